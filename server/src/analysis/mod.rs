@@ -1,0 +1,1 @@
+//! Static analyses over KPL: uniformity, loops, barrier intervals.

@@ -1,0 +1,118 @@
+//! Every diagnostic kind in one place: its code, severity, title and explanation.
+
+use serde::Serialize;
+
+/// Severity of a diagnostic, LSP-style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// A definite defect.
+    Error,
+    /// A likely defect or an undecided case.
+    Warning,
+    /// Information.
+    Information,
+    /// A hint (faded text, e.g. a redundant barrier).
+    Hint,
+}
+
+impl Severity {
+    /// Lower-case spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Information => "information",
+            Severity::Hint => "hint",
+        }
+    }
+}
+
+/// Kinds of diagnostics syncwright reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiagnosticKind {
+    /// Two threads may access the same location, one writing, with no barrier between.
+    Race,
+    /// A write-write race where both threads store the same value.
+    BenignRace,
+    /// A barrier that not all threads of a block reach.
+    Divergence,
+    /// A barrier that orders no race.
+    RedundantBarrier,
+    /// The checker could not decide.
+    Inconclusive,
+    /// The kernel uses a construct the checker does not model.
+    Unsupported,
+    /// The file could not be parsed or preprocessed.
+    SyntaxError,
+    /// A sound over-approximation the front end had to make.
+    Imprecision,
+}
+
+impl DiagnosticKind {
+    /// All kinds, for documentation.
+    pub const ALL: [DiagnosticKind; 8] = [
+        DiagnosticKind::Race,
+        DiagnosticKind::BenignRace,
+        DiagnosticKind::Divergence,
+        DiagnosticKind::RedundantBarrier,
+        DiagnosticKind::Inconclusive,
+        DiagnosticKind::Unsupported,
+        DiagnosticKind::SyntaxError,
+        DiagnosticKind::Imprecision,
+    ];
+
+    /// Stable code used in JSON, SARIF rule ids and LSP diagnostic codes.
+    pub fn code(self) -> &'static str {
+        match self {
+            DiagnosticKind::Race => "race",
+            DiagnosticKind::BenignRace => "benign-race",
+            DiagnosticKind::Divergence => "divergence",
+            DiagnosticKind::RedundantBarrier => "redundant-barrier",
+            DiagnosticKind::Inconclusive => "inconclusive",
+            DiagnosticKind::Unsupported => "unsupported",
+            DiagnosticKind::SyntaxError => "syntax-error",
+            DiagnosticKind::Imprecision => "imprecision",
+        }
+    }
+
+    /// Default severity.
+    pub fn severity(self) -> Severity {
+        match self {
+            DiagnosticKind::Race | DiagnosticKind::Divergence => Severity::Warning,
+            DiagnosticKind::SyntaxError => Severity::Error,
+            DiagnosticKind::Inconclusive | DiagnosticKind::Unsupported => Severity::Warning,
+            DiagnosticKind::BenignRace | DiagnosticKind::Imprecision => Severity::Information,
+            DiagnosticKind::RedundantBarrier => Severity::Hint,
+        }
+    }
+
+    /// Short title.
+    pub fn title(self) -> &'static str {
+        match self {
+            DiagnosticKind::Race => "data race",
+            DiagnosticKind::BenignRace => "benign data race",
+            DiagnosticKind::Divergence => "barrier divergence",
+            DiagnosticKind::RedundantBarrier => "redundant barrier",
+            DiagnosticKind::Inconclusive => "inconclusive",
+            DiagnosticKind::Unsupported => "unsupported construct",
+            DiagnosticKind::SyntaxError => "syntax error",
+            DiagnosticKind::Imprecision => "imprecise model",
+        }
+    }
+
+    /// Longer explanation shown on hover and in documentation.
+    pub fn explanation(self) -> &'static str {
+        match self {
+            DiagnosticKind::Race => "Two threads can access the same memory location between the same pair of barriers, and at least one access is a write (or one is atomic and the other not). The result depends on scheduling. Put a barrier (`__syncthreads()` / `barrier(CLK_LOCAL_MEM_FENCE)`) between the accesses, at a point all threads of the block reach. Races between threads of one warp are races too: since Volta, threads of a warp are not guaranteed to run in lockstep; use `__syncwarp()` or a barrier.",
+            DiagnosticKind::BenignRace => "Several threads write the same location without synchronization, but every write stores the same value, so the result does not depend on scheduling. GPUVerify tolerates such races by default; so does syncwright.",
+            DiagnosticKind::Divergence => "A barrier must be reached by all threads of a block or by none. Here some threads may skip it (a thread-dependent branch, a loop with a thread-dependent trip count, or an earlier thread-dependent return), which is undefined behaviour and usually a deadlock. Move the barrier to a point every thread reaches.",
+            DiagnosticKind::RedundantBarrier => "Removing this barrier leaves the kernel race-free: it orders no pair of conflicting accesses. Every barrier stalls the whole block.",
+            DiagnosticKind::Inconclusive => "The checker could not decide within its budget or the solver answered unknown. Treat the kernel as possibly racy.",
+            DiagnosticKind::Unsupported => "The kernel uses a construct the checker does not model, so no verdict is given.",
+            DiagnosticKind::SyntaxError => "The file could not be parsed; kernels around the error may be analysed imprecisely or not at all.",
+            DiagnosticKind::Imprecision => "The checker replaced something it cannot see (an unknown function, a recursive call) by arbitrary behaviour. Results stay sound but may report races that cannot happen.",
+        }
+    }
+}

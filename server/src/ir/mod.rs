@@ -1,0 +1,482 @@
+//! KPL IR: the kernel language of AutoSync, as plain data.
+//!
+//! A kernel is a tree of labelled statements (`Stmt` with a `StmtId`). Shared and
+//! global memory accesses are separate statements (`Read`, `Write`, `Atomic`) so
+//! that every access has a label, a source range and a place in the label tree.
+//! Expressions are pure: they never touch shared or global memory.
+//!
+//! The synthesizer edits this structure (inserts or removes `Barrier` statements)
+//! and hands it back to the checker, so it stays a plain, cloneable tree.
+
+pub mod lower;
+pub mod walk;
+
+use serde::Serialize;
+
+/// Index of a source file in [`Program::files`]; 0 is the file being analysed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Default)]
+pub struct FileId(pub u32);
+
+/// A byte range in one source file, always of text the user wrote (a macro
+/// invocation, never its expansion).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Default)]
+pub struct Span {
+    /// File the range is in.
+    pub file: FileId,
+    /// Byte offset of the first byte.
+    pub start: u32,
+    /// Byte offset one past the last byte.
+    pub end: u32,
+}
+
+impl Span {
+    /// A span in the main file.
+    pub fn new(start: u32, end: u32) -> Span {
+        Span { file: FileId(0), start, end }
+    }
+}
+
+/// Label of a statement, unique within a kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct StmtId(pub u32);
+
+/// Index into [`Kernel::vars`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct VarId(pub u32);
+
+/// Index into [`Kernel::params`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct ParamId(pub u32);
+
+/// Index into [`Kernel::arrays`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct ArrayId(pub u32);
+
+/// Source dialect of a kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Lang {
+    /// CUDA (`.cu`, `.cuh`).
+    Cuda,
+    /// OpenCL C (`.cl`).
+    OpenCl,
+}
+
+/// Scalar type of an expression. Pointers never appear in expressions: the
+/// front end resolves them to an array plus a byte offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum ScalarTy {
+    /// Boolean (results of comparisons and logical operators).
+    Bool,
+    /// Integer of `bits` (8, 16, 32, 64) bits.
+    Int {
+        /// Width in bits.
+        bits: u8,
+        /// Whether arithmetic and comparisons are signed.
+        signed: bool,
+    },
+    /// IEEE float of `bits` (16, 32, 64) bits; its arithmetic is uninterpreted.
+    Float {
+        /// Width in bits.
+        bits: u8,
+    },
+}
+
+impl ScalarTy {
+    /// C `int`.
+    pub const INT: ScalarTy = ScalarTy::Int { bits: 32, signed: true };
+    /// C `unsigned int`.
+    pub const UINT: ScalarTy = ScalarTy::Int { bits: 32, signed: false };
+    /// C `long` / `ptrdiff_t` on 64-bit targets; byte offsets have this type.
+    pub const LONG: ScalarTy = ScalarTy::Int { bits: 64, signed: true };
+    /// `size_t`.
+    pub const ULONG: ScalarTy = ScalarTy::Int { bits: 64, signed: false };
+    /// `float`.
+    pub const FLOAT: ScalarTy = ScalarTy::Float { bits: 32 };
+
+    /// Width in bits (Bool counts as 1).
+    pub fn bits(self) -> u32 {
+        match self {
+            ScalarTy::Bool => 1,
+            ScalarTy::Int { bits, .. } | ScalarTy::Float { bits } => bits as u32,
+        }
+    }
+}
+
+/// A launch-configuration builtin; `dim` is 0, 1, 2 for x, y, z.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Builtin {
+    /// `threadIdx` / `get_local_id`.
+    ThreadIdx(u8),
+    /// `blockIdx` / `get_group_id`.
+    BlockIdx(u8),
+    /// `blockDim` / `get_local_size`.
+    BlockDim(u8),
+    /// `gridDim` / `get_num_groups`.
+    GridDim(u8),
+    /// OpenCL `get_global_offset`.
+    GlobalOffset(u8),
+    /// `warpSize` (32).
+    WarpSize,
+}
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum UnOp {
+    /// Arithmetic negation.
+    Neg,
+    /// Bitwise complement.
+    BitNot,
+    /// Logical not (operand and result Bool).
+    Not,
+}
+
+/// Binary operators; the signedness of `Div`, `Rem`, `Shr` and comparisons comes
+/// from the operand type (`Binary::ty` for arithmetic, the operands' type for comparisons).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// Logical and (operands Bool, no side effects so short-circuit is irrelevant).
+    And,
+    /// Logical or.
+    Or,
+}
+
+impl BinOp {
+    /// Whether the result is Bool.
+    pub fn is_comparison(self) -> bool {
+        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+    }
+}
+
+/// A pure expression over locals, parameters and builtins.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Expr {
+    /// Integer or Bool constant (Bool: 0 or 1), with its type.
+    Int(i128, ScalarTy),
+    /// Floating constant (bit pattern of the f64 value) with its type.
+    Float(u64, ScalarTy),
+    /// Value of a local variable.
+    Var(VarId),
+    /// Value of a scalar kernel parameter (the same in every thread).
+    Param(ParamId),
+    /// Launch builtin.
+    Builtin(Builtin),
+    /// Unary operation.
+    Unary(UnOp, Box<Expr>, ScalarTy),
+    /// Binary operation; `ScalarTy` is the result type.
+    Binary(BinOp, Box<Expr>, Box<Expr>, ScalarTy),
+    /// Conversion to a type.
+    Cast(ScalarTy, Box<Expr>),
+    /// `c ? a : b` (c Bool).
+    Select(Box<Expr>, Box<Expr>, Box<Expr>, ScalarTy),
+    /// Result of a pure function the checker does not interpret (float math,
+    /// `min`, unknown pure helpers): equal arguments give equal results.
+    Apply(String, Vec<Expr>, ScalarTy),
+}
+
+/// Memory space of an array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum MemSpace {
+    /// CUDA `__shared__`, OpenCL `__local`: one copy per block.
+    Shared,
+    /// Global memory (pointer parameters, `__device__` globals): one copy per grid.
+    Global,
+    /// Constant memory: read-only for kernels, never races.
+    Constant,
+}
+
+/// A memory object accesses can touch.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ArrayDecl {
+    /// Name as written (parameter or variable name).
+    pub name: String,
+    /// Memory space.
+    pub space: MemSpace,
+    /// Size of one element in bytes (of the declared element type).
+    pub elem_size: u32,
+    /// Declared dimensions for static arrays (outermost first), empty if unknown.
+    pub dims: Vec<u64>,
+    /// Parameter position if the array is a pointer parameter.
+    pub param: Option<u32>,
+    /// Where it is declared.
+    pub span: Span,
+    /// True when the front end could not tell which object a pointer targets:
+    /// accesses through it may touch any array of the same space (sound fallback).
+    pub may_alias_all: bool,
+}
+
+/// One memory access: `size` bytes at byte `offset` of `array`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Access {
+    /// The array accessed.
+    pub array: ArrayId,
+    /// Byte offset from the start of the array, type `ScalarTy::LONG`.
+    pub offset: Expr,
+    /// Number of bytes accessed.
+    pub size: u32,
+    /// Type of the value read or written.
+    pub ty: ScalarTy,
+}
+
+/// Barrier scope.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum BarrierScope {
+    /// Synchronizes the threads of one block (`__syncthreads`, `barrier`).
+    Block,
+    /// Synchronizes the whole grid (`this_grid().sync()`).
+    Grid,
+}
+
+/// Atomic read-modify-write operation (the operation itself is irrelevant to races).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AtomicOp {
+    /// Builtin name as written (`atomicAdd`, `atomic_inc`, ...).
+    pub name: String,
+}
+
+/// How a loop was written, for diagnostics and repairs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum LoopForm {
+    /// `for (init; cond; step)`.
+    For,
+    /// `while (cond)`.
+    While,
+    /// `do body while (cond)`.
+    DoWhile,
+}
+
+/// A statement kind.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum StmtKind {
+    /// `var = value`.
+    Assign {
+        /// Assigned local.
+        var: VarId,
+        /// New value.
+        value: Expr,
+    },
+    /// `var = *` (an unknown value: result of an unknown call, uninitialised local).
+    Havoc {
+        /// Assigned local.
+        var: VarId,
+    },
+    /// `dest = array[offset]`.
+    Read {
+        /// Local receiving the value (a temporary for reads inside expressions).
+        dest: VarId,
+        /// The access.
+        access: Access,
+    },
+    /// `array[offset] = value`.
+    Write {
+        /// The access.
+        access: Access,
+        /// Value stored.
+        value: Expr,
+    },
+    /// Atomic read-modify-write; `dest` receives the old value when used.
+    Atomic {
+        /// Local receiving the old value.
+        dest: Option<VarId>,
+        /// The access.
+        access: Access,
+        /// Which atomic.
+        op: AtomicOp,
+    },
+    /// A barrier. `Block` barriers order shared memory and, within a block, global memory.
+    Barrier {
+        /// Block or grid.
+        scope: BarrierScope,
+        /// Whether the barrier orders global memory as well (OpenCL
+        /// `CLK_GLOBAL_MEM_FENCE`; always true for CUDA).
+        global_fence: bool,
+        /// Whether it orders local/shared memory (OpenCL `CLK_LOCAL_MEM_FENCE`;
+        /// always true for CUDA).
+        local_fence: bool,
+    },
+    /// `if (cond) then_ else else_`.
+    If {
+        /// Condition (Bool).
+        cond: Expr,
+        /// Then branch.
+        then_: Block,
+        /// Else branch (possibly empty).
+        else_: Block,
+    },
+    /// Structured loop: `while (cond) { body; step }`. `init` statements of a
+    /// `for` are lowered before the loop; `continue` jumps to `step`.
+    /// A do-while is `Loop { cond: true, body: [..., if (!c) break], .. }` with
+    /// `form: DoWhile`.
+    Loop {
+        /// Checked before every iteration.
+        cond: Expr,
+        /// Statements of the condition evaluated before `cond` each time
+        /// (reads inside the condition), usually empty.
+        cond_prelude: Block,
+        /// Loop body.
+        body: Block,
+        /// `for` step, run after the body and after `continue`.
+        step: Block,
+        /// Source form.
+        form: LoopForm,
+    },
+    /// `break` out of the innermost loop.
+    Break,
+    /// `continue` the innermost loop.
+    Continue,
+    /// `return` from the kernel (from an inlined call: lowered by the front end
+    /// into control flow of the caller, so this always leaves the kernel).
+    Return,
+}
+
+/// A labelled statement.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Stmt {
+    /// Label.
+    pub id: StmtId,
+    /// What it does.
+    pub kind: StmtKind,
+    /// Range of the construct as the user wrote it: the access expression
+    /// (`s[t + 1]`), the barrier call, the `if`/loop statement. Inside a macro
+    /// expansion, the macro invocation.
+    pub span: Span,
+    /// Range of the whole source statement it belongs to (including `;`); the
+    /// synthesizer inserts barriers before or after it.
+    pub stmt_span: Span,
+    /// Set when the statement comes from a macro expansion.
+    pub in_macro: bool,
+    /// Call site in the kernel body when the statement was inlined from a
+    /// device function (outermost call), else None.
+    pub inlined_at: Option<Span>,
+}
+
+/// A sequence of statements with the range of its braces, if written.
+#[derive(Clone, Debug, PartialEq, Serialize, Default)]
+pub struct Block {
+    /// Statements in program order.
+    pub stmts: Vec<Stmt>,
+    /// Range of the `{ ... }` in the source, when the block was written with braces.
+    pub braces: Option<Span>,
+}
+
+/// A local variable (including temporaries the front end creates).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct VarDecl {
+    /// Name as written; temporaries get names like `$t3`.
+    pub name: String,
+    /// Type.
+    pub ty: ScalarTy,
+    /// Declaration site.
+    pub span: Span,
+}
+
+/// A scalar kernel parameter.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ParamDecl {
+    /// Name as written.
+    pub name: String,
+    /// Type.
+    pub ty: ScalarTy,
+    /// Position among the kernel's parameters.
+    pub position: u32,
+}
+
+/// A kernel in KPL form.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Kernel {
+    /// Function name.
+    pub name: String,
+    /// Dialect.
+    pub lang: Lang,
+    /// Range of the kernel's name in its declaration.
+    pub name_span: Span,
+    /// Range of the whole function definition.
+    pub span: Span,
+    /// Scalar parameters.
+    pub params: Vec<ParamDecl>,
+    /// Memory objects (pointer parameters, shared arrays, globals).
+    pub arrays: Vec<ArrayDecl>,
+    /// Locals and temporaries.
+    pub vars: Vec<VarDecl>,
+    /// The body.
+    pub body: Block,
+    /// `__launch_bounds__(N)` maximum threads per block, if given.
+    pub launch_bounds: Option<u32>,
+    /// Whether the kernel is a template (analysed generically).
+    pub is_template: bool,
+    /// Front-end notes that make the result less precise but stay sound
+    /// (unknown callee havocked, recursion cut, ...), shown as information.
+    pub notes: Vec<(Span, String)>,
+    /// Next free statement label (for the synthesizer's inserted barriers).
+    pub next_stmt_id: u32,
+}
+
+impl Kernel {
+    /// Allocates a fresh statement label.
+    pub fn fresh_stmt_id(&mut self) -> StmtId {
+        let id = StmtId(self.next_stmt_id);
+        self.next_stmt_id += 1;
+        id
+    }
+}
+
+/// A source file known to the program (the main file and included headers).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SourceFileInfo {
+    /// Path as given or resolved.
+    pub path: String,
+    /// Full text.
+    pub text: String,
+}
+
+/// A kernel the front end could not lower, with the reason.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UnsupportedKernel {
+    /// Function name.
+    pub name: String,
+    /// Range of the name.
+    pub name_span: Span,
+    /// What construct is unsupported and where.
+    pub reason: String,
+    /// Range of the offending construct.
+    pub span: Span,
+}
+
+/// A problem in the file itself (syntax error, macro error, unreadable include).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FrontendDiagnostic {
+    /// Where.
+    pub span: Span,
+    /// Message.
+    pub message: String,
+    /// True for errors (syntax errors), false for warnings/notes.
+    pub is_error: bool,
+}
+
+/// Everything the front end produced for one file.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Program {
+    /// `files[0]` is the analysed file; headers follow.
+    pub files: Vec<SourceFileInfo>,
+    /// Kernels in source order.
+    pub kernels: Vec<Kernel>,
+    /// Kernels that could not be lowered (never silently dropped).
+    pub unsupported: Vec<UnsupportedKernel>,
+    /// Syntax and preprocessing diagnostics.
+    pub diagnostics: Vec<FrontendDiagnostic>,
+}

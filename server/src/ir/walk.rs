@@ -1,0 +1,1 @@
+//! Traversals of the label tree: statement lookup, loops(l), conds(l).

@@ -1,0 +1,17 @@
+//! syncwright: finds and repairs synchronization bugs in CUDA and OpenCL kernels.
+//!
+//! Data flows one way, and lower layers never import upper ones:
+//! `syntax` (tree-sitter, macros, OpenCL dialect) -> `ir` (KPL) -> `analysis`
+//! (uniformity, barrier intervals, loops) -> `check` (SDV two-thread checker on Z3)
+//! -> `synth` (MaxSAT barrier synthesis) -> `ide` (plain data for front doors)
+//! -> `cli`, `lsp` (thin translations).
+
+pub mod analysis;
+pub mod check;
+pub mod cli;
+pub mod config;
+pub mod ide;
+pub mod ir;
+pub mod lsp;
+pub mod synth;
+pub mod syntax;

@@ -1,0 +1,1 @@
+//! Language server front door (tower-lsp); a thin translation over `ide`.

@@ -1,0 +1,6 @@
+//! Source text to syntax: tree-sitter parsing, the OpenCL dialect, the preprocessor.
+//! Knows nothing of semantics.
+
+pub mod parse;
+pub mod preprocess;
+pub mod source;

@@ -1,0 +1,1 @@
+//! `#define` macros, `#if`/`#ifdef`, `#include "..."` of neighbouring headers.

@@ -1,0 +1,1 @@
+//! Line index: byte offsets <-> (line, character) in UTF-8 or UTF-16 code units.

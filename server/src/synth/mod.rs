@@ -1,0 +1,1 @@
+//! Barrier synthesis: cost-optimal insertion, removal and repair (MaxSAT on Z3).
