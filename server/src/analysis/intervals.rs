@@ -1,0 +1,1 @@
+//! Barrier intervals: which accesses can run between the same pair of barriers.

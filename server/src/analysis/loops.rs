@@ -1,0 +1,1 @@
+//! Loop analysis: counters, exact value sets, stride invariants.
