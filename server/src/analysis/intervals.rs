@@ -68,7 +68,11 @@ struct LoopTargets {
 impl Cfg {
     /// Builds the graph.
     pub fn new(kernel: &Kernel) -> Cfg {
-        let mut cfg = Cfg { preds: vec![Vec::new(), Vec::new()], node_of: HashMap::new(), barrier: vec![None, None] };
+        let mut cfg = Cfg {
+            preds: vec![Vec::new(), Vec::new()],
+            node_of: HashMap::new(),
+            barrier: vec![None, None],
+        };
         let first = cfg.block(&kernel.body, EXIT, None);
         cfg.edge(ENTRY, first, Edge::Normal);
         cfg
@@ -98,11 +102,19 @@ impl Cfg {
                     self.edge(n, e, Edge::Normal);
                     cur = n;
                 }
-                StmtKind::Loop { cond_prelude, body, step, .. } => {
+                StmtKind::Loop {
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
                     let exit = cur;
                     let latch = self.node();
                     let step_entry = self.block(step, latch, targets);
-                    let inner = LoopTargets { break_to: exit, continue_to: step_entry };
+                    let inner = LoopTargets {
+                        break_to: exit,
+                        continue_to: step_entry,
+                    };
                     let body_entry = self.block(body, step_entry, Some(&inner));
                     self.edge(n, body_entry, Edge::Normal);
                     self.edge(n, exit, Edge::Normal);
@@ -124,7 +136,11 @@ impl Cfg {
                     self.edge(n, EXIT, Edge::Normal);
                     cur = n;
                 }
-                StmtKind::Barrier { scope, global_fence, local_fence } => {
+                StmtKind::Barrier {
+                    scope,
+                    global_fence,
+                    local_fence,
+                } => {
                     self.barrier[n] = Some(BarrierNode {
                         grid: *scope == crate::ir::BarrierScope::Grid,
                         local: *local_fence,
@@ -154,7 +170,13 @@ impl Cfg {
     /// Nodes from which `target` is reachable without passing a barrier, with
     /// the back edges of `forbidden` loops removed. With `cross = Some(l)`, only
     /// nodes whose path crosses the back edge of `l` at least once count.
-    fn back_reach(&self, target: usize, forbidden: &[StmtId], cross: Option<StmtId>, mode: Blocking) -> Vec<bool> {
+    fn back_reach(
+        &self,
+        target: usize,
+        forbidden: &[StmtId],
+        cross: Option<StmtId>,
+        mode: Blocking,
+    ) -> Vec<bool> {
         let n = self.preds.len();
         // State: (node, crossed); crossed only matters with `cross`.
         let mut seen = vec![[false; 2]; n];
@@ -192,7 +214,9 @@ impl Cfg {
     /// Whether threads can execute `a` and `b` in the same barrier interval in
     /// the same iteration of every loop in `common` (the loops enclosing both).
     pub fn same_iteration(&self, a: StmtId, b: StmtId, common: &[StmtId], mode: Blocking) -> bool {
-        let (Some(na), Some(nb)) = (self.node_of_stmt(a), self.node_of_stmt(b)) else { return true };
+        let (Some(na), Some(nb)) = (self.node_of_stmt(a), self.node_of_stmt(b)) else {
+            return true;
+        };
         let ra = self.back_reach(na, common, None, mode);
         let rb = self.back_reach(nb, common, None, mode);
         ra.iter().zip(&rb).any(|(x, y)| *x && *y)
@@ -201,9 +225,20 @@ impl Cfg {
     /// Whether threads can execute `a` and `b` in the same barrier interval in
     /// different iterations of `common[depth - 1]` and the same iteration of
     /// the loops outside it.
-    pub fn different_iterations(&self, a: StmtId, b: StmtId, common: &[StmtId], depth: usize, mode: Blocking) -> bool {
-        let (Some(na), Some(nb)) = (self.node_of_stmt(a), self.node_of_stmt(b)) else { return true };
-        let Some(&lj) = common.get(depth.wrapping_sub(1)) else { return false };
+    pub fn different_iterations(
+        &self,
+        a: StmtId,
+        b: StmtId,
+        common: &[StmtId],
+        depth: usize,
+        mode: Blocking,
+    ) -> bool {
+        let (Some(na), Some(nb)) = (self.node_of_stmt(a), self.node_of_stmt(b)) else {
+            return true;
+        };
+        let Some(&lj) = common.get(depth.wrapping_sub(1)) else {
+            return false;
+        };
         let outer = &common[..depth - 1];
         let within = &common[..depth];
         let earlier_then_later = |first: usize, second: usize| {

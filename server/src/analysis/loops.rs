@@ -69,7 +69,13 @@ impl LoopTable {
     pub fn new(kernel: &Kernel) -> LoopTable {
         let mut table = LoopTable::default();
         for_each_stmt(&kernel.body, &mut |s| {
-            if let StmtKind::Loop { cond_prelude, body, step, .. } = &s.kind {
+            if let StmtKind::Loop {
+                cond_prelude,
+                body,
+                step,
+                ..
+            } = &s.kind
+            {
                 table.loops.insert(s.id, analyse(cond_prelude, body, step));
             }
         });
@@ -95,7 +101,9 @@ fn analyse(prelude: &Block, body: &Block, step: &Block) -> LoopInfo {
                 info.modified.insert(*var);
                 assigns.entry(*var).or_default().push(None);
             }
-            StmtKind::Atomic { dest: Some(var), .. } => {
+            StmtKind::Atomic {
+                dest: Some(var), ..
+            } => {
                 info.modified.insert(*var);
                 assigns.entry(*var).or_default().push(None);
             }
@@ -112,7 +120,12 @@ fn analyse(prelude: &Block, body: &Block, step: &Block) -> LoopInfo {
         if let [Some(update)] = values.as_slice() {
             if let Some((op, operand)) = counter_update(var, update) {
                 if !mentions_any(operand, &info.modified) {
-                    info.counters.push(Counter { var, op, operand: operand.clone(), update: (*update).clone() });
+                    info.counters.push(Counter {
+                        var,
+                        op,
+                        operand: operand.clone(),
+                        update: (*update).clone(),
+                    });
                 }
             }
         }
@@ -133,7 +146,9 @@ fn has_own_break(block: &Block) -> bool {
 /// Recognises `v op e` (through casts) as an update of `v`.
 fn counter_update(var: VarId, e: &Expr) -> Option<(UpdateOp, &Expr)> {
     let e = strip_casts(e);
-    let Expr::Binary(op, lhs, rhs, _) = e else { return None };
+    let Expr::Binary(op, lhs, rhs, _) = e else {
+        return None;
+    };
     let is_var = |x: &Expr| matches!(strip_casts(x), Expr::Var(v) if *v == var);
     let op = match op {
         BinOp::Add => UpdateOp::Add,
@@ -167,7 +182,9 @@ pub fn mentions_any(e: &Expr, vars: &BTreeSet<VarId>) -> bool {
         Expr::Int(..) | Expr::Float(..) | Expr::Param(_) | Expr::Builtin(_) => false,
         Expr::Unary(_, a, _) | Expr::Cast(_, a) => mentions_any(a, vars),
         Expr::Binary(_, a, b, _) => mentions_any(a, vars) || mentions_any(b, vars),
-        Expr::Select(c, a, b, _) => mentions_any(c, vars) || mentions_any(a, vars) || mentions_any(b, vars),
+        Expr::Select(c, a, b, _) => {
+            mentions_any(c, vars) || mentions_any(a, vars) || mentions_any(b, vars)
+        }
         Expr::Apply(_, args, _) => args.iter().any(|a| mentions_any(a, vars)),
     }
 }

@@ -37,13 +37,23 @@ pub fn race_finding(_kernel: &Kernel, race: &Race) -> Finding {
     };
     let relation = match race.relation {
         LoopRelation::IntraIteration => String::new(),
-        LoopRelation::InterIteration { depth } => format!(" across iterations of the loop at depth {depth}"),
+        LoopRelation::InterIteration { depth } => {
+            format!(" across iterations of the loop at depth {depth}")
+        }
         LoopRelation::InterBlock => " between threads of different blocks".to_string(),
     };
     let mut message = if race.benign {
-        format!("benign write-write race on `{}`: both threads store the same value", race.array)
+        format!(
+            "benign write-write race on `{}`: both threads store the same value",
+            race.array
+        )
     } else {
-        format!("{} race on `{}`{}", race.kind.as_str(), race.array, relation)
+        format!(
+            "{} race on `{}`{}",
+            race.kind.as_str(),
+            race.array,
+            relation
+        )
     };
     if let Some(w) = &race.witness {
         message.push_str(&format!(
@@ -57,7 +67,11 @@ pub fn race_finding(_kernel: &Kernel, race: &Race) -> Finding {
             race.array,
             w.indices[1]
         ));
-        let mut values: Vec<String> = w.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+        let mut values: Vec<String> = w
+            .params
+            .iter()
+            .map(|p| format!("{}={}", p.name, p.value))
+            .collect();
         for (t, locals) in w.locals.iter().enumerate() {
             for l in locals {
                 if !l.name.starts_with('$') {
@@ -74,21 +88,52 @@ pub fn race_finding(_kernel: &Kernel, race: &Race) -> Finding {
             "; the threads are in the same warp: this code relies on implicit warp-synchronous execution, which CUDA does not guarantee since Volta (use __syncwarp() or a barrier)",
         );
     }
-    let kind = if race.benign { DiagnosticKind::BenignRace } else { DiagnosticKind::Race };
+    let kind = if race.benign {
+        DiagnosticKind::BenignRace
+    } else {
+        DiagnosticKind::Race
+    };
     let related = if race.first_span == race.second_span {
         Vec::new()
     } else {
-        vec![(race.second_span, format!("conflicting access to `{}`", race.array))]
+        vec![(
+            race.second_span,
+            format!("conflicting access to `{}`", race.array),
+        )]
     };
-    Finding { kind, message, span: race.first_span, related, race: Some(race.clone()), divergence: None }
+    Finding {
+        kind,
+        message,
+        span: race.first_span,
+        related,
+        race: Some(race.clone()),
+        divergence: None,
+    }
 }
 
 /// The finding for a divergent barrier.
 pub fn divergence_finding(_kernel: &Kernel, d: &Divergence) -> Finding {
-    let mut message = format!("barrier divergence: not all threads of a block reach this barrier; {}", d.cause);
+    let mut message = format!(
+        "barrier divergence: not all threads of a block reach this barrier; {}",
+        d.cause
+    );
     if let Some([a, b]) = &d.witness {
-        message.push_str(&format!(" ({} reaches it, {} does not)", thread_name(a), thread_name(b)));
+        message.push_str(&format!(
+            " ({} reaches it, {} does not)",
+            thread_name(a),
+            thread_name(b)
+        ));
     }
-    let related = d.cause_span.map(|s| vec![(s, "thread-dependent control flow".to_string())]).unwrap_or_default();
-    Finding { kind: DiagnosticKind::Divergence, message, span: d.span, related, race: None, divergence: Some(d.clone()) }
+    let related = d
+        .cause_span
+        .map(|s| vec![(s, "thread-dependent control flow".to_string())])
+        .unwrap_or_default();
+    Finding {
+        kind: DiagnosticKind::Divergence,
+        message,
+        span: d.span,
+        related,
+        race: None,
+        divergence: Some(d.clone()),
+    }
 }

@@ -87,7 +87,11 @@ impl<'k> Checker<'k> {
     }
 
     fn remaining_ms(&self) -> u64 {
-        let budget = if self.opts.kernel_budget_ms == 0 { 10_000 } else { self.opts.kernel_budget_ms };
+        let budget = if self.opts.kernel_budget_ms == 0 {
+            10_000
+        } else {
+            self.opts.kernel_budget_ms
+        };
         budget.saturating_sub(self.start.elapsed().as_millis() as u64)
     }
 
@@ -100,14 +104,21 @@ impl<'k> Checker<'k> {
                 StmtKind::Atomic { access, .. } => (access, true, true),
                 _ => return,
             };
-            out.push(AccessStmt { id: s.id, array: access.array.0 as usize, write, atomic });
+            out.push(AccessStmt {
+                id: s.id,
+                array: access.array.0 as usize,
+                write,
+                atomic,
+            });
         });
         out
     }
 
     /// Whether two arrays may be the same memory.
     fn may_alias(&self, a: usize, b: usize) -> bool {
-        let (Some(x), Some(y)) = (self.kernel.arrays.get(a), self.kernel.arrays.get(b)) else { return false };
+        let (Some(x), Some(y)) = (self.kernel.arrays.get(a), self.kernel.arrays.get(b)) else {
+            return false;
+        };
         if x.space != y.space {
             return false;
         }
@@ -120,10 +131,15 @@ impl<'k> Checker<'k> {
         'pairs: for i in 0..accesses.len() {
             for j in i..accesses.len() {
                 let (a, b) = (&accesses[i], &accesses[j]);
-                if !(a.write || b.write) || (a.atomic && b.atomic) || !self.may_alias(a.array, b.array) {
+                if !(a.write || b.write)
+                    || (a.atomic && b.atomic)
+                    || !self.may_alias(a.array, b.array)
+                {
                     continue;
                 }
-                let Some(space) = self.kernel.arrays.get(a.array).map(|d| d.space) else { continue };
+                let Some(space) = self.kernel.arrays.get(a.array).map(|d| d.space) else {
+                    continue;
+                };
                 if space == MemSpace::Constant {
                     continue;
                 }
@@ -145,13 +161,18 @@ impl<'k> Checker<'k> {
         let mode = Blocking::for_space(space);
         let mut out = Vec::new();
         if self.cfg.same_iteration(a, b, &common, mode) {
-            out.push((Scenario::same_block(common.clone()), LoopRelation::IntraIteration));
+            out.push((
+                Scenario::same_block(common.clone()),
+                LoopRelation::IntraIteration,
+            ));
         }
         for depth in (1..=common.len()).rev() {
             if self.cfg.different_iterations(a, b, &common, depth, mode) {
                 out.push((
                     Scenario::same_block(common[..depth - 1].to_vec()),
-                    LoopRelation::InterIteration { depth: depth as u32 },
+                    LoopRelation::InterIteration {
+                        depth: depth as u32,
+                    },
                 ));
             }
         }
@@ -159,7 +180,10 @@ impl<'k> Checker<'k> {
             // Threads of different blocks: only grid barriers order them.
             let meet = !self.cfg.has_grid_barrier()
                 || self.cfg.same_iteration(a, b, &common, Blocking::GridOnly)
-                || (1..=common.len()).any(|d| self.cfg.different_iterations(a, b, &common, d, Blocking::GridOnly));
+                || (1..=common.len()).any(|d| {
+                    self.cfg
+                        .different_iterations(a, b, &common, d, Blocking::GridOnly)
+                });
             if meet {
                 out.push((Scenario::different_blocks(), LoopRelation::InterBlock));
             }
@@ -171,7 +195,9 @@ impl<'k> Checker<'k> {
         for (scenario, relation) in self.scenarios(a.id, b.id, space) {
             let r1 = self.enc.exec(0, &scenario);
             let r2 = self.enc.exec(1, &scenario);
-            let (Some(s1), Some(s2)) = (r1.accesses.get(&a.id), r2.accesses.get(&b.id)) else { continue };
+            let (Some(s1), Some(s2)) = (r1.accesses.get(&a.id), r2.accesses.get(&b.id)) else {
+                continue;
+            };
             let (s1, s2) = (s1.clone(), s2.clone());
             self.solver.push();
             self.enc.assert_scenario(&self.solver, &scenario);
@@ -180,7 +206,8 @@ impl<'k> Checker<'k> {
             }
             self.solver.assert(&s1.enabled);
             self.solver.assert(&s2.enabled);
-            self.solver.assert(self.enc.overlap(&s1, &s2, a.array != b.array));
+            self.solver
+                .assert(self.enc.overlap(&s1, &s2, a.array != b.array));
             if self.opts.warp_sync && scenario.same_block {
                 // Warp-synchronous (pre-Volta) semantics: threads of one warp run in
                 // lockstep, so only two writes by the same statement can collide.
@@ -189,19 +216,35 @@ impl<'k> Checker<'k> {
                 } else {
                     z3::ast::Bool::from_bool(false)
                 };
-                self.solver.assert(z3::ast::Bool::or(&[self.enc.different_warps(), lockstep_ok]));
+                self.solver.assert(z3::ast::Bool::or(&[
+                    self.enc.different_warps(),
+                    lockstep_ok,
+                ]));
             }
             let result = self.check_sat();
             match result {
                 SatResult::Sat => {
-                    let witness = self.solver.get_model().map(|m| witness::extract(&self.enc, &m, &s1, &s2, a.id, b.id));
-                    let benign = a.write && b.write && !a.atomic && !b.atomic && self.writes_same_value(&s1, &s2);
-                    let warp_sync_only = !self.opts.warp_sync && scenario.same_block && self.only_within_warp(a, b);
+                    let witness = self
+                        .solver
+                        .get_model()
+                        .map(|m| witness::extract(&self.enc, &m, &s1, &s2, a.id, b.id));
+                    let benign = a.write
+                        && b.write
+                        && !a.atomic
+                        && !b.atomic
+                        && self.writes_same_value(&s1, &s2);
+                    let warp_sync_only =
+                        !self.opts.warp_sync && scenario.same_block && self.only_within_warp(a, b);
                     self.solver.pop(1);
                     let kind = race_kind(a, b);
                     let race = Race {
                         kind,
-                        array: self.kernel.arrays.get(a.array).map(|d| d.name.clone()).unwrap_or_default(),
+                        array: self
+                            .kernel
+                            .arrays
+                            .get(a.array)
+                            .map(|d| d.name.clone())
+                            .unwrap_or_default(),
                         first: a.id,
                         second: b.id,
                         first_span: self.span_of(a.id),
@@ -215,7 +258,10 @@ impl<'k> Checker<'k> {
                 }
                 SatResult::Unsat => self.solver.pop(1),
                 SatResult::Unknown => {
-                    let reason = self.solver.get_reason_unknown().unwrap_or_else(|| "unknown".into());
+                    let reason = self
+                        .solver
+                        .get_reason_unknown()
+                        .unwrap_or_else(|| "unknown".into());
                     self.solver.pop(1);
                     self.undecided.push((a.id, b.id, reason));
                 }
@@ -234,8 +280,12 @@ impl<'k> Checker<'k> {
 
     /// With the current assertions (a collision), can the two writes store different values?
     fn writes_same_value(&mut self, s1: &AccessSym, s2: &AccessSym) -> bool {
-        let (Some(v1), Some(v2)) = (&s1.value, &s2.value) else { return false };
-        let Some(differ) = self.enc.values_differ(v1, v2) else { return false };
+        let (Some(v1), Some(v2)) = (&s1.value, &s2.value) else {
+            return false;
+        };
+        let Some(differ) = self.enc.values_differ(v1, v2) else {
+            return false;
+        };
         self.solver.push();
         self.solver.assert(&differ);
         let r = self.check_sat();
@@ -273,7 +323,9 @@ impl<'k> Checker<'k> {
             let scenario = Scenario::same_block(self.tree.loops(id).to_vec());
             let r1 = self.enc.exec(0, &scenario);
             let r2 = self.enc.exec(1, &scenario);
-            let (Some(e1), Some(e2)) = (r1.barriers.get(&id), r2.barriers.get(&id)) else { continue };
+            let (Some(e1), Some(e2)) = (r1.barriers.get(&id), r2.barriers.get(&id)) else {
+                continue;
+            };
             self.solver.push();
             self.enc.assert_scenario(&self.solver, &scenario);
             for f in r1.assumptions.iter().chain(r2.assumptions.iter()) {
@@ -285,7 +337,10 @@ impl<'k> Checker<'k> {
             let cause_stmt = uniformity.divergence_cause(id);
             match result {
                 SatResult::Sat => {
-                    let threads = self.solver.get_model().map(|m| witness::threads(&self.enc, &m));
+                    let threads = self
+                        .solver
+                        .get_model()
+                        .map(|m| witness::threads(&self.enc, &m));
                     self.solver.pop(1);
                     self.divergences.push(Divergence {
                         barrier: id,
@@ -297,7 +352,10 @@ impl<'k> Checker<'k> {
                 }
                 SatResult::Unsat => self.solver.pop(1),
                 SatResult::Unknown => {
-                    let reason = self.solver.get_reason_unknown().unwrap_or_else(|| "unknown".into());
+                    let reason = self
+                        .solver
+                        .get_reason_unknown()
+                        .unwrap_or_else(|| "unknown".into());
                     self.solver.pop(1);
                     self.undecided.push((id, id, reason));
                 }
@@ -306,7 +364,9 @@ impl<'k> Checker<'k> {
     }
 
     fn span_of(&self, id: StmtId) -> crate::ir::Span {
-        crate::ir::walk::find_stmt(&self.kernel.body, id).map(|s| s.span).unwrap_or(self.kernel.name_span)
+        crate::ir::walk::find_stmt(&self.kernel.body, id)
+            .map(|s| s.span)
+            .unwrap_or(self.kernel.name_span)
     }
 
     fn finish(self) -> KernelReport {
@@ -392,10 +452,14 @@ fn race_kind(a: &AccessStmt, b: &AccessStmt) -> RaceKind {
 }
 
 fn cause_text(kernel: &Kernel, cause: Option<StmtId>) -> String {
-    let Some(id) = cause else { return "a thread-dependent condition".into() };
+    let Some(id) = cause else {
+        return "a thread-dependent condition".into();
+    };
     match crate::ir::walk::find_stmt(&kernel.body, id).map(|s| &s.kind) {
         Some(StmtKind::If { .. }) => "it is inside a thread-dependent branch".into(),
-        Some(StmtKind::Loop { .. }) => "it is inside a loop whose trip count depends on the thread".into(),
+        Some(StmtKind::Loop { .. }) => {
+            "it is inside a loop whose trip count depends on the thread".into()
+        }
         Some(StmtKind::Return) => "it follows a thread-dependent `return`".into(),
         Some(StmtKind::Break) | Some(StmtKind::Continue) => {
             "it follows a thread-dependent `break`/`continue`".into()

@@ -16,7 +16,9 @@ use z3::{FuncDecl, Solver, Sort};
 use crate::analysis::loops::{mentions_any, vars_of, Counter, LoopInfo, LoopTable, UpdateOp};
 use crate::analysis::Uniformity;
 use crate::config::CheckOptions;
-use crate::ir::{BinOp, Block, Builtin, Expr, Kernel, ScalarTy, Stmt, StmtId, StmtKind, UnOp, VarId};
+use crate::ir::{
+    BinOp, Block, Builtin, Expr, Kernel, ScalarTy, Stmt, StmtId, StmtKind, UnOp, VarId,
+};
 
 /// A symbolic value: Bool or a bit-vector (integers and floats).
 #[derive(Clone, Debug, PartialEq)]
@@ -39,12 +41,18 @@ pub struct Scenario {
 impl Scenario {
     /// Two threads of one block, in the same iteration of `shared_loops`.
     pub fn same_block(shared_loops: Vec<StmtId>) -> Scenario {
-        Scenario { same_block: true, shared_loops }
+        Scenario {
+            same_block: true,
+            shared_loops,
+        }
     }
 
     /// Two threads of different blocks: nothing is shared but launch values.
     pub fn different_blocks() -> Scenario {
-        Scenario { same_block: false, shared_loops: Vec::new() }
+        Scenario {
+            same_block: false,
+            shared_loops: Vec::new(),
+        }
     }
 }
 
@@ -113,7 +121,12 @@ fn bv(value: i128, bits: u32) -> BV {
 
 impl<'k> Encoder<'k> {
     /// Prepares the launch configuration terms.
-    pub fn new(kernel: &'k Kernel, opts: &CheckOptions, uniformity: Uniformity, loops: LoopTable) -> Encoder<'k> {
+    pub fn new(
+        kernel: &'k Kernel,
+        opts: &CheckOptions,
+        uniformity: Uniformity,
+        loops: LoopTable,
+    ) -> Encoder<'k> {
         let mut facts = Vec::new();
         let launch = &opts.launch;
         let dims = |name: &str, known: Option<[u32; 3]>, facts: &mut Vec<Bool>| -> [BV; 3] {
@@ -123,7 +136,13 @@ impl<'k> Encoder<'k> {
                     let c = BV::new_const(format!("{name}{d}"), 32);
                     facts.push(c.bvuge(BV::from_u64(1, 32)));
                     // Hardware limits keep products far from 32-bit overflow.
-                    let limit = if name == "blockDim" { 1024 } else if d == 0 { 0x7fff_ffff } else { 65_535 };
+                    let limit = if name == "blockDim" {
+                        1024
+                    } else if d == 0 {
+                        0x7fff_ffff
+                    } else {
+                        65_535
+                    };
                     facts.push(c.bvule(BV::from_u64(limit, 32)));
                     c
                 }
@@ -146,29 +165,51 @@ impl<'k> Encoder<'k> {
             grid_dim[2] = BV::from_u64(1, 32);
         }
         if launch.block_dim.is_none() {
-            let max = u64::from(launch.max_threads_per_block.or(kernel.launch_bounds).unwrap_or(1024).max(1));
+            let max = u64::from(
+                launch
+                    .max_threads_per_block
+                    .or(kernel.launch_bounds)
+                    .unwrap_or(1024)
+                    .max(1),
+            );
             let w = |x: &BV| x.zero_ext(32);
-            let product = w(&block_dim[0]).bvmul(w(&block_dim[1])).bvmul(w(&block_dim[2]));
+            let product = w(&block_dim[0])
+                .bvmul(w(&block_dim[1]))
+                .bvmul(w(&block_dim[2]));
             facts.push(product.bvule(BV::from_u64(max, 64)));
         }
         let global_offset: [BV; 3] = std::array::from_fn(|d| match launch.global_offset {
             Some(o) => BV::from_u64(u64::from(o[d]), 32),
             None => BV::new_const(format!("globalOffset{d}"), 32),
         });
-        let tid: [[BV; 3]; 2] = std::array::from_fn(|t| std::array::from_fn(|d| BV::new_const(format!("tid{t}_{d}"), 32)));
-        let bid: [[BV; 3]; 2] = std::array::from_fn(|t| std::array::from_fn(|d| BV::new_const(format!("bid{t}_{d}"), 32)));
+        let tid: [[BV; 3]; 2] = std::array::from_fn(|t| {
+            std::array::from_fn(|d| BV::new_const(format!("tid{t}_{d}"), 32))
+        });
+        let bid: [[BV; 3]; 2] = std::array::from_fn(|t| {
+            std::array::from_fn(|d| BV::new_const(format!("bid{t}_{d}"), 32))
+        });
         for t in 0..2 {
             for d in 0..3 {
                 facts.push(tid[t][d].bvult(&block_dim[d]));
                 facts.push(bid[t][d].bvult(&grid_dim[d]));
             }
         }
-        let grid_known_single = launch.grid_dim.map(|g| g.iter().all(|x| *x <= 1)).unwrap_or(false);
+        let grid_known_single = launch
+            .grid_dim
+            .map(|g| g.iter().all(|x| *x <= 1))
+            .unwrap_or(false);
         Encoder {
             kernel,
             uniformity,
             loops,
-            launch: Launch { block_dim, grid_dim, global_offset, tid, bid, facts },
+            launch: Launch {
+                block_dim,
+                grid_dim,
+                global_offset,
+                tid,
+                bid,
+                facts,
+            },
             grid_known_single,
             funcs: RefCell::new(HashMap::new()),
             cache: RefCell::new(HashMap::new()),
@@ -215,11 +256,18 @@ impl<'k> Encoder<'k> {
             solver.assert(f);
         }
         let l = &self.launch;
-        let same_bid = Bool::and(&[l.bid[0][0].eq(&l.bid[1][0]), l.bid[0][1].eq(&l.bid[1][1]), l.bid[0][2].eq(&l.bid[1][2])]);
+        let same_bid = Bool::and(&[
+            l.bid[0][0].eq(&l.bid[1][0]),
+            l.bid[0][1].eq(&l.bid[1][1]),
+            l.bid[0][2].eq(&l.bid[1][2]),
+        ]);
         if scenario.same_block {
             solver.assert(&same_bid);
-            let same_tid =
-                Bool::and(&[l.tid[0][0].eq(&l.tid[1][0]), l.tid[0][1].eq(&l.tid[1][1]), l.tid[0][2].eq(&l.tid[1][2])]);
+            let same_tid = Bool::and(&[
+                l.tid[0][0].eq(&l.tid[1][0]),
+                l.tid[0][1].eq(&l.tid[1][1]),
+                l.tid[0][2].eq(&l.tid[1][2]),
+            ]);
             solver.assert(same_tid.not());
         } else {
             solver.assert(same_bid.not());
@@ -314,8 +362,14 @@ impl<'k> Encoder<'k> {
             .collect();
         let r = decl.apply(&dyn_args);
         match ret {
-            ScalarTy::Bool => r.as_bool().map(Val::B).unwrap_or_else(|| Val::B(Bool::fresh_const("apply"))),
-            ty => r.as_bv().map(Val::V).unwrap_or_else(|| Val::V(BV::fresh_const("apply", bits_of(ty)))),
+            ScalarTy::Bool => r
+                .as_bool()
+                .map(Val::B)
+                .unwrap_or_else(|| Val::B(Bool::fresh_const("apply"))),
+            ty => r
+                .as_bv()
+                .map(Val::V)
+                .unwrap_or_else(|| Val::V(BV::fresh_const("apply", bits_of(ty)))),
         }
     }
 }
@@ -343,7 +397,9 @@ fn uses_higher_dimensions(kernel: &Kernel) -> (bool, bool) {
     let mut out = (false, false);
     crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| match &s.kind {
         StmtKind::Assign { value: e, .. } => scan(e, &mut out),
-        StmtKind::Read { access, .. } | StmtKind::Atomic { access, .. } => scan(&access.offset, &mut out),
+        StmtKind::Read { access, .. } | StmtKind::Atomic { access, .. } => {
+            scan(&access.offset, &mut out)
+        }
         StmtKind::Write { access, value } => {
             scan(&access.offset, &mut out);
             scan(value, &mut out);
@@ -358,10 +414,21 @@ fn uses_higher_dimensions(kernel: &Kernel) -> (bool, bool) {
 pub fn type_of(kernel: &Kernel, e: &Expr) -> ScalarTy {
     match e {
         Expr::Int(_, ty) | Expr::Float(_, ty) => *ty,
-        Expr::Var(v) => kernel.vars.get(v.0 as usize).map(|d| d.ty).unwrap_or(ScalarTy::INT),
-        Expr::Param(p) => kernel.params.get(p.0 as usize).map(|d| d.ty).unwrap_or(ScalarTy::INT),
+        Expr::Var(v) => kernel
+            .vars
+            .get(v.0 as usize)
+            .map(|d| d.ty)
+            .unwrap_or(ScalarTy::INT),
+        Expr::Param(p) => kernel
+            .params
+            .get(p.0 as usize)
+            .map(|d| d.ty)
+            .unwrap_or(ScalarTy::INT),
         Expr::Builtin(_) => ScalarTy::UINT,
-        Expr::Unary(_, _, ty) | Expr::Binary(_, _, _, ty) | Expr::Cast(ty, _) | Expr::Select(_, _, _, ty) => *ty,
+        Expr::Unary(_, _, ty)
+        | Expr::Binary(_, _, _, ty)
+        | Expr::Cast(ty, _)
+        | Expr::Select(_, _, _, ty) => *ty,
         Expr::Apply(_, _, ty) => *ty,
     }
 }
@@ -369,11 +436,22 @@ pub fn type_of(kernel: &Kernel, e: &Expr) -> ScalarTy {
 /// C's usual arithmetic conversions for two integer types.
 fn common_type(a: ScalarTy, b: ScalarTy) -> ScalarTy {
     match (a, b) {
-        (ScalarTy::Float { bits: x }, ScalarTy::Float { bits: y }) => ScalarTy::Float { bits: x.max(y) },
+        (ScalarTy::Float { bits: x }, ScalarTy::Float { bits: y }) => {
+            ScalarTy::Float { bits: x.max(y) }
+        }
         (f @ ScalarTy::Float { .. }, _) | (_, f @ ScalarTy::Float { .. }) => f,
         (ScalarTy::Bool, ScalarTy::Bool) => ScalarTy::INT,
         (ScalarTy::Bool, t) | (t, ScalarTy::Bool) => common_type(t, ScalarTy::INT),
-        (ScalarTy::Int { bits: x, signed: sx }, ScalarTy::Int { bits: y, signed: sy }) => {
+        (
+            ScalarTy::Int {
+                bits: x,
+                signed: sx,
+            },
+            ScalarTy::Int {
+                bits: y,
+                signed: sy,
+            },
+        ) => {
             let bits = x.max(y).max(32);
             let signed = if x == y {
                 sx && sy
@@ -407,14 +485,25 @@ impl Exec<'_, '_> {
     }
 
     fn enabled(&self) -> Bool {
-        Bool::and(&[self.guard.clone(), self.alive.clone(), self.broken.not(), self.continued.not()])
+        Bool::and(&[
+            self.guard.clone(),
+            self.alive.clone(),
+            self.broken.not(),
+            self.continued.not(),
+        ])
     }
 
     /// A value nobody knows. Shared with the other thread only when uniform and
     /// both threads are in the same iteration of every loop around the site.
     fn havoc(&self, site: &str, ty: ScalarTy, uniform: bool, loops: &[StmtId]) -> Val {
-        let shared = self.scenario.same_block && uniform && loops.iter().all(|l| self.scenario.shared_loops.contains(l));
-        let name = if shared { format!("{site}!s") } else { format!("{site}!t{}", self.thread) };
+        let shared = self.scenario.same_block
+            && uniform
+            && loops.iter().all(|l| self.scenario.shared_loops.contains(l));
+        let name = if shared {
+            format!("{site}!s")
+        } else {
+            format!("{site}!t{}", self.thread)
+        };
         match ty {
             ScalarTy::Bool => Val::B(Bool::new_const(name)),
             ty => Val::V(BV::new_const(name, bits_of(ty))),
@@ -422,7 +511,11 @@ impl Exec<'_, '_> {
     }
 
     fn var_ty(&self, v: VarId) -> ScalarTy {
-        self.kernel().vars.get(v.0 as usize).map(|d| d.ty).unwrap_or(ScalarTy::INT)
+        self.kernel()
+            .vars
+            .get(v.0 as usize)
+            .map(|d| d.ty)
+            .unwrap_or(ScalarTy::INT)
     }
 
     fn set(&mut self, v: VarId, val: Val) {
@@ -545,7 +638,13 @@ impl Exec<'_, '_> {
                 let n = bits_of(*ty);
                 // Canonical constant per (value, width): equal literals are equal.
                 let f = f64::from_bits(*bits);
-                let pattern = if n == 32 { u64::from((f as f32).to_bits()) } else if n == 64 { *bits } else { *bits & ((1u64 << n.min(63)) - 1) };
+                let pattern = if n == 32 {
+                    u64::from((f as f32).to_bits())
+                } else if n == 64 {
+                    *bits
+                } else {
+                    *bits & ((1u64 << n.min(63)) - 1)
+                };
                 Val::V(BV::from_u64(pattern, n))
             }
             Expr::Var(v) => {
@@ -553,7 +652,10 @@ impl Exec<'_, '_> {
                 let ty = self.var_ty(*v);
                 self.fit(val, ty)
             }
-            Expr::Param(p) => self.enc.param(p.0 as usize).unwrap_or_else(|| Val::V(BV::fresh_const("param", 32))),
+            Expr::Param(p) => self
+                .enc
+                .param(p.0 as usize)
+                .unwrap_or_else(|| Val::V(BV::fresh_const("param", 32))),
             Expr::Builtin(b) => Val::V(self.builtin(*b)),
             Expr::Unary(op, a, ty) => match op {
                 UnOp::Not => Val::B(self.expr_bool(a).not()),
@@ -601,7 +703,11 @@ impl Exec<'_, '_> {
         if matches!(op, BinOp::And | BinOp::Or) {
             let x = self.expr_bool(a);
             let y = self.expr_bool(b);
-            return Val::B(if op == BinOp::And { Bool::and(&[x, y]) } else { Bool::or(&[x, y]) });
+            return Val::B(if op == BinOp::And {
+                Bool::and(&[x, y])
+            } else {
+                Bool::or(&[x, y])
+            });
         }
         if op.is_comparison() {
             let ta = type_of(self.kernel(), a);
@@ -613,7 +719,9 @@ impl Exec<'_, '_> {
                 return match op {
                     BinOp::Eq => Val::B(self.values_eq(&x, &y)),
                     BinOp::Ne => Val::B(self.values_eq(&x, &y).not()),
-                    _ => self.enc.func(&format!("f{op:?}"), &[&x, &y], ScalarTy::Bool),
+                    _ => self
+                        .enc
+                        .func(&format!("f{op:?}"), &[&x, &y], ScalarTy::Bool),
                 };
             }
             let x = self.expr_bv(a, ct);
@@ -622,14 +730,42 @@ impl Exec<'_, '_> {
             let r = match op {
                 BinOp::Eq => x.eq(&y),
                 BinOp::Ne => x.eq(&y).not(),
-                BinOp::Lt => if signed { x.bvslt(&y) } else { x.bvult(&y) },
-                BinOp::Le => if signed { x.bvsle(&y) } else { x.bvule(&y) },
-                BinOp::Gt => if signed { x.bvsgt(&y) } else { x.bvugt(&y) },
-                _ => if signed { x.bvsge(&y) } else { x.bvuge(&y) },
+                BinOp::Lt => {
+                    if signed {
+                        x.bvslt(&y)
+                    } else {
+                        x.bvult(&y)
+                    }
+                }
+                BinOp::Le => {
+                    if signed {
+                        x.bvsle(&y)
+                    } else {
+                        x.bvule(&y)
+                    }
+                }
+                BinOp::Gt => {
+                    if signed {
+                        x.bvsgt(&y)
+                    } else {
+                        x.bvugt(&y)
+                    }
+                }
+                _ => {
+                    if signed {
+                        x.bvsge(&y)
+                    } else {
+                        x.bvuge(&y)
+                    }
+                }
             };
             return Val::B(r);
         }
-        let ty = if ty == ScalarTy::Bool { ScalarTy::INT } else { ty };
+        let ty = if ty == ScalarTy::Bool {
+            ScalarTy::INT
+        } else {
+            ty
+        };
         if let ScalarTy::Float { .. } = ty {
             let x = self.expr_as(a, ty);
             let y = self.expr_as(b, ty);
@@ -643,10 +779,28 @@ impl Exec<'_, '_> {
             BinOp::Add => x.bvadd(&y),
             BinOp::Sub => x.bvsub(&y),
             BinOp::Mul => x.bvmul(&y),
-            BinOp::Div => if signed { x.bvsdiv(&y) } else { x.bvudiv(&y) },
-            BinOp::Rem => if signed { x.bvsrem(&y) } else { x.bvurem(&y) },
+            BinOp::Div => {
+                if signed {
+                    x.bvsdiv(&y)
+                } else {
+                    x.bvudiv(&y)
+                }
+            }
+            BinOp::Rem => {
+                if signed {
+                    x.bvsrem(&y)
+                } else {
+                    x.bvurem(&y)
+                }
+            }
             BinOp::Shl => x.bvshl(&y),
-            BinOp::Shr => if signed { x.bvashr(&y) } else { x.bvlshr(&y) },
+            BinOp::Shr => {
+                if signed {
+                    x.bvashr(&y)
+                } else {
+                    x.bvlshr(&y)
+                }
+            }
             BinOp::BitAnd => x.bvand(&y),
             BinOp::BitOr => x.bvor(&y),
             _ => x.bvxor(&y),
@@ -677,10 +831,21 @@ impl Exec<'_, '_> {
         for v in vars {
             let ty = self.var_ty(v);
             let val = self.get(v);
-            let name = self.kernel().vars.get(v.0 as usize).map(|d| d.name.clone()).unwrap_or_default();
+            let name = self
+                .kernel()
+                .vars
+                .get(v.0 as usize)
+                .map(|d| d.name.clone())
+                .unwrap_or_default();
             locals.push((name, val, ty));
         }
-        let sym = AccessSym { enabled: self.enabled(), offset, size: access.size, value, locals };
+        let sym = AccessSym {
+            enabled: self.enabled(),
+            offset,
+            size: access.size,
+            value,
+            locals,
+        };
         self.out.accesses.insert(stmt.id, sym);
     }
 
@@ -724,11 +889,17 @@ impl Exec<'_, '_> {
                 self.out.barriers.insert(stmt.id, en);
             }
             StmtKind::If { cond, then_, else_ } => self.if_stmt(cond, then_, else_),
-            StmtKind::Loop { cond, cond_prelude, body, step, .. } => {
-                self.loop_stmt(stmt.id, cond, cond_prelude, body, step)
-            }
+            StmtKind::Loop {
+                cond,
+                cond_prelude,
+                body,
+                step,
+                ..
+            } => self.loop_stmt(stmt.id, cond, cond_prelude, body, step),
             StmtKind::Break => self.broken = Bool::or(&[self.broken.clone(), self.enabled()]),
-            StmtKind::Continue => self.continued = Bool::or(&[self.continued.clone(), self.enabled()]),
+            StmtKind::Continue => {
+                self.continued = Bool::or(&[self.continued.clone(), self.enabled()])
+            }
             StmtKind::Return => self.alive = Bool::and(&[self.alive.clone(), self.enabled().not()]),
         }
     }
@@ -737,12 +908,20 @@ impl Exec<'_, '_> {
         let c = self.expr_bool(cond);
         let guard = self.guard.clone();
         let saved_env = self.env.clone();
-        let flags = (self.alive.clone(), self.broken.clone(), self.continued.clone());
+        let flags = (
+            self.alive.clone(),
+            self.broken.clone(),
+            self.continued.clone(),
+        );
 
         self.guard = Bool::and(&[guard.clone(), c.clone()]);
         self.block(then_);
         let then_env = std::mem::replace(&mut self.env, saved_env);
-        let then_flags = (self.alive.clone(), self.broken.clone(), self.continued.clone());
+        let then_flags = (
+            self.alive.clone(),
+            self.broken.clone(),
+            self.continued.clone(),
+        );
         (self.alive, self.broken, self.continued) = flags;
 
         self.guard = Bool::and(&[guard.clone(), c.not()]);
@@ -752,11 +931,16 @@ impl Exec<'_, '_> {
         self.alive = c.ite(&then_flags.0, &self.alive);
         self.broken = c.ite(&then_flags.1, &self.broken);
         self.continued = c.ite(&then_flags.2, &self.continued);
-        for i in 0..self.env.len() {
-            let merged = match (&then_env[i], &self.env[i]) {
+        for (i, then_val) in then_env.iter().enumerate() {
+            let Some(else_val) = self.env.get(i) else {
+                break;
+            };
+            let merged = match (then_val, else_val) {
                 (Some(t), Some(e)) if t == e => continue,
                 (Some(Val::B(t)), Some(Val::B(e))) => Val::B(c.ite(t, e)),
-                (Some(Val::V(t)), Some(Val::V(e))) if t.get_size() == e.get_size() => Val::V(c.ite(t, e)),
+                (Some(Val::V(t)), Some(Val::V(e))) if t.get_size() == e.get_size() => {
+                    Val::V(c.ite(t, e))
+                }
                 (Some(t), None) => t.clone(),
                 (None, Some(_)) => continue,
                 (None, None) => continue,
@@ -788,7 +972,18 @@ impl Exec<'_, '_> {
         let mut exit_facts = Vec::new();
         let simple_exit = prelude.stmts.is_empty() && !info.has_break;
         for counter in &info.counters {
-            self.counter_facts(id, counter, cond, &info, &pre_env, &head_env, &inner, &outer, &mut head_facts, &mut exit_facts);
+            self.counter_facts(
+                id,
+                counter,
+                cond,
+                &info,
+                &pre_env,
+                &head_env,
+                &inner,
+                &outer,
+                &mut head_facts,
+                &mut exit_facts,
+            );
         }
 
         self.loop_stack.push(id);
@@ -799,7 +994,9 @@ impl Exec<'_, '_> {
         self.guard = Bool::and(&[pre_guard.clone(), c]);
         let body_entry = self.enabled();
         if !head_facts.is_empty() {
-            self.out.assumptions.push(body_entry.implies(Bool::and(&head_facts)));
+            self.out
+                .assumptions
+                .push(body_entry.implies(Bool::and(&head_facts)));
         }
         self.block(body);
         self.continued = Bool::from_bool(false);
@@ -817,8 +1014,13 @@ impl Exec<'_, '_> {
             self.set(*v, x);
         }
         if info.has_return {
-            let uniform = info.returns.iter().all(|r| self.enc.uniformity.is_uniform_stmt(*r));
-            if let Val::B(still) = self.havoc(&format!("alive{}", id.0), ScalarTy::Bool, uniform, &outer) {
+            let uniform = info
+                .returns
+                .iter()
+                .all(|r| self.enc.uniformity.is_uniform_stmt(*r));
+            if let Val::B(still) =
+                self.havoc(&format!("alive{}", id.0), ScalarTy::Bool, uniform, &outer)
+            {
                 self.alive = Bool::and(&[self.alive.clone(), still]);
             }
         }
@@ -829,7 +1031,9 @@ impl Exec<'_, '_> {
             exit_facts.push(c_exit.not());
         }
         if !exit_facts.is_empty() {
-            self.out.assumptions.push(exit_reached.implies(Bool::and(&exit_facts)));
+            self.out
+                .assumptions
+                .push(exit_reached.implies(Bool::and(&exit_facts)));
         }
         let _ = pre_env;
     }
@@ -858,10 +1062,16 @@ impl Exec<'_, '_> {
     ) {
         let v = counter.var;
         let ty = self.var_ty(v);
-        let ScalarTy::Int { bits, signed } = ty else { return };
+        let ScalarTy::Int { bits, signed } = ty else {
+            return;
+        };
         let bits = u32::from(bits);
-        let Some(Some(Val::V(init))) = pre_env.get(v.0 as usize).cloned() else { return };
-        let Some(Some(Val::V(head))) = head_env.get(v.0 as usize).cloned() else { return };
+        let Some(Some(Val::V(init))) = pre_env.get(v.0 as usize).cloned() else {
+            return;
+        };
+        let Some(Some(Val::V(head))) = head_env.get(v.0 as usize).cloned() else {
+            return;
+        };
         let exit = match self.env.get(v.0 as usize) {
             Some(Some(Val::V(x))) => x.clone(),
             _ => return,
@@ -880,7 +1090,11 @@ impl Exec<'_, '_> {
         if cond_simple {
             if let Some((values, exit_value)) = self.simulate(counter, cond, pre_env, ty) {
                 let eqs: Vec<Bool> = values.iter().map(|x| head.eq(bv(*x, bits))).collect();
-                head_facts.push(if eqs.is_empty() { Bool::from_bool(false) } else { Bool::or(&eqs) });
+                head_facts.push(if eqs.is_empty() {
+                    Bool::from_bool(false)
+                } else {
+                    Bool::or(&eqs)
+                });
                 let exit_var = self.exit_term(id, v, ty, uniform, outer);
                 let mut exits: Vec<Bool> = Vec::new();
                 if let Some(x) = exit_value {
@@ -895,21 +1109,43 @@ impl Exec<'_, '_> {
                 return;
             }
         }
-        let ext = |x: &BV, w: u32| if signed { x.sign_ext(w - x.get_size()) } else { x.zero_ext(w - x.get_size()) };
+        let ext = |x: &BV, w: u32| {
+            if signed {
+                x.sign_ext(w - x.get_size())
+            } else {
+                x.zero_ext(w - x.get_size())
+            }
+        };
         match counter.op {
             UpdateOp::Add | UpdateOp::Sub => {
                 // v = init + k * e for some k >= 0, computed without overflow.
                 let w = bits + 34;
-                for (which, val, loops) in [("head", head.clone(), inner), ("exit", self.exit_term(id, v, ty, uniform, outer), outer)] {
-                    let k = match self.havoc(&format!("k{which}{}_{}", id.0, v.0), ScalarTy::UINT, uniform, loops) {
+                for (which, val, loops) in [
+                    ("head", head.clone(), inner),
+                    ("exit", self.exit_term(id, v, ty, uniform, outer), outer),
+                ] {
+                    let k = match self.havoc(
+                        &format!("k{which}{}_{}", id.0, v.0),
+                        ScalarTy::UINT,
+                        uniform,
+                        loops,
+                    ) {
                         Val::V(k) => k.zero_ext(w - 32),
                         Val::B(_) => continue,
                     };
                     let step = k.bvmul(ext(&operand, w));
-                    let exact = if counter.op == UpdateOp::Add { ext(&init, w).bvadd(&step) } else { ext(&init, w).bvsub(&step) };
+                    let exact = if counter.op == UpdateOp::Add {
+                        ext(&init, w).bvadd(&step)
+                    } else {
+                        ext(&init, w).bvsub(&step)
+                    };
                     let fits = ext(&exact.extract(bits - 1, 0), w).eq(&exact);
                     let fact = Bool::and(&[val.eq(exact.extract(bits - 1, 0)), fits]);
-                    if which == "head" { head_facts.push(fact) } else { exit_facts.push(fact) }
+                    if which == "head" {
+                        head_facts.push(fact)
+                    } else {
+                        exit_facts.push(fact)
+                    }
                 }
             }
             UpdateOp::Div | UpdateOp::Shr => {
@@ -919,15 +1155,29 @@ impl Exec<'_, '_> {
                     _ => Some(operand.bvsge(BV::from_u64(0, bits))),
                 };
                 let zero = BV::from_u64(0, bits);
-                for (which, val) in [("head", head.clone()), ("exit", self.exit_term(id, v, ty, uniform, outer))] {
+                for (which, val) in [
+                    ("head", head.clone()),
+                    ("exit", self.exit_term(id, v, ty, uniform, outer)),
+                ] {
                     let bound = if signed {
                         Bool::and(&[val.bvsge(&zero), val.bvsle(&init)])
                     } else {
                         val.bvule(&init)
                     };
-                    let pre = Bool::and(&[positive_divisor.clone().unwrap_or(Bool::from_bool(true)), if signed { init.bvsge(&zero) } else { Bool::from_bool(true) }]);
+                    let pre = Bool::and(&[
+                        positive_divisor.clone().unwrap_or(Bool::from_bool(true)),
+                        if signed {
+                            init.bvsge(&zero)
+                        } else {
+                            Bool::from_bool(true)
+                        },
+                    ]);
                     let fact = pre.implies(bound);
-                    if which == "head" { head_facts.push(fact) } else { exit_facts.push(fact) }
+                    if which == "head" {
+                        head_facts.push(fact)
+                    } else {
+                        exit_facts.push(fact)
+                    }
                 }
             }
             UpdateOp::Mul | UpdateOp::Shl => {
@@ -939,11 +1189,24 @@ impl Exec<'_, '_> {
                     UpdateOp::Mul => operand.eq(BV::from_u64(2, bits)),
                     _ => operand.bvuge(&one),
                 };
-                let init_pow2 = Bool::and(&[init.eq(&zero).not(), init.bvand(init.bvsub(&one)).eq(&zero)]);
-                for (which, val) in [("head", head.clone()), ("exit", self.exit_term(id, v, ty, uniform, outer))] {
-                    let grows = if signed { val.bvsge(&init) } else { val.bvuge(&init) };
-                    let pos = if signed { init.bvsgt(&zero) } else { init.bvugt(&zero) };
-                    let pow2 = Bool::and(&[val.eq(&zero).not(), val.bvand(val.bvsub(&one)).eq(&zero)]);
+                let init_pow2 =
+                    Bool::and(&[init.eq(&zero).not(), init.bvand(init.bvsub(&one)).eq(&zero)]);
+                for (which, val) in [
+                    ("head", head.clone()),
+                    ("exit", self.exit_term(id, v, ty, uniform, outer)),
+                ] {
+                    let grows = if signed {
+                        val.bvsge(&init)
+                    } else {
+                        val.bvuge(&init)
+                    };
+                    let pos = if signed {
+                        init.bvsgt(&zero)
+                    } else {
+                        init.bvugt(&zero)
+                    };
+                    let pow2 =
+                        Bool::and(&[val.eq(&zero).not(), val.bvand(val.bvsub(&one)).eq(&zero)]);
                     let fact = Bool::and(&[
                         pos.implies(grows),
                         Bool::and(&[init_pow2.clone(), doubling.clone()]).implies(pow2),
@@ -969,9 +1232,17 @@ impl Exec<'_, '_> {
     /// Runs a counter loop concretely when its start, operand and condition are
     /// constants under the launch configuration: the values at the head, and
     /// the first value failing the condition (None if it never fails).
-    fn simulate(&mut self, counter: &Counter, cond: &Expr, pre_env: &[Option<Val>], ty: ScalarTy) -> Option<(Vec<i128>, Option<i128>)> {
+    fn simulate(
+        &mut self,
+        counter: &Counter,
+        cond: &Expr,
+        pre_env: &[Option<Val>],
+        ty: ScalarTy,
+    ) -> Option<(Vec<i128>, Option<i128>)> {
         const MAX_VALUES: usize = 64;
-        let ScalarTy::Int { bits, signed } = ty else { return None };
+        let ScalarTy::Int { bits, signed } = ty else {
+            return None;
+        };
         let bits = u32::from(bits);
         // Only geometric loops: linear ones get the exact stride invariant instead.
         if matches!(counter.op, UpdateOp::Add | UpdateOp::Sub) {

@@ -13,14 +13,26 @@ fn int(v: i128) -> Expr {
     Expr::Int(v, ScalarTy::INT)
 }
 fn tid() -> Expr {
-    Expr::Cast(ScalarTy::INT, Box::new(Expr::Builtin(Builtin::ThreadIdx(0))))
+    Expr::Cast(
+        ScalarTy::INT,
+        Box::new(Expr::Builtin(Builtin::ThreadIdx(0))),
+    )
 }
 fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
-    let ty = if op.is_comparison() { ScalarTy::Bool } else { ScalarTy::INT };
+    let ty = if op.is_comparison() {
+        ScalarTy::Bool
+    } else {
+        ScalarTy::INT
+    };
     Expr::Binary(op, Box::new(a), Box::new(b), ty)
 }
 fn off(index: Expr) -> Expr {
-    Expr::Binary(BinOp::Mul, Box::new(Expr::Cast(ScalarTy::LONG, Box::new(index))), Box::new(Expr::Int(4, ScalarTy::LONG)), ScalarTy::LONG)
+    Expr::Binary(
+        BinOp::Mul,
+        Box::new(Expr::Cast(ScalarTy::LONG, Box::new(index))),
+        Box::new(Expr::Int(4, ScalarTy::LONG)),
+        ScalarTy::LONG,
+    )
 }
 
 impl B {
@@ -50,33 +62,65 @@ impl B {
         B { k }
     }
     fn var(&mut self, name: &str) -> VarId {
-        self.k.vars.push(VarDecl { name: name.into(), ty: ScalarTy::INT, span: Span::default() });
+        self.k.vars.push(VarDecl {
+            name: name.into(),
+            ty: ScalarTy::INT,
+            span: Span::default(),
+        });
         VarId(self.k.vars.len() as u32 - 1)
     }
     fn s(&mut self, kind: StmtKind) -> Stmt {
         let id = self.k.fresh_stmt_id();
         let span = Span::new(id.0 * 10, id.0 * 10 + 5);
-        Stmt { id, kind, span, stmt_span: span, in_macro: false, inlined_at: None }
+        Stmt {
+            id,
+            kind,
+            span,
+            stmt_span: span,
+            in_macro: false,
+            inlined_at: None,
+        }
     }
     fn write(&mut self, index: Expr, value: Expr) -> Stmt {
-        let access = Access { array: ArrayId(0), offset: off(index), size: 4, ty: ScalarTy::INT };
+        let access = Access {
+            array: ArrayId(0),
+            offset: off(index),
+            size: 4,
+            ty: ScalarTy::INT,
+        };
         self.s(StmtKind::Write { access, value })
     }
     fn read(&mut self, dest: VarId, index: Expr) -> Stmt {
-        let access = Access { array: ArrayId(0), offset: off(index), size: 4, ty: ScalarTy::INT };
+        let access = Access {
+            array: ArrayId(0),
+            offset: off(index),
+            size: 4,
+            ty: ScalarTy::INT,
+        };
         self.s(StmtKind::Read { dest, access })
     }
     fn barrier(&mut self) -> Stmt {
-        self.s(StmtKind::Barrier { scope: BarrierScope::Block, global_fence: true, local_fence: true })
+        self.s(StmtKind::Barrier {
+            scope: BarrierScope::Block,
+            global_fence: true,
+            local_fence: true,
+        })
     }
     fn block(stmts: Vec<Stmt>) -> Block {
-        Block { stmts, braces: None }
+        Block {
+            stmts,
+            braces: None,
+        }
     }
 }
 
 fn opts(block: Option<u32>) -> CheckOptions {
     CheckOptions {
-        launch: LaunchConfig { block_dim: block.map(|b| [b, 1, 1]), grid_dim: Some([1, 1, 1]), ..Default::default() },
+        launch: LaunchConfig {
+            block_dim: block.map(|b| [b, 1, 1]),
+            grid_dim: Some([1, 1, 1]),
+            ..Default::default()
+        },
         ..Default::default()
     }
 }
@@ -94,8 +138,16 @@ fn straight_line_race_and_barrier() {
         b.k.body = B::block(stmts);
         for block in [None, Some(64)] {
             let r = check_kernel(&b.k, &opts(block));
-            let expected = if with_barrier { Verdict::RaceFree } else { Verdict::Racy };
-            assert_eq!(r.verdict, expected, "barrier={with_barrier} block={block:?}: {:#?}", r.findings);
+            let expected = if with_barrier {
+                Verdict::RaceFree
+            } else {
+                Verdict::Racy
+            };
+            assert_eq!(
+                r.verdict, expected,
+                "barrier={with_barrier} block={block:?}: {:#?}",
+                r.findings
+            );
             if !with_barrier {
                 let race = &r.races[0];
                 assert_eq!(race.kind, RaceKind::WriteRead);
@@ -118,18 +170,30 @@ fn reduction(with_barrier: bool) -> Kernel {
         var: u,
         value: Expr::Cast(
             ScalarTy::INT,
-            Box::new(Expr::Binary(BinOp::Div, Box::new(Expr::Builtin(Builtin::BlockDim(0))), Box::new(Expr::Int(2, ScalarTy::UINT)), ScalarTy::UINT)),
+            Box::new(Expr::Binary(
+                BinOp::Div,
+                Box::new(Expr::Builtin(Builtin::BlockDim(0))),
+                Box::new(Expr::Int(2, ScalarTy::UINT)),
+                ScalarTy::UINT,
+            )),
         ),
     });
     let r1 = b.read(x, bin(BinOp::Add, tid(), uv()));
     let r2 = b.read(y, tid());
     let w = b.write(tid(), bin(BinOp::Add, Expr::Var(x), Expr::Var(y)));
-    let iff = b.s(StmtKind::If { cond: bin(BinOp::Lt, tid(), uv()), then_: B::block(vec![r1, r2, w]), else_: Block::default() });
+    let iff = b.s(StmtKind::If {
+        cond: bin(BinOp::Lt, tid(), uv()),
+        then_: B::block(vec![r1, r2, w]),
+        else_: Block::default(),
+    });
     let mut body = vec![iff];
     if with_barrier {
         body.push(b.barrier());
     }
-    let step = b.s(StmtKind::Assign { var: u, value: bin(BinOp::Shr, uv(), int(1)) });
+    let step = b.s(StmtKind::Assign {
+        var: u,
+        value: bin(BinOp::Shr, uv(), int(1)),
+    });
     let lp = b.s(StmtKind::Loop {
         cond: bin(BinOp::Gt, uv(), int(0)),
         cond_prelude: Block::default(),
@@ -145,10 +209,18 @@ fn reduction(with_barrier: bool) -> Kernel {
 fn tree_reduction() {
     for block in [None, Some(256)] {
         let r = check_kernel(&reduction(true), &opts(block));
-        assert_eq!(r.verdict, Verdict::RaceFree, "block={block:?}: {:#?}", r.findings);
+        assert_eq!(
+            r.verdict,
+            Verdict::RaceFree,
+            "block={block:?}: {:#?}",
+            r.findings
+        );
         let r = check_kernel(&reduction(false), &opts(block));
         assert_eq!(r.verdict, Verdict::Racy, "block={block:?}");
-        assert!(r.races.iter().any(|r| matches!(r.relation, LoopRelation::InterIteration { depth: 1 })));
+        assert!(r
+            .races
+            .iter()
+            .any(|r| matches!(r.relation, LoopRelation::InterIteration { depth: 1 })));
     }
 }
 
@@ -156,7 +228,11 @@ fn tree_reduction() {
 fn divergent_barrier() {
     let mut b = B::new();
     let bar = b.barrier();
-    let iff = b.s(StmtKind::If { cond: bin(BinOp::Lt, tid(), int(16)), then_: B::block(vec![bar]), else_: Block::default() });
+    let iff = b.s(StmtKind::If {
+        cond: bin(BinOp::Lt, tid(), int(16)),
+        then_: B::block(vec![bar]),
+        else_: Block::default(),
+    });
     b.k.body = B::block(vec![iff]);
     let r = check_kernel(&b.k, &opts(Some(64)));
     assert_eq!(r.verdict, Verdict::Divergent);
@@ -192,9 +268,21 @@ fn warp_synchronous_code() {
     let report = check_kernel(&b.k, &opts(Some(32)));
     assert_eq!(report.verdict, Verdict::Racy);
     assert!(report.races[0].warp_sync_only);
-    let report = check_kernel(&b.k, &CheckOptions { warp_sync: true, ..opts(Some(32)) });
+    let report = check_kernel(
+        &b.k,
+        &CheckOptions {
+            warp_sync: true,
+            ..opts(Some(32))
+        },
+    );
     assert_eq!(report.verdict, Verdict::RaceFree);
     // With two warps, threads 31 and 32 still race.
-    let report = check_kernel(&b.k, &CheckOptions { warp_sync: true, ..opts(Some(64)) });
+    let report = check_kernel(
+        &b.k,
+        &CheckOptions {
+            warp_sync: true,
+            ..opts(Some(64))
+        },
+    );
     assert_eq!(report.verdict, Verdict::Racy);
 }

@@ -10,7 +10,9 @@ use crate::ir::{ScalarTy, StmtId};
 
 fn value(model: &Model, x: &BV, signed: bool) -> i128 {
     let bits = x.get_size();
-    let Some(u) = model.eval(x, true).and_then(|v| v.as_u64()) else { return 0 };
+    let Some(u) = model.eval(x, true).and_then(|v| v.as_u64()) else {
+        return 0;
+    };
     let u = u as i128;
     if signed && bits < 128 && bits > 0 && u >= (1i128 << (bits - 1)) {
         u - (1i128 << bits)
@@ -21,7 +23,12 @@ fn value(model: &Model, x: &BV, signed: bool) -> i128 {
 
 fn val(model: &Model, v: &Val, ty: ScalarTy) -> i128 {
     match v {
-        Val::B(b) => i128::from(model.eval(b, true).and_then(|b| b.as_bool()).unwrap_or(false)),
+        Val::B(b) => i128::from(
+            model
+                .eval(b, true)
+                .and_then(|b| b.as_bool())
+                .unwrap_or(false),
+        ),
         Val::V(x) => value(model, x, matches!(ty, ScalarTy::Int { signed: true, .. })),
     }
 }
@@ -38,28 +45,50 @@ pub fn threads(enc: &Encoder, model: &Model) -> [ThreadCoords; 2] {
 }
 
 /// A full race witness.
-pub fn extract(enc: &Encoder, model: &Model, a: &AccessSym, b: &AccessSym, first: StmtId, second: StmtId) -> RaceWitness {
+pub fn extract(
+    enc: &Encoder,
+    model: &Model,
+    a: &AccessSym,
+    b: &AccessSym,
+    first: StmtId,
+    second: StmtId,
+) -> RaceWitness {
     let kernel = enc.kernel();
     let (bd, gd) = enc.dims();
     let params = kernel
         .params
         .iter()
         .enumerate()
-        .filter_map(|(i, p)| Some(NamedValue { name: p.name.clone(), value: val(model, &enc.param(i)?, p.ty) }))
+        .filter_map(|(i, p)| {
+            Some(NamedValue {
+                name: p.name.clone(),
+                value: val(model, &enc.param(i)?, p.ty),
+            })
+        })
         .collect();
     let locals = [a, b].map(|s| {
-        s.locals.iter().map(|(name, v, ty)| NamedValue { name: name.clone(), value: val(model, v, *ty) }).collect()
+        s.locals
+            .iter()
+            .map(|(name, v, ty)| NamedValue {
+                name: name.clone(),
+                value: val(model, v, *ty),
+            })
+            .collect()
     });
     let byte_offsets = [value(model, &a.offset, true), value(model, &b.offset, true)];
     let array_of = |id: StmtId| {
         crate::ir::walk::find_stmt(&kernel.body, id).and_then(|s| match &s.kind {
             crate::ir::StmtKind::Read { access, .. }
             | crate::ir::StmtKind::Write { access, .. }
-            | crate::ir::StmtKind::Atomic { access, .. } => kernel.arrays.get(access.array.0 as usize),
+            | crate::ir::StmtKind::Atomic { access, .. } => {
+                kernel.arrays.get(access.array.0 as usize)
+            }
             _ => None,
         })
     };
-    let elem = array_of(first).map(|d| i128::from(d.elem_size.max(1))).unwrap_or(1);
+    let elem = array_of(first)
+        .map(|d| i128::from(d.elem_size.max(1)))
+        .unwrap_or(1);
     RaceWitness {
         threads: threads(enc, model),
         block_dim: std::array::from_fn(|d| value(model, &bd[d], false) as u64),
