@@ -192,7 +192,17 @@ impl<'k> Checker<'k> {
     }
 
     fn check_pair(&mut self, a: &AccessStmt, b: &AccessStmt, space: MemSpace) {
-        for (scenario, relation) in self.scenarios(a.id, b.id, space) {
+        let mut scenarios = self.scenarios(a.id, b.id, space);
+        // A scenario sharing fewer loop iterations allows more executions, so
+        // if the most general same-block scenario is unsatisfiable, so are the
+        // others: query it first and stop there in the common race-free case.
+        scenarios.sort_by_key(|(s, _)| (!s.same_block, s.shared_loops.len()));
+        let mut general_unsat = false;
+        for (index, (scenario, relation)) in scenarios.into_iter().enumerate() {
+            if scenario.same_block && general_unsat {
+                continue;
+            }
+            let first_same_block = scenario.same_block && index == 0;
             let r1 = self.enc.exec(0, &scenario);
             let r2 = self.enc.exec(1, &scenario);
             let (Some(s1), Some(s2)) = (r1.accesses.get(&a.id), r2.accesses.get(&b.id)) else {
@@ -203,6 +213,9 @@ impl<'k> Checker<'k> {
             self.enc.assert_scenario(&self.solver, &scenario);
             for f in r1.assumptions.iter().chain(r2.assumptions.iter()) {
                 self.solver.assert(f);
+            }
+            for lemma in self.enc.counter_lemmas(&r1, &r2) {
+                self.solver.assert(&lemma);
             }
             self.solver.assert(&s1.enabled);
             self.solver.assert(&s2.enabled);
@@ -256,7 +269,10 @@ impl<'k> Checker<'k> {
                     };
                     self.races.push(race);
                 }
-                SatResult::Unsat => self.solver.pop(1),
+                SatResult::Unsat => {
+                    self.solver.pop(1);
+                    general_unsat |= first_same_block;
+                }
                 SatResult::Unknown => {
                     let reason = self
                         .solver
@@ -275,7 +291,24 @@ impl<'k> Checker<'k> {
         let mut p = Params::new();
         p.set_u32("timeout", timeout as u32);
         self.solver.set_params(&p);
-        self.solver.check()
+        if let Some(dir) = std::env::var_os("SYNCWRIGHT_DUMP") {
+            static DUMPED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+            let n = DUMPED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let path = std::path::Path::new(&dir).join(format!("{n:05}-{}.smt2", self.kernel.name));
+            let _ = std::fs::write(path, self.solver.to_smt2());
+        }
+        let t = Instant::now();
+        let r = self.solver.check();
+        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+            eprintln!(
+                "[syncwright] {} query {}: {:?} in {:.1} ms",
+                self.kernel.name,
+                self.queries,
+                r,
+                t.elapsed().as_secs_f64() * 1e3
+            );
+        }
+        r
     }
 
     /// With the current assertions (a collision), can the two writes store different values?
@@ -330,6 +363,9 @@ impl<'k> Checker<'k> {
             self.enc.assert_scenario(&self.solver, &scenario);
             for f in r1.assumptions.iter().chain(r2.assumptions.iter()) {
                 self.solver.assert(f);
+            }
+            for lemma in self.enc.counter_lemmas(&r1, &r2) {
+                self.solver.assert(&lemma);
             }
             self.solver.assert(e1);
             self.solver.assert(e2.not());

@@ -286,3 +286,162 @@ fn warp_synchronous_code() {
     );
     assert_eq!(report.verdict, Verdict::Racy);
 }
+
+fn global_array(b: &mut B) -> ArrayId {
+    b.k.arrays.push(ArrayDecl {
+        name: "g".into(),
+        space: MemSpace::Global,
+        elem_size: 4,
+        dims: vec![],
+        param: Some(0),
+        span: Span::default(),
+        may_alias_all: false,
+    });
+    ArrayId(b.k.arrays.len() as u32 - 1)
+}
+
+/// for (i = tid; i < n; i += blockDim.x) g[i] = g[i] + 1;  (one block)
+#[test]
+fn stride_loop_is_race_free() {
+    for stride_by_block in [true, false] {
+        let mut b = B::new();
+        let g = global_array(&mut b);
+        b.k.params.push(ParamDecl {
+            name: "n".into(),
+            ty: ScalarTy::INT,
+            position: 1,
+        });
+        let i = b.var("i");
+        let x = b.var("x");
+        let init = b.s(StmtKind::Assign {
+            var: i,
+            value: tid(),
+        });
+        let acc = |index: Expr| Access {
+            array: g,
+            offset: off(index),
+            size: 4,
+            ty: ScalarTy::INT,
+        };
+        let rd = b.s(StmtKind::Read {
+            dest: x,
+            access: acc(Expr::Var(i)),
+        });
+        let wr = b.s(StmtKind::Write {
+            access: acc(Expr::Var(i)),
+            value: bin(BinOp::Add, Expr::Var(x), int(1)),
+        });
+        let stride = if stride_by_block {
+            Expr::Cast(ScalarTy::INT, Box::new(Expr::Builtin(Builtin::BlockDim(0))))
+        } else {
+            int(1)
+        };
+        let step = b.s(StmtKind::Assign {
+            var: i,
+            value: bin(BinOp::Add, Expr::Var(i), stride),
+        });
+        let lp = b.s(StmtKind::Loop {
+            cond: bin(BinOp::Lt, Expr::Var(i), Expr::Param(ParamId(0))),
+            cond_prelude: Block::default(),
+            body: B::block(vec![rd, wr]),
+            step: B::block(vec![step]),
+            form: LoopForm::For,
+        });
+        b.k.body = B::block(vec![init, lp]);
+        for block in [None, Some(128)] {
+            let r = check_kernel(&b.k, &opts(block));
+            let expected = if stride_by_block {
+                Verdict::RaceFree
+            } else {
+                Verdict::Racy
+            };
+            assert_eq!(
+                r.verdict, expected,
+                "stride_by_block={stride_by_block} block={block:?}: {:#?}",
+                r.findings
+            );
+        }
+    }
+}
+
+/// g[blockIdx.x] = tid: threads of one block race (write-write); g[gid] does not, even across blocks.
+#[test]
+fn global_memory_between_blocks() {
+    let gid = || {
+        bin(
+            BinOp::Add,
+            bin(
+                BinOp::Mul,
+                Expr::Cast(ScalarTy::INT, Box::new(Expr::Builtin(Builtin::BlockIdx(0)))),
+                Expr::Cast(ScalarTy::INT, Box::new(Expr::Builtin(Builtin::BlockDim(0)))),
+            ),
+            tid(),
+        )
+    };
+    let mut b = B::new();
+    let g = global_array(&mut b);
+    let w = b.s(StmtKind::Write {
+        access: Access {
+            array: g,
+            offset: off(gid()),
+            size: 4,
+            ty: ScalarTy::INT,
+        },
+        value: int(1),
+    });
+    let x = b.var("x");
+    let r = b.s(StmtKind::Read {
+        dest: x,
+        access: Access {
+            array: g,
+            offset: off(bin(BinOp::Add, gid(), int(1))),
+            size: 4,
+            ty: ScalarTy::INT,
+        },
+    });
+    let bar = b.barrier();
+    b.k.body = B::block(vec![w, bar, r]);
+    let o = CheckOptions {
+        launch: LaunchConfig {
+            block_dim: Some([64, 1, 1]),
+            grid_dim: Some([4, 1, 1]),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let report = check_kernel(&b.k, &o);
+    assert_eq!(report.verdict, Verdict::Racy, "{:#?}", report.findings);
+    let race = &report.races[0];
+    assert_eq!(race.relation, LoopRelation::InterBlock);
+    let w = race.witness.as_ref().unwrap();
+    assert_ne!(w.threads[0].block, w.threads[1].block);
+    assert_eq!(w.byte_offsets[0], w.byte_offsets[1]);
+}
+
+#[test]
+fn atomics_race_only_with_plain_accesses() {
+    let mut b = B::new();
+    let a1 = b.s(StmtKind::Atomic {
+        dest: None,
+        access: Access {
+            array: ArrayId(0),
+            offset: off(int(0)),
+            size: 4,
+            ty: ScalarTy::INT,
+        },
+        op: AtomicOp {
+            name: "atomicAdd".into(),
+        },
+    });
+    b.k.body = B::block(vec![a1.clone()]);
+    assert_eq!(
+        check_kernel(&b.k, &opts(Some(64))).verdict,
+        Verdict::RaceFree
+    );
+    let x = b.var("x");
+    let rd = b.read(x, int(0));
+    b.k.body = B::block(vec![a1, rd]);
+    let r = check_kernel(&b.k, &opts(Some(64)));
+    assert_eq!(r.verdict, Verdict::Racy);
+    assert_eq!(r.races[0].kind, RaceKind::AtomicPlain);
+}
