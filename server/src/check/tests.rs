@@ -445,3 +445,30 @@ fn atomics_race_only_with_plain_accesses() {
     assert_eq!(r.verdict, Verdict::Racy);
     assert_eq!(r.races[0].kind, RaceKind::AtomicPlain);
 }
+
+/// The reduction followed by `x = s[0];` in every thread after the loop: the
+/// last iteration's barrier orders the loop's writes before the read.
+#[test]
+fn read_after_loop_with_barrier() {
+    for with_barrier in [true, false] {
+        let mut k = reduction(with_barrier);
+        let mut b = B { k: k.clone() };
+        let z = b.var("z");
+        let rd = b.read(z, int(0));
+        b.k.body.stmts.push(rd);
+        k = b.k;
+        for block in [None, Some(256)] {
+            let r = check_kernel(&k, &opts(block));
+            let expected = if with_barrier {
+                Verdict::RaceFree
+            } else {
+                Verdict::Racy
+            };
+            assert_eq!(
+                r.verdict, expected,
+                "barrier={with_barrier} block={block:?}: {:#?}",
+                r.findings
+            );
+        }
+    }
+}
