@@ -217,6 +217,9 @@ impl<'k> Checker<'k> {
             for lemma in self.enc.counter_lemmas(&r1, &r2) {
                 self.solver.assert(&lemma);
             }
+            for fact in self.enc.atomic_facts(&r1, &r2, &scenario) {
+                self.solver.assert(&fact);
+            }
             self.solver.assert(&s1.enabled);
             self.solver.assert(&s2.enabled);
             self.solver
@@ -241,7 +244,8 @@ impl<'k> Checker<'k> {
                         .solver
                         .get_model()
                         .map(|m| witness::extract(&self.enc, &m, &s1, &s2, a.id, b.id));
-                    let benign = a.write
+                    let benign = self.opts.benign_tolerance
+                        && a.write
                         && b.write
                         && !a.atomic
                         && !b.atomic

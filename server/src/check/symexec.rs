@@ -191,6 +191,21 @@ pub struct ExecResult {
     pub assumptions: Vec<Bool>,
     /// Linear counters `value = init +/- k * step`, for cross-thread lemmas.
     pub counters: Vec<CounterInstance>,
+    /// Atomic counters that hand out distinct values.
+    pub counter_atomics: Vec<AtomicResult>,
+}
+
+/// One thread's execution of an atomic increment or decrement.
+#[derive(Clone, Debug)]
+pub struct AtomicResult {
+    /// Array touched.
+    pub array: u32,
+    /// The thread executes it.
+    pub enabled: Bool,
+    /// Byte offset.
+    pub offset: Int,
+    /// Old value returned.
+    pub result: Int,
 }
 
 /// One thread's linear loop counter at a loop head or exit.
@@ -223,6 +238,7 @@ pub struct Encoder<'k> {
     loops: LoopTable,
     launch: Launch,
     grid_known_single: bool,
+    adversarial: bool,
     funcs: RefCell<HashMap<String, FuncDecl>>,
     cache: RefCell<HashMap<(usize, Scenario), Rc<ExecResult>>>,
 }
@@ -354,6 +370,7 @@ impl<'k> Encoder<'k> {
                 facts,
             },
             grid_known_single,
+            adversarial: opts.adversarial_abstraction,
             funcs: RefCell::new(HashMap::new()),
             cache: RefCell::new(HashMap::new()),
         }
@@ -491,6 +508,29 @@ impl<'k> Encoder<'k> {
                 let close = Bool::and(&[d.lt(&c1.step), d.unary_minus().lt(&c1.step)]);
                 let premise = Bool::and(&[c1.value.eq(&c2.value), close]);
                 out.push(premise.implies(c1.init.eq(&c2.init)));
+            }
+        }
+        out
+    }
+
+    /// Refined atomics: two executions of counter atomics on the same location
+    /// return different old values (each sees the other's update first or
+    /// last). Shared memory is per block, so there only within one block.
+    pub fn atomic_facts(&self, r1: &ExecResult, r2: &ExecResult, scenario: &Scenario) -> Vec<Bool> {
+        let mut out = Vec::new();
+        for x in &r1.counter_atomics {
+            for y in r2.counter_atomics.iter().filter(|y| y.array == x.array) {
+                let shared = self
+                    .kernel
+                    .arrays
+                    .get(x.array as usize)
+                    .is_some_and(|a| a.space == crate::ir::MemSpace::Shared);
+                if shared && !scenario.same_block {
+                    continue;
+                }
+                let same =
+                    Bool::and(&[x.enabled.clone(), y.enabled.clone(), x.offset.eq(&y.offset)]);
+                out.push(same.implies(x.result.eq(&y.result).not()));
             }
         }
         out
@@ -1172,7 +1212,9 @@ impl Exec<'_, '_> {
             StmtKind::Read { dest, access } => {
                 self.record_access(stmt, access, None);
                 let ty = self.var_ty(*dest);
-                let uniform = self.enc.uniformity.is_uniform_var(*dest);
+                // Uniform reads give one value in every thread (see `analysis::uniformity`),
+                // unless reads are adversarial by request.
+                let uniform = self.enc.uniformity.is_uniform_var(*dest) && !self.enc.adversarial;
                 let loops = self.loop_stack.clone();
                 let v = self.havoc(&format!("read{}", stmt.id.0), ty, uniform, &loops);
                 self.set(*dest, v);
@@ -1181,12 +1223,22 @@ impl Exec<'_, '_> {
                 let v = self.expr_as(value, access.ty);
                 self.record_access(stmt, access, Some(v));
             }
-            StmtKind::Atomic { dest, access, .. } => {
+            StmtKind::Atomic { dest, access, op } => {
                 self.record_access(stmt, access, None);
                 if let Some(d) = dest {
                     let ty = self.var_ty(*d);
                     let loops = self.loop_stack.clone();
                     let v = self.havoc(&format!("atomic{}", stmt.id.0), ty, false, &loops);
+                    if let (Val::I(result, _), true) = (&v, op.returns_distinct_values()) {
+                        if let Some(sym) = self.out.accesses.get(&stmt.id) {
+                            self.out.counter_atomics.push(AtomicResult {
+                                array: access.array.0,
+                                enabled: sym.enabled.clone(),
+                                offset: sym.offset.clone(),
+                                result: result.clone(),
+                            });
+                        }
+                    }
                     self.set(*d, v);
                 }
             }

@@ -431,6 +431,7 @@ fn atomics_race_only_with_plain_accesses() {
         },
         op: AtomicOp {
             name: "atomicAdd".into(),
+            operand: Some(int(1)),
         },
     });
     b.k.body = B::block(vec![a1.clone()]);
@@ -470,5 +471,33 @@ fn read_after_loop_with_barrier() {
                 r.findings
             );
         }
+    }
+}
+
+/// j = atomicAdd(&c, 1); s[j] = tid: counters hand out distinct slots; with
+/// atomicAdd(&c, 0) every thread gets the same one.
+#[test]
+fn refined_atomic_counters() {
+    for (operand, expected) in [(1, Verdict::RaceFree), (0, Verdict::Racy)] {
+        let mut b = B::new();
+        let g = global_array(&mut b);
+        let j = b.var("j");
+        let at = b.s(StmtKind::Atomic {
+            dest: Some(j),
+            access: Access {
+                array: g,
+                offset: off(int(0)),
+                size: 4,
+                ty: ScalarTy::INT,
+            },
+            op: AtomicOp {
+                name: "atomicAdd".into(),
+                operand: Some(int(operand)),
+            },
+        });
+        let w = b.write(Expr::Var(j), tid());
+        b.k.body = B::block(vec![at, w]);
+        let r = check_kernel(&b.k, &opts(Some(64)));
+        assert_eq!(r.verdict, expected, "operand {operand}: {:#?}", r.findings);
     }
 }
