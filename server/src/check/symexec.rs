@@ -327,14 +327,11 @@ impl<'k> Encoder<'k> {
             ]);
             facts.push(product.le(Int::from_i128(max_threads)));
         }
-        let global_offset: [Val; 3] = std::array::from_fn(|d| match launch.global_offset {
-            Some(o) => Val::int(i128::from(o[d])),
-            None => {
-                let c = Int::new_const(format!("globalOffset{d}"));
-                facts.push(c.ge(Int::from_i64(0)));
-                facts.push(c.le(Int::from_i64(0xffff_ffff)));
-                Val::I(c, Range::of(ScalarTy::UINT))
-            }
+        // OpenCL's global work offset is 0 unless given (`--global_offset`):
+        // that is what a NULL offset in clEnqueueNDRangeKernel means, and what
+        // GPUVerify assumes.
+        let global_offset: [Val; 3] = std::array::from_fn(|d| {
+            Val::int(i128::from(launch.global_offset.map(|o| o[d]).unwrap_or(0)))
         });
         let ids = |name: &str, dims: &[Val; 3], t: usize, facts: &mut Vec<Bool>| -> [Val; 3] {
             std::array::from_fn(|d| {
@@ -1132,14 +1129,64 @@ impl Exec<'_, '_> {
                     (Some(c), _) if mask(c) && ry.nonneg() => {
                         Val::I(y.modulo(Int::from_i128(c + 1)), Range { lo: 0, hi: c })
                     }
-                    _ => self.via_bits(op, x, y, ty),
+                    _ => self.bitwise(op, x, rx, y, ry, ty),
                 }
             }
+            BinOp::BitOr | BinOp::BitXor => self.bitwise(op, x, rx, y, ry, ty),
             _ => {
                 let _ = bits;
                 self.via_bits(op, x, y, ty)
             }
         }
+    }
+
+    /// `&`, `|`, `^` with a constant operand on a non-negative value, by the
+    /// bits below the constant's highest bit (linear: bit i of x is
+    /// `(x div 2^i) mod 2`); otherwise through bit-vectors.
+    fn bitwise(&self, op: BinOp, x: Int, rx: Range, y: Int, ry: Range, ty: ScalarTy) -> Val {
+        let constant = |r: Range| if r.lo == r.hi { Some(r.lo) } else { None };
+        let (v, rv, c) = match (constant(rx), constant(ry)) {
+            (_, Some(c)) if c >= 0 && rx.nonneg() => (x.clone(), rx, c),
+            (Some(c), _) if c >= 0 && ry.nonneg() => (y.clone(), ry, c),
+            _ => return self.via_bits(op, x, y, ty),
+        };
+        let m = 128 - c.leading_zeros();
+        if m > 40 {
+            return self.via_bits(op, x, y, ty);
+        }
+        let bit = |i: u32| v.div(Int::from_i128(pow2(i))).modulo(Int::from_i64(2));
+        let mut terms: Vec<Int> = Vec::new();
+        for i in 0..m {
+            let ci = (c >> i) & 1 == 1;
+            let t = match (op, ci) {
+                (BinOp::BitAnd, true) | (BinOp::BitOr, false) | (BinOp::BitXor, false) => bit(i),
+                (BinOp::BitAnd, false) => continue,
+                (BinOp::BitOr, true) => Int::from_i64(1),
+                _ => Int::sub(&[Int::from_i64(1), bit(i)]),
+            };
+            terms.push(Int::mul(&[t, Int::from_i128(pow2(i))]));
+        }
+        if op != BinOp::BitAnd {
+            // Bits at and above m are those of v.
+            let top = Int::mul(&[v.div(Int::from_i128(pow2(m))), Int::from_i128(pow2(m))]);
+            terms.push(top);
+        }
+        let sum = if terms.is_empty() {
+            Int::from_i64(0)
+        } else {
+            Int::add(&terms)
+        };
+        let range = if op == BinOp::BitAnd {
+            Range { lo: 0, hi: c }
+        } else {
+            let hi = rv.hi.max(c);
+            let k = 128 - hi.max(1).leading_zeros();
+            Range {
+                lo: 0,
+                hi: pow2(k) - 1,
+            }
+        };
+        Val::I(sum, range.meet(Range::of(ty)))
     }
 
     /// A bitwise operation evaluated on bit-vectors of the type's width.

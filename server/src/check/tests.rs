@@ -501,3 +501,36 @@ fn refined_atomic_counters() {
         assert_eq!(r.verdict, expected, "operand {operand}: {:#?}", r.findings);
     }
 }
+
+/// Bitonic step: `ixj = tid ^ 1; if (ixj > tid) s[ixj] = s[tid];` is race-free.
+#[test]
+fn xor_partner_exchange() {
+    let mut b = B::new();
+    let ixj = b.var("ixj");
+    let x = b.var("x");
+    let set = b.s(StmtKind::Assign {
+        var: ixj,
+        value: bin(BinOp::BitXor, tid(), int(1)),
+    });
+    let rd = b.read(x, tid());
+    let wr = b.write(Expr::Var(ixj), Expr::Var(x));
+    let iff = b.s(StmtKind::If {
+        cond: bin(BinOp::Gt, Expr::Var(ixj), tid()),
+        then_: B::block(vec![rd, wr]),
+        else_: Block::default(),
+    });
+    b.k.body = B::block(vec![set, iff]);
+    let r = check_kernel(&b.k, &opts(Some(32)));
+    assert_eq!(r.verdict, Verdict::RaceFree, "{:#?}", r.findings);
+    // Without the guard, thread 1 writes s[0] while thread 0 reads it.
+    let mut b2 = B { k: b.k.clone() };
+    let StmtKind::If { then_, .. } = &b.k.body.stmts[1].kind else {
+        unreachable!()
+    };
+    b2.k.body = B::block(vec![
+        b.k.body.stmts[0].clone(),
+        then_.stmts[0].clone(),
+        then_.stmts[1].clone(),
+    ]);
+    assert_eq!(check_kernel(&b2.k, &opts(Some(32))).verdict, Verdict::Racy);
+}
