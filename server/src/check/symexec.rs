@@ -1251,7 +1251,7 @@ impl Exec<'_, '_> {
             }
             StmtKind::Havoc { var } => {
                 let ty = self.var_ty(*var);
-                let uniform = self.enc.uniformity.is_uniform_var(*var);
+                let uniform = self.enc.uniformity.def_is_uniform(stmt.id);
                 let loops = self.loop_stack.clone();
                 let v = self.havoc(&format!("havoc{}", stmt.id.0), ty, uniform, &loops);
                 self.set(*var, v);
@@ -1261,7 +1261,7 @@ impl Exec<'_, '_> {
                 let ty = self.var_ty(*dest);
                 // Uniform reads give one value in every thread (see `analysis::uniformity`),
                 // unless reads are adversarial by request.
-                let uniform = self.enc.uniformity.is_uniform_var(*dest) && !self.enc.adversarial;
+                let uniform = self.enc.uniformity.def_is_uniform(stmt.id) && !self.enc.adversarial;
                 let loops = self.loop_stack.clone();
                 let v = self.havoc(&format!("read{}", stmt.id.0), ty, uniform, &loops);
                 self.set(*dest, v);
@@ -1365,7 +1365,7 @@ impl Exec<'_, '_> {
         // Head: the state at the start of an arbitrary iteration.
         for v in &info.modified {
             let ty = self.var_ty(*v);
-            let uniform = self.enc.uniformity.is_uniform_var(*v);
+            let uniform = self.enc.uniformity.uniform_at_loop_head(id, *v);
             let h = self.havoc(&format!("head{}_{}", id.0, v.0), ty, uniform, &inner);
             self.set(*v, h);
         }
@@ -1411,7 +1411,7 @@ impl Exec<'_, '_> {
         self.alive = pre_alive;
         for v in &info.modified {
             let ty = self.var_ty(*v);
-            let uniform = self.enc.uniformity.is_uniform_var(*v);
+            let uniform = self.enc.uniformity.uniform_after_loop(id, *v);
             let x = self.havoc(&format!("exit{}_{}", id.0, v.0), ty, uniform, &outer);
             self.set(*v, x);
         }
@@ -1473,8 +1473,9 @@ impl Exec<'_, '_> {
         let Some(Some(Val::I(head, _))) = head_env.get(v.0 as usize).cloned() else {
             return;
         };
-        let uniform = self.enc.uniformity.is_uniform_var(v);
-        let exit = match self.havoc(&format!("exit{}_{}", id.0, v.0), ty, uniform, outer) {
+        let uniform_head = self.enc.uniformity.uniform_at_loop_head(id, v);
+        let uniform_exit = self.enc.uniformity.uniform_after_loop(id, v);
+        let exit = match self.havoc(&format!("exit{}_{}", id.0, v.0), ty, uniform_exit, outer) {
             Val::I(x, _) => x,
             Val::B(_) => return,
         };
@@ -1511,9 +1512,10 @@ impl Exec<'_, '_> {
             UpdateOp::Add | UpdateOp::Sub => {
                 // v = init + k * e (or init - k * e) for some k >= 0: both the
                 // monotonicity and the stride (v = init mod e) invariant.
-                for (which, val, loops) in
-                    [("head", head.clone(), inner), ("exit", exit.clone(), outer)]
-                {
+                for (which, val, loops, uniform) in [
+                    ("head", head.clone(), inner, uniform_head),
+                    ("exit", exit.clone(), outer, uniform_exit),
+                ] {
                     let k = match self.havoc(
                         &format!("k{which}{}_{}", id.0, v.0),
                         ScalarTy::UINT,

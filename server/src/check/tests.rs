@@ -534,3 +534,37 @@ fn xor_partner_exchange() {
     ]);
     assert_eq!(check_kernel(&b2.k, &opts(Some(32))).verdict, Verdict::Racy);
 }
+
+/// `i = tid; ...; for (i = 0; i < 4; i++) barrier;` — reusing a variable that
+/// once held a thread id does not make the later loop divergent.
+#[test]
+fn uniformity_is_flow_sensitive() {
+    let mut b = B::new();
+    let i = b.var("i");
+    let first = b.s(StmtKind::Assign {
+        var: i,
+        value: tid(),
+    });
+    let w = b.write(Expr::Var(i), int(0));
+    let init = b.s(StmtKind::Assign {
+        var: i,
+        value: int(0),
+    });
+    let bar = b.barrier();
+    let step = b.s(StmtKind::Assign {
+        var: i,
+        value: bin(BinOp::Add, Expr::Var(i), int(1)),
+    });
+    let lp = b.s(StmtKind::Loop {
+        cond: bin(BinOp::Lt, Expr::Var(i), int(4)),
+        cond_prelude: Block::default(),
+        body: B::block(vec![bar]),
+        step: B::block(vec![step]),
+        form: LoopForm::For,
+    });
+    b.k.body = B::block(vec![first, w, init, lp]);
+    let r = check_kernel(&b.k, &opts(Some(64)));
+    assert_eq!(r.verdict, Verdict::RaceFree, "{:#?}", r.findings);
+    let u = crate::analysis::Uniformity::compute(&b.k);
+    assert!(u.is_uniform_stmt(b.k.body.stmts[3].id));
+}
