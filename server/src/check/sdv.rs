@@ -18,7 +18,7 @@ use z3::{Params, SatResult, Solver};
 
 use super::diagnostic::DiagnosticKind;
 use super::report::{Divergence, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
-use super::symexec::{AccessSym, Encoder, Scenario};
+use super::symexec::{AccessSym, Encoder, ExecResult, Scenario};
 use super::witness;
 use crate::analysis::intervals::{Blocking, Cfg};
 use crate::analysis::loops::LoopTable;
@@ -26,6 +26,7 @@ use crate::analysis::Uniformity;
 use crate::config::CheckOptions;
 use crate::ir::walk::{for_each_stmt, LabelTree};
 use crate::ir::{Kernel, MemSpace, StmtId, StmtKind};
+use z3::ast::Int;
 
 /// Upper bound on one solver call, so one hard query cannot eat the whole budget.
 const QUERY_TIMEOUT_MS: u64 = 4_000;
@@ -94,6 +95,18 @@ impl Drop for Scope<'_> {
 fn push(solver: &Solver) {
     solver.push();
     DEPTH.with(|d| d.set(d.get() + 1));
+}
+
+fn current_depth() -> u32 {
+    DEPTH.with(|d| d.get())
+}
+
+/// Pops scopes until the depth is `depth`.
+fn pop_to(solver: &Solver, depth: u32) {
+    let now = current_depth();
+    if now > depth {
+        pop(solver, now - depth);
+    }
 }
 
 fn pop(solver: &Solver, n: u32) {
@@ -286,6 +299,7 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             };
             let (s1, s2) = (s1.clone(), s2.clone());
+            let depth = current_depth();
             push(self.solver);
             self.enc.assert_scenario(self.solver, &scenario);
             for f in r1.assumptions.iter().chain(r2.assumptions.iter()) {
@@ -314,22 +328,25 @@ impl<'k, 's> Checker<'k, 's> {
                     lockstep_ok,
                 ]));
             }
-            let result = self.check_sat();
+            let result = self.check_split(&r1, &r2);
             match result {
                 SatResult::Sat => {
                     let witness = self
                         .solver
                         .get_model()
                         .map(|m| witness::extract(&self.enc, &m, &s1, &s2, a.id, b.id));
+                    // Back to the pair's assertions, without the satisfying case.
+                    pop_to(self.solver, depth + 1);
                     let benign = self.opts.benign_tolerance
                         && a.write
                         && b.write
                         && !a.atomic
                         && !b.atomic
-                        && self.writes_same_value(&s1, &s2);
-                    let warp_sync_only =
-                        !self.opts.warp_sync && scenario.same_block && self.only_within_warp(a, b);
-                    pop(self.solver, 1);
+                        && self.writes_same_value(&s1, &s2, &r1, &r2);
+                    let warp_sync_only = !self.opts.warp_sync
+                        && scenario.same_block
+                        && self.only_within_warp(a, b, &r1, &r2);
+                    pop_to(self.solver, depth);
                     let kind = race_kind(a, b);
                     let race = Race {
                         kind,
@@ -351,7 +368,7 @@ impl<'k, 's> Checker<'k, 's> {
                     self.races.push(race);
                 }
                 SatResult::Unsat => {
-                    pop(self.solver, 1);
+                    pop_to(self.solver, depth);
                     general_unsat |= first_same_block;
                 }
                 SatResult::Unknown => {
@@ -359,10 +376,52 @@ impl<'k, 's> Checker<'k, 's> {
                         .solver
                         .get_reason_unknown()
                         .unwrap_or_else(|| "unknown".into());
-                    pop(self.solver, 1);
+                    pop_to(self.solver, depth);
                     self.undecided.push((a.id, b.id, reason));
                 }
             }
+        }
+    }
+
+    /// Checks the current assertions, case-splitting on loop counters with a
+    /// small exact value set: fixing them makes terms like `tid % (2 * s)`
+    /// linear, where the solver would otherwise face non-linear arithmetic.
+    /// On `Sat`, the satisfying case stays asserted (one scope is left open
+    /// for the caller's model and follow-up queries; the caller pops it with
+    /// its own scope).
+    fn check_split(&mut self, r1: &ExecResult, r2: &ExecResult) -> SatResult {
+        const MAX_CASES: usize = 64;
+        let mut domains: Vec<(Int, Vec<i128>)> = Vec::new();
+        for (t, values) in r1.finite_counters.iter().chain(r2.finite_counters.iter()) {
+            if !domains.iter().any(|(u, _)| u == t) {
+                domains.push((t.clone(), values.clone()));
+            }
+        }
+        let cases: usize = domains.iter().map(|(_, v)| v.len().max(1)).product();
+        if domains.is_empty() || cases > MAX_CASES {
+            return self.check_sat();
+        }
+        let mut unknown = false;
+        for case in 0..cases {
+            let mut rest = case;
+            push(self.solver);
+            for (t, values) in &domains {
+                let v = values[rest % values.len()];
+                rest /= values.len();
+                self.solver.assert(t.eq(Int::from_i128(v)));
+            }
+            match self.check_sat() {
+                // Keep the case asserted: the caller reads the model and asks more.
+                SatResult::Sat => return SatResult::Sat,
+                SatResult::Unknown => unknown = true,
+                SatResult::Unsat => {}
+            }
+            pop(self.solver, 1);
+        }
+        if unknown {
+            SatResult::Unknown
+        } else {
+            SatResult::Unsat
         }
     }
 
@@ -393,30 +452,44 @@ impl<'k, 's> Checker<'k, 's> {
     }
 
     /// With the current assertions (a collision), can the two writes store different values?
-    fn writes_same_value(&mut self, s1: &AccessSym, s2: &AccessSym) -> bool {
+    fn writes_same_value(
+        &mut self,
+        s1: &AccessSym,
+        s2: &AccessSym,
+        r1: &ExecResult,
+        r2: &ExecResult,
+    ) -> bool {
         let (Some(v1), Some(v2)) = (&s1.value, &s2.value) else {
             return false;
         };
         let Some(differ) = self.enc.values_differ(v1, v2) else {
             return false;
         };
+        let depth = current_depth();
         push(self.solver);
         self.solver.assert(&differ);
-        let r = self.check_sat();
-        pop(self.solver, 1);
+        let r = self.check_split(r1, r2);
+        pop_to(self.solver, depth);
         r == SatResult::Unsat
     }
 
     /// With the current assertions, does every collision need two threads of one warp?
-    fn only_within_warp(&mut self, a: &AccessStmt, b: &AccessStmt) -> bool {
+    fn only_within_warp(
+        &mut self,
+        a: &AccessStmt,
+        b: &AccessStmt,
+        r1: &ExecResult,
+        r2: &ExecResult,
+    ) -> bool {
+        let depth = current_depth();
         push(self.solver);
         let lockstep_ok = a.id == b.id && a.write && b.write && !a.atomic;
         self.solver.assert(z3::ast::Bool::or(&[
             self.enc.different_warps(),
             z3::ast::Bool::from_bool(lockstep_ok),
         ]));
-        let r = self.check_sat();
-        pop(self.solver, 1);
+        let r = self.check_split(r1, r2);
+        pop_to(self.solver, depth);
         r == SatResult::Unsat
     }
 
@@ -450,6 +523,7 @@ impl<'k, 's> Checker<'k, 's> {
             let (Some(e1), Some(e2)) = (r1.barriers.get(&id), r2.barriers.get(&id)) else {
                 continue;
             };
+            let depth = current_depth();
             push(self.solver);
             self.enc.assert_scenario(self.solver, &scenario);
             for f in r1.assumptions.iter().chain(r2.assumptions.iter()) {
@@ -460,7 +534,7 @@ impl<'k, 's> Checker<'k, 's> {
             }
             self.solver.assert(e1);
             self.solver.assert(e2.not());
-            let result = self.check_sat();
+            let result = self.check_split(&r1, &r2);
             let cause_stmt = uniformity.divergence_cause(id);
             match result {
                 SatResult::Sat => {
@@ -468,7 +542,7 @@ impl<'k, 's> Checker<'k, 's> {
                         .solver
                         .get_model()
                         .map(|m| witness::threads(&self.enc, &m));
-                    pop(self.solver, 1);
+                    pop_to(self.solver, depth);
                     let cause = if scenario.same_block {
                         cause_text(self.kernel, cause_stmt)
                     } else {
@@ -482,13 +556,13 @@ impl<'k, 's> Checker<'k, 's> {
                         witness: threads,
                     });
                 }
-                SatResult::Unsat => pop(self.solver, 1),
+                SatResult::Unsat => pop_to(self.solver, depth),
                 SatResult::Unknown => {
                     let reason = self
                         .solver
                         .get_reason_unknown()
                         .unwrap_or_else(|| "unknown".into());
-                    pop(self.solver, 1);
+                    pop_to(self.solver, depth);
                     self.undecided.push((id, id, reason));
                 }
             }

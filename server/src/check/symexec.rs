@@ -193,6 +193,8 @@ pub struct ExecResult {
     pub counters: Vec<CounterInstance>,
     /// Atomic counters that hand out distinct values.
     pub counter_atomics: Vec<AtomicResult>,
+    /// Loop counters with an exact, small set of values at the loop head.
+    pub finite_counters: Vec<(Int, Vec<i128>)>,
 }
 
 /// One thread's execution of an atomic increment or decrement.
@@ -1489,6 +1491,11 @@ impl Exec<'_, '_> {
         // Exact value set when everything is a constant under the launch configuration.
         if !mentions_any(cond, &others) {
             if let Some((values, exit_value)) = self.simulate(counter, cond, pre_env, ty) {
+                if !values.is_empty() && !self.out.finite_counters.iter().any(|(t, _)| *t == head) {
+                    self.out
+                        .finite_counters
+                        .push((head.clone(), values.clone()));
+                }
                 let eqs: Vec<Bool> = values.iter().map(|x| head.eq(Int::from_i128(*x))).collect();
                 head_facts.push(if eqs.is_empty() {
                     Bool::from_bool(false)
