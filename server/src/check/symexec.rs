@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use z3::ast::{Ast, Bool, Int, BV};
-use z3::{FuncDecl, Solver, Sort};
+use z3::{FuncDecl, Sort};
 
 use crate::analysis::loops::{mentions_any, vars_of, Counter, LoopInfo, LoopTable, UpdateOp};
 use crate::analysis::Uniformity;
@@ -415,15 +415,13 @@ impl<'k> Encoder<'k> {
         })
     }
 
-    /// Asserts the launch facts and the thread relation of `scenario`.
-    pub fn assert_scenario(&self, solver: &Solver, scenario: &Scenario) {
-        for f in &self.launch.facts {
-            solver.assert(f);
-        }
+    /// The launch facts and the thread relation of `scenario`.
+    pub fn scenario_facts(&self, scenario: &Scenario) -> Vec<Bool> {
+        let mut facts = self.launch.facts.clone();
         for (i, p) in self.kernel.params.iter().enumerate() {
             if let Some(Val::I(x, r)) = self.param(i) {
                 if !matches!(p.ty, ScalarTy::Float { .. }) {
-                    solver.assert(Bool::and(&[
+                    facts.push(Bool::and(&[
                         x.ge(Int::from_i128(r.lo)),
                         x.le(Int::from_i128(r.hi)),
                     ]));
@@ -434,12 +432,13 @@ impl<'k> Encoder<'k> {
         let (t1, b1) = self.ids(1);
         let same_bid = Bool::and(&[b0[0].eq(&b1[0]), b0[1].eq(&b1[1]), b0[2].eq(&b1[2])]);
         if scenario.same_block {
-            solver.assert(&same_bid);
+            facts.push(same_bid);
             let same_tid = Bool::and(&[t0[0].eq(&t1[0]), t0[1].eq(&t1[1]), t0[2].eq(&t1[2])]);
-            solver.assert(same_tid.not());
+            facts.push(same_tid.not());
         } else {
-            solver.assert(same_bid.not());
+            facts.push(same_bid.not());
         }
+        facts
     }
 
     /// The two threads are in different warps (linear thread id / 32 differs).
