@@ -32,6 +32,9 @@ use z3::ast::Int;
 /// Upper bound on one solver call, so one hard query cannot eat the whole budget.
 const QUERY_TIMEOUT_MS: u64 = 4_000;
 
+/// Budget of a query's first, unsplit attempt before case splitting.
+const FIRST_TRY_MS: u64 = 40;
+
 /// One memory access of the kernel.
 #[derive(Clone, Debug)]
 struct AccessStmt {
@@ -400,7 +403,12 @@ impl<'k, 's> Checker<'k, 's> {
         }
         let cases: usize = domains.iter().map(|(_, v)| v.len().max(1)).product();
         if domains.is_empty() || cases > MAX_CASES {
-            return self.check_facts(facts.iter().cloned());
+            return self.check_facts(facts.iter().cloned(), None);
+        }
+        // Most queries are easy as they are; split only those that are not.
+        let direct = self.check_facts(facts.iter().cloned(), Some(FIRST_TRY_MS));
+        if direct.0 != SatResult::Unknown {
+            return direct;
         }
         let mut unknown = false;
         for case in 0..cases {
@@ -415,7 +423,7 @@ impl<'k, 's> Checker<'k, 's> {
             // The equalities keep the model meaningful for witnesses.
             let fixed = subst.iter().map(|(t, v)| t.eq(v));
             let substituted = facts.iter().map(|f| f.substitute(&pairs).simplify());
-            match self.check_facts(fixed.chain(substituted)) {
+            match self.check_facts(fixed.chain(substituted), None) {
                 (SatResult::Sat, model) => return (SatResult::Sat, model),
                 (SatResult::Unknown, _) => unknown = true,
                 (SatResult::Unsat, _) => {}
@@ -432,13 +440,17 @@ impl<'k, 's> Checker<'k, 's> {
     }
 
     /// One solver call on `facts` in a scope of its own.
-    fn check_facts(&mut self, facts: impl Iterator<Item = Bool>) -> (SatResult, Option<Model>) {
+    fn check_facts(
+        &mut self,
+        facts: impl Iterator<Item = Bool>,
+        cap_ms: Option<u64>,
+    ) -> (SatResult, Option<Model>) {
         let depth = current_depth();
         push(self.solver);
         for f in facts {
             self.solver.assert(&f);
         }
-        let r = self.check_sat();
+        let r = self.check_sat(cap_ms);
         let model = if r == SatResult::Sat {
             self.solver.get_model()
         } else {
@@ -454,9 +466,11 @@ impl<'k, 's> Checker<'k, 's> {
         (r, model)
     }
 
-    fn check_sat(&mut self) -> SatResult {
+    fn check_sat(&mut self, cap_ms: Option<u64>) -> SatResult {
         self.queries += 1;
-        let timeout = self.remaining_ms().clamp(1, QUERY_TIMEOUT_MS);
+        let timeout = self
+            .remaining_ms()
+            .clamp(1, cap_ms.unwrap_or(QUERY_TIMEOUT_MS));
         let mut p = Params::new();
         p.set_u32("timeout", timeout as u32);
         self.solver.set_params(&p);
