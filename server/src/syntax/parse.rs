@@ -71,6 +71,15 @@ pub fn qualifiers_in(table: &[Qualifier], start: usize, end: usize) -> &[Qualifi
     &table[from..to]
 }
 
+/// Start of the text that may hold blanked qualifiers of `n`: tree-sitter starts
+/// the node after the blanked words, so look back to the previous sibling.
+pub fn qualifier_head_start(n: tree_sitter::Node) -> usize {
+    match n.prev_sibling() {
+        Some(p) => p.end_byte(),
+        None => n.parent().map_or(0, |p| p.start_byte()),
+    }
+}
+
 /// Which OpenCL qualifier a word is, if any.
 fn qualifier_kind(word: &str) -> Option<QualifierKind> {
     Some(match word {
