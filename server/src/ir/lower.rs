@@ -134,7 +134,11 @@ impl Ctx<'_> {
 /// Lowers an already parsed file.
 pub fn lower_parsed(parsed: &ParsedSource, path: &Path, includes: &dyn IncludeResolver) -> Program {
     let reader = |from: &Path, name: &str| includes.read(from, name);
-    let pre = preprocess::preprocess(&parsed.text, path, &preprocess::Options { expand: true, includes: Some(&reader) });
+    let prelude = match parsed.lang {
+        Lang::Cuda => preprocess::CUDA_PRELUDE,
+        Lang::OpenCl => preprocess::OPENCL_PRELUDE,
+    };
+    let pre = preprocess::preprocess(&parsed.text, path, &preprocess::Options { expand: true, includes: Some(&reader), prelude });
     let mut units = Vec::with_capacity(pre.units.len());
     for (k, unit) in pre.units.into_iter().enumerate() {
         let lang = if k == 0 { parsed.lang } else { Lang::from_path(&unit.path) };
@@ -451,6 +455,20 @@ fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
                 return;
             }
             let mut fields = Vec::new();
+            // C++ base classes come first in the layout.
+            let mut c0 = t.walk();
+            let bases: Vec<Node> = t.named_children(&mut c0).filter(|x| x.kind() == "base_class_clause").collect();
+            for b in bases {
+                let mut c1 = b.walk();
+                let names: Vec<Node> = b.named_children(&mut c1).filter(|x| matches!(x.kind(), "type_identifier" | "qualified_identifier")).collect();
+                for nm in names {
+                    if let Ty::Struct(k) = cx.types.resolve_base(nm, src, &HashMap::new()) {
+                        if let Some(sd) = cx.types.structs.get(k) {
+                            fields.extend(sd.fields.iter().map(|f| (f.name.clone(), f.ty.clone())));
+                        }
+                    }
+                }
+            }
             let mut c = body.walk();
             let members: Vec<Node> = body.named_children(&mut c).collect();
             for m in members {

@@ -151,7 +151,11 @@ fn unreachable_tree() -> tree_sitter::Tree {
 /// Parses `text`; `old` is the previous parse after `Tree::edit`, for incremental re-parse.
 pub fn parse(text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedSource {
     // Directives and inactive branches (file-local macros only) blanked, no expansion.
-    let pre = preprocess::preprocess(text, Path::new(""), &preprocess::Options { expand: false, includes: None });
+    let prelude = match lang {
+        Lang::Cuda => preprocess::CUDA_PRELUDE,
+        Lang::OpenCl => preprocess::OPENCL_PRELUDE,
+    };
+    let pre = preprocess::preprocess(text, Path::new(""), &preprocess::Options { expand: false, includes: None, prelude });
     let has_inactive = pre.has_inactive_code;
     let stripped = pre.units.into_iter().next().map(|u| u.text).unwrap_or_default();
     let (parse_text, qualifiers) = prepare(&stripped, lang);

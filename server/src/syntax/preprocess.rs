@@ -270,7 +270,16 @@ pub struct Options<'a> {
     pub expand: bool,
     /// Header reader; None skips every include.
     pub includes: Option<&'a IncludeReader<'a>>,
+    /// Directives run before the file (predefined macros of the dialect).
+    pub prelude: &'a str,
 }
+
+/// Predefined macros of CUDA device compilation (`__align__` only affects layout
+/// padding, which does not change which bytes two threads may share).
+pub const CUDA_PRELUDE: &str = "#define __CUDACC__ 1\n#define __NVCC__ 1\n#define __CUDA_ARCH__ 700\n#define __align__(n)\n";
+
+/// Predefined macros of OpenCL C 1.2.
+pub const OPENCL_PRELUDE: &str = "#define __OPENCL_VERSION__ 120\n#define __OPENCL_C_VERSION__ 120\n#define CL_VERSION_1_0 100\n#define CL_VERSION_1_1 110\n#define CL_VERSION_1_2 120\n#define __ENDIAN_LITTLE__ 1\n#define __IMAGE_SUPPORT__ 1\n#define __kernel_exec(X, typen) __kernel __attribute__((work_group_size_hint(X, 1, 1)))\n";
 
 /// Preprocesses `text` (the file at `path`).
 pub fn preprocess(text: &str, path: &Path, opts: &Options) -> Preprocessed {
@@ -284,6 +293,10 @@ pub fn preprocess(text: &str, path: &Path, opts: &Options) -> Preprocessed {
         includes: opts.includes,
         has_inactive_code: false,
     };
+    if !opts.prelude.is_empty() {
+        // Macros of the prelude; its (blank) output is dropped.
+        let _ = pp.run_file(opts.prelude, FileId(u32::MAX), Path::new("<prelude>"));
+    }
     let main = pp.run_file(text, FileId(0), path);
     let mut units = vec![main];
     units.append(&mut pp.units);
@@ -1065,7 +1078,7 @@ mod tests {
     use super::*;
 
     fn run(text: &str) -> Preprocessed {
-        preprocess(text, Path::new("k.cu"), &Options { expand: true, includes: None })
+        preprocess(text, Path::new("k.cu"), &Options { expand: true, includes: None, prelude: "" })
     }
 
     #[test]
@@ -1125,7 +1138,7 @@ mod tests {
         let p = preprocess(
             "#include \"h.h\"\n#include <cuda.h>\n#include \"missing.h\"\nint v = W;\n",
             Path::new("k.cu"),
-            &Options { expand: true, includes: Some(&reader) },
+            &Options { expand: true, includes: Some(&reader), prelude: "" },
         );
         assert_eq!(p.units.len(), 2);
         assert_eq!(p.units[1].file, FileId(1));

@@ -51,8 +51,9 @@ pub(crate) enum Target {
 pub(crate) enum Slot {
     /// A scalar local.
     Var(VarId, ScalarTy),
-    /// A pointer local: fixed target, byte offset in a LONG local.
-    Ptr { target: Target, off: VarId, pointee: Ty, name: String },
+    /// A pointer local: byte offset in a LONG local; its current target is
+    /// tracked flow-sensitively in `Lowerer::ptr_targets`.
+    Ptr { off: VarId, pointee: Ty, name: String },
     /// A pointer that is never reassigned: fixed target, offset 0.
     PtrConst { target: Target, pointee: Ty },
     /// A struct or vector, field by field.
@@ -124,6 +125,8 @@ pub(crate) struct Lowerer<'c, 't> {
     conflicted: &'c HashSet<String>,
     pub new_conflicts: HashSet<String>,
     alias_arrays: HashMap<u8, ArrayId>,
+    ptr_targets: HashMap<VarId, Target>,
+    ptr_names: HashMap<VarId, String>,
     globals: HashMap<String, ArrayId>,
     may_return: bool,
     noted: HashSet<String>,
@@ -262,6 +265,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             conflicted,
             new_conflicts: HashSet::new(),
             alias_arrays: HashMap::new(),
+            ptr_targets: HashMap::new(),
+            ptr_names: HashMap::new(),
             globals: HashMap::new(),
             may_return: false,
             noted: HashSet::new(),
@@ -489,7 +494,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                     if self.assigned.contains(&name) {
                         let off = self.new_var(&format!("{name}.offset"), ScalarTy::LONG, p);
                         self.push(StmtKind::Assign { var: off, value: int(0, ScalarTy::LONG) }, p);
-                        self.bind(&name, Binding::Slot(Slot::Ptr { target, off, pointee: *pointee, name: name.clone() }));
+                        self.ptr_targets.insert(off, target);
+                        self.ptr_names.insert(off, name.clone());
+                        self.bind(&name, Binding::Slot(Slot::Ptr { off, pointee: *pointee, name: name.clone() }));
                     } else {
                         self.bind(&name, Binding::Slot(Slot::PtrConst { target, pointee: *pointee }));
                     }
@@ -779,10 +786,12 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.scopes.push(HashMap::new());
         let r = (|| {
             let cond = self.condition(c)?;
+            let before = self.ptr_targets.clone();
             let then_ = match n.child_by_field_name("consequence") {
                 Some(t) => self.block_of(t)?,
                 None => Block::default(),
             };
+            let after_then = std::mem::replace(&mut self.ptr_targets, before);
             let else_ = match n.child_by_field_name("alternative") {
                 Some(e) => {
                     let inner = if e.kind() == "else_clause" { e.named_child(0) } else { Some(e) };
@@ -793,6 +802,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 None => Block::default(),
             };
+            let after_else = std::mem::take(&mut self.ptr_targets);
+            self.merge_states(after_then, after_else, n)?;
             if let Expr::Int(v, ScalarTy::Bool) = cond {
                 // `if (1)` / `if (0)`: keep only the live branch (still in a block for labels).
                 let live = if v != 0 { then_ } else { else_ };
@@ -848,9 +859,14 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(f) = self.frames.last_mut() {
             f.loops += 1;
         }
+        let before = self.ptr_targets.clone();
         let r = match body {
             Some(b) => self.block_of(b),
             None => Ok(Block::default()),
+        };
+        let r = match (r, body) {
+            (Ok(b), Some(at)) => self.check_loop_targets(&before, at).map(|_| b),
+            (r, _) => r,
         };
         if let Some(f) = self.frames.last_mut() {
             f.loops -= 1;
@@ -1054,6 +1070,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let eq = |e: &Expr| Expr::Binary(BinOp::Eq, Box::new(Expr::Var(sw)), Box::new(e.clone()), ScalarTy::Bool);
         let mut arms: Vec<(Expr, Block)> = Vec::new();
+        let mut arm_states: Vec<HashMap<VarId, Target>> = Vec::new();
         let mut label_k = 0;
         for (g, (labels, _)) in groups.iter().enumerate() {
             let mut cond: Option<Expr> = None;
@@ -1091,9 +1108,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                 body_nodes.pop();
             }
             self.scopes.push(HashMap::new());
+            let before = self.ptr_targets.clone();
             let stmts = self.with_block(|s| s.stmt_list(&body_nodes));
+            let after = std::mem::replace(&mut self.ptr_targets, before.clone());
+            arm_states.push(after);
             self.scopes.pop();
             arms.push((cond.unwrap_or(int(0, ScalarTy::Bool)), Block { stmts: stmts?, braces: None }));
+        }
+        for st in arm_states {
+            let cur = self.ptr_targets.clone();
+            self.merge_states(cur, st, n)?;
         }
         // Conditions are mutually exclusive: chain them as if / else if.
         let mut else_ = Block::default();
@@ -1221,14 +1245,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         match ty {
             Ty::Scalar(s) => Slot::Var(self.new_var(name, *s, at), *s),
             Ty::Ptr(p) => {
-                let target = if self.conflicted.contains(name) {
-                    // Decided on a previous attempt: this pointer targets several arrays.
-                    Target::Array(self.alias_array(MemSpace::Global, at))
-                } else {
-                    Target::Null
-                };
                 let off = self.new_var(&format!("{name}.offset"), ScalarTy::LONG, at);
-                Slot::Ptr { target, off, pointee: (**p).clone(), name: name.to_string() }
+                self.ptr_names.insert(off, name.to_string());
+                Slot::Ptr { off, pointee: (**p).clone(), name: name.to_string() }
             }
             Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(ty, 0) <= MAX_LEAVES => {
                 let parts = self.cx.types.parts(ty);
@@ -1332,7 +1351,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 };
                 self.push(StmtKind::Assign { var, value }, at);
             }
-            LVal::Slot(Slot::Ptr { target, off, name, .. }) => {
+            LVal::Slot(Slot::Ptr { off, name, .. }) => {
                 let (vt, offset) = match v {
                     Val::Ptr { target, offset, .. } => (target, offset),
                     Val::Scalar(e, t) => {
@@ -1345,15 +1364,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                     _ => (Target::Array(self.alias_array(MemSpace::Global, at)), self.havoc(ScalarTy::LONG, at)),
                 };
-                if vt != target && vt != Target::Null {
-                    let compatible = self.is_alias(&target) && self.space_of(&vt) == self.space_of(&target)
-                        || self.is_alias(&target) && matches!(vt, Target::Private | Target::Local(_));
-                    if target == Target::Null {
-                        self.retarget(&name, vt);
-                    } else if !compatible {
-                        self.new_conflicts.insert(name.clone());
-                    }
-                }
+                self.set_target(off, &name, vt, at)?;
                 self.push(StmtKind::Assign { var: off, value: offset }, at);
             }
             LVal::Slot(Slot::PtrConst { .. }) => {
@@ -1381,14 +1392,75 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(())
     }
 
-    /// Records the first target of a pointer declared without one.
-    fn retarget(&mut self, name: &str, t: Target) {
-        for scope in self.scopes.iter_mut().rev() {
-            if let Some(Binding::Slot(Slot::Ptr { target, .. })) = scope.get_mut(name) {
-                *target = t;
-                return;
+    /// Records that pointer `off` now targets `t` (flow-sensitive). A pointer
+    /// that targets different arrays at one program point is "conflicted": the
+    /// kernel is lowered again with that pointer on a may-alias-all array.
+    fn set_target(&mut self, off: VarId, name: &str, t: Target, at: Node) -> R<()> {
+        let cur = self.ptr_targets.get(&off).cloned().unwrap_or(Target::Null);
+        let t = match t {
+            Target::Array(a) if self.conflicted.contains(name) && !self.is_alias(&Target::Array(a)) => {
+                let space = self.space_of(&Target::Array(a)).unwrap_or(MemSpace::Global);
+                Target::Array(self.alias_array(space, at))
+            }
+            t => t,
+        };
+        let merged = self.merge_target(name, cur, t, at)?;
+        if merged != Target::Null {
+            self.ptr_targets.insert(off, merged);
+        }
+        Ok(())
+    }
+
+    /// The target of a pointer that may be `a` or `b`.
+    fn merge_target(&mut self, name: &str, a: Target, b: Target, at: Node) -> R<Target> {
+        if a == b || b == Target::Null {
+            return Ok(a);
+        }
+        if a == Target::Null {
+            return Ok(b);
+        }
+        let (sa, sb) = (self.space_of(&a), self.space_of(&b));
+        if self.is_alias(&a) && (sa == sb || sb.is_none()) {
+            return Ok(a);
+        }
+        if self.is_alias(&b) && sa.is_none() {
+            return Ok(b);
+        }
+        if let (Some(x), Some(y)) = (sa, sb) {
+            if x != y && (self.is_alias(&a) || self.is_alias(&b)) {
+                return self.unsup(at, format!("pointer `{name}` may point into different memory spaces"));
             }
         }
+        self.new_conflicts.insert(name.to_string());
+        Ok(a)
+    }
+
+    /// Merges the pointer targets of two control-flow paths.
+    fn merge_states(&mut self, a: HashMap<VarId, Target>, b: HashMap<VarId, Target>, at: Node) -> R<()> {
+        let mut out = a.clone();
+        for (off, tb) in b {
+            let ta = a.get(&off).cloned().unwrap_or(Target::Null);
+            let name = self.ptr_names.get(&off).cloned().unwrap_or_default();
+            let m = self.merge_target(&name, ta, tb, at)?;
+            out.insert(off, m);
+        }
+        self.ptr_targets = out;
+        Ok(())
+    }
+
+    /// After a loop: a pointer whose target changed in the body had another target
+    /// in earlier iterations.
+    fn check_loop_targets(&mut self, before: &HashMap<VarId, Target>, at: Node) -> R<()> {
+        let after = self.ptr_targets.clone();
+        for (off, t) in after {
+            if let Some(b) = before.get(&off) {
+                if *b != t && *b != Target::Null {
+                    let name = self.ptr_names.get(&off).cloned().unwrap_or_default();
+                    self.merge_target(&name, b.clone(), t, at)?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Splits a value into the parts of an aggregate type (broadcasting scalars).
@@ -1477,7 +1549,11 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn load_slot(&self, slot: &Slot) -> Val {
         match slot {
             Slot::Var(v, t) => Val::Scalar(Expr::Var(*v), *t),
-            Slot::Ptr { target, off, pointee, .. } => Val::Ptr { target: target.clone(), offset: Expr::Var(*off), pointee: pointee.clone() },
+            Slot::Ptr { off, pointee, .. } => Val::Ptr {
+                target: self.ptr_targets.get(off).cloned().unwrap_or(Target::Null),
+                offset: Expr::Var(*off),
+                pointee: pointee.clone(),
+            },
             Slot::PtrConst { target, pointee } => Val::Ptr { target: target.clone(), offset: int(0, ScalarTy::LONG), pointee: pointee.clone() },
             Slot::Agg(ty, parts) => Val::Agg(ty.clone(), parts.iter().map(|p| self.load_slot(p)).collect()),
             Slot::PrivArray(ty) => {
@@ -1695,7 +1771,17 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn number(&mut self, n: Node) -> R<Val> {
-        let t = self.txt(n).replace('\'', "");
+        let raw = self.txt(n).replace('\'', "");
+        // tree-sitter folds a sign into some literals (`-1`).
+        if let Some(rest) = raw.strip_prefix('-') {
+            let v = self.number_text(rest.trim(), n)?;
+            return self.unary_scalar("-", v, n);
+        }
+        self.number_text(raw.trim_start_matches('+'), n)
+    }
+
+    fn number_text(&mut self, t: &str, n: Node) -> R<Val> {
+        let t = t.to_string();
         let lower = t.to_ascii_lowercase();
         let is_hex = lower.starts_with("0x");
         let is_float = !is_hex && (lower.contains('.') || lower.contains('e')) || is_hex && lower.contains('p')
@@ -2108,13 +2194,25 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         let ty = self.cx.types.type_descriptor(t, self.src(), &self.type_overrides);
         // OpenCL vector literal `(float4)(a, b, c, d)`.
-        if let Ty::Vector(e, k) = ty {
+        if let Ty::Vector(..) = ty {
             let inner = if v.kind() == "parenthesized_expression" { v.named_child(0).unwrap_or(v) } else { v };
             let mut items = Vec::new();
             flatten_comma(inner, &mut items);
+            return self.vector_literal(ty, &items, v);
+        }
+        let val = self.rvalue(v)?;
+        self.convert_val(ty, val, n)
+    }
+
+    /// A vector built from scalars and smaller vectors (one scalar is splatted).
+    fn vector_literal(&mut self, ty: Ty, items: &[Node<'t>], v: Node<'t>) -> R<Val> {
+        let Ty::Vector(e, k) = ty else {
+            return self.unsup(v, "internal: vector literal of a non-vector type");
+        };
+        {
             let mut leaves = Vec::new();
             for i in items {
-                match self.rvalue(i)? {
+                match self.rvalue(*i)? {
                     Val::Agg(_, parts) => leaves.extend(parts),
                     other => leaves.push(other),
                 }
@@ -2125,9 +2223,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let (x, xt) = self.scalar(leaf, v)?;
                 comps.push(Val::Scalar(conv(x, xt, e), e));
             }
-            return Ok(Val::Agg(ty, comps));
+            Ok(Val::Agg(ty, comps))
         }
-        let val = self.rvalue(v)?;
+    }
+
+    /// Converts a value to a type (C cast semantics on what the IR models).
+    fn convert_val(&mut self, ty: Ty, val: Val, n: Node) -> R<Val> {
         Ok(match (ty, val) {
             (Ty::Void, _) => Val::Void,
             (Ty::Scalar(st), Val::Scalar(e, vt)) => Val::Scalar(conv(e, vt, st), st),
@@ -2475,6 +2576,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             "field_expression" => return self.method_call(n, f, &args),
             "parenthesized_expression" => {
+                // `(float4)(a, b)` parses as a call: a cast to a type name.
+                if let Some(ty) = f.named_child(0).and_then(|t| self.type_name(t)) {
+                    if let Ty::Vector(..) = ty {
+                        return self.vector_literal(ty, &args, n);
+                    }
+                    let Some(a) = args.first() else { return Ok(self.zero(&ty)) };
+                    let v = self.rvalue(*a)?;
+                    return self.convert_val(ty, v, n);
+                }
                 return self.unsup(n, "call through a function pointer is not supported");
             }
             _ => return self.unsup(n, "call through a function pointer is not supported"),
@@ -3002,16 +3112,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                         } else {
                             pointee_ty
                         };
-                        let target = if self.conflicted.contains(&name) {
-                            let space = self.space_of(target).unwrap_or(MemSpace::Global);
-                            Target::Array(self.alias_array(space, *p))
-                        } else {
-                            target.clone()
-                        };
                         let off = self.new_var(&format!("{name}.offset"), ScalarTy::LONG, name_node);
+                        self.ptr_names.insert(off, name.clone());
+                        self.set_target(off, &name, target.clone(), *p)?;
                         let Val::Ptr { offset, .. } = &arg_val else { continue };
                         self.push(StmtKind::Assign { var: off, value: offset.clone() }, *p);
-                        self.bind(&name, Binding::Slot(Slot::Ptr { target, off, pointee: pointee_ty, name: name.clone() }));
+                        self.bind(&name, Binding::Slot(Slot::Ptr { off, pointee: pointee_ty, name: name.clone() }));
                         continue;
                     }
                     if let (Ty::Scalar(ScalarTy::INT), Val::Scalar(_, at)) = (&ty, &arg_val) {
@@ -3063,6 +3169,24 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.may_return = saved_may_return;
         self.stmt_span = saved_stmt_span;
         result
+    }
+
+    /// The type an identifier names, if it is a type name and not a variable.
+    fn type_name(&self, n: Node) -> Option<Ty> {
+        if !matches!(n.kind(), "identifier" | "type_identifier" | "primitive_type") {
+            return None;
+        }
+        let name = self.txt(n);
+        if self.lookup(name).is_some() {
+            return None;
+        }
+        if let Some(t) = self.type_overrides.get(name).or_else(|| self.cx.types.typedefs.get(name)) {
+            return Some(t.clone());
+        }
+        if let Some((e, k)) = super::types::vector_named(name) {
+            return Some(Ty::Vector(e, k));
+        }
+        super::types::scalar_named(name).map(Ty::Scalar)
     }
 
     fn is_template_type(&self, tn: Node) -> bool {
