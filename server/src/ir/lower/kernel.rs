@@ -1404,9 +1404,11 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             t => t,
         };
-        let merged = self.merge_target(name, cur, t, at)?;
-        if merged != Target::Null {
-            self.ptr_targets.insert(off, merged);
+        // An assignment is a strong update; a conflicted pointer stays on its
+        // may-alias array as long as the space agrees.
+        let new = if self.is_alias(&cur) { self.merge_target(name, cur, t, at)? } else { t };
+        if new != Target::Null {
+            self.ptr_targets.insert(off, new);
         }
         Ok(())
     }
@@ -1420,6 +1422,11 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(b);
         }
         let (sa, sb) = (self.space_of(&a), self.space_of(&b));
+        if sa.is_none() && sb.is_none() {
+            // Two per-thread objects (`&x` or `&y`): per-thread memory, cannot race.
+            self.note(at, format!("pointer `{name}` may target several locals: accesses through it are havocked"));
+            return Ok(Target::Private);
+        }
         if self.is_alias(&a) && (sa == sb || sb.is_none()) {
             return Ok(a);
         }
