@@ -1162,9 +1162,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let first_decl = n.child_by_field_name("declarator").map_or(n.end_byte(), |d| d.start_byte());
         let quals = qualifiers_in(&self.cx.units[self.unit].qualifiers, qualifier_head_start(n), first_decl);
-        if quals.iter().any(|q| q.kind == QualifierKind::Local) {
-            is_shared = true;
-        }
+        // OpenCL `local int *p` is a private pointer to local memory; only
+        // non-pointer objects declared `local` live in local memory.
+        let ocl_local = quals.iter().any(|q| q.kind == QualifierKind::Local);
         let is_auto = tnode.kind() == "placeholder_type_specifier" || text(tnode, src) == "auto";
         let base = self.resolve_type(tnode);
         let mut cursor = n.walk();
@@ -1176,6 +1176,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             if info.is_fn {
                 continue; // a local function prototype
             }
+            let is_shared = is_shared || ocl_local && !matches!(info.ty, Ty::Ptr(_));
             if is_shared || is_extern && matches!(info.ty, Ty::Array(..)) {
                 let space = if is_shared { MemSpace::Shared } else { MemSpace::Global };
                 let id = self.add_array(&name, space, &info.ty, None, name_node);
@@ -2727,7 +2728,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let _ = self.eval_args(args)?;
                 return Ok(Val::Group(GroupKind::Tile));
             }
-            "sync" => {
+            "sync" | "synchronize" => {
                 let vals = self.eval_args(args)?;
                 if let Some(Val::Group(g)) = vals.first() {
                     self.group_sync(n, *g);
@@ -2769,6 +2770,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         if matches!(name, "min" | "max" | "umin" | "umax" | "llmin" | "llmax" | "ullmin" | "ullmax" | "abs" | "clamp" | "mul24" | "__mul24" | "__umul24" | "mad24" | "labs" | "llabs" | "sad") || builtins::is_pure_math(name) {
             return self.math(n, name, args);
+        }
+        if matches!(name, "async_work_group_copy" | "async_work_group_strided_copy" | "memcpy" | "__builtin_memcpy" | "memmove" | "__builtin_memmove" | "memset" | "__builtin_memset") {
+            return self.copy_call(n, name, args);
         }
         if builtins::is_opaque_value_call(name) {
             let _ = self.eval_args(args)?;
@@ -2987,6 +2991,54 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let exprs = sc.into_iter().map(|(e, _)| e).collect();
         Ok(Val::Scalar(Expr::Apply(name.to_string(), exprs, rt), rt))
+    }
+
+    /// Block copies (`memcpy`, `memset`, `async_work_group_copy`): one element at an
+    /// unknown position `k` of the range: `dst[k] = src[k]` (an over-approximation
+    /// of every element of the copy).
+    fn copy_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
+        let vals = self.eval_args(args)?;
+        let is_set = name.contains("memset");
+        let bytewise = name.contains("mem");
+        let elem_of = |s: &Self, v: Option<&Val>| -> (u32, ScalarTy) {
+            match v {
+                Some(Val::Ptr { pointee: Ty::Scalar(st), .. }) if !bytewise => (super::types::scalar_size(*st) as u32, *st),
+                Some(Val::Ptr { pointee, .. }) if !bytewise => (s.size_of(pointee).max(1) as u32, ScalarTy::INT),
+                _ => (1, ScalarTy::Int { bits: 8, signed: false }),
+            }
+        };
+        let (esz, ety) = elem_of(self, vals.first());
+        let k = self.havoc(ScalarTy::LONG, n);
+        let at_k = |off: Expr| bin(BinOp::Add, off, bin(BinOp::Mul, k.clone(), int(esz as i128, ScalarTy::LONG), ScalarTy::LONG), ScalarTy::LONG);
+        let value = if is_set {
+            match vals.get(1) {
+                Some(Val::Scalar(e, t)) => conv(e.clone(), *t, ety),
+                _ => self.havoc(ety, n),
+            }
+        } else {
+            match vals.get(1) {
+                Some(Val::Ptr { target: Target::Array(src), offset, .. }) => {
+                    let dest = self.tmp(ety, n);
+                    let access = Access { array: *src, offset: at_k(offset.clone()), size: esz, ty: ety };
+                    self.push(StmtKind::Read { dest, access }, n);
+                    Expr::Var(dest)
+                }
+                _ => self.havoc(ety, n),
+            }
+        };
+        match vals.first() {
+            Some(Val::Ptr { target: Target::Array(dst), offset, .. }) => {
+                let access = Access { array: *dst, offset: at_k(offset.clone()), size: esz, ty: ety };
+                self.push(StmtKind::Write { access, value }, n);
+            }
+            Some(Val::Ptr { target: Target::Local(slot), .. }) => {
+                let slot = (**slot).clone();
+                self.havoc_slot(&slot, n);
+            }
+            _ => {}
+        }
+        self.note(n, format!("`{name}` modelled as one element at an unknown position of the copied range"));
+        Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
     }
 
     fn unknown_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
@@ -3337,6 +3389,16 @@ fn ocl_constant(name: &str) -> Option<i128> {
         "CLK_LOCAL_MEM_FENCE" => 1,
         "CLK_GLOBAL_MEM_FENCE" => 2,
         "CLK_IMAGE_MEM_FENCE" => 4,
+        // Sampler flags (values of the OpenCL headers; only passed to image reads).
+        "CLK_NORMALIZED_COORDS_FALSE" => 0,
+        "CLK_NORMALIZED_COORDS_TRUE" => 1,
+        "CLK_ADDRESS_NONE" => 0,
+        "CLK_ADDRESS_CLAMP_TO_EDGE" => 2,
+        "CLK_ADDRESS_CLAMP" => 4,
+        "CLK_ADDRESS_REPEAT" => 6,
+        "CLK_ADDRESS_MIRRORED_REPEAT" => 8,
+        "CLK_FILTER_NEAREST" => 0x10,
+        "CLK_FILTER_LINEAR" => 0x20,
         _ => return None,
     })
 }
