@@ -74,10 +74,16 @@ pub fn qualifiers_in(table: &[Qualifier], start: usize, end: usize) -> &[Qualifi
 /// Start of the text that may hold blanked qualifiers of `n`: tree-sitter starts
 /// the node after the blanked words, so look back to the previous sibling.
 pub fn qualifier_head_start(n: tree_sitter::Node) -> usize {
-    match n.prev_sibling() {
-        Some(p) => p.end_byte(),
-        None => n.parent().map_or(0, |p| p.start_byte()),
+    let mut cur = n;
+    // Walk up while the node is a first child: the parent may start after the blanks too.
+    for _ in 0..64 {
+        match (cur.prev_sibling(), cur.parent()) {
+            (Some(p), _) => return p.end_byte(),
+            (None, Some(parent)) => cur = parent,
+            (None, None) => return 0,
+        }
     }
+    cur.start_byte()
 }
 
 /// Which OpenCL qualifier a word is, if any.

@@ -84,8 +84,8 @@ pub(crate) enum Val {
 pub(crate) enum LVal {
     /// A local.
     Slot(Slot),
-    /// Memory of an array.
-    Mem { target: Target, offset: Expr, ty: Ty },
+    /// Memory of an array; `site` is the access expression as written (and whether it is in a macro).
+    Mem { target: Target, offset: Expr, ty: Ty, site: (Span, bool) },
     /// Several lvalues (multi-component swizzle).
     Parts(Ty, Vec<LVal>),
     /// Per-thread memory that cannot race: writes dropped, reads havocked.
@@ -307,6 +307,14 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     fn push(&mut self, kind: StmtKind, at: Node) {
         let (span, in_macro) = self.span_of(at);
+        let id = StmtId(self.kernel.next_stmt_id);
+        self.kernel.next_stmt_id += 1;
+        let stmt_span = if self.stmt_span == Span::default() { span } else { self.stmt_span };
+        self.cur.push(Stmt { id, kind, span, stmt_span, in_macro, inlined_at: self.inline_site });
+    }
+
+    fn push_site(&mut self, kind: StmtKind, site: (Span, bool)) {
+        let (span, in_macro) = site;
         let id = StmtId(self.kernel.next_stmt_id);
         self.kernel.next_stmt_id += 1;
         let stmt_span = if self.stmt_span == Span::default() { span } else { self.stmt_span };
@@ -1327,10 +1335,10 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Fixes the address of an lvalue (for references): offsets go into locals.
     fn pin_lvalue(&mut self, lv: LVal, at: Node) -> LVal {
         match lv {
-            LVal::Mem { target, offset, ty } if !matches!(offset, Expr::Int(..)) => {
+            LVal::Mem { target, offset, ty, site } if !matches!(offset, Expr::Int(..)) => {
                 let v = self.tmp(ScalarTy::LONG, at);
                 self.push(StmtKind::Assign { var: v, value: offset }, at);
-                LVal::Mem { target, offset: Expr::Var(v), ty }
+                LVal::Mem { target, offset: Expr::Var(v), ty, site }
             }
             lv => lv,
         }
@@ -1388,7 +1396,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.store(p, v, at)?;
                 }
             }
-            LVal::Mem { target, offset, ty } => self.store_mem(target, offset, ty, v, at)?,
+            LVal::Mem { target, offset, ty, site } => self.store_mem(target, offset, ty, v, at, site)?,
         }
         Ok(())
     }
@@ -1485,7 +1493,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         Access { array, offset, size: super::types::scalar_size(st) as u32, ty: st }
     }
 
-    fn store_mem(&mut self, target: Target, offset: Expr, ty: Ty, v: Val, at: Node) -> R<()> {
+    fn store_mem(&mut self, target: Target, offset: Expr, ty: Ty, v: Val, at: Node, site: (Span, bool)) -> R<()> {
         let array = match target {
             Target::Array(a) => a,
             Target::Local(slot) => {
@@ -1509,13 +1517,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                     _ => self.havoc(*st, at),
                 };
                 let access = self.access(array, offset, *st);
-                self.push(StmtKind::Write { access, value }, at);
+                self.push_site(StmtKind::Write { access, value }, site);
             }
             Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(&ty, 0) <= MAX_LEAVES => {
                 let vals = self.split(v, &ty, at);
                 for ((off, pt), v) in self.cx.types.parts(&ty).into_iter().zip(vals) {
                     let o = bin(BinOp::Add, offset.clone(), int(off as i128, ScalarTy::LONG), ScalarTy::LONG);
-                    self.store_mem(Target::Array(array), o, pt, v, at)?;
+                    self.store_mem(Target::Array(array), o, pt, v, at, site)?;
                 }
             }
             Ty::Ptr(_) => {
@@ -1524,13 +1532,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                     _ => self.havoc(ScalarTy::LONG, at),
                 };
                 let access = Access { array, offset, size: 8, ty: ScalarTy::ULONG };
-                self.push(StmtKind::Write { access, value: conv(value, ScalarTy::LONG, ScalarTy::ULONG) }, at);
+                self.push_site(StmtKind::Write { access, value: conv(value, ScalarTy::LONG, ScalarTy::ULONG) }, site);
             }
             _ => {
                 // A large or unknown object: one write of its bytes with an unknown value.
                 let size = self.size_of(&ty).min(u32::MAX as u64) as u32;
                 let value = self.havoc(ScalarTy::INT, at);
-                self.push(StmtKind::Write { access: Access { array, offset, size, ty: ScalarTy::INT }, value }, at);
+                self.push_site(StmtKind::Write { access: Access { array, offset, size, ty: ScalarTy::INT }, value }, site);
             }
         }
         Ok(())
@@ -1550,7 +1558,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 Val::Agg(ty, vals)
             }
-            LVal::Mem { target, offset, ty } => self.load_mem(target, offset, ty, at)?,
+            LVal::Mem { target, offset, ty, site } => self.load_mem(target, offset, ty, at, site)?,
         })
     }
 
@@ -1575,7 +1583,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    fn load_mem(&mut self, target: Target, offset: Expr, ty: Ty, at: Node) -> R<Val> {
+    fn load_mem(&mut self, target: Target, offset: Expr, ty: Ty, at: Node, site: (Span, bool)) -> R<Val> {
         if let Ty::Array(e, _) = ty {
             return Ok(Val::Ptr { target, offset, pointee: *e });
         }
@@ -1597,20 +1605,20 @@ impl<'c, 't> Lowerer<'c, 't> {
             Ty::Scalar(st) => {
                 let dest = self.tmp(*st, at);
                 let access = self.access(array, offset, *st);
-                self.push(StmtKind::Read { dest, access }, at);
+                self.push_site(StmtKind::Read { dest, access }, site);
                 Val::Scalar(Expr::Var(dest), *st)
             }
             Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(&ty, 0) <= MAX_LEAVES => {
                 let mut vals = Vec::new();
                 for (off, pt) in self.cx.types.parts(&ty) {
                     let o = bin(BinOp::Add, offset.clone(), int(off as i128, ScalarTy::LONG), ScalarTy::LONG);
-                    vals.push(self.load_mem(Target::Array(array), o, pt, at)?);
+                    vals.push(self.load_mem(Target::Array(array), o, pt, at, site)?);
                 }
                 Val::Agg(ty, vals)
             }
             Ty::Ptr(p) => {
                 let dest = self.tmp(ScalarTy::ULONG, at);
-                self.push(StmtKind::Read { dest, access: Access { array, offset, size: 8, ty: ScalarTy::ULONG } }, at);
+                self.push_site(StmtKind::Read { dest, access: Access { array, offset, size: 8, ty: ScalarTy::ULONG } }, site);
                 let space = self.space_of(&Target::Array(array)).unwrap_or(MemSpace::Global);
                 let target = Target::Array(self.alias_array(if space == MemSpace::Shared { MemSpace::Shared } else { MemSpace::Global }, at));
                 self.note(at, "pointer loaded from memory: it may target any array".into());
@@ -1620,7 +1628,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             _ => {
                 let size = self.size_of(&ty).min(u32::MAX as u64) as u32;
                 let dest = self.tmp(ScalarTy::INT, at);
-                self.push(StmtKind::Read { dest, access: Access { array, offset, size, ty: ScalarTy::INT } }, at);
+                self.push_site(StmtKind::Read { dest, access: Access { array, offset, size, ty: ScalarTy::INT } }, site);
                 self.havoc_val(&ty, at)
             }
         })
@@ -2014,7 +2022,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     fn address_of(&mut self, lv: LVal, at: Node) -> R<Val> {
         Ok(match lv {
-            LVal::Mem { target, offset, ty } => Val::Ptr { target, offset, pointee: ty },
+            LVal::Mem { target, offset, ty, .. } => Val::Ptr { target, offset, pointee: ty },
             LVal::Slot(slot) => {
                 let pointee = match &slot {
                     Slot::Var(_, t) => Ty::Scalar(*t),
@@ -2283,7 +2291,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 };
                 match self.lookup(name).cloned() {
                     Some(Binding::Slot(s)) => Ok(LVal::Slot(s)),
-                    Some(Binding::Array { id, ty }) => Ok(LVal::Mem { target: Target::Array(id), offset: int(0, ScalarTy::LONG), ty }),
+                    Some(Binding::Array { id, ty }) => {
+                        Ok(LVal::Mem { target: Target::Array(id), offset: int(0, ScalarTy::LONG), ty, site: self.span_of(n) })
+                    }
                     Some(Binding::Ref(lv)) => Ok(lv),
                     Some(Binding::Value(v)) => {
                         // A value (parameter) used as an lvalue: give it a local.
@@ -2383,19 +2393,19 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    fn deref(&mut self, target: Target, offset: Expr, pointee: Ty, _at: Node) -> LVal {
+    fn deref(&mut self, target: Target, offset: Expr, pointee: Ty, at: Node) -> LVal {
         match target {
             Target::Private => LVal::Discard(pointee),
             Target::Local(slot) if matches!(offset, Expr::Int(0, _)) => LVal::Slot(*slot),
             Target::Local(_) => LVal::Discard(pointee),
-            t => LVal::Mem { target: t, offset, ty: pointee },
+            t => LVal::Mem { target: t, offset, ty: pointee, site: self.span_of(at) },
         }
     }
 
     fn global_lvalue(&mut self, name: &str, n: Node<'t>) -> R<LVal> {
         if let Some(&id) = self.globals.get(name) {
             let ty = self.cx.globals.get(name).map(|g| g.ty.clone()).unwrap_or(Ty::Scalar(ScalarTy::INT));
-            return Ok(LVal::Mem { target: Target::Array(id), offset: int(0, ScalarTy::LONG), ty });
+            return Ok(LVal::Mem { target: Target::Array(id), offset: int(0, ScalarTy::LONG), ty, site: self.span_of(n) });
         }
         if let Some(g) = self.cx.globals.get(name) {
             let ty = g.ty.clone();
@@ -2409,7 +2419,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.unit = saved;
             debug_assert_eq!(aid, id);
             self.globals.insert(name.to_string(), aid);
-            return Ok(LVal::Mem { target: Target::Array(aid), offset: int(0, ScalarTy::LONG), ty });
+            return Ok(LVal::Mem { target: Target::Array(aid), offset: int(0, ScalarTy::LONG), ty, site: self.span_of(n) });
         }
         self.unsup(n, format!("unknown identifier `{name}`"))
     }
@@ -2457,6 +2467,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// The `k`-th field or component of an aggregate lvalue.
     fn component(&mut self, base: LVal, k: usize, ty: &Ty, _at: Node) -> LVal {
+        let at_site = true;
         let parts = self.cx.types.parts(ty);
         let Some((off, pt)) = parts.get(k).cloned() else {
             return LVal::Discard(Ty::Scalar(ScalarTy::INT));
@@ -2466,8 +2477,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Some(s) => LVal::Slot(s),
                 None => LVal::Discard(pt),
             },
-            LVal::Mem { target, offset, .. } => {
-                LVal::Mem { target, offset: bin(BinOp::Add, offset, int(off as i128, ScalarTy::LONG), ScalarTy::LONG), ty: pt }
+            LVal::Mem { target, offset, site, .. } => {
+                let site = if at_site { self.span_of(_at) } else { site };
+                LVal::Mem { target, offset: bin(BinOp::Add, offset, int(off as i128, ScalarTy::LONG), ScalarTy::LONG), ty: pt, site }
             }
             LVal::Parts(_, parts) => parts.into_iter().nth(k).unwrap_or(LVal::Discard(pt)),
             _ => LVal::Discard(pt),
