@@ -28,9 +28,13 @@ fn main() {
     let mut times = Vec::new();
     for line in manifest.lines().skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();
-        let (Some(path), Some(lang), Some(scope)) = (cols.first(), cols.get(1), cols.get(6)) else { continue };
+        let (Some(path), Some(lang), Some(scope)) = (cols.first(), cols.get(1), cols.get(6)) else {
+            continue;
+        };
         let file = root.join(path);
-        let Ok(bytes) = std::fs::read(&file) else { continue };
+        let Ok(bytes) = std::fs::read(&file) else {
+            continue;
+        };
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let start = Instant::now();
         let program = lower_source(Path::new(&file), &text, &FsIncludes);
@@ -39,13 +43,20 @@ fn main() {
         if n > 0 {
             times.push(elapsed.as_secs_f64() * 1e3 / n as f64);
         }
-        let entry = table.entry((lang.to_string(), scope.to_string())).or_default();
+        let entry = table
+            .entry((lang.to_string(), scope.to_string()))
+            .or_default();
         entry.0 += 1;
         entry.1 += program.kernels.len();
         entry.2 += program.unsupported.len();
         for u in &program.unsupported {
             // Group reasons without positions and names.
-            let key = u.reason.split(" at ").next().unwrap_or(&u.reason).to_string();
+            let key = u
+                .reason
+                .split(" at ")
+                .next()
+                .unwrap_or(&u.reason)
+                .to_string();
             *reasons.entry(key).or_default() += 1;
             if verbose || *scope == "core" {
                 println!("unsupported [{scope}] {path} {}: {}", u.name, u.reason);
@@ -55,7 +66,10 @@ fn main() {
             println!("no kernel found in {path}");
         }
     }
-    println!("\n{:<8} {:<15} {:>6} {:>8} {:>12}", "lang", "scope", "files", "lowered", "unsupported");
+    println!(
+        "\n{:<8} {:<15} {:>6} {:>8} {:>12}",
+        "lang", "scope", "files", "lowered", "unsupported"
+    );
     for ((lang, scope), (files, ok, bad)) in &table {
         println!("{lang:<8} {scope:<15} {files:>6} {ok:>8} {bad:>12}");
     }
@@ -66,6 +80,11 @@ fn main() {
     times.sort_by(|a, b| a.total_cmp(b));
     if !times.is_empty() {
         let pct = |p: f64| times[((times.len() - 1) as f64 * p) as usize];
-        println!("\nlowering time per kernel (ms, incl. parse): median {:.3}, p95 {:.3}, max {:.3}", pct(0.5), pct(0.95), pct(1.0));
+        println!(
+            "\nlowering time per kernel (ms, incl. parse): median {:.3}, p95 {:.3}, max {:.3}",
+            pct(0.5),
+            pct(0.95),
+            pct(1.0)
+        );
     }
 }

@@ -18,8 +18,13 @@ use std::path::{Path, PathBuf};
 
 use tree_sitter::Node;
 
-use super::{FrontendDiagnostic, Kernel, Lang, MemSpace, Program, ScalarTy, SourceFileInfo, Span, UnsupportedKernel};
-use crate::syntax::parse::{self, qualifier_head_start, qualifiers_in, ParsedSource, Qualifier, QualifierKind};
+use super::{
+    FrontendDiagnostic, Kernel, Lang, MemSpace, Program, ScalarTy, SourceFileInfo, Span,
+    UnsupportedKernel,
+};
+use crate::syntax::parse::{
+    self, qualifier_head_start, qualifiers_in, ParsedSource, Qualifier, QualifierKind,
+};
 use crate::syntax::preprocess::{self, lex, SourceMap, TokKind};
 use crate::syntax::source::LineIndex;
 use types::{text, Ty, TypeEnv};
@@ -138,11 +143,27 @@ pub fn lower_parsed(parsed: &ParsedSource, path: &Path, includes: &dyn IncludeRe
         Lang::Cuda => preprocess::CUDA_PRELUDE,
         Lang::OpenCl => preprocess::OPENCL_PRELUDE,
     };
-    let pre = preprocess::preprocess(&parsed.text, path, &preprocess::Options { expand: true, includes: Some(&reader), prelude });
+    let pre = preprocess::preprocess(
+        &parsed.text,
+        path,
+        &preprocess::Options {
+            expand: true,
+            includes: Some(&reader),
+            prelude,
+        },
+    );
     let mut units = Vec::with_capacity(pre.units.len());
     for (k, unit) in pre.units.into_iter().enumerate() {
-        let lang = if k == 0 { parsed.lang } else { Lang::from_path(&unit.path) };
-        let lang = if parsed.lang == Lang::OpenCl { Lang::OpenCl } else { lang };
+        let lang = if k == 0 {
+            parsed.lang
+        } else {
+            Lang::from_path(&unit.path)
+        };
+        let lang = if parsed.lang == Lang::OpenCl {
+            Lang::OpenCl
+        } else {
+            lang
+        };
         let (text, qualifiers) = parse::prepare(&unit.text, lang);
         // The main file's tree is reusable when nothing was expanded.
         let tree = if k == 0 && text == parsed.parse_text {
@@ -150,20 +171,37 @@ pub fn lower_parsed(parsed: &ParsedSource, path: &Path, includes: &dyn IncludeRe
         } else {
             parse::parse_prepared(&text, None)
         };
-        units.push(UnitSyntax { text, tree, qualifiers, map: unit.map });
+        units.push(UnitSyntax {
+            text,
+            tree,
+            qualifiers,
+            map: unit.map,
+        });
     }
     let files: Vec<SourceFileInfo> = pre
         .files
         .iter()
-        .map(|(p, t)| SourceFileInfo { path: p.to_string_lossy().into_owned(), text: t.clone() })
+        .map(|(p, t)| SourceFileInfo {
+            path: p.to_string_lossy().into_owned(),
+            text: t.clone(),
+        })
         .collect();
     let mut diagnostics: Vec<FrontendDiagnostic> = pre
         .diagnostics
         .iter()
-        .map(|d| FrontendDiagnostic { span: d.span, message: d.message.clone(), is_error: d.is_error })
+        .map(|d| FrontendDiagnostic {
+            span: d.span,
+            message: d.message.clone(),
+            is_error: d.is_error,
+        })
         .collect();
     let lines: Vec<LineIndex> = files.iter().map(|f| LineIndex::new(&f.text)).collect();
-    let mut program = Program { files, kernels: Vec::new(), unsupported: Vec::new(), diagnostics: Vec::new() };
+    let mut program = Program {
+        files,
+        kernels: Vec::new(),
+        unsupported: Vec::new(),
+        diagnostics: Vec::new(),
+    };
     lower_units(&units, parsed.lang, lines, &mut program, &mut diagnostics);
     program.diagnostics = diagnostics;
     program
@@ -180,8 +218,23 @@ const MAX_SYNTAX_DIAGNOSTICS: usize = 20;
 /// Most attempts at lowering a kernel while pointer targets are being discovered.
 const MAX_ATTEMPTS: usize = 8;
 
-fn lower_units(units: &[UnitSyntax], lang: Lang, lines: Vec<LineIndex>, program: &mut Program, diags: &mut Vec<FrontendDiagnostic>) {
-    let mut cx = Ctx { units, types: TypeEnv { lang: Some(lang), ..TypeEnv::default() }, functions: HashMap::new(), globals: HashMap::new(), lines };
+fn lower_units(
+    units: &[UnitSyntax],
+    lang: Lang,
+    lines: Vec<LineIndex>,
+    program: &mut Program,
+    diags: &mut Vec<FrontendDiagnostic>,
+) {
+    let mut cx = Ctx {
+        units,
+        types: TypeEnv {
+            lang: Some(lang),
+            ..TypeEnv::default()
+        },
+        functions: HashMap::new(),
+        globals: HashMap::new(),
+        lines,
+    };
     // Headers first: their declarations precede the main file's uses.
     let order: Vec<usize> = (1..units.len()).chain(std::iter::once(0)).collect();
     for &u in &order {
@@ -189,7 +242,13 @@ fn lower_units(units: &[UnitSyntax], lang: Lang, lines: Vec<LineIndex>, program:
         syntax_diagnostics(&cx, u, diags);
     }
     // Kernels of the main file, in source order.
-    let mut kernel_defs: Vec<FnDef> = cx.functions.values().flatten().filter(|d| d.is_kernel && d.unit == 0).cloned().collect();
+    let mut kernel_defs: Vec<FnDef> = cx
+        .functions
+        .values()
+        .flatten()
+        .filter(|d| d.is_kernel && d.unit == 0)
+        .cloned()
+        .collect();
     kernel_defs.sort_by_key(|d| d.node.start_byte());
     kernel_defs.dedup_by_key(|d| d.node.start_byte());
     for def in &kernel_defs {
@@ -201,17 +260,38 @@ fn lower_units(units: &[UnitSyntax], lang: Lang, lines: Vec<LineIndex>, program:
     // Anything that looks like a kernel but was not parsed as one is reported.
     for (name, name_span, at) in orphan_kernels(&cx, &kernel_defs, lang) {
         let (reason, span) = match first_error_after(&cx, at) {
-            Some(e) => (format!("syntax error at {}: the kernel definition could not be parsed", cx.describe(e)), e),
-            None => ("kernel definition not recognised by the parser".to_string(), name_span),
+            Some(e) => (
+                format!(
+                    "syntax error at {}: the kernel definition could not be parsed",
+                    cx.describe(e)
+                ),
+                e,
+            ),
+            None => (
+                "kernel definition not recognised by the parser".to_string(),
+                name_span,
+            ),
         };
-        program.unsupported.push(UnsupportedKernel { name, name_span, reason, span });
+        program.unsupported.push(UnsupportedKernel {
+            name,
+            name_span,
+            reason,
+            span,
+        });
     }
 }
 
 fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, UnsupportedKernel> {
     let map = &cx.units[def.unit].map;
-    let name_span = map.map(def.name_node.start_byte() as u32, def.name_node.end_byte() as u32).0;
-    let span = map.map(def.node.start_byte() as u32, def.node.end_byte() as u32).0;
+    let name_span = map
+        .map(
+            def.name_node.start_byte() as u32,
+            def.name_node.end_byte() as u32,
+        )
+        .0;
+    let span = map
+        .map(def.node.start_byte() as u32, def.node.end_byte() as u32)
+        .0;
     if def.node.has_error() {
         let err = first_error_in(def.node).unwrap_or(def.node);
         let espan = map.map(err.start_byte() as u32, err.end_byte() as u32).0;
@@ -225,8 +305,13 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
     let src = cx.units[def.unit].text.as_str();
     let launch_bounds = {
         let mut c = def.node.walk();
-        let lb = def.node.children(&mut c).find(|n| n.kind() == "launch_bounds");
-        lb.and_then(|lb| lb.named_child(0)).and_then(|e| cx.types.const_eval(e, src, 0)).and_then(|v| u32::try_from(v).ok())
+        let lb = def
+            .node
+            .children(&mut c)
+            .find(|n| n.kind() == "launch_bounds");
+        lb.and_then(|lb| lb.named_child(0))
+            .and_then(|e| cx.types.const_eval(e, src, 0))
+            .and_then(|v| u32::try_from(v).ok())
     };
     let mut conflicted: HashSet<String> = HashSet::new();
     for _ in 0..MAX_ATTEMPTS {
@@ -248,10 +333,17 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
         let mut lw = kernel::Lowerer::new(cx, def, &frozen, kernel);
         let result = lw.lower_kernel(def);
         if let Err(u) = result {
-            return Err(UnsupportedKernel { name: def.name.clone(), name_span, reason: u.reason, span: u.span });
+            return Err(UnsupportedKernel {
+                name: def.name.clone(),
+                name_span,
+                reason: u.reason,
+                span: u.span,
+            });
         }
         if lw.new_conflicts.is_empty() {
-            let braces = def.node.child_by_field_name("body").map_or(span, |b| map.map(b.start_byte() as u32, b.end_byte() as u32).0);
+            let braces = def.node.child_by_field_name("body").map_or(span, |b| {
+                map.map(b.start_byte() as u32, b.end_byte() as u32).0
+            });
             lw.finish(braces);
             return Ok(lw.kernel);
         }
@@ -316,8 +408,16 @@ fn syntax_diagnostics(cx: &Ctx, u: usize, diags: &mut Vec<FrontendDiagnostic>) {
                 break;
             }
             let span = unit.map.map(x.start_byte() as u32, x.end_byte() as u32).0;
-            let what = if x.is_missing() { format!("missing `{}`", x.kind()) } else { "unexpected text".into() };
-            diags.push(FrontendDiagnostic { span, message: format!("syntax error at {}: {what}", cx.describe(span)), is_error: true });
+            let what = if x.is_missing() {
+                format!("missing `{}`", x.kind())
+            } else {
+                "unexpected text".into()
+            };
+            diags.push(FrontendDiagnostic {
+                span,
+                message: format!("syntax error at {}: {what}", cx.describe(span)),
+                is_error: true,
+            });
             continue;
         }
         if x.has_error() {
@@ -331,14 +431,29 @@ fn syntax_diagnostics(cx: &Ctx, u: usize, diags: &mut Vec<FrontendDiagnostic>) {
 /// Kernel keywords in the main file's text that belong to no parsed kernel
 /// definition (and are not prototypes): (name, name span, byte position).
 fn orphan_kernels(cx: &Ctx, defs: &[FnDef], lang: Lang) -> Vec<(String, Span, usize)> {
-    let Some(unit) = cx.units.first() else { return Vec::new() };
+    let Some(unit) = cx.units.first() else {
+        return Vec::new();
+    };
     let src = unit.text.as_str();
-    let covered = |pos: usize| defs.iter().any(|d| qualifier_head_start(d.node).min(d.node.start_byte()) <= pos && pos < d.node.end_byte());
+    let covered = |pos: usize| {
+        defs.iter().any(|d| {
+            qualifier_head_start(d.node).min(d.node.start_byte()) <= pos && pos < d.node.end_byte()
+        })
+    };
     let mut positions: Vec<usize> = Vec::new();
     let toks = lex(src);
     match lang {
-        Lang::Cuda => positions.extend(toks.iter().filter(|t| t.kind == TokKind::Ident && &src[t.start..t.end] == "__global__").map(|t| t.end)),
-        Lang::OpenCl => positions.extend(unit.qualifiers.iter().filter(|q| q.kind == QualifierKind::Kernel).map(|q| q.end as usize)),
+        Lang::Cuda => positions.extend(
+            toks.iter()
+                .filter(|t| t.kind == TokKind::Ident && &src[t.start..t.end] == "__global__")
+                .map(|t| t.end),
+        ),
+        Lang::OpenCl => positions.extend(
+            unit.qualifiers
+                .iter()
+                .filter(|q| q.kind == QualifierKind::Kernel)
+                .map(|q| q.end as usize),
+        ),
     }
     let mut out = Vec::new();
     for pos in positions {
@@ -347,7 +462,11 @@ fn orphan_kernels(cx: &Ctx, defs: &[FnDef], lang: Lang) -> Vec<(String, Span, us
         }
         // The first identifier followed by '(' is the name; a ';' before '{' means a prototype.
         let start = toks.partition_point(|t| t.start < pos);
-        let sig: Vec<_> = toks[start..].iter().filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment)).take(4096).collect();
+        let sig: Vec<_> = toks[start..]
+            .iter()
+            .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment))
+            .take(4096)
+            .collect();
         let mut name: Option<(usize, usize)> = None;
         let mut depth = 0i32;
         let mut is_proto = false;
@@ -379,10 +498,21 @@ fn orphan_kernels(cx: &Ctx, defs: &[FnDef], lang: Lang) -> Vec<(String, Span, us
         let (ns, ne) = name.unwrap_or((pos, pos));
         let name_span = unit.map.map(ns as u32, ne as u32).0;
         let name_text = src.get(ns..ne).unwrap_or("<kernel>").to_string();
-        if out.iter().any(|(_, s, _): &(String, Span, usize)| *s == name_span) {
+        if out
+            .iter()
+            .any(|(_, s, _): &(String, Span, usize)| *s == name_span)
+        {
             continue;
         }
-        out.push((if name_text.is_empty() { "<kernel>".into() } else { name_text }, name_span, pos));
+        out.push((
+            if name_text.is_empty() {
+                "<kernel>".into()
+            } else {
+                name_text
+            },
+            name_span,
+            pos,
+        ));
     }
     out
 }
@@ -397,8 +527,16 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) {
     let mut items: Vec<(Node<'t>, Option<Node<'t>>)> = Vec::new();
     while let Some((n, tpl)) = stack.pop() {
         match n.kind() {
-            "translation_unit" | "declaration_list" | "linkage_specification" | "namespace_definition" | "ERROR"
-            | "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "export_declaration" => {
+            "translation_unit"
+            | "declaration_list"
+            | "linkage_specification"
+            | "namespace_definition"
+            | "ERROR"
+            | "preproc_if"
+            | "preproc_ifdef"
+            | "preproc_else"
+            | "preproc_elif"
+            | "export_declaration" => {
                 let mut c = n.walk();
                 let kids: Vec<Node<'t>> = n.children(&mut c).collect();
                 if stack.len() + kids.len() < 1_000_000 {
@@ -408,11 +546,19 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) {
             "template_declaration" => {
                 let params = n.child_by_field_name("parameters");
                 let mut c = n.walk();
-                let kids: Vec<Node<'t>> = n.named_children(&mut c).filter(|k| Some(*k) != params).collect();
+                let kids: Vec<Node<'t>> = n
+                    .named_children(&mut c)
+                    .filter(|k| Some(*k) != params)
+                    .collect();
                 stack.extend(kids.into_iter().rev().map(|k| (k, params)));
             }
-            "function_definition" | "declaration" | "type_definition" | "struct_specifier" | "union_specifier"
-            | "class_specifier" | "enum_specifier" => items.push((n, tpl)),
+            "function_definition"
+            | "declaration"
+            | "type_definition"
+            | "struct_specifier"
+            | "union_specifier"
+            | "class_specifier"
+            | "enum_specifier" => items.push((n, tpl)),
             _ => {}
         }
     }
@@ -425,7 +571,9 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) {
                 }
             }
             "type_definition" => {
-                let Some(t) = n.child_by_field_name("type") else { continue };
+                let Some(t) = n.child_by_field_name("type") else {
+                    continue;
+                };
                 register_types_in(cx, Some(t), src);
                 let base = cx.types.resolve_base(t, src, &HashMap::new());
                 let mut c = n.walk();
@@ -433,11 +581,15 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) {
                 for d in decls {
                     let info = cx.types.apply_declarator(base.clone(), Some(d), src);
                     if let Some(name) = info.name {
-                        cx.types.typedefs.insert(text(name, src).to_string(), info.ty);
+                        cx.types
+                            .typedefs
+                            .insert(text(name, src).to_string(), info.ty);
                     }
                 }
             }
-            "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => register_types_in(cx, Some(n), src),
+            "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {
+                register_types_in(cx, Some(n), src)
+            }
             "declaration" => global_declaration(cx, u, n, src),
             _ => {}
         }
@@ -449,18 +601,29 @@ fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
     let Some(t) = t else { return };
     match t.kind() {
         "struct_specifier" | "union_specifier" | "class_specifier" => {
-            let Some(body) = t.child_by_field_name("body") else { return };
-            let name = t.child_by_field_name("name").map(|n| text(n, src).to_string()).unwrap_or_else(|| TypeEnv::anon_key(t));
+            let Some(body) = t.child_by_field_name("body") else {
+                return;
+            };
+            let name = t
+                .child_by_field_name("name")
+                .map(|n| text(n, src).to_string())
+                .unwrap_or_else(|| TypeEnv::anon_key(t));
             if cx.types.struct_names.contains_key(&name) && !name.starts_with("<anon@") {
                 return;
             }
             let mut fields = Vec::new();
             // C++ base classes come first in the layout.
             let mut c0 = t.walk();
-            let bases: Vec<Node> = t.named_children(&mut c0).filter(|x| x.kind() == "base_class_clause").collect();
+            let bases: Vec<Node> = t
+                .named_children(&mut c0)
+                .filter(|x| x.kind() == "base_class_clause")
+                .collect();
             for b in bases {
                 let mut c1 = b.walk();
-                let names: Vec<Node> = b.named_children(&mut c1).filter(|x| matches!(x.kind(), "type_identifier" | "qualified_identifier")).collect();
+                let names: Vec<Node> = b
+                    .named_children(&mut c1)
+                    .filter(|x| matches!(x.kind(), "type_identifier" | "qualified_identifier"))
+                    .collect();
                 for nm in names {
                     if let Ty::Struct(k) = cx.types.resolve_base(nm, src, &HashMap::new()) {
                         if let Some(sd) = cx.types.structs.get(k) {
@@ -475,7 +638,9 @@ fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
                 if m.kind() != "field_declaration" {
                     continue;
                 }
-                let Some(ft) = m.child_by_field_name("type") else { continue };
+                let Some(ft) = m.child_by_field_name("type") else {
+                    continue;
+                };
                 register_types_in(cx, Some(ft), src);
                 let base = cx.types.resolve_base(ft, src, &HashMap::new());
                 let mut c2 = m.walk();
@@ -495,19 +660,32 @@ fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
                     }
                 }
             }
-            cx.types.add_struct(name, fields, t.kind() == "union_specifier");
+            cx.types
+                .add_struct(name, fields, t.kind() == "union_specifier");
         }
         "enum_specifier" => {
-            let Some(body) = t.child_by_field_name("body") else { return };
+            let Some(body) = t.child_by_field_name("body") else {
+                return;
+            };
             let mut next = 0i128;
             let mut c = body.walk();
-            let items: Vec<Node> = body.named_children(&mut c).filter(|e| e.kind() == "enumerator").collect();
+            let items: Vec<Node> = body
+                .named_children(&mut c)
+                .filter(|e| e.kind() == "enumerator")
+                .collect();
             for e in items {
-                let Some(name) = e.child_by_field_name("name") else { continue };
-                if let Some(v) = e.child_by_field_name("value").and_then(|v| cx.types.const_eval(v, src, 0)) {
+                let Some(name) = e.child_by_field_name("name") else {
+                    continue;
+                };
+                if let Some(v) = e
+                    .child_by_field_name("value")
+                    .and_then(|v| cx.types.const_eval(v, src, 0))
+                {
                     next = v;
                 }
-                cx.types.consts.insert(text(name, src).to_string(), (next, ScalarTy::INT));
+                cx.types
+                    .consts
+                    .insert(text(name, src).to_string(), (next, ScalarTy::INT));
                 next += 1;
             }
         }
@@ -515,7 +693,13 @@ fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
     }
 }
 
-fn function_def<'t>(cx: &Ctx<'t>, u: usize, n: Node<'t>, tpl: Option<Node<'t>>, lang: Lang) -> Option<FnDef<'t>> {
+fn function_def<'t>(
+    cx: &Ctx<'t>,
+    u: usize,
+    n: Node<'t>,
+    tpl: Option<Node<'t>>,
+    lang: Lang,
+) -> Option<FnDef<'t>> {
     let unit = &cx.units[u];
     let src = unit.text.as_str();
     // Find the function declarator under pointer/reference declarators.
@@ -526,17 +710,25 @@ fn function_def<'t>(cx: &Ctx<'t>, u: usize, n: Node<'t>, tpl: Option<Node<'t>>, 
         if steps > 16 {
             return None;
         }
-        d = d.child_by_field_name("declarator").or_else(|| d.named_child(0))?;
+        d = d
+            .child_by_field_name("declarator")
+            .or_else(|| d.named_child(0))?;
     }
     let mut name_node = d.child_by_field_name("declarator")?;
     // `ns::f`, `f<T>`, operator names: use the last identifier.
     let mut steps = 0;
-    while matches!(name_node.kind(), "qualified_identifier" | "template_function" | "parenthesized_declarator") {
+    while matches!(
+        name_node.kind(),
+        "qualified_identifier" | "template_function" | "parenthesized_declarator"
+    ) {
         steps += 1;
         if steps > 16 {
             break;
         }
-        name_node = match name_node.child_by_field_name("name").or_else(|| name_node.named_child(0)) {
+        name_node = match name_node
+            .child_by_field_name("name")
+            .or_else(|| name_node.named_child(0))
+        {
             Some(x) => x,
             None => break,
         };
@@ -556,9 +748,13 @@ fn function_def<'t>(cx: &Ctx<'t>, u: usize, n: Node<'t>, tpl: Option<Node<'t>>, 
     let is_kernel = match lang {
         Lang::Cuda => {
             let head = src.get(n.start_byte()..head_end).unwrap_or("");
-            lex(head).iter().any(|t| t.kind == TokKind::Ident && &head[t.start..t.end] == "__global__")
+            lex(head)
+                .iter()
+                .any(|t| t.kind == TokKind::Ident && &head[t.start..t.end] == "__global__")
         }
-        Lang::OpenCl => qualifiers_in(&unit.qualifiers, qualifier_head_start(n), head_end).iter().any(|q| q.kind == QualifierKind::Kernel),
+        Lang::OpenCl => qualifiers_in(&unit.qualifiers, qualifier_head_start(n), head_end)
+            .iter()
+            .any(|q| q.kind == QualifierKind::Kernel),
     };
     Some(FnDef {
         unit: u,
@@ -574,21 +770,35 @@ fn function_def<'t>(cx: &Ctx<'t>, u: usize, n: Node<'t>, tpl: Option<Node<'t>>, 
 }
 
 fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str) {
-    let Some(t) = n.child_by_field_name("type") else { return };
+    let Some(t) = n.child_by_field_name("type") else {
+        return;
+    };
     register_types_in(cx, Some(t), src);
     let base = cx.types.resolve_base(t, src, &HashMap::new());
-    let first_decl = n.child_by_field_name("declarator").map_or(n.end_byte(), |d| d.start_byte());
+    let first_decl = n
+        .child_by_field_name("declarator")
+        .map_or(n.end_byte(), |d| d.start_byte());
     let head = src.get(n.start_byte()..first_decl).unwrap_or("");
-    let head_toks: Vec<&str> = lex(head).iter().filter(|t| t.kind == TokKind::Ident).map(|t| &head[t.start..t.end]).collect();
+    let head_toks: Vec<&str> = lex(head)
+        .iter()
+        .filter(|t| t.kind == TokKind::Ident)
+        .map(|t| &head[t.start..t.end])
+        .collect();
     let quals = qualifiers_in(&cx.units[u].qualifiers, qualifier_head_start(n), first_decl);
-    let space = if head_toks.contains(&"__shared__") || quals.iter().any(|q| q.kind == QualifierKind::Local) {
+    let space = if head_toks.contains(&"__shared__")
+        || quals.iter().any(|q| q.kind == QualifierKind::Local)
+    {
         MemSpace::Shared
-    } else if head_toks.contains(&"__constant__") || quals.iter().any(|q| q.kind == QualifierKind::Constant) {
+    } else if head_toks.contains(&"__constant__")
+        || quals.iter().any(|q| q.kind == QualifierKind::Constant)
+    {
         MemSpace::Constant
     } else {
         MemSpace::Global
     };
-    let is_const = head_toks.iter().any(|t| matches!(*t, "const" | "constexpr"));
+    let is_const = head_toks
+        .iter()
+        .any(|t| matches!(*t, "const" | "constexpr"));
     let mut c = n.walk();
     let decls: Vec<Node<'t>> = n.children_by_field_name("declarator", &mut c).collect();
     for d in decls {
@@ -598,7 +808,9 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
         }
         let Some(name) = info.name else { continue };
         let name_s = text(name, src).to_string();
-        if let (Ty::Scalar(st @ ScalarTy::Int { .. }), true, Some(init)) = (&info.ty, is_const, info.init) {
+        if let (Ty::Scalar(st @ ScalarTy::Int { .. }), true, Some(init)) =
+            (&info.ty, is_const, info.init)
+        {
             if let Some(v) = cx.types.const_eval(init, src, 0) {
                 cx.types.consts.insert(name_s, (v, *st));
                 continue;
@@ -607,7 +819,12 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
         if matches!(info.ty, Ty::Group(_)) {
             continue;
         }
-        cx.globals.entry(name_s).or_insert(GlobalDef { unit: u, ty: info.ty, space, name_node: name });
+        cx.globals.entry(name_s).or_insert(GlobalDef {
+            unit: u,
+            ty: info.ty,
+            space,
+            name_node: name,
+        });
     }
 }
 

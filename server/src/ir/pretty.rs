@@ -2,7 +2,10 @@
 
 use std::fmt::Write;
 
-use super::{Access, BarrierScope, BinOp, Block, Builtin, Expr, Kernel, LoopForm, MemSpace, ScalarTy, Stmt, StmtKind, UnOp};
+use super::{
+    Access, BarrierScope, BinOp, Block, Builtin, Expr, Kernel, LoopForm, MemSpace, ScalarTy, Stmt,
+    StmtKind, UnOp,
+};
 
 /// Short name of a scalar type (`i32`, `u64`, `f32`, `bool`).
 pub fn ty_name(t: ScalarTy) -> String {
@@ -16,8 +19,18 @@ pub fn ty_name(t: ScalarTy) -> String {
 /// Prints a whole kernel: signature, arrays, then the labelled body.
 pub fn pretty_kernel(k: &Kernel) -> String {
     let mut out = String::new();
-    let params: Vec<String> = k.params.iter().map(|p| format!("{}: {}", p.name, ty_name(p.ty))).collect();
-    let _ = writeln!(out, "kernel {}({}){}", k.name, params.join(", "), if k.is_template { " template" } else { "" });
+    let params: Vec<String> = k
+        .params
+        .iter()
+        .map(|p| format!("{}: {}", p.name, ty_name(p.ty)))
+        .collect();
+    let _ = writeln!(
+        out,
+        "kernel {}({}){}",
+        k.name,
+        params.join(", "),
+        if k.is_template { " template" } else { "" }
+    );
     for a in &k.arrays {
         let space = match a.space {
             MemSpace::Shared => "shared",
@@ -32,7 +45,11 @@ pub fn pretty_kernel(k: &Kernel) -> String {
             dims.join("]["),
             a.elem_size,
             a.param.map(|p| format!(" param {p}")).unwrap_or_default(),
-            if a.may_alias_all { " may-alias-all" } else { "" }
+            if a.may_alias_all {
+                " may-alias-all"
+            } else {
+                ""
+            }
         );
     }
     print_block(k, &k.body, 1, &mut out);
@@ -59,12 +76,17 @@ fn print_block(k: &Kernel, b: &Block, depth: usize, out: &mut String) {
 }
 
 fn access(k: &Kernel, a: &Access) -> String {
-    let name = k.arrays.get(a.array.0 as usize).map_or("?", |d| d.name.as_str());
+    let name = k
+        .arrays
+        .get(a.array.0 as usize)
+        .map_or("?", |d| d.name.as_str());
     format!("{name}[{}]:{}", pretty_expr(k, &a.offset), ty_name(a.ty))
 }
 
 fn var(k: &Kernel, v: super::VarId) -> String {
-    k.vars.get(v.0 as usize).map_or_else(|| format!("v{}", v.0), |d| d.name.clone())
+    k.vars
+        .get(v.0 as usize)
+        .map_or_else(|| format!("v{}", v.0), |d| d.name.clone())
 }
 
 fn print_stmt(k: &Kernel, s: &Stmt, depth: usize, out: &mut String) {
@@ -83,11 +105,21 @@ fn print_stmt(k: &Kernel, s: &Stmt, depth: usize, out: &mut String) {
         StmtKind::Write { access: a, value } => {
             let _ = write!(out, "write {} = {}", access(k, a), pretty_expr(k, value));
         }
-        StmtKind::Atomic { dest, access: a, op } => {
-            let d = dest.map(|d| format!("{} = ", var(k, d))).unwrap_or_default();
+        StmtKind::Atomic {
+            dest,
+            access: a,
+            op,
+        } => {
+            let d = dest
+                .map(|d| format!("{} = ", var(k, d)))
+                .unwrap_or_default();
             let _ = write!(out, "{d}atomic {} {}", op.name, access(k, a));
         }
-        StmtKind::Barrier { scope, global_fence, local_fence } => {
+        StmtKind::Barrier {
+            scope,
+            global_fence,
+            local_fence,
+        } => {
             let scope = match scope {
                 BarrierScope::Block => "block",
                 BarrierScope::Grid => "grid",
@@ -108,7 +140,13 @@ fn print_stmt(k: &Kernel, s: &Stmt, depth: usize, out: &mut String) {
             indent(depth, out);
             out.push('}');
         }
-        StmtKind::Loop { cond, cond_prelude, body, step, form } => {
+        StmtKind::Loop {
+            cond,
+            cond_prelude,
+            body,
+            step,
+            form,
+        } => {
             let form = match form {
                 LoopForm::For => "for",
                 LoopForm::While => "while",
@@ -179,7 +217,11 @@ fn expr(k: &Kernel, e: &Expr, out: &mut String) {
             let _ = write!(out, "{}:{}", f64::from_bits(*bits), ty_name(*t));
         }
         Expr::Var(v) => out.push_str(&var(k, *v)),
-        Expr::Param(p) => out.push_str(k.params.get(p.0 as usize).map_or("?param", |d| d.name.as_str())),
+        Expr::Param(p) => out.push_str(
+            k.params
+                .get(p.0 as usize)
+                .map_or("?param", |d| d.name.as_str()),
+        ),
         Expr::Builtin(b) => {
             let dim = |d: &u8| ["x", "y", "z"].get(*d as usize).copied().unwrap_or("?");
             let s = match b {
@@ -231,7 +273,15 @@ fn expr(k: &Kernel, e: &Expr, out: &mut String) {
 }
 
 fn paren(k: &Kernel, e: &Expr, out: &mut String) {
-    let simple = matches!(e, Expr::Int(..) | Expr::Float(..) | Expr::Var(_) | Expr::Param(_) | Expr::Builtin(_) | Expr::Apply(..));
+    let simple = matches!(
+        e,
+        Expr::Int(..)
+            | Expr::Float(..)
+            | Expr::Var(_)
+            | Expr::Param(_)
+            | Expr::Builtin(_)
+            | Expr::Apply(..)
+    );
     if simple {
         expr(k, e, out);
     } else {

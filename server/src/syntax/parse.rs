@@ -95,9 +95,8 @@ fn qualifier_kind(word: &str) -> Option<QualifierKind> {
         "__constant" | "constant" => QualifierKind::Constant,
         "__private" | "private" => QualifierKind::Private,
         "__generic" | "generic" => QualifierKind::Generic,
-        "__read_only" | "read_only" | "__write_only" | "write_only" | "__read_write" | "read_write" => {
-            QualifierKind::Access
-        }
+        "__read_only" | "read_only" | "__write_only" | "write_only" | "__read_write"
+        | "read_write" => QualifierKind::Access,
         _ => return None,
     })
 }
@@ -114,11 +113,16 @@ pub fn blank_opencl_qualifiers(text: &str) -> (String, Vec<Qualifier>) {
         if let Some(kind) = qualifier_kind(&text[tok.start..tok.end]) {
             // ASCII identifiers only, so byte replacement keeps UTF-8 valid.
             out[tok.start..tok.end].fill(b' ');
-            table.push(Qualifier { start: tok.start as u32, end: tok.end as u32, kind });
+            table.push(Qualifier {
+                start: tok.start as u32,
+                end: tok.end as u32,
+                kind,
+            });
         }
     }
     // Only ASCII bytes were replaced by ASCII spaces.
-    let out = String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    let out = String::from_utf8(out)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     (out, table)
 }
 
@@ -143,7 +147,7 @@ pub fn parse_prepared(text: &str, old: Option<&tree_sitter::Tree>) -> tree_sitte
             // rather than fail (the caller sees an empty translation unit).
             let mut fallback = tree_sitter::Parser::new();
             let _ = fallback.set_language(&tree_sitter_cuda::LANGUAGE.into());
-            fallback.parse("", None).unwrap_or_else(|| unreachable_tree())
+            fallback.parse("", None).unwrap_or_else(unreachable_tree)
         }
     }
 }
@@ -161,14 +165,33 @@ pub fn parse(text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedS
         Lang::Cuda => preprocess::CUDA_PRELUDE,
         Lang::OpenCl => preprocess::OPENCL_PRELUDE,
     };
-    let pre = preprocess::preprocess(text, Path::new(""), &preprocess::Options { expand: false, includes: None, prelude });
+    let pre = preprocess::preprocess(
+        text,
+        Path::new(""),
+        &preprocess::Options {
+            expand: false,
+            includes: None,
+            prelude,
+        },
+    );
     let has_inactive = pre.has_inactive_code;
-    let stripped = pre.units.into_iter().next().map(|u| u.text).unwrap_or_default();
+    let stripped = pre
+        .units
+        .into_iter()
+        .next()
+        .map(|u| u.text)
+        .unwrap_or_default();
     let (parse_text, qualifiers) = prepare(&stripped, lang);
     // When `#if` blanking changes far from an edit, an old tree would be stale:
     // only reuse it when no branch is inactive (directive lines are edits themselves).
     let tree = parse_prepared(&parse_text, if has_inactive { None } else { old });
-    ParsedSource { text: text.to_string(), lang, tree, parse_text, qualifiers }
+    ParsedSource {
+        text: text.to_string(),
+        lang,
+        tree,
+        parse_text,
+        qualifiers,
+    }
 }
 
 #[cfg(test)]
@@ -181,10 +204,21 @@ mod tests {
         let p = parse(src, Lang::OpenCl, None);
         assert_eq!(p.parse_text.len(), src.len());
         let kinds: Vec<_> = p.qualifiers.iter().map(|q| q.kind).collect();
-        assert_eq!(kinds, vec![QualifierKind::Kernel, QualifierKind::Global, QualifierKind::Local]);
+        assert_eq!(
+            kinds,
+            vec![
+                QualifierKind::Kernel,
+                QualifierKind::Global,
+                QualifierKind::Local
+            ]
+        );
         assert!(p.parse_text.contains("global_id"));
         assert!(p.parse_text.contains("// __local in a comment"));
-        assert!(!p.tree.root_node().has_error(), "{}", p.tree.root_node().to_sexp());
+        assert!(
+            !p.tree.root_node().has_error(),
+            "{}",
+            p.tree.root_node().to_sexp()
+        );
     }
 
     #[test]

@@ -69,11 +69,19 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
         let start = i;
         let c = b[i];
         let kind = if c == b'\n' || c == b'\r' {
-            i += if c == b'\r' && b.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
+            i += if c == b'\r' && b.get(i + 1) == Some(&b'\n') {
+                2
+            } else {
+                1
+            };
             TokKind::Newline
         } else if c == b'\\' && matches!(b.get(i + 1), Some(b'\n') | Some(b'\r')) {
             i += 1;
-            i += if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
+            i += if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') {
+                2
+            } else {
+                1
+            };
             TokKind::Space
         } else if c == b' ' || c == b'\t' || c == 0x0b || c == 0x0c {
             while i < b.len() && matches!(b[i], b' ' | b'\t' | 0x0b | 0x0c) {
@@ -102,17 +110,23 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
                 i += 1;
             }
             TokKind::Ident
-        } else if c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(|d| d.is_ascii_digit())) {
+        } else if c.is_ascii_digit()
+            || (c == b'.' && b.get(i + 1).is_some_and(|d| d.is_ascii_digit()))
+        {
             i += 1;
             while i < b.len() {
                 let d = b[i];
-                if (d == b'+' || d == b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P') {
-                    i += 1;
-                } else if d.is_ascii_alphanumeric() || d == b'.' || d == b'_' || d == b'\'' {
-                    i += 1;
-                } else {
+                let exponent_sign =
+                    (d == b'+' || d == b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P');
+                if !(exponent_sign
+                    || d.is_ascii_alphanumeric()
+                    || d == b'.'
+                    || d == b'_'
+                    || d == b'\'')
+                {
                     break;
                 }
+                i += 1;
             }
             TokKind::Number
         } else if c == b'"' || c == b'\'' {
@@ -150,7 +164,11 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
         while i < b.len() && !text.is_char_boundary(i) {
             i += 1;
         }
-        toks.push(Tok { kind, start, end: i.min(b.len()) });
+        toks.push(Tok {
+            kind,
+            start,
+            end: i.min(b.len()),
+        });
     }
     toks
 }
@@ -204,21 +222,36 @@ impl SourceMap {
     pub fn map(&self, start: u32, end: u32) -> (Span, bool) {
         let (s, s_macro) = match self.seg_at(start) {
             Some(seg) if seg.is_macro => (seg.src_start, true),
-            Some(seg) => ((seg.src_start + start.saturating_sub(seg.out_start)).min(seg.src_end), false),
+            Some(seg) => (
+                (seg.src_start + start.saturating_sub(seg.out_start)).min(seg.src_end),
+                false,
+            ),
             None => (start, false),
         };
         let last = if end > start { end - 1 } else { end };
         let (e, e_macro) = match self.seg_at(last) {
             Some(seg) if seg.is_macro => (seg.src_end, true),
-            Some(seg) => ((seg.src_start + end.saturating_sub(seg.out_start)).min(seg.src_end), false),
+            Some(seg) => (
+                (seg.src_start + end.saturating_sub(seg.out_start)).min(seg.src_end),
+                false,
+            ),
             None => (end, false),
         };
-        (Span { file: self.file, start: s, end: e.max(s) }, s_macro || e_macro)
+        (
+            Span {
+                file: self.file,
+                start: s,
+                end: e.max(s),
+            },
+            s_macro || e_macro,
+        )
     }
 
     /// Whether the map is the identity (no macro was expanded).
     pub fn is_identity(&self) -> bool {
-        self.segs.iter().all(|s| !s.is_macro && s.out_start == s.src_start)
+        self.segs
+            .iter()
+            .all(|s| !s.is_macro && s.out_start == s.src_start)
     }
 }
 
@@ -276,7 +309,8 @@ pub struct Options<'a> {
 
 /// Predefined macros of CUDA device compilation (`__align__` only affects layout
 /// padding, which does not change which bytes two threads may share).
-pub const CUDA_PRELUDE: &str = "#define __CUDACC__ 1\n#define __NVCC__ 1\n#define __CUDA_ARCH__ 700\n#define __align__(n)\n";
+pub const CUDA_PRELUDE: &str =
+    "#define __CUDACC__ 1\n#define __NVCC__ 1\n#define __CUDA_ARCH__ 700\n#define __align__(n)\n";
 
 /// Predefined macros of OpenCL C 1.2.
 pub const OPENCL_PRELUDE: &str = "#define __OPENCL_VERSION__ 120\n#define __OPENCL_C_VERSION__ 120\n#define CL_VERSION_1_0 100\n#define CL_VERSION_1_1 110\n#define CL_VERSION_1_2 120\n#define __ENDIAN_LITTLE__ 1\n#define __IMAGE_SUPPORT__ 1\n#define __kernel_exec(X, typen) __kernel __attribute__((work_group_size_hint(X, 1, 1)))\n";
@@ -369,7 +403,10 @@ impl Out {
     }
 
     fn blank(&mut self, s: &str, src_start: usize) {
-        let blanked: String = s.chars().map(|c| if c == '\n' || c == '\r' { c } else { ' ' }).collect();
+        let blanked: String = s
+            .chars()
+            .map(|c| if c == '\n' || c == '\r' { c } else { ' ' })
+            .collect();
         // Multi-byte chars become one space; keep byte length identical with padding.
         let mut padded = String::with_capacity(s.len());
         for (c, orig) in blanked.chars().zip(s.chars()) {
@@ -405,7 +442,11 @@ fn significant(t: &Tok) -> bool {
 impl<'a> Pre<'a> {
     fn diag(&mut self, file: FileId, start: usize, end: usize, message: String, is_error: bool) {
         self.diagnostics.push(PreprocDiagnostic {
-            span: Span { file, start: start as u32, end: end as u32 },
+            span: Span {
+                file,
+                start: start as u32,
+                end: end as u32,
+            },
             message,
             is_error,
         });
@@ -413,7 +454,10 @@ impl<'a> Pre<'a> {
 
     fn run_file(&mut self, text: &str, file: FileId, path: &Path) -> Unit {
         let toks = lex(text);
-        let mut out = Out { text: String::with_capacity(text.len()), segs: Vec::new() };
+        let mut out = Out {
+            text: String::with_capacity(text.len()),
+            segs: Vec::new(),
+        };
         let mut conds: Vec<CondFrame> = Vec::new();
         let mut i = 0;
         let mut chunk_start = 0; // token index where the current active code run starts
@@ -430,10 +474,13 @@ impl<'a> Pre<'a> {
                 }
                 let line_end = toks.get(j).map_or(text.len(), |t| t.start);
                 let was_active = active(&conds);
-                let directive: Vec<Tok> = toks[i + 1..j].iter().copied().filter(significant).collect();
+                let directive: Vec<Tok> =
+                    toks[i + 1..j].iter().copied().filter(significant).collect();
                 // Blank the directive before processing it: an include emits its own unit.
                 out.blank(&text[t.start..line_end], t.start);
-                self.directive(text, &directive, t.start, line_end, file, path, &mut conds, was_active);
+                self.directive(
+                    text, &directive, t.start, line_end, file, path, &mut conds, was_active,
+                );
                 i = j;
                 chunk_start = j;
                 continue;
@@ -447,9 +494,23 @@ impl<'a> Pre<'a> {
         }
         self.flush(text, &toks[chunk_start..], file, &mut out, active(&conds));
         if !conds.is_empty() {
-            self.diag(file, text.len(), text.len(), "unterminated #if".into(), false);
+            self.diag(
+                file,
+                text.len(),
+                text.len(),
+                "unterminated #if".into(),
+                false,
+            );
         }
-        Unit { file, path: path.to_path_buf(), text: out.text, map: SourceMap { file, segs: out.segs } }
+        Unit {
+            file,
+            path: path.to_path_buf(),
+            text: out.text,
+            map: SourceMap {
+                file,
+                segs: out.segs,
+            },
+        }
     }
 
     /// Emits a run of code tokens: blanked when inactive, else with macros expanded.
@@ -492,7 +553,13 @@ impl<'a> Pre<'a> {
                 match collect_args(text, toks, j) {
                     Some((args, close)) => (Some(args), close + 1),
                     None => {
-                        self.diag(file, t.start, t.end, format!("unterminated invocation of macro `{name}`"), true);
+                        self.diag(
+                            file,
+                            t.start,
+                            t.end,
+                            format!("unterminated invocation of macro `{name}`"),
+                            true,
+                        );
                         i += 1;
                         continue;
                     }
@@ -513,7 +580,13 @@ impl<'a> Pre<'a> {
                     i = next;
                 }
                 Err(msg) => {
-                    self.diag(file, t.start, inv_end, format!("macro `{name}`: {msg}; left unexpanded"), true);
+                    self.diag(
+                        file,
+                        t.start,
+                        inv_end,
+                        format!("macro `{name}`: {msg}; left unexpanded"),
+                        true,
+                    );
                     i += 1;
                 }
             }
@@ -531,12 +604,17 @@ impl<'a> Pre<'a> {
         budget: &mut usize,
     ) -> Result<Vec<PTok>, String> {
         if depth > MAX_EXPANSION_DEPTH {
-            return Err(format!("expansion nested deeper than {MAX_EXPANSION_DEPTH} levels"));
+            return Err(format!(
+                "expansion nested deeper than {MAX_EXPANSION_DEPTH} levels"
+            ));
         }
         let body: Vec<PTok> = def
             .body
             .iter()
-            .map(|t| PTok { kind: classify(t), text: t.clone() })
+            .map(|t| PTok {
+                kind: classify(t),
+                text: t.clone(),
+            })
             .collect();
         let replaced = match (&def.params, args) {
             (Some(params), Some(args)) => {
@@ -546,7 +624,10 @@ impl<'a> Pre<'a> {
                         let mut v = Vec::new();
                         for (k, a) in args.iter().enumerate().skip(fixed) {
                             if k > fixed {
-                                v.push(PTok { text: ",".into(), kind: TokKind::Punct });
+                                v.push(PTok {
+                                    text: ",".into(),
+                                    kind: TokKind::Punct,
+                                });
                             }
                             v.extend(a.iter().cloned());
                         }
@@ -562,7 +643,10 @@ impl<'a> Pre<'a> {
                     if tok.text == "#" && def.params.is_some() {
                         if let Some(next) = body.get(k + 1) {
                             if let Some(a) = arg_of(&next.text) {
-                                outv.push(PTok { text: stringize(&a), kind: TokKind::Str });
+                                outv.push(PTok {
+                                    text: stringize(&a),
+                                    kind: TokKind::Str,
+                                });
                                 k += 2;
                                 continue;
                             }
@@ -614,7 +698,9 @@ impl<'a> Pre<'a> {
         budget: &mut usize,
     ) -> Result<Vec<PTok>, String> {
         if depth > MAX_EXPANSION_DEPTH {
-            return Err(format!("expansion nested deeper than {MAX_EXPANSION_DEPTH} levels"));
+            return Err(format!(
+                "expansion nested deeper than {MAX_EXPANSION_DEPTH} levels"
+            ));
         }
         let mut outv = Vec::with_capacity(toks.len());
         let mut i = 0;
@@ -632,7 +718,8 @@ impl<'a> Pre<'a> {
                     i += 1;
                 }
                 Some(def) if toks.get(i + 1).is_some_and(|n| n.text == "(") => {
-                    let (args, close) = collect_ptok_args(toks, i + 1).ok_or("unterminated invocation")?;
+                    let (args, close) =
+                        collect_ptok_args(toks, i + 1).ok_or("unterminated invocation")?;
                     outv.extend(self.substitute(def, Some(&args), disabled, depth + 1, budget)?);
                     i = close + 1;
                 }
@@ -644,7 +731,9 @@ impl<'a> Pre<'a> {
             // Every token produced at every level counts, so blow-ups stop early.
             let produced = outv.len() - before;
             if produced > *budget {
-                return Err(format!("expansion larger than {MAX_EXPANSION_TOKENS} tokens"));
+                return Err(format!(
+                    "expansion larger than {MAX_EXPANSION_TOKENS} tokens"
+                ));
             }
             *budget -= produced;
         }
@@ -673,10 +762,16 @@ impl<'a> Pre<'a> {
                 } else if word == "if" {
                     self.eval_if(text, rest, file, start, end)
                 } else {
-                    let defined = rest.first().is_some_and(|t| self.macros.contains_key(&text[t.start..t.end]));
+                    let defined = rest
+                        .first()
+                        .is_some_and(|t| self.macros.contains_key(&text[t.start..t.end]));
                     defined == (word == "ifdef")
                 };
-                conds.push(CondFrame { parent_active: was_active, active: value, taken: value });
+                conds.push(CondFrame {
+                    parent_active: was_active,
+                    active: value,
+                    taken: value,
+                });
             }
             "elif" | "elifdef" | "elifndef" => {
                 let Some(frame) = conds.last() else {
@@ -689,7 +784,9 @@ impl<'a> Pre<'a> {
                 } else if word == "elif" {
                     self.eval_if(text, rest, file, start, end)
                 } else {
-                    let defined = rest.first().is_some_and(|t| self.macros.contains_key(&text[t.start..t.end]));
+                    let defined = rest
+                        .first()
+                        .is_some_and(|t| self.macros.contains_key(&text[t.start..t.end]));
                     defined == (word == "elifdef")
                 };
                 if let Some(frame) = conds.last_mut() {
@@ -704,11 +801,10 @@ impl<'a> Pre<'a> {
                 }
                 None => self.diag(file, start, end, "#else without #if".into(), false),
             },
-            "endif" => {
-                if conds.pop().is_none() {
-                    self.diag(file, start, end, "#endif without #if".into(), false);
-                }
+            "endif" if conds.pop().is_none() => {
+                self.diag(file, start, end, "#endif without #if".into(), false);
             }
+            "endif" => {}
             _ if !was_active => {}
             "define" => self.define(text, rest, file, start, end),
             "undef" => {
@@ -717,14 +813,26 @@ impl<'a> Pre<'a> {
                 }
             }
             "include" => self.include(text, rest, path, file, start, end),
-            "error" => self.diag(file, start, end, format!("#error{}", &text[first.end..end]), false),
+            "error" => self.diag(
+                file,
+                start,
+                end,
+                format!("#error{}", &text[first.end..end]),
+                false,
+            ),
             _ => {} // #pragma, #line, #warning: no effect on the analysis.
         }
     }
 
     fn define(&mut self, text: &str, toks: &[Tok], file: FileId, start: usize, end: usize) {
         let Some(name_tok) = toks.first().filter(|t| t.kind == TokKind::Ident) else {
-            self.diag(file, start, end, "#define without a macro name".into(), false);
+            self.diag(
+                file,
+                start,
+                end,
+                "#define without a macro name".into(),
+                false,
+            );
             return;
         };
         let name = text[name_tok.start..name_tok.end].to_string();
@@ -752,19 +860,48 @@ impl<'a> Pre<'a> {
                     }
                 }
                 if !closed {
-                    self.diag(file, start, end, format!("malformed parameter list of macro `{name}`"), false);
+                    self.diag(
+                        file,
+                        start,
+                        end,
+                        format!("malformed parameter list of macro `{name}`"),
+                        false,
+                    );
                     return;
                 }
                 params = Some(names);
                 body_from = k;
             }
         }
-        let body = toks.get(body_from..).unwrap_or(&[]).iter().map(|t| text[t.start..t.end].to_string()).collect();
-        let def = MacroDef { name: name.clone(), params, variadic, body, span: Span { file, start: start as u32, end: end as u32 } };
+        let body = toks
+            .get(body_from..)
+            .unwrap_or(&[])
+            .iter()
+            .map(|t| text[t.start..t.end].to_string())
+            .collect();
+        let def = MacroDef {
+            name: name.clone(),
+            params,
+            variadic,
+            body,
+            span: Span {
+                file,
+                start: start as u32,
+                end: end as u32,
+            },
+        };
         self.macros.insert(name, def);
     }
 
-    fn include(&mut self, text: &str, toks: &[Tok], from: &Path, file: FileId, start: usize, end: usize) {
+    fn include(
+        &mut self,
+        text: &str,
+        toks: &[Tok],
+        from: &Path,
+        file: FileId,
+        start: usize,
+        end: usize,
+    ) {
         let Some(t) = toks.first() else { return };
         // Only "quoted" includes are looked up; <system> headers are skipped silently.
         if t.kind != TokKind::Str {
@@ -772,9 +909,17 @@ impl<'a> Pre<'a> {
         }
         let name = text[t.start + 1..t.end.saturating_sub(1).max(t.start + 1)].to_string();
         let Some(reader) = self.includes else { return };
-        let Some((path, header)) = reader(from, &name) else { return };
+        let Some((path, header)) = reader(from, &name) else {
+            return;
+        };
         if self.include_stack.len() > MAX_INCLUDE_DEPTH {
-            self.diag(file, start, end, format!("#include \"{name}\" nested too deeply; skipped"), false);
+            self.diag(
+                file,
+                start,
+                end,
+                format!("#include \"{name}\" nested too deeply; skipped"),
+                false,
+            );
             return;
         }
         if self.include_stack.contains(&path) {
@@ -793,7 +938,14 @@ impl<'a> Pre<'a> {
         self.units.push(unit);
     }
 
-    fn eval_if(&mut self, text: &str, toks: &[Tok], file: FileId, start: usize, end: usize) -> bool {
+    fn eval_if(
+        &mut self,
+        text: &str,
+        toks: &[Tok],
+        file: FileId,
+        start: usize,
+        end: usize,
+    ) -> bool {
         // `defined X` / `defined(X)` before expansion.
         let mut ptoks: Vec<PTok> = Vec::new();
         let mut k = 0;
@@ -806,26 +958,48 @@ impl<'a> Pre<'a> {
                     None => (None, 1),
                 };
                 let v = name.is_some_and(|n| self.macros.contains_key(n));
-                ptoks.push(PTok { text: if v { "1".into() } else { "0".into() }, kind: TokKind::Number });
+                ptoks.push(PTok {
+                    text: if v { "1".into() } else { "0".into() },
+                    kind: TokKind::Number,
+                });
                 k += skip;
                 continue;
             }
-            ptoks.push(PTok { text: s.to_string(), kind: toks[k].kind });
+            ptoks.push(PTok {
+                text: s.to_string(),
+                kind: toks[k].kind,
+            });
             k += 1;
         }
         let mut budget = MAX_EXPANSION_TOKENS;
         let expanded = match self.expand_list(&ptoks, &mut Vec::new(), 0, &mut budget) {
             Ok(e) => e,
             Err(msg) => {
-                self.diag(file, start, end, format!("#if: {msg}; treated as false"), false);
+                self.diag(
+                    file,
+                    start,
+                    end,
+                    format!("#if: {msg}; treated as false"),
+                    false,
+                );
                 return false;
             }
         };
-        let mut ev = IfEval { toks: &expanded, pos: 0, depth: 0 };
+        let mut ev = IfEval {
+            toks: &expanded,
+            pos: 0,
+            depth: 0,
+        };
         match ev.ternary() {
             Ok(v) if ev.pos == expanded.len() => v != 0,
             Ok(_) | Err(_) => {
-                self.diag(file, start, end, "cannot evaluate #if expression; treated as false".into(), false);
+                self.diag(
+                    file,
+                    start,
+                    end,
+                    "cannot evaluate #if expression; treated as false".into(),
+                    false,
+                );
                 false
             }
         }
@@ -900,7 +1074,10 @@ fn collect_args(text: &str, toks: &[Tok], open: usize) -> Option<(Vec<Vec<PTok>>
                 _ => {}
             }
             if let Some(a) = args.last_mut() {
-                a.push(PTok { text: s.to_string(), kind: t.kind });
+                a.push(PTok {
+                    text: s.to_string(),
+                    kind: t.kind,
+                });
             }
         }
         k += 1;
@@ -942,15 +1119,16 @@ pub fn parse_int_literal(s: &str) -> Option<i128> {
     if body.is_empty() {
         return None;
     }
-    let (digits, radix) = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-        (h, 16)
-    } else if let Some(b) = body.strip_prefix("0b").or_else(|| body.strip_prefix("0B")) {
-        (b, 2)
-    } else if body.len() > 1 && body.starts_with('0') {
-        (&body[1..], 8)
-    } else {
-        (body, 10)
-    };
+    let (digits, radix) =
+        if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+            (h, 16)
+        } else if let Some(b) = body.strip_prefix("0b").or_else(|| body.strip_prefix("0B")) {
+            (b, 2)
+        } else if body.len() > 1 && body.starts_with('0') {
+            (&body[1..], 8)
+        } else {
+            (body, 10)
+        };
     u128::from_str_radix(digits, radix).ok().map(|v| v as i128)
 }
 
@@ -994,8 +1172,7 @@ impl IfEval<'_> {
 
     fn binary(&mut self, min_prec: u8) -> Result<i128, ()> {
         let mut lhs = self.unary()?;
-        loop {
-            let Some(op) = self.peek() else { break };
+        while let Some(op) = self.peek() {
             let prec = match op {
                 "||" => 1,
                 "&&" => 2,
@@ -1078,7 +1255,15 @@ mod tests {
     use super::*;
 
     fn run(text: &str) -> Preprocessed {
-        preprocess(text, Path::new("k.cu"), &Options { expand: true, includes: None, prelude: "" })
+        preprocess(
+            text,
+            Path::new("k.cu"),
+            &Options {
+                expand: true,
+                includes: None,
+                prelude: "",
+            },
+        )
     }
 
     #[test]
@@ -1109,7 +1294,13 @@ mod tests {
         }
         src.push_str("int z = M19;\n");
         let p = run(&src);
-        assert!(p.diagnostics.iter().any(|d| d.message.contains("larger than")), "{:?}", p.diagnostics);
+        assert!(
+            p.diagnostics
+                .iter()
+                .any(|d| d.message.contains("larger than")),
+            "{:?}",
+            p.diagnostics
+        );
     }
 
     #[test]
@@ -1127,18 +1318,34 @@ mod tests {
         let p = run(src);
         let t = &p.units[0].text;
         assert_eq!(t.len(), src.len());
-        assert!(t.contains("int a;") && !t.contains("int b;") && !t.contains("int c;") && !t.contains("int d;") && !t.contains("int e;"), "{t}");
+        assert!(
+            t.contains("int a;")
+                && !t.contains("int b;")
+                && !t.contains("int c;")
+                && !t.contains("int d;")
+                && !t.contains("int e;"),
+            "{t}"
+        );
     }
 
     #[test]
     fn includes_are_units_with_file_ids() {
         let reader = |_: &Path, name: &str| -> Option<(PathBuf, String)> {
-            (name == "h.h").then(|| (PathBuf::from("h.h"), "#define W 3\n__device__ int f(int a) { return a + W; }\n".to_string()))
+            (name == "h.h").then(|| {
+                (
+                    PathBuf::from("h.h"),
+                    "#define W 3\n__device__ int f(int a) { return a + W; }\n".to_string(),
+                )
+            })
         };
         let p = preprocess(
             "#include \"h.h\"\n#include <cuda.h>\n#include \"missing.h\"\nint v = W;\n",
             Path::new("k.cu"),
-            &Options { expand: true, includes: Some(&reader), prelude: "" },
+            &Options {
+                expand: true,
+                includes: Some(&reader),
+                prelude: "",
+            },
         );
         assert_eq!(p.units.len(), 2);
         assert_eq!(p.units[1].file, FileId(1));

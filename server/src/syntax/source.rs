@@ -49,7 +49,11 @@ impl LineIndex {
             let b = bytes[i];
             if b == b'\n' || b == b'\r' {
                 line_ends.push(i as u32);
-                let next = if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') { i + 2 } else { i + 1 };
+                let next = if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                    i + 2
+                } else {
+                    i + 1
+                };
                 line_starts.push(next as u32);
                 wide.push(Vec::new());
                 i = next;
@@ -73,7 +77,12 @@ impl LineIndex {
             i += 1;
         }
         line_ends.push(bytes.len() as u32);
-        LineIndex { line_starts, line_ends, wide, len: bytes.len() as u32 }
+        LineIndex {
+            line_starts,
+            line_ends,
+            wide,
+            len: bytes.len() as u32,
+        }
     }
 
     /// Number of lines (a text without line breaks has one).
@@ -102,7 +111,10 @@ impl LineIndex {
                 col = w.start;
             }
         }
-        LineCol { line: line as u32, col }
+        LineCol {
+            line: line as u32,
+            col,
+        }
     }
 
     /// Byte offset -> line and UTF-16 code-unit column (LSP's default encoding).

@@ -8,8 +8,9 @@ use super::builtins;
 use super::types::{text, GroupKind, Ty};
 use super::{Ctx, FnDef};
 use crate::ir::{
-    Access, ArrayDecl, ArrayId, AtomicOp, BarrierScope, BinOp, Block, Builtin, Expr, Kernel, LoopForm, MemSpace,
-    ParamDecl, ParamId, ScalarTy, Span, Stmt, StmtId, StmtKind, UnOp, VarDecl, VarId,
+    Access, ArrayDecl, ArrayId, AtomicOp, BarrierScope, BinOp, Block, Builtin, Expr, Kernel,
+    LoopForm, MemSpace, ParamDecl, ParamId, ScalarTy, Span, Stmt, StmtId, StmtKind, UnOp, VarDecl,
+    VarId,
 };
 use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
 
@@ -53,7 +54,11 @@ pub(crate) enum Slot {
     Var(VarId, ScalarTy),
     /// A pointer local: byte offset in a LONG local; its current target is
     /// tracked flow-sensitively in `Lowerer::ptr_targets`.
-    Ptr { off: VarId, pointee: Ty, name: String },
+    Ptr {
+        off: VarId,
+        pointee: Ty,
+        name: String,
+    },
     /// A pointer that is never reassigned: fixed target, offset 0.
     PtrConst { target: Target, pointee: Ty },
     /// A struct or vector, field by field.
@@ -70,7 +75,11 @@ pub(crate) enum Val {
     /// A scalar.
     Scalar(Expr, ScalarTy),
     /// A pointer.
-    Ptr { target: Target, offset: Expr, pointee: Ty },
+    Ptr {
+        target: Target,
+        offset: Expr,
+        pointee: Ty,
+    },
     /// A struct or vector value, field by field.
     Agg(Ty, Vec<Val>),
     /// A cooperative-groups handle.
@@ -85,7 +94,12 @@ pub(crate) enum LVal {
     /// A local.
     Slot(Slot),
     /// Memory of an array; `site` is the access expression as written (and whether it is in a macro).
-    Mem { target: Target, offset: Expr, ty: Ty, site: (Span, bool) },
+    Mem {
+        target: Target,
+        offset: Expr,
+        ty: Ty,
+        site: (Span, bool),
+    },
     /// Several lvalues (multi-component swizzle).
     Parts(Ty, Vec<LVal>),
     /// Per-thread memory that cannot race: writes dropped, reads havocked.
@@ -153,7 +167,11 @@ fn wrap_int(v: i128, t: ScalarTy) -> i128 {
         ScalarTy::Bool => (v != 0) as i128,
         ScalarTy::Int { bits, signed } => {
             let bits = bits.min(64) as u32;
-            let m = if bits >= 64 { u64::MAX as i128 } else { (1i128 << bits) - 1 };
+            let m = if bits >= 64 {
+                u64::MAX as i128
+            } else {
+                (1i128 << bits) - 1
+            };
             let u = v & m;
             if signed && bits < 128 && (u >> (bits - 1)) & 1 == 1 {
                 u - (1i128 << bits)
@@ -177,22 +195,43 @@ fn promote(t: ScalarTy) -> ScalarTy {
 /// C usual arithmetic conversions.
 fn common(a: ScalarTy, b: ScalarTy) -> ScalarTy {
     match (a, b) {
-        (ScalarTy::Float { bits: x }, ScalarTy::Float { bits: y }) => ScalarTy::Float { bits: x.max(y) },
+        (ScalarTy::Float { bits: x }, ScalarTy::Float { bits: y }) => {
+            ScalarTy::Float { bits: x.max(y) }
+        }
         (ScalarTy::Float { .. }, _) => a,
         (_, ScalarTy::Float { .. }) => b,
         _ => {
             let (a, b) = (promote(a), promote(b));
-            let (ScalarTy::Int { bits: ab, signed: asg }, ScalarTy::Int { bits: bb, signed: bsg }) = (a, b) else {
+            let (
+                ScalarTy::Int {
+                    bits: ab,
+                    signed: asg,
+                },
+                ScalarTy::Int {
+                    bits: bb,
+                    signed: bsg,
+                },
+            ) = (a, b)
+            else {
                 return ScalarTy::INT;
             };
             if asg == bsg {
-                return ScalarTy::Int { bits: ab.max(bb), signed: asg };
+                return ScalarTy::Int {
+                    bits: ab.max(bb),
+                    signed: asg,
+                };
             }
             let (ubits, sbits) = if asg { (bb, ab) } else { (ab, bb) };
             if ubits >= sbits {
-                ScalarTy::Int { bits: ubits, signed: false }
+                ScalarTy::Int {
+                    bits: ubits,
+                    signed: false,
+                }
             } else {
-                ScalarTy::Int { bits: sbits, signed: true }
+                ScalarTy::Int {
+                    bits: sbits,
+                    signed: true,
+                }
             }
         }
     }
@@ -204,17 +243,27 @@ pub(crate) fn conv(e: Expr, from: ScalarTy, to: ScalarTy) -> Expr {
         return e;
     }
     match (&e, to) {
-        (Expr::Int(v, _), ScalarTy::Int { .. } | ScalarTy::Bool) if !matches!(from, ScalarTy::Float { .. }) => {
+        (Expr::Int(v, _), ScalarTy::Int { .. } | ScalarTy::Bool)
+            if !matches!(from, ScalarTy::Float { .. }) =>
+        {
             return Expr::Int(wrap_int(*v, to), to);
         }
         _ => {}
     }
     match to {
         ScalarTy::Bool => match from {
-            ScalarTy::Float { .. } => {
-                Expr::Binary(BinOp::Ne, Box::new(e), Box::new(Expr::Float(0f64.to_bits(), from)), ScalarTy::Bool)
-            }
-            _ => Expr::Binary(BinOp::Ne, Box::new(e), Box::new(Expr::Int(0, from)), ScalarTy::Bool),
+            ScalarTy::Float { .. } => Expr::Binary(
+                BinOp::Ne,
+                Box::new(e),
+                Box::new(Expr::Float(0f64.to_bits(), from)),
+                ScalarTy::Bool,
+            ),
+            _ => Expr::Binary(
+                BinOp::Ne,
+                Box::new(e),
+                Box::new(Expr::Int(0, from)),
+                ScalarTy::Bool,
+            ),
         },
         _ => Expr::Cast(to, Box::new(e)),
     }
@@ -236,19 +285,29 @@ fn bin(op: BinOp, a: Expr, b: Expr, t: ScalarTy) -> Expr {
         (BinOp::Mul, _, Expr::Int(1, _)) => return a,
         (BinOp::Mul, Expr::Int(1, _), _) => return b,
         (BinOp::Add, Expr::Int(x, _), Expr::Int(y, _)) => return Expr::Int(wrap_int(x + y, t), t),
-        (BinOp::Mul, Expr::Int(x, _), Expr::Int(y, _)) => return Expr::Int(wrap_int(x.wrapping_mul(*y), t), t),
+        (BinOp::Mul, Expr::Int(x, _), Expr::Int(y, _)) => {
+            return Expr::Int(wrap_int(x.wrapping_mul(*y), t), t)
+        }
         _ => {}
     }
     Expr::Binary(op, Box::new(a), Box::new(b), t)
 }
 
 fn is_loop_kind(k: &str) -> bool {
-    matches!(k, "for_statement" | "while_statement" | "do_statement" | "for_range_loop")
+    matches!(
+        k,
+        "for_statement" | "while_statement" | "do_statement" | "for_range_loop"
+    )
 }
 
 impl<'c, 't> Lowerer<'c, 't> {
     /// A lowerer for the kernel defined by `def`.
-    pub fn new(cx: &'c Ctx<'t>, def: &FnDef<'t>, conflicted: &'c HashSet<String>, kernel: Kernel) -> Self {
+    pub fn new(
+        cx: &'c Ctx<'t>,
+        def: &FnDef<'t>,
+        conflicted: &'c HashSet<String>,
+        kernel: Kernel,
+    ) -> Self {
         Lowerer {
             cx,
             unit: def.unit,
@@ -287,7 +346,9 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn span_of(&self, n: Node) -> (Span, bool) {
-        self.cx.units[self.unit].map.map(n.start_byte() as u32, n.end_byte() as u32)
+        self.cx.units[self.unit]
+            .map
+            .map(n.start_byte() as u32, n.end_byte() as u32)
     }
 
     fn span(&self, n: Node) -> Span {
@@ -295,7 +356,10 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn unsup<T>(&self, n: Node, reason: impl Into<String>) -> R<T> {
-        Err(Unsup { reason: reason.into(), span: self.span(n) })
+        Err(Unsup {
+            reason: reason.into(),
+            span: self.span(n),
+        })
     }
 
     fn note(&mut self, n: Node, msg: String) {
@@ -309,22 +373,48 @@ impl<'c, 't> Lowerer<'c, 't> {
         let (span, in_macro) = self.span_of(at);
         let id = StmtId(self.kernel.next_stmt_id);
         self.kernel.next_stmt_id += 1;
-        let stmt_span = if self.stmt_span == Span::default() { span } else { self.stmt_span };
-        self.cur.push(Stmt { id, kind, span, stmt_span, in_macro, inlined_at: self.inline_site });
+        let stmt_span = if self.stmt_span == Span::default() {
+            span
+        } else {
+            self.stmt_span
+        };
+        self.cur.push(Stmt {
+            id,
+            kind,
+            span,
+            stmt_span,
+            in_macro,
+            inlined_at: self.inline_site,
+        });
     }
 
     fn push_site(&mut self, kind: StmtKind, site: (Span, bool)) {
         let (span, in_macro) = site;
         let id = StmtId(self.kernel.next_stmt_id);
         self.kernel.next_stmt_id += 1;
-        let stmt_span = if self.stmt_span == Span::default() { span } else { self.stmt_span };
-        self.cur.push(Stmt { id, kind, span, stmt_span, in_macro, inlined_at: self.inline_site });
+        let stmt_span = if self.stmt_span == Span::default() {
+            span
+        } else {
+            self.stmt_span
+        };
+        self.cur.push(Stmt {
+            id,
+            kind,
+            span,
+            stmt_span,
+            in_macro,
+            inlined_at: self.inline_site,
+        });
     }
 
     fn new_var(&mut self, name: &str, ty: ScalarTy, at: Node) -> VarId {
         let id = VarId(self.kernel.vars.len() as u32);
         let span = self.span(at);
-        self.kernel.vars.push(VarDecl { name: name.to_string(), ty, span });
+        self.kernel.vars.push(VarDecl {
+            name: name.to_string(),
+            ty,
+            span,
+        });
         id
     }
 
@@ -350,9 +440,17 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             Ty::Ptr(p) => {
                 let target = Target::Array(self.alias_array(MemSpace::Global, at));
-                Val::Ptr { target, offset: self.havoc(ScalarTy::LONG, at), pointee: (**p).clone() }
+                Val::Ptr {
+                    target,
+                    offset: self.havoc(ScalarTy::LONG, at),
+                    pointee: (**p).clone(),
+                }
             }
-            Ty::Array(e, _) => Val::Ptr { target: Target::Private, offset: int(0, ScalarTy::LONG), pointee: (**e).clone() },
+            Ty::Array(e, _) => Val::Ptr {
+                target: Target::Private,
+                offset: int(0, ScalarTy::LONG),
+                pointee: (**e).clone(),
+            },
             Ty::Group(g) => Val::Group(*g),
             Ty::Void => Val::Void,
             _ => Val::Scalar(self.havoc(ScalarTy::INT, at), ScalarTy::INT),
@@ -423,7 +521,14 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Adds an array declaration for a memory object of type `ty`.
-    pub fn add_array(&mut self, name: &str, space: MemSpace, ty: &Ty, param: Option<u32>, at: Node) -> ArrayId {
+    pub fn add_array(
+        &mut self,
+        name: &str,
+        space: MemSpace,
+        ty: &Ty,
+        param: Option<u32>,
+        at: Node,
+    ) -> ArrayId {
         let mut dims = Vec::new();
         let mut elem = ty.clone();
         let mut known = true;
@@ -440,7 +545,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         if matches!(ty, Ty::Scalar(_) | Ty::Vector(..) | Ty::Struct(_)) && param.is_none() {
             dims.push(1);
         }
-        let elem_size = if matches!(elem, Ty::Void) { 1 } else { self.size_of(&elem) as u32 };
+        let elem_size = if matches!(elem, Ty::Void) {
+            1
+        } else {
+            self.size_of(&elem) as u32
+        };
         let id = ArrayId(self.kernel.arrays.len() as u32);
         self.kernel.arrays.push(ArrayDecl {
             name: name.to_string(),
@@ -476,14 +585,27 @@ impl<'c, 't> Lowerer<'c, 't> {
             if p.kind() == "variadic_parameter" {
                 return self.unsup(p, "variadic kernel parameters");
             }
-            let Some(tnode) = p.child_by_field_name("type") else { continue };
+            let Some(tnode) = p.child_by_field_name("type") else {
+                continue;
+            };
             let base = self.resolve_type(tnode);
-            let info = self.cx.types.apply_declarator(base, p.child_by_field_name("declarator"), self.src());
+            let info = self.cx.types.apply_declarator(
+                base,
+                p.child_by_field_name("declarator"),
+                self.src(),
+            );
             if matches!(info.ty, Ty::Void) && info.name.is_none() {
                 continue; // `(void)`
             }
-            let name = info.name.map(|n| self.txt(n).to_string()).unwrap_or_else(|| format!("arg{position}"));
-            let quals = qualifiers_in(&self.cx.units[self.unit].qualifiers, qualifier_head_start(p), p.end_byte());
+            let name = info
+                .name
+                .map(|n| self.txt(n).to_string())
+                .unwrap_or_else(|| format!("arg{position}"));
+            let quals = qualifiers_in(
+                &self.cx.units[self.unit].qualifiers,
+                qualifier_head_start(p),
+                p.end_byte(),
+            );
             let space = if quals.iter().any(|q| q.kind == QualifierKind::Local) {
                 MemSpace::Shared
             } else if quals.iter().any(|q| q.kind == QualifierKind::Constant) {
@@ -501,12 +623,31 @@ impl<'c, 't> Lowerer<'c, 't> {
                     };
                     if self.assigned.contains(&name) {
                         let off = self.new_var(&format!("{name}.offset"), ScalarTy::LONG, p);
-                        self.push(StmtKind::Assign { var: off, value: int(0, ScalarTy::LONG) }, p);
+                        self.push(
+                            StmtKind::Assign {
+                                var: off,
+                                value: int(0, ScalarTy::LONG),
+                            },
+                            p,
+                        );
                         self.ptr_targets.insert(off, target);
                         self.ptr_names.insert(off, name.clone());
-                        self.bind(&name, Binding::Slot(Slot::Ptr { off, pointee: *pointee, name: name.clone() }));
+                        self.bind(
+                            &name,
+                            Binding::Slot(Slot::Ptr {
+                                off,
+                                pointee: *pointee,
+                                name: name.clone(),
+                            }),
+                        );
                     } else {
-                        self.bind(&name, Binding::Slot(Slot::PtrConst { target, pointee: *pointee }));
+                        self.bind(
+                            &name,
+                            Binding::Slot(Slot::PtrConst {
+                                target,
+                                pointee: *pointee,
+                            }),
+                        );
                     }
                 }
                 ty => {
@@ -533,30 +674,45 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Takes the statements lowered so far as the kernel body.
     pub fn finish(&mut self, braces: Span) {
-        self.kernel.body = Block { stmts: std::mem::take(&mut self.cur), braces: Some(braces) };
+        self.kernel.body = Block {
+            stmts: std::mem::take(&mut self.cur),
+            braces: Some(braces),
+        };
     }
 
     fn param_val(&mut self, name: &str, ty: &Ty, position: u32, depth: usize) -> Val {
         match ty {
             Ty::Scalar(s) => {
                 let id = ParamId(self.kernel.params.len() as u32);
-                self.kernel.params.push(ParamDecl { name: name.to_string(), ty: *s, position });
+                self.kernel.params.push(ParamDecl {
+                    name: name.to_string(),
+                    ty: *s,
+                    position,
+                });
                 Val::Scalar(Expr::Param(id), *s)
             }
-            Ty::Vector(..) | Ty::Struct(_) if depth < 8 && self.cx.types.leaf_count(ty, 0) <= MAX_LEAVES => {
+            Ty::Vector(..) | Ty::Struct(_)
+                if depth < 8 && self.cx.types.leaf_count(ty, 0) <= MAX_LEAVES =>
+            {
                 let parts = self.cx.types.parts(ty);
                 let names = self.part_names(ty);
                 let vals = parts
                     .iter()
                     .zip(names)
-                    .map(|((_, t), n)| self.param_val(&format!("{name}.{n}"), t, position, depth + 1))
+                    .map(|((_, t), n)| {
+                        self.param_val(&format!("{name}.{n}"), t, position, depth + 1)
+                    })
                     .collect();
                 Val::Agg(ty.clone(), vals)
             }
             Ty::Group(g) => Val::Group(*g),
             _ => {
                 let id = ParamId(self.kernel.params.len() as u32);
-                self.kernel.params.push(ParamDecl { name: name.to_string(), ty: ScalarTy::LONG, position });
+                self.kernel.params.push(ParamDecl {
+                    name: name.to_string(),
+                    ty: ScalarTy::LONG,
+                    position,
+                });
                 Val::Scalar(Expr::Param(id), ScalarTy::LONG)
             }
         }
@@ -564,8 +720,20 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     fn part_names(&self, ty: &Ty) -> Vec<String> {
         match ty {
-            Ty::Vector(_, n) => (0..*n).map(|k| ["x", "y", "z", "w"].get(k as usize).map_or(format!("s{k:x}"), |s| s.to_string())).collect(),
-            Ty::Struct(k) => self.cx.types.structs.get(*k).map(|s| s.fields.iter().map(|f| f.name.clone()).collect()).unwrap_or_default(),
+            Ty::Vector(_, n) => (0..*n)
+                .map(|k| {
+                    ["x", "y", "z", "w"]
+                        .get(k as usize)
+                        .map_or(format!("s{k:x}"), |s| s.to_string())
+                })
+                .collect(),
+            Ty::Struct(k) => self
+                .cx
+                .types
+                .structs
+                .get(*k)
+                .map(|s| s.fields.iter().map(|f| f.name.clone()).collect())
+                .unwrap_or_default(),
             _ => Vec::new(),
         }
     }
@@ -585,13 +753,22 @@ impl<'c, 't> Lowerer<'c, 't> {
         for (k, p) in params.iter().enumerate() {
             let arg = arg_nodes.get(k).copied();
             match p.kind() {
-                "type_parameter_declaration" | "optional_type_parameter_declaration" | "variadic_type_parameter_declaration" => {
+                "type_parameter_declaration"
+                | "optional_type_parameter_declaration"
+                | "variadic_type_parameter_declaration" => {
                     let name = p
                         .child_by_field_name("name")
-                        .or_else(|| p.named_children(&mut p.walk()).find(|c| c.kind() == "type_identifier"))
+                        .or_else(|| {
+                            p.named_children(&mut p.walk())
+                                .find(|c| c.kind() == "type_identifier")
+                        })
                         .map(|n| self.txt(n).to_string());
                     let ty = match arg {
-                        Some(a) if a.kind() == "type_descriptor" => self.cx.types.type_descriptor(a, self.src(), &self.type_overrides),
+                        Some(a) if a.kind() == "type_descriptor" => {
+                            self.cx
+                                .types
+                                .type_descriptor(a, self.src(), &self.type_overrides)
+                        }
                         _ => p
                             .child_by_field_name("default_type")
                             .map(|d| self.resolve_type(d))
@@ -602,8 +779,15 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                 }
                 "parameter_declaration" | "optional_parameter_declaration" => {
-                    let base = p.child_by_field_name("type").map(|t| self.resolve_type(t)).unwrap_or(Ty::Scalar(ScalarTy::INT));
-                    let info = self.cx.types.apply_declarator(base, p.child_by_field_name("declarator"), self.src());
+                    let base = p
+                        .child_by_field_name("type")
+                        .map(|t| self.resolve_type(t))
+                        .unwrap_or(Ty::Scalar(ScalarTy::INT));
+                    let info = self.cx.types.apply_declarator(
+                        base,
+                        p.child_by_field_name("declarator"),
+                        self.src(),
+                    );
                     let Some(name_node) = info.name else { continue };
                     let name = self.txt(name_node).to_string();
                     let st = match info.ty {
@@ -617,7 +801,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                         }
                         None => {
                             let id = ParamId(self.kernel.params.len() as u32);
-                            self.kernel.params.push(ParamDecl { name: name.clone(), ty: st, position: u32::MAX });
+                            self.kernel.params.push(ParamDecl {
+                                name: name.clone(),
+                                ty: st,
+                                position: u32::MAX,
+                            });
                             Expr::Param(id)
                         }
                     };
@@ -646,7 +834,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                         self.assigned.insert(text(a, src).trim().to_string());
                     }
                 }
-                "pointer_expression" if n.child_by_field_name("operator").is_some_and(|o| text(o, src) == "&") => {
+                "pointer_expression"
+                    if n.child_by_field_name("operator")
+                        .is_some_and(|o| text(o, src) == "&") =>
+                {
                     if let Some(a) = n.child_by_field_name("argument") {
                         self.assigned.insert(text(a, src).trim().to_string());
                     }
@@ -661,7 +852,9 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn resolve_type(&self, n: Node) -> Ty {
-        self.cx.types.resolve_base(n, self.src(), &self.type_overrides)
+        self.cx
+            .types
+            .resolve_base(n, self.src(), &self.type_overrides)
     }
 
     // ----- statements -----
@@ -686,7 +879,11 @@ impl<'c, 't> Lowerer<'c, 't> {
             if !returned {
                 continue;
             }
-            let Some((done, loops)) = self.frames.last().and_then(|f| f.done.map(|d| (d, f.loops))) else {
+            let Some((done, loops)) = self
+                .frames
+                .last()
+                .and_then(|f| f.done.map(|d| (d, f.loops)))
+            else {
                 continue;
             };
             if loops > 0 && is_loop_kind(child.kind()) {
@@ -694,7 +891,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                     s.push(StmtKind::Break, child);
                     Ok(())
                 })?;
-                self.push(StmtKind::If { cond: Expr::Var(done), then_: Block { stmts: brk, braces: None }, else_: Block::default() }, child);
+                self.push(
+                    StmtKind::If {
+                        cond: Expr::Var(done),
+                        then_: Block {
+                            stmts: brk,
+                            braces: None,
+                        },
+                        else_: Block::default(),
+                    },
+                    child,
+                );
             }
             let rest = &children[k + 1..];
             if rest.iter().all(|c| c.kind() == "comment") {
@@ -703,7 +910,14 @@ impl<'c, 't> Lowerer<'c, 't> {
             let stmts = self.with_block(|s| s.stmt_list(rest))?;
             if !stmts.is_empty() {
                 self.push(
-                    StmtKind::If { cond: not(Expr::Var(done)), then_: Block { stmts, braces: None }, else_: Block::default() },
+                    StmtKind::If {
+                        cond: not(Expr::Var(done)),
+                        then_: Block {
+                            stmts,
+                            braces: None,
+                        },
+                        else_: Block::default(),
+                    },
                     rest[0],
                 );
             }
@@ -715,12 +929,18 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn block_of(&mut self, n: Node<'t>) -> R<Block> {
         if n.kind() == "compound_statement" {
             let stmts = self.with_block(|s| s.compound_into(n))?;
-            Ok(Block { stmts, braces: Some(self.span(n)) })
+            Ok(Block {
+                stmts,
+                braces: Some(self.span(n)),
+            })
         } else {
             self.scopes.push(HashMap::new());
             let r = self.with_block(|s| s.stmt(n));
             self.scopes.pop();
-            Ok(Block { stmts: r?, braces: None })
+            Ok(Block {
+                stmts: r?,
+                braces: None,
+            })
         }
     }
 
@@ -763,17 +983,32 @@ impl<'c, 't> Lowerer<'c, 't> {
             "goto_statement" => self.unsup(n, "`goto` is not supported"),
             "labeled_statement" => {
                 let mut c = n.walk();
-                let inner: Vec<Node<'t>> = n.named_children(&mut c).filter(|c| c.kind() != "statement_identifier").collect();
+                let inner: Vec<Node<'t>> = n
+                    .named_children(&mut c)
+                    .filter(|c| c.kind() != "statement_identifier")
+                    .collect();
                 self.stmt_list(&inner)
             }
             "attributed_statement" => {
                 let mut c = n.walk();
-                let inner: Vec<Node<'t>> = n.named_children(&mut c).filter(|c| c.kind() != "attribute_declaration").collect();
+                let inner: Vec<Node<'t>> = n
+                    .named_children(&mut c)
+                    .filter(|c| c.kind() != "attribute_declaration")
+                    .collect();
                 self.stmt_list(&inner)
             }
-            "type_definition" | "struct_specifier" | "union_specifier" | "enum_specifier" | "class_specifier"
-            | "alias_declaration" | "using_declaration" | "static_assert_declaration" | "namespace_alias_definition" => Ok(()),
-            "gnu_asm_expression" | "asm_statement" => self.unsup(n, "inline assembly is not supported"),
+            "type_definition"
+            | "struct_specifier"
+            | "union_specifier"
+            | "enum_specifier"
+            | "class_specifier"
+            | "alias_declaration"
+            | "using_declaration"
+            | "static_assert_declaration"
+            | "namespace_alias_definition" => Ok(()),
+            "gnu_asm_expression" | "asm_statement" => {
+                self.unsup(n, "inline assembly is not supported")
+            }
             "for_range_loop" => self.unsup(n, "range-based `for` is not supported"),
             "try_statement" | "throw_statement" => self.unsup(n, "exceptions are not supported"),
             "case_statement" => self.unsup(n, "`case` label outside a switch body"),
@@ -784,7 +1019,10 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn syntax_error<T>(&self, n: Node) -> R<T> {
         let span = self.span(n);
         let at = self.cx.describe(span);
-        Err(Unsup { reason: format!("syntax error at {at}"), span })
+        Err(Unsup {
+            reason: format!("syntax error at {at}"),
+            span,
+        })
     }
 
     fn if_stmt(&mut self, n: Node<'t>) -> R<()> {
@@ -802,7 +1040,11 @@ impl<'c, 't> Lowerer<'c, 't> {
             let after_then = std::mem::replace(&mut self.ptr_targets, before);
             let else_ = match n.child_by_field_name("alternative") {
                 Some(e) => {
-                    let inner = if e.kind() == "else_clause" { e.named_child(0) } else { Some(e) };
+                    let inner = if e.kind() == "else_clause" {
+                        e.named_child(0)
+                    } else {
+                        Some(e)
+                    };
                     match inner {
                         Some(i) => self.block_of(i)?,
                         None => Block::default(),
@@ -836,7 +1078,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 if v.kind() == "declaration" {
                     self.declaration(v)?;
                     let name = v.child_by_field_name("declarator").and_then(|d| {
-                        self.cx.types.apply_declarator(Ty::Void, Some(d), self.src()).name
+                        self.cx
+                            .types
+                            .apply_declarator(Ty::Void, Some(d), self.src())
+                            .name
                     });
                     value = name;
                 }
@@ -857,7 +1102,10 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn truth(&mut self, v: Val, at: Node) -> R<Expr> {
         Ok(match v {
             Val::Scalar(e, t) => conv(e, t, ScalarTy::Bool),
-            Val::Ptr { target: Target::Null, .. } => int(0, ScalarTy::Bool),
+            Val::Ptr {
+                target: Target::Null,
+                ..
+            } => int(0, ScalarTy::Bool),
             Val::Ptr { .. } | Val::Group(_) => int(1, ScalarTy::Bool),
             Val::Agg(..) | Val::Void => self.havoc(ScalarTy::Bool, at),
         })
@@ -887,7 +1135,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         let r = (|| {
             let mut cursor = n.walk();
             // Initializers: `initializer` may occur several times (comma-separated declarations).
-            let inits: Vec<Node<'t>> = n.children_by_field_name("initializer", &mut cursor).collect();
+            let inits: Vec<Node<'t>> = n
+                .children_by_field_name("initializer", &mut cursor)
+                .collect();
             for init in inits {
                 if init.kind() == "declaration" {
                     self.declaration(init)?;
@@ -915,9 +1165,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.push(
                 StmtKind::Loop {
                     cond,
-                    cond_prelude: Block { stmts: prelude, braces: None },
+                    cond_prelude: Block {
+                        stmts: prelude,
+                        braces: None,
+                    },
                     body,
-                    step: Block { stmts: step, braces: None },
+                    step: Block {
+                        stmts: step,
+                        braces: None,
+                    },
                     form: LoopForm::For,
                 },
                 n,
@@ -943,7 +1199,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.push(
                 StmtKind::Loop {
                     cond,
-                    cond_prelude: Block { stmts: prelude, braces: None },
+                    cond_prelude: Block {
+                        stmts: prelude,
+                        braces: None,
+                    },
                     body,
                     step: Block::default(),
                     form: LoopForm::While,
@@ -972,20 +1231,39 @@ impl<'c, 't> Lowerer<'c, 't> {
         })?;
         if cond != int(1, ScalarTy::Bool) {
             let saved = std::mem::take(&mut self.cur);
-            self.push(StmtKind::If { cond: not(cond), then_: Block { stmts: brk, braces: None }, else_: Block::default() }, c);
+            self.push(
+                StmtKind::If {
+                    cond: not(cond),
+                    then_: Block {
+                        stmts: brk,
+                        braces: None,
+                    },
+                    else_: Block::default(),
+                },
+                c,
+            );
             check.append(&mut self.cur);
             self.cur = saved;
         }
         // `continue` in a do-while goes to the condition: then the check lives in `step`.
         let has_continue = contains_kind(n.child_by_field_name("body"), "continue_statement");
         let step = if has_continue {
-            Block { stmts: check, braces: None }
+            Block {
+                stmts: check,
+                braces: None,
+            }
         } else {
             body.stmts.append(&mut check);
             Block::default()
         };
         self.push(
-            StmtKind::Loop { cond: int(1, ScalarTy::Bool), cond_prelude: Block::default(), body, step, form: LoopForm::DoWhile },
+            StmtKind::Loop {
+                cond: int(1, ScalarTy::Bool),
+                cond_prelude: Block::default(),
+                body,
+                step,
+                form: LoopForm::DoWhile,
+            },
             n,
         );
         Ok(())
@@ -1012,7 +1290,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             None => (None, 0),
         };
         if let Some(done) = done {
-            self.push(StmtKind::Assign { var: done, value: int(1, ScalarTy::Bool) }, n);
+            self.push(
+                StmtKind::Assign {
+                    var: done,
+                    value: int(1, ScalarTy::Bool),
+                },
+                n,
+            );
             if loops > 0 {
                 self.push(StmtKind::Break, n);
             }
@@ -1025,13 +1309,24 @@ impl<'c, 't> Lowerer<'c, 't> {
         let Some(c) = n.child_by_field_name("condition") else {
             return self.unsup(n, "switch without a condition");
         };
-        let value_node = c.child_by_field_name("value").or_else(|| c.named_child(0)).unwrap_or(c);
+        let value_node = c
+            .child_by_field_name("value")
+            .or_else(|| c.named_child(0))
+            .unwrap_or(c);
         let v = self.rvalue(value_node)?;
         let (e, t) = self.scalar(v, value_node)?;
         let t2 = promote(t);
         let sw = self.tmp(t2, value_node);
-        self.push(StmtKind::Assign { var: sw, value: conv(e, t, t2) }, value_node);
-        let Some(body) = n.child_by_field_name("body") else { return Ok(()) };
+        self.push(
+            StmtKind::Assign {
+                var: sw,
+                value: conv(e, t, t2),
+            },
+            value_node,
+        );
+        let Some(body) = n.child_by_field_name("body") else {
+            return Ok(());
+        };
         // Case groups: labels (None = default) and statements.
         let mut groups: Vec<(Vec<Option<Node<'t>>>, Vec<Node<'t>>)> = Vec::new();
         let mut cursor = body.walk();
@@ -1054,15 +1349,26 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         if groups.len() > MAX_SWITCH_GROUPS {
-            return self.unsup(n, format!("switch with more than {MAX_SWITCH_GROUPS} case groups"));
+            return self.unsup(
+                n,
+                format!("switch with more than {MAX_SWITCH_GROUPS} case groups"),
+            );
         }
         let ends = |stmts: &[Node]| {
-            stmts.last().is_some_and(|s| matches!(s.kind(), "break_statement" | "return_statement" | "continue_statement"))
+            stmts.last().is_some_and(|s| {
+                matches!(
+                    s.kind(),
+                    "break_statement" | "return_statement" | "continue_statement"
+                )
+            })
         };
         for (_, stmts) in &groups {
             let inner = &stmts[..stmts.len().saturating_sub(if ends(stmts) { 1 } else { 0 })];
             if inner.iter().any(|s| contains_switch_break(*s)) {
-                return self.unsup(n, "`break` inside a switch case before its end is not supported");
+                return self.unsup(
+                    n,
+                    "`break` inside a switch case before its end is not supported",
+                );
             }
         }
         // Conditions: equality with the labels; default = no label matches.
@@ -1076,7 +1382,14 @@ impl<'c, 't> Lowerer<'c, 't> {
             let (e, t) = self.scalar(v, *l)?;
             label_exprs.push(conv(e, t, t2));
         }
-        let eq = |e: &Expr| Expr::Binary(BinOp::Eq, Box::new(Expr::Var(sw)), Box::new(e.clone()), ScalarTy::Bool);
+        let eq = |e: &Expr| {
+            Expr::Binary(
+                BinOp::Eq,
+                Box::new(Expr::Var(sw)),
+                Box::new(e.clone()),
+                ScalarTy::Bool,
+            )
+        };
         let mut arms: Vec<(Expr, Block)> = Vec::new();
         let mut arm_states: Vec<HashMap<VarId, Target>> = Vec::new();
         let mut label_k = 0;
@@ -1089,7 +1402,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                         let e = eq(&label_exprs[label_k]);
                         label_k += 1;
                         cond = Some(match cond {
-                            Some(c) => Expr::Binary(BinOp::Or, Box::new(c), Box::new(e), ScalarTy::Bool),
+                            Some(c) => {
+                                Expr::Binary(BinOp::Or, Box::new(c), Box::new(e), ScalarTy::Bool)
+                            }
                             None => e,
                         });
                     }
@@ -1097,7 +1412,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
             if is_default {
-                let none = label_exprs.iter().map(|e| not(eq(e))).reduce(|a, b| Expr::Binary(BinOp::And, Box::new(a), Box::new(b), ScalarTy::Bool));
+                let none = label_exprs.iter().map(|e| not(eq(e))).reduce(|a, b| {
+                    Expr::Binary(BinOp::And, Box::new(a), Box::new(b), ScalarTy::Bool)
+                });
                 let d = none.unwrap_or(int(1, ScalarTy::Bool));
                 cond = Some(match cond {
                     Some(c) => Expr::Binary(BinOp::Or, Box::new(c), Box::new(d), ScalarTy::Bool),
@@ -1112,7 +1429,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                     break;
                 }
             }
-            if body_nodes.last().is_some_and(|s| s.kind() == "break_statement") {
+            if body_nodes
+                .last()
+                .is_some_and(|s| s.kind() == "break_statement")
+            {
                 body_nodes.pop();
             }
             self.scopes.push(HashMap::new());
@@ -1121,7 +1441,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             let after = std::mem::replace(&mut self.ptr_targets, before.clone());
             arm_states.push(after);
             self.scopes.pop();
-            arms.push((cond.unwrap_or(int(0, ScalarTy::Bool)), Block { stmts: stmts?, braces: None }));
+            arms.push((
+                cond.unwrap_or(int(0, ScalarTy::Bool)),
+                Block {
+                    stmts: stmts?,
+                    braces: None,
+                },
+            ));
         }
         for st in arm_states {
             let cur = self.ptr_targets.clone();
@@ -1133,7 +1459,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             let saved = std::mem::take(&mut self.cur);
             self.push(StmtKind::If { cond, then_, else_ }, n);
             let stmts = std::mem::replace(&mut self.cur, saved);
-            else_ = Block { stmts, braces: None };
+            else_ = Block {
+                stmts,
+                braces: None,
+            };
         }
         self.cur.extend(else_.stmts);
         Ok(())
@@ -1152,7 +1481,10 @@ impl<'c, 't> Lowerer<'c, 't> {
         let mut cursor = n.walk();
         for c in n.children(&mut cursor) {
             match c.kind() {
-                "type_qualifier" | "storage_class_specifier" | "attribute_specifier" | "attribute_declaration" => {
+                "type_qualifier"
+                | "storage_class_specifier"
+                | "attribute_specifier"
+                | "attribute_declaration" => {
                     let t = text(c, src);
                     if t.contains("__shared__") {
                         is_shared = true;
@@ -1168,15 +1500,23 @@ impl<'c, 't> Lowerer<'c, 't> {
                 _ => {}
             }
         }
-        let first_decl = n.child_by_field_name("declarator").map_or(n.end_byte(), |d| d.start_byte());
-        let quals = qualifiers_in(&self.cx.units[self.unit].qualifiers, qualifier_head_start(n), first_decl);
+        let first_decl = n
+            .child_by_field_name("declarator")
+            .map_or(n.end_byte(), |d| d.start_byte());
+        let quals = qualifiers_in(
+            &self.cx.units[self.unit].qualifiers,
+            qualifier_head_start(n),
+            first_decl,
+        );
         // OpenCL `local int *p` is a private pointer to local memory; only
         // non-pointer objects declared `local` live in local memory.
         let ocl_local = quals.iter().any(|q| q.kind == QualifierKind::Local);
         let is_auto = tnode.kind() == "placeholder_type_specifier" || text(tnode, src) == "auto";
         let base = self.resolve_type(tnode);
         let mut cursor = n.walk();
-        let decls: Vec<Node<'t>> = n.children_by_field_name("declarator", &mut cursor).collect();
+        let decls: Vec<Node<'t>> = n
+            .children_by_field_name("declarator", &mut cursor)
+            .collect();
         for d in decls {
             let info = self.cx.types.apply_declarator(base.clone(), Some(d), src);
             let Some(name_node) = info.name else { continue };
@@ -1186,9 +1526,19 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             let is_shared = is_shared || ocl_local && !matches!(info.ty, Ty::Ptr(_));
             if is_shared || is_extern && matches!(info.ty, Ty::Array(..)) {
-                let space = if is_shared { MemSpace::Shared } else { MemSpace::Global };
+                let space = if is_shared {
+                    MemSpace::Shared
+                } else {
+                    MemSpace::Global
+                };
                 let id = self.add_array(&name, space, &info.ty, None, name_node);
-                self.bind(&name, Binding::Array { id, ty: info.ty.clone() });
+                self.bind(
+                    &name,
+                    Binding::Array {
+                        id,
+                        ty: info.ty.clone(),
+                    },
+                );
                 if let Some(init) = info.init {
                     // `__shared__` variables cannot be initialised in CUDA; evaluate for effects.
                     self.discard(init)?;
@@ -1233,7 +1583,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 None => self.havoc_slot(&slot, d),
             }
             if let Slot::PrivArray(_) = slot {
-                self.note(name_node, format!("private array `{name}`: per-thread, cannot race; its reads are havocked"));
+                self.note(
+                    name_node,
+                    format!(
+                        "private array `{name}`: per-thread, cannot race; its reads are havocked"
+                    ),
+                );
             }
             self.bind(&name, Binding::Slot(slot));
         }
@@ -1256,12 +1611,20 @@ impl<'c, 't> Lowerer<'c, 't> {
             Ty::Ptr(p) => {
                 let off = self.new_var(&format!("{name}.offset"), ScalarTy::LONG, at);
                 self.ptr_names.insert(off, name.to_string());
-                Slot::Ptr { off, pointee: (**p).clone(), name: name.to_string() }
+                Slot::Ptr {
+                    off,
+                    pointee: (**p).clone(),
+                    name: name.to_string(),
+                }
             }
             Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(ty, 0) <= MAX_LEAVES => {
                 let parts = self.cx.types.parts(ty);
                 let names = self.part_names(ty);
-                let slots = parts.iter().zip(names).map(|((_, t), n)| self.make_slot(t, &format!("{name}.{n}"), at)).collect();
+                let slots = parts
+                    .iter()
+                    .zip(names)
+                    .map(|((_, t), n)| self.make_slot(t, &format!("{name}.{n}"), at))
+                    .collect();
                 Slot::Agg(ty.clone(), slots)
             }
             Ty::Array(..) => Slot::PrivArray(ty.clone()),
@@ -1286,14 +1649,19 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     fn init_list(&mut self, n: Node<'t>, ty: &Ty) -> R<Val> {
         let mut cursor = n.walk();
-        let items: Vec<Node<'t>> = n.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect();
+        let items: Vec<Node<'t>> = n
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
         match ty {
             Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(ty, 0) <= MAX_LEAVES => {
                 let parts = self.cx.types.parts(ty);
                 let mut vals = Vec::new();
                 for (k, (_, pt)) in parts.iter().enumerate() {
                     let v = match items.get(k) {
-                        Some(item) if item.kind() == "initializer_list" => self.init_list(*item, pt)?,
+                        Some(item) if item.kind() == "initializer_list" => {
+                            self.init_list(*item, pt)?
+                        }
                         Some(item) if item.kind() == "initializer_pair" => {
                             let value = item.child_by_field_name("value").unwrap_or(*item);
                             self.rvalue(value)?
@@ -1321,13 +1689,22 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     fn zero(&mut self, ty: &Ty) -> Val {
         match ty {
-            Ty::Scalar(s @ ScalarTy::Float { .. }) => Val::Scalar(Expr::Float(0f64.to_bits(), *s), *s),
+            Ty::Scalar(s @ ScalarTy::Float { .. }) => {
+                Val::Scalar(Expr::Float(0f64.to_bits(), *s), *s)
+            }
             Ty::Scalar(s) => Val::Scalar(int(0, *s), *s),
             Ty::Vector(..) | Ty::Struct(_) => {
                 let parts = self.cx.types.parts(ty);
-                Val::Agg(ty.clone(), parts.iter().map(|(_, t)| self.zero(t)).collect())
+                Val::Agg(
+                    ty.clone(),
+                    parts.iter().map(|(_, t)| self.zero(t)).collect(),
+                )
             }
-            Ty::Ptr(p) => Val::Ptr { target: Target::Null, offset: int(0, ScalarTy::LONG), pointee: (**p).clone() },
+            Ty::Ptr(p) => Val::Ptr {
+                target: Target::Null,
+                offset: int(0, ScalarTy::LONG),
+                pointee: (**p).clone(),
+            },
             _ => Val::Void,
         }
     }
@@ -1335,10 +1712,26 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Fixes the address of an lvalue (for references): offsets go into locals.
     fn pin_lvalue(&mut self, lv: LVal, at: Node) -> LVal {
         match lv {
-            LVal::Mem { target, offset, ty, site } if !matches!(offset, Expr::Int(..)) => {
+            LVal::Mem {
+                target,
+                offset,
+                ty,
+                site,
+            } if !matches!(offset, Expr::Int(..)) => {
                 let v = self.tmp(ScalarTy::LONG, at);
-                self.push(StmtKind::Assign { var: v, value: offset }, at);
-                LVal::Mem { target, offset: Expr::Var(v), ty, site }
+                self.push(
+                    StmtKind::Assign {
+                        var: v,
+                        value: offset,
+                    },
+                    at,
+                );
+                LVal::Mem {
+                    target,
+                    offset: Expr::Var(v),
+                    ty,
+                    site,
+                }
             }
             lv => lv,
         }
@@ -1368,17 +1761,32 @@ impl<'c, 't> Lowerer<'c, 't> {
                         if matches!(e, Expr::Int(0, _)) {
                             (Target::Null, int(0, ScalarTy::LONG))
                         } else {
-                            (Target::Array(self.alias_array(MemSpace::Global, at)), conv(e, t, ScalarTy::LONG))
+                            (
+                                Target::Array(self.alias_array(MemSpace::Global, at)),
+                                conv(e, t, ScalarTy::LONG),
+                            )
                         }
                     }
-                    _ => (Target::Array(self.alias_array(MemSpace::Global, at)), self.havoc(ScalarTy::LONG, at)),
+                    _ => (
+                        Target::Array(self.alias_array(MemSpace::Global, at)),
+                        self.havoc(ScalarTy::LONG, at),
+                    ),
                 };
                 self.set_target(off, &name, vt, at)?;
-                self.push(StmtKind::Assign { var: off, value: offset }, at);
+                self.push(
+                    StmtKind::Assign {
+                        var: off,
+                        value: offset,
+                    },
+                    at,
+                );
             }
             LVal::Slot(Slot::PtrConst { .. }) => {
                 // Never assigned by the pre-scan; should not happen. Be safe.
-                return self.unsup(at, "assignment to a pointer parameter the front end took as constant");
+                return self.unsup(
+                    at,
+                    "assignment to a pointer parameter the front end took as constant",
+                );
             }
             LVal::Slot(Slot::Agg(ty, slots)) => {
                 let vals = self.split(v, &ty, at);
@@ -1387,7 +1795,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
             LVal::Slot(Slot::PrivArray(_)) | LVal::Discard(_) => {
-                self.note(at, "write to per-thread memory dropped (cannot race)".into());
+                self.note(
+                    at,
+                    "write to per-thread memory dropped (cannot race)".into(),
+                );
             }
             LVal::Slot(Slot::Group(_)) => {}
             LVal::Parts(ty, parts) => {
@@ -1396,7 +1807,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.store(p, v, at)?;
                 }
             }
-            LVal::Mem { target, offset, ty, site } => self.store_mem(target, offset, ty, v, at, site)?,
+            LVal::Mem {
+                target,
+                offset,
+                ty,
+                site,
+            } => self.store_mem(target, offset, ty, v, at, site)?,
         }
         Ok(())
     }
@@ -1407,7 +1823,9 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn set_target(&mut self, off: VarId, name: &str, t: Target, at: Node) -> R<()> {
         let cur = self.ptr_targets.get(&off).cloned().unwrap_or(Target::Null);
         let t = match t {
-            Target::Array(a) if self.conflicted.contains(name) && !self.is_alias(&Target::Array(a)) => {
+            Target::Array(a)
+                if self.conflicted.contains(name) && !self.is_alias(&Target::Array(a)) =>
+            {
                 let space = self.space_of(&Target::Array(a)).unwrap_or(MemSpace::Global);
                 Target::Array(self.alias_array(space, at))
             }
@@ -1415,7 +1833,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         // An assignment is a strong update; a conflicted pointer stays on its
         // may-alias array as long as the space agrees.
-        let new = if self.is_alias(&cur) { self.merge_target(name, cur, t, at)? } else { t };
+        let new = if self.is_alias(&cur) {
+            self.merge_target(name, cur, t, at)?
+        } else {
+            t
+        };
         if new != Target::Null {
             self.ptr_targets.insert(off, new);
         }
@@ -1433,7 +1855,12 @@ impl<'c, 't> Lowerer<'c, 't> {
         let (sa, sb) = (self.space_of(&a), self.space_of(&b));
         if sa.is_none() && sb.is_none() {
             // Two per-thread objects (`&x` or `&y`): per-thread memory, cannot race.
-            self.note(at, format!("pointer `{name}` may target several locals: accesses through it are havocked"));
+            self.note(
+                at,
+                format!(
+                    "pointer `{name}` may target several locals: accesses through it are havocked"
+                ),
+            );
             return Ok(Target::Private);
         }
         if self.is_alias(&a) && (sa == sb || sb.is_none()) {
@@ -1444,7 +1871,10 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         if let (Some(x), Some(y)) = (sa, sb) {
             if x != y && (self.is_alias(&a) || self.is_alias(&b)) {
-                return self.unsup(at, format!("pointer `{name}` may point into different memory spaces"));
+                return self.unsup(
+                    at,
+                    format!("pointer `{name}` may point into different memory spaces"),
+                );
             }
         }
         self.new_conflicts.insert(name.to_string());
@@ -1452,7 +1882,12 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Merges the pointer targets of two control-flow paths.
-    fn merge_states(&mut self, a: HashMap<VarId, Target>, b: HashMap<VarId, Target>, at: Node) -> R<()> {
+    fn merge_states(
+        &mut self,
+        a: HashMap<VarId, Target>,
+        b: HashMap<VarId, Target>,
+        at: Node,
+    ) -> R<()> {
         let mut out = a.clone();
         for (off, tb) in b {
             let ta = a.get(&off).cloned().unwrap_or(Target::Null);
@@ -1484,16 +1919,31 @@ impl<'c, 't> Lowerer<'c, 't> {
         let parts = self.cx.types.parts(ty);
         match v {
             Val::Agg(_, vals) if vals.len() == parts.len() => vals,
-            Val::Scalar(e, t) if matches!(ty, Ty::Vector(..)) => parts.iter().map(|_| Val::Scalar(e.clone(), t)).collect(),
+            Val::Scalar(e, t) if matches!(ty, Ty::Vector(..)) => {
+                parts.iter().map(|_| Val::Scalar(e.clone(), t)).collect()
+            }
             _ => parts.iter().map(|(_, t)| self.havoc_val(t, at)).collect(),
         }
     }
 
     fn access(&self, array: ArrayId, offset: Expr, st: ScalarTy) -> Access {
-        Access { array, offset, size: super::types::scalar_size(st) as u32, ty: st }
+        Access {
+            array,
+            offset,
+            size: super::types::scalar_size(st) as u32,
+            ty: st,
+        }
     }
 
-    fn store_mem(&mut self, target: Target, offset: Expr, ty: Ty, v: Val, at: Node, site: (Span, bool)) -> R<()> {
+    fn store_mem(
+        &mut self,
+        target: Target,
+        offset: Expr,
+        ty: Ty,
+        v: Val,
+        at: Node,
+        site: (Span, bool),
+    ) -> R<()> {
         let array = match target {
             Target::Array(a) => a,
             Target::Local(slot) => {
@@ -1504,10 +1954,15 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(());
             }
             Target::Private => {
-                self.note(at, "write to per-thread memory dropped (cannot race)".into());
+                self.note(
+                    at,
+                    "write to per-thread memory dropped (cannot race)".into(),
+                );
                 return Ok(());
             }
-            Target::Null => return self.unsup(at, "write through a pointer that was never assigned"),
+            Target::Null => {
+                return self.unsup(at, "write through a pointer that was never assigned")
+            }
         };
         match &ty {
             Ty::Scalar(st) => {
@@ -1522,7 +1977,12 @@ impl<'c, 't> Lowerer<'c, 't> {
             Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(&ty, 0) <= MAX_LEAVES => {
                 let vals = self.split(v, &ty, at);
                 for ((off, pt), v) in self.cx.types.parts(&ty).into_iter().zip(vals) {
-                    let o = bin(BinOp::Add, offset.clone(), int(off as i128, ScalarTy::LONG), ScalarTy::LONG);
+                    let o = bin(
+                        BinOp::Add,
+                        offset.clone(),
+                        int(off as i128, ScalarTy::LONG),
+                        ScalarTy::LONG,
+                    );
                     self.store_mem(Target::Array(array), o, pt, v, at, site)?;
                 }
             }
@@ -1531,14 +1991,36 @@ impl<'c, 't> Lowerer<'c, 't> {
                     Val::Ptr { offset, .. } => offset,
                     _ => self.havoc(ScalarTy::LONG, at),
                 };
-                let access = Access { array, offset, size: 8, ty: ScalarTy::ULONG };
-                self.push_site(StmtKind::Write { access, value: conv(value, ScalarTy::LONG, ScalarTy::ULONG) }, site);
+                let access = Access {
+                    array,
+                    offset,
+                    size: 8,
+                    ty: ScalarTy::ULONG,
+                };
+                self.push_site(
+                    StmtKind::Write {
+                        access,
+                        value: conv(value, ScalarTy::LONG, ScalarTy::ULONG),
+                    },
+                    site,
+                );
             }
             _ => {
                 // A large or unknown object: one write of its bytes with an unknown value.
                 let size = self.size_of(&ty).min(u32::MAX as u64) as u32;
                 let value = self.havoc(ScalarTy::INT, at);
-                self.push_site(StmtKind::Write { access: Access { array, offset, size, ty: ScalarTy::INT }, value }, site);
+                self.push_site(
+                    StmtKind::Write {
+                        access: Access {
+                            array,
+                            offset,
+                            size,
+                            ty: ScalarTy::INT,
+                        },
+                        value,
+                    },
+                    site,
+                );
             }
         }
         Ok(())
@@ -1548,7 +2030,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(match lv {
             LVal::Slot(slot) => self.load_slot(&slot),
             LVal::Discard(ty) => match ty {
-                Ty::Array(e, _) => Val::Ptr { target: Target::Private, offset: int(0, ScalarTy::LONG), pointee: *e },
+                Ty::Array(e, _) => Val::Ptr {
+                    target: Target::Private,
+                    offset: int(0, ScalarTy::LONG),
+                    pointee: *e,
+                },
                 ty => self.havoc_val(&ty, at),
             },
             LVal::Parts(ty, parts) => {
@@ -1558,7 +2044,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 Val::Agg(ty, vals)
             }
-            LVal::Mem { target, offset, ty, site } => self.load_mem(target, offset, ty, at, site)?,
+            LVal::Mem {
+                target,
+                offset,
+                ty,
+                site,
+            } => self.load_mem(target, offset, ty, at, site)?,
         })
     }
 
@@ -1570,22 +2061,44 @@ impl<'c, 't> Lowerer<'c, 't> {
                 offset: Expr::Var(*off),
                 pointee: pointee.clone(),
             },
-            Slot::PtrConst { target, pointee } => Val::Ptr { target: target.clone(), offset: int(0, ScalarTy::LONG), pointee: pointee.clone() },
-            Slot::Agg(ty, parts) => Val::Agg(ty.clone(), parts.iter().map(|p| self.load_slot(p)).collect()),
+            Slot::PtrConst { target, pointee } => Val::Ptr {
+                target: target.clone(),
+                offset: int(0, ScalarTy::LONG),
+                pointee: pointee.clone(),
+            },
+            Slot::Agg(ty, parts) => Val::Agg(
+                ty.clone(),
+                parts.iter().map(|p| self.load_slot(p)).collect(),
+            ),
             Slot::PrivArray(ty) => {
                 let elem = match ty {
                     Ty::Array(e, _) => (**e).clone(),
                     t => t.clone(),
                 };
-                Val::Ptr { target: Target::Private, offset: int(0, ScalarTy::LONG), pointee: elem }
+                Val::Ptr {
+                    target: Target::Private,
+                    offset: int(0, ScalarTy::LONG),
+                    pointee: elem,
+                }
             }
             Slot::Group(g) => Val::Group(*g),
         }
     }
 
-    fn load_mem(&mut self, target: Target, offset: Expr, ty: Ty, at: Node, site: (Span, bool)) -> R<Val> {
+    fn load_mem(
+        &mut self,
+        target: Target,
+        offset: Expr,
+        ty: Ty,
+        at: Node,
+        site: (Span, bool),
+    ) -> R<Val> {
         if let Ty::Array(e, _) = ty {
-            return Ok(Val::Ptr { target, offset, pointee: *e });
+            return Ok(Val::Ptr {
+                target,
+                offset,
+                pointee: *e,
+            });
         }
         let array = match target {
             Target::Array(a) => a,
@@ -1599,7 +2112,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.note(at, "read of per-thread memory havocked".into());
                 return Ok(self.havoc_val(&ty, at));
             }
-            Target::Null => return self.unsup(at, "read through a pointer that was never assigned"),
+            Target::Null => {
+                return self.unsup(at, "read through a pointer that was never assigned")
+            }
         };
         Ok(match &ty {
             Ty::Scalar(st) => {
@@ -1611,24 +2126,67 @@ impl<'c, 't> Lowerer<'c, 't> {
             Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(&ty, 0) <= MAX_LEAVES => {
                 let mut vals = Vec::new();
                 for (off, pt) in self.cx.types.parts(&ty) {
-                    let o = bin(BinOp::Add, offset.clone(), int(off as i128, ScalarTy::LONG), ScalarTy::LONG);
+                    let o = bin(
+                        BinOp::Add,
+                        offset.clone(),
+                        int(off as i128, ScalarTy::LONG),
+                        ScalarTy::LONG,
+                    );
                     vals.push(self.load_mem(Target::Array(array), o, pt, at, site)?);
                 }
                 Val::Agg(ty, vals)
             }
             Ty::Ptr(p) => {
                 let dest = self.tmp(ScalarTy::ULONG, at);
-                self.push_site(StmtKind::Read { dest, access: Access { array, offset, size: 8, ty: ScalarTy::ULONG } }, site);
-                let space = self.space_of(&Target::Array(array)).unwrap_or(MemSpace::Global);
-                let target = Target::Array(self.alias_array(if space == MemSpace::Shared { MemSpace::Shared } else { MemSpace::Global }, at));
-                self.note(at, "pointer loaded from memory: it may target any array".into());
-                Val::Ptr { target, offset: self.havoc(ScalarTy::LONG, at), pointee: (**p).clone() }
+                self.push_site(
+                    StmtKind::Read {
+                        dest,
+                        access: Access {
+                            array,
+                            offset,
+                            size: 8,
+                            ty: ScalarTy::ULONG,
+                        },
+                    },
+                    site,
+                );
+                let space = self
+                    .space_of(&Target::Array(array))
+                    .unwrap_or(MemSpace::Global);
+                let target = Target::Array(self.alias_array(
+                    if space == MemSpace::Shared {
+                        MemSpace::Shared
+                    } else {
+                        MemSpace::Global
+                    },
+                    at,
+                ));
+                self.note(
+                    at,
+                    "pointer loaded from memory: it may target any array".into(),
+                );
+                Val::Ptr {
+                    target,
+                    offset: self.havoc(ScalarTy::LONG, at),
+                    pointee: (**p).clone(),
+                }
             }
             Ty::Group(g) => Val::Group(*g),
             _ => {
                 let size = self.size_of(&ty).min(u32::MAX as u64) as u32;
                 let dest = self.tmp(ScalarTy::INT, at);
-                self.push_site(StmtKind::Read { dest, access: Access { array, offset, size, ty: ScalarTy::INT } }, site);
+                self.push_site(
+                    StmtKind::Read {
+                        dest,
+                        access: Access {
+                            array,
+                            offset,
+                            size,
+                            ty: ScalarTy::INT,
+                        },
+                    },
+                    site,
+                );
                 self.havoc_val(&ty, at)
             }
         })
@@ -1682,10 +2240,19 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             "true" => Ok(Val::Scalar(int(1, ScalarTy::Bool), ScalarTy::Bool)),
             "false" => Ok(Val::Scalar(int(0, ScalarTy::Bool), ScalarTy::Bool)),
-            "null" | "nullptr" => Ok(Val::Ptr { target: Target::Null, offset: int(0, ScalarTy::LONG), pointee: Ty::Void }),
-            "string_literal" | "concatenated_string" | "raw_string_literal" => {
-                Ok(Val::Ptr { target: Target::Private, offset: int(0, ScalarTy::LONG), pointee: Ty::Scalar(ScalarTy::Int { bits: 8, signed: true }) })
-            }
+            "null" | "nullptr" => Ok(Val::Ptr {
+                target: Target::Null,
+                offset: int(0, ScalarTy::LONG),
+                pointee: Ty::Void,
+            }),
+            "string_literal" | "concatenated_string" | "raw_string_literal" => Ok(Val::Ptr {
+                target: Target::Private,
+                offset: int(0, ScalarTy::LONG),
+                pointee: Ty::Scalar(ScalarTy::Int {
+                    bits: 8,
+                    signed: true,
+                }),
+            }),
             "parenthesized_expression" => match n.named_child(0) {
                 Some(i) => self.rvalue(i),
                 None => self.unsup(n, "empty parentheses"),
@@ -1703,7 +2270,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.load(lv, n)
             }
             "pointer_expression" => {
-                let op = n.child_by_field_name("operator").map(|o| self.txt(o)).unwrap_or("");
+                let op = n
+                    .child_by_field_name("operator")
+                    .map(|o| self.txt(o))
+                    .unwrap_or("");
                 let Some(arg) = n.child_by_field_name("argument") else {
                     return self.unsup(n, "malformed pointer expression");
                 };
@@ -1733,8 +2303,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             "call_expression" => self.call(n),
             "sizeof_expression" | "alignof_expression" => {
                 let size = if let Some(t) = n.child_by_field_name("type") {
-                    let ty = self.cx.types.type_descriptor(t, self.src(), &self.type_overrides);
-                    if n.kind() == "sizeof_expression" { self.size_of(&ty) } else { self.cx.types.align(&ty) }
+                    let ty = self
+                        .cx
+                        .types
+                        .type_descriptor(t, self.src(), &self.type_overrides);
+                    if n.kind() == "sizeof_expression" {
+                        self.size_of(&ty)
+                    } else {
+                        self.cx.types.align(&ty)
+                    }
                 } else if let Some(v) = n.child_by_field_name("value") {
                     // sizeof expr: the type without evaluating.
                     let saved = std::mem::take(&mut self.cur);
@@ -1753,11 +2330,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                 } else {
                     4
                 };
-                Ok(Val::Scalar(int(size as i128, ScalarTy::ULONG), ScalarTy::ULONG))
+                Ok(Val::Scalar(
+                    int(size as i128, ScalarTy::ULONG),
+                    ScalarTy::ULONG,
+                ))
             }
             "compound_literal_expression" => {
                 let ty = match n.child_by_field_name("type") {
-                    Some(t) => self.cx.types.type_descriptor(t, self.src(), &self.type_overrides),
+                    Some(t) => self
+                        .cx
+                        .types
+                        .type_descriptor(t, self.src(), &self.type_overrides),
                     None => Ty::Scalar(ScalarTy::INT),
                 };
                 match n.child_by_field_name("value") {
@@ -1780,7 +2363,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             },
             "this" => self.unsup(n, "`this` (member functions) is not supported"),
             "lambda_expression" => self.unsup(n, "lambdas are not supported"),
-            "new_expression" | "delete_expression" => self.unsup(n, "`new`/`delete` is not supported"),
+            "new_expression" | "delete_expression" => {
+                self.unsup(n, "`new`/`delete` is not supported")
+            }
             "gnu_asm_expression" => self.unsup(n, "inline assembly is not supported"),
             k => self.unsup(n, format!("unsupported expression `{k}`")),
         }
@@ -1800,22 +2385,33 @@ impl<'c, 't> Lowerer<'c, 't> {
         let t = t.to_string();
         let lower = t.to_ascii_lowercase();
         let is_hex = lower.starts_with("0x");
-        let is_float = !is_hex && (lower.contains('.') || lower.contains('e')) || is_hex && lower.contains('p')
-            || (!is_hex && lower.ends_with('f'));
+        let is_float = if is_hex {
+            lower.contains('p')
+        } else {
+            lower.contains('.') || lower.contains('e') || lower.ends_with('f')
+        };
         if is_float {
             let single = !is_hex && (lower.ends_with('f') || lower.ends_with("h"));
             let digits = lower.trim_end_matches(['f', 'l', 'h']);
             let v: f64 = digits.parse().unwrap_or(0.0);
-            let ty = if single { ScalarTy::FLOAT } else { ScalarTy::Float { bits: 64 } };
+            let ty = if single {
+                ScalarTy::FLOAT
+            } else {
+                ScalarTy::Float { bits: 64 }
+            };
             return Ok(Val::Scalar(Expr::Float(v.to_bits(), ty), ty));
         }
         let Some(v) = crate::syntax::preprocess::parse_int_literal(&t) else {
             return self.unsup(n, format!("malformed number `{t}`"));
         };
-        let suffix: String = lower.chars().rev().take_while(|c| *c == 'u' || *c == 'l').collect();
+        let suffix: String = lower
+            .chars()
+            .rev()
+            .take_while(|c| *c == 'u' || *c == 'l')
+            .collect();
         let unsigned = suffix.contains('u');
         let long = suffix.contains('l');
-        let decimal = !is_hex && !(lower.len() > 1 && lower.starts_with('0'));
+        let decimal = !(is_hex || lower.len() > 1 && lower.starts_with('0'));
         let ty = if !long && !unsigned && v <= i32::MAX as i128 {
             ScalarTy::INT
         } else if !long && (unsigned || !decimal) && v <= u32::MAX as i128 {
@@ -1837,12 +2433,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let p = parts.into_iter().next().unwrap_or(Val::Void);
                 return self.scalar(p, at);
             }
-            Val::Agg(..) | Val::Group(_) | Val::Void => (self.havoc(ScalarTy::INT, at), ScalarTy::INT),
+            Val::Agg(..) | Val::Group(_) | Val::Void => {
+                (self.havoc(ScalarTy::INT, at), ScalarTy::INT)
+            }
         })
     }
 
     fn unary(&mut self, n: Node<'t>) -> R<Val> {
-        let op = n.child_by_field_name("operator").map(|o| self.txt(o)).unwrap_or("");
+        let op = n
+            .child_by_field_name("operator")
+            .map(|o| self.txt(o))
+            .unwrap_or("");
         let Some(arg) = n.child_by_field_name("argument") else {
             return self.unsup(n, "malformed unary expression");
         };
@@ -1901,8 +2502,14 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn binary(&mut self, n: Node<'t>) -> R<Val> {
-        let op_text = n.child_by_field_name("operator").map(|o| self.txt(o)).unwrap_or("");
-        let (Some(l), Some(r)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
+        let op_text = n
+            .child_by_field_name("operator")
+            .map(|o| self.txt(o))
+            .unwrap_or("");
+        let (Some(l), Some(r)) = (
+            n.child_by_field_name("left"),
+            n.child_by_field_name("right"),
+        ) else {
             return self.unsup(n, "malformed binary expression");
         };
         let Some(op) = Self::binop_of(op_text) else {
@@ -1927,38 +2534,86 @@ impl<'c, 't> Lowerer<'c, 't> {
             Ok(())
         })?;
         if stmts.is_empty() {
-            return Ok(Val::Scalar(Expr::Binary(op, Box::new(a), Box::new(b), ScalarTy::Bool), ScalarTy::Bool));
+            return Ok(Val::Scalar(
+                Expr::Binary(op, Box::new(a), Box::new(b), ScalarTy::Bool),
+                ScalarTy::Bool,
+            ));
         }
         let t = self.tmp(ScalarTy::Bool, l);
         self.push(StmtKind::Assign { var: t, value: a }, l);
         let mut then_stmts = stmts;
-        let saved = std::mem::replace(&mut self.cur, Vec::new());
+        let saved = std::mem::take(&mut self.cur);
         self.push(StmtKind::Assign { var: t, value: b }, r);
         then_stmts.append(&mut self.cur);
         self.cur = saved;
-        let cond = if op == BinOp::And { Expr::Var(t) } else { not(Expr::Var(t)) };
-        self.push(StmtKind::If { cond, then_: Block { stmts: then_stmts, braces: None }, else_: Block::default() }, r);
+        let cond = if op == BinOp::And {
+            Expr::Var(t)
+        } else {
+            not(Expr::Var(t))
+        };
+        self.push(
+            StmtKind::If {
+                cond,
+                then_: Block {
+                    stmts: then_stmts,
+                    braces: None,
+                },
+                else_: Block::default(),
+            },
+            r,
+        );
         Ok(Val::Scalar(Expr::Var(t), ScalarTy::Bool))
     }
 
     fn apply_binop(&mut self, op: BinOp, a: Val, b: Val, at: Node) -> R<Val> {
         // Pointer arithmetic and comparisons.
         match (&a, &b) {
-            (Val::Ptr { .. }, Val::Scalar(..)) if matches!(op, BinOp::Add | BinOp::Sub) => return self.ptr_add(a, b, op == BinOp::Sub, at),
-            (Val::Scalar(..), Val::Ptr { .. }) if op == BinOp::Add => return self.ptr_add(b, a, false, at),
-            (Val::Ptr { target: ta, offset: oa, pointee }, Val::Ptr { target: tb, offset: ob, .. }) => {
+            (Val::Ptr { .. }, Val::Scalar(..)) if matches!(op, BinOp::Add | BinOp::Sub) => {
+                return self.ptr_add(a, b, op == BinOp::Sub, at)
+            }
+            (Val::Scalar(..), Val::Ptr { .. }) if op == BinOp::Add => {
+                return self.ptr_add(b, a, false, at)
+            }
+            (
+                Val::Ptr {
+                    target: ta,
+                    offset: oa,
+                    pointee,
+                },
+                Val::Ptr {
+                    target: tb,
+                    offset: ob,
+                    ..
+                },
+            ) => {
                 if ta != tb {
-                    let t = if op.is_comparison() { ScalarTy::Bool } else { ScalarTy::LONG };
+                    let t = if op.is_comparison() {
+                        ScalarTy::Bool
+                    } else {
+                        ScalarTy::LONG
+                    };
                     return Ok(Val::Scalar(self.havoc(t, at), t));
                 }
                 if op == BinOp::Sub {
                     let size = self.size_of(pointee).max(1) as i128;
                     let diff = bin(BinOp::Sub, oa.clone(), ob.clone(), ScalarTy::LONG);
-                    let e = if size == 1 { diff } else { bin(BinOp::Div, diff, int(size, ScalarTy::LONG), ScalarTy::LONG) };
+                    let e = if size == 1 {
+                        diff
+                    } else {
+                        bin(BinOp::Div, diff, int(size, ScalarTy::LONG), ScalarTy::LONG)
+                    };
                     return Ok(Val::Scalar(e, ScalarTy::LONG));
                 }
                 if op.is_comparison() {
-                    return Ok(Val::Scalar(Expr::Binary(op, Box::new(oa.clone()), Box::new(ob.clone()), ScalarTy::Bool), ScalarTy::Bool));
+                    return Ok(Val::Scalar(
+                        Expr::Binary(
+                            op,
+                            Box::new(oa.clone()),
+                            Box::new(ob.clone()),
+                            ScalarTy::Bool,
+                        ),
+                        ScalarTy::Bool,
+                    ));
                 }
             }
             (Val::Ptr { .. }, _) | (_, Val::Ptr { .. }) if op.is_comparison() => {
@@ -2001,53 +2656,105 @@ impl<'c, 't> Lowerer<'c, 't> {
         let t = common(ta, tb);
         let (ea, eb) = (conv(ea, ta, t), conv(eb, tb, t));
         if op.is_comparison() {
-            return Ok(Val::Scalar(Expr::Binary(op, Box::new(ea), Box::new(eb), ScalarTy::Bool), ScalarTy::Bool));
+            return Ok(Val::Scalar(
+                Expr::Binary(op, Box::new(ea), Box::new(eb), ScalarTy::Bool),
+                ScalarTy::Bool,
+            ));
         }
-        if matches!(t, ScalarTy::Float { .. }) && matches!(op, BinOp::Rem | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor) {
+        if matches!(t, ScalarTy::Float { .. })
+            && matches!(
+                op,
+                BinOp::Rem | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor
+            )
+        {
             return Ok(Val::Scalar(self.havoc(t, at), t));
         }
         Ok(Val::Scalar(bin(op, ea, eb, t), t))
     }
 
     fn ptr_add(&mut self, p: Val, k: Val, sub: bool, at: Node) -> R<Val> {
-        let Val::Ptr { target, offset, pointee } = p else {
+        let Val::Ptr {
+            target,
+            offset,
+            pointee,
+        } = p
+        else {
             return self.unsup(at, "internal: pointer expected");
         };
         let (e, t) = self.scalar(k, at)?;
         let size = self.size_of(&pointee).max(1) as i128;
-        let scaled = bin(BinOp::Mul, conv(e, t, ScalarTy::LONG), int(size, ScalarTy::LONG), ScalarTy::LONG);
-        let off = bin(if sub { BinOp::Sub } else { BinOp::Add }, offset, scaled, ScalarTy::LONG);
-        Ok(Val::Ptr { target, offset: off, pointee })
+        let scaled = bin(
+            BinOp::Mul,
+            conv(e, t, ScalarTy::LONG),
+            int(size, ScalarTy::LONG),
+            ScalarTy::LONG,
+        );
+        let off = bin(
+            if sub { BinOp::Sub } else { BinOp::Add },
+            offset,
+            scaled,
+            ScalarTy::LONG,
+        );
+        Ok(Val::Ptr {
+            target,
+            offset: off,
+            pointee,
+        })
     }
 
     fn address_of(&mut self, lv: LVal, at: Node) -> R<Val> {
         Ok(match lv {
-            LVal::Mem { target, offset, ty, .. } => Val::Ptr { target, offset, pointee: ty },
+            LVal::Mem {
+                target, offset, ty, ..
+            } => Val::Ptr {
+                target,
+                offset,
+                pointee: ty,
+            },
             LVal::Slot(slot) => {
                 let pointee = match &slot {
                     Slot::Var(_, t) => Ty::Scalar(*t),
                     Slot::Agg(t, _) => t.clone(),
                     Slot::PrivArray(t) => t.clone(),
-                    Slot::Ptr { pointee, .. } | Slot::PtrConst { pointee, .. } => Ty::Ptr(Box::new(pointee.clone())),
+                    Slot::Ptr { pointee, .. } | Slot::PtrConst { pointee, .. } => {
+                        Ty::Ptr(Box::new(pointee.clone()))
+                    }
                     Slot::Group(g) => Ty::Group(*g),
                 };
                 if let Slot::PrivArray(_) = slot {
-                    Val::Ptr { target: Target::Private, offset: int(0, ScalarTy::LONG), pointee }
+                    Val::Ptr {
+                        target: Target::Private,
+                        offset: int(0, ScalarTy::LONG),
+                        pointee,
+                    }
                 } else {
-                    Val::Ptr { target: Target::Local(Box::new(slot)), offset: int(0, ScalarTy::LONG), pointee }
+                    Val::Ptr {
+                        target: Target::Local(Box::new(slot)),
+                        offset: int(0, ScalarTy::LONG),
+                        pointee,
+                    }
                 }
             }
-            LVal::Discard(ty) => Val::Ptr { target: Target::Private, offset: int(0, ScalarTy::LONG), pointee: ty },
+            LVal::Discard(ty) => Val::Ptr {
+                target: Target::Private,
+                offset: int(0, ScalarTy::LONG),
+                pointee: ty,
+            },
             LVal::Parts(..) => return self.unsup(at, "address of a vector swizzle"),
         })
     }
 
     fn update(&mut self, n: Node<'t>, want: bool) -> R<Val> {
-        let op = n.child_by_field_name("operator").map(|o| self.txt(o)).unwrap_or("++");
+        let op = n
+            .child_by_field_name("operator")
+            .map(|o| self.txt(o))
+            .unwrap_or("++");
         let Some(arg) = n.child_by_field_name("argument") else {
             return self.unsup(n, "malformed increment");
         };
-        let prefix = n.child(0).is_some_and(|c| c.kind() == "++" || c.kind() == "--");
+        let prefix = n
+            .child(0)
+            .is_some_and(|c| c.kind() == "++" || c.kind() == "--");
         let lv = self.lvalue(arg)?;
         let old = self.load(lv.clone(), arg)?;
         // Keep the old value when it is used after the update.
@@ -2059,10 +2766,27 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.push(StmtKind::Assign { var: tv, value: e }, arg);
                 Val::Scalar(Expr::Var(tv), t)
             }
-            (Val::Ptr { target, offset, pointee }, true) => {
+            (
+                Val::Ptr {
+                    target,
+                    offset,
+                    pointee,
+                },
+                true,
+            ) => {
                 let tv = self.tmp(ScalarTy::LONG, arg);
-                self.push(StmtKind::Assign { var: tv, value: offset.clone() }, arg);
-                Val::Ptr { target: target.clone(), offset: Expr::Var(tv), pointee: pointee.clone() }
+                self.push(
+                    StmtKind::Assign {
+                        var: tv,
+                        value: offset.clone(),
+                    },
+                    arg,
+                );
+                Val::Ptr {
+                    target: target.clone(),
+                    offset: Expr::Var(tv),
+                    pointee: pointee.clone(),
+                }
             }
             _ => old,
         };
@@ -2080,8 +2804,14 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn assignment(&mut self, n: Node<'t>) -> R<Val> {
-        let op = n.child_by_field_name("operator").map(|o| self.txt(o)).unwrap_or("=");
-        let (Some(l), Some(r)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
+        let op = n
+            .child_by_field_name("operator")
+            .map(|o| self.txt(o))
+            .unwrap_or("=");
+        let (Some(l), Some(r)) = (
+            n.child_by_field_name("left"),
+            n.child_by_field_name("right"),
+        ) else {
             return self.unsup(n, "malformed assignment");
         };
         let lv = self.lvalue(l)?;
@@ -2116,7 +2846,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         match lv {
             LVal::Slot(s) => match s {
                 Slot::Var(_, t) => Ty::Scalar(*t),
-                Slot::Ptr { pointee, .. } | Slot::PtrConst { pointee, .. } => Ty::Ptr(Box::new(pointee.clone())),
+                Slot::Ptr { pointee, .. } | Slot::PtrConst { pointee, .. } => {
+                    Ty::Ptr(Box::new(pointee.clone()))
+                }
                 Slot::Agg(t, _) | Slot::PrivArray(t) => t.clone(),
                 Slot::Group(g) => Ty::Group(*g),
             },
@@ -2163,7 +2895,17 @@ impl<'c, 't> Lowerer<'c, 't> {
         else_stmts.append(&mut self.cur);
         self.cur = saved;
         self.push(
-            StmtKind::If { cond, then_: Block { stmts: then_stmts, braces: None }, else_: Block { stmts: else_stmts, braces: None } },
+            StmtKind::If {
+                cond,
+                then_: Block {
+                    stmts: then_stmts,
+                    braces: None,
+                },
+                else_: Block {
+                    stmts: else_stmts,
+                    braces: None,
+                },
+            },
             n,
         );
         Ok(self.load_slot(&slot))
@@ -2174,17 +2916,40 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(if v != 0 { a } else { b });
         }
         Ok(match (a, b) {
-            (Val::Ptr { target: ta, offset: oa, pointee }, Val::Ptr { target: tb, offset: ob, .. }) => {
+            (
+                Val::Ptr {
+                    target: ta,
+                    offset: oa,
+                    pointee,
+                },
+                Val::Ptr {
+                    target: tb,
+                    offset: ob,
+                    ..
+                },
+            ) => {
                 let target = if ta == tb || tb == Target::Null {
                     ta
                 } else if ta == Target::Null {
                     tb
                 } else {
-                    let space = self.space_of(&ta).or(self.space_of(&tb)).unwrap_or(MemSpace::Global);
+                    let space = self
+                        .space_of(&ta)
+                        .or(self.space_of(&tb))
+                        .unwrap_or(MemSpace::Global);
                     self.note(at, "pointer may target several arrays: accesses through it may touch any of them".into());
                     Target::Array(self.alias_array(space, at))
                 };
-                Val::Ptr { target, offset: Expr::Select(Box::new(cond), Box::new(oa), Box::new(ob), ScalarTy::LONG), pointee }
+                Val::Ptr {
+                    target,
+                    offset: Expr::Select(
+                        Box::new(cond),
+                        Box::new(oa),
+                        Box::new(ob),
+                        ScalarTy::LONG,
+                    ),
+                    pointee,
+                }
             }
             (Val::Agg(ty, pa), Val::Agg(_, pb)) if pa.len() == pb.len() => {
                 let mut out = Vec::new();
@@ -2198,20 +2963,42 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let (ea, ta) = self.scalar(a, at)?;
                 let (eb, tb) = self.scalar(b, at)?;
                 let t = common(ta, tb);
-                let t = if ta == ScalarTy::Bool && tb == ScalarTy::Bool { ScalarTy::Bool } else { t };
-                Val::Scalar(Expr::Select(Box::new(cond), Box::new(conv(ea, ta, t)), Box::new(conv(eb, tb, t)), t), t)
+                let t = if ta == ScalarTy::Bool && tb == ScalarTy::Bool {
+                    ScalarTy::Bool
+                } else {
+                    t
+                };
+                Val::Scalar(
+                    Expr::Select(
+                        Box::new(cond),
+                        Box::new(conv(ea, ta, t)),
+                        Box::new(conv(eb, tb, t)),
+                        t,
+                    ),
+                    t,
+                )
             }
         })
     }
 
     fn cast(&mut self, n: Node<'t>) -> R<Val> {
-        let (Some(t), Some(v)) = (n.child_by_field_name("type"), n.child_by_field_name("value")) else {
+        let (Some(t), Some(v)) = (
+            n.child_by_field_name("type"),
+            n.child_by_field_name("value"),
+        ) else {
             return self.unsup(n, "malformed cast");
         };
-        let ty = self.cx.types.type_descriptor(t, self.src(), &self.type_overrides);
+        let ty = self
+            .cx
+            .types
+            .type_descriptor(t, self.src(), &self.type_overrides);
         // OpenCL vector literal `(float4)(a, b, c, d)`.
         if let Ty::Vector(..) = ty {
-            let inner = if v.kind() == "parenthesized_expression" { v.named_child(0).unwrap_or(v) } else { v };
+            let inner = if v.kind() == "parenthesized_expression" {
+                v.named_child(0).unwrap_or(v)
+            } else {
+                v
+            };
             let mut items = Vec::new();
             flatten_comma(inner, &mut items);
             return self.vector_literal(ty, &items, v);
@@ -2235,7 +3022,11 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             let mut comps = Vec::new();
             for k2 in 0..k as usize {
-                let leaf = if leaves.len() == 1 { leaves[0].clone() } else { leaves.get(k2).cloned().unwrap_or(Val::Void) };
+                let leaf = if leaves.len() == 1 {
+                    leaves[0].clone()
+                } else {
+                    leaves.get(k2).cloned().unwrap_or(Val::Void)
+                };
                 let (x, xt) = self.scalar(leaf, v)?;
                 comps.push(Val::Scalar(conv(x, xt, e), e));
             }
@@ -2253,14 +3044,29 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let _ = offset;
                 Val::Scalar(self.havoc(st, n), st)
             }
-            (Ty::Ptr(p), Val::Ptr { target, offset, .. }) => Val::Ptr { target, offset, pointee: *p },
+            (Ty::Ptr(p), Val::Ptr { target, offset, .. }) => Val::Ptr {
+                target,
+                offset,
+                pointee: *p,
+            },
             (Ty::Ptr(p), Val::Scalar(e, _)) => {
                 if matches!(e, Expr::Int(0, _)) {
-                    Val::Ptr { target: Target::Null, offset: int(0, ScalarTy::LONG), pointee: *p }
+                    Val::Ptr {
+                        target: Target::Null,
+                        offset: int(0, ScalarTy::LONG),
+                        pointee: *p,
+                    }
                 } else {
-                    self.note(n, "integer cast to a pointer: it may target any global array".into());
+                    self.note(
+                        n,
+                        "integer cast to a pointer: it may target any global array".into(),
+                    );
                     let target = Target::Array(self.alias_array(MemSpace::Global, n));
-                    Val::Ptr { target, offset: self.havoc(ScalarTy::LONG, n), pointee: *p }
+                    Val::Ptr {
+                        target,
+                        offset: self.havoc(ScalarTy::LONG, n),
+                        pointee: *p,
+                    }
                 }
             }
             (Ty::Scalar(st), Val::Agg(_, parts)) if !parts.is_empty() => {
@@ -2285,15 +3091,20 @@ impl<'c, 't> Lowerer<'c, 't> {
         match n.kind() {
             "identifier" | "qualified_identifier" => {
                 let name = if n.kind() == "qualified_identifier" {
-                    n.child_by_field_name("name").map(|c| self.txt(c)).unwrap_or("")
+                    n.child_by_field_name("name")
+                        .map(|c| self.txt(c))
+                        .unwrap_or("")
                 } else {
                     self.txt(n)
                 };
                 match self.lookup(name).cloned() {
                     Some(Binding::Slot(s)) => Ok(LVal::Slot(s)),
-                    Some(Binding::Array { id, ty }) => {
-                        Ok(LVal::Mem { target: Target::Array(id), offset: int(0, ScalarTy::LONG), ty, site: self.span_of(n) })
-                    }
+                    Some(Binding::Array { id, ty }) => Ok(LVal::Mem {
+                        target: Target::Array(id),
+                        offset: int(0, ScalarTy::LONG),
+                        ty,
+                        site: self.span_of(n),
+                    }),
                     Some(Binding::Ref(lv)) => Ok(lv),
                     Some(Binding::Value(v)) => {
                         // A value (parameter) used as an lvalue: give it a local.
@@ -2329,7 +3140,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 };
                 match b {
                     Val::Ptr { .. } => {
-                        let Val::Ptr { target, offset, pointee } = self.ptr_add(b, i, false, n)? else {
+                        let Val::Ptr {
+                            target,
+                            offset,
+                            pointee,
+                        } = self.ptr_add(b, i, false, n)?
+                        else {
                             return self.unsup(n, "internal: subscript");
                         };
                         Ok(self.deref(target, offset, pointee, n))
@@ -2352,11 +3168,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                             }
                         }
                     }
-                    _ => self.unsup(n, format!("subscript of a non-pointer `{}`", self.txt(base))),
+                    _ => self.unsup(
+                        n,
+                        format!("subscript of a non-pointer `{}`", self.txt(base)),
+                    ),
                 }
             }
             "pointer_expression" => {
-                let op = n.child_by_field_name("operator").map(|o| self.txt(o)).unwrap_or("");
+                let op = n
+                    .child_by_field_name("operator")
+                    .map(|o| self.txt(o))
+                    .unwrap_or("");
                 let Some(arg) = n.child_by_field_name("argument") else {
                     return self.unsup(n, "malformed pointer expression");
                 };
@@ -2364,8 +3186,15 @@ impl<'c, 't> Lowerer<'c, 't> {
                     return self.unsup(n, "address-of is not an lvalue");
                 }
                 match self.rvalue(arg)? {
-                    Val::Ptr { target, offset, pointee } => Ok(self.deref(target, offset, pointee, n)),
-                    _ => self.unsup(n, format!("dereference of a non-pointer `{}`", self.txt(arg))),
+                    Val::Ptr {
+                        target,
+                        offset,
+                        pointee,
+                    } => Ok(self.deref(target, offset, pointee, n)),
+                    _ => self.unsup(
+                        n,
+                        format!("dereference of a non-pointer `{}`", self.txt(arg)),
+                    ),
                 }
             }
             "field_expression" => self.field_lvalue(n),
@@ -2375,7 +3204,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let ty = self.type_of_val(&v);
                 Ok(LVal::Discard(ty))
             }
-            "call_expression" | "conditional_expression" | "assignment_expression" | "comma_expression" | "update_expression" => {
+            "call_expression"
+            | "conditional_expression"
+            | "assignment_expression"
+            | "comma_expression"
+            | "update_expression" => {
                 // An rvalue used where an lvalue is expected (C++ references): a temporary.
                 let v = self.rvalue(n)?;
                 if let Val::Ptr { .. } = v {
@@ -2389,7 +3222,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.store(LVal::Slot(slot.clone()), v, n)?;
                 Ok(LVal::Slot(slot))
             }
-            _ => self.unsup(n, format!("unsupported assignment target `{}`", self.txt(n))),
+            _ => self.unsup(
+                n,
+                format!("unsupported assignment target `{}`", self.txt(n)),
+            ),
         }
     }
 
@@ -2398,14 +3234,29 @@ impl<'c, 't> Lowerer<'c, 't> {
             Target::Private => LVal::Discard(pointee),
             Target::Local(slot) if matches!(offset, Expr::Int(0, _)) => LVal::Slot(*slot),
             Target::Local(_) => LVal::Discard(pointee),
-            t => LVal::Mem { target: t, offset, ty: pointee, site: self.span_of(at) },
+            t => LVal::Mem {
+                target: t,
+                offset,
+                ty: pointee,
+                site: self.span_of(at),
+            },
         }
     }
 
     fn global_lvalue(&mut self, name: &str, n: Node<'t>) -> R<LVal> {
         if let Some(&id) = self.globals.get(name) {
-            let ty = self.cx.globals.get(name).map(|g| g.ty.clone()).unwrap_or(Ty::Scalar(ScalarTy::INT));
-            return Ok(LVal::Mem { target: Target::Array(id), offset: int(0, ScalarTy::LONG), ty, site: self.span_of(n) });
+            let ty = self
+                .cx
+                .globals
+                .get(name)
+                .map(|g| g.ty.clone())
+                .unwrap_or(Ty::Scalar(ScalarTy::INT));
+            return Ok(LVal::Mem {
+                target: Target::Array(id),
+                offset: int(0, ScalarTy::LONG),
+                ty,
+                site: self.span_of(n),
+            });
         }
         if let Some(g) = self.cx.globals.get(name) {
             let ty = g.ty.clone();
@@ -2419,20 +3270,34 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.unit = saved;
             debug_assert_eq!(aid, id);
             self.globals.insert(name.to_string(), aid);
-            return Ok(LVal::Mem { target: Target::Array(aid), offset: int(0, ScalarTy::LONG), ty, site: self.span_of(n) });
+            return Ok(LVal::Mem {
+                target: Target::Array(aid),
+                offset: int(0, ScalarTy::LONG),
+                ty,
+                site: self.span_of(n),
+            });
         }
         self.unsup(n, format!("unknown identifier `{name}`"))
     }
 
     fn field_lvalue(&mut self, n: Node<'t>) -> R<LVal> {
-        let (Some(arg), Some(field)) = (n.child_by_field_name("argument"), n.child_by_field_name("field")) else {
+        let (Some(arg), Some(field)) = (
+            n.child_by_field_name("argument"),
+            n.child_by_field_name("field"),
+        ) else {
             return self.unsup(n, "malformed field access");
         };
-        let arrow = n.child_by_field_name("operator").is_some_and(|o| self.txt(o) == "->");
+        let arrow = n
+            .child_by_field_name("operator")
+            .is_some_and(|o| self.txt(o) == "->");
         let fname = self.txt(field);
         let base = if arrow {
             match self.rvalue(arg)? {
-                Val::Ptr { target, offset, pointee } => self.deref(target, offset, pointee, n),
+                Val::Ptr {
+                    target,
+                    offset,
+                    pointee,
+                } => self.deref(target, offset, pointee, n),
                 _ => return self.unsup(n, format!("`->` on a non-pointer `{}`", self.txt(arg))),
             }
         } else {
@@ -2445,7 +3310,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                     return self.unsup(n, "unknown struct");
                 };
                 let Some(idx) = sd.fields.iter().position(|f| f.name == fname) else {
-                    return self.unsup(field, format!("unknown field `{fname}` of struct `{}`", sd.name));
+                    return self.unsup(
+                        field,
+                        format!("unknown field `{fname}` of struct `{}`", sd.name),
+                    );
                 };
                 Ok(self.component(base, idx, &ty, n))
             }
@@ -2454,14 +3322,20 @@ impl<'c, 't> Lowerer<'c, 't> {
                 match comps {
                     Some(c) if c.len() == 1 => Ok(self.component(base, c[0], &ty, n)),
                     Some(c) => {
-                        let parts = c.iter().map(|k| self.component(base.clone(), *k, &ty, n)).collect();
+                        let parts = c
+                            .iter()
+                            .map(|k| self.component(base.clone(), *k, &ty, n))
+                            .collect();
                         Ok(LVal::Parts(Ty::Vector(*e, c.len() as u8), parts))
                     }
                     None => self.unsup(field, format!("unknown vector component `{fname}`")),
                 }
             }
             Ty::Scalar(_) if matches!(fname, "x" | "s0") => Ok(base),
-            _ => self.unsup(n, format!("field `{fname}` of a value that is not a struct or vector")),
+            _ => self.unsup(
+                n,
+                format!("field `{fname}` of a value that is not a struct or vector"),
+            ),
         }
     }
 
@@ -2477,9 +3351,24 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Some(s) => LVal::Slot(s),
                 None => LVal::Discard(pt),
             },
-            LVal::Mem { target, offset, site, .. } => {
+            LVal::Mem {
+                target,
+                offset,
+                site,
+                ..
+            } => {
                 let site = if at_site { self.span_of(_at) } else { site };
-                LVal::Mem { target, offset: bin(BinOp::Add, offset, int(off as i128, ScalarTy::LONG), ScalarTy::LONG), ty: pt, site }
+                LVal::Mem {
+                    target,
+                    offset: bin(
+                        BinOp::Add,
+                        offset,
+                        int(off as i128, ScalarTy::LONG),
+                        ScalarTy::LONG,
+                    ),
+                    ty: pt,
+                    site,
+                }
             }
             LVal::Parts(_, parts) => parts.into_iter().nth(k).unwrap_or(LVal::Discard(pt)),
             _ => LVal::Discard(pt),
@@ -2497,7 +3386,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                     return Ok(None);
                 }
                 let f: fn(u8) -> Builtin = match name {
-                    "warpSize" => return Ok(Some(Val::Scalar(Expr::Builtin(Builtin::WarpSize), ScalarTy::INT))),
+                    "warpSize" => {
+                        return Ok(Some(Val::Scalar(
+                            Expr::Builtin(Builtin::WarpSize),
+                            ScalarTy::INT,
+                        )))
+                    }
                     "threadIdx" => Builtin::ThreadIdx,
                     "blockIdx" => Builtin::BlockIdx,
                     "blockDim" => Builtin::BlockDim,
@@ -2513,7 +3407,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                             return Ok(None);
                         }
                         if let Some(v) = float_constant(name) {
-                            return Ok(Some(Val::Scalar(Expr::Float(v.to_bits(), ScalarTy::FLOAT), ScalarTy::FLOAT)));
+                            return Ok(Some(Val::Scalar(
+                                Expr::Float(v.to_bits(), ScalarTy::FLOAT),
+                                ScalarTy::FLOAT,
+                            )));
                         }
                         if let Some((v, t)) = int_limit(name) {
                             return Ok(Some(Val::Scalar(int(v, t), t)));
@@ -2522,13 +3419,22 @@ impl<'c, 't> Lowerer<'c, 't> {
                             return self.unsup(n, format!("function `{name}` used as a value (function pointers are not supported)"));
                         }
                         self.note(n, format!("unknown identifier `{name}`: value havocked"));
-                        return Ok(Some(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT)));
+                        return Ok(Some(Val::Scalar(
+                            self.havoc(ScalarTy::INT, n),
+                            ScalarTy::INT,
+                        )));
                     }
                 };
-                Ok(Some(Val::Agg(Ty::Vector(ScalarTy::UINT, 3), (0..3).map(|d| ctor(f, d)).collect())))
+                Ok(Some(Val::Agg(
+                    Ty::Vector(ScalarTy::UINT, 3),
+                    (0..3).map(|d| ctor(f, d)).collect(),
+                )))
             }
             "field_expression" => {
-                let (Some(arg), Some(field)) = (n.child_by_field_name("argument"), n.child_by_field_name("field")) else {
+                let (Some(arg), Some(field)) = (
+                    n.child_by_field_name("argument"),
+                    n.child_by_field_name("field"),
+                ) else {
                     return Ok(None);
                 };
                 if arg.kind() != "identifier" {
@@ -2549,7 +3455,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                     "x" => 0,
                     "y" => 1,
                     "z" => 2,
-                    other => return self.unsup(field, format!("unknown component `{other}` of `{name}`")),
+                    other => {
+                        return self
+                            .unsup(field, format!("unknown component `{other}` of `{name}`"))
+                    }
                 };
                 Ok(Some(ctor(f, d)))
             }
@@ -2567,7 +3476,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         let args: Vec<Node<'t>> = match args_node {
             Some(a) => {
                 let mut c = a.walk();
-                a.named_children(&mut c).filter(|c| c.kind() != "comment").collect()
+                a.named_children(&mut c)
+                    .filter(|c| c.kind() != "comment")
+                    .collect()
             }
             None => Vec::new(),
         };
@@ -2584,14 +3495,20 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                 }
                 if inner.kind() == "template_function" {
-                    let nm = inner.child_by_field_name("name").map(|x| self.txt(x).to_string()).unwrap_or_default();
+                    let nm = inner
+                        .child_by_field_name("name")
+                        .map(|x| self.txt(x).to_string())
+                        .unwrap_or_default();
                     (nm, inner.child_by_field_name("arguments"))
                 } else {
                     (self.txt(inner).to_string(), None)
                 }
             }
             "template_function" => {
-                let nm = f.child_by_field_name("name").map(|x| self.txt(x).to_string()).unwrap_or_default();
+                let nm = f
+                    .child_by_field_name("name")
+                    .map(|x| self.txt(x).to_string())
+                    .unwrap_or_default();
                 (nm, f.child_by_field_name("arguments"))
             }
             "field_expression" => return self.method_call(n, f, &args),
@@ -2601,7 +3518,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                     if let Ty::Vector(..) = ty {
                         return self.vector_literal(ty, &args, n);
                     }
-                    let Some(a) = args.first() else { return Ok(self.zero(&ty)) };
+                    let Some(a) = args.first() else {
+                        return Ok(self.zero(&ty));
+                    };
                     let v = self.rvalue(*a)?;
                     return self.convert_val(ty, v, n);
                 }
@@ -2611,10 +3530,16 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         // Local names shadow functions.
         if self.lookup(&name).is_some() {
-            return self.unsup(n, format!("call of a local `{name}` (function pointers are not supported)"));
+            return self.unsup(
+                n,
+                format!("call of a local `{name}` (function pointers are not supported)"),
+            );
         }
         if let Some(defs) = self.cx.functions.get(&name) {
-            let def = defs.iter().find(|d| d.param_count == args.len() && d.has_body).or_else(|| defs.iter().find(|d| d.has_body));
+            let def = defs
+                .iter()
+                .find(|d| d.param_count == args.len() && d.has_body)
+                .or_else(|| defs.iter().find(|d| d.has_body));
             if let Some(def) = def {
                 let def = def.clone();
                 return self.inline_call(n, &def, &args, tpl_args);
@@ -2632,19 +3557,31 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn barrier(&mut self, n: Node, scope: BarrierScope, global_fence: bool, local_fence: bool) {
-        self.push(StmtKind::Barrier { scope, global_fence, local_fence }, n);
+        self.push(
+            StmtKind::Barrier {
+                scope,
+                global_fence,
+                local_fence,
+            },
+            n,
+        );
     }
 
     fn group_sync(&mut self, n: Node, g: GroupKind) {
         match g {
             GroupKind::Block => self.barrier(n, BarrierScope::Block, true, true),
             GroupKind::Grid => self.barrier(n, BarrierScope::Grid, true, true),
-            GroupKind::Tile => self.note(n, "tile/coalesced-group sync is not a block barrier".into()),
+            GroupKind::Tile => {
+                self.note(n, "tile/coalesced-group sync is not a block barrier".into())
+            }
         }
     }
 
     fn method_call(&mut self, n: Node<'t>, f: Node<'t>, args: &[Node<'t>]) -> R<Val> {
-        let (Some(obj), Some(method)) = (f.child_by_field_name("argument"), f.child_by_field_name("field")) else {
+        let (Some(obj), Some(method)) = (
+            f.child_by_field_name("argument"),
+            f.child_by_field_name("field"),
+        ) else {
             return self.unsup(n, "malformed method call");
         };
         let m = self.txt(method).to_string();
@@ -2656,23 +3593,36 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.group_sync(n, g);
                     Val::Void
                 }
-                "thread_rank" if g == GroupKind::Block => Val::Scalar(self.linear_tid(), ScalarTy::UINT),
+                "thread_rank" if g == GroupKind::Block => {
+                    Val::Scalar(self.linear_tid(), ScalarTy::UINT)
+                }
                 "size" | "num_threads" if g == GroupKind::Block => {
                     let b = |d| Expr::Builtin(Builtin::BlockDim(d));
-                    let e = bin(BinOp::Mul, bin(BinOp::Mul, b(0), b(1), ScalarTy::UINT), b(2), ScalarTy::UINT);
+                    let e = bin(
+                        BinOp::Mul,
+                        bin(BinOp::Mul, b(0), b(1), ScalarTy::UINT),
+                        b(2),
+                        ScalarTy::UINT,
+                    );
                     Val::Scalar(e, ScalarTy::UINT)
                 }
                 "thread_index" if g == GroupKind::Block => Val::Agg(
                     Ty::Vector(ScalarTy::UINT, 3),
-                    (0..3).map(|d| Val::Scalar(Expr::Builtin(Builtin::ThreadIdx(d)), ScalarTy::UINT)).collect(),
+                    (0..3)
+                        .map(|d| Val::Scalar(Expr::Builtin(Builtin::ThreadIdx(d)), ScalarTy::UINT))
+                        .collect(),
                 ),
                 "group_index" if g == GroupKind::Block => Val::Agg(
                     Ty::Vector(ScalarTy::UINT, 3),
-                    (0..3).map(|d| Val::Scalar(Expr::Builtin(Builtin::BlockIdx(d)), ScalarTy::UINT)).collect(),
+                    (0..3)
+                        .map(|d| Val::Scalar(Expr::Builtin(Builtin::BlockIdx(d)), ScalarTy::UINT))
+                        .collect(),
                 ),
                 "group_dim" | "dim_threads" if g == GroupKind::Block => Val::Agg(
                     Ty::Vector(ScalarTy::UINT, 3),
-                    (0..3).map(|d| Val::Scalar(Expr::Builtin(Builtin::BlockDim(d)), ScalarTy::UINT)).collect(),
+                    (0..3)
+                        .map(|d| Val::Scalar(Expr::Builtin(Builtin::BlockDim(d)), ScalarTy::UINT))
+                        .collect(),
                 ),
                 _ => Val::Scalar(self.havoc(ScalarTy::UINT, n), ScalarTy::UINT),
             });
@@ -2685,12 +3635,24 @@ impl<'c, 't> Lowerer<'c, 't> {
         let t = |d| Expr::Builtin(Builtin::ThreadIdx(d));
         let b = |d| Expr::Builtin(Builtin::BlockDim(d));
         let u = ScalarTy::UINT;
-        bin(BinOp::Add, bin(BinOp::Add, t(0), bin(BinOp::Mul, t(1), b(0), u), u), bin(BinOp::Mul, t(2), bin(BinOp::Mul, b(0), b(1), u), u), u)
+        bin(
+            BinOp::Add,
+            bin(BinOp::Add, t(0), bin(BinOp::Mul, t(1), b(0), u), u),
+            bin(BinOp::Mul, t(2), bin(BinOp::Mul, b(0), b(1), u), u),
+            u,
+        )
     }
 
     fn fence_flags(&self, args: &[Node]) -> (bool, bool) {
-        let Some(a) = args.first() else { return (true, true) };
-        match self.cx.types.const_eval(*a, self.src(), 0).or_else(|| self.ocl_flag_eval(*a)) {
+        let Some(a) = args.first() else {
+            return (true, true);
+        };
+        match self
+            .cx
+            .types
+            .const_eval(*a, self.src(), 0)
+            .or_else(|| self.ocl_flag_eval(*a))
+        {
             Some(v) => (v & 2 != 0, v & 1 != 0),
             None => (true, true),
         }
@@ -2736,7 +3698,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             "this_thread_block" => return Ok(Val::Group(GroupKind::Block)),
             "this_grid" => return Ok(Val::Group(GroupKind::Grid)),
-            "tiled_partition" | "coalesced_threads" | "this_cluster" | "binary_partition" | "labeled_partition" => {
+            "tiled_partition" | "coalesced_threads" | "this_cluster" | "binary_partition"
+            | "labeled_partition" => {
                 let _ = self.eval_args(args)?;
                 return Ok(Val::Group(GroupKind::Tile));
             }
@@ -2752,7 +3715,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                     Some(id) => id,
                     None => {
                         let id = ParamId(self.kernel.params.len() as u32);
-                        self.kernel.params.push(ParamDecl { name: "get_work_dim()".into(), ty: ScalarTy::UINT, position: u32::MAX });
+                        self.kernel.params.push(ParamDecl {
+                            name: "get_work_dim()".into(),
+                            ty: ScalarTy::UINT,
+                            position: u32::MAX,
+                        });
                         self.work_dim = Some(id);
                         id
                     }
@@ -2770,9 +3737,18 @@ impl<'c, 't> Lowerer<'c, 't> {
         if builtins::is_ignored_call(name) {
             return Ok(Val::Void);
         }
-        if name == "__ldg" || name.starts_with("__ldc") || name.starts_with("__ldlu") || name.starts_with("__ldcs") {
+        if name == "__ldg"
+            || name.starts_with("__ldc")
+            || name.starts_with("__ldlu")
+            || name.starts_with("__ldcs")
+        {
             let vals = self.eval_args(args)?;
-            if let Some(Val::Ptr { target, offset, pointee }) = vals.into_iter().next() {
+            if let Some(Val::Ptr {
+                target,
+                offset,
+                pointee,
+            }) = vals.into_iter().next()
+            {
                 let lv = self.deref(target, offset, pointee, n);
                 return self.load(lv, n);
             }
@@ -2780,10 +3756,40 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(v) = self.vector_builtin(n, name, args)? {
             return Ok(v);
         }
-        if matches!(name, "min" | "max" | "umin" | "umax" | "llmin" | "llmax" | "ullmin" | "ullmax" | "abs" | "clamp" | "mul24" | "__mul24" | "__umul24" | "mad24" | "labs" | "llabs" | "sad") || builtins::is_pure_math(name) {
+        if matches!(
+            name,
+            "min"
+                | "max"
+                | "umin"
+                | "umax"
+                | "llmin"
+                | "llmax"
+                | "ullmin"
+                | "ullmax"
+                | "abs"
+                | "clamp"
+                | "mul24"
+                | "__mul24"
+                | "__umul24"
+                | "mad24"
+                | "labs"
+                | "llabs"
+                | "sad"
+        ) || builtins::is_pure_math(name)
+        {
             return self.math(n, name, args);
         }
-        if matches!(name, "async_work_group_copy" | "async_work_group_strided_copy" | "memcpy" | "__builtin_memcpy" | "memmove" | "__builtin_memmove" | "memset" | "__builtin_memset") {
+        if matches!(
+            name,
+            "async_work_group_copy"
+                | "async_work_group_strided_copy"
+                | "memcpy"
+                | "__builtin_memcpy"
+                | "memmove"
+                | "__builtin_memmove"
+                | "memset"
+                | "__builtin_memset"
+        ) {
             return self.copy_call(n, name, args);
         }
         if builtins::is_opaque_value_call(name) {
@@ -2814,7 +3820,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 "get_global_size" => bin(BinOp::Mul, b(Builtin::GridDim), b(Builtin::BlockDim), u),
                 _ => bin(
                     BinOp::Add,
-                    bin(BinOp::Add, bin(BinOp::Mul, b(Builtin::BlockIdx), b(Builtin::BlockDim), u), b(Builtin::ThreadIdx), u),
+                    bin(
+                        BinOp::Add,
+                        bin(BinOp::Mul, b(Builtin::BlockIdx), b(Builtin::BlockDim), u),
+                        b(Builtin::ThreadIdx),
+                        u,
+                    ),
                     b(Builtin::GlobalOffset),
                     u,
                 ),
@@ -2824,14 +3835,37 @@ impl<'c, 't> Lowerer<'c, 't> {
             Expr::Int(k, _) if (0..3).contains(&k) => per_dim(k as u8),
             Expr::Int(_, _) => {
                 // Out-of-range dimension: local size 1, ids 0.
-                let one = matches!(name, "get_local_size" | "get_num_groups" | "get_global_size" | "get_enqueued_local_size");
+                let one = matches!(
+                    name,
+                    "get_local_size"
+                        | "get_num_groups"
+                        | "get_global_size"
+                        | "get_enqueued_local_size"
+                );
                 int(one as i128, u)
             }
             e => {
                 // Dimension known only at run time: select over the three.
                 let dt = d.1;
-                let is = |k: i128| Expr::Binary(BinOp::Eq, Box::new(e.clone()), Box::new(int(k, dt)), ScalarTy::Bool);
-                Expr::Select(Box::new(is(0)), Box::new(per_dim(0)), Box::new(Expr::Select(Box::new(is(1)), Box::new(per_dim(1)), Box::new(per_dim(2)), u)), u)
+                let is = |k: i128| {
+                    Expr::Binary(
+                        BinOp::Eq,
+                        Box::new(e.clone()),
+                        Box::new(int(k, dt)),
+                        ScalarTy::Bool,
+                    )
+                };
+                Expr::Select(
+                    Box::new(is(0)),
+                    Box::new(per_dim(0)),
+                    Box::new(Expr::Select(
+                        Box::new(is(1)),
+                        Box::new(per_dim(1)),
+                        Box::new(per_dim(2)),
+                        u,
+                    )),
+                    u,
+                )
             }
         };
         let _ = n;
@@ -2840,7 +3874,12 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     fn atomic(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         let vals = self.eval_args(args)?;
-        let Some(Val::Ptr { target, offset, pointee }) = vals.into_iter().next() else {
+        let Some(Val::Ptr {
+            target,
+            offset,
+            pointee,
+        }) = vals.into_iter().next()
+        else {
             return self.unsup(n, format!("`{name}` on something that is not a pointer"));
         };
         let st = match pointee {
@@ -2851,7 +3890,16 @@ impl<'c, 't> Lowerer<'c, 't> {
             Target::Array(array) => {
                 let dest = self.tmp(st, n);
                 let access = self.access(array, offset, st);
-                self.push(StmtKind::Atomic { dest: Some(dest), access, op: AtomicOp { name: name.to_string() } }, n);
+                self.push(
+                    StmtKind::Atomic {
+                        dest: Some(dest),
+                        access,
+                        op: AtomicOp {
+                            name: name.to_string(),
+                        },
+                    },
+                    n,
+                );
                 Ok(Val::Scalar(Expr::Var(dest), st))
             }
             Target::Local(slot) => {
@@ -2882,14 +3930,28 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         for (prefix, is_load) in [("vload", true), ("vstore", false)] {
-            let Some(k) = name.strip_prefix(prefix).and_then(|s| s.parse::<u8>().ok()) else { continue };
+            let Some(k) = name.strip_prefix(prefix).and_then(|s| s.parse::<u8>().ok()) else {
+                continue;
+            };
             let vals = self.eval_args(args)?;
             let (offset_val, ptr, data) = if is_load {
                 (vals.first().cloned(), vals.get(1).cloned(), None)
             } else {
-                (vals.get(1).cloned(), vals.get(2).cloned(), vals.first().cloned())
+                (
+                    vals.get(1).cloned(),
+                    vals.get(2).cloned(),
+                    vals.first().cloned(),
+                )
             };
-            let (Some(off), Some(Val::Ptr { target, offset, pointee })) = (offset_val, ptr) else {
+            let (
+                Some(off),
+                Some(Val::Ptr {
+                    target,
+                    offset,
+                    pointee,
+                }),
+            ) = (offset_val, ptr)
+            else {
                 return self.unsup(n, format!("`{name}` with unexpected arguments"));
             };
             let e = match pointee {
@@ -2898,7 +3960,17 @@ impl<'c, 't> Lowerer<'c, 't> {
             };
             let (oe, ot) = self.scalar(off, n)?;
             let esz = super::types::scalar_size(e) as i128;
-            let base = bin(BinOp::Add, offset, bin(BinOp::Mul, conv(oe, ot, ScalarTy::LONG), int(esz * k as i128, ScalarTy::LONG), ScalarTy::LONG), ScalarTy::LONG);
+            let base = bin(
+                BinOp::Add,
+                offset,
+                bin(
+                    BinOp::Mul,
+                    conv(oe, ot, ScalarTy::LONG),
+                    int(esz * k as i128, ScalarTy::LONG),
+                    ScalarTy::LONG,
+                ),
+                ScalarTy::LONG,
+            );
             let vty = Ty::Vector(e, k);
             let lv = self.deref(target, base, vty.clone(), n);
             if is_load {
@@ -2933,45 +4005,96 @@ impl<'c, 't> Lowerer<'c, 't> {
         for (k, v) in vals.into_iter().enumerate() {
             sc.push(self.scalar(v, args.get(k).copied().unwrap_or(n))?);
         }
-        let all_int = !sc.is_empty() && sc.iter().all(|(_, t)| !matches!(t, ScalarTy::Float { .. }));
-        let common_t = sc.iter().map(|s| s.1).reduce(common).unwrap_or(ScalarTy::INT);
-        let cv = |sc: &[(Expr, ScalarTy)], k: usize, t: ScalarTy| sc.get(k).map(|(e, et)| conv(e.clone(), *et, t)).unwrap_or(int(0, t));
+        let all_int =
+            !sc.is_empty() && sc.iter().all(|(_, t)| !matches!(t, ScalarTy::Float { .. }));
+        let common_t = sc
+            .iter()
+            .map(|s| s.1)
+            .reduce(common)
+            .unwrap_or(ScalarTy::INT);
+        let cv = |sc: &[(Expr, ScalarTy)], k: usize, t: ScalarTy| {
+            sc.get(k)
+                .map(|(e, et)| conv(e.clone(), *et, t))
+                .unwrap_or(int(0, t))
+        };
         if all_int {
             let t = match name {
-                "umin" | "umax" | "__umul24" | "ullmin" | "ullmax" => ScalarTy::Int { bits: common_t.bits().max(32) as u8, signed: false },
+                "umin" | "umax" | "__umul24" | "ullmin" | "ullmax" => ScalarTy::Int {
+                    bits: common_t.bits().max(32) as u8,
+                    signed: false,
+                },
                 _ => common_t,
             };
-            let lt = |a: Expr, b: Expr| Expr::Binary(BinOp::Lt, Box::new(a), Box::new(b), ScalarTy::Bool);
+            let lt = |a: Expr, b: Expr| {
+                Expr::Binary(BinOp::Lt, Box::new(a), Box::new(b), ScalarTy::Bool)
+            };
             match name {
                 "min" | "umin" | "llmin" | "ullmin" if sc.len() == 2 => {
                     let (a, b) = (cv(&sc, 0, t), cv(&sc, 1, t));
-                    return Ok(Val::Scalar(Expr::Select(Box::new(lt(b.clone(), a.clone())), Box::new(b), Box::new(a), t), t));
+                    return Ok(Val::Scalar(
+                        Expr::Select(
+                            Box::new(lt(b.clone(), a.clone())),
+                            Box::new(b),
+                            Box::new(a),
+                            t,
+                        ),
+                        t,
+                    ));
                 }
                 "max" | "umax" | "llmax" | "ullmax" if sc.len() == 2 => {
                     let (a, b) = (cv(&sc, 0, t), cv(&sc, 1, t));
-                    return Ok(Val::Scalar(Expr::Select(Box::new(lt(a.clone(), b.clone())), Box::new(b), Box::new(a), t), t));
+                    return Ok(Val::Scalar(
+                        Expr::Select(
+                            Box::new(lt(a.clone(), b.clone())),
+                            Box::new(b),
+                            Box::new(a),
+                            t,
+                        ),
+                        t,
+                    ));
                 }
                 "abs" | "labs" | "llabs" if sc.len() == 1 => {
                     let a = cv(&sc, 0, t);
                     let neg = Expr::Unary(UnOp::Neg, Box::new(a.clone()), t);
                     let rt = if name == "abs" && self.kernel.lang == crate::ir::Lang::OpenCl {
-                        ScalarTy::Int { bits: t.bits() as u8, signed: false }
+                        ScalarTy::Int {
+                            bits: t.bits() as u8,
+                            signed: false,
+                        }
                     } else {
                         t
                     };
-                    let e = Expr::Select(Box::new(lt(a.clone(), int(0, t))), Box::new(neg), Box::new(a), t);
+                    let e = Expr::Select(
+                        Box::new(lt(a.clone(), int(0, t))),
+                        Box::new(neg),
+                        Box::new(a),
+                        t,
+                    );
                     return Ok(Val::Scalar(conv(e, t, rt), rt));
                 }
                 "clamp" if sc.len() == 3 => {
                     let (x, lo, hi) = (cv(&sc, 0, t), cv(&sc, 1, t), cv(&sc, 2, t));
-                    let lower = Expr::Select(Box::new(lt(x.clone(), lo.clone())), Box::new(lo), Box::new(x), t);
-                    let e = Expr::Select(Box::new(lt(hi.clone(), lower.clone())), Box::new(hi), Box::new(lower), t);
+                    let lower = Expr::Select(
+                        Box::new(lt(x.clone(), lo.clone())),
+                        Box::new(lo),
+                        Box::new(x),
+                        t,
+                    );
+                    let e = Expr::Select(
+                        Box::new(lt(hi.clone(), lower.clone())),
+                        Box::new(hi),
+                        Box::new(lower),
+                        t,
+                    );
                     return Ok(Val::Scalar(e, t));
                 }
                 // 24-bit multiplies: exact for operands below 2^24 (thread and block
                 // indices, sizes), which is how kernels use them.
                 "__mul24" | "mul24" | "__umul24" if sc.len() == 2 => {
-                    return Ok(Val::Scalar(bin(BinOp::Mul, cv(&sc, 0, t), cv(&sc, 1, t), t), t));
+                    return Ok(Val::Scalar(
+                        bin(BinOp::Mul, cv(&sc, 0, t), cv(&sc, 1, t), t),
+                        t,
+                    ));
                 }
                 "mad24" if sc.len() == 3 => {
                     let m = bin(BinOp::Mul, cv(&sc, 0, t), cv(&sc, 1, t), t);
@@ -2981,11 +4104,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         let rt = match name {
-            "isnan" | "isinf" | "isfinite" | "isnormal" | "signbit" | "__popc" | "__popcll" | "__clz" | "__clzll"
-            | "__ffs" | "__ffsll" | "ilogb" | "__float_as_int" | "__float2int_rn" | "__float2int_rz" | "__float2int_rd"
-            | "__float2int_ru" | "as_int" | "isequal" | "isnotequal" | "isgreater" | "isless" | "any" | "all" => ScalarTy::INT,
+            "isnan" | "isinf" | "isfinite" | "isnormal" | "signbit" | "__popc" | "__popcll"
+            | "__clz" | "__clzll" | "__ffs" | "__ffsll" | "ilogb" | "__float_as_int"
+            | "__float2int_rn" | "__float2int_rz" | "__float2int_rd" | "__float2int_ru"
+            | "as_int" | "isequal" | "isnotequal" | "isgreater" | "isless" | "any" | "all" => {
+                ScalarTy::INT
+            }
             "__float_as_uint" | "as_uint" | "__float2uint_rn" | "__float2uint_rz" => ScalarTy::UINT,
-            "__int_as_float" | "as_float" | "__uint_as_float" | "__int2float_rn" | "__uint2float_rn" => ScalarTy::FLOAT,
+            "__int_as_float" | "as_float" | "__uint_as_float" | "__int2float_rn"
+            | "__uint2float_rn" => ScalarTy::FLOAT,
             _ if name.starts_with("convert_") => {
                 let target = name.trim_start_matches("convert_");
                 let base = target.split('_').next().unwrap_or("int");
@@ -2993,7 +4120,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             _ if all_int => common_t,
             _ if matches!(common_t, ScalarTy::Float { .. }) => common_t,
-            _ if name.ends_with('f') && self.kernel.lang == crate::ir::Lang::Cuda => ScalarTy::FLOAT,
+            _ if name.ends_with('f') && self.kernel.lang == crate::ir::Lang::Cuda => {
+                ScalarTy::FLOAT
+            }
             _ => ScalarTy::FLOAT,
         };
         if name.starts_with("convert_") {
@@ -3014,14 +4143,37 @@ impl<'c, 't> Lowerer<'c, 't> {
         let bytewise = name.contains("mem");
         let elem_of = |s: &Self, v: Option<&Val>| -> (u32, ScalarTy) {
             match v {
-                Some(Val::Ptr { pointee: Ty::Scalar(st), .. }) if !bytewise => (super::types::scalar_size(*st) as u32, *st),
-                Some(Val::Ptr { pointee, .. }) if !bytewise => (s.size_of(pointee).max(1) as u32, ScalarTy::INT),
-                _ => (1, ScalarTy::Int { bits: 8, signed: false }),
+                Some(Val::Ptr {
+                    pointee: Ty::Scalar(st),
+                    ..
+                }) if !bytewise => (super::types::scalar_size(*st) as u32, *st),
+                Some(Val::Ptr { pointee, .. }) if !bytewise => {
+                    (s.size_of(pointee).max(1) as u32, ScalarTy::INT)
+                }
+                _ => (
+                    1,
+                    ScalarTy::Int {
+                        bits: 8,
+                        signed: false,
+                    },
+                ),
             }
         };
         let (esz, ety) = elem_of(self, vals.first());
         let k = self.havoc(ScalarTy::LONG, n);
-        let at_k = |off: Expr| bin(BinOp::Add, off, bin(BinOp::Mul, k.clone(), int(esz as i128, ScalarTy::LONG), ScalarTy::LONG), ScalarTy::LONG);
+        let at_k = |off: Expr| {
+            bin(
+                BinOp::Add,
+                off,
+                bin(
+                    BinOp::Mul,
+                    k.clone(),
+                    int(esz as i128, ScalarTy::LONG),
+                    ScalarTy::LONG,
+                ),
+                ScalarTy::LONG,
+            )
+        };
         let value = if is_set {
             match vals.get(1) {
                 Some(Val::Scalar(e, t)) => conv(e.clone(), *t, ety),
@@ -3029,9 +4181,18 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         } else {
             match vals.get(1) {
-                Some(Val::Ptr { target: Target::Array(src), offset, .. }) => {
+                Some(Val::Ptr {
+                    target: Target::Array(src),
+                    offset,
+                    ..
+                }) => {
                     let dest = self.tmp(ety, n);
-                    let access = Access { array: *src, offset: at_k(offset.clone()), size: esz, ty: ety };
+                    let access = Access {
+                        array: *src,
+                        offset: at_k(offset.clone()),
+                        size: esz,
+                        ty: ety,
+                    };
                     self.push(StmtKind::Read { dest, access }, n);
                     Expr::Var(dest)
                 }
@@ -3039,17 +4200,32 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         };
         match vals.first() {
-            Some(Val::Ptr { target: Target::Array(dst), offset, .. }) => {
-                let access = Access { array: *dst, offset: at_k(offset.clone()), size: esz, ty: ety };
+            Some(Val::Ptr {
+                target: Target::Array(dst),
+                offset,
+                ..
+            }) => {
+                let access = Access {
+                    array: *dst,
+                    offset: at_k(offset.clone()),
+                    size: esz,
+                    ty: ety,
+                };
                 self.push(StmtKind::Write { access, value }, n);
             }
-            Some(Val::Ptr { target: Target::Local(slot), .. }) => {
+            Some(Val::Ptr {
+                target: Target::Local(slot),
+                ..
+            }) => {
                 let slot = (**slot).clone();
                 self.havoc_slot(&slot, n);
             }
             _ => {}
         }
-        self.note(n, format!("`{name}` modelled as one element at an unknown position of the copied range"));
+        self.note(
+            n,
+            format!("`{name}` modelled as one element at an unknown position of the copied range"),
+        );
         Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
     }
 
@@ -3058,45 +4234,95 @@ impl<'c, 't> Lowerer<'c, 't> {
         let mut touched = false;
         for v in vals {
             match v {
-                Val::Ptr { target: Target::Array(array), pointee, .. } => {
+                Val::Ptr {
+                    target: Target::Array(array),
+                    pointee,
+                    ..
+                } => {
                     // The callee may read and write anything the pointer reaches.
                     let st = match pointee {
                         Ty::Scalar(s) => s,
-                        _ => ScalarTy::Int { bits: 8, signed: false },
+                        _ => ScalarTy::Int {
+                            bits: 8,
+                            signed: false,
+                        },
                     };
                     let off = self.havoc(ScalarTy::LONG, n);
                     let dest = self.tmp(st, n);
                     let access = self.access(array, off.clone(), st);
-                    self.push(StmtKind::Read { dest, access: access.clone() }, n);
+                    self.push(
+                        StmtKind::Read {
+                            dest,
+                            access: access.clone(),
+                        },
+                        n,
+                    );
                     let value = self.havoc(st, n);
                     self.push(StmtKind::Write { access, value }, n);
                     touched = true;
                 }
-                Val::Ptr { target: Target::Local(slot), .. } => self.havoc_slot(&slot, n),
+                Val::Ptr {
+                    target: Target::Local(slot),
+                    ..
+                } => self.havoc_slot(&slot, n),
                 _ => {}
             }
         }
-        let what = if touched { "result havocked; it may read and write the memory its pointer arguments reach" } else { "result havocked" };
+        let what = if touched {
+            "result havocked; it may read and write the memory its pointer arguments reach"
+        } else {
+            "result havocked"
+        };
         self.note(n, format!("call to unknown function `{name}`: {what}"));
         Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
     }
 
     /// Inlines a call of a device function.
-    fn inline_call(&mut self, n: Node<'t>, def: &FnDef<'t>, args: &[Node<'t>], tpl_args: Option<Node<'t>>) -> R<Val> {
+    fn inline_call(
+        &mut self,
+        n: Node<'t>,
+        def: &FnDef<'t>,
+        args: &[Node<'t>],
+        tpl_args: Option<Node<'t>>,
+    ) -> R<Val> {
         let vals = self.eval_args(args)?;
         if self.call_stack.contains(&def.name) || self.call_stack.len() > MAX_INLINE_DEPTH {
-            let why = if self.call_stack.contains(&def.name) { "recursive call" } else { "calls nested too deeply" };
-            self.note(n, format!("{why} to `{}` not inlined: result havocked, pointer arguments havocked", def.name));
+            let why = if self.call_stack.contains(&def.name) {
+                "recursive call"
+            } else {
+                "calls nested too deeply"
+            };
+            self.note(
+                n,
+                format!(
+                    "{why} to `{}` not inlined: result havocked, pointer arguments havocked",
+                    def.name
+                ),
+            );
             for v in vals {
-                if let Val::Ptr { target: Target::Array(array), pointee, .. } = v {
+                if let Val::Ptr {
+                    target: Target::Array(array),
+                    pointee,
+                    ..
+                } = v
+                {
                     let st = match pointee {
                         Ty::Scalar(s) => s,
-                        _ => ScalarTy::Int { bits: 8, signed: false },
+                        _ => ScalarTy::Int {
+                            bits: 8,
+                            signed: false,
+                        },
                     };
                     let off = self.havoc(ScalarTy::LONG, n);
                     let dest = self.tmp(st, n);
                     let access = self.access(array, off, st);
-                    self.push(StmtKind::Read { dest, access: access.clone() }, n);
+                    self.push(
+                        StmtKind::Read {
+                            dest,
+                            access: access.clone(),
+                        },
+                        n,
+                    );
                     let value = self.havoc(st, n);
                     self.push(StmtKind::Write { access, value }, n);
                 }
@@ -3131,20 +4357,38 @@ impl<'c, 't> Lowerer<'c, 't> {
             let ret_ty = match def.node.child_by_field_name("type") {
                 Some(t) => {
                     let base = self.resolve_type(t);
-                    let info = self.cx.types.apply_declarator(base, def.node.child_by_field_name("declarator"), self.src());
+                    let info = self.cx.types.apply_declarator(
+                        base,
+                        def.node.child_by_field_name("declarator"),
+                        self.src(),
+                    );
                     // The declarator chain ends in the function declarator: strip it back.
                     info.ty
                 }
                 None => Ty::Void,
             };
-            let ret_ty = if self.txt(def.node.child_by_field_name("type").unwrap_or(def.node)) == "auto" { Ty::Scalar(ScalarTy::INT) } else { ret_ty };
+            let ret_ty =
+                if self.txt(def.node.child_by_field_name("type").unwrap_or(def.node)) == "auto" {
+                    Ty::Scalar(ScalarTy::INT)
+                } else {
+                    ret_ty
+                };
             if let Some(params) = def.params {
                 let mut c = params.walk();
-                let pnodes: Vec<Node<'t>> = params.named_children(&mut c).filter(|p| p.kind().contains("parameter_declaration")).collect();
+                let pnodes: Vec<Node<'t>> = params
+                    .named_children(&mut c)
+                    .filter(|p| p.kind().contains("parameter_declaration"))
+                    .collect();
                 for (k, p) in pnodes.iter().enumerate() {
-                    let Some(tn) = p.child_by_field_name("type") else { continue };
+                    let Some(tn) = p.child_by_field_name("type") else {
+                        continue;
+                    };
                     let base = self.resolve_type(tn);
-                    let info = self.cx.types.apply_declarator(base, p.child_by_field_name("declarator"), self.src());
+                    let info = self.cx.types.apply_declarator(
+                        base,
+                        p.child_by_field_name("declarator"),
+                        self.src(),
+                    );
                     let Some(name_node) = info.name else { continue };
                     let name = self.txt(name_node).to_string();
                     let arg_val = match vals.get(k) {
@@ -3158,7 +4402,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                         // Bind the caller's lvalue: re-lower the argument as an lvalue in the caller's unit.
                         let callee_unit = self.unit;
                         self.unit = saved_unit;
-                        let caller_scopes = std::mem::replace(&mut self.scopes, saved_scopes.clone());
+                        let caller_scopes =
+                            std::mem::replace(&mut self.scopes, saved_scopes.clone());
                         let lv = match arg_nodes.get(k) {
                             Some(a) => self.ref_arg(*a, arg_val.clone()),
                             None => Ok(LVal::Discard(info.ty.clone())),
@@ -3172,23 +4417,48 @@ impl<'c, 't> Lowerer<'c, 't> {
                     if let (Ty::Scalar(_), Val::Ptr { pointee, .. }) = (&ty, &arg_val) {
                         ty = Ty::Ptr(Box::new(pointee.clone()));
                     }
-                    if let (Ty::Ptr(_) | Ty::Array(..), Val::Ptr { target, pointee, .. }) = (&ty, &arg_val) {
+                    if let (
+                        Ty::Ptr(_) | Ty::Array(..),
+                        Val::Ptr {
+                            target, pointee, ..
+                        },
+                    ) = (&ty, &arg_val)
+                    {
                         // Pointer parameters keep the argument's target.
                         let pointee_ty = match &ty {
                             Ty::Ptr(p) | Ty::Array(p, _) => (**p).clone(),
                             _ => pointee.clone(),
                         };
-                        let pointee_ty = if matches!(pointee_ty, Ty::Scalar(ScalarTy::INT)) && !matches!(pointee, Ty::Scalar(ScalarTy::INT)) && self.is_template_type(tn) {
+                        let pointee_ty = if matches!(pointee_ty, Ty::Scalar(ScalarTy::INT))
+                            && !matches!(pointee, Ty::Scalar(ScalarTy::INT))
+                            && self.is_template_type(tn)
+                        {
                             pointee.clone()
                         } else {
                             pointee_ty
                         };
-                        let off = self.new_var(&format!("{name}.offset"), ScalarTy::LONG, name_node);
+                        let off =
+                            self.new_var(&format!("{name}.offset"), ScalarTy::LONG, name_node);
                         self.ptr_names.insert(off, name.clone());
                         self.set_target(off, &name, target.clone(), *p)?;
-                        let Val::Ptr { offset, .. } = &arg_val else { continue };
-                        self.push(StmtKind::Assign { var: off, value: offset.clone() }, *p);
-                        self.bind(&name, Binding::Slot(Slot::Ptr { off, pointee: pointee_ty, name: name.clone() }));
+                        let Val::Ptr { offset, .. } = &arg_val else {
+                            continue;
+                        };
+                        self.push(
+                            StmtKind::Assign {
+                                var: off,
+                                value: offset.clone(),
+                            },
+                            *p,
+                        );
+                        self.bind(
+                            &name,
+                            Binding::Slot(Slot::Ptr {
+                                off,
+                                pointee: pointee_ty,
+                                name: name.clone(),
+                            }),
+                        );
                         continue;
                     }
                     if let (Ty::Scalar(ScalarTy::INT), Val::Scalar(_, at)) = (&ty, &arg_val) {
@@ -3214,12 +4484,22 @@ impl<'c, 't> Lowerer<'c, 't> {
             let needs_done = body.is_some_and(|b| has_early_return(b));
             let done = if needs_done {
                 let d = self.new_var(&format!("{}.done", def.name), ScalarTy::Bool, def.node);
-                self.push(StmtKind::Assign { var: d, value: int(0, ScalarTy::Bool) }, n);
+                self.push(
+                    StmtKind::Assign {
+                        var: d,
+                        value: int(0, ScalarTy::Bool),
+                    },
+                    n,
+                );
                 Some(d)
             } else {
                 None
             };
-            self.frames.push(Frame { ret: ret_slot.clone(), done, loops: 0 });
+            self.frames.push(Frame {
+                ret: ret_slot.clone(),
+                done,
+                loops: 0,
+            });
             let r = match body {
                 Some(b) => self.compound_into(b),
                 None => Ok(()),
@@ -3244,14 +4524,21 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// The type an identifier names, if it is a type name and not a variable.
     fn type_name(&self, n: Node) -> Option<Ty> {
-        if !matches!(n.kind(), "identifier" | "type_identifier" | "primitive_type") {
+        if !matches!(
+            n.kind(),
+            "identifier" | "type_identifier" | "primitive_type"
+        ) {
             return None;
         }
         let name = self.txt(n);
         if self.lookup(name).is_some() {
             return None;
         }
-        if let Some(t) = self.type_overrides.get(name).or_else(|| self.cx.types.typedefs.get(name)) {
+        if let Some(t) = self
+            .type_overrides
+            .get(name)
+            .or_else(|| self.cx.types.typedefs.get(name))
+        {
             return Some(t.clone());
         }
         if let Some((e, k)) = super::types::vector_named(name) {
@@ -3266,10 +4553,22 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// The lvalue a reference parameter binds to.
     fn ref_arg(&mut self, a: Node<'t>, val: Val) -> R<LVal> {
-        let inner = if a.kind() == "parenthesized_expression" { a.named_child(0).unwrap_or(a) } else { a };
+        let inner = if a.kind() == "parenthesized_expression" {
+            a.named_child(0).unwrap_or(a)
+        } else {
+            a
+        };
         match inner.kind() {
-            "identifier" | "field_expression" | "subscript_expression" | "pointer_expression" | "qualified_identifier" => {
-                if inner.kind() == "pointer_expression" && inner.child_by_field_name("operator").is_some_and(|o| self.txt(o) == "&") {
+            "identifier"
+            | "field_expression"
+            | "subscript_expression"
+            | "pointer_expression"
+            | "qualified_identifier" => {
+                if inner.kind() == "pointer_expression"
+                    && inner
+                        .child_by_field_name("operator")
+                        .is_some_and(|o| self.txt(o) == "&")
+                {
                     return self.temp_lval(val, a);
                 }
                 // Re-evaluating the lvalue repeats its reads; keep the address only.
@@ -3278,7 +4577,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let lv = self.lvalue(inner);
                 let extra = std::mem::replace(&mut self.cur, saved);
                 // Drop the duplicate reads; their values are already in `val`.
-                let keep_assigns: Vec<Stmt> = extra.into_iter().filter(|s| matches!(s.kind, StmtKind::Assign { .. })).collect();
+                let keep_assigns: Vec<Stmt> = extra
+                    .into_iter()
+                    .filter(|s| matches!(s.kind, StmtKind::Assign { .. }))
+                    .collect();
                 self.cur.extend(keep_assigns);
                 let _ = saved_vars;
                 let lv = lv?;
@@ -3307,19 +4609,22 @@ fn swizzle(name: &str, count: u8) -> Option<Vec<usize>> {
         "odd" => return Some((1..n).step_by(2).collect()),
         _ => {}
     }
-    let idx: Option<Vec<usize>> = if let Some(hex) = name.strip_prefix('s').or_else(|| name.strip_prefix('S')) {
-        hex.chars().map(|c| c.to_digit(16).map(|d| d as usize)).collect()
-    } else {
-        name.chars()
-            .map(|c| match c {
-                'x' | 'r' => Some(0),
-                'y' | 'g' => Some(1),
-                'z' | 'b' => Some(2),
-                'w' | 'a' => Some(3),
-                _ => None,
-            })
-            .collect()
-    };
+    let idx: Option<Vec<usize>> =
+        if let Some(hex) = name.strip_prefix('s').or_else(|| name.strip_prefix('S')) {
+            hex.chars()
+                .map(|c| c.to_digit(16).map(|d| d as usize))
+                .collect()
+        } else {
+            name.chars()
+                .map(|c| match c {
+                    'x' | 'r' => Some(0),
+                    'y' | 'g' => Some(1),
+                    'z' | 'b' => Some(2),
+                    'w' | 'a' => Some(3),
+                    _ => None,
+                })
+                .collect()
+        };
     idx.filter(|v| !v.is_empty() && v.iter().all(|k| *k < n))
 }
 
@@ -3367,7 +4672,8 @@ fn contains_switch_break(n: Node) -> bool {
     while let Some(x) = stack.pop() {
         match x.kind() {
             "break_statement" => return true,
-            "for_statement" | "while_statement" | "do_statement" | "switch_statement" | "for_range_loop" => continue,
+            "for_statement" | "while_statement" | "do_statement" | "switch_statement"
+            | "for_range_loop" => continue,
             _ => {}
         }
         let mut c = x.walk();
@@ -3379,7 +4685,10 @@ fn contains_switch_break(n: Node) -> bool {
 /// Whether a function body has a `return` other than as its last statement.
 fn has_early_return(body: Node) -> bool {
     let mut c = body.walk();
-    let children: Vec<Node> = body.named_children(&mut c).filter(|c| c.kind() != "comment").collect();
+    let children: Vec<Node> = body
+        .named_children(&mut c)
+        .filter(|c| c.kind() != "comment")
+        .collect();
     for (k, ch) in children.iter().enumerate() {
         let last = k + 1 == children.len();
         if ch.kind() == "return_statement" {

@@ -15,7 +15,10 @@ fn lower(name: &str, text: &str) -> Program {
 fn kernel<'p>(p: &'p Program, name: &str) -> &'p Kernel {
     match p.kernels.iter().find(|k| k.name == name) {
         Some(k) => k,
-        None => panic!("kernel {name} not lowered: {:?} {:?}", p.unsupported, p.diagnostics),
+        None => panic!(
+            "kernel {name} not lowered: {:?} {:?}",
+            p.unsupported, p.diagnostics
+        ),
     }
 }
 
@@ -29,7 +32,12 @@ fn all_stmts(b: &Block) -> Vec<&Stmt> {
                     walk(then_, out);
                     walk(else_, out);
                 }
-                StmtKind::Loop { cond_prelude, body, step, .. } => {
+                StmtKind::Loop {
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
                     walk(cond_prelude, out);
                     walk(body, out);
                     walk(step, out);
@@ -42,12 +50,15 @@ fn all_stmts(b: &Block) -> Vec<&Stmt> {
     out
 }
 
-fn text_of<'a>(src: &'a str, span: Span) -> &'a str {
+fn text_of(src: &str, span: Span) -> &str {
     &src[span.start as usize..span.end as usize]
 }
 
 fn count(k: &Kernel, f: impl Fn(&StmtKind) -> bool) -> usize {
-    all_stmts(&k.body).into_iter().filter(|s| f(&s.kind)).count()
+    all_stmts(&k.body)
+        .into_iter()
+        .filter(|s| f(&s.kind))
+        .count()
 }
 
 fn assert_unique_ids(k: &Kernel) {
@@ -100,10 +111,18 @@ fn cuda_and_opencl_twins_have_the_same_shape() {
         assert_eq!(k.params[0].name, "n");
         assert_eq!(k.params[0].position, 2);
         let s = k.arrays.iter().find(|a| a.name == "s").expect("shared s");
-        assert_eq!((s.space, s.elem_size, s.dims.clone()), (MemSpace::Shared, 4, vec![128]));
+        assert_eq!(
+            (s.space, s.elem_size, s.dims.clone()),
+            (MemSpace::Shared, 4, vec![128])
+        );
         let input = k.arrays.iter().find(|a| a.name == "in").expect("in");
         assert_eq!((input.space, input.param), (MemSpace::Global, Some(0)));
-        assert_eq!(count(k, |s| matches!(s, StmtKind::Read { .. })), 4, "{}", pretty_kernel(k));
+        assert_eq!(
+            count(k, |s| matches!(s, StmtKind::Read { .. })),
+            4,
+            "{}",
+            pretty_kernel(k)
+        );
         assert_eq!(count(k, |s| matches!(s, StmtKind::Write { .. })), 3);
         assert_eq!(count(k, |s| matches!(s, StmtKind::Barrier { .. })), 2);
         assert_eq!(count(k, |s| matches!(s, StmtKind::Loop { .. })), 1);
@@ -113,7 +132,11 @@ fn cuda_and_opencl_twins_have_the_same_shape() {
         all_stmts(&k.body)
             .into_iter()
             .filter_map(|s| match s.kind {
-                StmtKind::Barrier { global_fence, local_fence, .. } => Some((global_fence, local_fence)),
+                StmtKind::Barrier {
+                    global_fence,
+                    local_fence,
+                    ..
+                } => Some((global_fence, local_fence)),
                 _ => None,
             })
             .collect::<Vec<_>>()
@@ -122,8 +145,14 @@ fn cuda_and_opencl_twins_have_the_same_shape() {
     assert_eq!(fences(kl), vec![(false, true), (false, true)]);
     // Compound assignment: a read then a write of the same offset.
     let text = pretty_kernel(kc);
-    assert!(text.contains("$t2 = read s[((i64)t) * 4:i64]:f32"), "{text}");
-    assert!(text.contains("write s[((i64)t) * 4:i64]:f32 = $t2 + $t1"), "{text}");
+    assert!(
+        text.contains("$t2 = read s[((i64)t) * 4:i64]:f32"),
+        "{text}"
+    );
+    assert!(
+        text.contains("write s[((i64)t) * 4:i64]:f32 = $t2 + $t1"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -132,18 +161,38 @@ fn spans_point_at_accesses_statements_and_braces() {
     let k = kernel(&p, "reduce");
     let idx = LineIndex::new(CUDA_REDUCE);
     let stmts = all_stmts(&k.body);
-    let first_write = stmts.iter().find(|s| matches!(s.kind, StmtKind::Write { .. })).expect("write");
+    let first_write = stmts
+        .iter()
+        .find(|s| matches!(s.kind, StmtKind::Write { .. }))
+        .expect("write");
     assert_eq!(text_of(CUDA_REDUCE, first_write.span), "s[t]");
-    assert_eq!(text_of(CUDA_REDUCE, first_write.stmt_span), "s[t] = in[blockIdx.x * blockDim.x + t];");
-    assert_eq!(idx.line_col_utf8(first_write.span.start), LineCol { line: 5, col: 2 });
-    let barrier = stmts.iter().find(|s| matches!(s.kind, StmtKind::Barrier { .. })).expect("barrier");
+    assert_eq!(
+        text_of(CUDA_REDUCE, first_write.stmt_span),
+        "s[t] = in[blockIdx.x * blockDim.x + t];"
+    );
+    assert_eq!(
+        idx.line_col_utf8(first_write.span.start),
+        LineCol { line: 5, col: 2 }
+    );
+    let barrier = stmts
+        .iter()
+        .find(|s| matches!(s.kind, StmtKind::Barrier { .. }))
+        .expect("barrier");
     assert_eq!(text_of(CUDA_REDUCE, barrier.span), "__syncthreads()");
     assert_eq!(text_of(CUDA_REDUCE, barrier.stmt_span), "__syncthreads();");
-    let lp = stmts.iter().find(|s| matches!(s.kind, StmtKind::Loop { .. })).expect("loop");
+    let lp = stmts
+        .iter()
+        .find(|s| matches!(s.kind, StmtKind::Loop { .. }))
+        .expect("loop");
     assert!(text_of(CUDA_REDUCE, lp.span).starts_with("for (unsigned int d"));
-    let StmtKind::Loop { body, .. } = &lp.kind else { unreachable!() };
+    let StmtKind::Loop { body, .. } = &lp.kind else {
+        unreachable!()
+    };
     let braces = body.braces.expect("braces");
-    assert!(text_of(CUDA_REDUCE, braces).starts_with('{') && text_of(CUDA_REDUCE, braces).ends_with('}'));
+    assert!(
+        text_of(CUDA_REDUCE, braces).starts_with('{')
+            && text_of(CUDA_REDUCE, braces).ends_with('}')
+    );
     assert_eq!(text_of(CUDA_REDUCE, k.name_span), "reduce");
     assert!(stmts.iter().all(|s| !s.in_macro && s.inlined_at.is_none()));
 }
@@ -178,7 +227,10 @@ __global__ void rec(int *g) {
         .expect("write to buf");
     assert!(w.in_macro);
     assert_eq!(text_of(src, w.span), "STORE(buf, myidx, 1)");
-    let b = stmts.iter().find(|s| matches!(s.kind, StmtKind::Barrier { .. })).expect("barrier");
+    let b = stmts
+        .iter()
+        .find(|s| matches!(s.kind, StmtKind::Barrier { .. }))
+        .expect("barrier");
     assert!(b.in_macro);
     assert_eq!(text_of(src, b.span), "SYNC");
     let text = pretty_kernel(k);
@@ -187,7 +239,9 @@ __global__ void rec(int *g) {
     assert!(text.contains("loop(do)"), "{text}");
     // `REC` expands once (no re-expansion inside itself) and then fails to parse
     // as a declaration: the kernel is reported, never dropped.
-    assert!(p.kernels.iter().any(|k| k.name == "rec") || p.unsupported.iter().any(|u| u.name == "rec"));
+    assert!(
+        p.kernels.iter().any(|k| k.name == "rec") || p.unsupported.iter().any(|u| u.name == "rec")
+    );
 }
 
 #[test]
@@ -196,9 +250,17 @@ fn recursive_and_huge_macros_do_not_hang() {
     for i in 1..30 {
         src.push_str(&format!("#define A{i} A{} A{}\n", i - 1, i - 1));
     }
-    src.push_str("#define SELF SELF\n__global__ void k(int *g) { int x = 0; g[x] = SELF; int y = A29; }\n");
+    src.push_str(
+        "#define SELF SELF\n__global__ void k(int *g) { int x = 0; g[x] = SELF; int y = A29; }\n",
+    );
     let p = lower("h.cu", &src);
-    assert!(p.diagnostics.iter().any(|d| d.message.contains("macro `A29`")), "{:?}", p.diagnostics);
+    assert!(
+        p.diagnostics
+            .iter()
+            .any(|d| d.message.contains("macro `A29`")),
+        "{:?}",
+        p.diagnostics
+    );
     assert_eq!(p.kernels.len() + p.unsupported.len(), 1);
 }
 
@@ -207,7 +269,10 @@ struct MapIncludes(Vec<(String, String)>);
 impl IncludeResolver for MapIncludes {
     fn read(&self, from: &Path, name: &str) -> Option<(PathBuf, String)> {
         let dir = from.parent().unwrap_or(Path::new("."));
-        self.0.iter().find(|(n, _)| n == name).map(|(n, t)| (dir.join(n), t.clone()))
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(n, t)| (dir.join(n), t.clone()))
     }
 }
 
@@ -257,7 +322,11 @@ __global__ void tk(T *data) {
     let p = lower("t.cu", src);
     let k = kernel(&p, "tk");
     assert!(k.is_template);
-    let block = k.params.iter().find(|p| p.name == "BLOCK").expect("BLOCK param");
+    let block = k
+        .params
+        .iter()
+        .find(|p| p.name == "BLOCK")
+        .expect("BLOCK param");
     assert_eq!(block.position, u32::MAX);
     let tile = k.arrays.iter().find(|a| a.name == "tile").expect("tile");
     assert_eq!(tile.elem_size, 4);
@@ -306,14 +375,34 @@ __global__ void k(float *a, int *b) {
 "#;
     let p = lower("r.cu", src);
     let k = kernel(&p, "k");
-    assert!(k.notes.iter().any(|(_, n)| n.contains("recursive call to `fact`")), "{:?}", k.notes);
-    assert!(k.notes.iter().any(|(_, n)| n.contains("unknown function `opaque`")), "{:?}", k.notes);
+    assert!(
+        k.notes
+            .iter()
+            .any(|(_, n)| n.contains("recursive call to `fact`")),
+        "{:?}",
+        k.notes
+    );
+    assert!(
+        k.notes
+            .iter()
+            .any(|(_, n)| n.contains("unknown function `opaque`")),
+        "{:?}",
+        k.notes
+    );
     let a = k.arrays.iter().position(|x| x.name == "a").expect("a") as u32;
     let touches_a = |s: &&Stmt| match &s.kind {
         StmtKind::Read { access, .. } | StmtKind::Write { access, .. } => access.array.0 == a,
         _ => false,
     };
-    assert_eq!(all_stmts(&k.body).into_iter().filter(|s| touches_a(&s)).count(), 2, "{}", pretty_kernel(k));
+    assert_eq!(
+        all_stmts(&k.body)
+            .into_iter()
+            .filter(|s| touches_a(s))
+            .count(),
+        2,
+        "{}",
+        pretty_kernel(k)
+    );
 }
 
 #[test]
@@ -335,16 +424,26 @@ __global__ void k(float *g, int c) {
     let p = lower("p.cu", src);
     let k = kernel(&p, "k");
     let text = pretty_kernel(k);
-    assert!(text.contains("p.offset = ((i64)threadIdx.x) * 4:i64"), "{text}");
+    assert!(
+        text.contains("p.offset = ((i64)threadIdx.x) * 4:i64"),
+        "{text}"
+    );
     assert!(text.contains("p.offset = p.offset + 16:i64"), "{text}");
     assert!(text.contains("write s[p.offset + 4:i64]:f32"), "{text}");
     assert!(text.contains("q.offset = 32:i64"), "{text}");
     assert!(text.contains("write s[q.offset]:f32"), "{text}");
     // `r` may be `s` or `t`: a may-alias-all shared array.
-    assert!(text.contains("shared <any shared array>[] elem 1 may-alias-all"), "{text}");
+    assert!(
+        text.contains("shared <any shared array>[] elem 1 may-alias-all"),
+        "{text}"
+    );
     assert!(text.contains("write <any shared array>["), "{text}");
     // Byte-sized access through a char cast.
-    assert!(text.contains("write g[((i64)threadIdx.x) * 1:i64]:i8") || text.contains("write g[(i64)threadIdx.x]:i8"), "{text}");
+    assert!(
+        text.contains("write g[((i64)threadIdx.x) * 1:i64]:i8")
+            || text.contains("write g[(i64)threadIdx.x]:i8"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -364,10 +463,24 @@ __global__ void k(float4 *v, Particle *ps) {
     let text = pretty_kernel(k);
     let ps = k.arrays.iter().find(|a| a.name == "ps").expect("ps");
     assert_eq!(ps.elem_size, 32, "struct layout with natural alignment");
-    assert!(text.contains("read v[(((i64)threadIdx.x) * 16:i64) + 8:i64]:f32"), "{text}");
-    assert!(text.contains("write tile[(((i64)threadIdx.y) * 68:i64) + (((i64)threadIdx.x) * 4:i64)]:f32 = a.z"), "{text}");
-    assert!(text.contains("write ps[((((i64)threadIdx.x) * 32:i64) + 16:i64) + 8:i64]:i32 = 7"), "{text}");
-    assert!(text.contains("write ps[(((i64)threadIdx.x) * 32:i64) + 8:i64]:f64"), "{text}");
+    assert!(
+        text.contains("read v[(((i64)threadIdx.x) * 16:i64) + 8:i64]:f32"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "write tile[(((i64)threadIdx.y) * 68:i64) + (((i64)threadIdx.x) * 4:i64)]:f32 = a.z"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("write ps[((((i64)threadIdx.x) * 32:i64) + 16:i64) + 8:i64]:i32 = 7"),
+        "{text}"
+    );
+    assert!(
+        text.contains("write ps[(((i64)threadIdx.x) * 32:i64) + 8:i64]:f64"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -384,13 +497,21 @@ fn atomics_in_both_dialects() {
             _ => None,
         })
         .collect();
-    assert_eq!(names, vec!["atomicAdd", "atomicCAS_block", "atomicExch_system"]);
+    assert_eq!(
+        names,
+        vec!["atomicAdd", "atomicCAS_block", "atomicExch_system"]
+    );
     let cl = lower(
         "a.cl",
         "__kernel void k(__global int *c, __local int *l) { atomic_inc(&c[0]); atom_add(l, 2); atomic_fetch_add_explicit(c + 1, 1, 0); int x = atomic_cmpxchg(l + 1, 0, 1); }",
     );
     let k = kernel(&cl, "k");
-    assert_eq!(count(k, |s| matches!(s, StmtKind::Atomic { .. })), 4, "{}", pretty_kernel(k));
+    assert_eq!(
+        count(k, |s| matches!(s, StmtKind::Atomic { .. })),
+        4,
+        "{}",
+        pretty_kernel(k)
+    );
     let l = k.arrays.iter().find(|a| a.name == "l").expect("l");
     assert_eq!(l.space, MemSpace::Shared);
 }
@@ -427,7 +548,12 @@ __global__ void k(int *g) {
         })
         .collect();
     use BarrierScope::{Block as B, Grid as G};
-    assert_eq!(scopes, vec![B, B, B, B, B, B, B, G, G], "{}", pretty_kernel(k));
+    assert_eq!(
+        scopes,
+        vec![B, B, B, B, B, B, B, G, G],
+        "{}",
+        pretty_kernel(k)
+    );
     assert!(k.notes.iter().any(|(_, n)| n.contains("__syncwarp")));
     let cl = lower(
         "b.cl",
@@ -437,7 +563,11 @@ __global__ void k(int *g) {
     let fences: Vec<(bool, bool)> = all_stmts(&k.body)
         .iter()
         .filter_map(|s| match s.kind {
-            StmtKind::Barrier { global_fence, local_fence, .. } => Some((global_fence, local_fence)),
+            StmtKind::Barrier {
+                global_fence,
+                local_fence,
+                ..
+            } => Some((global_fence, local_fence)),
             _ => None,
         })
         .collect();
@@ -452,8 +582,16 @@ fn builtins_of_opencl() {
     );
     let k = kernel(&p, "k");
     let text = pretty_kernel(k);
-    assert!(text.contains("(((u64)blockIdx.x) * ((u64)blockDim.x)) + ((u64)threadIdx.x)) + ((u64)globalOffset.x)"), "{text}");
-    assert!(text.contains("((u64)gridDim.y) * ((u64)blockDim.y)"), "{text}");
+    assert!(
+        text.contains(
+            "(((u64)blockIdx.x) * ((u64)blockDim.x)) + ((u64)threadIdx.x)) + ((u64)globalOffset.x)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("((u64)gridDim.y) * ((u64)blockDim.y)"),
+        "{text}"
+    );
     assert!(text.contains("get_work_dim()"), "{text}");
     assert!(text.contains("(d == 0) ? ((u64)threadIdx.x)"), "{text}");
 }
@@ -481,8 +619,16 @@ out:
     let text = pretty_kernel(k);
     // Fallthrough: cases 0 and 1 also run case 2.
     assert!(text.contains("if ($t0 == 0) || ($t0 == 1) {"), "{text}");
-    assert_eq!(count(k, |s| matches!(s, StmtKind::Write { .. })), 4, "{text}");
-    let u = p.unsupported.iter().find(|u| u.name == "jump").expect("jump unsupported");
+    assert_eq!(
+        count(k, |s| matches!(s, StmtKind::Write { .. })),
+        4,
+        "{text}"
+    );
+    let u = p
+        .unsupported
+        .iter()
+        .find(|u| u.name == "jump")
+        .expect("jump unsupported");
     assert!(u.reason.contains("goto"), "{}", u.reason);
     assert_eq!(text_of(src, u.span), "goto out;");
 }
@@ -503,7 +649,12 @@ fn short_circuit_reads_are_conditional() {
 fn unsigned_types_and_conversions() {
     let p = lower("u.cu", "__global__ void k(int *a, size_t n, unsigned char c, long long q) { uint64_t x = n; int64_t y = q; a[0] = (c + 1) < n; a[1] = -1 < 1u; }");
     let k = kernel(&p, "k");
-    let ty = |n: &str| k.params.iter().find(|p| p.name == n).map(|p| crate::ir::pretty::ty_name(p.ty));
+    let ty = |n: &str| {
+        k.params
+            .iter()
+            .find(|p| p.name == n)
+            .map(|p| crate::ir::pretty::ty_name(p.ty))
+    };
     assert_eq!(ty("n").as_deref(), Some("u64"));
     assert_eq!(ty("c").as_deref(), Some("u8"));
     assert_eq!(ty("q").as_deref(), Some("i64"));
@@ -516,11 +667,21 @@ fn unsigned_types_and_conversions() {
 
 #[test]
 fn private_arrays_and_locals() {
-    let p = lower("l.cu", "__global__ void k(float *a) { float tmp[4]; tmp[threadIdx.x % 4] = a[0]; a[1] = tmp[2]; }");
+    let p = lower(
+        "l.cu",
+        "__global__ void k(float *a) { float tmp[4]; tmp[threadIdx.x % 4] = a[0]; a[1] = tmp[2]; }",
+    );
     let k = kernel(&p, "k");
     let text = pretty_kernel(k);
-    assert_eq!(count(k, |s| matches!(s, StmtKind::Write { .. })), 1, "{text}");
-    assert!(k.notes.iter().any(|(_, n)| n.contains("private array `tmp`")));
+    assert_eq!(
+        count(k, |s| matches!(s, StmtKind::Write { .. })),
+        1,
+        "{text}"
+    );
+    assert!(k
+        .notes
+        .iter()
+        .any(|(_, n)| n.contains("private array `tmp`")));
 }
 
 #[test]
@@ -542,19 +703,33 @@ fn opencl_qualifiers_give_spaces() {
 
 #[test]
 fn junk_and_syntax_errors_never_panic_or_drop_kernels() {
-    let junk: Vec<u8> = (0..4096u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect();
+    let junk: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
     let text = String::from_utf8_lossy(&junk).into_owned();
     let _ = lower("junk.cu", &text);
     let _ = lower("junk.cl", &text);
     let src = "__global__ void broken(int *a) {\n  a[0] = ) 3;\n}\n__global__ void fine(int *a) { a[0] = 1; }\n";
     let p = lower("e.cu", src);
-    let u = p.unsupported.iter().find(|u| u.name == "broken").expect("broken is unsupported");
+    let u = p
+        .unsupported
+        .iter()
+        .find(|u| u.name == "broken")
+        .expect("broken is unsupported");
     assert!(u.reason.starts_with("syntax error at 2:"), "{}", u.reason);
     assert!(p.kernels.iter().any(|k| k.name == "fine"));
-    assert!(p.diagnostics.iter().any(|d| d.is_error && d.message.contains("syntax error")));
+    assert!(p
+        .diagnostics
+        .iter()
+        .any(|d| d.is_error && d.message.contains("syntax error")));
     // A kernel whose head does not parse at all is still reported.
     let p = lower("e2.cu", "__global__ void (int *a { a[0] = 1; }\n");
-    assert_eq!(p.kernels.len() + p.unsupported.len(), 1, "{:?}", p.unsupported);
+    assert_eq!(
+        p.kernels.len() + p.unsupported.len(),
+        1,
+        "{:?}",
+        p.unsupported
+    );
     let p = lower("e3.cl", "__kernel void k(__global int *a) { a[0] = 1 }\n");
     assert_eq!(p.kernels.len() + p.unsupported.len(), 1);
 }
@@ -596,7 +771,11 @@ fn deep_nesting_is_unsupported_not_a_crash() {
         .expect("spawn");
     let p = handle.join().expect("no stack overflow");
     for name in ["deep", "parens"] {
-        let u = p.unsupported.iter().find(|u| u.name == name).unwrap_or_else(|| panic!("{name}: {:?}", p.kernels.len()));
+        let u = p
+            .unsupported
+            .iter()
+            .find(|u| u.name == name)
+            .unwrap_or_else(|| panic!("{name}: {:?}", p.kernels.len()));
         assert!(u.reason.contains("nested deeper"), "{}", u.reason);
     }
 }

@@ -95,15 +95,17 @@ pub(crate) fn scalar_named(name: &str) -> Option<ScalarTy> {
         "ushort" | "uint16_t" | "ushort1" => int(16, false),
         "int" | "int32_t" | "signed" | "int1" | "cl_int" => int(32, true),
         "uint" | "unsigned" | "uint32_t" | "uint1" | "cl_uint" => int(32, false),
-        "long" | "int64_t" | "ptrdiff_t" | "intptr_t" | "ssize_t" | "longlong" | "long1" | "cl_long" => int(64, true),
-        "ulong" | "uint64_t" | "size_t" | "uintptr_t" | "ulonglong" | "ulong1" | "cl_ulong" => int(64, false),
+        "long" | "int64_t" | "ptrdiff_t" | "intptr_t" | "ssize_t" | "longlong" | "long1"
+        | "cl_long" => int(64, true),
+        "ulong" | "uint64_t" | "size_t" | "uintptr_t" | "ulonglong" | "ulong1" | "cl_ulong" => {
+            int(64, false)
+        }
         "half" | "__half" => ScalarTy::Float { bits: 16 },
         "float" | "float1" | "cl_float" => ScalarTy::FLOAT,
         "double" | "double1" => ScalarTy::Float { bits: 64 },
         // Opaque OpenCL handles and events: plain uniform values.
-        "image1d_t" | "image2d_t" | "image3d_t" | "sampler_t" | "event_t" | "image1d_buffer_t" | "image2d_array_t" => {
-            int(32, false)
-        }
+        "image1d_t" | "image2d_t" | "image3d_t" | "sampler_t" | "event_t" | "image1d_buffer_t"
+        | "image2d_array_t" => int(32, false),
         _ => return None,
     })
 }
@@ -137,7 +139,11 @@ impl TypeEnv {
             Ty::Void => 1,
             Ty::Scalar(s) => scalar_size(*s),
             Ty::Vector(e, n) => {
-                let n = if *n == 3 && self.lang == Some(Lang::OpenCl) { 4 } else { *n as u64 };
+                let n = if *n == 3 && self.lang == Some(Lang::OpenCl) {
+                    4
+                } else {
+                    *n as u64
+                };
                 scalar_size(*e) * n
             }
             Ty::Struct(k) => self.structs.get(*k).map_or(4, |s| s.size),
@@ -167,7 +173,9 @@ impl TypeEnv {
     /// Leaves of an aggregate type in order (fields / components with their byte offsets).
     pub fn parts(&self, ty: &Ty) -> Vec<(u64, Ty)> {
         match ty {
-            Ty::Vector(e, n) => (0..*n as u64).map(|k| (k * scalar_size(*e), Ty::Scalar(*e))).collect(),
+            Ty::Vector(e, n) => (0..*n as u64)
+                .map(|k| (k * scalar_size(*e), Ty::Scalar(*e)))
+                .collect(),
             Ty::Struct(k) => self
                 .structs
                 .get(*k)
@@ -184,8 +192,14 @@ impl TypeEnv {
         }
         match ty {
             Ty::Vector(_, n) => *n as usize,
-            Ty::Struct(_) => self.parts(ty).iter().map(|(_, t)| self.leaf_count(t, depth + 1)).fold(0, usize::saturating_add),
-            Ty::Array(e, n) => self.leaf_count(e, depth + 1).saturating_mul(n.unwrap_or(1) as usize),
+            Ty::Struct(_) => self
+                .parts(ty)
+                .iter()
+                .map(|(_, t)| self.leaf_count(t, depth + 1))
+                .fold(0, usize::saturating_add),
+            Ty::Array(e, n) => self
+                .leaf_count(e, depth + 1)
+                .saturating_mul(n.unwrap_or(1) as usize),
             _ => 1,
         }
     }
@@ -201,18 +215,31 @@ impl TypeEnv {
             let s = self.size(&ty);
             align = align.max(a);
             if is_union {
-                laid.push(Field { name: fname, ty, offset: 0 });
+                laid.push(Field {
+                    name: fname,
+                    ty,
+                    offset: 0,
+                });
                 size = size.max(s);
             } else {
                 offset = offset.div_ceil(a) * a;
-                laid.push(Field { name: fname, ty, offset });
+                laid.push(Field {
+                    name: fname,
+                    ty,
+                    offset,
+                });
                 offset += s;
                 size = offset;
             }
         }
         let size = size.div_ceil(align) * align;
         let idx = self.structs.len();
-        self.structs.push(StructDef { name: name.clone(), fields: laid, size, align });
+        self.structs.push(StructDef {
+            name: name.clone(),
+            fields: laid,
+            size,
+            align,
+        });
         if !name.is_empty() {
             self.struct_names.insert(name, idx);
         }
@@ -242,12 +269,24 @@ pub(crate) fn sized_type(n: Node, src: &str) -> ScalarTy {
         }
     }
     match base {
-        Some("char") => ScalarTy::Int { bits: 8, signed: !unsigned },
+        Some("char") => ScalarTy::Int {
+            bits: 8,
+            signed: !unsigned,
+        },
         Some("double") => ScalarTy::Float { bits: 64 },
         Some("float") => ScalarTy::FLOAT,
-        _ if short => ScalarTy::Int { bits: 16, signed: !unsigned },
-        _ if longs > 0 => ScalarTy::Int { bits: 64, signed: !unsigned },
-        _ => ScalarTy::Int { bits: 32, signed: !unsigned },
+        _ if short => ScalarTy::Int {
+            bits: 16,
+            signed: !unsigned,
+        },
+        _ if longs > 0 => ScalarTy::Int {
+            bits: 64,
+            signed: !unsigned,
+        },
+        _ => ScalarTy::Int {
+            bits: 32,
+            signed: !unsigned,
+        },
     }
 }
 
@@ -271,7 +310,9 @@ pub(crate) fn group_named(name: &str) -> Option<GroupKind> {
     Some(match name {
         "thread_block" => GroupKind::Block,
         "grid_group" => GroupKind::Grid,
-        "thread_block_tile" | "coalesced_group" | "thread_group" | "cluster_group" => GroupKind::Tile,
+        "thread_block_tile" | "coalesced_group" | "thread_group" | "cluster_group" => {
+            GroupKind::Tile
+        }
         _ => return None,
     })
 }
@@ -315,14 +356,18 @@ impl TypeEnv {
                         return Ty::Struct(k);
                     }
                 }
-                self.anon_struct(n).map_or(Ty::Scalar(ScalarTy::INT), Ty::Struct)
+                self.anon_struct(n)
+                    .map_or(Ty::Scalar(ScalarTy::INT), Ty::Struct)
             }
             "qualified_identifier" => match n.child_by_field_name("name") {
                 Some(inner) => self.resolve_base(inner, src, overrides),
                 None => Ty::Scalar(ScalarTy::INT),
             },
             "template_type" => {
-                let name = n.child_by_field_name("name").map(|c| text(c, src)).unwrap_or("");
+                let name = n
+                    .child_by_field_name("name")
+                    .map(|c| text(c, src))
+                    .unwrap_or("");
                 group_named(name).map_or(Ty::Scalar(ScalarTy::INT), Ty::Group)
             }
             _ => Ty::Scalar(ScalarTy::INT),
@@ -331,7 +376,9 @@ impl TypeEnv {
 
     /// Struct defined by an anonymous specifier node (registered by the collector).
     fn anon_struct(&self, n: Node) -> Option<usize> {
-        self.struct_names.get(&format!("<anon@{}>", n.start_byte())).copied()
+        self.struct_names
+            .get(&format!("<anon@{}>", n.start_byte()))
+            .copied()
     }
 
     /// Key under which an anonymous struct specifier is registered.
@@ -341,7 +388,13 @@ impl TypeEnv {
 
     /// Applies a declarator to `base`.
     pub fn apply_declarator<'t>(&self, base: Ty, d: Option<Node<'t>>, src: &str) -> DeclInfo<'t> {
-        let mut info = DeclInfo { ty: base, name: None, init: None, is_ref: false, is_fn: false };
+        let mut info = DeclInfo {
+            ty: base,
+            name: None,
+            init: None,
+            is_ref: false,
+            is_fn: false,
+        };
         let mut cur = d;
         // Array dimensions apply innermost-last; collect them, then wrap.
         let mut dims: Vec<Option<u64>> = Vec::new();
@@ -352,7 +405,11 @@ impl TypeEnv {
                 break;
             }
             match n.kind() {
-                "identifier" | "field_identifier" | "qualified_identifier" | "type_identifier" | "operator_name"
+                "identifier"
+                | "field_identifier"
+                | "qualified_identifier"
+                | "type_identifier"
+                | "operator_name"
                 | "destructor_name" => {
                     info.name = Some(n);
                     cur = None;
@@ -371,7 +428,9 @@ impl TypeEnv {
                     cur = n.named_child(0);
                 }
                 "array_declarator" | "abstract_array_declarator" => {
-                    let size = n.child_by_field_name("size").and_then(|s| self.const_eval(s, src, 0));
+                    let size = n
+                        .child_by_field_name("size")
+                        .and_then(|s| self.const_eval(s, src, 0));
                     dims.push(size.and_then(|v| u64::try_from(v).ok()));
                     cur = n.child_by_field_name("declarator");
                 }
@@ -379,8 +438,12 @@ impl TypeEnv {
                     info.is_fn = true;
                     cur = n.child_by_field_name("declarator");
                 }
-                "parenthesized_declarator" | "attributed_declarator" | "abstract_parenthesized_declarator" => {
-                    cur = n.named_children(&mut n.walk()).find(|c| c.kind() != "attribute_declaration");
+                "parenthesized_declarator"
+                | "attributed_declarator"
+                | "abstract_parenthesized_declarator" => {
+                    cur = n
+                        .named_children(&mut n.walk())
+                        .find(|c| c.kind() != "attribute_declaration");
                 }
                 _ => cur = None,
             }
@@ -418,27 +481,29 @@ impl TypeEnv {
             "binary_expression" => {
                 let a = sub(n.child_by_field_name("left"))?;
                 let b = sub(n.child_by_field_name("right"))?;
-                Some(match n.child_by_field_name("operator").map(|o| text(o, src))? {
-                    "+" => a.wrapping_add(b),
-                    "-" => a.wrapping_sub(b),
-                    "*" => a.wrapping_mul(b),
-                    "/" => a.checked_div(b)?,
-                    "%" => a.checked_rem(b)?,
-                    "<<" => a.checked_shl(u32::try_from(b).ok()?)?,
-                    ">>" => a.checked_shr(u32::try_from(b).ok()?)?,
-                    "&" => a & b,
-                    "|" => a | b,
-                    "^" => a ^ b,
-                    "&&" => ((a != 0) && (b != 0)) as i128,
-                    "||" => ((a != 0) || (b != 0)) as i128,
-                    "==" => (a == b) as i128,
-                    "!=" => (a != b) as i128,
-                    "<" => (a < b) as i128,
-                    "<=" => (a <= b) as i128,
-                    ">" => (a > b) as i128,
-                    ">=" => (a >= b) as i128,
-                    _ => return None,
-                })
+                Some(
+                    match n.child_by_field_name("operator").map(|o| text(o, src))? {
+                        "+" => a.wrapping_add(b),
+                        "-" => a.wrapping_sub(b),
+                        "*" => a.wrapping_mul(b),
+                        "/" => a.checked_div(b)?,
+                        "%" => a.checked_rem(b)?,
+                        "<<" => a.checked_shl(u32::try_from(b).ok()?)?,
+                        ">>" => a.checked_shr(u32::try_from(b).ok()?)?,
+                        "&" => a & b,
+                        "|" => a | b,
+                        "^" => a ^ b,
+                        "&&" => ((a != 0) && (b != 0)) as i128,
+                        "||" => ((a != 0) || (b != 0)) as i128,
+                        "==" => (a == b) as i128,
+                        "!=" => (a != b) as i128,
+                        "<" => (a < b) as i128,
+                        "<=" => (a <= b) as i128,
+                        ">" => (a > b) as i128,
+                        ">=" => (a >= b) as i128,
+                        _ => return None,
+                    },
+                )
             }
             "conditional_expression" => {
                 let c = sub(n.child_by_field_name("condition"))?;
@@ -463,7 +528,8 @@ impl TypeEnv {
             return Ty::Scalar(ScalarTy::INT);
         };
         let base = self.resolve_base(base, src, overrides);
-        self.apply_declarator(base, n.child_by_field_name("declarator"), src).ty
+        self.apply_declarator(base, n.child_by_field_name("declarator"), src)
+            .ty
     }
 }
 
