@@ -95,7 +95,6 @@ pub(crate) fn is_ignored_call(name: &str) -> bool {
             | "__trap"
             | "__brkpt"
             | "__nanosleep"
-            | "wait_group_events"
     )
 }
 

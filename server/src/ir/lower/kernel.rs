@@ -140,6 +140,7 @@ pub(crate) struct Lowerer<'c, 't> {
     pub new_conflicts: HashSet<String>,
     alias_arrays: HashMap<u8, ArrayId>,
     ptr_targets: HashMap<VarId, Target>,
+    pending_copies: Vec<StmtKind>,
     ptr_names: HashMap<VarId, String>,
     globals: HashMap<String, ArrayId>,
     may_return: bool,
@@ -325,6 +326,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             new_conflicts: HashSet::new(),
             alias_arrays: HashMap::new(),
             ptr_targets: HashMap::new(),
+            pending_copies: Vec::new(),
             ptr_names: HashMap::new(),
             globals: HashMap::new(),
             may_return: false,
@@ -3232,8 +3234,19 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn deref(&mut self, target: Target, offset: Expr, pointee: Ty, at: Node) -> LVal {
         match target {
             Target::Private => LVal::Discard(pointee),
-            Target::Local(slot) if matches!(offset, Expr::Int(0, _)) => LVal::Slot(*slot),
-            Target::Local(_) => LVal::Discard(pointee),
+            Target::Local(slot) => {
+                // Only offset 0 of a local object is valid to dereference with its
+                // own type; anything else: the local may change (havoc it).
+                let slot_ty = self.lval_type(&LVal::Slot((*slot).clone()));
+                if matches!(offset, Expr::Int(0, _))
+                    || self.size_of(&slot_ty) == self.size_of(&pointee)
+                {
+                    LVal::Slot(*slot)
+                } else {
+                    self.havoc_slot(&slot, at);
+                    LVal::Discard(pointee)
+                }
+            }
             t => LVal::Mem {
                 target: t,
                 offset,
@@ -3710,6 +3723,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                     return Ok(Val::Void);
                 }
             }
+            "wait_group_events" => {
+                let _ = self.eval_args(args)?;
+                for kind in std::mem::take(&mut self.pending_copies) {
+                    self.push(kind, n);
+                }
+                return Ok(Val::Void);
+            }
             "get_work_dim" => {
                 let id = match self.work_dim {
                     Some(id) => id,
@@ -4161,6 +4181,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         let (esz, ety) = elem_of(self, vals.first());
         let k = self.havoc(ScalarTy::LONG, n);
+        let first_access = self.cur.len();
         let at_k = |off: Expr| {
             bin(
                 BinOp::Add,
@@ -4221,6 +4242,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.havoc_slot(&slot, n);
             }
             _ => {}
+        }
+        if name.starts_with("async_work_group") {
+            // The copy may happen at any time until `wait_group_events`: its
+            // accesses are repeated there.
+            let kinds: Vec<StmtKind> = self.cur[first_access..]
+                .iter()
+                .filter(|s| matches!(s.kind, StmtKind::Read { .. } | StmtKind::Write { .. }))
+                .map(|s| s.kind.clone())
+                .collect();
+            self.pending_copies.extend(kinds);
         }
         self.note(
             n,
