@@ -141,6 +141,7 @@ pub(crate) struct Lowerer<'c, 't> {
     alias_arrays: HashMap<u8, ArrayId>,
     ptr_targets: HashMap<VarId, Target>,
     pending_copies: Vec<StmtKind>,
+    shared_decls: HashMap<(usize, usize), ArrayId>,
     ptr_names: HashMap<VarId, String>,
     globals: HashMap<String, ArrayId>,
     may_return: bool,
@@ -327,6 +328,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             alias_arrays: HashMap::new(),
             ptr_targets: HashMap::new(),
             pending_copies: Vec::new(),
+            shared_decls: HashMap::new(),
             ptr_names: HashMap::new(),
             globals: HashMap::new(),
             may_return: false,
@@ -1533,7 +1535,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                 } else {
                     MemSpace::Global
                 };
-                let id = self.add_array(&name, space, &info.ty, None, name_node);
+                // One object per declaration, however often its function is inlined.
+                let key = (self.unit, name_node.start_byte());
+                let id = match self.shared_decls.get(&key) {
+                    Some(&id) => id,
+                    None => {
+                        let id = self.add_array(&name, space, &info.ty, None, name_node);
+                        self.shared_decls.insert(key, id);
+                        id
+                    }
+                };
                 self.bind(
                     &name,
                     Binding::Array {
