@@ -312,6 +312,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
         lb.and_then(|lb| lb.named_child(0))
             .and_then(|e| cx.types.const_eval(e, src, 0))
             .and_then(|v| u32::try_from(v).ok())
+            .or_else(|| reqd_work_group_size(src, def))
     };
     let mut conflicted: HashSet<String> = HashSet::new();
     for _ in 0..MAX_ATTEMPTS {
@@ -355,6 +356,19 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
         reason: "pointer targets could not be resolved".into(),
         span,
     })
+}
+
+/// OpenCL `__attribute__((reqd_work_group_size(X, Y, Z)))`: X*Y*Z threads per block.
+fn reqd_work_group_size(src: &str, def: &FnDef) -> Option<u32> {
+    let head = src.get(qualifier_head_start(def.node)..def.name_node.start_byte())?;
+    let at = head.find("reqd_work_group_size")?;
+    let args = head[at..].split_once('(')?.1.split_once(')')?.0;
+    let mut product: u64 = 1;
+    for a in args.split(',') {
+        let v = preprocess::parse_int_literal(a.trim())?;
+        product = product.checked_mul(u64::try_from(v).ok()?)?;
+    }
+    u32::try_from(product).ok()
 }
 
 /// First ERROR or MISSING node in a subtree.

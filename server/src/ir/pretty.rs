@@ -30,7 +30,9 @@ pub fn pretty_kernel(k: &Kernel) -> String {
         k.name,
         params.join(", "),
         if k.is_template { " template" } else { "" },
-        k.launch_bounds.map(|b| format!(" launch_bounds({b})")).unwrap_or_default()
+        k.launch_bounds
+            .map(|b| format!(" launch_bounds({b})"))
+            .unwrap_or_default()
     );
     for a in &k.arrays {
         let space = match a.space {

@@ -907,7 +907,11 @@ impl<'a> Pre<'a> {
         if t.kind != TokKind::Str {
             return;
         }
-        let name = text[t.start + 1..t.end.saturating_sub(1).max(t.start + 1)].to_string();
+        let quoted = text.get(t.start..t.end).unwrap_or("");
+        let name = quoted
+            .trim_start_matches('"')
+            .trim_end_matches('"')
+            .to_string();
         let Some(reader) = self.includes else { return };
         let Some((path, header)) = reader(from, &name) else {
             return;

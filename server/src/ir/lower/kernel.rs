@@ -2325,6 +2325,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                     } else {
                         self.cx.types.align(&ty)
                     }
+                } else if let Some(ty) = n.child_by_field_name("value").and_then(|v| {
+                    self.declared_array_type(v)
+                        .or_else(|| self.type_name(strip_parens(v)))
+                }) {
+                    // sizeof of an array object: the whole array.
+                    self.size_of(&ty)
                 } else if let Some(v) = n.child_by_field_name("value") {
                     // sizeof expr: the type without evaluating.
                     let saved = std::mem::take(&mut self.cur);
@@ -4564,6 +4570,30 @@ impl<'c, 't> Lowerer<'c, 't> {
         result
     }
 
+    /// The declared array type of an identifier naming an array object.
+    fn declared_array_type(&self, n: Node) -> Option<Ty> {
+        let mut n = n;
+        while n.kind() == "parenthesized_expression" {
+            n = n.named_child(0)?;
+        }
+        if n.kind() != "identifier" {
+            return None;
+        }
+        let name = self.txt(n);
+        match self.lookup(name) {
+            Some(Binding::Array { ty, .. }) | Some(Binding::Slot(Slot::PrivArray(ty))) => {
+                Some(ty.clone())
+            }
+            Some(_) => None,
+            None => self
+                .cx
+                .globals
+                .get(name)
+                .map(|g| g.ty.clone())
+                .filter(|t| matches!(t, Ty::Array(..))),
+        }
+    }
+
     /// The type an identifier names, if it is a type name and not a variable.
     fn type_name(&self, n: Node) -> Option<Ty> {
         if !matches!(
@@ -4638,6 +4668,18 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.store(LVal::Slot(slot.clone()), val, at)?;
         Ok(LVal::Slot(slot))
     }
+}
+
+/// The expression inside any number of parentheses.
+fn strip_parens(n: Node) -> Node {
+    let mut n = n;
+    for _ in 0..64 {
+        match (n.kind(), n.named_child(0)) {
+            ("parenthesized_expression", Some(inner)) => n = inner,
+            _ => break,
+        }
+    }
+    n
 }
 
 /// Components named by a swizzle (`x`, `xy`, `s01`, `lo`, `hi`, `even`, `odd`).

@@ -779,3 +779,24 @@ fn deep_nesting_is_unsupported_not_a_crash() {
         assert!(u.reason.contains("nested deeper"), "{}", u.reason);
     }
 }
+
+#[test]
+fn sizeof_launch_bounds_and_work_group_size() {
+    let p = lower(
+        "z.cu",
+        "__global__ void __launch_bounds__(256) k(int *a) { __shared__ float s[64]; a[0] = sizeof(s) / sizeof(s[0]); a[1] = sizeof(float4); }",
+    );
+    let k = kernel(&p, "k");
+    assert_eq!(k.launch_bounds, Some(256));
+    let text = pretty_kernel(k);
+    assert!(text.contains("256:u64 / 4:u64"), "{text}");
+    assert!(
+        text.contains("(i32)16:u64") || text.contains("= 16"),
+        "{text}"
+    );
+    let p = lower(
+        "z.cl",
+        "__kernel __attribute__((reqd_work_group_size(16, 4, 1))) void k(__global int *a) { a[0] = 1; }\n#include \"\u{e9}",
+    );
+    assert_eq!(kernel(&p, "k").launch_bounds, Some(64));
+}

@@ -222,17 +222,17 @@ impl TypeEnv {
                 });
                 size = size.max(s);
             } else {
-                offset = offset.div_ceil(a) * a;
+                offset = offset.div_ceil(a).saturating_mul(a);
                 laid.push(Field {
                     name: fname,
                     ty,
                     offset,
                 });
-                offset += s;
+                offset = offset.saturating_add(s);
                 size = offset;
             }
         }
-        let size = size.div_ceil(align) * align;
+        let size = size.div_ceil(align).saturating_mul(align);
         let idx = self.structs.len();
         self.structs.push(StructDef {
             name: name.clone(),
