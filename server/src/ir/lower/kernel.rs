@@ -1220,6 +1220,18 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn do_stmt(&mut self, n: Node<'t>) -> R<()> {
+        // `do { ... } while (0)` (statement macros) without break/continue is its body.
+        let once = n
+            .child_by_field_name("condition")
+            .and_then(|c| self.cx.types.const_eval(c, self.src(), 0))
+            == Some(0);
+        if once && !has_loop_jump(n.child_by_field_name("body")) {
+            if let Some(b) = n.child_by_field_name("body") {
+                let block = self.block_of(b)?;
+                self.cur.extend(block.stmts);
+            }
+            return Ok(());
+        }
         let mut body = self.loop_body(n.child_by_field_name("body"))?;
         let Some(c) = n.child_by_field_name("condition") else {
             return self.unsup(n, "do-while without a condition");
@@ -2209,6 +2221,15 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Lowers an expression whose value is not used.
     fn discard(&mut self, n: Node<'t>) -> R<()> {
+        if let Some((name, value)) = self.misparsed_group_declaration(n) {
+            let v = self.rvalue(value)?;
+            let slot = Slot::Group(match v {
+                Val::Group(g) => g,
+                _ => GroupKind::Tile,
+            });
+            self.bind(name, Binding::Slot(slot));
+            return Ok(());
+        }
         match n.kind() {
             "update_expression" => {
                 self.update(n, false)?;
@@ -3558,6 +3579,25 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             _ => return self.unsup(n, "call through a function pointer is not supported"),
         };
+        // C++ casts: `static_cast<T>(x)` and friends.
+        if matches!(
+            name.as_str(),
+            "static_cast" | "reinterpret_cast" | "const_cast" | "dynamic_cast"
+        ) {
+            let ty = tpl_args
+                .and_then(|a| a.named_child(0))
+                .filter(|t| t.kind() == "type_descriptor")
+                .map(|t| {
+                    self.cx
+                        .types
+                        .type_descriptor(t, self.src(), &self.type_overrides)
+                });
+            let (Some(ty), Some(a)) = (ty, args.first()) else {
+                return self.unsup(n, format!("malformed `{name}`"));
+            };
+            let v = self.rvalue(*a)?;
+            return self.convert_val(ty, v, n);
+        }
         // Local names shadow functions.
         if self.lookup(&name).is_some() {
             return self.unsup(
@@ -4570,6 +4610,34 @@ impl<'c, 't> Lowerer<'c, 't> {
         result
     }
 
+    /// `cg::thread_block_tile<32> t = ...;` that tree-sitter read as
+    /// `(cg::thread_block_tile < 32) > (t = ...)`: the declared name and value.
+    fn misparsed_group_declaration(&self, n: Node<'t>) -> Option<(&'t str, Node<'t>)> {
+        if n.kind() != "binary_expression" || self.txt(n.child_by_field_name("operator")?) != ">" {
+            return None;
+        }
+        let lt = n.child_by_field_name("left")?;
+        if lt.kind() != "binary_expression" || self.txt(lt.child_by_field_name("operator")?) != "<"
+        {
+            return None;
+        }
+        let ty = lt.child_by_field_name("left")?;
+        let ty_name = match ty.kind() {
+            "qualified_identifier" => self.txt(ty.child_by_field_name("name")?),
+            "identifier" => self.txt(ty),
+            _ => return None,
+        };
+        super::types::group_named(ty_name)?;
+        let asg = n.child_by_field_name("right")?;
+        if asg.kind() != "assignment_expression" {
+            return None;
+        }
+        let name = asg
+            .child_by_field_name("left")
+            .filter(|l| l.kind() == "identifier")?;
+        Some((self.txt(name), asg.child_by_field_name("right")?))
+    }
+
     /// The declared array type of an identifier naming an array object.
     fn declared_array_type(&self, n: Node) -> Option<Ty> {
         let mut n = n;
@@ -4743,6 +4811,22 @@ fn contains_kind(n: Option<Node>, kind: &str) -> bool {
         }
         if x.kind() == "lambda_expression" {
             continue;
+        }
+        let mut c = x.walk();
+        stack.extend(x.children(&mut c));
+    }
+    false
+}
+
+/// Whether a loop body has a `break` or `continue` for that loop.
+fn has_loop_jump(n: Option<Node>) -> bool {
+    let Some(n) = n else { return false };
+    let mut stack = vec![n];
+    while let Some(x) = stack.pop() {
+        match x.kind() {
+            "break_statement" | "continue_statement" => return true,
+            "for_statement" | "while_statement" | "do_statement" | "for_range_loop" => continue,
+            _ => {}
         }
         let mut c = x.walk();
         stack.extend(x.children(&mut c));
