@@ -202,7 +202,33 @@ pub fn lower_parsed(parsed: &ParsedSource, path: &Path, includes: &dyn IncludeRe
         unsupported: Vec::new(),
         diagnostics: Vec::new(),
     };
-    lower_units(&units, parsed.lang, lines, &mut program, &mut diagnostics);
+    // Lowering recurses along the syntax tree (bounded by the nesting limit); a
+    // dedicated thread gives it a stack that does not depend on the caller's.
+    let lang = parsed.lang;
+    let spawned = std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("syncwright-lower".into())
+            .stack_size(LOWERING_STACK)
+            .spawn_scoped(scope, || {
+                let mut program = program.clone();
+                let mut diagnostics = diagnostics.clone();
+                lower_units(&units, lang, lines.clone(), &mut program, &mut diagnostics);
+                (program, diagnostics)
+            });
+        worker.ok().map(|h| h.join())
+    });
+    match spawned {
+        Some(Ok((p, d))) => {
+            program = p;
+            diagnostics = d;
+        }
+        Some(Err(_)) => diagnostics.push(FrontendDiagnostic {
+            span: Span::default(),
+            message: "internal error in the front end; the file was not analysed".into(),
+            is_error: true,
+        }),
+        None => lower_units(&units, lang, lines, &mut program, &mut diagnostics),
+    }
     program.diagnostics = diagnostics;
     program
 }
@@ -212,6 +238,9 @@ pub fn lower_source(path: &Path, text: &str, includes: &dyn IncludeResolver) -> 
     let parsed = crate::syntax::parse::parse(text, Lang::from_path(path), None);
     lower_parsed(&parsed, path, includes)
 }
+
+/// Stack of the lowering thread (virtual memory: only touched pages are used).
+const LOWERING_STACK: usize = 256 << 20;
 
 /// Most syntax errors reported per file.
 const MAX_SYNTAX_DIAGNOSTICS: usize = 20;
@@ -252,7 +281,26 @@ fn lower_units(
     kernel_defs.sort_by_key(|d| d.node.start_byte());
     kernel_defs.dedup_by_key(|d| d.node.start_byte());
     for def in &kernel_defs {
-        match lower_kernel(&cx, def, lang) {
+        // A bug in the lowering of one kernel must not lose the others.
+        let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            lower_kernel(&cx, def, lang)
+        }));
+        let lowered = lowered.unwrap_or_else(|_| {
+            let map = &cx.units[def.unit].map;
+            let name_span = map
+                .map(
+                    def.name_node.start_byte() as u32,
+                    def.name_node.end_byte() as u32,
+                )
+                .0;
+            Err(UnsupportedKernel {
+                name: def.name.clone(),
+                name_span,
+                reason: "internal error in the front end while lowering this kernel".into(),
+                span: name_span,
+            })
+        });
+        match lowered {
             Ok(k) => program.kernels.push(k),
             Err(u) => program.unsupported.push(u),
         }

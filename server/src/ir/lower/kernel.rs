@@ -117,9 +117,20 @@ enum Binding {
 
 /// An inlined call in progress.
 struct Frame {
+    /// Where the return value goes.
     ret: Option<Slot>,
-    done: Option<VarId>,
+}
+
+/// A forward jump in progress: an inlined function's `return` (label None) or a
+/// forward `goto label`. Taking it sets `flag`; statements up to the target are
+/// guarded by `!flag` and loops in between are left with `break`.
+struct Exit {
+    flag: VarId,
+    /// Loops entered since the target's scope.
     loops: usize,
+    label: Option<String>,
+    /// Inline depth the exit belongs to (labels are function-local).
+    frame: usize,
 }
 
 /// Lowers one kernel.
@@ -144,7 +155,8 @@ pub(crate) struct Lowerer<'c, 't> {
     shared_decls: HashMap<(usize, usize), ArrayId>,
     ptr_names: HashMap<VarId, String>,
     globals: HashMap<String, ArrayId>,
-    may_return: bool,
+    exits: Vec<Exit>,
+    signaled: Vec<VarId>,
     noted: HashSet<String>,
     next_tmp: u32,
     next_param_extra: u32,
@@ -331,7 +343,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             shared_decls: HashMap::new(),
             ptr_names: HashMap::new(),
             globals: HashMap::new(),
-            may_return: false,
+            exits: Vec::new(),
+            signaled: Vec::new(),
             noted: HashSet::new(),
             next_tmp: 0,
             next_param_extra: 0,
@@ -875,57 +888,138 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Lowers statements in order; inside an inlined call, statements after a
     /// `return` that may have run are guarded by the call's done flag.
     fn stmt_list(&mut self, children: &[Node<'t>]) -> R<()> {
-        for (k, &child) in children.iter().enumerate() {
-            let outer = std::mem::replace(&mut self.may_return, false);
-            self.stmt(child)?;
-            let returned = self.may_return;
-            self.may_return = outer || returned;
-            if !returned {
-                continue;
-            }
-            let Some((done, loops)) = self
-                .frames
-                .last()
-                .and_then(|f| f.done.map(|d| (d, f.loops)))
-            else {
+        // Labels of this list that earlier statements jump to (forward gotos).
+        let mut pushed = Vec::new();
+        for (i, c) in children.iter().enumerate() {
+            let Some(label) = self.label_of(*c) else {
                 continue;
             };
-            if loops > 0 && is_loop_kind(child.kind()) {
-                let brk = self.with_block(|s| {
-                    s.push(StmtKind::Break, child);
-                    Ok(())
-                })?;
+            if children[..i]
+                .iter()
+                .any(|e| contains_goto_to(*e, label, self.src()))
+            {
+                let flag = self.new_var(&format!("goto.{label}"), ScalarTy::Bool, *c);
                 self.push(
-                    StmtKind::If {
-                        cond: Expr::Var(done),
-                        then_: Block {
-                            stmts: brk,
-                            braces: None,
-                        },
-                        else_: Block::default(),
+                    StmtKind::Assign {
+                        var: flag,
+                        value: int(0, ScalarTy::Bool),
                     },
-                    child,
+                    *c,
                 );
+                self.exits.push(Exit {
+                    flag,
+                    loops: 0,
+                    label: Some(label.to_string()),
+                    frame: self.frames.len(),
+                });
+                pushed.push(flag);
             }
-            let rest = &children[k + 1..];
-            if rest.iter().all(|c| c.kind() == "comment") {
-                break;
-            }
-            let stmts = self.with_block(|s| s.stmt_list(rest))?;
-            if !stmts.is_empty() {
-                self.push(
-                    StmtKind::If {
-                        cond: not(Expr::Var(done)),
-                        then_: Block {
-                            stmts,
-                            braces: None,
+        }
+        let r = self.stmt_list_guarded(children);
+        self.exits.retain(|e| !pushed.contains(&e.flag));
+        r
+    }
+
+    fn label_of(&self, n: Node) -> Option<&'t str> {
+        if n.kind() != "labeled_statement" {
+            return None;
+        }
+        n.child_by_field_name("label").map(|l| self.txt(l))
+    }
+
+    /// Lowers statements in order; after one that may take an exit (a `return`
+    /// of an inlined call, a forward `goto`), the following statements up to the
+    /// exit's target run only if it was not taken.
+    fn stmt_list_guarded(&mut self, children: &[Node<'t>]) -> R<()> {
+        let mut k = 0;
+        while k < children.len() {
+            let child = children[k];
+            if let Some(label) = self.label_of(child) {
+                let frame = self.frames.len();
+                if let Some(e) = self
+                    .exits
+                    .iter()
+                    .rev()
+                    .find(|e| e.frame == frame && e.label.as_deref() == Some(label))
+                {
+                    let flag = e.flag;
+                    // Reaching the label by jump or fall-through resumes normal flow.
+                    self.push(
+                        StmtKind::Assign {
+                            var: flag,
+                            value: int(0, ScalarTy::Bool),
                         },
-                        else_: Block::default(),
-                    },
-                    rest[0],
-                );
+                        child,
+                    );
+                }
             }
-            break;
+            let outer = std::mem::take(&mut self.signaled);
+            self.stmt(child)?;
+            let new = std::mem::replace(&mut self.signaled, outer);
+            let live: Vec<(VarId, usize, Option<String>)> = self
+                .exits
+                .iter()
+                .filter(|e| new.contains(&e.flag))
+                .map(|e| (e.flag, e.loops, e.label.clone()))
+                .collect();
+            self.signaled.extend(new);
+            k += 1;
+            if live.is_empty() {
+                continue;
+            }
+            let any = |flags: &[VarId]| {
+                flags.iter().map(|f| Expr::Var(*f)).reduce(|a, b| {
+                    Expr::Binary(BinOp::Or, Box::new(a), Box::new(b), ScalarTy::Bool)
+                })
+            };
+            let in_loop: Vec<VarId> = live.iter().filter(|l| l.1 > 0).map(|l| l.0).collect();
+            if is_loop_kind(child.kind()) {
+                if let Some(cond) = any(&in_loop) {
+                    let brk = self.with_block(|s| {
+                        s.push(StmtKind::Break, child);
+                        Ok(())
+                    })?;
+                    self.push(
+                        StmtKind::If {
+                            cond,
+                            then_: Block {
+                                stmts: brk,
+                                braces: None,
+                            },
+                            else_: Block::default(),
+                        },
+                        child,
+                    );
+                }
+            }
+            let rest = &children[k..];
+            let stop = rest
+                .iter()
+                .position(|c| {
+                    self.label_of(*c)
+                        .is_some_and(|l| live.iter().any(|e| e.2.as_deref() == Some(l)))
+                })
+                .unwrap_or(rest.len());
+            let guarded = &rest[..stop];
+            if !guarded.iter().all(|c| c.kind() == "comment") {
+                let flags: Vec<VarId> = live.iter().map(|l| l.0).collect();
+                let cond = any(&flags).map_or(int(1, ScalarTy::Bool), not);
+                let stmts = self.with_block(|s| s.stmt_list_guarded(guarded))?;
+                if !stmts.is_empty() {
+                    self.push(
+                        StmtKind::If {
+                            cond,
+                            then_: Block {
+                                stmts,
+                                braces: None,
+                            },
+                            else_: Block::default(),
+                        },
+                        guarded[0],
+                    );
+                }
+            }
+            k += stop;
         }
         Ok(())
     }
@@ -984,7 +1078,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             "return_statement" => self.return_stmt(n),
             "switch_statement" => self.switch_stmt(n),
-            "goto_statement" => self.unsup(n, "`goto` is not supported"),
+            "goto_statement" => self.goto_stmt(n),
             "labeled_statement" => {
                 let mut c = n.walk();
                 let inner: Vec<Node<'t>> = n
@@ -1116,8 +1210,8 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn loop_body(&mut self, body: Option<Node<'t>>) -> R<Block> {
-        if let Some(f) = self.frames.last_mut() {
-            f.loops += 1;
+        for e in &mut self.exits {
+            e.loops += 1;
         }
         let before = self.ptr_targets.clone();
         let r = match body {
@@ -1128,8 +1222,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             (Ok(b), Some(at)) => self.check_loop_targets(&before, at).map(|_| b),
             (r, _) => r,
         };
-        if let Some(f) = self.frames.last_mut() {
-            f.loops -= 1;
+        for e in &mut self.exits {
+            e.loops = e.loops.saturating_sub(1);
         }
         r
     }
@@ -1301,24 +1395,55 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.store(LVal::Slot(slot), val, v)?;
             }
         }
-        let (done, loops) = match self.frames.last() {
-            Some(f) => (f.done, f.loops),
-            None => (None, 0),
-        };
-        if let Some(done) = done {
-            self.push(
-                StmtKind::Assign {
-                    var: done,
-                    value: int(1, ScalarTy::Bool),
-                },
-                n,
-            );
-            if loops > 0 {
-                self.push(StmtKind::Break, n);
-            }
-            self.may_return = true;
+        let frame = self.frames.len();
+        let exit = self
+            .exits
+            .iter()
+            .rev()
+            .find(|e| e.frame == frame && e.label.is_none())
+            .map(|e| (e.flag, e.loops));
+        if let Some((flag, loops)) = exit {
+            self.take_exit(flag, loops, n);
         }
         Ok(())
+    }
+
+    fn take_exit(&mut self, flag: VarId, loops: usize, n: Node) {
+        self.push(
+            StmtKind::Assign {
+                var: flag,
+                value: int(1, ScalarTy::Bool),
+            },
+            n,
+        );
+        if loops > 0 {
+            self.push(StmtKind::Break, n);
+        }
+        self.signaled.push(flag);
+    }
+
+    fn goto_stmt(&mut self, n: Node<'t>) -> R<()> {
+        let label = n
+            .child_by_field_name("label")
+            .map(|l| self.txt(l))
+            .unwrap_or("");
+        let frame = self.frames.len();
+        let exit = self
+            .exits
+            .iter()
+            .rev()
+            .find(|e| e.frame == frame && e.label.as_deref() == Some(label))
+            .map(|e| (e.flag, e.loops));
+        match exit {
+            Some((flag, loops)) => {
+                self.take_exit(flag, loops, n);
+                Ok(())
+            }
+            None => self.unsup(
+                n,
+                format!("`goto {label}` backwards or into a block is not supported"),
+            ),
+        }
     }
 
     fn switch_stmt(&mut self, n: Node<'t>) -> R<()> {
@@ -4423,7 +4548,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let saved_overrides = self.type_overrides.clone();
         let saved_site = self.inline_site;
         let saved_assigned = std::mem::take(&mut self.assigned);
-        let saved_may_return = std::mem::replace(&mut self.may_return, false);
+        let saved_signaled = std::mem::take(&mut self.signaled);
         let saved_stmt_span = self.stmt_span;
         // Parameters and template arguments are bound in the callee's unit.
         let arg_nodes: Vec<Node<'t>> = args.to_vec();
@@ -4570,7 +4695,11 @@ impl<'c, 't> Lowerer<'c, 't> {
             };
             let body = def.node.child_by_field_name("body");
             let needs_done = body.is_some_and(|b| has_early_return(b));
-            let done = if needs_done {
+            self.frames.push(Frame {
+                ret: ret_slot.clone(),
+            });
+            let frame = self.frames.len();
+            if needs_done {
                 let d = self.new_var(&format!("{}.done", def.name), ScalarTy::Bool, def.node);
                 self.push(
                     StmtKind::Assign {
@@ -4579,19 +4708,18 @@ impl<'c, 't> Lowerer<'c, 't> {
                     },
                     n,
                 );
-                Some(d)
-            } else {
-                None
-            };
-            self.frames.push(Frame {
-                ret: ret_slot.clone(),
-                done,
-                loops: 0,
-            });
+                self.exits.push(Exit {
+                    flag: d,
+                    loops: 0,
+                    label: None,
+                    frame,
+                });
+            }
             let r = match body {
                 Some(b) => self.compound_into(b),
                 None => Ok(()),
             };
+            self.exits.retain(|e| e.frame != frame);
             self.frames.pop();
             r?;
             Ok(match ret_slot {
@@ -4605,7 +4733,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.type_overrides = saved_overrides;
         self.inline_site = saved_site;
         self.assigned = saved_assigned;
-        self.may_return = saved_may_return;
+        self.signaled = saved_signaled;
         self.stmt_span = saved_stmt_span;
         result
     }
@@ -4811,6 +4939,22 @@ fn contains_kind(n: Option<Node>, kind: &str) -> bool {
         }
         if x.kind() == "lambda_expression" {
             continue;
+        }
+        let mut c = x.walk();
+        stack.extend(x.children(&mut c));
+    }
+    false
+}
+
+/// Whether a subtree contains `goto label`.
+fn contains_goto_to(n: Node, label: &str, src: &str) -> bool {
+    let mut stack = vec![n];
+    while let Some(x) = stack.pop() {
+        if x.kind() == "goto_statement"
+            && x.child_by_field_name("label")
+                .is_some_and(|l| text(l, src) == label)
+        {
+            return true;
         }
         let mut c = x.walk();
         stack.extend(x.children(&mut c));

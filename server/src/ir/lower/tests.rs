@@ -597,7 +597,7 @@ fn builtins_of_opencl() {
 }
 
 #[test]
-fn switch_becomes_if_chain_and_goto_is_unsupported() {
+fn switch_becomes_if_chain_and_forward_goto() {
     let src = r#"
 __global__ void sw(int *g, int m) {
   switch (m) {
@@ -608,10 +608,17 @@ __global__ void sw(int *g, int m) {
   }
 }
 __global__ void jump(int *g) {
-  if (threadIdx.x) goto out;
+  for (int i = 0; i < 4; i++) {
+    if (g[i] == threadIdx.x) goto out;
+  }
   g[0] = 1;
 out:
   g[1] = 2;
+}
+__global__ void back(int *g) {
+again:
+  g[0] = 1;
+  if (threadIdx.x) goto again;
 }
 "#;
     let p = lower("s.cu", src);
@@ -624,13 +631,18 @@ out:
         4,
         "{text}"
     );
+    // A forward goto: a flag, `break` out of the loop, the skipped code guarded.
+    let text = pretty_kernel(kernel(&p, "jump"));
+    assert!(text.contains("goto.out = true"), "{text}");
+    assert!(text.contains(": break\n"), "{text}");
+    assert!(text.contains("if !goto.out {\n    "), "{text}");
     let u = p
         .unsupported
         .iter()
-        .find(|u| u.name == "jump")
-        .expect("jump unsupported");
-    assert!(u.reason.contains("goto"), "{}", u.reason);
-    assert_eq!(text_of(src, u.span), "goto out;");
+        .find(|u| u.name == "back")
+        .expect("backward goto unsupported");
+    assert!(u.reason.contains("goto again"), "{}", u.reason);
+    assert_eq!(text_of(src, u.span), "goto again;");
 }
 
 #[test]
