@@ -366,3 +366,28 @@ pub(crate) fn is_work_item_fn(name: &str) -> bool {
             | "get_enqueued_local_size"
     )
 }
+
+/// GPUVerify annotations (contracts, invariants, ghost predicates): they
+/// constrain proofs, not executions, and touch no memory.
+pub(crate) fn is_gpuverify_annotation(name: &str) -> bool {
+    const PREFIXES: &[&str] = &[
+        "__barrier_invariant",
+        "__requires",
+        "__ensures",
+        "__global_",
+        "__reads_from",
+        "__writes_to",
+        "__read_offset",
+        "__write_offset",
+        "__add_noovfl",
+        "__atomic_has_taken_value",
+        "__invariant",
+        "__candidate",
+        "__function_wide",
+        "__assert",
+        "__assume",
+        "__array_snapshot",
+    ];
+    PREFIXES.iter().any(|p| name.starts_with(p))
+        || matches!(name, "__ite" | "__exclusive" | "__dominator_invariant")
+}

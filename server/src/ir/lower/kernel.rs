@@ -2111,7 +2111,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(());
             }
             Target::Null => {
-                return self.unsup(at, "write through a pointer that was never assigned")
+                self.note(at, "access through a null or unassigned pointer dropped (the kernel would fault there)".into());
+                return Ok(());
             }
         };
         match &ty {
@@ -2263,7 +2264,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(self.havoc_val(&ty, at));
             }
             Target::Null => {
-                return self.unsup(at, "read through a pointer that was never assigned")
+                self.note(at, "access through a null or unassigned pointer dropped (the kernel would fault there)".into());
+                return Ok(self.havoc_val(&ty, at));
             }
         };
         Ok(match &ty {
@@ -3936,7 +3938,13 @@ impl<'c, 't> Lowerer<'c, 't> {
         if builtins::is_atomic(name) {
             return self.atomic(n, name, args);
         }
+        if builtins::is_gpuverify_annotation(name) {
+            // Arguments are not evaluated: they are predicates over the state.
+            return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
+        }
         if builtins::is_ignored_call(name) {
+            // Fences, printf, assert: no effect here, but their arguments may read memory.
+            let _ = self.eval_args(args)?;
             return Ok(Val::Void);
         }
         if name == "__ldg"
@@ -4111,7 +4119,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Ok(old)
             }
             Target::Private => Ok(Val::Scalar(self.havoc(st, n), st)),
-            Target::Null => self.unsup(n, format!("`{name}` on a pointer that was never assigned")),
+            Target::Null => {
+                self.note(n, "access through a null or unassigned pointer dropped (the kernel would fault there)".into());
+                Ok(Val::Scalar(self.havoc(st, n), st))
+            }
         }
     }
 
