@@ -337,9 +337,16 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             def.name_node.end_byte() as u32,
         )
         .0;
-    let span = map
-        .map(def.node.start_byte() as u32, def.node.end_byte() as u32)
-        .0;
+    // OpenCL qualifiers before the definition (`__kernel`) belong to it.
+    let quals = qualifiers_in(
+        &cx.units[def.unit].qualifiers,
+        qualifier_head_start(def.node),
+        def.node.start_byte(),
+    );
+    let start = quals
+        .first()
+        .map_or(def.node.start_byte() as u32, |q| q.start);
+    let span = map.map(start, def.node.end_byte() as u32).0;
     if def.node.has_error() {
         let err = first_error_in(def.node).unwrap_or(def.node);
         let espan = map.map(err.start_byte() as u32, err.end_byte() as u32).0;

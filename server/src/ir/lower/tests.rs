@@ -810,5 +810,7 @@ fn sizeof_launch_bounds_and_work_group_size() {
         "z.cl",
         "__kernel __attribute__((reqd_work_group_size(16, 4, 1))) void k(__global int *a) { a[0] = 1; }\n#include \"\u{e9}",
     );
-    assert_eq!(kernel(&p, "k").launch_bounds, Some(64));
+    let k = kernel(&p, "k");
+    assert_eq!(k.launch_bounds, Some(64));
+    assert!(text_of(&p.files[0].text, k.span).starts_with("__kernel __attribute__"));
 }
