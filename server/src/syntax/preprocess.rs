@@ -17,6 +17,8 @@ use crate::ir::{FileId, Span};
 const MAX_EXPANSION_DEPTH: usize = 64;
 /// Most tokens one top-level invocation may expand to.
 const MAX_EXPANSION_TOKENS: usize = 200_000;
+/// Most bytes all expansions of one run may produce.
+const MAX_EXPANDED_BYTES: usize = 64 << 20;
 /// Deepest `#include` nesting followed.
 const MAX_INCLUDE_DEPTH: usize = 16;
 /// Deepest parenthesis nesting in `#if` expressions.
@@ -326,6 +328,7 @@ pub fn preprocess(text: &str, path: &Path, opts: &Options) -> Preprocessed {
         expand: opts.expand,
         includes: opts.includes,
         has_inactive_code: false,
+        expanded_bytes: 0,
     };
     if !opts.prelude.is_empty() {
         // Macros of the prelude; its (blank) output is dropped.
@@ -369,6 +372,7 @@ struct Pre<'a> {
     expand: bool,
     includes: Option<&'a IncludeReader<'a>>,
     has_inactive_code: bool,
+    expanded_bytes: usize,
 }
 
 /// Builder of the preprocessed text and its map.
@@ -568,6 +572,11 @@ impl<'a> Pre<'a> {
                 (None, i + 1)
             };
             let inv_end = toks[next - 1].end;
+            if self.expanded_bytes > MAX_EXPANDED_BYTES {
+                self.diag(file, t.start, inv_end, format!("macro `{name}`: expansions of this file exceed {MAX_EXPANDED_BYTES} bytes; left unexpanded"), true);
+                i += 1;
+                continue;
+            }
             let mut budget = MAX_EXPANSION_TOKENS;
             let mut disabled = vec![name.to_string()];
             let result = self.substitute(&def, args.as_deref(), &mut disabled, 0, &mut budget);
@@ -575,6 +584,7 @@ impl<'a> Pre<'a> {
                 Ok(expanded) => {
                     out.identity(&text[copy_from..t.start], copy_from);
                     let joined = join_tokens(&expanded);
+                    self.expanded_bytes += joined.len();
                     out.expansion(&joined, t.start, inv_end);
                     copy_from = inv_end;
                     i = next;

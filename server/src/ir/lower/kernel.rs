@@ -18,6 +18,10 @@ use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
 const MAX_NESTING: usize = 200;
 /// Deepest chain of inlined calls.
 const MAX_INLINE_DEPTH: usize = 16;
+/// Most calls inlined into one kernel (call trees grow exponentially).
+const MAX_INLINED_CALLS: usize = 4096;
+/// Most statements of one lowered kernel.
+const MAX_STMTS: u32 = 4_000_000;
 /// Largest aggregate copied leaf by leaf.
 const MAX_LEAVES: usize = 64;
 /// Most case groups of a switch.
@@ -157,6 +161,7 @@ pub(crate) struct Lowerer<'c, 't> {
     globals: HashMap<String, ArrayId>,
     exits: Vec<Exit>,
     signaled: Vec<VarId>,
+    inlined_calls: usize,
     noted: HashSet<String>,
     next_tmp: u32,
     next_param_extra: u32,
@@ -345,6 +350,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             globals: HashMap::new(),
             exits: Vec::new(),
             signaled: Vec::new(),
+            inlined_calls: 0,
             noted: HashSet::new(),
             next_tmp: 0,
             next_param_extra: 0,
@@ -482,6 +488,12 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn enter(&mut self, n: Node) -> R<()> {
+        if self.kernel.next_stmt_id > MAX_STMTS {
+            return self.unsup(
+                n,
+                format!("kernel larger than {MAX_STMTS} statements after inlining"),
+            );
+        }
         self.depth += 1;
         if self.depth > MAX_NESTING {
             return self.unsup(n, format!("code nested deeper than {MAX_NESTING} levels"));
@@ -4510,9 +4522,15 @@ impl<'c, 't> Lowerer<'c, 't> {
         tpl_args: Option<Node<'t>>,
     ) -> R<Val> {
         let vals = self.eval_args(args)?;
-        if self.call_stack.contains(&def.name) || self.call_stack.len() > MAX_INLINE_DEPTH {
+        self.inlined_calls += 1;
+        if self.call_stack.contains(&def.name)
+            || self.call_stack.len() > MAX_INLINE_DEPTH
+            || self.inlined_calls > MAX_INLINED_CALLS
+        {
             let why = if self.call_stack.contains(&def.name) {
                 "recursive call"
+            } else if self.inlined_calls > MAX_INLINED_CALLS {
+                "inlining budget exhausted at call"
             } else {
                 "calls nested too deeply"
             };

@@ -814,3 +814,15 @@ fn sizeof_launch_bounds_and_work_group_size() {
     assert_eq!(k.launch_bounds, Some(64));
     assert!(text_of(&p.files[0].text, k.span).starts_with("__kernel __attribute__"));
 }
+
+#[test]
+fn exponential_call_trees_are_cut() {
+    let mut src = String::from("__device__ void f20(int *a) { a[threadIdx.x] = 1; }\n");
+    for i in (0..20).rev() {
+        src.push_str(&format!("__device__ void f{i}(int *a) {{ f{}(a); f{}(a + 1); }}\n", i + 1, i + 1));
+    }
+    src.push_str("__global__ void k(int *a) { f0(a); }\n");
+    let p = lower("bomb.cu", &src);
+    let k = kernel(&p, "k");
+    assert!(k.notes.iter().any(|(_, n)| n.contains("inlining budget")), "{:?}", k.notes);
+}
