@@ -636,6 +636,15 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) {
             "function_definition" => {
                 register_types_in(cx, n.child_by_field_name("type"), src);
                 if let Some(def) = function_def(cx, u, n, tpl, lang) {
+                    // Out-of-line member functions (`S::f`) are also known by their qualified name.
+                    if let Some(q) = qualified_name(n, src) {
+                        let mut member = def.clone();
+                        member.name = q;
+                        cx.functions
+                            .entry(member.name.clone())
+                            .or_default()
+                            .push(member);
+                    }
                     cx.functions.entry(def.name.clone()).or_default().push(def);
                 }
             }
@@ -644,6 +653,7 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) {
                     continue;
                 };
                 register_types_in(cx, Some(t), src);
+                register_methods(cx, u, t, lang);
                 let base = cx.types.resolve_base(t, src, &HashMap::new());
                 let mut c = n.walk();
                 let decls: Vec<Node> = n.children_by_field_name("declarator", &mut c).collect();
@@ -657,10 +667,72 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) {
                 }
             }
             "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {
-                register_types_in(cx, Some(n), src)
+                register_types_in(cx, Some(n), src);
+                register_methods(cx, u, n, lang);
             }
-            "declaration" => global_declaration(cx, u, n, src),
+            "declaration" => {
+                global_declaration(cx, u, n, src);
+                if let Some(t) = n.child_by_field_name("type") {
+                    register_methods(cx, u, t, lang);
+                }
+            }
             _ => {}
+        }
+    }
+}
+
+/// `S::f` of a function definition whose name is qualified.
+fn qualified_name(n: Node, src: &str) -> Option<String> {
+    let mut d = n.child_by_field_name("declarator")?;
+    for _ in 0..16 {
+        if d.kind() == "function_declarator" {
+            break;
+        }
+        d = d
+            .child_by_field_name("declarator")
+            .or_else(|| d.named_child(0))?;
+    }
+    let name = d.child_by_field_name("declarator")?;
+    (name.kind() == "qualified_identifier").then(|| text(name, src).split_whitespace().collect())
+}
+
+/// Registers the member functions defined in a struct/class body as `Tag::name`.
+fn register_methods<'t>(cx: &mut Ctx<'t>, u: usize, spec: Node<'t>, lang: Lang) {
+    if !matches!(
+        spec.kind(),
+        "struct_specifier" | "class_specifier" | "union_specifier"
+    ) {
+        return;
+    }
+    let src: &'t str = cx.units[u].text.as_str();
+    let (Some(name), Some(body)) = (
+        spec.child_by_field_name("name"),
+        spec.child_by_field_name("body"),
+    ) else {
+        return;
+    };
+    let tag = text(name, src).to_string();
+    let mut c = body.walk();
+    let members: Vec<(Node<'t>, Option<Node<'t>>)> = body
+        .named_children(&mut c)
+        .filter_map(|m| match m.kind() {
+            "function_definition" => Some((m, None)),
+            "template_declaration" => {
+                let params = m.child_by_field_name("parameters");
+                let mut c2 = m.walk();
+                let f = m
+                    .named_children(&mut c2)
+                    .find(|x| x.kind() == "function_definition");
+                f.map(|f| (f, params))
+            }
+            _ => None,
+        })
+        .collect();
+    for (m, tpl) in members {
+        if let Some(mut def) = function_def(cx, u, m, tpl, lang) {
+            def.is_kernel = false;
+            def.name = format!("{tag}::{}", def.name);
+            cx.functions.entry(def.name.clone()).or_default().push(def);
         }
     }
 }

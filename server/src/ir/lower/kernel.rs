@@ -680,7 +680,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                 }
                 ty => {
-                    let val = self.param_val(&name, &ty, position, 0);
+                    let val = self.param_val(&name, &ty, position, 0, p);
                     if self.assigned.contains(&name) {
                         // A scalar parameter the kernel modifies becomes a local.
                         let slot = self.make_slot(&ty, &name, p);
@@ -709,8 +709,18 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
     }
 
-    fn param_val(&mut self, name: &str, ty: &Ty, position: u32, depth: usize) -> Val {
+    fn param_val(&mut self, name: &str, ty: &Ty, position: u32, depth: usize, at: Node) -> Val {
         match ty {
+            Ty::Ptr(pointee) => {
+                // A pointer inside a by-value struct parameter: its own global
+                // array, like a pointer parameter (no aliasing assumed).
+                let id = self.add_array(name, MemSpace::Global, pointee, Some(position), at);
+                Val::Ptr {
+                    target: Target::Array(id),
+                    offset: int(0, ScalarTy::LONG),
+                    pointee: (**pointee).clone(),
+                }
+            }
             Ty::Scalar(s) => {
                 let id = ParamId(self.kernel.params.len() as u32);
                 self.kernel.params.push(ParamDecl {
@@ -729,7 +739,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     .iter()
                     .zip(names)
                     .map(|((_, t), n)| {
-                        self.param_val(&format!("{name}.{n}"), t, position, depth + 1)
+                        self.param_val(&format!("{name}.{n}"), t, position, depth + 1, at)
                     })
                     .collect();
                 Val::Agg(ty.clone(), vals)
@@ -3794,7 +3804,51 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.unsup(n, "malformed method call");
         };
         let m = self.txt(method).to_string();
-        let recv = self.rvalue(obj)?;
+        let arrow = f
+            .child_by_field_name("operator")
+            .is_some_and(|o| self.txt(o) == "->");
+        let recv_lv = if arrow {
+            match self.rvalue(obj)? {
+                Val::Ptr {
+                    target,
+                    offset,
+                    pointee,
+                } => self.deref(target, offset, pointee, obj),
+                _ => return self.unsup(n, format!("`->{m}` on a non-pointer")),
+            }
+        } else {
+            self.lvalue(obj)?
+        };
+        let recv_ty = self.lval_type(&recv_lv);
+        if let Ty::Struct(k) = recv_ty {
+            // A member function of the receiver's struct: inlined with its fields in scope.
+            let tag = self
+                .cx
+                .types
+                .structs
+                .get(k)
+                .map(|sd| sd.name.clone())
+                .unwrap_or_default();
+            let def = self
+                .cx
+                .functions
+                .get(&format!("{tag}::{m}"))
+                .and_then(|defs| {
+                    defs.iter()
+                        .find(|d| d.param_count == args.len() && d.has_body)
+                        .or_else(|| defs.iter().find(|d| d.has_body))
+                });
+            if let Some(def) = def.cloned() {
+                return self.inline_call_this(n, &def, args, None, Some(recv_lv));
+            }
+        }
+        let recv = self.load(recv_lv, obj)?;
+        if !matches!(recv, Val::Group(_)) {
+            // Unknown method: it may touch whatever the receiver and arguments reach.
+            let mut vals = vec![recv];
+            vals.extend(self.eval_args(args)?);
+            return self.unknown_effects(n, &format!("method `{m}`"), vals);
+        }
         let _ = self.eval_args(args)?;
         if let Val::Group(g) = recv {
             return Ok(match m.as_str() {
@@ -3836,7 +3890,6 @@ impl<'c, 't> Lowerer<'c, 't> {
                 _ => Val::Scalar(self.havoc(ScalarTy::UINT, n), ScalarTy::UINT),
             });
         }
-        self.note(n, format!("call to unknown method `{m}`: result havocked"));
         Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
     }
 
@@ -4467,15 +4520,27 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     fn unknown_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         let vals = self.eval_args(args)?;
+        self.unknown_effects(n, &format!("function `{name}`"), vals)
+    }
+
+    /// Effects of a call the front end cannot see: the result is havocked and
+    /// memory reachable from pointer arguments (also inside structs) may be read
+    /// and written at any offset.
+    fn unknown_effects(&mut self, n: Node<'t>, what: &str, vals: Vec<Val>) -> R<Val> {
         let mut touched = false;
-        for v in vals {
+        let mut stack = vals;
+        let mut steps = 0;
+        while let Some(v) = stack.pop() {
+            steps += 1;
+            if steps > 4096 {
+                break;
+            }
             match v {
                 Val::Ptr {
                     target: Target::Array(array),
                     pointee,
                     ..
                 } => {
-                    // The callee may read and write anything the pointer reaches.
                     let st = match pointee {
                         Ty::Scalar(s) => s,
                         _ => ScalarTy::Int {
@@ -4485,7 +4550,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     };
                     let off = self.havoc(ScalarTy::LONG, n);
                     let dest = self.tmp(st, n);
-                    let access = self.access(array, off.clone(), st);
+                    let access = self.access(array, off, st);
                     self.push(
                         StmtKind::Read {
                             dest,
@@ -4501,15 +4566,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                     target: Target::Local(slot),
                     ..
                 } => self.havoc_slot(&slot, n),
+                Val::Agg(_, parts) => stack.extend(parts),
                 _ => {}
             }
         }
-        let what = if touched {
+        let effect = if touched {
             "result havocked; it may read and write the memory its pointer arguments reach"
         } else {
             "result havocked"
         };
-        self.note(n, format!("call to unknown function `{name}`: {what}"));
+        self.note(n, format!("call to unknown {what}: {effect}"));
         Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
     }
 
@@ -4520,6 +4586,18 @@ impl<'c, 't> Lowerer<'c, 't> {
         def: &FnDef<'t>,
         args: &[Node<'t>],
         tpl_args: Option<Node<'t>>,
+    ) -> R<Val> {
+        self.inline_call_this(n, def, args, tpl_args, None)
+    }
+
+    /// Inlines a call; `this` is the receiver of a member function.
+    fn inline_call_this(
+        &mut self,
+        n: Node<'t>,
+        def: &FnDef<'t>,
+        args: &[Node<'t>],
+        tpl_args: Option<Node<'t>>,
+        this: Option<LVal>,
     ) -> R<Val> {
         let vals = self.eval_args(args)?;
         self.inlined_calls += 1;
@@ -4589,6 +4667,15 @@ impl<'c, 't> Lowerer<'c, 't> {
         // Only the kernel-level scope (globals) stays visible: keep an empty scope for the callee.
         self.scopes = vec![HashMap::new()];
         let result = (|| -> R<Val> {
+            if let Some(recv) = this {
+                // Members are in scope in a member function.
+                let ty = self.lval_type(&recv);
+                let names = self.part_names(&ty);
+                for (k, name) in names.iter().enumerate() {
+                    let lv = self.component(recv.clone(), k, &ty, n);
+                    self.bind(name, Binding::Ref(lv));
+                }
+            }
             self.collect_assigned(def.node);
             if let Some(tpl) = def.template {
                 // Explicit template arguments are nodes of the caller's unit.

@@ -819,10 +819,55 @@ fn sizeof_launch_bounds_and_work_group_size() {
 fn exponential_call_trees_are_cut() {
     let mut src = String::from("__device__ void f20(int *a) { a[threadIdx.x] = 1; }\n");
     for i in (0..20).rev() {
-        src.push_str(&format!("__device__ void f{i}(int *a) {{ f{}(a); f{}(a + 1); }}\n", i + 1, i + 1));
+        src.push_str(&format!(
+            "__device__ void f{i}(int *a) {{ f{}(a); f{}(a + 1); }}\n",
+            i + 1,
+            i + 1
+        ));
     }
     src.push_str("__global__ void k(int *a) { f0(a); }\n");
     let p = lower("bomb.cu", &src);
     let k = kernel(&p, "k");
-    assert!(k.notes.iter().any(|(_, n)| n.contains("inlining budget")), "{:?}", k.notes);
+    assert!(
+        k.notes.iter().any(|(_, n)| n.contains("inlining budget")),
+        "{:?}",
+        k.notes
+    );
+}
+
+#[test]
+fn member_functions_are_inlined_and_unknown_methods_havoc() {
+    let src = r#"
+struct Acc {
+  float *buf;
+  int base;
+  __device__ void put(int i, float v) { buf[base + i] = v; }
+  __device__ float get(int i);
+};
+__device__ float Acc::get(int i) { return buf[base + i]; }
+struct Opaque { int *p; __device__ void poke(); };
+__global__ void k(Acc a, Opaque o, float *out) {
+  a.put(threadIdx.x, 1.0f);
+  out[threadIdx.x] = a.get(threadIdx.x + 1);
+  o.poke();
+}
+"#;
+    let p = lower("m.cu", src);
+    let k = kernel(&p, "k");
+    let text = pretty_kernel(k);
+    assert!(text.contains("global a.buf[] elem 4 param 0"), "{text}");
+    assert!(
+        text.contains("write a.buf[a.buf.offset + (((i64)(a.base + i)) * 4:i64)]:f32 = v"),
+        "{text}"
+    );
+    assert!(text.contains("read a.buf["), "{text}");
+    // `poke` has no body: the memory behind `o.p` may be read and written.
+    assert!(text.contains("write o.p[$t"), "{text}");
+    assert!(
+        k.notes
+            .iter()
+            .any(|(_, n)| n.contains("unknown method `poke`")),
+        "{:?}",
+        k.notes
+    );
 }
