@@ -2550,7 +2550,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Some(i) => self.rvalue(i),
                 None => Ok(Val::Void),
             },
-            "this" => self.unsup(n, "`this` (member functions) is not supported"),
+            "this" => match self.lookup("this") {
+                Some(Binding::Value(v)) => Ok(v.clone()),
+                _ => self.unsup(n, "`this` outside a member function"),
+            },
             "lambda_expression" => self.unsup(n, "lambdas are not supported"),
             "new_expression" | "delete_expression" => {
                 self.unsup(n, "`new`/`delete` is not supported")
@@ -4675,6 +4678,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                     let lv = self.component(recv.clone(), k, &ty, n);
                     self.bind(name, Binding::Ref(lv));
                 }
+                let this_ptr = self.address_of(recv, n)?;
+                self.bind("this", Binding::Value(this_ptr));
             }
             self.collect_assigned(def.node);
             if let Some(tpl) = def.template {

@@ -841,7 +841,7 @@ fn member_functions_are_inlined_and_unknown_methods_havoc() {
 struct Acc {
   float *buf;
   int base;
-  __device__ void put(int i, float v) { buf[base + i] = v; }
+  __device__ void put(int i, float v) { buf[base + i] = v; this->base = i; }
   __device__ float get(int i);
 };
 __device__ float Acc::get(int i) { return buf[base + i]; }
@@ -861,6 +861,7 @@ __global__ void k(Acc a, Opaque o, float *out) {
         "{text}"
     );
     assert!(text.contains("read a.buf["), "{text}");
+    assert!(text.contains("a.base = i  [inlined]"), "{text}");
     // `poke` has no body: the memory behind `o.p` may be read and written.
     assert!(text.contains("write o.p[$t"), "{text}");
     assert!(
