@@ -141,6 +141,7 @@ struct Exit {
 pub(crate) struct Lowerer<'c, 't> {
     cx: &'c Ctx<'t>,
     unit: usize,
+    /// The kernel being built.
     pub kernel: Kernel,
     cur: Vec<Stmt>,
     scopes: Vec<HashMap<String, Binding>>,
@@ -152,6 +153,7 @@ pub(crate) struct Lowerer<'c, 't> {
     depth: usize,
     assigned: HashSet<String>,
     conflicted: &'c HashSet<String>,
+    /// Pointers found to target several arrays (the kernel is lowered again).
     pub new_conflicts: HashSet<String>,
     alias_arrays: HashMap<u8, ArrayId>,
     ptr_targets: HashMap<VarId, Target>,
@@ -1226,7 +1228,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 target: Target::Null,
                 ..
             } => int(0, ScalarTy::Bool),
-            Val::Ptr { .. } | Val::Group(_) => int(1, ScalarTy::Bool),
+            // Whether a pointer is null is not tracked beyond literal nulls.
+            Val::Ptr { .. } => self.havoc(ScalarTy::Bool, at),
+            Val::Group(_) => int(1, ScalarTy::Bool),
             Val::Agg(..) | Val::Void => self.havoc(ScalarTy::Bool, at),
         })
     }
