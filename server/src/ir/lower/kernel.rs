@@ -573,7 +573,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         if !known {
             dims.clear();
         }
-        if matches!(ty, Ty::Scalar(_) | Ty::Vector(..) | Ty::Struct(_)) && param.is_none() {
+        if matches!(
+            ty,
+            Ty::Scalar(_) | Ty::Vector(..) | Ty::Struct(_) | Ty::Ptr(_)
+        ) && param.is_none()
+        {
             dims.push(1);
         }
         let elem_size = if matches!(elem, Ty::Void) {
