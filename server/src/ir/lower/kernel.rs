@@ -4160,6 +4160,14 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     fn atomic(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         let vals = self.eval_args(args)?;
+        // The value operand: the last argument of compare-and-swap, else the second
+        // (OpenCL 2.0 `_explicit` forms add memory-order arguments after it).
+        let operand_at = if name.contains("CAS") || name.contains("cmpxchg") || name.contains("compare_exchange") {
+            2
+        } else {
+            1
+        };
+        let operand = vals.get(operand_at).cloned();
         let Some(Val::Ptr {
             target,
             offset,
@@ -4172,6 +4180,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             Ty::Scalar(s) => s,
             _ => ScalarTy::INT,
         };
+        let operand = match operand {
+            Some(Val::Scalar(e, t)) => Some(conv(e, t, st)),
+            _ => None,
+        };
         match target {
             Target::Array(array) => {
                 let dest = self.tmp(st, n);
@@ -4182,6 +4194,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                         access,
                         op: AtomicOp {
                             name: name.to_string(),
+                            operand,
                         },
                     },
                     n,
