@@ -4162,7 +4162,10 @@ impl<'c, 't> Lowerer<'c, 't> {
         let vals = self.eval_args(args)?;
         // The value operand: the last argument of compare-and-swap, else the second
         // (OpenCL 2.0 `_explicit` forms add memory-order arguments after it).
-        let operand_at = if name.contains("CAS") || name.contains("cmpxchg") || name.contains("compare_exchange") {
+        let operand_at = if name.contains("CAS")
+            || name.contains("cmpxchg")
+            || name.contains("compare_exchange")
+        {
             2
         } else {
             1
