@@ -157,7 +157,9 @@ pub(crate) struct Lowerer<'c, 't> {
     pub new_conflicts: HashSet<String>,
     alias_arrays: HashMap<u8, ArrayId>,
     ptr_targets: HashMap<VarId, Target>,
-    pending_copies: Vec<StmtKind>,
+    /// Accesses of async copies not yet waited for, and whether a barrier was
+    /// lowered since (then they are repeated at the wait).
+    pending_copies: Vec<(StmtKind, bool)>,
     shared_decls: HashMap<(usize, usize), ArrayId>,
     ptr_names: HashMap<VarId, String>,
     globals: HashMap<String, ArrayId>,
@@ -3787,6 +3789,9 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn barrier(&mut self, n: Node, scope: BarrierScope, global_fence: bool, local_fence: bool) {
+        for pending in &mut self.pending_copies {
+            pending.1 = true;
+        }
         self.push(
             StmtKind::Barrier {
                 scope,
@@ -3985,8 +3990,12 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             "wait_group_events" => {
                 let _ = self.eval_args(args)?;
-                for kind in std::mem::take(&mut self.pending_copies) {
-                    self.push(kind, n);
+                // Without a barrier in between, the wait is in the same barrier
+                // interval as the call: the accesses there already cover it.
+                for (kind, crossed) in std::mem::take(&mut self.pending_copies) {
+                    if crossed {
+                        self.push(kind, n);
+                    }
                 }
                 return Ok(Val::Void);
             }
@@ -4465,7 +4474,36 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         };
         let (esz, ety) = elem_of(self, vals.first());
-        let k = self.havoc(ScalarTy::LONG, n);
+        // The element is within the copied range: k mod count (count = elements of
+        // `async_work_group_copy`, bytes of `memcpy`/`memset`).
+        let count_at = if name.starts_with("async_work_group_copy") {
+            Some(2)
+        } else if bytewise {
+            Some(2)
+        } else {
+            None
+        };
+        let count = count_at.and_then(|i| match vals.get(i) {
+            Some(Val::Scalar(e, t)) => Some(conv(e.clone(), *t, ScalarTy::ULONG)),
+            _ => None,
+        });
+        // 32-bit arithmetic: copies are far below 4 GiB and the solver is faster.
+        let k = match count {
+            Some(c) => {
+                let k32 = self.havoc(ScalarTy::UINT, n);
+                conv(
+                    bin(
+                        BinOp::Rem,
+                        k32,
+                        conv(c, ScalarTy::ULONG, ScalarTy::UINT),
+                        ScalarTy::UINT,
+                    ),
+                    ScalarTy::UINT,
+                    ScalarTy::LONG,
+                )
+            }
+            None => self.havoc(ScalarTy::LONG, n),
+        };
         let first_access = self.cur.len();
         let at_k = |off: Expr| {
             bin(
@@ -4493,14 +4531,26 @@ impl<'c, 't> Lowerer<'c, 't> {
                     ..
                 }) => {
                     let dest = self.tmp(ety, n);
+                    let src_offset = at_k(offset.clone());
                     let access = Access {
                         array: *src,
-                        offset: at_k(offset.clone()),
+                        offset: src_offset.clone(),
                         size: esz,
                         ty: ety,
                     };
                     self.push(StmtKind::Read { dest, access }, n);
-                    Expr::Var(dest)
+                    if name.starts_with("async_work_group") {
+                        // The work-group copies collectively: threads that copy the
+                        // same element store the same value, a function of its source.
+                        let mut key = vec![int(src.0 as i128, ScalarTy::INT), src_offset];
+                        if self.space_of(&Target::Array(*src)) == Some(MemSpace::Shared) {
+                            // Each block has its own copy of a shared array.
+                            key.extend((0..3).map(|d| Expr::Builtin(Builtin::BlockIdx(d))));
+                        }
+                        Expr::Apply(name.to_string(), key, ety)
+                    } else {
+                        Expr::Var(dest)
+                    }
                 }
                 _ => self.havoc(ety, n),
             }
@@ -4533,10 +4583,16 @@ impl<'c, 't> Lowerer<'c, 't> {
             // accesses are repeated there.
             let kinds: Vec<StmtKind> = self.cur[first_access..]
                 .iter()
-                .filter(|s| matches!(s.kind, StmtKind::Read { .. } | StmtKind::Write { .. }))
+                .filter(|s| {
+                    matches!(
+                        s.kind,
+                        StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::Atomic { .. }
+                    )
+                })
                 .map(|s| s.kind.clone())
                 .collect();
-            self.pending_copies.extend(kinds);
+            self.pending_copies
+                .extend(kinds.into_iter().map(|k| (k, false)));
         }
         self.note(
             n,
