@@ -4476,13 +4476,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let (esz, ety) = elem_of(self, vals.first());
         // The element is within the copied range: k mod count (count = elements of
         // `async_work_group_copy`, bytes of `memcpy`/`memset`).
-        let count_at = if name.starts_with("async_work_group_copy") {
-            Some(2)
-        } else if bytewise {
-            Some(2)
-        } else {
-            None
-        };
+        let count_at = (name.starts_with("async_work_group_copy") || bytewise).then_some(2);
         let count = count_at.and_then(|i| match vals.get(i) {
             Some(Val::Scalar(e, t)) => Some(conv(e.clone(), *t, ScalarTy::ULONG)),
             _ => None,
