@@ -110,6 +110,9 @@ pub(crate) struct GlobalDef<'t> {
     pub space: MemSpace,
     /// Its name node.
     pub name_node: Node<'t>,
+    /// Element values of a constant-memory integer array with a constant
+    /// initializer (missing elements are 0), for reads of known values.
+    pub const_init: Option<Vec<i128>>,
 }
 
 /// Everything known about the program while lowering kernels.
@@ -960,11 +963,34 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
         if matches!(info.ty, Ty::Group(_)) {
             continue;
         }
+        let const_init = match (space, &info.ty, info.init) {
+            (MemSpace::Constant, Ty::Array(elem, Some(len)), Some(init))
+                if matches!(**elem, Ty::Scalar(ScalarTy::Int { .. }))
+                    && init.kind() == "initializer_list"
+                    && *len <= 4096 =>
+            {
+                let mut c = init.walk();
+                let items: Vec<Node> = init
+                    .named_children(&mut c)
+                    .filter(|x| x.kind() != "comment")
+                    .collect();
+                let mut values: Option<Vec<i128>> = items
+                    .iter()
+                    .map(|x| cx.types.const_eval(*x, src, 0))
+                    .collect();
+                if let Some(v) = values.as_mut() {
+                    v.resize((*len as usize).max(v.len()), 0);
+                }
+                values
+            }
+            _ => None,
+        };
         cx.globals.entry(name_s).or_insert(GlobalDef {
             unit: u,
             ty: info.ty,
             space,
             name_node: name,
+            const_init,
         });
     }
 }

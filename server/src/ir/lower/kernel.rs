@@ -161,6 +161,8 @@ pub(crate) struct Lowerer<'c, 't> {
     /// lowered since (then they are repeated at the wait).
     pending_copies: Vec<(StmtKind, bool)>,
     shared_decls: HashMap<(usize, usize), ArrayId>,
+    /// Known contents of constant arrays.
+    const_inits: HashMap<ArrayId, Vec<i128>>,
     ptr_names: HashMap<VarId, String>,
     globals: HashMap<String, ArrayId>,
     exits: Vec<Exit>,
@@ -350,6 +352,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             ptr_targets: HashMap::new(),
             pending_copies: Vec::new(),
             shared_decls: HashMap::new(),
+            const_inits: HashMap::new(),
             ptr_names: HashMap::new(),
             globals: HashMap::new(),
             exits: Vec::new(),
@@ -2303,9 +2306,12 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(match &ty {
             Ty::Scalar(st) => {
                 let dest = self.tmp(*st, at);
-                let access = self.access(array, offset, *st);
+                let access = self.access(array, offset.clone(), *st);
                 self.push_site(StmtKind::Read { dest, access }, site);
-                Val::Scalar(Expr::Var(dest), *st)
+                match self.known_constant(array, &offset, *st) {
+                    Some(e) => Val::Scalar(e, *st),
+                    None => Val::Scalar(Expr::Var(dest), *st),
+                }
             }
             Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(&ty, 0) <= MAX_LEAVES => {
                 let mut vals = Vec::new();
@@ -2374,6 +2380,41 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.havoc_val(&ty, at)
             }
         })
+    }
+
+    /// The value read from a constant array with known contents: a constant when
+    /// all elements are equal, else a choice on the offset for small arrays.
+    fn known_constant(&self, array: ArrayId, offset: &Expr, st: ScalarTy) -> Option<Expr> {
+        let values = self.const_inits.get(&array)?;
+        let decl = self.kernel.arrays.get(array.0 as usize)?;
+        if decl.elem_size as u64 != super::types::scalar_size(st) {
+            return None;
+        }
+        let first = *values.first()?;
+        if values.iter().all(|v| *v == first) {
+            return Some(int(wrap_int(first, st), st));
+        }
+        if values.len() > 64 {
+            return None;
+        }
+        // Offsets past the end read as the last element (out-of-bounds reads are a
+        // memory-safety bug, outside what this front end models).
+        let mut e: Option<Expr> = None;
+        for (k, v) in values.iter().enumerate().rev() {
+            let at = int(k as i128 * decl.elem_size as i128, ScalarTy::LONG);
+            let is = Expr::Binary(
+                BinOp::Eq,
+                Box::new(offset.clone()),
+                Box::new(at),
+                ScalarTy::Bool,
+            );
+            let value = int(wrap_int(*v, st), st);
+            e = Some(match e {
+                None => value,
+                Some(rest) => Expr::Select(Box::new(is), Box::new(value), Box::new(rest), st),
+            });
+        }
+        e
     }
 
     // ----- expressions -----
@@ -3483,6 +3524,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.unit = saved;
             debug_assert_eq!(aid, id);
             self.globals.insert(name.to_string(), aid);
+            if let Some(values) = &g.const_init {
+                self.const_inits.insert(aid, values.clone());
+            }
             return Ok(LVal::Mem {
                 target: Target::Array(aid),
                 offset: int(0, ScalarTy::LONG),

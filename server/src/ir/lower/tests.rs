@@ -872,3 +872,12 @@ __global__ void k(Acc a, Opaque o, float *out) {
         k.notes
     );
 }
+
+#[test]
+fn constant_arrays_with_initializers_have_known_values() {
+    let src = "__constant int Z[8] = { };\n__constant int T[3] = { 1, 2, 3 };\n__kernel void k(__global int *p) {\n  int a = Z[get_local_id(0)];\n  int b = T[get_local_id(0) % 3];\n  p[a + b] = 0;\n}\n";
+    let p = lower("c.cl", src);
+    let text = pretty_kernel(kernel(&p, "k"));
+    assert!(text.contains("a = 0\n"), "{text}");
+    assert!(text.contains("? 1 : ("), "{text}");
+}
