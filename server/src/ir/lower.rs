@@ -267,6 +267,9 @@ fn lower_units(
         globals: HashMap::new(),
         lines,
     };
+    if lang == Lang::Cuda {
+        declare_curand_states(&mut cx.types);
+    }
     // Headers first: their declarations precede the main file's uses.
     let order: Vec<usize> = (1..units.len()).chain(std::iter::once(0)).collect();
     for &u in &order {
@@ -736,6 +739,36 @@ fn register_methods<'t>(cx: &mut Ctx<'t>, u: usize, spec: Node<'t>, lang: Lang) 
             def.is_kernel = false;
             def.name = format!("{tag}::{}", def.name);
             cx.functions.entry(def.name.clone()).or_default().push(def);
+        }
+    }
+}
+
+/// cuRAND generator states (from `curand_kernel.h`, which is not read): layouts
+/// with the library's sizes, so that states in arrays have the right stride.
+fn declare_curand_states(types: &mut TypeEnv) {
+    let words = |n: u64| {
+        vec![(
+            "s".to_string(),
+            Ty::Array(Box::new(Ty::Scalar(ScalarTy::UINT)), Some(n)),
+        )]
+    };
+    for (tag, size_words, aliases) in [
+        (
+            "curandStateXORWOW",
+            12,
+            &["curandState", "curandState_t", "curandStateXORWOW_t"][..],
+        ),
+        ("curandStateMRG32k3a", 12, &["curandStateMRG32k3a_t"][..]),
+        (
+            "curandStatePhilox4_32_10",
+            16,
+            &["curandStatePhilox4_32_10_t"][..],
+        ),
+        ("curandStateMtgp32", 1, &["curandStateMtgp32_t"][..]),
+    ] {
+        let k = types.add_struct(tag.to_string(), words(size_words), false);
+        for a in aliases {
+            types.typedefs.insert(a.to_string(), Ty::Struct(k));
         }
     }
 }

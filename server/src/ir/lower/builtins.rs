@@ -157,9 +157,6 @@ pub(crate) fn is_opaque_value_call(name: &str) -> bool {
                 | "get_sub_group_local_id"
                 | "get_sub_group_size"
                 | "rand"
-                | "curand"
-                | "curand_uniform"
-                | "curand_normal"
         )
 }
 

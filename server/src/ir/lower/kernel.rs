@@ -4067,6 +4067,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         if builtins::is_atomic(name) {
             return self.atomic(n, name, args);
         }
+        if name.starts_with("curand") {
+            return self.curand(n, name, args);
+        }
         if builtins::is_gpuverify_annotation(name) {
             // Arguments are not evaluated: they are predicates over the state.
             return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
@@ -4637,6 +4640,106 @@ impl<'c, 't> Lowerer<'c, 't> {
             format!("`{name}` modelled as one element at an unknown position of the copied range"),
         );
         Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
+    }
+
+    /// cuRAND device API: a generator call reads and updates the state its
+    /// pointer argument points to. MTGP32 states are shared by the threads of a
+    /// block (up to 256 of them): those threads update it together, so they are
+    /// modelled as storing the same value (a function of the block).
+    fn curand(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
+        let vals = self.eval_args(args)?;
+        let state = vals.iter().rev().find_map(|v| match v {
+            Val::Ptr {
+                target: Target::Array(a),
+                offset,
+                pointee,
+            } => Some((*a, offset.clone(), pointee.clone())),
+            _ => None,
+        });
+        let result_ty = if name.contains("uniform") || name.contains("normal") {
+            if name.contains("double") {
+                ScalarTy::Float { bits: 64 }
+            } else {
+                ScalarTy::FLOAT
+            }
+        } else {
+            ScalarTy::UINT
+        };
+        if let Some((array, offset, pointee)) = state {
+            let tag = match &pointee {
+                Ty::Struct(k) => self
+                    .cx
+                    .types
+                    .structs
+                    .get(*k)
+                    .map(|s| s.name.clone())
+                    .unwrap_or_default(),
+                _ => String::new(),
+            };
+            let size = self.size_of(&pointee).clamp(1, u32::MAX as u64) as u32;
+            let access = Access {
+                array,
+                offset,
+                size,
+                ty: ScalarTy::UINT,
+            };
+            if tag.contains("Mtgp32") && name != "curand_init" {
+                let u = ScalarTy::UINT;
+                let block = bin(
+                    BinOp::Add,
+                    Expr::Builtin(Builtin::BlockIdx(0)),
+                    bin(
+                        BinOp::Mul,
+                        Expr::Builtin(Builtin::BlockIdx(1)),
+                        Expr::Builtin(Builtin::GridDim(0)),
+                        u,
+                    ),
+                    u,
+                );
+                let in_block_range = Expr::Binary(
+                    BinOp::Lt,
+                    Box::new(self.linear_tid()),
+                    Box::new(int(256, u)),
+                    ScalarTy::Bool,
+                );
+                let other = self.havoc(u, n);
+                let value = Expr::Select(
+                    Box::new(in_block_range),
+                    Box::new(block),
+                    Box::new(other),
+                    u,
+                );
+                self.push(StmtKind::Write { access, value }, n);
+            } else {
+                if name != "curand_init" {
+                    let dest = self.tmp(ScalarTy::UINT, n);
+                    self.push(
+                        StmtKind::Read {
+                            dest,
+                            access: access.clone(),
+                        },
+                        n,
+                    );
+                }
+                let value = self.havoc(ScalarTy::UINT, n);
+                self.push(StmtKind::Write { access, value }, n);
+            }
+        } else {
+            for v in &vals {
+                if let Val::Ptr {
+                    target: Target::Local(slot),
+                    ..
+                } = v
+                {
+                    let slot = (**slot).clone();
+                    self.havoc_slot(&slot, n);
+                }
+            }
+        }
+        if name == "curand_init" {
+            return Ok(Val::Void);
+        }
+        Ok(Val::Scalar(self.havoc(result_ty, n), result_ty))
     }
 
     fn unknown_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {

@@ -881,3 +881,24 @@ fn constant_arrays_with_initializers_have_known_values() {
     assert!(text.contains("a = 0\n"), "{text}");
     assert!(text.contains("? 1 : ("), "{text}");
 }
+
+#[test]
+fn curand_calls_update_their_state() {
+    let src = "__global__ void k(curandState *s, curandStateMtgp32_t *m, float *a) {\n  curand_init(7, threadIdx.x, 0, &s[threadIdx.x]);\n  a[threadIdx.x] = curand_uniform(&s[threadIdx.x]) + curand(m);\n}\n";
+    let p = lower("r.cu", src);
+    let k = kernel(&p, "k");
+    let text = pretty_kernel(k);
+    let s = k.arrays.iter().find(|a| a.name == "s").expect("s");
+    assert_eq!(s.elem_size, 48, "XORWOW state size");
+    assert!(
+        text.contains("read s[((i64)threadIdx.x) * 48:i64]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("write s[((i64)threadIdx.x) * 48:i64]"),
+        "{text}"
+    );
+    // MTGP32: threads of a block store a function of the block.
+    assert!(text.contains("write m[0:i64]:u32 = ("), "{text}");
+    assert!(!text.contains("read m["), "{text}");
+}
