@@ -4070,6 +4070,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         if name.starts_with("curand") {
             return self.curand(n, name, args);
         }
+        if let Some(v) = self.image_call(n, name, args)? {
+            return Ok(v);
+        }
         if builtins::is_gpuverify_annotation(name) {
             // Arguments are not evaluated: they are predicates over the state.
             return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
@@ -4740,6 +4743,55 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(Val::Void);
         }
         Ok(Val::Scalar(self.havoc(result_ty, n), result_ty))
+    }
+
+    /// OpenCL image reads and writes: accesses of the pixel at the coordinates.
+    fn image_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Option<Val>> {
+        let (write, suffix) = if let Some(s) = name.strip_prefix("write_image") {
+            (true, s)
+        } else if let Some(s) = name.strip_prefix("read_image") {
+            (false, s)
+        } else {
+            return Ok(None);
+        };
+        let elem = match suffix {
+            "f" => ScalarTy::FLOAT,
+            "i" => ScalarTy::INT,
+            "ui" => ScalarTy::UINT,
+            "h" => ScalarTy::Float { bits: 16 },
+            _ => return Ok(None),
+        };
+        let vals = self.eval_args(args)?;
+        let Some(Val::Ptr { target, offset, .. }) = vals.first().cloned() else {
+            return Ok(None);
+        };
+        // Coordinates: the last argument of a read (after an optional sampler), the
+        // second of a write.
+        let coord = if write { vals.get(1) } else { vals.last() };
+        let comps: Vec<Val> = match coord {
+            Some(Val::Agg(_, parts)) => parts.clone(),
+            Some(v @ Val::Scalar(..)) => vec![v.clone()],
+            _ => Vec::new(),
+        };
+        let mut linear = offset;
+        for (d, c) in comps.into_iter().take(3).enumerate() {
+            let (e, t) = self.scalar(c, n)?;
+            let scaled = bin(
+                BinOp::Mul,
+                conv(e, t, ScalarTy::LONG),
+                int(1i128 << (16 * d), ScalarTy::LONG),
+                ScalarTy::LONG,
+            );
+            linear = bin(BinOp::Add, linear, scaled, ScalarTy::LONG);
+        }
+        let pixel = bin(BinOp::Mul, linear, int(16, ScalarTy::LONG), ScalarTy::LONG);
+        let lv = self.deref(target, pixel, Ty::Vector(elem, 4), n);
+        if write {
+            let color = vals.get(2).cloned().unwrap_or(Val::Void);
+            self.store(lv, color, n)?;
+            return Ok(Some(Val::Void));
+        }
+        Ok(Some(self.load(lv, n)?))
     }
 
     fn unknown_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {

@@ -902,3 +902,22 @@ fn curand_calls_update_their_state() {
     assert!(text.contains("write m[0:i64]:u32 = ("), "{text}");
     assert!(!text.contains("read m["), "{text}");
 }
+
+#[test]
+fn opencl_images_are_memory() {
+    let src = "__kernel void k(__write_only image2d_t dst, __read_only image2d_t src, sampler_t s) {\n  int2 c = (int2)(get_global_id(0), get_global_id(1));\n  write_imagef(dst, c, read_imagef(src, s, c));\n}\n";
+    let p = lower("i.cl", src);
+    let k = kernel(&p, "k");
+    let text = pretty_kernel(k);
+    assert!(text.contains("global dst[] elem 16 param 0"), "{text}");
+    assert!(
+        text.contains("read src[(((i64)c.x) + (((i64)c.y) * 65536:i64)) * 16:i64]:f32"),
+        "{text}"
+    );
+    assert_eq!(
+        count(k, |s| matches!(s, StmtKind::Write { .. })),
+        4,
+        "{text}"
+    );
+    assert_eq!(k.params.len(), 1, "the sampler is a scalar parameter");
+}

@@ -104,8 +104,7 @@ pub(crate) fn scalar_named(name: &str) -> Option<ScalarTy> {
         "float" | "float1" | "cl_float" => ScalarTy::FLOAT,
         "double" | "double1" => ScalarTy::Float { bits: 64 },
         // Opaque OpenCL handles and events: plain uniform values.
-        "image1d_t" | "image2d_t" | "image3d_t" | "sampler_t" | "event_t" | "image1d_buffer_t"
-        | "image2d_array_t" => int(32, false),
+        "sampler_t" | "event_t" | "cl_mem_fence_flags" => int(32, false),
         _ => return None,
     })
 }
@@ -305,6 +304,17 @@ pub(crate) struct DeclInfo<'t> {
     pub is_fn: bool,
 }
 
+/// Whether a type name is an OpenCL image type (`image2d_t`, ...).
+pub(crate) fn is_image_type(name: &str) -> bool {
+    name.starts_with("image") && name.ends_with("_t")
+}
+
+/// An image is memory: a global array of float4 pixels, addressed by
+/// `x + y * 2^16 + z * 2^32` (exact for images up to 65536 wide and high).
+pub(crate) fn image_ty() -> Ty {
+    Ty::Ptr(Box::new(Ty::Vector(ScalarTy::FLOAT, 4)))
+}
+
 /// Group kind of a cooperative-groups type name.
 pub(crate) fn group_named(name: &str) -> Option<GroupKind> {
     Some(match name {
@@ -343,6 +353,9 @@ impl TypeEnv {
                 }
                 if let Some(g) = group_named(name) {
                     return Ty::Group(g);
+                }
+                if is_image_type(name) {
+                    return image_ty();
                 }
                 // Unknown type names (template parameters, opaque library types):
                 // opaque 4-byte data.
