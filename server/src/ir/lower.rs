@@ -13,13 +13,13 @@ mod builtins;
 mod kernel;
 mod types;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use tree_sitter::Node;
 
 use super::{
-    FrontendDiagnostic, Kernel, Lang, MemSpace, Program, ScalarTy, SourceFileInfo, Span,
+    ArrayId, FrontendDiagnostic, Kernel, Lang, MemSpace, Program, ScalarTy, SourceFileInfo, Span,
     UnsupportedKernel,
 };
 use crate::syntax::parse::{
@@ -375,7 +375,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             .and_then(|v| u32::try_from(v).ok())
             .or_else(|| reqd_work_group_size(src, def))
     };
-    let mut conflicted: HashSet<String> = HashSet::new();
+    let mut conflicted: HashMap<String, Vec<ArrayId>> = HashMap::new();
     for _ in 0..MAX_ATTEMPTS {
         let kernel = Kernel {
             name: def.name.clone(),
@@ -409,7 +409,14 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             lw.finish(braces);
             return Ok(lw.kernel);
         }
-        conflicted.extend(lw.new_conflicts.drain());
+        for (name, arrays) in lw.new_conflicts.drain() {
+            let entry = conflicted.entry(name).or_default();
+            for a in arrays {
+                if !entry.contains(&a) {
+                    entry.push(a);
+                }
+            }
+        }
     }
     Err(UnsupportedKernel {
         name: def.name.clone(),
@@ -996,9 +1003,12 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
         if matches!(info.ty, Ty::Group(_)) {
             continue;
         }
+        // Only OpenCL constants are fixed: CUDA `__constant__` memory may be
+        // rewritten by the host (`cudaMemcpyToSymbol`) before a launch.
         let const_init = match (space, &info.ty, info.init) {
             (MemSpace::Constant, Ty::Array(elem, Some(len)), Some(init))
-                if matches!(**elem, Ty::Scalar(ScalarTy::Int { .. }))
+                if cx.types.lang == Some(Lang::OpenCl)
+                    && matches!(**elem, Ty::Scalar(ScalarTy::Int { .. }))
                     && init.kind() == "initializer_list"
                     && *len <= 4096 =>
             {

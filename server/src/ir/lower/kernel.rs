@@ -49,6 +49,8 @@ pub(crate) enum Target {
     Local(Box<Slot>),
     /// Null or not yet assigned.
     Null,
+    /// One of several arrays: the `k`-th when the local `sel` holds `k`.
+    Choice(Vec<ArrayId>, VarId),
 }
 
 /// Storage of a local variable.
@@ -152,14 +154,14 @@ pub(crate) struct Lowerer<'c, 't> {
     call_stack: Vec<String>,
     depth: usize,
     assigned: HashSet<String>,
-    conflicted: &'c HashSet<String>,
+    conflicted: &'c HashMap<String, Vec<ArrayId>>,
     /// Pointers found to target several arrays (the kernel is lowered again).
-    pub new_conflicts: HashSet<String>,
+    pub new_conflicts: HashMap<String, Vec<ArrayId>>,
     alias_arrays: HashMap<u8, ArrayId>,
     ptr_targets: HashMap<VarId, Target>,
     /// Accesses of async copies not yet waited for, and whether a barrier was
     /// lowered since (then they are repeated at the wait).
-    pending_copies: Vec<(StmtKind, bool)>,
+    pending_copies: Vec<(Stmt, bool)>,
     shared_decls: HashMap<(usize, usize), ArrayId>,
     /// Known contents of constant arrays.
     const_inits: HashMap<ArrayId, Vec<i128>>,
@@ -330,7 +332,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub fn new(
         cx: &'c Ctx<'t>,
         def: &FnDef<'t>,
-        conflicted: &'c HashSet<String>,
+        conflicted: &'c HashMap<String, Vec<ArrayId>>,
         kernel: Kernel,
     ) -> Self {
         Lowerer {
@@ -347,7 +349,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             depth: 0,
             assigned: HashSet::new(),
             conflicted,
-            new_conflicts: HashSet::new(),
+            new_conflicts: HashMap::new(),
             alias_arrays: HashMap::new(),
             ptr_targets: HashMap::new(),
             pending_copies: Vec::new(),
@@ -656,11 +658,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             match info.ty.clone() {
                 Ty::Ptr(pointee) | Ty::Array(pointee, _) => {
                     let id = self.add_array(&name, space, &pointee, Some(position), p);
-                    let target = if self.conflicted.contains(&name) {
-                        Target::Array(self.alias_array(space, p))
-                    } else {
-                        Target::Array(id)
-                    };
+                    let _ = space;
+                    let target = Target::Array(id);
                     if self.assigned.contains(&name) {
                         let off = self.new_var(&format!("{name}.offset"), ScalarTy::LONG, p);
                         self.push(
@@ -670,8 +669,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                             },
                             p,
                         );
-                        self.ptr_targets.insert(off, target);
                         self.ptr_names.insert(off, name.clone());
+                        self.init_choice(off, &name, p);
+                        self.set_target(off, &name, target, p)?;
                         self.bind(
                             &name,
                             Binding::Slot(Slot::Ptr {
@@ -1796,6 +1796,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             Ty::Ptr(p) => {
                 let off = self.new_var(&format!("{name}.offset"), ScalarTy::LONG, at);
                 self.ptr_names.insert(off, name.to_string());
+                self.init_choice(off, name, at);
                 Slot::Ptr {
                     off,
                     pointee: (**p).clone(),
@@ -2007,15 +2008,59 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// kernel is lowered again with that pointer on a may-alias-all array.
     fn set_target(&mut self, off: VarId, name: &str, t: Target, at: Node) -> R<()> {
         let cur = self.ptr_targets.get(&off).cloned().unwrap_or(Target::Null);
-        let t = match t {
-            Target::Array(a)
-                if self.conflicted.contains(name) && !self.is_alias(&Target::Array(a)) =>
-            {
-                let space = self.space_of(&Target::Array(a)).unwrap_or(MemSpace::Global);
-                Target::Array(self.alias_array(space, at))
+        if let Target::Choice(list, sel) = &cur {
+            // A pointer with several targets: the assignment selects one.
+            let index = match &t {
+                Target::Null => return Ok(()),
+                Target::Array(a) => list
+                    .iter()
+                    .position(|x| x == a)
+                    .map(|k| int(k as i128, ScalarTy::UINT)),
+                Target::Choice(l2, s2) if l2.iter().all(|a| list.contains(a)) => {
+                    let mut e = None;
+                    for (k2, a) in l2.iter().enumerate().rev() {
+                        let idx = int(
+                            list.iter().position(|x| x == a).unwrap_or(0) as i128,
+                            ScalarTy::UINT,
+                        );
+                        e = Some(match e {
+                            None => idx,
+                            Some(rest) => Expr::Select(
+                                Box::new(Expr::Binary(
+                                    BinOp::Eq,
+                                    Box::new(Expr::Var(*s2)),
+                                    Box::new(int(k2 as i128, ScalarTy::UINT)),
+                                    ScalarTy::Bool,
+                                )),
+                                Box::new(idx),
+                                Box::new(rest),
+                                ScalarTy::UINT,
+                            ),
+                        });
+                    }
+                    e
+                }
+                _ => None,
+            };
+            match index {
+                Some(value) => self.push(StmtKind::Assign { var: *sel, value }, at),
+                None => {
+                    let extra = match &t {
+                        Target::Array(a) => vec![*a],
+                        Target::Choice(l2, _) => l2.clone(),
+                        _ => {
+                            return self.unsup(
+                                at,
+                                format!("pointer `{name}` may target arrays and local variables"),
+                            )
+                        }
+                    };
+                    let list = list.clone();
+                    self.add_conflict(name, list.into_iter().chain(extra));
+                }
             }
-            t => t,
-        };
+            return Ok(());
+        }
         // An assignment is a strong update; a conflicted pointer stays on its
         // may-alias array as long as the space agrees.
         let new = if self.is_alias(&cur) {
@@ -2062,8 +2107,134 @@ impl<'c, 't> Lowerer<'c, 't> {
                 );
             }
         }
-        self.new_conflicts.insert(name.to_string());
+        let mut arrays = Vec::new();
+        for t in [&a, &b] {
+            match t {
+                Target::Array(x) => arrays.push(*x),
+                Target::Choice(l, _) => arrays.extend(l.iter().copied()),
+                _ => {}
+            }
+        }
+        self.add_conflict(name, arrays.into_iter());
         Ok(a)
+    }
+
+    /// Gives a copied statement (and its children) fresh labels.
+    fn renumber(&mut self, stmt: &mut Stmt) {
+        stmt.id = StmtId(self.kernel.next_stmt_id);
+        self.kernel.next_stmt_id += 1;
+        let blocks: Vec<&mut Block> = match &mut stmt.kind {
+            StmtKind::If { then_, else_, .. } => vec![then_, else_],
+            StmtKind::Loop {
+                cond_prelude,
+                body,
+                step,
+                ..
+            } => vec![cond_prelude, body, step],
+            _ => Vec::new(),
+        };
+        for b in blocks {
+            for s in &mut b.stmts {
+                self.renumber(s);
+            }
+        }
+    }
+
+    /// A pointer value whose several possible arrays become one may-alias-all
+    /// array (for the few builtins that take the target apart).
+    fn without_choice(&mut self, v: Val, at: Node) -> Val {
+        match v {
+            Val::Ptr {
+                target: Target::Choice(list, _),
+                offset,
+                pointee,
+            } => {
+                let space = list
+                    .first()
+                    .and_then(|a| self.space_of(&Target::Array(*a)))
+                    .unwrap_or(MemSpace::Global);
+                let target = Target::Array(self.alias_array(space, at));
+                Val::Ptr {
+                    target,
+                    offset,
+                    pointee,
+                }
+            }
+            v => v,
+        }
+    }
+
+    /// Runs `f` for the array a `Choice` pointer selects: `if sel == 0 {..} else if ..`.
+    fn split_by_choice(
+        &mut self,
+        list: &[ArrayId],
+        sel: VarId,
+        at: Node,
+        f: &mut dyn FnMut(&mut Self, ArrayId) -> R<()>,
+    ) -> R<()> {
+        let mut blocks = Vec::new();
+        for a in list {
+            blocks.push(self.with_block(|s| f(s, *a))?);
+        }
+        let mut else_ = blocks.pop().unwrap_or_default();
+        for (k, then_) in blocks.into_iter().enumerate().rev() {
+            let saved = std::mem::take(&mut self.cur);
+            let cond = Expr::Binary(
+                BinOp::Eq,
+                Box::new(Expr::Var(sel)),
+                Box::new(int(k as i128, ScalarTy::UINT)),
+                ScalarTy::Bool,
+            );
+            self.push(
+                StmtKind::If {
+                    cond,
+                    then_: Block {
+                        stmts: then_,
+                        braces: None,
+                    },
+                    else_: Block {
+                        stmts: else_,
+                        braces: None,
+                    },
+                },
+                at,
+            );
+            else_ = std::mem::replace(&mut self.cur, saved);
+        }
+        self.cur.extend(else_);
+        Ok(())
+    }
+
+    /// Records that pointer `name` may target these arrays (the kernel is lowered again).
+    fn add_conflict(&mut self, name: &str, arrays: impl Iterator<Item = ArrayId>) {
+        let known = self.conflicted.get(name).cloned().unwrap_or_default();
+        let entry = self
+            .new_conflicts
+            .entry(name.to_string())
+            .or_insert_with(|| known.clone());
+        for a in arrays {
+            if !entry.contains(&a) {
+                entry.push(a);
+            }
+        }
+        if *entry == known {
+            // Nothing new: the choice already covers them.
+            self.new_conflicts.remove(name);
+        }
+    }
+
+    /// Gives a pointer local found to target several arrays its selector.
+    fn init_choice(&mut self, off: VarId, name: &str, at: Node) {
+        let Some(list) = self.conflicted.get(name).filter(|l| l.len() > 1).cloned() else {
+            return;
+        };
+        let sel = self.new_var(&format!("{name}.target"), ScalarTy::UINT, at);
+        self.push(StmtKind::Havoc { var: sel }, at);
+        self.ptr_targets.insert(off, Target::Choice(list, sel));
+        self.note(
+            at,
+            format!("pointer `{name}` may target several arrays: its accesses are split by target"),
+        );
     }
 
     /// Merges the pointer targets of two control-flow paths.
@@ -2129,8 +2300,22 @@ impl<'c, 't> Lowerer<'c, 't> {
         at: Node,
         site: (Span, bool),
     ) -> R<()> {
+        if let Target::Choice(list, sel) = &target {
+            let (list, sel) = (list.clone(), *sel);
+            return self.split_by_choice(&list, sel, at, &mut |s, a| {
+                s.store_mem(
+                    Target::Array(a),
+                    offset.clone(),
+                    ty.clone(),
+                    v.clone(),
+                    at,
+                    site,
+                )
+            });
+        }
         let array = match target {
             Target::Array(a) => a,
+            Target::Choice(..) => return self.unsup(at, "internal: unsplit pointer choice"),
             Target::Local(slot) => {
                 if matches!(offset, Expr::Int(0, _)) {
                     return self.store(LVal::Slot(*slot), v, at);
@@ -2279,6 +2464,22 @@ impl<'c, 't> Lowerer<'c, 't> {
         at: Node,
         site: (Span, bool),
     ) -> R<Val> {
+        if let Target::Choice(list, sel) = &target {
+            if let Ty::Array(e, _) = ty {
+                return Ok(Val::Ptr {
+                    target,
+                    offset,
+                    pointee: *e,
+                });
+            }
+            let (list, sel) = (list.clone(), *sel);
+            let slot = self.make_slot(&ty, "$choice", at);
+            self.split_by_choice(&list, sel, at, &mut |s, a| {
+                let v = s.load_mem(Target::Array(a), offset.clone(), ty.clone(), at, site)?;
+                s.store(LVal::Slot(slot.clone()), v, at)
+            })?;
+            return Ok(self.load_slot(&slot));
+        }
         if let Ty::Array(e, _) = ty {
             return Ok(Val::Ptr {
                 target,
@@ -2288,6 +2489,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let array = match target {
             Target::Array(a) => a,
+            Target::Choice(..) => return self.unsup(at, "internal: unsplit pointer choice"),
             Target::Local(slot) => {
                 if matches!(offset, Expr::Int(0, _)) {
                     return Ok(self.load_slot(&slot));
@@ -3175,6 +3377,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                     ta
                 } else if ta == Target::Null {
                     tb
+                } else if let (Target::Array(a), Target::Array(b)) = (&ta, &tb) {
+                    // One of two arrays, selected by the condition.
+                    let sel = self.tmp(ScalarTy::UINT, at);
+                    let value = Expr::Select(
+                        Box::new(cond.clone()),
+                        Box::new(int(0, ScalarTy::UINT)),
+                        Box::new(int(1, ScalarTy::UINT)),
+                        ScalarTy::UINT,
+                    );
+                    self.push(StmtKind::Assign { var: sel, value }, at);
+                    Target::Choice(vec![*a, *b], sel)
                 } else {
                     let space = self
                         .space_of(&ta)
@@ -4036,9 +4249,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let _ = self.eval_args(args)?;
                 // Without a barrier in between, the wait is in the same barrier
                 // interval as the call: the accesses there already cover it.
-                for (kind, crossed) in std::mem::take(&mut self.pending_copies) {
+                for (mut stmt, crossed) in std::mem::take(&mut self.pending_copies) {
                     if crossed {
-                        self.push(kind, n);
+                        self.renumber(&mut stmt);
+                        self.cur.push(stmt);
                     }
                 }
                 return Ok(Val::Void);
@@ -4273,6 +4487,26 @@ impl<'c, 't> Lowerer<'c, 't> {
             Target::Null => {
                 self.note(n, "access through a null or unassigned pointer dropped (the kernel would fault there)".into());
                 Ok(Val::Scalar(self.havoc(st, n), st))
+            }
+            Target::Choice(list, sel) => {
+                let dest = self.tmp(st, n);
+                self.split_by_choice(&list, sel, n, &mut |s, a| {
+                    let access = s.access(a, offset.clone(), st);
+                    let op = AtomicOp {
+                        name: name.to_string(),
+                        operand: operand.clone(),
+                    };
+                    s.push(
+                        StmtKind::Atomic {
+                            dest: Some(dest),
+                            access,
+                            op,
+                        },
+                        n,
+                    );
+                    Ok(())
+                })?;
+                Ok(Val::Scalar(Expr::Var(dest), st))
             }
         }
     }
@@ -4570,24 +4804,47 @@ impl<'c, 't> Lowerer<'c, 't> {
         } else {
             match vals.get(1) {
                 Some(Val::Ptr {
-                    target: Target::Array(src),
+                    target: src @ (Target::Array(_) | Target::Choice(..)),
                     offset,
                     ..
                 }) => {
                     let dest = self.tmp(ety, n);
                     let src_offset = at_k(offset.clone());
-                    let access = Access {
-                        array: *src,
-                        offset: src_offset.clone(),
-                        size: esz,
-                        ty: ety,
+                    let (list, which) = match src {
+                        Target::Array(a) => (vec![*a], int(a.0 as i128, ScalarTy::UINT)),
+                        Target::Choice(list, sel) => (list.clone(), Expr::Var(*sel)),
+                        _ => (Vec::new(), int(0, ScalarTy::UINT)),
                     };
-                    self.push(StmtKind::Read { dest, access }, n);
+                    let sel = match src {
+                        Target::Choice(_, sel) => Some(*sel),
+                        _ => None,
+                    };
+                    let read = |s: &mut Self, a: ArrayId| {
+                        let access = Access {
+                            array: a,
+                            offset: src_offset.clone(),
+                            size: esz,
+                            ty: ety,
+                        };
+                        s.push(StmtKind::Read { dest, access }, n);
+                        Ok(())
+                    };
+                    match sel {
+                        Some(sel) => self.split_by_choice(&list, sel, n, &mut { read })?,
+                        None => {
+                            for a in &list {
+                                read(self, *a)?;
+                            }
+                        }
+                    }
                     if name.starts_with("async_work_group") {
                         // The work-group copies collectively: threads that copy the
                         // same element store the same value, a function of its source.
-                        let mut key = vec![int(src.0 as i128, ScalarTy::INT), src_offset];
-                        if self.space_of(&Target::Array(*src)) == Some(MemSpace::Shared) {
+                        let mut key = vec![which, src_offset];
+                        if list
+                            .iter()
+                            .any(|a| self.space_of(&Target::Array(*a)) == Some(MemSpace::Shared))
+                        {
                             // Each block has its own copy of a shared array.
                             key.extend((0..3).map(|d| Expr::Builtin(Builtin::BlockIdx(d))));
                         }
@@ -4614,6 +4871,29 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.push(StmtKind::Write { access, value }, n);
             }
             Some(Val::Ptr {
+                target: Target::Choice(list, sel),
+                offset,
+                ..
+            }) => {
+                let (list, sel, dst_offset) = (list.clone(), *sel, at_k(offset.clone()));
+                self.split_by_choice(&list, sel, n, &mut |s, a| {
+                    let access = Access {
+                        array: a,
+                        offset: dst_offset.clone(),
+                        size: esz,
+                        ty: ety,
+                    };
+                    s.push(
+                        StmtKind::Write {
+                            access,
+                            value: value.clone(),
+                        },
+                        n,
+                    );
+                    Ok(())
+                })?;
+            }
+            Some(Val::Ptr {
                 target: Target::Local(slot),
                 ..
             }) => {
@@ -4625,18 +4905,18 @@ impl<'c, 't> Lowerer<'c, 't> {
         if name.starts_with("async_work_group") {
             // The copy may happen at any time until `wait_group_events`: its
             // accesses are repeated there.
-            let kinds: Vec<StmtKind> = self.cur[first_access..]
+            let stmts: Vec<Stmt> = self.cur[first_access..]
                 .iter()
                 .filter(|s| {
                     matches!(
                         s.kind,
-                        StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::Atomic { .. }
+                        StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::If { .. }
                     )
                 })
-                .map(|s| s.kind.clone())
+                .cloned()
                 .collect();
             self.pending_copies
-                .extend(kinds.into_iter().map(|k| (k, false)));
+                .extend(stmts.into_iter().map(|k| (k, false)));
         }
         self.note(
             n,
@@ -4651,6 +4931,10 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// modelled as storing the same value (a function of the block).
     fn curand(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         let vals = self.eval_args(args)?;
+        let vals: Vec<Val> = vals
+            .into_iter()
+            .map(|v| self.without_choice(v, n))
+            .collect();
         let state = vals.iter().rev().find_map(|v| match v {
             Val::Ptr {
                 target: Target::Array(a),
@@ -4842,6 +5126,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                     target: Target::Local(slot),
                     ..
                 } => self.havoc_slot(&slot, n),
+                Val::Ptr {
+                    target: Target::Choice(list, _),
+                    pointee,
+                    offset,
+                } => {
+                    stack.extend(list.into_iter().map(|a| Val::Ptr {
+                        target: Target::Array(a),
+                        offset: offset.clone(),
+                        pointee: pointee.clone(),
+                    }));
+                }
                 Val::Agg(_, parts) => stack.extend(parts),
                 _ => {}
             }
@@ -5047,6 +5342,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                         let off =
                             self.new_var(&format!("{name}.offset"), ScalarTy::LONG, name_node);
                         self.ptr_names.insert(off, name.clone());
+                        self.init_choice(off, &name, *p);
                         self.set_target(off, &name, target.clone(), *p)?;
                         let Val::Ptr { offset, .. } = &arg_val else {
                             continue;

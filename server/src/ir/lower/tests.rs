@@ -432,12 +432,14 @@ __global__ void k(float *g, int c) {
     assert!(text.contains("write s[p.offset + 4:i64]:f32"), "{text}");
     assert!(text.contains("q.offset = 32:i64"), "{text}");
     assert!(text.contains("write s[q.offset]:f32"), "{text}");
-    // `r` may be `s` or `t`: a may-alias-all shared array.
+    // `r` may be `s` or `t`: the access is split on which one it is.
+    assert!(text.contains("$t0 = (c != 0) ? 0:u32 : 1:u32"), "{text}");
     assert!(
-        text.contains("shared <any shared array>[] elem 1 may-alias-all"),
+        text.contains("if $t0 == 0:u32 {\n    7: write s[r.offset"),
         "{text}"
     );
-    assert!(text.contains("write <any shared array>["), "{text}");
+    assert!(text.contains("} else {\n    8: write t[r.offset"), "{text}");
+    assert!(!text.contains("may-alias-all"), "{text}");
     // Byte-sized access through a char cast.
     assert!(
         text.contains("write g[((i64)threadIdx.x) * 1:i64]:i8")
@@ -920,4 +922,30 @@ fn opencl_images_are_memory() {
         "{text}"
     );
     assert_eq!(k.params.len(), 1, "the sampler is a scalar parameter");
+}
+
+#[test]
+fn pointers_assigned_on_several_paths_select_their_array() {
+    let src = r#"
+__global__ void k(float *g, int c) {
+  __shared__ float s[64];
+  float *p;
+  if (c > 4) p = g; else p = s + 1;
+  for (int i = 0; i < 4; i++) {
+    p[threadIdx.x] = 1.0f;
+    atomicAdd(p, 1.0f);
+  }
+}
+"#;
+    let p = lower("sel.cu", src);
+    let k = kernel(&p, "k");
+    let text = pretty_kernel(k);
+    assert!(text.contains("p.target = 0:u32"), "{text}");
+    assert!(text.contains("p.target = 1:u32"), "{text}");
+    assert!(text.contains("if p.target == 0:u32 {"), "{text}");
+    assert!(text.contains("write g[p.offset"), "{text}");
+    assert!(text.contains("write s[p.offset"), "{text}");
+    assert!(text.contains("atomic atomicAdd g["), "{text}");
+    assert!(text.contains("atomic atomicAdd s["), "{text}");
+    assert!(!text.contains("may-alias-all"), "{text}");
 }
