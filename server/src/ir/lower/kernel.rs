@@ -4189,7 +4189,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             .or_else(|| self.ocl_flag_eval(*a))
         {
             Some(v) => (v & 2 != 0, v & 1 != 0),
-            None => (true, true),
+            // Flags known only at run time (and maybe different per thread): the
+            // barrier is not assumed to order any memory.
+            None => (false, false),
         }
     }
 
