@@ -9,6 +9,7 @@
 //! and hands it back to the checker, so it stays a plain, cloneable tree.
 
 pub mod lower;
+pub mod pretty;
 pub mod walk;
 
 use serde::Serialize;
