@@ -1,0 +1,181 @@
+//! Position-independent kernel keys: spans of the main file made relative to the
+//! kernel's start, so that edits elsewhere in the file (another kernel, lines
+//! added above) leave the key, and the cached results, unchanged.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use crate::check::{KernelReport, Race};
+use crate::config::CheckOptions;
+use crate::ir::{Block, FileId, Kernel, Span, StmtKind};
+use crate::synth::{BarrierInfo, KernelRepair, TextEdit};
+
+/// Shifts main-file spans by `delta` bytes (wrapping, so that spans before the
+/// kernel's start, e.g. of an inlined device function defined above it,
+/// survive the round trip relative -> absolute unchanged).
+#[derive(Clone, Copy, Debug)]
+pub struct Shift(pub u32, pub bool);
+
+impl Shift {
+    /// Makes spans relative to `base`.
+    pub fn to_relative(base: u32) -> Shift {
+        Shift(base, false)
+    }
+
+    /// Makes relative spans absolute again with `base` as the kernel start.
+    pub fn to_absolute(base: u32) -> Shift {
+        Shift(base, true)
+    }
+
+    /// Applies the shift to one span.
+    pub fn span(self, span: &mut Span) {
+        if span.file != FileId(0) {
+            return;
+        }
+        let Shift(delta, add) = self;
+        if add {
+            span.start = span.start.wrapping_add(delta);
+            span.end = span.end.wrapping_add(delta);
+        } else {
+            span.start = span.start.wrapping_sub(delta);
+            span.end = span.end.wrapping_sub(delta);
+        }
+    }
+
+    fn block(self, block: &mut Block) {
+        if let Some(braces) = block.braces.as_mut() {
+            self.span(braces);
+        }
+        for stmt in &mut block.stmts {
+            self.span(&mut stmt.span);
+            self.span(&mut stmt.stmt_span);
+            if let Some(at) = stmt.inlined_at.as_mut() {
+                self.span(at);
+            }
+            match &mut stmt.kind {
+                StmtKind::If { then_, else_, .. } => {
+                    self.block(then_);
+                    self.block(else_);
+                }
+                StmtKind::Loop {
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
+                    self.block(cond_prelude);
+                    self.block(body);
+                    self.block(step);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Shifts every span of a kernel.
+    pub fn kernel(self, kernel: &mut Kernel) {
+        self.span(&mut kernel.name_span);
+        self.span(&mut kernel.span);
+        for array in &mut kernel.arrays {
+            self.span(&mut array.span);
+        }
+        for var in &mut kernel.vars {
+            self.span(&mut var.span);
+        }
+        for (span, _) in &mut kernel.notes {
+            self.span(span);
+        }
+        self.block(&mut kernel.body);
+    }
+
+    fn race(self, race: &mut Race) {
+        self.span(&mut race.first_span);
+        self.span(&mut race.second_span);
+    }
+
+    /// Shifts every span of a report.
+    pub fn report(self, report: &mut KernelReport) {
+        self.span(&mut report.name_span);
+        for finding in &mut report.findings {
+            self.span(&mut finding.span);
+            for (span, _) in &mut finding.related {
+                self.span(span);
+            }
+            if let Some(race) = finding.race.as_mut() {
+                self.race(race);
+            }
+            if let Some(div) = finding.divergence.as_mut() {
+                self.span(&mut div.span);
+                if let Some(cause) = div.cause_span.as_mut() {
+                    self.span(cause);
+                }
+            }
+        }
+    }
+
+    fn edits(self, edits: &mut [TextEdit]) {
+        for edit in edits {
+            self.span(&mut edit.span);
+        }
+    }
+
+    /// Shifts every span of a repair.
+    pub fn repair(self, repair: &mut KernelRepair) {
+        self.edits(&mut repair.edits);
+        for fix in &mut repair.fixes {
+            self.edits(&mut fix.edits);
+            for span in &mut fix.addresses {
+                self.span(span);
+            }
+        }
+    }
+
+    /// Shifts every span of barrier descriptions.
+    pub fn barriers(self, infos: &mut [BarrierInfo]) {
+        for info in infos {
+            self.span(&mut info.span);
+            for race in &mut info.orders {
+                self.race(race);
+            }
+        }
+    }
+}
+
+/// Feeds serialized bytes into a hasher without building the string.
+struct HashWriter(DefaultHasher);
+
+impl std::io::Write for HashWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Key of a kernel's check result: its IR with relative spans, plus the options.
+pub fn kernel_key(kernel: &Kernel, options: &CheckOptions) -> u64 {
+    let mut relative = kernel.clone();
+    Shift::to_relative(kernel.span.start).kernel(&mut relative);
+    let mut writer = HashWriter(DefaultHasher::new());
+    let ok = serde_json::to_writer(&mut writer, &relative).is_ok()
+        && serde_json::to_writer(&mut writer, options).is_ok();
+    if !ok {
+        // Never share a key when the IR could not be hashed: a unique key means no cache hit.
+        static UNIQUE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        UNIQUE
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            .hash(&mut writer.0);
+        "unhashable".hash(&mut writer.0);
+    }
+    writer.0.finish()
+}
+
+/// Combines a key with more hashable data (e.g. the cost model, the kernel's text).
+pub fn extend_key(key: u64, extra: impl Hash) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    key.hash(&mut hasher);
+    extra.hash(&mut hasher);
+    hasher.finish()
+}
