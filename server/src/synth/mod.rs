@@ -133,7 +133,11 @@ pub struct BarrierInfo {
 
 /// Repairs one kernel. `files` are the program's source files (for indentation
 /// and statement text).
-pub fn repair_kernel(kernel: &Kernel, files: &[SourceFileInfo], opts: &SynthOptions) -> KernelRepair {
+pub fn repair_kernel(
+    kernel: &Kernel,
+    files: &[SourceFileInfo],
+    opts: &SynthOptions,
+) -> KernelRepair {
     let _ = (kernel, files, opts);
     todo!("synthesizer")
 }
