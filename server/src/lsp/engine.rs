@@ -197,6 +197,7 @@ fn internal_error_report(kernel: &Kernel, message: String) -> KernelReport {
             race: None,
             divergence: None,
         }],
+        races: Vec::new(),
         time_ms: 0.0,
         solver_queries: 0,
     }

@@ -156,13 +156,14 @@ pub fn access_hover(rope: &Rope, kernel: &KernelResult, access: &Stmt) -> String
         "**{what}** of `{array}`: `{}`\n",
         snippet(rope, access.span)
     );
-    let races: Vec<&Race> = kernel
-        .report
-        .findings
-        .iter()
-        .filter_map(|f| f.race.as_ref())
-        .filter(|r| r.first == access.id || r.second == access.id)
-        .collect();
+    let mut races: Vec<&Race> = Vec::new();
+    // `races` has every (pair, loop relation); show each pair once.
+    for race in kernel.report.races.iter().chain(kernel.report.findings.iter().filter_map(|f| f.race.as_ref())) {
+        let involved = race.first == access.id || race.second == access.id;
+        if involved && !races.iter().any(|r| (r.first, r.second) == (race.first, race.second)) {
+            races.push(race);
+        }
+    }
     if !races.is_empty() {
         let _ = writeln!(md, "May race with:\n");
         for race in races.iter().take(10) {

@@ -95,6 +95,9 @@ impl Shift {
     /// Shifts every span of a report.
     pub fn report(self, report: &mut KernelReport) {
         self.span(&mut report.name_span);
+        for race in &mut report.races {
+            self.race(race);
+        }
         for finding in &mut report.findings {
             self.span(&mut finding.span);
             for (span, _) in &mut finding.related {

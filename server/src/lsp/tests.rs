@@ -120,6 +120,7 @@ impl FakeEngine {
                 Verdict::Racy
             },
             findings,
+            races: Self::races(kernel),
             time_ms: 0.1,
             solver_queries: 0,
         }
