@@ -181,9 +181,18 @@ pub fn mapper<'a>(
         .program
         .as_ref()
         .map(|p| {
+            // File 0 is the document itself (`rope`); only headers need a rope.
             p.files
                 .iter()
-                .map(|f| (f.path.clone(), Rope::from_str(&f.text)))
+                .enumerate()
+                .map(|(i, f)| {
+                    let rope = if i == 0 {
+                        Rope::new()
+                    } else {
+                        Rope::from_str(&f.text)
+                    };
+                    (f.path.clone(), rope)
+                })
                 .collect()
         })
         .unwrap_or_default();

@@ -141,7 +141,8 @@ pub struct DocAnalysis {
     pub rope: Rope,
     /// Path of the document.
     pub path: PathBuf,
-    /// Front-end output (None when the front end failed; see `frontend_error`).
+    /// Front-end output (None when the front end failed; see `frontend_error`);
+    /// its kernels are moved into `kernels`.
     pub program: Option<Program>,
     /// Per-kernel results in source order.
     pub kernels: Vec<KernelResult>,
@@ -297,8 +298,9 @@ pub fn analyze(
             return Ok(analysis);
         }
     };
-    let prepared: Vec<(CheckOptions, u64)> = program
-        .kernels
+    let mut program = program;
+    let kernels = std::mem::take(&mut program.kernels);
+    let prepared: Vec<(CheckOptions, u64)> = kernels
         .iter()
         .map(|kernel| {
             let options = engine.check_options(settings, &program, kernel, &analysis.path);
@@ -312,17 +314,17 @@ pub fn analyze(
         .count();
     progress(0, misses);
     let mut checked = 0;
-    for (kernel, (options, key)) in program.kernels.iter().zip(prepared) {
+    for (kernel, (options, key)) in kernels.into_iter().zip(prepared) {
         if is_stale() {
             return Err(Superseded);
         }
-        let (key, report, cached) = caches.check_keyed(engine, kernel, &options, key);
+        let (key, report, cached) = caches.check_keyed(engine, &kernel, &options, key);
         if !cached {
             checked += 1;
             progress(checked.min(misses), misses);
         }
         analysis.kernels.push(KernelResult {
-            kernel: kernel.clone(),
+            kernel,
             options,
             key,
             report,

@@ -158,9 +158,19 @@ pub fn access_hover(rope: &Rope, kernel: &KernelResult, access: &Stmt) -> String
     );
     let mut races: Vec<&Race> = Vec::new();
     // `races` has every (pair, loop relation); show each pair once.
-    for race in kernel.report.races.iter().chain(kernel.report.findings.iter().filter_map(|f| f.race.as_ref())) {
+    for race in kernel.report.races.iter().chain(
+        kernel
+            .report
+            .findings
+            .iter()
+            .filter_map(|f| f.race.as_ref()),
+    ) {
         let involved = race.first == access.id || race.second == access.id;
-        if involved && !races.iter().any(|r| (r.first, r.second) == (race.first, race.second)) {
+        if involved
+            && !races
+                .iter()
+                .any(|r| (r.first, r.second) == (race.first, race.second))
+        {
             races.push(race);
         }
     }
