@@ -38,6 +38,40 @@ struct FakeEngine {
     check_delay: Mutex<Duration>,
     checks: AtomicUsize,
     panic_in_check: AtomicBool,
+    /// Lower indices `t`, `t + K`, `K` to real offsets and use the real SDV checker.
+    real_checker: bool,
+}
+
+/// Byte offset of `s[idx]` for the index forms the real-checker mode supports.
+fn real_offset(idx: &str) -> Expr {
+    let tid = Expr::Cast(
+        ScalarTy::INT,
+        Box::new(Expr::Builtin(Builtin::ThreadIdx(0))),
+    );
+    let (base, k) = if let Some(rest) = idx.strip_prefix("t+") {
+        (Some(tid), rest.parse::<i128>().unwrap_or(0))
+    } else if let Some(rest) = idx.strip_prefix("t-") {
+        (Some(tid), -rest.parse::<i128>().unwrap_or(0))
+    } else if idx == "t" {
+        (Some(tid), 0)
+    } else {
+        (None, idx.parse::<i128>().unwrap_or(0))
+    };
+    let index = match base {
+        Some(tid) => Expr::Binary(
+            BinOp::Add,
+            Box::new(tid),
+            Box::new(Expr::Int(k, ScalarTy::INT)),
+            ScalarTy::INT,
+        ),
+        None => Expr::Int(k, ScalarTy::INT),
+    };
+    Expr::Binary(
+        BinOp::Mul,
+        Box::new(Expr::Cast(ScalarTy::LONG, Box::new(index))),
+        Box::new(Expr::Int(4, ScalarTy::LONG)),
+        ScalarTy::LONG,
+    )
 }
 
 fn find_all(hay: &str, needle: &str) -> Vec<usize> {
@@ -59,7 +93,13 @@ fn access_index(kind: &StmtKind) -> Option<(&str, bool)> {
 }
 
 impl FakeEngine {
-    fn races(kernel: &Kernel) -> Vec<Race> {
+    fn races(&self, kernel: &Kernel) -> Vec<Race> {
+        if self.real_checker {
+            let mut races: Vec<Race> =
+                crate::check::check_kernel(kernel, &CheckOptions::default()).races;
+            races.dedup_by_key(|r| (r.first, r.second));
+            return races;
+        }
         let mut races = Vec::new();
         let mut interval: Vec<&Stmt> = Vec::new();
         for stmt in &kernel.body.stmts {
@@ -99,8 +139,9 @@ impl FakeEngine {
         races
     }
 
-    fn report(kernel: &Kernel) -> KernelReport {
-        let findings: Vec<Finding> = Self::races(kernel)
+    fn report(&self, kernel: &Kernel) -> KernelReport {
+        let findings: Vec<Finding> = self
+            .races(kernel)
             .into_iter()
             .map(|race| Finding {
                 kind: DiagnosticKind::Race,
@@ -120,7 +161,7 @@ impl FakeEngine {
                 Verdict::Racy
             },
             findings,
-            races: Self::races(kernel),
+            races: self.races(kernel),
             time_ms: 0.1,
             solver_queries: 0,
         }
@@ -191,7 +232,11 @@ impl Engine for FakeEngine {
                     span: Span::new(start as u32, start as u32),
                     may_alias_all: false,
                 }],
-                vars: Vec::new(),
+                vars: vec![VarDecl {
+                    name: "x".into(),
+                    ty: ScalarTy::FLOAT,
+                    span: Span::new(start as u32, start as u32),
+                }],
                 body: Block::default(),
                 launch_bounds: None,
                 is_template: false,
@@ -233,7 +278,11 @@ impl Engine for FakeEngine {
                         && line.find("s[") == Some(i);
                     let access = Access {
                         array: ArrayId(0),
-                        offset: Expr::Apply(idx, Vec::new(), ScalarTy::LONG),
+                        offset: if self.real_checker {
+                            real_offset(&idx)
+                        } else {
+                            Expr::Apply(idx, Vec::new(), ScalarTy::LONG)
+                        },
                         size: 4,
                         ty: ScalarTy::FLOAT,
                     };
@@ -300,7 +349,7 @@ impl Engine for FakeEngine {
         }
     }
 
-    fn check(&self, kernel: &Kernel, _options: &CheckOptions) -> KernelReport {
+    fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport {
         self.checks.fetch_add(1, Ordering::SeqCst);
         let delay = *self.check_delay.lock().expect("delay");
         if !delay.is_zero() {
@@ -309,7 +358,10 @@ impl Engine for FakeEngine {
         if self.panic_in_check.load(Ordering::SeqCst) {
             panic!("injected checker panic");
         }
-        Self::report(kernel)
+        if self.real_checker {
+            return crate::check::check_kernel(kernel, options);
+        }
+        self.report(kernel)
     }
 
     fn repair(
@@ -321,7 +373,7 @@ impl Engine for FakeEngine {
         let text = &files[0].text;
         let mut fixes = Vec::new();
         let mut all = Vec::new();
-        for race in Self::races(kernel) {
+        for race in self.races(kernel) {
             let at = Self::line_start(text, race.second_span.start as usize);
             let insert = TextEdit {
                 span: Span::new(at as u32, at as u32),
@@ -369,7 +421,7 @@ impl Engine for FakeEngine {
             if matches!(stmt.kind, StmtKind::Barrier { .. }) {
                 let mut without = kernel.clone();
                 without.body.stmts.retain(|s| s.id != stmt.id);
-                if Self::races(&without).is_empty() {
+                if self.races(&without).is_empty() {
                     let start = Self::line_start(text, stmt.span.start as usize);
                     let end = text[start..]
                         .find('\n')
@@ -415,7 +467,7 @@ impl Engine for FakeEngine {
     }
 
     fn barrier_infos(&self, kernel: &Kernel, _options: &SynthOptions) -> Vec<BarrierInfo> {
-        let before = Self::races(kernel).len();
+        let before = self.races(kernel).len();
         kernel
             .body
             .stmts
@@ -424,7 +476,7 @@ impl Engine for FakeEngine {
             .map(|stmt| {
                 let mut without = kernel.clone();
                 without.body.stmts.retain(|s| s.id != stmt.id);
-                let after = Self::races(&without);
+                let after = self.races(&without);
                 BarrierInfo {
                     stmt: stmt.id,
                     span: stmt.span,
@@ -1113,4 +1165,97 @@ async fn verdict_hints_fix_all_and_workspace_progress() {
     let edits = &applied[0]["edit"]["changes"][URI];
     assert_eq!(edits[0]["newText"], "    __syncthreads();\n");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn real_checker_reports_are_cached_shifted_and_fixed() {
+    let engine = Arc::new(FakeEngine {
+        real_checker: true,
+        ..FakeEngine::default()
+    });
+    let mut client = TestClient::new(engine.clone());
+    client
+        .initialize(json!({}), json!({ "blockDim": 64, "debounceMs": 0 }))
+        .await;
+    client.open(URI, DEMO).await;
+    let (_, diags) = client.diagnostics(URI).await;
+    let races: Vec<&Diagnostic> = diags
+        .iter()
+        .filter(|d| d.code == Some(NumberOrString::String("race".into())))
+        .collect();
+    assert_eq!(races.len(), 1, "{diags:#?}");
+    let race = races[0].clone();
+    assert!(race.message.contains("race on `s`"), "{}", race.message);
+    assert!(
+        race.message.contains("thread"),
+        "the witness is in the message: {}",
+        race.message
+    );
+    let lines = |d: &Diagnostic| {
+        let mut l = vec![d.range.start.line];
+        l.extend(
+            d.related_information
+                .iter()
+                .flatten()
+                .map(|r| r.location.range.start.line),
+        );
+        l.sort();
+        l
+    };
+    assert_eq!(lines(&race), [4, 5]);
+    let checks = engine.checks.load(Ordering::SeqCst);
+
+    // Two lines above: same findings from the cache, two lines lower.
+    client
+        .change(
+            URI,
+            2,
+            json!([{ "range": range(0, 0, 0, 0), "text": "#include <cstdio>\n\n" }]),
+        )
+        .await;
+    let (_, shifted) = client.diagnostics(URI).await;
+    assert_eq!(engine.checks.load(Ordering::SeqCst), checks);
+    assert_eq!(shifted.len(), diags.len());
+    let moved = shifted
+        .iter()
+        .find(|d| d.message == race.message)
+        .expect("same race");
+    assert_eq!(lines(moved), [6, 7]);
+    assert_eq!(moved.range.start.character, race.range.start.character);
+
+    // The fix is validated with the real checker, then clears the race.
+    let result = client
+        .call(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": URI }, "range": moved.range, "context": { "diagnostics": [moved] } }),
+        )
+        .await
+        .expect("code actions");
+    let actions: Vec<CodeAction> = serde_json::from_value(result).expect("actions");
+    let fix = actions
+        .iter()
+        .find(|a| a.is_preferred == Some(true))
+        .expect("a preferred fix");
+    let url = Url::parse(URI).expect("uri");
+    let edit = &fix
+        .edit
+        .as_ref()
+        .expect("edit")
+        .changes
+        .as_ref()
+        .expect("changes")[&url][0];
+    client
+        .change(
+            URI,
+            3,
+            json!([{ "range": edit.range, "text": edit.new_text }]),
+        )
+        .await;
+    let (_, after) = client.diagnostics(URI).await;
+    assert!(
+        after
+            .iter()
+            .all(|d| d.code != Some(NumberOrString::String("race".into()))),
+        "{after:#?}"
+    );
 }
