@@ -1187,7 +1187,7 @@ async fn real_checker_reports_are_cached_shifted_and_fixed() {
     let race = races[0].clone();
     assert!(race.message.contains("race on `s`"), "{}", race.message);
     assert!(
-        race.message.contains("thread"),
+        race.message.contains("writes s["),
         "the witness is in the message: {}",
         race.message
     );
