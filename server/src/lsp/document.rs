@@ -136,6 +136,12 @@ fn point_of(rope: &Rope, offset: usize) -> Point {
     }
 }
 
+/// A process-wide fresh generation number.
+fn next_generation() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// An open document.
 pub struct Document {
     /// Text.
@@ -149,7 +155,9 @@ pub struct Document {
     pub tree: Option<tree_sitter::Tree>,
     /// Latest parse of the current text, when parsing succeeded.
     pub parsed: Option<Arc<ParsedSource>>,
-    /// Bumped on every change; analyses of older generations are stale.
+    /// Changes on every edit and is unique across documents (a reopened
+    /// document never matches an analysis of its previous incarnation);
+    /// analyses of other generations are stale.
     pub generation: u64,
 }
 
@@ -162,7 +170,7 @@ impl Document {
             lang,
             tree: None,
             parsed: None,
-            generation: 0,
+            generation: next_generation(),
         }
     }
 
@@ -207,7 +215,7 @@ impl Document {
         self.rope = rope;
         self.tree = tree;
         self.parsed = None;
-        self.generation += 1;
+        self.generation = next_generation();
         Ok(())
     }
 }
@@ -249,6 +257,7 @@ mod tests {
     #[test]
     fn incremental_changes_edit_text_and_reject_bad_ranges() {
         let mut doc = Document::new("int \u{e9} = 1;\nfoo();\n", 1, Lang::Cuda);
+        let opened = doc.generation;
         let change = |l0, c0, l1, c1, text: &str| TextDocumentContentChangeEvent {
             range: Some(Range {
                 start: pos(l0, c0),
@@ -263,7 +272,8 @@ mod tests {
         )
         .expect("valid changes");
         assert_eq!(doc.rope.to_string(), "int \u{e9} = 2;\n  foo();\n");
-        assert_eq!(doc.generation, 1);
+        let generation = doc.generation;
+        assert_ne!(generation, opened);
         let before = doc.rope.to_string();
         // The first change is valid but the second is not: nothing is applied.
         let bad = [change(0, 0, 0, 1, "I"), change(9, 0, 9, 1, "x")];
@@ -272,6 +282,6 @@ mod tests {
             .apply_changes(&[change(1, 3, 1, 1, "")], PositionEncoding::Utf16)
             .is_err());
         assert_eq!(doc.rope.to_string(), before);
-        assert_eq!(doc.generation, 1);
+        assert_eq!(doc.generation, generation);
     }
 }

@@ -226,3 +226,54 @@ pub fn findings_hover(analysis: &DocAnalysis, offset: u32) -> Option<String> {
     }
     (!md.is_empty()).then_some(md)
 }
+
+/// Hover of a kernel name: verdict, time, and the launch configuration used.
+pub fn kernel_hover(kernel: &KernelResult) -> String {
+    let report = &kernel.report;
+    let count = |kind| report.findings.iter().filter(|f| f.kind == kind).count();
+    let dims = |d: Option<[u32; 3]>| match d {
+        Some([x, y, z]) => format!("[{x}, {y}, {z}]"),
+        None => "symbolic".to_string(),
+    };
+    let launch = &kernel.options.launch;
+    let mut md = format!(
+        "**kernel** `{}`: **{}**\n\n",
+        report.name,
+        report.verdict.as_str()
+    );
+    let _ = writeln!(
+        md,
+        "{} race{}, {} divergent barrier{}, checked in {:.1} ms with {} solver quer{}.\n",
+        count(crate::check::DiagnosticKind::Race),
+        if count(crate::check::DiagnosticKind::Race) == 1 {
+            ""
+        } else {
+            "s"
+        },
+        count(crate::check::DiagnosticKind::Divergence),
+        if count(crate::check::DiagnosticKind::Divergence) == 1 {
+            ""
+        } else {
+            "s"
+        },
+        report.time_ms,
+        report.solver_queries,
+        if report.solver_queries == 1 {
+            "y"
+        } else {
+            "ies"
+        },
+    );
+    let _ = writeln!(
+        md,
+        "blockDim {}, gridDim {}{}",
+        dims(launch.block_dim),
+        dims(launch.grid_dim),
+        if kernel.options.warp_sync {
+            ", warp-synchronous semantics"
+        } else {
+            ""
+        }
+    );
+    md
+}

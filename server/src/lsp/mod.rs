@@ -446,7 +446,12 @@ impl Backend {
         let settings = self.inner.settings();
         let mut sections = Vec::new();
         if let Some(kernel) = analysis.kernel_at(offset as usize) {
-            if let Some(barrier) = hover::stmt_at(&kernel.kernel.body, offset, &hover::is_barrier) {
+            let name = kernel.kernel.name_span;
+            if name.start <= offset && offset <= name.end {
+                sections.push(hover::kernel_hover(kernel));
+            } else if let Some(barrier) =
+                hover::stmt_at(&kernel.kernel.body, offset, &hover::is_barrier)
+            {
                 let (inner, kernel_result, id) = (self.inner.clone(), kernel.clone(), barrier.id);
                 let infos = tokio::task::spawn_blocking(move || {
                     engine::barrier_infos(

@@ -913,6 +913,11 @@ async fn hover_on_barriers_and_accesses() {
             .expect("hover"),
     );
     assert!(write.contains("**Proven race-free**"), "{write}");
+    // The kernel name: verdict and launch configuration.
+    let name = text_of(client.call("textDocument/hover", hover(1, 17)).await.expect("hover"));
+    assert!(name.contains("**kernel** `racy`: **racy**"), "{name}");
+    assert!(name.contains("1 race, 0 divergent barriers"), "{name}");
+    assert!(name.contains("blockDim symbolic"), "{name}");
     // Nothing under the cursor: no hover.
     assert_eq!(
         client
