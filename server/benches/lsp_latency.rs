@@ -240,13 +240,8 @@ async fn run() {
 }
 
 fn main() {
-    // Same runtime shape as `syncwright lsp`.
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .max_blocking_threads(8)
-        .enable_all()
-        .build();
-    match runtime {
+    // The runtime `syncwright lsp` runs on.
+    match syncwright::lsp::runtime() {
         Ok(runtime) => runtime.block_on(run()),
         Err(err) => eprintln!("cannot start the runtime: {err}"),
     }

@@ -26,14 +26,15 @@ pub trait Engine: Send + Sync + 'static {
     fn parse(&self, text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedSource;
     /// Lowers a parse into KPL.
     fn lower(&self, parsed: &ParsedSource, path: &Path, includes: &dyn IncludeResolver) -> Program;
-    /// Options a kernel is checked with.
+    /// Options each of `kernels` (of the file `path` lowered into `program`) is
+    /// checked with; one call per file so file configuration is read once.
     fn check_options(
         &self,
         settings: &LspSettings,
         program: &Program,
-        kernel: &Kernel,
+        kernels: &[Kernel],
         path: &Path,
-    ) -> CheckOptions;
+    ) -> Vec<CheckOptions>;
     /// Checks one kernel.
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport;
     /// Repairs one kernel.
@@ -63,21 +64,24 @@ impl Engine for Syncwright {
         &self,
         settings: &LspSettings,
         _program: &Program,
-        kernel: &Kernel,
+        kernels: &[Kernel],
         _path: &Path,
-    ) -> CheckOptions {
+    ) -> Vec<CheckOptions> {
         // Editor settings, then `__launch_bounds__`, else symbolic.
-        // TODO(lead): switch to `config::resolve` (header comments, syncwright.toml) once it has a body.
-        CheckOptions {
-            launch: LaunchConfig {
-                block_dim: settings.launch.block_dim,
-                grid_dim: settings.launch.grid_dim,
-                max_threads_per_block: kernel.launch_bounds,
-                global_offset: None,
-            },
-            warp_sync: settings.warp_sync,
-            kernel_budget_ms: settings.kernel_budget_ms,
-        }
+        // TODO(lead): switch to `config::resolve` (header comments, syncwright.toml) once it is in main.
+        kernels
+            .iter()
+            .map(|kernel| CheckOptions {
+                launch: LaunchConfig {
+                    block_dim: settings.launch.block_dim,
+                    grid_dim: settings.launch.grid_dim,
+                    max_threads_per_block: kernel.launch_bounds,
+                    global_offset: None,
+                },
+                warp_sync: settings.warp_sync,
+                kernel_budget_ms: settings.kernel_budget_ms,
+            })
+            .collect()
     }
 
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport {
@@ -300,14 +304,21 @@ pub fn analyze(
     };
     let mut program = program;
     let kernels = std::mem::take(&mut program.kernels);
-    let prepared: Vec<(CheckOptions, u64)> = kernels
-        .iter()
-        .map(|kernel| {
-            let options = engine.check_options(settings, &program, kernel, &analysis.path);
+    let prepared: Vec<(CheckOptions, u64)> = engine
+        .check_options(settings, &program, &kernels, &analysis.path)
+        .into_iter()
+        .zip(&kernels)
+        .map(|(options, kernel)| {
             let key = kernel_key(kernel, &options);
             (options, key)
         })
         .collect();
+    if prepared.len() != kernels.len() {
+        analysis.frontend_error =
+            Some("internal error: launch options missing for some kernels".into());
+        analysis.program = Some(program);
+        return Ok(analysis);
+    }
     let misses = prepared
         .iter()
         .filter(|(_, key)| !caches.reports.contains_key(key))
@@ -458,7 +469,10 @@ fn validate_edits(
         .filter(|k| k.name == target.kernel.name)
         .min_by_key(|k| (k.span.start as i64 - new_start as i64).abs())
         .ok_or_else(|| format!("kernel `{}` is gone after the edit", target.kernel.name))?;
-    let options = engine.check_options(settings, &program, kernel, &doc.path);
+    let options = engine
+        .check_options(settings, &program, std::slice::from_ref(kernel), &doc.path)
+        .pop()
+        .ok_or("no launch options for the kernel")?;
     let (_, report, _) = caches.check(engine, kernel, &options);
     if race_free && report.verdict != Verdict::RaceFree {
         return Err(format!(

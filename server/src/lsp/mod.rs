@@ -1093,14 +1093,25 @@ pub fn service_with_engine(engine: Arc<dyn Engine>) -> (LspService<Backend>, Cli
     builder.finish()
 }
 
-/// Serves the language server over stdin/stdout until the client exits.
-pub fn run_stdio() {
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
+/// Stack of the runtime's threads: lowering and checking recurse over the
+/// syntax tree and the IR (address space is reserved, committed only as used).
+const THREAD_STACK_BYTES: usize = 256 * 1024 * 1024;
+
+/// The runtime `syncwright lsp` runs on: two protocol workers, checks on
+/// blocking threads with large stacks.
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .max_blocking_threads(8)
+        .thread_stack_size(THREAD_STACK_BYTES)
+        .thread_name("syncwright-lsp")
         .enable_all()
         .build()
-    {
+}
+
+/// Serves the language server over stdin/stdout until the client exits.
+pub fn run_stdio() {
+    let runtime = match runtime() {
         Ok(runtime) => runtime,
         Err(err) => {
             eprintln!("syncwright lsp: cannot start the async runtime: {err}");

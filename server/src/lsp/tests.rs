@@ -336,17 +336,18 @@ impl Engine for FakeEngine {
         &self,
         settings: &LspSettings,
         _program: &Program,
-        _kernel: &Kernel,
+        kernels: &[Kernel],
         _path: &Path,
-    ) -> CheckOptions {
-        CheckOptions {
+    ) -> Vec<CheckOptions> {
+        let options = CheckOptions {
             launch: LaunchConfig {
                 block_dim: settings.launch.block_dim,
                 ..Default::default()
             },
             warp_sync: settings.warp_sync,
             kernel_budget_ms: settings.kernel_budget_ms,
-        }
+        };
+        vec![options; kernels.len()]
     }
 
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport {
@@ -914,7 +915,12 @@ async fn hover_on_barriers_and_accesses() {
     );
     assert!(write.contains("**Proven race-free**"), "{write}");
     // The kernel name: verdict and launch configuration.
-    let name = text_of(client.call("textDocument/hover", hover(1, 17)).await.expect("hover"));
+    let name = text_of(
+        client
+            .call("textDocument/hover", hover(1, 17))
+            .await
+            .expect("hover"),
+    );
     assert!(name.contains("**kernel** `racy`: **racy**"), "{name}");
     assert!(name.contains("1 race, 0 divergent barriers"), "{name}");
     assert!(name.contains("blockDim symbolic"), "{name}");
