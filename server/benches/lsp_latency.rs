@@ -239,7 +239,81 @@ async fn run() {
     h.send("shutdown", Value::Null, true).await;
 }
 
+/// Median wall time of `f` over `reps` runs, in milliseconds.
+fn median_ms(reps: usize, mut f: impl FnMut()) -> f64 {
+    let mut times: Vec<f64> = (0..reps)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    times.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    percentile(&times, 50.0)
+}
+
+/// Where the time of one edit goes: the layers the server calls, timed directly.
+fn phases() {
+    use syncwright::ir::lower::{lower_parsed, FsIncludes};
+    use syncwright::ir::Lang;
+    use syncwright::syntax::parse::parse;
+    let kernels = 20;
+    let edited = kernels / 2;
+    let text = file(kernels, edited, "1.0f");
+    let edited_text = file(kernels, edited, "2.0f");
+    let path = std::path::Path::new("/bench/phases.cu");
+    let reps = 20;
+    let full = median_ms(reps, || {
+        parse(&text, Lang::Cuda, None);
+    });
+    let parsed = parse(&text, Lang::Cuda, None);
+    let offset = text.find("float scale = 1.0f").unwrap_or(0) + "float scale = ".len();
+    let edit = tree_sitter::InputEdit {
+        start_byte: offset,
+        old_end_byte: offset + 4,
+        new_end_byte: offset + 4,
+        start_position: tree_sitter::Point {
+            row: edited * KERNEL_LINES + 4,
+            column: 18,
+        },
+        old_end_position: tree_sitter::Point {
+            row: edited * KERNEL_LINES + 4,
+            column: 22,
+        },
+        new_end_position: tree_sitter::Point {
+            row: edited * KERNEL_LINES + 4,
+            column: 22,
+        },
+    };
+    let incremental = median_ms(reps, || {
+        let mut old = parsed.tree.clone();
+        old.edit(&edit);
+        parse(&edited_text, Lang::Cuda, Some(&old));
+    });
+    let lower = median_ms(reps, || {
+        lower_parsed(&parsed, path, &FsIncludes);
+    });
+    let program = lower_parsed(&parsed, path, &FsIncludes);
+    let options = syncwright::config::CheckOptions::default();
+    let keys = median_ms(reps, || {
+        for kernel in &program.kernels {
+            syncwright::lsp::spans::kernel_key(kernel, &options);
+        }
+    });
+    let check = program.kernels.get(edited).map_or(f64::NAN, |kernel| {
+        median_ms(reps, || {
+            syncwright::check::check_kernel(kernel, &options);
+        })
+    });
+    println!(
+        "phases (median of {reps}): parse {full:.2} ms, incremental re-parse {incremental:.2} ms, \
+         lower file {lower:.2} ms, keys of {} kernels {keys:.2} ms, check edited kernel {check:.2} ms",
+        program.kernels.len()
+    );
+}
+
 fn main() {
+    phases();
     // The runtime `syncwright lsp` runs on.
     match syncwright::lsp::runtime() {
         Ok(runtime) => runtime.block_on(run()),
