@@ -71,15 +71,20 @@ impl Engine for Syncwright {
         // TODO(lead): switch to `config::resolve` (header comments, syncwright.toml) once it is in main.
         kernels
             .iter()
-            .map(|kernel| CheckOptions {
-                launch: LaunchConfig {
-                    block_dim: settings.launch.block_dim,
-                    grid_dim: settings.launch.grid_dim,
-                    max_threads_per_block: kernel.launch_bounds,
-                    global_offset: None,
-                },
-                warp_sync: settings.warp_sync,
-                kernel_budget_ms: settings.kernel_budget_ms,
+            .map(|kernel| {
+                // Fields the editor does not set keep their defaults.
+                #[allow(clippy::needless_update)]
+                CheckOptions {
+                    launch: LaunchConfig {
+                        block_dim: settings.launch.block_dim,
+                        grid_dim: settings.launch.grid_dim,
+                        max_threads_per_block: kernel.launch_bounds,
+                        global_offset: None,
+                    },
+                    warp_sync: settings.warp_sync,
+                    kernel_budget_ms: settings.kernel_budget_ms,
+                    ..CheckOptions::default()
+                }
             })
             .collect()
     }
@@ -152,6 +157,21 @@ pub struct DocAnalysis {
     pub kernels: Vec<KernelResult>,
     /// Internal error of the parser or front end, reported as a diagnostic.
     pub frontend_error: Option<String>,
+    /// Where the time went.
+    pub timings: Timings,
+}
+
+/// Wall time of the phases of one analysis, in milliseconds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Timings {
+    /// Lowering the file.
+    pub lower_ms: f64,
+    /// Resolving options and computing kernel keys.
+    pub keys_ms: f64,
+    /// Checking the kernels not in the cache.
+    pub check_ms: f64,
+    /// Kernels checked (cache misses).
+    pub checked: usize,
 }
 
 impl DocAnalysis {
@@ -279,6 +299,7 @@ pub fn analyze(
         program: None,
         kernels: Vec::new(),
         frontend_error: None,
+        timings: Timings::default(),
     };
     let parsed = match input.parsed {
         Some(parsed) => parsed,
@@ -293,6 +314,7 @@ pub fn analyze(
             }
         }
     };
+    let started = std::time::Instant::now();
     let program = match guarded("the front end", || {
         engine.lower(&parsed, &analysis.path, includes)
     }) {
@@ -302,6 +324,8 @@ pub fn analyze(
             return Ok(analysis);
         }
     };
+    analysis.timings.lower_ms = started.elapsed().as_secs_f64() * 1e3;
+    let started = std::time::Instant::now();
     let mut program = program;
     let kernels = std::mem::take(&mut program.kernels);
     let prepared: Vec<(CheckOptions, u64)> = engine
@@ -324,6 +348,8 @@ pub fn analyze(
         .filter(|(_, key)| !caches.reports.contains_key(key))
         .count();
     progress(0, misses);
+    analysis.timings.keys_ms = started.elapsed().as_secs_f64() * 1e3;
+    let started = std::time::Instant::now();
     let mut checked = 0;
     for (kernel, (options, key)) in kernels.into_iter().zip(prepared) {
         if is_stale() {
@@ -342,6 +368,8 @@ pub fn analyze(
             cached,
         });
     }
+    analysis.timings.check_ms = started.elapsed().as_secs_f64() * 1e3;
+    analysis.timings.checked = checked;
     analysis.program = Some(program);
     Ok(analysis)
 }

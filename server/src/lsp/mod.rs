@@ -291,7 +291,14 @@ impl Inner {
             }
             match this.run_analysis(&uri).await {
                 Ok(analysis) if this.generation(&uri) == Some(analysis.generation) => {
-                    this.publish(&uri, &analysis).await
+                    this.publish(&uri, &analysis).await;
+                    if timing_log_enabled() {
+                        let t = analysis.timings;
+                        eprintln!(
+                            "syncwright lsp: {uri} v{}: lower {:.1} ms, keys {:.1} ms, check {:.1} ms ({} kernels checked)",
+                            analysis.version, t.lower_ms, t.keys_ms, t.check_ms, t.checked
+                        );
+                    }
                 }
                 Ok(_) => {}
                 Err(message) if message.starts_with("superseded") => {}
@@ -373,6 +380,11 @@ fn join_message(err: tokio::task::JoinError) -> String {
         Ok(payload) => engine::panic_message(&*payload),
         Err(err) => err.to_string(),
     }
+}
+
+/// Per-analysis phase timings on stderr (`SYNCWRIGHT_LSP_TIMINGS=1`).
+fn timing_log_enabled() -> bool {
+    std::env::var("SYNCWRIGHT_LSP_TIMINGS").is_ok_and(|v| v == "1")
 }
 
 /// Test hooks (only reachable through [`PANIC_FOR_TEST`]).

@@ -339,6 +339,7 @@ impl Engine for FakeEngine {
         kernels: &[Kernel],
         _path: &Path,
     ) -> Vec<CheckOptions> {
+        #[allow(clippy::needless_update)]
         let options = CheckOptions {
             launch: LaunchConfig {
                 block_dim: settings.launch.block_dim,
@@ -346,6 +347,7 @@ impl Engine for FakeEngine {
             },
             warp_sync: settings.warp_sync,
             kernel_budget_ms: settings.kernel_budget_ms,
+            ..CheckOptions::default()
         };
         vec![options; kernels.len()]
     }
