@@ -172,6 +172,150 @@ pub struct Timings {
     pub check_ms: f64,
     /// Kernels checked (cache misses).
     pub checked: usize,
+    /// Whether only the edited kernel was lowered.
+    pub incremental: bool,
+}
+
+/// Length of the common prefix of `a` and `b`, on a character boundary of both.
+fn common_prefix(a: &str, b: &str) -> usize {
+    let mut n = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    while !(a.is_char_boundary(n) && b.is_char_boundary(n)) {
+        n -= 1;
+    }
+    n
+}
+
+/// Length of the common suffix of `a[skip..]` and `b[skip..]`, on character boundaries.
+fn common_suffix(a: &str, b: &str, skip: usize) -> usize {
+    let max = a.len().min(b.len()) - skip;
+    let mut n = a
+        .bytes()
+        .rev()
+        .zip(b.bytes().rev())
+        .take(max)
+        .take_while(|(x, y)| x == y)
+        .count();
+    while !(a.is_char_boundary(a.len() - n) && b.is_char_boundary(b.len() - n)) {
+        n -= 1;
+    }
+    n
+}
+
+/// When the text changed only strictly inside one kernel of `prev`, lowers
+/// just that kernel: the other kernels are blanked to spaces (same offsets,
+/// same lines; re-parsed incrementally) and their IR is taken from `prev`,
+/// moved by the length change. Returns None (full lowering) whenever that
+/// could differ from lowering the whole file: a change outside kernel bodies,
+/// included headers, preprocessor lines inside other kernels, or a lowering
+/// that does not give back exactly the edited kernel.
+fn lower_changed_kernel(
+    engine: &dyn Engine,
+    parsed: &ParsedSource,
+    text: &str,
+    rope: &Rope,
+    prev: &DocAnalysis,
+    path: &Path,
+    includes: &dyn IncludeResolver,
+) -> Option<Program> {
+    let old_program = prev.program.as_ref()?;
+    if prev.frontend_error.is_some() || old_program.files.len() != 1 || prev.path != path {
+        return None;
+    }
+    let old_text = prev.rope.to_string();
+    let prefix = common_prefix(&old_text, text);
+    let suffix = common_suffix(&old_text, text, prefix);
+    let at = (old_text.len() - suffix) as u32;
+    let delta = text.len() as i64 - old_text.len() as i64;
+    let main = |s: Span| s.file == crate::ir::FileId(0);
+    let edited = prev.kernels.iter().find(|k| {
+        main(k.kernel.span) && k.kernel.span.start < prefix as u32 && at < k.kernel.span.end
+    })?;
+    let splice = Shift::Splice { at, delta };
+    let mut others: Vec<Kernel> = Vec::new();
+    for k in prev.kernels.iter().filter(|k| !std::ptr::eq(*k, edited)) {
+        if !main(k.kernel.span) {
+            return None;
+        }
+        let mut kernel = k.kernel.clone();
+        splice.kernel(&mut kernel);
+        let body = text.get(kernel.span.start as usize..kernel.span.end as usize)?;
+        if body.contains('#') {
+            return None;
+        }
+        others.push(kernel);
+    }
+    // Blank the other kernels and re-parse incrementally from the current tree.
+    let mut blanked = text.as_bytes().to_vec();
+    let mut tree = parsed.tree.clone();
+    for kernel in &others {
+        let (start, end) = (kernel.span.start as usize, kernel.span.end as usize);
+        for byte in blanked.get_mut(start..end)? {
+            if *byte != b'\n' {
+                *byte = b' ';
+            }
+        }
+        let point = |offset: usize| {
+            let line = rope.byte_to_line(offset);
+            tree_sitter::Point {
+                row: line,
+                column: offset - rope.line_to_byte(line),
+            }
+        };
+        tree.edit(&tree_sitter::InputEdit {
+            start_byte: start,
+            old_end_byte: end,
+            new_end_byte: end,
+            start_position: point(start),
+            old_end_position: point(end),
+            new_end_position: point(end),
+        });
+    }
+    let blanked = String::from_utf8(blanked).ok()?;
+    let reparsed = engine.parse(&blanked, parsed.lang, Some(&tree));
+    let mut program = engine.lower(&reparsed, path, includes);
+    // Exactly one kernel (supported or not) must come out of the edited region.
+    let (start, end) = (
+        edited.kernel.span.start,
+        (edited.kernel.span.end as i64 + delta) as u32,
+    );
+    let inside = |s: Span| main(s) && start <= s.start && s.end <= end;
+    let lowered_edited = program
+        .kernels
+        .iter()
+        .filter(|k| inside(k.name_span))
+        .count()
+        + program
+            .unsupported
+            .iter()
+            .filter(|k| inside(k.name_span))
+            .count();
+    let clash = program
+        .kernels
+        .iter()
+        .any(|k| others.iter().any(|o| o.name == k.name));
+    if lowered_edited != 1 || clash || program.files.len() != 1 {
+        return None;
+    }
+    if let Some(file) = program.files.first_mut() {
+        file.text = text.to_string();
+    }
+    // Front-end diagnostics inside the blanked kernels come from the previous lowering.
+    for diag in &old_program.diagnostics {
+        let mut span = diag.span;
+        splice.span(&mut span);
+        if others
+            .iter()
+            .any(|k| k.span.start <= span.start && span.end <= k.span.end)
+        {
+            program.diagnostics.push(crate::ir::FrontendDiagnostic {
+                span,
+                ..diag.clone()
+            });
+        }
+    }
+    program.kernels.extend(others);
+    program.kernels.sort_by_key(|k| (k.span.start, k.span.end));
+    Some(program)
 }
 
 impl DocAnalysis {
@@ -242,6 +386,9 @@ pub struct AnalysisInput {
     pub lang: Lang,
     /// File path.
     pub path: PathBuf,
+    /// The document's previous analysis: kernels whose text did not change are
+    /// not lowered again (see [`lower_changed_kernel`]).
+    pub prev: Option<Arc<DocAnalysis>>,
 }
 
 impl Caches {
@@ -315,8 +462,27 @@ pub fn analyze(
         }
     };
     let started = std::time::Instant::now();
-    let program = match guarded("the front end", || {
-        engine.lower(&parsed, &analysis.path, includes)
+    let fast = input.prev.as_deref().and_then(|prev| {
+        let text = analysis.rope.to_string();
+        guarded("the front end", || {
+            lower_changed_kernel(
+                engine,
+                &parsed,
+                &text,
+                &analysis.rope,
+                prev,
+                &analysis.path,
+                includes,
+            )
+        })
+        .ok()
+        .flatten()
+    });
+    analysis.timings.incremental = fast.is_some();
+    let program = match fast.map(Ok).unwrap_or_else(|| {
+        guarded("the front end", || {
+            engine.lower(&parsed, &analysis.path, includes)
+        })
     }) {
         Ok(program) => program,
         Err(message) => {

@@ -168,6 +168,7 @@ impl Inner {
             parsed: doc.parsed.clone(),
             lang: doc.lang,
             path: path_of(uri),
+            prev: self.analyses.get(uri).map(|a| a.clone()),
         })
     }
 
@@ -295,8 +296,13 @@ impl Inner {
                     if timing_log_enabled() {
                         let t = analysis.timings;
                         eprintln!(
-                            "syncwright lsp: {uri} v{}: lower {:.1} ms, keys {:.1} ms, check {:.1} ms ({} kernels checked)",
-                            analysis.version, t.lower_ms, t.keys_ms, t.check_ms, t.checked
+                            "syncwright lsp: {uri} v{}: lower {:.1} ms{}, keys {:.1} ms, check {:.1} ms ({} kernels checked)",
+                            analysis.version,
+                            t.lower_ms,
+                            if t.incremental { " (edited kernel only)" } else { "" },
+                            t.keys_ms,
+                            t.check_ms,
+                            t.checked
                         );
                     }
                 }
@@ -745,6 +751,7 @@ impl Backend {
                     parsed: None,
                     lang: Lang::from_path(&file),
                     path: file,
+                    prev: None,
                 };
                 let includes = Includes { docs: &inner.docs };
                 analyze(

@@ -9,21 +9,34 @@ use crate::config::CheckOptions;
 use crate::ir::{Block, FileId, Kernel, Span, StmtKind};
 use crate::synth::{BarrierInfo, KernelRepair, TextEdit};
 
-/// Shifts main-file spans by `delta` bytes (wrapping, so that spans before the
-/// kernel's start, e.g. of an inlined device function defined above it,
-/// survive the round trip relative -> absolute unchanged).
+/// A change of main-file span positions: to/from kernel-relative offsets
+/// (wrapping, so that spans before the kernel's start, e.g. of an inlined
+/// device function defined above it, survive the round trip unchanged), or the
+/// effect of a text splice on spans outside the spliced region.
 #[derive(Clone, Copy, Debug)]
-pub struct Shift(pub u32, pub bool);
+pub enum Shift {
+    /// Subtract the kernel start.
+    Relative(u32),
+    /// Add the kernel start.
+    Absolute(u32),
+    /// Spans starting at or after `at` move by `delta` bytes; others stay.
+    Splice {
+        /// First byte after the replaced region, in the old text.
+        at: u32,
+        /// New length minus old length.
+        delta: i64,
+    },
+}
 
 impl Shift {
     /// Makes spans relative to `base`.
     pub fn to_relative(base: u32) -> Shift {
-        Shift(base, false)
+        Shift::Relative(base)
     }
 
     /// Makes relative spans absolute again with `base` as the kernel start.
     pub fn to_absolute(base: u32) -> Shift {
-        Shift(base, true)
+        Shift::Absolute(base)
     }
 
     /// Applies the shift to one span.
@@ -31,13 +44,21 @@ impl Shift {
         if span.file != FileId(0) {
             return;
         }
-        let Shift(delta, add) = self;
-        if add {
-            span.start = span.start.wrapping_add(delta);
-            span.end = span.end.wrapping_add(delta);
-        } else {
-            span.start = span.start.wrapping_sub(delta);
-            span.end = span.end.wrapping_sub(delta);
+        match self {
+            Shift::Absolute(base) => {
+                span.start = span.start.wrapping_add(base);
+                span.end = span.end.wrapping_add(base);
+            }
+            Shift::Relative(base) => {
+                span.start = span.start.wrapping_sub(base);
+                span.end = span.end.wrapping_sub(base);
+            }
+            Shift::Splice { at, delta } => {
+                if span.start >= at {
+                    span.start = (span.start as i64 + delta).clamp(0, u32::MAX as i64) as u32;
+                    span.end = (span.end as i64 + delta).clamp(0, u32::MAX as i64) as u32;
+                }
+            }
         }
     }
 

@@ -1272,3 +1272,91 @@ async fn real_checker_reports_are_cached_shifted_and_fixed() {
         "{after:#?}"
     );
 }
+
+/// Lowering only the edited kernel gives the same kernels, spans and
+/// diagnostics as lowering the whole file, and falls back when it must.
+#[test]
+fn edited_kernel_lowering_matches_full_lowering() {
+    use super::engine::{analyze, AnalysisInput, Caches};
+    use crate::ir::lower::FsIncludes;
+    let engine = FakeEngine::default();
+    let settings = LspSettings::default();
+    let run = |text: &str, prev: Option<Arc<super::engine::DocAnalysis>>| {
+        let input = AnalysisInput {
+            generation: 0,
+            version: 0,
+            rope: ropey::Rope::from_str(text),
+            parsed: Some(Arc::new(engine.parse(text, Lang::Cuda, None))),
+            lang: Lang::Cuda,
+            path: "/k/demo.cu".into(),
+            prev,
+        };
+        let analysis = analyze(
+            &engine,
+            &Caches::default(),
+            &settings,
+            &FsIncludes,
+            input,
+            &|| false,
+            &|_, _| {},
+        );
+        Arc::new(analysis.expect("not stale"))
+    };
+    let base = format!(
+        "{DEMO}\n{}",
+        DEMO.replace("racy", "third").replace("clean", "fourth")
+    );
+    let edits: Vec<(String, bool)> = vec![
+        // Inside `racy`: a longer line (kernels after it move).
+        (
+            base.replacen(
+                "    float x = s[t + 1];",
+                "    float x = s[t + 1]; // \u{e9}\u{e9}",
+                1,
+            ),
+            true,
+        ),
+        // Inside `fourth` (the last kernel): a barrier removed.
+        (
+            {
+                let at = base.rfind("    __syncthreads();\n").expect("barrier");
+                format!(
+                    "{}{}",
+                    &base[..at],
+                    &base[at + "    __syncthreads();\n".len()..]
+                )
+            },
+            true,
+        ),
+        // Outside every kernel: full lowering.
+        (
+            base.replace("// demo kernels", "// demo kernels, more text"),
+            false,
+        ),
+        // A kernel renamed: its name is inside its span, still one kernel.
+        (base.replace("void clean(", "void cleaner("), true),
+        // A new kernel typed into the gap between two kernels: full lowering.
+        (
+            base.replace(
+                "}\n\n__global__ void clean",
+                "}\n__global__ void extra() {\n}\n\n__global__ void clean",
+            ),
+            false,
+        ),
+    ];
+    for (case, (text, incremental)) in edits.into_iter().enumerate() {
+        let prev = run(&base, None);
+        let fast = run(&text, Some(prev));
+        let full = run(&text, None);
+        assert_eq!(fast.timings.incremental, incremental, "case {case}");
+        let kernels = |a: &super::engine::DocAnalysis| {
+            a.kernels
+                .iter()
+                .map(|k| (k.kernel.clone(), k.report.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(kernels(&fast), kernels(&full), "{text}");
+        let program = |a: &super::engine::DocAnalysis| a.program.clone().expect("program");
+        assert_eq!(program(&fast), program(&full), "{text}");
+    }
+}
