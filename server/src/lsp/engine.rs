@@ -246,7 +246,6 @@ fn lower_changed_kernel(
     }
     // Blank the other kernels and re-parse incrementally from the current tree.
     let mut blanked = text.as_bytes().to_vec();
-    let mut tree = parsed.tree.clone();
     for kernel in &others {
         let (start, end) = (kernel.span.start as usize, kernel.span.end as usize);
         for byte in blanked.get_mut(start..end)? {
@@ -254,21 +253,36 @@ fn lower_changed_kernel(
                 *byte = b' ';
             }
         }
-        let point = |offset: usize| {
-            let line = rope.byte_to_line(offset);
-            tree_sitter::Point {
-                row: line,
-                column: offset - rope.line_to_byte(line),
-            }
-        };
-        tree.edit(&tree_sitter::InputEdit {
-            start_byte: start,
-            old_end_byte: end,
-            new_end_byte: end,
-            start_position: point(start),
-            old_end_position: point(end),
-            new_end_position: point(end),
-        });
+    }
+    // One tree edit per side of the edited kernel (each `Tree::edit` walks the
+    // tree; a wider changed range is still correct, only re-parsed).
+    let mut tree = parsed.tree.clone();
+    let edited_start = edited.kernel.span.start;
+    let point = |offset: usize| {
+        let line = rope.byte_to_line(offset);
+        tree_sitter::Point {
+            row: line,
+            column: offset - rope.line_to_byte(line),
+        }
+    };
+    for side in [true, false] {
+        let spans = others
+            .iter()
+            .filter(|k| (k.span.start < edited_start) == side)
+            .map(|k| k.span);
+        let start = spans.clone().map(|s| s.start).min();
+        let end = spans.map(|s| s.end).max();
+        if let (Some(start), Some(end)) = (start, end) {
+            let (start, end) = (start as usize, end as usize);
+            tree.edit(&tree_sitter::InputEdit {
+                start_byte: start,
+                old_end_byte: end,
+                new_end_byte: end,
+                start_position: point(start),
+                old_end_position: point(end),
+                new_end_position: point(end),
+            });
+        }
     }
     let blanked = String::from_utf8(blanked).ok()?;
     let reparsed = engine.parse(&blanked, parsed.lang, Some(&tree));
