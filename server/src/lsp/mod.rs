@@ -1128,19 +1128,82 @@ pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
         .build()
 }
 
-/// Serves the language server over stdin/stdout until the client exits.
-pub fn run_stdio() {
+/// Watches the messages the service gets for `shutdown` and `exit`: the
+/// transport only notices `exit` at the next message, and a client waiting for
+/// the process to end sends none.
+struct ExitWatch<S> {
+    inner: S,
+    shutdown_seen: Arc<AtomicBool>,
+    exited: Arc<tokio::sync::Notify>,
+}
+
+impl<S> tower_service::Service<tower_lsp::jsonrpc::Request> for ExitWatch<S>
+where
+    S: tower_service::Service<
+        tower_lsp::jsonrpc::Request,
+        Response = Option<tower_lsp::jsonrpc::Response>,
+    >,
+    S::Future: Send + 'static,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future =
+        std::pin::Pin<Box<dyn Future<Output = std::result::Result<S::Response, S::Error>> + Send>>;
+
+    fn poll_ready(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::result::Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: tower_lsp::jsonrpc::Request) -> Self::Future {
+        let method = request.method().to_string();
+        if method == "shutdown" {
+            self.shutdown_seen.store(true, Ordering::Relaxed);
+        }
+        let response = self.inner.call(request);
+        let exited = self.exited.clone();
+        Box::pin(async move {
+            let response = response.await;
+            if method == "exit" {
+                exited.notify_one();
+            }
+            response
+        })
+    }
+}
+
+/// Serves the language server over stdin/stdout until the client exits;
+/// returns the exit code the LSP specifies (0 when `shutdown` came before
+/// `exit`, else 1).
+pub fn run_stdio() -> i32 {
     let runtime = match runtime() {
         Ok(runtime) => runtime,
         Err(err) => {
             eprintln!("syncwright lsp: cannot start the async runtime: {err}");
-            return;
+            return 1;
         }
     };
+    let shutdown_seen = Arc::new(AtomicBool::new(false));
+    let exited = Arc::new(tokio::sync::Notify::new());
     runtime.block_on(async {
         let (service, socket) = service();
-        Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
-            .serve(service)
-            .await;
+        let service = ExitWatch {
+            inner: service,
+            shutdown_seen: shutdown_seen.clone(),
+            exited: exited.clone(),
+        };
+        tokio::select! {
+            _ = Server::new(tokio::io::stdin(), tokio::io::stdout(), socket).serve(service) => {}
+            _ = exited.notified() => {}
+        }
     });
+    // The blocking stdin reader may still wait for input: do not wait for it.
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    if shutdown_seen.load(Ordering::Relaxed) {
+        0
+    } else {
+        1
+    }
 }
