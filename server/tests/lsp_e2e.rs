@@ -399,7 +399,14 @@ __kernel void second(__global float *data) {
         let kernels = |a: &DocAnalysis| {
             a.kernels
                 .iter()
-                .map(|k| (k.kernel.clone(), k.report.verdict, k.report.findings.len()))
+                .map(|k| {
+                    (
+                        k.kernel.clone(),
+                        k.key,
+                        k.report.verdict,
+                        k.report.findings.len(),
+                    )
+                })
                 .collect::<Vec<_>>()
         };
         assert_eq!(kernels(&fast), kernels(&full), "case {case}");

@@ -216,7 +216,7 @@ fn lower_changed_kernel(
     prev: &DocAnalysis,
     path: &Path,
     includes: &dyn IncludeResolver,
-) -> Option<Program> {
+) -> Option<(Program, Vec<ReusedKey>)> {
     let old_program = prev.program.as_ref()?;
     if prev.frontend_error.is_some() || old_program.files.len() != 1 || prev.path != path {
         return None;
@@ -232,12 +232,20 @@ fn lower_changed_kernel(
     })?;
     let splice = Shift::Splice { at, delta };
     let mut others: Vec<Kernel> = Vec::new();
+    let mut reused = Vec::new();
     for k in prev.kernels.iter().filter(|k| !std::ptr::eq(*k, edited)) {
         if !main(k.kernel.span) {
             return None;
         }
         let mut kernel = k.kernel.clone();
         splice.kernel(&mut kernel);
+        if crate::lsp::spans::moves_uniformly(&k.kernel, at) {
+            reused.push(ReusedKey {
+                span: kernel.span,
+                options: k.options.clone(),
+                key: k.key,
+            });
+        }
         let body = text.get(kernel.span.start as usize..kernel.span.end as usize)?;
         if body.contains('#') {
             return None;
@@ -329,7 +337,19 @@ fn lower_changed_kernel(
     }
     program.kernels.extend(others);
     program.kernels.sort_by_key(|k| (k.span.start, k.span.end));
-    Some(program)
+    Some((program, reused))
+}
+
+/// The key of a kernel taken over from the previous analysis: valid when the
+/// kernel is checked with the same options (its relative IR did not change).
+#[derive(Clone, Debug)]
+pub struct ReusedKey {
+    /// The kernel's span in the new text.
+    pub span: Span,
+    /// Options of the previous check.
+    pub options: CheckOptions,
+    /// Key of the previous check.
+    pub key: u64,
 }
 
 impl DocAnalysis {
@@ -493,6 +513,10 @@ pub fn analyze(
         .flatten()
     });
     analysis.timings.incremental = fast.is_some();
+    let (fast, reused) = match fast {
+        Some((program, reused)) => (Some(program), reused),
+        None => (None, Vec::new()),
+    };
     let program = match fast.map(Ok).unwrap_or_else(|| {
         guarded("the front end", || {
             engine.lower(&parsed, &analysis.path, includes)
@@ -513,7 +537,10 @@ pub fn analyze(
         .into_iter()
         .zip(&kernels)
         .map(|(options, kernel)| {
-            let key = kernel_key(kernel, &options);
+            let known = reused
+                .iter()
+                .find(|r| r.span == kernel.span && r.options == options);
+            let key = known.map_or_else(|| kernel_key(kernel, &options), |r| r.key);
             (options, key)
         })
         .collect();

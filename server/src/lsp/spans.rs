@@ -203,3 +203,65 @@ pub fn extend_key(key: u64, extra: impl Hash) -> u64 {
     extra.hash(&mut hasher);
     hasher.finish()
 }
+
+fn block_spans(block: &Block, f: &mut dyn FnMut(Span)) {
+    if let Some(braces) = block.braces {
+        f(braces);
+    }
+    for stmt in &block.stmts {
+        f(stmt.span);
+        f(stmt.stmt_span);
+        if let Some(at) = stmt.inlined_at {
+            f(at);
+        }
+        match &stmt.kind {
+            StmtKind::If { then_, else_, .. } => {
+                block_spans(then_, f);
+                block_spans(else_, f);
+            }
+            StmtKind::Loop {
+                cond_prelude,
+                body,
+                step,
+                ..
+            } => {
+                block_spans(cond_prelude, f);
+                block_spans(body, f);
+                block_spans(step, f);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Calls `f` with every span of a kernel (the same spans [`Shift::kernel`] moves).
+pub fn for_each_span(kernel: &Kernel, f: &mut dyn FnMut(Span)) {
+    f(kernel.name_span);
+    f(kernel.span);
+    for array in &kernel.arrays {
+        f(array.span);
+    }
+    for var in &kernel.vars {
+        f(var.span);
+    }
+    for (span, _) in &kernel.notes {
+        f(*span);
+    }
+    block_spans(&kernel.body, f);
+}
+
+/// Whether `splice` moves all of the kernel's main-file spans or none of them,
+/// so that its kernel-relative IR, and therefore its key, stays the same.
+pub fn moves_uniformly(kernel: &Kernel, splice_at: u32) -> bool {
+    let (mut before, mut after) = (false, false);
+    for_each_span(kernel, &mut |span| {
+        if span.file == FileId(0) {
+            if span.start >= splice_at {
+                after = true;
+            } else {
+                before = true;
+            }
+        }
+    });
+    !(before && after)
+}

@@ -1352,7 +1352,7 @@ fn edited_kernel_lowering_matches_full_lowering() {
         let kernels = |a: &super::engine::DocAnalysis| {
             a.kernels
                 .iter()
-                .map(|k| (k.kernel.clone(), k.report.clone()))
+                .map(|k| (k.kernel.clone(), k.report.clone(), k.key))
                 .collect::<Vec<_>>()
         };
         assert_eq!(kernels(&fast), kernels(&full), "{text}");
