@@ -68,7 +68,12 @@ impl Engine for Syncwright {
         _path: &Path,
     ) -> Vec<CheckOptions> {
         // Editor settings, then `__launch_bounds__`, else symbolic.
-        // TODO(lead): switch to `config::resolve` (header comments, syncwright.toml) once it is in main.
+        // TODO(lead): once `config::resolve::FileConfig` is in main, the body becomes
+        // (header comments and syncwright.toml too; tested on main + cli + frontend):
+        //   let text = program.files.first().map_or("", |f| f.text.as_str());
+        //   let (config, _error) = crate::config::resolve::FileConfig::load(path, text);
+        //   let explicit = settings.ide_settings().explicit();
+        //   kernels.iter().map(|k| config.resolve(&explicit, k.launch_bounds).options).collect()
         kernels
             .iter()
             .map(|kernel| {
