@@ -1,0 +1,133 @@
+//! `syncwright check`: analyse every input, render, and choose the exit code.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use super::{inputs, json, sarif, text, CheckArgs, Format, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
+use crate::ide::{analyze_file, FileAnalysis, LaunchOverrides, Settings};
+
+/// What happened to one input file.
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum FileOutcome {
+    /// It was read and analysed.
+    Analyzed(FileAnalysis),
+    /// It could not be read (or a named path does not exist).
+    Unreadable {
+        /// The path as given or found.
+        path: PathBuf,
+        /// Why.
+        message: String,
+    },
+}
+
+impl FileOutcome {
+    /// The path of the input.
+    pub fn path(&self) -> &std::path::Path {
+        match self {
+            FileOutcome::Analyzed(a) => &a.path,
+            FileOutcome::Unreadable { path, .. } => path,
+        }
+    }
+}
+
+/// The settings the command line asks for.
+pub fn settings_of(args: &CheckArgs) -> Settings {
+    Settings {
+        launch: LaunchOverrides {
+            block_dim: args.block_dim,
+            grid_dim: args.grid_dim,
+        },
+        warp_sync: args.warp_sync,
+        kernel_budget_ms: args.budget_ms.unwrap_or(0),
+        ..Settings::default()
+    }
+}
+
+/// Reads and analyses every input of `args`.
+pub fn analyze_inputs(args: &CheckArgs) -> Vec<FileOutcome> {
+    let settings = settings_of(args);
+    inputs::collect(&args.paths)
+        .into_iter()
+        .map(|input| match input {
+            Err(e) => FileOutcome::Unreadable {
+                path: e.path,
+                message: e.message,
+            },
+            Ok(path) => match std::fs::read(&path) {
+                Err(e) => FileOutcome::Unreadable {
+                    path,
+                    message: e.to_string(),
+                },
+                // Junk bytes are the front end's to diagnose, not a reason to skip the file.
+                Ok(bytes) => {
+                    let text = String::from_utf8_lossy(&bytes);
+                    FileOutcome::Analyzed(analyze_file(&path, &text, &settings))
+                }
+            },
+        })
+        .collect()
+}
+
+/// 2 on unreadable input or an invalid configuration file, else 1 when anything
+/// was reported, else 0.
+pub fn exit_code(outcomes: &[FileOutcome]) -> i32 {
+    let unusable = outcomes.iter().any(|o| match o {
+        FileOutcome::Unreadable { .. } => true,
+        FileOutcome::Analyzed(a) => a.config_error.is_some(),
+    });
+    if unusable {
+        EXIT_USAGE
+    } else if outcomes
+        .iter()
+        .all(|o| matches!(o, FileOutcome::Analyzed(a) if a.is_clean()))
+    {
+        EXIT_CLEAN
+    } else {
+        EXIT_FINDINGS
+    }
+}
+
+/// Runs `syncwright check` and returns the exit code.
+pub fn run_check(args: &CheckArgs) -> i32 {
+    let outcomes = analyze_inputs(args);
+    let mut stderr = std::io::stderr().lock();
+    let mut config_errors_shown = std::collections::HashSet::new();
+    for outcome in &outcomes {
+        match outcome {
+            FileOutcome::Unreadable { path, message } => {
+                let _ = writeln!(
+                    stderr,
+                    "syncwright: error: cannot read {}: {message}",
+                    path.display()
+                );
+            }
+            FileOutcome::Analyzed(a) => {
+                if let Some(e) = a
+                    .config_error
+                    .as_ref()
+                    .filter(|e| config_errors_shown.insert(e.path.clone()))
+                {
+                    let _ = writeln!(stderr, "syncwright: error: invalid configuration {e}");
+                }
+            }
+        }
+    }
+    if outcomes.is_empty() {
+        let _ = writeln!(
+            stderr,
+            "syncwright: warning: no .cu, .cuh or .cl files found"
+        );
+    }
+    let rendered = match args.format {
+        Format::Text => text::render(&outcomes),
+        Format::Json => json::render(&outcomes),
+        Format::Sarif => sarif::render(&outcomes),
+    };
+    let mut stdout = std::io::stdout().lock();
+    // A closed pipe (`| head`) is not an error worth reporting.
+    let _ = stdout
+        .write_all(rendered.as_bytes())
+        .and_then(|_| stdout.flush());
+    exit_code(&outcomes)
+}
