@@ -126,7 +126,8 @@ pub fn parse_dims(text: &str, allow_zero: bool) -> Result<[u32; 3], String> {
     Ok(dims)
 }
 
-/// Reads the GPUVerify-style flags from the leading `//` comment lines of `text`.
+/// Reads the GPUVerify-style flags from the first leading `//` comment line
+/// that consists of flags only.
 pub fn parse_header(text: &str) -> HeaderConfig {
     let mut header = HeaderConfig::default();
     let mut local_size = None;
@@ -152,6 +153,11 @@ pub fn parse_header(text: &str) -> HeaderConfig {
                 None => (token, None),
             };
             let mut dims = |allow_zero: bool| -> Option<[u32; 3]> {
+                // `*` leaves the dimension unconstrained, as in GPUVerify.
+                let value = value.filter(|v| *v != "*");
+                if value.is_none() && token.ends_with("=*") {
+                    return None;
+                }
                 let Some(value) = value else {
                     header
                         .notes
@@ -185,6 +191,8 @@ pub fn parse_header(text: &str) -> HeaderConfig {
                 _ => {}
             }
         }
+        // GPUVerify reads one command line; later comment lines are not flags.
+        break;
     }
     if let Some(local) = local_size {
         header.block_dim = Some(local);
@@ -552,6 +560,18 @@ mod tests {
         assert_eq!(h, HeaderConfig::default());
         let h = parse_header("// expect-verdict: racy\n//--blockDim=[16,16] -DN=3\n");
         assert_eq!(h.block_dim, Some([16, 16, 1]));
+        // Only the first command line counts.
+        let h = parse_header(
+            "//xfail\n//--local_size=64 --num_groups=8\n//\n\n//pass\n//--local_size=1024\n",
+        );
+        assert_eq!(
+            (h.block_dim, h.grid_dim),
+            (Some([64, 1, 1]), Some([8, 1, 1]))
+        );
+        // `*` is unconstrained.
+        let h = parse_header("//pass\n//--local_size=* --global_size=1024\n");
+        assert_eq!((h.block_dim, h.grid_dim), (None, None));
+        assert_eq!(h.notes.len(), 1, "{:?}", h.notes);
     }
 
     #[test]
