@@ -308,3 +308,38 @@ fn empty_folder_is_fine() {
     assert_eq!(code(&out), 0);
     assert!(stderr(&out).contains("no .cu"), "{}", stderr(&out));
 }
+
+#[test]
+fn shipped_examples_are_racy() {
+    let out = syncwright(&[
+        "check",
+        "--format",
+        "json",
+        "examples/block_sum.cu",
+        "examples/block_sum.cl",
+    ]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    for file in doc["files"].as_array().expect("files") {
+        let kernel = &file["kernels"][0];
+        assert_eq!(kernel["verdict"], "racy", "{file}");
+        let race = kernel["diagnostics"]
+            .as_array()
+            .and_then(|ds| ds.iter().find(|d| d["kind"] == "race"))
+            .expect("a race diagnostic");
+        // The load and the first reduction step race (0-based lines).
+        let expected: [u64; 2] = if file["path"] == "examples/block_sum.cu" {
+            [9, 12]
+        } else {
+            [7, 10]
+        };
+        let mut lines = [
+            race["range"]["start"]["line"].as_u64().expect("line"),
+            race["related"][0]["range"]["start"]["line"]
+                .as_u64()
+                .expect("related line"),
+        ];
+        lines.sort();
+        assert_eq!(lines, expected, "{race}");
+    }
+}
