@@ -93,6 +93,8 @@ pub struct FileAnalysis {
     pub cost: CostModel,
     /// Wall time of the whole file (front end and all kernels), in milliseconds.
     pub time_ms: f64,
+    /// Line index of each of `program.files`, built on first use by [`FileAnalysis::locate`].
+    pub line_starts: std::sync::OnceLock<Vec<LineStarts>>,
 }
 
 impl FileAnalysis {
@@ -230,6 +232,7 @@ fn finish(
         config,
         config_error,
         time_ms: started.elapsed().as_secs_f64() * 1000.0,
+        line_starts: std::sync::OnceLock::new(),
     }
 }
 
@@ -438,21 +441,48 @@ pub struct Location {
     pub end: Position,
 }
 
+/// Byte offsets of the line starts of a text, for repeated position lookups.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    /// Indexes `text`.
+    pub fn new(text: &str) -> LineStarts {
+        let starts = std::iter::once(0)
+            .chain(
+                text.bytes()
+                    .enumerate()
+                    .filter(|(_, b)| *b == b'\n')
+                    .map(|(i, _)| i + 1),
+            )
+            .collect();
+        LineStarts(starts)
+    }
+
+    /// Position of byte `offset` of `text` (the text this index was built from),
+    /// clamped to the text and to a character boundary.
+    pub fn position(&self, text: &str, offset: u32) -> Position {
+        let mut offset = (offset as usize).min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self
+            .0
+            .partition_point(|&start| start <= offset)
+            .saturating_sub(1);
+        let line_start = self.0.get(line).copied().unwrap_or(0).min(offset);
+        let column = text.get(line_start..offset).unwrap_or("");
+        Position {
+            line: line as u32,
+            utf16: column.encode_utf16().count() as u32,
+            chars: column.chars().count() as u32,
+        }
+    }
+}
+
 /// Position of byte `offset` in `text`, clamped to the text and to a character boundary.
 pub fn position_of(text: &str, offset: u32) -> Position {
-    let mut offset = (offset as usize).min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line_start = before.rfind('\n').map_or(0, |p| p + 1);
-    let line = before.bytes().filter(|&b| b == b'\n').count();
-    let column = &before[line_start..];
-    Position {
-        line: line as u32,
-        utf16: column.encode_utf16().count() as u32,
-        chars: column.chars().count() as u32,
-    }
+    LineStarts::new(text).position(text, offset)
 }
 
 impl FileAnalysis {
@@ -460,17 +490,31 @@ impl FileAnalysis {
     /// file is unknown, e.g. the front end failed).
     pub fn locate(&self, span: Span) -> Location {
         let main = self.path.display().to_string();
-        let file = self.program.files.get(span.file.0 as usize);
+        let index = span.file.0 as usize;
+        let file = self.program.files.get(index);
         let (path, text, in_main_file) = match file {
             Some(f) if span.file != FileId(0) => (f.path.clone(), f.text.as_str(), false),
             Some(f) => (main, f.text.as_str(), true),
             None => (main, "", true),
         };
+        let indexes = self.line_starts.get_or_init(|| {
+            self.program
+                .files
+                .iter()
+                .map(|f| LineStarts::new(&f.text))
+                .collect()
+        });
+        let fallback = LineStarts::default();
+        let lines = if file.is_some() {
+            indexes.get(index).unwrap_or(&fallback)
+        } else {
+            &fallback
+        };
         Location {
             path,
             in_main_file,
-            start: position_of(text, span.start),
-            end: position_of(text, span.end),
+            start: lines.position(text, span.start),
+            end: lines.position(text, span.end),
         }
     }
 
@@ -562,6 +606,34 @@ mod tests {
             position_of(text, 999),
             Position {
                 line: 2,
+                utf16: 0,
+                chars: 0
+            }
+        );
+    }
+
+    #[test]
+    fn line_index_agrees_with_a_linear_scan() {
+        let text = "a\r\n\u{e9}t\n\n\u{1F600}\u{1F600}z\nlast";
+        let index = LineStarts::new(text);
+        for offset in 0..=text.len() as u32 + 2 {
+            let mut o = (offset as usize).min(text.len());
+            while !text.is_char_boundary(o) {
+                o -= 1;
+            }
+            let before = &text[..o];
+            let column = &before[before.rfind('\n').map_or(0, |p| p + 1)..];
+            let expected = Position {
+                line: before.matches('\n').count() as u32,
+                utf16: column.encode_utf16().count() as u32,
+                chars: column.chars().count() as u32,
+            };
+            assert_eq!(index.position(text, offset), expected, "offset {offset}");
+        }
+        assert_eq!(
+            LineStarts::new("").position("", 5),
+            Position {
+                line: 0,
                 utf16: 0,
                 chars: 0
             }

@@ -6,6 +6,9 @@ use std::path::PathBuf;
 use super::{inputs, json, sarif, text, CheckArgs, Format, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
 use crate::ide::{analyze_file, FileAnalysis, LaunchOverrides, Settings};
 
+/// Stack size of the analysis thread.
+const ANALYSIS_STACK_BYTES: usize = 512 * 1024 * 1024;
+
 /// What happened to one input file.
 #[derive(Debug)]
 #[allow(clippy::large_enum_variant)]
@@ -90,7 +93,23 @@ pub fn exit_code(outcomes: &[FileOutcome]) -> i32 {
 
 /// Runs `syncwright check` and returns the exit code.
 pub fn run_check(args: &CheckArgs) -> i32 {
-    let outcomes = analyze_inputs(args);
+    // Deeply nested input may recurse deeply in the front end; a stack overflow
+    // cannot be caught, so analyse on one worker thread with a large stack
+    // (reserved address space, committed only as used).
+    let worker = std::thread::Builder::new()
+        .name("syncwright-check".into())
+        .stack_size(ANALYSIS_STACK_BYTES)
+        .spawn({
+            let args = args.clone();
+            move || analyze_inputs(&args)
+        });
+    let outcomes = match worker.map(std::thread::JoinHandle::join) {
+        Ok(Ok(outcomes)) => outcomes,
+        Ok(Err(_)) | Err(_) => {
+            eprintln!("syncwright: error: the analysis thread failed");
+            return EXIT_USAGE;
+        }
+    };
     let mut stderr = std::io::stderr().lock();
     let mut config_errors_shown = std::collections::HashSet::new();
     for outcome in &outcomes {

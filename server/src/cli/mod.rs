@@ -53,7 +53,7 @@ pub enum Format {
 }
 
 /// Arguments of `syncwright check`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]

@@ -142,6 +142,7 @@ fn sample(path: &str) -> FileAnalysis {
         config_error: None,
         cost: CostModel::default(),
         time_ms: 2.0,
+        line_starts: Default::default(),
     }
 }
 
