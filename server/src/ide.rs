@@ -260,6 +260,7 @@ pub fn check_guarded(kernel: &Kernel, options: &CheckOptions) -> KernelReport {
             )],
             time_ms: elapsed_ms,
             solver_queries: 0,
+            races: Vec::new(),
         },
     };
     if report.time_ms <= 0.0 {
@@ -301,6 +302,7 @@ pub fn unsupported_report(kernel: &UnsupportedKernel) -> KernelReport {
         findings: vec![finding],
         time_ms: 0.0,
         solver_queries: 0,
+        races: Vec::new(),
     }
 }
 

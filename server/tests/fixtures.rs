@@ -22,7 +22,8 @@ use syncwright::check::{DiagnosticKind, Finding, Race, RaceKind, RaceWitness, Ve
 use syncwright::config::CheckOptions;
 use syncwright::ide::{analyze_file, position_of, FileAnalysis, Settings};
 use syncwright::ir::eval::Assignment;
-use syncwright::ir::{Access, Block, Kernel, MemSpace, Span, Stmt, StmtId, StmtKind};
+use syncwright::ir::walk::find_stmt;
+use syncwright::ir::{Access, Kernel, MemSpace, Span, Stmt, StmtId, StmtKind};
 
 /// One `//~` item.
 #[derive(Clone, Debug, PartialEq)]
@@ -105,28 +106,6 @@ fn mirror(kind: RaceKind) -> RaceKind {
         RaceKind::WriteRead => RaceKind::ReadWrite,
         other => other,
     }
-}
-
-fn find_stmt(block: &Block, id: StmtId) -> Option<&Stmt> {
-    block.stmts.iter().find_map(|stmt| {
-        if stmt.id == id {
-            return Some(stmt);
-        }
-        match &stmt.kind {
-            StmtKind::If { then_, else_, .. } => {
-                find_stmt(then_, id).or_else(|| find_stmt(else_, id))
-            }
-            StmtKind::Loop {
-                cond_prelude,
-                body,
-                step,
-                ..
-            } => find_stmt(cond_prelude, id)
-                .or_else(|| find_stmt(body, id))
-                .or_else(|| find_stmt(step, id)),
-            _ => None,
-        }
-    })
 }
 
 fn access_of(stmt: &Stmt) -> Option<&Access> {

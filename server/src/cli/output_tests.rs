@@ -89,6 +89,7 @@ fn sample(path: &str) -> FileAnalysis {
         }],
         time_ms: 1.5,
         solver_queries: 3,
+        races: Vec::new(),
     };
     let barrier = span_of("__syncthreads()");
     let divergent = KernelReport {
@@ -111,6 +112,7 @@ fn sample(path: &str) -> FileAnalysis {
         }],
         time_ms: 0.5,
         solver_queries: 1,
+        races: Vec::new(),
     };
     // An inconclusive kernel whose report explains nothing still gets a diagnostic.
     let silent = KernelReport {
@@ -120,6 +122,7 @@ fn sample(path: &str) -> FileAnalysis {
         findings: vec![],
         time_ms: 0.0,
         solver_queries: 0,
+        races: Vec::new(),
     };
     FileAnalysis {
         path: PathBuf::from(path),
