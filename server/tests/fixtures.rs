@@ -9,6 +9,8 @@
 //!   the kind open; `//~ benign-race` and `//~ divergence` (on the barrier) work
 //!   alike; several items are separated by commas.
 //! - Launch configuration comes from GPUVerify-style header lines (`//--blockDim=64`).
+//! - `// known-gap: reason` marks a file whose (correct) expectations the tool
+//!   does not meet yet: it is reported, not failed, and fails once it passes.
 //!
 //! Every expectation must be met by some finding and every race, benign-race or
 //! divergence finding must be expected. Each race witness is replayed: both
@@ -39,6 +41,9 @@ struct Expectations {
     all_kernels: Option<Verdict>,
     per_kernel: HashMap<String, Verdict>,
     items: Vec<Expected>,
+    /// `// known-gap: reason`: the expectations are right but not met yet; the
+    /// file must then fail, and passing is reported so the marker gets removed.
+    known_gap: Option<String>,
 }
 
 fn parse_verdict(text: &str) -> Result<Verdict, String> {
@@ -66,6 +71,9 @@ fn parse_expectations(text: &str) -> Result<Expectations, String> {
     let mut e = Expectations::default();
     for (index, line) in text.lines().enumerate() {
         let line_no = index as u32 + 1;
+        if let Some(reason) = line.trim().strip_prefix("// known-gap:") {
+            e.known_gap = Some(reason.trim().to_string());
+        }
         if let Some(rest) = line.trim().strip_prefix("// expect-verdict") {
             if let Some(verdict) = rest.strip_prefix(':') {
                 e.all_kernels = Some(parse_verdict(verdict)?);
@@ -436,9 +444,25 @@ fn every_kernel_meets_its_expectations() {
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
         let analysis = analyze_file(path, &text, &Settings::default());
         checked += 1;
-        for problem in check_file(path, &analysis, &text) {
-            let shown = path.strip_prefix(kernels_dir()).unwrap_or(path);
-            failures.push(format!("{}: {problem}", shown.display()));
+        let shown = path.strip_prefix(kernels_dir()).unwrap_or(path);
+        let problems = check_file(path, &analysis, &text);
+        let known_gap = parse_expectations(&text).ok().and_then(|e| e.known_gap);
+        match known_gap {
+            Some(reason) if problems.is_empty() => failures.push(format!(
+                "{}: known gap `{reason}` is fixed: remove the known-gap line",
+                shown.display()
+            )),
+            Some(reason) => eprintln!(
+                "known gap in {}: {reason} ({} problem(s), first: {})",
+                shown.display(),
+                problems.len(),
+                problems[0]
+            ),
+            None => {
+                for problem in problems {
+                    failures.push(format!("{}: {problem}", shown.display()));
+                }
+            }
         }
     }
     assert!(
