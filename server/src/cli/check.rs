@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::{inputs, json, sarif, text, CheckArgs, Format, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
-use crate::ide::{analyze_file, FileAnalysis, LaunchOverrides, Settings};
+use crate::ide::{analyze_file, FileAnalysis, Settings};
 
 /// Stack size of the analysis thread.
 const ANALYSIS_STACK_BYTES: usize = 512 * 1024 * 1024;
@@ -34,23 +34,14 @@ impl FileOutcome {
     }
 }
 
-/// The settings the command line asks for.
-pub fn settings_of(args: &CheckArgs) -> Settings {
-    Settings {
-        launch: LaunchOverrides {
-            block_dim: args.block_dim,
-            grid_dim: args.grid_dim,
-        },
-        warp_sync: args.warp_sync,
-        kernel_budget_ms: args.budget_ms.unwrap_or(0),
-        ..Settings::default()
-    }
-}
-
 /// Reads and analyses every input of `args`.
 pub fn analyze_inputs(args: &CheckArgs) -> Vec<FileOutcome> {
-    let settings = settings_of(args);
-    inputs::collect(&args.paths)
+    analyze_paths(&args.paths, &args.launch.settings())
+}
+
+/// Reads and analyses every file found under `paths`.
+pub fn analyze_paths(paths: &[PathBuf], settings: &Settings) -> Vec<FileOutcome> {
+    inputs::collect(paths)
         .into_iter()
         .map(|input| match input {
             Err(e) => FileOutcome::Unreadable {
@@ -65,7 +56,7 @@ pub fn analyze_inputs(args: &CheckArgs) -> Vec<FileOutcome> {
                 // Junk bytes are the front end's to diagnose, not a reason to skip the file.
                 Ok(bytes) => {
                     let text = String::from_utf8_lossy(&bytes);
-                    FileOutcome::Analyzed(analyze_file(&path, &text, &settings))
+                    FileOutcome::Analyzed(analyze_file(&path, &text, settings))
                 }
             },
         })
@@ -91,24 +82,34 @@ pub fn exit_code(outcomes: &[FileOutcome]) -> i32 {
     }
 }
 
-/// Runs `syncwright check` and returns the exit code.
-pub fn run_check(args: &CheckArgs) -> i32 {
-    // Deeply nested input may recurse deeply in the front end; a stack overflow
-    // cannot be caught, so analyse on one worker thread with a large stack
-    // (reserved address space, committed only as used).
+/// Runs `work` on one worker thread with a large stack: deeply nested input may
+/// recurse deeply in the front end, and a stack overflow cannot be caught (the
+/// stack is reserved address space, committed only as used). None if the
+/// thread could not run or died.
+pub fn on_analysis_thread<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
     let worker = std::thread::Builder::new()
-        .name("syncwright-check".into())
+        .name("syncwright-analysis".into())
         .stack_size(ANALYSIS_STACK_BYTES)
-        .spawn({
-            let args = args.clone();
-            move || analyze_inputs(&args)
-        });
-    let outcomes = match worker.map(std::thread::JoinHandle::join) {
-        Ok(Ok(outcomes)) => outcomes,
+        .spawn(work);
+    match worker.map(std::thread::JoinHandle::join) {
+        Ok(Ok(result)) => Some(result),
         Ok(Err(_)) | Err(_) => {
             eprintln!("syncwright: error: the analysis thread failed");
-            return EXIT_USAGE;
+            None
         }
+    }
+}
+
+/// Runs `syncwright check` and returns the exit code.
+pub fn run_check(args: &CheckArgs) -> i32 {
+    let outcomes = match on_analysis_thread({
+        let args = args.clone();
+        move || analyze_inputs(&args)
+    }) {
+        Some(outcomes) => outcomes,
+        None => return EXIT_USAGE,
     };
     let mut stderr = std::io::stderr().lock();
     let mut config_errors_shown = std::collections::HashSet::new();

@@ -3,6 +3,7 @@
 //! JSON or SARIF.
 
 mod check;
+pub mod fix;
 mod inputs;
 pub mod json;
 pub mod sarif;
@@ -39,6 +40,8 @@ pub struct Cli {
 pub enum Command {
     /// Check kernels for data races and barrier divergence.
     Check(CheckArgs),
+    /// Insert, remove or move barriers at minimal cost; print or write the repaired source.
+    Fix(fix::FixArgs),
 }
 
 /// Output format of `check`.
@@ -52,12 +55,9 @@ pub enum Format {
     Sarif,
 }
 
-/// Arguments of `syncwright check`.
-#[derive(Clone, Debug, Args)]
-pub struct CheckArgs {
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+/// Launch and checking flags shared by `check` and `fix`.
+#[derive(Clone, Debug, Default, Args)]
+pub struct LaunchArgs {
     /// Threads per block, `X[,Y[,Z]]` (overrides header comments and syncwright.toml).
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dims_arg)]
     pub block_dim: Option<[u32; 3]>,
@@ -70,6 +70,32 @@ pub struct CheckArgs {
     /// Time budget per kernel in milliseconds; over budget gives `inconclusive`.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub budget_ms: Option<u64>,
+}
+
+impl LaunchArgs {
+    /// The analysis settings these flags ask for.
+    pub fn settings(&self) -> crate::ide::Settings {
+        crate::ide::Settings {
+            launch: crate::ide::LaunchOverrides {
+                block_dim: self.block_dim,
+                grid_dim: self.grid_dim,
+            },
+            warp_sync: self.warp_sync,
+            kernel_budget_ms: self.budget_ms.unwrap_or(0),
+            ..crate::ide::Settings::default()
+        }
+    }
+}
+
+/// Arguments of `syncwright check`.
+#[derive(Clone, Debug, Args)]
+pub struct CheckArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Launch configuration and checking flags.
+    #[command(flatten)]
+    pub launch: LaunchArgs,
     /// Files (`.cu`, `.cuh`, `.cl`) or folders, searched recursively.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
@@ -109,6 +135,7 @@ where
     };
     match cli.command {
         Command::Check(args) => run_check(&args),
+        Command::Fix(args) => fix::run_fix(&args),
     }
 }
 
@@ -137,12 +164,14 @@ mod tests {
             "dir",
         ])
         .unwrap();
-        let Command::Check(args) = cli.command;
+        let Command::Check(args) = cli.command else {
+            panic!("not check")
+        };
         assert_eq!(args.format, Format::Sarif);
-        assert_eq!(args.block_dim, Some([16, 16, 1]));
-        assert_eq!(args.grid_dim, Some([4, 1, 1]));
-        assert!(args.warp_sync);
-        assert_eq!(args.budget_ms, Some(250));
+        assert_eq!(args.launch.block_dim, Some([16, 16, 1]));
+        assert_eq!(args.launch.grid_dim, Some([4, 1, 1]));
+        assert!(args.launch.warp_sync);
+        assert_eq!(args.launch.budget_ms, Some(250));
         assert_eq!(args.paths, [PathBuf::from("a.cu"), PathBuf::from("dir")]);
     }
 
