@@ -127,10 +127,15 @@ pub fn analyze_file_with(
     includes: &dyn IncludeResolver,
 ) -> FileAnalysis {
     let started = Instant::now();
-    let lowered = catch_unwind(AssertUnwindSafe(|| lower_source(path, text, includes)));
-    let program = lowered
-        .unwrap_or_else(|panic| front_end_panic_program(path, text, &panic_message(&*panic)));
+    let program = lower_guarded(path, text, includes);
     finish(path, text, program, settings, started)
+}
+
+/// Lowers `text`; a front-end panic becomes `unsupported` kernels (or a
+/// file-level error) carrying the panic message.
+pub fn lower_guarded(path: &Path, text: &str, includes: &dyn IncludeResolver) -> Program {
+    catch_unwind(AssertUnwindSafe(|| lower_source(path, text, includes)))
+        .unwrap_or_else(|panic| front_end_panic_program(path, text, &panic_message(&*panic)))
 }
 
 /// Analyses an already parsed file (the LSP's incremental parse).
@@ -318,8 +323,8 @@ pub fn plain_finding(kind: DiagnosticKind, message: String, span: Span) -> Findi
     }
 }
 
-/// The text of a panic payload.
-fn panic_message(payload: &(dyn Any + Send)) -> String {
+/// The text of a panic payload (`&str` or `String`, else a placeholder).
+pub fn panic_message(payload: &(dyn Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
         (*s).to_string()
     } else if let Some(s) = payload.downcast_ref::<String>() {

@@ -343,3 +343,67 @@ fn shipped_examples_are_racy() {
         assert_eq!(lines, expected, "{race}");
     }
 }
+
+#[test]
+fn fix_output_rechecks_race_free() {
+    let dir = Scratch::new("fix");
+    for example in ["examples/block_sum.cu", "examples/block_sum.cl"] {
+        let out = syncwright(&["fix", example]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert!(stderr(&out).contains("repaired"), "{}", stderr(&out));
+        let name = Path::new(example)
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("file name");
+        let fixed = dir.write(name, &out.stdout);
+        let check = syncwright(&["check", &fixed]);
+        assert_eq!(code(&check), 0, "{}", stdout(&check));
+    }
+}
+
+#[test]
+fn fix_write_replaces_the_file_and_json_lists_edits() {
+    let dir = Scratch::new("fixwrite");
+    let original =
+        std::fs::read(repo_root().join("tests/kernels/autosync/loop_inter_iteration.cu"))
+            .expect("kernel");
+    let path = dir.write("loop.cu", &original);
+    let out = syncwright(&["fix", "--format", "json", &path]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let kernel = &doc["files"][0]["kernels"][0];
+    assert_eq!(kernel["status"], "repaired");
+    assert!(
+        kernel["barriers_after"].as_u64() > kernel["barriers_before"].as_u64(),
+        "{kernel}"
+    );
+    let edit = &kernel["edits"][0];
+    assert!(
+        edit["new_text"]
+            .as_str()
+            .is_some_and(|t| t.contains("__syncthreads()")),
+        "{edit}"
+    );
+    assert!(edit["range"]["start"]["line"].as_u64().is_some(), "{edit}");
+    assert_eq!(
+        std::fs::read(&path).expect("unchanged"),
+        original,
+        "without --write nothing is written"
+    );
+
+    let out = syncwright(&["fix", "--write", &path]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("repaired"), "{}", stdout(&out));
+    assert_ne!(std::fs::read(&path).expect("written"), original);
+    assert_eq!(code(&syncwright(&["check", &path])), 0);
+    // Fixing again finds nothing to do.
+    let again = syncwright(&["fix", "--write", "--keep-existing", &path]);
+    assert_eq!(code(&again), 0, "{}", stdout(&again));
+}
+
+#[test]
+fn fix_usage_errors_exit_2() {
+    assert_eq!(code(&syncwright(&["fix"])), 2);
+    assert_eq!(code(&syncwright(&["fix", "--loop-cost", "-3", CLEAN])), 2);
+    assert_eq!(code(&syncwright(&["fix", "missing.cu"])), 2);
+}
