@@ -1,16 +1,23 @@
 //! Symbolic execution of one thread of a kernel into Z3 terms.
 //!
-//! Integers and floats are bit-vectors of their width (C's wrap-around
-//! arithmetic); float arithmetic and unknown pure functions are uninterpreted
-//! functions (equal arguments give equal results, nothing more). Memory reads
-//! yield havocked values: the checker never needs memory contents except to
-//! compare written values of benign races.
+//! Integers are mathematical integers (Z3 `Int`, linear arithmetic is fast
+//! and complete) kept within their C type's range:
+//! - unsigned arithmetic wraps modulo 2^bits, as C defines; the wrap is only
+//!   emitted when the operands' value ranges say it can happen;
+//! - signed arithmetic is assumed not to overflow: overflow is undefined
+//!   behaviour in C, so no defined execution does it;
+//! - bitwise operators go through bit-vectors when they are not masks or
+//!   shifts by constants.
+//!
+//! Floats are opaque values: their arithmetic and unknown pure functions are
+//! uninterpreted functions (equal arguments give equal results, nothing more).
+//! Memory reads yield havocked values.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use z3::ast::{Ast, Bool, BV};
+use z3::ast::{Ast, Bool, Int, BV};
 use z3::{FuncDecl, Solver, Sort};
 
 use crate::analysis::loops::{mentions_any, vars_of, Counter, LoopInfo, LoopTable, UpdateOp};
@@ -20,13 +27,115 @@ use crate::ir::{
     BinOp, Block, Builtin, Expr, Kernel, ScalarTy, Stmt, StmtId, StmtKind, UnOp, VarId,
 };
 
-/// A symbolic value: Bool or a bit-vector (integers and floats).
+/// Closed interval of possible values of an integer term (sound bounds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Range {
+    /// Lower bound.
+    pub lo: i128,
+    /// Upper bound.
+    pub hi: i128,
+}
+
+const HUGE: i128 = 1i128 << 120;
+
+impl Range {
+    fn full() -> Range {
+        Range {
+            lo: -HUGE,
+            hi: HUGE,
+        }
+    }
+    fn point(v: i128) -> Range {
+        Range { lo: v, hi: v }
+    }
+    fn of(ty: ScalarTy) -> Range {
+        match ty {
+            ScalarTy::Bool => Range { lo: 0, hi: 1 },
+            ScalarTy::Int { bits, signed: true } => {
+                let b = u32::from(bits.clamp(1, 64));
+                Range {
+                    lo: -(1i128 << (b - 1)),
+                    hi: (1i128 << (b - 1)) - 1,
+                }
+            }
+            ScalarTy::Int {
+                bits,
+                signed: false,
+            } => {
+                let b = u32::from(bits.clamp(1, 64));
+                Range {
+                    lo: 0,
+                    hi: (1i128 << b) - 1,
+                }
+            }
+            ScalarTy::Float { .. } => Range::full(),
+        }
+    }
+    fn within(self, other: Range) -> bool {
+        self.lo >= other.lo && self.hi <= other.hi
+    }
+    fn clamp(v: i128) -> i128 {
+        v.clamp(-HUGE, HUGE)
+    }
+    fn add(self, o: Range) -> Range {
+        Range {
+            lo: Self::clamp(self.lo.saturating_add(o.lo)),
+            hi: Self::clamp(self.hi.saturating_add(o.hi)),
+        }
+    }
+    fn neg(self) -> Range {
+        Range {
+            lo: -self.hi,
+            hi: -self.lo,
+        }
+    }
+    fn mul(self, o: Range) -> Range {
+        let c = [
+            self.lo.saturating_mul(o.lo),
+            self.lo.saturating_mul(o.hi),
+            self.hi.saturating_mul(o.lo),
+            self.hi.saturating_mul(o.hi),
+        ];
+        Range {
+            lo: Self::clamp(c.iter().copied().min().unwrap_or(-HUGE)),
+            hi: Self::clamp(c.iter().copied().max().unwrap_or(HUGE)),
+        }
+    }
+    fn meet(self, o: Range) -> Range {
+        let r = Range {
+            lo: self.lo.max(o.lo),
+            hi: self.hi.min(o.hi),
+        };
+        if r.lo > r.hi {
+            o
+        } else {
+            r
+        }
+    }
+    fn join(self, o: Range) -> Range {
+        Range {
+            lo: self.lo.min(o.lo),
+            hi: self.hi.max(o.hi),
+        }
+    }
+    fn nonneg(self) -> bool {
+        self.lo >= 0
+    }
+}
+
+/// A symbolic value: Bool, or an integer term with its range (integers and floats).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Val {
     /// Boolean.
     B(Bool),
-    /// Bit-vector of the type's width.
-    V(BV),
+    /// Integer (floats are opaque integers).
+    I(Int, Range),
+}
+
+impl Val {
+    fn int(i: i128) -> Val {
+        Val::I(Int::from_i128(i), Range::point(i))
+    }
 }
 
 /// Which executions of the two threads a query considers.
@@ -61,8 +170,8 @@ impl Scenario {
 pub struct AccessSym {
     /// The thread executes the access.
     pub enabled: Bool,
-    /// Byte offset (64 bits).
-    pub offset: BV,
+    /// Byte offset.
+    pub offset: Int,
     /// Bytes accessed.
     pub size: u32,
     /// Value written (writes only).
@@ -78,17 +187,47 @@ pub struct ExecResult {
     pub accesses: HashMap<StmtId, AccessSym>,
     /// Barrier enabling conditions by label.
     pub barriers: HashMap<StmtId, Bool>,
-    /// Facts (loop invariants) the execution relies on, already guarded.
+    /// Facts the execution relies on (loop invariants, type ranges), already guarded.
     pub assumptions: Vec<Bool>,
+    /// Linear counters `value = init +/- k * step`, for cross-thread lemmas.
+    pub counters: Vec<CounterInstance>,
+    /// Atomic counters that hand out distinct values.
+    pub counter_atomics: Vec<AtomicResult>,
+}
+
+/// One thread's execution of an atomic increment or decrement.
+#[derive(Clone, Debug)]
+pub struct AtomicResult {
+    /// Array touched.
+    pub array: u32,
+    /// The thread executes it.
+    pub enabled: Bool,
+    /// Byte offset.
+    pub offset: Int,
+    /// Old value returned.
+    pub result: Int,
+}
+
+/// One thread's linear loop counter at a loop head or exit.
+#[derive(Clone, Debug)]
+pub struct CounterInstance {
+    /// Loop, variable, and head (true) or exit (false).
+    pub key: (StmtId, VarId, bool),
+    /// The counter's value.
+    pub value: Int,
+    /// Its value on loop entry.
+    pub init: Int,
+    /// The step.
+    pub step: Int,
 }
 
 /// Launch values shared by both threads and each thread's ids.
 struct Launch {
-    block_dim: [BV; 3],
-    grid_dim: [BV; 3],
-    global_offset: [BV; 3],
-    tid: [[BV; 3]; 2],
-    bid: [[BV; 3]; 2],
+    block_dim: [Val; 3],
+    grid_dim: [Val; 3],
+    global_offset: [Val; 3],
+    tid: [[Val; 3]; 2],
+    bid: [[Val; 3]; 2],
     facts: Vec<Bool>,
 }
 
@@ -99,23 +238,35 @@ pub struct Encoder<'k> {
     loops: LoopTable,
     launch: Launch,
     grid_known_single: bool,
+    adversarial: bool,
     funcs: RefCell<HashMap<String, FuncDecl>>,
     cache: RefCell<HashMap<(usize, Scenario), Rc<ExecResult>>>,
 }
 
-fn bits_of(ty: ScalarTy) -> u32 {
-    ty.bits().max(1)
+fn int_of(v: &Val) -> Int {
+    match v {
+        Val::I(i, _) => i.clone(),
+        Val::B(b) => b.ite(&Int::from_i64(1), &Int::from_i64(0)),
+    }
 }
 
-fn bv(value: i128, bits: u32) -> BV {
-    // Two's complement truncation to `bits`; from_i64 of the low 64 bits suffices
-    // for widths up to 64, wider values go through a decimal string.
-    if bits <= 64 {
-        BV::from_i64(value as i64, bits)
-    } else {
-        let modulus: i128 = 1i128 << 64;
-        let low = value.rem_euclid(modulus);
-        BV::from_str(bits, &low.to_string()).unwrap_or_else(|| BV::from_i64(0, bits))
+fn range_of(v: &Val) -> Range {
+    match v {
+        Val::I(_, r) => *r,
+        Val::B(_) => Range { lo: 0, hi: 1 },
+    }
+}
+
+/// Value of a launch dimension: a constant, or a symbol within hardware limits.
+fn dim(name: String, known: Option<u32>, limit: i128, facts: &mut Vec<Bool>) -> Val {
+    match known {
+        Some(k) => Val::int(i128::from(k.max(1))),
+        None => {
+            let c = Int::new_const(name);
+            facts.push(c.ge(Int::from_i64(1)));
+            facts.push(c.le(Int::from_i128(limit)));
+            Val::I(c, Range { lo: 1, hi: limit })
+        }
     }
 }
 
@@ -129,71 +280,76 @@ impl<'k> Encoder<'k> {
     ) -> Encoder<'k> {
         let mut facts = Vec::new();
         let launch = &opts.launch;
-        let dims = |name: &str, known: Option<[u32; 3]>, facts: &mut Vec<Bool>| -> [BV; 3] {
-            std::array::from_fn(|d| match known {
-                Some(k) => BV::from_u64(u64::from(k[d].max(1)), 32),
-                None => {
-                    let c = BV::new_const(format!("{name}{d}"), 32);
-                    facts.push(c.bvuge(BV::from_u64(1, 32)));
-                    // Hardware limits keep products far from 32-bit overflow.
-                    let limit = if name == "blockDim" {
-                        1024
-                    } else if d == 0 {
-                        0x7fff_ffff
-                    } else {
-                        65_535
-                    };
-                    facts.push(c.bvule(BV::from_u64(limit, 32)));
-                    c
-                }
-            })
-        };
         let (block_y, grid_y) = uses_higher_dimensions(kernel);
-        let mut block_dim = dims("blockDim", launch.block_dim, &mut facts);
-        let mut grid_dim = dims("gridDim", launch.grid_dim, &mut facts);
         // Assumption (documented in README): with a symbolic launch, a kernel
         // that never reads the y/z components of threadIdx/blockDim (resp.
         // blockIdx/gridDim) is launched one-dimensionally. Any other launch
         // runs redundant copies of the same threads, which is a launch bug and
         // not what the kernel's author analyses; `--block-dim` overrides it.
-        if launch.block_dim.is_none() && !block_y {
-            block_dim[1] = BV::from_u64(1, 32);
-            block_dim[2] = BV::from_u64(1, 32);
-        }
-        if launch.grid_dim.is_none() && !grid_y {
-            grid_dim[1] = BV::from_u64(1, 32);
-            grid_dim[2] = BV::from_u64(1, 32);
-        }
-        if launch.block_dim.is_none() {
-            let max = u64::from(
+        let max_threads = i128::from(
+            launch
+                .max_threads_per_block
+                .or(kernel.launch_bounds)
+                .unwrap_or(1024)
+                .max(1),
+        );
+        let block_dim: [Val; 3] = std::array::from_fn(|d| {
+            let known =
                 launch
-                    .max_threads_per_block
-                    .or(kernel.launch_bounds)
-                    .unwrap_or(1024)
-                    .max(1),
-            );
-            let w = |x: &BV| x.zero_ext(32);
-            let product = w(&block_dim[0])
-                .bvmul(w(&block_dim[1]))
-                .bvmul(w(&block_dim[2]));
-            facts.push(product.bvule(BV::from_u64(max, 64)));
+                    .block_dim
+                    .map(|b| b[d])
+                    .or(if d > 0 && !block_y { Some(1) } else { None });
+            dim(
+                format!("blockDim{d}"),
+                known,
+                if d == 2 { 64 } else { max_threads },
+                &mut facts,
+            )
+        });
+        let grid_dim: [Val; 3] = std::array::from_fn(|d| {
+            let known =
+                launch
+                    .grid_dim
+                    .map(|g| g[d])
+                    .or(if d > 0 && !grid_y { Some(1) } else { None });
+            dim(
+                format!("gridDim{d}"),
+                known,
+                if d == 0 { 0x7fff_ffff } else { 65_535 },
+                &mut facts,
+            )
+        });
+        if launch.block_dim.is_none() && block_y {
+            let product = Int::mul(&[
+                int_of(&block_dim[0]),
+                int_of(&block_dim[1]),
+                int_of(&block_dim[2]),
+            ]);
+            facts.push(product.le(Int::from_i128(max_threads)));
         }
-        let global_offset: [BV; 3] = std::array::from_fn(|d| match launch.global_offset {
-            Some(o) => BV::from_u64(u64::from(o[d]), 32),
-            None => BV::new_const(format!("globalOffset{d}"), 32),
+        // OpenCL's global work offset is 0 unless given (`--global_offset`):
+        // that is what a NULL offset in clEnqueueNDRangeKernel means, and what
+        // GPUVerify assumes.
+        let global_offset: [Val; 3] = std::array::from_fn(|d| {
+            Val::int(i128::from(launch.global_offset.map(|o| o[d]).unwrap_or(0)))
         });
-        let tid: [[BV; 3]; 2] = std::array::from_fn(|t| {
-            std::array::from_fn(|d| BV::new_const(format!("tid{t}_{d}"), 32))
-        });
-        let bid: [[BV; 3]; 2] = std::array::from_fn(|t| {
-            std::array::from_fn(|d| BV::new_const(format!("bid{t}_{d}"), 32))
-        });
-        for t in 0..2 {
-            for d in 0..3 {
-                facts.push(tid[t][d].bvult(&block_dim[d]));
-                facts.push(bid[t][d].bvult(&grid_dim[d]));
-            }
-        }
+        let ids = |name: &str, dims: &[Val; 3], t: usize, facts: &mut Vec<Bool>| -> [Val; 3] {
+            std::array::from_fn(|d| {
+                let c = Int::new_const(format!("{name}{t}_{d}"));
+                facts.push(c.ge(Int::from_i64(0)));
+                facts.push(c.lt(int_of(&dims[d])));
+                let r = range_of(&dims[d]);
+                Val::I(
+                    c,
+                    Range {
+                        lo: 0,
+                        hi: (r.hi - 1).max(0),
+                    },
+                )
+            })
+        };
+        let tid: [[Val; 3]; 2] = std::array::from_fn(|t| ids("tid", &block_dim, t, &mut facts));
+        let bid: [[Val; 3]; 2] = std::array::from_fn(|t| ids("bid", &grid_dim, t, &mut facts));
         let grid_known_single = launch
             .grid_dim
             .map(|g| g.iter().all(|x| *x <= 1))
@@ -211,6 +367,7 @@ impl<'k> Encoder<'k> {
                 facts,
             },
             grid_known_single,
+            adversarial: opts.adversarial_abstraction,
             funcs: RefCell::new(HashMap::new()),
             cache: RefCell::new(HashMap::new()),
         }
@@ -232,13 +389,19 @@ impl<'k> Encoder<'k> {
     }
 
     /// Thread and block id terms of thread `t`.
-    pub fn ids(&self, t: usize) -> (&[BV; 3], &[BV; 3]) {
-        (&self.launch.tid[t], &self.launch.bid[t])
+    pub fn ids(&self, t: usize) -> ([Int; 3], [Int; 3]) {
+        (
+            self.launch.tid[t].each_ref().map(int_of),
+            self.launch.bid[t].each_ref().map(int_of),
+        )
     }
 
     /// blockDim and gridDim terms.
-    pub fn dims(&self) -> (&[BV; 3], &[BV; 3]) {
-        (&self.launch.block_dim, &self.launch.grid_dim)
+    pub fn dims(&self) -> ([Int; 3], [Int; 3]) {
+        (
+            self.launch.block_dim.each_ref().map(int_of),
+            self.launch.grid_dim.each_ref().map(int_of),
+        )
     }
 
     /// Term of a scalar parameter.
@@ -246,7 +409,7 @@ impl<'k> Encoder<'k> {
         let p = self.kernel.params.get(index)?;
         Some(match p.ty {
             ScalarTy::Bool => Val::B(Bool::new_const(format!("param{index}"))),
-            ty => Val::V(BV::new_const(format!("param{index}"), bits_of(ty))),
+            ty => Val::I(Int::new_const(format!("param{index}")), Range::of(ty)),
         })
     }
 
@@ -255,19 +418,22 @@ impl<'k> Encoder<'k> {
         for f in &self.launch.facts {
             solver.assert(f);
         }
-        let l = &self.launch;
-        let same_bid = Bool::and(&[
-            l.bid[0][0].eq(&l.bid[1][0]),
-            l.bid[0][1].eq(&l.bid[1][1]),
-            l.bid[0][2].eq(&l.bid[1][2]),
-        ]);
+        for (i, p) in self.kernel.params.iter().enumerate() {
+            if let Some(Val::I(x, r)) = self.param(i) {
+                if !matches!(p.ty, ScalarTy::Float { .. }) {
+                    solver.assert(Bool::and(&[
+                        x.ge(Int::from_i128(r.lo)),
+                        x.le(Int::from_i128(r.hi)),
+                    ]));
+                }
+            }
+        }
+        let (t0, b0) = self.ids(0);
+        let (t1, b1) = self.ids(1);
+        let same_bid = Bool::and(&[b0[0].eq(&b1[0]), b0[1].eq(&b1[1]), b0[2].eq(&b1[2])]);
         if scenario.same_block {
             solver.assert(&same_bid);
-            let same_tid = Bool::and(&[
-                l.tid[0][0].eq(&l.tid[1][0]),
-                l.tid[0][1].eq(&l.tid[1][1]),
-                l.tid[0][2].eq(&l.tid[1][2]),
-            ]);
+            let same_tid = Bool::and(&[t0[0].eq(&t1[0]), t0[1].eq(&t1[1]), t0[2].eq(&t1[2])]);
             solver.assert(same_tid.not());
         } else {
             solver.assert(same_bid.not());
@@ -276,11 +442,17 @@ impl<'k> Encoder<'k> {
 
     /// The two threads are in different warps (linear thread id / 32 differs).
     pub fn different_warps(&self) -> Bool {
-        let l = &self.launch;
+        let (bd, _) = self.dims();
         let warp = |t: usize| {
-            let lin = l.tid[t][0]
-                .bvadd(l.block_dim[0].bvmul(l.tid[t][1].bvadd(l.block_dim[1].bvmul(&l.tid[t][2]))));
-            lin.bvudiv(BV::from_u64(32, 32))
+            let (tid, _) = self.ids(t);
+            let lin = Int::add(&[
+                tid[0].clone(),
+                Int::mul(&[
+                    bd[0].clone(),
+                    Int::add(&[tid[1].clone(), Int::mul(&[bd[1].clone(), tid[2].clone()])]),
+                ]),
+            ]);
+            lin.div(Int::from_i64(32))
         };
         warp(0).eq(warp(1)).not()
     }
@@ -291,18 +463,74 @@ impl<'k> Encoder<'k> {
             // An access through a pointer of unknown target may hit any byte.
             return Bool::from_bool(true);
         }
-        let end_a = a.offset.bvadd(BV::from_u64(u64::from(a.size.max(1)), 64));
-        let end_b = b.offset.bvadd(BV::from_u64(u64::from(b.size.max(1)), 64));
-        Bool::and(&[a.offset.bvslt(&end_b), b.offset.bvslt(&end_a)])
+        if a.size == b.size {
+            // Same-size accesses: overlap iff the offsets are less than a size apart.
+            let d = Int::sub(&[a.offset.clone(), b.offset.clone()]);
+            if a.size <= 1 {
+                return a.offset.eq(&b.offset);
+            }
+            let s = Int::from_u64(u64::from(a.size));
+            return Bool::and(&[d.lt(&s), d.gt(s.unary_minus())]);
+        }
+        let end_a = Int::add(&[a.offset.clone(), Int::from_u64(u64::from(a.size.max(1)))]);
+        let end_b = Int::add(&[b.offset.clone(), Int::from_u64(u64::from(b.size.max(1)))]);
+        Bool::and(&[a.offset.lt(&end_b), b.offset.lt(&end_a)])
     }
 
     /// `v1 != v2` when both have the same sort.
     pub fn values_differ(&self, v1: &Val, v2: &Val) -> Option<Bool> {
         match (v1, v2) {
             (Val::B(a), Val::B(b)) => Some(a.eq(b).not()),
-            (Val::V(a), Val::V(b)) if a.get_size() == b.get_size() => Some(a.eq(b).not()),
+            (Val::I(a, _), Val::I(b, _)) => Some(a.eq(b).not()),
             _ => None,
         }
+    }
+
+    /// Lemmas relating the two threads' linear counters of the same loop.
+    ///
+    /// If `v1 = init1 + k1*s` and `v2 = init2 + k2*s` with the same step `s`,
+    /// then `v1 == v2` and `|init1 - init2| < s` imply `init1 == init2`: the
+    /// difference of the starts would be a non-zero multiple of `s` smaller
+    /// than `s`. Solvers find this fact about products of two unknowns slowly
+    /// (stride loops `i = tid; i += blockDim.x` with a symbolic blockDim); as a
+    /// lemma it is immediate.
+    pub fn counter_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+        let mut out = Vec::new();
+        for c1 in &r1.counters {
+            for c2 in r2.counters.iter().filter(|c2| c2.key == c1.key) {
+                if c1.step != c2.step || c1.value == c2.value {
+                    continue;
+                }
+                let d = Int::sub(&[c1.init.clone(), c2.init.clone()]);
+                let close = Bool::and(&[d.lt(&c1.step), d.unary_minus().lt(&c1.step)]);
+                let premise = Bool::and(&[c1.value.eq(&c2.value), close]);
+                out.push(premise.implies(c1.init.eq(&c2.init)));
+            }
+        }
+        out
+    }
+
+    /// Refined atomics: two executions of counter atomics on the same location
+    /// return different old values (each sees the other's update first or
+    /// last). Shared memory is per block, so there only within one block.
+    pub fn atomic_facts(&self, r1: &ExecResult, r2: &ExecResult, scenario: &Scenario) -> Vec<Bool> {
+        let mut out = Vec::new();
+        for x in &r1.counter_atomics {
+            for y in r2.counter_atomics.iter().filter(|y| y.array == x.array) {
+                let shared = self
+                    .kernel
+                    .arrays
+                    .get(x.array as usize)
+                    .is_some_and(|a| a.space == crate::ir::MemSpace::Shared);
+                if shared && !scenario.same_block {
+                    continue;
+                }
+                let same =
+                    Bool::and(&[x.enabled.clone(), y.enabled.clone(), x.offset.eq(&y.offset)]);
+                out.push(same.implies(x.result.eq(&y.result).not()));
+            }
+        }
+        out
     }
 
     /// Executes thread `t` under `scenario` (cached).
@@ -333,20 +561,18 @@ impl<'k> Encoder<'k> {
     fn func(&self, name: &str, args: &[&Val], ret: ScalarTy) -> Val {
         let sort_of = |v: &Val| match v {
             Val::B(_) => Sort::bool(),
-            Val::V(x) => Sort::bitvector(x.get_size()),
+            Val::I(..) => Sort::int(),
         };
-        let ret_sort = match ret {
-            ScalarTy::Bool => Sort::bool(),
-            ty => Sort::bitvector(bits_of(ty)),
+        let ret_sort = if ret == ScalarTy::Bool {
+            Sort::bool()
+        } else {
+            Sort::int()
         };
         let mut key = name.to_string();
         for a in args {
-            key.push_str(&match a {
-                Val::B(_) => "_b".to_string(),
-                Val::V(x) => format!("_{}", x.get_size()),
-            });
+            key.push_str(if matches!(a, Val::B(_)) { "_b" } else { "_i" });
         }
-        key.push_str(&format!("->{}", bits_of(ret)));
+        key.push_str(if ret == ScalarTy::Bool { "->b" } else { "->i" });
         let mut funcs = self.funcs.borrow_mut();
         let decl = funcs.entry(key.clone()).or_insert_with(|| {
             let sorts: Vec<Sort> = args.iter().map(|a| sort_of(a)).collect();
@@ -357,7 +583,7 @@ impl<'k> Encoder<'k> {
             .iter()
             .map(|a| match a {
                 Val::B(b) => b as &dyn Ast,
-                Val::V(x) => x as &dyn Ast,
+                Val::I(x, _) => x as &dyn Ast,
             })
             .collect();
         let r = decl.apply(&dyn_args);
@@ -366,10 +592,10 @@ impl<'k> Encoder<'k> {
                 .as_bool()
                 .map(Val::B)
                 .unwrap_or_else(|| Val::B(Bool::fresh_const("apply"))),
-            ty => r
-                .as_bv()
-                .map(Val::V)
-                .unwrap_or_else(|| Val::V(BV::fresh_const("apply", bits_of(ty)))),
+            ty => Val::I(
+                r.as_int().unwrap_or_else(|| Int::fresh_const("apply")),
+                Range::of(ty),
+            ),
         }
     }
 }
@@ -479,6 +705,10 @@ struct Exec<'e, 'k> {
     depth: u32,
 }
 
+fn pow2(n: u32) -> i128 {
+    1i128 << n.min(126)
+}
+
 impl Exec<'_, '_> {
     fn kernel(&self) -> &Kernel {
         self.enc.kernel
@@ -495,7 +725,7 @@ impl Exec<'_, '_> {
 
     /// A value nobody knows. Shared with the other thread only when uniform and
     /// both threads are in the same iteration of every loop around the site.
-    fn havoc(&self, site: &str, ty: ScalarTy, uniform: bool, loops: &[StmtId]) -> Val {
+    fn havoc(&mut self, site: &str, ty: ScalarTy, uniform: bool, loops: &[StmtId]) -> Val {
         let shared = self.scenario.same_block
             && uniform
             && loops.iter().all(|l| self.scenario.shared_loops.contains(l));
@@ -506,7 +736,18 @@ impl Exec<'_, '_> {
         };
         match ty {
             ScalarTy::Bool => Val::B(Bool::new_const(name)),
-            ty => Val::V(BV::new_const(name, bits_of(ty))),
+            ty => {
+                let x = Int::new_const(name);
+                let r = Range::of(ty);
+                if !matches!(ty, ScalarTy::Float { .. }) {
+                    // Every value of a C integer type lies in its range.
+                    self.out.assumptions.push(Bool::and(&[
+                        x.ge(Int::from_i128(r.lo)),
+                        x.le(Int::from_i128(r.hi)),
+                    ]));
+                }
+                Val::I(x, r)
+            }
         }
     }
 
@@ -538,56 +779,81 @@ impl Exec<'_, '_> {
         }
     }
 
-    // ---- expressions ----
+    // ---- integer semantics ----
 
-    fn coerce(&self, v: Val, from: ScalarTy, to: ScalarTy) -> Val {
-        if from == to {
-            return self.fit(v, to);
-        }
-        match (v, to) {
-            (Val::B(b), ScalarTy::Bool) => Val::B(b),
-            (Val::B(b), ty @ ScalarTy::Int { .. }) => {
-                let n = bits_of(ty);
-                Val::V(b.ite(&BV::from_u64(1, n), &BV::from_u64(0, n)))
+    /// Brings an arithmetic result into its type: unsigned wraps (only when the
+    /// range says it may), signed is assumed not to overflow (undefined behaviour).
+    fn wrap(&self, x: Int, r: Range, ty: ScalarTy) -> Val {
+        let tr = Range::of(ty);
+        match ty {
+            ScalarTy::Int {
+                signed: false,
+                bits,
+            } if !r.within(tr) => {
+                let m = pow2(u32::from(bits));
+                Val::I(x.modulo(Int::from_i128(m)), tr)
             }
-            (Val::B(b), ty @ ScalarTy::Float { .. }) => {
-                let n = bits_of(ScalarTy::INT);
-                let i = Val::V(b.ite(&BV::from_u64(1, n), &BV::from_u64(0, n)));
-                self.enc.func("int_to_float", &[&i], ty)
-            }
-            (Val::V(x), ScalarTy::Bool) => Val::B(x.eq(BV::from_u64(0, x.get_size())).not()),
-            (Val::V(x), ty @ ScalarTy::Int { .. }) => {
-                if matches!(from, ScalarTy::Float { .. }) {
-                    return self.enc.func("float_to_int", &[&Val::V(x)], ty);
-                }
-                let signed = matches!(from, ScalarTy::Int { signed: true, .. });
-                Val::V(resize(x, bits_of(ty), signed))
-            }
-            (Val::V(x), ty @ ScalarTy::Float { .. }) => {
-                if matches!(from, ScalarTy::Float { .. }) {
-                    if x.get_size() == bits_of(ty) {
-                        return Val::V(x);
-                    }
-                    return self.enc.func("float_convert", &[&Val::V(x)], ty);
-                }
-                self.enc.func("int_to_float", &[&Val::V(x)], ty)
-            }
+            ScalarTy::Int { .. } => Val::I(x, r.meet(tr)),
+            _ => Val::I(x, r),
         }
     }
 
-    /// Makes sure a value has the sort of `ty` (defensive against front-end type slips).
-    fn fit(&self, v: Val, ty: ScalarTy) -> Val {
-        match (v, ty) {
+    /// Conversion between integer types (C: value-preserving when it fits,
+    /// else modulo 2^bits; implementation-defined for signed targets, two's
+    /// complement on every GPU).
+    fn convert(&self, x: Int, r: Range, to: ScalarTy) -> Val {
+        let tr = Range::of(to);
+        if r.within(tr) {
+            return Val::I(x, r);
+        }
+        let ScalarTy::Int { bits, signed } = to else {
+            return Val::I(x, r);
+        };
+        let m = pow2(u32::from(bits));
+        let low = x.modulo(Int::from_i128(m));
+        if !signed {
+            return Val::I(low, tr);
+        }
+        let half = Int::from_i128(m / 2);
+        let signed_val = low
+            .ge(&half)
+            .ite(&Int::sub(&[low.clone(), Int::from_i128(m)]), &low);
+        Val::I(signed_val, tr)
+    }
+
+    fn coerce(&mut self, v: Val, from: ScalarTy, to: ScalarTy) -> Val {
+        match (v, to) {
             (Val::B(b), ScalarTy::Bool) => Val::B(b),
-            (Val::V(x), ScalarTy::Bool) => Val::B(x.eq(BV::from_u64(0, x.get_size())).not()),
-            (Val::B(b), t) => {
-                let n = bits_of(t);
-                Val::V(b.ite(&BV::from_u64(1, n), &BV::from_u64(0, n)))
+            (Val::B(b), ScalarTy::Int { .. }) => Val::I(
+                b.ite(&Int::from_i64(1), &Int::from_i64(0)),
+                Range { lo: 0, hi: 1 },
+            ),
+            (Val::B(b), ty @ ScalarTy::Float { .. }) => {
+                let i = Val::I(
+                    b.ite(&Int::from_i64(1), &Int::from_i64(0)),
+                    Range { lo: 0, hi: 1 },
+                );
+                self.enc.func("int_to_float", &[&i], ty)
             }
-            (Val::V(x), t) => {
-                let signed = matches!(t, ScalarTy::Int { signed: true, .. });
-                Val::V(resize(x, bits_of(t), signed))
+            (Val::I(x, _), ScalarTy::Bool) => Val::B(x.eq(Int::from_i64(0)).not()),
+            (Val::I(x, r), ty @ ScalarTy::Int { .. }) => {
+                if let ScalarTy::Float { bits } = from {
+                    return self
+                        .enc
+                        .func(&format!("float{bits}_to_int"), &[&Val::I(x, r)], ty);
+                }
+                self.convert(x, r, ty)
             }
+            (Val::I(x, r), ty @ ScalarTy::Float { bits }) => match from {
+                ScalarTy::Float { bits: b } if b == bits => Val::I(x, r),
+                ScalarTy::Float { bits: b } => {
+                    self.enc
+                        .func(&format!("float{b}_to_float{bits}"), &[&Val::I(x, r)], ty)
+                }
+                _ => self
+                    .enc
+                    .func(&format!("int_to_float{bits}"), &[&Val::I(x, r)], ty),
+            },
         }
     }
 
@@ -600,17 +866,17 @@ impl Exec<'_, '_> {
     fn expr_bool(&mut self, e: &Expr) -> Bool {
         match self.expr_as(e, ScalarTy::Bool) {
             Val::B(b) => b,
-            Val::V(x) => x.eq(BV::from_u64(0, x.get_size())).not(),
+            Val::I(x, _) => x.eq(Int::from_i64(0)).not(),
         }
     }
 
-    fn expr_bv(&mut self, e: &Expr, ty: ScalarTy) -> BV {
+    fn expr_int(&mut self, e: &Expr, ty: ScalarTy) -> (Int, Range) {
         match self.expr_as(e, ty) {
-            Val::V(x) => x,
-            Val::B(b) => {
-                let n = bits_of(ty);
-                b.ite(&BV::from_u64(1, n), &BV::from_u64(0, n))
-            }
+            Val::I(x, r) => (x, r),
+            Val::B(b) => (
+                b.ite(&Int::from_i64(1), &Int::from_i64(0)),
+                Range { lo: 0, hi: 1 },
+            ),
         }
     }
 
@@ -632,39 +898,55 @@ impl Exec<'_, '_> {
         match e {
             Expr::Int(v, ty) => match ty {
                 ScalarTy::Bool => Val::B(Bool::from_bool(*v != 0)),
-                ty => Val::V(bv(*v, bits_of(*ty))),
+                ScalarTy::Float { .. } => self.enc.func("int_to_float", &[&Val::int(*v)], *ty),
+                _ => Val::int(*v),
             },
             Expr::Float(bits, ty) => {
-                let n = bits_of(*ty);
                 // Canonical constant per (value, width): equal literals are equal.
                 let f = f64::from_bits(*bits);
-                let pattern = if n == 32 {
+                let pattern = if ty.bits() == 32 {
                     u64::from((f as f32).to_bits())
-                } else if n == 64 {
-                    *bits
                 } else {
-                    *bits & ((1u64 << n.min(63)) - 1)
+                    *bits
                 };
-                Val::V(BV::from_u64(pattern, n))
+                Val::I(Int::from_u64(pattern), Range::full())
             }
-            Expr::Var(v) => {
-                let val = self.get(*v);
-                let ty = self.var_ty(*v);
-                self.fit(val, ty)
-            }
-            Expr::Param(p) => self
-                .enc
-                .param(p.0 as usize)
-                .unwrap_or_else(|| Val::V(BV::fresh_const("param", 32))),
-            Expr::Builtin(b) => Val::V(self.builtin(*b)),
+            Expr::Var(v) => self.get(*v),
+            Expr::Param(p) => match self.enc.param(p.0 as usize) {
+                Some(v) => v,
+                None => {
+                    let loops = self.loop_stack.clone();
+                    self.havoc("param", ScalarTy::INT, true, &loops)
+                }
+            },
+            Expr::Builtin(b) => self.builtin(*b),
             Expr::Unary(op, a, ty) => match op {
                 UnOp::Not => Val::B(self.expr_bool(a).not()),
                 UnOp::Neg if matches!(ty, ScalarTy::Float { .. }) => {
                     let x = self.expr_as(a, *ty);
                     self.enc.func("fneg", &[&x], *ty)
                 }
-                UnOp::Neg => Val::V(self.expr_bv(a, *ty).bvneg()),
-                UnOp::BitNot => Val::V(self.expr_bv(a, *ty).bvnot()),
+                UnOp::Neg => {
+                    let (x, r) = self.expr_int(a, *ty);
+                    self.wrap(x.unary_minus(), r.neg(), *ty)
+                }
+                UnOp::BitNot => {
+                    // ~x == -x - 1 in two's complement; for unsigned, 2^bits - 1 - x.
+                    let (x, r) = self.expr_int(a, *ty);
+                    match ty {
+                        ScalarTy::Int {
+                            signed: false,
+                            bits,
+                        } => {
+                            let max = pow2(u32::from(*bits)) - 1;
+                            Val::I(Int::sub(&[Int::from_i128(max), x]), Range::of(*ty))
+                        }
+                        _ => Val::I(
+                            Int::sub(&[x.unary_minus(), Int::from_i64(1)]),
+                            r.neg().add(Range::point(-1)),
+                        ),
+                    }
+                }
             },
             Expr::Cast(ty, a) => self.expr_as(a, *ty),
             Expr::Select(c, a, b, ty) => {
@@ -673,20 +955,27 @@ impl Exec<'_, '_> {
                 let y = self.expr_as(b, *ty);
                 match (x, y) {
                     (Val::B(x), Val::B(y)) => Val::B(c.ite(&x, &y)),
-                    (Val::V(x), Val::V(y)) if x.get_size() == y.get_size() => Val::V(c.ite(&x, &y)),
+                    (Val::I(x, rx), Val::I(y, ry)) => Val::I(c.ite(&x, &y), rx.join(ry)),
                     (x, _) => x,
                 }
             }
             Expr::Apply(name, args, ty) => {
                 let vals: Vec<Val> = args.iter().map(|a| self.expr(a)).collect();
                 let refs: Vec<&Val> = vals.iter().collect();
-                self.enc.func(name, &refs, *ty)
+                let v = self.enc.func(name, &refs, *ty);
+                if let (Val::I(x, r), ScalarTy::Int { .. }) = (&v, ty) {
+                    self.out.assumptions.push(Bool::and(&[
+                        x.ge(Int::from_i128(r.lo)),
+                        x.le(Int::from_i128(r.hi)),
+                    ]));
+                }
+                v
             }
             Expr::Binary(op, a, b, ty) => self.binary(*op, a, b, *ty),
         }
     }
 
-    fn builtin(&self, b: Builtin) -> BV {
+    fn builtin(&self, b: Builtin) -> Val {
         let l = &self.enc.launch;
         let d = |x: u8| usize::from(x.min(2));
         match b {
@@ -695,7 +984,7 @@ impl Exec<'_, '_> {
             Builtin::BlockDim(x) => l.block_dim[d(x)].clone(),
             Builtin::GridDim(x) => l.grid_dim[d(x)].clone(),
             Builtin::GlobalOffset(x) => l.global_offset[d(x)].clone(),
-            Builtin::WarpSize => BV::from_u64(32, 32),
+            Builtin::WarpSize => Val::int(32),
         }
     }
 
@@ -717,49 +1006,23 @@ impl Exec<'_, '_> {
                 let x = self.expr_as(a, ct);
                 let y = self.expr_as(b, ct);
                 return match op {
-                    BinOp::Eq => Val::B(self.values_eq(&x, &y)),
-                    BinOp::Ne => Val::B(self.values_eq(&x, &y).not()),
+                    BinOp::Eq => Val::B(values_eq(&x, &y)),
+                    BinOp::Ne => Val::B(values_eq(&x, &y).not()),
                     _ => self
                         .enc
                         .func(&format!("f{op:?}"), &[&x, &y], ScalarTy::Bool),
                 };
             }
-            let x = self.expr_bv(a, ct);
-            let y = self.expr_bv(b, ct);
-            let signed = matches!(ct, ScalarTy::Int { signed: true, .. });
-            let r = match op {
+            let (x, _) = self.expr_int(a, ct);
+            let (y, _) = self.expr_int(b, ct);
+            return Val::B(match op {
                 BinOp::Eq => x.eq(&y),
                 BinOp::Ne => x.eq(&y).not(),
-                BinOp::Lt => {
-                    if signed {
-                        x.bvslt(&y)
-                    } else {
-                        x.bvult(&y)
-                    }
-                }
-                BinOp::Le => {
-                    if signed {
-                        x.bvsle(&y)
-                    } else {
-                        x.bvule(&y)
-                    }
-                }
-                BinOp::Gt => {
-                    if signed {
-                        x.bvsgt(&y)
-                    } else {
-                        x.bvugt(&y)
-                    }
-                }
-                _ => {
-                    if signed {
-                        x.bvsge(&y)
-                    } else {
-                        x.bvuge(&y)
-                    }
-                }
-            };
-            return Val::B(r);
+                BinOp::Lt => x.lt(&y),
+                BinOp::Le => x.le(&y),
+                BinOp::Gt => x.gt(&y),
+                _ => x.ge(&y),
+            });
         }
         let ty = if ty == ScalarTy::Bool {
             ScalarTy::INT
@@ -771,48 +1034,178 @@ impl Exec<'_, '_> {
             let y = self.expr_as(b, ty);
             return self.enc.func(&format!("f{op:?}"), &[&x, &y], ty);
         }
-        let signed = matches!(ty, ScalarTy::Int { signed: true, .. });
-        let x = self.expr_bv(a, ty);
-        // Shift amounts keep their own type in C; bring them to the result width.
-        let y = self.expr_bv(b, ty);
-        Val::V(match op {
-            BinOp::Add => x.bvadd(&y),
-            BinOp::Sub => x.bvsub(&y),
-            BinOp::Mul => x.bvmul(&y),
+        let bits = ty.bits();
+        let (x, rx) = self.expr_int(a, ty);
+        // Shift amounts keep their own type in C; their value is what matters.
+        let (y, ry) = if matches!(op, BinOp::Shl | BinOp::Shr) {
+            let tb = type_of(self.kernel(), b);
+            let tb = if tb == ScalarTy::Bool {
+                ScalarTy::INT
+            } else {
+                tb
+            };
+            self.expr_int(b, tb)
+        } else {
+            self.expr_int(b, ty)
+        };
+        let constant = |r: Range| if r.lo == r.hi { Some(r.lo) } else { None };
+        match op {
+            BinOp::Add => self.wrap(Int::add(&[x, y]), rx.add(ry), ty),
+            BinOp::Sub => self.wrap(Int::sub(&[x, y]), rx.add(ry.neg()), ty),
+            BinOp::Mul => self.wrap(Int::mul(&[x, y]), rx.mul(ry), ty),
             BinOp::Div => {
-                if signed {
-                    x.bvsdiv(&y)
+                // C division truncates toward zero; Z3's is Euclidean.
+                let q = if rx.nonneg() {
+                    x.div(&y)
                 } else {
-                    x.bvudiv(&y)
-                }
+                    x.ge(Int::from_i64(0))
+                        .ite(&x.div(&y), &x.unary_minus().div(&y).unary_minus())
+                };
+                let r = if let Some(c) = constant(ry).filter(|c| *c > 0) {
+                    Range {
+                        lo: rx.lo.min(0) / c - 1,
+                        hi: rx.hi.max(0) / c + 1,
+                    }
+                } else {
+                    let m = rx.lo.abs().max(rx.hi.abs());
+                    Range { lo: -m, hi: m }
+                };
+                self.wrap(q, r, ty)
             }
             BinOp::Rem => {
-                if signed {
-                    x.bvsrem(&y)
+                // C remainder takes the sign of the dividend.
+                let m = if rx.nonneg() {
+                    x.modulo(&y)
                 } else {
-                    x.bvurem(&y)
+                    x.ge(Int::from_i64(0))
+                        .ite(&x.modulo(&y), &x.unary_minus().modulo(&y).unary_minus())
+                };
+                let bound = ry.lo.abs().max(ry.hi.abs());
+                let r = if rx.nonneg() {
+                    Range {
+                        lo: 0,
+                        hi: bound.max(1) - 1,
+                    }
+                } else {
+                    Range {
+                        lo: -bound,
+                        hi: bound,
+                    }
+                };
+                Val::I(m, r.meet(Range::of(ty)))
+            }
+            BinOp::Shl => match constant(ry).filter(|c| (0..64).contains(c)) {
+                Some(c) => {
+                    let f = pow2(c as u32);
+                    self.wrap(
+                        Int::mul(&[x, Int::from_i128(f)]),
+                        rx.mul(Range::point(f)),
+                        ty,
+                    )
+                }
+                None => self.via_bits(op, x, y, ty),
+            },
+            BinOp::Shr => match constant(ry).filter(|c| (0..64).contains(c)) {
+                // An arithmetic shift right is floor division by 2^c.
+                Some(c) => {
+                    let f = pow2(c as u32);
+                    Val::I(
+                        x.div(Int::from_i128(f)),
+                        Range {
+                            lo: rx.lo.div_euclid(f),
+                            hi: rx.hi.div_euclid(f),
+                        },
+                    )
+                }
+                None => self.via_bits(op, x, y, ty),
+            },
+            BinOp::BitAnd => {
+                // x & (2^k - 1) on a non-negative x is x mod 2^k.
+                let mask = |c: i128| c > 0 && (c & (c + 1)) == 0;
+                match (constant(rx), constant(ry)) {
+                    (_, Some(c)) if mask(c) && rx.nonneg() => {
+                        Val::I(x.modulo(Int::from_i128(c + 1)), Range { lo: 0, hi: c })
+                    }
+                    (Some(c), _) if mask(c) && ry.nonneg() => {
+                        Val::I(y.modulo(Int::from_i128(c + 1)), Range { lo: 0, hi: c })
+                    }
+                    _ => self.bitwise(op, x, rx, y, ry, ty),
                 }
             }
-            BinOp::Shl => x.bvshl(&y),
-            BinOp::Shr => {
-                if signed {
-                    x.bvashr(&y)
-                } else {
-                    x.bvlshr(&y)
-                }
+            BinOp::BitOr | BinOp::BitXor => self.bitwise(op, x, rx, y, ry, ty),
+            _ => {
+                let _ = bits;
+                self.via_bits(op, x, y, ty)
             }
-            BinOp::BitAnd => x.bvand(&y),
-            BinOp::BitOr => x.bvor(&y),
-            _ => x.bvxor(&y),
-        })
+        }
     }
 
-    fn values_eq(&self, x: &Val, y: &Val) -> Bool {
-        match (x, y) {
-            (Val::B(a), Val::B(b)) => a.eq(b),
-            (Val::V(a), Val::V(b)) if a.get_size() == b.get_size() => a.eq(b),
-            _ => Bool::from_bool(false),
+    /// `&`, `|`, `^` with a constant operand on a non-negative value, by the
+    /// bits below the constant's highest bit (linear: bit i of x is
+    /// `(x div 2^i) mod 2`); otherwise through bit-vectors.
+    fn bitwise(&self, op: BinOp, x: Int, rx: Range, y: Int, ry: Range, ty: ScalarTy) -> Val {
+        let constant = |r: Range| if r.lo == r.hi { Some(r.lo) } else { None };
+        let (v, rv, c) = match (constant(rx), constant(ry)) {
+            (_, Some(c)) if c >= 0 && rx.nonneg() => (x.clone(), rx, c),
+            (Some(c), _) if c >= 0 && ry.nonneg() => (y.clone(), ry, c),
+            _ => return self.via_bits(op, x, y, ty),
+        };
+        let m = 128 - c.leading_zeros();
+        if m > 40 {
+            return self.via_bits(op, x, y, ty);
         }
+        let bit = |i: u32| v.div(Int::from_i128(pow2(i))).modulo(Int::from_i64(2));
+        let mut terms: Vec<Int> = Vec::new();
+        for i in 0..m {
+            let ci = (c >> i) & 1 == 1;
+            let t = match (op, ci) {
+                (BinOp::BitAnd, true) | (BinOp::BitOr, false) | (BinOp::BitXor, false) => bit(i),
+                (BinOp::BitAnd, false) => continue,
+                (BinOp::BitOr, true) => Int::from_i64(1),
+                _ => Int::sub(&[Int::from_i64(1), bit(i)]),
+            };
+            terms.push(Int::mul(&[t, Int::from_i128(pow2(i))]));
+        }
+        if op != BinOp::BitAnd {
+            // Bits at and above m are those of v.
+            let top = Int::mul(&[v.div(Int::from_i128(pow2(m))), Int::from_i128(pow2(m))]);
+            terms.push(top);
+        }
+        let sum = if terms.is_empty() {
+            Int::from_i64(0)
+        } else {
+            Int::add(&terms)
+        };
+        let range = if op == BinOp::BitAnd {
+            Range { lo: 0, hi: c }
+        } else {
+            let hi = rv.hi.max(c);
+            let k = 128 - hi.max(1).leading_zeros();
+            Range {
+                lo: 0,
+                hi: pow2(k) - 1,
+            }
+        };
+        Val::I(sum, range.meet(Range::of(ty)))
+    }
+
+    /// A bitwise operation evaluated on bit-vectors of the type's width.
+    fn via_bits(&self, op: BinOp, x: Int, y: Int, ty: ScalarTy) -> Val {
+        let ScalarTy::Int { bits, signed } = ty else {
+            return Val::I(x, Range::full());
+        };
+        let n = u32::from(bits.max(1));
+        let bx = BV::from_int(&x, n);
+        let by = BV::from_int(&y, n);
+        let r = match op {
+            BinOp::BitAnd => bx.bvand(&by),
+            BinOp::BitOr => bx.bvor(&by),
+            BinOp::BitXor => bx.bvxor(&by),
+            BinOp::Shl => bx.bvshl(&by),
+            BinOp::Shr if signed => bx.bvashr(&by),
+            _ => bx.bvlshr(&by),
+        };
+        Val::I(Int::from_bv(&r, signed), Range::of(ty))
     }
 
     // ---- statements ----
@@ -824,7 +1217,7 @@ impl Exec<'_, '_> {
     }
 
     fn record_access(&mut self, stmt: &Stmt, access: &crate::ir::Access, value: Option<Val>) {
-        let offset = self.expr_bv(&access.offset, ScalarTy::LONG);
+        let (offset, _) = self.expr_int(&access.offset, ScalarTy::LONG);
         let mut vars = Vec::new();
         vars_of(&access.offset, &mut vars);
         let mut locals = Vec::new();
@@ -858,7 +1251,7 @@ impl Exec<'_, '_> {
             }
             StmtKind::Havoc { var } => {
                 let ty = self.var_ty(*var);
-                let uniform = self.enc.uniformity.is_uniform_var(*var);
+                let uniform = self.enc.uniformity.def_is_uniform(stmt.id);
                 let loops = self.loop_stack.clone();
                 let v = self.havoc(&format!("havoc{}", stmt.id.0), ty, uniform, &loops);
                 self.set(*var, v);
@@ -866,7 +1259,9 @@ impl Exec<'_, '_> {
             StmtKind::Read { dest, access } => {
                 self.record_access(stmt, access, None);
                 let ty = self.var_ty(*dest);
-                let uniform = self.enc.uniformity.is_uniform_var(*dest);
+                // Uniform reads give one value in every thread (see `analysis::uniformity`),
+                // unless reads are adversarial by request.
+                let uniform = self.enc.uniformity.def_is_uniform(stmt.id) && !self.enc.adversarial;
                 let loops = self.loop_stack.clone();
                 let v = self.havoc(&format!("read{}", stmt.id.0), ty, uniform, &loops);
                 self.set(*dest, v);
@@ -875,12 +1270,22 @@ impl Exec<'_, '_> {
                 let v = self.expr_as(value, access.ty);
                 self.record_access(stmt, access, Some(v));
             }
-            StmtKind::Atomic { dest, access, .. } => {
+            StmtKind::Atomic { dest, access, op } => {
                 self.record_access(stmt, access, None);
                 if let Some(d) = dest {
                     let ty = self.var_ty(*d);
                     let loops = self.loop_stack.clone();
                     let v = self.havoc(&format!("atomic{}", stmt.id.0), ty, false, &loops);
+                    if let (Val::I(result, _), true) = (&v, op.returns_distinct_values()) {
+                        if let Some(sym) = self.out.accesses.get(&stmt.id) {
+                            self.out.counter_atomics.push(AtomicResult {
+                                array: access.array.0,
+                                enabled: sym.enabled.clone(),
+                                offset: sym.offset.clone(),
+                                result: result.clone(),
+                            });
+                        }
+                    }
                     self.set(*d, v);
                 }
             }
@@ -938,13 +1343,10 @@ impl Exec<'_, '_> {
             let merged = match (then_val, else_val) {
                 (Some(t), Some(e)) if t == e => continue,
                 (Some(Val::B(t)), Some(Val::B(e))) => Val::B(c.ite(t, e)),
-                (Some(Val::V(t)), Some(Val::V(e))) if t.get_size() == e.get_size() => {
-                    Val::V(c.ite(t, e))
-                }
+                (Some(Val::I(t, rt)), Some(Val::I(e, re))) => Val::I(c.ite(t, e), rt.join(*re)),
                 (Some(t), None) => t.clone(),
-                (None, Some(_)) => continue,
-                (None, None) => continue,
                 (Some(t), Some(_)) => t.clone(),
+                (None, _) => continue,
             };
             self.env[i] = Some(merged);
         }
@@ -963,7 +1365,7 @@ impl Exec<'_, '_> {
         // Head: the state at the start of an arbitrary iteration.
         for v in &info.modified {
             let ty = self.var_ty(*v);
-            let uniform = self.enc.uniformity.is_uniform_var(*v);
+            let uniform = self.enc.uniformity.uniform_at_loop_head(id, *v);
             let h = self.havoc(&format!("head{}_{}", id.0, v.0), ty, uniform, &inner);
             self.set(*v, h);
         }
@@ -1009,7 +1411,7 @@ impl Exec<'_, '_> {
         self.alive = pre_alive;
         for v in &info.modified {
             let ty = self.var_ty(*v);
-            let uniform = self.enc.uniformity.is_uniform_var(*v);
+            let uniform = self.enc.uniformity.uniform_after_loop(id, *v);
             let x = self.havoc(&format!("exit{}_{}", id.0, v.0), ty, uniform, &outer);
             self.set(*v, x);
         }
@@ -1035,7 +1437,6 @@ impl Exec<'_, '_> {
                 .assumptions
                 .push(exit_reached.implies(Bool::and(&exit_facts)));
         }
-        let _ = pre_env;
     }
 
     /// Invariants of a counter at the loop head and exit.
@@ -1044,8 +1445,9 @@ impl Exec<'_, '_> {
     /// with `e` loop-invariant, so every value it takes is `op` applied k times
     /// to its value on entry. Counters are assumed not to wrap around (signed
     /// overflow is undefined in C; an unsigned loop counter that wraps would
-    /// have to pass the loop condition with values near 2^32, which loop
-    /// bounds of GPU kernels exclude, as GPUVerify's loop invariants do).
+    /// have to pass the loop condition with values near 2^32, which loop bounds
+    /// of GPU kernels exclude; GPUVerify's arithmetic makes the same assumption
+    /// in its default integer mode).
     #[allow(clippy::too_many_arguments)]
     fn counter_facts(
         &mut self,
@@ -1062,46 +1464,43 @@ impl Exec<'_, '_> {
     ) {
         let v = counter.var;
         let ty = self.var_ty(v);
-        let ScalarTy::Int { bits, signed } = ty else {
+        if !matches!(ty, ScalarTy::Int { .. }) {
+            return;
+        }
+        let Some(Some(Val::I(init, _))) = pre_env.get(v.0 as usize).cloned() else {
             return;
         };
-        let bits = u32::from(bits);
-        let Some(Some(Val::V(init))) = pre_env.get(v.0 as usize).cloned() else {
+        let Some(Some(Val::I(head, _))) = head_env.get(v.0 as usize).cloned() else {
             return;
         };
-        let Some(Some(Val::V(head))) = head_env.get(v.0 as usize).cloned() else {
-            return;
+        let uniform_head = self.enc.uniformity.uniform_at_loop_head(id, v);
+        let uniform_exit = self.enc.uniformity.uniform_after_loop(id, v);
+        let exit = match self.havoc(&format!("exit{}_{}", id.0, v.0), ty, uniform_exit, outer) {
+            Val::I(x, _) => x,
+            Val::B(_) => return,
         };
-        let exit = match self.env.get(v.0 as usize) {
-            Some(Some(Val::V(x))) => x.clone(),
-            _ => return,
-        };
-        let _ = exit;
-        let uniform = self.enc.uniformity.is_uniform_var(v);
         // Operand in the entry state (it is loop-invariant).
         let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
-        let operand = self.expr_bv(&counter.operand, ty);
+        let (operand, operand_range) = self.expr_int(&counter.operand, ty);
         self.env = saved;
         let mut others = info.modified.clone();
         others.remove(&v);
-        let cond_simple = !mentions_any(cond, &others);
 
         // Exact value set when everything is a constant under the launch configuration.
-        if cond_simple {
+        if !mentions_any(cond, &others) {
             if let Some((values, exit_value)) = self.simulate(counter, cond, pre_env, ty) {
-                let eqs: Vec<Bool> = values.iter().map(|x| head.eq(bv(*x, bits))).collect();
+                let eqs: Vec<Bool> = values.iter().map(|x| head.eq(Int::from_i128(*x))).collect();
                 head_facts.push(if eqs.is_empty() {
                     Bool::from_bool(false)
                 } else {
                     Bool::or(&eqs)
                 });
-                let exit_var = self.exit_term(id, v, ty, uniform, outer);
                 let mut exits: Vec<Bool> = Vec::new();
                 if let Some(x) = exit_value {
-                    exits.push(exit_var.eq(bv(x, bits)));
+                    exits.push(exit.eq(Int::from_i128(x)));
                 }
                 if info.has_break || exit_value.is_none() {
-                    exits.extend(values.iter().map(|x| exit_var.eq(bv(*x, bits))));
+                    exits.extend(values.iter().map(|x| exit.eq(Int::from_i128(*x))));
                 }
                 if !exits.is_empty() {
                     exit_facts.push(Bool::or(&exits));
@@ -1109,20 +1508,13 @@ impl Exec<'_, '_> {
                 return;
             }
         }
-        let ext = |x: &BV, w: u32| {
-            if signed {
-                x.sign_ext(w - x.get_size())
-            } else {
-                x.zero_ext(w - x.get_size())
-            }
-        };
         match counter.op {
             UpdateOp::Add | UpdateOp::Sub => {
-                // v = init + k * e for some k >= 0, computed without overflow.
-                let w = bits + 34;
-                for (which, val, loops) in [
-                    ("head", head.clone(), inner),
-                    ("exit", self.exit_term(id, v, ty, uniform, outer), outer),
+                // v = init + k * e (or init - k * e) for some k >= 0: both the
+                // monotonicity and the stride (v = init mod e) invariant.
+                for (which, val, loops, uniform) in [
+                    ("head", head.clone(), inner, uniform_head),
+                    ("exit", exit.clone(), outer, uniform_exit),
                 ] {
                     let k = match self.havoc(
                         &format!("k{which}{}_{}", id.0, v.0),
@@ -1130,17 +1522,22 @@ impl Exec<'_, '_> {
                         uniform,
                         loops,
                     ) {
-                        Val::V(k) => k.zero_ext(w - 32),
+                        Val::I(k, _) => k,
                         Val::B(_) => continue,
                     };
-                    let step = k.bvmul(ext(&operand, w));
+                    let product = Int::mul(&[k.clone(), operand.clone()]);
                     let exact = if counter.op == UpdateOp::Add {
-                        ext(&init, w).bvadd(&step)
+                        Int::add(&[init.clone(), product])
                     } else {
-                        ext(&init, w).bvsub(&step)
+                        Int::sub(&[init.clone(), product])
                     };
-                    let fits = ext(&exact.extract(bits - 1, 0), w).eq(&exact);
-                    let fact = Bool::and(&[val.eq(exact.extract(bits - 1, 0)), fits]);
+                    let fact = Bool::and(&[k.ge(Int::from_i64(0)), val.eq(&exact)]);
+                    self.out.counters.push(CounterInstance {
+                        key: (id, v, which == "head"),
+                        value: val.clone(),
+                        init: init.clone(),
+                        step: operand.clone(),
+                    });
                     if which == "head" {
                         head_facts.push(fact)
                     } else {
@@ -1150,29 +1547,16 @@ impl Exec<'_, '_> {
             }
             UpdateOp::Div | UpdateOp::Shr => {
                 // Shrinking towards zero from a non-negative start: 0 <= v <= init.
-                let positive_divisor = match counter.op {
-                    UpdateOp::Div => Some(operand.bvsgt(BV::from_u64(0, bits))),
-                    _ => Some(operand.bvsge(BV::from_u64(0, bits))),
+                let zero = Int::from_i64(0);
+                let ok_operand = if counter.op == UpdateOp::Div {
+                    operand.gt(&zero)
+                } else {
+                    operand.ge(&zero)
                 };
-                let zero = BV::from_u64(0, bits);
-                for (which, val) in [
-                    ("head", head.clone()),
-                    ("exit", self.exit_term(id, v, ty, uniform, outer)),
-                ] {
-                    let bound = if signed {
-                        Bool::and(&[val.bvsge(&zero), val.bvsle(&init)])
-                    } else {
-                        val.bvule(&init)
-                    };
-                    let pre = Bool::and(&[
-                        positive_divisor.clone().unwrap_or(Bool::from_bool(true)),
-                        if signed {
-                            init.bvsge(&zero)
-                        } else {
-                            Bool::from_bool(true)
-                        },
-                    ]);
-                    let fact = pre.implies(bound);
+                let _ = operand_range;
+                let pre = Bool::and(&[ok_operand, init.ge(&zero)]);
+                for (which, val) in [("head", head.clone()), ("exit", exit.clone())] {
+                    let fact = pre.implies(Bool::and(&[val.ge(&zero), val.le(&init)]));
                     if which == "head" {
                         head_facts.push(fact)
                     } else {
@@ -1181,39 +1565,19 @@ impl Exec<'_, '_> {
                 }
             }
             UpdateOp::Mul | UpdateOp::Shl => {
-                // Growing from a positive start without overflow: v >= init; a
-                // power of two stays a power of two under *2 and <<.
-                let one = BV::from_u64(1, bits);
-                let zero = BV::from_u64(0, bits);
-                let doubling = match counter.op {
-                    UpdateOp::Mul => operand.eq(BV::from_u64(2, bits)),
-                    _ => operand.bvuge(&one),
+                // Growing from a positive start: v >= init.
+                let zero = Int::from_i64(0);
+                let ok_operand = if counter.op == UpdateOp::Mul {
+                    operand.ge(Int::from_i64(1))
+                } else {
+                    operand.ge(&zero)
                 };
-                let init_pow2 =
-                    Bool::and(&[init.eq(&zero).not(), init.bvand(init.bvsub(&one)).eq(&zero)]);
-                for (which, val) in [
-                    ("head", head.clone()),
-                    ("exit", self.exit_term(id, v, ty, uniform, outer)),
-                ] {
-                    let grows = if signed {
-                        val.bvsge(&init)
-                    } else {
-                        val.bvuge(&init)
-                    };
-                    let pos = if signed {
-                        init.bvsgt(&zero)
-                    } else {
-                        init.bvugt(&zero)
-                    };
-                    let pow2 =
-                        Bool::and(&[val.eq(&zero).not(), val.bvand(val.bvsub(&one)).eq(&zero)]);
-                    let fact = Bool::and(&[
-                        pos.implies(grows),
-                        Bool::and(&[init_pow2.clone(), doubling.clone()]).implies(pow2),
-                    ]);
+                let pre = Bool::and(&[ok_operand, init.gt(&zero)]);
+                for (which, val) in [("head", head.clone()), ("exit", exit.clone())] {
+                    let fact = pre.implies(val.ge(&init));
                     if which == "head" {
                         head_facts.push(fact)
-                    } else if !info.has_break && which == "exit" {
+                    } else if !info.has_break {
                         exit_facts.push(fact)
                     }
                 }
@@ -1221,17 +1585,9 @@ impl Exec<'_, '_> {
         }
     }
 
-    /// The exit havoc of counter `v` (same name as the loop exit havoc).
-    fn exit_term(&self, id: StmtId, v: VarId, ty: ScalarTy, uniform: bool, outer: &[StmtId]) -> BV {
-        match self.havoc(&format!("exit{}_{}", id.0, v.0), ty, uniform, outer) {
-            Val::V(x) => x,
-            Val::B(b) => b.ite(&BV::from_u64(1, 1), &BV::from_u64(0, 1)),
-        }
-    }
-
-    /// Runs a counter loop concretely when its start, operand and condition are
-    /// constants under the launch configuration: the values at the head, and
-    /// the first value failing the condition (None if it never fails).
+    /// Runs a geometric counter loop concretely when its start, operand and
+    /// condition are constants under the launch configuration: the values at
+    /// the head, and the first value failing the condition (None if it never fails).
     fn simulate(
         &mut self,
         counter: &Counter,
@@ -1240,20 +1596,17 @@ impl Exec<'_, '_> {
         ty: ScalarTy,
     ) -> Option<(Vec<i128>, Option<i128>)> {
         const MAX_VALUES: usize = 64;
-        let ScalarTy::Int { bits, signed } = ty else {
-            return None;
-        };
-        let bits = u32::from(bits);
-        // Only geometric loops: linear ones get the exact stride invariant instead.
+        // Linear loops get the exact stride invariant instead.
         if matches!(counter.op, UpdateOp::Add | UpdateOp::Sub) {
             return None;
         }
         let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
+        let saved_assumptions = self.out.assumptions.len();
         let result = (|| {
-            let mut cur = numeral(&self.get(counter.var), bits, signed)?;
+            let mut cur = numeral(&self.get(counter.var))?;
             let mut values = Vec::new();
             for _ in 0..=MAX_VALUES {
-                self.set(counter.var, Val::V(bv(cur, bits)));
+                self.set(counter.var, Val::int(cur));
                 let c = self.expr_bool(cond).simplify().as_bool()?;
                 if !c {
                     return Some((values, Some(cur)));
@@ -1263,7 +1616,7 @@ impl Exec<'_, '_> {
                 }
                 values.push(cur);
                 let next = self.expr_as(&counter.update, ty);
-                let next = numeral(&next, bits, signed)?;
+                let next = numeral(&next)?;
                 if next == cur {
                     return Some((values, None));
                 }
@@ -1271,34 +1624,27 @@ impl Exec<'_, '_> {
             }
             None
         })();
+        self.out.assumptions.truncate(saved_assumptions);
         self.env = saved;
         result
     }
 }
 
-/// The constant value of a term, if it simplifies to one.
-fn numeral(v: &Val, bits: u32, signed: bool) -> Option<i128> {
-    let Val::V(x) = v else { return None };
-    let u = x.simplify().as_u64()? as i128;
-    if signed && bits < 128 && u >= (1i128 << (bits - 1)) {
-        Some(u - (1i128 << bits))
-    } else {
-        Some(u)
+fn values_eq(x: &Val, y: &Val) -> Bool {
+    match (x, y) {
+        (Val::B(a), Val::B(b)) => a.eq(b),
+        (Val::I(a, _), Val::I(b, _)) => a.eq(b),
+        _ => Bool::from_bool(false),
     }
 }
 
-/// Resizes a bit-vector by sign or zero extension, or truncation.
-fn resize(x: BV, to: u32, signed: bool) -> BV {
-    let from = x.get_size();
-    if from == to {
-        x
-    } else if from < to {
-        if signed {
-            x.sign_ext(to - from)
-        } else {
-            x.zero_ext(to - from)
-        }
-    } else {
-        x.extract(to - 1, 0)
+/// The constant value of a term, if it simplifies to one.
+fn numeral(v: &Val) -> Option<i128> {
+    match v {
+        Val::I(x, r) if r.lo == r.hi => Some(r.lo)
+            .filter(|_| x.simplify().as_i128() == Some(r.lo))
+            .or_else(|| x.simplify().as_i128()),
+        Val::I(x, _) => x.simplify().as_i128(),
+        Val::B(b) => b.simplify().as_bool().map(i128::from),
     }
 }

@@ -286,3 +286,285 @@ fn warp_synchronous_code() {
     );
     assert_eq!(report.verdict, Verdict::Racy);
 }
+
+fn global_array(b: &mut B) -> ArrayId {
+    b.k.arrays.push(ArrayDecl {
+        name: "g".into(),
+        space: MemSpace::Global,
+        elem_size: 4,
+        dims: vec![],
+        param: Some(0),
+        span: Span::default(),
+        may_alias_all: false,
+    });
+    ArrayId(b.k.arrays.len() as u32 - 1)
+}
+
+/// for (i = tid; i < n; i += blockDim.x) g[i] = g[i] + 1;  (one block)
+#[test]
+fn stride_loop_is_race_free() {
+    for stride_by_block in [true, false] {
+        let mut b = B::new();
+        let g = global_array(&mut b);
+        b.k.params.push(ParamDecl {
+            name: "n".into(),
+            ty: ScalarTy::INT,
+            position: 1,
+        });
+        let i = b.var("i");
+        let x = b.var("x");
+        let init = b.s(StmtKind::Assign {
+            var: i,
+            value: tid(),
+        });
+        let acc = |index: Expr| Access {
+            array: g,
+            offset: off(index),
+            size: 4,
+            ty: ScalarTy::INT,
+        };
+        let rd = b.s(StmtKind::Read {
+            dest: x,
+            access: acc(Expr::Var(i)),
+        });
+        let wr = b.s(StmtKind::Write {
+            access: acc(Expr::Var(i)),
+            value: bin(BinOp::Add, Expr::Var(x), int(1)),
+        });
+        let stride = if stride_by_block {
+            Expr::Cast(ScalarTy::INT, Box::new(Expr::Builtin(Builtin::BlockDim(0))))
+        } else {
+            int(1)
+        };
+        let step = b.s(StmtKind::Assign {
+            var: i,
+            value: bin(BinOp::Add, Expr::Var(i), stride),
+        });
+        let lp = b.s(StmtKind::Loop {
+            cond: bin(BinOp::Lt, Expr::Var(i), Expr::Param(ParamId(0))),
+            cond_prelude: Block::default(),
+            body: B::block(vec![rd, wr]),
+            step: B::block(vec![step]),
+            form: LoopForm::For,
+        });
+        b.k.body = B::block(vec![init, lp]);
+        for block in [None, Some(128)] {
+            let r = check_kernel(&b.k, &opts(block));
+            let expected = if stride_by_block {
+                Verdict::RaceFree
+            } else {
+                Verdict::Racy
+            };
+            assert_eq!(
+                r.verdict, expected,
+                "stride_by_block={stride_by_block} block={block:?}: {:#?}",
+                r.findings
+            );
+        }
+    }
+}
+
+/// g[blockIdx.x] = tid: threads of one block race (write-write); g[gid] does not, even across blocks.
+#[test]
+fn global_memory_between_blocks() {
+    let gid = || {
+        bin(
+            BinOp::Add,
+            bin(
+                BinOp::Mul,
+                Expr::Cast(ScalarTy::INT, Box::new(Expr::Builtin(Builtin::BlockIdx(0)))),
+                Expr::Cast(ScalarTy::INT, Box::new(Expr::Builtin(Builtin::BlockDim(0)))),
+            ),
+            tid(),
+        )
+    };
+    let mut b = B::new();
+    let g = global_array(&mut b);
+    let w = b.s(StmtKind::Write {
+        access: Access {
+            array: g,
+            offset: off(gid()),
+            size: 4,
+            ty: ScalarTy::INT,
+        },
+        value: int(1),
+    });
+    let x = b.var("x");
+    let r = b.s(StmtKind::Read {
+        dest: x,
+        access: Access {
+            array: g,
+            offset: off(bin(BinOp::Add, gid(), int(1))),
+            size: 4,
+            ty: ScalarTy::INT,
+        },
+    });
+    let bar = b.barrier();
+    b.k.body = B::block(vec![w, bar, r]);
+    let o = CheckOptions {
+        launch: LaunchConfig {
+            block_dim: Some([64, 1, 1]),
+            grid_dim: Some([4, 1, 1]),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let report = check_kernel(&b.k, &o);
+    assert_eq!(report.verdict, Verdict::Racy, "{:#?}", report.findings);
+    let race = &report.races[0];
+    assert_eq!(race.relation, LoopRelation::InterBlock);
+    let w = race.witness.as_ref().unwrap();
+    assert_ne!(w.threads[0].block, w.threads[1].block);
+    assert_eq!(w.byte_offsets[0], w.byte_offsets[1]);
+}
+
+#[test]
+fn atomics_race_only_with_plain_accesses() {
+    let mut b = B::new();
+    let a1 = b.s(StmtKind::Atomic {
+        dest: None,
+        access: Access {
+            array: ArrayId(0),
+            offset: off(int(0)),
+            size: 4,
+            ty: ScalarTy::INT,
+        },
+        op: AtomicOp {
+            name: "atomicAdd".into(),
+            operand: Some(int(1)),
+        },
+    });
+    b.k.body = B::block(vec![a1.clone()]);
+    assert_eq!(
+        check_kernel(&b.k, &opts(Some(64))).verdict,
+        Verdict::RaceFree
+    );
+    let x = b.var("x");
+    let rd = b.read(x, int(0));
+    b.k.body = B::block(vec![a1, rd]);
+    let r = check_kernel(&b.k, &opts(Some(64)));
+    assert_eq!(r.verdict, Verdict::Racy);
+    assert_eq!(r.races[0].kind, RaceKind::AtomicPlain);
+}
+
+/// The reduction followed by `x = s[0];` in every thread after the loop: the
+/// last iteration's barrier orders the loop's writes before the read.
+#[test]
+fn read_after_loop_with_barrier() {
+    for with_barrier in [true, false] {
+        let mut k = reduction(with_barrier);
+        let mut b = B { k: k.clone() };
+        let z = b.var("z");
+        let rd = b.read(z, int(0));
+        b.k.body.stmts.push(rd);
+        k = b.k;
+        for block in [None, Some(256)] {
+            let r = check_kernel(&k, &opts(block));
+            let expected = if with_barrier {
+                Verdict::RaceFree
+            } else {
+                Verdict::Racy
+            };
+            assert_eq!(
+                r.verdict, expected,
+                "barrier={with_barrier} block={block:?}: {:#?}",
+                r.findings
+            );
+        }
+    }
+}
+
+/// j = atomicAdd(&c, 1); s[j] = tid: counters hand out distinct slots; with
+/// atomicAdd(&c, 0) every thread gets the same one.
+#[test]
+fn refined_atomic_counters() {
+    for (operand, expected) in [(1, Verdict::RaceFree), (0, Verdict::Racy)] {
+        let mut b = B::new();
+        let g = global_array(&mut b);
+        let j = b.var("j");
+        let at = b.s(StmtKind::Atomic {
+            dest: Some(j),
+            access: Access {
+                array: g,
+                offset: off(int(0)),
+                size: 4,
+                ty: ScalarTy::INT,
+            },
+            op: AtomicOp {
+                name: "atomicAdd".into(),
+                operand: Some(int(operand)),
+            },
+        });
+        let w = b.write(Expr::Var(j), tid());
+        b.k.body = B::block(vec![at, w]);
+        let r = check_kernel(&b.k, &opts(Some(64)));
+        assert_eq!(r.verdict, expected, "operand {operand}: {:#?}", r.findings);
+    }
+}
+
+/// Bitonic step: `ixj = tid ^ 1; if (ixj > tid) s[ixj] = s[tid];` is race-free.
+#[test]
+fn xor_partner_exchange() {
+    let mut b = B::new();
+    let ixj = b.var("ixj");
+    let x = b.var("x");
+    let set = b.s(StmtKind::Assign {
+        var: ixj,
+        value: bin(BinOp::BitXor, tid(), int(1)),
+    });
+    let rd = b.read(x, tid());
+    let wr = b.write(Expr::Var(ixj), Expr::Var(x));
+    let iff = b.s(StmtKind::If {
+        cond: bin(BinOp::Gt, Expr::Var(ixj), tid()),
+        then_: B::block(vec![rd, wr]),
+        else_: Block::default(),
+    });
+    b.k.body = B::block(vec![set, iff]);
+    let r = check_kernel(&b.k, &opts(Some(32)));
+    assert_eq!(r.verdict, Verdict::RaceFree, "{:#?}", r.findings);
+    // Without the guard, thread 1 writes s[0] while thread 0 reads it.
+    let mut b2 = B { k: b.k.clone() };
+    let StmtKind::If { then_, .. } = &b.k.body.stmts[1].kind else {
+        unreachable!()
+    };
+    b2.k.body = B::block(vec![
+        b.k.body.stmts[0].clone(),
+        then_.stmts[0].clone(),
+        then_.stmts[1].clone(),
+    ]);
+    assert_eq!(check_kernel(&b2.k, &opts(Some(32))).verdict, Verdict::Racy);
+}
+
+/// `i = tid; ...; for (i = 0; i < 4; i++) barrier;` — reusing a variable that
+/// once held a thread id does not make the later loop divergent.
+#[test]
+fn uniformity_is_flow_sensitive() {
+    let mut b = B::new();
+    let i = b.var("i");
+    let first = b.s(StmtKind::Assign {
+        var: i,
+        value: tid(),
+    });
+    let w = b.write(Expr::Var(i), int(0));
+    let init = b.s(StmtKind::Assign {
+        var: i,
+        value: int(0),
+    });
+    let bar = b.barrier();
+    let step = b.s(StmtKind::Assign {
+        var: i,
+        value: bin(BinOp::Add, Expr::Var(i), int(1)),
+    });
+    let lp = b.s(StmtKind::Loop {
+        cond: bin(BinOp::Lt, Expr::Var(i), int(4)),
+        cond_prelude: Block::default(),
+        body: B::block(vec![bar]),
+        step: B::block(vec![step]),
+        form: LoopForm::For,
+    });
+    b.k.body = B::block(vec![first, w, init, lp]);
+    let r = check_kernel(&b.k, &opts(Some(64)));
+    assert_eq!(r.verdict, Verdict::RaceFree, "{:#?}", r.findings);
+    let u = crate::analysis::Uniformity::compute(&b.k);
+    assert!(u.is_uniform_stmt(b.k.body.stmts[3].id));
+}

@@ -1,27 +1,18 @@
 //! Witnesses: concrete thread ids, launch values, parameters and addresses read
 //! off a Z3 model.
 
-use z3::ast::BV;
+use z3::ast::Int;
 use z3::Model;
 
 use super::report::{NamedValue, RaceWitness, ThreadCoords};
 use super::symexec::{AccessSym, Encoder, Val};
-use crate::ir::{ScalarTy, StmtId};
+use crate::ir::StmtId;
 
-fn value(model: &Model, x: &BV, signed: bool) -> i128 {
-    let bits = x.get_size();
-    let Some(u) = model.eval(x, true).and_then(|v| v.as_u64()) else {
-        return 0;
-    };
-    let u = u as i128;
-    if signed && bits < 128 && bits > 0 && u >= (1i128 << (bits - 1)) {
-        u - (1i128 << bits)
-    } else {
-        u
-    }
+fn value(model: &Model, x: &Int) -> i128 {
+    model.eval(x, true).and_then(|v| v.as_i128()).unwrap_or(0)
 }
 
-fn val(model: &Model, v: &Val, ty: ScalarTy) -> i128 {
+fn val(model: &Model, v: &Val) -> i128 {
     match v {
         Val::B(b) => i128::from(
             model
@@ -29,7 +20,7 @@ fn val(model: &Model, v: &Val, ty: ScalarTy) -> i128 {
                 .and_then(|b| b.as_bool())
                 .unwrap_or(false),
         ),
-        Val::V(x) => value(model, x, matches!(ty, ScalarTy::Int { signed: true, .. })),
+        Val::I(x, _) => value(model, x),
     }
 }
 
@@ -38,8 +29,8 @@ pub fn threads(enc: &Encoder, model: &Model) -> [ThreadCoords; 2] {
     std::array::from_fn(|t| {
         let (tid, bid) = enc.ids(t);
         ThreadCoords {
-            thread: std::array::from_fn(|d| value(model, &tid[d], false) as u64),
-            block: std::array::from_fn(|d| value(model, &bid[d], false) as u64),
+            thread: std::array::from_fn(|d| value(model, &tid[d]) as u64),
+            block: std::array::from_fn(|d| value(model, &bid[d]) as u64),
         }
     })
 }
@@ -62,20 +53,20 @@ pub fn extract(
         .filter_map(|(i, p)| {
             Some(NamedValue {
                 name: p.name.clone(),
-                value: val(model, &enc.param(i)?, p.ty),
+                value: val(model, &enc.param(i)?),
             })
         })
         .collect();
     let locals = [a, b].map(|s| {
         s.locals
             .iter()
-            .map(|(name, v, ty)| NamedValue {
+            .map(|(name, v, _)| NamedValue {
                 name: name.clone(),
-                value: val(model, v, *ty),
+                value: val(model, v),
             })
             .collect()
     });
-    let byte_offsets = [value(model, &a.offset, true), value(model, &b.offset, true)];
+    let byte_offsets = [value(model, &a.offset), value(model, &b.offset)];
     let array_of = |id: StmtId| {
         crate::ir::walk::find_stmt(&kernel.body, id).and_then(|s| match &s.kind {
             crate::ir::StmtKind::Read { access, .. }
@@ -91,8 +82,8 @@ pub fn extract(
         .unwrap_or(1);
     RaceWitness {
         threads: threads(enc, model),
-        block_dim: std::array::from_fn(|d| value(model, &bd[d], false) as u64),
-        grid_dim: std::array::from_fn(|d| value(model, &gd[d], false) as u64),
+        block_dim: std::array::from_fn(|d| value(model, &bd[d]) as u64),
+        grid_dim: std::array::from_fn(|d| value(model, &gd[d]) as u64),
         params,
         locals,
         array: array_of(first).map(|d| d.name.clone()).unwrap_or_default(),
