@@ -92,6 +92,10 @@ pub struct HeaderConfig {
     pub global_offset: Option<[u32; 3]>,
     /// `--warp-sync` / `--warp-sync=32`.
     pub warp_sync: Option<bool>,
+    /// `--no-benign-tolerance` gives `Some(false)`.
+    pub benign_tolerance: Option<bool>,
+    /// `--adversarial-abstraction` gives `Some(true)`.
+    pub adversarial_abstraction: Option<bool>,
     /// Header flags that were recognised but could not be used, with the reason.
     pub notes: Vec<String>,
 }
@@ -188,6 +192,8 @@ pub fn parse_header(text: &str) -> HeaderConfig {
                         "header flag `{token}` ignored: only warp-synchronous execution with 32-thread warps is modelled"
                     )),
                 },
+                "--no-benign-tolerance" => header.benign_tolerance = Some(false),
+                "--adversarial-abstraction" => header.adversarial_abstraction = Some(true),
                 _ => {}
             }
         }
@@ -275,6 +281,10 @@ pub struct ProjectFile {
     pub warp_sync: Option<bool>,
     /// Per-kernel budget in milliseconds.
     pub kernel_budget_ms: Option<u64>,
+    /// Tolerate write-write races that store equal values (default true).
+    pub benign_tolerance: Option<bool>,
+    /// Never assume equal reads of one uniform address (default false).
+    pub adversarial_abstraction: Option<bool>,
     /// Launch configuration.
     #[serde(default)]
     pub launch: LaunchSection,
@@ -296,6 +306,10 @@ pub struct ProjectConfig {
     pub warp_sync: Option<bool>,
     /// Per-kernel budget in milliseconds.
     pub kernel_budget_ms: Option<u64>,
+    /// Tolerate write-write races that store equal values.
+    pub benign_tolerance: Option<bool>,
+    /// Never assume equal reads of one uniform address.
+    pub adversarial_abstraction: Option<bool>,
     /// Cost model (unset fields keep their defaults).
     pub cost: Option<CostModel>,
 }
@@ -340,6 +354,8 @@ pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig, Co
         grid_dim,
         warp_sync: file.warp_sync,
         kernel_budget_ms: file.kernel_budget_ms,
+        benign_tolerance: file.benign_tolerance,
+        adversarial_abstraction: file.adversarial_abstraction,
         cost,
     })
 }
@@ -433,10 +449,11 @@ impl FileConfig {
                 .warp_sync
                 .or(project.and_then(|p| p.warp_sync))
                 .unwrap_or(false);
+        let defaults = CheckOptions::default();
         let kernel_budget_ms = explicit
             .kernel_budget_ms
             .or(project.and_then(|p| p.kernel_budget_ms))
-            .unwrap_or(CheckOptions::default().kernel_budget_ms);
+            .unwrap_or(defaults.kernel_budget_ms);
         ResolvedOptions {
             options: CheckOptions {
                 launch: LaunchConfig {
@@ -447,6 +464,16 @@ impl FileConfig {
                 },
                 warp_sync,
                 kernel_budget_ms,
+                benign_tolerance: self
+                    .header
+                    .benign_tolerance
+                    .or(project.and_then(|p| p.benign_tolerance))
+                    .unwrap_or(defaults.benign_tolerance),
+                adversarial_abstraction: self
+                    .header
+                    .adversarial_abstraction
+                    .or(project.and_then(|p| p.adversarial_abstraction))
+                    .unwrap_or(defaults.adversarial_abstraction),
             },
             block_dim_source,
             grid_dim_source,
@@ -543,6 +570,11 @@ mod tests {
             Some(true)
         );
         assert_eq!(parse_header("//--warp-sync\n").warp_sync, Some(true));
+        let h = parse_header("//--no-benign-tolerance --adversarial-abstraction\n");
+        assert_eq!(
+            (h.benign_tolerance, h.adversarial_abstraction),
+            (Some(false), Some(true))
+        );
         let h = parse_header("//--warp-sync=16 --blockDim=abc --gridDim\n");
         assert_eq!(h.warp_sync, None);
         assert_eq!(h.block_dim, None);
@@ -642,6 +674,8 @@ mod tests {
             grid_dim: Some([2, 1, 1]),
             warp_sync: Some(true),
             kernel_budget_ms: Some(50),
+            benign_tolerance: Some(false),
+            adversarial_abstraction: None,
             cost: Some(CostModel {
                 loop_cost: 7.0,
                 cond_cost: 0.25,
@@ -658,6 +692,8 @@ mod tests {
         assert_eq!(r.grid_dim_source, Source::ProjectFile);
         assert_eq!(r.options.launch.max_threads_per_block, Some(128));
         assert!(r.options.warp_sync);
+        assert!(!r.options.benign_tolerance);
+        assert!(!r.options.adversarial_abstraction);
         assert_eq!(r.options.kernel_budget_ms, 50);
         assert_eq!(config.cost(&Explicit::default()).loop_cost, 7.0);
 
