@@ -241,6 +241,25 @@ fn finish(
     }
 }
 
+/// Each kernel's check options for the file at `path` with contents `text`
+/// (settings > header comment > `syncwright.toml` > `__launch_bounds__` >
+/// symbolic), and the error of an invalid `syncwright.toml` that was skipped.
+/// For front doors that lower and check kernels themselves (the LSP).
+pub fn kernel_options(
+    path: &Path,
+    text: &str,
+    settings: &Settings,
+    kernels: &[Kernel],
+) -> (Vec<CheckOptions>, Option<ConfigError>) {
+    let (config, error) = FileConfig::load(path, text);
+    let explicit = settings.explicit();
+    let options = kernels
+        .iter()
+        .map(|k| config.resolve(&explicit, k.launch_bounds).options)
+        .collect();
+    (options, error)
+}
+
 /// Checks one kernel; a checker panic becomes an `inconclusive` report with the
 /// panic message. Kernel notes the checker did not report become `imprecision`
 /// findings.
@@ -677,6 +696,42 @@ mod tests {
         assert_eq!(panic_message(&*payload), "static");
         let payload = catch_unwind(|| panic!("formatted {}", 3)).unwrap_err();
         assert_eq!(panic_message(&*payload), "formatted 3");
+    }
+
+    #[test]
+    fn kernel_options_follow_settings_header_and_launch_bounds() {
+        let kernel = |bounds| Kernel {
+            name: "k".into(),
+            lang: crate::ir::Lang::Cuda,
+            name_span: Span::default(),
+            span: Span::default(),
+            params: vec![],
+            arrays: vec![],
+            vars: vec![],
+            body: crate::ir::Block::default(),
+            launch_bounds: bounds,
+            is_template: false,
+            notes: vec![],
+            next_stmt_id: 0,
+        };
+        let settings = Settings {
+            launch: LaunchOverrides {
+                block_dim: None,
+                grid_dim: Some([2, 1, 1]),
+            },
+            ..Settings::default()
+        };
+        let (options, error) = kernel_options(
+            Path::new("/nonexistent-dir/k.cu"),
+            "//pass\n//--blockDim=32 --gridDim=8\n",
+            &settings,
+            &[kernel(None), kernel(Some(128))],
+        );
+        assert!(error.is_none());
+        assert_eq!(options.len(), 2);
+        assert_eq!(options[0].launch.block_dim, Some([32, 1, 1]));
+        assert_eq!(options[0].launch.grid_dim, Some([2, 1, 1]));
+        assert_eq!(options[1].launch.max_threads_per_block, Some(128));
     }
 
     #[test]
