@@ -277,7 +277,7 @@ impl<'k, 's> Checker<'k, 's> {
             };
             let (s1, s2) = (s1.clone(), s2.clone());
             push(self.solver);
-            self.enc.assert_scenario(&self.solver, &scenario);
+            self.enc.assert_scenario(self.solver, &scenario);
             for f in r1.assumptions.iter().chain(r2.assumptions.iter()) {
                 self.solver.assert(f);
             }
@@ -431,7 +431,7 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             };
             push(self.solver);
-            self.enc.assert_scenario(&self.solver, &scenario);
+            self.enc.assert_scenario(self.solver, &scenario);
             for f in r1.assumptions.iter().chain(r2.assumptions.iter()) {
                 self.solver.assert(f);
             }
