@@ -442,7 +442,17 @@ fn every_kernel_meets_its_expectations() {
     {
         let text = std::fs::read_to_string(path)
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        let analysis = analyze_file(path, &text, &Settings::default());
+        let mut analysis = analyze_file(path, &text, &Settings::default());
+        // Solver calls have wall-clock limits; on a loaded machine a kernel can
+        // come out inconclusive. Timing is for benchmarks, not tests: retry once.
+        if analysis
+            .kernels
+            .iter()
+            .any(|k| k.report.verdict == Verdict::Inconclusive)
+            && !text.contains("expect-verdict: inconclusive")
+        {
+            analysis = analyze_file(path, &text, &Settings::default());
+        }
         checked += 1;
         let shown = path.strip_prefix(kernels_dir()).unwrap_or(path);
         let problems = check_file(path, &analysis, &text);
