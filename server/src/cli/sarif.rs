@@ -16,8 +16,11 @@ use crate::ide::{FileAnalysis, Location};
 pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 /// Base id of the relative artifact URIs.
 pub const SRCROOT: &str = "%SRCROOT%";
-/// Where the tool is documented.
-pub const INFORMATION_URI: &str = "https://github.com/syncwright/syncwright";
+/// Where the tool is documented: the crate's `repository` (Cargo.toml) when set.
+pub const INFORMATION_URI: &str = match option_env!("CARGO_PKG_REPOSITORY") {
+    Some(uri) if !uri.is_empty() => uri,
+    _ => "https://github.com/syncwright/syncwright",
+};
 
 /// SARIF level of a severity.
 fn level(severity: Severity) -> &'static str {
