@@ -442,6 +442,10 @@ fn every_kernel_meets_its_expectations() {
     {
         let text = std::fs::read_to_string(path)
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        // Headers without expectations are included by kernels, not checked alone.
+        if path.extension().is_some_and(|e| e == "cuh") && !text.contains("// expect-verdict") {
+            continue;
+        }
         let mut analysis = analyze_file(path, &text, &Settings::default());
         // Solver calls have wall-clock limits; on a loaded machine a kernel can
         // come out inconclusive. Timing is for benchmarks, not tests: retry once.
