@@ -51,7 +51,7 @@ fn sample(path: &str) -> FileAnalysis {
         second: StmtId(1),
         first_span: write,
         second_span: read,
-        relation: LoopRelation::IntraIteration,
+        relation: LoopRelation::InterIteration { depth: 1 },
         benign: false,
         warp_sync_only: false,
         witness: Some(RaceWitness {
@@ -170,11 +170,11 @@ fn text_is_gcc_style_with_witness_and_notes() {
         lines[2],
         "k/a.cu:3:33: warning: write-read race on `s` [race]"
     );
-    assert!(
-        lines[3].starts_with("    write-read race on `s`, in the same loop iteration"),
-        "{}",
-        lines[3]
+    assert_eq!(
+        lines[3],
+        "    the threads are in different iterations of the enclosing loop at depth 1"
     );
+    assert_eq!(lines[4], "    witness: blockDim (64,1,1), gridDim (1,1,1)");
     assert!(out.contains("    witness: blockDim (64,1,1), gridDim (1,1,1)\n"));
     assert!(out.contains("      parameters: n = 18446744073709551616\n"));
     assert!(out.contains(
@@ -236,7 +236,10 @@ fn json_has_the_documented_shape() {
         w["locals"][1][0],
         serde_json::json!({"name": "i", "value": 3})
     );
-    assert_eq!(d["race"]["relation"]["type"], "intra-iteration");
+    assert_eq!(
+        d["race"]["relation"],
+        serde_json::json!({"type": "inter-iteration", "depth": 1})
+    );
     assert_eq!(racy["launch"]["block_dim_source"], "header");
     let div = &kernels[1]["diagnostics"][0];
     assert_eq!(

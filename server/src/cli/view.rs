@@ -98,15 +98,15 @@ pub fn thread_text(t: &ThreadCoords) -> String {
     format!("thread {} of block {}", triple(&t.thread), triple(&t.block))
 }
 
-/// The loop relation in words.
-pub fn relation_text(relation: &LoopRelation) -> String {
+/// The loop relation in words, when it says more than "in the same iteration".
+pub fn relation_text(relation: &LoopRelation) -> Option<String> {
     match relation {
-        LoopRelation::IntraIteration => "in the same loop iteration (or outside loops)".to_string(),
-        LoopRelation::InterIteration { depth } => {
-            format!("in different iterations of the enclosing loop at depth {depth}")
-        }
+        LoopRelation::IntraIteration => None,
+        LoopRelation::InterIteration { depth } => Some(format!(
+            "the threads are in different iterations of the enclosing loop at depth {depth}"
+        )),
         LoopRelation::InterBlock => {
-            "in different blocks (no block barrier can order them)".to_string()
+            Some("the threads are in different blocks: no block barrier can order them".to_string())
         }
     }
 }
@@ -157,22 +157,13 @@ pub fn divergence_witness_line(threads: &[ThreadCoords; 2]) -> String {
     )
 }
 
-/// Witness lines of a finding (race or divergence), plus the loop relation of a race.
+/// Witness lines of a finding (race or divergence), after the loop relation of
+/// a race when it crosses iterations or blocks.
 pub fn witness_lines(finding: &Finding) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(race) = &finding.race {
-        lines.push(format!(
-            "{} race on `{}`, {}",
-            race.kind.as_str(),
-            race.array,
-            relation_text(&race.relation)
-        ));
-        if race.warp_sync_only {
-            lines.push(
-                "the accesses are in one warp: legacy code that relies on lockstep warps is racy since Volta (use `__syncwarp()`, or --warp-sync for legacy targets)"
-                    .to_string(),
-            );
-        }
+        // The message already names the kind, the array and the warp caveat.
+        lines.extend(relation_text(&race.relation));
         if let Some(w) = &race.witness {
             lines.extend(race_witness_lines(w));
         }
