@@ -178,10 +178,11 @@ def main(argv):
     print()
     print_table(results)
     print()
-    disagreements = [r for r in results if agrees(r) is False]
+    disagreements = sorted((r for r in results if agrees(r) is False),
+                           key=lambda r: (r["scope"] != "core", r["path"]))
     print(f"disagreements: {len(disagreements)}")
     for r in disagreements:
-        print(f"  {r['path']}\texpected {r['expected']}\tgot {r['got']}\t{r['first']}")
+        print(f"  {r['path']}\t{r['scope']}\texpected {r['expected']}\tgot {r['got']}\t{r['first']}")
     print()
     print_times("time per kernel (all)", results)
     core = [r for r in results if r["scope"] == "core"]
