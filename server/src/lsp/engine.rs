@@ -70,7 +70,8 @@ impl Engine for Syncwright {
         // Editor settings, then header comments, syncwright.toml and
         // `__launch_bounds__`, as for the CLI.
         let text = program.files.first().map_or("", |f| f.text.as_str());
-        let (options, _config_error) = crate::ide::kernel_options(path, text, &settings.ide_settings(), kernels);
+        let (options, _config_error) =
+            crate::ide::kernel_options(path, text, &settings.ide_settings(), kernels);
         options
     }
 
