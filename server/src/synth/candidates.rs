@@ -34,7 +34,10 @@ pub struct Layout {
 impl Layout {
     /// Computes the layout.
     pub fn new(kernel: &Kernel) -> Layout {
-        let mut layout = Layout { tree: LabelTree::new(kernel), ..Layout::default() };
+        let mut layout = Layout {
+            tree: LabelTree::new(kernel),
+            ..Layout::default()
+        };
         let mut counter = 0usize;
         layout.visit(&kernel.body, BlockSlot::Body, &mut counter);
         layout
@@ -43,7 +46,8 @@ impl Layout {
     fn visit(&mut self, block: &Block, slot: BlockSlot, counter: &mut usize) {
         self.block_len.insert(slot, block.stmts.len());
         for (index, stmt) in block.stmts.iter().enumerate() {
-            self.point_pos.insert(ProgramPoint { block: slot, index }, *counter);
+            self.point_pos
+                .insert(ProgramPoint { block: slot, index }, *counter);
             *counter += 1;
             self.pre.insert(stmt.id, *counter);
             *counter += 1;
@@ -54,7 +58,13 @@ impl Layout {
             self.post.insert(stmt.id, *counter);
             *counter += 1;
         }
-        self.point_pos.insert(ProgramPoint { block: slot, index: block.stmts.len() }, *counter);
+        self.point_pos.insert(
+            ProgramPoint {
+                block: slot,
+                index: block.stmts.len(),
+            },
+            *counter,
+        );
         *counter += 1;
     }
 
@@ -77,7 +87,9 @@ impl Layout {
         let owner = match slot {
             BlockSlot::Body => return (0, 0),
             BlockSlot::Then(id) | BlockSlot::Else(id) => (id, false),
-            BlockSlot::LoopBody(id) | BlockSlot::LoopStep(id) | BlockSlot::LoopCond(id) => (id, true),
+            BlockSlot::LoopBody(id) | BlockSlot::LoopStep(id) | BlockSlot::LoopCond(id) => {
+                (id, true)
+            }
         };
         let loops = self.tree.loops(owner.0).len() as u32 + u32::from(owner.1);
         let conds = self.tree.conds(owner.0).len() as u32 + u32::from(!owner.1);
@@ -89,9 +101,17 @@ impl Layout {
 pub fn child_slots(stmt: &Stmt) -> Vec<(BlockSlot, &Block)> {
     match &stmt.kind {
         StmtKind::If { then_, else_, .. } => {
-            vec![(BlockSlot::Then(stmt.id), then_), (BlockSlot::Else(stmt.id), else_)]
+            vec![
+                (BlockSlot::Then(stmt.id), then_),
+                (BlockSlot::Else(stmt.id), else_),
+            ]
         }
-        StmtKind::Loop { cond_prelude, body, step, .. } => vec![
+        StmtKind::Loop {
+            cond_prelude,
+            body,
+            step,
+            ..
+        } => vec![
             (BlockSlot::LoopCond(stmt.id), cond_prelude),
             (BlockSlot::LoopBody(stmt.id), body),
             (BlockSlot::LoopStep(stmt.id), step),
@@ -194,7 +214,13 @@ fn enclosing_statement(text: &str, call: Span) -> Option<Span> {
         match bytes[end] {
             b'(' | b'[' => depth += 1,
             b')' | b']' => depth -= 1,
-            b';' if depth <= 0 => return Some(Span { file: call.file, start: start as u32, end: end as u32 + 1 }),
+            b';' if depth <= 0 => {
+                return Some(Span {
+                    file: call.file,
+                    start: start as u32,
+                    end: end as u32 + 1,
+                })
+            }
             _ => {}
         }
         end += 1;
@@ -216,11 +242,20 @@ impl CandidateSet {
     /// Enumerates the candidate points of `base` (a kernel without the barriers
     /// under synthesis). `keep` are points with an existing barrier, kept as
     /// candidates even when no new barrier could be written there.
-    pub fn new(base: &Kernel, files: &[SourceFileInfo], model: &CostModel, keep: &[ProgramPoint]) -> CandidateSet {
+    pub fn new(
+        base: &Kernel,
+        files: &[SourceFileInfo],
+        model: &CostModel,
+        keep: &[ProgramPoint],
+    ) -> CandidateSet {
         let layout = Layout::new(base);
         let uniformity = Uniformity::compute(base);
-        let text = files.get(base.span.file.0 as usize).map(|f| f.text.as_str()).unwrap_or("");
-        let mut points: Vec<(ProgramPoint, usize)> = layout.point_pos.iter().map(|(p, pos)| (*p, *pos)).collect();
+        let text = files
+            .get(base.span.file.0 as usize)
+            .map(|f| f.text.as_str())
+            .unwrap_or("");
+        let mut points: Vec<(ProgramPoint, usize)> =
+            layout.point_pos.iter().map(|(p, pos)| (*p, *pos)).collect();
         points.sort_by_key(|(_, pos)| *pos);
         let mut cands = Vec::new();
         let mut index = HashMap::new();
@@ -231,21 +266,39 @@ impl CandidateSet {
             if matches!(point.block, BlockSlot::LoopStep(_) | BlockSlot::LoopCond(_)) {
                 continue;
             }
-            let Some(block) = crate::ir::walk::block_ref(base, point.block) else { continue };
+            let Some(block) = crate::ir::walk::block_ref(base, point.block) else {
+                continue;
+            };
             let render = render_point(block, point, text, base.span.file);
             if render.is_none() && !keep.contains(&point) {
                 continue;
             }
             let (loops, conds) = layout.nesting(point.block);
             index.insert(point, cands.len());
-            cands.push(Candidate { point, pos, loops, conds, cost: cost(model, loops, conds), render });
+            cands.push(Candidate {
+                point,
+                pos,
+                loops,
+                conds,
+                cost: cost(model, loops, conds),
+                render,
+            });
         }
-        CandidateSet { cands, index, layout }
+        CandidateSet {
+            cands,
+            index,
+            layout,
+        }
     }
 }
 
 /// How a barrier at `point` would be written, or None when it cannot be.
-fn render_point(block: &Block, point: ProgramPoint, text: &str, file: crate::ir::FileId) -> Option<Render> {
+fn render_point(
+    block: &Block,
+    point: ProgramPoint,
+    text: &str,
+    file: crate::ir::FileId,
+) -> Option<Render> {
     let k = point.index;
     let prev = k.checked_sub(1).and_then(|i| block.stmts.get(i));
     let next = block.stmts.get(k);
@@ -266,21 +319,34 @@ fn render_point(block: &Block, point: ProgramPoint, text: &str, file: crate::ir:
             return None;
         }
     }
-    let braced = block.braces.filter(|b| b.file == file && text.as_bytes().get(b.start as usize) == Some(&b'{'));
+    let braced = block
+        .braces
+        .filter(|b| b.file == file && text.as_bytes().get(b.start as usize) == Some(&b'{'));
     match braced {
         None if point.block == BlockSlot::Body => {
             let a = ap?;
             let offset = insertion_offset_after(text, a.end, an.map(|s| s.start));
-            Some(Render::Line { offset, indent: indent_of_line(text, a.start) })
+            Some(Render::Line {
+                offset,
+                indent: indent_of_line(text, a.start),
+            })
         }
         None => {
             // Unbraced branch or loop body: only the two ends, by wrapping.
             let first = anchor_of(block.stmts.first()?)?;
             let last = anchor_of(block.stmts.last()?)?;
             if k == 0 {
-                Some(Render::Wrap { open: first.start, close: last.end, before: true })
+                Some(Render::Wrap {
+                    open: first.start,
+                    close: last.end,
+                    before: true,
+                })
             } else if k == block.stmts.len() {
-                Some(Render::Wrap { open: first.start, close: last.end, before: false })
+                Some(Render::Wrap {
+                    open: first.start,
+                    close: last.end,
+                    before: false,
+                })
             } else {
                 None
             }
@@ -291,7 +357,10 @@ fn render_point(block: &Block, point: ProgramPoint, text: &str, file: crate::ir:
                     return None;
                 }
                 let offset = insertion_offset_after(text, a.end, an.map(|s| s.start));
-                return Some(Render::Line { offset, indent: indent_of_line(text, a.start) });
+                return Some(Render::Line {
+                    offset,
+                    indent: indent_of_line(text, a.start),
+                });
             }
             let open = braces.start + 1;
             if let Some(b) = an {
@@ -301,8 +370,14 @@ fn render_point(block: &Block, point: ProgramPoint, text: &str, file: crate::ir:
             }
             let offset = insertion_offset_after(text, open, an.map(|s| s.start));
             let indent = match an {
-                Some(b) if line_start(text, b.start) > braces.start => indent_of_line(text, b.start),
-                _ => format!("{}{}", indent_of_line(text, braces.start), indent_unit(text)),
+                Some(b) if line_start(text, b.start) > braces.start => {
+                    indent_of_line(text, b.start)
+                }
+                _ => format!(
+                    "{}{}",
+                    indent_of_line(text, braces.start),
+                    indent_unit(text)
+                ),
             };
             Some(Render::Line { offset, indent })
         }
@@ -311,20 +386,30 @@ fn render_point(block: &Block, point: ProgramPoint, text: &str, file: crate::ir:
 
 fn line_start(text: &str, offset: u32) -> u32 {
     let upto = &text.as_bytes()[..(offset as usize).min(text.len())];
-    upto.iter().rposition(|&c| c == b'\n').map(|i| i as u32 + 1).unwrap_or(0)
+    upto.iter()
+        .rposition(|&c| c == b'\n')
+        .map(|i| i as u32 + 1)
+        .unwrap_or(0)
 }
 
 /// Plans splitting the source statement `anchor` at KPL index `k` of `block`.
 fn plan_split(block: &Block, k: usize, anchor: Span, text: &str) -> Option<SplitPlan> {
-    if block.braces.is_none() {
-        return None;
-    }
+    block.braces?;
     let mut g0 = k;
-    while g0 > 0 && block.stmts.get(g0 - 1).is_some_and(|s| s.stmt_span == anchor && s.inlined_at.is_none()) {
+    while g0 > 0
+        && block
+            .stmts
+            .get(g0 - 1)
+            .is_some_and(|s| s.stmt_span == anchor && s.inlined_at.is_none())
+    {
         g0 -= 1;
     }
     let mut g1 = k;
-    while block.stmts.get(g1).is_some_and(|s| s.stmt_span == anchor && s.inlined_at.is_none()) {
+    while block
+        .stmts
+        .get(g1)
+        .is_some_and(|s| s.stmt_span == anchor && s.inlined_at.is_none())
+    {
         g1 += 1;
     }
     let before = block.stmts.get(g0..k)?;
@@ -332,13 +417,23 @@ fn plan_split(block: &Block, k: usize, anchor: Span, text: &str) -> Option<Split
     if before.is_empty() || after.is_empty() {
         return None;
     }
-    if before.iter().chain(after).any(|s| s.in_macro || s.inlined_at.is_some()) {
+    if before
+        .iter()
+        .chain(after)
+        .any(|s| s.in_macro || s.inlined_at.is_some())
+    {
         return None;
     }
     let stmt_text = text.get(anchor.start as usize..anchor.end as usize)?.trim();
-    let first_word: String = stmt_text.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+    let first_word: String = stmt_text
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
     if !stmt_text.ends_with(';')
-        || matches!(first_word.as_str(), "if" | "for" | "while" | "do" | "switch" | "return" | "else" | "case")
+        || matches!(
+            first_word.as_str(),
+            "if" | "for" | "while" | "do" | "switch" | "return" | "else" | "case"
+        )
     {
         return None;
     }
@@ -358,7 +453,10 @@ fn plan_split(block: &Block, k: usize, anchor: Span, text: &str) -> Option<Split
                 if overlaps_write {
                     continue;
                 }
-                if s.span.start < anchor.start || s.span.end > anchor.end || s.span.start >= s.span.end {
+                if s.span.start < anchor.start
+                    || s.span.end > anchor.end
+                    || s.span.start >= s.span.end
+                {
                     return None;
                 }
                 reads.push((s.span, access.ty));
@@ -375,7 +473,11 @@ fn plan_split(block: &Block, k: usize, anchor: Span, text: &str) -> Option<Split
             return None;
         }
     }
-    Some(SplitPlan { stmt_start: anchor.start, indent: indent_of_line(text, anchor.start), reads })
+    Some(SplitPlan {
+        stmt_start: anchor.start,
+        indent: indent_of_line(text, anchor.start),
+        reads,
+    })
 }
 
 fn overlaps(a: Span, b: Span) -> bool {

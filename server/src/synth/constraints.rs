@@ -24,7 +24,12 @@ pub fn intra_clause(cs: &CandidateSet, l: StmtId, l2: StmtId) -> Vec<usize> {
     let (Some(&after), Some(&before)) = (cs.layout.post.get(&l), cs.layout.pre.get(&l2)) else {
         return Vec::new();
     };
-    let blocks: HashSet<BlockSlot> = cs.layout.blocks_of(l).into_iter().chain(cs.layout.blocks_of(l2)).collect();
+    let blocks: HashSet<BlockSlot> = cs
+        .layout
+        .blocks_of(l)
+        .into_iter()
+        .chain(cs.layout.blocks_of(l2))
+        .collect();
     cs.cands
         .iter()
         .enumerate()
@@ -39,7 +44,10 @@ pub fn intra_clause(cs: &CandidateSet, l: StmtId, l2: StmtId) -> Vec<usize> {
 pub fn inter_clause(cs: &CandidateSet, l: StmtId, l2: StmtId, depth: u32) -> Option<Vec<usize>> {
     let common = cs.layout.tree.common_loops(l, l2);
     let loop_id = *common.get((depth as usize).checked_sub(1)?)?;
-    let body_start = *cs.layout.point_pos.get(&ProgramPoint { block: BlockSlot::LoopBody(loop_id), index: 0 })?;
+    let body_start = *cs.layout.point_pos.get(&ProgramPoint {
+        block: BlockSlot::LoopBody(loop_id),
+        index: 0,
+    })?;
     let loop_end = *cs.layout.post.get(&loop_id)?;
     let before_l = *cs.layout.pre.get(&l)?;
     let after_l2 = *cs.layout.post.get(&l2)?;

@@ -37,7 +37,10 @@ fn ratio_of(x: f64) -> Option<Ratio> {
     let num: u128 = digits.parse().ok()?;
     let den = 10u128.checked_pow(frac_part.len() as u32)?;
     let g = gcd(num, den).max(1);
-    Some(Ratio { num: num / g, den: den / g })
+    Some(Ratio {
+        num: num / g,
+        den: den / g,
+    })
 }
 
 /// Integer weights proportional to C(l) for every `(loops, conds)` pair, exact
@@ -45,7 +48,10 @@ fn ratio_of(x: f64) -> Option<Ratio> {
 /// rounded from floating point at a 10^-6 resolution.
 pub fn integer_weights(model: &CostModel, nesting: &[(u32, u32)]) -> Vec<u128> {
     exact_weights(model, nesting).unwrap_or_else(|| {
-        nesting.iter().map(|&(l, c)| (cost(model, l, c) * 1e6).round().max(1.0) as u128).collect()
+        nesting
+            .iter()
+            .map(|&(l, c)| (cost(model, l, c) * 1e6).round().max(1.0) as u128)
+            .collect()
     })
 }
 
@@ -58,8 +64,14 @@ fn exact_weights(model: &CostModel, nesting: &[(u32, u32)]) -> Option<Vec<u128>>
     nesting
         .iter()
         .map(|&(l, c)| {
-            let a = lc.num.checked_pow(l)?.checked_mul(lc.den.checked_pow(max_loops - l)?)?;
-            let b = ic.num.checked_pow(c)?.checked_mul(ic.den.checked_pow(max_conds - c)?)?;
+            let a = lc
+                .num
+                .checked_pow(l)?
+                .checked_mul(lc.den.checked_pow(max_loops - l)?)?;
+            let b = ic
+                .num
+                .checked_pow(c)?
+                .checked_mul(ic.den.checked_pow(max_conds - c)?)?;
             a.checked_mul(b)
         })
         .collect()
@@ -83,7 +95,10 @@ mod tests {
         let w = integer_weights(&m, &[(0, 0), (1, 0), (0, 1), (1, 2), (2, 0)]);
         // Denominator 2^2: 1 -> 4, 100 -> 400, 0.5 -> 2, 25 -> 100, 10000 -> 40000.
         assert_eq!(w, vec![4, 400, 2, 100, 40000]);
-        let m = CostModel { loop_cost: 10.0, cond_cost: 0.3 };
+        let m = CostModel {
+            loop_cost: 10.0,
+            cond_cost: 0.3,
+        };
         let w = integer_weights(&m, &[(0, 0), (0, 1), (1, 1)]);
         assert_eq!(w, vec![10, 3, 30]);
     }

@@ -11,8 +11,15 @@ use super::TextEdit;
 /// Leading whitespace of the line containing `offset`.
 pub fn indent_of_line(text: &str, offset: u32) -> String {
     let offset = (offset as usize).min(text.len());
-    let start = text.as_bytes()[..offset].iter().rposition(|&c| c == b'\n').map(|i| i + 1).unwrap_or(0);
-    text[start..].chars().take_while(|c| *c == ' ' || *c == '\t').collect()
+    let start = text.as_bytes()[..offset]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map(|i| i + 1)
+        .unwrap_or(0);
+    text[start..]
+        .chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .collect()
 }
 
 /// One level of indentation as the file uses it (a tab, or the smallest
@@ -94,16 +101,76 @@ pub fn c_type(lang: Lang, ty: ScalarTy) -> &'static str {
         },
         (_, ScalarTy::Float { bits: 64 }) => "double",
         (_, ScalarTy::Float { .. }) => "float",
-        (_, ScalarTy::Int { bits: 8, signed: true }) => "signed char",
-        (Lang::Cuda, ScalarTy::Int { bits: 8, signed: false }) => "unsigned char",
-        (Lang::OpenCl, ScalarTy::Int { bits: 8, signed: false }) => "uchar",
-        (_, ScalarTy::Int { bits: 16, signed: true }) => "short",
-        (Lang::Cuda, ScalarTy::Int { bits: 16, signed: false }) => "unsigned short",
-        (Lang::OpenCl, ScalarTy::Int { bits: 16, signed: false }) => "ushort",
-        (Lang::Cuda, ScalarTy::Int { bits: 64, signed: true }) => "long long",
-        (Lang::Cuda, ScalarTy::Int { bits: 64, signed: false }) => "unsigned long long",
-        (Lang::OpenCl, ScalarTy::Int { bits: 64, signed: true }) => "long",
-        (Lang::OpenCl, ScalarTy::Int { bits: 64, signed: false }) => "ulong",
+        (
+            _,
+            ScalarTy::Int {
+                bits: 8,
+                signed: true,
+            },
+        ) => "signed char",
+        (
+            Lang::Cuda,
+            ScalarTy::Int {
+                bits: 8,
+                signed: false,
+            },
+        ) => "unsigned char",
+        (
+            Lang::OpenCl,
+            ScalarTy::Int {
+                bits: 8,
+                signed: false,
+            },
+        ) => "uchar",
+        (
+            _,
+            ScalarTy::Int {
+                bits: 16,
+                signed: true,
+            },
+        ) => "short",
+        (
+            Lang::Cuda,
+            ScalarTy::Int {
+                bits: 16,
+                signed: false,
+            },
+        ) => "unsigned short",
+        (
+            Lang::OpenCl,
+            ScalarTy::Int {
+                bits: 16,
+                signed: false,
+            },
+        ) => "ushort",
+        (
+            Lang::Cuda,
+            ScalarTy::Int {
+                bits: 64,
+                signed: true,
+            },
+        ) => "long long",
+        (
+            Lang::Cuda,
+            ScalarTy::Int {
+                bits: 64,
+                signed: false,
+            },
+        ) => "unsigned long long",
+        (
+            Lang::OpenCl,
+            ScalarTy::Int {
+                bits: 64,
+                signed: true,
+            },
+        ) => "long",
+        (
+            Lang::OpenCl,
+            ScalarTy::Int {
+                bits: 64,
+                signed: false,
+            },
+        ) => "ulong",
         (_, ScalarTy::Int { signed: true, .. }) => "int",
         (Lang::Cuda, ScalarTy::Int { signed: false, .. }) => "unsigned int",
         (Lang::OpenCl, ScalarTy::Int { signed: false, .. }) => "uint",
@@ -135,7 +202,11 @@ impl TempNames {
     /// The next fresh name.
     pub fn fresh(&mut self) -> String {
         loop {
-            let name = if self.next == 0 { "sw_tmp".to_string() } else { format!("sw_tmp{}", self.next) };
+            let name = if self.next == 0 {
+                "sw_tmp".to_string()
+            } else {
+                format!("sw_tmp{}", self.next)
+            };
             self.next += 1;
             if self.used.insert(name.clone()) {
                 return name;
@@ -153,21 +224,44 @@ pub fn render_insertion(
     lang: Lang,
     names: &mut TempNames,
 ) -> Vec<TextEdit> {
-    let at = |offset: u32| Span { file, start: offset, end: offset };
+    let at = |offset: u32| Span {
+        file,
+        start: offset,
+        end: offset,
+    };
     match render {
         Render::Line { offset, indent } => {
-            vec![TextEdit { span: at(*offset), new_text: format!("\n{indent}{barrier}") }]
+            vec![TextEdit {
+                span: at(*offset),
+                new_text: format!("\n{indent}{barrier}"),
+            }]
         }
-        Render::Wrap { open, close, before } => {
+        Render::Wrap {
+            open,
+            close,
+            before,
+        } => {
             if *before {
                 vec![
-                    TextEdit { span: at(*open), new_text: format!("{{ {barrier} ") },
-                    TextEdit { span: at(*close), new_text: " }".to_string() },
+                    TextEdit {
+                        span: at(*open),
+                        new_text: format!("{{ {barrier} "),
+                    },
+                    TextEdit {
+                        span: at(*close),
+                        new_text: " }".to_string(),
+                    },
                 ]
             } else {
                 vec![
-                    TextEdit { span: at(*open), new_text: "{ ".to_string() },
-                    TextEdit { span: at(*close), new_text: format!(" {barrier} }}") },
+                    TextEdit {
+                        span: at(*open),
+                        new_text: "{ ".to_string(),
+                    },
+                    TextEdit {
+                        span: at(*close),
+                        new_text: format!(" {barrier} }}"),
+                    },
                 ]
             }
         }
@@ -187,31 +281,78 @@ fn render_split(
     let mut edits = Vec::new();
     for (span, ty) in &plan.reads {
         let name = names.fresh();
-        let read_text = text.get(span.start as usize..span.end as usize).unwrap_or_default();
-        prefix.push_str(&format!("{} {name} = {read_text};\n{}", c_type(lang, *ty), plan.indent));
-        edits.push(TextEdit { span: *span, new_text: name });
+        let read_text = text
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or_default();
+        prefix.push_str(&format!(
+            "{} {name} = {read_text};\n{}",
+            c_type(lang, *ty),
+            plan.indent
+        ));
+        edits.push(TextEdit {
+            span: *span,
+            new_text: name,
+        });
     }
     prefix.push_str(&format!("{barrier}\n{}", plan.indent));
-    edits.insert(0, TextEdit { span: Span { file, start: plan.stmt_start, end: plan.stmt_start }, new_text: prefix });
+    edits.insert(
+        0,
+        TextEdit {
+            span: Span {
+                file,
+                start: plan.stmt_start,
+                end: plan.stmt_start,
+            },
+            new_text: prefix,
+        },
+    );
     edits
 }
 
 /// The edit deleting a statement: its whole line when nothing else is on it.
 pub fn removal_edit(text: &str, span: Span) -> TextEdit {
     let bytes = text.as_bytes();
-    let (s, e) = ((span.start as usize).min(text.len()), (span.end as usize).min(text.len()));
-    let line_start = bytes[..s].iter().rposition(|&c| c == b'\n').map(|i| i + 1).unwrap_or(0);
-    let line_end = bytes[e..].iter().position(|&c| c == b'\n').map(|i| e + i).unwrap_or(text.len());
+    let (s, e) = (
+        (span.start as usize).min(text.len()),
+        (span.end as usize).min(text.len()),
+    );
+    let line_start = bytes[..s]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map(|i| i + 1)
+        .unwrap_or(0);
+    let line_end = bytes[e..]
+        .iter()
+        .position(|&c| c == b'\n')
+        .map(|i| e + i)
+        .unwrap_or(text.len());
     let before_blank = text[line_start..s].trim().is_empty();
     let after = text[e..line_end].trim();
     if before_blank && after.is_empty() && line_end < text.len() {
-        return TextEdit { span: Span { file: span.file, start: line_start as u32, end: line_end as u32 + 1 }, new_text: String::new() };
+        return TextEdit {
+            span: Span {
+                file: span.file,
+                start: line_start as u32,
+                end: line_end as u32 + 1,
+            },
+            new_text: String::new(),
+        };
     }
     if before_blank && after.is_empty() && line_start > 0 {
         // Last line without a newline: take the preceding newline instead.
-        return TextEdit { span: Span { file: span.file, start: line_start as u32 - 1, end: line_end as u32 }, new_text: String::new() };
+        return TextEdit {
+            span: Span {
+                file: span.file,
+                start: line_start as u32 - 1,
+                end: line_end as u32,
+            },
+            new_text: String::new(),
+        };
     }
-    TextEdit { span, new_text: String::new() }
+    TextEdit {
+        span,
+        new_text: String::new(),
+    }
 }
 
 /// Applies edits of one file to its text. Edits must not overlap; insertions
@@ -223,8 +364,16 @@ pub fn apply_edits(text: &str, edits: &[TextEdit]) -> Result<String, String> {
     let mut cursor = 0usize;
     for (_, edit) in sorted {
         let (s, e) = (edit.span.start as usize, edit.span.end as usize);
-        if s < cursor || e < s || e > text.len() || !text.is_char_boundary(s) || !text.is_char_boundary(e) {
-            return Err(format!("edit at {}..{} overlaps another edit or lies outside the file", s, e));
+        if s < cursor
+            || e < s
+            || e > text.len()
+            || !text.is_char_boundary(s)
+            || !text.is_char_boundary(e)
+        {
+            return Err(format!(
+                "edit at {}..{} overlaps another edit or lies outside the file",
+                s, e
+            ));
         }
         out.push_str(&text[cursor..s]);
         out.push_str(&edit.new_text);
@@ -256,9 +405,18 @@ mod tests {
     #[test]
     fn apply_keeps_insertion_order_and_rejects_overlap() {
         let t = "abc";
-        let ins = |o, s: &str| TextEdit { span: Span::new(o, o), new_text: s.into() };
-        assert_eq!(apply_edits(t, &[ins(1, "X"), ins(1, "Y")]).unwrap(), "aXYbc");
-        let rep = |s, e| TextEdit { span: Span::new(s, e), new_text: String::new() };
+        let ins = |o, s: &str| TextEdit {
+            span: Span::new(o, o),
+            new_text: s.into(),
+        };
+        assert_eq!(
+            apply_edits(t, &[ins(1, "X"), ins(1, "Y")]).unwrap(),
+            "aXYbc"
+        );
+        let rep = |s, e| TextEdit {
+            span: Span::new(s, e),
+            new_text: String::new(),
+        };
         assert!(apply_edits(t, &[rep(0, 2), rep(1, 3)]).is_err());
     }
 

@@ -146,7 +146,11 @@ pub struct BarrierInfo {
 
 /// Repairs one kernel. `files` are the program's source files (for indentation
 /// and statement text).
-pub fn repair_kernel(kernel: &Kernel, files: &[SourceFileInfo], opts: &SynthOptions) -> KernelRepair {
+pub fn repair_kernel(
+    kernel: &Kernel,
+    files: &[SourceFileInfo],
+    opts: &SynthOptions,
+) -> KernelRepair {
     let check = opts.check.clone();
     let mut oracle = |k: &Kernel| crate::check::check_kernel(k, &check);
     repairs::repair_with(kernel, files, opts, &mut oracle, RepairConfig::default())
@@ -171,11 +175,20 @@ pub fn barrier_infos(kernel: &Kernel, opts: &SynthOptions) -> Vec<BarrierInfo> {
 }
 
 /// [`barrier_infos`] with a given checker.
-pub fn barrier_infos_with(kernel: &Kernel, opts: &SynthOptions, oracle: &mut Oracle<'_>) -> Vec<BarrierInfo> {
+pub fn barrier_infos_with(
+    kernel: &Kernel,
+    opts: &SynthOptions,
+    oracle: &mut Oracle<'_>,
+) -> Vec<BarrierInfo> {
     use std::collections::HashSet;
     let tree = crate::ir::walk::LabelTree::new(kernel);
     let original = oracle(kernel);
-    let known: HashSet<_> = original.findings.iter().filter_map(|f| f.race.as_ref()).map(repairs::race_key).collect();
+    let known: HashSet<_> = original
+        .findings
+        .iter()
+        .filter_map(|f| f.race.as_ref())
+        .map(repairs::race_key)
+        .collect();
     let usable = |v: Verdict| !matches!(v, Verdict::Inconclusive | Verdict::Unsupported);
     repairs::block_barriers(kernel)
         .into_iter()
@@ -191,15 +204,26 @@ pub fn barrier_infos_with(kernel: &Kernel, opts: &SynthOptions, oracle: &mut Ora
                 .filter_map(|f| f.race.clone())
                 .filter(|r| !r.benign && !known.contains(&repairs::race_key(r)))
                 .collect();
-            let new_divergence = report.findings.iter().filter(|f| f.divergence.is_some()).count()
-                > original.findings.iter().filter(|f| f.divergence.is_some()).count();
+            let new_divergence = report
+                .findings
+                .iter()
+                .filter(|f| f.divergence.is_some())
+                .count()
+                > original
+                    .findings
+                    .iter()
+                    .filter(|f| f.divergence.is_some())
+                    .count();
             BarrierInfo {
                 stmt: b.id,
                 span: b.span,
                 cost: cost::cost(&opts.cost, loops, conds),
                 loops,
                 conds,
-                redundant: usable(report.verdict) && usable(original.verdict) && orders.is_empty() && !new_divergence,
+                redundant: usable(report.verdict)
+                    && usable(original.verdict)
+                    && orders.is_empty()
+                    && !new_divergence,
                 orders,
             }
         })

@@ -10,14 +10,16 @@ use crate::analysis::Uniformity;
 use crate::check::{KernelReport, LoopRelation, Race, Verdict};
 use crate::ir::walk::{self, BlockSlot, LabelTree, ProgramPoint};
 use crate::ir::{
-    BarrierScope, BinOp, Expr, Kernel, Lang, MemSpace, ScalarTy, SourceFileInfo, Span, Stmt, StmtId, StmtKind, UnOp,
-    VarDecl, VarId,
+    BarrierScope, BinOp, Expr, Kernel, Lang, MemSpace, ScalarTy, SourceFileInfo, Span, Stmt,
+    StmtId, StmtKind, UnOp, VarDecl, VarId,
 };
 
 use super::candidates::{anchor, CandidateSet, Render};
 use super::constraints::{common_depth, inter_clause, intra_clause, ordered};
 use super::cost::{cost, integer_weights};
-use super::edits::{barrier_text, c_type, indent_of_line, removal_edit, render_insertion, Fences, TempNames};
+use super::edits::{
+    barrier_text, c_type, indent_of_line, removal_edit, render_insertion, Fences, TempNames,
+};
 use super::maxsat::{solve, Answer, OptionGroup, Problem};
 use super::{Fix, FixKind, KernelRepair, RepairStatus, SynthOptions, TextEdit};
 
@@ -37,7 +39,10 @@ pub struct RepairConfig {
 
 impl Default for RepairConfig {
     fn default() -> Self {
-        RepairConfig { relation_guided: true, max_rounds: 40 }
+        RepairConfig {
+            relation_guided: true,
+            max_rounds: 40,
+        }
     }
 }
 
@@ -85,7 +90,14 @@ pub fn repair_with(
     config: RepairConfig,
 ) -> KernelRepair {
     let started = Instant::now();
-    let mut engine = Engine { kernel, files, opts, oracle, calls: 0, config };
+    let mut engine = Engine {
+        kernel,
+        files,
+        opts,
+        oracle,
+        calls: 0,
+        config,
+    };
     let mut repair = engine.run();
     repair.oracle_calls = engine.calls;
     repair.time_ms = started.elapsed().as_secs_f64() * 1000.0;
@@ -105,7 +117,13 @@ struct Engine<'a, 'o> {
 pub(crate) fn block_barriers(kernel: &Kernel) -> Vec<Stmt> {
     let mut out = Vec::new();
     walk::for_each_stmt(&kernel.body, &mut |s| {
-        if matches!(s.kind, StmtKind::Barrier { scope: BarrierScope::Block, .. }) {
+        if matches!(
+            s.kind,
+            StmtKind::Barrier {
+                scope: BarrierScope::Block,
+                ..
+            }
+        ) {
             out.push(s.clone());
         }
     });
@@ -114,12 +132,21 @@ pub(crate) fn block_barriers(kernel: &Kernel) -> Vec<Stmt> {
 
 /// The key identifying a race regardless of which thread came first.
 pub(crate) fn race_key(r: &Race) -> (StmtId, StmtId, LoopRelation) {
-    let (a, b) = if r.first <= r.second { (r.first, r.second) } else { (r.second, r.first) };
+    let (a, b) = if r.first <= r.second {
+        (r.first, r.second)
+    } else {
+        (r.second, r.first)
+    };
     (a, b, r.relation)
 }
 
 fn real_races(report: &KernelReport) -> Vec<&Race> {
-    report.findings.iter().filter_map(|f| f.race.as_ref()).filter(|r| !r.benign).collect()
+    report
+        .findings
+        .iter()
+        .filter_map(|f| f.race.as_ref())
+        .filter(|r| !r.benign)
+        .collect()
 }
 
 impl Engine<'_, '_> {
@@ -129,7 +156,10 @@ impl Engine<'_, '_> {
     }
 
     fn text(&self) -> &str {
-        self.files.get(self.kernel.span.file.0 as usize).map(|f| f.text.as_str()).unwrap_or("")
+        self.files
+            .get(self.kernel.span.file.0 as usize)
+            .map(|f| f.text.as_str())
+            .unwrap_or("")
     }
 
     fn outcome(&self, status: RepairStatus, reason: Option<String>) -> KernelRepair {
@@ -154,7 +184,13 @@ impl Engine<'_, '_> {
         let barriers = block_barriers(self.kernel);
         let total = barriers
             .iter()
-            .map(|b| cost(&self.opts.cost, tree.loops(b.id).len() as u32, tree.conds(b.id).len() as u32))
+            .map(|b| {
+                cost(
+                    &self.opts.cost,
+                    tree.loops(b.id).len() as u32,
+                    tree.conds(b.id).len() as u32,
+                )
+            })
             .sum();
         (barriers.len() as u32, total)
     }
@@ -163,8 +199,15 @@ impl Engine<'_, '_> {
         let original = self.check(self.kernel);
         match original.verdict {
             Verdict::Inconclusive | Verdict::Unsupported => {
-                let why = original.findings.first().map(|f| f.message.clone()).unwrap_or_default();
-                return self.outcome(RepairStatus::Inconclusive, Some(format!("the checker gave no verdict: {why}")));
+                let why = original
+                    .findings
+                    .first()
+                    .map(|f| f.message.clone())
+                    .unwrap_or_default();
+                return self.outcome(
+                    RepairStatus::Inconclusive,
+                    Some(format!("the checker gave no verdict: {why}")),
+                );
             }
             Verdict::RaceFree | Verdict::Racy | Verdict::Divergent => {}
         }
@@ -185,19 +228,39 @@ impl Engine<'_, '_> {
         for b in block_barriers(self.kernel) {
             let loops = tree.loops(b.id).len() as u32;
             let conds = tree.conds(b.id).len() as u32;
-            let alone = walk::block_ref(self.kernel, tree.place(b.id).map(|p| p.block).unwrap_or(BlockSlot::Body))
-                .map(|blk| blk.stmts.iter().filter(|s| s.stmt_span == b.stmt_span).count() == 1)
-                .unwrap_or(false);
-            let removable = !self.opts.keep_existing && b.inlined_at.is_none() && alone && anchor(&b, text).is_some();
+            let alone = walk::block_ref(
+                self.kernel,
+                tree.place(b.id).map(|p| p.block).unwrap_or(BlockSlot::Body),
+            )
+            .map(|blk| {
+                blk.stmts
+                    .iter()
+                    .filter(|s| s.stmt_span == b.stmt_span)
+                    .count()
+                    == 1
+            })
+            .unwrap_or(false);
+            let removable = !self.opts.keep_existing
+                && b.inlined_at.is_none()
+                && alone
+                && anchor(&b, text).is_some();
             let point = if removable {
                 let base_tree = LabelTree::new(&base);
                 let place = base_tree.place(b.id).cloned();
                 walk::remove_stmt(&mut base, b.id);
-                place.map(|p| ProgramPoint { block: p.block, index: p.index })
+                place.map(|p| ProgramPoint {
+                    block: p.block,
+                    index: p.index,
+                })
             } else {
                 None
             };
-            existing.push(Existing { stmt: b, point, loops, conds });
+            existing.push(Existing {
+                stmt: b,
+                point,
+                loops,
+                conds,
+            });
         }
         (base, existing)
     }
@@ -216,10 +279,21 @@ impl Engine<'_, '_> {
             .find(|a| a.name == race.array)
             .map(|a| a.space == MemSpace::Global)
             .unwrap_or(false);
-        Some(RaceRecord { early, late, relation: race.relation, spans, global })
+        Some(RaceRecord {
+            early,
+            late,
+            relation: race.relation,
+            spans,
+            global,
+        })
     }
 
-    fn synthesize(&mut self, mut base: Kernel, existing: Vec<Existing>, original: &KernelReport) -> KernelRepair {
+    fn synthesize(
+        &mut self,
+        mut base: Kernel,
+        existing: Vec<Existing>,
+        original: &KernelReport,
+    ) -> KernelRepair {
         let text = self.text().to_string();
         let lang = self.kernel.lang;
         let mut hoists: Vec<Hoist> = Vec::new();
@@ -259,8 +333,14 @@ impl Engine<'_, '_> {
                     w
                 })
                 .collect();
-            let mut problem = Problem { weights, ..Problem::default() };
-            problem.forced_false = excluded_points.iter().filter_map(|p| cs.index.get(p).copied()).collect();
+            let mut problem = Problem {
+                weights,
+                ..Problem::default()
+            };
+            problem.forced_false = excluded_points
+                .iter()
+                .filter_map(|p| cs.index.get(p).copied())
+                .collect();
             // Points that can keep an existing barrier but where no new one can be written.
             for (i, c) in cs.cands.iter().enumerate() {
                 if c.render.is_none() && !existing_points.contains(&c.point) {
@@ -275,15 +355,22 @@ impl Engine<'_, '_> {
                 let depth = common_depth(&cs, rec.early, rec.late);
                 let guided_clause = match rec.relation {
                     LoopRelation::IntraIteration => Some(intra_clause(&cs, rec.early, rec.late)),
-                    LoopRelation::InterIteration { depth } => inter_clause(&cs, rec.early, rec.late, depth),
+                    LoopRelation::InterIteration { depth } => {
+                        inter_clause(&cs, rec.early, rec.late, depth)
+                    }
                     LoopRelation::InterBlock => continue,
                 };
-                let use_p = depth > 0 && (!self.config.relation_guided || p_mode.contains_key(&pair) || guided_clause.is_none());
+                let use_p = depth > 0
+                    && (!self.config.relation_guided
+                        || p_mode.contains_key(&pair)
+                        || guided_clause.is_none());
                 if use_p {
                     if seen_pairs.insert(pair) {
                         let mut options = vec![intra_clause(&cs, rec.early, rec.late)];
                         for j in 1..=depth {
-                            options.push(inter_clause(&cs, rec.early, rec.late, j).unwrap_or_default());
+                            options.push(
+                                inter_clause(&cs, rec.early, rec.late, j).unwrap_or_default(),
+                            );
                         }
                         if options.iter().all(|o| o.is_empty()) {
                             unfixable = Some(rec.clone());
@@ -309,7 +396,8 @@ impl Engine<'_, '_> {
                         base = new_base;
                         fixed_barriers.insert(barrier_id);
                         hoists.push(hoist);
-                        cs = CandidateSet::new(&base, self.files, &self.opts.cost, &existing_points);
+                        cs =
+                            CandidateSet::new(&base, self.files, &self.opts.cost, &existing_points);
                         blocking.clear();
                         p_mode.values_mut().for_each(Vec::clear);
                         let again = self.check(&base);
@@ -327,8 +415,10 @@ impl Engine<'_, '_> {
                 }
             }
             for block in &blocking {
-                let lits: Vec<(usize, bool)> =
-                    block.iter().filter_map(|(p, v)| cs.index.get(p).map(|&i| (i, *v))).collect();
+                let lits: Vec<(usize, bool)> = block
+                    .iter()
+                    .filter_map(|(p, v)| cs.index.get(p).map(|&i| (i, *v)))
+                    .collect();
                 problem.blocking.push(lits);
             }
             let (chosen, p_values) = match solve(&problem) {
@@ -342,7 +432,10 @@ impl Engine<'_, '_> {
                     return r;
                 }
                 Answer::Unknown(why) => {
-                    return self.outcome(RepairStatus::Inconclusive, Some(format!("the MaxSAT solver gave up: {why}")))
+                    return self.outcome(
+                        RepairStatus::Inconclusive,
+                        Some(format!("the MaxSAT solver gave up: {why}")),
+                    )
                 }
             };
             last_groups.clone_from(&groups_order);
@@ -375,9 +468,17 @@ impl Engine<'_, '_> {
                 continue;
             }
             let races = real_races(&report);
-            let block_races: Vec<&Race> =
-                races.iter().copied().filter(|r| r.relation != LoopRelation::InterBlock).collect();
-            inter_block = races.iter().copied().filter(|r| r.relation == LoopRelation::InterBlock).cloned().collect();
+            let block_races: Vec<&Race> = races
+                .iter()
+                .copied()
+                .filter(|r| r.relation != LoopRelation::InterBlock)
+                .collect();
+            inter_block = races
+                .iter()
+                .copied()
+                .filter(|r| r.relation == LoopRelation::InterBlock)
+                .cloned()
+                .collect();
             if block_races.is_empty() {
                 return self.finish(
                     &base,
@@ -409,18 +510,28 @@ impl Engine<'_, '_> {
                         p_mode.insert(pair, vec![values.clone()]);
                     }
                 } else if records.contains(&rec) {
-                    if self.config.relation_guided && common_depth(&cs, rec.early, rec.late) > 0 && !p_mode.contains_key(&pair) {
+                    if self.config.relation_guided
+                        && common_depth(&cs, rec.early, rec.late) > 0
+                        && !p_mode.contains_key(&pair)
+                    {
                         // The exact option did not suffice: fall back to Algorithm 1 for this pair.
                         p_mode.insert(pair, Vec::new());
                     } else {
                         // Block this placement of the barriers around the pair.
                         let mut around: Vec<usize> = intra_clause(&cs, rec.early, rec.late);
                         for j in 1..=common_depth(&cs, rec.early, rec.late) {
-                            around.extend(inter_clause(&cs, rec.early, rec.late, j).unwrap_or_default());
+                            around.extend(
+                                inter_clause(&cs, rec.early, rec.late, j).unwrap_or_default(),
+                            );
                         }
                         around.sort_unstable();
                         around.dedup();
-                        blocking.push(around.iter().map(|&i| (cs.cands[i].point, chosen.contains(&i))).collect());
+                        blocking.push(
+                            around
+                                .iter()
+                                .map(|&i| (cs.cands[i].point, chosen.contains(&i)))
+                                .collect(),
+                        );
                     }
                 } else {
                     records.push(rec);
@@ -429,11 +540,20 @@ impl Engine<'_, '_> {
         }
         self.outcome(
             RepairStatus::Inconclusive,
-            Some(format!("no race-free placement found within {} refinement rounds", self.config.max_rounds)),
+            Some(format!(
+                "no race-free placement found within {} refinement rounds",
+                self.config.max_rounds
+            )),
         )
     }
 
-    fn note_race(&self, cs: &CandidateSet, race: &Race, records: &mut Vec<RaceRecord>, inter_block: &mut Vec<Race>) {
+    fn note_race(
+        &self,
+        cs: &CandidateSet,
+        race: &Race,
+        records: &mut Vec<RaceRecord>,
+        inter_block: &mut Vec<Race>,
+    ) {
         if race.relation == LoopRelation::InterBlock {
             inter_block.push(race.clone());
             return;
@@ -448,8 +568,15 @@ impl Engine<'_, '_> {
     fn unusable(&self, report: &KernelReport) -> Option<KernelRepair> {
         match report.verdict {
             Verdict::Inconclusive | Verdict::Unsupported => {
-                let why = report.findings.first().map(|f| f.message.clone()).unwrap_or_default();
-                Some(self.outcome(RepairStatus::Inconclusive, Some(format!("the checker gave no verdict on a candidate: {why}"))))
+                let why = report
+                    .findings
+                    .first()
+                    .map(|f| f.message.clone())
+                    .unwrap_or_default();
+                Some(self.outcome(
+                    RepairStatus::Inconclusive,
+                    Some(format!("the checker gave no verdict on a candidate: {why}")),
+                ))
             }
             _ => None,
         }
@@ -493,7 +620,9 @@ impl Engine<'_, '_> {
         let uniformity = Uniformity::compute(base);
         for read_id in [rec.late, rec.early] {
             let read = walk::find_stmt(&base.body, read_id)?;
-            let StmtKind::Read { dest, access } = &read.kind else { continue };
+            let StmtKind::Read { dest, access } = &read.kind else {
+                continue;
+            };
             if read.in_macro || read.inlined_at.is_some() {
                 continue;
             }
@@ -510,7 +639,9 @@ impl Engine<'_, '_> {
                 let branch = walk::block_ref(base, place.block)?;
                 let mut used = expr_vars(&access.offset);
                 for (x, _) in &levels {
-                    if let Some(StmtKind::If { cond, .. }) = walk::find_stmt(&base.body, *x).map(|s| &s.kind) {
+                    if let Some(StmtKind::If { cond, .. }) =
+                        walk::find_stmt(&base.body, *x).map(|s| &s.kind)
+                    {
                         used.extend(expr_vars(cond));
                     }
                 }
@@ -519,7 +650,10 @@ impl Engine<'_, '_> {
                 }
                 levels.push((if_id, then_branch));
                 let if_place = tree.place(if_id)?;
-                if uniformity.is_uniform_point(ProgramPoint { block: if_place.block, index: if_place.index }) {
+                if uniformity.is_uniform_point(ProgramPoint {
+                    block: if_place.block,
+                    index: if_place.index,
+                }) {
                     break Some(if_id);
                 }
                 cur = if_id;
@@ -535,21 +669,30 @@ impl Engine<'_, '_> {
             let mut cond_exprs = Vec::new();
             for (if_id, then_branch) in levels.iter().rev() {
                 let s = walk::find_stmt(&base.body, *if_id)?;
-                let StmtKind::If { cond, .. } = &s.kind else { return None };
+                let StmtKind::If { cond, .. } = &s.kind else {
+                    return None;
+                };
                 let ct = if_condition_text(text, s.span)?;
-                cond_texts.push(if *then_branch { format!("({ct})") } else { format!("!({ct})") });
+                cond_texts.push(if *then_branch {
+                    format!("({ct})")
+                } else {
+                    format!("!({ct})")
+                });
                 cond_exprs.push(if *then_branch {
                     cond.clone()
                 } else {
                     Expr::Unary(UnOp::Not, Box::new(cond.clone()), ScalarTy::Bool)
                 });
             }
-            let cond = cond_exprs
-                .into_iter()
-                .reduce(|a, b| Expr::Binary(BinOp::And, Box::new(a), Box::new(b), ScalarTy::Bool))?;
+            let cond = cond_exprs.into_iter().reduce(|a, b| {
+                Expr::Binary(BinOp::And, Box::new(a), Box::new(b), ScalarTy::Bool)
+            })?;
             let read_text = text.get(read.span.start as usize..read.span.end as usize)?;
             let space = base.arrays.get(access.array.0 as usize).map(|a| a.space)?;
-            let fences = Fences { local: space != MemSpace::Global, global: space == MemSpace::Global };
+            let fences = Fences {
+                local: space != MemSpace::Global,
+                global: space == MemSpace::Global,
+            };
             let barrier = barrier_text(self.kernel.lang, fences);
             let mut names = TempNames::new(text);
             base.vars.iter().for_each(|v| names.reserve(&v.name));
@@ -563,14 +706,32 @@ impl Engine<'_, '_> {
             );
             let file = target_anchor.file;
             let edits = vec![
-                TextEdit { span: Span { file, start: target_anchor.start, end: target_anchor.start }, new_text: insert },
-                TextEdit { span: read.span, new_text: tmp.clone() },
+                TextEdit {
+                    span: Span {
+                        file,
+                        start: target_anchor.start,
+                        end: target_anchor.start,
+                    },
+                    new_text: insert,
+                },
+                TextEdit {
+                    span: read.span,
+                    new_text: tmp.clone(),
+                },
             ];
             // The same transformation on the KPL.
             let mut k = base.clone();
             let tmp_var = VarId(k.vars.len() as u32);
-            k.vars.push(VarDecl { name: tmp.clone(), ty, span: read.span });
-            let synthetic = Span { file, start: target_anchor.start, end: target_anchor.start };
+            k.vars.push(VarDecl {
+                name: tmp.clone(),
+                ty,
+                span: read.span,
+            });
+            let synthetic = Span {
+                file,
+                start: target_anchor.start,
+                end: target_anchor.start,
+            };
             let mk = |k: &mut Kernel, kind: StmtKind| Stmt {
                 id: k.fresh_stmt_id(),
                 kind,
@@ -583,13 +744,28 @@ impl Engine<'_, '_> {
                 ScalarTy::Float { .. } => Expr::Float(0f64.to_bits(), ty),
                 _ => Expr::Int(0, ty),
             };
-            let init = mk(&mut k, StmtKind::Assign { var: tmp_var, value: zero });
-            let hoisted_read = mk(&mut k, StmtKind::Read { dest: tmp_var, access: access.clone() });
+            let init = mk(
+                &mut k,
+                StmtKind::Assign {
+                    var: tmp_var,
+                    value: zero,
+                },
+            );
+            let hoisted_read = mk(
+                &mut k,
+                StmtKind::Read {
+                    dest: tmp_var,
+                    access: access.clone(),
+                },
+            );
             let guard = mk(
                 &mut k,
                 StmtKind::If {
                     cond,
-                    then_: crate::ir::Block { stmts: vec![hoisted_read], braces: None },
+                    then_: crate::ir::Block {
+                        stmts: vec![hoisted_read],
+                        braces: None,
+                    },
                     else_: crate::ir::Block::default(),
                 },
             );
@@ -606,11 +782,24 @@ impl Engine<'_, '_> {
             let read_place = LabelTree::new(&k).place(read_id)?.clone();
             let blk = walk::block_mut(&mut k, read_place.block)?;
             let slot = blk.stmts.get_mut(read_place.index)?;
-            slot.kind = StmtKind::Assign { var: *dest, value: Expr::Var(tmp_var) };
+            slot.kind = StmtKind::Assign {
+                var: *dest,
+                value: Expr::Var(tmp_var),
+            };
             let target_place = LabelTree::new(&k).place(target)?.clone();
-            let at = ProgramPoint { block: target_place.block, index: target_place.index };
+            let at = ProgramPoint {
+                block: target_place.block,
+                index: target_place.index,
+            };
             for (offset, s) in [init, guard, barrier_stmt].into_iter().enumerate() {
-                if !walk::insert_stmt(&mut k, ProgramPoint { index: at.index + offset, ..at }, s) {
+                if !walk::insert_stmt(
+                    &mut k,
+                    ProgramPoint {
+                        index: at.index + offset,
+                        ..at
+                    },
+                    s,
+                ) {
                     return None;
                 }
             }
@@ -653,7 +842,8 @@ impl Engine<'_, '_> {
         let mut edits: Vec<TextEdit> = Vec::new();
         let mut fixes: Vec<Fix> = Vec::new();
         let (before_count, cost_before) = self.existing_cost();
-        let chosen_points: HashSet<ProgramPoint> = chosen.iter().map(|&i| cs.cands[i].point).collect();
+        let chosen_points: HashSet<ProgramPoint> =
+            chosen.iter().map(|&i| cs.cands[i].point).collect();
         // Costs after: chosen candidates, barriers that are not variables, hoist barriers.
         let mut cost_after: f64 = chosen.iter().map(|&i| cs.cands[i].cost).sum();
         let mut count_after = chosen.len() as u32;
@@ -684,8 +874,12 @@ impl Engine<'_, '_> {
         };
         // Removals: existing barriers whose point is not chosen, and duplicates.
         let mut kept_points: HashSet<ProgramPoint> = HashSet::new();
-        let divergent: HashSet<StmtId> =
-            original.findings.iter().filter_map(|f| f.divergence.as_ref()).map(|d| d.barrier).collect();
+        let divergent: HashSet<StmtId> = original
+            .findings
+            .iter()
+            .filter_map(|f| f.divergence.as_ref())
+            .map(|d| d.barrier)
+            .collect();
         let mut removed: Vec<&Existing> = Vec::new();
         for e in existing {
             let Some(point) = e.point else { continue };
@@ -716,9 +910,15 @@ impl Engine<'_, '_> {
             let (kind, title) = match c.render {
                 Some(Render::Split(_)) => (
                     FixKind::SplitStatement,
-                    format!("Split the statement: read into a temporary, then `{barrier}` (cost {})", fmt_cost(c.cost)),
+                    format!(
+                        "Split the statement: read into a temporary, then `{barrier}` (cost {})",
+                        fmt_cost(c.cost)
+                    ),
                 ),
-                _ => (FixKind::InsertBarrier, format!("Insert `{barrier}` (cost {})", fmt_cost(c.cost))),
+                _ => (
+                    FixKind::InsertBarrier,
+                    format!("Insert `{barrier}` (cost {})", fmt_cost(c.cost)),
+                ),
             };
             fixes.push(Fix {
                 kind,
@@ -790,7 +990,11 @@ impl Engine<'_, '_> {
                 cost_after,
             });
         }
-        let mut status = if edits.is_empty() { RepairStatus::AlreadyRaceFree } else { RepairStatus::Repaired };
+        let mut status = if edits.is_empty() {
+            RepairStatus::AlreadyRaceFree
+        } else {
+            RepairStatus::Repaired
+        };
         let mut reason = None;
         if !inter_block.is_empty() {
             status = RepairStatus::Unrepairable;
@@ -799,13 +1003,27 @@ impl Engine<'_, '_> {
                 "threads of different blocks race on global memory ({}); no block barrier orders them",
                 dedup(arrays).join(", ")
             ));
-            match self.grid_fix(base, final_kernel, cs, inter_block, &edits, text, cost_before, cost_after) {
+            match self.grid_fix(
+                base,
+                final_kernel,
+                cs,
+                inter_block,
+                &edits,
+                text,
+                cost_before,
+                cost_after,
+            ) {
                 Some(fix) => {
-                    reason = reason.map(|r| format!("{r}; a grid barrier fixes it if the kernel is launched cooperatively"));
+                    reason = reason.map(|r| {
+                        format!(
+                            "{r}; a grid barrier fixes it if the kernel is launched cooperatively"
+                        )
+                    });
                     fixes.push(fix);
                 }
                 None => {
-                    reason = reason.map(|r| format!("{r}, and no grid barrier placement was found"));
+                    reason =
+                        reason.map(|r| format!("{r}, and no grid barrier placement was found"));
                 }
             }
         }
@@ -818,7 +1036,11 @@ impl Engine<'_, '_> {
             cost_after,
             oracle_calls: 0,
             time_ms: 0.0,
-            edits: if status == RepairStatus::Unrepairable { Vec::new() } else { edits },
+            edits: if status == RepairStatus::Unrepairable {
+                Vec::new()
+            } else {
+                edits
+            },
             reason,
             fixes,
         }
@@ -846,12 +1068,17 @@ impl Engine<'_, '_> {
         for race in races {
             let (l, l2) = ordered(cs, race.first, race.second)?;
             let mut options = intra_clause(cs, l, l2);
-            options.retain(|&i| cs.cands[i].conds == 0 && matches!(cs.cands[i].render, Some(Render::Line { .. })));
+            options.retain(|&i| {
+                cs.cands[i].conds == 0 && matches!(cs.cands[i].render, Some(Render::Line { .. }))
+            });
             if options.iter().any(|i| picks.contains(i)) {
                 continue;
             }
             let best = options.into_iter().min_by(|&a, &b| {
-                cs.cands[a].cost.total_cmp(&cs.cands[b].cost).then(cs.cands[b].pos.cmp(&cs.cands[a].pos))
+                cs.cands[a]
+                    .cost
+                    .total_cmp(&cs.cands[b].cost)
+                    .then(cs.cands[b].pos.cmp(&cs.cands[a].pos))
             })?;
             picks.push(best);
         }
@@ -863,7 +1090,11 @@ impl Engine<'_, '_> {
             let id = k.fresh_stmt_id();
             let stmt = Stmt {
                 id,
-                kind: StmtKind::Barrier { scope: BarrierScope::Grid, global_fence: true, local_fence: true },
+                kind: StmtKind::Barrier {
+                    scope: BarrierScope::Grid,
+                    global_fence: true,
+                    local_fence: true,
+                },
                 span: Span::default(),
                 stmt_span: Span::default(),
                 in_macro: false,
@@ -884,12 +1115,23 @@ impl Engine<'_, '_> {
         base.vars.iter().for_each(|v| names.reserve(&v.name));
         for &i in &picks {
             if let Some(render) = &cs.cands[i].render {
-                edits.extend(render_insertion(render, "cooperative_groups::this_grid().sync();", file, text, Lang::Cuda, &mut names));
+                edits.extend(render_insertion(
+                    render,
+                    "cooperative_groups::this_grid().sync();",
+                    file,
+                    text,
+                    Lang::Cuda,
+                    &mut names,
+                ));
             }
         }
         if !text.contains("cooperative_groups.h") {
             edits.push(TextEdit {
-                span: Span { file, start: include_offset(text), end: include_offset(text) },
+                span: Span {
+                    file,
+                    start: include_offset(text),
+                    end: include_offset(text),
+                },
                 new_text: "#include <cooperative_groups.h>\n".into(),
             });
         }
@@ -926,15 +1168,23 @@ fn map_point(base: &Kernel, k: &Kernel, point: ProgramPoint) -> Option<ProgramPo
     match base_block.stmts.get(point.index) {
         Some(s) => {
             let index = block.stmts.iter().position(|t| t.id == s.id)?;
-            Some(ProgramPoint { block: point.block, index })
+            Some(ProgramPoint {
+                block: point.block,
+                index,
+            })
         }
-        None => Some(ProgramPoint { block: point.block, index: block.stmts.len() }),
+        None => Some(ProgramPoint {
+            block: point.block,
+            index: block.stmts.len(),
+        }),
     }
 }
 
 fn has_return(k: &Kernel) -> bool {
     let mut found = false;
-    walk::for_each_stmt(&k.body, &mut |s| found |= matches!(s.kind, StmtKind::Return));
+    walk::for_each_stmt(&k.body, &mut |s| {
+        found |= matches!(s.kind, StmtKind::Return)
+    });
     found
 }
 
@@ -966,7 +1216,7 @@ fn build_kernel(
     let mut k = base.clone();
     let mut new_ids = HashMap::new();
     let mut points: Vec<ProgramPoint> = chosen.iter().map(|&i| cs.cands[i].point).collect();
-    points.sort_by(|a, b| b.index.cmp(&a.index));
+    points.sort_by_key(|p| std::cmp::Reverse(p.index));
     for point in points {
         let stmt = match existing.iter().find(|e| e.point == Some(point)) {
             Some(e) => e.stmt.clone(),
@@ -1020,23 +1270,35 @@ fn expr_vars(e: &Expr) -> HashSet<VarId> {
 /// Whether the statements before a read in its branch neither assign the
 /// variables it (or the conditions) depend on nor write memory it may read,
 /// and cannot jump: then reading earlier gives the same value.
-fn prefix_is_independent(prefix: &[Stmt], used: &HashSet<VarId>, array: crate::ir::ArrayId, k: &Kernel) -> bool {
+fn prefix_is_independent(
+    prefix: &[Stmt],
+    used: &HashSet<VarId>,
+    array: crate::ir::ArrayId,
+    k: &Kernel,
+) -> bool {
     let aliases = |a: crate::ir::ArrayId| {
         a == array
             || k.arrays.get(a.0 as usize).is_some_and(|d| d.may_alias_all)
-            || k.arrays.get(array.0 as usize).is_some_and(|d| d.may_alias_all)
+            || k.arrays
+                .get(array.0 as usize)
+                .is_some_and(|d| d.may_alias_all)
     };
     let mut ok = true;
-    let block = crate::ir::Block { stmts: prefix.to_vec(), braces: None };
+    let block = crate::ir::Block {
+        stmts: prefix.to_vec(),
+        braces: None,
+    };
     walk::for_each_stmt(&block, &mut |s| match &s.kind {
-        StmtKind::Assign { var, .. } | StmtKind::Havoc { var } | StmtKind::Read { dest: var, .. } => {
-            ok &= !used.contains(var)
-        }
+        StmtKind::Assign { var, .. }
+        | StmtKind::Havoc { var }
+        | StmtKind::Read { dest: var, .. } => ok &= !used.contains(var),
         StmtKind::Atomic { dest, access, .. } => {
             ok &= !aliases(access.array) && dest.is_none_or(|d| !used.contains(&d));
         }
         StmtKind::Write { access, .. } => ok &= !aliases(access.array),
-        StmtKind::Barrier { .. } | StmtKind::Break | StmtKind::Continue | StmtKind::Return => ok = false,
+        StmtKind::Barrier { .. } | StmtKind::Break | StmtKind::Continue | StmtKind::Return => {
+            ok = false
+        }
         StmtKind::If { .. } | StmtKind::Loop { .. } => {}
     });
     ok
@@ -1062,9 +1324,16 @@ fn if_condition_text(text: &str, span: Span) -> Option<String> {
                     let assigns = bytes.iter().enumerate().any(|(j, &b)| {
                         b == b'='
                             && !matches!(bytes.get(j + 1), Some(b'='))
-                            && !matches!(j.checked_sub(1).and_then(|p| bytes.get(p)), Some(b'=' | b'!' | b'<' | b'>'))
+                            && !matches!(
+                                j.checked_sub(1).and_then(|p| bytes.get(p)),
+                                Some(b'=' | b'!' | b'<' | b'>')
+                            )
                     });
-                    if assigns || cond.contains("++") || cond.contains("--") || cond.contains('(') && cond.contains("atomic") {
+                    if assigns
+                        || cond.contains("++")
+                        || cond.contains("--")
+                        || cond.contains('(') && cond.contains("atomic")
+                    {
                         return None;
                     }
                     return Some(cond.to_string());

@@ -118,7 +118,11 @@ impl FileFix {
                     cost_after: k.cost_after,
                     oracle_calls: k.oracle_calls,
                     time_ms: k.time_ms,
-                    edits: k.edits.iter().map(|e| edit_json(&self.original, e)).collect(),
+                    edits: k
+                        .edits
+                        .iter()
+                        .map(|e| edit_json(&self.original, e))
+                        .collect(),
                     reason: k.reason.clone(),
                 })
                 .collect(),
@@ -130,7 +134,10 @@ impl FileFix {
         self.kernels
             .iter()
             .map(|k| {
-                let status = serde_json::to_value(k.status).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+                let status = serde_json::to_value(k.status)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default();
                 let mut line = format!(
                     "{}: {}: {}: barriers {} -> {}, cost {} -> {}, {} checker calls, {:.1} ms",
                     self.path,
@@ -184,8 +191,16 @@ pub fn fix_program(
     check: &mut dyn FnMut(&Kernel) -> KernelReport,
     relower: &mut dyn FnMut(&str) -> Program,
 ) -> FileFix {
-    let original = program.files.first().map(|f| f.text.clone()).unwrap_or_default();
-    let mut kernels: Vec<KernelRepair> = program.kernels.iter().map(|k| repair(k, &program.files)).collect();
+    let original = program
+        .files
+        .first()
+        .map(|f| f.text.clone())
+        .unwrap_or_default();
+    let mut kernels: Vec<KernelRepair> = program
+        .kernels
+        .iter()
+        .map(|k| repair(k, &program.files))
+        .collect();
     for u in &program.unsupported {
         kernels.push(KernelRepair {
             name: u.name.clone(),
@@ -203,8 +218,10 @@ pub fn fix_program(
     }
     // Apply, re-check, and drop the repairs that do not hold up (at most once per kernel).
     for _ in 0..=kernels.len() {
-        let edits: Vec<TextEdit> =
-            kernels.iter().flat_map(|k| k.edits.iter().filter(|e| e.span.file.0 == 0).cloned()).collect();
+        let edits: Vec<TextEdit> = kernels
+            .iter()
+            .flat_map(|k| k.edits.iter().filter(|e| e.span.file.0 == 0).cloned())
+            .collect();
         let fixed = match apply_edits(&original, &edits) {
             Ok(t) => t,
             Err(why) => {
@@ -215,7 +232,12 @@ pub fn fix_program(
             }
         };
         if edits.is_empty() {
-            return FileFix { path: path.to_string(), original: original.clone(), fixed, kernels };
+            return FileFix {
+                path: path.to_string(),
+                original: original.clone(),
+                fixed,
+                kernels,
+            };
         }
         let reprogram = relower(&fixed);
         let mut failed = false;
@@ -227,15 +249,28 @@ pub fn fix_program(
             };
             let report = check(new_kernel);
             if report.verdict != Verdict::RaceFree && k.status == RepairStatus::Repaired {
-                demote(k, &format!("the repaired text re-checks as {}", report.verdict.as_str()));
+                demote(
+                    k,
+                    &format!("the repaired text re-checks as {}", report.verdict.as_str()),
+                );
                 failed = true;
             }
         }
         if !failed {
-            return FileFix { path: path.to_string(), original: original.clone(), fixed, kernels };
+            return FileFix {
+                path: path.to_string(),
+                original: original.clone(),
+                fixed,
+                kernels,
+            };
         }
     }
-    FileFix { path: path.to_string(), fixed: original.clone(), original, kernels }
+    FileFix {
+        path: path.to_string(),
+        fixed: original.clone(),
+        original,
+        kernels,
+    }
 }
 
 fn demote(k: &mut KernelRepair, why: &str) {
@@ -247,13 +282,24 @@ fn demote(k: &mut KernelRepair, why: &str) {
 }
 
 /// Reads, repairs and re-checks one file with the real front end and checker.
-pub fn fix_source(path: &Path, text: &str, opts: &SynthOptions, includes: &dyn IncludeResolver) -> FileFix {
+pub fn fix_source(
+    path: &Path,
+    text: &str,
+    opts: &SynthOptions,
+    includes: &dyn IncludeResolver,
+) -> FileFix {
     let program = lower_source(path, text, includes);
     let check_opts = opts.check.clone();
     let mut repair = |k: &Kernel, files: &[SourceFileInfo]| super::repair_kernel(k, files, opts);
     let mut check = |k: &Kernel| crate::check::check_kernel(k, &check_opts);
     let mut relower = |t: &str| lower_source(path, t, includes);
-    fix_program(&path.display().to_string(), &program, &mut repair, &mut check, &mut relower)
+    fix_program(
+        &path.display().to_string(),
+        &program,
+        &mut repair,
+        &mut check,
+        &mut relower,
+    )
 }
 
 /// [`fix_source`] reading the file and its includes from disk.
@@ -266,8 +312,14 @@ pub fn fix_path(path: &Path, opts: &SynthOptions) -> std::io::Result<FileFix> {
 /// Writes `text` to `path` atomically: a temporary file in the same directory, then a rename.
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "file".into());
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "file".into());
     let tmp = dir.join(format!(".{name}.syncwright-{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
