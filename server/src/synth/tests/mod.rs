@@ -622,3 +622,94 @@ fn cost_model_is_configurable() {
     assert_repaired(&o);
     assert_eq!(o.repair.cost_after, 4.0);
 }
+
+fn program_of(text: &str, lang: Lang) -> crate::ir::Program {
+    crate::ir::Program {
+        files: vec![SourceFileInfo {
+            path: "k".into(),
+            text: text.to_string(),
+        }],
+        kernels: vec![mini::lower(text, lang)],
+        unsupported: vec![],
+        diagnostics: vec![],
+    }
+}
+
+#[test]
+fn fix_report_rechecks_and_uses_the_contract_names() {
+    let text = source("fig7.cu");
+    let l = launch(8, 1, &[]);
+    let program = program_of(&text, Lang::Cuda);
+    let mut repair = |k: &Kernel, files: &[SourceFileInfo]| {
+        let mut oracle = |k: &Kernel| mini::interpret(k, &l);
+        repair_kernel_with(k, files, &opts(), &mut oracle, RepairConfig::default())
+    };
+    let mut check = |k: &Kernel| mini::interpret(k, &l);
+    let mut relower = |t: &str| program_of(t, Lang::Cuda);
+    let r = report::fix_program("fig7.cu", &program, &mut repair, &mut check, &mut relower);
+    assert!(r.changed());
+    assert_eq!(r.kernels[0].status, RepairStatus::Repaired);
+    let json = serde_json::to_value(report::FixReportJson {
+        files: vec![r.to_json()],
+    })
+    .expect("json");
+    let k = &json["files"][0]["kernels"][0];
+    assert_eq!(json["files"][0]["path"], "fig7.cu");
+    assert_eq!(k["name"], "fig7");
+    assert_eq!(k["status"], "repaired");
+    assert_eq!(k["barriers_before"], 0);
+    assert_eq!(k["barriers_after"], 1);
+    assert_eq!(k["cost_after"], 1.0);
+    assert!(k["oracle_calls"].as_u64().unwrap_or(0) >= 2);
+    assert!(k["time_ms"].is_number());
+    assert_eq!(k["edits"][0]["new_text"], "\n    __syncthreads();");
+    assert_eq!(k["edits"][0]["range"]["start"]["line"], 6);
+    assert!(k["reason"].is_null());
+    assert!(
+        r.summary()[0].contains("fig7: repaired: barriers 0 -> 1"),
+        "{:?}",
+        r.summary()
+    );
+}
+
+#[test]
+fn fix_report_drops_repairs_that_do_not_recheck() {
+    // A checker that never accepts anything: the repair must not be applied.
+    let text = source("fig2.cu");
+    let l = launch(8, 1, &[]);
+    let program = program_of(&text, Lang::Cuda);
+    let mut repair = |k: &Kernel, files: &[SourceFileInfo]| {
+        let mut oracle = |k: &Kernel| mini::interpret(k, &l);
+        repair_kernel_with(k, files, &opts(), &mut oracle, RepairConfig::default())
+    };
+    let mut check = |k: &Kernel| {
+        let mut r = mini::interpret(k, &l);
+        r.verdict = Verdict::Racy;
+        r
+    };
+    let mut relower = |t: &str| program_of(t, Lang::Cuda);
+    let r = report::fix_program("fig2.cu", &program, &mut repair, &mut check, &mut relower);
+    assert!(!r.changed());
+    assert_eq!(r.kernels[0].status, RepairStatus::Inconclusive);
+    assert!(r.kernels[0]
+        .reason
+        .as_deref()
+        .unwrap_or("")
+        .contains("re-checks as racy"));
+}
+
+#[test]
+fn write_atomically_replaces_the_file() {
+    let dir = std::env::temp_dir().join(format!("syncwright-write-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let f = dir.join("k.cu");
+    std::fs::write(&f, "old").expect("write");
+    report::write_atomically(&f, "new text").expect("atomic write");
+    assert_eq!(std::fs::read_to_string(&f).expect("read"), "new text");
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .expect("ls")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name() != "k.cu")
+        .collect();
+    assert!(leftovers.is_empty());
+}

@@ -1,0 +1,98 @@
+//! Synthesis time per kernel over the synthesizer's test kernels (and their
+//! SDK-style kernels with every barrier stripped), with the real front end and
+//! checker. Run: `cargo run --release --example synth_bench [-- DIR [ROUNDS]]`.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use syncwright::config::{CheckOptions, CostModel};
+use syncwright::ir::lower::{lower_source, FsIncludes};
+use syncwright::synth::{repair_kernel, SynthOptions};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let dir = args
+        .next()
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/synth/kernels"));
+    let rounds: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(5);
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| matches!(p.extension().and_then(|x| x.to_str()), Some("cu" | "cl")))
+            .collect(),
+        Err(e) => {
+            eprintln!("synth_bench: {}: {e}", dir.display());
+            std::process::exit(2);
+        }
+    };
+    files.sort();
+    let opts = SynthOptions {
+        check: CheckOptions::default(),
+        cost: CostModel::default(),
+        keep_existing: false,
+    };
+    let mut times: Vec<f64> = Vec::new();
+    println!(
+        "{:<40} {:>18} {:>8} {:>6} {:>10}",
+        "kernel", "status", "barriers", "calls", "median ms"
+    );
+    for path in &files {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let stripped: String = text
+            .lines()
+            .filter(|l| l.trim() != "__syncthreads();")
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let mut variants = vec![("", text.clone())];
+        if stripped != text {
+            variants.push((" (stripped)", stripped));
+        }
+        for (suffix, source) in variants {
+            let program = lower_source(path, &source, &FsIncludes);
+            for kernel in &program.kernels {
+                let mut samples = Vec::new();
+                let mut last = None;
+                for _ in 0..rounds {
+                    let start = Instant::now();
+                    let r = repair_kernel(kernel, &program.files, &opts);
+                    samples.push(start.elapsed().as_secs_f64() * 1000.0);
+                    last = Some(r);
+                }
+                samples.sort_by(f64::total_cmp);
+                let median = samples[samples.len() / 2];
+                times.push(median);
+                if let Some(r) = last {
+                    let status = serde_json::to_value(r.status)
+                        .ok()
+                        .and_then(|v| v.as_str().map(String::from))
+                        .unwrap_or_default();
+                    println!(
+                        "{:<40} {:>18} {:>4}->{:<3} {:>6} {:>10.2}",
+                        format!("{}{suffix}", r.name),
+                        status,
+                        r.barriers_before,
+                        r.barriers_after,
+                        r.oracle_calls,
+                        median
+                    );
+                }
+            }
+        }
+    }
+    if times.is_empty() {
+        println!("no kernels");
+        return;
+    }
+    times.sort_by(f64::total_cmp);
+    let pct = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize];
+    println!(
+        "kernels: {}  median: {:.2} ms  p95: {:.2} ms  max: {:.2} ms",
+        times.len(),
+        pct(0.5),
+        pct(0.95),
+        times[times.len() - 1]
+    );
+}
