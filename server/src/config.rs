@@ -32,7 +32,10 @@ pub struct CostModel {
 
 impl Default for CostModel {
     fn default() -> Self {
-        CostModel { loop_cost: 100.0, cond_cost: 0.5 }
+        CostModel {
+            loop_cost: 100.0,
+            cond_cost: 0.5,
+        }
     }
 }
 
@@ -49,6 +52,10 @@ pub struct CheckOptions {
 
 impl Default for CheckOptions {
     fn default() -> Self {
-        CheckOptions { launch: LaunchConfig::default(), warp_sync: false, kernel_budget_ms: 10_000 }
+        CheckOptions {
+            launch: LaunchConfig::default(),
+            warp_sync: false,
+            kernel_budget_ms: 10_000,
+        }
     }
 }

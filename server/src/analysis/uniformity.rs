@@ -83,14 +83,21 @@ impl Uniformity {
 
     /// Walks a block; `div` is the statement causing divergence of the context
     /// (None: uniform context). Returns the cause of divergence after the block.
-    fn block(&mut self, block: &Block, slot: BlockSlot, div: Option<StmtId>, flow: &mut Flow) -> Option<StmtId> {
+    fn block(
+        &mut self,
+        block: &Block,
+        slot: BlockSlot,
+        div: Option<StmtId>,
+        flow: &mut Flow,
+    ) -> Option<StmtId> {
         let mut div = div;
         for (index, stmt) in block.stmts.iter().enumerate() {
             // A thread-dependent return earlier anywhere makes the rest divergent.
             if div.is_none() {
                 div = flow.returned.or(flow.escaped);
             }
-            self.divergent_points.insert(ProgramPoint { block: slot, index }, div.is_some());
+            self.divergent_points
+                .insert(ProgramPoint { block: slot, index }, div.is_some());
             if let Some(cause) = div {
                 self.divergent_stmts.insert(stmt.id);
                 self.causes.insert(stmt.id, cause);
@@ -131,15 +138,29 @@ impl Uniformity {
                         div = flow.escaped;
                     }
                 }
-                StmtKind::Loop { cond, cond_prelude, body, step, .. } => {
+                StmtKind::Loop {
+                    cond,
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
                     let saved = flow.escaped;
                     flow.escaped = None;
                     // First pass decides whether the loop is uniform; the fixpoint
                     // on variables makes loop-carried non-uniformity visible.
                     let probe_div = if ctx_div { div } else { None };
-                    let mut probe = Flow { returned: flow.returned, escaped: None };
+                    let mut probe = Flow {
+                        returned: flow.returned,
+                        escaped: None,
+                    };
                     let snapshot = self.clone_points();
-                    self.block(cond_prelude, BlockSlot::LoopCond(stmt.id), probe_div, &mut probe);
+                    self.block(
+                        cond_prelude,
+                        BlockSlot::LoopCond(stmt.id),
+                        probe_div,
+                        &mut probe,
+                    );
                     self.block(body, BlockSlot::LoopBody(stmt.id), probe_div, &mut probe);
                     self.block(step, BlockSlot::LoopStep(stmt.id), probe_div, &mut probe);
                     let nonuniform_loop = !self.is_uniform_expr(cond) || probe.escaped.is_some();
@@ -151,8 +172,16 @@ impl Uniformity {
                         None
                     };
                     self.restore_points(snapshot);
-                    let mut inner_flow = Flow { returned: flow.returned, escaped: None };
-                    self.block(cond_prelude, BlockSlot::LoopCond(stmt.id), inner, &mut inner_flow);
+                    let mut inner_flow = Flow {
+                        returned: flow.returned,
+                        escaped: None,
+                    };
+                    self.block(
+                        cond_prelude,
+                        BlockSlot::LoopCond(stmt.id),
+                        inner,
+                        &mut inner_flow,
+                    );
                     self.block(body, BlockSlot::LoopBody(stmt.id), inner, &mut inner_flow);
                     self.block(step, BlockSlot::LoopStep(stmt.id), inner, &mut inner_flow);
                     if inner.is_some() {
@@ -179,15 +208,38 @@ impl Uniformity {
                 }
             }
         }
-        self.divergent_points.insert(ProgramPoint { block: slot, index: block.stmts.len() }, div.or(flow.returned).is_some());
+        self.divergent_points.insert(
+            ProgramPoint {
+                block: slot,
+                index: block.stmts.len(),
+            },
+            div.or(flow.returned).is_some(),
+        );
         div
     }
 
-    fn clone_points(&self) -> (HashSet<StmtId>, HashMap<ProgramPoint, bool>, HashMap<StmtId, StmtId>) {
-        (self.divergent_stmts.clone(), self.divergent_points.clone(), self.causes.clone())
+    fn clone_points(
+        &self,
+    ) -> (
+        HashSet<StmtId>,
+        HashMap<ProgramPoint, bool>,
+        HashMap<StmtId, StmtId>,
+    ) {
+        (
+            self.divergent_stmts.clone(),
+            self.divergent_points.clone(),
+            self.causes.clone(),
+        )
     }
 
-    fn restore_points(&mut self, s: (HashSet<StmtId>, HashMap<ProgramPoint, bool>, HashMap<StmtId, StmtId>)) {
+    fn restore_points(
+        &mut self,
+        s: (
+            HashSet<StmtId>,
+            HashMap<ProgramPoint, bool>,
+            HashMap<StmtId, StmtId>,
+        ),
+    ) {
         self.divergent_stmts = s.0;
         self.divergent_points = s.1;
         self.causes = s.2;
@@ -205,10 +257,14 @@ struct Flow {
 
 fn mark_assigned(u: &mut Uniformity, block: &Block) {
     crate::ir::walk::for_each_stmt(block, &mut |s| match &s.kind {
-        StmtKind::Assign { var, .. } | StmtKind::Havoc { var } | StmtKind::Read { dest: var, .. } => {
+        StmtKind::Assign { var, .. }
+        | StmtKind::Havoc { var }
+        | StmtKind::Read { dest: var, .. } => {
             u.nonuniform_vars.insert(*var);
         }
-        StmtKind::Atomic { dest: Some(var), .. } => {
+        StmtKind::Atomic {
+            dest: Some(var), ..
+        } => {
             u.nonuniform_vars.insert(*var);
         }
         _ => {}

@@ -32,7 +32,11 @@ pub struct Span {
 impl Span {
     /// A span in the main file.
     pub fn new(start: u32, end: u32) -> Span {
-        Span { file: FileId(0), start, end }
+        Span {
+            file: FileId(0),
+            start,
+            end,
+        }
     }
 }
 
@@ -83,13 +87,25 @@ pub enum ScalarTy {
 
 impl ScalarTy {
     /// C `int`.
-    pub const INT: ScalarTy = ScalarTy::Int { bits: 32, signed: true };
+    pub const INT: ScalarTy = ScalarTy::Int {
+        bits: 32,
+        signed: true,
+    };
     /// C `unsigned int`.
-    pub const UINT: ScalarTy = ScalarTy::Int { bits: 32, signed: false };
+    pub const UINT: ScalarTy = ScalarTy::Int {
+        bits: 32,
+        signed: false,
+    };
     /// C `long` / `ptrdiff_t` on 64-bit targets; byte offsets have this type.
-    pub const LONG: ScalarTy = ScalarTy::Int { bits: 64, signed: true };
+    pub const LONG: ScalarTy = ScalarTy::Int {
+        bits: 64,
+        signed: true,
+    };
     /// `size_t`.
-    pub const ULONG: ScalarTy = ScalarTy::Int { bits: 64, signed: false };
+    pub const ULONG: ScalarTy = ScalarTy::Int {
+        bits: 64,
+        signed: false,
+    };
     /// `float`.
     pub const FLOAT: ScalarTy = ScalarTy::Float { bits: 32 };
 
@@ -159,7 +175,10 @@ pub enum BinOp {
 impl BinOp {
     /// Whether the result is Bool.
     pub fn is_comparison(self) -> bool {
-        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+        matches!(
+            self,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+        )
     }
 }
 

@@ -87,7 +87,12 @@ impl LabelTree {
                     ctx.conds.pop();
                     ctx.ancestors.pop();
                 }
-                StmtKind::Loop { cond_prelude, body, step, .. } => {
+                StmtKind::Loop {
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
                     ctx.loops.push(stmt.id);
                     ctx.ancestors.push(stmt.id);
                     self.visit(cond_prelude, BlockSlot::LoopCond(stmt.id), ctx);
@@ -108,19 +113,29 @@ impl LabelTree {
 
     /// `loops(l)`: enclosing loops, outermost first.
     pub fn loops(&self, id: StmtId) -> &[StmtId] {
-        self.places.get(&id).map(|p| p.loops.as_slice()).unwrap_or(&[])
+        self.places
+            .get(&id)
+            .map(|p| p.loops.as_slice())
+            .unwrap_or(&[])
     }
 
     /// `conds(l)`: enclosing conditionals, outermost first.
     pub fn conds(&self, id: StmtId) -> &[StmtId] {
-        self.places.get(&id).map(|p| p.conds.as_slice()).unwrap_or(&[])
+        self.places
+            .get(&id)
+            .map(|p| p.conds.as_slice())
+            .unwrap_or(&[])
     }
 
     /// Loops enclosing both statements, outermost first.
     pub fn common_loops(&self, a: StmtId, b: StmtId) -> Vec<StmtId> {
         let la = self.loops(a);
         let lb = self.loops(b);
-        la.iter().zip(lb).take_while(|(x, y)| x == y).map(|(x, _)| *x).collect()
+        la.iter()
+            .zip(lb)
+            .take_while(|(x, y)| x == y)
+            .map(|(x, _)| *x)
+            .collect()
     }
 
     /// Position of `id` in program order.
@@ -150,7 +165,12 @@ pub fn for_each_stmt<'a>(block: &'a Block, f: &mut dyn FnMut(&'a Stmt)) {
 pub fn child_blocks(stmt: &Stmt) -> Vec<&Block> {
     match &stmt.kind {
         StmtKind::If { then_, else_, .. } => vec![then_, else_],
-        StmtKind::Loop { cond_prelude, body, step, .. } => vec![cond_prelude, body, step],
+        StmtKind::Loop {
+            cond_prelude,
+            body,
+            step,
+            ..
+        } => vec![cond_prelude, body, step],
         _ => Vec::new(),
     }
 }
@@ -172,7 +192,7 @@ pub fn find_stmt(block: &Block, id: StmtId) -> Option<&Stmt> {
 
 /// The block named by `slot`, mutably.
 pub fn block_mut(kernel: &mut Kernel, slot: BlockSlot) -> Option<&mut Block> {
-    fn find<'a>(block: &'a mut Block, slot: BlockSlot) -> Option<&'a mut Block> {
+    fn find(block: &mut Block, slot: BlockSlot) -> Option<&mut Block> {
         for stmt in &mut block.stmts {
             let id = stmt.id;
             match &mut stmt.kind {
@@ -190,7 +210,12 @@ pub fn block_mut(kernel: &mut Kernel, slot: BlockSlot) -> Option<&mut Block> {
                         return Some(b);
                     }
                 }
-                StmtKind::Loop { cond_prelude, body, step, .. } => {
+                StmtKind::Loop {
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
                     if slot == BlockSlot::LoopBody(id) {
                         return Some(body);
                     }
@@ -231,7 +256,12 @@ pub fn block_ref(kernel: &Kernel, slot: BlockSlot) -> Option<&Block> {
                         return Some(else_);
                     }
                 }
-                StmtKind::Loop { cond_prelude, body, step, .. } => {
+                StmtKind::Loop {
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
                     if slot == BlockSlot::LoopBody(id) {
                         return Some(body);
                     }

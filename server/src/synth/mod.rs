@@ -199,9 +199,9 @@ pub fn barrier_infos_with(
             crate::ir::walk::remove_stmt(&mut without, b.id);
             let report = oracle(&without);
             let orders: Vec<Race> = report
-                .findings
+                .races
                 .iter()
-                .filter_map(|f| f.race.clone())
+                .cloned()
                 .filter(|r| !r.benign && !known.contains(&repairs::race_key(r)))
                 .collect();
             let new_divergence = report

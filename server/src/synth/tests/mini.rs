@@ -1119,6 +1119,7 @@ pub fn interpret(k: &Kernel, l: &Launch) -> KernelReport {
         name_span: k.name_span,
         verdict,
         findings,
+        races: run.races.clone(),
         time_ms: 0.0,
         solver_queries: 0,
     }
