@@ -1,7 +1,8 @@
 // Hillis-Steele inclusive scan with a double buffer (one barrier per step).
-__global__ void scan_double_buffer(int *g_odata, int *g_idata, int n) {
+__global__ void scan_double_buffer(int *g_odata, int *g_idata) {
     __shared__ int temp[128];
     int thid = threadIdx.x;
+    int n = blockDim.x;
     int pout = 0;
     int pin = 1;
     int v = 0;
