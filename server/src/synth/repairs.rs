@@ -306,8 +306,13 @@ impl Engine<'_, '_> {
         let existing_points: Vec<ProgramPoint> = existing.iter().filter_map(|e| e.point).collect();
 
         let mut cs = CandidateSet::new(&base, self.files, &self.opts.cost, &existing_points);
-        // Races of the base kernel (barriers under synthesis stripped).
-        let first = self.check(&base);
+        // Races of the base kernel (barriers under synthesis stripped); when
+        // nothing was stripped it is the kernel as written, already checked.
+        let first = if existing_points.is_empty() {
+            original.clone()
+        } else {
+            self.check(&base)
+        };
         if let Some(r) = self.unusable(&first) {
             return r;
         }
