@@ -48,6 +48,12 @@ pub struct CheckOptions {
     pub warp_sync: bool,
     /// Time budget for one kernel in milliseconds; over budget gives `inconclusive`.
     pub kernel_budget_ms: u64,
+    /// Tolerate write-write races where both threads store the same value
+    /// (GPUVerify's default; `--no-benign-tolerance` turns it off).
+    pub benign_tolerance: bool,
+    /// Never assume two threads read equal values from one uniform address
+    /// (GPUVerify's `--adversarial-abstraction`).
+    pub adversarial_abstraction: bool,
 }
 
 impl Default for CheckOptions {
@@ -56,6 +62,8 @@ impl Default for CheckOptions {
             launch: LaunchConfig::default(),
             warp_sync: false,
             kernel_budget_ms: 10_000,
+            benign_tolerance: true,
+            adversarial_abstraction: false,
         }
     }
 }

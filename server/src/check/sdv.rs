@@ -41,20 +41,83 @@ struct AccessStmt {
 
 /// Checks one kernel for data races and barrier divergence.
 pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
-    let start = Instant::now();
-    let mut checker = Checker::new(kernel, opts, start);
-    checker.run();
-    checker.finish()
+    SOLVER.with(|solver| {
+        let start = Instant::now();
+        // Everything a check asserts lives in this scope and is gone after it,
+        // also when a panic unwinds through it (the guard pops on drop).
+        let _scope = Scope::open(solver);
+        let mut checker = Checker::new(kernel, opts, start, solver);
+        checker.run();
+        checker.finish()
+    })
 }
 
-struct Checker<'k> {
+thread_local! {
+    /// Push depth of this thread's solver.
+    static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// A solver scope: pushed on open, popped (with anything nested left open)
+/// on drop.
+struct Scope<'s> {
+    solver: &'s Solver,
+    depth: u32,
+}
+
+impl<'s> Scope<'s> {
+    fn open(solver: &'s Solver) -> Scope<'s> {
+        let depth = DEPTH.with(|d| d.get());
+        push(solver);
+        Scope { solver, depth }
+    }
+}
+
+impl Drop for Scope<'_> {
+    fn drop(&mut self) {
+        let now = DEPTH.with(|d| d.get());
+        if now > self.depth {
+            pop(self.solver, now - self.depth);
+        }
+    }
+}
+
+fn push(solver: &Solver) {
+    solver.push();
+    DEPTH.with(|d| d.set(d.get() + 1));
+}
+
+fn pop(solver: &Solver, n: u32) {
+    solver.pop(n);
+    DEPTH.with(|d| d.set(d.get().saturating_sub(n)));
+}
+
+thread_local! {
+    /// One solver per thread, reused with push/pop: creating Z3's context and
+    /// its first check cost tens of milliseconds, every later check microseconds.
+    static SOLVER: Solver = {
+        let solver = Solver::new();
+        solver.push();
+        solver.assert(z3::ast::Int::new_const("warm_up").gt(z3::ast::Int::from_i64(0)));
+        let _ = solver.check();
+        solver.pop(1);
+        solver
+    };
+}
+
+/// Creates and warms this thread's solver (done lazily by the first check
+/// otherwise); front doors call it at startup so no kernel pays for it.
+pub fn warm_up() {
+    SOLVER.with(|_| ());
+}
+
+struct Checker<'k, 's> {
     kernel: &'k Kernel,
     opts: &'k CheckOptions,
     start: Instant,
     tree: LabelTree,
     cfg: Cfg,
     enc: Encoder<'k>,
-    solver: Solver,
+    solver: &'s Solver,
     queries: u32,
     races: Vec<Race>,
     divergences: Vec<Divergence>,
@@ -62,14 +125,18 @@ struct Checker<'k> {
     budget_exceeded: Option<String>,
 }
 
-impl<'k> Checker<'k> {
-    fn new(kernel: &'k Kernel, opts: &'k CheckOptions, start: Instant) -> Checker<'k> {
+impl<'k, 's> Checker<'k, 's> {
+    fn new(
+        kernel: &'k Kernel,
+        opts: &'k CheckOptions,
+        start: Instant,
+        solver: &'s Solver,
+    ) -> Checker<'k, 's> {
         let uniformity = Uniformity::compute(kernel);
         let loops = LoopTable::new(kernel);
         let tree = LabelTree::new(kernel);
         let cfg = Cfg::new(kernel);
         let enc = Encoder::new(kernel, opts, uniformity, loops);
-        let solver = Solver::new();
         Checker {
             kernel,
             opts,
@@ -209,13 +276,16 @@ impl<'k> Checker<'k> {
                 continue;
             };
             let (s1, s2) = (s1.clone(), s2.clone());
-            self.solver.push();
+            push(self.solver);
             self.enc.assert_scenario(&self.solver, &scenario);
             for f in r1.assumptions.iter().chain(r2.assumptions.iter()) {
                 self.solver.assert(f);
             }
             for lemma in self.enc.counter_lemmas(&r1, &r2) {
                 self.solver.assert(&lemma);
+            }
+            for fact in self.enc.atomic_facts(&r1, &r2, &scenario) {
+                self.solver.assert(&fact);
             }
             self.solver.assert(&s1.enabled);
             self.solver.assert(&s2.enabled);
@@ -241,14 +311,15 @@ impl<'k> Checker<'k> {
                         .solver
                         .get_model()
                         .map(|m| witness::extract(&self.enc, &m, &s1, &s2, a.id, b.id));
-                    let benign = a.write
+                    let benign = self.opts.benign_tolerance
+                        && a.write
                         && b.write
                         && !a.atomic
                         && !b.atomic
                         && self.writes_same_value(&s1, &s2);
                     let warp_sync_only =
                         !self.opts.warp_sync && scenario.same_block && self.only_within_warp(a, b);
-                    self.solver.pop(1);
+                    pop(self.solver, 1);
                     let kind = race_kind(a, b);
                     let race = Race {
                         kind,
@@ -270,7 +341,7 @@ impl<'k> Checker<'k> {
                     self.races.push(race);
                 }
                 SatResult::Unsat => {
-                    self.solver.pop(1);
+                    pop(self.solver, 1);
                     general_unsat |= first_same_block;
                 }
                 SatResult::Unknown => {
@@ -278,7 +349,7 @@ impl<'k> Checker<'k> {
                         .solver
                         .get_reason_unknown()
                         .unwrap_or_else(|| "unknown".into());
-                    self.solver.pop(1);
+                    pop(self.solver, 1);
                     self.undecided.push((a.id, b.id, reason));
                 }
             }
@@ -319,23 +390,23 @@ impl<'k> Checker<'k> {
         let Some(differ) = self.enc.values_differ(v1, v2) else {
             return false;
         };
-        self.solver.push();
+        push(self.solver);
         self.solver.assert(&differ);
         let r = self.check_sat();
-        self.solver.pop(1);
+        pop(self.solver, 1);
         r == SatResult::Unsat
     }
 
     /// With the current assertions, does every collision need two threads of one warp?
     fn only_within_warp(&mut self, a: &AccessStmt, b: &AccessStmt) -> bool {
-        self.solver.push();
+        push(self.solver);
         let lockstep_ok = a.id == b.id && a.write && b.write && !a.atomic;
         self.solver.assert(z3::ast::Bool::or(&[
             self.enc.different_warps(),
             z3::ast::Bool::from_bool(lockstep_ok),
         ]));
         let r = self.check_sat();
-        self.solver.pop(1);
+        pop(self.solver, 1);
         r == SatResult::Unsat
     }
 
@@ -359,7 +430,7 @@ impl<'k> Checker<'k> {
             let (Some(e1), Some(e2)) = (r1.barriers.get(&id), r2.barriers.get(&id)) else {
                 continue;
             };
-            self.solver.push();
+            push(self.solver);
             self.enc.assert_scenario(&self.solver, &scenario);
             for f in r1.assumptions.iter().chain(r2.assumptions.iter()) {
                 self.solver.assert(f);
@@ -377,7 +448,7 @@ impl<'k> Checker<'k> {
                         .solver
                         .get_model()
                         .map(|m| witness::threads(&self.enc, &m));
-                    self.solver.pop(1);
+                    pop(self.solver, 1);
                     self.divergences.push(Divergence {
                         barrier: id,
                         span: self.span_of(id),
@@ -386,13 +457,13 @@ impl<'k> Checker<'k> {
                         witness: threads,
                     });
                 }
-                SatResult::Unsat => self.solver.pop(1),
+                SatResult::Unsat => pop(self.solver, 1),
                 SatResult::Unknown => {
                     let reason = self
                         .solver
                         .get_reason_unknown()
                         .unwrap_or_else(|| "unknown".into());
-                    self.solver.pop(1);
+                    pop(self.solver, 1);
                     self.undecided.push((id, id, reason));
                 }
             }

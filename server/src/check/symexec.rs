@@ -191,6 +191,21 @@ pub struct ExecResult {
     pub assumptions: Vec<Bool>,
     /// Linear counters `value = init +/- k * step`, for cross-thread lemmas.
     pub counters: Vec<CounterInstance>,
+    /// Atomic counters that hand out distinct values.
+    pub counter_atomics: Vec<AtomicResult>,
+}
+
+/// One thread's execution of an atomic increment or decrement.
+#[derive(Clone, Debug)]
+pub struct AtomicResult {
+    /// Array touched.
+    pub array: u32,
+    /// The thread executes it.
+    pub enabled: Bool,
+    /// Byte offset.
+    pub offset: Int,
+    /// Old value returned.
+    pub result: Int,
 }
 
 /// One thread's linear loop counter at a loop head or exit.
@@ -223,6 +238,7 @@ pub struct Encoder<'k> {
     loops: LoopTable,
     launch: Launch,
     grid_known_single: bool,
+    adversarial: bool,
     funcs: RefCell<HashMap<String, FuncDecl>>,
     cache: RefCell<HashMap<(usize, Scenario), Rc<ExecResult>>>,
 }
@@ -311,14 +327,11 @@ impl<'k> Encoder<'k> {
             ]);
             facts.push(product.le(Int::from_i128(max_threads)));
         }
-        let global_offset: [Val; 3] = std::array::from_fn(|d| match launch.global_offset {
-            Some(o) => Val::int(i128::from(o[d])),
-            None => {
-                let c = Int::new_const(format!("globalOffset{d}"));
-                facts.push(c.ge(Int::from_i64(0)));
-                facts.push(c.le(Int::from_i64(0xffff_ffff)));
-                Val::I(c, Range::of(ScalarTy::UINT))
-            }
+        // OpenCL's global work offset is 0 unless given (`--global_offset`):
+        // that is what a NULL offset in clEnqueueNDRangeKernel means, and what
+        // GPUVerify assumes.
+        let global_offset: [Val; 3] = std::array::from_fn(|d| {
+            Val::int(i128::from(launch.global_offset.map(|o| o[d]).unwrap_or(0)))
         });
         let ids = |name: &str, dims: &[Val; 3], t: usize, facts: &mut Vec<Bool>| -> [Val; 3] {
             std::array::from_fn(|d| {
@@ -354,6 +367,7 @@ impl<'k> Encoder<'k> {
                 facts,
             },
             grid_known_single,
+            adversarial: opts.adversarial_abstraction,
             funcs: RefCell::new(HashMap::new()),
             cache: RefCell::new(HashMap::new()),
         }
@@ -491,6 +505,29 @@ impl<'k> Encoder<'k> {
                 let close = Bool::and(&[d.lt(&c1.step), d.unary_minus().lt(&c1.step)]);
                 let premise = Bool::and(&[c1.value.eq(&c2.value), close]);
                 out.push(premise.implies(c1.init.eq(&c2.init)));
+            }
+        }
+        out
+    }
+
+    /// Refined atomics: two executions of counter atomics on the same location
+    /// return different old values (each sees the other's update first or
+    /// last). Shared memory is per block, so there only within one block.
+    pub fn atomic_facts(&self, r1: &ExecResult, r2: &ExecResult, scenario: &Scenario) -> Vec<Bool> {
+        let mut out = Vec::new();
+        for x in &r1.counter_atomics {
+            for y in r2.counter_atomics.iter().filter(|y| y.array == x.array) {
+                let shared = self
+                    .kernel
+                    .arrays
+                    .get(x.array as usize)
+                    .is_some_and(|a| a.space == crate::ir::MemSpace::Shared);
+                if shared && !scenario.same_block {
+                    continue;
+                }
+                let same =
+                    Bool::and(&[x.enabled.clone(), y.enabled.clone(), x.offset.eq(&y.offset)]);
+                out.push(same.implies(x.result.eq(&y.result).not()));
             }
         }
         out
@@ -1092,14 +1129,64 @@ impl Exec<'_, '_> {
                     (Some(c), _) if mask(c) && ry.nonneg() => {
                         Val::I(y.modulo(Int::from_i128(c + 1)), Range { lo: 0, hi: c })
                     }
-                    _ => self.via_bits(op, x, y, ty),
+                    _ => self.bitwise(op, x, rx, y, ry, ty),
                 }
             }
+            BinOp::BitOr | BinOp::BitXor => self.bitwise(op, x, rx, y, ry, ty),
             _ => {
                 let _ = bits;
                 self.via_bits(op, x, y, ty)
             }
         }
+    }
+
+    /// `&`, `|`, `^` with a constant operand on a non-negative value, by the
+    /// bits below the constant's highest bit (linear: bit i of x is
+    /// `(x div 2^i) mod 2`); otherwise through bit-vectors.
+    fn bitwise(&self, op: BinOp, x: Int, rx: Range, y: Int, ry: Range, ty: ScalarTy) -> Val {
+        let constant = |r: Range| if r.lo == r.hi { Some(r.lo) } else { None };
+        let (v, rv, c) = match (constant(rx), constant(ry)) {
+            (_, Some(c)) if c >= 0 && rx.nonneg() => (x.clone(), rx, c),
+            (Some(c), _) if c >= 0 && ry.nonneg() => (y.clone(), ry, c),
+            _ => return self.via_bits(op, x, y, ty),
+        };
+        let m = 128 - c.leading_zeros();
+        if m > 40 {
+            return self.via_bits(op, x, y, ty);
+        }
+        let bit = |i: u32| v.div(Int::from_i128(pow2(i))).modulo(Int::from_i64(2));
+        let mut terms: Vec<Int> = Vec::new();
+        for i in 0..m {
+            let ci = (c >> i) & 1 == 1;
+            let t = match (op, ci) {
+                (BinOp::BitAnd, true) | (BinOp::BitOr, false) | (BinOp::BitXor, false) => bit(i),
+                (BinOp::BitAnd, false) => continue,
+                (BinOp::BitOr, true) => Int::from_i64(1),
+                _ => Int::sub(&[Int::from_i64(1), bit(i)]),
+            };
+            terms.push(Int::mul(&[t, Int::from_i128(pow2(i))]));
+        }
+        if op != BinOp::BitAnd {
+            // Bits at and above m are those of v.
+            let top = Int::mul(&[v.div(Int::from_i128(pow2(m))), Int::from_i128(pow2(m))]);
+            terms.push(top);
+        }
+        let sum = if terms.is_empty() {
+            Int::from_i64(0)
+        } else {
+            Int::add(&terms)
+        };
+        let range = if op == BinOp::BitAnd {
+            Range { lo: 0, hi: c }
+        } else {
+            let hi = rv.hi.max(c);
+            let k = 128 - hi.max(1).leading_zeros();
+            Range {
+                lo: 0,
+                hi: pow2(k) - 1,
+            }
+        };
+        Val::I(sum, range.meet(Range::of(ty)))
     }
 
     /// A bitwise operation evaluated on bit-vectors of the type's width.
@@ -1164,7 +1251,7 @@ impl Exec<'_, '_> {
             }
             StmtKind::Havoc { var } => {
                 let ty = self.var_ty(*var);
-                let uniform = self.enc.uniformity.is_uniform_var(*var);
+                let uniform = self.enc.uniformity.def_is_uniform(stmt.id);
                 let loops = self.loop_stack.clone();
                 let v = self.havoc(&format!("havoc{}", stmt.id.0), ty, uniform, &loops);
                 self.set(*var, v);
@@ -1172,7 +1259,9 @@ impl Exec<'_, '_> {
             StmtKind::Read { dest, access } => {
                 self.record_access(stmt, access, None);
                 let ty = self.var_ty(*dest);
-                let uniform = self.enc.uniformity.is_uniform_var(*dest);
+                // Uniform reads give one value in every thread (see `analysis::uniformity`),
+                // unless reads are adversarial by request.
+                let uniform = self.enc.uniformity.def_is_uniform(stmt.id) && !self.enc.adversarial;
                 let loops = self.loop_stack.clone();
                 let v = self.havoc(&format!("read{}", stmt.id.0), ty, uniform, &loops);
                 self.set(*dest, v);
@@ -1181,12 +1270,22 @@ impl Exec<'_, '_> {
                 let v = self.expr_as(value, access.ty);
                 self.record_access(stmt, access, Some(v));
             }
-            StmtKind::Atomic { dest, access, .. } => {
+            StmtKind::Atomic { dest, access, op } => {
                 self.record_access(stmt, access, None);
                 if let Some(d) = dest {
                     let ty = self.var_ty(*d);
                     let loops = self.loop_stack.clone();
                     let v = self.havoc(&format!("atomic{}", stmt.id.0), ty, false, &loops);
+                    if let (Val::I(result, _), true) = (&v, op.returns_distinct_values()) {
+                        if let Some(sym) = self.out.accesses.get(&stmt.id) {
+                            self.out.counter_atomics.push(AtomicResult {
+                                array: access.array.0,
+                                enabled: sym.enabled.clone(),
+                                offset: sym.offset.clone(),
+                                result: result.clone(),
+                            });
+                        }
+                    }
                     self.set(*d, v);
                 }
             }
@@ -1266,7 +1365,7 @@ impl Exec<'_, '_> {
         // Head: the state at the start of an arbitrary iteration.
         for v in &info.modified {
             let ty = self.var_ty(*v);
-            let uniform = self.enc.uniformity.is_uniform_var(*v);
+            let uniform = self.enc.uniformity.uniform_at_loop_head(id, *v);
             let h = self.havoc(&format!("head{}_{}", id.0, v.0), ty, uniform, &inner);
             self.set(*v, h);
         }
@@ -1312,7 +1411,7 @@ impl Exec<'_, '_> {
         self.alive = pre_alive;
         for v in &info.modified {
             let ty = self.var_ty(*v);
-            let uniform = self.enc.uniformity.is_uniform_var(*v);
+            let uniform = self.enc.uniformity.uniform_after_loop(id, *v);
             let x = self.havoc(&format!("exit{}_{}", id.0, v.0), ty, uniform, &outer);
             self.set(*v, x);
         }
@@ -1374,8 +1473,9 @@ impl Exec<'_, '_> {
         let Some(Some(Val::I(head, _))) = head_env.get(v.0 as usize).cloned() else {
             return;
         };
-        let uniform = self.enc.uniformity.is_uniform_var(v);
-        let exit = match self.havoc(&format!("exit{}_{}", id.0, v.0), ty, uniform, outer) {
+        let uniform_head = self.enc.uniformity.uniform_at_loop_head(id, v);
+        let uniform_exit = self.enc.uniformity.uniform_after_loop(id, v);
+        let exit = match self.havoc(&format!("exit{}_{}", id.0, v.0), ty, uniform_exit, outer) {
             Val::I(x, _) => x,
             Val::B(_) => return,
         };
@@ -1412,9 +1512,10 @@ impl Exec<'_, '_> {
             UpdateOp::Add | UpdateOp::Sub => {
                 // v = init + k * e (or init - k * e) for some k >= 0: both the
                 // monotonicity and the stride (v = init mod e) invariant.
-                for (which, val, loops) in
-                    [("head", head.clone(), inner), ("exit", exit.clone(), outer)]
-                {
+                for (which, val, loops, uniform) in [
+                    ("head", head.clone(), inner, uniform_head),
+                    ("exit", exit.clone(), outer, uniform_exit),
+                ] {
                     let k = match self.havoc(
                         &format!("k{which}{}_{}", id.0, v.0),
                         ScalarTy::UINT,

@@ -431,6 +431,7 @@ fn atomics_race_only_with_plain_accesses() {
         },
         op: AtomicOp {
             name: "atomicAdd".into(),
+            operand: Some(int(1)),
         },
     });
     b.k.body = B::block(vec![a1.clone()]);
@@ -444,4 +445,126 @@ fn atomics_race_only_with_plain_accesses() {
     let r = check_kernel(&b.k, &opts(Some(64)));
     assert_eq!(r.verdict, Verdict::Racy);
     assert_eq!(r.races[0].kind, RaceKind::AtomicPlain);
+}
+
+/// The reduction followed by `x = s[0];` in every thread after the loop: the
+/// last iteration's barrier orders the loop's writes before the read.
+#[test]
+fn read_after_loop_with_barrier() {
+    for with_barrier in [true, false] {
+        let mut k = reduction(with_barrier);
+        let mut b = B { k: k.clone() };
+        let z = b.var("z");
+        let rd = b.read(z, int(0));
+        b.k.body.stmts.push(rd);
+        k = b.k;
+        for block in [None, Some(256)] {
+            let r = check_kernel(&k, &opts(block));
+            let expected = if with_barrier {
+                Verdict::RaceFree
+            } else {
+                Verdict::Racy
+            };
+            assert_eq!(
+                r.verdict, expected,
+                "barrier={with_barrier} block={block:?}: {:#?}",
+                r.findings
+            );
+        }
+    }
+}
+
+/// j = atomicAdd(&c, 1); s[j] = tid: counters hand out distinct slots; with
+/// atomicAdd(&c, 0) every thread gets the same one.
+#[test]
+fn refined_atomic_counters() {
+    for (operand, expected) in [(1, Verdict::RaceFree), (0, Verdict::Racy)] {
+        let mut b = B::new();
+        let g = global_array(&mut b);
+        let j = b.var("j");
+        let at = b.s(StmtKind::Atomic {
+            dest: Some(j),
+            access: Access {
+                array: g,
+                offset: off(int(0)),
+                size: 4,
+                ty: ScalarTy::INT,
+            },
+            op: AtomicOp {
+                name: "atomicAdd".into(),
+                operand: Some(int(operand)),
+            },
+        });
+        let w = b.write(Expr::Var(j), tid());
+        b.k.body = B::block(vec![at, w]);
+        let r = check_kernel(&b.k, &opts(Some(64)));
+        assert_eq!(r.verdict, expected, "operand {operand}: {:#?}", r.findings);
+    }
+}
+
+/// Bitonic step: `ixj = tid ^ 1; if (ixj > tid) s[ixj] = s[tid];` is race-free.
+#[test]
+fn xor_partner_exchange() {
+    let mut b = B::new();
+    let ixj = b.var("ixj");
+    let x = b.var("x");
+    let set = b.s(StmtKind::Assign {
+        var: ixj,
+        value: bin(BinOp::BitXor, tid(), int(1)),
+    });
+    let rd = b.read(x, tid());
+    let wr = b.write(Expr::Var(ixj), Expr::Var(x));
+    let iff = b.s(StmtKind::If {
+        cond: bin(BinOp::Gt, Expr::Var(ixj), tid()),
+        then_: B::block(vec![rd, wr]),
+        else_: Block::default(),
+    });
+    b.k.body = B::block(vec![set, iff]);
+    let r = check_kernel(&b.k, &opts(Some(32)));
+    assert_eq!(r.verdict, Verdict::RaceFree, "{:#?}", r.findings);
+    // Without the guard, thread 1 writes s[0] while thread 0 reads it.
+    let mut b2 = B { k: b.k.clone() };
+    let StmtKind::If { then_, .. } = &b.k.body.stmts[1].kind else {
+        unreachable!()
+    };
+    b2.k.body = B::block(vec![
+        b.k.body.stmts[0].clone(),
+        then_.stmts[0].clone(),
+        then_.stmts[1].clone(),
+    ]);
+    assert_eq!(check_kernel(&b2.k, &opts(Some(32))).verdict, Verdict::Racy);
+}
+
+/// `i = tid; ...; for (i = 0; i < 4; i++) barrier;` — reusing a variable that
+/// once held a thread id does not make the later loop divergent.
+#[test]
+fn uniformity_is_flow_sensitive() {
+    let mut b = B::new();
+    let i = b.var("i");
+    let first = b.s(StmtKind::Assign {
+        var: i,
+        value: tid(),
+    });
+    let w = b.write(Expr::Var(i), int(0));
+    let init = b.s(StmtKind::Assign {
+        var: i,
+        value: int(0),
+    });
+    let bar = b.barrier();
+    let step = b.s(StmtKind::Assign {
+        var: i,
+        value: bin(BinOp::Add, Expr::Var(i), int(1)),
+    });
+    let lp = b.s(StmtKind::Loop {
+        cond: bin(BinOp::Lt, Expr::Var(i), int(4)),
+        cond_prelude: Block::default(),
+        body: B::block(vec![bar]),
+        step: B::block(vec![step]),
+        form: LoopForm::For,
+    });
+    b.k.body = B::block(vec![first, w, init, lp]);
+    let r = check_kernel(&b.k, &opts(Some(64)));
+    assert_eq!(r.verdict, Verdict::RaceFree, "{:#?}", r.findings);
+    let u = crate::analysis::Uniformity::compute(&b.k);
+    assert!(u.is_uniform_stmt(b.k.body.stmts[3].id));
 }
