@@ -201,8 +201,8 @@ pub fn barrier_infos_with(
             let orders: Vec<Race> = report
                 .races
                 .iter()
-                .cloned()
                 .filter(|r| !r.benign && !known.contains(&repairs::race_key(r)))
+                .cloned()
                 .collect();
             let new_divergence = report
                 .findings

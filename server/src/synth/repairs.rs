@@ -196,27 +196,22 @@ impl Engine<'_, '_> {
     }
 
     fn run(&mut self) -> KernelRepair {
-        let original = self.check(self.kernel);
-        match original.verdict {
-            Verdict::Inconclusive | Verdict::Unsupported => {
-                let why = original
-                    .findings
-                    .first()
-                    .map(|f| f.message.clone())
-                    .unwrap_or_default();
-                return self.outcome(
-                    RepairStatus::Inconclusive,
-                    Some(format!("the checker gave no verdict: {why}")),
-                );
-            }
-            Verdict::RaceFree | Verdict::Racy | Verdict::Divergent => {}
-        }
         let (base, existing) = self.strip_barriers();
         let removable = existing.iter().any(|e| e.point.is_some());
-        if original.verdict == Verdict::RaceFree && !removable {
+        // Races of the base kernel (barriers under synthesis stripped); when
+        // nothing is stripped that is the kernel as written.
+        let first = if removable {
+            self.check(&base)
+        } else {
+            self.check(self.kernel)
+        };
+        if let Some(r) = self.unusable(&first) {
+            return r;
+        }
+        if !removable && first.verdict == Verdict::RaceFree {
             return self.outcome(RepairStatus::AlreadyRaceFree, None);
         }
-        self.synthesize(base, existing, &original)
+        self.synthesize(base, existing, first)
     }
 
     /// The kernel without the barriers that are variables of the problem.
@@ -292,7 +287,7 @@ impl Engine<'_, '_> {
         &mut self,
         mut base: Kernel,
         existing: Vec<Existing>,
-        original: &KernelReport,
+        first: KernelReport,
     ) -> KernelRepair {
         let text = self.text().to_string();
         let lang = self.kernel.lang;
@@ -306,16 +301,6 @@ impl Engine<'_, '_> {
         let existing_points: Vec<ProgramPoint> = existing.iter().filter_map(|e| e.point).collect();
 
         let mut cs = CandidateSet::new(&base, self.files, &self.opts.cost, &existing_points);
-        // Races of the base kernel (barriers under synthesis stripped); when
-        // nothing was stripped it is the kernel as written, already checked.
-        let first = if existing_points.is_empty() {
-            original.clone()
-        } else {
-            self.check(&base)
-        };
-        if let Some(r) = self.unusable(&first) {
-            return r;
-        }
         for race in real_races(&first) {
             self.note_race(&cs, race, &mut records, &mut inter_block);
         }
@@ -495,7 +480,6 @@ impl Engine<'_, '_> {
                     &records,
                     &inter_block,
                     &candidate,
-                    original,
                     &text,
                 );
             }
@@ -835,7 +819,6 @@ impl Engine<'_, '_> {
         records: &[RaceRecord],
         inter_block: &[Race],
         final_kernel: &Kernel,
-        original: &KernelReport,
         text: &str,
     ) -> KernelRepair {
         let lang = self.kernel.lang;
@@ -879,11 +862,11 @@ impl Engine<'_, '_> {
         };
         // Removals: existing barriers whose point is not chosen, and duplicates.
         let mut kept_points: HashSet<ProgramPoint> = HashSet::new();
-        let divergent: HashSet<StmtId> = original
-            .findings
+        let uniformity = Uniformity::compute(self.kernel);
+        let divergent: HashSet<StmtId> = existing
             .iter()
-            .filter_map(|f| f.divergence.as_ref())
-            .map(|d| d.barrier)
+            .filter(|e| !uniformity.is_uniform_stmt(e.stmt.id))
+            .map(|e| e.stmt.id)
             .collect();
         let mut removed: Vec<&Existing> = Vec::new();
         for e in existing {
@@ -990,7 +973,16 @@ impl Engine<'_, '_> {
                 ),
                 edits: edits.clone(),
                 safe: true,
-                addresses: original.findings.iter().map(|f| f.span).collect(),
+                addresses: records
+                    .iter()
+                    .flat_map(|r| r.spans)
+                    .chain(
+                        existing
+                            .iter()
+                            .filter(|e| divergent.contains(&e.stmt.id))
+                            .map(|e| e.stmt.span),
+                    )
+                    .collect(),
                 cost_before,
                 cost_after,
             });
