@@ -35,6 +35,7 @@ fn main() {
         keep_existing: false,
     };
     let mut times: Vec<f64> = Vec::new();
+    let mut own_times: Vec<f64> = Vec::new();
     println!(
         "{:<40} {:>18} {:>8} {:>6} {:>10}",
         "kernel", "status", "barriers", "calls", "median ms"
