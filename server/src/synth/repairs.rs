@@ -932,34 +932,52 @@ impl Engine<'_, '_> {
                 cost_after: cost_before + h.barrier_cost,
             });
         }
+        // A removed barrier whose point some race needs was moved; one that
+        // no race needs (or a duplicate) can go on its own.
+        let needed_points: HashSet<ProgramPoint> = (0..cs.cands.len())
+            .filter(|&i| !addresses_of(i).is_empty())
+            .map(|i| cs.cands[i].point)
+            .collect();
+        let mut moved: Vec<&Existing> = Vec::new();
         for e in &removed {
-            let own = removal_edit(text, e.stmt.stmt_span);
-            let c = cost(&self.opts.cost, e.loops, e.conds);
-            if divergent.contains(&e.stmt.id) || !inserted.is_empty() {
-                fixes.push(Fix {
-                    kind: FixKind::MoveBarrier,
-                    title: if divergent.contains(&e.stmt.id) {
-                        "Move the barrier out of the thread-dependent code to where every thread reaches it".into()
-                    } else {
-                        format!("Move barriers to a cheaper placement (cost {} -> {})", fmt_cost(cost_before), fmt_cost(cost_after))
-                    },
-                    edits: edits.clone(),
-                    safe: true,
-                    addresses: vec![e.stmt.span],
-                    cost_before,
-                    cost_after,
-                });
-            } else {
-                fixes.push(Fix {
-                    kind: FixKind::RemoveBarrier,
-                    title: "Remove the redundant barrier".into(),
-                    edits: vec![own],
-                    safe: true,
-                    addresses: vec![e.stmt.span],
-                    cost_before,
-                    cost_after: cost_before - c,
-                });
+            let needed = e
+                .point
+                .is_some_and(|p| needed_points.contains(&p) && !chosen_points.contains(&p));
+            if divergent.contains(&e.stmt.id) || needed {
+                moved.push(e);
+                continue;
             }
+            let c = cost(&self.opts.cost, e.loops, e.conds);
+            fixes.push(Fix {
+                kind: FixKind::RemoveBarrier,
+                title: "Remove the redundant barrier".into(),
+                edits: vec![removal_edit(text, e.stmt.stmt_span)],
+                safe: true,
+                addresses: vec![e.stmt.span],
+                cost_before,
+                cost_after: cost_before - c,
+            });
+        }
+        if !moved.is_empty() {
+            let title = if moved.iter().any(|e| divergent.contains(&e.stmt.id)) {
+                "Move the barrier out of the thread-dependent code to where every thread reaches it"
+                    .to_string()
+            } else {
+                format!(
+                    "Move barriers to a cheaper placement (cost {} -> {})",
+                    fmt_cost(cost_before),
+                    fmt_cost(cost_after)
+                )
+            };
+            fixes.push(Fix {
+                kind: FixKind::MoveBarrier,
+                title,
+                edits: edits.clone(),
+                safe: true,
+                addresses: moved.iter().map(|e| e.stmt.span).collect(),
+                cost_before,
+                cost_after,
+            });
         }
         if edits.len() > 1 {
             fixes.push(Fix {
@@ -1028,9 +1046,17 @@ impl Engine<'_, '_> {
             name: self.kernel.name.clone(),
             status,
             barriers_before: before_count,
-            barriers_after: count_after,
+            barriers_after: if status == RepairStatus::Unrepairable {
+                before_count
+            } else {
+                count_after
+            },
             cost_before,
-            cost_after,
+            cost_after: if status == RepairStatus::Unrepairable {
+                cost_before
+            } else {
+                cost_after
+            },
             oracle_calls: 0,
             time_ms: 0.0,
             edits: if status == RepairStatus::Unrepairable {
