@@ -1,12 +1,14 @@
 //! Synthesis time per kernel over the synthesizer's test kernels (and their
 //! SDK-style kernels with every barrier stripped), with the real front end and
-//! checker. Run: `cargo run --release --example synth_bench [-- DIR [ROUNDS]]`.
+//! checker. Run: `cargo run --release --example synth_bench [-- DIR [ROUNDS [BLOCK_DIM [GRID_DIM]]]]`
+//! (defaults: the test kernels, 5 rounds, 8 threads per block, 1 block: the
+//! launch the test kernels are written for).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use syncwright::check::check_kernel;
-use syncwright::config::{CheckOptions, CostModel};
+use syncwright::config::{CheckOptions, CostModel, LaunchConfig};
 use syncwright::ir::lower::{lower_source, FsIncludes};
 use syncwright::ir::Kernel;
 use syncwright::synth::{repair_kernel_with, RepairConfig, SynthOptions};
@@ -18,6 +20,8 @@ fn main() {
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/synth/kernels"));
     let rounds: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(5);
+    let block_dim: u32 = args.next().and_then(|r| r.parse().ok()).unwrap_or(8);
+    let grid_dim: u32 = args.next().and_then(|r| r.parse().ok()).unwrap_or(1);
     let mut files: Vec<PathBuf> = match std::fs::read_dir(&dir) {
         Ok(entries) => entries
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -29,16 +33,24 @@ fn main() {
         }
     };
     files.sort();
+    let check = CheckOptions {
+        launch: LaunchConfig {
+            block_dim: Some([block_dim, 1, 1]),
+            grid_dim: Some([grid_dim, 1, 1]),
+            ..LaunchConfig::default()
+        },
+        ..CheckOptions::default()
+    };
     let opts = SynthOptions {
-        check: CheckOptions::default(),
+        check,
         cost: CostModel::default(),
         keep_existing: false,
     };
     let mut times: Vec<f64> = Vec::new();
     let mut own_times: Vec<f64> = Vec::new();
     println!(
-        "{:<40} {:>18} {:>8} {:>6} {:>10}",
-        "kernel", "status", "barriers", "calls", "median ms"
+        "{:<40} {:>18} {:>8} {:>6} {:>10} {:>10}",
+        "kernel", "status", "barriers", "calls", "median ms", "synth ms"
     );
     for path in &files {
         let Ok(text) = std::fs::read_to_string(path) else {
