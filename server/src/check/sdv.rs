@@ -47,7 +47,17 @@ pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
         // also when a panic unwinds through it (the guard pops on drop).
         let _scope = Scope::open(solver);
         let mut checker = Checker::new(kernel, opts, start, solver);
+        let setup = start.elapsed();
         checker.run();
+        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+            eprintln!(
+                "[syncwright] {}: setup {:.2} ms, total {:.2} ms, {} queries",
+                kernel.name,
+                setup.as_secs_f64() * 1e3,
+                start.elapsed().as_secs_f64() * 1e3,
+                checker.queries
+            );
+        }
         checker.finish()
     })
 }
@@ -277,7 +287,7 @@ impl<'k, 's> Checker<'k, 's> {
             };
             let (s1, s2) = (s1.clone(), s2.clone());
             push(self.solver);
-            self.enc.assert_scenario(&self.solver, &scenario);
+            self.enc.assert_scenario(self.solver, &scenario);
             for f in r1.assumptions.iter().chain(r2.assumptions.iter()) {
                 self.solver.assert(f);
             }
@@ -431,7 +441,7 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             };
             push(self.solver);
-            self.enc.assert_scenario(&self.solver, &scenario);
+            self.enc.assert_scenario(self.solver, &scenario);
             for f in r1.assumptions.iter().chain(r2.assumptions.iter()) {
                 self.solver.assert(f);
             }
