@@ -16,7 +16,8 @@ pub fn indent_of_line(text: &str, offset: u32) -> String {
         .rposition(|&c| c == b'\n')
         .map(|i| i + 1)
         .unwrap_or(0);
-    text[start..]
+    text.get(start..)
+        .unwrap_or_default()
         .chars()
         .take_while(|c| *c == ' ' || *c == '\t')
         .collect()
@@ -54,7 +55,9 @@ pub fn indent_unit(text: &str) -> String {
 /// statement, starting at `next_start`, is not on that line), else right at `end`.
 pub fn insertion_offset_after(text: &str, end: u32, next_start: Option<u32>) -> u32 {
     let end_us = (end as usize).min(text.len());
-    let rest = &text[end_us..];
+    let Some(rest) = text.get(end_us..) else {
+        return end;
+    };
     let line_len = rest.find('\n').unwrap_or(rest.len());
     let mut line = &rest[..line_len];
     if line.ends_with('\r') {
@@ -326,8 +329,14 @@ pub fn removal_edit(text: &str, span: Span) -> TextEdit {
         .position(|&c| c == b'\n')
         .map(|i| e + i)
         .unwrap_or(text.len());
-    let before_blank = text[line_start..s].trim().is_empty();
-    let after = text[e..line_end].trim();
+    let (Some(before), Some(after)) = (text.get(line_start..s), text.get(e..line_end)) else {
+        return TextEdit {
+            span,
+            new_text: String::new(),
+        };
+    };
+    let before_blank = before.trim().is_empty();
+    let after = after.trim();
     if before_blank && after.is_empty() && line_end < text.len() {
         return TextEdit {
             span: Span {
