@@ -584,10 +584,34 @@ impl Engine<'_, '_> {
                 .unwrap_or("?")
                 .to_string()
         };
+        let early = walk::find_stmt(&base.body, rec.early);
+        let late = walk::find_stmt(&base.body, rec.late);
+        let same_statement = match (early, late) {
+            (Some(a), Some(b)) => {
+                anchor(a, self.text()).is_some() && anchor(a, self.text()) == anchor(b, self.text())
+            }
+            _ => false,
+        };
+        let generated = [early, late]
+            .into_iter()
+            .flatten()
+            .any(|s| s.in_macro || s.inlined_at.is_some());
         let reason = if rec.early == rec.late && rec.relation == LoopRelation::IntraIteration {
             format!(
                 "`{}` races with itself: two threads write the same location in the same execution of one statement, which no barrier can order",
                 name(rec.early)
+            )
+        } else if same_statement && generated {
+            format!(
+                "both racing accesses (`{}`, `{}`) come from one macro invocation or inlined function call; a barrier between them would have to be written inside the macro or function",
+                name(rec.early),
+                name(rec.late)
+            )
+        } else if same_statement {
+            format!(
+                "both racing accesses (`{}`, `{}`) are in one statement that cannot be split here (a condition, a loop header or a branch without braces)",
+                name(rec.early),
+                name(rec.late)
             )
         } else {
             format!(
