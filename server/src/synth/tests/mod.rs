@@ -815,3 +815,28 @@ fn write_atomically_replaces_the_file() {
         assert!(leftovers.is_empty());
     });
 }
+
+#[test]
+fn keep_existing_only_inserts() {
+    both(|| {
+        let o = fix_with(
+            "split_compound.cu",
+            &launch(8, 1, &[]),
+            &SynthOptions {
+                keep_existing: true,
+                ..opts()
+            },
+            RepairConfig::default(),
+        );
+        assert_repaired(&o);
+        assert_eq!(o.repair.barriers_before, 2);
+        assert_eq!(o.repair.barriers_after, 3);
+        assert!(o.repair.edits.iter().all(|e| !e.new_text.is_empty()));
+        assert!(
+            o.fixed
+                .contains("    s[t] += sw_tmp;\n    __syncthreads();\n    out[t] = s[t];"),
+            "{}",
+            o.fixed
+        );
+    });
+}
