@@ -97,6 +97,7 @@ pub fn repair_with(
         oracle,
         calls: 0,
         config,
+        started,
     };
     let mut repair = engine.run();
     repair.oracle_calls = engine.calls;
@@ -111,6 +112,7 @@ struct Engine<'a, 'o> {
     oracle: &'a mut Oracle<'o>,
     calls: u32,
     config: RepairConfig,
+    started: Instant,
 }
 
 /// Block barriers of a kernel in program order.
@@ -307,6 +309,16 @@ impl Engine<'_, '_> {
         let mut last_groups: Vec<(StmtId, StmtId)> = Vec::new();
         let mut last_p: Vec<Vec<bool>> = Vec::new();
         for _round in 0..self.config.max_rounds {
+            // A few checker budgets in total: each round costs one check.
+            let budget_ms = self.opts.check.kernel_budget_ms.saturating_mul(4).max(1) as f64;
+            if self.started.elapsed().as_secs_f64() * 1000.0 > budget_ms {
+                return self.outcome(
+                    RepairStatus::Inconclusive,
+                    Some(format!(
+                        "synthesis exceeded its time budget of {budget_ms} ms"
+                    )),
+                );
+            }
             // Build the problem.
             let nesting: Vec<(u32, u32)> = cs.cands.iter().map(|c| (c.loops, c.conds)).collect();
             let weights = integer_weights(&self.opts.cost, &nesting)
