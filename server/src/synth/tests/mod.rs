@@ -840,3 +840,28 @@ fn keep_existing_only_inserts() {
         );
     });
 }
+
+#[test]
+fn synthesis_stops_at_its_time_budget() {
+    let text = source("fig4.cu");
+    let kernel = mini::lower(&text, Lang::Cuda);
+    let files = vec![SourceFileInfo {
+        path: "fig4.cu".into(),
+        text,
+    }];
+    let l = launch(8, 1, &[3]);
+    let mut slow = |k: &Kernel| {
+        std::thread::sleep(std::time::Duration::from_millis(3));
+        mini::interpret(k, &l)
+    };
+    let mut o = opts();
+    o.check.kernel_budget_ms = 0;
+    let r = repair_kernel_with(&kernel, &files, &o, &mut slow, RepairConfig::default());
+    assert_eq!(r.status, RepairStatus::Inconclusive);
+    assert!(
+        r.reason.as_deref().unwrap_or("").contains("budget"),
+        "{:?}",
+        r.reason
+    );
+    assert!(r.edits.is_empty());
+}
