@@ -459,7 +459,7 @@ impl Engine<'_, '_> {
                         return self.outcome(
                             RepairStatus::Unrepairable,
                             Some(format!(
-                                "a barrier that cannot be moved (inside a macro or an inlined function) is divergent: {}",
+                                "a barrier the synthesizer does not move (a grid barrier, a barrier inside a macro or an inlined function, or any barrier with --keep-existing) is divergent: {}",
                                 d.cause
                             )),
                         );
