@@ -193,7 +193,7 @@ impl Engine<'_, '_> {
                     tree.conds(b.id).len() as u32,
                 )
             })
-            .sum();
+            .fold(0.0, |a, b| a + b);
         (barriers.len() as u32, total)
     }
 
@@ -869,7 +869,10 @@ impl Engine<'_, '_> {
         let chosen_points: HashSet<ProgramPoint> =
             chosen.iter().map(|&i| cs.cands[i].point).collect();
         // Costs after: chosen candidates, barriers that are not variables, hoist barriers.
-        let mut cost_after: f64 = chosen.iter().map(|&i| cs.cands[i].cost).sum();
+        let mut cost_after: f64 = chosen
+            .iter()
+            .map(|&i| cs.cands[i].cost)
+            .fold(0.0, |a, b| a + b);
         let mut count_after = chosen.len() as u32;
         for e in existing.iter().filter(|e| e.point.is_none()) {
             cost_after += cost(&self.opts.cost, e.loops, e.conds);

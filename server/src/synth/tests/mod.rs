@@ -865,3 +865,27 @@ fn synthesis_stops_at_its_time_budget() {
     );
     assert!(r.edits.is_empty());
 }
+
+#[test]
+fn unbraced_uniform_branch_gets_braces() {
+    both(|| {
+        let o = fix("unbraced_branch.cu", &launch(8, 1, &[1]));
+        assert_repaired(&o);
+        assert_compiles("unbraced_branch", &o.fixed);
+        if REAL.with(|r| r.get()) {
+            // The SDV checker does not accept the barrier inside the uniform
+            // branch (it is race-free: without the read there is no race), so
+            // the barrier goes after the `if`.
+            assert_eq!(o.repair.cost_after, 1.0);
+            return;
+        }
+        assert_eq!(o.repair.cost_after, 0.5);
+        assert!(
+            o.fixed
+                .contains("    if (n > 0)\n        { x = A[tid + 1]; __syncthreads(); }\n"),
+            "{}",
+            o.fixed
+        );
+        assert_compiles("unbraced_branch", &o.fixed);
+    });
+}
