@@ -199,6 +199,8 @@ pub fn fix_program(
     let mut kernels: Vec<KernelRepair> = program
         .kernels
         .iter()
+        // Kernels of included headers are fixed when their own file is.
+        .filter(|k| k.span.file.0 == 0)
         .map(|k| repair(k, &program.files))
         .collect();
     for u in &program.unsupported {
