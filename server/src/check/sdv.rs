@@ -424,17 +424,27 @@ impl<'k, 's> Checker<'k, 's> {
         let uniformity = self.enc.uniformity().clone();
         let mut barriers = Vec::new();
         for_each_stmt(&self.kernel.body, &mut |s| {
-            if matches!(s.kind, StmtKind::Barrier { .. }) {
-                barriers.push(s.id);
+            if let StmtKind::Barrier { scope, .. } = s.kind {
+                barriers.push((s.id, scope == crate::ir::BarrierScope::Grid));
             }
         });
-        for id in barriers {
-            // The uniformity analysis over-approximates divergence; only
-            // barriers it cannot prove uniform need the solver.
-            if uniformity.is_uniform_stmt(id) {
+        let mut cases = Vec::new();
+        for (id, grid) in barriers {
+            // The uniformity analysis (within a block) over-approximates
+            // divergence; only barriers it cannot prove uniform need the solver.
+            if !uniformity.is_uniform_stmt(id) {
+                cases.push((id, Scenario::same_block(self.tree.loops(id).to_vec())));
+            }
+            // A grid barrier must also be reached by every block: blockIdx
+            // is not uniform across the grid.
+            if grid && self.enc.grid_may_have_several_blocks() {
+                cases.push((id, Scenario::different_blocks()));
+            }
+        }
+        for (id, scenario) in cases {
+            if self.divergences.iter().any(|d| d.barrier == id) {
                 continue;
             }
-            let scenario = Scenario::same_block(self.tree.loops(id).to_vec());
             let r1 = self.enc.exec(0, &scenario);
             let r2 = self.enc.exec(1, &scenario);
             let (Some(e1), Some(e2)) = (r1.barriers.get(&id), r2.barriers.get(&id)) else {
@@ -459,10 +469,15 @@ impl<'k, 's> Checker<'k, 's> {
                         .get_model()
                         .map(|m| witness::threads(&self.enc, &m));
                     pop(self.solver, 1);
+                    let cause = if scenario.same_block {
+                        cause_text(self.kernel, cause_stmt)
+                    } else {
+                        "it is a grid barrier that threads of some blocks may not reach".to_string()
+                    };
                     self.divergences.push(Divergence {
                         barrier: id,
                         span: self.span_of(id),
-                        cause: cause_text(self.kernel, cause_stmt),
+                        cause,
                         cause_span: cause_stmt.map(|c| self.span_of(c)),
                         witness: threads,
                     });
