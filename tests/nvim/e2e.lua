@@ -286,7 +286,7 @@ local function run_language(lang, kernel, ft, barrier)
   end)
 
   check(':write saves the fixed kernel', function()
-    vim.cmd('write')
+    vim.cmd('silent write')
     local saved = table.concat(vim.fn.readfile(path), '\n')
     assert(saved:find(barrier, 1, true), 'saved file has no barrier')
   end)

@@ -178,14 +178,47 @@ local function whole_buffer_range(bufnr)
   return { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } }
 end
 
+--- Byte column -> LSP character in the client's position encoding.
+local function lsp_character(bufnr, line, byte_col, encoding)
+  if encoding == 'utf-8' then
+    return byte_col
+  end
+  local text = vim.api.nvim_buf_get_lines(bufnr, line, line + 1, false)[1]
+  if text == nil then
+    return byte_col
+  end
+  local ok, utf32, utf16 = pcall(vim.str_utfindex, text, math.min(byte_col, #text))
+  if not ok then
+    return byte_col
+  end
+  return encoding == 'utf-32' and utf32 or utf16
+end
+
+--- The client's diagnostics of `bufnr` in LSP form (for a code action context). Rebuilt from
+--- vim.diagnostic, since Neovim 0.7 keeps only some LSP fields in user_data.lsp.
 local function buffer_diagnostics(client, bufnr)
   local ns = vim.lsp.diagnostic.get_namespace(client.id)
+  local encoding = client.offset_encoding or 'utf-16'
+  local severity = { 'Error', 'Warning', 'Information', 'Hint' }
   local out = {}
   for _, d in ipairs(vim.diagnostic.get(bufnr, { namespace = ns })) do
-    local lsp = d.user_data and d.user_data.lsp
-    if lsp then
-      table.insert(out, lsp)
+    local end_lnum = d.end_lnum or d.lnum
+    local lsp = {
+      range = {
+        start = { line = d.lnum, character = lsp_character(bufnr, d.lnum, d.col, encoding) },
+        ['end'] = { line = end_lnum, character = lsp_character(bufnr, end_lnum, d.end_col or d.col, encoding) },
+      },
+      severity = vim.lsp.protocol.DiagnosticSeverity[severity[d.severity] or 'Error'],
+      message = d.message,
+      source = d.source,
+      code = d.code,
+    }
+    for key, value in pairs(d.user_data and d.user_data.lsp or {}) do
+      if lsp[key] == nil then
+        lsp[key] = value
+      end
     end
+    table.insert(out, lsp)
   end
   return out
 end
