@@ -210,7 +210,13 @@ local function run_language(lang, kernel, ft, barrier)
       string.format('race reported on line %d, expected the store (%d) or the load (%d)', race.lnum + 1, store_line + 1, load_line + 1)
     )
     assert(race.severity == vim.diagnostic.severity.ERROR or race.severity == vim.diagnostic.severity.WARN, 'race is not an error or warning')
-    assert(race.message:lower():find('race') or race.message:lower():find('partial'), 'message does not describe the race: ' .. race.message)
+    assert(race.message:find('race', 1, true) and race.message:find('partial', 1, true), 'message does not describe the race: ' .. race.message)
+    -- The other access of the race is the related information.
+    local related = race.user_data and race.user_data.lsp and race.user_data.lsp.relatedInformation
+    assert(type(related) == 'table' and #related >= 1, 'no related information on the race')
+    local other = related[1].location.range.start.line
+    local expected_other = race.lnum == store_line and load_line or store_line
+    assert(other == expected_other, string.format('related access on line %d, expected line %d', other + 1, expected_other + 1))
     out('     ' .. describe_diagnostics(bufnr))
   end)
 
@@ -221,7 +227,7 @@ local function run_language(lang, kernel, ft, barrier)
       out('     hover: ' .. text:gsub('\n', '\n     '))
     end
     assert(text ~= '', 'empty hover over the racy store')
-    assert(text:lower():find('race'), 'hover over the racy store does not mention the race: ' .. text)
+    assert(text:find('race', 1, true) and text:find('partial[i]', 1, true), 'hover over the racy store does not name the load it races with: ' .. text)
   end)
 
   local fix
@@ -282,7 +288,8 @@ local function run_language(lang, kernel, ft, barrier)
     if verbose then
       out('     hover: ' .. text:gsub('\n', '\n     '))
     end
-    assert(text:lower():find('cost'), 'hover over the barrier does not show its cost: ' .. text)
+    assert(text:find('[Cc]ost%W+1'), 'hover over the barrier does not show its cost 1: ' .. text)
+    assert(text:find('partial', 1, true), 'hover over the barrier does not name the race it orders: ' .. text)
   end)
 
   check(':write saves the fixed kernel', function()
@@ -312,9 +319,31 @@ local function run_language(lang, kernel, ft, barrier)
   end)
 end
 
+--- :SyncwrightCheckWorkspace over the work folder: the two racy originals in kernels/ plus the four
+--- fixed copies written above.
+local function run_check_workspace()
+  local check = scenario('workspace')
+  check('check workspace counts files, kernels and racy kernels', function()
+    local answer
+    local servers = syncwright.check_workspace(function(err, result)
+      answer = { err = err, result = result }
+    end)
+    assert(servers == 1, 'expected one running server, got ' .. tostring(servers))
+    wait_for('the syncwright.checkWorkspace answer', function()
+      return answer ~= nil
+    end)
+    assert(answer.err == nil, 'checkWorkspace failed: ' .. vim.inspect(answer.err))
+    local r = answer.result
+    assert(type(r) == 'table', 'no result: ' .. vim.inspect(r))
+    assert(r.files == 6 and r.kernels == 6 and r.notRaceFree == 2, 'unexpected summary: ' .. vim.inspect(r))
+  end)
+end
+
 local ok, err = xpcall(function()
   run_language('cuda', 'block_sum.cu', 'cuda', '__syncthreads()')
   run_language('opencl', 'block_sum.cl', 'opencl', 'barrier(')
+  vim.cmd('silent wall')
+  run_check_workspace()
 end, debug.traceback)
 if not ok then
   failed = failed + 1

@@ -338,24 +338,44 @@ function M.fix_buffer(bufnr)
   return applied
 end
 
---- :SyncwrightCheckWorkspace: asks every running server to check all kernels of its workspace.
-function M.check_workspace()
+--- Summary line of a `syncwright.checkWorkspace` result (`{ files, kernels, notRaceFree }`).
+local function workspace_summary(result)
+  if type(result) ~= 'table' or result.files == nil then
+    return 'syncwright: workspace checked'
+  end
+  return string.format(
+    'syncwright: %d files, %d kernels checked, %d not race-free',
+    result.files,
+    result.kernels or 0,
+    result.notRaceFree or 0
+  )
+end
+
+--- :SyncwrightCheckWorkspace: asks every running server to check all kernels of its workspace; the
+--- results arrive as diagnostics. `on_done(err, result)` (optional) is called per server; without it
+--- a summary is shown.
+function M.check_workspace(on_done)
   local clients = M.clients()
   if #clients == 0 then
     notify('syncwright: no server running; open a .cu or .cl file first', vim.log.levels.WARN)
-    return
+    return 0
   end
   for _, client in ipairs(clients) do
     if advertises(client, CHECK_WORKSPACE_COMMAND) then
-      client.request('workspace/executeCommand', { command = CHECK_WORKSPACE_COMMAND, arguments = {} }, function(err)
-        if err then
+      client.request('workspace/executeCommand', { command = CHECK_WORKSPACE_COMMAND, arguments = {} }, function(err, result)
+        if on_done then
+          on_done(err, result)
+        elseif err then
           notify('syncwright: workspace check failed: ' .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+        else
+          notify(workspace_summary(result))
         end
       end)
     else
       notify('syncwright: this server has no ' .. CHECK_WORKSPACE_COMMAND .. ' command', vim.log.levels.WARN)
     end
   end
+  return #clients
 end
 
 --- :SyncwrightRestart: stops every syncwright server and re-attaches the open CUDA/OpenCL buffers.
