@@ -1,4 +1,5 @@
-// Picks the server's "Optimize all barriers in this kernel" code actions for the fix-all command. Pure.
+// Server code actions and commands: picks the "Optimize all barriers in this kernel" actions for the
+// fix-all command and words the workspace-check result. Pure: no `vscode` import.
 
 /** The parts of a code action the selection looks at. */
 export interface CodeActionLike {
@@ -25,4 +26,17 @@ export function selectOptimizeAllActions<T extends CodeActionLike>(actions: read
 /** True when the server's advertised commands include `command`. */
 export function serverSupportsCommand(advertised: readonly string[] | undefined, command: string): boolean {
   return advertised?.includes(command) ?? false;
+}
+
+/** One line for a `syncwright.checkWorkspace` result (`{ files, kernels, notRaceFree }`). */
+export function workspaceSummary(result: unknown): string {
+  if (result === null || typeof result !== "object") {
+    return "syncwright: workspace checked.";
+  }
+  const { files, kernels, notRaceFree } = result as Record<string, unknown>;
+  if (typeof files !== "number" || typeof kernels !== "number" || typeof notRaceFree !== "number") {
+    return "syncwright: workspace checked.";
+  }
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
+  return `syncwright: ${plural(files, "file")}, ${plural(kernels, "kernel")} checked, ${notRaceFree} not race-free.`;
 }

@@ -19,6 +19,7 @@ import {
   SERVER_FIX_ALL_COMMAND,
   selectOptimizeAllActions,
   serverSupportsCommand,
+  workspaceSummary,
 } from "./codeActions";
 import { resolveServerPath, SERVER_PATH_SETTING, serverExecutableName } from "./serverPath";
 import {
@@ -293,11 +294,14 @@ async function checkWorkspace(): Promise<void> {
     return;
   }
   if (serverSupportsCommand(advertisedCommands(running), SERVER_CHECK_WORKSPACE_COMMAND)) {
-    const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.toString());
-    await running.sendRequest(ExecuteCommandRequest.type, {
+    // The server walks its workspace folders, reports $/progress and publishes diagnostics per file.
+    const result: unknown = await running.sendRequest(ExecuteCommandRequest.type, {
       command: SERVER_CHECK_WORKSPACE_COMMAND,
-      arguments: folders,
+      arguments: [],
     });
+    const summary = workspaceSummary(result);
+    output.appendLine(summary);
+    void vscode.window.showInformationMessage(summary);
     return;
   }
   // Without the server command, opening each kernel file makes the client send didOpen, which checks it.
