@@ -16,12 +16,16 @@ local function out(line)
   io.stdout:flush()
 end
 
+local function all_clients()
+  return vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()
+end
+
 local function finish()
-  for _, client in ipairs(vim.lsp.get_active_clients()) do
-    client.stop()
+  for _, client in ipairs(all_clients()) do
+    require('syncwright')._call(client, 'stop')
   end
   vim.wait(3000, function()
-    return #vim.lsp.get_active_clients() == 0
+    return #all_clients() == 0
   end, 50)
   out(string.format('nvim-e2e: %d passed, %d failed', passed, failed))
   if failed > 0 then
@@ -140,7 +144,7 @@ end
 
 local function hover_text(client, bufnr, line, col)
   local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = { line = line, character = col } }
-  local response, err = client.request_sync('textDocument/hover', params, timeout_ms, bufnr)
+  local response, err = syncwright._call(client, 'request_sync', 'textDocument/hover', params, timeout_ms, bufnr)
   if response == nil then
     error('hover request failed: ' .. tostring(err), 2)
   end

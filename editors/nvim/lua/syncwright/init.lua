@@ -16,6 +16,19 @@ local state = {
 local FIX_ALL_COMMAND = 'syncwright.fixAll'
 local CHECK_WORKSPACE_COMMAND = 'syncwright.checkWorkspace'
 
+local uv = vim.uv or vim.loop
+
+--- Calls a method of an LSP client object: with colon syntax on Neovim 0.11+ (where the dot form is
+--- deprecated), with dot syntax before (where the methods are closures without `self`).
+local colon_methods = vim.fn.has('nvim-0.11') == 1
+local function call(client, method, ...)
+  if colon_methods then
+    return client[method](client, ...)
+  end
+  return client[method](...)
+end
+M._call = call
+
 local function notify(msg, level)
   vim.notify(msg, level or vim.log.levels.INFO, { title = 'syncwright' })
 end
@@ -25,7 +38,7 @@ local function find_root(start, markers)
   local dir = start
   while dir and dir ~= '' do
     for _, marker in ipairs(markers) do
-      if vim.loop.fs_stat(dir .. '/' .. marker) then
+      if uv.fs_stat(dir .. '/' .. marker) then
         return dir
       end
     end
@@ -41,7 +54,7 @@ end
 local function buffer_root(bufnr)
   local name = vim.api.nvim_buf_get_name(bufnr)
   if name == '' then
-    return vim.loop.cwd()
+    return uv.cwd()
   end
   return find_root(vim.fn.fnamemodify(name, ':p:h'), state.client_opts.root_markers)
 end
@@ -51,7 +64,7 @@ local function live_client(id)
     return nil
   end
   local client = vim.lsp.get_client_by_id(id)
-  if client == nil or client.is_stopped() then
+  if client == nil or call(client, 'is_stopped') then
     return nil
   end
   return client
@@ -72,7 +85,8 @@ end
 --- The syncwright client attached to `bufnr` (0 = current), or nil.
 function M.client_for_buffer(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-  for _, client in pairs(vim.lsp.buf_get_clients(bufnr)) do
+  local attached = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr }) or vim.lsp.buf_get_clients(bufnr)
+  for _, client in pairs(attached) do
     if client.name == 'syncwright' then
       return client
     end
@@ -101,7 +115,7 @@ local function start_client(root)
     settings = settings,
     on_init = function(client)
       -- Neovim does not send settings after initialize by itself.
-      client.notify('workspace/didChangeConfiguration', { settings = client.config.settings })
+      call(client, 'notify', 'workspace/didChangeConfiguration', { settings = client.config.settings })
       return true
     end,
     on_attach = function(client, bufnr)
@@ -154,7 +168,7 @@ end
 local function notify_settings()
   for _, client in ipairs(M.clients()) do
     client.config.settings = { syncwright = state.settings }
-    client.notify('workspace/didChangeConfiguration', { settings = client.config.settings })
+    call(client, 'notify', 'workspace/didChangeConfiguration', { settings = client.config.settings })
   end
 end
 
@@ -180,18 +194,8 @@ end
 
 --- Byte column -> LSP character in the client's position encoding.
 local function lsp_character(bufnr, line, byte_col, encoding)
-  if encoding == 'utf-8' then
-    return byte_col
-  end
-  local text = vim.api.nvim_buf_get_lines(bufnr, line, line + 1, false)[1]
-  if text == nil then
-    return byte_col
-  end
-  local ok, utf32, utf16 = pcall(vim.str_utfindex, text, math.min(byte_col, #text))
-  if not ok then
-    return byte_col
-  end
-  return encoding == 'utf-32' and utf32 or utf16
+  local ok, character = pcall(vim.lsp.util.character_offset, bufnr, line, byte_col, encoding)
+  return ok and character or byte_col
 end
 
 --- The client's diagnostics of `bufnr` in LSP form (for a code action context). Rebuilt from
@@ -230,7 +234,7 @@ function M.code_actions(client, bufnr, range, timeout_ms)
     range = range,
     context = { diagnostics = buffer_diagnostics(client, bufnr), only = { 'quickfix' } },
   }
-  local response, err = client.request_sync('textDocument/codeAction', params, timeout_ms, bufnr)
+  local response, err = call(client, 'request_sync', 'textDocument/codeAction', params, timeout_ms, bufnr)
   if response == nil then
     return nil, err or 'timeout'
   end
@@ -250,7 +254,9 @@ function M.apply_code_action(client, action, bufnr)
     command = action
   end
   if command then
-    local response = client.request_sync(
+    local response = call(
+      client,
+      'request_sync',
       'workspace/executeCommand',
       { command = command.command, arguments = command.arguments },
       state.client_opts.request_timeout_ms,
@@ -314,7 +320,9 @@ function M.fix_buffer(bufnr)
   end
   if applied == 0 and advertises(client, FIX_ALL_COMMAND) then
     local before = vim.api.nvim_buf_get_changedtick(bufnr)
-    local response = client.request_sync(
+    local response = call(
+      client,
+      'request_sync',
       'workspace/executeCommand',
       { command = FIX_ALL_COMMAND, arguments = { vim.uri_from_bufnr(bufnr) } },
       timeout,
@@ -362,7 +370,7 @@ function M.check_workspace(on_done)
   end
   for _, client in ipairs(clients) do
     if advertises(client, CHECK_WORKSPACE_COMMAND) then
-      client.request('workspace/executeCommand', { command = CHECK_WORKSPACE_COMMAND, arguments = {} }, function(err, result)
+      call(client, 'request', 'workspace/executeCommand', { command = CHECK_WORKSPACE_COMMAND, arguments = {} }, function(err, result)
         if on_done then
           on_done(err, result)
         elseif err then
