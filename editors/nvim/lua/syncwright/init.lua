@@ -182,8 +182,16 @@ function M.set_settings(settings)
   notify_settings()
 end
 
+--- The client options given to setup() (nil before setup()); for :checkhealth.
+function M._client_opts()
+  return state.client_opts
+end
+
 --- The effective server settings.
 function M.settings()
+  if state.settings == nil then
+    return nil
+  end
   return config.copy(state.settings)
 end
 
