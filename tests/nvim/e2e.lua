@@ -343,11 +343,46 @@ local function run_check_workspace()
   end)
 end
 
+--- set_settings({ checkOn = 'save' }) reaches the server through workspace/didChangeConfiguration:
+--- removing the barrier from the fixed kernel reports nothing until :write.
+local function run_check_on_save()
+  local check = scenario('settings')
+  local bufnr
+  check('checkOn = "save": an edit alone publishes no race', function()
+    syncwright.set_settings({ checkOn = 'save' })
+    assert(syncwright.settings().checkOn == 'save', 'setting not taken')
+    bufnr = open(workdir .. '/quickfix_cuda.cu')
+    assert(#syncwright_diagnostics(bufnr, 'race') == 0, 'fixed kernel still has a race')
+    local line = find_text(bufnr, '__syncthreads()')
+    vim.api.nvim_buf_set_lines(bufnr, line, line + 1, false, {})
+    -- 50 ms debounce: two seconds without a race report means the edit alone did not check.
+    vim.wait(2000, function()
+      return #syncwright_diagnostics(bufnr, 'race') > 0
+    end, 50)
+    assert(#syncwright_diagnostics(bufnr, 'race') == 0, 'race reported before saving: ' .. describe_diagnostics(bufnr))
+  end)
+  check(':write checks and reports the race', function()
+    vim.cmd('silent write')
+    wait_for('a race diagnostic after :write (have: ' .. describe_diagnostics(bufnr) .. ')', function()
+      return #syncwright_diagnostics(bufnr, 'race') > 0
+    end)
+  end)
+  check('checkOn = "type" again: undo re-checks without saving', function()
+    syncwright.set_settings({ checkOn = 'type' })
+    vim.cmd('silent undo')
+    assert(buffer_text(bufnr):find('__syncthreads()', 1, true), 'undo did not restore the barrier')
+    wait_for('the race to clear after undo (have: ' .. describe_diagnostics(bufnr) .. ')', function()
+      return #syncwright_diagnostics(bufnr, 'race') == 0
+    end)
+  end)
+end
+
 local ok, err = xpcall(function()
   run_language('cuda', 'block_sum.cu', 'cuda', '__syncthreads()')
   run_language('opencl', 'block_sum.cl', 'opencl', 'barrier(')
   vim.cmd('silent wall')
   run_check_workspace()
+  run_check_on_save()
 end, debug.traceback)
 if not ok then
   failed = failed + 1
