@@ -32,7 +32,10 @@ pub struct CostModel {
 
 impl Default for CostModel {
     fn default() -> Self {
-        CostModel { loop_cost: 100.0, cond_cost: 0.5 }
+        CostModel {
+            loop_cost: 100.0,
+            cond_cost: 0.5,
+        }
     }
 }
 
@@ -45,10 +48,22 @@ pub struct CheckOptions {
     pub warp_sync: bool,
     /// Time budget for one kernel in milliseconds; over budget gives `inconclusive`.
     pub kernel_budget_ms: u64,
+    /// Tolerate write-write races where both threads store the same value
+    /// (GPUVerify's default; `--no-benign-tolerance` turns it off).
+    pub benign_tolerance: bool,
+    /// Never assume two threads read equal values from one uniform address
+    /// (GPUVerify's `--adversarial-abstraction`).
+    pub adversarial_abstraction: bool,
 }
 
 impl Default for CheckOptions {
     fn default() -> Self {
-        CheckOptions { launch: LaunchConfig::default(), warp_sync: false, kernel_budget_ms: 10_000 }
+        CheckOptions {
+            launch: LaunchConfig::default(),
+            warp_sync: false,
+            kernel_budget_ms: 10_000,
+            benign_tolerance: true,
+            adversarial_abstraction: false,
+        }
     }
 }

@@ -13,5 +13,5 @@ pub mod config;
 pub mod ide;
 pub mod ir;
 pub mod lsp;
-pub mod synth;
 pub mod syntax;
+pub mod synth;

@@ -1,1 +1,7 @@
 //! Static analyses over KPL: uniformity, loops, barrier intervals.
+
+pub mod intervals;
+pub mod loops;
+pub mod uniformity;
+
+pub use uniformity::Uniformity;

@@ -1,9 +1,15 @@
 //! The SDV two-thread checker: data races and barrier divergence, decided with Z3.
 
 pub mod diagnostic;
+pub mod message;
 pub mod report;
 pub mod sdv;
+pub mod symexec;
+pub mod witness;
 
 pub use diagnostic::DiagnosticKind;
 pub use report::*;
 pub use sdv::check_kernel;
+
+#[cfg(test)]
+mod tests;

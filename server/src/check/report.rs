@@ -192,6 +192,10 @@ pub struct KernelReport {
     pub verdict: Verdict,
     /// Findings, most severe first.
     pub findings: Vec<Finding>,
+    /// Every (pair, loop relation) race found, benign ones included: one pair
+    /// can race both within an iteration and across iterations, and the
+    /// synthesizer needs each (`findings` shows one per pair).
+    pub races: Vec<Race>,
     /// Wall time spent checking, in milliseconds.
     pub time_ms: f64,
     /// Number of solver queries made.

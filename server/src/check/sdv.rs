@@ -1,11 +1,586 @@
-//! The two-thread SDV encoding.
+//! The two-thread SDV encoding on Z3.
+//!
+//! Two distinct symbolic threads execute the kernel. Every statement is run
+//! once per thread over the structured program; loops are abstracted: what a
+//! loop modifies is havocked at its head and exit and constrained by sound
+//! invariants (see `symexec`). For each pair of conflicting accesses that the
+//! barrier-interval analysis says can meet, Z3 decides whether both threads
+//! can be enabled at them and touch overlapping bytes.
+//!
+//! Havocked values are shared between the two threads (same Z3 constant) only
+//! when they are uniform within a block and both threads are, by the scenario
+//! being checked, in the same iteration of every loop around the havoc: in SDV
+//! uniform values are equal in all threads at the same dynamic instance.
 
-use super::report::KernelReport;
+use std::time::Instant;
+
+use z3::{Params, SatResult, Solver};
+
+use super::diagnostic::DiagnosticKind;
+use super::report::{Divergence, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
+use super::symexec::{AccessSym, Encoder, Scenario};
+use super::witness;
+use crate::analysis::intervals::{Blocking, Cfg};
+use crate::analysis::loops::LoopTable;
+use crate::analysis::Uniformity;
 use crate::config::CheckOptions;
-use crate::ir::Kernel;
+use crate::ir::walk::{for_each_stmt, LabelTree};
+use crate::ir::{Kernel, MemSpace, StmtId, StmtKind};
+
+/// Upper bound on one solver call, so one hard query cannot eat the whole budget.
+const QUERY_TIMEOUT_MS: u64 = 4_000;
+
+/// One memory access of the kernel.
+#[derive(Clone, Debug)]
+struct AccessStmt {
+    id: StmtId,
+    array: usize,
+    write: bool,
+    atomic: bool,
+}
 
 /// Checks one kernel for data races and barrier divergence.
 pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
-    let _ = (kernel, opts);
-    todo!("checker")
+    SOLVER.with(|solver| {
+        let start = Instant::now();
+        // Everything a check asserts lives in this scope and is gone after it,
+        // also when a panic unwinds through it (the guard pops on drop).
+        let _scope = Scope::open(solver);
+        let mut checker = Checker::new(kernel, opts, start, solver);
+        let setup = start.elapsed();
+        checker.run();
+        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+            eprintln!(
+                "[syncwright] {}: setup {:.2} ms, total {:.2} ms, {} queries",
+                kernel.name,
+                setup.as_secs_f64() * 1e3,
+                start.elapsed().as_secs_f64() * 1e3,
+                checker.queries
+            );
+        }
+        checker.finish()
+    })
+}
+
+thread_local! {
+    /// Push depth of this thread's solver.
+    static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// A solver scope: pushed on open, popped (with anything nested left open)
+/// on drop.
+struct Scope<'s> {
+    solver: &'s Solver,
+    depth: u32,
+}
+
+impl<'s> Scope<'s> {
+    fn open(solver: &'s Solver) -> Scope<'s> {
+        let depth = DEPTH.with(|d| d.get());
+        push(solver);
+        Scope { solver, depth }
+    }
+}
+
+impl Drop for Scope<'_> {
+    fn drop(&mut self) {
+        let now = DEPTH.with(|d| d.get());
+        if now > self.depth {
+            pop(self.solver, now - self.depth);
+        }
+    }
+}
+
+fn push(solver: &Solver) {
+    solver.push();
+    DEPTH.with(|d| d.set(d.get() + 1));
+}
+
+fn pop(solver: &Solver, n: u32) {
+    solver.pop(n);
+    DEPTH.with(|d| d.set(d.get().saturating_sub(n)));
+}
+
+thread_local! {
+    /// One solver per thread, reused with push/pop: creating Z3's context and
+    /// its first check cost tens of milliseconds, every later check microseconds.
+    static SOLVER: Solver = {
+        let solver = Solver::new();
+        solver.push();
+        solver.assert(z3::ast::Int::new_const("warm_up").gt(z3::ast::Int::from_i64(0)));
+        let _ = solver.check();
+        solver.pop(1);
+        solver
+    };
+}
+
+/// Creates and warms this thread's solver (done lazily by the first check
+/// otherwise); front doors call it at startup so no kernel pays for it.
+pub fn warm_up() {
+    SOLVER.with(|_| ());
+}
+
+struct Checker<'k, 's> {
+    kernel: &'k Kernel,
+    opts: &'k CheckOptions,
+    start: Instant,
+    tree: LabelTree,
+    cfg: Cfg,
+    enc: Encoder<'k>,
+    solver: &'s Solver,
+    queries: u32,
+    races: Vec<Race>,
+    divergences: Vec<Divergence>,
+    undecided: Vec<(StmtId, StmtId, String)>,
+    budget_exceeded: Option<String>,
+}
+
+impl<'k, 's> Checker<'k, 's> {
+    fn new(
+        kernel: &'k Kernel,
+        opts: &'k CheckOptions,
+        start: Instant,
+        solver: &'s Solver,
+    ) -> Checker<'k, 's> {
+        let uniformity = Uniformity::compute(kernel);
+        let loops = LoopTable::new(kernel);
+        let tree = LabelTree::new(kernel);
+        let cfg = Cfg::new(kernel);
+        let enc = Encoder::new(kernel, opts, uniformity, loops);
+        Checker {
+            kernel,
+            opts,
+            start,
+            tree,
+            cfg,
+            enc,
+            solver,
+            queries: 0,
+            races: Vec::new(),
+            divergences: Vec::new(),
+            undecided: Vec::new(),
+            budget_exceeded: None,
+        }
+    }
+
+    fn remaining_ms(&self) -> u64 {
+        let budget = if self.opts.kernel_budget_ms == 0 {
+            10_000
+        } else {
+            self.opts.kernel_budget_ms
+        };
+        budget.saturating_sub(self.start.elapsed().as_millis() as u64)
+    }
+
+    fn accesses(&self) -> Vec<AccessStmt> {
+        let mut out = Vec::new();
+        for_each_stmt(&self.kernel.body, &mut |s| {
+            let (access, write, atomic) = match &s.kind {
+                StmtKind::Read { access, .. } => (access, false, false),
+                StmtKind::Write { access, .. } => (access, true, false),
+                StmtKind::Atomic { access, .. } => (access, true, true),
+                _ => return,
+            };
+            out.push(AccessStmt {
+                id: s.id,
+                array: access.array.0 as usize,
+                write,
+                atomic,
+            });
+        });
+        out
+    }
+
+    /// Whether two arrays may be the same memory.
+    fn may_alias(&self, a: usize, b: usize) -> bool {
+        let (Some(x), Some(y)) = (self.kernel.arrays.get(a), self.kernel.arrays.get(b)) else {
+            return false;
+        };
+        if x.space != y.space {
+            return false;
+        }
+        a == b || x.may_alias_all || y.may_alias_all
+    }
+
+    fn run(&mut self) {
+        self.check_divergence();
+        let accesses = self.accesses();
+        'pairs: for i in 0..accesses.len() {
+            for j in i..accesses.len() {
+                let (a, b) = (&accesses[i], &accesses[j]);
+                if !(a.write || b.write)
+                    || (a.atomic && b.atomic)
+                    || !self.may_alias(a.array, b.array)
+                {
+                    continue;
+                }
+                let Some(space) = self.kernel.arrays.get(a.array).map(|d| d.space) else {
+                    continue;
+                };
+                if space == MemSpace::Constant {
+                    continue;
+                }
+                if self.remaining_ms() == 0 {
+                    self.budget_exceeded = Some(format!(
+                        "time budget of {} ms exhausted after {} solver queries",
+                        self.opts.kernel_budget_ms, self.queries
+                    ));
+                    break 'pairs;
+                }
+                self.check_pair(a, b, space);
+            }
+        }
+    }
+
+    /// All scenarios under which the pair can meet, most specific first.
+    fn scenarios(&self, a: StmtId, b: StmtId, space: MemSpace) -> Vec<(Scenario, LoopRelation)> {
+        let common = self.tree.common_loops(a, b);
+        let mode = Blocking::for_space(space);
+        let mut out = Vec::new();
+        if self.cfg.same_iteration(a, b, &common, mode) {
+            out.push((
+                Scenario::same_block(common.clone()),
+                LoopRelation::IntraIteration,
+            ));
+        }
+        for depth in (1..=common.len()).rev() {
+            if self.cfg.different_iterations(a, b, &common, depth, mode) {
+                out.push((
+                    Scenario::same_block(common[..depth - 1].to_vec()),
+                    LoopRelation::InterIteration {
+                        depth: depth as u32,
+                    },
+                ));
+            }
+        }
+        if space == MemSpace::Global && self.enc.grid_may_have_several_blocks() {
+            // Threads of different blocks: only grid barriers order them.
+            let meet = !self.cfg.has_grid_barrier()
+                || self.cfg.same_iteration(a, b, &common, Blocking::GridOnly)
+                || (1..=common.len()).any(|d| {
+                    self.cfg
+                        .different_iterations(a, b, &common, d, Blocking::GridOnly)
+                });
+            if meet {
+                out.push((Scenario::different_blocks(), LoopRelation::InterBlock));
+            }
+        }
+        out
+    }
+
+    fn check_pair(&mut self, a: &AccessStmt, b: &AccessStmt, space: MemSpace) {
+        let mut scenarios = self.scenarios(a.id, b.id, space);
+        // A scenario sharing fewer loop iterations allows more executions, so
+        // if the most general same-block scenario is unsatisfiable, so are the
+        // others: query it first and stop there in the common race-free case.
+        scenarios.sort_by_key(|(s, _)| (!s.same_block, s.shared_loops.len()));
+        let mut general_unsat = false;
+        for (index, (scenario, relation)) in scenarios.into_iter().enumerate() {
+            if scenario.same_block && general_unsat {
+                continue;
+            }
+            let first_same_block = scenario.same_block && index == 0;
+            let r1 = self.enc.exec(0, &scenario);
+            let r2 = self.enc.exec(1, &scenario);
+            let (Some(s1), Some(s2)) = (r1.accesses.get(&a.id), r2.accesses.get(&b.id)) else {
+                continue;
+            };
+            let (s1, s2) = (s1.clone(), s2.clone());
+            push(self.solver);
+            self.enc.assert_scenario(self.solver, &scenario);
+            for f in r1.assumptions.iter().chain(r2.assumptions.iter()) {
+                self.solver.assert(f);
+            }
+            for lemma in self.enc.counter_lemmas(&r1, &r2) {
+                self.solver.assert(&lemma);
+            }
+            for fact in self.enc.atomic_facts(&r1, &r2, &scenario) {
+                self.solver.assert(&fact);
+            }
+            self.solver.assert(&s1.enabled);
+            self.solver.assert(&s2.enabled);
+            self.solver
+                .assert(self.enc.overlap(&s1, &s2, a.array != b.array));
+            if self.opts.warp_sync && scenario.same_block {
+                // Warp-synchronous (pre-Volta) semantics: threads of one warp run in
+                // lockstep, so only two writes by the same statement can collide.
+                let lockstep_ok = if a.id == b.id && a.write && b.write && !a.atomic {
+                    z3::ast::Bool::from_bool(true)
+                } else {
+                    z3::ast::Bool::from_bool(false)
+                };
+                self.solver.assert(z3::ast::Bool::or(&[
+                    self.enc.different_warps(),
+                    lockstep_ok,
+                ]));
+            }
+            let result = self.check_sat();
+            match result {
+                SatResult::Sat => {
+                    let witness = self
+                        .solver
+                        .get_model()
+                        .map(|m| witness::extract(&self.enc, &m, &s1, &s2, a.id, b.id));
+                    let benign = self.opts.benign_tolerance
+                        && a.write
+                        && b.write
+                        && !a.atomic
+                        && !b.atomic
+                        && self.writes_same_value(&s1, &s2);
+                    let warp_sync_only =
+                        !self.opts.warp_sync && scenario.same_block && self.only_within_warp(a, b);
+                    pop(self.solver, 1);
+                    let kind = race_kind(a, b);
+                    let race = Race {
+                        kind,
+                        array: self
+                            .kernel
+                            .arrays
+                            .get(a.array)
+                            .map(|d| d.name.clone())
+                            .unwrap_or_default(),
+                        first: a.id,
+                        second: b.id,
+                        first_span: self.span_of(a.id),
+                        second_span: self.span_of(b.id),
+                        relation,
+                        benign,
+                        warp_sync_only,
+                        witness,
+                    };
+                    self.races.push(race);
+                }
+                SatResult::Unsat => {
+                    pop(self.solver, 1);
+                    general_unsat |= first_same_block;
+                }
+                SatResult::Unknown => {
+                    let reason = self
+                        .solver
+                        .get_reason_unknown()
+                        .unwrap_or_else(|| "unknown".into());
+                    pop(self.solver, 1);
+                    self.undecided.push((a.id, b.id, reason));
+                }
+            }
+        }
+    }
+
+    fn check_sat(&mut self) -> SatResult {
+        self.queries += 1;
+        let timeout = self.remaining_ms().clamp(1, QUERY_TIMEOUT_MS);
+        let mut p = Params::new();
+        p.set_u32("timeout", timeout as u32);
+        self.solver.set_params(&p);
+        if let Some(dir) = std::env::var_os("SYNCWRIGHT_DUMP") {
+            static DUMPED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+            let n = DUMPED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let path = std::path::Path::new(&dir).join(format!("{n:05}-{}.smt2", self.kernel.name));
+            let _ = std::fs::write(path, self.solver.to_smt2());
+        }
+        let t = Instant::now();
+        let r = self.solver.check();
+        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+            eprintln!(
+                "[syncwright] {} query {}: {:?} in {:.1} ms",
+                self.kernel.name,
+                self.queries,
+                r,
+                t.elapsed().as_secs_f64() * 1e3
+            );
+        }
+        r
+    }
+
+    /// With the current assertions (a collision), can the two writes store different values?
+    fn writes_same_value(&mut self, s1: &AccessSym, s2: &AccessSym) -> bool {
+        let (Some(v1), Some(v2)) = (&s1.value, &s2.value) else {
+            return false;
+        };
+        let Some(differ) = self.enc.values_differ(v1, v2) else {
+            return false;
+        };
+        push(self.solver);
+        self.solver.assert(&differ);
+        let r = self.check_sat();
+        pop(self.solver, 1);
+        r == SatResult::Unsat
+    }
+
+    /// With the current assertions, does every collision need two threads of one warp?
+    fn only_within_warp(&mut self, a: &AccessStmt, b: &AccessStmt) -> bool {
+        push(self.solver);
+        let lockstep_ok = a.id == b.id && a.write && b.write && !a.atomic;
+        self.solver.assert(z3::ast::Bool::or(&[
+            self.enc.different_warps(),
+            z3::ast::Bool::from_bool(lockstep_ok),
+        ]));
+        let r = self.check_sat();
+        pop(self.solver, 1);
+        r == SatResult::Unsat
+    }
+
+    fn check_divergence(&mut self) {
+        let uniformity = self.enc.uniformity().clone();
+        let mut barriers = Vec::new();
+        for_each_stmt(&self.kernel.body, &mut |s| {
+            if matches!(s.kind, StmtKind::Barrier { .. }) {
+                barriers.push(s.id);
+            }
+        });
+        for id in barriers {
+            // The uniformity analysis over-approximates divergence; only
+            // barriers it cannot prove uniform need the solver.
+            if uniformity.is_uniform_stmt(id) {
+                continue;
+            }
+            let scenario = Scenario::same_block(self.tree.loops(id).to_vec());
+            let r1 = self.enc.exec(0, &scenario);
+            let r2 = self.enc.exec(1, &scenario);
+            let (Some(e1), Some(e2)) = (r1.barriers.get(&id), r2.barriers.get(&id)) else {
+                continue;
+            };
+            push(self.solver);
+            self.enc.assert_scenario(self.solver, &scenario);
+            for f in r1.assumptions.iter().chain(r2.assumptions.iter()) {
+                self.solver.assert(f);
+            }
+            for lemma in self.enc.counter_lemmas(&r1, &r2) {
+                self.solver.assert(&lemma);
+            }
+            self.solver.assert(e1);
+            self.solver.assert(e2.not());
+            let result = self.check_sat();
+            let cause_stmt = uniformity.divergence_cause(id);
+            match result {
+                SatResult::Sat => {
+                    let threads = self
+                        .solver
+                        .get_model()
+                        .map(|m| witness::threads(&self.enc, &m));
+                    pop(self.solver, 1);
+                    self.divergences.push(Divergence {
+                        barrier: id,
+                        span: self.span_of(id),
+                        cause: cause_text(self.kernel, cause_stmt),
+                        cause_span: cause_stmt.map(|c| self.span_of(c)),
+                        witness: threads,
+                    });
+                }
+                SatResult::Unsat => pop(self.solver, 1),
+                SatResult::Unknown => {
+                    let reason = self
+                        .solver
+                        .get_reason_unknown()
+                        .unwrap_or_else(|| "unknown".into());
+                    pop(self.solver, 1);
+                    self.undecided.push((id, id, reason));
+                }
+            }
+        }
+    }
+
+    fn span_of(&self, id: StmtId) -> crate::ir::Span {
+        crate::ir::walk::find_stmt(&self.kernel.body, id)
+            .map(|s| s.span)
+            .unwrap_or(self.kernel.name_span)
+    }
+
+    fn finish(self) -> KernelReport {
+        let mut findings = Vec::new();
+        for d in &self.divergences {
+            findings.push(super::message::divergence_finding(self.kernel, d));
+        }
+        let mut shown = std::collections::HashSet::new();
+        for race in &self.races {
+            if race.benign {
+                continue;
+            }
+            if shown.insert((race.first, race.second)) {
+                findings.push(super::message::race_finding(self.kernel, race));
+            }
+        }
+        for race in &self.races {
+            if race.benign && shown.insert((race.first, race.second)) {
+                findings.push(super::message::race_finding(self.kernel, race));
+            }
+        }
+        for (a, b, reason) in &self.undecided {
+            findings.push(Finding {
+                kind: DiagnosticKind::Inconclusive,
+                message: format!("could not decide whether these accesses race: solver answered unknown ({reason})"),
+                span: self.span_of(*a),
+                related: if a == b { Vec::new() } else { vec![(self.span_of(*b), "the other access".into())] },
+                race: None,
+                divergence: None,
+            });
+        }
+        if let Some(reason) = &self.budget_exceeded {
+            findings.push(Finding {
+                kind: DiagnosticKind::Inconclusive,
+                message: format!("kernel `{}` is inconclusive: {reason}", self.kernel.name),
+                span: self.kernel.name_span,
+                related: Vec::new(),
+                race: None,
+                divergence: None,
+            });
+        }
+        for (span, note) in &self.kernel.notes {
+            findings.push(Finding {
+                kind: DiagnosticKind::Imprecision,
+                message: note.clone(),
+                span: *span,
+                related: Vec::new(),
+                race: None,
+                divergence: None,
+            });
+        }
+        let verdict = if !self.divergences.is_empty() {
+            Verdict::Divergent
+        } else if self.races.iter().any(|r| !r.benign) {
+            Verdict::Racy
+        } else if !self.undecided.is_empty() || self.budget_exceeded.is_some() {
+            Verdict::Inconclusive
+        } else {
+            Verdict::RaceFree
+        };
+        KernelReport {
+            name: self.kernel.name.clone(),
+            name_span: self.kernel.name_span,
+            verdict,
+            findings,
+            races: self.races,
+            time_ms: self.start.elapsed().as_secs_f64() * 1000.0,
+            solver_queries: self.queries,
+        }
+    }
+}
+
+fn race_kind(a: &AccessStmt, b: &AccessStmt) -> RaceKind {
+    if a.atomic != b.atomic {
+        RaceKind::AtomicPlain
+    } else if a.write && b.write {
+        RaceKind::WriteWrite
+    } else if a.write {
+        RaceKind::WriteRead
+    } else {
+        RaceKind::ReadWrite
+    }
+}
+
+fn cause_text(kernel: &Kernel, cause: Option<StmtId>) -> String {
+    let Some(id) = cause else {
+        return "a thread-dependent condition".into();
+    };
+    match crate::ir::walk::find_stmt(&kernel.body, id).map(|s| &s.kind) {
+        Some(StmtKind::If { .. }) => "it is inside a thread-dependent branch".into(),
+        Some(StmtKind::Loop { .. }) => {
+            "it is inside a loop whose trip count depends on the thread".into()
+        }
+        Some(StmtKind::Return) => "it follows a thread-dependent `return`".into(),
+        Some(StmtKind::Break) | Some(StmtKind::Continue) => {
+            "it follows a thread-dependent `break`/`continue`".into()
+        }
+        _ => "a thread-dependent condition".into(),
+    }
 }

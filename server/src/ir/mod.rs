@@ -32,7 +32,11 @@ pub struct Span {
 impl Span {
     /// A span in the main file.
     pub fn new(start: u32, end: u32) -> Span {
-        Span { file: FileId(0), start, end }
+        Span {
+            file: FileId(0),
+            start,
+            end,
+        }
     }
 }
 
@@ -83,13 +87,25 @@ pub enum ScalarTy {
 
 impl ScalarTy {
     /// C `int`.
-    pub const INT: ScalarTy = ScalarTy::Int { bits: 32, signed: true };
+    pub const INT: ScalarTy = ScalarTy::Int {
+        bits: 32,
+        signed: true,
+    };
     /// C `unsigned int`.
-    pub const UINT: ScalarTy = ScalarTy::Int { bits: 32, signed: false };
+    pub const UINT: ScalarTy = ScalarTy::Int {
+        bits: 32,
+        signed: false,
+    };
     /// C `long` / `ptrdiff_t` on 64-bit targets; byte offsets have this type.
-    pub const LONG: ScalarTy = ScalarTy::Int { bits: 64, signed: true };
+    pub const LONG: ScalarTy = ScalarTy::Int {
+        bits: 64,
+        signed: true,
+    };
     /// `size_t`.
-    pub const ULONG: ScalarTy = ScalarTy::Int { bits: 64, signed: false };
+    pub const ULONG: ScalarTy = ScalarTy::Int {
+        bits: 64,
+        signed: false,
+    };
     /// `float`.
     pub const FLOAT: ScalarTy = ScalarTy::Float { bits: 32 };
 
@@ -159,7 +175,10 @@ pub enum BinOp {
 impl BinOp {
     /// Whether the result is Bool.
     pub fn is_comparison(self) -> bool {
-        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+        matches!(
+            self,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+        )
     }
 }
 
@@ -242,11 +261,47 @@ pub enum BarrierScope {
     Grid,
 }
 
-/// Atomic read-modify-write operation (the operation itself is irrelevant to races).
+/// Atomic read-modify-write operation (the operation itself is irrelevant to
+/// races, except that counters hand out distinct values).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AtomicOp {
     /// Builtin name as written (`atomicAdd`, `atomic_inc`, ...).
     pub name: String,
+    /// The value operand (`v` of `atomicAdd(p, v)`), when there is one.
+    pub operand: Option<Expr>,
+}
+
+impl AtomicOp {
+    /// Whether every execution of this atomic on one location returns a
+    /// different old value: increments and decrements by a non-zero constant
+    /// (GPUVerify's refined atomic abstraction). `atomicInc`/`atomicDec` of
+    /// CUDA wrap at a bound, so they do not qualify.
+    pub fn returns_distinct_values(&self) -> bool {
+        let base = self
+            .name
+            .trim_end_matches("_block")
+            .trim_end_matches("_system");
+        match base {
+            "atomic_inc" | "atom_inc" | "atomic_dec" | "atom_dec" => true,
+            "atomicAdd"
+            | "atomicSub"
+            | "atomic_add"
+            | "atom_add"
+            | "atomic_sub"
+            | "atom_sub"
+            | "atomic_fetch_add"
+            | "atomic_fetch_sub"
+            | "atomic_fetch_add_explicit"
+            | "atomic_fetch_sub_explicit" => {
+                let mut e = self.operand.as_ref();
+                while let Some(Expr::Cast(_, inner)) = e {
+                    e = Some(inner);
+                }
+                matches!(e, Some(Expr::Int(v, ScalarTy::Int { .. })) if *v != 0)
+            }
+            _ => false,
+        }
+    }
 }
 
 /// How a loop was written, for diagnostics and repairs.

@@ -1,1 +1,311 @@
-//! Traversals of the label tree: statement lookup, loops(l), conds(l).
+//! Traversals of the label tree: statement lookup, `loops(l)`, `conds(l)`,
+//! block slots and program points (where the synthesizer can insert).
+
+use std::collections::HashMap;
+
+use super::{Block, Kernel, Stmt, StmtId, StmtKind};
+
+/// Names one block of the label tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub enum BlockSlot {
+    /// The kernel body.
+    Body,
+    /// Then branch of an `If`.
+    Then(StmtId),
+    /// Else branch of an `If`.
+    Else(StmtId),
+    /// Body of a `Loop`.
+    LoopBody(StmtId),
+    /// Step of a `Loop`.
+    LoopStep(StmtId),
+    /// Condition prelude of a `Loop`.
+    LoopCond(StmtId),
+}
+
+/// A point between statements: before `stmts[index]` of `block` (`index ==
+/// len` is the end of the block).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub struct ProgramPoint {
+    /// The block.
+    pub block: BlockSlot,
+    /// Position within it.
+    pub index: usize,
+}
+
+/// Where a statement sits in the label tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StmtPlace {
+    /// Block containing the statement.
+    pub block: BlockSlot,
+    /// Index within that block.
+    pub index: usize,
+    /// Enclosing loops, outermost first (`loops(l)`).
+    pub loops: Vec<StmtId>,
+    /// Enclosing conditionals, outermost first (`conds(l)`): `If` statements
+    /// whose branch contains the statement.
+    pub conds: Vec<StmtId>,
+    /// Enclosing compound statements (ifs and loops), outermost first.
+    pub ancestors: Vec<StmtId>,
+}
+
+/// Index of a kernel's label tree.
+#[derive(Clone, Debug, Default)]
+pub struct LabelTree {
+    places: HashMap<StmtId, StmtPlace>,
+    /// Statement labels in program order (pre-order).
+    pub order: Vec<StmtId>,
+}
+
+impl LabelTree {
+    /// Builds the index.
+    pub fn new(kernel: &Kernel) -> LabelTree {
+        let mut tree = LabelTree::default();
+        let mut ctx = Ctx::default();
+        tree.visit(&kernel.body, BlockSlot::Body, &mut ctx);
+        tree
+    }
+
+    fn visit(&mut self, block: &Block, slot: BlockSlot, ctx: &mut Ctx) {
+        for (index, stmt) in block.stmts.iter().enumerate() {
+            self.order.push(stmt.id);
+            self.places.insert(
+                stmt.id,
+                StmtPlace {
+                    block: slot,
+                    index,
+                    loops: ctx.loops.clone(),
+                    conds: ctx.conds.clone(),
+                    ancestors: ctx.ancestors.clone(),
+                },
+            );
+            match &stmt.kind {
+                StmtKind::If { then_, else_, .. } => {
+                    ctx.conds.push(stmt.id);
+                    ctx.ancestors.push(stmt.id);
+                    self.visit(then_, BlockSlot::Then(stmt.id), ctx);
+                    self.visit(else_, BlockSlot::Else(stmt.id), ctx);
+                    ctx.conds.pop();
+                    ctx.ancestors.pop();
+                }
+                StmtKind::Loop {
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
+                    ctx.loops.push(stmt.id);
+                    ctx.ancestors.push(stmt.id);
+                    self.visit(cond_prelude, BlockSlot::LoopCond(stmt.id), ctx);
+                    self.visit(body, BlockSlot::LoopBody(stmt.id), ctx);
+                    self.visit(step, BlockSlot::LoopStep(stmt.id), ctx);
+                    ctx.loops.pop();
+                    ctx.ancestors.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Place of a statement.
+    pub fn place(&self, id: StmtId) -> Option<&StmtPlace> {
+        self.places.get(&id)
+    }
+
+    /// `loops(l)`: enclosing loops, outermost first.
+    pub fn loops(&self, id: StmtId) -> &[StmtId] {
+        self.places
+            .get(&id)
+            .map(|p| p.loops.as_slice())
+            .unwrap_or(&[])
+    }
+
+    /// `conds(l)`: enclosing conditionals, outermost first.
+    pub fn conds(&self, id: StmtId) -> &[StmtId] {
+        self.places
+            .get(&id)
+            .map(|p| p.conds.as_slice())
+            .unwrap_or(&[])
+    }
+
+    /// Loops enclosing both statements, outermost first.
+    pub fn common_loops(&self, a: StmtId, b: StmtId) -> Vec<StmtId> {
+        let la = self.loops(a);
+        let lb = self.loops(b);
+        la.iter()
+            .zip(lb)
+            .take_while(|(x, y)| x == y)
+            .map(|(x, _)| *x)
+            .collect()
+    }
+
+    /// Position of `id` in program order.
+    pub fn position(&self, id: StmtId) -> Option<usize> {
+        self.order.iter().position(|s| *s == id)
+    }
+}
+
+#[derive(Default)]
+struct Ctx {
+    loops: Vec<StmtId>,
+    conds: Vec<StmtId>,
+    ancestors: Vec<StmtId>,
+}
+
+/// Calls `f` on every statement in pre-order.
+pub fn for_each_stmt<'a>(block: &'a Block, f: &mut dyn FnMut(&'a Stmt)) {
+    for stmt in &block.stmts {
+        f(stmt);
+        for child in child_blocks(stmt) {
+            for_each_stmt(child, f);
+        }
+    }
+}
+
+/// The blocks directly nested in a statement.
+pub fn child_blocks(stmt: &Stmt) -> Vec<&Block> {
+    match &stmt.kind {
+        StmtKind::If { then_, else_, .. } => vec![then_, else_],
+        StmtKind::Loop {
+            cond_prelude,
+            body,
+            step,
+            ..
+        } => vec![cond_prelude, body, step],
+        _ => Vec::new(),
+    }
+}
+
+/// Finds a statement by label.
+pub fn find_stmt(block: &Block, id: StmtId) -> Option<&Stmt> {
+    for stmt in &block.stmts {
+        if stmt.id == id {
+            return Some(stmt);
+        }
+        for child in child_blocks(stmt) {
+            if let Some(found) = find_stmt(child, id) {
+                return Some(found);
+            }
+        }
+    }
+    None
+}
+
+/// The block named by `slot`, mutably.
+pub fn block_mut(kernel: &mut Kernel, slot: BlockSlot) -> Option<&mut Block> {
+    fn find(block: &mut Block, slot: BlockSlot) -> Option<&mut Block> {
+        for stmt in &mut block.stmts {
+            let id = stmt.id;
+            match &mut stmt.kind {
+                StmtKind::If { then_, else_, .. } => {
+                    if slot == BlockSlot::Then(id) {
+                        return Some(then_);
+                    }
+                    if slot == BlockSlot::Else(id) {
+                        return Some(else_);
+                    }
+                    if let Some(b) = find(then_, slot) {
+                        return Some(b);
+                    }
+                    if let Some(b) = find(else_, slot) {
+                        return Some(b);
+                    }
+                }
+                StmtKind::Loop {
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
+                    if slot == BlockSlot::LoopBody(id) {
+                        return Some(body);
+                    }
+                    if slot == BlockSlot::LoopStep(id) {
+                        return Some(step);
+                    }
+                    if slot == BlockSlot::LoopCond(id) {
+                        return Some(cond_prelude);
+                    }
+                    for b in [cond_prelude, body, step] {
+                        if let Some(found) = find(b, slot) {
+                            return Some(found);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+    if slot == BlockSlot::Body {
+        return Some(&mut kernel.body);
+    }
+    find(&mut kernel.body, slot)
+}
+
+/// The block named by `slot`.
+pub fn block_ref(kernel: &Kernel, slot: BlockSlot) -> Option<&Block> {
+    fn find(block: &Block, slot: BlockSlot) -> Option<&Block> {
+        for stmt in &block.stmts {
+            let id = stmt.id;
+            match &stmt.kind {
+                StmtKind::If { then_, else_, .. } => {
+                    if slot == BlockSlot::Then(id) {
+                        return Some(then_);
+                    }
+                    if slot == BlockSlot::Else(id) {
+                        return Some(else_);
+                    }
+                }
+                StmtKind::Loop {
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
+                    if slot == BlockSlot::LoopBody(id) {
+                        return Some(body);
+                    }
+                    if slot == BlockSlot::LoopStep(id) {
+                        return Some(step);
+                    }
+                    if slot == BlockSlot::LoopCond(id) {
+                        return Some(cond_prelude);
+                    }
+                }
+                _ => {}
+            }
+            for child in child_blocks(stmt) {
+                if let Some(found) = find(child, slot) {
+                    return Some(found);
+                }
+            }
+        }
+        None
+    }
+    if slot == BlockSlot::Body {
+        return Some(&kernel.body);
+    }
+    find(&kernel.body, slot)
+}
+
+/// Removes the statement with label `id`; returns it.
+pub fn remove_stmt(kernel: &mut Kernel, id: StmtId) -> Option<Stmt> {
+    let tree = LabelTree::new(kernel);
+    let place = tree.place(id)?.clone();
+    let block = block_mut(kernel, place.block)?;
+    if block.stmts.get(place.index).map(|s| s.id) != Some(id) {
+        return None;
+    }
+    Some(block.stmts.remove(place.index))
+}
+
+/// Inserts `stmt` at `point`; returns false when the point does not exist.
+pub fn insert_stmt(kernel: &mut Kernel, point: ProgramPoint, stmt: Stmt) -> bool {
+    match block_mut(kernel, point.block) {
+        Some(block) if point.index <= block.stmts.len() => {
+            block.stmts.insert(point.index, stmt);
+            true
+        }
+        _ => false,
+    }
+}

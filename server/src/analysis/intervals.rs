@@ -1,0 +1,429 @@
+//! Barrier intervals: which pairs of statements two threads of a block can
+//! execute between the same two barrier instances.
+//!
+//! In SDV with non-divergent barriers, all threads of a block execute the same
+//! sequence of barriers. Thread 1 at `a` and thread 2 at `b` are then in the same
+//! barrier interval iff the last barrier instance each executed is the same one:
+//! some node `p` (a barrier or the kernel entry) reaches both `a` and `b` along
+//! control-flow paths that pass no barrier. Loop iterations are told apart by
+//! back edges: in the same iteration of a common loop the paths must not cross
+//! its back edge; in different iterations of the common loop at depth `j`, the
+//! path to the later access crosses that loop's back edge at least once.
+//!
+//! A loop `L` around only one of the accesses (`x` inside, `y` after it) needs
+//! care: loops are uniform (a thread-dependent loop with a barrier is reported
+//! as divergence), so if thread 2 left `L` through its final test after `m`
+//! back edges from `p`, thread 1 inside `L` has crossed fewer than `m` (it is
+//! in an iteration that exists). The backward searches count back-edge
+//! crossings of such loops (0, 1, "2 or more") and the meeting point must be
+//! consistent. Everything else is path-insensitive, so the analysis
+//! over-approximates the pairs that can meet.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::ir::walk::LabelTree;
+use crate::ir::{Block, Kernel, MemSpace, StmtId, StmtKind};
+
+/// Which barriers separate accesses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Blocking {
+    /// Block barriers ordering shared/local memory (and grid barriers).
+    Shared,
+    /// Block barriers ordering global memory (and grid barriers), threads of one block.
+    Global,
+    /// Only grid barriers (threads of different blocks).
+    GridOnly,
+}
+
+impl Blocking {
+    /// The blocking mode for accesses to memory of `space` by threads of one block.
+    pub fn for_space(space: MemSpace) -> Blocking {
+        match space {
+            MemSpace::Shared => Blocking::Shared,
+            MemSpace::Global | MemSpace::Constant => Blocking::Global,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Edge {
+    Normal,
+    /// The back edge of a loop (latch to the loop's condition).
+    Back(StmtId),
+    /// A loop's condition test failing: header to the code after the loop.
+    Exit(StmtId),
+    /// A `break` leaving a loop.
+    Break(StmtId),
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct BarrierNode {
+    grid: bool,
+    local: bool,
+    global: bool,
+}
+
+/// The control-flow graph of a kernel at statement granularity.
+#[derive(Clone, Debug)]
+pub struct Cfg {
+    preds: Vec<Vec<(usize, Edge)>>,
+    node_of: HashMap<StmtId, usize>,
+    barrier: Vec<Option<BarrierNode>>,
+    tree: LabelTree,
+}
+
+const ENTRY: usize = 0;
+const EXIT: usize = 1;
+
+struct LoopTargets {
+    id: StmtId,
+    break_to: usize,
+    continue_to: usize,
+}
+
+/// Role of a loop that encloses exactly one of the two accesses.
+#[derive(Clone, Copy, Debug)]
+struct Tracked {
+    loop_id: StmtId,
+    /// Loops enclosing `loop_id`: crossing their back edges loses the instance.
+    outer_depth: usize,
+}
+
+// Per tracked loop, 3 bits of search state.
+// For the access inside the loop: back edges crossed (0, 1, 2 = two or more), 3 = unknown.
+// For the access outside: 0 = has not left the loop; 1..=3 = left through the
+// final test after m = 0, 1, 2+ back edges; 4..=6 = left by `break` after
+// m = 0, 1, 2+; 7 = unknown.
+const UNKNOWN_INSIDE: u32 = 3;
+const UNKNOWN_OUTSIDE: u32 = 7;
+const CROSSED_BIT: u32 = 1 << 31;
+const MAX_TRACKED: usize = 8;
+
+fn get(state: u32, i: usize) -> u32 {
+    (state >> (3 * i)) & 7
+}
+
+fn put(state: u32, i: usize, v: u32) -> u32 {
+    (state & !(7 << (3 * i))) | (v << (3 * i))
+}
+
+/// Whether inside-state `c` and outside-state `o` of one loop describe one execution.
+fn compatible(c: u32, o: u32) -> bool {
+    match o {
+        0 | UNKNOWN_OUTSIDE => true,
+        _ if c == UNKNOWN_INSIDE => true,
+        1..=3 => {
+            let m = o - 1;
+            m == 2 || c < m
+        }
+        _ => {
+            let m = o - 4;
+            m == 2 || c <= m
+        }
+    }
+}
+
+impl Cfg {
+    /// Builds the graph.
+    pub fn new(kernel: &Kernel) -> Cfg {
+        let mut cfg = Cfg {
+            preds: vec![Vec::new(), Vec::new()],
+            node_of: HashMap::new(),
+            barrier: vec![None, None],
+            tree: LabelTree::new(kernel),
+        };
+        let first = cfg.block(&kernel.body, EXIT, None);
+        cfg.edge(ENTRY, first, Edge::Normal);
+        cfg
+    }
+
+    fn node(&mut self) -> usize {
+        self.preds.push(Vec::new());
+        self.barrier.push(None);
+        self.preds.len() - 1
+    }
+
+    fn edge(&mut self, from: usize, to: usize, e: Edge) {
+        self.preds[to].push((from, e));
+    }
+
+    /// Adds the block's statements; returns the block's entry node.
+    fn block(&mut self, block: &Block, next: usize, targets: Option<&LoopTargets>) -> usize {
+        let mut cur = next;
+        for stmt in block.stmts.iter().rev() {
+            let n = self.node();
+            self.node_of.insert(stmt.id, n);
+            match &stmt.kind {
+                StmtKind::If { then_, else_, .. } => {
+                    let t = self.block(then_, cur, targets);
+                    let e = self.block(else_, cur, targets);
+                    self.edge(n, t, Edge::Normal);
+                    self.edge(n, e, Edge::Normal);
+                    cur = n;
+                }
+                StmtKind::Loop {
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
+                    let exit = cur;
+                    let latch = self.node();
+                    let step_entry = self.block(step, latch, targets);
+                    let inner = LoopTargets {
+                        id: stmt.id,
+                        break_to: exit,
+                        continue_to: step_entry,
+                    };
+                    let body_entry = self.block(body, step_entry, Some(&inner));
+                    self.edge(n, body_entry, Edge::Normal);
+                    self.edge(n, exit, Edge::Exit(stmt.id));
+                    let prelude_entry = self.block(cond_prelude, n, targets);
+                    self.edge(latch, prelude_entry, Edge::Back(stmt.id));
+                    cur = prelude_entry;
+                }
+                StmtKind::Break => {
+                    match targets {
+                        Some(t) => self.edge(n, t.break_to, Edge::Break(t.id)),
+                        None => self.edge(n, EXIT, Edge::Normal),
+                    }
+                    cur = n;
+                }
+                StmtKind::Continue => {
+                    let to = targets.map(|t| t.continue_to).unwrap_or(EXIT);
+                    self.edge(n, to, Edge::Normal);
+                    cur = n;
+                }
+                StmtKind::Return => {
+                    self.edge(n, EXIT, Edge::Normal);
+                    cur = n;
+                }
+                StmtKind::Barrier {
+                    scope,
+                    global_fence,
+                    local_fence,
+                } => {
+                    self.barrier[n] = Some(BarrierNode {
+                        grid: *scope == crate::ir::BarrierScope::Grid,
+                        local: *local_fence,
+                        global: *global_fence,
+                    });
+                    self.edge(n, cur, Edge::Normal);
+                    cur = n;
+                }
+                _ => {
+                    self.edge(n, cur, Edge::Normal);
+                    cur = n;
+                }
+            }
+        }
+        cur
+    }
+
+    fn blocks(&self, n: usize, mode: Blocking) -> bool {
+        match (self.barrier[n], mode) {
+            (None, _) => false,
+            (Some(b), Blocking::GridOnly) => b.grid,
+            (Some(b), Blocking::Shared) => b.grid || b.local,
+            (Some(b), Blocking::Global) => b.grid || b.global,
+        }
+    }
+
+    /// Nodes (with search states) from which `target` is reachable without
+    /// passing a barrier, with the back edges of `forbidden` loops removed.
+    /// With `cross = Some(l)`, the crossed bit records crossing `l`'s back edge.
+    /// `tracked[i].1` says whether `target` is inside tracked loop `i`.
+    fn back_reach(
+        &self,
+        target: usize,
+        forbidden: &[StmtId],
+        cross: Option<StmtId>,
+        mode: Blocking,
+        tracked: &[(Tracked, bool)],
+    ) -> HashMap<usize, HashSet<u32>> {
+        let mut seen: HashMap<usize, HashSet<u32>> = HashMap::new();
+        let mut stack = vec![(target, 0u32)];
+        seen.entry(target).or_default().insert(0);
+        while let Some((x, state)) = stack.pop() {
+            // The access itself is expanded; barrier nodes start intervals.
+            if x != target && self.blocks(x, mode) {
+                continue;
+            }
+            for &(p, e) in &self.preds[x] {
+                let mut s = state;
+                match e {
+                    Edge::Back(l) => {
+                        if forbidden.contains(&l) {
+                            continue;
+                        }
+                        if Some(l) == cross {
+                            s |= CROSSED_BIT;
+                        }
+                        for (i, (t, inside)) in tracked.iter().enumerate() {
+                            let v = get(s, i);
+                            if t.loop_id == l {
+                                let next = if *inside {
+                                    if v == UNKNOWN_INSIDE {
+                                        v
+                                    } else {
+                                        (v + 1).min(2)
+                                    }
+                                } else {
+                                    match v {
+                                        1..=2 => v + 1,
+                                        4..=5 => v + 1,
+                                        _ => v,
+                                    }
+                                };
+                                s = put(s, i, next);
+                            } else if self
+                                .tree
+                                .loops(t.loop_id)
+                                .get(..t.outer_depth)
+                                .is_some_and(|o| o.contains(&l))
+                            {
+                                // Another instance of the tracked loop: counts are lost.
+                                s = put(
+                                    s,
+                                    i,
+                                    if *inside {
+                                        UNKNOWN_INSIDE
+                                    } else {
+                                        UNKNOWN_OUTSIDE
+                                    },
+                                );
+                            }
+                        }
+                    }
+                    Edge::Exit(l) | Edge::Break(l) => {
+                        for (i, (t, inside)) in tracked.iter().enumerate() {
+                            if t.loop_id == l && !*inside && get(s, i) == 0 {
+                                s = put(s, i, if matches!(e, Edge::Exit(_)) { 1 } else { 4 });
+                            }
+                        }
+                    }
+                    Edge::Normal => {}
+                }
+                let states = seen.entry(p).or_default();
+                if states.insert(s) {
+                    stack.push((p, s));
+                }
+            }
+        }
+        seen
+    }
+
+    fn node_of_stmt(&self, id: StmtId) -> Option<usize> {
+        self.node_of.get(&id).copied()
+    }
+
+    /// Loops around exactly one of `a`, `b` (outside `common`); flag: around `a`.
+    fn tracked(&self, a: StmtId, b: StmtId, common: &[StmtId]) -> Vec<(Tracked, bool)> {
+        let mut out = Vec::new();
+        for (access, other) in [(a, b), (b, a)] {
+            let other_loops = self.tree.loops(other);
+            for (depth, l) in self.tree.loops(access).iter().enumerate() {
+                if !common.contains(l) && !other_loops.contains(l) && out.len() < MAX_TRACKED {
+                    out.push((
+                        Tracked {
+                            loop_id: *l,
+                            outer_depth: depth,
+                        },
+                        access == a,
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the two searches meet in one consistent execution.
+    fn meet(
+        ra: &HashMap<usize, HashSet<u32>>,
+        rb: &HashMap<usize, HashSet<u32>>,
+        tracked: &[(Tracked, bool)],
+        need_crossed_b: bool,
+    ) -> bool {
+        ra.iter().any(|(node, sa)| {
+            let Some(sb) = rb.get(node) else { return false };
+            sa.iter().any(|&x| {
+                sb.iter().any(|&y| {
+                    if need_crossed_b && y & CROSSED_BIT == 0 {
+                        return false;
+                    }
+                    tracked.iter().enumerate().all(|(i, (_, around_a))| {
+                        let (inside, outside) = if *around_a {
+                            (get(x, i), get(y, i))
+                        } else {
+                            (get(y, i), get(x, i))
+                        };
+                        compatible(inside, outside)
+                    })
+                })
+            })
+        })
+    }
+
+    /// Whether threads can execute `a` and `b` in the same barrier interval in
+    /// the same iteration of every loop in `common` (the loops enclosing both).
+    pub fn same_iteration(&self, a: StmtId, b: StmtId, common: &[StmtId], mode: Blocking) -> bool {
+        let (Some(na), Some(nb)) = (self.node_of_stmt(a), self.node_of_stmt(b)) else {
+            return true;
+        };
+        let tracked = self.tracked(a, b, common);
+        let ta: Vec<(Tracked, bool)> = tracked.clone();
+        let tb: Vec<(Tracked, bool)> = tracked
+            .iter()
+            .map(|(t, around_a)| (*t, !around_a))
+            .collect();
+        let ra = self.back_reach(na, common, None, mode, &ta);
+        let rb = self.back_reach(nb, common, None, mode, &tb);
+        Self::meet(&ra, &rb, &tracked, false)
+    }
+
+    /// Whether threads can execute `a` and `b` in the same barrier interval in
+    /// different iterations of `common[depth - 1]` and the same iteration of
+    /// the loops outside it.
+    pub fn different_iterations(
+        &self,
+        a: StmtId,
+        b: StmtId,
+        common: &[StmtId],
+        depth: usize,
+        mode: Blocking,
+    ) -> bool {
+        let (Some(na), Some(nb)) = (self.node_of_stmt(a), self.node_of_stmt(b)) else {
+            return true;
+        };
+        let Some(&lj) = common.get(depth.wrapping_sub(1)) else {
+            return false;
+        };
+        let outer = &common[..depth - 1];
+        let within = &common[..depth];
+        // Loops inside the common loop at `depth`, around one access only, keep
+        // their tracking; loops between depth and the common set are not tracked
+        // (their instances differ between iterations of `lj`).
+        let tracked = self.tracked(a, b, common);
+        let flip = |t: &[(Tracked, bool)]| -> Vec<(Tracked, bool)> {
+            t.iter().map(|(x, f)| (*x, !f)).collect()
+        };
+        let earlier_then_later = |first: usize, second: usize, first_is_a: bool| {
+            let t_first = if first_is_a {
+                tracked.clone()
+            } else {
+                flip(&tracked)
+            };
+            let t_second = flip(&t_first);
+            let r1 = self.back_reach(first, within, None, mode, &t_first);
+            let r2 = self.back_reach(second, outer, Some(lj), mode, &t_second);
+            // `meet` wants (around-first) flags relative to its first argument.
+            Self::meet(&r1, &r2, &t_first, true)
+        };
+        earlier_then_later(na, nb, true) || earlier_then_later(nb, na, false)
+    }
+
+    /// Whether any grid-level barrier exists.
+    pub fn has_grid_barrier(&self) -> bool {
+        self.barrier.iter().flatten().any(|b| b.grid)
+    }
+}

@@ -1,0 +1,409 @@
+//! Uniformity within a block: which values and program points are the same
+//! for every thread of a block at the same dynamic instance.
+//!
+//! A forward, flow-sensitive analysis: the state is the set of locals whose
+//! value may differ between threads. It over-approximates non-uniformity:
+//! - a value computed from `threadIdx`, an atomic's result, an unknown
+//!   (havocked) value, or a non-uniform local is non-uniform;
+//! - an assignment under thread-dependent control (a branch on a non-uniform
+//!   condition, a loop with a non-uniform trip count, code after a
+//!   thread-dependent `return`/`break`/`continue`) makes its variable non-uniform;
+//! - reads are uniform when their address is: in SDV all threads of a block
+//!   read in lockstep, so a uniform address yields the same value unless a
+//!   race on it exists, and such a race is reported by the checker itself.
+
+use std::collections::{BTreeSet, HashMap};
+
+use crate::ir::walk::{for_each_stmt, BlockSlot, ProgramPoint};
+use crate::ir::{Block, Builtin, Expr, Kernel, StmtId, StmtKind, VarId};
+
+type VarSet = BTreeSet<VarId>;
+
+/// Result of the uniformity analysis.
+#[derive(Clone, Debug, Default)]
+pub struct Uniformity {
+    /// Every variable that is non-uniform somewhere.
+    ever_nonuniform: VarSet,
+    /// Whether the value a statement assigns is uniform.
+    def_uniform: HashMap<StmtId, bool>,
+    /// Non-uniform variables at the head of each loop (any iteration).
+    head_nonuniform: HashMap<StmtId, VarSet>,
+    /// Non-uniform variables after each loop.
+    exit_nonuniform: HashMap<StmtId, VarSet>,
+    divergent_stmts: HashMap<StmtId, StmtId>,
+    divergent_points: HashMap<ProgramPoint, bool>,
+    /// Loops whose trip count or exit depends on the thread.
+    nonuniform_loops: BTreeSet<StmtId>,
+}
+
+/// Divergence state that flows forward across blocks.
+#[derive(Default, Clone, Copy)]
+struct Flow {
+    /// Some thread may have returned (thread-dependent return seen).
+    returned: Option<StmtId>,
+    /// A thread-dependent break/continue in the current loop.
+    escaped: Option<StmtId>,
+}
+
+fn expr_uniform(e: &Expr, nonuni: &VarSet) -> bool {
+    match e {
+        Expr::Int(..) | Expr::Float(..) | Expr::Param(_) => true,
+        Expr::Var(v) => !nonuni.contains(v),
+        Expr::Builtin(b) => !matches!(b, Builtin::ThreadIdx(_)),
+        Expr::Unary(_, a, _) | Expr::Cast(_, a) => expr_uniform(a, nonuni),
+        Expr::Binary(_, a, b, _) => expr_uniform(a, nonuni) && expr_uniform(b, nonuni),
+        Expr::Select(c, a, b, _) => {
+            expr_uniform(c, nonuni) && expr_uniform(a, nonuni) && expr_uniform(b, nonuni)
+        }
+        Expr::Apply(_, args, _) => args.iter().all(|a| expr_uniform(a, nonuni)),
+    }
+}
+
+fn assigned_vars(block: &Block, out: &mut VarSet) {
+    for_each_stmt(block, &mut |s| match &s.kind {
+        StmtKind::Assign { var, .. }
+        | StmtKind::Havoc { var }
+        | StmtKind::Read { dest: var, .. } => {
+            out.insert(*var);
+        }
+        StmtKind::Atomic {
+            dest: Some(var), ..
+        } => {
+            out.insert(*var);
+        }
+        _ => {}
+    });
+}
+
+impl Uniformity {
+    /// Runs the analysis.
+    pub fn compute(kernel: &Kernel) -> Uniformity {
+        let mut u = Uniformity::default();
+        let mut state = VarSet::new();
+        let mut flow = Flow::default();
+        u.block(
+            &kernel.body,
+            BlockSlot::Body,
+            None,
+            &mut state,
+            &mut flow,
+            true,
+        );
+        u
+    }
+
+    /// Whether `e` has the same value in every thread wherever it is evaluated
+    /// (flow-insensitive: uses every variable's worst case).
+    pub fn is_uniform_expr(&self, e: &Expr) -> bool {
+        expr_uniform(e, &self.ever_nonuniform)
+    }
+
+    /// Whether a variable is uniform everywhere.
+    pub fn is_uniform_var(&self, v: VarId) -> bool {
+        !self.ever_nonuniform.contains(&v)
+    }
+
+    /// Whether the value assigned by statement `id` is the same in every thread.
+    pub fn def_is_uniform(&self, id: StmtId) -> bool {
+        self.def_uniform.get(&id).copied().unwrap_or(false)
+    }
+
+    /// Whether `v` is uniform at the head of loop `l` (in every iteration).
+    pub fn uniform_at_loop_head(&self, l: StmtId, v: VarId) -> bool {
+        self.head_nonuniform
+            .get(&l)
+            .is_some_and(|s| !s.contains(&v))
+    }
+
+    /// Whether `v` is uniform right after loop `l`.
+    pub fn uniform_after_loop(&self, l: StmtId, v: VarId) -> bool {
+        self.exit_nonuniform
+            .get(&l)
+            .is_some_and(|s| !s.contains(&v))
+    }
+
+    /// Whether loop `l`'s trip count may differ between threads.
+    pub fn is_nonuniform_loop(&self, l: StmtId) -> bool {
+        self.nonuniform_loops.contains(&l)
+    }
+
+    /// Whether every thread of the block executes the statement together.
+    pub fn is_uniform_stmt(&self, id: StmtId) -> bool {
+        !self.divergent_stmts.contains_key(&id)
+    }
+
+    /// Whether all threads of a block reach the point together (a barrier there
+    /// cannot diverge). Unknown points are not uniform.
+    pub fn is_uniform_point(&self, p: ProgramPoint) -> bool {
+        matches!(self.divergent_points.get(&p), Some(false))
+    }
+
+    /// The statement (thread-dependent condition, loop, return) that makes `id` divergent.
+    pub fn divergence_cause(&self, id: StmtId) -> Option<StmtId> {
+        self.divergent_stmts.get(&id).copied()
+    }
+
+    fn define(&mut self, id: StmtId, var: VarId, uniform: bool, state: &mut VarSet, record: bool) {
+        if record {
+            let e = self.def_uniform.entry(id).or_insert(uniform);
+            *e = *e && uniform;
+        }
+        if uniform {
+            state.remove(&var);
+        } else {
+            state.insert(var);
+            self.ever_nonuniform.insert(var);
+        }
+    }
+
+    /// Walks a block; `div` is the statement causing divergence of the context
+    /// (None: uniform context). `record` is false during loop fixpoint rounds.
+    fn block(
+        &mut self,
+        block: &Block,
+        slot: BlockSlot,
+        div: Option<StmtId>,
+        state: &mut VarSet,
+        flow: &mut Flow,
+        record: bool,
+    ) -> Option<StmtId> {
+        let mut div = div;
+        for (index, stmt) in block.stmts.iter().enumerate() {
+            // A thread-dependent return or break earlier makes the rest divergent.
+            if div.is_none() {
+                div = flow.returned.or(flow.escaped);
+            }
+            if record {
+                self.divergent_points
+                    .insert(ProgramPoint { block: slot, index }, div.is_some());
+                if let Some(cause) = div {
+                    self.divergent_stmts.insert(stmt.id, cause);
+                }
+            }
+            let ctx_div = div.is_some();
+            match &stmt.kind {
+                StmtKind::Assign { var, value } => {
+                    let u = !ctx_div && expr_uniform(value, state);
+                    self.define(stmt.id, *var, u, state, record);
+                }
+                StmtKind::Havoc { var } => self.define(stmt.id, *var, false, state, record),
+                StmtKind::Read { dest, access } => {
+                    let u = !ctx_div && expr_uniform(&access.offset, state);
+                    self.define(stmt.id, *dest, u, state, record);
+                }
+                StmtKind::Atomic { dest, .. } => {
+                    if let Some(d) = dest {
+                        self.define(stmt.id, *d, false, state, record);
+                    }
+                }
+                StmtKind::Write { .. } | StmtKind::Barrier { .. } => {}
+                StmtKind::If { cond, then_, else_ } => {
+                    let inner = if ctx_div {
+                        div
+                    } else if expr_uniform(cond, state) {
+                        None
+                    } else {
+                        Some(stmt.id)
+                    };
+                    let saved_escape = flow.escaped;
+                    let mut then_state = state.clone();
+                    self.block(
+                        then_,
+                        BlockSlot::Then(stmt.id),
+                        inner,
+                        &mut then_state,
+                        flow,
+                        record,
+                    );
+                    let mut else_state = state.clone();
+                    self.block(
+                        else_,
+                        BlockSlot::Else(stmt.id),
+                        inner,
+                        &mut else_state,
+                        flow,
+                        record,
+                    );
+                    *state = &then_state | &else_state;
+                    if inner.is_some() && !ctx_div {
+                        // Threads took different branches: what either assigned differs.
+                        let mut assigned = VarSet::new();
+                        assigned_vars(then_, &mut assigned);
+                        assigned_vars(else_, &mut assigned);
+                        self.ever_nonuniform.extend(assigned.iter().copied());
+                        state.extend(assigned);
+                    }
+                    if flow.escaped.is_some() && saved_escape.is_none() && div.is_none() {
+                        div = flow.escaped;
+                    }
+                }
+                StmtKind::Loop {
+                    cond,
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
+                    self.loop_stmt(
+                        stmt.id,
+                        cond,
+                        cond_prelude,
+                        body,
+                        step,
+                        div,
+                        state,
+                        flow,
+                        record,
+                    );
+                }
+                StmtKind::Return => {
+                    if ctx_div && flow.returned.is_none() {
+                        flow.returned = div;
+                    }
+                }
+                StmtKind::Break | StmtKind::Continue => {
+                    if ctx_div && flow.escaped.is_none() {
+                        flow.escaped = div;
+                    }
+                }
+            }
+        }
+        if record {
+            self.divergent_points.insert(
+                ProgramPoint {
+                    block: slot,
+                    index: block.stmts.len(),
+                },
+                div.or(flow.returned).is_some(),
+            );
+        }
+        div
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn loop_stmt(
+        &mut self,
+        id: StmtId,
+        cond: &Expr,
+        prelude: &Block,
+        body: &Block,
+        step: &Block,
+        div: Option<StmtId>,
+        state: &mut VarSet,
+        flow: &mut Flow,
+        record: bool,
+    ) {
+        let mut assigned = VarSet::new();
+        assigned_vars(prelude, &mut assigned);
+        assigned_vars(body, &mut assigned);
+        assigned_vars(step, &mut assigned);
+        // Fixpoint on the head state; non-uniformity only grows, so this ends
+        // after at most |assigned| + 2 rounds.
+        let mut head = state.clone();
+        let mut nonuniform_loop = false;
+        loop {
+            let inner = div.or(if nonuniform_loop { Some(id) } else { None });
+            let mut st = head.clone();
+            let mut probe = Flow {
+                returned: flow.returned,
+                escaped: None,
+            };
+            self.block(
+                prelude,
+                BlockSlot::LoopCond(id),
+                inner,
+                &mut st,
+                &mut probe,
+                false,
+            );
+            let cond_nonuniform = !expr_uniform(cond, &st);
+            self.block(
+                body,
+                BlockSlot::LoopBody(id),
+                inner,
+                &mut st,
+                &mut probe,
+                false,
+            );
+            probe.escaped = None;
+            self.block(
+                step,
+                BlockSlot::LoopStep(id),
+                inner,
+                &mut st,
+                &mut probe,
+                false,
+            );
+            let escapes = {
+                let mut p = Flow {
+                    returned: None,
+                    escaped: None,
+                };
+                let mut s2 = head.clone();
+                self.block(body, BlockSlot::LoopBody(id), div, &mut s2, &mut p, false);
+                p.escaped.is_some()
+            };
+            let now_nonuniform = div.is_none() && (cond_nonuniform || escapes);
+            let mut new_head = &head | &st;
+            if now_nonuniform {
+                new_head.extend(assigned.iter().copied());
+            }
+            if new_head == head && now_nonuniform == nonuniform_loop {
+                break;
+            }
+            head = new_head;
+            nonuniform_loop = nonuniform_loop || now_nonuniform;
+        }
+        if nonuniform_loop {
+            self.nonuniform_loops.insert(id);
+            self.ever_nonuniform.extend(assigned.iter().copied());
+        }
+        self.ever_nonuniform.extend(head.iter().copied());
+        let inner = div.or(if nonuniform_loop { Some(id) } else { None });
+        if record {
+            self.head_nonuniform.insert(id, head.clone());
+        }
+        let mut st = head.clone();
+        let mut inner_flow = Flow {
+            returned: flow.returned,
+            escaped: None,
+        };
+        self.block(
+            prelude,
+            BlockSlot::LoopCond(id),
+            inner,
+            &mut st,
+            &mut inner_flow,
+            record,
+        );
+        self.block(
+            body,
+            BlockSlot::LoopBody(id),
+            inner,
+            &mut st,
+            &mut inner_flow,
+            record,
+        );
+        inner_flow.escaped = None;
+        self.block(
+            step,
+            BlockSlot::LoopStep(id),
+            inner,
+            &mut st,
+            &mut inner_flow,
+            record,
+        );
+        if inner_flow.returned.is_some() && flow.returned.is_none() {
+            flow.returned = inner_flow.returned;
+        }
+        // Threads re-converge after the loop; the loop's values are those of some head.
+        let mut exit = &head | &st;
+        if nonuniform_loop {
+            exit.extend(assigned.iter().copied());
+        }
+        if record {
+            self.exit_nonuniform.insert(id, exit.clone());
+        }
+        *state = exit;
+    }
+}

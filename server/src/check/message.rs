@@ -1,0 +1,139 @@
+//! Diagnostic messages for races and divergence (the wording lives here only).
+
+use super::diagnostic::DiagnosticKind;
+use super::report::{Divergence, Finding, LoopRelation, Race, RaceKind, ThreadCoords};
+use crate::ir::Kernel;
+
+/// `(x,y,z)` dropping trailing zero dimensions.
+pub fn coords(c: &[u64; 3]) -> String {
+    if c[1] == 0 && c[2] == 0 {
+        format!("{}", c[0])
+    } else if c[2] == 0 {
+        format!("({},{})", c[0], c[1])
+    } else {
+        format!("({},{},{})", c[0], c[1], c[2])
+    }
+}
+
+/// "thread 3 of block 0".
+pub fn thread_name(t: &ThreadCoords) -> String {
+    format!("thread {} of block {}", coords(&t.thread), coords(&t.block))
+}
+
+fn verb(write: bool) -> &'static str {
+    if write {
+        "writes"
+    } else {
+        "reads"
+    }
+}
+
+/// The finding for a race.
+pub fn race_finding(_kernel: &Kernel, race: &Race) -> Finding {
+    let (w1, w2) = match race.kind {
+        RaceKind::WriteWrite | RaceKind::AtomicPlain => (true, true),
+        RaceKind::ReadWrite => (false, true),
+        RaceKind::WriteRead => (true, false),
+    };
+    let relation = match race.relation {
+        LoopRelation::IntraIteration => String::new(),
+        LoopRelation::InterIteration { depth } => {
+            format!(" across iterations of the loop at depth {depth}")
+        }
+        LoopRelation::InterBlock => " between threads of different blocks".to_string(),
+    };
+    let mut message = if race.benign {
+        format!(
+            "benign write-write race on `{}`: both threads store the same value",
+            race.array
+        )
+    } else {
+        format!(
+            "{} race on `{}`{}",
+            race.kind.as_str(),
+            race.array,
+            relation
+        )
+    };
+    if let Some(w) = &race.witness {
+        message.push_str(&format!(
+            ": {} {} {}[{}], {} {} {}[{}]",
+            thread_name(&w.threads[0]),
+            verb(w1),
+            race.array,
+            w.indices[0],
+            thread_name(&w.threads[1]),
+            verb(w2),
+            race.array,
+            w.indices[1]
+        ));
+        let mut values: Vec<String> = w
+            .params
+            .iter()
+            .map(|p| format!("{}={}", p.name, p.value))
+            .collect();
+        for (t, locals) in w.locals.iter().enumerate() {
+            for l in locals {
+                if !l.name.starts_with('$') {
+                    values.push(format!("{}={} (thread {})", l.name, l.value, t + 1));
+                }
+            }
+        }
+        if !values.is_empty() {
+            message.push_str(&format!(" with {}", values.join(", ")));
+        }
+    }
+    if race.warp_sync_only && !race.benign {
+        message.push_str(
+            "; the threads are in the same warp: this code relies on implicit warp-synchronous execution, which CUDA does not guarantee since Volta (use __syncwarp() or a barrier)",
+        );
+    }
+    let kind = if race.benign {
+        DiagnosticKind::BenignRace
+    } else {
+        DiagnosticKind::Race
+    };
+    let related = if race.first_span == race.second_span {
+        Vec::new()
+    } else {
+        vec![(
+            race.second_span,
+            format!("conflicting access to `{}`", race.array),
+        )]
+    };
+    Finding {
+        kind,
+        message,
+        span: race.first_span,
+        related,
+        race: Some(race.clone()),
+        divergence: None,
+    }
+}
+
+/// The finding for a divergent barrier.
+pub fn divergence_finding(_kernel: &Kernel, d: &Divergence) -> Finding {
+    let mut message = format!(
+        "barrier divergence: not all threads of a block reach this barrier; {}",
+        d.cause
+    );
+    if let Some([a, b]) = &d.witness {
+        message.push_str(&format!(
+            " ({} reaches it, {} does not)",
+            thread_name(a),
+            thread_name(b)
+        ));
+    }
+    let related = d
+        .cause_span
+        .map(|s| vec![(s, "thread-dependent control flow".to_string())])
+        .unwrap_or_default();
+    Finding {
+        kind: DiagnosticKind::Divergence,
+        message,
+        span: d.span,
+        related,
+        race: None,
+        divergence: Some(d.clone()),
+    }
+}

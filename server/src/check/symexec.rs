@@ -1,0 +1,1650 @@
+//! Symbolic execution of one thread of a kernel into Z3 terms.
+//!
+//! Integers are mathematical integers (Z3 `Int`, linear arithmetic is fast
+//! and complete) kept within their C type's range:
+//! - unsigned arithmetic wraps modulo 2^bits, as C defines; the wrap is only
+//!   emitted when the operands' value ranges say it can happen;
+//! - signed arithmetic is assumed not to overflow: overflow is undefined
+//!   behaviour in C, so no defined execution does it;
+//! - bitwise operators go through bit-vectors when they are not masks or
+//!   shifts by constants.
+//!
+//! Floats are opaque values: their arithmetic and unknown pure functions are
+//! uninterpreted functions (equal arguments give equal results, nothing more).
+//! Memory reads yield havocked values.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use z3::ast::{Ast, Bool, Int, BV};
+use z3::{FuncDecl, Solver, Sort};
+
+use crate::analysis::loops::{mentions_any, vars_of, Counter, LoopInfo, LoopTable, UpdateOp};
+use crate::analysis::Uniformity;
+use crate::config::CheckOptions;
+use crate::ir::{
+    BinOp, Block, Builtin, Expr, Kernel, ScalarTy, Stmt, StmtId, StmtKind, UnOp, VarId,
+};
+
+/// Closed interval of possible values of an integer term (sound bounds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Range {
+    /// Lower bound.
+    pub lo: i128,
+    /// Upper bound.
+    pub hi: i128,
+}
+
+const HUGE: i128 = 1i128 << 120;
+
+impl Range {
+    fn full() -> Range {
+        Range {
+            lo: -HUGE,
+            hi: HUGE,
+        }
+    }
+    fn point(v: i128) -> Range {
+        Range { lo: v, hi: v }
+    }
+    fn of(ty: ScalarTy) -> Range {
+        match ty {
+            ScalarTy::Bool => Range { lo: 0, hi: 1 },
+            ScalarTy::Int { bits, signed: true } => {
+                let b = u32::from(bits.clamp(1, 64));
+                Range {
+                    lo: -(1i128 << (b - 1)),
+                    hi: (1i128 << (b - 1)) - 1,
+                }
+            }
+            ScalarTy::Int {
+                bits,
+                signed: false,
+            } => {
+                let b = u32::from(bits.clamp(1, 64));
+                Range {
+                    lo: 0,
+                    hi: (1i128 << b) - 1,
+                }
+            }
+            ScalarTy::Float { .. } => Range::full(),
+        }
+    }
+    fn within(self, other: Range) -> bool {
+        self.lo >= other.lo && self.hi <= other.hi
+    }
+    fn clamp(v: i128) -> i128 {
+        v.clamp(-HUGE, HUGE)
+    }
+    fn add(self, o: Range) -> Range {
+        Range {
+            lo: Self::clamp(self.lo.saturating_add(o.lo)),
+            hi: Self::clamp(self.hi.saturating_add(o.hi)),
+        }
+    }
+    fn neg(self) -> Range {
+        Range {
+            lo: -self.hi,
+            hi: -self.lo,
+        }
+    }
+    fn mul(self, o: Range) -> Range {
+        let c = [
+            self.lo.saturating_mul(o.lo),
+            self.lo.saturating_mul(o.hi),
+            self.hi.saturating_mul(o.lo),
+            self.hi.saturating_mul(o.hi),
+        ];
+        Range {
+            lo: Self::clamp(c.iter().copied().min().unwrap_or(-HUGE)),
+            hi: Self::clamp(c.iter().copied().max().unwrap_or(HUGE)),
+        }
+    }
+    fn meet(self, o: Range) -> Range {
+        let r = Range {
+            lo: self.lo.max(o.lo),
+            hi: self.hi.min(o.hi),
+        };
+        if r.lo > r.hi {
+            o
+        } else {
+            r
+        }
+    }
+    fn join(self, o: Range) -> Range {
+        Range {
+            lo: self.lo.min(o.lo),
+            hi: self.hi.max(o.hi),
+        }
+    }
+    fn nonneg(self) -> bool {
+        self.lo >= 0
+    }
+}
+
+/// A symbolic value: Bool, or an integer term with its range (integers and floats).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Val {
+    /// Boolean.
+    B(Bool),
+    /// Integer (floats are opaque integers).
+    I(Int, Range),
+}
+
+impl Val {
+    fn int(i: i128) -> Val {
+        Val::I(Int::from_i128(i), Range::point(i))
+    }
+}
+
+/// Which executions of the two threads a query considers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Scenario {
+    /// Both threads are in one block (else: in different blocks).
+    pub same_block: bool,
+    /// Loops (outermost first) in whose same iteration both threads are.
+    pub shared_loops: Vec<StmtId>,
+}
+
+impl Scenario {
+    /// Two threads of one block, in the same iteration of `shared_loops`.
+    pub fn same_block(shared_loops: Vec<StmtId>) -> Scenario {
+        Scenario {
+            same_block: true,
+            shared_loops,
+        }
+    }
+
+    /// Two threads of different blocks: nothing is shared but launch values.
+    pub fn different_blocks() -> Scenario {
+        Scenario {
+            same_block: false,
+            shared_loops: Vec::new(),
+        }
+    }
+}
+
+/// One thread's view of an access.
+#[derive(Clone, Debug)]
+pub struct AccessSym {
+    /// The thread executes the access.
+    pub enabled: Bool,
+    /// Byte offset.
+    pub offset: Int,
+    /// Bytes accessed.
+    pub size: u32,
+    /// Value written (writes only).
+    pub value: Option<Val>,
+    /// Locals used by the offset, for witnesses.
+    pub locals: Vec<(String, Val, ScalarTy)>,
+}
+
+/// One thread's symbolic execution of the whole kernel.
+#[derive(Clone, Debug, Default)]
+pub struct ExecResult {
+    /// Accesses by label.
+    pub accesses: HashMap<StmtId, AccessSym>,
+    /// Barrier enabling conditions by label.
+    pub barriers: HashMap<StmtId, Bool>,
+    /// Facts the execution relies on (loop invariants, type ranges), already guarded.
+    pub assumptions: Vec<Bool>,
+    /// Linear counters `value = init +/- k * step`, for cross-thread lemmas.
+    pub counters: Vec<CounterInstance>,
+    /// Atomic counters that hand out distinct values.
+    pub counter_atomics: Vec<AtomicResult>,
+}
+
+/// One thread's execution of an atomic increment or decrement.
+#[derive(Clone, Debug)]
+pub struct AtomicResult {
+    /// Array touched.
+    pub array: u32,
+    /// The thread executes it.
+    pub enabled: Bool,
+    /// Byte offset.
+    pub offset: Int,
+    /// Old value returned.
+    pub result: Int,
+}
+
+/// One thread's linear loop counter at a loop head or exit.
+#[derive(Clone, Debug)]
+pub struct CounterInstance {
+    /// Loop, variable, and head (true) or exit (false).
+    pub key: (StmtId, VarId, bool),
+    /// The counter's value.
+    pub value: Int,
+    /// Its value on loop entry.
+    pub init: Int,
+    /// The step.
+    pub step: Int,
+}
+
+/// Launch values shared by both threads and each thread's ids.
+struct Launch {
+    block_dim: [Val; 3],
+    grid_dim: [Val; 3],
+    global_offset: [Val; 3],
+    tid: [[Val; 3]; 2],
+    bid: [[Val; 3]; 2],
+    facts: Vec<Bool>,
+}
+
+/// Builds Z3 terms for a kernel; caches per-thread executions per scenario.
+pub struct Encoder<'k> {
+    kernel: &'k Kernel,
+    uniformity: Uniformity,
+    loops: LoopTable,
+    launch: Launch,
+    grid_known_single: bool,
+    adversarial: bool,
+    funcs: RefCell<HashMap<String, FuncDecl>>,
+    cache: RefCell<HashMap<(usize, Scenario), Rc<ExecResult>>>,
+}
+
+fn int_of(v: &Val) -> Int {
+    match v {
+        Val::I(i, _) => i.clone(),
+        Val::B(b) => b.ite(&Int::from_i64(1), &Int::from_i64(0)),
+    }
+}
+
+fn range_of(v: &Val) -> Range {
+    match v {
+        Val::I(_, r) => *r,
+        Val::B(_) => Range { lo: 0, hi: 1 },
+    }
+}
+
+/// Value of a launch dimension: a constant, or a symbol within hardware limits.
+fn dim(name: String, known: Option<u32>, limit: i128, facts: &mut Vec<Bool>) -> Val {
+    match known {
+        Some(k) => Val::int(i128::from(k.max(1))),
+        None => {
+            let c = Int::new_const(name);
+            facts.push(c.ge(Int::from_i64(1)));
+            facts.push(c.le(Int::from_i128(limit)));
+            Val::I(c, Range { lo: 1, hi: limit })
+        }
+    }
+}
+
+impl<'k> Encoder<'k> {
+    /// Prepares the launch configuration terms.
+    pub fn new(
+        kernel: &'k Kernel,
+        opts: &CheckOptions,
+        uniformity: Uniformity,
+        loops: LoopTable,
+    ) -> Encoder<'k> {
+        let mut facts = Vec::new();
+        let launch = &opts.launch;
+        let (block_y, grid_y) = uses_higher_dimensions(kernel);
+        // Assumption (documented in README): with a symbolic launch, a kernel
+        // that never reads the y/z components of threadIdx/blockDim (resp.
+        // blockIdx/gridDim) is launched one-dimensionally. Any other launch
+        // runs redundant copies of the same threads, which is a launch bug and
+        // not what the kernel's author analyses; `--block-dim` overrides it.
+        let max_threads = i128::from(
+            launch
+                .max_threads_per_block
+                .or(kernel.launch_bounds)
+                .unwrap_or(1024)
+                .max(1),
+        );
+        let block_dim: [Val; 3] = std::array::from_fn(|d| {
+            let known =
+                launch
+                    .block_dim
+                    .map(|b| b[d])
+                    .or(if d > 0 && !block_y { Some(1) } else { None });
+            dim(
+                format!("blockDim{d}"),
+                known,
+                if d == 2 { 64 } else { max_threads },
+                &mut facts,
+            )
+        });
+        let grid_dim: [Val; 3] = std::array::from_fn(|d| {
+            let known =
+                launch
+                    .grid_dim
+                    .map(|g| g[d])
+                    .or(if d > 0 && !grid_y { Some(1) } else { None });
+            dim(
+                format!("gridDim{d}"),
+                known,
+                if d == 0 { 0x7fff_ffff } else { 65_535 },
+                &mut facts,
+            )
+        });
+        if launch.block_dim.is_none() && block_y {
+            let product = Int::mul(&[
+                int_of(&block_dim[0]),
+                int_of(&block_dim[1]),
+                int_of(&block_dim[2]),
+            ]);
+            facts.push(product.le(Int::from_i128(max_threads)));
+        }
+        // OpenCL's global work offset is 0 unless given (`--global_offset`):
+        // that is what a NULL offset in clEnqueueNDRangeKernel means, and what
+        // GPUVerify assumes.
+        let global_offset: [Val; 3] = std::array::from_fn(|d| {
+            Val::int(i128::from(launch.global_offset.map(|o| o[d]).unwrap_or(0)))
+        });
+        let ids = |name: &str, dims: &[Val; 3], t: usize, facts: &mut Vec<Bool>| -> [Val; 3] {
+            std::array::from_fn(|d| {
+                let c = Int::new_const(format!("{name}{t}_{d}"));
+                facts.push(c.ge(Int::from_i64(0)));
+                facts.push(c.lt(int_of(&dims[d])));
+                let r = range_of(&dims[d]);
+                Val::I(
+                    c,
+                    Range {
+                        lo: 0,
+                        hi: (r.hi - 1).max(0),
+                    },
+                )
+            })
+        };
+        let tid: [[Val; 3]; 2] = std::array::from_fn(|t| ids("tid", &block_dim, t, &mut facts));
+        let bid: [[Val; 3]; 2] = std::array::from_fn(|t| ids("bid", &grid_dim, t, &mut facts));
+        let grid_known_single = launch
+            .grid_dim
+            .map(|g| g.iter().all(|x| *x <= 1))
+            .unwrap_or(false);
+        Encoder {
+            kernel,
+            uniformity,
+            loops,
+            launch: Launch {
+                block_dim,
+                grid_dim,
+                global_offset,
+                tid,
+                bid,
+                facts,
+            },
+            grid_known_single,
+            adversarial: opts.adversarial_abstraction,
+            funcs: RefCell::new(HashMap::new()),
+            cache: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The uniformity analysis used.
+    pub fn uniformity(&self) -> &Uniformity {
+        &self.uniformity
+    }
+
+    /// The kernel.
+    pub fn kernel(&self) -> &Kernel {
+        self.kernel
+    }
+
+    /// Whether two blocks may exist.
+    pub fn grid_may_have_several_blocks(&self) -> bool {
+        !self.grid_known_single
+    }
+
+    /// Thread and block id terms of thread `t`.
+    pub fn ids(&self, t: usize) -> ([Int; 3], [Int; 3]) {
+        (
+            self.launch.tid[t].each_ref().map(int_of),
+            self.launch.bid[t].each_ref().map(int_of),
+        )
+    }
+
+    /// blockDim and gridDim terms.
+    pub fn dims(&self) -> ([Int; 3], [Int; 3]) {
+        (
+            self.launch.block_dim.each_ref().map(int_of),
+            self.launch.grid_dim.each_ref().map(int_of),
+        )
+    }
+
+    /// Term of a scalar parameter.
+    pub fn param(&self, index: usize) -> Option<Val> {
+        let p = self.kernel.params.get(index)?;
+        Some(match p.ty {
+            ScalarTy::Bool => Val::B(Bool::new_const(format!("param{index}"))),
+            ty => Val::I(Int::new_const(format!("param{index}")), Range::of(ty)),
+        })
+    }
+
+    /// Asserts the launch facts and the thread relation of `scenario`.
+    pub fn assert_scenario(&self, solver: &Solver, scenario: &Scenario) {
+        for f in &self.launch.facts {
+            solver.assert(f);
+        }
+        for (i, p) in self.kernel.params.iter().enumerate() {
+            if let Some(Val::I(x, r)) = self.param(i) {
+                if !matches!(p.ty, ScalarTy::Float { .. }) {
+                    solver.assert(Bool::and(&[
+                        x.ge(Int::from_i128(r.lo)),
+                        x.le(Int::from_i128(r.hi)),
+                    ]));
+                }
+            }
+        }
+        let (t0, b0) = self.ids(0);
+        let (t1, b1) = self.ids(1);
+        let same_bid = Bool::and(&[b0[0].eq(&b1[0]), b0[1].eq(&b1[1]), b0[2].eq(&b1[2])]);
+        if scenario.same_block {
+            solver.assert(&same_bid);
+            let same_tid = Bool::and(&[t0[0].eq(&t1[0]), t0[1].eq(&t1[1]), t0[2].eq(&t1[2])]);
+            solver.assert(same_tid.not());
+        } else {
+            solver.assert(same_bid.not());
+        }
+    }
+
+    /// The two threads are in different warps (linear thread id / 32 differs).
+    pub fn different_warps(&self) -> Bool {
+        let (bd, _) = self.dims();
+        let warp = |t: usize| {
+            let (tid, _) = self.ids(t);
+            let lin = Int::add(&[
+                tid[0].clone(),
+                Int::mul(&[
+                    bd[0].clone(),
+                    Int::add(&[tid[1].clone(), Int::mul(&[bd[1].clone(), tid[2].clone()])]),
+                ]),
+            ]);
+            lin.div(Int::from_i64(32))
+        };
+        warp(0).eq(warp(1)).not()
+    }
+
+    /// The two accesses overlap in at least one byte.
+    pub fn overlap(&self, a: &AccessSym, b: &AccessSym, distinct_objects: bool) -> Bool {
+        if distinct_objects {
+            // An access through a pointer of unknown target may hit any byte.
+            return Bool::from_bool(true);
+        }
+        if a.size == b.size {
+            // Same-size accesses: overlap iff the offsets are less than a size apart.
+            let d = Int::sub(&[a.offset.clone(), b.offset.clone()]);
+            if a.size <= 1 {
+                return a.offset.eq(&b.offset);
+            }
+            let s = Int::from_u64(u64::from(a.size));
+            return Bool::and(&[d.lt(&s), d.gt(s.unary_minus())]);
+        }
+        let end_a = Int::add(&[a.offset.clone(), Int::from_u64(u64::from(a.size.max(1)))]);
+        let end_b = Int::add(&[b.offset.clone(), Int::from_u64(u64::from(b.size.max(1)))]);
+        Bool::and(&[a.offset.lt(&end_b), b.offset.lt(&end_a)])
+    }
+
+    /// `v1 != v2` when both have the same sort.
+    pub fn values_differ(&self, v1: &Val, v2: &Val) -> Option<Bool> {
+        match (v1, v2) {
+            (Val::B(a), Val::B(b)) => Some(a.eq(b).not()),
+            (Val::I(a, _), Val::I(b, _)) => Some(a.eq(b).not()),
+            _ => None,
+        }
+    }
+
+    /// Lemmas relating the two threads' linear counters of the same loop.
+    ///
+    /// If `v1 = init1 + k1*s` and `v2 = init2 + k2*s` with the same step `s`,
+    /// then `v1 == v2` and `|init1 - init2| < s` imply `init1 == init2`: the
+    /// difference of the starts would be a non-zero multiple of `s` smaller
+    /// than `s`. Solvers find this fact about products of two unknowns slowly
+    /// (stride loops `i = tid; i += blockDim.x` with a symbolic blockDim); as a
+    /// lemma it is immediate.
+    pub fn counter_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+        let mut out = Vec::new();
+        for c1 in &r1.counters {
+            for c2 in r2.counters.iter().filter(|c2| c2.key == c1.key) {
+                if c1.step != c2.step || c1.value == c2.value {
+                    continue;
+                }
+                let d = Int::sub(&[c1.init.clone(), c2.init.clone()]);
+                let close = Bool::and(&[d.lt(&c1.step), d.unary_minus().lt(&c1.step)]);
+                let premise = Bool::and(&[c1.value.eq(&c2.value), close]);
+                out.push(premise.implies(c1.init.eq(&c2.init)));
+            }
+        }
+        out
+    }
+
+    /// Refined atomics: two executions of counter atomics on the same location
+    /// return different old values (each sees the other's update first or
+    /// last). Shared memory is per block, so there only within one block.
+    pub fn atomic_facts(&self, r1: &ExecResult, r2: &ExecResult, scenario: &Scenario) -> Vec<Bool> {
+        let mut out = Vec::new();
+        for x in &r1.counter_atomics {
+            for y in r2.counter_atomics.iter().filter(|y| y.array == x.array) {
+                let shared = self
+                    .kernel
+                    .arrays
+                    .get(x.array as usize)
+                    .is_some_and(|a| a.space == crate::ir::MemSpace::Shared);
+                if shared && !scenario.same_block {
+                    continue;
+                }
+                let same =
+                    Bool::and(&[x.enabled.clone(), y.enabled.clone(), x.offset.eq(&y.offset)]);
+                out.push(same.implies(x.result.eq(&y.result).not()));
+            }
+        }
+        out
+    }
+
+    /// Executes thread `t` under `scenario` (cached).
+    pub fn exec(&self, thread: usize, scenario: &Scenario) -> Rc<ExecResult> {
+        let key = (thread, scenario.clone());
+        if let Some(r) = self.cache.borrow().get(&key) {
+            return r.clone();
+        }
+        let mut exec = Exec {
+            enc: self,
+            thread,
+            scenario,
+            env: vec![None; self.kernel.vars.len()],
+            guard: Bool::from_bool(true),
+            alive: Bool::from_bool(true),
+            broken: Bool::from_bool(false),
+            continued: Bool::from_bool(false),
+            loop_stack: Vec::new(),
+            out: ExecResult::default(),
+            depth: 0,
+        };
+        exec.block(&self.kernel.body);
+        let result = Rc::new(exec.out);
+        self.cache.borrow_mut().insert(key, result.clone());
+        result
+    }
+
+    fn func(&self, name: &str, args: &[&Val], ret: ScalarTy) -> Val {
+        let sort_of = |v: &Val| match v {
+            Val::B(_) => Sort::bool(),
+            Val::I(..) => Sort::int(),
+        };
+        let ret_sort = if ret == ScalarTy::Bool {
+            Sort::bool()
+        } else {
+            Sort::int()
+        };
+        let mut key = name.to_string();
+        for a in args {
+            key.push_str(if matches!(a, Val::B(_)) { "_b" } else { "_i" });
+        }
+        key.push_str(if ret == ScalarTy::Bool { "->b" } else { "->i" });
+        let mut funcs = self.funcs.borrow_mut();
+        let decl = funcs.entry(key.clone()).or_insert_with(|| {
+            let sorts: Vec<Sort> = args.iter().map(|a| sort_of(a)).collect();
+            let refs: Vec<&Sort> = sorts.iter().collect();
+            FuncDecl::new(key.as_str(), &refs, &ret_sort)
+        });
+        let dyn_args: Vec<&dyn Ast> = args
+            .iter()
+            .map(|a| match a {
+                Val::B(b) => b as &dyn Ast,
+                Val::I(x, _) => x as &dyn Ast,
+            })
+            .collect();
+        let r = decl.apply(&dyn_args);
+        match ret {
+            ScalarTy::Bool => r
+                .as_bool()
+                .map(Val::B)
+                .unwrap_or_else(|| Val::B(Bool::fresh_const("apply"))),
+            ty => Val::I(
+                r.as_int().unwrap_or_else(|| Int::fresh_const("apply")),
+                Range::of(ty),
+            ),
+        }
+    }
+}
+
+/// Whether the kernel reads y/z components of (threadIdx or blockDim, blockIdx or gridDim).
+fn uses_higher_dimensions(kernel: &Kernel) -> (bool, bool) {
+    fn scan(e: &Expr, out: &mut (bool, bool)) {
+        match e {
+            Expr::Builtin(Builtin::ThreadIdx(d) | Builtin::BlockDim(d)) if *d > 0 => out.0 = true,
+            Expr::Builtin(Builtin::BlockIdx(d) | Builtin::GridDim(d)) if *d > 0 => out.1 = true,
+            Expr::Unary(_, a, _) | Expr::Cast(_, a) => scan(a, out),
+            Expr::Binary(_, a, b, _) => {
+                scan(a, out);
+                scan(b, out);
+            }
+            Expr::Select(c, a, b, _) => {
+                scan(c, out);
+                scan(a, out);
+                scan(b, out);
+            }
+            Expr::Apply(_, args, _) => args.iter().for_each(|a| scan(a, out)),
+            _ => {}
+        }
+    }
+    let mut out = (false, false);
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| match &s.kind {
+        StmtKind::Assign { value: e, .. } => scan(e, &mut out),
+        StmtKind::Read { access, .. } | StmtKind::Atomic { access, .. } => {
+            scan(&access.offset, &mut out)
+        }
+        StmtKind::Write { access, value } => {
+            scan(&access.offset, &mut out);
+            scan(value, &mut out);
+        }
+        StmtKind::If { cond, .. } | StmtKind::Loop { cond, .. } => scan(cond, &mut out),
+        _ => {}
+    });
+    out
+}
+
+/// Static type of an expression.
+pub fn type_of(kernel: &Kernel, e: &Expr) -> ScalarTy {
+    match e {
+        Expr::Int(_, ty) | Expr::Float(_, ty) => *ty,
+        Expr::Var(v) => kernel
+            .vars
+            .get(v.0 as usize)
+            .map(|d| d.ty)
+            .unwrap_or(ScalarTy::INT),
+        Expr::Param(p) => kernel
+            .params
+            .get(p.0 as usize)
+            .map(|d| d.ty)
+            .unwrap_or(ScalarTy::INT),
+        Expr::Builtin(_) => ScalarTy::UINT,
+        Expr::Unary(_, _, ty)
+        | Expr::Binary(_, _, _, ty)
+        | Expr::Cast(ty, _)
+        | Expr::Select(_, _, _, ty) => *ty,
+        Expr::Apply(_, _, ty) => *ty,
+    }
+}
+
+/// C's usual arithmetic conversions for two integer types.
+fn common_type(a: ScalarTy, b: ScalarTy) -> ScalarTy {
+    match (a, b) {
+        (ScalarTy::Float { bits: x }, ScalarTy::Float { bits: y }) => {
+            ScalarTy::Float { bits: x.max(y) }
+        }
+        (f @ ScalarTy::Float { .. }, _) | (_, f @ ScalarTy::Float { .. }) => f,
+        (ScalarTy::Bool, ScalarTy::Bool) => ScalarTy::INT,
+        (ScalarTy::Bool, t) | (t, ScalarTy::Bool) => common_type(t, ScalarTy::INT),
+        (
+            ScalarTy::Int {
+                bits: x,
+                signed: sx,
+            },
+            ScalarTy::Int {
+                bits: y,
+                signed: sy,
+            },
+        ) => {
+            let bits = x.max(y).max(32);
+            let signed = if x == y {
+                sx && sy
+            } else if x > y {
+                sx || (x < 32 && y < 32)
+            } else {
+                sy || (x < 32 && y < 32)
+            };
+            ScalarTy::Int { bits, signed }
+        }
+    }
+}
+
+struct Exec<'e, 'k> {
+    enc: &'e Encoder<'k>,
+    thread: usize,
+    scenario: &'e Scenario,
+    env: Vec<Option<Val>>,
+    guard: Bool,
+    alive: Bool,
+    broken: Bool,
+    continued: Bool,
+    loop_stack: Vec<StmtId>,
+    out: ExecResult,
+    depth: u32,
+}
+
+fn pow2(n: u32) -> i128 {
+    1i128 << n.min(126)
+}
+
+impl Exec<'_, '_> {
+    fn kernel(&self) -> &Kernel {
+        self.enc.kernel
+    }
+
+    fn enabled(&self) -> Bool {
+        Bool::and(&[
+            self.guard.clone(),
+            self.alive.clone(),
+            self.broken.not(),
+            self.continued.not(),
+        ])
+    }
+
+    /// A value nobody knows. Shared with the other thread only when uniform and
+    /// both threads are in the same iteration of every loop around the site.
+    fn havoc(&mut self, site: &str, ty: ScalarTy, uniform: bool, loops: &[StmtId]) -> Val {
+        let shared = self.scenario.same_block
+            && uniform
+            && loops.iter().all(|l| self.scenario.shared_loops.contains(l));
+        let name = if shared {
+            format!("{site}!s")
+        } else {
+            format!("{site}!t{}", self.thread)
+        };
+        match ty {
+            ScalarTy::Bool => Val::B(Bool::new_const(name)),
+            ty => {
+                let x = Int::new_const(name);
+                let r = Range::of(ty);
+                if !matches!(ty, ScalarTy::Float { .. }) {
+                    // Every value of a C integer type lies in its range.
+                    self.out.assumptions.push(Bool::and(&[
+                        x.ge(Int::from_i128(r.lo)),
+                        x.le(Int::from_i128(r.hi)),
+                    ]));
+                }
+                Val::I(x, r)
+            }
+        }
+    }
+
+    fn var_ty(&self, v: VarId) -> ScalarTy {
+        self.kernel()
+            .vars
+            .get(v.0 as usize)
+            .map(|d| d.ty)
+            .unwrap_or(ScalarTy::INT)
+    }
+
+    fn set(&mut self, v: VarId, val: Val) {
+        if let Some(slot) = self.env.get_mut(v.0 as usize) {
+            *slot = Some(val);
+        }
+    }
+
+    fn get(&mut self, v: VarId) -> Val {
+        match self.env.get(v.0 as usize) {
+            Some(Some(val)) => val.clone(),
+            _ => {
+                // Reading an uninitialised local: any value.
+                let ty = self.var_ty(v);
+                let loops = self.loop_stack.clone();
+                let val = self.havoc(&format!("uninit{}", v.0), ty, false, &loops);
+                self.set(v, val.clone());
+                val
+            }
+        }
+    }
+
+    // ---- integer semantics ----
+
+    /// Brings an arithmetic result into its type: unsigned wraps (only when the
+    /// range says it may), signed is assumed not to overflow (undefined behaviour).
+    fn wrap(&self, x: Int, r: Range, ty: ScalarTy) -> Val {
+        let tr = Range::of(ty);
+        match ty {
+            ScalarTy::Int {
+                signed: false,
+                bits,
+            } if !r.within(tr) => {
+                let m = pow2(u32::from(bits));
+                Val::I(x.modulo(Int::from_i128(m)), tr)
+            }
+            ScalarTy::Int { .. } => Val::I(x, r.meet(tr)),
+            _ => Val::I(x, r),
+        }
+    }
+
+    /// Conversion between integer types (C: value-preserving when it fits,
+    /// else modulo 2^bits; implementation-defined for signed targets, two's
+    /// complement on every GPU).
+    fn convert(&self, x: Int, r: Range, to: ScalarTy) -> Val {
+        let tr = Range::of(to);
+        if r.within(tr) {
+            return Val::I(x, r);
+        }
+        let ScalarTy::Int { bits, signed } = to else {
+            return Val::I(x, r);
+        };
+        let m = pow2(u32::from(bits));
+        let low = x.modulo(Int::from_i128(m));
+        if !signed {
+            return Val::I(low, tr);
+        }
+        let half = Int::from_i128(m / 2);
+        let signed_val = low
+            .ge(&half)
+            .ite(&Int::sub(&[low.clone(), Int::from_i128(m)]), &low);
+        Val::I(signed_val, tr)
+    }
+
+    fn coerce(&mut self, v: Val, from: ScalarTy, to: ScalarTy) -> Val {
+        match (v, to) {
+            (Val::B(b), ScalarTy::Bool) => Val::B(b),
+            (Val::B(b), ScalarTy::Int { .. }) => Val::I(
+                b.ite(&Int::from_i64(1), &Int::from_i64(0)),
+                Range { lo: 0, hi: 1 },
+            ),
+            (Val::B(b), ty @ ScalarTy::Float { .. }) => {
+                let i = Val::I(
+                    b.ite(&Int::from_i64(1), &Int::from_i64(0)),
+                    Range { lo: 0, hi: 1 },
+                );
+                self.enc.func("int_to_float", &[&i], ty)
+            }
+            (Val::I(x, _), ScalarTy::Bool) => Val::B(x.eq(Int::from_i64(0)).not()),
+            (Val::I(x, r), ty @ ScalarTy::Int { .. }) => {
+                if let ScalarTy::Float { bits } = from {
+                    return self
+                        .enc
+                        .func(&format!("float{bits}_to_int"), &[&Val::I(x, r)], ty);
+                }
+                self.convert(x, r, ty)
+            }
+            (Val::I(x, r), ty @ ScalarTy::Float { bits }) => match from {
+                ScalarTy::Float { bits: b } if b == bits => Val::I(x, r),
+                ScalarTy::Float { bits: b } => {
+                    self.enc
+                        .func(&format!("float{b}_to_float{bits}"), &[&Val::I(x, r)], ty)
+                }
+                _ => self
+                    .enc
+                    .func(&format!("int_to_float{bits}"), &[&Val::I(x, r)], ty),
+            },
+        }
+    }
+
+    fn expr_as(&mut self, e: &Expr, ty: ScalarTy) -> Val {
+        let from = type_of(self.kernel(), e);
+        let v = self.expr(e);
+        self.coerce(v, from, ty)
+    }
+
+    fn expr_bool(&mut self, e: &Expr) -> Bool {
+        match self.expr_as(e, ScalarTy::Bool) {
+            Val::B(b) => b,
+            Val::I(x, _) => x.eq(Int::from_i64(0)).not(),
+        }
+    }
+
+    fn expr_int(&mut self, e: &Expr, ty: ScalarTy) -> (Int, Range) {
+        match self.expr_as(e, ty) {
+            Val::I(x, r) => (x, r),
+            Val::B(b) => (
+                b.ite(&Int::from_i64(1), &Int::from_i64(0)),
+                Range { lo: 0, hi: 1 },
+            ),
+        }
+    }
+
+    fn expr(&mut self, e: &Expr) -> Val {
+        self.depth += 1;
+        let v = if self.depth > 2_000 {
+            // Absurdly deep expression: an unknown value of its type is sound.
+            let ty = type_of(self.kernel(), e);
+            let loops = self.loop_stack.clone();
+            self.havoc("deep", ty, false, &loops)
+        } else {
+            self.expr_inner(e)
+        };
+        self.depth -= 1;
+        v
+    }
+
+    fn expr_inner(&mut self, e: &Expr) -> Val {
+        match e {
+            Expr::Int(v, ty) => match ty {
+                ScalarTy::Bool => Val::B(Bool::from_bool(*v != 0)),
+                ScalarTy::Float { .. } => self.enc.func("int_to_float", &[&Val::int(*v)], *ty),
+                _ => Val::int(*v),
+            },
+            Expr::Float(bits, ty) => {
+                // Canonical constant per (value, width): equal literals are equal.
+                let f = f64::from_bits(*bits);
+                let pattern = if ty.bits() == 32 {
+                    u64::from((f as f32).to_bits())
+                } else {
+                    *bits
+                };
+                Val::I(Int::from_u64(pattern), Range::full())
+            }
+            Expr::Var(v) => self.get(*v),
+            Expr::Param(p) => match self.enc.param(p.0 as usize) {
+                Some(v) => v,
+                None => {
+                    let loops = self.loop_stack.clone();
+                    self.havoc("param", ScalarTy::INT, true, &loops)
+                }
+            },
+            Expr::Builtin(b) => self.builtin(*b),
+            Expr::Unary(op, a, ty) => match op {
+                UnOp::Not => Val::B(self.expr_bool(a).not()),
+                UnOp::Neg if matches!(ty, ScalarTy::Float { .. }) => {
+                    let x = self.expr_as(a, *ty);
+                    self.enc.func("fneg", &[&x], *ty)
+                }
+                UnOp::Neg => {
+                    let (x, r) = self.expr_int(a, *ty);
+                    self.wrap(x.unary_minus(), r.neg(), *ty)
+                }
+                UnOp::BitNot => {
+                    // ~x == -x - 1 in two's complement; for unsigned, 2^bits - 1 - x.
+                    let (x, r) = self.expr_int(a, *ty);
+                    match ty {
+                        ScalarTy::Int {
+                            signed: false,
+                            bits,
+                        } => {
+                            let max = pow2(u32::from(*bits)) - 1;
+                            Val::I(Int::sub(&[Int::from_i128(max), x]), Range::of(*ty))
+                        }
+                        _ => Val::I(
+                            Int::sub(&[x.unary_minus(), Int::from_i64(1)]),
+                            r.neg().add(Range::point(-1)),
+                        ),
+                    }
+                }
+            },
+            Expr::Cast(ty, a) => self.expr_as(a, *ty),
+            Expr::Select(c, a, b, ty) => {
+                let c = self.expr_bool(c);
+                let x = self.expr_as(a, *ty);
+                let y = self.expr_as(b, *ty);
+                match (x, y) {
+                    (Val::B(x), Val::B(y)) => Val::B(c.ite(&x, &y)),
+                    (Val::I(x, rx), Val::I(y, ry)) => Val::I(c.ite(&x, &y), rx.join(ry)),
+                    (x, _) => x,
+                }
+            }
+            Expr::Apply(name, args, ty) => {
+                let vals: Vec<Val> = args.iter().map(|a| self.expr(a)).collect();
+                let refs: Vec<&Val> = vals.iter().collect();
+                let v = self.enc.func(name, &refs, *ty);
+                if let (Val::I(x, r), ScalarTy::Int { .. }) = (&v, ty) {
+                    self.out.assumptions.push(Bool::and(&[
+                        x.ge(Int::from_i128(r.lo)),
+                        x.le(Int::from_i128(r.hi)),
+                    ]));
+                }
+                v
+            }
+            Expr::Binary(op, a, b, ty) => self.binary(*op, a, b, *ty),
+        }
+    }
+
+    fn builtin(&self, b: Builtin) -> Val {
+        let l = &self.enc.launch;
+        let d = |x: u8| usize::from(x.min(2));
+        match b {
+            Builtin::ThreadIdx(x) => l.tid[self.thread][d(x)].clone(),
+            Builtin::BlockIdx(x) => l.bid[self.thread][d(x)].clone(),
+            Builtin::BlockDim(x) => l.block_dim[d(x)].clone(),
+            Builtin::GridDim(x) => l.grid_dim[d(x)].clone(),
+            Builtin::GlobalOffset(x) => l.global_offset[d(x)].clone(),
+            Builtin::WarpSize => Val::int(32),
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, ty: ScalarTy) -> Val {
+        if matches!(op, BinOp::And | BinOp::Or) {
+            let x = self.expr_bool(a);
+            let y = self.expr_bool(b);
+            return Val::B(if op == BinOp::And {
+                Bool::and(&[x, y])
+            } else {
+                Bool::or(&[x, y])
+            });
+        }
+        if op.is_comparison() {
+            let ta = type_of(self.kernel(), a);
+            let tb = type_of(self.kernel(), b);
+            let ct = common_type(ta, tb);
+            if let ScalarTy::Float { .. } = ct {
+                let x = self.expr_as(a, ct);
+                let y = self.expr_as(b, ct);
+                return match op {
+                    BinOp::Eq => Val::B(values_eq(&x, &y)),
+                    BinOp::Ne => Val::B(values_eq(&x, &y).not()),
+                    _ => self
+                        .enc
+                        .func(&format!("f{op:?}"), &[&x, &y], ScalarTy::Bool),
+                };
+            }
+            let (x, _) = self.expr_int(a, ct);
+            let (y, _) = self.expr_int(b, ct);
+            return Val::B(match op {
+                BinOp::Eq => x.eq(&y),
+                BinOp::Ne => x.eq(&y).not(),
+                BinOp::Lt => x.lt(&y),
+                BinOp::Le => x.le(&y),
+                BinOp::Gt => x.gt(&y),
+                _ => x.ge(&y),
+            });
+        }
+        let ty = if ty == ScalarTy::Bool {
+            ScalarTy::INT
+        } else {
+            ty
+        };
+        if let ScalarTy::Float { .. } = ty {
+            let x = self.expr_as(a, ty);
+            let y = self.expr_as(b, ty);
+            return self.enc.func(&format!("f{op:?}"), &[&x, &y], ty);
+        }
+        let bits = ty.bits();
+        let (x, rx) = self.expr_int(a, ty);
+        // Shift amounts keep their own type in C; their value is what matters.
+        let (y, ry) = if matches!(op, BinOp::Shl | BinOp::Shr) {
+            let tb = type_of(self.kernel(), b);
+            let tb = if tb == ScalarTy::Bool {
+                ScalarTy::INT
+            } else {
+                tb
+            };
+            self.expr_int(b, tb)
+        } else {
+            self.expr_int(b, ty)
+        };
+        let constant = |r: Range| if r.lo == r.hi { Some(r.lo) } else { None };
+        match op {
+            BinOp::Add => self.wrap(Int::add(&[x, y]), rx.add(ry), ty),
+            BinOp::Sub => self.wrap(Int::sub(&[x, y]), rx.add(ry.neg()), ty),
+            BinOp::Mul => self.wrap(Int::mul(&[x, y]), rx.mul(ry), ty),
+            BinOp::Div => {
+                // C division truncates toward zero; Z3's is Euclidean.
+                let q = if rx.nonneg() {
+                    x.div(&y)
+                } else {
+                    x.ge(Int::from_i64(0))
+                        .ite(&x.div(&y), &x.unary_minus().div(&y).unary_minus())
+                };
+                let r = if let Some(c) = constant(ry).filter(|c| *c > 0) {
+                    Range {
+                        lo: rx.lo.min(0) / c - 1,
+                        hi: rx.hi.max(0) / c + 1,
+                    }
+                } else {
+                    let m = rx.lo.abs().max(rx.hi.abs());
+                    Range { lo: -m, hi: m }
+                };
+                self.wrap(q, r, ty)
+            }
+            BinOp::Rem => {
+                // C remainder takes the sign of the dividend.
+                let m = if rx.nonneg() {
+                    x.modulo(&y)
+                } else {
+                    x.ge(Int::from_i64(0))
+                        .ite(&x.modulo(&y), &x.unary_minus().modulo(&y).unary_minus())
+                };
+                let bound = ry.lo.abs().max(ry.hi.abs());
+                let r = if rx.nonneg() {
+                    Range {
+                        lo: 0,
+                        hi: bound.max(1) - 1,
+                    }
+                } else {
+                    Range {
+                        lo: -bound,
+                        hi: bound,
+                    }
+                };
+                Val::I(m, r.meet(Range::of(ty)))
+            }
+            BinOp::Shl => match constant(ry).filter(|c| (0..64).contains(c)) {
+                Some(c) => {
+                    let f = pow2(c as u32);
+                    self.wrap(
+                        Int::mul(&[x, Int::from_i128(f)]),
+                        rx.mul(Range::point(f)),
+                        ty,
+                    )
+                }
+                None => self.via_bits(op, x, y, ty),
+            },
+            BinOp::Shr => match constant(ry).filter(|c| (0..64).contains(c)) {
+                // An arithmetic shift right is floor division by 2^c.
+                Some(c) => {
+                    let f = pow2(c as u32);
+                    Val::I(
+                        x.div(Int::from_i128(f)),
+                        Range {
+                            lo: rx.lo.div_euclid(f),
+                            hi: rx.hi.div_euclid(f),
+                        },
+                    )
+                }
+                None => self.via_bits(op, x, y, ty),
+            },
+            BinOp::BitAnd => {
+                // x & (2^k - 1) on a non-negative x is x mod 2^k.
+                let mask = |c: i128| c > 0 && (c & (c + 1)) == 0;
+                match (constant(rx), constant(ry)) {
+                    (_, Some(c)) if mask(c) && rx.nonneg() => {
+                        Val::I(x.modulo(Int::from_i128(c + 1)), Range { lo: 0, hi: c })
+                    }
+                    (Some(c), _) if mask(c) && ry.nonneg() => {
+                        Val::I(y.modulo(Int::from_i128(c + 1)), Range { lo: 0, hi: c })
+                    }
+                    _ => self.bitwise(op, x, rx, y, ry, ty),
+                }
+            }
+            BinOp::BitOr | BinOp::BitXor => self.bitwise(op, x, rx, y, ry, ty),
+            _ => {
+                let _ = bits;
+                self.via_bits(op, x, y, ty)
+            }
+        }
+    }
+
+    /// `&`, `|`, `^` with a constant operand on a non-negative value, by the
+    /// bits below the constant's highest bit (linear: bit i of x is
+    /// `(x div 2^i) mod 2`); otherwise through bit-vectors.
+    fn bitwise(&self, op: BinOp, x: Int, rx: Range, y: Int, ry: Range, ty: ScalarTy) -> Val {
+        let constant = |r: Range| if r.lo == r.hi { Some(r.lo) } else { None };
+        let (v, rv, c) = match (constant(rx), constant(ry)) {
+            (_, Some(c)) if c >= 0 && rx.nonneg() => (x.clone(), rx, c),
+            (Some(c), _) if c >= 0 && ry.nonneg() => (y.clone(), ry, c),
+            _ => return self.via_bits(op, x, y, ty),
+        };
+        let m = 128 - c.leading_zeros();
+        if m > 40 {
+            return self.via_bits(op, x, y, ty);
+        }
+        let bit = |i: u32| v.div(Int::from_i128(pow2(i))).modulo(Int::from_i64(2));
+        let mut terms: Vec<Int> = Vec::new();
+        for i in 0..m {
+            let ci = (c >> i) & 1 == 1;
+            let t = match (op, ci) {
+                (BinOp::BitAnd, true) | (BinOp::BitOr, false) | (BinOp::BitXor, false) => bit(i),
+                (BinOp::BitAnd, false) => continue,
+                (BinOp::BitOr, true) => Int::from_i64(1),
+                _ => Int::sub(&[Int::from_i64(1), bit(i)]),
+            };
+            terms.push(Int::mul(&[t, Int::from_i128(pow2(i))]));
+        }
+        if op != BinOp::BitAnd {
+            // Bits at and above m are those of v.
+            let top = Int::mul(&[v.div(Int::from_i128(pow2(m))), Int::from_i128(pow2(m))]);
+            terms.push(top);
+        }
+        let sum = if terms.is_empty() {
+            Int::from_i64(0)
+        } else {
+            Int::add(&terms)
+        };
+        let range = if op == BinOp::BitAnd {
+            Range { lo: 0, hi: c }
+        } else {
+            let hi = rv.hi.max(c);
+            let k = 128 - hi.max(1).leading_zeros();
+            Range {
+                lo: 0,
+                hi: pow2(k) - 1,
+            }
+        };
+        Val::I(sum, range.meet(Range::of(ty)))
+    }
+
+    /// A bitwise operation evaluated on bit-vectors of the type's width.
+    fn via_bits(&self, op: BinOp, x: Int, y: Int, ty: ScalarTy) -> Val {
+        let ScalarTy::Int { bits, signed } = ty else {
+            return Val::I(x, Range::full());
+        };
+        let n = u32::from(bits.max(1));
+        let bx = BV::from_int(&x, n);
+        let by = BV::from_int(&y, n);
+        let r = match op {
+            BinOp::BitAnd => bx.bvand(&by),
+            BinOp::BitOr => bx.bvor(&by),
+            BinOp::BitXor => bx.bvxor(&by),
+            BinOp::Shl => bx.bvshl(&by),
+            BinOp::Shr if signed => bx.bvashr(&by),
+            _ => bx.bvlshr(&by),
+        };
+        Val::I(Int::from_bv(&r, signed), Range::of(ty))
+    }
+
+    // ---- statements ----
+
+    fn block(&mut self, block: &Block) {
+        for stmt in &block.stmts {
+            self.stmt(stmt);
+        }
+    }
+
+    fn record_access(&mut self, stmt: &Stmt, access: &crate::ir::Access, value: Option<Val>) {
+        let (offset, _) = self.expr_int(&access.offset, ScalarTy::LONG);
+        let mut vars = Vec::new();
+        vars_of(&access.offset, &mut vars);
+        let mut locals = Vec::new();
+        for v in vars {
+            let ty = self.var_ty(v);
+            let val = self.get(v);
+            let name = self
+                .kernel()
+                .vars
+                .get(v.0 as usize)
+                .map(|d| d.name.clone())
+                .unwrap_or_default();
+            locals.push((name, val, ty));
+        }
+        let sym = AccessSym {
+            enabled: self.enabled(),
+            offset,
+            size: access.size,
+            value,
+            locals,
+        };
+        self.out.accesses.insert(stmt.id, sym);
+    }
+
+    fn stmt(&mut self, stmt: &Stmt) {
+        match &stmt.kind {
+            StmtKind::Assign { var, value } => {
+                let ty = self.var_ty(*var);
+                let v = self.expr_as(value, ty);
+                self.set(*var, v);
+            }
+            StmtKind::Havoc { var } => {
+                let ty = self.var_ty(*var);
+                let uniform = self.enc.uniformity.def_is_uniform(stmt.id);
+                let loops = self.loop_stack.clone();
+                let v = self.havoc(&format!("havoc{}", stmt.id.0), ty, uniform, &loops);
+                self.set(*var, v);
+            }
+            StmtKind::Read { dest, access } => {
+                self.record_access(stmt, access, None);
+                let ty = self.var_ty(*dest);
+                // Uniform reads give one value in every thread (see `analysis::uniformity`),
+                // unless reads are adversarial by request.
+                let uniform = self.enc.uniformity.def_is_uniform(stmt.id) && !self.enc.adversarial;
+                let loops = self.loop_stack.clone();
+                let v = self.havoc(&format!("read{}", stmt.id.0), ty, uniform, &loops);
+                self.set(*dest, v);
+            }
+            StmtKind::Write { access, value } => {
+                let v = self.expr_as(value, access.ty);
+                self.record_access(stmt, access, Some(v));
+            }
+            StmtKind::Atomic { dest, access, op } => {
+                self.record_access(stmt, access, None);
+                if let Some(d) = dest {
+                    let ty = self.var_ty(*d);
+                    let loops = self.loop_stack.clone();
+                    let v = self.havoc(&format!("atomic{}", stmt.id.0), ty, false, &loops);
+                    if let (Val::I(result, _), true) = (&v, op.returns_distinct_values()) {
+                        if let Some(sym) = self.out.accesses.get(&stmt.id) {
+                            self.out.counter_atomics.push(AtomicResult {
+                                array: access.array.0,
+                                enabled: sym.enabled.clone(),
+                                offset: sym.offset.clone(),
+                                result: result.clone(),
+                            });
+                        }
+                    }
+                    self.set(*d, v);
+                }
+            }
+            StmtKind::Barrier { .. } => {
+                let en = self.enabled();
+                self.out.barriers.insert(stmt.id, en);
+            }
+            StmtKind::If { cond, then_, else_ } => self.if_stmt(cond, then_, else_),
+            StmtKind::Loop {
+                cond,
+                cond_prelude,
+                body,
+                step,
+                ..
+            } => self.loop_stmt(stmt.id, cond, cond_prelude, body, step),
+            StmtKind::Break => self.broken = Bool::or(&[self.broken.clone(), self.enabled()]),
+            StmtKind::Continue => {
+                self.continued = Bool::or(&[self.continued.clone(), self.enabled()])
+            }
+            StmtKind::Return => self.alive = Bool::and(&[self.alive.clone(), self.enabled().not()]),
+        }
+    }
+
+    fn if_stmt(&mut self, cond: &Expr, then_: &Block, else_: &Block) {
+        let c = self.expr_bool(cond);
+        let guard = self.guard.clone();
+        let saved_env = self.env.clone();
+        let flags = (
+            self.alive.clone(),
+            self.broken.clone(),
+            self.continued.clone(),
+        );
+
+        self.guard = Bool::and(&[guard.clone(), c.clone()]);
+        self.block(then_);
+        let then_env = std::mem::replace(&mut self.env, saved_env);
+        let then_flags = (
+            self.alive.clone(),
+            self.broken.clone(),
+            self.continued.clone(),
+        );
+        (self.alive, self.broken, self.continued) = flags;
+
+        self.guard = Bool::and(&[guard.clone(), c.not()]);
+        self.block(else_);
+        self.guard = guard;
+
+        self.alive = c.ite(&then_flags.0, &self.alive);
+        self.broken = c.ite(&then_flags.1, &self.broken);
+        self.continued = c.ite(&then_flags.2, &self.continued);
+        for (i, then_val) in then_env.iter().enumerate() {
+            let Some(else_val) = self.env.get(i) else {
+                break;
+            };
+            let merged = match (then_val, else_val) {
+                (Some(t), Some(e)) if t == e => continue,
+                (Some(Val::B(t)), Some(Val::B(e))) => Val::B(c.ite(t, e)),
+                (Some(Val::I(t, rt)), Some(Val::I(e, re))) => Val::I(c.ite(t, e), rt.join(*re)),
+                (Some(t), None) => t.clone(),
+                (Some(t), Some(_)) => t.clone(),
+                (None, _) => continue,
+            };
+            self.env[i] = Some(merged);
+        }
+    }
+
+    fn loop_stmt(&mut self, id: StmtId, cond: &Expr, prelude: &Block, body: &Block, step: &Block) {
+        let info: LoopInfo = self.enc.loops.get(id).cloned().unwrap_or_default();
+        let pre_env = self.env.clone();
+        let pre_guard = self.guard.clone();
+        let pre_alive = self.alive.clone();
+        let pre_flags = (self.broken.clone(), self.continued.clone());
+        let outer = self.loop_stack.clone();
+        let mut inner = outer.clone();
+        inner.push(id);
+
+        // Head: the state at the start of an arbitrary iteration.
+        for v in &info.modified {
+            let ty = self.var_ty(*v);
+            let uniform = self.enc.uniformity.uniform_at_loop_head(id, *v);
+            let h = self.havoc(&format!("head{}_{}", id.0, v.0), ty, uniform, &inner);
+            self.set(*v, h);
+        }
+        let head_env = self.env.clone();
+        let mut head_facts = Vec::new();
+        let mut exit_facts = Vec::new();
+        let simple_exit = prelude.stmts.is_empty() && !info.has_break;
+        for counter in &info.counters {
+            self.counter_facts(
+                id,
+                counter,
+                cond,
+                &info,
+                &pre_env,
+                &head_env,
+                &inner,
+                &outer,
+                &mut head_facts,
+                &mut exit_facts,
+            );
+        }
+
+        self.loop_stack.push(id);
+        self.broken = Bool::from_bool(false);
+        self.continued = Bool::from_bool(false);
+        self.block(prelude);
+        let c = self.expr_bool(cond);
+        self.guard = Bool::and(&[pre_guard.clone(), c]);
+        let body_entry = self.enabled();
+        if !head_facts.is_empty() {
+            self.out
+                .assumptions
+                .push(body_entry.implies(Bool::and(&head_facts)));
+        }
+        self.block(body);
+        self.continued = Bool::from_bool(false);
+        self.block(step);
+        self.loop_stack.pop();
+
+        // Exit: the state after the last iteration.
+        self.guard = pre_guard;
+        (self.broken, self.continued) = pre_flags;
+        self.alive = pre_alive;
+        for v in &info.modified {
+            let ty = self.var_ty(*v);
+            let uniform = self.enc.uniformity.uniform_after_loop(id, *v);
+            let x = self.havoc(&format!("exit{}_{}", id.0, v.0), ty, uniform, &outer);
+            self.set(*v, x);
+        }
+        if info.has_return {
+            let uniform = info
+                .returns
+                .iter()
+                .all(|r| self.enc.uniformity.is_uniform_stmt(*r));
+            if let Val::B(still) =
+                self.havoc(&format!("alive{}", id.0), ScalarTy::Bool, uniform, &outer)
+            {
+                self.alive = Bool::and(&[self.alive.clone(), still]);
+            }
+        }
+        let exit_reached = self.enabled();
+        if simple_exit {
+            // Without break, the loop leaves only when its condition fails.
+            let c_exit = self.expr_bool(cond);
+            exit_facts.push(c_exit.not());
+        }
+        if !exit_facts.is_empty() {
+            self.out
+                .assumptions
+                .push(exit_reached.implies(Bool::and(&exit_facts)));
+        }
+    }
+
+    /// Invariants of a counter at the loop head and exit.
+    ///
+    /// Justification: the counter's only assignment in the loop is `v = v op e`
+    /// with `e` loop-invariant, so every value it takes is `op` applied k times
+    /// to its value on entry. Counters are assumed not to wrap around (signed
+    /// overflow is undefined in C; an unsigned loop counter that wraps would
+    /// have to pass the loop condition with values near 2^32, which loop bounds
+    /// of GPU kernels exclude; GPUVerify's arithmetic makes the same assumption
+    /// in its default integer mode).
+    #[allow(clippy::too_many_arguments)]
+    fn counter_facts(
+        &mut self,
+        id: StmtId,
+        counter: &Counter,
+        cond: &Expr,
+        info: &LoopInfo,
+        pre_env: &[Option<Val>],
+        head_env: &[Option<Val>],
+        inner: &[StmtId],
+        outer: &[StmtId],
+        head_facts: &mut Vec<Bool>,
+        exit_facts: &mut Vec<Bool>,
+    ) {
+        let v = counter.var;
+        let ty = self.var_ty(v);
+        if !matches!(ty, ScalarTy::Int { .. }) {
+            return;
+        }
+        let Some(Some(Val::I(init, _))) = pre_env.get(v.0 as usize).cloned() else {
+            return;
+        };
+        let Some(Some(Val::I(head, _))) = head_env.get(v.0 as usize).cloned() else {
+            return;
+        };
+        let uniform_head = self.enc.uniformity.uniform_at_loop_head(id, v);
+        let uniform_exit = self.enc.uniformity.uniform_after_loop(id, v);
+        let exit = match self.havoc(&format!("exit{}_{}", id.0, v.0), ty, uniform_exit, outer) {
+            Val::I(x, _) => x,
+            Val::B(_) => return,
+        };
+        // Operand in the entry state (it is loop-invariant).
+        let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
+        let (operand, operand_range) = self.expr_int(&counter.operand, ty);
+        self.env = saved;
+        let mut others = info.modified.clone();
+        others.remove(&v);
+
+        // Exact value set when everything is a constant under the launch configuration.
+        if !mentions_any(cond, &others) {
+            if let Some((values, exit_value)) = self.simulate(counter, cond, pre_env, ty) {
+                let eqs: Vec<Bool> = values.iter().map(|x| head.eq(Int::from_i128(*x))).collect();
+                head_facts.push(if eqs.is_empty() {
+                    Bool::from_bool(false)
+                } else {
+                    Bool::or(&eqs)
+                });
+                let mut exits: Vec<Bool> = Vec::new();
+                if let Some(x) = exit_value {
+                    exits.push(exit.eq(Int::from_i128(x)));
+                }
+                if info.has_break || exit_value.is_none() {
+                    exits.extend(values.iter().map(|x| exit.eq(Int::from_i128(*x))));
+                }
+                if !exits.is_empty() {
+                    exit_facts.push(Bool::or(&exits));
+                }
+                return;
+            }
+        }
+        match counter.op {
+            UpdateOp::Add | UpdateOp::Sub => {
+                // v = init + k * e (or init - k * e) for some k >= 0: both the
+                // monotonicity and the stride (v = init mod e) invariant.
+                for (which, val, loops, uniform) in [
+                    ("head", head.clone(), inner, uniform_head),
+                    ("exit", exit.clone(), outer, uniform_exit),
+                ] {
+                    let k = match self.havoc(
+                        &format!("k{which}{}_{}", id.0, v.0),
+                        ScalarTy::UINT,
+                        uniform,
+                        loops,
+                    ) {
+                        Val::I(k, _) => k,
+                        Val::B(_) => continue,
+                    };
+                    let product = Int::mul(&[k.clone(), operand.clone()]);
+                    let exact = if counter.op == UpdateOp::Add {
+                        Int::add(&[init.clone(), product])
+                    } else {
+                        Int::sub(&[init.clone(), product])
+                    };
+                    let fact = Bool::and(&[k.ge(Int::from_i64(0)), val.eq(&exact)]);
+                    self.out.counters.push(CounterInstance {
+                        key: (id, v, which == "head"),
+                        value: val.clone(),
+                        init: init.clone(),
+                        step: operand.clone(),
+                    });
+                    if which == "head" {
+                        head_facts.push(fact)
+                    } else {
+                        exit_facts.push(fact)
+                    }
+                }
+            }
+            UpdateOp::Div | UpdateOp::Shr => {
+                // Shrinking towards zero from a non-negative start: 0 <= v <= init.
+                let zero = Int::from_i64(0);
+                let ok_operand = if counter.op == UpdateOp::Div {
+                    operand.gt(&zero)
+                } else {
+                    operand.ge(&zero)
+                };
+                let _ = operand_range;
+                let pre = Bool::and(&[ok_operand, init.ge(&zero)]);
+                for (which, val) in [("head", head.clone()), ("exit", exit.clone())] {
+                    let fact = pre.implies(Bool::and(&[val.ge(&zero), val.le(&init)]));
+                    if which == "head" {
+                        head_facts.push(fact)
+                    } else {
+                        exit_facts.push(fact)
+                    }
+                }
+            }
+            UpdateOp::Mul | UpdateOp::Shl => {
+                // Growing from a positive start: v >= init.
+                let zero = Int::from_i64(0);
+                let ok_operand = if counter.op == UpdateOp::Mul {
+                    operand.ge(Int::from_i64(1))
+                } else {
+                    operand.ge(&zero)
+                };
+                let pre = Bool::and(&[ok_operand, init.gt(&zero)]);
+                for (which, val) in [("head", head.clone()), ("exit", exit.clone())] {
+                    let fact = pre.implies(val.ge(&init));
+                    if which == "head" {
+                        head_facts.push(fact)
+                    } else if !info.has_break {
+                        exit_facts.push(fact)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs a geometric counter loop concretely when its start, operand and
+    /// condition are constants under the launch configuration: the values at
+    /// the head, and the first value failing the condition (None if it never fails).
+    fn simulate(
+        &mut self,
+        counter: &Counter,
+        cond: &Expr,
+        pre_env: &[Option<Val>],
+        ty: ScalarTy,
+    ) -> Option<(Vec<i128>, Option<i128>)> {
+        const MAX_VALUES: usize = 64;
+        // Linear loops get the exact stride invariant instead.
+        if matches!(counter.op, UpdateOp::Add | UpdateOp::Sub) {
+            return None;
+        }
+        let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
+        let saved_assumptions = self.out.assumptions.len();
+        let result = (|| {
+            let mut cur = numeral(&self.get(counter.var))?;
+            let mut values = Vec::new();
+            for _ in 0..=MAX_VALUES {
+                self.set(counter.var, Val::int(cur));
+                let c = self.expr_bool(cond).simplify().as_bool()?;
+                if !c {
+                    return Some((values, Some(cur)));
+                }
+                if values.len() == MAX_VALUES {
+                    return None;
+                }
+                values.push(cur);
+                let next = self.expr_as(&counter.update, ty);
+                let next = numeral(&next)?;
+                if next == cur {
+                    return Some((values, None));
+                }
+                cur = next;
+            }
+            None
+        })();
+        self.out.assumptions.truncate(saved_assumptions);
+        self.env = saved;
+        result
+    }
+}
+
+fn values_eq(x: &Val, y: &Val) -> Bool {
+    match (x, y) {
+        (Val::B(a), Val::B(b)) => a.eq(b),
+        (Val::I(a, _), Val::I(b, _)) => a.eq(b),
+        _ => Bool::from_bool(false),
+    }
+}
+
+/// The constant value of a term, if it simplifies to one.
+fn numeral(v: &Val) -> Option<i128> {
+    match v {
+        Val::I(x, r) if r.lo == r.hi => Some(r.lo)
+            .filter(|_| x.simplify().as_i128() == Some(r.lo))
+            .or_else(|| x.simplify().as_i128()),
+        Val::I(x, _) => x.simplify().as_i128(),
+        Val::B(b) => b.simplify().as_bool().map(i128::from),
+    }
+}

@@ -1,0 +1,570 @@
+//! Checker tests on hand-built KPL (the front end has its own tests; these pin
+//! down the encoding independently of parsing).
+
+use super::*;
+use crate::config::{CheckOptions, LaunchConfig};
+use crate::ir::*;
+
+struct B {
+    k: Kernel,
+}
+
+fn int(v: i128) -> Expr {
+    Expr::Int(v, ScalarTy::INT)
+}
+fn tid() -> Expr {
+    Expr::Cast(
+        ScalarTy::INT,
+        Box::new(Expr::Builtin(Builtin::ThreadIdx(0))),
+    )
+}
+fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
+    let ty = if op.is_comparison() {
+        ScalarTy::Bool
+    } else {
+        ScalarTy::INT
+    };
+    Expr::Binary(op, Box::new(a), Box::new(b), ty)
+}
+fn off(index: Expr) -> Expr {
+    Expr::Binary(
+        BinOp::Mul,
+        Box::new(Expr::Cast(ScalarTy::LONG, Box::new(index))),
+        Box::new(Expr::Int(4, ScalarTy::LONG)),
+        ScalarTy::LONG,
+    )
+}
+
+impl B {
+    fn new() -> B {
+        let k = Kernel {
+            name: "k".into(),
+            lang: Lang::Cuda,
+            name_span: Span::default(),
+            span: Span::default(),
+            params: vec![],
+            arrays: vec![ArrayDecl {
+                name: "s".into(),
+                space: MemSpace::Shared,
+                elem_size: 4,
+                dims: vec![256],
+                param: None,
+                span: Span::default(),
+                may_alias_all: false,
+            }],
+            vars: vec![],
+            body: Block::default(),
+            launch_bounds: None,
+            is_template: false,
+            notes: vec![],
+            next_stmt_id: 0,
+        };
+        B { k }
+    }
+    fn var(&mut self, name: &str) -> VarId {
+        self.k.vars.push(VarDecl {
+            name: name.into(),
+            ty: ScalarTy::INT,
+            span: Span::default(),
+        });
+        VarId(self.k.vars.len() as u32 - 1)
+    }
+    fn s(&mut self, kind: StmtKind) -> Stmt {
+        let id = self.k.fresh_stmt_id();
+        let span = Span::new(id.0 * 10, id.0 * 10 + 5);
+        Stmt {
+            id,
+            kind,
+            span,
+            stmt_span: span,
+            in_macro: false,
+            inlined_at: None,
+        }
+    }
+    fn write(&mut self, index: Expr, value: Expr) -> Stmt {
+        let access = Access {
+            array: ArrayId(0),
+            offset: off(index),
+            size: 4,
+            ty: ScalarTy::INT,
+        };
+        self.s(StmtKind::Write { access, value })
+    }
+    fn read(&mut self, dest: VarId, index: Expr) -> Stmt {
+        let access = Access {
+            array: ArrayId(0),
+            offset: off(index),
+            size: 4,
+            ty: ScalarTy::INT,
+        };
+        self.s(StmtKind::Read { dest, access })
+    }
+    fn barrier(&mut self) -> Stmt {
+        self.s(StmtKind::Barrier {
+            scope: BarrierScope::Block,
+            global_fence: true,
+            local_fence: true,
+        })
+    }
+    fn block(stmts: Vec<Stmt>) -> Block {
+        Block {
+            stmts,
+            braces: None,
+        }
+    }
+}
+
+fn opts(block: Option<u32>) -> CheckOptions {
+    CheckOptions {
+        launch: LaunchConfig {
+            block_dim: block.map(|b| [b, 1, 1]),
+            grid_dim: Some([1, 1, 1]),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+#[test]
+fn straight_line_race_and_barrier() {
+    for with_barrier in [false, true] {
+        let mut b = B::new();
+        let x = b.var("x");
+        let mut stmts = vec![b.write(tid(), tid())];
+        if with_barrier {
+            stmts.push(b.barrier());
+        }
+        stmts.push(b.read(x, bin(BinOp::Add, tid(), int(1))));
+        b.k.body = B::block(stmts);
+        for block in [None, Some(64)] {
+            let r = check_kernel(&b.k, &opts(block));
+            let expected = if with_barrier {
+                Verdict::RaceFree
+            } else {
+                Verdict::Racy
+            };
+            assert_eq!(
+                r.verdict, expected,
+                "barrier={with_barrier} block={block:?}: {:#?}",
+                r.findings
+            );
+            if !with_barrier {
+                let race = &r.races[0];
+                assert_eq!(race.kind, RaceKind::WriteRead);
+                let w = race.witness.as_ref().unwrap();
+                assert_eq!(w.byte_offsets[0], w.byte_offsets[1]);
+                assert_eq!(w.threads[0].thread[0], w.threads[1].thread[0] + 1);
+            }
+        }
+    }
+}
+
+/// for (u = bd/2; u > 0; u >>= 1) { if (tid < u) { x = s[tid+u]; y = s[tid]; s[tid] = x + y; } sync }
+fn reduction(with_barrier: bool) -> Kernel {
+    let mut b = B::new();
+    let u = b.var("u");
+    let x = b.var("x");
+    let y = b.var("y");
+    let uv = || Expr::Var(VarId(0));
+    let init = b.s(StmtKind::Assign {
+        var: u,
+        value: Expr::Cast(
+            ScalarTy::INT,
+            Box::new(Expr::Binary(
+                BinOp::Div,
+                Box::new(Expr::Builtin(Builtin::BlockDim(0))),
+                Box::new(Expr::Int(2, ScalarTy::UINT)),
+                ScalarTy::UINT,
+            )),
+        ),
+    });
+    let r1 = b.read(x, bin(BinOp::Add, tid(), uv()));
+    let r2 = b.read(y, tid());
+    let w = b.write(tid(), bin(BinOp::Add, Expr::Var(x), Expr::Var(y)));
+    let iff = b.s(StmtKind::If {
+        cond: bin(BinOp::Lt, tid(), uv()),
+        then_: B::block(vec![r1, r2, w]),
+        else_: Block::default(),
+    });
+    let mut body = vec![iff];
+    if with_barrier {
+        body.push(b.barrier());
+    }
+    let step = b.s(StmtKind::Assign {
+        var: u,
+        value: bin(BinOp::Shr, uv(), int(1)),
+    });
+    let lp = b.s(StmtKind::Loop {
+        cond: bin(BinOp::Gt, uv(), int(0)),
+        cond_prelude: Block::default(),
+        body: B::block(body),
+        step: B::block(vec![step]),
+        form: LoopForm::For,
+    });
+    b.k.body = B::block(vec![init, lp]);
+    b.k
+}
+
+#[test]
+fn tree_reduction() {
+    for block in [None, Some(256)] {
+        let r = check_kernel(&reduction(true), &opts(block));
+        assert_eq!(
+            r.verdict,
+            Verdict::RaceFree,
+            "block={block:?}: {:#?}",
+            r.findings
+        );
+        let r = check_kernel(&reduction(false), &opts(block));
+        assert_eq!(r.verdict, Verdict::Racy, "block={block:?}");
+        assert!(r
+            .races
+            .iter()
+            .any(|r| matches!(r.relation, LoopRelation::InterIteration { depth: 1 })));
+    }
+}
+
+#[test]
+fn divergent_barrier() {
+    let mut b = B::new();
+    let bar = b.barrier();
+    let iff = b.s(StmtKind::If {
+        cond: bin(BinOp::Lt, tid(), int(16)),
+        then_: B::block(vec![bar]),
+        else_: Block::default(),
+    });
+    b.k.body = B::block(vec![iff]);
+    let r = check_kernel(&b.k, &opts(Some(64)));
+    assert_eq!(r.verdict, Verdict::Divergent);
+    // With 16 threads every thread takes the branch: no divergence.
+    let r = check_kernel(&b.k, &opts(Some(16)));
+    assert_eq!(r.verdict, Verdict::RaceFree, "{:#?}", r.findings);
+}
+
+#[test]
+fn benign_write_write() {
+    let mut b = B::new();
+    let w = b.write(int(0), int(7));
+    b.k.body = B::block(vec![w]);
+    let r = check_kernel(&b.k, &opts(Some(64)));
+    assert_eq!(r.verdict, Verdict::RaceFree);
+    assert!(r.races[0].benign);
+    let mut b = B::new();
+    let w = b.write(int(0), tid());
+    b.k.body = B::block(vec![w]);
+    let r = check_kernel(&b.k, &opts(Some(64)));
+    assert_eq!(r.verdict, Verdict::Racy);
+    // Two writes of one statement collide even in lockstep.
+    assert!(!r.races[0].warp_sync_only);
+}
+
+#[test]
+fn warp_synchronous_code() {
+    let mut b = B::new();
+    let x = b.var("x");
+    let w = b.write(tid(), tid());
+    let r = b.read(x, bin(BinOp::Add, tid(), int(1)));
+    b.k.body = B::block(vec![w, r]);
+    let report = check_kernel(&b.k, &opts(Some(32)));
+    assert_eq!(report.verdict, Verdict::Racy);
+    assert!(report.races[0].warp_sync_only);
+    let report = check_kernel(
+        &b.k,
+        &CheckOptions {
+            warp_sync: true,
+            ..opts(Some(32))
+        },
+    );
+    assert_eq!(report.verdict, Verdict::RaceFree);
+    // With two warps, threads 31 and 32 still race.
+    let report = check_kernel(
+        &b.k,
+        &CheckOptions {
+            warp_sync: true,
+            ..opts(Some(64))
+        },
+    );
+    assert_eq!(report.verdict, Verdict::Racy);
+}
+
+fn global_array(b: &mut B) -> ArrayId {
+    b.k.arrays.push(ArrayDecl {
+        name: "g".into(),
+        space: MemSpace::Global,
+        elem_size: 4,
+        dims: vec![],
+        param: Some(0),
+        span: Span::default(),
+        may_alias_all: false,
+    });
+    ArrayId(b.k.arrays.len() as u32 - 1)
+}
+
+/// for (i = tid; i < n; i += blockDim.x) g[i] = g[i] + 1;  (one block)
+#[test]
+fn stride_loop_is_race_free() {
+    for stride_by_block in [true, false] {
+        let mut b = B::new();
+        let g = global_array(&mut b);
+        b.k.params.push(ParamDecl {
+            name: "n".into(),
+            ty: ScalarTy::INT,
+            position: 1,
+        });
+        let i = b.var("i");
+        let x = b.var("x");
+        let init = b.s(StmtKind::Assign {
+            var: i,
+            value: tid(),
+        });
+        let acc = |index: Expr| Access {
+            array: g,
+            offset: off(index),
+            size: 4,
+            ty: ScalarTy::INT,
+        };
+        let rd = b.s(StmtKind::Read {
+            dest: x,
+            access: acc(Expr::Var(i)),
+        });
+        let wr = b.s(StmtKind::Write {
+            access: acc(Expr::Var(i)),
+            value: bin(BinOp::Add, Expr::Var(x), int(1)),
+        });
+        let stride = if stride_by_block {
+            Expr::Cast(ScalarTy::INT, Box::new(Expr::Builtin(Builtin::BlockDim(0))))
+        } else {
+            int(1)
+        };
+        let step = b.s(StmtKind::Assign {
+            var: i,
+            value: bin(BinOp::Add, Expr::Var(i), stride),
+        });
+        let lp = b.s(StmtKind::Loop {
+            cond: bin(BinOp::Lt, Expr::Var(i), Expr::Param(ParamId(0))),
+            cond_prelude: Block::default(),
+            body: B::block(vec![rd, wr]),
+            step: B::block(vec![step]),
+            form: LoopForm::For,
+        });
+        b.k.body = B::block(vec![init, lp]);
+        for block in [None, Some(128)] {
+            let r = check_kernel(&b.k, &opts(block));
+            let expected = if stride_by_block {
+                Verdict::RaceFree
+            } else {
+                Verdict::Racy
+            };
+            assert_eq!(
+                r.verdict, expected,
+                "stride_by_block={stride_by_block} block={block:?}: {:#?}",
+                r.findings
+            );
+        }
+    }
+}
+
+/// g[blockIdx.x] = tid: threads of one block race (write-write); g[gid] does not, even across blocks.
+#[test]
+fn global_memory_between_blocks() {
+    let gid = || {
+        bin(
+            BinOp::Add,
+            bin(
+                BinOp::Mul,
+                Expr::Cast(ScalarTy::INT, Box::new(Expr::Builtin(Builtin::BlockIdx(0)))),
+                Expr::Cast(ScalarTy::INT, Box::new(Expr::Builtin(Builtin::BlockDim(0)))),
+            ),
+            tid(),
+        )
+    };
+    let mut b = B::new();
+    let g = global_array(&mut b);
+    let w = b.s(StmtKind::Write {
+        access: Access {
+            array: g,
+            offset: off(gid()),
+            size: 4,
+            ty: ScalarTy::INT,
+        },
+        value: int(1),
+    });
+    let x = b.var("x");
+    let r = b.s(StmtKind::Read {
+        dest: x,
+        access: Access {
+            array: g,
+            offset: off(bin(BinOp::Add, gid(), int(1))),
+            size: 4,
+            ty: ScalarTy::INT,
+        },
+    });
+    let bar = b.barrier();
+    b.k.body = B::block(vec![w, bar, r]);
+    let o = CheckOptions {
+        launch: LaunchConfig {
+            block_dim: Some([64, 1, 1]),
+            grid_dim: Some([4, 1, 1]),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let report = check_kernel(&b.k, &o);
+    assert_eq!(report.verdict, Verdict::Racy, "{:#?}", report.findings);
+    let race = &report.races[0];
+    assert_eq!(race.relation, LoopRelation::InterBlock);
+    let w = race.witness.as_ref().unwrap();
+    assert_ne!(w.threads[0].block, w.threads[1].block);
+    assert_eq!(w.byte_offsets[0], w.byte_offsets[1]);
+}
+
+#[test]
+fn atomics_race_only_with_plain_accesses() {
+    let mut b = B::new();
+    let a1 = b.s(StmtKind::Atomic {
+        dest: None,
+        access: Access {
+            array: ArrayId(0),
+            offset: off(int(0)),
+            size: 4,
+            ty: ScalarTy::INT,
+        },
+        op: AtomicOp {
+            name: "atomicAdd".into(),
+            operand: Some(int(1)),
+        },
+    });
+    b.k.body = B::block(vec![a1.clone()]);
+    assert_eq!(
+        check_kernel(&b.k, &opts(Some(64))).verdict,
+        Verdict::RaceFree
+    );
+    let x = b.var("x");
+    let rd = b.read(x, int(0));
+    b.k.body = B::block(vec![a1, rd]);
+    let r = check_kernel(&b.k, &opts(Some(64)));
+    assert_eq!(r.verdict, Verdict::Racy);
+    assert_eq!(r.races[0].kind, RaceKind::AtomicPlain);
+}
+
+/// The reduction followed by `x = s[0];` in every thread after the loop: the
+/// last iteration's barrier orders the loop's writes before the read.
+#[test]
+fn read_after_loop_with_barrier() {
+    for with_barrier in [true, false] {
+        let mut k = reduction(with_barrier);
+        let mut b = B { k: k.clone() };
+        let z = b.var("z");
+        let rd = b.read(z, int(0));
+        b.k.body.stmts.push(rd);
+        k = b.k;
+        for block in [None, Some(256)] {
+            let r = check_kernel(&k, &opts(block));
+            let expected = if with_barrier {
+                Verdict::RaceFree
+            } else {
+                Verdict::Racy
+            };
+            assert_eq!(
+                r.verdict, expected,
+                "barrier={with_barrier} block={block:?}: {:#?}",
+                r.findings
+            );
+        }
+    }
+}
+
+/// j = atomicAdd(&c, 1); s[j] = tid: counters hand out distinct slots; with
+/// atomicAdd(&c, 0) every thread gets the same one.
+#[test]
+fn refined_atomic_counters() {
+    for (operand, expected) in [(1, Verdict::RaceFree), (0, Verdict::Racy)] {
+        let mut b = B::new();
+        let g = global_array(&mut b);
+        let j = b.var("j");
+        let at = b.s(StmtKind::Atomic {
+            dest: Some(j),
+            access: Access {
+                array: g,
+                offset: off(int(0)),
+                size: 4,
+                ty: ScalarTy::INT,
+            },
+            op: AtomicOp {
+                name: "atomicAdd".into(),
+                operand: Some(int(operand)),
+            },
+        });
+        let w = b.write(Expr::Var(j), tid());
+        b.k.body = B::block(vec![at, w]);
+        let r = check_kernel(&b.k, &opts(Some(64)));
+        assert_eq!(r.verdict, expected, "operand {operand}: {:#?}", r.findings);
+    }
+}
+
+/// Bitonic step: `ixj = tid ^ 1; if (ixj > tid) s[ixj] = s[tid];` is race-free.
+#[test]
+fn xor_partner_exchange() {
+    let mut b = B::new();
+    let ixj = b.var("ixj");
+    let x = b.var("x");
+    let set = b.s(StmtKind::Assign {
+        var: ixj,
+        value: bin(BinOp::BitXor, tid(), int(1)),
+    });
+    let rd = b.read(x, tid());
+    let wr = b.write(Expr::Var(ixj), Expr::Var(x));
+    let iff = b.s(StmtKind::If {
+        cond: bin(BinOp::Gt, Expr::Var(ixj), tid()),
+        then_: B::block(vec![rd, wr]),
+        else_: Block::default(),
+    });
+    b.k.body = B::block(vec![set, iff]);
+    let r = check_kernel(&b.k, &opts(Some(32)));
+    assert_eq!(r.verdict, Verdict::RaceFree, "{:#?}", r.findings);
+    // Without the guard, thread 1 writes s[0] while thread 0 reads it.
+    let mut b2 = B { k: b.k.clone() };
+    let StmtKind::If { then_, .. } = &b.k.body.stmts[1].kind else {
+        unreachable!()
+    };
+    b2.k.body = B::block(vec![
+        b.k.body.stmts[0].clone(),
+        then_.stmts[0].clone(),
+        then_.stmts[1].clone(),
+    ]);
+    assert_eq!(check_kernel(&b2.k, &opts(Some(32))).verdict, Verdict::Racy);
+}
+
+/// `i = tid; ...; for (i = 0; i < 4; i++) barrier;` — reusing a variable that
+/// once held a thread id does not make the later loop divergent.
+#[test]
+fn uniformity_is_flow_sensitive() {
+    let mut b = B::new();
+    let i = b.var("i");
+    let first = b.s(StmtKind::Assign {
+        var: i,
+        value: tid(),
+    });
+    let w = b.write(Expr::Var(i), int(0));
+    let init = b.s(StmtKind::Assign {
+        var: i,
+        value: int(0),
+    });
+    let bar = b.barrier();
+    let step = b.s(StmtKind::Assign {
+        var: i,
+        value: bin(BinOp::Add, Expr::Var(i), int(1)),
+    });
+    let lp = b.s(StmtKind::Loop {
+        cond: bin(BinOp::Lt, Expr::Var(i), int(4)),
+        cond_prelude: Block::default(),
+        body: B::block(vec![bar]),
+        step: B::block(vec![step]),
+        form: LoopForm::For,
+    });
+    b.k.body = B::block(vec![first, w, init, lp]);
+    let r = check_kernel(&b.k, &opts(Some(64)));
+    assert_eq!(r.verdict, Verdict::RaceFree, "{:#?}", r.findings);
+    let u = crate::analysis::Uniformity::compute(&b.k);
+    assert!(u.is_uniform_stmt(b.k.body.stmts[3].id));
+}
