@@ -14,11 +14,12 @@
 
 use std::time::Instant;
 
-use z3::{Params, SatResult, Solver};
+use z3::ast::{Ast, Bool};
+use z3::{Model, Params, SatResult, Solver};
 
 use super::diagnostic::DiagnosticKind;
 use super::report::{Divergence, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
-use super::symexec::{AccessSym, Encoder, Scenario};
+use super::symexec::{Encoder, ExecResult, Scenario};
 use super::witness;
 use crate::analysis::intervals::{Blocking, Cfg};
 use crate::analysis::loops::LoopTable;
@@ -26,9 +27,13 @@ use crate::analysis::Uniformity;
 use crate::config::CheckOptions;
 use crate::ir::walk::{for_each_stmt, LabelTree};
 use crate::ir::{Kernel, MemSpace, StmtId, StmtKind};
+use z3::ast::Int;
 
 /// Upper bound on one solver call, so one hard query cannot eat the whole budget.
 const QUERY_TIMEOUT_MS: u64 = 4_000;
+
+/// Budget of a query's first, unsplit attempt before case splitting.
+const FIRST_TRY_MS: u64 = 40;
 
 /// One memory access of the kernel.
 #[derive(Clone, Debug)]
@@ -96,6 +101,18 @@ fn push(solver: &Solver) {
     DEPTH.with(|d| d.set(d.get() + 1));
 }
 
+fn current_depth() -> u32 {
+    DEPTH.with(|d| d.get())
+}
+
+/// Pops scopes until the depth is `depth`.
+fn pop_to(solver: &Solver, depth: u32) {
+    let now = current_depth();
+    if now > depth {
+        pop(solver, now - depth);
+    }
+}
+
 fn pop(solver: &Solver, n: u32) {
     solver.pop(n);
     DEPTH.with(|d| d.set(d.get().saturating_sub(n)));
@@ -133,6 +150,7 @@ struct Checker<'k, 's> {
     divergences: Vec<Divergence>,
     undecided: Vec<(StmtId, StmtId, String)>,
     budget_exceeded: Option<String>,
+    last_unknown: String,
 }
 
 impl<'k, 's> Checker<'k, 's> {
@@ -160,6 +178,7 @@ impl<'k, 's> Checker<'k, 's> {
             divergences: Vec::new(),
             undecided: Vec::new(),
             budget_exceeded: None,
+            last_unknown: String::new(),
         }
     }
 
@@ -268,6 +287,16 @@ impl<'k, 's> Checker<'k, 's> {
         out
     }
 
+    /// The facts every query of a scenario starts from.
+    fn base_facts(&self, scenario: &Scenario, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+        let mut facts = self.enc.scenario_facts(scenario);
+        facts.extend(r1.assumptions.iter().cloned());
+        facts.extend(r2.assumptions.iter().cloned());
+        facts.extend(self.enc.counter_lemmas(r1, r2));
+        facts.extend(self.enc.atomic_facts(r1, r2, scenario));
+        facts
+    }
+
     fn check_pair(&mut self, a: &AccessStmt, b: &AccessStmt, space: MemSpace) {
         let mut scenarios = self.scenarios(a.id, b.id, space);
         // A scenario sharing fewer loop iterations allows more executions, so
@@ -286,53 +315,49 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             };
             let (s1, s2) = (s1.clone(), s2.clone());
-            push(self.solver);
-            self.enc.assert_scenario(self.solver, &scenario);
-            for f in r1.assumptions.iter().chain(r2.assumptions.iter()) {
-                self.solver.assert(f);
-            }
-            for lemma in self.enc.counter_lemmas(&r1, &r2) {
-                self.solver.assert(&lemma);
-            }
-            for fact in self.enc.atomic_facts(&r1, &r2, &scenario) {
-                self.solver.assert(&fact);
-            }
-            self.solver.assert(&s1.enabled);
-            self.solver.assert(&s2.enabled);
-            self.solver
-                .assert(self.enc.overlap(&s1, &s2, a.array != b.array));
+            let mut facts = self.base_facts(&scenario, &r1, &r2);
+            facts.push(s1.enabled.clone());
+            facts.push(s2.enabled.clone());
+            facts.push(self.enc.overlap(&s1, &s2, a.array != b.array));
+            let lockstep_ok = a.id == b.id && a.write && b.write && !a.atomic;
             if self.opts.warp_sync && scenario.same_block {
                 // Warp-synchronous (pre-Volta) semantics: threads of one warp run in
                 // lockstep, so only two writes by the same statement can collide.
-                let lockstep_ok = if a.id == b.id && a.write && b.write && !a.atomic {
-                    z3::ast::Bool::from_bool(true)
-                } else {
-                    z3::ast::Bool::from_bool(false)
-                };
-                self.solver.assert(z3::ast::Bool::or(&[
+                facts.push(Bool::or(&[
                     self.enc.different_warps(),
-                    lockstep_ok,
+                    Bool::from_bool(lockstep_ok),
                 ]));
             }
-            let result = self.check_sat();
-            match result {
-                SatResult::Sat => {
-                    let witness = self
-                        .solver
-                        .get_model()
-                        .map(|m| witness::extract(&self.enc, &m, &s1, &s2, a.id, b.id));
+            match self.solve(&facts, &r1, &r2) {
+                (SatResult::Sat, model) => {
+                    let witness =
+                        model.map(|m| witness::extract(&self.enc, &m, &s1, &s2, a.id, b.id));
                     let benign = self.opts.benign_tolerance
                         && a.write
                         && b.write
                         && !a.atomic
                         && !b.atomic
-                        && self.writes_same_value(&s1, &s2);
-                    let warp_sync_only =
-                        !self.opts.warp_sync && scenario.same_block && self.only_within_warp(a, b);
-                    pop(self.solver, 1);
-                    let kind = race_kind(a, b);
+                        && match (&s1.value, &s2.value) {
+                            (Some(v1), Some(v2)) => match self.enc.values_differ(v1, v2) {
+                                Some(differ) => {
+                                    let mut f = facts.clone();
+                                    f.push(differ);
+                                    self.solve(&f, &r1, &r2).0 == SatResult::Unsat
+                                }
+                                None => false,
+                            },
+                            _ => false,
+                        };
+                    let warp_sync_only = !self.opts.warp_sync && scenario.same_block && {
+                        let mut f = facts.clone();
+                        f.push(Bool::or(&[
+                            self.enc.different_warps(),
+                            Bool::from_bool(lockstep_ok),
+                        ]));
+                        self.solve(&f, &r1, &r2).0 == SatResult::Unsat
+                    };
                     let race = Race {
-                        kind,
+                        kind: race_kind(a, b),
                         array: self
                             .kernel
                             .arrays
@@ -350,25 +375,102 @@ impl<'k, 's> Checker<'k, 's> {
                     };
                     self.races.push(race);
                 }
-                SatResult::Unsat => {
-                    pop(self.solver, 1);
-                    general_unsat |= first_same_block;
-                }
-                SatResult::Unknown => {
-                    let reason = self
-                        .solver
-                        .get_reason_unknown()
-                        .unwrap_or_else(|| "unknown".into());
-                    pop(self.solver, 1);
+                (SatResult::Unsat, _) => general_unsat |= first_same_block,
+                (SatResult::Unknown, _) => {
+                    let reason = self.last_unknown.clone();
                     self.undecided.push((a.id, b.id, reason));
                 }
             }
         }
     }
 
-    fn check_sat(&mut self) -> SatResult {
+    /// Decides `facts`, with the model when satisfiable. Loop counters with a
+    /// small exact value set are fixed case by case and substituted into the
+    /// facts: terms like `tid % (2 * s)` become linear, where the solver would
+    /// otherwise face non-linear arithmetic.
+    fn solve(
+        &mut self,
+        facts: &[Bool],
+        r1: &ExecResult,
+        r2: &ExecResult,
+    ) -> (SatResult, Option<Model>) {
+        const MAX_CASES: usize = 64;
+        let mut domains: Vec<(Int, Vec<i128>)> = Vec::new();
+        for (t, values) in r1.finite_counters.iter().chain(r2.finite_counters.iter()) {
+            if !domains.iter().any(|(u, _)| u == t) {
+                domains.push((t.clone(), values.clone()));
+            }
+        }
+        let cases: usize = domains.iter().map(|(_, v)| v.len().max(1)).product();
+        if domains.is_empty() || cases > MAX_CASES {
+            return self.check_facts(facts.iter().cloned(), None);
+        }
+        // Most queries are easy as they are; split only those that are not.
+        let direct = self.check_facts(facts.iter().cloned(), Some(FIRST_TRY_MS));
+        if direct.0 != SatResult::Unknown {
+            return direct;
+        }
+        let mut unknown = false;
+        for case in 0..cases {
+            let mut rest = case;
+            let mut subst: Vec<(Int, Int)> = Vec::new();
+            for (t, values) in &domains {
+                let v = values[rest % values.len()];
+                rest /= values.len();
+                subst.push((t.clone(), Int::from_i128(v)));
+            }
+            let pairs: Vec<(&Int, &Int)> = subst.iter().map(|(a, b)| (a, b)).collect();
+            // The equalities keep the model meaningful for witnesses.
+            let fixed = subst.iter().map(|(t, v)| t.eq(v));
+            let substituted = facts.iter().map(|f| f.substitute(&pairs).simplify());
+            match self.check_facts(fixed.chain(substituted), None) {
+                (SatResult::Sat, model) => return (SatResult::Sat, model),
+                (SatResult::Unknown, _) => unknown = true,
+                (SatResult::Unsat, _) => {}
+            }
+        }
+        (
+            if unknown {
+                SatResult::Unknown
+            } else {
+                SatResult::Unsat
+            },
+            None,
+        )
+    }
+
+    /// One solver call on `facts` in a scope of its own.
+    fn check_facts(
+        &mut self,
+        facts: impl Iterator<Item = Bool>,
+        cap_ms: Option<u64>,
+    ) -> (SatResult, Option<Model>) {
+        let depth = current_depth();
+        push(self.solver);
+        for f in facts {
+            self.solver.assert(&f);
+        }
+        let r = self.check_sat(cap_ms);
+        let model = if r == SatResult::Sat {
+            self.solver.get_model()
+        } else {
+            None
+        };
+        if r == SatResult::Unknown {
+            self.last_unknown = self
+                .solver
+                .get_reason_unknown()
+                .unwrap_or_else(|| "unknown".into());
+        }
+        pop_to(self.solver, depth);
+        (r, model)
+    }
+
+    fn check_sat(&mut self, cap_ms: Option<u64>) -> SatResult {
         self.queries += 1;
-        let timeout = self.remaining_ms().clamp(1, QUERY_TIMEOUT_MS);
+        let timeout = self
+            .remaining_ms()
+            .clamp(1, cap_ms.unwrap_or(QUERY_TIMEOUT_MS));
         let mut p = Params::new();
         p.set_u32("timeout", timeout as u32);
         self.solver.set_params(&p);
@@ -392,88 +494,59 @@ impl<'k, 's> Checker<'k, 's> {
         r
     }
 
-    /// With the current assertions (a collision), can the two writes store different values?
-    fn writes_same_value(&mut self, s1: &AccessSym, s2: &AccessSym) -> bool {
-        let (Some(v1), Some(v2)) = (&s1.value, &s2.value) else {
-            return false;
-        };
-        let Some(differ) = self.enc.values_differ(v1, v2) else {
-            return false;
-        };
-        push(self.solver);
-        self.solver.assert(&differ);
-        let r = self.check_sat();
-        pop(self.solver, 1);
-        r == SatResult::Unsat
-    }
-
-    /// With the current assertions, does every collision need two threads of one warp?
-    fn only_within_warp(&mut self, a: &AccessStmt, b: &AccessStmt) -> bool {
-        push(self.solver);
-        let lockstep_ok = a.id == b.id && a.write && b.write && !a.atomic;
-        self.solver.assert(z3::ast::Bool::or(&[
-            self.enc.different_warps(),
-            z3::ast::Bool::from_bool(lockstep_ok),
-        ]));
-        let r = self.check_sat();
-        pop(self.solver, 1);
-        r == SatResult::Unsat
-    }
-
     fn check_divergence(&mut self) {
         let uniformity = self.enc.uniformity().clone();
         let mut barriers = Vec::new();
         for_each_stmt(&self.kernel.body, &mut |s| {
-            if matches!(s.kind, StmtKind::Barrier { .. }) {
-                barriers.push(s.id);
+            if let StmtKind::Barrier { scope, .. } = s.kind {
+                barriers.push((s.id, scope == crate::ir::BarrierScope::Grid));
             }
         });
-        for id in barriers {
-            // The uniformity analysis over-approximates divergence; only
-            // barriers it cannot prove uniform need the solver.
-            if uniformity.is_uniform_stmt(id) {
+        let mut cases = Vec::new();
+        for (id, grid) in barriers {
+            // The uniformity analysis (within a block) over-approximates
+            // divergence; only barriers it cannot prove uniform need the solver.
+            if !uniformity.is_uniform_stmt(id) {
+                cases.push((id, Scenario::same_block(self.tree.loops(id).to_vec())));
+            }
+            // A grid barrier must also be reached by every block: blockIdx
+            // is not uniform across the grid.
+            if grid && self.enc.grid_may_have_several_blocks() {
+                cases.push((id, Scenario::different_blocks()));
+            }
+        }
+        for (id, scenario) in cases {
+            if self.divergences.iter().any(|d| d.barrier == id) {
                 continue;
             }
-            let scenario = Scenario::same_block(self.tree.loops(id).to_vec());
             let r1 = self.enc.exec(0, &scenario);
             let r2 = self.enc.exec(1, &scenario);
             let (Some(e1), Some(e2)) = (r1.barriers.get(&id), r2.barriers.get(&id)) else {
                 continue;
             };
-            push(self.solver);
-            self.enc.assert_scenario(self.solver, &scenario);
-            for f in r1.assumptions.iter().chain(r2.assumptions.iter()) {
-                self.solver.assert(f);
-            }
-            for lemma in self.enc.counter_lemmas(&r1, &r2) {
-                self.solver.assert(&lemma);
-            }
-            self.solver.assert(e1);
-            self.solver.assert(e2.not());
-            let result = self.check_sat();
+            let mut facts = self.base_facts(&scenario, &r1, &r2);
+            facts.push(e1.clone());
+            facts.push(e2.not());
             let cause_stmt = uniformity.divergence_cause(id);
-            match result {
-                SatResult::Sat => {
-                    let threads = self
-                        .solver
-                        .get_model()
-                        .map(|m| witness::threads(&self.enc, &m));
-                    pop(self.solver, 1);
+            match self.solve(&facts, &r1, &r2) {
+                (SatResult::Sat, model) => {
+                    let threads = model.map(|m| witness::threads(&self.enc, &m));
+                    let cause = if scenario.same_block {
+                        cause_text(self.kernel, cause_stmt)
+                    } else {
+                        "it is a grid barrier that threads of some blocks may not reach".to_string()
+                    };
                     self.divergences.push(Divergence {
                         barrier: id,
                         span: self.span_of(id),
-                        cause: cause_text(self.kernel, cause_stmt),
+                        cause,
                         cause_span: cause_stmt.map(|c| self.span_of(c)),
                         witness: threads,
                     });
                 }
-                SatResult::Unsat => pop(self.solver, 1),
-                SatResult::Unknown => {
-                    let reason = self
-                        .solver
-                        .get_reason_unknown()
-                        .unwrap_or_else(|| "unknown".into());
-                    pop(self.solver, 1);
+                (SatResult::Unsat, _) => {}
+                (SatResult::Unknown, _) => {
+                    let reason = self.last_unknown.clone();
                     self.undecided.push((id, id, reason));
                 }
             }

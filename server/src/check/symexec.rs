@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use z3::ast::{Ast, Bool, Int, BV};
-use z3::{FuncDecl, Solver, Sort};
+use z3::{FuncDecl, Sort};
 
 use crate::analysis::loops::{mentions_any, vars_of, Counter, LoopInfo, LoopTable, UpdateOp};
 use crate::analysis::Uniformity;
@@ -193,6 +193,8 @@ pub struct ExecResult {
     pub counters: Vec<CounterInstance>,
     /// Atomic counters that hand out distinct values.
     pub counter_atomics: Vec<AtomicResult>,
+    /// Loop counters with an exact, small set of values at the loop head.
+    pub finite_counters: Vec<(Int, Vec<i128>)>,
 }
 
 /// One thread's execution of an atomic increment or decrement.
@@ -413,15 +415,13 @@ impl<'k> Encoder<'k> {
         })
     }
 
-    /// Asserts the launch facts and the thread relation of `scenario`.
-    pub fn assert_scenario(&self, solver: &Solver, scenario: &Scenario) {
-        for f in &self.launch.facts {
-            solver.assert(f);
-        }
+    /// The launch facts and the thread relation of `scenario`.
+    pub fn scenario_facts(&self, scenario: &Scenario) -> Vec<Bool> {
+        let mut facts = self.launch.facts.clone();
         for (i, p) in self.kernel.params.iter().enumerate() {
             if let Some(Val::I(x, r)) = self.param(i) {
                 if !matches!(p.ty, ScalarTy::Float { .. }) {
-                    solver.assert(Bool::and(&[
+                    facts.push(Bool::and(&[
                         x.ge(Int::from_i128(r.lo)),
                         x.le(Int::from_i128(r.hi)),
                     ]));
@@ -432,12 +432,13 @@ impl<'k> Encoder<'k> {
         let (t1, b1) = self.ids(1);
         let same_bid = Bool::and(&[b0[0].eq(&b1[0]), b0[1].eq(&b1[1]), b0[2].eq(&b1[2])]);
         if scenario.same_block {
-            solver.assert(&same_bid);
+            facts.push(same_bid);
             let same_tid = Bool::and(&[t0[0].eq(&t1[0]), t0[1].eq(&t1[1]), t0[2].eq(&t1[2])]);
-            solver.assert(same_tid.not());
+            facts.push(same_tid.not());
         } else {
-            solver.assert(same_bid.not());
+            facts.push(same_bid.not());
         }
+        facts
     }
 
     /// The two threads are in different warps (linear thread id / 32 differs).
@@ -1489,6 +1490,11 @@ impl Exec<'_, '_> {
         // Exact value set when everything is a constant under the launch configuration.
         if !mentions_any(cond, &others) {
             if let Some((values, exit_value)) = self.simulate(counter, cond, pre_env, ty) {
+                if !values.is_empty() && !self.out.finite_counters.iter().any(|(t, _)| *t == head) {
+                    self.out
+                        .finite_counters
+                        .push((head.clone(), values.clone()));
+                }
                 let eqs: Vec<Bool> = values.iter().map(|x| head.eq(Int::from_i128(*x))).collect();
                 head_facts.push(if eqs.is_empty() {
                     Bool::from_bool(false)

@@ -568,3 +568,37 @@ fn uniformity_is_flow_sensitive() {
     let u = crate::analysis::Uniformity::compute(&b.k);
     assert!(u.is_uniform_stmt(b.k.body.stmts[3].id));
 }
+
+/// `if (blockIdx.x % 2 == 0) grid.sync();` diverges across blocks; a block
+/// barrier there does not.
+#[test]
+fn grid_barrier_divergence_across_blocks() {
+    for (scope, expected) in [
+        (BarrierScope::Grid, Verdict::Divergent),
+        (BarrierScope::Block, Verdict::RaceFree),
+    ] {
+        let mut b = B::new();
+        let bar = b.s(StmtKind::Barrier {
+            scope,
+            global_fence: true,
+            local_fence: true,
+        });
+        let bid = Expr::Cast(ScalarTy::INT, Box::new(Expr::Builtin(Builtin::BlockIdx(0))));
+        let cond = bin(BinOp::Eq, bin(BinOp::Rem, bid, int(2)), int(0));
+        let iff = b.s(StmtKind::If {
+            cond,
+            then_: B::block(vec![bar]),
+            else_: Block::default(),
+        });
+        b.k.body = B::block(vec![iff]);
+        let o = CheckOptions {
+            launch: LaunchConfig {
+                block_dim: Some([32, 1, 1]),
+                grid_dim: Some([2, 1, 1]),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        assert_eq!(check_kernel(&b.k, &o).verdict, expected, "{scope:?}");
+    }
+}
