@@ -123,12 +123,36 @@ thread_local! {
     /// its first check cost tens of milliseconds, every later check microseconds.
     static SOLVER: Solver = {
         let solver = Solver::new();
-        solver.push();
-        solver.assert(z3::ast::Int::new_const("warm_up").gt(z3::ast::Int::from_i64(0)));
-        let _ = solver.check();
-        solver.pop(1);
+        warm(&solver);
         solver
     };
+}
+
+/// Runs a few small queries of the shapes checks use (linear arithmetic with
+/// div/mod, uninterpreted functions, models), so that Z3's one-time set-up
+/// and first allocations happen here and not inside the first kernel's check.
+fn warm(solver: &Solver) {
+    use z3::ast::Int;
+    for round in 0..3 {
+        solver.push();
+        let x = Int::new_const(format!("warm_x{round}"));
+        let y = Int::new_const(format!("warm_y{round}"));
+        let f = z3::FuncDecl::new("warm_f", &[&z3::Sort::int()], &z3::Sort::int());
+        let fx = f.apply(&[&x]).as_int().unwrap_or_else(|| x.clone());
+        solver.assert(Bool::and(&[
+            x.ge(Int::from_i64(0)),
+            x.lt(Int::from_i64(1024)),
+            y.ge(Int::from_i64(0)),
+            y.lt(Int::from_i64(1024)),
+            x.eq(&y).not(),
+            x.modulo(Int::from_i64(32)).eq(y.modulo(Int::from_i64(32))),
+            x.div(Int::from_i64(32)).eq(y.div(Int::from_i64(32))).not(),
+            fx.ge(&y),
+        ]));
+        let _ = solver.check();
+        let _ = solver.get_model();
+        solver.pop(1);
+    }
 }
 
 /// Creates and warms this thread's solver (done lazily by the first check

@@ -1,2 +1,727 @@
 //! Launch configuration resolution: CLI flags > header comment > syncwright.toml >
 //! `__launch_bounds__` > symbolic.
+//!
+//! Each launch dimension is taken from the highest-priority source that gives it,
+//! independently of the others. The header comment is GPUVerify's: a leading `//`
+//! line made only of `-` flags (`//--blockDim=64 --gridDim=[4,4]`). Any other
+//! leading comment line, in particular an expected-outcome line (`//pass`,
+//! `//xfail:...`) or an expected-output regex, is never read: the checker decides alone.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::{CheckOptions, CostModel, LaunchConfig};
+
+/// Name of the project configuration file, looked up from the analysed file upward.
+pub const PROJECT_CONFIG_FILE: &str = "syncwright.toml";
+
+/// Where a resolved setting came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Source {
+    /// CLI flag or editor setting.
+    Explicit,
+    /// GPUVerify-style header comment in the file.
+    Header,
+    /// `syncwright.toml`.
+    ProjectFile,
+    /// `__launch_bounds__`.
+    LaunchBounds,
+    /// Nothing given: any value allowed.
+    Symbolic,
+    /// Built-in default.
+    Default,
+}
+
+impl Source {
+    /// Human-readable spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Explicit => "explicit",
+            Source::Header => "header",
+            Source::ProjectFile => "project-file",
+            Source::LaunchBounds => "launch-bounds",
+            Source::Symbolic => "symbolic",
+            Source::Default => "default",
+        }
+    }
+}
+
+/// An invalid `syncwright.toml` (or an unreadable one), with its path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The offending file.
+    pub path: PathBuf,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// Settings given explicitly (CLI flags, editor settings): the highest priority.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Explicit {
+    /// `--block-dim`.
+    pub block_dim: Option<[u32; 3]>,
+    /// `--grid-dim`.
+    pub grid_dim: Option<[u32; 3]>,
+    /// `--warp-sync` (can only switch warp-synchronous semantics on).
+    pub warp_sync: bool,
+    /// `--budget-ms`.
+    pub kernel_budget_ms: Option<u64>,
+    /// `--loop-cost` / `--cond-cost`.
+    pub cost: Option<CostModel>,
+}
+
+/// Launch settings read from a GPUVerify-style header comment.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeaderConfig {
+    /// `--blockDim=` / `--local_size=`.
+    pub block_dim: Option<[u32; 3]>,
+    /// `--gridDim=` / `--num_groups=` (or `--global_size=` divided by the local size).
+    pub grid_dim: Option<[u32; 3]>,
+    /// `--global_offset=`.
+    pub global_offset: Option<[u32; 3]>,
+    /// `--warp-sync` / `--warp-sync=32`.
+    pub warp_sync: Option<bool>,
+    /// `--no-benign-tolerance` gives `Some(false)`.
+    pub benign_tolerance: Option<bool>,
+    /// `--adversarial-abstraction` gives `Some(true)`.
+    pub adversarial_abstraction: Option<bool>,
+    /// Header flags that were recognised but could not be used, with the reason.
+    pub notes: Vec<String>,
+}
+
+/// Parses a dimension list: `64`, `[4,4]`, `1,10`, `[64, 64, 64]`; missing
+/// trailing dimensions are 1. `allow_zero` admits 0 entries (offsets).
+pub fn parse_dims(text: &str, allow_zero: bool) -> Result<[u32; 3], String> {
+    let inner = text.trim();
+    let inner = inner.strip_prefix('[').unwrap_or(inner);
+    let inner = inner.strip_suffix(']').unwrap_or(inner);
+    let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+    if parts.is_empty() || parts.len() > 3 {
+        return Err(format!(
+            "expected 1 to 3 comma-separated numbers, got `{text}`"
+        ));
+    }
+    let mut dims = [1u32; 3];
+    for (slot, part) in dims.iter_mut().zip(&parts) {
+        let value: u32 = part
+            .parse()
+            .map_err(|_| format!("`{part}` is not a non-negative integer (in `{text}`)"))?;
+        if value == 0 && !allow_zero {
+            return Err(format!("dimensions must be at least 1 (in `{text}`)"));
+        }
+        *slot = value;
+    }
+    if allow_zero && parts.len() < 3 {
+        for slot in dims.iter_mut().skip(parts.len()) {
+            *slot = 0;
+        }
+    }
+    Ok(dims)
+}
+
+/// Reads the GPUVerify-style flags from the first leading `//` comment line
+/// that consists of flags only.
+pub fn parse_header(text: &str) -> HeaderConfig {
+    let mut header = HeaderConfig::default();
+    let mut local_size = None;
+    let mut global_size = None;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let Some(body) = line.strip_prefix("//") else {
+            break;
+        };
+        let tokens: Vec<&str> = body.split_whitespace().collect();
+        // Only a line made entirely of flags is a command line; the expected-outcome
+        // line and expected-output regexes never are.
+        if tokens.is_empty() || !tokens.iter().all(|t| t.starts_with('-')) {
+            continue;
+        }
+        for token in tokens {
+            let (flag, value) = match token.split_once('=') {
+                Some((flag, value)) => (flag, Some(value)),
+                None => (token, None),
+            };
+            let mut dims = |allow_zero: bool| -> Option<[u32; 3]> {
+                // `*` leaves the dimension unconstrained, as in GPUVerify.
+                let value = value.filter(|v| *v != "*");
+                if value.is_none() && token.ends_with("=*") {
+                    return None;
+                }
+                let Some(value) = value else {
+                    header
+                        .notes
+                        .push(format!("header flag `{flag}` needs a value; ignored"));
+                    return None;
+                };
+                match parse_dims(value, allow_zero) {
+                    Ok(d) => Some(d),
+                    Err(e) => {
+                        header
+                            .notes
+                            .push(format!("header flag `{flag}` ignored: {e}"));
+                        None
+                    }
+                }
+            };
+            match flag {
+                "--blockDim" => header.block_dim = dims(false).or(header.block_dim),
+                "--gridDim" | "--num_groups" => header.grid_dim = dims(false).or(header.grid_dim),
+                "--local_size" => local_size = dims(false).or(local_size),
+                "--global_size" => global_size = dims(false).or(global_size),
+                "--global_offset" => header.global_offset = dims(true).or(header.global_offset),
+                "--warp-sync" => match value.map(str::parse::<u32>) {
+                    None | Some(Ok(32)) => header.warp_sync = Some(true),
+                    // A smaller or larger warp than the 32 threads the checker
+                    // models: keep the sound default (no lockstep assumption).
+                    Some(_) => header.notes.push(format!(
+                        "header flag `{token}` ignored: only warp-synchronous execution with 32-thread warps is modelled"
+                    )),
+                },
+                "--no-benign-tolerance" => header.benign_tolerance = Some(false),
+                "--adversarial-abstraction" => header.adversarial_abstraction = Some(true),
+                _ => {}
+            }
+        }
+        // GPUVerify reads one command line; later comment lines are not flags.
+        break;
+    }
+    if let Some(local) = local_size {
+        header.block_dim = Some(local);
+    }
+    if let Some(global) = global_size {
+        match header.block_dim {
+            Some(local) if global.iter().zip(&local).all(|(g, l)| g % l == 0) => {
+                let groups = [
+                    global[0] / local[0],
+                    global[1] / local[1],
+                    global[2] / local[2],
+                ];
+                header.grid_dim = header.grid_dim.or(Some(groups));
+            }
+            Some(_) => header.notes.push(
+                "header flag `--global_size` ignored: not a multiple of the local size".to_string(),
+            ),
+            None => header.notes.push(
+                "header flag `--global_size` ignored: no `--local_size` to divide it by"
+                    .to_string(),
+            ),
+        }
+    }
+    header
+}
+
+/// A dimension in `syncwright.toml`: `256` or `[16, 16]`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum DimSpec {
+    /// One number (x; y and z are 1).
+    Scalar(u32),
+    /// One to three numbers.
+    List(Vec<u32>),
+}
+
+impl DimSpec {
+    fn to_dims(&self) -> Result<[u32; 3], String> {
+        let list = match self {
+            DimSpec::Scalar(x) => vec![*x],
+            DimSpec::List(list) => list.clone(),
+        };
+        if list.is_empty() || list.len() > 3 {
+            return Err(format!("expected 1 to 3 dimensions, got {}", list.len()));
+        }
+        if list.contains(&0) {
+            return Err("dimensions must be at least 1".to_string());
+        }
+        let mut dims = [1u32; 3];
+        dims[..list.len()].copy_from_slice(&list);
+        Ok(dims)
+    }
+}
+
+/// `[launch]` of `syncwright.toml`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LaunchSection {
+    /// Threads per block.
+    pub block_dim: Option<DimSpec>,
+    /// Blocks per grid.
+    pub grid_dim: Option<DimSpec>,
+}
+
+/// `[cost]` of `syncwright.toml`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CostSection {
+    /// LC.
+    pub loop_cost: Option<f64>,
+    /// IC.
+    pub cond_cost: Option<f64>,
+}
+
+/// Contents of `syncwright.toml`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProjectFile {
+    /// Warp-synchronous semantics.
+    pub warp_sync: Option<bool>,
+    /// Per-kernel budget in milliseconds.
+    pub kernel_budget_ms: Option<u64>,
+    /// Tolerate write-write races that store equal values (default true).
+    pub benign_tolerance: Option<bool>,
+    /// Never assume equal reads of one uniform address (default false).
+    pub adversarial_abstraction: Option<bool>,
+    /// Launch configuration.
+    #[serde(default)]
+    pub launch: LaunchSection,
+    /// Cost model.
+    #[serde(default)]
+    pub cost: CostSection,
+}
+
+/// A validated `syncwright.toml`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProjectConfig {
+    /// Where it was found.
+    pub path: PathBuf,
+    /// Threads per block.
+    pub block_dim: Option<[u32; 3]>,
+    /// Blocks per grid.
+    pub grid_dim: Option<[u32; 3]>,
+    /// Warp-synchronous semantics.
+    pub warp_sync: Option<bool>,
+    /// Per-kernel budget in milliseconds.
+    pub kernel_budget_ms: Option<u64>,
+    /// Tolerate write-write races that store equal values.
+    pub benign_tolerance: Option<bool>,
+    /// Never assume equal reads of one uniform address.
+    pub adversarial_abstraction: Option<bool>,
+    /// Cost model (unset fields keep their defaults).
+    pub cost: Option<CostModel>,
+}
+
+/// Parses and validates the text of a `syncwright.toml` found at `path`.
+pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig, ConfigError> {
+    let error = |message: String| ConfigError {
+        path: path.to_path_buf(),
+        message,
+    };
+    let file: ProjectFile =
+        toml::from_str(text).map_err(|e| error(e.to_string().trim_end().to_string()))?;
+    let dims = |spec: &Option<DimSpec>, key: &str| -> Result<Option<[u32; 3]>, ConfigError> {
+        spec.as_ref()
+            .map(|s| s.to_dims().map_err(|e| error(format!("launch.{key}: {e}"))))
+            .transpose()
+    };
+    let block_dim = dims(&file.launch.block_dim, "block_dim")?;
+    let grid_dim = dims(&file.launch.grid_dim, "grid_dim")?;
+    for (key, value) in [
+        ("loop_cost", file.cost.loop_cost),
+        ("cond_cost", file.cost.cond_cost),
+    ] {
+        if let Some(v) = value {
+            if !v.is_finite() || v <= 0.0 {
+                return Err(error(format!(
+                    "cost.{key}: must be a positive number, got {v}"
+                )));
+            }
+        }
+    }
+    let cost = (file.cost.loop_cost.is_some() || file.cost.cond_cost.is_some()).then(|| {
+        let default = CostModel::default();
+        CostModel {
+            loop_cost: file.cost.loop_cost.unwrap_or(default.loop_cost),
+            cond_cost: file.cost.cond_cost.unwrap_or(default.cond_cost),
+        }
+    });
+    Ok(ProjectConfig {
+        path: path.to_path_buf(),
+        block_dim,
+        grid_dim,
+        warp_sync: file.warp_sync,
+        kernel_budget_ms: file.kernel_budget_ms,
+        benign_tolerance: file.benign_tolerance,
+        adversarial_abstraction: file.adversarial_abstraction,
+        cost,
+    })
+}
+
+/// Finds the nearest `syncwright.toml` in the directory of `file` or above and parses it.
+pub fn find_project_config(file: &Path) -> Result<Option<ProjectConfig>, ConfigError> {
+    let absolute = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+    for dir in absolute.ancestors().skip(1) {
+        let candidate = dir.join(PROJECT_CONFIG_FILE);
+        if !candidate.is_file() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&candidate).map_err(|e| ConfigError {
+            path: candidate.clone(),
+            message: format!("cannot read: {e}"),
+        })?;
+        return parse_project_config(&candidate, &text).map(Some);
+    }
+    Ok(None)
+}
+
+/// Options of one kernel with the source of each launch setting.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResolvedOptions {
+    /// The options to check with.
+    pub options: CheckOptions,
+    /// Where `block_dim` came from.
+    pub block_dim_source: Source,
+    /// Where `grid_dim` came from.
+    pub grid_dim_source: Source,
+}
+
+/// Everything a file contributes to its kernels' options: its header comment and
+/// the project file above it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FileConfig {
+    /// The header comment.
+    pub header: HeaderConfig,
+    /// The nearest `syncwright.toml`, if any and valid.
+    pub project: Option<ProjectConfig>,
+}
+
+impl FileConfig {
+    /// Reads the header of `text` and the project file above `path`. An invalid
+    /// project file is returned as an error next to a config without it, so
+    /// analysis can go on with the remaining (sound) sources.
+    pub fn load(path: &Path, text: &str) -> (FileConfig, Option<ConfigError>) {
+        let header = parse_header(text);
+        match find_project_config(path) {
+            Ok(project) => (FileConfig { header, project }, None),
+            Err(e) => (
+                FileConfig {
+                    header,
+                    project: None,
+                },
+                Some(e),
+            ),
+        }
+    }
+
+    /// Options of a kernel with `launch_bounds` (its `__launch_bounds__`, if any).
+    pub fn resolve(&self, explicit: &Explicit, launch_bounds: Option<u32>) -> ResolvedOptions {
+        let project = self.project.as_ref();
+        let pick =
+            |explicit: Option<[u32; 3]>, header: Option<[u32; 3]>, project: Option<[u32; 3]>| {
+                [
+                    (explicit, Source::Explicit),
+                    (header, Source::Header),
+                    (project, Source::ProjectFile),
+                ]
+                .into_iter()
+                .find_map(|(value, source)| value.map(|v| (Some(v), source)))
+                .unwrap_or((None, Source::Symbolic))
+            };
+        let (block_dim, mut block_dim_source) = pick(
+            explicit.block_dim,
+            self.header.block_dim,
+            project.and_then(|p| p.block_dim),
+        );
+        let (grid_dim, grid_dim_source) = pick(
+            explicit.grid_dim,
+            self.header.grid_dim,
+            project.and_then(|p| p.grid_dim),
+        );
+        if block_dim.is_none() && launch_bounds.is_some() {
+            block_dim_source = Source::LaunchBounds;
+        }
+        let warp_sync = explicit.warp_sync
+            || self
+                .header
+                .warp_sync
+                .or(project.and_then(|p| p.warp_sync))
+                .unwrap_or(false);
+        let defaults = CheckOptions::default();
+        let kernel_budget_ms = explicit
+            .kernel_budget_ms
+            .or(project.and_then(|p| p.kernel_budget_ms))
+            .unwrap_or(defaults.kernel_budget_ms);
+        ResolvedOptions {
+            options: CheckOptions {
+                launch: LaunchConfig {
+                    block_dim,
+                    grid_dim,
+                    max_threads_per_block: launch_bounds,
+                    global_offset: self.header.global_offset,
+                },
+                warp_sync,
+                kernel_budget_ms,
+                benign_tolerance: self
+                    .header
+                    .benign_tolerance
+                    .or(project.and_then(|p| p.benign_tolerance))
+                    .unwrap_or(defaults.benign_tolerance),
+                adversarial_abstraction: self
+                    .header
+                    .adversarial_abstraction
+                    .or(project.and_then(|p| p.adversarial_abstraction))
+                    .unwrap_or(defaults.adversarial_abstraction),
+            },
+            block_dim_source,
+            grid_dim_source,
+        }
+    }
+
+    /// The cost model: explicit, else the project file's, else the default.
+    pub fn cost(&self, explicit: &Explicit) -> CostModel {
+        explicit
+            .cost
+            .or(self.project.as_ref().and_then(|p| p.cost))
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh empty directory under the system temp dir, removed on drop.
+    struct TempDir(PathBuf);
+
+    impl TempDir {
+        fn new(tag: &str) -> TempDir {
+            use std::sync::atomic::{AtomicU32, Ordering};
+            static COUNTER: AtomicU32 = AtomicU32::new(0);
+            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let dir = std::env::temp_dir().join(format!(
+                "syncwright-resolve-{tag}-{}-{n}",
+                std::process::id()
+            ));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            TempDir(dir)
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    #[test]
+    fn dims_parse_all_header_forms() {
+        assert_eq!(parse_dims("64", false), Ok([64, 1, 1]));
+        assert_eq!(parse_dims("[4,4]", false), Ok([4, 4, 1]));
+        assert_eq!(parse_dims("1,10", false), Ok([1, 10, 1]));
+        assert_eq!(parse_dims("[64, 64, 64]", false), Ok([64, 64, 64]));
+        assert_eq!(parse_dims("[1,2]", true), Ok([1, 2, 0]));
+        assert!(parse_dims("0", false).is_err());
+        assert!(parse_dims("[1,2,3,4]", false).is_err());
+        assert!(parse_dims("abc", false).is_err());
+        assert!(parse_dims("", false).is_err());
+    }
+
+    #[test]
+    fn cuda_header_is_read_and_expectation_lines_are_not() {
+        let text = "//xfail:NOT_ALL_VERIFIED\n//--blockDim=64 --gridDim=[4,4] --no-inline\n//possible write-read race on --blockDim=2\n\n__global__ void k() {}\n// --gridDim=9\n";
+        let h = parse_header(text);
+        assert_eq!(h.block_dim, Some([64, 1, 1]));
+        assert_eq!(h.grid_dim, Some([4, 4, 1]));
+        assert_eq!(h.warp_sync, None);
+        assert!(h.notes.is_empty(), "{:?}", h.notes);
+    }
+
+    #[test]
+    fn opencl_header_with_num_groups_or_global_size() {
+        let h = parse_header("//pass\n//--local_size=[16,8] --num_groups=[4,2]\n");
+        assert_eq!(
+            (h.block_dim, h.grid_dim),
+            (Some([16, 8, 1]), Some([4, 2, 1]))
+        );
+        let h = parse_header(
+            "//PASS\n//--global_size=[256,256] --local_size=[16,16] --global_offset=64\n",
+        );
+        assert_eq!(
+            (h.block_dim, h.grid_dim),
+            (Some([16, 16, 1]), Some([16, 16, 1]))
+        );
+        assert_eq!(h.global_offset, Some([64, 0, 0]));
+        let h = parse_header("//--local_size=48 --global_size=100\n");
+        assert_eq!(h.grid_dim, None);
+        assert_eq!(h.notes.len(), 1);
+        let h = parse_header("//--global_size=100\n");
+        assert_eq!(h.grid_dim, None);
+        assert_eq!(h.notes.len(), 1);
+    }
+
+    #[test]
+    fn warp_sync_flag_and_bad_values() {
+        assert_eq!(
+            parse_header("//--warp-sync=32 --blockDim=32\n").warp_sync,
+            Some(true)
+        );
+        assert_eq!(parse_header("//--warp-sync\n").warp_sync, Some(true));
+        let h = parse_header("//--no-benign-tolerance --adversarial-abstraction\n");
+        assert_eq!(
+            (h.benign_tolerance, h.adversarial_abstraction),
+            (Some(false), Some(true))
+        );
+        let h = parse_header("//--warp-sync=16 --blockDim=abc --gridDim\n");
+        assert_eq!(h.warp_sync, None);
+        assert_eq!(h.block_dim, None);
+        assert_eq!(h.grid_dim, None);
+        assert_eq!(h.notes.len(), 3, "{:?}", h.notes);
+    }
+
+    #[test]
+    fn header_scan_stops_at_code_and_skips_prose() {
+        let h = parse_header(
+            "\u{feff}// Copyright: see --blockDim=8 in docs\n#include <x.h>\n//--blockDim=8\n",
+        );
+        assert_eq!(h, HeaderConfig::default());
+        let h = parse_header("/* --blockDim=8 */\n");
+        assert_eq!(h, HeaderConfig::default());
+        let h = parse_header("// expect-verdict: racy\n//--blockDim=[16,16] -DN=3\n");
+        assert_eq!(h.block_dim, Some([16, 16, 1]));
+        // Only the first command line counts.
+        let h = parse_header(
+            "//xfail\n//--local_size=64 --num_groups=8\n//\n\n//pass\n//--local_size=1024\n",
+        );
+        assert_eq!(
+            (h.block_dim, h.grid_dim),
+            (Some([64, 1, 1]), Some([8, 1, 1]))
+        );
+        // `*` is unconstrained.
+        let h = parse_header("//pass\n//--local_size=* --global_size=1024\n");
+        assert_eq!((h.block_dim, h.grid_dim), (None, None));
+        assert_eq!(h.notes.len(), 1, "{:?}", h.notes);
+    }
+
+    #[test]
+    fn project_file_parses_and_validates() {
+        let path = Path::new("/p/syncwright.toml");
+        let cfg = parse_project_config(
+            path,
+            "warp_sync = true\nkernel_budget_ms = 500\n[launch]\nblock_dim = [16, 16]\ngrid_dim = 8\n[cost]\nloop_cost = 10\n",
+        )
+        .unwrap();
+        assert_eq!(cfg.block_dim, Some([16, 16, 1]));
+        assert_eq!(cfg.grid_dim, Some([8, 1, 1]));
+        assert_eq!(cfg.warp_sync, Some(true));
+        assert_eq!(cfg.kernel_budget_ms, Some(500));
+        assert_eq!(
+            cfg.cost,
+            Some(CostModel {
+                loop_cost: 10.0,
+                cond_cost: 0.5
+            })
+        );
+
+        for bad in [
+            "[launch]\nblock_dim = [0]\n",
+            "[launch]\nblock_dim = [1,2,3,4]\n",
+            "[launch]\nblockdim = 3\n",
+            "[cost]\nloop_cost = -1\n",
+            "warp_sync = 3\n",
+            "[launch\n",
+        ] {
+            let err = parse_project_config(path, bad).unwrap_err();
+            assert_eq!(err.path, path);
+            assert!(err.to_string().starts_with("/p/syncwright.toml: "), "{err}");
+        }
+    }
+
+    #[test]
+    fn project_file_is_found_upward() {
+        let tmp = TempDir::new("upward");
+        let nested = tmp.0.join("a/b");
+        std::fs::create_dir_all(&nested).unwrap();
+        std::fs::write(
+            tmp.0.join(PROJECT_CONFIG_FILE),
+            "[launch]\nblock_dim = 128\n",
+        )
+        .unwrap();
+        let kernel = nested.join("k.cu");
+        let found = find_project_config(&kernel).unwrap().unwrap();
+        assert_eq!(found.path, tmp.0.join(PROJECT_CONFIG_FILE));
+        assert_eq!(found.block_dim, Some([128, 1, 1]));
+
+        // A nearer file wins, and its errors name it.
+        std::fs::write(
+            nested.join(PROJECT_CONFIG_FILE),
+            "[launch]\nblock_dim = \"x\"\n",
+        )
+        .unwrap();
+        let (config, err) = FileConfig::load(&kernel, "");
+        assert_eq!(config.project, None);
+        assert_eq!(err.unwrap().path, nested.join(PROJECT_CONFIG_FILE));
+    }
+
+    #[test]
+    fn priorities_per_dimension() {
+        let project = ProjectConfig {
+            path: PathBuf::from("/p/syncwright.toml"),
+            block_dim: Some([256, 1, 1]),
+            grid_dim: Some([2, 1, 1]),
+            warp_sync: Some(true),
+            kernel_budget_ms: Some(50),
+            benign_tolerance: Some(false),
+            adversarial_abstraction: None,
+            cost: Some(CostModel {
+                loop_cost: 7.0,
+                cond_cost: 0.25,
+            }),
+        };
+        let config = FileConfig {
+            header: parse_header("//--blockDim=64\n"),
+            project: Some(project),
+        };
+        let r = config.resolve(&Explicit::default(), Some(128));
+        assert_eq!(r.options.launch.block_dim, Some([64, 1, 1]));
+        assert_eq!(r.block_dim_source, Source::Header);
+        assert_eq!(r.options.launch.grid_dim, Some([2, 1, 1]));
+        assert_eq!(r.grid_dim_source, Source::ProjectFile);
+        assert_eq!(r.options.launch.max_threads_per_block, Some(128));
+        assert!(r.options.warp_sync);
+        assert!(!r.options.benign_tolerance);
+        assert!(!r.options.adversarial_abstraction);
+        assert_eq!(r.options.kernel_budget_ms, 50);
+        assert_eq!(config.cost(&Explicit::default()).loop_cost, 7.0);
+
+        let explicit = Explicit {
+            block_dim: Some([32, 2, 1]),
+            kernel_budget_ms: Some(9),
+            cost: Some(CostModel::default()),
+            ..Explicit::default()
+        };
+        let r = config.resolve(&explicit, None);
+        assert_eq!(r.options.launch.block_dim, Some([32, 2, 1]));
+        assert_eq!(r.block_dim_source, Source::Explicit);
+        assert_eq!(r.options.kernel_budget_ms, 9);
+        assert_eq!(config.cost(&explicit), CostModel::default());
+    }
+
+    #[test]
+    fn nothing_given_is_symbolic_with_launch_bounds() {
+        let config = FileConfig::default();
+        let r = config.resolve(&Explicit::default(), None);
+        assert_eq!(r.options, CheckOptions::default());
+        assert_eq!(
+            (r.block_dim_source, r.grid_dim_source),
+            (Source::Symbolic, Source::Symbolic)
+        );
+        let r = config.resolve(&Explicit::default(), Some(256));
+        assert_eq!(r.options.launch.block_dim, None);
+        assert_eq!(r.options.launch.max_threads_per_block, Some(256));
+        assert_eq!(r.block_dim_source, Source::LaunchBounds);
+    }
+}

@@ -1,10 +1,33 @@
 //! Lowering of the syntax tree into KPL: macros expanded, device functions
 //! inlined, pointers resolved to arrays and byte offsets.
+//!
+//! Pipeline: the preprocessor expands macros on text with a source map (see
+//! `syntax::preprocess`); each file (main file and `#include "..."` headers) is
+//! parsed; structs, typedefs, constants, globals and functions of every file are
+//! collected; then every kernel of the main file is lowered by [`kernel::Lowerer`].
+//!
+//! Assumption shared with GPUVerify: distinct pointer parameters of a kernel
+//! point to distinct arrays (they never alias).
 
+mod builtins;
+mod kernel;
+mod types;
+
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::{Lang, Program};
-use crate::syntax::parse::ParsedSource;
+use tree_sitter::Node;
+
+use super::{
+    ArrayId, FrontendDiagnostic, Kernel, Lang, MemSpace, Program, ScalarTy, SourceFileInfo, Span,
+    UnsupportedKernel,
+};
+use crate::syntax::parse::{
+    self, qualifier_head_start, qualifiers_in, ParsedSource, Qualifier, QualifierKind,
+};
+use crate::syntax::preprocess::{self, lex, SourceMap, TokKind};
+use crate::syntax::source::LineIndex;
+use types::{text, Ty, TypeEnv};
 
 /// Finds the text of `#include "name"` files.
 pub trait IncludeResolver {
@@ -23,6 +46,15 @@ impl IncludeResolver for FsIncludes {
     }
 }
 
+/// Resolves no include at all (for text without a file system).
+pub struct NoIncludes;
+
+impl IncludeResolver for NoIncludes {
+    fn read(&self, _from: &Path, _name: &str) -> Option<(PathBuf, String)> {
+        None
+    }
+}
+
 impl Lang {
     /// Dialect from a file extension (`.cl` is OpenCL, everything else CUDA).
     pub fn from_path(path: &Path) -> Lang {
@@ -33,10 +65,175 @@ impl Lang {
     }
 }
 
+/// A preprocessed and parsed file.
+pub(crate) struct UnitSyntax {
+    /// Text tree-sitter parsed (expanded, blanked).
+    pub text: String,
+    /// Its tree.
+    pub tree: tree_sitter::Tree,
+    /// Blanked OpenCL qualifiers (positions in `text`).
+    pub qualifiers: Vec<Qualifier>,
+    /// Map back to the user's text.
+    pub map: SourceMap,
+}
+
+/// A function definition.
+#[derive(Clone)]
+pub(crate) struct FnDef<'t> {
+    /// Unit it is in.
+    pub unit: usize,
+    /// The `function_definition` node.
+    pub node: Node<'t>,
+    /// Template parameter list, for templates.
+    pub template: Option<Node<'t>>,
+    /// Function name.
+    pub name: String,
+    /// The name node.
+    pub name_node: Node<'t>,
+    /// Parameter list.
+    pub params: Option<Node<'t>>,
+    /// Number of parameters.
+    pub param_count: usize,
+    /// Whether it has a body.
+    pub has_body: bool,
+    /// Whether it is a kernel.
+    pub is_kernel: bool,
+}
+
+/// A file-scope variable (memory object).
+pub(crate) struct GlobalDef<'t> {
+    /// Unit it is in.
+    pub unit: usize,
+    /// Type.
+    pub ty: Ty,
+    /// Memory space.
+    pub space: MemSpace,
+    /// Its name node.
+    pub name_node: Node<'t>,
+    /// Element values of a constant-memory integer array with a constant
+    /// initializer (missing elements are 0), for reads of known values.
+    pub const_init: Option<Vec<i128>>,
+}
+
+/// Everything known about the program while lowering kernels.
+pub(crate) struct Ctx<'t> {
+    /// Parsed files (0 is the main file).
+    pub units: &'t [UnitSyntax],
+    /// Types and constants.
+    pub types: TypeEnv,
+    /// Functions by name.
+    pub functions: HashMap<String, Vec<FnDef<'t>>>,
+    /// File-scope memory objects.
+    pub globals: HashMap<String, GlobalDef<'t>>,
+    /// Line indexes of the user's files.
+    pub lines: Vec<LineIndex>,
+}
+
+impl Ctx<'_> {
+    /// "line:col" (1-based) of a span start for messages.
+    pub fn describe(&self, span: Span) -> String {
+        match self.lines.get(span.file.0 as usize) {
+            Some(idx) => idx.describe(span.start),
+            None => format!("byte {}", span.start),
+        }
+    }
+}
+
 /// Lowers an already parsed file.
 pub fn lower_parsed(parsed: &ParsedSource, path: &Path, includes: &dyn IncludeResolver) -> Program {
-    let _ = (parsed, path, includes);
-    todo!("front end")
+    let reader = |from: &Path, name: &str| includes.read(from, name);
+    let prelude = match parsed.lang {
+        Lang::Cuda => preprocess::CUDA_PRELUDE,
+        Lang::OpenCl => preprocess::OPENCL_PRELUDE,
+    };
+    let pre = preprocess::preprocess(
+        &parsed.text,
+        path,
+        &preprocess::Options {
+            expand: true,
+            includes: Some(&reader),
+            prelude,
+        },
+    );
+    let mut units = Vec::with_capacity(pre.units.len());
+    for (k, unit) in pre.units.into_iter().enumerate() {
+        let lang = if k == 0 {
+            parsed.lang
+        } else {
+            Lang::from_path(&unit.path)
+        };
+        let lang = if parsed.lang == Lang::OpenCl {
+            Lang::OpenCl
+        } else {
+            lang
+        };
+        let (text, qualifiers) = parse::prepare(&unit.text, lang);
+        // The main file's tree is reusable when nothing was expanded.
+        let tree = if k == 0 && text == parsed.parse_text {
+            parsed.tree.clone()
+        } else {
+            parse::parse_prepared(&text, None)
+        };
+        units.push(UnitSyntax {
+            text,
+            tree,
+            qualifiers,
+            map: unit.map,
+        });
+    }
+    let files: Vec<SourceFileInfo> = pre
+        .files
+        .iter()
+        .map(|(p, t)| SourceFileInfo {
+            path: p.to_string_lossy().into_owned(),
+            text: t.clone(),
+        })
+        .collect();
+    let mut diagnostics: Vec<FrontendDiagnostic> = pre
+        .diagnostics
+        .iter()
+        .map(|d| FrontendDiagnostic {
+            span: d.span,
+            message: d.message.clone(),
+            is_error: d.is_error,
+        })
+        .collect();
+    let lines: Vec<LineIndex> = files.iter().map(|f| LineIndex::new(&f.text)).collect();
+    let mut program = Program {
+        files,
+        kernels: Vec::new(),
+        unsupported: Vec::new(),
+        diagnostics: Vec::new(),
+    };
+    // Lowering recurses along the syntax tree (bounded by the nesting limit); a
+    // dedicated thread gives it a stack that does not depend on the caller's.
+    let lang = parsed.lang;
+    let spawned = std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("syncwright-lower".into())
+            .stack_size(LOWERING_STACK)
+            .spawn_scoped(scope, || {
+                let mut program = program.clone();
+                let mut diagnostics = diagnostics.clone();
+                lower_units(&units, lang, lines.clone(), &mut program, &mut diagnostics);
+                (program, diagnostics)
+            });
+        worker.ok().map(|h| h.join())
+    });
+    match spawned {
+        Some(Ok((p, d))) => {
+            program = p;
+            diagnostics = d;
+        }
+        Some(Err(_)) => diagnostics.push(FrontendDiagnostic {
+            span: Span::default(),
+            message: "internal error in the front end; the file was not analysed".into(),
+            is_error: true,
+        }),
+        None => lower_units(&units, lang, lines, &mut program, &mut diagnostics),
+    }
+    program.diagnostics = diagnostics;
+    program
 }
 
 /// Parses and lowers `text`, the contents of `path`.
@@ -44,3 +241,802 @@ pub fn lower_source(path: &Path, text: &str, includes: &dyn IncludeResolver) -> 
     let parsed = crate::syntax::parse::parse(text, Lang::from_path(path), None);
     lower_parsed(&parsed, path, includes)
 }
+
+/// Stack of the lowering thread (virtual memory: only touched pages are used).
+const LOWERING_STACK: usize = 256 << 20;
+
+/// Most syntax errors reported per file.
+const MAX_SYNTAX_DIAGNOSTICS: usize = 20;
+/// Most attempts at lowering a kernel while pointer targets are being discovered.
+const MAX_ATTEMPTS: usize = 8;
+
+fn lower_units(
+    units: &[UnitSyntax],
+    lang: Lang,
+    lines: Vec<LineIndex>,
+    program: &mut Program,
+    diags: &mut Vec<FrontendDiagnostic>,
+) {
+    let mut cx = Ctx {
+        units,
+        types: TypeEnv {
+            lang: Some(lang),
+            ..TypeEnv::default()
+        },
+        functions: HashMap::new(),
+        globals: HashMap::new(),
+        lines,
+    };
+    if lang == Lang::Cuda {
+        declare_curand_states(&mut cx.types);
+    }
+    // Headers first: their declarations precede the main file's uses.
+    let order: Vec<usize> = (1..units.len()).chain(std::iter::once(0)).collect();
+    for &u in &order {
+        collect_unit(&mut cx, u, lang);
+        syntax_diagnostics(&cx, u, diags);
+    }
+    // Kernels of the main file, in source order.
+    let mut kernel_defs: Vec<FnDef> = cx
+        .functions
+        .values()
+        .flatten()
+        .filter(|d| d.is_kernel && d.unit == 0)
+        .cloned()
+        .collect();
+    kernel_defs.sort_by_key(|d| d.node.start_byte());
+    kernel_defs.dedup_by_key(|d| d.node.start_byte());
+    for def in &kernel_defs {
+        // A bug in the lowering of one kernel must not lose the others.
+        let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            lower_kernel(&cx, def, lang)
+        }));
+        let lowered = lowered.unwrap_or_else(|_| {
+            let map = &cx.units[def.unit].map;
+            let name_span = map
+                .map(
+                    def.name_node.start_byte() as u32,
+                    def.name_node.end_byte() as u32,
+                )
+                .0;
+            Err(UnsupportedKernel {
+                name: def.name.clone(),
+                name_span,
+                reason: "internal error in the front end while lowering this kernel".into(),
+                span: name_span,
+            })
+        });
+        match lowered {
+            Ok(k) => program.kernels.push(k),
+            Err(u) => program.unsupported.push(u),
+        }
+    }
+    // Anything that looks like a kernel but was not parsed as one is reported.
+    for (name, name_span, at) in orphan_kernels(&cx, &kernel_defs, lang) {
+        let (reason, span) = match first_error_after(&cx, at) {
+            Some(e) => (
+                format!(
+                    "syntax error at {}: the kernel definition could not be parsed",
+                    cx.describe(e)
+                ),
+                e,
+            ),
+            None => (
+                "kernel definition not recognised by the parser".to_string(),
+                name_span,
+            ),
+        };
+        program.unsupported.push(UnsupportedKernel {
+            name,
+            name_span,
+            reason,
+            span,
+        });
+    }
+}
+
+fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, UnsupportedKernel> {
+    let map = &cx.units[def.unit].map;
+    let name_span = map
+        .map(
+            def.name_node.start_byte() as u32,
+            def.name_node.end_byte() as u32,
+        )
+        .0;
+    // OpenCL qualifiers before the definition (`__kernel`) belong to it.
+    let quals = qualifiers_in(
+        &cx.units[def.unit].qualifiers,
+        qualifier_head_start(def.node),
+        def.node.start_byte(),
+    );
+    let start = quals
+        .first()
+        .map_or(def.node.start_byte() as u32, |q| q.start);
+    let span = map.map(start, def.node.end_byte() as u32).0;
+    if def.node.has_error() {
+        let err = first_error_in(def.node).unwrap_or(def.node);
+        let espan = map.map(err.start_byte() as u32, err.end_byte() as u32).0;
+        return Err(UnsupportedKernel {
+            name: def.name.clone(),
+            name_span,
+            reason: format!("syntax error at {}", cx.describe(espan)),
+            span: espan,
+        });
+    }
+    let src = cx.units[def.unit].text.as_str();
+    let launch_bounds = {
+        let mut c = def.node.walk();
+        let lb = def
+            .node
+            .children(&mut c)
+            .find(|n| n.kind() == "launch_bounds");
+        lb.and_then(|lb| lb.named_child(0))
+            .and_then(|e| cx.types.const_eval(e, src, 0))
+            .and_then(|v| u32::try_from(v).ok())
+            .or_else(|| reqd_work_group_size(src, def))
+    };
+    let mut conflicted: HashMap<String, Vec<ArrayId>> = HashMap::new();
+    for _ in 0..MAX_ATTEMPTS {
+        let kernel = Kernel {
+            name: def.name.clone(),
+            lang,
+            name_span,
+            span,
+            params: Vec::new(),
+            arrays: Vec::new(),
+            vars: Vec::new(),
+            body: Default::default(),
+            launch_bounds,
+            is_template: def.template.is_some(),
+            notes: Vec::new(),
+            next_stmt_id: 0,
+        };
+        let frozen = conflicted.clone();
+        let mut lw = kernel::Lowerer::new(cx, def, &frozen, kernel);
+        let result = lw.lower_kernel(def);
+        if let Err(u) = result {
+            return Err(UnsupportedKernel {
+                name: def.name.clone(),
+                name_span,
+                reason: u.reason,
+                span: u.span,
+            });
+        }
+        if lw.new_conflicts.is_empty() {
+            let braces = def.node.child_by_field_name("body").map_or(span, |b| {
+                map.map(b.start_byte() as u32, b.end_byte() as u32).0
+            });
+            lw.finish(braces);
+            return Ok(lw.kernel);
+        }
+        for (name, arrays) in lw.new_conflicts.drain() {
+            let entry = conflicted.entry(name).or_default();
+            for a in arrays {
+                if !entry.contains(&a) {
+                    entry.push(a);
+                }
+            }
+        }
+    }
+    Err(UnsupportedKernel {
+        name: def.name.clone(),
+        name_span,
+        reason: "pointer targets could not be resolved".into(),
+        span,
+    })
+}
+
+/// OpenCL `__attribute__((reqd_work_group_size(X, Y, Z)))`: X*Y*Z threads per block.
+fn reqd_work_group_size(src: &str, def: &FnDef) -> Option<u32> {
+    let head = src.get(qualifier_head_start(def.node)..def.name_node.start_byte())?;
+    let at = head.find("reqd_work_group_size")?;
+    let args = head[at..].split_once('(')?.1.split_once(')')?.0;
+    let mut product: u64 = 1;
+    for a in args.split(',') {
+        let v = preprocess::parse_int_literal(a.trim())?;
+        product = product.checked_mul(u64::try_from(v).ok()?)?;
+    }
+    u32::try_from(product).ok()
+}
+
+/// First ERROR or MISSING node in a subtree.
+fn first_error_in(n: Node) -> Option<Node> {
+    let mut stack = vec![n];
+    while let Some(x) = stack.pop() {
+        if x.is_error() || x.is_missing() {
+            return Some(x);
+        }
+        if x.has_error() {
+            let mut c = x.walk();
+            let kids: Vec<Node> = x.children(&mut c).collect();
+            stack.extend(kids.into_iter().rev());
+        }
+    }
+    None
+}
+
+fn first_error_after(cx: &Ctx, at: usize) -> Option<Span> {
+    let unit = cx.units.first()?;
+    let root = unit.tree.root_node();
+    let mut stack = vec![root];
+    while let Some(x) = stack.pop() {
+        if x.end_byte() <= at {
+            continue;
+        }
+        if (x.is_error() || x.is_missing()) && x.start_byte() >= at.saturating_sub(1) {
+            return Some(unit.map.map(x.start_byte() as u32, x.end_byte() as u32).0);
+        }
+        if x.has_error() {
+            let mut c = x.walk();
+            let kids: Vec<Node> = x.children(&mut c).collect();
+            stack.extend(kids.into_iter().rev());
+        }
+    }
+    None
+}
+
+fn syntax_diagnostics(cx: &Ctx, u: usize, diags: &mut Vec<FrontendDiagnostic>) {
+    let unit = &cx.units[u];
+    let root = unit.tree.root_node();
+    if !root.has_error() {
+        return;
+    }
+    let mut stack = vec![root];
+    let mut count = 0;
+    while let Some(x) = stack.pop() {
+        if x.is_error() || x.is_missing() {
+            count += 1;
+            if count > MAX_SYNTAX_DIAGNOSTICS {
+                break;
+            }
+            let span = unit.map.map(x.start_byte() as u32, x.end_byte() as u32).0;
+            let what = if x.is_missing() {
+                format!("missing `{}`", x.kind())
+            } else {
+                "unexpected text".into()
+            };
+            diags.push(FrontendDiagnostic {
+                span,
+                message: format!("syntax error at {}: {what}", cx.describe(span)),
+                is_error: true,
+            });
+            continue;
+        }
+        if x.has_error() {
+            let mut c = x.walk();
+            let kids: Vec<Node> = x.children(&mut c).collect();
+            stack.extend(kids.into_iter().rev());
+        }
+    }
+}
+
+/// Kernel keywords in the main file's text that belong to no parsed kernel
+/// definition (and are not prototypes): (name, name span, byte position).
+fn orphan_kernels(cx: &Ctx, defs: &[FnDef], lang: Lang) -> Vec<(String, Span, usize)> {
+    let Some(unit) = cx.units.first() else {
+        return Vec::new();
+    };
+    let src = unit.text.as_str();
+    let covered = |pos: usize| {
+        defs.iter().any(|d| {
+            qualifier_head_start(d.node).min(d.node.start_byte()) <= pos && pos < d.node.end_byte()
+        })
+    };
+    let mut positions: Vec<usize> = Vec::new();
+    let toks = lex(src);
+    match lang {
+        Lang::Cuda => positions.extend(
+            toks.iter()
+                .filter(|t| t.kind == TokKind::Ident && &src[t.start..t.end] == "__global__")
+                .map(|t| t.end),
+        ),
+        Lang::OpenCl => positions.extend(
+            unit.qualifiers
+                .iter()
+                .filter(|q| q.kind == QualifierKind::Kernel)
+                .map(|q| q.end as usize),
+        ),
+    }
+    let mut out = Vec::new();
+    for pos in positions {
+        if covered(pos) {
+            continue;
+        }
+        // The first identifier followed by '(' is the name; a ';' before '{' means a prototype.
+        let start = toks.partition_point(|t| t.start < pos);
+        let sig: Vec<_> = toks[start..]
+            .iter()
+            .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment))
+            .take(4096)
+            .collect();
+        let mut name: Option<(usize, usize)> = None;
+        let mut depth = 0i32;
+        let mut is_proto = false;
+        let mut saw_body = false;
+        for (k, t) in sig.iter().enumerate() {
+            let s = &src[t.start..t.end];
+            match s {
+                "(" => {
+                    if depth == 0 && name.is_none() && k > 0 && sig[k - 1].kind == TokKind::Ident {
+                        name = Some((sig[k - 1].start, sig[k - 1].end));
+                    }
+                    depth += 1;
+                }
+                ")" => depth -= 1,
+                ";" if depth <= 0 => {
+                    is_proto = true;
+                    break;
+                }
+                "{" if depth <= 0 => {
+                    saw_body = true;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        if is_proto || !saw_body && name.is_none() {
+            continue;
+        }
+        let (ns, ne) = name.unwrap_or((pos, pos));
+        let name_span = unit.map.map(ns as u32, ne as u32).0;
+        let name_text = src.get(ns..ne).unwrap_or("<kernel>").to_string();
+        if out
+            .iter()
+            .any(|(_, s, _): &(String, Span, usize)| *s == name_span)
+        {
+            continue;
+        }
+        out.push((
+            if name_text.is_empty() {
+                "<kernel>".into()
+            } else {
+                name_text
+            },
+            name_span,
+            pos,
+        ));
+    }
+    out
+}
+
+/// Collects structs, typedefs, constants, globals and functions of a unit.
+fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) {
+    let unit: &'t UnitSyntax = &cx.units[u];
+    let src: &'t str = unit.text.as_str();
+    let root = unit.tree.root_node();
+    // (node, enclosing template parameter list)
+    let mut stack: Vec<(Node<'t>, Option<Node<'t>>)> = vec![(root, None)];
+    let mut items: Vec<(Node<'t>, Option<Node<'t>>)> = Vec::new();
+    while let Some((n, tpl)) = stack.pop() {
+        match n.kind() {
+            "translation_unit"
+            | "declaration_list"
+            | "linkage_specification"
+            | "namespace_definition"
+            | "ERROR"
+            | "preproc_if"
+            | "preproc_ifdef"
+            | "preproc_else"
+            | "preproc_elif"
+            | "export_declaration" => {
+                let mut c = n.walk();
+                let kids: Vec<Node<'t>> = n.children(&mut c).collect();
+                if stack.len() + kids.len() < 1_000_000 {
+                    stack.extend(kids.into_iter().rev().map(|k| (k, None)));
+                }
+            }
+            "template_declaration" => {
+                let params = n.child_by_field_name("parameters");
+                let mut c = n.walk();
+                let kids: Vec<Node<'t>> = n
+                    .named_children(&mut c)
+                    .filter(|k| Some(*k) != params)
+                    .collect();
+                stack.extend(kids.into_iter().rev().map(|k| (k, params)));
+            }
+            "function_definition"
+            | "declaration"
+            | "type_definition"
+            | "struct_specifier"
+            | "union_specifier"
+            | "class_specifier"
+            | "enum_specifier" => items.push((n, tpl)),
+            _ => {}
+        }
+    }
+    for (n, tpl) in items {
+        match n.kind() {
+            "function_definition" => {
+                register_types_in(cx, n.child_by_field_name("type"), src);
+                if let Some(def) = function_def(cx, u, n, tpl, lang) {
+                    // Out-of-line member functions (`S::f`) are also known by their qualified name.
+                    if let Some(q) = qualified_name(n, src) {
+                        let mut member = def.clone();
+                        member.name = q;
+                        cx.functions
+                            .entry(member.name.clone())
+                            .or_default()
+                            .push(member);
+                    }
+                    cx.functions.entry(def.name.clone()).or_default().push(def);
+                }
+            }
+            "type_definition" => {
+                let Some(t) = n.child_by_field_name("type") else {
+                    continue;
+                };
+                register_types_in(cx, Some(t), src);
+                register_methods(cx, u, t, lang);
+                let base = cx.types.resolve_base(t, src, &HashMap::new());
+                let mut c = n.walk();
+                let decls: Vec<Node> = n.children_by_field_name("declarator", &mut c).collect();
+                for d in decls {
+                    let info = cx.types.apply_declarator(base.clone(), Some(d), src);
+                    if let Some(name) = info.name {
+                        cx.types
+                            .typedefs
+                            .insert(text(name, src).to_string(), info.ty);
+                    }
+                }
+            }
+            "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {
+                register_types_in(cx, Some(n), src);
+                register_methods(cx, u, n, lang);
+            }
+            "declaration" => {
+                global_declaration(cx, u, n, src);
+                if let Some(t) = n.child_by_field_name("type") {
+                    register_methods(cx, u, t, lang);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `S::f` of a function definition whose name is qualified.
+fn qualified_name(n: Node, src: &str) -> Option<String> {
+    let mut d = n.child_by_field_name("declarator")?;
+    for _ in 0..16 {
+        if d.kind() == "function_declarator" {
+            break;
+        }
+        d = d
+            .child_by_field_name("declarator")
+            .or_else(|| d.named_child(0))?;
+    }
+    let name = d.child_by_field_name("declarator")?;
+    (name.kind() == "qualified_identifier").then(|| text(name, src).split_whitespace().collect())
+}
+
+/// Registers the member functions defined in a struct/class body as `Tag::name`.
+fn register_methods<'t>(cx: &mut Ctx<'t>, u: usize, spec: Node<'t>, lang: Lang) {
+    if !matches!(
+        spec.kind(),
+        "struct_specifier" | "class_specifier" | "union_specifier"
+    ) {
+        return;
+    }
+    let src: &'t str = cx.units[u].text.as_str();
+    let (Some(name), Some(body)) = (
+        spec.child_by_field_name("name"),
+        spec.child_by_field_name("body"),
+    ) else {
+        return;
+    };
+    let tag = text(name, src).to_string();
+    let mut c = body.walk();
+    let members: Vec<(Node<'t>, Option<Node<'t>>)> = body
+        .named_children(&mut c)
+        .filter_map(|m| match m.kind() {
+            "function_definition" => Some((m, None)),
+            "template_declaration" => {
+                let params = m.child_by_field_name("parameters");
+                let mut c2 = m.walk();
+                let f = m
+                    .named_children(&mut c2)
+                    .find(|x| x.kind() == "function_definition");
+                f.map(|f| (f, params))
+            }
+            _ => None,
+        })
+        .collect();
+    for (m, tpl) in members {
+        if let Some(mut def) = function_def(cx, u, m, tpl, lang) {
+            def.is_kernel = false;
+            def.name = format!("{tag}::{}", def.name);
+            cx.functions.entry(def.name.clone()).or_default().push(def);
+        }
+    }
+}
+
+/// cuRAND generator states (from `curand_kernel.h`, which is not read): layouts
+/// with the library's sizes, so that states in arrays have the right stride.
+fn declare_curand_states(types: &mut TypeEnv) {
+    let words = |n: u64| {
+        vec![(
+            "s".to_string(),
+            Ty::Array(Box::new(Ty::Scalar(ScalarTy::UINT)), Some(n)),
+        )]
+    };
+    for (tag, size_words, aliases) in [
+        (
+            "curandStateXORWOW",
+            12,
+            &["curandState", "curandState_t", "curandStateXORWOW_t"][..],
+        ),
+        ("curandStateMRG32k3a", 12, &["curandStateMRG32k3a_t"][..]),
+        (
+            "curandStatePhilox4_32_10",
+            16,
+            &["curandStatePhilox4_32_10_t"][..],
+        ),
+        ("curandStateMtgp32", 1, &["curandStateMtgp32_t"][..]),
+    ] {
+        let k = types.add_struct(tag.to_string(), words(size_words), false);
+        for a in aliases {
+            types.typedefs.insert(a.to_string(), Ty::Struct(k));
+        }
+    }
+}
+
+/// Registers struct/union/enum definitions in a type node (nested first).
+fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
+    let Some(t) = t else { return };
+    match t.kind() {
+        "struct_specifier" | "union_specifier" | "class_specifier" => {
+            let Some(body) = t.child_by_field_name("body") else {
+                return;
+            };
+            let name = t
+                .child_by_field_name("name")
+                .map(|n| text(n, src).to_string())
+                .unwrap_or_else(|| TypeEnv::anon_key(t));
+            if cx.types.struct_names.contains_key(&name) && !name.starts_with("<anon@") {
+                return;
+            }
+            let mut fields = Vec::new();
+            // C++ base classes come first in the layout.
+            let mut c0 = t.walk();
+            let bases: Vec<Node> = t
+                .named_children(&mut c0)
+                .filter(|x| x.kind() == "base_class_clause")
+                .collect();
+            for b in bases {
+                let mut c1 = b.walk();
+                let names: Vec<Node> = b
+                    .named_children(&mut c1)
+                    .filter(|x| matches!(x.kind(), "type_identifier" | "qualified_identifier"))
+                    .collect();
+                for nm in names {
+                    if let Ty::Struct(k) = cx.types.resolve_base(nm, src, &HashMap::new()) {
+                        if let Some(sd) = cx.types.structs.get(k) {
+                            fields.extend(sd.fields.iter().map(|f| (f.name.clone(), f.ty.clone())));
+                        }
+                    }
+                }
+            }
+            let mut c = body.walk();
+            let members: Vec<Node> = body.named_children(&mut c).collect();
+            for m in members {
+                if m.kind() != "field_declaration" {
+                    continue;
+                }
+                let Some(ft) = m.child_by_field_name("type") else {
+                    continue;
+                };
+                register_types_in(cx, Some(ft), src);
+                let base = cx.types.resolve_base(ft, src, &HashMap::new());
+                let mut c2 = m.walk();
+                let decls: Vec<Node> = m.children_by_field_name("declarator", &mut c2).collect();
+                if decls.is_empty() {
+                    // Anonymous struct/union member: its fields are the parent's (approximated as one field).
+                    fields.push((String::new(), base));
+                    continue;
+                }
+                for d in decls {
+                    let info = cx.types.apply_declarator(base.clone(), Some(d), src);
+                    if info.is_fn {
+                        continue;
+                    }
+                    if let Some(nm) = info.name {
+                        fields.push((text(nm, src).to_string(), info.ty));
+                    }
+                }
+            }
+            cx.types
+                .add_struct(name, fields, t.kind() == "union_specifier");
+        }
+        "enum_specifier" => {
+            let Some(body) = t.child_by_field_name("body") else {
+                return;
+            };
+            let mut next = 0i128;
+            let mut c = body.walk();
+            let items: Vec<Node> = body
+                .named_children(&mut c)
+                .filter(|e| e.kind() == "enumerator")
+                .collect();
+            for e in items {
+                let Some(name) = e.child_by_field_name("name") else {
+                    continue;
+                };
+                if let Some(v) = e
+                    .child_by_field_name("value")
+                    .and_then(|v| cx.types.const_eval(v, src, 0))
+                {
+                    next = v;
+                }
+                cx.types
+                    .consts
+                    .insert(text(name, src).to_string(), (next, ScalarTy::INT));
+                next += 1;
+            }
+        }
+        _ => {}
+    }
+}
+
+fn function_def<'t>(
+    cx: &Ctx<'t>,
+    u: usize,
+    n: Node<'t>,
+    tpl: Option<Node<'t>>,
+    lang: Lang,
+) -> Option<FnDef<'t>> {
+    let unit = &cx.units[u];
+    let src = unit.text.as_str();
+    // Find the function declarator under pointer/reference declarators.
+    let mut d = n.child_by_field_name("declarator")?;
+    let mut steps = 0;
+    while d.kind() != "function_declarator" {
+        steps += 1;
+        if steps > 16 {
+            return None;
+        }
+        d = d
+            .child_by_field_name("declarator")
+            .or_else(|| d.named_child(0))?;
+    }
+    let mut name_node = d.child_by_field_name("declarator")?;
+    // `ns::f`, `f<T>`, operator names: use the last identifier.
+    let mut steps = 0;
+    while matches!(
+        name_node.kind(),
+        "qualified_identifier" | "template_function" | "parenthesized_declarator"
+    ) {
+        steps += 1;
+        if steps > 16 {
+            break;
+        }
+        name_node = match name_node
+            .child_by_field_name("name")
+            .or_else(|| name_node.named_child(0))
+        {
+            Some(x) => x,
+            None => break,
+        };
+    }
+    let name = text(name_node, src).to_string();
+    let params = d.child_by_field_name("parameters");
+    let param_count = params.map_or(0, |p| {
+        let mut c = p.walk();
+        let count = p
+            .named_children(&mut c)
+            .filter(|x| x.kind().contains("parameter_declaration"))
+            .filter(|x| text(*x, src).trim() != "void")
+            .count();
+        count
+    });
+    let head_end = d.start_byte();
+    let is_kernel = match lang {
+        Lang::Cuda => {
+            let head = src.get(n.start_byte()..head_end).unwrap_or("");
+            lex(head)
+                .iter()
+                .any(|t| t.kind == TokKind::Ident && &head[t.start..t.end] == "__global__")
+        }
+        Lang::OpenCl => qualifiers_in(&unit.qualifiers, qualifier_head_start(n), head_end)
+            .iter()
+            .any(|q| q.kind == QualifierKind::Kernel),
+    };
+    Some(FnDef {
+        unit: u,
+        node: n,
+        template: tpl,
+        name,
+        name_node,
+        params,
+        param_count,
+        has_body: n.child_by_field_name("body").is_some(),
+        is_kernel,
+    })
+}
+
+fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str) {
+    let Some(t) = n.child_by_field_name("type") else {
+        return;
+    };
+    register_types_in(cx, Some(t), src);
+    let base = cx.types.resolve_base(t, src, &HashMap::new());
+    let first_decl = n
+        .child_by_field_name("declarator")
+        .map_or(n.end_byte(), |d| d.start_byte());
+    let head = src.get(n.start_byte()..first_decl).unwrap_or("");
+    let head_toks: Vec<&str> = lex(head)
+        .iter()
+        .filter(|t| t.kind == TokKind::Ident)
+        .map(|t| &head[t.start..t.end])
+        .collect();
+    let quals = qualifiers_in(&cx.units[u].qualifiers, qualifier_head_start(n), first_decl);
+    let space = if head_toks.contains(&"__shared__")
+        || quals.iter().any(|q| q.kind == QualifierKind::Local)
+    {
+        MemSpace::Shared
+    } else if head_toks.contains(&"__constant__")
+        || quals.iter().any(|q| q.kind == QualifierKind::Constant)
+    {
+        MemSpace::Constant
+    } else {
+        MemSpace::Global
+    };
+    let is_const = head_toks
+        .iter()
+        .any(|t| matches!(*t, "const" | "constexpr"));
+    let mut c = n.walk();
+    let decls: Vec<Node<'t>> = n.children_by_field_name("declarator", &mut c).collect();
+    for d in decls {
+        let info = cx.types.apply_declarator(base.clone(), Some(d), src);
+        if info.is_fn {
+            continue;
+        }
+        let Some(name) = info.name else { continue };
+        let name_s = text(name, src).to_string();
+        if let (Ty::Scalar(st @ ScalarTy::Int { .. }), true, Some(init)) =
+            (&info.ty, is_const, info.init)
+        {
+            if let Some(v) = cx.types.const_eval(init, src, 0) {
+                cx.types.consts.insert(name_s, (v, *st));
+                continue;
+            }
+        }
+        if matches!(info.ty, Ty::Group(_)) {
+            continue;
+        }
+        // Only OpenCL constants are fixed: CUDA `__constant__` memory may be
+        // rewritten by the host (`cudaMemcpyToSymbol`) before a launch.
+        let const_init = match (space, &info.ty, info.init) {
+            (MemSpace::Constant, Ty::Array(elem, Some(len)), Some(init))
+                if cx.types.lang == Some(Lang::OpenCl)
+                    && matches!(**elem, Ty::Scalar(ScalarTy::Int { .. }))
+                    && init.kind() == "initializer_list"
+                    && *len <= 4096 =>
+            {
+                let mut c = init.walk();
+                let items: Vec<Node> = init
+                    .named_children(&mut c)
+                    .filter(|x| x.kind() != "comment")
+                    .collect();
+                let mut values: Option<Vec<i128>> = items
+                    .iter()
+                    .map(|x| cx.types.const_eval(*x, src, 0))
+                    .collect();
+                if let Some(v) = values.as_mut() {
+                    v.resize((*len as usize).max(v.len()), 0);
+                }
+                values
+            }
+            _ => None,
+        };
+        cx.globals.entry(name_s).or_insert(GlobalDef {
+            unit: u,
+            ty: info.ty,
+            space,
+            name_node: name,
+            const_init,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests;

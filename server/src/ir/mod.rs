@@ -8,7 +8,9 @@
 //! The synthesizer edits this structure (inserts or removes `Barrier` statements)
 //! and hands it back to the checker, so it stays a plain, cloneable tree.
 
+pub mod eval;
 pub mod lower;
+pub mod pretty;
 pub mod walk;
 
 use serde::Serialize;

@@ -1,1 +1,1209 @@
-//! Language server front door (tower-lsp); a thin translation over `ide`.
+//! Language server front door (tower-lsp); a thin translation over the analyses.
+//!
+//! Documents live in ropes and are re-parsed incrementally after every change
+//! (`Tree::edit` + the old tree). Checks run on blocking threads after a
+//! debounce; a newer edit makes older work stale (checked between kernels).
+//! Kernel results are cached by a position-independent hash of their IR and
+//! options, so an edit re-checks only the kernels it changed. Every handler
+//! body is guarded: a panic answers that request with an internal error.
+//!
+//! Settings: see [`settings`] for the JSON shape. Commands:
+//! `syncwright.checkWorkspace` (checks every `.cu/.cuh/.cl` file of the
+//! workspace with `$/progress`) and `syncwright.fixAll [uri]` (applies every
+//! kernel's validated "optimize all barriers" edits via `workspace/applyEdit`).
+
+pub mod convert;
+pub mod document;
+pub mod engine;
+pub mod hover;
+pub mod settings;
+pub mod spans;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use dashmap::DashMap;
+use futures::FutureExt;
+use serde_json::{json, Value};
+use tower_lsp::jsonrpc::{Error, ErrorCode, Result};
+use tower_lsp::lsp_types::notification::Progress;
+use tower_lsp::lsp_types::request::WorkDoneProgressCreate;
+use tower_lsp::lsp_types::*;
+use tower_lsp::{Client, ClientSocket, LanguageServer, LspService, Server};
+
+use self::document::{byte_range, offset_of, Document, PositionEncoding};
+use self::engine::{analyze, AnalysisInput, Caches, DocAnalysis, Engine, Superseded, Syncwright};
+use self::settings::{CheckOn, LspSettings};
+use crate::ir::lower::{FsIncludes, IncludeResolver};
+use crate::ir::Lang;
+
+/// Command that checks every kernel file of the workspace.
+pub const CMD_CHECK_WORKSPACE: &str = "syncwright.checkWorkspace";
+/// Command that applies every kernel's optimal barrier placement.
+pub const CMD_FIX_ALL: &str = "syncwright.fixAll";
+/// Test-only request that panics inside a guarded handler (registered in tests,
+/// or when the environment variable `SYNCWRIGHT_LSP_TEST_HOOKS=1` is set).
+pub const PANIC_FOR_TEST: &str = "syncwright/panicForTest";
+/// Files with at least this many kernels to (re-)check get `$/progress`.
+const LARGE_FILE_KERNELS: usize = 16;
+/// Upper bound on the files `checkWorkspace` visits.
+const WORKSPACE_FILE_LIMIT: usize = 5_000;
+
+/// The language server.
+pub struct Backend {
+    inner: Arc<Inner>,
+}
+
+/// Shared state; cloned into background tasks.
+struct Inner {
+    client: Client,
+    engine: Arc<dyn Engine>,
+    docs: DashMap<Url, Document>,
+    analyses: DashMap<Url, Arc<DocAnalysis>>,
+    caches: Caches,
+    settings: RwLock<LspSettings>,
+    encoding: RwLock<PositionEncoding>,
+    client_progress: AtomicBool,
+    roots: RwLock<Vec<PathBuf>>,
+    shut_down: AtomicBool,
+    progress_tokens: AtomicU64,
+}
+
+fn lang_of(uri: &Url, language_id: Option<&str>) -> Lang {
+    match language_id {
+        Some("opencl") | Some("ocl") => Lang::OpenCl,
+        _ if uri.path().ends_with(".cl") => Lang::OpenCl,
+        _ => Lang::Cuda,
+    }
+}
+
+fn path_of(uri: &Url) -> PathBuf {
+    uri.to_file_path()
+        .unwrap_or_else(|_| PathBuf::from(uri.path()))
+}
+
+fn invalid_params(message: impl Into<String>) -> Error {
+    Error {
+        code: ErrorCode::InvalidParams,
+        message: message.into().into(),
+        data: None,
+    }
+}
+
+fn internal(message: impl Into<String>) -> Error {
+    Error {
+        code: ErrorCode::InternalError,
+        message: message.into().into(),
+        data: None,
+    }
+}
+
+/// Resolves `#include "..."` from open documents first, then from disk.
+struct Includes<'a> {
+    docs: &'a DashMap<Url, Document>,
+}
+
+impl IncludeResolver for Includes<'_> {
+    fn read(&self, from: &Path, name: &str) -> Option<(PathBuf, String)> {
+        let path = from.parent().unwrap_or(Path::new(".")).join(name);
+        if let Ok(uri) = Url::from_file_path(&path) {
+            if let Some(doc) = self.docs.get(&uri) {
+                return Some((path, doc.rope.to_string()));
+            }
+        }
+        FsIncludes.read(from, name)
+    }
+}
+
+impl Inner {
+    fn settings(&self) -> LspSettings {
+        self.settings.read().map(|s| s.clone()).unwrap_or_default()
+    }
+
+    fn encoding(&self) -> PositionEncoding {
+        self.encoding
+            .read()
+            .map(|e| *e)
+            .unwrap_or(PositionEncoding::Utf16)
+    }
+
+    fn generation(&self, uri: &Url) -> Option<u64> {
+        self.docs.get(uri).map(|d| d.generation)
+    }
+
+    /// Re-parses a document incrementally (from its edited tree), storing the parse.
+    fn reparse(&self, uri: &Url) {
+        let Some(mut doc) = self.docs.get_mut(uri) else {
+            return;
+        };
+        let text = doc.rope.to_string();
+        let lang = doc.lang;
+        let old = doc.tree.take();
+        match engine::guarded("the parser", || {
+            self.engine.parse(&text, lang, old.as_ref())
+        }) {
+            Ok(parsed) => {
+                doc.tree = Some(parsed.tree.clone());
+                doc.parsed = Some(Arc::new(parsed));
+            }
+            Err(message) => {
+                doc.parsed = None;
+                eprintln!("syncwright lsp: {message}");
+            }
+        }
+    }
+
+    fn input(&self, uri: &Url) -> Option<AnalysisInput> {
+        let doc = self.docs.get(uri)?;
+        Some(AnalysisInput {
+            generation: doc.generation,
+            version: doc.version,
+            rope: doc.rope.clone(),
+            parsed: doc.parsed.clone(),
+            lang: doc.lang,
+            path: path_of(uri),
+            prev: self.analyses.get(uri).map(|a| a.clone()),
+        })
+    }
+
+    /// Analyses the current text of `uri` on a blocking thread (with `$/progress`
+    /// when many kernels need checking).
+    async fn run_analysis(
+        self: &Arc<Self>,
+        uri: &Url,
+    ) -> std::result::Result<Arc<DocAnalysis>, String> {
+        let input = self
+            .input(uri)
+            .ok_or_else(|| format!("unknown document {uri}"))?;
+        let generation = input.generation;
+        let (progress_tx, mut progress_rx) =
+            tokio::sync::mpsc::unbounded_channel::<(usize, usize)>();
+        let reporter = {
+            let this = self.clone();
+            let name = uri
+                .path()
+                .rsplit('/')
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            tokio::spawn(async move {
+                let mut token = None;
+                while let Some((done, total)) = progress_rx.recv().await {
+                    if total < LARGE_FILE_KERNELS {
+                        continue;
+                    }
+                    if token.is_none() {
+                        token = this
+                            .begin_progress(&format!("syncwright: checking {name}"))
+                            .await;
+                    }
+                    if let Some(token) = &token {
+                        this.report_progress(
+                            token,
+                            format!("{done}/{total} kernels"),
+                            (done * 100 / total) as u32,
+                        )
+                        .await;
+                    }
+                }
+                if let Some(token) = token {
+                    this.end_progress(token, "done").await;
+                }
+            })
+        };
+        let this = self.clone();
+        let target = uri.clone();
+        let result = tokio::task::spawn_blocking(move || {
+            let settings = this.settings();
+            let includes = Includes { docs: &this.docs };
+            let is_stale = || {
+                this.shut_down.load(Ordering::Relaxed)
+                    || this.generation(&target) != Some(generation)
+            };
+            let progress = |done, total| {
+                let _ = progress_tx.send((done, total));
+            };
+            analyze(
+                this.engine.as_ref(),
+                &this.caches,
+                &settings,
+                &includes,
+                input,
+                &is_stale,
+                &progress,
+            )
+        })
+        .await;
+        let _ = reporter.await;
+        match result {
+            Ok(Ok(analysis)) => {
+                let analysis = Arc::new(analysis);
+                if self.generation(uri) == Some(generation) {
+                    self.analyses.insert(uri.clone(), analysis.clone());
+                }
+                Ok(analysis)
+            }
+            Ok(Err(Superseded)) => Err("superseded by a newer edit".into()),
+            Err(join) => Err(format!(
+                "internal error in the analysis: {}",
+                join_message(join)
+            )),
+        }
+    }
+
+    /// The analysis of the document's current text, computing it if needed.
+    async fn current_analysis(self: &Arc<Self>, uri: &Url) -> Result<Arc<DocAnalysis>> {
+        let generation = self
+            .generation(uri)
+            .ok_or_else(|| invalid_params(format!("unknown document {uri}")))?;
+        if let Some(analysis) = self.analyses.get(uri) {
+            if analysis.generation == generation {
+                return Ok(analysis.clone());
+            }
+        }
+        self.run_analysis(uri).await.map_err(internal)
+    }
+
+    async fn publish(&self, uri: &Url, analysis: &DocAnalysis) {
+        let diagnostics = convert::diagnostics(analysis, uri, self.encoding());
+        self.client
+            .publish_diagnostics(uri.clone(), diagnostics, Some(analysis.version))
+            .await;
+    }
+
+    /// Checks `uri` after `delay` unless a newer change arrives meanwhile.
+    fn schedule(self: &Arc<Self>, uri: Url, delay: Duration) {
+        let Some(generation) = self.generation(&uri) else {
+            return;
+        };
+        let this = self.clone();
+        tokio::spawn(async move {
+            if !delay.is_zero() {
+                tokio::time::sleep(delay).await;
+            }
+            if this.generation(&uri) != Some(generation) || this.shut_down.load(Ordering::Relaxed) {
+                return;
+            }
+            match this.run_analysis(&uri).await {
+                Ok(analysis) if this.generation(&uri) == Some(analysis.generation) => {
+                    this.publish(&uri, &analysis).await;
+                    if timing_log_enabled() {
+                        let t = analysis.timings;
+                        eprintln!(
+                            "syncwright lsp: {uri} v{}: lower {:.1} ms{}, keys {:.1} ms, check {:.1} ms ({} kernels checked)",
+                            analysis.version,
+                            t.lower_ms,
+                            if t.incremental { " (edited kernel only)" } else { "" },
+                            t.keys_ms,
+                            t.check_ms,
+                            t.checked
+                        );
+                    }
+                }
+                Ok(_) => {}
+                Err(message) if message.starts_with("superseded") => {}
+                Err(message) => this.client.log_message(MessageType::ERROR, message).await,
+            }
+        });
+    }
+
+    async fn begin_progress(&self, title: &str) -> Option<NumberOrString> {
+        if !self.client_progress.load(Ordering::Relaxed) {
+            return None;
+        }
+        let token = NumberOrString::String(format!(
+            "syncwright-{}",
+            self.progress_tokens.fetch_add(1, Ordering::Relaxed)
+        ));
+        let created = self
+            .client
+            .send_request::<WorkDoneProgressCreate>(WorkDoneProgressCreateParams {
+                token: token.clone(),
+            })
+            .await;
+        if created.is_err() {
+            return None;
+        }
+        let begin = WorkDoneProgressBegin {
+            title: title.to_string(),
+            cancellable: Some(false),
+            message: None,
+            percentage: Some(0),
+        };
+        self.client
+            .send_notification::<Progress>(ProgressParams {
+                token: token.clone(),
+                value: ProgressParamsValue::WorkDone(WorkDoneProgress::Begin(begin)),
+            })
+            .await;
+        Some(token)
+    }
+
+    async fn report_progress(&self, token: &NumberOrString, message: String, percentage: u32) {
+        let report = WorkDoneProgressReport {
+            cancellable: Some(false),
+            message: Some(message),
+            percentage: Some(percentage),
+        };
+        self.client
+            .send_notification::<Progress>(ProgressParams {
+                token: token.clone(),
+                value: ProgressParamsValue::WorkDone(WorkDoneProgress::Report(report)),
+            })
+            .await;
+    }
+
+    async fn end_progress(&self, token: NumberOrString, message: &str) {
+        self.client
+            .send_notification::<Progress>(ProgressParams {
+                token,
+                value: ProgressParamsValue::WorkDone(WorkDoneProgress::End(WorkDoneProgressEnd {
+                    message: Some(message.to_string()),
+                })),
+            })
+            .await;
+    }
+
+    fn offset(&self, uri: &Url, position: Position) -> Result<(usize, ropey::Rope)> {
+        let doc = self
+            .docs
+            .get(uri)
+            .ok_or_else(|| invalid_params(format!("unknown document {uri}")))?;
+        let offset =
+            offset_of(&doc.rope, position, self.encoding()).map_err(|e| invalid_params(e.0))?;
+        Ok((offset, doc.rope.clone()))
+    }
+}
+
+fn join_message(err: tokio::task::JoinError) -> String {
+    match err.try_into_panic() {
+        Ok(payload) => engine::panic_message(&*payload),
+        Err(err) => err.to_string(),
+    }
+}
+
+/// Per-analysis phase timings on stderr (`SYNCWRIGHT_LSP_TIMINGS=1`).
+fn timing_log_enabled() -> bool {
+    std::env::var("SYNCWRIGHT_LSP_TIMINGS").is_ok_and(|v| v == "1")
+}
+
+/// Test hooks (only reachable through [`PANIC_FOR_TEST`]).
+fn test_hooks_enabled() -> bool {
+    cfg!(test) || std::env::var("SYNCWRIGHT_LSP_TEST_HOOKS").is_ok_and(|v| v == "1")
+}
+
+impl Backend {
+    /// A server over `engine`.
+    pub fn new(client: Client, engine: Arc<dyn Engine>) -> Backend {
+        Backend {
+            inner: Arc::new(Inner {
+                client,
+                engine,
+                docs: DashMap::new(),
+                analyses: DashMap::new(),
+                caches: Caches::default(),
+                settings: RwLock::new(LspSettings::default()),
+                encoding: RwLock::new(PositionEncoding::Utf16),
+                client_progress: AtomicBool::new(false),
+                roots: RwLock::new(Vec::new()),
+                shut_down: AtomicBool::new(false),
+                progress_tokens: AtomicU64::new(0),
+            }),
+        }
+    }
+
+    /// Runs a handler body; a panic becomes an internal error for this request only.
+    async fn guard<T>(&self, what: &str, body: impl Future<Output = Result<T>>) -> Result<T> {
+        match std::panic::AssertUnwindSafe(body).catch_unwind().await {
+            Ok(result) => result,
+            Err(payload) => {
+                let message = format!(
+                    "internal error in {what}: {}",
+                    engine::panic_message(&*payload)
+                );
+                self.inner
+                    .client
+                    .log_message(MessageType::ERROR, &message)
+                    .await;
+                Err(internal(message))
+            }
+        }
+    }
+
+    /// The test-only request that panics inside a guarded handler.
+    async fn panic_for_test(&self, _params: Value) -> Result<Value> {
+        self.guard(PANIC_FOR_TEST, async {
+            if test_hooks_enabled() {
+                panic!("panic injected by {PANIC_FOR_TEST}");
+            }
+            Err(Error::method_not_found())
+        })
+        .await
+    }
+
+    fn apply_settings(&self, value: &Value) -> Vec<String> {
+        match self.inner.settings.write() {
+            Ok(mut settings) => settings.apply_json(value),
+            Err(_) => vec!["settings lock poisoned".into()],
+        }
+    }
+
+    async fn hover_impl(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let uri = params.text_document_position_params.text_document.uri;
+        let (offset, _) = self
+            .inner
+            .offset(&uri, params.text_document_position_params.position)?;
+        let analysis = self.inner.current_analysis(&uri).await?;
+        let offset = offset as u32;
+        let settings = self.inner.settings();
+        let mut sections = Vec::new();
+        if let Some(kernel) = analysis.kernel_at(offset as usize) {
+            let name = kernel.kernel.name_span;
+            if name.start <= offset && offset <= name.end {
+                sections.push(hover::kernel_hover(kernel));
+            } else if let Some(barrier) =
+                hover::stmt_at(&kernel.kernel.body, offset, &hover::is_barrier)
+            {
+                let (inner, kernel_result, id) = (self.inner.clone(), kernel.clone(), barrier.id);
+                let infos = tokio::task::spawn_blocking(move || {
+                    engine::barrier_infos(
+                        inner.engine.as_ref(),
+                        &inner.caches,
+                        &inner.settings(),
+                        &kernel_result,
+                    )
+                })
+                .await
+                .map_err(|e| internal(join_message(e)))?
+                .map_err(internal)?;
+                if let Some(info) = infos.iter().find(|i| i.stmt == id) {
+                    sections.push(hover::barrier_hover(&analysis.rope, &settings, info));
+                }
+            } else if let Some(access) =
+                hover::stmt_at(&kernel.kernel.body, offset, &hover::is_access)
+            {
+                sections.push(hover::access_hover(&analysis.rope, kernel, access));
+            }
+        }
+        if let Some(findings) = hover::findings_hover(&analysis, offset) {
+            sections.push(findings);
+        }
+        if sections.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(Hover {
+            contents: HoverContents::Markup(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value: sections.join("\n---\n\n"),
+            }),
+            range: None,
+        }))
+    }
+
+    fn workspace_edit(
+        &self,
+        uri: &Url,
+        rope: &ropey::Rope,
+        edits: &[crate::synth::TextEdit],
+    ) -> WorkspaceEdit {
+        let enc = self.inner.encoding();
+        let text_edits = edits
+            .iter()
+            .map(|e| TextEdit {
+                range: document::range_of(rope, e.span.start as usize, e.span.end as usize, enc),
+                new_text: e.new_text.clone(),
+            })
+            .collect();
+        WorkspaceEdit {
+            changes: Some(HashMap::from([(uri.clone(), text_edits)])),
+            ..Default::default()
+        }
+    }
+
+    async fn code_action_impl(
+        &self,
+        params: CodeActionParams,
+    ) -> Result<Option<CodeActionResponse>> {
+        let uri = params.text_document.uri;
+        let rope = self
+            .inner
+            .docs
+            .get(&uri)
+            .map(|d| d.rope.clone())
+            .ok_or_else(|| invalid_params(format!("unknown document {uri}")))?;
+        let enc = self.inner.encoding();
+        let (start, end) = byte_range(&rope, params.range, enc).map_err(|e| invalid_params(e.0))?;
+        let analysis = self.inner.current_analysis(&uri).await?;
+        let Some(kernel) = analysis.kernel_at(start).cloned() else {
+            return Ok(None);
+        };
+        let (inner, doc, target) = (self.inner.clone(), analysis.clone(), kernel.clone());
+        let repair = tokio::task::spawn_blocking(move || {
+            let includes = Includes { docs: &inner.docs };
+            engine::validated_repair(
+                inner.engine.as_ref(),
+                &inner.caches,
+                &inner.settings(),
+                &includes,
+                &doc,
+                &target,
+            )
+        })
+        .await
+        .map_err(|e| internal(join_message(e)))?
+        .map_err(internal)?;
+        let cursor = crate::ir::Span::new(start as u32, end as u32);
+        let touches = |s: &crate::ir::Span| {
+            s.file == cursor.file && s.start <= cursor.end && cursor.start <= s.end
+        };
+        let ours: Vec<Diagnostic> = params
+            .context
+            .diagnostics
+            .iter()
+            .filter(|d| d.source.as_deref() == Some(convert::SOURCE))
+            .cloned()
+            .collect();
+        let map = convert::mapper(&analysis, &uri, enc);
+        let mut relevant: Vec<&engine::CheckedFix> = repair
+            .fixes
+            .iter()
+            .filter(|f| {
+                f.fix.addresses.iter().any(touches) || f.fix.edits.iter().any(|e| touches(&e.span))
+            })
+            .collect();
+        relevant.sort_by(|a, b| {
+            (!a.fix.safe, a.fix.cost_after)
+                .partial_cmp(&(!b.fix.safe, b.fix.cost_after))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        let mut actions = Vec::new();
+        for (rank, checked) in relevant.iter().enumerate() {
+            let fix = &checked.fix;
+            let addressed: Vec<Diagnostic> = ours
+                .iter()
+                .filter(|d| {
+                    fix.addresses
+                        .iter()
+                        .any(|a| map.range(*a) == d.range || ranges_overlap(map.range(*a), d.range))
+                })
+                .cloned()
+                .collect();
+            let kind = match fix.kind {
+                crate::synth::FixKind::RemoveBarrier | crate::synth::FixKind::MoveBarrier
+                    if kernel.report.verdict == crate::check::Verdict::RaceFree =>
+                {
+                    CodeActionKind::REFACTOR_REWRITE
+                }
+                _ => CodeActionKind::QUICKFIX,
+            };
+            actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: fix.title.clone(),
+                kind: Some(kind),
+                diagnostics: (!addressed.is_empty()).then_some(addressed),
+                edit: Some(self.workspace_edit(&uri, &analysis.rope, &fix.edits)),
+                command: None,
+                is_preferred: Some(rank == 0 && fix.safe),
+                disabled: None,
+                data: None,
+            }));
+        }
+        if repair.optimize_all_ok
+            && (repair.repair.cost_after < repair.repair.cost_before
+                || kernel.report.verdict != crate::check::Verdict::RaceFree)
+        {
+            actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: format!(
+                    "Optimize all barriers in this kernel (cost {} -> {})",
+                    convert::fmt_cost(repair.repair.cost_before),
+                    convert::fmt_cost(repair.repair.cost_after)
+                ),
+                kind: Some(
+                    if kernel.report.verdict == crate::check::Verdict::RaceFree {
+                        CodeActionKind::REFACTOR_REWRITE
+                    } else {
+                        CodeActionKind::QUICKFIX
+                    },
+                ),
+                diagnostics: None,
+                edit: Some(self.workspace_edit(&uri, &analysis.rope, &repair.repair.edits)),
+                command: None,
+                is_preferred: Some(relevant.is_empty()),
+                disabled: None,
+                data: None,
+            }));
+        }
+        Ok(Some(actions))
+    }
+
+    async fn fix_all(&self, args: &[Value]) -> Result<Option<Value>> {
+        let uris: Vec<Url> = match args.first().and_then(|v| v.as_str()) {
+            Some(uri) => {
+                vec![Url::parse(uri).map_err(|e| invalid_params(format!("bad uri {uri}: {e}")))?]
+            }
+            None => self.inner.docs.iter().map(|d| d.key().clone()).collect(),
+        };
+        let mut changes: HashMap<Url, Vec<TextEdit>> = HashMap::new();
+        let mut kernels_fixed = 0;
+        for uri in uris {
+            let analysis = self.inner.current_analysis(&uri).await?;
+            for kernel in &analysis.kernels {
+                let (inner, doc, target) = (self.inner.clone(), analysis.clone(), kernel.clone());
+                let repair = tokio::task::spawn_blocking(move || {
+                    let includes = Includes { docs: &inner.docs };
+                    engine::validated_repair(
+                        inner.engine.as_ref(),
+                        &inner.caches,
+                        &inner.settings(),
+                        &includes,
+                        &doc,
+                        &target,
+                    )
+                })
+                .await
+                .map_err(|e| internal(join_message(e)))?;
+                let Ok(repair) = repair else { continue };
+                if !repair.optimize_all_ok {
+                    continue;
+                }
+                kernels_fixed += 1;
+                let edit = self.workspace_edit(&uri, &analysis.rope, &repair.repair.edits);
+                for (u, edits) in edit.changes.unwrap_or_default() {
+                    changes.entry(u).or_default().extend(edits);
+                }
+            }
+        }
+        if changes.is_empty() {
+            return Ok(Some(json!({ "applied": false, "kernels": 0 })));
+        }
+        let edit = WorkspaceEdit {
+            changes: Some(changes),
+            ..Default::default()
+        };
+        let applied = self
+            .inner
+            .client
+            .apply_edit(edit)
+            .await
+            .map(|r| r.applied)
+            .unwrap_or(false);
+        Ok(Some(
+            json!({ "applied": applied, "kernels": kernels_fixed }),
+        ))
+    }
+
+    async fn check_workspace(&self) -> Result<Option<Value>> {
+        let roots = self
+            .inner
+            .roots
+            .read()
+            .map(|r| r.clone())
+            .unwrap_or_default();
+        let files = tokio::task::spawn_blocking(move || {
+            let mut files = Vec::new();
+            for root in roots {
+                collect_kernel_files(&root, 0, &mut files);
+            }
+            files
+        })
+        .await
+        .map_err(|e| internal(join_message(e)))?;
+        let token = self
+            .inner
+            .begin_progress(&format!("syncwright: checking {} files", files.len()))
+            .await;
+        let (mut kernels, mut defects) = (0usize, 0usize);
+        for (index, path) in files.iter().enumerate() {
+            let Ok(uri) = Url::from_file_path(path) else {
+                continue;
+            };
+            if let Some(token) = &token {
+                let pct = (index * 100 / files.len().max(1)) as u32;
+                self.inner
+                    .report_progress(token, path.display().to_string(), pct)
+                    .await;
+            }
+            if self.inner.docs.contains_key(&uri) {
+                let analysis = self.inner.current_analysis(&uri).await?;
+                kernels += analysis.kernels.len();
+                defects += analysis
+                    .kernels
+                    .iter()
+                    .filter(|k| k.report.verdict != crate::check::Verdict::RaceFree)
+                    .count();
+                self.inner.publish(&uri, &analysis).await;
+                continue;
+            }
+            let (inner, file) = (self.inner.clone(), path.clone());
+            let analysis = tokio::task::spawn_blocking(move || {
+                let text = std::fs::read(&file)
+                    .map(|b| String::from_utf8_lossy(&b).into_owned())
+                    .map_err(|e| format!("{}: {e}", file.display()))?;
+                let input = AnalysisInput {
+                    generation: 0,
+                    version: 0,
+                    rope: ropey::Rope::from_str(&text),
+                    parsed: None,
+                    lang: Lang::from_path(&file),
+                    path: file,
+                    prev: None,
+                };
+                let includes = Includes { docs: &inner.docs };
+                analyze(
+                    inner.engine.as_ref(),
+                    &inner.caches,
+                    &inner.settings(),
+                    &includes,
+                    input,
+                    &|| inner.shut_down.load(Ordering::Relaxed),
+                    &|_, _| {},
+                )
+                .map_err(|_| "cancelled".to_string())
+            })
+            .await
+            .map_err(|e| internal(join_message(e)))?;
+            match analysis {
+                Ok(analysis) => {
+                    kernels += analysis.kernels.len();
+                    defects += analysis
+                        .kernels
+                        .iter()
+                        .filter(|k| k.report.verdict != crate::check::Verdict::RaceFree)
+                        .count();
+                    let diagnostics = convert::diagnostics(&analysis, &uri, self.inner.encoding());
+                    self.inner
+                        .client
+                        .publish_diagnostics(uri, diagnostics, None)
+                        .await;
+                }
+                Err(message) => {
+                    self.inner
+                        .client
+                        .log_message(MessageType::WARNING, message)
+                        .await
+                }
+            }
+        }
+        if let Some(token) = token {
+            self.inner
+                .end_progress(
+                    token,
+                    &format!("{kernels} kernels, {defects} not race-free"),
+                )
+                .await;
+        }
+        Ok(Some(
+            json!({ "files": files.len(), "kernels": kernels, "notRaceFree": defects }),
+        ))
+    }
+
+    async fn inlay_hint_impl(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        if !self.inner.settings().kernel_verdict_lens {
+            return Ok(None);
+        }
+        let uri = params.text_document.uri;
+        let analysis = self.inner.current_analysis(&uri).await?;
+        let enc = self.inner.encoding();
+        let hints = analysis
+            .kernels
+            .iter()
+            .filter_map(|k| {
+                let position =
+                    document::position_of(&analysis.rope, k.kernel.name_span.end as usize, enc);
+                let in_range = params.range.start <= position && position <= params.range.end;
+                let races = k
+                    .report
+                    .findings
+                    .iter()
+                    .filter(|f| f.kind == crate::check::DiagnosticKind::Race)
+                    .count();
+                let label = match k.report.verdict {
+                    crate::check::Verdict::Racy => {
+                        format!("racy ({races} race{})", if races == 1 { "" } else { "s" })
+                    }
+                    verdict => verdict.as_str().to_string(),
+                };
+                in_range.then(|| InlayHint {
+                    position,
+                    label: InlayHintLabel::String(label),
+                    kind: None,
+                    text_edits: None,
+                    tooltip: Some(InlayHintTooltip::String(format!(
+                        "syncwright: checked in {:.1} ms",
+                        k.report.time_ms
+                    ))),
+                    padding_left: Some(true),
+                    padding_right: None,
+                    data: None,
+                })
+            })
+            .collect();
+        Ok(Some(hints))
+    }
+}
+
+fn ranges_overlap(a: Range, b: Range) -> bool {
+    a.start <= b.end && b.start <= a.end
+}
+
+/// Kernel source files under `dir` (bounded depth and count; build and VCS folders skipped).
+fn collect_kernel_files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) {
+    if depth > 12 || out.len() >= WORKSPACE_FILE_LIMIT {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = entries.filter_map(|e| e.ok()).collect();
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Ok(file_type) = entry.file_type() else {
+            continue;
+        };
+        if file_type.is_dir() {
+            if !name.starts_with('.') && name != "target" && name != "node_modules" {
+                collect_kernel_files(&path, depth + 1, out);
+            }
+        } else if file_type.is_file()
+            && matches!(
+                path.extension().and_then(|e| e.to_str()),
+                Some("cu" | "cuh" | "cl")
+            )
+        {
+            out.push(path);
+            if out.len() >= WORKSPACE_FILE_LIMIT {
+                return;
+            }
+        }
+    }
+}
+
+#[tower_lsp::async_trait]
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        self.guard("initialize", async {
+            let utf8 = params
+                .capabilities
+                .general
+                .as_ref()
+                .and_then(|g| g.position_encodings.as_ref())
+                .is_some_and(|encodings| encodings.contains(&PositionEncodingKind::UTF8));
+            let encoding = if utf8 {
+                PositionEncoding::Utf8
+            } else {
+                PositionEncoding::Utf16
+            };
+            if let Ok(mut e) = self.inner.encoding.write() {
+                *e = encoding;
+            }
+            let progress = params
+                .capabilities
+                .window
+                .as_ref()
+                .and_then(|w| w.work_done_progress)
+                .unwrap_or(false);
+            self.inner
+                .client_progress
+                .store(progress, Ordering::Relaxed);
+            let mut roots: Vec<PathBuf> = params
+                .workspace_folders
+                .iter()
+                .flatten()
+                .filter_map(|f| f.uri.to_file_path().ok())
+                .collect();
+            #[allow(deprecated)]
+            if roots.is_empty() {
+                roots.extend(params.root_uri.as_ref().and_then(|u| u.to_file_path().ok()));
+            }
+            if let Ok(mut r) = self.inner.roots.write() {
+                *r = roots;
+            }
+            if let Some(options) = &params.initialization_options {
+                for problem in self.apply_settings(options) {
+                    self.inner
+                        .client
+                        .show_message(MessageType::WARNING, format!("syncwright: {problem}"))
+                        .await;
+                }
+            }
+            Ok(InitializeResult {
+                capabilities: ServerCapabilities {
+                    position_encoding: Some(if utf8 {
+                        PositionEncodingKind::UTF8
+                    } else {
+                        PositionEncodingKind::UTF16
+                    }),
+                    text_document_sync: Some(TextDocumentSyncCapability::Options(
+                        TextDocumentSyncOptions {
+                            open_close: Some(true),
+                            change: Some(TextDocumentSyncKind::INCREMENTAL),
+                            will_save: None,
+                            will_save_wait_until: None,
+                            save: Some(TextDocumentSyncSaveOptions::SaveOptions(SaveOptions {
+                                include_text: Some(false),
+                            })),
+                        },
+                    )),
+                    hover_provider: Some(HoverProviderCapability::Simple(true)),
+                    code_action_provider: Some(CodeActionProviderCapability::Options(
+                        CodeActionOptions {
+                            code_action_kinds: Some(vec![
+                                CodeActionKind::QUICKFIX,
+                                CodeActionKind::REFACTOR_REWRITE,
+                            ]),
+                            work_done_progress_options: Default::default(),
+                            resolve_provider: Some(false),
+                        },
+                    )),
+                    execute_command_provider: Some(ExecuteCommandOptions {
+                        commands: vec![CMD_CHECK_WORKSPACE.to_string(), CMD_FIX_ALL.to_string()],
+                        work_done_progress_options: Default::default(),
+                    }),
+                    inlay_hint_provider: Some(OneOf::Left(true)),
+                    ..Default::default()
+                },
+                server_info: Some(ServerInfo {
+                    name: "syncwright".into(),
+                    version: Some(env!("CARGO_PKG_VERSION").into()),
+                }),
+            })
+        })
+        .await
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        self.inner.shut_down.store(true, Ordering::Relaxed);
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        let _ = self
+            .guard("didOpen", async {
+                let doc = params.text_document;
+                let lang = lang_of(&doc.uri, Some(&doc.language_id));
+                self.inner
+                    .docs
+                    .insert(doc.uri.clone(), Document::new(&doc.text, doc.version, lang));
+                self.inner.reparse(&doc.uri);
+                self.inner.schedule(doc.uri, Duration::ZERO);
+                Ok(())
+            })
+            .await;
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        // Everything up to `schedule` runs before the first await, so changes are
+        // applied in the order they arrive.
+        let uri = params.text_document.uri;
+        let result = engine::guarded("didChange", || {
+            let mut doc = self
+                .inner
+                .docs
+                .get_mut(&uri)
+                .ok_or_else(|| format!("didChange for unknown document {uri}"))?;
+            doc.apply_changes(&params.content_changes, self.inner.encoding())
+                .map_err(|e| format!("{uri}: invalid change: {e}"))?;
+            doc.version = params.text_document.version;
+            Ok::<(), String>(())
+        });
+        match result.and_then(|r| r) {
+            Ok(()) => {
+                self.inner.reparse(&uri);
+                let settings = self.inner.settings();
+                if settings.check_on == CheckOn::Type {
+                    self.inner
+                        .schedule(uri, Duration::from_millis(settings.debounce_ms));
+                }
+            }
+            Err(message) => {
+                self.inner
+                    .client
+                    .log_message(MessageType::ERROR, message)
+                    .await
+            }
+        }
+    }
+
+    async fn did_save(&self, params: DidSaveTextDocumentParams) {
+        if self.inner.settings().check_on == CheckOn::Save {
+            self.inner
+                .schedule(params.text_document.uri, Duration::ZERO);
+        }
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        let uri = params.text_document.uri;
+        self.inner.docs.remove(&uri);
+        self.inner.analyses.remove(&uri);
+        self.inner
+            .client
+            .publish_diagnostics(uri, Vec::new(), None)
+            .await;
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        let _ = self
+            .guard("didChangeConfiguration", async {
+                let settings = params
+                    .settings
+                    .get("syncwright")
+                    .cloned()
+                    .unwrap_or(params.settings);
+                for problem in self.apply_settings(&settings) {
+                    self.inner
+                        .client
+                        .show_message(MessageType::WARNING, format!("syncwright: {problem}"))
+                        .await;
+                }
+                let uris: Vec<Url> = self.inner.docs.iter().map(|d| d.key().clone()).collect();
+                for uri in uris {
+                    self.inner.schedule(uri, Duration::ZERO);
+                }
+                Ok(())
+            })
+            .await;
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        self.guard("hover", self.hover_impl(params)).await
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        self.guard("codeAction", self.code_action_impl(params))
+            .await
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        self.guard("inlayHint", self.inlay_hint_impl(params)).await
+    }
+
+    async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<Value>> {
+        self.guard("executeCommand", async {
+            match params.command.as_str() {
+                CMD_CHECK_WORKSPACE => self.check_workspace().await,
+                CMD_FIX_ALL => self.fix_all(&params.arguments).await,
+                other => Err(invalid_params(format!("unknown command {other}"))),
+            }
+        })
+        .await
+    }
+}
+
+/// The service over the real analyses, plus the socket for server-to-client messages.
+pub fn service() -> (LspService<Backend>, ClientSocket) {
+    service_with_engine(Arc::new(Syncwright))
+}
+
+/// The service over a given engine.
+pub fn service_with_engine(engine: Arc<dyn Engine>) -> (LspService<Backend>, ClientSocket) {
+    let builder = LspService::build(move |client| Backend::new(client, engine.clone()));
+    let builder = if test_hooks_enabled() {
+        builder.custom_method(PANIC_FOR_TEST, Backend::panic_for_test)
+    } else {
+        builder
+    };
+    builder.finish()
+}
+
+/// Stack of the runtime's threads: lowering and checking recurse over the
+/// syntax tree and the IR (address space is reserved, committed only as used).
+const THREAD_STACK_BYTES: usize = 256 * 1024 * 1024;
+
+/// The runtime `syncwright lsp` runs on: two protocol workers, checks on
+/// blocking threads with large stacks.
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(8)
+        .thread_stack_size(THREAD_STACK_BYTES)
+        .thread_name("syncwright-lsp")
+        .enable_all()
+        .build()
+}
+
+/// Watches the messages the service gets for `shutdown` and `exit`: the
+/// transport only notices `exit` at the next message, and a client waiting for
+/// the process to end sends none.
+struct ExitWatch<S> {
+    inner: S,
+    shutdown_seen: Arc<AtomicBool>,
+    exited: Arc<tokio::sync::Notify>,
+}
+
+impl<S> tower_service::Service<tower_lsp::jsonrpc::Request> for ExitWatch<S>
+where
+    S: tower_service::Service<
+        tower_lsp::jsonrpc::Request,
+        Response = Option<tower_lsp::jsonrpc::Response>,
+    >,
+    S::Future: Send + 'static,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future =
+        std::pin::Pin<Box<dyn Future<Output = std::result::Result<S::Response, S::Error>> + Send>>;
+
+    fn poll_ready(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::result::Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: tower_lsp::jsonrpc::Request) -> Self::Future {
+        let method = request.method().to_string();
+        if method == "shutdown" {
+            self.shutdown_seen.store(true, Ordering::Relaxed);
+        }
+        let response = self.inner.call(request);
+        let exited = self.exited.clone();
+        Box::pin(async move {
+            let response = response.await;
+            if method == "exit" {
+                exited.notify_one();
+            }
+            response
+        })
+    }
+}
+
+/// Serves the language server over stdin/stdout until the client exits;
+/// returns the exit code the LSP specifies (0 when `shutdown` came before
+/// `exit`, else 1).
+pub fn run_stdio() -> i32 {
+    let runtime = match runtime() {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("syncwright lsp: cannot start the async runtime: {err}");
+            return 1;
+        }
+    };
+    let shutdown_seen = Arc::new(AtomicBool::new(false));
+    let exited = Arc::new(tokio::sync::Notify::new());
+    runtime.block_on(async {
+        let (service, socket) = service();
+        let service = ExitWatch {
+            inner: service,
+            shutdown_seen: shutdown_seen.clone(),
+            exited: exited.clone(),
+        };
+        tokio::select! {
+            _ = Server::new(tokio::io::stdin(), tokio::io::stdout(), socket).serve(service) => {}
+            _ = exited.notified() => {}
+        }
+    });
+    // The blocking stdin reader may still wait for input: do not wait for it.
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    if shutdown_seen.load(Ordering::Relaxed) {
+        0
+    } else {
+        1
+    }
+}

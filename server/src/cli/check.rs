@@ -1,0 +1,153 @@
+//! `syncwright check`: analyse every input, render, and choose the exit code.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use super::{inputs, json, sarif, text, CheckArgs, Format, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
+use crate::ide::{analyze_file, FileAnalysis, Settings};
+
+/// Stack size of the analysis thread.
+const ANALYSIS_STACK_BYTES: usize = 512 * 1024 * 1024;
+
+/// What happened to one input file.
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum FileOutcome {
+    /// It was read and analysed.
+    Analyzed(FileAnalysis),
+    /// It could not be read (or a named path does not exist).
+    Unreadable {
+        /// The path as given or found.
+        path: PathBuf,
+        /// Why.
+        message: String,
+    },
+}
+
+impl FileOutcome {
+    /// The path of the input.
+    pub fn path(&self) -> &std::path::Path {
+        match self {
+            FileOutcome::Analyzed(a) => &a.path,
+            FileOutcome::Unreadable { path, .. } => path,
+        }
+    }
+}
+
+/// Reads and analyses every input of `args`.
+pub fn analyze_inputs(args: &CheckArgs) -> Vec<FileOutcome> {
+    analyze_paths(&args.paths, &args.launch.settings())
+}
+
+/// Reads and analyses every file found under `paths`.
+pub fn analyze_paths(paths: &[PathBuf], settings: &Settings) -> Vec<FileOutcome> {
+    inputs::collect(paths)
+        .into_iter()
+        .map(|input| match input {
+            Err(e) => FileOutcome::Unreadable {
+                path: e.path,
+                message: e.message,
+            },
+            Ok(path) => match std::fs::read(&path) {
+                Err(e) => FileOutcome::Unreadable {
+                    path,
+                    message: e.to_string(),
+                },
+                // Junk bytes are the front end's to diagnose, not a reason to skip the file.
+                Ok(bytes) => {
+                    let text = String::from_utf8_lossy(&bytes);
+                    FileOutcome::Analyzed(analyze_file(&path, &text, settings))
+                }
+            },
+        })
+        .collect()
+}
+
+/// 2 on unreadable input or an invalid configuration file, else 1 when anything
+/// was reported, else 0.
+pub fn exit_code(outcomes: &[FileOutcome]) -> i32 {
+    let unusable = outcomes.iter().any(|o| match o {
+        FileOutcome::Unreadable { .. } => true,
+        FileOutcome::Analyzed(a) => a.config_error.is_some(),
+    });
+    if unusable {
+        EXIT_USAGE
+    } else if outcomes
+        .iter()
+        .all(|o| matches!(o, FileOutcome::Analyzed(a) if a.is_clean()))
+    {
+        EXIT_CLEAN
+    } else {
+        EXIT_FINDINGS
+    }
+}
+
+/// Runs `work` on one worker thread with a large stack: deeply nested input may
+/// recurse deeply in the front end, and a stack overflow cannot be caught (the
+/// stack is reserved address space, committed only as used). None if the
+/// thread could not run or died.
+pub fn on_analysis_thread<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let worker = std::thread::Builder::new()
+        .name("syncwright-analysis".into())
+        .stack_size(ANALYSIS_STACK_BYTES)
+        .spawn(work);
+    match worker.map(std::thread::JoinHandle::join) {
+        Ok(Ok(result)) => Some(result),
+        Ok(Err(_)) | Err(_) => {
+            eprintln!("syncwright: error: the analysis thread failed");
+            None
+        }
+    }
+}
+
+/// Runs `syncwright check` and returns the exit code.
+pub fn run_check(args: &CheckArgs) -> i32 {
+    let outcomes = match on_analysis_thread({
+        let args = args.clone();
+        move || analyze_inputs(&args)
+    }) {
+        Some(outcomes) => outcomes,
+        None => return EXIT_USAGE,
+    };
+    let mut stderr = std::io::stderr().lock();
+    let mut config_errors_shown = std::collections::HashSet::new();
+    for outcome in &outcomes {
+        match outcome {
+            FileOutcome::Unreadable { path, message } => {
+                let _ = writeln!(
+                    stderr,
+                    "syncwright: error: cannot read {}: {message}",
+                    path.display()
+                );
+            }
+            FileOutcome::Analyzed(a) => {
+                if let Some(e) = a
+                    .config_error
+                    .as_ref()
+                    .filter(|e| config_errors_shown.insert(e.path.clone()))
+                {
+                    let _ = writeln!(stderr, "syncwright: error: invalid configuration {e}");
+                }
+            }
+        }
+    }
+    if outcomes.is_empty() {
+        let _ = writeln!(
+            stderr,
+            "syncwright: warning: no .cu, .cuh or .cl files found"
+        );
+    }
+    let rendered = match args.format {
+        Format::Text => text::render(&outcomes),
+        Format::Json => json::render(&outcomes),
+        Format::Sarif => sarif::render(&outcomes),
+    };
+    let mut stdout = std::io::stdout().lock();
+    // A closed pipe (`| head`) is not an error worth reporting.
+    let _ = stdout
+        .write_all(rendered.as_bytes())
+        .and_then(|_| stdout.flush());
+    exit_code(&outcomes)
+}

@@ -1,0 +1,884 @@
+//! The analysis pipeline behind the server: lower a parsed document, check each
+//! kernel (cached by its position-independent key), repair and describe barriers.
+//! Everything here is blocking and runs on `spawn_blocking` threads.
+
+use std::any::Any;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use dashmap::DashMap;
+use ropey::Rope;
+
+use super::settings::LspSettings;
+use super::spans::{extend_key, kernel_key, Shift};
+use crate::check::{DiagnosticKind, Finding, KernelReport, Verdict};
+use crate::config::{CheckOptions, LaunchConfig};
+use crate::ir::lower::IncludeResolver;
+use crate::ir::{Kernel, Lang, Program, SourceFileInfo, Span};
+use crate::syntax::parse::ParsedSource;
+use crate::synth::{BarrierInfo, KernelRepair, SynthOptions};
+
+/// The layers the server calls. The production implementation is [`Syncwright`];
+/// tests substitute a controllable one to exercise the protocol plumbing.
+pub trait Engine: Send + Sync + 'static {
+    /// Parses `text`, incrementally from `old` when given.
+    fn parse(&self, text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedSource;
+    /// Lowers a parse into KPL.
+    fn lower(&self, parsed: &ParsedSource, path: &Path, includes: &dyn IncludeResolver) -> Program;
+    /// Options each of `kernels` (of the file `path` lowered into `program`) is
+    /// checked with; one call per file so file configuration is read once.
+    fn check_options(
+        &self,
+        settings: &LspSettings,
+        program: &Program,
+        kernels: &[Kernel],
+        path: &Path,
+    ) -> Vec<CheckOptions>;
+    /// Checks one kernel.
+    fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport;
+    /// Repairs one kernel.
+    fn repair(
+        &self,
+        kernel: &Kernel,
+        files: &[SourceFileInfo],
+        options: &SynthOptions,
+    ) -> KernelRepair;
+    /// Describes the barriers of one kernel.
+    fn barrier_infos(&self, kernel: &Kernel, options: &SynthOptions) -> Vec<BarrierInfo>;
+}
+
+/// The real layers: front end, SDV checker and synthesizer.
+pub struct Syncwright;
+
+impl Engine for Syncwright {
+    fn parse(&self, text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedSource {
+        crate::syntax::parse::parse(text, lang, old)
+    }
+
+    fn lower(&self, parsed: &ParsedSource, path: &Path, includes: &dyn IncludeResolver) -> Program {
+        crate::ir::lower::lower_parsed(parsed, path, includes)
+    }
+
+    fn check_options(
+        &self,
+        settings: &LspSettings,
+        _program: &Program,
+        kernels: &[Kernel],
+        _path: &Path,
+    ) -> Vec<CheckOptions> {
+        // Editor settings, then `__launch_bounds__`, else symbolic.
+        // TODO(lead): once `config::resolve::FileConfig` is in main, the body becomes
+        // (header comments and syncwright.toml too; tested on main + cli + frontend):
+        //   let text = program.files.first().map_or("", |f| f.text.as_str());
+        //   let (config, _error) = crate::config::resolve::FileConfig::load(path, text);
+        //   let explicit = settings.ide_settings().explicit();
+        //   kernels.iter().map(|k| config.resolve(&explicit, k.launch_bounds).options).collect()
+        kernels
+            .iter()
+            .map(|kernel| {
+                // Fields the editor does not set keep their defaults.
+                #[allow(clippy::needless_update)]
+                CheckOptions {
+                    launch: LaunchConfig {
+                        block_dim: settings.launch.block_dim,
+                        grid_dim: settings.launch.grid_dim,
+                        max_threads_per_block: kernel.launch_bounds,
+                        global_offset: None,
+                    },
+                    warp_sync: settings.warp_sync,
+                    kernel_budget_ms: settings.kernel_budget_ms,
+                    ..CheckOptions::default()
+                }
+            })
+            .collect()
+    }
+
+    fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport {
+        crate::check::check_kernel(kernel, options)
+    }
+
+    fn repair(
+        &self,
+        kernel: &Kernel,
+        files: &[SourceFileInfo],
+        options: &SynthOptions,
+    ) -> KernelRepair {
+        crate::synth::repair_kernel(kernel, files, options)
+    }
+
+    fn barrier_infos(&self, kernel: &Kernel, options: &SynthOptions) -> Vec<BarrierInfo> {
+        crate::synth::barrier_infos(kernel, options)
+    }
+}
+
+/// Text of a panic payload.
+pub fn panic_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown panic".to_string()
+    }
+}
+
+/// Runs `f`, turning a panic into an error with the panic message.
+pub fn guarded<T>(what: &str, f: impl FnOnce() -> T) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(f))
+        .map_err(|payload| format!("internal error in {what}: {}", panic_message(&*payload)))
+}
+
+/// One kernel's latest result, with absolute spans.
+#[derive(Clone, Debug)]
+pub struct KernelResult {
+    /// The kernel's IR.
+    pub kernel: Kernel,
+    /// Options it was checked with.
+    pub options: CheckOptions,
+    /// Position-independent key of (IR, options).
+    pub key: u64,
+    /// The report.
+    pub report: KernelReport,
+    /// Whether the report came from the cache.
+    pub cached: bool,
+}
+
+/// A document's analysis at one generation.
+#[derive(Clone, Debug)]
+pub struct DocAnalysis {
+    /// Document generation analysed.
+    pub generation: u64,
+    /// Client version of that text.
+    pub version: i32,
+    /// The text analysed.
+    pub rope: Rope,
+    /// Path of the document.
+    pub path: PathBuf,
+    /// Front-end output (None when the front end failed; see `frontend_error`);
+    /// its kernels are moved into `kernels`.
+    pub program: Option<Program>,
+    /// Per-kernel results in source order.
+    pub kernels: Vec<KernelResult>,
+    /// Internal error of the parser or front end, reported as a diagnostic.
+    pub frontend_error: Option<String>,
+    /// Where the time went.
+    pub timings: Timings,
+}
+
+/// Wall time of the phases of one analysis, in milliseconds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Timings {
+    /// Lowering the file.
+    pub lower_ms: f64,
+    /// Resolving options and computing kernel keys.
+    pub keys_ms: f64,
+    /// Checking the kernels not in the cache.
+    pub check_ms: f64,
+    /// Kernels checked (cache misses).
+    pub checked: usize,
+    /// Whether only the edited kernel was lowered.
+    pub incremental: bool,
+}
+
+/// Length of the common prefix of `a` and `b`, on a character boundary of both.
+fn common_prefix(a: &str, b: &str) -> usize {
+    let mut n = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    while !(a.is_char_boundary(n) && b.is_char_boundary(n)) {
+        n -= 1;
+    }
+    n
+}
+
+/// Length of the common suffix of `a[skip..]` and `b[skip..]`, on character boundaries.
+fn common_suffix(a: &str, b: &str, skip: usize) -> usize {
+    let max = a.len().min(b.len()) - skip;
+    let mut n = a
+        .bytes()
+        .rev()
+        .zip(b.bytes().rev())
+        .take(max)
+        .take_while(|(x, y)| x == y)
+        .count();
+    while !(a.is_char_boundary(a.len() - n) && b.is_char_boundary(b.len() - n)) {
+        n -= 1;
+    }
+    n
+}
+
+/// When the text changed only strictly inside one kernel of `prev`, lowers
+/// just that kernel: the other kernels are blanked to spaces (same offsets,
+/// same lines; re-parsed incrementally) and their IR is taken from `prev`,
+/// moved by the length change. Returns None (full lowering) whenever that
+/// could differ from lowering the whole file: a change outside kernel bodies,
+/// included headers, preprocessor lines inside other kernels, or a lowering
+/// that does not give back exactly the edited kernel.
+fn lower_changed_kernel(
+    engine: &dyn Engine,
+    parsed: &ParsedSource,
+    text: &str,
+    rope: &Rope,
+    prev: &DocAnalysis,
+    path: &Path,
+    includes: &dyn IncludeResolver,
+) -> Option<(Program, Vec<ReusedKey>)> {
+    let old_program = prev.program.as_ref()?;
+    if prev.frontend_error.is_some() || old_program.files.len() != 1 || prev.path != path {
+        return None;
+    }
+    let old_text = prev.rope.to_string();
+    let prefix = common_prefix(&old_text, text);
+    let suffix = common_suffix(&old_text, text, prefix);
+    let at = (old_text.len() - suffix) as u32;
+    let delta = text.len() as i64 - old_text.len() as i64;
+    let main = |s: Span| s.file == crate::ir::FileId(0);
+    let edited = prev.kernels.iter().find(|k| {
+        main(k.kernel.span) && k.kernel.span.start < prefix as u32 && at < k.kernel.span.end
+    })?;
+    let splice = Shift::Splice { at, delta };
+    let mut others: Vec<Kernel> = Vec::new();
+    let mut reused = Vec::new();
+    for k in prev.kernels.iter().filter(|k| !std::ptr::eq(*k, edited)) {
+        if !main(k.kernel.span) {
+            return None;
+        }
+        let mut kernel = k.kernel.clone();
+        splice.kernel(&mut kernel);
+        if crate::lsp::spans::moves_uniformly(&k.kernel, at) {
+            reused.push(ReusedKey {
+                span: kernel.span,
+                options: k.options.clone(),
+                key: k.key,
+            });
+        }
+        let body = text.get(kernel.span.start as usize..kernel.span.end as usize)?;
+        if body.contains('#') {
+            return None;
+        }
+        others.push(kernel);
+    }
+    // Blank the other kernels and re-parse incrementally from the current tree.
+    let mut blanked = text.as_bytes().to_vec();
+    for kernel in &others {
+        let (start, end) = (kernel.span.start as usize, kernel.span.end as usize);
+        for byte in blanked.get_mut(start..end)? {
+            if *byte != b'\n' {
+                *byte = b' ';
+            }
+        }
+    }
+    // One tree edit per side of the edited kernel (each `Tree::edit` walks the
+    // tree; a wider changed range is still correct, only re-parsed).
+    let mut tree = parsed.tree.clone();
+    let edited_start = edited.kernel.span.start;
+    let point = |offset: usize| {
+        let line = rope.byte_to_line(offset);
+        tree_sitter::Point {
+            row: line,
+            column: offset - rope.line_to_byte(line),
+        }
+    };
+    for side in [true, false] {
+        let spans = others
+            .iter()
+            .filter(|k| (k.span.start < edited_start) == side)
+            .map(|k| k.span);
+        let start = spans.clone().map(|s| s.start).min();
+        let end = spans.map(|s| s.end).max();
+        if let (Some(start), Some(end)) = (start, end) {
+            let (start, end) = (start as usize, end as usize);
+            tree.edit(&tree_sitter::InputEdit {
+                start_byte: start,
+                old_end_byte: end,
+                new_end_byte: end,
+                start_position: point(start),
+                old_end_position: point(end),
+                new_end_position: point(end),
+            });
+        }
+    }
+    let blanked = String::from_utf8(blanked).ok()?;
+    let reparsed = engine.parse(&blanked, parsed.lang, Some(&tree));
+    let mut program = engine.lower(&reparsed, path, includes);
+    // Exactly one kernel (supported or not) must come out of the edited region.
+    let (start, end) = (
+        edited.kernel.span.start,
+        (edited.kernel.span.end as i64 + delta) as u32,
+    );
+    let inside = |s: Span| main(s) && start <= s.start && s.end <= end;
+    let lowered_edited = program
+        .kernels
+        .iter()
+        .filter(|k| inside(k.name_span))
+        .count()
+        + program
+            .unsupported
+            .iter()
+            .filter(|k| inside(k.name_span))
+            .count();
+    let clash = program
+        .kernels
+        .iter()
+        .any(|k| others.iter().any(|o| o.name == k.name));
+    if lowered_edited != 1 || clash || program.files.len() != 1 {
+        return None;
+    }
+    if let Some(file) = program.files.first_mut() {
+        file.text = text.to_string();
+    }
+    // Front-end diagnostics inside the blanked kernels come from the previous lowering.
+    for diag in &old_program.diagnostics {
+        let mut span = diag.span;
+        splice.span(&mut span);
+        if others
+            .iter()
+            .any(|k| k.span.start <= span.start && span.end <= k.span.end)
+        {
+            program.diagnostics.push(crate::ir::FrontendDiagnostic {
+                span,
+                ..diag.clone()
+            });
+        }
+    }
+    program.kernels.extend(others);
+    program.kernels.sort_by_key(|k| (k.span.start, k.span.end));
+    Some((program, reused))
+}
+
+/// The key of a kernel taken over from the previous analysis: valid when the
+/// kernel is checked with the same options (its relative IR did not change).
+#[derive(Clone, Debug)]
+pub struct ReusedKey {
+    /// The kernel's span in the new text.
+    pub span: Span,
+    /// Options of the previous check.
+    pub options: CheckOptions,
+    /// Key of the previous check.
+    pub key: u64,
+}
+
+impl DocAnalysis {
+    /// The kernel whose definition contains byte `offset`.
+    pub fn kernel_at(&self, offset: usize) -> Option<&KernelResult> {
+        self.kernels.iter().find(|k| {
+            k.kernel.span.start as usize <= offset && offset <= k.kernel.span.end as usize
+        })
+    }
+}
+
+/// The analysis was abandoned because a newer edit arrived.
+#[derive(Debug)]
+pub struct Superseded;
+
+/// Caches shared by all documents, keyed by position-independent kernel keys.
+#[derive(Default)]
+pub struct Caches {
+    /// Check reports with spans relative to the kernel start.
+    pub reports: DashMap<u64, Arc<KernelReport>>,
+    /// Validated repairs with relative spans.
+    pub repairs: DashMap<u64, Arc<ValidatedRepair>>,
+    /// Barrier descriptions with relative spans.
+    pub barriers: DashMap<u64, Arc<Vec<BarrierInfo>>>,
+}
+
+/// Entries kept per cache before it is cleared (kernels of many large files fit).
+const CACHE_LIMIT: usize = 20_000;
+
+fn insert_bounded<V>(map: &DashMap<u64, V>, key: u64, value: V) {
+    if map.len() >= CACHE_LIMIT {
+        map.clear();
+    }
+    map.insert(key, value);
+}
+
+/// Report for a kernel whose check panicked: sound (possibly racy), and says why.
+fn internal_error_report(kernel: &Kernel, message: String) -> KernelReport {
+    KernelReport {
+        name: kernel.name.clone(),
+        name_span: kernel.name_span,
+        verdict: Verdict::Inconclusive,
+        findings: vec![Finding {
+            kind: DiagnosticKind::Inconclusive,
+            message,
+            span: kernel.name_span,
+            related: Vec::new(),
+            race: None,
+            divergence: None,
+        }],
+        races: Vec::new(),
+        time_ms: 0.0,
+        solver_queries: 0,
+    }
+}
+
+/// Everything [`analyze`] needs about the document.
+pub struct AnalysisInput {
+    /// Generation of the text.
+    pub generation: u64,
+    /// Client version.
+    pub version: i32,
+    /// Text.
+    pub rope: Rope,
+    /// Parse of the text (None: parse it here, from scratch).
+    pub parsed: Option<Arc<ParsedSource>>,
+    /// Dialect.
+    pub lang: Lang,
+    /// File path.
+    pub path: PathBuf,
+    /// The document's previous analysis: kernels whose text did not change are
+    /// not lowered again (see [`lower_changed_kernel`]).
+    pub prev: Option<Arc<DocAnalysis>>,
+}
+
+impl Caches {
+    /// Checks one kernel through the cache.
+    pub fn check(
+        &self,
+        engine: &dyn Engine,
+        kernel: &Kernel,
+        options: &CheckOptions,
+    ) -> (u64, KernelReport, bool) {
+        self.check_keyed(engine, kernel, options, kernel_key(kernel, options))
+    }
+
+    /// Checks one kernel whose key is known.
+    pub fn check_keyed(
+        &self,
+        engine: &dyn Engine,
+        kernel: &Kernel,
+        options: &CheckOptions,
+        key: u64,
+    ) -> (u64, KernelReport, bool) {
+        let base = kernel.span.start;
+        if let Some(hit) = self.reports.get(&key) {
+            let mut report = KernelReport::clone(&hit);
+            Shift::to_absolute(base).report(&mut report);
+            return (key, report, true);
+        }
+        let report = match guarded("the checker", || engine.check(kernel, options)) {
+            Ok(report) => report,
+            Err(message) => internal_error_report(kernel, message),
+        };
+        let mut relative = report.clone();
+        Shift::to_relative(base).report(&mut relative);
+        insert_bounded(&self.reports, key, Arc::new(relative));
+        (key, report, false)
+    }
+}
+
+/// Analyses a document; `is_stale` is polled between kernels, `progress` gets
+/// (kernels checked, kernels to check) for the kernels not in the cache.
+pub fn analyze(
+    engine: &dyn Engine,
+    caches: &Caches,
+    settings: &LspSettings,
+    includes: &dyn IncludeResolver,
+    input: AnalysisInput,
+    is_stale: &dyn Fn() -> bool,
+    progress: &dyn Fn(usize, usize),
+) -> Result<DocAnalysis, Superseded> {
+    let mut analysis = DocAnalysis {
+        generation: input.generation,
+        version: input.version,
+        rope: input.rope,
+        path: input.path,
+        program: None,
+        kernels: Vec::new(),
+        frontend_error: None,
+        timings: Timings::default(),
+    };
+    let parsed = match input.parsed {
+        Some(parsed) => parsed,
+        None => {
+            let text = analysis.rope.to_string();
+            match guarded("the parser", || engine.parse(&text, input.lang, None)) {
+                Ok(parsed) => Arc::new(parsed),
+                Err(message) => {
+                    analysis.frontend_error = Some(message);
+                    return Ok(analysis);
+                }
+            }
+        }
+    };
+    let started = std::time::Instant::now();
+    let fast = input.prev.as_deref().and_then(|prev| {
+        let text = analysis.rope.to_string();
+        guarded("the front end", || {
+            lower_changed_kernel(
+                engine,
+                &parsed,
+                &text,
+                &analysis.rope,
+                prev,
+                &analysis.path,
+                includes,
+            )
+        })
+        .ok()
+        .flatten()
+    });
+    analysis.timings.incremental = fast.is_some();
+    let (fast, reused) = match fast {
+        Some((program, reused)) => (Some(program), reused),
+        None => (None, Vec::new()),
+    };
+    let program = match fast.map(Ok).unwrap_or_else(|| {
+        guarded("the front end", || {
+            engine.lower(&parsed, &analysis.path, includes)
+        })
+    }) {
+        Ok(program) => program,
+        Err(message) => {
+            analysis.frontend_error = Some(message);
+            return Ok(analysis);
+        }
+    };
+    analysis.timings.lower_ms = started.elapsed().as_secs_f64() * 1e3;
+    let started = std::time::Instant::now();
+    let mut program = program;
+    let kernels = std::mem::take(&mut program.kernels);
+    let prepared: Vec<(CheckOptions, u64)> = engine
+        .check_options(settings, &program, &kernels, &analysis.path)
+        .into_iter()
+        .zip(&kernels)
+        .map(|(options, kernel)| {
+            let known = reused
+                .iter()
+                .find(|r| r.span == kernel.span && r.options == options);
+            let key = known.map_or_else(|| kernel_key(kernel, &options), |r| r.key);
+            (options, key)
+        })
+        .collect();
+    if prepared.len() != kernels.len() {
+        analysis.frontend_error =
+            Some("internal error: launch options missing for some kernels".into());
+        analysis.program = Some(program);
+        return Ok(analysis);
+    }
+    let misses = prepared
+        .iter()
+        .filter(|(_, key)| !caches.reports.contains_key(key))
+        .count();
+    progress(0, misses);
+    analysis.timings.keys_ms = started.elapsed().as_secs_f64() * 1e3;
+    let started = std::time::Instant::now();
+    let mut checked = 0;
+    for (kernel, (options, key)) in kernels.into_iter().zip(prepared) {
+        if is_stale() {
+            return Err(Superseded);
+        }
+        let (key, report, cached) = caches.check_keyed(engine, &kernel, &options, key);
+        if !cached {
+            checked += 1;
+            progress(checked.min(misses), misses);
+        }
+        analysis.kernels.push(KernelResult {
+            kernel,
+            options,
+            key,
+            report,
+            cached,
+        });
+    }
+    analysis.timings.check_ms = started.elapsed().as_secs_f64() * 1e3;
+    analysis.timings.checked = checked;
+    analysis.program = Some(program);
+    Ok(analysis)
+}
+
+/// A quick fix that was applied to a copy of the file and re-checked.
+#[derive(Clone, Debug)]
+pub struct CheckedFix {
+    /// The fix (relative spans in the cache, absolute when handed out).
+    pub fix: crate::synth::Fix,
+    /// Kernel verdict after applying it.
+    pub verdict_after: Verdict,
+}
+
+/// A repair whose fixes were validated.
+#[derive(Clone, Debug)]
+pub struct ValidatedRepair {
+    /// The synthesizer's result (fixes that failed validation removed).
+    pub repair: KernelRepair,
+    /// Fixes that passed, with the verdict after each.
+    pub fixes: Vec<CheckedFix>,
+    /// Whether the whole-kernel edits (`repair.edits`) passed validation.
+    pub optimize_all_ok: bool,
+    /// Why fixes were withheld (for logs).
+    pub rejected: Vec<String>,
+}
+
+/// Applies edits (absolute byte spans in the main file) to `text`.
+pub fn apply_edits(text: &str, edits: &[crate::synth::TextEdit]) -> Result<String, String> {
+    let mut sorted: Vec<&crate::synth::TextEdit> = edits.iter().collect();
+    sorted.sort_by_key(|e| (e.span.start, e.span.end));
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut pos = 0usize;
+    for edit in sorted {
+        let (start, end) = (edit.span.start as usize, edit.span.end as usize);
+        if edit.span.file != crate::ir::FileId(0) {
+            return Err("edit outside the main file".into());
+        }
+        if start < pos
+            || end < start
+            || end > text.len()
+            || !text.is_char_boundary(start)
+            || !text.is_char_boundary(end)
+        {
+            return Err(format!(
+                "edit {start}..{end} overlaps another or is out of range"
+            ));
+        }
+        out.push_str(&text[pos..start]);
+        out.push_str(&edit.new_text);
+        pos = end;
+    }
+    out.push_str(&text[pos..]);
+    Ok(out)
+}
+
+/// Maps a byte offset of the original text through `edits` (insertions at the
+/// offset push it right).
+pub fn map_offset(offset: u32, edits: &[crate::synth::TextEdit]) -> u32 {
+    let mut delta: i64 = 0;
+    for edit in edits {
+        if edit.span.file != crate::ir::FileId(0) {
+            continue;
+        }
+        if edit.span.end <= offset {
+            delta += edit.new_text.len() as i64 - (edit.span.end - edit.span.start) as i64;
+        }
+    }
+    (offset as i64 + delta).max(0) as u32
+}
+
+fn overlaps(a: Span, b: Span) -> bool {
+    a.file == b.file && a.start <= b.end && b.start <= a.end
+}
+
+/// Number of findings that make a kernel wrong (races, divergence, undecided).
+fn defects(report: &KernelReport) -> usize {
+    report
+        .findings
+        .iter()
+        .filter(|f| {
+            matches!(
+                f.kind,
+                DiagnosticKind::Race
+                    | DiagnosticKind::Divergence
+                    | DiagnosticKind::Inconclusive
+                    | DiagnosticKind::Unsupported
+            )
+        })
+        .count()
+}
+
+/// Re-checks `edits` applied to the document: the file must still parse
+/// without new syntax errors, the kernel must still be found, and it must have
+/// no defect at any range the fix addresses and fewer defects than before
+/// (removals: no more than before). `race_free` demands a race-free verdict.
+#[allow(clippy::too_many_arguments)]
+fn validate_edits(
+    engine: &dyn Engine,
+    caches: &Caches,
+    settings: &LspSettings,
+    includes: &dyn IncludeResolver,
+    doc: &DocAnalysis,
+    target: &KernelResult,
+    edits: &[crate::synth::TextEdit],
+    addresses: &[Span],
+    removal: bool,
+    race_free: bool,
+) -> Result<Verdict, String> {
+    let text = doc.rope.to_string();
+    let new_text = apply_edits(&text, edits)?;
+    let lang = Lang::from_path(&doc.path);
+    let parsed = guarded("the parser", || engine.parse(&new_text, lang, None))?;
+    let program = guarded("the front end", || {
+        engine.lower(&parsed, &doc.path, includes)
+    })?;
+    let syntax_errors = |p: &Program| p.diagnostics.iter().filter(|d| d.is_error).count();
+    let before_errors = doc.program.as_ref().map(syntax_errors).unwrap_or(0);
+    if syntax_errors(&program) > before_errors {
+        return Err("the edit makes the file unparsable".into());
+    }
+    let new_start = map_offset(target.kernel.span.start, edits);
+    let kernel = program
+        .kernels
+        .iter()
+        .filter(|k| k.name == target.kernel.name)
+        .min_by_key(|k| (k.span.start as i64 - new_start as i64).abs())
+        .ok_or_else(|| format!("kernel `{}` is gone after the edit", target.kernel.name))?;
+    let options = engine
+        .check_options(settings, &program, std::slice::from_ref(kernel), &doc.path)
+        .pop()
+        .ok_or("no launch options for the kernel")?;
+    let (_, report, _) = caches.check(engine, kernel, &options);
+    if race_free && report.verdict != Verdict::RaceFree {
+        return Err(format!(
+            "the kernel is still {} after the edit",
+            report.verdict.as_str()
+        ));
+    }
+    let mapped: Vec<Span> = addresses
+        .iter()
+        .map(|s| Span {
+            file: s.file,
+            start: map_offset(s.start, edits),
+            end: map_offset(s.end, edits),
+        })
+        .collect();
+    let still_there = report.findings.iter().any(|f| {
+        matches!(f.kind, DiagnosticKind::Race | DiagnosticKind::Divergence)
+            && (mapped.iter().any(|a| overlaps(*a, f.span))
+                || f.related
+                    .iter()
+                    .any(|(r, _)| mapped.iter().any(|a| overlaps(*a, *r))))
+    });
+    if still_there && !removal {
+        return Err("a finding the fix addresses remains".into());
+    }
+    let (before, after) = (defects(&target.report), defects(&report));
+    if after > before || (!removal && after == before && before > 0) {
+        return Err(format!("defects {before} -> {after}"));
+    }
+    Ok(report.verdict)
+}
+
+/// Computes (or fetches) the validated repair of a kernel, absolute spans.
+pub fn validated_repair(
+    engine: &dyn Engine,
+    caches: &Caches,
+    settings: &LspSettings,
+    includes: &dyn IncludeResolver,
+    doc: &DocAnalysis,
+    target: &KernelResult,
+) -> Result<ValidatedRepair, String> {
+    let base = target.kernel.span.start;
+    let kernel_text = doc
+        .rope
+        .get_byte_slice(target.kernel.span.start as usize..target.kernel.span.end as usize)
+        .map(|s| s.to_string())
+        .unwrap_or_default();
+    let key = extend_key(
+        target.key,
+        (
+            settings.cost.loop_cost.to_bits(),
+            settings.cost.cond_cost.to_bits(),
+            kernel_text,
+        ),
+    );
+    if let Some(hit) = caches.repairs.get(&key) {
+        let mut repair = ValidatedRepair::clone(&hit);
+        shift_validated(&mut repair, Shift::to_absolute(base));
+        return Ok(repair);
+    }
+    let program = doc.program.as_ref().ok_or("the file has no analysis")?;
+    let options = SynthOptions {
+        check: target.options.clone(),
+        cost: settings.cost,
+        keep_existing: false,
+    };
+    let repair = guarded("the synthesizer", || {
+        engine.repair(&target.kernel, &program.files, &options)
+    })?;
+    let mut fixes = Vec::new();
+    let mut rejected = Vec::new();
+    for fix in &repair.fixes {
+        let removal = matches!(fix.kind, crate::synth::FixKind::RemoveBarrier);
+        match validate_edits(
+            engine,
+            caches,
+            settings,
+            includes,
+            doc,
+            target,
+            &fix.edits,
+            &fix.addresses,
+            removal,
+            false,
+        ) {
+            Ok(verdict_after) => fixes.push(CheckedFix {
+                fix: fix.clone(),
+                verdict_after,
+            }),
+            Err(why) => rejected.push(format!("{}: {why}", fix.title)),
+        }
+    }
+    let optimize_all_ok = !repair.edits.is_empty()
+        && match validate_edits(
+            engine,
+            caches,
+            settings,
+            includes,
+            doc,
+            target,
+            &repair.edits,
+            &[],
+            true,
+            true,
+        ) {
+            Ok(_) => true,
+            Err(why) => {
+                rejected.push(format!("optimize all: {why}"));
+                false
+            }
+        };
+    let validated = ValidatedRepair {
+        repair,
+        fixes,
+        optimize_all_ok,
+        rejected,
+    };
+    let mut relative = validated.clone();
+    shift_validated(&mut relative, Shift::to_relative(base));
+    insert_bounded(&caches.repairs, key, Arc::new(relative));
+    Ok(validated)
+}
+
+fn shift_validated(repair: &mut ValidatedRepair, shift: Shift) {
+    shift.repair(&mut repair.repair);
+    for fix in &mut repair.fixes {
+        for edit in &mut fix.fix.edits {
+            shift.span(&mut edit.span);
+        }
+        for span in &mut fix.fix.addresses {
+            shift.span(span);
+        }
+    }
+}
+
+/// Barrier descriptions of a kernel (cached), absolute spans.
+pub fn barrier_infos(
+    engine: &dyn Engine,
+    caches: &Caches,
+    settings: &LspSettings,
+    target: &KernelResult,
+) -> Result<Vec<BarrierInfo>, String> {
+    let base = target.kernel.span.start;
+    let key = extend_key(
+        target.key,
+        (
+            settings.cost.loop_cost.to_bits(),
+            settings.cost.cond_cost.to_bits(),
+            "barriers",
+        ),
+    );
+    if let Some(hit) = caches.barriers.get(&key) {
+        let mut infos = Vec::clone(&hit);
+        Shift::to_absolute(base).barriers(&mut infos);
+        return Ok(infos);
+    }
+    let options = SynthOptions {
+        check: target.options.clone(),
+        cost: settings.cost,
+        keep_existing: false,
+    };
+    let infos = guarded("the synthesizer", || {
+        engine.barrier_infos(&target.kernel, &options)
+    })?;
+    let mut relative = infos.clone();
+    Shift::to_relative(base).barriers(&mut relative);
+    insert_bounded(&caches.barriers, key, Arc::new(relative));
+    Ok(infos)
+}

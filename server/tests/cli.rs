@@ -1,0 +1,409 @@
+//! End-to-end tests of the `syncwright` binary: formats and exit codes.
+
+mod common {
+    pub mod sarif_schema;
+}
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Runs the binary from the repository root.
+fn syncwright(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_syncwright"))
+        .args(args)
+        .current_dir(repo_root())
+        .output()
+        .expect("the syncwright binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().expect("exited normally")
+}
+
+/// A fresh directory for generated inputs, removed on drop.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(tag: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("syncwright-cli-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create scratch dir");
+        Scratch(dir)
+    }
+
+    fn write(&self, name: &str, contents: &[u8]) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, contents).expect("write scratch file");
+        path.display().to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const RACY: &str = "tests/kernels/autosync/straight_line.cu";
+const CLEAN: &str = "tests/kernels/autosync/straight_line_fixed.cu";
+
+#[test]
+fn racy_kernel_text_is_gcc_style_and_exits_1() {
+    let out = syncwright(&["check", RACY]);
+    assert_eq!(code(&out), 1, "stderr: {}", stderr(&out));
+    let text = stdout(&out);
+    let race_line = text
+        .lines()
+        .find(|l| l.contains("[race]"))
+        .unwrap_or_else(|| panic!("no race diagnostic in:\n{text}"));
+    // path:line:col: warning: message [race], on one of the two racing lines.
+    let mut parts = race_line.splitn(4, ':');
+    assert_eq!(parts.next(), Some(RACY));
+    let line: u32 = parts
+        .next()
+        .and_then(|l| l.parse().ok())
+        .expect("line number");
+    assert!([9, 10].contains(&line), "{race_line}");
+    assert!(
+        parts.next().and_then(|c| c.parse::<u32>().ok()).is_some(),
+        "{race_line}"
+    );
+    assert!(
+        parts
+            .next()
+            .is_some_and(|rest| rest.starts_with(" warning: ")),
+        "{race_line}"
+    );
+    assert!(
+        text.contains("    witness: blockDim (64,1,1), gridDim (1,1,1)"),
+        "{text}"
+    );
+    assert!(text.contains(": note: "), "{text}");
+    assert!(text
+        .lines()
+        .last()
+        .is_some_and(|l| l.starts_with("syncwright: 1 file, 1 kernel: 0 race-free, 1 racy")));
+}
+
+#[test]
+fn clean_kernel_exits_0() {
+    let out = syncwright(&["check", CLEAN]);
+    assert_eq!(
+        code(&out),
+        0,
+        "stdout: {}\nstderr: {}",
+        stdout(&out),
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("1 race-free"));
+}
+
+#[test]
+fn json_output_has_lsp_positions() {
+    let out = syncwright(&["check", "--format", "json", RACY, CLEAN]);
+    assert_eq!(code(&out), 1);
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let files = doc["files"].as_array().expect("files");
+    assert_eq!(files.len(), 2);
+    assert_eq!(files[0]["path"], RACY);
+    let kernel = &files[0]["kernels"][0];
+    assert_eq!(kernel["name"], "shift_left");
+    assert_eq!(kernel["verdict"], "racy");
+    assert!(kernel["time_ms"].as_f64().is_some());
+    let d = kernel["diagnostics"]
+        .as_array()
+        .and_then(|ds| ds.iter().find(|d| d["kind"] == "race"))
+        .expect("a race diagnostic");
+    assert_eq!(d["severity"], "warning");
+    assert!(d["message"].as_str().is_some_and(|m| !m.is_empty()));
+    // 0-based: the racing accesses are on lines 9 and 10 (1-based).
+    let line = d["range"]["start"]["line"].as_u64().expect("line");
+    assert!([8, 9].contains(&line), "{d}");
+    assert!(d["range"]["end"]["character"].as_u64().is_some());
+    assert!(!d["related"].as_array().expect("related").is_empty());
+    assert!(
+        d["witness"]["threads"]
+            .as_array()
+            .is_some_and(|t| t.len() == 2),
+        "{d}"
+    );
+    assert_eq!(files[1]["kernels"][0]["verdict"], "race-free");
+}
+
+#[test]
+fn sarif_output_is_valid() {
+    let out = syncwright(&["check", "--format", "sarif", RACY, CLEAN]);
+    assert_eq!(code(&out), 1);
+    let log: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    common::sarif_schema::validate(&log).expect("valid SARIF");
+    let results = log["runs"][0]["results"].as_array().expect("results");
+    let race = results
+        .iter()
+        .find(|r| r["ruleId"] == "race")
+        .expect("a race result");
+    assert_eq!(
+        race["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        RACY
+    );
+}
+
+#[test]
+fn folders_are_searched_and_sorted() {
+    let out = syncwright(&["check", "--format", "json", "tests/kernels/autosync"]);
+    assert_eq!(code(&out), 1);
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let paths: Vec<&str> = doc["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .filter_map(|f| f["path"].as_str())
+        .collect();
+    assert!(paths.len() >= 10, "{paths:?}");
+    let mut sorted = paths.clone();
+    sorted.sort();
+    assert_eq!(paths, sorted);
+    assert!(paths
+        .iter()
+        .all(|p| p.ends_with(".cu") || p.ends_with(".cl")));
+}
+
+#[test]
+fn warp_sync_flag_switches_semantics() {
+    let legacy = "tests/kernels/warp/lockstep_legacy.cu";
+    assert_eq!(code(&syncwright(&["check", legacy])), 1);
+    let out = syncwright(&["check", "--warp-sync", legacy]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+}
+
+#[test]
+fn launch_priority_flags_over_header_over_project_file() {
+    let dir = Scratch::new("launch");
+    // Threads t and t+64 write the same slot only when the block has more than 64 threads.
+    let body = b"__global__ void fold(int *out) {\n    __shared__ int s[64];\n    s[threadIdx.x % 64] = (int)threadIdx.x;\n    __syncthreads();\n    out[threadIdx.x] = s[threadIdx.x % 64];\n}\n";
+    let plain = dir.write("fold.cu", body);
+    let mut with_header = b"//--blockDim=128 --gridDim=1\n".to_vec();
+    with_header.extend_from_slice(body);
+    let headed = dir.write("fold_header.cu", &with_header);
+    dir.write(
+        "syncwright.toml",
+        b"[launch]\nblock_dim = 64\ngrid_dim = 1\n",
+    );
+
+    assert_eq!(
+        code(&syncwright(&["check", &plain])),
+        0,
+        "the project file's 64 threads cannot race"
+    );
+    assert_eq!(
+        code(&syncwright(&["check", "--block-dim", "128", &plain])),
+        1,
+        "flags beat the project file"
+    );
+    assert_eq!(
+        code(&syncwright(&["check", &headed])),
+        1,
+        "the header beats the project file"
+    );
+    assert_eq!(
+        code(&syncwright(&["check", "--block-dim", "32", &headed])),
+        0,
+        "flags beat the header"
+    );
+}
+
+#[test]
+fn invalid_project_file_exits_2_naming_it() {
+    let dir = Scratch::new("badconfig");
+    let kernel = dir.write(
+        "k.cu",
+        b"__global__ void k(int *a) { a[threadIdx.x] = 1; }\n",
+    );
+    dir.write("syncwright.toml", b"[launch]\nblock_dim = [0]\n");
+    let out = syncwright(&["check", &kernel]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("syncwright.toml"), "{}", stderr(&out));
+}
+
+#[test]
+fn usage_errors_and_unreadable_inputs_exit_2() {
+    let out = syncwright(&["check", "tests/kernels/does-not-exist.cu"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("does-not-exist.cu"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(code(&syncwright(&["check"])), 2);
+    assert_eq!(code(&syncwright(&["check", "--format", "xml", CLEAN])), 2);
+    assert_eq!(code(&syncwright(&["check", "--block-dim", "0", CLEAN])), 2);
+    assert_eq!(code(&syncwright(&["frobnicate"])), 2);
+    // Unreadable input among good ones: the good ones are still reported.
+    let out = syncwright(&["check", "--format", "json", CLEAN, "nope.cl"]);
+    assert_eq!(code(&out), 2);
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(doc["files"][0]["kernels"][0]["verdict"], "race-free");
+    assert!(doc["files"][1]["error"].as_str().is_some());
+}
+
+#[test]
+fn bad_input_is_reported_not_crashed_on() {
+    let dir = Scratch::new("junk");
+    let junk = dir.write(
+        "junk.cu",
+        &[0xff, 0xfe, 0x00, b'{', b'(', 0x80, b'\n', b'}', b'}'],
+    );
+    let unclosed = dir.write(
+        "unclosed.cl",
+        b"__kernel void k(__global int *a) { a[get_local_id(0)] = (1 + ;\n",
+    );
+    let deep = "(".repeat(20_000);
+    let nested = dir.write(
+        "nested.cu",
+        format!("__global__ void k(int *a) {{ a[0] = {deep}; }}\n").as_bytes(),
+    );
+    let recursive = dir.write(
+        "macro.cu",
+        b"#define A B\n#define B A\n__global__ void k(int *a) { a[threadIdx.x] = A; }\n",
+    );
+    for path in [&junk, &unclosed, &nested, &recursive] {
+        let out = syncwright(&["check", "--format", "json", path]);
+        assert!(
+            matches!(code(&out), 0 | 1),
+            "{path}: exit {:?}, stderr: {}",
+            out.status,
+            stderr(&out)
+        );
+        let doc: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+        assert_eq!(doc["files"][0]["path"], path.as_str());
+    }
+    // A kernel the tool cannot handle is never dropped silently.
+    let out = syncwright(&["check", "--format", "json", &unclosed]);
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let kernels = doc["files"][0]["kernels"].as_array().expect("kernels");
+    let reported = kernels.len()
+        + doc["files"][0]["diagnostics"]
+            .as_array()
+            .map_or(0, Vec::len);
+    assert!(reported > 0, "{doc}");
+}
+
+#[test]
+fn empty_folder_is_fine() {
+    let dir = Scratch::new("empty");
+    let out = syncwright(&["check", &dir.0.display().to_string()]);
+    assert_eq!(code(&out), 0);
+    assert!(stderr(&out).contains("no .cu"), "{}", stderr(&out));
+}
+
+#[test]
+fn shipped_examples_are_racy() {
+    let out = syncwright(&[
+        "check",
+        "--format",
+        "json",
+        "examples/block_sum.cu",
+        "examples/block_sum.cl",
+    ]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    for file in doc["files"].as_array().expect("files") {
+        let kernel = &file["kernels"][0];
+        assert_eq!(kernel["verdict"], "racy", "{file}");
+        let race = kernel["diagnostics"]
+            .as_array()
+            .and_then(|ds| ds.iter().find(|d| d["kind"] == "race"))
+            .expect("a race diagnostic");
+        // The load and the first reduction step race (0-based lines).
+        let expected: [u64; 2] = if file["path"] == "examples/block_sum.cu" {
+            [9, 12]
+        } else {
+            [7, 10]
+        };
+        let mut lines = [
+            race["range"]["start"]["line"].as_u64().expect("line"),
+            race["related"][0]["range"]["start"]["line"]
+                .as_u64()
+                .expect("related line"),
+        ];
+        lines.sort();
+        assert_eq!(lines, expected, "{race}");
+    }
+}
+
+#[test]
+fn fix_output_rechecks_race_free() {
+    let dir = Scratch::new("fix");
+    for example in ["examples/block_sum.cu", "examples/block_sum.cl"] {
+        let out = syncwright(&["fix", example]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert!(stderr(&out).contains("repaired"), "{}", stderr(&out));
+        let name = Path::new(example)
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("file name");
+        let fixed = dir.write(name, &out.stdout);
+        let check = syncwright(&["check", &fixed]);
+        assert_eq!(code(&check), 0, "{}", stdout(&check));
+    }
+}
+
+#[test]
+fn fix_write_replaces_the_file_and_json_lists_edits() {
+    let dir = Scratch::new("fixwrite");
+    let original =
+        std::fs::read(repo_root().join("tests/kernels/autosync/loop_inter_iteration.cu"))
+            .expect("kernel");
+    let path = dir.write("loop.cu", &original);
+    let out = syncwright(&["fix", "--format", "json", &path]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let kernel = &doc["files"][0]["kernels"][0];
+    assert_eq!(kernel["status"], "repaired");
+    assert!(
+        kernel["barriers_after"].as_u64() > kernel["barriers_before"].as_u64(),
+        "{kernel}"
+    );
+    let edit = &kernel["edits"][0];
+    assert!(
+        edit["new_text"]
+            .as_str()
+            .is_some_and(|t| t.contains("__syncthreads()")),
+        "{edit}"
+    );
+    assert!(edit["range"]["start"]["line"].as_u64().is_some(), "{edit}");
+    assert_eq!(
+        std::fs::read(&path).expect("unchanged"),
+        original,
+        "without --write nothing is written"
+    );
+
+    let out = syncwright(&["fix", "--write", &path]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("repaired"), "{}", stdout(&out));
+    assert_ne!(std::fs::read(&path).expect("written"), original);
+    assert_eq!(code(&syncwright(&["check", &path])), 0);
+    // Fixing again finds nothing to do.
+    let again = syncwright(&["fix", "--write", "--keep-existing", &path]);
+    assert_eq!(code(&again), 0, "{}", stdout(&again));
+}
+
+#[test]
+fn fix_usage_errors_exit_2() {
+    assert_eq!(code(&syncwright(&["fix"])), 2);
+    assert_eq!(code(&syncwright(&["fix", "--loop-cost", "-3", CLEAN])), 2);
+    assert_eq!(code(&syncwright(&["fix", "missing.cu"])), 2);
+}

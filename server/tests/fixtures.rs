@@ -1,0 +1,493 @@
+//! Data-driven checks of every kernel under `tests/kernels/`.
+//!
+//! Expectations live in the kernels as comments:
+//! - `// expect-verdict: racy` applies to every kernel of the file;
+//!   `// expect-verdict(name): race-free` to the kernel `name`.
+//! - `//~ race write-read` on a line: one access of a race is on this line, and
+//!   the kind is read from that access's point of view (this line's access
+//!   first), so the same race may be reported in either order. `//~ race` leaves
+//!   the kind open; `//~ benign-race` and `//~ divergence` (on the barrier) work
+//!   alike; several items are separated by commas.
+//! - Launch configuration comes from GPUVerify-style header lines (`//--blockDim=64`).
+//! - `// known-gap: reason` marks a file whose (correct) expectations the tool
+//!   does not meet yet: it is reported, not failed, and fails once it passes.
+//!
+//! Every expectation must be met by some finding and every race, benign-race or
+//! divergence finding must be expected. Each race witness is replayed: both
+//! accesses' offsets are evaluated with `ir::eval` under the witness values and
+//! must equal the reported offsets and overlap.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use syncwright::check::{DiagnosticKind, Finding, Race, RaceKind, RaceWitness, Verdict};
+use syncwright::config::CheckOptions;
+use syncwright::ide::{analyze_file, position_of, FileAnalysis, Settings};
+use syncwright::ir::eval::Assignment;
+use syncwright::ir::walk::find_stmt;
+use syncwright::ir::{Access, Kernel, MemSpace, Span, Stmt, StmtId, StmtKind};
+
+/// One `//~` item.
+#[derive(Clone, Debug, PartialEq)]
+struct Expected {
+    line: u32,
+    kind: DiagnosticKind,
+    race_kind: Option<RaceKind>,
+}
+
+/// The expectations of one file.
+#[derive(Debug, Default)]
+struct Expectations {
+    all_kernels: Option<Verdict>,
+    per_kernel: HashMap<String, Verdict>,
+    items: Vec<Expected>,
+    /// `// known-gap: reason`: the expectations are right but not met yet; the
+    /// file must then fail, and passing is reported so the marker gets removed.
+    known_gap: Option<String>,
+}
+
+fn parse_verdict(text: &str) -> Result<Verdict, String> {
+    Ok(match text.trim() {
+        "race-free" => Verdict::RaceFree,
+        "racy" => Verdict::Racy,
+        "divergent" => Verdict::Divergent,
+        "inconclusive" => Verdict::Inconclusive,
+        "unsupported" => Verdict::Unsupported,
+        other => return Err(format!("unknown verdict `{other}`")),
+    })
+}
+
+fn parse_race_kind(text: &str) -> Result<RaceKind, String> {
+    Ok(match text {
+        "write-write" => RaceKind::WriteWrite,
+        "read-write" => RaceKind::ReadWrite,
+        "write-read" => RaceKind::WriteRead,
+        "atomic-vs-plain" => RaceKind::AtomicPlain,
+        other => return Err(format!("unknown race kind `{other}`")),
+    })
+}
+
+fn parse_expectations(text: &str) -> Result<Expectations, String> {
+    let mut e = Expectations::default();
+    for (index, line) in text.lines().enumerate() {
+        let line_no = index as u32 + 1;
+        if let Some(reason) = line.trim().strip_prefix("// known-gap:") {
+            e.known_gap = Some(reason.trim().to_string());
+        }
+        if let Some(rest) = line.trim().strip_prefix("// expect-verdict") {
+            if let Some(verdict) = rest.strip_prefix(':') {
+                e.all_kernels = Some(parse_verdict(verdict)?);
+            } else if let Some((name, verdict)) =
+                rest.strip_prefix('(').and_then(|r| r.split_once("):"))
+            {
+                e.per_kernel
+                    .insert(name.trim().to_string(), parse_verdict(verdict)?);
+            } else {
+                return Err(format!("line {line_no}: malformed expect-verdict"));
+            }
+        }
+        let Some((_, items)) = line.split_once("//~") else {
+            continue;
+        };
+        for item in items.split(',') {
+            let words: Vec<&str> = item.split_whitespace().collect();
+            let (kind, race_kind) = match words.as_slice() {
+                ["race"] => (DiagnosticKind::Race, None),
+                ["race", k] => (DiagnosticKind::Race, Some(parse_race_kind(k)?)),
+                ["benign-race"] => (DiagnosticKind::BenignRace, None),
+                ["divergence"] => (DiagnosticKind::Divergence, None),
+                _ => return Err(format!("line {line_no}: malformed expectation `{item}`")),
+            };
+            e.items.push(Expected {
+                line: line_no,
+                kind,
+                race_kind,
+            });
+        }
+    }
+    Ok(e)
+}
+
+fn mirror(kind: RaceKind) -> RaceKind {
+    match kind {
+        RaceKind::ReadWrite => RaceKind::WriteRead,
+        RaceKind::WriteRead => RaceKind::ReadWrite,
+        other => other,
+    }
+}
+
+fn access_of(stmt: &Stmt) -> Option<&Access> {
+    match &stmt.kind {
+        StmtKind::Read { access, .. }
+        | StmtKind::Write { access, .. }
+        | StmtKind::Atomic { access, .. } => Some(access),
+        _ => None,
+    }
+}
+
+/// 1-based lines a statement is attributed to: its own span and its call site.
+fn stmt_lines(text: &str, kernel: Option<&Kernel>, id: StmtId, span: Span) -> Vec<u32> {
+    let mut lines = vec![line_of(text, span)];
+    if let Some(site) = kernel
+        .and_then(|k| find_stmt(&k.body, id))
+        .and_then(|s| s.inlined_at)
+    {
+        lines.push(line_of(text, site));
+    }
+    lines
+}
+
+fn line_of(text: &str, span: Span) -> u32 {
+    position_of(text, span.start).line + 1
+}
+
+/// Whether `finding` meets `expected`.
+fn meets(text: &str, kernel: Option<&Kernel>, finding: &Finding, expected: &Expected) -> bool {
+    if finding.kind != expected.kind {
+        return false;
+    }
+    match &finding.race {
+        Some(race) => {
+            let first = stmt_lines(text, kernel, race.first, race.first_span);
+            let second = stmt_lines(text, kernel, race.second, race.second_span);
+            let kind_ok = |k: RaceKind| expected.race_kind.is_none_or(|e| e == k);
+            (first.contains(&expected.line) && kind_ok(race.kind))
+                || (second.contains(&expected.line) && kind_ok(mirror(race.kind)))
+        }
+        None => line_of(text, finding.span) == expected.line,
+    }
+}
+
+/// Replays a race witness; returns what is wrong with it.
+fn check_witness(
+    kernel: &Kernel,
+    options: &CheckOptions,
+    race: &Race,
+    w: &RaceWitness,
+) -> Result<(), String> {
+    if w.accesses != [race.first, race.second] {
+        return Err(format!(
+            "witness accesses {:?} are not the race's {:?}",
+            w.accesses,
+            [race.first, race.second]
+        ));
+    }
+    if w.threads[0] == w.threads[1] {
+        return Err("witness uses the same thread twice".into());
+    }
+    if let Some(b) = options.launch.block_dim {
+        if w.block_dim != b.map(u64::from) {
+            return Err(format!(
+                "witness blockDim {:?} differs from the launch {:?}",
+                w.block_dim, b
+            ));
+        }
+    }
+    if let Some(g) = options.launch.grid_dim {
+        if w.grid_dim != g.map(u64::from) {
+            return Err(format!(
+                "witness gridDim {:?} differs from the launch {:?}",
+                w.grid_dim, g
+            ));
+        }
+    }
+    let mut ranges = Vec::new();
+    for i in 0..2 {
+        let t = &w.threads[i];
+        for d in 0..3 {
+            if t.thread[d] >= w.block_dim[d] || t.block[d] >= w.grid_dim[d] {
+                return Err(format!("witness thread {i} {t:?} outside the launch"));
+            }
+        }
+        let stmt = find_stmt(&kernel.body, w.accesses[i])
+            .ok_or(format!("no statement {:?}", w.accesses[i]))?;
+        let access =
+            access_of(stmt).ok_or(format!("statement {:?} is not an access", w.accesses[i]))?;
+        let array = kernel
+            .arrays
+            .get(access.array.0 as usize)
+            .ok_or("unknown array")?;
+        if array.name != w.array && !array.may_alias_all {
+            return Err(format!(
+                "witness array `{}` but access {i} touches `{}`",
+                w.array, array.name
+            ));
+        }
+        if array.space == MemSpace::Shared && w.threads[0].block != w.threads[1].block {
+            return Err("shared-memory race between different blocks".into());
+        }
+        let assignment = Assignment {
+            thread: t.thread,
+            block: t.block,
+            block_dim: w.block_dim,
+            grid_dim: w.grid_dim,
+            global_offset: options
+                .launch
+                .global_offset
+                .map_or([0; 3], |o| o.map(u64::from)),
+            params: w.params.iter().map(|p| (p.name.clone(), p.value)).collect(),
+            locals: w.locals[i]
+                .iter()
+                .map(|v| (v.name.clone(), v.value))
+                .collect(),
+        };
+        let offset = assignment
+            .eval(kernel, &access.offset)
+            .ok_or(format!(
+                "offset of access {i} cannot be evaluated with the witness values: {:?}",
+                access.offset
+            ))?
+            .bits;
+        if offset != w.byte_offsets[i] {
+            return Err(format!(
+                "access {i}: offset evaluates to {offset}, witness says {}",
+                w.byte_offsets[i]
+            ));
+        }
+        ranges.push((offset, offset + i128::from(access.size)));
+    }
+    let (a, b) = (ranges[0], ranges[1]);
+    if a.0 < b.1 && b.0 < a.1 {
+        Ok(())
+    } else {
+        Err(format!("accesses do not overlap: bytes {a:?} and {b:?}"))
+    }
+}
+
+/// Checks one file; returns its problems.
+fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    let expectations = match parse_expectations(text) {
+        Ok(e) => e,
+        Err(e) => return vec![e],
+    };
+    for f in &analysis.file_findings {
+        if f.kind == DiagnosticKind::SyntaxError {
+            problems.push(format!(
+                "line {}: syntax error: {}",
+                line_of(text, f.span),
+                f.message
+            ));
+        }
+    }
+    if analysis.kernels.is_empty() {
+        problems.push("no kernel found".into());
+    }
+    let mut met = vec![false; expectations.items.len()];
+    for k in &analysis.kernels {
+        let report = &k.report;
+        let expected = expectations
+            .per_kernel
+            .get(&report.name)
+            .copied()
+            .or(expectations.all_kernels);
+        match expected {
+            None => problems.push(format!("kernel `{}` has no expect-verdict", report.name)),
+            Some(v) if v != report.verdict => problems.push(format!(
+                "kernel `{}`: expected {}, got {}; findings: {:?}",
+                report.name,
+                v.as_str(),
+                report.verdict.as_str(),
+                report
+                    .findings
+                    .iter()
+                    .map(|f| (f.kind.code(), line_of(text, f.span), &f.message))
+                    .collect::<Vec<_>>()
+            )),
+            Some(_) => {}
+        }
+        for finding in &report.findings {
+            if !matches!(
+                finding.kind,
+                DiagnosticKind::Race | DiagnosticKind::BenignRace | DiagnosticKind::Divergence
+            ) {
+                continue;
+            }
+            let at = line_of(text, finding.span);
+            if finding.span.file.0 != 0 {
+                problems.push(format!(
+                    "{} finding outside the file: {:?}",
+                    finding.kind.code(),
+                    finding.span
+                ));
+            }
+            let mut expected_somewhere = false;
+            for (i, e) in expectations.items.iter().enumerate() {
+                if meets(text, k.kernel.as_ref(), finding, e) {
+                    met[i] = true;
+                    expected_somewhere = true;
+                }
+            }
+            if !expected_somewhere {
+                problems.push(format!(
+                    "unexpected {} at line {at}: {}",
+                    finding.kind.code(),
+                    finding.message
+                ));
+            }
+            if let Some(race) = &finding.race {
+                let on_an_access = [race.first_span, race.second_span].contains(&finding.span)
+                    || [
+                        line_of(text, race.first_span),
+                        line_of(text, race.second_span),
+                    ]
+                    .contains(&at);
+                if !on_an_access {
+                    problems.push(format!(
+                        "race at line {at}: main range is on neither access"
+                    ));
+                }
+                match (&race.witness, k.kernel.as_ref()) {
+                    (Some(w), Some(kernel)) => {
+                        if let Err(e) = check_witness(kernel, &k.options, race, w) {
+                            problems.push(format!("race at line {at}: bad witness: {e}"));
+                        }
+                    }
+                    (None, _) if finding.kind == DiagnosticKind::Race => {
+                        problems.push(format!("race at line {at} has no witness"))
+                    }
+                    _ => {}
+                }
+            } else if finding.kind != DiagnosticKind::Divergence {
+                problems.push(format!(
+                    "{} at line {at} without race details",
+                    finding.kind.code()
+                ));
+            }
+        }
+    }
+    for (e, met) in expectations.items.iter().zip(met) {
+        if !met {
+            problems.push(format!(
+                "line {}: expected {} {:?} not reported",
+                e.line,
+                e.kind.code(),
+                e.race_kind
+            ));
+        }
+    }
+    let _ = path;
+    problems
+}
+
+fn kernel_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            kernel_files(&path, out);
+        } else if matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("cu" | "cuh" | "cl")
+        ) {
+            out.push(path);
+        }
+    }
+}
+
+/// Re-analyses of a file with an inconclusive kernel (solver limits hit under load).
+const INCONCLUSIVE_RETRIES: usize = 3;
+
+fn kernels_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/kernels")
+}
+
+#[test]
+fn expectation_syntax_parses() {
+    let e = parse_expectations(
+        "// expect-verdict: racy\n// expect-verdict(k2): race-free\nx = s[t]; //~ race write-read, benign-race\nbarrier(); //~ divergence\n",
+    )
+    .unwrap();
+    assert_eq!(e.all_kernels, Some(Verdict::Racy));
+    assert_eq!(e.per_kernel["k2"], Verdict::RaceFree);
+    assert_eq!(
+        e.items,
+        [
+            Expected {
+                line: 3,
+                kind: DiagnosticKind::Race,
+                race_kind: Some(RaceKind::WriteRead)
+            },
+            Expected {
+                line: 3,
+                kind: DiagnosticKind::BenignRace,
+                race_kind: None
+            },
+            Expected {
+                line: 4,
+                kind: DiagnosticKind::Divergence,
+                race_kind: None
+            },
+        ]
+    );
+    assert!(parse_expectations("//~ race sideways\n").is_err());
+    assert!(parse_expectations("// expect-verdict: maybe\n").is_err());
+}
+
+#[test]
+fn every_kernel_meets_its_expectations() {
+    let mut files = Vec::new();
+    kernel_files(&kernels_dir(), &mut files);
+    assert!(
+        files.len() >= 40,
+        "expected the kernel collection, found {} files",
+        files.len()
+    );
+    let filter = std::env::var("SYNCWRIGHT_FIXTURE").unwrap_or_default();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for path in files
+        .iter()
+        .filter(|p| p.to_string_lossy().contains(&filter))
+    {
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        // Headers without expectations are included by kernels, not checked alone.
+        if path.extension().is_some_and(|e| e == "cuh") && !text.contains("// expect-verdict") {
+            continue;
+        }
+        let mut analysis = analyze_file(path, &text, &Settings::default());
+        // Solver calls have wall-clock limits; on a loaded machine a kernel can
+        // come out inconclusive. Timing is for benchmarks, not tests: retry.
+        for _ in 0..INCONCLUSIVE_RETRIES {
+            let inconclusive = analysis
+                .kernels
+                .iter()
+                .any(|k| k.report.verdict == Verdict::Inconclusive);
+            if !inconclusive || text.contains("expect-verdict: inconclusive") {
+                break;
+            }
+            analysis = analyze_file(path, &text, &Settings::default());
+        }
+        checked += 1;
+        let shown = path.strip_prefix(kernels_dir()).unwrap_or(path);
+        let problems = check_file(path, &analysis, &text);
+        let known_gap = parse_expectations(&text).ok().and_then(|e| e.known_gap);
+        match known_gap {
+            Some(reason) if problems.is_empty() => failures.push(format!(
+                "{}: known gap `{reason}` is fixed: remove the known-gap line",
+                shown.display()
+            )),
+            Some(reason) => eprintln!(
+                "known gap in {}: {reason} ({} problem(s), first: {})",
+                shown.display(),
+                problems.len(),
+                problems[0]
+            ),
+            None => {
+                for problem in problems {
+                    failures.push(format!("{}: {problem}", shown.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} problem(s) in {checked} files:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""Conformance runner: `syncwright check` over the GPUVerify test suite.
+
+Runs the release binary on every kernel listed in the corpus MANIFEST.tsv, one
+process per kernel file (so a hang or crash costs one kernel, not the run), and
+prints:
+  * agreement per lang x expected x scope (a kernel agrees when expected is
+    race-free and the verdict is race-free, or expected is bug and the verdict
+    is anything else);
+  * every disagreement with the first diagnostic;
+  * per-kernel time percentiles (median, p90, p95, max) from the JSON `time_ms`;
+  * the targets on scope `core`.
+
+The checker only sees the kernel file: the expected outcome comes from the
+manifest, never from the kernel's header line.
+
+Exit code: 0 when the corpus is absent (skipped) or the `core` targets are met,
+1 when a target is missed, 2 on usage errors.
+"""
+
+import argparse
+import concurrent.futures
+import csv
+import json
+import os
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+
+REPO_ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+DEFAULT_CORPUS = os.path.join(REPO_ROOT, "..", "shared", "corpus", "gpuverify-testsuite")
+TARGET_DIR = os.environ.get("CARGO_TARGET_DIR", os.path.join(REPO_ROOT, "target"))
+DEFAULT_BINARY = os.path.join(TARGET_DIR, "release", "syncwright")
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--corpus", default=DEFAULT_CORPUS,
+                   help="corpus folder with MANIFEST.tsv (default: ../shared/corpus/gpuverify-testsuite "
+                        "relative to the repository root)")
+    p.add_argument("--binary", default=DEFAULT_BINARY,
+                   help="syncwright binary (default: the release build; built when missing)")
+    p.add_argument("--no-build", action="store_true", help="do not run `cargo build --release` first")
+    p.add_argument("--scope", action="append",
+                   help="only kernels of this scope (repeatable): core, annotations, memory-safety, frontend, other")
+    p.add_argument("--lang", choices=["cuda", "opencl"], help="only kernels of this language")
+    p.add_argument("--filter", default="", help="only kernels whose path contains this text")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="parallel checks (default 1: timings are only comparable without contention)")
+    p.add_argument("--timeout", type=float, default=120.0, help="seconds per kernel file (default 120)")
+    p.add_argument("--json-out", help="also write every row's raw result to this file")
+    return p.parse_args(argv)
+
+
+def load_manifest(corpus):
+    with open(os.path.join(corpus, "MANIFEST.tsv"), newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+def first_diagnostic(doc):
+    """The first diagnostic of the file's JSON, as `kind line: message`."""
+    for file in doc.get("files", []):
+        groups = [file.get("diagnostics", [])] + [k.get("diagnostics", []) for k in file.get("kernels", [])]
+        for diags in groups:
+            for d in diags:
+                if d.get("severity") in ("error", "warning"):
+                    line = d.get("range", {}).get("start", {}).get("line", -1) + 1
+                    return f"{d.get('kind')} line {line}: {d.get('message')}"
+        if file.get("error"):
+            return file["error"]
+    return "-"
+
+
+def check_one(binary, corpus, row, timeout):
+    """Runs the checker on one manifest row; returns a result dict."""
+    result = {"path": row["path"], "lang": row["lang"], "expected": row["expected"],
+              "scope": row["scope"], "times": [], "first": "-"}
+    started = time.monotonic()
+    try:
+        proc = subprocess.run([binary, "check", "--format", "json", row["path"]], cwd=corpus,
+                              capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        result.update(got="timeout", wall_ms=timeout * 1000.0)
+        return result
+    result["wall_ms"] = (time.monotonic() - started) * 1000.0
+    try:
+        doc = json.loads(proc.stdout.decode("utf-8", errors="replace"))
+    except json.JSONDecodeError:
+        stderr = proc.stderr.decode("utf-8", errors="replace").strip().splitlines()
+        result.update(got=f"crash(exit {proc.returncode})", first=stderr[-1] if stderr else "-")
+        return result
+    kernels = [k for f in doc.get("files", []) for k in f.get("kernels", [])]
+    result["times"] = [k.get("time_ms", 0.0) for k in kernels]
+    result["verdicts"] = [k.get("verdict") for k in kernels]
+    result["first"] = first_diagnostic(doc)
+    if proc.returncode == 2:
+        result["got"] = "error"
+    elif not kernels:
+        result["got"] = "no-kernel" if proc.returncode == 0 else "syntax-error"
+    elif proc.returncode == 0:
+        result["got"] = "race-free"
+    else:
+        order = ["divergent", "racy", "inconclusive", "unsupported", "race-free"]
+        worst = min((v for v in result["verdicts"] if v in order), key=order.index, default="race-free")
+        # Exit 1 with only race-free kernels means a file-level error.
+        result["got"] = worst if worst != "race-free" else "syntax-error"
+    return result
+
+
+def agrees(r):
+    if r["expected"] == "race-free":
+        return r["got"] == "race-free"
+    if r["expected"] == "bug":
+        return r["got"] not in ("race-free", "no-kernel")
+    return None
+
+
+def percentile(sorted_values, q):
+    """Nearest-rank percentile of an ascending list."""
+    if not sorted_values:
+        return float("nan")
+    rank = max(1, -(-len(sorted_values) * q // 100))
+    return sorted_values[int(rank) - 1]
+
+
+def print_table(results):
+    groups = defaultdict(list)
+    for r in results:
+        groups[(r["lang"], r["expected"], r["scope"])].append(r)
+    print(f"{'lang':8} {'expected':10} {'scope':14} {'kernels':>7} {'agree':>6} {'rate':>7}  verdicts")
+    for key in sorted(groups):
+        rows = groups[key]
+        got = Counter(r["got"] for r in rows)
+        spread = ", ".join(f"{v} {n}" for v, n in got.most_common())
+        if key[1] in ("race-free", "bug"):
+            ok = sum(1 for r in rows if agrees(r))
+            print(f"{key[0]:8} {key[1]:10} {key[2]:14} {len(rows):7} {ok:6} {100.0 * ok / len(rows):6.1f}%  {spread}")
+        else:
+            print(f"{key[0]:8} {key[1]:10} {key[2]:14} {len(rows):7} {'-':>6} {'-':>7}  {spread}")
+
+
+def print_times(label, results):
+    times = sorted(t for r in results for t in r["times"])
+    if not times:
+        print(f"{label}: no kernel timings")
+        return None
+    stats = {q: percentile(times, q) for q in (50, 90, 95, 100)}
+    print(f"{label}: {len(times)} kernels, median {stats[50]:.2f} ms, p90 {stats[90]:.2f} ms, "
+          f"p95 {stats[95]:.2f} ms, max {stats[100]:.2f} ms")
+    return stats
+
+
+def main(argv):
+    args = parse_args(argv)
+    corpus = os.path.abspath(args.corpus)
+    args.binary = os.path.abspath(args.binary)
+    if not os.path.isfile(os.path.join(corpus, "MANIFEST.tsv")):
+        print(f"conformance: corpus not found at {corpus} (no MANIFEST.tsv); skipping")
+        return 0
+    if not args.no_build and not os.path.exists(args.binary):
+        print("conformance: building the release binary", flush=True)
+        subprocess.run(["cargo", "build", "--release", "--bin", "syncwright"], cwd=REPO_ROOT, check=True)
+    if not os.path.exists(args.binary):
+        print(f"conformance: binary not found at {args.binary}", file=sys.stderr)
+        return 2
+
+    rows = [r for r in load_manifest(corpus)
+            if (not args.scope or r["scope"] in args.scope)
+            and (not args.lang or r["lang"] == args.lang)
+            and args.filter in r["path"]]
+    print(f"conformance: {len(rows)} kernels from {corpus} with {args.binary}", flush=True)
+    started = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        results = list(pool.map(lambda r: check_one(args.binary, corpus, r, args.timeout), rows))
+    elapsed = time.monotonic() - started
+
+    print()
+    print_table(results)
+    print()
+    disagreements = sorted((r for r in results if agrees(r) is False),
+                           key=lambda r: (r["scope"] != "core", r["path"]))
+    print(f"disagreements: {len(disagreements)}")
+    for r in disagreements:
+        print(f"  {r['path']}\t{r['scope']}\texpected {r['expected']}\tgot {r['got']}\t{r['first']}")
+    print()
+    print_times("time per kernel (all)", results)
+    core = [r for r in results if r["scope"] == "core"]
+    core_stats = print_times("time per kernel (core)", core)
+    print(f"wall time: {elapsed:.1f} s with {args.jobs} job(s)")
+
+    if args.json_out:
+        with open(args.json_out, "w", encoding="utf-8") as f:
+            json.dump(results, f, indent=1)
+
+    if not core:
+        return 0
+    print()
+    bugs = [r for r in core if r["expected"] == "bug"]
+    missed = [r for r in bugs if not agrees(r)]
+    clean = [r for r in core if r["expected"] == "race-free"]
+    clean_ok = sum(1 for r in clean if agrees(r))
+    clean_rate = 100.0 * clean_ok / len(clean) if clean else 100.0
+    targets = [
+        (f"core bug kernels reported race-free: {len(missed)} of {len(bugs)} (target 0)", not missed),
+        (f"core race-free kernels reported race-free: {clean_rate:.1f}% (target >= 95%)", clean_rate >= 95.0),
+    ]
+    if core_stats:
+        targets.append((f"core median {core_stats[50]:.2f} ms (target <= 10 ms)", core_stats[50] <= 10.0))
+        targets.append((f"core p95 {core_stats[95]:.2f} ms (target <= 100 ms)", core_stats[95] <= 100.0))
+    for text, ok in targets:
+        print(f"{'PASS' if ok else 'FAIL'}  {text}")
+    return 0 if all(ok for _, ok in targets) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

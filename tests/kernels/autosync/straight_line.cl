@@ -1,0 +1,10 @@
+// expect-verdict: racy
+//--local_size=64 --num_groups=1
+
+__kernel void shift_left(__global int *out) {
+    __local int A[65];
+    size_t tid = get_local_id(0);
+    int x = A[tid + 1]; //~ race read-write
+    A[tid] = x;
+    out[tid] = x;
+}

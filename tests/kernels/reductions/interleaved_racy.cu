@@ -1,0 +1,20 @@
+// expect-verdict: racy
+//--blockDim=256 --gridDim=64
+// Without the barrier per step, a step reads partial sums the previous step
+// may not have written yet.
+
+__global__ void reduce_interleaved_unsynced(const int *in, int *out) {
+    __shared__ int sdata[256];
+    unsigned tid = threadIdx.x;
+    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    sdata[tid] = in[i];
+    __syncthreads();
+    for (unsigned s = 1; s < blockDim.x; s *= 2) {
+        if (tid % (2 * s) == 0) {
+            sdata[tid] += sdata[tid + s]; //~ race
+        }
+    }
+    if (tid == 0) {
+        out[blockIdx.x] = sdata[0];
+    }
+}
