@@ -26,11 +26,10 @@ if ! command -v nvim >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim >/dev/null
 fi
 
-# The .vsix bundles a release server; reuse one when the caller already built it.
-if [[ ! -x "$target_dir/release/syncwright" ]]; then
-  step "cargo build --release (server for the .vsix)"
-  (cd "$repo_root" && cargo build --release --bin syncwright)
-fi
+# The .vsix bundles a release server. Always ask cargo: it rebuilds only when
+# the sources changed, and a stale binary would test old code.
+step "cargo build --release (server for the .vsix and the Neovim test)"
+(cd "$repo_root" && cargo build --release --bin syncwright)
 
 cd "$repo_root/editors/vscode"
 export npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false

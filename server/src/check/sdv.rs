@@ -372,14 +372,24 @@ impl<'k, 's> Checker<'k, 's> {
                             },
                             _ => false,
                         };
-                    let warp_sync_only = !self.opts.warp_sync && scenario.same_block && {
-                        let mut f = facts.clone();
-                        f.push(Bool::or(&[
-                            self.enc.different_warps(),
-                            Bool::from_bool(lockstep_ok),
-                        ]));
-                        self.solve(&f, &r1, &r2).0 == SatResult::Unsat
-                    };
+                    // A witness with threads of two warps already shows the race
+                    // does not need warp-synchronous execution to be excluded.
+                    let same_warp_witness = witness.as_ref().is_none_or(|w| {
+                        let lin = |t: &super::report::ThreadCoords| {
+                            t.thread[0]
+                                + w.block_dim[0] * (t.thread[1] + w.block_dim[1] * t.thread[2])
+                        };
+                        lin(&w.threads[0]) / 32 == lin(&w.threads[1]) / 32
+                    });
+                    let warp_sync_only =
+                        !self.opts.warp_sync && scenario.same_block && same_warp_witness && {
+                            let mut f = facts.clone();
+                            f.push(Bool::or(&[
+                                self.enc.different_warps(),
+                                Bool::from_bool(lockstep_ok),
+                            ]));
+                            self.solve(&f, &r1, &r2).0 == SatResult::Unsat
+                        };
                     let race = Race {
                         kind: race_kind(a, b),
                         array: self

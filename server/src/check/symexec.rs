@@ -1490,7 +1490,13 @@ impl Exec<'_, '_> {
         // Exact value set when everything is a constant under the launch configuration.
         if !mentions_any(cond, &others) {
             if let Some((values, exit_value)) = self.simulate(counter, cond, pre_env, ty) {
-                if !values.is_empty() && !self.out.finite_counters.iter().any(|(t, _)| *t == head) {
+                if let [only] = values.as_slice() {
+                    // A loop that runs once (or whose counter cannot change):
+                    // the counter is a constant in the body.
+                    self.set(v, Val::int(*only));
+                } else if !values.is_empty()
+                    && !self.out.finite_counters.iter().any(|(t, _)| *t == head)
+                {
                     self.out
                         .finite_counters
                         .push((head.clone(), values.clone()));
