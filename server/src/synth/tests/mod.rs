@@ -3,6 +3,7 @@
 //! repairs beyond insertion. Every repaired text is re-lowered and re-checked,
 //! and compiled with `g++ -fsyntax-only` against a stub header.
 
+mod e2e;
 mod mini;
 
 use std::path::Path;

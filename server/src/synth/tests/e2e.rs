@@ -1,0 +1,206 @@
+//! End to end: real front end, real SDV checker, `fix` as the CLI runs it.
+//! `report::fix_source` re-lowers and re-checks every repaired text itself (a
+//! repair that does not re-check is reported inconclusive); these tests check
+//! again, and compile every output.
+
+use std::path::Path;
+
+use super::{assert_compiles, barriers, source, KERNELS};
+use crate::check::{check_kernel, Verdict};
+use crate::config::{CheckOptions, CostModel, LaunchConfig};
+use crate::ir::lower::{lower_source, FsIncludes};
+use crate::synth::report::{fix_source, FileFix};
+use crate::synth::{RepairStatus, SynthOptions};
+
+fn options(grid: u32) -> SynthOptions {
+    SynthOptions {
+        check: CheckOptions {
+            launch: LaunchConfig {
+                block_dim: Some([8, 1, 1]),
+                grid_dim: Some([grid, 1, 1]),
+                ..LaunchConfig::default()
+            },
+            ..CheckOptions::default()
+        },
+        cost: CostModel::default(),
+        keep_existing: false,
+    }
+}
+
+fn fix_text(name: &str, text: &str, grid: u32) -> FileFix {
+    let path = Path::new(KERNELS).join(name);
+    fix_source(&path, text, &options(grid), &FsIncludes)
+}
+
+/// Re-lowers and re-checks a fixed text independently of `fix_source`.
+fn recheck(name: &str, text: &str, grid: u32) {
+    let path = Path::new(KERNELS).join(name);
+    let program = lower_source(&path, text, &FsIncludes);
+    assert!(
+        !program.kernels.is_empty(),
+        "{name}: no kernel after the fix"
+    );
+    for k in &program.kernels {
+        let report = check_kernel(k, &options(grid).check);
+        assert_eq!(
+            report.verdict,
+            Verdict::RaceFree,
+            "{name}:\n{text}\n{:?}",
+            report.findings
+        );
+    }
+}
+
+#[test]
+fn autosync_micro_benchmarks_get_optimal_placements() {
+    // (file, barriers after, cost after)
+    let expected: [(&str, u32, f64); 10] = [
+        ("fig2.cu", 1, 1.0),
+        ("fig4.cu", 2, 200.0),
+        ("fig4_tabs.cu", 2, 200.0),
+        ("fig6.cu", 1, 1.0),
+        ("fig7.cu", 1, 1.0),
+        ("nested_both.cu", 2, 20_000.0),
+        ("nested_inter_inner.cu", 1, 10_000.0),
+        ("nested_inter_outer.cu", 1, 100.0),
+        ("fig2.cl", 1, 1.0),
+        ("global_exchange.cl", 1, 1.0),
+    ];
+    for (name, count, cost) in expected {
+        let text = source(name);
+        let r = fix_text(name, &text, 1);
+        let k = &r.kernels[0];
+        assert_eq!(k.status, RepairStatus::Repaired, "{name}: {:?}", k.reason);
+        assert_eq!(
+            (k.barriers_after, k.cost_after),
+            (count, cost),
+            "{name}:\n{}",
+            r.fixed
+        );
+        assert_eq!(barriers(&r.fixed) as u32, count, "{name}");
+        recheck(name, &r.fixed, 1);
+        assert_compiles(name, &r.fixed);
+    }
+}
+
+#[test]
+fn repairs_beyond_insertion_recheck_and_compile() {
+    for (name, count) in [
+        ("divergent_barrier.cu", 1),
+        ("split_assign.cu", 2),
+        ("split_compound.cu", 2),
+        ("hoist_branches.cu", 1),
+        ("redundant_barrier.cu", 1),
+        ("nested_intra.cu", 2),
+    ] {
+        let text = source(name);
+        let r = fix_text(name, &text, 1);
+        let k = &r.kernels[0];
+        assert_eq!(k.status, RepairStatus::Repaired, "{name}: {:?}", k.reason);
+        assert!(k.barriers_after <= count, "{name}:\n{}", r.fixed);
+        recheck(name, &r.fixed, 1);
+        assert_compiles(name, &r.fixed);
+    }
+}
+
+#[test]
+fn unrepairable_kernels_say_why() {
+    let r = fix_text("self_write.cu", &source("self_write.cu"), 1);
+    assert_eq!(r.kernels[0].status, RepairStatus::Unrepairable);
+    assert!(!r.changed());
+    let r = fix_text("grid_race.cu", &source("grid_race.cu"), 2);
+    let k = &r.kernels[0];
+    assert_eq!(k.status, RepairStatus::Unrepairable, "{:?}", k);
+    assert!(k.reason.as_deref().unwrap_or("").contains("cooperative"));
+    assert!(k
+        .fixes
+        .iter()
+        .any(|f| f.kind == crate::synth::FixKind::GridBarrier && !f.safe));
+}
+
+#[test]
+fn stripped_sdk_kernels_are_restored_without_extra_cost() {
+    for name in [
+        "reduce_interleaved.cu",
+        "reduce_sequential.cu",
+        "reduce_first_add.cu",
+        "scan_double_buffer.cu",
+        "scan_single_buffer.cu",
+    ] {
+        let text = source(name);
+        let original = fix_text(name, &text, 1);
+        let before = &original.kernels[0];
+        let stripped: String = text
+            .lines()
+            .filter(|l| !l.contains("__syncthreads();"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let r = fix_text(name, &stripped, 1);
+        let k = &r.kernels[0];
+        assert_eq!(k.status, RepairStatus::Repaired, "{name}: {:?}", k.reason);
+        assert!(
+            k.barriers_after <= before.barriers_before,
+            "{name}:\n{}",
+            r.fixed
+        );
+        assert!(k.cost_after <= before.cost_before, "{name}:\n{}", r.fixed);
+        recheck(name, &r.fixed, 1);
+        assert_compiles(name, &r.fixed);
+    }
+}
+
+#[test]
+fn macros_and_device_functions_are_never_edited_inside() {
+    let r = fix_text("macro_boundary.cu", &source("macro_boundary.cu"), 1);
+    assert_eq!(
+        r.kernels[0].status,
+        RepairStatus::Repaired,
+        "{:?}",
+        r.kernels[0].reason
+    );
+    assert!(
+        r.fixed
+            .contains("    STORE_OWN(tid);\n    __syncthreads();\n    out[tid]"),
+        "{}",
+        r.fixed
+    );
+    assert!(
+        r.fixed.contains("#define STORE_OWN(i) A[(i)] = (i) * 2\n"),
+        "{}",
+        r.fixed
+    );
+    recheck("macro_boundary.cu", &r.fixed, 1);
+    assert_compiles("macro_boundary", &r.fixed);
+
+    let r = fix_text("device_call.cu", &source("device_call.cu"), 1);
+    assert_eq!(
+        r.kernels[0].status,
+        RepairStatus::Repaired,
+        "{:?}",
+        r.kernels[0].reason
+    );
+    assert!(
+        r.fixed
+            .contains("    store(A, tid);\n    __syncthreads();\n"),
+        "{}",
+        r.fixed
+    );
+    assert!(
+        r.fixed
+            .contains("__device__ void store(int *buf, int i) {\n    buf[i] = i;\n}"),
+        "{}",
+        r.fixed
+    );
+    recheck("device_call.cu", &r.fixed, 1);
+    assert_compiles("device_call", &r.fixed);
+
+    let r = fix_text("macro_inside.cu", &source("macro_inside.cu"), 1);
+    let k = &r.kernels[0];
+    assert_eq!(k.status, RepairStatus::Unrepairable);
+    assert!(
+        k.reason.as_deref().unwrap_or("").contains("macro"),
+        "{:?}",
+        k.reason
+    );
+    assert!(!r.changed());
+}
