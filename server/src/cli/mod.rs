@@ -42,6 +42,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Insert, remove or move barriers at minimal cost; print or write the repaired source.
     Fix(fix::FixArgs),
+    /// Run the language server on standard input and output.
+    Lsp,
 }
 
 /// Output format of `check`.
@@ -136,6 +138,7 @@ where
     match cli.command {
         Command::Check(args) => run_check(&args),
         Command::Fix(args) => fix::run_fix(&args),
+        Command::Lsp => crate::lsp::run_stdio(),
     }
 }
 

@@ -13,7 +13,7 @@ use ropey::Rope;
 use super::settings::LspSettings;
 use super::spans::{extend_key, kernel_key, Shift};
 use crate::check::{DiagnosticKind, Finding, KernelReport, Verdict};
-use crate::config::{CheckOptions, LaunchConfig};
+use crate::config::CheckOptions;
 use crate::ir::lower::IncludeResolver;
 use crate::ir::{Kernel, Lang, Program, SourceFileInfo, Span};
 use crate::syntax::parse::ParsedSource;
@@ -63,35 +63,16 @@ impl Engine for Syncwright {
     fn check_options(
         &self,
         settings: &LspSettings,
-        _program: &Program,
+        program: &Program,
         kernels: &[Kernel],
-        _path: &Path,
+        path: &Path,
     ) -> Vec<CheckOptions> {
-        // Editor settings, then `__launch_bounds__`, else symbolic.
-        // TODO(lead): once `config::resolve::FileConfig` is in main, the body becomes
-        // (header comments and syncwright.toml too; tested on main + cli + frontend):
-        //   let text = program.files.first().map_or("", |f| f.text.as_str());
-        //   let (config, _error) = crate::config::resolve::FileConfig::load(path, text);
-        //   let explicit = settings.ide_settings().explicit();
-        //   kernels.iter().map(|k| config.resolve(&explicit, k.launch_bounds).options).collect()
-        kernels
-            .iter()
-            .map(|kernel| {
-                // Fields the editor does not set keep their defaults.
-                #[allow(clippy::needless_update)]
-                CheckOptions {
-                    launch: LaunchConfig {
-                        block_dim: settings.launch.block_dim,
-                        grid_dim: settings.launch.grid_dim,
-                        max_threads_per_block: kernel.launch_bounds,
-                        global_offset: None,
-                    },
-                    warp_sync: settings.warp_sync,
-                    kernel_budget_ms: settings.kernel_budget_ms,
-                    ..CheckOptions::default()
-                }
-            })
-            .collect()
+        // Editor settings, then header comments, syncwright.toml and
+        // `__launch_bounds__`, as for the CLI.
+        let text = program.files.first().map_or("", |f| f.text.as_str());
+        let (options, _config_error) =
+            crate::ide::kernel_options(path, text, &settings.ide_settings(), kernels);
+        options
     }
 
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport {

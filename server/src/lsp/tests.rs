@@ -182,18 +182,7 @@ impl FakeEngine {
 
 impl Engine for FakeEngine {
     fn parse(&self, text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedSource {
-        // Once the front end is in main (ParsedSource gains fields), this body is
-        // `crate::syntax::parse::parse(text, lang, old)`; all tests pass with it.
-        let mut parser = tree_sitter::Parser::new();
-        parser
-            .set_language(&tree_sitter_cuda::LANGUAGE.into())
-            .expect("cuda grammar");
-        let tree = parser.parse(text, old).expect("parse");
-        ParsedSource {
-            text: text.to_string(),
-            lang,
-            tree,
-        }
+        crate::syntax::parse::parse(text, lang, old)
     }
 
     fn lower(

@@ -5,9 +5,22 @@
 //! with z3 `Optimize`, re-checks, and renders the result as minimal text edits
 //! of what the user wrote.
 
+pub mod candidates;
+pub mod constraints;
+pub mod cost;
+pub mod edits;
+pub mod maxsat;
+pub mod repairs;
+pub mod report;
+#[cfg(test)]
+mod tests;
+
 use serde::Serialize;
 
-use crate::check::Race;
+pub use edits::apply_edits;
+pub use repairs::{Oracle, RepairConfig};
+
+use crate::check::{Race, Verdict};
 use crate::config::{CheckOptions, CostModel};
 use crate::ir::{Kernel, SourceFileInfo, Span, StmtId};
 
@@ -138,12 +151,81 @@ pub fn repair_kernel(
     files: &[SourceFileInfo],
     opts: &SynthOptions,
 ) -> KernelRepair {
-    let _ = (kernel, files, opts);
-    todo!("synthesizer")
+    let check = opts.check.clone();
+    let mut oracle = |k: &Kernel| crate::check::check_kernel(k, &check);
+    repairs::repair_with(kernel, files, opts, &mut oracle, RepairConfig::default())
+}
+
+/// [`repair_kernel`] with a given checker and configuration.
+pub fn repair_kernel_with(
+    kernel: &Kernel,
+    files: &[SourceFileInfo],
+    opts: &SynthOptions,
+    oracle: &mut Oracle<'_>,
+    config: RepairConfig,
+) -> KernelRepair {
+    repairs::repair_with(kernel, files, opts, oracle, config)
 }
 
 /// Describes every barrier of the kernel (cost, races it orders, redundancy).
 pub fn barrier_infos(kernel: &Kernel, opts: &SynthOptions) -> Vec<BarrierInfo> {
-    let _ = (kernel, opts);
-    todo!("synthesizer")
+    let check = opts.check.clone();
+    let mut oracle = |k: &Kernel| crate::check::check_kernel(k, &check);
+    barrier_infos_with(kernel, opts, &mut oracle)
+}
+
+/// [`barrier_infos`] with a given checker.
+pub fn barrier_infos_with(
+    kernel: &Kernel,
+    opts: &SynthOptions,
+    oracle: &mut Oracle<'_>,
+) -> Vec<BarrierInfo> {
+    use std::collections::HashSet;
+    let tree = crate::ir::walk::LabelTree::new(kernel);
+    let original = oracle(kernel);
+    let known: HashSet<_> = original
+        .findings
+        .iter()
+        .filter_map(|f| f.race.as_ref())
+        .map(repairs::race_key)
+        .collect();
+    let usable = |v: Verdict| !matches!(v, Verdict::Inconclusive | Verdict::Unsupported);
+    repairs::block_barriers(kernel)
+        .into_iter()
+        .map(|b| {
+            let loops = tree.loops(b.id).len() as u32;
+            let conds = tree.conds(b.id).len() as u32;
+            let mut without = kernel.clone();
+            crate::ir::walk::remove_stmt(&mut without, b.id);
+            let report = oracle(&without);
+            let orders: Vec<Race> = report
+                .races
+                .iter()
+                .filter(|r| !r.benign && !known.contains(&repairs::race_key(r)))
+                .cloned()
+                .collect();
+            let new_divergence = report
+                .findings
+                .iter()
+                .filter(|f| f.divergence.is_some())
+                .count()
+                > original
+                    .findings
+                    .iter()
+                    .filter(|f| f.divergence.is_some())
+                    .count();
+            BarrierInfo {
+                stmt: b.id,
+                span: b.span,
+                cost: cost::cost(&opts.cost, loops, conds),
+                loops,
+                conds,
+                redundant: usable(report.verdict)
+                    && usable(original.verdict)
+                    && orders.is_empty()
+                    && !new_divergence,
+                orders,
+            }
+        })
+        .collect()
 }

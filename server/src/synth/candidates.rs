@@ -1,0 +1,485 @@
+//! Candidate barrier locations: program points every thread of a block reaches
+//! together (uniform), that map to a place in the user's text where a barrier
+//! statement can be written (never inside macro expansions or inlined device
+//! functions, never inside a loop header).
+
+use std::collections::HashMap;
+
+use crate::analysis::Uniformity;
+use crate::config::CostModel;
+use crate::ir::walk::{child_blocks, BlockSlot, LabelTree, ProgramPoint};
+use crate::ir::{Block, Kernel, ScalarTy, SourceFileInfo, Span, Stmt, StmtId, StmtKind};
+
+use super::cost::cost;
+use super::edits::{indent_of_line, indent_unit, insertion_offset_after};
+
+/// Linear layout of a kernel's label tree: positions of program points and of
+/// statement entries/exits in program text order, and the block hierarchy.
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    /// Label tree index.
+    pub tree: LabelTree,
+    /// Position of each statement's entry (before its children).
+    pub pre: HashMap<StmtId, usize>,
+    /// Position of each statement's exit (after its children).
+    pub post: HashMap<StmtId, usize>,
+    /// Position of each program point.
+    pub point_pos: HashMap<ProgramPoint, usize>,
+    /// Parent block of each nested block.
+    pub parent: HashMap<BlockSlot, BlockSlot>,
+    /// Number of statements in each block.
+    pub block_len: HashMap<BlockSlot, usize>,
+}
+
+impl Layout {
+    /// Computes the layout.
+    pub fn new(kernel: &Kernel) -> Layout {
+        let mut layout = Layout {
+            tree: LabelTree::new(kernel),
+            ..Layout::default()
+        };
+        let mut counter = 0usize;
+        layout.visit(&kernel.body, BlockSlot::Body, &mut counter);
+        layout
+    }
+
+    fn visit(&mut self, block: &Block, slot: BlockSlot, counter: &mut usize) {
+        self.block_len.insert(slot, block.stmts.len());
+        for (index, stmt) in block.stmts.iter().enumerate() {
+            self.point_pos
+                .insert(ProgramPoint { block: slot, index }, *counter);
+            *counter += 1;
+            self.pre.insert(stmt.id, *counter);
+            *counter += 1;
+            for (child_slot, child) in child_slots(stmt) {
+                self.parent.insert(child_slot, slot);
+                self.visit(child, child_slot, counter);
+            }
+            self.post.insert(stmt.id, *counter);
+            *counter += 1;
+        }
+        self.point_pos.insert(
+            ProgramPoint {
+                block: slot,
+                index: block.stmts.len(),
+            },
+            *counter,
+        );
+        *counter += 1;
+    }
+
+    /// Blocks enclosing a statement, innermost first (`blks(l)`).
+    pub fn blocks_of(&self, id: StmtId) -> Vec<BlockSlot> {
+        let mut out = Vec::new();
+        if let Some(place) = self.tree.place(id) {
+            let mut slot = place.block;
+            out.push(slot);
+            while let Some(p) = self.parent.get(&slot) {
+                slot = *p;
+                out.push(slot);
+            }
+        }
+        out
+    }
+
+    /// `(|loops|, |conds|)` of a point in `slot`.
+    pub fn nesting(&self, slot: BlockSlot) -> (u32, u32) {
+        let owner = match slot {
+            BlockSlot::Body => return (0, 0),
+            BlockSlot::Then(id) | BlockSlot::Else(id) => (id, false),
+            BlockSlot::LoopBody(id) | BlockSlot::LoopStep(id) | BlockSlot::LoopCond(id) => {
+                (id, true)
+            }
+        };
+        let loops = self.tree.loops(owner.0).len() as u32 + u32::from(owner.1);
+        let conds = self.tree.conds(owner.0).len() as u32 + u32::from(!owner.1);
+        (loops, conds)
+    }
+}
+
+/// The blocks nested in a statement with their slots.
+pub fn child_slots(stmt: &Stmt) -> Vec<(BlockSlot, &Block)> {
+    match &stmt.kind {
+        StmtKind::If { then_, else_, .. } => {
+            vec![
+                (BlockSlot::Then(stmt.id), then_),
+                (BlockSlot::Else(stmt.id), else_),
+            ]
+        }
+        StmtKind::Loop {
+            cond_prelude,
+            body,
+            step,
+            ..
+        } => vec![
+            (BlockSlot::LoopCond(stmt.id), cond_prelude),
+            (BlockSlot::LoopBody(stmt.id), body),
+            (BlockSlot::LoopStep(stmt.id), step),
+        ],
+        _ => {
+            debug_assert!(child_blocks(stmt).is_empty());
+            Vec::new()
+        }
+    }
+}
+
+/// How a new barrier at a candidate is written into the source.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Render {
+    /// Insert `"\n" + indent + barrier` at `offset`.
+    Line {
+        /// Byte offset of the insertion.
+        offset: u32,
+        /// Indentation of the new line.
+        indent: String,
+    },
+    /// The block has no braces: wrap its statements as `{ barrier stmts }` or
+    /// `{ stmts barrier }`.
+    Wrap {
+        /// Start of the first statement of the block.
+        open: u32,
+        /// End of the last statement of the block.
+        close: u32,
+        /// Barrier goes before the statements (else after).
+        before: bool,
+    },
+    /// The point lies inside one source statement: hoist its reads into
+    /// temporaries, then the barrier, then the statement with the reads replaced.
+    Split(SplitPlan),
+}
+
+/// A single-statement split: `T tmp = <read>; barrier; <stmt with tmp>`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SplitPlan {
+    /// Start of the statement.
+    pub stmt_start: u32,
+    /// Indentation of the statement's line.
+    pub indent: String,
+    /// Reads to hoist: source range and value type.
+    pub reads: Vec<(Span, ScalarTy)>,
+}
+
+/// A candidate barrier location.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    /// The point in the (barrier-free) base kernel.
+    pub point: ProgramPoint,
+    /// Position in program text order.
+    pub pos: usize,
+    /// |loops(l)|.
+    pub loops: u32,
+    /// |conds(l)|.
+    pub conds: u32,
+    /// C(l).
+    pub cost: f64,
+    /// How to write a new barrier here; None when only an existing barrier can stay here.
+    pub render: Option<Render>,
+}
+
+/// The range of the kernel-level source statement a KPL statement belongs to:
+/// for inlined statements, the statement containing the outermost call.
+pub fn anchor(stmt: &Stmt, text: &str) -> Option<Span> {
+    let span = match stmt.inlined_at {
+        Some(call) => enclosing_statement(text, call)?,
+        None => stmt.stmt_span,
+    };
+    (span.start <= span.end && (span.end as usize) <= text.len()).then_some(span)
+}
+
+/// Expands a call expression to the statement around it: back to the previous
+/// `;`, `{` or `}` and forward to the `;` that closes it.
+fn enclosing_statement(text: &str, call: Span) -> Option<Span> {
+    let bytes = text.as_bytes();
+    let mut start = call.start as usize;
+    if start > bytes.len() || call.end as usize > bytes.len() {
+        return None;
+    }
+    let mut depth = 0i32;
+    while start > 0 {
+        let c = bytes[start - 1];
+        match c {
+            b')' | b']' => depth += 1,
+            b'(' | b'[' => depth -= 1,
+            b';' | b'{' | b'}' if depth <= 0 => break,
+            _ => {}
+        }
+        start -= 1;
+    }
+    while start < bytes.len() && bytes[start].is_ascii_whitespace() {
+        start += 1;
+    }
+    let mut end = call.end as usize;
+    let mut depth = 0i32;
+    while end < bytes.len() {
+        match bytes[end] {
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => depth -= 1,
+            b';' if depth <= 0 => {
+                return Some(Span {
+                    file: call.file,
+                    start: start as u32,
+                    end: end as u32 + 1,
+                })
+            }
+            _ => {}
+        }
+        end += 1;
+    }
+    None
+}
+
+/// Everything candidate enumeration needs.
+pub struct CandidateSet {
+    /// Candidates by point.
+    pub cands: Vec<Candidate>,
+    /// Index of each candidate point.
+    pub index: HashMap<ProgramPoint, usize>,
+    /// The layout of the base kernel.
+    pub layout: Layout,
+}
+
+impl CandidateSet {
+    /// Enumerates the candidate points of `base` (a kernel without the barriers
+    /// under synthesis). `keep` are points with an existing barrier, kept as
+    /// candidates even when no new barrier could be written there.
+    pub fn new(
+        base: &Kernel,
+        files: &[SourceFileInfo],
+        model: &CostModel,
+        keep: &[ProgramPoint],
+    ) -> CandidateSet {
+        let layout = Layout::new(base);
+        let uniformity = Uniformity::compute(base);
+        let text = files
+            .get(base.span.file.0 as usize)
+            .map(|f| f.text.as_str())
+            .unwrap_or("");
+        let mut points: Vec<(ProgramPoint, usize)> =
+            layout.point_pos.iter().map(|(p, pos)| (*p, *pos)).collect();
+        points.sort_by_key(|(_, pos)| *pos);
+        let mut cands = Vec::new();
+        let mut index = HashMap::new();
+        for (point, pos) in points {
+            if !uniformity.is_uniform_point(point) {
+                continue;
+            }
+            if matches!(point.block, BlockSlot::LoopStep(_) | BlockSlot::LoopCond(_)) {
+                continue;
+            }
+            let Some(block) = crate::ir::walk::block_ref(base, point.block) else {
+                continue;
+            };
+            let render = render_point(block, point, text, base.span.file);
+            if render.is_none() && !keep.contains(&point) {
+                continue;
+            }
+            let (loops, conds) = layout.nesting(point.block);
+            index.insert(point, cands.len());
+            cands.push(Candidate {
+                point,
+                pos,
+                loops,
+                conds,
+                cost: cost(model, loops, conds),
+                render,
+            });
+        }
+        CandidateSet {
+            cands,
+            index,
+            layout,
+        }
+    }
+}
+
+/// How a barrier at `point` would be written, or None when it cannot be.
+fn render_point(
+    block: &Block,
+    point: ProgramPoint,
+    text: &str,
+    file: crate::ir::FileId,
+) -> Option<Render> {
+    let k = point.index;
+    let prev = k.checked_sub(1).and_then(|i| block.stmts.get(i));
+    let next = block.stmts.get(k);
+    let anchor_of = |s: &Stmt| anchor(s, text).filter(|a| a.file == file && a.start < a.end);
+    let ap = match prev {
+        Some(s) => Some(anchor_of(s)?),
+        None => None,
+    };
+    let an = match next {
+        Some(s) => Some(anchor_of(s)?),
+        None => None,
+    };
+    if let (Some(a), Some(b)) = (ap, an) {
+        if a == b {
+            return plan_split(block, k, a, text).map(Render::Split);
+        }
+        if a.end > b.start {
+            return None;
+        }
+    }
+    let braced = block
+        .braces
+        .filter(|b| b.file == file && text.as_bytes().get(b.start as usize) == Some(&b'{'));
+    match braced {
+        None if point.block == BlockSlot::Body => {
+            let a = ap?;
+            let offset = insertion_offset_after(text, a.end, an.map(|s| s.start));
+            Some(Render::Line {
+                offset,
+                indent: indent_of_line(text, a.start),
+            })
+        }
+        None => {
+            // Unbraced branch or loop body: only the two ends, by wrapping.
+            let first = anchor_of(block.stmts.first()?)?;
+            let last = anchor_of(block.stmts.last()?)?;
+            if k == 0 {
+                Some(Render::Wrap {
+                    open: first.start,
+                    close: last.end,
+                    before: true,
+                })
+            } else if k == block.stmts.len() {
+                Some(Render::Wrap {
+                    open: first.start,
+                    close: last.end,
+                    before: false,
+                })
+            } else {
+                None
+            }
+        }
+        Some(braces) => {
+            if let Some(a) = ap {
+                if a.start < braces.start || a.end > braces.end {
+                    return None;
+                }
+                let offset = insertion_offset_after(text, a.end, an.map(|s| s.start));
+                return Some(Render::Line {
+                    offset,
+                    indent: indent_of_line(text, a.start),
+                });
+            }
+            let open = braces.start + 1;
+            if let Some(b) = an {
+                if b.start < open {
+                    return None;
+                }
+            }
+            let offset = insertion_offset_after(text, open, an.map(|s| s.start));
+            let indent = match an {
+                Some(b) if line_start(text, b.start) > braces.start => {
+                    indent_of_line(text, b.start)
+                }
+                _ => format!(
+                    "{}{}",
+                    indent_of_line(text, braces.start),
+                    indent_unit(text)
+                ),
+            };
+            Some(Render::Line { offset, indent })
+        }
+    }
+}
+
+fn line_start(text: &str, offset: u32) -> u32 {
+    let upto = &text.as_bytes()[..(offset as usize).min(text.len())];
+    upto.iter()
+        .rposition(|&c| c == b'\n')
+        .map(|i| i as u32 + 1)
+        .unwrap_or(0)
+}
+
+/// Plans splitting the source statement `anchor` at KPL index `k` of `block`.
+fn plan_split(block: &Block, k: usize, anchor: Span, text: &str) -> Option<SplitPlan> {
+    block.braces?;
+    let mut g0 = k;
+    while g0 > 0
+        && block
+            .stmts
+            .get(g0 - 1)
+            .is_some_and(|s| s.stmt_span == anchor && s.inlined_at.is_none())
+    {
+        g0 -= 1;
+    }
+    let mut g1 = k;
+    while block
+        .stmts
+        .get(g1)
+        .is_some_and(|s| s.stmt_span == anchor && s.inlined_at.is_none())
+    {
+        g1 += 1;
+    }
+    let before = block.stmts.get(g0..k)?;
+    let after = block.stmts.get(k..g1)?;
+    if before.is_empty() || after.is_empty() {
+        return None;
+    }
+    if before
+        .iter()
+        .chain(after)
+        .any(|s| s.in_macro || s.inlined_at.is_some())
+    {
+        return None;
+    }
+    let stmt_text = text.get(anchor.start as usize..anchor.end as usize)?.trim();
+    let first_word: String = stmt_text
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    if !stmt_text.ends_with(';')
+        || matches!(
+            first_word.as_str(),
+            "if" | "for" | "while" | "do" | "switch" | "return" | "else" | "case"
+        )
+    {
+        return None;
+    }
+    let write_spans: Vec<Span> = after
+        .iter()
+        .filter(|s| matches!(s.kind, StmtKind::Write { .. } | StmtKind::Atomic { .. }))
+        .map(|s| s.span)
+        .collect();
+    if write_spans.is_empty() {
+        return None;
+    }
+    let mut reads: Vec<(Span, ScalarTy)> = Vec::new();
+    for s in before {
+        match &s.kind {
+            StmtKind::Read { access, .. } => {
+                let overlaps_write = write_spans.iter().any(|w| overlaps(*w, s.span));
+                if overlaps_write {
+                    continue;
+                }
+                if s.span.start < anchor.start
+                    || s.span.end > anchor.end
+                    || s.span.start >= s.span.end
+                {
+                    return None;
+                }
+                reads.push((s.span, access.ty));
+            }
+            StmtKind::Assign { .. } | StmtKind::Havoc { .. } => {}
+            _ => return None,
+        }
+    }
+    if reads.is_empty() {
+        return None;
+    }
+    for (i, a) in reads.iter().enumerate() {
+        if reads.iter().skip(i + 1).any(|b| overlaps(a.0, b.0)) {
+            return None;
+        }
+    }
+    Some(SplitPlan {
+        stmt_start: anchor.start,
+        indent: indent_of_line(text, anchor.start),
+        reads,
+    })
+}
+
+fn overlaps(a: Span, b: Span) -> bool {
+    a.start < b.end && b.start < a.end
+}

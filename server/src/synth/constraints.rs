@@ -1,0 +1,72 @@
+//! Placement constraints of AutoSync (Section III-B): which candidate
+//! locations separate the two accesses of a race.
+//!
+//! A label interval [l1, l2) is the set of points after l1 and before l2 in
+//! program text order whose block encloses l1 or l2 (both threads pass through
+//! it between the two accesses).
+
+use std::collections::HashSet;
+
+use crate::ir::walk::{BlockSlot, ProgramPoint};
+use crate::ir::StmtId;
+
+use super::candidates::CandidateSet;
+
+/// The two accesses of a race in program text order.
+pub fn ordered(cs: &CandidateSet, a: StmtId, b: StmtId) -> Option<(StmtId, StmtId)> {
+    let pa = *cs.layout.pre.get(&a)?;
+    let pb = *cs.layout.pre.get(&b)?;
+    Some(if pa <= pb { (a, b) } else { (b, a) })
+}
+
+/// Candidates in `[l, l2)`: the intra-iteration (or simple race) option.
+pub fn intra_clause(cs: &CandidateSet, l: StmtId, l2: StmtId) -> Vec<usize> {
+    let (Some(&after), Some(&before)) = (cs.layout.post.get(&l), cs.layout.pre.get(&l2)) else {
+        return Vec::new();
+    };
+    let blocks: HashSet<BlockSlot> = cs
+        .layout
+        .blocks_of(l)
+        .into_iter()
+        .chain(cs.layout.blocks_of(l2))
+        .collect();
+    cs.cands
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.pos > after && c.pos < before && blocks.contains(&c.point.block))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Candidates in `[l_s^j, l) U [l2, l^j)` where `l^j` is the common loop at
+/// `depth` (1 = outermost): the inter-iteration option. None when the two
+/// statements share fewer than `depth` loops.
+pub fn inter_clause(cs: &CandidateSet, l: StmtId, l2: StmtId, depth: u32) -> Option<Vec<usize>> {
+    let common = cs.layout.tree.common_loops(l, l2);
+    let loop_id = *common.get((depth as usize).checked_sub(1)?)?;
+    let body_start = *cs.layout.point_pos.get(&ProgramPoint {
+        block: BlockSlot::LoopBody(loop_id),
+        index: 0,
+    })?;
+    let loop_end = *cs.layout.post.get(&loop_id)?;
+    let before_l = *cs.layout.pre.get(&l)?;
+    let after_l2 = *cs.layout.post.get(&l2)?;
+    let blocks_l: HashSet<BlockSlot> = cs.layout.blocks_of(l).into_iter().collect();
+    let blocks_l2: HashSet<BlockSlot> = cs.layout.blocks_of(l2).into_iter().collect();
+    Some(
+        cs.cands
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| {
+                (blocks_l.contains(&c.point.block) && c.pos >= body_start && c.pos < before_l)
+                    || (blocks_l2.contains(&c.point.block) && c.pos > after_l2 && c.pos < loop_end)
+            })
+            .map(|(i, _)| i)
+            .collect(),
+    )
+}
+
+/// Number of loops the two statements share.
+pub fn common_depth(cs: &CandidateSet, l: StmtId, l2: StmtId) -> u32 {
+    cs.layout.tree.common_loops(l, l2).len() as u32
+}

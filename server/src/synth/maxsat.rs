@@ -1,0 +1,239 @@
+//! The placement problem as weighted MaxSAT on z3 `Optimize`.
+
+use z3::ast::Bool;
+use z3::{Optimize, SatResult};
+
+/// Placement options of one loop race whose kind is not known (Algorithm 1):
+/// option 0 is intra-iteration, option j the inter-iteration barrier at depth j.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OptionGroup {
+    /// Candidate indices of each option; an empty option is impossible.
+    pub options: Vec<Vec<usize>>,
+    /// P-assignments known not to remove the race.
+    pub excluded: Vec<Vec<bool>>,
+}
+
+/// A placement problem over candidate variables `L_0 .. L_{n-1}`.
+#[derive(Clone, Debug, Default)]
+pub struct Problem {
+    /// Soft-constraint weight of `not L_i` (proportional to C(l)).
+    pub weights: Vec<u128>,
+    /// Variables that must be true (kept barriers).
+    pub forced_true: Vec<usize>,
+    /// Variables that must be false.
+    pub forced_false: Vec<usize>,
+    /// Hard clauses `OR L_i`.
+    pub clauses: Vec<Vec<usize>>,
+    /// Guarded options with P-variables.
+    pub groups: Vec<OptionGroup>,
+    /// Blocking clauses: at least one variable differs from the given value.
+    pub blocking: Vec<Vec<(usize, bool)>>,
+}
+
+/// A solver answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// Least-cost model: chosen candidates and the P-assignment of each group.
+    Sat {
+        /// Indices of the variables set to true, ascending.
+        chosen: Vec<usize>,
+        /// P values per group.
+        p: Vec<Vec<bool>>,
+    },
+    /// No placement satisfies the constraints.
+    Unsat,
+    /// The solver gave up.
+    Unknown(String),
+}
+
+/// Solves the problem for a least-cost placement.
+pub fn solve(problem: &Problem) -> Answer {
+    let opt = Optimize::new();
+    let vars: Vec<Bool> = (0..problem.weights.len())
+        .map(|i| Bool::new_const(format!("L{i}")))
+        .collect();
+    let or_of = |idx: &[usize]| -> Bool {
+        let lits: Vec<Bool> = idx.iter().filter_map(|&i| vars.get(i).cloned()).collect();
+        if lits.is_empty() {
+            Bool::from_bool(false)
+        } else {
+            Bool::or(&lits)
+        }
+    };
+    for (v, w) in vars.iter().zip(&problem.weights) {
+        opt.assert_soft(&v.not(), (*w).max(1), None);
+    }
+    for &i in &problem.forced_true {
+        if let Some(v) = vars.get(i) {
+            opt.assert(v);
+        }
+    }
+    for &i in &problem.forced_false {
+        if let Some(v) = vars.get(i) {
+            opt.assert(v.not());
+        }
+    }
+    for clause in &problem.clauses {
+        opt.assert(or_of(clause));
+    }
+    let mut pvars: Vec<Vec<Bool>> = Vec::new();
+    for (g, group) in problem.groups.iter().enumerate() {
+        let ps: Vec<Bool> = (0..group.options.len())
+            .map(|j| Bool::new_const(format!("P{g}_{j}")))
+            .collect();
+        for (p, option) in ps.iter().zip(&group.options) {
+            opt.assert(p.implies(or_of(option)));
+        }
+        opt.assert(Bool::or(&ps));
+        // Nested inter-iteration barriers are redundant: at most one depth.
+        for j in 1..ps.len() {
+            for k in (j + 1)..ps.len() {
+                opt.assert(Bool::and(&[ps[j].clone(), ps[k].clone()]).not());
+            }
+        }
+        for assignment in &group.excluded {
+            let differs: Vec<Bool> = ps
+                .iter()
+                .zip(assignment)
+                .map(|(p, &v)| if v { p.not() } else { p.clone() })
+                .collect();
+            opt.assert(Bool::or(&differs));
+        }
+        pvars.push(ps);
+    }
+    for block in &problem.blocking {
+        let differs: Vec<Bool> = block
+            .iter()
+            .filter_map(|&(i, v)| vars.get(i).map(|x| if v { x.not() } else { x.clone() }))
+            .collect();
+        if differs.is_empty() {
+            opt.assert(Bool::from_bool(false));
+        } else {
+            opt.assert(Bool::or(&differs));
+        }
+    }
+    match opt.check(&[]) {
+        SatResult::Unsat => Answer::Unsat,
+        SatResult::Unknown => {
+            Answer::Unknown(opt.get_reason_unknown().unwrap_or_else(|| "unknown".into()))
+        }
+        SatResult::Sat => {
+            let Some(model) = opt.get_model() else {
+                return Answer::Unknown("no model".into());
+            };
+            let value = |b: &Bool| {
+                model
+                    .eval(b, true)
+                    .and_then(|v| v.as_bool())
+                    .unwrap_or(false)
+            };
+            let chosen = vars
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| value(v))
+                .map(|(i, _)| i)
+                .collect();
+            let p = pvars
+                .iter()
+                .map(|ps| ps.iter().map(value).collect())
+                .collect();
+            Answer::Sat { chosen, p }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picks_the_shared_cheapest_variable() {
+        // Fig. 7: [L1 or L2] and [L2 or L3] -> {L2}.
+        let p = Problem {
+            weights: vec![1, 1, 1, 1],
+            clauses: vec![vec![1, 2], vec![2, 3]],
+            ..Problem::default()
+        };
+        assert_eq!(
+            solve(&p),
+            Answer::Sat {
+                chosen: vec![2],
+                p: vec![]
+            }
+        );
+    }
+
+    #[test]
+    fn prefers_cheap_outside_loop_and_respects_forcing() {
+        let p = Problem {
+            weights: vec![100, 1],
+            clauses: vec![vec![0, 1]],
+            ..Problem::default()
+        };
+        assert_eq!(
+            solve(&p),
+            Answer::Sat {
+                chosen: vec![1],
+                p: vec![]
+            }
+        );
+        let p = Problem {
+            weights: vec![100, 1],
+            clauses: vec![vec![0, 1]],
+            forced_false: vec![1],
+            ..Problem::default()
+        };
+        assert_eq!(
+            solve(&p),
+            Answer::Sat {
+                chosen: vec![0],
+                p: vec![]
+            }
+        );
+        let p = Problem {
+            weights: vec![1],
+            clauses: vec![vec![]],
+            ..Problem::default()
+        };
+        assert_eq!(solve(&p), Answer::Unsat);
+    }
+
+    #[test]
+    fn option_groups_enumerate_p_assignments() {
+        // Fig. 4: intra {L2, L3} (cost 100), inter {L1, L4} (cost 100).
+        let mut g = OptionGroup {
+            options: vec![vec![1, 2], vec![0, 3]],
+            excluded: vec![],
+        };
+        let p = Problem {
+            weights: vec![100; 4],
+            groups: vec![g.clone()],
+            ..Problem::default()
+        };
+        let Answer::Sat { chosen, p: ps } = solve(&p) else {
+            panic!("sat")
+        };
+        assert_eq!(chosen.len(), 1);
+        g.excluded.push(ps[0].clone());
+        let p2 = Problem {
+            weights: vec![100; 4],
+            groups: vec![g.clone()],
+            ..Problem::default()
+        };
+        let Answer::Sat { chosen, p: ps2 } = solve(&p2) else {
+            panic!("sat")
+        };
+        assert_eq!(chosen.len(), 1);
+        g.excluded.push(ps2[0].clone());
+        let p3 = Problem {
+            weights: vec![100; 4],
+            groups: vec![g],
+            ..Problem::default()
+        };
+        let Answer::Sat { chosen, p } = solve(&p3) else {
+            panic!("sat")
+        };
+        assert_eq!(chosen.len(), 2);
+        assert_eq!(p[0], vec![true, true]);
+    }
+}

@@ -1,0 +1,1408 @@
+//! The synthesis loop (AutoSync's Algorithm 1 with the checker in process) and
+//! the repairs beyond plain insertion: moving divergent barriers, removing
+//! redundant ones, splitting racing statements, hoisting reads out of
+//! thread-dependent branches (AuCS) and grid barriers for inter-block races.
+
+use std::collections::{HashMap, HashSet};
+use std::time::Instant;
+
+use crate::analysis::Uniformity;
+use crate::check::{KernelReport, LoopRelation, Race, Verdict};
+use crate::ir::walk::{self, BlockSlot, LabelTree, ProgramPoint};
+use crate::ir::{
+    BarrierScope, BinOp, Expr, Kernel, Lang, MemSpace, ScalarTy, SourceFileInfo, Span, Stmt,
+    StmtId, StmtKind, UnOp, VarDecl, VarId,
+};
+
+use super::candidates::{anchor, CandidateSet, Render};
+use super::constraints::{common_depth, inter_clause, intra_clause, ordered};
+use super::cost::{cost, integer_weights};
+use super::edits::{
+    barrier_text, c_type, indent_of_line, removal_edit, render_insertion, Fences, TempNames,
+};
+use super::maxsat::{solve, Answer, OptionGroup, Problem};
+use super::{Fix, FixKind, KernelRepair, RepairStatus, SynthOptions, TextEdit};
+
+/// The checker as seen by the synthesizer.
+pub type Oracle<'a> = dyn FnMut(&Kernel) -> KernelReport + 'a;
+
+/// How the synthesizer uses the checker's race information.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RepairConfig {
+    /// Use the checker's loop relation of each race to assert exactly the
+    /// needed option; when false, every loop race gets the P-variables of
+    /// Algorithm 1 and the refinement finds the right options.
+    pub relation_guided: bool,
+    /// Bound on solve/check rounds before giving up as inconclusive.
+    pub max_rounds: u32,
+}
+
+impl Default for RepairConfig {
+    fn default() -> Self {
+        RepairConfig {
+            relation_guided: true,
+            max_rounds: 40,
+        }
+    }
+}
+
+/// Scale of the cost weights; smaller tie-break weights never outweigh a cost difference.
+const TIE_SCALE: u128 = 4096;
+/// Tie-break: prefer keeping an existing barrier over writing a new one.
+const NEW_BARRIER_PENALTY: u128 = 2;
+/// Tie-break: prefer a barrier between statements over splitting one.
+const SPLIT_PENALTY: u128 = 1;
+
+/// A barrier of the kernel as written.
+#[derive(Clone, Debug)]
+struct Existing {
+    stmt: Stmt,
+    /// Its point in the base kernel (None when it stays in the base: not removable).
+    point: Option<ProgramPoint>,
+    loops: u32,
+    conds: u32,
+}
+
+/// A race the synthesizer has seen, with the accesses in program order.
+#[derive(Clone, Debug, PartialEq)]
+struct RaceRecord {
+    early: StmtId,
+    late: StmtId,
+    relation: LoopRelation,
+    spans: [Span; 2],
+    global: bool,
+}
+
+/// A hoisting of racing reads out of thread-dependent branches, already applied to the base.
+#[derive(Clone, Debug)]
+struct Hoist {
+    edits: Vec<TextEdit>,
+    addresses: Vec<Span>,
+    barrier_cost: f64,
+}
+
+/// Repairs one kernel with `oracle` as the checker.
+pub fn repair_with(
+    kernel: &Kernel,
+    files: &[SourceFileInfo],
+    opts: &SynthOptions,
+    oracle: &mut Oracle<'_>,
+    config: RepairConfig,
+) -> KernelRepair {
+    let started = Instant::now();
+    let mut engine = Engine {
+        kernel,
+        files,
+        opts,
+        oracle,
+        calls: 0,
+        config,
+        started,
+    };
+    let mut repair = engine.run();
+    repair.oracle_calls = engine.calls;
+    repair.time_ms = started.elapsed().as_secs_f64() * 1000.0;
+    repair
+}
+
+struct Engine<'a, 'o> {
+    kernel: &'a Kernel,
+    files: &'a [SourceFileInfo],
+    opts: &'a SynthOptions,
+    oracle: &'a mut Oracle<'o>,
+    calls: u32,
+    config: RepairConfig,
+    started: Instant,
+}
+
+/// Block barriers of a kernel in program order.
+pub(crate) fn block_barriers(kernel: &Kernel) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    walk::for_each_stmt(&kernel.body, &mut |s| {
+        if matches!(
+            s.kind,
+            StmtKind::Barrier {
+                scope: BarrierScope::Block,
+                ..
+            }
+        ) {
+            out.push(s.clone());
+        }
+    });
+    out
+}
+
+/// The key identifying a race regardless of which thread came first.
+pub(crate) fn race_key(r: &Race) -> (StmtId, StmtId, LoopRelation) {
+    let (a, b) = if r.first <= r.second {
+        (r.first, r.second)
+    } else {
+        (r.second, r.first)
+    };
+    (a, b, r.relation)
+}
+
+fn real_races(report: &KernelReport) -> Vec<&Race> {
+    report
+        .findings
+        .iter()
+        .filter_map(|f| f.race.as_ref())
+        .filter(|r| !r.benign)
+        .collect()
+}
+
+impl Engine<'_, '_> {
+    fn check(&mut self, kernel: &Kernel) -> KernelReport {
+        self.calls += 1;
+        (self.oracle)(kernel)
+    }
+
+    fn text(&self) -> &str {
+        self.files
+            .get(self.kernel.span.file.0 as usize)
+            .map(|f| f.text.as_str())
+            .unwrap_or("")
+    }
+
+    fn outcome(&self, status: RepairStatus, reason: Option<String>) -> KernelRepair {
+        let (count, total) = self.existing_cost();
+        KernelRepair {
+            name: self.kernel.name.clone(),
+            status,
+            barriers_before: count,
+            barriers_after: count,
+            cost_before: total,
+            cost_after: total,
+            oracle_calls: 0,
+            time_ms: 0.0,
+            edits: Vec::new(),
+            reason,
+            fixes: Vec::new(),
+        }
+    }
+
+    fn existing_cost(&self) -> (u32, f64) {
+        let tree = LabelTree::new(self.kernel);
+        let barriers = block_barriers(self.kernel);
+        let total = barriers
+            .iter()
+            .map(|b| {
+                cost(
+                    &self.opts.cost,
+                    tree.loops(b.id).len() as u32,
+                    tree.conds(b.id).len() as u32,
+                )
+            })
+            .fold(0.0, |a, b| a + b);
+        (barriers.len() as u32, total)
+    }
+
+    fn run(&mut self) -> KernelRepair {
+        let (base, existing) = self.strip_barriers();
+        let removable = existing.iter().any(|e| e.point.is_some());
+        // Races of the base kernel (barriers under synthesis stripped); when
+        // nothing is stripped that is the kernel as written.
+        let first = if removable {
+            self.check(&base)
+        } else {
+            self.check(self.kernel)
+        };
+        if let Some(r) = self.unusable(&first) {
+            return r;
+        }
+        if !removable && first.verdict == Verdict::RaceFree {
+            return self.outcome(RepairStatus::AlreadyRaceFree, None);
+        }
+        self.synthesize(base, existing, first)
+    }
+
+    /// The kernel without the barriers that are variables of the problem.
+    fn strip_barriers(&self) -> (Kernel, Vec<Existing>) {
+        let tree = LabelTree::new(self.kernel);
+        let text = self.text();
+        let mut base = self.kernel.clone();
+        let mut existing = Vec::new();
+        for b in block_barriers(self.kernel) {
+            let loops = tree.loops(b.id).len() as u32;
+            let conds = tree.conds(b.id).len() as u32;
+            let alone = walk::block_ref(
+                self.kernel,
+                tree.place(b.id).map(|p| p.block).unwrap_or(BlockSlot::Body),
+            )
+            .map(|blk| {
+                blk.stmts
+                    .iter()
+                    .filter(|s| s.stmt_span == b.stmt_span)
+                    .count()
+                    == 1
+            })
+            .unwrap_or(false);
+            let removable = !self.opts.keep_existing
+                && b.inlined_at.is_none()
+                && alone
+                && anchor(&b, text).is_some();
+            let point = if removable {
+                let base_tree = LabelTree::new(&base);
+                let place = base_tree.place(b.id).cloned();
+                walk::remove_stmt(&mut base, b.id);
+                place.map(|p| ProgramPoint {
+                    block: p.block,
+                    index: p.index,
+                })
+            } else {
+                None
+            };
+            existing.push(Existing {
+                stmt: b,
+                point,
+                loops,
+                conds,
+            });
+        }
+        (base, existing)
+    }
+
+    fn record(&self, cs: &CandidateSet, race: &Race) -> Option<RaceRecord> {
+        let (early, late) = ordered(cs, race.first, race.second)?;
+        let spans = if early == race.first {
+            [race.first_span, race.second_span]
+        } else {
+            [race.second_span, race.first_span]
+        };
+        let global = self
+            .kernel
+            .arrays
+            .iter()
+            .find(|a| a.name == race.array)
+            .map(|a| a.space == MemSpace::Global)
+            .unwrap_or(false);
+        Some(RaceRecord {
+            early,
+            late,
+            relation: race.relation,
+            spans,
+            global,
+        })
+    }
+
+    fn synthesize(
+        &mut self,
+        mut base: Kernel,
+        existing: Vec<Existing>,
+        first: KernelReport,
+    ) -> KernelRepair {
+        let text = self.text().to_string();
+        let lang = self.kernel.lang;
+        let mut hoists: Vec<Hoist> = Vec::new();
+        let mut fixed_barriers: HashSet<StmtId> = HashSet::new();
+        let mut records: Vec<RaceRecord> = Vec::new();
+        let mut excluded_points: HashSet<ProgramPoint> = HashSet::new();
+        let mut blocking: Vec<Vec<(ProgramPoint, bool)>> = Vec::new();
+        let mut p_mode: HashMap<(StmtId, StmtId), Vec<Vec<bool>>> = HashMap::new();
+        let mut inter_block: Vec<Race> = Vec::new();
+        let existing_points: Vec<ProgramPoint> = existing.iter().filter_map(|e| e.point).collect();
+
+        let mut cs = CandidateSet::new(&base, self.files, &self.opts.cost, &existing_points);
+        for race in real_races(&first) {
+            self.note_race(&cs, race, &mut records, &mut inter_block);
+        }
+        let mut last_groups: Vec<(StmtId, StmtId)> = Vec::new();
+        let mut last_p: Vec<Vec<bool>> = Vec::new();
+        for _round in 0..self.config.max_rounds {
+            // A few checker budgets in total: each round costs one check.
+            let budget_ms = self.opts.check.kernel_budget_ms.saturating_mul(4).max(1) as f64;
+            if self.started.elapsed().as_secs_f64() * 1000.0 > budget_ms {
+                return self.outcome(
+                    RepairStatus::Inconclusive,
+                    Some(format!(
+                        "synthesis exceeded its time budget of {budget_ms} ms"
+                    )),
+                );
+            }
+            // Build the problem.
+            let nesting: Vec<(u32, u32)> = cs.cands.iter().map(|c| (c.loops, c.conds)).collect();
+            let weights = integer_weights(&self.opts.cost, &nesting)
+                .into_iter()
+                .zip(&cs.cands)
+                .map(|(w, c)| {
+                    let mut w = w.saturating_mul(TIE_SCALE);
+                    if !existing_points.contains(&c.point) {
+                        w = w.saturating_add(NEW_BARRIER_PENALTY);
+                    }
+                    if matches!(c.render, Some(Render::Split(_))) {
+                        w = w.saturating_add(SPLIT_PENALTY);
+                    }
+                    w
+                })
+                .collect();
+            let mut problem = Problem {
+                weights,
+                ..Problem::default()
+            };
+            problem.forced_false = excluded_points
+                .iter()
+                .filter_map(|p| cs.index.get(p).copied())
+                .collect();
+            // Points that can keep an existing barrier but where no new one can be written.
+            for (i, c) in cs.cands.iter().enumerate() {
+                if c.render.is_none() && !existing_points.contains(&c.point) {
+                    problem.forced_false.push(i);
+                }
+            }
+            let mut groups_order = Vec::new();
+            let mut unfixable: Option<RaceRecord> = None;
+            let mut seen_pairs: HashSet<(StmtId, StmtId)> = HashSet::new();
+            for rec in &records {
+                let pair = (rec.early, rec.late);
+                let depth = common_depth(&cs, rec.early, rec.late);
+                let guided_clause = match rec.relation {
+                    LoopRelation::IntraIteration => Some(intra_clause(&cs, rec.early, rec.late)),
+                    LoopRelation::InterIteration { depth } => {
+                        inter_clause(&cs, rec.early, rec.late, depth)
+                    }
+                    LoopRelation::InterBlock => continue,
+                };
+                let use_p = depth > 0
+                    && (!self.config.relation_guided
+                        || p_mode.contains_key(&pair)
+                        || guided_clause.is_none());
+                if use_p {
+                    if seen_pairs.insert(pair) {
+                        let mut options = vec![intra_clause(&cs, rec.early, rec.late)];
+                        for j in 1..=depth {
+                            options.push(
+                                inter_clause(&cs, rec.early, rec.late, j).unwrap_or_default(),
+                            );
+                        }
+                        if options.iter().all(|o| o.is_empty()) {
+                            unfixable = Some(rec.clone());
+                            break;
+                        }
+                        let excluded = p_mode.get(&pair).cloned().unwrap_or_default();
+                        problem.groups.push(OptionGroup { options, excluded });
+                        groups_order.push(pair);
+                    }
+                } else {
+                    let clause = guided_clause.unwrap_or_default();
+                    if clause.is_empty() {
+                        unfixable = Some(rec.clone());
+                        break;
+                    }
+                    problem.clauses.push(clause);
+                }
+            }
+            if let Some(rec) = unfixable {
+                // No uniform point between the accesses: try hoisting, else give up.
+                match self.hoist(&base, &rec) {
+                    Some((new_base, hoist, barrier_id)) => {
+                        base = new_base;
+                        fixed_barriers.insert(barrier_id);
+                        hoists.push(hoist);
+                        cs =
+                            CandidateSet::new(&base, self.files, &self.opts.cost, &existing_points);
+                        blocking.clear();
+                        p_mode.values_mut().for_each(Vec::clear);
+                        let again = self.check(&base);
+                        if let Some(r) = self.unusable(&again) {
+                            return r;
+                        }
+                        records.clear();
+                        inter_block.clear();
+                        for race in real_races(&again) {
+                            self.note_race(&cs, race, &mut records, &mut inter_block);
+                        }
+                        continue;
+                    }
+                    None => return self.unrepairable_race(&base, &rec),
+                }
+            }
+            for block in &blocking {
+                let lits: Vec<(usize, bool)> = block
+                    .iter()
+                    .filter_map(|(p, v)| cs.index.get(p).map(|&i| (i, *v)))
+                    .collect();
+                problem.blocking.push(lits);
+            }
+            let (chosen, p_values) = match solve(&problem) {
+                Answer::Sat { chosen, p } => (chosen, p),
+                Answer::Unsat => {
+                    let mut r = self.outcome(
+                        RepairStatus::Unrepairable,
+                        Some("no placement of barriers at points all threads of a block reach orders every race".into()),
+                    );
+                    r.fixes = Vec::new();
+                    return r;
+                }
+                Answer::Unknown(why) => {
+                    return self.outcome(
+                        RepairStatus::Inconclusive,
+                        Some(format!("the MaxSAT solver gave up: {why}")),
+                    )
+                }
+            };
+            last_groups.clone_from(&groups_order);
+            last_p.clone_from(&p_values);
+            let fences = self.fences(&records);
+            let (candidate, new_ids) = build_kernel(&base, &cs, &chosen, &existing, fences, lang);
+            let report = self.check(&candidate);
+            if let Some(r) = self.unusable(&report) {
+                return r;
+            }
+            // Divergent new barriers: exclude their points (Algorithm 1, line 25).
+            let mut diverged = false;
+            for f in &report.findings {
+                if let Some(d) = &f.divergence {
+                    if let Some(point) = new_ids.get(&d.barrier) {
+                        excluded_points.insert(*point);
+                        diverged = true;
+                    } else {
+                        return self.outcome(
+                            RepairStatus::Unrepairable,
+                            Some(format!(
+                                "a barrier the synthesizer does not move (a grid barrier, a barrier inside a macro or an inlined function, or any barrier with --keep-existing) is divergent: {}",
+                                d.cause
+                            )),
+                        );
+                    }
+                }
+            }
+            if diverged {
+                continue;
+            }
+            let races = real_races(&report);
+            let block_races: Vec<&Race> = races
+                .iter()
+                .copied()
+                .filter(|r| r.relation != LoopRelation::InterBlock)
+                .collect();
+            inter_block = races
+                .iter()
+                .copied()
+                .filter(|r| r.relation == LoopRelation::InterBlock)
+                .cloned()
+                .collect();
+            if block_races.is_empty() {
+                return self.finish(
+                    &base,
+                    &cs,
+                    &chosen,
+                    &existing,
+                    &hoists,
+                    &fixed_barriers,
+                    &records,
+                    &inter_block,
+                    &candidate,
+                    &text,
+                );
+            }
+            for race in block_races {
+                let Some(rec) = self.record(&cs, race) else {
+                    return self.outcome(
+                        RepairStatus::Inconclusive,
+                        Some("the checker reported a race on statements the synthesizer cannot place".into()),
+                    );
+                };
+                let pair = (rec.early, rec.late);
+                if let Some(gi) = last_groups.iter().position(|g| *g == pair) {
+                    // Algorithm 1, line 29: this P-assignment does not remove the race.
+                    if let (Some(values), Some(list)) = (last_p.get(gi), p_mode.get_mut(&pair)) {
+                        list.push(values.clone());
+                    } else if let Some(values) = last_p.get(gi) {
+                        p_mode.insert(pair, vec![values.clone()]);
+                    }
+                } else if records.contains(&rec) {
+                    if self.config.relation_guided
+                        && common_depth(&cs, rec.early, rec.late) > 0
+                        && !p_mode.contains_key(&pair)
+                    {
+                        // The exact option did not suffice: fall back to Algorithm 1 for this pair.
+                        p_mode.insert(pair, Vec::new());
+                    } else {
+                        // Block this placement of the barriers around the pair.
+                        let mut around: Vec<usize> = intra_clause(&cs, rec.early, rec.late);
+                        for j in 1..=common_depth(&cs, rec.early, rec.late) {
+                            around.extend(
+                                inter_clause(&cs, rec.early, rec.late, j).unwrap_or_default(),
+                            );
+                        }
+                        around.sort_unstable();
+                        around.dedup();
+                        blocking.push(
+                            around
+                                .iter()
+                                .map(|&i| (cs.cands[i].point, chosen.contains(&i)))
+                                .collect(),
+                        );
+                    }
+                } else {
+                    records.push(rec);
+                }
+            }
+        }
+        self.outcome(
+            RepairStatus::Inconclusive,
+            Some(format!(
+                "no race-free placement found within {} refinement rounds",
+                self.config.max_rounds
+            )),
+        )
+    }
+
+    fn note_race(
+        &self,
+        cs: &CandidateSet,
+        race: &Race,
+        records: &mut Vec<RaceRecord>,
+        inter_block: &mut Vec<Race>,
+    ) {
+        if race.relation == LoopRelation::InterBlock {
+            inter_block.push(race.clone());
+            return;
+        }
+        if let Some(rec) = self.record(cs, race) {
+            if !records.contains(&rec) {
+                records.push(rec);
+            }
+        }
+    }
+
+    fn unusable(&self, report: &KernelReport) -> Option<KernelRepair> {
+        match report.verdict {
+            Verdict::Inconclusive | Verdict::Unsupported => {
+                let why = report
+                    .findings
+                    .first()
+                    .map(|f| f.message.clone())
+                    .unwrap_or_default();
+                Some(self.outcome(
+                    RepairStatus::Inconclusive,
+                    Some(format!("the checker gave no verdict on a candidate: {why}")),
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    fn fences(&self, records: &[RaceRecord]) -> Fences {
+        let global = records.iter().any(|r| r.global);
+        let local = records.iter().any(|r| !r.global) || !global;
+        Fences { local, global }
+    }
+
+    fn unrepairable_race(&self, base: &Kernel, rec: &RaceRecord) -> KernelRepair {
+        let name = |id: StmtId| {
+            walk::find_stmt(&base.body, id)
+                .and_then(|s| self.text().get(s.span.start as usize..s.span.end as usize))
+                .unwrap_or("?")
+                .to_string()
+        };
+        let early = walk::find_stmt(&base.body, rec.early);
+        let late = walk::find_stmt(&base.body, rec.late);
+        let same_statement = match (early, late) {
+            (Some(a), Some(b)) => {
+                anchor(a, self.text()).is_some() && anchor(a, self.text()) == anchor(b, self.text())
+            }
+            _ => false,
+        };
+        let generated = [early, late]
+            .into_iter()
+            .flatten()
+            .any(|s| s.in_macro || s.inlined_at.is_some());
+        let reason = if rec.early == rec.late && rec.relation == LoopRelation::IntraIteration {
+            format!(
+                "`{}` races with itself: two threads write the same location in the same execution of one statement, which no barrier can order",
+                name(rec.early)
+            )
+        } else if same_statement && generated {
+            format!(
+                "both racing accesses (`{}`, `{}`) come from one macro invocation or inlined function call; a barrier between them would have to be written inside the macro or function",
+                name(rec.early),
+                name(rec.late)
+            )
+        } else if same_statement {
+            format!(
+                "both racing accesses (`{}`, `{}`) are in one statement that cannot be split here (a condition, a loop header or a branch without braces)",
+                name(rec.early),
+                name(rec.late)
+            )
+        } else {
+            format!(
+                "no point between `{}` and `{}` is reached by all threads of the block together (the accesses are inside thread-dependent branches or loops), so no barrier can order them without divergence",
+                name(rec.early),
+                name(rec.late)
+            )
+        };
+        self.outcome(RepairStatus::Unrepairable, Some(reason))
+    }
+
+    /// AuCS-style hoisting: for a race with no uniform point between the
+    /// accesses, move one racing read out of its thread-dependent branches into
+    /// a guarded temporary before the outermost divergent `if`, followed by a
+    /// barrier. Returns the new base, the text edits and the barrier's label.
+    fn hoist(&self, base: &Kernel, rec: &RaceRecord) -> Option<(Kernel, Hoist, StmtId)> {
+        let text = self.text();
+        let tree = LabelTree::new(base);
+        let uniformity = Uniformity::compute(base);
+        for read_id in [rec.late, rec.early] {
+            let read = walk::find_stmt(&base.body, read_id)?;
+            let StmtKind::Read { dest, access } = &read.kind else {
+                continue;
+            };
+            if read.in_macro || read.inlined_at.is_some() {
+                continue;
+            }
+            // Climb through enclosing ifs until the `if` sits at a uniform point.
+            let mut levels: Vec<(StmtId, bool)> = Vec::new();
+            let mut cur = read_id;
+            let target = loop {
+                let place = tree.place(cur)?;
+                let (if_id, then_branch) = match place.block {
+                    BlockSlot::Then(x) => (x, true),
+                    BlockSlot::Else(x) => (x, false),
+                    _ => break None,
+                };
+                let branch = walk::block_ref(base, place.block)?;
+                let mut used = expr_vars(&access.offset);
+                for (x, _) in &levels {
+                    if let Some(StmtKind::If { cond, .. }) =
+                        walk::find_stmt(&base.body, *x).map(|s| &s.kind)
+                    {
+                        used.extend(expr_vars(cond));
+                    }
+                }
+                if !prefix_is_independent(&branch.stmts[..place.index], &used, access.array, base) {
+                    break None;
+                }
+                levels.push((if_id, then_branch));
+                let if_place = tree.place(if_id)?;
+                if uniformity.is_uniform_point(ProgramPoint {
+                    block: if_place.block,
+                    index: if_place.index,
+                }) {
+                    break Some(if_id);
+                }
+                cur = if_id;
+            };
+            let Some(target) = target else { continue };
+            let target_stmt = walk::find_stmt(&base.body, target)?.clone();
+            if target_stmt.in_macro || target_stmt.inlined_at.is_some() {
+                continue;
+            }
+            let target_anchor = anchor(&target_stmt, text)?;
+            // Condition texts, outermost first.
+            let mut cond_texts = Vec::new();
+            let mut cond_exprs = Vec::new();
+            for (if_id, then_branch) in levels.iter().rev() {
+                let s = walk::find_stmt(&base.body, *if_id)?;
+                let StmtKind::If { cond, .. } = &s.kind else {
+                    return None;
+                };
+                let ct = if_condition_text(text, s.span)?;
+                cond_texts.push(if *then_branch {
+                    format!("({ct})")
+                } else {
+                    format!("!({ct})")
+                });
+                cond_exprs.push(if *then_branch {
+                    cond.clone()
+                } else {
+                    Expr::Unary(UnOp::Not, Box::new(cond.clone()), ScalarTy::Bool)
+                });
+            }
+            let cond = cond_exprs.into_iter().reduce(|a, b| {
+                Expr::Binary(BinOp::And, Box::new(a), Box::new(b), ScalarTy::Bool)
+            })?;
+            let read_text = text.get(read.span.start as usize..read.span.end as usize)?;
+            let space = base.arrays.get(access.array.0 as usize).map(|a| a.space)?;
+            let fences = Fences {
+                local: space != MemSpace::Global,
+                global: space == MemSpace::Global,
+            };
+            let barrier = barrier_text(self.kernel.lang, fences);
+            let mut names = TempNames::new(text);
+            base.vars.iter().for_each(|v| names.reserve(&v.name));
+            let tmp = names.fresh();
+            let ty = access.ty;
+            let indent = indent_of_line(text, target_anchor.start);
+            let insert = format!(
+                "{} {tmp} = 0;\n{indent}if ({}) {tmp} = {read_text};\n{indent}{barrier}\n{indent}",
+                c_type(self.kernel.lang, ty),
+                cond_texts.join(" && ")
+            );
+            let file = target_anchor.file;
+            let edits = vec![
+                TextEdit {
+                    span: Span {
+                        file,
+                        start: target_anchor.start,
+                        end: target_anchor.start,
+                    },
+                    new_text: insert,
+                },
+                TextEdit {
+                    span: read.span,
+                    new_text: tmp.clone(),
+                },
+            ];
+            // The same transformation on the KPL.
+            let mut k = base.clone();
+            let tmp_var = VarId(k.vars.len() as u32);
+            k.vars.push(VarDecl {
+                name: tmp.clone(),
+                ty,
+                span: read.span,
+            });
+            let synthetic = Span {
+                file,
+                start: target_anchor.start,
+                end: target_anchor.start,
+            };
+            let mk = |k: &mut Kernel, kind: StmtKind| Stmt {
+                id: k.fresh_stmt_id(),
+                kind,
+                span: synthetic,
+                stmt_span: synthetic,
+                in_macro: false,
+                inlined_at: None,
+            };
+            let zero = match ty {
+                ScalarTy::Float { .. } => Expr::Float(0f64.to_bits(), ty),
+                _ => Expr::Int(0, ty),
+            };
+            let init = mk(
+                &mut k,
+                StmtKind::Assign {
+                    var: tmp_var,
+                    value: zero,
+                },
+            );
+            let hoisted_read = mk(
+                &mut k,
+                StmtKind::Read {
+                    dest: tmp_var,
+                    access: access.clone(),
+                },
+            );
+            let guard = mk(
+                &mut k,
+                StmtKind::If {
+                    cond,
+                    then_: crate::ir::Block {
+                        stmts: vec![hoisted_read],
+                        braces: None,
+                    },
+                    else_: crate::ir::Block::default(),
+                },
+            );
+            let barrier_stmt = mk(
+                &mut k,
+                StmtKind::Barrier {
+                    scope: BarrierScope::Block,
+                    global_fence: fences.global || self.kernel.lang == Lang::Cuda,
+                    local_fence: fences.local || self.kernel.lang == Lang::Cuda,
+                },
+            );
+            let barrier_id = barrier_stmt.id;
+            // Replace the read by a copy of the temporary.
+            let read_place = LabelTree::new(&k).place(read_id)?.clone();
+            let blk = walk::block_mut(&mut k, read_place.block)?;
+            let slot = blk.stmts.get_mut(read_place.index)?;
+            slot.kind = StmtKind::Assign {
+                var: *dest,
+                value: Expr::Var(tmp_var),
+            };
+            let target_place = LabelTree::new(&k).place(target)?.clone();
+            let at = ProgramPoint {
+                block: target_place.block,
+                index: target_place.index,
+            };
+            for (offset, s) in [init, guard, barrier_stmt].into_iter().enumerate() {
+                if !walk::insert_stmt(
+                    &mut k,
+                    ProgramPoint {
+                        index: at.index + offset,
+                        ..at
+                    },
+                    s,
+                ) {
+                    return None;
+                }
+            }
+            let layout_tree = LabelTree::new(&k);
+            let (loops, conds) = (
+                layout_tree.loops(barrier_id).len() as u32,
+                layout_tree.conds(barrier_id).len() as u32,
+            );
+            let hoist = Hoist {
+                edits,
+                addresses: rec.spans.to_vec(),
+                barrier_cost: cost(&self.opts.cost, loops, conds),
+            };
+            return Some((k, hoist, barrier_id));
+        }
+        None
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &mut self,
+        base: &Kernel,
+        cs: &CandidateSet,
+        chosen: &[usize],
+        existing: &[Existing],
+        hoists: &[Hoist],
+        fixed_barriers: &HashSet<StmtId>,
+        records: &[RaceRecord],
+        inter_block: &[Race],
+        final_kernel: &Kernel,
+        text: &str,
+    ) -> KernelRepair {
+        let lang = self.kernel.lang;
+        let file = self.kernel.span.file;
+        let fences = self.fences(records);
+        let barrier = barrier_text(lang, fences);
+        let mut names = TempNames::new(text);
+        base.vars.iter().for_each(|v| names.reserve(&v.name));
+        let mut edits: Vec<TextEdit> = Vec::new();
+        let mut fixes: Vec<Fix> = Vec::new();
+        let (before_count, cost_before) = self.existing_cost();
+        let chosen_points: HashSet<ProgramPoint> =
+            chosen.iter().map(|&i| cs.cands[i].point).collect();
+        // Costs after: chosen candidates, barriers that are not variables, hoist barriers.
+        let mut cost_after: f64 = chosen
+            .iter()
+            .map(|&i| cs.cands[i].cost)
+            .fold(0.0, |a, b| a + b);
+        let mut count_after = chosen.len() as u32;
+        for e in existing.iter().filter(|e| e.point.is_none()) {
+            cost_after += cost(&self.opts.cost, e.loops, e.conds);
+            count_after += 1;
+        }
+        for h in hoists {
+            cost_after += h.barrier_cost;
+            count_after += 1;
+        }
+        let _ = fixed_barriers;
+        let addresses_of = |i: usize| -> Vec<Span> {
+            records
+                .iter()
+                .filter(|r| {
+                    let clause = match r.relation {
+                        LoopRelation::IntraIteration => intra_clause(cs, r.early, r.late),
+                        LoopRelation::InterIteration { depth } => {
+                            inter_clause(cs, r.early, r.late, depth).unwrap_or_default()
+                        }
+                        LoopRelation::InterBlock => Vec::new(),
+                    };
+                    clause.contains(&i)
+                })
+                .flat_map(|r| r.spans)
+                .collect()
+        };
+        // Removals: existing barriers whose point is not chosen, and duplicates.
+        let mut kept_points: HashSet<ProgramPoint> = HashSet::new();
+        let uniformity = Uniformity::compute(self.kernel);
+        let divergent: HashSet<StmtId> = existing
+            .iter()
+            .filter(|e| !uniformity.is_uniform_stmt(e.stmt.id))
+            .map(|e| e.stmt.id)
+            .collect();
+        let mut removed: Vec<&Existing> = Vec::new();
+        for e in existing {
+            let Some(point) = e.point else { continue };
+            if chosen_points.contains(&point) && kept_points.insert(point) {
+                continue;
+            }
+            removed.push(e);
+            edits.push(removal_edit(text, e.stmt.stmt_span));
+        }
+        // Insertions.
+        let mut inserted: Vec<(usize, Vec<TextEdit>)> = Vec::new();
+        for &i in chosen {
+            let c = &cs.cands[i];
+            if existing.iter().any(|e| e.point == Some(c.point)) {
+                continue;
+            }
+            let Some(render) = &c.render else { continue };
+            let e = render_insertion(render, &barrier, file, text, lang, &mut names);
+            edits.extend(e.iter().cloned());
+            inserted.push((i, e));
+        }
+        for h in hoists {
+            edits.extend(h.edits.iter().cloned());
+        }
+        // Quick fixes, one per change.
+        for (i, e) in &inserted {
+            let c = &cs.cands[*i];
+            let (kind, title) = match c.render {
+                Some(Render::Split(_)) => (
+                    FixKind::SplitStatement,
+                    format!(
+                        "Split the statement: read into a temporary, then `{barrier}` (cost {})",
+                        fmt_cost(c.cost)
+                    ),
+                ),
+                _ => (
+                    FixKind::InsertBarrier,
+                    format!("Insert `{barrier}` (cost {})", fmt_cost(c.cost)),
+                ),
+            };
+            fixes.push(Fix {
+                kind,
+                title,
+                edits: e.clone(),
+                safe: true,
+                addresses: addresses_of(*i),
+                cost_before,
+                cost_after: cost_before + c.cost,
+            });
+        }
+        for h in hoists {
+            fixes.push(Fix {
+                kind: FixKind::HoistReads,
+                title: format!(
+                    "Hoist the racing read out of the thread-dependent branch and synchronize before it (cost {})",
+                    fmt_cost(h.barrier_cost)
+                ),
+                edits: h.edits.clone(),
+                safe: true,
+                addresses: h.addresses.clone(),
+                cost_before,
+                cost_after: cost_before + h.barrier_cost,
+            });
+        }
+        // A removed barrier whose point some race needs was moved; one that
+        // no race needs (or a duplicate) can go on its own.
+        let needed_points: HashSet<ProgramPoint> = (0..cs.cands.len())
+            .filter(|&i| !addresses_of(i).is_empty())
+            .map(|i| cs.cands[i].point)
+            .collect();
+        let mut moved: Vec<&Existing> = Vec::new();
+        for e in &removed {
+            let needed = e
+                .point
+                .is_some_and(|p| needed_points.contains(&p) && !chosen_points.contains(&p));
+            if divergent.contains(&e.stmt.id) || needed {
+                moved.push(e);
+                continue;
+            }
+            let c = cost(&self.opts.cost, e.loops, e.conds);
+            fixes.push(Fix {
+                kind: FixKind::RemoveBarrier,
+                title: "Remove the redundant barrier".into(),
+                edits: vec![removal_edit(text, e.stmt.stmt_span)],
+                safe: true,
+                addresses: vec![e.stmt.span],
+                cost_before,
+                cost_after: cost_before - c,
+            });
+        }
+        if !moved.is_empty() {
+            let title = if moved.iter().any(|e| divergent.contains(&e.stmt.id)) {
+                "Move the barrier out of the thread-dependent code to where every thread reaches it"
+                    .to_string()
+            } else {
+                format!(
+                    "Move barriers to a cheaper placement (cost {} -> {})",
+                    fmt_cost(cost_before),
+                    fmt_cost(cost_after)
+                )
+            };
+            fixes.push(Fix {
+                kind: FixKind::MoveBarrier,
+                title,
+                edits: edits.clone(),
+                safe: true,
+                addresses: moved.iter().map(|e| e.stmt.span).collect(),
+                cost_before,
+                cost_after,
+            });
+        }
+        if edits.len() > 1 {
+            fixes.push(Fix {
+                kind: FixKind::OptimizeAll,
+                title: format!(
+                    "Apply the optimal barrier placement ({} -> {} barriers, cost {} -> {})",
+                    before_count,
+                    count_after,
+                    fmt_cost(cost_before),
+                    fmt_cost(cost_after)
+                ),
+                edits: edits.clone(),
+                safe: true,
+                addresses: records
+                    .iter()
+                    .flat_map(|r| r.spans)
+                    .chain(
+                        existing
+                            .iter()
+                            .filter(|e| divergent.contains(&e.stmt.id))
+                            .map(|e| e.stmt.span),
+                    )
+                    .collect(),
+                cost_before,
+                cost_after,
+            });
+        }
+        let mut status = if edits.is_empty() {
+            RepairStatus::AlreadyRaceFree
+        } else {
+            RepairStatus::Repaired
+        };
+        let mut reason = None;
+        if !inter_block.is_empty() {
+            status = RepairStatus::Unrepairable;
+            let arrays: Vec<&str> = inter_block.iter().map(|r| r.array.as_str()).collect();
+            reason = Some(format!(
+                "threads of different blocks race on global memory ({}); no block barrier orders them",
+                dedup(arrays).join(", ")
+            ));
+            match self.grid_fix(
+                base,
+                final_kernel,
+                cs,
+                inter_block,
+                &edits,
+                text,
+                cost_before,
+                cost_after,
+            ) {
+                Some(fix) => {
+                    reason = reason.map(|r| {
+                        format!(
+                            "{r}; a grid barrier fixes it if the kernel is launched cooperatively"
+                        )
+                    });
+                    fixes.push(fix);
+                }
+                None => {
+                    reason =
+                        reason.map(|r| format!("{r}, and no grid barrier placement was found"));
+                }
+            }
+        }
+        KernelRepair {
+            name: self.kernel.name.clone(),
+            status,
+            barriers_before: before_count,
+            barriers_after: if status == RepairStatus::Unrepairable {
+                before_count
+            } else {
+                count_after
+            },
+            cost_before,
+            cost_after: if status == RepairStatus::Unrepairable {
+                cost_before
+            } else {
+                cost_after
+            },
+            oracle_calls: 0,
+            time_ms: 0.0,
+            edits: if status == RepairStatus::Unrepairable {
+                Vec::new()
+            } else {
+                edits
+            },
+            reason,
+            fixes,
+        }
+    }
+
+    /// A grid-wide barrier between the accesses of every inter-block race, at a
+    /// point no condition guards (every thread of the grid reaches it), checked
+    /// with the oracle. CUDA only (`cooperative_groups::this_grid().sync()`).
+    #[allow(clippy::too_many_arguments)]
+    fn grid_fix(
+        &mut self,
+        base: &Kernel,
+        final_kernel: &Kernel,
+        cs: &CandidateSet,
+        races: &[Race],
+        block_edits: &[TextEdit],
+        text: &str,
+        cost_before: f64,
+        cost_after: f64,
+    ) -> Option<Fix> {
+        if self.kernel.lang != Lang::Cuda || has_return(final_kernel) {
+            return None;
+        }
+        let mut picks: Vec<usize> = Vec::new();
+        for race in races {
+            let (l, l2) = ordered(cs, race.first, race.second)?;
+            let mut options = intra_clause(cs, l, l2);
+            options.retain(|&i| {
+                cs.cands[i].conds == 0 && matches!(cs.cands[i].render, Some(Render::Line { .. }))
+            });
+            if options.iter().any(|i| picks.contains(i)) {
+                continue;
+            }
+            let best = options.into_iter().min_by(|&a, &b| {
+                cs.cands[a]
+                    .cost
+                    .total_cmp(&cs.cands[b].cost)
+                    .then(cs.cands[b].pos.cmp(&cs.cands[a].pos))
+            })?;
+            picks.push(best);
+        }
+        // Check with grid barriers added to the repaired kernel's base points.
+        let mut k = final_kernel.clone();
+        let mut extra = 0.0;
+        for &i in &picks {
+            let at = map_point(base, &k, cs.cands[i].point)?;
+            let id = k.fresh_stmt_id();
+            let stmt = Stmt {
+                id,
+                kind: StmtKind::Barrier {
+                    scope: BarrierScope::Grid,
+                    global_fence: true,
+                    local_fence: true,
+                },
+                span: Span::default(),
+                stmt_span: Span::default(),
+                in_macro: false,
+                inlined_at: None,
+            };
+            if !walk::insert_stmt(&mut k, at, stmt) {
+                return None;
+            }
+            extra += cs.cands[i].cost;
+        }
+        let report = self.check(&k);
+        if report.verdict != Verdict::RaceFree {
+            return None;
+        }
+        let file = self.kernel.span.file;
+        let mut edits = block_edits.to_vec();
+        let mut names = TempNames::new(text);
+        base.vars.iter().for_each(|v| names.reserve(&v.name));
+        for &i in &picks {
+            if let Some(render) = &cs.cands[i].render {
+                edits.extend(render_insertion(
+                    render,
+                    "cooperative_groups::this_grid().sync();",
+                    file,
+                    text,
+                    Lang::Cuda,
+                    &mut names,
+                ));
+            }
+        }
+        if !text.contains("cooperative_groups.h") {
+            edits.push(TextEdit {
+                span: Span {
+                    file,
+                    start: include_offset(text),
+                    end: include_offset(text),
+                },
+                new_text: "#include <cooperative_groups.h>\n".into(),
+            });
+        }
+        Some(Fix {
+            kind: FixKind::GridBarrier,
+            title: "Insert a grid barrier `cooperative_groups::this_grid().sync()` (the kernel must be launched cooperatively with cudaLaunchCooperativeKernel)".into(),
+            edits,
+            safe: false,
+            addresses: races.iter().flat_map(|r| [r.first_span, r.second_span]).collect(),
+            cost_before,
+            cost_after: cost_after + extra,
+        })
+    }
+}
+
+/// Offset after the last `#include` line at the top of a file (0 if none).
+fn include_offset(text: &str) -> u32 {
+    let mut offset = 0usize;
+    let mut pos = 0usize;
+    for line in text.split_inclusive('\n') {
+        if line.trim_start().starts_with("#include") {
+            offset = pos + line.len();
+        }
+        pos += line.len();
+    }
+    offset as u32
+}
+
+/// The point of `k` (the base with barriers added) corresponding to `point`
+/// of the base: right before the same base statement.
+fn map_point(base: &Kernel, k: &Kernel, point: ProgramPoint) -> Option<ProgramPoint> {
+    let base_block = walk::block_ref(base, point.block)?;
+    let block = walk::block_ref(k, point.block)?;
+    match base_block.stmts.get(point.index) {
+        Some(s) => {
+            let index = block.stmts.iter().position(|t| t.id == s.id)?;
+            Some(ProgramPoint {
+                block: point.block,
+                index,
+            })
+        }
+        None => Some(ProgramPoint {
+            block: point.block,
+            index: block.stmts.len(),
+        }),
+    }
+}
+
+fn has_return(k: &Kernel) -> bool {
+    let mut found = false;
+    walk::for_each_stmt(&k.body, &mut |s| {
+        found |= matches!(s.kind, StmtKind::Return)
+    });
+    found
+}
+
+fn dedup(mut v: Vec<&str>) -> Vec<&str> {
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Cost for titles: integers without decimals.
+pub(crate) fn fmt_cost(c: f64) -> String {
+    if c.fract() == 0.0 && c.abs() < 1e15 {
+        format!("{}", c as i64)
+    } else {
+        format!("{c}")
+    }
+}
+
+/// The base kernel with barriers at the chosen candidates. Returns the kernel
+/// and the points of the new barriers by label.
+fn build_kernel(
+    base: &Kernel,
+    cs: &CandidateSet,
+    chosen: &[usize],
+    existing: &[Existing],
+    fences: Fences,
+    lang: Lang,
+) -> (Kernel, HashMap<StmtId, ProgramPoint>) {
+    let mut k = base.clone();
+    let mut new_ids = HashMap::new();
+    let mut points: Vec<ProgramPoint> = chosen.iter().map(|&i| cs.cands[i].point).collect();
+    points.sort_by_key(|p| std::cmp::Reverse(p.index));
+    for point in points {
+        let stmt = match existing.iter().find(|e| e.point == Some(point)) {
+            Some(e) => e.stmt.clone(),
+            None => {
+                let id = k.fresh_stmt_id();
+                new_ids.insert(id, point);
+                Stmt {
+                    id,
+                    kind: StmtKind::Barrier {
+                        scope: BarrierScope::Block,
+                        global_fence: lang == Lang::Cuda || fences.global,
+                        local_fence: lang == Lang::Cuda || fences.local,
+                    },
+                    span: Span::default(),
+                    stmt_span: Span::default(),
+                    in_macro: false,
+                    inlined_at: None,
+                }
+            }
+        };
+        walk::insert_stmt(&mut k, point, stmt);
+    }
+    (k, new_ids)
+}
+
+fn expr_vars(e: &Expr) -> HashSet<VarId> {
+    let mut out = HashSet::new();
+    fn go(e: &Expr, out: &mut HashSet<VarId>) {
+        match e {
+            Expr::Var(v) => {
+                out.insert(*v);
+            }
+            Expr::Int(..) | Expr::Float(..) | Expr::Param(_) | Expr::Builtin(_) => {}
+            Expr::Unary(_, a, _) | Expr::Cast(_, a) => go(a, out),
+            Expr::Binary(_, a, b, _) => {
+                go(a, out);
+                go(b, out);
+            }
+            Expr::Select(c, a, b, _) => {
+                go(c, out);
+                go(a, out);
+                go(b, out);
+            }
+            Expr::Apply(_, args, _) => args.iter().for_each(|a| go(a, out)),
+        }
+    }
+    go(e, &mut out);
+    out
+}
+
+/// Whether the statements before a read in its branch neither assign the
+/// variables it (or the conditions) depend on nor write memory it may read,
+/// and cannot jump: then reading earlier gives the same value.
+fn prefix_is_independent(
+    prefix: &[Stmt],
+    used: &HashSet<VarId>,
+    array: crate::ir::ArrayId,
+    k: &Kernel,
+) -> bool {
+    let aliases = |a: crate::ir::ArrayId| {
+        a == array
+            || k.arrays.get(a.0 as usize).is_some_and(|d| d.may_alias_all)
+            || k.arrays
+                .get(array.0 as usize)
+                .is_some_and(|d| d.may_alias_all)
+    };
+    let mut ok = true;
+    let block = crate::ir::Block {
+        stmts: prefix.to_vec(),
+        braces: None,
+    };
+    walk::for_each_stmt(&block, &mut |s| match &s.kind {
+        StmtKind::Assign { var, .. }
+        | StmtKind::Havoc { var }
+        | StmtKind::Read { dest: var, .. } => ok &= !used.contains(var),
+        StmtKind::Atomic { dest, access, .. } => {
+            ok &= !aliases(access.array) && dest.is_none_or(|d| !used.contains(&d));
+        }
+        StmtKind::Write { access, .. } => ok &= !aliases(access.array),
+        StmtKind::Barrier { .. } | StmtKind::Break | StmtKind::Continue | StmtKind::Return => {
+            ok = false
+        }
+        StmtKind::If { .. } | StmtKind::Loop { .. } => {}
+    });
+    ok
+}
+
+/// The text of the condition of an `if` statement written at `span`, when it
+/// has no side effects that evaluating it twice would repeat.
+fn if_condition_text(text: &str, span: Span) -> Option<String> {
+    let s = text.get(span.start as usize..span.end as usize)?;
+    let rest = s.strip_prefix("if")?.trim_start();
+    if !rest.starts_with('(') {
+        return None;
+    }
+    let mut depth = 0i32;
+    for (i, c) in rest.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    let cond = rest[1..i].trim();
+                    let bytes = cond.as_bytes();
+                    let assigns = bytes.iter().enumerate().any(|(j, &b)| {
+                        b == b'='
+                            && !matches!(bytes.get(j + 1), Some(b'='))
+                            && !matches!(
+                                j.checked_sub(1).and_then(|p| bytes.get(p)),
+                                Some(b'=' | b'!' | b'<' | b'>')
+                            )
+                    });
+                    if assigns
+                        || cond.contains("++")
+                        || cond.contains("--")
+                        || cond.contains('(') && cond.contains("atomic")
+                    {
+                        return None;
+                    }
+                    return Some(cond.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}

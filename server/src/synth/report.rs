@@ -1,0 +1,339 @@
+//! `syncwright fix` as a library: repair every kernel of a file, merge the
+//! edits, re-check the edited text, and describe the result with the JSON
+//! names of the CLI contract.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::{apply_edits, KernelRepair, RepairStatus, SynthOptions, TextEdit};
+use crate::check::{KernelReport, Verdict};
+use crate::ir::lower::{lower_source, FsIncludes, IncludeResolver};
+use crate::ir::{Kernel, Program, SourceFileInfo};
+
+/// A position as 0-based line and UTF-16 column (LSP convention).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Position {
+    /// 0-based line.
+    pub line: u32,
+    /// 0-based column in UTF-16 code units.
+    pub character: u32,
+}
+
+/// A range of the original text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Range {
+    /// Start.
+    pub start: Position,
+    /// End.
+    pub end: Position,
+    /// Byte offset of the start.
+    pub start_offset: u32,
+    /// Byte offset of the end.
+    pub end_offset: u32,
+}
+
+/// One edit in the JSON report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EditJson {
+    /// Range replaced in the original text.
+    pub range: Range,
+    /// Replacement.
+    pub new_text: String,
+}
+
+/// One kernel in the JSON report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct KernelFixJson {
+    /// Kernel name.
+    pub name: String,
+    /// `repaired`, `already-race-free`, `unrepairable` or `inconclusive`.
+    pub status: RepairStatus,
+    /// Barriers as written.
+    pub barriers_before: u32,
+    /// Barriers after the repair.
+    pub barriers_after: u32,
+    /// Cost as written.
+    pub cost_before: f64,
+    /// Cost after.
+    pub cost_after: f64,
+    /// Checker calls.
+    pub oracle_calls: u32,
+    /// Synthesis time.
+    pub time_ms: f64,
+    /// Edits of the original text.
+    pub edits: Vec<EditJson>,
+    /// Why unrepairable or inconclusive.
+    pub reason: Option<String>,
+}
+
+/// One file in the JSON report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FileFixJson {
+    /// Path as given.
+    pub path: String,
+    /// Kernels in source order.
+    pub kernels: Vec<KernelFixJson>,
+}
+
+/// The whole JSON report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FixReportJson {
+    /// Files in the order given.
+    pub files: Vec<FileFixJson>,
+}
+
+/// Result of fixing one file.
+#[derive(Clone, Debug)]
+pub struct FileFix {
+    /// Path as given.
+    pub path: String,
+    /// Original text.
+    pub original: String,
+    /// Text with every kernel's repair applied.
+    pub fixed: String,
+    /// Per-kernel repairs (after the re-check of the fixed text).
+    pub kernels: Vec<KernelRepair>,
+}
+
+impl FileFix {
+    /// Whether the fixed text differs from the original.
+    pub fn changed(&self) -> bool {
+        self.fixed != self.original
+    }
+
+    /// The JSON view.
+    pub fn to_json(&self) -> FileFixJson {
+        FileFixJson {
+            path: self.path.clone(),
+            kernels: self
+                .kernels
+                .iter()
+                .map(|k| KernelFixJson {
+                    name: k.name.clone(),
+                    status: k.status,
+                    barriers_before: k.barriers_before,
+                    barriers_after: k.barriers_after,
+                    cost_before: k.cost_before,
+                    cost_after: k.cost_after,
+                    oracle_calls: k.oracle_calls,
+                    time_ms: k.time_ms,
+                    edits: k
+                        .edits
+                        .iter()
+                        .map(|e| edit_json(&self.original, e))
+                        .collect(),
+                    reason: k.reason.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// One summary line per kernel, for text output.
+    pub fn summary(&self) -> Vec<String> {
+        self.kernels
+            .iter()
+            .map(|k| {
+                let status = serde_json::to_value(k.status)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default();
+                let mut line = format!(
+                    "{}: {}: {}: barriers {} -> {}, cost {} -> {}, {} checker calls, {:.1} ms",
+                    self.path,
+                    k.name,
+                    status,
+                    k.barriers_before,
+                    k.barriers_after,
+                    super::repairs::fmt_cost(k.cost_before),
+                    super::repairs::fmt_cost(k.cost_after),
+                    k.oracle_calls,
+                    k.time_ms
+                );
+                if let Some(r) = &k.reason {
+                    line.push_str(&format!(" ({r})"));
+                }
+                line
+            })
+            .collect()
+    }
+}
+
+fn position(text: &str, offset: u32) -> Position {
+    let offset = (offset as usize).min(text.len());
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() as u32;
+    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let character = before[line_start..].encode_utf16().count() as u32;
+    Position { line, character }
+}
+
+fn edit_json(text: &str, e: &TextEdit) -> EditJson {
+    EditJson {
+        range: Range {
+            start: position(text, e.span.start),
+            end: position(text, e.span.end),
+            start_offset: e.span.start,
+            end_offset: e.span.end,
+        },
+        new_text: e.new_text.clone(),
+    }
+}
+
+/// Repairs every kernel of `program` with `repair` and `check` (the checker
+/// used to re-check the edited text, which `relower` turns into a program).
+/// Edits of kernels whose repaired text does not re-check race-free are
+/// dropped and the kernel is reported inconclusive.
+pub fn fix_program(
+    path: &str,
+    program: &Program,
+    repair: &mut dyn FnMut(&Kernel, &[SourceFileInfo]) -> KernelRepair,
+    check: &mut dyn FnMut(&Kernel) -> KernelReport,
+    relower: &mut dyn FnMut(&str) -> Program,
+) -> FileFix {
+    let original = program
+        .files
+        .first()
+        .map(|f| f.text.clone())
+        .unwrap_or_default();
+    let mut kernels: Vec<KernelRepair> = program
+        .kernels
+        .iter()
+        // Kernels of included headers are fixed when their own file is.
+        .filter(|k| k.span.file.0 == 0)
+        .map(|k| repair(k, &program.files))
+        .collect();
+    for u in &program.unsupported {
+        kernels.push(KernelRepair {
+            name: u.name.clone(),
+            status: RepairStatus::Inconclusive,
+            barriers_before: 0,
+            barriers_after: 0,
+            cost_before: 0.0,
+            cost_after: 0.0,
+            oracle_calls: 0,
+            time_ms: 0.0,
+            edits: Vec::new(),
+            reason: Some(format!("unsupported kernel: {}", u.reason)),
+            fixes: Vec::new(),
+        });
+    }
+    // Apply, re-check, and drop the repairs that do not hold up (at most once per kernel).
+    for _ in 0..=kernels.len() {
+        let edits: Vec<TextEdit> = kernels
+            .iter()
+            .flat_map(|k| k.edits.iter().filter(|e| e.span.file.0 == 0).cloned())
+            .collect();
+        let fixed = match apply_edits(&original, &edits) {
+            Ok(t) => t,
+            Err(why) => {
+                for k in kernels.iter_mut().filter(|k| !k.edits.is_empty()) {
+                    demote(k, &format!("its edits could not be applied: {why}"));
+                }
+                continue;
+            }
+        };
+        if edits.is_empty() {
+            return FileFix {
+                path: path.to_string(),
+                original: original.clone(),
+                fixed,
+                kernels,
+            };
+        }
+        let reprogram = relower(&fixed);
+        let mut failed = false;
+        for k in kernels.iter_mut().filter(|k| !k.edits.is_empty()) {
+            let Some(new_kernel) = reprogram.kernels.iter().find(|n| n.name == k.name) else {
+                demote(k, "the repaired kernel could not be re-read");
+                failed = true;
+                continue;
+            };
+            let report = check(new_kernel);
+            if report.verdict != Verdict::RaceFree && k.status == RepairStatus::Repaired {
+                demote(
+                    k,
+                    &format!("the repaired text re-checks as {}", report.verdict.as_str()),
+                );
+                failed = true;
+            }
+        }
+        if !failed {
+            return FileFix {
+                path: path.to_string(),
+                original: original.clone(),
+                fixed,
+                kernels,
+            };
+        }
+    }
+    FileFix {
+        path: path.to_string(),
+        fixed: original.clone(),
+        original,
+        kernels,
+    }
+}
+
+fn demote(k: &mut KernelRepair, why: &str) {
+    k.status = RepairStatus::Inconclusive;
+    k.reason = Some(why.to_string());
+    k.edits.clear();
+    k.barriers_after = k.barriers_before;
+    k.cost_after = k.cost_before;
+}
+
+/// Reads, repairs and re-checks one file with the real front end and checker.
+pub fn fix_source(
+    path: &Path,
+    text: &str,
+    opts: &SynthOptions,
+    includes: &dyn IncludeResolver,
+) -> FileFix {
+    let program = lower_source(path, text, includes);
+    let check_opts = opts.check.clone();
+    let mut repair = |k: &Kernel, files: &[SourceFileInfo]| super::repair_kernel(k, files, opts);
+    let mut check = |k: &Kernel| crate::check::check_kernel(k, &check_opts);
+    let mut relower = |t: &str| lower_source(path, t, includes);
+    fix_program(
+        &path.display().to_string(),
+        &program,
+        &mut repair,
+        &mut check,
+        &mut relower,
+    )
+}
+
+/// [`fix_source`] reading the file and its includes from disk.
+pub fn fix_path(path: &Path, opts: &SynthOptions) -> std::io::Result<FileFix> {
+    let bytes = std::fs::read(path)?;
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    Ok(fix_source(path, &text, opts, &FsIncludes))
+}
+
+/// Writes `text` to `path` atomically: a temporary file in the same directory, then a rename.
+pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "file".into());
+    let tmp = dir.join(format!(".{name}.syncwright-{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        if let Ok(meta) = std::fs::metadata(path) {
+            std::fs::set_permissions(&tmp, meta.permissions())?;
+        }
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
