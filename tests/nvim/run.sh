@@ -22,6 +22,12 @@ if [[ -z "${SYNCWRIGHT_BIN:-}" || ! -x "$SYNCWRIGHT_BIN" ]]; then
   exit 1
 fi
 SYNCWRIGHT_BIN="$(cd "$(dirname "$SYNCWRIGHT_BIN")" && pwd)/$(basename "$SYNCWRIGHT_BIN")"
+# Fail in a second with a clear message, not after the per-step timeouts, when the binary has no `lsp`.
+if ! timeout 20 "$SYNCWRIGHT_BIN" help lsp </dev/null >/dev/null 2>&1; then
+  echo "nvim-e2e: $SYNCWRIGHT_BIN has no working \`lsp\` subcommand (\`$SYNCWRIGHT_BIN help lsp\` failed)" >&2
+  echo "nvim-e2e: 0 passed, 1 failed"
+  exit 1
+fi
 
 if ! command -v nvim >/dev/null 2>&1; then
   if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
