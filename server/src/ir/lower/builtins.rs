@@ -157,7 +157,10 @@ pub(crate) fn is_opaque_value_call(name: &str) -> bool {
         )
 }
 
-/// Pure math functions kept as uninterpreted applications.
+/// Pure math functions kept as uninterpreted applications. Functions that
+/// also store through a pointer argument (`sincos`, `modf`, `fract`, `frexp`,
+/// `remquo`) are not pure: they are lowered as unknown calls, which may write
+/// the memory their pointers reach.
 pub(crate) fn is_pure_math(name: &str) -> bool {
     let base = name
         .strip_prefix("native_")
@@ -232,7 +235,6 @@ pub(crate) fn is_pure_math(name: &str) -> bool {
         "copysign",
         "fdim",
         "ldexp",
-        "frexp",
         "logb",
         "ilogb",
         "nextafter",
@@ -318,9 +320,6 @@ pub(crate) fn is_pure_math(name: &str) -> bool {
         "ll2float",
         "double2int",
         "int2double",
-        "modf",
-        "sincos",
-        "fract",
         "maxmag",
         "minmag",
         "nan",
