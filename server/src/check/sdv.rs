@@ -531,10 +531,23 @@ impl<'k, 's> Checker<'k, 's> {
     fn check_divergence(&mut self) {
         let uniformity = self.enc.uniformity().clone();
         let mut barriers = Vec::new();
-        for_each_stmt(&self.kernel.body, &mut |s| {
-            if let StmtKind::Barrier { scope, .. } = s.kind {
-                barriers.push((s.id, scope == crate::ir::BarrierScope::Grid));
+        let mut collectives = std::collections::HashMap::new();
+        for_each_stmt(&self.kernel.body, &mut |s| match &s.kind {
+            StmtKind::Barrier { scope, .. } => {
+                barriers.push((s.id, *scope == crate::ir::BarrierScope::Grid))
             }
+            StmtKind::Havoc { var } => {
+                if let Some(name) = self
+                    .kernel
+                    .vars
+                    .get(var.0 as usize)
+                    .and_then(|d| d.name.strip_prefix(crate::ir::COLLECTIVE_PREFIX))
+                {
+                    barriers.push((s.id, false));
+                    collectives.insert(s.id, name.to_string());
+                }
+            }
+            _ => {}
         });
         let mut cases = Vec::new();
         for (id, grid) in barriers {
@@ -565,7 +578,12 @@ impl<'k, 's> Checker<'k, 's> {
             match self.solve(&facts, &r1, &r2) {
                 (SatResult::Sat, model) => {
                     let threads = model.map(|m| witness::threads(&self.enc, &m));
-                    let cause = if scenario.same_block {
+                    let cause = if let Some(name) = collectives.get(&id) {
+                        format!(
+                            "`{name}` is a work-group collective that every thread of the block must reach; {}",
+                            cause_text(self.kernel, cause_stmt)
+                        )
+                    } else if scenario.same_block {
                         cause_text(self.kernel, cause_stmt)
                     } else {
                         "it is a grid barrier that threads of some blocks may not reach".to_string()

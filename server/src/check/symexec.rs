@@ -1251,6 +1251,16 @@ impl Exec<'_, '_> {
                 self.set(*var, v);
             }
             StmtKind::Havoc { var } => {
+                if self
+                    .kernel()
+                    .vars
+                    .get(var.0 as usize)
+                    .is_some_and(|d| d.name.starts_with(crate::ir::COLLECTIVE_PREFIX))
+                {
+                    // A work-group collective: checked for divergence like a barrier.
+                    let en = self.enabled();
+                    self.out.barriers.insert(stmt.id, en);
+                }
                 let ty = self.var_ty(*var);
                 let uniform = self.enc.uniformity.def_is_uniform(stmt.id);
                 let loops = self.loop_stack.clone();

@@ -15,6 +15,11 @@ pub mod walk;
 
 use serde::Serialize;
 
+/// Name prefix of the locals whose `Havoc` marks a work-group collective call
+/// (OpenCL `async_work_group_copy`, `wait_group_events`): like a barrier, it
+/// must be reached by all threads of a block or by none.
+pub const COLLECTIVE_PREFIX: &str = "$collective:";
+
 /// Index of a source file in [`Program::files`]; 0 is the file being analysed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Default)]
 pub struct FileId(pub u32);

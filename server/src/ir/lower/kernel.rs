@@ -456,6 +456,19 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.new_var(&name, ty, at)
     }
 
+    /// Marks a work-group collective (`async_work_group_copy`,
+    /// `wait_group_events`) that all threads of a block must reach together:
+    /// a `Havoc` of a local named `$collective:<name>` (see
+    /// `ir::COLLECTIVE_PREFIX`), checked for divergence like a barrier.
+    fn collective_marker(&mut self, name: &str, at: Node) {
+        let v = self.new_var(
+            &format!("{}{name}", crate::ir::COLLECTIVE_PREFIX),
+            ScalarTy::INT,
+            at,
+        );
+        self.push(StmtKind::Havoc { var: v }, at);
+    }
+
     fn havoc(&mut self, ty: ScalarTy, at: Node) -> Expr {
         let v = self.tmp(ty, at);
         self.push(StmtKind::Havoc { var: v }, at);
@@ -4249,6 +4262,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             "wait_group_events" => {
                 let _ = self.eval_args(args)?;
+                self.collective_marker(name, n);
                 // Without a barrier in between, the wait is in the same barrier
                 // interval as the call: the accesses there already cover it.
                 for (mut stmt, crossed) in std::mem::take(&mut self.pending_copies) {
@@ -4919,6 +4933,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .collect();
             self.pending_copies
                 .extend(stmts.into_iter().map(|k| (k, false)));
+            self.collective_marker(name, n);
         }
         self.note(
             n,
