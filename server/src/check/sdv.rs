@@ -155,11 +155,6 @@ fn warm(solver: &Solver) {
     }
 }
 
-/// Creates and warms this thread's solver (done lazily by the first check
-/// otherwise); front doors call it at startup so no kernel pays for it.
-pub fn warm_up() {
-    SOLVER.with(|_| ());
-}
 
 struct Checker<'k, 's> {
     kernel: &'k Kernel,
