@@ -155,7 +155,6 @@ fn warm(solver: &Solver) {
     }
 }
 
-
 struct Checker<'k, 's> {
     kernel: &'k Kernel,
     opts: &'k CheckOptions,

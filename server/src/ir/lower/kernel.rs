@@ -5095,6 +5095,30 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(Some(self.load(lv, n)?))
     }
 
+    /// What code we cannot see may do to an array it can reach: read and
+    /// write one element at an unknown offset (any element, soundly).
+    fn touch_unknown(&mut self, array: ArrayId, pointee: Ty, n: Node<'t>) {
+        let st = match pointee {
+            Ty::Scalar(s) => s,
+            _ => ScalarTy::Int {
+                bits: 8,
+                signed: false,
+            },
+        };
+        let off = self.havoc(ScalarTy::LONG, n);
+        let dest = self.tmp(st, n);
+        let access = self.access(array, off, st);
+        self.push(
+            StmtKind::Read {
+                dest,
+                access: access.clone(),
+            },
+            n,
+        );
+        let value = self.havoc(st, n);
+        self.push(StmtKind::Write { access, value }, n);
+    }
+
     fn unknown_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         let vals = self.eval_args(args)?;
         self.unknown_effects(n, &format!("function `{name}`"), vals)
@@ -5118,25 +5142,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     pointee,
                     ..
                 } => {
-                    let st = match pointee {
-                        Ty::Scalar(s) => s,
-                        _ => ScalarTy::Int {
-                            bits: 8,
-                            signed: false,
-                        },
-                    };
-                    let off = self.havoc(ScalarTy::LONG, n);
-                    let dest = self.tmp(st, n);
-                    let access = self.access(array, off, st);
-                    self.push(
-                        StmtKind::Read {
-                            dest,
-                            access: access.clone(),
-                        },
-                        n,
-                    );
-                    let value = self.havoc(st, n);
-                    self.push(StmtKind::Write { access, value }, n);
+                    self.touch_unknown(array, pointee, n);
                     touched = true;
                 }
                 Val::Ptr {
@@ -5214,25 +5220,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     ..
                 } = v
                 {
-                    let st = match pointee {
-                        Ty::Scalar(s) => s,
-                        _ => ScalarTy::Int {
-                            bits: 8,
-                            signed: false,
-                        },
-                    };
-                    let off = self.havoc(ScalarTy::LONG, n);
-                    let dest = self.tmp(st, n);
-                    let access = self.access(array, off, st);
-                    self.push(
-                        StmtKind::Read {
-                            dest,
-                            access: access.clone(),
-                        },
-                        n,
-                    );
-                    let value = self.havoc(st, n);
-                    self.push(StmtKind::Write { access, value }, n);
+                    self.touch_unknown(array, pointee, n);
                 }
             }
             return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
