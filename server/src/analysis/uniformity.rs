@@ -280,6 +280,28 @@ impl Uniformity {
         div
     }
 
+    /// Walks one iteration of loop `id` (condition prelude, body, step);
+    /// returns whether the loop condition is non-uniform at its test.
+    #[allow(clippy::too_many_arguments)]
+    fn iteration(
+        &mut self,
+        id: StmtId,
+        cond: &Expr,
+        [prelude, body, step]: [&Block; 3],
+        inner: Option<StmtId>,
+        st: &mut VarSet,
+        flow: &mut Flow,
+        record: bool,
+    ) -> bool {
+        self.block(prelude, BlockSlot::LoopCond(id), inner, st, flow, record);
+        let cond_nonuniform = !expr_uniform(cond, st);
+        self.block(body, BlockSlot::LoopBody(id), inner, st, flow, record);
+        // `continue` goes to the step: escapes of the body end there.
+        flow.escaped = None;
+        self.block(step, BlockSlot::LoopStep(id), inner, st, flow, record);
+        cond_nonuniform
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn loop_stmt(
         &mut self,
@@ -308,27 +330,10 @@ impl Uniformity {
                 returned: flow.returned,
                 escaped: None,
             };
-            self.block(
-                prelude,
-                BlockSlot::LoopCond(id),
-                inner,
-                &mut st,
-                &mut probe,
-                false,
-            );
-            let cond_nonuniform = !expr_uniform(cond, &st);
-            self.block(
-                body,
-                BlockSlot::LoopBody(id),
-                inner,
-                &mut st,
-                &mut probe,
-                false,
-            );
-            probe.escaped = None;
-            self.block(
-                step,
-                BlockSlot::LoopStep(id),
+            let cond_nonuniform = self.iteration(
+                id,
+                cond,
+                [prelude, body, step],
                 inner,
                 &mut st,
                 &mut probe,
@@ -368,26 +373,10 @@ impl Uniformity {
             returned: flow.returned,
             escaped: None,
         };
-        self.block(
-            prelude,
-            BlockSlot::LoopCond(id),
-            inner,
-            &mut st,
-            &mut inner_flow,
-            record,
-        );
-        self.block(
-            body,
-            BlockSlot::LoopBody(id),
-            inner,
-            &mut st,
-            &mut inner_flow,
-            record,
-        );
-        inner_flow.escaped = None;
-        self.block(
-            step,
-            BlockSlot::LoopStep(id),
+        self.iteration(
+            id,
+            cond,
+            [prelude, body, step],
             inner,
             &mut st,
             &mut inner_flow,
