@@ -530,24 +530,22 @@ impl<'k, 's> Checker<'k, 's> {
             StmtKind::Barrier { scope, .. } => {
                 barriers.push((s.id, *scope == crate::ir::BarrierScope::Grid))
             }
-            StmtKind::Havoc { var } => {
-                if let Some(name) = self
-                    .kernel
-                    .vars
-                    .get(var.0 as usize)
-                    .and_then(|d| d.name.strip_prefix(crate::ir::COLLECTIVE_PREFIX))
-                {
-                    barriers.push((s.id, false));
-                    collectives.insert(s.id, name.to_string());
-                }
+            StmtKind::Collective {
+                name, uniform_args, ..
+            } => {
+                barriers.push((s.id, false));
+                let args_uniform = uniform_args.iter().all(|a| uniformity.is_uniform_expr(a));
+                collectives.insert(s.id, (name.clone(), args_uniform));
             }
             _ => {}
         });
         let mut cases = Vec::new();
         for (id, grid) in barriers {
             // The uniformity analysis (within a block) over-approximates
-            // divergence; only barriers it cannot prove uniform need the solver.
-            if !uniformity.is_uniform_stmt(id) {
+            // divergence; only barriers it cannot prove uniform (reached, and
+            // for a collective also with uniform arguments) need the solver.
+            let args_uniform = collectives.get(&id).is_none_or(|(_, u)| *u);
+            if !uniformity.is_uniform_stmt(id) || !args_uniform {
                 cases.push((id, Scenario::same_block(self.tree.loops(id).to_vec())));
             }
             // A grid barrier must also be reached by every block: blockIdx
@@ -566,13 +564,33 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             };
             let mut facts = self.base_facts(&scenario, &r1, &r2);
-            facts.push(e1.clone());
-            facts.push(e2.not());
+            // Divergent: one thread reaches it and the other does not, or (a
+            // collective) both reach it with different argument values.
+            let reached_by_one = Bool::and(&[e1, &e2.not()]);
+            let args_differ = match (r1.collective_args.get(&id), r2.collective_args.get(&id)) {
+                (Some(a1), Some(a2)) => {
+                    let differ: Vec<Bool> = a1
+                        .iter()
+                        .zip(a2)
+                        .map(|(x, y)| super::symexec::values_eq(x, y).not())
+                        .collect();
+                    Bool::and(&[e1, e2, &Bool::or(&differ)])
+                }
+                _ => Bool::from_bool(false),
+            };
+            facts.push(Bool::or(&[reached_by_one, args_differ.clone()]));
             let cause_stmt = uniformity.divergence_cause(id);
             match self.solve(&facts, &r1, &r2) {
                 (SatResult::Sat, model) => {
+                    let by_arguments = model.as_ref().is_some_and(|m| {
+                        m.eval(&args_differ, true).and_then(|b| b.as_bool()) == Some(true)
+                    });
                     let threads = model.map(|m| witness::threads(&self.enc, &m));
-                    let cause = if let Some(name) = collectives.get(&id) {
+                    let cause = if let (Some((name, _)), true) =
+                        (collectives.get(&id), by_arguments)
+                    {
+                        args_cause_text(name)
+                    } else if let Some((name, _)) = collectives.get(&id) {
                         format!(
                             "`{name}` is a work-group collective that every thread of the block must reach; {}",
                             cause_text(self.kernel, cause_stmt)
@@ -588,6 +606,7 @@ impl<'k, 's> Checker<'k, 's> {
                         cause,
                         cause_span: cause_stmt.map(|c| self.span_of(c)),
                         witness: threads,
+                        both_reach: by_arguments,
                     });
                 }
                 (SatResult::Unsat, _) => {}
@@ -685,6 +704,16 @@ fn race_kind(a: &AccessStmt, b: &AccessStmt) -> RaceKind {
     } else {
         RaceKind::ReadWrite
     }
+}
+
+/// What collective `name` needs the same in every thread of a block.
+fn args_cause_text(name: &str) -> String {
+    let what = if name == "wait_group_events" {
+        "event count and events"
+    } else {
+        "pointers, size and event"
+    };
+    format!("`{name}` needs the same {what} in every thread of the block")
 }
 
 fn cause_text(kernel: &Kernel, cause: Option<StmtId>) -> String {

@@ -185,8 +185,10 @@ pub struct AccessSym {
 pub struct ExecResult {
     /// Accesses by label.
     pub accesses: HashMap<StmtId, AccessSym>,
-    /// Barrier enabling conditions by label.
+    /// Barrier (and collective) enabling conditions by label.
     pub barriers: HashMap<StmtId, Bool>,
+    /// Argument values of work-group collectives by label.
+    pub collective_args: HashMap<StmtId, Vec<Val>>,
     /// Facts the execution relies on (loop invariants, type ranges), already guarded.
     pub assumptions: Vec<Bool>,
     /// Linear counters `value = init +/- k * step`, for cross-thread lemmas.
@@ -1250,17 +1252,23 @@ impl Exec<'_, '_> {
                 let v = self.expr_as(value, ty);
                 self.set(*var, v);
             }
-            StmtKind::Havoc { var } => {
-                if self
-                    .kernel()
-                    .vars
-                    .get(var.0 as usize)
-                    .is_some_and(|d| d.name.starts_with(crate::ir::COLLECTIVE_PREFIX))
-                {
-                    // A work-group collective: checked for divergence like a barrier.
-                    let en = self.enabled();
-                    self.out.barriers.insert(stmt.id, en);
+            StmtKind::Collective {
+                uniform_args, dest, ..
+            } => {
+                // Checked for divergence like a barrier, arguments included.
+                let en = self.enabled();
+                self.out.barriers.insert(stmt.id, en);
+                let args = uniform_args.iter().map(|a| self.expr(a)).collect();
+                self.out.collective_args.insert(stmt.id, args);
+                if let Some(d) = dest {
+                    let ty = self.var_ty(*d);
+                    let uniform = self.enc.uniformity.def_is_uniform(stmt.id);
+                    let loops = self.loop_stack.clone();
+                    let v = self.havoc(&format!("collective{}", stmt.id.0), ty, uniform, &loops);
+                    self.set(*d, v);
                 }
+            }
+            StmtKind::Havoc { var } => {
                 let ty = self.var_ty(*var);
                 let uniform = self.enc.uniformity.def_is_uniform(stmt.id);
                 let loops = self.loop_stack.clone();
@@ -1652,7 +1660,8 @@ impl Exec<'_, '_> {
     }
 }
 
-fn values_eq(x: &Val, y: &Val) -> Bool {
+/// Whether two values are equal (false for values of different sorts).
+pub fn values_eq(x: &Val, y: &Val) -> Bool {
     match (x, y) {
         (Val::B(a), Val::B(b)) => a.eq(b),
         (Val::I(a, _), Val::I(b, _)) => a.eq(b),
