@@ -375,8 +375,13 @@ impl<'k, 's> Checker<'k, 's> {
                         };
                         lin(&w.threads[0]) / 32 == lin(&w.threads[1]) / 32
                     });
-                    let warp_sync_only =
-                        !self.opts.warp_sync && scenario.same_block && same_warp_witness && {
+                    // Warps (and the legacy lockstep assumption) are CUDA's; an
+                    // OpenCL work-group promises no lockstep execution at all.
+                    let warp_sync_only = self.kernel.lang == crate::ir::Lang::Cuda
+                        && !self.opts.warp_sync
+                        && scenario.same_block
+                        && same_warp_witness
+                        && {
                             let mut f = facts.clone();
                             f.push(Bool::or(&[
                                 self.enc.different_warps(),
