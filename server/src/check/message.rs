@@ -134,8 +134,9 @@ pub fn divergence_finding(_kernel: &Kernel, d: &Divergence) -> Finding {
             divergence: Some(d.clone()),
         };
     }
+    let group = if d.warp { "warp" } else { "block" };
     let mut message = format!(
-        "barrier divergence: not all threads of a block reach this barrier; {}",
+        "barrier divergence: not all threads of a {group} reach this barrier; {}",
         d.cause
     );
     if let Some([a, b]) = &d.witness {

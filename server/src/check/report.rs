@@ -166,6 +166,8 @@ pub struct Divergence {
     /// Both threads reach it, with different arguments (a work-group
     /// collective such as `async_work_group_copy`).
     pub both_reach: bool,
+    /// A warp barrier (`__syncwarp()`): the threads are in one warp.
+    pub warp: bool,
 }
 
 /// A diagnostic about a kernel, ready for any front door.

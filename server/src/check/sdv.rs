@@ -19,7 +19,7 @@ use z3::{Model, Params, SatResult, Solver};
 
 use super::diagnostic::DiagnosticKind;
 use super::report::{Divergence, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
-use super::symexec::{Encoder, ExecResult, Scenario};
+use super::symexec::{Encoder, ExecResult, Scenario, WarpRelation};
 use super::witness;
 use crate::analysis::intervals::{Blocking, Cfg};
 use crate::analysis::loops::LoopTable;
@@ -273,17 +273,33 @@ impl<'k, 's> Checker<'k, 's> {
     fn scenarios(&self, a: StmtId, b: StmtId, space: MemSpace) -> Vec<(Scenario, LoopRelation)> {
         let common = self.tree.common_loops(a, b);
         let mode = Blocking::for_space(space);
+        let warp_barriers = self.cfg.has_warp_barrier();
+        // A pair that meets only across warp barriers (`__syncwarp()`) is a
+        // race only between threads of different warps: those barriers order
+        // the threads of one warp and nothing else.
+        let warps = |meets_in_warp: bool| {
+            if !warp_barriers || meets_in_warp {
+                WarpRelation::Any
+            } else {
+                WarpRelation::Different
+            }
+        };
         let mut out = Vec::new();
         if self.cfg.same_iteration(a, b, &common, mode) {
+            let in_warp = warp_barriers && self.cfg.same_iteration(a, b, &common, mode.in_warp());
             out.push((
-                Scenario::same_block(common.clone()),
+                Scenario::same_block(common.clone()).with_warps(warps(in_warp)),
                 LoopRelation::IntraIteration,
             ));
         }
         for depth in (1..=common.len()).rev() {
             if self.cfg.different_iterations(a, b, &common, depth, mode) {
+                let in_warp = warp_barriers
+                    && self
+                        .cfg
+                        .different_iterations(a, b, &common, depth, mode.in_warp());
                 out.push((
-                    Scenario::same_block(common[..depth - 1].to_vec()),
+                    Scenario::same_block(common[..depth - 1].to_vec()).with_warps(warps(in_warp)),
                     LoopRelation::InterIteration {
                         depth: depth as u32,
                     },
@@ -320,10 +336,15 @@ impl<'k, 's> Checker<'k, 's> {
         // A scenario sharing fewer loop iterations allows more executions, so
         // if the most general same-block scenario is unsatisfiable, so are the
         // others: query it first and stop there in the common race-free case.
+        // (Its warp restriction must cover theirs too.)
         scenarios.sort_by_key(|(s, _)| (!s.same_block, s.shared_loops.len()));
-        let mut general_unsat = false;
+        let mut general_unsat: Option<Scenario> = None;
         for (index, (scenario, relation)) in scenarios.into_iter().enumerate() {
-            if scenario.same_block && general_unsat {
+            if scenario.same_block
+                && general_unsat
+                    .as_ref()
+                    .is_some_and(|g| g.covers_warps_of(&scenario))
+            {
                 continue;
             }
             let first_same_block = scenario.same_block && index == 0;
@@ -408,7 +429,11 @@ impl<'k, 's> Checker<'k, 's> {
                     };
                     self.races.push(race);
                 }
-                (SatResult::Unsat, _) => general_unsat |= first_same_block,
+                (SatResult::Unsat, _) => {
+                    if first_same_block {
+                        general_unsat = Some(scenario.clone());
+                    }
+                }
                 (SatResult::Unknown, _) => {
                     let reason = self.last_unknown.clone();
                     self.undecided.push((a.id, b.id, reason));
@@ -532,30 +557,35 @@ impl<'k, 's> Checker<'k, 's> {
         let mut barriers = Vec::new();
         let mut collectives = std::collections::HashMap::new();
         for_each_stmt(&self.kernel.body, &mut |s| match &s.kind {
-            StmtKind::Barrier { scope, .. } => {
-                barriers.push((s.id, *scope == crate::ir::BarrierScope::Grid))
-            }
+            StmtKind::Barrier { scope, .. } => barriers.push((s.id, *scope)),
             StmtKind::Collective {
                 name, uniform_args, ..
             } => {
-                barriers.push((s.id, false));
+                barriers.push((s.id, crate::ir::BarrierScope::Block));
                 let args_uniform = uniform_args.iter().all(|a| uniformity.is_uniform_expr(a));
                 collectives.insert(s.id, (name.clone(), args_uniform));
             }
             _ => {}
         });
         let mut cases = Vec::new();
-        for (id, grid) in barriers {
+        for (id, scope) in barriers {
             // The uniformity analysis (within a block) over-approximates
             // divergence; only barriers it cannot prove uniform (reached, and
             // for a collective also with uniform arguments) need the solver.
             let args_uniform = collectives.get(&id).is_none_or(|(_, u)| *u);
             if !uniformity.is_uniform_stmt(id) || !args_uniform {
-                cases.push((id, Scenario::same_block(self.tree.loops(id).to_vec())));
+                let scenario = Scenario::same_block(self.tree.loops(id).to_vec());
+                // A warp barrier needs only the threads of each warp together.
+                let scenario = if scope == crate::ir::BarrierScope::Warp {
+                    scenario.with_warps(WarpRelation::Same)
+                } else {
+                    scenario
+                };
+                cases.push((id, scenario));
             }
             // A grid barrier must also be reached by every block: blockIdx
             // is not uniform across the grid.
-            if grid && self.enc.grid_may_have_several_blocks() {
+            if scope == crate::ir::BarrierScope::Grid && self.enc.grid_may_have_several_blocks() {
                 cases.push((id, Scenario::different_blocks()));
             }
         }
@@ -612,6 +642,7 @@ impl<'k, 's> Checker<'k, 's> {
                         cause_span: cause_stmt.map(|c| self.span_of(c)),
                         witness: threads,
                         both_reach: by_arguments,
+                        warp: scenario.warps == WarpRelation::Same,
                     });
                 }
                 (SatResult::Unsat, _) => {}

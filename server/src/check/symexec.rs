@@ -145,6 +145,19 @@ pub struct Scenario {
     pub same_block: bool,
     /// Loops (outermost first) in whose same iteration both threads are.
     pub shared_loops: Vec<StmtId>,
+    /// Whether the threads are in the same warp, in different warps, or either.
+    pub warps: WarpRelation,
+}
+
+/// How the two threads of a scenario relate to warps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WarpRelation {
+    /// Any two threads.
+    Any,
+    /// Threads of one warp.
+    Same,
+    /// Threads of different warps (a warp barrier orders the others).
+    Different,
 }
 
 impl Scenario {
@@ -153,6 +166,7 @@ impl Scenario {
         Scenario {
             same_block: true,
             shared_loops,
+            warps: WarpRelation::Any,
         }
     }
 
@@ -161,7 +175,20 @@ impl Scenario {
         Scenario {
             same_block: false,
             shared_loops: Vec::new(),
+            warps: WarpRelation::Any,
         }
+    }
+
+    /// This scenario restricted to threads with the given warp relation.
+    pub fn with_warps(mut self, warps: WarpRelation) -> Scenario {
+        self.warps = warps;
+        self
+    }
+
+    /// Whether every execution of `other` is one of this scenario's, given
+    /// that this one shares a prefix of `other`'s loops.
+    pub fn covers_warps_of(&self, other: &Scenario) -> bool {
+        self.warps == WarpRelation::Any || self.warps == other.warps
     }
 }
 
@@ -437,6 +464,11 @@ impl<'k> Encoder<'k> {
             facts.push(same_bid);
             let same_tid = Bool::and(&[t0[0].eq(&t1[0]), t0[1].eq(&t1[1]), t0[2].eq(&t1[2])]);
             facts.push(same_tid.not());
+            match scenario.warps {
+                WarpRelation::Any => {}
+                WarpRelation::Same => facts.push(self.different_warps().not()),
+                WarpRelation::Different => facts.push(self.different_warps()),
+            }
         } else {
             facts.push(same_bid.not());
         }
@@ -794,7 +826,7 @@ impl Exec<'_, '_> {
                 bits,
             } if !r.within(tr) => {
                 let m = pow2(u32::from(bits));
-                Val::I(x.modulo(Int::from_i128(m)), tr)
+                Val::I(modulo_pow2(x, r, m), tr)
             }
             ScalarTy::Int { .. } => Val::I(x, r.meet(tr)),
             _ => Val::I(x, r),
@@ -813,7 +845,7 @@ impl Exec<'_, '_> {
             return Val::I(x, r);
         };
         let m = pow2(u32::from(bits));
-        let low = x.modulo(Int::from_i128(m));
+        let low = modulo_pow2(x, r, m);
         if !signed {
             return Val::I(low, tr);
         }
@@ -1065,9 +1097,11 @@ impl Exec<'_, '_> {
                         .ite(&x.div(&y), &x.unary_minus().div(&y).unary_minus())
                 };
                 let r = if let Some(c) = constant(ry).filter(|c| *c > 0) {
+                    // Truncating division by a positive constant is monotone in
+                    // the dividend (Rust's `/` truncates like C's).
                     Range {
-                        lo: rx.lo.min(0) / c - 1,
-                        hi: rx.hi.max(0) / c + 1,
+                        lo: rx.lo / c,
+                        hi: rx.hi / c,
                     }
                 } else {
                     let m = rx.lo.abs().max(rx.hi.abs());
@@ -1658,6 +1692,29 @@ impl Exec<'_, '_> {
         self.env = saved;
         result
     }
+}
+
+/// `x mod m` for `x` in range `r`. Within one period either side of
+/// `[0, m)` it is a case split (linear arithmetic, which Z3 decides far faster
+/// than `mod`). The range holds in every execution without undefined
+/// behaviour (signed results are assumed not to overflow), so the split is
+/// exact wherever the kernel's behaviour is defined.
+fn modulo_pow2(x: Int, r: Range, m: i128) -> Int {
+    if r.lo < -m || r.hi >= 2 * m {
+        return x.modulo(Int::from_i128(m));
+    }
+    let mut v = x.clone();
+    if r.hi >= m {
+        v = x
+            .ge(Int::from_i128(m))
+            .ite(&Int::sub(&[x.clone(), Int::from_i128(m)]), &v);
+    }
+    if r.lo < 0 {
+        v = x
+            .lt(Int::from_i64(0))
+            .ite(&Int::add(&[x.clone(), Int::from_i128(m)]), &v);
+    }
+    v
 }
 
 /// Whether two values are equal (false for values of different sorts).

@@ -109,6 +109,7 @@ fn sample(path: &str) -> FileAnalysis {
                 cause_span: Some(span_of("threadIdx.x)")),
                 witness: Some([thread(1), thread(0)]),
                 both_reach: false,
+                warp: false,
             }),
         }],
         time_ms: 0.5,

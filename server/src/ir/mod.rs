@@ -261,6 +261,9 @@ pub enum BarrierScope {
     Block,
     /// Synchronizes the whole grid (`this_grid().sync()`).
     Grid,
+    /// Synchronizes the 32 threads of one warp (`__syncwarp()` with the full
+    /// mask): orders memory only between threads of the same warp.
+    Warp,
 }
 
 /// Atomic read-modify-write operation (the operation itself is irrelevant to

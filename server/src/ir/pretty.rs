@@ -137,6 +137,7 @@ fn print_stmt(k: &Kernel, s: &Stmt, depth: usize, out: &mut String) {
             let scope = match scope {
                 BarrierScope::Block => "block",
                 BarrierScope::Grid => "grid",
+                BarrierScope::Warp => "warp",
             };
             let _ = write!(out, "barrier {scope}");
             if !(*global_fence && *local_fence) {

@@ -4444,8 +4444,24 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(Val::Void);
             }
             "__syncwarp" => {
-                let _ = self.eval_args(args)?;
-                self.note(n, "__syncwarp() is not a block barrier".into());
+                let vals = self.eval_args(args)?;
+                // With the full mask (the default) it orders the 32 threads of
+                // a warp; a partial or computed mask orders an unknown subset,
+                // soundly taken as ordering nothing.
+                let full = match vals.first() {
+                    None => true,
+                    Some(Val::Scalar(Expr::Int(k, _), _)) => k & 0xffff_ffff == 0xffff_ffff,
+                    Some(_) => false,
+                };
+                if full {
+                    self.barrier(n, BarrierScope::Warp, true, true);
+                } else {
+                    self.note(
+                        n,
+                        "__syncwarp with a partial or computed mask is taken to order nothing"
+                            .into(),
+                    );
+                }
                 return Ok(Val::Void);
             }
             "this_thread_block" => return Ok(Val::Group(GroupKind::Block)),

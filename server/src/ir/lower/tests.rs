@@ -536,6 +536,8 @@ __global__ void k(int *g) {
   grid.sync();
   cg::this_grid().sync();
   __syncwarp();
+  __syncwarp(0xffffffff);
+  __syncwarp(0x0000ffff);
   __threadfence();
   __threadfence_block();
 }
@@ -549,14 +551,18 @@ __global__ void k(int *g) {
             _ => None,
         })
         .collect();
-    use BarrierScope::{Block as B, Grid as G};
+    use BarrierScope::{Block as B, Grid as G, Warp as W};
+    // Fences are not barriers; `__syncwarp` with a partial mask orders nothing.
     assert_eq!(
         scopes,
-        vec![B, B, B, B, B, B, B, G, G],
+        vec![B, B, B, B, B, B, B, G, G, W, W],
         "{}",
         pretty_kernel(k)
     );
-    assert!(k.notes.iter().any(|(_, n)| n.contains("__syncwarp")));
+    assert!(k
+        .notes
+        .iter()
+        .any(|(_, n)| n.contains("__syncwarp with a partial")));
     let cl = lower(
         "b.cl",
         "kernel void k(global int *g) { barrier(CLK_GLOBAL_MEM_FENCE); work_group_barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); mem_fence(CLK_LOCAL_MEM_FENCE); }",

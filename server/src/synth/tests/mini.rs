@@ -958,6 +958,11 @@ impl Run<'_> {
                     }
                 }
             }
+            // Warp barriers order nothing here: an over-approximation of races.
+            StmtKind::Barrier {
+                scope: BarrierScope::Warp,
+                ..
+            } => {}
             StmtKind::Barrier {
                 scope,
                 global_fence,
@@ -984,6 +989,7 @@ impl Run<'_> {
                             cause_span: None,
                             witness: None,
                             both_reach: false,
+                            warp: false,
                         });
                     }
                     return Ok(());
