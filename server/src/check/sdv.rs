@@ -369,8 +369,9 @@ impl<'k, 's> Checker<'k, 's> {
             }
             match self.solve(&facts, &r1, &r2) {
                 (SatResult::Sat, model) => {
-                    let witness =
-                        model.map(|m| witness::extract(&self.enc, &m, &s1, &s2, a.id, b.id));
+                    let witness = model
+                        .as_ref()
+                        .map(|m| witness::extract(&self.enc, m, &s1, &s2, a.id, b.id));
                     let benign = self.opts.benign_tolerance
                         && a.write
                         && b.write
@@ -378,6 +379,16 @@ impl<'k, 's> Checker<'k, 's> {
                         && !b.atomic
                         && match (&s1.value, &s2.value) {
                             (Some(v1), Some(v2)) => match self.enc.values_differ(v1, v2) {
+                                // The race's own model stores different values:
+                                // not benign, no need to ask.
+                                Some(differ)
+                                    if model.as_ref().is_some_and(|m| {
+                                        m.eval(&differ, true).and_then(|b| b.as_bool())
+                                            == Some(true)
+                                    }) =>
+                                {
+                                    false
+                                }
                                 Some(differ) => {
                                     let mut f = facts.clone();
                                     f.push(differ);

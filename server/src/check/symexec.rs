@@ -268,6 +268,8 @@ pub struct Encoder<'k> {
     uniformity: Uniformity,
     loops: LoopTable,
     launch: Launch,
+    /// Threads per block at most, when the block shape is symbolic in y/z.
+    symbolic_block_threads: Option<i128>,
     grid_known_single: bool,
     adversarial: bool,
     funcs: RefCell<HashMap<String, FuncDecl>>,
@@ -350,6 +352,7 @@ impl<'k> Encoder<'k> {
                 &mut facts,
             )
         });
+        let symbolic_block_threads = (launch.block_dim.is_none() && block_y).then_some(max_threads);
         if launch.block_dim.is_none() && block_y {
             let product = Int::mul(&[
                 int_of(&block_dim[0]),
@@ -397,6 +400,7 @@ impl<'k> Encoder<'k> {
                 bid,
                 facts,
             },
+            symbolic_block_threads,
             grid_known_single,
             adversarial: opts.adversarial_abstraction,
             funcs: RefCell::new(HashMap::new()),
@@ -464,6 +468,19 @@ impl<'k> Encoder<'k> {
             facts.push(same_bid);
             let same_tid = Bool::and(&[t0[0].eq(&t1[0]), t0[1].eq(&t1[1]), t0[2].eq(&t1[2])]);
             facts.push(same_tid.not());
+            if let Some(max) = self.symbolic_block_threads {
+                // Lemma for symbolic block shapes: the linear thread index
+                // x + bx * (y + by * z) with x < bx, y < by, z < bz is a
+                // mixed-radix numeral, unique per thread and below
+                // bx * by * bz <= max. Z3's nonlinear arithmetic does not
+                // find this alone.
+                let (l0, l1) = (self.linear_tid(0), self.linear_tid(1));
+                facts.push(l0.eq(&l1).not());
+                for l in [l0, l1] {
+                    facts.push(l.ge(Int::from_i64(0)));
+                    facts.push(l.lt(Int::from_i128(max)));
+                }
+            }
             match scenario.warps {
                 WarpRelation::Any => {}
                 WarpRelation::Same => facts.push(self.different_warps().not()),
@@ -475,20 +492,22 @@ impl<'k> Encoder<'k> {
         facts
     }
 
+    /// Linear index of thread `t` in its block: `x + bx * (y + by * z)`.
+    fn linear_tid(&self, t: usize) -> Int {
+        let (bd, _) = self.dims();
+        let (tid, _) = self.ids(t);
+        Int::add(&[
+            tid[0].clone(),
+            Int::mul(&[
+                bd[0].clone(),
+                Int::add(&[tid[1].clone(), Int::mul(&[bd[1].clone(), tid[2].clone()])]),
+            ]),
+        ])
+    }
+
     /// The two threads are in different warps (linear thread id / 32 differs).
     pub fn different_warps(&self) -> Bool {
-        let (bd, _) = self.dims();
-        let warp = |t: usize| {
-            let (tid, _) = self.ids(t);
-            let lin = Int::add(&[
-                tid[0].clone(),
-                Int::mul(&[
-                    bd[0].clone(),
-                    Int::add(&[tid[1].clone(), Int::mul(&[bd[1].clone(), tid[2].clone()])]),
-                ]),
-            ]);
-            lin.div(Int::from_i64(32))
-        };
+        let warp = |t: usize| self.linear_tid(t).div(Int::from_i64(32));
         warp(0).eq(warp(1)).not()
     }
 
