@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use tree_sitter::Node;
 
 use super::{
-    ArrayId, FrontendDiagnostic, Kernel, Lang, MemSpace, Program, ScalarTy, SourceFileInfo, Span,
+    FrontendDiagnostic, Kernel, Lang, MemSpace, Program, ScalarTy, SourceFileInfo, Span,
     UnsupportedKernel,
 };
 use crate::syntax::parse::{
@@ -375,7 +375,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             .and_then(|v| u32::try_from(v).ok())
             .or_else(|| reqd_work_group_size(src, def))
     };
-    let mut conflicted: HashMap<String, Vec<ArrayId>> = HashMap::new();
+    let mut conflicted = kernel::PointerConflicts::default();
     for _ in 0..MAX_ATTEMPTS {
         let kernel = Kernel {
             name: def.name.clone(),
@@ -402,15 +402,16 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
                 span: u.span,
             });
         }
-        if lw.new_conflicts.is_empty() {
+        if lw.new_conflicts.is_empty() && lw.new_local_conflicts.is_empty() {
             let braces = def.node.child_by_field_name("body").map_or(span, |b| {
                 map.map(b.start_byte() as u32, b.end_byte() as u32).0
             });
             lw.finish(braces);
             return Ok(lw.kernel);
         }
+        conflicted.locals.extend(lw.new_local_conflicts.drain());
         for (name, arrays) in lw.new_conflicts.drain() {
-            let entry = conflicted.entry(name).or_default();
+            let entry = conflicted.arrays.entry(name).or_default();
             for a in arrays {
                 if !entry.contains(&a) {
                     entry.push(a);

@@ -49,10 +49,23 @@ pub(crate) enum Target {
     Private,
     /// A local variable (`&x`).
     Local(Box<Slot>),
+    /// One of several locals, or a local that changes between loop
+    /// iterations: reads are havocked and writes havoc every local whose
+    /// address is taken.
+    Locals,
     /// Null or not yet assigned.
     Null,
     /// One of several arrays: the `k`-th when the local `sel` holds `k`.
     Choice(Vec<ArrayId>, VarId),
+}
+
+/// What earlier lowering rounds learnt about pointers with several targets.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PointerConflicts {
+    /// Pointers that may target several arrays, with those arrays.
+    pub arrays: HashMap<String, Vec<ArrayId>>,
+    /// Pointers that may target several locals (`Target::Locals` throughout).
+    pub locals: HashSet<String>,
 }
 
 /// Storage of a local variable.
@@ -160,9 +173,17 @@ pub(crate) struct Lowerer<'c, 't> {
     call_stack: Vec<String>,
     depth: usize,
     assigned: HashSet<String>,
-    conflicted: &'c HashMap<String, Vec<ArrayId>>,
+    conflicted: &'c PointerConflicts,
     /// Pointers found to target several arrays (the kernel is lowered again).
     pub new_conflicts: HashMap<String, Vec<ArrayId>>,
+    /// Pointers found to target several locals (the kernel is lowered again).
+    pub new_local_conflicts: HashSet<String>,
+    /// Names of locals whose address is taken somewhere (`&x`, also parts
+    /// `&x.f`, `&x[i]`) in the lowered functions.
+    addr_names: HashSet<String>,
+    /// Slots of those locals (and of tracked private arrays): what a write
+    /// through a `Target::Locals` pointer may change.
+    addr_slots: Vec<Slot>,
     alias_arrays: HashMap<u8, ArrayId>,
     ptr_targets: HashMap<VarId, Target>,
     /// Accesses of async copies not yet waited for, and whether a barrier was
@@ -338,7 +359,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub fn new(
         cx: &'c Ctx<'t>,
         def: &FnDef<'t>,
-        conflicted: &'c HashMap<String, Vec<ArrayId>>,
+        conflicted: &'c PointerConflicts,
         kernel: Kernel,
     ) -> Self {
         Lowerer {
@@ -356,6 +377,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             assigned: HashSet::new(),
             conflicted,
             new_conflicts: HashMap::new(),
+            new_local_conflicts: HashSet::new(),
+            addr_names: HashSet::new(),
+            addr_slots: Vec::new(),
             alias_arrays: HashMap::new(),
             ptr_targets: HashMap::new(),
             pending_copies: Vec::new(),
@@ -497,7 +521,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     out.push(Expr::Var(*sel));
                     out.push(offset.clone());
                 }
-                Target::Local(_) | Target::Private => {
+                Target::Local(_) | Target::Locals | Target::Private => {
                     let h = self.havoc(ScalarTy::LONG, at);
                     out.push(h);
                 }
@@ -714,6 +738,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub fn lower_kernel(&mut self, def: &FnDef<'t>) -> R<()> {
         let node = def.node;
         self.collect_assigned(node);
+        self.scan_address_taken(node);
         let mut position = 0u32;
         if let Some(tpl) = def.template {
             self.bind_template_params(tpl, None)?;
@@ -1894,6 +1919,50 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn make_slot(&mut self, ty: &Ty, name: &str, at: Node) -> Slot {
+        let slot = self.new_slot(ty, name, at);
+        if self.addr_names.contains(name) || matches!(slot, Slot::Cells(..)) {
+            self.addr_slots.push(slot.clone());
+        }
+        slot
+    }
+
+    /// Records the names of locals whose address `node` takes anywhere in it
+    /// (an explicit stack: the tree may be deeply nested).
+    fn scan_address_taken(&mut self, node: Node<'t>) {
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "pointer_expression"
+                && n.child_by_field_name("operator")
+                    .is_some_and(|o| self.txt(o) == "&")
+            {
+                let mut base = n.child_by_field_name("argument");
+                while let Some(b) = base {
+                    match b.kind() {
+                        "identifier" => {
+                            let name = self.txt(b).to_string();
+                            self.addr_names.insert(name);
+                            break;
+                        }
+                        "parenthesized_expression" => base = b.named_child(0),
+                        "field_expression" => base = b.child_by_field_name("argument"),
+                        "subscript_expression" => base = b.child_by_field_name("argument"),
+                        _ => break,
+                    }
+                }
+            }
+            let mut cursor = n.walk();
+            stack.extend(n.children(&mut cursor));
+        }
+    }
+
+    /// Havocs what a write through a `Target::Locals` pointer may change.
+    fn havoc_addressed_locals(&mut self, at: Node) {
+        for slot in self.addr_slots.clone() {
+            self.havoc_slot(&slot, at);
+        }
+    }
+
+    fn new_slot(&mut self, ty: &Ty, name: &str, at: Node) -> Slot {
         match ty {
             Ty::Scalar(s) => Slot::Var(self.new_var(name, *s, at), *s),
             Ty::Ptr(p) => {
@@ -1912,7 +1981,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let slots = parts
                     .iter()
                     .zip(names)
-                    .map(|((_, t), n)| self.make_slot(t, &format!("{name}.{n}"), at))
+                    .map(|((_, t), n)| self.new_slot(t, &format!("{name}.{n}"), at))
                     .collect();
                 Slot::Agg(ty.clone(), slots)
             }
@@ -2207,6 +2276,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             return Ok(());
         }
+        // A pointer known to target several locals stays imprecise.
+        if self.conflicted.locals.contains(name)
+            && matches!(t, Target::Local(_) | Target::Locals | Target::Private)
+        {
+            self.ptr_targets.insert(off, Target::Locals);
+            return Ok(());
+        }
         // An assignment is a strong update; a conflicted pointer stays on its
         // may-alias array as long as the space agrees.
         let new = if self.is_alias(&cur) {
@@ -2230,14 +2306,33 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let (sa, sb) = (self.space_of(&a), self.space_of(&b));
         if sa.is_none() && sb.is_none() {
-            // Two per-thread objects (`&x` or `&y`): per-thread memory, cannot race.
+            // Two per-thread objects (`&x` or `&y`): cannot race, but writes
+            // through the pointer may change either. Code lowered before this
+            // merge (a loop body) followed one target: lower again.
+            let per_local = |t: &Target| matches!(t, Target::Local(_) | Target::Locals);
+            if !per_local(&a) && !per_local(&b) {
+                return Ok(Target::Private);
+            }
+            if !self.conflicted.locals.contains(name) {
+                self.new_local_conflicts.insert(name.to_string());
+            }
             self.note(
                 at,
                 format!(
-                    "pointer `{name}` may target several locals: accesses through it are havocked"
+                    "pointer `{name}` may target several locals: reads through it are havocked, writes havoc every local whose address is taken"
                 ),
             );
-            return Ok(Target::Private);
+            return Ok(Target::Locals);
+        }
+        if matches!(a, Target::Local(_) | Target::Locals)
+            || matches!(b, Target::Local(_) | Target::Locals)
+        {
+            // Writes through it would have to update a tracked local in some
+            // executions and memory in others.
+            return self.unsup(
+                at,
+                format!("pointer `{name}` may target a local variable or memory"),
+            );
         }
         if self.is_alias(&a) && (sa == sb || sb.is_none()) {
             return Ok(a);
@@ -2353,7 +2448,12 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Records that pointer `name` may target these arrays (the kernel is lowered again).
     fn add_conflict(&mut self, name: &str, arrays: impl Iterator<Item = ArrayId>) {
-        let known = self.conflicted.get(name).cloned().unwrap_or_default();
+        let known = self
+            .conflicted
+            .arrays
+            .get(name)
+            .cloned()
+            .unwrap_or_default();
         let entry = self
             .new_conflicts
             .entry(name.to_string())
@@ -2371,7 +2471,13 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Gives a pointer local found to target several arrays its selector.
     fn init_choice(&mut self, off: VarId, name: &str, at: Node) {
-        let Some(list) = self.conflicted.get(name).filter(|l| l.len() > 1).cloned() else {
+        let Some(list) = self
+            .conflicted
+            .arrays
+            .get(name)
+            .filter(|l| l.len() > 1)
+            .cloned()
+        else {
             return;
         };
         let sel = self.new_var(&format!("{name}.target"), ScalarTy::UINT, at);
@@ -2496,6 +2602,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                     _ => self.havoc_slot(&slot, at),
                 }
+                return Ok(());
+            }
+            Target::Locals => {
+                self.havoc_addressed_locals(at);
                 return Ok(());
             }
             Target::Private => {
@@ -2699,7 +2809,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 return Ok(self.havoc_val(&ty, at));
             }
-            Target::Private => {
+            Target::Private | Target::Locals => {
                 self.note(at, "read of per-thread memory havocked".into());
                 return Ok(self.havoc_val(&ty, at));
             }
@@ -4722,6 +4832,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Ok(old)
             }
             Target::Private => Ok(Val::Scalar(self.havoc(st, n), st)),
+            Target::Locals => {
+                self.havoc_addressed_locals(n);
+                Ok(Val::Scalar(self.havoc(st, n), st))
+            }
             Target::Null => {
                 self.note(n, "access through a null or unassigned pointer dropped (the kernel would fault there)".into());
                 Ok(Val::Scalar(self.havoc(st, n), st))
@@ -5366,14 +5480,23 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// memory reachable from pointer arguments (also inside structs) may be read
     /// and written at any offset.
     fn unknown_effects(&mut self, n: Node<'t>, what: &str, vals: Vec<Val>) -> R<Val> {
+        let touched = self.touch_reachable(n, vals);
+        let effect = if touched {
+            "result havocked; it may read and write the memory its pointer arguments reach"
+        } else {
+            "result havocked"
+        };
+        self.note(n, format!("call to unknown {what}: {effect}"));
+        Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
+    }
+
+    /// Havocs what code the front end cannot see may change through `vals`:
+    /// arrays their pointers reach (read and written at any offset), locals
+    /// they point to. Returns whether an array was touched.
+    fn touch_reachable(&mut self, n: Node<'t>, vals: Vec<Val>) -> bool {
         let mut touched = false;
         let mut stack = vals;
-        let mut steps = 0;
         while let Some(v) = stack.pop() {
-            steps += 1;
-            if steps > 4096 {
-                break;
-            }
             match v {
                 Val::Ptr {
                     target: Target::Array(array),
@@ -5388,6 +5511,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                     ..
                 } => self.havoc_slot(&slot, n),
                 Val::Ptr {
+                    target: Target::Locals,
+                    ..
+                } => self.havoc_addressed_locals(n),
+                Val::Ptr {
                     target: Target::Choice(list, _),
                     pointee,
                     offset,
@@ -5398,17 +5525,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                         pointee: pointee.clone(),
                     }));
                 }
+                // Aggregates are bounded (`MAX_LEAVES`), so is this walk.
                 Val::Agg(_, parts) => stack.extend(parts),
                 _ => {}
             }
         }
-        let effect = if touched {
-            "result havocked; it may read and write the memory its pointer arguments reach"
-        } else {
-            "result havocked"
-        };
-        self.note(n, format!("call to unknown {what}: {effect}"));
-        Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
+        touched
     }
 
     /// Inlines a call of a device function.
@@ -5451,16 +5573,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     def.name
                 ),
             );
-            for v in vals {
-                if let Val::Ptr {
-                    target: Target::Array(array),
-                    pointee,
-                    ..
-                } = v
-                {
-                    self.touch_unknown(array, pointee, n);
-                }
-            }
+            self.touch_reachable(n, vals);
             return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
         }
         let call_site = self.span(n);
@@ -5493,6 +5606,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.bind("this", Binding::Value(this_ptr));
             }
             self.collect_assigned(def.node);
+            self.scan_address_taken(def.node);
             if let Some(tpl) = def.template {
                 // Explicit template arguments are nodes of the caller's unit.
                 let tpl_unit_ok = saved_unit == def.unit;
