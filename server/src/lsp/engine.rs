@@ -39,14 +39,15 @@ pub trait Engine: Send + Sync + 'static {
         (self.lower(parsed, path, includes), None)
     }
     /// Options each of `kernels` (of the file `path` lowered into `program`) is
-    /// checked with; one call per file so file configuration is read once.
+    /// checked with, and findings about the file's launch configuration; one
+    /// call per file so file configuration is read once.
     fn check_options(
         &self,
         settings: &LspSettings,
         program: &Program,
         kernels: &[Kernel],
         path: &Path,
-    ) -> Vec<CheckOptions>;
+    ) -> (Vec<CheckOptions>, Vec<Finding>);
     /// Checks one kernel.
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport;
     /// Repairs one kernel.
@@ -90,13 +91,11 @@ impl Engine for Syncwright {
         program: &Program,
         kernels: &[Kernel],
         path: &Path,
-    ) -> Vec<CheckOptions> {
+    ) -> (Vec<CheckOptions>, Vec<Finding>) {
         // Editor settings, then header comments, syncwright.toml and
         // `__launch_bounds__`, as for the CLI.
         let text = program.files.first().map_or("", |f| f.text.as_str());
-        let (options, _config_error) =
-            crate::ide::kernel_options(path, text, &settings.ide_settings(), kernels);
-        options
+        crate::ide::kernel_options_with_findings(path, text, &settings.ide_settings(), kernels)
     }
 
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport {
@@ -169,6 +168,9 @@ pub struct DocAnalysis {
     pub frontend_error: Option<String>,
     /// The front end's state, for lowering the next edit incrementally.
     pub lowered: Option<FrontendState>,
+    /// Findings about the file's launch configuration (invalid
+    /// `syncwright.toml`, ignored header flags).
+    pub config_findings: Vec<Finding>,
     /// Where the time went.
     pub timings: Timings,
 }
@@ -431,6 +433,7 @@ pub fn analyze(
         kernels: Vec::new(),
         frontend_error: None,
         lowered: None,
+        config_findings: Vec::new(),
         timings: Timings::default(),
     };
     let parsed = match input.parsed {
@@ -477,8 +480,10 @@ pub fn analyze(
     let started = std::time::Instant::now();
     let mut program = program;
     let kernels = std::mem::take(&mut program.kernels);
-    let prepared: Vec<(CheckOptions, u64)> = engine
-        .check_options(settings, &program, &kernels, &analysis.path)
+    let (options, config_findings) =
+        engine.check_options(settings, &program, &kernels, &analysis.path);
+    analysis.config_findings = config_findings;
+    let prepared: Vec<(CheckOptions, u64)> = options
         .into_iter()
         .zip(&kernels)
         .map(|(options, kernel)| {
@@ -652,6 +657,7 @@ fn validate_edits(
         .ok_or_else(|| format!("kernel `{}` is gone after the edit", target.kernel.name))?;
     let options = engine
         .check_options(settings, &program, std::slice::from_ref(kernel), &doc.path)
+        .0
         .pop()
         .ok_or("no launch options for the kernel")?;
     let (_, report, _) = caches.check(engine, kernel, &options);

@@ -329,7 +329,7 @@ impl Engine for FakeEngine {
         _program: &Program,
         kernels: &[Kernel],
         _path: &Path,
-    ) -> Vec<CheckOptions> {
+    ) -> (Vec<CheckOptions>, Vec<crate::check::Finding>) {
         #[allow(clippy::needless_update)]
         let options = CheckOptions {
             launch: LaunchConfig {
@@ -340,7 +340,7 @@ impl Engine for FakeEngine {
             kernel_budget_ms: settings.kernel_budget_ms,
             ..CheckOptions::default()
         };
-        vec![options; kernels.len()]
+        (vec![options; kernels.len()], Vec::new())
     }
 
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport {
@@ -1355,4 +1355,132 @@ fn edited_kernel_lowering_matches_full_lowering() {
         let program = |a: &super::engine::DocAnalysis| a.program.clone().expect("program");
         assert_eq!(program(&fast), program(&full), "{text}");
     }
+}
+
+/// A fresh temporary directory for one test.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("syncwright-lsp-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn codes_and_messages(diags: &[Diagnostic]) -> Vec<(String, String)> {
+    diags
+        .iter()
+        .map(|d| {
+            let code = match &d.code {
+                Some(NumberOrString::String(code)) => code.clone(),
+                _ => String::new(),
+            };
+            (code, d.message.clone())
+        })
+        .collect()
+}
+
+/// An invalid `syncwright.toml` and an ignored header flag are diagnostics,
+/// and they go away when fixed.
+#[tokio::test]
+async fn launch_configuration_problems_are_diagnostics() {
+    let dir = temp_dir("config");
+    std::fs::write(dir.join("syncwright.toml"), "blockDim = [[[\n").expect("write");
+    let path = dir.join("k.cu");
+    let uri = Url::from_file_path(&path).expect("uri").to_string();
+    let text = "// --blockDim=abc\n__global__ void k() {\n    __shared__ int s[64];\n    s[threadIdx.x] = 1;\n}\n";
+    let mut client = TestClient::new(Arc::new(super::engine::Syncwright));
+    client
+        .initialize(json!({}), json!({ "syncwright": { "debounceMs": 0 } }))
+        .await;
+    client.open(&uri, text).await;
+    let (_, diags) = client.diagnostics(&uri).await;
+    let found = codes_and_messages(&diags);
+    assert!(
+        found.iter().any(|(code, message)| code == "syntax-error"
+            && message.contains("invalid configuration file")
+            && message.contains("syncwright.toml")),
+        "{found:?}"
+    );
+    let header = diags
+        .iter()
+        .find(|d| d.message.contains("--blockDim"))
+        .unwrap_or_else(|| panic!("no header diagnostic in {found:?}"));
+    assert_eq!(
+        header.code,
+        Some(NumberOrString::String("imprecision".into()))
+    );
+    assert_eq!(header.range.start.line, 0);
+
+    // Both fixed: no configuration diagnostic is left.
+    std::fs::write(
+        dir.join("syncwright.toml"),
+        "[launch]\nblock_dim = [64, 1, 1]\n",
+    )
+    .expect("write");
+    client
+        .change(
+            &uri,
+            2,
+            json!([{ "range": range(0, 0, 0, 17), "text": "// --blockDim=64" }]),
+        )
+        .await;
+    let (version, diags) = client.diagnostics(&uri).await;
+    assert_eq!(version, Some(2));
+    assert!(diags.is_empty(), "{:?}", codes_and_messages(&diags));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Editing an open header re-checks the open files that include it; closing
+/// it re-checks them with the header's contents on disk.
+#[tokio::test]
+async fn editing_an_open_header_rechecks_its_includers() {
+    let dir = temp_dir("header");
+    let header_path = dir.join("shared.cuh");
+    std::fs::write(&header_path, "#define STRIDE 0\n").expect("write");
+    let header = Url::from_file_path(&header_path).expect("uri").to_string();
+    let main = Url::from_file_path(dir.join("k.cu"))
+        .expect("uri")
+        .to_string();
+    let text = "#include \"shared.cuh\"\n__global__ void k() {\n    __shared__ int s[64];\n    s[threadIdx.x] = 1;\n    int v = s[threadIdx.x + STRIDE];\n    s[threadIdx.x] = v + 1;\n}\n";
+    let mut client = TestClient::new(Arc::new(super::engine::Syncwright));
+    client
+        .initialize(json!({}), json!({ "syncwright": { "debounceMs": 0 } }))
+        .await;
+    client.open(&header, "#define STRIDE 0\n").await;
+    client.open(&main, text).await;
+    let (_, diags) = client.diagnostics(&main).await;
+    assert!(
+        !diags.iter().any(|d| d.message.contains("race")),
+        "{:?}",
+        codes_and_messages(&diags)
+    );
+
+    // The header's new stride makes neighbours read each other's writes.
+    client
+        .change(
+            &header,
+            2,
+            json!([{ "range": range(0, 15, 0, 16), "text": "1" }]),
+        )
+        .await;
+    let (_, diags) = client.diagnostics(&main).await;
+    let found = codes_and_messages(&diags);
+    assert!(
+        found.iter().any(|(code, _)| code == "race"),
+        "no race after the header edit: {found:?}"
+    );
+
+    // Closed: the header on disk (stride 0) counts again.
+    client
+        .notify(
+            "textDocument/didClose",
+            json!({ "textDocument": { "uri": header } }),
+        )
+        .await;
+    let (_, diags) = client.diagnostics(&main).await;
+    let found = codes_and_messages(&diags);
+    assert!(
+        !found.iter().any(|(code, _)| code == "race"),
+        "race after the header was closed: {found:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
