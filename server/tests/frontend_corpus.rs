@@ -168,6 +168,11 @@ fn check_block(k: &syncwright::ir::Kernel, b: &syncwright::ir::Block) -> Result<
                 StmtKind::Assign { var, value } => {
                     expect("assign", type_of(k, value)?, k.vars[var.0 as usize].ty)?
                 }
+                StmtKind::Collective { uniform_args, .. } => {
+                    for a in uniform_args {
+                        type_of(k, a)?;
+                    }
+                }
                 StmtKind::Havoc { .. }
                 | StmtKind::Break
                 | StmtKind::Continue

@@ -33,6 +33,10 @@ pub enum Blocking {
     Global,
     /// Only grid barriers (threads of different blocks).
     GridOnly,
+    /// Like `Shared`, for two threads of one warp: warp barriers count too.
+    SharedInWarp,
+    /// Like `Global`, for two threads of one warp: warp barriers count too.
+    GlobalInWarp,
 }
 
 impl Blocking {
@@ -41,6 +45,15 @@ impl Blocking {
         match space {
             MemSpace::Shared => Blocking::Shared,
             MemSpace::Global | MemSpace::Constant => Blocking::Global,
+        }
+    }
+
+    /// The same mode for two threads of one warp.
+    pub fn in_warp(self) -> Blocking {
+        match self {
+            Blocking::Shared => Blocking::SharedInWarp,
+            Blocking::Global => Blocking::GlobalInWarp,
+            other => other,
         }
     }
 }
@@ -59,6 +72,7 @@ enum Edge {
 #[derive(Clone, Copy, Debug, Default)]
 struct BarrierNode {
     grid: bool,
+    warp: bool,
     local: bool,
     global: bool,
 }
@@ -205,6 +219,7 @@ impl Cfg {
                 } => {
                     self.barrier[n] = Some(BarrierNode {
                         grid: *scope == crate::ir::BarrierScope::Grid,
+                        warp: *scope == crate::ir::BarrierScope::Warp,
                         local: *local_fence,
                         global: *global_fence,
                     });
@@ -224,8 +239,10 @@ impl Cfg {
         match (self.barrier[n], mode) {
             (None, _) => false,
             (Some(b), Blocking::GridOnly) => b.grid,
-            (Some(b), Blocking::Shared) => b.grid || b.local,
-            (Some(b), Blocking::Global) => b.grid || b.global,
+            (Some(b), Blocking::Shared) => b.grid || (!b.warp && b.local),
+            (Some(b), Blocking::Global) => b.grid || (!b.warp && b.global),
+            (Some(b), Blocking::SharedInWarp) => b.grid || b.local,
+            (Some(b), Blocking::GlobalInWarp) => b.grid || b.global,
         }
     }
 
@@ -425,5 +442,10 @@ impl Cfg {
     /// Whether any grid-level barrier exists.
     pub fn has_grid_barrier(&self) -> bool {
         self.barrier.iter().flatten().any(|b| b.grid)
+    }
+
+    /// Whether any warp-level barrier exists.
+    pub fn has_warp_barrier(&self) -> bool {
+        self.barrier.iter().flatten().any(|b| b.warp)
     }
 }

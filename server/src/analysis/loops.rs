@@ -103,6 +103,9 @@ fn analyse(prelude: &Block, body: &Block, step: &Block) -> LoopInfo {
             }
             StmtKind::Atomic {
                 dest: Some(var), ..
+            }
+            | StmtKind::Collective {
+                dest: Some(var), ..
             } => {
                 info.modified.insert(*var);
                 assigns.entry(*var).or_default().push(None);

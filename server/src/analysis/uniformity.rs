@@ -68,6 +68,9 @@ fn assigned_vars(block: &Block, out: &mut VarSet) {
         }
         StmtKind::Atomic {
             dest: Some(var), ..
+        }
+        | StmtKind::Collective {
+            dest: Some(var), ..
         } => {
             out.insert(*var);
         }
@@ -194,6 +197,14 @@ impl Uniformity {
                 StmtKind::Atomic { dest, .. } => {
                     if let Some(d) = dest {
                         self.define(stmt.id, *d, false, state, record);
+                    }
+                }
+                StmtKind::Collective { dest, .. } => {
+                    // Reached together (and, as the divergence check demands,
+                    // with equal arguments: a violation is reported there), a
+                    // collective gives every thread the same result.
+                    if let Some(d) = dest {
+                        self.define(stmt.id, *d, !ctx_div, state, record);
                     }
                 }
                 StmtKind::Write { .. } | StmtKind::Barrier { .. } => {}

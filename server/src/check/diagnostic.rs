@@ -102,17 +102,49 @@ impl DiagnosticKind {
         }
     }
 
+    /// Where this kind is documented: its section of the README in the
+    /// crate's repository (the `repository` key of `server/Cargo.toml`).
+    pub fn docs_url(self) -> String {
+        format!(
+            "{}/blob/main/README.md#diagnostic-{}",
+            env!("CARGO_PKG_REPOSITORY"),
+            self.code()
+        )
+    }
+
     /// Longer explanation shown on hover and in documentation.
     pub fn explanation(self) -> &'static str {
         match self {
             DiagnosticKind::Race => "Two threads can access the same memory location between the same pair of barriers, and at least one access is a write (or one is atomic and the other not). The result depends on scheduling. Put a barrier (`__syncthreads()` / `barrier(CLK_LOCAL_MEM_FENCE)`) between the accesses, at a point all threads of the block reach. Races between threads of one warp are races too: since Volta, threads of a warp are not guaranteed to run in lockstep; use `__syncwarp()` or a barrier.",
             DiagnosticKind::BenignRace => "Several threads write the same location without synchronization, but every write stores the same value, so the result does not depend on scheduling. GPUVerify tolerates such races by default; so does syncwright.",
-            DiagnosticKind::Divergence => "A barrier must be reached by all threads of a block or by none. Here some threads may skip it (a thread-dependent branch, a loop with a thread-dependent trip count, or an earlier thread-dependent return), which is undefined behaviour and usually a deadlock. Move the barrier to a point every thread reaches.",
+            DiagnosticKind::Divergence => "A barrier must be reached by all threads of a block or by none (`__syncwarp()`: by all threads of the warp). Here some threads may skip it (a thread-dependent branch, a loop with a thread-dependent trip count, or an earlier thread-dependent return), which is undefined behaviour and usually a deadlock. Move the barrier to a point every thread reaches. OpenCL work-group collectives (`async_work_group_copy`, `wait_group_events`) follow the same rule and also need the same arguments (pointers, sizes, events) in every work-item.",
             DiagnosticKind::RedundantBarrier => "Removing this barrier leaves the kernel race-free: it orders no pair of conflicting accesses. Every barrier stalls the whole block.",
             DiagnosticKind::Inconclusive => "The checker could not decide within its budget or the solver answered unknown. Treat the kernel as possibly racy.",
             DiagnosticKind::Unsupported => "The kernel uses a construct the checker does not model, so no verdict is given.",
             DiagnosticKind::SyntaxError => "The file could not be parsed; kernels around the error may be analysed imprecisely or not at all.",
             DiagnosticKind::Imprecision => "The checker replaced something it cannot see (an unknown function, a recursive call) by arbitrary behaviour. Results stay sound but may report races that cannot happen.",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DiagnosticKind;
+
+    /// The links editors and SARIF viewers follow must land on a section.
+    #[test]
+    fn readme_documents_every_code_at_its_link() {
+        let readme = include_str!("../../../README.md");
+        for kind in DiagnosticKind::ALL {
+            let code = kind.code();
+            let url = kind.docs_url();
+            let anchor = url.rsplit('#').next().unwrap_or_default();
+            assert!(
+                readme.contains(&format!("<a id=\"{anchor}\"></a>")),
+                "README lacks the anchor of {url}"
+            );
+            let heading = format!("### `{code}` ({})", kind.severity().as_str());
+            assert!(readme.contains(&heading), "README lacks `{heading}`");
         }
     }
 }

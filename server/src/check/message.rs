@@ -113,8 +113,30 @@ pub fn race_finding(_kernel: &Kernel, race: &Race) -> Finding {
 
 /// The finding for a divergent barrier.
 pub fn divergence_finding(_kernel: &Kernel, d: &Divergence) -> Finding {
+    if d.both_reach {
+        let mut message = format!(
+            "collective divergence: threads of a block call this work-group collective with different arguments; {}",
+            d.cause
+        );
+        if let Some([a, b]) = &d.witness {
+            message.push_str(&format!(
+                " ({} and {} both call it)",
+                thread_name(a),
+                thread_name(b)
+            ));
+        }
+        return Finding {
+            kind: DiagnosticKind::Divergence,
+            message,
+            span: d.span,
+            related: Vec::new(),
+            race: None,
+            divergence: Some(d.clone()),
+        };
+    }
+    let group = if d.warp { "warp" } else { "block" };
     let mut message = format!(
-        "barrier divergence: not all threads of a block reach this barrier; {}",
+        "barrier divergence: not all threads of a {group} reach this barrier; {}",
         d.cause
     );
     if let Some([a, b]) = &d.witness {

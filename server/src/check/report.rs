@@ -160,8 +160,14 @@ pub struct Divergence {
     pub cause: String,
     /// Range of the cause, when known.
     pub cause_span: Option<Span>,
-    /// Two threads (same block) of which only the first reaches it.
+    /// Two threads (same block) of which only the first reaches it (both,
+    /// when `both_reach`).
     pub witness: Option<[ThreadCoords; 2]>,
+    /// Both threads reach it, with different arguments (a work-group
+    /// collective such as `async_work_group_copy`).
+    pub both_reach: bool,
+    /// A warp barrier (`__syncwarp()`): the threads are in one warp.
+    pub warp: bool,
 }
 
 /// A diagnostic about a kernel, ready for any front door.

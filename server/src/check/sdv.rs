@@ -19,7 +19,7 @@ use z3::{Model, Params, SatResult, Solver};
 
 use super::diagnostic::DiagnosticKind;
 use super::report::{Divergence, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
-use super::symexec::{Encoder, ExecResult, Scenario};
+use super::symexec::{Encoder, ExecResult, Scenario, WarpRelation};
 use super::witness;
 use crate::analysis::intervals::{Blocking, Cfg};
 use crate::analysis::loops::LoopTable;
@@ -275,17 +275,33 @@ impl<'k, 's> Checker<'k, 's> {
     fn scenarios(&self, a: StmtId, b: StmtId, space: MemSpace) -> Vec<(Scenario, LoopRelation)> {
         let common = self.tree.common_loops(a, b);
         let mode = Blocking::for_space(space);
+        let warp_barriers = self.cfg.has_warp_barrier();
+        // A pair that meets only across warp barriers (`__syncwarp()`) is a
+        // race only between threads of different warps: those barriers order
+        // the threads of one warp and nothing else.
+        let warps = |meets_in_warp: bool| {
+            if !warp_barriers || meets_in_warp {
+                WarpRelation::Any
+            } else {
+                WarpRelation::Different
+            }
+        };
         let mut out = Vec::new();
         if self.cfg.same_iteration(a, b, &common, mode) {
+            let in_warp = warp_barriers && self.cfg.same_iteration(a, b, &common, mode.in_warp());
             out.push((
-                Scenario::same_block(common.clone()),
+                Scenario::same_block(common.clone()).with_warps(warps(in_warp)),
                 LoopRelation::IntraIteration,
             ));
         }
         for depth in (1..=common.len()).rev() {
             if self.cfg.different_iterations(a, b, &common, depth, mode) {
+                let in_warp = warp_barriers
+                    && self
+                        .cfg
+                        .different_iterations(a, b, &common, depth, mode.in_warp());
                 out.push((
-                    Scenario::same_block(common[..depth - 1].to_vec()),
+                    Scenario::same_block(common[..depth - 1].to_vec()).with_warps(warps(in_warp)),
                     LoopRelation::InterIteration {
                         depth: depth as u32,
                     },
@@ -322,10 +338,15 @@ impl<'k, 's> Checker<'k, 's> {
         // A scenario sharing fewer loop iterations allows more executions, so
         // if the most general same-block scenario is unsatisfiable, so are the
         // others: query it first and stop there in the common race-free case.
+        // (Its warp restriction must cover theirs too.)
         scenarios.sort_by_key(|(s, _)| (!s.same_block, s.shared_loops.len()));
-        let mut general_unsat = false;
+        let mut general_unsat: Option<Scenario> = None;
         for (index, (scenario, relation)) in scenarios.into_iter().enumerate() {
-            if scenario.same_block && general_unsat {
+            if scenario.same_block
+                && general_unsat
+                    .as_ref()
+                    .is_some_and(|g| g.covers_warps_of(&scenario))
+            {
                 continue;
             }
             let first_same_block = scenario.same_block && index == 0;
@@ -350,8 +371,9 @@ impl<'k, 's> Checker<'k, 's> {
             }
             match self.solve(&facts, &r1, &r2) {
                 (SatResult::Sat, model) => {
-                    let witness =
-                        model.map(|m| witness::extract(&self.enc, &m, &s1, &s2, a.id, b.id));
+                    let witness = model
+                        .as_ref()
+                        .map(|m| witness::extract(&self.enc, m, &s1, &s2, a.id, b.id));
                     let benign = self.opts.benign_tolerance
                         && a.write
                         && b.write
@@ -359,6 +381,16 @@ impl<'k, 's> Checker<'k, 's> {
                         && !b.atomic
                         && match (&s1.value, &s2.value) {
                             (Some(v1), Some(v2)) => match self.enc.values_differ(v1, v2) {
+                                // The race's own model stores different values:
+                                // not benign, no need to ask.
+                                Some(differ)
+                                    if model.as_ref().is_some_and(|m| {
+                                        m.eval(&differ, true).and_then(|b| b.as_bool())
+                                            == Some(true)
+                                    }) =>
+                                {
+                                    false
+                                }
                                 Some(differ) => {
                                     let mut f = facts.clone();
                                     f.push(differ);
@@ -377,8 +409,13 @@ impl<'k, 's> Checker<'k, 's> {
                         };
                         lin(&w.threads[0]) / 32 == lin(&w.threads[1]) / 32
                     });
-                    let warp_sync_only =
-                        !self.opts.warp_sync && scenario.same_block && same_warp_witness && {
+                    // Warps (and the legacy lockstep assumption) are CUDA's; an
+                    // OpenCL work-group promises no lockstep execution at all.
+                    let warp_sync_only = self.kernel.lang == crate::ir::Lang::Cuda
+                        && !self.opts.warp_sync
+                        && scenario.same_block
+                        && same_warp_witness
+                        && {
                             let mut f = facts.clone();
                             f.push(Bool::or(&[
                                 self.enc.different_warps(),
@@ -405,7 +442,11 @@ impl<'k, 's> Checker<'k, 's> {
                     };
                     self.races.push(race);
                 }
-                (SatResult::Unsat, _) => general_unsat |= first_same_block,
+                (SatResult::Unsat, _) => {
+                    if first_same_block {
+                        general_unsat = Some(scenario.clone());
+                    }
+                }
                 (SatResult::Unknown, _) => {
                     let reason = self.last_unknown.clone();
                     self.undecided.push((a.id, b.id, reason));
@@ -534,32 +575,35 @@ impl<'k, 's> Checker<'k, 's> {
         let mut barriers = Vec::new();
         let mut collectives = std::collections::HashMap::new();
         for_each_stmt(&self.kernel.body, &mut |s| match &s.kind {
-            StmtKind::Barrier { scope, .. } => {
-                barriers.push((s.id, *scope == crate::ir::BarrierScope::Grid))
-            }
-            StmtKind::Havoc { var } => {
-                if let Some(name) = self
-                    .kernel
-                    .vars
-                    .get(var.0 as usize)
-                    .and_then(|d| d.name.strip_prefix(crate::ir::COLLECTIVE_PREFIX))
-                {
-                    barriers.push((s.id, false));
-                    collectives.insert(s.id, name.to_string());
-                }
+            StmtKind::Barrier { scope, .. } => barriers.push((s.id, *scope)),
+            StmtKind::Collective {
+                name, uniform_args, ..
+            } => {
+                barriers.push((s.id, crate::ir::BarrierScope::Block));
+                let args_uniform = uniform_args.iter().all(|a| uniformity.is_uniform_expr(a));
+                collectives.insert(s.id, (name.clone(), args_uniform));
             }
             _ => {}
         });
         let mut cases = Vec::new();
-        for (id, grid) in barriers {
+        for (id, scope) in barriers {
             // The uniformity analysis (within a block) over-approximates
-            // divergence; only barriers it cannot prove uniform need the solver.
-            if !uniformity.is_uniform_stmt(id) {
-                cases.push((id, Scenario::same_block(self.tree.loops(id).to_vec())));
+            // divergence; only barriers it cannot prove uniform (reached, and
+            // for a collective also with uniform arguments) need the solver.
+            let args_uniform = collectives.get(&id).is_none_or(|(_, u)| *u);
+            if !uniformity.is_uniform_stmt(id) || !args_uniform {
+                let scenario = Scenario::same_block(self.tree.loops(id).to_vec());
+                // A warp barrier needs only the threads of each warp together.
+                let scenario = if scope == crate::ir::BarrierScope::Warp {
+                    scenario.with_warps(WarpRelation::Same)
+                } else {
+                    scenario
+                };
+                cases.push((id, scenario));
             }
             // A grid barrier must also be reached by every block: blockIdx
             // is not uniform across the grid.
-            if grid && self.enc.grid_may_have_several_blocks() {
+            if scope == crate::ir::BarrierScope::Grid && self.enc.grid_may_have_several_blocks() {
                 cases.push((id, Scenario::different_blocks()));
             }
         }
@@ -573,13 +617,33 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             };
             let mut facts = self.base_facts(&scenario, &r1, &r2);
-            facts.push(e1.clone());
-            facts.push(e2.not());
+            // Divergent: one thread reaches it and the other does not, or (a
+            // collective) both reach it with different argument values.
+            let reached_by_one = Bool::and(&[e1, &e2.not()]);
+            let args_differ = match (r1.collective_args.get(&id), r2.collective_args.get(&id)) {
+                (Some(a1), Some(a2)) => {
+                    let differ: Vec<Bool> = a1
+                        .iter()
+                        .zip(a2)
+                        .map(|(x, y)| super::symexec::values_eq(x, y).not())
+                        .collect();
+                    Bool::and(&[e1, e2, &Bool::or(&differ)])
+                }
+                _ => Bool::from_bool(false),
+            };
+            facts.push(Bool::or(&[reached_by_one, args_differ.clone()]));
             let cause_stmt = uniformity.divergence_cause(id);
             match self.solve(&facts, &r1, &r2) {
                 (SatResult::Sat, model) => {
+                    let by_arguments = model.as_ref().is_some_and(|m| {
+                        m.eval(&args_differ, true).and_then(|b| b.as_bool()) == Some(true)
+                    });
                     let threads = model.map(|m| witness::threads(&self.enc, &m));
-                    let cause = if let Some(name) = collectives.get(&id) {
+                    let cause = if let (Some((name, _)), true) =
+                        (collectives.get(&id), by_arguments)
+                    {
+                        args_cause_text(name)
+                    } else if let Some((name, _)) = collectives.get(&id) {
                         format!(
                             "`{name}` is a work-group collective that every thread of the block must reach; {}",
                             cause_text(self.kernel, cause_stmt)
@@ -595,6 +659,8 @@ impl<'k, 's> Checker<'k, 's> {
                         cause,
                         cause_span: cause_stmt.map(|c| self.span_of(c)),
                         witness: threads,
+                        both_reach: by_arguments,
+                        warp: scenario.warps == WarpRelation::Same,
                     });
                 }
                 (SatResult::Unsat, _) => {}
@@ -692,6 +758,16 @@ fn race_kind(a: &AccessStmt, b: &AccessStmt) -> RaceKind {
     } else {
         RaceKind::ReadWrite
     }
+}
+
+/// What collective `name` needs the same in every thread of a block.
+fn args_cause_text(name: &str) -> String {
+    let what = if name == "wait_group_events" {
+        "event count and events"
+    } else {
+        "pointers, size and event"
+    };
+    format!("`{name}` needs the same {what} in every thread of the block")
 }
 
 fn cause_text(kernel: &Kernel, cause: Option<StmtId>) -> String {

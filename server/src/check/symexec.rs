@@ -145,6 +145,19 @@ pub struct Scenario {
     pub same_block: bool,
     /// Loops (outermost first) in whose same iteration both threads are.
     pub shared_loops: Vec<StmtId>,
+    /// Whether the threads are in the same warp, in different warps, or either.
+    pub warps: WarpRelation,
+}
+
+/// How the two threads of a scenario relate to warps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WarpRelation {
+    /// Any two threads.
+    Any,
+    /// Threads of one warp.
+    Same,
+    /// Threads of different warps (a warp barrier orders the others).
+    Different,
 }
 
 impl Scenario {
@@ -153,6 +166,7 @@ impl Scenario {
         Scenario {
             same_block: true,
             shared_loops,
+            warps: WarpRelation::Any,
         }
     }
 
@@ -161,7 +175,20 @@ impl Scenario {
         Scenario {
             same_block: false,
             shared_loops: Vec::new(),
+            warps: WarpRelation::Any,
         }
+    }
+
+    /// This scenario restricted to threads with the given warp relation.
+    pub fn with_warps(mut self, warps: WarpRelation) -> Scenario {
+        self.warps = warps;
+        self
+    }
+
+    /// Whether every execution of `other` is one of this scenario's, given
+    /// that this one shares a prefix of `other`'s loops.
+    pub fn covers_warps_of(&self, other: &Scenario) -> bool {
+        self.warps == WarpRelation::Any || self.warps == other.warps
     }
 }
 
@@ -185,8 +212,10 @@ pub struct AccessSym {
 pub struct ExecResult {
     /// Accesses by label.
     pub accesses: HashMap<StmtId, AccessSym>,
-    /// Barrier enabling conditions by label.
+    /// Barrier (and collective) enabling conditions by label.
     pub barriers: HashMap<StmtId, Bool>,
+    /// Argument values of work-group collectives by label.
+    pub collective_args: HashMap<StmtId, Vec<Val>>,
     /// Facts the execution relies on (loop invariants, type ranges), already guarded.
     pub assumptions: Vec<Bool>,
     /// Linear counters `value = init +/- k * step`, for cross-thread lemmas.
@@ -239,6 +268,8 @@ pub struct Encoder<'k> {
     uniformity: Uniformity,
     loops: LoopTable,
     launch: Launch,
+    /// Threads per block at most, when the block shape is symbolic in y/z.
+    symbolic_block_threads: Option<i128>,
     grid_known_single: bool,
     adversarial: bool,
     funcs: RefCell<HashMap<String, FuncDecl>>,
@@ -321,6 +352,7 @@ impl<'k> Encoder<'k> {
                 &mut facts,
             )
         });
+        let symbolic_block_threads = (launch.block_dim.is_none() && block_y).then_some(max_threads);
         if launch.block_dim.is_none() && block_y {
             let product = Int::mul(&[
                 int_of(&block_dim[0]),
@@ -368,6 +400,7 @@ impl<'k> Encoder<'k> {
                 bid,
                 facts,
             },
+            symbolic_block_threads,
             grid_known_single,
             adversarial: opts.adversarial_abstraction,
             funcs: RefCell::new(HashMap::new()),
@@ -435,26 +468,46 @@ impl<'k> Encoder<'k> {
             facts.push(same_bid);
             let same_tid = Bool::and(&[t0[0].eq(&t1[0]), t0[1].eq(&t1[1]), t0[2].eq(&t1[2])]);
             facts.push(same_tid.not());
+            if let Some(max) = self.symbolic_block_threads {
+                // Lemma for symbolic block shapes: the linear thread index
+                // x + bx * (y + by * z) with x < bx, y < by, z < bz is a
+                // mixed-radix numeral, unique per thread and below
+                // bx * by * bz <= max. Z3's nonlinear arithmetic does not
+                // find this alone.
+                let (l0, l1) = (self.linear_tid(0), self.linear_tid(1));
+                facts.push(l0.eq(&l1).not());
+                for l in [l0, l1] {
+                    facts.push(l.ge(Int::from_i64(0)));
+                    facts.push(l.lt(Int::from_i128(max)));
+                }
+            }
+            match scenario.warps {
+                WarpRelation::Any => {}
+                WarpRelation::Same => facts.push(self.different_warps().not()),
+                WarpRelation::Different => facts.push(self.different_warps()),
+            }
         } else {
             facts.push(same_bid.not());
         }
         facts
     }
 
+    /// Linear index of thread `t` in its block: `x + bx * (y + by * z)`.
+    fn linear_tid(&self, t: usize) -> Int {
+        let (bd, _) = self.dims();
+        let (tid, _) = self.ids(t);
+        Int::add(&[
+            tid[0].clone(),
+            Int::mul(&[
+                bd[0].clone(),
+                Int::add(&[tid[1].clone(), Int::mul(&[bd[1].clone(), tid[2].clone()])]),
+            ]),
+        ])
+    }
+
     /// The two threads are in different warps (linear thread id / 32 differs).
     pub fn different_warps(&self) -> Bool {
-        let (bd, _) = self.dims();
-        let warp = |t: usize| {
-            let (tid, _) = self.ids(t);
-            let lin = Int::add(&[
-                tid[0].clone(),
-                Int::mul(&[
-                    bd[0].clone(),
-                    Int::add(&[tid[1].clone(), Int::mul(&[bd[1].clone(), tid[2].clone()])]),
-                ]),
-            ]);
-            lin.div(Int::from_i64(32))
-        };
+        let warp = |t: usize| self.linear_tid(t).div(Int::from_i64(32));
         warp(0).eq(warp(1)).not()
     }
 
@@ -792,7 +845,7 @@ impl Exec<'_, '_> {
                 bits,
             } if !r.within(tr) => {
                 let m = pow2(u32::from(bits));
-                Val::I(x.modulo(Int::from_i128(m)), tr)
+                Val::I(modulo_pow2(x, r, m), tr)
             }
             ScalarTy::Int { .. } => Val::I(x, r.meet(tr)),
             _ => Val::I(x, r),
@@ -811,7 +864,7 @@ impl Exec<'_, '_> {
             return Val::I(x, r);
         };
         let m = pow2(u32::from(bits));
-        let low = x.modulo(Int::from_i128(m));
+        let low = modulo_pow2(x, r, m);
         if !signed {
             return Val::I(low, tr);
         }
@@ -1063,9 +1116,11 @@ impl Exec<'_, '_> {
                         .ite(&x.div(&y), &x.unary_minus().div(&y).unary_minus())
                 };
                 let r = if let Some(c) = constant(ry).filter(|c| *c > 0) {
+                    // Truncating division by a positive constant is monotone in
+                    // the dividend (Rust's `/` truncates like C's).
                     Range {
-                        lo: rx.lo.min(0) / c - 1,
-                        hi: rx.hi.max(0) / c + 1,
+                        lo: rx.lo / c,
+                        hi: rx.hi / c,
                     }
                 } else {
                     let m = rx.lo.abs().max(rx.hi.abs());
@@ -1250,17 +1305,23 @@ impl Exec<'_, '_> {
                 let v = self.expr_as(value, ty);
                 self.set(*var, v);
             }
-            StmtKind::Havoc { var } => {
-                if self
-                    .kernel()
-                    .vars
-                    .get(var.0 as usize)
-                    .is_some_and(|d| d.name.starts_with(crate::ir::COLLECTIVE_PREFIX))
-                {
-                    // A work-group collective: checked for divergence like a barrier.
-                    let en = self.enabled();
-                    self.out.barriers.insert(stmt.id, en);
+            StmtKind::Collective {
+                uniform_args, dest, ..
+            } => {
+                // Checked for divergence like a barrier, arguments included.
+                let en = self.enabled();
+                self.out.barriers.insert(stmt.id, en);
+                let args = uniform_args.iter().map(|a| self.expr(a)).collect();
+                self.out.collective_args.insert(stmt.id, args);
+                if let Some(d) = dest {
+                    let ty = self.var_ty(*d);
+                    let uniform = self.enc.uniformity.def_is_uniform(stmt.id);
+                    let loops = self.loop_stack.clone();
+                    let v = self.havoc(&format!("collective{}", stmt.id.0), ty, uniform, &loops);
+                    self.set(*d, v);
                 }
+            }
+            StmtKind::Havoc { var } => {
                 let ty = self.var_ty(*var);
                 let uniform = self.enc.uniformity.def_is_uniform(stmt.id);
                 let loops = self.loop_stack.clone();
@@ -1652,7 +1713,31 @@ impl Exec<'_, '_> {
     }
 }
 
-fn values_eq(x: &Val, y: &Val) -> Bool {
+/// `x mod m` for `x` in range `r`. Within one period either side of
+/// `[0, m)` it is a case split (linear arithmetic, which Z3 decides far faster
+/// than `mod`). The range holds in every execution without undefined
+/// behaviour (signed results are assumed not to overflow), so the split is
+/// exact wherever the kernel's behaviour is defined.
+fn modulo_pow2(x: Int, r: Range, m: i128) -> Int {
+    if r.lo < -m || r.hi >= 2 * m {
+        return x.modulo(Int::from_i128(m));
+    }
+    let mut v = x.clone();
+    if r.hi >= m {
+        v = x
+            .ge(Int::from_i128(m))
+            .ite(&Int::sub(&[x.clone(), Int::from_i128(m)]), &v);
+    }
+    if r.lo < 0 {
+        v = x
+            .lt(Int::from_i64(0))
+            .ite(&Int::add(&[x.clone(), Int::from_i128(m)]), &v);
+    }
+    v
+}
+
+/// Whether two values are equal (false for values of different sorts).
+pub fn values_eq(x: &Val, y: &Val) -> Bool {
     match (x, y) {
         (Val::B(a), Val::B(b)) => a.eq(b),
         (Val::I(a, _), Val::I(b, _)) => a.eq(b),

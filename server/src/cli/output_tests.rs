@@ -108,6 +108,8 @@ fn sample(path: &str) -> FileAnalysis {
                 cause: "thread-dependent condition".into(),
                 cause_span: Some(span_of("threadIdx.x)")),
                 witness: Some([thread(1), thread(0)]),
+                both_reach: false,
+                warp: false,
             }),
         }],
         time_ms: 0.5,

@@ -16,11 +16,8 @@ use crate::ide::{FileAnalysis, Location};
 pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 /// Base id of the relative artifact URIs.
 pub const SRCROOT: &str = "%SRCROOT%";
-/// Where the tool is documented: the crate's `repository` (Cargo.toml) when set.
-pub const INFORMATION_URI: &str = match option_env!("CARGO_PKG_REPOSITORY") {
-    Some(uri) if !uri.is_empty() => uri,
-    _ => "https://github.com/syncwright/syncwright",
-};
+/// Where the tool is documented: the crate's `repository` (Cargo.toml).
+pub const INFORMATION_URI: &str = env!("CARGO_PKG_REPOSITORY");
 
 /// SARIF level of a severity.
 fn level(severity: Severity) -> &'static str {
@@ -101,6 +98,7 @@ fn rule(kind: DiagnosticKind) -> Value {
         "shortDescription": { "text": short },
         "fullDescription": { "text": kind.explanation() },
         "help": { "text": kind.explanation(), "markdown": format!("**{short}**\n\n{}", kind.explanation()) },
+        "helpUri": kind.docs_url(),
         "defaultConfiguration": { "level": level(kind.severity()) },
         "properties": { "tags": ["concurrency", "gpu"] },
     })

@@ -149,7 +149,14 @@ pub fn race_witness_lines(w: &RaceWitness) -> Vec<String> {
 }
 
 /// A divergence witness as a line of text.
-pub fn divergence_witness_line(threads: &[ThreadCoords; 2]) -> String {
+pub fn divergence_witness_line(threads: &[ThreadCoords; 2], both_reach: bool) -> String {
+    if both_reach {
+        return format!(
+            "witness: {} and {} call it with different arguments",
+            thread_text(&threads[0]),
+            thread_text(&threads[1])
+        );
+    }
     format!(
         "witness: {} reaches the barrier, {} does not",
         thread_text(&threads[0]),
@@ -168,8 +175,10 @@ pub fn witness_lines(finding: &Finding) -> Vec<String> {
             lines.extend(race_witness_lines(w));
         }
     }
-    if let Some(threads) = finding.divergence.as_ref().and_then(|d| d.witness.as_ref()) {
-        lines.push(divergence_witness_line(threads));
+    if let Some(d) = &finding.divergence {
+        if let Some(threads) = &d.witness {
+            lines.push(divergence_witness_line(threads, d.both_reach));
+        }
     }
     lines
 }

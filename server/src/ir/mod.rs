@@ -15,11 +15,6 @@ pub mod walk;
 
 use serde::Serialize;
 
-/// Name prefix of the locals whose `Havoc` marks a work-group collective call
-/// (OpenCL `async_work_group_copy`, `wait_group_events`): like a barrier, it
-/// must be reached by all threads of a block or by none.
-pub const COLLECTIVE_PREFIX: &str = "$collective:";
-
 /// Index of a source file in [`Program::files`]; 0 is the file being analysed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Default)]
 pub struct FileId(pub u32);
@@ -266,6 +261,9 @@ pub enum BarrierScope {
     Block,
     /// Synchronizes the whole grid (`this_grid().sync()`).
     Grid,
+    /// Synchronizes the 32 threads of one warp (`__syncwarp()` with the full
+    /// mask): orders memory only between threads of the same warp.
+    Warp,
 }
 
 /// Atomic read-modify-write operation (the operation itself is irrelevant to
@@ -396,6 +394,19 @@ pub enum StmtKind {
         step: Block,
         /// Source form.
         form: LoopForm,
+    },
+    /// A work-group collective (OpenCL `async_work_group_copy`,
+    /// `wait_group_events`): every thread of the block must reach it together
+    /// and with the same argument values (OpenCL C 6.13.10), so it is checked
+    /// for divergence like a barrier, arguments included.
+    Collective {
+        /// The builtin's name.
+        name: String,
+        /// Argument values that must agree in every thread of the block.
+        uniform_args: Vec<Expr>,
+        /// Local receiving the result (an event): the same in every thread
+        /// that reaches the call together.
+        dest: Option<VarId>,
     },
     /// `break` out of the innermost loop.
     Break,

@@ -118,6 +118,17 @@ fn print_stmt(k: &Kernel, s: &Stmt, depth: usize, out: &mut String) {
                 .unwrap_or_default();
             let _ = write!(out, "{d}atomic {} {}", op.name, access(k, a));
         }
+        StmtKind::Collective {
+            name,
+            uniform_args,
+            dest,
+        } => {
+            let d = dest
+                .map(|d| format!("{} = ", var(k, d)))
+                .unwrap_or_default();
+            let args: Vec<String> = uniform_args.iter().map(|a| pretty_expr(k, a)).collect();
+            let _ = write!(out, "{d}collective {name}({})", args.join(", "));
+        }
         StmtKind::Barrier {
             scope,
             global_fence,
@@ -126,6 +137,7 @@ fn print_stmt(k: &Kernel, s: &Stmt, depth: usize, out: &mut String) {
             let scope = match scope {
                 BarrierScope::Block => "block",
                 BarrierScope::Grid => "grid",
+                BarrierScope::Warp => "warp",
             };
             let _ = write!(out, "barrier {scope}");
             if !(*global_fence && *local_fence) {

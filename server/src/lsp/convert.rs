@@ -13,9 +13,6 @@ use crate::check::diagnostic::Severity;
 use crate::check::{DiagnosticKind, Finding};
 use crate::ir::{FileId, Span};
 
-/// Where each diagnostic code is documented (README section per code).
-pub const DOCS_URL: &str = "https://github.com/syncwright/syncwright/blob/main/README.md";
-
 /// `source` of every diagnostic.
 pub const SOURCE: &str = "syncwright";
 
@@ -31,7 +28,7 @@ pub fn severity(kind: DiagnosticKind) -> DiagnosticSeverity {
 
 /// Documentation link of a kind.
 pub fn code_description(kind: DiagnosticKind) -> Option<CodeDescription> {
-    Url::parse(&format!("{DOCS_URL}#diagnostic-{}", kind.code()))
+    Url::parse(&kind.docs_url())
         .ok()
         .map(|href| CodeDescription { href })
 }

@@ -1358,9 +1358,11 @@ fn prefix_is_independent(
             ok &= !aliases(access.array) && dest.is_none_or(|d| !used.contains(&d));
         }
         StmtKind::Write { access, .. } => ok &= !aliases(access.array),
-        StmtKind::Barrier { .. } | StmtKind::Break | StmtKind::Continue | StmtKind::Return => {
-            ok = false
-        }
+        StmtKind::Barrier { .. }
+        | StmtKind::Collective { .. }
+        | StmtKind::Break
+        | StmtKind::Continue
+        | StmtKind::Return => ok = false,
         StmtKind::If { .. } | StmtKind::Loop { .. } => {}
     });
     ok

@@ -1,6 +1,5 @@
 // expect-verdict: race-free
 //--blockDim=64 --gridDim=1
-// known-gap: __syncwarp() is not modelled as a warp barrier yet, so the race it prevents is still reported
 // The modern form: __syncwarp between the dependent accesses of one warp.
 
 __global__ void warp_shift_synced(int *out) {

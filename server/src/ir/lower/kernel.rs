@@ -24,6 +24,8 @@ const MAX_INLINED_CALLS: usize = 4096;
 const MAX_STMTS: u32 = 4_000_000;
 /// Largest aggregate copied leaf by leaf.
 const MAX_LEAVES: usize = 64;
+/// Longest private array of scalars tracked element by element.
+const MAX_CELLS: u64 = 16;
 /// Most case groups of a switch.
 const MAX_SWITCH_GROUPS: usize = 512;
 
@@ -69,8 +71,12 @@ pub(crate) enum Slot {
     PtrConst { target: Target, pointee: Ty },
     /// A struct or vector, field by field.
     Agg(Ty, Vec<Slot>),
-    /// A per-thread array (its type).
+    /// A per-thread array (its type) whose elements are not tracked.
     PrivArray(Ty),
+    /// A small per-thread array of scalars (its type), one local per element:
+    /// elements at constant indices keep their values (event lists, small
+    /// index tables); any other access havocs them all.
+    Cells(Ty, ScalarTy, Vec<VarId>),
     /// A cooperative-groups handle.
     Group(GroupKind),
 }
@@ -456,17 +462,101 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.new_var(&name, ty, at)
     }
 
-    /// Marks a work-group collective (`async_work_group_copy`,
-    /// `wait_group_events`) that all threads of a block must reach together:
-    /// a `Havoc` of a local named `$collective:<name>` (see
-    /// `ir::COLLECTIVE_PREFIX`), checked for divergence like a barrier.
-    fn collective_marker(&mut self, name: &str, at: Node) {
-        let v = self.new_var(
-            &format!("{}{name}", crate::ir::COLLECTIVE_PREFIX),
-            ScalarTy::INT,
+    /// A work-group collective (`async_work_group_copy`, `wait_group_events`)
+    /// that all threads of a block must reach together with the same
+    /// `uniform_args`; returns its result (an event) when `result` is given.
+    fn collective(
+        &mut self,
+        name: &str,
+        uniform_args: Vec<Expr>,
+        result: Option<ScalarTy>,
+        at: Node,
+    ) -> Option<VarId> {
+        let dest = result.map(|t| self.tmp(t, at));
+        self.push(
+            StmtKind::Collective {
+                name: name.to_string(),
+                uniform_args,
+                dest,
+            },
             at,
         );
-        self.push(StmtKind::Havoc { var: v }, at);
+        dest
+    }
+
+    /// The scalars a collective argument consists of, for the check that all
+    /// threads pass the same: a pointer into an array is its offset (and the
+    /// selector when it may target several arrays). Per-thread memory is
+    /// never the same object in two threads: a fresh per-thread value.
+    fn uniform_parts(&mut self, v: &Val, at: Node, out: &mut Vec<Expr>) {
+        match v {
+            Val::Scalar(e, _) => out.push(e.clone()),
+            Val::Ptr { target, offset, .. } => match target {
+                Target::Array(_) => out.push(offset.clone()),
+                Target::Choice(_, sel) => {
+                    out.push(Expr::Var(*sel));
+                    out.push(offset.clone());
+                }
+                Target::Local(_) | Target::Private => {
+                    let h = self.havoc(ScalarTy::LONG, at);
+                    out.push(h);
+                }
+                Target::Null => out.push(offset.clone()),
+            },
+            Val::Agg(_, parts) => {
+                for p in parts {
+                    self.uniform_parts(p, at, out);
+                }
+            }
+            Val::Group(_) | Val::Void => {}
+        }
+    }
+
+    /// The values `wait_group_events(num, list)` must get equal in every
+    /// thread: the count and each event of the list.
+    fn wait_events_args(&mut self, vals: &[Val], at: Node<'t>) -> R<Vec<Expr>> {
+        /// Longest event list compared element by element.
+        const MAX_EVENTS: i128 = 16;
+        let mut out = Vec::new();
+        let count = match vals.first() {
+            Some(Val::Scalar(e, _)) => {
+                out.push(e.clone());
+                match e {
+                    Expr::Int(k, _) => Some(*k),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        match (count, vals.get(1)) {
+            (
+                Some(k @ 0..=MAX_EVENTS),
+                Some(Val::Ptr {
+                    target,
+                    offset,
+                    pointee,
+                }),
+            ) => {
+                let size = self.size_of(pointee).max(1) as i128;
+                for i in 0..k {
+                    let off = bin(
+                        BinOp::Add,
+                        offset.clone(),
+                        int(i * size, ScalarTy::LONG),
+                        ScalarTy::LONG,
+                    );
+                    let lv = self.deref(target.clone(), off, pointee.clone(), at);
+                    let event = self.load(lv, at)?;
+                    self.uniform_parts(&event, at, &mut out);
+                }
+            }
+            _ => {
+                // An unknown number of events: they cannot be shown equal.
+                let h = self.havoc(ScalarTy::INT, at);
+                out.push(h);
+            }
+        }
+        Ok(out)
     }
 
     fn havoc(&mut self, ty: ScalarTy, at: Node) -> Expr {
@@ -1826,6 +1916,15 @@ impl<'c, 't> Lowerer<'c, 't> {
                     .collect();
                 Slot::Agg(ty.clone(), slots)
             }
+            Ty::Array(elem, Some(len)) if *len <= MAX_CELLS && matches!(**elem, Ty::Scalar(_)) => {
+                let Ty::Scalar(st) = **elem else {
+                    return Slot::PrivArray(ty.clone());
+                };
+                let cells = (0..*len)
+                    .map(|i| self.new_var(&format!("{name}[{i}]"), st, at))
+                    .collect();
+                Slot::Cells(ty.clone(), st, cells)
+            }
             Ty::Array(..) => Slot::PrivArray(ty.clone()),
             Ty::Group(g) => Slot::Group(*g),
             Ty::Void => Slot::Var(self.new_var(name, ScalarTy::INT, at), ScalarTy::INT),
@@ -1842,7 +1941,33 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.havoc_slot(p, at);
                 }
             }
+            Slot::Cells(_, _, cells) => {
+                for v in cells {
+                    self.push(StmtKind::Havoc { var: *v }, at);
+                }
+            }
             _ => {}
+        }
+    }
+
+    /// The part of local `slot` that `offset` (bytes) with type `ty` names:
+    /// the slot itself at offset 0, or one element of a `Slot::Cells` at a
+    /// constant, aligned offset. None: an access the locals cannot follow.
+    fn local_part(&self, slot: &Slot, offset: &Expr, ty: &Ty) -> Option<Slot> {
+        let Slot::Cells(whole, st, cells) = slot else {
+            return matches!(offset, Expr::Int(0, _)).then(|| slot.clone());
+        };
+        let Expr::Int(off, _) = offset else {
+            return None;
+        };
+        let esz = super::types::scalar_size(*st) as i128;
+        match ty {
+            Ty::Scalar(t) if *t == *st && off % esz == 0 => {
+                let i = usize::try_from(off / esz).ok()?;
+                cells.get(i).map(|v| Slot::Var(*v, *st))
+            }
+            t if *off == 0 && self.size_of(t) == self.size_of(whole) => Some(slot.clone()),
+            _ => None,
         }
     }
 
@@ -1993,6 +2118,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.store(LVal::Slot(s), v, at)?;
                 }
             }
+            LVal::Slot(Slot::Cells(ty, st, cells)) => match v {
+                Val::Agg(_, vals) if vals.len() == cells.len() => {
+                    for (c, v) in cells.into_iter().zip(vals) {
+                        self.store(LVal::Slot(Slot::Var(c, st)), v, at)?;
+                    }
+                }
+                _ => self.havoc_slot(&Slot::Cells(ty, st, cells), at),
+            },
             LVal::Slot(Slot::PrivArray(_)) | LVal::Discard(_) => {
                 self.note(
                     at,
@@ -2330,10 +2463,39 @@ impl<'c, 't> Lowerer<'c, 't> {
             Target::Array(a) => a,
             Target::Choice(..) => return self.unsup(at, "internal: unsplit pointer choice"),
             Target::Local(slot) => {
-                if matches!(offset, Expr::Int(0, _)) {
-                    return self.store(LVal::Slot(*slot), v, at);
+                let ty = self.type_of_val(&v);
+                if let Some(part) = self.local_part(&slot, &offset, &ty) {
+                    return self.store(LVal::Slot(part), v, at);
                 }
-                self.havoc_slot(&slot, at);
+                match (&*slot, v) {
+                    (Slot::Cells(_, st, cells), Val::Scalar(e, t)) if ty == Ty::Scalar(*st) => {
+                        // `cells[i] = (offset == i * size) ? v : cells[i]` for every i.
+                        let (st, esz) = (*st, super::types::scalar_size(*st) as i128);
+                        let value = conv(e, t, st);
+                        for (i, c) in cells.iter().enumerate() {
+                            let is = Expr::Binary(
+                                BinOp::Eq,
+                                Box::new(offset.clone()),
+                                Box::new(int(i as i128 * esz, ScalarTy::LONG)),
+                                ScalarTy::Bool,
+                            );
+                            let new = Expr::Select(
+                                Box::new(is),
+                                Box::new(value.clone()),
+                                Box::new(Expr::Var(*c)),
+                                st,
+                            );
+                            self.push(
+                                StmtKind::Assign {
+                                    var: *c,
+                                    value: new,
+                                },
+                                at,
+                            );
+                        }
+                    }
+                    _ => self.havoc_slot(&slot, at),
+                }
                 return Ok(());
             }
             Target::Private => {
@@ -2454,6 +2616,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 ty.clone(),
                 parts.iter().map(|p| self.load_slot(p)).collect(),
             ),
+            Slot::Cells(_, st, _) => Val::Ptr {
+                target: Target::Local(Box::new(slot.clone())),
+                offset: int(0, ScalarTy::LONG),
+                pointee: Ty::Scalar(*st),
+            },
             Slot::PrivArray(ty) => {
                 let elem = match ty {
                     Ty::Array(e, _) => (**e).clone(),
@@ -2504,8 +2671,31 @@ impl<'c, 't> Lowerer<'c, 't> {
             Target::Array(a) => a,
             Target::Choice(..) => return self.unsup(at, "internal: unsplit pointer choice"),
             Target::Local(slot) => {
-                if matches!(offset, Expr::Int(0, _)) {
-                    return Ok(self.load_slot(&slot));
+                if let Some(part) = self.local_part(&slot, &offset, &ty) {
+                    return Ok(self.load_slot(&part));
+                }
+                if let (Slot::Cells(_, st, cells), Ty::Scalar(t)) = (&*slot, &ty) {
+                    if t == st {
+                        // `offset == 0 ? cells[0] : offset == size ? cells[1] : ... : *`
+                        // (out of range or misaligned: any value).
+                        let (st, esz) = (*st, super::types::scalar_size(*st) as i128);
+                        let mut e = self.havoc(st, at);
+                        for (i, c) in cells.iter().enumerate().rev() {
+                            let is = Expr::Binary(
+                                BinOp::Eq,
+                                Box::new(offset.clone()),
+                                Box::new(int(i as i128 * esz, ScalarTy::LONG)),
+                                ScalarTy::Bool,
+                            );
+                            e = Expr::Select(
+                                Box::new(is),
+                                Box::new(Expr::Var(*c)),
+                                Box::new(e),
+                                st,
+                            );
+                        }
+                        return Ok(Val::Scalar(e, st));
+                    }
                 }
                 return Ok(self.havoc_val(&ty, at));
             }
@@ -3172,7 +3362,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             LVal::Slot(slot) => {
                 let pointee = match &slot {
                     Slot::Var(_, t) => Ty::Scalar(*t),
-                    Slot::Agg(t, _) => t.clone(),
+                    Slot::Agg(t, _) | Slot::Cells(t, ..) => t.clone(),
                     Slot::PrivArray(t) => t.clone(),
                     Slot::Ptr { pointee, .. } | Slot::PtrConst { pointee, .. } => {
                         Ty::Ptr(Box::new(pointee.clone()))
@@ -3307,7 +3497,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Slot::Ptr { pointee, .. } | Slot::PtrConst { pointee, .. } => {
                     Ty::Ptr(Box::new(pointee.clone()))
                 }
-                Slot::Agg(t, _) | Slot::PrivArray(t) => t.clone(),
+                Slot::Agg(t, _) | Slot::PrivArray(t) | Slot::Cells(t, ..) => t.clone(),
                 Slot::Group(g) => Ty::Group(*g),
             },
             LVal::Mem { ty, .. } | LVal::Parts(ty, _) | LVal::Discard(ty) => ty.clone(),
@@ -3701,6 +3891,18 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn deref(&mut self, target: Target, offset: Expr, pointee: Ty, at: Node) -> LVal {
         match target {
             Target::Private => LVal::Discard(pointee),
+            Target::Local(slot) if matches!(*slot, Slot::Cells(..)) => {
+                match self.local_part(&slot, &offset, &pointee) {
+                    Some(part) => LVal::Slot(part),
+                    // A computed index: `load_mem`/`store_mem` select the element.
+                    None => LVal::Mem {
+                        target: Target::Local(slot),
+                        offset,
+                        ty: pointee,
+                        site: self.span_of(at),
+                    },
+                }
+            }
             Target::Local(slot) => {
                 // Only offset 0 of a local object is valid to dereference with its
                 // own type; anything else: the local may change (havoc it).
@@ -4242,8 +4444,24 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(Val::Void);
             }
             "__syncwarp" => {
-                let _ = self.eval_args(args)?;
-                self.note(n, "__syncwarp() is not a block barrier".into());
+                let vals = self.eval_args(args)?;
+                // With the full mask (the default) it orders the 32 threads of
+                // a warp; a partial or computed mask orders an unknown subset,
+                // soundly taken as ordering nothing.
+                let full = match vals.first() {
+                    None => true,
+                    Some(Val::Scalar(Expr::Int(k, _), _)) => k & 0xffff_ffff == 0xffff_ffff,
+                    Some(_) => false,
+                };
+                if full {
+                    self.barrier(n, BarrierScope::Warp, true, true);
+                } else {
+                    self.note(
+                        n,
+                        "__syncwarp with a partial or computed mask is taken to order nothing"
+                            .into(),
+                    );
+                }
                 return Ok(Val::Void);
             }
             "this_thread_block" => return Ok(Val::Group(GroupKind::Block)),
@@ -4261,8 +4479,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
             "wait_group_events" => {
-                let _ = self.eval_args(args)?;
-                self.collective_marker(name, n);
+                let vals = self.eval_args(args)?;
+                let uniform_args = self.wait_events_args(&vals, n)?;
+                self.collective(name, uniform_args, None, n);
                 // Without a barrier in between, the wait is in the same barrier
                 // interval as the call: the accesses there already cover it.
                 for (mut stmt, crossed) in std::mem::take(&mut self.pending_copies) {
@@ -4495,7 +4714,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             Target::Local(slot) => {
                 // Atomics on a local: a read-modify-write nobody else can see.
-                let old = self.load_slot(&slot);
+                let old = match self.local_part(&slot, &offset, &Ty::Scalar(st)) {
+                    Some(part @ Slot::Var(..)) => self.load_slot(&part),
+                    _ => Val::Scalar(self.havoc(st, n), st),
+                };
                 self.havoc_slot(&slot, n);
                 Ok(old)
             }
@@ -4933,7 +5155,23 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .collect();
             self.pending_copies
                 .extend(stmts.into_iter().map(|k| (k, false)));
-            self.collective_marker(name, n);
+            let mut uniform_args = Vec::new();
+            for v in &vals {
+                self.uniform_parts(v, n, &mut uniform_args);
+            }
+            let event_ty = ScalarTy::Int {
+                bits: 32,
+                signed: false,
+            };
+            self.note(
+                n,
+                format!(
+                    "`{name}` modelled as one element at an unknown position of the copied range"
+                ),
+            );
+            if let Some(event) = self.collective(name, uniform_args, Some(event_ty), n) {
+                return Ok(Val::Scalar(Expr::Var(event), event_ty));
+            }
         }
         self.note(
             n,
@@ -5472,9 +5710,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let name = self.txt(n);
         match self.lookup(name) {
-            Some(Binding::Array { ty, .. }) | Some(Binding::Slot(Slot::PrivArray(ty))) => {
-                Some(ty.clone())
-            }
+            Some(Binding::Array { ty, .. })
+            | Some(Binding::Slot(Slot::PrivArray(ty)))
+            | Some(Binding::Slot(Slot::Cells(ty, ..))) => Some(ty.clone()),
             Some(_) => None,
             None => self
                 .cx

@@ -536,6 +536,8 @@ __global__ void k(int *g) {
   grid.sync();
   cg::this_grid().sync();
   __syncwarp();
+  __syncwarp(0xffffffff);
+  __syncwarp(0x0000ffff);
   __threadfence();
   __threadfence_block();
 }
@@ -549,14 +551,18 @@ __global__ void k(int *g) {
             _ => None,
         })
         .collect();
-    use BarrierScope::{Block as B, Grid as G};
+    use BarrierScope::{Block as B, Grid as G, Warp as W};
+    // Fences are not barriers; `__syncwarp` with a partial mask orders nothing.
     assert_eq!(
         scopes,
-        vec![B, B, B, B, B, B, B, G, G],
+        vec![B, B, B, B, B, B, B, G, G, W, W],
         "{}",
         pretty_kernel(k)
     );
-    assert!(k.notes.iter().any(|(_, n)| n.contains("__syncwarp")));
+    assert!(k
+        .notes
+        .iter()
+        .any(|(_, n)| n.contains("__syncwarp with a partial")));
     let cl = lower(
         "b.cl",
         "kernel void k(global int *g) { barrier(CLK_GLOBAL_MEM_FENCE); work_group_barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); mem_fence(CLK_LOCAL_MEM_FENCE); }",
@@ -683,16 +689,27 @@ fn unsigned_types_and_conversions() {
 fn private_arrays_and_locals() {
     let p = lower(
         "l.cu",
-        "__global__ void k(float *a) { float tmp[4]; tmp[threadIdx.x % 4] = a[0]; a[1] = tmp[2]; }",
+        "__global__ void k(float *a) { float tmp[4]; float big[64]; tmp[threadIdx.x % 4] = a[0]; \
+         a[1] = tmp[2]; big[3] = 1.0f; a[2] = big[3]; }",
     );
     let k = kernel(&p, "k");
     let text = pretty_kernel(k);
+    // Only the global stores are memory accesses: private arrays cannot race.
     assert_eq!(
         count(k, |s| matches!(s, StmtKind::Write { .. })),
-        1,
+        2,
         "{text}"
     );
+    // A small array of scalars keeps its elements: the computed index selects
+    // the element it updates, and `tmp[2]` is read back from its local.
+    assert!(text.contains("tmp[2] = ("), "{text}");
+    assert!(text.contains("= tmp[2]"), "{text}");
+    // A large one is not tracked: its reads are havocked.
     assert!(k
+        .notes
+        .iter()
+        .any(|(_, n)| n.contains("private array `big`")));
+    assert!(!k
         .notes
         .iter()
         .any(|(_, n)| n.contains("private array `tmp`")));

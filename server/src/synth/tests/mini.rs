@@ -922,6 +922,14 @@ impl Run<'_> {
                     self.set(t, *var, 7919 * t as i128 + 13);
                 }
             }
+            StmtKind::Collective { dest, .. } => {
+                // The result of a work-group collective is the same in every thread.
+                if let Some(var) = dest {
+                    for t in act {
+                        self.set(t, *var, 104_729);
+                    }
+                }
+            }
             StmtKind::Read { dest, access } => {
                 for t in act {
                     let (_, bid) = self.thread(t);
@@ -950,6 +958,11 @@ impl Run<'_> {
                     }
                 }
             }
+            // Warp barriers order nothing here: an over-approximation of races.
+            StmtKind::Barrier {
+                scope: BarrierScope::Warp,
+                ..
+            } => {}
             StmtKind::Barrier {
                 scope,
                 global_fence,
@@ -975,6 +988,8 @@ impl Run<'_> {
                             cause: "thread-dependent control".into(),
                             cause_span: None,
                             witness: None,
+                            both_reach: false,
+                            warp: false,
                         });
                     }
                     return Ok(());
