@@ -937,6 +937,14 @@ __global__ void fourth(int *data) {
     int t = threadIdx.x;
     data[t] = t;
 }
+
+__global__ void callee(int *p) {
+    p[threadIdx.x] = 1;
+}
+
+__global__ void caller(int *p) {
+    callee(p);
+}
 "#;
 
     #[test]
@@ -995,6 +1003,9 @@ __global__ void fourth(int *data) {
                 // Junk inside a body.
                 ("void fourth", "int t", "int t @@ ((", None),
                 ("void fourth", "int t @@ ((", "int t", None),
+                // A kernel another kernel calls: the caller may change too.
+                ("void callee", "= 1;", "= 2;", Some(false)),
+                ("void caller", "callee(p);", "callee(p + 1);", Some(true)),
                 // Edits outside any kernel.
                 ("__constant__", "3, 4", "3, 5", Some(false)),
                 ("#define N", "256", "512", Some(false)),
