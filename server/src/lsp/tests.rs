@@ -1484,3 +1484,60 @@ async fn editing_an_open_header_rechecks_its_includers() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Through the protocol: after incremental edits inside kernels (the server
+/// lowers only the edited kernel), the diagnostics are those of the same text
+/// opened afresh.
+#[tokio::test]
+async fn diagnostics_after_edits_equal_those_of_a_fresh_open() {
+    let mut client = TestClient::new(Arc::new(super::engine::Syncwright));
+    client
+        .initialize(json!({}), json!({ "syncwright": { "debounceMs": 0 } }))
+        .await;
+    let base = format!(
+        "{DEMO}\n{}",
+        DEMO.replace("racy", "third").replace("clean", "fourth")
+    );
+    let edited = "file:///nonexistent/edited.cu";
+    client.open(edited, &base).await;
+    client.diagnostics(edited).await;
+    // Line 5 is `    float x = s[t + 1];` of `racy`, line 13 the barrier of `clean`.
+    let edits = [
+        json!([{ "range": range(5, 20, 5, 21), "text": "2" }]),
+        json!([{ "range": range(5, 23, 5, 23), "text": "\n    float y = s[t];" }]),
+        json!([{ "range": range(14, 4, 14, 20), "text": "" }]),
+        json!([{ "range": range(7, 0, 7, 0), "text": "    s[t] = y;\n" }]),
+    ];
+    let mut text = base.clone();
+    for (k, change) in edits.iter().enumerate() {
+        client.change(edited, k as i32 + 2, change.clone()).await;
+        let changes: Vec<TextDocumentContentChangeEvent> =
+            serde_json::from_value(change.clone()).expect("changes");
+        let lsp_edits: Vec<tower_lsp::lsp_types::TextEdit> = changes
+            .into_iter()
+            .map(|c| tower_lsp::lsp_types::TextEdit {
+                range: c.range.expect("range"),
+                new_text: c.text,
+            })
+            .collect();
+        text = apply_lsp_edits(&text, &lsp_edits);
+        let (version, after_edit) = client.diagnostics(edited).await;
+        assert_eq!(version, Some(k as i64 + 2));
+        let fresh = format!("file:///nonexistent/fresh{k}.cu");
+        client.open(&fresh, &text).await;
+        let (_, fresh_diags) = client.diagnostics(&fresh).await;
+        let summary = |diags: &[Diagnostic]| -> Vec<(Range, Option<NumberOrString>, String)> {
+            diags
+                .iter()
+                .map(|d| (d.range, d.code.clone(), d.message.clone()))
+                .collect()
+        };
+        assert_eq!(
+            summary(&after_edit),
+            summary(&fresh_diags),
+            "after edit {k}"
+        );
+    }
+    assert!(text.contains("s[t + 2];\n    float y = s[t];\n    s[t] = y;\n"));
+    assert_eq!(text.matches("__syncthreads").count(), 1);
+}
