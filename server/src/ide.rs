@@ -173,21 +173,7 @@ fn finish(
 ) -> FileAnalysis {
     let (config, config_error) = FileConfig::load(path, text);
     let explicit = settings.explicit();
-    let mut file_findings = Vec::new();
-    if let Some(error) = &config_error {
-        file_findings.push(plain_finding(
-            DiagnosticKind::SyntaxError,
-            format!("invalid configuration file {error}; using the remaining launch settings"),
-            Span::new(0, 0),
-        ));
-    }
-    for note in &config.header.notes {
-        file_findings.push(plain_finding(
-            DiagnosticKind::Imprecision,
-            note.clone(),
-            header_span(text),
-        ));
-    }
+    let mut file_findings = config_findings(text, &config, config_error.as_ref());
     for diagnostic in &program.diagnostics {
         let kind = if diagnostic.is_error {
             DiagnosticKind::SyntaxError
@@ -258,6 +244,44 @@ pub fn kernel_options(
         .map(|k| config.resolve(&explicit, k.launch_bounds).options)
         .collect();
     (options, error)
+}
+
+/// [`kernel_options`] with the file-level findings about the launch
+/// configuration (an invalid `syncwright.toml`, ignored header flags), as
+/// [`analyze_program`] reports them.
+pub fn kernel_options_with_findings(
+    path: &Path,
+    text: &str,
+    settings: &Settings,
+    kernels: &[Kernel],
+) -> (Vec<CheckOptions>, Vec<Finding>) {
+    let (config, error) = FileConfig::load(path, text);
+    let explicit = settings.explicit();
+    let options = kernels
+        .iter()
+        .map(|k| config.resolve(&explicit, k.launch_bounds).options)
+        .collect();
+    (options, config_findings(text, &config, error.as_ref()))
+}
+
+/// Findings about a file's launch configuration.
+fn config_findings(text: &str, config: &FileConfig, error: Option<&ConfigError>) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    if let Some(error) = error {
+        findings.push(plain_finding(
+            DiagnosticKind::SyntaxError,
+            format!("invalid configuration file {error}; using the remaining launch settings"),
+            Span::new(0, 0),
+        ));
+    }
+    for note in &config.header.notes {
+        findings.push(plain_finding(
+            DiagnosticKind::Imprecision,
+            note.clone(),
+            header_span(text),
+        ));
+    }
+    findings
 }
 
 /// Checks one kernel; a checker panic becomes an `inconclusive` report with the

@@ -70,6 +70,8 @@ pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
 thread_local! {
     /// Push depth of this thread's solver.
     static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// Query timeout (ms) last set on this thread's solver.
+    static TIMEOUT_SET: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
 }
 
 /// A solver scope: pushed on open, popped (with anything nested left open)
@@ -540,9 +542,14 @@ impl<'k, 's> Checker<'k, 's> {
         let timeout = self
             .remaining_ms()
             .clamp(1, cap_ms.unwrap_or(QUERY_TIMEOUT_MS));
-        let mut p = Params::new();
-        p.set_u32("timeout", timeout as u32);
-        self.solver.set_params(&p);
+        // Setting parameters makes Z3 re-collect and validate all its parameter
+        // descriptions (about a millisecond), so only a changed timeout is set.
+        if TIMEOUT_SET.with(|t| t.get()) != Some(timeout) {
+            let mut p = Params::new();
+            p.set_u32("timeout", timeout as u32);
+            self.solver.set_params(&p);
+            TIMEOUT_SET.with(|t| t.set(Some(timeout)));
+        }
         if let Some(dir) = std::env::var_os("SYNCWRIGHT_DUMP") {
             static DUMPED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
             let n = DUMPED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -141,6 +141,48 @@ impl Ctx<'_> {
 
 /// Lowers an already parsed file.
 pub fn lower_parsed(parsed: &ParsedSource, path: &Path, includes: &dyn IncludeResolver) -> Program {
+    lower_parsed_incremental(parsed, path, includes, None).0
+}
+
+/// The main file as the front end last saw it, kept by a caller that lowers the
+/// same document again after an edit (see [`lower_parsed_incremental`]).
+#[derive(Clone)]
+pub struct MainUnitState {
+    /// Dialect.
+    lang: Lang,
+    /// Preprocessed (expanded, blanked) text of the main file.
+    text: String,
+    /// Syntax tree of `text`.
+    tree: tree_sitter::Tree,
+    /// Paths and preprocessed texts of the included files, in unit order.
+    headers: Vec<(PathBuf, String)>,
+}
+
+/// An earlier lowering of the same document.
+pub struct Earlier<'a> {
+    /// What the front end saw then.
+    pub state: &'a MainUnitState,
+    /// Called for each kernel of the main file when the front end has proven
+    /// that everything the kernel's lowering depends on (its definition, the
+    /// declarations of every file, the functions it may call) is unchanged
+    /// except for positions: (name, main-file span of the definition) ->
+    /// the earlier lowering of the kernel at that span with its spans moved to
+    /// the new text, or None to lower it.
+    pub reuse: &'a (dyn Fn(&str, Span) -> Option<Kernel> + Sync),
+}
+
+/// Lowers an already parsed file, taking over kernels of an `earlier` lowering
+/// when the edit since then lies strictly inside the body of one function that
+/// nothing else refers to (everything else is lowered as by [`lower_parsed`],
+/// so the result is the same). The main file is re-parsed incrementally from
+/// the earlier tree when macro expansion makes its text differ from the parse.
+/// Also returns the state for the next call.
+pub fn lower_parsed_incremental(
+    parsed: &ParsedSource,
+    path: &Path,
+    includes: &dyn IncludeResolver,
+    earlier: Option<Earlier>,
+) -> (Program, MainUnitState) {
     let reader = |from: &Path, name: &str| includes.read(from, name);
     let prelude = match parsed.lang {
         Lang::Cuda => preprocess::CUDA_PRELUDE,
@@ -155,6 +197,7 @@ pub fn lower_parsed(parsed: &ParsedSource, path: &Path, includes: &dyn IncludeRe
             prelude,
         },
     );
+    let unit_paths: Vec<PathBuf> = pre.units.iter().map(|u| u.path.clone()).collect();
     let mut units = Vec::with_capacity(pre.units.len());
     for (k, unit) in pre.units.into_iter().enumerate() {
         let lang = if k == 0 {
@@ -168,9 +211,18 @@ pub fn lower_parsed(parsed: &ParsedSource, path: &Path, includes: &dyn IncludeRe
             lang
         };
         let (text, qualifiers) = parse::prepare(&unit.text, lang);
-        // The main file's tree is reusable when nothing was expanded.
+        // The main file's tree is reusable when nothing was expanded, and
+        // else re-parsed from the earlier tree.
         let tree = if k == 0 && text == parsed.parse_text {
             parsed.tree.clone()
+        } else if let Some(state) = earlier
+            .as_ref()
+            .map(|e| e.state)
+            .filter(|s| k == 0 && s.lang == parsed.lang)
+        {
+            let mut old = state.tree.clone();
+            old.edit(&text_edit(&state.text, &text));
+            parse::parse_prepared(&text, Some(&old))
         } else {
             parse::parse_prepared(&text, None)
         };
@@ -208,6 +260,20 @@ pub fn lower_parsed(parsed: &ParsedSource, path: &Path, includes: &dyn IncludeRe
     // Lowering recurses along the syntax tree (bounded by the nesting limit); a
     // dedicated thread gives it a stack that does not depend on the caller's.
     let lang = parsed.lang;
+    let headers: Vec<(PathBuf, String)> = unit_paths
+        .into_iter()
+        .zip(&units)
+        .skip(1)
+        .map(|(path, u)| (path, u.text.clone()))
+        .collect();
+    let reuse = earlier.as_ref().and_then(|e| {
+        let unit = units.first()?;
+        let edited = edited_function(e.state, lang, &headers, &unit.text, &unit.tree)?;
+        Some(Reuse {
+            edited,
+            reuse: e.reuse,
+        })
+    });
     let spawned = std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .name("syncwright-lower".into())
@@ -215,7 +281,14 @@ pub fn lower_parsed(parsed: &ParsedSource, path: &Path, includes: &dyn IncludeRe
             .spawn_scoped(scope, || {
                 let mut program = program.clone();
                 let mut diagnostics = diagnostics.clone();
-                lower_units(&units, lang, lines.clone(), &mut program, &mut diagnostics);
+                lower_units(
+                    &units,
+                    lang,
+                    lines.clone(),
+                    reuse.as_ref(),
+                    &mut program,
+                    &mut diagnostics,
+                );
                 (program, diagnostics)
             });
         worker.ok().map(|h| h.join())
@@ -230,10 +303,199 @@ pub fn lower_parsed(parsed: &ParsedSource, path: &Path, includes: &dyn IncludeRe
             message: "internal error in the front end; the file was not analysed".into(),
             is_error: true,
         }),
-        None => lower_units(&units, lang, lines, &mut program, &mut diagnostics),
+        None => lower_units(
+            &units,
+            lang,
+            lines,
+            reuse.as_ref(),
+            &mut program,
+            &mut diagnostics,
+        ),
     }
     program.diagnostics = diagnostics;
-    program
+    let state = match units.into_iter().next() {
+        Some(unit) => MainUnitState {
+            lang,
+            text: unit.text,
+            tree: unit.tree,
+            headers,
+        },
+        None => MainUnitState {
+            lang,
+            text: parsed.parse_text.clone(),
+            tree: parsed.tree.clone(),
+            headers,
+        },
+    };
+    (program, state)
+}
+
+/// The tree-sitter edit that turns `old` into `new` (one replaced range:
+/// common prefix and suffix kept).
+fn text_edit(old: &str, new: &str) -> tree_sitter::InputEdit {
+    let (start, old_end, new_end) = changed_range(old, new);
+    let point = |text: &str, at: usize| {
+        let before = &text.as_bytes()[..at];
+        let row = before.iter().filter(|&&b| b == b'\n').count();
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        tree_sitter::Point {
+            row,
+            column: at - line_start,
+        }
+    };
+    tree_sitter::InputEdit {
+        start_byte: start,
+        old_end_byte: old_end,
+        new_end_byte: new_end,
+        start_position: point(old, start),
+        old_end_position: point(old, old_end),
+        new_end_position: point(new, new_end),
+    }
+}
+
+/// The range where `old` and `new` differ: (start, end in `old`, end in `new`),
+/// after their longest common prefix and then their longest common suffix.
+fn changed_range(old: &str, new: &str) -> (usize, usize, usize) {
+    let (a, b) = (old.as_bytes(), new.as_bytes());
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let max = a.len().min(b.len()) - prefix;
+    let suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take(max)
+        .take_while(|(x, y)| x == y)
+        .count();
+    (prefix, a.len() - suffix, b.len() - suffix)
+}
+
+/// Kernels of an earlier lowering that may be taken over.
+struct Reuse<'a> {
+    /// Byte range (in the main unit's preprocessed text) of the only function
+    /// definition whose text changed; None when no text changed.
+    edited: Option<(usize, usize)>,
+    /// The caller's lookup of earlier kernels.
+    reuse: &'a (dyn Fn(&str, Span) -> Option<Kernel> + Sync),
+}
+
+/// When the main unit's preprocessed text changed since `state` only strictly
+/// inside the body of one top-level function definition whose name appears
+/// nowhere else, with the same headers and the same top-level structure
+/// around it: Some(byte range of that definition, or None without change).
+/// Then every other definition, and every declaration a kernel's lowering
+/// reads, is the same text at moved positions. None otherwise.
+fn edited_function(
+    state: &MainUnitState,
+    lang: Lang,
+    headers: &[(PathBuf, String)],
+    text: &str,
+    tree: &tree_sitter::Tree,
+) -> Option<Option<(usize, usize)>> {
+    if state.lang != lang || state.headers != headers {
+        return None;
+    }
+    let (start, old_end, new_end) = changed_range(&state.text, text);
+    if start == old_end && start == new_end {
+        return Some(None);
+    }
+    let delta = new_end as i64 - old_end as i64;
+    let (old_root, new_root) = (state.tree.root_node(), tree.root_node());
+    if old_root.child_count() != new_root.child_count() {
+        return None;
+    }
+    let mut edited = None;
+    let mut old_cursor = old_root.walk();
+    let mut new_cursor = new_root.walk();
+    let pairs = old_root
+        .children(&mut old_cursor)
+        .zip(new_root.children(&mut new_cursor));
+    for (old, new) in pairs {
+        if old.kind_id() != new.kind_id() {
+            return None;
+        }
+        let moved = |at: usize| {
+            if at > start {
+                at as i64 + delta
+            } else {
+                at as i64
+            }
+        };
+        if moved(old.start_byte()) != new.start_byte() as i64
+            || moved(old.end_byte()) != new.end_byte() as i64
+        {
+            return None;
+        }
+        if old.end_byte() <= start || old.start_byte() >= old_end {
+            continue;
+        }
+        // The node that holds the change: a function whose body strictly
+        // contains it, in both trees.
+        let inside = |node: Node, end: usize| {
+            node.kind() == "function_definition"
+                && node.child_by_field_name("body").is_some_and(|body| {
+                    body.kind() == "compound_statement"
+                        && body.start_byte() < start
+                        && end < body.end_byte()
+                })
+        };
+        if edited.is_some() || !inside(old, old_end) || !inside(new, new_end) {
+            return None;
+        }
+        edited = Some(new);
+    }
+    let def = edited?;
+    let (def_start, def_end) = (def.start_byte(), def.end_byte());
+    // Nothing outside the definition may refer to it (a call would inline it).
+    let name = function_name(def, text)?;
+    let outside = [text.get(..def_start)?, text.get(def_end..)?];
+    if outside.iter().any(|part| mentions_identifier(part, name))
+        || headers.iter().any(|(_, h)| mentions_identifier(h, name))
+    {
+        return None;
+    }
+    Some(Some((def_start, def_end)))
+}
+
+/// The identifier a function definition declares (the last one of a qualified name).
+fn function_name<'s>(def: Node, src: &'s str) -> Option<&'s str> {
+    let mut d = def.child_by_field_name("declarator")?;
+    for _ in 0..16 {
+        if d.kind() == "function_declarator" {
+            break;
+        }
+        d = d
+            .child_by_field_name("declarator")
+            .or_else(|| d.named_child(0))?;
+    }
+    let mut name = d.child_by_field_name("declarator")?;
+    for _ in 0..16 {
+        if !matches!(
+            name.kind(),
+            "qualified_identifier" | "template_function" | "parenthesized_declarator"
+        ) {
+            break;
+        }
+        name = name
+            .child_by_field_name("name")
+            .or_else(|| name.named_child(0))?;
+    }
+    let name = src.get(name.start_byte()..name.end_byte())?;
+    (!name.is_empty()).then_some(name)
+}
+
+/// Whether `name` occurs in `text` as a whole identifier (conservatively
+/// also inside comments and strings).
+fn mentions_identifier(text: &str, name: &str) -> bool {
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80;
+    let bytes = text.as_bytes();
+    text.match_indices(name).any(|(at, _)| {
+        let before = at.checked_sub(1).and_then(|i| bytes.get(i));
+        let after = bytes.get(at + name.len());
+        !before.is_some_and(|&b| ident(b)) && !after.is_some_and(|&b| ident(b))
+    })
 }
 
 /// Parses and lowers `text`, the contents of `path`.
@@ -254,6 +516,7 @@ fn lower_units(
     units: &[UnitSyntax],
     lang: Lang,
     lines: Vec<LineIndex>,
+    reuse: Option<&Reuse>,
     program: &mut Program,
     diags: &mut Vec<FrontendDiagnostic>,
 ) {
@@ -287,6 +550,16 @@ fn lower_units(
     kernel_defs.sort_by_key(|d| d.node.start_byte());
     kernel_defs.dedup_by_key(|d| d.node.start_byte());
     for def in &kernel_defs {
+        let reusable = reuse.filter(|r| {
+            def.unit == 0 && r.edited != Some((def.node.start_byte(), def.node.end_byte()))
+        });
+        if let Some(r) = reusable {
+            let (_, span) = kernel_spans(&cx, def);
+            if let Some(kernel) = (r.reuse)(&def.name, span) {
+                program.kernels.push(kernel);
+                continue;
+            }
+        }
         // A bug in the lowering of one kernel must not lose the others.
         let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             lower_kernel(&cx, def, lang)
@@ -335,7 +608,8 @@ fn lower_units(
     }
 }
 
-fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, UnsupportedKernel> {
+/// Source spans of a kernel's name and of its whole definition.
+fn kernel_spans(cx: &Ctx, def: &FnDef) -> (Span, Span) {
     let map = &cx.units[def.unit].map;
     let name_span = map
         .map(
@@ -352,7 +626,12 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
     let start = quals
         .first()
         .map_or(def.node.start_byte() as u32, |q| q.start);
-    let span = map.map(start, def.node.end_byte() as u32).0;
+    (name_span, map.map(start, def.node.end_byte() as u32).0)
+}
+
+fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, UnsupportedKernel> {
+    let map = &cx.units[def.unit].map;
+    let (name_span, span) = kernel_spans(cx, def);
     if def.node.has_error() {
         let err = first_error_in(def.node).unwrap_or(def.node);
         let espan = map.map(err.start_byte() as u32, err.end_byte() as u32).0;

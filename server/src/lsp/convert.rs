@@ -217,6 +217,13 @@ pub fn diagnostics(
             format!("file not analysed: {error}"),
         ));
     }
+    for finding in &analysis.config_findings {
+        out.push(plain_diagnostic(
+            map.range(finding.span),
+            finding.kind,
+            finding.message.clone(),
+        ));
+    }
     if let Some(program) = &analysis.program {
         for diag in &program.diagnostics {
             let kind = if diag.is_error {

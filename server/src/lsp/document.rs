@@ -174,6 +174,12 @@ impl Document {
         }
     }
 
+    /// Gives the document a new generation without changing its text (a
+    /// header it includes changed), so earlier analyses are stale.
+    pub fn touch(&mut self) {
+        self.generation = next_generation();
+    }
+
     /// Applies the changes of one `didChange` in order. All or nothing: on an
     /// invalid change the document is left as it was.
     pub fn apply_changes(

@@ -14,7 +14,7 @@ use super::settings::LspSettings;
 use super::spans::{extend_key, kernel_key, Shift};
 use crate::check::{DiagnosticKind, Finding, KernelReport, Verdict};
 use crate::config::CheckOptions;
-use crate::ir::lower::IncludeResolver;
+use crate::ir::lower::{Earlier, IncludeResolver, MainUnitState};
 use crate::ir::{Kernel, Lang, Program, SourceFileInfo, Span};
 use crate::syntax::parse::ParsedSource;
 use crate::synth::{BarrierInfo, KernelRepair, SynthOptions};
@@ -26,15 +26,28 @@ pub trait Engine: Send + Sync + 'static {
     fn parse(&self, text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedSource;
     /// Lowers a parse into KPL.
     fn lower(&self, parsed: &ParsedSource, path: &Path, includes: &dyn IncludeResolver) -> Program;
+    /// Lowers a parse into KPL, taking over unchanged kernels of an earlier
+    /// lowering of the same document (same result as [`Engine::lower`]); also
+    /// returns what the next call needs.
+    fn lower_incremental(
+        &self,
+        parsed: &ParsedSource,
+        path: &Path,
+        includes: &dyn IncludeResolver,
+        _earlier: Option<Earlier>,
+    ) -> (Program, Option<MainUnitState>) {
+        (self.lower(parsed, path, includes), None)
+    }
     /// Options each of `kernels` (of the file `path` lowered into `program`) is
-    /// checked with; one call per file so file configuration is read once.
+    /// checked with, and findings about the file's launch configuration; one
+    /// call per file so file configuration is read once.
     fn check_options(
         &self,
         settings: &LspSettings,
         program: &Program,
         kernels: &[Kernel],
         path: &Path,
-    ) -> Vec<CheckOptions>;
+    ) -> (Vec<CheckOptions>, Vec<Finding>);
     /// Checks one kernel.
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport;
     /// Repairs one kernel.
@@ -60,19 +73,29 @@ impl Engine for Syncwright {
         crate::ir::lower::lower_parsed(parsed, path, includes)
     }
 
+    fn lower_incremental(
+        &self,
+        parsed: &ParsedSource,
+        path: &Path,
+        includes: &dyn IncludeResolver,
+        earlier: Option<Earlier>,
+    ) -> (Program, Option<MainUnitState>) {
+        let (program, state) =
+            crate::ir::lower::lower_parsed_incremental(parsed, path, includes, earlier);
+        (program, Some(state))
+    }
+
     fn check_options(
         &self,
         settings: &LspSettings,
         program: &Program,
         kernels: &[Kernel],
         path: &Path,
-    ) -> Vec<CheckOptions> {
+    ) -> (Vec<CheckOptions>, Vec<Finding>) {
         // Editor settings, then header comments, syncwright.toml and
         // `__launch_bounds__`, as for the CLI.
         let text = program.files.first().map_or("", |f| f.text.as_str());
-        let (options, _config_error) =
-            crate::ide::kernel_options(path, text, &settings.ide_settings(), kernels);
-        options
+        crate::ide::kernel_options_with_findings(path, text, &settings.ide_settings(), kernels)
     }
 
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport {
@@ -143,6 +166,11 @@ pub struct DocAnalysis {
     pub kernels: Vec<KernelResult>,
     /// Internal error of the parser or front end, reported as a diagnostic.
     pub frontend_error: Option<String>,
+    /// The front end's state, for lowering the next edit incrementally.
+    pub lowered: Option<FrontendState>,
+    /// Findings about the file's launch configuration (invalid
+    /// `syncwright.toml`, ignored header flags).
+    pub config_findings: Vec<Finding>,
     /// Where the time went.
     pub timings: Timings,
 }
@@ -158,184 +186,122 @@ pub struct Timings {
     pub check_ms: f64,
     /// Kernels checked (cache misses).
     pub checked: usize,
-    /// Whether only the edited kernel was lowered.
+    /// Whether kernels were taken over from the previous analysis.
     pub incremental: bool,
 }
 
-/// Length of the common prefix of `a` and `b`, on a character boundary of both.
-fn common_prefix(a: &str, b: &str) -> usize {
-    let mut n = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
-    while !(a.is_char_boundary(n) && b.is_char_boundary(n)) {
-        n -= 1;
-    }
-    n
-}
-
-/// Length of the common suffix of `a[skip..]` and `b[skip..]`, on character boundaries.
-fn common_suffix(a: &str, b: &str, skip: usize) -> usize {
-    let max = a.len().min(b.len()) - skip;
-    let mut n = a
-        .bytes()
+/// The range where `old` and `new` differ: (start, end in `old`, end in `new`),
+/// after their longest common prefix and then their longest common suffix.
+fn changed_range(old: &str, new: &str) -> (usize, usize, usize) {
+    let (a, b) = (old.as_bytes(), new.as_bytes());
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let max = a.len().min(b.len()) - prefix;
+    let suffix = a
+        .iter()
         .rev()
-        .zip(b.bytes().rev())
+        .zip(b.iter().rev())
         .take(max)
         .take_while(|(x, y)| x == y)
         .count();
-    while !(a.is_char_boundary(a.len() - n) && b.is_char_boundary(b.len() - n)) {
-        n -= 1;
-    }
-    n
+    (prefix, a.len() - suffix, b.len() - suffix)
 }
 
-/// When the text changed only strictly inside one kernel of `prev`, lowers
-/// just that kernel: the other kernels are blanked to spaces (same offsets,
-/// same lines; re-parsed incrementally) and their IR is taken from `prev`,
-/// moved by the length change. Returns None (full lowering) whenever that
-/// could differ from lowering the whole file: a change outside kernel bodies,
-/// included headers, preprocessor lines inside other kernels, or a lowering
-/// that does not give back exactly the edited kernel.
-fn lower_changed_kernel(
+/// Lowers the document, taking over from `prev` the kernels the edit since then
+/// did not touch: when the text changed only strictly inside the body of one
+/// kernel, the front end proves that everything the other kernels' lowering
+/// reads is the same text at moved positions and asks for them here; they are
+/// `prev`'s kernels with their spans moved by the length change. Returns the
+/// program, the front end's state for the next edit and the keys of the
+/// kernels taken over (valid when they are checked with the same options).
+fn lower_document(
     engine: &dyn Engine,
     parsed: &ParsedSource,
     text: &str,
-    rope: &Rope,
-    prev: &DocAnalysis,
+    prev: Option<&DocAnalysis>,
     path: &Path,
     includes: &dyn IncludeResolver,
-) -> Option<(Program, Vec<ReusedKey>)> {
-    let old_program = prev.program.as_ref()?;
-    if prev.frontend_error.is_some() || old_program.files.len() != 1 || prev.path != path {
-        return None;
-    }
-    let old_text = prev.rope.to_string();
-    let prefix = common_prefix(&old_text, text);
-    let suffix = common_suffix(&old_text, text, prefix);
-    let at = (old_text.len() - suffix) as u32;
-    let delta = text.len() as i64 - old_text.len() as i64;
-    let main = |s: Span| s.file == crate::ir::FileId(0);
-    let edited = prev.kernels.iter().find(|k| {
-        main(k.kernel.span) && k.kernel.span.start < prefix as u32 && at < k.kernel.span.end
-    })?;
-    let splice = Shift::Splice { at, delta };
-    let mut others: Vec<Kernel> = Vec::new();
-    let mut reused = Vec::new();
-    for k in prev.kernels.iter().filter(|k| !std::ptr::eq(*k, edited)) {
-        if !main(k.kernel.span) {
-            return None;
-        }
-        let mut kernel = k.kernel.clone();
-        splice.kernel(&mut kernel);
-        if crate::lsp::spans::moves_uniformly(&k.kernel, at) {
-            reused.push(ReusedKey {
-                span: kernel.span,
-                options: k.options.clone(),
-                key: k.key,
-            });
-        }
-        let body = text.get(kernel.span.start as usize..kernel.span.end as usize)?;
-        if body.contains('#') {
-            return None;
-        }
-        others.push(kernel);
-    }
-    // Blank the other kernels and re-parse incrementally from the current tree.
-    let mut blanked = text.as_bytes().to_vec();
-    for kernel in &others {
-        let (start, end) = (kernel.span.start as usize, kernel.span.end as usize);
-        for byte in blanked.get_mut(start..end)? {
-            if *byte != b'\n' {
-                *byte = b' ';
-            }
-        }
-    }
-    // One tree edit per side of the edited kernel (each `Tree::edit` walks the
-    // tree; a wider changed range is still correct, only re-parsed).
-    let mut tree = parsed.tree.clone();
-    let edited_start = edited.kernel.span.start;
-    let point = |offset: usize| {
-        let line = rope.byte_to_line(offset);
-        tree_sitter::Point {
-            row: line,
-            column: offset - rope.line_to_byte(line),
-        }
+) -> (Program, Option<MainUnitState>, Vec<ReusedKey>) {
+    let prev = prev.filter(|p| p.frontend_error.is_none() && p.path == path);
+    let Some((prev, state)) = prev.and_then(|p| Some((p, p.lowered.as_ref()?.0.as_ref()))) else {
+        let (program, state) = engine.lower_incremental(parsed, path, includes, None);
+        return (program, state, Vec::new());
     };
-    for side in [true, false] {
-        let spans = others
-            .iter()
-            .filter(|k| (k.span.start < edited_start) == side)
-            .map(|k| k.span);
-        let start = spans.clone().map(|s| s.start).min();
-        let end = spans.map(|s| s.end).max();
-        if let (Some(start), Some(end)) = (start, end) {
-            let (start, end) = (start as usize, end as usize);
-            tree.edit(&tree_sitter::InputEdit {
-                start_byte: start,
-                old_end_byte: end,
-                new_end_byte: end,
-                start_position: point(start),
-                old_end_position: point(end),
-                new_end_position: point(end),
+    let old_text = prev.rope.to_string();
+    let (start, old_end, new_end) = changed_range(&old_text, text);
+    let main = |s: Span| s.file == crate::ir::FileId(0);
+    // The kernel whose body strictly contains the change (None: no change).
+    let edited = prev.kernels.iter().find(|k| {
+        main(k.kernel.span)
+            && k.kernel
+                .body
+                .braces
+                .is_some_and(|b| main(b) && (b.start as usize) < start && old_end < b.end as usize)
+    });
+    let unchanged = start == old_end && start == new_end;
+    let splice = Shift::Splice {
+        at: old_end as u32,
+        delta: new_end as i64 - old_end as i64,
+    };
+    let reused = std::sync::Mutex::new(Vec::new());
+    let reuse = |name: &str, span: Span| -> Option<Kernel> {
+        if edited.is_none() && !unchanged {
+            return None;
+        }
+        let found = prev.kernels.iter().find(|k| {
+            let old = k.kernel.span;
+            // Kernels touching the change are lowered again.
+            if k.kernel.name != name
+                || !main(old)
+                || (old.start as usize) < old_end && start < old.end as usize
+            {
+                return false;
+            }
+            let mut moved = old;
+            splice.span(&mut moved);
+            moved == span
+        })?;
+        let mut kernel = found.kernel.clone();
+        splice.kernel(&mut kernel);
+        let uniformly = crate::lsp::spans::moves_uniformly(&found.kernel, old_end as u32);
+        if let Ok(mut keys) = reused.lock() {
+            keys.push(ReusedKey {
+                span: kernel.span,
+                options: found.options.clone(),
+                key: uniformly.then_some(found.key),
             });
         }
-    }
-    let blanked = String::from_utf8(blanked).ok()?;
-    let reparsed = engine.parse(&blanked, parsed.lang, Some(&tree));
-    let mut program = engine.lower(&reparsed, path, includes);
-    // Exactly one kernel (supported or not) must come out of the edited region.
-    let (start, end) = (
-        edited.kernel.span.start,
-        (edited.kernel.span.end as i64 + delta) as u32,
-    );
-    let inside = |s: Span| main(s) && start <= s.start && s.end <= end;
-    let lowered_edited = program
-        .kernels
-        .iter()
-        .filter(|k| inside(k.name_span))
-        .count()
-        + program
-            .unsupported
-            .iter()
-            .filter(|k| inside(k.name_span))
-            .count();
-    let clash = program
-        .kernels
-        .iter()
-        .any(|k| others.iter().any(|o| o.name == k.name));
-    if lowered_edited != 1 || clash || program.files.len() != 1 {
-        return None;
-    }
-    if let Some(file) = program.files.first_mut() {
-        file.text = text.to_string();
-    }
-    // Front-end diagnostics inside the blanked kernels come from the previous lowering.
-    for diag in &old_program.diagnostics {
-        let mut span = diag.span;
-        splice.span(&mut span);
-        if others
-            .iter()
-            .any(|k| k.span.start <= span.start && span.end <= k.span.end)
-        {
-            program.diagnostics.push(crate::ir::FrontendDiagnostic {
-                span,
-                ..diag.clone()
-            });
-        }
-    }
-    program.kernels.extend(others);
-    program.kernels.sort_by_key(|k| (k.span.start, k.span.end));
-    Some((program, reused))
+        Some(kernel)
+    };
+    let earlier = Earlier {
+        state,
+        reuse: &reuse,
+    };
+    let (program, state) = engine.lower_incremental(parsed, path, includes, Some(earlier));
+    let reused = reused.into_inner().unwrap_or_default();
+    (program, state, reused)
 }
 
-/// The key of a kernel taken over from the previous analysis: valid when the
-/// kernel is checked with the same options (its relative IR did not change).
+/// A kernel taken over from the previous analysis, with its key when that is
+/// still valid: when the kernel is checked with the same options and its
+/// relative IR did not change (all its spans moved together).
 #[derive(Clone, Debug)]
 pub struct ReusedKey {
     /// The kernel's span in the new text.
     pub span: Span,
     /// Options of the previous check.
     pub options: CheckOptions,
-    /// Key of the previous check.
-    pub key: u64,
+    /// Key of the previous check, when still valid.
+    pub key: Option<u64>,
+}
+
+/// The front end's state after lowering a document, for the next edit.
+#[derive(Clone)]
+pub struct FrontendState(pub Arc<MainUnitState>);
+
+impl std::fmt::Debug for FrontendState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("FrontendState")
+    }
 }
 
 impl DocAnalysis {
@@ -407,7 +373,7 @@ pub struct AnalysisInput {
     /// File path.
     pub path: PathBuf,
     /// The document's previous analysis: kernels whose text did not change are
-    /// not lowered again (see [`lower_changed_kernel`]).
+    /// not lowered again (see [`lower_document`]).
     pub prev: Option<Arc<DocAnalysis>>,
 }
 
@@ -466,6 +432,8 @@ pub fn analyze(
         program: None,
         kernels: Vec::new(),
         frontend_error: None,
+        lowered: None,
+        config_findings: Vec::new(),
         timings: Timings::default(),
     };
     let parsed = match input.parsed {
@@ -482,51 +450,48 @@ pub fn analyze(
         }
     };
     let started = std::time::Instant::now();
-    let fast = input.prev.as_deref().and_then(|prev| {
-        let text = analysis.rope.to_string();
+    let lower = |prev: Option<&DocAnalysis>| {
         guarded("the front end", || {
-            lower_changed_kernel(
+            lower_document(
                 engine,
                 &parsed,
-                &text,
-                &analysis.rope,
+                &parsed.text,
                 prev,
                 &analysis.path,
                 includes,
             )
         })
-        .ok()
-        .flatten()
-    });
-    analysis.timings.incremental = fast.is_some();
-    let (fast, reused) = match fast {
-        Some((program, reused)) => (Some(program), reused),
-        None => (None, Vec::new()),
     };
-    let program = match fast.map(Ok).unwrap_or_else(|| {
-        guarded("the front end", || {
-            engine.lower(&parsed, &analysis.path, includes)
-        })
-    }) {
-        Ok(program) => program,
+    // A failure of the incremental path is retried from scratch.
+    let lowered = match input.prev.as_deref() {
+        Some(prev) => lower(Some(prev)).or_else(|_| lower(None)),
+        None => lower(None),
+    };
+    let (program, state, reused) = match lowered {
+        Ok(lowered) => lowered,
         Err(message) => {
             analysis.frontend_error = Some(message);
             return Ok(analysis);
         }
     };
+    analysis.lowered = state.map(|s| FrontendState(Arc::new(s)));
+    analysis.timings.incremental = !reused.is_empty();
     analysis.timings.lower_ms = started.elapsed().as_secs_f64() * 1e3;
     let started = std::time::Instant::now();
     let mut program = program;
     let kernels = std::mem::take(&mut program.kernels);
-    let prepared: Vec<(CheckOptions, u64)> = engine
-        .check_options(settings, &program, &kernels, &analysis.path)
+    let (options, config_findings) =
+        engine.check_options(settings, &program, &kernels, &analysis.path);
+    analysis.config_findings = config_findings;
+    let prepared: Vec<(CheckOptions, u64)> = options
         .into_iter()
         .zip(&kernels)
         .map(|(options, kernel)| {
             let known = reused
                 .iter()
-                .find(|r| r.span == kernel.span && r.options == options);
-            let key = known.map_or_else(|| kernel_key(kernel, &options), |r| r.key);
+                .find(|r| r.span == kernel.span && r.options == options)
+                .and_then(|r| r.key);
+            let key = known.unwrap_or_else(|| kernel_key(kernel, &options));
             (options, key)
         })
         .collect();
@@ -692,6 +657,7 @@ fn validate_edits(
         .ok_or_else(|| format!("kernel `{}` is gone after the edit", target.kernel.name))?;
     let options = engine
         .check_options(settings, &program, std::slice::from_ref(kernel), &doc.path)
+        .0
         .pop()
         .ok_or("no launch options for the kernel")?;
     let (_, report, _) = caches.check(engine, kernel, &options);
@@ -862,4 +828,202 @@ pub fn barrier_infos(
     Shift::to_relative(base).barriers(&mut relative);
     insert_bounded(&caches.barriers, key, Arc::new(relative));
     Ok(infos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::lower::NoIncludes;
+    use tower_lsp::lsp_types::Url;
+
+    const PATH: &str = "/nonexistent/syncwright-fast-path/fast.cu";
+
+    /// Analyses `text` as the server does after an edit (`prev` given) or on open.
+    fn analyse(text: &str, lang: Lang, prev: Option<Arc<DocAnalysis>>) -> DocAnalysis {
+        let input = AnalysisInput {
+            generation: 1,
+            version: 1,
+            rope: Rope::from_str(text),
+            parsed: Some(Arc::new(crate::syntax::parse::parse(text, lang, None))),
+            lang,
+            path: PathBuf::from(PATH),
+            prev,
+        };
+        let caches = Caches::default();
+        let settings = LspSettings::default();
+        match analyze(
+            &Syncwright,
+            &caches,
+            &settings,
+            &NoIncludes,
+            input,
+            &|| false,
+            &|_, _| {},
+        ) {
+            Ok(analysis) => analysis,
+            Err(Superseded) => panic!("an analysis that is never stale was superseded"),
+        }
+    }
+
+    /// Applies `edits` in turn (replace the first occurrence of `.0` after the
+    /// first occurrence of `.1` by `.2`), comparing the incremental analysis
+    /// with a from-scratch one after each; `.3` says whether kernels must be
+    /// taken over (Some) or it does not matter (None).
+    fn check_edits(mut text: String, lang: Lang, edits: &[(&str, &str, &str, Option<bool>)]) {
+        let uri = Url::parse("file:///nonexistent/fast.cu").expect("valid url");
+        let enc = super::super::document::PositionEncoding::Utf16;
+        let mut prev = Arc::new(analyse(&text, lang, None));
+        assert!(prev.lowered.is_some());
+        for (step, (anchor, old, new, incremental)) in edits.iter().enumerate() {
+            let from = text.find(anchor).expect("anchor in text");
+            let at = from + text[from..].find(old).expect("edited text after anchor");
+            text.replace_range(at..at + old.len(), new);
+            let fast = analyse(&text, lang, Some(prev.clone()));
+            let full = analyse(&text, lang, None);
+            let what = format!("edit {step} ({old:?} -> {new:?})");
+            assert_eq!(fast.program, full.program, "{what}: program");
+            let kernels = |a: &DocAnalysis| -> Vec<(Kernel, CheckOptions, u64, KernelReport)> {
+                a.kernels
+                    .iter()
+                    .map(|k| {
+                        let mut report = k.report.clone();
+                        report.time_ms = 0.0;
+                        (k.kernel.clone(), k.options.clone(), k.key, report)
+                    })
+                    .collect()
+            };
+            assert_eq!(kernels(&fast), kernels(&full), "{what}: kernels");
+            assert_eq!(
+                super::super::convert::diagnostics(&fast, &uri, enc),
+                super::super::convert::diagnostics(&full, &uri, enc),
+                "{what}: diagnostics"
+            );
+            if let Some(expected) = incremental {
+                assert_eq!(fast.timings.incremental, *expected, "{what}: path taken");
+            }
+            prev = Arc::new(fast);
+        }
+    }
+
+    const CUDA: &str = r#"#define N 256
+__constant__ int table[4] = {1, 2, 3, 4};
+
+__device__ int helper(int x) { return x + 1; }
+
+__global__ void first(int *out) {
+    __shared__ int s[N];
+    s[threadIdx.x] = helper(threadIdx.x);
+    __syncthreads();
+    out[threadIdx.x] = s[(threadIdx.x + 1) % N];
+}
+
+__global__ void second(float *out) {
+    __shared__ float s[256];
+    unsigned int t = threadIdx.x;
+    float scale = 1.0f;
+    s[t] = scale;
+    __syncthreads();
+    out[t] = s[255 - t];
+}
+
+__global__ void third(int *data) {
+    __shared__ int s[N];
+    s[threadIdx.x] = data[threadIdx.x] * table[1];
+    __syncthreads();
+    data[threadIdx.x] = s[0];
+}
+
+__global__ void fourth(int *data) {
+    int t = threadIdx.x;
+    data[t] = t;
+}
+
+__global__ void callee(int *p) {
+    p[threadIdx.x] = 1;
+}
+
+__global__ void caller(int *p) {
+    callee(p);
+}
+"#;
+
+    #[test]
+    fn incremental_lowering_equals_full_lowering() {
+        check_edits(
+            CUDA.to_string(),
+            Lang::Cuda,
+            &[
+                // Same length, then longer constants: only `second` is lowered.
+                ("void second", "1.0f", "2.0f", Some(true)),
+                ("void second", "2.0f", "22.5f", Some(true)),
+                // A new line and a racy statement (diagnostics change).
+                (
+                    "void second",
+                    "    s[t] = scale;\n",
+                    "    s[t] = scale;\n    s[t + 1] = scale;\n",
+                    Some(true),
+                ),
+                // The kernel that uses macros.
+                ("void third", "s[0]", "s[N - 1]", Some(true)),
+                ("void third", "s[N - 1]", "s[1]", Some(true)),
+                // A brace that ends the kernel early: structure changes.
+                ("void second", "float scale", "} float scale", Some(false)),
+                ("void second", "} float scale", "float scale", None),
+                // A device function the kernels call.
+                ("int helper", "x + 1", "x + 2", Some(false)),
+                // The kernel's parameters.
+                ("void fourth", "int *data", "unsigned *data", Some(false)),
+                (
+                    "void fourth",
+                    "data[t] = t;",
+                    "data[t] = t + 1;",
+                    Some(true),
+                ),
+                // A directive inside a kernel body.
+                (
+                    "void first",
+                    "__syncthreads();",
+                    "__syncthreads();\n#define N 128\n",
+                    None,
+                ),
+                ("void first", "#define N 128\n", "", None),
+                // An unterminated comment, then closed again.
+                (
+                    "void second",
+                    "__syncthreads();",
+                    "/* __syncthreads();",
+                    Some(false),
+                ),
+                (
+                    "void second",
+                    "/* __syncthreads();",
+                    "/* */ __syncthreads();",
+                    None,
+                ),
+                // Junk inside a body.
+                ("void fourth", "int t", "int t @@ ((", None),
+                ("void fourth", "int t @@ ((", "int t", None),
+                // A kernel another kernel calls: the caller may change too.
+                ("void callee", "= 1;", "= 2;", Some(false)),
+                ("void caller", "callee(p);", "callee(p + 1);", Some(true)),
+                // Edits outside any kernel.
+                ("__constant__", "3, 4", "3, 5", Some(false)),
+                ("#define N", "256", "512", Some(false)),
+            ],
+        );
+    }
+
+    #[test]
+    fn incremental_lowering_equals_full_lowering_in_opencl() {
+        let text = "#define W 64\n__kernel void a(__global int *p, __local int *l) {\n    l[get_local_id(0)] = p[0];\n    barrier(CLK_LOCAL_MEM_FENCE);\n    p[get_global_id(0)] = l[0];\n}\n\n__kernel void b(__global int *q) {\n    q[get_global_id(0)] = W;\n}\n";
+        check_edits(
+            text.to_string(),
+            Lang::OpenCl,
+            &[
+                ("void a", "l[0]", "l[1]", Some(true)),
+                ("void b", "= W;", "= W + 1;", Some(true)),
+                ("void a", "barrier(CLK_LOCAL_MEM_FENCE);", "", Some(true)),
+            ],
+        );
+    }
 }

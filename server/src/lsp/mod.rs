@@ -109,10 +109,29 @@ struct Includes<'a> {
     docs: &'a DashMap<Url, Document>,
 }
 
+/// `path` with `.` and `..` components resolved lexically (no file system
+/// access), so that a header reached as `dir/../h.cuh` matches its document.
+fn normalize(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 impl IncludeResolver for Includes<'_> {
     fn read(&self, from: &Path, name: &str) -> Option<(PathBuf, String)> {
         let path = from.parent().unwrap_or(Path::new(".")).join(name);
-        if let Ok(uri) = Url::from_file_path(&path) {
+        if let Ok(uri) = Url::from_file_path(normalize(&path)) {
             if let Some(doc) = self.docs.get(&uri) {
                 return Some((path, doc.rope.to_string()));
             }
@@ -275,6 +294,39 @@ impl Inner {
         self.client
             .publish_diagnostics(uri.clone(), diagnostics, Some(analysis.version))
             .await;
+    }
+
+    /// Re-checks, after `delay`, the open documents whose last analysis read
+    /// the file of `uri` as an included header (its text changed, or it was
+    /// opened or closed, which switches between editor and disk contents).
+    fn recheck_includers(self: &Arc<Self>, uri: &Url, delay: Duration) {
+        let Ok(header) = uri.to_file_path().map(|p| normalize(&p)) else {
+            return;
+        };
+        let includers: Vec<Url> = self
+            .analyses
+            .iter()
+            .filter(|entry| entry.key() != uri)
+            .filter(|entry| {
+                entry.value().program.as_ref().is_some_and(|program| {
+                    program
+                        .files
+                        .iter()
+                        .skip(1)
+                        .any(|f| normalize(Path::new(&f.path)) == header)
+                })
+            })
+            .map(|entry| entry.key().clone())
+            .collect();
+        for includer in includers {
+            // A new generation makes the analysis of the old header stale.
+            if let Some(mut doc) = self.docs.get_mut(&includer) {
+                doc.touch();
+            } else {
+                continue;
+            }
+            self.schedule(includer, delay);
+        }
     }
 
     /// Checks `uri` after `delay` unless a newer change arrives meanwhile.
@@ -992,6 +1044,7 @@ impl LanguageServer for Backend {
                     .docs
                     .insert(doc.uri.clone(), Document::new(&doc.text, doc.version, lang));
                 self.inner.reparse(&doc.uri);
+                self.inner.recheck_includers(&doc.uri, Duration::ZERO);
                 self.inner.schedule(doc.uri, Duration::ZERO);
                 Ok(())
             })
@@ -1018,8 +1071,9 @@ impl LanguageServer for Backend {
                 self.inner.reparse(&uri);
                 let settings = self.inner.settings();
                 if settings.check_on == CheckOn::Type {
-                    self.inner
-                        .schedule(uri, Duration::from_millis(settings.debounce_ms));
+                    let delay = Duration::from_millis(settings.debounce_ms);
+                    self.inner.schedule(uri.clone(), delay);
+                    self.inner.recheck_includers(&uri, delay);
                 }
             }
             Err(message) => {
@@ -1033,14 +1087,17 @@ impl LanguageServer for Backend {
 
     async fn did_save(&self, params: DidSaveTextDocumentParams) {
         if self.inner.settings().check_on == CheckOn::Save {
-            self.inner
-                .schedule(params.text_document.uri, Duration::ZERO);
+            let uri = params.text_document.uri;
+            self.inner.schedule(uri.clone(), Duration::ZERO);
+            self.inner.recheck_includers(&uri, Duration::ZERO);
         }
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
         self.inner.docs.remove(&uri);
+        // Includers now read the header from disk.
+        self.inner.recheck_includers(&uri, Duration::ZERO);
         self.inner.analyses.remove(&uri);
         self.inner
             .client

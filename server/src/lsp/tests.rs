@@ -329,7 +329,7 @@ impl Engine for FakeEngine {
         _program: &Program,
         kernels: &[Kernel],
         _path: &Path,
-    ) -> Vec<CheckOptions> {
+    ) -> (Vec<CheckOptions>, Vec<crate::check::Finding>) {
         #[allow(clippy::needless_update)]
         let options = CheckOptions {
             launch: LaunchConfig {
@@ -340,7 +340,7 @@ impl Engine for FakeEngine {
             kernel_budget_ms: settings.kernel_budget_ms,
             ..CheckOptions::default()
         };
-        vec![options; kernels.len()]
+        (vec![options; kernels.len()], Vec::new())
     }
 
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport {
@@ -1264,13 +1264,13 @@ async fn real_checker_reports_are_cached_shifted_and_fixed() {
     );
 }
 
-/// Lowering only the edited kernel gives the same kernels, spans and
-/// diagnostics as lowering the whole file, and falls back when it must.
+/// Lowering only the edited kernel (real front end) gives the same kernels,
+/// spans and diagnostics as lowering the whole file, and falls back when it must.
 #[test]
 fn edited_kernel_lowering_matches_full_lowering() {
-    use super::engine::{analyze, AnalysisInput, Caches};
+    use super::engine::{analyze, AnalysisInput, Caches, Syncwright};
     use crate::ir::lower::FsIncludes;
-    let engine = FakeEngine::default();
+    let engine = Syncwright;
     let settings = LspSettings::default();
     let run = |text: &str, prev: Option<Arc<super::engine::DocAnalysis>>| {
         let input = AnalysisInput {
@@ -1324,8 +1324,8 @@ fn edited_kernel_lowering_matches_full_lowering() {
             base.replace("// demo kernels", "// demo kernels, more text"),
             false,
         ),
-        // A kernel renamed: its name is inside its span, still one kernel.
-        (base.replace("void clean(", "void cleaner("), true),
+        // A kernel renamed: its header changed, full lowering.
+        (base.replace("void clean(", "void cleaner("), false),
         // A new kernel typed into the gap between two kernels: full lowering.
         (
             base.replace(
@@ -1343,11 +1343,201 @@ fn edited_kernel_lowering_matches_full_lowering() {
         let kernels = |a: &super::engine::DocAnalysis| {
             a.kernels
                 .iter()
-                .map(|k| (k.kernel.clone(), k.report.clone(), k.key))
+                .map(|k| {
+                    // Wall time is the only part of a report that may differ.
+                    let mut report = k.report.clone();
+                    report.time_ms = 0.0;
+                    (k.kernel.clone(), report, k.key)
+                })
                 .collect::<Vec<_>>()
         };
         assert_eq!(kernels(&fast), kernels(&full), "{text}");
         let program = |a: &super::engine::DocAnalysis| a.program.clone().expect("program");
         assert_eq!(program(&fast), program(&full), "{text}");
     }
+}
+
+/// A fresh temporary directory for one test.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("syncwright-lsp-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn codes_and_messages(diags: &[Diagnostic]) -> Vec<(String, String)> {
+    diags
+        .iter()
+        .map(|d| {
+            let code = match &d.code {
+                Some(NumberOrString::String(code)) => code.clone(),
+                _ => String::new(),
+            };
+            (code, d.message.clone())
+        })
+        .collect()
+}
+
+/// An invalid `syncwright.toml` and an ignored header flag are diagnostics,
+/// and they go away when fixed.
+#[tokio::test]
+async fn launch_configuration_problems_are_diagnostics() {
+    let dir = temp_dir("config");
+    std::fs::write(dir.join("syncwright.toml"), "blockDim = [[[\n").expect("write");
+    let path = dir.join("k.cu");
+    let uri = Url::from_file_path(&path).expect("uri").to_string();
+    let text = "// --blockDim=abc\n__global__ void k() {\n    __shared__ int s[64];\n    s[threadIdx.x] = 1;\n}\n";
+    let mut client = TestClient::new(Arc::new(super::engine::Syncwright));
+    client
+        .initialize(json!({}), json!({ "syncwright": { "debounceMs": 0 } }))
+        .await;
+    client.open(&uri, text).await;
+    let (_, diags) = client.diagnostics(&uri).await;
+    let found = codes_and_messages(&diags);
+    assert!(
+        found.iter().any(|(code, message)| code == "syntax-error"
+            && message.contains("invalid configuration file")
+            && message.contains("syncwright.toml")),
+        "{found:?}"
+    );
+    let header = diags
+        .iter()
+        .find(|d| d.message.contains("--blockDim"))
+        .unwrap_or_else(|| panic!("no header diagnostic in {found:?}"));
+    assert_eq!(
+        header.code,
+        Some(NumberOrString::String("imprecision".into()))
+    );
+    assert_eq!(header.range.start.line, 0);
+
+    // Both fixed: no configuration diagnostic is left.
+    std::fs::write(
+        dir.join("syncwright.toml"),
+        "[launch]\nblock_dim = [64, 1, 1]\n",
+    )
+    .expect("write");
+    client
+        .change(
+            &uri,
+            2,
+            json!([{ "range": range(0, 0, 0, 17), "text": "// --blockDim=64" }]),
+        )
+        .await;
+    let (version, diags) = client.diagnostics(&uri).await;
+    assert_eq!(version, Some(2));
+    assert!(diags.is_empty(), "{:?}", codes_and_messages(&diags));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Editing an open header re-checks the open files that include it; closing
+/// it re-checks them with the header's contents on disk.
+#[tokio::test]
+async fn editing_an_open_header_rechecks_its_includers() {
+    let dir = temp_dir("header");
+    let header_path = dir.join("shared.cuh");
+    std::fs::write(&header_path, "#define STRIDE 0\n").expect("write");
+    let header = Url::from_file_path(&header_path).expect("uri").to_string();
+    let main = Url::from_file_path(dir.join("k.cu"))
+        .expect("uri")
+        .to_string();
+    let text = "#include \"shared.cuh\"\n__global__ void k() {\n    __shared__ int s[64];\n    s[threadIdx.x] = 1;\n    int v = s[threadIdx.x + STRIDE];\n    s[threadIdx.x] = v + 1;\n}\n";
+    let mut client = TestClient::new(Arc::new(super::engine::Syncwright));
+    client
+        .initialize(json!({}), json!({ "syncwright": { "debounceMs": 0 } }))
+        .await;
+    client.open(&header, "#define STRIDE 0\n").await;
+    client.open(&main, text).await;
+    let (_, diags) = client.diagnostics(&main).await;
+    assert!(
+        !diags.iter().any(|d| d.message.contains("race")),
+        "{:?}",
+        codes_and_messages(&diags)
+    );
+
+    // The header's new stride makes neighbours read each other's writes.
+    client
+        .change(
+            &header,
+            2,
+            json!([{ "range": range(0, 15, 0, 16), "text": "1" }]),
+        )
+        .await;
+    let (_, diags) = client.diagnostics(&main).await;
+    let found = codes_and_messages(&diags);
+    assert!(
+        found.iter().any(|(code, _)| code == "race"),
+        "no race after the header edit: {found:?}"
+    );
+
+    // Closed: the header on disk (stride 0) counts again.
+    client
+        .notify(
+            "textDocument/didClose",
+            json!({ "textDocument": { "uri": header } }),
+        )
+        .await;
+    let (_, diags) = client.diagnostics(&main).await;
+    let found = codes_and_messages(&diags);
+    assert!(
+        !found.iter().any(|(code, _)| code == "race"),
+        "race after the header was closed: {found:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Through the protocol: after incremental edits inside kernels (the server
+/// lowers only the edited kernel), the diagnostics are those of the same text
+/// opened afresh.
+#[tokio::test]
+async fn diagnostics_after_edits_equal_those_of_a_fresh_open() {
+    let mut client = TestClient::new(Arc::new(super::engine::Syncwright));
+    client
+        .initialize(json!({}), json!({ "syncwright": { "debounceMs": 0 } }))
+        .await;
+    let base = format!(
+        "{DEMO}\n{}",
+        DEMO.replace("racy", "third").replace("clean", "fourth")
+    );
+    let edited = "file:///nonexistent/edited.cu";
+    client.open(edited, &base).await;
+    client.diagnostics(edited).await;
+    // Line 5 is `    float x = s[t + 1];` of `racy`, line 13 the barrier of `clean`.
+    let edits = [
+        json!([{ "range": range(5, 20, 5, 21), "text": "2" }]),
+        json!([{ "range": range(5, 23, 5, 23), "text": "\n    float y = s[t];" }]),
+        json!([{ "range": range(14, 4, 14, 20), "text": "" }]),
+        json!([{ "range": range(7, 0, 7, 0), "text": "    s[t] = y;\n" }]),
+    ];
+    let mut text = base.clone();
+    for (k, change) in edits.iter().enumerate() {
+        client.change(edited, k as i32 + 2, change.clone()).await;
+        let changes: Vec<TextDocumentContentChangeEvent> =
+            serde_json::from_value(change.clone()).expect("changes");
+        let lsp_edits: Vec<tower_lsp::lsp_types::TextEdit> = changes
+            .into_iter()
+            .map(|c| tower_lsp::lsp_types::TextEdit {
+                range: c.range.expect("range"),
+                new_text: c.text,
+            })
+            .collect();
+        text = apply_lsp_edits(&text, &lsp_edits);
+        let (version, after_edit) = client.diagnostics(edited).await;
+        assert_eq!(version, Some(k as i64 + 2));
+        let fresh = format!("file:///nonexistent/fresh{k}.cu");
+        client.open(&fresh, &text).await;
+        let (_, fresh_diags) = client.diagnostics(&fresh).await;
+        let summary = |diags: &[Diagnostic]| -> Vec<(Range, Option<NumberOrString>, String)> {
+            diags
+                .iter()
+                .map(|d| (d.range, d.code.clone(), d.message.clone()))
+                .collect()
+        };
+        assert_eq!(
+            summary(&after_edit),
+            summary(&fresh_diags),
+            "after edit {k}"
+        );
+    }
+    assert!(text.contains("s[t + 2];\n    float y = s[t];\n    s[t] = y;\n"));
+    assert_eq!(text.matches("__syncthreads").count(), 1);
 }
