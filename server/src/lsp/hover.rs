@@ -97,20 +97,29 @@ fn race_line(rope: &Rope, race: &Race) -> String {
 /// Hover of a barrier from its description.
 pub fn barrier_hover(rope: &Rope, settings: &LspSettings, info: &BarrierInfo) -> String {
     let mut md = String::new();
-    let _ = writeln!(md, "**barrier** `{}`\n", snippet(rope, info.span));
-    let _ = writeln!(
-        md,
-        "Cost **{}** = LC^loops x IC^conds = {}^{} x {}^{} ({} enclosing loop{}, {} enclosing conditional{}).\n",
-        fmt_cost(info.cost),
-        fmt_cost(settings.cost.loop_cost),
-        info.loops,
-        fmt_cost(settings.cost.cond_cost),
-        info.conds,
-        info.loops,
-        if info.loops == 1 { "" } else { "s" },
-        info.conds,
-        if info.conds == 1 { "" } else { "s" },
-    );
+    if info.scope == crate::ir::BarrierScope::Warp {
+        let _ = writeln!(md, "**warp barrier** `{}`\n", snippet(rope, info.span));
+        md.push_str(
+            "Orders the memory accesses of the threads of each 32-thread warp; threads of different warps stay unordered. Every thread of a warp must reach it.\n\n",
+        );
+    } else {
+        let _ = writeln!(md, "**barrier** `{}`\n", snippet(rope, info.span));
+    }
+    if info.scope == crate::ir::BarrierScope::Block {
+        let _ = writeln!(
+            md,
+            "Cost **{}** = LC^loops x IC^conds = {}^{} x {}^{} ({} enclosing loop{}, {} enclosing conditional{}).\n",
+            fmt_cost(info.cost),
+            fmt_cost(settings.cost.loop_cost),
+            info.loops,
+            fmt_cost(settings.cost.cond_cost),
+            info.conds,
+            info.loops,
+            if info.loops == 1 { "" } else { "s" },
+            info.conds,
+            if info.conds == 1 { "" } else { "s" },
+        );
+    }
     if info.redundant {
         md.push_str("**Redundant**: the kernel stays race-free without it.\n");
     } else if info.orders.is_empty() {

@@ -474,6 +474,7 @@ impl Engine for FakeEngine {
                 BarrierInfo {
                     stmt: stmt.id,
                     span: stmt.span,
+                    scope: crate::ir::BarrierScope::Block,
                     cost: 1.0,
                     loops: 0,
                     conds: 0,
@@ -1540,4 +1541,30 @@ async fn diagnostics_after_edits_equal_those_of_a_fresh_open() {
     }
     assert!(text.contains("s[t + 2];\n    float y = s[t];\n    s[t] = y;\n"));
     assert_eq!(text.matches("__syncthreads").count(), 1);
+}
+
+/// Hovering `__syncwarp()` describes a warp barrier and the races it orders
+/// (with the real checker: only threads of one warp are ordered).
+#[tokio::test]
+async fn hover_on_a_warp_barrier() {
+    let uri = "file:///tmp/syncwright-lsp-warp/k.cu";
+    let text = "//--blockDim=32 --gridDim=1\n__global__ void shift(int *out) {\n    __shared__ int s[33];\n    s[threadIdx.x] = threadIdx.x;\n    __syncwarp();\n    out[threadIdx.x] = s[threadIdx.x + 1];\n}\n";
+    let mut client = TestClient::new(Arc::new(super::engine::Syncwright));
+    client
+        .initialize(json!({}), json!({ "syncwright": { "debounceMs": 0 } }))
+        .await;
+    client.open(uri, text).await;
+    let (_, diags) = client.diagnostics(uri).await;
+    assert!(diags.is_empty(), "{:?}", codes_and_messages(&diags));
+    let hover = client
+        .call(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": { "line": 4, "character": 6 } }),
+        )
+        .await
+        .expect("hover");
+    let md = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(md.contains("**warp barrier** `__syncwarp()`"), "{md}");
+    assert!(!md.contains("Cost"), "{md}");
+    assert!(md.contains("Orders 1 race"), "{md}");
 }

@@ -132,6 +132,8 @@ pub struct BarrierInfo {
     pub stmt: StmtId,
     /// Range of the barrier call.
     pub span: Span,
+    /// Block barrier, or warp barrier (`__syncwarp()`, outside the cost model).
+    pub scope: crate::ir::BarrierScope,
     /// C(l).
     pub cost: f64,
     /// |loops(l)|.
@@ -190,9 +192,25 @@ pub fn barrier_infos_with(
         .map(repairs::race_key)
         .collect();
     let usable = |v: Verdict| !matches!(v, Verdict::Inconclusive | Verdict::Unsupported);
-    repairs::block_barriers(kernel)
+    let mut barriers = repairs::block_barriers(kernel);
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+        if matches!(
+            s.kind,
+            crate::ir::StmtKind::Barrier {
+                scope: crate::ir::BarrierScope::Warp,
+                ..
+            }
+        ) {
+            barriers.push(s.clone());
+        }
+    });
+    barriers
         .into_iter()
         .map(|b| {
+            let scope = match b.kind {
+                crate::ir::StmtKind::Barrier { scope, .. } => scope,
+                _ => crate::ir::BarrierScope::Block,
+            };
             let loops = tree.loops(b.id).len() as u32;
             let conds = tree.conds(b.id).len() as u32;
             let mut without = kernel.clone();
@@ -217,6 +235,7 @@ pub fn barrier_infos_with(
             BarrierInfo {
                 stmt: b.id,
                 span: b.span,
+                scope,
                 cost: cost::cost(&opts.cost, loops, conds),
                 loops,
                 conds,
