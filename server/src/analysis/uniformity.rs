@@ -359,7 +359,10 @@ impl Uniformity {
                 self.block(body, BlockSlot::LoopBody(id), div, &mut s2, &mut p, false);
                 p.escaped.is_some()
             };
-            let now_nonuniform = div.is_none() && (cond_nonuniform || escapes);
+            // A thread-dependent `return` in the body also ends the loop
+            // for some threads only: later iterations are divergent.
+            let returns = probe.returned.is_some() && flow.returned.is_none();
+            let now_nonuniform = div.is_none() && (cond_nonuniform || escapes || returns);
             let mut new_head = &head | &st;
             if now_nonuniform {
                 new_head.extend(assigned.iter().copied());

@@ -379,8 +379,15 @@ impl<'k, 's> Checker<'k, 's> {
                         && b.write
                         && !a.atomic
                         && !b.atomic
+                        // Benign only when both store the same bytes: same
+                        // width, same address, same value.
+                        && s1.size == s2.size
                         && match (&s1.value, &s2.value) {
-                            (Some(v1), Some(v2)) => match self.enc.values_differ(v1, v2) {
+                            (Some(v1), Some(v2)) => match self
+                                .enc
+                                .values_differ(v1, v2)
+                                .map(|d| Bool::or(&[d, s1.offset.eq(&s2.offset).not()]))
+                            {
                                 // The race's own model stores different values:
                                 // not benign, no need to ask.
                                 Some(differ)

@@ -268,6 +268,9 @@ pub struct Encoder<'k> {
     uniformity: Uniformity,
     loops: LoopTable,
     launch: Launch,
+    /// Arrays all of whose atomics move their location in one direction
+    /// (their counters hand out distinct values).
+    monotone_arrays: std::collections::HashSet<crate::ir::ArrayId>,
     /// Threads per block at most, when the block shape is symbolic in y/z.
     symbolic_block_threads: Option<i128>,
     grid_known_single: bool,
@@ -288,6 +291,25 @@ fn range_of(v: &Val) -> Range {
         Val::I(_, r) => *r,
         Val::B(_) => Range { lo: 0, hi: 1 },
     }
+}
+
+/// Arrays whose atomics all have the same non-zero direction.
+fn monotone_atomic_arrays(kernel: &Kernel) -> std::collections::HashSet<crate::ir::ArrayId> {
+    let mut direction: HashMap<crate::ir::ArrayId, Option<i8>> = HashMap::new();
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+        if let StmtKind::Atomic { access, op, .. } = &s.kind {
+            let d = op.direction();
+            let entry = direction.entry(access.array).or_insert(Some(d));
+            if *entry != Some(d) || d == 0 {
+                *entry = None;
+            }
+        }
+    });
+    direction
+        .into_iter()
+        .filter(|(_, d)| d.is_some())
+        .map(|(a, _)| a)
+        .collect()
 }
 
 /// Value of a launch dimension: a constant, or a symbol within hardware limits.
@@ -401,6 +423,7 @@ impl<'k> Encoder<'k> {
                 facts,
             },
             symbolic_block_threads,
+            monotone_arrays: monotone_atomic_arrays(kernel),
             grid_known_single,
             adversarial: opts.adversarial_abstraction,
             funcs: RefCell::new(HashMap::new()),
@@ -1059,9 +1082,15 @@ impl Exec<'_, '_> {
             if let ScalarTy::Float { .. } = ct {
                 let x = self.expr_as(a, ct);
                 let y = self.expr_as(b, ct);
+                // Floats are opaque: a comparison is an uninterpreted function
+                // of the operands (equal operands may compare unequal: NaN;
+                // different encodings may compare equal: -0.0 == 0.0). IEEE's
+                // `!=` is exactly the negation of `==`.
                 return match op {
-                    BinOp::Eq => Val::B(values_eq(&x, &y)),
-                    BinOp::Ne => Val::B(values_eq(&x, &y).not()),
+                    BinOp::Ne => match self.enc.func("fEq", &[&x, &y], ScalarTy::Bool) {
+                        Val::B(b) => Val::B(b.not()),
+                        v => v,
+                    },
                     _ => self
                         .enc
                         .func(&format!("f{op:?}"), &[&x, &y], ScalarTy::Bool),
@@ -1348,7 +1377,11 @@ impl Exec<'_, '_> {
                     let ty = self.var_ty(*d);
                     let loops = self.loop_stack.clone();
                     let v = self.havoc(&format!("atomic{}", stmt.id.0), ty, false, &loops);
-                    if let (Val::I(result, _), true) = (&v, op.returns_distinct_values()) {
+                    if let (Val::I(result, _), true) = (
+                        &v,
+                        op.returns_distinct_values()
+                            && self.enc.monotone_arrays.contains(&access.array),
+                    ) {
                         if let Some(sym) = self.out.accesses.get(&stmt.id) {
                             self.out.counter_atomics.push(AtomicResult {
                                 array: access.array.0,
@@ -1463,6 +1496,23 @@ impl Exec<'_, '_> {
         self.loop_stack.push(id);
         self.broken = Bool::from_bool(false);
         self.continued = Bool::from_bool(false);
+        if info.has_break || info.has_return {
+            // A thread may have left the loop (`break`, `return`; every
+            // do-while leaves by a `break`) in an earlier iteration: then it
+            // does not execute this arbitrary one. The same in both threads
+            // only when every exit is uniform.
+            let uniform = self.enc.uniformity.is_uniform_stmt(id)
+                && !self.enc.uniformity.is_nonuniform_loop(id)
+                && info
+                    .returns
+                    .iter()
+                    .all(|r| self.enc.uniformity.is_uniform_stmt(*r));
+            if let Val::B(left) =
+                self.havoc(&format!("left{}", id.0), ScalarTy::Bool, uniform, &inner)
+            {
+                self.alive = Bool::and(&[self.alive.clone(), left.not()]);
+            }
+        }
         self.block(prelude);
         let c = self.expr_bool(cond);
         self.guard = Bool::and(&[pre_guard.clone(), c]);

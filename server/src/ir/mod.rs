@@ -278,16 +278,29 @@ pub struct AtomicOp {
 
 impl AtomicOp {
     /// Whether every execution of this atomic on one location returns a
-    /// different old value: increments and decrements by a non-zero constant
-    /// (GPUVerify's refined atomic abstraction). `atomicInc`/`atomicDec` of
-    /// CUDA wrap at a bound, so they do not qualify.
+    /// different old value, provided every other atomic on that location
+    /// moves it the same way (see [`AtomicOp::direction`]).
     pub fn returns_distinct_values(&self) -> bool {
+        self.direction() != 0
+    }
+
+    /// How this atomic moves the location: +1 for increments by a positive
+    /// constant, -1 for decrements, 0 for anything else (exchange, CAS,
+    /// min/max, bitwise, a non-constant or zero operand). When all atomics on
+    /// a location have one non-zero direction, the location changes strictly
+    /// monotonically, so each execution returns a different old value
+    /// (GPUVerify's refined atomic abstraction; wrap-around after 2^32
+    /// updates is ignored). `atomicInc`/`atomicDec` of CUDA wrap at a bound,
+    /// so they are 0.
+    pub fn direction(&self) -> i8 {
         let base = self
             .name
             .trim_end_matches("_block")
             .trim_end_matches("_system");
+        let sign = |up: bool| if up { 1 } else { -1 };
         match base {
-            "atomic_inc" | "atom_inc" | "atomic_dec" | "atom_dec" => true,
+            "atomic_inc" | "atom_inc" => 1,
+            "atomic_dec" | "atom_dec" => -1,
             "atomicAdd"
             | "atomicSub"
             | "atomic_add"
@@ -302,9 +315,14 @@ impl AtomicOp {
                 while let Some(Expr::Cast(_, inner)) = e {
                     e = Some(inner);
                 }
-                matches!(e, Some(Expr::Int(v, ScalarTy::Int { .. })) if *v != 0)
+                let adds = !base.to_ascii_lowercase().contains("sub");
+                match e {
+                    Some(Expr::Int(v, ScalarTy::Int { .. })) if *v > 0 => sign(adds),
+                    Some(Expr::Int(v, ScalarTy::Int { .. })) if *v < 0 => sign(!adds),
+                    _ => 0,
+                }
             }
-            _ => false,
+            _ => 0,
         }
     }
 }

@@ -599,9 +599,16 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             Ty::Ptr(p) => {
                 let target = Target::Array(self.alias_array(MemSpace::Global, at));
+                // An unknown pointer to a scalar is still aligned for it (C11
+                // 6.3.2.3; scalars are aligned to their size on GPUs).
+                let align = match **p {
+                    Ty::Scalar(s) => super::types::scalar_size(s).max(1) as i128,
+                    _ => 1,
+                };
+                let k = self.havoc(ScalarTy::LONG, at);
                 Val::Ptr {
                     target,
-                    offset: self.havoc(ScalarTy::LONG, at),
+                    offset: bin(BinOp::Mul, k, int(align, ScalarTy::LONG), ScalarTy::LONG),
                     pointee: (**p).clone(),
                 }
             }
