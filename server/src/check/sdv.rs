@@ -564,7 +564,22 @@ impl<'k, 's> Checker<'k, 's> {
             let _ = std::fs::write(path, self.solver.to_smt2());
         }
         let t = Instant::now();
-        let r = self.solver.check();
+        // Z3 does not always honour its `timeout` (some preprocessing steps
+        // never poll it): a watchdog interrupts the context shortly after.
+        let solver = &self.solver;
+        let handle = solver.get_context().handle();
+        let grace = std::time::Duration::from_millis(timeout + timeout / 4 + 20);
+        let r = std::thread::scope(|scope| {
+            let (done, finished) = std::sync::mpsc::channel::<()>();
+            scope.spawn(move || {
+                if finished.recv_timeout(grace) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                    handle.interrupt();
+                }
+            });
+            let r = solver.check();
+            let _ = done.send(());
+            r
+        });
         if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
             eprintln!(
                 "[syncwright] {} query {}: {:?} in {:.1} ms",

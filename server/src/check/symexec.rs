@@ -1205,13 +1205,14 @@ impl Exec<'_, '_> {
                 None => self.via_bits(op, x, y, ty),
             },
             BinOp::BitAnd => {
-                // x & (2^k - 1) on a non-negative x is x mod 2^k.
+                // x & (2^k - 1) is x mod 2^k, also for a negative x in two's
+                // complement (Z3's `mod` is Euclidean: never negative).
                 let mask = |c: i128| c > 0 && (c & (c + 1)) == 0;
                 match (constant(rx), constant(ry)) {
-                    (_, Some(c)) if mask(c) && rx.nonneg() => {
+                    (_, Some(c)) if mask(c) => {
                         Val::I(x.modulo(Int::from_i128(c + 1)), Range { lo: 0, hi: c })
                     }
-                    (Some(c), _) if mask(c) && ry.nonneg() => {
+                    (Some(c), _) if mask(c) => {
                         Val::I(y.modulo(Int::from_i128(c + 1)), Range { lo: 0, hi: c })
                     }
                     _ => self.bitwise(op, x, rx, y, ry, ty),
@@ -1230,9 +1231,14 @@ impl Exec<'_, '_> {
     /// `(x div 2^i) mod 2`); otherwise through bit-vectors.
     fn bitwise(&self, op: BinOp, x: Int, rx: Range, y: Int, ry: Range, ty: ScalarTy) -> Val {
         let constant = |r: Range| if r.lo == r.hi { Some(r.lo) } else { None };
+        // With a non-negative constant, `&` keeps only the low bits, and bit
+        // i of a two's-complement x is (x div 2^i) mod 2 for negative x too
+        // (Z3's div/mod floor for positive divisors); `|` and `^` keep the
+        // sign bits, so they need a non-negative x here.
+        let any_sign = op == BinOp::BitAnd;
         let (v, rv, c) = match (constant(rx), constant(ry)) {
-            (_, Some(c)) if c >= 0 && rx.nonneg() => (x.clone(), rx, c),
-            (Some(c), _) if c >= 0 && ry.nonneg() => (y.clone(), ry, c),
+            (_, Some(c)) if c >= 0 && (any_sign || rx.nonneg()) => (x.clone(), rx, c),
+            (Some(c), _) if c >= 0 && (any_sign || ry.nonneg()) => (y.clone(), ry, c),
             _ => return self.via_bits(op, x, y, ty),
         };
         let m = 128 - c.leading_zeros();

@@ -602,3 +602,15 @@ fn grid_barrier_divergence_across_blocks() {
         assert_eq!(check_kernel(&b.k, &o).verdict, expected, "{scope:?}");
     }
 }
+
+/// The query watchdog may interrupt a context just after its check ended:
+/// that must not cancel later checks (Z3 only interrupts a running call).
+#[test]
+fn interrupting_an_idle_context_does_not_cancel_later_checks() {
+    use z3::ast::Int;
+    let solver = z3::Solver::new();
+    solver.get_context().handle().interrupt();
+    let x = Int::new_const("x");
+    solver.assert(x.gt(Int::from_i64(3)));
+    assert_eq!(solver.check(), z3::SatResult::Sat);
+}

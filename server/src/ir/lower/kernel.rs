@@ -26,6 +26,10 @@ const MAX_STMTS: u32 = 4_000_000;
 const MAX_LEAVES: usize = 64;
 /// Longest private array of scalars tracked element by element.
 const MAX_CELLS: u64 = 16;
+/// Stores at computed indices into one tracked private array before its
+/// elements are havocked instead (each such store rewrites every element:
+/// the checker's terms would grow without bound).
+const MAX_COMPUTED_CELL_STORES: u32 = 8;
 /// Most case groups of a switch.
 const MAX_SWITCH_GROUPS: usize = 512;
 
@@ -184,6 +188,8 @@ pub(crate) struct Lowerer<'c, 't> {
     /// Slots of those locals (and of tracked private arrays): what a write
     /// through a `Target::Locals` pointer may change.
     addr_slots: Vec<Slot>,
+    /// Stores at computed indices so far, by the first element of the array.
+    computed_cell_stores: HashMap<VarId, u32>,
     alias_arrays: HashMap<u8, ArrayId>,
     ptr_targets: HashMap<VarId, Target>,
     /// Accesses of async copies not yet waited for, and whether a barrier was
@@ -380,6 +386,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             new_local_conflicts: HashSet::new(),
             addr_names: HashSet::new(),
             addr_slots: Vec::new(),
+            computed_cell_stores: HashMap::new(),
             alias_arrays: HashMap::new(),
             ptr_targets: HashMap::new(),
             pending_copies: Vec::new(),
@@ -2580,8 +2587,18 @@ impl<'c, 't> Lowerer<'c, 't> {
                 if let Some(part) = self.local_part(&slot, &offset, &ty) {
                     return self.store(LVal::Slot(part), v, at);
                 }
+                let within_budget = match &*slot {
+                    Slot::Cells(_, _, cells) => cells.first().is_some_and(|first| {
+                        let n = self.computed_cell_stores.entry(*first).or_insert(0);
+                        *n += 1;
+                        *n <= MAX_COMPUTED_CELL_STORES
+                    }),
+                    _ => false,
+                };
                 match (&*slot, v) {
-                    (Slot::Cells(_, st, cells), Val::Scalar(e, t)) if ty == Ty::Scalar(*st) => {
+                    (Slot::Cells(_, st, cells), Val::Scalar(e, t))
+                        if ty == Ty::Scalar(*st) && within_budget =>
+                    {
                         // `cells[i] = (offset == i * size) ? v : cells[i]` for every i.
                         let (st, esz) = (*st, super::types::scalar_size(*st) as i128);
                         let value = conv(e, t, st);
