@@ -630,7 +630,14 @@ impl<'k, 's> Checker<'k, 's> {
             }
         }
         for (id, scenario) in cases {
-            if self.divergences.iter().any(|d| d.barrier == id) {
+            // One finding per call: `__syncthreads_or` is a barrier and a
+            // collective at the same place.
+            let span = self.span_of(id);
+            if self
+                .divergences
+                .iter()
+                .any(|d| d.barrier == id || d.span == span)
+            {
                 continue;
             }
             let r1 = self.enc.exec(0, &scenario);

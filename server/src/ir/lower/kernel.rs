@@ -4570,7 +4570,14 @@ impl<'c, 't> Lowerer<'c, 't> {
             "__syncthreads_count" | "__syncthreads_and" | "__syncthreads_or" => {
                 let _ = self.eval_args(args)?;
                 self.barrier(n, BarrierScope::Block, true, true);
-                return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
+                // The block-wide count/and/or is the same in every thread (a
+                // collective result), so loops on it are uniform.
+                return Ok(
+                    match self.collective(name, Vec::new(), Some(ScalarTy::INT), n) {
+                        Some(v) => Val::Scalar(Expr::Var(v), ScalarTy::INT),
+                        None => Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT),
+                    },
+                );
             }
             "barrier" | "work_group_barrier" => {
                 let (g, l) = self.fence_flags(args);
