@@ -113,6 +113,8 @@ pub(crate) struct GlobalDef<'t> {
     /// Element values of a constant-memory integer array with a constant
     /// initializer (missing elements are 0), for reads of known values.
     pub const_init: Option<Vec<i128>>,
+    /// `extern __shared__`: the kernel's dynamic shared memory.
+    pub dynamic_shared: bool,
 }
 
 /// Everything known about the program while lowering kernels.
@@ -1314,6 +1316,7 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
             space,
             name_node: name,
             const_init,
+            dynamic_shared: space == MemSpace::Shared && head_toks.contains(&"extern"),
         });
     }
 }

@@ -190,6 +190,9 @@ pub(crate) struct Lowerer<'c, 't> {
     /// lowered since (then they are repeated at the wait).
     pending_copies: Vec<(Stmt, bool)>,
     shared_decls: HashMap<(usize, usize), ArrayId>,
+    /// The kernel's dynamic shared memory: every `extern __shared__`
+    /// declaration names it (byte-addressed, each with its own element type).
+    dynamic_shared: Option<ArrayId>,
     /// Known contents of constant arrays.
     const_inits: HashMap<ArrayId, Vec<i128>>,
     ptr_names: HashMap<VarId, String>,
@@ -384,6 +387,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             ptr_targets: HashMap::new(),
             pending_copies: Vec::new(),
             shared_decls: HashMap::new(),
+            dynamic_shared: None,
             const_inits: HashMap::new(),
             ptr_names: HashMap::new(),
             globals: HashMap::new(),
@@ -729,6 +733,44 @@ impl<'c, 't> Lowerer<'c, 't> {
             span: self.span(at),
             may_alias_all: false,
         });
+        id
+    }
+
+    /// The array of the kernel's dynamic shared memory, which every `extern
+    /// __shared__` declaration (`name`, of type `ty`) aliases: one array for
+    /// all of them, its element size the common element size (else bytes).
+    fn dynamic_shared_array(&mut self, name: &str, ty: &Ty, at: Node) -> ArrayId {
+        let mut elem = ty;
+        while let Ty::Array(e, _) = elem {
+            elem = e;
+        }
+        let size = match elem {
+            Ty::Void => 1,
+            t => self.size_of(t).clamp(1, u32::MAX as u64) as u32,
+        };
+        if let Some(id) = self.dynamic_shared {
+            if let Some(decl) = self.kernel.arrays.get_mut(id.0 as usize) {
+                if decl.elem_size != size {
+                    decl.elem_size = 1;
+                }
+                let names: Vec<&str> = decl.name.split('/').collect();
+                if !names.contains(&name) {
+                    decl.name = format!("{}/{name}", decl.name);
+                }
+            }
+            return id;
+        }
+        let id = ArrayId(self.kernel.arrays.len() as u32);
+        self.kernel.arrays.push(ArrayDecl {
+            name: name.to_string(),
+            space: MemSpace::Shared,
+            elem_size: size,
+            dims: Vec::new(),
+            param: None,
+            span: self.span(at),
+            may_alias_all: false,
+        });
+        self.dynamic_shared = Some(id);
         id
     }
 
@@ -1837,12 +1879,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                 };
                 // One object per declaration, however often its function is inlined.
                 let key = (self.unit, name_node.start_byte());
-                let id = match self.shared_decls.get(&key) {
-                    Some(&id) => id,
-                    None => {
-                        let id = self.add_array(&name, space, &info.ty, None, name_node);
-                        self.shared_decls.insert(key, id);
-                        id
+                let id = if is_shared && is_extern {
+                    self.dynamic_shared_array(&name, &info.ty, name_node)
+                } else {
+                    match self.shared_decls.get(&key) {
+                        Some(&id) => id,
+                        None => {
+                            let id = self.add_array(&name, space, &info.ty, None, name_node);
+                            self.shared_decls.insert(key, id);
+                            id
+                        }
                     }
                 };
                 self.bind(
@@ -3626,15 +3672,20 @@ impl<'c, 't> Lowerer<'c, 't> {
         let cond = self.truth(cv, c)?;
         let mut va = Val::Void;
         let mut vb = Val::Void;
+        // Pointer targets set on one side hold only there (like `if_stmt`).
+        let before = self.ptr_targets.clone();
         let sa = self.with_block(|s| {
             va = s.rvalue(a)?;
             Ok(())
         })?;
+        let after_a = std::mem::replace(&mut self.ptr_targets, before);
         let sb = self.with_block(|s| {
             vb = s.rvalue(b)?;
             Ok(())
         })?;
+        let after_b = std::mem::replace(&mut self.ptr_targets, after_a.clone());
         if sa.is_empty() && sb.is_empty() {
+            self.merge_states(after_a, after_b, n)?;
             return self.select(cond, va, vb, n);
         }
         // Reads on a side: the branches become an `if`.
@@ -3647,11 +3698,15 @@ impl<'c, 't> Lowerer<'c, 't> {
         let mut then_stmts = sa;
         let mut else_stmts = sb;
         let saved = std::mem::take(&mut self.cur);
+        self.ptr_targets = after_a;
         self.store(LVal::Slot(slot.clone()), va, a)?;
         then_stmts.append(&mut self.cur);
+        let after_then = std::mem::replace(&mut self.ptr_targets, after_b);
         self.store(LVal::Slot(slot.clone()), vb, b)?;
         else_stmts.append(&mut self.cur);
+        let after_else = std::mem::take(&mut self.ptr_targets);
         self.cur = saved;
+        self.merge_states(after_then, after_else, n)?;
         self.push(
             StmtKind::If {
                 cond,
@@ -3701,6 +3756,26 @@ impl<'c, 't> Lowerer<'c, 't> {
                     );
                     self.push(StmtKind::Assign { var: sel, value }, at);
                     Target::Choice(vec![*a, *b], sel)
+                } else if self.space_of(&ta).is_none() && self.space_of(&tb).is_none() {
+                    // Two per-thread objects (`c ? &x : &y`): like `merge_target`.
+                    let per_local = |t: &Target| matches!(t, Target::Local(_) | Target::Locals);
+                    if per_local(&ta) || per_local(&tb) {
+                        for t in [&ta, &tb] {
+                            if let Target::Local(slot) = t {
+                                if !self.addr_slots.contains(slot) {
+                                    self.addr_slots.push((**slot).clone());
+                                }
+                            }
+                        }
+                        self.note(at, "pointer may target several locals: reads through it are havocked, writes havoc every local whose address is taken".into());
+                        Target::Locals
+                    } else {
+                        Target::Private
+                    }
+                } else if matches!(ta, Target::Local(_) | Target::Locals)
+                    || matches!(tb, Target::Local(_) | Target::Locals)
+                {
+                    return self.unsup(at, "pointer may target a local variable or memory");
                 } else {
                     let space = self
                         .space_of(&ta)
@@ -4043,6 +4118,20 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .get(name)
                 .map(|g| g.ty.clone())
                 .unwrap_or(Ty::Scalar(ScalarTy::INT));
+            return Ok(LVal::Mem {
+                target: Target::Array(id),
+                offset: int(0, ScalarTy::LONG),
+                ty,
+                site: self.span_of(n),
+            });
+        }
+        if let Some(g) = self.cx.globals.get(name).filter(|g| g.dynamic_shared) {
+            let (ty, unit, decl) = (g.ty.clone(), g.unit, g.name_node);
+            let saved = self.unit;
+            self.unit = unit;
+            let id = self.dynamic_shared_array(name, &ty, decl);
+            self.unit = saved;
+            self.globals.insert(name.to_string(), id);
             return Ok(LVal::Mem {
                 target: Target::Array(id),
                 offset: int(0, ScalarTy::LONG),
