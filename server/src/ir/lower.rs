@@ -127,6 +127,9 @@ pub(crate) struct Ctx<'t> {
     pub functions: HashMap<String, Vec<FnDef<'t>>>,
     /// File-scope memory objects.
     pub globals: HashMap<String, GlobalDef<'t>>,
+    /// Function prototypes (declared, maybe never defined) by name: for each,
+    /// which parameters are non-const references.
+    pub prototypes: HashMap<String, Vec<Vec<bool>>>,
     /// Line indexes of the user's files.
     pub lines: Vec<LineIndex>,
 }
@@ -530,6 +533,7 @@ fn lower_units(
         },
         functions: HashMap::new(),
         globals: HashMap::new(),
+        prototypes: HashMap::new(),
         lines,
     };
     if lang == Lang::Cuda {
@@ -1235,6 +1239,69 @@ fn function_def<'t>(
     })
 }
 
+/// The parameter list of a function declarator (under pointer/reference declarators).
+fn function_parameters(d: Node) -> Option<Node> {
+    let mut d = d;
+    for _ in 0..16 {
+        if d.kind() == "function_declarator" {
+            return d.child_by_field_name("parameters");
+        }
+        d = d
+            .child_by_field_name("declarator")
+            .or_else(|| d.named_child(0))?;
+    }
+    None
+}
+
+/// The last name of a possibly qualified name (`std::swap` -> `swap`).
+fn qualified_last(n: Node, src: &str) -> String {
+    let mut n = n;
+    for _ in 0..16 {
+        match n.kind() {
+            "qualified_identifier" | "template_function" => match n.child_by_field_name("name") {
+                Some(x) => n = x,
+                None => break,
+            },
+            _ => break,
+        }
+    }
+    text(n, src).to_string()
+}
+
+/// For each parameter of a parameter list: whether it is a non-const
+/// reference (a callee may write the caller's object through it).
+pub(crate) fn mut_ref_params(params: Node, src: &str) -> Vec<bool> {
+    let mut c = params.walk();
+    params
+        .named_children(&mut c)
+        .filter(|p| p.kind().contains("parameter_declaration"))
+        .filter(|p| text(*p, src).trim() != "void")
+        .map(|p| {
+            let Some(d) = p.child_by_field_name("declarator") else {
+                return false;
+            };
+            if !matches!(
+                d.kind(),
+                "reference_declarator" | "abstract_reference_declarator"
+            ) {
+                return false;
+            }
+            // `const T &` cannot be written; `const T *&` can (the pointer).
+            let mut pc = p.walk();
+            let is_const = p
+                .children(&mut pc)
+                .any(|q| q.kind() == "type_qualifier" && text(q, src) == "const");
+            let through_pointer = d.named_child(0).is_some_and(|x| {
+                matches!(
+                    x.kind(),
+                    "pointer_declarator" | "abstract_pointer_declarator"
+                )
+            });
+            !is_const || through_pointer
+        })
+        .collect()
+}
+
 fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str) {
     let Some(t) = n.child_by_field_name("type") else {
         return;
@@ -1270,6 +1337,13 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
     for d in decls {
         let info = cx.types.apply_declarator(base.clone(), Some(d), src);
         if info.is_fn {
+            if let (Some(name), Some(params)) = (info.name, function_parameters(d)) {
+                let name = qualified_last(name, src);
+                cx.prototypes
+                    .entry(name)
+                    .or_default()
+                    .push(mut_ref_params(params, src));
+            }
             continue;
         }
         let Some(name) = info.name else { continue };

@@ -190,6 +190,11 @@ pub(crate) struct Lowerer<'c, 't> {
     /// lowered since (then they are repeated at the wait).
     pending_copies: Vec<(Stmt, bool)>,
     shared_decls: HashMap<(usize, usize), ArrayId>,
+    /// The kernel's definition (unit, node): the root of what its code reaches.
+    kernel_root: Option<(usize, Node<'t>)>,
+    /// Module-scope arrays (names) the kernel's code mentions, transitively
+    /// through the functions it calls: what unknown code may write.
+    module_arrays: Option<Vec<String>>,
     /// The kernel's dynamic shared memory: every `extern __shared__`
     /// declaration names it (byte-addressed, each with its own element type).
     dynamic_shared: Option<ArrayId>,
@@ -388,6 +393,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             pending_copies: Vec::new(),
             shared_decls: HashMap::new(),
             dynamic_shared: None,
+            kernel_root: None,
+            module_arrays: None,
             const_inits: HashMap::new(),
             ptr_names: HashMap::new(),
             globals: HashMap::new(),
@@ -779,6 +786,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Lowers the kernel `def`; returns the body.
     pub fn lower_kernel(&mut self, def: &FnDef<'t>) -> R<()> {
         let node = def.node;
+        self.kernel_root = Some((def.unit, node));
         self.collect_assigned(node);
         self.scan_address_taken(node);
         let mut position = 0u32;
@@ -4529,12 +4537,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return self.inline_call_this(n, &def, args, None, Some(recv_lv));
             }
         }
-        let recv = self.load(recv_lv, obj)?;
+        let recv = self.load(recv_lv.clone(), obj)?;
         if !matches!(recv, Val::Group(_)) {
-            // Unknown method: it may touch whatever the receiver and arguments reach.
+            // Unknown method: it may touch whatever the receiver and arguments
+            // reach, change the receiver and objects passed by reference.
             let mut vals = vec![recv];
             vals.extend(self.eval_args(args)?);
-            return self.unknown_effects(n, &format!("method `{m}`"), vals);
+            let v = self.unknown_effects(n, &format!("method `{m}`"), vals)?;
+            self.havoc_ref_args(args, None)?;
+            self.havoc_receiver(recv_lv, n)?;
+            return Ok(v);
         }
         let _ = self.eval_args(args)?;
         if let Val::Group(g) = recv {
@@ -5562,7 +5574,235 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     fn unknown_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         let vals = self.eval_args(args)?;
-        self.unknown_effects(n, &format!("function `{name}`"), vals)
+        let v = self.unknown_effects(n, &format!("function `{name}`"), vals)?;
+        // Which parameters are non-const references, if a declaration says.
+        let mut flags: Option<Vec<bool>> = None;
+        let decls = self
+            .cx
+            .prototypes
+            .get(name)
+            .into_iter()
+            .flatten()
+            .filter(|f| f.len() == args.len());
+        for f in decls {
+            let all = flags.get_or_insert_with(|| vec![false; f.len()]);
+            for (a, b) in all.iter_mut().zip(f) {
+                *a |= *b;
+            }
+        }
+        self.havoc_ref_args(args, flags.as_deref())?;
+        Ok(v)
+    }
+
+    /// After a call the front end cannot see: every argument that is an
+    /// object (local, array element, field, `*p`) and may be bound to a
+    /// non-const reference (`flags`, or any without a declaration) gets an
+    /// unknown value (a real write for memory).
+    fn havoc_ref_args(&mut self, args: &[Node<'t>], flags: Option<&[bool]>) -> R<()> {
+        for (k, a) in args.iter().enumerate() {
+            if !flags.is_none_or(|f| f.get(k).copied().unwrap_or(false)) {
+                continue;
+            }
+            let inner = strip_parens(*a);
+            let is_object = match inner.kind() {
+                "identifier" | "qualified_identifier" => !matches!(
+                    self.lookup(self.txt(inner)),
+                    Some(Binding::Array { .. }) | Some(Binding::Value(Val::Group(_)))
+                ),
+                "field_expression" | "subscript_expression" => true,
+                "pointer_expression" => inner
+                    .child_by_field_name("operator")
+                    .is_some_and(|o| self.txt(o) == "*"),
+                _ => false,
+            };
+            if !is_object {
+                continue;
+            }
+            if inner.kind() == "identifier" && self.lookup(self.txt(inner)).is_none() {
+                // A module-scope object (arrays decay to pointers, handled
+                // with the pointer arguments) or a name the front end does not know.
+                if !self.cx.globals.contains_key(self.txt(inner)) {
+                    continue;
+                }
+            }
+            let lv = self.ref_arg(inner, Val::Void)?;
+            self.havoc_lvalue(lv, inner)?;
+            self.note(
+                inner,
+                format!(
+                    "`{}` may be passed by non-const reference to code the front end cannot see: it gets an unknown value",
+                    self.txt(inner)
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    /// Stores an unknown value into `lv` (what code we cannot see may do to it).
+    fn havoc_lvalue(&mut self, lv: LVal, at: Node<'t>) -> R<()> {
+        let ty = self.lval_type(&lv);
+        let value = match &ty {
+            Ty::Array(..) | Ty::Group(_) | Ty::Void => return Ok(()),
+            Ty::Ptr(p) => {
+                // Keep the memory space: another object of the same space.
+                let cur = match &lv {
+                    LVal::Slot(s) => Some(self.load_slot(s)),
+                    _ => None,
+                };
+                let space = match cur {
+                    Some(Val::Ptr { target, .. }) => match target {
+                        Target::Choice(list, _) => {
+                            list.first().and_then(|a| self.space_of(&Target::Array(*a)))
+                        }
+                        t => self.space_of(&t),
+                    },
+                    _ => None,
+                };
+                let target = Target::Array(self.alias_array(space.unwrap_or(MemSpace::Global), at));
+                Val::Ptr {
+                    target,
+                    offset: self.havoc(ScalarTy::LONG, at),
+                    pointee: (**p).clone(),
+                }
+            }
+            t => self.havoc_val(t, at),
+        };
+        self.store(lv, value, at)
+    }
+
+    /// An unknown or not inlined member function may change its receiver.
+    fn havoc_receiver(&mut self, recv: LVal, at: Node<'t>) -> R<()> {
+        if matches!(self.lval_type(&recv), Ty::Struct(_)) {
+            self.havoc_lvalue(recv, at)?;
+        }
+        Ok(())
+    }
+
+    /// What the code under `roots` reaches syntactically, through the
+    /// functions it calls (by name).
+    fn closure_facts(&self, roots: Vec<(usize, Node<'t>)>) -> ClosureFacts {
+        let mut facts = ClosureFacts::default();
+        let mut visited: HashSet<(usize, usize)> = HashSet::new();
+        let mut stack = roots;
+        let mut budget = 1_000_000usize;
+        while let Some((u, node)) = stack.pop() {
+            budget = budget.saturating_sub(1);
+            if budget == 0 {
+                // Too large to tell: assume the worst.
+                facts
+                    .barrier
+                    .get_or_insert_with(|| "code too large to scan".into());
+                break;
+            }
+            let src = self.cx.units[u].text.as_str();
+            match node.kind() {
+                "call_expression" => {
+                    let name = node.child_by_field_name("function").map(|f| {
+                        let mut f = f;
+                        for _ in 0..16 {
+                            let next = match f.kind() {
+                                "qualified_identifier" | "template_function" => {
+                                    f.child_by_field_name("name")
+                                }
+                                "field_expression" => f.child_by_field_name("field"),
+                                _ => None,
+                            };
+                            match next {
+                                Some(x) => f = x,
+                                None => break,
+                            }
+                        }
+                        text(f, src).to_string()
+                    });
+                    if let Some(name) = name {
+                        if is_sync_call(&name) {
+                            facts.barrier.get_or_insert(name.clone());
+                        }
+                        let suffix = format!("::{name}");
+                        let mut found = false;
+                        for (key, defs) in &self.cx.functions {
+                            if *key == name || key.ends_with(&suffix) {
+                                for d in defs.iter().filter(|d| d.has_body) {
+                                    found = true;
+                                    if visited.insert((d.unit, d.node.start_byte())) {
+                                        stack.push((d.unit, d.node));
+                                    }
+                                }
+                            }
+                        }
+                        if !found && !is_sync_call(&name) && !is_known_builtin(&name) {
+                            facts.unknown_call.get_or_insert(name);
+                        }
+                    }
+                }
+                "identifier" => {
+                    let name = text(node, src);
+                    if let Some(g) = self.cx.globals.get(name) {
+                        if g.space != MemSpace::Constant && !facts.globals.iter().any(|x| x == name)
+                        {
+                            facts.globals.push(name.to_string());
+                        }
+                    }
+                }
+                "declaration" => {
+                    let mut c = node.walk();
+                    let shared = node.children(&mut c).any(|q| {
+                        matches!(
+                            q.kind(),
+                            "storage_class_specifier"
+                                | "type_qualifier"
+                                | "attribute_specifier"
+                                | "attribute_declaration"
+                                | "__shared__"
+                        ) && text(q, src).contains("__shared__")
+                    }) || qualifiers_in(
+                        &self.cx.units[u].qualifiers,
+                        qualifier_head_start(node),
+                        node.end_byte(),
+                    )
+                    .iter()
+                    .any(|q| q.kind == QualifierKind::Local);
+                    facts.shared_decl |= shared;
+                }
+                _ => {}
+            }
+            let mut c = node.walk();
+            stack.extend(node.children(&mut c).map(|x| (u, x)));
+        }
+        facts
+    }
+
+    /// Module-scope arrays the kernel's code mentions (computed once).
+    fn kernel_module_arrays(&mut self) -> Vec<String> {
+        if let Some(v) = &self.module_arrays {
+            return v.clone();
+        }
+        let roots = self.kernel_root.into_iter().collect();
+        let mut names = self.closure_facts(roots).globals;
+        names.sort();
+        self.module_arrays = Some(names.clone());
+        names
+    }
+
+    /// Code we cannot see may read and write any module-scope array the
+    /// kernel's code mentions. Returns whether there was one.
+    fn touch_module_arrays(&mut self, n: Node<'t>) -> R<bool> {
+        let names = self.kernel_module_arrays();
+        for name in &names {
+            if let LVal::Mem {
+                target: Target::Array(id),
+                ty,
+                ..
+            } = self.global_lvalue(name, n)?
+            {
+                let mut elem = ty;
+                while let Ty::Array(e, _) = elem {
+                    elem = *e;
+                }
+                self.touch_unknown(id, elem, n);
+            }
+        }
+        Ok(!names.is_empty())
     }
 
     /// Effects of a call the front end cannot see: the result is havocked and
@@ -5570,10 +5810,12 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// and written at any offset.
     fn unknown_effects(&mut self, n: Node<'t>, what: &str, vals: Vec<Val>) -> R<Val> {
         let touched = self.touch_reachable(n, vals);
-        let effect = if touched {
-            "result havocked; it may read and write the memory its pointer arguments reach"
-        } else {
-            "result havocked"
+        let module = self.touch_module_arrays(n)?;
+        let effect = match (touched, module) {
+            (true, true) => "result havocked; it may read and write the memory its pointer arguments reach and the module-scope arrays the kernel uses",
+            (true, false) => "result havocked; it may read and write the memory its pointer arguments reach",
+            (false, true) => "result havocked; it may read and write the module-scope arrays the kernel uses",
+            (false, false) => "result havocked",
         };
         self.note(n, format!("call to unknown {what}: {effect}"));
         Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
@@ -5655,14 +5897,44 @@ impl<'c, 't> Lowerer<'c, 't> {
             } else {
                 "calls nested too deeply"
             };
+            // The havoc below covers what the callee does through its
+            // arguments; anything else it might do (synchronize, touch
+            // module-scope or its own `__shared__` memory) is not modelled.
+            let facts = self.closure_facts(vec![(def.unit, def.node)]);
+            let unknown_reaches_arrays =
+                facts.unknown_call.is_some() && !self.kernel_module_arrays().is_empty();
+            let hazard = if let Some(b) = &facts.barrier {
+                Some(format!("it may synchronize (`{b}`)"))
+            } else if let Some(g) = facts.globals.first() {
+                Some(format!("it may access module-scope memory `{g}`"))
+            } else if facts.shared_decl {
+                Some("it declares `__shared__` memory".to_string())
+            } else if unknown_reaches_arrays {
+                Some(format!(
+                    "it calls unknown function `{}`, which may access module-scope memory",
+                    facts.unknown_call.clone().unwrap_or_default()
+                ))
+            } else {
+                None
+            };
+            if let Some(h) = hazard {
+                return self.unsup(n, format!("{why} to `{}` is not inlined and {h}", def.name));
+            }
             self.note(
                 n,
                 format!(
-                    "{why} to `{}` not inlined: result havocked, pointer arguments havocked",
+                    "{why} to `{}` not inlined: result havocked, pointer and reference arguments havocked",
                     def.name
                 ),
             );
             self.touch_reachable(n, vals);
+            let flags = def
+                .params
+                .map(|p| super::mut_ref_params(p, &self.cx.units[def.unit].text));
+            self.havoc_ref_args(args, flags.as_deref())?;
+            if let Some(recv) = this {
+                self.havoc_receiver(recv, n)?;
+            }
             return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
         }
         let call_site = self.span(n);
@@ -6000,6 +6272,93 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.store(LVal::Slot(slot.clone()), val, at)?;
         Ok(LVal::Slot(slot))
     }
+}
+
+/// What code reaches syntactically (see `Lowerer::closure_facts`).
+#[derive(Default)]
+struct ClosureFacts {
+    /// A barrier or collective it may call.
+    barrier: Option<String>,
+    /// Module-scope arrays (not constant memory) it names.
+    globals: Vec<String>,
+    /// Whether it declares `__shared__`/`local` memory.
+    shared_decl: bool,
+    /// A function it calls that is neither defined nor a known builtin.
+    unknown_call: Option<String>,
+}
+
+/// Builtins that synchronize threads (barriers, group syncs, collectives).
+fn is_sync_call(name: &str) -> bool {
+    matches!(
+        name,
+        "__syncthreads"
+            | "__syncthreads_count"
+            | "__syncthreads_and"
+            | "__syncthreads_or"
+            | "__syncwarp"
+            | "barrier"
+            | "work_group_barrier"
+            | "sync"
+            | "synchronize"
+            | "barrier_wait"
+            | "arrive_and_wait"
+            | "wait_group_events"
+            | "async_work_group_copy"
+            | "async_work_group_strided_copy"
+    ) || name.starts_with("work_group_")
+        || name.starts_with("sub_group_")
+}
+
+/// Builtins the front end models without effects on module-scope memory.
+fn is_known_builtin(name: &str) -> bool {
+    builtins::is_work_item_fn(name)
+        || builtins::is_atomic(name)
+        || builtins::is_ignored_call(name)
+        || builtins::is_opaque_value_call(name)
+        || builtins::is_pure_math(name)
+        || builtins::is_gpuverify_annotation(name)
+        || name.starts_with("curand")
+        || name.starts_with("make_")
+        || name.starts_with("vload")
+        || name.starts_with("vstore")
+        || name.starts_with("read_image")
+        || name.starts_with("write_image")
+        || name.starts_with("__ld")
+        || matches!(
+            name,
+            "min"
+                | "max"
+                | "umin"
+                | "umax"
+                | "llmin"
+                | "llmax"
+                | "ullmin"
+                | "ullmax"
+                | "abs"
+                | "clamp"
+                | "mul24"
+                | "__mul24"
+                | "__umul24"
+                | "mad24"
+                | "labs"
+                | "llabs"
+                | "sad"
+                | "memcpy"
+                | "__builtin_memcpy"
+                | "memmove"
+                | "__builtin_memmove"
+                | "memset"
+                | "__builtin_memset"
+                | "static_cast"
+                | "reinterpret_cast"
+                | "const_cast"
+                | "dynamic_cast"
+                | "this_thread_block"
+                | "this_grid"
+                | "tiled_partition"
+                | "coalesced_threads"
+                | "get_work_dim"
+        )
 }
 
 /// The expression inside any number of parentheses.
