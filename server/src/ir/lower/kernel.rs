@@ -3616,6 +3616,16 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn assignment(&mut self, n: Node<'t>) -> R<Val> {
+        let (lv, value) = self.assign(n, false)?;
+        Ok(match lv {
+            LVal::Slot(s) => self.load_slot(&s),
+            _ => value,
+        })
+    }
+
+    /// Lowers an assignment; returns the assigned object (its address fixed
+    /// before the store when `pin`: the object is used again) and the value.
+    fn assign(&mut self, n: Node<'t>, pin: bool) -> R<(LVal, Val)> {
         let op = n
             .child_by_field_name("operator")
             .map(|o| self.txt(o))
@@ -3627,6 +3637,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.unsup(n, "malformed assignment");
         };
         let lv = self.lvalue(l)?;
+        let lv = if pin { self.pin_lvalue(lv, l) } else { lv };
         let rhs = if r.kind() == "initializer_list" {
             let ty = self.lval_type(&lv);
             self.init_list(r, &ty)?
@@ -3648,10 +3659,166 @@ impl<'c, 't> Lowerer<'c, 't> {
             (_, v) => v,
         };
         self.store(lv.clone(), value.clone(), n)?;
-        Ok(match lv {
-            LVal::Slot(s) => self.load_slot(&s),
-            _ => value,
-        })
+        Ok((lv, value))
+    }
+
+    /// `c ? a : b` as an object: both sides' addresses, selected by `c`.
+    fn conditional_lvalue(&mut self, n: Node<'t>) -> R<LVal> {
+        let (Some(c), Some(a), Some(b)) = (
+            n.child_by_field_name("condition"),
+            n.child_by_field_name("consequence"),
+            n.child_by_field_name("alternative"),
+        ) else {
+            return self.unsup(n, "malformed conditional expression");
+        };
+        let cv = self.rvalue(c)?;
+        let cond = self.truth(cv, c)?;
+        // The sides may change what the condition reads: keep its value.
+        let cond = match cond {
+            Expr::Int(..) => cond,
+            e => {
+                let v = self.tmp(ScalarTy::Bool, c);
+                self.push(StmtKind::Assign { var: v, value: e }, c);
+                Expr::Var(v)
+            }
+        };
+        let before = self.ptr_targets.clone();
+        let mut la = None;
+        let sa = self.with_block(|s| {
+            let lv = s.lvalue(a)?;
+            la = Some(s.pin_lvalue(lv, a));
+            Ok(())
+        })?;
+        let after_a = std::mem::replace(&mut self.ptr_targets, before);
+        let mut lb = None;
+        let sb = self.with_block(|s| {
+            let lv = s.lvalue(b)?;
+            lb = Some(s.pin_lvalue(lv, b));
+            Ok(())
+        })?;
+        let after_b = std::mem::take(&mut self.ptr_targets);
+        self.merge_states(after_a, after_b, n)?;
+        let (Some(la), Some(lb)) = (la, lb) else {
+            return self.unsup(n, "internal: conditional lvalue");
+        };
+        if !sa.is_empty() || !sb.is_empty() {
+            self.push(
+                StmtKind::If {
+                    cond: cond.clone(),
+                    then_: Block {
+                        stmts: sa,
+                        braces: None,
+                    },
+                    else_: Block {
+                        stmts: sb,
+                        braces: None,
+                    },
+                },
+                n,
+            );
+        }
+        if matches!(la, LVal::Slot(_)) != matches!(lb, LVal::Slot(_)) {
+            return self.unsup(
+                n,
+                "conditional object that may be a local variable or memory",
+            );
+        }
+        let pa = self.address_of(la, a)?;
+        let pb = self.address_of(lb, b)?;
+        match self.select(cond, pa, pb, n)? {
+            Val::Ptr {
+                target,
+                offset,
+                pointee,
+            } => Ok(self.deref(target, offset, pointee, n)),
+            _ => self.unsup(n, "internal: conditional lvalue"),
+        }
+    }
+
+    /// `x[i]` on a struct: its `operator[]`, inlined; one that returns a
+    /// reference (the object written through) is not supported.
+    fn struct_subscript(
+        &mut self,
+        n: Node<'t>,
+        base: Node<'t>,
+        k: usize,
+        idx: Node<'t>,
+    ) -> R<LVal> {
+        let tag = self
+            .cx
+            .types
+            .structs
+            .get(k)
+            .map(|sd| sd.name.clone())
+            .unwrap_or_default();
+        let def = self
+            .cx
+            .functions
+            .get(&format!("{tag}::operator[]"))
+            .and_then(|defs| defs.iter().find(|d| d.has_body))
+            .cloned();
+        let Some(def) = def else {
+            return self.unsup(
+                n,
+                format!("subscript of struct `{tag}` without a visible `operator[]`"),
+            );
+        };
+        if returns_ref(def.node) {
+            return self.unsup(
+                n,
+                format!(
+                    "`{tag}::operator[]` returns a reference: writes through it are not supported"
+                ),
+            );
+        }
+        let recv = self.lvalue(base)?;
+        let v = self.inline_call_this(n, &def, &[idx], None, Some(recv))?;
+        self.temp_lval(v, n)
+    }
+
+    /// The name of the function `call` (a call expression) calls when its
+    /// definition returns a reference (for member functions: any of that name).
+    fn call_returns_ref(&self, call: Node) -> Option<String> {
+        let f = call.child_by_field_name("function")?;
+        let (name, method) = match f.kind() {
+            "identifier" => (self.txt(f).to_string(), false),
+            "qualified_identifier" | "template_function" => {
+                let mut inner = f;
+                for _ in 0..16 {
+                    match inner.child_by_field_name("name") {
+                        Some(x)
+                            if matches!(
+                                inner.kind(),
+                                "qualified_identifier" | "template_function"
+                            ) =>
+                        {
+                            inner = x
+                        }
+                        _ => break,
+                    }
+                }
+                (self.txt(inner).to_string(), false)
+            }
+            "field_expression" => (self.txt(f.child_by_field_name("field")?).to_string(), true),
+            _ => return None,
+        };
+        let suffix = format!("::{name}");
+        let found = if method {
+            self.cx
+                .functions
+                .iter()
+                .filter(|(k, _)| k.ends_with(&suffix))
+                .flat_map(|(_, d)| d.iter())
+                .any(|d| d.has_body && returns_ref(d.node))
+        } else {
+            self.lookup(&name).is_none()
+                && self
+                    .cx
+                    .functions
+                    .get(&name)
+                    .is_some_and(|d| d.iter().any(|d| d.has_body && returns_ref(d.node)))
+        };
+        found.then_some(name)
     }
 
     fn lval_type(&self, lv: &LVal) -> Ty {
@@ -3984,7 +4151,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let Some(idx_node) = idx_node else {
                     return self.unsup(n, "malformed subscript");
                 };
+                let base_start = self.cur.len();
                 let b = self.rvalue(base)?;
+                let base_end = self.cur.len();
+                if let Val::Agg(Ty::Struct(k), _) = &b {
+                    return self.struct_subscript(n, base, *k, idx_node);
+                }
                 let i = self.rvalue(idx_node)?;
                 let (b, i) = match (&b, &i) {
                     (Val::Scalar(..), Val::Ptr { .. }) => (i, b), // `i[p]`
@@ -4004,19 +4176,51 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                     Val::Agg(ty, parts) => {
                         // Vector indexing `v[i]` with a constant index.
-                        let (e, _) = self.scalar(i, idx_node)?;
+                        let (e, et) = self.scalar(i, idx_node)?;
                         match e {
                             Expr::Int(k, _) if (k as usize) < parts.len() => {
+                                // The vector's value was not needed: drop its reads.
+                                self.cur.drain(base_start..base_end);
                                 let lv = self.lvalue(base)?;
                                 Ok(self.component(lv, k as usize, &ty, n))
                             }
-                            _ => {
+                            e => {
                                 let _ = parts;
-                                let elem = match ty {
-                                    Ty::Vector(e, _) => Ty::Scalar(e),
-                                    _ => Ty::Scalar(ScalarTy::INT),
+                                let st = match ty {
+                                    Ty::Vector(st, _) => st,
+                                    _ => ScalarTy::INT,
                                 };
-                                Ok(LVal::Discard(elem))
+                                // A computed component: in memory, an element
+                                // at that offset; in a local, any component
+                                // may change (havocked, reads any value).
+                                self.cur.drain(base_start..base_end);
+                                match self.lvalue(base)? {
+                                    LVal::Mem {
+                                        target,
+                                        offset,
+                                        site,
+                                        ..
+                                    } => {
+                                        let size = super::types::scalar_size(st) as i128;
+                                        let scaled = bin(
+                                            BinOp::Mul,
+                                            conv(e, et, ScalarTy::LONG),
+                                            int(size, ScalarTy::LONG),
+                                            ScalarTy::LONG,
+                                        );
+                                        Ok(LVal::Mem {
+                                            target,
+                                            offset: bin(BinOp::Add, offset, scaled, ScalarTy::LONG),
+                                            ty: Ty::Scalar(st),
+                                            site,
+                                        })
+                                    }
+                                    LVal::Slot(slot) => {
+                                        self.havoc_slot(&slot, n);
+                                        Ok(LVal::Discard(Ty::Scalar(st)))
+                                    }
+                                    _ => Ok(LVal::Discard(Ty::Scalar(st))),
+                                }
                             }
                         }
                     }
@@ -4056,11 +4260,49 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let ty = self.type_of_val(&v);
                 Ok(LVal::Discard(ty))
             }
-            "call_expression"
-            | "conditional_expression"
-            | "assignment_expression"
-            | "comma_expression"
-            | "update_expression" => {
+            "conditional_expression" => self.conditional_lvalue(n),
+            "assignment_expression" => {
+                let (lv, _) = self.assign(n, true)?;
+                Ok(lv)
+            }
+            "comma_expression" => {
+                if let Some(l) = n.child_by_field_name("left") {
+                    self.discard(l)?;
+                }
+                match n.child_by_field_name("right") {
+                    Some(r) => self.lvalue(r),
+                    None => self.unsup(n, "malformed comma expression"),
+                }
+            }
+            "update_expression"
+                if n.child(0)
+                    .is_some_and(|c| c.kind() == "++" || c.kind() == "--") =>
+            {
+                // `++x` is the object itself (C++).
+                let Some(arg) = n.child_by_field_name("argument") else {
+                    return self.unsup(n, "malformed increment");
+                };
+                let lv = self.lvalue(arg)?;
+                let lv = self.pin_lvalue(lv, arg);
+                let old = self.load(lv.clone(), arg)?;
+                let bop = if n.child(0).is_some_and(|c| c.kind() == "--") {
+                    BinOp::Sub
+                } else {
+                    BinOp::Add
+                };
+                let one = Val::Scalar(int(1, ScalarTy::INT), ScalarTy::INT);
+                let new = self.apply_binop(bop, old, one, n)?;
+                self.store(lv.clone(), new, n)?;
+                Ok(lv)
+            }
+            "call_expression" if self.call_returns_ref(n).is_some() => {
+                let f = self.call_returns_ref(n).unwrap_or_default();
+                self.unsup(
+                    n,
+                    format!("the reference `{f}` returns is used as an object (not supported)"),
+                )
+            }
+            "call_expression" | "update_expression" => {
                 // An rvalue used where an lvalue is expected (C++ references): a temporary.
                 let v = self.rvalue(n)?;
                 if let Val::Ptr { .. } = v {
@@ -4650,7 +4892,27 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
             }
             "barrier" | "work_group_barrier" => {
-                let (g, l) = self.fence_flags(args);
+                let (mut g, mut l) = self.fence_flags(args);
+                if let Some(scope) = args.get(1) {
+                    // A memory scope narrower than the work-group (or unknown)
+                    // orders nothing between the work-items: still a barrier
+                    // all must reach, without fences.
+                    let scope_name = self.txt(strip_parens(*scope));
+                    if !matches!(
+                        scope_name,
+                        "memory_scope_work_group"
+                            | "memory_scope_device"
+                            | "memory_scope_all_svm_devices"
+                            | "memory_scope_all_devices"
+                    ) {
+                        g = false;
+                        l = false;
+                        self.note(
+                            n,
+                            format!("barrier with memory scope `{scope_name}` orders no memory between work-items"),
+                        );
+                    }
+                }
                 self.barrier(n, BarrierScope::Block, g, l);
                 return Ok(Val::Void);
             }
@@ -6262,6 +6524,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let lv = lv?;
                 Ok(self.pin_lvalue(lv, a))
             }
+            "call_expression" if self.call_returns_ref(inner).is_some() => {
+                let f = self.call_returns_ref(inner).unwrap_or_default();
+                self.unsup(
+                    inner,
+                    format!("the reference `{f}` returns is passed by reference (not supported)"),
+                )
+            }
             _ => self.temp_lval(val, a),
         }
     }
@@ -6272,6 +6541,24 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.store(LVal::Slot(slot.clone()), val, at)?;
         Ok(LVal::Slot(slot))
     }
+}
+
+/// Whether a function definition returns a reference (`T &f(...)`).
+fn returns_ref(def: Node) -> bool {
+    let mut d = def.child_by_field_name("declarator");
+    for _ in 0..16 {
+        match d {
+            Some(x) if x.kind() == "reference_declarator" => return true,
+            Some(x) if x.kind() == "function_declarator" => return false,
+            Some(x) => {
+                d = x
+                    .child_by_field_name("declarator")
+                    .or_else(|| x.named_child(0))
+            }
+            None => return false,
+        }
+    }
+    false
 }
 
 /// What code reaches syntactically (see `Lowerer::closure_facts`).

@@ -1,0 +1,17 @@
+// expect-verdict: unsupported
+//--blockDim=64 --gridDim=1
+// `operator[]` returning a reference, written through: not modelled.
+
+struct Buffer {
+    int *p;
+    __device__ int &operator[](int i) { return p[i]; }
+};
+
+__global__ void struct_subscript_reference(int *out) {
+    __shared__ int s[64];
+    Buffer b;
+    b.p = s;
+    b[threadIdx.x / 2] = threadIdx.x;
+    __syncthreads();
+    out[threadIdx.x] = s[threadIdx.x];
+}
