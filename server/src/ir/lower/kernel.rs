@@ -5861,6 +5861,9 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// non-const reference (`flags`, or any without a declaration) gets an
     /// unknown value (a real write for memory).
     fn havoc_ref_args(&mut self, args: &[Node<'t>], flags: Option<&[bool]>) -> R<()> {
+        if self.kernel.lang == crate::ir::Lang::OpenCl {
+            return Ok(()); // OpenCL C has no references.
+        }
         for (k, a) in args.iter().enumerate() {
             if !flags.is_none_or(|f| f.get(k).copied().unwrap_or(false)) {
                 continue;
@@ -5888,6 +5891,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
             let lv = self.ref_arg(inner, Val::Void)?;
+            if matches!(lv, LVal::Slot(Slot::PtrConst { .. })) {
+                // A pointer parameter the visible code never assigns: taken
+                // to keep its array (unseen code that rebinds it is not modelled).
+                continue;
+            }
             self.havoc_lvalue(lv, inner)?;
             self.note(
                 inner,
