@@ -115,6 +115,10 @@ pub(crate) struct GlobalDef<'t> {
     pub const_init: Option<Vec<i128>>,
     /// `extern __shared__`: the kernel's dynamic shared memory.
     pub dynamic_shared: bool,
+    /// Device code may write it: OpenCL program-scope variables, CUDA ones
+    /// declared `__device__`, `__shared__` or `__managed__` (not constants,
+    /// host variables or textures).
+    pub device_writable: bool,
 }
 
 /// Everything known about the program while lowering kernels.
@@ -1391,6 +1395,11 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
             name_node: name,
             const_init,
             dynamic_shared: space == MemSpace::Shared && head_toks.contains(&"extern"),
+            device_writable: space != MemSpace::Constant
+                && (cx.types.lang == Some(Lang::OpenCl)
+                    || head_toks
+                        .iter()
+                        .any(|t| matches!(*t, "__device__" | "__shared__" | "__managed__"))),
         });
     }
 }

@@ -5059,6 +5059,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         ) {
             return self.copy_call(n, name, args);
         }
+        if is_texture_fetch(name) {
+            // Textures are read-only: a value, no effect on memory.
+            let _ = self.eval_args(args)?;
+            return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
+        }
         if builtins::is_opaque_value_call(name) {
             let _ = self.eval_args(args)?;
             return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
@@ -5890,7 +5895,35 @@ impl<'c, 't> Lowerer<'c, 't> {
                     continue;
                 }
             }
+            // A parameter bound to its value becomes a local in its own scope
+            // (not only in the innermost one), so later uses see the havoc.
+            let value_scope = match inner.kind() {
+                "identifier" => {
+                    let name = self.txt(inner);
+                    self.scopes
+                        .iter()
+                        .rposition(|sc| sc.contains_key(name))
+                        .filter(|k| {
+                            matches!(
+                                self.scopes.get(*k).and_then(|sc| sc.get(name)),
+                                Some(Binding::Value(Val::Scalar(..) | Val::Agg(..)))
+                            )
+                        })
+                }
+                _ => None,
+            };
             let lv = self.ref_arg(inner, Val::Void)?;
+            if let Some(k) = value_scope {
+                let name = self.txt(inner);
+                let last = self.scopes.len().saturating_sub(1);
+                if k < last {
+                    if let Some(b) = self.scopes.get_mut(last).and_then(|sc| sc.remove(name)) {
+                        if let Some(sc) = self.scopes.get_mut(k) {
+                            sc.insert(name.to_string(), b);
+                        }
+                    }
+                }
+            }
             if matches!(lv, LVal::Slot(Slot::PtrConst { .. })) {
                 // A pointer parameter the visible code never assigns: taken
                 // to keep its array (unseen code that rebinds it is not modelled).
@@ -6057,7 +6090,8 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Code we cannot see may read and write any module-scope array the
     /// kernel's code mentions. Returns whether there was one.
     fn touch_module_arrays(&mut self, n: Node<'t>) -> R<bool> {
-        let names = self.kernel_module_arrays();
+        let mut names = self.kernel_module_arrays();
+        names.retain(|g| self.cx.globals.get(g).is_some_and(|g| g.device_writable));
         for name in &names {
             if let LVal::Mem {
                 target: Target::Array(id),
@@ -6604,9 +6638,17 @@ fn is_sync_call(name: &str) -> bool {
         || name.starts_with("sub_group_")
 }
 
+/// CUDA texture fetches (`tex1Dfetch`, `tex2D`, ...): reads of read-only memory.
+fn is_texture_fetch(name: &str) -> bool {
+    ["tex1D", "tex2D", "tex3D", "texCubemap"]
+        .iter()
+        .any(|p| name.starts_with(p))
+}
+
 /// Builtins the front end models without effects on module-scope memory.
 fn is_known_builtin(name: &str) -> bool {
-    builtins::is_work_item_fn(name)
+    is_texture_fetch(name)
+        || builtins::is_work_item_fn(name)
         || builtins::is_atomic(name)
         || builtins::is_ignored_call(name)
         || builtins::is_opaque_value_call(name)
