@@ -134,6 +134,8 @@ pub(crate) struct Ctx<'t> {
     /// Function prototypes (declared, maybe never defined) by name: for each,
     /// which parameters are non-const references.
     pub prototypes: HashMap<String, Vec<Vec<bool>>>,
+    /// Names of function prototypes that return a reference.
+    pub ref_prototypes: std::collections::HashSet<String>,
     /// Line indexes of the user's files.
     pub lines: Vec<LineIndex>,
 }
@@ -538,6 +540,7 @@ fn lower_units(
         functions: HashMap::new(),
         globals: HashMap::new(),
         prototypes: HashMap::new(),
+        ref_prototypes: Default::default(),
         lines,
     };
     if lang == Lang::Cuda {
@@ -1343,6 +1346,9 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
         if info.is_fn {
             if let (Some(name), Some(params)) = (info.name, function_parameters(d)) {
                 let name = qualified_last(name, src);
+                if d.kind() == "reference_declarator" {
+                    cx.ref_prototypes.insert(name.clone());
+                }
                 cx.prototypes
                     .entry(name)
                     .or_default()

@@ -12,3 +12,11 @@ __global__ void reference_return(int *out) {
     __syncthreads();
     out[threadIdx.x] = s[threadIdx.x];
 }
+
+// Declared only: the object it refers to is unknown.
+__device__ int &slot_of(int i);
+
+__global__ void declared_reference_return(int *out) {
+    slot_of(threadIdx.x / 2) = threadIdx.x;
+    out[threadIdx.x] = slot_of(threadIdx.x);
+}

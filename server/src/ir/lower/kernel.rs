@@ -3812,11 +3812,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .any(|d| d.has_body && returns_ref(d.node))
         } else {
             self.lookup(&name).is_none()
-                && self
+                && (self
                     .cx
                     .functions
                     .get(&name)
                     .is_some_and(|d| d.iter().any(|d| d.has_body && returns_ref(d.node)))
+                    || self.cx.ref_prototypes.contains(&name))
         };
         found.then_some(name)
     }
