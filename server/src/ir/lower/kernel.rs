@@ -195,6 +195,11 @@ pub(crate) struct Lowerer<'c, 't> {
     /// Module-scope arrays (names) the kernel's code mentions, transitively
     /// through the functions it calls: what unknown code may write.
     module_arrays: Option<Vec<String>>,
+    /// Function bodies by unqualified name (`S::f` also as `f`), for the
+    /// syntactic scans of `closure_facts` (built on first use).
+    bodies_by_name: Option<HashMap<String, Vec<(usize, Node<'t>)>>>,
+    /// What `callee_hazard` found, by definition.
+    hazards: HashMap<(usize, usize), Option<String>>,
     /// The kernel's dynamic shared memory: every `extern __shared__`
     /// declaration names it (byte-addressed, each with its own element type).
     dynamic_shared: Option<ArrayId>,
@@ -395,6 +400,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             dynamic_shared: None,
             kernel_root: None,
             module_arrays: None,
+            bodies_by_name: None,
+            hazards: HashMap::new(),
             const_inits: HashMap::new(),
             ptr_names: HashMap::new(),
             globals: HashMap::new(),
@@ -5984,7 +5991,33 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// What the code under `roots` reaches syntactically, through the
     /// functions it calls (by name).
-    fn closure_facts(&self, roots: Vec<(usize, Node<'t>)>) -> ClosureFacts {
+    fn closure_facts(&mut self, roots: Vec<(usize, Node<'t>)>) -> ClosureFacts {
+        let index = match self.bodies_by_name.take() {
+            Some(i) => i,
+            None => {
+                let mut i: HashMap<String, Vec<(usize, Node<'t>)>> = HashMap::new();
+                for (key, defs) in &self.cx.functions {
+                    let short = key.rsplit("::").next().unwrap_or(key).to_string();
+                    for d in defs.iter().filter(|d| d.has_body) {
+                        let entry = i.entry(short.clone()).or_default();
+                        if !entry.iter().any(|(u, n)| *u == d.unit && *n == d.node) {
+                            entry.push((d.unit, d.node));
+                        }
+                    }
+                }
+                i
+            }
+        };
+        let facts = self.scan_closure(&index, roots);
+        self.bodies_by_name = Some(index);
+        facts
+    }
+
+    fn scan_closure(
+        &self,
+        index: &HashMap<String, Vec<(usize, Node<'t>)>>,
+        roots: Vec<(usize, Node<'t>)>,
+    ) -> ClosureFacts {
         let mut facts = ClosureFacts::default();
         let mut visited: HashSet<(usize, usize)> = HashSet::new();
         let mut stack = roots;
@@ -6022,16 +6055,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                         if is_sync_call(&name) {
                             facts.barrier.get_or_insert(name.clone());
                         }
-                        let suffix = format!("::{name}");
                         let mut found = false;
-                        for (key, defs) in &self.cx.functions {
-                            if *key == name || key.ends_with(&suffix) {
-                                for d in defs.iter().filter(|d| d.has_body) {
-                                    found = true;
-                                    if visited.insert((d.unit, d.node.start_byte())) {
-                                        stack.push((d.unit, d.node));
-                                    }
-                                }
+                        for (du, dn) in index.get(&name).into_iter().flatten() {
+                            found = true;
+                            if visited.insert((*du, dn.start_byte())) {
+                                stack.push((*du, *dn));
                             }
                         }
                         if !found && !is_sync_call(&name) && !is_known_builtin(&name) {
@@ -6076,6 +6104,35 @@ impl<'c, 't> Lowerer<'c, 't> {
         facts
     }
 
+    /// Why a callee that is not inlined cannot be replaced by a havoc of its
+    /// arguments: what it (transitively, syntactically) may do besides.
+    fn callee_hazard(&mut self, def: &FnDef<'t>) -> Option<String> {
+        let facts = self.closure_facts(vec![(def.unit, def.node)]);
+        if let Some(b) = &facts.barrier {
+            return Some(format!("it may synchronize (`{b}`)"));
+        }
+        if let Some(g) = facts.globals.first() {
+            return Some(format!("it may access module-scope memory `{g}`"));
+        }
+        if facts.shared_decl {
+            return Some("it declares `__shared__` memory".to_string());
+        }
+        let unknown = facts.unknown_call?;
+        if self.device_module_arrays().is_empty() {
+            return None;
+        }
+        Some(format!(
+            "it calls unknown function `{unknown}`, which may access module-scope memory"
+        ))
+    }
+
+    /// The module-scope arrays of `kernel_module_arrays` device code may write.
+    fn device_module_arrays(&mut self) -> Vec<String> {
+        let mut names = self.kernel_module_arrays();
+        names.retain(|g| self.cx.globals.get(g).is_some_and(|g| g.device_writable));
+        names
+    }
+
     /// Module-scope arrays the kernel's code mentions (computed once).
     fn kernel_module_arrays(&mut self) -> Vec<String> {
         if let Some(v) = &self.module_arrays {
@@ -6091,8 +6148,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Code we cannot see may read and write any module-scope array the
     /// kernel's code mentions. Returns whether there was one.
     fn touch_module_arrays(&mut self, n: Node<'t>) -> R<bool> {
-        let mut names = self.kernel_module_arrays();
-        names.retain(|g| self.cx.globals.get(g).is_some_and(|g| g.device_writable));
+        let names = self.device_module_arrays();
         for name in &names {
             if let LVal::Mem {
                 target: Target::Array(id),
@@ -6205,22 +6261,14 @@ impl<'c, 't> Lowerer<'c, 't> {
             // The havoc below covers what the callee does through its
             // arguments; anything else it might do (synchronize, touch
             // module-scope or its own `__shared__` memory) is not modelled.
-            let facts = self.closure_facts(vec![(def.unit, def.node)]);
-            let unknown_reaches_arrays =
-                facts.unknown_call.is_some() && !self.kernel_module_arrays().is_empty();
-            let hazard = if let Some(b) = &facts.barrier {
-                Some(format!("it may synchronize (`{b}`)"))
-            } else if let Some(g) = facts.globals.first() {
-                Some(format!("it may access module-scope memory `{g}`"))
-            } else if facts.shared_decl {
-                Some("it declares `__shared__` memory".to_string())
-            } else if unknown_reaches_arrays {
-                Some(format!(
-                    "it calls unknown function `{}`, which may access module-scope memory",
-                    facts.unknown_call.clone().unwrap_or_default()
-                ))
-            } else {
-                None
+            let key = (def.unit, def.node.start_byte());
+            let hazard = match self.hazards.get(&key) {
+                Some(h) => h.clone(),
+                None => {
+                    let h = self.callee_hazard(def);
+                    self.hazards.insert(key, h.clone());
+                    h
+                }
             };
             if let Some(h) = hazard {
                 return self.unsup(n, format!("{why} to `{}` is not inlined and {h}", def.name));
