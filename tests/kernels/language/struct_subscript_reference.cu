@@ -1,6 +1,7 @@
-// expect-verdict: unsupported
+// expect-verdict: racy
 //--blockDim=64 --gridDim=1
-// `operator[]` returning a reference, written through: not modelled.
+// `operator[]` returning a reference, written through: the write goes to
+// the shared element, which two threads share.
 
 struct Buffer {
     int *p;
@@ -11,7 +12,7 @@ __global__ void struct_subscript_reference(int *out) {
     __shared__ int s[64];
     Buffer b;
     b.p = s;
-    b[threadIdx.x / 2] = threadIdx.x;
+    b[threadIdx.x / 2] = threadIdx.x; //~ race write-write
     __syncthreads();
     out[threadIdx.x] = s[threadIdx.x];
 }

@@ -144,6 +144,8 @@ enum Binding {
 struct Frame {
     /// Where the return value goes.
     ret: Option<Slot>,
+    /// The function returns a reference: `ret` is a pointer to the object.
+    by_ref: bool,
 }
 
 /// A forward jump in progress: an inlined function's `return` (label None) or a
@@ -195,6 +197,9 @@ pub(crate) struct Lowerer<'c, 't> {
     /// Module-scope arrays (names) the kernel's code mentions, transitively
     /// through the functions it calls: what unknown code may write.
     module_arrays: Option<Vec<String>>,
+    /// Set just before inlining a call whose reference result is used as an
+    /// object: the call returns the object's address (`Frame::by_ref`).
+    ref_return: bool,
     /// Function bodies by unqualified name (`S::f` also as `f`), for the
     /// syntactic scans of `closure_facts` (built on first use).
     bodies_by_name: Option<HashMap<String, Vec<(usize, Node<'t>)>>>,
@@ -401,6 +406,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             kernel_root: None,
             module_arrays: None,
             bodies_by_name: None,
+            ref_return: false,
             hazards: HashMap::new(),
             const_inits: HashMap::new(),
             ptr_names: HashMap::new(),
@@ -1609,7 +1615,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(());
         }
         if let Some(v) = value {
-            let val = self.rvalue(v)?;
+            let by_ref = self.frames.last().is_some_and(|f| f.by_ref);
+            let val = if by_ref {
+                let lv = self.lvalue(v)?;
+                self.address_of(lv, v)?
+            } else {
+                self.rvalue(v)?
+            };
             let ret = self.frames.last().and_then(|f| f.ret.clone());
             if let Some(slot) = ret {
                 self.store(LVal::Slot(slot), val, v)?;
@@ -3770,17 +3782,24 @@ impl<'c, 't> Lowerer<'c, 't> {
                 format!("subscript of struct `{tag}` without a visible `operator[]`"),
             );
         };
-        if returns_ref(def.node) {
-            return self.unsup(
-                n,
-                format!(
-                    "`{tag}::operator[]` returns a reference: writes through it are not supported"
-                ),
-            );
-        }
         let recv = self.lvalue(base)?;
-        let v = self.inline_call_this(n, &def, &[idx], None, Some(recv))?;
-        self.temp_lval(v, n)
+        let by_ref = returns_ref(def.node);
+        self.ref_return = by_ref;
+        let v = self.inline_call_this(n, &def, &[idx], None, Some(recv));
+        self.ref_return = false;
+        match v? {
+            // A reference: the object it refers to.
+            Val::Ptr {
+                target,
+                offset,
+                pointee,
+            } if by_ref => Ok(self.deref(target, offset, pointee, n)),
+            v if !by_ref => self.temp_lval(v, n),
+            _ => self.unsup(
+                n,
+                format!("`{tag}::operator[]` returns a reference the front end cannot follow"),
+            ),
+        }
     }
 
     /// The name of the function `call` (a call expression) calls when its
@@ -4305,10 +4324,20 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             "call_expression" if self.call_returns_ref(n).is_some() => {
                 let f = self.call_returns_ref(n).unwrap_or_default();
-                self.unsup(
-                    n,
-                    format!("the reference `{f}` returns is used as an object (not supported)"),
-                )
+                self.ref_return = true;
+                let v = self.call(n);
+                self.ref_return = false;
+                match v? {
+                    Val::Ptr {
+                        target,
+                        offset,
+                        pointee,
+                    } => Ok(self.deref(target, offset, pointee, n)),
+                    _ => self.unsup(
+                        n,
+                        format!("the reference `{f}` returns is used as an object (not supported)"),
+                    ),
+                }
             }
             "call_expression" | "update_expression" => {
                 // An rvalue used where an lvalue is expected (C++ references): a temporary.
@@ -4742,6 +4771,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn method_call(&mut self, n: Node<'t>, f: Node<'t>, args: &[Node<'t>]) -> R<Val> {
+        let want_ref = std::mem::take(&mut self.ref_return);
         let (Some(obj), Some(method)) = (
             f.child_by_field_name("argument"),
             f.child_by_field_name("field"),
@@ -4784,6 +4814,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                         .or_else(|| defs.iter().find(|d| d.has_body))
                 });
             if let Some(def) = def.cloned() {
+                self.ref_return = want_ref;
                 return self.inline_call_this(n, &def, args, None, Some(recv_lv));
             }
         }
@@ -6245,6 +6276,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         tpl_args: Option<Node<'t>>,
         this: Option<LVal>,
     ) -> R<Val> {
+        // Asked for the object a reference-returning callee returns (taken
+        // before the arguments, whose calls must not see the request).
+        let by_ref = std::mem::take(&mut self.ref_return) && returns_ref(def.node);
         let vals = self.eval_args(args)?;
         self.inlined_calls += 1;
         if self.call_stack.contains(&def.name)
@@ -6272,6 +6306,12 @@ impl<'c, 't> Lowerer<'c, 't> {
             };
             if let Some(h) = hazard {
                 return self.unsup(n, format!("{why} to `{}` is not inlined and {h}", def.name));
+            }
+            if by_ref {
+                return self.unsup(
+                    n,
+                    format!("{why} to `{}` is not inlined and the reference it returns is used as an object", def.name),
+                );
             }
             self.note(
                 n,
@@ -6452,12 +6492,19 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             let ret_slot = match &ret_ty {
                 Ty::Void => None,
+                // A reference: the address of the object returned.
+                t if by_ref => Some(self.make_slot(
+                    &Ty::Ptr(Box::new(t.clone())),
+                    &format!("{}.ret", def.name),
+                    def.node,
+                )),
                 t => Some(self.make_slot(t, &format!("{}.ret", def.name), def.node)),
             };
             let body = def.node.child_by_field_name("body");
             let needs_done = body.is_some_and(|b| has_early_return(b));
             self.frames.push(Frame {
                 ret: ret_slot.clone(),
+                by_ref,
             });
             let frame = self.frames.len();
             if needs_done {
