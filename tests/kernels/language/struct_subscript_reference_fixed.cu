@@ -1,7 +1,8 @@
 // expect-verdict: race-free
 //--blockDim=64 --gridDim=1
 // Each thread writes its own element through a reference-returning
-// `operator[]` and a member function returning `*this`.
+// `operator[]` and a member function returning `*this`; `Pair::get`
+// returns a value (only `Cell`'s member of that name returns a reference).
 
 struct Buffer {
     int *p;
@@ -11,6 +12,12 @@ struct Buffer {
 struct Cell {
     int value;
     __device__ Cell &self() { return *this; }
+    __device__ int &get() { return value; }
+};
+
+struct Pair {
+    int x, y;
+    __device__ Pair get() const { return *this; }
 };
 
 __global__ void struct_subscript_reference_fixed(int *out) {
@@ -20,6 +27,8 @@ __global__ void struct_subscript_reference_fixed(int *out) {
     b.p = s;
     b[threadIdx.x] = threadIdx.x;
     cells[threadIdx.x].self().value = 1;
+    cells[threadIdx.x].get() += 1;
+    Pair p = {(int)threadIdx.x, 0};
     __syncthreads();
-    out[threadIdx.x] = s[threadIdx.x] + cells[threadIdx.x].value;
+    out[threadIdx.x] = s[threadIdx.x] + cells[threadIdx.x].value + p.get().x;
 }

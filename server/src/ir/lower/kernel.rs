@@ -200,6 +200,8 @@ pub(crate) struct Lowerer<'c, 't> {
     /// Set just before inlining a call whose reference result is used as an
     /// object: the call returns the object's address (`Frame::by_ref`).
     ref_return: bool,
+    /// Set by the call that honoured `ref_return` (it returned an address).
+    ref_returned: bool,
     /// Function bodies by unqualified name (`S::f` also as `f`), for the
     /// syntactic scans of `closure_facts` (built on first use).
     bodies_by_name: Option<HashMap<String, Vec<(usize, Node<'t>)>>>,
@@ -407,6 +409,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             module_arrays: None,
             bodies_by_name: None,
             ref_return: false,
+            ref_returned: false,
             hazards: HashMap::new(),
             const_inits: HashMap::new(),
             ptr_names: HashMap::new(),
@@ -4324,10 +4327,32 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             "call_expression" if self.call_returns_ref(n).is_some() => {
                 let f = self.call_returns_ref(n).unwrap_or_default();
+                let defined = n
+                    .child_by_field_name("function")
+                    .is_some_and(|x| x.kind() == "field_expression")
+                    || self
+                        .cx
+                        .functions
+                        .get(&f)
+                        .is_some_and(|d| d.iter().any(|d| d.has_body));
+                if !defined {
+                    // Only declared: what the reference refers to is unknown.
+                    return self.unsup(
+                        n,
+                        format!("the reference `{f}` returns is used as an object (not supported)"),
+                    );
+                }
                 self.ref_return = true;
+                self.ref_returned = false;
                 let v = self.call(n);
                 self.ref_return = false;
-                match v? {
+                let v = v?;
+                if !std::mem::take(&mut self.ref_returned) {
+                    // The callee chosen returns a value (another overload or
+                    // member of that name): a temporary, as for any call.
+                    return self.temp_lval(v, n);
+                }
+                match v {
                     Val::Ptr {
                         target,
                         offset,
@@ -6530,6 +6555,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.exits.retain(|e| e.frame != frame);
             self.frames.pop();
             r?;
+            self.ref_returned = by_ref;
             Ok(match ret_slot {
                 Some(s) => self.load_slot(&s),
                 None => Val::Void,
