@@ -113,6 +113,12 @@ pub(crate) struct GlobalDef<'t> {
     /// Element values of a constant-memory integer array with a constant
     /// initializer (missing elements are 0), for reads of known values.
     pub const_init: Option<Vec<i128>>,
+    /// `extern __shared__`: the kernel's dynamic shared memory.
+    pub dynamic_shared: bool,
+    /// Device code may write it: OpenCL program-scope variables, CUDA ones
+    /// declared `__device__`, `__shared__` or `__managed__` (not constants,
+    /// host variables or textures).
+    pub device_writable: bool,
 }
 
 /// Everything known about the program while lowering kernels.
@@ -125,6 +131,11 @@ pub(crate) struct Ctx<'t> {
     pub functions: HashMap<String, Vec<FnDef<'t>>>,
     /// File-scope memory objects.
     pub globals: HashMap<String, GlobalDef<'t>>,
+    /// Function prototypes (declared, maybe never defined) by name: for each,
+    /// which parameters are non-const references.
+    pub prototypes: HashMap<String, Vec<Vec<bool>>>,
+    /// Names of function prototypes that return a reference.
+    pub ref_prototypes: std::collections::HashSet<String>,
     /// Line indexes of the user's files.
     pub lines: Vec<LineIndex>,
 }
@@ -528,6 +539,8 @@ fn lower_units(
         },
         functions: HashMap::new(),
         globals: HashMap::new(),
+        prototypes: HashMap::new(),
+        ref_prototypes: Default::default(),
         lines,
     };
     if lang == Lang::Cuda {
@@ -1233,6 +1246,69 @@ fn function_def<'t>(
     })
 }
 
+/// The parameter list of a function declarator (under pointer/reference declarators).
+fn function_parameters(d: Node) -> Option<Node> {
+    let mut d = d;
+    for _ in 0..16 {
+        if d.kind() == "function_declarator" {
+            return d.child_by_field_name("parameters");
+        }
+        d = d
+            .child_by_field_name("declarator")
+            .or_else(|| d.named_child(0))?;
+    }
+    None
+}
+
+/// The last name of a possibly qualified name (`std::swap` -> `swap`).
+fn qualified_last(n: Node, src: &str) -> String {
+    let mut n = n;
+    for _ in 0..16 {
+        match n.kind() {
+            "qualified_identifier" | "template_function" => match n.child_by_field_name("name") {
+                Some(x) => n = x,
+                None => break,
+            },
+            _ => break,
+        }
+    }
+    text(n, src).to_string()
+}
+
+/// For each parameter of a parameter list: whether it is a non-const
+/// reference (a callee may write the caller's object through it).
+pub(crate) fn mut_ref_params(params: Node, src: &str) -> Vec<bool> {
+    let mut c = params.walk();
+    params
+        .named_children(&mut c)
+        .filter(|p| p.kind().contains("parameter_declaration"))
+        .filter(|p| text(*p, src).trim() != "void")
+        .map(|p| {
+            let Some(d) = p.child_by_field_name("declarator") else {
+                return false;
+            };
+            if !matches!(
+                d.kind(),
+                "reference_declarator" | "abstract_reference_declarator"
+            ) {
+                return false;
+            }
+            // `const T &` cannot be written; `const T *&` can (the pointer).
+            let mut pc = p.walk();
+            let is_const = p
+                .children(&mut pc)
+                .any(|q| q.kind() == "type_qualifier" && text(q, src) == "const");
+            let through_pointer = d.named_child(0).is_some_and(|x| {
+                matches!(
+                    x.kind(),
+                    "pointer_declarator" | "abstract_pointer_declarator"
+                )
+            });
+            !is_const || through_pointer
+        })
+        .collect()
+}
+
 fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str) {
     let Some(t) = n.child_by_field_name("type") else {
         return;
@@ -1268,6 +1344,16 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
     for d in decls {
         let info = cx.types.apply_declarator(base.clone(), Some(d), src);
         if info.is_fn {
+            if let (Some(name), Some(params)) = (info.name, function_parameters(d)) {
+                let name = qualified_last(name, src);
+                if d.kind() == "reference_declarator" {
+                    cx.ref_prototypes.insert(name.clone());
+                }
+                cx.prototypes
+                    .entry(name)
+                    .or_default()
+                    .push(mut_ref_params(params, src));
+            }
             continue;
         }
         let Some(name) = info.name else { continue };
@@ -1314,6 +1400,12 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
             space,
             name_node: name,
             const_init,
+            dynamic_shared: space == MemSpace::Shared && head_toks.contains(&"extern"),
+            device_writable: space != MemSpace::Constant
+                && (cx.types.lang == Some(Lang::OpenCl)
+                    || head_toks
+                        .iter()
+                        .any(|t| matches!(*t, "__device__" | "__shared__" | "__managed__"))),
         });
     }
 }

@@ -148,6 +148,8 @@ enum Binding {
 struct Frame {
     /// Where the return value goes.
     ret: Option<Slot>,
+    /// The function returns a reference: `ret` is a pointer to the object.
+    by_ref: bool,
 }
 
 /// A forward jump in progress: an inlined function's `return` (label None) or a
@@ -196,6 +198,24 @@ pub(crate) struct Lowerer<'c, 't> {
     /// lowered since (then they are repeated at the wait).
     pending_copies: Vec<(Stmt, bool)>,
     shared_decls: HashMap<(usize, usize), ArrayId>,
+    /// The kernel's definition (unit, node): the root of what its code reaches.
+    kernel_root: Option<(usize, Node<'t>)>,
+    /// Module-scope arrays (names) the kernel's code mentions, transitively
+    /// through the functions it calls: what unknown code may write.
+    module_arrays: Option<Vec<String>>,
+    /// Set just before inlining a call whose reference result is used as an
+    /// object: the call returns the object's address (`Frame::by_ref`).
+    ref_return: bool,
+    /// Set by the call that honoured `ref_return` (it returned an address).
+    ref_returned: bool,
+    /// Function bodies by unqualified name (`S::f` also as `f`), for the
+    /// syntactic scans of `closure_facts` (built on first use).
+    bodies_by_name: Option<HashMap<String, Vec<(usize, Node<'t>)>>>,
+    /// What `callee_hazard` found, by definition.
+    hazards: HashMap<(usize, usize), Option<String>>,
+    /// The kernel's dynamic shared memory: every `extern __shared__`
+    /// declaration names it (byte-addressed, each with its own element type).
+    dynamic_shared: Option<ArrayId>,
     /// Known contents of constant arrays.
     const_inits: HashMap<ArrayId, Vec<i128>>,
     ptr_names: HashMap<VarId, String>,
@@ -391,6 +411,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             ptr_targets: HashMap::new(),
             pending_copies: Vec::new(),
             shared_decls: HashMap::new(),
+            dynamic_shared: None,
+            kernel_root: None,
+            module_arrays: None,
+            bodies_by_name: None,
+            ref_return: false,
+            ref_returned: false,
+            hazards: HashMap::new(),
             const_inits: HashMap::new(),
             ptr_names: HashMap::new(),
             globals: HashMap::new(),
@@ -746,11 +773,50 @@ impl<'c, 't> Lowerer<'c, 't> {
         id
     }
 
+    /// The array of the kernel's dynamic shared memory, which every `extern
+    /// __shared__` declaration (`name`, of type `ty`) aliases: one array for
+    /// all of them, its element size the common element size (else bytes).
+    fn dynamic_shared_array(&mut self, name: &str, ty: &Ty, at: Node) -> ArrayId {
+        let mut elem = ty;
+        while let Ty::Array(e, _) = elem {
+            elem = e;
+        }
+        let size = match elem {
+            Ty::Void => 1,
+            t => self.size_of(t).clamp(1, u32::MAX as u64) as u32,
+        };
+        if let Some(id) = self.dynamic_shared {
+            if let Some(decl) = self.kernel.arrays.get_mut(id.0 as usize) {
+                if decl.elem_size != size {
+                    decl.elem_size = 1;
+                }
+                let names: Vec<&str> = decl.name.split('/').collect();
+                if !names.contains(&name) {
+                    decl.name = format!("{}/{name}", decl.name);
+                }
+            }
+            return id;
+        }
+        let id = ArrayId(self.kernel.arrays.len() as u32);
+        self.kernel.arrays.push(ArrayDecl {
+            name: name.to_string(),
+            space: MemSpace::Shared,
+            elem_size: size,
+            dims: Vec::new(),
+            param: None,
+            span: self.span(at),
+            may_alias_all: false,
+        });
+        self.dynamic_shared = Some(id);
+        id
+    }
+
     // ----- kernel entry -----
 
     /// Lowers the kernel `def`; returns the body.
     pub fn lower_kernel(&mut self, def: &FnDef<'t>) -> R<()> {
         let node = def.node;
+        self.kernel_root = Some((def.unit, node));
         self.collect_assigned(node);
         self.scan_address_taken(node);
         let mut position = 0u32;
@@ -1566,7 +1632,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(());
         }
         if let Some(v) = value {
-            let val = self.rvalue(v)?;
+            let by_ref = self.frames.last().is_some_and(|f| f.by_ref);
+            let val = if by_ref {
+                let lv = self.lvalue(v)?;
+                self.address_of(lv, v)?
+            } else {
+                self.rvalue(v)?
+            };
             let ret = self.frames.last().and_then(|f| f.ret.clone());
             if let Some(slot) = ret {
                 self.store(LVal::Slot(slot), val, v)?;
@@ -1851,12 +1923,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                 };
                 // One object per declaration, however often its function is inlined.
                 let key = (self.unit, name_node.start_byte());
-                let id = match self.shared_decls.get(&key) {
-                    Some(&id) => id,
-                    None => {
-                        let id = self.add_array(&name, space, &info.ty, None, name_node);
-                        self.shared_decls.insert(key, id);
-                        id
+                let id = if is_shared && is_extern {
+                    self.dynamic_shared_array(&name, &info.ty, name_node)
+                } else {
+                    match self.shared_decls.get(&key) {
+                        Some(&id) => id,
+                        None => {
+                            let id = self.add_array(&name, space, &info.ty, None, name_node);
+                            self.shared_decls.insert(key, id);
+                            id
+                        }
                     }
                 };
                 self.bind(
@@ -3586,6 +3662,16 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn assignment(&mut self, n: Node<'t>) -> R<Val> {
+        let (lv, value) = self.assign(n, false)?;
+        Ok(match lv {
+            LVal::Slot(s) => self.load_slot(&s),
+            _ => value,
+        })
+    }
+
+    /// Lowers an assignment; returns the assigned object (its address fixed
+    /// before the store when `pin`: the object is used again) and the value.
+    fn assign(&mut self, n: Node<'t>, pin: bool) -> R<(LVal, Val)> {
         let op = n
             .child_by_field_name("operator")
             .map(|o| self.txt(o))
@@ -3597,6 +3683,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.unsup(n, "malformed assignment");
         };
         let lv = self.lvalue(l)?;
+        let lv = if pin { self.pin_lvalue(lv, l) } else { lv };
         let rhs = if r.kind() == "initializer_list" {
             let ty = self.lval_type(&lv);
             self.init_list(r, &ty)?
@@ -3618,10 +3705,174 @@ impl<'c, 't> Lowerer<'c, 't> {
             (_, v) => v,
         };
         self.store(lv.clone(), value.clone(), n)?;
-        Ok(match lv {
-            LVal::Slot(s) => self.load_slot(&s),
-            _ => value,
-        })
+        Ok((lv, value))
+    }
+
+    /// `c ? a : b` as an object: both sides' addresses, selected by `c`.
+    fn conditional_lvalue(&mut self, n: Node<'t>) -> R<LVal> {
+        let (Some(c), Some(a), Some(b)) = (
+            n.child_by_field_name("condition"),
+            n.child_by_field_name("consequence"),
+            n.child_by_field_name("alternative"),
+        ) else {
+            return self.unsup(n, "malformed conditional expression");
+        };
+        let cv = self.rvalue(c)?;
+        let cond = self.truth(cv, c)?;
+        // The sides may change what the condition reads: keep its value.
+        let cond = match cond {
+            Expr::Int(..) => cond,
+            e => {
+                let v = self.tmp(ScalarTy::Bool, c);
+                self.push(StmtKind::Assign { var: v, value: e }, c);
+                Expr::Var(v)
+            }
+        };
+        let before = self.ptr_targets.clone();
+        let mut la = None;
+        let sa = self.with_block(|s| {
+            let lv = s.lvalue(a)?;
+            la = Some(s.pin_lvalue(lv, a));
+            Ok(())
+        })?;
+        let after_a = std::mem::replace(&mut self.ptr_targets, before);
+        let mut lb = None;
+        let sb = self.with_block(|s| {
+            let lv = s.lvalue(b)?;
+            lb = Some(s.pin_lvalue(lv, b));
+            Ok(())
+        })?;
+        let after_b = std::mem::take(&mut self.ptr_targets);
+        self.merge_states(after_a, after_b, n)?;
+        let (Some(la), Some(lb)) = (la, lb) else {
+            return self.unsup(n, "internal: conditional lvalue");
+        };
+        if !sa.is_empty() || !sb.is_empty() {
+            self.push(
+                StmtKind::If {
+                    cond: cond.clone(),
+                    then_: Block {
+                        stmts: sa,
+                        braces: None,
+                    },
+                    else_: Block {
+                        stmts: sb,
+                        braces: None,
+                    },
+                },
+                n,
+            );
+        }
+        if matches!(la, LVal::Slot(_)) != matches!(lb, LVal::Slot(_)) {
+            return self.unsup(
+                n,
+                "conditional object that may be a local variable or memory",
+            );
+        }
+        let pa = self.address_of(la, a)?;
+        let pb = self.address_of(lb, b)?;
+        match self.select(cond, pa, pb, n)? {
+            Val::Ptr {
+                target,
+                offset,
+                pointee,
+            } => Ok(self.deref(target, offset, pointee, n)),
+            _ => self.unsup(n, "internal: conditional lvalue"),
+        }
+    }
+
+    /// `x[i]` on a struct: its `operator[]`, inlined; one that returns a
+    /// reference (the object written through) is not supported.
+    fn struct_subscript(
+        &mut self,
+        n: Node<'t>,
+        base: Node<'t>,
+        k: usize,
+        idx: Node<'t>,
+    ) -> R<LVal> {
+        let tag = self
+            .cx
+            .types
+            .structs
+            .get(k)
+            .map(|sd| sd.name.clone())
+            .unwrap_or_default();
+        let def = self
+            .cx
+            .functions
+            .get(&format!("{tag}::operator[]"))
+            .and_then(|defs| defs.iter().find(|d| d.has_body))
+            .cloned();
+        let Some(def) = def else {
+            return self.unsup(
+                n,
+                format!("subscript of struct `{tag}` without a visible `operator[]`"),
+            );
+        };
+        let recv = self.lvalue(base)?;
+        let by_ref = returns_ref(def.node);
+        self.ref_return = by_ref;
+        let v = self.inline_call_this(n, &def, &[idx], None, Some(recv));
+        self.ref_return = false;
+        match v? {
+            // A reference: the object it refers to.
+            Val::Ptr {
+                target,
+                offset,
+                pointee,
+            } if by_ref => Ok(self.deref(target, offset, pointee, n)),
+            v if !by_ref => self.temp_lval(v, n),
+            _ => self.unsup(
+                n,
+                format!("`{tag}::operator[]` returns a reference the front end cannot follow"),
+            ),
+        }
+    }
+
+    /// The name of the function `call` (a call expression) calls when its
+    /// definition returns a reference (for member functions: any of that name).
+    fn call_returns_ref(&self, call: Node) -> Option<String> {
+        let f = call.child_by_field_name("function")?;
+        let (name, method) = match f.kind() {
+            "identifier" => (self.txt(f).to_string(), false),
+            "qualified_identifier" | "template_function" => {
+                let mut inner = f;
+                for _ in 0..16 {
+                    match inner.child_by_field_name("name") {
+                        Some(x)
+                            if matches!(
+                                inner.kind(),
+                                "qualified_identifier" | "template_function"
+                            ) =>
+                        {
+                            inner = x
+                        }
+                        _ => break,
+                    }
+                }
+                (self.txt(inner).to_string(), false)
+            }
+            "field_expression" => (self.txt(f.child_by_field_name("field")?).to_string(), true),
+            _ => return None,
+        };
+        let suffix = format!("::{name}");
+        let found = if method {
+            self.cx
+                .functions
+                .iter()
+                .filter(|(k, _)| k.ends_with(&suffix))
+                .flat_map(|(_, d)| d.iter())
+                .any(|d| d.has_body && returns_ref(d.node))
+        } else {
+            self.lookup(&name).is_none()
+                && (self
+                    .cx
+                    .functions
+                    .get(&name)
+                    .is_some_and(|d| d.iter().any(|d| d.has_body && returns_ref(d.node)))
+                    || self.cx.ref_prototypes.contains(&name))
+        };
+        found.then_some(name)
     }
 
     fn lval_type(&self, lv: &LVal) -> Ty {
@@ -3650,15 +3901,20 @@ impl<'c, 't> Lowerer<'c, 't> {
         let cond = self.truth(cv, c)?;
         let mut va = Val::Void;
         let mut vb = Val::Void;
+        // Pointer targets set on one side hold only there (like `if_stmt`).
+        let before = self.ptr_targets.clone();
         let sa = self.with_block(|s| {
             va = s.rvalue(a)?;
             Ok(())
         })?;
+        let after_a = std::mem::replace(&mut self.ptr_targets, before);
         let sb = self.with_block(|s| {
             vb = s.rvalue(b)?;
             Ok(())
         })?;
+        let after_b = std::mem::replace(&mut self.ptr_targets, after_a.clone());
         if sa.is_empty() && sb.is_empty() {
+            self.merge_states(after_a, after_b, n)?;
             return self.select(cond, va, vb, n);
         }
         // Reads on a side: the branches become an `if`.
@@ -3671,11 +3927,15 @@ impl<'c, 't> Lowerer<'c, 't> {
         let mut then_stmts = sa;
         let mut else_stmts = sb;
         let saved = std::mem::take(&mut self.cur);
+        self.ptr_targets = after_a;
         self.store(LVal::Slot(slot.clone()), va, a)?;
         then_stmts.append(&mut self.cur);
+        let after_then = std::mem::replace(&mut self.ptr_targets, after_b);
         self.store(LVal::Slot(slot.clone()), vb, b)?;
         else_stmts.append(&mut self.cur);
+        let after_else = std::mem::take(&mut self.ptr_targets);
         self.cur = saved;
+        self.merge_states(after_then, after_else, n)?;
         self.push(
             StmtKind::If {
                 cond,
@@ -3725,6 +3985,26 @@ impl<'c, 't> Lowerer<'c, 't> {
                     );
                     self.push(StmtKind::Assign { var: sel, value }, at);
                     Target::Choice(vec![*a, *b], sel)
+                } else if self.space_of(&ta).is_none() && self.space_of(&tb).is_none() {
+                    // Two per-thread objects (`c ? &x : &y`): like `merge_target`.
+                    let per_local = |t: &Target| matches!(t, Target::Local(_) | Target::Locals);
+                    if per_local(&ta) || per_local(&tb) {
+                        for t in [&ta, &tb] {
+                            if let Target::Local(slot) = t {
+                                if !self.addr_slots.contains(slot) {
+                                    self.addr_slots.push((**slot).clone());
+                                }
+                            }
+                        }
+                        self.note(at, "pointer may target several locals: reads through it are havocked, writes havoc every local whose address is taken".into());
+                        Target::Locals
+                    } else {
+                        Target::Private
+                    }
+                } else if matches!(ta, Target::Local(_) | Target::Locals)
+                    || matches!(tb, Target::Local(_) | Target::Locals)
+                {
+                    return self.unsup(at, "pointer may target a local variable or memory");
                 } else {
                     let space = self
                         .space_of(&ta)
@@ -3925,7 +4205,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let Some(idx_node) = idx_node else {
                     return self.unsup(n, "malformed subscript");
                 };
+                let base_start = self.cur.len();
                 let b = self.rvalue(base)?;
+                let base_end = self.cur.len();
+                if let Val::Agg(Ty::Struct(k), _) = &b {
+                    return self.struct_subscript(n, base, *k, idx_node);
+                }
                 let i = self.rvalue(idx_node)?;
                 let (b, i) = match (&b, &i) {
                     (Val::Scalar(..), Val::Ptr { .. }) => (i, b), // `i[p]`
@@ -3945,19 +4230,51 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                     Val::Agg(ty, parts) => {
                         // Vector indexing `v[i]` with a constant index.
-                        let (e, _) = self.scalar(i, idx_node)?;
+                        let (e, et) = self.scalar(i, idx_node)?;
                         match e {
                             Expr::Int(k, _) if (k as usize) < parts.len() => {
+                                // The vector's value was not needed: drop its reads.
+                                self.cur.drain(base_start..base_end);
                                 let lv = self.lvalue(base)?;
                                 Ok(self.component(lv, k as usize, &ty, n))
                             }
-                            _ => {
+                            e => {
                                 let _ = parts;
-                                let elem = match ty {
-                                    Ty::Vector(e, _) => Ty::Scalar(e),
-                                    _ => Ty::Scalar(ScalarTy::INT),
+                                let st = match ty {
+                                    Ty::Vector(st, _) => st,
+                                    _ => ScalarTy::INT,
                                 };
-                                Ok(LVal::Discard(elem))
+                                // A computed component: in memory, an element
+                                // at that offset; in a local, any component
+                                // may change (havocked, reads any value).
+                                self.cur.drain(base_start..base_end);
+                                match self.lvalue(base)? {
+                                    LVal::Mem {
+                                        target,
+                                        offset,
+                                        site,
+                                        ..
+                                    } => {
+                                        let size = super::types::scalar_size(st) as i128;
+                                        let scaled = bin(
+                                            BinOp::Mul,
+                                            conv(e, et, ScalarTy::LONG),
+                                            int(size, ScalarTy::LONG),
+                                            ScalarTy::LONG,
+                                        );
+                                        Ok(LVal::Mem {
+                                            target,
+                                            offset: bin(BinOp::Add, offset, scaled, ScalarTy::LONG),
+                                            ty: Ty::Scalar(st),
+                                            site,
+                                        })
+                                    }
+                                    LVal::Slot(slot) => {
+                                        self.havoc_slot(&slot, n);
+                                        Ok(LVal::Discard(Ty::Scalar(st)))
+                                    }
+                                    _ => Ok(LVal::Discard(Ty::Scalar(st))),
+                                }
                             }
                         }
                     }
@@ -3997,11 +4314,81 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let ty = self.type_of_val(&v);
                 Ok(LVal::Discard(ty))
             }
-            "call_expression"
-            | "conditional_expression"
-            | "assignment_expression"
-            | "comma_expression"
-            | "update_expression" => {
+            "conditional_expression" => self.conditional_lvalue(n),
+            "assignment_expression" => {
+                let (lv, _) = self.assign(n, true)?;
+                Ok(lv)
+            }
+            "comma_expression" => {
+                if let Some(l) = n.child_by_field_name("left") {
+                    self.discard(l)?;
+                }
+                match n.child_by_field_name("right") {
+                    Some(r) => self.lvalue(r),
+                    None => self.unsup(n, "malformed comma expression"),
+                }
+            }
+            "update_expression"
+                if n.child(0)
+                    .is_some_and(|c| c.kind() == "++" || c.kind() == "--") =>
+            {
+                // `++x` is the object itself (C++).
+                let Some(arg) = n.child_by_field_name("argument") else {
+                    return self.unsup(n, "malformed increment");
+                };
+                let lv = self.lvalue(arg)?;
+                let lv = self.pin_lvalue(lv, arg);
+                let old = self.load(lv.clone(), arg)?;
+                let bop = if n.child(0).is_some_and(|c| c.kind() == "--") {
+                    BinOp::Sub
+                } else {
+                    BinOp::Add
+                };
+                let one = Val::Scalar(int(1, ScalarTy::INT), ScalarTy::INT);
+                let new = self.apply_binop(bop, old, one, n)?;
+                self.store(lv.clone(), new, n)?;
+                Ok(lv)
+            }
+            "call_expression" if self.call_returns_ref(n).is_some() => {
+                let f = self.call_returns_ref(n).unwrap_or_default();
+                let defined = n
+                    .child_by_field_name("function")
+                    .is_some_and(|x| x.kind() == "field_expression")
+                    || self
+                        .cx
+                        .functions
+                        .get(&f)
+                        .is_some_and(|d| d.iter().any(|d| d.has_body));
+                if !defined {
+                    // Only declared: what the reference refers to is unknown.
+                    return self.unsup(
+                        n,
+                        format!("the reference `{f}` returns is used as an object (not supported)"),
+                    );
+                }
+                self.ref_return = true;
+                self.ref_returned = false;
+                let v = self.call(n);
+                self.ref_return = false;
+                let v = v?;
+                if !std::mem::take(&mut self.ref_returned) {
+                    // The callee chosen returns a value (another overload or
+                    // member of that name): a temporary, as for any call.
+                    return self.temp_lval(v, n);
+                }
+                match v {
+                    Val::Ptr {
+                        target,
+                        offset,
+                        pointee,
+                    } => Ok(self.deref(target, offset, pointee, n)),
+                    _ => self.unsup(
+                        n,
+                        format!("the reference `{f}` returns is used as an object (not supported)"),
+                    ),
+                }
+            }
+            "call_expression" | "update_expression" => {
                 // An rvalue used where an lvalue is expected (C++ references): a temporary.
                 let v = self.rvalue(n)?;
                 if let Val::Ptr { .. } = v {
@@ -4067,6 +4454,20 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .get(name)
                 .map(|g| g.ty.clone())
                 .unwrap_or(Ty::Scalar(ScalarTy::INT));
+            return Ok(LVal::Mem {
+                target: Target::Array(id),
+                offset: int(0, ScalarTy::LONG),
+                ty,
+                site: self.span_of(n),
+            });
+        }
+        if let Some(g) = self.cx.globals.get(name).filter(|g| g.dynamic_shared) {
+            let (ty, unit, decl) = (g.ty.clone(), g.unit, g.name_node);
+            let saved = self.unit;
+            self.unit = unit;
+            let id = self.dynamic_shared_array(name, &ty, decl);
+            self.unit = saved;
+            self.globals.insert(name.to_string(), id);
             return Ok(LVal::Mem {
                 target: Target::Array(id),
                 offset: int(0, ScalarTy::LONG),
@@ -4419,6 +4820,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn method_call(&mut self, n: Node<'t>, f: Node<'t>, args: &[Node<'t>]) -> R<Val> {
+        let want_ref = std::mem::take(&mut self.ref_return);
         let (Some(obj), Some(method)) = (
             f.child_by_field_name("argument"),
             f.child_by_field_name("field"),
@@ -4461,15 +4863,20 @@ impl<'c, 't> Lowerer<'c, 't> {
                         .or_else(|| defs.iter().find(|d| d.has_body))
                 });
             if let Some(def) = def.cloned() {
+                self.ref_return = want_ref;
                 return self.inline_call_this(n, &def, args, None, Some(recv_lv));
             }
         }
-        let recv = self.load(recv_lv, obj)?;
+        let recv = self.load(recv_lv.clone(), obj)?;
         if !matches!(recv, Val::Group(_)) {
-            // Unknown method: it may touch whatever the receiver and arguments reach.
+            // Unknown method: it may touch whatever the receiver and arguments
+            // reach, change the receiver and objects passed by reference.
             let mut vals = vec![recv];
             vals.extend(self.eval_args(args)?);
-            return self.unknown_effects(n, &format!("method `{m}`"), vals);
+            let v = self.unknown_effects(n, &format!("method `{m}`"), vals)?;
+            self.havoc_ref_args(args, None)?;
+            self.havoc_receiver(recv_lv, n)?;
+            return Ok(v);
         }
         let _ = self.eval_args(args)?;
         if let Val::Group(g) = recv {
@@ -4580,7 +4987,27 @@ impl<'c, 't> Lowerer<'c, 't> {
                 );
             }
             "barrier" | "work_group_barrier" => {
-                let (g, l) = self.fence_flags(args);
+                let (mut g, mut l) = self.fence_flags(args);
+                if let Some(scope) = args.get(1) {
+                    // A memory scope narrower than the work-group (or unknown)
+                    // orders nothing between the work-items: still a barrier
+                    // all must reach, without fences.
+                    let scope_name = self.txt(strip_parens(*scope));
+                    if !matches!(
+                        scope_name,
+                        "memory_scope_work_group"
+                            | "memory_scope_device"
+                            | "memory_scope_all_svm_devices"
+                            | "memory_scope_all_devices"
+                    ) {
+                        g = false;
+                        l = false;
+                        self.note(
+                            n,
+                            format!("barrier with memory scope `{scope_name}` orders no memory between work-items"),
+                        );
+                    }
+                }
                 self.barrier(n, BarrierScope::Block, g, l);
                 return Ok(Val::Void);
             }
@@ -4726,6 +5153,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 | "__builtin_memset"
         ) {
             return self.copy_call(n, name, args);
+        }
+        if is_texture_fetch(name) {
+            // Textures are read-only: a value, no effect on memory.
+            let _ = self.eval_args(args)?;
+            return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
         }
         if builtins::is_opaque_value_call(name) {
             let _ = self.eval_args(args)?;
@@ -5504,7 +5936,321 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     fn unknown_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         let vals = self.eval_args(args)?;
-        self.unknown_effects(n, &format!("function `{name}`"), vals)
+        let v = self.unknown_effects(n, &format!("function `{name}`"), vals)?;
+        // Which parameters are non-const references, if a declaration says.
+        let mut flags: Option<Vec<bool>> = None;
+        let decls = self
+            .cx
+            .prototypes
+            .get(name)
+            .into_iter()
+            .flatten()
+            .filter(|f| f.len() == args.len());
+        for f in decls {
+            let all = flags.get_or_insert_with(|| vec![false; f.len()]);
+            for (a, b) in all.iter_mut().zip(f) {
+                *a |= *b;
+            }
+        }
+        self.havoc_ref_args(args, flags.as_deref())?;
+        Ok(v)
+    }
+
+    /// After a call the front end cannot see: every argument that is an
+    /// object (local, array element, field, `*p`) and may be bound to a
+    /// non-const reference (`flags`, or any without a declaration) gets an
+    /// unknown value (a real write for memory).
+    fn havoc_ref_args(&mut self, args: &[Node<'t>], flags: Option<&[bool]>) -> R<()> {
+        if self.kernel.lang == crate::ir::Lang::OpenCl {
+            return Ok(()); // OpenCL C has no references.
+        }
+        for (k, a) in args.iter().enumerate() {
+            if !flags.is_none_or(|f| f.get(k).copied().unwrap_or(false)) {
+                continue;
+            }
+            let inner = strip_parens(*a);
+            let is_object = match inner.kind() {
+                "identifier" | "qualified_identifier" => !matches!(
+                    self.lookup(self.txt(inner)),
+                    Some(Binding::Array { .. }) | Some(Binding::Value(Val::Group(_)))
+                ),
+                "field_expression" | "subscript_expression" => true,
+                "pointer_expression" => inner
+                    .child_by_field_name("operator")
+                    .is_some_and(|o| self.txt(o) == "*"),
+                _ => false,
+            };
+            if !is_object {
+                continue;
+            }
+            if inner.kind() == "identifier" && self.lookup(self.txt(inner)).is_none() {
+                // A module-scope object (arrays decay to pointers, handled
+                // with the pointer arguments) or a name the front end does not know.
+                if !self.cx.globals.contains_key(self.txt(inner)) {
+                    continue;
+                }
+            }
+            // A parameter bound to its value becomes a local in its own scope
+            // (not only in the innermost one), so later uses see the havoc.
+            let value_scope = match inner.kind() {
+                "identifier" => {
+                    let name = self.txt(inner);
+                    self.scopes
+                        .iter()
+                        .rposition(|sc| sc.contains_key(name))
+                        .filter(|k| {
+                            matches!(
+                                self.scopes.get(*k).and_then(|sc| sc.get(name)),
+                                Some(Binding::Value(Val::Scalar(..) | Val::Agg(..)))
+                            )
+                        })
+                }
+                _ => None,
+            };
+            let lv = self.ref_arg(inner, Val::Void)?;
+            if let Some(k) = value_scope {
+                let name = self.txt(inner);
+                let last = self.scopes.len().saturating_sub(1);
+                if k < last {
+                    if let Some(b) = self.scopes.get_mut(last).and_then(|sc| sc.remove(name)) {
+                        if let Some(sc) = self.scopes.get_mut(k) {
+                            sc.insert(name.to_string(), b);
+                        }
+                    }
+                }
+            }
+            if matches!(lv, LVal::Slot(Slot::PtrConst { .. })) {
+                // A pointer parameter the visible code never assigns: taken
+                // to keep its array (unseen code that rebinds it is not modelled).
+                continue;
+            }
+            self.havoc_lvalue(lv, inner)?;
+            self.note(
+                inner,
+                format!(
+                    "`{}` may be passed by non-const reference to code the front end cannot see: it gets an unknown value",
+                    self.txt(inner)
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    /// Stores an unknown value into `lv` (what code we cannot see may do to it).
+    fn havoc_lvalue(&mut self, lv: LVal, at: Node<'t>) -> R<()> {
+        let ty = self.lval_type(&lv);
+        let value = match &ty {
+            Ty::Array(..) | Ty::Group(_) | Ty::Void => return Ok(()),
+            Ty::Ptr(p) => {
+                // Keep the memory space: another object of the same space.
+                let cur = match &lv {
+                    LVal::Slot(s) => Some(self.load_slot(s)),
+                    _ => None,
+                };
+                let space = match cur {
+                    Some(Val::Ptr { target, .. }) => match target {
+                        Target::Choice(list, _) => {
+                            list.first().and_then(|a| self.space_of(&Target::Array(*a)))
+                        }
+                        t => self.space_of(&t),
+                    },
+                    _ => None,
+                };
+                let target = Target::Array(self.alias_array(space.unwrap_or(MemSpace::Global), at));
+                Val::Ptr {
+                    target,
+                    offset: self.havoc(ScalarTy::LONG, at),
+                    pointee: (**p).clone(),
+                }
+            }
+            t => self.havoc_val(t, at),
+        };
+        self.store(lv, value, at)
+    }
+
+    /// An unknown or not inlined member function may change its receiver.
+    fn havoc_receiver(&mut self, recv: LVal, at: Node<'t>) -> R<()> {
+        if matches!(self.lval_type(&recv), Ty::Struct(_)) {
+            self.havoc_lvalue(recv, at)?;
+        }
+        Ok(())
+    }
+
+    /// What the code under `roots` reaches syntactically, through the
+    /// functions it calls (by name).
+    fn closure_facts(&mut self, roots: Vec<(usize, Node<'t>)>) -> ClosureFacts {
+        let index = match self.bodies_by_name.take() {
+            Some(i) => i,
+            None => {
+                let mut i: HashMap<String, Vec<(usize, Node<'t>)>> = HashMap::new();
+                for (key, defs) in &self.cx.functions {
+                    let short = key.rsplit("::").next().unwrap_or(key).to_string();
+                    for d in defs.iter().filter(|d| d.has_body) {
+                        let entry = i.entry(short.clone()).or_default();
+                        if !entry.iter().any(|(u, n)| *u == d.unit && *n == d.node) {
+                            entry.push((d.unit, d.node));
+                        }
+                    }
+                }
+                i
+            }
+        };
+        let facts = self.scan_closure(&index, roots);
+        self.bodies_by_name = Some(index);
+        facts
+    }
+
+    fn scan_closure(
+        &self,
+        index: &HashMap<String, Vec<(usize, Node<'t>)>>,
+        roots: Vec<(usize, Node<'t>)>,
+    ) -> ClosureFacts {
+        let mut facts = ClosureFacts::default();
+        let mut visited: HashSet<(usize, usize)> = HashSet::new();
+        let mut stack = roots;
+        let mut budget = 1_000_000usize;
+        while let Some((u, node)) = stack.pop() {
+            budget = budget.saturating_sub(1);
+            if budget == 0 {
+                // Too large to tell: assume the worst.
+                facts
+                    .barrier
+                    .get_or_insert_with(|| "code too large to scan".into());
+                break;
+            }
+            let src = self.cx.units[u].text.as_str();
+            match node.kind() {
+                "call_expression" => {
+                    let name = node.child_by_field_name("function").map(|f| {
+                        let mut f = f;
+                        for _ in 0..16 {
+                            let next = match f.kind() {
+                                "qualified_identifier" | "template_function" => {
+                                    f.child_by_field_name("name")
+                                }
+                                "field_expression" => f.child_by_field_name("field"),
+                                _ => None,
+                            };
+                            match next {
+                                Some(x) => f = x,
+                                None => break,
+                            }
+                        }
+                        text(f, src).to_string()
+                    });
+                    if let Some(name) = name {
+                        if is_sync_call(&name) {
+                            facts.barrier.get_or_insert(name.clone());
+                        }
+                        let mut found = false;
+                        for (du, dn) in index.get(&name).into_iter().flatten() {
+                            found = true;
+                            if visited.insert((*du, dn.start_byte())) {
+                                stack.push((*du, *dn));
+                            }
+                        }
+                        if !found && !is_sync_call(&name) && !is_known_builtin(&name) {
+                            facts.unknown_call.get_or_insert(name);
+                        }
+                    }
+                }
+                "identifier" => {
+                    let name = text(node, src);
+                    if let Some(g) = self.cx.globals.get(name) {
+                        if g.space != MemSpace::Constant && !facts.globals.iter().any(|x| x == name)
+                        {
+                            facts.globals.push(name.to_string());
+                        }
+                    }
+                }
+                "declaration" => {
+                    let mut c = node.walk();
+                    let shared = node.children(&mut c).any(|q| {
+                        matches!(
+                            q.kind(),
+                            "storage_class_specifier"
+                                | "type_qualifier"
+                                | "attribute_specifier"
+                                | "attribute_declaration"
+                                | "__shared__"
+                        ) && text(q, src).contains("__shared__")
+                    }) || qualifiers_in(
+                        &self.cx.units[u].qualifiers,
+                        qualifier_head_start(node),
+                        node.end_byte(),
+                    )
+                    .iter()
+                    .any(|q| q.kind == QualifierKind::Local);
+                    facts.shared_decl |= shared;
+                }
+                _ => {}
+            }
+            let mut c = node.walk();
+            stack.extend(node.children(&mut c).map(|x| (u, x)));
+        }
+        facts
+    }
+
+    /// Why a callee that is not inlined cannot be replaced by a havoc of its
+    /// arguments: what it (transitively, syntactically) may do besides.
+    fn callee_hazard(&mut self, def: &FnDef<'t>) -> Option<String> {
+        let facts = self.closure_facts(vec![(def.unit, def.node)]);
+        if let Some(b) = &facts.barrier {
+            return Some(format!("it may synchronize (`{b}`)"));
+        }
+        if let Some(g) = facts.globals.first() {
+            return Some(format!("it may access module-scope memory `{g}`"));
+        }
+        if facts.shared_decl {
+            return Some("it declares `__shared__` memory".to_string());
+        }
+        let unknown = facts.unknown_call?;
+        if self.device_module_arrays().is_empty() {
+            return None;
+        }
+        Some(format!(
+            "it calls unknown function `{unknown}`, which may access module-scope memory"
+        ))
+    }
+
+    /// The module-scope arrays of `kernel_module_arrays` device code may write.
+    fn device_module_arrays(&mut self) -> Vec<String> {
+        let mut names = self.kernel_module_arrays();
+        names.retain(|g| self.cx.globals.get(g).is_some_and(|g| g.device_writable));
+        names
+    }
+
+    /// Module-scope arrays the kernel's code mentions (computed once).
+    fn kernel_module_arrays(&mut self) -> Vec<String> {
+        if let Some(v) = &self.module_arrays {
+            return v.clone();
+        }
+        let roots = self.kernel_root.into_iter().collect();
+        let mut names = self.closure_facts(roots).globals;
+        names.sort();
+        self.module_arrays = Some(names.clone());
+        names
+    }
+
+    /// Code we cannot see may read and write any module-scope array the
+    /// kernel's code mentions. Returns whether there was one.
+    fn touch_module_arrays(&mut self, n: Node<'t>) -> R<bool> {
+        let names = self.device_module_arrays();
+        for name in &names {
+            if let LVal::Mem {
+                target: Target::Array(id),
+                ty,
+                ..
+            } = self.global_lvalue(name, n)?
+            {
+                let mut elem = ty;
+                while let Ty::Array(e, _) = elem {
+                    elem = *e;
+                }
+                self.touch_unknown(id, elem, n);
+            }
+        }
+        Ok(!names.is_empty())
     }
 
     /// Effects of a call the front end cannot see: the result is havocked and
@@ -5512,10 +6258,12 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// and written at any offset.
     fn unknown_effects(&mut self, n: Node<'t>, what: &str, vals: Vec<Val>) -> R<Val> {
         let touched = self.touch_reachable(n, vals);
-        let effect = if touched {
-            "result havocked; it may read and write the memory its pointer arguments reach"
-        } else {
-            "result havocked"
+        let module = self.touch_module_arrays(n)?;
+        let effect = match (touched, module) {
+            (true, true) => "result havocked; it may read and write the memory its pointer arguments reach and the module-scope arrays the kernel uses",
+            (true, false) => "result havocked; it may read and write the memory its pointer arguments reach",
+            (false, true) => "result havocked; it may read and write the module-scope arrays the kernel uses",
+            (false, false) => "result havocked",
         };
         self.note(n, format!("call to unknown {what}: {effect}"));
         Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
@@ -5584,6 +6332,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         tpl_args: Option<Node<'t>>,
         this: Option<LVal>,
     ) -> R<Val> {
+        // Asked for the object a reference-returning callee returns (taken
+        // before the arguments, whose calls must not see the request).
+        let by_ref = std::mem::take(&mut self.ref_return) && returns_ref(def.node);
         let vals = self.eval_args(args)?;
         self.inlined_calls += 1;
         if self.call_stack.contains(&def.name)
@@ -5597,14 +6348,42 @@ impl<'c, 't> Lowerer<'c, 't> {
             } else {
                 "calls nested too deeply"
             };
+            // The havoc below covers what the callee does through its
+            // arguments; anything else it might do (synchronize, touch
+            // module-scope or its own `__shared__` memory) is not modelled.
+            let key = (def.unit, def.node.start_byte());
+            let hazard = match self.hazards.get(&key) {
+                Some(h) => h.clone(),
+                None => {
+                    let h = self.callee_hazard(def);
+                    self.hazards.insert(key, h.clone());
+                    h
+                }
+            };
+            if let Some(h) = hazard {
+                return self.unsup(n, format!("{why} to `{}` is not inlined and {h}", def.name));
+            }
+            if by_ref {
+                return self.unsup(
+                    n,
+                    format!("{why} to `{}` is not inlined and the reference it returns is used as an object", def.name),
+                );
+            }
             self.note(
                 n,
                 format!(
-                    "{why} to `{}` not inlined: result havocked, pointer arguments havocked",
+                    "{why} to `{}` not inlined: result havocked, pointer and reference arguments havocked",
                     def.name
                 ),
             );
             self.touch_reachable(n, vals);
+            let flags = def
+                .params
+                .map(|p| super::mut_ref_params(p, &self.cx.units[def.unit].text));
+            self.havoc_ref_args(args, flags.as_deref())?;
+            if let Some(recv) = this {
+                self.havoc_receiver(recv, n)?;
+            }
             return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
         }
         let call_site = self.span(n);
@@ -5769,12 +6548,19 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             let ret_slot = match &ret_ty {
                 Ty::Void => None,
+                // A reference: the address of the object returned.
+                t if by_ref => Some(self.make_slot(
+                    &Ty::Ptr(Box::new(t.clone())),
+                    &format!("{}.ret", def.name),
+                    def.node,
+                )),
                 t => Some(self.make_slot(t, &format!("{}.ret", def.name), def.node)),
             };
             let body = def.node.child_by_field_name("body");
             let needs_done = body.is_some_and(|b| has_early_return(b));
             self.frames.push(Frame {
                 ret: ret_slot.clone(),
+                by_ref,
             });
             let frame = self.frames.len();
             if needs_done {
@@ -5800,6 +6586,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.exits.retain(|e| e.frame != frame);
             self.frames.pop();
             r?;
+            self.ref_returned = by_ref;
             Ok(match ret_slot {
                 Some(s) => self.load_slot(&s),
                 None => Val::Void,
@@ -5932,6 +6719,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let lv = lv?;
                 Ok(self.pin_lvalue(lv, a))
             }
+            "call_expression" if self.call_returns_ref(inner).is_some() => {
+                let f = self.call_returns_ref(inner).unwrap_or_default();
+                self.unsup(
+                    inner,
+                    format!("the reference `{f}` returns is passed by reference (not supported)"),
+                )
+            }
             _ => self.temp_lval(val, a),
         }
     }
@@ -5942,6 +6736,119 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.store(LVal::Slot(slot.clone()), val, at)?;
         Ok(LVal::Slot(slot))
     }
+}
+
+/// Whether a function definition returns a reference (`T &f(...)`).
+fn returns_ref(def: Node) -> bool {
+    let mut d = def.child_by_field_name("declarator");
+    for _ in 0..16 {
+        match d {
+            Some(x) if x.kind() == "reference_declarator" => return true,
+            Some(x) if x.kind() == "function_declarator" => return false,
+            Some(x) => {
+                d = x
+                    .child_by_field_name("declarator")
+                    .or_else(|| x.named_child(0))
+            }
+            None => return false,
+        }
+    }
+    false
+}
+
+/// What code reaches syntactically (see `Lowerer::closure_facts`).
+#[derive(Default)]
+struct ClosureFacts {
+    /// A barrier or collective it may call.
+    barrier: Option<String>,
+    /// Module-scope arrays (not constant memory) it names.
+    globals: Vec<String>,
+    /// Whether it declares `__shared__`/`local` memory.
+    shared_decl: bool,
+    /// A function it calls that is neither defined nor a known builtin.
+    unknown_call: Option<String>,
+}
+
+/// Builtins that synchronize threads (barriers, group syncs, collectives).
+fn is_sync_call(name: &str) -> bool {
+    matches!(
+        name,
+        "__syncthreads"
+            | "__syncthreads_count"
+            | "__syncthreads_and"
+            | "__syncthreads_or"
+            | "__syncwarp"
+            | "barrier"
+            | "work_group_barrier"
+            | "sync"
+            | "synchronize"
+            | "barrier_wait"
+            | "arrive_and_wait"
+            | "wait_group_events"
+            | "async_work_group_copy"
+            | "async_work_group_strided_copy"
+    ) || name.starts_with("work_group_")
+        || name.starts_with("sub_group_")
+}
+
+/// CUDA texture fetches (`tex1Dfetch`, `tex2D`, ...): reads of read-only memory.
+fn is_texture_fetch(name: &str) -> bool {
+    ["tex1D", "tex2D", "tex3D", "texCubemap"]
+        .iter()
+        .any(|p| name.starts_with(p))
+}
+
+/// Builtins the front end models without effects on module-scope memory.
+fn is_known_builtin(name: &str) -> bool {
+    is_texture_fetch(name)
+        || builtins::is_work_item_fn(name)
+        || builtins::is_atomic(name)
+        || builtins::is_ignored_call(name)
+        || builtins::is_opaque_value_call(name)
+        || builtins::is_pure_math(name)
+        || builtins::is_gpuverify_annotation(name)
+        || name.starts_with("curand")
+        || name.starts_with("make_")
+        || name.starts_with("vload")
+        || name.starts_with("vstore")
+        || name.starts_with("read_image")
+        || name.starts_with("write_image")
+        || name.starts_with("__ld")
+        || matches!(
+            name,
+            "min"
+                | "max"
+                | "umin"
+                | "umax"
+                | "llmin"
+                | "llmax"
+                | "ullmin"
+                | "ullmax"
+                | "abs"
+                | "clamp"
+                | "mul24"
+                | "__mul24"
+                | "__umul24"
+                | "mad24"
+                | "labs"
+                | "llabs"
+                | "sad"
+                | "memcpy"
+                | "__builtin_memcpy"
+                | "memmove"
+                | "__builtin_memmove"
+                | "memset"
+                | "__builtin_memset"
+                | "static_cast"
+                | "reinterpret_cast"
+                | "const_cast"
+                | "dynamic_cast"
+                | "this_thread_block"
+                | "this_grid"
+                | "tiled_partition"
+                | "coalesced_threads"
+                | "get_work_dim"
+        )
 }
 
 /// The expression inside any number of parentheses.

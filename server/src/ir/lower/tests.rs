@@ -966,3 +966,136 @@ __global__ void k(float *g, int c) {
     assert!(text.contains("atomic atomicAdd s["), "{text}");
     assert!(!text.contains("may-alias-all"), "{text}");
 }
+
+#[test]
+fn extern_shared_declarations_are_one_array() {
+    let src = r#"
+extern __shared__ char raw[];
+__device__ void f(int i) { extern __shared__ int inner[]; inner[i] = 1; }
+__global__ void k(float *out) {
+  extern __shared__ float vals[];
+  vals[threadIdx.x] = 2.0f;
+  raw[threadIdx.x] = 3;
+  f(threadIdx.x);
+}
+"#;
+    let p = lower("ext.cu", src);
+    let k = kernel(&p, "k");
+    let shared: Vec<_> = k
+        .arrays
+        .iter()
+        .filter(|a| a.space == MemSpace::Shared)
+        .collect();
+    assert_eq!(shared.len(), 1, "{}", pretty_kernel(k));
+    assert_eq!(shared[0].elem_size, 1, "mixed element sizes: bytes");
+    assert_eq!(
+        count(
+            k,
+            |s| matches!(s, StmtKind::Write { access, .. } if access.array.0 as usize == k.arrays.iter().position(|a| a.space == MemSpace::Shared).unwrap_or(usize::MAX))
+        ),
+        3
+    );
+}
+
+#[test]
+fn conditional_objects_are_written() {
+    let src = r#"
+__global__ void k(int c) {
+  __shared__ int s[64];
+  __shared__ int t[64];
+  (c ? s[1] : s[2]) = 5;
+  (c ? s[3] : t[4]) = 6;
+  (s[7] = 0) = 8;
+}
+"#;
+    let p = lower("cond.cu", src);
+    let k = kernel(&p, "k");
+    let text = pretty_kernel(k);
+    // Same array: one write at a selected offset; two arrays: split by target.
+    assert!(text.contains("? 4:i64 : 8:i64]:i32 = 5"), "{text}");
+    assert!(text.contains("write s[28:i64]:i32 = 8"), "{text}");
+    assert!(text.contains("write t["), "{text}");
+    assert_eq!(
+        count(k, |s| matches!(s, StmtKind::Write { .. })),
+        5,
+        "{text}"
+    );
+}
+
+#[test]
+fn calls_not_inlined_that_may_synchronize_are_unsupported() {
+    let src = r#"
+__device__ int table[4];
+__device__ void sync_down(int n) { if (n) sync_down(n - 1); else __syncthreads(); }
+__device__ void fill_down(int n) { if (n) fill_down(n - 1); else table[n] = 1; }
+__device__ int pure_down(int n) { return n ? pure_down(n - 1) : 0; }
+__global__ void a() { sync_down(2); }
+__global__ void b() { fill_down(2); }
+__global__ void c(int *out) { out[threadIdx.x] = pure_down(2); }
+"#;
+    let p = lower("rec.cu", src);
+    let reason = |name: &str| {
+        p.unsupported
+            .iter()
+            .find(|u| u.name == name)
+            .map(|u| u.reason.clone())
+    };
+    assert!(
+        reason("a").is_some_and(|r| r.contains("may synchronize")),
+        "{:?}",
+        p.unsupported
+    );
+    assert!(
+        reason("b").is_some_and(|r| r.contains("`table`")),
+        "{:?}",
+        p.unsupported
+    );
+    kernel(&p, "c");
+}
+
+#[test]
+fn objects_passed_to_unknown_functions_get_unknown_values() {
+    let src = r#"
+__device__ void by_ref(int &a);
+__device__ void by_value(int a, const int &b);
+__global__ void k() {
+  __shared__ int s[64];
+  by_ref(s[threadIdx.x]);
+  by_value(s[threadIdx.x], s[threadIdx.x]);
+  undeclared(s[threadIdx.x]);
+}
+"#;
+    let p = lower("unk.cu", src);
+    let k = kernel(&p, "k");
+    let text = pretty_kernel(k);
+    // `by_ref` and `undeclared` may write their argument; `by_value` may not.
+    assert_eq!(
+        count(k, |s| matches!(s, StmtKind::Write { .. })),
+        2,
+        "{text}"
+    );
+}
+
+#[test]
+fn work_item_scope_barriers_have_no_fences() {
+    let src = r#"
+__kernel void k(__global int *out) {
+  work_group_barrier(CLK_GLOBAL_MEM_FENCE, memory_scope_work_item);
+  work_group_barrier(CLK_GLOBAL_MEM_FENCE, memory_scope_work_group);
+}
+"#;
+    let p = lower("scope.cl", src);
+    let k = kernel(&p, "k");
+    let fences: Vec<(bool, bool)> = all_stmts(&k.body)
+        .into_iter()
+        .filter_map(|s| match s.kind {
+            StmtKind::Barrier {
+                global_fence,
+                local_fence,
+                ..
+            } => Some((global_fence, local_fence)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(fences, vec![(false, false), (true, false)]);
+}
