@@ -229,26 +229,10 @@ fn finish(
 
 /// Each kernel's check options for the file at `path` with contents `text`
 /// (settings > header comment > `syncwright.toml` > `__launch_bounds__` >
-/// symbolic), and the error of an invalid `syncwright.toml` that was skipped.
-/// For front doors that lower and check kernels themselves (the LSP).
-pub fn kernel_options(
-    path: &Path,
-    text: &str,
-    settings: &Settings,
-    kernels: &[Kernel],
-) -> (Vec<CheckOptions>, Option<ConfigError>) {
-    let (config, error) = FileConfig::load(path, text);
-    let explicit = settings.explicit();
-    let options = kernels
-        .iter()
-        .map(|k| config.resolve(&explicit, k.launch_bounds).options)
-        .collect();
-    (options, error)
-}
-
-/// [`kernel_options`] with the file-level findings about the launch
-/// configuration (an invalid `syncwright.toml`, ignored header flags), as
-/// [`analyze_program`] reports them.
+/// symbolic), for front doors that lower and check kernels themselves (the
+/// LSP), with the file-level findings about the launch configuration (an
+/// invalid `syncwright.toml`, ignored header flags) as [`analyze_program`]
+/// reports them.
 pub fn kernel_options_with_findings(
     path: &Path,
     text: &str,
@@ -745,13 +729,13 @@ mod tests {
             },
             ..Settings::default()
         };
-        let (options, error) = kernel_options(
+        let (options, findings) = kernel_options_with_findings(
             Path::new("/nonexistent-dir/k.cu"),
             "//pass\n//--blockDim=32 --gridDim=8\n",
             &settings,
             &[kernel(None), kernel(Some(128))],
         );
-        assert!(error.is_none());
+        assert!(findings.is_empty(), "{findings:?}");
         assert_eq!(options.len(), 2);
         assert_eq!(options[0].launch.block_dim, Some([32, 1, 1]));
         assert_eq!(options[0].launch.grid_dim, Some([2, 1, 1]));

@@ -344,7 +344,7 @@ pub fn lower_parsed_incremental(
 /// The tree-sitter edit that turns `old` into `new` (one replaced range:
 /// common prefix and suffix kept).
 fn text_edit(old: &str, new: &str) -> tree_sitter::InputEdit {
-    let (start, old_end, new_end) = changed_range(old, new);
+    let (start, old_end, new_end) = crate::syntax::source::changed_range(old, new);
     let point = |text: &str, at: usize| {
         let before = &text.as_bytes()[..at];
         let row = before.iter().filter(|&&b| b == b'\n').count();
@@ -365,22 +365,6 @@ fn text_edit(old: &str, new: &str) -> tree_sitter::InputEdit {
         old_end_position: point(old, old_end),
         new_end_position: point(new, new_end),
     }
-}
-
-/// The range where `old` and `new` differ: (start, end in `old`, end in `new`),
-/// after their longest common prefix and then their longest common suffix.
-fn changed_range(old: &str, new: &str) -> (usize, usize, usize) {
-    let (a, b) = (old.as_bytes(), new.as_bytes());
-    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let max = a.len().min(b.len()) - prefix;
-    let suffix = a
-        .iter()
-        .rev()
-        .zip(b.iter().rev())
-        .take(max)
-        .take_while(|(x, y)| x == y)
-        .count();
-    (prefix, a.len() - suffix, b.len() - suffix)
 }
 
 /// Kernels of an earlier lowering that may be taken over.
@@ -408,7 +392,7 @@ fn edited_function(
     if state.lang != lang || state.headers != headers {
         return None;
     }
-    let (start, old_end, new_end) = changed_range(&state.text, text);
+    let (start, old_end, new_end) = crate::syntax::source::changed_range(&state.text, text);
     if start == old_end && start == new_end {
         return Some(None);
     }
@@ -470,17 +454,24 @@ fn edited_function(
     Some(Some((def_start, def_end)))
 }
 
-/// The identifier a function definition declares (the last one of a qualified name).
-fn function_name<'s>(def: Node, src: &'s str) -> Option<&'s str> {
-    let mut d = def.child_by_field_name("declarator")?;
+/// The `function_declarator` of a function definition or declaration (below
+/// pointer, reference and attribute declarators).
+fn function_declarator(n: Node) -> Option<Node> {
+    let mut d = n.child_by_field_name("declarator")?;
     for _ in 0..16 {
         if d.kind() == "function_declarator" {
-            break;
+            return Some(d);
         }
         d = d
             .child_by_field_name("declarator")
             .or_else(|| d.named_child(0))?;
     }
+    Some(d)
+}
+
+/// The identifier a function definition declares (the last one of a qualified name).
+fn function_name<'s>(def: Node, src: &'s str) -> Option<&'s str> {
+    let d = function_declarator(def)?;
     let mut name = d.child_by_field_name("declarator")?;
     for _ in 0..16 {
         if !matches!(
@@ -989,15 +980,7 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) {
 
 /// `S::f` of a function definition whose name is qualified.
 fn qualified_name(n: Node, src: &str) -> Option<String> {
-    let mut d = n.child_by_field_name("declarator")?;
-    for _ in 0..16 {
-        if d.kind() == "function_declarator" {
-            break;
-        }
-        d = d
-            .child_by_field_name("declarator")
-            .or_else(|| d.named_child(0))?;
-    }
+    let d = function_declarator(n)?;
     let name = d.child_by_field_name("declarator")?;
     (name.kind() == "qualified_identifier").then(|| text(name, src).split_whitespace().collect())
 }

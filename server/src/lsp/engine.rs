@@ -190,22 +190,6 @@ pub struct Timings {
     pub incremental: bool,
 }
 
-/// The range where `old` and `new` differ: (start, end in `old`, end in `new`),
-/// after their longest common prefix and then their longest common suffix.
-fn changed_range(old: &str, new: &str) -> (usize, usize, usize) {
-    let (a, b) = (old.as_bytes(), new.as_bytes());
-    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let max = a.len().min(b.len()) - prefix;
-    let suffix = a
-        .iter()
-        .rev()
-        .zip(b.iter().rev())
-        .take(max)
-        .take_while(|(x, y)| x == y)
-        .count();
-    (prefix, a.len() - suffix, b.len() - suffix)
-}
-
 /// Lowers the document, taking over from `prev` the kernels the edit since then
 /// did not touch: when the text changed only strictly inside the body of one
 /// kernel, the front end proves that everything the other kernels' lowering
@@ -227,7 +211,7 @@ fn lower_document(
         return (program, state, Vec::new());
     };
     let old_text = prev.rope.to_string();
-    let (start, old_end, new_end) = changed_range(&old_text, text);
+    let (start, old_end, new_end) = crate::syntax::source::changed_range(&old_text, text);
     let main = |s: Span| s.file == crate::ir::FileId(0);
     // The kernel whose body strictly contains the change (None: no change).
     let edited = prev.kernels.iter().find(|k| {

@@ -171,6 +171,22 @@ impl LineIndex {
     }
 }
 
+/// The range where `old` and `new` differ: (start, end in `old`, end in `new`),
+/// after their longest common prefix and then their longest common suffix.
+pub fn changed_range(old: &str, new: &str) -> (usize, usize, usize) {
+    let (a, b) = (old.as_bytes(), new.as_bytes());
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let max = a.len().min(b.len()) - prefix;
+    let suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take(max)
+        .take_while(|(x, y)| x == y)
+        .count();
+    (prefix, a.len() - suffix, b.len() - suffix)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

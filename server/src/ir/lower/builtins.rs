@@ -384,3 +384,43 @@ pub(crate) fn is_gpuverify_annotation(name: &str) -> bool {
     PREFIXES.iter().any(|p| name.starts_with(p))
         || matches!(name, "__ite" | "__exclusive" | "__dominator_invariant")
 }
+
+/// Integer math builtins (CUDA and OpenCL), lowered as uninterpreted or exact
+/// integer functions.
+pub fn is_integer_math(name: &str) -> bool {
+    matches!(
+        name,
+        "min"
+            | "max"
+            | "umin"
+            | "umax"
+            | "llmin"
+            | "llmax"
+            | "ullmin"
+            | "ullmax"
+            | "abs"
+            | "clamp"
+            | "mul24"
+            | "__mul24"
+            | "__umul24"
+            | "mad24"
+            | "labs"
+            | "llabs"
+            | "sad"
+    )
+}
+
+/// Block copies: one element at an unknown position of the range.
+pub fn is_block_copy(name: &str) -> bool {
+    matches!(
+        name,
+        "async_work_group_copy"
+            | "async_work_group_strided_copy"
+            | "memcpy"
+            | "__builtin_memcpy"
+            | "memmove"
+            | "__builtin_memmove"
+            | "memset"
+            | "__builtin_memset"
+    )
+}

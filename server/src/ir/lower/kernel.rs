@@ -623,6 +623,27 @@ impl<'c, 't> Lowerer<'c, 't> {
         Expr::Var(v)
     }
 
+    /// The tag of struct `k` (empty when unknown).
+    fn struct_name(&self, k: usize) -> String {
+        self.cx
+            .types
+            .structs
+            .get(k)
+            .map(|sd| sd.name.clone())
+            .unwrap_or_default()
+    }
+
+    /// The defined member function `method` of struct `k`, preferring one
+    /// with `arity` parameters when given.
+    fn struct_method(&self, k: usize, method: &str, arity: Option<usize>) -> Option<FnDef<'t>> {
+        let tag = self.struct_name(k);
+        let defs = self.cx.functions.get(&format!("{tag}::{method}"))?;
+        defs.iter()
+            .find(|d| d.has_body && arity.is_none_or(|n| d.param_count == n))
+            .or_else(|| defs.iter().find(|d| d.has_body))
+            .cloned()
+    }
+
     fn havoc_val(&mut self, ty: &Ty, at: Node) -> Val {
         match ty {
             Ty::Scalar(s) => Val::Scalar(self.havoc(*s, at), *s),
@@ -3790,19 +3811,8 @@ impl<'c, 't> Lowerer<'c, 't> {
         k: usize,
         idx: Node<'t>,
     ) -> R<LVal> {
-        let tag = self
-            .cx
-            .types
-            .structs
-            .get(k)
-            .map(|sd| sd.name.clone())
-            .unwrap_or_default();
-        let def = self
-            .cx
-            .functions
-            .get(&format!("{tag}::operator[]"))
-            .and_then(|defs| defs.iter().find(|d| d.has_body))
-            .cloned();
+        let tag = self.struct_name(k);
+        let def = self.struct_method(k, "operator[]", None);
         let Some(def) = def else {
             return self.unsup(
                 n,
@@ -4846,23 +4856,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let recv_ty = self.lval_type(&recv_lv);
         if let Ty::Struct(k) = recv_ty {
             // A member function of the receiver's struct: inlined with its fields in scope.
-            let tag = self
-                .cx
-                .types
-                .structs
-                .get(k)
-                .map(|sd| sd.name.clone())
-                .unwrap_or_default();
-            let def = self
-                .cx
-                .functions
-                .get(&format!("{tag}::{m}"))
-                .and_then(|defs| {
-                    defs.iter()
-                        .find(|d| d.param_count == args.len() && d.has_body)
-                        .or_else(|| defs.iter().find(|d| d.has_body))
-                });
-            if let Some(def) = def.cloned() {
+            if let Some(def) = self.struct_method(k, &m, Some(args.len())) {
                 self.ref_return = want_ref;
                 return self.inline_call_this(n, &def, args, None, Some(recv_lv));
             }
@@ -5118,40 +5112,10 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(v) = self.vector_builtin(n, name, args)? {
             return Ok(v);
         }
-        if matches!(
-            name,
-            "min"
-                | "max"
-                | "umin"
-                | "umax"
-                | "llmin"
-                | "llmax"
-                | "ullmin"
-                | "ullmax"
-                | "abs"
-                | "clamp"
-                | "mul24"
-                | "__mul24"
-                | "__umul24"
-                | "mad24"
-                | "labs"
-                | "llabs"
-                | "sad"
-        ) || builtins::is_pure_math(name)
-        {
+        if builtins::is_integer_math(name) || builtins::is_pure_math(name) {
             return self.math(n, name, args);
         }
-        if matches!(
-            name,
-            "async_work_group_copy"
-                | "async_work_group_strided_copy"
-                | "memcpy"
-                | "__builtin_memcpy"
-                | "memmove"
-                | "__builtin_memmove"
-                | "memset"
-                | "__builtin_memset"
-        ) {
+        if builtins::is_block_copy(name) {
             return self.copy_call(n, name, args);
         }
         if is_texture_fetch(name) {
@@ -6814,32 +6778,11 @@ fn is_known_builtin(name: &str) -> bool {
         || name.starts_with("read_image")
         || name.starts_with("write_image")
         || name.starts_with("__ld")
+        || builtins::is_integer_math(name)
+        || builtins::is_block_copy(name)
         || matches!(
             name,
-            "min"
-                | "max"
-                | "umin"
-                | "umax"
-                | "llmin"
-                | "llmax"
-                | "ullmin"
-                | "ullmax"
-                | "abs"
-                | "clamp"
-                | "mul24"
-                | "__mul24"
-                | "__umul24"
-                | "mad24"
-                | "labs"
-                | "llabs"
-                | "sad"
-                | "memcpy"
-                | "__builtin_memcpy"
-                | "memmove"
-                | "__builtin_memmove"
-                | "memset"
-                | "__builtin_memset"
-                | "static_cast"
+            "static_cast"
                 | "reinterpret_cast"
                 | "const_cast"
                 | "dynamic_cast"
