@@ -466,22 +466,8 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn push(&mut self, kind: StmtKind, at: Node) {
-        let (span, in_macro) = self.span_of(at);
-        let id = StmtId(self.kernel.next_stmt_id);
-        self.kernel.next_stmt_id += 1;
-        let stmt_span = if self.stmt_span == Span::default() {
-            span
-        } else {
-            self.stmt_span
-        };
-        self.cur.push(Stmt {
-            id,
-            kind,
-            span,
-            stmt_span,
-            in_macro,
-            inlined_at: self.inline_site,
-        });
+        let site = self.span_of(at);
+        self.push_site(kind, site);
     }
 
     fn push_site(&mut self, kind: StmtKind, site: (Span, bool)) {
