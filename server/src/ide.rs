@@ -15,7 +15,7 @@ use serde::Serialize;
 use crate::check::{check_kernel, DiagnosticKind, Finding, KernelReport, Verdict};
 use crate::config::resolve::{ConfigError, Explicit, FileConfig, Source};
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
-use crate::ir::lower::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
+use crate::frontend::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
 use crate::ir::{FileId, Kernel, Program, SourceFileInfo, Span, UnsupportedKernel};
 use crate::syntax::parse::ParsedSource;
 

@@ -10,6 +10,7 @@ pub mod analysis;
 pub mod check;
 pub mod cli;
 pub mod config;
+pub mod frontend;
 pub mod ide;
 pub mod ir;
 pub mod lsp;

@@ -268,7 +268,7 @@ __global__ void rotate(float *data) {
 #[test]
 fn edited_kernel_lowering_matches_full_lowering_with_the_real_front_end() {
     use std::sync::Arc;
-    use syncwright::ir::lower::FsIncludes;
+    use syncwright::frontend::FsIncludes;
     use syncwright::ir::Lang;
     use syncwright::lsp::engine::{
         analyze, AnalysisInput, Caches, DocAnalysis, Engine, Syncwright,

@@ -14,7 +14,7 @@ use super::settings::LspSettings;
 use super::spans::{extend_key, kernel_key, Shift};
 use crate::check::{DiagnosticKind, Finding, KernelReport, Verdict};
 use crate::config::CheckOptions;
-use crate::ir::lower::{Earlier, IncludeResolver, MainUnitState};
+use crate::frontend::{Earlier, IncludeResolver, MainUnitState};
 use crate::ir::{Kernel, Lang, Program, SourceFileInfo, Span};
 use crate::syntax::parse::ParsedSource;
 use crate::synth::{BarrierInfo, KernelRepair, SynthOptions};
@@ -70,7 +70,7 @@ impl Engine for Syncwright {
     }
 
     fn lower(&self, parsed: &ParsedSource, path: &Path, includes: &dyn IncludeResolver) -> Program {
-        crate::ir::lower::lower_parsed(parsed, path, includes)
+        crate::frontend::lower_parsed(parsed, path, includes)
     }
 
     fn lower_incremental(
@@ -81,7 +81,7 @@ impl Engine for Syncwright {
         earlier: Option<Earlier>,
     ) -> (Program, Option<MainUnitState>) {
         let (program, state) =
-            crate::ir::lower::lower_parsed_incremental(parsed, path, includes, earlier);
+            crate::frontend::lower_parsed_incremental(parsed, path, includes, earlier);
         (program, Some(state))
     }
 
@@ -817,7 +817,7 @@ pub fn barrier_infos(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::lower::NoIncludes;
+    use crate::frontend::NoIncludes;
     use tower_lsp::lsp_types::Url;
 
     const PATH: &str = "/nonexistent/syncwright-fast-path/fast.cu";

@@ -40,7 +40,7 @@ use tower_lsp::{Client, ClientSocket, LanguageServer, LspService, Server};
 use self::document::{byte_range, offset_of, Document, PositionEncoding};
 use self::engine::{analyze, AnalysisInput, Caches, DocAnalysis, Engine, Superseded, Syncwright};
 use self::settings::{CheckOn, LspSettings};
-use crate::ir::lower::{FsIncludes, IncludeResolver};
+use crate::frontend::{FsIncludes, IncludeResolver};
 use crate::ir::Lang;
 
 /// Command that checks every kernel file of the workspace.

@@ -21,7 +21,7 @@ use super::settings::LspSettings;
 use super::{service_with_engine, Backend};
 use crate::check::{DiagnosticKind, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
 use crate::config::{CheckOptions, LaunchConfig};
-use crate::ir::lower::IncludeResolver;
+use crate::frontend::IncludeResolver;
 use crate::ir::*;
 use crate::syntax::parse::ParsedSource;
 use crate::synth::{BarrierInfo, Fix, FixKind, KernelRepair, RepairStatus, SynthOptions, TextEdit};
@@ -1270,7 +1270,7 @@ async fn real_checker_reports_are_cached_shifted_and_fixed() {
 #[test]
 fn edited_kernel_lowering_matches_full_lowering() {
     use super::engine::{analyze, AnalysisInput, Caches, Syncwright};
-    use crate::ir::lower::FsIncludes;
+    use crate::frontend::FsIncludes;
     let engine = Syncwright;
     let settings = LspSettings::default();
     let run = |text: &str, prev: Option<Arc<super::engine::DocAnalysis>>| {

@@ -1,16 +1,28 @@
-//! Lowering of the syntax tree into KPL: macros expanded, device functions
-//! inlined, pointers resolved to arrays and byte offsets.
+//! The front end: lowering of the syntax tree into KPL (`crate::ir`), macros
+//! expanded, device functions inlined, pointers resolved to arrays and byte
+//! offsets. Sits between `syntax` and the consumers of `ir`; `ir` never imports it.
 //!
 //! Pipeline: the preprocessor expands macros on text with a source map (see
 //! `syntax::preprocess`); each file (main file and `#include "..."` headers) is
 //! parsed; structs, typedefs, constants, globals and functions of every file are
-//! collected; then every kernel of the main file is lowered by [`kernel::Lowerer`].
+//! collected; then every kernel of the main file is lowered by [`lowerer::Lowerer`]
+//! (one file per concern: `stmts`, `exprs`, `lvalues`, `arith`, `memory`, `calls`, ...).
 //!
 //! Assumption shared with GPUVerify: distinct pointer parameters of a kernel
 //! point to distinct arrays (they never alias).
 
+mod arith;
 mod builtins;
+mod calls;
+mod decls;
+mod effects;
+mod exprs;
+mod inline;
 mod kernel;
+mod lowerer;
+mod lvalues;
+mod memory;
+mod stmts;
 mod types;
 
 use std::collections::HashMap;
@@ -18,7 +30,7 @@ use std::path::{Path, PathBuf};
 
 use tree_sitter::Node;
 
-use super::{
+use crate::ir::{
     FrontendDiagnostic, Kernel, Lang, MemSpace, Program, ScalarTy, SourceFileInfo, Span,
     UnsupportedKernel,
 };
@@ -658,7 +670,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             .and_then(|v| u32::try_from(v).ok())
             .or_else(|| reqd_work_group_size(src, def))
     };
-    let mut conflicted = kernel::PointerConflicts::default();
+    let mut conflicted = lowerer::PointerConflicts::default();
     for _ in 0..MAX_ATTEMPTS {
         let kernel = Kernel {
             name: def.name.clone(),
@@ -675,7 +687,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             next_stmt_id: 0,
         };
         let frozen = conflicted.clone();
-        let mut lw = kernel::Lowerer::new(cx, def, &frozen, kernel);
+        let mut lw = lowerer::Lowerer::new(cx, def, &frozen, kernel);
         let result = lw.lower_kernel(def);
         if let Err(u) = result {
             return Err(UnsupportedKernel {
