@@ -149,8 +149,8 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     pub(in crate::frontend) fn make_slot(&mut self, ty: &Ty, name: &str, at: Node) -> Slot {
         let slot = self.new_slot(ty, name, at);
-        if self.addr_names.contains(name) || matches!(slot, Slot::Cells(..)) {
-            self.addr_slots.push(slot.clone());
+        if self.ptrs.addr_names.contains(name) || matches!(slot, Slot::Cells(..)) {
+            self.ptrs.addr_slots.push(slot.clone());
         }
         slot
     }
@@ -169,7 +169,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     match b.kind() {
                         "identifier" => {
                             let name = self.txt(b).to_string();
-                            self.addr_names.insert(name);
+                            self.ptrs.addr_names.insert(name);
                             break;
                         }
                         "parenthesized_expression" => base = b.named_child(0),
@@ -186,7 +186,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Havocs what a write through a `Target::Locals` pointer may change.
     pub(in crate::frontend) fn havoc_addressed_locals(&mut self, at: Node) {
-        for slot in self.addr_slots.clone() {
+        for slot in self.ptrs.addr_slots.clone() {
             self.havoc_slot(&slot, at);
         }
     }
@@ -196,7 +196,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             Ty::Scalar(s) => Slot::Var(self.new_var(name, *s, at), *s),
             Ty::Ptr(p) => {
                 let off = self.new_var(&format!("{name}.offset"), ScalarTy::LONG, at);
-                self.ptr_names.insert(off, name.to_string());
+                self.ptrs.names.insert(off, name.to_string());
                 self.init_choice(off, name, at);
                 Slot::Ptr {
                     off,

@@ -385,17 +385,17 @@ impl<'c, 't> Lowerer<'c, 't> {
         let mut va = Val::Void;
         let mut vb = Val::Void;
         // Pointer targets set on one side hold only there (like `if_stmt`).
-        let before = self.ptr_targets.clone();
+        let before = self.ptrs.targets.clone();
         let sa = self.with_block(|s| {
             va = s.rvalue(a)?;
             Ok(())
         })?;
-        let after_a = std::mem::replace(&mut self.ptr_targets, before);
+        let after_a = self.ptrs.replace_targets(before);
         let sb = self.with_block(|s| {
             vb = s.rvalue(b)?;
             Ok(())
         })?;
-        let after_b = std::mem::replace(&mut self.ptr_targets, after_a.clone());
+        let after_b = self.ptrs.replace_targets(after_a.clone());
         if sa.is_empty() && sb.is_empty() {
             self.merge_states(after_a, after_b, n)?;
             return self.select(cond, va, vb, n);
@@ -410,13 +410,13 @@ impl<'c, 't> Lowerer<'c, 't> {
         let mut then_stmts = sa;
         let mut else_stmts = sb;
         let saved = std::mem::take(&mut self.cur);
-        self.ptr_targets = after_a;
+        self.ptrs.targets = after_a;
         self.store(LVal::Slot(slot.clone()), va, a)?;
         then_stmts.append(&mut self.cur);
-        let after_then = std::mem::replace(&mut self.ptr_targets, after_b);
+        let after_then = self.ptrs.replace_targets(after_b);
         self.store(LVal::Slot(slot.clone()), vb, b)?;
         else_stmts.append(&mut self.cur);
-        let after_else = std::mem::take(&mut self.ptr_targets);
+        let after_else = std::mem::take(&mut self.ptrs.targets);
         self.cur = saved;
         self.merge_states(after_then, after_else, n)?;
         self.push(
@@ -474,8 +474,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                     if per_local(&ta) || per_local(&tb) {
                         for t in [&ta, &tb] {
                             if let Target::Local(slot) = t {
-                                if !self.addr_slots.contains(slot) {
-                                    self.addr_slots.push((**slot).clone());
+                                if !self.ptrs.addr_slots.contains(slot) {
+                                    self.ptrs.addr_slots.push((**slot).clone());
                                 }
                             }
                         }

@@ -178,7 +178,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let saved_scopes = std::mem::take(&mut self.scopes);
         let saved_overrides = self.type_overrides.clone();
         let saved_site = self.inline_site;
-        let saved_assigned = std::mem::take(&mut self.assigned);
+        let saved_assigned = std::mem::take(&mut self.ptrs.assigned);
         let saved_signaled = std::mem::take(&mut self.signaled);
         let saved_stmt_span = self.stmt_span;
         // Parameters and template arguments are bound in the callee's unit.
@@ -295,7 +295,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                         };
                         let off =
                             self.new_var(&format!("{name}.offset"), ScalarTy::LONG, name_node);
-                        self.ptr_names.insert(off, name.clone());
+                        self.ptrs.names.insert(off, name.clone());
                         self.init_choice(off, &name, *p);
                         self.set_target(off, &name, target.clone(), *p)?;
                         let Val::Ptr { offset, .. } = &arg_val else {
@@ -384,7 +384,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.scopes = saved_scopes;
         self.type_overrides = saved_overrides;
         self.inline_site = saved_site;
-        self.assigned = saved_assigned;
+        self.ptrs.assigned = saved_assigned;
         self.signaled = saved_signaled;
         self.stmt_span = saved_stmt_span;
         result

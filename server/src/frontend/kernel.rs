@@ -199,7 +199,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     let id = self.add_array(&name, space, &pointee, Some(position), p);
                     let _ = space;
                     let target = Target::Array(id);
-                    if self.assigned.contains(&name) {
+                    if self.ptrs.assigned.contains(&name) {
                         let off = self.new_var(&format!("{name}.offset"), ScalarTy::LONG, p);
                         self.push(
                             StmtKind::Assign {
@@ -208,7 +208,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                             },
                             p,
                         );
-                        self.ptr_names.insert(off, name.clone());
+                        self.ptrs.names.insert(off, name.clone());
                         self.init_choice(off, &name, p);
                         self.set_target(off, &name, target, p)?;
                         self.bind(
@@ -231,7 +231,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 ty => {
                     let val = self.param_val(&name, &ty, position, 0, p);
-                    if self.assigned.contains(&name) {
+                    if self.ptrs.assigned.contains(&name) {
                         // A scalar parameter the kernel modifies becomes a local.
                         let slot = self.make_slot(&ty, &name, p);
                         self.store(LVal::Slot(slot.clone()), val, p)?;
@@ -406,12 +406,12 @@ impl<'c, 't> Lowerer<'c, 't> {
             match n.kind() {
                 "assignment_expression" => {
                     if let Some(l) = n.child_by_field_name("left") {
-                        self.assigned.insert(text(l, src).trim().to_string());
+                        self.ptrs.assigned.insert(text(l, src).trim().to_string());
                     }
                 }
                 "update_expression" => {
                     if let Some(a) = n.child_by_field_name("argument") {
-                        self.assigned.insert(text(a, src).trim().to_string());
+                        self.ptrs.assigned.insert(text(a, src).trim().to_string());
                     }
                 }
                 "pointer_expression"
@@ -419,7 +419,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                         .is_some_and(|o| text(o, src) == "&") =>
                 {
                     if let Some(a) = n.child_by_field_name("argument") {
-                        self.assigned.insert(text(a, src).trim().to_string());
+                        self.ptrs.assigned.insert(text(a, src).trim().to_string());
                     }
                 }
                 _ => {}

@@ -5,6 +5,7 @@ use std::collections::{HashMap, HashSet};
 use tree_sitter::Node;
 
 use crate::frontend::arith::*;
+use crate::frontend::pointers::PointerState;
 use crate::frontend::types::{text, GroupKind, Ty};
 use crate::frontend::{Ctx, FnDef};
 use crate::ir::{
@@ -83,7 +84,7 @@ pub(crate) enum Slot {
     /// A scalar local.
     Var(VarId, ScalarTy),
     /// A pointer local: byte offset in a LONG local; its current target is
-    /// tracked flow-sensitively in `Lowerer::ptr_targets`.
+    /// tracked flow-sensitively in `PointerState::targets`.
     Ptr {
         off: VarId,
         pointee: Ty,
@@ -183,22 +184,11 @@ pub(crate) struct Lowerer<'c, 't> {
     pub(in crate::frontend) frames: Vec<Frame>,
     pub(in crate::frontend) call_stack: Vec<String>,
     pub(in crate::frontend) depth: usize,
-    pub(in crate::frontend) assigned: HashSet<String>,
-    pub(in crate::frontend) conflicted: &'c PointerConflicts,
-    /// Pointers found to target several arrays (the kernel is lowered again).
-    pub new_conflicts: HashMap<String, Vec<ArrayId>>,
-    /// Pointers found to target several locals (the kernel is lowered again).
-    pub new_local_conflicts: HashSet<String>,
-    /// Names of locals whose address is taken somewhere (`&x`, also parts
-    /// `&x.f`, `&x[i]`) in the lowered functions.
-    pub(in crate::frontend) addr_names: HashSet<String>,
-    /// Slots of those locals (and of tracked private arrays): what a write
-    /// through a `Target::Locals` pointer may change.
-    pub(in crate::frontend) addr_slots: Vec<Slot>,
     /// Stores at computed indices so far, by the first element of the array.
+    /// Pointer targets, pointer names, addressed locals, conflicts.
+    pub ptrs: PointerState<'c>,
     pub(in crate::frontend) computed_cell_stores: HashMap<VarId, u32>,
     pub(in crate::frontend) alias_arrays: HashMap<u8, ArrayId>,
-    pub(in crate::frontend) ptr_targets: HashMap<VarId, Target>,
     /// Accesses of async copies not yet waited for, and whether a barrier was
     /// lowered since (then they are repeated at the wait).
     pub(in crate::frontend) pending_copies: Vec<(Stmt, bool)>,
@@ -223,7 +213,6 @@ pub(crate) struct Lowerer<'c, 't> {
     pub(in crate::frontend) dynamic_shared: Option<ArrayId>,
     /// Known contents of constant arrays.
     pub(in crate::frontend) const_inits: HashMap<ArrayId, Vec<i128>>,
-    pub(in crate::frontend) ptr_names: HashMap<VarId, String>,
     pub(in crate::frontend) globals: HashMap<String, ArrayId>,
     pub(in crate::frontend) exits: Vec<Exit>,
     pub(in crate::frontend) signaled: Vec<VarId>,
@@ -254,15 +243,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             frames: Vec::new(),
             call_stack: vec![def.name.clone()],
             depth: 0,
-            assigned: HashSet::new(),
-            conflicted,
-            new_conflicts: HashMap::new(),
-            new_local_conflicts: HashSet::new(),
-            addr_names: HashSet::new(),
-            addr_slots: Vec::new(),
+            ptrs: PointerState::new(conflicted),
             computed_cell_stores: HashMap::new(),
             alias_arrays: HashMap::new(),
-            ptr_targets: HashMap::new(),
             pending_copies: Vec::new(),
             shared_decls: HashMap::new(),
             dynamic_shared: None,
@@ -273,7 +256,6 @@ impl<'c, 't> Lowerer<'c, 't> {
             ref_returned: false,
             hazards: HashMap::new(),
             const_inits: HashMap::new(),
-            ptr_names: HashMap::new(),
             globals: HashMap::new(),
             exits: Vec::new(),
             signaled: Vec::new(),

@@ -47,21 +47,21 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Expr::Var(v)
             }
         };
-        let before = self.ptr_targets.clone();
+        let before = self.ptrs.targets.clone();
         let mut la = None;
         let sa = self.with_block(|s| {
             let lv = s.lvalue(a)?;
             la = Some(s.pin_lvalue(lv, a));
             Ok(())
         })?;
-        let after_a = std::mem::replace(&mut self.ptr_targets, before);
+        let after_a = self.ptrs.replace_targets(before);
         let mut lb = None;
         let sb = self.with_block(|s| {
             let lv = s.lvalue(b)?;
             lb = Some(s.pin_lvalue(lv, b));
             Ok(())
         })?;
-        let after_b = std::mem::take(&mut self.ptr_targets);
+        let after_b = std::mem::take(&mut self.ptrs.targets);
         self.merge_states(after_a, after_b, n)?;
         let (Some(la), Some(lb)) = (la, lb) else {
             return self.unsup(n, "internal: conditional lvalue");

@@ -160,7 +160,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         t: Target,
         at: Node,
     ) -> R<()> {
-        let cur = self.ptr_targets.get(&off).cloned().unwrap_or(Target::Null);
+        let cur = self.ptrs.target(off);
         if let Target::Choice(list, sel) = &cur {
             // A pointer with several targets: the assignment selects one.
             let index = match &t {
@@ -209,16 +209,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                         }
                     };
                     let list = list.clone();
-                    self.add_conflict(name, list.into_iter().chain(extra));
+                    self.ptrs.add_conflict(name, list.into_iter().chain(extra));
                 }
             }
             return Ok(());
         }
         // A pointer known to target several locals stays imprecise.
-        if self.conflicted.locals.contains(name)
+        if self.ptrs.targets_several_locals(name)
             && matches!(t, Target::Local(_) | Target::Locals | Target::Private)
         {
-            self.ptr_targets.insert(off, Target::Locals);
+            self.ptrs.targets.insert(off, Target::Locals);
             return Ok(());
         }
         // An assignment is a strong update; a conflicted pointer stays on its
@@ -229,7 +229,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             t
         };
         if new != Target::Null {
-            self.ptr_targets.insert(off, new);
+            self.ptrs.targets.insert(off, new);
         }
         Ok(())
     }
@@ -257,9 +257,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             if !per_local(&a) && !per_local(&b) {
                 return Ok(Target::Private);
             }
-            if !self.conflicted.locals.contains(name) {
-                self.new_local_conflicts.insert(name.to_string());
-            }
+            self.ptrs.add_local_conflict(name);
             self.note(
                 at,
                 format!(
@@ -300,7 +298,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 _ => {}
             }
         }
-        self.add_conflict(name, arrays.into_iter());
+        self.ptrs.add_conflict(name, arrays.into_iter());
         Ok(a)
     }
 
@@ -369,47 +367,14 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(())
     }
 
-    /// Records that pointer `name` may target these arrays (the kernel is lowered again).
-    pub(in crate::frontend) fn add_conflict(
-        &mut self,
-        name: &str,
-        arrays: impl Iterator<Item = ArrayId>,
-    ) {
-        let known = self
-            .conflicted
-            .arrays
-            .get(name)
-            .cloned()
-            .unwrap_or_default();
-        let entry = self
-            .new_conflicts
-            .entry(name.to_string())
-            .or_insert_with(|| known.clone());
-        for a in arrays {
-            if !entry.contains(&a) {
-                entry.push(a);
-            }
-        }
-        if *entry == known {
-            // Nothing new: the choice already covers them.
-            self.new_conflicts.remove(name);
-        }
-    }
-
     /// Gives a pointer local found to target several arrays its selector.
     pub(in crate::frontend) fn init_choice(&mut self, off: VarId, name: &str, at: Node) {
-        let Some(list) = self
-            .conflicted
-            .arrays
-            .get(name)
-            .filter(|l| l.len() > 1)
-            .cloned()
-        else {
+        let Some(list) = self.ptrs.choices(name) else {
             return;
         };
         let sel = self.new_var(&format!("{name}.target"), ScalarTy::UINT, at);
         self.push(StmtKind::Havoc { var: sel }, at);
-        self.ptr_targets.insert(off, Target::Choice(list, sel));
+        self.ptrs.targets.insert(off, Target::Choice(list, sel));
         self.note(
             at,
             format!("pointer `{name}` may target several arrays: its accesses are split by target"),
@@ -426,11 +391,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         let mut out = a.clone();
         for (off, tb) in b {
             let ta = a.get(&off).cloned().unwrap_or(Target::Null);
-            let name = self.ptr_names.get(&off).cloned().unwrap_or_default();
+            let name = self.ptrs.name(off);
             let m = self.merge_target(&name, ta, tb, at)?;
             out.insert(off, m);
         }
-        self.ptr_targets = out;
+        self.ptrs.targets = out;
         Ok(())
     }
 
@@ -441,11 +406,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         before: &HashMap<VarId, Target>,
         at: Node,
     ) -> R<()> {
-        let after = self.ptr_targets.clone();
+        let after = self.ptrs.targets.clone();
         for (off, t) in after {
             if let Some(b) = before.get(&off) {
                 if *b != t && *b != Target::Null {
-                    let name = self.ptr_names.get(&off).cloned().unwrap_or_default();
+                    let name = self.ptrs.name(off);
                     self.merge_target(&name, b.clone(), t, at)?;
                 }
             }
@@ -654,7 +619,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         match slot {
             Slot::Var(v, t) => Val::Scalar(Expr::Var(*v), *t),
             Slot::Ptr { off, pointee, .. } => Val::Ptr {
-                target: self.ptr_targets.get(off).cloned().unwrap_or(Target::Null),
+                target: self.ptrs.targets.get(off).cloned().unwrap_or(Target::Null),
                 offset: Expr::Var(*off),
                 pointee: pointee.clone(),
             },

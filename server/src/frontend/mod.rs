@@ -22,6 +22,7 @@ mod kernel;
 mod lowerer;
 mod lvalues;
 mod memory;
+mod pointers;
 mod stmts;
 mod types;
 
@@ -697,22 +698,14 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
                 span: u.span,
             });
         }
-        if lw.new_conflicts.is_empty() && lw.new_local_conflicts.is_empty() {
+        if !lw.ptrs.has_new_conflicts() {
             let braces = def.node.child_by_field_name("body").map_or(span, |b| {
                 map.map(b.start_byte() as u32, b.end_byte() as u32).0
             });
             lw.finish(braces);
             return Ok(lw.kernel);
         }
-        conflicted.locals.extend(lw.new_local_conflicts.drain());
-        for (name, arrays) in lw.new_conflicts.drain() {
-            let entry = conflicted.arrays.entry(name).or_default();
-            for a in arrays {
-                if !entry.contains(&a) {
-                    entry.push(a);
-                }
-            }
-        }
+        lw.ptrs.drain_conflicts_into(&mut conflicted);
     }
     Err(UnsupportedKernel {
         name: def.name.clone(),

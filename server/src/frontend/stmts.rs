@@ -263,12 +263,12 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.scopes.push(HashMap::new());
         let r = (|| {
             let cond = self.condition(c)?;
-            let before = self.ptr_targets.clone();
+            let before = self.ptrs.targets.clone();
             let then_ = match n.child_by_field_name("consequence") {
                 Some(t) => self.block_of(t)?,
                 None => Block::default(),
             };
-            let after_then = std::mem::replace(&mut self.ptr_targets, before);
+            let after_then = self.ptrs.replace_targets(before);
             let else_ = match n.child_by_field_name("alternative") {
                 Some(e) => {
                     let inner = if e.kind() == "else_clause" {
@@ -283,7 +283,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 None => Block::default(),
             };
-            let after_else = std::mem::take(&mut self.ptr_targets);
+            let after_else = std::mem::take(&mut self.ptrs.targets);
             self.merge_states(after_then, after_else, n)?;
             if let Expr::Int(v, ScalarTy::Bool) = cond {
                 // `if (1)` / `if (0)`: keep only the live branch (still in a block for labels).
@@ -348,7 +348,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         for e in &mut self.exits {
             e.loops += 1;
         }
-        let before = self.ptr_targets.clone();
+        let before = self.ptrs.targets.clone();
         let r = match body {
             Some(b) => self.block_of(b),
             None => Ok(Block::default()),
@@ -718,9 +718,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 body_nodes.pop();
             }
             self.scopes.push(HashMap::new());
-            let before = self.ptr_targets.clone();
+            let before = self.ptrs.targets.clone();
             let stmts = self.with_block(|s| s.stmt_list(&body_nodes));
-            let after = std::mem::replace(&mut self.ptr_targets, before.clone());
+            let after = self.ptrs.replace_targets(before.clone());
             arm_states.push(after);
             self.scopes.pop();
             arms.push((
@@ -732,7 +732,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             ));
         }
         for st in arm_states {
-            let cur = self.ptr_targets.clone();
+            let cur = self.ptrs.targets.clone();
             self.merge_states(cur, st, n)?;
         }
         // Conditions are mutually exclusive: chain them as if / else if.
