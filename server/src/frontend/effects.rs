@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use tree_sitter::Node;
 
-use crate::frontend::calls::*;
+use crate::frontend::builtins;
 use crate::frontend::exprs::*;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::{text, Ty};
@@ -23,28 +23,6 @@ pub(in crate::frontend) struct ClosureFacts {
     pub(in crate::frontend) shared_decl: bool,
     /// A function it calls that is neither defined nor a known builtin.
     pub(in crate::frontend) unknown_call: Option<String>,
-}
-
-/// Builtins that synchronize threads (barriers, group syncs, collectives).
-pub(in crate::frontend) fn is_sync_call(name: &str) -> bool {
-    matches!(
-        name,
-        "__syncthreads"
-            | "__syncthreads_count"
-            | "__syncthreads_and"
-            | "__syncthreads_or"
-            | "__syncwarp"
-            | "barrier"
-            | "work_group_barrier"
-            | "sync"
-            | "synchronize"
-            | "barrier_wait"
-            | "arrive_and_wait"
-            | "wait_group_events"
-            | "async_work_group_copy"
-            | "async_work_group_strided_copy"
-    ) || name.starts_with("work_group_")
-        || name.starts_with("sub_group_")
 }
 
 impl<'c, 't> Lowerer<'c, 't> {
@@ -262,7 +240,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                         text(f, src).to_string()
                     });
                     if let Some(name) = name {
-                        if is_sync_call(&name) {
+                        if builtins::classify(&name)
+                            .is_some_and(builtins::BuiltinKind::synchronizes)
+                        {
                             facts.barrier.get_or_insert(name.clone());
                         }
                         let mut found = false;
@@ -272,7 +252,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                                 stack.push((*du, *dn));
                             }
                         }
-                        if !found && !is_sync_call(&name) && !is_known_builtin(&name) {
+                        if !found && builtins::classify(&name).is_none() {
                             facts.unknown_call.get_or_insert(name);
                         }
                     }

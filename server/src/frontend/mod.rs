@@ -12,7 +12,7 @@
 //! point to distinct arrays (they never alias).
 
 mod arith;
-mod builtins;
+pub mod builtins;
 mod calls;
 mod decls;
 mod effects;

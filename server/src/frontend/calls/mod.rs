@@ -14,45 +14,6 @@ pub(super) mod copies;
 pub(super) mod math;
 pub(super) mod sync;
 
-/// CUDA texture fetches (`tex1Dfetch`, `tex2D`, ...): reads of read-only memory.
-pub(in crate::frontend) fn is_texture_fetch(name: &str) -> bool {
-    ["tex1D", "tex2D", "tex3D", "texCubemap"]
-        .iter()
-        .any(|p| name.starts_with(p))
-}
-
-/// Builtins the front end models without effects on module-scope memory.
-pub(in crate::frontend) fn is_known_builtin(name: &str) -> bool {
-    is_texture_fetch(name)
-        || builtins::is_work_item_fn(name)
-        || builtins::is_atomic(name)
-        || builtins::is_ignored_call(name)
-        || builtins::is_opaque_value_call(name)
-        || builtins::is_pure_math(name)
-        || builtins::is_gpuverify_annotation(name)
-        || name.starts_with("curand")
-        || name.starts_with("make_")
-        || name.starts_with("vload")
-        || name.starts_with("vstore")
-        || name.starts_with("read_image")
-        || name.starts_with("write_image")
-        || name.starts_with("__ld")
-        || builtins::is_integer_math(name)
-        || builtins::is_block_copy(name)
-        || matches!(
-            name,
-            "static_cast"
-                | "reinterpret_cast"
-                | "const_cast"
-                | "dynamic_cast"
-                | "this_thread_block"
-                | "this_grid"
-                | "tiled_partition"
-                | "coalesced_threads"
-                | "get_work_dim"
-        )
-}
-
 impl<'c, 't> Lowerer<'c, 't> {
     pub(in crate::frontend) fn call(&mut self, n: Node<'t>) -> R<Val> {
         let Some(f) = n.child_by_field_name("function") else {
@@ -251,12 +212,13 @@ impl<'c, 't> Lowerer<'c, 't> {
         name: &str,
         args: &[Node<'t>],
     ) -> R<Val> {
-        match name {
-            "__syncthreads" => {
+        use builtins::BuiltinKind as K;
+        match builtins::classify(name) {
+            Some(K::BlockBarrier) if name == "__syncthreads" => {
                 self.barrier(n, BarrierScope::Block, true, true);
                 return Ok(Val::Void);
             }
-            "__syncthreads_count" | "__syncthreads_and" | "__syncthreads_or" => {
+            Some(K::BlockBarrierReduction) => {
                 let _ = self.eval_args(args)?;
                 self.barrier(n, BarrierScope::Block, true, true);
                 // The block-wide count/and/or is the same in every thread (a
@@ -268,7 +230,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     },
                 );
             }
-            "barrier" | "work_group_barrier" => {
+            Some(K::BlockBarrier) => {
                 let (mut g, mut l) = self.fence_flags(args);
                 if let Some(scope) = args.get(1) {
                     // A memory scope narrower than the work-group (or unknown)
@@ -293,7 +255,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.barrier(n, BarrierScope::Block, g, l);
                 return Ok(Val::Void);
             }
-            "__syncwarp" => {
+            Some(K::WarpBarrier) => {
                 let vals = self.eval_args(args)?;
                 // With the full mask (the default) it orders the 32 threads of
                 // a warp; a partial or computed mask orders an unknown subset,
@@ -314,21 +276,23 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 return Ok(Val::Void);
             }
-            "this_thread_block" => return Ok(Val::Group(GroupKind::Block)),
-            "this_grid" => return Ok(Val::Group(GroupKind::Grid)),
-            "tiled_partition" | "coalesced_threads" | "this_cluster" | "binary_partition"
-            | "labeled_partition" => {
+            Some(K::GroupHandle) if name == "this_thread_block" => {
+                return Ok(Val::Group(GroupKind::Block))
+            }
+            Some(K::GroupHandle) if name == "this_grid" => return Ok(Val::Group(GroupKind::Grid)),
+            Some(K::GroupHandle) => {
                 let _ = self.eval_args(args)?;
                 return Ok(Val::Group(GroupKind::Tile));
             }
-            "sync" | "synchronize" => {
+            // Free `barrier_wait(b, token)`: not lowered, taken as unknown code.
+            Some(K::GroupBarrier) if matches!(name, "sync" | "synchronize") => {
                 let vals = self.eval_args(args)?;
                 if let Some(Val::Group(g)) = vals.first() {
                     self.group_sync(n, *g);
                     return Ok(Val::Void);
                 }
             }
-            "wait_group_events" => {
+            Some(K::AsyncWait) => {
                 let vals = self.eval_args(args)?;
                 let uniform_args = self.wait_events_args(&vals, n)?;
                 self.collective(name, uniform_args, None, n);
@@ -342,7 +306,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 return Ok(Val::Void);
             }
-            "get_work_dim" => {
+            Some(K::WorkDim) => {
                 let id = match self.work_dim {
                     Some(id) => id,
                     None => {
@@ -406,7 +370,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         if builtins::is_block_copy(name) {
             return self.copy_call(n, name, args);
         }
-        if is_texture_fetch(name) {
+        if builtins::is_texture_fetch(name) {
             // Textures are read-only: a value, no effect on memory.
             let _ = self.eval_args(args)?;
             return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
