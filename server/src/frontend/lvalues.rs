@@ -192,151 +192,13 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     pub(in crate::frontend) fn lvalue_inner(&mut self, n: Node<'t>) -> R<LVal> {
         match n.kind() {
-            "identifier" | "qualified_identifier" => {
-                let name = if n.kind() == "qualified_identifier" {
-                    n.child_by_field_name("name")
-                        .map(|c| self.txt(c))
-                        .unwrap_or("")
-                } else {
-                    self.txt(n)
-                };
-                match self.lookup(name).cloned() {
-                    Some(Binding::Slot(s)) => Ok(LVal::Slot(s)),
-                    Some(Binding::Array { id, ty }) => Ok(LVal::Mem {
-                        target: Target::Array(id),
-                        offset: int(0, ScalarTy::LONG),
-                        ty,
-                        site: self.span_of(n),
-                    }),
-                    Some(Binding::Ref(lv)) => Ok(lv),
-                    Some(Binding::Value(v)) => {
-                        // A value (parameter) used as an lvalue: give it a local.
-                        let ty = self.type_of_val(&v);
-                        let slot = self.make_slot(&ty, name, n);
-                        self.store(LVal::Slot(slot.clone()), v, n)?;
-                        self.bind(name, Binding::Slot(slot.clone()));
-                        Ok(LVal::Slot(slot))
-                    }
-                    None => self.global_lvalue(name, n),
-                }
-            }
+            "identifier" | "qualified_identifier" => self.name_lvalue(n),
             "parenthesized_expression" => match n.named_child(0) {
                 Some(i) => self.lvalue(i),
                 None => self.unsup(n, "empty parentheses"),
             },
-            "subscript_expression" => {
-                let Some(base) = n.child_by_field_name("argument") else {
-                    return self.unsup(n, "malformed subscript");
-                };
-                let idx_node = n
-                    .child_by_field_name("indices")
-                    .and_then(|i| i.named_child(0))
-                    .or_else(|| n.child_by_field_name("index"));
-                let Some(idx_node) = idx_node else {
-                    return self.unsup(n, "malformed subscript");
-                };
-                let base_start = self.cur.len();
-                let b = self.rvalue(base)?;
-                let base_end = self.cur.len();
-                if let Val::Agg(Ty::Struct(k), _) = &b {
-                    return self.struct_subscript(n, base, *k, idx_node);
-                }
-                let i = self.rvalue(idx_node)?;
-                let (b, i) = match (&b, &i) {
-                    (Val::Scalar(..), Val::Ptr { .. }) => (i, b), // `i[p]`
-                    _ => (b, i),
-                };
-                match b {
-                    Val::Ptr { .. } => {
-                        let Val::Ptr {
-                            target,
-                            offset,
-                            pointee,
-                        } = self.ptr_add(b, i, false, n)?
-                        else {
-                            return self.unsup(n, "internal: subscript");
-                        };
-                        Ok(self.deref(target, offset, pointee, n))
-                    }
-                    Val::Agg(ty, parts) => {
-                        // Vector indexing `v[i]` with a constant index.
-                        let (e, et) = self.scalar(i, idx_node)?;
-                        match e {
-                            Expr::Int(k, _) if (k as usize) < parts.len() => {
-                                // The vector's value was not needed: drop its reads.
-                                self.cur.drain(base_start..base_end);
-                                let lv = self.lvalue(base)?;
-                                Ok(self.component(lv, k as usize, &ty, n))
-                            }
-                            e => {
-                                let _ = parts;
-                                let st = match ty {
-                                    Ty::Vector(st, _) => st,
-                                    _ => ScalarTy::INT,
-                                };
-                                // A computed component: in memory, an element
-                                // at that offset; in a local, any component
-                                // may change (havocked, reads any value).
-                                self.cur.drain(base_start..base_end);
-                                match self.lvalue(base)? {
-                                    LVal::Mem {
-                                        target,
-                                        offset,
-                                        site,
-                                        ..
-                                    } => {
-                                        let size = crate::frontend::types::scalar_size(st) as i128;
-                                        let scaled = bin(
-                                            BinOp::Mul,
-                                            conv(e, et, ScalarTy::LONG),
-                                            int(size, ScalarTy::LONG),
-                                            ScalarTy::LONG,
-                                        );
-                                        Ok(LVal::Mem {
-                                            target,
-                                            offset: bin(BinOp::Add, offset, scaled, ScalarTy::LONG),
-                                            ty: Ty::Scalar(st),
-                                            site,
-                                        })
-                                    }
-                                    LVal::Slot(slot) => {
-                                        self.havoc_slot(&slot, n);
-                                        Ok(LVal::Discard(Ty::Scalar(st)))
-                                    }
-                                    _ => Ok(LVal::Discard(Ty::Scalar(st))),
-                                }
-                            }
-                        }
-                    }
-                    _ => self.unsup(
-                        n,
-                        format!("subscript of a non-pointer `{}`", self.txt(base)),
-                    ),
-                }
-            }
-            "pointer_expression" => {
-                let op = n
-                    .child_by_field_name("operator")
-                    .map(|o| self.txt(o))
-                    .unwrap_or("");
-                let Some(arg) = n.child_by_field_name("argument") else {
-                    return self.unsup(n, "malformed pointer expression");
-                };
-                if op != "*" {
-                    return self.unsup(n, "address-of is not an lvalue");
-                }
-                match self.rvalue(arg)? {
-                    Val::Ptr {
-                        target,
-                        offset,
-                        pointee,
-                    } => Ok(self.deref(target, offset, pointee, n)),
-                    _ => self.unsup(
-                        n,
-                        format!("dereference of a non-pointer `{}`", self.txt(arg)),
-                    ),
-                }
-            }
+            "subscript_expression" => self.subscript_lvalue(n),
+            "pointer_expression" => self.pointer_lvalue(n),
             "field_expression" => self.field_lvalue(n),
             "cast_expression" => {
                 // `(T)x = ...` is not C; `*(T*)p` goes through pointer_expression.
@@ -379,45 +241,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.store(lv.clone(), new, n)?;
                 Ok(lv)
             }
-            "call_expression" if self.call_returns_ref(n).is_some() => {
-                let f = self.call_returns_ref(n).unwrap_or_default();
-                let defined = n
-                    .child_by_field_name("function")
-                    .is_some_and(|x| x.kind() == "field_expression")
-                    || self
-                        .cx
-                        .functions
-                        .get(&f)
-                        .is_some_and(|d| d.iter().any(|d| d.has_body));
-                if !defined {
-                    // Only declared: what the reference refers to is unknown.
-                    return self.unsup(
-                        n,
-                        format!("the reference `{f}` returns is used as an object (not supported)"),
-                    );
-                }
-                self.ref_return = true;
-                self.ref_returned = false;
-                let v = self.call(n);
-                self.ref_return = false;
-                let v = v?;
-                if !std::mem::take(&mut self.ref_returned) {
-                    // The callee chosen returns a value (another overload or
-                    // member of that name): a temporary, as for any call.
-                    return self.temp_lval(v, n);
-                }
-                match v {
-                    Val::Ptr {
-                        target,
-                        offset,
-                        pointee,
-                    } => Ok(self.deref(target, offset, pointee, n)),
-                    _ => self.unsup(
-                        n,
-                        format!("the reference `{f}` returns is used as an object (not supported)"),
-                    ),
-                }
-            }
+            "call_expression" if self.call_returns_ref(n).is_some() => self.ref_call_lvalue(n),
             "call_expression" | "update_expression" => {
                 // An rvalue used where an lvalue is expected (C++ references): a temporary.
                 let v = self.rvalue(n)?;
@@ -645,5 +469,194 @@ impl<'c, 't> Lowerer<'c, 't> {
         let slot = self.make_slot(&ty, "$ref", at);
         self.store(LVal::Slot(slot.clone()), val, at)?;
         Ok(LVal::Slot(slot))
+    }
+
+    /// `a[i]`: an element of an array, pointer, vector, tracked private array
+    /// or of a struct with `operator[]`.
+    fn subscript_lvalue(&mut self, n: Node<'t>) -> R<LVal> {
+        let Some(base) = n.child_by_field_name("argument") else {
+            return self.unsup(n, "malformed subscript");
+        };
+        let idx_node = n
+            .child_by_field_name("indices")
+            .and_then(|i| i.named_child(0))
+            .or_else(|| n.child_by_field_name("index"));
+        let Some(idx_node) = idx_node else {
+            return self.unsup(n, "malformed subscript");
+        };
+        let base_start = self.cur.len();
+        let b = self.rvalue(base)?;
+        let base_end = self.cur.len();
+        if let Val::Agg(Ty::Struct(k), _) = &b {
+            return self.struct_subscript(n, base, *k, idx_node);
+        }
+        let i = self.rvalue(idx_node)?;
+        let (b, i) = match (&b, &i) {
+            (Val::Scalar(..), Val::Ptr { .. }) => (i, b), // `i[p]`
+            _ => (b, i),
+        };
+        match b {
+            Val::Ptr { .. } => {
+                let Val::Ptr {
+                    target,
+                    offset,
+                    pointee,
+                } = self.ptr_add(b, i, false, n)?
+                else {
+                    return self.unsup(n, "internal: subscript");
+                };
+                Ok(self.deref(target, offset, pointee, n))
+            }
+            Val::Agg(ty, parts) => {
+                // Vector indexing `v[i]` with a constant index.
+                let (e, et) = self.scalar(i, idx_node)?;
+                match e {
+                    Expr::Int(k, _) if (k as usize) < parts.len() => {
+                        // The vector's value was not needed: drop its reads.
+                        self.cur.drain(base_start..base_end);
+                        let lv = self.lvalue(base)?;
+                        Ok(self.component(lv, k as usize, &ty, n))
+                    }
+                    e => {
+                        let _ = parts;
+                        let st = match ty {
+                            Ty::Vector(st, _) => st,
+                            _ => ScalarTy::INT,
+                        };
+                        // A computed component: in memory, an element
+                        // at that offset; in a local, any component
+                        // may change (havocked, reads any value).
+                        self.cur.drain(base_start..base_end);
+                        match self.lvalue(base)? {
+                            LVal::Mem {
+                                target,
+                                offset,
+                                site,
+                                ..
+                            } => {
+                                let size = crate::frontend::types::scalar_size(st) as i128;
+                                let scaled = bin(
+                                    BinOp::Mul,
+                                    conv(e, et, ScalarTy::LONG),
+                                    int(size, ScalarTy::LONG),
+                                    ScalarTy::LONG,
+                                );
+                                Ok(LVal::Mem {
+                                    target,
+                                    offset: bin(BinOp::Add, offset, scaled, ScalarTy::LONG),
+                                    ty: Ty::Scalar(st),
+                                    site,
+                                })
+                            }
+                            LVal::Slot(slot) => {
+                                self.havoc_slot(&slot, n);
+                                Ok(LVal::Discard(Ty::Scalar(st)))
+                            }
+                            _ => Ok(LVal::Discard(Ty::Scalar(st))),
+                        }
+                    }
+                }
+            }
+            _ => self.unsup(
+                n,
+                format!("subscript of a non-pointer `{}`", self.txt(base)),
+            ),
+        }
+    }
+
+    /// A call of a function returning a reference: the object it returns.
+    fn ref_call_lvalue(&mut self, n: Node<'t>) -> R<LVal> {
+        let f = self.call_returns_ref(n).unwrap_or_default();
+        let defined = n
+            .child_by_field_name("function")
+            .is_some_and(|x| x.kind() == "field_expression")
+            || self
+                .cx
+                .functions
+                .get(&f)
+                .is_some_and(|d| d.iter().any(|d| d.has_body));
+        if !defined {
+            // Only declared: what the reference refers to is unknown.
+            return self.unsup(
+                n,
+                format!("the reference `{f}` returns is used as an object (not supported)"),
+            );
+        }
+        self.ref_return = true;
+        self.ref_returned = false;
+        let v = self.call(n);
+        self.ref_return = false;
+        let v = v?;
+        if !std::mem::take(&mut self.ref_returned) {
+            // The callee chosen returns a value (another overload or
+            // member of that name): a temporary, as for any call.
+            return self.temp_lval(v, n);
+        }
+        match v {
+            Val::Ptr {
+                target,
+                offset,
+                pointee,
+            } => Ok(self.deref(target, offset, pointee, n)),
+            _ => self.unsup(
+                n,
+                format!("the reference `{f}` returns is used as an object (not supported)"),
+            ),
+        }
+    }
+
+    /// A name: a local, parameter, reference or module-scope array.
+    fn name_lvalue(&mut self, n: Node<'t>) -> R<LVal> {
+        let name = if n.kind() == "qualified_identifier" {
+            n.child_by_field_name("name")
+                .map(|c| self.txt(c))
+                .unwrap_or("")
+        } else {
+            self.txt(n)
+        };
+        match self.lookup(name).cloned() {
+            Some(Binding::Slot(s)) => Ok(LVal::Slot(s)),
+            Some(Binding::Array { id, ty }) => Ok(LVal::Mem {
+                target: Target::Array(id),
+                offset: int(0, ScalarTy::LONG),
+                ty,
+                site: self.span_of(n),
+            }),
+            Some(Binding::Ref(lv)) => Ok(lv),
+            Some(Binding::Value(v)) => {
+                // A value (parameter) used as an lvalue: give it a local.
+                let ty = self.type_of_val(&v);
+                let slot = self.make_slot(&ty, name, n);
+                self.store(LVal::Slot(slot.clone()), v, n)?;
+                self.bind(name, Binding::Slot(slot.clone()));
+                Ok(LVal::Slot(slot))
+            }
+            None => self.global_lvalue(name, n),
+        }
+    }
+
+    /// `*p`: what a pointer points to.
+    fn pointer_lvalue(&mut self, n: Node<'t>) -> R<LVal> {
+        let op = n
+            .child_by_field_name("operator")
+            .map(|o| self.txt(o))
+            .unwrap_or("");
+        let Some(arg) = n.child_by_field_name("argument") else {
+            return self.unsup(n, "malformed pointer expression");
+        };
+        if op != "*" {
+            return self.unsup(n, "address-of is not an lvalue");
+        }
+        match self.rvalue(arg)? {
+            Val::Ptr {
+                target,
+                offset,
+                pointee,
+            } => Ok(self.deref(target, offset, pointee, n)),
+            _ => self.unsup(
+                n,
+                format!("dereference of a non-pointer `{}`", self.txt(arg)),
+            ),
+        }
     }
 }

@@ -115,19 +115,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             None => self.havoc(ScalarTy::LONG, n),
         };
         let first_access = self.cur.len();
-        let at_k = |off: Expr| {
-            bin(
-                BinOp::Add,
-                off,
-                bin(
-                    BinOp::Mul,
-                    k.clone(),
-                    int(esz as i128, ScalarTy::LONG),
-                    ScalarTy::LONG,
-                ),
-                ScalarTy::LONG,
-            )
-        };
+        let at_k = |off: Expr| element_offset(off, &k, esz);
         let value = if is_set {
             match vals.get(1) {
                 Some(Val::Scalar(e, t)) => conv(e.clone(), *t, ety),
@@ -139,52 +127,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     target: src @ (Target::Array(_) | Target::Choice(..)),
                     offset,
                     ..
-                }) => {
-                    let dest = self.tmp(ety, n);
-                    let src_offset = at_k(offset.clone());
-                    let (list, which) = match src {
-                        Target::Array(a) => (vec![*a], int(a.0 as i128, ScalarTy::UINT)),
-                        Target::Choice(list, sel) => (list.clone(), Expr::Var(*sel)),
-                        _ => (Vec::new(), int(0, ScalarTy::UINT)),
-                    };
-                    let sel = match src {
-                        Target::Choice(_, sel) => Some(*sel),
-                        _ => None,
-                    };
-                    let read = |s: &mut Self, a: ArrayId| {
-                        let access = Access {
-                            array: a,
-                            offset: src_offset.clone(),
-                            size: esz,
-                            ty: ety,
-                        };
-                        s.push(StmtKind::Read { dest, access }, n);
-                        Ok(())
-                    };
-                    match sel {
-                        Some(sel) => self.split_by_choice(&list, sel, n, &mut { read })?,
-                        None => {
-                            for a in &list {
-                                read(self, *a)?;
-                            }
-                        }
-                    }
-                    if name.starts_with("async_work_group") {
-                        // The work-group copies collectively: threads that copy the
-                        // same element store the same value, a function of its source.
-                        let mut key = vec![which, src_offset];
-                        if list
-                            .iter()
-                            .any(|a| self.space_of(&Target::Array(*a)) == Some(MemSpace::Shared))
-                        {
-                            // Each block has its own copy of a shared array.
-                            key.extend((0..3).map(|d| Expr::Builtin(Builtin::BlockIdx(d))));
-                        }
-                        Expr::Apply(name.to_string(), key, ety)
-                    } else {
-                        Expr::Var(dest)
-                    }
-                }
+                }) => self.copy_source_value(n, name, src, at_k(offset.clone()), esz, ety)?,
                 _ => self.havoc(ety, n),
             }
         };
@@ -235,36 +178,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             _ => {}
         }
         if name.starts_with("async_work_group") {
-            // The copy may happen at any time until `wait_group_events`: its
-            // accesses are repeated there.
-            let stmts: Vec<Stmt> = self.cur[first_access..]
-                .iter()
-                .filter(|s| {
-                    matches!(
-                        s.kind,
-                        StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::If { .. }
-                    )
-                })
-                .cloned()
-                .collect();
-            self.pending_copies
-                .extend(stmts.into_iter().map(|k| (k, false)));
-            let mut uniform_args = Vec::new();
-            for v in &vals {
-                self.uniform_parts(v, n, &mut uniform_args);
-            }
-            let event_ty = ScalarTy::Int {
-                bits: 32,
-                signed: false,
-            };
-            self.note(
-                n,
-                format!(
-                    "`{name}` modelled as one element at an unknown position of the copied range"
-                ),
-            );
-            if let Some(event) = self.collective(name, uniform_args, Some(event_ty), n) {
-                return Ok(Val::Scalar(Expr::Var(event), event_ty));
+            if let Some(event) = self.defer_async_copy(n, name, &vals, first_access) {
+                return Ok(event);
             }
         }
         self.note(
@@ -273,4 +188,116 @@ impl<'c, 't> Lowerer<'c, 't> {
         );
         Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
     }
+
+    /// The value an element copy stores: read from the source arrays (`src`
+    /// at `src_offset`); for a work-group copy, a function of the source
+    /// element that all threads agree on.
+    fn copy_source_value(
+        &mut self,
+        n: Node<'t>,
+        name: &str,
+        src: &Target,
+        src_offset: Expr,
+        esz: u32,
+        ety: ScalarTy,
+    ) -> R<Expr> {
+        let dest = self.tmp(ety, n);
+        let (list, which) = match src {
+            Target::Array(a) => (vec![*a], int(a.0 as i128, ScalarTy::UINT)),
+            Target::Choice(list, sel) => (list.clone(), Expr::Var(*sel)),
+            _ => (Vec::new(), int(0, ScalarTy::UINT)),
+        };
+        let sel = match src {
+            Target::Choice(_, sel) => Some(*sel),
+            _ => None,
+        };
+        let read = |s: &mut Self, a: ArrayId| {
+            let access = Access {
+                array: a,
+                offset: src_offset.clone(),
+                size: esz,
+                ty: ety,
+            };
+            s.push(StmtKind::Read { dest, access }, n);
+            Ok(())
+        };
+        match sel {
+            Some(sel) => self.split_by_choice(&list, sel, n, &mut { read })?,
+            None => {
+                for a in &list {
+                    read(self, *a)?;
+                }
+            }
+        }
+        let value = if name.starts_with("async_work_group") {
+            // The work-group copies collectively: threads that copy the
+            // same element store the same value, a function of its source.
+            let mut key = vec![which, src_offset];
+            if list
+                .iter()
+                .any(|a| self.space_of(&Target::Array(*a)) == Some(MemSpace::Shared))
+            {
+                // Each block has its own copy of a shared array.
+                key.extend((0..3).map(|d| Expr::Builtin(Builtin::BlockIdx(d))));
+            }
+            Expr::Apply(name.to_string(), key, ety)
+        } else {
+            Expr::Var(dest)
+        };
+        Ok(value)
+    }
+
+    /// A work-group copy: its accesses since `first_access` are repeated at
+    /// the wait; returns the event of the collective, if it has one.
+    fn defer_async_copy(
+        &mut self,
+        n: Node<'t>,
+        name: &str,
+        vals: &[Val],
+        first_access: usize,
+    ) -> Option<Val> {
+        // The copy may happen at any time until `wait_group_events`: its
+        // accesses are repeated there.
+        let stmts: Vec<Stmt> = self.cur[first_access..]
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s.kind,
+                    StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::If { .. }
+                )
+            })
+            .cloned()
+            .collect();
+        self.pending_copies
+            .extend(stmts.into_iter().map(|k| (k, false)));
+        let mut uniform_args = Vec::new();
+        for v in vals {
+            self.uniform_parts(v, n, &mut uniform_args);
+        }
+        let event_ty = ScalarTy::Int {
+            bits: 32,
+            signed: false,
+        };
+        self.note(
+            n,
+            format!("`{name}` modelled as one element at an unknown position of the copied range"),
+        );
+        self.collective(name, uniform_args, Some(event_ty), n)
+            .map(|event| Val::Scalar(Expr::Var(event), event_ty))
+    }
+}
+
+/// Byte offset of the `k`-th element of size `esz` from `off`.
+fn element_offset(off: Expr, k: &Expr, esz: u32) -> Expr {
+    bin(
+        BinOp::Add,
+        off,
+        bin(
+            BinOp::Mul,
+            k.clone(),
+            int(esz as i128, ScalarTy::LONG),
+            ScalarTy::LONG,
+        ),
+        ScalarTy::LONG,
+    )
 }
