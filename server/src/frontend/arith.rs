@@ -7,12 +7,12 @@ use crate::frontend::lowerer::*;
 use crate::frontend::types::Ty;
 use crate::ir::{BinOp, Block, Expr, MemSpace, ScalarTy, StmtKind, UnOp};
 
-pub(in crate::frontend) fn int(v: i128, t: ScalarTy) -> Expr {
+pub(crate) fn int(v: i128, t: ScalarTy) -> Expr {
     Expr::Int(v, t)
 }
 
 /// Wraps an integer to the range of its type.
-pub(in crate::frontend) fn wrap_int(v: i128, t: ScalarTy) -> i128 {
+pub(crate) fn wrap_int(v: i128, t: ScalarTy) -> i128 {
     match t {
         ScalarTy::Bool => (v != 0) as i128,
         ScalarTy::Int { bits, signed } => {
@@ -34,7 +34,7 @@ pub(in crate::frontend) fn wrap_int(v: i128, t: ScalarTy) -> i128 {
 }
 
 /// C integer promotion.
-pub(in crate::frontend) fn promote(t: ScalarTy) -> ScalarTy {
+pub(crate) fn promote(t: ScalarTy) -> ScalarTy {
     match t {
         ScalarTy::Bool => ScalarTy::INT,
         ScalarTy::Int { bits, .. } if bits < 32 => ScalarTy::INT,
@@ -43,7 +43,7 @@ pub(in crate::frontend) fn promote(t: ScalarTy) -> ScalarTy {
 }
 
 /// C usual arithmetic conversions.
-pub(in crate::frontend) fn common(a: ScalarTy, b: ScalarTy) -> ScalarTy {
+pub(crate) fn common(a: ScalarTy, b: ScalarTy) -> ScalarTy {
     match (a, b) {
         (ScalarTy::Float { bits: x }, ScalarTy::Float { bits: y }) => {
             ScalarTy::Float { bits: x.max(y) }
@@ -119,7 +119,7 @@ pub(crate) fn conv(e: Expr, from: ScalarTy, to: ScalarTy) -> Expr {
     }
 }
 
-pub(in crate::frontend) fn not(e: Expr) -> Expr {
+pub(crate) fn not(e: Expr) -> Expr {
     match e {
         Expr::Int(v, ScalarTy::Bool) => Expr::Int((v == 0) as i128, ScalarTy::Bool),
         Expr::Unary(UnOp::Not, inner, _) => *inner,
@@ -127,7 +127,7 @@ pub(in crate::frontend) fn not(e: Expr) -> Expr {
     }
 }
 
-pub(in crate::frontend) fn bin(op: BinOp, a: Expr, b: Expr, t: ScalarTy) -> Expr {
+pub(crate) fn bin(op: BinOp, a: Expr, b: Expr, t: ScalarTy) -> Expr {
     // Fold the additions and multiplications that pointer arithmetic produces.
     match (op, &a, &b) {
         (BinOp::Add, Expr::Int(0, _), _) => return b,
@@ -144,7 +144,7 @@ pub(in crate::frontend) fn bin(op: BinOp, a: Expr, b: Expr, t: ScalarTy) -> Expr
 }
 
 /// OpenCL memory-fence flag values.
-pub(in crate::frontend) fn ocl_constant(name: &str) -> Option<i128> {
+pub(crate) fn ocl_constant(name: &str) -> Option<i128> {
     Some(match name {
         "CLK_LOCAL_MEM_FENCE" => 1,
         "CLK_GLOBAL_MEM_FENCE" => 2,
@@ -163,7 +163,7 @@ pub(in crate::frontend) fn ocl_constant(name: &str) -> Option<i128> {
     })
 }
 
-pub(in crate::frontend) fn float_constant(name: &str) -> Option<f64> {
+pub(crate) fn float_constant(name: &str) -> Option<f64> {
     Some(match name {
         "M_PI" | "M_PI_F" => std::f64::consts::PI,
         "M_E" | "M_E_F" => std::f64::consts::E,
@@ -176,7 +176,7 @@ pub(in crate::frontend) fn float_constant(name: &str) -> Option<f64> {
     })
 }
 
-pub(in crate::frontend) fn int_limit(name: &str) -> Option<(i128, ScalarTy)> {
+pub(crate) fn int_limit(name: &str) -> Option<(i128, ScalarTy)> {
     Some(match name {
         "INT_MAX" => (i32::MAX as i128, ScalarTy::INT),
         "INT_MIN" => (i32::MIN as i128, ScalarTy::INT),
@@ -191,7 +191,7 @@ pub(in crate::frontend) fn int_limit(name: &str) -> Option<(i128, ScalarTy)> {
 }
 
 impl<'c, 't> Lowerer<'c, 't> {
-    pub(in crate::frontend) fn number(&mut self, n: Node) -> R<Val> {
+    pub(crate) fn number(&mut self, n: Node) -> R<Val> {
         let raw = self.txt(n).replace('\'', "");
         // tree-sitter folds a sign into some literals (`-1`).
         if let Some(rest) = raw.strip_prefix('-') {
@@ -201,7 +201,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.number_text(raw.trim_start_matches('+'), n)
     }
 
-    pub(in crate::frontend) fn number_text(&mut self, t: &str, n: Node) -> R<Val> {
+    pub(crate) fn number_text(&mut self, t: &str, n: Node) -> R<Val> {
         let t = t.to_string();
         let lower = t.to_ascii_lowercase();
         let is_hex = lower.starts_with("0x");
@@ -245,7 +245,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// The scalar of a value (vectors of one component, pointers as offsets).
-    pub(in crate::frontend) fn scalar(&mut self, v: Val, at: Node) -> R<(Expr, ScalarTy)> {
+    pub(crate) fn scalar(&mut self, v: Val, at: Node) -> R<(Expr, ScalarTy)> {
         Ok(match v {
             Val::Scalar(e, t) => (e, t),
             Val::Ptr { offset, .. } => (offset, ScalarTy::LONG),
@@ -259,7 +259,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         })
     }
 
-    pub(in crate::frontend) fn unary(&mut self, n: Node<'t>) -> R<Val> {
+    pub(crate) fn unary(&mut self, n: Node<'t>) -> R<Val> {
         let op = n
             .child_by_field_name("operator")
             .map(|o| self.txt(o))
@@ -279,7 +279,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.unary_scalar(op, v, arg)
     }
 
-    pub(in crate::frontend) fn unary_scalar(&mut self, op: &str, v: Val, at: Node) -> R<Val> {
+    pub(crate) fn unary_scalar(&mut self, op: &str, v: Val, at: Node) -> R<Val> {
         if op == "!" {
             let b = self.truth(v, at)?;
             return Ok(Val::Scalar(not(b), ScalarTy::Bool));
@@ -297,7 +297,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         })
     }
 
-    pub(in crate::frontend) fn binop_of(op: &str) -> Option<BinOp> {
+    pub(crate) fn binop_of(op: &str) -> Option<BinOp> {
         Some(match op {
             "+" => BinOp::Add,
             "-" => BinOp::Sub,
@@ -321,7 +321,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         })
     }
 
-    pub(in crate::frontend) fn binary(&mut self, n: Node<'t>) -> R<Val> {
+    pub(crate) fn binary(&mut self, n: Node<'t>) -> R<Val> {
         let op_text = n
             .child_by_field_name("operator")
             .map(|o| self.txt(o))
@@ -344,7 +344,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// `a && b` / `a || b`: when `b` has statements (reads), they run only if needed.
-    pub(in crate::frontend) fn logical(&mut self, op: BinOp, l: Node<'t>, r: Node<'t>) -> R<Val> {
+    pub(crate) fn logical(&mut self, op: BinOp, l: Node<'t>, r: Node<'t>) -> R<Val> {
         let a = self.rvalue(l)?;
         let a = self.truth(a, l)?;
         let mut b = int(0, ScalarTy::Bool);
@@ -385,13 +385,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(Val::Scalar(Expr::Var(t), ScalarTy::Bool))
     }
 
-    pub(in crate::frontend) fn apply_binop(
-        &mut self,
-        op: BinOp,
-        a: Val,
-        b: Val,
-        at: Node,
-    ) -> R<Val> {
+    pub(crate) fn apply_binop(&mut self, op: BinOp, a: Val, b: Val, at: Node) -> R<Val> {
         // Pointer arithmetic and comparisons.
         match (&a, &b) {
             (Val::Ptr { .. }, Val::Scalar(..)) if matches!(op, BinOp::Add | BinOp::Sub) => {
@@ -498,7 +492,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(Val::Scalar(bin(op, ea, eb, t), t))
     }
 
-    pub(in crate::frontend) fn cast(&mut self, n: Node<'t>) -> R<Val> {
+    pub(crate) fn cast(&mut self, n: Node<'t>) -> R<Val> {
         let (Some(t), Some(v)) = (
             n.child_by_field_name("type"),
             n.child_by_field_name("value"),
@@ -525,12 +519,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// A vector built from scalars and smaller vectors (one scalar is splatted).
-    pub(in crate::frontend) fn vector_literal(
-        &mut self,
-        ty: Ty,
-        items: &[Node<'t>],
-        v: Node<'t>,
-    ) -> R<Val> {
+    pub(crate) fn vector_literal(&mut self, ty: Ty, items: &[Node<'t>], v: Node<'t>) -> R<Val> {
         let Ty::Vector(e, k) = ty else {
             return self.unsup(v, "internal: vector literal of a non-vector type");
         };
@@ -557,7 +546,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Converts a value to a type (C cast semantics on what the IR models).
-    pub(in crate::frontend) fn convert_val(&mut self, ty: Ty, val: Val, n: Node) -> R<Val> {
+    pub(crate) fn convert_val(&mut self, ty: Ty, val: Val, n: Node) -> R<Val> {
         Ok(match (ty, val) {
             (Ty::Void, _) => Val::Void,
             (Ty::Scalar(st), Val::Scalar(e, vt)) => Val::Scalar(conv(e, vt, st), st),

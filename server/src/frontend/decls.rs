@@ -9,7 +9,7 @@ use crate::ir::{Expr, MemSpace, ScalarTy, StmtKind};
 use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
 
 impl<'c, 't> Lowerer<'c, 't> {
-    pub(in crate::frontend) fn declaration(&mut self, n: Node<'t>) -> R<()> {
+    pub(crate) fn declaration(&mut self, n: Node<'t>) -> R<()> {
         let src = self.src();
         let Some(tnode) = n.child_by_field_name("type") else {
             return Ok(());
@@ -147,7 +147,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(())
     }
 
-    pub(in crate::frontend) fn make_slot(&mut self, ty: &Ty, name: &str, at: Node) -> Slot {
+    pub(crate) fn make_slot(&mut self, ty: &Ty, name: &str, at: Node) -> Slot {
         let slot = self.new_slot(ty, name, at);
         if self.ptrs.addr_names.contains(name) || matches!(slot, Slot::Cells(..)) {
             self.ptrs.addr_slots.push(slot.clone());
@@ -157,7 +157,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Records the names of locals whose address `node` takes anywhere in it
     /// (an explicit stack: the tree may be deeply nested).
-    pub(in crate::frontend) fn scan_address_taken(&mut self, node: Node<'t>) {
+    pub(crate) fn scan_address_taken(&mut self, node: Node<'t>) {
         let mut stack = vec![node];
         while let Some(n) = stack.pop() {
             if n.kind() == "pointer_expression"
@@ -185,13 +185,13 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Havocs what a write through a `Target::Locals` pointer may change.
-    pub(in crate::frontend) fn havoc_addressed_locals(&mut self, at: Node) {
+    pub(crate) fn havoc_addressed_locals(&mut self, at: Node) {
         for slot in self.ptrs.addr_slots.clone() {
             self.havoc_slot(&slot, at);
         }
     }
 
-    pub(in crate::frontend) fn new_slot(&mut self, ty: &Ty, name: &str, at: Node) -> Slot {
+    pub(crate) fn new_slot(&mut self, ty: &Ty, name: &str, at: Node) -> Slot {
         match ty {
             Ty::Scalar(s) => Slot::Var(self.new_var(name, *s, at), *s),
             Ty::Ptr(p) => {
@@ -231,7 +231,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn havoc_slot(&mut self, slot: &Slot, at: Node) {
+    pub(crate) fn havoc_slot(&mut self, slot: &Slot, at: Node) {
         match slot {
             Slot::Var(v, _) => self.push(StmtKind::Havoc { var: *v }, at),
             Slot::Agg(_, parts) => {
@@ -248,7 +248,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn init_list(&mut self, n: Node<'t>, ty: &Ty) -> R<Val> {
+    pub(crate) fn init_list(&mut self, n: Node<'t>, ty: &Ty) -> R<Val> {
         let mut cursor = n.walk();
         let items: Vec<Node<'t>> = n
             .named_children(&mut cursor)
@@ -288,7 +288,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn zero(&mut self, ty: &Ty) -> Val {
+    pub(crate) fn zero(&mut self, ty: &Ty) -> Val {
         match ty {
             Ty::Scalar(s @ ScalarTy::Float { .. }) => {
                 Val::Scalar(Expr::Float(0f64.to_bits(), *s), *s)
@@ -312,10 +312,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// `cg::thread_block_tile<32> t = ...;` that tree-sitter read as
     /// `(cg::thread_block_tile < 32) > (t = ...)`: the declared name and value.
-    pub(in crate::frontend) fn misparsed_group_declaration(
-        &self,
-        n: Node<'t>,
-    ) -> Option<(&'t str, Node<'t>)> {
+    pub(crate) fn misparsed_group_declaration(&self, n: Node<'t>) -> Option<(&'t str, Node<'t>)> {
         if n.kind() != "binary_expression" || self.txt(n.child_by_field_name("operator")?) != ">" {
             return None;
         }
@@ -342,7 +339,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// The declared array type of an identifier naming an array object.
-    pub(in crate::frontend) fn declared_array_type(&self, n: Node) -> Option<Ty> {
+    pub(crate) fn declared_array_type(&self, n: Node) -> Option<Ty> {
         let mut n = n;
         while n.kind() == "parenthesized_expression" {
             n = n.named_child(0)?;
@@ -366,7 +363,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// The type an identifier names, if it is a type name and not a variable.
-    pub(in crate::frontend) fn type_name(&self, n: Node) -> Option<Ty> {
+    pub(crate) fn type_name(&self, n: Node) -> Option<Ty> {
         if !matches!(
             n.kind(),
             "identifier" | "type_identifier" | "primitive_type"
@@ -390,7 +387,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         crate::frontend::types::scalar_named(name).map(Ty::Scalar)
     }
 
-    pub(in crate::frontend) fn is_template_type(&self, tn: Node) -> bool {
+    pub(crate) fn is_template_type(&self, tn: Node) -> bool {
         self.type_overrides.contains_key(self.txt(tn))
     }
 }

@@ -14,21 +14,21 @@ use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
 
 /// What code reaches syntactically (see `Lowerer::closure_facts`).
 #[derive(Default)]
-pub(in crate::frontend) struct ClosureFacts {
+pub(crate) struct ClosureFacts {
     /// A barrier or collective it may call.
-    pub(in crate::frontend) barrier: Option<String>,
+    pub(crate) barrier: Option<String>,
     /// Module-scope arrays (not constant memory) it names.
-    pub(in crate::frontend) globals: Vec<String>,
+    pub(crate) globals: Vec<String>,
     /// Whether it declares `__shared__`/`local` memory.
-    pub(in crate::frontend) shared_decl: bool,
+    pub(crate) shared_decl: bool,
     /// A function it calls that is neither defined nor a known builtin.
-    pub(in crate::frontend) unknown_call: Option<String>,
+    pub(crate) unknown_call: Option<String>,
 }
 
 impl<'c, 't> Lowerer<'c, 't> {
     /// What code we cannot see may do to an array it can reach: read and
     /// write one element at an unknown offset (any element, soundly).
-    pub(in crate::frontend) fn touch_unknown(&mut self, array: ArrayId, pointee: Ty, n: Node<'t>) {
+    pub(crate) fn touch_unknown(&mut self, array: ArrayId, pointee: Ty, n: Node<'t>) {
         let st = match pointee {
             Ty::Scalar(s) => s,
             _ => ScalarTy::Int {
@@ -54,11 +54,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// object (local, array element, field, `*p`) and may be bound to a
     /// non-const reference (`flags`, or any without a declaration) gets an
     /// unknown value (a real write for memory).
-    pub(in crate::frontend) fn havoc_ref_args(
-        &mut self,
-        args: &[Node<'t>],
-        flags: Option<&[bool]>,
-    ) -> R<()> {
+    pub(crate) fn havoc_ref_args(&mut self, args: &[Node<'t>], flags: Option<&[bool]>) -> R<()> {
         if self.kernel.lang == crate::ir::Lang::OpenCl {
             return Ok(()); // OpenCL C has no references.
         }
@@ -135,7 +131,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Stores an unknown value into `lv` (what code we cannot see may do to it).
-    pub(in crate::frontend) fn havoc_lvalue(&mut self, lv: LVal, at: Node<'t>) -> R<()> {
+    pub(crate) fn havoc_lvalue(&mut self, lv: LVal, at: Node<'t>) -> R<()> {
         let ty = self.lval_type(&lv);
         let value = match &ty {
             Ty::Array(..) | Ty::Group(_) | Ty::Void => return Ok(()),
@@ -167,7 +163,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// An unknown or not inlined member function may change its receiver.
-    pub(in crate::frontend) fn havoc_receiver(&mut self, recv: LVal, at: Node<'t>) -> R<()> {
+    pub(crate) fn havoc_receiver(&mut self, recv: LVal, at: Node<'t>) -> R<()> {
         if matches!(self.lval_type(&recv), Ty::Struct(_)) {
             self.havoc_lvalue(recv, at)?;
         }
@@ -176,10 +172,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// What the code under `roots` reaches syntactically, through the
     /// functions it calls (by name).
-    pub(in crate::frontend) fn closure_facts(
-        &mut self,
-        roots: Vec<(usize, Node<'t>)>,
-    ) -> ClosureFacts {
+    pub(crate) fn closure_facts(&mut self, roots: Vec<(usize, Node<'t>)>) -> ClosureFacts {
         let index = match self.bodies_by_name.take() {
             Some(i) => i,
             None => {
@@ -201,7 +194,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         facts
     }
 
-    pub(in crate::frontend) fn scan_closure(
+    pub(crate) fn scan_closure(
         &self,
         index: &HashMap<String, Vec<(usize, Node<'t>)>>,
         roots: Vec<(usize, Node<'t>)>,
@@ -296,7 +289,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Why a callee that is not inlined cannot be replaced by a havoc of its
     /// arguments: what it (transitively, syntactically) may do besides.
-    pub(in crate::frontend) fn callee_hazard(&mut self, def: &FnDef<'t>) -> Option<String> {
+    pub(crate) fn callee_hazard(&mut self, def: &FnDef<'t>) -> Option<String> {
         let facts = self.closure_facts(vec![(def.unit, def.node)]);
         if let Some(b) = &facts.barrier {
             return Some(format!("it may synchronize (`{b}`)"));
@@ -317,14 +310,14 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// The module-scope arrays of `kernel_module_arrays` device code may write.
-    pub(in crate::frontend) fn device_module_arrays(&mut self) -> Vec<String> {
+    pub(crate) fn device_module_arrays(&mut self) -> Vec<String> {
         let mut names = self.kernel_module_arrays();
         names.retain(|g| self.cx.globals.get(g).is_some_and(|g| g.device_writable));
         names
     }
 
     /// Module-scope arrays the kernel's code mentions (computed once).
-    pub(in crate::frontend) fn kernel_module_arrays(&mut self) -> Vec<String> {
+    pub(crate) fn kernel_module_arrays(&mut self) -> Vec<String> {
         if let Some(v) = &self.module_arrays {
             return v.clone();
         }
@@ -337,7 +330,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Code we cannot see may read and write any module-scope array the
     /// kernel's code mentions. Returns whether there was one.
-    pub(in crate::frontend) fn touch_module_arrays(&mut self, n: Node<'t>) -> R<bool> {
+    pub(crate) fn touch_module_arrays(&mut self, n: Node<'t>) -> R<bool> {
         let names = self.device_module_arrays();
         for name in &names {
             if let LVal::Mem {
@@ -359,12 +352,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Effects of a call the front end cannot see: the result is havocked and
     /// memory reachable from pointer arguments (also inside structs) may be read
     /// and written at any offset.
-    pub(in crate::frontend) fn unknown_effects(
-        &mut self,
-        n: Node<'t>,
-        what: &str,
-        vals: Vec<Val>,
-    ) -> R<Val> {
+    pub(crate) fn unknown_effects(&mut self, n: Node<'t>, what: &str, vals: Vec<Val>) -> R<Val> {
         let touched = self.touch_reachable(n, vals);
         let module = self.touch_module_arrays(n)?;
         let effect = match (touched, module) {
@@ -380,7 +368,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Havocs what code the front end cannot see may change through `vals`:
     /// arrays their pointers reach (read and written at any offset), locals
     /// they point to. Returns whether an array was touched.
-    pub(in crate::frontend) fn touch_reachable(&mut self, n: Node<'t>, vals: Vec<Val>) -> bool {
+    pub(crate) fn touch_reachable(&mut self, n: Node<'t>, vals: Vec<Val>) -> bool {
         let mut touched = false;
         let mut stack = vals;
         while let Some(v) = stack.pop() {

@@ -8,7 +8,7 @@ use crate::frontend::types::{GroupKind, Ty};
 use crate::ir::{BinOp, Block, Builtin, Expr, MemSpace, ScalarTy, StmtKind};
 
 /// The expression inside any number of parentheses.
-pub(in crate::frontend) fn strip_parens(n: Node) -> Node {
+pub(crate) fn strip_parens(n: Node) -> Node {
     let mut n = n;
     for _ in 0..64 {
         match (n.kind(), n.named_child(0)) {
@@ -20,7 +20,7 @@ pub(in crate::frontend) fn strip_parens(n: Node) -> Node {
 }
 
 /// Components named by a swizzle (`x`, `xy`, `s01`, `lo`, `hi`, `even`, `odd`).
-pub(in crate::frontend) fn swizzle(name: &str, count: u8) -> Option<Vec<usize>> {
+pub(crate) fn swizzle(name: &str, count: u8) -> Option<Vec<usize>> {
     let n = count as usize;
     let half = n.div_ceil(2);
     match name {
@@ -49,7 +49,7 @@ pub(in crate::frontend) fn swizzle(name: &str, count: u8) -> Option<Vec<usize>> 
     idx.filter(|v| !v.is_empty() && v.iter().all(|k| *k < n))
 }
 
-pub(in crate::frontend) fn flatten_comma<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
+pub(crate) fn flatten_comma<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
     let mut cur = n;
     let mut rights = Vec::new();
     let mut steps = 0;
@@ -72,7 +72,7 @@ pub(in crate::frontend) fn flatten_comma<'t>(n: Node<'t>, out: &mut Vec<Node<'t>
 
 impl<'c, 't> Lowerer<'c, 't> {
     /// Lowers an expression whose value is not used.
-    pub(in crate::frontend) fn discard(&mut self, n: Node<'t>) -> R<()> {
+    pub(crate) fn discard(&mut self, n: Node<'t>) -> R<()> {
         if let Some((name, value)) = self.misparsed_group_declaration(n) {
             let v = self.rvalue(value)?;
             let slot = Slot::Group(match v {
@@ -107,14 +107,14 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Lowers an expression to a value (memory reads become `Read` statements).
-    pub(in crate::frontend) fn rvalue(&mut self, n: Node<'t>) -> R<Val> {
+    pub(crate) fn rvalue(&mut self, n: Node<'t>) -> R<Val> {
         self.enter(n)?;
         let r = self.rvalue_inner(n);
         self.depth -= 1;
         r
     }
 
-    pub(in crate::frontend) fn rvalue_inner(&mut self, n: Node<'t>) -> R<Val> {
+    pub(crate) fn rvalue_inner(&mut self, n: Node<'t>) -> R<Val> {
         if n.is_error() || n.is_missing() {
             return self.syntax_error(n);
         }
@@ -266,7 +266,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn update(&mut self, n: Node<'t>, want: bool) -> R<Val> {
+    pub(crate) fn update(&mut self, n: Node<'t>, want: bool) -> R<Val> {
         let op = n
             .child_by_field_name("operator")
             .map(|o| self.txt(o))
@@ -325,7 +325,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(old)
     }
 
-    pub(in crate::frontend) fn assignment(&mut self, n: Node<'t>) -> R<Val> {
+    pub(crate) fn assignment(&mut self, n: Node<'t>) -> R<Val> {
         let (lv, value) = self.assign(n, false)?;
         Ok(match lv {
             LVal::Slot(s) => self.load_slot(&s),
@@ -335,7 +335,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Lowers an assignment; returns the assigned object (its address fixed
     /// before the store when `pin`: the object is used again) and the value.
-    pub(in crate::frontend) fn assign(&mut self, n: Node<'t>, pin: bool) -> R<(LVal, Val)> {
+    pub(crate) fn assign(&mut self, n: Node<'t>, pin: bool) -> R<(LVal, Val)> {
         let op = n
             .child_by_field_name("operator")
             .map(|o| self.txt(o))
@@ -372,7 +372,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok((lv, value))
     }
 
-    pub(in crate::frontend) fn conditional(&mut self, n: Node<'t>) -> R<Val> {
+    pub(crate) fn conditional(&mut self, n: Node<'t>) -> R<Val> {
         let (Some(c), Some(a), Some(b)) = (
             n.child_by_field_name("condition"),
             n.child_by_field_name("consequence"),
@@ -436,7 +436,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(self.load_slot(&slot))
     }
 
-    pub(in crate::frontend) fn select(&mut self, cond: Expr, a: Val, b: Val, at: Node) -> R<Val> {
+    pub(crate) fn select(&mut self, cond: Expr, a: Val, b: Val, at: Node) -> R<Val> {
         if let Expr::Int(v, ScalarTy::Bool) = cond {
             return Ok(if v != 0 { a } else { b });
         }
@@ -537,7 +537,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         })
     }
 
-    pub(in crate::frontend) fn builtin_value(&mut self, n: Node<'t>) -> R<Option<Val>> {
+    pub(crate) fn builtin_value(&mut self, n: Node<'t>) -> R<Option<Val>> {
         let ctor = |f: fn(u8) -> Builtin, d: u8| Val::Scalar(Expr::Builtin(f(d)), ScalarTy::UINT);
         match n.kind() {
             "identifier" => {
@@ -626,7 +626,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn eval_args(&mut self, args: &[Node<'t>]) -> R<Vec<Val>> {
+    pub(crate) fn eval_args(&mut self, args: &[Node<'t>]) -> R<Vec<Val>> {
         let mut vals = Vec::new();
         for a in args {
             vals.push(self.rvalue(*a)?);

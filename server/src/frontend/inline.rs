@@ -12,7 +12,7 @@ use crate::frontend::FnDef;
 use crate::ir::{ScalarTy, StmtKind};
 
 /// Whether a subtree contains a node of `kind` (not looking into nested functions).
-pub(in crate::frontend) fn contains_kind(n: Option<Node>, kind: &str) -> bool {
+pub(crate) fn contains_kind(n: Option<Node>, kind: &str) -> bool {
     let Some(n) = n else { return false };
     let mut stack = vec![n];
     while let Some(x) = stack.pop() {
@@ -29,7 +29,7 @@ pub(in crate::frontend) fn contains_kind(n: Option<Node>, kind: &str) -> bool {
 }
 
 /// Whether a subtree contains `goto label`.
-pub(in crate::frontend) fn contains_goto_to(n: Node, label: &str, src: &str) -> bool {
+pub(crate) fn contains_goto_to(n: Node, label: &str, src: &str) -> bool {
     let mut stack = vec![n];
     while let Some(x) = stack.pop() {
         if x.kind() == "goto_statement"
@@ -45,7 +45,7 @@ pub(in crate::frontend) fn contains_goto_to(n: Node, label: &str, src: &str) -> 
 }
 
 /// Whether a loop body has a `break` or `continue` for that loop.
-pub(in crate::frontend) fn has_loop_jump(n: Option<Node>) -> bool {
+pub(crate) fn has_loop_jump(n: Option<Node>) -> bool {
     let Some(n) = n else { return false };
     let mut stack = vec![n];
     while let Some(x) = stack.pop() {
@@ -61,7 +61,7 @@ pub(in crate::frontend) fn has_loop_jump(n: Option<Node>) -> bool {
 }
 
 /// Whether a statement contains a `break` that leaves the enclosing switch.
-pub(in crate::frontend) fn contains_switch_break(n: Node) -> bool {
+pub(crate) fn contains_switch_break(n: Node) -> bool {
     let mut stack = vec![n];
     while let Some(x) = stack.pop() {
         match x.kind() {
@@ -77,7 +77,7 @@ pub(in crate::frontend) fn contains_switch_break(n: Node) -> bool {
 }
 
 /// Whether a function body has a `return` other than as its last statement.
-pub(in crate::frontend) fn has_early_return(body: Node) -> bool {
+pub(crate) fn has_early_return(body: Node) -> bool {
     let mut c = body.walk();
     let children: Vec<Node> = body
         .named_children(&mut c)
@@ -100,7 +100,7 @@ pub(in crate::frontend) fn has_early_return(body: Node) -> bool {
 
 impl<'c, 't> Lowerer<'c, 't> {
     /// Inlines a call of a device function.
-    pub(in crate::frontend) fn inline_call(
+    pub(crate) fn inline_call(
         &mut self,
         n: Node<'t>,
         def: &FnDef<'t>,
@@ -111,7 +111,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Inlines a call; `this` is the receiver of a member function.
-    pub(in crate::frontend) fn inline_call_this(
+    pub(crate) fn inline_call_this(
         &mut self,
         n: Node<'t>,
         def: &FnDef<'t>,

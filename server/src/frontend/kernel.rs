@@ -11,7 +11,7 @@ use crate::ir::{
 };
 use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
 
-pub(in crate::frontend) fn space_key(s: MemSpace) -> u8 {
+pub(crate) fn space_key(s: MemSpace) -> u8 {
     match s {
         MemSpace::Shared => 0,
         MemSpace::Global => 1,
@@ -20,7 +20,7 @@ pub(in crate::frontend) fn space_key(s: MemSpace) -> u8 {
 }
 
 impl<'c, 't> Lowerer<'c, 't> {
-    pub(in crate::frontend) fn alias_array(&mut self, space: MemSpace, at: Node) -> ArrayId {
+    pub(crate) fn alias_array(&mut self, space: MemSpace, at: Node) -> ArrayId {
         if let Some(&a) = self.alias_arrays.get(&space_key(space)) {
             return a;
         }
@@ -43,14 +43,14 @@ impl<'c, 't> Lowerer<'c, 't> {
         id
     }
 
-    pub(in crate::frontend) fn space_of(&self, t: &Target) -> Option<MemSpace> {
+    pub(crate) fn space_of(&self, t: &Target) -> Option<MemSpace> {
         match t {
             Target::Array(a) => self.kernel.arrays.get(a.0 as usize).map(|d| d.space),
             _ => None,
         }
     }
 
-    pub(in crate::frontend) fn is_alias(&self, t: &Target) -> bool {
+    pub(crate) fn is_alias(&self, t: &Target) -> bool {
         matches!(t, Target::Array(a) if self.kernel.arrays.get(a.0 as usize).is_some_and(|d| d.may_alias_all))
     }
 
@@ -104,12 +104,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// The array of the kernel's dynamic shared memory, which every `extern
     /// __shared__` declaration (`name`, of type `ty`) aliases: one array for
     /// all of them, its element size the common element size (else bytes).
-    pub(in crate::frontend) fn dynamic_shared_array(
-        &mut self,
-        name: &str,
-        ty: &Ty,
-        at: Node,
-    ) -> ArrayId {
+    pub(crate) fn dynamic_shared_array(&mut self, name: &str, ty: &Ty, at: Node) -> ArrayId {
         let mut elem = ty;
         while let Ty::Array(e, _) = elem {
             elem = e;
@@ -259,7 +254,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
     }
 
-    pub(in crate::frontend) fn param_val(
+    pub(crate) fn param_val(
         &mut self,
         name: &str,
         ty: &Ty,
@@ -316,11 +311,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Binds template parameters: value parameters become uniform symbolic parameters
     /// (or the explicit argument), type parameters opaque 4-byte data (or the explicit type).
-    pub(in crate::frontend) fn bind_template_params(
-        &mut self,
-        tpl: Node<'t>,
-        args: Option<Node<'t>>,
-    ) -> R<()> {
+    pub(crate) fn bind_template_params(&mut self, tpl: Node<'t>, args: Option<Node<'t>>) -> R<()> {
         let mut cursor = tpl.walk();
         let params: Vec<Node> = tpl.named_children(&mut cursor).collect();
         let arg_nodes: Vec<Node> = match args {
@@ -399,7 +390,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Names assigned anywhere in the function (pointer parameters that are never
     /// assigned keep offset 0 without a local).
-    pub(in crate::frontend) fn collect_assigned(&mut self, n: Node) {
+    pub(crate) fn collect_assigned(&mut self, n: Node) {
         let mut stack = vec![n];
         let src = self.src();
         while let Some(n) = stack.pop() {

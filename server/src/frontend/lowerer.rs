@@ -14,30 +14,30 @@ use crate::ir::{
 };
 
 /// Deepest statement/expression nesting lowered.
-pub(in crate::frontend) const MAX_NESTING: usize = 200;
+pub(crate) const MAX_NESTING: usize = 200;
 
 /// Deepest chain of inlined calls.
-pub(in crate::frontend) const MAX_INLINE_DEPTH: usize = 16;
+pub(crate) const MAX_INLINE_DEPTH: usize = 16;
 
 /// Most calls inlined into one kernel (call trees grow exponentially).
-pub(in crate::frontend) const MAX_INLINED_CALLS: usize = 4096;
+pub(crate) const MAX_INLINED_CALLS: usize = 4096;
 
 /// Most statements of one lowered kernel.
-pub(in crate::frontend) const MAX_STMTS: u32 = 4_000_000;
+pub(crate) const MAX_STMTS: u32 = 4_000_000;
 
 /// Largest aggregate copied leaf by leaf.
-pub(in crate::frontend) const MAX_LEAVES: usize = 64;
+pub(crate) const MAX_LEAVES: usize = 64;
 
 /// Longest private array of scalars tracked element by element.
-pub(in crate::frontend) const MAX_CELLS: u64 = 16;
+pub(crate) const MAX_CELLS: u64 = 16;
 
 /// Stores at computed indices into one tracked private array before its
 /// elements are havocked instead (each such store rewrites every element:
 /// the checker's terms would grow without bound).
-pub(in crate::frontend) const MAX_COMPUTED_CELL_STORES: u32 = 8;
+pub(crate) const MAX_COMPUTED_CELL_STORES: u32 = 8;
 
 /// Most case groups of a switch.
-pub(in crate::frontend) const MAX_SWITCH_GROUPS: usize = 512;
+pub(crate) const MAX_SWITCH_GROUPS: usize = 512;
 
 /// Why a kernel cannot be lowered.
 #[derive(Clone, Debug)]
@@ -48,7 +48,7 @@ pub(crate) struct Unsup {
     pub span: Span,
 }
 
-pub(in crate::frontend) type R<T> = Result<T, Unsup>;
+pub(crate) type R<T> = Result<T, Unsup>;
 
 /// What a pointer points into.
 #[derive(Clone, Debug, PartialEq)]
@@ -143,7 +143,7 @@ pub(crate) enum LVal {
 
 /// A name in scope.
 #[derive(Clone, Debug)]
-pub(in crate::frontend) enum Binding {
+pub(crate) enum Binding {
     Slot(Slot),
     Array { id: ArrayId, ty: Ty },
     Value(Val),
@@ -151,76 +151,76 @@ pub(in crate::frontend) enum Binding {
 }
 
 /// An inlined call in progress.
-pub(in crate::frontend) struct Frame {
+pub(crate) struct Frame {
     /// Where the return value goes.
-    pub(in crate::frontend) ret: Option<Slot>,
+    pub(crate) ret: Option<Slot>,
     /// The function returns a reference: `ret` is a pointer to the object.
-    pub(in crate::frontend) by_ref: bool,
+    pub(crate) by_ref: bool,
 }
 
 /// A forward jump in progress: an inlined function's `return` (label None) or a
 /// forward `goto label`. Taking it sets `flag`; statements up to the target are
 /// guarded by `!flag` and loops in between are left with `break`.
-pub(in crate::frontend) struct Exit {
-    pub(in crate::frontend) flag: VarId,
+pub(crate) struct Exit {
+    pub(crate) flag: VarId,
     /// Loops entered since the target's scope.
-    pub(in crate::frontend) loops: usize,
-    pub(in crate::frontend) label: Option<String>,
+    pub(crate) loops: usize,
+    pub(crate) label: Option<String>,
     /// Inline depth the exit belongs to (labels are function-local).
-    pub(in crate::frontend) frame: usize,
+    pub(crate) frame: usize,
 }
 
 /// Lowers one kernel.
 pub(crate) struct Lowerer<'c, 't> {
-    pub(in crate::frontend) cx: &'c Ctx<'t>,
-    pub(in crate::frontend) unit: usize,
+    pub(crate) cx: &'c Ctx<'t>,
+    pub(crate) unit: usize,
     /// The kernel being built.
     pub kernel: Kernel,
-    pub(in crate::frontend) cur: Vec<Stmt>,
-    pub(in crate::frontend) scopes: Vec<HashMap<String, Binding>>,
-    pub(in crate::frontend) type_overrides: HashMap<String, Ty>,
-    pub(in crate::frontend) stmt_span: Span,
-    pub(in crate::frontend) inline_site: Option<Span>,
-    pub(in crate::frontend) frames: Vec<Frame>,
-    pub(in crate::frontend) call_stack: Vec<String>,
-    pub(in crate::frontend) depth: usize,
+    pub(crate) cur: Vec<Stmt>,
+    pub(crate) scopes: Vec<HashMap<String, Binding>>,
+    pub(crate) type_overrides: HashMap<String, Ty>,
+    pub(crate) stmt_span: Span,
+    pub(crate) inline_site: Option<Span>,
+    pub(crate) frames: Vec<Frame>,
+    pub(crate) call_stack: Vec<String>,
+    pub(crate) depth: usize,
     /// Stores at computed indices so far, by the first element of the array.
     /// Pointer targets, pointer names, addressed locals, conflicts.
     pub ptrs: PointerState<'c>,
-    pub(in crate::frontend) computed_cell_stores: HashMap<VarId, u32>,
-    pub(in crate::frontend) alias_arrays: HashMap<u8, ArrayId>,
+    pub(crate) computed_cell_stores: HashMap<VarId, u32>,
+    pub(crate) alias_arrays: HashMap<u8, ArrayId>,
     /// Accesses of async copies not yet waited for, and whether a barrier was
     /// lowered since (then they are repeated at the wait).
-    pub(in crate::frontend) pending_copies: Vec<(Stmt, bool)>,
-    pub(in crate::frontend) shared_decls: HashMap<(usize, usize), ArrayId>,
+    pub(crate) pending_copies: Vec<(Stmt, bool)>,
+    pub(crate) shared_decls: HashMap<(usize, usize), ArrayId>,
     /// The kernel's definition (unit, node): the root of what its code reaches.
-    pub(in crate::frontend) kernel_root: Option<(usize, Node<'t>)>,
+    pub(crate) kernel_root: Option<(usize, Node<'t>)>,
     /// Module-scope arrays (names) the kernel's code mentions, transitively
     /// through the functions it calls: what unknown code may write.
-    pub(in crate::frontend) module_arrays: Option<Vec<String>>,
+    pub(crate) module_arrays: Option<Vec<String>>,
     /// Set just before inlining a call whose reference result is used as an
     /// object: the call returns the object's address (`Frame::by_ref`).
-    pub(in crate::frontend) ref_return: bool,
+    pub(crate) ref_return: bool,
     /// Set by the call that honoured `ref_return` (it returned an address).
-    pub(in crate::frontend) ref_returned: bool,
+    pub(crate) ref_returned: bool,
     /// Function bodies by unqualified name (`S::f` also as `f`), for the
     /// syntactic scans of `closure_facts` (built on first use).
-    pub(in crate::frontend) bodies_by_name: Option<HashMap<String, Vec<(usize, Node<'t>)>>>,
+    pub(crate) bodies_by_name: Option<HashMap<String, Vec<(usize, Node<'t>)>>>,
     /// What `callee_hazard` found, by definition.
-    pub(in crate::frontend) hazards: HashMap<(usize, usize), Option<String>>,
+    pub(crate) hazards: HashMap<(usize, usize), Option<String>>,
     /// The kernel's dynamic shared memory: every `extern __shared__`
     /// declaration names it (byte-addressed, each with its own element type).
-    pub(in crate::frontend) dynamic_shared: Option<ArrayId>,
+    pub(crate) dynamic_shared: Option<ArrayId>,
     /// Known contents of constant arrays.
-    pub(in crate::frontend) const_inits: HashMap<ArrayId, Vec<i128>>,
-    pub(in crate::frontend) globals: HashMap<String, ArrayId>,
-    pub(in crate::frontend) exits: Vec<Exit>,
-    pub(in crate::frontend) signaled: Vec<VarId>,
-    pub(in crate::frontend) inlined_calls: usize,
-    pub(in crate::frontend) noted: HashSet<String>,
-    pub(in crate::frontend) next_tmp: u32,
-    pub(in crate::frontend) next_param_extra: u32,
-    pub(in crate::frontend) work_dim: Option<ParamId>,
+    pub(crate) const_inits: HashMap<ArrayId, Vec<i128>>,
+    pub(crate) globals: HashMap<String, ArrayId>,
+    pub(crate) exits: Vec<Exit>,
+    pub(crate) signaled: Vec<VarId>,
+    pub(crate) inlined_calls: usize,
+    pub(crate) noted: HashSet<String>,
+    pub(crate) next_tmp: u32,
+    pub(crate) next_param_extra: u32,
+    pub(crate) work_dim: Option<ParamId>,
 }
 
 impl<'c, 't> Lowerer<'c, 't> {
@@ -267,44 +267,44 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn src(&self) -> &'t str {
+    pub(crate) fn src(&self) -> &'t str {
         &self.cx.units[self.unit].text
     }
 
-    pub(in crate::frontend) fn txt(&self, n: Node) -> &'t str {
+    pub(crate) fn txt(&self, n: Node) -> &'t str {
         text(n, self.src())
     }
 
-    pub(in crate::frontend) fn span_of(&self, n: Node) -> (Span, bool) {
+    pub(crate) fn span_of(&self, n: Node) -> (Span, bool) {
         self.cx.units[self.unit]
             .map
             .map(n.start_byte() as u32, n.end_byte() as u32)
     }
 
-    pub(in crate::frontend) fn span(&self, n: Node) -> Span {
+    pub(crate) fn span(&self, n: Node) -> Span {
         self.span_of(n).0
     }
 
-    pub(in crate::frontend) fn unsup<T>(&self, n: Node, reason: impl Into<String>) -> R<T> {
+    pub(crate) fn unsup<T>(&self, n: Node, reason: impl Into<String>) -> R<T> {
         Err(Unsup {
             reason: reason.into(),
             span: self.span(n),
         })
     }
 
-    pub(in crate::frontend) fn note(&mut self, n: Node, msg: String) {
+    pub(crate) fn note(&mut self, n: Node, msg: String) {
         let span = self.inline_site.unwrap_or_else(|| self.span(n));
         if self.noted.insert(msg.clone()) {
             self.kernel.notes.push((span, msg));
         }
     }
 
-    pub(in crate::frontend) fn push(&mut self, kind: StmtKind, at: Node) {
+    pub(crate) fn push(&mut self, kind: StmtKind, at: Node) {
         let site = self.span_of(at);
         self.push_site(kind, site);
     }
 
-    pub(in crate::frontend) fn push_site(&mut self, kind: StmtKind, site: (Span, bool)) {
+    pub(crate) fn push_site(&mut self, kind: StmtKind, site: (Span, bool)) {
         let (span, in_macro) = site;
         let id = StmtId(self.kernel.next_stmt_id);
         self.kernel.next_stmt_id += 1;
@@ -323,7 +323,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         });
     }
 
-    pub(in crate::frontend) fn new_var(&mut self, name: &str, ty: ScalarTy, at: Node) -> VarId {
+    pub(crate) fn new_var(&mut self, name: &str, ty: ScalarTy, at: Node) -> VarId {
         let id = VarId(self.kernel.vars.len() as u32);
         let span = self.span(at);
         self.kernel.vars.push(VarDecl {
@@ -334,20 +334,20 @@ impl<'c, 't> Lowerer<'c, 't> {
         id
     }
 
-    pub(in crate::frontend) fn tmp(&mut self, ty: ScalarTy, at: Node) -> VarId {
+    pub(crate) fn tmp(&mut self, ty: ScalarTy, at: Node) -> VarId {
         let name = format!("$t{}", self.next_tmp);
         self.next_tmp += 1;
         self.new_var(&name, ty, at)
     }
 
-    pub(in crate::frontend) fn havoc(&mut self, ty: ScalarTy, at: Node) -> Expr {
+    pub(crate) fn havoc(&mut self, ty: ScalarTy, at: Node) -> Expr {
         let v = self.tmp(ty, at);
         self.push(StmtKind::Havoc { var: v }, at);
         Expr::Var(v)
     }
 
     /// The tag of struct `k` (empty when unknown).
-    pub(in crate::frontend) fn struct_name(&self, k: usize) -> String {
+    pub(crate) fn struct_name(&self, k: usize) -> String {
         self.cx
             .types
             .structs
@@ -358,7 +358,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// The defined member function `method` of struct `k`, preferring one
     /// with `arity` parameters when given.
-    pub(in crate::frontend) fn struct_method(
+    pub(crate) fn struct_method(
         &self,
         k: usize,
         method: &str,
@@ -372,7 +372,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             .cloned()
     }
 
-    pub(in crate::frontend) fn havoc_val(&mut self, ty: &Ty, at: Node) -> Val {
+    pub(crate) fn havoc_val(&mut self, ty: &Ty, at: Node) -> Val {
         match ty {
             Ty::Scalar(s) => Val::Scalar(self.havoc(*s, at), *s),
             Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(ty, 0) <= MAX_LEAVES => {
@@ -406,17 +406,14 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn with_block(
-        &mut self,
-        f: impl FnOnce(&mut Self) -> R<()>,
-    ) -> R<Vec<Stmt>> {
+    pub(crate) fn with_block(&mut self, f: impl FnOnce(&mut Self) -> R<()>) -> R<Vec<Stmt>> {
         let saved = std::mem::take(&mut self.cur);
         let r = f(self);
         let inner = std::mem::replace(&mut self.cur, saved);
         r.map(|_| inner)
     }
 
-    pub(in crate::frontend) fn enter(&mut self, n: Node) -> R<()> {
+    pub(crate) fn enter(&mut self, n: Node) -> R<()> {
         if self.kernel.next_stmt_id > MAX_STMTS {
             return self.unsup(
                 n,
@@ -430,21 +427,21 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(())
     }
 
-    pub(in crate::frontend) fn lookup(&self, name: &str) -> Option<&Binding> {
+    pub(crate) fn lookup(&self, name: &str) -> Option<&Binding> {
         self.scopes.iter().rev().find_map(|s| s.get(name))
     }
 
-    pub(in crate::frontend) fn bind(&mut self, name: &str, b: Binding) {
+    pub(crate) fn bind(&mut self, name: &str, b: Binding) {
         if let Some(s) = self.scopes.last_mut() {
             s.insert(name.to_string(), b);
         }
     }
 
-    pub(in crate::frontend) fn size_of(&self, t: &Ty) -> u64 {
+    pub(crate) fn size_of(&self, t: &Ty) -> u64 {
         self.cx.types.size(t)
     }
 
-    pub(in crate::frontend) fn part_names(&self, ty: &Ty) -> Vec<String> {
+    pub(crate) fn part_names(&self, ty: &Ty) -> Vec<String> {
         match ty {
             Ty::Vector(_, n) => (0..*n)
                 .map(|k| {
@@ -464,13 +461,13 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn resolve_type(&self, n: Node) -> Ty {
+    pub(crate) fn resolve_type(&self, n: Node) -> Ty {
         self.cx
             .types
             .resolve_base(n, self.src(), &self.type_overrides)
     }
 
-    pub(in crate::frontend) fn syntax_error<T>(&self, n: Node) -> R<T> {
+    pub(crate) fn syntax_error<T>(&self, n: Node) -> R<T> {
         let span = self.span(n);
         let at = self.cx.describe(span);
         Err(Unsup {
@@ -479,7 +476,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         })
     }
 
-    pub(in crate::frontend) fn type_of_val(&self, v: &Val) -> Ty {
+    pub(crate) fn type_of_val(&self, v: &Val) -> Ty {
         match v {
             Val::Scalar(_, t) => Ty::Scalar(*t),
             Val::Ptr { pointee, .. } => Ty::Ptr(Box::new(pointee.clone())),
@@ -490,7 +487,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Gives a copied statement (and its children) fresh labels.
-    pub(in crate::frontend) fn renumber(&mut self, stmt: &mut Stmt) {
+    pub(crate) fn renumber(&mut self, stmt: &mut Stmt) {
         stmt.id = StmtId(self.kernel.next_stmt_id);
         self.kernel.next_stmt_id += 1;
         let blocks: Vec<&mut Block> = match &mut stmt.kind {
@@ -510,7 +507,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn lval_type(&self, lv: &LVal) -> Ty {
+    pub(crate) fn lval_type(&self, lv: &LVal) -> Ty {
         match lv {
             LVal::Slot(s) => match s {
                 Slot::Var(_, t) => Ty::Scalar(*t),

@@ -9,7 +9,7 @@ use crate::frontend::types::Ty;
 use crate::ir::{ArrayId, BinOp, Block, Expr, ScalarTy, Stmt, StmtKind};
 
 /// Whether a function definition returns a reference (`T &f(...)`).
-pub(in crate::frontend) fn returns_ref(def: Node) -> bool {
+pub(crate) fn returns_ref(def: Node) -> bool {
     let mut d = def.child_by_field_name("declarator");
     for _ in 0..16 {
         match d {
@@ -28,7 +28,7 @@ pub(in crate::frontend) fn returns_ref(def: Node) -> bool {
 
 impl<'c, 't> Lowerer<'c, 't> {
     /// `c ? a : b` as an object: both sides' addresses, selected by `c`.
-    pub(in crate::frontend) fn conditional_lvalue(&mut self, n: Node<'t>) -> R<LVal> {
+    pub(crate) fn conditional_lvalue(&mut self, n: Node<'t>) -> R<LVal> {
         let (Some(c), Some(a), Some(b)) = (
             n.child_by_field_name("condition"),
             n.child_by_field_name("consequence"),
@@ -102,7 +102,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// `x[i]` on a struct: its `operator[]`, inlined; one that returns a
     /// reference (the object written through) is not supported.
-    pub(in crate::frontend) fn struct_subscript(
+    pub(crate) fn struct_subscript(
         &mut self,
         n: Node<'t>,
         base: Node<'t>,
@@ -139,7 +139,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// The name of the function `call` (a call expression) calls when its
     /// definition returns a reference (for member functions: any of that name).
-    pub(in crate::frontend) fn call_returns_ref(&self, call: Node) -> Option<String> {
+    pub(crate) fn call_returns_ref(&self, call: Node) -> Option<String> {
         let f = call.child_by_field_name("function")?;
         let (name, method) = match f.kind() {
             "identifier" => (self.txt(f).to_string(), false),
@@ -183,14 +183,14 @@ impl<'c, 't> Lowerer<'c, 't> {
         found.then_some(name)
     }
 
-    pub(in crate::frontend) fn lvalue(&mut self, n: Node<'t>) -> R<LVal> {
+    pub(crate) fn lvalue(&mut self, n: Node<'t>) -> R<LVal> {
         self.enter(n)?;
         let r = self.lvalue_inner(n);
         self.depth -= 1;
         r
     }
 
-    pub(in crate::frontend) fn lvalue_inner(&mut self, n: Node<'t>) -> R<LVal> {
+    pub(crate) fn lvalue_inner(&mut self, n: Node<'t>) -> R<LVal> {
         match n.kind() {
             "identifier" | "qualified_identifier" => self.name_lvalue(n),
             "parenthesized_expression" => match n.named_child(0) {
@@ -263,7 +263,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn global_lvalue(&mut self, name: &str, n: Node<'t>) -> R<LVal> {
+    pub(crate) fn global_lvalue(&mut self, name: &str, n: Node<'t>) -> R<LVal> {
         if let Some(&id) = self.globals.get(name) {
             let ty = self
                 .cx
@@ -317,7 +317,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.unsup(n, format!("unknown identifier `{name}`"))
     }
 
-    pub(in crate::frontend) fn field_lvalue(&mut self, n: Node<'t>) -> R<LVal> {
+    pub(crate) fn field_lvalue(&mut self, n: Node<'t>) -> R<LVal> {
         let (Some(arg), Some(field)) = (
             n.child_by_field_name("argument"),
             n.child_by_field_name("field"),
@@ -377,13 +377,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// The `k`-th field or component of an aggregate lvalue.
-    pub(in crate::frontend) fn component(
-        &mut self,
-        base: LVal,
-        k: usize,
-        ty: &Ty,
-        _at: Node,
-    ) -> LVal {
+    pub(crate) fn component(&mut self, base: LVal, k: usize, ty: &Ty, _at: Node) -> LVal {
         let at_site = true;
         let parts = self.cx.types.parts(ty);
         let Some((off, pt)) = parts.get(k).cloned() else {
@@ -419,7 +413,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// The lvalue a reference parameter binds to.
-    pub(in crate::frontend) fn ref_arg(&mut self, a: Node<'t>, val: Val) -> R<LVal> {
+    pub(crate) fn ref_arg(&mut self, a: Node<'t>, val: Val) -> R<LVal> {
         let inner = if a.kind() == "parenthesized_expression" {
             a.named_child(0).unwrap_or(a)
         } else {
@@ -464,7 +458,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn temp_lval(&mut self, val: Val, at: Node) -> R<LVal> {
+    pub(crate) fn temp_lval(&mut self, val: Val, at: Node) -> R<LVal> {
         let ty = self.type_of_val(&val);
         let slot = self.make_slot(&ty, "$ref", at);
         self.store(LVal::Slot(slot.clone()), val, at)?;

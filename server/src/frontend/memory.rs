@@ -13,12 +13,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// The part of local `slot` that `offset` (bytes) with type `ty` names:
     /// the slot itself at offset 0, or one element of a `Slot::Cells` at a
     /// constant, aligned offset. None: an access the locals cannot follow.
-    pub(in crate::frontend) fn local_part(
-        &self,
-        slot: &Slot,
-        offset: &Expr,
-        ty: &Ty,
-    ) -> Option<Slot> {
+    pub(crate) fn local_part(&self, slot: &Slot, offset: &Expr, ty: &Ty) -> Option<Slot> {
         let Slot::Cells(whole, st, cells) = slot else {
             return matches!(offset, Expr::Int(0, _)).then(|| slot.clone());
         };
@@ -37,7 +32,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Fixes the address of an lvalue (for references): offsets go into locals.
-    pub(in crate::frontend) fn pin_lvalue(&mut self, lv: LVal, at: Node) -> LVal {
+    pub(crate) fn pin_lvalue(&mut self, lv: LVal, at: Node) -> LVal {
         match lv {
             LVal::Mem {
                 target,
@@ -64,7 +59,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn store(&mut self, lv: LVal, v: Val, at: Node) -> R<()> {
+    pub(crate) fn store(&mut self, lv: LVal, v: Val, at: Node) -> R<()> {
         match lv {
             LVal::Slot(Slot::Var(var, t)) => {
                 let value = match v {
@@ -153,13 +148,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Records that pointer `off` now targets `t` (flow-sensitive). A pointer
     /// that targets different arrays at one program point is "conflicted": the
     /// kernel is lowered again with that pointer on a may-alias-all array.
-    pub(in crate::frontend) fn set_target(
-        &mut self,
-        off: VarId,
-        name: &str,
-        t: Target,
-        at: Node,
-    ) -> R<()> {
+    pub(crate) fn set_target(&mut self, off: VarId, name: &str, t: Target, at: Node) -> R<()> {
         let cur = self.ptrs.target(off);
         if let Target::Choice(list, sel) = &cur {
             // A pointer with several targets: the assignment selects one.
@@ -235,13 +224,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// The target of a pointer that may be `a` or `b`.
-    pub(in crate::frontend) fn merge_target(
-        &mut self,
-        name: &str,
-        a: Target,
-        b: Target,
-        at: Node,
-    ) -> R<Target> {
+    pub(crate) fn merge_target(&mut self, name: &str, a: Target, b: Target, at: Node) -> R<Target> {
         if a == b || b == Target::Null {
             return Ok(a);
         }
@@ -304,7 +287,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// A pointer value whose several possible arrays become one may-alias-all
     /// array (for the few builtins that take the target apart).
-    pub(in crate::frontend) fn without_choice(&mut self, v: Val, at: Node) -> Val {
+    pub(crate) fn without_choice(&mut self, v: Val, at: Node) -> Val {
         match v {
             Val::Ptr {
                 target: Target::Choice(list, _),
@@ -327,7 +310,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Runs `f` for the array a `Choice` pointer selects: `if sel == 0 {..} else if ..`.
-    pub(in crate::frontend) fn split_by_choice(
+    pub(crate) fn split_by_choice(
         &mut self,
         list: &[ArrayId],
         sel: VarId,
@@ -368,7 +351,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Gives a pointer local found to target several arrays its selector.
-    pub(in crate::frontend) fn init_choice(&mut self, off: VarId, name: &str, at: Node) {
+    pub(crate) fn init_choice(&mut self, off: VarId, name: &str, at: Node) {
         let Some(list) = self.ptrs.choices(name) else {
             return;
         };
@@ -382,7 +365,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Merges the pointer targets of two control-flow paths.
-    pub(in crate::frontend) fn merge_states(
+    pub(crate) fn merge_states(
         &mut self,
         a: HashMap<VarId, Target>,
         b: HashMap<VarId, Target>,
@@ -401,7 +384,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// After a loop: a pointer whose target changed in the body had another target
     /// in earlier iterations.
-    pub(in crate::frontend) fn check_loop_targets(
+    pub(crate) fn check_loop_targets(
         &mut self,
         before: &HashMap<VarId, Target>,
         at: Node,
@@ -419,7 +402,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Splits a value into the parts of an aggregate type (broadcasting scalars).
-    pub(in crate::frontend) fn split(&mut self, v: Val, ty: &Ty, at: Node) -> Vec<Val> {
+    pub(crate) fn split(&mut self, v: Val, ty: &Ty, at: Node) -> Vec<Val> {
         let parts = self.cx.types.parts(ty);
         match v {
             Val::Agg(_, vals) if vals.len() == parts.len() => vals,
@@ -430,7 +413,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn access(&self, array: ArrayId, offset: Expr, st: ScalarTy) -> Access {
+    pub(crate) fn access(&self, array: ArrayId, offset: Expr, st: ScalarTy) -> Access {
         Access {
             array,
             offset,
@@ -439,7 +422,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn store_mem(
+    pub(crate) fn store_mem(
         &mut self,
         target: Target,
         offset: Expr,
@@ -588,7 +571,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(())
     }
 
-    pub(in crate::frontend) fn load(&mut self, lv: LVal, at: Node) -> R<Val> {
+    pub(crate) fn load(&mut self, lv: LVal, at: Node) -> R<Val> {
         Ok(match lv {
             LVal::Slot(slot) => self.load_slot(&slot),
             LVal::Discard(ty) => match ty {
@@ -615,7 +598,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         })
     }
 
-    pub(in crate::frontend) fn load_slot(&self, slot: &Slot) -> Val {
+    pub(crate) fn load_slot(&self, slot: &Slot) -> Val {
         match slot {
             Slot::Var(v, t) => Val::Scalar(Expr::Var(*v), *t),
             Slot::Ptr { off, pointee, .. } => Val::Ptr {
@@ -652,7 +635,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn load_mem(
+    pub(crate) fn load_mem(
         &mut self,
         target: Target,
         offset: Expr,
@@ -805,7 +788,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// The value read from a constant array with known contents: a constant when
     /// all elements are equal, else a choice on the offset for small arrays.
-    pub(in crate::frontend) fn known_constant(
+    pub(crate) fn known_constant(
         &self,
         array: ArrayId,
         offset: &Expr,
@@ -843,7 +826,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         e
     }
 
-    pub(in crate::frontend) fn ptr_add(&mut self, p: Val, k: Val, sub: bool, at: Node) -> R<Val> {
+    pub(crate) fn ptr_add(&mut self, p: Val, k: Val, sub: bool, at: Node) -> R<Val> {
         let Val::Ptr {
             target,
             offset,
@@ -873,7 +856,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         })
     }
 
-    pub(in crate::frontend) fn address_of(&mut self, lv: LVal, at: Node) -> R<Val> {
+    pub(crate) fn address_of(&mut self, lv: LVal, at: Node) -> R<Val> {
         Ok(match lv {
             LVal::Mem {
                 target, offset, ty, ..
@@ -915,13 +898,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         })
     }
 
-    pub(in crate::frontend) fn deref(
-        &mut self,
-        target: Target,
-        offset: Expr,
-        pointee: Ty,
-        at: Node,
-    ) -> LVal {
+    pub(crate) fn deref(&mut self, target: Target, offset: Expr, pointee: Ty, at: Node) -> LVal {
         match target {
             Target::Private => LVal::Discard(pointee),
             Target::Local(slot) if matches!(*slot, Slot::Cells(..)) => {

@@ -6,35 +6,35 @@ use crate::frontend::lowerer::{PointerConflicts, Slot, Target};
 use crate::ir::{ArrayId, VarId};
 
 /// Pointer targets at one program point, by the pointer's offset variable.
-pub(in crate::frontend) type Targets = HashMap<VarId, Target>;
+pub(crate) type Targets = HashMap<VarId, Target>;
 
 /// The pointer facts of one lowering round: flow-sensitive targets, the names
 /// of pointer and addressed locals, and the conflicts found for the next round.
 pub(crate) struct PointerState<'c> {
     /// Current target of each pointer local (flow-sensitive).
-    pub(in crate::frontend) targets: Targets,
+    pub(crate) targets: Targets,
     /// Source name of each pointer local, by its offset variable.
-    pub(in crate::frontend) names: HashMap<VarId, String>,
+    pub(crate) names: HashMap<VarId, String>,
     /// Names assigned somewhere in the lowered functions (a pointer never
     /// assigned keeps its initial target).
-    pub(in crate::frontend) assigned: HashSet<String>,
+    pub(crate) assigned: HashSet<String>,
     /// What earlier lowering rounds learnt.
-    pub(in crate::frontend) conflicted: &'c PointerConflicts,
+    pub(crate) conflicted: &'c PointerConflicts,
     /// Pointers found to target several arrays (the kernel is lowered again).
     pub new_conflicts: HashMap<String, Vec<ArrayId>>,
     /// Pointers found to target several locals (the kernel is lowered again).
     pub new_local_conflicts: HashSet<String>,
     /// Names of locals whose address is taken somewhere (`&x`, also parts
     /// `&x.f`, `&x[i]`) in the lowered functions.
-    pub(in crate::frontend) addr_names: HashSet<String>,
+    pub(crate) addr_names: HashSet<String>,
     /// Slots of those locals (and of tracked private arrays): what a write
     /// through a `Target::Locals` pointer may change.
-    pub(in crate::frontend) addr_slots: Vec<Slot>,
+    pub(crate) addr_slots: Vec<Slot>,
 }
 
 impl<'c> PointerState<'c> {
     /// Empty state for a round that knows `conflicted`.
-    pub(in crate::frontend) fn new(conflicted: &'c PointerConflicts) -> Self {
+    pub(crate) fn new(conflicted: &'c PointerConflicts) -> Self {
         PointerState {
             targets: HashMap::new(),
             names: HashMap::new(),
@@ -48,35 +48,35 @@ impl<'c> PointerState<'c> {
     }
 
     /// Current target of the pointer with offset variable `off` (`Null` if unset).
-    pub(in crate::frontend) fn target(&self, off: VarId) -> Target {
+    pub(crate) fn target(&self, off: VarId) -> Target {
         self.targets.get(&off).cloned().unwrap_or(Target::Null)
     }
 
     /// Source name of the pointer with offset variable `off` (empty if unknown).
-    pub(in crate::frontend) fn name(&self, off: VarId) -> String {
+    pub(crate) fn name(&self, off: VarId) -> String {
         self.names.get(&off).cloned().unwrap_or_default()
     }
 
     /// Replaces the current targets (entering another control-flow path) and
     /// returns those of the path left.
-    pub(in crate::frontend) fn replace_targets(&mut self, targets: Targets) -> Targets {
+    pub(crate) fn replace_targets(&mut self, targets: Targets) -> Targets {
         std::mem::replace(&mut self.targets, targets)
     }
 
     /// Whether an earlier round found that pointer `name` targets several locals.
-    pub(in crate::frontend) fn targets_several_locals(&self, name: &str) -> bool {
+    pub(crate) fn targets_several_locals(&self, name: &str) -> bool {
         self.conflicted.locals.contains(name)
     }
 
     /// Records that pointer `name` targets several locals (unless already known).
-    pub(in crate::frontend) fn add_local_conflict(&mut self, name: &str) {
+    pub(crate) fn add_local_conflict(&mut self, name: &str) {
         if !self.conflicted.locals.contains(name) {
             self.new_local_conflicts.insert(name.to_string());
         }
     }
 
     /// The arrays an earlier round found pointer `name` may target, when several.
-    pub(in crate::frontend) fn choices(&self, name: &str) -> Option<Vec<ArrayId>> {
+    pub(crate) fn choices(&self, name: &str) -> Option<Vec<ArrayId>> {
         self.conflicted
             .arrays
             .get(name)
@@ -85,11 +85,7 @@ impl<'c> PointerState<'c> {
     }
 
     /// Records that pointer `name` may target these arrays (the kernel is lowered again).
-    pub(in crate::frontend) fn add_conflict(
-        &mut self,
-        name: &str,
-        arrays: impl Iterator<Item = ArrayId>,
-    ) {
+    pub(crate) fn add_conflict(&mut self, name: &str, arrays: impl Iterator<Item = ArrayId>) {
         let known = self
             .conflicted
             .arrays

@@ -10,7 +10,7 @@ use crate::frontend::lowerer::*;
 use crate::frontend::types::Ty;
 use crate::ir::{BinOp, Block, Expr, LoopForm, ScalarTy, StmtKind, VarId};
 
-pub(in crate::frontend) fn is_loop_kind(k: &str) -> bool {
+pub(crate) fn is_loop_kind(k: &str) -> bool {
     matches!(
         k,
         "for_statement" | "while_statement" | "do_statement" | "for_range_loop"
@@ -18,7 +18,7 @@ pub(in crate::frontend) fn is_loop_kind(k: &str) -> bool {
 }
 
 impl<'c, 't> Lowerer<'c, 't> {
-    pub(in crate::frontend) fn compound_into(&mut self, n: Node<'t>) -> R<()> {
+    pub(crate) fn compound_into(&mut self, n: Node<'t>) -> R<()> {
         self.scopes.push(HashMap::new());
         let mut cursor = n.walk();
         let children: Vec<Node<'t>> = n.named_children(&mut cursor).collect();
@@ -29,7 +29,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Lowers statements in order; inside an inlined call, statements after a
     /// `return` that may have run are guarded by the call's done flag.
-    pub(in crate::frontend) fn stmt_list(&mut self, children: &[Node<'t>]) -> R<()> {
+    pub(crate) fn stmt_list(&mut self, children: &[Node<'t>]) -> R<()> {
         // Labels of this list that earlier statements jump to (forward gotos).
         let mut pushed = Vec::new();
         for (i, c) in children.iter().enumerate() {
@@ -62,7 +62,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         r
     }
 
-    pub(in crate::frontend) fn label_of(&self, n: Node) -> Option<&'t str> {
+    pub(crate) fn label_of(&self, n: Node) -> Option<&'t str> {
         if n.kind() != "labeled_statement" {
             return None;
         }
@@ -72,7 +72,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Lowers statements in order; after one that may take an exit (a `return`
     /// of an inlined call, a forward `goto`), the following statements up to the
     /// exit's target run only if it was not taken.
-    pub(in crate::frontend) fn stmt_list_guarded(&mut self, children: &[Node<'t>]) -> R<()> {
+    pub(crate) fn stmt_list_guarded(&mut self, children: &[Node<'t>]) -> R<()> {
         let mut k = 0;
         while k < children.len() {
             let child = children[k];
@@ -166,7 +166,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(())
     }
 
-    pub(in crate::frontend) fn block_of(&mut self, n: Node<'t>) -> R<Block> {
+    pub(crate) fn block_of(&mut self, n: Node<'t>) -> R<Block> {
         if n.kind() == "compound_statement" {
             let stmts = self.with_block(|s| s.compound_into(n))?;
             Ok(Block {
@@ -184,7 +184,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn stmt(&mut self, n: Node<'t>) -> R<()> {
+    pub(crate) fn stmt(&mut self, n: Node<'t>) -> R<()> {
         self.enter(n)?;
         let saved = self.stmt_span;
         self.stmt_span = self.span(n);
@@ -194,7 +194,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         r
     }
 
-    pub(in crate::frontend) fn stmt_inner(&mut self, n: Node<'t>) -> R<()> {
+    pub(crate) fn stmt_inner(&mut self, n: Node<'t>) -> R<()> {
         if n.is_error() || n.is_missing() {
             return self.syntax_error(n);
         }
@@ -256,7 +256,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn if_stmt(&mut self, n: Node<'t>) -> R<()> {
+    pub(crate) fn if_stmt(&mut self, n: Node<'t>) -> R<()> {
         let Some(c) = n.child_by_field_name("condition") else {
             return self.unsup(n, "`if` without a condition");
         };
@@ -299,7 +299,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Lowers a condition clause or expression to a Bool.
-    pub(in crate::frontend) fn condition(&mut self, c: Node<'t>) -> R<Expr> {
+    pub(crate) fn condition(&mut self, c: Node<'t>) -> R<Expr> {
         let e = if c.kind() == "condition_clause" {
             let mut value = c.child_by_field_name("value");
             if let Some(init) = c.child_by_field_name("initializer") {
@@ -330,7 +330,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.truth(v, e)
     }
 
-    pub(in crate::frontend) fn truth(&mut self, v: Val, at: Node) -> R<Expr> {
+    pub(crate) fn truth(&mut self, v: Val, at: Node) -> R<Expr> {
         Ok(match v {
             Val::Scalar(e, t) => conv(e, t, ScalarTy::Bool),
             Val::Ptr {
@@ -344,7 +344,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         })
     }
 
-    pub(in crate::frontend) fn loop_body(&mut self, body: Option<Node<'t>>) -> R<Block> {
+    pub(crate) fn loop_body(&mut self, body: Option<Node<'t>>) -> R<Block> {
         for e in &mut self.exits {
             e.loops += 1;
         }
@@ -363,7 +363,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         r
     }
 
-    pub(in crate::frontend) fn for_stmt(&mut self, n: Node<'t>) -> R<()> {
+    pub(crate) fn for_stmt(&mut self, n: Node<'t>) -> R<()> {
         self.scopes.push(HashMap::new());
         let r = (|| {
             let mut cursor = n.walk();
@@ -417,7 +417,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         r
     }
 
-    pub(in crate::frontend) fn while_stmt(&mut self, n: Node<'t>) -> R<()> {
+    pub(crate) fn while_stmt(&mut self, n: Node<'t>) -> R<()> {
         self.scopes.push(HashMap::new());
         let r = (|| {
             let mut cond = int(1, ScalarTy::Bool);
@@ -448,7 +448,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         r
     }
 
-    pub(in crate::frontend) fn do_stmt(&mut self, n: Node<'t>) -> R<()> {
+    pub(crate) fn do_stmt(&mut self, n: Node<'t>) -> R<()> {
         // `do { ... } while (0)` (statement macros) without break/continue is its body.
         let once = n
             .child_by_field_name("condition")
@@ -514,7 +514,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(())
     }
 
-    pub(in crate::frontend) fn return_stmt(&mut self, n: Node<'t>) -> R<()> {
+    pub(crate) fn return_stmt(&mut self, n: Node<'t>) -> R<()> {
         let value = n.named_child(0).filter(|c| c.kind() != "comment");
         if self.frames.is_empty() {
             if let Some(v) = value {
@@ -549,7 +549,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(())
     }
 
-    pub(in crate::frontend) fn take_exit(&mut self, flag: VarId, loops: usize, n: Node) {
+    pub(crate) fn take_exit(&mut self, flag: VarId, loops: usize, n: Node) {
         self.push(
             StmtKind::Assign {
                 var: flag,
@@ -563,7 +563,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.signaled.push(flag);
     }
 
-    pub(in crate::frontend) fn goto_stmt(&mut self, n: Node<'t>) -> R<()> {
+    pub(crate) fn goto_stmt(&mut self, n: Node<'t>) -> R<()> {
         let label = n
             .child_by_field_name("label")
             .map(|l| self.txt(l))
@@ -587,7 +587,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn switch_stmt(&mut self, n: Node<'t>) -> R<()> {
+    pub(crate) fn switch_stmt(&mut self, n: Node<'t>) -> R<()> {
         let Some(c) = n.child_by_field_name("condition") else {
             return self.unsup(n, "switch without a condition");
         };

@@ -8,12 +8,7 @@ use crate::frontend::types::Ty;
 use crate::ir::{AtomicOp, Expr, ScalarTy, StmtKind};
 
 impl<'c, 't> Lowerer<'c, 't> {
-    pub(in crate::frontend) fn atomic(
-        &mut self,
-        n: Node<'t>,
-        name: &str,
-        args: &[Node<'t>],
-    ) -> R<Val> {
+    pub(crate) fn atomic(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         let vals = self.eval_args(args)?;
         // The value operand: the last argument of compare-and-swap, else the second
         // (OpenCL 2.0 `_explicit` forms add memory-order arguments after it).

@@ -10,11 +10,7 @@ use crate::ir::{Access, ArrayId, BinOp, Builtin, Expr, MemSpace, ScalarTy, Stmt,
 impl<'c, 't> Lowerer<'c, 't> {
     /// The values `wait_group_events(num, list)` must get equal in every
     /// thread: the count and each event of the list.
-    pub(in crate::frontend) fn wait_events_args(
-        &mut self,
-        vals: &[Val],
-        at: Node<'t>,
-    ) -> R<Vec<Expr>> {
+    pub(crate) fn wait_events_args(&mut self, vals: &[Val], at: Node<'t>) -> R<Vec<Expr>> {
         /// Longest event list compared element by element.
         const MAX_EVENTS: i128 = 16;
         let mut out = Vec::new();
@@ -62,12 +58,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Block copies (`memcpy`, `memset`, `async_work_group_copy`): one element at an
     /// unknown position `k` of the range: `dst[k] = src[k]` (an over-approximation
     /// of every element of the copy).
-    pub(in crate::frontend) fn copy_call(
-        &mut self,
-        n: Node<'t>,
-        name: &str,
-        args: &[Node<'t>],
-    ) -> R<Val> {
+    pub(crate) fn copy_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         let vals = self.eval_args(args)?;
         let is_set = name.contains("memset");
         let bytewise = name.contains("mem");

@@ -8,12 +8,7 @@ use crate::frontend::types::Ty;
 use crate::ir::{Access, BinOp, Builtin, Expr, ScalarTy, StmtKind, UnOp};
 
 impl<'c, 't> Lowerer<'c, 't> {
-    pub(in crate::frontend) fn work_item(
-        &mut self,
-        n: Node<'t>,
-        name: &str,
-        args: &[Node<'t>],
-    ) -> R<Val> {
+    pub(crate) fn work_item(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         let d = match args.first() {
             Some(a) => {
                 let v = self.rvalue(*a)?;
@@ -86,7 +81,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(Val::Scalar(e, u))
     }
 
-    pub(in crate::frontend) fn vector_builtin(
+    pub(crate) fn vector_builtin(
         &mut self,
         n: Node<'t>,
         name: &str,
@@ -160,12 +155,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(None)
     }
 
-    pub(in crate::frontend) fn math(
-        &mut self,
-        n: Node<'t>,
-        name: &str,
-        args: &[Node<'t>],
-    ) -> R<Val> {
+    pub(crate) fn math(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         let vals = self.eval_args(args)?;
         // Vectors: componentwise for unary/binary elementwise functions, opaque otherwise.
         if vals.iter().any(|v| matches!(v, Val::Agg(..))) {
@@ -321,12 +311,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// pointer argument points to. MTGP32 states are shared by the threads of a
     /// block (up to 256 of them): those threads update it together, so they are
     /// modelled as storing the same value (a function of the block).
-    pub(in crate::frontend) fn curand(
-        &mut self,
-        n: Node<'t>,
-        name: &str,
-        args: &[Node<'t>],
-    ) -> R<Val> {
+    pub(crate) fn curand(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         let vals = self.eval_args(args)?;
         let vals: Vec<Val> = vals
             .into_iter()
@@ -427,7 +412,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// OpenCL image reads and writes: accesses of the pixel at the coordinates.
-    pub(in crate::frontend) fn image_call(
+    pub(crate) fn image_call(
         &mut self,
         n: Node<'t>,
         name: &str,

@@ -15,7 +15,7 @@ pub(super) mod math;
 pub(super) mod sync;
 
 impl<'c, 't> Lowerer<'c, 't> {
-    pub(in crate::frontend) fn call(&mut self, n: Node<'t>) -> R<Val> {
+    pub(crate) fn call(&mut self, n: Node<'t>) -> R<Val> {
         let Some(f) = n.child_by_field_name("function") else {
             return self.unsup(n, "malformed call");
         };
@@ -114,12 +114,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.builtin_call(n, &name, &args)
     }
 
-    pub(in crate::frontend) fn method_call(
-        &mut self,
-        n: Node<'t>,
-        f: Node<'t>,
-        args: &[Node<'t>],
-    ) -> R<Val> {
+    pub(crate) fn method_call(&mut self, n: Node<'t>, f: Node<'t>, args: &[Node<'t>]) -> R<Val> {
         let want_ref = std::mem::take(&mut self.ref_return);
         let (Some(obj), Some(method)) = (
             f.child_by_field_name("argument"),
@@ -206,12 +201,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
     }
 
-    pub(in crate::frontend) fn builtin_call(
-        &mut self,
-        n: Node<'t>,
-        name: &str,
-        args: &[Node<'t>],
-    ) -> R<Val> {
+    pub(crate) fn builtin_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         use builtins::BuiltinKind as K;
         match builtins::classify(name) {
             Some(K::BlockBarrier) if name == "__syncthreads" => {
@@ -382,12 +372,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.unknown_call(n, name, args)
     }
 
-    pub(in crate::frontend) fn unknown_call(
-        &mut self,
-        n: Node<'t>,
-        name: &str,
-        args: &[Node<'t>],
-    ) -> R<Val> {
+    pub(crate) fn unknown_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         let vals = self.eval_args(args)?;
         let v = self.unknown_effects(n, &format!("function `{name}`"), vals)?;
         // Which parameters are non-const references, if a declaration says.

@@ -11,7 +11,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// A work-group collective (`async_work_group_copy`, `wait_group_events`)
     /// that all threads of a block must reach together with the same
     /// `uniform_args`; returns its result (an event) when `result` is given.
-    pub(in crate::frontend) fn collective(
+    pub(crate) fn collective(
         &mut self,
         name: &str,
         uniform_args: Vec<Expr>,
@@ -34,7 +34,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// threads pass the same: a pointer into an array is its offset (and the
     /// selector when it may target several arrays). Per-thread memory is
     /// never the same object in two threads: a fresh per-thread value.
-    pub(in crate::frontend) fn uniform_parts(&mut self, v: &Val, at: Node, out: &mut Vec<Expr>) {
+    pub(crate) fn uniform_parts(&mut self, v: &Val, at: Node, out: &mut Vec<Expr>) {
         match v {
             Val::Scalar(e, _) => out.push(e.clone()),
             Val::Ptr { target, offset, .. } => match target {
@@ -58,7 +58,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn barrier(
+    pub(crate) fn barrier(
         &mut self,
         n: Node,
         scope: BarrierScope,
@@ -78,7 +78,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         );
     }
 
-    pub(in crate::frontend) fn group_sync(&mut self, n: Node, g: GroupKind) {
+    pub(crate) fn group_sync(&mut self, n: Node, g: GroupKind) {
         match g {
             GroupKind::Block => self.barrier(n, BarrierScope::Block, true, true),
             GroupKind::Grid => self.barrier(n, BarrierScope::Grid, true, true),
@@ -88,7 +88,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn linear_tid(&self) -> Expr {
+    pub(crate) fn linear_tid(&self) -> Expr {
         let t = |d| Expr::Builtin(Builtin::ThreadIdx(d));
         let b = |d| Expr::Builtin(Builtin::BlockDim(d));
         let u = ScalarTy::UINT;
@@ -100,7 +100,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         )
     }
 
-    pub(in crate::frontend) fn fence_flags(&self, args: &[Node]) -> (bool, bool) {
+    pub(crate) fn fence_flags(&self, args: &[Node]) -> (bool, bool) {
         let Some(a) = args.first() else {
             return (true, true);
         };
@@ -117,7 +117,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    pub(in crate::frontend) fn ocl_flag_eval(&self, n: Node) -> Option<i128> {
+    pub(crate) fn ocl_flag_eval(&self, n: Node) -> Option<i128> {
         match n.kind() {
             "identifier" => ocl_constant(self.txt(n)),
             "parenthesized_expression" => n.named_child(0).and_then(|c| self.ocl_flag_eval(c)),
