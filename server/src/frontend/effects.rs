@@ -25,6 +25,24 @@ pub(crate) struct ClosureFacts {
     pub(crate) unknown_call: Option<String>,
 }
 
+/// The pre-pass of the closure scans: function bodies by unqualified name
+/// (`S::f` also as `f`), each definition once.
+pub(crate) fn index_bodies<'t>(
+    functions: &HashMap<String, Vec<FnDef<'t>>>,
+) -> HashMap<String, Vec<(usize, Node<'t>)>> {
+    let mut index: HashMap<String, Vec<(usize, Node<'t>)>> = HashMap::new();
+    for (key, defs) in functions {
+        let short = key.rsplit("::").next().unwrap_or(key).to_string();
+        for d in defs.iter().filter(|d| d.has_body) {
+            let entry = index.entry(short.clone()).or_default();
+            if !entry.iter().any(|(u, n)| *u == d.unit && *n == d.node) {
+                entry.push((d.unit, d.node));
+            }
+        }
+    }
+    index
+}
+
 impl<'c, 't> Lowerer<'c, 't> {
     /// What code we cannot see may do to an array it can reach: read and
     /// write one element at an unknown offset (any element, soundly).
@@ -172,26 +190,9 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// What the code under `roots` reaches syntactically, through the
     /// functions it calls (by name).
-    pub(crate) fn closure_facts(&mut self, roots: Vec<(usize, Node<'t>)>) -> ClosureFacts {
-        let index = match self.bodies_by_name.take() {
-            Some(i) => i,
-            None => {
-                let mut i: HashMap<String, Vec<(usize, Node<'t>)>> = HashMap::new();
-                for (key, defs) in &self.cx.functions {
-                    let short = key.rsplit("::").next().unwrap_or(key).to_string();
-                    for d in defs.iter().filter(|d| d.has_body) {
-                        let entry = i.entry(short.clone()).or_default();
-                        if !entry.iter().any(|(u, n)| *u == d.unit && *n == d.node) {
-                            entry.push((d.unit, d.node));
-                        }
-                    }
-                }
-                i
-            }
-        };
-        let facts = self.scan_closure(&index, roots);
-        self.bodies_by_name = Some(index);
-        facts
+    pub(crate) fn closure_facts(&self, roots: Vec<(usize, Node<'t>)>) -> ClosureFacts {
+        let cx = self.cx;
+        self.scan_closure(&cx.bodies_by_name, roots)
     }
 
     pub(crate) fn scan_closure(

@@ -203,9 +203,6 @@ pub(crate) struct Lowerer<'c, 't> {
     pub(crate) ref_return: bool,
     /// Set by the call that honoured `ref_return` (it returned an address).
     pub(crate) ref_returned: bool,
-    /// Function bodies by unqualified name (`S::f` also as `f`), for the
-    /// syntactic scans of `closure_facts` (built on first use).
-    pub(crate) bodies_by_name: Option<HashMap<String, Vec<(usize, Node<'t>)>>>,
     /// What `callee_hazard` found, by definition.
     pub(crate) hazards: HashMap<(usize, usize), Option<String>>,
     /// The kernel's dynamic shared memory: every `extern __shared__`
@@ -251,7 +248,6 @@ impl<'c, 't> Lowerer<'c, 't> {
             dynamic_shared: None,
             kernel_root: None,
             module_arrays: None,
-            bodies_by_name: None,
             ref_return: false,
             ref_returned: false,
             hazards: HashMap::new(),

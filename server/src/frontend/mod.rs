@@ -151,6 +151,9 @@ pub(crate) struct Ctx<'t> {
     pub ref_prototypes: std::collections::HashSet<String>,
     /// Line indexes of the user's files.
     pub lines: Vec<LineIndex>,
+    /// Function bodies by unqualified name (`S::f` also as `f`): the index of
+    /// the closure scans over callees, built once after collection.
+    pub bodies_by_name: HashMap<String, Vec<(usize, Node<'t>)>>,
 }
 
 impl Ctx<'_> {
@@ -546,6 +549,7 @@ fn lower_units(
         prototypes: HashMap::new(),
         ref_prototypes: Default::default(),
         lines,
+        bodies_by_name: HashMap::new(),
     };
     if lang == Lang::Cuda {
         declare_curand_states(&mut cx.types);
@@ -556,6 +560,7 @@ fn lower_units(
         collect_unit(&mut cx, u, lang);
         syntax_diagnostics(&cx, u, diags);
     }
+    cx.bodies_by_name = effects::index_bodies(&cx.functions);
     // Kernels of the main file, in source order.
     let mut kernel_defs: Vec<FnDef> = cx
         .functions
