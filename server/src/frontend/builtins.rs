@@ -601,3 +601,47 @@ pub fn is_block_copy(name: &str) -> bool {
             | "__builtin_memset"
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{classify, BuiltinKind as K};
+
+    #[test]
+    fn classify_names_barriers_atomics_queries_and_unknown_code() {
+        assert_eq!(classify("__syncthreads"), Some(K::BlockBarrier));
+        assert_eq!(classify("barrier"), Some(K::BlockBarrier));
+        assert_eq!(classify("__syncthreads_or"), Some(K::BlockBarrierReduction));
+        assert_eq!(classify("__syncwarp"), Some(K::WarpBarrier));
+        assert_eq!(classify("sync"), Some(K::GroupBarrier));
+        assert_eq!(classify("work_group_reduce_add"), Some(K::Collective));
+        assert_eq!(classify("async_work_group_copy"), Some(K::AsyncCopy));
+        assert_eq!(classify("wait_group_events"), Some(K::AsyncWait));
+        assert_eq!(classify("memcpy"), Some(K::BlockCopy));
+        assert_eq!(classify("atomicAdd_block"), Some(K::Atomic));
+        assert_eq!(classify("atomic_fetch_add_explicit"), Some(K::Atomic));
+        assert_eq!(classify("__threadfence"), Some(K::Fence));
+        assert_eq!(classify("get_local_id"), Some(K::WorkItem));
+        assert_eq!(classify("this_grid"), Some(K::GroupHandle));
+        assert_eq!(classify("sqrtf"), Some(K::PureMath));
+        assert_eq!(classify("min"), Some(K::IntegerMath));
+        assert_eq!(classify("__shfl_down_sync"), Some(K::OpaqueValue));
+        assert_eq!(classify("my_device_helper"), None);
+        for n in [
+            "__syncthreads",
+            "__syncwarp",
+            "sub_group_barrier",
+            "barrier_wait",
+        ] {
+            assert!(classify(n).is_some_and(K::synchronizes), "{n}");
+        }
+        for n in [
+            "__threadfence",
+            "atomicAdd",
+            "get_local_id",
+            "memcpy",
+            "printf",
+        ] {
+            assert!(!classify(n).is_some_and(K::synchronizes), "{n}");
+        }
+    }
+}

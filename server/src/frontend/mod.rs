@@ -7,6 +7,8 @@
 //! parsed; structs, typedefs, constants, globals and functions of every file are
 //! collected; then every kernel of the main file is lowered by [`lowerer::Lowerer`]
 //! (one file per concern: `stmts`, `exprs`, `lvalues`, `arith`, `memory`, `calls`, ...).
+//! Those modules are private to the front end, so their `pub(crate)` items are
+//! visible only here; [`builtins`] is public plain data for hover and synthesis.
 //!
 //! Assumption shared with GPUVerify: distinct pointer parameters of a kernel
 //! point to distinct arrays (they never alias).
