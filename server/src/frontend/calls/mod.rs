@@ -29,6 +29,19 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             None => Vec::new(),
         };
+        // Functional casts `float(x)`, `int(x)`, `uint(x)`, `T(x)` of a type
+        // name that is neither a local nor a function: C++ gives them the
+        // meaning of the C cast `(T)x` (a vector type builds a vector).
+        if let Some(ty) = self.functional_cast_type(f) {
+            if let Ty::Vector(..) = ty {
+                return self.vector_literal(ty, &args, n);
+            }
+            let Some(a) = args.first() else {
+                return Ok(self.zero(&ty));
+            };
+            let v = self.rvalue(*a)?;
+            return self.convert_val(ty, v, n);
+        }
         let (name, tpl_args) = match f.kind() {
             "identifier" => (self.txt(f).to_string(), None),
             "qualified_identifier" => {
@@ -112,6 +125,18 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         self.builtin_call(n, &name, &args)
+    }
+
+    /// The type of a call's callee written as a scalar or vector type name
+    /// (`float`, `unsigned`, a typedef of one): a functional cast.
+    fn functional_cast_type(&self, f: Node<'t>) -> Option<Ty> {
+        let ty = match f.kind() {
+            "primitive_type" | "type_identifier" => self.type_name(f)?,
+            "sized_type_specifier" => Ty::Scalar(crate::frontend::types::sized_type(f, self.src())),
+            "identifier" if !self.cx.functions.contains_key(self.txt(f)) => self.type_name(f)?,
+            _ => return None,
+        };
+        matches!(ty, Ty::Scalar(_) | Ty::Vector(..)).then_some(ty)
     }
 
     pub(crate) fn method_call(&mut self, n: Node<'t>, f: Node<'t>, args: &[Node<'t>]) -> R<Val> {
