@@ -1417,6 +1417,12 @@ impl Exec<'_, '_> {
                 self.continued = Bool::or(&[self.continued.clone(), self.enabled()])
             }
             StmtKind::Return => self.alive = Bool::and(&[self.alive.clone(), self.enabled().not()]),
+            StmtKind::Assume { cond } => {
+                // A stated precondition: a thread that reaches it satisfies it.
+                let c = self.expr_bool(cond);
+                let reached = self.enabled();
+                self.out.assumptions.push(reached.implies(c));
+            }
         }
     }
 

@@ -275,6 +275,15 @@ pub(crate) fn is_ignored_call(name: &str) -> bool {
         )
 }
 
+/// Calls that state a precondition at their point: GPUVerify's `__requires`
+/// and `__assume`, clang/nvcc `__builtin_assume`, and `assert`.
+pub fn is_precondition(name: &str) -> bool {
+    matches!(
+        name,
+        "__requires" | "__assume" | "__builtin_assume" | "assert"
+    )
+}
+
 /// Warp-level and other value-producing intrinsics whose result is unknown but
 /// which touch no memory: their result is havocked without a note.
 pub(crate) fn is_opaque_value_call(name: &str) -> bool {

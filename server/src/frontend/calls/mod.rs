@@ -7,7 +7,7 @@ use crate::frontend::builtins;
 use crate::frontend::exprs::*;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::{GroupKind, Ty};
-use crate::ir::{BarrierScope, BinOp, Builtin, Expr, ParamDecl, ParamId, ScalarTy};
+use crate::ir::{BarrierScope, BinOp, Builtin, Expr, ParamDecl, ParamId, ScalarTy, StmtKind};
 
 pub(super) mod atomics;
 pub(super) mod copies;
@@ -228,6 +228,11 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     pub(crate) fn builtin_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         use builtins::BuiltinKind as K;
+        if let ([arg], true) = (args, builtins::is_precondition(name)) {
+            if let Some(v) = self.precondition(n, name, *arg)? {
+                return Ok(v);
+            }
+        }
         match builtins::classify(name) {
             Some(K::BlockBarrier) if name == "__syncthreads" => {
                 self.barrier(n, BarrierScope::Block, true, true);
@@ -395,6 +400,36 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
         }
         self.unknown_call(n, name, args)
+    }
+
+    /// `__requires(e)`, `__assume(e)`, `__builtin_assume(e)`, `assert(e)`:
+    /// the programmer states that `e` holds whenever a thread reaches the call,
+    /// so executions where it does not are left out (an `assert` that fails
+    /// ends the program). None when `e` cannot be taken as an assumption: the
+    /// call is then lowered as before (an annotation or an ignored call).
+    fn precondition(&mut self, n: Node<'t>, name: &str, arg: Node<'t>) -> R<Option<Val>> {
+        let mut cond = None;
+        let lowered = self.with_block(|l| {
+            let v = l.rvalue(arg)?;
+            cond = Some(l.truth(v, arg)?);
+            Ok(())
+        });
+        let (Ok(stmts), Some(cond)) = (lowered, cond) else {
+            return Ok(None);
+        };
+        // `assert` evaluates its argument at run time: its reads are accesses.
+        // The others' arguments are never evaluated, so they may only compute
+        // from values already known (no memory access, no control flow).
+        let evaluated = name == "assert";
+        let pure = stmts
+            .iter()
+            .all(|s| matches!(s.kind, StmtKind::Assign { .. } | StmtKind::Havoc { .. }));
+        if !evaluated && !pure {
+            return Ok(None);
+        }
+        self.cur.extend(stmts);
+        self.push(StmtKind::Assume { cond }, n);
+        Ok(Some(Val::Void))
     }
 
     pub(crate) fn unknown_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
