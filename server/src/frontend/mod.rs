@@ -1176,6 +1176,9 @@ fn function_def<'t>(
     let src = unit.text.as_str();
     // Find the function declarator under pointer/reference declarators.
     let mut d = n.child_by_field_name("declarator")?;
+    if d.kind() == "operator_cast" {
+        return conversion_operator_def(cx, u, n, d, tpl);
+    }
     let mut steps = 0;
     while d.kind() != "function_declarator" {
         steps += 1;
@@ -1238,6 +1241,48 @@ fn function_def<'t>(
         param_count,
         has_body: n.child_by_field_name("body").is_some(),
         is_kernel,
+    })
+}
+
+/// A conversion operator (`operator T *() { ... }`), known as `operator cast`
+/// (a member registers it as `Tag::operator cast`).
+fn conversion_operator_def<'t>(
+    cx: &Ctx<'t>,
+    u: usize,
+    n: Node<'t>,
+    cast: Node<'t>,
+    tpl: Option<Node<'t>>,
+) -> Option<FnDef<'t>> {
+    let src = cx.units[u].text.as_str();
+    let mut params = None;
+    let mut d = cast.child_by_field_name("declarator");
+    for _ in 0..16 {
+        let Some(x) = d else { break };
+        if x.kind() == "abstract_function_declarator" {
+            params = x.child_by_field_name("parameters");
+            break;
+        }
+        d = x.child_by_field_name("declarator");
+    }
+    let param_count = params.map_or(0, |p| {
+        let mut c = p.walk();
+        let count = p
+            .named_children(&mut c)
+            .filter(|x| x.kind().contains("parameter_declaration"))
+            .filter(|x| text(*x, src).trim() != "void")
+            .count();
+        count
+    });
+    Some(FnDef {
+        unit: u,
+        node: n,
+        template: tpl,
+        name: "operator cast".into(),
+        name_node: cast,
+        params,
+        param_count,
+        has_body: n.child_by_field_name("body").is_some(),
+        is_kernel: false,
     })
 }
 

@@ -124,7 +124,45 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return self.inline_call(n, &def, &args, tpl_args);
             }
         }
+        if args.is_empty() {
+            if let Some(v) = self.pointer_proxy(n, &name)? {
+                return Ok(v);
+            }
+        }
         self.builtin_call(n, &name, &args)
+    }
+
+    /// `SharedMemory<T>()`: a temporary of a struct whose conversion operator
+    /// returns a pointer (the CUDA samples' proxy for `extern __shared__`
+    /// memory), used where a pointer is wanted. Its value is what the
+    /// operator returns, inlined (with no receiver: an operator that reads
+    /// the object's fields makes the lowering fail and the call is taken as
+    /// unknown code, as before).
+    fn pointer_proxy(&mut self, n: Node<'t>, tag: &str) -> R<Option<Val>> {
+        let Some(def) = self
+            .cx
+            .functions
+            .get(&format!("{tag}::operator cast"))
+            .and_then(|defs| defs.iter().find(|d| d.has_body && d.param_count == 0))
+            .cloned()
+        else {
+            return Ok(None);
+        };
+        if !matches!(self.inline_return_type(&def), Ty::Ptr(_)) {
+            return Ok(None);
+        }
+        let mut value = None;
+        let lowered = self.with_block(|l| {
+            value = Some(l.inline_call_this(n, &def, &[], None, None)?);
+            Ok(())
+        });
+        match (lowered, value) {
+            (Ok(stmts), Some(v @ Val::Ptr { .. })) => {
+                self.cur.extend(stmts);
+                Ok(Some(v))
+            }
+            _ => Ok(None),
+        }
     }
 
     /// The type of a call's callee written as a scalar or vector type name
