@@ -42,6 +42,9 @@ struct AccessStmt {
     array: usize,
     write: bool,
     atomic: bool,
+    /// A block-scoped atomic (`atomicAdd_block`, ...): atomic only with
+    /// respect to threads of its own block.
+    block_scoped: bool,
 }
 
 /// Checks one kernel for data races and barrier divergence.
@@ -214,10 +217,12 @@ impl<'k, 's> Checker<'k, 's> {
     fn accesses(&self) -> Vec<AccessStmt> {
         let mut out = Vec::new();
         for_each_stmt(&self.kernel.body, &mut |s| {
-            let (access, write, atomic) = match &s.kind {
-                StmtKind::Read { access, .. } => (access, false, false),
-                StmtKind::Write { access, .. } => (access, true, false),
-                StmtKind::Atomic { access, .. } => (access, true, true),
+            let (access, write, atomic, block_scoped) = match &s.kind {
+                StmtKind::Read { access, .. } => (access, false, false, false),
+                StmtKind::Write { access, .. } => (access, true, false, false),
+                StmtKind::Atomic { access, op, .. } => {
+                    (access, true, true, op.name.ends_with("_block"))
+                }
                 _ => return,
             };
             out.push(AccessStmt {
@@ -225,6 +230,7 @@ impl<'k, 's> Checker<'k, 's> {
                 array: access.array.0 as usize,
                 write,
                 atomic,
+                block_scoped,
             });
         });
         out
@@ -248,7 +254,7 @@ impl<'k, 's> Checker<'k, 's> {
             for j in i..accesses.len() {
                 let (a, b) = (&accesses[i], &accesses[j]);
                 if !(a.write || b.write)
-                    || (a.atomic && b.atomic)
+                    || (a.atomic && b.atomic && !a.block_scoped && !b.block_scoped)
                     || !self.may_alias(a.array, b.array)
                 {
                     continue;
@@ -342,6 +348,12 @@ impl<'k, 's> Checker<'k, 's> {
         scenarios.sort_by_key(|(s, _)| (!s.same_block, s.shared_loops.len()));
         let mut general_unsat: Option<Scenario> = None;
         for (index, (scenario, relation)) in scenarios.into_iter().enumerate() {
+            // Two atomics, one of them block-scoped, are atomic with respect
+            // to each other only within one block (CUDA's scoped atomics):
+            // they race between threads of different blocks only.
+            if a.atomic && b.atomic && scenario.same_block {
+                continue;
+            }
             if scenario.same_block
                 && general_unsat
                     .as_ref()
@@ -778,6 +790,8 @@ impl<'k, 's> Checker<'k, 's> {
 }
 
 fn race_kind(a: &AccessStmt, b: &AccessStmt) -> RaceKind {
+    // Two atomics race only when one is block-scoped and the threads are in
+    // different blocks: both read-modify-write, a write-write race.
     if a.atomic != b.atomic {
         RaceKind::AtomicPlain
     } else if a.write && b.write {
