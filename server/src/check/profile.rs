@@ -31,9 +31,10 @@ pub struct Profile {
     pub encode_ms: f64,
     /// Inside the solver (asserting, checking, reading models).
     pub solve_ms: f64,
-    /// Access pairs considered (conflicting, may alias).
+    /// Access pairs with a write.
     pub pairs: u32,
-    /// Pairs decided without the solver.
+    /// Pairs decided without the solver (atomics, no common memory, or a
+    /// barrier between them in every interleaving).
     pub pairs_without_solver: u32,
     /// Solver queries.
     pub queries: u32,
