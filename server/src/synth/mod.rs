@@ -17,7 +17,7 @@ mod tests;
 
 use serde::Serialize;
 
-pub use edits::apply_edits;
+pub use edits::{apply_edits, map_offset};
 pub use repairs::{Oracle, RepairConfig};
 
 use crate::check::{Race, Verdict};

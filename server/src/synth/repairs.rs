@@ -14,9 +14,10 @@ use crate::ir::{
     StmtId, StmtKind, UnOp, VarDecl, VarId,
 };
 
-use super::candidates::{anchor, CandidateSet, Render};
+use super::candidates::{anchor, CandidateSet};
 use super::constraints::{common_depth, inter_clause, intra_clause, ordered};
 use super::cost::{cost, integer_weights};
+use super::edits::Render;
 use super::edits::{
     barrier_text, c_type, indent_of_line, removal_edit, render_insertion, Fences, TempNames,
 };
@@ -1257,7 +1258,7 @@ fn dedup(mut v: Vec<&str>) -> Vec<&str> {
 }
 
 /// Cost for titles: integers without decimals.
-pub(crate) fn fmt_cost(c: f64) -> String {
+pub fn fmt_cost(c: f64) -> String {
     if c.fract() == 0.0 && c.abs() < 1e15 {
         format!("{}", c as i64)
     } else {
