@@ -71,7 +71,7 @@ mod tests {
         let payload = catch_unwind(|| panic!("formatted {}", 3)).unwrap_err();
         assert_eq!(panic_message(&*payload), "formatted 3");
         assert_eq!(
-            guarded("the test", || panic!("boom")).map(|()| ()),
+            guarded("the test", || -> () { panic!("boom") }),
             Err("internal error in the test: boom".to_string())
         );
     }

@@ -791,6 +791,36 @@ struct Slot {
     done: Condvar,
 }
 
+/// Hands the result of a slot to its waiters and retires the slot, when dropped.
+struct Publish<'a> {
+    host: &'a AnalysisHost,
+    doc: &'a str,
+    slot: Arc<Slot>,
+    result: Option<SlotResult>,
+}
+
+impl Drop for Publish<'_> {
+    fn drop(&mut self) {
+        {
+            let mut pending = self.host.pending.lock().unwrap_or_else(|e| e.into_inner());
+            if pending
+                .get(self.doc)
+                .is_some_and(|s| Arc::ptr_eq(s, &self.slot))
+            {
+                pending.remove(self.doc);
+            }
+        }
+        let result = self.result.take().unwrap_or_else(|| {
+            Err(AnalysisError::Failed(
+                "internal error: the analysis ended without a result".into(),
+            ))
+        });
+        let mut stored = self.slot.result.lock().unwrap_or_else(|e| e.into_inner());
+        *stored = Some(result);
+        self.slot.done.notify_all();
+    }
+}
+
 /// Documents' analyses and the caches they share. At most one analysis per
 /// document version runs at a time: whoever asks for a version that is being
 /// analysed waits for that analysis (a hover never starts a second one);
@@ -855,6 +885,7 @@ impl AnalysisHost {
     /// one, the pending one (waited for), or a new one built from `input`
     /// (called with the document's latest analysis, None when the document is
     /// gone). `is_stale` is polled between kernels; `progress` as in [`analyze`].
+    #[allow(clippy::too_many_arguments)]
     pub fn analysis(
         &self,
         doc: &str,
@@ -890,6 +921,13 @@ impl AnalysisHost {
             }
             return result.clone().unwrap_or(Err(AnalysisError::Superseded));
         }
+        // Waiters are woken whatever happens below, a panic included.
+        let mut publish = Publish {
+            host: self,
+            doc,
+            slot,
+            result: None,
+        };
         // Finished meanwhile (between the first look and taking the slot)?
         let result = match self.latest(doc).filter(|a| a.generation == generation) {
             Some(done) => Ok(done),
@@ -897,15 +935,7 @@ impl AnalysisHost {
                 doc, generation, settings, includes, input, is_stale, progress,
             ),
         };
-        {
-            let mut pending = self.pending.lock().unwrap_or_else(|e| e.into_inner());
-            if pending.get(doc).is_some_and(|s| Arc::ptr_eq(s, &slot)) {
-                pending.remove(doc);
-            }
-        }
-        let mut stored = slot.result.lock().unwrap_or_else(|e| e.into_inner());
-        *stored = Some(result.clone());
-        slot.done.notify_all();
+        publish.result = Some(result.clone());
         result
     }
 

@@ -23,6 +23,9 @@ pub mod spans;
 pub mod symbols;
 pub mod workspace;
 
+#[cfg(test)]
+mod tests;
+
 pub use self::file::{
     analyze_file, analyze_file_with, analyze_parsed, analyze_program, check_guarded,
     frontend_finding, kernel_options_with_findings, lower_guarded, plain_finding,
@@ -72,7 +75,7 @@ impl Settings {
 }
 
 #[cfg(test)]
-mod tests {
+mod settings_tests {
     use super::*;
 
     #[test]

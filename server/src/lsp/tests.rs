@@ -1567,3 +1567,31 @@ async fn hover_on_a_warp_barrier() {
     assert!(!md.contains("Cost"), "{md}");
     assert!(md.contains("Orders 1 race"), "{md}");
 }
+
+/// A hover that arrives while the check of the same version is pending waits
+/// for that analysis instead of starting its own.
+#[tokio::test]
+async fn a_hover_during_a_pending_check_reuses_it() {
+    let engine = fake();
+    *engine.check_delay.lock().expect("delay") = Duration::from_millis(150);
+    let mut client = TestClient::new(engine.clone());
+    client
+        .initialize(json!({}), json!({ "debounceMs": 0 }))
+        .await;
+    client.open(URI, DEMO).await;
+    // The check started on open (two kernels, 150 ms each) is still running.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let hovered = client
+        .call(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": URI }, "position": { "line": 4, "character": 4 } }),
+        )
+        .await
+        .expect("hover");
+    assert!(!hovered.is_null());
+    let (version, diags) = client.diagnostics(URI).await;
+    assert_eq!(version, Some(1));
+    assert!(!diags.is_empty());
+    assert_eq!(client.service.inner().inner.host.analyses_started(), 1);
+    assert_eq!(engine.checks.load(Ordering::SeqCst), 2);
+}
