@@ -10,9 +10,9 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::guard::panic_message;
+use super::guard::{guarded, panic_message};
 use super::Settings;
-use crate::base::{FileId, LineStarts, Position, Span};
+use crate::base::{FileId, Lang, LineStarts, Position, Span};
 use crate::check::{check_kernel, DiagnosticKind, Finding, KernelReport, Verdict};
 use crate::config::resolve::{ConfigError, FileConfig, Source};
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
@@ -330,7 +330,7 @@ fn header_span(text: &str) -> Span {
 /// silently dropped; without any, the error is a file-level diagnostic.
 fn front_end_panic_program(path: &Path, text: &str, message: &str) -> Program {
     let reason = format!("internal error in the front end: {message}");
-    let unsupported: Vec<UnsupportedKernel> = scan_kernel_names(text)
+    let unsupported: Vec<UnsupportedKernel> = scan_kernel_names(text, Lang::from_path(path))
         .into_iter()
         .map(|(name, span)| UnsupportedKernel {
             name,
@@ -359,48 +359,18 @@ fn front_end_panic_program(path: &Path, text: &str, message: &str) -> Program {
     }
 }
 
-/// Finds kernel definitions by their qualifier (`__global__`, `__kernel`,
-/// `kernel`) and returns each name with its span. Only a fallback for when the
-/// real front end failed; comments and strings are not excluded.
-fn scan_kernel_names(text: &str) -> Vec<(String, Span)> {
-    let bytes = text.as_bytes();
-    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let mut found = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if !is_ident(bytes[i]) {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && is_ident(bytes[i]) {
-            i += 1;
-        }
-        if !matches!(&text[start..i], "__global__" | "__kernel" | "kernel") {
-            continue;
-        }
-        // The name is the last identifier before the first `(` that follows.
-        let Some(paren) = text[i..].find(['(', ';', '{']).map(|p| p + i) else {
-            break;
-        };
-        if bytes[paren] != b'(' {
-            continue;
-        }
-        let head = &text[i..paren];
-        let name_end = head.trim_end().len();
-        let name_start = head[..name_end]
-            .char_indices()
-            .rev()
-            .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |(p, c)| p + c.len_utf8());
-        let name = &head[name_start..name_end];
-        if !name.is_empty() && name != "void" {
-            let (s, e) = (i + name_start, i + name_end);
-            found.push((name.to_string(), Span::new(s as u32, e as u32)));
-        }
-        i = paren;
-    }
-    found
+/// Kernel definitions found by pattern (`queries/kernels.scm`), each name
+/// with its span; only a fallback for when the real front end failed. A panic
+/// of the parser here too gives none (the caller then reports a file error).
+fn scan_kernel_names(text: &str, lang: Lang) -> Vec<(String, Span)> {
+    guarded("the parser", || {
+        let parsed = crate::syntax::parse::parse(text, lang, None);
+        crate::syntax::queries::kernels(&parsed)
+            .into_iter()
+            .map(|k| (k.name, k.name_span))
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
 /// A resolved source range: the file's path and both ends.
@@ -498,16 +468,22 @@ mod tests {
 
     #[test]
     fn kernel_names_are_scanned_as_fallback() {
-        let text = "__global__ void k1(int *a) {}\n__kernel void k2(__global int *a) {}\nkernel void\nk3 () {}\nvoid kernel_helper(int kernel);\n";
-        let names: Vec<String> = scan_kernel_names(text)
+        let cuda = "__global__ void k1(int *a) {}\n// __global__ void commented(int *a) {}\nvoid kernel_helper(int kernel) {}\n";
+        let names: Vec<String> = scan_kernel_names(cuda, Lang::Cuda)
             .into_iter()
             .map(|(n, _)| n)
             .collect();
-        assert_eq!(names, ["k1", "k2", "k3"]);
-        let (name, span) = &scan_kernel_names(text)[0];
-        assert_eq!(&text[span.start as usize..span.end as usize], name);
-        assert!(scan_kernel_names("__global__").is_empty());
-        assert!(scan_kernel_names("\u{ff}\u{fe} kernel \u{0}(").is_empty());
+        assert_eq!(names, ["k1"]);
+        let (name, span) = &scan_kernel_names(cuda, Lang::Cuda)[0];
+        assert_eq!(&cuda[span.start as usize..span.end as usize], name);
+        let opencl = "__kernel void k2(__global int *a) {}\nkernel void\nk3 () {}\nvoid kernel_helper(int kernel) {}\n";
+        let names: Vec<String> = scan_kernel_names(opencl, Lang::OpenCl)
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        assert_eq!(names, ["k2", "k3"]);
+        assert!(scan_kernel_names("__global__", Lang::Cuda).is_empty());
+        assert!(scan_kernel_names("\u{ff}\u{fe} kernel \u{0}(", Lang::OpenCl).is_empty());
     }
 
     #[test]
