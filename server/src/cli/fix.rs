@@ -277,7 +277,7 @@ mod tests {
     #[test]
     fn exit_codes_follow_the_worst_kernel() {
         let file = |status: RepairStatus| {
-            let mut k = crate::ide::fix::inconclusive_repair("k", "because".into());
+            let mut k = crate::synth::KernelRepair::inconclusive("k", "because".into());
             k.status = status;
             FixOutcome::Fixed {
                 fix: FileFix {

@@ -13,7 +13,7 @@ use crate::config::{CheckOptions, CostModel};
 use crate::ir::lower::FsIncludes;
 use crate::ir::{Kernel, SourceFileInfo};
 use crate::synth::report::{fix_program, FileFix};
-use crate::synth::{repair_kernel, KernelRepair, RepairStatus, SynthOptions};
+use crate::synth::{repair_kernel, KernelRepair, SynthOptions};
 
 /// What `fix` may do besides the launch configuration.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -24,23 +24,6 @@ pub struct FixSettings {
     pub cond_cost: Option<f64>,
     /// Keep every existing barrier; only insert.
     pub keep_existing: bool,
-}
-
-/// A kernel the synthesizer could not run on.
-pub fn inconclusive_repair(name: &str, reason: String) -> KernelRepair {
-    KernelRepair {
-        name: name.to_string(),
-        status: RepairStatus::Inconclusive,
-        barriers_before: 0,
-        barriers_after: 0,
-        cost_before: 0.0,
-        cost_after: 0.0,
-        oracle_calls: 0,
-        time_ms: 0.0,
-        edits: Vec::new(),
-        reason: Some(reason),
-        fixes: Vec::new(),
-    }
 }
 
 /// Repairs every kernel of the file at `path` with contents `text`; also
@@ -70,7 +53,7 @@ pub fn fix_file(
             keep_existing: fix.keep_existing,
         };
         guarded("the synthesizer", || repair_kernel(k, files, &opts))
-            .unwrap_or_else(|message| inconclusive_repair(&k.name, message))
+            .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message))
     };
     let mut check = |k: &Kernel| check_guarded(k, &options_for(k));
     let mut relower = |t: &str| lower_guarded(path, t, &FsIncludes);

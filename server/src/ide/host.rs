@@ -784,6 +784,18 @@ impl std::fmt::Display for AnalysisError {
 
 type SlotResult = Result<Arc<DocAnalysis>, AnalysisError>;
 
+/// What an analysis runs with besides the document's text.
+pub struct AnalysisContext<'a> {
+    /// Launch configuration, budget and cost model.
+    pub settings: &'a Settings,
+    /// Where `#include`s are read from.
+    pub includes: &'a dyn IncludeResolver,
+    /// Polled between kernels: a newer version arrived (or the server stops).
+    pub is_stale: &'a dyn Fn() -> bool,
+    /// Gets (kernels checked, kernels to check) for the kernels not in the cache.
+    pub progress: &'a dyn Fn(usize, usize),
+}
+
 /// The analysis of one document version, pending or done.
 struct Slot {
     generation: u64,
@@ -884,17 +896,13 @@ impl AnalysisHost {
     /// The analysis of version `generation` of document `doc`: the finished
     /// one, the pending one (waited for), or a new one built from `input`
     /// (called with the document's latest analysis, None when the document is
-    /// gone). `is_stale` is polled between kernels; `progress` as in [`analyze`].
-    #[allow(clippy::too_many_arguments)]
+    /// gone).
     pub fn analysis(
         &self,
         doc: &str,
         generation: u64,
-        settings: &Settings,
-        includes: &dyn IncludeResolver,
+        context: &AnalysisContext,
         input: impl FnOnce(Option<Arc<DocAnalysis>>) -> Option<AnalysisInput>,
-        is_stale: &dyn Fn() -> bool,
-        progress: &dyn Fn(usize, usize),
     ) -> SlotResult {
         if let Some(done) = self.latest(doc).filter(|a| a.generation == generation) {
             return Ok(done);
@@ -931,24 +939,18 @@ impl AnalysisHost {
         // Finished meanwhile (between the first look and taking the slot)?
         let result = match self.latest(doc).filter(|a| a.generation == generation) {
             Some(done) => Ok(done),
-            None => self.run(
-                doc, generation, settings, includes, input, is_stale, progress,
-            ),
+            None => self.run(doc, generation, context, input),
         };
         publish.result = Some(result.clone());
         result
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
         doc: &str,
         generation: u64,
-        settings: &Settings,
-        includes: &dyn IncludeResolver,
+        context: &AnalysisContext,
         input: impl FnOnce(Option<Arc<DocAnalysis>>) -> Option<AnalysisInput>,
-        is_stale: &dyn Fn() -> bool,
-        progress: &dyn Fn(usize, usize),
     ) -> SlotResult {
         let prev = self.latest(doc);
         let before = prev.as_ref().map_or(0, |p| p.rope.len_bytes());
@@ -961,17 +963,17 @@ impl AnalysisHost {
             analyze(
                 self.engine.as_ref(),
                 &self.caches,
-                settings,
-                includes,
+                context.settings,
+                context.includes,
                 input,
-                is_stale,
-                progress,
+                context.is_stale,
+                context.progress,
             )
         })
         .map_err(AnalysisError::Failed)?
         .map_err(|Superseded| AnalysisError::Superseded)?;
         let analysis = Arc::new(analysis);
-        if is_stale() {
+        if (context.is_stale)() {
             return Err(AnalysisError::Superseded);
         }
         let shrunk = before.saturating_sub(analysis.rope.len_bytes()) >= RELEASE_AFTER_SHRINK;

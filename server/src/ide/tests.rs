@@ -10,7 +10,9 @@ use std::sync::Arc;
 use ropey::Rope;
 
 use super::actions::{code_actions, Action, ActionKind};
-use super::host::{AnalysisError, AnalysisHost, AnalysisInput, DocAnalysis, Engine, Syncwright};
+use super::host::{
+    AnalysisContext, AnalysisError, AnalysisHost, AnalysisInput, DocAnalysis, Engine, Syncwright,
+};
 use super::hover::hover;
 use super::{LaunchOverrides, Settings};
 use crate::base::Lang;
@@ -45,8 +47,9 @@ fn split_markers(fixture: &str) -> (String, u32, u32) {
     (text, start, second.map_or(start, |s| s as u32))
 }
 
-fn analyse(host: &AnalysisHost, text: &str, generation: u64) -> Arc<DocAnalysis> {
-    let input = AnalysisInput {
+/// Version `generation` of the fixture document with contents `text`.
+fn input(text: &str, generation: u64) -> AnalysisInput {
+    AnalysisInput {
         generation,
         version: generation as i32,
         rope: Rope::from_str(text),
@@ -54,17 +57,19 @@ fn analyse(host: &AnalysisHost, text: &str, generation: u64) -> Arc<DocAnalysis>
         lang: Lang::Cuda,
         path: PathBuf::from("/nonexistent/syncwright-ide-fixture/k.cu"),
         prev: None,
+    }
+}
+
+fn analyse(host: &AnalysisHost, text: &str, generation: u64) -> Arc<DocAnalysis> {
+    let input = input(text, generation);
+    let context = AnalysisContext {
+        settings: &settings(),
+        includes: &NoIncludes,
+        is_stale: &|| false,
+        progress: &|_, _| {},
     };
-    host.analysis(
-        "k.cu",
-        generation,
-        &settings(),
-        &NoIncludes,
-        |_| Some(input),
-        &|| false,
-        &|_, _| {},
-    )
-    .expect("analysis")
+    host.analysis("k.cu", generation, &context, |_| Some(input))
+        .expect("analysis")
 }
 
 /// The hover at the fixture's cursor.
@@ -120,6 +125,16 @@ const SYNCED: &str = r#"__global__ void shift(int *out) {
 }
 "#;
 
+/// Each thread reads what it wrote itself: the barrier orders nothing.
+const REDUNDANT: &str = r#"__global__ void own(int *out) {
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    s[t] = out[t];
+    $0__syncthreads();
+    out[t] = s[t];
+}
+"#;
+
 fn at(text: &str, anchor: &str) -> String {
     let i = text.find(anchor).expect("anchor in fixture");
     format!("{}{CURSOR}{}", &text[..i], &text[i..])
@@ -165,15 +180,7 @@ fn hover_on_a_barrier_says_what_it_orders() {
 
 #[test]
 fn hover_on_a_redundant_barrier_says_so() {
-    let fixture = r#"__global__ void own(int *out) {
-    __shared__ int s[64];
-    int t = threadIdx.x;
-    s[t] = out[t];
-    $0__syncthreads();
-    out[t] = s[t];
-}
-"#;
-    check_hover(fixture, &["**barrier**", "**Redundant**"]);
+    check_hover(REDUNDANT, &["**barrier**", "**Redundant**"]);
 }
 
 #[test]
@@ -212,15 +219,7 @@ fn code_actions_rank_a_validated_barrier_first() {
 
 #[test]
 fn code_actions_offer_removing_a_redundant_barrier_as_a_rewrite() {
-    let fixture = r#"__global__ void own(int *out) {
-    __shared__ int s[64];
-    int t = threadIdx.x;
-    s[t] = out[t];
-    $0__syncthreads();
-    out[t] = s[t];
-}
-"#;
-    let (actions, text, host) = actions_at(fixture);
+    let (actions, text, host) = actions_at(REDUNDANT);
     let removal = actions
         .iter()
         .find(|a| a.title.to_lowercase().contains("remove"))
@@ -328,24 +327,15 @@ fn one_analysis_per_version_and_stale_versions_stop() {
     let request = |generation: u64, text: &'static str| {
         let (host, current) = (host.clone(), current.clone());
         std::thread::spawn(move || {
-            let input = AnalysisInput {
-                generation,
-                version: generation as i32,
-                rope: Rope::from_str(text),
-                parsed: None,
-                lang: Lang::Cuda,
-                path: PathBuf::from("/nonexistent/syncwright-ide-fixture/k.cu"),
-                prev: None,
+            let input = input(text, generation);
+            let is_stale = || current.load(Ordering::SeqCst) as u64 != generation;
+            let context = AnalysisContext {
+                settings: &settings(),
+                includes: &NoIncludes,
+                is_stale: &is_stale,
+                progress: &|_, _| {},
             };
-            host.analysis(
-                "k.cu",
-                generation,
-                &settings(),
-                &NoIncludes,
-                |_| Some(input),
-                &|| current.load(Ordering::SeqCst) as u64 != generation,
-                &|_, _| {},
-            )
+            host.analysis("k.cu", generation, &context, |_| Some(input))
         })
     };
     // Version 1 is being checked (held at the gate); a hover and a code

@@ -40,7 +40,8 @@ use crate::base::Lang;
 use crate::ide::actions::ActionKind;
 use crate::ide::guard::{guarded, on_analysis_thread, panic_message};
 use crate::ide::host::{
-    analyze, AnalysisError, AnalysisHost, AnalysisInput, DocAnalysis, Engine, Syncwright,
+    analyze, AnalysisContext, AnalysisError, AnalysisHost, AnalysisInput, DocAnalysis, Engine,
+    Syncwright,
 };
 use crate::ir::lower::{FsIncludes, IncludeResolver};
 
@@ -253,15 +254,16 @@ impl Inner {
                 let progress = |done, total| {
                     let _ = progress_tx.send((done, total));
                 };
-                this.host.analysis(
-                    target.as_str(),
-                    generation,
-                    &settings,
-                    &includes,
-                    |prev| this.input(&target, prev),
-                    &is_stale,
-                    &progress,
-                )
+                let context = AnalysisContext {
+                    settings: &settings,
+                    includes: &includes,
+                    is_stale: &is_stale,
+                    progress: &progress,
+                };
+                this.host
+                    .analysis(target.as_str(), generation, &context, |prev| {
+                        this.input(&target, prev)
+                    })
             })
             .unwrap_or_else(|| {
                 Err(AnalysisError::Failed(

@@ -286,19 +286,10 @@ pub fn fix_program(
         .map(|k| repair(k, &program.files))
         .collect();
     for u in &program.unsupported {
-        kernels.push(KernelRepair {
-            name: u.name.clone(),
-            status: RepairStatus::Inconclusive,
-            barriers_before: 0,
-            barriers_after: 0,
-            cost_before: 0.0,
-            cost_after: 0.0,
-            oracle_calls: 0,
-            time_ms: 0.0,
-            edits: Vec::new(),
-            reason: Some(format!("unsupported kernel: {}", u.reason)),
-            fixes: Vec::new(),
-        });
+        kernels.push(KernelRepair::inconclusive(
+            &u.name,
+            format!("unsupported kernel: {}", u.reason),
+        ));
     }
     // Apply, re-check, and drop the repairs that do not hold up (at most once per kernel).
     for _ in 0..=kernels.len() {
