@@ -3,4 +3,5 @@
 
 pub mod parse;
 pub mod preprocess;
+pub mod queries;
 pub mod source;
