@@ -20,6 +20,7 @@ pub mod settings;
 pub mod spans;
 #[cfg(test)]
 mod tests;
+pub mod transport;
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -35,7 +36,7 @@ use tower_lsp::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp::lsp_types::notification::Progress;
 use tower_lsp::lsp_types::request::WorkDoneProgressCreate;
 use tower_lsp::lsp_types::*;
-use tower_lsp::{Client, ClientSocket, LanguageServer, LspService, Server};
+use tower_lsp::{Client, ClientSocket, LanguageServer, LspService};
 
 use self::document::{byte_range, offset_of, Document, PositionEncoding};
 use self::engine::{analyze, AnalysisInput, Caches, DocAnalysis, Engine, Superseded, Syncwright};
@@ -1251,12 +1252,9 @@ pub fn run_stdio() -> i32 {
             shutdown_seen: shutdown_seen.clone(),
             exited: exited.clone(),
         };
-        tokio::select! {
-            _ = Server::new(tokio::io::stdin(), tokio::io::stdout(), socket).serve(service) => {}
-            _ = exited.notified() => {}
-        }
+        transport::serve_stdio(service, socket, exited.notified()).await;
     });
-    // The blocking stdin reader may still wait for input: do not wait for it.
+    // The stdin reader thread may still wait for input: do not wait for it.
     runtime.shutdown_timeout(Duration::from_millis(200));
     if shutdown_seen.load(Ordering::Relaxed) {
         0
