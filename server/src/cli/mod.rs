@@ -8,6 +8,7 @@ pub mod json;
 pub mod sarif;
 pub mod text;
 mod view;
+mod write;
 
 #[cfg(test)]
 mod output_tests;
