@@ -341,6 +341,15 @@ fn finish(
         });
     }
     kernels.sort_by_key(|k| (k.report.name_span.file, k.report.name_span.start));
+    if kernels.is_empty() {
+        if let Some(span) = first_kernel_mention(text) {
+            file_findings.push(plain_finding(
+                DiagnosticKind::NoKernel,
+                "no kernel defined in this file: kernels are only declared here (their definitions are checked with the files that define them) or defined in inactive preprocessor branches".to_string(),
+                span,
+            ));
+        }
+    }
 
     FileAnalysis {
         path: path.to_path_buf(),
@@ -655,6 +664,24 @@ pub fn panic_message(payload: &(dyn Any + Send)) -> String {
     } else {
         "unknown panic".to_string()
     }
+}
+
+/// The first `__global__`/`__kernel` (or OpenCL `kernel void`) token outside
+/// comments and strings.
+fn first_kernel_mention(text: &str) -> Option<Span> {
+    use crate::syntax::preprocess::{lex, TokKind};
+    let toks: Vec<_> = lex(text)
+        .into_iter()
+        .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment))
+        .collect();
+    toks.iter().enumerate().find_map(|(i, t)| {
+        let word = text.get(t.start..t.end)?;
+        let next = toks.get(i + 1).and_then(|n| text.get(n.start..n.end));
+        let mentions = t.kind == TokKind::Ident
+            && (matches!(word, "__global__" | "__kernel")
+                || (word == "kernel" && next == Some("void")));
+        mentions.then(|| Span::new(t.start as u32, t.end as u32))
+    })
 }
 
 /// Range of the leading comment block (where header flags live), or empty at 0.
@@ -985,6 +1012,70 @@ mod tests {
         assert_eq!(&text[span.start as usize..span.end as usize], name);
         assert!(scan_kernel_names("__global__").is_empty());
         assert!(scan_kernel_names("\u{ff}\u{fe} kernel \u{0}(").is_empty());
+    }
+
+    #[test]
+    fn kernel_mentions_skip_comments_and_strings() {
+        let text = "// __global__ void a();\n/* __kernel */ const char *s = \"__global__\";\n__global__ void k(int *p);\n";
+        let span = first_kernel_mention(text).unwrap();
+        assert_eq!(&text[span.start as usize..span.end as usize], "__global__");
+        assert_eq!(span.start as usize, text.rfind("__global__").unwrap());
+        assert_eq!(first_kernel_mention("// __global__\nint kernel;\n"), None);
+        assert!(first_kernel_mention("kernel void f(global int *p);").is_some());
+    }
+
+    #[test]
+    fn declaration_only_header_is_a_no_kernel_note() {
+        let a = analyze_file(
+            Path::new("/nonexistent-dir/k.h"),
+            "__global__ void k(int *p);\n",
+            &Settings::default(),
+        );
+        assert!(a.kernels.is_empty());
+        assert_eq!(a.file_findings.len(), 1, "{:?}", a.file_findings);
+        assert_eq!(a.file_findings[0].kind, DiagnosticKind::NoKernel);
+        assert!(a.is_clean());
+        let a = analyze_file(
+            Path::new("/nonexistent-dir/h.h"),
+            "int f();\n",
+            &Settings::default(),
+        );
+        assert!(a.file_findings.is_empty());
+    }
+
+    #[test]
+    fn host_launch_sizes_reach_the_check_and_name_the_launch() {
+        let text = "__global__ void k(int *a) { a[threadIdx.x] = blockIdx.x; }\nvoid run(int *a) {\n  dim3 b(32);\n  k<<<1, b>>>(a);\n  k<<<3, b>>>(a);\n}\n";
+        let a = analyze_file(
+            Path::new("/nonexistent-dir/l.cu"),
+            text,
+            &Settings::default(),
+        );
+        let k = &a.kernels[0];
+        assert_eq!(k.launches.len(), 2);
+        assert_eq!(k.launches[1].location, "l.cu:5");
+        assert_eq!(k.options.launch.block_dim, Some([32, 1, 1]));
+        // Checked under both grids: the set leaves the grid open.
+        assert_eq!(k.options.launch.grid_dim, None);
+        assert_eq!(k.report.verdict, Verdict::Racy);
+        let race = &k.report.findings[0];
+        assert!(
+            race.message.contains("launch at l.cu:5"),
+            "{}",
+            race.message
+        );
+        // An explicit setting outranks the host launch.
+        let settings = Settings {
+            launch: LaunchOverrides {
+                grid_dim: Some([1, 1, 1]),
+                ..LaunchOverrides::default()
+            },
+            ..Settings::default()
+        };
+        let a = analyze_file(Path::new("/nonexistent-dir/l.cu"), text, &settings);
+        assert_eq!(a.kernels[0].report.verdict, Verdict::RaceFree);
+        assert_eq!(a.kernels[0].grid_dim_source, Source::Explicit);
+        assert_eq!(a.kernels[0].block_dim_source, Source::HostLaunch);
     }
 
     #[test]
