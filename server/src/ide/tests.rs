@@ -32,6 +32,7 @@ fn settings() -> Settings {
         launch: LaunchOverrides {
             block_dim: Some([64, 1, 1]),
             grid_dim: Some([1, 1, 1]),
+            ..LaunchOverrides::default()
         },
         ..Settings::default()
     }
