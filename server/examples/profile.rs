@@ -18,10 +18,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use syncwright::base::Span;
 use syncwright::check::{check_kernel_profiled, profile::Profile, Verdict};
+use syncwright::frontend::FsIncludes;
 use syncwright::ide::{kernel_options_with_findings, lower_guarded, Settings};
-use syncwright::ir::lower::FsIncludes;
-use syncwright::ir::Span;
 
 struct Args {
     paths: Vec<PathBuf>,
