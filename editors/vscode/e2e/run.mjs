@@ -141,6 +141,7 @@ writeJson(path.join(userData, "User", "settings.json"), {
   "workbench.startupEditor": "none",
   "workbench.welcomePage.walkthroughs.openOnInstall": false,
   "workbench.tips.enabled": false,
+  "workbench.secondarySideBar.defaultVisibility": "hidden",
   "workbench.enableExperiments": false,
   "security.workspace.trust.enabled": false,
   "telemetry.telemetryLevel": "off",
@@ -167,6 +168,8 @@ function codeServerArgs(extra) {
     "--disable-update-check",
     "--disable-workspace-trust",
     "--disable-getting-started-override",
+    "--config",
+    path.join(scratch, "code-server.yaml"),
     "--user-data-dir",
     userData,
     "--extensions-dir",
@@ -217,10 +220,19 @@ async function saveFailureArtifacts(label) {
   }
 }
 
+/** SYNCWRIGHT_VSCODE_E2E_SCREENSHOTS=1: a screenshot after every step, to look at by hand. */
+const STEP_SCREENSHOTS = process.env.SYNCWRIGHT_VSCODE_E2E_SCREENSHOTS === "1";
+
 async function step(name, body) {
   const t0 = Date.now();
   try {
     await body();
+    if (STEP_SCREENSHOTS && page !== undefined) {
+      screenshotCount += 1;
+      const file = path.join(artifacts, `${String(screenshotCount).padStart(2, "0")}-ok-${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}.png`);
+      await page.screenshot({ path: file, timeout: 10000 }).catch(() => undefined);
+      log(`  screenshot: ${file}`);
+    }
     passed += 1;
     log(`ok   ${name} (${seconds(Date.now() - t0)})`);
   } catch (error) {
@@ -484,15 +496,20 @@ async function scenario() {
     await page.locator(".explorer-folders-view .monaco-list-row").first().waitFor({ state: "visible", timeout: 60000 });
   });
 
-  await step("opening shift.cu activates the extension: status bar item shows", async () => {
+  await step("opening shift.cu activates the extension: status bar item shows the server running", async () => {
     await openFromExplorer("shift.cu");
-    await until("syncwright's status bar item", statusBarText);
+    // `syncwright: 1 kernel, ...` once the server has checked the file; `no server` / `server failed`
+    // when it cannot start.
+    await until("syncwright's status bar item counting kernels", async () => {
+      const text = await statusBarText();
+      return text !== null && /syncwright: [1-9]\d* kernels?,/.test(text) ? text : false;
+    });
   });
 
   const cuStoreLine = lineNumberOf(original.cu, CU_STORE);
-  await step(`race squiggles in shift.cu on the store (line ${cuStoreLine}) and the load`, async () => {
-    // The race is reported on the first access; the related access is squiggled only if the
-    // editor shows related information inline, which it does not: expect the store's line.
+  await step(`race squiggle in shift.cu on the store (line ${cuStoreLine}) and nowhere else`, async () => {
+    // The race is reported on the first access; the other access is related information (in the
+    // Problems panel and the hover), which the editor does not squiggle.
     await until("a squiggle on the store", async () => expectRaceLines(await squiggledLines(), [CU_STORE], "shift.cu"));
   });
 
@@ -544,6 +561,7 @@ async function scenario() {
       const shown = await hoverText();
       return /barrier/.test(shown) && /Cost/.test(shown) ? shown : false;
     }, 20000);
+    log(`     hover: ${text.replace(/\s+/g, " ").slice(0, 160)}`);
     if (!/Cost\s*1\b/.test(text)) {
       fail(`hover does not give cost 1 for a barrier outside loops and conditionals: ${text}`);
     }
@@ -607,6 +625,7 @@ async function scenario() {
         fail(`the interleaving view lacks ${want}: ${text}`);
       }
     }
+    log(`     view:\n       ${text.split("\n").join("\n       ")}`);
     // Read-only: typing must not change it.
     await page.locator(`${EDITOR} .view-lines`).first().click();
     await page.keyboard.type("zzz");
@@ -690,7 +709,9 @@ async function main() {
   log(`vscode-e2e: extension install ${seconds(installMs)}, scenario ${seconds(Date.now() - scenarioStart)}, total ${seconds(Date.now() - started)}`);
   if (failed === 0) {
     fs.rmSync(scratch, { recursive: true, force: true });
-    fs.rmSync(artifacts, { recursive: true, force: true });
+    if (!STEP_SCREENSHOTS) {
+      fs.rmSync(artifacts, { recursive: true, force: true });
+    }
   } else {
     log(`vscode-e2e: failure artifacts in ${artifacts}; workspace kept at ${workspace}`);
   }
