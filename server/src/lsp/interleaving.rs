@@ -6,9 +6,9 @@ use serde_json::{json, Value};
 use tower_lsp::lsp_types::{CodeLens, Command, Position, Range, Url};
 
 use super::document::{position_of, PositionEncoding};
-use super::engine::DocAnalysis;
 use crate::check::interleaving::{race_steps, SourceLine};
 use crate::check::Finding;
+use crate::ide::host::DocAnalysis;
 use crate::ir::{FileId, SourceFileInfo};
 
 /// Server command returning the view of the race at a position: `[uri, {line, character}]`
