@@ -46,12 +46,17 @@ impl Default for RepairConfig {
     }
 }
 
-/// Scale of the cost weights; smaller tie-break weights never outweigh a cost difference.
-const TIE_SCALE: u128 = 4096;
+/// Scale of the cost weights; the tie-break weights of all candidates together
+/// (below 2^40 for up to 512 candidates) never outweigh a cost difference.
+const TIE_SCALE: u128 = 1 << 40;
 /// Tie-break: prefer keeping an existing barrier over writing a new one.
-const NEW_BARRIER_PENALTY: u128 = 2;
+const NEW_BARRIER_PENALTY: u128 = 2 << 29;
 /// Tie-break: prefer a barrier between statements over splitting one.
-const SPLIT_PENALTY: u128 = 1;
+const SPLIT_PENALTY: u128 = 1 << 29;
+/// Last tie-break: the earlier point in program text (below 2^20), so that the
+/// optimum is unique and the result deterministic, with a loop's barrier at
+/// the top of its body (where each iteration begins) rather than at its end.
+const POSITION_LIMIT: u128 = (1 << 20) - 1;
 
 /// A barrier of the kernel as written.
 #[derive(Clone, Debug)]
@@ -154,7 +159,54 @@ fn real_races(report: &KernelReport) -> Vec<&Race> {
 impl Engine<'_, '_> {
     fn check(&mut self, kernel: &Kernel) -> KernelReport {
         self.calls += 1;
-        (self.oracle)(kernel)
+        let report = (self.oracle)(kernel);
+        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+            self.trace(kernel, &report);
+        }
+        report
+    }
+
+    /// With `SYNCWRIGHT_TRACE` set: the barriers of each checked candidate and
+    /// the races the checker reports on it, by source line.
+    fn trace(&self, kernel: &Kernel, report: &KernelReport) {
+        let text = self.text();
+        let line = |span: Span| {
+            text.get(..span.start as usize)
+                .map_or(0, |t| t.matches('\n').count() + 1)
+        };
+        let tree = LabelTree::new(kernel);
+        let barriers: Vec<String> = block_barriers(kernel)
+            .iter()
+            .map(|b| {
+                let Some(p) = tree.place(b.id) else {
+                    return "?".to_string();
+                };
+                let stmts = walk::block_ref(kernel, p.block).map(|blk| &blk.stmts[..]);
+                let prev = p.index.checked_sub(1).and_then(|i| stmts?.get(i));
+                let next = stmts.and_then(|s| s.get(p.index + 1));
+                format!(
+                    "{}..{}",
+                    prev.map_or("{".into(), |s| line(s.span).to_string()),
+                    next.map_or("}".into(), |s| line(s.span).to_string())
+                )
+            })
+            .collect();
+        eprintln!(
+            "[syncwright] synth {} call {}: barriers [{}] -> {}",
+            self.kernel.name,
+            self.calls,
+            barriers.join(", "),
+            report.verdict.as_str()
+        );
+        for r in real_races(report) {
+            eprintln!(
+                "[syncwright]   race on {} lines {} / {} ({:?})",
+                r.array,
+                line(r.first_span),
+                line(r.second_span),
+                r.relation
+            );
+        }
     }
 
     fn text(&self) -> &str {
@@ -324,8 +376,11 @@ impl Engine<'_, '_> {
             let weights = integer_weights(&self.opts.cost, &nesting)
                 .into_iter()
                 .zip(&cs.cands)
-                .map(|(w, c)| {
-                    let mut w = w.saturating_mul(TIE_SCALE);
+                .enumerate()
+                .map(|(rank, (w, c))| {
+                    let mut w = w
+                        .saturating_mul(TIE_SCALE)
+                        .saturating_add((rank as u128).min(POSITION_LIMIT));
                     if !existing_points.contains(&c.point) {
                         w = w.saturating_add(NEW_BARRIER_PENALTY);
                     }

@@ -204,3 +204,16 @@ fn macros_and_device_functions_are_never_edited_inside() {
     );
     assert!(!r.changed());
 }
+
+#[test]
+fn barriers_order_an_async_copy_only_after_its_wait() {
+    let name = "async_copy.cl";
+    let r = fix_text(name, &source(name), 1);
+    let k = &r.kernels[0];
+    assert_eq!(k.status, RepairStatus::Repaired, "{:?}", k.reason);
+    assert_eq!(k.barriers_after, 1, "{}", r.fixed);
+    let wait = r.fixed.find("wait_group_events").expect("wait kept");
+    let barrier = r.fixed.find("barrier(").expect("a barrier");
+    assert!(barrier > wait, "{}", r.fixed);
+    recheck(name, &r.fixed, 1);
+}
