@@ -25,7 +25,9 @@ use crate::ide::{check_guarded, lower_guarded, panic_message};
 use crate::ir::lower::FsIncludes;
 use crate::ir::{Kernel, SourceFileInfo};
 use crate::synth::report::{fix_program, write_atomically, FileFix, FixReportJson};
-use crate::synth::{repair_kernel, KernelRepair, RepairStatus, SynthOptions};
+use crate::synth::{
+    repair_kernel_configured, KernelRepair, RepairConfig, RepairStatus, SynthOptions,
+};
 
 /// Output format of `fix`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -48,6 +50,11 @@ pub struct FixArgs {
     /// Keep every existing barrier; only insert.
     #[arg(long)]
     pub keep_existing: bool,
+    /// Repair races between blocks with grid barriers (`this_grid().sync()`;
+    /// the kernel must then be launched with cudaLaunchCooperativeKernel).
+    /// Implied for kernels that use `this_grid()` or are launched so in the file.
+    #[arg(long)]
+    pub grid_barriers: bool,
     /// Cost factor of each enclosing loop (LC, default 100).
     #[arg(long, value_name = "N", value_parser = parse_positive)]
     pub loop_cost: Option<f64>,
@@ -127,7 +134,14 @@ pub fn fix_text(path: &Path, text: &str, args: &FixArgs) -> FixOutcome {
             cost,
             keep_existing: args.keep_existing,
         };
-        catch_unwind(AssertUnwindSafe(|| repair_kernel(k, files, &opts))).unwrap_or_else(|panic| {
+        let config = RepairConfig {
+            grid_barriers: args.grid_barriers,
+            ..RepairConfig::default()
+        };
+        catch_unwind(AssertUnwindSafe(|| {
+            repair_kernel_configured(k, files, &opts, config)
+        }))
+        .unwrap_or_else(|panic| {
             inconclusive(
                 &k.name,
                 format!(
@@ -302,6 +316,7 @@ mod tests {
             "--format",
             "json",
             "--keep-existing",
+            "--grid-barriers",
             "--loop-cost",
             "10",
             "--cond-cost",
@@ -314,7 +329,7 @@ mod tests {
         let super::super::Command::Fix(args) = cli.command else {
             panic!("not fix")
         };
-        assert!(args.write && args.keep_existing);
+        assert!(args.write && args.keep_existing && args.grid_barriers);
         assert_eq!(args.format, FixFormat::Json);
         assert_eq!((args.loop_cost, args.cond_cost), (Some(10.0), Some(0.25)));
         assert_eq!(args.launch.block_dim, Some([64, 1, 1]));

@@ -153,9 +153,19 @@ pub fn repair_kernel(
     files: &[SourceFileInfo],
     opts: &SynthOptions,
 ) -> KernelRepair {
+    repair_kernel_configured(kernel, files, opts, RepairConfig::default())
+}
+
+/// [`repair_kernel`] with a configuration (grid barriers, rounds) and the real checker.
+pub fn repair_kernel_configured(
+    kernel: &Kernel,
+    files: &[SourceFileInfo],
+    opts: &SynthOptions,
+    config: RepairConfig,
+) -> KernelRepair {
     let check = opts.check.clone();
     let mut oracle = |k: &Kernel| crate::check::check_kernel(k, &check);
-    repairs::repair_with(kernel, files, opts, &mut oracle, RepairConfig::default())
+    repairs::repair_with(kernel, files, opts, &mut oracle, config)
 }
 
 /// [`repair_kernel`] with a given checker and configuration.

@@ -35,6 +35,10 @@ pub struct RepairConfig {
     pub relation_guided: bool,
     /// Bound on solve/check rounds before giving up as inconclusive.
     pub max_rounds: u32,
+    /// Repair inter-block races with grid barriers (`fix --grid-barriers`);
+    /// implied for kernels that already use `this_grid()` or are launched
+    /// with `cudaLaunchCooperativeKernel` in their file.
+    pub grid_barriers: bool,
 }
 
 impl Default for RepairConfig {
@@ -42,6 +46,7 @@ impl Default for RepairConfig {
         RepairConfig {
             relation_guided: true,
             max_rounds: 40,
+            grid_barriers: false,
         }
     }
 }
@@ -1105,13 +1110,17 @@ impl Engine<'_, '_> {
             RepairStatus::Repaired
         };
         let mut reason = None;
+        let mut count_after = count_after;
+        let mut cost_after = cost_after;
+        let mut edits = edits;
         if !inter_block.is_empty() {
             status = RepairStatus::Unrepairable;
             let arrays: Vec<&str> = inter_block.iter().map(|r| r.array.as_str()).collect();
-            reason = Some(format!(
+            let races = format!(
                 "threads of different blocks race on global memory ({}); no block barrier orders them",
                 dedup(arrays).join(", ")
-            ));
+            );
+            let allowed = self.grid_barriers_allowed();
             match self.grid_fix(
                 base,
                 final_kernel,
@@ -1122,17 +1131,21 @@ impl Engine<'_, '_> {
                 cost_before,
                 cost_after,
             ) {
-                Some(fix) => {
-                    reason = reason.map(|r| {
-                        format!(
-                            "{r}; a grid barrier fixes it if the kernel is launched cooperatively"
-                        )
-                    });
+                Some((fix, added)) if allowed => {
+                    status = RepairStatus::Repaired;
+                    edits.clone_from(&fix.edits);
+                    count_after += added;
+                    cost_after = fix.cost_after;
+                    fixes.push(fix);
+                }
+                Some((fix, _)) => {
+                    reason = Some(format!(
+                        "{races}; `fix --grid-barriers` repairs it with a grid barrier (`cooperative_groups::this_grid().sync()`), which needs a cooperative launch (cudaLaunchCooperativeKernel)"
+                    ));
                     fixes.push(fix);
                 }
                 None => {
-                    reason =
-                        reason.map(|r| format!("{r}, and no grid barrier placement was found"));
+                    reason = Some(format!("{races}, and no grid barrier placement was found"));
                 }
             }
         }
@@ -1177,7 +1190,7 @@ impl Engine<'_, '_> {
         text: &str,
         cost_before: f64,
         cost_after: f64,
-    ) -> Option<Fix> {
+    ) -> Option<(Fix, u32)> {
         if self.kernel.lang != Lang::Cuda || has_return(final_kernel) {
             return None;
         }
@@ -1199,47 +1212,97 @@ impl Engine<'_, '_> {
             })?;
             picks.push(best);
         }
-        // Check with grid barriers added to the repaired kernel's base points.
-        let mut k = final_kernel.clone();
-        let mut extra = 0.0;
-        for &i in &picks {
-            let at = map_point(base, &k, cs.cands[i].point)?;
-            let id = k.fresh_stmt_id();
-            let stmt = Stmt {
-                id,
-                kind: StmtKind::Barrier {
+        // Grid barriers at the picked base points of the repaired kernel; with
+        // `replace`, one turns the new block barrier already at its point into
+        // itself (a grid barrier also synchronizes the block).
+        let with_grid = |replace: bool| -> Option<(Kernel, Vec<usize>)> {
+            let mut k = final_kernel.clone();
+            let mut replaced = Vec::new();
+            for &i in &picks {
+                let at = map_point(base, &k, cs.cands[i].point)?;
+                let grid = StmtKind::Barrier {
                     scope: BarrierScope::Grid,
                     global_fence: true,
                     local_fence: true,
-                },
-                span: Span::default(),
-                stmt_span: Span::default(),
-                in_macro: false,
-                inlined_at: None,
-            };
-            if !walk::insert_stmt(&mut k, at, stmt) {
+                };
+                if replace {
+                    let block = walk::block_mut(&mut k, at.block)?;
+                    let new_block_barrier = at
+                        .index
+                        .checked_sub(1)
+                        .and_then(|j| block.stmts.get_mut(j))
+                        .filter(|s| {
+                            s.span == Span::default()
+                                && matches!(
+                                    s.kind,
+                                    StmtKind::Barrier {
+                                        scope: BarrierScope::Block,
+                                        ..
+                                    }
+                                )
+                        });
+                    if let Some(s) = new_block_barrier {
+                        s.kind = grid;
+                        replaced.push(i);
+                        continue;
+                    }
+                }
+                let id = k.fresh_stmt_id();
+                let stmt = Stmt {
+                    id,
+                    kind: grid,
+                    span: Span::default(),
+                    stmt_span: Span::default(),
+                    in_macro: false,
+                    inlined_at: None,
+                };
+                if !walk::insert_stmt(&mut k, at, stmt) {
+                    return None;
+                }
+            }
+            Some((k, replaced))
+        };
+        let mut replaced = Vec::new();
+        let mut race_free = false;
+        if let Some((k, r)) = with_grid(true).filter(|(_, r)| !r.is_empty()) {
+            race_free = self.check(&k).verdict == Verdict::RaceFree;
+            replaced = r;
+        }
+        if !race_free {
+            let (k, _) = with_grid(false)?;
+            if self.check(&k).verdict != Verdict::RaceFree {
                 return None;
             }
-            extra += cs.cands[i].cost;
+            replaced.clear();
         }
-        let report = self.check(&k);
-        if report.verdict != Verdict::RaceFree {
-            return None;
-        }
+        let extra: f64 = picks
+            .iter()
+            .filter(|i| !replaced.contains(i))
+            .map(|&i| cs.cands[i].cost)
+            .sum();
         let file = self.kernel.span.file;
         let mut edits = block_edits.to_vec();
         let mut names = TempNames::new(text);
         base.vars.iter().for_each(|v| names.reserve(&v.name));
         for &i in &picks {
             if let Some(render) = &cs.cands[i].render {
-                edits.extend(render_insertion(
+                let grid = render_insertion(
                     render,
                     "cooperative_groups::this_grid().sync();",
                     file,
                     text,
                     Lang::Cuda,
                     &mut names,
-                ));
+                );
+                if replaced.contains(&i) {
+                    // The block barrier's insertion at the same place gives way.
+                    edits.retain(|e| {
+                        !(e.span.start == e.span.end
+                            && e.new_text.contains("__syncthreads();")
+                            && grid.iter().any(|g| g.span == e.span))
+                    });
+                }
+                edits.extend(grid);
             }
         }
         if !text.contains("cooperative_groups.h") {
@@ -1252,16 +1315,93 @@ impl Engine<'_, '_> {
                 new_text: "#include <cooperative_groups.h>\n".into(),
             });
         }
-        Some(Fix {
+        let fix = Fix {
             kind: FixKind::GridBarrier,
             title: "Insert a grid barrier `cooperative_groups::this_grid().sync()` (the kernel must be launched cooperatively with cudaLaunchCooperativeKernel)".into(),
             edits,
             safe: false,
             addresses: races.iter().flat_map(|r| [r.first_span, r.second_span]).collect(),
             cost_before,
+            // A replacing grid barrier takes over its block barrier's cost.
             cost_after: cost_after + extra,
-        })
+        };
+        Some((fix, (picks.len() - replaced.len()) as u32))
     }
+
+    /// Whether `fix` may insert grid barriers: asked for, or the kernel already
+    /// synchronizes its grid (`this_grid()` in its text or a grid barrier from
+    /// a callee), or the file launches it with `cudaLaunchCooperativeKernel`
+    /// (the launch a grid barrier requires).
+    fn grid_barriers_allowed(&self) -> bool {
+        if self.config.grid_barriers {
+            return true;
+        }
+        let mut grid_sync = false;
+        walk::for_each_stmt(&self.kernel.body, &mut |s| {
+            grid_sync |= matches!(
+                s.kind,
+                StmtKind::Barrier {
+                    scope: BarrierScope::Grid,
+                    ..
+                }
+            )
+        });
+        let text = self.text();
+        let body = text
+            .get(self.kernel.span.start as usize..self.kernel.span.end as usize)
+            .unwrap_or("");
+        grid_sync
+            || has_word(body, "this_grid")
+            || self
+                .files
+                .iter()
+                .any(|f| launches_cooperatively(&f.text, &self.kernel.name))
+    }
+}
+
+/// Whether `word` occurs in `text` as a whole identifier.
+fn has_word(text: &str, word: &str) -> bool {
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    text.match_indices(word).any(|(i, _)| {
+        let before = i.checked_sub(1).and_then(|j| text.as_bytes().get(j));
+        let after = text.as_bytes().get(i + word.len());
+        !before.is_some_and(|&c| ident(c)) && !after.is_some_and(|&c| ident(c))
+    })
+}
+
+/// Whether `text` calls `cudaLaunchCooperativeKernel` (or its `Multi`/`Ex`
+/// variants) with `kernel` named in its first argument.
+fn launches_cooperatively(text: &str, kernel: &str) -> bool {
+    text.match_indices("cudaLaunchCooperativeKernel")
+        .any(|(i, name)| {
+            let rest = &text[i + name.len()..];
+            let Some(open) = rest.find('(') else {
+                return false;
+            };
+            // Only identifier characters (`Multi`, `Ex`, template arguments aside) before the `(`.
+            let between = &rest[..open];
+            if !between
+                .trim()
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '<' || c == '>')
+            {
+                return false;
+            }
+            let args = &rest[open + 1..];
+            let mut depth = 0i32;
+            let end = args
+                .char_indices()
+                .find(|&(_, c)| {
+                    match c {
+                        '(' | '<' | '[' => depth += 1,
+                        ')' | '>' | ']' => depth -= 1,
+                        _ => {}
+                    }
+                    (c == ',' && depth == 0) || depth < 0
+                })
+                .map_or(args.len(), |(j, _)| j);
+            has_word(&args[..end], kernel)
+        })
 }
 
 /// Offset after the last `#include` line at the top of a file (0 if none).

@@ -343,7 +343,7 @@ fn algorithm1_without_relations_finds_the_same_optimum() {
     both(|| {
         let cfg = RepairConfig {
             relation_guided: false,
-            max_rounds: 40,
+            ..RepairConfig::default()
         };
         for (name, params) in [
             ("fig4.cu", vec![3]),
