@@ -8,7 +8,7 @@
 //! stdout. JSON mode prints the report of the CLI contract:
 //! `{"files":[{"path","kernels":[{"name","status","barriers_before","barriers_after",
 //! "cost_before","cost_after","oracle_calls","time_ms","edits":[{"range","new_text"}],
-//! "reason"}]}]}`.
+//! "reason","optimal"}]}]}`.
 
 use std::io::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -110,6 +110,7 @@ fn inconclusive(name: &str, reason: String) -> KernelRepair {
         edits: Vec::new(),
         reason: Some(reason),
         fixes: Vec::new(),
+        optimal: true,
     }
 }
 

@@ -457,6 +457,7 @@ impl Engine for FakeEngine {
             edits: all,
             reason: None,
             fixes,
+            optimal: true,
         }
     }
 

@@ -108,6 +108,9 @@ pub fn repair_with(
         calls: 0,
         config,
         started,
+        // The kernel's checking budget bounds the whole synthesis.
+        budget_ms: opts.check.kernel_budget_ms.max(1),
+        optimal: true,
     };
     let mut repair = engine.run();
     repair.oracle_calls = engine.calls;
@@ -123,6 +126,10 @@ struct Engine<'a, 'o> {
     calls: u32,
     config: RepairConfig,
     started: Instant,
+    /// Time budget of the whole synthesis (solves and checks).
+    budget_ms: u64,
+    /// Whether the last placement was proven least-cost.
+    optimal: bool,
 }
 
 /// Block barriers of a kernel in program order.
@@ -214,6 +221,22 @@ impl Engine<'_, '_> {
         }
     }
 
+    fn remaining_ms(&self) -> u64 {
+        self.budget_ms
+            .saturating_sub(self.started.elapsed().as_millis() as u64)
+    }
+
+    /// Over budget with no race-free placement checked yet.
+    fn over_budget(&self) -> KernelRepair {
+        self.outcome(
+            RepairStatus::Inconclusive,
+            Some(format!(
+                "synthesis exceeded its time budget of {} ms before a race-free placement was found",
+                self.budget_ms
+            )),
+        )
+    }
+
     fn text(&self) -> &str {
         self.files
             .get(self.kernel.span.file.0 as usize)
@@ -235,6 +258,7 @@ impl Engine<'_, '_> {
             edits: Vec::new(),
             reason,
             fixes: Vec::new(),
+            optimal: true,
         }
     }
 
@@ -366,15 +390,8 @@ impl Engine<'_, '_> {
         let mut last_groups: Vec<(StmtId, StmtId)> = Vec::new();
         let mut last_p: Vec<Vec<bool>> = Vec::new();
         for _round in 0..self.config.max_rounds {
-            // A few checker budgets in total: each round costs one check.
-            let budget_ms = self.opts.check.kernel_budget_ms.saturating_mul(4).max(1) as f64;
-            if self.started.elapsed().as_secs_f64() * 1000.0 > budget_ms {
-                return self.outcome(
-                    RepairStatus::Inconclusive,
-                    Some(format!(
-                        "synthesis exceeded its time budget of {budget_ms} ms"
-                    )),
-                );
+            if self.remaining_ms() == 0 {
+                return self.over_budget();
             }
             // Build the problem.
             let nesting: Vec<(u32, u32)> = cs.cands.iter().map(|c| (c.loops, c.conds)).collect();
@@ -483,8 +500,18 @@ impl Engine<'_, '_> {
                     .collect();
                 problem.blocking.push(lits);
             }
+            // The solve may take what is left of the budget; a placement it
+            // found but did not prove least-cost is still checked.
+            problem.timeout_ms = Some(self.remaining_ms().max(1));
             let (chosen, p_values) = match solve(&problem) {
-                Answer::Sat { chosen, p } => (chosen, p),
+                Answer::Sat { chosen, p } => {
+                    self.optimal = true;
+                    (chosen, p)
+                }
+                Answer::Feasible { chosen, p } => {
+                    self.optimal = false;
+                    (chosen, p)
+                }
                 Answer::Unsat => {
                     let mut r = self.outcome(
                         RepairStatus::Unrepairable,
@@ -493,6 +520,7 @@ impl Engine<'_, '_> {
                     r.fixes = Vec::new();
                     return r;
                 }
+                Answer::Unknown(_) if self.remaining_ms() == 0 => return self.over_budget(),
                 Answer::Unknown(why) => {
                     return self.outcome(
                         RepairStatus::Inconclusive,
@@ -500,6 +528,9 @@ impl Engine<'_, '_> {
                     )
                 }
             };
+            if self.remaining_ms() == 0 {
+                return self.over_budget();
+            }
             last_groups.clone_from(&groups_order);
             last_p.clone_from(&p_values);
             let fences = self.fences(&records);
@@ -1173,6 +1204,7 @@ impl Engine<'_, '_> {
             },
             reason,
             fixes,
+            optimal: self.optimal,
         }
     }
 

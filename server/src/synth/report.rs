@@ -65,6 +65,8 @@ pub struct KernelFixJson {
     pub edits: Vec<EditJson>,
     /// Why unrepairable or inconclusive.
     pub reason: Option<String>,
+    /// Whether the placement is proven least-cost.
+    pub optimal: bool,
 }
 
 /// One file in the JSON report.
@@ -124,6 +126,7 @@ impl FileFix {
                         .map(|e| edit_json(&self.original, e))
                         .collect(),
                     reason: k.reason.clone(),
+                    optimal: k.optimal,
                 })
                 .collect(),
         }
@@ -216,6 +219,7 @@ pub fn fix_program(
             edits: Vec::new(),
             reason: Some(format!("unsupported kernel: {}", u.reason)),
             fixes: Vec::new(),
+            optimal: true,
         });
     }
     // Apply, re-check, and drop the repairs that do not hold up (at most once per kernel).
