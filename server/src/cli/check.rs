@@ -3,11 +3,12 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::{inputs, json, sarif, text, CheckArgs, Format, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
-use crate::ide::{analyze_file, FileAnalysis, Settings};
-
-/// Stack size of the analysis thread.
-const ANALYSIS_STACK_BYTES: usize = 512 * 1024 * 1024;
+use super::{json, sarif, text, CheckArgs, Format, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
+use crate::base::Span;
+use crate::check::DiagnosticKind;
+use crate::ide::workspace as inputs;
+use crate::ide::{analyze_file, plain_finding, FileAnalysis, Settings};
+use crate::syntax::files::{decode, read_regular};
 
 /// What happened to one input file.
 #[derive(Debug)]
@@ -48,19 +49,31 @@ pub fn analyze_paths(paths: &[PathBuf], settings: &Settings) -> Vec<FileOutcome>
                 path: e.path,
                 message: e.message,
             },
-            Ok(path) => match std::fs::read(&path) {
-                Err(e) => FileOutcome::Unreadable {
-                    path,
-                    message: e.to_string(),
-                },
+            Ok(path) => match read_regular(&path) {
+                Err(message) => FileOutcome::Unreadable { path, message },
                 // Junk bytes are the front end's to diagnose, not a reason to skip the file.
-                Ok(bytes) => {
-                    let text = String::from_utf8_lossy(&bytes);
-                    FileOutcome::Analyzed(analyze_file(&path, &text, settings))
-                }
+                Ok(bytes) => FileOutcome::Analyzed(analyze_bytes(&path, &bytes, settings)),
             },
         })
         .collect()
+}
+
+/// Decodes a file's bytes (see [`decode`]) and analyses the text; what the
+/// decoding had to do (invalid UTF-8, NUL bytes, UTF-16) is an `imprecision`
+/// finding of the file.
+pub fn analyze_bytes(path: &std::path::Path, bytes: &[u8], settings: &Settings) -> FileAnalysis {
+    let decoded = decode(bytes);
+    let mut analysis = analyze_file(path, &decoded.text, settings);
+    for note in decoded.notes {
+        let start = note.offset.min(decoded.text.len() as u32);
+        let end = (start + 1).min(decoded.text.len() as u32);
+        analysis.file_findings.push(plain_finding(
+            DiagnosticKind::Imprecision,
+            note.message,
+            Span::new(start, end),
+        ));
+    }
+    analysis
 }
 
 /// 2 on unreadable input or an invalid configuration file, else 1 when anything
@@ -82,24 +95,16 @@ pub fn exit_code(outcomes: &[FileOutcome]) -> i32 {
     }
 }
 
-/// Runs `work` on one worker thread with a large stack: deeply nested input may
-/// recurse deeply in the front end, and a stack overflow cannot be caught (the
-/// stack is reserved address space, committed only as used). None if the
-/// thread could not run or died.
+/// Runs `work` on the analysis thread (`ide::on_analysis_thread`); None,
+/// with a message, if the thread died.
 pub fn on_analysis_thread<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Option<T> {
-    let worker = std::thread::Builder::new()
-        .name("syncwright-analysis".into())
-        .stack_size(ANALYSIS_STACK_BYTES)
-        .spawn(work);
-    match worker.map(std::thread::JoinHandle::join) {
-        Ok(Ok(result)) => Some(result),
-        Ok(Err(_)) | Err(_) => {
-            eprintln!("syncwright: error: the analysis thread failed");
-            None
-        }
+    let result = crate::ide::on_analysis_thread(work);
+    if result.is_none() {
+        eprintln!("syncwright: error: the analysis thread failed");
     }
+    result
 }
 
 /// Runs `syncwright check` and returns the exit code.
