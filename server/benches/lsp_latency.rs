@@ -339,7 +339,7 @@ fn phases() {
     let options = syncwright::config::CheckOptions::default();
     let keys = median_ms(reps, || {
         for kernel in &program.kernels {
-            syncwright::lsp::spans::kernel_key(kernel, &options);
+            syncwright::ide::spans::kernel_key(kernel, &options);
         }
     });
     let check = program.kernels.get(edited).map_or(f64::NAN, |kernel| {

@@ -7,6 +7,7 @@
 //! -> `cli`, `lsp` (thin translations).
 
 pub mod analysis;
+pub mod base;
 pub mod check;
 pub mod cli;
 pub mod config;
