@@ -269,7 +269,7 @@ fn median_ms(reps: usize, mut f: impl FnMut()) -> f64 {
 
 /// Where the time of one edit goes: the layers the server calls, timed directly.
 fn phases() {
-    use syncwright::ir::lower::{lower_parsed, lower_parsed_incremental, Earlier, FsIncludes};
+    use syncwright::frontend::{lower_parsed, lower_parsed_incremental, Earlier, FsIncludes};
     use syncwright::ir::Lang;
     use syncwright::syntax::parse::parse;
     let kernels = 20;

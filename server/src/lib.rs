@@ -11,6 +11,7 @@ pub mod base;
 pub mod check;
 pub mod cli;
 pub mod config;
+pub mod frontend;
 pub mod ide;
 pub mod ir;
 pub mod lsp;

@@ -268,9 +268,9 @@ __global__ void rotate(float *data) {
 #[test]
 fn edited_kernel_lowering_matches_full_lowering_with_the_real_front_end() {
     use std::sync::Arc;
+    use syncwright::frontend::FsIncludes;
     use syncwright::ide::host::{analyze, AnalysisInput, Caches, DocAnalysis, Engine, Syncwright};
     use syncwright::ide::Settings;
-    use syncwright::ir::lower::FsIncludes;
     use syncwright::ir::Lang;
 
     let cuda = "\

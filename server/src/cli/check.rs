@@ -4,8 +4,11 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::{json, sarif, text, CheckArgs, Format, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
+use crate::base::Span;
+use crate::check::DiagnosticKind;
 use crate::ide::workspace as inputs;
-use crate::ide::{analyze_file, FileAnalysis, Settings};
+use crate::ide::{analyze_file, plain_finding, FileAnalysis, Settings};
+use crate::syntax::files::{decode, read_regular};
 
 /// What happened to one input file.
 #[derive(Debug)]
@@ -46,19 +49,31 @@ pub fn analyze_paths(paths: &[PathBuf], settings: &Settings) -> Vec<FileOutcome>
                 path: e.path,
                 message: e.message,
             },
-            Ok(path) => match std::fs::read(&path) {
-                Err(e) => FileOutcome::Unreadable {
-                    path,
-                    message: e.to_string(),
-                },
+            Ok(path) => match read_regular(&path) {
+                Err(message) => FileOutcome::Unreadable { path, message },
                 // Junk bytes are the front end's to diagnose, not a reason to skip the file.
-                Ok(bytes) => {
-                    let text = String::from_utf8_lossy(&bytes);
-                    FileOutcome::Analyzed(analyze_file(&path, &text, settings))
-                }
+                Ok(bytes) => FileOutcome::Analyzed(analyze_bytes(&path, &bytes, settings)),
             },
         })
         .collect()
+}
+
+/// Decodes a file's bytes (see [`decode`]) and analyses the text; what the
+/// decoding had to do (invalid UTF-8, NUL bytes, UTF-16) is an `imprecision`
+/// finding of the file.
+pub fn analyze_bytes(path: &std::path::Path, bytes: &[u8], settings: &Settings) -> FileAnalysis {
+    let decoded = decode(bytes);
+    let mut analysis = analyze_file(path, &decoded.text, settings);
+    for note in decoded.notes {
+        let start = note.offset.min(decoded.text.len() as u32);
+        let end = (start + 1).min(decoded.text.len() as u32);
+        analysis.file_findings.push(plain_finding(
+            DiagnosticKind::Imprecision,
+            note.message,
+            Span::new(start, end),
+        ));
+    }
+    analysis
 }
 
 /// 2 on unreadable input or an invalid configuration file, else 1 when anything

@@ -8,6 +8,7 @@ pub mod json;
 pub mod sarif;
 pub mod text;
 mod view;
+mod write;
 
 #[cfg(test)]
 mod output_tests;
@@ -68,6 +69,14 @@ pub struct LaunchArgs {
     /// Assume warps execute in lockstep (legacy pre-Volta semantics).
     #[arg(long)]
     pub warp_sync: bool,
+    /// Drop the default assumption that a kernel never reading the y (z)
+    /// component of its thread/block ids is launched with extent 1 there.
+    #[arg(long)]
+    pub no_assume_unused_dims: bool,
+    /// Drop the default assumption that a global index blockIdx * blockDim +
+    /// threadIdx fits a signed 32-bit int (gridDim * blockDim <= 2^31 per dimension).
+    #[arg(long)]
+    pub no_assume_index_fits: bool,
     /// Time budget per kernel in milliseconds; over budget gives `inconclusive`.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub budget_ms: Option<u64>,
@@ -80,6 +89,8 @@ impl LaunchArgs {
             launch: crate::ide::LaunchOverrides {
                 block_dim: self.block_dim,
                 grid_dim: self.grid_dim,
+                no_assume_unused_dims: self.no_assume_unused_dims,
+                no_assume_index_fits: self.no_assume_index_fits,
             },
             warp_sync: self.warp_sync,
             kernel_budget_ms: self.budget_ms.unwrap_or(0),

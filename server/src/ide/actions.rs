@@ -6,7 +6,7 @@ use super::host::{AnalysisHost, DocAnalysis};
 use super::Settings;
 use crate::base::Span;
 use crate::check::Verdict;
-use crate::ir::lower::IncludeResolver;
+use crate::frontend::IncludeResolver;
 use crate::synth::repairs::fmt_cost;
 use crate::synth::{FixKind, TextEdit};
 

@@ -12,13 +12,14 @@ use serde::Serialize;
 
 use super::guard::{guarded, panic_message};
 use super::Settings;
-use crate::base::{FileId, Lang, LineStarts, Position, Span};
+use crate::base::{position_of, FileId, Lang, LineStarts, Position, Span};
 use crate::check::{check_kernel, DiagnosticKind, Finding, KernelReport, Verdict};
-use crate::config::resolve::{ConfigError, FileConfig, Source};
+use crate::config::resolve::{ConfigError, Explicit, FileConfig, HostLaunchDims, Source};
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
-use crate::ir::lower::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
+use crate::frontend::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
 use crate::ir::{FrontendDiagnostic, Kernel, Program, SourceFileInfo, UnsupportedKernel};
 use crate::syntax::parse::ParsedSource;
+use crate::syntax::preprocess::{self, CudaTarget};
 
 /// One kernel's analysis: its IR (None when unsupported), the options it was
 /// checked with, and the report.
@@ -34,6 +35,129 @@ pub struct KernelAnalysis {
     pub grid_dim_source: Source,
     /// The report.
     pub report: KernelReport,
+    /// The host launches of the kernel whose sizes it was checked under (empty
+    /// when no launch was found or a higher-priority setting decided).
+    pub launches: Vec<LaunchSite>,
+}
+
+/// A launch of a kernel in the host code of the translation unit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LaunchSite {
+    /// Kernel name.
+    pub kernel: String,
+    /// `path:line` of the launch.
+    pub location: String,
+    /// The launch as written (`k<<<grid, block>>>`), shortened.
+    pub text: String,
+    /// Threads per block, when every dimension is a constant.
+    pub block_dim: Option<[u32; 3]>,
+    /// Blocks per grid, when every dimension is a constant.
+    pub grid_dim: Option<[u32; 3]>,
+    /// Threads per block per dimension (None: not a constant).
+    #[serde(skip)]
+    pub partial_block_dim: [Option<u32>; 3],
+    /// Blocks per grid per dimension (None: not a constant).
+    #[serde(skip)]
+    pub partial_grid_dim: [Option<u32>; 3],
+    /// Integer-constant kernel arguments (None: not a constant).
+    #[serde(skip)]
+    pub args: Vec<Option<i128>>,
+}
+
+/// Most distinct launch configurations one kernel is checked under; beyond, the
+/// sizes that differ between launches are symbolic.
+const MAX_LAUNCH_CONFIGS: usize = 4;
+
+/// The launches in the host code of `text` (the file at `path`) and the headers
+/// it includes, preprocessed as nvcc's host pass sees them. OpenCL files have
+/// no host code.
+pub fn host_launches(path: &Path, text: &str, includes: &dyn IncludeResolver) -> Vec<LaunchSite> {
+    if crate::ir::Lang::from_path(path) != crate::ir::Lang::Cuda {
+        return Vec::new();
+    }
+    let scanned = catch_unwind(AssertUnwindSafe(|| {
+        let reader = |from: &Path, name: &str| includes.read(from, name);
+        let prelude = CudaTarget::default().prelude(false);
+        let pre = preprocess::preprocess(
+            text,
+            path,
+            &preprocess::Options {
+                expand: true,
+                includes: Some(&reader),
+                prelude: &prelude,
+            },
+        );
+        let texts: Vec<&str> = pre.units.iter().map(|u| u.text.as_str()).collect();
+        crate::syntax::launches::scan_launches(&texts)
+            .into_iter()
+            .filter_map(|l| {
+                let unit = pre.units.get(l.text)?;
+                let (span, _) = unit.map.map(l.start as u32, l.end as u32);
+                let (file_path, file_text) = pre.files.get(span.file.0 as usize)?;
+                let written = file_text
+                    .get(span.start as usize..span.end as usize)
+                    .unwrap_or("");
+                let mut written = written.split_whitespace().collect::<Vec<_>>().join(" ");
+                if written.len() > 80 {
+                    let mut cut = 77;
+                    while !written.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    written.truncate(cut);
+                    written.push_str("...");
+                }
+                let line = position_of(file_text, span.start).line + 1;
+                let name = if span.file == FileId(0) {
+                    path.file_name().map_or_else(
+                        || path.display().to_string(),
+                        |n| n.to_string_lossy().into_owned(),
+                    )
+                } else {
+                    file_path.display().to_string()
+                };
+                Some(LaunchSite {
+                    block_dim: l.block_dim(),
+                    grid_dim: l.grid_dim(),
+                    partial_block_dim: l.block,
+                    partial_grid_dim: l.grid,
+                    kernel: l.kernel,
+                    location: format!("{name}:{line}"),
+                    text: written,
+                    args: l.args,
+                })
+            })
+            .collect::<Vec<_>>()
+    }));
+    // A scanner bug costs the launch information, never the analysis.
+    scanned.unwrap_or_default()
+}
+
+/// The distinct launch sizes of `kernel` among `sites`, each with its launches;
+/// empty when it has none.
+pub fn launch_configs<'s>(
+    kernel: &str,
+    sites: &'s [LaunchSite],
+) -> Vec<(HostLaunchDims, Vec<&'s LaunchSite>)> {
+    let mut configs: Vec<(HostLaunchDims, Vec<&LaunchSite>)> = Vec::new();
+    for site in sites.iter().filter(|s| s.kernel == kernel) {
+        let dims = HostLaunchDims {
+            block_dim: site.block_dim,
+            grid_dim: site.grid_dim,
+            partial_block_dim: site.partial_block_dim,
+            partial_grid_dim: site.partial_grid_dim,
+        };
+        match configs.iter_mut().find(|(d, _)| *d == dims) {
+            Some((_, list)) => list.push(site),
+            None => configs.push((dims, vec![site])),
+        }
+    }
+    if configs.len() > MAX_LAUNCH_CONFIGS {
+        // Too many to check each: one configuration keeping what all agree on.
+        let dims = common_dims(configs.iter().map(|(d, _)| d));
+        let all = configs.into_iter().flat_map(|(_, l)| l).collect();
+        return vec![(dims, all)];
+    }
+    configs
 }
 
 /// A file's analysis.
@@ -92,7 +216,8 @@ pub fn analyze_file_with(
 ) -> FileAnalysis {
     let started = Instant::now();
     let program = lower_guarded(path, text, includes);
-    finish(path, text, program, settings, started)
+    let launches = host_launches(path, text, includes);
+    finish(path, text, program, settings, &launches, started)
 }
 
 /// Lowers `text`; a front-end panic becomes `unsupported` kernels (or a
@@ -114,7 +239,8 @@ pub fn analyze_parsed(
     let program = lowered.unwrap_or_else(|panic| {
         front_end_panic_program(path, &parsed.text, &panic_message(&*panic))
     });
-    finish(path, &parsed.text, program, settings, started)
+    let launches = host_launches(path, &parsed.text, includes);
+    finish(path, &parsed.text, program, settings, &launches, started)
 }
 
 /// Checks every kernel of an already lowered `program` of the file at `path`.
@@ -125,7 +251,8 @@ pub fn analyze_program(path: &Path, program: Program, settings: &Settings) -> Fi
         .first()
         .map(|f| f.text.clone())
         .unwrap_or_default();
-    finish(path, &text, program, settings, started)
+    let launches = host_launches(path, &text, &FsIncludes);
+    finish(path, &text, program, settings, &launches, started)
 }
 
 fn finish(
@@ -133,6 +260,7 @@ fn finish(
     text: &str,
     program: Program,
     settings: &Settings,
+    launches: &[LaunchSite],
     started: Instant,
 ) -> FileAnalysis {
     let (config, config_error) = FileConfig::load(path, text);
@@ -143,17 +271,7 @@ fn finish(
     let mut kernels: Vec<KernelAnalysis> = program
         .kernels
         .iter()
-        .map(|kernel| {
-            let resolved = config.resolve(&explicit, kernel.launch_bounds);
-            let report = check_guarded(kernel, &resolved.options);
-            KernelAnalysis {
-                kernel: Some(kernel.clone()),
-                options: resolved.options,
-                block_dim_source: resolved.block_dim_source,
-                grid_dim_source: resolved.grid_dim_source,
-                report,
-            }
-        })
+        .map(|kernel| check_launches(kernel, &config, &explicit, launches))
         .collect();
     for unsupported in &program.unsupported {
         let resolved = config.resolve(&explicit, None);
@@ -163,9 +281,19 @@ fn finish(
             block_dim_source: resolved.block_dim_source,
             grid_dim_source: resolved.grid_dim_source,
             report: unsupported_report(unsupported),
+            launches: Vec::new(),
         });
     }
     kernels.sort_by_key(|k| (k.report.name_span.file, k.report.name_span.start));
+    if kernels.is_empty() {
+        if let Some(span) = first_kernel_mention(text) {
+            file_findings.push(plain_finding(
+                DiagnosticKind::NoKernel,
+                "no kernel defined in this file: kernels are only declared here (their definitions are checked with the files that define them) or defined in inactive preprocessor branches".to_string(),
+                span,
+            ));
+        }
+    }
 
     FileAnalysis {
         path: path.to_path_buf(),
@@ -177,6 +305,165 @@ fn finish(
         config_error,
         time_ms: started.elapsed().as_secs_f64() * 1000.0,
         line_starts: std::sync::OnceLock::new(),
+    }
+}
+
+/// The launch sizes all of `dims` agree on (the rest unknown).
+fn common_dims<'d>(mut dims: impl Iterator<Item = &'d HostLaunchDims>) -> HostLaunchDims {
+    let Some(first) = dims.next() else {
+        return HostLaunchDims::default();
+    };
+    let mut common = *first;
+    for d in dims {
+        if d.block_dim != common.block_dim {
+            common.block_dim = None;
+        }
+        if d.grid_dim != common.grid_dim {
+            common.grid_dim = None;
+        }
+        for k in 0..3 {
+            if d.partial_block_dim[k] != common.partial_block_dim[k] {
+                common.partial_block_dim[k] = None;
+            }
+            if d.partial_grid_dim[k] != common.partial_grid_dim[k] {
+                common.partial_grid_dim[k] = None;
+            }
+        }
+    }
+    common
+}
+
+/// Checks `kernel` under each distinct configuration of its host launches
+/// (or once, with the file's settings, when it has none); the reports are
+/// merged and each finding names the launch it was found under.
+fn check_launches(
+    kernel: &Kernel,
+    config: &FileConfig,
+    explicit: &Explicit,
+    launches: &[LaunchSite],
+) -> KernelAnalysis {
+    let configs = launch_configs(&kernel.name, launches);
+    let mut runs: Vec<(crate::config::resolve::ResolvedOptions, Vec<&LaunchSite>)> = Vec::new();
+    for (dims, sites) in configs {
+        let resolved = config.resolve_launch(explicit, &dims, kernel.launch_bounds);
+        let launch = &resolved.options.launch;
+        let from_host = resolved.block_dim_source == Source::HostLaunch
+            || resolved.grid_dim_source == Source::HostLaunch
+            || launch.partial_block_dim.iter().any(Option::is_some)
+            || launch.partial_grid_dim.iter().any(Option::is_some);
+        if !from_host {
+            continue;
+        }
+        match runs.iter_mut().find(|(r, _)| r.options == resolved.options) {
+            Some((_, list)) => list.extend(sites),
+            None => runs.push((resolved, sites)),
+        }
+    }
+    if runs.is_empty() {
+        let resolved = config.resolve(explicit, kernel.launch_bounds);
+        let report = check_guarded(kernel, &resolved.options);
+        return KernelAnalysis {
+            kernel: Some(kernel.clone()),
+            options: resolved.options,
+            block_dim_source: resolved.block_dim_source,
+            grid_dim_source: resolved.grid_dim_source,
+            report,
+            launches: Vec::new(),
+        };
+    }
+    let several = runs.len() > 1;
+    let mut merged: Option<KernelReport> = None;
+    let mut all_sites = Vec::new();
+    let mut options = runs[0].0.clone();
+    for (resolved, sites) in &runs {
+        let mut report = check_guarded(kernel, &resolved.options);
+        let label = launch_label(sites);
+        for finding in &mut report.findings {
+            if finding.race.is_some() || finding.divergence.is_some() {
+                finding.message.push_str(&format!(" [{label}]"));
+            }
+        }
+        all_sites.extend(sites.iter().map(|s| (*s).clone()));
+        merged = Some(match merged {
+            None => report,
+            Some(mut m) => {
+                m.verdict = worse(m.verdict, report.verdict);
+                m.time_ms += report.time_ms;
+                m.solver_queries += report.solver_queries;
+                for f in report.findings {
+                    let seen = m.findings.iter().any(|g| {
+                        g.kind == f.kind
+                            && g.span == f.span
+                            && g.race.as_ref().map(|r| (r.first, r.second))
+                                == f.race.as_ref().map(|r| (r.first, r.second))
+                    });
+                    if !seen {
+                        m.findings.push(f);
+                    }
+                }
+                m.races.extend(report.races);
+                m
+            }
+        });
+    }
+    if several {
+        // Checked under a set of launches: the sizes that differ are not one value.
+        let launch = &mut options.options.launch;
+        for (resolved, _) in &runs[1..] {
+            if resolved.options.launch.block_dim != launch.block_dim {
+                launch.block_dim = None;
+            }
+            if resolved.options.launch.grid_dim != launch.grid_dim {
+                launch.grid_dim = None;
+            }
+            for k in 0..3 {
+                if resolved.options.launch.partial_block_dim[k] != launch.partial_block_dim[k] {
+                    launch.partial_block_dim[k] = None;
+                }
+                if resolved.options.launch.partial_grid_dim[k] != launch.partial_grid_dim[k] {
+                    launch.partial_grid_dim[k] = None;
+                }
+            }
+        }
+    }
+    let report = merged.unwrap_or_else(|| check_guarded(kernel, &options.options));
+    KernelAnalysis {
+        kernel: Some(kernel.clone()),
+        options: options.options,
+        block_dim_source: options.block_dim_source,
+        grid_dim_source: options.grid_dim_source,
+        report,
+        launches: all_sites,
+    }
+}
+
+/// `launch at main.cu:57 (k<<<grid, block>>>)`, or the first of several.
+fn launch_label(sites: &[&LaunchSite]) -> String {
+    match sites {
+        [] => "host launch".to_string(),
+        [one] => format!("launch at {} `{}`", one.location, one.text),
+        [first, rest @ ..] => format!(
+            "launch at {} `{}` and {} more with the same sizes",
+            first.location,
+            first.text,
+            rest.len()
+        ),
+    }
+}
+
+/// The more severe of two verdicts.
+fn worse(a: Verdict, b: Verdict) -> Verdict {
+    let rank = |v: Verdict| match v {
+        Verdict::Divergent => 0,
+        Verdict::Racy => 1,
+        Verdict::Inconclusive => 2,
+        Verdict::Unsupported => 3,
+        Verdict::RaceFree => 4,
+    };
+    if rank(b) < rank(a) {
+        b
+    } else {
+        a
     }
 }
 
@@ -194,9 +481,18 @@ pub fn kernel_options_with_findings(
 ) -> (Vec<CheckOptions>, Vec<Finding>) {
     let (config, error) = FileConfig::load(path, text);
     let explicit = settings.explicit();
+    let launches = host_launches(path, text, &FsIncludes);
     let options = kernels
         .iter()
-        .map(|k| config.resolve(&explicit, k.launch_bounds).options)
+        .map(|k| {
+            // One set of options per kernel: a single launch configuration is
+            // used, several leave the sizes that differ symbolic.
+            let configs = launch_configs(&k.name, &launches);
+            let dims = common_dims(configs.iter().map(|(d, _)| d));
+            config
+                .resolve_launch(&explicit, &dims, k.launch_bounds)
+                .options
+        })
         .collect();
     (options, config_findings(text, &config, error.as_ref()))
 }
@@ -312,6 +608,24 @@ pub fn plain_finding(kind: DiagnosticKind, message: String, span: Span) -> Findi
         race: None,
         divergence: None,
     }
+}
+
+/// The first `__global__`/`__kernel` (or OpenCL `kernel void`) token outside
+/// comments and strings.
+fn first_kernel_mention(text: &str) -> Option<Span> {
+    use crate::syntax::preprocess::{lex, TokKind};
+    let toks: Vec<_> = lex(text)
+        .into_iter()
+        .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment))
+        .collect();
+    toks.iter().enumerate().find_map(|(i, t)| {
+        let word = text.get(t.start..t.end)?;
+        let next = toks.get(i + 1).and_then(|n| text.get(n.start..n.end));
+        let mentions = t.kind == TokKind::Ident
+            && (matches!(word, "__global__" | "__kernel")
+                || (word == "kernel" && next == Some("void")));
+        mentions.then(|| Span::new(t.start as u32, t.end as u32))
+    })
 }
 
 /// Range of the leading comment block (where header flags live), or empty at 0.
@@ -440,6 +754,8 @@ pub struct LaunchSummary {
     pub max_threads_per_block: Option<u32>,
     /// Warp-synchronous semantics.
     pub warp_sync: bool,
+    /// The host launches whose sizes were used.
+    pub launches: Vec<LaunchSite>,
 }
 
 impl KernelAnalysis {
@@ -458,6 +774,7 @@ impl KernelAnalysis {
             grid_dim_source: self.grid_dim_source,
             max_threads_per_block,
             warp_sync: self.options.warp_sync,
+            launches: self.launches.clone(),
         }
     }
 }
@@ -465,6 +782,7 @@ impl KernelAnalysis {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ide::LaunchOverrides;
 
     #[test]
     fn kernel_names_are_scanned_as_fallback() {
@@ -484,6 +802,70 @@ mod tests {
         assert_eq!(names, ["k2", "k3"]);
         assert!(scan_kernel_names("__global__", Lang::Cuda).is_empty());
         assert!(scan_kernel_names("\u{ff}\u{fe} kernel \u{0}(", Lang::OpenCl).is_empty());
+    }
+
+    #[test]
+    fn kernel_mentions_skip_comments_and_strings() {
+        let text = "// __global__ void a();\n/* __kernel */ const char *s = \"__global__\";\n__global__ void k(int *p);\n";
+        let span = first_kernel_mention(text).unwrap();
+        assert_eq!(&text[span.start as usize..span.end as usize], "__global__");
+        assert_eq!(span.start as usize, text.rfind("__global__").unwrap());
+        assert_eq!(first_kernel_mention("// __global__\nint kernel;\n"), None);
+        assert!(first_kernel_mention("kernel void f(global int *p);").is_some());
+    }
+
+    #[test]
+    fn declaration_only_header_is_a_no_kernel_note() {
+        let a = analyze_file(
+            Path::new("/nonexistent-dir/k.h"),
+            "__global__ void k(int *p);\n",
+            &Settings::default(),
+        );
+        assert!(a.kernels.is_empty());
+        assert_eq!(a.file_findings.len(), 1, "{:?}", a.file_findings);
+        assert_eq!(a.file_findings[0].kind, DiagnosticKind::NoKernel);
+        assert!(a.is_clean());
+        let a = analyze_file(
+            Path::new("/nonexistent-dir/h.h"),
+            "int f();\n",
+            &Settings::default(),
+        );
+        assert!(a.file_findings.is_empty());
+    }
+
+    #[test]
+    fn host_launch_sizes_reach_the_check_and_name_the_launch() {
+        let text = "__global__ void k(int *a) { a[threadIdx.x] = blockIdx.x; }\nvoid run(int *a) {\n  dim3 b(32);\n  k<<<1, b>>>(a);\n  k<<<3, b>>>(a);\n}\n";
+        let a = analyze_file(
+            Path::new("/nonexistent-dir/l.cu"),
+            text,
+            &Settings::default(),
+        );
+        let k = &a.kernels[0];
+        assert_eq!(k.launches.len(), 2);
+        assert_eq!(k.launches[1].location, "l.cu:5");
+        assert_eq!(k.options.launch.block_dim, Some([32, 1, 1]));
+        // Checked under both grids: the set leaves the grid open.
+        assert_eq!(k.options.launch.grid_dim, None);
+        assert_eq!(k.report.verdict, Verdict::Racy);
+        let race = &k.report.findings[0];
+        assert!(
+            race.message.contains("launch at l.cu:5"),
+            "{}",
+            race.message
+        );
+        // An explicit setting outranks the host launch.
+        let settings = Settings {
+            launch: LaunchOverrides {
+                grid_dim: Some([1, 1, 1]),
+                ..LaunchOverrides::default()
+            },
+            ..Settings::default()
+        };
+        let a = analyze_file(Path::new("/nonexistent-dir/l.cu"), text, &settings);
+        assert_eq!(a.kernels[0].report.verdict, Verdict::RaceFree);
+        assert_eq!(a.kernels[0].grid_dim_source, Source::Explicit);
+        assert_eq!(a.kernels[0].block_dim_source, Source::HostLaunch);
     }
 
     #[test]
@@ -517,6 +899,7 @@ mod tests {
             launch: LaunchOverrides {
                 block_dim: None,
                 grid_dim: Some([2, 1, 1]),
+                ..LaunchOverrides::default()
             },
             ..Settings::default()
         };

@@ -10,7 +10,7 @@ use super::guard::guarded;
 use super::{check_guarded, lower_guarded, Settings};
 use crate::config::resolve::{ConfigError, Explicit, FileConfig};
 use crate::config::{CheckOptions, CostModel};
-use crate::ir::lower::FsIncludes;
+use crate::frontend::FsIncludes;
 use crate::ir::{Kernel, SourceFileInfo};
 use crate::synth::report::{fix_program, FileFix};
 use crate::synth::{repair_kernel, KernelRepair, SynthOptions};

@@ -19,7 +19,7 @@ use super::{frontend_finding, plain_finding, unsupported_report, Settings};
 use crate::base::{FileId, Lang, Span};
 use crate::check::{DiagnosticKind, Finding, KernelReport, Verdict};
 use crate::config::CheckOptions;
-use crate::ir::lower::{Earlier, IncludeResolver, MainUnitState};
+use crate::frontend::{Earlier, IncludeResolver, MainUnitState};
 use crate::ir::{Kernel, Program, SourceFileInfo};
 use crate::syntax::parse::ParsedSource;
 use crate::synth::report::{accept, find_kernel, syntax_errors, Claim};
@@ -76,7 +76,7 @@ impl Engine for Syncwright {
     }
 
     fn lower(&self, parsed: &ParsedSource, path: &Path, includes: &dyn IncludeResolver) -> Program {
-        crate::ir::lower::lower_parsed(parsed, path, includes)
+        crate::frontend::lower_parsed(parsed, path, includes)
     }
 
     fn lower_incremental(
@@ -87,7 +87,7 @@ impl Engine for Syncwright {
         earlier: Option<Earlier>,
     ) -> (Program, Option<MainUnitState>) {
         let (program, state) =
-            crate::ir::lower::lower_parsed_incremental(parsed, path, includes, earlier);
+            crate::frontend::lower_parsed_incremental(parsed, path, includes, earlier);
         (program, Some(state))
     }
 
@@ -1016,7 +1016,7 @@ impl AnalysisHost {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::lower::NoIncludes;
+    use crate::frontend::NoIncludes;
 
     const PATH: &str = "/nonexistent/syncwright-fast-path/fast.cu";
 

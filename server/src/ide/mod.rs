@@ -45,6 +45,13 @@ pub struct LaunchOverrides {
     pub block_dim: Option<[u32; 3]>,
     /// `--grid-dim`.
     pub grid_dim: Option<[u32; 3]>,
+    /// `--no-assume-unused-dims`: a kernel not reading y/z of its ids may be
+    /// launched with any extent there.
+    #[serde(default)]
+    pub no_assume_unused_dims: bool,
+    /// `--no-assume-index-fits`: global indices may wrap.
+    #[serde(default)]
+    pub no_assume_index_fits: bool,
 }
 
 /// Everything that steers the analysis of a file besides its text.
@@ -70,6 +77,8 @@ impl Settings {
             warp_sync: self.warp_sync,
             kernel_budget_ms: (self.kernel_budget_ms > 0).then_some(self.kernel_budget_ms),
             cost: (self.cost != CostModel::default()).then_some(self.cost),
+            no_assume_unused_dims: self.launch.no_assume_unused_dims,
+            no_assume_index_fits: self.launch.no_assume_index_fits,
         }
     }
 }

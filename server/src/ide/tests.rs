@@ -18,7 +18,7 @@ use super::{LaunchOverrides, Settings};
 use crate::base::Lang;
 use crate::check::{DiagnosticKind, Finding, KernelReport, Verdict};
 use crate::config::CheckOptions;
-use crate::ir::lower::{IncludeResolver, NoIncludes};
+use crate::frontend::{IncludeResolver, NoIncludes};
 use crate::ir::{Kernel, Program, SourceFileInfo};
 use crate::syntax::parse::ParsedSource;
 use crate::synth::{BarrierInfo, KernelRepair, SynthOptions};
@@ -32,6 +32,7 @@ fn settings() -> Settings {
         launch: LaunchOverrides {
             block_dim: Some([64, 1, 1]),
             grid_dim: Some([1, 1, 1]),
+            ..LaunchOverrides::default()
         },
         ..Settings::default()
     }

@@ -9,7 +9,6 @@
 //! and hands it back to the checker, so it stays a plain, cloneable tree.
 
 pub mod eval;
-pub mod lower;
 pub mod pretty;
 pub mod walk;
 

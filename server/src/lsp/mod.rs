@@ -17,6 +17,7 @@ pub mod document;
 pub mod settings;
 #[cfg(test)]
 mod tests;
+pub mod transport;
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -32,18 +33,18 @@ use tower_lsp::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp::lsp_types::notification::Progress;
 use tower_lsp::lsp_types::request::WorkDoneProgressCreate;
 use tower_lsp::lsp_types::*;
-use tower_lsp::{Client, ClientSocket, LanguageServer, LspService, Server};
+use tower_lsp::{Client, ClientSocket, LanguageServer, LspService};
 
 use self::document::{byte_range, offset_of, Document, PositionEncoding};
 use self::settings::{CheckOn, LspSettings};
 use crate::base::Lang;
+use crate::frontend::{FsIncludes, IncludeResolver};
 use crate::ide::actions::ActionKind;
 use crate::ide::guard::{guarded, on_analysis_pool, panic_message};
 use crate::ide::host::{
     analyze, AnalysisContext, AnalysisError, AnalysisHost, AnalysisInput, DocAnalysis, Engine,
     Syncwright,
 };
-use crate::ir::lower::{FsIncludes, IncludeResolver};
 
 /// Command that checks every kernel file of the workspace.
 pub const CMD_CHECK_WORKSPACE: &str = "syncwright.checkWorkspace";
@@ -1136,12 +1137,9 @@ pub fn run_stdio() -> i32 {
             shutdown_seen: shutdown_seen.clone(),
             exited: exited.clone(),
         };
-        tokio::select! {
-            _ = Server::new(tokio::io::stdin(), tokio::io::stdout(), socket).serve(service) => {}
-            _ = exited.notified() => {}
-        }
+        transport::serve_stdio(service, socket, exited.notified()).await;
     });
-    // The blocking stdin reader may still wait for input: do not wait for it.
+    // The stdin reader thread may still wait for input: do not wait for it.
     runtime.shutdown_timeout(Duration::from_millis(200));
     if shutdown_seen.load(Ordering::Relaxed) {
         0

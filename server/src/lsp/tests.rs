@@ -19,8 +19,8 @@ use tower_lsp::LspService;
 use super::{service_with_engine, Backend};
 use crate::check::{DiagnosticKind, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
 use crate::config::{CheckOptions, LaunchConfig};
+use crate::frontend::IncludeResolver;
 use crate::ide::host::Engine;
-use crate::ir::lower::IncludeResolver;
 use crate::ir::*;
 use crate::syntax::parse::ParsedSource;
 use crate::synth::{BarrierInfo, Fix, FixKind, KernelRepair, RepairStatus, SynthOptions, TextEdit};
@@ -1268,8 +1268,8 @@ async fn real_checker_reports_are_cached_shifted_and_fixed() {
 /// spans and diagnostics as lowering the whole file, and falls back when it must.
 #[test]
 fn edited_kernel_lowering_matches_full_lowering() {
+    use crate::frontend::FsIncludes;
     use crate::ide::host::{analyze, AnalysisInput, Caches, Syncwright};
-    use crate::ir::lower::FsIncludes;
     let engine = Syncwright;
     let settings = crate::ide::Settings::default();
     let run = |text: &str, prev: Option<Arc<crate::ide::host::DocAnalysis>>| {

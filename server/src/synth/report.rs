@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::{apply_edits, map_offset, KernelRepair, RepairStatus, SynthOptions, TextEdit};
 use crate::base::Span;
 use crate::check::{KernelReport, Verdict};
-use crate::ir::lower::{lower_source, FsIncludes, IncludeResolver};
+use crate::frontend::{lower_source, FsIncludes, IncludeResolver};
 use crate::ir::{Kernel, Program, SourceFileInfo};
 
 /// A position as 0-based line and UTF-16 column (LSP convention).
