@@ -535,12 +535,17 @@ impl Backend {
             .inner
             .offset(&uri, params.text_document_position_params.position)?;
         let analysis = self.inner.current_analysis(&uri).await?;
-        let inner = self.inner.clone();
-        let markdown = on_analysis(move || {
-            let settings = inner.settings().ide_settings();
-            crate::ide::hover::hover(&inner.host, &settings, &analysis, offset as u32)
-        })
-        .await?
+        let offset = offset as u32;
+        let settings = self.inner.settings().ide_settings();
+        // Only a barrier's hover needs blocking work; the others are answered
+        // at once, in the order they came.
+        let markdown = if crate::ide::hover::needs_barriers(&analysis, offset) {
+            let inner = self.inner.clone();
+            on_analysis(move || crate::ide::hover::hover(&inner.host, &settings, &analysis, offset))
+                .await?
+        } else {
+            crate::ide::hover::hover(&self.inner.host, &settings, &analysis, offset)
+        }
         .map_err(internal)?;
         Ok(markdown.map(|value| Hover {
             contents: HoverContents::Markup(MarkupContent {
