@@ -41,7 +41,7 @@ use self::settings::{CheckOn, LspSettings};
 use crate::base::Lang;
 use crate::frontend::{FsIncludes, IncludeResolver};
 use crate::ide::actions::ActionKind;
-use crate::ide::guard::{guarded, on_analysis_thread, panic_message};
+use crate::ide::guard::{guarded, on_analysis_pool, panic_message};
 use crate::ide::host::{
     analyze, AnalysisContext, AnalysisError, AnalysisHost, AnalysisInput, DocAnalysis, Engine,
     Syncwright,
@@ -243,10 +243,10 @@ impl Inner {
         };
         let this = self.clone();
         let target = uri.clone();
-        // A blocking thread waits for the analysis thread (whose large stack
-        // exists only while it runs).
+        // A blocking thread waits for a pooled analysis thread (large stack,
+        // warm solver, exits when idle).
         let result = tokio::task::spawn_blocking(move || {
-            on_analysis_thread(move || {
+            on_analysis_pool(move || {
                 let settings = this.settings().ide_settings();
                 let includes = Includes { docs: &this.docs };
                 let is_stale = || {
@@ -452,10 +452,11 @@ impl Inner {
     }
 }
 
-/// Runs blocking analysis work (repairs, barrier descriptions) on an analysis
-/// thread, awaited from a blocking thread; a panic becomes an internal error.
+/// Runs blocking analysis work (repairs, barrier descriptions) on a pooled
+/// analysis thread, awaited from a blocking thread; a panic becomes an
+/// internal error.
 async fn on_analysis<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
-    tokio::task::spawn_blocking(move || on_analysis_thread(work))
+    tokio::task::spawn_blocking(move || on_analysis_pool(work))
         .await
         .map_err(|e| internal(join_message(e)))?
         .ok_or_else(|| internal("internal error: the analysis thread died"))
@@ -535,12 +536,17 @@ impl Backend {
             .inner
             .offset(&uri, params.text_document_position_params.position)?;
         let analysis = self.inner.current_analysis(&uri).await?;
-        let inner = self.inner.clone();
-        let markdown = on_analysis(move || {
-            let settings = inner.settings().ide_settings();
-            crate::ide::hover::hover(&inner.host, &settings, &analysis, offset as u32)
-        })
-        .await?
+        let offset = offset as u32;
+        let settings = self.inner.settings().ide_settings();
+        // Only a barrier's hover needs blocking work; the others are answered
+        // at once, in the order they came.
+        let markdown = if crate::ide::hover::needs_barriers(&analysis, offset) {
+            let inner = self.inner.clone();
+            on_analysis(move || crate::ide::hover::hover(&inner.host, &settings, &analysis, offset))
+                .await?
+        } else {
+            crate::ide::hover::hover(&self.inner.host, &settings, &analysis, offset)
+        }
         .map_err(internal)?;
         Ok(markdown.map(|value| Hover {
             contents: HoverContents::Markup(MarkupContent {
@@ -723,7 +729,7 @@ impl Backend {
             }
             let (inner, file) = (self.inner.clone(), path.clone());
             let analysis = tokio::task::spawn_blocking(move || {
-                on_analysis_thread(move || {
+                on_analysis_pool(move || {
                     let text = std::fs::read(&file)
                         .map(|b| String::from_utf8_lossy(&b).into_owned())
                         .map_err(|e| format!("{}: {e}", file.display()))?;
@@ -1096,11 +1102,13 @@ pub fn service_with_engine(engine: Arc<dyn Engine>) -> (LspService<Backend>, Cli
     builder.finish()
 }
 
-/// Stack of the runtime's threads: they translate messages and wait for
-/// analyses; the analyses themselves recurse deeply and run on analysis
-/// threads with large stacks that exist only while they run
-/// (`ide::on_analysis_thread`), so an idle server reserves little.
-const THREAD_STACK_BYTES: usize = 8 * 1024 * 1024;
+/// Stack of the runtime's threads: they translate messages, apply edits and
+/// re-parse (tree-sitter and the directive scan do not recurse with the
+/// input's nesting), and wait for analyses; the analyses themselves recurse
+/// deeply and run on pooled analysis threads with large stacks that exit when
+/// idle (`ide::guard::on_analysis_pool`), so an idle server reserves little
+/// (10 threads of 16 MB instead of 10 of 256 MB).
+const THREAD_STACK_BYTES: usize = 16 * 1024 * 1024;
 
 /// The runtime `syncwright lsp` runs on: two protocol workers, blocking
 /// threads that wait for analyses.
