@@ -181,6 +181,45 @@ fn folders_are_searched_and_sorted() {
         .all(|p| p.ends_with(".cu") || p.ends_with(".cl")));
 }
 
+/// Text output with the timing-free parts only.
+fn findings_text(out: &Output) -> String {
+    stdout(out)
+}
+
+#[test]
+fn parallel_check_output_matches_sequential_and_single_files() {
+    let folder = "tests/kernels/autosync";
+    let one = syncwright(&["check", "-j", "1", folder]);
+    let two = syncwright(&["check", "--jobs", "2", folder]);
+    assert_eq!(code(&one), 1);
+    assert_eq!(findings_text(&one), findings_text(&two));
+    // A file's report (its witnesses) does not depend on the files checked
+    // before it: each file alone gives the lines it has in the folder run.
+    let whole = findings_text(&one);
+    let mut files: Vec<_> = std::fs::read_dir(repo_root().join(folder))
+        .expect("fixture folder")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cu" || e == "cl"))
+        .collect();
+    files.sort();
+    for file in files.iter().rev().take(4) {
+        let shown = format!(
+            "{folder}/{}",
+            file.file_name().and_then(|n| n.to_str()).unwrap_or("")
+        );
+        let alone = syncwright(&["check", &shown]);
+        for line in findings_text(&alone)
+            .lines()
+            .filter(|l| l.starts_with(&shown))
+        {
+            assert!(whole.contains(line), "{line} missing from the folder run");
+        }
+    }
+    let zero = syncwright(&["check", "-j", "0", folder]);
+    assert_eq!(code(&zero), 2, "-j 0 is a usage error");
+}
+
 #[test]
 fn warp_sync_flag_switches_semantics() {
     let legacy = "tests/kernels/warp/lockstep_legacy.cu";

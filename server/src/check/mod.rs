@@ -3,6 +3,7 @@
 pub mod diagnostic;
 pub mod interleaving;
 pub mod message;
+pub mod profile;
 pub mod report;
 pub mod sdv;
 pub mod symexec;
@@ -10,7 +11,7 @@ pub mod witness;
 
 pub use diagnostic::DiagnosticKind;
 pub use report::*;
-pub use sdv::check_kernel;
+pub use sdv::{check_kernel, check_kernel_profiled};
 
 #[cfg(test)]
 mod tests;

@@ -154,6 +154,10 @@ pub struct CheckArgs {
     /// Files (`.cu`, `.cuh`, `.cl`) or folders, searched recursively.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+    /// Files checked in parallel (default: the number of cores); the output
+    /// order does not depend on it.
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 }
 
 fn parse_dims_arg(text: &str) -> Result<[u32; 3], String> {

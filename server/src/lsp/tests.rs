@@ -456,6 +456,7 @@ impl Engine for FakeEngine {
             edits: all,
             reason: None,
             fixes,
+            optimal: true,
         }
     }
 
