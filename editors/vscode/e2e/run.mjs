@@ -178,6 +178,14 @@ function codeServerArgs(extra) {
   ];
 }
 
+/** code-server's environment: Node 24 first on PATH; its extension gallery on a dead loopback port
+ * (the test reaches only 127.0.0.1). */
+const codeServerEnv = {
+  ...process.env,
+  PATH: `${path.dirname(node24)}:${process.env.PATH}`,
+  EXTENSIONS_GALLERY: JSON.stringify({ serviceUrl: "http://127.0.0.1:9/gallery", itemUrl: "http://127.0.0.1:9/item" }),
+};
+
 let codeServer;
 let serverOutput = "";
 let context;
@@ -460,7 +468,7 @@ async function scenario() {
     codeServer = spawn(node24, codeServerArgs(["--bind-addr", `127.0.0.1:${port}`, workspace]), {
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, PATH: `${path.dirname(node24)}:${process.env.PATH}` },
+      env: codeServerEnv,
     });
     codeServer.stdout.on("data", (chunk) => (serverOutput += chunk));
     codeServer.stderr.on("data", (chunk) => (serverOutput += chunk));
@@ -671,7 +679,7 @@ async function main() {
       const result = spawnSync(node24, codeServerArgs(["--install-extension", vsix, "--force"]), {
         encoding: "utf8",
         timeout: 120000,
-        env: { ...process.env, PATH: `${path.dirname(node24)}:${process.env.PATH}` },
+        env: codeServerEnv,
       });
       serverOutput += `${result.stdout ?? ""}${result.stderr ?? ""}`;
       if (result.status !== 0) {

@@ -1049,6 +1049,11 @@ impl LanguageServer for Backend {
                 }
                 let uris: Vec<Url> = self.inner.docs.iter().map(|d| d.key().clone()).collect();
                 for uri in uris {
+                    // Analyses are kept per generation: a new one makes the analysis under the
+                    // old settings stale, or the recheck would republish it unchanged.
+                    if let Some(mut doc) = self.inner.docs.get_mut(&uri) {
+                        doc.touch();
+                    }
                     self.inner.schedule(uri, Duration::ZERO);
                 }
                 Ok(())

@@ -1683,3 +1683,43 @@ async fn a_hover_during_a_pending_check_reuses_it() {
     assert_eq!(client.service.inner().inner.host.analyses_started(), 1);
     assert_eq!(engine.checks.load(Ordering::SeqCst), 2);
 }
+
+/// A settings change rechecks open documents under the new settings, not from the
+/// analysis kept for their unchanged text.
+#[tokio::test]
+async fn a_launch_setting_change_rechecks_open_documents() {
+    let engine = Arc::new(FakeEngine {
+        real_checker: true,
+        ..FakeEngine::default()
+    });
+    let mut client = TestClient::new(engine);
+    client
+        .initialize(json!({}), json!({ "blockDim": 64, "debounceMs": 0 }))
+        .await;
+    client.open(URI, DEMO).await;
+    let races = |diags: &[Diagnostic]| {
+        diags
+            .iter()
+            .filter(|d| d.code == Some(NumberOrString::String("race".into())))
+            .count()
+    };
+    let (_, diags) = client.diagnostics(URI).await;
+    assert_eq!(races(&diags), 1, "{diags:#?}");
+    // One thread per block: no two threads share `s`.
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({ "settings": { "syncwright": { "blockDim": 1, "debounceMs": 0 } } }),
+        )
+        .await;
+    let (_, diags) = client.diagnostics(URI).await;
+    assert_eq!(races(&diags), 0, "{diags:#?}");
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({ "settings": { "syncwright": { "blockDim": 64, "debounceMs": 0 } } }),
+        )
+        .await;
+    let (_, diags) = client.diagnostics(URI).await;
+    assert_eq!(races(&diags), 1, "{diags:#?}");
+}
