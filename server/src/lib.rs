@@ -7,9 +7,11 @@
 //! -> `cli`, `lsp` (thin translations).
 
 pub mod analysis;
+pub mod base;
 pub mod check;
 pub mod cli;
 pub mod config;
+pub mod frontend;
 pub mod ide;
 pub mod ir;
 pub mod lsp;

@@ -94,6 +94,19 @@ impl DiagnosticKind {
         }
     }
 
+    /// Whether a finding of this kind makes a kernel wrong or undecided (what
+    /// a repair must not add and a fix must remove): races, divergence,
+    /// inconclusive and unsupported kernels.
+    pub fn is_defect(self) -> bool {
+        matches!(
+            self,
+            DiagnosticKind::Race
+                | DiagnosticKind::Divergence
+                | DiagnosticKind::Inconclusive
+                | DiagnosticKind::Unsupported
+        )
+    }
+
     /// Short title.
     pub fn title(self) -> &'static str {
         match self {

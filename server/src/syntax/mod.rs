@@ -4,4 +4,5 @@
 pub mod launches;
 pub mod parse;
 pub mod preprocess;
+pub mod queries;
 pub mod source;

@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::ir::{FileId, Span};
+use crate::base::{FileId, Span};
 
 /// Longest chain of nested macro expansions before giving up.
 const MAX_EXPANSION_DEPTH: usize = 64;

@@ -1,70 +1,25 @@
-//! The IDE layer: whole-file analysis as plain data, shared by the CLI and the LSP.
-//!
-//! `analyze_file` lowers a file, resolves each kernel's launch configuration and
-//! checks every kernel. A panic in a lower layer never escapes: it becomes an
-//! `unsupported` (front end) or `inconclusive` (checker) report carrying the panic
-//! message, so one bug cannot take down a whole run or an editor session.
+//! Whole-file analysis for the command line: lower a file, resolve each
+//! kernel's launch configuration, check every kernel. A panic in a lower layer
+//! never escapes: it becomes an `unsupported` (front end) or `inconclusive`
+//! (checker) report carrying the panic message, so one bug cannot take down a
+//! whole run.
 
-use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use serde::Serialize;
 
+use super::guard::{guarded, panic_message};
+use super::Settings;
+use crate::base::{position_of, FileId, Lang, LineStarts, Position, Span};
 use crate::check::{check_kernel, DiagnosticKind, Finding, KernelReport, Verdict};
 use crate::config::resolve::{ConfigError, Explicit, FileConfig, HostLaunchDims, Source};
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
-use crate::ir::lower::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
-use crate::ir::{FileId, Kernel, Program, SourceFileInfo, Span, UnsupportedKernel};
+use crate::frontend::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
+use crate::ir::{FrontendDiagnostic, Kernel, Program, SourceFileInfo, UnsupportedKernel};
 use crate::syntax::parse::ParsedSource;
 use crate::syntax::preprocess::{self, CudaTarget};
-
-/// Launch-configuration values given explicitly (CLI flags, editor settings);
-/// they override header comments and `syncwright.toml`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
-pub struct LaunchOverrides {
-    /// `--block-dim`.
-    pub block_dim: Option<[u32; 3]>,
-    /// `--grid-dim`.
-    pub grid_dim: Option<[u32; 3]>,
-    /// `--no-assume-unused-dims`: a kernel not reading y/z of its ids may be
-    /// launched with any extent there.
-    #[serde(default)]
-    pub no_assume_unused_dims: bool,
-    /// `--no-assume-index-fits`: global indices may wrap.
-    #[serde(default)]
-    pub no_assume_index_fits: bool,
-}
-
-/// Everything that steers the analysis of a file besides its text.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, serde::Deserialize)]
-pub struct Settings {
-    /// Explicit launch configuration.
-    pub launch: LaunchOverrides,
-    /// Warp-synchronous semantics (`--warp-sync`, or the header flag).
-    pub warp_sync: bool,
-    /// Per-kernel budget in milliseconds (0: default).
-    pub kernel_budget_ms: u64,
-    /// Cost model for the synthesizer.
-    pub cost: CostModel,
-}
-
-impl Settings {
-    /// The explicit part of these settings for `config::resolve`. A cost model
-    /// equal to the default counts as not given, so `syncwright.toml` can set it.
-    pub fn explicit(&self) -> Explicit {
-        Explicit {
-            block_dim: self.launch.block_dim,
-            grid_dim: self.launch.grid_dim,
-            warp_sync: self.warp_sync,
-            kernel_budget_ms: (self.kernel_budget_ms > 0).then_some(self.kernel_budget_ms),
-            cost: (self.cost != CostModel::default()).then_some(self.cost),
-            no_assume_unused_dims: self.launch.no_assume_unused_dims,
-            no_assume_index_fits: self.launch.no_assume_index_fits,
-        }
-    }
-}
 
 /// One kernel's analysis: its IR (None when unsupported), the options it was
 /// checked with, and the report.
@@ -311,18 +266,7 @@ fn finish(
     let (config, config_error) = FileConfig::load(path, text);
     let explicit = settings.explicit();
     let mut file_findings = config_findings(text, &config, config_error.as_ref());
-    for diagnostic in &program.diagnostics {
-        let kind = if diagnostic.is_error {
-            DiagnosticKind::SyntaxError
-        } else {
-            DiagnosticKind::Imprecision
-        };
-        file_findings.push(plain_finding(
-            kind,
-            diagnostic.message.clone(),
-            diagnostic.span,
-        ));
-    }
+    file_findings.extend(program.diagnostics.iter().map(frontend_finding));
 
     let mut kernels: Vec<KernelAnalysis> = program
         .kernels
@@ -643,6 +587,17 @@ pub fn unsupported_report(kernel: &UnsupportedKernel) -> KernelReport {
     }
 }
 
+/// The finding of a front-end diagnostic: an error is a `syntax-error`, anything
+/// else an `imprecision` (severity from `check::diagnostic`, like every kind).
+pub fn frontend_finding(diagnostic: &FrontendDiagnostic) -> Finding {
+    let kind = if diagnostic.is_error {
+        DiagnosticKind::SyntaxError
+    } else {
+        DiagnosticKind::Imprecision
+    };
+    plain_finding(kind, diagnostic.message.clone(), diagnostic.span)
+}
+
 /// A finding without race or divergence details.
 pub fn plain_finding(kind: DiagnosticKind, message: String, span: Span) -> Finding {
     Finding {
@@ -652,17 +607,6 @@ pub fn plain_finding(kind: DiagnosticKind, message: String, span: Span) -> Findi
         related: Vec::new(),
         race: None,
         divergence: None,
-    }
-}
-
-/// The text of a panic payload (`&str` or `String`, else a placeholder).
-pub fn panic_message(payload: &(dyn Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "unknown panic".to_string()
     }
 }
 
@@ -700,7 +644,7 @@ fn header_span(text: &str) -> Span {
 /// silently dropped; without any, the error is a file-level diagnostic.
 fn front_end_panic_program(path: &Path, text: &str, message: &str) -> Program {
     let reason = format!("internal error in the front end: {message}");
-    let unsupported: Vec<UnsupportedKernel> = scan_kernel_names(text)
+    let unsupported: Vec<UnsupportedKernel> = scan_kernel_names(text, Lang::from_path(path))
         .into_iter()
         .map(|(name, span)| UnsupportedKernel {
             name,
@@ -710,7 +654,7 @@ fn front_end_panic_program(path: &Path, text: &str, message: &str) -> Program {
         })
         .collect();
     let diagnostics = if unsupported.is_empty() {
-        vec![crate::ir::FrontendDiagnostic {
+        vec![FrontendDiagnostic {
             span: Span::new(0, 0),
             message: reason,
             is_error: true,
@@ -729,60 +673,18 @@ fn front_end_panic_program(path: &Path, text: &str, message: &str) -> Program {
     }
 }
 
-/// Finds kernel definitions by their qualifier (`__global__`, `__kernel`,
-/// `kernel`) and returns each name with its span. Only a fallback for when the
-/// real front end failed; comments and strings are not excluded.
-fn scan_kernel_names(text: &str) -> Vec<(String, Span)> {
-    let bytes = text.as_bytes();
-    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let mut found = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if !is_ident(bytes[i]) {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && is_ident(bytes[i]) {
-            i += 1;
-        }
-        if !matches!(&text[start..i], "__global__" | "__kernel" | "kernel") {
-            continue;
-        }
-        // The name is the last identifier before the first `(` that follows.
-        let Some(paren) = text[i..].find(['(', ';', '{']).map(|p| p + i) else {
-            break;
-        };
-        if bytes[paren] != b'(' {
-            continue;
-        }
-        let head = &text[i..paren];
-        let name_end = head.trim_end().len();
-        let name_start = head[..name_end]
-            .char_indices()
-            .rev()
-            .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |(p, c)| p + c.len_utf8());
-        let name = &head[name_start..name_end];
-        if !name.is_empty() && name != "void" {
-            let (s, e) = (i + name_start, i + name_end);
-            found.push((name.to_string(), Span::new(s as u32, e as u32)));
-        }
-        i = paren;
-    }
-    found
-}
-
-/// A position in a file: 0-based line, 0-based column in UTF-16 code units (LSP)
-/// and in Unicode scalar values (for humans).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Position {
-    /// 0-based line.
-    pub line: u32,
-    /// 0-based column in UTF-16 code units.
-    pub utf16: u32,
-    /// 0-based column in characters.
-    pub chars: u32,
+/// Kernel definitions found by pattern (`queries/kernels.scm`), each name
+/// with its span; only a fallback for when the real front end failed. A panic
+/// of the parser here too gives none (the caller then reports a file error).
+fn scan_kernel_names(text: &str, lang: Lang) -> Vec<(String, Span)> {
+    guarded("the parser", || {
+        let parsed = crate::syntax::parse::parse(text, lang, None);
+        crate::syntax::queries::kernels(&parsed)
+            .into_iter()
+            .map(|k| (k.name, k.name_span))
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
 /// A resolved source range: the file's path and both ends.
@@ -796,50 +698,6 @@ pub struct Location {
     pub start: Position,
     /// End (exclusive).
     pub end: Position,
-}
-
-/// Byte offsets of the line starts of a text, for repeated position lookups.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LineStarts(Vec<usize>);
-
-impl LineStarts {
-    /// Indexes `text`.
-    pub fn new(text: &str) -> LineStarts {
-        let starts = std::iter::once(0)
-            .chain(
-                text.bytes()
-                    .enumerate()
-                    .filter(|(_, b)| *b == b'\n')
-                    .map(|(i, _)| i + 1),
-            )
-            .collect();
-        LineStarts(starts)
-    }
-
-    /// Position of byte `offset` of `text` (the text this index was built from),
-    /// clamped to the text and to a character boundary.
-    pub fn position(&self, text: &str, offset: u32) -> Position {
-        let mut offset = (offset as usize).min(text.len());
-        while !text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let line = self
-            .0
-            .partition_point(|&start| start <= offset)
-            .saturating_sub(1);
-        let line_start = self.0.get(line).copied().unwrap_or(0).min(offset);
-        let column = text.get(line_start..offset).unwrap_or("");
-        Position {
-            line: line as u32,
-            utf16: column.encode_utf16().count() as u32,
-            chars: column.chars().count() as u32,
-        }
-    }
-}
-
-/// Position of byte `offset` in `text`, clamped to the text and to a character boundary.
-pub fn position_of(text: &str, offset: u32) -> Position {
-    LineStarts::new(text).position(text, offset)
 }
 
 impl FileAnalysis {
@@ -924,94 +782,26 @@ impl KernelAnalysis {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn positions_count_utf16_and_chars() {
-        let text = "ab\n\u{e9}\u{1F600}x\n";
-        assert_eq!(
-            position_of(text, 0),
-            Position {
-                line: 0,
-                utf16: 0,
-                chars: 0
-            }
-        );
-        assert_eq!(
-            position_of(text, 3),
-            Position {
-                line: 1,
-                utf16: 0,
-                chars: 0
-            }
-        );
-        // é is 2 bytes, 1 UTF-16 unit; the emoji is 4 bytes, 2 UTF-16 units.
-        assert_eq!(
-            position_of(text, 9),
-            Position {
-                line: 1,
-                utf16: 3,
-                chars: 2
-            }
-        );
-        // Inside a multi-byte character: clamped to its start.
-        assert_eq!(
-            position_of(text, 6),
-            Position {
-                line: 1,
-                utf16: 1,
-                chars: 1
-            }
-        );
-        assert_eq!(
-            position_of(text, 999),
-            Position {
-                line: 2,
-                utf16: 0,
-                chars: 0
-            }
-        );
-    }
-
-    #[test]
-    fn line_index_agrees_with_a_linear_scan() {
-        let text = "a\r\n\u{e9}t\n\n\u{1F600}\u{1F600}z\nlast";
-        let index = LineStarts::new(text);
-        for offset in 0..=text.len() as u32 + 2 {
-            let mut o = (offset as usize).min(text.len());
-            while !text.is_char_boundary(o) {
-                o -= 1;
-            }
-            let before = &text[..o];
-            let column = &before[before.rfind('\n').map_or(0, |p| p + 1)..];
-            let expected = Position {
-                line: before.matches('\n').count() as u32,
-                utf16: column.encode_utf16().count() as u32,
-                chars: column.chars().count() as u32,
-            };
-            assert_eq!(index.position(text, offset), expected, "offset {offset}");
-        }
-        assert_eq!(
-            LineStarts::new("").position("", 5),
-            Position {
-                line: 0,
-                utf16: 0,
-                chars: 0
-            }
-        );
-    }
+    use crate::ide::LaunchOverrides;
 
     #[test]
     fn kernel_names_are_scanned_as_fallback() {
-        let text = "__global__ void k1(int *a) {}\n__kernel void k2(__global int *a) {}\nkernel void\nk3 () {}\nvoid kernel_helper(int kernel);\n";
-        let names: Vec<String> = scan_kernel_names(text)
+        let cuda = "__global__ void k1(int *a) {}\n// __global__ void commented(int *a) {}\nvoid kernel_helper(int kernel) {}\n";
+        let names: Vec<String> = scan_kernel_names(cuda, Lang::Cuda)
             .into_iter()
             .map(|(n, _)| n)
             .collect();
-        assert_eq!(names, ["k1", "k2", "k3"]);
-        let (name, span) = &scan_kernel_names(text)[0];
-        assert_eq!(&text[span.start as usize..span.end as usize], name);
-        assert!(scan_kernel_names("__global__").is_empty());
-        assert!(scan_kernel_names("\u{ff}\u{fe} kernel \u{0}(").is_empty());
+        assert_eq!(names, ["k1"]);
+        let (name, span) = &scan_kernel_names(cuda, Lang::Cuda)[0];
+        assert_eq!(&cuda[span.start as usize..span.end as usize], name);
+        let opencl = "__kernel void k2(__global int *a) {}\nkernel void\nk3 () {}\nvoid kernel_helper(int kernel) {}\n";
+        let names: Vec<String> = scan_kernel_names(opencl, Lang::OpenCl)
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        assert_eq!(names, ["k2", "k3"]);
+        assert!(scan_kernel_names("__global__", Lang::Cuda).is_empty());
+        assert!(scan_kernel_names("\u{ff}\u{fe} kernel \u{0}(", Lang::OpenCl).is_empty());
     }
 
     #[test]
@@ -1041,6 +831,31 @@ mod tests {
             &Settings::default(),
         );
         assert!(a.file_findings.is_empty());
+    }
+
+    #[test]
+    fn kernels_of_included_headers_are_checked_under_the_includers_macros() {
+        let dir = std::env::temp_dir().join(format!("syncwright-inc-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let header = "#ifdef USE_SHARED\n__global__ void scale(float *a) {\n  __shared__ float s[64];\n  s[threadIdx.x] = a[threadIdx.x];\n  a[threadIdx.x] = s[threadIdx.x + 1];\n}\n#else\n__global__ void scale(float *a) { a[threadIdx.x] *= 2.0f; }\n#endif\n";
+        std::fs::write(dir.join("common.h"), header).unwrap();
+        let racy =
+            "#define USE_SHARED\n#include \"common.h\"\nvoid run() { scale<<<1, 64>>>(0); }\n";
+        let a = analyze_file(&dir.join("a.cu"), racy, &Settings::default());
+        assert_eq!(a.kernels.len(), 1);
+        assert_eq!(a.kernels[0].report.verdict, Verdict::Racy);
+        let race = &a.kernels[0].report.findings[0];
+        let at = a.locate(race.span);
+        assert!(!at.in_main_file && at.path.ends_with("common.h"), "{at:?}");
+        assert!(matches!(at.start.line, 3 | 4), "{at:?}");
+        let clean = "#include \"common.h\"\nvoid run() { scale<<<1, 64>>>(0); }\n";
+        let a = analyze_file(&dir.join("b.cu"), clean, &Settings::default());
+        assert_eq!(a.kernels.len(), 1);
+        assert_eq!(a.kernels[0].report.verdict, Verdict::RaceFree);
+        // The header alone is still checked (symbolic launch: blocks collide).
+        let a = analyze_file(&dir.join("common.h"), header, &Settings::default());
+        assert_eq!(a.kernels.len(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -1089,15 +904,8 @@ mod tests {
     }
 
     #[test]
-    fn panic_messages_are_extracted() {
-        let payload = catch_unwind(|| panic!("static")).unwrap_err();
-        assert_eq!(panic_message(&*payload), "static");
-        let payload = catch_unwind(|| panic!("formatted {}", 3)).unwrap_err();
-        assert_eq!(panic_message(&*payload), "formatted 3");
-    }
-
-    #[test]
     fn kernel_options_follow_settings_header_and_launch_bounds() {
+        use crate::ide::LaunchOverrides;
         let kernel = |bounds| Kernel {
             name: "k".into(),
             lang: crate::ir::Lang::Cuda,
@@ -1131,19 +939,5 @@ mod tests {
         assert_eq!(options[0].launch.block_dim, Some([32, 1, 1]));
         assert_eq!(options[0].launch.grid_dim, Some([2, 1, 1]));
         assert_eq!(options[1].launch.max_threads_per_block, Some(128));
-    }
-
-    #[test]
-    fn explicit_settings_leave_defaults_unset() {
-        let e = Settings::default().explicit();
-        assert_eq!(e, Explicit::default());
-        let s = Settings {
-            kernel_budget_ms: 5,
-            warp_sync: true,
-            ..Settings::default()
-        };
-        let e = s.explicit();
-        assert_eq!(e.kernel_budget_ms, Some(5));
-        assert!(e.warp_sync);
     }
 }
