@@ -48,6 +48,13 @@ use types::{text, Ty, TypeEnv};
 pub trait IncludeResolver {
     /// Returns the resolved path and text of `name` included from `from`, or None.
     fn read(&self, from: &Path, name: &str) -> Option<(PathBuf, String)>;
+
+    /// The predefined macros of CUDA device compilation when the translation
+    /// unit is configured differently from the default (another CUDA version
+    /// or architecture, `-D` flags); None keeps [`preprocess::CUDA_PRELUDE`].
+    fn cuda_prelude(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Resolves includes relative to the including file's directory on disk.
@@ -213,8 +220,9 @@ pub fn lower_parsed_incremental(
     earlier: Option<Earlier>,
 ) -> (Program, MainUnitState) {
     let reader = |from: &Path, name: &str| includes.read(from, name);
+    let configured = includes.cuda_prelude();
     let prelude = match parsed.lang {
-        Lang::Cuda => preprocess::CUDA_PRELUDE,
+        Lang::Cuda => configured.as_deref().unwrap_or(preprocess::CUDA_PRELUDE),
         Lang::OpenCl => preprocess::OPENCL_PRELUDE,
     };
     let pre = preprocess::preprocess(
