@@ -1,6 +1,7 @@
 //! The SDV two-thread checker: data races and barrier divergence, decided with Z3.
 
 pub mod diagnostic;
+pub mod interleaving;
 pub mod message;
 pub mod profile;
 pub mod report;

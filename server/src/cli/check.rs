@@ -3,7 +3,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::{json, sarif, text, CheckArgs, Format, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
+use super::{
+    json, sarif, text, view, CheckArgs, Format, SeverityThreshold, EXIT_CLEAN, EXIT_FINDINGS,
+    EXIT_USAGE,
+};
 use crate::base::Span;
 use crate::check::DiagnosticKind;
 use crate::ide::workspace as inputs;
@@ -160,6 +163,36 @@ pub fn exit_code(outcomes: &[FileOutcome]) -> i32 {
     }
 }
 
+/// The exit code under `args`' `--severity` and `--exit-zero`: as [`exit_code`], but with a
+/// threshold only findings at or above it fail the run, and `--exit-zero` turns findings into 0.
+pub fn exit_code_with(outcomes: &[FileOutcome], args: &CheckArgs) -> i32 {
+    let code = match (exit_code(outcomes), args.severity) {
+        (EXIT_USAGE, _) => EXIT_USAGE,
+        (_, Some(threshold)) => threshold_code(outcomes, threshold),
+        (code, _) => code,
+    };
+    if code == EXIT_FINDINGS && args.exit_zero {
+        EXIT_CLEAN
+    } else {
+        code
+    }
+}
+
+/// 1 when a shown diagnostic reaches `threshold` (every kernel that is not race-free shows one).
+fn threshold_code(outcomes: &[FileOutcome], threshold: SeverityThreshold) -> i32 {
+    let reached = outcomes.iter().any(|o| match o {
+        FileOutcome::Analyzed(a) => view::diagnostics(a)
+            .iter()
+            .any(|d| threshold.reached_by(d.finding.kind.severity())),
+        FileOutcome::Unreadable { .. } => true,
+    });
+    if reached {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    }
+}
+
 /// Runs `work` on the analysis thread (`ide::on_analysis_thread`); None,
 /// with a message, if the thread died.
 pub fn on_analysis_thread<T: Send + 'static>(
@@ -210,7 +243,7 @@ pub fn run_check(args: &CheckArgs) -> i32 {
         );
     }
     let rendered = match args.format {
-        Format::Text => text::render(&outcomes),
+        Format::Text => text::render(&outcomes, args.explain),
         Format::Json => json::render(&outcomes),
         Format::Sarif => sarif::render(&outcomes),
     };
@@ -219,5 +252,5 @@ pub fn run_check(args: &CheckArgs) -> i32 {
     let _ = stdout
         .write_all(rendered.as_bytes())
         .and_then(|_| stdout.flush());
-    exit_code(&outcomes)
+    exit_code_with(&outcomes, args)
 }
