@@ -194,7 +194,7 @@ fn generated_kernel(intervals: usize, per_interval: usize) -> String {
         body.push_str("    __syncthreads();\n");
     }
     format!(
-        "__global__ void __launch_bounds__(256) grown(float *out) {{\n    __shared__ float s[1024];\n{body}}}\n"
+        "//--blockDim=256 --gridDim=64\n__global__ void grown(float *out) {{\n    __shared__ float s[1024];\n{body}}}\n"
     )
 }
 
