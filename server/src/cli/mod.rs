@@ -18,7 +18,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-pub use check::{run_check, FileOutcome};
+pub use check::{analyze_bytes, run_check, FileOutcome};
+pub use inputs::is_kernel_file;
 
 /// Exit code: every kernel race-free.
 pub const EXIT_CLEAN: i32 = 0;
