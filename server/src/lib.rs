@@ -7,9 +7,11 @@
 //! -> `cli`, `lsp` (thin translations); `fuzz` (the fuzz harness) sits on top.
 
 pub mod analysis;
+pub mod base;
 pub mod check;
 pub mod cli;
 pub mod config;
+pub mod frontend;
 pub mod fuzz;
 pub mod ide;
 pub mod ir;

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use syncwright::ir::lower::{lower_source, FsIncludes};
+use syncwright::frontend::{lower_source, FsIncludes};
 
 fn corpus() -> Option<PathBuf> {
     let root = std::env::var_os("SYNCWRIGHT_CORPUS")

@@ -48,11 +48,13 @@ pub enum DiagnosticKind {
     SyntaxError,
     /// A sound over-approximation the front end had to make.
     Imprecision,
+    /// A file mentions kernels but defines none to check here.
+    NoKernel,
 }
 
 impl DiagnosticKind {
     /// All kinds, for documentation.
-    pub const ALL: [DiagnosticKind; 8] = [
+    pub const ALL: [DiagnosticKind; 9] = [
         DiagnosticKind::Race,
         DiagnosticKind::BenignRace,
         DiagnosticKind::Divergence,
@@ -61,6 +63,7 @@ impl DiagnosticKind {
         DiagnosticKind::Unsupported,
         DiagnosticKind::SyntaxError,
         DiagnosticKind::Imprecision,
+        DiagnosticKind::NoKernel,
     ];
 
     /// Stable code used in JSON, SARIF rule ids and LSP diagnostic codes.
@@ -74,6 +77,7 @@ impl DiagnosticKind {
             DiagnosticKind::Unsupported => "unsupported",
             DiagnosticKind::SyntaxError => "syntax-error",
             DiagnosticKind::Imprecision => "imprecision",
+            DiagnosticKind::NoKernel => "no-kernel",
         }
     }
 
@@ -83,9 +87,24 @@ impl DiagnosticKind {
             DiagnosticKind::Race | DiagnosticKind::Divergence => Severity::Warning,
             DiagnosticKind::SyntaxError => Severity::Error,
             DiagnosticKind::Inconclusive | DiagnosticKind::Unsupported => Severity::Warning,
-            DiagnosticKind::BenignRace | DiagnosticKind::Imprecision => Severity::Information,
+            DiagnosticKind::BenignRace | DiagnosticKind::Imprecision | DiagnosticKind::NoKernel => {
+                Severity::Information
+            }
             DiagnosticKind::RedundantBarrier => Severity::Hint,
         }
+    }
+
+    /// Whether a finding of this kind makes a kernel wrong or undecided (what
+    /// a repair must not add and a fix must remove): races, divergence,
+    /// inconclusive and unsupported kernels.
+    pub fn is_defect(self) -> bool {
+        matches!(
+            self,
+            DiagnosticKind::Race
+                | DiagnosticKind::Divergence
+                | DiagnosticKind::Inconclusive
+                | DiagnosticKind::Unsupported
+        )
     }
 
     /// Short title.
@@ -99,6 +118,7 @@ impl DiagnosticKind {
             DiagnosticKind::Unsupported => "unsupported construct",
             DiagnosticKind::SyntaxError => "syntax error",
             DiagnosticKind::Imprecision => "imprecise model",
+            DiagnosticKind::NoKernel => "no kernel defined",
         }
     }
 
@@ -123,6 +143,7 @@ impl DiagnosticKind {
             DiagnosticKind::Unsupported => "The kernel uses a construct the checker does not model, so no verdict is given.",
             DiagnosticKind::SyntaxError => "The file could not be parsed; kernels around the error may be analysed imprecisely or not at all.",
             DiagnosticKind::Imprecision => "The checker replaced something it cannot see (an unknown function, a recursive call) by arbitrary behaviour. Results stay sound but may report races that cannot happen.",
+            DiagnosticKind::NoKernel => "The file mentions kernels (`__global__`, `__kernel`) but defines none the checker could find: it only declares them (their definitions are checked with the files that define them), or the definitions are in inactive preprocessor branches. Nothing in this file was checked.",
         }
     }
 }

@@ -335,12 +335,14 @@ impl<'k> Encoder<'k> {
     ) -> Encoder<'k> {
         let mut facts = Vec::new();
         let launch = &opts.launch;
-        let (block_y, grid_y) = uses_higher_dimensions(kernel);
-        // Assumption (documented in README): with a symbolic launch, a kernel
-        // that never reads the y/z components of threadIdx/blockDim (resp.
-        // blockIdx/gridDim) is launched one-dimensionally. Any other launch
-        // runs redundant copies of the same threads, which is a launch bug and
-        // not what the kernel's author analyses; `--block-dim` overrides it.
+        let (block_used, grid_used) = used_dimensions(kernel);
+        // Assumption (documented in README, `--no-assume-unused-dims` drops
+        // it): with a symbolic launch, a kernel that never reads the y (z)
+        // component of threadIdx/blockDim (resp. blockIdx/gridDim) is launched
+        // with extent 1 there. Any other launch runs redundant copies of the
+        // same threads, which is a launch bug and not what the kernel's author
+        // analyses; `--block-dim` overrides it.
+        let assume_unused = !launch.no_unused_dims_assumption;
         let max_threads = i128::from(
             launch
                 .max_threads_per_block
@@ -348,34 +350,73 @@ impl<'k> Encoder<'k> {
                 .unwrap_or(1024)
                 .max(1),
         );
+        let known_block: [Option<u32>; 3] = std::array::from_fn(|d| {
+            launch
+                .block_dim
+                .map(|b| b[d])
+                .or(launch.partial_block_dim[d])
+                .or(if d > 0 && assume_unused && !block_used[d] {
+                    Some(1)
+                } else {
+                    None
+                })
+        });
+        let known_grid: [Option<u32>; 3] = std::array::from_fn(|d| {
+            launch
+                .grid_dim
+                .map(|g| g[d])
+                .or(launch.partial_grid_dim[d])
+                .or(if d > 0 && assume_unused && !grid_used[d] {
+                    Some(1)
+                } else {
+                    None
+                })
+        });
+        // Assumption (documented in README, `--no-assume-index-fits` drops
+        // it): the threads of the grid in each dimension number at most 2^31,
+        // so a global index blockIdx * blockDim + threadIdx fits a signed
+        // 32-bit int and never wraps its type. Programs rely on it; a launch
+        // beyond it is legal on paper and never used. With one of the two
+        // sizes known, the other's bound is linear; with neither, the grid is
+        // bounded by 2^31 / (the most threads a block may have in that
+        // dimension), which keeps the encoding linear (a nonlinear product
+        // bound makes queries slow and their models load-dependent).
+        const INDEX_LIMIT: i128 = 1 << 31;
+        let fits = !launch.no_index_fit_assumption;
+        let hardware_block = |d: usize| if d == 2 { 64 } else { max_threads.min(1024) };
+        let hardware_grid = |d: usize| if d == 0 { 0x7fff_ffff } else { 65_535 };
         let block_dim: [Val; 3] = std::array::from_fn(|d| {
-            let known =
-                launch
-                    .block_dim
-                    .map(|b| b[d])
-                    .or(if d > 0 && !block_y { Some(1) } else { None });
+            let mut limit = hardware_block(d).min(max_threads);
+            if let (true, Some(g)) = (fits, known_grid[d]) {
+                limit = limit.min(INDEX_LIMIT / i128::from(g.max(1)));
+            }
             dim(
                 format!("blockDim{d}"),
-                known,
-                if d == 2 { 64 } else { max_threads },
+                known_block[d],
+                limit.max(1),
                 &mut facts,
             )
         });
         let grid_dim: [Val; 3] = std::array::from_fn(|d| {
-            let known =
-                launch
-                    .grid_dim
-                    .map(|g| g[d])
-                    .or(if d > 0 && !grid_y { Some(1) } else { None });
+            let mut limit = hardware_grid(d);
+            if fits {
+                let block_max = known_block[d].map_or(range_of(&block_dim[d]).hi, i128::from);
+                limit = limit.min(INDEX_LIMIT / block_max.max(1));
+            }
             dim(
                 format!("gridDim{d}"),
-                known,
-                if d == 0 { 0x7fff_ffff } else { 65_535 },
+                known_grid[d],
+                limit.max(1),
                 &mut facts,
             )
         });
-        let symbolic_block_threads = (launch.block_dim.is_none() && block_y).then_some(max_threads);
-        if launch.block_dim.is_none() && block_y {
+        let block_symbolic = known_block.iter().any(Option::is_none);
+        let several_symbolic = known_block.iter().filter(|b| b.is_none()).count() > 1;
+        let bound_threads = several_symbolic
+            || (block_symbolic && known_block.iter().any(|b| b.is_some_and(|b| b > 1)));
+        let symbolic_block_threads = bound_threads.then_some(max_threads);
+        if bound_threads {
+            // The hardware bound on threads per block (or `__launch_bounds__`).
             let product = Int::mul(&[
                 int_of(&block_dim[0]),
                 int_of(&block_dim[1]),
@@ -678,11 +719,17 @@ impl<'k> Encoder<'k> {
 }
 
 /// Whether the kernel reads y/z components of (threadIdx or blockDim, blockIdx or gridDim).
-fn uses_higher_dimensions(kernel: &Kernel) -> (bool, bool) {
-    fn scan(e: &Expr, out: &mut (bool, bool)) {
+/// Which dimensions of (threadIdx/blockDim, blockIdx/gridDim) the kernel reads
+/// (x always counts as read).
+fn used_dimensions(kernel: &Kernel) -> ([bool; 3], [bool; 3]) {
+    fn scan(e: &Expr, out: &mut ([bool; 3], [bool; 3])) {
         match e {
-            Expr::Builtin(Builtin::ThreadIdx(d) | Builtin::BlockDim(d)) if *d > 0 => out.0 = true,
-            Expr::Builtin(Builtin::BlockIdx(d) | Builtin::GridDim(d)) if *d > 0 => out.1 = true,
+            Expr::Builtin(Builtin::ThreadIdx(d) | Builtin::BlockDim(d)) => {
+                out.0[usize::from(*d).min(2)] = true
+            }
+            Expr::Builtin(Builtin::BlockIdx(d) | Builtin::GridDim(d)) => {
+                out.1[usize::from(*d).min(2)] = true
+            }
             Expr::Unary(_, a, _) | Expr::Cast(_, a) => scan(a, out),
             Expr::Binary(_, a, b, _) => {
                 scan(a, out);
@@ -697,7 +744,7 @@ fn uses_higher_dimensions(kernel: &Kernel) -> (bool, bool) {
             _ => {}
         }
     }
-    let mut out = (false, false);
+    let mut out = ([true, false, false], [true, false, false]);
     crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| match &s.kind {
         StmtKind::Assign { value: e, .. } => scan(e, &mut out),
         StmtKind::Read { access, .. } | StmtKind::Atomic { access, .. } => {

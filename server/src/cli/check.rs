@@ -3,14 +3,12 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::{inputs, json, sarif, text, CheckArgs, Format, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
+use super::{json, sarif, text, CheckArgs, Format, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
+use crate::base::Span;
 use crate::check::DiagnosticKind;
+use crate::ide::workspace as inputs;
 use crate::ide::{analyze_file, plain_finding, FileAnalysis, Settings};
-use crate::ir::Span;
 use crate::syntax::files::{decode, read_regular};
-
-/// Stack size of the analysis thread.
-const ANALYSIS_STACK_BYTES: usize = 512 * 1024 * 1024;
 
 /// What happened to one input file.
 #[derive(Debug)]
@@ -97,24 +95,16 @@ pub fn exit_code(outcomes: &[FileOutcome]) -> i32 {
     }
 }
 
-/// Runs `work` on one worker thread with a large stack: deeply nested input may
-/// recurse deeply in the front end, and a stack overflow cannot be caught (the
-/// stack is reserved address space, committed only as used). None if the
-/// thread could not run or died.
+/// Runs `work` on the analysis thread (`ide::on_analysis_thread`); None,
+/// with a message, if the thread died.
 pub fn on_analysis_thread<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Option<T> {
-    let worker = std::thread::Builder::new()
-        .name("syncwright-analysis".into())
-        .stack_size(ANALYSIS_STACK_BYTES)
-        .spawn(work);
-    match worker.map(std::thread::JoinHandle::join) {
-        Ok(Ok(result)) => Some(result),
-        Ok(Err(_)) | Err(_) => {
-            eprintln!("syncwright: error: the analysis thread failed");
-            None
-        }
+    let result = crate::ide::on_analysis_thread(work);
+    if result.is_none() {
+        eprintln!("syncwright: error: the analysis thread failed");
     }
+    result
 }
 
 /// Runs `syncwright check` and returns the exit code.

@@ -11,24 +11,19 @@
 //! "reason"}]}]}`.
 
 use std::io::Write as _;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
 use super::check::on_analysis_thread;
-use super::inputs;
 use super::write::write_in_place;
 use super::{LaunchArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
-use crate::config::resolve::{ConfigError, Explicit, FileConfig};
-use crate::config::{CheckOptions, CostModel};
-use crate::ide::{check_guarded, lower_guarded, panic_message};
-use crate::ir::lower::FsIncludes;
-use crate::ir::{Kernel, SourceFileInfo};
+use crate::config::resolve::ConfigError;
+use crate::ide::fix::{fix_file, FixSettings};
+use crate::ide::workspace as inputs;
 use crate::syntax::files::{decode, read_regular};
-use crate::synth::edits::apply_edits;
-use crate::synth::report::{fix_program, FileFix};
-use crate::synth::{repair_kernel, KernelRepair, RepairStatus, SynthOptions};
+use crate::synth::report::FileFix;
+use crate::synth::{apply_edits, RepairStatus};
 
 /// Output format of `fix`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -100,68 +95,17 @@ pub enum FixOutcome {
     },
 }
 
-/// A kernel the synthesizer could not run on.
-fn inconclusive(name: &str, reason: String) -> KernelRepair {
-    KernelRepair {
-        name: name.to_string(),
-        status: RepairStatus::Inconclusive,
-        barriers_before: 0,
-        barriers_after: 0,
-        cost_before: 0.0,
-        cost_after: 0.0,
-        oracle_calls: 0,
-        time_ms: 0.0,
-        edits: Vec::new(),
-        reason: Some(reason),
-        fixes: Vec::new(),
-    }
-}
-
 /// Repairs every kernel of the file at `path` with contents `text`.
 pub fn fix_text(path: &Path, text: &str, args: &FixArgs) -> FixOutcome {
-    let settings = args.launch.settings();
-    let explicit = Explicit {
-        cost: None,
-        ..settings.explicit()
+    let fix = FixSettings {
+        loop_cost: args.loop_cost,
+        cond_cost: args.cond_cost,
+        keep_existing: args.keep_existing,
     };
-    let (config, config_error) = FileConfig::load(path, text);
-    let resolved_cost = config.cost(&explicit);
-    let cost = CostModel {
-        loop_cost: args.loop_cost.unwrap_or(resolved_cost.loop_cost),
-        cond_cost: args.cond_cost.unwrap_or(resolved_cost.cond_cost),
-    };
-    let options_for =
-        |k: &Kernel| -> CheckOptions { config.resolve(&explicit, k.launch_bounds).options };
-    let mut repair = |k: &Kernel, files: &[SourceFileInfo]| {
-        let opts = SynthOptions {
-            check: options_for(k),
-            cost,
-            keep_existing: args.keep_existing,
-        };
-        catch_unwind(AssertUnwindSafe(|| repair_kernel(k, files, &opts))).unwrap_or_else(|panic| {
-            inconclusive(
-                &k.name,
-                format!(
-                    "internal error in the synthesizer: {}",
-                    panic_message(&*panic)
-                ),
-            )
-        })
-    };
-    let mut check = |k: &Kernel| check_guarded(k, &options_for(k));
-    let mut relower = |t: &str| lower_guarded(path, t, &FsIncludes);
-    let program = lower_guarded(path, text, &FsIncludes);
-    let fix = fix_program(
-        &path.display().to_string(),
-        &program,
-        &mut repair,
-        &mut check,
-        &mut relower,
-    );
-    let changed = fix.changed();
+    let (fix, config_error) = fix_file(path, text, &args.launch.settings(), fix);
     FixOutcome::Fixed {
         output: fix.fixed.clone(),
-        changed,
+        changed: fix.changed(),
         fix,
         config_error,
     }
@@ -443,7 +387,7 @@ mod tests {
     #[test]
     fn exit_codes_follow_the_worst_kernel() {
         let file = |status: RepairStatus| {
-            let mut k = inconclusive("k", "because".into());
+            let mut k = crate::synth::KernelRepair::inconclusive("k", "because".into());
             k.status = status;
             FixOutcome::Fixed {
                 fix: FileFix {

@@ -1,5 +1,5 @@
 //! Launch configuration resolution: CLI flags > header comment > syncwright.toml >
-//! `__launch_bounds__` > symbolic.
+//! host launch > `__launch_bounds__` > symbolic.
 //!
 //! Each launch dimension is taken from the highest-priority source that gives it,
 //! independently of the others. The header comment is GPUVerify's: a leading `//`
@@ -27,6 +27,8 @@ pub enum Source {
     Header,
     /// `syncwright.toml`.
     ProjectFile,
+    /// A launch of the kernel in the host code of the translation unit.
+    HostLaunch,
     /// `__launch_bounds__`.
     LaunchBounds,
     /// Nothing given: any value allowed.
@@ -42,6 +44,7 @@ impl Source {
             Source::Explicit => "explicit",
             Source::Header => "header",
             Source::ProjectFile => "project-file",
+            Source::HostLaunch => "host-launch",
             Source::LaunchBounds => "launch-bounds",
             Source::Symbolic => "symbolic",
             Source::Default => "default",
@@ -79,6 +82,10 @@ pub struct Explicit {
     pub kernel_budget_ms: Option<u64>,
     /// `--loop-cost` / `--cond-cost`.
     pub cost: Option<CostModel>,
+    /// `--no-assume-unused-dims`.
+    pub no_assume_unused_dims: bool,
+    /// `--no-assume-index-fits`.
+    pub no_assume_index_fits: bool,
 }
 
 /// Launch settings read from a GPUVerify-style header comment.
@@ -285,6 +292,10 @@ pub struct ProjectFile {
     pub benign_tolerance: Option<bool>,
     /// Never assume equal reads of one uniform address (default false).
     pub adversarial_abstraction: Option<bool>,
+    /// A kernel never reading y/z of its ids is launched with extent 1 there (default true).
+    pub assume_unused_dims: Option<bool>,
+    /// Global indices fit a signed 32-bit int: gridDim * blockDim <= 2^31 (default true).
+    pub assume_index_fits: Option<bool>,
     /// Launch configuration.
     #[serde(default)]
     pub launch: LaunchSection,
@@ -310,6 +321,10 @@ pub struct ProjectConfig {
     pub benign_tolerance: Option<bool>,
     /// Never assume equal reads of one uniform address.
     pub adversarial_abstraction: Option<bool>,
+    /// `assume_unused_dims`.
+    pub assume_unused_dims: Option<bool>,
+    /// `assume_index_fits`.
+    pub assume_index_fits: Option<bool>,
     /// Cost model (unset fields keep their defaults).
     pub cost: Option<CostModel>,
 }
@@ -356,6 +371,8 @@ pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig, Co
         kernel_budget_ms: file.kernel_budget_ms,
         benign_tolerance: file.benign_tolerance,
         adversarial_abstraction: file.adversarial_abstraction,
+        assume_unused_dims: file.assume_unused_dims,
+        assume_index_fits: file.assume_index_fits,
         cost,
     })
 }
@@ -388,6 +405,19 @@ pub struct ResolvedOptions {
     pub grid_dim_source: Source,
 }
 
+/// The launch sizes of one host launch of a kernel (None: not a constant).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct HostLaunchDims {
+    /// Threads per block.
+    pub block_dim: Option<[u32; 3]>,
+    /// Blocks per grid.
+    pub grid_dim: Option<[u32; 3]>,
+    /// Threads per block in the dimensions that are constants.
+    pub partial_block_dim: [Option<u32>; 3],
+    /// Blocks per grid in the dimensions that are constants.
+    pub partial_grid_dim: [Option<u32>; 3],
+}
+
 /// Everything a file contributes to its kernels' options: its header comment and
 /// the project file above it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -418,27 +448,43 @@ impl FileConfig {
 
     /// Options of a kernel with `launch_bounds` (its `__launch_bounds__`, if any).
     pub fn resolve(&self, explicit: &Explicit, launch_bounds: Option<u32>) -> ResolvedOptions {
+        self.resolve_launch(explicit, &HostLaunchDims::default(), launch_bounds)
+    }
+
+    /// Options of a kernel launched with `host` (the block and grid of one
+    /// launch in host code, each known or not), below the file's own settings.
+    pub fn resolve_launch(
+        &self,
+        explicit: &Explicit,
+        host: &HostLaunchDims,
+        launch_bounds: Option<u32>,
+    ) -> ResolvedOptions {
         let project = self.project.as_ref();
-        let pick =
-            |explicit: Option<[u32; 3]>, header: Option<[u32; 3]>, project: Option<[u32; 3]>| {
-                [
-                    (explicit, Source::Explicit),
-                    (header, Source::Header),
-                    (project, Source::ProjectFile),
-                ]
-                .into_iter()
-                .find_map(|(value, source)| value.map(|v| (Some(v), source)))
-                .unwrap_or((None, Source::Symbolic))
-            };
+        let pick = |explicit: Option<[u32; 3]>,
+                    header: Option<[u32; 3]>,
+                    project: Option<[u32; 3]>,
+                    host: Option<[u32; 3]>| {
+            [
+                (explicit, Source::Explicit),
+                (header, Source::Header),
+                (project, Source::ProjectFile),
+                (host, Source::HostLaunch),
+            ]
+            .into_iter()
+            .find_map(|(value, source)| value.map(|v| (Some(v), source)))
+            .unwrap_or((None, Source::Symbolic))
+        };
         let (block_dim, mut block_dim_source) = pick(
             explicit.block_dim,
             self.header.block_dim,
             project.and_then(|p| p.block_dim),
+            host.block_dim,
         );
         let (grid_dim, grid_dim_source) = pick(
             explicit.grid_dim,
             self.header.grid_dim,
             project.and_then(|p| p.grid_dim),
+            host.grid_dim,
         );
         if block_dim.is_none() && launch_bounds.is_some() {
             block_dim_source = Source::LaunchBounds;
@@ -461,6 +507,21 @@ impl FileConfig {
                     grid_dim,
                     max_threads_per_block: launch_bounds,
                     global_offset: self.header.global_offset,
+                    // Dimensions a host launch gives when the whole shape is not constant.
+                    partial_block_dim: if block_dim.is_none() {
+                        host.partial_block_dim
+                    } else {
+                        [None; 3]
+                    },
+                    partial_grid_dim: if grid_dim.is_none() {
+                        host.partial_grid_dim
+                    } else {
+                        [None; 3]
+                    },
+                    no_unused_dims_assumption: explicit.no_assume_unused_dims
+                        || project.and_then(|p| p.assume_unused_dims) == Some(false),
+                    no_index_fit_assumption: explicit.no_assume_index_fits
+                        || project.and_then(|p| p.assume_index_fits) == Some(false),
                 },
                 warp_sync,
                 kernel_budget_ms,
@@ -676,6 +737,8 @@ mod tests {
             kernel_budget_ms: Some(50),
             benign_tolerance: Some(false),
             adversarial_abstraction: None,
+            assume_unused_dims: None,
+            assume_index_fits: Some(false),
             cost: Some(CostModel {
                 loop_cost: 7.0,
                 cond_cost: 0.25,
@@ -694,6 +757,8 @@ mod tests {
         assert!(r.options.warp_sync);
         assert!(!r.options.benign_tolerance);
         assert!(!r.options.adversarial_abstraction);
+        assert!(r.options.launch.no_index_fit_assumption);
+        assert!(!r.options.launch.no_unused_dims_assumption);
         assert_eq!(r.options.kernel_budget_ms, 50);
         assert_eq!(config.cost(&Explicit::default()).loop_cost, 7.0);
 
@@ -708,6 +773,43 @@ mod tests {
         assert_eq!(r.block_dim_source, Source::Explicit);
         assert_eq!(r.options.kernel_budget_ms, 9);
         assert_eq!(config.cost(&explicit), CostModel::default());
+    }
+
+    #[test]
+    fn host_launch_ranks_below_project_file_and_above_launch_bounds() {
+        let host = HostLaunchDims {
+            block_dim: Some([8, 8, 4]),
+            grid_dim: Some([50, 50, 1]),
+            ..HostLaunchDims::default()
+        };
+        let config = FileConfig::default();
+        let r = config.resolve_launch(&Explicit::default(), &host, Some(1024));
+        assert_eq!(r.options.launch.block_dim, Some([8, 8, 4]));
+        assert_eq!(
+            (r.block_dim_source, r.grid_dim_source),
+            (Source::HostLaunch, Source::HostLaunch)
+        );
+        let config = FileConfig {
+            header: parse_header("//--blockDim=64\n"),
+            project: None,
+        };
+        let r = config.resolve_launch(&Explicit::default(), &host, None);
+        assert_eq!(r.options.launch.block_dim, Some([64, 1, 1]));
+        assert_eq!(r.block_dim_source, Source::Header);
+        assert_eq!(r.options.launch.grid_dim, Some([50, 50, 1]));
+        // An unknown grid stays symbolic.
+        let r = config.resolve_launch(
+            &Explicit::default(),
+            &HostLaunchDims {
+                block_dim: None,
+                grid_dim: None,
+                partial_grid_dim: [None, Some(4), Some(1)],
+                ..HostLaunchDims::default()
+            },
+            None,
+        );
+        assert_eq!(r.grid_dim_source, Source::Symbolic);
+        assert_eq!(r.options.launch.partial_grid_dim, [None, Some(4), Some(1)]);
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! Knows nothing of semantics.
 
 pub mod files;
+pub mod launches;
 pub mod parse;
 pub mod preprocess;
+pub mod queries;
 pub mod source;

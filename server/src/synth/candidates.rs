@@ -11,7 +11,7 @@ use crate::ir::walk::{child_blocks, BlockSlot, LabelTree, ProgramPoint};
 use crate::ir::{Block, Kernel, ScalarTy, SourceFileInfo, Span, Stmt, StmtId, StmtKind};
 
 use super::cost::cost;
-use super::edits::{indent_of_line, indent_unit, insertion_offset_after};
+use super::edits::{indent_of_line, indent_unit, insertion_offset_after, Render, SplitPlan};
 
 /// Linear layout of a kernel's label tree: positions of program points and of
 /// statement entries/exits in program text order, and the block hierarchy.
@@ -121,42 +121,6 @@ pub fn child_slots(stmt: &Stmt) -> Vec<(BlockSlot, &Block)> {
             Vec::new()
         }
     }
-}
-
-/// How a new barrier at a candidate is written into the source.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Render {
-    /// Insert `"\n" + indent + barrier` at `offset`.
-    Line {
-        /// Byte offset of the insertion.
-        offset: u32,
-        /// Indentation of the new line.
-        indent: String,
-    },
-    /// The block has no braces: wrap its statements as `{ barrier stmts }` or
-    /// `{ stmts barrier }`.
-    Wrap {
-        /// Start of the first statement of the block.
-        open: u32,
-        /// End of the last statement of the block.
-        close: u32,
-        /// Barrier goes before the statements (else after).
-        before: bool,
-    },
-    /// The point lies inside one source statement: hoist its reads into
-    /// temporaries, then the barrier, then the statement with the reads replaced.
-    Split(SplitPlan),
-}
-
-/// A single-statement split: `T tmp = <read>; barrier; <stmt with tmp>`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SplitPlan {
-    /// Start of the statement.
-    pub stmt_start: u32,
-    /// Indentation of the statement's line.
-    pub indent: String,
-    /// Reads to hoist: source range and value type.
-    pub reads: Vec<(Span, ScalarTy)>,
 }
 
 /// A candidate barrier location.

@@ -17,7 +17,7 @@ mod tests;
 
 use serde::Serialize;
 
-pub use edits::apply_edits;
+pub use edits::{apply_edits, map_offset};
 pub use repairs::{Oracle, RepairConfig};
 
 use crate::check::{Race, Verdict};
@@ -123,6 +123,25 @@ pub struct KernelRepair {
     pub reason: Option<String>,
     /// Individual quick fixes, one per finding where possible.
     pub fixes: Vec<Fix>,
+}
+
+impl KernelRepair {
+    /// A kernel left as written: inconclusive, for `reason`.
+    pub fn inconclusive(name: &str, reason: String) -> KernelRepair {
+        KernelRepair {
+            name: name.to_string(),
+            status: RepairStatus::Inconclusive,
+            barriers_before: 0,
+            barriers_after: 0,
+            cost_before: 0.0,
+            cost_after: 0.0,
+            oracle_calls: 0,
+            time_ms: 0.0,
+            edits: Vec::new(),
+            reason: Some(reason),
+            fixes: Vec::new(),
+        }
+    }
 }
 
 /// What a barrier of the kernel does, for hover.

@@ -14,9 +14,10 @@ use crate::ir::{
     StmtId, StmtKind, UnOp, VarDecl, VarId,
 };
 
-use super::candidates::{anchor, CandidateSet, Render};
+use super::candidates::{anchor, CandidateSet};
 use super::constraints::{common_depth, inter_clause, intra_clause, ordered};
 use super::cost::{cost, integer_weights};
+use super::edits::Render;
 use super::edits::{
     barrier_text, c_type, indent_of_line, removal_edit, render_insertion, Fences, TempNames,
 };
@@ -1209,17 +1210,16 @@ impl Engine<'_, '_> {
     }
 }
 
-/// Offset after the last `#include` line at the top of a file (0 if none).
+/// Offset after the line of the last `#include` of a file (0 if none).
 fn include_offset(text: &str) -> u32 {
-    let mut offset = 0usize;
-    let mut pos = 0usize;
-    for line in text.split_inclusive('\n') {
-        if line.trim_start().starts_with("#include") {
-            offset = pos + line.len();
-        }
-        pos += line.len();
-    }
-    offset as u32
+    crate::syntax::queries::includes(text)
+        .last()
+        .map_or(0, |include| {
+            let end = include.span.end as usize;
+            text.get(end..)
+                .and_then(|rest| rest.find('\n'))
+                .map_or(text.len(), |newline| end + newline + 1) as u32
+        })
 }
 
 /// The point of `k` (the base with barriers added) corresponding to `point`
@@ -1257,7 +1257,7 @@ fn dedup(mut v: Vec<&str>) -> Vec<&str> {
 }
 
 /// Cost for titles: integers without decimals.
-pub(crate) fn fmt_cost(c: f64) -> String {
+pub fn fmt_cost(c: f64) -> String {
     if c.fract() == 0.0 && c.abs() < 1e15 {
         format!("{}", c as i64)
     } else {

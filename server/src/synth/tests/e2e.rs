@@ -8,7 +8,7 @@ use std::path::Path;
 use super::{assert_compiles, barriers, source, KERNELS};
 use crate::check::{check_kernel, Verdict};
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
-use crate::ir::lower::{lower_source, FsIncludes};
+use crate::frontend::{lower_source, FsIncludes};
 use crate::synth::report::{fix_source, FileFix};
 use crate::synth::{RepairStatus, SynthOptions};
 

@@ -1,4 +1,187 @@
-//! Names of CUDA and OpenCL builtins the lowering recognises.
+//! Names of CUDA and OpenCL builtins the lowering recognises, and what each is.
+//!
+//! [`classify`] is the one place that says what a builtin name is (a barrier, an
+//! atomic, a work-item query, ...): lowering dispatches on it, and the closure
+//! scan asks it whether a callee may synchronise. Plain data, so that hover and
+//! synthesis can use it too.
+
+/// What a builtin is, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BuiltinKind {
+    /// Barrier of the whole block (work-group): `__syncthreads`, OpenCL `barrier`.
+    BlockBarrier,
+    /// Block barrier that also returns a block-wide count, `and` or `or`.
+    BlockBarrierReduction,
+    /// Barrier of the 32 threads of a warp: `__syncwarp`.
+    WarpBarrier,
+    /// Barrier of a cooperative group or barrier object (`g.sync()`,
+    /// `grid.sync()`, `barrier_wait`): its scope is the group's (block, grid, tile).
+    GroupBarrier,
+    /// Work-group or sub-group collective that every thread must reach
+    /// (`work_group_reduce_add`, `sub_group_broadcast`, ...).
+    Collective,
+    /// Asynchronous work-group copy (a collective).
+    AsyncCopy,
+    /// Waiting for asynchronous copies (a collective).
+    AsyncWait,
+    /// Synchronous block copy or fill (`memcpy`, `memset`).
+    BlockCopy,
+    /// Atomic read-modify-write (CUDA `atomicAdd`..., OpenCL `atomic_*`, `atom_*`).
+    Atomic,
+    /// Memory fence: orders, but does not synchronise, threads.
+    Fence,
+    /// Work-item query with a dimension argument (`get_local_id`, ...).
+    WorkItem,
+    /// Number of dimensions of the launch (`get_work_dim`).
+    WorkDim,
+    /// Handle of a cooperative group (`this_thread_block`, `tiled_partition`, ...).
+    GroupHandle,
+    /// Integer math lowered exactly or as an uninterpreted function (`min`, `abs`, ...).
+    IntegerMath,
+    /// Pure math kept as an uninterpreted application (`sqrt`, `convert_int`, ...).
+    PureMath,
+    /// Vector load, store or constructor (`vload4`, `vstore4`, `make_float4`).
+    Vector,
+    /// cuRAND generators.
+    Random,
+    /// Image reads and writes (OpenCL `read_image*`, `write_image*`).
+    Image,
+    /// Texture fetch: a read of read-only memory.
+    Texture,
+    /// Cached load through a pointer (`__ldg`, `__ldcs`, ...).
+    CachedLoad,
+    /// C++ cast written as a call (`static_cast<T>(x)`).
+    Cast,
+    /// Value-producing intrinsic that touches no memory (`__shfl_sync`, `clock`).
+    OpaqueValue,
+    /// GPUVerify annotation: constrains proofs, not executions.
+    Annotation,
+    /// No effect for the analysis (`printf`, `assert`, `__nanosleep`).
+    Ignored,
+}
+
+impl BuiltinKind {
+    /// Whether a call makes threads wait for one another (barriers, collectives,
+    /// asynchronous copies and waits): what a callee must not hide.
+    pub fn synchronizes(self) -> bool {
+        matches!(
+            self,
+            BuiltinKind::BlockBarrier
+                | BuiltinKind::BlockBarrierReduction
+                | BuiltinKind::WarpBarrier
+                | BuiltinKind::GroupBarrier
+                | BuiltinKind::Collective
+                | BuiltinKind::AsyncCopy
+                | BuiltinKind::AsyncWait
+        )
+    }
+}
+
+/// Synchronising builtins by exact name.
+pub const SYNC_BUILTINS: &[(&str, BuiltinKind)] = &[
+    ("__syncthreads", BuiltinKind::BlockBarrier),
+    ("__syncthreads_count", BuiltinKind::BlockBarrierReduction),
+    ("__syncthreads_and", BuiltinKind::BlockBarrierReduction),
+    ("__syncthreads_or", BuiltinKind::BlockBarrierReduction),
+    ("__syncwarp", BuiltinKind::WarpBarrier),
+    ("barrier", BuiltinKind::BlockBarrier),
+    ("work_group_barrier", BuiltinKind::BlockBarrier),
+    ("sync", BuiltinKind::GroupBarrier),
+    ("synchronize", BuiltinKind::GroupBarrier),
+    ("barrier_wait", BuiltinKind::GroupBarrier),
+    ("arrive_and_wait", BuiltinKind::GroupBarrier),
+    ("wait_group_events", BuiltinKind::AsyncWait),
+    ("async_work_group_copy", BuiltinKind::AsyncCopy),
+    ("async_work_group_strided_copy", BuiltinKind::AsyncCopy),
+];
+
+/// Synchronising builtins by prefix (after the exact names).
+pub const SYNC_PREFIXES: &[(&str, BuiltinKind)] = &[
+    ("work_group_", BuiltinKind::Collective),
+    ("sub_group_", BuiltinKind::Collective),
+];
+
+/// Memory fences.
+pub const FENCES: &[&str] = &[
+    "__threadfence",
+    "__threadfence_block",
+    "__threadfence_system",
+    "mem_fence",
+    "read_mem_fence",
+    "write_mem_fence",
+    "atomic_work_item_fence",
+];
+
+/// Cooperative-group handles.
+pub const GROUP_HANDLES: &[&str] = &[
+    "this_thread_block",
+    "this_grid",
+    "tiled_partition",
+    "coalesced_threads",
+    "this_cluster",
+    "binary_partition",
+    "labeled_partition",
+];
+
+/// What the builtin `name` is, or None for a name that is no builtin (a call
+/// of a definition, or of unknown code). Synchronisation first: a name in
+/// [`SYNC_BUILTINS`] is that, whatever else it could be taken for.
+pub fn classify(name: &str) -> Option<BuiltinKind> {
+    use BuiltinKind as K;
+    if let Some(&(_, k)) = SYNC_BUILTINS.iter().find(|(n, _)| *n == name) {
+        return Some(k);
+    }
+    if let Some(&(_, k)) = SYNC_PREFIXES.iter().find(|(p, _)| name.starts_with(p)) {
+        return Some(k);
+    }
+    Some(if FENCES.contains(&name) {
+        K::Fence
+    } else if GROUP_HANDLES.contains(&name) {
+        K::GroupHandle
+    } else if name == "get_work_dim" {
+        K::WorkDim
+    } else if is_work_item_fn(name) {
+        K::WorkItem
+    } else if is_atomic(name) {
+        K::Atomic
+    } else if name.starts_with("curand") {
+        K::Random
+    } else if name.starts_with("read_image") || name.starts_with("write_image") {
+        K::Image
+    } else if is_gpuverify_annotation(name) {
+        K::Annotation
+    } else if is_ignored_call(name) {
+        K::Ignored
+    } else if name == "__ldg" || name.starts_with("__ld") {
+        K::CachedLoad
+    } else if name.starts_with("make_") || name.starts_with("vload") || name.starts_with("vstore") {
+        K::Vector
+    } else if is_integer_math(name) {
+        K::IntegerMath
+    } else if is_pure_math(name) {
+        K::PureMath
+    } else if is_block_copy(name) {
+        K::BlockCopy
+    } else if is_texture_fetch(name) {
+        K::Texture
+    } else if is_opaque_value_call(name) {
+        K::OpaqueValue
+    } else if matches!(
+        name,
+        "static_cast" | "reinterpret_cast" | "const_cast" | "dynamic_cast"
+    ) {
+        K::Cast
+    } else {
+        return None;
+    })
+}
+
+/// CUDA texture fetches (`tex1Dfetch`, `tex2D`, ...): reads of read-only memory.
+pub(crate) fn is_texture_fetch(name: &str) -> bool {
+    ["tex1D", "tex2D", "tex3D", "texCubemap"]
+        .iter()
+        .any(|p| name.starts_with(p))
+}
 
 /// Whether `name` is an atomic read-modify-write builtin (CUDA or OpenCL).
 pub(crate) fn is_atomic(name: &str) -> bool {
@@ -61,41 +244,35 @@ pub(crate) fn is_atomic(name: &str) -> bool {
 /// Calls that are no-ops for the analysis: fences, printing, assertions, and
 /// GPUVerify annotations (which constrain proofs, not executions).
 pub(crate) fn is_ignored_call(name: &str) -> bool {
-    matches!(
-        name,
-        "__threadfence"
-            | "__threadfence_block"
-            | "__threadfence_system"
-            | "mem_fence"
-            | "read_mem_fence"
-            | "write_mem_fence"
-            | "atomic_work_item_fence"
-            | "printf"
-            | "assert"
-            | "__assert"
-            | "__assume"
-            | "__requires"
-            | "__ensures"
-            | "__invariant"
-            | "__global_invariant"
-            | "__candidate_invariant"
-            | "__candidate_global_invariant"
-            | "__function_wide_invariant"
-            | "__function_wide_candidate_invariant"
-            | "__barrier_invariant"
-            | "__barrier_invariant_binary"
-            | "__global_requires"
-            | "__global_ensures"
-            | "__array_snapshot"
-            | "__non_temporal_loads_begin"
-            | "__non_temporal_loads_end"
-            | "__prefetch"
-            | "prefetch"
-            | "__builtin_assume"
-            | "__trap"
-            | "__brkpt"
-            | "__nanosleep"
-    )
+    FENCES.contains(&name)
+        || matches!(
+            name,
+            "printf"
+                | "assert"
+                | "__assert"
+                | "__assume"
+                | "__requires"
+                | "__ensures"
+                | "__invariant"
+                | "__global_invariant"
+                | "__candidate_invariant"
+                | "__candidate_global_invariant"
+                | "__function_wide_invariant"
+                | "__function_wide_candidate_invariant"
+                | "__barrier_invariant"
+                | "__barrier_invariant_binary"
+                | "__global_requires"
+                | "__global_ensures"
+                | "__array_snapshot"
+                | "__non_temporal_loads_begin"
+                | "__non_temporal_loads_end"
+                | "__prefetch"
+                | "prefetch"
+                | "__builtin_assume"
+                | "__trap"
+                | "__brkpt"
+                | "__nanosleep"
+        )
 }
 
 /// Warp-level and other value-producing intrinsics whose result is unknown but
@@ -423,4 +600,48 @@ pub fn is_block_copy(name: &str) -> bool {
             | "memset"
             | "__builtin_memset"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{classify, BuiltinKind as K};
+
+    #[test]
+    fn classify_names_barriers_atomics_queries_and_unknown_code() {
+        assert_eq!(classify("__syncthreads"), Some(K::BlockBarrier));
+        assert_eq!(classify("barrier"), Some(K::BlockBarrier));
+        assert_eq!(classify("__syncthreads_or"), Some(K::BlockBarrierReduction));
+        assert_eq!(classify("__syncwarp"), Some(K::WarpBarrier));
+        assert_eq!(classify("sync"), Some(K::GroupBarrier));
+        assert_eq!(classify("work_group_reduce_add"), Some(K::Collective));
+        assert_eq!(classify("async_work_group_copy"), Some(K::AsyncCopy));
+        assert_eq!(classify("wait_group_events"), Some(K::AsyncWait));
+        assert_eq!(classify("memcpy"), Some(K::BlockCopy));
+        assert_eq!(classify("atomicAdd_block"), Some(K::Atomic));
+        assert_eq!(classify("atomic_fetch_add_explicit"), Some(K::Atomic));
+        assert_eq!(classify("__threadfence"), Some(K::Fence));
+        assert_eq!(classify("get_local_id"), Some(K::WorkItem));
+        assert_eq!(classify("this_grid"), Some(K::GroupHandle));
+        assert_eq!(classify("sqrtf"), Some(K::PureMath));
+        assert_eq!(classify("min"), Some(K::IntegerMath));
+        assert_eq!(classify("__shfl_down_sync"), Some(K::OpaqueValue));
+        assert_eq!(classify("my_device_helper"), None);
+        for n in [
+            "__syncthreads",
+            "__syncwarp",
+            "sub_group_barrier",
+            "barrier_wait",
+        ] {
+            assert!(classify(n).is_some_and(K::synchronizes), "{n}");
+        }
+        for n in [
+            "__threadfence",
+            "atomicAdd",
+            "get_local_id",
+            "memcpy",
+            "printf",
+        ] {
+            assert!(!classify(n).is_some_and(K::synchronizes), "{n}");
+        }
+    }
 }

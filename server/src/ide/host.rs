@@ -1,23 +1,29 @@
-//! The analysis pipeline behind the server: lower a parsed document, check each
-//! kernel (cached by its position-independent key), repair and describe barriers.
-//! Everything here is blocking and runs on `spawn_blocking` threads.
+//! Documents by version, for an editor: lower a parsed document (taking over
+//! the kernels an edit did not touch), check each kernel through caches keyed
+//! by position-independent kernel keys, repair and describe barriers.
+//! [`AnalysisHost`] runs at most one analysis per document version: a second
+//! request for the same version waits for the pending one. Everything here is
+//! blocking; the server calls it from blocking threads.
 
-use std::any::Any;
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 
 use dashmap::DashMap;
 use ropey::Rope;
 
-use super::settings::LspSettings;
-use super::spans::{extend_key, kernel_key, Shift};
+use super::guard::{guarded, release_memory};
+use super::spans::{extend_key, kernel_key, moves_uniformly, Shift};
+use super::{frontend_finding, plain_finding, unsupported_report, Settings};
+use crate::base::{FileId, Lang, Span};
 use crate::check::{DiagnosticKind, Finding, KernelReport, Verdict};
 use crate::config::CheckOptions;
-use crate::ir::lower::{Earlier, IncludeResolver, MainUnitState};
-use crate::ir::{Kernel, Lang, Program, SourceFileInfo, Span};
+use crate::frontend::{Earlier, IncludeResolver, MainUnitState};
+use crate::ir::{Kernel, Program, SourceFileInfo};
 use crate::syntax::parse::ParsedSource;
-use crate::synth::{BarrierInfo, KernelRepair, SynthOptions};
+use crate::synth::report::{accept, find_kernel, syntax_errors, Claim};
+use crate::synth::{apply_edits, map_offset, BarrierInfo, KernelRepair, SynthOptions};
 
 /// The layers the server calls. The production implementation is [`Syncwright`];
 /// tests substitute a controllable one to exercise the protocol plumbing.
@@ -43,7 +49,7 @@ pub trait Engine: Send + Sync + 'static {
     /// call per file so file configuration is read once.
     fn check_options(
         &self,
-        settings: &LspSettings,
+        settings: &Settings,
         program: &Program,
         kernels: &[Kernel],
         path: &Path,
@@ -70,7 +76,7 @@ impl Engine for Syncwright {
     }
 
     fn lower(&self, parsed: &ParsedSource, path: &Path, includes: &dyn IncludeResolver) -> Program {
-        crate::ir::lower::lower_parsed(parsed, path, includes)
+        crate::frontend::lower_parsed(parsed, path, includes)
     }
 
     fn lower_incremental(
@@ -81,13 +87,13 @@ impl Engine for Syncwright {
         earlier: Option<Earlier>,
     ) -> (Program, Option<MainUnitState>) {
         let (program, state) =
-            crate::ir::lower::lower_parsed_incremental(parsed, path, includes, earlier);
+            crate::frontend::lower_parsed_incremental(parsed, path, includes, earlier);
         (program, Some(state))
     }
 
     fn check_options(
         &self,
-        settings: &LspSettings,
+        settings: &Settings,
         program: &Program,
         kernels: &[Kernel],
         path: &Path,
@@ -95,7 +101,7 @@ impl Engine for Syncwright {
         // Editor settings, then header comments, syncwright.toml and
         // `__launch_bounds__`, as for the CLI.
         let text = program.files.first().map_or("", |f| f.text.as_str());
-        crate::ide::kernel_options_with_findings(path, text, &settings.ide_settings(), kernels)
+        super::kernel_options_with_findings(path, text, settings, kernels)
     }
 
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport {
@@ -114,23 +120,6 @@ impl Engine for Syncwright {
     fn barrier_infos(&self, kernel: &Kernel, options: &SynthOptions) -> Vec<BarrierInfo> {
         crate::synth::barrier_infos(kernel, options)
     }
-}
-
-/// Text of a panic payload.
-pub fn panic_message(payload: &(dyn Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "unknown panic".to_string()
-    }
-}
-
-/// Runs `f`, turning a panic into an error with the panic message.
-pub fn guarded<T>(what: &str, f: impl FnOnce() -> T) -> Result<T, String> {
-    catch_unwind(AssertUnwindSafe(f))
-        .map_err(|payload| format!("internal error in {what}: {}", panic_message(&*payload)))
 }
 
 /// One kernel's latest result, with absolute spans.
@@ -212,7 +201,7 @@ fn lower_document(
     };
     let old_text = prev.rope.to_string();
     let (start, old_end, new_end) = crate::syntax::source::changed_range(&old_text, text);
-    let main = |s: Span| s.file == crate::ir::FileId(0);
+    let main = |s: Span| s.file == FileId(0);
     // The kernel whose body strictly contains the change (None: no change).
     let edited = prev.kernels.iter().find(|k| {
         main(k.kernel.span)
@@ -246,7 +235,7 @@ fn lower_document(
         })?;
         let mut kernel = found.kernel.clone();
         splice.kernel(&mut kernel);
-        let uniformly = crate::lsp::spans::moves_uniformly(&found.kernel, old_end as u32);
+        let uniformly = moves_uniformly(&found.kernel, old_end as u32);
         if let Ok(mut keys) = reused.lock() {
             keys.push(ReusedKey {
                 span: kernel.span,
@@ -328,14 +317,11 @@ fn internal_error_report(kernel: &Kernel, message: String) -> KernelReport {
         name: kernel.name.clone(),
         name_span: kernel.name_span,
         verdict: Verdict::Inconclusive,
-        findings: vec![Finding {
-            kind: DiagnosticKind::Inconclusive,
+        findings: vec![plain_finding(
+            DiagnosticKind::Inconclusive,
             message,
-            span: kernel.name_span,
-            related: Vec::new(),
-            race: None,
-            divergence: None,
-        }],
+            kernel.name_span,
+        )],
         races: Vec::new(),
         time_ms: 0.0,
         solver_queries: 0,
@@ -402,7 +388,7 @@ impl Caches {
 pub fn analyze(
     engine: &dyn Engine,
     caches: &Caches,
-    settings: &LspSettings,
+    settings: &Settings,
     includes: &dyn IncludeResolver,
     input: AnalysisInput,
     is_stale: &dyn Fn() -> bool,
@@ -538,87 +524,19 @@ pub struct ValidatedRepair {
     pub rejected: Vec<String>,
 }
 
-/// Applies edits (absolute byte spans in the main file) to `text`.
-pub fn apply_edits(text: &str, edits: &[crate::synth::TextEdit]) -> Result<String, String> {
-    let mut sorted: Vec<&crate::synth::TextEdit> = edits.iter().collect();
-    sorted.sort_by_key(|e| (e.span.start, e.span.end));
-    let mut out = String::with_capacity(text.len() + 64);
-    let mut pos = 0usize;
-    for edit in sorted {
-        let (start, end) = (edit.span.start as usize, edit.span.end as usize);
-        if edit.span.file != crate::ir::FileId(0) {
-            return Err("edit outside the main file".into());
-        }
-        if start < pos
-            || end < start
-            || end > text.len()
-            || !text.is_char_boundary(start)
-            || !text.is_char_boundary(end)
-        {
-            return Err(format!(
-                "edit {start}..{end} overlaps another or is out of range"
-            ));
-        }
-        out.push_str(&text[pos..start]);
-        out.push_str(&edit.new_text);
-        pos = end;
-    }
-    out.push_str(&text[pos..]);
-    Ok(out)
-}
-
-/// Maps a byte offset of the original text through `edits` (insertions at the
-/// offset push it right).
-pub fn map_offset(offset: u32, edits: &[crate::synth::TextEdit]) -> u32 {
-    let mut delta: i64 = 0;
-    for edit in edits {
-        if edit.span.file != crate::ir::FileId(0) {
-            continue;
-        }
-        if edit.span.end <= offset {
-            delta += edit.new_text.len() as i64 - (edit.span.end - edit.span.start) as i64;
-        }
-    }
-    (offset as i64 + delta).max(0) as u32
-}
-
-fn overlaps(a: Span, b: Span) -> bool {
-    a.file == b.file && a.start <= b.end && b.start <= a.end
-}
-
-/// Number of findings that make a kernel wrong (races, divergence, undecided).
-fn defects(report: &KernelReport) -> usize {
-    report
-        .findings
-        .iter()
-        .filter(|f| {
-            matches!(
-                f.kind,
-                DiagnosticKind::Race
-                    | DiagnosticKind::Divergence
-                    | DiagnosticKind::Inconclusive
-                    | DiagnosticKind::Unsupported
-            )
-        })
-        .count()
-}
-
-/// Re-checks `edits` applied to the document: the file must still parse
-/// without new syntax errors, the kernel must still be found, and it must have
-/// no defect at any range the fix addresses and fewer defects than before
-/// (removals: no more than before). `race_free` demands a race-free verdict.
+/// Re-checks `edits` applied to the document under the acceptance rule of
+/// `synth::report::accept`: the file must still parse without new syntax
+/// errors, the kernel must still be found, and its report must bear out `claim`.
 #[allow(clippy::too_many_arguments)]
 fn validate_edits(
     engine: &dyn Engine,
     caches: &Caches,
-    settings: &LspSettings,
+    settings: &Settings,
     includes: &dyn IncludeResolver,
     doc: &DocAnalysis,
     target: &KernelResult,
     edits: &[crate::synth::TextEdit],
-    addresses: &[Span],
-    removal: bool,
-    race_free: bool,
+    claim: Claim,
 ) -> Result<Verdict, String> {
     let text = doc.rope.to_string();
     let new_text = apply_edits(&text, edits)?;
@@ -627,17 +545,12 @@ fn validate_edits(
     let program = guarded("the front end", || {
         engine.lower(&parsed, &doc.path, includes)
     })?;
-    let syntax_errors = |p: &Program| p.diagnostics.iter().filter(|d| d.is_error).count();
     let before_errors = doc.program.as_ref().map(syntax_errors).unwrap_or(0);
     if syntax_errors(&program) > before_errors {
         return Err("the edit makes the file unparsable".into());
     }
     let new_start = map_offset(target.kernel.span.start, edits);
-    let kernel = program
-        .kernels
-        .iter()
-        .filter(|k| k.name == target.kernel.name)
-        .min_by_key(|k| (k.span.start as i64 - new_start as i64).abs())
+    let kernel = find_kernel(&program, &target.kernel.name, new_start)
         .ok_or_else(|| format!("kernel `{}` is gone after the edit", target.kernel.name))?;
     let options = engine
         .check_options(settings, &program, std::slice::from_ref(kernel), &doc.path)
@@ -645,34 +558,7 @@ fn validate_edits(
         .pop()
         .ok_or("no launch options for the kernel")?;
     let (_, report, _) = caches.check(engine, kernel, &options);
-    if race_free && report.verdict != Verdict::RaceFree {
-        return Err(format!(
-            "the kernel is still {} after the edit",
-            report.verdict.as_str()
-        ));
-    }
-    let mapped: Vec<Span> = addresses
-        .iter()
-        .map(|s| Span {
-            file: s.file,
-            start: map_offset(s.start, edits),
-            end: map_offset(s.end, edits),
-        })
-        .collect();
-    let still_there = report.findings.iter().any(|f| {
-        matches!(f.kind, DiagnosticKind::Race | DiagnosticKind::Divergence)
-            && (mapped.iter().any(|a| overlaps(*a, f.span))
-                || f.related
-                    .iter()
-                    .any(|(r, _)| mapped.iter().any(|a| overlaps(*a, *r))))
-    });
-    if still_there && !removal {
-        return Err("a finding the fix addresses remains".into());
-    }
-    let (before, after) = (defects(&target.report), defects(&report));
-    if after > before || (!removal && after == before && before > 0) {
-        return Err(format!("defects {before} -> {after}"));
-    }
+    accept(Some(target.report.defects()), &report, edits, claim)?;
     Ok(report.verdict)
 }
 
@@ -680,7 +566,7 @@ fn validate_edits(
 pub fn validated_repair(
     engine: &dyn Engine,
     caches: &Caches,
-    settings: &LspSettings,
+    settings: &Settings,
     includes: &dyn IncludeResolver,
     doc: &DocAnalysis,
     target: &KernelResult,
@@ -716,18 +602,13 @@ pub fn validated_repair(
     let mut fixes = Vec::new();
     let mut rejected = Vec::new();
     for fix in &repair.fixes {
-        let removal = matches!(fix.kind, crate::synth::FixKind::RemoveBarrier);
+        let claim = Claim {
+            addresses: &fix.addresses,
+            removal: matches!(fix.kind, crate::synth::FixKind::RemoveBarrier),
+            race_free: false,
+        };
         match validate_edits(
-            engine,
-            caches,
-            settings,
-            includes,
-            doc,
-            target,
-            &fix.edits,
-            &fix.addresses,
-            removal,
-            false,
+            engine, caches, settings, includes, doc, target, &fix.edits, claim,
         ) {
             Ok(verdict_after) => fixes.push(CheckedFix {
                 fix: fix.clone(),
@@ -745,9 +626,11 @@ pub fn validated_repair(
             doc,
             target,
             &repair.edits,
-            &[],
-            true,
-            true,
+            Claim {
+                addresses: &[],
+                removal: true,
+                race_free: true,
+            },
         ) {
             Ok(_) => true,
             Err(why) => {
@@ -783,7 +666,7 @@ fn shift_validated(repair: &mut ValidatedRepair, shift: Shift) {
 pub fn barrier_infos(
     engine: &dyn Engine,
     caches: &Caches,
-    settings: &LspSettings,
+    settings: &Settings,
     target: &KernelResult,
 ) -> Result<Vec<BarrierInfo>, String> {
     let base = target.kernel.span.start;
@@ -814,11 +697,326 @@ pub fn barrier_infos(
     Ok(infos)
 }
 
+/// A finding of a document's analysis, ready for a front door.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DocFinding {
+    /// The finding (spans may lie in an included header).
+    pub finding: Finding,
+    /// Name and start of the kernel it belongs to, if any.
+    pub kernel: Option<(String, u32)>,
+    /// Main-file range to show it at when its own span is in a header (the
+    /// kernel's name, else the start of the file).
+    pub anchor: Span,
+}
+
+impl DocAnalysis {
+    /// Every finding of the analysis, in the order front doors show them: the
+    /// front end's failure, the launch configuration, the front end's
+    /// diagnostics, unsupported kernels, then each kernel's findings. The one
+    /// mapping from analysis results to findings (the CLI's `FileAnalysis`
+    /// uses the same `frontend_finding` and `unsupported_report`).
+    pub fn findings(&self) -> Vec<DocFinding> {
+        let file_start = Span::new(0, 0);
+        let plain = |finding: Finding| DocFinding {
+            finding,
+            kernel: None,
+            anchor: file_start,
+        };
+        let mut out = Vec::new();
+        if let Some(error) = &self.frontend_error {
+            out.push(plain(plain_finding(
+                DiagnosticKind::Unsupported,
+                format!("file not analysed: {error}"),
+                file_start,
+            )));
+        }
+        out.extend(self.config_findings.iter().cloned().map(plain));
+        if let Some(program) = &self.program {
+            out.extend(program.diagnostics.iter().map(frontend_finding).map(plain));
+            for unsupported in &program.unsupported {
+                let anchor = if unsupported.name_span.file == FileId(0) {
+                    unsupported.name_span
+                } else {
+                    file_start
+                };
+                for finding in unsupported_report(unsupported).findings {
+                    out.push(DocFinding {
+                        finding,
+                        kernel: None,
+                        anchor,
+                    });
+                }
+            }
+        }
+        for kernel in &self.kernels {
+            for finding in &kernel.report.findings {
+                out.push(DocFinding {
+                    finding: finding.clone(),
+                    kernel: Some((kernel.kernel.name.clone(), kernel.kernel.span.start)),
+                    anchor: kernel.kernel.name_span,
+                });
+            }
+        }
+        out
+    }
+}
+
+/// Why [`AnalysisHost::analysis`] returned no analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnalysisError {
+    /// A newer version of the document arrived; its analysis is the one to ask for.
+    Superseded,
+    /// The document is not known (closed).
+    Unknown,
+    /// The analysis failed (an internal error, with its message).
+    Failed(String),
+}
+
+impl std::fmt::Display for AnalysisError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnalysisError::Superseded => f.write_str("superseded by a newer edit"),
+            AnalysisError::Unknown => f.write_str("unknown document"),
+            AnalysisError::Failed(message) => f.write_str(message),
+        }
+    }
+}
+
+type SlotResult = Result<Arc<DocAnalysis>, AnalysisError>;
+
+/// What an analysis runs with besides the document's text.
+pub struct AnalysisContext<'a> {
+    /// Launch configuration, budget and cost model.
+    pub settings: &'a Settings,
+    /// Where `#include`s are read from.
+    pub includes: &'a dyn IncludeResolver,
+    /// Polled between kernels: a newer version arrived (or the server stops).
+    pub is_stale: &'a dyn Fn() -> bool,
+    /// Gets (kernels checked, kernels to check) for the kernels not in the cache.
+    pub progress: &'a dyn Fn(usize, usize),
+}
+
+/// The analysis of one document version, pending or done.
+struct Slot {
+    generation: u64,
+    result: Mutex<Option<SlotResult>>,
+    done: Condvar,
+}
+
+/// Hands the result of a slot to its waiters and retires the slot, when dropped.
+struct Publish<'a> {
+    host: &'a AnalysisHost,
+    doc: &'a str,
+    slot: Arc<Slot>,
+    result: Option<SlotResult>,
+}
+
+impl Drop for Publish<'_> {
+    fn drop(&mut self) {
+        {
+            let mut pending = self.host.pending.lock().unwrap_or_else(|e| e.into_inner());
+            if pending
+                .get(self.doc)
+                .is_some_and(|s| Arc::ptr_eq(s, &self.slot))
+            {
+                pending.remove(self.doc);
+            }
+        }
+        let result = self.result.take().unwrap_or_else(|| {
+            Err(AnalysisError::Failed(
+                "internal error: the analysis ended without a result".into(),
+            ))
+        });
+        let mut stored = self.slot.result.lock().unwrap_or_else(|e| e.into_inner());
+        *stored = Some(result);
+        self.slot.done.notify_all();
+    }
+}
+
+/// Documents' analyses and the caches they share. At most one analysis per
+/// document version runs at a time: whoever asks for a version that is being
+/// analysed waits for that analysis (a hover never starts a second one);
+/// an analysis of an older version stops at the next kernel once a newer one
+/// is asked for (its `is_stale` check).
+pub struct AnalysisHost {
+    /// The layers analyses call.
+    pub engine: Arc<dyn Engine>,
+    /// Results by kernel key.
+    pub caches: Caches,
+    analyses: DashMap<String, Arc<DocAnalysis>>,
+    pending: Mutex<HashMap<String, Arc<Slot>>>,
+    started: AtomicUsize,
+}
+
+/// Text size drop (bytes) after which freed memory is handed back to the system.
+const RELEASE_AFTER_SHRINK: usize = 1 << 20;
+
+impl AnalysisHost {
+    /// A host over `engine`.
+    pub fn new(engine: Arc<dyn Engine>) -> AnalysisHost {
+        AnalysisHost {
+            engine,
+            caches: Caches::default(),
+            analyses: DashMap::new(),
+            pending: Mutex::new(HashMap::new()),
+            started: AtomicUsize::new(0),
+        }
+    }
+
+    /// The latest finished analysis of document `doc` (any version).
+    pub fn latest(&self, doc: &str) -> Option<Arc<DocAnalysis>> {
+        self.analyses.get(doc).map(|a| a.clone())
+    }
+
+    /// Every document's latest analysis.
+    pub fn all_latest(&self) -> Vec<(String, Arc<DocAnalysis>)> {
+        self.analyses
+            .iter()
+            .map(|e| (e.key().clone(), e.value().clone()))
+            .collect()
+    }
+
+    /// Forgets a closed document.
+    pub fn forget(&self, doc: &str) {
+        let released = self
+            .analyses
+            .remove(doc)
+            .is_some_and(|(_, a)| a.rope.len_bytes() >= RELEASE_AFTER_SHRINK);
+        if released {
+            release_memory();
+        }
+    }
+
+    /// Analyses started so far (not counting requests served by a pending or
+    /// finished one); for tests and logs.
+    pub fn analyses_started(&self) -> usize {
+        self.started.load(Ordering::Relaxed)
+    }
+
+    /// The analysis of version `generation` of document `doc`: the finished
+    /// one, the pending one (waited for), or a new one built from `input`
+    /// (called with the document's latest analysis, None when the document is
+    /// gone).
+    pub fn analysis(
+        &self,
+        doc: &str,
+        generation: u64,
+        context: &AnalysisContext,
+        input: impl FnOnce(Option<Arc<DocAnalysis>>) -> Option<AnalysisInput>,
+    ) -> SlotResult {
+        if let Some(done) = self.latest(doc).filter(|a| a.generation == generation) {
+            return Ok(done);
+        }
+        let (slot, ours) = {
+            let mut pending = self.pending.lock().unwrap_or_else(|e| e.into_inner());
+            match pending.get(doc) {
+                Some(slot) if slot.generation == generation => (slot.clone(), false),
+                _ => {
+                    let slot = Arc::new(Slot {
+                        generation,
+                        result: Mutex::new(None),
+                        done: Condvar::new(),
+                    });
+                    pending.insert(doc.to_string(), slot.clone());
+                    (slot, true)
+                }
+            }
+        };
+        if !ours {
+            let mut result = slot.result.lock().unwrap_or_else(|e| e.into_inner());
+            while result.is_none() {
+                result = slot.done.wait(result).unwrap_or_else(|e| e.into_inner());
+            }
+            return result.clone().unwrap_or(Err(AnalysisError::Superseded));
+        }
+        // Waiters are woken whatever happens below, a panic included.
+        let mut publish = Publish {
+            host: self,
+            doc,
+            slot,
+            result: None,
+        };
+        // Finished meanwhile (between the first look and taking the slot)?
+        let result = match self.latest(doc).filter(|a| a.generation == generation) {
+            Some(done) => Ok(done),
+            None => self.run(doc, generation, context, input),
+        };
+        publish.result = Some(result.clone());
+        result
+    }
+
+    fn run(
+        &self,
+        doc: &str,
+        generation: u64,
+        context: &AnalysisContext,
+        input: impl FnOnce(Option<Arc<DocAnalysis>>) -> Option<AnalysisInput>,
+    ) -> SlotResult {
+        let prev = self.latest(doc);
+        let before = prev.as_ref().map_or(0, |p| p.rope.len_bytes());
+        let input = input(prev).ok_or(AnalysisError::Unknown)?;
+        if input.generation != generation {
+            return Err(AnalysisError::Superseded);
+        }
+        self.started.fetch_add(1, Ordering::Relaxed);
+        let analysis = guarded("the analysis", || {
+            analyze(
+                self.engine.as_ref(),
+                &self.caches,
+                context.settings,
+                context.includes,
+                input,
+                context.is_stale,
+                context.progress,
+            )
+        })
+        .map_err(AnalysisError::Failed)?
+        .map_err(|Superseded| AnalysisError::Superseded)?;
+        let analysis = Arc::new(analysis);
+        if (context.is_stale)() {
+            return Err(AnalysisError::Superseded);
+        }
+        let shrunk = before.saturating_sub(analysis.rope.len_bytes()) >= RELEASE_AFTER_SHRINK;
+        // Replacing the previous analysis frees the large one.
+        self.analyses.insert(doc.to_string(), analysis.clone());
+        if shrunk {
+            release_memory();
+        }
+        Ok(analysis)
+    }
+
+    /// Validated repair of a kernel of an analysis (cached).
+    pub fn repair(
+        &self,
+        settings: &Settings,
+        includes: &dyn IncludeResolver,
+        doc: &DocAnalysis,
+        target: &KernelResult,
+    ) -> Result<ValidatedRepair, String> {
+        validated_repair(
+            self.engine.as_ref(),
+            &self.caches,
+            settings,
+            includes,
+            doc,
+            target,
+        )
+    }
+
+    /// Barrier descriptions of a kernel of an analysis (cached).
+    pub fn barriers(
+        &self,
+        settings: &Settings,
+        target: &KernelResult,
+    ) -> Result<Vec<BarrierInfo>, String> {
+        barrier_infos(self.engine.as_ref(), &self.caches, settings, target)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::lower::NoIncludes;
-    use tower_lsp::lsp_types::Url;
+    use crate::frontend::NoIncludes;
 
     const PATH: &str = "/nonexistent/syncwright-fast-path/fast.cu";
 
@@ -834,7 +1032,7 @@ mod tests {
             prev,
         };
         let caches = Caches::default();
-        let settings = LspSettings::default();
+        let settings = Settings::default();
         match analyze(
             &Syncwright,
             &caches,
@@ -854,8 +1052,6 @@ mod tests {
     /// with a from-scratch one after each; `.3` says whether kernels must be
     /// taken over (Some) or it does not matter (None).
     fn check_edits(mut text: String, lang: Lang, edits: &[(&str, &str, &str, Option<bool>)]) {
-        let uri = Url::parse("file:///nonexistent/fast.cu").expect("valid url");
-        let enc = super::super::document::PositionEncoding::Utf16;
         let mut prev = Arc::new(analyse(&text, lang, None));
         assert!(prev.lowered.is_some());
         for (step, (anchor, old, new, incremental)) in edits.iter().enumerate() {
@@ -881,11 +1077,7 @@ mod tests {
                     .collect()
             };
             assert_eq!(kernels(&fast), kernels(&full), "{what}: kernels");
-            assert_eq!(
-                super::super::convert::diagnostics(&fast, &uri, enc),
-                super::super::convert::diagnostics(&full, &uri, enc),
-                "{what}: diagnostics"
-            );
+            assert_eq!(fast.findings(), full.findings(), "{what}: findings");
             if let Some(expected) = incremental {
                 assert_eq!(fast.timings.incremental, *expected, "{what}: path taken");
             }

@@ -1,16 +1,31 @@
-//! Lowering of the syntax tree into KPL: macros expanded, device functions
-//! inlined, pointers resolved to arrays and byte offsets.
+//! The front end: lowering of the syntax tree into KPL (`crate::ir`), macros
+//! expanded, device functions inlined, pointers resolved to arrays and byte
+//! offsets. Sits between `syntax` and the consumers of `ir`; `ir` never imports it.
 //!
 //! Pipeline: the preprocessor expands macros on text with a source map (see
 //! `syntax::preprocess`); each file (main file and `#include "..."` headers) is
 //! parsed; structs, typedefs, constants, globals and functions of every file are
-//! collected; then every kernel of the main file is lowered by [`kernel::Lowerer`].
+//! collected; then every kernel of the main file is lowered by [`lowerer::Lowerer`]
+//! (one file per concern: `stmts`, `exprs`, `lvalues`, `arith`, `memory`, `calls`, ...).
+//! Those modules are private to the front end, so their `pub(crate)` items are
+//! visible only here; [`builtins`] is public plain data for hover and synthesis.
 //!
 //! Assumption shared with GPUVerify: distinct pointer parameters of a kernel
 //! point to distinct arrays (they never alias).
 
-mod builtins;
+mod arith;
+pub mod builtins;
+mod calls;
+mod decls;
+mod effects;
+mod exprs;
+mod inline;
 mod kernel;
+mod lowerer;
+mod lvalues;
+mod memory;
+mod pointers;
+mod stmts;
 mod types;
 
 use std::collections::HashMap;
@@ -18,7 +33,7 @@ use std::path::{Path, PathBuf};
 
 use tree_sitter::Node;
 
-use super::{
+use crate::ir::{
     FrontendDiagnostic, Kernel, Lang, MemSpace, Program, ScalarTy, SourceFileInfo, Span,
     UnsupportedKernel,
 };
@@ -138,6 +153,9 @@ pub(crate) struct Ctx<'t> {
     pub ref_prototypes: std::collections::HashSet<String>,
     /// Line indexes of the user's files.
     pub lines: Vec<LineIndex>,
+    /// Function bodies by unqualified name (`S::f` also as `f`): the index of
+    /// the closure scans over callees, built once after collection.
+    pub bodies_by_name: HashMap<String, Vec<(usize, Node<'t>)>>,
 }
 
 impl Ctx<'_> {
@@ -533,6 +551,7 @@ fn lower_units(
         prototypes: HashMap::new(),
         ref_prototypes: Default::default(),
         lines,
+        bodies_by_name: HashMap::new(),
     };
     if lang == Lang::Cuda {
         declare_curand_states(&mut cx.types);
@@ -543,6 +562,7 @@ fn lower_units(
         collect_unit(&mut cx, u, lang);
         syntax_diagnostics(&cx, u, diags);
     }
+    cx.bodies_by_name = effects::index_bodies(&cx.functions);
     // Kernels of the main file, in source order.
     let mut kernel_defs: Vec<FnDef> = cx
         .functions
@@ -658,7 +678,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             .and_then(|v| u32::try_from(v).ok())
             .or_else(|| reqd_work_group_size(src, def))
     };
-    let mut conflicted = kernel::PointerConflicts::default();
+    let mut conflicted = lowerer::PointerConflicts::default();
     for _ in 0..MAX_ATTEMPTS {
         let kernel = Kernel {
             name: def.name.clone(),
@@ -675,7 +695,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             next_stmt_id: 0,
         };
         let frozen = conflicted.clone();
-        let mut lw = kernel::Lowerer::new(cx, def, &frozen, kernel);
+        let mut lw = lowerer::Lowerer::new(cx, def, &frozen, kernel);
         let result = lw.lower_kernel(def);
         if let Err(u) = result {
             return Err(UnsupportedKernel {
@@ -685,22 +705,14 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
                 span: u.span,
             });
         }
-        if lw.new_conflicts.is_empty() && lw.new_local_conflicts.is_empty() {
+        if !lw.ptrs.has_new_conflicts() {
             let braces = def.node.child_by_field_name("body").map_or(span, |b| {
                 map.map(b.start_byte() as u32, b.end_byte() as u32).0
             });
             lw.finish(braces);
             return Ok(lw.kernel);
         }
-        conflicted.locals.extend(lw.new_local_conflicts.drain());
-        for (name, arrays) in lw.new_conflicts.drain() {
-            let entry = conflicted.arrays.entry(name).or_default();
-            for a in arrays {
-                if !entry.contains(&a) {
-                    entry.push(a);
-                }
-            }
-        }
+        lw.ptrs.drain_conflicts_into(&mut conflicted);
     }
     Err(UnsupportedKernel {
         name: def.name.clone(),

@@ -1,15 +1,43 @@
-//! Hover texts (Markdown): barriers, memory accesses, and findings.
+//! Hover texts (Markdown): kernel names, barriers, memory accesses, findings.
 
 use std::fmt::Write as _;
 
 use ropey::Rope;
 
-use super::convert::fmt_cost;
-use super::engine::{DocAnalysis, KernelResult};
-use super::settings::LspSettings;
+use super::host::{AnalysisHost, DocAnalysis, KernelResult};
+use super::Settings;
+use crate::base::{FileId, Span};
 use crate::check::{Race, Verdict};
-use crate::ir::{Block, FileId, Span, Stmt, StmtKind};
+use crate::ir::{Block, Stmt, StmtKind};
+use crate::synth::repairs::fmt_cost;
 use crate::synth::BarrierInfo;
+
+/// The hover at byte `offset` of an analysed document, as Markdown: the
+/// kernel's verdict on its name, what a barrier orders, what an access may
+/// race with, then the findings there. None when there is nothing to say.
+pub fn hover(
+    host: &AnalysisHost,
+    settings: &Settings,
+    analysis: &DocAnalysis,
+    offset: u32,
+) -> Result<Option<String>, String> {
+    let mut sections = Vec::new();
+    if let Some(kernel) = analysis.kernel_at(offset as usize) {
+        let name = kernel.kernel.name_span;
+        if name.start <= offset && offset <= name.end {
+            sections.push(kernel_hover(kernel));
+        } else if let Some(barrier) = stmt_at(&kernel.kernel.body, offset, &is_barrier) {
+            let infos = host.barriers(settings, kernel)?;
+            if let Some(info) = infos.iter().find(|i| i.stmt == barrier.id) {
+                sections.push(barrier_hover(&analysis.rope, settings, info));
+            }
+        } else if let Some(access) = stmt_at(&kernel.kernel.body, offset, &is_access) {
+            sections.push(access_hover(&analysis.rope, kernel, access));
+        }
+    }
+    sections.extend(findings_hover(analysis, offset));
+    Ok((!sections.is_empty()).then(|| sections.join("\n---\n\n")))
+}
 
 /// The innermost statement of `block` whose span contains `offset`, if it satisfies `want`.
 pub fn stmt_at<'k>(
@@ -95,7 +123,7 @@ fn race_line(rope: &Rope, race: &Race) -> String {
 }
 
 /// Hover of a barrier from its description.
-pub fn barrier_hover(rope: &Rope, settings: &LspSettings, info: &BarrierInfo) -> String {
+pub fn barrier_hover(rope: &Rope, settings: &Settings, info: &BarrierInfo) -> String {
     let mut md = String::new();
     if info.scope == crate::ir::BarrierScope::Warp {
         let _ = writeln!(md, "**warp barrier** `{}`\n", snippet(rope, info.span));

@@ -1,4 +1,6 @@
-//! Expands the command line's paths into kernel files, deterministically.
+//! The one walk over folders for kernel files: the command line's paths
+//! ([`collect`]) and the editor's workspace folders ([`workspace_files`]),
+//! deterministically (sorted), without following symlinked folders.
 
 use std::path::{Path, PathBuf};
 
@@ -37,7 +39,7 @@ pub fn collect(paths: &[PathBuf]) -> Vec<Result<PathBuf, InputError>> {
             Ok(meta) if meta.is_dir() => {
                 let mut files = Vec::new();
                 let mut errors = Vec::new();
-                walk(path, &mut files, &mut errors);
+                walk(path, &Walk::EVERYTHING, 0, &mut files, &mut errors);
                 files.sort();
                 files
                     .into_iter()
@@ -60,7 +62,55 @@ pub fn collect(paths: &[PathBuf]) -> Vec<Result<PathBuf, InputError>> {
     out
 }
 
-fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<InputError>) {
+/// How far a walk goes.
+struct Walk {
+    /// Skip hidden folders and build output (`target`, `node_modules`).
+    skip_build_dirs: bool,
+    /// Deepest folder level visited.
+    max_depth: usize,
+    /// Files after which the walk stops.
+    max_files: usize,
+}
+
+impl Walk {
+    /// Every folder, however deep (the command line: the user named it).
+    const EVERYTHING: Walk = Walk {
+        skip_build_dirs: false,
+        max_depth: usize::MAX,
+        max_files: usize::MAX,
+    };
+    /// An editor's workspace: source folders only, bounded.
+    const WORKSPACE: Walk = Walk {
+        skip_build_dirs: true,
+        max_depth: 12,
+        max_files: 5_000,
+    };
+}
+
+/// Kernel files of an editor's workspace folders, sorted per folder: hidden
+/// folders and build output skipped, at most 5,000 files, 12 levels deep.
+pub fn workspace_files(roots: &[PathBuf]) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for root in roots {
+        let mut found = Vec::new();
+        walk(root, &Walk::WORKSPACE, 0, &mut found, &mut Vec::new());
+        found.sort();
+        files.extend(found);
+    }
+    files.truncate(Walk::WORKSPACE.max_files);
+    files
+}
+
+fn walk(
+    dir: &Path,
+    how: &Walk,
+    depth: usize,
+    files: &mut Vec<PathBuf>,
+    errors: &mut Vec<InputError>,
+) {
+    if depth > how.max_depth || files.len() >= how.max_files {
+        return;
+    }
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) => {
@@ -84,7 +134,12 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<InputError>) {
     children.sort_by(|a, b| a.0.cmp(&b.0));
     for (path, file_type) in children {
         if file_type.is_dir() {
-            walk(&path, files, errors);
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+            let skipped = how.skip_build_dirs
+                && name.is_some_and(|n| n.starts_with('.') || n == "target" || n == "node_modules");
+            if !skipped {
+                walk(&path, how, depth + 1, files, errors);
+            }
         } else if is_kernel_file(&path) && (file_type.is_file() || path.is_file()) {
             files.push(path);
         }
