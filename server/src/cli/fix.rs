@@ -8,7 +8,7 @@
 //! stdout. JSON mode prints the report of the CLI contract:
 //! `{"files":[{"path","kernels":[{"name","status","barriers_before","barriers_after",
 //! "cost_before","cost_after","oracle_calls","time_ms","edits":[{"range","new_text"}],
-//! "reason"}]}]}`.
+//! "reason","optimal"}]}]}`.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -49,6 +49,11 @@ pub struct FixArgs {
     /// Keep every existing barrier; only insert.
     #[arg(long)]
     pub keep_existing: bool,
+    /// Repair races between blocks with grid barriers (`this_grid().sync()`;
+    /// the kernel must then be launched with cudaLaunchCooperativeKernel).
+    /// Implied for kernels that use `this_grid()` or are launched so in the file.
+    #[arg(long)]
+    pub grid_barriers: bool,
     /// Cost factor of each enclosing loop (LC, default 100).
     #[arg(long, value_name = "N", value_parser = parse_positive)]
     pub loop_cost: Option<f64>,
@@ -101,6 +106,7 @@ pub fn fix_text(path: &Path, text: &str, args: &FixArgs) -> FixOutcome {
         loop_cost: args.loop_cost,
         cond_cost: args.cond_cost,
         keep_existing: args.keep_existing,
+        grid_barriers: args.grid_barriers,
     };
     let (fix, config_error) = fix_file(path, text, &args.launch.settings(), fix);
     FixOutcome::Fixed {
@@ -358,6 +364,7 @@ mod tests {
             "--format",
             "json",
             "--keep-existing",
+            "--grid-barriers",
             "--loop-cost",
             "10",
             "--cond-cost",
@@ -370,7 +377,7 @@ mod tests {
         let super::super::Command::Fix(args) = cli.command else {
             panic!("not fix")
         };
-        assert!(args.write && args.keep_existing);
+        assert!(args.write && args.keep_existing && args.grid_barriers);
         assert_eq!(args.format, FixFormat::Json);
         assert_eq!((args.loop_cost, args.cond_cost), (Some(10.0), Some(0.25)));
         assert_eq!(args.launch.block_dim, Some([64, 1, 1]));

@@ -13,7 +13,7 @@ use crate::config::{CheckOptions, CostModel};
 use crate::frontend::FsIncludes;
 use crate::ir::{Kernel, SourceFileInfo};
 use crate::synth::report::{fix_program, FileFix};
-use crate::synth::{repair_kernel, KernelRepair, SynthOptions};
+use crate::synth::{repair_kernel_configured, KernelRepair, RepairConfig, SynthOptions};
 
 /// What `fix` may do besides the launch configuration.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -24,6 +24,8 @@ pub struct FixSettings {
     pub cond_cost: Option<f64>,
     /// Keep every existing barrier; only insert.
     pub keep_existing: bool,
+    /// Repair races between blocks with grid barriers (`fix --grid-barriers`).
+    pub grid_barriers: bool,
 }
 
 /// Repairs every kernel of the file at `path` with contents `text`; also
@@ -52,8 +54,14 @@ pub fn fix_file(
             cost,
             keep_existing: fix.keep_existing,
         };
-        guarded("the synthesizer", || repair_kernel(k, files, &opts))
-            .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message))
+        let config = RepairConfig {
+            grid_barriers: fix.grid_barriers,
+            ..RepairConfig::default()
+        };
+        guarded("the synthesizer", || {
+            repair_kernel_configured(k, files, &opts, config)
+        })
+        .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message))
     };
     let mut check = |k: &Kernel| check_guarded(k, &options_for(k));
     let mut relower = |t: &str| lower_guarded(path, t, &FsIncludes);

@@ -14,6 +14,7 @@
 
 pub mod convert;
 pub mod document;
+pub mod interleaving;
 pub mod settings;
 #[cfg(test)]
 mod tests;
@@ -791,6 +792,39 @@ impl Backend {
         ))
     }
 
+    async fn code_lens_impl(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        let uri = params.text_document.uri;
+        let analysis = self.inner.current_analysis(&uri).await?;
+        Ok(Some(interleaving::lenses(
+            &analysis,
+            &uri,
+            self.inner.encoding(),
+        )))
+    }
+
+    /// `syncwright.interleaving [uri, {line, character}]`: the view of the race there.
+    async fn interleaving(&self, arguments: &[Value]) -> Result<Option<Value>> {
+        let uri: Url = arguments
+            .first()
+            .and_then(|v| serde_json::from_value(v.clone()).ok())
+            .ok_or_else(|| invalid_params("expected [uri, position]".to_string()))?;
+        let position: Position = arguments
+            .get(1)
+            .and_then(|v| serde_json::from_value(v.clone()).ok())
+            .ok_or_else(|| invalid_params("expected [uri, position]".to_string()))?;
+        let analysis = self.inner.current_analysis(&uri).await?;
+        interleaving::view(&analysis, position, self.inner.encoding())
+            .map(Some)
+            .ok_or_else(|| {
+                invalid_params(format!(
+                    "no race at {}:{}:{} (the document changed?)",
+                    uri,
+                    position.line + 1,
+                    position.character + 1
+                ))
+            })
+    }
+
     async fn inlay_hint_impl(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
         if !self.inner.settings().kernel_verdict_lens {
             return Ok(None);
@@ -904,10 +938,17 @@ impl LanguageServer for Backend {
                         },
                     )),
                     execute_command_provider: Some(ExecuteCommandOptions {
-                        commands: vec![CMD_CHECK_WORKSPACE.to_string(), CMD_FIX_ALL.to_string()],
+                        commands: vec![
+                            CMD_CHECK_WORKSPACE.to_string(),
+                            CMD_FIX_ALL.to_string(),
+                            interleaving::CMD_INTERLEAVING.to_string(),
+                        ],
                         work_done_progress_options: Default::default(),
                     }),
                     inlay_hint_provider: Some(OneOf::Left(true)),
+                    code_lens_provider: Some(CodeLensOptions {
+                        resolve_provider: Some(false),
+                    }),
                     ..Default::default()
                 },
                 server_info: Some(ServerInfo {
@@ -1030,11 +1071,16 @@ impl LanguageServer for Backend {
         self.guard("inlayHint", self.inlay_hint_impl(params)).await
     }
 
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        self.guard("codeLens", self.code_lens_impl(params)).await
+    }
+
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<Value>> {
         self.guard("executeCommand", async {
             match params.command.as_str() {
                 CMD_CHECK_WORKSPACE => self.check_workspace().await,
                 CMD_FIX_ALL => self.fix_all(&params.arguments).await,
+                interleaving::CMD_INTERLEAVING => self.interleaving(&params.arguments).await,
                 other => Err(invalid_params(format!("unknown command {other}"))),
             }
         })

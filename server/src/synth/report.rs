@@ -66,6 +66,8 @@ pub struct KernelFixJson {
     pub edits: Vec<EditJson>,
     /// Why unrepairable or inconclusive.
     pub reason: Option<String>,
+    /// Whether the placement is proven least-cost.
+    pub optimal: bool,
 }
 
 /// One file in the JSON report.
@@ -125,6 +127,7 @@ impl FileFix {
                         .map(|e| edit_json(&self.original, e))
                         .collect(),
                     reason: k.reason.clone(),
+                    optimal: k.optimal,
                 })
                 .collect(),
         }
