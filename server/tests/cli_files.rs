@@ -293,3 +293,86 @@ fn special_files_are_refused_without_hanging_and_others_still_reported() {
         }
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn unreadable_includes_are_notes_at_their_line_and_never_hang() {
+    let dir = Scratch::new("includes");
+    let fifo = dir.0.join("pipe.h");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let mut includes = vec!["/dev/zero", ".", "nope.h"];
+    if made.is_ok_and(|s| s.success()) {
+        includes.push("pipe.h");
+    }
+    // The launch header comment stays first.
+    let (header, body) = RACY.split_once('\n').expect("two lines");
+    let mut text = format!("{header}\n");
+    for name in &includes {
+        text.push_str(&format!("#include \"{name}\"\n"));
+    }
+    text.push_str(body);
+    let path = dir.write("k.cu", text.as_bytes());
+    for command in ["check", "fix"] {
+        let out = syncwright_within(
+            &[command, "--format", "json", &path],
+            Duration::from_secs(60),
+        );
+        let doc = json(&out);
+        if command == "fix" {
+            assert_eq!(doc["files"][0]["kernels"][0]["status"], "repaired", "{doc}");
+            continue;
+        }
+        let notes = doc["files"][0]["diagnostics"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        for (line, name) in includes.iter().enumerate() {
+            let note = notes
+                .iter()
+                .find(|n| {
+                    n["message"]
+                        .as_str()
+                        .is_some_and(|m| m.contains(&format!("\"{name}\"")))
+                })
+                .unwrap_or_else(|| panic!("a note for #include \"{name}\": {doc}"));
+            assert_eq!(note["range"]["start"]["line"], line as u64 + 1, "{note}");
+            assert_eq!(note["kind"], "imprecision", "{note}");
+        }
+        assert_eq!(doc["files"][0]["kernels"][0]["verdict"], "racy", "{doc}");
+    }
+}
+
+/// `partial[tid] = in[i + 0] + ... + in[i + (terms - 1)];` in a race-free kernel.
+fn flat_sum_kernel(terms: usize) -> String {
+    let sum: Vec<String> = (0..terms).map(|k| format!("in[i + {k}]")).collect();
+    format!(
+        "//--blockDim=64 --gridDim=1\n\
+         __global__ void unrolled(const int *in, int *partial) {{\n\
+         \x20   unsigned tid = threadIdx.x;\n\
+         \x20   unsigned i = tid * {terms};\n\
+         \x20   partial[tid] = {};\n\
+         }}\n",
+        sum.join(" + ")
+    )
+}
+
+#[test]
+fn a_flat_sum_is_long_not_deep() {
+    let dir = Scratch::new("flat");
+    let path = dir.write("sum.cu", flat_sum_kernel(1_000).as_bytes());
+    let out = syncwright(&["check", "--format", "json", &path]);
+    let doc = json(&out);
+    assert_eq!(
+        doc["files"][0]["kernels"][0]["verdict"], "race-free",
+        "{doc}"
+    );
+    // Past the chain limit: unsupported, naming the limit, never a crash.
+    let path = dir.write("huge.cu", flat_sum_kernel(10_050).as_bytes());
+    let out = syncwright(&["check", "--format", "json", &path]);
+    let doc = json(&out);
+    let text = doc.to_string();
+    assert!(
+        text.contains("more than 10000 chained operators"),
+        "{text:.2000}"
+    );
+}

@@ -17,7 +17,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-pub use check::{run_check, FileOutcome};
+pub use crate::ide::workspace::is_kernel_file;
+pub use check::{analyze_bytes, run_check, FileOutcome};
 
 /// Exit code: every kernel race-free.
 pub const EXIT_CLEAN: i32 = 0;

@@ -338,14 +338,14 @@ impl<'c, 't> Lowerer<'c, 't> {
         if matches!(op, BinOp::And | BinOp::Or) {
             return self.logical(op, l, r);
         }
-        let a = self.rvalue(l)?;
+        let a = self.rvalue_left(l)?;
         let b = self.rvalue(r)?;
         self.apply_binop(op, a, b, n)
     }
 
     /// `a && b` / `a || b`: when `b` has statements (reads), they run only if needed.
     pub(crate) fn logical(&mut self, op: BinOp, l: Node<'t>, r: Node<'t>) -> R<Val> {
-        let a = self.rvalue(l)?;
+        let a = self.rvalue_left(l)?;
         let a = self.truth(a, l)?;
         let mut b = int(0, ScalarTy::Bool);
         let stmts = self.with_block(|s| {

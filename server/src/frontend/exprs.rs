@@ -114,6 +114,27 @@ impl<'c, 't> Lowerer<'c, 't> {
         r
     }
 
+    /// Lowers the left operand of a binary expression. A binary left operand
+    /// continues a flat chain (`a + b + c` parses as `(a + b) + c`): unrolled
+    /// code is long, not deep, so it counts against its own, larger limit
+    /// instead of the nesting depth.
+    pub(crate) fn rvalue_left(&mut self, n: Node<'t>) -> R<Val> {
+        if n.kind() != "binary_expression" {
+            return self.rvalue(n);
+        }
+        self.chain_links += 1;
+        if self.chain_links > MAX_CHAIN_LINKS {
+            self.chain_links -= 1;
+            return self.unsup(
+                n,
+                format!("expression with more than {MAX_CHAIN_LINKS} chained operators"),
+            );
+        }
+        let r = self.rvalue_inner(n);
+        self.chain_links -= 1;
+        r
+    }
+
     pub(crate) fn rvalue_inner(&mut self, n: Node<'t>) -> R<Val> {
         if n.is_error() || n.is_missing() {
             return self.syntax_error(n);

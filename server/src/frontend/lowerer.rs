@@ -16,6 +16,11 @@ use crate::ir::{
 /// Deepest statement/expression nesting lowered.
 pub(crate) const MAX_NESTING: usize = 200;
 
+/// Longest flat chain of binary operators (`a + b + ... `) along one path: it
+/// is recursion all the same (the tree is left-deep), so it is bounded, but
+/// far beyond [`MAX_NESTING`] (unrolled code).
+pub(crate) const MAX_CHAIN_LINKS: usize = 10_000;
+
 /// Deepest chain of inlined calls.
 pub(crate) const MAX_INLINE_DEPTH: usize = 16;
 
@@ -184,6 +189,8 @@ pub(crate) struct Lowerer<'c, 't> {
     pub(crate) frames: Vec<Frame>,
     pub(crate) call_stack: Vec<String>,
     pub(crate) depth: usize,
+    /// Flat binary-operator chain links on the current path (see [`MAX_CHAIN_LINKS`]).
+    pub(crate) chain_links: usize,
     /// Stores at computed indices so far, by the first element of the array.
     /// Pointer targets, pointer names, addressed locals, conflicts.
     pub ptrs: PointerState<'c>,
@@ -240,6 +247,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             frames: Vec::new(),
             call_stack: vec![def.name.clone()],
             depth: 0,
+            chain_links: 0,
             ptrs: PointerState::new(conflicted),
             computed_cell_stores: HashMap::new(),
             alias_arrays: HashMap::new(),

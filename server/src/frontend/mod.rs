@@ -55,6 +55,13 @@ pub trait IncludeResolver {
     fn cuda_prelude(&self) -> Option<String> {
         None
     }
+
+    /// Like [`IncludeResolver::read`], with the reason when the header cannot
+    /// be read (it becomes a diagnostic at the `#include` line).
+    fn read_or_reason(&self, from: &Path, name: &str) -> Result<(PathBuf, String), String> {
+        self.read(from, name)
+            .ok_or_else(|| "no such file".to_string())
+    }
 }
 
 /// Resolves includes relative to the including file's directory on disk.
@@ -62,9 +69,16 @@ pub struct FsIncludes;
 
 impl IncludeResolver for FsIncludes {
     fn read(&self, from: &Path, name: &str) -> Option<(PathBuf, String)> {
+        self.read_or_reason(from, name).ok()
+    }
+
+    /// Only regular files within `max-source-bytes` are read (`#include
+    /// "/dev/zero"` or a FIFO must neither hang nor eat memory), decoded like a
+    /// main file (line ends, BOM, UTF-16, invalid UTF-8).
+    fn read_or_reason(&self, from: &Path, name: &str) -> Result<(PathBuf, String), String> {
         let path = from.parent().unwrap_or(Path::new(".")).join(name);
-        let text = std::fs::read(&path).ok()?;
-        Some((path, String::from_utf8_lossy(&text).into_owned()))
+        let bytes = crate::syntax::files::read_regular(&path)?;
+        Ok((path, crate::syntax::files::decode(&bytes).text))
     }
 }
 
@@ -219,7 +233,7 @@ pub fn lower_parsed_incremental(
     includes: &dyn IncludeResolver,
     earlier: Option<Earlier>,
 ) -> (Program, MainUnitState) {
-    let reader = |from: &Path, name: &str| includes.read(from, name);
+    let reader = |from: &Path, name: &str| includes.read_or_reason(from, name);
     let configured = includes.cuda_prelude();
     let prelude = match parsed.lang {
         Lang::Cuda => configured.as_deref().unwrap_or(preprocess::CUDA_PRELUDE),

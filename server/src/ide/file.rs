@@ -76,7 +76,7 @@ pub fn host_launches(path: &Path, text: &str, includes: &dyn IncludeResolver) ->
         return Vec::new();
     }
     let scanned = catch_unwind(AssertUnwindSafe(|| {
-        let reader = |from: &Path, name: &str| includes.read(from, name);
+        let reader = |from: &Path, name: &str| includes.read_or_reason(from, name);
         // nvcc's host pass: the device macros without `__CUDA_ARCH__`.
         let device = includes
             .cuda_prelude()

@@ -130,13 +130,21 @@ fn normalize(path: &Path) -> PathBuf {
 
 impl IncludeResolver for Includes<'_> {
     fn read(&self, from: &Path, name: &str) -> Option<(PathBuf, String)> {
+        self.read_or_reason(from, name).ok()
+    }
+
+    fn read_or_reason(
+        &self,
+        from: &Path,
+        name: &str,
+    ) -> std::result::Result<(PathBuf, String), String> {
         let path = from.parent().unwrap_or(Path::new(".")).join(name);
         if let Ok(uri) = Url::from_file_path(normalize(&path)) {
             if let Some(doc) = self.docs.get(&uri) {
-                return Some((path, doc.rope.to_string()));
+                return Ok((path, doc.rope.to_string()));
             }
         }
-        FsIncludes.read(from, name)
+        FsIncludes.read_or_reason(from, name)
     }
 }
 

@@ -127,11 +127,15 @@ impl Framer {
         };
         // A header inside the (partial) body: the body ended early.
         let available = self.buffer.len() - header_end;
-        let seen = available.min(length);
-        let body_so_far = &self.buffer[header_end..header_end + seen];
-        let (found, searched) = find_header_in_body(body_so_far, self.body_searched);
+        let (found, searched) =
+            find_header_in_body(&self.buffer[header_end..], length, self.body_searched);
         self.body_searched = searched;
-        if let Some(next) = found {
+        if found == Some(None) && !eof {
+            // A header name inside the body whose line has not ended yet:
+            // whether the body ends there is decided by bytes still to come.
+            return None;
+        }
+        if let Some(Some(next)) = found {
             let body = self.buffer[header_end..header_end + next].to_vec();
             self.consume(header_end + next);
             let reason = format!(
@@ -234,24 +238,40 @@ fn find_header_anywhere(bytes: &[u8]) -> Option<usize> {
     header_names_at(bytes).next()
 }
 
-/// The first header inside a body, searching from `from`: a header name whose
-/// line ends (raw LF) before any `"`. Valid JSON never holds one: outside
-/// strings no token starts with a letter `c`, and a string ends with `"`
-/// before any raw line break. Also returns where the next search may start.
-fn find_header_in_body(bytes: &[u8], from: usize) -> (Option<usize>, usize) {
-    let from = from.min(bytes.len());
-    for at in header_names_at(&bytes[from..]).map(|at| at + from) {
+/// The first header inside a body of `length` bytes, searching `bytes` (all
+/// that has arrived after the header block) from `from`: a header name
+/// starting inside the body whose line ends (raw LF, possibly beyond the
+/// body) before any `"`. Valid JSON never holds one: outside strings no token
+/// starts with a letter `c`, and a string ends with `"` before any raw line
+/// break. `Some(Some(at))`: found; `Some(None)`: a candidate whose line has
+/// not ended yet; `None`: none. Also returns where the next search may start.
+fn find_header_in_body(bytes: &[u8], length: usize, from: usize) -> (Option<Option<usize>>, usize) {
+    let window = bytes.len().min(length);
+    let from = from.min(window);
+    let names = header_names_at(&bytes[from..]).map(|at| at + from);
+    for at in names.take_while(|&at| at < window) {
         match bytes[at..].iter().find(|&&b| b == b'\n' || b == b'"') {
-            Some(b'\n') => return (Some(at), at),
+            Some(b'\n') => return (Some(Some(at)), at),
             Some(_) => {}
             // Undecided until the line ends: search again from here.
-            None => return (None, at),
+            None => return (Some(None), at),
         }
     }
-    let searched = bytes
+    // A header name cut off by the end of what has arrived is undecided too.
+    let tail_start = bytes
         .len()
         .saturating_sub(LONGEST_HEADER_NAME - 1)
         .max(from);
+    for at in tail_start..window {
+        let rest = &bytes[at..];
+        let is_prefix = HEADER_NAMES
+            .iter()
+            .any(|name| rest.len() < name.len() && name[..rest.len()].eq_ignore_ascii_case(rest));
+        if is_prefix {
+            return (Some(None), at);
+        }
+    }
+    let searched = window.saturating_sub(LONGEST_HEADER_NAME - 1).max(from);
     (None, searched)
 }
 
@@ -557,6 +577,33 @@ mod tests {
         let got = kinds(&frames(input.as_bytes()));
         assert_eq!(
             got,
+            vec!["err -32700 id null".to_string(), format!("ok {PING}")]
+        );
+    }
+
+    #[test]
+    fn a_header_line_ending_beyond_a_too_long_content_length_is_found() {
+        // The declared 30 bytes end inside the next message's header line.
+        let input = format!(
+            "Content-Length: 30\r\n\r\n{{\"jsonrpc\":\"2.0\"{}",
+            msg(PING)
+        );
+        let got = kinds(&frames(input.as_bytes()));
+        assert_eq!(
+            got,
+            vec!["err -32700 id null".to_string(), format!("ok {PING}")]
+        );
+        // The same, arriving byte by byte.
+        let mut framer = Framer::new();
+        let mut got = Vec::new();
+        for byte in input.as_bytes() {
+            framer.push(&[*byte]);
+            while let Some(frame) = framer.next_frame(false, false) {
+                got.push(frame);
+            }
+        }
+        assert_eq!(
+            kinds(&got),
             vec!["err -32700 id null".to_string(), format!("ok {PING}")]
         );
     }

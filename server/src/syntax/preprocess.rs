@@ -297,7 +297,7 @@ pub struct Preprocessed {
 }
 
 /// Reads the text of `#include "name"` included from a file: (resolved path, text).
-pub type IncludeReader<'a> = dyn Fn(&Path, &str) -> Option<(PathBuf, String)> + 'a;
+pub type IncludeReader<'a> = dyn Fn(&Path, &str) -> Result<(PathBuf, String), String> + 'a;
 
 /// Options of a preprocessing run.
 pub struct Options<'a> {
@@ -998,8 +998,20 @@ impl<'a> Pre<'a> {
             .trim_end_matches('"')
             .to_string();
         let Some(reader) = self.includes else { return };
-        let Some((path, header)) = reader(from, &name) else {
-            return;
+        let (path, header) = match reader(from, &name) {
+            Ok(found) => found,
+            Err(reason) => {
+                // Not an error of the file: its declarations are unknown, which
+                // the front end models as arbitrary behaviour.
+                self.diag(
+                    file,
+                    start,
+                    end,
+                    format!("cannot read #include \"{name}\": {reason}"),
+                    false,
+                );
+                return;
+            }
         };
         if self.include_stack.len() > MAX_INCLUDE_DEPTH {
             self.diag(
@@ -1452,13 +1464,15 @@ mod tests {
 
     #[test]
     fn includes_are_units_with_file_ids() {
-        let reader = |_: &Path, name: &str| -> Option<(PathBuf, String)> {
-            (name == "h.h").then(|| {
-                (
-                    PathBuf::from("h.h"),
-                    "#define W 3\n__device__ int f(int a) { return a + W; }\n".to_string(),
-                )
-            })
+        let reader = |_: &Path, name: &str| -> Result<(PathBuf, String), String> {
+            (name == "h.h")
+                .then(|| {
+                    (
+                        PathBuf::from("h.h"),
+                        "#define W 3\n__device__ int f(int a) { return a + W; }\n".to_string(),
+                    )
+                })
+                .ok_or_else(|| "no such file".to_string())
         };
         let p = preprocess(
             "#include \"h.h\"\n#include <cuda.h>\n#include \"missing.h\"\nint v = W;\n",
@@ -1473,7 +1487,15 @@ mod tests {
         assert_eq!(p.units[1].file, FileId(1));
         assert!(p.units[1].text.contains("a + 3"));
         assert!(p.units[0].text.contains("int v = 3"));
-        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        // The missing quoted include is a note at its line; <system> headers are not.
+        assert_eq!(p.diagnostics.len(), 1, "{:?}", p.diagnostics);
+        let note = &p.diagnostics[0];
+        assert!(!note.is_error);
+        assert!(note.message.contains("missing.h") && note.message.contains("no such file"));
+        assert_eq!(
+            note.span.start as usize,
+            "#include \"h.h\"\n#include <cuda.h>\n".len()
+        );
     }
 
     #[test]
