@@ -1142,9 +1142,6 @@ impl Engine<'_, '_> {
             RepairStatus::Repaired
         };
         let mut reason = None;
-        let mut count_after = count_after;
-        let mut cost_after = cost_after;
-        let mut edits = edits;
         if !inter_block.is_empty() {
             status = RepairStatus::Unrepairable;
             let arrays: Vec<&str> = inter_block.iter().map(|r| r.array.as_str()).collect();
