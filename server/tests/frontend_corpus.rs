@@ -192,6 +192,7 @@ fn check_block(k: &syncwright::ir::Kernel, b: &syncwright::ir::Block) -> Result<
                         expect("atomic dest", k.vars[d.0 as usize].ty, access.ty)?;
                     }
                 }
+                StmtKind::Assume { cond } => expect("assume", type_of(k, cond)?, ScalarTy::Bool)?,
                 StmtKind::If { cond, then_, else_ } => {
                     expect("if", type_of(k, cond)?, ScalarTy::Bool)?;
                     check_block(k, then_)?;

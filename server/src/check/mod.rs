@@ -1,7 +1,9 @@
 //! The SDV two-thread checker: data races and barrier divergence, decided with Z3.
 
 pub mod diagnostic;
+pub mod interleaving;
 pub mod message;
+pub mod profile;
 pub mod report;
 pub mod sdv;
 pub mod symexec;
@@ -9,7 +11,7 @@ pub mod witness;
 
 pub use diagnostic::DiagnosticKind;
 pub use report::*;
-pub use sdv::check_kernel;
+pub use sdv::{check_kernel, check_kernel_profiled};
 
 #[cfg(test)]
 mod tests;

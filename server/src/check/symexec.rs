@@ -205,6 +205,26 @@ pub struct AccessSym {
     pub value: Option<Val>,
     /// Locals used by the offset, for witnesses.
     pub locals: Vec<(String, Val, ScalarTy)>,
+    /// Readings of the offset as `scale * (x * n + y)` (row-major indexing).
+    pub row_major: Vec<RowMajor>,
+}
+
+/// An offset read as `scale * (x * n + y)`: row `x`, column `y`, row length `n`.
+#[derive(Clone, Debug)]
+pub struct RowMajor {
+    /// Constant factor (the element size), not 0.
+    pub scale: i128,
+    /// The index term `x * n + y` as evaluated inside the offset.
+    pub index: Int,
+    /// `x * n + y` built the way the evaluator builds it without wrap-around
+    /// (the same term as `index` then).
+    pub reading: Int,
+    /// Row.
+    pub x: Int,
+    /// Row length.
+    pub n: Int,
+    /// Column.
+    pub y: Int,
 }
 
 /// One thread's symbolic execution of the whole kernel.
@@ -602,6 +622,37 @@ impl<'k> Encoder<'k> {
             (Val::I(a, _), Val::I(b, _)) => Some(a.eq(b).not()),
             _ => None,
         }
+    }
+
+    /// Row-major delinearization: `x1 * n + y1 == x2 * n + y2` with
+    /// `0 <= y1, y2 < n` implies `x1 == x2` and `y1 == y2` (the difference
+    /// of the columns, less than `n` in absolute value, is a multiple of
+    /// `n`, so 0). A theorem of integer arithmetic, so asserting it is sound
+    /// whatever the terms are; it is stated on the index terms inside the
+    /// offsets, with their reading as `x * n + y` as a premise. Solvers do not find it
+    /// alone for a symbolic `n` (non-linear), and without it the PPCG-style
+    /// `D[(t0 + c0) * nl + (c1 + c3)]` runs out of budget.
+    pub fn row_major_lemmas(&self, a: &AccessSym, b: &AccessSym) -> Vec<Bool> {
+        let mut out = Vec::new();
+        let zero = Int::from_i64(0);
+        for r1 in &a.row_major {
+            for r2 in b.row_major.iter().filter(|r2| r2.scale == r1.scale) {
+                // `index == reading` is trivially true (the same term) when
+                // the evaluation did not wrap around, and a premise anyway.
+                let premise = Bool::and(&[
+                    r1.index.eq(&r2.index),
+                    r1.index.eq(&r1.reading),
+                    r2.index.eq(&r2.reading),
+                    r1.n.eq(&r2.n),
+                    r1.y.ge(&zero),
+                    r1.y.lt(&r1.n),
+                    r2.y.ge(&zero),
+                    r2.y.lt(&r2.n),
+                ]);
+                out.push(premise.implies(Bool::and(&[r1.x.eq(&r2.x), r1.y.eq(&r2.y)])));
+            }
+        }
+        out
     }
 
     /// Lemmas relating the two threads' linear counters of the same loop.
@@ -1370,14 +1421,83 @@ impl Exec<'_, '_> {
                 .unwrap_or_default();
             locals.push((name, val, ty));
         }
+        let row_major = self.row_major(&access.offset);
         let sym = AccessSym {
             enabled: self.enabled(),
             offset,
             size: access.size,
             value,
             locals,
+            row_major,
         };
         self.out.accesses.insert(stmt.id, sym);
+    }
+
+    /// Readings of `offset` as `scale * (x * n + y)`, for the row-major
+    /// lemma (see [`Encoder::row_major_lemmas`]). Only side-effect-free
+    /// subterms are evaluated again; whether the reading is exact (no
+    /// wrap-around in between) is left to the lemma's premises.
+    fn row_major(&mut self, offset: &Expr) -> Vec<RowMajor> {
+        fn strip_casts(mut e: &Expr) -> &Expr {
+            while let Expr::Cast(_, inner) = e {
+                e = inner;
+            }
+            e
+        }
+        fn pure(e: &Expr) -> bool {
+            match e {
+                Expr::Int(..) | Expr::Var(_) | Expr::Param(_) | Expr::Builtin(_) => true,
+                Expr::Unary(_, a, _) | Expr::Cast(_, a) => pure(a),
+                Expr::Binary(_, a, b, _) => pure(a) && pure(b),
+                _ => false,
+            }
+        }
+        let mut scale: i128 = 1;
+        let mut e = strip_casts(offset);
+        while let Expr::Binary(BinOp::Mul, a, b, _) = e {
+            match (strip_casts(a), strip_casts(b)) {
+                (Expr::Int(k, _), other) | (other, Expr::Int(k, _)) => {
+                    scale = scale.saturating_mul(*k);
+                    e = other;
+                }
+                _ => break,
+            }
+        }
+        let mut out = Vec::new();
+        let Expr::Binary(BinOp::Add, p, q, add_ty) = e else {
+            return out;
+        };
+        if scale == 0 || !pure(e) {
+            return out;
+        }
+        let index = self.expr_int(e, *add_ty).0;
+        for (m, y, product_first) in [(p, q, true), (q, p, false)] {
+            let Expr::Binary(BinOp::Mul, a, b, mul_ty) = strip_casts(m) else {
+                continue;
+            };
+            if matches!(strip_casts(a), Expr::Int(..)) || matches!(strip_casts(b), Expr::Int(..)) {
+                continue;
+            }
+            let (ta, tb) = (self.expr_int(a, *mul_ty).0, self.expr_int(b, *mul_ty).0);
+            let ty = self.expr_int(y, *add_ty).0;
+            let product = Int::mul(&[ta.clone(), tb.clone()]);
+            let reading = if product_first {
+                Int::add(&[product, ty.clone()])
+            } else {
+                Int::add(&[ty.clone(), product])
+            };
+            for (x, n) in [(&ta, &tb), (&tb, &ta)] {
+                out.push(RowMajor {
+                    scale,
+                    index: index.clone(),
+                    reading: reading.clone(),
+                    x: x.clone(),
+                    n: n.clone(),
+                    y: ty.clone(),
+                });
+            }
+        }
+        out
     }
 
     fn stmt(&mut self, stmt: &Stmt) {
@@ -1464,6 +1584,12 @@ impl Exec<'_, '_> {
                 self.continued = Bool::or(&[self.continued.clone(), self.enabled()])
             }
             StmtKind::Return => self.alive = Bool::and(&[self.alive.clone(), self.enabled().not()]),
+            StmtKind::Assume { cond } => {
+                // A stated precondition: a thread that reaches it satisfies it.
+                let c = self.expr_bool(cond);
+                let reached = self.enabled();
+                self.out.assumptions.push(reached.implies(c));
+            }
         }
     }
 

@@ -57,6 +57,39 @@ pub enum Format {
     Sarif,
 }
 
+/// Lowest severity that makes `check` exit with [`EXIT_FINDINGS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SeverityThreshold {
+    /// Only errors (syntax errors, invalid input) fail the run.
+    Error,
+    /// Errors and warnings (races, divergence, inconclusive, unsupported): the default.
+    Warning,
+    /// Also information (benign races, imprecise models).
+    Information,
+    /// Everything, redundant-barrier hints included.
+    Hint,
+}
+
+impl SeverityThreshold {
+    /// Whether a finding of `severity` reaches this threshold.
+    pub fn reached_by(self, severity: crate::check::diagnostic::Severity) -> bool {
+        use crate::check::diagnostic::Severity;
+        let rank = |s: Severity| match s {
+            Severity::Error => 0,
+            Severity::Warning => 1,
+            Severity::Information => 2,
+            Severity::Hint => 3,
+        };
+        let own = match self {
+            SeverityThreshold::Error => 0,
+            SeverityThreshold::Warning => 1,
+            SeverityThreshold::Information => 2,
+            SeverityThreshold::Hint => 3,
+        };
+        rank(severity) <= own
+    }
+}
+
 /// Launch and checking flags shared by `check` and `fix`.
 #[derive(Clone, Debug, Default, Args)]
 pub struct LaunchArgs {
@@ -108,9 +141,23 @@ pub struct CheckArgs {
     /// Launch configuration and checking flags.
     #[command(flatten)]
     pub launch: LaunchArgs,
+    /// With `--format text`: print each race's interleaving (launch, threads, the two accesses
+    /// in source order, where a barrier would go). JSON always has it as `witness.steps`.
+    #[arg(long)]
+    pub explain: bool,
+    /// Exit with 0 even when something is reported (usage errors and unreadable input still give 2).
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Lowest severity that fails the run (exit 1); lower findings are still printed.
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub severity: Option<SeverityThreshold>,
     /// Files (`.cu`, `.cuh`, `.cl`) or folders, searched recursively.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+    /// Files checked in parallel (default: the number of cores); the output
+    /// order does not depend on it.
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 }
 
 fn parse_dims_arg(text: &str) -> Result<[u32; 3], String> {

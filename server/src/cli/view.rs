@@ -1,6 +1,7 @@
 //! What every output format shows, resolved once: each finding with its
 //! kernel and source locations, and witnesses in words.
 
+use crate::check::interleaving::{race_steps, SourceLine, Step};
 use crate::check::{
     DiagnosticKind, Finding, KernelReport, LoopRelation, RaceWitness, ThreadCoords, Verdict,
 };
@@ -17,6 +18,8 @@ pub struct DiagnosticView<'a> {
     pub location: Location,
     /// Related ranges with their messages.
     pub related: Vec<(Location, String)>,
+    /// A race's interleaving (empty for other findings).
+    pub steps: Vec<Step>,
 }
 
 /// Every finding of a file in output order: file-level findings, then each
@@ -60,11 +63,15 @@ fn view<'a>(
             related.push((analysis.locate(cause), message));
         }
     }
+    let steps = finding.race.as_ref().map_or_else(Vec::new, |race| {
+        race_steps(race, &|span| SourceLine::of(&analysis.program.files, span))
+    });
     DiagnosticView {
         finding,
         kernel,
         location,
         related,
+        steps,
     }
 }
 

@@ -296,6 +296,17 @@ pub struct ProjectFile {
     pub assume_unused_dims: Option<bool>,
     /// Global indices fit a signed 32-bit int: gridDim * blockDim <= 2^31 (default true).
     pub assume_index_fits: Option<bool>,
+    /// CUDA toolkit version the code is compiled with, e.g. "12.8".
+    pub cuda_version: Option<String>,
+    /// GPU architecture, e.g. "sm_80".
+    pub cuda_arch: Option<String>,
+    /// Folders searched for quoted includes after the including file's folder
+    /// (relative to the folder of `syncwright.toml`).
+    #[serde(default)]
+    pub include_dirs: Vec<String>,
+    /// Macros defined before the file, as `-D` does: "NAME" or "NAME=VALUE".
+    #[serde(default)]
+    pub defines: Vec<String>,
     /// Launch configuration.
     #[serde(default)]
     pub launch: LaunchSection,
@@ -325,6 +336,14 @@ pub struct ProjectConfig {
     pub assume_unused_dims: Option<bool>,
     /// `assume_index_fits`.
     pub assume_index_fits: Option<bool>,
+    /// CUDA version (major, minor).
+    pub cuda_version: Option<(u32, u32)>,
+    /// Architecture (compute capability times 10).
+    pub cuda_arch: Option<u32>,
+    /// Include folders, absolute.
+    pub include_dirs: Vec<PathBuf>,
+    /// `-D`-style definitions.
+    pub defines: Vec<String>,
     /// Cost model (unset fields keep their defaults).
     pub cost: Option<CostModel>,
 }
@@ -342,6 +361,28 @@ pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig, Co
             .map(|s| s.to_dims().map_err(|e| error(format!("launch.{key}: {e}"))))
             .transpose()
     };
+    let cuda_version = file
+        .cuda_version
+        .as_deref()
+        .map(|v| {
+            crate::syntax::preprocess::CudaTarget::parse_version(v).ok_or_else(|| {
+                error(format!(
+                    "cuda_version: `{v}` is not a version such as \"12.8\""
+                ))
+            })
+        })
+        .transpose()?;
+    let cuda_arch = file
+        .cuda_arch
+        .as_deref()
+        .map(|a| {
+            crate::syntax::preprocess::CudaTarget::parse_arch(a).ok_or_else(|| {
+                error(format!(
+                    "cuda_arch: `{a}` is not an architecture such as \"sm_80\""
+                ))
+            })
+        })
+        .transpose()?;
     let block_dim = dims(&file.launch.block_dim, "block_dim")?;
     let grid_dim = dims(&file.launch.grid_dim, "grid_dim")?;
     for (key, value) in [
@@ -373,6 +414,14 @@ pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig, Co
         adversarial_abstraction: file.adversarial_abstraction,
         assume_unused_dims: file.assume_unused_dims,
         assume_index_fits: file.assume_index_fits,
+        cuda_version,
+        cuda_arch,
+        include_dirs: file
+            .include_dirs
+            .iter()
+            .map(|d| path.parent().unwrap_or(Path::new(".")).join(d))
+            .collect(),
+        defines: file.defines,
         cost,
     })
 }
@@ -392,6 +441,95 @@ pub fn find_project_config(file: &Path) -> Result<Option<ProjectConfig>, ConfigE
         return parse_project_config(&candidate, &text).map(Some);
     }
     Ok(None)
+}
+
+/// Compilation flags of one file from the nearest `compile_commands.json`
+/// (clang's compilation database): `-I`, `-D` and the GPU architecture.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CompileFlags {
+    /// `-I`/`-isystem`/`--include-path` folders, absolute.
+    pub include_dirs: Vec<PathBuf>,
+    /// `-D` definitions.
+    pub defines: Vec<String>,
+    /// `-arch=sm_XX` / `--gpu-architecture=...` / `--cuda-gpu-arch=...`.
+    pub arch: Option<u32>,
+}
+
+/// The flags `compile_commands.json` (in the file's folder or above, or in a
+/// `build/` folder there) gives `file`, if it lists it. Unreadable or malformed
+/// databases are ignored: they only refine the defaults.
+pub fn find_compile_flags(file: &Path) -> Option<CompileFlags> {
+    let absolute = std::path::absolute(file).ok()?;
+    for dir in absolute.ancestors().skip(1) {
+        for candidate in [
+            dir.join("compile_commands.json"),
+            dir.join("build").join("compile_commands.json"),
+        ] {
+            let Ok(text) = std::fs::read_to_string(&candidate) else {
+                continue;
+            };
+            let entries: Vec<serde_json::Value> = serde_json::from_str(&text).ok()?;
+            return entries
+                .iter()
+                .find_map(|e| compile_entry_flags(e, &absolute));
+        }
+    }
+    None
+}
+
+fn compile_entry_flags(entry: &serde_json::Value, file: &Path) -> Option<CompileFlags> {
+    let directory = PathBuf::from(entry.get("directory")?.as_str()?);
+    let listed = directory.join(entry.get("file")?.as_str()?);
+    let same = |a: &Path, b: &Path| {
+        std::fs::canonicalize(a)
+            .ok()
+            .zip(std::fs::canonicalize(b).ok())
+            .is_some_and(|(x, y)| x == y)
+            || a == b
+    };
+    if !same(&listed, file) {
+        return None;
+    }
+    let args: Vec<String> = match entry.get("arguments").and_then(|a| a.as_array()) {
+        Some(list) => list
+            .iter()
+            .filter_map(|a| a.as_str().map(str::to_string))
+            .collect(),
+        None => entry
+            .get("command")?
+            .as_str()?
+            .split_whitespace()
+            .map(str::to_string)
+            .collect(),
+    };
+    let mut flags = CompileFlags::default();
+    let mut i = 0;
+    while i < args.len() {
+        let arg = args[i].as_str();
+        let mut value = |prefixes: &[&str]| -> Option<String> {
+            for p in prefixes {
+                if arg == *p {
+                    i += 1;
+                    return args.get(i).cloned();
+                }
+                if let Some(v) = arg.strip_prefix(p) {
+                    return Some(v.trim_start_matches('=').to_string());
+                }
+            }
+            None
+        };
+        if let Some(dir) = value(&["-I", "-isystem", "--include-path"]) {
+            flags.include_dirs.push(directory.join(dir));
+        } else if let Some(def) = value(&["-D", "--define-macro"]) {
+            flags.defines.push(def);
+        } else if let Some(arch) = value(&["-arch", "--gpu-architecture", "--cuda-gpu-arch"]) {
+            flags.arch = flags
+                .arch
+                .or_else(|| crate::syntax::preprocess::CudaTarget::parse_arch(&arch));
+        }
+        i += 1;
+    }
+    Some(flags)
 }
 
 /// Options of one kernel with the source of each launch setting.
@@ -687,7 +825,17 @@ mod tests {
             })
         );
 
+        let cfg = parse_project_config(
+            path,
+            "cuda_version = \"11.4\"\ncuda_arch = \"sm_80\"\ninclude_dirs = [\"inc\"]\ndefines = [\"N=4\"]\n",
+        )
+        .unwrap();
+        assert_eq!((cfg.cuda_version, cfg.cuda_arch), (Some((11, 4)), Some(80)));
+        assert_eq!(cfg.include_dirs, vec![PathBuf::from("/p/inc")]);
+        assert_eq!(cfg.defines, vec!["N=4".to_string()]);
         for bad in [
+            "cuda_version = \"twelve\"\n",
+            "cuda_arch = \"gfx90a\"\n",
             "[launch]\nblock_dim = [0]\n",
             "[launch]\nblock_dim = [1,2,3,4]\n",
             "[launch]\nblockdim = 3\n",
@@ -699,6 +847,27 @@ mod tests {
             assert_eq!(err.path, path);
             assert!(err.to_string().starts_with("/p/syncwright.toml: "), "{err}");
         }
+    }
+
+    #[test]
+    fn compile_commands_give_includes_defines_and_arch() {
+        let tmp = TempDir::new("ccdb");
+        let file = tmp.0.join("k.cu");
+        std::fs::write(&file, "").unwrap();
+        let db = serde_json::json!([
+            {"directory": tmp.0, "file": "other.cu", "command": "nvcc -DX other.cu"},
+            {"directory": tmp.0, "file": "k.cu",
+             "arguments": ["nvcc", "-Iinc", "-I", "/abs", "-DN=8", "-D", "M", "-arch=sm_75", "-c", "k.cu"]}
+        ]);
+        std::fs::write(tmp.0.join("compile_commands.json"), db.to_string()).unwrap();
+        let flags = find_compile_flags(&file).unwrap();
+        assert_eq!(
+            flags.include_dirs,
+            vec![tmp.0.join("inc"), PathBuf::from("/abs")]
+        );
+        assert_eq!(flags.defines, vec!["N=8".to_string(), "M".to_string()]);
+        assert_eq!(flags.arch, Some(75));
+        assert_eq!(find_compile_flags(&tmp.0.join("absent.cu")), None);
     }
 
     #[test]
@@ -739,6 +908,10 @@ mod tests {
             adversarial_abstraction: None,
             assume_unused_dims: None,
             assume_index_fits: Some(false),
+            cuda_version: None,
+            cuda_arch: None,
+            include_dirs: Vec::new(),
+            defines: Vec::new(),
             cost: Some(CostModel {
                 loop_cost: 7.0,
                 cond_cost: 0.25,

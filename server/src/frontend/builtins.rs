@@ -275,6 +275,15 @@ pub(crate) fn is_ignored_call(name: &str) -> bool {
         )
 }
 
+/// Calls that state a precondition at their point: GPUVerify's `__requires`
+/// and `__assume`, clang/nvcc `__builtin_assume`, and `assert`.
+pub fn is_precondition(name: &str) -> bool {
+    matches!(
+        name,
+        "__requires" | "__assume" | "__builtin_assume" | "assert"
+    )
+}
+
 /// Warp-level and other value-producing intrinsics whose result is unknown but
 /// which touch no memory: their result is havocked without a note.
 pub(crate) fn is_opaque_value_call(name: &str) -> bool {
@@ -520,6 +529,80 @@ pub(crate) fn is_pure_math(name: &str) -> bool {
         || NAMES.contains(&base)
         || name.starts_with("as_")
         || name.starts_with("convert_")
+        || is_half_intrinsic(name)
+        || is_conversion_intrinsic(name)
+}
+
+/// Arithmetic, comparisons and math of `cuda_fp16.h`/`cuda_bf16.h`
+/// (`__hfma2`, `__hmax`, `__heq2`, `h2sqrt`, ...): functions of their values
+/// that read and write no memory.
+pub(crate) fn is_half_intrinsic(name: &str) -> bool {
+    const OPS: &[&str] = &[
+        "add", "sub", "mul", "div", "fma", "neg", "abs", "max", "min", "eq", "ne", "lt", "le",
+        "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "isnan", "isinf", "cmadd",
+    ];
+    const MATH: &[&str] = &[
+        "sqrt", "rsqrt", "exp", "exp2", "exp10", "log", "log2", "log10", "rcp", "sin", "cos",
+        "ceil", "floor", "trunc", "rint", "tanh",
+    ];
+    if let Some(op) = name.strip_prefix("__h") {
+        let op = op
+            .strip_suffix("_relu")
+            .or_else(|| op.strip_suffix("_sat"))
+            .or_else(|| op.strip_suffix("_nan"))
+            .or_else(|| op.strip_suffix("_rn"))
+            .unwrap_or(op);
+        let op = op.strip_suffix('2').unwrap_or(op);
+        // `__hbeq2` and friends: comparisons of both halves giving one bool.
+        let both = op.strip_prefix('b');
+        return OPS.contains(&op) || op == "2div" || both.is_some_and(|b| OPS.contains(&b));
+    }
+    let m = name.strip_prefix("h2").or_else(|| name.strip_prefix('h'));
+    m.is_some_and(|m| MATH.contains(&m))
+}
+
+/// Value conversions written `__<from>2<to>[_rn]` (`__float2half2_rn`,
+/// `__low2float`, `__half22float2`, `__bfloat162float`) or `__<from>_as_<to>`
+/// (`__half_as_ushort`): pure functions of their arguments.
+pub(crate) fn is_conversion_intrinsic(name: &str) -> bool {
+    const PARTS: &[&str] = &[
+        "half",
+        "half2",
+        "halves",
+        "float",
+        "floats",
+        "float2",
+        "double",
+        "int",
+        "uint",
+        "short",
+        "ushort",
+        "ll",
+        "ull",
+        "low",
+        "high",
+        "lows",
+        "highs",
+        "lowhigh",
+        "highlow",
+        "bfloat16",
+        "bfloat162",
+        "char",
+        "uchar",
+    ];
+    let Some(body) = name.strip_prefix("__") else {
+        return false;
+    };
+    let body = ["_rn", "_rz", "_rd", "_ru", "_sat"]
+        .iter()
+        .find_map(|s| body.strip_suffix(s))
+        .unwrap_or(body);
+    if let Some((a, b)) = body.split_once("_as_") {
+        return PARTS.contains(&a) && PARTS.contains(&b);
+    }
+    body.char_indices()
+        .filter(|&(_, c)| c == '2')
+        .any(|(i, _)| PARTS.contains(&&body[..i]) && PARTS.contains(&&body[i + 1..]))
 }
 
 /// OpenCL work-item functions with a dimension argument.
@@ -625,6 +708,29 @@ mod tests {
         assert_eq!(classify("sqrtf"), Some(K::PureMath));
         assert_eq!(classify("min"), Some(K::IntegerMath));
         assert_eq!(classify("__shfl_down_sync"), Some(K::OpaqueValue));
+        for pure in [
+            "__hfma2",
+            "__hadd",
+            "__hmax2_nan",
+            "__heq2",
+            "__hbgt2",
+            "h2sqrt",
+            "hexp",
+            "__float2half2_rn",
+            "__floats2half2_rn",
+            "__low2float",
+            "__half22float2",
+            "__float22half2_rn",
+            "__bfloat162float",
+            "__half_as_ushort",
+            "__expf",
+            "__fdividef",
+        ] {
+            assert_eq!(classify(pure), Some(K::PureMath), "{pure}");
+        }
+        for unknown in ["hash", "__helper2", "__float2", "h2d_copy"] {
+            assert_eq!(classify(unknown), None, "{unknown}");
+        }
         assert_eq!(classify("my_device_helper"), None);
         for n in [
             "__syncthreads",

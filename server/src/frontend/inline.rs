@@ -240,7 +240,23 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// The type an inlined function returns (`auto` taken as `int`).
-    fn inline_return_type(&self, def: &FnDef<'t>) -> Ty {
+    pub(crate) fn inline_return_type(&self, def: &FnDef<'t>) -> Ty {
+        if def.name_node.kind() == "operator_cast" {
+            // `operator T *()`: the type is the operator's own.
+            let base = def
+                .name_node
+                .child_by_field_name("type")
+                .map_or(Ty::Void, |t| self.resolve_type(t));
+            return self
+                .cx
+                .types
+                .apply_declarator(
+                    base,
+                    def.name_node.child_by_field_name("declarator"),
+                    self.src(),
+                )
+                .ty;
+        }
         let ret_ty = match def.node.child_by_field_name("type") {
             Some(t) => {
                 let base = self.resolve_type(t);

@@ -48,6 +48,13 @@ use types::{text, Ty, TypeEnv};
 pub trait IncludeResolver {
     /// Returns the resolved path and text of `name` included from `from`, or None.
     fn read(&self, from: &Path, name: &str) -> Option<(PathBuf, String)>;
+
+    /// The predefined macros of CUDA device compilation when the translation
+    /// unit is configured differently from the default (another CUDA version
+    /// or architecture, `-D` flags); None keeps [`preprocess::CUDA_PRELUDE`].
+    fn cuda_prelude(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Resolves includes relative to the including file's directory on disk.
@@ -213,8 +220,9 @@ pub fn lower_parsed_incremental(
     earlier: Option<Earlier>,
 ) -> (Program, MainUnitState) {
     let reader = |from: &Path, name: &str| includes.read(from, name);
+    let configured = includes.cuda_prelude();
     let prelude = match parsed.lang {
-        Lang::Cuda => preprocess::CUDA_PRELUDE,
+        Lang::Cuda => configured.as_deref().unwrap_or(preprocess::CUDA_PRELUDE),
         Lang::OpenCl => preprocess::OPENCL_PRELUDE,
     };
     let pre = preprocess::preprocess(
@@ -563,16 +571,26 @@ fn lower_units(
         syntax_diagnostics(&cx, u, diags);
     }
     cx.bodies_by_name = effects::index_bodies(&cx.functions);
-    // Kernels of the main file, in source order.
+    // Kernels of the translation unit: the main file's and those of the
+    // headers it includes (checked under the macros in force at the include,
+    // findings pointing into the header), in source order, each definition
+    // once even when a header without include guard is read twice.
+    let name_span = |d: &FnDef| {
+        let (span, _) = cx.units[d.unit].map.map(
+            d.name_node.start_byte() as u32,
+            d.name_node.end_byte() as u32,
+        );
+        (span.file, span.start, span.end, d.name.clone())
+    };
     let mut kernel_defs: Vec<FnDef> = cx
         .functions
         .values()
         .flatten()
-        .filter(|d| d.is_kernel && d.unit == 0)
+        .filter(|d| d.is_kernel)
         .cloned()
         .collect();
-    kernel_defs.sort_by_key(|d| d.node.start_byte());
-    kernel_defs.dedup_by_key(|d| d.node.start_byte());
+    kernel_defs.sort_by_key(|d| (name_span(d), d.unit, d.node.start_byte()));
+    kernel_defs.dedup_by_key(|d| name_span(d));
     for def in &kernel_defs {
         let reusable = reuse.filter(|r| {
             def.unit == 0 && r.edited != Some((def.node.start_byte(), def.node.end_byte()))
@@ -1176,6 +1194,9 @@ fn function_def<'t>(
     let src = unit.text.as_str();
     // Find the function declarator under pointer/reference declarators.
     let mut d = n.child_by_field_name("declarator")?;
+    if d.kind() == "operator_cast" {
+        return conversion_operator_def(cx, u, n, d, tpl);
+    }
     let mut steps = 0;
     while d.kind() != "function_declarator" {
         steps += 1;
@@ -1238,6 +1259,48 @@ fn function_def<'t>(
         param_count,
         has_body: n.child_by_field_name("body").is_some(),
         is_kernel,
+    })
+}
+
+/// A conversion operator (`operator T *() { ... }`), known as `operator cast`
+/// (a member registers it as `Tag::operator cast`).
+fn conversion_operator_def<'t>(
+    cx: &Ctx<'t>,
+    u: usize,
+    n: Node<'t>,
+    cast: Node<'t>,
+    tpl: Option<Node<'t>>,
+) -> Option<FnDef<'t>> {
+    let src = cx.units[u].text.as_str();
+    let mut params = None;
+    let mut d = cast.child_by_field_name("declarator");
+    for _ in 0..16 {
+        let Some(x) = d else { break };
+        if x.kind() == "abstract_function_declarator" {
+            params = x.child_by_field_name("parameters");
+            break;
+        }
+        d = x.child_by_field_name("declarator");
+    }
+    let param_count = params.map_or(0, |p| {
+        let mut c = p.walk();
+        let count = p
+            .named_children(&mut c)
+            .filter(|x| x.kind().contains("parameter_declaration"))
+            .filter(|x| text(*x, src).trim() != "void")
+            .count();
+        count
+    });
+    Some(FnDef {
+        unit: u,
+        node: n,
+        template: tpl,
+        name: "operator cast".into(),
+        name_node: cast,
+        params,
+        param_count,
+        has_body: n.child_by_field_name("body").is_some(),
+        is_kernel: false,
     })
 }
 

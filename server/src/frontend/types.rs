@@ -100,7 +100,9 @@ pub(crate) fn scalar_named(name: &str) -> Option<ScalarTy> {
         "ulong" | "uint64_t" | "size_t" | "uintptr_t" | "ulonglong" | "ulong1" | "cl_ulong" => {
             int(64, false)
         }
-        "half" | "__half" => ScalarTy::Float { bits: 16 },
+        "half" | "__half" | "__nv_bfloat16" | "nv_bfloat16" | "__bf16" => {
+            ScalarTy::Float { bits: 16 }
+        }
         "float" | "float1" | "cl_float" => ScalarTy::FLOAT,
         "double" | "double1" => ScalarTy::Float { bits: 64 },
         // Opaque OpenCL handles and events: plain uniform values.
@@ -113,6 +115,9 @@ pub(crate) fn scalar_named(name: &str) -> Option<ScalarTy> {
 pub(crate) fn vector_named(name: &str) -> Option<(ScalarTy, u8)> {
     if name == "dim3" {
         return Some((ScalarTy::UINT, 3));
+    }
+    if matches!(name, "__nv_bfloat162" | "nv_bfloat162") {
+        return Some((ScalarTy::Float { bits: 16 }, 2));
     }
     let digits_at = name.find(|c: char| c.is_ascii_digit())?;
     let (base, n) = name.split_at(digits_at);

@@ -77,7 +77,15 @@ pub fn host_launches(path: &Path, text: &str, includes: &dyn IncludeResolver) ->
     }
     let scanned = catch_unwind(AssertUnwindSafe(|| {
         let reader = |from: &Path, name: &str| includes.read(from, name);
-        let prelude = CudaTarget::default().prelude(false);
+        // nvcc's host pass: the device macros without `__CUDA_ARCH__`.
+        let device = includes
+            .cuda_prelude()
+            .unwrap_or_else(|| CudaTarget::default().prelude(true));
+        let prelude: String = device
+            .lines()
+            .filter(|l| !l.starts_with("#define __CUDA_ARCH__"))
+            .map(|l| format!("{l}\n"))
+            .collect();
         let pre = preprocess::preprocess(
             text,
             path,
@@ -202,9 +210,78 @@ impl FileAnalysis {
     }
 }
 
-/// Analyses the file at `path` with contents `text`; includes are read from disk.
+/// Analyses the file at `path` with contents `text`; includes are read from
+/// disk (the including file's folder, then the include folders of
+/// `syncwright.toml` and `compile_commands.json`).
 pub fn analyze_file(path: &Path, text: &str, settings: &Settings) -> FileAnalysis {
-    analyze_file_with(path, text, settings, &FsIncludes)
+    analyze_file_with(path, text, settings, &TranslationEnv::for_file(path))
+}
+
+/// How a file is compiled: include folders and predefined macros from
+/// `syncwright.toml` (`cuda_version`, `cuda_arch`, `include_dirs`, `defines`)
+/// and `compile_commands.json` (`-I`, `-D`, `-arch`), the project file first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TranslationEnv {
+    /// Folders searched for quoted includes after the including file's own.
+    pub include_dirs: Vec<PathBuf>,
+    /// Device-pass predefined macros, when not the default.
+    pub prelude: Option<String>,
+}
+
+impl TranslationEnv {
+    /// The environment of the file at `path` (an invalid project file is
+    /// reported by the analysis itself and ignored here).
+    pub fn for_file(path: &Path) -> TranslationEnv {
+        let project = crate::config::resolve::find_project_config(path)
+            .ok()
+            .flatten();
+        let flags = crate::config::resolve::find_compile_flags(path).unwrap_or_default();
+        let mut include_dirs = project
+            .as_ref()
+            .map(|p| p.include_dirs.clone())
+            .unwrap_or_default();
+        include_dirs.extend(flags.include_dirs);
+        let mut defines = flags.defines;
+        defines.extend(
+            project
+                .as_ref()
+                .map(|p| p.defines.clone())
+                .unwrap_or_default(),
+        );
+        let default = CudaTarget::default();
+        let (major, minor) = project
+            .as_ref()
+            .and_then(|p| p.cuda_version)
+            .unwrap_or((default.major, default.minor));
+        let arch = project
+            .as_ref()
+            .and_then(|p| p.cuda_arch)
+            .or(flags.arch)
+            .unwrap_or(default.arch);
+        let target = CudaTarget { major, minor, arch };
+        let prelude = (target != default || !defines.is_empty())
+            .then(|| target.prelude(true) + &preprocess::define_lines(&defines));
+        TranslationEnv {
+            include_dirs,
+            prelude,
+        }
+    }
+}
+
+impl IncludeResolver for TranslationEnv {
+    fn read(&self, from: &Path, name: &str) -> Option<(PathBuf, String)> {
+        FsIncludes.read(from, name).or_else(|| {
+            self.include_dirs.iter().find_map(|dir| {
+                let path = dir.join(name);
+                let text = std::fs::read(&path).ok()?;
+                Some((path, String::from_utf8_lossy(&text).into_owned()))
+            })
+        })
+    }
+
+    fn cuda_prelude(&self) -> Option<String> {
+        self.prelude.clone()
+    }
 }
 
 /// Like [`analyze_file`], with a custom include resolver (open editor buffers).
@@ -831,6 +908,56 @@ mod tests {
             &Settings::default(),
         );
         assert!(a.file_findings.is_empty());
+    }
+
+    #[test]
+    fn kernels_of_included_headers_are_checked_under_the_includers_macros() {
+        let dir = std::env::temp_dir().join(format!("syncwright-inc-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let header = "#ifdef USE_SHARED\n__global__ void scale(float *a) {\n  __shared__ float s[64];\n  s[threadIdx.x] = a[threadIdx.x];\n  a[threadIdx.x] = s[threadIdx.x + 1];\n}\n#else\n__global__ void scale(float *a) { a[threadIdx.x] *= 2.0f; }\n#endif\n";
+        std::fs::write(dir.join("common.h"), header).unwrap();
+        let racy =
+            "#define USE_SHARED\n#include \"common.h\"\nvoid run() { scale<<<1, 64>>>(0); }\n";
+        let a = analyze_file(&dir.join("a.cu"), racy, &Settings::default());
+        assert_eq!(a.kernels.len(), 1);
+        assert_eq!(a.kernels[0].report.verdict, Verdict::Racy);
+        let race = &a.kernels[0].report.findings[0];
+        let at = a.locate(race.span);
+        assert!(!at.in_main_file && at.path.ends_with("common.h"), "{at:?}");
+        assert!(matches!(at.start.line, 3 | 4), "{at:?}");
+        let clean = "#include \"common.h\"\nvoid run() { scale<<<1, 64>>>(0); }\n";
+        let a = analyze_file(&dir.join("b.cu"), clean, &Settings::default());
+        assert_eq!(a.kernels.len(), 1);
+        assert_eq!(a.kernels[0].report.verdict, Verdict::RaceFree);
+        // The header alone is still checked (symbolic launch: blocks collide).
+        let a = analyze_file(&dir.join("common.h"), header, &Settings::default());
+        assert_eq!(a.kernels.len(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn project_include_dirs_defines_and_cuda_target_reach_the_front_end() {
+        let dir = std::env::temp_dir().join(format!("syncwright-env-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("inc")).unwrap();
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(
+            dir.join("syncwright.toml"),
+            "cuda_version = \"11.0\"\ncuda_arch = \"sm_70\"\ninclude_dirs = [\"inc\"]\ndefines = [\"SHIFT=1\"]\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("inc/k.cuh"),
+            "__global__ void k(int *a) {\n#if CUDA_VERSION < 12000 && __CUDA_ARCH__ == 700\n  a[threadIdx.x] = a[threadIdx.x + SHIFT];\n#else\n  a[threadIdx.x] = 1;\n#endif\n}\n",
+        )
+        .unwrap();
+        let main = dir.join("src/main.cu");
+        let env = TranslationEnv::for_file(&main);
+        assert_eq!(env.include_dirs, vec![dir.join("inc")]);
+        let a = analyze_file(&main, "#include \"k.cuh\"\n", &Settings::default());
+        assert_eq!(a.kernels.len(), 1, "{:?}", a.file_findings);
+        // CUDA 11.0 for sm_70 with SHIFT=1: the racy branch is compiled.
+        assert_eq!(a.kernels[0].report.verdict, Verdict::Racy);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -3,7 +3,10 @@
 //! never a crash), and analyses run on a thread whose stack fits deep recursion.
 
 use std::any::Any;
+use std::collections::VecDeque;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Condvar, Mutex, OnceLock};
+use std::time::Duration;
 
 /// Stack of an analysis thread: lowering and checking recurse over the syntax
 /// tree and the IR, and a stack overflow cannot be caught. The stack is
@@ -43,6 +46,101 @@ pub fn on_analysis_thread<T: Send + 'static>(
     }
 }
 
+/// Stack of a pooled analysis thread (the server's), as the server's threads had.
+pub const POOL_STACK_BYTES: usize = 256 * 1024 * 1024;
+/// Pooled analysis threads at most.
+const POOL_THREADS: usize = 4;
+/// A pooled thread idle this long exits, giving its stack's address space back.
+const POOL_IDLE: Duration = Duration::from_secs(30);
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Long-lived analysis threads with large stacks. They are reused because
+/// each thread keeps a warm Z3 solver (`check::sdv`, tens of milliseconds to
+/// create); they exit when idle, so an idle server reserves no large stacks.
+struct Pool {
+    state: Mutex<PoolState>,
+    work: Condvar,
+}
+
+#[derive(Default)]
+struct PoolState {
+    jobs: VecDeque<Job>,
+    threads: usize,
+    idle: usize,
+}
+
+fn pool() -> &'static Pool {
+    static POOL: OnceLock<Pool> = OnceLock::new();
+    POOL.get_or_init(|| Pool {
+        state: Mutex::new(PoolState::default()),
+        work: Condvar::new(),
+    })
+}
+
+impl Pool {
+    /// Queues `job`, starting a thread when none is idle and the pool is not
+    /// full. False if no thread runs or can start.
+    fn submit(&'static self, job: Job) -> bool {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        state.jobs.push_back(job);
+        if state.idle > state.jobs.len() - 1 {
+            self.work.notify_one();
+            return true;
+        }
+        if state.threads >= POOL_THREADS {
+            return true;
+        }
+        let started = std::thread::Builder::new()
+            .name("syncwright-analysis".into())
+            .stack_size(POOL_STACK_BYTES)
+            .spawn(move || self.serve());
+        if started.is_ok() {
+            state.threads += 1;
+            true
+        } else {
+            state.jobs.pop_back();
+            state.threads > 0
+        }
+    }
+
+    fn serve(&self) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if let Some(job) = state.jobs.pop_front() {
+                drop(state);
+                job();
+                state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                continue;
+            }
+            state.idle += 1;
+            let (next, timeout) = self
+                .work
+                .wait_timeout(state, POOL_IDLE)
+                .unwrap_or_else(|e| e.into_inner());
+            state = next;
+            state.idle -= 1;
+            if timeout.timed_out() && state.jobs.is_empty() {
+                state.threads -= 1;
+                return;
+            }
+        }
+    }
+}
+
+/// Runs `work` on a pooled analysis thread and waits for it (the server's
+/// analyses). None if it panicked or no thread could run it.
+pub fn on_analysis_pool<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    let (done, result) = std::sync::mpsc::channel();
+    let job: Job = Box::new(move || {
+        let _ = done.send(catch_unwind(AssertUnwindSafe(work)).ok());
+    });
+    if !pool().submit(job) {
+        return None;
+    }
+    result.recv().ok().flatten()
+}
+
 /// Hands freed heap memory back to the operating system (glibc keeps it
 /// otherwise: a 10 MB document replaced by a small one would leave the
 /// server's resident size at its peak). A no-op elsewhere.
@@ -80,5 +178,26 @@ mod tests {
     fn analysis_threads_return_results_and_survive_panics() {
         assert_eq!(on_analysis_thread(|| 7), Some(7));
         assert_eq!(on_analysis_thread(|| -> u8 { panic!("dies") }), None);
+        assert_eq!(on_analysis_pool(|| 7), Some(7));
+        assert_eq!(on_analysis_pool(|| -> u8 { panic!("dies") }), None);
+        // Pooled threads are reused: a thread-local survives between jobs.
+        thread_local!(static RUNS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
+        let runs: Vec<u32> = (0..20)
+            .map(|_| {
+                on_analysis_pool(|| {
+                    RUNS.with(|r| {
+                        r.set(r.get() + 1);
+                        r.get()
+                    })
+                })
+                .unwrap_or(0)
+            })
+            .collect();
+        assert!(runs.iter().any(|&n| n > 1), "{runs:?}");
+        let many: Vec<_> = (0..8)
+            .map(|i| std::thread::spawn(move || on_analysis_pool(move || i * 2)))
+            .collect();
+        let results: Vec<_> = many.into_iter().map(|t| t.join().ok().flatten()).collect();
+        assert_eq!(results, (0..8).map(|i| Some(i * 2)).collect::<Vec<_>>());
     }
 }

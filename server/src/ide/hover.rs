@@ -12,6 +12,17 @@ use crate::ir::{Block, Stmt, StmtKind};
 use crate::synth::repairs::fmt_cost;
 use crate::synth::BarrierInfo;
 
+/// Whether the hover at `offset` describes a barrier, which needs the
+/// synthesizer (blocking work, see [`AnalysisHost::barriers`]); every other
+/// hover is read off the analysis at once.
+pub fn needs_barriers(analysis: &DocAnalysis, offset: u32) -> bool {
+    analysis.kernel_at(offset as usize).is_some_and(|kernel| {
+        let name = kernel.kernel.name_span;
+        !(name.start <= offset && offset <= name.end)
+            && stmt_at(&kernel.kernel.body, offset, &is_barrier).is_some()
+    })
+}
+
 /// The hover at byte `offset` of an analysed document, as Markdown: the
 /// kernel's verdict on its name, what a barrier orders, what an access may
 /// race with, then the findings there. None when there is nothing to say.

@@ -29,7 +29,7 @@ mod tests;
 pub use self::file::{
     analyze_file, analyze_file_with, analyze_parsed, analyze_program, check_guarded,
     frontend_finding, kernel_options_with_findings, lower_guarded, plain_finding,
-    unsupported_report, FileAnalysis, KernelAnalysis, LaunchSummary, Location,
+    unsupported_report, FileAnalysis, KernelAnalysis, LaunchSummary, Location, TranslationEnv,
 };
 pub use self::guard::{guarded, on_analysis_thread, panic_message};
 pub use crate::base::{position_of, LineStarts, Position};

@@ -399,6 +399,13 @@ pub enum StmtKind {
     /// `return` from the kernel (from an inlined call: lowered by the front end
     /// into control flow of the caller, so this always leaves the kernel).
     Return,
+    /// A precondition the programmer states at this point (`__requires(e)`,
+    /// `__assume(e)`, `__builtin_assume(e)`, `assert(e)`): executions in which
+    /// a thread reaches it with `cond` false are not considered.
+    Assume {
+        /// The assumed condition (Bool).
+        cond: Expr,
+    },
 }
 
 /// A labelled statement.

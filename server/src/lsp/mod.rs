@@ -14,6 +14,7 @@
 
 pub mod convert;
 pub mod document;
+pub mod interleaving;
 pub mod settings;
 #[cfg(test)]
 mod tests;
@@ -40,7 +41,7 @@ use self::settings::{CheckOn, LspSettings};
 use crate::base::Lang;
 use crate::frontend::{FsIncludes, IncludeResolver};
 use crate::ide::actions::ActionKind;
-use crate::ide::guard::{guarded, on_analysis_thread, panic_message};
+use crate::ide::guard::{guarded, on_analysis_pool, panic_message};
 use crate::ide::host::{
     analyze, AnalysisContext, AnalysisError, AnalysisHost, AnalysisInput, DocAnalysis, Engine,
     Syncwright,
@@ -242,10 +243,10 @@ impl Inner {
         };
         let this = self.clone();
         let target = uri.clone();
-        // A blocking thread waits for the analysis thread (whose large stack
-        // exists only while it runs).
+        // A blocking thread waits for a pooled analysis thread (large stack,
+        // warm solver, exits when idle).
         let result = tokio::task::spawn_blocking(move || {
-            on_analysis_thread(move || {
+            on_analysis_pool(move || {
                 let settings = this.settings().ide_settings();
                 let includes = Includes { docs: &this.docs };
                 let is_stale = || {
@@ -451,10 +452,11 @@ impl Inner {
     }
 }
 
-/// Runs blocking analysis work (repairs, barrier descriptions) on an analysis
-/// thread, awaited from a blocking thread; a panic becomes an internal error.
+/// Runs blocking analysis work (repairs, barrier descriptions) on a pooled
+/// analysis thread, awaited from a blocking thread; a panic becomes an
+/// internal error.
 async fn on_analysis<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
-    tokio::task::spawn_blocking(move || on_analysis_thread(work))
+    tokio::task::spawn_blocking(move || on_analysis_pool(work))
         .await
         .map_err(|e| internal(join_message(e)))?
         .ok_or_else(|| internal("internal error: the analysis thread died"))
@@ -534,12 +536,17 @@ impl Backend {
             .inner
             .offset(&uri, params.text_document_position_params.position)?;
         let analysis = self.inner.current_analysis(&uri).await?;
-        let inner = self.inner.clone();
-        let markdown = on_analysis(move || {
-            let settings = inner.settings().ide_settings();
-            crate::ide::hover::hover(&inner.host, &settings, &analysis, offset as u32)
-        })
-        .await?
+        let offset = offset as u32;
+        let settings = self.inner.settings().ide_settings();
+        // Only a barrier's hover needs blocking work; the others are answered
+        // at once, in the order they came.
+        let markdown = if crate::ide::hover::needs_barriers(&analysis, offset) {
+            let inner = self.inner.clone();
+            on_analysis(move || crate::ide::hover::hover(&inner.host, &settings, &analysis, offset))
+                .await?
+        } else {
+            crate::ide::hover::hover(&self.inner.host, &settings, &analysis, offset)
+        }
         .map_err(internal)?;
         Ok(markdown.map(|value| Hover {
             contents: HoverContents::Markup(MarkupContent {
@@ -722,7 +729,7 @@ impl Backend {
             }
             let (inner, file) = (self.inner.clone(), path.clone());
             let analysis = tokio::task::spawn_blocking(move || {
-                on_analysis_thread(move || {
+                on_analysis_pool(move || {
                     let text = std::fs::read(&file)
                         .map(|b| String::from_utf8_lossy(&b).into_owned())
                         .map_err(|e| format!("{}: {e}", file.display()))?;
@@ -781,6 +788,39 @@ impl Backend {
         Ok(Some(
             json!({ "files": files.len(), "kernels": kernels, "notRaceFree": defects }),
         ))
+    }
+
+    async fn code_lens_impl(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        let uri = params.text_document.uri;
+        let analysis = self.inner.current_analysis(&uri).await?;
+        Ok(Some(interleaving::lenses(
+            &analysis,
+            &uri,
+            self.inner.encoding(),
+        )))
+    }
+
+    /// `syncwright.interleaving [uri, {line, character}]`: the view of the race there.
+    async fn interleaving(&self, arguments: &[Value]) -> Result<Option<Value>> {
+        let uri: Url = arguments
+            .first()
+            .and_then(|v| serde_json::from_value(v.clone()).ok())
+            .ok_or_else(|| invalid_params("expected [uri, position]".to_string()))?;
+        let position: Position = arguments
+            .get(1)
+            .and_then(|v| serde_json::from_value(v.clone()).ok())
+            .ok_or_else(|| invalid_params("expected [uri, position]".to_string()))?;
+        let analysis = self.inner.current_analysis(&uri).await?;
+        interleaving::view(&analysis, position, self.inner.encoding())
+            .map(Some)
+            .ok_or_else(|| {
+                invalid_params(format!(
+                    "no race at {}:{}:{} (the document changed?)",
+                    uri,
+                    position.line + 1,
+                    position.character + 1
+                ))
+            })
     }
 
     async fn inlay_hint_impl(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
@@ -896,10 +936,17 @@ impl LanguageServer for Backend {
                         },
                     )),
                     execute_command_provider: Some(ExecuteCommandOptions {
-                        commands: vec![CMD_CHECK_WORKSPACE.to_string(), CMD_FIX_ALL.to_string()],
+                        commands: vec![
+                            CMD_CHECK_WORKSPACE.to_string(),
+                            CMD_FIX_ALL.to_string(),
+                            interleaving::CMD_INTERLEAVING.to_string(),
+                        ],
                         work_done_progress_options: Default::default(),
                     }),
                     inlay_hint_provider: Some(OneOf::Left(true)),
+                    code_lens_provider: Some(CodeLensOptions {
+                        resolve_provider: Some(false),
+                    }),
                     ..Default::default()
                 },
                 server_info: Some(ServerInfo {
@@ -1002,6 +1049,11 @@ impl LanguageServer for Backend {
                 }
                 let uris: Vec<Url> = self.inner.docs.iter().map(|d| d.key().clone()).collect();
                 for uri in uris {
+                    // Analyses are kept per generation: a new one makes the analysis under the
+                    // old settings stale, or the recheck would republish it unchanged.
+                    if let Some(mut doc) = self.inner.docs.get_mut(&uri) {
+                        doc.touch();
+                    }
                     self.inner.schedule(uri, Duration::ZERO);
                 }
                 Ok(())
@@ -1022,11 +1074,16 @@ impl LanguageServer for Backend {
         self.guard("inlayHint", self.inlay_hint_impl(params)).await
     }
 
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        self.guard("codeLens", self.code_lens_impl(params)).await
+    }
+
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<Value>> {
         self.guard("executeCommand", async {
             match params.command.as_str() {
                 CMD_CHECK_WORKSPACE => self.check_workspace().await,
                 CMD_FIX_ALL => self.fix_all(&params.arguments).await,
+                interleaving::CMD_INTERLEAVING => self.interleaving(&params.arguments).await,
                 other => Err(invalid_params(format!("unknown command {other}"))),
             }
         })
@@ -1050,11 +1107,13 @@ pub fn service_with_engine(engine: Arc<dyn Engine>) -> (LspService<Backend>, Cli
     builder.finish()
 }
 
-/// Stack of the runtime's threads: they translate messages and wait for
-/// analyses; the analyses themselves recurse deeply and run on analysis
-/// threads with large stacks that exist only while they run
-/// (`ide::on_analysis_thread`), so an idle server reserves little.
-const THREAD_STACK_BYTES: usize = 8 * 1024 * 1024;
+/// Stack of the runtime's threads: they translate messages, apply edits and
+/// re-parse (tree-sitter and the directive scan do not recurse with the
+/// input's nesting), and wait for analyses; the analyses themselves recurse
+/// deeply and run on pooled analysis threads with large stacks that exit when
+/// idle (`ide::guard::on_analysis_pool`), so an idle server reserves little
+/// (10 threads of 16 MB instead of 10 of 256 MB).
+const THREAD_STACK_BYTES: usize = 16 * 1024 * 1024;
 
 /// The runtime `syncwright lsp` runs on: two protocol workers, blocking
 /// threads that wait for analyses.

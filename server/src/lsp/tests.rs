@@ -1569,6 +1569,93 @@ async fn hover_on_a_warp_barrier() {
     assert!(md.contains("Orders 1 race"), "{md}");
 }
 
+#[tokio::test]
+async fn interleaving_lens_and_command_show_the_race_witness() {
+    let engine = Arc::new(FakeEngine {
+        real_checker: true,
+        ..FakeEngine::default()
+    });
+    let mut client = TestClient::new(engine);
+    let init = client
+        .initialize(json!({}), json!({ "blockDim": 64, "debounceMs": 0 }))
+        .await;
+    assert!(
+        init["capabilities"]["codeLensProvider"].is_object(),
+        "{init}"
+    );
+    assert!(init["capabilities"]["executeCommandProvider"]["commands"]
+        .as_array()
+        .expect("commands")
+        .contains(&json!("syncwright.interleaving")));
+    client.open(URI, DEMO).await;
+    let (_, diags) = client.diagnostics(URI).await;
+    let race = diags
+        .iter()
+        .find(|d| d.code == Some(NumberOrString::String("race".into())))
+        .expect("a race")
+        .clone();
+    let lenses = client
+        .call(
+            "textDocument/codeLens",
+            json!({ "textDocument": { "uri": URI } }),
+        )
+        .await
+        .expect("code lenses");
+    let lenses = lenses.as_array().expect("lens list");
+    // One lens, on the race's line, running the client-side command with the race's position.
+    assert_eq!(lenses.len(), 1, "{lenses:?}");
+    let lens = &lenses[0];
+    assert_eq!(lens["range"]["start"]["line"], json!(race.range.start.line));
+    assert_eq!(lens["command"]["title"], json!("Show interleaving"));
+    assert_eq!(
+        lens["command"]["command"],
+        json!("syncwright.showInterleaving")
+    );
+    let arguments = lens["command"]["arguments"].clone();
+    assert_eq!(arguments[0], json!(URI));
+    let view = client
+        .call(
+            "workspace/executeCommand",
+            json!({ "command": "syncwright.interleaving", "arguments": arguments }),
+        )
+        .await
+        .expect("the interleaving");
+    let text = view["text"].as_str().expect("text");
+    assert!(view["title"]
+        .as_str()
+        .is_some_and(|t| t.contains("race on s in kernel racy (demo.cu:5)")));
+    // The store (line 5) and the load (line 6) in source order, at one address.
+    for want in [
+        "launch: blockDim 64",
+        "thread A is thread ",
+        "thread B is thread ",
+        "1. line 5: thread ",
+        "`s[t] = out[t];`",
+        "2. line 6: thread ",
+        "(the same address): `float x = s[t + 1];`",
+        "between line 5 and line 6",
+    ] {
+        assert!(text.contains(want), "no `{want}` in:\n{text}");
+    }
+    assert_eq!(view["steps"].as_array().map(Vec::len), Some(6), "{view}");
+    // A position without a race is an error, not an empty view.
+    let missing = client
+        .call(
+            "workspace/executeCommand",
+            json!({ "command": "syncwright.interleaving",
+                    "arguments": [URI, { "line": 0, "character": 0 }] }),
+        )
+        .await;
+    assert!(missing.is_err(), "{missing:?}");
+    let bad = client
+        .call(
+            "workspace/executeCommand",
+            json!({ "command": "syncwright.interleaving", "arguments": [] }),
+        )
+        .await;
+    assert!(bad.is_err());
+}
+
 /// A hover that arrives while the check of the same version is pending waits
 /// for that analysis instead of starting its own.
 #[tokio::test]
@@ -1595,4 +1682,44 @@ async fn a_hover_during_a_pending_check_reuses_it() {
     assert!(!diags.is_empty());
     assert_eq!(client.service.inner().inner.host.analyses_started(), 1);
     assert_eq!(engine.checks.load(Ordering::SeqCst), 2);
+}
+
+/// A settings change rechecks open documents under the new settings, not from the
+/// analysis kept for their unchanged text.
+#[tokio::test]
+async fn a_launch_setting_change_rechecks_open_documents() {
+    let engine = Arc::new(FakeEngine {
+        real_checker: true,
+        ..FakeEngine::default()
+    });
+    let mut client = TestClient::new(engine);
+    client
+        .initialize(json!({}), json!({ "blockDim": 64, "debounceMs": 0 }))
+        .await;
+    client.open(URI, DEMO).await;
+    let races = |diags: &[Diagnostic]| {
+        diags
+            .iter()
+            .filter(|d| d.code == Some(NumberOrString::String("race".into())))
+            .count()
+    };
+    let (_, diags) = client.diagnostics(URI).await;
+    assert_eq!(races(&diags), 1, "{diags:#?}");
+    // One thread per block: no two threads share `s`.
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({ "settings": { "syncwright": { "blockDim": 1, "debounceMs": 0 } } }),
+        )
+        .await;
+    let (_, diags) = client.diagnostics(URI).await;
+    assert_eq!(races(&diags), 0, "{diags:#?}");
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({ "settings": { "syncwright": { "blockDim": 64, "debounceMs": 0 } } }),
+        )
+        .await;
+    let (_, diags) = client.diagnostics(URI).await;
+    assert_eq!(races(&diags), 1, "{diags:#?}");
 }

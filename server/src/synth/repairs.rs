@@ -1586,7 +1586,8 @@ fn prefix_is_independent(
         | StmtKind::Collective { .. }
         | StmtKind::Break
         | StmtKind::Continue
-        | StmtKind::Return => ok = false,
+        | StmtKind::Return
+        | StmtKind::Assume { .. } => ok = false,
         StmtKind::If { .. } | StmtKind::Loop { .. } => {}
     });
     ok

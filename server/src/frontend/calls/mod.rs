@@ -7,7 +7,7 @@ use crate::frontend::builtins;
 use crate::frontend::exprs::*;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::{GroupKind, Ty};
-use crate::ir::{BarrierScope, BinOp, Builtin, Expr, ParamDecl, ParamId, ScalarTy};
+use crate::ir::{BarrierScope, BinOp, Builtin, Expr, ParamDecl, ParamId, ScalarTy, StmtKind};
 
 pub(super) mod atomics;
 pub(super) mod copies;
@@ -29,6 +29,19 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             None => Vec::new(),
         };
+        // Functional casts `float(x)`, `int(x)`, `uint(x)`, `T(x)` of a type
+        // name that is neither a local nor a function: C++ gives them the
+        // meaning of the C cast `(T)x` (a vector type builds a vector).
+        if let Some(ty) = self.functional_cast_type(f) {
+            if let Ty::Vector(..) = ty {
+                return self.vector_literal(ty, &args, n);
+            }
+            let Some(a) = args.first() else {
+                return Ok(self.zero(&ty));
+            };
+            let v = self.rvalue(*a)?;
+            return self.convert_val(ty, v, n);
+        }
         let (name, tpl_args) = match f.kind() {
             "identifier" => (self.txt(f).to_string(), None),
             "qualified_identifier" => {
@@ -111,7 +124,57 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return self.inline_call(n, &def, &args, tpl_args);
             }
         }
+        if args.is_empty() {
+            if let Some(v) = self.pointer_proxy(n, &name)? {
+                return Ok(v);
+            }
+        }
         self.builtin_call(n, &name, &args)
+    }
+
+    /// `SharedMemory<T>()`: a temporary of a struct whose conversion operator
+    /// returns a pointer (the CUDA samples' proxy for `extern __shared__`
+    /// memory), used where a pointer is wanted. Its value is what the
+    /// operator returns, inlined (with no receiver: an operator that reads
+    /// the object's fields makes the lowering fail and the call is taken as
+    /// unknown code, as before).
+    fn pointer_proxy(&mut self, n: Node<'t>, tag: &str) -> R<Option<Val>> {
+        let Some(def) = self
+            .cx
+            .functions
+            .get(&format!("{tag}::operator cast"))
+            .and_then(|defs| defs.iter().find(|d| d.has_body && d.param_count == 0))
+            .cloned()
+        else {
+            return Ok(None);
+        };
+        if !matches!(self.inline_return_type(&def), Ty::Ptr(_)) {
+            return Ok(None);
+        }
+        let mut value = None;
+        let lowered = self.with_block(|l| {
+            value = Some(l.inline_call_this(n, &def, &[], None, None)?);
+            Ok(())
+        });
+        match (lowered, value) {
+            (Ok(stmts), Some(v @ Val::Ptr { .. })) => {
+                self.cur.extend(stmts);
+                Ok(Some(v))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// The type of a call's callee written as a scalar or vector type name
+    /// (`float`, `unsigned`, a typedef of one): a functional cast.
+    fn functional_cast_type(&self, f: Node<'t>) -> Option<Ty> {
+        let ty = match f.kind() {
+            "primitive_type" | "type_identifier" => self.type_name(f)?,
+            "sized_type_specifier" => Ty::Scalar(crate::frontend::types::sized_type(f, self.src())),
+            "identifier" if !self.cx.functions.contains_key(self.txt(f)) => self.type_name(f)?,
+            _ => return None,
+        };
+        matches!(ty, Ty::Scalar(_) | Ty::Vector(..)).then_some(ty)
     }
 
     pub(crate) fn method_call(&mut self, n: Node<'t>, f: Node<'t>, args: &[Node<'t>]) -> R<Val> {
@@ -203,6 +266,11 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     pub(crate) fn builtin_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         use builtins::BuiltinKind as K;
+        if let ([arg], true) = (args, builtins::is_precondition(name)) {
+            if let Some(v) = self.precondition(n, name, *arg)? {
+                return Ok(v);
+            }
+        }
         match builtins::classify(name) {
             Some(K::BlockBarrier) if name == "__syncthreads" => {
                 self.barrier(n, BarrierScope::Block, true, true);
@@ -370,6 +438,36 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
         }
         self.unknown_call(n, name, args)
+    }
+
+    /// `__requires(e)`, `__assume(e)`, `__builtin_assume(e)`, `assert(e)`:
+    /// the programmer states that `e` holds whenever a thread reaches the call,
+    /// so executions where it does not are left out (an `assert` that fails
+    /// ends the program). None when `e` cannot be taken as an assumption: the
+    /// call is then lowered as before (an annotation or an ignored call).
+    fn precondition(&mut self, n: Node<'t>, name: &str, arg: Node<'t>) -> R<Option<Val>> {
+        let mut cond = None;
+        let lowered = self.with_block(|l| {
+            let v = l.rvalue(arg)?;
+            cond = Some(l.truth(v, arg)?);
+            Ok(())
+        });
+        let (Ok(stmts), Some(cond)) = (lowered, cond) else {
+            return Ok(None);
+        };
+        // `assert` evaluates its argument at run time: its reads are accesses.
+        // The others' arguments are never evaluated, so they may only compute
+        // from values already known (no memory access, no control flow).
+        let evaluated = name == "assert";
+        let pure = stmts
+            .iter()
+            .all(|s| matches!(s.kind, StmtKind::Assign { .. } | StmtKind::Havoc { .. }));
+        if !evaluated && !pure {
+            return Ok(None);
+        }
+        self.cur.extend(stmts);
+        self.push(StmtKind::Assume { cond }, n);
+        Ok(Some(Val::Void))
     }
 
     pub(crate) fn unknown_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {

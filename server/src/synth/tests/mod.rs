@@ -918,13 +918,8 @@ fn unbraced_uniform_branch_gets_braces() {
         let o = fix("unbraced_branch.cu", &launch(8, 1, &[1]));
         assert_repaired(&o);
         assert_compiles("unbraced_branch", &o.fixed);
-        if REAL.with(|r| r.get()) {
-            // The SDV checker does not accept the barrier inside the uniform
-            // branch (it is race-free: without the read there is no race), so
-            // the barrier goes after the `if`.
-            assert_eq!(o.repair.cost_after, 1.0);
-            return;
-        }
+        // The SDV checker accepts the barrier inside the uniform branch too:
+        // its interval analysis knows both threads take the same branch.
         assert_eq!(o.repair.cost_after, 0.5);
         assert!(
             o.fixed
