@@ -114,7 +114,7 @@ pub fn run_oracles(path: &Path, text: &str, options: &OracleOptions) -> Vec<Fail
         .iter()
         .any(|k| matches!(k.report.verdict, Verdict::Racy | Verdict::Divergent));
     let outcomes = [FileOutcome::Analyzed(analysis)];
-    let _ = text::render(&outcomes);
+    let _ = text::render(&outcomes, true);
     check_json(&json::render(&outcomes), line_count, &mut failures);
     check_sarif(&sarif::render(&outcomes), line_count, &mut failures);
     if options.fix && racy_or_repairable {
@@ -226,6 +226,7 @@ fn check_fix(path: &Path, text: &str, options: &OracleOptions, failures: &mut Ve
         force: false,
         format: FixFormat::Json,
         keep_existing: false,
+        grid_barriers: false,
         loop_cost: None,
         cond_cost: None,
         launch: LaunchArgs {
