@@ -26,6 +26,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("ide", 8),
     ("cli", 9),
     ("lsp", 9),
+    ("fuzz", 10),
 ];
 
 fn rank(module: &str) -> Option<u32> {

@@ -114,7 +114,7 @@ pub fn run_oracles(path: &Path, text: &str, options: &OracleOptions) -> Vec<Fail
         .iter()
         .any(|k| matches!(k.report.verdict, Verdict::Racy | Verdict::Divergent));
     let outcomes = [FileOutcome::Analyzed(analysis)];
-    let _ = text::render(&outcomes, false);
+    let _ = text::render(&outcomes, true);
     check_json(&json::render(&outcomes), line_count, &mut failures);
     check_sarif(&sarif::render(&outcomes), line_count, &mut failures);
     if options.fix && racy_or_repairable {
