@@ -109,10 +109,13 @@ fn check_in_context(kernel: &Kernel, opts: &CheckOptions) -> (KernelReport, Prof
     // Wall-clock backstop for the whole kernel: interrupts the context.
     let backstop = Duration::from_millis(budget_ms.saturating_mul(WALL_BACKSTOP_FACTOR) + 200);
     let handle = solver.get_context().handle();
+    let interrupted = std::sync::atomic::AtomicBool::new(false);
     std::thread::scope(|scope| {
         let (done, finished) = std::sync::mpsc::channel::<()>();
+        let interrupted = &interrupted;
         let watchdog = scope.spawn(move || {
             if finished.recv_timeout(backstop) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                interrupted.store(true, std::sync::atomic::Ordering::SeqCst);
                 handle.interrupt();
                 true
             } else {
@@ -121,8 +124,24 @@ fn check_in_context(kernel: &Kernel, opts: &CheckOptions) -> (KernelReport, Prof
         });
         let mut checker = Checker::new(kernel, opts, start, &solver);
         checker.profile.setup_ms = start.elapsed().as_secs_f64() * 1e3;
-        checker.run();
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.run()));
         let _ = done.send(());
+        if let Err(panic) = ran {
+            // An interrupted context answers later calls with null ASTs, on
+            // which the z3 crate panics (e.g. in `simplify`). That is the
+            // backstop doing its job: the kernel is inconclusive, and the
+            // findings proven before the interrupt stand. `finish` makes no
+            // solver call. Any other panic is a bug and propagates.
+            let _ = watchdog.join();
+            if !interrupted.load(std::sync::atomic::Ordering::SeqCst) {
+                std::panic::resume_unwind(panic);
+            }
+            checker.budget_exceeded = Some(format!(
+                "wall-clock backstop of {} ms reached",
+                backstop.as_millis()
+            ));
+            return checker.finish();
+        }
         if watchdog.join().unwrap_or(false) && checker.budget_exceeded.is_none() {
             checker.budget_exceeded = Some(format!(
                 "wall-clock backstop of {} ms reached",
