@@ -45,9 +45,17 @@ const QUERY_WORK: u64 = 10_000 * WORK_UNITS_PER_MS;
 /// Work cap of a query's first, unsplit attempt before case splitting.
 const FIRST_TRY_WORK: u64 = 40 * WORK_UNITS_PER_MS;
 
-/// The wall-clock backstop is this many times the budget: Z3 counts work in
-/// most but not all of its steps, and a verdict must come back regardless.
-const WALL_BACKSTOP_FACTOR: u64 = 3;
+/// The wall-clock backstop: the budget plus this many percent. Z3 counts
+/// work in most but not all of its steps (non-linear queries can run 10 times
+/// longer per unit), and a verdict must come back within the budget plus a
+/// small margin regardless; the deadline stays a backstop behind the
+/// deterministic work count.
+pub const WALL_MARGIN_PERCENT: u64 = 5;
+
+/// How often the watchdog repeats its interrupt once the deadline passed: Z3
+/// notices an interrupt only at its cancellation points, and a new `check`
+/// resets it.
+const INTERRUPT_REPEAT: Duration = Duration::from_millis(20);
 
 /// How many of the slowest queries a profile keeps.
 const PROFILE_SLOWEST: usize = 8;
@@ -64,9 +72,70 @@ struct AccessStmt {
     block_scoped: bool,
 }
 
+/// A kernel's end-to-end budget, shared by its checks under several launch
+/// configurations: Z3 work units (deterministic, so a verdict does not
+/// depend on the machine's load) and a wall-clock deadline behind them.
+#[derive(Clone, Debug)]
+pub struct KernelBudget {
+    budget_ms: u64,
+    work_left: u64,
+    deadline: Instant,
+}
+
+impl KernelBudget {
+    /// The budget of `opts` (0 means the default), counted from `start`
+    /// (take the instant before lowering to bound lowering too).
+    pub fn starting_at(opts: &CheckOptions, start: Instant) -> KernelBudget {
+        let budget_ms = effective_budget_ms(opts);
+        let wall = budget_ms.saturating_add(budget_ms.saturating_mul(WALL_MARGIN_PERCENT) / 100);
+        KernelBudget {
+            budget_ms,
+            work_left: budget_ms.saturating_mul(WORK_UNITS_PER_MS),
+            deadline: start + Duration::from_millis(wall),
+        }
+    }
+
+    /// A budget with only `work` solver work units left (tests).
+    #[cfg(test)]
+    pub(crate) fn with_work_left(mut self, work: u64) -> KernelBudget {
+        self.work_left = work;
+        self
+    }
+
+    /// The budget of `opts`, counted from now.
+    pub fn new(opts: &CheckOptions) -> KernelBudget {
+        KernelBudget::starting_at(opts, Instant::now())
+    }
+
+    /// The wall-clock deadline (the backstop).
+    pub fn deadline(&self) -> Instant {
+        self.deadline
+    }
+
+    /// The budget in milliseconds it was made from.
+    pub fn budget_ms(&self) -> u64 {
+        self.budget_ms
+    }
+
+    /// Solver work units left.
+    pub fn work_left(&self) -> u64 {
+        self.work_left
+    }
+}
+
 /// Checks one kernel for data races and barrier divergence.
 pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
     check_kernel_profiled(kernel, opts).0
+}
+
+/// Checks one kernel within what is left of `budget` (spending from it), for
+/// a kernel checked under several launch configurations.
+pub fn check_kernel_within(
+    kernel: &Kernel,
+    opts: &CheckOptions,
+    budget: &mut KernelBudget,
+) -> KernelReport {
+    check_with_budget(kernel, opts, budget).0
 }
 
 /// Checks one kernel and reports where its time went.
@@ -76,13 +145,21 @@ pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
 /// so a shared context would make a kernel's report depend on which kernels
 /// were checked before it on the same thread.
 pub fn check_kernel_profiled(kernel: &Kernel, opts: &CheckOptions) -> (KernelReport, Profile) {
+    check_with_budget(kernel, opts, &mut KernelBudget::new(opts))
+}
+
+fn check_with_budget(
+    kernel: &Kernel,
+    opts: &CheckOptions,
+    budget: &mut KernelBudget,
+) -> (KernelReport, Profile) {
     let mut cfg = z3::Config::new();
     cfg.set_model_generation(true);
     let outcome = z3::with_z3_config(&cfg, || {
         // A panic must not unwind through `with_z3_config`, which would leave
         // this thread's default context switched; it is re-raised outside.
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            check_in_context(kernel, opts)
+            check_in_context(kernel, opts, budget)
         }))
         .map_err(|panic| {
             panic
@@ -98,34 +175,50 @@ pub fn check_kernel_profiled(kernel: &Kernel, opts: &CheckOptions) -> (KernelRep
     }
 }
 
-fn check_in_context(kernel: &Kernel, opts: &CheckOptions) -> (KernelReport, Profile) {
+fn check_in_context(
+    kernel: &Kernel,
+    opts: &CheckOptions,
+    budget: &mut KernelBudget,
+) -> (KernelReport, Profile) {
     let start = Instant::now();
     // The `smt` tactic's solver: `Solver::new()` builds Z3's whole default
     // tactic on creation, tens of milliseconds per fresh context; queries
     // are pushed and popped one by one anyway.
     let solver = z3::Tactic::new("smt").solver();
     solver.push();
-    let budget_ms = effective_budget_ms(opts);
-    // Wall-clock backstop for the whole kernel: interrupts the context.
-    let backstop = Duration::from_millis(budget_ms.saturating_mul(WALL_BACKSTOP_FACTOR) + 200);
+    let deadline = budget.deadline;
     let handle = solver.get_context().handle();
     let interrupted = std::sync::atomic::AtomicBool::new(false);
-    std::thread::scope(|scope| {
+    let (report, profile, work) = std::thread::scope(|scope| {
         let (done, finished) = std::sync::mpsc::channel::<()>();
         let interrupted = &interrupted;
+        // Wall-clock backstop: interrupts the context at the deadline, and
+        // again every few milliseconds until the check returns.
         let watchdog = scope.spawn(move || {
-            if finished.recv_timeout(backstop) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
-                interrupted.store(true, std::sync::atomic::Ordering::SeqCst);
+            let wait = deadline.saturating_duration_since(Instant::now());
+            if finished.recv_timeout(wait) != Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                return false;
+            }
+            interrupted.store(true, std::sync::atomic::Ordering::SeqCst);
+            loop {
                 handle.interrupt();
-                true
-            } else {
-                false
+                if finished.recv_timeout(INTERRUPT_REPEAT)
+                    != Err(std::sync::mpsc::RecvTimeoutError::Timeout)
+                {
+                    return true;
+                }
             }
         });
-        let mut checker = Checker::new(kernel, opts, start, &solver);
+        let mut checker = Checker::new(kernel, opts, start, &solver, budget);
         checker.profile.setup_ms = start.elapsed().as_secs_f64() * 1e3;
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.run()));
         let _ = done.send(());
+        let backstop_text = || {
+            format!(
+                "wall-clock backstop (budget of {} ms + {WALL_MARGIN_PERCENT}%) reached",
+                effective_budget_ms(opts)
+            )
+        };
         if let Err(panic) = ran {
             // An interrupted context answers later calls with null ASTs, on
             // which the z3 crate panics (e.g. in `simplify`). That is the
@@ -136,17 +229,13 @@ fn check_in_context(kernel: &Kernel, opts: &CheckOptions) -> (KernelReport, Prof
             if !interrupted.load(std::sync::atomic::Ordering::SeqCst) {
                 std::panic::resume_unwind(panic);
             }
-            checker.budget_exceeded = Some(format!(
-                "wall-clock backstop of {} ms reached",
-                backstop.as_millis()
-            ));
-            return checker.finish();
+            checker.budget_exceeded = Some(backstop_text());
+            let work = checker.work_used;
+            let (r, p) = checker.finish();
+            return (r, p, work);
         }
         if watchdog.join().unwrap_or(false) && checker.budget_exceeded.is_none() {
-            checker.budget_exceeded = Some(format!(
-                "wall-clock backstop of {} ms reached",
-                backstop.as_millis()
-            ));
+            checker.budget_exceeded = Some(backstop_text());
         }
         if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
             eprintln!(
@@ -158,8 +247,12 @@ fn check_in_context(kernel: &Kernel, opts: &CheckOptions) -> (KernelReport, Prof
                 checker.work_used
             );
         }
-        checker.finish()
-    })
+        let work = checker.work_used;
+        let (r, p) = checker.finish();
+        (r, p, work)
+    });
+    budget.work_left = budget.work_left.saturating_sub(work);
+    (report, profile)
 }
 
 /// The per-kernel budget in milliseconds (0 means the default of 10 s).
@@ -257,8 +350,8 @@ struct Checker<'k, 's> {
     current: (StmtId, StmtId),
     /// The first pair left undecided when the budget ran out.
     budget_pair: Option<(StmtId, StmtId)>,
-    /// Wall-clock limit (a backstop behind the work budget).
-    backstop: Duration,
+    /// Wall-clock deadline (a backstop behind the work budget).
+    deadline: Instant,
     profile: Profile,
     /// The `rlimit` last set on the solver.
     rlimit_set: Option<u64>,
@@ -270,12 +363,14 @@ impl<'k, 's> Checker<'k, 's> {
         opts: &'k CheckOptions,
         start: Instant,
         solver: &'s Solver,
+        budget: &KernelBudget,
     ) -> Checker<'k, 's> {
         let uniformity = Uniformity::compute(kernel);
         let loops = LoopTable::new(kernel);
         let tree = LabelTree::new(kernel);
         let cfg = Cfg::with_uniformity(kernel, &uniformity);
-        let enc = Encoder::new(kernel, opts, uniformity, loops);
+        let mut enc = Encoder::new(kernel, opts, uniformity, loops);
+        enc.set_deadline(budget.deadline);
         Checker {
             kernel,
             opts,
@@ -291,12 +386,10 @@ impl<'k, 's> Checker<'k, 's> {
             budget_exceeded: None,
             last_unknown: String::new(),
             work_used: 0,
-            work_budget: effective_budget_ms(opts).saturating_mul(WORK_UNITS_PER_MS),
+            work_budget: budget.work_left,
             current: (StmtId(0), StmtId(0)),
             budget_pair: None,
-            backstop: Duration::from_millis(
-                effective_budget_ms(opts).saturating_mul(WALL_BACKSTOP_FACTOR),
-            ),
+            deadline: budget.deadline,
             profile: Profile::default(),
             rlimit_set: None,
         }
@@ -310,16 +403,29 @@ impl<'k, 's> Checker<'k, 's> {
             Some(format!(
                 "budget of {} ms ({} solver work units) spent",
                 effective_budget_ms(self.opts),
-                self.work_budget
+                effective_budget_ms(self.opts).saturating_mul(WORK_UNITS_PER_MS)
             ))
-        } else if self.start.elapsed() >= self.backstop {
+        } else if Instant::now() >= self.deadline {
             Some(format!(
-                "wall-clock backstop of {} ms reached",
-                self.backstop.as_millis()
+                "wall-clock backstop (budget of {} ms + {WALL_MARGIN_PERCENT}%) reached",
+                effective_budget_ms(self.opts)
             ))
         } else {
             None
         }
+    }
+
+    /// Records (once) that the budget ran out at the current pair.
+    fn note_budget_spent(&mut self, why: String) {
+        if self.budget_exceeded.is_some() {
+            return;
+        }
+        self.budget_exceeded = Some(format!(
+            "{why} after {} solver queries; this pair of accesses and the pairs after \
+             it are undecided (findings before it stand)",
+            self.queries
+        ));
+        self.budget_pair = Some(self.current);
     }
 
     fn accesses(&self) -> Vec<AccessStmt> {
@@ -379,16 +485,11 @@ impl<'k, 's> Checker<'k, 's> {
                     continue;
                 }
                 let Some(space) = space else { continue };
+                self.current = (a.id, b.id);
                 if let Some(why) = self.over_budget() {
-                    self.budget_exceeded = Some(format!(
-                        "{why} after {} solver queries; this pair of accesses and the pairs after \
-                         it are undecided (findings before it stand)",
-                        self.queries
-                    ));
-                    self.budget_pair = Some((a.id, b.id));
+                    self.note_budget_spent(why);
                     break 'pairs;
                 }
-                self.current = (a.id, b.id);
                 self.check_pair(a, b, space);
             }
         }
@@ -487,6 +588,13 @@ impl<'k, 's> Checker<'k, 's> {
             let first_same_block = scenario.same_block && index == 0;
             let r1 = self.enc.exec(0, &scenario);
             let r2 = self.enc.exec(1, &scenario);
+            if r1.incomplete || r2.incomplete {
+                let why = self
+                    .over_budget()
+                    .unwrap_or_else(|| "deadline reached".into());
+                self.note_budget_spent(why);
+                return;
+            }
             let (Some(s1), Some(s2)) = (r1.accesses.get(&a.id), r2.accesses.get(&b.id)) else {
                 continue;
             };
@@ -593,6 +701,8 @@ impl<'k, 's> Checker<'k, 's> {
                         general_unsat = Some(scenario.clone());
                     }
                 }
+                // The pair the budget ran out at is named by the budget's finding.
+                (SatResult::Unknown, _) if self.budget_pair == Some((a.id, b.id)) => {}
                 (SatResult::Unknown, _) => {
                     let reason = self.last_unknown.clone();
                     self.undecided.push((a.id, b.id, reason));
@@ -663,6 +773,13 @@ impl<'k, 's> Checker<'k, 's> {
         facts: impl Iterator<Item = Bool>,
         cap_work: Option<u64>,
     ) -> (SatResult, Option<Model>) {
+        // Every solver call is within the budget: a pair with several
+        // scenarios or case splits must not run past it.
+        if let Some(why) = self.over_budget() {
+            self.note_budget_spent(why);
+            self.last_unknown = "kernel budget spent".into();
+            return (SatResult::Unknown, None);
+        }
         let started = Instant::now();
         let facts: Vec<Bool> = facts.collect();
         self.solver.push();
@@ -804,8 +921,16 @@ impl<'k, 's> Checker<'k, 's> {
             {
                 continue;
             }
+            self.current = (id, id);
             let r1 = self.enc.exec(0, &scenario);
             let r2 = self.enc.exec(1, &scenario);
+            if r1.incomplete || r2.incomplete {
+                let why = self
+                    .over_budget()
+                    .unwrap_or_else(|| "deadline reached".into());
+                self.note_budget_spent(why);
+                return;
+            }
             let (Some(e1), Some(e2)) = (r1.barriers.get(&id), r2.barriers.get(&id)) else {
                 continue;
             };
@@ -857,6 +982,7 @@ impl<'k, 's> Checker<'k, 's> {
                     });
                 }
                 (SatResult::Unsat, _) => {}
+                (SatResult::Unknown, _) if self.budget_pair == Some((id, id)) => {}
                 (SatResult::Unknown, _) => {
                     let reason = self.last_unknown.clone();
                     self.undecided.push((id, id, reason));

@@ -244,6 +244,9 @@ pub struct ExecResult {
     pub counter_atomics: Vec<AtomicResult>,
     /// Loop counters with an exact, small set of values at the loop head.
     pub finite_counters: Vec<(Int, Vec<i128>)>,
+    /// The execution stopped at the deadline: its accesses are not all
+    /// recorded, so nothing may be concluded from their absence.
+    pub incomplete: bool,
 }
 
 /// One thread's execution of an atomic increment or decrement.
@@ -297,6 +300,8 @@ pub struct Encoder<'k> {
     adversarial: bool,
     funcs: RefCell<HashMap<String, FuncDecl>>,
     cache: RefCell<HashMap<(usize, Scenario), Rc<ExecResult>>>,
+    /// Symbolic execution stops here (the kernel's wall-clock backstop).
+    deadline: Option<std::time::Instant>,
 }
 
 fn int_of(v: &Val) -> Int {
@@ -489,6 +494,7 @@ impl<'k> Encoder<'k> {
             adversarial: opts.adversarial_abstraction,
             funcs: RefCell::new(HashMap::new()),
             cache: RefCell::new(HashMap::new()),
+            deadline: None,
         }
     }
 
@@ -702,6 +708,12 @@ impl<'k> Encoder<'k> {
         out
     }
 
+    /// Symbolic executions stop at `deadline` (their results are then
+    /// marked incomplete).
+    pub fn set_deadline(&mut self, deadline: std::time::Instant) {
+        self.deadline = Some(deadline);
+    }
+
     /// Executes thread `t` under `scenario` (cached).
     pub fn exec(&self, thread: usize, scenario: &Scenario) -> Rc<ExecResult> {
         let key = (thread, scenario.clone());
@@ -720,6 +732,7 @@ impl<'k> Encoder<'k> {
             loop_stack: Vec::new(),
             out: ExecResult::default(),
             depth: 0,
+            steps: 0,
         };
         exec.block(&self.kernel.body);
         let result = Rc::new(exec.out);
@@ -878,6 +891,8 @@ struct Exec<'e, 'k> {
     loop_stack: Vec<StmtId>,
     out: ExecResult,
     depth: u32,
+    /// Statements executed (the deadline is looked at every few hundred).
+    steps: u32,
 }
 
 fn pow2(n: u32) -> i128 {
@@ -1501,6 +1516,19 @@ impl Exec<'_, '_> {
     }
 
     fn stmt(&mut self, stmt: &Stmt) {
+        if self.out.incomplete {
+            return;
+        }
+        self.steps = self.steps.wrapping_add(1);
+        if self.steps.is_multiple_of(256)
+            && self
+                .enc
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            self.out.incomplete = true;
+            return;
+        }
         match &stmt.kind {
             StmtKind::Assign { var, value } => {
                 let ty = self.var_ty(*var);
