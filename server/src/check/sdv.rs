@@ -57,6 +57,10 @@ pub const WALL_MARGIN_PERCENT: u64 = 5;
 /// resets it.
 const INTERRUPT_REPEAT: Duration = Duration::from_millis(20);
 
+/// Work units of the first calls of the solver portfolio (`smt`, then
+/// `qflia`; see `Checker::check_facts`); the last `smt` call gets the rest.
+const PORTFOLIO_SLICES: [u64; 2] = [25_000, 250_000];
+
 /// How many of the slowest queries a profile keeps.
 const PROFILE_SLOWEST: usize = 8;
 
@@ -186,6 +190,7 @@ fn check_in_context(
     // are pushed and popped one by one anyway.
     let solver = z3::Tactic::new("smt").solver();
     solver.push();
+    let lia = z3::Tactic::new("qflia").solver();
     let deadline = budget.deadline;
     let handle = solver.get_context().handle();
     let interrupted = std::sync::atomic::AtomicBool::new(false);
@@ -209,7 +214,7 @@ fn check_in_context(
                 }
             }
         });
-        let mut checker = Checker::new(kernel, opts, start, &solver, budget);
+        let mut checker = Checker::new(kernel, opts, start, &solver, &lia, budget);
         checker.profile.setup_ms = start.elapsed().as_secs_f64() * 1e3;
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.run()));
         let _ = done.send(());
@@ -353,8 +358,10 @@ struct Checker<'k, 's> {
     /// Wall-clock deadline (a backstop behind the work budget).
     deadline: Instant,
     profile: Profile,
-    /// The `rlimit` last set on the solver.
-    rlimit_set: Option<u64>,
+    /// The `qflia` tactic solver of the portfolio (see `check_facts`).
+    lia: &'s Solver,
+    /// The `rlimit` last set on each solver (`smt`, `qflia`).
+    rlimit_set: [Option<u64>; 2],
 }
 
 impl<'k, 's> Checker<'k, 's> {
@@ -363,6 +370,7 @@ impl<'k, 's> Checker<'k, 's> {
         opts: &'k CheckOptions,
         start: Instant,
         solver: &'s Solver,
+        lia: &'s Solver,
         budget: &KernelBudget,
     ) -> Checker<'k, 's> {
         let uniformity = Uniformity::compute(kernel);
@@ -379,6 +387,7 @@ impl<'k, 's> Checker<'k, 's> {
             cfg,
             enc,
             solver,
+            lia,
             queries: 0,
             races: Vec::new(),
             divergences: Vec::new(),
@@ -391,7 +400,7 @@ impl<'k, 's> Checker<'k, 's> {
             budget_pair: None,
             deadline: budget.deadline,
             profile: Profile::default(),
-            rlimit_set: None,
+            rlimit_set: [None, None],
         }
     }
 
@@ -782,30 +791,105 @@ impl<'k, 's> Checker<'k, 's> {
         }
         let started = Instant::now();
         let facts: Vec<Bool> = facts.collect();
-        self.solver.push();
-        for f in &facts {
-            self.solver.assert(f);
+        let cap = cap_work.unwrap_or(QUERY_WORK);
+        self.queries += 1;
+        // A deterministic portfolio: Z3's incremental `smt` solver first
+        // (most queries take it a few thousand units), then a `qflia` tactic
+        // solver (whose preprocessing, solving equations and propagating
+        // bounds, decides tiled row-major index equalities that `smt` does
+        // not find within the budget) for a bounded slice, then `smt` again
+        // with the rest of the query's work. Each answer is Z3's own; a
+        // slice only bounds how long a solver may search.
+        let mut spent = 0u64;
+        let mut turn = 0usize;
+        let (r, model) = loop {
+            let slice = PORTFOLIO_SLICES.get(turn).copied().unwrap_or(u64::MAX);
+            let left = cap
+                .saturating_sub(spent)
+                .min(self.work_budget.saturating_sub(self.work_used));
+            let allowed = slice.min(left);
+            if allowed == 0 {
+                break (SatResult::Unknown, None);
+            }
+            let solver = if turn.is_multiple_of(2) {
+                self.solver
+            } else {
+                self.lia
+            };
+            let (r, model, work) = self.run_solver(solver, turn % 2, &facts, allowed);
+            spent += work;
+            self.work_used += work;
+            let stop =
+                r != SatResult::Unknown || allowed == left || Instant::now() >= self.deadline;
+            if stop {
+                break (r, model);
+            }
+            turn += 1;
+        };
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        self.profile.solve_ms += ms;
+        self.record_query(&facts, spent, ms, r);
+        (r, model)
+    }
+
+    /// One call of `solver` (index `which`: 0 `smt`, 1 `qflia`) on `facts`
+    /// in a scope of its own, capped at `limit` work units; returns the
+    /// answer, the model when satisfiable, and the work spent.
+    fn run_solver(
+        &mut self,
+        solver: &Solver,
+        which: usize,
+        facts: &[Bool],
+        limit: u64,
+    ) -> (SatResult, Option<Model>, u64) {
+        let before = work_count(solver);
+        solver.push();
+        for f in facts {
+            solver.assert(f);
         }
-        let r = self.check_sat(cap_work);
+        let limit = limit.clamp(1, u64::from(u32::MAX));
+        // Setting parameters makes Z3 re-collect and validate all its parameter
+        // descriptions (about a millisecond), so only a changed limit is set.
+        // The limit is a count of Z3's steps, so the answer does not depend
+        // on the machine's load.
+        if self.rlimit_set[which] != Some(limit) {
+            let mut p = Params::new();
+            p.set_u32("rlimit", limit as u32);
+            solver.set_params(&p);
+            self.rlimit_set[which] = Some(limit);
+        }
+        if let Some(dir) = std::env::var_os("SYNCWRIGHT_DUMP") {
+            static DUMPED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+            let n = DUMPED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let path = std::path::Path::new(&dir).join(format!("{n:05}-{}.smt2", self.kernel.name));
+            let _ = std::fs::write(path, solver.to_smt2());
+        }
+        let t = Instant::now();
+        let r = solver.check();
         let model = if r == SatResult::Sat {
-            self.solver.get_model()
+            solver.get_model()
         } else {
             None
         };
         if r == SatResult::Unknown {
-            self.last_unknown = self
-                .solver
+            self.last_unknown = solver
                 .get_reason_unknown()
                 .unwrap_or_else(|| "unknown".into());
         }
-        self.solver.pop(1);
-        let before = self.work_used;
-        self.work_used = work_count(self.solver);
-        let work = self.work_used.saturating_sub(before);
-        let ms = started.elapsed().as_secs_f64() * 1e3;
-        self.profile.solve_ms += ms;
-        self.record_query(&facts, work, ms, r);
-        (r, model)
+        solver.pop(1);
+        let work = work_count(solver).saturating_sub(before);
+        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+            eprintln!(
+                "[syncwright] {} query {} ({}): {:?} in {:.1} ms, {} work units",
+                self.kernel.name,
+                self.queries,
+                ["smt", "qflia"][which],
+                r,
+                t.elapsed().as_secs_f64() * 1e3,
+                work
+            );
+        }
+        (r, model, work)
     }
 
     /// Keeps the query among the profile's slowest (by work units).
@@ -834,43 +918,6 @@ impl<'k, 's> Checker<'k, 's> {
         let at = self.profile.slowest.partition_point(|q| q.work >= work);
         self.profile.slowest.insert(at, query);
         self.profile.slowest.truncate(PROFILE_SLOWEST);
-    }
-
-    fn check_sat(&mut self, cap_work: Option<u64>) -> SatResult {
-        self.queries += 1;
-        let limit = cap_work
-            .unwrap_or(QUERY_WORK)
-            .min(self.work_budget)
-            .clamp(1, u64::from(u32::MAX));
-        // Setting parameters makes Z3 re-collect and validate all its parameter
-        // descriptions (about a millisecond), so only a changed limit is set.
-        // The limit is a count of Z3's steps, so the answer does not depend
-        // on the machine's load.
-        if self.rlimit_set != Some(limit) {
-            let mut p = Params::new();
-            p.set_u32("rlimit", limit as u32);
-            self.solver.set_params(&p);
-            self.rlimit_set = Some(limit);
-        }
-        if let Some(dir) = std::env::var_os("SYNCWRIGHT_DUMP") {
-            static DUMPED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-            let n = DUMPED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let path = std::path::Path::new(&dir).join(format!("{n:05}-{}.smt2", self.kernel.name));
-            let _ = std::fs::write(path, self.solver.to_smt2());
-        }
-        let t = Instant::now();
-        let r = self.solver.check();
-        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
-            eprintln!(
-                "[syncwright] {} query {}: {:?} in {:.1} ms, {} work units",
-                self.kernel.name,
-                self.queries,
-                r,
-                t.elapsed().as_secs_f64() * 1e3,
-                work_count(self.solver).saturating_sub(self.work_used)
-            );
-        }
-        r
     }
 
     fn check_divergence(&mut self) {
