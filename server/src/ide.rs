@@ -40,6 +40,12 @@ pub struct Settings {
     pub kernel_budget_ms: u64,
     /// Cost model for the synthesizer.
     pub cost: CostModel,
+    /// Performance analyses (shared-memory bank conflicts): `--perf`.
+    #[serde(default)]
+    pub perf: bool,
+    /// Severity of `bank-conflict` findings (None: the kind's default).
+    #[serde(default)]
+    pub perf_severity: Option<crate::check::diagnostic::Severity>,
 }
 
 impl Settings {
@@ -70,6 +76,8 @@ pub struct KernelAnalysis {
     pub grid_dim_source: Source,
     /// The report.
     pub report: KernelReport,
+    /// Bank conflicts of its shared accesses, when performance analyses are on.
+    pub banks: Option<crate::check::banks::BankReport>,
 }
 
 /// A file's analysis.
@@ -192,13 +200,17 @@ fn finish(
         .iter()
         .map(|kernel| {
             let resolved = config.resolve(&explicit, kernel.launch_bounds);
-            let report = check_guarded(kernel, &resolved.options);
+            let mut report = check_guarded(kernel, &resolved.options);
+            let banks = settings
+                .perf
+                .then(|| banks_guarded(kernel, &resolved.options, &mut report));
             KernelAnalysis {
                 kernel: Some(kernel.clone()),
                 options: resolved.options,
                 block_dim_source: resolved.block_dim_source,
                 grid_dim_source: resolved.grid_dim_source,
                 report,
+                banks: banks.flatten(),
             }
         })
         .collect();
@@ -210,6 +222,7 @@ fn finish(
             block_dim_source: resolved.block_dim_source,
             grid_dim_source: resolved.grid_dim_source,
             report: unsupported_report(unsupported),
+            banks: None,
         });
     }
     kernels.sort_by_key(|k| (k.report.name_span.file, k.report.name_span.start));
@@ -312,6 +325,36 @@ pub fn check_guarded(kernel: &Kernel, options: &CheckOptions) -> KernelReport {
         }
     }
     report
+}
+
+/// Bank-conflict analysis of one kernel (`--perf`): its `bank-conflict`
+/// findings go into `report`; an analysis panic becomes an `imprecision` note.
+pub fn banks_guarded(
+    kernel: &Kernel,
+    options: &CheckOptions,
+    report: &mut KernelReport,
+) -> Option<crate::check::banks::BankReport> {
+    match catch_unwind(AssertUnwindSafe(|| {
+        crate::check::banks::analyze_banks(kernel, options)
+    })) {
+        Ok(banks) => {
+            report
+                .findings
+                .extend(crate::check::banks::findings(&banks));
+            Some(banks)
+        }
+        Err(panic) => {
+            report.findings.push(plain_finding(
+                DiagnosticKind::Imprecision,
+                format!(
+                    "internal error in the bank-conflict analysis: {}",
+                    panic_message(&*panic)
+                ),
+                kernel.name_span,
+            ));
+            None
+        }
+    }
 }
 
 /// The report of a kernel the front end could not lower.

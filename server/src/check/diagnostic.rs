@@ -3,7 +3,9 @@
 use serde::Serialize;
 
 /// Severity of a diagnostic, LSP-style.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize, PartialOrd, Ord,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// A definite defect.
@@ -48,11 +50,14 @@ pub enum DiagnosticKind {
     SyntaxError,
     /// A sound over-approximation the front end had to make.
     Imprecision,
+    /// Lanes of one warp access different words of one shared-memory bank
+    /// (performance; reported with `--perf`).
+    BankConflict,
 }
 
 impl DiagnosticKind {
     /// All kinds, for documentation.
-    pub const ALL: [DiagnosticKind; 8] = [
+    pub const ALL: [DiagnosticKind; 9] = [
         DiagnosticKind::Race,
         DiagnosticKind::BenignRace,
         DiagnosticKind::Divergence,
@@ -61,6 +66,7 @@ impl DiagnosticKind {
         DiagnosticKind::Unsupported,
         DiagnosticKind::SyntaxError,
         DiagnosticKind::Imprecision,
+        DiagnosticKind::BankConflict,
     ];
 
     /// Stable code used in JSON, SARIF rule ids and LSP diagnostic codes.
@@ -74,6 +80,7 @@ impl DiagnosticKind {
             DiagnosticKind::Unsupported => "unsupported",
             DiagnosticKind::SyntaxError => "syntax-error",
             DiagnosticKind::Imprecision => "imprecision",
+            DiagnosticKind::BankConflict => "bank-conflict",
         }
     }
 
@@ -85,6 +92,7 @@ impl DiagnosticKind {
             DiagnosticKind::Inconclusive | DiagnosticKind::Unsupported => Severity::Warning,
             DiagnosticKind::BenignRace | DiagnosticKind::Imprecision => Severity::Information,
             DiagnosticKind::RedundantBarrier => Severity::Hint,
+            DiagnosticKind::BankConflict => Severity::Information,
         }
     }
 
@@ -99,6 +107,7 @@ impl DiagnosticKind {
             DiagnosticKind::Unsupported => "unsupported construct",
             DiagnosticKind::SyntaxError => "syntax error",
             DiagnosticKind::Imprecision => "imprecise model",
+            DiagnosticKind::BankConflict => "shared-memory bank conflict",
         }
     }
 
@@ -122,6 +131,7 @@ impl DiagnosticKind {
             DiagnosticKind::Inconclusive => "The checker could not decide within its budget or the solver answered unknown. Treat the kernel as possibly racy.",
             DiagnosticKind::Unsupported => "The kernel uses a construct the checker does not model, so no verdict is given.",
             DiagnosticKind::SyntaxError => "The file could not be parsed; kernels around the error may be analysed imprecisely or not at all.",
+            DiagnosticKind::BankConflict => "Shared memory is split into 32 banks of 4-byte words (word w is in bank w mod 32). When lanes of one warp access different words of the same bank in one instruction, the access is replayed once per word: an N-way conflict costs N times a conflict-free one. Lanes reading the same word are served together (broadcast). 8-byte accesses are served per half-warp and 16-byte accesses per quarter-warp. Pad the array (`[N][M]` to `[N][M + 1]`) or remap the index (`i + i / 32`); `syncwright fix --bank-conflicts` and the quick fix choose the smallest padding that removes the conflicts. Reported only with `--perf` (command line) or `syncwright.perf` (editors).",
             DiagnosticKind::Imprecision => "The checker replaced something it cannot see (an unknown function, a recursive call) by arbitrary behaviour. Results stay sound but may report races that cannot happen.",
         }
     }

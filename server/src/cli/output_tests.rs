@@ -31,6 +31,7 @@ fn kernel(report: KernelReport) -> KernelAnalysis {
         block_dim_source: Source::Header,
         grid_dim_source: Source::Symbolic,
         report,
+        banks: None,
     }
 }
 

@@ -190,6 +190,7 @@ impl LspSettings {
             warp_sync: self.warp_sync,
             kernel_budget_ms: self.kernel_budget_ms,
             cost: self.cost,
+            ..crate::ide::Settings::default()
         }
     }
 }
