@@ -103,9 +103,20 @@ pub struct FileAnalysis {
     pub time_ms: f64,
     /// Line index of each of `program.files`, built on first use by [`FileAnalysis::locate`].
     pub line_starts: std::sync::OnceLock<Vec<LineStarts>>,
+    /// Severity of `bank-conflict` findings chosen by the settings (None: default).
+    pub perf_severity: Option<crate::check::diagnostic::Severity>,
 }
 
 impl FileAnalysis {
+    /// Severity of a finding of `kind` in this analysis: the kind's default,
+    /// or the configured one for `bank-conflict`.
+    pub fn severity(&self, kind: DiagnosticKind) -> crate::check::diagnostic::Severity {
+        match (kind, self.perf_severity) {
+            (DiagnosticKind::BankConflict, Some(s)) => s,
+            _ => kind.severity(),
+        }
+    }
+
     /// Whether everything is fine: every kernel race-free and no error or
     /// warning at file level (what decides the CLI's exit code).
     pub fn is_clean(&self) -> bool {
@@ -118,6 +129,17 @@ impl FileAnalysis {
                     crate::check::diagnostic::Severity::Error
                         | crate::check::diagnostic::Severity::Warning
                 )
+            })
+            && self.kernels.iter().all(|k| {
+                // Bank conflicts count only when configured as errors or warnings.
+                k.report.findings.iter().all(|f| {
+                    f.kind != DiagnosticKind::BankConflict
+                        || !matches!(
+                            self.severity(f.kind),
+                            crate::check::diagnostic::Severity::Error
+                                | crate::check::diagnostic::Severity::Warning
+                        )
+                })
             })
     }
 }
@@ -237,6 +259,7 @@ fn finish(
         config_error,
         time_ms: started.elapsed().as_secs_f64() * 1000.0,
         line_starts: std::sync::OnceLock::new(),
+        perf_severity: settings.perf_severity,
     }
 }
 

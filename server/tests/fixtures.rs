@@ -27,6 +27,7 @@ use syncwright::ide::{analyze_file, position_of, FileAnalysis, KernelAnalysis, S
 use syncwright::ir::eval::Assignment;
 use syncwright::ir::walk::find_stmt;
 use syncwright::ir::{Access, Kernel, MemSpace, Span, Stmt, StmtId, StmtKind};
+use syncwright::synth::padding::Padding;
 
 /// One `//~` item.
 #[derive(Clone, Debug, PartialEq)]
@@ -386,6 +387,37 @@ fn replay_bank_witness(
     Ok(())
 }
 
+/// `// expect-padding(name): columns +P | remap / S | none`: what
+/// `fix --bank-conflicts` does to array `name`; the padded source must be
+/// verified (same verdicts, predicted degrees) and conflict-free.
+fn check_padding(path: &Path, text: &str, problems: &mut Vec<String>) {
+    let expected: Vec<(String, String)> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("// expect-padding("))
+        .filter_map(|r| r.split_once("):"))
+        .map(|(n, p)| (n.trim().to_string(), p.trim().to_string()))
+        .collect();
+    if expected.is_empty() {
+        return;
+    }
+    let outcome = syncwright::cli::fix_banks::pad_text(path, text, &Settings::default());
+    problems.extend(outcome.problems.iter().map(|p| format!("padding: {p}")));
+    for (name, want) in &expected {
+        let plan = outcome.plans.iter().find(|p| &p.array == name);
+        let got = match plan.map(|p| p.padding) {
+            None => "none".to_string(),
+            Some(Padding::Columns { extra }) => format!("columns +{extra}"),
+            Some(Padding::Remap { stride }) => format!("remap / {stride}"),
+        };
+        if &got != want {
+            problems.push(format!("padding of `{name}`: expected {want}, got {got}"));
+        }
+        if plan.is_some_and(|p| !p.conflict_free) {
+            problems.push(format!("padding of `{name}` is not conflict-free"));
+        }
+    }
+}
+
 /// Checks one file; returns its problems.
 fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
     let mut problems = Vec::new();
@@ -501,7 +533,7 @@ fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
             ));
         }
     }
-    let _ = path;
+    check_padding(path, text, &mut problems);
     problems
 }
 

@@ -130,6 +130,8 @@ pub struct AccessBanks {
     pub array: ArrayId,
     /// Array name.
     pub array_name: String,
+    /// Declared dimensions of the array (outermost first; empty if unknown).
+    pub dims: Vec<u64>,
     /// Whether it writes.
     pub write: bool,
     /// Bytes per lane.
@@ -656,6 +658,8 @@ struct Warp {
     /// Lane exists (its thread is in the block).
     exists: Vec<Bool>,
     facts: Vec<Bool>,
+    /// Warp coordinates with a small domain, enumerated by the queries.
+    coordinates: Vec<(Int, Vec<i128>)>,
 }
 
 fn uses_higher_dimensions(kernel: &Kernel) -> bool {
@@ -704,6 +708,7 @@ impl Warp {
                 .max(1),
         );
         let mut facts = Vec::new();
+        let mut coordinates = Vec::new();
         let warp = Int::new_const("bank_warp");
         facts.push(warp.ge(Int::from_i64(0)));
         let grid_dim: [Int; 3] = std::array::from_fn(|d| match launch.grid_dim {
@@ -743,6 +748,9 @@ impl Warp {
                     facts.push(bounded(&wx, 0, i128::from(per_row - 1)));
                     facts.push(bounded(&wy, 0, i128::from(y_steps - 1)));
                     facts.push(bounded(&wz, 0, i128::from(bz - 1)));
+                    for (c, n) in [(&wx, per_row), (&wy, y_steps), (&wz, bz)] {
+                        coordinates.push((c.clone(), (0..i128::from(n)).collect()));
+                    }
                     facts.push(warp.eq(Int::add(&[
                         wx.clone(),
                         Int::mul(&[
@@ -842,6 +850,7 @@ impl Warp {
             tid,
             exists,
             facts,
+            coordinates,
         }
     }
 }
@@ -1183,6 +1192,7 @@ pub fn analyze_banks(kernel: &Kernel, opts: &CheckOptions) -> BankReport {
             span: a.stmt.span,
             array: a.access.array,
             array_name: array.map(|d| d.name.clone()).unwrap_or_default(),
+            dims: array.map(|d| d.dims.clone()).unwrap_or_default(),
             write: a.write,
             size: a.access.size,
             degree,
@@ -1516,7 +1526,7 @@ fn degree_of(
 /// Every combination of values of the finite-valued uniform unknowns `exprs`
 /// mention (one empty combination when there are none, or too many).
 fn finite_combos(enc: &Encode, exprs: &[&Expr]) -> Vec<Vec<(Int, i128)>> {
-    const MAX_COMBOS: usize = 256;
+    const MAX_COMBOS: usize = 1024;
     let mut found: Vec<usize> = Vec::new();
     fn walk(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         f(e);
@@ -1570,6 +1580,23 @@ fn finite_combos(enc: &Encode, exprs: &[&Expr]) -> Vec<Vec<(Int, i128)>> {
             })
             .collect();
         let _ = term;
+    }
+    // Then the warp's coordinates in the block: with them fixed, every lane's
+    // thread id is a number and the queries are tiny.
+    for (term, values) in &enc.warp.coordinates {
+        if values.len() <= 1 || combos.len() * values.len() > MAX_COMBOS {
+            continue;
+        }
+        combos = combos
+            .into_iter()
+            .flat_map(|c| {
+                values.iter().map(move |v| {
+                    let mut c = c.clone();
+                    c.push((term.clone(), *v));
+                    c
+                })
+            })
+            .collect();
     }
     combos
 }
@@ -1637,6 +1664,23 @@ fn coords(c: &[u64; 3]) -> String {
     super::message::coords(c)
 }
 
+/// `[i]` or `[i][j]...` for a flat element index of an array with `dims`.
+fn subscript(dims: &[u64], index: i128) -> String {
+    if dims.len() < 2 || dims.iter().any(|d| *d == 0) || index < 0 {
+        return format!("[{index}]");
+    }
+    let mut rest = index;
+    let mut parts = Vec::new();
+    for d in dims.iter().rev() {
+        parts.push(rest.rem_euclid(i128::from(*d)));
+        rest = rest.div_euclid(i128::from(*d));
+    }
+    if rest != 0 {
+        return format!("[{index}]");
+    }
+    parts.iter().rev().map(|p| format!("[{p}]")).collect()
+}
+
 /// The one-line message of a conflicting access.
 pub fn message(a: &AccessBanks) -> String {
     let verb = if a.write { "write to" } else { "read of" };
@@ -1648,16 +1692,16 @@ pub fn message(a: &AccessBanks) -> String {
     );
     if let Some(w) = &a.witness {
         m.push_str(&format!(
-            "; lanes {} and {} of warp {} (threads {} and {}) access `{}[{}]` and `{}[{}]`, both in bank {}",
+            "; lanes {} and {} of warp {} (threads {} and {}) access `{}{}` and `{}{}`, both in bank {}",
             w.lanes[0],
             w.lanes[1],
             w.warp,
             coords(&w.threads[0]),
             coords(&w.threads[1]),
             a.array_name,
-            w.indices[0],
+            subscript(&a.dims, w.indices[0]),
             a.array_name,
-            w.indices[1],
+            subscript(&a.dims, w.indices[1]),
             w.bank
         ));
         let values: Vec<String> = w

@@ -48,6 +48,9 @@ pub struct FixArgs {
     /// Keep every existing barrier; only insert.
     #[arg(long)]
     pub keep_existing: bool,
+    /// Pad shared arrays to remove bank conflicts instead of placing barriers.
+    #[arg(long)]
+    pub bank_conflicts: bool,
     /// Cost factor of each enclosing loop (LC, default 100).
     #[arg(long, value_name = "N", value_parser = parse_positive)]
     pub loop_cost: Option<f64>,
@@ -207,6 +210,10 @@ pub fn exit_code(outcomes: &[FixOutcome]) -> i32 {
 
 /// Runs `syncwright fix` and returns the exit code.
 pub fn run_fix(args: &FixArgs) -> i32 {
+    if args.bank_conflicts {
+        let args = args.clone();
+        return on_analysis_thread(move || super::fix_banks::run(&args)).unwrap_or(EXIT_USAGE);
+    }
     let Some(outcomes) = on_analysis_thread({
         let args = args.clone();
         move || fix_inputs(&args)

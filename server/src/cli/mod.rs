@@ -4,6 +4,7 @@
 
 mod check;
 pub mod fix;
+pub mod fix_banks;
 mod inputs;
 pub mod json;
 pub mod sarif;
@@ -72,6 +73,12 @@ pub struct LaunchArgs {
     /// Time budget per kernel in milliseconds; over budget gives `inconclusive`.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub budget_ms: Option<u64>,
+    /// Also report performance problems (shared-memory bank conflicts).
+    #[arg(long)]
+    pub perf: bool,
+    /// Severity of `bank-conflict` diagnostics (default: information).
+    #[arg(long, value_name = "LEVEL", value_parser = parse_severity_arg)]
+    pub perf_severity: Option<crate::check::diagnostic::Severity>,
 }
 
 impl LaunchArgs {
@@ -84,6 +91,8 @@ impl LaunchArgs {
             },
             warp_sync: self.warp_sync,
             kernel_budget_ms: self.budget_ms.unwrap_or(0),
+            perf: self.perf || self.perf_severity.is_some(),
+            perf_severity: self.perf_severity,
             ..crate::ide::Settings::default()
         }
     }
@@ -101,6 +110,19 @@ pub struct CheckArgs {
     /// Files (`.cu`, `.cuh`, `.cl`) or folders, searched recursively.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+}
+
+fn parse_severity_arg(text: &str) -> Result<crate::check::diagnostic::Severity, String> {
+    use crate::check::diagnostic::Severity;
+    match text {
+        "error" => Ok(Severity::Error),
+        "warning" => Ok(Severity::Warning),
+        "information" | "info" => Ok(Severity::Information),
+        "hint" => Ok(Severity::Hint),
+        other => Err(format!(
+            "`{other}` is not a severity (error, warning, information, hint)"
+        )),
+    }
 }
 
 fn parse_dims_arg(text: &str) -> Result<[u32; 3], String> {

@@ -149,6 +149,7 @@ fn sample(path: &str) -> FileAnalysis {
         cost: CostModel::default(),
         time_ms: 2.0,
         line_starts: Default::default(),
+        perf_severity: None,
     }
 }
 

@@ -17,6 +17,8 @@ pub struct DiagnosticView<'a> {
     pub location: Location,
     /// Related ranges with their messages.
     pub related: Vec<(Location, String)>,
+    /// Severity (the kind's default unless the settings change it).
+    pub severity: crate::check::diagnostic::Severity,
 }
 
 /// Every finding of a file in output order: file-level findings, then each
@@ -61,6 +63,7 @@ fn view<'a>(
         }
     }
     DiagnosticView {
+        severity: analysis.severity(finding.kind),
         finding,
         kernel,
         location,

@@ -541,6 +541,35 @@ impl Backend {
                 hover::stmt_at(&kernel.kernel.body, offset, &hover::is_access)
             {
                 sections.push(hover::access_hover(&analysis.rope, kernel, access));
+                if settings.perf {
+                    let (k, id) = (kernel.clone(), access.id);
+                    let banks = tokio::task::spawn_blocking(move || {
+                        crate::check::banks::analyze_banks(&k.kernel, &k.options)
+                    })
+                    .await
+                    .map_err(|e| internal(join_message(e)))?;
+                    sections.extend(crate::check::banks::access_hover(&banks, id));
+                }
+            } else if let Some(array) = kernel.kernel.arrays.iter().position(|a| {
+                settings.perf
+                    && a.space == crate::ir::MemSpace::Shared
+                    && a.span.file == crate::ir::FileId(0)
+                    && a.span.start <= offset
+                    && offset <= a.span.end
+            }) {
+                let k = kernel.clone();
+                let banks = tokio::task::spawn_blocking(move || {
+                    crate::check::banks::analyze_banks(&k.kernel, &k.options)
+                })
+                .await
+                .map_err(|e| internal(join_message(e)))?;
+                let rope = analysis.rope.clone();
+                let line = move |s: crate::ir::Span| hover::line_of(&rope, s) as u32;
+                sections.extend(crate::check::banks::array_hover(
+                    &banks,
+                    crate::ir::ArrayId(array as u32),
+                    &line,
+                ));
             }
         }
         if let Some(findings) = hover::findings_hover(&analysis, offset) {
