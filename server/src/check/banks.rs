@@ -48,7 +48,10 @@ pub const BANKS: u32 = 32;
 /// Bytes per bank word.
 const WORD: u32 = 4;
 /// Per-query solver time limit.
-const QUERY_TIMEOUT_MS: u64 = 2_000;
+const QUERY_TIMEOUT_MS: u64 = 1_000;
+/// Time budget of the whole analysis of one kernel (at most the kernel's
+/// checking budget); accesses left when it runs out get no degree.
+const KERNEL_BUDGET_MS: u64 = 5_000;
 /// Closed expressions larger than this become unknowns (bounds the work).
 const MAX_EXPR_NODES: usize = 4_000;
 /// Most values a multiplicative loop counter is enumerated with.
@@ -1184,9 +1187,22 @@ pub fn analyze_banks(kernel: &Kernel, opts: &CheckOptions) -> BankReport {
     p.set_u32("timeout", QUERY_TIMEOUT_MS as u32);
     solver.set_params(&p);
     let mut accesses = Vec::new();
+    let budget =
+        std::time::Duration::from_millis(KERNEL_BUDGET_MS.min(opts.kernel_budget_ms.max(1)));
+    let deadline = start + budget;
     for a in &out {
         let array = kernel.arrays.get(a.access.array.0 as usize);
-        let (degree, witness) = degree_of(&solver, &enc, a, &mut queries);
+        let (degree, witness) = if Instant::now() >= deadline {
+            (
+                Degree::Unknown(format!(
+                    "the bank analysis of this kernel ran out of its {} ms budget",
+                    budget.as_millis()
+                )),
+                None,
+            )
+        } else {
+            degree_of(&solver, &enc, a, &mut queries, deadline)
+        };
         accesses.push(AccessBanks {
             stmt: a.stmt.id,
             span: a.stmt.span,
@@ -1348,6 +1364,7 @@ fn degree_of(
     enc: &Encode,
     a: &LaneAccess,
     queries: &mut u32,
+    deadline: Instant,
 ) -> (Degree, Option<BankWitness>) {
     let kernel = enc.kernel;
     let lane_unknown: Option<String> = {
@@ -1415,6 +1432,10 @@ fn degree_of(
     let mut witness = None;
     let mut undecided: Option<String> = None;
     for combo in &combos {
+        if Instant::now() >= deadline {
+            undecided = Some("the bank analysis ran out of its time budget".into());
+            break;
+        }
         solver.push();
         let values: Vec<(Int, Int)> = combo
             .iter()
