@@ -49,9 +49,9 @@ pub const BANKS: u32 = 32;
 const WORD: u32 = 4;
 /// Per-query solver time limit.
 const QUERY_TIMEOUT_MS: u64 = 1_000;
-/// Time budget of the whole analysis of one kernel (at most the kernel's
-/// checking budget); accesses left when it runs out get no degree.
-const KERNEL_BUDGET_MS: u64 = 5_000;
+/// The whole analysis of one kernel may take this many times the kernel's
+/// checking budget; accesses left when it runs out get no degree.
+const BUDGET_FACTOR: u64 = 3;
 /// Closed expressions larger than this become unknowns (bounds the work).
 const MAX_EXPR_NODES: usize = 4_000;
 /// Most values a multiplicative loop counter is enumerated with.
@@ -1187,8 +1187,9 @@ pub fn analyze_banks(kernel: &Kernel, opts: &CheckOptions) -> BankReport {
     p.set_u32("timeout", QUERY_TIMEOUT_MS as u32);
     solver.set_params(&p);
     let mut accesses = Vec::new();
-    let budget =
-        std::time::Duration::from_millis(KERNEL_BUDGET_MS.min(opts.kernel_budget_ms.max(1)));
+    let budget = std::time::Duration::from_millis(
+        opts.kernel_budget_ms.max(1).saturating_mul(BUDGET_FACTOR),
+    );
     let deadline = start + budget;
     for a in &out {
         let array = kernel.arrays.get(a.access.array.0 as usize);
