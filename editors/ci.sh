@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# What CI runs for the editor clients (called from .ci/run at the repository root):
-# the VS Code extension (npm ci, compile, lint, typecheck, unit tests, .vsix with a bundled release
-# server) and the Neovim end-to-end test. Needs Node 20 + npm and cargo; installs Neovim via apt-get
-# when missing (as root). The .vsix lands in editors/vscode/ and is never committed.
+# What CI runs for the editor clients and CI integrations (called from .ci/run at the repository
+# root): the VS Code extension (npm ci, compile, lint, typecheck, unit tests, .vsix with a bundled
+# release server), the VS Code end-to-end test (the .vsix installed into a real VS Code, code-server,
+# driven through Chromium), the Neovim end-to-end test, and the CI integrations (SARIF against the
+# 2.1.0 schema, the GitHub code-scanning example, the pre-commit hook). Needs Node 20 + npm, Python 3
+# and cargo; installs Neovim, Chromium, code-server (with a Node 24 from npm) and playwright-core
+# when missing (as root; cached under editors/vscode/.e2e/). The .vsix lands in editors/vscode/ and
+# is never committed. SYNCWRIGHT_SKIP_VSCODE_E2E=1 skips the VS Code end-to-end test.
 set -euo pipefail
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -51,3 +55,17 @@ echo "editors: packaged $(pwd)/${vsix#./} ($(du -h "$vsix" | cut -f1))"
 step "neovim end-to-end"
 # The e2e test uses the release server built above (faster checks than a debug build).
 SYNCWRIGHT_BIN="${SYNCWRIGHT_BIN:-$target_dir/release/syncwright}" "$repo_root/tests/nvim/run.sh"
+
+step "vscode end-to-end (install: editors/vscode/e2e/setup.sh)"
+if [[ "${SYNCWRIGHT_SKIP_VSCODE_E2E:-0}" == 1 ]]; then
+  echo "editors: SYNCWRIGHT_SKIP_VSCODE_E2E=1: skipped"
+else
+  install_start=$SECONDS
+  e2e_dir="$(bash "$repo_root/editors/vscode/e2e/setup.sh" | tail -n 1)"
+  echo "editors: e2e install took $((SECONDS - install_start)) s"
+  # The whole test is bounded too, should a wait inside it ever hang.
+  timeout --kill-after=10 420 node "$repo_root/editors/vscode/e2e/run.mjs" --vsix "$(pwd)/${vsix#./}" --e2e-dir "$e2e_dir"
+fi
+
+step "CI integrations (SARIF schema, GitHub example, pre-commit hook)"
+"$repo_root/tests/integrations/run.sh" "$target_dir/release/syncwright"

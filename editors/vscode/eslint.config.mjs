@@ -22,6 +22,20 @@ export default tseslint.config(
     },
   },
   {
+    // The end-to-end test: Node, plus the functions it evaluates in the workbench page.
+    files: ["e2e/**/*.mjs"],
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        document: "readonly",
+        NodeFilter: "readonly",
+      },
+    },
+  },
+  {
     files: ["scripts/**/*.mjs", "eslint.config.mjs"],
     languageOptions: {
       globals: { process: "readonly", console: "readonly" },

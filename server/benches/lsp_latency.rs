@@ -269,7 +269,7 @@ fn median_ms(reps: usize, mut f: impl FnMut()) -> f64 {
 
 /// Where the time of one edit goes: the layers the server calls, timed directly.
 fn phases() {
-    use syncwright::ir::lower::{lower_parsed, lower_parsed_incremental, Earlier, FsIncludes};
+    use syncwright::frontend::{lower_parsed, lower_parsed_incremental, Earlier, FsIncludes};
     use syncwright::ir::Lang;
     use syncwright::syntax::parse::parse;
     let kernels = 20;
@@ -339,7 +339,7 @@ fn phases() {
     let options = syncwright::config::CheckOptions::default();
     let keys = median_ms(reps, || {
         for kernel in &program.kernels {
-            syncwright::lsp::spans::kernel_key(kernel, &options);
+            syncwright::ide::spans::kernel_key(kernel, &options);
         }
     });
     let check = program.kernels.get(edited).map_or(f64::NAN, |kernel| {

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use syncwright::ir::lower::{lower_source, FsIncludes};
+use syncwright::frontend::{lower_source, FsIncludes};
 
 /// Runs per file for the timing.
 const RUNS: usize = 5;

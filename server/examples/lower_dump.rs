@@ -1,7 +1,7 @@
 //! Prints the KPL of every kernel in the given files (debugging aid).
 use std::path::Path;
 
-use syncwright::ir::lower::{lower_source, FsIncludes};
+use syncwright::frontend::{lower_source, FsIncludes};
 use syncwright::ir::pretty::pretty_kernel;
 
 fn main() {

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use syncwright::check::check_kernel;
 use syncwright::config::{CheckOptions, CostModel, LaunchConfig};
-use syncwright::ir::lower::{lower_source, FsIncludes};
+use syncwright::frontend::{lower_source, FsIncludes};
 use syncwright::ir::Kernel;
 use syncwright::synth::{repair_kernel_with, RepairConfig, SynthOptions};
 

@@ -19,6 +19,23 @@ pub struct LaunchConfig {
     pub max_threads_per_block: Option<u32>,
     /// OpenCL global work offset, when known.
     pub global_offset: Option<[u32; 3]>,
+    /// Threads per block known in some dimensions only (a host launch with a
+    /// constant x and a runtime y); ignored where `block_dim` is given.
+    #[serde(default)]
+    pub partial_block_dim: [Option<u32>; 3],
+    /// Blocks per grid known in some dimensions only; ignored where `grid_dim` is given.
+    #[serde(default)]
+    pub partial_grid_dim: [Option<u32>; 3],
+    /// Drop the default assumption that a kernel never reading the y (z)
+    /// component of `threadIdx`/`blockDim` (`blockIdx`/`gridDim`) is launched
+    /// with extent 1 there (`--no-assume-unused-dims`).
+    #[serde(default)]
+    pub no_unused_dims_assumption: bool,
+    /// Drop the default assumption that a global index `blockIdx * blockDim +
+    /// threadIdx` fits a signed 32-bit int, i.e. gridDim * blockDim <= 2^31 in
+    /// each dimension (`--no-assume-index-fits`).
+    #[serde(default)]
+    pub no_index_fit_assumption: bool,
 }
 
 /// Cost model of AutoSync: C(l) = loop_cost^|loops(l)| x cond_cost^|conds(l)|.

@@ -4,12 +4,15 @@
 //! `syntax` (tree-sitter, macros, OpenCL dialect) -> `ir` (KPL) -> `analysis`
 //! (uniformity, barrier intervals, loops) -> `check` (SDV two-thread checker on Z3)
 //! -> `synth` (MaxSAT barrier synthesis) -> `ide` (plain data for front doors)
-//! -> `cli`, `lsp` (thin translations).
+//! -> `cli`, `lsp` (thin translations); `fuzz` (the fuzz harness) sits on top.
 
 pub mod analysis;
+pub mod base;
 pub mod check;
 pub mod cli;
 pub mod config;
+pub mod frontend;
+pub mod fuzz;
 pub mod ide;
 pub mod ir;
 pub mod lsp;

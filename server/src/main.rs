@@ -1,5 +1,16 @@
-//! The `syncwright` binary: `check`, `fix` and `lsp`.
+//! The `syncwright` binary: parses the command line and dispatches each
+//! subcommand to its front door (`check` and `fix` to `cli`, `lsp` to `lsp`).
+
+use syncwright::cli::{self, Command};
 
 fn main() {
-    std::process::exit(syncwright::cli::main());
+    cli::install_panic_hook();
+    let code = match cli::parse(std::env::args_os()) {
+        Err(code) => code,
+        Ok(cli::Cli {
+            command: Command::Lsp,
+        }) => syncwright::lsp::run_stdio(),
+        Ok(parsed) => cli::run(&parsed.command).unwrap_or(cli::EXIT_USAGE),
+    };
+    std::process::exit(code);
 }

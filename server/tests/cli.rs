@@ -181,6 +181,45 @@ fn folders_are_searched_and_sorted() {
         .all(|p| p.ends_with(".cu") || p.ends_with(".cl")));
 }
 
+/// Text output with the timing-free parts only.
+fn findings_text(out: &Output) -> String {
+    stdout(out)
+}
+
+#[test]
+fn parallel_check_output_matches_sequential_and_single_files() {
+    let folder = "tests/kernels/autosync";
+    let one = syncwright(&["check", "-j", "1", folder]);
+    let two = syncwright(&["check", "--jobs", "2", folder]);
+    assert_eq!(code(&one), 1);
+    assert_eq!(findings_text(&one), findings_text(&two));
+    // A file's report (its witnesses) does not depend on the files checked
+    // before it: each file alone gives the lines it has in the folder run.
+    let whole = findings_text(&one);
+    let mut files: Vec<_> = std::fs::read_dir(repo_root().join(folder))
+        .expect("fixture folder")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cu" || e == "cl"))
+        .collect();
+    files.sort();
+    for file in files.iter().rev().take(4) {
+        let shown = format!(
+            "{folder}/{}",
+            file.file_name().and_then(|n| n.to_str()).unwrap_or("")
+        );
+        let alone = syncwright(&["check", &shown]);
+        for line in findings_text(&alone)
+            .lines()
+            .filter(|l| l.starts_with(&shown))
+        {
+            assert!(whole.contains(line), "{line} missing from the folder run");
+        }
+    }
+    let zero = syncwright(&["check", "-j", "0", folder]);
+    assert_eq!(code(&zero), 2, "-j 0 is a usage error");
+}
+
 #[test]
 fn warp_sync_flag_switches_semantics() {
     let legacy = "tests/kernels/warp/lockstep_legacy.cu";
@@ -406,4 +445,114 @@ fn fix_usage_errors_exit_2() {
     assert_eq!(code(&syncwright(&["fix"])), 2);
     assert_eq!(code(&syncwright(&["fix", "--loop-cost", "-3", CLEAN])), 2);
     assert_eq!(code(&syncwright(&["fix", "missing.cu"])), 2);
+}
+
+/// A racy shared-memory shift: the store (line 6) and the neighbour's load (line 7) lack a barrier.
+const SHIFT: &str = "//--blockDim=256 --gridDim=4
+__global__ void shift_left(const int *in, int *out)
+{
+    __shared__ int tile[257];
+    unsigned int t = threadIdx.x;
+    tile[t] = in[blockIdx.x * blockDim.x + t];
+    out[blockIdx.x * blockDim.x + t] = tile[t + 1];
+}
+";
+
+#[test]
+fn explain_prints_the_interleaving_and_json_has_the_same_steps() {
+    let scratch = Scratch::new("explain");
+    let path = scratch.write("shift.cu", SHIFT.as_bytes());
+    let out = syncwright(&["check", "--explain", &path]);
+    assert_eq!(code(&out), 1, "stderr: {}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| *l == "    interleaving:")
+        .unwrap_or_else(|| panic!("no interleaving in:\n{text}"));
+    let steps: Vec<&str> = lines[start + 1..start + 7]
+        .iter()
+        .map(|l| l.strip_prefix("      ").expect("indented step"))
+        .collect();
+    assert_eq!(steps[0], "launch: blockDim 256, gridDim 4", "{text}");
+    assert!(steps[1].starts_with("thread A is thread "), "{text}");
+    assert!(steps[2].starts_with("thread B is thread "), "{text}");
+    // Source order: the store on line 6, then the load on line 7, at one address.
+    assert!(
+        steps[3].starts_with("1. line 6: thread ")
+            && steps[3].contains(" writes tile[")
+            && steps[3].ends_with("`tile[t] = in[blockIdx.x * blockDim.x + t];`"),
+        "{text}"
+    );
+    assert!(
+        steps[4].starts_with("2. line 7: thread ")
+            && steps[4].contains(" reads tile[")
+            && steps[4].contains("(the same address)"),
+        "{text}"
+    );
+    assert!(
+        steps[5].contains("reaches between line 6 and line 7"),
+        "{text}"
+    );
+    // Without --explain the interleaving is not printed.
+    let plain = stdout(&syncwright(&["check", &path]));
+    assert!(!plain.contains("interleaving:"), "{plain}");
+
+    let json = syncwright(&["check", "--format", "json", &path]);
+    let doc: Value = serde_json::from_str(&stdout(&json)).expect("JSON");
+    let diagnostic = &doc["files"][0]["kernels"][0]["diagnostics"][0];
+    let json_steps = diagnostic["witness"]["steps"]
+        .as_array()
+        .expect("witness.steps");
+    let kinds: Vec<&str> = json_steps
+        .iter()
+        .map(|s| s["kind"].as_str().expect("kind"))
+        .collect();
+    assert_eq!(
+        kinds,
+        ["launch", "thread", "thread", "access", "access", "barrier"]
+    );
+    let texts: Vec<&str> = json_steps
+        .iter()
+        .map(|s| s["text"].as_str().expect("text"))
+        .collect();
+    assert_eq!(texts, steps, "JSON and --explain differ");
+}
+
+#[test]
+fn exit_zero_and_severity_thresholds() {
+    let scratch = Scratch::new("thresholds");
+    let racy = scratch.write("shift.cu", SHIFT.as_bytes());
+    let syntax = scratch.write("broken.cu", b"__global__ void k(int *p) { p[0] = ; }\n");
+    // Every thread stores the same value: a benign race (information).
+    let benign = scratch.write(
+        "benign.cu",
+        b"//--blockDim=64 --gridDim=1\n__global__ void k(int *p)\n{\n    p[0] = 1;\n}\n",
+    );
+    let exit = |args: &[&str]| {
+        let out = syncwright(args);
+        (code(&out), stdout(&out))
+    };
+    // --exit-zero: findings still printed, exit 0; usage errors stay 2.
+    let (c, text) = exit(&["check", "--exit-zero", &racy]);
+    assert_eq!(c, 0);
+    assert!(text.contains("[race]"), "{text}");
+    assert_eq!(exit(&["check", "--exit-zero", "/no/such/file.cu"]).0, 2);
+    // --severity error: races are warnings and no longer fail; a syntax error does.
+    let (c, text) = exit(&["check", "--severity", "error", &racy]);
+    assert_eq!(c, 0);
+    assert!(text.contains("[race]"), "{text}");
+    assert_eq!(exit(&["check", "--severity", "error", &syntax]).0, 1);
+    assert_eq!(exit(&["check", "--severity", "warning", &racy]).0, 1);
+    // The benign race is information: below the default threshold, at `information`.
+    let (c, text) = exit(&["check", &benign]);
+    assert_eq!(c, 0, "{text}");
+    assert!(text.contains("[benign-race]"), "{text}");
+    assert_eq!(exit(&["check", "--severity", "information", &benign]).0, 1);
+    assert_eq!(exit(&["check", "--severity", "hint", &benign]).0, 1);
+    assert_eq!(
+        exit(&["check", "--severity", "information", "--exit-zero", &benign]).0,
+        0
+    );
+    assert_eq!(exit(&["check", "--severity", "fatal", &racy]).0, 2);
 }

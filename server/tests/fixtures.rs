@@ -21,6 +21,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use syncwright::check::banks::{AccessBanks, BankWitness, Degree};
+use syncwright::check::interleaving::{race_steps, SourceLine, StepKind};
 use syncwright::check::{DiagnosticKind, Finding, Race, RaceKind, RaceWitness, Verdict};
 use syncwright::config::CheckOptions;
 use syncwright::ide::{analyze_file, position_of, FileAnalysis, KernelAnalysis, Settings};
@@ -387,6 +388,73 @@ fn replay_bank_witness(
     Ok(())
 }
 
+/// Checks the "Show interleaving" steps of a race against its witness and the source: launch,
+/// two threads, the two accesses in source order on their own lines with the witness's indices,
+/// then the barrier step.
+fn check_interleaving(analysis: &FileAnalysis, race: &Race, w: &RaceWitness) -> Result<(), String> {
+    let steps = race_steps(race, &|span| SourceLine::of(&analysis.program.files, span));
+    let kinds: Vec<StepKind> = steps.iter().map(|s| s.kind).collect();
+    let expected = [
+        StepKind::Launch,
+        StepKind::Thread,
+        StepKind::Thread,
+        StepKind::Access,
+        StepKind::Access,
+        StepKind::Barrier,
+    ];
+    if kinds != expected {
+        return Err(format!("steps {kinds:?}, expected {expected:?}"));
+    }
+    let dims = |d: [u64; 3]| match d {
+        [x, 1, 1] => x.to_string(),
+        [x, y, 1] => format!("({x},{y})"),
+        [x, y, z] => format!("({x},{y},{z})"),
+    };
+    let launch = format!(
+        "launch: blockDim {}, gridDim {}",
+        dims(w.block_dim),
+        dims(w.grid_dim)
+    );
+    if !steps[0].text.starts_with(&launch) {
+        return Err(format!(
+            "launch step `{}` is not the witness's `{launch}`",
+            steps[0].text
+        ));
+    }
+    let spans = [steps[3].span, steps[4].span];
+    let [Some(first), Some(second)] = spans else {
+        return Err("access steps without ranges".into());
+    };
+    if (first.file, first.start) > (second.file, second.start) {
+        return Err(format!(
+            "accesses not in source order: {first:?} after {second:?}"
+        ));
+    }
+    for (step, span) in [(&steps[3], first), (&steps[4], second)] {
+        let thread = usize::from(step.text.contains(": thread B "));
+        let line =
+            SourceLine::of(&analysis.program.files, span).ok_or("access span off the files")?;
+        let place = match &line.header {
+            Some(path) => format!("{path}:{}", line.line),
+            None => format!("line {}", line.line),
+        };
+        let index = format!("{}[{}]", w.array, w.indices[thread]);
+        if !step.text.contains(&place) || !step.text.contains(&index) {
+            return Err(format!(
+                "access step `{}` lacks `{place}` or `{index}`",
+                step.text
+            ));
+        }
+    }
+    if !steps[4].text.contains("(the same address)") {
+        return Err(format!(
+            "second access does not say it shares the address: {}",
+            steps[4].text
+        ));
+    }
+    Ok(())
+}
+
 /// `// expect-padding(name): columns +P | remap / S | none`: what
 /// `fix --bank-conflicts` does to array `name`; the padded source must be
 /// verified (same verdicts, predicted degrees) and conflict-free.
@@ -505,6 +573,9 @@ fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
                     (Some(w), Some(kernel)) => {
                         if let Err(e) = check_witness(kernel, &k.options, race, w) {
                             problems.push(format!("race at line {at}: bad witness: {e}"));
+                        }
+                        if let Err(e) = check_interleaving(analysis, race, w) {
+                            problems.push(format!("race at line {at}: bad interleaving: {e}"));
                         }
                     }
                     (None, _) if finding.kind == DiagnosticKind::Race => {

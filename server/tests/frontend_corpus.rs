@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use syncwright::ir::lower::{lower_source, FsIncludes};
+use syncwright::frontend::{lower_source, FsIncludes};
 
 fn corpus() -> Option<PathBuf> {
     let root = std::env::var_os("SYNCWRIGHT_CORPUS")
@@ -192,6 +192,7 @@ fn check_block(k: &syncwright::ir::Kernel, b: &syncwright::ir::Block) -> Result<
                         expect("atomic dest", k.vars[d.0 as usize].ty, access.ty)?;
                     }
                 }
+                StmtKind::Assume { cond } => expect("assume", type_of(k, cond)?, ScalarTy::Bool)?,
                 StmtKind::If { cond, then_, else_ } => {
                     expect("if", type_of(k, cond)?, ScalarTy::Bool)?;
                     check_block(k, then_)?;

@@ -268,12 +268,10 @@ __global__ void rotate(float *data) {
 #[test]
 fn edited_kernel_lowering_matches_full_lowering_with_the_real_front_end() {
     use std::sync::Arc;
-    use syncwright::ir::lower::FsIncludes;
+    use syncwright::frontend::FsIncludes;
+    use syncwright::ide::host::{analyze, AnalysisInput, Caches, DocAnalysis, Engine, Syncwright};
+    use syncwright::ide::Settings;
     use syncwright::ir::Lang;
-    use syncwright::lsp::engine::{
-        analyze, AnalysisInput, Caches, DocAnalysis, Engine, Syncwright,
-    };
-    use syncwright::lsp::settings::LspSettings;
 
     let cuda = "\
 #define N 256
@@ -318,7 +316,7 @@ __kernel void second(__global float *data) {
     data[t] = tile[(t + 1) % 256];
 }
 ";
-    let settings = LspSettings::default();
+    let settings = Settings::default();
     let run = |path: &str, text: &str, prev: Option<Arc<DocAnalysis>>| {
         let lang = Lang::from_path(std::path::Path::new(path));
         let input = AnalysisInput {

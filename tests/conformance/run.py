@@ -9,7 +9,14 @@ prints:
     is anything else);
   * every disagreement with the first diagnostic;
   * per-kernel time percentiles (median, p90, p95, max) from the JSON `time_ms`;
-  * the targets on scope `core`.
+  * the targets on scope `core`;
+  * for real-program corpora (manifest rows without a scope, e.g. hecbench):
+    kernels found, verdict counts per kernel, the share of files with no
+    finding, files with kernel text but no kernel checked (a silent pass),
+    unsupported/inconclusive reasons ranked, findings per file.
+
+`--diff OLD.json NEW.json` compares two `--json-out` files kernel by kernel
+(verdict changes, kernels appearing or disappearing, finding counts).
 
 The checker only sees the kernel file: the expected outcome comes from the
 manifest, never from the kernel's header line.
@@ -23,6 +30,7 @@ import concurrent.futures
 import csv
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -50,6 +58,11 @@ def parse_args(argv):
                    help="parallel checks (default 1: timings are only comparable without contention)")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per kernel file (default 120)")
     p.add_argument("--json-out", help="also write every row's raw result to this file")
+    p.add_argument("--diff", nargs=2, metavar=("OLD", "NEW"),
+                   help="compare two --json-out files kernel by kernel and exit")
+    p.add_argument("--top", type=int, default=15, help="reasons listed per ranking (default 15)")
+    p.add_argument("syncwright_args", nargs="*",
+                   help="extra arguments for `syncwright check` (after --)")
     return p.parse_args(argv)
 
 
@@ -72,13 +85,56 @@ def first_diagnostic(doc):
     return "-"
 
 
-def check_one(binary, corpus, row, timeout):
+def kernel_records(doc):
+    """One record per reported kernel: name, file, line, verdict, time, findings."""
+    records = []
+    for file in doc.get("files", []):
+        for k in file.get("kernels", []):
+            diags = [d for d in k.get("diagnostics", []) if d.get("severity") in ("error", "warning")]
+            records.append({
+                "name": k.get("name"),
+                "file": k.get("range", {}).get("path", file.get("path")),
+                "line": k.get("range", {}).get("start", {}).get("line", -1) + 1,
+                "verdict": k.get("verdict"),
+                "time_ms": k.get("time_ms", 0.0),
+                "launch": k.get("launch"),
+                "findings": len(diags),
+                "kinds": dict(Counter(d.get("kind") for d in diags)),
+                "first": (f"{diags[0].get('kind')} line "
+                          f"{diags[0].get('range', {}).get('start', {}).get('line', -1) + 1}: "
+                          f"{diags[0].get('message')}") if diags else "-",
+            })
+    return records
+
+
+def file_findings(doc):
+    """Errors and warnings at file level (syntax errors, include problems, ...)."""
+    return [d for f in doc.get("files", []) for d in f.get("diagnostics", [])
+            if d.get("severity") in ("error", "warning")]
+
+
+KERNEL_DEFINITION = re.compile(r"\b(?:__global__|__kernel)\b[^;{}]*\)\s*(?:const\s*)?\{")
+COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+
+
+def has_kernel_text(corpus, path):
+    """Whether the file's text (comments aside) defines a kernel: `__global__ ... (...) {`."""
+    try:
+        with open(os.path.join(corpus, path), encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return False
+    return KERNEL_DEFINITION.search(COMMENTS.sub(" ", text)) is not None
+
+
+def check_one(binary, corpus, row, timeout, extra=()):
     """Runs the checker on one manifest row; returns a result dict."""
     result = {"path": row["path"], "lang": row["lang"], "expected": row["expected"],
-              "scope": row.get("scope", "real"), "times": [], "first": "-"}
+              "scope": row.get("scope", "real"), "times": [], "first": "-", "kernels": [],
+              "file_findings": []}
     started = time.monotonic()
     try:
-        proc = subprocess.run([binary, "check", "--format", "json", row["path"]], cwd=corpus,
+        proc = subprocess.run([binary, "check", "--format", "json", *extra, row["path"]], cwd=corpus,
                               capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         result.update(got="timeout", wall_ms=timeout * 1000.0)
@@ -94,6 +150,10 @@ def check_one(binary, corpus, row, timeout):
     result["times"] = [k.get("time_ms", 0.0) for k in kernels]
     result["verdicts"] = [k.get("verdict") for k in kernels]
     result["first"] = first_diagnostic(doc)
+    result["kernels"] = kernel_records(doc)
+    result["file_findings"] = [f"{d.get('kind')}: {d.get('message')}" for d in file_findings(doc)]
+    result["file_kinds"] = sorted({d.get("kind") for f in doc.get("files", []) for d in f.get("diagnostics", [])})
+    result["kernel_text"] = has_kernel_text(corpus, row["path"])
     if proc.returncode == 2:
         result["got"] = "error"
     elif not kernels:
@@ -151,8 +211,137 @@ def print_times(label, results):
     return stats
 
 
+REASON_NOISE = [
+    (re.compile(r"`[^`]*`"), "`_`"),
+    (re.compile(r"\b\d+\b"), "N"),
+    (re.compile(r"line N|at [^ :]+:N:N"), "at _"),
+]
+
+
+def reason_class(message):
+    """A message with names and numbers blanked, for ranking reasons."""
+    text = message.split(" not checked: ", 1)[-1]
+    for pattern, repl in REASON_NOISE:
+        text = pattern.sub(repl, text)
+    return text[:140]
+
+
+def ranked_reasons(results, verdict, top):
+    counts = Counter()
+    for r in results:
+        for k in r.get("kernels", []):
+            if k["verdict"] == verdict:
+                counts[reason_class(k["first"].split(": ", 1)[-1])] += 1
+    return counts.most_common(top)
+
+
+def print_real_summary(results, top):
+    """Real-program figures: kernels, verdicts, clean files, reasons, findings."""
+    files = len(results)
+    kernels = [k for r in results for k in r.get("kernels", [])]
+    verdicts = Counter(k["verdict"] for k in kernels)
+    if not kernels:  # an old --json-out without kernel records
+        verdicts = Counter(v for r in results for v in r.get("verdicts", []))
+    clean = sum(1 for r in results if r["got"] == "race-free")
+    no_kernel = [r for r in results if r["got"] in ("no-kernel", "syntax-error") and not r.get("verdicts")]
+    # A silent pass: no kernel and no diagnostic saying so, in a file that defines one.
+    silent = [r for r in no_kernel if r.get("kernel_text", True) and r["got"] == "no-kernel"
+              and "no-kernel" not in r.get("file_kinds", [])]
+    total_k = sum(verdicts.values())
+    print(f"real programs: {files} files, {total_k} kernels checked")
+    print(f"  files with no finding: {clean} of {files} ({100.0 * clean / max(files, 1):.1f}%)")
+    print("  kernel verdicts: " + ", ".join(
+        f"{v} {n} ({100.0 * n / max(total_k, 1):.1f}%)" for v, n in verdicts.most_common()))
+    print(f"  files with no kernel reported: {len(no_kernel)} "
+          f"(silent passes with kernel text: {len(silent)})")
+    for r in silent:
+        print(f"    {r['path']}")
+    got = Counter(r["got"] for r in results)
+    print("  file outcomes: " + ", ".join(f"{g} {n}" for g, n in got.most_common()))
+    findings = sum(k.get("findings", 0) for k in kernels) + sum(len(r.get("file_findings", [])) for r in results)
+    print(f"  findings (errors and warnings): {findings}")
+    kinds = Counter()
+    for k in kernels:
+        kinds.update(k.get("kinds", {}))
+    if kinds:
+        print("  findings by kind: " + ", ".join(f"{c} {n}" for c, n in kinds.most_common()))
+    for verdict in ("unsupported", "inconclusive"):
+        reasons = ranked_reasons(results, verdict, top)
+        if reasons:
+            print(f"  {verdict} reasons (ranked):")
+            for reason, n in reasons:
+                print(f"    {n:4}  {reason}")
+    file_reasons = Counter(reason_class(m) for r in results for m in r.get("file_findings", []))
+    if file_reasons:
+        print("  file-level findings (ranked):")
+        for reason, n in file_reasons.most_common(top):
+            print(f"    {n:4}  {reason}")
+
+
+def kernel_key(record, path):
+    return (path, record.get("file") or path, record.get("name"), record.get("line"))
+
+
+def diff_results(old_path, new_path):
+    """Per-kernel comparison of two --json-out files."""
+    with open(old_path, encoding="utf-8") as f:
+        old = {r["path"]: r for r in json.load(f)}
+    with open(new_path, encoding="utf-8") as f:
+        new = {r["path"]: r for r in json.load(f)}
+    changes = Counter()
+    lines = []
+    for path in sorted(set(old) | set(new)):
+        a, b = old.get(path), new.get(path)
+        if a is None or b is None:
+            lines.append(f"  {path}: only in {'NEW' if a is None else 'OLD'}")
+            continue
+        if a.get("got") != b.get("got"):
+            changes[f"file {a.get('got')} -> {b.get('got')}"] += 1
+        ka, kb = a.get("kernels", []), b.get("kernels", [])
+        if not ka or not kb:
+            # Old-format results: compare the verdict multisets.
+            va, vb = Counter(a.get("verdicts", [])), Counter(b.get("verdicts", []))
+            if va != vb:
+                lines.append(f"  {path}: {dict(va)} -> {dict(vb)}")
+            continue
+        by_name_a = defaultdict(list)
+        for k in ka:
+            by_name_a[(k.get("file"), k.get("name"))].append(k)
+        by_name_b = defaultdict(list)
+        for k in kb:
+            by_name_b[(k.get("file"), k.get("name"))].append(k)
+        for key in sorted(set(by_name_a) | set(by_name_b), key=lambda k: (str(k[0]), str(k[1]))):
+            la, lb = by_name_a.get(key, []), by_name_b.get(key, [])
+            for i in range(max(len(la), len(lb))):
+                x = la[i] if i < len(la) else None
+                y = lb[i] if i < len(lb) else None
+                name = key[1] if key[0] in (None, path) else f"{key[0]}:{key[1]}"
+                if x is None:
+                    changes[f"new kernel ({y['verdict']})"] += 1
+                    lines.append(f"  {path} {name}: (absent) -> {y['verdict']} {y['first']}")
+                elif y is None:
+                    changes[f"lost kernel (was {x['verdict']})"] += 1
+                    lines.append(f"  {path} {name}: {x['verdict']} -> (absent)")
+                elif x["verdict"] != y["verdict"] or x.get("findings") != y.get("findings"):
+                    if x["verdict"] != y["verdict"]:
+                        changes[f"{x['verdict']} -> {y['verdict']}"] += 1
+                    else:
+                        changes["finding count changed"] += 1
+                    lines.append(f"  {path} {name}: {x['verdict']} ({x.get('findings')}) -> "
+                                 f"{y['verdict']} ({y.get('findings')}) {y['first'][:160]}")
+    print(f"diff {old_path} -> {new_path}")
+    for change, n in changes.most_common():
+        print(f"  {n:4}  {change}")
+    print()
+    for line in lines:
+        print(line)
+    return 0
+
+
 def main(argv):
     args = parse_args(argv)
+    if args.diff:
+        return diff_results(*args.diff)
     corpus = os.path.abspath(args.corpus)
     args.binary = os.path.abspath(args.binary)
     if not os.path.isfile(os.path.join(corpus, "MANIFEST.tsv")):
@@ -172,7 +361,8 @@ def main(argv):
     print(f"conformance: {len(rows)} kernels from {corpus} with {args.binary}", flush=True)
     started = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        results = list(pool.map(lambda r: check_one(args.binary, corpus, r, args.timeout), rows))
+        results = list(pool.map(
+            lambda r: check_one(args.binary, corpus, r, args.timeout, args.syncwright_args), rows))
     elapsed = time.monotonic() - started
 
     print()
@@ -184,6 +374,10 @@ def main(argv):
     for r in disagreements:
         print(f"  {r['path']}\t{r['scope']}\texpected {r['expected']}\tgot {r['got']}\t{r['first']}")
     print()
+    real = [r for r in results if r["scope"] == "real"]
+    if real:
+        print_real_summary(real, args.top)
+        print()
     print_times("time per kernel (all)", results)
     core = [r for r in results if r["scope"] == "core"]
     core_stats = print_times("time per kernel (core)", core)

@@ -1,6 +1,7 @@
 -- End-to-end test of the Neovim plugin against the real `syncwright lsp`, run by tests/nvim/run.sh
 -- in headless Neovim. Goes through require('syncwright').setup() (the user's path, not a bare client).
 -- Per language: open a racy kernel, wait for the race diagnostic, hover the racy access, take the
+-- "Show interleaving" code lens (a read-only scratch buffer with the witness), take the
 -- "Insert barrier" quick fix, wait for the diagnostics to clear, hover the new barrier; then
 -- :SyncwrightFix on a fresh copy. Prints `nvim-e2e: N passed, M failed` last; exits non-zero on failure.
 
@@ -232,6 +233,51 @@ local function run_language(lang, kernel, ft, barrier)
     end
     assert(text ~= '', 'empty hover over the racy store')
     assert(text:find('race', 1, true) and text:find('partial[i]', 1, true), 'hover over the racy store does not name the load it races with: ' .. text)
+  end)
+
+  check('code lens "Show interleaving" opens a read-only view of the witness', function()
+    local lens
+    wait_for('a "Show interleaving" code lens', function()
+      for _, l in ipairs(vim.lsp.codelens.get(bufnr)) do
+        if l.command and l.command.title == 'Show interleaving' then
+          lens = l
+          return true
+        end
+      end
+      return false
+    end)
+    assert(lens.range.start.line == race.lnum, string.format('lens on line %d, race on line %d', lens.range.start.line + 1, race.lnum + 1))
+    local kernel_win = vim.api.nvim_get_current_win()
+    vim.api.nvim_win_set_cursor(kernel_win, { lens.range.start.line + 1, 0 })
+    vim.lsp.codelens.run()
+    local view
+    wait_for('the interleaving buffer', function()
+      local buf = vim.api.nvim_get_current_buf()
+      if vim.api.nvim_buf_get_name(buf):find('syncwright://interleaving', 1, true) then
+        view = buf
+        return true
+      end
+      return false
+    end)
+    local text = buffer_text(view)
+    if verbose then
+      out('     view: ' .. text:gsub('\n', '\n     '))
+    end
+    local store_line = find_text(bufnr, 'partial[t] =') + 1
+    local load_line = find_text(bufnr, 'partial[i]') + 1
+    for _, want in ipairs({
+      'launch: blockDim 256',
+      'thread A is thread %d+ of block %d+',
+      'thread B is thread %d+ of block %d+',
+      '1%. line ' .. store_line .. ': thread %u writes partial%[%d+%]',
+      '2%. line ' .. load_line .. ': thread %u reads partial%[%d+%] at byte offset %d+ %(the same address%)',
+      'missing barrier: .* between line ' .. store_line .. ' and line ' .. load_line,
+    }) do
+      assert(text:find(want), 'the view lacks ' .. want .. ':\n' .. text)
+    end
+    assert(vim.bo[view].buftype == 'nofile' and not vim.bo[view].modifiable, 'the view is not a read-only scratch buffer')
+    vim.api.nvim_win_close(0, true)
+    assert(vim.api.nvim_get_current_win() == kernel_win, 'closing the view did not return to the kernel')
   end)
 
   local fix

@@ -21,6 +21,13 @@ import {
   serverSupportsCommand,
   workspaceSummary,
 } from "./codeActions";
+import {
+  INTERLEAVING_SCHEME,
+  interleavingPath,
+  parseInterleavingView,
+  SERVER_INTERLEAVING_COMMAND,
+  SHOW_INTERLEAVING_COMMAND,
+} from "./interleaving";
 import { resolveServerPath, SERVER_PATH_SETTING, serverExecutableName } from "./serverPath";
 import {
   configurationForSection,
@@ -320,6 +327,38 @@ async function checkWorkspace(): Promise<void> {
   );
 }
 
+/** Texts of the open interleaving views, by virtual document URI. */
+const interleavingViews = new Map<string, string>();
+let interleavingSerial = 0;
+
+/** The code lens's command: asks the server for the race's interleaving and opens it read-only beside the code. */
+async function showInterleaving(uri: unknown, position: unknown): Promise<void> {
+  const running = runningClient();
+  if (running === undefined) {
+    return;
+  }
+  let result: unknown;
+  try {
+    result = await running.sendRequest(ExecuteCommandRequest.type, {
+      command: SERVER_INTERLEAVING_COMMAND,
+      arguments: [uri, position],
+    });
+  } catch (error) {
+    void vscode.window.showWarningMessage(`syncwright: ${errorText(error)}`);
+    return;
+  }
+  const view = parseInterleavingView(result);
+  if (view === undefined) {
+    void vscode.window.showWarningMessage("syncwright: the server sent no interleaving for this race.");
+    return;
+  }
+  interleavingSerial += 1;
+  const viewUri = vscode.Uri.from({ scheme: INTERLEAVING_SCHEME, path: interleavingPath(view.title, interleavingSerial) });
+  interleavingViews.set(viewUri.toString(), view.text);
+  const document = await vscode.workspace.openTextDocument(viewUri);
+  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+}
+
 async function restartServer(context: vscode.ExtensionContext): Promise<void> {
   output.appendLine("Restarting the syncwright server.");
   await stopClient();
@@ -342,6 +381,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("syncwright.fixAllInFile", fixAllInFile),
     vscode.commands.registerCommand("syncwright.checkWorkspaceNow", checkWorkspace),
     vscode.commands.registerCommand("syncwright.restartServer", () => restartServer(context)),
+    vscode.commands.registerCommand(SHOW_INTERLEAVING_COMMAND, showInterleaving),
+    // Virtual documents are read-only: the witness cannot be edited by mistake.
+    vscode.workspace.registerTextDocumentContentProvider(INTERLEAVING_SCHEME, {
+      provideTextDocumentContent: (uri) => interleavingViews.get(uri.toString()) ?? "",
+    }),
+    vscode.workspace.onDidCloseTextDocument((document) => {
+      if (document.uri.scheme === INTERLEAVING_SCHEME) {
+        interleavingViews.delete(document.uri.toString());
+      }
+    }),
     vscode.workspace.onDidCloseTextDocument((document) => {
       tally.remove(document.uri.toString());
       refreshStatus();

@@ -16,8 +16,20 @@
 //! back edges from `p`, thread 1 inside `L` has crossed fewer than `m` (it is
 //! in an iteration that exists). The backward searches count back-edge
 //! crossings of such loops (0, 1, "2 or more") and the meeting point must be
-//! consistent. Everything else is path-insensitive, so the analysis
-//! over-approximates the pairs that can meet.
+//! consistent.
+//!
+//! A branch on a block-uniform condition with a barrier inside needs care
+//! too (`if (n >= 256) { s[t] += ...; __syncthreads(); }` then a read after
+//! it): a path into the branch and a path around it cannot both be taken at
+//! the same dynamic instance of the `if`. Both threads start from the same
+//! barrier instance `p`; if neither path crosses a back edge of a loop around
+//! the `if` between `p` and the `if`, both reach the first instance of the
+//! `if` after `p`, which is one dynamic instance (same iteration of every
+//! loop around it), where a uniform condition has one value in every thread
+//! of the block. The backward searches record the branch each path took at
+//! such an `if` and the meeting point must agree. Everything else is
+//! path-insensitive, so the analysis over-approximates the pairs that can
+//! meet.
 
 use std::collections::{HashMap, HashSet};
 
@@ -67,6 +79,8 @@ enum Edge {
     Exit(StmtId),
     /// A `break` leaving a loop.
     Break(StmtId),
+    /// From an `if` into its then (true) or else (false) branch.
+    Branch(StmtId, bool),
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -81,6 +95,8 @@ struct BarrierNode {
 #[derive(Clone, Debug)]
 pub struct Cfg {
     preds: Vec<Vec<(usize, Edge)>>,
+    /// `if`s on a block-uniform condition with a barrier in a branch.
+    uniform_ifs: HashSet<StmtId>,
     node_of: HashMap<StmtId, usize>,
     barrier: Vec<Option<BarrierNode>>,
     tree: LabelTree,
@@ -103,6 +119,27 @@ struct Tracked {
     outer_depth: usize,
 }
 
+/// An `if` whose branch a search records (see the module comment).
+#[derive(Clone, Debug)]
+struct TrackedIf {
+    id: StmtId,
+    /// Loops around the `if`: crossing their back edges loses the instance.
+    loops_around: Vec<StmtId>,
+}
+
+// Per tracked if, 2 bits above the loops' bits: 0 = not passed, 1 = took the
+// then branch, 2 = took the else branch, 3 = unknown instance.
+const IF_SHIFT: usize = 24;
+const MAX_TRACKED_IFS: usize = 19;
+
+fn get_if(state: u64, i: usize) -> u64 {
+    (state >> (IF_SHIFT + 2 * i)) & 3
+}
+
+fn put_if(state: u64, i: usize, v: u64) -> u64 {
+    (state & !(3 << (IF_SHIFT + 2 * i))) | (v << (IF_SHIFT + 2 * i))
+}
+
 // Per tracked loop, 3 bits of search state.
 // For the access inside the loop: back edges crossed (0, 1, 2 = two or more), 3 = unknown.
 // For the access outside: 0 = has not left the loop; 1..=3 = left through the
@@ -110,15 +147,15 @@ struct Tracked {
 // m = 0, 1, 2+; 7 = unknown.
 const UNKNOWN_INSIDE: u32 = 3;
 const UNKNOWN_OUTSIDE: u32 = 7;
-const CROSSED_BIT: u32 = 1 << 31;
+const CROSSED_BIT: u64 = 1 << 63;
 const MAX_TRACKED: usize = 8;
 
-fn get(state: u32, i: usize) -> u32 {
-    (state >> (3 * i)) & 7
+fn get(state: u64, i: usize) -> u32 {
+    ((state >> (3 * i)) & 7) as u32
 }
 
-fn put(state: u32, i: usize, v: u32) -> u32 {
-    (state & !(7 << (3 * i))) | (v << (3 * i))
+fn put(state: u64, i: usize, v: u32) -> u64 {
+    (state & !(7 << (3 * i))) | (u64::from(v) << (3 * i))
 }
 
 /// Whether inside-state `c` and outside-state `o` of one loop describe one execution.
@@ -140,7 +177,21 @@ fn compatible(c: u32, o: u32) -> bool {
 impl Cfg {
     /// Builds the graph.
     pub fn new(kernel: &Kernel) -> Cfg {
+        Cfg::with_uniformity(kernel, &crate::analysis::Uniformity::compute(kernel))
+    }
+
+    /// Builds the graph, with the block-uniform conditions `uniformity` knows.
+    pub fn with_uniformity(kernel: &Kernel, uniformity: &crate::analysis::Uniformity) -> Cfg {
+        let mut uniform_ifs = HashSet::new();
+        crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+            if let StmtKind::If { cond, then_, else_ } = &s.kind {
+                if uniformity.is_uniform_expr(cond) && (has_barrier(then_) || has_barrier(else_)) {
+                    uniform_ifs.insert(s.id);
+                }
+            }
+        });
         let mut cfg = Cfg {
+            uniform_ifs,
             preds: vec![Vec::new(), Vec::new()],
             node_of: HashMap::new(),
             barrier: vec![None, None],
@@ -171,8 +222,8 @@ impl Cfg {
                 StmtKind::If { then_, else_, .. } => {
                     let t = self.block(then_, cur, targets);
                     let e = self.block(else_, cur, targets);
-                    self.edge(n, t, Edge::Normal);
-                    self.edge(n, e, Edge::Normal);
+                    self.edge(n, t, Edge::Branch(stmt.id, true));
+                    self.edge(n, e, Edge::Branch(stmt.id, false));
                     cur = n;
                 }
                 StmtKind::Loop {
@@ -257,9 +308,10 @@ impl Cfg {
         cross: Option<StmtId>,
         mode: Blocking,
         tracked: &[(Tracked, bool)],
-    ) -> HashMap<usize, HashSet<u32>> {
-        let mut seen: HashMap<usize, HashSet<u32>> = HashMap::new();
-        let mut stack = vec![(target, 0u32)];
+        ifs: &[TrackedIf],
+    ) -> HashMap<usize, HashSet<u64>> {
+        let mut seen: HashMap<usize, HashSet<u64>> = HashMap::new();
+        let mut stack = vec![(target, 0u64)];
         seen.entry(target).or_default().insert(0);
         while let Some((x, state)) = stack.pop() {
             // The access itself is expanded; barrier nodes start intervals.
@@ -275,6 +327,13 @@ impl Cfg {
                         }
                         if Some(l) == cross {
                             s |= CROSSED_BIT;
+                        }
+                        for (i, t) in ifs.iter().enumerate() {
+                            // A recorded branch of an `if` inside `l` belongs
+                            // to a later instance than the first after `p`.
+                            if get_if(s, i) != 0 && t.loops_around.contains(&l) {
+                                s = put_if(s, i, 3);
+                            }
                         }
                         for (i, (t, inside)) in tracked.iter().enumerate() {
                             let v = get(s, i);
@@ -319,6 +378,13 @@ impl Cfg {
                             }
                         }
                     }
+                    Edge::Branch(id, then) => {
+                        for (i, t) in ifs.iter().enumerate() {
+                            if t.id == id && get_if(s, i) == 0 {
+                                s = put_if(s, i, if then { 1 } else { 2 });
+                            }
+                        }
+                    }
                     Edge::Normal => {}
                 }
                 let states = seen.entry(p).or_default();
@@ -354,11 +420,38 @@ impl Cfg {
         out
     }
 
+    /// Uniform `if`s with a barrier around exactly one of `a`, `b` (these
+    /// are the ones a path into and a path around can disagree on), for
+    /// searches in `mode` (uniform means within a block: none across blocks).
+    fn tracked_ifs(&self, a: StmtId, b: StmtId, mode: Blocking) -> Vec<TrackedIf> {
+        if mode == Blocking::GridOnly {
+            return Vec::new();
+        }
+        let mut out: Vec<TrackedIf> = Vec::new();
+        for (access, other) in [(a, b), (b, a)] {
+            let other_ifs = self.tree.conds(other);
+            for id in self.tree.conds(access).iter().rev() {
+                if self.uniform_ifs.contains(id)
+                    && !other_ifs.contains(id)
+                    && out.len() < MAX_TRACKED_IFS
+                    && !out.iter().any(|t| t.id == *id)
+                {
+                    out.push(TrackedIf {
+                        id: *id,
+                        loops_around: self.tree.loops(*id).to_vec(),
+                    });
+                }
+            }
+        }
+        out
+    }
+
     /// Whether the two searches meet in one consistent execution.
     fn meet(
-        ra: &HashMap<usize, HashSet<u32>>,
-        rb: &HashMap<usize, HashSet<u32>>,
+        ra: &HashMap<usize, HashSet<u64>>,
+        rb: &HashMap<usize, HashSet<u64>>,
         tracked: &[(Tracked, bool)],
+        ifs: usize,
         need_crossed_b: bool,
     ) -> bool {
         ra.iter().any(|(node, sa)| {
@@ -366,6 +459,14 @@ impl Cfg {
             sa.iter().any(|&x| {
                 sb.iter().any(|&y| {
                     if need_crossed_b && y & CROSSED_BIT == 0 {
+                        return false;
+                    }
+                    // One dynamic instance of a uniform `if`: one branch.
+                    let branches_differ = (0..ifs).any(|i| {
+                        let (p, q) = (get_if(x, i), get_if(y, i));
+                        (p == 1 && q == 2) || (p == 2 && q == 1)
+                    });
+                    if branches_differ {
                         return false;
                     }
                     tracked.iter().enumerate().all(|(i, (_, around_a))| {
@@ -393,9 +494,10 @@ impl Cfg {
             .iter()
             .map(|(t, around_a)| (*t, !around_a))
             .collect();
-        let ra = self.back_reach(na, common, None, mode, &ta);
-        let rb = self.back_reach(nb, common, None, mode, &tb);
-        Self::meet(&ra, &rb, &tracked, false)
+        let ifs = self.tracked_ifs(a, b, mode);
+        let ra = self.back_reach(na, common, None, mode, &ta, &ifs);
+        let rb = self.back_reach(nb, common, None, mode, &tb, &ifs);
+        Self::meet(&ra, &rb, &tracked, ifs.len(), false)
     }
 
     /// Whether threads can execute `a` and `b` in the same barrier interval in
@@ -421,6 +523,7 @@ impl Cfg {
         // their tracking; loops between depth and the common set are not tracked
         // (their instances differ between iterations of `lj`).
         let tracked = self.tracked(a, b, common);
+        let ifs = self.tracked_ifs(a, b, mode);
         let flip = |t: &[(Tracked, bool)]| -> Vec<(Tracked, bool)> {
             t.iter().map(|(x, f)| (*x, !f)).collect()
         };
@@ -431,10 +534,10 @@ impl Cfg {
                 flip(&tracked)
             };
             let t_second = flip(&t_first);
-            let r1 = self.back_reach(first, within, None, mode, &t_first);
-            let r2 = self.back_reach(second, outer, Some(lj), mode, &t_second);
+            let r1 = self.back_reach(first, within, None, mode, &t_first, &ifs);
+            let r2 = self.back_reach(second, outer, Some(lj), mode, &t_second, &ifs);
             // `meet` wants (around-first) flags relative to its first argument.
-            Self::meet(&r1, &r2, &t_first, true)
+            Self::meet(&r1, &r2, &t_first, ifs.len(), true)
         };
         earlier_then_later(na, nb, true) || earlier_then_later(nb, na, false)
     }
@@ -448,4 +551,13 @@ impl Cfg {
     pub fn has_warp_barrier(&self) -> bool {
         self.barrier.iter().flatten().any(|b| b.warp)
     }
+}
+
+/// Whether `block` contains a barrier (at any depth).
+fn has_barrier(block: &Block) -> bool {
+    let mut found = false;
+    crate::ir::walk::for_each_stmt(block, &mut |s| {
+        found |= matches!(s.kind, StmtKind::Barrier { .. });
+    });
+    found
 }

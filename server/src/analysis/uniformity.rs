@@ -277,6 +277,9 @@ impl Uniformity {
                         flow.escaped = div;
                     }
                 }
+
+                // An assumption defines nothing and changes no control flow.
+                StmtKind::Assume { .. } => {}
             }
         }
         if record {

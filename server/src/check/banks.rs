@@ -515,6 +515,13 @@ impl<'k> LanePass<'k> {
             StmtKind::Break | StmtKind::Continue | StmtKind::Return => {
                 self.active = Expr::Int(0, ScalarTy::Bool);
             }
+            StmtKind::Assume { cond } => {
+                // Executions where a lane reaches this with `cond` false are not
+                // considered; dropping only that lane keeps the rest of such an
+                // execution, a superset of the executions considered (sound).
+                let c = self.close(cond);
+                self.active = and(self.active.clone(), c);
+            }
         }
     }
 
@@ -682,7 +689,9 @@ fn uses_higher_dimensions(kernel: &Kernel) -> bool {
             StmtKind::Assign { value: e, .. } => scan(e),
             StmtKind::Read { access, .. } | StmtKind::Atomic { access, .. } => scan(&access.offset),
             StmtKind::Write { access, value } => scan(&access.offset) || scan(value),
-            StmtKind::If { cond, .. } | StmtKind::Loop { cond, .. } => scan(cond),
+            StmtKind::If { cond, .. } | StmtKind::Loop { cond, .. } | StmtKind::Assume { cond } => {
+                scan(cond)
+            }
             _ => false,
         }
     });

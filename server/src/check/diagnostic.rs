@@ -53,11 +53,13 @@ pub enum DiagnosticKind {
     /// Lanes of one warp access different words of one shared-memory bank
     /// (performance; reported with `--perf`).
     BankConflict,
+    /// A file mentions kernels but defines none to check here.
+    NoKernel,
 }
 
 impl DiagnosticKind {
     /// All kinds, for documentation.
-    pub const ALL: [DiagnosticKind; 9] = [
+    pub const ALL: [DiagnosticKind; 10] = [
         DiagnosticKind::Race,
         DiagnosticKind::BenignRace,
         DiagnosticKind::Divergence,
@@ -67,6 +69,7 @@ impl DiagnosticKind {
         DiagnosticKind::SyntaxError,
         DiagnosticKind::Imprecision,
         DiagnosticKind::BankConflict,
+        DiagnosticKind::NoKernel,
     ];
 
     /// Stable code used in JSON, SARIF rule ids and LSP diagnostic codes.
@@ -81,6 +84,7 @@ impl DiagnosticKind {
             DiagnosticKind::SyntaxError => "syntax-error",
             DiagnosticKind::Imprecision => "imprecision",
             DiagnosticKind::BankConflict => "bank-conflict",
+            DiagnosticKind::NoKernel => "no-kernel",
         }
     }
 
@@ -90,10 +94,25 @@ impl DiagnosticKind {
             DiagnosticKind::Race | DiagnosticKind::Divergence => Severity::Warning,
             DiagnosticKind::SyntaxError => Severity::Error,
             DiagnosticKind::Inconclusive | DiagnosticKind::Unsupported => Severity::Warning,
-            DiagnosticKind::BenignRace | DiagnosticKind::Imprecision => Severity::Information,
+            DiagnosticKind::BenignRace | DiagnosticKind::Imprecision | DiagnosticKind::NoKernel => {
+                Severity::Information
+            }
             DiagnosticKind::RedundantBarrier => Severity::Hint,
             DiagnosticKind::BankConflict => Severity::Information,
         }
+    }
+
+    /// Whether a finding of this kind makes a kernel wrong or undecided (what
+    /// a repair must not add and a fix must remove): races, divergence,
+    /// inconclusive and unsupported kernels.
+    pub fn is_defect(self) -> bool {
+        matches!(
+            self,
+            DiagnosticKind::Race
+                | DiagnosticKind::Divergence
+                | DiagnosticKind::Inconclusive
+                | DiagnosticKind::Unsupported
+        )
     }
 
     /// Short title.
@@ -108,6 +127,7 @@ impl DiagnosticKind {
             DiagnosticKind::SyntaxError => "syntax error",
             DiagnosticKind::Imprecision => "imprecise model",
             DiagnosticKind::BankConflict => "shared-memory bank conflict",
+            DiagnosticKind::NoKernel => "no kernel defined",
         }
     }
 
@@ -133,6 +153,7 @@ impl DiagnosticKind {
             DiagnosticKind::SyntaxError => "The file could not be parsed; kernels around the error may be analysed imprecisely or not at all.",
             DiagnosticKind::BankConflict => "Shared memory is split into 32 banks of 4-byte words (word w is in bank w mod 32). When lanes of one warp access different words of the same bank in one instruction, the access is replayed once per word: an N-way conflict costs N times a conflict-free one. Lanes reading the same word are served together (broadcast). 8-byte accesses are served per half-warp and 16-byte accesses per quarter-warp. Pad the array (`[N][M]` to `[N][M + 1]`) or remap the index (`i + i / 32`); `syncwright fix --bank-conflicts` chooses the smallest padding that removes the conflicts. Reported only with `check --perf`; editors show degrees in hovers with the `perf` setting.",
             DiagnosticKind::Imprecision => "The checker replaced something it cannot see (an unknown function, a recursive call) by arbitrary behaviour. Results stay sound but may report races that cannot happen.",
+            DiagnosticKind::NoKernel => "The file mentions kernels (`__global__`, `__kernel`) but defines none the checker could find: it only declares them (their definitions are checked with the files that define them), or the definitions are in inactive preprocessor branches. Nothing in this file was checked.",
         }
     }
 }

@@ -2,7 +2,9 @@
 
 pub mod banks;
 pub mod diagnostic;
+pub mod interleaving;
 pub mod message;
+pub mod profile;
 pub mod report;
 pub mod sdv;
 pub mod symexec;
@@ -10,7 +12,7 @@ pub mod witness;
 
 pub use diagnostic::DiagnosticKind;
 pub use report::*;
-pub use sdv::check_kernel;
+pub use sdv::{check_kernel, check_kernel_profiled};
 
 #[cfg(test)]
 mod tests;

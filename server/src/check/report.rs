@@ -207,3 +207,11 @@ pub struct KernelReport {
     /// Number of solver queries made.
     pub solver_queries: u32,
 }
+
+impl KernelReport {
+    /// Number of findings that make the kernel wrong or undecided
+    /// ([`DiagnosticKind::is_defect`](super::DiagnosticKind::is_defect)).
+    pub fn defects(&self) -> usize {
+        self.findings.iter().filter(|f| f.kind.is_defect()).count()
+    }
+}

@@ -12,12 +12,13 @@
 //! being checked, in the same iteration of every loop around the havoc: in SDV
 //! uniform values are equal in all threads at the same dynamic instance.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use z3::ast::{Ast, Bool};
 use z3::{Model, Params, SatResult, Solver};
 
 use super::diagnostic::DiagnosticKind;
+use super::profile::{Profile, QueryProfile};
 use super::report::{Divergence, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
 use super::symexec::{Encoder, ExecResult, Scenario, WarpRelation};
 use super::witness;
@@ -29,11 +30,27 @@ use crate::ir::walk::{for_each_stmt, LabelTree};
 use crate::ir::{Kernel, MemSpace, StmtId, StmtKind};
 use z3::ast::Int;
 
-/// Upper bound on one solver call, so one hard query cannot eat the whole budget.
-const QUERY_TIMEOUT_MS: u64 = 4_000;
+/// Z3 work units (its deterministic `rlimit` counter) per millisecond of the
+/// time budget: budgets are given in milliseconds but counted in work units,
+/// so a verdict never depends on the machine's load. Calibrated on the
+/// release build: queries spend 20 (hard non-linear ones) to 300 units
+/// per ms on a 2-core machine under a load of 18; a few hundred is typical.
+pub const WORK_UNITS_PER_MS: u64 = 200;
 
-/// Budget of a query's first, unsplit attempt before case splitting.
-const FIRST_TRY_MS: u64 = 40;
+/// Work cap of one solver call: the default kernel budget (and never more
+/// than the kernel's own). Single queries of real kernels need up to about
+/// 1.5 million units (a 3-D launch across blocks).
+const QUERY_WORK: u64 = 10_000 * WORK_UNITS_PER_MS;
+
+/// Work cap of a query's first, unsplit attempt before case splitting.
+const FIRST_TRY_WORK: u64 = 40 * WORK_UNITS_PER_MS;
+
+/// The wall-clock backstop is this many times the budget: Z3 counts work in
+/// most but not all of its steps, and a verdict must come back regardless.
+const WALL_BACKSTOP_FACTOR: u64 = 3;
+
+/// How many of the slowest queries a profile keeps.
+const PROFILE_SLOWEST: usize = 8;
 
 /// One memory access of the kernel.
 #[derive(Clone, Debug)]
@@ -42,118 +59,179 @@ struct AccessStmt {
     array: usize,
     write: bool,
     atomic: bool,
+    /// A block-scoped atomic (`atomicAdd_block`, ...): atomic only with
+    /// respect to threads of its own block.
+    block_scoped: bool,
 }
 
 /// Checks one kernel for data races and barrier divergence.
 pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
-    SOLVER.with(|solver| {
-        let start = Instant::now();
-        // Everything a check asserts lives in this scope and is gone after it,
-        // also when a panic unwinds through it (the guard pops on drop).
-        let _scope = Scope::open(solver);
-        let mut checker = Checker::new(kernel, opts, start, solver);
-        let setup = start.elapsed();
-        checker.run();
+    check_kernel_profiled(kernel, opts).0
+}
+
+/// Checks one kernel and reports where its time went.
+///
+/// Every check runs in a Z3 context of its own: Z3's answers (and so the
+/// witnesses in the messages) depend on everything the context saw before,
+/// so a shared context would make a kernel's report depend on which kernels
+/// were checked before it on the same thread.
+pub fn check_kernel_profiled(kernel: &Kernel, opts: &CheckOptions) -> (KernelReport, Profile) {
+    let mut cfg = z3::Config::new();
+    cfg.set_model_generation(true);
+    let outcome = z3::with_z3_config(&cfg, || {
+        // A panic must not unwind through `with_z3_config`, which would leave
+        // this thread's default context switched; it is re-raised outside.
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            check_in_context(kernel, opts)
+        }))
+        .map_err(|panic| {
+            panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "checker panicked".to_string())
+        })
+    });
+    match outcome {
+        Ok(result) => result,
+        Err(message) => std::panic::resume_unwind(Box::new(message)),
+    }
+}
+
+fn check_in_context(kernel: &Kernel, opts: &CheckOptions) -> (KernelReport, Profile) {
+    let start = Instant::now();
+    // The `smt` tactic's solver: `Solver::new()` builds Z3's whole default
+    // tactic on creation, tens of milliseconds per fresh context; queries
+    // are pushed and popped one by one anyway.
+    let solver = z3::Tactic::new("smt").solver();
+    solver.push();
+    let budget_ms = effective_budget_ms(opts);
+    // Wall-clock backstop for the whole kernel: interrupts the context.
+    let backstop = Duration::from_millis(budget_ms.saturating_mul(WALL_BACKSTOP_FACTOR) + 200);
+    let handle = solver.get_context().handle();
+    let interrupted = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (done, finished) = std::sync::mpsc::channel::<()>();
+        let interrupted = &interrupted;
+        let watchdog = scope.spawn(move || {
+            if finished.recv_timeout(backstop) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                interrupted.store(true, std::sync::atomic::Ordering::SeqCst);
+                handle.interrupt();
+                true
+            } else {
+                false
+            }
+        });
+        let mut checker = Checker::new(kernel, opts, start, &solver);
+        checker.profile.setup_ms = start.elapsed().as_secs_f64() * 1e3;
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.run()));
+        let _ = done.send(());
+        if let Err(panic) = ran {
+            // An interrupted context answers later calls with null ASTs, on
+            // which the z3 crate panics (e.g. in `simplify`). That is the
+            // backstop doing its job: the kernel is inconclusive, and the
+            // findings proven before the interrupt stand. `finish` makes no
+            // solver call. Any other panic is a bug and propagates.
+            let _ = watchdog.join();
+            if !interrupted.load(std::sync::atomic::Ordering::SeqCst) {
+                std::panic::resume_unwind(panic);
+            }
+            checker.budget_exceeded = Some(format!(
+                "wall-clock backstop of {} ms reached",
+                backstop.as_millis()
+            ));
+            return checker.finish();
+        }
+        if watchdog.join().unwrap_or(false) && checker.budget_exceeded.is_none() {
+            checker.budget_exceeded = Some(format!(
+                "wall-clock backstop of {} ms reached",
+                backstop.as_millis()
+            ));
+        }
         if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
             eprintln!(
-                "[syncwright] {}: setup {:.2} ms, total {:.2} ms, {} queries",
+                "[syncwright] {}: setup {:.2} ms, total {:.2} ms, {} queries, {} work units",
                 kernel.name,
-                setup.as_secs_f64() * 1e3,
+                checker.profile.setup_ms,
                 start.elapsed().as_secs_f64() * 1e3,
-                checker.queries
+                checker.queries,
+                checker.work_used
             );
         }
         checker.finish()
     })
 }
 
-thread_local! {
-    /// Push depth of this thread's solver.
-    static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-    /// Query timeout (ms) last set on this thread's solver.
-    static TIMEOUT_SET: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
-}
-
-/// A solver scope: pushed on open, popped (with anything nested left open)
-/// on drop.
-struct Scope<'s> {
-    solver: &'s Solver,
-    depth: u32,
-}
-
-impl<'s> Scope<'s> {
-    fn open(solver: &'s Solver) -> Scope<'s> {
-        let depth = DEPTH.with(|d| d.get());
-        push(solver);
-        Scope { solver, depth }
+/// The per-kernel budget in milliseconds (0 means the default of 10 s).
+fn effective_budget_ms(opts: &CheckOptions) -> u64 {
+    if opts.kernel_budget_ms == 0 {
+        10_000
+    } else {
+        opts.kernel_budget_ms
     }
 }
 
-impl Drop for Scope<'_> {
-    fn drop(&mut self) {
-        let now = DEPTH.with(|d| d.get());
-        if now > self.depth {
-            pop(self.solver, now - self.depth);
+/// Z3's cumulative work counter of the solver's context.
+fn work_count(solver: &Solver) -> u64 {
+    match solver.get_statistics().value("rlimit count") {
+        Some(z3::StatisticsValue::UInt(n)) => u64::from(n),
+        Some(z3::StatisticsValue::Double(x)) => x.max(0.0) as u64,
+        None => 0,
+    }
+}
+
+/// Why a query may be hard: the theories its terms need beyond linear
+/// integer arithmetic (for the profile's slowest-query list).
+fn hardness(facts: &[Bool]) -> String {
+    use z3::DeclKind;
+    let mut nonlinear = false;
+    let mut divmod = false;
+    let mut bits = false;
+    let mut functions = false;
+    let mut seen = std::collections::HashSet::new();
+    let mut stack: Vec<z3::ast::Dynamic> = facts
+        .iter()
+        .map(|f| z3::ast::Dynamic::from_ast(f))
+        .collect();
+    while let Some(term) = stack.pop() {
+        if !term.is_app() || !seen.insert(term.clone()) {
+            continue;
         }
+        let children = term.children();
+        match term.decl().kind() {
+            DeclKind::Mul => {
+                let symbolic = children
+                    .iter()
+                    .filter(|c| c.as_int().and_then(|i| i.as_i64()).is_none())
+                    .count();
+                nonlinear |= symbolic > 1;
+            }
+            DeclKind::Idiv | DeclKind::Mod | DeclKind::Rem | DeclKind::Div => divmod = true,
+            DeclKind::Uninterpreted if !children.is_empty() => functions = true,
+            kind => {
+                let k = kind as u32;
+                bits |= (1024..1536).contains(&k);
+            }
+        }
+        stack.extend(children);
     }
-}
-
-fn push(solver: &Solver) {
-    solver.push();
-    DEPTH.with(|d| d.set(d.get() + 1));
-}
-
-fn current_depth() -> u32 {
-    DEPTH.with(|d| d.get())
-}
-
-/// Pops scopes until the depth is `depth`.
-fn pop_to(solver: &Solver, depth: u32) {
-    let now = current_depth();
-    if now > depth {
-        pop(solver, now - depth);
+    let mut reasons = Vec::new();
+    if nonlinear {
+        reasons.push("non-linear terms");
     }
-}
-
-fn pop(solver: &Solver, n: u32) {
-    solver.pop(n);
-    DEPTH.with(|d| d.set(d.get().saturating_sub(n)));
-}
-
-thread_local! {
-    /// One solver per thread, reused with push/pop: creating Z3's context and
-    /// its first check cost tens of milliseconds, every later check microseconds.
-    static SOLVER: Solver = {
-        let solver = Solver::new();
-        warm(&solver);
-        solver
-    };
-}
-
-/// Runs a few small queries of the shapes checks use (linear arithmetic with
-/// div/mod, uninterpreted functions, models), so that Z3's one-time set-up
-/// and first allocations happen here and not inside the first kernel's check.
-fn warm(solver: &Solver) {
-    use z3::ast::Int;
-    for round in 0..3 {
-        solver.push();
-        let x = Int::new_const(format!("warm_x{round}"));
-        let y = Int::new_const(format!("warm_y{round}"));
-        let f = z3::FuncDecl::new("warm_f", &[&z3::Sort::int()], &z3::Sort::int());
-        let fx = f.apply(&[&x]).as_int().unwrap_or_else(|| x.clone());
-        solver.assert(Bool::and(&[
-            x.ge(Int::from_i64(0)),
-            x.lt(Int::from_i64(1024)),
-            y.ge(Int::from_i64(0)),
-            y.lt(Int::from_i64(1024)),
-            x.eq(&y).not(),
-            x.modulo(Int::from_i64(32)).eq(y.modulo(Int::from_i64(32))),
-            x.div(Int::from_i64(32)).eq(y.div(Int::from_i64(32))).not(),
-            fx.ge(&y),
-        ]));
-        let _ = solver.check();
-        let _ = solver.get_model();
-        solver.pop(1);
+    if divmod {
+        reasons.push("division/modulo");
+    }
+    if bits {
+        reasons.push("bit operations");
+    }
+    if functions {
+        reasons.push("uninterpreted functions");
+    }
+    if reasons.is_empty() {
+        "linear arithmetic".into()
+    } else {
+        reasons.join(", ")
     }
 }
 
@@ -171,6 +249,19 @@ struct Checker<'k, 's> {
     undecided: Vec<(StmtId, StmtId, String)>,
     budget_exceeded: Option<String>,
     last_unknown: String,
+    /// Work units Z3 spent on this kernel so far.
+    work_used: u64,
+    /// Work units the kernel may spend (its time budget, converted).
+    work_budget: u64,
+    /// The pair (or barrier) the current query is about.
+    current: (StmtId, StmtId),
+    /// The first pair left undecided when the budget ran out.
+    budget_pair: Option<(StmtId, StmtId)>,
+    /// Wall-clock limit (a backstop behind the work budget).
+    backstop: Duration,
+    profile: Profile,
+    /// The `rlimit` last set on the solver.
+    rlimit_set: Option<u64>,
 }
 
 impl<'k, 's> Checker<'k, 's> {
@@ -183,7 +274,7 @@ impl<'k, 's> Checker<'k, 's> {
         let uniformity = Uniformity::compute(kernel);
         let loops = LoopTable::new(kernel);
         let tree = LabelTree::new(kernel);
-        let cfg = Cfg::new(kernel);
+        let cfg = Cfg::with_uniformity(kernel, &uniformity);
         let enc = Encoder::new(kernel, opts, uniformity, loops);
         Checker {
             kernel,
@@ -199,25 +290,47 @@ impl<'k, 's> Checker<'k, 's> {
             undecided: Vec::new(),
             budget_exceeded: None,
             last_unknown: String::new(),
+            work_used: 0,
+            work_budget: effective_budget_ms(opts).saturating_mul(WORK_UNITS_PER_MS),
+            current: (StmtId(0), StmtId(0)),
+            budget_pair: None,
+            backstop: Duration::from_millis(
+                effective_budget_ms(opts).saturating_mul(WALL_BACKSTOP_FACTOR),
+            ),
+            profile: Profile::default(),
+            rlimit_set: None,
         }
     }
 
-    fn remaining_ms(&self) -> u64 {
-        let budget = if self.opts.kernel_budget_ms == 0 {
-            10_000
+    /// Why the kernel must stop, if it must: its work budget is spent
+    /// (deterministic: counted in Z3 work units, not time), or, as a
+    /// backstop only, the wall clock ran out.
+    fn over_budget(&self) -> Option<String> {
+        if self.work_used >= self.work_budget {
+            Some(format!(
+                "budget of {} ms ({} solver work units) spent",
+                effective_budget_ms(self.opts),
+                self.work_budget
+            ))
+        } else if self.start.elapsed() >= self.backstop {
+            Some(format!(
+                "wall-clock backstop of {} ms reached",
+                self.backstop.as_millis()
+            ))
         } else {
-            self.opts.kernel_budget_ms
-        };
-        budget.saturating_sub(self.start.elapsed().as_millis() as u64)
+            None
+        }
     }
 
     fn accesses(&self) -> Vec<AccessStmt> {
         let mut out = Vec::new();
         for_each_stmt(&self.kernel.body, &mut |s| {
-            let (access, write, atomic) = match &s.kind {
-                StmtKind::Read { access, .. } => (access, false, false),
-                StmtKind::Write { access, .. } => (access, true, false),
-                StmtKind::Atomic { access, .. } => (access, true, true),
+            let (access, write, atomic, block_scoped) = match &s.kind {
+                StmtKind::Read { access, .. } => (access, false, false, false),
+                StmtKind::Write { access, .. } => (access, true, false, false),
+                StmtKind::Atomic { access, op, .. } => {
+                    (access, true, true, op.name.ends_with("_block"))
+                }
                 _ => return,
             };
             out.push(AccessStmt {
@@ -225,6 +338,7 @@ impl<'k, 's> Checker<'k, 's> {
                 array: access.array.0 as usize,
                 write,
                 atomic,
+                block_scoped,
             });
         });
         out
@@ -247,25 +361,34 @@ impl<'k, 's> Checker<'k, 's> {
         'pairs: for i in 0..accesses.len() {
             for j in i..accesses.len() {
                 let (a, b) = (&accesses[i], &accesses[j]);
-                if !(a.write || b.write)
-                    || (a.atomic && b.atomic)
+                if !(a.write || b.write) {
+                    continue;
+                }
+                self.profile.pairs += 1;
+                // Decided without the solver: two atomics never race (unless
+                // one is block-scoped, see `check_pair`); arrays
+                // that cannot be the same memory (different arrays, or
+                // different address spaces) have no common byte; constant
+                // memory is not written by kernels.
+                let space = self.kernel.arrays.get(a.array).map(|d| d.space);
+                if (a.atomic && b.atomic && !a.block_scoped && !b.block_scoped)
                     || !self.may_alias(a.array, b.array)
+                    || space.is_none_or(|s| s == MemSpace::Constant)
                 {
+                    self.profile.pairs_without_solver += 1;
                     continue;
                 }
-                let Some(space) = self.kernel.arrays.get(a.array).map(|d| d.space) else {
-                    continue;
-                };
-                if space == MemSpace::Constant {
-                    continue;
-                }
-                if self.remaining_ms() == 0 {
+                let Some(space) = space else { continue };
+                if let Some(why) = self.over_budget() {
                     self.budget_exceeded = Some(format!(
-                        "time budget of {} ms exhausted after {} solver queries",
-                        self.opts.kernel_budget_ms, self.queries
+                        "{why} after {} solver queries; this pair of accesses and the pairs after \
+                         it are undecided (findings before it stand)",
+                        self.queries
                     ));
+                    self.budget_pair = Some((a.id, b.id));
                     break 'pairs;
                 }
+                self.current = (a.id, b.id);
                 self.check_pair(a, b, space);
             }
         }
@@ -334,7 +457,13 @@ impl<'k, 's> Checker<'k, 's> {
     }
 
     fn check_pair(&mut self, a: &AccessStmt, b: &AccessStmt, space: MemSpace) {
+        let enumerate = Instant::now();
         let mut scenarios = self.scenarios(a.id, b.id, space);
+        self.profile.enumerate_ms += enumerate.elapsed().as_secs_f64() * 1e3;
+        if scenarios.is_empty() {
+            // A barrier separates the two in every interleaving.
+            self.profile.pairs_without_solver += 1;
+        }
         // A scenario sharing fewer loop iterations allows more executions, so
         // if the most general same-block scenario is unsatisfiable, so are the
         // others: query it first and stop there in the common race-free case.
@@ -342,6 +471,12 @@ impl<'k, 's> Checker<'k, 's> {
         scenarios.sort_by_key(|(s, _)| (!s.same_block, s.shared_loops.len()));
         let mut general_unsat: Option<Scenario> = None;
         for (index, (scenario, relation)) in scenarios.into_iter().enumerate() {
+            // Two atomics, one of them block-scoped, are atomic with respect
+            // to each other only within one block (CUDA's scoped atomics):
+            // they race between threads of different blocks only.
+            if a.atomic && b.atomic && scenario.same_block {
+                continue;
+            }
             if scenario.same_block
                 && general_unsat
                     .as_ref()
@@ -360,6 +495,9 @@ impl<'k, 's> Checker<'k, 's> {
             facts.push(s1.enabled.clone());
             facts.push(s2.enabled.clone());
             facts.push(self.enc.overlap(&s1, &s2, a.array != b.array));
+            if a.array == b.array {
+                facts.extend(self.enc.row_major_lemmas(&s1, &s2));
+            }
             let lockstep_ok = a.id == b.id && a.write && b.write && !a.atomic;
             if self.opts.warp_sync && scenario.same_block {
                 // Warp-synchronous (pre-Volta) semantics: threads of one warp run in
@@ -369,7 +507,8 @@ impl<'k, 's> Checker<'k, 's> {
                     Bool::from_bool(lockstep_ok),
                 ]));
             }
-            match self.solve(&facts, &r1, &r2) {
+            let outcome = self.solve(&facts, &r1, &r2);
+            match outcome {
                 (SatResult::Sat, model) => {
                     let witness = model
                         .as_ref()
@@ -484,7 +623,7 @@ impl<'k, 's> Checker<'k, 's> {
             return self.check_facts(facts.iter().cloned(), None);
         }
         // Most queries are easy as they are; split only those that are not.
-        let direct = self.check_facts(facts.iter().cloned(), Some(FIRST_TRY_MS));
+        let direct = self.check_facts(facts.iter().cloned(), Some(FIRST_TRY_WORK));
         if direct.0 != SatResult::Unknown {
             return direct;
         }
@@ -517,18 +656,20 @@ impl<'k, 's> Checker<'k, 's> {
         )
     }
 
-    /// One solver call on `facts` in a scope of its own.
+    /// One solver call on `facts` in a scope of its own, capped at
+    /// `cap_work` work units (default: [`QUERY_WORK`]).
     fn check_facts(
         &mut self,
         facts: impl Iterator<Item = Bool>,
-        cap_ms: Option<u64>,
+        cap_work: Option<u64>,
     ) -> (SatResult, Option<Model>) {
-        let depth = current_depth();
-        push(self.solver);
-        for f in facts {
-            self.solver.assert(&f);
+        let started = Instant::now();
+        let facts: Vec<Bool> = facts.collect();
+        self.solver.push();
+        for f in &facts {
+            self.solver.assert(f);
         }
-        let r = self.check_sat(cap_ms);
+        let r = self.check_sat(cap_work);
         let model = if r == SatResult::Sat {
             self.solver.get_model()
         } else {
@@ -540,22 +681,59 @@ impl<'k, 's> Checker<'k, 's> {
                 .get_reason_unknown()
                 .unwrap_or_else(|| "unknown".into());
         }
-        pop_to(self.solver, depth);
+        self.solver.pop(1);
+        let before = self.work_used;
+        self.work_used = work_count(self.solver);
+        let work = self.work_used.saturating_sub(before);
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        self.profile.solve_ms += ms;
+        self.record_query(&facts, work, ms, r);
         (r, model)
     }
 
-    fn check_sat(&mut self, cap_ms: Option<u64>) -> SatResult {
+    /// Keeps the query among the profile's slowest (by work units).
+    fn record_query(&mut self, facts: &[Bool], work: u64, ms: f64, r: SatResult) {
+        let slowest = &self.profile.slowest;
+        if slowest.len() >= PROFILE_SLOWEST && slowest.last().is_some_and(|q| q.work >= work) {
+            return;
+        }
+        let mut reason = hardness(facts);
+        let loops = self.tree.common_loops(self.current.0, self.current.1).len();
+        if loops > 0 {
+            reason.push_str(&format!(", in {loops} shared loop(s) (havocked)"));
+        }
+        let query = QueryProfile {
+            first: self.span_of(self.current.0),
+            second: self.span_of(self.current.1),
+            work,
+            ms,
+            result: match r {
+                SatResult::Sat => "sat",
+                SatResult::Unsat => "unsat",
+                SatResult::Unknown => "unknown",
+            },
+            reason,
+        };
+        let at = self.profile.slowest.partition_point(|q| q.work >= work);
+        self.profile.slowest.insert(at, query);
+        self.profile.slowest.truncate(PROFILE_SLOWEST);
+    }
+
+    fn check_sat(&mut self, cap_work: Option<u64>) -> SatResult {
         self.queries += 1;
-        let timeout = self
-            .remaining_ms()
-            .clamp(1, cap_ms.unwrap_or(QUERY_TIMEOUT_MS));
+        let limit = cap_work
+            .unwrap_or(QUERY_WORK)
+            .min(self.work_budget)
+            .clamp(1, u64::from(u32::MAX));
         // Setting parameters makes Z3 re-collect and validate all its parameter
-        // descriptions (about a millisecond), so only a changed timeout is set.
-        if TIMEOUT_SET.with(|t| t.get()) != Some(timeout) {
+        // descriptions (about a millisecond), so only a changed limit is set.
+        // The limit is a count of Z3's steps, so the answer does not depend
+        // on the machine's load.
+        if self.rlimit_set != Some(limit) {
             let mut p = Params::new();
-            p.set_u32("timeout", timeout as u32);
+            p.set_u32("rlimit", limit as u32);
             self.solver.set_params(&p);
-            TIMEOUT_SET.with(|t| t.set(Some(timeout)));
+            self.rlimit_set = Some(limit);
         }
         if let Some(dir) = std::env::var_os("SYNCWRIGHT_DUMP") {
             static DUMPED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
@@ -564,29 +742,15 @@ impl<'k, 's> Checker<'k, 's> {
             let _ = std::fs::write(path, self.solver.to_smt2());
         }
         let t = Instant::now();
-        // Z3 does not always honour its `timeout` (some preprocessing steps
-        // never poll it): a watchdog interrupts the context shortly after.
-        let solver = &self.solver;
-        let handle = solver.get_context().handle();
-        let grace = std::time::Duration::from_millis(timeout + timeout / 4 + 20);
-        let r = std::thread::scope(|scope| {
-            let (done, finished) = std::sync::mpsc::channel::<()>();
-            scope.spawn(move || {
-                if finished.recv_timeout(grace) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
-                    handle.interrupt();
-                }
-            });
-            let r = solver.check();
-            let _ = done.send(());
-            r
-        });
+        let r = self.solver.check();
         if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
             eprintln!(
-                "[syncwright] {} query {}: {:?} in {:.1} ms",
+                "[syncwright] {} query {}: {:?} in {:.1} ms, {} work units",
                 self.kernel.name,
                 self.queries,
                 r,
-                t.elapsed().as_secs_f64() * 1e3
+                t.elapsed().as_secs_f64() * 1e3,
+                work_count(self.solver).saturating_sub(self.work_used)
             );
         }
         r
@@ -707,7 +871,7 @@ impl<'k, 's> Checker<'k, 's> {
             .unwrap_or(self.kernel.name_span)
     }
 
-    fn finish(self) -> KernelReport {
+    fn finish(mut self) -> (KernelReport, Profile) {
         let mut findings = Vec::new();
         for d in &self.divergences {
             findings.push(super::message::divergence_finding(self.kernel, d));
@@ -737,11 +901,21 @@ impl<'k, 's> Checker<'k, 's> {
             });
         }
         if let Some(reason) = &self.budget_exceeded {
+            let (span, related) = match self.budget_pair {
+                Some((a, b)) => (
+                    self.span_of(a),
+                    vec![(
+                        self.span_of(b),
+                        "the other access of the first undecided pair".into(),
+                    )],
+                ),
+                None => (self.kernel.name_span, Vec::new()),
+            };
             findings.push(Finding {
                 kind: DiagnosticKind::Inconclusive,
                 message: format!("kernel `{}` is inconclusive: {reason}", self.kernel.name),
-                span: self.kernel.name_span,
-                related: Vec::new(),
+                span,
+                related,
                 race: None,
                 divergence: None,
             });
@@ -765,19 +939,28 @@ impl<'k, 's> Checker<'k, 's> {
         } else {
             Verdict::RaceFree
         };
-        KernelReport {
+        let time_ms = self.start.elapsed().as_secs_f64() * 1000.0;
+        self.profile.queries = self.queries;
+        self.profile.work = self.work_used;
+        self.profile.encode_ms =
+            (time_ms - self.profile.setup_ms - self.profile.enumerate_ms - self.profile.solve_ms)
+                .max(0.0);
+        let report = KernelReport {
             name: self.kernel.name.clone(),
             name_span: self.kernel.name_span,
             verdict,
             findings,
             races: self.races,
-            time_ms: self.start.elapsed().as_secs_f64() * 1000.0,
+            time_ms,
             solver_queries: self.queries,
-        }
+        };
+        (report, self.profile)
     }
 }
 
 fn race_kind(a: &AccessStmt, b: &AccessStmt) -> RaceKind {
+    // Two atomics race only when one is block-scoped and the threads are in
+    // different blocks: both read-modify-write, a write-write race.
     if a.atomic != b.atomic {
         RaceKind::AtomicPlain
     } else if a.write && b.write {

@@ -205,6 +205,26 @@ pub struct AccessSym {
     pub value: Option<Val>,
     /// Locals used by the offset, for witnesses.
     pub locals: Vec<(String, Val, ScalarTy)>,
+    /// Readings of the offset as `scale * (x * n + y)` (row-major indexing).
+    pub row_major: Vec<RowMajor>,
+}
+
+/// An offset read as `scale * (x * n + y)`: row `x`, column `y`, row length `n`.
+#[derive(Clone, Debug)]
+pub struct RowMajor {
+    /// Constant factor (the element size), not 0.
+    pub scale: i128,
+    /// The index term `x * n + y` as evaluated inside the offset.
+    pub index: Int,
+    /// `x * n + y` built the way the evaluator builds it without wrap-around
+    /// (the same term as `index` then).
+    pub reading: Int,
+    /// Row.
+    pub x: Int,
+    /// Row length.
+    pub n: Int,
+    /// Column.
+    pub y: Int,
 }
 
 /// One thread's symbolic execution of the whole kernel.
@@ -335,12 +355,14 @@ impl<'k> Encoder<'k> {
     ) -> Encoder<'k> {
         let mut facts = Vec::new();
         let launch = &opts.launch;
-        let (block_y, grid_y) = uses_higher_dimensions(kernel);
-        // Assumption (documented in README): with a symbolic launch, a kernel
-        // that never reads the y/z components of threadIdx/blockDim (resp.
-        // blockIdx/gridDim) is launched one-dimensionally. Any other launch
-        // runs redundant copies of the same threads, which is a launch bug and
-        // not what the kernel's author analyses; `--block-dim` overrides it.
+        let (block_used, grid_used) = used_dimensions(kernel);
+        // Assumption (documented in README, `--no-assume-unused-dims` drops
+        // it): with a symbolic launch, a kernel that never reads the y (z)
+        // component of threadIdx/blockDim (resp. blockIdx/gridDim) is launched
+        // with extent 1 there. Any other launch runs redundant copies of the
+        // same threads, which is a launch bug and not what the kernel's author
+        // analyses; `--block-dim` overrides it.
+        let assume_unused = !launch.no_unused_dims_assumption;
         let max_threads = i128::from(
             launch
                 .max_threads_per_block
@@ -348,34 +370,73 @@ impl<'k> Encoder<'k> {
                 .unwrap_or(1024)
                 .max(1),
         );
+        let known_block: [Option<u32>; 3] = std::array::from_fn(|d| {
+            launch
+                .block_dim
+                .map(|b| b[d])
+                .or(launch.partial_block_dim[d])
+                .or(if d > 0 && assume_unused && !block_used[d] {
+                    Some(1)
+                } else {
+                    None
+                })
+        });
+        let known_grid: [Option<u32>; 3] = std::array::from_fn(|d| {
+            launch
+                .grid_dim
+                .map(|g| g[d])
+                .or(launch.partial_grid_dim[d])
+                .or(if d > 0 && assume_unused && !grid_used[d] {
+                    Some(1)
+                } else {
+                    None
+                })
+        });
+        // Assumption (documented in README, `--no-assume-index-fits` drops
+        // it): the threads of the grid in each dimension number at most 2^31,
+        // so a global index blockIdx * blockDim + threadIdx fits a signed
+        // 32-bit int and never wraps its type. Programs rely on it; a launch
+        // beyond it is legal on paper and never used. With one of the two
+        // sizes known, the other's bound is linear; with neither, the grid is
+        // bounded by 2^31 / (the most threads a block may have in that
+        // dimension), which keeps the encoding linear (a nonlinear product
+        // bound makes queries slow and their models load-dependent).
+        const INDEX_LIMIT: i128 = 1 << 31;
+        let fits = !launch.no_index_fit_assumption;
+        let hardware_block = |d: usize| if d == 2 { 64 } else { max_threads.min(1024) };
+        let hardware_grid = |d: usize| if d == 0 { 0x7fff_ffff } else { 65_535 };
         let block_dim: [Val; 3] = std::array::from_fn(|d| {
-            let known =
-                launch
-                    .block_dim
-                    .map(|b| b[d])
-                    .or(if d > 0 && !block_y { Some(1) } else { None });
+            let mut limit = hardware_block(d).min(max_threads);
+            if let (true, Some(g)) = (fits, known_grid[d]) {
+                limit = limit.min(INDEX_LIMIT / i128::from(g.max(1)));
+            }
             dim(
                 format!("blockDim{d}"),
-                known,
-                if d == 2 { 64 } else { max_threads },
+                known_block[d],
+                limit.max(1),
                 &mut facts,
             )
         });
         let grid_dim: [Val; 3] = std::array::from_fn(|d| {
-            let known =
-                launch
-                    .grid_dim
-                    .map(|g| g[d])
-                    .or(if d > 0 && !grid_y { Some(1) } else { None });
+            let mut limit = hardware_grid(d);
+            if fits {
+                let block_max = known_block[d].map_or(range_of(&block_dim[d]).hi, i128::from);
+                limit = limit.min(INDEX_LIMIT / block_max.max(1));
+            }
             dim(
                 format!("gridDim{d}"),
-                known,
-                if d == 0 { 0x7fff_ffff } else { 65_535 },
+                known_grid[d],
+                limit.max(1),
                 &mut facts,
             )
         });
-        let symbolic_block_threads = (launch.block_dim.is_none() && block_y).then_some(max_threads);
-        if launch.block_dim.is_none() && block_y {
+        let block_symbolic = known_block.iter().any(Option::is_none);
+        let several_symbolic = known_block.iter().filter(|b| b.is_none()).count() > 1;
+        let bound_threads = several_symbolic
+            || (block_symbolic && known_block.iter().any(|b| b.is_some_and(|b| b > 1)));
+        let symbolic_block_threads = bound_threads.then_some(max_threads);
+        if bound_threads {
+            // The hardware bound on threads per block (or `__launch_bounds__`).
             let product = Int::mul(&[
                 int_of(&block_dim[0]),
                 int_of(&block_dim[1]),
@@ -563,6 +624,37 @@ impl<'k> Encoder<'k> {
         }
     }
 
+    /// Row-major delinearization: `x1 * n + y1 == x2 * n + y2` with
+    /// `0 <= y1, y2 < n` implies `x1 == x2` and `y1 == y2` (the difference
+    /// of the columns, less than `n` in absolute value, is a multiple of
+    /// `n`, so 0). A theorem of integer arithmetic, so asserting it is sound
+    /// whatever the terms are; it is stated on the index terms inside the
+    /// offsets, with their reading as `x * n + y` as a premise. Solvers do not find it
+    /// alone for a symbolic `n` (non-linear), and without it the PPCG-style
+    /// `D[(t0 + c0) * nl + (c1 + c3)]` runs out of budget.
+    pub fn row_major_lemmas(&self, a: &AccessSym, b: &AccessSym) -> Vec<Bool> {
+        let mut out = Vec::new();
+        let zero = Int::from_i64(0);
+        for r1 in &a.row_major {
+            for r2 in b.row_major.iter().filter(|r2| r2.scale == r1.scale) {
+                // `index == reading` is trivially true (the same term) when
+                // the evaluation did not wrap around, and a premise anyway.
+                let premise = Bool::and(&[
+                    r1.index.eq(&r2.index),
+                    r1.index.eq(&r1.reading),
+                    r2.index.eq(&r2.reading),
+                    r1.n.eq(&r2.n),
+                    r1.y.ge(&zero),
+                    r1.y.lt(&r1.n),
+                    r2.y.ge(&zero),
+                    r2.y.lt(&r2.n),
+                ]);
+                out.push(premise.implies(Bool::and(&[r1.x.eq(&r2.x), r1.y.eq(&r2.y)])));
+            }
+        }
+        out
+    }
+
     /// Lemmas relating the two threads' linear counters of the same loop.
     ///
     /// If `v1 = init1 + k1*s` and `v2 = init2 + k2*s` with the same step `s`,
@@ -678,11 +770,17 @@ impl<'k> Encoder<'k> {
 }
 
 /// Whether the kernel reads y/z components of (threadIdx or blockDim, blockIdx or gridDim).
-fn uses_higher_dimensions(kernel: &Kernel) -> (bool, bool) {
-    fn scan(e: &Expr, out: &mut (bool, bool)) {
+/// Which dimensions of (threadIdx/blockDim, blockIdx/gridDim) the kernel reads
+/// (x always counts as read).
+fn used_dimensions(kernel: &Kernel) -> ([bool; 3], [bool; 3]) {
+    fn scan(e: &Expr, out: &mut ([bool; 3], [bool; 3])) {
         match e {
-            Expr::Builtin(Builtin::ThreadIdx(d) | Builtin::BlockDim(d)) if *d > 0 => out.0 = true,
-            Expr::Builtin(Builtin::BlockIdx(d) | Builtin::GridDim(d)) if *d > 0 => out.1 = true,
+            Expr::Builtin(Builtin::ThreadIdx(d) | Builtin::BlockDim(d)) => {
+                out.0[usize::from(*d).min(2)] = true
+            }
+            Expr::Builtin(Builtin::BlockIdx(d) | Builtin::GridDim(d)) => {
+                out.1[usize::from(*d).min(2)] = true
+            }
             Expr::Unary(_, a, _) | Expr::Cast(_, a) => scan(a, out),
             Expr::Binary(_, a, b, _) => {
                 scan(a, out);
@@ -697,7 +795,7 @@ fn uses_higher_dimensions(kernel: &Kernel) -> (bool, bool) {
             _ => {}
         }
     }
-    let mut out = (false, false);
+    let mut out = ([true, false, false], [true, false, false]);
     crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| match &s.kind {
         StmtKind::Assign { value: e, .. } => scan(e, &mut out),
         StmtKind::Read { access, .. } | StmtKind::Atomic { access, .. } => {
@@ -1323,14 +1421,83 @@ impl Exec<'_, '_> {
                 .unwrap_or_default();
             locals.push((name, val, ty));
         }
+        let row_major = self.row_major(&access.offset);
         let sym = AccessSym {
             enabled: self.enabled(),
             offset,
             size: access.size,
             value,
             locals,
+            row_major,
         };
         self.out.accesses.insert(stmt.id, sym);
+    }
+
+    /// Readings of `offset` as `scale * (x * n + y)`, for the row-major
+    /// lemma (see [`Encoder::row_major_lemmas`]). Only side-effect-free
+    /// subterms are evaluated again; whether the reading is exact (no
+    /// wrap-around in between) is left to the lemma's premises.
+    fn row_major(&mut self, offset: &Expr) -> Vec<RowMajor> {
+        fn strip_casts(mut e: &Expr) -> &Expr {
+            while let Expr::Cast(_, inner) = e {
+                e = inner;
+            }
+            e
+        }
+        fn pure(e: &Expr) -> bool {
+            match e {
+                Expr::Int(..) | Expr::Var(_) | Expr::Param(_) | Expr::Builtin(_) => true,
+                Expr::Unary(_, a, _) | Expr::Cast(_, a) => pure(a),
+                Expr::Binary(_, a, b, _) => pure(a) && pure(b),
+                _ => false,
+            }
+        }
+        let mut scale: i128 = 1;
+        let mut e = strip_casts(offset);
+        while let Expr::Binary(BinOp::Mul, a, b, _) = e {
+            match (strip_casts(a), strip_casts(b)) {
+                (Expr::Int(k, _), other) | (other, Expr::Int(k, _)) => {
+                    scale = scale.saturating_mul(*k);
+                    e = other;
+                }
+                _ => break,
+            }
+        }
+        let mut out = Vec::new();
+        let Expr::Binary(BinOp::Add, p, q, add_ty) = e else {
+            return out;
+        };
+        if scale == 0 || !pure(e) {
+            return out;
+        }
+        let index = self.expr_int(e, *add_ty).0;
+        for (m, y, product_first) in [(p, q, true), (q, p, false)] {
+            let Expr::Binary(BinOp::Mul, a, b, mul_ty) = strip_casts(m) else {
+                continue;
+            };
+            if matches!(strip_casts(a), Expr::Int(..)) || matches!(strip_casts(b), Expr::Int(..)) {
+                continue;
+            }
+            let (ta, tb) = (self.expr_int(a, *mul_ty).0, self.expr_int(b, *mul_ty).0);
+            let ty = self.expr_int(y, *add_ty).0;
+            let product = Int::mul(&[ta.clone(), tb.clone()]);
+            let reading = if product_first {
+                Int::add(&[product, ty.clone()])
+            } else {
+                Int::add(&[ty.clone(), product])
+            };
+            for (x, n) in [(&ta, &tb), (&tb, &ta)] {
+                out.push(RowMajor {
+                    scale,
+                    index: index.clone(),
+                    reading: reading.clone(),
+                    x: x.clone(),
+                    n: n.clone(),
+                    y: ty.clone(),
+                });
+            }
+        }
+        out
     }
 
     fn stmt(&mut self, stmt: &Stmt) {
@@ -1417,6 +1584,12 @@ impl Exec<'_, '_> {
                 self.continued = Bool::or(&[self.continued.clone(), self.enabled()])
             }
             StmtKind::Return => self.alive = Bool::and(&[self.alive.clone(), self.enabled().not()]),
+            StmtKind::Assume { cond } => {
+                // A stated precondition: a thread that reaches it satisfies it.
+                let c = self.expr_bool(cond);
+                let reached = self.enabled();
+                self.out.assumptions.push(reached.implies(c));
+            }
         }
     }
 

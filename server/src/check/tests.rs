@@ -614,3 +614,51 @@ fn interrupting_an_idle_context_does_not_cancel_later_checks() {
     solver.assert(x.gt(Int::from_i64(3)));
     assert_eq!(solver.check(), z3::SatResult::Sat);
 }
+
+#[test]
+fn profile_counts_pairs_decided_without_the_solver() {
+    for with_barrier in [false, true] {
+        let mut b = B::new();
+        let x = b.var("x");
+        let mut stmts = vec![b.write(tid(), tid())];
+        if with_barrier {
+            stmts.push(b.barrier());
+        }
+        stmts.push(b.read(x, bin(BinOp::Add, tid(), int(1))));
+        b.k.body = B::block(stmts);
+        let (report, profile) = check_kernel_profiled(&b.k, &opts(Some(64)));
+        // write-write of the store with itself, and store-load.
+        assert_eq!(profile.pairs, 2);
+        if with_barrier {
+            // The barrier separates the store from the load: no query for it.
+            assert_eq!(profile.pairs_without_solver, 1, "{profile:#?}");
+            assert_eq!(report.verdict, Verdict::RaceFree);
+        } else {
+            assert_eq!(profile.pairs_without_solver, 0, "{profile:#?}");
+            assert_eq!(report.verdict, Verdict::Racy);
+            assert!(!profile.slowest.is_empty());
+        }
+        assert_eq!(profile.queries, report.solver_queries);
+        assert!(profile.work > 0);
+    }
+}
+
+#[test]
+fn same_kernel_same_report_whatever_was_checked_before() {
+    let mut b = B::new();
+    let x = b.var("x");
+    let stmts = vec![
+        b.write(tid(), tid()),
+        b.read(x, bin(BinOp::Add, tid(), int(1))),
+    ];
+    b.k.body = B::block(stmts);
+    let first = check_kernel(&b.k, &opts(None));
+    // Other checks in between leave nothing behind in the next one's solver.
+    for block in [Some(32), Some(64), None] {
+        let _ = check_kernel(&b.k, &opts(block));
+    }
+    let again = check_kernel(&b.k, &opts(None));
+    assert_eq!(first.verdict, Verdict::Racy);
+    let witness = |r: &KernelReport| format!("{:?}", r.races.first().map(|r| &r.witness));
+    assert_eq!(witness(&first), witness(&again));
+}

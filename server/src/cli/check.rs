@@ -3,11 +3,15 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::{inputs, json, sarif, text, CheckArgs, Format, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
-use crate::ide::{analyze_file, FileAnalysis, Settings};
-
-/// Stack size of the analysis thread.
-const ANALYSIS_STACK_BYTES: usize = 512 * 1024 * 1024;
+use super::{
+    json, sarif, text, view, CheckArgs, Format, SeverityThreshold, EXIT_CLEAN, EXIT_FINDINGS,
+    EXIT_USAGE,
+};
+use crate::base::Span;
+use crate::check::DiagnosticKind;
+use crate::ide::workspace as inputs;
+use crate::ide::{analyze_file, plain_finding, FileAnalysis, Settings};
+use crate::syntax::files::{decode, read_regular};
 
 /// What happened to one input file.
 #[derive(Debug)]
@@ -36,31 +40,108 @@ impl FileOutcome {
 
 /// Reads and analyses every input of `args`.
 pub fn analyze_inputs(args: &CheckArgs) -> Vec<FileOutcome> {
-    analyze_paths(&args.paths, &args.launch.settings())
+    let jobs = args.jobs.map(|j| j as usize).unwrap_or_else(default_jobs);
+    analyze_paths_parallel(&args.paths, &args.launch.settings(), jobs)
 }
 
-/// Reads and analyses every file found under `paths`.
-pub fn analyze_paths(paths: &[PathBuf], settings: &Settings) -> Vec<FileOutcome> {
-    inputs::collect(paths)
+/// The number of cores (1 when unknown).
+fn default_jobs() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+}
+
+/// Reads and analyses every file found under `paths`, up to `jobs` at once. The
+/// result is in input order, and each file's analysis is the same as alone:
+/// every kernel check runs in a solver context of its own.
+pub fn analyze_paths_parallel(
+    paths: &[PathBuf],
+    settings: &Settings,
+    jobs: usize,
+) -> Vec<FileOutcome> {
+    let inputs = inputs::collect(paths);
+    let jobs = jobs.clamp(1, inputs.len().max(1));
+    if jobs == 1 {
+        return inputs
+            .into_iter()
+            .map(|input| analyze_input(input, settings))
+            .collect();
+    }
+    let names: Vec<PathBuf> = inputs
+        .iter()
+        .map(|i| match i {
+            Ok(p) => p.clone(),
+            Err(e) => e.path.clone(),
+        })
+        .collect();
+    let count = inputs.len();
+    let queue = std::sync::Mutex::new(inputs.into_iter().enumerate());
+    let results: std::sync::Mutex<Vec<Option<FileOutcome>>> =
+        std::sync::Mutex::new((0..count).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs)
+            .map(|_| {
+                std::thread::Builder::new()
+                    .name("syncwright-analysis".into())
+                    .stack_size(crate::ide::guard::ANALYSIS_STACK_BYTES)
+                    .spawn_scoped(scope, || loop {
+                        let next = queue.lock().ok().and_then(|mut q| q.next());
+                        let Some((index, input)) = next else { break };
+                        let outcome = analyze_input(input, settings);
+                        if let Ok(mut r) = results.lock() {
+                            r[index] = Some(outcome);
+                        }
+                    })
+            })
+            .collect();
+        for worker in workers.into_iter().flatten() {
+            let _ = worker.join();
+        }
+    });
+    let results = results.into_inner().unwrap_or_default();
+    results
         .into_iter()
-        .map(|input| match input {
-            Err(e) => FileOutcome::Unreadable {
-                path: e.path,
-                message: e.message,
-            },
-            Ok(path) => match std::fs::read(&path) {
-                Err(e) => FileOutcome::Unreadable {
-                    path,
-                    message: e.to_string(),
-                },
-                // Junk bytes are the front end's to diagnose, not a reason to skip the file.
-                Ok(bytes) => {
-                    let text = String::from_utf8_lossy(&bytes);
-                    FileOutcome::Analyzed(analyze_file(&path, &text, settings))
-                }
-            },
+        .zip(names)
+        .map(|(r, path)| {
+            r.unwrap_or_else(|| FileOutcome::Unreadable {
+                path,
+                message: "the analysis thread failed".into(),
+            })
         })
         .collect()
+}
+
+/// Reads and analyses one input.
+fn analyze_input(input: Result<PathBuf, inputs::InputError>, settings: &Settings) -> FileOutcome {
+    match input {
+        Err(e) => FileOutcome::Unreadable {
+            path: e.path,
+            message: e.message,
+        },
+        Ok(path) => match read_regular(&path) {
+            Err(message) => FileOutcome::Unreadable { path, message },
+            // Junk bytes are the front end's to diagnose, not a reason to skip the file.
+            Ok(bytes) => FileOutcome::Analyzed(analyze_bytes(&path, &bytes, settings)),
+        },
+    }
+}
+
+/// Decodes a file's bytes (see [`decode`]) and analyses the text; what the
+/// decoding had to do (invalid UTF-8, NUL bytes, UTF-16) is an `imprecision`
+/// finding of the file.
+pub fn analyze_bytes(path: &std::path::Path, bytes: &[u8], settings: &Settings) -> FileAnalysis {
+    let decoded = decode(bytes);
+    let mut analysis = analyze_file(path, &decoded.text, settings);
+    for note in decoded.notes {
+        let start = note.offset.min(decoded.text.len() as u32);
+        let end = (start + 1).min(decoded.text.len() as u32);
+        analysis.file_findings.push(plain_finding(
+            DiagnosticKind::Imprecision,
+            note.message,
+            Span::new(start, end),
+        ));
+    }
+    analysis
 }
 
 /// 2 on unreadable input or an invalid configuration file, else 1 when anything
@@ -82,24 +163,46 @@ pub fn exit_code(outcomes: &[FileOutcome]) -> i32 {
     }
 }
 
-/// Runs `work` on one worker thread with a large stack: deeply nested input may
-/// recurse deeply in the front end, and a stack overflow cannot be caught (the
-/// stack is reserved address space, committed only as used). None if the
-/// thread could not run or died.
+/// The exit code under `args`' `--severity` and `--exit-zero`: as [`exit_code`], but with a
+/// threshold only findings at or above it fail the run, and `--exit-zero` turns findings into 0.
+pub fn exit_code_with(outcomes: &[FileOutcome], args: &CheckArgs) -> i32 {
+    let code = match (exit_code(outcomes), args.severity) {
+        (EXIT_USAGE, _) => EXIT_USAGE,
+        (_, Some(threshold)) => threshold_code(outcomes, threshold),
+        (code, _) => code,
+    };
+    if code == EXIT_FINDINGS && args.exit_zero {
+        EXIT_CLEAN
+    } else {
+        code
+    }
+}
+
+/// 1 when a shown diagnostic reaches `threshold` (every kernel that is not race-free shows one).
+fn threshold_code(outcomes: &[FileOutcome], threshold: SeverityThreshold) -> i32 {
+    let reached = outcomes.iter().any(|o| match o {
+        FileOutcome::Analyzed(a) => view::diagnostics(a)
+            .iter()
+            .any(|d| threshold.reached_by(d.severity)),
+        FileOutcome::Unreadable { .. } => true,
+    });
+    if reached {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    }
+}
+
+/// Runs `work` on the analysis thread (`ide::on_analysis_thread`); None,
+/// with a message, if the thread died.
 pub fn on_analysis_thread<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Option<T> {
-    let worker = std::thread::Builder::new()
-        .name("syncwright-analysis".into())
-        .stack_size(ANALYSIS_STACK_BYTES)
-        .spawn(work);
-    match worker.map(std::thread::JoinHandle::join) {
-        Ok(Ok(result)) => Some(result),
-        Ok(Err(_)) | Err(_) => {
-            eprintln!("syncwright: error: the analysis thread failed");
-            None
-        }
+    let result = crate::ide::on_analysis_thread(work);
+    if result.is_none() {
+        eprintln!("syncwright: error: the analysis thread failed");
     }
+    result
 }
 
 /// Runs `syncwright check` and returns the exit code.
@@ -140,7 +243,7 @@ pub fn run_check(args: &CheckArgs) -> i32 {
         );
     }
     let rendered = match args.format {
-        Format::Text => text::render(&outcomes),
+        Format::Text => text::render(&outcomes, args.explain),
         Format::Json => json::render(&outcomes),
         Format::Sarif => sarif::render(&outcomes),
     };
@@ -149,5 +252,5 @@ pub fn run_check(args: &CheckArgs) -> i32 {
     let _ = stdout
         .write_all(rendered.as_bytes())
         .and_then(|_| stdout.flush());
-    exit_code(&outcomes)
+    exit_code_with(&outcomes, args)
 }

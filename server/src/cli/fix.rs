@@ -8,24 +8,22 @@
 //! stdout. JSON mode prints the report of the CLI contract:
 //! `{"files":[{"path","kernels":[{"name","status","barriers_before","barriers_after",
 //! "cost_before","cost_after","oracle_calls","time_ms","edits":[{"range","new_text"}],
-//! "reason"}]}]}`.
+//! "reason","optimal"}]}]}`.
 
 use std::io::Write as _;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
 use super::check::on_analysis_thread;
-use super::inputs;
+use super::write::write_in_place;
 use super::{LaunchArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
-use crate::config::resolve::{ConfigError, Explicit, FileConfig};
-use crate::config::{CheckOptions, CostModel};
-use crate::ide::{check_guarded, lower_guarded, panic_message};
-use crate::ir::lower::FsIncludes;
-use crate::ir::{Kernel, SourceFileInfo};
-use crate::synth::report::{fix_program, write_atomically, FileFix, FixReportJson};
-use crate::synth::{repair_kernel, KernelRepair, RepairStatus, SynthOptions};
+use crate::config::resolve::ConfigError;
+use crate::ide::fix::{fix_file, FixSettings};
+use crate::ide::workspace as inputs;
+use crate::syntax::files::{decode, read_regular};
+use crate::synth::report::FileFix;
+use crate::synth::{apply_edits, RepairStatus};
 
 /// Output format of `fix`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -42,6 +40,9 @@ pub struct FixArgs {
     /// Write the repaired files in place (atomically) instead of printing them.
     #[arg(long)]
     pub write: bool,
+    /// With `--write`, also write files that are read-only.
+    #[arg(long, requires = "write")]
+    pub force: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = FixFormat::Text)]
     pub format: FixFormat,
@@ -51,6 +52,11 @@ pub struct FixArgs {
     /// Pad shared arrays to remove bank conflicts instead of placing barriers.
     #[arg(long)]
     pub bank_conflicts: bool,
+    /// Repair races between blocks with grid barriers (`this_grid().sync()`;
+    /// the kernel must then be launched with cudaLaunchCooperativeKernel).
+    /// Implied for kernels that use `this_grid()` or are launched so in the file.
+    #[arg(long)]
+    pub grid_barriers: bool,
     /// Cost factor of each enclosing loop (LC, default 100).
     #[arg(long, value_name = "N", value_parser = parse_positive)]
     pub loop_cost: Option<f64>,
@@ -78,8 +84,13 @@ pub enum FixOutcome {
     /// Repaired (or found nothing to do); `config_error` is an invalid
     /// `syncwright.toml` the repair went on without.
     Fixed {
-        /// The result.
+        /// The result (positions in the text as analysed).
         fix: FileFix,
+        /// The repaired file as it is written or printed: the file's own line
+        /// ends in every inserted line, its byte-order mark kept.
+        output: String,
+        /// Whether `output` differs from the file.
+        changed: bool,
         /// An invalid project file, if any.
         config_error: Option<ConfigError>,
     },
@@ -92,65 +103,85 @@ pub enum FixOutcome {
     },
 }
 
-/// A kernel the synthesizer could not run on.
-fn inconclusive(name: &str, reason: String) -> KernelRepair {
-    KernelRepair {
-        name: name.to_string(),
-        status: RepairStatus::Inconclusive,
-        barriers_before: 0,
-        barriers_after: 0,
-        cost_before: 0.0,
-        cost_after: 0.0,
-        oracle_calls: 0,
-        time_ms: 0.0,
-        edits: Vec::new(),
-        reason: Some(reason),
-        fixes: Vec::new(),
+/// Repairs every kernel of the file at `path` with contents `text`.
+pub fn fix_text(path: &Path, text: &str, args: &FixArgs) -> FixOutcome {
+    let fix = FixSettings {
+        loop_cost: args.loop_cost,
+        cond_cost: args.cond_cost,
+        keep_existing: args.keep_existing,
+        grid_barriers: args.grid_barriers,
+    };
+    let (fix, config_error) = fix_file(path, text, &args.launch.settings(), fix);
+    FixOutcome::Fixed {
+        output: fix.fixed.clone(),
+        changed: fix.changed(),
+        fix,
+        config_error,
     }
 }
 
-/// Repairs every kernel of the file at `path` with contents `text`.
-pub fn fix_text(path: &Path, text: &str, args: &FixArgs) -> FixOutcome {
-    let settings = args.launch.settings();
-    let explicit = Explicit {
-        cost: None,
-        ..settings.explicit()
-    };
-    let (config, config_error) = FileConfig::load(path, text);
-    let resolved_cost = config.cost(&explicit);
-    let cost = CostModel {
-        loop_cost: args.loop_cost.unwrap_or(resolved_cost.loop_cost),
-        cond_cost: args.cond_cost.unwrap_or(resolved_cost.cond_cost),
-    };
-    let options_for =
-        |k: &Kernel| -> CheckOptions { config.resolve(&explicit, k.launch_bounds).options };
-    let mut repair = |k: &Kernel, files: &[SourceFileInfo]| {
-        let opts = SynthOptions {
-            check: options_for(k),
-            cost,
-            keep_existing: args.keep_existing,
+/// Repairs the file at `path` with contents `bytes`; a file that is not
+/// exactly UTF-8 is not repaired (rewriting it would change its other bytes).
+pub fn fix_bytes(path: &Path, bytes: &[u8], args: &FixArgs) -> FixOutcome {
+    let decoded = decode(bytes);
+    if !decoded.exact {
+        let why: Vec<String> = decoded.notes.into_iter().map(|n| n.message).collect();
+        return FixOutcome::Failed {
+            path: path.to_path_buf(),
+            message: format!("{}; not repaired, to keep its bytes intact", why.join("; ")),
         };
-        catch_unwind(AssertUnwindSafe(|| repair_kernel(k, files, &opts))).unwrap_or_else(|panic| {
-            inconclusive(
-                &k.name,
-                format!(
-                    "internal error in the synthesizer: {}",
-                    panic_message(&*panic)
-                ),
-            )
-        })
+    }
+    let outcome = fix_text(path, &decoded.text, args);
+    let FixOutcome::Fixed {
+        mut fix,
+        config_error,
+        ..
+    } = outcome
+    else {
+        return outcome;
     };
-    let mut check = |k: &Kernel| check_guarded(k, &options_for(k));
-    let mut relower = |t: &str| lower_guarded(path, t, &FsIncludes);
-    let program = lower_guarded(path, text, &FsIncludes);
-    let fix = fix_program(
-        &path.display().to_string(),
-        &program,
-        &mut repair,
-        &mut check,
-        &mut relower,
-    );
-    FixOutcome::Fixed { fix, config_error }
+    // The text was analysed with lone CRs read as LF (same offsets) and
+    // without the BOM; edits insert `\n`. Apply them to the file's own text
+    // with its own line ends.
+    let body = match std::str::from_utf8(bytes) {
+        Ok(text) if decoded.bom => text.get(3..).unwrap_or_default(),
+        Ok(text) => text,
+        Err(_) => {
+            return FixOutcome::Failed {
+                path: path.to_path_buf(),
+                message: "not valid UTF-8; not repaired".to_string(),
+            }
+        }
+    };
+    let mut edits = Vec::new();
+    for kernel in &mut fix.kernels {
+        for edit in kernel.edits.iter_mut().filter(|e| e.span.file.0 == 0) {
+            edit.new_text = decoded.line_end.apply(&edit.new_text);
+            edits.push(edit.clone());
+        }
+    }
+    let edits: Vec<_> = if fix.changed() { edits } else { Vec::new() };
+    let output = match apply_edits(body, &edits) {
+        Ok(text) => text,
+        Err(why) => {
+            return FixOutcome::Failed {
+                path: path.to_path_buf(),
+                message: format!("the repair could not be applied to the file: {why}"),
+            }
+        }
+    };
+    let changed = output != body;
+    let output = if decoded.bom {
+        format!("\u{FEFF}{output}")
+    } else {
+        output
+    };
+    FixOutcome::Fixed {
+        fix,
+        output,
+        changed,
+        config_error,
+    }
 }
 
 /// Reads and repairs every input.
@@ -167,17 +198,12 @@ pub fn fix_inputs(args: &FixArgs) -> Vec<FixOutcome> {
                     }
                 }
             };
-            match std::fs::read(&path).map(String::from_utf8) {
-                Err(e) => FixOutcome::Failed {
+            match read_regular(&path) {
+                Err(message) => FixOutcome::Failed {
                     path,
-                    message: format!("cannot read: {e}"),
+                    message: format!("cannot read: {message}"),
                 },
-                // Rewriting a lossily decoded file would change its other bytes.
-                Ok(Err(_)) => FixOutcome::Failed {
-                    path,
-                    message: "not valid UTF-8; not repaired, to keep its bytes intact".to_string(),
-                },
-                Ok(Ok(text)) => fix_text(&path, &text, args),
+                Ok(bytes) => fix_bytes(&path, &bytes, args),
             }
         })
         .collect()
@@ -223,41 +249,63 @@ pub fn run_fix(args: &FixArgs) -> i32 {
     let mut stderr = std::io::stderr().lock();
     let mut stdout = std::io::stdout().lock();
     let mut code = exit_code(&outcomes);
-    let fixes: Vec<&FileFix> = outcomes
-        .iter()
-        .filter_map(|o| match o {
-            FixOutcome::Fixed { fix, .. } => Some(fix),
-            FixOutcome::Failed { .. } => None,
-        })
-        .collect();
+    // Per input, in order: the error that kept it from being repaired or
+    // written, if any (every input is reported in every format).
+    let mut errors: Vec<Option<String>> = Vec::with_capacity(outcomes.len());
     for outcome in &outcomes {
-        match outcome {
-            FixOutcome::Failed { path, message } => {
-                let _ = writeln!(stderr, "syncwright: error: {}: {message}", path.display());
-            }
+        let error = match outcome {
+            FixOutcome::Failed { message, .. } => Some(message.clone()),
             FixOutcome::Fixed {
                 config_error: Some(e),
                 ..
-            } => {
-                let _ = writeln!(stderr, "syncwright: error: invalid configuration {e}");
-            }
-            FixOutcome::Fixed { .. } => {}
+            } => Some(format!("invalid configuration {e}")),
+            FixOutcome::Fixed { .. } => None,
+        };
+        let written = match outcome {
+            FixOutcome::Fixed {
+                fix,
+                output,
+                changed: true,
+                ..
+            } if args.write => write_in_place(Path::new(&fix.path), output, args.force)
+                .err()
+                .map(|e| format!("cannot write: {e}")),
+            _ => None,
+        };
+        if written.is_some() {
+            code = EXIT_USAGE;
         }
-    }
-    if args.write {
-        for fix in fixes.iter().filter(|f| f.changed()) {
-            if let Err(e) = write_atomically(Path::new(&fix.path), &fix.fixed) {
-                let _ = writeln!(stderr, "syncwright: error: cannot write {}: {e}", fix.path);
-                code = EXIT_USAGE;
-            }
+        for message in error.iter().chain(&written) {
+            let _ = writeln!(
+                stderr,
+                "syncwright: error: {}: {message}",
+                outcome_path(outcome).display()
+            );
         }
+        errors.push(written.or(error));
     }
     match args.format {
         FixFormat::Json => {
-            let report = FixReportJson {
-                files: fixes.iter().map(|f| f.to_json()).collect(),
-            };
-            match serde_json::to_string_pretty(&report) {
+            let files: Vec<serde_json::Value> = outcomes
+                .iter()
+                .zip(&errors)
+                .map(|(outcome, error)| {
+                    let mut file = match outcome {
+                        FixOutcome::Fixed { fix, .. } => {
+                            serde_json::to_value(fix.to_json()).unwrap_or_default()
+                        }
+                        FixOutcome::Failed { path, .. } => serde_json::json!({
+                            "path": path.display().to_string(),
+                            "kernels": [],
+                        }),
+                    };
+                    if let (Some(error), Some(object)) = (error, file.as_object_mut()) {
+                        object.insert("error".into(), error.clone().into());
+                    }
+                    file
+                })
+                .collect();
+            match serde_json::to_string_pretty(&serde_json::json!({ "files": files })) {
                 Ok(text) => {
                     let _ = writeln!(stdout, "{text}");
                 }
@@ -268,13 +316,20 @@ pub fn run_fix(args: &FixArgs) -> i32 {
             }
         }
         FixFormat::Text => {
+            let fixes: Vec<(&FileFix, &String)> = outcomes
+                .iter()
+                .filter_map(|o| match o {
+                    FixOutcome::Fixed { fix, output, .. } => Some((fix, output)),
+                    FixOutcome::Failed { .. } => None,
+                })
+                .collect();
             let many = fixes.len() > 1;
-            for fix in &fixes {
+            for (fix, output) in &fixes {
                 if !args.write {
                     if many {
                         let _ = writeln!(stdout, "==> {} <==", fix.path);
                     }
-                    let _ = write!(stdout, "{}", fix.fixed);
+                    let _ = write!(stdout, "{output}");
                 }
                 let mut lines = fix.summary();
                 if fix.kernels.is_empty() {
@@ -295,6 +350,13 @@ pub fn run_fix(args: &FixArgs) -> i32 {
     code
 }
 
+fn outcome_path(outcome: &FixOutcome) -> &Path {
+    match outcome {
+        FixOutcome::Fixed { fix, .. } => Path::new(&fix.path),
+        FixOutcome::Failed { path, .. } => path,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -309,6 +371,7 @@ mod tests {
             "--format",
             "json",
             "--keep-existing",
+            "--grid-barriers",
             "--loop-cost",
             "10",
             "--cond-cost",
@@ -321,7 +384,7 @@ mod tests {
         let super::super::Command::Fix(args) = cli.command else {
             panic!("not fix")
         };
-        assert!(args.write && args.keep_existing);
+        assert!(args.write && args.keep_existing && args.grid_barriers);
         assert_eq!(args.format, FixFormat::Json);
         assert_eq!((args.loop_cost, args.cond_cost), (Some(10.0), Some(0.25)));
         assert_eq!(args.launch.block_dim, Some([64, 1, 1]));
@@ -338,7 +401,7 @@ mod tests {
     #[test]
     fn exit_codes_follow_the_worst_kernel() {
         let file = |status: RepairStatus| {
-            let mut k = inconclusive("k", "because".into());
+            let mut k = crate::synth::KernelRepair::inconclusive("k", "because".into());
             k.status = status;
             FixOutcome::Fixed {
                 fix: FileFix {
@@ -347,6 +410,8 @@ mod tests {
                     fixed: "x".into(),
                     kernels: vec![k],
                 },
+                output: "x".into(),
+                changed: false,
                 config_error: None,
             }
         };

@@ -7,8 +7,8 @@ use std::io::Write as _;
 use std::path::Path;
 
 use super::fix::{FixArgs, FixFormat};
-use super::inputs;
 use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE};
+use crate::ide::workspace as inputs;
 use crate::ide::{analyze_file, FileAnalysis, Settings};
 use crate::synth::padding::{apply_edits, plan_paddings, PaddingPlan};
 use crate::synth::report::write_atomically;

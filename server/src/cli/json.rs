@@ -133,6 +133,9 @@ fn diagnostic_json(d: &DiagnosticView<'_>) -> Value {
         "related": related,
         "witness": witness_json(&d.finding),
     });
+    if !d.steps.is_empty() {
+        value["witness"]["steps"] = json!(d.steps);
+    }
     if let Some(race) = &d.finding.race {
         value["race"] = json!({
             "kind": race.kind.as_str(),

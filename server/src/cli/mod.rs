@@ -5,11 +5,11 @@
 mod check;
 pub mod fix;
 pub mod fix_banks;
-mod inputs;
 pub mod json;
 pub mod sarif;
 pub mod text;
 mod view;
+mod write;
 
 #[cfg(test)]
 mod output_tests;
@@ -18,7 +18,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-pub use check::{run_check, FileOutcome};
+pub use crate::ide::workspace::is_kernel_file;
+pub use check::{analyze_bytes, run_check, FileOutcome};
 
 /// Exit code: every kernel race-free.
 pub const EXIT_CLEAN: i32 = 0;
@@ -58,6 +59,39 @@ pub enum Format {
     Sarif,
 }
 
+/// Lowest severity that makes `check` exit with [`EXIT_FINDINGS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SeverityThreshold {
+    /// Only errors (syntax errors, invalid input) fail the run.
+    Error,
+    /// Errors and warnings (races, divergence, inconclusive, unsupported): the default.
+    Warning,
+    /// Also information (benign races, imprecise models).
+    Information,
+    /// Everything, redundant-barrier hints included.
+    Hint,
+}
+
+impl SeverityThreshold {
+    /// Whether a finding of `severity` reaches this threshold.
+    pub fn reached_by(self, severity: crate::check::diagnostic::Severity) -> bool {
+        use crate::check::diagnostic::Severity;
+        let rank = |s: Severity| match s {
+            Severity::Error => 0,
+            Severity::Warning => 1,
+            Severity::Information => 2,
+            Severity::Hint => 3,
+        };
+        let own = match self {
+            SeverityThreshold::Error => 0,
+            SeverityThreshold::Warning => 1,
+            SeverityThreshold::Information => 2,
+            SeverityThreshold::Hint => 3,
+        };
+        rank(severity) <= own
+    }
+}
+
 /// Launch and checking flags shared by `check` and `fix`.
 #[derive(Clone, Debug, Default, Args)]
 pub struct LaunchArgs {
@@ -70,6 +104,14 @@ pub struct LaunchArgs {
     /// Assume warps execute in lockstep (legacy pre-Volta semantics).
     #[arg(long)]
     pub warp_sync: bool,
+    /// Drop the default assumption that a kernel never reading the y (z)
+    /// component of its thread/block ids is launched with extent 1 there.
+    #[arg(long)]
+    pub no_assume_unused_dims: bool,
+    /// Drop the default assumption that a global index blockIdx * blockDim +
+    /// threadIdx fits a signed 32-bit int (gridDim * blockDim <= 2^31 per dimension).
+    #[arg(long)]
+    pub no_assume_index_fits: bool,
     /// Time budget per kernel in milliseconds; over budget gives `inconclusive`.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub budget_ms: Option<u64>,
@@ -88,6 +130,8 @@ impl LaunchArgs {
             launch: crate::ide::LaunchOverrides {
                 block_dim: self.block_dim,
                 grid_dim: self.grid_dim,
+                no_assume_unused_dims: self.no_assume_unused_dims,
+                no_assume_index_fits: self.no_assume_index_fits,
             },
             warp_sync: self.warp_sync,
             kernel_budget_ms: self.budget_ms.unwrap_or(0),
@@ -107,9 +151,23 @@ pub struct CheckArgs {
     /// Launch configuration and checking flags.
     #[command(flatten)]
     pub launch: LaunchArgs,
+    /// With `--format text`: print each race's interleaving (launch, threads, the two accesses
+    /// in source order, where a barrier would go). JSON always has it as `witness.steps`.
+    #[arg(long)]
+    pub explain: bool,
+    /// Exit with 0 even when something is reported (usage errors and unreadable input still give 2).
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Lowest severity that fails the run (exit 1); lower findings are still printed.
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub severity: Option<SeverityThreshold>,
     /// Files (`.cu`, `.cuh`, `.cl`) or folders, searched recursively.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+    /// Files checked in parallel (default: the number of cores); the output
+    /// order does not depend on it.
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 }
 
 fn parse_severity_arg(text: &str) -> Result<crate::check::diagnostic::Severity, String> {
@@ -129,38 +187,39 @@ fn parse_dims_arg(text: &str) -> Result<[u32; 3], String> {
     crate::config::resolve::parse_dims(text, false)
 }
 
-/// Runs the CLI on the process arguments and returns the exit code.
-pub fn main() -> i32 {
-    // Panics in lower layers are caught and reported as `unsupported` or
-    // `inconclusive` kernels; keep their trace to one line on stderr.
+/// Installs the panic hook of the binary: panics in lower layers are caught
+/// and reported as `unsupported` or `inconclusive` kernels; their trace is kept
+/// to one line on stderr.
+pub fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
         eprintln!("syncwright: internal error (caught, the run goes on): {info}");
     }));
-    run(std::env::args_os())
 }
 
-/// Runs the CLI on `args` (program name first) and returns the exit code.
-pub fn run<I, T>(args: I) -> i32
+/// Parses the command line (program name first). Help and version are printed
+/// to stdout (`Err(0)`), usage errors to stderr (`Err(2)`).
+pub fn parse<I, T>(args: I) -> Result<Cli, i32>
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
-        Ok(cli) => cli,
-        Err(error) => {
-            // Help and version go to stdout with code 0; usage errors to stderr with 2.
-            let _ = error.print();
-            return if error.use_stderr() {
-                EXIT_USAGE
-            } else {
-                EXIT_CLEAN
-            };
+    Cli::try_parse_from(args).map_err(|error| {
+        let _ = error.print();
+        if error.use_stderr() {
+            EXIT_USAGE
+        } else {
+            EXIT_CLEAN
         }
-    };
-    match cli.command {
-        Command::Check(args) => run_check(&args),
-        Command::Fix(args) => fix::run_fix(&args),
-        Command::Lsp => crate::lsp::run_stdio(),
+    })
+}
+
+/// Runs `check` or `fix` and returns the exit code; `lsp` is served by the
+/// binary (`main.rs`), so the command line never depends on the server (None).
+pub fn run(command: &Command) -> Option<i32> {
+    match command {
+        Command::Check(args) => Some(run_check(args)),
+        Command::Fix(args) => Some(fix::run_fix(args)),
+        Command::Lsp => None,
     }
 }
 
@@ -213,8 +272,8 @@ mod tests {
             assert!(parse(bad).is_err(), "{bad:?}");
         }
         assert_eq!(
-            run(["syncwright", "check", "--grid-dim", "x", "a.cu"]),
-            EXIT_USAGE
+            super::parse(["syncwright", "check", "--grid-dim", "x", "a.cu"]).err(),
+            Some(EXIT_USAGE)
         );
     }
 }

@@ -32,6 +32,7 @@ fn kernel(report: KernelReport) -> KernelAnalysis {
         grid_dim_source: Source::Symbolic,
         report,
         banks: None,
+        launches: Vec::new(),
     }
 }
 
@@ -165,7 +166,7 @@ fn clean(path: &str) -> FileAnalysis {
 
 #[test]
 fn text_is_gcc_style_with_witness_and_notes() {
-    let out = text::render(&[FileOutcome::Analyzed(sample("k/a.cu"))]);
+    let out = text::render(&[FileOutcome::Analyzed(sample("k/a.cu"))], false);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "k/a.cu:5:17: error: expected `;` [syntax-error]");
     assert_eq!(lines[1], "k/a.cu: In kernel 'racy':");

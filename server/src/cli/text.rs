@@ -28,8 +28,8 @@ fn place(location: &Location) -> String {
     )
 }
 
-/// Renders all outcomes as text.
-pub fn render(outcomes: &[FileOutcome]) -> String {
+/// Renders all outcomes as text; with `explain`, each race's interleaving follows its witness.
+pub fn render(outcomes: &[FileOutcome], explain: bool) -> String {
     let mut out = String::new();
     for outcome in outcomes {
         let FileOutcome::Analyzed(analysis) = outcome else {
@@ -55,6 +55,12 @@ pub fn render(outcomes: &[FileOutcome]) -> String {
             );
             for line in witness_lines(&d.finding) {
                 let _ = writeln!(out, "    {line}");
+            }
+            if explain && !d.steps.is_empty() {
+                let _ = writeln!(out, "    interleaving:");
+                for step in &d.steps {
+                    let _ = writeln!(out, "      {}", step.text);
+                }
             }
             for (location, message) in &d.related {
                 let _ = writeln!(out, "{}: note: {}", place(location), message);

@@ -1,6 +1,7 @@
 //! What every output format shows, resolved once: each finding with its
 //! kernel and source locations, and witnesses in words.
 
+use crate::check::interleaving::{race_steps, SourceLine, Step};
 use crate::check::{
     DiagnosticKind, Finding, KernelReport, LoopRelation, RaceWitness, ThreadCoords, Verdict,
 };
@@ -19,6 +20,8 @@ pub struct DiagnosticView<'a> {
     pub related: Vec<(Location, String)>,
     /// Severity (the kind's default unless the settings change it).
     pub severity: crate::check::diagnostic::Severity,
+    /// A race's interleaving (empty for other findings).
+    pub steps: Vec<Step>,
 }
 
 /// Every finding of a file in output order: file-level findings, then each
@@ -62,12 +65,16 @@ fn view<'a>(
             related.push((analysis.locate(cause), message));
         }
     }
+    let steps = finding.race.as_ref().map_or_else(Vec::new, |race| {
+        race_steps(race, &|span| SourceLine::of(&analysis.program.files, span))
+    });
     DiagnosticView {
         severity: analysis.severity(finding.kind),
         finding,
         kernel,
         location,
         related,
+        steps,
     }
 }
 

@@ -1,5 +1,5 @@
 //! Launch configuration resolution: CLI flags > header comment > syncwright.toml >
-//! `__launch_bounds__` > symbolic.
+//! host launch > `__launch_bounds__` > symbolic.
 //!
 //! Each launch dimension is taken from the highest-priority source that gives it,
 //! independently of the others. The header comment is GPUVerify's: a leading `//`
@@ -27,6 +27,8 @@ pub enum Source {
     Header,
     /// `syncwright.toml`.
     ProjectFile,
+    /// A launch of the kernel in the host code of the translation unit.
+    HostLaunch,
     /// `__launch_bounds__`.
     LaunchBounds,
     /// Nothing given: any value allowed.
@@ -42,6 +44,7 @@ impl Source {
             Source::Explicit => "explicit",
             Source::Header => "header",
             Source::ProjectFile => "project-file",
+            Source::HostLaunch => "host-launch",
             Source::LaunchBounds => "launch-bounds",
             Source::Symbolic => "symbolic",
             Source::Default => "default",
@@ -79,6 +82,10 @@ pub struct Explicit {
     pub kernel_budget_ms: Option<u64>,
     /// `--loop-cost` / `--cond-cost`.
     pub cost: Option<CostModel>,
+    /// `--no-assume-unused-dims`.
+    pub no_assume_unused_dims: bool,
+    /// `--no-assume-index-fits`.
+    pub no_assume_index_fits: bool,
 }
 
 /// Launch settings read from a GPUVerify-style header comment.
@@ -285,6 +292,21 @@ pub struct ProjectFile {
     pub benign_tolerance: Option<bool>,
     /// Never assume equal reads of one uniform address (default false).
     pub adversarial_abstraction: Option<bool>,
+    /// A kernel never reading y/z of its ids is launched with extent 1 there (default true).
+    pub assume_unused_dims: Option<bool>,
+    /// Global indices fit a signed 32-bit int: gridDim * blockDim <= 2^31 (default true).
+    pub assume_index_fits: Option<bool>,
+    /// CUDA toolkit version the code is compiled with, e.g. "12.8".
+    pub cuda_version: Option<String>,
+    /// GPU architecture, e.g. "sm_80".
+    pub cuda_arch: Option<String>,
+    /// Folders searched for quoted includes after the including file's folder
+    /// (relative to the folder of `syncwright.toml`).
+    #[serde(default)]
+    pub include_dirs: Vec<String>,
+    /// Macros defined before the file, as `-D` does: "NAME" or "NAME=VALUE".
+    #[serde(default)]
+    pub defines: Vec<String>,
     /// Launch configuration.
     #[serde(default)]
     pub launch: LaunchSection,
@@ -310,6 +332,18 @@ pub struct ProjectConfig {
     pub benign_tolerance: Option<bool>,
     /// Never assume equal reads of one uniform address.
     pub adversarial_abstraction: Option<bool>,
+    /// `assume_unused_dims`.
+    pub assume_unused_dims: Option<bool>,
+    /// `assume_index_fits`.
+    pub assume_index_fits: Option<bool>,
+    /// CUDA version (major, minor).
+    pub cuda_version: Option<(u32, u32)>,
+    /// Architecture (compute capability times 10).
+    pub cuda_arch: Option<u32>,
+    /// Include folders, absolute.
+    pub include_dirs: Vec<PathBuf>,
+    /// `-D`-style definitions.
+    pub defines: Vec<String>,
     /// Cost model (unset fields keep their defaults).
     pub cost: Option<CostModel>,
 }
@@ -327,6 +361,28 @@ pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig, Co
             .map(|s| s.to_dims().map_err(|e| error(format!("launch.{key}: {e}"))))
             .transpose()
     };
+    let cuda_version = file
+        .cuda_version
+        .as_deref()
+        .map(|v| {
+            crate::syntax::preprocess::CudaTarget::parse_version(v).ok_or_else(|| {
+                error(format!(
+                    "cuda_version: `{v}` is not a version such as \"12.8\""
+                ))
+            })
+        })
+        .transpose()?;
+    let cuda_arch = file
+        .cuda_arch
+        .as_deref()
+        .map(|a| {
+            crate::syntax::preprocess::CudaTarget::parse_arch(a).ok_or_else(|| {
+                error(format!(
+                    "cuda_arch: `{a}` is not an architecture such as \"sm_80\""
+                ))
+            })
+        })
+        .transpose()?;
     let block_dim = dims(&file.launch.block_dim, "block_dim")?;
     let grid_dim = dims(&file.launch.grid_dim, "grid_dim")?;
     for (key, value) in [
@@ -356,6 +412,16 @@ pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig, Co
         kernel_budget_ms: file.kernel_budget_ms,
         benign_tolerance: file.benign_tolerance,
         adversarial_abstraction: file.adversarial_abstraction,
+        assume_unused_dims: file.assume_unused_dims,
+        assume_index_fits: file.assume_index_fits,
+        cuda_version,
+        cuda_arch,
+        include_dirs: file
+            .include_dirs
+            .iter()
+            .map(|d| path.parent().unwrap_or(Path::new(".")).join(d))
+            .collect(),
+        defines: file.defines,
         cost,
     })
 }
@@ -377,6 +443,95 @@ pub fn find_project_config(file: &Path) -> Result<Option<ProjectConfig>, ConfigE
     Ok(None)
 }
 
+/// Compilation flags of one file from the nearest `compile_commands.json`
+/// (clang's compilation database): `-I`, `-D` and the GPU architecture.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CompileFlags {
+    /// `-I`/`-isystem`/`--include-path` folders, absolute.
+    pub include_dirs: Vec<PathBuf>,
+    /// `-D` definitions.
+    pub defines: Vec<String>,
+    /// `-arch=sm_XX` / `--gpu-architecture=...` / `--cuda-gpu-arch=...`.
+    pub arch: Option<u32>,
+}
+
+/// The flags `compile_commands.json` (in the file's folder or above, or in a
+/// `build/` folder there) gives `file`, if it lists it. Unreadable or malformed
+/// databases are ignored: they only refine the defaults.
+pub fn find_compile_flags(file: &Path) -> Option<CompileFlags> {
+    let absolute = std::path::absolute(file).ok()?;
+    for dir in absolute.ancestors().skip(1) {
+        for candidate in [
+            dir.join("compile_commands.json"),
+            dir.join("build").join("compile_commands.json"),
+        ] {
+            let Ok(text) = std::fs::read_to_string(&candidate) else {
+                continue;
+            };
+            let entries: Vec<serde_json::Value> = serde_json::from_str(&text).ok()?;
+            return entries
+                .iter()
+                .find_map(|e| compile_entry_flags(e, &absolute));
+        }
+    }
+    None
+}
+
+fn compile_entry_flags(entry: &serde_json::Value, file: &Path) -> Option<CompileFlags> {
+    let directory = PathBuf::from(entry.get("directory")?.as_str()?);
+    let listed = directory.join(entry.get("file")?.as_str()?);
+    let same = |a: &Path, b: &Path| {
+        std::fs::canonicalize(a)
+            .ok()
+            .zip(std::fs::canonicalize(b).ok())
+            .is_some_and(|(x, y)| x == y)
+            || a == b
+    };
+    if !same(&listed, file) {
+        return None;
+    }
+    let args: Vec<String> = match entry.get("arguments").and_then(|a| a.as_array()) {
+        Some(list) => list
+            .iter()
+            .filter_map(|a| a.as_str().map(str::to_string))
+            .collect(),
+        None => entry
+            .get("command")?
+            .as_str()?
+            .split_whitespace()
+            .map(str::to_string)
+            .collect(),
+    };
+    let mut flags = CompileFlags::default();
+    let mut i = 0;
+    while i < args.len() {
+        let arg = args[i].as_str();
+        let mut value = |prefixes: &[&str]| -> Option<String> {
+            for p in prefixes {
+                if arg == *p {
+                    i += 1;
+                    return args.get(i).cloned();
+                }
+                if let Some(v) = arg.strip_prefix(p) {
+                    return Some(v.trim_start_matches('=').to_string());
+                }
+            }
+            None
+        };
+        if let Some(dir) = value(&["-I", "-isystem", "--include-path"]) {
+            flags.include_dirs.push(directory.join(dir));
+        } else if let Some(def) = value(&["-D", "--define-macro"]) {
+            flags.defines.push(def);
+        } else if let Some(arch) = value(&["-arch", "--gpu-architecture", "--cuda-gpu-arch"]) {
+            flags.arch = flags
+                .arch
+                .or_else(|| crate::syntax::preprocess::CudaTarget::parse_arch(&arch));
+        }
+        i += 1;
+    }
+    Some(flags)
+}
+
 /// Options of one kernel with the source of each launch setting.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResolvedOptions {
@@ -386,6 +541,19 @@ pub struct ResolvedOptions {
     pub block_dim_source: Source,
     /// Where `grid_dim` came from.
     pub grid_dim_source: Source,
+}
+
+/// The launch sizes of one host launch of a kernel (None: not a constant).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct HostLaunchDims {
+    /// Threads per block.
+    pub block_dim: Option<[u32; 3]>,
+    /// Blocks per grid.
+    pub grid_dim: Option<[u32; 3]>,
+    /// Threads per block in the dimensions that are constants.
+    pub partial_block_dim: [Option<u32>; 3],
+    /// Blocks per grid in the dimensions that are constants.
+    pub partial_grid_dim: [Option<u32>; 3],
 }
 
 /// Everything a file contributes to its kernels' options: its header comment and
@@ -418,27 +586,43 @@ impl FileConfig {
 
     /// Options of a kernel with `launch_bounds` (its `__launch_bounds__`, if any).
     pub fn resolve(&self, explicit: &Explicit, launch_bounds: Option<u32>) -> ResolvedOptions {
+        self.resolve_launch(explicit, &HostLaunchDims::default(), launch_bounds)
+    }
+
+    /// Options of a kernel launched with `host` (the block and grid of one
+    /// launch in host code, each known or not), below the file's own settings.
+    pub fn resolve_launch(
+        &self,
+        explicit: &Explicit,
+        host: &HostLaunchDims,
+        launch_bounds: Option<u32>,
+    ) -> ResolvedOptions {
         let project = self.project.as_ref();
-        let pick =
-            |explicit: Option<[u32; 3]>, header: Option<[u32; 3]>, project: Option<[u32; 3]>| {
-                [
-                    (explicit, Source::Explicit),
-                    (header, Source::Header),
-                    (project, Source::ProjectFile),
-                ]
-                .into_iter()
-                .find_map(|(value, source)| value.map(|v| (Some(v), source)))
-                .unwrap_or((None, Source::Symbolic))
-            };
+        let pick = |explicit: Option<[u32; 3]>,
+                    header: Option<[u32; 3]>,
+                    project: Option<[u32; 3]>,
+                    host: Option<[u32; 3]>| {
+            [
+                (explicit, Source::Explicit),
+                (header, Source::Header),
+                (project, Source::ProjectFile),
+                (host, Source::HostLaunch),
+            ]
+            .into_iter()
+            .find_map(|(value, source)| value.map(|v| (Some(v), source)))
+            .unwrap_or((None, Source::Symbolic))
+        };
         let (block_dim, mut block_dim_source) = pick(
             explicit.block_dim,
             self.header.block_dim,
             project.and_then(|p| p.block_dim),
+            host.block_dim,
         );
         let (grid_dim, grid_dim_source) = pick(
             explicit.grid_dim,
             self.header.grid_dim,
             project.and_then(|p| p.grid_dim),
+            host.grid_dim,
         );
         if block_dim.is_none() && launch_bounds.is_some() {
             block_dim_source = Source::LaunchBounds;
@@ -461,6 +645,21 @@ impl FileConfig {
                     grid_dim,
                     max_threads_per_block: launch_bounds,
                     global_offset: self.header.global_offset,
+                    // Dimensions a host launch gives when the whole shape is not constant.
+                    partial_block_dim: if block_dim.is_none() {
+                        host.partial_block_dim
+                    } else {
+                        [None; 3]
+                    },
+                    partial_grid_dim: if grid_dim.is_none() {
+                        host.partial_grid_dim
+                    } else {
+                        [None; 3]
+                    },
+                    no_unused_dims_assumption: explicit.no_assume_unused_dims
+                        || project.and_then(|p| p.assume_unused_dims) == Some(false),
+                    no_index_fit_assumption: explicit.no_assume_index_fits
+                        || project.and_then(|p| p.assume_index_fits) == Some(false),
                 },
                 warp_sync,
                 kernel_budget_ms,
@@ -626,7 +825,17 @@ mod tests {
             })
         );
 
+        let cfg = parse_project_config(
+            path,
+            "cuda_version = \"11.4\"\ncuda_arch = \"sm_80\"\ninclude_dirs = [\"inc\"]\ndefines = [\"N=4\"]\n",
+        )
+        .unwrap();
+        assert_eq!((cfg.cuda_version, cfg.cuda_arch), (Some((11, 4)), Some(80)));
+        assert_eq!(cfg.include_dirs, vec![PathBuf::from("/p/inc")]);
+        assert_eq!(cfg.defines, vec!["N=4".to_string()]);
         for bad in [
+            "cuda_version = \"twelve\"\n",
+            "cuda_arch = \"gfx90a\"\n",
             "[launch]\nblock_dim = [0]\n",
             "[launch]\nblock_dim = [1,2,3,4]\n",
             "[launch]\nblockdim = 3\n",
@@ -638,6 +847,27 @@ mod tests {
             assert_eq!(err.path, path);
             assert!(err.to_string().starts_with("/p/syncwright.toml: "), "{err}");
         }
+    }
+
+    #[test]
+    fn compile_commands_give_includes_defines_and_arch() {
+        let tmp = TempDir::new("ccdb");
+        let file = tmp.0.join("k.cu");
+        std::fs::write(&file, "").unwrap();
+        let db = serde_json::json!([
+            {"directory": tmp.0, "file": "other.cu", "command": "nvcc -DX other.cu"},
+            {"directory": tmp.0, "file": "k.cu",
+             "arguments": ["nvcc", "-Iinc", "-I", "/abs", "-DN=8", "-D", "M", "-arch=sm_75", "-c", "k.cu"]}
+        ]);
+        std::fs::write(tmp.0.join("compile_commands.json"), db.to_string()).unwrap();
+        let flags = find_compile_flags(&file).unwrap();
+        assert_eq!(
+            flags.include_dirs,
+            vec![tmp.0.join("inc"), PathBuf::from("/abs")]
+        );
+        assert_eq!(flags.defines, vec!["N=8".to_string(), "M".to_string()]);
+        assert_eq!(flags.arch, Some(75));
+        assert_eq!(find_compile_flags(&tmp.0.join("absent.cu")), None);
     }
 
     #[test]
@@ -676,6 +906,12 @@ mod tests {
             kernel_budget_ms: Some(50),
             benign_tolerance: Some(false),
             adversarial_abstraction: None,
+            assume_unused_dims: None,
+            assume_index_fits: Some(false),
+            cuda_version: None,
+            cuda_arch: None,
+            include_dirs: Vec::new(),
+            defines: Vec::new(),
             cost: Some(CostModel {
                 loop_cost: 7.0,
                 cond_cost: 0.25,
@@ -694,6 +930,8 @@ mod tests {
         assert!(r.options.warp_sync);
         assert!(!r.options.benign_tolerance);
         assert!(!r.options.adversarial_abstraction);
+        assert!(r.options.launch.no_index_fit_assumption);
+        assert!(!r.options.launch.no_unused_dims_assumption);
         assert_eq!(r.options.kernel_budget_ms, 50);
         assert_eq!(config.cost(&Explicit::default()).loop_cost, 7.0);
 
@@ -708,6 +946,43 @@ mod tests {
         assert_eq!(r.block_dim_source, Source::Explicit);
         assert_eq!(r.options.kernel_budget_ms, 9);
         assert_eq!(config.cost(&explicit), CostModel::default());
+    }
+
+    #[test]
+    fn host_launch_ranks_below_project_file_and_above_launch_bounds() {
+        let host = HostLaunchDims {
+            block_dim: Some([8, 8, 4]),
+            grid_dim: Some([50, 50, 1]),
+            ..HostLaunchDims::default()
+        };
+        let config = FileConfig::default();
+        let r = config.resolve_launch(&Explicit::default(), &host, Some(1024));
+        assert_eq!(r.options.launch.block_dim, Some([8, 8, 4]));
+        assert_eq!(
+            (r.block_dim_source, r.grid_dim_source),
+            (Source::HostLaunch, Source::HostLaunch)
+        );
+        let config = FileConfig {
+            header: parse_header("//--blockDim=64\n"),
+            project: None,
+        };
+        let r = config.resolve_launch(&Explicit::default(), &host, None);
+        assert_eq!(r.options.launch.block_dim, Some([64, 1, 1]));
+        assert_eq!(r.block_dim_source, Source::Header);
+        assert_eq!(r.options.launch.grid_dim, Some([50, 50, 1]));
+        // An unknown grid stays symbolic.
+        let r = config.resolve_launch(
+            &Explicit::default(),
+            &HostLaunchDims {
+                block_dim: None,
+                grid_dim: None,
+                partial_grid_dim: [None, Some(4), Some(1)],
+                ..HostLaunchDims::default()
+            },
+            None,
+        );
+        assert_eq!(r.grid_dim_source, Source::Symbolic);
+        assert_eq!(r.options.launch.partial_grid_dim, [None, Some(4), Some(1)]);
     }
 
     #[test]

@@ -9,38 +9,13 @@
 //! and hands it back to the checker, so it stays a plain, cloneable tree.
 
 pub mod eval;
-pub mod lower;
 pub mod pretty;
 pub mod walk;
 
 use serde::Serialize;
 
-/// Index of a source file in [`Program::files`]; 0 is the file being analysed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Default)]
-pub struct FileId(pub u32);
-
-/// A byte range in one source file, always of text the user wrote (a macro
-/// invocation, never its expansion).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Default)]
-pub struct Span {
-    /// File the range is in.
-    pub file: FileId,
-    /// Byte offset of the first byte.
-    pub start: u32,
-    /// Byte offset one past the last byte.
-    pub end: u32,
-}
-
-impl Span {
-    /// A span in the main file.
-    pub fn new(start: u32, end: u32) -> Span {
-        Span {
-            file: FileId(0),
-            start,
-            end,
-        }
-    }
-}
+// Moved to `base` (below `syntax`); kept here so `crate::ir::{Span, ...}` paths work.
+pub use crate::base::{FileId, Lang, Span};
 
 /// Label of a statement, unique within a kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -57,15 +32,6 @@ pub struct ParamId(pub u32);
 /// Index into [`Kernel::arrays`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct ArrayId(pub u32);
-
-/// Source dialect of a kernel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Lang {
-    /// CUDA (`.cu`, `.cuh`).
-    Cuda,
-    /// OpenCL C (`.cl`).
-    OpenCl,
-}
 
 /// Scalar type of an expression. Pointers never appear in expressions: the
 /// front end resolves them to an array plus a byte offset.
@@ -433,6 +399,13 @@ pub enum StmtKind {
     /// `return` from the kernel (from an inlined call: lowered by the front end
     /// into control flow of the caller, so this always leaves the kernel).
     Return,
+    /// A precondition the programmer states at this point (`__requires(e)`,
+    /// `__assume(e)`, `__builtin_assume(e)`, `assert(e)`): executions in which
+    /// a thread reaches it with `cond` false are not considered.
+    Assume {
+        /// The assumed condition (Bool).
+        cond: Expr,
+    },
 }
 
 /// A labelled statement.

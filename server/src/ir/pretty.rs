@@ -186,6 +186,9 @@ fn print_stmt(k: &Kernel, s: &Stmt, depth: usize, out: &mut String) {
         StmtKind::Break => out.push_str("break"),
         StmtKind::Continue => out.push_str("continue"),
         StmtKind::Return => out.push_str("return"),
+        StmtKind::Assume { cond } => {
+            let _ = write!(out, "assume {}", pretty_expr(k, cond));
+        }
     }
     if s.in_macro {
         out.push_str("  [macro]");

@@ -1,4 +1,4 @@
-//! Translations of analysis results into LSP diagnostics, hovers and hints.
+//! Translations of analysis results into LSP diagnostics.
 
 use ropey::Rope;
 use serde_json::json;
@@ -8,10 +8,10 @@ use tower_lsp::lsp_types::{
 };
 
 use super::document::{range_of, PositionEncoding};
-use super::engine::{DocAnalysis, KernelResult};
+use crate::base::{FileId, Span};
 use crate::check::diagnostic::Severity;
-use crate::check::{DiagnosticKind, Finding};
-use crate::ir::{FileId, Span};
+use crate::check::DiagnosticKind;
+use crate::ide::host::{DocAnalysis, DocFinding};
 
 /// `source` of every diagnostic.
 pub const SOURCE: &str = "syncwright";
@@ -31,15 +31,6 @@ pub fn code_description(kind: DiagnosticKind) -> Option<CodeDescription> {
     Url::parse(&kind.docs_url())
         .ok()
         .map(|href| CodeDescription { href })
-}
-
-/// Formats a barrier cost: integers without a fraction.
-pub fn fmt_cost(cost: f64) -> String {
-    if cost.is_finite() && cost.fract() == 0.0 && cost.abs() < 1e15 {
-        format!("{}", cost as i64)
-    } else {
-        format!("{cost}")
-    }
 }
 
 /// Converts spans of the analysed text to ranges, and spans in headers to locations.
@@ -82,19 +73,21 @@ impl SpanMapper<'_> {
     }
 }
 
-/// Diagnostic of one finding of a kernel.
-fn finding_diagnostic(map: &SpanMapper, kernel: &KernelResult, finding: &Finding) -> Diagnostic {
+/// The diagnostic of one finding: its kind's severity, code and
+/// documentation link (`check::diagnostic`); a finding in an included header
+/// is shown at its anchor (the kernel name) with the header's location.
+fn diagnostic(map: &SpanMapper, found: &DocFinding) -> Diagnostic {
+    let finding = &found.finding;
     let (range, message) = if finding.span.file == FileId(0) {
         (map.range(finding.span), finding.message.clone())
     } else {
-        // Findings inside an included header are shown on the kernel name.
         let where_ = map
             .files
             .get(finding.span.file.0 as usize)
             .map(|(p, _)| p.as_str())
             .unwrap_or("a header");
         (
-            map.range(kernel.kernel.name_span),
+            map.range(found.anchor),
             format!("{} (in {where_})", finding.message),
         )
     };
@@ -120,21 +113,26 @@ fn finding_diagnostic(map: &SpanMapper, kernel: &KernelResult, finding: &Finding
             );
         }
     }
-    let race = finding.race.as_ref();
-    let data = json!({
-        "kernel": kernel.kernel.name,
-        "kernelStart": kernel.kernel.span.start,
-        "kind": finding.kind.code(),
-        "span": [finding.span.start, finding.span.end],
-        "race": race.map(|r| json!({
-            "kind": r.kind.as_str(),
-            "array": r.array,
-            "first": r.first.0,
-            "second": r.second.0,
-            "relation": r.relation,
-        })),
-        "divergence": finding.divergence.as_ref().map(|d| d.barrier.0),
-    });
+    let data = match &found.kernel {
+        Some((name, start)) => {
+            let race = finding.race.as_ref();
+            json!({
+                "kernel": name,
+                "kernelStart": start,
+                "kind": finding.kind.code(),
+                "span": [finding.span.start, finding.span.end],
+                "race": race.map(|r| json!({
+                    "kind": r.kind.as_str(),
+                    "array": r.array,
+                    "first": r.first.0,
+                    "second": r.second.0,
+                    "relation": r.relation,
+                })),
+                "divergence": finding.divergence.as_ref().map(|d| d.barrier.0),
+            })
+        }
+        None => json!({ "kind": finding.kind.code() }),
+    };
     Diagnostic {
         range,
         severity: Some(severity(finding.kind)),
@@ -150,21 +148,6 @@ fn finding_diagnostic(map: &SpanMapper, kernel: &KernelResult, finding: &Finding
         tags: (finding.kind == DiagnosticKind::RedundantBarrier)
             .then(|| vec![DiagnosticTag::UNNECESSARY]),
         data: Some(data),
-    }
-}
-
-/// A diagnostic not tied to a kernel finding.
-fn plain_diagnostic(range: Range, kind: DiagnosticKind, message: String) -> Diagnostic {
-    Diagnostic {
-        range,
-        severity: Some(severity(kind)),
-        code: Some(NumberOrString::String(kind.code().to_string())),
-        code_description: code_description(kind),
-        source: Some(SOURCE.to_string()),
-        message,
-        related_information: None,
-        tags: None,
-        data: Some(json!({ "kind": kind.code() })),
     }
 }
 
@@ -208,60 +191,9 @@ pub fn diagnostics(
     encoding: PositionEncoding,
 ) -> Vec<Diagnostic> {
     let map = mapper(analysis, uri, encoding);
-    let mut out = Vec::new();
-    if let Some(error) = &analysis.frontend_error {
-        let range = range_of(&analysis.rope, 0, 0, encoding);
-        out.push(plain_diagnostic(
-            range,
-            DiagnosticKind::Unsupported,
-            format!("file not analysed: {error}"),
-        ));
-    }
-    for finding in &analysis.config_findings {
-        out.push(plain_diagnostic(
-            map.range(finding.span),
-            finding.kind,
-            finding.message.clone(),
-        ));
-    }
-    if let Some(program) = &analysis.program {
-        for diag in &program.diagnostics {
-            let kind = if diag.is_error {
-                DiagnosticKind::SyntaxError
-            } else {
-                DiagnosticKind::Imprecision
-            };
-            let range = if diag.span.file == FileId(0) {
-                map.range(diag.span)
-            } else {
-                map.range(Span::new(0, 0))
-            };
-            let mut d = plain_diagnostic(range, kind, diag.message.clone());
-            if !diag.is_error {
-                d.severity = Some(DiagnosticSeverity::WARNING);
-            }
-            out.push(d);
-        }
-        for unsupported in &program.unsupported {
-            let span = if unsupported.span.file == FileId(0) {
-                unsupported.span
-            } else {
-                unsupported.name_span
-            };
-            out.push(plain_diagnostic(
-                map.range(span),
-                DiagnosticKind::Unsupported,
-                format!(
-                    "kernel `{}` not checked: {}",
-                    unsupported.name, unsupported.reason
-                ),
-            ));
-        }
-    }
-    for kernel in &analysis.kernels {
-        for finding in &kernel.report.findings {
-            out.push(finding_diagnostic(&map, kernel, finding));
-        }
-    }
-    out
+    analysis
+        .findings()
+        .iter()
+        .map(|found| diagnostic(&map, found))
+        .collect()
 }

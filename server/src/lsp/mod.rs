@@ -14,12 +14,11 @@
 
 pub mod convert;
 pub mod document;
-pub mod engine;
-pub mod hover;
+pub mod interleaving;
 pub mod settings;
-pub mod spans;
 #[cfg(test)]
 mod tests;
+pub mod transport;
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -35,13 +34,18 @@ use tower_lsp::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp::lsp_types::notification::Progress;
 use tower_lsp::lsp_types::request::WorkDoneProgressCreate;
 use tower_lsp::lsp_types::*;
-use tower_lsp::{Client, ClientSocket, LanguageServer, LspService, Server};
+use tower_lsp::{Client, ClientSocket, LanguageServer, LspService};
 
 use self::document::{byte_range, offset_of, Document, PositionEncoding};
-use self::engine::{analyze, AnalysisInput, Caches, DocAnalysis, Engine, Superseded, Syncwright};
 use self::settings::{CheckOn, LspSettings};
-use crate::ir::lower::{FsIncludes, IncludeResolver};
-use crate::ir::Lang;
+use crate::base::Lang;
+use crate::frontend::{FsIncludes, IncludeResolver};
+use crate::ide::actions::ActionKind;
+use crate::ide::guard::{guarded, on_analysis_pool, panic_message};
+use crate::ide::host::{
+    analyze, AnalysisContext, AnalysisError, AnalysisHost, AnalysisInput, DocAnalysis, Engine,
+    Syncwright,
+};
 
 /// Command that checks every kernel file of the workspace.
 pub const CMD_CHECK_WORKSPACE: &str = "syncwright.checkWorkspace";
@@ -52,8 +56,6 @@ pub const CMD_FIX_ALL: &str = "syncwright.fixAll";
 pub const PANIC_FOR_TEST: &str = "syncwright/panicForTest";
 /// Files with at least this many kernels to (re-)check get `$/progress`.
 const LARGE_FILE_KERNELS: usize = 16;
-/// Upper bound on the files `checkWorkspace` visits.
-const WORKSPACE_FILE_LIMIT: usize = 5_000;
 
 /// The language server.
 pub struct Backend {
@@ -63,10 +65,8 @@ pub struct Backend {
 /// Shared state; cloned into background tasks.
 struct Inner {
     client: Client,
-    engine: Arc<dyn Engine>,
+    host: AnalysisHost,
     docs: DashMap<Url, Document>,
-    analyses: DashMap<Url, Arc<DocAnalysis>>,
-    caches: Caches,
     settings: RwLock<LspSettings>,
     encoding: RwLock<PositionEncoding>,
     client_progress: AtomicBool,
@@ -130,13 +130,21 @@ fn normalize(path: &Path) -> PathBuf {
 
 impl IncludeResolver for Includes<'_> {
     fn read(&self, from: &Path, name: &str) -> Option<(PathBuf, String)> {
+        self.read_or_reason(from, name).ok()
+    }
+
+    fn read_or_reason(
+        &self,
+        from: &Path,
+        name: &str,
+    ) -> std::result::Result<(PathBuf, String), String> {
         let path = from.parent().unwrap_or(Path::new(".")).join(name);
         if let Ok(uri) = Url::from_file_path(normalize(&path)) {
             if let Some(doc) = self.docs.get(&uri) {
-                return Some((path, doc.rope.to_string()));
+                return Ok((path, doc.rope.to_string()));
             }
         }
-        FsIncludes.read(from, name)
+        FsIncludes.read_or_reason(from, name)
     }
 }
 
@@ -164,8 +172,8 @@ impl Inner {
         let text = doc.rope.to_string();
         let lang = doc.lang;
         let old = doc.tree.take();
-        match engine::guarded("the parser", || {
-            self.engine.parse(&text, lang, old.as_ref())
+        match guarded("the parser", || {
+            self.host.engine.parse(&text, lang, old.as_ref())
         }) {
             Ok(parsed) => {
                 doc.tree = Some(parsed.tree.clone());
@@ -178,7 +186,7 @@ impl Inner {
         }
     }
 
-    fn input(&self, uri: &Url) -> Option<AnalysisInput> {
+    fn input(&self, uri: &Url, prev: Option<Arc<DocAnalysis>>) -> Option<AnalysisInput> {
         let doc = self.docs.get(uri)?;
         Some(AnalysisInput {
             generation: doc.generation,
@@ -187,20 +195,25 @@ impl Inner {
             parsed: doc.parsed.clone(),
             lang: doc.lang,
             path: path_of(uri),
-            prev: self.analyses.get(uri).map(|a| a.clone()),
+            prev,
         })
     }
 
-    /// Analyses the current text of `uri` on a blocking thread (with `$/progress`
-    /// when many kernels need checking).
-    async fn run_analysis(
+    /// The analysis of version `generation` of `uri`, from the host: the
+    /// finished one, the pending one, or a new one on an analysis thread
+    /// (with `$/progress` when many kernels need checking).
+    async fn analysis_of(
         self: &Arc<Self>,
         uri: &Url,
-    ) -> std::result::Result<Arc<DocAnalysis>, String> {
-        let input = self
-            .input(uri)
-            .ok_or_else(|| format!("unknown document {uri}"))?;
-        let generation = input.generation;
+        generation: u64,
+    ) -> std::result::Result<Arc<DocAnalysis>, AnalysisError> {
+        if let Some(done) = self
+            .host
+            .latest(uri.as_str())
+            .filter(|a| a.generation == generation)
+        {
+            return Ok(done);
+        }
         let (progress_tx, mut progress_rx) =
             tokio::sync::mpsc::unbounded_channel::<(usize, usize)>();
         let reporter = {
@@ -238,55 +251,65 @@ impl Inner {
         };
         let this = self.clone();
         let target = uri.clone();
+        // A blocking thread waits for a pooled analysis thread (large stack,
+        // warm solver, exits when idle).
         let result = tokio::task::spawn_blocking(move || {
-            let settings = this.settings();
-            let includes = Includes { docs: &this.docs };
-            let is_stale = || {
-                this.shut_down.load(Ordering::Relaxed)
-                    || this.generation(&target) != Some(generation)
-            };
-            let progress = |done, total| {
-                let _ = progress_tx.send((done, total));
-            };
-            analyze(
-                this.engine.as_ref(),
-                &this.caches,
-                &settings,
-                &includes,
-                input,
-                &is_stale,
-                &progress,
-            )
+            on_analysis_pool(move || {
+                let settings = this.settings().ide_settings();
+                let includes = Includes { docs: &this.docs };
+                let is_stale = || {
+                    this.shut_down.load(Ordering::Relaxed)
+                        || this.generation(&target) != Some(generation)
+                };
+                let progress = |done, total| {
+                    let _ = progress_tx.send((done, total));
+                };
+                let context = AnalysisContext {
+                    settings: &settings,
+                    includes: &includes,
+                    is_stale: &is_stale,
+                    progress: &progress,
+                };
+                this.host
+                    .analysis(target.as_str(), generation, &context, |prev| {
+                        this.input(&target, prev)
+                    })
+            })
+            .unwrap_or_else(|| {
+                Err(AnalysisError::Failed(
+                    "internal error: the analysis thread died".into(),
+                ))
+            })
         })
         .await;
         let _ = reporter.await;
-        match result {
-            Ok(Ok(analysis)) => {
-                let analysis = Arc::new(analysis);
-                if self.generation(uri) == Some(generation) {
-                    self.analyses.insert(uri.clone(), analysis.clone());
-                }
-                Ok(analysis)
-            }
-            Ok(Err(Superseded)) => Err("superseded by a newer edit".into()),
-            Err(join) => Err(format!(
+        result.unwrap_or_else(|join| {
+            Err(AnalysisError::Failed(format!(
                 "internal error in the analysis: {}",
                 join_message(join)
-            )),
-        }
+            )))
+        })
     }
 
-    /// The analysis of the document's current text, computing it if needed.
+    /// The analysis of the document's current text, computing it (or waiting
+    /// for the pending one) if needed; follows newer versions that arrive
+    /// while it waits.
     async fn current_analysis(self: &Arc<Self>, uri: &Url) -> Result<Arc<DocAnalysis>> {
-        let generation = self
-            .generation(uri)
-            .ok_or_else(|| invalid_params(format!("unknown document {uri}")))?;
-        if let Some(analysis) = self.analyses.get(uri) {
-            if analysis.generation == generation {
-                return Ok(analysis.clone());
+        loop {
+            let generation = self
+                .generation(uri)
+                .ok_or_else(|| invalid_params(format!("unknown document {uri}")))?;
+            match self.analysis_of(uri, generation).await {
+                Ok(analysis) => return Ok(analysis),
+                Err(AnalysisError::Superseded) if !self.shut_down.load(Ordering::Relaxed) => {
+                    continue
+                }
+                Err(AnalysisError::Unknown) => {
+                    return Err(invalid_params(format!("unknown document {uri}")))
+                }
+                Err(error) => return Err(internal(error.to_string())),
             }
         }
-        self.run_analysis(uri).await.map_err(internal)
     }
 
     async fn publish(&self, uri: &Url, analysis: &DocAnalysis) {
@@ -304,11 +327,12 @@ impl Inner {
             return;
         };
         let includers: Vec<Url> = self
-            .analyses
-            .iter()
-            .filter(|entry| entry.key() != uri)
-            .filter(|entry| {
-                entry.value().program.as_ref().is_some_and(|program| {
+            .host
+            .all_latest()
+            .into_iter()
+            .filter(|(key, _)| key != uri.as_str())
+            .filter(|(_, analysis)| {
+                analysis.program.as_ref().is_some_and(|program| {
                     program
                         .files
                         .iter()
@@ -316,7 +340,7 @@ impl Inner {
                         .any(|f| normalize(Path::new(&f.path)) == header)
                 })
             })
-            .map(|entry| entry.key().clone())
+            .filter_map(|(key, _)| Url::parse(&key).ok())
             .collect();
         for includer in includers {
             // A new generation makes the analysis of the old header stale.
@@ -342,7 +366,7 @@ impl Inner {
             if this.generation(&uri) != Some(generation) || this.shut_down.load(Ordering::Relaxed) {
                 return;
             }
-            match this.run_analysis(&uri).await {
+            match this.analysis_of(&uri, generation).await {
                 Ok(analysis) if this.generation(&uri) == Some(analysis.generation) => {
                     this.publish(&uri, &analysis).await;
                     if timing_log_enabled() {
@@ -358,9 +382,12 @@ impl Inner {
                         );
                     }
                 }
-                Ok(_) => {}
-                Err(message) if message.starts_with("superseded") => {}
-                Err(message) => this.client.log_message(MessageType::ERROR, message).await,
+                Ok(_) | Err(AnalysisError::Superseded | AnalysisError::Unknown) => {}
+                Err(error) => {
+                    this.client
+                        .log_message(MessageType::ERROR, error.to_string())
+                        .await
+                }
             }
         });
     }
@@ -433,9 +460,19 @@ impl Inner {
     }
 }
 
+/// Runs blocking analysis work (repairs, barrier descriptions) on a pooled
+/// analysis thread, awaited from a blocking thread; a panic becomes an
+/// internal error.
+async fn on_analysis<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+    tokio::task::spawn_blocking(move || on_analysis_pool(work))
+        .await
+        .map_err(|e| internal(join_message(e)))?
+        .ok_or_else(|| internal("internal error: the analysis thread died"))
+}
+
 fn join_message(err: tokio::task::JoinError) -> String {
     match err.try_into_panic() {
-        Ok(payload) => engine::panic_message(&*payload),
+        Ok(payload) => panic_message(&*payload),
         Err(err) => err.to_string(),
     }
 }
@@ -456,10 +493,8 @@ impl Backend {
         Backend {
             inner: Arc::new(Inner {
                 client,
-                engine,
+                host: AnalysisHost::new(engine),
                 docs: DashMap::new(),
-                analyses: DashMap::new(),
-                caches: Caches::default(),
                 settings: RwLock::new(LspSettings::default()),
                 encoding: RwLock::new(PositionEncoding::Utf16),
                 client_progress: AtomicBool::new(false),
@@ -475,10 +510,7 @@ impl Backend {
         match std::panic::AssertUnwindSafe(body).catch_unwind().await {
             Ok(result) => result,
             Err(payload) => {
-                let message = format!(
-                    "internal error in {what}: {}",
-                    engine::panic_message(&*payload)
-                );
+                let message = format!("internal error in {what}: {}", panic_message(&*payload));
                 self.inner
                     .client
                     .log_message(MessageType::ERROR, &message)
@@ -513,75 +545,21 @@ impl Backend {
             .offset(&uri, params.text_document_position_params.position)?;
         let analysis = self.inner.current_analysis(&uri).await?;
         let offset = offset as u32;
-        let settings = self.inner.settings();
-        let mut sections = Vec::new();
-        if let Some(kernel) = analysis.kernel_at(offset as usize) {
-            let name = kernel.kernel.name_span;
-            if name.start <= offset && offset <= name.end {
-                sections.push(hover::kernel_hover(kernel));
-            } else if let Some(barrier) =
-                hover::stmt_at(&kernel.kernel.body, offset, &hover::is_barrier)
-            {
-                let (inner, kernel_result, id) = (self.inner.clone(), kernel.clone(), barrier.id);
-                let infos = tokio::task::spawn_blocking(move || {
-                    engine::barrier_infos(
-                        inner.engine.as_ref(),
-                        &inner.caches,
-                        &inner.settings(),
-                        &kernel_result,
-                    )
-                })
-                .await
-                .map_err(|e| internal(join_message(e)))?
-                .map_err(internal)?;
-                if let Some(info) = infos.iter().find(|i| i.stmt == id) {
-                    sections.push(hover::barrier_hover(&analysis.rope, &settings, info));
-                }
-            } else if let Some(access) =
-                hover::stmt_at(&kernel.kernel.body, offset, &hover::is_access)
-            {
-                sections.push(hover::access_hover(&analysis.rope, kernel, access));
-                if settings.perf {
-                    let (k, id) = (kernel.clone(), access.id);
-                    let banks = tokio::task::spawn_blocking(move || {
-                        crate::check::banks::analyze_banks(&k.kernel, &k.options)
-                    })
-                    .await
-                    .map_err(|e| internal(join_message(e)))?;
-                    sections.extend(crate::check::banks::access_hover(&banks, id));
-                }
-            } else if let Some(array) = kernel.kernel.arrays.iter().position(|a| {
-                settings.perf
-                    && a.space == crate::ir::MemSpace::Shared
-                    && a.span.file == crate::ir::FileId(0)
-                    && a.span.start <= offset
-                    && offset <= a.span.end
-            }) {
-                let k = kernel.clone();
-                let banks = tokio::task::spawn_blocking(move || {
-                    crate::check::banks::analyze_banks(&k.kernel, &k.options)
-                })
-                .await
-                .map_err(|e| internal(join_message(e)))?;
-                let rope = analysis.rope.clone();
-                let line = move |s: crate::ir::Span| hover::line_of(&rope, s) as u32;
-                sections.extend(crate::check::banks::array_hover(
-                    &banks,
-                    crate::ir::ArrayId(array as u32),
-                    &line,
-                ));
-            }
+        let settings = self.inner.settings().ide_settings();
+        // Only barrier (and, with `perf`, bank) hovers need blocking work; the others are answered
+        // at once, in the order they came.
+        let markdown = if crate::ide::hover::needs_blocking(&settings, &analysis, offset) {
+            let inner = self.inner.clone();
+            on_analysis(move || crate::ide::hover::hover(&inner.host, &settings, &analysis, offset))
+                .await?
+        } else {
+            crate::ide::hover::hover(&self.inner.host, &settings, &analysis, offset)
         }
-        if let Some(findings) = hover::findings_hover(&analysis, offset) {
-            sections.push(findings);
-        }
-        if sections.is_empty() {
-            return Ok(None);
-        }
-        Ok(Some(Hover {
+        .map_err(internal)?;
+        Ok(markdown.map(|value| Hover {
             contents: HoverContents::Markup(MarkupContent {
                 kind: MarkupKind::Markdown,
-                value: sections.join("\n---\n\n"),
+                value,
             }),
             range: None,
         }))
@@ -621,104 +599,56 @@ impl Backend {
         let enc = self.inner.encoding();
         let (start, end) = byte_range(&rope, params.range, enc).map_err(|e| invalid_params(e.0))?;
         let analysis = self.inner.current_analysis(&uri).await?;
-        let Some(kernel) = analysis.kernel_at(start).cloned() else {
-            return Ok(None);
-        };
-        let (inner, doc, target) = (self.inner.clone(), analysis.clone(), kernel.clone());
-        let repair = tokio::task::spawn_blocking(move || {
+        let (inner, doc) = (self.inner.clone(), analysis.clone());
+        let actions = on_analysis(move || {
             let includes = Includes { docs: &inner.docs };
-            engine::validated_repair(
-                inner.engine.as_ref(),
-                &inner.caches,
-                &inner.settings(),
+            let settings = inner.settings().ide_settings();
+            crate::ide::actions::code_actions(
+                &inner.host,
+                &settings,
                 &includes,
                 &doc,
-                &target,
+                start as u32,
+                end as u32,
             )
         })
-        .await
-        .map_err(|e| internal(join_message(e)))?
+        .await?
         .map_err(internal)?;
-        let cursor = crate::ir::Span::new(start as u32, end as u32);
-        let touches = |s: &crate::ir::Span| {
-            s.file == cursor.file && s.start <= cursor.end && cursor.start <= s.end
-        };
-        let ours: Vec<Diagnostic> = params
+        let ours: Vec<&Diagnostic> = params
             .context
             .diagnostics
             .iter()
             .filter(|d| d.source.as_deref() == Some(convert::SOURCE))
-            .cloned()
             .collect();
         let map = convert::mapper(&analysis, &uri, enc);
-        let mut relevant: Vec<&engine::CheckedFix> = repair
-            .fixes
-            .iter()
-            .filter(|f| {
-                f.fix.addresses.iter().any(touches) || f.fix.edits.iter().any(|e| touches(&e.span))
+        let actions = actions
+            .into_iter()
+            .map(|action| {
+                let addressed: Vec<Diagnostic> = ours
+                    .iter()
+                    .filter(|d| {
+                        action
+                            .addresses
+                            .iter()
+                            .any(|a| ranges_overlap(map.range(*a), d.range))
+                    })
+                    .map(|d| (*d).clone())
+                    .collect();
+                CodeActionOrCommand::CodeAction(CodeAction {
+                    title: action.title,
+                    kind: Some(match action.kind {
+                        ActionKind::QuickFix => CodeActionKind::QUICKFIX,
+                        ActionKind::Rewrite => CodeActionKind::REFACTOR_REWRITE,
+                    }),
+                    diagnostics: (!addressed.is_empty()).then_some(addressed),
+                    edit: Some(self.workspace_edit(&uri, &analysis.rope, &action.edits)),
+                    command: None,
+                    is_preferred: Some(action.preferred),
+                    disabled: None,
+                    data: None,
+                })
             })
             .collect();
-        relevant.sort_by(|a, b| {
-            (!a.fix.safe, a.fix.cost_after)
-                .partial_cmp(&(!b.fix.safe, b.fix.cost_after))
-                .unwrap_or(std::cmp::Ordering::Equal)
-        });
-        let mut actions = Vec::new();
-        for (rank, checked) in relevant.iter().enumerate() {
-            let fix = &checked.fix;
-            let addressed: Vec<Diagnostic> = ours
-                .iter()
-                .filter(|d| {
-                    fix.addresses
-                        .iter()
-                        .any(|a| map.range(*a) == d.range || ranges_overlap(map.range(*a), d.range))
-                })
-                .cloned()
-                .collect();
-            let kind = match fix.kind {
-                crate::synth::FixKind::RemoveBarrier | crate::synth::FixKind::MoveBarrier
-                    if kernel.report.verdict == crate::check::Verdict::RaceFree =>
-                {
-                    CodeActionKind::REFACTOR_REWRITE
-                }
-                _ => CodeActionKind::QUICKFIX,
-            };
-            actions.push(CodeActionOrCommand::CodeAction(CodeAction {
-                title: fix.title.clone(),
-                kind: Some(kind),
-                diagnostics: (!addressed.is_empty()).then_some(addressed),
-                edit: Some(self.workspace_edit(&uri, &analysis.rope, &fix.edits)),
-                command: None,
-                is_preferred: Some(rank == 0 && fix.safe),
-                disabled: None,
-                data: None,
-            }));
-        }
-        if repair.optimize_all_ok
-            && (repair.repair.cost_after < repair.repair.cost_before
-                || kernel.report.verdict != crate::check::Verdict::RaceFree)
-        {
-            actions.push(CodeActionOrCommand::CodeAction(CodeAction {
-                title: format!(
-                    "Optimize all barriers in this kernel (cost {} -> {})",
-                    convert::fmt_cost(repair.repair.cost_before),
-                    convert::fmt_cost(repair.repair.cost_after)
-                ),
-                kind: Some(
-                    if kernel.report.verdict == crate::check::Verdict::RaceFree {
-                        CodeActionKind::REFACTOR_REWRITE
-                    } else {
-                        CodeActionKind::QUICKFIX
-                    },
-                ),
-                diagnostics: None,
-                edit: Some(self.workspace_edit(&uri, &analysis.rope, &repair.repair.edits)),
-                command: None,
-                is_preferred: Some(relevant.is_empty()),
-                disabled: None,
-                data: None,
-            }));
-        }
         Ok(Some(actions))
     }
 
@@ -735,19 +665,12 @@ impl Backend {
             let analysis = self.inner.current_analysis(&uri).await?;
             for kernel in &analysis.kernels {
                 let (inner, doc, target) = (self.inner.clone(), analysis.clone(), kernel.clone());
-                let repair = tokio::task::spawn_blocking(move || {
+                let repair = on_analysis(move || {
                     let includes = Includes { docs: &inner.docs };
-                    engine::validated_repair(
-                        inner.engine.as_ref(),
-                        &inner.caches,
-                        &inner.settings(),
-                        &includes,
-                        &doc,
-                        &target,
-                    )
+                    let settings = inner.settings().ide_settings();
+                    inner.host.repair(&settings, &includes, &doc, &target)
                 })
-                .await
-                .map_err(|e| internal(join_message(e)))?;
+                .await?;
                 let Ok(repair) = repair else { continue };
                 if !repair.optimize_all_ok {
                     continue;
@@ -785,15 +708,10 @@ impl Backend {
             .read()
             .map(|r| r.clone())
             .unwrap_or_default();
-        let files = tokio::task::spawn_blocking(move || {
-            let mut files = Vec::new();
-            for root in roots {
-                collect_kernel_files(&root, 0, &mut files);
-            }
-            files
-        })
-        .await
-        .map_err(|e| internal(join_message(e)))?;
+        let files =
+            tokio::task::spawn_blocking(move || crate::ide::workspace::workspace_files(&roots))
+                .await
+                .map_err(|e| internal(join_message(e)))?;
         let token = self
             .inner
             .begin_progress(&format!("syncwright: checking {} files", files.len()))
@@ -811,51 +729,48 @@ impl Backend {
             }
             if self.inner.docs.contains_key(&uri) {
                 let analysis = self.inner.current_analysis(&uri).await?;
-                kernels += analysis.kernels.len();
-                defects += analysis
-                    .kernels
-                    .iter()
-                    .filter(|k| k.report.verdict != crate::check::Verdict::RaceFree)
-                    .count();
+                let (checked, not_race_free) = crate::ide::symbols::verdict_counts(&analysis);
+                kernels += checked;
+                defects += not_race_free;
                 self.inner.publish(&uri, &analysis).await;
                 continue;
             }
             let (inner, file) = (self.inner.clone(), path.clone());
             let analysis = tokio::task::spawn_blocking(move || {
-                let text = std::fs::read(&file)
-                    .map(|b| String::from_utf8_lossy(&b).into_owned())
-                    .map_err(|e| format!("{}: {e}", file.display()))?;
-                let input = AnalysisInput {
-                    generation: 0,
-                    version: 0,
-                    rope: ropey::Rope::from_str(&text),
-                    parsed: None,
-                    lang: Lang::from_path(&file),
-                    path: file,
-                    prev: None,
-                };
-                let includes = Includes { docs: &inner.docs };
-                analyze(
-                    inner.engine.as_ref(),
-                    &inner.caches,
-                    &inner.settings(),
-                    &includes,
-                    input,
-                    &|| inner.shut_down.load(Ordering::Relaxed),
-                    &|_, _| {},
-                )
-                .map_err(|_| "cancelled".to_string())
+                on_analysis_pool(move || {
+                    let text = std::fs::read(&file)
+                        .map(|b| String::from_utf8_lossy(&b).into_owned())
+                        .map_err(|e| format!("{}: {e}", file.display()))?;
+                    let input = AnalysisInput {
+                        generation: 0,
+                        version: 0,
+                        rope: ropey::Rope::from_str(&text),
+                        parsed: None,
+                        lang: Lang::from_path(&file),
+                        path: file,
+                        prev: None,
+                    };
+                    let includes = Includes { docs: &inner.docs };
+                    analyze(
+                        inner.host.engine.as_ref(),
+                        &inner.host.caches,
+                        &inner.settings().ide_settings(),
+                        &includes,
+                        input,
+                        &|| inner.shut_down.load(Ordering::Relaxed),
+                        &|_, _| {},
+                    )
+                    .map_err(|_| "cancelled".to_string())
+                })
+                .unwrap_or_else(|| Err("internal error: the analysis thread died".to_string()))
             })
             .await
             .map_err(|e| internal(join_message(e)))?;
             match analysis {
                 Ok(analysis) => {
-                    kernels += analysis.kernels.len();
-                    defects += analysis
-                        .kernels
-                        .iter()
-                        .filter(|k| k.report.verdict != crate::check::Verdict::RaceFree)
-                        .count();
+                    let (checked, not_race_free) = crate::ide::symbols::verdict_counts(&analysis);
+                    kernels += checked;
+                    defects += not_race_free;
                     let diagnostics = convert::diagnostics(&analysis, &uri, self.inner.encoding());
                     self.inner
                         .client
@@ -883,6 +798,39 @@ impl Backend {
         ))
     }
 
+    async fn code_lens_impl(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        let uri = params.text_document.uri;
+        let analysis = self.inner.current_analysis(&uri).await?;
+        Ok(Some(interleaving::lenses(
+            &analysis,
+            &uri,
+            self.inner.encoding(),
+        )))
+    }
+
+    /// `syncwright.interleaving [uri, {line, character}]`: the view of the race there.
+    async fn interleaving(&self, arguments: &[Value]) -> Result<Option<Value>> {
+        let uri: Url = arguments
+            .first()
+            .and_then(|v| serde_json::from_value(v.clone()).ok())
+            .ok_or_else(|| invalid_params("expected [uri, position]".to_string()))?;
+        let position: Position = arguments
+            .get(1)
+            .and_then(|v| serde_json::from_value(v.clone()).ok())
+            .ok_or_else(|| invalid_params("expected [uri, position]".to_string()))?;
+        let analysis = self.inner.current_analysis(&uri).await?;
+        interleaving::view(&analysis, position, self.inner.encoding())
+            .map(Some)
+            .ok_or_else(|| {
+                invalid_params(format!(
+                    "no race at {}:{}:{} (the document changed?)",
+                    uri,
+                    position.line + 1,
+                    position.character + 1
+                ))
+            })
+    }
+
     async fn inlay_hint_impl(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
         if !self.inner.settings().kernel_verdict_lens {
             return Ok(None);
@@ -890,33 +838,19 @@ impl Backend {
         let uri = params.text_document.uri;
         let analysis = self.inner.current_analysis(&uri).await?;
         let enc = self.inner.encoding();
-        let hints = analysis
-            .kernels
-            .iter()
+        let hints = crate::ide::symbols::kernel_symbols(&analysis)
+            .into_iter()
             .filter_map(|k| {
-                let position =
-                    document::position_of(&analysis.rope, k.kernel.name_span.end as usize, enc);
+                let position = document::position_of(&analysis.rope, k.name_span.end as usize, enc);
                 let in_range = params.range.start <= position && position <= params.range.end;
-                let races = k
-                    .report
-                    .findings
-                    .iter()
-                    .filter(|f| f.kind == crate::check::DiagnosticKind::Race)
-                    .count();
-                let label = match k.report.verdict {
-                    crate::check::Verdict::Racy => {
-                        format!("racy ({races} race{})", if races == 1 { "" } else { "s" })
-                    }
-                    verdict => verdict.as_str().to_string(),
-                };
                 in_range.then(|| InlayHint {
                     position,
-                    label: InlayHintLabel::String(label),
+                    label: InlayHintLabel::String(k.label()),
                     kind: None,
                     text_edits: None,
                     tooltip: Some(InlayHintTooltip::String(format!(
                         "syncwright: checked in {:.1} ms",
-                        k.report.time_ms
+                        k.time_ms
                     ))),
                     padding_left: Some(true),
                     padding_right: None,
@@ -930,40 +864,6 @@ impl Backend {
 
 fn ranges_overlap(a: Range, b: Range) -> bool {
     a.start <= b.end && b.start <= a.end
-}
-
-/// Kernel source files under `dir` (bounded depth and count; build and VCS folders skipped).
-fn collect_kernel_files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) {
-    if depth > 12 || out.len() >= WORKSPACE_FILE_LIMIT {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.filter_map(|e| e.ok()).collect();
-    entries.sort_by_key(|e| e.file_name());
-    for entry in entries {
-        let path = entry.path();
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let Ok(file_type) = entry.file_type() else {
-            continue;
-        };
-        if file_type.is_dir() {
-            if !name.starts_with('.') && name != "target" && name != "node_modules" {
-                collect_kernel_files(&path, depth + 1, out);
-            }
-        } else if file_type.is_file()
-            && matches!(
-                path.extension().and_then(|e| e.to_str()),
-                Some("cu" | "cuh" | "cl")
-            )
-        {
-            out.push(path);
-            if out.len() >= WORKSPACE_FILE_LIMIT {
-                return;
-            }
-        }
-    }
 }
 
 #[tower_lsp::async_trait]
@@ -1044,10 +944,17 @@ impl LanguageServer for Backend {
                         },
                     )),
                     execute_command_provider: Some(ExecuteCommandOptions {
-                        commands: vec![CMD_CHECK_WORKSPACE.to_string(), CMD_FIX_ALL.to_string()],
+                        commands: vec![
+                            CMD_CHECK_WORKSPACE.to_string(),
+                            CMD_FIX_ALL.to_string(),
+                            interleaving::CMD_INTERLEAVING.to_string(),
+                        ],
                         work_done_progress_options: Default::default(),
                     }),
                     inlay_hint_provider: Some(OneOf::Left(true)),
+                    code_lens_provider: Some(CodeLensOptions {
+                        resolve_provider: Some(false),
+                    }),
                     ..Default::default()
                 },
                 server_info: Some(ServerInfo {
@@ -1084,7 +991,7 @@ impl LanguageServer for Backend {
         // Everything up to `schedule` runs before the first await, so changes are
         // applied in the order they arrive.
         let uri = params.text_document.uri;
-        let result = engine::guarded("didChange", || {
+        let result = guarded("didChange", || {
             let mut doc = self
                 .inner
                 .docs
@@ -1127,7 +1034,7 @@ impl LanguageServer for Backend {
         self.inner.docs.remove(&uri);
         // Includers now read the header from disk.
         self.inner.recheck_includers(&uri, Duration::ZERO);
-        self.inner.analyses.remove(&uri);
+        self.inner.host.forget(uri.as_str());
         self.inner
             .client
             .publish_diagnostics(uri, Vec::new(), None)
@@ -1150,6 +1057,11 @@ impl LanguageServer for Backend {
                 }
                 let uris: Vec<Url> = self.inner.docs.iter().map(|d| d.key().clone()).collect();
                 for uri in uris {
+                    // Analyses are kept per generation: a new one makes the analysis under the
+                    // old settings stale, or the recheck would republish it unchanged.
+                    if let Some(mut doc) = self.inner.docs.get_mut(&uri) {
+                        doc.touch();
+                    }
                     self.inner.schedule(uri, Duration::ZERO);
                 }
                 Ok(())
@@ -1170,11 +1082,16 @@ impl LanguageServer for Backend {
         self.guard("inlayHint", self.inlay_hint_impl(params)).await
     }
 
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        self.guard("codeLens", self.code_lens_impl(params)).await
+    }
+
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<Value>> {
         self.guard("executeCommand", async {
             match params.command.as_str() {
                 CMD_CHECK_WORKSPACE => self.check_workspace().await,
                 CMD_FIX_ALL => self.fix_all(&params.arguments).await,
+                interleaving::CMD_INTERLEAVING => self.interleaving(&params.arguments).await,
                 other => Err(invalid_params(format!("unknown command {other}"))),
             }
         })
@@ -1198,12 +1115,16 @@ pub fn service_with_engine(engine: Arc<dyn Engine>) -> (LspService<Backend>, Cli
     builder.finish()
 }
 
-/// Stack of the runtime's threads: lowering and checking recurse over the
-/// syntax tree and the IR (address space is reserved, committed only as used).
-const THREAD_STACK_BYTES: usize = 256 * 1024 * 1024;
+/// Stack of the runtime's threads: they translate messages, apply edits and
+/// re-parse (tree-sitter and the directive scan do not recurse with the
+/// input's nesting), and wait for analyses; the analyses themselves recurse
+/// deeply and run on pooled analysis threads with large stacks that exit when
+/// idle (`ide::guard::on_analysis_pool`), so an idle server reserves little
+/// (10 threads of 16 MB instead of 10 of 256 MB).
+const THREAD_STACK_BYTES: usize = 16 * 1024 * 1024;
 
-/// The runtime `syncwright lsp` runs on: two protocol workers, checks on
-/// blocking threads with large stacks.
+/// The runtime `syncwright lsp` runs on: two protocol workers, blocking
+/// threads that wait for analyses.
 pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -1280,12 +1201,9 @@ pub fn run_stdio() -> i32 {
             shutdown_seen: shutdown_seen.clone(),
             exited: exited.clone(),
         };
-        tokio::select! {
-            _ = Server::new(tokio::io::stdin(), tokio::io::stdout(), socket).serve(service) => {}
-            _ = exited.notified() => {}
-        }
+        transport::serve_stdio(service, socket, exited.notified()).await;
     });
-    // The blocking stdin reader may still wait for input: do not wait for it.
+    // The stdin reader thread may still wait for input: do not wait for it.
     runtime.shutdown_timeout(Duration::from_millis(200));
     if shutdown_seen.load(Ordering::Relaxed) {
         0

@@ -197,6 +197,7 @@ impl LspSettings {
             warp_sync: self.warp_sync,
             kernel_budget_ms: self.kernel_budget_ms,
             cost: self.cost,
+            perf: self.perf,
             ..crate::ide::Settings::default()
         }
     }

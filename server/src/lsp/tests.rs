@@ -16,12 +16,11 @@ use tower_lsp::jsonrpc::{Request, Response};
 use tower_lsp::lsp_types::*;
 use tower_lsp::LspService;
 
-use super::engine::Engine;
-use super::settings::LspSettings;
 use super::{service_with_engine, Backend};
 use crate::check::{DiagnosticKind, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
 use crate::config::{CheckOptions, LaunchConfig};
-use crate::ir::lower::IncludeResolver;
+use crate::frontend::IncludeResolver;
+use crate::ide::host::Engine;
 use crate::ir::*;
 use crate::syntax::parse::ParsedSource;
 use crate::synth::{BarrierInfo, Fix, FixKind, KernelRepair, RepairStatus, SynthOptions, TextEdit};
@@ -325,7 +324,7 @@ impl Engine for FakeEngine {
 
     fn check_options(
         &self,
-        settings: &LspSettings,
+        settings: &crate::ide::Settings,
         _program: &Program,
         kernels: &[Kernel],
         _path: &Path,
@@ -457,6 +456,7 @@ impl Engine for FakeEngine {
             edits: all,
             reason: None,
             fixes,
+            optimal: true,
         }
     }
 
@@ -1269,11 +1269,11 @@ async fn real_checker_reports_are_cached_shifted_and_fixed() {
 /// spans and diagnostics as lowering the whole file, and falls back when it must.
 #[test]
 fn edited_kernel_lowering_matches_full_lowering() {
-    use super::engine::{analyze, AnalysisInput, Caches, Syncwright};
-    use crate::ir::lower::FsIncludes;
+    use crate::frontend::FsIncludes;
+    use crate::ide::host::{analyze, AnalysisInput, Caches, Syncwright};
     let engine = Syncwright;
-    let settings = LspSettings::default();
-    let run = |text: &str, prev: Option<Arc<super::engine::DocAnalysis>>| {
+    let settings = crate::ide::Settings::default();
+    let run = |text: &str, prev: Option<Arc<crate::ide::host::DocAnalysis>>| {
         let input = AnalysisInput {
             generation: 0,
             version: 0,
@@ -1341,7 +1341,7 @@ fn edited_kernel_lowering_matches_full_lowering() {
         let fast = run(&text, Some(prev));
         let full = run(&text, None);
         assert_eq!(fast.timings.incremental, incremental, "case {case}");
-        let kernels = |a: &super::engine::DocAnalysis| {
+        let kernels = |a: &crate::ide::host::DocAnalysis| {
             a.kernels
                 .iter()
                 .map(|k| {
@@ -1353,7 +1353,7 @@ fn edited_kernel_lowering_matches_full_lowering() {
                 .collect::<Vec<_>>()
         };
         assert_eq!(kernels(&fast), kernels(&full), "{text}");
-        let program = |a: &super::engine::DocAnalysis| a.program.clone().expect("program");
+        let program = |a: &crate::ide::host::DocAnalysis| a.program.clone().expect("program");
         assert_eq!(program(&fast), program(&full), "{text}");
     }
 }
@@ -1388,7 +1388,7 @@ async fn launch_configuration_problems_are_diagnostics() {
     let path = dir.join("k.cu");
     let uri = Url::from_file_path(&path).expect("uri").to_string();
     let text = "// --blockDim=abc\n__global__ void k() {\n    __shared__ int s[64];\n    s[threadIdx.x] = 1;\n}\n";
-    let mut client = TestClient::new(Arc::new(super::engine::Syncwright));
+    let mut client = TestClient::new(Arc::new(crate::ide::host::Syncwright));
     client
         .initialize(json!({}), json!({ "syncwright": { "debounceMs": 0 } }))
         .await;
@@ -1442,7 +1442,7 @@ async fn editing_an_open_header_rechecks_its_includers() {
         .expect("uri")
         .to_string();
     let text = "#include \"shared.cuh\"\n__global__ void k() {\n    __shared__ int s[64];\n    s[threadIdx.x] = 1;\n    int v = s[threadIdx.x + STRIDE];\n    s[threadIdx.x] = v + 1;\n}\n";
-    let mut client = TestClient::new(Arc::new(super::engine::Syncwright));
+    let mut client = TestClient::new(Arc::new(crate::ide::host::Syncwright));
     client
         .initialize(json!({}), json!({ "syncwright": { "debounceMs": 0 } }))
         .await;
@@ -1491,7 +1491,7 @@ async fn editing_an_open_header_rechecks_its_includers() {
 /// opened afresh.
 #[tokio::test]
 async fn diagnostics_after_edits_equal_those_of_a_fresh_open() {
-    let mut client = TestClient::new(Arc::new(super::engine::Syncwright));
+    let mut client = TestClient::new(Arc::new(crate::ide::host::Syncwright));
     client
         .initialize(json!({}), json!({ "syncwright": { "debounceMs": 0 } }))
         .await;
@@ -1549,7 +1549,7 @@ async fn diagnostics_after_edits_equal_those_of_a_fresh_open() {
 async fn hover_on_a_warp_barrier() {
     let uri = "file:///tmp/syncwright-lsp-warp/k.cu";
     let text = "//--blockDim=32 --gridDim=1\n__global__ void shift(int *out) {\n    __shared__ int s[33];\n    s[threadIdx.x] = threadIdx.x;\n    __syncwarp();\n    out[threadIdx.x] = s[threadIdx.x + 1];\n}\n";
-    let mut client = TestClient::new(Arc::new(super::engine::Syncwright));
+    let mut client = TestClient::new(Arc::new(crate::ide::host::Syncwright));
     client
         .initialize(json!({}), json!({ "syncwright": { "debounceMs": 0 } }))
         .await;
@@ -1567,4 +1567,159 @@ async fn hover_on_a_warp_barrier() {
     assert!(md.contains("**warp barrier** `__syncwarp()`"), "{md}");
     assert!(!md.contains("Cost"), "{md}");
     assert!(md.contains("Orders 1 race"), "{md}");
+}
+
+#[tokio::test]
+async fn interleaving_lens_and_command_show_the_race_witness() {
+    let engine = Arc::new(FakeEngine {
+        real_checker: true,
+        ..FakeEngine::default()
+    });
+    let mut client = TestClient::new(engine);
+    let init = client
+        .initialize(json!({}), json!({ "blockDim": 64, "debounceMs": 0 }))
+        .await;
+    assert!(
+        init["capabilities"]["codeLensProvider"].is_object(),
+        "{init}"
+    );
+    assert!(init["capabilities"]["executeCommandProvider"]["commands"]
+        .as_array()
+        .expect("commands")
+        .contains(&json!("syncwright.interleaving")));
+    client.open(URI, DEMO).await;
+    let (_, diags) = client.diagnostics(URI).await;
+    let race = diags
+        .iter()
+        .find(|d| d.code == Some(NumberOrString::String("race".into())))
+        .expect("a race")
+        .clone();
+    let lenses = client
+        .call(
+            "textDocument/codeLens",
+            json!({ "textDocument": { "uri": URI } }),
+        )
+        .await
+        .expect("code lenses");
+    let lenses = lenses.as_array().expect("lens list");
+    // One lens, on the race's line, running the client-side command with the race's position.
+    assert_eq!(lenses.len(), 1, "{lenses:?}");
+    let lens = &lenses[0];
+    assert_eq!(lens["range"]["start"]["line"], json!(race.range.start.line));
+    assert_eq!(lens["command"]["title"], json!("Show interleaving"));
+    assert_eq!(
+        lens["command"]["command"],
+        json!("syncwright.showInterleaving")
+    );
+    let arguments = lens["command"]["arguments"].clone();
+    assert_eq!(arguments[0], json!(URI));
+    let view = client
+        .call(
+            "workspace/executeCommand",
+            json!({ "command": "syncwright.interleaving", "arguments": arguments }),
+        )
+        .await
+        .expect("the interleaving");
+    let text = view["text"].as_str().expect("text");
+    assert!(view["title"]
+        .as_str()
+        .is_some_and(|t| t.contains("race on s in kernel racy (demo.cu:5)")));
+    // The store (line 5) and the load (line 6) in source order, at one address.
+    for want in [
+        "launch: blockDim 64",
+        "thread A is thread ",
+        "thread B is thread ",
+        "1. line 5: thread ",
+        "`s[t] = out[t];`",
+        "2. line 6: thread ",
+        "(the same address): `float x = s[t + 1];`",
+        "between line 5 and line 6",
+    ] {
+        assert!(text.contains(want), "no `{want}` in:\n{text}");
+    }
+    assert_eq!(view["steps"].as_array().map(Vec::len), Some(6), "{view}");
+    // A position without a race is an error, not an empty view.
+    let missing = client
+        .call(
+            "workspace/executeCommand",
+            json!({ "command": "syncwright.interleaving",
+                    "arguments": [URI, { "line": 0, "character": 0 }] }),
+        )
+        .await;
+    assert!(missing.is_err(), "{missing:?}");
+    let bad = client
+        .call(
+            "workspace/executeCommand",
+            json!({ "command": "syncwright.interleaving", "arguments": [] }),
+        )
+        .await;
+    assert!(bad.is_err());
+}
+
+/// A hover that arrives while the check of the same version is pending waits
+/// for that analysis instead of starting its own.
+#[tokio::test]
+async fn a_hover_during_a_pending_check_reuses_it() {
+    let engine = fake();
+    *engine.check_delay.lock().expect("delay") = Duration::from_millis(150);
+    let mut client = TestClient::new(engine.clone());
+    client
+        .initialize(json!({}), json!({ "debounceMs": 0 }))
+        .await;
+    client.open(URI, DEMO).await;
+    // The check started on open (two kernels, 150 ms each) is still running.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let hovered = client
+        .call(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": URI }, "position": { "line": 4, "character": 4 } }),
+        )
+        .await
+        .expect("hover");
+    assert!(!hovered.is_null());
+    let (version, diags) = client.diagnostics(URI).await;
+    assert_eq!(version, Some(1));
+    assert!(!diags.is_empty());
+    assert_eq!(client.service.inner().inner.host.analyses_started(), 1);
+    assert_eq!(engine.checks.load(Ordering::SeqCst), 2);
+}
+
+/// A settings change rechecks open documents under the new settings, not from the
+/// analysis kept for their unchanged text.
+#[tokio::test]
+async fn a_launch_setting_change_rechecks_open_documents() {
+    let engine = Arc::new(FakeEngine {
+        real_checker: true,
+        ..FakeEngine::default()
+    });
+    let mut client = TestClient::new(engine);
+    client
+        .initialize(json!({}), json!({ "blockDim": 64, "debounceMs": 0 }))
+        .await;
+    client.open(URI, DEMO).await;
+    let races = |diags: &[Diagnostic]| {
+        diags
+            .iter()
+            .filter(|d| d.code == Some(NumberOrString::String("race".into())))
+            .count()
+    };
+    let (_, diags) = client.diagnostics(URI).await;
+    assert_eq!(races(&diags), 1, "{diags:#?}");
+    // One thread per block: no two threads share `s`.
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({ "settings": { "syncwright": { "blockDim": 1, "debounceMs": 0 } } }),
+        )
+        .await;
+    let (_, diags) = client.diagnostics(URI).await;
+    assert_eq!(races(&diags), 0, "{diags:#?}");
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({ "settings": { "syncwright": { "blockDim": 64, "debounceMs": 0 } } }),
+        )
+        .await;
+    let (_, diags) = client.diagnostics(URI).await;
+    assert_eq!(races(&diags), 1, "{diags:#?}");
 }

@@ -9,7 +9,7 @@
 
 use std::path::Path;
 
-use crate::ir::Lang;
+use crate::base::Lang;
 use crate::syntax::preprocess::{self, lex, TokKind};
 
 /// An OpenCL qualifier that was blanked before parsing.

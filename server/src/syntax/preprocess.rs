@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::ir::{FileId, Span};
+use crate::base::{FileId, Span};
 
 /// Longest chain of nested macro expansions before giving up.
 const MAX_EXPANSION_DEPTH: usize = 64;
@@ -297,7 +297,7 @@ pub struct Preprocessed {
 }
 
 /// Reads the text of `#include "name"` included from a file: (resolved path, text).
-pub type IncludeReader<'a> = dyn Fn(&Path, &str) -> Option<(PathBuf, String)> + 'a;
+pub type IncludeReader<'a> = dyn Fn(&Path, &str) -> Result<(PathBuf, String), String> + 'a;
 
 /// Options of a preprocessing run.
 pub struct Options<'a> {
@@ -309,10 +309,85 @@ pub struct Options<'a> {
     pub prelude: &'a str,
 }
 
-/// Predefined macros of CUDA device compilation (`__align__` only affects layout
-/// padding, which does not change which bytes two threads may share).
-pub const CUDA_PRELUDE: &str =
-    "#define __CUDACC__ 1\n#define __NVCC__ 1\n#define __CUDA_ARCH__ 700\n#define __align__(n)\n";
+/// Predefined macros of CUDA device compilation for the default target
+/// ([`CudaTarget::default`]: CUDA 12.8, `sm_90`); `__align__` only affects
+/// layout padding, which does not change which bytes two threads may share.
+pub const CUDA_PRELUDE: &str = "#define __CUDACC__ 1\n#define __NVCC__ 1\n#define __CUDACC_VER_MAJOR__ 12\n#define __CUDACC_VER_MINOR__ 8\n#define __CUDACC_VER_BUILD__ 0\n#define CUDA_VERSION 12080\n#define CUDART_VERSION 12080\n#define __CUDA_API_VERSION 12080\n#define __CUDA_ARCH__ 900\n#define __align__(n)\n";
+
+/// The CUDA toolkit version and GPU architecture a file is compiled for, as
+/// nvcc's predefined macros and the CUDA headers tell the code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CudaTarget {
+    /// Toolkit major version (`__CUDACC_VER_MAJOR__`).
+    pub major: u32,
+    /// Toolkit minor version (`__CUDACC_VER_MINOR__`).
+    pub minor: u32,
+    /// Compute capability times 10, e.g. 90 for `sm_90` (`__CUDA_ARCH__` is 10 times this).
+    pub arch: u32,
+}
+
+impl Default for CudaTarget {
+    /// CUDA 12.8 for `sm_90`: keep in step with [`CUDA_PRELUDE`] and the README.
+    fn default() -> Self {
+        CudaTarget {
+            major: 12,
+            minor: 8,
+            arch: 90,
+        }
+    }
+}
+
+impl CudaTarget {
+    /// Parses a version such as `12.8` (or `12`).
+    pub fn parse_version(text: &str) -> Option<(u32, u32)> {
+        let mut parts = text.trim().split('.');
+        let major = parts.next()?.parse().ok()?;
+        let minor = parts.next().map_or(Some(0), |m| m.parse().ok())?;
+        (parts.next().is_none() && major > 0 && minor < 100).then_some((major, minor))
+    }
+
+    /// Parses an architecture: `90`, `sm_90`, `compute_80`, `sm_90a`.
+    pub fn parse_arch(text: &str) -> Option<u32> {
+        let t = text.trim();
+        let t = t
+            .strip_prefix("sm_")
+            .or_else(|| t.strip_prefix("compute_"))
+            .unwrap_or(t);
+        let t = t.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        t.parse().ok().filter(|a| (10..1000).contains(a))
+    }
+
+    /// The predefined macros: `__CUDACC__`, `__NVCC__`, the version macros,
+    /// `CUDA_VERSION`/`CUDART_VERSION` (from the CUDA headers nvcc includes),
+    /// and `__CUDA_ARCH__` when `device` (nvcc's device pass; the host pass
+    /// leaves it undefined).
+    pub fn prelude(&self, device: bool) -> String {
+        let version = self.major * 1000 + self.minor * 10;
+        let mut text = format!(
+            "#define __CUDACC__ 1\n#define __NVCC__ 1\n#define __CUDACC_VER_MAJOR__ {}\n#define __CUDACC_VER_MINOR__ {}\n#define __CUDACC_VER_BUILD__ 0\n#define CUDA_VERSION {version}\n#define CUDART_VERSION {version}\n#define __CUDA_API_VERSION {version}\n",
+            self.major, self.minor
+        );
+        if device {
+            text.push_str(&format!("#define __CUDA_ARCH__ {}\n", self.arch * 10));
+        }
+        text.push_str("#define __align__(n)\n");
+        text
+    }
+}
+
+/// `#define` lines for `-D` definitions (`NAME`, `NAME=VALUE`, `NAME(a)=body`).
+pub fn define_lines(defines: &[String]) -> String {
+    let mut text = String::new();
+    for d in defines {
+        let (name, value) = d.split_once('=').unwrap_or((d.as_str(), "1"));
+        let name = name.trim();
+        if name.is_empty() || name.contains(char::is_whitespace) {
+            continue;
+        }
+        text.push_str(&format!("#define {name} {}\n", value.replace('\n', " ")));
+    }
+    text
+}
 
 /// Predefined macros of OpenCL C 1.2.
 pub const OPENCL_PRELUDE: &str = "#define __OPENCL_VERSION__ 120\n#define __OPENCL_C_VERSION__ 120\n#define CL_VERSION_1_0 100\n#define CL_VERSION_1_1 110\n#define CL_VERSION_1_2 120\n#define __ENDIAN_LITTLE__ 1\n#define __IMAGE_SUPPORT__ 1\n#define __kernel_exec(X, typen) __kernel __attribute__((work_group_size_hint(X, 1, 1)))\n";
@@ -923,8 +998,20 @@ impl<'a> Pre<'a> {
             .trim_end_matches('"')
             .to_string();
         let Some(reader) = self.includes else { return };
-        let Some((path, header)) = reader(from, &name) else {
-            return;
+        let (path, header) = match reader(from, &name) {
+            Ok(found) => found,
+            Err(reason) => {
+                // Not an error of the file: its declarations are unknown, which
+                // the front end models as arbitrary behaviour.
+                self.diag(
+                    file,
+                    start,
+                    end,
+                    format!("cannot read #include \"{name}\": {reason}"),
+                    false,
+                );
+                return;
+            }
         };
         if self.include_stack.len() > MAX_INCLUDE_DEPTH {
             self.diag(
@@ -1281,6 +1368,39 @@ mod tests {
     }
 
     #[test]
+    fn cuda_target_macros() {
+        let t = CudaTarget::default();
+        assert_eq!(t.prelude(true), CUDA_PRELUDE);
+        let host = CudaTarget {
+            major: 11,
+            minor: 4,
+            arch: 80,
+        }
+        .prelude(false);
+        let p = preprocess(
+            "#if CUDA_VERSION >= 11040 && __CUDACC_VER_MINOR__ == 4 && !defined(__CUDA_ARCH__) && defined(__NVCC__)\nint host;\n#endif\n",
+            Path::new("k.cu"),
+            &Options {
+                expand: true,
+                includes: None,
+                prelude: &host,
+            },
+        );
+        assert!(p.units[0].text.contains("int host;"), "{}", p.units[0].text);
+        assert_eq!(CudaTarget::parse_version("12.8"), Some((12, 8)));
+        assert_eq!(CudaTarget::parse_version("13"), Some((13, 0)));
+        assert_eq!(CudaTarget::parse_version("x"), None);
+        assert_eq!(CudaTarget::parse_arch("sm_90a"), Some(90));
+        assert_eq!(CudaTarget::parse_arch("compute_80"), Some(80));
+        assert_eq!(CudaTarget::parse_arch("75"), Some(75));
+        assert_eq!(CudaTarget::parse_arch("sm_"), None);
+        assert_eq!(
+            define_lines(&["N=4".into(), "DEBUG".into(), "".into()]),
+            "#define N 4\n#define DEBUG 1\n"
+        );
+    }
+
+    #[test]
     fn object_and_function_macros() {
         let src = "#define N 64\n#define IDX(a, b) ((a) * N + (b))\nint x = IDX(i, j);\n";
         let p = run(src);
@@ -1344,13 +1464,15 @@ mod tests {
 
     #[test]
     fn includes_are_units_with_file_ids() {
-        let reader = |_: &Path, name: &str| -> Option<(PathBuf, String)> {
-            (name == "h.h").then(|| {
-                (
-                    PathBuf::from("h.h"),
-                    "#define W 3\n__device__ int f(int a) { return a + W; }\n".to_string(),
-                )
-            })
+        let reader = |_: &Path, name: &str| -> Result<(PathBuf, String), String> {
+            (name == "h.h")
+                .then(|| {
+                    (
+                        PathBuf::from("h.h"),
+                        "#define W 3\n__device__ int f(int a) { return a + W; }\n".to_string(),
+                    )
+                })
+                .ok_or_else(|| "no such file".to_string())
         };
         let p = preprocess(
             "#include \"h.h\"\n#include <cuda.h>\n#include \"missing.h\"\nint v = W;\n",
@@ -1365,7 +1487,15 @@ mod tests {
         assert_eq!(p.units[1].file, FileId(1));
         assert!(p.units[1].text.contains("a + 3"));
         assert!(p.units[0].text.contains("int v = 3"));
-        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        // The missing quoted include is a note at its line; <system> headers are not.
+        assert_eq!(p.diagnostics.len(), 1, "{:?}", p.diagnostics);
+        let note = &p.diagnostics[0];
+        assert!(!note.is_error);
+        assert!(note.message.contains("missing.h") && note.message.contains("no such file"));
+        assert_eq!(
+            note.span.start as usize,
+            "#include \"h.h\"\n#include <cuda.h>\n".len()
+        );
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::ir::walk::{child_blocks, BlockSlot, LabelTree, ProgramPoint};
 use crate::ir::{Block, Kernel, ScalarTy, SourceFileInfo, Span, Stmt, StmtId, StmtKind};
 
 use super::cost::cost;
-use super::edits::{indent_of_line, indent_unit, insertion_offset_after};
+use super::edits::{indent_of_line, indent_unit, insertion_offset_after, Render, SplitPlan};
 
 /// Linear layout of a kernel's label tree: positions of program points and of
 /// statement entries/exits in program text order, and the block hierarchy.
@@ -123,42 +123,6 @@ pub fn child_slots(stmt: &Stmt) -> Vec<(BlockSlot, &Block)> {
     }
 }
 
-/// How a new barrier at a candidate is written into the source.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Render {
-    /// Insert `"\n" + indent + barrier` at `offset`.
-    Line {
-        /// Byte offset of the insertion.
-        offset: u32,
-        /// Indentation of the new line.
-        indent: String,
-    },
-    /// The block has no braces: wrap its statements as `{ barrier stmts }` or
-    /// `{ stmts barrier }`.
-    Wrap {
-        /// Start of the first statement of the block.
-        open: u32,
-        /// End of the last statement of the block.
-        close: u32,
-        /// Barrier goes before the statements (else after).
-        before: bool,
-    },
-    /// The point lies inside one source statement: hoist its reads into
-    /// temporaries, then the barrier, then the statement with the reads replaced.
-    Split(SplitPlan),
-}
-
-/// A single-statement split: `T tmp = <read>; barrier; <stmt with tmp>`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SplitPlan {
-    /// Start of the statement.
-    pub stmt_start: u32,
-    /// Indentation of the statement's line.
-    pub indent: String,
-    /// Reads to hoist: source range and value type.
-    pub reads: Vec<(Span, ScalarTy)>,
-}
-
 /// A candidate barrier location.
 #[derive(Clone, Debug)]
 pub struct Candidate {
@@ -257,10 +221,14 @@ impl CandidateSet {
         let mut points: Vec<(ProgramPoint, usize)> =
             layout.point_pos.iter().map(|(p, pos)| (*p, *pos)).collect();
         points.sort_by_key(|(_, pos)| *pos);
+        let in_flight = copies_in_flight(base, &layout);
         let mut cands = Vec::new();
         let mut index = HashMap::new();
         for (point, pos) in points {
             if !uniformity.is_uniform_point(point) {
+                continue;
+            }
+            if in_flight.iter().any(|&(from, to)| pos > from && pos < to) {
                 continue;
             }
             if matches!(point.block, BlockSlot::LoopStep(_) | BlockSlot::LoopCond(_)) {
@@ -290,6 +258,40 @@ impl CandidateSet {
             layout,
         }
     }
+}
+
+/// Text-order ranges `(after the copy, before its wait)` in which an OpenCL
+/// `async_work_group_copy` may still be running. The copy happens at any time
+/// until `wait_group_events` (OpenCL C 6.13.10), so a barrier written in that
+/// range orders none of its accesses: the front end repeats them at the wait
+/// when it sees such a barrier, while the barrier-free base kernel has them only
+/// at the call. Such points are no candidates, so the placement the synthesizer
+/// checks is the one the re-lowered text has.
+fn copies_in_flight(base: &Kernel, layout: &Layout) -> Vec<(usize, usize)> {
+    let mut copies = Vec::new();
+    let mut waits = Vec::new();
+    crate::ir::walk::for_each_stmt(&base.body, &mut |s| {
+        if let StmtKind::Collective { name, .. } = &s.kind {
+            if name.starts_with("async_work_group") {
+                copies.extend(layout.post.get(&s.id).copied());
+            } else if name == "wait_group_events" {
+                waits.extend(layout.pre.get(&s.id).copied());
+            }
+        }
+    });
+    copies
+        .into_iter()
+        .map(|from| {
+            // Without a later wait the copy is in flight to the end of the kernel.
+            let to = waits
+                .iter()
+                .copied()
+                .filter(|&w| w > from)
+                .min()
+                .unwrap_or(usize::MAX);
+            (from, to)
+        })
+        .collect()
 }
 
 /// How a barrier at `point` would be written, or None when it cannot be.

@@ -3,9 +3,8 @@
 
 use std::collections::HashSet;
 
-use crate::ir::{Lang, ScalarTy, Span};
+use crate::ir::{FileId, Lang, ScalarTy, Span};
 
-use super::candidates::{Render, SplitPlan};
 use super::TextEdit;
 
 /// Leading whitespace of the line containing `offset`.
@@ -364,6 +363,42 @@ pub fn removal_edit(text: &str, span: Span) -> TextEdit {
     }
 }
 
+/// How a new barrier at a candidate is written into the source.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Render {
+    /// Insert `"\n" + indent + barrier` at `offset`.
+    Line {
+        /// Byte offset of the insertion.
+        offset: u32,
+        /// Indentation of the new line.
+        indent: String,
+    },
+    /// The block has no braces: wrap its statements as `{ barrier stmts }` or
+    /// `{ stmts barrier }`.
+    Wrap {
+        /// Start of the first statement of the block.
+        open: u32,
+        /// End of the last statement of the block.
+        close: u32,
+        /// Barrier goes before the statements (else after).
+        before: bool,
+    },
+    /// The point lies inside one source statement: hoist its reads into
+    /// temporaries, then the barrier, then the statement with the reads replaced.
+    Split(SplitPlan),
+}
+
+/// A single-statement split: `T tmp = <read>; barrier; <stmt with tmp>`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SplitPlan {
+    /// Start of the statement.
+    pub stmt_start: u32,
+    /// Indentation of the statement's line.
+    pub indent: String,
+    /// Reads to hoist: source range and value type.
+    pub reads: Vec<(Span, ScalarTy)>,
+}
+
 /// Applies edits of one file to its text. Edits must not overlap; insertions
 /// at the same offset keep their order.
 pub fn apply_edits(text: &str, edits: &[TextEdit]) -> Result<String, String> {
@@ -373,6 +408,9 @@ pub fn apply_edits(text: &str, edits: &[TextEdit]) -> Result<String, String> {
     let mut cursor = 0usize;
     for (_, edit) in sorted {
         let (s, e) = (edit.span.start as usize, edit.span.end as usize);
+        if edit.span.file != FileId(0) {
+            return Err(format!("edit at {s}..{e} is outside the main file"));
+        }
         if s < cursor
             || e < s
             || e > text.len()
@@ -390,6 +428,17 @@ pub fn apply_edits(text: &str, edits: &[TextEdit]) -> Result<String, String> {
     }
     out.push_str(&text[cursor..]);
     Ok(out)
+}
+
+/// Maps a byte offset of the original text through `edits` (insertions at the
+/// offset push it right; edits of other files are ignored).
+pub fn map_offset(offset: u32, edits: &[TextEdit]) -> u32 {
+    let delta: i64 = edits
+        .iter()
+        .filter(|e| e.span.file == FileId(0) && e.span.end <= offset)
+        .map(|e| e.new_text.len() as i64 - (e.span.end - e.span.start) as i64)
+        .sum();
+    (offset as i64 + delta).max(0) as u32
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ mod tests;
 
 use serde::Serialize;
 
-pub use edits::apply_edits;
+pub use edits::{apply_edits, map_offset};
 pub use repairs::{Oracle, RepairConfig};
 
 use crate::check::{Race, Verdict};
@@ -124,6 +124,29 @@ pub struct KernelRepair {
     pub reason: Option<String>,
     /// Individual quick fixes, one per finding where possible.
     pub fixes: Vec<Fix>,
+    /// Whether the placement is proven least-cost (false when the time budget
+    /// ran out first and the best race-free placement found is returned).
+    pub optimal: bool,
+}
+
+impl KernelRepair {
+    /// A kernel left as written: inconclusive, for `reason`.
+    pub fn inconclusive(name: &str, reason: String) -> KernelRepair {
+        KernelRepair {
+            name: name.to_string(),
+            status: RepairStatus::Inconclusive,
+            barriers_before: 0,
+            barriers_after: 0,
+            cost_before: 0.0,
+            cost_after: 0.0,
+            oracle_calls: 0,
+            time_ms: 0.0,
+            edits: Vec::new(),
+            reason: Some(reason),
+            fixes: Vec::new(),
+            optimal: true,
+        }
+    }
 }
 
 /// What a barrier of the kernel does, for hover.
@@ -154,9 +177,27 @@ pub fn repair_kernel(
     files: &[SourceFileInfo],
     opts: &SynthOptions,
 ) -> KernelRepair {
-    let check = opts.check.clone();
-    let mut oracle = |k: &Kernel| crate::check::check_kernel(k, &check);
-    repairs::repair_with(kernel, files, opts, &mut oracle, RepairConfig::default())
+    repair_kernel_configured(kernel, files, opts, RepairConfig::default())
+}
+
+/// [`repair_kernel`] with a configuration (grid barriers, rounds) and the real checker.
+pub fn repair_kernel_configured(
+    kernel: &Kernel,
+    files: &[SourceFileInfo],
+    opts: &SynthOptions,
+    config: RepairConfig,
+) -> KernelRepair {
+    let deadline = std::time::Instant::now()
+        + std::time::Duration::from_millis(opts.check.kernel_budget_ms.max(1));
+    // Each check gets what is left of the kernel's budget, so that the whole
+    // synthesis stays within it.
+    let mut oracle = |k: &Kernel| {
+        let mut check = opts.check.clone();
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        check.kernel_budget_ms = (left.as_millis() as u64).max(1);
+        crate::check::check_kernel(k, &check)
+    };
+    repairs::repair_with(kernel, files, opts, &mut oracle, config)
 }
 
 /// [`repair_kernel`] with a given checker and configuration.

@@ -14,9 +14,10 @@ use crate::ir::{
     StmtId, StmtKind, UnOp, VarDecl, VarId,
 };
 
-use super::candidates::{anchor, CandidateSet, Render};
+use super::candidates::{anchor, CandidateSet};
 use super::constraints::{common_depth, inter_clause, intra_clause, ordered};
 use super::cost::{cost, integer_weights};
+use super::edits::Render;
 use super::edits::{
     barrier_text, c_type, indent_of_line, removal_edit, render_insertion, Fences, TempNames,
 };
@@ -35,6 +36,10 @@ pub struct RepairConfig {
     pub relation_guided: bool,
     /// Bound on solve/check rounds before giving up as inconclusive.
     pub max_rounds: u32,
+    /// Repair inter-block races with grid barriers (`fix --grid-barriers`);
+    /// implied for kernels that already use `this_grid()` or are launched
+    /// with `cudaLaunchCooperativeKernel` in their file.
+    pub grid_barriers: bool,
 }
 
 impl Default for RepairConfig {
@@ -42,16 +47,22 @@ impl Default for RepairConfig {
         RepairConfig {
             relation_guided: true,
             max_rounds: 40,
+            grid_barriers: false,
         }
     }
 }
 
-/// Scale of the cost weights; smaller tie-break weights never outweigh a cost difference.
-const TIE_SCALE: u128 = 4096;
+/// Scale of the cost weights; the tie-break weights of all candidates together
+/// (below 2^40 for up to 512 candidates) never outweigh a cost difference.
+const TIE_SCALE: u128 = 1 << 40;
 /// Tie-break: prefer keeping an existing barrier over writing a new one.
-const NEW_BARRIER_PENALTY: u128 = 2;
+const NEW_BARRIER_PENALTY: u128 = 2 << 29;
 /// Tie-break: prefer a barrier between statements over splitting one.
-const SPLIT_PENALTY: u128 = 1;
+const SPLIT_PENALTY: u128 = 1 << 29;
+/// Last tie-break: the earlier point in program text (below 2^20), so that the
+/// optimum is unique and the result deterministic, with a loop's barrier at
+/// the top of its body (where each iteration begins) rather than at its end.
+const POSITION_LIMIT: u128 = (1 << 20) - 1;
 
 /// A barrier of the kernel as written.
 #[derive(Clone, Debug)]
@@ -98,6 +109,9 @@ pub fn repair_with(
         calls: 0,
         config,
         started,
+        // The kernel's checking budget bounds the whole synthesis.
+        budget_ms: opts.check.kernel_budget_ms.max(1),
+        optimal: true,
     };
     let mut repair = engine.run();
     repair.oracle_calls = engine.calls;
@@ -113,6 +127,10 @@ struct Engine<'a, 'o> {
     calls: u32,
     config: RepairConfig,
     started: Instant,
+    /// Time budget of the whole synthesis (solves and checks).
+    budget_ms: u64,
+    /// Whether the last placement was proven least-cost.
+    optimal: bool,
 }
 
 /// Block barriers of a kernel in program order.
@@ -154,7 +172,70 @@ fn real_races(report: &KernelReport) -> Vec<&Race> {
 impl Engine<'_, '_> {
     fn check(&mut self, kernel: &Kernel) -> KernelReport {
         self.calls += 1;
-        (self.oracle)(kernel)
+        let report = (self.oracle)(kernel);
+        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+            self.trace(kernel, &report);
+        }
+        report
+    }
+
+    /// With `SYNCWRIGHT_TRACE` set: the barriers of each checked candidate and
+    /// the races the checker reports on it, by source line.
+    fn trace(&self, kernel: &Kernel, report: &KernelReport) {
+        let text = self.text();
+        let line = |span: Span| {
+            text.get(..span.start as usize)
+                .map_or(0, |t| t.matches('\n').count() + 1)
+        };
+        let tree = LabelTree::new(kernel);
+        let barriers: Vec<String> = block_barriers(kernel)
+            .iter()
+            .map(|b| {
+                let Some(p) = tree.place(b.id) else {
+                    return "?".to_string();
+                };
+                let stmts = walk::block_ref(kernel, p.block).map(|blk| &blk.stmts[..]);
+                let prev = p.index.checked_sub(1).and_then(|i| stmts?.get(i));
+                let next = stmts.and_then(|s| s.get(p.index + 1));
+                format!(
+                    "{}..{}",
+                    prev.map_or("{".into(), |s| line(s.span).to_string()),
+                    next.map_or("}".into(), |s| line(s.span).to_string())
+                )
+            })
+            .collect();
+        eprintln!(
+            "[syncwright] synth {} call {}: barriers [{}] -> {}",
+            self.kernel.name,
+            self.calls,
+            barriers.join(", "),
+            report.verdict.as_str()
+        );
+        for r in real_races(report) {
+            eprintln!(
+                "[syncwright]   race on {} lines {} / {} ({:?})",
+                r.array,
+                line(r.first_span),
+                line(r.second_span),
+                r.relation
+            );
+        }
+    }
+
+    fn remaining_ms(&self) -> u64 {
+        self.budget_ms
+            .saturating_sub(self.started.elapsed().as_millis() as u64)
+    }
+
+    /// Over budget with no race-free placement checked yet.
+    fn over_budget(&self) -> KernelRepair {
+        self.outcome(
+            RepairStatus::Inconclusive,
+            Some(format!(
+                "synthesis exceeded its time budget of {} ms before a race-free placement was found",
+                self.budget_ms
+            )),
+        )
     }
 
     fn text(&self) -> &str {
@@ -178,6 +259,7 @@ impl Engine<'_, '_> {
             edits: Vec::new(),
             reason,
             fixes: Vec::new(),
+            optimal: true,
         }
     }
 
@@ -309,23 +391,19 @@ impl Engine<'_, '_> {
         let mut last_groups: Vec<(StmtId, StmtId)> = Vec::new();
         let mut last_p: Vec<Vec<bool>> = Vec::new();
         for _round in 0..self.config.max_rounds {
-            // A few checker budgets in total: each round costs one check.
-            let budget_ms = self.opts.check.kernel_budget_ms.saturating_mul(4).max(1) as f64;
-            if self.started.elapsed().as_secs_f64() * 1000.0 > budget_ms {
-                return self.outcome(
-                    RepairStatus::Inconclusive,
-                    Some(format!(
-                        "synthesis exceeded its time budget of {budget_ms} ms"
-                    )),
-                );
+            if self.remaining_ms() == 0 {
+                return self.over_budget();
             }
             // Build the problem.
             let nesting: Vec<(u32, u32)> = cs.cands.iter().map(|c| (c.loops, c.conds)).collect();
             let weights = integer_weights(&self.opts.cost, &nesting)
                 .into_iter()
                 .zip(&cs.cands)
-                .map(|(w, c)| {
-                    let mut w = w.saturating_mul(TIE_SCALE);
+                .enumerate()
+                .map(|(rank, (w, c))| {
+                    let mut w = w
+                        .saturating_mul(TIE_SCALE)
+                        .saturating_add((rank as u128).min(POSITION_LIMIT));
                     if !existing_points.contains(&c.point) {
                         w = w.saturating_add(NEW_BARRIER_PENALTY);
                     }
@@ -423,8 +501,18 @@ impl Engine<'_, '_> {
                     .collect();
                 problem.blocking.push(lits);
             }
+            // The solve may take what is left of the budget; a placement it
+            // found but did not prove least-cost is still checked.
+            problem.timeout_ms = Some(self.remaining_ms().max(1));
             let (chosen, p_values) = match solve(&problem) {
-                Answer::Sat { chosen, p } => (chosen, p),
+                Answer::Sat { chosen, p } => {
+                    self.optimal = true;
+                    (chosen, p)
+                }
+                Answer::Feasible { chosen, p } => {
+                    self.optimal = false;
+                    (chosen, p)
+                }
                 Answer::Unsat => {
                     let mut r = self.outcome(
                         RepairStatus::Unrepairable,
@@ -433,6 +521,7 @@ impl Engine<'_, '_> {
                     r.fixes = Vec::new();
                     return r;
                 }
+                Answer::Unknown(_) if self.remaining_ms() == 0 => return self.over_budget(),
                 Answer::Unknown(why) => {
                     return self.outcome(
                         RepairStatus::Inconclusive,
@@ -440,6 +529,9 @@ impl Engine<'_, '_> {
                     )
                 }
             };
+            if self.remaining_ms() == 0 {
+                return self.over_budget();
+            }
             last_groups.clone_from(&groups_order);
             last_p.clone_from(&p_values);
             let fences = self.fences(&records);
@@ -1053,10 +1145,11 @@ impl Engine<'_, '_> {
         if !inter_block.is_empty() {
             status = RepairStatus::Unrepairable;
             let arrays: Vec<&str> = inter_block.iter().map(|r| r.array.as_str()).collect();
-            reason = Some(format!(
+            let races = format!(
                 "threads of different blocks race on global memory ({}); no block barrier orders them",
                 dedup(arrays).join(", ")
-            ));
+            );
+            let allowed = self.grid_barriers_allowed();
             match self.grid_fix(
                 base,
                 final_kernel,
@@ -1067,17 +1160,21 @@ impl Engine<'_, '_> {
                 cost_before,
                 cost_after,
             ) {
-                Some(fix) => {
-                    reason = reason.map(|r| {
-                        format!(
-                            "{r}; a grid barrier fixes it if the kernel is launched cooperatively"
-                        )
-                    });
+                Some((fix, added)) if allowed => {
+                    status = RepairStatus::Repaired;
+                    edits.clone_from(&fix.edits);
+                    count_after += added;
+                    cost_after = fix.cost_after;
+                    fixes.push(fix);
+                }
+                Some((fix, _)) => {
+                    reason = Some(format!(
+                        "{races}; `fix --grid-barriers` repairs it with a grid barrier (`cooperative_groups::this_grid().sync()`), which needs a cooperative launch (cudaLaunchCooperativeKernel)"
+                    ));
                     fixes.push(fix);
                 }
                 None => {
-                    reason =
-                        reason.map(|r| format!("{r}, and no grid barrier placement was found"));
+                    reason = Some(format!("{races}, and no grid barrier placement was found"));
                 }
             }
         }
@@ -1105,6 +1202,7 @@ impl Engine<'_, '_> {
             },
             reason,
             fixes,
+            optimal: self.optimal,
         }
     }
 
@@ -1122,7 +1220,7 @@ impl Engine<'_, '_> {
         text: &str,
         cost_before: f64,
         cost_after: f64,
-    ) -> Option<Fix> {
+    ) -> Option<(Fix, u32)> {
         if self.kernel.lang != Lang::Cuda || has_return(final_kernel) {
             return None;
         }
@@ -1144,47 +1242,97 @@ impl Engine<'_, '_> {
             })?;
             picks.push(best);
         }
-        // Check with grid barriers added to the repaired kernel's base points.
-        let mut k = final_kernel.clone();
-        let mut extra = 0.0;
-        for &i in &picks {
-            let at = map_point(base, &k, cs.cands[i].point)?;
-            let id = k.fresh_stmt_id();
-            let stmt = Stmt {
-                id,
-                kind: StmtKind::Barrier {
+        // Grid barriers at the picked base points of the repaired kernel; with
+        // `replace`, one turns the new block barrier already at its point into
+        // itself (a grid barrier also synchronizes the block).
+        let with_grid = |replace: bool| -> Option<(Kernel, Vec<usize>)> {
+            let mut k = final_kernel.clone();
+            let mut replaced = Vec::new();
+            for &i in &picks {
+                let at = map_point(base, &k, cs.cands[i].point)?;
+                let grid = StmtKind::Barrier {
                     scope: BarrierScope::Grid,
                     global_fence: true,
                     local_fence: true,
-                },
-                span: Span::default(),
-                stmt_span: Span::default(),
-                in_macro: false,
-                inlined_at: None,
-            };
-            if !walk::insert_stmt(&mut k, at, stmt) {
+                };
+                if replace {
+                    let block = walk::block_mut(&mut k, at.block)?;
+                    let new_block_barrier = at
+                        .index
+                        .checked_sub(1)
+                        .and_then(|j| block.stmts.get_mut(j))
+                        .filter(|s| {
+                            s.span == Span::default()
+                                && matches!(
+                                    s.kind,
+                                    StmtKind::Barrier {
+                                        scope: BarrierScope::Block,
+                                        ..
+                                    }
+                                )
+                        });
+                    if let Some(s) = new_block_barrier {
+                        s.kind = grid;
+                        replaced.push(i);
+                        continue;
+                    }
+                }
+                let id = k.fresh_stmt_id();
+                let stmt = Stmt {
+                    id,
+                    kind: grid,
+                    span: Span::default(),
+                    stmt_span: Span::default(),
+                    in_macro: false,
+                    inlined_at: None,
+                };
+                if !walk::insert_stmt(&mut k, at, stmt) {
+                    return None;
+                }
+            }
+            Some((k, replaced))
+        };
+        let mut replaced = Vec::new();
+        let mut race_free = false;
+        if let Some((k, r)) = with_grid(true).filter(|(_, r)| !r.is_empty()) {
+            race_free = self.check(&k).verdict == Verdict::RaceFree;
+            replaced = r;
+        }
+        if !race_free {
+            let (k, _) = with_grid(false)?;
+            if self.check(&k).verdict != Verdict::RaceFree {
                 return None;
             }
-            extra += cs.cands[i].cost;
+            replaced.clear();
         }
-        let report = self.check(&k);
-        if report.verdict != Verdict::RaceFree {
-            return None;
-        }
+        let extra: f64 = picks
+            .iter()
+            .filter(|i| !replaced.contains(i))
+            .map(|&i| cs.cands[i].cost)
+            .sum();
         let file = self.kernel.span.file;
         let mut edits = block_edits.to_vec();
         let mut names = TempNames::new(text);
         base.vars.iter().for_each(|v| names.reserve(&v.name));
         for &i in &picks {
             if let Some(render) = &cs.cands[i].render {
-                edits.extend(render_insertion(
+                let grid = render_insertion(
                     render,
                     "cooperative_groups::this_grid().sync();",
                     file,
                     text,
                     Lang::Cuda,
                     &mut names,
-                ));
+                );
+                if replaced.contains(&i) {
+                    // The block barrier's insertion at the same place gives way.
+                    edits.retain(|e| {
+                        !(e.span.start == e.span.end
+                            && e.new_text.contains("__syncthreads();")
+                            && grid.iter().any(|g| g.span == e.span))
+                    });
+                }
+                edits.extend(grid);
             }
         }
         if !text.contains("cooperative_groups.h") {
@@ -1197,29 +1345,105 @@ impl Engine<'_, '_> {
                 new_text: "#include <cooperative_groups.h>\n".into(),
             });
         }
-        Some(Fix {
+        let fix = Fix {
             kind: FixKind::GridBarrier,
             title: "Insert a grid barrier `cooperative_groups::this_grid().sync()` (the kernel must be launched cooperatively with cudaLaunchCooperativeKernel)".into(),
             edits,
             safe: false,
             addresses: races.iter().flat_map(|r| [r.first_span, r.second_span]).collect(),
             cost_before,
+            // A replacing grid barrier takes over its block barrier's cost.
             cost_after: cost_after + extra,
-        })
+        };
+        Some((fix, (picks.len() - replaced.len()) as u32))
+    }
+
+    /// Whether `fix` may insert grid barriers: asked for, or the kernel already
+    /// synchronizes its grid (`this_grid()` in its text or a grid barrier from
+    /// a callee), or the file launches it with `cudaLaunchCooperativeKernel`
+    /// (the launch a grid barrier requires).
+    fn grid_barriers_allowed(&self) -> bool {
+        if self.config.grid_barriers {
+            return true;
+        }
+        let mut grid_sync = false;
+        walk::for_each_stmt(&self.kernel.body, &mut |s| {
+            grid_sync |= matches!(
+                s.kind,
+                StmtKind::Barrier {
+                    scope: BarrierScope::Grid,
+                    ..
+                }
+            )
+        });
+        let text = self.text();
+        let body = text
+            .get(self.kernel.span.start as usize..self.kernel.span.end as usize)
+            .unwrap_or("");
+        grid_sync
+            || has_word(body, "this_grid")
+            || self
+                .files
+                .iter()
+                .any(|f| launches_cooperatively(&f.text, &self.kernel.name))
     }
 }
 
-/// Offset after the last `#include` line at the top of a file (0 if none).
+/// Whether `word` occurs in `text` as a whole identifier.
+fn has_word(text: &str, word: &str) -> bool {
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    text.match_indices(word).any(|(i, _)| {
+        let before = i.checked_sub(1).and_then(|j| text.as_bytes().get(j));
+        let after = text.as_bytes().get(i + word.len());
+        !before.is_some_and(|&c| ident(c)) && !after.is_some_and(|&c| ident(c))
+    })
+}
+
+/// Whether `text` calls `cudaLaunchCooperativeKernel` (or its `Multi`/`Ex`
+/// variants) with `kernel` named in its first argument.
+fn launches_cooperatively(text: &str, kernel: &str) -> bool {
+    text.match_indices("cudaLaunchCooperativeKernel")
+        .any(|(i, name)| {
+            let rest = &text[i + name.len()..];
+            let Some(open) = rest.find('(') else {
+                return false;
+            };
+            // Only identifier characters (`Multi`, `Ex`, template arguments aside) before the `(`.
+            let between = &rest[..open];
+            if !between
+                .trim()
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '<' || c == '>')
+            {
+                return false;
+            }
+            let args = &rest[open + 1..];
+            let mut depth = 0i32;
+            let end = args
+                .char_indices()
+                .find(|&(_, c)| {
+                    match c {
+                        '(' | '<' | '[' => depth += 1,
+                        ')' | '>' | ']' => depth -= 1,
+                        _ => {}
+                    }
+                    (c == ',' && depth == 0) || depth < 0
+                })
+                .map_or(args.len(), |(j, _)| j);
+            has_word(&args[..end], kernel)
+        })
+}
+
+/// Offset after the line of the last `#include` of a file (0 if none).
 fn include_offset(text: &str) -> u32 {
-    let mut offset = 0usize;
-    let mut pos = 0usize;
-    for line in text.split_inclusive('\n') {
-        if line.trim_start().starts_with("#include") {
-            offset = pos + line.len();
-        }
-        pos += line.len();
-    }
-    offset as u32
+    crate::syntax::queries::includes(text)
+        .last()
+        .map_or(0, |include| {
+            let end = include.span.end as usize;
+            text.get(end..)
+                .and_then(|rest| rest.find('\n'))
+                .map_or(text.len(), |newline| end + newline + 1) as u32
+        })
 }
 
 /// The point of `k` (the base with barriers added) corresponding to `point`
@@ -1257,7 +1481,7 @@ fn dedup(mut v: Vec<&str>) -> Vec<&str> {
 }
 
 /// Cost for titles: integers without decimals.
-pub(crate) fn fmt_cost(c: f64) -> String {
+pub fn fmt_cost(c: f64) -> String {
     if c.fract() == 0.0 && c.abs() < 1e15 {
         format!("{}", c as i64)
     } else {
@@ -1362,7 +1586,8 @@ fn prefix_is_independent(
         | StmtKind::Collective { .. }
         | StmtKind::Break
         | StmtKind::Continue
-        | StmtKind::Return => ok = false,
+        | StmtKind::Return
+        | StmtKind::Assume { .. } => ok = false,
         StmtKind::If { .. } | StmtKind::Loop { .. } => {}
     });
     ok

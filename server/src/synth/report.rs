@@ -6,9 +6,10 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::{apply_edits, KernelRepair, RepairStatus, SynthOptions, TextEdit};
+use super::{apply_edits, map_offset, KernelRepair, RepairStatus, SynthOptions, TextEdit};
+use crate::base::Span;
 use crate::check::{KernelReport, Verdict};
-use crate::ir::lower::{lower_source, FsIncludes, IncludeResolver};
+use crate::frontend::{lower_source, FsIncludes, IncludeResolver};
 use crate::ir::{Kernel, Program, SourceFileInfo};
 
 /// A position as 0-based line and UTF-16 column (LSP convention).
@@ -65,6 +66,8 @@ pub struct KernelFixJson {
     pub edits: Vec<EditJson>,
     /// Why unrepairable or inconclusive.
     pub reason: Option<String>,
+    /// Whether the placement is proven least-cost.
+    pub optimal: bool,
 }
 
 /// One file in the JSON report.
@@ -124,6 +127,7 @@ impl FileFix {
                         .map(|e| edit_json(&self.original, e))
                         .collect(),
                     reason: k.reason.clone(),
+                    optimal: k.optimal,
                 })
                 .collect(),
         }
@@ -160,12 +164,11 @@ impl FileFix {
 }
 
 fn position(text: &str, offset: u32) -> Position {
-    let offset = (offset as usize).min(text.len());
-    let before = text.get(..offset).unwrap_or(text);
-    let line = before.matches('\n').count() as u32;
-    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
-    let character = before[line_start..].encode_utf16().count() as u32;
-    Position { line, character }
+    let at = crate::base::position_of(text, offset);
+    Position {
+        line: at.line,
+        character: at.utf16,
+    }
 }
 
 fn edit_json(text: &str, e: &TextEdit) -> EditJson {
@@ -178,6 +181,88 @@ fn edit_json(text: &str, e: &TextEdit) -> EditJson {
         },
         new_text: e.new_text.clone(),
     }
+}
+
+/// What an edit of a kernel claims to achieve; [`accept`] holds it to that.
+#[derive(Clone, Copy, Debug)]
+pub struct Claim<'a> {
+    /// Ranges (in the text before the edit) of the findings it addresses: no
+    /// race or divergence may remain there, unless it is a `removal`.
+    pub addresses: &'a [Span],
+    /// It removes or moves barriers for cost: no finding goes away, but none
+    /// may appear.
+    pub removal: bool,
+    /// It claims to make the kernel race-free (a whole-kernel repair).
+    pub race_free: bool,
+}
+
+/// The one acceptance rule for repairs, shared by `fix` and the editor's code
+/// actions. `before` is the number of defects (`DiagnosticKind::is_defect`)
+/// of the kernel as written, when known; `after` the kernel's report once the
+/// edited text was lowered and checked again; `edits` the edits (to map the
+/// addressed ranges). A race-free claim needs a race-free verdict; otherwise
+/// the addressed findings must be gone and the defects fewer (removals: not
+/// more). Without `before`, only a race-free claim can be judged.
+pub fn accept(
+    before: Option<usize>,
+    after: &KernelReport,
+    edits: &[TextEdit],
+    claim: Claim,
+) -> Result<(), String> {
+    if claim.race_free && after.verdict != Verdict::RaceFree {
+        return Err(format!(
+            "the kernel is still {} after the edit",
+            after.verdict.as_str()
+        ));
+    }
+    let mapped: Vec<Span> = claim
+        .addresses
+        .iter()
+        .map(|s| Span {
+            file: s.file,
+            start: map_offset(s.start, edits),
+            end: map_offset(s.end, edits),
+        })
+        .collect();
+    let overlaps = |a: Span, b: Span| a.file == b.file && a.start <= b.end && b.start <= a.end;
+    let still_there = after.findings.iter().any(|f| {
+        matches!(
+            f.kind,
+            crate::check::DiagnosticKind::Race | crate::check::DiagnosticKind::Divergence
+        ) && (mapped.iter().any(|a| overlaps(*a, f.span))
+            || f.related
+                .iter()
+                .any(|(r, _)| mapped.iter().any(|a| overlaps(*a, *r))))
+    });
+    if still_there && !claim.removal {
+        return Err("a finding the fix addresses remains".into());
+    }
+    let after_defects = after.defects();
+    match before {
+        Some(before) => {
+            if after_defects > before || (!claim.removal && after_defects == before && before > 0) {
+                return Err(format!("defects {before} -> {after_defects}"));
+            }
+        }
+        None if claim.race_free => {}
+        None => return Err("no report of the kernel before the edit to compare with".into()),
+    }
+    Ok(())
+}
+
+/// Syntax errors the front end reported for a program.
+pub fn syntax_errors(program: &Program) -> usize {
+    program.diagnostics.iter().filter(|d| d.is_error).count()
+}
+
+/// The kernel named `name` of `program` nearest byte `start` of the main file
+/// (the kernel an edit was made to, found again in the edited text).
+pub fn find_kernel<'p>(program: &'p Program, name: &str, start: u32) -> Option<&'p Kernel> {
+    program
+        .kernels
+        .iter()
+        .filter(|k| k.name == name)
+        .min_by_key(|k| (i64::from(k.span.start) - i64::from(start)).abs())
 }
 
 /// Repairs every kernel of `program` with `repair` and `check` (the checker
@@ -204,19 +289,10 @@ pub fn fix_program(
         .map(|k| repair(k, &program.files))
         .collect();
     for u in &program.unsupported {
-        kernels.push(KernelRepair {
-            name: u.name.clone(),
-            status: RepairStatus::Inconclusive,
-            barriers_before: 0,
-            barriers_after: 0,
-            cost_before: 0.0,
-            cost_after: 0.0,
-            oracle_calls: 0,
-            time_ms: 0.0,
-            edits: Vec::new(),
-            reason: Some(format!("unsupported kernel: {}", u.reason)),
-            fixes: Vec::new(),
-        });
+        kernels.push(KernelRepair::inconclusive(
+            &u.name,
+            format!("unsupported kernel: {}", u.reason),
+        ));
     }
     // Apply, re-check, and drop the repairs that do not hold up (at most once per kernel).
     for _ in 0..=kernels.len() {
@@ -243,18 +319,40 @@ pub fn fix_program(
         }
         let reprogram = relower(&fixed);
         let mut failed = false;
+        if syntax_errors(&reprogram) > syntax_errors(program) {
+            for k in kernels.iter_mut().filter(|k| !k.edits.is_empty()) {
+                demote(k, "the repaired text does not parse");
+            }
+            continue;
+        }
         for k in kernels.iter_mut().filter(|k| !k.edits.is_empty()) {
-            let Some(new_kernel) = reprogram.kernels.iter().find(|n| n.name == k.name) else {
+            let original = program.kernels.iter().find(|o| o.name == k.name);
+            let start = original.map_or(0, |o| map_offset(o.span.start, &edits));
+            let Some(new_kernel) = find_kernel(&reprogram, &k.name, start) else {
                 demote(k, "the repaired kernel could not be re-read");
                 failed = true;
                 continue;
             };
             let report = check(new_kernel);
-            if report.verdict != Verdict::RaceFree && k.status == RepairStatus::Repaired {
-                demote(
-                    k,
-                    &format!("the repaired text re-checks as {}", report.verdict.as_str()),
-                );
+            // A `repaired` kernel claims race-freedom; other edits (cost only)
+            // must not add defects to the kernel as written.
+            let race_free = k.status == RepairStatus::Repaired;
+            let before = match original {
+                Some(o) if !race_free => Some(check(o).defects()),
+                _ => None,
+            };
+            let claim = Claim {
+                addresses: &[],
+                removal: true,
+                race_free,
+            };
+            if let Err(why) = accept(before, &report, &edits, claim) {
+                let why = if race_free && report.verdict != Verdict::RaceFree {
+                    format!("the repaired text re-checks as {}", report.verdict.as_str())
+                } else {
+                    why
+                };
+                demote(k, &why);
                 failed = true;
             }
         }

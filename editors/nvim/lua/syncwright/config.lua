@@ -34,6 +34,9 @@ M.client_defaults = {
   capabilities = nil,
   -- Milliseconds :SyncwrightFix waits for each server answer.
   request_timeout_ms = 10000,
+  -- Show the server's code lenses ("Show interleaving" on each race) and refresh them as
+  -- diagnostics change; run one with vim.lsp.codelens.run() or :SyncwrightInterleaving.
+  codelens = true,
 }
 
 --- Deep copy that keeps vim.NIL (vim.deepcopy on Neovim 0.7 rejects userdata).

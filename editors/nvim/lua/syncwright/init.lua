@@ -15,6 +15,8 @@ local state = {
 
 local FIX_ALL_COMMAND = 'syncwright.fixAll'
 local CHECK_WORKSPACE_COMMAND = 'syncwright.checkWorkspace'
+local INTERLEAVING_COMMAND = 'syncwright.interleaving'
+local SHOW_INTERLEAVING_COMMAND = 'syncwright.showInterleaving'
 
 local uv = vim.uv or vim.loop
 
@@ -119,6 +121,9 @@ local function start_client(root)
       return true
     end,
     on_attach = function(client, bufnr)
+      if state.client_opts.codelens then
+        M.enable_codelens(bufnr)
+      end
       if state.client_opts.on_attach then
         state.client_opts.on_attach(client, bufnr)
       end
@@ -457,6 +462,97 @@ local function register_opencl_filetype()
   end
 end
 
+--- Re-asks the server's code lenses of `bufnr` (0 = current) when the lenses may have moved.
+local function refresh_codelens(bufnr)
+  if not vim.api.nvim_buf_is_valid(bufnr) or M.client_for_buffer(bufnr) == nil then
+    return
+  end
+  if vim.fn.has('nvim-0.10') == 1 then
+    vim.lsp.codelens.refresh({ bufnr = bufnr })
+  elseif bufnr == vim.api.nvim_get_current_buf() then
+    vim.lsp.codelens.refresh()
+  end
+end
+
+--- Shows the "Show interleaving" lenses of `bufnr`: refreshed when its diagnostics change (a new
+--- analysis) and when it is entered.
+function M.enable_codelens(bufnr)
+  local group = vim.api.nvim_create_augroup('syncwright_codelens_' .. bufnr, { clear = true })
+  local events = { 'BufEnter' }
+  if vim.fn.exists('##DiagnosticChanged') == 1 then
+    table.insert(events, 'DiagnosticChanged')
+  else
+    table.insert(events, 'InsertLeave')
+  end
+  vim.api.nvim_create_autocmd(events, {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      refresh_codelens(bufnr)
+    end,
+  })
+  refresh_codelens(bufnr)
+end
+
+--- Opens the interleaving view (a read-only scratch buffer in a split) from the server's result.
+local function open_interleaving(result)
+  if type(result) ~= 'table' or type(result.text) ~= 'string' or type(result.title) ~= 'string' then
+    notify('syncwright: the server sent no interleaving for this race', vim.log.levels.WARN)
+    return nil
+  end
+  local lines = vim.split(result.text:gsub('\n$', ''), '\n', { plain = true })
+  vim.cmd('botright new')
+  local buf = vim.api.nvim_get_current_buf()
+  vim.bo[buf].buftype = 'nofile'
+  vim.bo[buf].bufhidden = 'wipe'
+  vim.bo[buf].swapfile = false
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+  vim.bo[buf].modifiable = false
+  vim.bo[buf].readonly = true
+  vim.bo[buf].filetype = 'syncwright-interleaving'
+  -- A unique name: two views of one race may be open at once.
+  pcall(vim.api.nvim_buf_set_name, buf, string.format('syncwright://interleaving/%d %s', buf, result.title))
+  vim.api.nvim_win_set_height(0, math.min(#lines + 1, math.max(8, math.floor(vim.o.lines / 3))))
+  return buf
+end
+
+--- Shows the interleaving of the race whose range starts at (or contains) `position` (0-based LSP
+--- position; default: the cursor) in `bufnr` (0 = current). `on_done(buf_or_nil)` is called after.
+function M.show_interleaving(bufnr, position, on_done)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local client = M.client_for_buffer(bufnr)
+  if client == nil then
+    notify('syncwright: no server attached to this buffer', vim.log.levels.WARN)
+    if on_done then
+      on_done(nil)
+    end
+    return
+  end
+  if position == nil then
+    local cursor = vim.api.nvim_win_get_cursor(0)
+    position = { line = cursor[1] - 1, character = cursor[2] }
+  end
+  local params = { command = INTERLEAVING_COMMAND, arguments = { vim.uri_from_bufnr(bufnr), position } }
+  call(client, 'request', 'workspace/executeCommand', params, function(err, result)
+    local buf = nil
+    if err then
+      notify('syncwright: ' .. tostring(err.message or err), vim.log.levels.WARN)
+    else
+      buf = open_interleaving(result)
+    end
+    if on_done then
+      on_done(buf)
+    end
+  end, bufnr)
+end
+
+-- The lens's command runs on the client: ask the server for the view, then open it.
+vim.lsp.commands[SHOW_INTERLEAVING_COMMAND] = function(command, ctx)
+  local args = command.arguments or {}
+  local bufnr = ctx and ctx.bufnr or vim.uri_to_bufnr(args[1])
+  M.show_interleaving(bufnr, args[2])
+end
+
 --- Sets the plugin up; see :help syncwright-setup. Calling it again replaces the options.
 function M.setup(opts)
   local client_opts, settings, problems = config.from_setup(opts)
@@ -485,6 +581,9 @@ function M.setup(opts)
   vim.api.nvim_create_user_command('SyncwrightCheckWorkspace', function()
     M.check_workspace()
   end, { desc = 'syncwright: check every kernel of the workspace' })
+  vim.api.nvim_create_user_command('SyncwrightInterleaving', function()
+    M.show_interleaving(0)
+  end, { desc = 'syncwright: show the interleaving of the race under the cursor' })
   vim.api.nvim_create_user_command('SyncwrightRestart', function()
     M.restart()
   end, { desc = 'syncwright: restart the language server' })

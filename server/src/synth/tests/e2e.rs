@@ -8,7 +8,7 @@ use std::path::Path;
 use super::{assert_compiles, barriers, source, KERNELS};
 use crate::check::{check_kernel, Verdict};
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
-use crate::ir::lower::{lower_source, FsIncludes};
+use crate::frontend::{lower_source, FsIncludes};
 use crate::synth::report::{fix_source, FileFix};
 use crate::synth::{RepairStatus, SynthOptions};
 
@@ -203,4 +203,82 @@ fn macros_and_device_functions_are_never_edited_inside() {
         k.reason
     );
     assert!(!r.changed());
+}
+
+#[test]
+fn barriers_order_an_async_copy_only_after_its_wait() {
+    let name = "async_copy.cl";
+    let r = fix_text(name, &source(name), 1);
+    let k = &r.kernels[0];
+    assert_eq!(k.status, RepairStatus::Repaired, "{:?}", k.reason);
+    assert_eq!(k.barriers_after, 1, "{}", r.fixed);
+    let wait = r.fixed.find("wait_group_events").expect("wait kept");
+    let barrier = r.fixed.find("barrier(").expect("a barrier");
+    assert!(barrier > wait, "{}", r.fixed);
+    recheck(name, &r.fixed, 1);
+}
+
+/// The repaired text of `name` with `config`, re-checked race-free.
+fn fix_configured(
+    name: &str,
+    text: &str,
+    config: crate::synth::RepairConfig,
+) -> (crate::synth::KernelRepair, String) {
+    let path = Path::new(KERNELS).join(name);
+    let program = lower_source(&path, text, &FsIncludes);
+    let kernel = program.kernels.first().expect("a kernel");
+    let repair =
+        crate::synth::repair_kernel_configured(kernel, &program.files, &options(2), config);
+    let fixed = crate::synth::apply_edits(text, &repair.edits).expect("edits apply");
+    (repair, fixed)
+}
+
+#[test]
+fn grid_barriers_repair_inter_block_races_when_asked_or_implied() {
+    // Not asked: unrepairable, and the reason names the flag.
+    let text = source("grid_race.cu");
+    let r = fix_text("grid_race.cu", &text, 2);
+    let k = &r.kernels[0];
+    assert_eq!(k.status, RepairStatus::Unrepairable, "{k:?}");
+    assert!(
+        k.reason
+            .as_deref()
+            .unwrap_or("")
+            .contains("--grid-barriers"),
+        "{:?}",
+        k.reason
+    );
+    // Asked: a grid barrier between the write and the read, with the include.
+    let config = crate::synth::RepairConfig {
+        grid_barriers: true,
+        ..crate::synth::RepairConfig::default()
+    };
+    let (repair, fixed) = fix_configured("grid_race.cu", &text, config);
+    assert_eq!(repair.status, RepairStatus::Repaired, "{:?}", repair.reason);
+    assert_eq!(repair.barriers_after, 1, "{fixed}");
+    assert!(
+        fixed.starts_with("#include <cooperative_groups.h>\n"),
+        "{fixed}"
+    );
+    let write = fixed.find("A[i] = i;").expect("write kept");
+    let sync = fixed
+        .find("cooperative_groups::this_grid().sync();")
+        .expect("grid barrier");
+    let read = fixed.find("int x = A[i + 1];").expect("read kept");
+    assert!(write < sync && sync < read, "{fixed}");
+    recheck("grid_race.cu", &fixed, 2);
+    assert_compiles("grid_race", &fixed);
+    // Implied by `this_grid()` in the kernel and by a cooperative launch in the file.
+    for name in ["grid_cooperative.cu", "grid_launch.cu"] {
+        let r = fix_text(name, &source(name), 2);
+        let k = &r.kernels[0];
+        assert_eq!(k.status, RepairStatus::Repaired, "{name}: {:?}", k.reason);
+        assert_eq!(
+            r.fixed.matches("this_grid().sync();").count(),
+            1,
+            "{}",
+            r.fixed
+        );
+        recheck(name, &r.fixed, 2);
+    }
 }

@@ -1,0 +1,177 @@
+//! Vocabulary every layer shares: source files, byte ranges, dialects and
+//! line/column positions. It sits below `syntax`, so nothing here imports
+//! another module of the crate.
+
+use serde::Serialize;
+
+/// Index of a source file in `ir::Program::files`; 0 is the file being analysed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Default)]
+pub struct FileId(pub u32);
+
+/// A byte range in one source file, always of text the user wrote (a macro
+/// invocation, never its expansion).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Default)]
+pub struct Span {
+    /// File the range is in.
+    pub file: FileId,
+    /// Byte offset of the first byte.
+    pub start: u32,
+    /// Byte offset one past the last byte.
+    pub end: u32,
+}
+
+impl Span {
+    /// A span in the main file.
+    pub fn new(start: u32, end: u32) -> Span {
+        Span {
+            file: FileId(0),
+            start,
+            end,
+        }
+    }
+}
+
+/// Source dialect of a kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Lang {
+    /// CUDA (`.cu`, `.cuh`).
+    Cuda,
+    /// OpenCL C (`.cl`).
+    OpenCl,
+}
+
+/// A position in a file: 0-based line, 0-based column in UTF-16 code units (LSP)
+/// and in Unicode scalar values (for humans).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Position {
+    /// 0-based line.
+    pub line: u32,
+    /// 0-based column in UTF-16 code units.
+    pub utf16: u32,
+    /// 0-based column in characters.
+    pub chars: u32,
+}
+
+/// Byte offsets of the line starts of a text, for repeated position lookups.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    /// Indexes `text`.
+    pub fn new(text: &str) -> LineStarts {
+        let starts = std::iter::once(0)
+            .chain(
+                text.bytes()
+                    .enumerate()
+                    .filter(|(_, b)| *b == b'\n')
+                    .map(|(i, _)| i + 1),
+            )
+            .collect();
+        LineStarts(starts)
+    }
+
+    /// Position of byte `offset` of `text` (the text this index was built from),
+    /// clamped to the text and to a character boundary.
+    pub fn position(&self, text: &str, offset: u32) -> Position {
+        let mut offset = (offset as usize).min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self
+            .0
+            .partition_point(|&start| start <= offset)
+            .saturating_sub(1);
+        let line_start = self.0.get(line).copied().unwrap_or(0).min(offset);
+        let column = text.get(line_start..offset).unwrap_or("");
+        Position {
+            line: line as u32,
+            utf16: column.encode_utf16().count() as u32,
+            chars: column.chars().count() as u32,
+        }
+    }
+}
+
+/// Position of byte `offset` in `text`, clamped to the text and to a character boundary.
+pub fn position_of(text: &str, offset: u32) -> Position {
+    LineStarts::new(text).position(text, offset)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_utf16_and_chars() {
+        let text = "ab\n\u{e9}\u{1F600}x\n";
+        assert_eq!(
+            position_of(text, 0),
+            Position {
+                line: 0,
+                utf16: 0,
+                chars: 0
+            }
+        );
+        assert_eq!(
+            position_of(text, 3),
+            Position {
+                line: 1,
+                utf16: 0,
+                chars: 0
+            }
+        );
+        // é is 2 bytes, 1 UTF-16 unit; the emoji is 4 bytes, 2 UTF-16 units.
+        assert_eq!(
+            position_of(text, 9),
+            Position {
+                line: 1,
+                utf16: 3,
+                chars: 2
+            }
+        );
+        // Inside a multi-byte character: clamped to its start.
+        assert_eq!(
+            position_of(text, 6),
+            Position {
+                line: 1,
+                utf16: 1,
+                chars: 1
+            }
+        );
+        assert_eq!(
+            position_of(text, 999),
+            Position {
+                line: 2,
+                utf16: 0,
+                chars: 0
+            }
+        );
+    }
+
+    #[test]
+    fn line_index_agrees_with_a_linear_scan() {
+        let text = "a\r\n\u{e9}t\n\n\u{1F600}\u{1F600}z\nlast";
+        let index = LineStarts::new(text);
+        for offset in 0..=text.len() as u32 + 2 {
+            let mut o = (offset as usize).min(text.len());
+            while !text.is_char_boundary(o) {
+                o -= 1;
+            }
+            let before = &text[..o];
+            let column = &before[before.rfind('\n').map_or(0, |p| p + 1)..];
+            let expected = Position {
+                line: before.matches('\n').count() as u32,
+                utf16: column.encode_utf16().count() as u32,
+                chars: column.chars().count() as u32,
+            };
+            assert_eq!(index.position(text, offset), expected, "offset {offset}");
+        }
+        assert_eq!(
+            LineStarts::new("").position("", 5),
+            Position {
+                line: 0,
+                utf16: 0,
+                chars: 0
+            }
+        );
+    }
+}

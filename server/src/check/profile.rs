@@ -1,0 +1,45 @@
+//! Where a kernel check's time goes: set-up, pair enumeration, encoding and
+//! solver time, and the slowest solver queries with what makes them hard.
+
+use crate::ir::Span;
+
+/// One solver query of a profile.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QueryProfile {
+    /// The first access (or the barrier) the query is about.
+    pub first: Span,
+    /// The second access (the barrier again for divergence queries).
+    pub second: Span,
+    /// Z3 work units (`rlimit` steps) spent.
+    pub work: u64,
+    /// Wall time in milliseconds.
+    pub ms: f64,
+    /// `sat`, `unsat` or `unknown`.
+    pub result: &'static str,
+    /// What the query's terms need beyond linear integer arithmetic.
+    pub reason: String,
+}
+
+/// The time split of one kernel check.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Profile {
+    /// Analyses before the first pair (uniformity, loops, barrier intervals).
+    pub setup_ms: f64,
+    /// Pair enumeration: which scenarios a pair of accesses can meet in.
+    pub enumerate_ms: f64,
+    /// Symbolic execution and building the queries.
+    pub encode_ms: f64,
+    /// Inside the solver (asserting, checking, reading models).
+    pub solve_ms: f64,
+    /// Access pairs with a write.
+    pub pairs: u32,
+    /// Pairs decided without the solver (atomics, no common memory, or a
+    /// barrier between them in every interleaving).
+    pub pairs_without_solver: u32,
+    /// Solver queries.
+    pub queries: u32,
+    /// Z3 work units spent in total.
+    pub work: u64,
+    /// The slowest queries by work units, slowest first.
+    pub slowest: Vec<QueryProfile>,
+}

@@ -1,0 +1,591 @@
+//! Arithmetic: literals, constants, integer promotion, unary and binary operators, casts.
+
+use tree_sitter::Node;
+
+use crate::frontend::exprs::*;
+use crate::frontend::lowerer::*;
+use crate::frontend::types::Ty;
+use crate::ir::{BinOp, Block, Expr, MemSpace, ScalarTy, StmtKind, UnOp};
+
+pub(crate) fn int(v: i128, t: ScalarTy) -> Expr {
+    Expr::Int(v, t)
+}
+
+/// Wraps an integer to the range of its type.
+pub(crate) fn wrap_int(v: i128, t: ScalarTy) -> i128 {
+    match t {
+        ScalarTy::Bool => (v != 0) as i128,
+        ScalarTy::Int { bits, signed } => {
+            let bits = bits.min(64) as u32;
+            let m = if bits >= 64 {
+                u64::MAX as i128
+            } else {
+                (1i128 << bits) - 1
+            };
+            let u = v & m;
+            if signed && bits < 128 && (u >> (bits - 1)) & 1 == 1 {
+                u - (1i128 << bits)
+            } else {
+                u
+            }
+        }
+        ScalarTy::Float { .. } => v,
+    }
+}
+
+/// C integer promotion.
+pub(crate) fn promote(t: ScalarTy) -> ScalarTy {
+    match t {
+        ScalarTy::Bool => ScalarTy::INT,
+        ScalarTy::Int { bits, .. } if bits < 32 => ScalarTy::INT,
+        _ => t,
+    }
+}
+
+/// C usual arithmetic conversions.
+pub(crate) fn common(a: ScalarTy, b: ScalarTy) -> ScalarTy {
+    match (a, b) {
+        (ScalarTy::Float { bits: x }, ScalarTy::Float { bits: y }) => {
+            ScalarTy::Float { bits: x.max(y) }
+        }
+        (ScalarTy::Float { .. }, _) => a,
+        (_, ScalarTy::Float { .. }) => b,
+        _ => {
+            let (a, b) = (promote(a), promote(b));
+            let (
+                ScalarTy::Int {
+                    bits: ab,
+                    signed: asg,
+                },
+                ScalarTy::Int {
+                    bits: bb,
+                    signed: bsg,
+                },
+            ) = (a, b)
+            else {
+                return ScalarTy::INT;
+            };
+            if asg == bsg {
+                return ScalarTy::Int {
+                    bits: ab.max(bb),
+                    signed: asg,
+                };
+            }
+            let (ubits, sbits) = if asg { (bb, ab) } else { (ab, bb) };
+            if ubits >= sbits {
+                ScalarTy::Int {
+                    bits: ubits,
+                    signed: false,
+                }
+            } else {
+                ScalarTy::Int {
+                    bits: sbits,
+                    signed: true,
+                }
+            }
+        }
+    }
+}
+
+/// Converts an expression of type `from` to `to` (folding integer constants).
+pub(crate) fn conv(e: Expr, from: ScalarTy, to: ScalarTy) -> Expr {
+    if from == to {
+        return e;
+    }
+    match (&e, to) {
+        (Expr::Int(v, _), ScalarTy::Int { .. } | ScalarTy::Bool)
+            if !matches!(from, ScalarTy::Float { .. }) =>
+        {
+            return Expr::Int(wrap_int(*v, to), to);
+        }
+        _ => {}
+    }
+    match to {
+        ScalarTy::Bool => match from {
+            ScalarTy::Float { .. } => Expr::Binary(
+                BinOp::Ne,
+                Box::new(e),
+                Box::new(Expr::Float(0f64.to_bits(), from)),
+                ScalarTy::Bool,
+            ),
+            _ => Expr::Binary(
+                BinOp::Ne,
+                Box::new(e),
+                Box::new(Expr::Int(0, from)),
+                ScalarTy::Bool,
+            ),
+        },
+        _ => Expr::Cast(to, Box::new(e)),
+    }
+}
+
+pub(crate) fn not(e: Expr) -> Expr {
+    match e {
+        Expr::Int(v, ScalarTy::Bool) => Expr::Int((v == 0) as i128, ScalarTy::Bool),
+        Expr::Unary(UnOp::Not, inner, _) => *inner,
+        e => Expr::Unary(UnOp::Not, Box::new(e), ScalarTy::Bool),
+    }
+}
+
+pub(crate) fn bin(op: BinOp, a: Expr, b: Expr, t: ScalarTy) -> Expr {
+    // Fold the additions and multiplications that pointer arithmetic produces.
+    match (op, &a, &b) {
+        (BinOp::Add, Expr::Int(0, _), _) => return b,
+        (BinOp::Add | BinOp::Sub, _, Expr::Int(0, _)) => return a,
+        (BinOp::Mul, _, Expr::Int(1, _)) => return a,
+        (BinOp::Mul, Expr::Int(1, _), _) => return b,
+        (BinOp::Add, Expr::Int(x, _), Expr::Int(y, _)) => return Expr::Int(wrap_int(x + y, t), t),
+        (BinOp::Mul, Expr::Int(x, _), Expr::Int(y, _)) => {
+            return Expr::Int(wrap_int(x.wrapping_mul(*y), t), t)
+        }
+        _ => {}
+    }
+    Expr::Binary(op, Box::new(a), Box::new(b), t)
+}
+
+/// OpenCL memory-fence flag values.
+pub(crate) fn ocl_constant(name: &str) -> Option<i128> {
+    Some(match name {
+        "CLK_LOCAL_MEM_FENCE" => 1,
+        "CLK_GLOBAL_MEM_FENCE" => 2,
+        "CLK_IMAGE_MEM_FENCE" => 4,
+        // Sampler flags (values of the OpenCL headers; only passed to image reads).
+        "CLK_NORMALIZED_COORDS_FALSE" => 0,
+        "CLK_NORMALIZED_COORDS_TRUE" => 1,
+        "CLK_ADDRESS_NONE" => 0,
+        "CLK_ADDRESS_CLAMP_TO_EDGE" => 2,
+        "CLK_ADDRESS_CLAMP" => 4,
+        "CLK_ADDRESS_REPEAT" => 6,
+        "CLK_ADDRESS_MIRRORED_REPEAT" => 8,
+        "CLK_FILTER_NEAREST" => 0x10,
+        "CLK_FILTER_LINEAR" => 0x20,
+        _ => return None,
+    })
+}
+
+pub(crate) fn float_constant(name: &str) -> Option<f64> {
+    Some(match name {
+        "M_PI" | "M_PI_F" => std::f64::consts::PI,
+        "M_E" | "M_E_F" => std::f64::consts::E,
+        "FLT_MAX" | "MAXFLOAT" | "HUGE_VALF" | "INFINITY" => f32::MAX as f64,
+        "FLT_MIN" => f32::MIN_POSITIVE as f64,
+        "FLT_EPSILON" => f32::EPSILON as f64,
+        "DBL_MAX" => f64::MAX,
+        "NAN" => f64::NAN,
+        _ => return None,
+    })
+}
+
+pub(crate) fn int_limit(name: &str) -> Option<(i128, ScalarTy)> {
+    Some(match name {
+        "INT_MAX" => (i32::MAX as i128, ScalarTy::INT),
+        "INT_MIN" => (i32::MIN as i128, ScalarTy::INT),
+        "UINT_MAX" => (u32::MAX as i128, ScalarTy::UINT),
+        "CHAR_BIT" => (8, ScalarTy::INT),
+        "LONG_MAX" | "LLONG_MAX" => (i64::MAX as i128, ScalarTy::LONG),
+        "ULONG_MAX" | "ULLONG_MAX" => (u64::MAX as i128, ScalarTy::ULONG),
+        "SHRT_MAX" => (i16::MAX as i128, ScalarTy::INT),
+        "NULL" => (0, ScalarTy::LONG),
+        _ => return None,
+    })
+}
+
+impl<'c, 't> Lowerer<'c, 't> {
+    pub(crate) fn number(&mut self, n: Node) -> R<Val> {
+        let raw = self.txt(n).replace('\'', "");
+        // tree-sitter folds a sign into some literals (`-1`).
+        if let Some(rest) = raw.strip_prefix('-') {
+            let v = self.number_text(rest.trim(), n)?;
+            return self.unary_scalar("-", v, n);
+        }
+        self.number_text(raw.trim_start_matches('+'), n)
+    }
+
+    pub(crate) fn number_text(&mut self, t: &str, n: Node) -> R<Val> {
+        let t = t.to_string();
+        let lower = t.to_ascii_lowercase();
+        let is_hex = lower.starts_with("0x");
+        let is_float = if is_hex {
+            lower.contains('p')
+        } else {
+            lower.contains('.') || lower.contains('e') || lower.ends_with('f')
+        };
+        if is_float {
+            let single = !is_hex && (lower.ends_with('f') || lower.ends_with("h"));
+            let digits = lower.trim_end_matches(['f', 'l', 'h']);
+            let v: f64 = digits.parse().unwrap_or(0.0);
+            let ty = if single {
+                ScalarTy::FLOAT
+            } else {
+                ScalarTy::Float { bits: 64 }
+            };
+            return Ok(Val::Scalar(Expr::Float(v.to_bits(), ty), ty));
+        }
+        let Some(v) = crate::syntax::preprocess::parse_int_literal(&t) else {
+            return self.unsup(n, format!("malformed number `{t}`"));
+        };
+        let suffix: String = lower
+            .chars()
+            .rev()
+            .take_while(|c| *c == 'u' || *c == 'l')
+            .collect();
+        let unsigned = suffix.contains('u');
+        let long = suffix.contains('l');
+        let decimal = !(is_hex || lower.len() > 1 && lower.starts_with('0'));
+        let ty = if !long && !unsigned && v <= i32::MAX as i128 {
+            ScalarTy::INT
+        } else if !long && (unsigned || !decimal) && v <= u32::MAX as i128 {
+            ScalarTy::UINT
+        } else if !unsigned && v <= i64::MAX as i128 {
+            ScalarTy::LONG
+        } else {
+            ScalarTy::ULONG
+        };
+        Ok(Val::Scalar(int(wrap_int(v, ty), ty), ty))
+    }
+
+    /// The scalar of a value (vectors of one component, pointers as offsets).
+    pub(crate) fn scalar(&mut self, v: Val, at: Node) -> R<(Expr, ScalarTy)> {
+        Ok(match v {
+            Val::Scalar(e, t) => (e, t),
+            Val::Ptr { offset, .. } => (offset, ScalarTy::LONG),
+            Val::Agg(_, parts) if parts.len() == 1 => {
+                let p = parts.into_iter().next().unwrap_or(Val::Void);
+                return self.scalar(p, at);
+            }
+            Val::Agg(..) | Val::Group(_) | Val::Void => {
+                (self.havoc(ScalarTy::INT, at), ScalarTy::INT)
+            }
+        })
+    }
+
+    pub(crate) fn unary(&mut self, n: Node<'t>) -> R<Val> {
+        let op = n
+            .child_by_field_name("operator")
+            .map(|o| self.txt(o))
+            .unwrap_or("");
+        let Some(arg) = n.child_by_field_name("argument") else {
+            return self.unsup(n, "malformed unary expression");
+        };
+        let v = self.rvalue(arg)?;
+        if let Val::Agg(ty, parts) = v {
+            // Componentwise on vectors.
+            let mut out = Vec::new();
+            for p in parts {
+                out.push(self.unary_scalar(op, p, arg)?);
+            }
+            return Ok(Val::Agg(ty, out));
+        }
+        self.unary_scalar(op, v, arg)
+    }
+
+    pub(crate) fn unary_scalar(&mut self, op: &str, v: Val, at: Node) -> R<Val> {
+        if op == "!" {
+            let b = self.truth(v, at)?;
+            return Ok(Val::Scalar(not(b), ScalarTy::Bool));
+        }
+        let (e, t) = self.scalar(v, at)?;
+        let pt = promote(t);
+        let e = conv(e, t, pt);
+        Ok(match op {
+            "-" => match e {
+                Expr::Int(v, _) => Val::Scalar(int(wrap_int(-v, pt), pt), pt),
+                e => Val::Scalar(Expr::Unary(UnOp::Neg, Box::new(e), pt), pt),
+            },
+            "~" => Val::Scalar(Expr::Unary(UnOp::BitNot, Box::new(e), pt), pt),
+            _ => Val::Scalar(e, pt),
+        })
+    }
+
+    pub(crate) fn binop_of(op: &str) -> Option<BinOp> {
+        Some(match op {
+            "+" => BinOp::Add,
+            "-" => BinOp::Sub,
+            "*" => BinOp::Mul,
+            "/" => BinOp::Div,
+            "%" => BinOp::Rem,
+            "<<" => BinOp::Shl,
+            ">>" => BinOp::Shr,
+            "&" => BinOp::BitAnd,
+            "|" => BinOp::BitOr,
+            "^" => BinOp::BitXor,
+            "==" => BinOp::Eq,
+            "!=" => BinOp::Ne,
+            "<" => BinOp::Lt,
+            "<=" => BinOp::Le,
+            ">" => BinOp::Gt,
+            ">=" => BinOp::Ge,
+            "&&" => BinOp::And,
+            "||" => BinOp::Or,
+            _ => return None,
+        })
+    }
+
+    pub(crate) fn binary(&mut self, n: Node<'t>) -> R<Val> {
+        let op_text = n
+            .child_by_field_name("operator")
+            .map(|o| self.txt(o))
+            .unwrap_or("");
+        let (Some(l), Some(r)) = (
+            n.child_by_field_name("left"),
+            n.child_by_field_name("right"),
+        ) else {
+            return self.unsup(n, "malformed binary expression");
+        };
+        let Some(op) = Self::binop_of(op_text) else {
+            return self.unsup(n, format!("unsupported operator `{op_text}`"));
+        };
+        if matches!(op, BinOp::And | BinOp::Or) {
+            return self.logical(op, l, r);
+        }
+        let a = self.rvalue_left(l)?;
+        let b = self.rvalue(r)?;
+        self.apply_binop(op, a, b, n)
+    }
+
+    /// `a && b` / `a || b`: when `b` has statements (reads), they run only if needed.
+    pub(crate) fn logical(&mut self, op: BinOp, l: Node<'t>, r: Node<'t>) -> R<Val> {
+        let a = self.rvalue_left(l)?;
+        let a = self.truth(a, l)?;
+        let mut b = int(0, ScalarTy::Bool);
+        let stmts = self.with_block(|s| {
+            let v = s.rvalue(r)?;
+            b = s.truth(v, r)?;
+            Ok(())
+        })?;
+        if stmts.is_empty() {
+            return Ok(Val::Scalar(
+                Expr::Binary(op, Box::new(a), Box::new(b), ScalarTy::Bool),
+                ScalarTy::Bool,
+            ));
+        }
+        let t = self.tmp(ScalarTy::Bool, l);
+        self.push(StmtKind::Assign { var: t, value: a }, l);
+        let mut then_stmts = stmts;
+        let saved = std::mem::take(&mut self.cur);
+        self.push(StmtKind::Assign { var: t, value: b }, r);
+        then_stmts.append(&mut self.cur);
+        self.cur = saved;
+        let cond = if op == BinOp::And {
+            Expr::Var(t)
+        } else {
+            not(Expr::Var(t))
+        };
+        self.push(
+            StmtKind::If {
+                cond,
+                then_: Block {
+                    stmts: then_stmts,
+                    braces: None,
+                },
+                else_: Block::default(),
+            },
+            r,
+        );
+        Ok(Val::Scalar(Expr::Var(t), ScalarTy::Bool))
+    }
+
+    pub(crate) fn apply_binop(&mut self, op: BinOp, a: Val, b: Val, at: Node) -> R<Val> {
+        // Pointer arithmetic and comparisons.
+        match (&a, &b) {
+            (Val::Ptr { .. }, Val::Scalar(..)) if matches!(op, BinOp::Add | BinOp::Sub) => {
+                return self.ptr_add(a, b, op == BinOp::Sub, at)
+            }
+            (Val::Scalar(..), Val::Ptr { .. }) if op == BinOp::Add => {
+                return self.ptr_add(b, a, false, at)
+            }
+            (
+                Val::Ptr {
+                    target: ta,
+                    offset: oa,
+                    pointee,
+                },
+                Val::Ptr {
+                    target: tb,
+                    offset: ob,
+                    ..
+                },
+            ) => {
+                if ta != tb {
+                    let t = if op.is_comparison() {
+                        ScalarTy::Bool
+                    } else {
+                        ScalarTy::LONG
+                    };
+                    return Ok(Val::Scalar(self.havoc(t, at), t));
+                }
+                if op == BinOp::Sub {
+                    let size = self.size_of(pointee).max(1) as i128;
+                    let diff = bin(BinOp::Sub, oa.clone(), ob.clone(), ScalarTy::LONG);
+                    let e = if size == 1 {
+                        diff
+                    } else {
+                        bin(BinOp::Div, diff, int(size, ScalarTy::LONG), ScalarTy::LONG)
+                    };
+                    return Ok(Val::Scalar(e, ScalarTy::LONG));
+                }
+                if op.is_comparison() {
+                    return Ok(Val::Scalar(
+                        Expr::Binary(
+                            op,
+                            Box::new(oa.clone()),
+                            Box::new(ob.clone()),
+                            ScalarTy::Bool,
+                        ),
+                        ScalarTy::Bool,
+                    ));
+                }
+            }
+            (Val::Ptr { .. }, _) | (_, Val::Ptr { .. }) if op.is_comparison() => {
+                // Comparison with null or an integer.
+                let t = ScalarTy::Bool;
+                return Ok(Val::Scalar(self.havoc(t, at), t));
+            }
+            _ => {}
+        }
+        // Componentwise vectors.
+        if let Val::Agg(ty, pa) = &a {
+            let n = pa.len();
+            let pb = match &b {
+                Val::Agg(_, pb) if pb.len() == n => pb.clone(),
+                Val::Scalar(..) => vec![b.clone(); n],
+                _ => return Ok(self.havoc_val(ty, at)),
+            };
+            let mut out = Vec::new();
+            for (x, y) in pa.clone().into_iter().zip(pb) {
+                out.push(self.apply_binop(op, x, y, at)?);
+            }
+            return Ok(Val::Agg(ty.clone(), out));
+        }
+        if let Val::Agg(ty, pb) = &b {
+            let mut out = Vec::new();
+            for y in pb.clone() {
+                out.push(self.apply_binop(op, a.clone(), y, at)?);
+            }
+            return Ok(Val::Agg(ty.clone(), out));
+        }
+        let (ea, ta) = self.scalar(a, at)?;
+        let (eb, tb) = self.scalar(b, at)?;
+        if matches!(op, BinOp::Shl | BinOp::Shr) {
+            let t = promote(ta);
+            if matches!(t, ScalarTy::Float { .. }) {
+                return Ok(Val::Scalar(self.havoc(t, at), t));
+            }
+            return Ok(Val::Scalar(bin(op, conv(ea, ta, t), conv(eb, tb, t), t), t));
+        }
+        let t = common(ta, tb);
+        let (ea, eb) = (conv(ea, ta, t), conv(eb, tb, t));
+        if op.is_comparison() {
+            return Ok(Val::Scalar(
+                Expr::Binary(op, Box::new(ea), Box::new(eb), ScalarTy::Bool),
+                ScalarTy::Bool,
+            ));
+        }
+        if matches!(t, ScalarTy::Float { .. })
+            && matches!(
+                op,
+                BinOp::Rem | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor
+            )
+        {
+            return Ok(Val::Scalar(self.havoc(t, at), t));
+        }
+        Ok(Val::Scalar(bin(op, ea, eb, t), t))
+    }
+
+    pub(crate) fn cast(&mut self, n: Node<'t>) -> R<Val> {
+        let (Some(t), Some(v)) = (
+            n.child_by_field_name("type"),
+            n.child_by_field_name("value"),
+        ) else {
+            return self.unsup(n, "malformed cast");
+        };
+        let ty = self
+            .cx
+            .types
+            .type_descriptor(t, self.src(), &self.type_overrides);
+        // OpenCL vector literal `(float4)(a, b, c, d)`.
+        if let Ty::Vector(..) = ty {
+            let inner = if v.kind() == "parenthesized_expression" {
+                v.named_child(0).unwrap_or(v)
+            } else {
+                v
+            };
+            let mut items = Vec::new();
+            flatten_comma(inner, &mut items);
+            return self.vector_literal(ty, &items, v);
+        }
+        let val = self.rvalue(v)?;
+        self.convert_val(ty, val, n)
+    }
+
+    /// A vector built from scalars and smaller vectors (one scalar is splatted).
+    pub(crate) fn vector_literal(&mut self, ty: Ty, items: &[Node<'t>], v: Node<'t>) -> R<Val> {
+        let Ty::Vector(e, k) = ty else {
+            return self.unsup(v, "internal: vector literal of a non-vector type");
+        };
+        {
+            let mut leaves = Vec::new();
+            for i in items {
+                match self.rvalue(*i)? {
+                    Val::Agg(_, parts) => leaves.extend(parts),
+                    other => leaves.push(other),
+                }
+            }
+            let mut comps = Vec::new();
+            for k2 in 0..k as usize {
+                let leaf = if leaves.len() == 1 {
+                    leaves[0].clone()
+                } else {
+                    leaves.get(k2).cloned().unwrap_or(Val::Void)
+                };
+                let (x, xt) = self.scalar(leaf, v)?;
+                comps.push(Val::Scalar(conv(x, xt, e), e));
+            }
+            Ok(Val::Agg(ty, comps))
+        }
+    }
+
+    /// Converts a value to a type (C cast semantics on what the IR models).
+    pub(crate) fn convert_val(&mut self, ty: Ty, val: Val, n: Node) -> R<Val> {
+        Ok(match (ty, val) {
+            (Ty::Void, _) => Val::Void,
+            (Ty::Scalar(st), Val::Scalar(e, vt)) => Val::Scalar(conv(e, vt, st), st),
+            (Ty::Scalar(st), Val::Ptr { offset, .. }) => {
+                // Pointer to integer: an address we do not model.
+                let _ = offset;
+                Val::Scalar(self.havoc(st, n), st)
+            }
+            (Ty::Ptr(p), Val::Ptr { target, offset, .. }) => Val::Ptr {
+                target,
+                offset,
+                pointee: *p,
+            },
+            (Ty::Ptr(p), Val::Scalar(e, _)) => {
+                if matches!(e, Expr::Int(0, _)) {
+                    Val::Ptr {
+                        target: Target::Null,
+                        offset: int(0, ScalarTy::LONG),
+                        pointee: *p,
+                    }
+                } else {
+                    self.note(
+                        n,
+                        "integer cast to a pointer: it may target any global array".into(),
+                    );
+                    let target = Target::Array(self.alias_array(MemSpace::Global, n));
+                    Val::Ptr {
+                        target,
+                        offset: self.havoc(ScalarTy::LONG, n),
+                        pointee: *p,
+                    }
+                }
+            }
+            (Ty::Scalar(st), Val::Agg(_, parts)) if !parts.is_empty() => {
+                let first = parts.into_iter().next().unwrap_or(Val::Void);
+                let (e, t) = self.scalar(first, n)?;
+                Val::Scalar(conv(e, t, st), st)
+            }
+            (_, v) => v,
+        })
+    }
+}

@@ -1,0 +1,753 @@
+//! Names of CUDA and OpenCL builtins the lowering recognises, and what each is.
+//!
+//! [`classify`] is the one place that says what a builtin name is (a barrier, an
+//! atomic, a work-item query, ...): lowering dispatches on it, and the closure
+//! scan asks it whether a callee may synchronise. Plain data, so that hover and
+//! synthesis can use it too.
+
+/// What a builtin is, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BuiltinKind {
+    /// Barrier of the whole block (work-group): `__syncthreads`, OpenCL `barrier`.
+    BlockBarrier,
+    /// Block barrier that also returns a block-wide count, `and` or `or`.
+    BlockBarrierReduction,
+    /// Barrier of the 32 threads of a warp: `__syncwarp`.
+    WarpBarrier,
+    /// Barrier of a cooperative group or barrier object (`g.sync()`,
+    /// `grid.sync()`, `barrier_wait`): its scope is the group's (block, grid, tile).
+    GroupBarrier,
+    /// Work-group or sub-group collective that every thread must reach
+    /// (`work_group_reduce_add`, `sub_group_broadcast`, ...).
+    Collective,
+    /// Asynchronous work-group copy (a collective).
+    AsyncCopy,
+    /// Waiting for asynchronous copies (a collective).
+    AsyncWait,
+    /// Synchronous block copy or fill (`memcpy`, `memset`).
+    BlockCopy,
+    /// Atomic read-modify-write (CUDA `atomicAdd`..., OpenCL `atomic_*`, `atom_*`).
+    Atomic,
+    /// Memory fence: orders, but does not synchronise, threads.
+    Fence,
+    /// Work-item query with a dimension argument (`get_local_id`, ...).
+    WorkItem,
+    /// Number of dimensions of the launch (`get_work_dim`).
+    WorkDim,
+    /// Handle of a cooperative group (`this_thread_block`, `tiled_partition`, ...).
+    GroupHandle,
+    /// Integer math lowered exactly or as an uninterpreted function (`min`, `abs`, ...).
+    IntegerMath,
+    /// Pure math kept as an uninterpreted application (`sqrt`, `convert_int`, ...).
+    PureMath,
+    /// Vector load, store or constructor (`vload4`, `vstore4`, `make_float4`).
+    Vector,
+    /// cuRAND generators.
+    Random,
+    /// Image reads and writes (OpenCL `read_image*`, `write_image*`).
+    Image,
+    /// Texture fetch: a read of read-only memory.
+    Texture,
+    /// Cached load through a pointer (`__ldg`, `__ldcs`, ...).
+    CachedLoad,
+    /// C++ cast written as a call (`static_cast<T>(x)`).
+    Cast,
+    /// Value-producing intrinsic that touches no memory (`__shfl_sync`, `clock`).
+    OpaqueValue,
+    /// GPUVerify annotation: constrains proofs, not executions.
+    Annotation,
+    /// No effect for the analysis (`printf`, `assert`, `__nanosleep`).
+    Ignored,
+}
+
+impl BuiltinKind {
+    /// Whether a call makes threads wait for one another (barriers, collectives,
+    /// asynchronous copies and waits): what a callee must not hide.
+    pub fn synchronizes(self) -> bool {
+        matches!(
+            self,
+            BuiltinKind::BlockBarrier
+                | BuiltinKind::BlockBarrierReduction
+                | BuiltinKind::WarpBarrier
+                | BuiltinKind::GroupBarrier
+                | BuiltinKind::Collective
+                | BuiltinKind::AsyncCopy
+                | BuiltinKind::AsyncWait
+        )
+    }
+}
+
+/// Synchronising builtins by exact name.
+pub const SYNC_BUILTINS: &[(&str, BuiltinKind)] = &[
+    ("__syncthreads", BuiltinKind::BlockBarrier),
+    ("__syncthreads_count", BuiltinKind::BlockBarrierReduction),
+    ("__syncthreads_and", BuiltinKind::BlockBarrierReduction),
+    ("__syncthreads_or", BuiltinKind::BlockBarrierReduction),
+    ("__syncwarp", BuiltinKind::WarpBarrier),
+    ("barrier", BuiltinKind::BlockBarrier),
+    ("work_group_barrier", BuiltinKind::BlockBarrier),
+    ("sync", BuiltinKind::GroupBarrier),
+    ("synchronize", BuiltinKind::GroupBarrier),
+    ("barrier_wait", BuiltinKind::GroupBarrier),
+    ("arrive_and_wait", BuiltinKind::GroupBarrier),
+    ("wait_group_events", BuiltinKind::AsyncWait),
+    ("async_work_group_copy", BuiltinKind::AsyncCopy),
+    ("async_work_group_strided_copy", BuiltinKind::AsyncCopy),
+];
+
+/// Synchronising builtins by prefix (after the exact names).
+pub const SYNC_PREFIXES: &[(&str, BuiltinKind)] = &[
+    ("work_group_", BuiltinKind::Collective),
+    ("sub_group_", BuiltinKind::Collective),
+];
+
+/// Memory fences.
+pub const FENCES: &[&str] = &[
+    "__threadfence",
+    "__threadfence_block",
+    "__threadfence_system",
+    "mem_fence",
+    "read_mem_fence",
+    "write_mem_fence",
+    "atomic_work_item_fence",
+];
+
+/// Cooperative-group handles.
+pub const GROUP_HANDLES: &[&str] = &[
+    "this_thread_block",
+    "this_grid",
+    "tiled_partition",
+    "coalesced_threads",
+    "this_cluster",
+    "binary_partition",
+    "labeled_partition",
+];
+
+/// What the builtin `name` is, or None for a name that is no builtin (a call
+/// of a definition, or of unknown code). Synchronisation first: a name in
+/// [`SYNC_BUILTINS`] is that, whatever else it could be taken for.
+pub fn classify(name: &str) -> Option<BuiltinKind> {
+    use BuiltinKind as K;
+    if let Some(&(_, k)) = SYNC_BUILTINS.iter().find(|(n, _)| *n == name) {
+        return Some(k);
+    }
+    if let Some(&(_, k)) = SYNC_PREFIXES.iter().find(|(p, _)| name.starts_with(p)) {
+        return Some(k);
+    }
+    Some(if FENCES.contains(&name) {
+        K::Fence
+    } else if GROUP_HANDLES.contains(&name) {
+        K::GroupHandle
+    } else if name == "get_work_dim" {
+        K::WorkDim
+    } else if is_work_item_fn(name) {
+        K::WorkItem
+    } else if is_atomic(name) {
+        K::Atomic
+    } else if name.starts_with("curand") {
+        K::Random
+    } else if name.starts_with("read_image") || name.starts_with("write_image") {
+        K::Image
+    } else if is_gpuverify_annotation(name) {
+        K::Annotation
+    } else if is_ignored_call(name) {
+        K::Ignored
+    } else if name == "__ldg" || name.starts_with("__ld") {
+        K::CachedLoad
+    } else if name.starts_with("make_") || name.starts_with("vload") || name.starts_with("vstore") {
+        K::Vector
+    } else if is_integer_math(name) {
+        K::IntegerMath
+    } else if is_pure_math(name) {
+        K::PureMath
+    } else if is_block_copy(name) {
+        K::BlockCopy
+    } else if is_texture_fetch(name) {
+        K::Texture
+    } else if is_opaque_value_call(name) {
+        K::OpaqueValue
+    } else if matches!(
+        name,
+        "static_cast" | "reinterpret_cast" | "const_cast" | "dynamic_cast"
+    ) {
+        K::Cast
+    } else {
+        return None;
+    })
+}
+
+/// CUDA texture fetches (`tex1Dfetch`, `tex2D`, ...): reads of read-only memory.
+pub(crate) fn is_texture_fetch(name: &str) -> bool {
+    ["tex1D", "tex2D", "tex3D", "texCubemap"]
+        .iter()
+        .any(|p| name.starts_with(p))
+}
+
+/// Whether `name` is an atomic read-modify-write builtin (CUDA or OpenCL).
+pub(crate) fn is_atomic(name: &str) -> bool {
+    let cuda_base = name
+        .strip_suffix("_block")
+        .or_else(|| name.strip_suffix("_system"))
+        .unwrap_or(name);
+    if matches!(
+        cuda_base,
+        "atomicAdd"
+            | "atomicSub"
+            | "atomicExch"
+            | "atomicMin"
+            | "atomicMax"
+            | "atomicInc"
+            | "atomicDec"
+            | "atomicCAS"
+            | "atomicAnd"
+            | "atomicOr"
+            | "atomicXor"
+    ) {
+        return true;
+    }
+    let ocl = name
+        .strip_prefix("atomic_")
+        .or_else(|| name.strip_prefix("atom_"))
+        .map(|s| s.strip_suffix("_explicit").unwrap_or(s));
+    matches!(
+        ocl,
+        Some(
+            "add"
+                | "sub"
+                | "xchg"
+                | "min"
+                | "max"
+                | "inc"
+                | "dec"
+                | "cmpxchg"
+                | "and"
+                | "or"
+                | "xor"
+                | "fetch_add"
+                | "fetch_sub"
+                | "fetch_or"
+                | "fetch_xor"
+                | "fetch_and"
+                | "fetch_min"
+                | "fetch_max"
+                | "exchange"
+                | "compare_exchange_strong"
+                | "compare_exchange_weak"
+                | "store"
+                | "load"
+                | "flag_test_and_set"
+                | "flag_clear"
+        )
+    )
+}
+
+/// Calls that are no-ops for the analysis: fences, printing, assertions, and
+/// GPUVerify annotations (which constrain proofs, not executions).
+pub(crate) fn is_ignored_call(name: &str) -> bool {
+    FENCES.contains(&name)
+        || matches!(
+            name,
+            "printf"
+                | "assert"
+                | "__assert"
+                | "__assume"
+                | "__requires"
+                | "__ensures"
+                | "__invariant"
+                | "__global_invariant"
+                | "__candidate_invariant"
+                | "__candidate_global_invariant"
+                | "__function_wide_invariant"
+                | "__function_wide_candidate_invariant"
+                | "__barrier_invariant"
+                | "__barrier_invariant_binary"
+                | "__global_requires"
+                | "__global_ensures"
+                | "__array_snapshot"
+                | "__non_temporal_loads_begin"
+                | "__non_temporal_loads_end"
+                | "__prefetch"
+                | "prefetch"
+                | "__builtin_assume"
+                | "__trap"
+                | "__brkpt"
+                | "__nanosleep"
+        )
+}
+
+/// Calls that state a precondition at their point: GPUVerify's `__requires`
+/// and `__assume`, clang/nvcc `__builtin_assume`, and `assert`.
+pub fn is_precondition(name: &str) -> bool {
+    matches!(
+        name,
+        "__requires" | "__assume" | "__builtin_assume" | "assert"
+    )
+}
+
+/// Warp-level and other value-producing intrinsics whose result is unknown but
+/// which touch no memory: their result is havocked without a note.
+pub(crate) fn is_opaque_value_call(name: &str) -> bool {
+    name.starts_with("__shfl")
+        || name.starts_with("__ballot")
+        || name.starts_with("__any")
+        || name.starts_with("__all")
+        || name.starts_with("__match")
+        || name.starts_with("__reduce_")
+        || matches!(
+            name,
+            "__activemask"
+                | "__lanemask_lt"
+                | "__lanemask_le"
+                | "__lanemask_eq"
+                | "__lanemask_gt"
+                | "__lanemask_ge"
+                | "clock"
+                | "clock64"
+                | "__clock"
+                | "__globaltimer"
+                | "__implies"
+                | "__enabled"
+                | "__other_int"
+                | "__other_bool"
+                | "__uniform_int"
+                | "__uniform_bool"
+                | "__distinct_int"
+                | "__distinct_bool"
+                | "__all_int"
+                | "__at_most_one"
+                | "__read"
+                | "__write"
+                | "__no_read"
+                | "__no_write"
+                | "__read_implies"
+                | "__write_implies"
+                | "__ptr_base"
+                | "__ptr_offset"
+                | "__ptr_offset_bytes"
+                | "__same_group"
+                | "__is_pow2"
+                | "__mod_pow2"
+                | "__add_noovfl"
+                | "__add_noovfl_unsigned"
+                | "__return_val_int"
+                | "__return_val_bool"
+                | "__old_int"
+                | "__old_bool"
+                | "get_image_width"
+                | "get_image_height"
+                | "sub_group_reduce_add"
+                | "get_sub_group_id"
+                | "get_sub_group_local_id"
+                | "get_sub_group_size"
+                | "rand"
+        )
+}
+
+/// Pure math functions kept as uninterpreted applications. Functions that
+/// also store through a pointer argument (`sincos`, `modf`, `fract`, `frexp`,
+/// `remquo`) are not pure: they are lowered as unknown calls, which may write
+/// the memory their pointers reach.
+pub(crate) fn is_pure_math(name: &str) -> bool {
+    let base = name
+        .strip_prefix("native_")
+        .or_else(|| name.strip_prefix("half_"))
+        .or_else(|| name.strip_prefix("__"))
+        .unwrap_or(name);
+    let base = base
+        .strip_suffix("_rn")
+        .or_else(|| base.strip_suffix("_rz"))
+        .unwrap_or(base);
+    let base = base
+        .strip_suffix("_ru")
+        .or_else(|| base.strip_suffix("_rd"))
+        .unwrap_or(base);
+    let trimmed = base.strip_suffix('f').unwrap_or(base);
+    const NAMES: &[&str] = &[
+        "sqrt",
+        "rsqrt",
+        "cbrt",
+        "rcbrt",
+        "exp",
+        "exp2",
+        "exp10",
+        "expm1",
+        "log",
+        "log2",
+        "log10",
+        "log1p",
+        "pow",
+        "pown",
+        "powr",
+        "rootn",
+        "sin",
+        "cos",
+        "tan",
+        "asin",
+        "acos",
+        "atan",
+        "atan2",
+        "sinh",
+        "cosh",
+        "tanh",
+        "asinh",
+        "acosh",
+        "atanh",
+        "sinpi",
+        "cospi",
+        "tanpi",
+        "fabs",
+        "floor",
+        "ceil",
+        "fmin",
+        "fmax",
+        "fma",
+        "mad",
+        "fmod",
+        "remainder",
+        "round",
+        "trunc",
+        "rint",
+        "lrint",
+        "llrint",
+        "lround",
+        "llround",
+        "nearbyint",
+        "hypot",
+        "erf",
+        "erfc",
+        "erfinv",
+        "lgamma",
+        "tgamma",
+        "copysign",
+        "fdim",
+        "ldexp",
+        "logb",
+        "ilogb",
+        "nextafter",
+        "sign",
+        "mix",
+        "step",
+        "smoothstep",
+        "degrees",
+        "radians",
+        "dot",
+        "length",
+        "fast_length",
+        "normalize",
+        "fast_normalize",
+        "distance",
+        "fast_distance",
+        "cross",
+        "isnan",
+        "isinf",
+        "isfinite",
+        "isnormal",
+        "signbit",
+        "isequal",
+        "isnotequal",
+        "isgreater",
+        "isless",
+        "fdivide",
+        "divide",
+        "fdiv",
+        "frcp",
+        "recip",
+        "fmul",
+        "fadd",
+        "fsub",
+        "fsqrt",
+        "saturate",
+        "int_as_float",
+        "float_as_int",
+        "uint_as_float",
+        "float_as_uint",
+        "double_as_longlong",
+        "longlong_as_double",
+        "popc",
+        "popcll",
+        "popcount",
+        "clz",
+        "clzll",
+        "ffs",
+        "ffsll",
+        "brev",
+        "brevll",
+        "byte_perm",
+        "mulhi",
+        "umulhi",
+        "mul64hi",
+        "umul64hi",
+        "mul_hi",
+        "mad_hi",
+        "mad_sat",
+        "hadd",
+        "rhadd",
+        "uhadd",
+        "urhadd",
+        "sad",
+        "usad",
+        "rotate",
+        "add_sat",
+        "sub_sat",
+        "abs_diff",
+        "upsample",
+        "bitselect",
+        "select",
+        "any",
+        "all",
+        "float2int",
+        "float2uint",
+        "int2float",
+        "uint2float",
+        "float2half",
+        "half2float",
+        "double2float",
+        "float2ll",
+        "ll2float",
+        "double2int",
+        "int2double",
+        "maxmag",
+        "minmag",
+        "nan",
+        "j0",
+        "j1",
+        "y0",
+        "y1",
+        "norm3d",
+        "norm4d",
+        "rnorm3d",
+        "rhypot",
+        "normcdf",
+        "normcdfinv",
+        "scalbn",
+        "fabsf",
+        "finite",
+        "isfinite",
+        "exp10",
+    ];
+    NAMES.contains(&trimmed)
+        || NAMES.contains(&base)
+        || name.starts_with("as_")
+        || name.starts_with("convert_")
+        || is_half_intrinsic(name)
+        || is_conversion_intrinsic(name)
+}
+
+/// Arithmetic, comparisons and math of `cuda_fp16.h`/`cuda_bf16.h`
+/// (`__hfma2`, `__hmax`, `__heq2`, `h2sqrt`, ...): functions of their values
+/// that read and write no memory.
+pub(crate) fn is_half_intrinsic(name: &str) -> bool {
+    const OPS: &[&str] = &[
+        "add", "sub", "mul", "div", "fma", "neg", "abs", "max", "min", "eq", "ne", "lt", "le",
+        "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "isnan", "isinf", "cmadd",
+    ];
+    const MATH: &[&str] = &[
+        "sqrt", "rsqrt", "exp", "exp2", "exp10", "log", "log2", "log10", "rcp", "sin", "cos",
+        "ceil", "floor", "trunc", "rint", "tanh",
+    ];
+    if let Some(op) = name.strip_prefix("__h") {
+        let op = op
+            .strip_suffix("_relu")
+            .or_else(|| op.strip_suffix("_sat"))
+            .or_else(|| op.strip_suffix("_nan"))
+            .or_else(|| op.strip_suffix("_rn"))
+            .unwrap_or(op);
+        let op = op.strip_suffix('2').unwrap_or(op);
+        // `__hbeq2` and friends: comparisons of both halves giving one bool.
+        let both = op.strip_prefix('b');
+        return OPS.contains(&op) || op == "2div" || both.is_some_and(|b| OPS.contains(&b));
+    }
+    let m = name.strip_prefix("h2").or_else(|| name.strip_prefix('h'));
+    m.is_some_and(|m| MATH.contains(&m))
+}
+
+/// Value conversions written `__<from>2<to>[_rn]` (`__float2half2_rn`,
+/// `__low2float`, `__half22float2`, `__bfloat162float`) or `__<from>_as_<to>`
+/// (`__half_as_ushort`): pure functions of their arguments.
+pub(crate) fn is_conversion_intrinsic(name: &str) -> bool {
+    const PARTS: &[&str] = &[
+        "half",
+        "half2",
+        "halves",
+        "float",
+        "floats",
+        "float2",
+        "double",
+        "int",
+        "uint",
+        "short",
+        "ushort",
+        "ll",
+        "ull",
+        "low",
+        "high",
+        "lows",
+        "highs",
+        "lowhigh",
+        "highlow",
+        "bfloat16",
+        "bfloat162",
+        "char",
+        "uchar",
+    ];
+    let Some(body) = name.strip_prefix("__") else {
+        return false;
+    };
+    let body = ["_rn", "_rz", "_rd", "_ru", "_sat"]
+        .iter()
+        .find_map(|s| body.strip_suffix(s))
+        .unwrap_or(body);
+    if let Some((a, b)) = body.split_once("_as_") {
+        return PARTS.contains(&a) && PARTS.contains(&b);
+    }
+    body.char_indices()
+        .filter(|&(_, c)| c == '2')
+        .any(|(i, _)| PARTS.contains(&&body[..i]) && PARTS.contains(&&body[i + 1..]))
+}
+
+/// OpenCL work-item functions with a dimension argument.
+pub(crate) fn is_work_item_fn(name: &str) -> bool {
+    matches!(
+        name,
+        "get_local_id"
+            | "get_group_id"
+            | "get_local_size"
+            | "get_num_groups"
+            | "get_global_id"
+            | "get_global_size"
+            | "get_global_offset"
+            | "get_enqueued_local_size"
+    )
+}
+
+/// GPUVerify annotations (contracts, invariants, ghost predicates): they
+/// constrain proofs, not executions, and touch no memory.
+pub(crate) fn is_gpuverify_annotation(name: &str) -> bool {
+    const PREFIXES: &[&str] = &[
+        "__barrier_invariant",
+        "__requires",
+        "__ensures",
+        "__global_",
+        "__reads_from",
+        "__writes_to",
+        "__read_offset",
+        "__write_offset",
+        "__add_noovfl",
+        "__atomic_has_taken_value",
+        "__invariant",
+        "__candidate",
+        "__function_wide",
+        "__assert",
+        "__assume",
+        "__array_snapshot",
+    ];
+    PREFIXES.iter().any(|p| name.starts_with(p))
+        || matches!(name, "__ite" | "__exclusive" | "__dominator_invariant")
+}
+
+/// Integer math builtins (CUDA and OpenCL), lowered as uninterpreted or exact
+/// integer functions.
+pub fn is_integer_math(name: &str) -> bool {
+    matches!(
+        name,
+        "min"
+            | "max"
+            | "umin"
+            | "umax"
+            | "llmin"
+            | "llmax"
+            | "ullmin"
+            | "ullmax"
+            | "abs"
+            | "clamp"
+            | "mul24"
+            | "__mul24"
+            | "__umul24"
+            | "mad24"
+            | "labs"
+            | "llabs"
+            | "sad"
+    )
+}
+
+/// Block copies: one element at an unknown position of the range.
+pub fn is_block_copy(name: &str) -> bool {
+    matches!(
+        name,
+        "async_work_group_copy"
+            | "async_work_group_strided_copy"
+            | "memcpy"
+            | "__builtin_memcpy"
+            | "memmove"
+            | "__builtin_memmove"
+            | "memset"
+            | "__builtin_memset"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{classify, BuiltinKind as K};
+
+    #[test]
+    fn classify_names_barriers_atomics_queries_and_unknown_code() {
+        assert_eq!(classify("__syncthreads"), Some(K::BlockBarrier));
+        assert_eq!(classify("barrier"), Some(K::BlockBarrier));
+        assert_eq!(classify("__syncthreads_or"), Some(K::BlockBarrierReduction));
+        assert_eq!(classify("__syncwarp"), Some(K::WarpBarrier));
+        assert_eq!(classify("sync"), Some(K::GroupBarrier));
+        assert_eq!(classify("work_group_reduce_add"), Some(K::Collective));
+        assert_eq!(classify("async_work_group_copy"), Some(K::AsyncCopy));
+        assert_eq!(classify("wait_group_events"), Some(K::AsyncWait));
+        assert_eq!(classify("memcpy"), Some(K::BlockCopy));
+        assert_eq!(classify("atomicAdd_block"), Some(K::Atomic));
+        assert_eq!(classify("atomic_fetch_add_explicit"), Some(K::Atomic));
+        assert_eq!(classify("__threadfence"), Some(K::Fence));
+        assert_eq!(classify("get_local_id"), Some(K::WorkItem));
+        assert_eq!(classify("this_grid"), Some(K::GroupHandle));
+        assert_eq!(classify("sqrtf"), Some(K::PureMath));
+        assert_eq!(classify("min"), Some(K::IntegerMath));
+        assert_eq!(classify("__shfl_down_sync"), Some(K::OpaqueValue));
+        for pure in [
+            "__hfma2",
+            "__hadd",
+            "__hmax2_nan",
+            "__heq2",
+            "__hbgt2",
+            "h2sqrt",
+            "hexp",
+            "__float2half2_rn",
+            "__floats2half2_rn",
+            "__low2float",
+            "__half22float2",
+            "__float22half2_rn",
+            "__bfloat162float",
+            "__half_as_ushort",
+            "__expf",
+            "__fdividef",
+        ] {
+            assert_eq!(classify(pure), Some(K::PureMath), "{pure}");
+        }
+        for unknown in ["hash", "__helper2", "__float2", "h2d_copy"] {
+            assert_eq!(classify(unknown), None, "{unknown}");
+        }
+        assert_eq!(classify("my_device_helper"), None);
+        for n in [
+            "__syncthreads",
+            "__syncwarp",
+            "sub_group_barrier",
+            "barrier_wait",
+        ] {
+            assert!(classify(n).is_some_and(K::synchronizes), "{n}");
+        }
+        for n in [
+            "__threadfence",
+            "atomicAdd",
+            "get_local_id",
+            "memcpy",
+            "printf",
+        ] {
+            assert!(!classify(n).is_some_and(K::synchronizes), "{n}");
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! Atomic operations.
+
+use tree_sitter::Node;
+
+use crate::frontend::arith::*;
+use crate::frontend::lowerer::*;
+use crate::frontend::types::Ty;
+use crate::ir::{AtomicOp, Expr, ScalarTy, StmtKind};
+
+impl<'c, 't> Lowerer<'c, 't> {
+    pub(crate) fn atomic(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
+        let vals = self.eval_args(args)?;
+        // The value operand: the last argument of compare-and-swap, else the second
+        // (OpenCL 2.0 `_explicit` forms add memory-order arguments after it).
+        let operand_at = if name.contains("CAS")
+            || name.contains("cmpxchg")
+            || name.contains("compare_exchange")
+        {
+            2
+        } else {
+            1
+        };
+        let operand = vals.get(operand_at).cloned();
+        let Some(Val::Ptr {
+            target,
+            offset,
+            pointee,
+        }) = vals.into_iter().next()
+        else {
+            return self.unsup(n, format!("`{name}` on something that is not a pointer"));
+        };
+        let st = match pointee {
+            Ty::Scalar(s) => s,
+            _ => ScalarTy::INT,
+        };
+        let operand = match operand {
+            Some(Val::Scalar(e, t)) => Some(conv(e, t, st)),
+            _ => None,
+        };
+        match target {
+            Target::Array(array) => {
+                let dest = self.tmp(st, n);
+                let access = self.access(array, offset, st);
+                self.push(
+                    StmtKind::Atomic {
+                        dest: Some(dest),
+                        access,
+                        op: AtomicOp {
+                            name: name.to_string(),
+                            operand,
+                        },
+                    },
+                    n,
+                );
+                Ok(Val::Scalar(Expr::Var(dest), st))
+            }
+            Target::Local(slot) => {
+                // Atomics on a local: a read-modify-write nobody else can see.
+                let old = match self.local_part(&slot, &offset, &Ty::Scalar(st)) {
+                    Some(part @ Slot::Var(..)) => self.load_slot(&part),
+                    _ => Val::Scalar(self.havoc(st, n), st),
+                };
+                self.havoc_slot(&slot, n);
+                Ok(old)
+            }
+            Target::Private => Ok(Val::Scalar(self.havoc(st, n), st)),
+            Target::Locals => {
+                self.havoc_addressed_locals(n);
+                Ok(Val::Scalar(self.havoc(st, n), st))
+            }
+            Target::Null => {
+                self.note(n, "access through a null or unassigned pointer dropped (the kernel would fault there)".into());
+                Ok(Val::Scalar(self.havoc(st, n), st))
+            }
+            Target::Choice(list, sel) => {
+                let dest = self.tmp(st, n);
+                self.split_by_choice(&list, sel, n, &mut |s, a| {
+                    let access = s.access(a, offset.clone(), st);
+                    let op = AtomicOp {
+                        name: name.to_string(),
+                        operand: operand.clone(),
+                    };
+                    s.push(
+                        StmtKind::Atomic {
+                            dest: Some(dest),
+                            access,
+                            op,
+                        },
+                        n,
+                    );
+                    Ok(())
+                })?;
+                Ok(Val::Scalar(Expr::Var(dest), st))
+            }
+        }
+    }
+}

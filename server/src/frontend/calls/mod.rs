@@ -1,0 +1,494 @@
+//! Calls: dispatch to builtins, methods, inlined definitions or unknown code.
+
+use tree_sitter::Node;
+
+use crate::frontend::arith::*;
+use crate::frontend::builtins;
+use crate::frontend::exprs::*;
+use crate::frontend::lowerer::*;
+use crate::frontend::types::{GroupKind, Ty};
+use crate::ir::{BarrierScope, BinOp, Builtin, Expr, ParamDecl, ParamId, ScalarTy, StmtKind};
+
+pub(super) mod atomics;
+pub(super) mod copies;
+pub(super) mod math;
+pub(super) mod sync;
+
+impl<'c, 't> Lowerer<'c, 't> {
+    pub(crate) fn call(&mut self, n: Node<'t>) -> R<Val> {
+        let Some(f) = n.child_by_field_name("function") else {
+            return self.unsup(n, "malformed call");
+        };
+        let args_node = n.child_by_field_name("arguments");
+        let args: Vec<Node<'t>> = match args_node {
+            Some(a) => {
+                let mut c = a.walk();
+                a.named_children(&mut c)
+                    .filter(|c| c.kind() != "comment")
+                    .collect()
+            }
+            None => Vec::new(),
+        };
+        // Functional casts `float(x)`, `int(x)`, `uint(x)`, `T(x)` of a type
+        // name that is neither a local nor a function: C++ gives them the
+        // meaning of the C cast `(T)x` (a vector type builds a vector).
+        if let Some(ty) = self.functional_cast_type(f) {
+            if let Ty::Vector(..) = ty {
+                return self.vector_literal(ty, &args, n);
+            }
+            let Some(a) = args.first() else {
+                return Ok(self.zero(&ty));
+            };
+            let v = self.rvalue(*a)?;
+            return self.convert_val(ty, v, n);
+        }
+        let (name, tpl_args) = match f.kind() {
+            "identifier" => (self.txt(f).to_string(), None),
+            "qualified_identifier" => {
+                let mut inner = f;
+                let mut steps = 0;
+                while inner.kind() == "qualified_identifier" && steps < 16 {
+                    steps += 1;
+                    match inner.child_by_field_name("name") {
+                        Some(x) => inner = x,
+                        None => break,
+                    }
+                }
+                if inner.kind() == "template_function" {
+                    let nm = inner
+                        .child_by_field_name("name")
+                        .map(|x| self.txt(x).to_string())
+                        .unwrap_or_default();
+                    (nm, inner.child_by_field_name("arguments"))
+                } else {
+                    (self.txt(inner).to_string(), None)
+                }
+            }
+            "template_function" => {
+                let nm = f
+                    .child_by_field_name("name")
+                    .map(|x| self.txt(x).to_string())
+                    .unwrap_or_default();
+                (nm, f.child_by_field_name("arguments"))
+            }
+            "field_expression" => return self.method_call(n, f, &args),
+            "parenthesized_expression" => {
+                // `(float4)(a, b)` parses as a call: a cast to a type name.
+                if let Some(ty) = f.named_child(0).and_then(|t| self.type_name(t)) {
+                    if let Ty::Vector(..) = ty {
+                        return self.vector_literal(ty, &args, n);
+                    }
+                    let Some(a) = args.first() else {
+                        return Ok(self.zero(&ty));
+                    };
+                    let v = self.rvalue(*a)?;
+                    return self.convert_val(ty, v, n);
+                }
+                return self.unsup(n, "call through a function pointer is not supported");
+            }
+            _ => return self.unsup(n, "call through a function pointer is not supported"),
+        };
+        // C++ casts: `static_cast<T>(x)` and friends.
+        if matches!(
+            name.as_str(),
+            "static_cast" | "reinterpret_cast" | "const_cast" | "dynamic_cast"
+        ) {
+            let ty = tpl_args
+                .and_then(|a| a.named_child(0))
+                .filter(|t| t.kind() == "type_descriptor")
+                .map(|t| {
+                    self.cx
+                        .types
+                        .type_descriptor(t, self.src(), &self.type_overrides)
+                });
+            let (Some(ty), Some(a)) = (ty, args.first()) else {
+                return self.unsup(n, format!("malformed `{name}`"));
+            };
+            let v = self.rvalue(*a)?;
+            return self.convert_val(ty, v, n);
+        }
+        // Local names shadow functions.
+        if self.lookup(&name).is_some() {
+            return self.unsup(
+                n,
+                format!("call of a local `{name}` (function pointers are not supported)"),
+            );
+        }
+        if let Some(defs) = self.cx.functions.get(&name) {
+            let def = defs
+                .iter()
+                .find(|d| d.param_count == args.len() && d.has_body)
+                .or_else(|| defs.iter().find(|d| d.has_body));
+            if let Some(def) = def {
+                let def = def.clone();
+                return self.inline_call(n, &def, &args, tpl_args);
+            }
+        }
+        if args.is_empty() {
+            if let Some(v) = self.pointer_proxy(n, &name)? {
+                return Ok(v);
+            }
+        }
+        self.builtin_call(n, &name, &args)
+    }
+
+    /// `SharedMemory<T>()`: a temporary of a struct whose conversion operator
+    /// returns a pointer (the CUDA samples' proxy for `extern __shared__`
+    /// memory), used where a pointer is wanted. Its value is what the
+    /// operator returns, inlined (with no receiver: an operator that reads
+    /// the object's fields makes the lowering fail and the call is taken as
+    /// unknown code, as before).
+    fn pointer_proxy(&mut self, n: Node<'t>, tag: &str) -> R<Option<Val>> {
+        let Some(def) = self
+            .cx
+            .functions
+            .get(&format!("{tag}::operator cast"))
+            .and_then(|defs| defs.iter().find(|d| d.has_body && d.param_count == 0))
+            .cloned()
+        else {
+            return Ok(None);
+        };
+        if !matches!(self.inline_return_type(&def), Ty::Ptr(_)) {
+            return Ok(None);
+        }
+        let mut value = None;
+        let lowered = self.with_block(|l| {
+            value = Some(l.inline_call_this(n, &def, &[], None, None)?);
+            Ok(())
+        });
+        match (lowered, value) {
+            (Ok(stmts), Some(v @ Val::Ptr { .. })) => {
+                self.cur.extend(stmts);
+                Ok(Some(v))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// The type of a call's callee written as a scalar or vector type name
+    /// (`float`, `unsigned`, a typedef of one): a functional cast.
+    fn functional_cast_type(&self, f: Node<'t>) -> Option<Ty> {
+        let ty = match f.kind() {
+            "primitive_type" | "type_identifier" => self.type_name(f)?,
+            "sized_type_specifier" => Ty::Scalar(crate::frontend::types::sized_type(f, self.src())),
+            "identifier" if !self.cx.functions.contains_key(self.txt(f)) => self.type_name(f)?,
+            _ => return None,
+        };
+        matches!(ty, Ty::Scalar(_) | Ty::Vector(..)).then_some(ty)
+    }
+
+    pub(crate) fn method_call(&mut self, n: Node<'t>, f: Node<'t>, args: &[Node<'t>]) -> R<Val> {
+        let want_ref = std::mem::take(&mut self.ref_return);
+        let (Some(obj), Some(method)) = (
+            f.child_by_field_name("argument"),
+            f.child_by_field_name("field"),
+        ) else {
+            return self.unsup(n, "malformed method call");
+        };
+        let m = self.txt(method).to_string();
+        let arrow = f
+            .child_by_field_name("operator")
+            .is_some_and(|o| self.txt(o) == "->");
+        let recv_lv = if arrow {
+            match self.rvalue(obj)? {
+                Val::Ptr {
+                    target,
+                    offset,
+                    pointee,
+                } => self.deref(target, offset, pointee, obj),
+                _ => return self.unsup(n, format!("`->{m}` on a non-pointer")),
+            }
+        } else {
+            self.lvalue(obj)?
+        };
+        let recv_ty = self.lval_type(&recv_lv);
+        if let Ty::Struct(k) = recv_ty {
+            // A member function of the receiver's struct: inlined with its fields in scope.
+            if let Some(def) = self.struct_method(k, &m, Some(args.len())) {
+                self.ref_return = want_ref;
+                return self.inline_call_this(n, &def, args, None, Some(recv_lv));
+            }
+        }
+        let recv = self.load(recv_lv.clone(), obj)?;
+        if !matches!(recv, Val::Group(_)) {
+            // Unknown method: it may touch whatever the receiver and arguments
+            // reach, change the receiver and objects passed by reference.
+            let mut vals = vec![recv];
+            vals.extend(self.eval_args(args)?);
+            let v = self.unknown_effects(n, &format!("method `{m}`"), vals)?;
+            self.havoc_ref_args(args, None)?;
+            self.havoc_receiver(recv_lv, n)?;
+            return Ok(v);
+        }
+        let _ = self.eval_args(args)?;
+        if let Val::Group(g) = recv {
+            return Ok(match m.as_str() {
+                "sync" | "barrier_wait" => {
+                    self.group_sync(n, g);
+                    Val::Void
+                }
+                "thread_rank" if g == GroupKind::Block => {
+                    Val::Scalar(self.linear_tid(), ScalarTy::UINT)
+                }
+                "size" | "num_threads" if g == GroupKind::Block => {
+                    let b = |d| Expr::Builtin(Builtin::BlockDim(d));
+                    let e = bin(
+                        BinOp::Mul,
+                        bin(BinOp::Mul, b(0), b(1), ScalarTy::UINT),
+                        b(2),
+                        ScalarTy::UINT,
+                    );
+                    Val::Scalar(e, ScalarTy::UINT)
+                }
+                "thread_index" if g == GroupKind::Block => Val::Agg(
+                    Ty::Vector(ScalarTy::UINT, 3),
+                    (0..3)
+                        .map(|d| Val::Scalar(Expr::Builtin(Builtin::ThreadIdx(d)), ScalarTy::UINT))
+                        .collect(),
+                ),
+                "group_index" if g == GroupKind::Block => Val::Agg(
+                    Ty::Vector(ScalarTy::UINT, 3),
+                    (0..3)
+                        .map(|d| Val::Scalar(Expr::Builtin(Builtin::BlockIdx(d)), ScalarTy::UINT))
+                        .collect(),
+                ),
+                "group_dim" | "dim_threads" if g == GroupKind::Block => Val::Agg(
+                    Ty::Vector(ScalarTy::UINT, 3),
+                    (0..3)
+                        .map(|d| Val::Scalar(Expr::Builtin(Builtin::BlockDim(d)), ScalarTy::UINT))
+                        .collect(),
+                ),
+                _ => Val::Scalar(self.havoc(ScalarTy::UINT, n), ScalarTy::UINT),
+            });
+        }
+        Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
+    }
+
+    pub(crate) fn builtin_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
+        use builtins::BuiltinKind as K;
+        if let ([arg], true) = (args, builtins::is_precondition(name)) {
+            if let Some(v) = self.precondition(n, name, *arg)? {
+                return Ok(v);
+            }
+        }
+        match builtins::classify(name) {
+            Some(K::BlockBarrier) if name == "__syncthreads" => {
+                self.barrier(n, BarrierScope::Block, true, true);
+                return Ok(Val::Void);
+            }
+            Some(K::BlockBarrierReduction) => {
+                let _ = self.eval_args(args)?;
+                self.barrier(n, BarrierScope::Block, true, true);
+                // The block-wide count/and/or is the same in every thread (a
+                // collective result), so loops on it are uniform.
+                return Ok(
+                    match self.collective(name, Vec::new(), Some(ScalarTy::INT), n) {
+                        Some(v) => Val::Scalar(Expr::Var(v), ScalarTy::INT),
+                        None => Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT),
+                    },
+                );
+            }
+            Some(K::BlockBarrier) => {
+                let (mut g, mut l) = self.fence_flags(args);
+                if let Some(scope) = args.get(1) {
+                    // A memory scope narrower than the work-group (or unknown)
+                    // orders nothing between the work-items: still a barrier
+                    // all must reach, without fences.
+                    let scope_name = self.txt(strip_parens(*scope));
+                    if !matches!(
+                        scope_name,
+                        "memory_scope_work_group"
+                            | "memory_scope_device"
+                            | "memory_scope_all_svm_devices"
+                            | "memory_scope_all_devices"
+                    ) {
+                        g = false;
+                        l = false;
+                        self.note(
+                            n,
+                            format!("barrier with memory scope `{scope_name}` orders no memory between work-items"),
+                        );
+                    }
+                }
+                self.barrier(n, BarrierScope::Block, g, l);
+                return Ok(Val::Void);
+            }
+            Some(K::WarpBarrier) => {
+                let vals = self.eval_args(args)?;
+                // With the full mask (the default) it orders the 32 threads of
+                // a warp; a partial or computed mask orders an unknown subset,
+                // soundly taken as ordering nothing.
+                let full = match vals.first() {
+                    None => true,
+                    Some(Val::Scalar(Expr::Int(k, _), _)) => k & 0xffff_ffff == 0xffff_ffff,
+                    Some(_) => false,
+                };
+                if full {
+                    self.barrier(n, BarrierScope::Warp, true, true);
+                } else {
+                    self.note(
+                        n,
+                        "__syncwarp with a partial or computed mask is taken to order nothing"
+                            .into(),
+                    );
+                }
+                return Ok(Val::Void);
+            }
+            Some(K::GroupHandle) if name == "this_thread_block" => {
+                return Ok(Val::Group(GroupKind::Block))
+            }
+            Some(K::GroupHandle) if name == "this_grid" => return Ok(Val::Group(GroupKind::Grid)),
+            Some(K::GroupHandle) => {
+                let _ = self.eval_args(args)?;
+                return Ok(Val::Group(GroupKind::Tile));
+            }
+            // Free `barrier_wait(b, token)`: not lowered, taken as unknown code.
+            Some(K::GroupBarrier) if matches!(name, "sync" | "synchronize") => {
+                let vals = self.eval_args(args)?;
+                if let Some(Val::Group(g)) = vals.first() {
+                    self.group_sync(n, *g);
+                    return Ok(Val::Void);
+                }
+            }
+            Some(K::AsyncWait) => {
+                let vals = self.eval_args(args)?;
+                let uniform_args = self.wait_events_args(&vals, n)?;
+                self.collective(name, uniform_args, None, n);
+                // Without a barrier in between, the wait is in the same barrier
+                // interval as the call: the accesses there already cover it.
+                for (mut stmt, crossed) in std::mem::take(&mut self.pending_copies) {
+                    if crossed {
+                        self.renumber(&mut stmt);
+                        self.cur.push(stmt);
+                    }
+                }
+                return Ok(Val::Void);
+            }
+            Some(K::WorkDim) => {
+                let id = match self.work_dim {
+                    Some(id) => id,
+                    None => {
+                        let id = ParamId(self.kernel.params.len() as u32);
+                        self.kernel.params.push(ParamDecl {
+                            name: "get_work_dim()".into(),
+                            ty: ScalarTy::UINT,
+                            position: u32::MAX,
+                        });
+                        self.work_dim = Some(id);
+                        id
+                    }
+                };
+                return Ok(Val::Scalar(Expr::Param(id), ScalarTy::UINT));
+            }
+            _ => {}
+        }
+        if builtins::is_work_item_fn(name) {
+            return self.work_item(n, name, args);
+        }
+        if builtins::is_atomic(name) {
+            return self.atomic(n, name, args);
+        }
+        if name.starts_with("curand") {
+            return self.curand(n, name, args);
+        }
+        if let Some(v) = self.image_call(n, name, args)? {
+            return Ok(v);
+        }
+        if builtins::is_gpuverify_annotation(name) {
+            // Arguments are not evaluated: they are predicates over the state.
+            return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
+        }
+        if builtins::is_ignored_call(name) {
+            // Fences, printf, assert: no effect here, but their arguments may read memory.
+            let _ = self.eval_args(args)?;
+            return Ok(Val::Void);
+        }
+        if name == "__ldg"
+            || name.starts_with("__ldc")
+            || name.starts_with("__ldlu")
+            || name.starts_with("__ldcs")
+        {
+            let vals = self.eval_args(args)?;
+            if let Some(Val::Ptr {
+                target,
+                offset,
+                pointee,
+            }) = vals.into_iter().next()
+            {
+                let lv = self.deref(target, offset, pointee, n);
+                return self.load(lv, n);
+            }
+        }
+        if let Some(v) = self.vector_builtin(n, name, args)? {
+            return Ok(v);
+        }
+        if builtins::is_integer_math(name) || builtins::is_pure_math(name) {
+            return self.math(n, name, args);
+        }
+        if builtins::is_block_copy(name) {
+            return self.copy_call(n, name, args);
+        }
+        if builtins::is_texture_fetch(name) {
+            // Textures are read-only: a value, no effect on memory.
+            let _ = self.eval_args(args)?;
+            return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
+        }
+        if builtins::is_opaque_value_call(name) {
+            let _ = self.eval_args(args)?;
+            return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
+        }
+        self.unknown_call(n, name, args)
+    }
+
+    /// `__requires(e)`, `__assume(e)`, `__builtin_assume(e)`, `assert(e)`:
+    /// the programmer states that `e` holds whenever a thread reaches the call,
+    /// so executions where it does not are left out (an `assert` that fails
+    /// ends the program). None when `e` cannot be taken as an assumption: the
+    /// call is then lowered as before (an annotation or an ignored call).
+    fn precondition(&mut self, n: Node<'t>, name: &str, arg: Node<'t>) -> R<Option<Val>> {
+        let mut cond = None;
+        let lowered = self.with_block(|l| {
+            let v = l.rvalue(arg)?;
+            cond = Some(l.truth(v, arg)?);
+            Ok(())
+        });
+        let (Ok(stmts), Some(cond)) = (lowered, cond) else {
+            return Ok(None);
+        };
+        // `assert` evaluates its argument at run time: its reads are accesses.
+        // The others' arguments are never evaluated, so they may only compute
+        // from values already known (no memory access, no control flow).
+        let evaluated = name == "assert";
+        let pure = stmts
+            .iter()
+            .all(|s| matches!(s.kind, StmtKind::Assign { .. } | StmtKind::Havoc { .. }));
+        if !evaluated && !pure {
+            return Ok(None);
+        }
+        self.cur.extend(stmts);
+        self.push(StmtKind::Assume { cond }, n);
+        Ok(Some(Val::Void))
+    }
+
+    pub(crate) fn unknown_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
+        let vals = self.eval_args(args)?;
+        let v = self.unknown_effects(n, &format!("function `{name}`"), vals)?;
+        // Which parameters are non-const references, if a declaration says.
+        let mut flags: Option<Vec<bool>> = None;
+        let decls = self
+            .cx
+            .prototypes
+            .get(name)
+            .into_iter()
+            .flatten()
+            .filter(|f| f.len() == args.len());
+        for f in decls {
+            let all = flags.get_or_insert_with(|| vec![false; f.len()]);
+            for (a, b) in all.iter_mut().zip(f) {
+                *a |= *b;
+            }
+        }
+        self.havoc_ref_args(args, flags.as_deref())?;
+        Ok(v)
+    }
+}

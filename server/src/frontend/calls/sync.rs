@@ -1,0 +1,136 @@
+//! Synchronisation calls: barriers, group syncs, fences and collectives.
+
+use tree_sitter::Node;
+
+use crate::frontend::arith::*;
+use crate::frontend::lowerer::*;
+use crate::frontend::types::GroupKind;
+use crate::ir::{BarrierScope, BinOp, Builtin, Expr, ScalarTy, StmtKind, VarId};
+
+impl<'c, 't> Lowerer<'c, 't> {
+    /// A work-group collective (`async_work_group_copy`, `wait_group_events`)
+    /// that all threads of a block must reach together with the same
+    /// `uniform_args`; returns its result (an event) when `result` is given.
+    pub(crate) fn collective(
+        &mut self,
+        name: &str,
+        uniform_args: Vec<Expr>,
+        result: Option<ScalarTy>,
+        at: Node,
+    ) -> Option<VarId> {
+        let dest = result.map(|t| self.tmp(t, at));
+        self.push(
+            StmtKind::Collective {
+                name: name.to_string(),
+                uniform_args,
+                dest,
+            },
+            at,
+        );
+        dest
+    }
+
+    /// The scalars a collective argument consists of, for the check that all
+    /// threads pass the same: a pointer into an array is its offset (and the
+    /// selector when it may target several arrays). Per-thread memory is
+    /// never the same object in two threads: a fresh per-thread value.
+    pub(crate) fn uniform_parts(&mut self, v: &Val, at: Node, out: &mut Vec<Expr>) {
+        match v {
+            Val::Scalar(e, _) => out.push(e.clone()),
+            Val::Ptr { target, offset, .. } => match target {
+                Target::Array(_) => out.push(offset.clone()),
+                Target::Choice(_, sel) => {
+                    out.push(Expr::Var(*sel));
+                    out.push(offset.clone());
+                }
+                Target::Local(_) | Target::Locals | Target::Private => {
+                    let h = self.havoc(ScalarTy::LONG, at);
+                    out.push(h);
+                }
+                Target::Null => out.push(offset.clone()),
+            },
+            Val::Agg(_, parts) => {
+                for p in parts {
+                    self.uniform_parts(p, at, out);
+                }
+            }
+            Val::Group(_) | Val::Void => {}
+        }
+    }
+
+    pub(crate) fn barrier(
+        &mut self,
+        n: Node,
+        scope: BarrierScope,
+        global_fence: bool,
+        local_fence: bool,
+    ) {
+        for pending in &mut self.pending_copies {
+            pending.1 = true;
+        }
+        self.push(
+            StmtKind::Barrier {
+                scope,
+                global_fence,
+                local_fence,
+            },
+            n,
+        );
+    }
+
+    pub(crate) fn group_sync(&mut self, n: Node, g: GroupKind) {
+        match g {
+            GroupKind::Block => self.barrier(n, BarrierScope::Block, true, true),
+            GroupKind::Grid => self.barrier(n, BarrierScope::Grid, true, true),
+            GroupKind::Tile => {
+                self.note(n, "tile/coalesced-group sync is not a block barrier".into())
+            }
+        }
+    }
+
+    pub(crate) fn linear_tid(&self) -> Expr {
+        let t = |d| Expr::Builtin(Builtin::ThreadIdx(d));
+        let b = |d| Expr::Builtin(Builtin::BlockDim(d));
+        let u = ScalarTy::UINT;
+        bin(
+            BinOp::Add,
+            bin(BinOp::Add, t(0), bin(BinOp::Mul, t(1), b(0), u), u),
+            bin(BinOp::Mul, t(2), bin(BinOp::Mul, b(0), b(1), u), u),
+            u,
+        )
+    }
+
+    pub(crate) fn fence_flags(&self, args: &[Node]) -> (bool, bool) {
+        let Some(a) = args.first() else {
+            return (true, true);
+        };
+        match self
+            .cx
+            .types
+            .const_eval(*a, self.src(), 0)
+            .or_else(|| self.ocl_flag_eval(*a))
+        {
+            Some(v) => (v & 2 != 0, v & 1 != 0),
+            // Flags known only at run time (and maybe different per thread): the
+            // barrier is not assumed to order any memory.
+            None => (false, false),
+        }
+    }
+
+    pub(crate) fn ocl_flag_eval(&self, n: Node) -> Option<i128> {
+        match n.kind() {
+            "identifier" => ocl_constant(self.txt(n)),
+            "parenthesized_expression" => n.named_child(0).and_then(|c| self.ocl_flag_eval(c)),
+            "binary_expression" => {
+                let a = self.ocl_flag_eval(n.child_by_field_name("left")?)?;
+                let b = self.ocl_flag_eval(n.child_by_field_name("right")?)?;
+                match n.child_by_field_name("operator").map(|o| self.txt(o))? {
+                    "|" | "+" => Some(a | b),
+                    "&" => Some(a & b),
+                    _ => None,
+                }
+            }
+            _ => self.cx.types.const_eval(n, self.src(), 0),
+        }
+    }
+}

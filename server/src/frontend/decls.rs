@@ -1,0 +1,393 @@
+//! Declarations of locals: their storage (slots), initialisers, and locals whose address is taken.
+
+use tree_sitter::Node;
+
+use crate::frontend::arith::*;
+use crate::frontend::lowerer::*;
+use crate::frontend::types::{text, Ty};
+use crate::ir::{Expr, MemSpace, ScalarTy, StmtKind};
+use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
+
+impl<'c, 't> Lowerer<'c, 't> {
+    pub(crate) fn declaration(&mut self, n: Node<'t>) -> R<()> {
+        let src = self.src();
+        let Some(tnode) = n.child_by_field_name("type") else {
+            return Ok(());
+        };
+        let mut is_shared = false;
+        let mut is_extern = false;
+        let mut is_static_const = false;
+        let mut cursor = n.walk();
+        for c in n.children(&mut cursor) {
+            match c.kind() {
+                "type_qualifier"
+                | "storage_class_specifier"
+                | "attribute_specifier"
+                | "attribute_declaration" => {
+                    let t = text(c, src);
+                    if t.contains("__shared__") {
+                        is_shared = true;
+                    }
+                    if t == "extern" {
+                        is_extern = true;
+                    }
+                    if t == "constexpr" {
+                        is_static_const = true;
+                    }
+                }
+                "__shared__" => is_shared = true,
+                _ => {}
+            }
+        }
+        let first_decl = n
+            .child_by_field_name("declarator")
+            .map_or(n.end_byte(), |d| d.start_byte());
+        let quals = qualifiers_in(
+            &self.cx.units[self.unit].qualifiers,
+            qualifier_head_start(n),
+            first_decl,
+        );
+        // OpenCL `local int *p` is a private pointer to local memory; only
+        // non-pointer objects declared `local` live in local memory.
+        let ocl_local = quals.iter().any(|q| q.kind == QualifierKind::Local);
+        let is_auto = tnode.kind() == "placeholder_type_specifier" || text(tnode, src) == "auto";
+        let base = self.resolve_type(tnode);
+        let mut cursor = n.walk();
+        let decls: Vec<Node<'t>> = n
+            .children_by_field_name("declarator", &mut cursor)
+            .collect();
+        for d in decls {
+            let info = self.cx.types.apply_declarator(base.clone(), Some(d), src);
+            let Some(name_node) = info.name else { continue };
+            let name = self.txt(name_node).to_string();
+            if info.is_fn {
+                continue; // a local function prototype
+            }
+            let is_shared = is_shared || ocl_local && !matches!(info.ty, Ty::Ptr(_));
+            if is_shared || is_extern && matches!(info.ty, Ty::Array(..)) {
+                let space = if is_shared {
+                    MemSpace::Shared
+                } else {
+                    MemSpace::Global
+                };
+                // One object per declaration, however often its function is inlined.
+                let key = (self.unit, name_node.start_byte());
+                let id = if is_shared && is_extern {
+                    self.dynamic_shared_array(&name, &info.ty, name_node)
+                } else {
+                    match self.shared_decls.get(&key) {
+                        Some(&id) => id,
+                        None => {
+                            let id = self.add_array(&name, space, &info.ty, None, name_node);
+                            self.shared_decls.insert(key, id);
+                            id
+                        }
+                    }
+                };
+                self.bind(
+                    &name,
+                    Binding::Array {
+                        id,
+                        ty: info.ty.clone(),
+                    },
+                );
+                if let Some(init) = info.init {
+                    // `__shared__` variables cannot be initialised in CUDA; evaluate for effects.
+                    self.discard(init)?;
+                }
+                continue;
+            }
+            let _ = is_static_const;
+            if info.is_ref {
+                let Some(init) = info.init else {
+                    return self.unsup(d, "reference without initializer");
+                };
+                let lv = self.lvalue(init)?;
+                let lv = self.pin_lvalue(lv, init);
+                self.bind(&name, Binding::Ref(lv));
+                continue;
+            }
+            let mut ty = info.ty.clone();
+            let init_val = match info.init {
+                Some(init) if init.kind() == "initializer_list" => Some(self.init_list(init, &ty)?),
+                Some(init) if init.kind() == "argument_list" => {
+                    // `T x(a)`: constructor syntax.
+                    match init.named_child(0) {
+                        Some(a) => Some(self.rvalue(a)?),
+                        None => None,
+                    }
+                }
+                Some(init) => Some(self.rvalue(init)?),
+                None => None,
+            };
+            if is_auto {
+                if let Some(v) = &init_val {
+                    ty = self.type_of_val(v);
+                }
+            }
+            if let (Ty::Scalar(_), Some(Val::Ptr { pointee, .. })) = (&ty, &init_val) {
+                // An unknown type name holding a pointer (e.g. a typedef of a pointer from a missing header).
+                ty = Ty::Ptr(Box::new(pointee.clone()));
+            }
+            let slot = self.make_slot(&ty, &name, name_node);
+            match init_val {
+                Some(v) => self.store(LVal::Slot(slot.clone()), v, d)?,
+                None => self.havoc_slot(&slot, d),
+            }
+            if let Slot::PrivArray(_) = slot {
+                self.note(
+                    name_node,
+                    format!(
+                        "private array `{name}`: per-thread, cannot race; its reads are havocked"
+                    ),
+                );
+            }
+            self.bind(&name, Binding::Slot(slot));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn make_slot(&mut self, ty: &Ty, name: &str, at: Node) -> Slot {
+        let slot = self.new_slot(ty, name, at);
+        if self.ptrs.addr_names.contains(name) || matches!(slot, Slot::Cells(..)) {
+            self.ptrs.addr_slots.push(slot.clone());
+        }
+        slot
+    }
+
+    /// Records the names of locals whose address `node` takes anywhere in it
+    /// (an explicit stack: the tree may be deeply nested).
+    pub(crate) fn scan_address_taken(&mut self, node: Node<'t>) {
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "pointer_expression"
+                && n.child_by_field_name("operator")
+                    .is_some_and(|o| self.txt(o) == "&")
+            {
+                let mut base = n.child_by_field_name("argument");
+                while let Some(b) = base {
+                    match b.kind() {
+                        "identifier" => {
+                            let name = self.txt(b).to_string();
+                            self.ptrs.addr_names.insert(name);
+                            break;
+                        }
+                        "parenthesized_expression" => base = b.named_child(0),
+                        "field_expression" => base = b.child_by_field_name("argument"),
+                        "subscript_expression" => base = b.child_by_field_name("argument"),
+                        _ => break,
+                    }
+                }
+            }
+            let mut cursor = n.walk();
+            stack.extend(n.children(&mut cursor));
+        }
+    }
+
+    /// Havocs what a write through a `Target::Locals` pointer may change.
+    pub(crate) fn havoc_addressed_locals(&mut self, at: Node) {
+        for slot in self.ptrs.addr_slots.clone() {
+            self.havoc_slot(&slot, at);
+        }
+    }
+
+    pub(crate) fn new_slot(&mut self, ty: &Ty, name: &str, at: Node) -> Slot {
+        match ty {
+            Ty::Scalar(s) => Slot::Var(self.new_var(name, *s, at), *s),
+            Ty::Ptr(p) => {
+                let off = self.new_var(&format!("{name}.offset"), ScalarTy::LONG, at);
+                self.ptrs.names.insert(off, name.to_string());
+                self.init_choice(off, name, at);
+                Slot::Ptr {
+                    off,
+                    pointee: (**p).clone(),
+                    name: name.to_string(),
+                }
+            }
+            Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(ty, 0) <= MAX_LEAVES => {
+                let parts = self.cx.types.parts(ty);
+                let names = self.part_names(ty);
+                let slots = parts
+                    .iter()
+                    .zip(names)
+                    .map(|((_, t), n)| self.new_slot(t, &format!("{name}.{n}"), at))
+                    .collect();
+                Slot::Agg(ty.clone(), slots)
+            }
+            Ty::Array(elem, Some(len)) if *len <= MAX_CELLS && matches!(**elem, Ty::Scalar(_)) => {
+                let Ty::Scalar(st) = **elem else {
+                    return Slot::PrivArray(ty.clone());
+                };
+                let cells = (0..*len)
+                    .map(|i| self.new_var(&format!("{name}[{i}]"), st, at))
+                    .collect();
+                Slot::Cells(ty.clone(), st, cells)
+            }
+            Ty::Array(..) => Slot::PrivArray(ty.clone()),
+            Ty::Group(g) => Slot::Group(*g),
+            Ty::Void => Slot::Var(self.new_var(name, ScalarTy::INT, at), ScalarTy::INT),
+            // Huge aggregates: a private blob that cannot race.
+            _ => Slot::PrivArray(ty.clone()),
+        }
+    }
+
+    pub(crate) fn havoc_slot(&mut self, slot: &Slot, at: Node) {
+        match slot {
+            Slot::Var(v, _) => self.push(StmtKind::Havoc { var: *v }, at),
+            Slot::Agg(_, parts) => {
+                for p in parts {
+                    self.havoc_slot(p, at);
+                }
+            }
+            Slot::Cells(_, _, cells) => {
+                for v in cells {
+                    self.push(StmtKind::Havoc { var: *v }, at);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn init_list(&mut self, n: Node<'t>, ty: &Ty) -> R<Val> {
+        let mut cursor = n.walk();
+        let items: Vec<Node<'t>> = n
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        match ty {
+            Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(ty, 0) <= MAX_LEAVES => {
+                let parts = self.cx.types.parts(ty);
+                let mut vals = Vec::new();
+                for (k, (_, pt)) in parts.iter().enumerate() {
+                    let v = match items.get(k) {
+                        Some(item) if item.kind() == "initializer_list" => {
+                            self.init_list(*item, pt)?
+                        }
+                        Some(item) if item.kind() == "initializer_pair" => {
+                            let value = item.child_by_field_name("value").unwrap_or(*item);
+                            self.rvalue(value)?
+                        }
+                        Some(item) => self.rvalue(*item)?,
+                        None => self.zero(pt),
+                    };
+                    vals.push(v);
+                }
+                Ok(Val::Agg(ty.clone(), vals))
+            }
+            Ty::Scalar(_) => match items.first() {
+                Some(i) => self.rvalue(*i),
+                None => Ok(self.zero(ty)),
+            },
+            _ => {
+                // Private arrays and huge aggregates: evaluate the items for their effects.
+                for i in items {
+                    self.discard(i)?;
+                }
+                Ok(Val::Void)
+            }
+        }
+    }
+
+    pub(crate) fn zero(&mut self, ty: &Ty) -> Val {
+        match ty {
+            Ty::Scalar(s @ ScalarTy::Float { .. }) => {
+                Val::Scalar(Expr::Float(0f64.to_bits(), *s), *s)
+            }
+            Ty::Scalar(s) => Val::Scalar(int(0, *s), *s),
+            Ty::Vector(..) | Ty::Struct(_) => {
+                let parts = self.cx.types.parts(ty);
+                Val::Agg(
+                    ty.clone(),
+                    parts.iter().map(|(_, t)| self.zero(t)).collect(),
+                )
+            }
+            Ty::Ptr(p) => Val::Ptr {
+                target: Target::Null,
+                offset: int(0, ScalarTy::LONG),
+                pointee: (**p).clone(),
+            },
+            _ => Val::Void,
+        }
+    }
+
+    /// `cg::thread_block_tile<32> t = ...;` that tree-sitter read as
+    /// `(cg::thread_block_tile < 32) > (t = ...)`: the declared name and value.
+    pub(crate) fn misparsed_group_declaration(&self, n: Node<'t>) -> Option<(&'t str, Node<'t>)> {
+        if n.kind() != "binary_expression" || self.txt(n.child_by_field_name("operator")?) != ">" {
+            return None;
+        }
+        let lt = n.child_by_field_name("left")?;
+        if lt.kind() != "binary_expression" || self.txt(lt.child_by_field_name("operator")?) != "<"
+        {
+            return None;
+        }
+        let ty = lt.child_by_field_name("left")?;
+        let ty_name = match ty.kind() {
+            "qualified_identifier" => self.txt(ty.child_by_field_name("name")?),
+            "identifier" => self.txt(ty),
+            _ => return None,
+        };
+        crate::frontend::types::group_named(ty_name)?;
+        let asg = n.child_by_field_name("right")?;
+        if asg.kind() != "assignment_expression" {
+            return None;
+        }
+        let name = asg
+            .child_by_field_name("left")
+            .filter(|l| l.kind() == "identifier")?;
+        Some((self.txt(name), asg.child_by_field_name("right")?))
+    }
+
+    /// The declared array type of an identifier naming an array object.
+    pub(crate) fn declared_array_type(&self, n: Node) -> Option<Ty> {
+        let mut n = n;
+        while n.kind() == "parenthesized_expression" {
+            n = n.named_child(0)?;
+        }
+        if n.kind() != "identifier" {
+            return None;
+        }
+        let name = self.txt(n);
+        match self.lookup(name) {
+            Some(Binding::Array { ty, .. })
+            | Some(Binding::Slot(Slot::PrivArray(ty)))
+            | Some(Binding::Slot(Slot::Cells(ty, ..))) => Some(ty.clone()),
+            Some(_) => None,
+            None => self
+                .cx
+                .globals
+                .get(name)
+                .map(|g| g.ty.clone())
+                .filter(|t| matches!(t, Ty::Array(..))),
+        }
+    }
+
+    /// The type an identifier names, if it is a type name and not a variable.
+    pub(crate) fn type_name(&self, n: Node) -> Option<Ty> {
+        if !matches!(
+            n.kind(),
+            "identifier" | "type_identifier" | "primitive_type"
+        ) {
+            return None;
+        }
+        let name = self.txt(n);
+        if self.lookup(name).is_some() {
+            return None;
+        }
+        if let Some(t) = self
+            .type_overrides
+            .get(name)
+            .or_else(|| self.cx.types.typedefs.get(name))
+        {
+            return Some(t.clone());
+        }
+        if let Some((e, k)) = crate::frontend::types::vector_named(name) {
+            return Some(Ty::Vector(e, k));
+        }
+        crate::frontend::types::scalar_named(name).map(Ty::Scalar)
+    }
+
+    pub(crate) fn is_template_type(&self, tn: Node) -> bool {
+        self.type_overrides.contains_key(self.txt(tn))
+    }
+}

@@ -1,0 +1,411 @@
+//! Effects of code that is not lowered: unknown calls and what they may write; the closure and hazard scan over callees.
+
+use std::collections::{HashMap, HashSet};
+
+use tree_sitter::Node;
+
+use crate::frontend::builtins;
+use crate::frontend::exprs::*;
+use crate::frontend::lowerer::*;
+use crate::frontend::types::{text, Ty};
+use crate::frontend::FnDef;
+use crate::ir::{ArrayId, MemSpace, ScalarTy, StmtKind};
+use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
+
+/// What code reaches syntactically (see `Lowerer::closure_facts`).
+#[derive(Default)]
+pub(crate) struct ClosureFacts {
+    /// A barrier or collective it may call.
+    pub(crate) barrier: Option<String>,
+    /// Module-scope arrays (not constant memory) it names.
+    pub(crate) globals: Vec<String>,
+    /// Whether it declares `__shared__`/`local` memory.
+    pub(crate) shared_decl: bool,
+    /// A function it calls that is neither defined nor a known builtin.
+    pub(crate) unknown_call: Option<String>,
+}
+
+/// The pre-pass of the closure scans: function bodies by unqualified name
+/// (`S::f` also as `f`), each definition once.
+pub(crate) fn index_bodies<'t>(
+    functions: &HashMap<String, Vec<FnDef<'t>>>,
+) -> HashMap<String, Vec<(usize, Node<'t>)>> {
+    let mut index: HashMap<String, Vec<(usize, Node<'t>)>> = HashMap::new();
+    for (key, defs) in functions {
+        let short = key.rsplit("::").next().unwrap_or(key).to_string();
+        for d in defs.iter().filter(|d| d.has_body) {
+            let entry = index.entry(short.clone()).or_default();
+            if !entry.iter().any(|(u, n)| *u == d.unit && *n == d.node) {
+                entry.push((d.unit, d.node));
+            }
+        }
+    }
+    index
+}
+
+impl<'c, 't> Lowerer<'c, 't> {
+    /// What code we cannot see may do to an array it can reach: read and
+    /// write one element at an unknown offset (any element, soundly).
+    pub(crate) fn touch_unknown(&mut self, array: ArrayId, pointee: Ty, n: Node<'t>) {
+        let st = match pointee {
+            Ty::Scalar(s) => s,
+            _ => ScalarTy::Int {
+                bits: 8,
+                signed: false,
+            },
+        };
+        let off = self.havoc(ScalarTy::LONG, n);
+        let dest = self.tmp(st, n);
+        let access = self.access(array, off, st);
+        self.push(
+            StmtKind::Read {
+                dest,
+                access: access.clone(),
+            },
+            n,
+        );
+        let value = self.havoc(st, n);
+        self.push(StmtKind::Write { access, value }, n);
+    }
+
+    /// After a call the front end cannot see: every argument that is an
+    /// object (local, array element, field, `*p`) and may be bound to a
+    /// non-const reference (`flags`, or any without a declaration) gets an
+    /// unknown value (a real write for memory).
+    pub(crate) fn havoc_ref_args(&mut self, args: &[Node<'t>], flags: Option<&[bool]>) -> R<()> {
+        if self.kernel.lang == crate::ir::Lang::OpenCl {
+            return Ok(()); // OpenCL C has no references.
+        }
+        for (k, a) in args.iter().enumerate() {
+            if !flags.is_none_or(|f| f.get(k).copied().unwrap_or(false)) {
+                continue;
+            }
+            let inner = strip_parens(*a);
+            let is_object = match inner.kind() {
+                "identifier" | "qualified_identifier" => !matches!(
+                    self.lookup(self.txt(inner)),
+                    Some(Binding::Array { .. }) | Some(Binding::Value(Val::Group(_)))
+                ),
+                "field_expression" | "subscript_expression" => true,
+                "pointer_expression" => inner
+                    .child_by_field_name("operator")
+                    .is_some_and(|o| self.txt(o) == "*"),
+                _ => false,
+            };
+            if !is_object {
+                continue;
+            }
+            if inner.kind() == "identifier" && self.lookup(self.txt(inner)).is_none() {
+                // A module-scope object (arrays decay to pointers, handled
+                // with the pointer arguments) or a name the front end does not know.
+                if !self.cx.globals.contains_key(self.txt(inner)) {
+                    continue;
+                }
+            }
+            // A parameter bound to its value becomes a local in its own scope
+            // (not only in the innermost one), so later uses see the havoc.
+            let value_scope = match inner.kind() {
+                "identifier" => {
+                    let name = self.txt(inner);
+                    self.scopes
+                        .iter()
+                        .rposition(|sc| sc.contains_key(name))
+                        .filter(|k| {
+                            matches!(
+                                self.scopes.get(*k).and_then(|sc| sc.get(name)),
+                                Some(Binding::Value(Val::Scalar(..) | Val::Agg(..)))
+                            )
+                        })
+                }
+                _ => None,
+            };
+            let lv = self.ref_arg(inner, Val::Void)?;
+            if let Some(k) = value_scope {
+                let name = self.txt(inner);
+                let last = self.scopes.len().saturating_sub(1);
+                if k < last {
+                    if let Some(b) = self.scopes.get_mut(last).and_then(|sc| sc.remove(name)) {
+                        if let Some(sc) = self.scopes.get_mut(k) {
+                            sc.insert(name.to_string(), b);
+                        }
+                    }
+                }
+            }
+            if matches!(lv, LVal::Slot(Slot::PtrConst { .. })) {
+                // A pointer parameter the visible code never assigns: taken
+                // to keep its array (unseen code that rebinds it is not modelled).
+                continue;
+            }
+            self.havoc_lvalue(lv, inner)?;
+            self.note(
+                inner,
+                format!(
+                    "`{}` may be passed by non-const reference to code the front end cannot see: it gets an unknown value",
+                    self.txt(inner)
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    /// Stores an unknown value into `lv` (what code we cannot see may do to it).
+    pub(crate) fn havoc_lvalue(&mut self, lv: LVal, at: Node<'t>) -> R<()> {
+        let ty = self.lval_type(&lv);
+        let value = match &ty {
+            Ty::Array(..) | Ty::Group(_) | Ty::Void => return Ok(()),
+            Ty::Ptr(p) => {
+                // Keep the memory space: another object of the same space.
+                let cur = match &lv {
+                    LVal::Slot(s) => Some(self.load_slot(s)),
+                    _ => None,
+                };
+                let space = match cur {
+                    Some(Val::Ptr { target, .. }) => match target {
+                        Target::Choice(list, _) => {
+                            list.first().and_then(|a| self.space_of(&Target::Array(*a)))
+                        }
+                        t => self.space_of(&t),
+                    },
+                    _ => None,
+                };
+                let target = Target::Array(self.alias_array(space.unwrap_or(MemSpace::Global), at));
+                Val::Ptr {
+                    target,
+                    offset: self.havoc(ScalarTy::LONG, at),
+                    pointee: (**p).clone(),
+                }
+            }
+            t => self.havoc_val(t, at),
+        };
+        self.store(lv, value, at)
+    }
+
+    /// An unknown or not inlined member function may change its receiver.
+    pub(crate) fn havoc_receiver(&mut self, recv: LVal, at: Node<'t>) -> R<()> {
+        if matches!(self.lval_type(&recv), Ty::Struct(_)) {
+            self.havoc_lvalue(recv, at)?;
+        }
+        Ok(())
+    }
+
+    /// What the code under `roots` reaches syntactically, through the
+    /// functions it calls (by name).
+    pub(crate) fn closure_facts(&self, roots: Vec<(usize, Node<'t>)>) -> ClosureFacts {
+        let cx = self.cx;
+        self.scan_closure(&cx.bodies_by_name, roots)
+    }
+
+    pub(crate) fn scan_closure(
+        &self,
+        index: &HashMap<String, Vec<(usize, Node<'t>)>>,
+        roots: Vec<(usize, Node<'t>)>,
+    ) -> ClosureFacts {
+        let mut facts = ClosureFacts::default();
+        let mut visited: HashSet<(usize, usize)> = HashSet::new();
+        let mut stack = roots;
+        let mut budget = 1_000_000usize;
+        while let Some((u, node)) = stack.pop() {
+            budget = budget.saturating_sub(1);
+            if budget == 0 {
+                // Too large to tell: assume the worst.
+                facts
+                    .barrier
+                    .get_or_insert_with(|| "code too large to scan".into());
+                break;
+            }
+            let src = self.cx.units[u].text.as_str();
+            match node.kind() {
+                "call_expression" => {
+                    let name = node.child_by_field_name("function").map(|f| {
+                        let mut f = f;
+                        for _ in 0..16 {
+                            let next = match f.kind() {
+                                "qualified_identifier" | "template_function" => {
+                                    f.child_by_field_name("name")
+                                }
+                                "field_expression" => f.child_by_field_name("field"),
+                                _ => None,
+                            };
+                            match next {
+                                Some(x) => f = x,
+                                None => break,
+                            }
+                        }
+                        text(f, src).to_string()
+                    });
+                    if let Some(name) = name {
+                        if builtins::classify(&name)
+                            .is_some_and(builtins::BuiltinKind::synchronizes)
+                        {
+                            facts.barrier.get_or_insert(name.clone());
+                        }
+                        let mut found = false;
+                        for (du, dn) in index.get(&name).into_iter().flatten() {
+                            found = true;
+                            if visited.insert((*du, dn.start_byte())) {
+                                stack.push((*du, *dn));
+                            }
+                        }
+                        if !found && builtins::classify(&name).is_none() {
+                            facts.unknown_call.get_or_insert(name);
+                        }
+                    }
+                }
+                "identifier" => {
+                    let name = text(node, src);
+                    if let Some(g) = self.cx.globals.get(name) {
+                        if g.space != MemSpace::Constant && !facts.globals.iter().any(|x| x == name)
+                        {
+                            facts.globals.push(name.to_string());
+                        }
+                    }
+                }
+                "declaration" => {
+                    let mut c = node.walk();
+                    let shared = node.children(&mut c).any(|q| {
+                        matches!(
+                            q.kind(),
+                            "storage_class_specifier"
+                                | "type_qualifier"
+                                | "attribute_specifier"
+                                | "attribute_declaration"
+                                | "__shared__"
+                        ) && text(q, src).contains("__shared__")
+                    }) || qualifiers_in(
+                        &self.cx.units[u].qualifiers,
+                        qualifier_head_start(node),
+                        node.end_byte(),
+                    )
+                    .iter()
+                    .any(|q| q.kind == QualifierKind::Local);
+                    facts.shared_decl |= shared;
+                }
+                _ => {}
+            }
+            let mut c = node.walk();
+            stack.extend(node.children(&mut c).map(|x| (u, x)));
+        }
+        facts
+    }
+
+    /// Why a callee that is not inlined cannot be replaced by a havoc of its
+    /// arguments: what it (transitively, syntactically) may do besides.
+    pub(crate) fn callee_hazard(&mut self, def: &FnDef<'t>) -> Option<String> {
+        let facts = self.closure_facts(vec![(def.unit, def.node)]);
+        if let Some(b) = &facts.barrier {
+            return Some(format!("it may synchronize (`{b}`)"));
+        }
+        if let Some(g) = facts.globals.first() {
+            return Some(format!("it may access module-scope memory `{g}`"));
+        }
+        if facts.shared_decl {
+            return Some("it declares `__shared__` memory".to_string());
+        }
+        let unknown = facts.unknown_call?;
+        if self.device_module_arrays().is_empty() {
+            return None;
+        }
+        Some(format!(
+            "it calls unknown function `{unknown}`, which may access module-scope memory"
+        ))
+    }
+
+    /// The module-scope arrays of `kernel_module_arrays` device code may write.
+    pub(crate) fn device_module_arrays(&mut self) -> Vec<String> {
+        let mut names = self.kernel_module_arrays();
+        names.retain(|g| self.cx.globals.get(g).is_some_and(|g| g.device_writable));
+        names
+    }
+
+    /// Module-scope arrays the kernel's code mentions (computed once).
+    pub(crate) fn kernel_module_arrays(&mut self) -> Vec<String> {
+        if let Some(v) = &self.module_arrays {
+            return v.clone();
+        }
+        let roots = self.kernel_root.into_iter().collect();
+        let mut names = self.closure_facts(roots).globals;
+        names.sort();
+        self.module_arrays = Some(names.clone());
+        names
+    }
+
+    /// Code we cannot see may read and write any module-scope array the
+    /// kernel's code mentions. Returns whether there was one.
+    pub(crate) fn touch_module_arrays(&mut self, n: Node<'t>) -> R<bool> {
+        let names = self.device_module_arrays();
+        for name in &names {
+            if let LVal::Mem {
+                target: Target::Array(id),
+                ty,
+                ..
+            } = self.global_lvalue(name, n)?
+            {
+                let mut elem = ty;
+                while let Ty::Array(e, _) = elem {
+                    elem = *e;
+                }
+                self.touch_unknown(id, elem, n);
+            }
+        }
+        Ok(!names.is_empty())
+    }
+
+    /// Effects of a call the front end cannot see: the result is havocked and
+    /// memory reachable from pointer arguments (also inside structs) may be read
+    /// and written at any offset.
+    pub(crate) fn unknown_effects(&mut self, n: Node<'t>, what: &str, vals: Vec<Val>) -> R<Val> {
+        let touched = self.touch_reachable(n, vals);
+        let module = self.touch_module_arrays(n)?;
+        let effect = match (touched, module) {
+            (true, true) => "result havocked; it may read and write the memory its pointer arguments reach and the module-scope arrays the kernel uses",
+            (true, false) => "result havocked; it may read and write the memory its pointer arguments reach",
+            (false, true) => "result havocked; it may read and write the module-scope arrays the kernel uses",
+            (false, false) => "result havocked",
+        };
+        self.note(n, format!("call to unknown {what}: {effect}"));
+        Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
+    }
+
+    /// Havocs what code the front end cannot see may change through `vals`:
+    /// arrays their pointers reach (read and written at any offset), locals
+    /// they point to. Returns whether an array was touched.
+    pub(crate) fn touch_reachable(&mut self, n: Node<'t>, vals: Vec<Val>) -> bool {
+        let mut touched = false;
+        let mut stack = vals;
+        while let Some(v) = stack.pop() {
+            match v {
+                Val::Ptr {
+                    target: Target::Array(array),
+                    pointee,
+                    ..
+                } => {
+                    self.touch_unknown(array, pointee, n);
+                    touched = true;
+                }
+                Val::Ptr {
+                    target: Target::Local(slot),
+                    ..
+                } => self.havoc_slot(&slot, n),
+                Val::Ptr {
+                    target: Target::Locals,
+                    ..
+                } => self.havoc_addressed_locals(n),
+                Val::Ptr {
+                    target: Target::Choice(list, _),
+                    pointee,
+                    offset,
+                } => {
+                    stack.extend(list.into_iter().map(|a| Val::Ptr {
+                        target: Target::Array(a),
+                        offset: offset.clone(),
+                        pointee: pointee.clone(),
+                    }));
+                }
+                // Aggregates are bounded (`MAX_LEAVES`), so is this walk.
+                Val::Agg(_, parts) => stack.extend(parts),
+                _ => {}
+            }
+        }
+        touched
+    }
+}

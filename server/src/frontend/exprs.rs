@@ -1,0 +1,657 @@
+//! Expressions: rvalues, assignments and updates, the conditional operator.
+
+use tree_sitter::Node;
+
+use crate::frontend::arith::*;
+use crate::frontend::lowerer::*;
+use crate::frontend::types::{GroupKind, Ty};
+use crate::ir::{BinOp, Block, Builtin, Expr, MemSpace, ScalarTy, StmtKind};
+
+/// The expression inside any number of parentheses.
+pub(crate) fn strip_parens(n: Node) -> Node {
+    let mut n = n;
+    for _ in 0..64 {
+        match (n.kind(), n.named_child(0)) {
+            ("parenthesized_expression", Some(inner)) => n = inner,
+            _ => break,
+        }
+    }
+    n
+}
+
+/// Components named by a swizzle (`x`, `xy`, `s01`, `lo`, `hi`, `even`, `odd`).
+pub(crate) fn swizzle(name: &str, count: u8) -> Option<Vec<usize>> {
+    let n = count as usize;
+    let half = n.div_ceil(2);
+    match name {
+        "lo" => return Some((0..half).collect()),
+        "hi" => return Some((half..n.max(half * 2)).filter(|k| *k < n).collect()),
+        "even" => return Some((0..n).step_by(2).collect()),
+        "odd" => return Some((1..n).step_by(2).collect()),
+        _ => {}
+    }
+    let idx: Option<Vec<usize>> =
+        if let Some(hex) = name.strip_prefix('s').or_else(|| name.strip_prefix('S')) {
+            hex.chars()
+                .map(|c| c.to_digit(16).map(|d| d as usize))
+                .collect()
+        } else {
+            name.chars()
+                .map(|c| match c {
+                    'x' | 'r' => Some(0),
+                    'y' | 'g' => Some(1),
+                    'z' | 'b' => Some(2),
+                    'w' | 'a' => Some(3),
+                    _ => None,
+                })
+                .collect()
+        };
+    idx.filter(|v| !v.is_empty() && v.iter().all(|k| *k < n))
+}
+
+pub(crate) fn flatten_comma<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
+    let mut cur = n;
+    let mut rights = Vec::new();
+    let mut steps = 0;
+    while cur.kind() == "comma_expression" && steps < 64 {
+        steps += 1;
+        if let Some(r) = cur.child_by_field_name("right") {
+            rights.push(r);
+        }
+        match cur.child_by_field_name("left") {
+            Some(l) => cur = l,
+            None => break,
+        }
+    }
+    // tree-sitter's comma expression nests to the right: left is a single item.
+    out.push(cur);
+    for r in rights.into_iter().rev() {
+        flatten_comma(r, out);
+    }
+}
+
+impl<'c, 't> Lowerer<'c, 't> {
+    /// Lowers an expression whose value is not used.
+    pub(crate) fn discard(&mut self, n: Node<'t>) -> R<()> {
+        if let Some((name, value)) = self.misparsed_group_declaration(n) {
+            let v = self.rvalue(value)?;
+            let slot = Slot::Group(match v {
+                Val::Group(g) => g,
+                _ => GroupKind::Tile,
+            });
+            self.bind(name, Binding::Slot(slot));
+            return Ok(());
+        }
+        match n.kind() {
+            "update_expression" => {
+                self.update(n, false)?;
+            }
+            "comma_expression" => {
+                if let Some(l) = n.child_by_field_name("left") {
+                    self.discard(l)?;
+                }
+                if let Some(r) = n.child_by_field_name("right") {
+                    self.discard(r)?;
+                }
+            }
+            "parenthesized_expression" => {
+                if let Some(i) = n.named_child(0) {
+                    self.discard(i)?;
+                }
+            }
+            _ => {
+                self.rvalue(n)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Lowers an expression to a value (memory reads become `Read` statements).
+    pub(crate) fn rvalue(&mut self, n: Node<'t>) -> R<Val> {
+        self.enter(n)?;
+        let r = self.rvalue_inner(n);
+        self.depth -= 1;
+        r
+    }
+
+    /// Lowers the left operand of a binary expression. A binary left operand
+    /// continues a flat chain (`a + b + c` parses as `(a + b) + c`): unrolled
+    /// code is long, not deep, so it counts against its own, larger limit
+    /// instead of the nesting depth.
+    pub(crate) fn rvalue_left(&mut self, n: Node<'t>) -> R<Val> {
+        if n.kind() != "binary_expression" {
+            return self.rvalue(n);
+        }
+        self.chain_links += 1;
+        if self.chain_links > MAX_CHAIN_LINKS {
+            self.chain_links -= 1;
+            return self.unsup(
+                n,
+                format!("expression with more than {MAX_CHAIN_LINKS} chained operators"),
+            );
+        }
+        let r = self.rvalue_inner(n);
+        self.chain_links -= 1;
+        r
+    }
+
+    pub(crate) fn rvalue_inner(&mut self, n: Node<'t>) -> R<Val> {
+        if n.is_error() || n.is_missing() {
+            return self.syntax_error(n);
+        }
+        match n.kind() {
+            "number_literal" => self.number(n),
+            "char_literal" => {
+                let v = self.cx.types.const_eval(n, self.src(), 0).unwrap_or(0);
+                Ok(Val::Scalar(int(v, ScalarTy::INT), ScalarTy::INT))
+            }
+            "true" => Ok(Val::Scalar(int(1, ScalarTy::Bool), ScalarTy::Bool)),
+            "false" => Ok(Val::Scalar(int(0, ScalarTy::Bool), ScalarTy::Bool)),
+            "null" | "nullptr" => Ok(Val::Ptr {
+                target: Target::Null,
+                offset: int(0, ScalarTy::LONG),
+                pointee: Ty::Void,
+            }),
+            "string_literal" | "concatenated_string" | "raw_string_literal" => Ok(Val::Ptr {
+                target: Target::Private,
+                offset: int(0, ScalarTy::LONG),
+                pointee: Ty::Scalar(ScalarTy::Int {
+                    bits: 8,
+                    signed: true,
+                }),
+            }),
+            "parenthesized_expression" => match n.named_child(0) {
+                Some(i) => self.rvalue(i),
+                None => self.unsup(n, "empty parentheses"),
+            },
+            "identifier" | "field_expression" | "subscript_expression" | "qualified_identifier" => {
+                if n.kind() == "identifier" {
+                    if let Some(Binding::Value(v)) = self.lookup(self.txt(n)) {
+                        return Ok(v.clone());
+                    }
+                }
+                if let Some(v) = self.builtin_value(n)? {
+                    return Ok(v);
+                }
+                let lv = self.lvalue(n)?;
+                self.load(lv, n)
+            }
+            "pointer_expression" => {
+                let op = n
+                    .child_by_field_name("operator")
+                    .map(|o| self.txt(o))
+                    .unwrap_or("");
+                let Some(arg) = n.child_by_field_name("argument") else {
+                    return self.unsup(n, "malformed pointer expression");
+                };
+                if op == "&" {
+                    let lv = self.lvalue(arg)?;
+                    self.address_of(lv, arg)
+                } else {
+                    let lv = self.lvalue(n)?;
+                    self.load(lv, n)
+                }
+            }
+            "unary_expression" => self.unary(n),
+            "binary_expression" => self.binary(n),
+            "update_expression" => self.update(n, true),
+            "assignment_expression" => self.assignment(n),
+            "conditional_expression" => self.conditional(n),
+            "comma_expression" => {
+                if let Some(l) = n.child_by_field_name("left") {
+                    self.discard(l)?;
+                }
+                match n.child_by_field_name("right") {
+                    Some(r) => self.rvalue(r),
+                    None => Ok(Val::Void),
+                }
+            }
+            "cast_expression" => self.cast(n),
+            "call_expression" => self.call(n),
+            "sizeof_expression" | "alignof_expression" => {
+                let size = if let Some(t) = n.child_by_field_name("type") {
+                    let ty = self
+                        .cx
+                        .types
+                        .type_descriptor(t, self.src(), &self.type_overrides);
+                    if n.kind() == "sizeof_expression" {
+                        self.size_of(&ty)
+                    } else {
+                        self.cx.types.align(&ty)
+                    }
+                } else if let Some(ty) = n.child_by_field_name("value").and_then(|v| {
+                    self.declared_array_type(v)
+                        .or_else(|| self.type_name(strip_parens(v)))
+                }) {
+                    // sizeof of an array object: the whole array.
+                    self.size_of(&ty)
+                } else if let Some(v) = n.child_by_field_name("value") {
+                    // sizeof expr: the type without evaluating.
+                    let saved = std::mem::take(&mut self.cur);
+                    let saved_vars = self.kernel.vars.len();
+                    let saved_id = self.kernel.next_stmt_id;
+                    let val = self.rvalue(v);
+                    self.cur = saved;
+                    self.kernel.vars.truncate(saved_vars);
+                    self.kernel.next_stmt_id = saved_id;
+                    let ty = match val? {
+                        Val::Scalar(_, t) => Ty::Scalar(t),
+                        Val::Agg(t, _) => t,
+                        _ => Ty::Ptr(Box::new(Ty::Void)),
+                    };
+                    self.size_of(&ty)
+                } else {
+                    4
+                };
+                Ok(Val::Scalar(
+                    int(size as i128, ScalarTy::ULONG),
+                    ScalarTy::ULONG,
+                ))
+            }
+            "compound_literal_expression" => {
+                let ty = match n.child_by_field_name("type") {
+                    Some(t) => self
+                        .cx
+                        .types
+                        .type_descriptor(t, self.src(), &self.type_overrides),
+                    None => Ty::Scalar(ScalarTy::INT),
+                };
+                match n.child_by_field_name("value") {
+                    Some(v) => self.init_list(v, &ty),
+                    None => Ok(self.zero(&ty)),
+                }
+            }
+            "initializer_list" => {
+                let mut c = n.walk();
+                let items: Vec<Node<'t>> = n.named_children(&mut c).collect();
+                let mut vals = Vec::new();
+                for i in items {
+                    vals.push(self.rvalue(i)?);
+                }
+                Ok(vals.into_iter().next().unwrap_or(Val::Void))
+            }
+            "extension_expression" => match n.named_child(0) {
+                Some(i) => self.rvalue(i),
+                None => Ok(Val::Void),
+            },
+            "this" => match self.lookup("this") {
+                Some(Binding::Value(v)) => Ok(v.clone()),
+                _ => self.unsup(n, "`this` outside a member function"),
+            },
+            "lambda_expression" => self.unsup(n, "lambdas are not supported"),
+            "new_expression" | "delete_expression" => {
+                self.unsup(n, "`new`/`delete` is not supported")
+            }
+            "gnu_asm_expression" => self.unsup(n, "inline assembly is not supported"),
+            k => self.unsup(n, format!("unsupported expression `{k}`")),
+        }
+    }
+
+    pub(crate) fn update(&mut self, n: Node<'t>, want: bool) -> R<Val> {
+        let op = n
+            .child_by_field_name("operator")
+            .map(|o| self.txt(o))
+            .unwrap_or("++");
+        let Some(arg) = n.child_by_field_name("argument") else {
+            return self.unsup(n, "malformed increment");
+        };
+        let prefix = n
+            .child(0)
+            .is_some_and(|c| c.kind() == "++" || c.kind() == "--");
+        let lv = self.lvalue(arg)?;
+        let old = self.load(lv.clone(), arg)?;
+        // Keep the old value when it is used after the update.
+        let old = match (&old, want && !prefix) {
+            (Val::Scalar(Expr::Var(_), t), true) if matches!(lv, LVal::Slot(_)) => {
+                let t = *t;
+                let tv = self.tmp(t, arg);
+                let (e, _) = self.scalar(old.clone(), arg)?;
+                self.push(StmtKind::Assign { var: tv, value: e }, arg);
+                Val::Scalar(Expr::Var(tv), t)
+            }
+            (
+                Val::Ptr {
+                    target,
+                    offset,
+                    pointee,
+                },
+                true,
+            ) => {
+                let tv = self.tmp(ScalarTy::LONG, arg);
+                self.push(
+                    StmtKind::Assign {
+                        var: tv,
+                        value: offset.clone(),
+                    },
+                    arg,
+                );
+                Val::Ptr {
+                    target: target.clone(),
+                    offset: Expr::Var(tv),
+                    pointee: pointee.clone(),
+                }
+            }
+            _ => old,
+        };
+        let one = Val::Scalar(int(1, ScalarTy::INT), ScalarTy::INT);
+        let bop = if op == "--" { BinOp::Sub } else { BinOp::Add };
+        let new = self.apply_binop(bop, old.clone(), one, n)?;
+        self.store(lv.clone(), new.clone(), n)?;
+        if prefix {
+            return match lv {
+                LVal::Slot(s) => Ok(self.load_slot(&s)),
+                _ => Ok(new),
+            };
+        }
+        Ok(old)
+    }
+
+    pub(crate) fn assignment(&mut self, n: Node<'t>) -> R<Val> {
+        let (lv, value) = self.assign(n, false)?;
+        Ok(match lv {
+            LVal::Slot(s) => self.load_slot(&s),
+            _ => value,
+        })
+    }
+
+    /// Lowers an assignment; returns the assigned object (its address fixed
+    /// before the store when `pin`: the object is used again) and the value.
+    pub(crate) fn assign(&mut self, n: Node<'t>, pin: bool) -> R<(LVal, Val)> {
+        let op = n
+            .child_by_field_name("operator")
+            .map(|o| self.txt(o))
+            .unwrap_or("=");
+        let (Some(l), Some(r)) = (
+            n.child_by_field_name("left"),
+            n.child_by_field_name("right"),
+        ) else {
+            return self.unsup(n, "malformed assignment");
+        };
+        let lv = self.lvalue(l)?;
+        let lv = if pin { self.pin_lvalue(lv, l) } else { lv };
+        let rhs = if r.kind() == "initializer_list" {
+            let ty = self.lval_type(&lv);
+            self.init_list(r, &ty)?
+        } else {
+            self.rvalue(r)?
+        };
+        let value = if op == "=" {
+            rhs
+        } else {
+            let Some(bop) = Self::binop_of(op.trim_end_matches('=')) else {
+                return self.unsup(n, format!("unsupported operator `{op}`"));
+            };
+            let old = self.load(lv.clone(), l)?;
+            self.apply_binop(bop, old, rhs, n)?
+        };
+        // The stored value, converted to the target type, is the expression's value.
+        let value = match (self.lval_type(&lv), value) {
+            (Ty::Scalar(t), Val::Scalar(e, vt)) => Val::Scalar(conv(e, vt, t), t),
+            (_, v) => v,
+        };
+        self.store(lv.clone(), value.clone(), n)?;
+        Ok((lv, value))
+    }
+
+    pub(crate) fn conditional(&mut self, n: Node<'t>) -> R<Val> {
+        let (Some(c), Some(a), Some(b)) = (
+            n.child_by_field_name("condition"),
+            n.child_by_field_name("consequence"),
+            n.child_by_field_name("alternative"),
+        ) else {
+            return self.unsup(n, "malformed conditional expression");
+        };
+        let cv = self.rvalue(c)?;
+        let cond = self.truth(cv, c)?;
+        let mut va = Val::Void;
+        let mut vb = Val::Void;
+        // Pointer targets set on one side hold only there (like `if_stmt`).
+        let before = self.ptrs.targets.clone();
+        let sa = self.with_block(|s| {
+            va = s.rvalue(a)?;
+            Ok(())
+        })?;
+        let after_a = self.ptrs.replace_targets(before);
+        let sb = self.with_block(|s| {
+            vb = s.rvalue(b)?;
+            Ok(())
+        })?;
+        let after_b = self.ptrs.replace_targets(after_a.clone());
+        if sa.is_empty() && sb.is_empty() {
+            self.merge_states(after_a, after_b, n)?;
+            return self.select(cond, va, vb, n);
+        }
+        // Reads on a side: the branches become an `if`.
+        let ty = match (&va, &vb) {
+            (Val::Scalar(_, x), Val::Scalar(_, y)) => Ty::Scalar(common(*x, *y)),
+            (v, _) => self.type_of_val(v),
+        };
+        let slot = self.make_slot(&ty, &format!("$t{}", self.next_tmp), n);
+        self.next_tmp += 1;
+        let mut then_stmts = sa;
+        let mut else_stmts = sb;
+        let saved = std::mem::take(&mut self.cur);
+        self.ptrs.targets = after_a;
+        self.store(LVal::Slot(slot.clone()), va, a)?;
+        then_stmts.append(&mut self.cur);
+        let after_then = self.ptrs.replace_targets(after_b);
+        self.store(LVal::Slot(slot.clone()), vb, b)?;
+        else_stmts.append(&mut self.cur);
+        let after_else = std::mem::take(&mut self.ptrs.targets);
+        self.cur = saved;
+        self.merge_states(after_then, after_else, n)?;
+        self.push(
+            StmtKind::If {
+                cond,
+                then_: Block {
+                    stmts: then_stmts,
+                    braces: None,
+                },
+                else_: Block {
+                    stmts: else_stmts,
+                    braces: None,
+                },
+            },
+            n,
+        );
+        Ok(self.load_slot(&slot))
+    }
+
+    pub(crate) fn select(&mut self, cond: Expr, a: Val, b: Val, at: Node) -> R<Val> {
+        if let Expr::Int(v, ScalarTy::Bool) = cond {
+            return Ok(if v != 0 { a } else { b });
+        }
+        Ok(match (a, b) {
+            (
+                Val::Ptr {
+                    target: ta,
+                    offset: oa,
+                    pointee,
+                },
+                Val::Ptr {
+                    target: tb,
+                    offset: ob,
+                    ..
+                },
+            ) => {
+                let target = if ta == tb || tb == Target::Null {
+                    ta
+                } else if ta == Target::Null {
+                    tb
+                } else if let (Target::Array(a), Target::Array(b)) = (&ta, &tb) {
+                    // One of two arrays, selected by the condition.
+                    let sel = self.tmp(ScalarTy::UINT, at);
+                    let value = Expr::Select(
+                        Box::new(cond.clone()),
+                        Box::new(int(0, ScalarTy::UINT)),
+                        Box::new(int(1, ScalarTy::UINT)),
+                        ScalarTy::UINT,
+                    );
+                    self.push(StmtKind::Assign { var: sel, value }, at);
+                    Target::Choice(vec![*a, *b], sel)
+                } else if self.space_of(&ta).is_none() && self.space_of(&tb).is_none() {
+                    // Two per-thread objects (`c ? &x : &y`): like `merge_target`.
+                    let per_local = |t: &Target| matches!(t, Target::Local(_) | Target::Locals);
+                    if per_local(&ta) || per_local(&tb) {
+                        for t in [&ta, &tb] {
+                            if let Target::Local(slot) = t {
+                                if !self.ptrs.addr_slots.contains(slot) {
+                                    self.ptrs.addr_slots.push((**slot).clone());
+                                }
+                            }
+                        }
+                        self.note(at, "pointer may target several locals: reads through it are havocked, writes havoc every local whose address is taken".into());
+                        Target::Locals
+                    } else {
+                        Target::Private
+                    }
+                } else if matches!(ta, Target::Local(_) | Target::Locals)
+                    || matches!(tb, Target::Local(_) | Target::Locals)
+                {
+                    return self.unsup(at, "pointer may target a local variable or memory");
+                } else {
+                    let space = self
+                        .space_of(&ta)
+                        .or(self.space_of(&tb))
+                        .unwrap_or(MemSpace::Global);
+                    self.note(at, "pointer may target several arrays: accesses through it may touch any of them".into());
+                    Target::Array(self.alias_array(space, at))
+                };
+                Val::Ptr {
+                    target,
+                    offset: Expr::Select(
+                        Box::new(cond),
+                        Box::new(oa),
+                        Box::new(ob),
+                        ScalarTy::LONG,
+                    ),
+                    pointee,
+                }
+            }
+            (Val::Agg(ty, pa), Val::Agg(_, pb)) if pa.len() == pb.len() => {
+                let mut out = Vec::new();
+                for (x, y) in pa.into_iter().zip(pb) {
+                    out.push(self.select(cond.clone(), x, y, at)?);
+                }
+                Val::Agg(ty, out)
+            }
+            (Val::Group(g), _) => Val::Group(g),
+            (a, b) => {
+                let (ea, ta) = self.scalar(a, at)?;
+                let (eb, tb) = self.scalar(b, at)?;
+                let t = common(ta, tb);
+                let t = if ta == ScalarTy::Bool && tb == ScalarTy::Bool {
+                    ScalarTy::Bool
+                } else {
+                    t
+                };
+                Val::Scalar(
+                    Expr::Select(
+                        Box::new(cond),
+                        Box::new(conv(ea, ta, t)),
+                        Box::new(conv(eb, tb, t)),
+                        t,
+                    ),
+                    t,
+                )
+            }
+        })
+    }
+
+    pub(crate) fn builtin_value(&mut self, n: Node<'t>) -> R<Option<Val>> {
+        let ctor = |f: fn(u8) -> Builtin, d: u8| Val::Scalar(Expr::Builtin(f(d)), ScalarTy::UINT);
+        match n.kind() {
+            "identifier" => {
+                let name = self.txt(n);
+                if self.lookup(name).is_some() {
+                    return Ok(None);
+                }
+                let f: fn(u8) -> Builtin = match name {
+                    "warpSize" => {
+                        return Ok(Some(Val::Scalar(
+                            Expr::Builtin(Builtin::WarpSize),
+                            ScalarTy::INT,
+                        )))
+                    }
+                    "threadIdx" => Builtin::ThreadIdx,
+                    "blockIdx" => Builtin::BlockIdx,
+                    "blockDim" => Builtin::BlockDim,
+                    "gridDim" => Builtin::GridDim,
+                    _ => {
+                        if let Some(&(v, t)) = self.cx.types.consts.get(name) {
+                            return Ok(Some(Val::Scalar(int(v, t), t)));
+                        }
+                        if let Some(v) = ocl_constant(name) {
+                            return Ok(Some(Val::Scalar(int(v, ScalarTy::INT), ScalarTy::INT)));
+                        }
+                        if self.cx.globals.contains_key(name) {
+                            return Ok(None);
+                        }
+                        if let Some(v) = float_constant(name) {
+                            return Ok(Some(Val::Scalar(
+                                Expr::Float(v.to_bits(), ScalarTy::FLOAT),
+                                ScalarTy::FLOAT,
+                            )));
+                        }
+                        if let Some((v, t)) = int_limit(name) {
+                            return Ok(Some(Val::Scalar(int(v, t), t)));
+                        }
+                        if self.cx.functions.contains_key(name) {
+                            return self.unsup(n, format!("function `{name}` used as a value (function pointers are not supported)"));
+                        }
+                        self.note(n, format!("unknown identifier `{name}`: value havocked"));
+                        return Ok(Some(Val::Scalar(
+                            self.havoc(ScalarTy::INT, n),
+                            ScalarTy::INT,
+                        )));
+                    }
+                };
+                Ok(Some(Val::Agg(
+                    Ty::Vector(ScalarTy::UINT, 3),
+                    (0..3).map(|d| ctor(f, d)).collect(),
+                )))
+            }
+            "field_expression" => {
+                let (Some(arg), Some(field)) = (
+                    n.child_by_field_name("argument"),
+                    n.child_by_field_name("field"),
+                ) else {
+                    return Ok(None);
+                };
+                if arg.kind() != "identifier" {
+                    return Ok(None);
+                }
+                let name = self.txt(arg);
+                if self.lookup(name).is_some() {
+                    return Ok(None);
+                }
+                let f: fn(u8) -> Builtin = match name {
+                    "threadIdx" => Builtin::ThreadIdx,
+                    "blockIdx" => Builtin::BlockIdx,
+                    "blockDim" => Builtin::BlockDim,
+                    "gridDim" => Builtin::GridDim,
+                    _ => return Ok(None),
+                };
+                let d = match self.txt(field) {
+                    "x" => 0,
+                    "y" => 1,
+                    "z" => 2,
+                    other => {
+                        return self
+                            .unsup(field, format!("unknown component `{other}` of `{name}`"))
+                    }
+                };
+                Ok(Some(ctor(f, d)))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    pub(crate) fn eval_args(&mut self, args: &[Node<'t>]) -> R<Vec<Val>> {
+        let mut vals = Vec::new();
+        for a in args {
+            vals.push(self.rvalue(*a)?);
+        }
+        Ok(vals)
+    }
+}

@@ -1,0 +1,447 @@
+//! Inlining calls to functions defined in the program.
+
+use std::collections::HashMap;
+
+use tree_sitter::Node;
+
+use crate::frontend::arith::*;
+use crate::frontend::lowerer::*;
+use crate::frontend::lvalues::*;
+use crate::frontend::types::{text, Ty};
+use crate::frontend::FnDef;
+use crate::ir::{ScalarTy, StmtKind};
+
+/// Whether a subtree contains a node of `kind` (not looking into nested functions).
+pub(crate) fn contains_kind(n: Option<Node>, kind: &str) -> bool {
+    let Some(n) = n else { return false };
+    let mut stack = vec![n];
+    while let Some(x) = stack.pop() {
+        if x.kind() == kind {
+            return true;
+        }
+        if x.kind() == "lambda_expression" {
+            continue;
+        }
+        let mut c = x.walk();
+        stack.extend(x.children(&mut c));
+    }
+    false
+}
+
+/// Whether a subtree contains `goto label`.
+pub(crate) fn contains_goto_to(n: Node, label: &str, src: &str) -> bool {
+    let mut stack = vec![n];
+    while let Some(x) = stack.pop() {
+        if x.kind() == "goto_statement"
+            && x.child_by_field_name("label")
+                .is_some_and(|l| text(l, src) == label)
+        {
+            return true;
+        }
+        let mut c = x.walk();
+        stack.extend(x.children(&mut c));
+    }
+    false
+}
+
+/// Whether a loop body has a `break` or `continue` for that loop.
+pub(crate) fn has_loop_jump(n: Option<Node>) -> bool {
+    let Some(n) = n else { return false };
+    let mut stack = vec![n];
+    while let Some(x) = stack.pop() {
+        match x.kind() {
+            "break_statement" | "continue_statement" => return true,
+            "for_statement" | "while_statement" | "do_statement" | "for_range_loop" => continue,
+            _ => {}
+        }
+        let mut c = x.walk();
+        stack.extend(x.children(&mut c));
+    }
+    false
+}
+
+/// Whether a statement contains a `break` that leaves the enclosing switch.
+pub(crate) fn contains_switch_break(n: Node) -> bool {
+    let mut stack = vec![n];
+    while let Some(x) = stack.pop() {
+        match x.kind() {
+            "break_statement" => return true,
+            "for_statement" | "while_statement" | "do_statement" | "switch_statement"
+            | "for_range_loop" => continue,
+            _ => {}
+        }
+        let mut c = x.walk();
+        stack.extend(x.children(&mut c));
+    }
+    false
+}
+
+/// Whether a function body has a `return` other than as its last statement.
+pub(crate) fn has_early_return(body: Node) -> bool {
+    let mut c = body.walk();
+    let children: Vec<Node> = body
+        .named_children(&mut c)
+        .filter(|c| c.kind() != "comment")
+        .collect();
+    for (k, ch) in children.iter().enumerate() {
+        let last = k + 1 == children.len();
+        if ch.kind() == "return_statement" {
+            if !last {
+                return true;
+            }
+            continue;
+        }
+        if contains_kind(Some(*ch), "return_statement") {
+            return true;
+        }
+    }
+    false
+}
+
+impl<'c, 't> Lowerer<'c, 't> {
+    /// Inlines a call of a device function.
+    pub(crate) fn inline_call(
+        &mut self,
+        n: Node<'t>,
+        def: &FnDef<'t>,
+        args: &[Node<'t>],
+        tpl_args: Option<Node<'t>>,
+    ) -> R<Val> {
+        self.inline_call_this(n, def, args, tpl_args, None)
+    }
+
+    /// Inlines a call; `this` is the receiver of a member function.
+    pub(crate) fn inline_call_this(
+        &mut self,
+        n: Node<'t>,
+        def: &FnDef<'t>,
+        args: &[Node<'t>],
+        tpl_args: Option<Node<'t>>,
+        this: Option<LVal>,
+    ) -> R<Val> {
+        // Asked for the object a reference-returning callee returns (taken
+        // before the arguments, whose calls must not see the request).
+        let by_ref = std::mem::take(&mut self.ref_return) && returns_ref(def.node);
+        let vals = self.eval_args(args)?;
+        self.inlined_calls += 1;
+        if self.call_stack.contains(&def.name)
+            || self.call_stack.len() > MAX_INLINE_DEPTH
+            || self.inlined_calls > MAX_INLINED_CALLS
+        {
+            return self.not_inlined(n, def, args, vals, this, by_ref);
+        }
+        let call_site = self.span(n);
+        let saved_unit = self.unit;
+        let saved_scopes = std::mem::take(&mut self.scopes);
+        let saved_overrides = self.type_overrides.clone();
+        let saved_site = self.inline_site;
+        let saved_assigned = std::mem::take(&mut self.ptrs.assigned);
+        let saved_signaled = std::mem::take(&mut self.signaled);
+        let saved_stmt_span = self.stmt_span;
+        // Parameters and template arguments are bound in the callee's unit.
+        let arg_nodes: Vec<Node<'t>> = args.to_vec();
+        self.unit = def.unit;
+        if self.inline_site.is_none() {
+            self.inline_site = Some(call_site);
+        }
+        self.call_stack.push(def.name.clone());
+        // Only the kernel-level scope (globals) stays visible: keep an empty scope for the callee.
+        self.scopes = vec![HashMap::new()];
+        let result = (|| -> R<Val> {
+            if let Some(recv) = this {
+                // Members are in scope in a member function.
+                let ty = self.lval_type(&recv);
+                let names = self.part_names(&ty);
+                for (k, name) in names.iter().enumerate() {
+                    let lv = self.component(recv.clone(), k, &ty, n);
+                    self.bind(name, Binding::Ref(lv));
+                }
+                let this_ptr = self.address_of(recv, n)?;
+                self.bind("this", Binding::Value(this_ptr));
+            }
+            self.collect_assigned(def.node);
+            self.scan_address_taken(def.node);
+            if let Some(tpl) = def.template {
+                // Explicit template arguments are nodes of the caller's unit.
+                let tpl_unit_ok = saved_unit == def.unit;
+                self.bind_template_params(tpl, if tpl_unit_ok { tpl_args } else { None })?;
+            }
+            let ret_ty = self.inline_return_type(def);
+            self.bind_inline_params(def, &vals, &arg_nodes, saved_unit, &saved_scopes)?;
+            self.inlined_body(n, def, &ret_ty, by_ref)
+        })();
+        self.call_stack.pop();
+        self.unit = saved_unit;
+        self.scopes = saved_scopes;
+        self.type_overrides = saved_overrides;
+        self.inline_site = saved_site;
+        self.ptrs.assigned = saved_assigned;
+        self.signaled = saved_signaled;
+        self.stmt_span = saved_stmt_span;
+        result
+    }
+
+    /// A call that is not inlined (recursion, depth or budget): unsupported if
+    /// the callee may do what a havoc does not cover, else its effects
+    /// through arguments and receiver are havocked.
+    fn not_inlined(
+        &mut self,
+        n: Node<'t>,
+        def: &FnDef<'t>,
+        args: &[Node<'t>],
+        vals: Vec<Val>,
+        this: Option<LVal>,
+        by_ref: bool,
+    ) -> R<Val> {
+        let why = if self.call_stack.contains(&def.name) {
+            "recursive call"
+        } else if self.inlined_calls > MAX_INLINED_CALLS {
+            "inlining budget exhausted at call"
+        } else {
+            "calls nested too deeply"
+        };
+        // The havoc below covers what the callee does through its
+        // arguments; anything else it might do (synchronize, touch
+        // module-scope or its own `__shared__` memory) is not modelled.
+        let key = (def.unit, def.node.start_byte());
+        let hazard = match self.hazards.get(&key) {
+            Some(h) => h.clone(),
+            None => {
+                let h = self.callee_hazard(def);
+                self.hazards.insert(key, h.clone());
+                h
+            }
+        };
+        if let Some(h) = hazard {
+            return self.unsup(n, format!("{why} to `{}` is not inlined and {h}", def.name));
+        }
+        if by_ref {
+            return self.unsup(
+                n,
+                format!("{why} to `{}` is not inlined and the reference it returns is used as an object", def.name),
+            );
+        }
+        self.note(
+            n,
+            format!(
+                "{why} to `{}` not inlined: result havocked, pointer and reference arguments havocked",
+                def.name
+            ),
+        );
+        self.touch_reachable(n, vals);
+        let flags = def
+            .params
+            .map(|p| super::mut_ref_params(p, &self.cx.units[def.unit].text));
+        self.havoc_ref_args(args, flags.as_deref())?;
+        if let Some(recv) = this {
+            self.havoc_receiver(recv, n)?;
+        }
+        Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
+    }
+
+    /// The type an inlined function returns (`auto` taken as `int`).
+    pub(crate) fn inline_return_type(&self, def: &FnDef<'t>) -> Ty {
+        if def.name_node.kind() == "operator_cast" {
+            // `operator T *()`: the type is the operator's own.
+            let base = def
+                .name_node
+                .child_by_field_name("type")
+                .map_or(Ty::Void, |t| self.resolve_type(t));
+            return self
+                .cx
+                .types
+                .apply_declarator(
+                    base,
+                    def.name_node.child_by_field_name("declarator"),
+                    self.src(),
+                )
+                .ty;
+        }
+        let ret_ty = match def.node.child_by_field_name("type") {
+            Some(t) => {
+                let base = self.resolve_type(t);
+                let info = self.cx.types.apply_declarator(
+                    base,
+                    def.node.child_by_field_name("declarator"),
+                    self.src(),
+                );
+                // The declarator chain ends in the function declarator: strip it back.
+                info.ty
+            }
+            None => Ty::Void,
+        };
+        if self.txt(def.node.child_by_field_name("type").unwrap_or(def.node)) == "auto" {
+            Ty::Scalar(ScalarTy::INT)
+        } else {
+            ret_ty
+        }
+    }
+
+    /// Binds the parameters of an inlined function to the argument values
+    /// `vals` (reference parameters to the caller's lvalues, re-lowered from
+    /// `arg_nodes` in the caller's unit and scopes).
+    fn bind_inline_params(
+        &mut self,
+        def: &FnDef<'t>,
+        vals: &[Val],
+        arg_nodes: &[Node<'t>],
+        saved_unit: usize,
+        saved_scopes: &[HashMap<String, Binding>],
+    ) -> R<()> {
+        let Some(params) = def.params else {
+            return Ok(());
+        };
+        let mut c = params.walk();
+        let pnodes: Vec<Node<'t>> = params
+            .named_children(&mut c)
+            .filter(|p| p.kind().contains("parameter_declaration"))
+            .collect();
+        for (k, p) in pnodes.iter().enumerate() {
+            let Some(tn) = p.child_by_field_name("type") else {
+                continue;
+            };
+            let base = self.resolve_type(tn);
+            let info = self.cx.types.apply_declarator(
+                base,
+                p.child_by_field_name("declarator"),
+                self.src(),
+            );
+            let Some(name_node) = info.name else { continue };
+            let name = self.txt(name_node).to_string();
+            let arg_val = match vals.get(k) {
+                Some(v) => v.clone(),
+                None => match p.child_by_field_name("default_value") {
+                    Some(d) => self.rvalue(d)?,
+                    None => self.havoc_val(&info.ty, *p),
+                },
+            };
+            if info.is_ref {
+                // Bind the caller's lvalue: re-lower the argument as an lvalue in the caller's unit.
+                let callee_unit = self.unit;
+                self.unit = saved_unit;
+                let caller_scopes = std::mem::replace(&mut self.scopes, saved_scopes.to_vec());
+                let lv = match arg_nodes.get(k) {
+                    Some(a) => self.ref_arg(*a, arg_val.clone()),
+                    None => Ok(LVal::Discard(info.ty.clone())),
+                };
+                self.scopes = caller_scopes;
+                self.unit = callee_unit;
+                self.bind(&name, Binding::Ref(lv?));
+                continue;
+            }
+            let mut ty = info.ty.clone();
+            if let (Ty::Scalar(_), Val::Ptr { pointee, .. }) = (&ty, &arg_val) {
+                ty = Ty::Ptr(Box::new(pointee.clone()));
+            }
+            if let (
+                Ty::Ptr(_) | Ty::Array(..),
+                Val::Ptr {
+                    target, pointee, ..
+                },
+            ) = (&ty, &arg_val)
+            {
+                // Pointer parameters keep the argument's target.
+                let pointee_ty = match &ty {
+                    Ty::Ptr(p) | Ty::Array(p, _) => (**p).clone(),
+                    _ => pointee.clone(),
+                };
+                let pointee_ty = if matches!(pointee_ty, Ty::Scalar(ScalarTy::INT))
+                    && !matches!(pointee, Ty::Scalar(ScalarTy::INT))
+                    && self.is_template_type(tn)
+                {
+                    pointee.clone()
+                } else {
+                    pointee_ty
+                };
+                let off = self.new_var(&format!("{name}.offset"), ScalarTy::LONG, name_node);
+                self.ptrs.names.insert(off, name.clone());
+                self.init_choice(off, &name, *p);
+                self.set_target(off, &name, target.clone(), *p)?;
+                let Val::Ptr { offset, .. } = &arg_val else {
+                    continue;
+                };
+                self.push(
+                    StmtKind::Assign {
+                        var: off,
+                        value: offset.clone(),
+                    },
+                    *p,
+                );
+                self.bind(
+                    &name,
+                    Binding::Slot(Slot::Ptr {
+                        off,
+                        pointee: pointee_ty,
+                        name: name.clone(),
+                    }),
+                );
+                continue;
+            }
+            if let (Ty::Scalar(ScalarTy::INT), Val::Scalar(_, at)) = (&ty, &arg_val) {
+                if self.is_template_type(tn) {
+                    ty = Ty::Scalar(*at);
+                }
+            }
+            if let (Ty::Scalar(ScalarTy::INT), Val::Agg(aty, _)) = (&ty, &arg_val) {
+                if self.is_template_type(tn) {
+                    ty = aty.clone();
+                }
+            }
+            let slot = self.make_slot(&ty, &name, name_node);
+            self.store(LVal::Slot(slot.clone()), arg_val, *p)?;
+            self.bind(&name, Binding::Slot(slot));
+        }
+        Ok(())
+    }
+
+    /// Lowers the body of an inlined function into the current block, with
+    /// its return value in a fresh slot (an address when `by_ref`), and
+    /// returns that value.
+    fn inlined_body(&mut self, n: Node<'t>, def: &FnDef<'t>, ret_ty: &Ty, by_ref: bool) -> R<Val> {
+        let ret_slot = match ret_ty {
+            Ty::Void => None,
+            // A reference: the address of the object returned.
+            t if by_ref => Some(self.make_slot(
+                &Ty::Ptr(Box::new(t.clone())),
+                &format!("{}.ret", def.name),
+                def.node,
+            )),
+            t => Some(self.make_slot(t, &format!("{}.ret", def.name), def.node)),
+        };
+        let body = def.node.child_by_field_name("body");
+        let needs_done = body.is_some_and(|b| has_early_return(b));
+        self.frames.push(Frame {
+            ret: ret_slot.clone(),
+            by_ref,
+        });
+        let frame = self.frames.len();
+        if needs_done {
+            let d = self.new_var(&format!("{}.done", def.name), ScalarTy::Bool, def.node);
+            self.push(
+                StmtKind::Assign {
+                    var: d,
+                    value: int(0, ScalarTy::Bool),
+                },
+                n,
+            );
+            self.exits.push(Exit {
+                flag: d,
+                loops: 0,
+                label: None,
+                frame,
+            });
+        }
+        let r = match body {
+            Some(b) => self.compound_into(b),
+            None => Ok(()),
+        };
+        self.exits.retain(|e| e.frame != frame);
+        self.frames.pop();
+        r?;
+        self.ref_returned = by_ref;
+        Ok(match ret_slot {
+            Some(s) => self.load_slot(&s),
+            None => Val::Void,
+        })
+    }
+}

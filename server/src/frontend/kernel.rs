@@ -1,0 +1,424 @@
+//! Lowering a kernel's signature: parameters, template arguments, arrays and dynamic shared memory.
+
+use tree_sitter::Node;
+
+use crate::frontend::arith::*;
+use crate::frontend::lowerer::*;
+use crate::frontend::types::{text, Ty};
+use crate::frontend::FnDef;
+use crate::ir::{
+    ArrayDecl, ArrayId, Block, Expr, MemSpace, ParamDecl, ParamId, ScalarTy, Span, StmtKind,
+};
+use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
+
+pub(crate) fn space_key(s: MemSpace) -> u8 {
+    match s {
+        MemSpace::Shared => 0,
+        MemSpace::Global => 1,
+        MemSpace::Constant => 2,
+    }
+}
+
+impl<'c, 't> Lowerer<'c, 't> {
+    pub(crate) fn alias_array(&mut self, space: MemSpace, at: Node) -> ArrayId {
+        if let Some(&a) = self.alias_arrays.get(&space_key(space)) {
+            return a;
+        }
+        let id = ArrayId(self.kernel.arrays.len() as u32);
+        let name = match space {
+            MemSpace::Shared => "<any shared array>",
+            MemSpace::Global => "<any global array>",
+            MemSpace::Constant => "<any constant array>",
+        };
+        self.kernel.arrays.push(ArrayDecl {
+            name: name.into(),
+            space,
+            elem_size: 1,
+            dims: Vec::new(),
+            param: None,
+            span: self.span(at),
+            may_alias_all: true,
+        });
+        self.alias_arrays.insert(space_key(space), id);
+        id
+    }
+
+    pub(crate) fn space_of(&self, t: &Target) -> Option<MemSpace> {
+        match t {
+            Target::Array(a) => self.kernel.arrays.get(a.0 as usize).map(|d| d.space),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn is_alias(&self, t: &Target) -> bool {
+        matches!(t, Target::Array(a) if self.kernel.arrays.get(a.0 as usize).is_some_and(|d| d.may_alias_all))
+    }
+
+    /// Adds an array declaration for a memory object of type `ty`.
+    pub fn add_array(
+        &mut self,
+        name: &str,
+        space: MemSpace,
+        ty: &Ty,
+        param: Option<u32>,
+        at: Node,
+    ) -> ArrayId {
+        let mut dims = Vec::new();
+        let mut elem = ty.clone();
+        let mut known = true;
+        while let Ty::Array(e, n) = elem {
+            match n {
+                Some(n) => dims.push(n),
+                None => known = false,
+            }
+            elem = *e;
+        }
+        if !known {
+            dims.clear();
+        }
+        if matches!(
+            ty,
+            Ty::Scalar(_) | Ty::Vector(..) | Ty::Struct(_) | Ty::Ptr(_)
+        ) && param.is_none()
+        {
+            dims.push(1);
+        }
+        let elem_size = if matches!(elem, Ty::Void) {
+            1
+        } else {
+            self.size_of(&elem) as u32
+        };
+        let id = ArrayId(self.kernel.arrays.len() as u32);
+        self.kernel.arrays.push(ArrayDecl {
+            name: name.to_string(),
+            space,
+            elem_size,
+            dims,
+            param,
+            span: self.span(at),
+            may_alias_all: false,
+        });
+        id
+    }
+
+    /// The array of the kernel's dynamic shared memory, which every `extern
+    /// __shared__` declaration (`name`, of type `ty`) aliases: one array for
+    /// all of them, its element size the common element size (else bytes).
+    pub(crate) fn dynamic_shared_array(&mut self, name: &str, ty: &Ty, at: Node) -> ArrayId {
+        let mut elem = ty;
+        while let Ty::Array(e, _) = elem {
+            elem = e;
+        }
+        let size = match elem {
+            Ty::Void => 1,
+            t => self.size_of(t).clamp(1, u32::MAX as u64) as u32,
+        };
+        if let Some(id) = self.dynamic_shared {
+            if let Some(decl) = self.kernel.arrays.get_mut(id.0 as usize) {
+                if decl.elem_size != size {
+                    decl.elem_size = 1;
+                }
+                let names: Vec<&str> = decl.name.split('/').collect();
+                if !names.contains(&name) {
+                    decl.name = format!("{}/{name}", decl.name);
+                }
+            }
+            return id;
+        }
+        let id = ArrayId(self.kernel.arrays.len() as u32);
+        self.kernel.arrays.push(ArrayDecl {
+            name: name.to_string(),
+            space: MemSpace::Shared,
+            elem_size: size,
+            dims: Vec::new(),
+            param: None,
+            span: self.span(at),
+            may_alias_all: false,
+        });
+        self.dynamic_shared = Some(id);
+        id
+    }
+
+    /// Lowers the kernel `def`; returns the body.
+    pub fn lower_kernel(&mut self, def: &FnDef<'t>) -> R<()> {
+        let node = def.node;
+        self.kernel_root = Some((def.unit, node));
+        self.collect_assigned(node);
+        self.scan_address_taken(node);
+        let mut position = 0u32;
+        if let Some(tpl) = def.template {
+            self.bind_template_params(tpl, None)?;
+        }
+        let Some(params) = def.params else {
+            return self.unsup(node, "kernel without a parameter list");
+        };
+        let mut cursor = params.walk();
+        let param_nodes: Vec<Node> = params.named_children(&mut cursor).collect();
+        for p in param_nodes {
+            if p.kind() == "comment" {
+                continue;
+            }
+            if p.kind() == "variadic_parameter" {
+                return self.unsup(p, "variadic kernel parameters");
+            }
+            let Some(tnode) = p.child_by_field_name("type") else {
+                continue;
+            };
+            let base = self.resolve_type(tnode);
+            let info = self.cx.types.apply_declarator(
+                base,
+                p.child_by_field_name("declarator"),
+                self.src(),
+            );
+            if matches!(info.ty, Ty::Void) && info.name.is_none() {
+                continue; // `(void)`
+            }
+            let name = info
+                .name
+                .map(|n| self.txt(n).to_string())
+                .unwrap_or_else(|| format!("arg{position}"));
+            let quals = qualifiers_in(
+                &self.cx.units[self.unit].qualifiers,
+                qualifier_head_start(p),
+                p.end_byte(),
+            );
+            let space = if quals.iter().any(|q| q.kind == QualifierKind::Local) {
+                MemSpace::Shared
+            } else if quals.iter().any(|q| q.kind == QualifierKind::Constant) {
+                MemSpace::Constant
+            } else {
+                MemSpace::Global
+            };
+            match info.ty.clone() {
+                Ty::Ptr(pointee) | Ty::Array(pointee, _) => {
+                    let id = self.add_array(&name, space, &pointee, Some(position), p);
+                    let _ = space;
+                    let target = Target::Array(id);
+                    if self.ptrs.assigned.contains(&name) {
+                        let off = self.new_var(&format!("{name}.offset"), ScalarTy::LONG, p);
+                        self.push(
+                            StmtKind::Assign {
+                                var: off,
+                                value: int(0, ScalarTy::LONG),
+                            },
+                            p,
+                        );
+                        self.ptrs.names.insert(off, name.clone());
+                        self.init_choice(off, &name, p);
+                        self.set_target(off, &name, target, p)?;
+                        self.bind(
+                            &name,
+                            Binding::Slot(Slot::Ptr {
+                                off,
+                                pointee: *pointee,
+                                name: name.clone(),
+                            }),
+                        );
+                    } else {
+                        self.bind(
+                            &name,
+                            Binding::Slot(Slot::PtrConst {
+                                target,
+                                pointee: *pointee,
+                            }),
+                        );
+                    }
+                }
+                ty => {
+                    let val = self.param_val(&name, &ty, position, 0, p);
+                    if self.ptrs.assigned.contains(&name) {
+                        // A scalar parameter the kernel modifies becomes a local.
+                        let slot = self.make_slot(&ty, &name, p);
+                        self.store(LVal::Slot(slot.clone()), val, p)?;
+                        self.bind(&name, Binding::Slot(slot));
+                    } else {
+                        self.bind(&name, Binding::Value(val));
+                    }
+                }
+            }
+            position += 1;
+        }
+        self.next_param_extra = position;
+        let Some(body) = node.child_by_field_name("body") else {
+            return self.unsup(node, "kernel without a body");
+        };
+        self.compound_into(body)?;
+        Ok(())
+    }
+
+    /// Takes the statements lowered so far as the kernel body.
+    pub fn finish(&mut self, braces: Span) {
+        self.kernel.body = Block {
+            stmts: std::mem::take(&mut self.cur),
+            braces: Some(braces),
+        };
+    }
+
+    pub(crate) fn param_val(
+        &mut self,
+        name: &str,
+        ty: &Ty,
+        position: u32,
+        depth: usize,
+        at: Node,
+    ) -> Val {
+        match ty {
+            Ty::Ptr(pointee) => {
+                // A pointer inside a by-value struct parameter: its own global
+                // array, like a pointer parameter (no aliasing assumed).
+                let id = self.add_array(name, MemSpace::Global, pointee, Some(position), at);
+                Val::Ptr {
+                    target: Target::Array(id),
+                    offset: int(0, ScalarTy::LONG),
+                    pointee: (**pointee).clone(),
+                }
+            }
+            Ty::Scalar(s) => {
+                let id = ParamId(self.kernel.params.len() as u32);
+                self.kernel.params.push(ParamDecl {
+                    name: name.to_string(),
+                    ty: *s,
+                    position,
+                });
+                Val::Scalar(Expr::Param(id), *s)
+            }
+            Ty::Vector(..) | Ty::Struct(_)
+                if depth < 8 && self.cx.types.leaf_count(ty, 0) <= MAX_LEAVES =>
+            {
+                let parts = self.cx.types.parts(ty);
+                let names = self.part_names(ty);
+                let vals = parts
+                    .iter()
+                    .zip(names)
+                    .map(|((_, t), n)| {
+                        self.param_val(&format!("{name}.{n}"), t, position, depth + 1, at)
+                    })
+                    .collect();
+                Val::Agg(ty.clone(), vals)
+            }
+            Ty::Group(g) => Val::Group(*g),
+            _ => {
+                let id = ParamId(self.kernel.params.len() as u32);
+                self.kernel.params.push(ParamDecl {
+                    name: name.to_string(),
+                    ty: ScalarTy::LONG,
+                    position,
+                });
+                Val::Scalar(Expr::Param(id), ScalarTy::LONG)
+            }
+        }
+    }
+
+    /// Binds template parameters: value parameters become uniform symbolic parameters
+    /// (or the explicit argument), type parameters opaque 4-byte data (or the explicit type).
+    pub(crate) fn bind_template_params(&mut self, tpl: Node<'t>, args: Option<Node<'t>>) -> R<()> {
+        let mut cursor = tpl.walk();
+        let params: Vec<Node> = tpl.named_children(&mut cursor).collect();
+        let arg_nodes: Vec<Node> = match args {
+            Some(a) => {
+                let mut c = a.walk();
+                a.named_children(&mut c).collect()
+            }
+            None => Vec::new(),
+        };
+        for (k, p) in params.iter().enumerate() {
+            let arg = arg_nodes.get(k).copied();
+            match p.kind() {
+                "type_parameter_declaration"
+                | "optional_type_parameter_declaration"
+                | "variadic_type_parameter_declaration" => {
+                    let name = p
+                        .child_by_field_name("name")
+                        .or_else(|| {
+                            p.named_children(&mut p.walk())
+                                .find(|c| c.kind() == "type_identifier")
+                        })
+                        .map(|n| self.txt(n).to_string());
+                    let ty = match arg {
+                        Some(a) if a.kind() == "type_descriptor" => {
+                            self.cx
+                                .types
+                                .type_descriptor(a, self.src(), &self.type_overrides)
+                        }
+                        _ => p
+                            .child_by_field_name("default_type")
+                            .map(|d| self.resolve_type(d))
+                            .unwrap_or(Ty::Scalar(ScalarTy::INT)),
+                    };
+                    if let Some(name) = name {
+                        self.type_overrides.insert(name, ty);
+                    }
+                }
+                "parameter_declaration" | "optional_parameter_declaration" => {
+                    let base = p
+                        .child_by_field_name("type")
+                        .map(|t| self.resolve_type(t))
+                        .unwrap_or(Ty::Scalar(ScalarTy::INT));
+                    let info = self.cx.types.apply_declarator(
+                        base,
+                        p.child_by_field_name("declarator"),
+                        self.src(),
+                    );
+                    let Some(name_node) = info.name else { continue };
+                    let name = self.txt(name_node).to_string();
+                    let st = match info.ty {
+                        Ty::Scalar(s) => s,
+                        _ => ScalarTy::INT,
+                    };
+                    let val = match arg {
+                        Some(a) => {
+                            let v = self.rvalue(a)?;
+                            self.scalar(v, a)?.0
+                        }
+                        None => {
+                            let id = ParamId(self.kernel.params.len() as u32);
+                            self.kernel.params.push(ParamDecl {
+                                name: name.clone(),
+                                ty: st,
+                                position: u32::MAX,
+                            });
+                            Expr::Param(id)
+                        }
+                    };
+                    self.bind(&name, Binding::Value(Val::Scalar(val, st)));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Names assigned anywhere in the function (pointer parameters that are never
+    /// assigned keep offset 0 without a local).
+    pub(crate) fn collect_assigned(&mut self, n: Node) {
+        let mut stack = vec![n];
+        let src = self.src();
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                "assignment_expression" => {
+                    if let Some(l) = n.child_by_field_name("left") {
+                        self.ptrs.assigned.insert(text(l, src).trim().to_string());
+                    }
+                }
+                "update_expression" => {
+                    if let Some(a) = n.child_by_field_name("argument") {
+                        self.ptrs.assigned.insert(text(a, src).trim().to_string());
+                    }
+                }
+                "pointer_expression"
+                    if n.child_by_field_name("operator")
+                        .is_some_and(|o| text(o, src) == "&") =>
+                {
+                    if let Some(a) = n.child_by_field_name("argument") {
+                        self.ptrs.assigned.insert(text(a, src).trim().to_string());
+                    }
+                }
+                _ => {}
+            }
+            if stack.len() < 100_000 {
+                let mut c = n.walk();
+                stack.extend(n.children(&mut c));
+            }
+        }
+    }
+}

@@ -1,0 +1,527 @@
+//! The `Lowerer` of one kernel: its state, the values it works on, and the small helpers every part uses.
+
+use std::collections::{HashMap, HashSet};
+
+use tree_sitter::Node;
+
+use crate::frontend::arith::*;
+use crate::frontend::pointers::PointerState;
+use crate::frontend::types::{text, GroupKind, Ty};
+use crate::frontend::{Ctx, FnDef};
+use crate::ir::{
+    ArrayId, BinOp, Block, Expr, Kernel, MemSpace, ParamId, ScalarTy, Span, Stmt, StmtId, StmtKind,
+    VarDecl, VarId,
+};
+
+/// Deepest statement/expression nesting lowered.
+pub(crate) const MAX_NESTING: usize = 200;
+
+/// Longest flat chain of binary operators (`a + b + ... `) along one path: it
+/// is recursion all the same (the tree is left-deep), so it is bounded, but
+/// far beyond [`MAX_NESTING`] (unrolled code).
+pub(crate) const MAX_CHAIN_LINKS: usize = 10_000;
+
+/// Deepest chain of inlined calls.
+pub(crate) const MAX_INLINE_DEPTH: usize = 16;
+
+/// Most calls inlined into one kernel (call trees grow exponentially).
+pub(crate) const MAX_INLINED_CALLS: usize = 4096;
+
+/// Most statements of one lowered kernel.
+pub(crate) const MAX_STMTS: u32 = 4_000_000;
+
+/// Largest aggregate copied leaf by leaf.
+pub(crate) const MAX_LEAVES: usize = 64;
+
+/// Longest private array of scalars tracked element by element.
+pub(crate) const MAX_CELLS: u64 = 16;
+
+/// Stores at computed indices into one tracked private array before its
+/// elements are havocked instead (each such store rewrites every element:
+/// the checker's terms would grow without bound).
+pub(crate) const MAX_COMPUTED_CELL_STORES: u32 = 8;
+
+/// Most case groups of a switch.
+pub(crate) const MAX_SWITCH_GROUPS: usize = 512;
+
+/// Why a kernel cannot be lowered.
+#[derive(Clone, Debug)]
+pub(crate) struct Unsup {
+    /// Message.
+    pub reason: String,
+    /// Offending construct.
+    pub span: Span,
+}
+
+pub(crate) type R<T> = Result<T, Unsup>;
+
+/// What a pointer points into.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Target {
+    /// An array of the kernel.
+    Array(ArrayId),
+    /// Per-thread memory (private arrays, strings): cannot race.
+    Private,
+    /// A local variable (`&x`).
+    Local(Box<Slot>),
+    /// One of several locals, or a local that changes between loop
+    /// iterations: reads are havocked and writes havoc every local whose
+    /// address is taken.
+    Locals,
+    /// Null or not yet assigned.
+    Null,
+    /// One of several arrays: the `k`-th when the local `sel` holds `k`.
+    Choice(Vec<ArrayId>, VarId),
+}
+
+/// What earlier lowering rounds learnt about pointers with several targets.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PointerConflicts {
+    /// Pointers that may target several arrays, with those arrays.
+    pub arrays: HashMap<String, Vec<ArrayId>>,
+    /// Pointers that may target several locals (`Target::Locals` throughout).
+    pub locals: HashSet<String>,
+}
+
+/// Storage of a local variable.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Slot {
+    /// A scalar local.
+    Var(VarId, ScalarTy),
+    /// A pointer local: byte offset in a LONG local; its current target is
+    /// tracked flow-sensitively in `PointerState::targets`.
+    Ptr {
+        off: VarId,
+        pointee: Ty,
+        name: String,
+    },
+    /// A pointer that is never reassigned: fixed target, offset 0.
+    PtrConst { target: Target, pointee: Ty },
+    /// A struct or vector, field by field.
+    Agg(Ty, Vec<Slot>),
+    /// A per-thread array (its type) whose elements are not tracked.
+    PrivArray(Ty),
+    /// A small per-thread array of scalars (its type), one local per element:
+    /// elements at constant indices keep their values (event lists, small
+    /// index tables); any other access havocs them all.
+    Cells(Ty, ScalarTy, Vec<VarId>),
+    /// A cooperative-groups handle.
+    Group(GroupKind),
+}
+
+/// A value.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Val {
+    /// A scalar.
+    Scalar(Expr, ScalarTy),
+    /// A pointer.
+    Ptr {
+        target: Target,
+        offset: Expr,
+        pointee: Ty,
+    },
+    /// A struct or vector value, field by field.
+    Agg(Ty, Vec<Val>),
+    /// A cooperative-groups handle.
+    Group(GroupKind),
+    /// No value.
+    Void,
+}
+
+/// Something assignable.
+#[derive(Clone, Debug)]
+pub(crate) enum LVal {
+    /// A local.
+    Slot(Slot),
+    /// Memory of an array; `site` is the access expression as written (and whether it is in a macro).
+    Mem {
+        target: Target,
+        offset: Expr,
+        ty: Ty,
+        site: (Span, bool),
+    },
+    /// Several lvalues (multi-component swizzle).
+    Parts(Ty, Vec<LVal>),
+    /// Per-thread memory that cannot race: writes dropped, reads havocked.
+    Discard(Ty),
+}
+
+/// A name in scope.
+#[derive(Clone, Debug)]
+pub(crate) enum Binding {
+    Slot(Slot),
+    Array { id: ArrayId, ty: Ty },
+    Value(Val),
+    Ref(LVal),
+}
+
+/// An inlined call in progress.
+pub(crate) struct Frame {
+    /// Where the return value goes.
+    pub(crate) ret: Option<Slot>,
+    /// The function returns a reference: `ret` is a pointer to the object.
+    pub(crate) by_ref: bool,
+}
+
+/// A forward jump in progress: an inlined function's `return` (label None) or a
+/// forward `goto label`. Taking it sets `flag`; statements up to the target are
+/// guarded by `!flag` and loops in between are left with `break`.
+pub(crate) struct Exit {
+    pub(crate) flag: VarId,
+    /// Loops entered since the target's scope.
+    pub(crate) loops: usize,
+    pub(crate) label: Option<String>,
+    /// Inline depth the exit belongs to (labels are function-local).
+    pub(crate) frame: usize,
+}
+
+/// Lowers one kernel.
+pub(crate) struct Lowerer<'c, 't> {
+    pub(crate) cx: &'c Ctx<'t>,
+    pub(crate) unit: usize,
+    /// The kernel being built.
+    pub kernel: Kernel,
+    pub(crate) cur: Vec<Stmt>,
+    pub(crate) scopes: Vec<HashMap<String, Binding>>,
+    pub(crate) type_overrides: HashMap<String, Ty>,
+    pub(crate) stmt_span: Span,
+    pub(crate) inline_site: Option<Span>,
+    pub(crate) frames: Vec<Frame>,
+    pub(crate) call_stack: Vec<String>,
+    pub(crate) depth: usize,
+    /// Flat binary-operator chain links on the current path (see [`MAX_CHAIN_LINKS`]).
+    pub(crate) chain_links: usize,
+    /// Stores at computed indices so far, by the first element of the array.
+    /// Pointer targets, pointer names, addressed locals, conflicts.
+    pub ptrs: PointerState<'c>,
+    pub(crate) computed_cell_stores: HashMap<VarId, u32>,
+    pub(crate) alias_arrays: HashMap<u8, ArrayId>,
+    /// Accesses of async copies not yet waited for, and whether a barrier was
+    /// lowered since (then they are repeated at the wait).
+    pub(crate) pending_copies: Vec<(Stmt, bool)>,
+    pub(crate) shared_decls: HashMap<(usize, usize), ArrayId>,
+    /// The kernel's definition (unit, node): the root of what its code reaches.
+    pub(crate) kernel_root: Option<(usize, Node<'t>)>,
+    /// Module-scope arrays (names) the kernel's code mentions, transitively
+    /// through the functions it calls: what unknown code may write.
+    pub(crate) module_arrays: Option<Vec<String>>,
+    /// Set just before inlining a call whose reference result is used as an
+    /// object: the call returns the object's address (`Frame::by_ref`).
+    pub(crate) ref_return: bool,
+    /// Set by the call that honoured `ref_return` (it returned an address).
+    pub(crate) ref_returned: bool,
+    /// What `callee_hazard` found, by definition.
+    pub(crate) hazards: HashMap<(usize, usize), Option<String>>,
+    /// The kernel's dynamic shared memory: every `extern __shared__`
+    /// declaration names it (byte-addressed, each with its own element type).
+    pub(crate) dynamic_shared: Option<ArrayId>,
+    /// Known contents of constant arrays.
+    pub(crate) const_inits: HashMap<ArrayId, Vec<i128>>,
+    pub(crate) globals: HashMap<String, ArrayId>,
+    pub(crate) exits: Vec<Exit>,
+    pub(crate) signaled: Vec<VarId>,
+    pub(crate) inlined_calls: usize,
+    pub(crate) noted: HashSet<String>,
+    pub(crate) next_tmp: u32,
+    pub(crate) next_param_extra: u32,
+    pub(crate) work_dim: Option<ParamId>,
+}
+
+impl<'c, 't> Lowerer<'c, 't> {
+    /// A lowerer for the kernel defined by `def`.
+    pub fn new(
+        cx: &'c Ctx<'t>,
+        def: &FnDef<'t>,
+        conflicted: &'c PointerConflicts,
+        kernel: Kernel,
+    ) -> Self {
+        Lowerer {
+            cx,
+            unit: def.unit,
+            kernel,
+            cur: Vec::new(),
+            scopes: vec![HashMap::new()],
+            type_overrides: HashMap::new(),
+            stmt_span: Span::default(),
+            inline_site: None,
+            frames: Vec::new(),
+            call_stack: vec![def.name.clone()],
+            depth: 0,
+            chain_links: 0,
+            ptrs: PointerState::new(conflicted),
+            computed_cell_stores: HashMap::new(),
+            alias_arrays: HashMap::new(),
+            pending_copies: Vec::new(),
+            shared_decls: HashMap::new(),
+            dynamic_shared: None,
+            kernel_root: None,
+            module_arrays: None,
+            ref_return: false,
+            ref_returned: false,
+            hazards: HashMap::new(),
+            const_inits: HashMap::new(),
+            globals: HashMap::new(),
+            exits: Vec::new(),
+            signaled: Vec::new(),
+            inlined_calls: 0,
+            noted: HashSet::new(),
+            next_tmp: 0,
+            next_param_extra: 0,
+            work_dim: None,
+        }
+    }
+
+    pub(crate) fn src(&self) -> &'t str {
+        &self.cx.units[self.unit].text
+    }
+
+    pub(crate) fn txt(&self, n: Node) -> &'t str {
+        text(n, self.src())
+    }
+
+    pub(crate) fn span_of(&self, n: Node) -> (Span, bool) {
+        self.cx.units[self.unit]
+            .map
+            .map(n.start_byte() as u32, n.end_byte() as u32)
+    }
+
+    pub(crate) fn span(&self, n: Node) -> Span {
+        self.span_of(n).0
+    }
+
+    pub(crate) fn unsup<T>(&self, n: Node, reason: impl Into<String>) -> R<T> {
+        Err(Unsup {
+            reason: reason.into(),
+            span: self.span(n),
+        })
+    }
+
+    pub(crate) fn note(&mut self, n: Node, msg: String) {
+        let span = self.inline_site.unwrap_or_else(|| self.span(n));
+        if self.noted.insert(msg.clone()) {
+            self.kernel.notes.push((span, msg));
+        }
+    }
+
+    pub(crate) fn push(&mut self, kind: StmtKind, at: Node) {
+        let site = self.span_of(at);
+        self.push_site(kind, site);
+    }
+
+    pub(crate) fn push_site(&mut self, kind: StmtKind, site: (Span, bool)) {
+        let (span, in_macro) = site;
+        let id = StmtId(self.kernel.next_stmt_id);
+        self.kernel.next_stmt_id += 1;
+        let stmt_span = if self.stmt_span == Span::default() {
+            span
+        } else {
+            self.stmt_span
+        };
+        self.cur.push(Stmt {
+            id,
+            kind,
+            span,
+            stmt_span,
+            in_macro,
+            inlined_at: self.inline_site,
+        });
+    }
+
+    pub(crate) fn new_var(&mut self, name: &str, ty: ScalarTy, at: Node) -> VarId {
+        let id = VarId(self.kernel.vars.len() as u32);
+        let span = self.span(at);
+        self.kernel.vars.push(VarDecl {
+            name: name.to_string(),
+            ty,
+            span,
+        });
+        id
+    }
+
+    pub(crate) fn tmp(&mut self, ty: ScalarTy, at: Node) -> VarId {
+        let name = format!("$t{}", self.next_tmp);
+        self.next_tmp += 1;
+        self.new_var(&name, ty, at)
+    }
+
+    pub(crate) fn havoc(&mut self, ty: ScalarTy, at: Node) -> Expr {
+        let v = self.tmp(ty, at);
+        self.push(StmtKind::Havoc { var: v }, at);
+        Expr::Var(v)
+    }
+
+    /// The tag of struct `k` (empty when unknown).
+    pub(crate) fn struct_name(&self, k: usize) -> String {
+        self.cx
+            .types
+            .structs
+            .get(k)
+            .map(|sd| sd.name.clone())
+            .unwrap_or_default()
+    }
+
+    /// The defined member function `method` of struct `k`, preferring one
+    /// with `arity` parameters when given.
+    pub(crate) fn struct_method(
+        &self,
+        k: usize,
+        method: &str,
+        arity: Option<usize>,
+    ) -> Option<FnDef<'t>> {
+        let tag = self.struct_name(k);
+        let defs = self.cx.functions.get(&format!("{tag}::{method}"))?;
+        defs.iter()
+            .find(|d| d.has_body && arity.is_none_or(|n| d.param_count == n))
+            .or_else(|| defs.iter().find(|d| d.has_body))
+            .cloned()
+    }
+
+    pub(crate) fn havoc_val(&mut self, ty: &Ty, at: Node) -> Val {
+        match ty {
+            Ty::Scalar(s) => Val::Scalar(self.havoc(*s, at), *s),
+            Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(ty, 0) <= MAX_LEAVES => {
+                let parts = self.cx.types.parts(ty);
+                let vals = parts.iter().map(|(_, t)| self.havoc_val(t, at)).collect();
+                Val::Agg(ty.clone(), vals)
+            }
+            Ty::Ptr(p) => {
+                let target = Target::Array(self.alias_array(MemSpace::Global, at));
+                // An unknown pointer to a scalar is still aligned for it (C11
+                // 6.3.2.3; scalars are aligned to their size on GPUs).
+                let align = match **p {
+                    Ty::Scalar(s) => crate::frontend::types::scalar_size(s).max(1) as i128,
+                    _ => 1,
+                };
+                let k = self.havoc(ScalarTy::LONG, at);
+                Val::Ptr {
+                    target,
+                    offset: bin(BinOp::Mul, k, int(align, ScalarTy::LONG), ScalarTy::LONG),
+                    pointee: (**p).clone(),
+                }
+            }
+            Ty::Array(e, _) => Val::Ptr {
+                target: Target::Private,
+                offset: int(0, ScalarTy::LONG),
+                pointee: (**e).clone(),
+            },
+            Ty::Group(g) => Val::Group(*g),
+            Ty::Void => Val::Void,
+            _ => Val::Scalar(self.havoc(ScalarTy::INT, at), ScalarTy::INT),
+        }
+    }
+
+    pub(crate) fn with_block(&mut self, f: impl FnOnce(&mut Self) -> R<()>) -> R<Vec<Stmt>> {
+        let saved = std::mem::take(&mut self.cur);
+        let r = f(self);
+        let inner = std::mem::replace(&mut self.cur, saved);
+        r.map(|_| inner)
+    }
+
+    pub(crate) fn enter(&mut self, n: Node) -> R<()> {
+        if self.kernel.next_stmt_id > MAX_STMTS {
+            return self.unsup(
+                n,
+                format!("kernel larger than {MAX_STMTS} statements after inlining"),
+            );
+        }
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return self.unsup(n, format!("code nested deeper than {MAX_NESTING} levels"));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn lookup(&self, name: &str) -> Option<&Binding> {
+        self.scopes.iter().rev().find_map(|s| s.get(name))
+    }
+
+    pub(crate) fn bind(&mut self, name: &str, b: Binding) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.insert(name.to_string(), b);
+        }
+    }
+
+    pub(crate) fn size_of(&self, t: &Ty) -> u64 {
+        self.cx.types.size(t)
+    }
+
+    pub(crate) fn part_names(&self, ty: &Ty) -> Vec<String> {
+        match ty {
+            Ty::Vector(_, n) => (0..*n)
+                .map(|k| {
+                    ["x", "y", "z", "w"]
+                        .get(k as usize)
+                        .map_or(format!("s{k:x}"), |s| s.to_string())
+                })
+                .collect(),
+            Ty::Struct(k) => self
+                .cx
+                .types
+                .structs
+                .get(*k)
+                .map(|s| s.fields.iter().map(|f| f.name.clone()).collect())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub(crate) fn resolve_type(&self, n: Node) -> Ty {
+        self.cx
+            .types
+            .resolve_base(n, self.src(), &self.type_overrides)
+    }
+
+    pub(crate) fn syntax_error<T>(&self, n: Node) -> R<T> {
+        let span = self.span(n);
+        let at = self.cx.describe(span);
+        Err(Unsup {
+            reason: format!("syntax error at {at}"),
+            span,
+        })
+    }
+
+    pub(crate) fn type_of_val(&self, v: &Val) -> Ty {
+        match v {
+            Val::Scalar(_, t) => Ty::Scalar(*t),
+            Val::Ptr { pointee, .. } => Ty::Ptr(Box::new(pointee.clone())),
+            Val::Agg(t, _) => t.clone(),
+            Val::Group(g) => Ty::Group(*g),
+            Val::Void => Ty::Scalar(ScalarTy::INT),
+        }
+    }
+
+    /// Gives a copied statement (and its children) fresh labels.
+    pub(crate) fn renumber(&mut self, stmt: &mut Stmt) {
+        stmt.id = StmtId(self.kernel.next_stmt_id);
+        self.kernel.next_stmt_id += 1;
+        let blocks: Vec<&mut Block> = match &mut stmt.kind {
+            StmtKind::If { then_, else_, .. } => vec![then_, else_],
+            StmtKind::Loop {
+                cond_prelude,
+                body,
+                step,
+                ..
+            } => vec![cond_prelude, body, step],
+            _ => Vec::new(),
+        };
+        for b in blocks {
+            for s in &mut b.stmts {
+                self.renumber(s);
+            }
+        }
+    }
+
+    pub(crate) fn lval_type(&self, lv: &LVal) -> Ty {
+        match lv {
+            LVal::Slot(s) => match s {
+                Slot::Var(_, t) => Ty::Scalar(*t),
+                Slot::Ptr { pointee, .. } | Slot::PtrConst { pointee, .. } => {
+                    Ty::Ptr(Box::new(pointee.clone()))
+                }
+                Slot::Agg(t, _) | Slot::PrivArray(t) | Slot::Cells(t, ..) => t.clone(),
+                Slot::Group(g) => Ty::Group(*g),
+            },
+            LVal::Mem { ty, .. } | LVal::Parts(ty, _) | LVal::Discard(ty) => ty.clone(),
+        }
+    }
+}

@@ -1,0 +1,1486 @@
+//! The front end: lowering of the syntax tree into KPL (`crate::ir`), macros
+//! expanded, device functions inlined, pointers resolved to arrays and byte
+//! offsets. Sits between `syntax` and the consumers of `ir`; `ir` never imports it.
+//!
+//! Pipeline: the preprocessor expands macros on text with a source map (see
+//! `syntax::preprocess`); each file (main file and `#include "..."` headers) is
+//! parsed; structs, typedefs, constants, globals and functions of every file are
+//! collected; then every kernel of the main file is lowered by [`lowerer::Lowerer`]
+//! (one file per concern: `stmts`, `exprs`, `lvalues`, `arith`, `memory`, `calls`, ...).
+//! Those modules are private to the front end, so their `pub(crate)` items are
+//! visible only here; [`builtins`] is public plain data for hover and synthesis.
+//!
+//! Assumption shared with GPUVerify: distinct pointer parameters of a kernel
+//! point to distinct arrays (they never alias).
+
+mod arith;
+pub mod builtins;
+mod calls;
+mod decls;
+mod effects;
+mod exprs;
+mod inline;
+mod kernel;
+mod lowerer;
+mod lvalues;
+mod memory;
+mod pointers;
+mod stmts;
+mod types;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use tree_sitter::Node;
+
+use crate::ir::{
+    FrontendDiagnostic, Kernel, Lang, MemSpace, Program, ScalarTy, SourceFileInfo, Span,
+    UnsupportedKernel,
+};
+use crate::syntax::parse::{
+    self, qualifier_head_start, qualifiers_in, ParsedSource, Qualifier, QualifierKind,
+};
+use crate::syntax::preprocess::{self, lex, SourceMap, TokKind};
+use crate::syntax::source::LineIndex;
+use types::{text, Ty, TypeEnv};
+
+/// Finds the text of `#include "name"` files.
+pub trait IncludeResolver {
+    /// Returns the resolved path and text of `name` included from `from`, or None.
+    fn read(&self, from: &Path, name: &str) -> Option<(PathBuf, String)>;
+
+    /// The predefined macros of CUDA device compilation when the translation
+    /// unit is configured differently from the default (another CUDA version
+    /// or architecture, `-D` flags); None keeps [`preprocess::CUDA_PRELUDE`].
+    fn cuda_prelude(&self) -> Option<String> {
+        None
+    }
+
+    /// Like [`IncludeResolver::read`], with the reason when the header cannot
+    /// be read (it becomes a diagnostic at the `#include` line).
+    fn read_or_reason(&self, from: &Path, name: &str) -> Result<(PathBuf, String), String> {
+        self.read(from, name)
+            .ok_or_else(|| "no such file".to_string())
+    }
+}
+
+/// Resolves includes relative to the including file's directory on disk.
+pub struct FsIncludes;
+
+impl IncludeResolver for FsIncludes {
+    fn read(&self, from: &Path, name: &str) -> Option<(PathBuf, String)> {
+        self.read_or_reason(from, name).ok()
+    }
+
+    /// Only regular files within `max-source-bytes` are read (`#include
+    /// "/dev/zero"` or a FIFO must neither hang nor eat memory), decoded like a
+    /// main file (line ends, BOM, UTF-16, invalid UTF-8).
+    fn read_or_reason(&self, from: &Path, name: &str) -> Result<(PathBuf, String), String> {
+        let path = from.parent().unwrap_or(Path::new(".")).join(name);
+        let bytes = crate::syntax::files::read_regular(&path)?;
+        Ok((path, crate::syntax::files::decode(&bytes).text))
+    }
+}
+
+/// Resolves no include at all (for text without a file system).
+pub struct NoIncludes;
+
+impl IncludeResolver for NoIncludes {
+    fn read(&self, _from: &Path, _name: &str) -> Option<(PathBuf, String)> {
+        None
+    }
+}
+
+impl Lang {
+    /// Dialect from a file extension (`.cl` is OpenCL, everything else CUDA).
+    pub fn from_path(path: &Path) -> Lang {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("cl") => Lang::OpenCl,
+            _ => Lang::Cuda,
+        }
+    }
+}
+
+/// A preprocessed and parsed file.
+pub(crate) struct UnitSyntax {
+    /// Text tree-sitter parsed (expanded, blanked).
+    pub text: String,
+    /// Its tree.
+    pub tree: tree_sitter::Tree,
+    /// Blanked OpenCL qualifiers (positions in `text`).
+    pub qualifiers: Vec<Qualifier>,
+    /// Map back to the user's text.
+    pub map: SourceMap,
+}
+
+/// A function definition.
+#[derive(Clone)]
+pub(crate) struct FnDef<'t> {
+    /// Unit it is in.
+    pub unit: usize,
+    /// The `function_definition` node.
+    pub node: Node<'t>,
+    /// Template parameter list, for templates.
+    pub template: Option<Node<'t>>,
+    /// Function name.
+    pub name: String,
+    /// The name node.
+    pub name_node: Node<'t>,
+    /// Parameter list.
+    pub params: Option<Node<'t>>,
+    /// Number of parameters.
+    pub param_count: usize,
+    /// Whether it has a body.
+    pub has_body: bool,
+    /// Whether it is a kernel.
+    pub is_kernel: bool,
+}
+
+/// A file-scope variable (memory object).
+pub(crate) struct GlobalDef<'t> {
+    /// Unit it is in.
+    pub unit: usize,
+    /// Type.
+    pub ty: Ty,
+    /// Memory space.
+    pub space: MemSpace,
+    /// Its name node.
+    pub name_node: Node<'t>,
+    /// Element values of a constant-memory integer array with a constant
+    /// initializer (missing elements are 0), for reads of known values.
+    pub const_init: Option<Vec<i128>>,
+    /// `extern __shared__`: the kernel's dynamic shared memory.
+    pub dynamic_shared: bool,
+    /// Device code may write it: OpenCL program-scope variables, CUDA ones
+    /// declared `__device__`, `__shared__` or `__managed__` (not constants,
+    /// host variables or textures).
+    pub device_writable: bool,
+}
+
+/// Everything known about the program while lowering kernels.
+pub(crate) struct Ctx<'t> {
+    /// Parsed files (0 is the main file).
+    pub units: &'t [UnitSyntax],
+    /// Types and constants.
+    pub types: TypeEnv,
+    /// Functions by name.
+    pub functions: HashMap<String, Vec<FnDef<'t>>>,
+    /// File-scope memory objects.
+    pub globals: HashMap<String, GlobalDef<'t>>,
+    /// Function prototypes (declared, maybe never defined) by name: for each,
+    /// which parameters are non-const references.
+    pub prototypes: HashMap<String, Vec<Vec<bool>>>,
+    /// Names of function prototypes that return a reference.
+    pub ref_prototypes: std::collections::HashSet<String>,
+    /// Line indexes of the user's files.
+    pub lines: Vec<LineIndex>,
+    /// Function bodies by unqualified name (`S::f` also as `f`): the index of
+    /// the closure scans over callees, built once after collection.
+    pub bodies_by_name: HashMap<String, Vec<(usize, Node<'t>)>>,
+}
+
+impl Ctx<'_> {
+    /// "line:col" (1-based) of a span start for messages.
+    pub fn describe(&self, span: Span) -> String {
+        match self.lines.get(span.file.0 as usize) {
+            Some(idx) => idx.describe(span.start),
+            None => format!("byte {}", span.start),
+        }
+    }
+}
+
+/// Lowers an already parsed file.
+pub fn lower_parsed(parsed: &ParsedSource, path: &Path, includes: &dyn IncludeResolver) -> Program {
+    lower_parsed_incremental(parsed, path, includes, None).0
+}
+
+/// The main file as the front end last saw it, kept by a caller that lowers the
+/// same document again after an edit (see [`lower_parsed_incremental`]).
+#[derive(Clone)]
+pub struct MainUnitState {
+    /// Dialect.
+    lang: Lang,
+    /// Preprocessed (expanded, blanked) text of the main file.
+    text: String,
+    /// Syntax tree of `text`.
+    tree: tree_sitter::Tree,
+    /// Paths and preprocessed texts of the included files, in unit order.
+    headers: Vec<(PathBuf, String)>,
+}
+
+/// An earlier lowering of the same document.
+pub struct Earlier<'a> {
+    /// What the front end saw then.
+    pub state: &'a MainUnitState,
+    /// Called for each kernel of the main file when the front end has proven
+    /// that everything the kernel's lowering depends on (its definition, the
+    /// declarations of every file, the functions it may call) is unchanged
+    /// except for positions: (name, main-file span of the definition) ->
+    /// the earlier lowering of the kernel at that span with its spans moved to
+    /// the new text, or None to lower it.
+    pub reuse: &'a (dyn Fn(&str, Span) -> Option<Kernel> + Sync),
+}
+
+/// Lowers an already parsed file, taking over kernels of an `earlier` lowering
+/// when the edit since then lies strictly inside the body of one function that
+/// nothing else refers to (everything else is lowered as by [`lower_parsed`],
+/// so the result is the same). The main file is re-parsed incrementally from
+/// the earlier tree when macro expansion makes its text differ from the parse.
+/// Also returns the state for the next call.
+pub fn lower_parsed_incremental(
+    parsed: &ParsedSource,
+    path: &Path,
+    includes: &dyn IncludeResolver,
+    earlier: Option<Earlier>,
+) -> (Program, MainUnitState) {
+    let reader = |from: &Path, name: &str| includes.read_or_reason(from, name);
+    let configured = includes.cuda_prelude();
+    let prelude = match parsed.lang {
+        Lang::Cuda => configured.as_deref().unwrap_or(preprocess::CUDA_PRELUDE),
+        Lang::OpenCl => preprocess::OPENCL_PRELUDE,
+    };
+    let pre = preprocess::preprocess(
+        &parsed.text,
+        path,
+        &preprocess::Options {
+            expand: true,
+            includes: Some(&reader),
+            prelude,
+        },
+    );
+    let unit_paths: Vec<PathBuf> = pre.units.iter().map(|u| u.path.clone()).collect();
+    let mut units = Vec::with_capacity(pre.units.len());
+    for (k, unit) in pre.units.into_iter().enumerate() {
+        let lang = if k == 0 {
+            parsed.lang
+        } else {
+            Lang::from_path(&unit.path)
+        };
+        let lang = if parsed.lang == Lang::OpenCl {
+            Lang::OpenCl
+        } else {
+            lang
+        };
+        let (text, qualifiers) = parse::prepare(&unit.text, lang);
+        // The main file's tree is reusable when nothing was expanded, and
+        // else re-parsed from the earlier tree.
+        let tree = if k == 0 && text == parsed.parse_text {
+            parsed.tree.clone()
+        } else if let Some(state) = earlier
+            .as_ref()
+            .map(|e| e.state)
+            .filter(|s| k == 0 && s.lang == parsed.lang)
+        {
+            let mut old = state.tree.clone();
+            old.edit(&text_edit(&state.text, &text));
+            parse::parse_prepared(&text, Some(&old))
+        } else {
+            parse::parse_prepared(&text, None)
+        };
+        units.push(UnitSyntax {
+            text,
+            tree,
+            qualifiers,
+            map: unit.map,
+        });
+    }
+    let files: Vec<SourceFileInfo> = pre
+        .files
+        .iter()
+        .map(|(p, t)| SourceFileInfo {
+            path: p.to_string_lossy().into_owned(),
+            text: t.clone(),
+        })
+        .collect();
+    let mut diagnostics: Vec<FrontendDiagnostic> = pre
+        .diagnostics
+        .iter()
+        .map(|d| FrontendDiagnostic {
+            span: d.span,
+            message: d.message.clone(),
+            is_error: d.is_error,
+        })
+        .collect();
+    let lines: Vec<LineIndex> = files.iter().map(|f| LineIndex::new(&f.text)).collect();
+    let mut program = Program {
+        files,
+        kernels: Vec::new(),
+        unsupported: Vec::new(),
+        diagnostics: Vec::new(),
+    };
+    // Lowering recurses along the syntax tree (bounded by the nesting limit); a
+    // dedicated thread gives it a stack that does not depend on the caller's.
+    let lang = parsed.lang;
+    let headers: Vec<(PathBuf, String)> = unit_paths
+        .into_iter()
+        .zip(&units)
+        .skip(1)
+        .map(|(path, u)| (path, u.text.clone()))
+        .collect();
+    let reuse = earlier.as_ref().and_then(|e| {
+        let unit = units.first()?;
+        let edited = edited_function(e.state, lang, &headers, &unit.text, &unit.tree)?;
+        Some(Reuse {
+            edited,
+            reuse: e.reuse,
+        })
+    });
+    let spawned = std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("syncwright-lower".into())
+            .stack_size(LOWERING_STACK)
+            .spawn_scoped(scope, || {
+                let mut program = program.clone();
+                let mut diagnostics = diagnostics.clone();
+                lower_units(
+                    &units,
+                    lang,
+                    lines.clone(),
+                    reuse.as_ref(),
+                    &mut program,
+                    &mut diagnostics,
+                );
+                (program, diagnostics)
+            });
+        worker.ok().map(|h| h.join())
+    });
+    match spawned {
+        Some(Ok((p, d))) => {
+            program = p;
+            diagnostics = d;
+        }
+        Some(Err(_)) => diagnostics.push(FrontendDiagnostic {
+            span: Span::default(),
+            message: "internal error in the front end; the file was not analysed".into(),
+            is_error: true,
+        }),
+        None => lower_units(
+            &units,
+            lang,
+            lines,
+            reuse.as_ref(),
+            &mut program,
+            &mut diagnostics,
+        ),
+    }
+    program.diagnostics = diagnostics;
+    let state = match units.into_iter().next() {
+        Some(unit) => MainUnitState {
+            lang,
+            text: unit.text,
+            tree: unit.tree,
+            headers,
+        },
+        None => MainUnitState {
+            lang,
+            text: parsed.parse_text.clone(),
+            tree: parsed.tree.clone(),
+            headers,
+        },
+    };
+    (program, state)
+}
+
+/// The tree-sitter edit that turns `old` into `new` (one replaced range:
+/// common prefix and suffix kept).
+fn text_edit(old: &str, new: &str) -> tree_sitter::InputEdit {
+    let (start, old_end, new_end) = crate::syntax::source::changed_range(old, new);
+    let point = |text: &str, at: usize| {
+        let before = &text.as_bytes()[..at];
+        let row = before.iter().filter(|&&b| b == b'\n').count();
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        tree_sitter::Point {
+            row,
+            column: at - line_start,
+        }
+    };
+    tree_sitter::InputEdit {
+        start_byte: start,
+        old_end_byte: old_end,
+        new_end_byte: new_end,
+        start_position: point(old, start),
+        old_end_position: point(old, old_end),
+        new_end_position: point(new, new_end),
+    }
+}
+
+/// Kernels of an earlier lowering that may be taken over.
+struct Reuse<'a> {
+    /// Byte range (in the main unit's preprocessed text) of the only function
+    /// definition whose text changed; None when no text changed.
+    edited: Option<(usize, usize)>,
+    /// The caller's lookup of earlier kernels.
+    reuse: &'a (dyn Fn(&str, Span) -> Option<Kernel> + Sync),
+}
+
+/// When the main unit's preprocessed text changed since `state` only strictly
+/// inside the body of one top-level function definition whose name appears
+/// nowhere else, with the same headers and the same top-level structure
+/// around it: Some(byte range of that definition, or None without change).
+/// Then every other definition, and every declaration a kernel's lowering
+/// reads, is the same text at moved positions. None otherwise.
+fn edited_function(
+    state: &MainUnitState,
+    lang: Lang,
+    headers: &[(PathBuf, String)],
+    text: &str,
+    tree: &tree_sitter::Tree,
+) -> Option<Option<(usize, usize)>> {
+    if state.lang != lang || state.headers != headers {
+        return None;
+    }
+    let (start, old_end, new_end) = crate::syntax::source::changed_range(&state.text, text);
+    if start == old_end && start == new_end {
+        return Some(None);
+    }
+    let delta = new_end as i64 - old_end as i64;
+    let (old_root, new_root) = (state.tree.root_node(), tree.root_node());
+    if old_root.child_count() != new_root.child_count() {
+        return None;
+    }
+    let mut edited = None;
+    let mut old_cursor = old_root.walk();
+    let mut new_cursor = new_root.walk();
+    let pairs = old_root
+        .children(&mut old_cursor)
+        .zip(new_root.children(&mut new_cursor));
+    for (old, new) in pairs {
+        if old.kind_id() != new.kind_id() {
+            return None;
+        }
+        let moved = |at: usize| {
+            if at > start {
+                at as i64 + delta
+            } else {
+                at as i64
+            }
+        };
+        if moved(old.start_byte()) != new.start_byte() as i64
+            || moved(old.end_byte()) != new.end_byte() as i64
+        {
+            return None;
+        }
+        if old.end_byte() <= start || old.start_byte() >= old_end {
+            continue;
+        }
+        // The node that holds the change: a function whose body strictly
+        // contains it, in both trees.
+        let inside = |node: Node, end: usize| {
+            node.kind() == "function_definition"
+                && node.child_by_field_name("body").is_some_and(|body| {
+                    body.kind() == "compound_statement"
+                        && body.start_byte() < start
+                        && end < body.end_byte()
+                })
+        };
+        if edited.is_some() || !inside(old, old_end) || !inside(new, new_end) {
+            return None;
+        }
+        edited = Some(new);
+    }
+    let def = edited?;
+    let (def_start, def_end) = (def.start_byte(), def.end_byte());
+    // Nothing outside the definition may refer to it (a call would inline it).
+    let name = function_name(def, text)?;
+    let outside = [text.get(..def_start)?, text.get(def_end..)?];
+    if outside.iter().any(|part| mentions_identifier(part, name))
+        || headers.iter().any(|(_, h)| mentions_identifier(h, name))
+    {
+        return None;
+    }
+    Some(Some((def_start, def_end)))
+}
+
+/// The `function_declarator` of a function definition or declaration (below
+/// pointer, reference and attribute declarators).
+fn function_declarator(n: Node) -> Option<Node> {
+    let mut d = n.child_by_field_name("declarator")?;
+    for _ in 0..16 {
+        if d.kind() == "function_declarator" {
+            return Some(d);
+        }
+        d = d
+            .child_by_field_name("declarator")
+            .or_else(|| d.named_child(0))?;
+    }
+    Some(d)
+}
+
+/// The identifier a function definition declares (the last one of a qualified name).
+fn function_name<'s>(def: Node, src: &'s str) -> Option<&'s str> {
+    let d = function_declarator(def)?;
+    let mut name = d.child_by_field_name("declarator")?;
+    for _ in 0..16 {
+        if !matches!(
+            name.kind(),
+            "qualified_identifier" | "template_function" | "parenthesized_declarator"
+        ) {
+            break;
+        }
+        name = name
+            .child_by_field_name("name")
+            .or_else(|| name.named_child(0))?;
+    }
+    let name = src.get(name.start_byte()..name.end_byte())?;
+    (!name.is_empty()).then_some(name)
+}
+
+/// Whether `name` occurs in `text` as a whole identifier (conservatively
+/// also inside comments and strings).
+fn mentions_identifier(text: &str, name: &str) -> bool {
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80;
+    let bytes = text.as_bytes();
+    text.match_indices(name).any(|(at, _)| {
+        let before = at.checked_sub(1).and_then(|i| bytes.get(i));
+        let after = bytes.get(at + name.len());
+        !before.is_some_and(|&b| ident(b)) && !after.is_some_and(|&b| ident(b))
+    })
+}
+
+/// Parses and lowers `text`, the contents of `path`.
+pub fn lower_source(path: &Path, text: &str, includes: &dyn IncludeResolver) -> Program {
+    let parsed = crate::syntax::parse::parse(text, Lang::from_path(path), None);
+    lower_parsed(&parsed, path, includes)
+}
+
+/// Stack of the lowering thread (virtual memory: only touched pages are used).
+const LOWERING_STACK: usize = 256 << 20;
+
+/// Most syntax errors reported per file.
+const MAX_SYNTAX_DIAGNOSTICS: usize = 20;
+/// Most attempts at lowering a kernel while pointer targets are being discovered.
+const MAX_ATTEMPTS: usize = 8;
+
+fn lower_units(
+    units: &[UnitSyntax],
+    lang: Lang,
+    lines: Vec<LineIndex>,
+    reuse: Option<&Reuse>,
+    program: &mut Program,
+    diags: &mut Vec<FrontendDiagnostic>,
+) {
+    let mut cx = Ctx {
+        units,
+        types: TypeEnv {
+            lang: Some(lang),
+            ..TypeEnv::default()
+        },
+        functions: HashMap::new(),
+        globals: HashMap::new(),
+        prototypes: HashMap::new(),
+        ref_prototypes: Default::default(),
+        lines,
+        bodies_by_name: HashMap::new(),
+    };
+    if lang == Lang::Cuda {
+        declare_curand_states(&mut cx.types);
+    }
+    // Headers first: their declarations precede the main file's uses.
+    let order: Vec<usize> = (1..units.len()).chain(std::iter::once(0)).collect();
+    for &u in &order {
+        collect_unit(&mut cx, u, lang);
+        syntax_diagnostics(&cx, u, diags);
+    }
+    cx.bodies_by_name = effects::index_bodies(&cx.functions);
+    // Kernels of the translation unit: the main file's and those of the
+    // headers it includes (checked under the macros in force at the include,
+    // findings pointing into the header), in source order, each definition
+    // once even when a header without include guard is read twice.
+    let name_span = |d: &FnDef| {
+        let (span, _) = cx.units[d.unit].map.map(
+            d.name_node.start_byte() as u32,
+            d.name_node.end_byte() as u32,
+        );
+        (span.file, span.start, span.end, d.name.clone())
+    };
+    let mut kernel_defs: Vec<FnDef> = cx
+        .functions
+        .values()
+        .flatten()
+        .filter(|d| d.is_kernel)
+        .cloned()
+        .collect();
+    kernel_defs.sort_by_key(|d| (name_span(d), d.unit, d.node.start_byte()));
+    kernel_defs.dedup_by_key(|d| name_span(d));
+    for def in &kernel_defs {
+        let reusable = reuse.filter(|r| {
+            def.unit == 0 && r.edited != Some((def.node.start_byte(), def.node.end_byte()))
+        });
+        if let Some(r) = reusable {
+            let (_, span) = kernel_spans(&cx, def);
+            if let Some(kernel) = (r.reuse)(&def.name, span) {
+                program.kernels.push(kernel);
+                continue;
+            }
+        }
+        // A bug in the lowering of one kernel must not lose the others.
+        let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            lower_kernel(&cx, def, lang)
+        }));
+        let lowered = lowered.unwrap_or_else(|_| {
+            let map = &cx.units[def.unit].map;
+            let name_span = map
+                .map(
+                    def.name_node.start_byte() as u32,
+                    def.name_node.end_byte() as u32,
+                )
+                .0;
+            Err(UnsupportedKernel {
+                name: def.name.clone(),
+                name_span,
+                reason: "internal error in the front end while lowering this kernel".into(),
+                span: name_span,
+            })
+        });
+        match lowered {
+            Ok(k) => program.kernels.push(k),
+            Err(u) => program.unsupported.push(u),
+        }
+    }
+    // Anything that looks like a kernel but was not parsed as one is reported.
+    for (name, name_span, at) in orphan_kernels(&cx, &kernel_defs, lang) {
+        let (reason, span) = match first_error_after(&cx, at) {
+            Some(e) => (
+                format!(
+                    "syntax error at {}: the kernel definition could not be parsed",
+                    cx.describe(e)
+                ),
+                e,
+            ),
+            None => (
+                "kernel definition not recognised by the parser".to_string(),
+                name_span,
+            ),
+        };
+        program.unsupported.push(UnsupportedKernel {
+            name,
+            name_span,
+            reason,
+            span,
+        });
+    }
+}
+
+/// Source spans of a kernel's name and of its whole definition.
+fn kernel_spans(cx: &Ctx, def: &FnDef) -> (Span, Span) {
+    let map = &cx.units[def.unit].map;
+    let name_span = map
+        .map(
+            def.name_node.start_byte() as u32,
+            def.name_node.end_byte() as u32,
+        )
+        .0;
+    // OpenCL qualifiers before the definition (`__kernel`) belong to it.
+    let quals = qualifiers_in(
+        &cx.units[def.unit].qualifiers,
+        qualifier_head_start(def.node),
+        def.node.start_byte(),
+    );
+    let start = quals
+        .first()
+        .map_or(def.node.start_byte() as u32, |q| q.start);
+    (name_span, map.map(start, def.node.end_byte() as u32).0)
+}
+
+fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, UnsupportedKernel> {
+    let map = &cx.units[def.unit].map;
+    let (name_span, span) = kernel_spans(cx, def);
+    if def.node.has_error() {
+        let err = first_error_in(def.node).unwrap_or(def.node);
+        let espan = map.map(err.start_byte() as u32, err.end_byte() as u32).0;
+        return Err(UnsupportedKernel {
+            name: def.name.clone(),
+            name_span,
+            reason: format!("syntax error at {}", cx.describe(espan)),
+            span: espan,
+        });
+    }
+    let src = cx.units[def.unit].text.as_str();
+    let launch_bounds = {
+        let mut c = def.node.walk();
+        let lb = def
+            .node
+            .children(&mut c)
+            .find(|n| n.kind() == "launch_bounds");
+        lb.and_then(|lb| lb.named_child(0))
+            .and_then(|e| cx.types.const_eval(e, src, 0))
+            .and_then(|v| u32::try_from(v).ok())
+            .or_else(|| reqd_work_group_size(src, def))
+    };
+    let mut conflicted = lowerer::PointerConflicts::default();
+    for _ in 0..MAX_ATTEMPTS {
+        let kernel = Kernel {
+            name: def.name.clone(),
+            lang,
+            name_span,
+            span,
+            params: Vec::new(),
+            arrays: Vec::new(),
+            vars: Vec::new(),
+            body: Default::default(),
+            launch_bounds,
+            is_template: def.template.is_some(),
+            notes: Vec::new(),
+            next_stmt_id: 0,
+        };
+        let frozen = conflicted.clone();
+        let mut lw = lowerer::Lowerer::new(cx, def, &frozen, kernel);
+        let result = lw.lower_kernel(def);
+        if let Err(u) = result {
+            return Err(UnsupportedKernel {
+                name: def.name.clone(),
+                name_span,
+                reason: u.reason,
+                span: u.span,
+            });
+        }
+        if !lw.ptrs.has_new_conflicts() {
+            let braces = def.node.child_by_field_name("body").map_or(span, |b| {
+                map.map(b.start_byte() as u32, b.end_byte() as u32).0
+            });
+            lw.finish(braces);
+            return Ok(lw.kernel);
+        }
+        lw.ptrs.drain_conflicts_into(&mut conflicted);
+    }
+    Err(UnsupportedKernel {
+        name: def.name.clone(),
+        name_span,
+        reason: "pointer targets could not be resolved".into(),
+        span,
+    })
+}
+
+/// OpenCL `__attribute__((reqd_work_group_size(X, Y, Z)))`: X*Y*Z threads per block.
+fn reqd_work_group_size(src: &str, def: &FnDef) -> Option<u32> {
+    let head = src.get(qualifier_head_start(def.node)..def.name_node.start_byte())?;
+    let at = head.find("reqd_work_group_size")?;
+    let args = head[at..].split_once('(')?.1.split_once(')')?.0;
+    let mut product: u64 = 1;
+    for a in args.split(',') {
+        let v = preprocess::parse_int_literal(a.trim())?;
+        product = product.checked_mul(u64::try_from(v).ok()?)?;
+    }
+    u32::try_from(product).ok()
+}
+
+/// First ERROR or MISSING node in a subtree.
+fn first_error_in(n: Node) -> Option<Node> {
+    let mut stack = vec![n];
+    while let Some(x) = stack.pop() {
+        if x.is_error() || x.is_missing() {
+            return Some(x);
+        }
+        if x.has_error() {
+            let mut c = x.walk();
+            let kids: Vec<Node> = x.children(&mut c).collect();
+            stack.extend(kids.into_iter().rev());
+        }
+    }
+    None
+}
+
+fn first_error_after(cx: &Ctx, at: usize) -> Option<Span> {
+    let unit = cx.units.first()?;
+    let root = unit.tree.root_node();
+    let mut stack = vec![root];
+    while let Some(x) = stack.pop() {
+        if x.end_byte() <= at {
+            continue;
+        }
+        if (x.is_error() || x.is_missing()) && x.start_byte() >= at.saturating_sub(1) {
+            return Some(unit.map.map(x.start_byte() as u32, x.end_byte() as u32).0);
+        }
+        if x.has_error() {
+            let mut c = x.walk();
+            let kids: Vec<Node> = x.children(&mut c).collect();
+            stack.extend(kids.into_iter().rev());
+        }
+    }
+    None
+}
+
+fn syntax_diagnostics(cx: &Ctx, u: usize, diags: &mut Vec<FrontendDiagnostic>) {
+    let unit = &cx.units[u];
+    let root = unit.tree.root_node();
+    if !root.has_error() {
+        return;
+    }
+    let mut stack = vec![root];
+    let mut count = 0;
+    while let Some(x) = stack.pop() {
+        if x.is_error() || x.is_missing() {
+            count += 1;
+            if count > MAX_SYNTAX_DIAGNOSTICS {
+                break;
+            }
+            let span = unit.map.map(x.start_byte() as u32, x.end_byte() as u32).0;
+            let what = if x.is_missing() {
+                format!("missing `{}`", x.kind())
+            } else {
+                "unexpected text".into()
+            };
+            diags.push(FrontendDiagnostic {
+                span,
+                message: format!("syntax error at {}: {what}", cx.describe(span)),
+                is_error: true,
+            });
+            continue;
+        }
+        if x.has_error() {
+            let mut c = x.walk();
+            let kids: Vec<Node> = x.children(&mut c).collect();
+            stack.extend(kids.into_iter().rev());
+        }
+    }
+}
+
+/// Kernel keywords in the main file's text that belong to no parsed kernel
+/// definition (and are not prototypes): (name, name span, byte position).
+fn orphan_kernels(cx: &Ctx, defs: &[FnDef], lang: Lang) -> Vec<(String, Span, usize)> {
+    let Some(unit) = cx.units.first() else {
+        return Vec::new();
+    };
+    let src = unit.text.as_str();
+    let covered = |pos: usize| {
+        defs.iter().any(|d| {
+            qualifier_head_start(d.node).min(d.node.start_byte()) <= pos && pos < d.node.end_byte()
+        })
+    };
+    let mut positions: Vec<usize> = Vec::new();
+    let toks = lex(src);
+    match lang {
+        Lang::Cuda => positions.extend(
+            toks.iter()
+                .filter(|t| t.kind == TokKind::Ident && &src[t.start..t.end] == "__global__")
+                .map(|t| t.end),
+        ),
+        Lang::OpenCl => positions.extend(
+            unit.qualifiers
+                .iter()
+                .filter(|q| q.kind == QualifierKind::Kernel)
+                .map(|q| q.end as usize),
+        ),
+    }
+    let mut out = Vec::new();
+    for pos in positions {
+        if covered(pos) {
+            continue;
+        }
+        // The first identifier followed by '(' is the name; a ';' before '{' means a prototype.
+        let start = toks.partition_point(|t| t.start < pos);
+        let sig: Vec<_> = toks[start..]
+            .iter()
+            .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment))
+            .take(4096)
+            .collect();
+        let mut name: Option<(usize, usize)> = None;
+        let mut depth = 0i32;
+        let mut is_proto = false;
+        let mut saw_body = false;
+        for (k, t) in sig.iter().enumerate() {
+            let s = &src[t.start..t.end];
+            match s {
+                "(" => {
+                    if depth == 0 && name.is_none() && k > 0 && sig[k - 1].kind == TokKind::Ident {
+                        name = Some((sig[k - 1].start, sig[k - 1].end));
+                    }
+                    depth += 1;
+                }
+                ")" => depth -= 1,
+                ";" if depth <= 0 => {
+                    is_proto = true;
+                    break;
+                }
+                "{" if depth <= 0 => {
+                    saw_body = true;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        if is_proto || !saw_body && name.is_none() {
+            continue;
+        }
+        let (ns, ne) = name.unwrap_or((pos, pos));
+        let name_span = unit.map.map(ns as u32, ne as u32).0;
+        let name_text = src.get(ns..ne).unwrap_or("<kernel>").to_string();
+        if out
+            .iter()
+            .any(|(_, s, _): &(String, Span, usize)| *s == name_span)
+        {
+            continue;
+        }
+        out.push((
+            if name_text.is_empty() {
+                "<kernel>".into()
+            } else {
+                name_text
+            },
+            name_span,
+            pos,
+        ));
+    }
+    out
+}
+
+/// Collects structs, typedefs, constants, globals and functions of a unit.
+fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) {
+    let unit: &'t UnitSyntax = &cx.units[u];
+    let src: &'t str = unit.text.as_str();
+    let root = unit.tree.root_node();
+    // (node, enclosing template parameter list)
+    let mut stack: Vec<(Node<'t>, Option<Node<'t>>)> = vec![(root, None)];
+    let mut items: Vec<(Node<'t>, Option<Node<'t>>)> = Vec::new();
+    while let Some((n, tpl)) = stack.pop() {
+        match n.kind() {
+            "translation_unit"
+            | "declaration_list"
+            | "linkage_specification"
+            | "namespace_definition"
+            | "ERROR"
+            | "preproc_if"
+            | "preproc_ifdef"
+            | "preproc_else"
+            | "preproc_elif"
+            | "export_declaration" => {
+                let mut c = n.walk();
+                let kids: Vec<Node<'t>> = n.children(&mut c).collect();
+                if stack.len() + kids.len() < 1_000_000 {
+                    stack.extend(kids.into_iter().rev().map(|k| (k, None)));
+                }
+            }
+            "template_declaration" => {
+                let params = n.child_by_field_name("parameters");
+                let mut c = n.walk();
+                let kids: Vec<Node<'t>> = n
+                    .named_children(&mut c)
+                    .filter(|k| Some(*k) != params)
+                    .collect();
+                stack.extend(kids.into_iter().rev().map(|k| (k, params)));
+            }
+            "function_definition"
+            | "declaration"
+            | "type_definition"
+            | "struct_specifier"
+            | "union_specifier"
+            | "class_specifier"
+            | "enum_specifier" => items.push((n, tpl)),
+            _ => {}
+        }
+    }
+    for (n, tpl) in items {
+        match n.kind() {
+            "function_definition" => {
+                register_types_in(cx, n.child_by_field_name("type"), src);
+                if let Some(def) = function_def(cx, u, n, tpl, lang) {
+                    // Out-of-line member functions (`S::f`) are also known by their qualified name.
+                    if let Some(q) = qualified_name(n, src) {
+                        let mut member = def.clone();
+                        member.name = q;
+                        cx.functions
+                            .entry(member.name.clone())
+                            .or_default()
+                            .push(member);
+                    }
+                    cx.functions.entry(def.name.clone()).or_default().push(def);
+                }
+            }
+            "type_definition" => {
+                let Some(t) = n.child_by_field_name("type") else {
+                    continue;
+                };
+                register_types_in(cx, Some(t), src);
+                register_methods(cx, u, t, lang);
+                let base = cx.types.resolve_base(t, src, &HashMap::new());
+                let mut c = n.walk();
+                let decls: Vec<Node> = n.children_by_field_name("declarator", &mut c).collect();
+                for d in decls {
+                    let info = cx.types.apply_declarator(base.clone(), Some(d), src);
+                    if let Some(name) = info.name {
+                        cx.types
+                            .typedefs
+                            .insert(text(name, src).to_string(), info.ty);
+                    }
+                }
+            }
+            "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {
+                register_types_in(cx, Some(n), src);
+                register_methods(cx, u, n, lang);
+            }
+            "declaration" => {
+                global_declaration(cx, u, n, src);
+                if let Some(t) = n.child_by_field_name("type") {
+                    register_methods(cx, u, t, lang);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `S::f` of a function definition whose name is qualified.
+fn qualified_name(n: Node, src: &str) -> Option<String> {
+    let d = function_declarator(n)?;
+    let name = d.child_by_field_name("declarator")?;
+    (name.kind() == "qualified_identifier").then(|| text(name, src).split_whitespace().collect())
+}
+
+/// Registers the member functions defined in a struct/class body as `Tag::name`.
+fn register_methods<'t>(cx: &mut Ctx<'t>, u: usize, spec: Node<'t>, lang: Lang) {
+    if !matches!(
+        spec.kind(),
+        "struct_specifier" | "class_specifier" | "union_specifier"
+    ) {
+        return;
+    }
+    let src: &'t str = cx.units[u].text.as_str();
+    let (Some(name), Some(body)) = (
+        spec.child_by_field_name("name"),
+        spec.child_by_field_name("body"),
+    ) else {
+        return;
+    };
+    let tag = text(name, src).to_string();
+    let mut c = body.walk();
+    let members: Vec<(Node<'t>, Option<Node<'t>>)> = body
+        .named_children(&mut c)
+        .filter_map(|m| match m.kind() {
+            "function_definition" => Some((m, None)),
+            "template_declaration" => {
+                let params = m.child_by_field_name("parameters");
+                let mut c2 = m.walk();
+                let f = m
+                    .named_children(&mut c2)
+                    .find(|x| x.kind() == "function_definition");
+                f.map(|f| (f, params))
+            }
+            _ => None,
+        })
+        .collect();
+    for (m, tpl) in members {
+        if let Some(mut def) = function_def(cx, u, m, tpl, lang) {
+            def.is_kernel = false;
+            def.name = format!("{tag}::{}", def.name);
+            cx.functions.entry(def.name.clone()).or_default().push(def);
+        }
+    }
+}
+
+/// cuRAND generator states (from `curand_kernel.h`, which is not read): layouts
+/// with the library's sizes, so that states in arrays have the right stride.
+fn declare_curand_states(types: &mut TypeEnv) {
+    let words = |n: u64| {
+        vec![(
+            "s".to_string(),
+            Ty::Array(Box::new(Ty::Scalar(ScalarTy::UINT)), Some(n)),
+        )]
+    };
+    for (tag, size_words, aliases) in [
+        (
+            "curandStateXORWOW",
+            12,
+            &["curandState", "curandState_t", "curandStateXORWOW_t"][..],
+        ),
+        ("curandStateMRG32k3a", 12, &["curandStateMRG32k3a_t"][..]),
+        (
+            "curandStatePhilox4_32_10",
+            16,
+            &["curandStatePhilox4_32_10_t"][..],
+        ),
+        ("curandStateMtgp32", 1, &["curandStateMtgp32_t"][..]),
+    ] {
+        let k = types.add_struct(tag.to_string(), words(size_words), false);
+        for a in aliases {
+            types.typedefs.insert(a.to_string(), Ty::Struct(k));
+        }
+    }
+}
+
+/// Registers struct/union/enum definitions in a type node (nested first).
+fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
+    let Some(t) = t else { return };
+    match t.kind() {
+        "struct_specifier" | "union_specifier" | "class_specifier" => {
+            let Some(body) = t.child_by_field_name("body") else {
+                return;
+            };
+            let name = t
+                .child_by_field_name("name")
+                .map(|n| text(n, src).to_string())
+                .unwrap_or_else(|| TypeEnv::anon_key(t));
+            if cx.types.struct_names.contains_key(&name) && !name.starts_with("<anon@") {
+                return;
+            }
+            let mut fields = Vec::new();
+            // C++ base classes come first in the layout.
+            let mut c0 = t.walk();
+            let bases: Vec<Node> = t
+                .named_children(&mut c0)
+                .filter(|x| x.kind() == "base_class_clause")
+                .collect();
+            for b in bases {
+                let mut c1 = b.walk();
+                let names: Vec<Node> = b
+                    .named_children(&mut c1)
+                    .filter(|x| matches!(x.kind(), "type_identifier" | "qualified_identifier"))
+                    .collect();
+                for nm in names {
+                    if let Ty::Struct(k) = cx.types.resolve_base(nm, src, &HashMap::new()) {
+                        if let Some(sd) = cx.types.structs.get(k) {
+                            fields.extend(sd.fields.iter().map(|f| (f.name.clone(), f.ty.clone())));
+                        }
+                    }
+                }
+            }
+            let mut c = body.walk();
+            let members: Vec<Node> = body.named_children(&mut c).collect();
+            for m in members {
+                if m.kind() != "field_declaration" {
+                    continue;
+                }
+                let Some(ft) = m.child_by_field_name("type") else {
+                    continue;
+                };
+                register_types_in(cx, Some(ft), src);
+                let base = cx.types.resolve_base(ft, src, &HashMap::new());
+                let mut c2 = m.walk();
+                let decls: Vec<Node> = m.children_by_field_name("declarator", &mut c2).collect();
+                if decls.is_empty() {
+                    // Anonymous struct/union member: its fields are the parent's (approximated as one field).
+                    fields.push((String::new(), base));
+                    continue;
+                }
+                for d in decls {
+                    let info = cx.types.apply_declarator(base.clone(), Some(d), src);
+                    if info.is_fn {
+                        continue;
+                    }
+                    if let Some(nm) = info.name {
+                        fields.push((text(nm, src).to_string(), info.ty));
+                    }
+                }
+            }
+            cx.types
+                .add_struct(name, fields, t.kind() == "union_specifier");
+        }
+        "enum_specifier" => {
+            let Some(body) = t.child_by_field_name("body") else {
+                return;
+            };
+            let mut next = 0i128;
+            let mut c = body.walk();
+            let items: Vec<Node> = body
+                .named_children(&mut c)
+                .filter(|e| e.kind() == "enumerator")
+                .collect();
+            for e in items {
+                let Some(name) = e.child_by_field_name("name") else {
+                    continue;
+                };
+                if let Some(v) = e
+                    .child_by_field_name("value")
+                    .and_then(|v| cx.types.const_eval(v, src, 0))
+                {
+                    next = v;
+                }
+                cx.types
+                    .consts
+                    .insert(text(name, src).to_string(), (next, ScalarTy::INT));
+                next += 1;
+            }
+        }
+        _ => {}
+    }
+}
+
+fn function_def<'t>(
+    cx: &Ctx<'t>,
+    u: usize,
+    n: Node<'t>,
+    tpl: Option<Node<'t>>,
+    lang: Lang,
+) -> Option<FnDef<'t>> {
+    let unit = &cx.units[u];
+    let src = unit.text.as_str();
+    // Find the function declarator under pointer/reference declarators.
+    let mut d = n.child_by_field_name("declarator")?;
+    if d.kind() == "operator_cast" {
+        return conversion_operator_def(cx, u, n, d, tpl);
+    }
+    let mut steps = 0;
+    while d.kind() != "function_declarator" {
+        steps += 1;
+        if steps > 16 {
+            return None;
+        }
+        d = d
+            .child_by_field_name("declarator")
+            .or_else(|| d.named_child(0))?;
+    }
+    let mut name_node = d.child_by_field_name("declarator")?;
+    // `ns::f`, `f<T>`, operator names: use the last identifier.
+    let mut steps = 0;
+    while matches!(
+        name_node.kind(),
+        "qualified_identifier" | "template_function" | "parenthesized_declarator"
+    ) {
+        steps += 1;
+        if steps > 16 {
+            break;
+        }
+        name_node = match name_node
+            .child_by_field_name("name")
+            .or_else(|| name_node.named_child(0))
+        {
+            Some(x) => x,
+            None => break,
+        };
+    }
+    let name = text(name_node, src).to_string();
+    let params = d.child_by_field_name("parameters");
+    let param_count = params.map_or(0, |p| {
+        let mut c = p.walk();
+        let count = p
+            .named_children(&mut c)
+            .filter(|x| x.kind().contains("parameter_declaration"))
+            .filter(|x| text(*x, src).trim() != "void")
+            .count();
+        count
+    });
+    let head_end = d.start_byte();
+    let is_kernel = match lang {
+        Lang::Cuda => {
+            let head = src.get(n.start_byte()..head_end).unwrap_or("");
+            lex(head)
+                .iter()
+                .any(|t| t.kind == TokKind::Ident && &head[t.start..t.end] == "__global__")
+        }
+        Lang::OpenCl => qualifiers_in(&unit.qualifiers, qualifier_head_start(n), head_end)
+            .iter()
+            .any(|q| q.kind == QualifierKind::Kernel),
+    };
+    Some(FnDef {
+        unit: u,
+        node: n,
+        template: tpl,
+        name,
+        name_node,
+        params,
+        param_count,
+        has_body: n.child_by_field_name("body").is_some(),
+        is_kernel,
+    })
+}
+
+/// A conversion operator (`operator T *() { ... }`), known as `operator cast`
+/// (a member registers it as `Tag::operator cast`).
+fn conversion_operator_def<'t>(
+    cx: &Ctx<'t>,
+    u: usize,
+    n: Node<'t>,
+    cast: Node<'t>,
+    tpl: Option<Node<'t>>,
+) -> Option<FnDef<'t>> {
+    let src = cx.units[u].text.as_str();
+    let mut params = None;
+    let mut d = cast.child_by_field_name("declarator");
+    for _ in 0..16 {
+        let Some(x) = d else { break };
+        if x.kind() == "abstract_function_declarator" {
+            params = x.child_by_field_name("parameters");
+            break;
+        }
+        d = x.child_by_field_name("declarator");
+    }
+    let param_count = params.map_or(0, |p| {
+        let mut c = p.walk();
+        let count = p
+            .named_children(&mut c)
+            .filter(|x| x.kind().contains("parameter_declaration"))
+            .filter(|x| text(*x, src).trim() != "void")
+            .count();
+        count
+    });
+    Some(FnDef {
+        unit: u,
+        node: n,
+        template: tpl,
+        name: "operator cast".into(),
+        name_node: cast,
+        params,
+        param_count,
+        has_body: n.child_by_field_name("body").is_some(),
+        is_kernel: false,
+    })
+}
+
+/// The parameter list of a function declarator (under pointer/reference declarators).
+fn function_parameters(d: Node) -> Option<Node> {
+    let mut d = d;
+    for _ in 0..16 {
+        if d.kind() == "function_declarator" {
+            return d.child_by_field_name("parameters");
+        }
+        d = d
+            .child_by_field_name("declarator")
+            .or_else(|| d.named_child(0))?;
+    }
+    None
+}
+
+/// The last name of a possibly qualified name (`std::swap` -> `swap`).
+fn qualified_last(n: Node, src: &str) -> String {
+    let mut n = n;
+    for _ in 0..16 {
+        match n.kind() {
+            "qualified_identifier" | "template_function" => match n.child_by_field_name("name") {
+                Some(x) => n = x,
+                None => break,
+            },
+            _ => break,
+        }
+    }
+    text(n, src).to_string()
+}
+
+/// For each parameter of a parameter list: whether it is a non-const
+/// reference (a callee may write the caller's object through it).
+pub(crate) fn mut_ref_params(params: Node, src: &str) -> Vec<bool> {
+    let mut c = params.walk();
+    params
+        .named_children(&mut c)
+        .filter(|p| p.kind().contains("parameter_declaration"))
+        .filter(|p| text(*p, src).trim() != "void")
+        .map(|p| {
+            let Some(d) = p.child_by_field_name("declarator") else {
+                return false;
+            };
+            if !matches!(
+                d.kind(),
+                "reference_declarator" | "abstract_reference_declarator"
+            ) {
+                return false;
+            }
+            // `const T &` cannot be written; `const T *&` can (the pointer).
+            let mut pc = p.walk();
+            let is_const = p
+                .children(&mut pc)
+                .any(|q| q.kind() == "type_qualifier" && text(q, src) == "const");
+            let through_pointer = d.named_child(0).is_some_and(|x| {
+                matches!(
+                    x.kind(),
+                    "pointer_declarator" | "abstract_pointer_declarator"
+                )
+            });
+            !is_const || through_pointer
+        })
+        .collect()
+}
+
+fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str) {
+    let Some(t) = n.child_by_field_name("type") else {
+        return;
+    };
+    register_types_in(cx, Some(t), src);
+    let base = cx.types.resolve_base(t, src, &HashMap::new());
+    let first_decl = n
+        .child_by_field_name("declarator")
+        .map_or(n.end_byte(), |d| d.start_byte());
+    let head = src.get(n.start_byte()..first_decl).unwrap_or("");
+    let head_toks: Vec<&str> = lex(head)
+        .iter()
+        .filter(|t| t.kind == TokKind::Ident)
+        .map(|t| &head[t.start..t.end])
+        .collect();
+    let quals = qualifiers_in(&cx.units[u].qualifiers, qualifier_head_start(n), first_decl);
+    let space = if head_toks.contains(&"__shared__")
+        || quals.iter().any(|q| q.kind == QualifierKind::Local)
+    {
+        MemSpace::Shared
+    } else if head_toks.contains(&"__constant__")
+        || quals.iter().any(|q| q.kind == QualifierKind::Constant)
+    {
+        MemSpace::Constant
+    } else {
+        MemSpace::Global
+    };
+    let is_const = head_toks
+        .iter()
+        .any(|t| matches!(*t, "const" | "constexpr"));
+    let mut c = n.walk();
+    let decls: Vec<Node<'t>> = n.children_by_field_name("declarator", &mut c).collect();
+    for d in decls {
+        let info = cx.types.apply_declarator(base.clone(), Some(d), src);
+        if info.is_fn {
+            if let (Some(name), Some(params)) = (info.name, function_parameters(d)) {
+                let name = qualified_last(name, src);
+                if d.kind() == "reference_declarator" {
+                    cx.ref_prototypes.insert(name.clone());
+                }
+                cx.prototypes
+                    .entry(name)
+                    .or_default()
+                    .push(mut_ref_params(params, src));
+            }
+            continue;
+        }
+        let Some(name) = info.name else { continue };
+        let name_s = text(name, src).to_string();
+        if let (Ty::Scalar(st @ ScalarTy::Int { .. }), true, Some(init)) =
+            (&info.ty, is_const, info.init)
+        {
+            if let Some(v) = cx.types.const_eval(init, src, 0) {
+                cx.types.consts.insert(name_s, (v, *st));
+                continue;
+            }
+        }
+        if matches!(info.ty, Ty::Group(_)) {
+            continue;
+        }
+        // Only OpenCL constants are fixed: CUDA `__constant__` memory may be
+        // rewritten by the host (`cudaMemcpyToSymbol`) before a launch.
+        let const_init = match (space, &info.ty, info.init) {
+            (MemSpace::Constant, Ty::Array(elem, Some(len)), Some(init))
+                if cx.types.lang == Some(Lang::OpenCl)
+                    && matches!(**elem, Ty::Scalar(ScalarTy::Int { .. }))
+                    && init.kind() == "initializer_list"
+                    && *len <= 4096 =>
+            {
+                let mut c = init.walk();
+                let items: Vec<Node> = init
+                    .named_children(&mut c)
+                    .filter(|x| x.kind() != "comment")
+                    .collect();
+                let mut values: Option<Vec<i128>> = items
+                    .iter()
+                    .map(|x| cx.types.const_eval(*x, src, 0))
+                    .collect();
+                if let Some(v) = values.as_mut() {
+                    v.resize((*len as usize).max(v.len()), 0);
+                }
+                values
+            }
+            _ => None,
+        };
+        cx.globals.entry(name_s).or_insert(GlobalDef {
+            unit: u,
+            ty: info.ty,
+            space,
+            name_node: name,
+            const_init,
+            dynamic_shared: space == MemSpace::Shared && head_toks.contains(&"extern"),
+            device_writable: space != MemSpace::Constant
+                && (cx.types.lang == Some(Lang::OpenCl)
+                    || head_toks
+                        .iter()
+                        .any(|t| matches!(*t, "__device__" | "__shared__" | "__managed__"))),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests;

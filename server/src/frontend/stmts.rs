@@ -1,0 +1,752 @@
+//! Statements: blocks, conditionals, loops, `return`, `goto` and `switch`.
+
+use std::collections::HashMap;
+
+use tree_sitter::Node;
+
+use crate::frontend::arith::*;
+use crate::frontend::inline::*;
+use crate::frontend::lowerer::*;
+use crate::frontend::types::Ty;
+use crate::ir::{BinOp, Block, Expr, LoopForm, ScalarTy, StmtKind, VarId};
+
+pub(crate) fn is_loop_kind(k: &str) -> bool {
+    matches!(
+        k,
+        "for_statement" | "while_statement" | "do_statement" | "for_range_loop"
+    )
+}
+
+impl<'c, 't> Lowerer<'c, 't> {
+    pub(crate) fn compound_into(&mut self, n: Node<'t>) -> R<()> {
+        self.scopes.push(HashMap::new());
+        let mut cursor = n.walk();
+        let children: Vec<Node<'t>> = n.named_children(&mut cursor).collect();
+        let r = self.stmt_list(&children);
+        self.scopes.pop();
+        r
+    }
+
+    /// Lowers statements in order; inside an inlined call, statements after a
+    /// `return` that may have run are guarded by the call's done flag.
+    pub(crate) fn stmt_list(&mut self, children: &[Node<'t>]) -> R<()> {
+        // Labels of this list that earlier statements jump to (forward gotos).
+        let mut pushed = Vec::new();
+        for (i, c) in children.iter().enumerate() {
+            let Some(label) = self.label_of(*c) else {
+                continue;
+            };
+            if children[..i]
+                .iter()
+                .any(|e| contains_goto_to(*e, label, self.src()))
+            {
+                let flag = self.new_var(&format!("goto.{label}"), ScalarTy::Bool, *c);
+                self.push(
+                    StmtKind::Assign {
+                        var: flag,
+                        value: int(0, ScalarTy::Bool),
+                    },
+                    *c,
+                );
+                self.exits.push(Exit {
+                    flag,
+                    loops: 0,
+                    label: Some(label.to_string()),
+                    frame: self.frames.len(),
+                });
+                pushed.push(flag);
+            }
+        }
+        let r = self.stmt_list_guarded(children);
+        self.exits.retain(|e| !pushed.contains(&e.flag));
+        r
+    }
+
+    pub(crate) fn label_of(&self, n: Node) -> Option<&'t str> {
+        if n.kind() != "labeled_statement" {
+            return None;
+        }
+        n.child_by_field_name("label").map(|l| self.txt(l))
+    }
+
+    /// Lowers statements in order; after one that may take an exit (a `return`
+    /// of an inlined call, a forward `goto`), the following statements up to the
+    /// exit's target run only if it was not taken.
+    pub(crate) fn stmt_list_guarded(&mut self, children: &[Node<'t>]) -> R<()> {
+        let mut k = 0;
+        while k < children.len() {
+            let child = children[k];
+            if let Some(label) = self.label_of(child) {
+                let frame = self.frames.len();
+                if let Some(e) = self
+                    .exits
+                    .iter()
+                    .rev()
+                    .find(|e| e.frame == frame && e.label.as_deref() == Some(label))
+                {
+                    let flag = e.flag;
+                    // Reaching the label by jump or fall-through resumes normal flow.
+                    self.push(
+                        StmtKind::Assign {
+                            var: flag,
+                            value: int(0, ScalarTy::Bool),
+                        },
+                        child,
+                    );
+                }
+            }
+            let outer = std::mem::take(&mut self.signaled);
+            self.stmt(child)?;
+            let new = std::mem::replace(&mut self.signaled, outer);
+            let live: Vec<(VarId, usize, Option<String>)> = self
+                .exits
+                .iter()
+                .filter(|e| new.contains(&e.flag))
+                .map(|e| (e.flag, e.loops, e.label.clone()))
+                .collect();
+            self.signaled.extend(new);
+            k += 1;
+            if live.is_empty() {
+                continue;
+            }
+            let any = |flags: &[VarId]| {
+                flags.iter().map(|f| Expr::Var(*f)).reduce(|a, b| {
+                    Expr::Binary(BinOp::Or, Box::new(a), Box::new(b), ScalarTy::Bool)
+                })
+            };
+            let in_loop: Vec<VarId> = live.iter().filter(|l| l.1 > 0).map(|l| l.0).collect();
+            if is_loop_kind(child.kind()) {
+                if let Some(cond) = any(&in_loop) {
+                    let brk = self.with_block(|s| {
+                        s.push(StmtKind::Break, child);
+                        Ok(())
+                    })?;
+                    self.push(
+                        StmtKind::If {
+                            cond,
+                            then_: Block {
+                                stmts: brk,
+                                braces: None,
+                            },
+                            else_: Block::default(),
+                        },
+                        child,
+                    );
+                }
+            }
+            let rest = &children[k..];
+            let stop = rest
+                .iter()
+                .position(|c| {
+                    self.label_of(*c)
+                        .is_some_and(|l| live.iter().any(|e| e.2.as_deref() == Some(l)))
+                })
+                .unwrap_or(rest.len());
+            let guarded = &rest[..stop];
+            if !guarded.iter().all(|c| c.kind() == "comment") {
+                let flags: Vec<VarId> = live.iter().map(|l| l.0).collect();
+                let cond = any(&flags).map_or(int(1, ScalarTy::Bool), not);
+                let stmts = self.with_block(|s| s.stmt_list_guarded(guarded))?;
+                if !stmts.is_empty() {
+                    self.push(
+                        StmtKind::If {
+                            cond,
+                            then_: Block {
+                                stmts,
+                                braces: None,
+                            },
+                            else_: Block::default(),
+                        },
+                        guarded[0],
+                    );
+                }
+            }
+            k += stop;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn block_of(&mut self, n: Node<'t>) -> R<Block> {
+        if n.kind() == "compound_statement" {
+            let stmts = self.with_block(|s| s.compound_into(n))?;
+            Ok(Block {
+                stmts,
+                braces: Some(self.span(n)),
+            })
+        } else {
+            self.scopes.push(HashMap::new());
+            let r = self.with_block(|s| s.stmt(n));
+            self.scopes.pop();
+            Ok(Block {
+                stmts: r?,
+                braces: None,
+            })
+        }
+    }
+
+    pub(crate) fn stmt(&mut self, n: Node<'t>) -> R<()> {
+        self.enter(n)?;
+        let saved = self.stmt_span;
+        self.stmt_span = self.span(n);
+        let r = self.stmt_inner(n);
+        self.stmt_span = saved;
+        self.depth -= 1;
+        r
+    }
+
+    pub(crate) fn stmt_inner(&mut self, n: Node<'t>) -> R<()> {
+        if n.is_error() || n.is_missing() {
+            return self.syntax_error(n);
+        }
+        match n.kind() {
+            "comment" | "empty_statement" | ";" => Ok(()),
+            "compound_statement" => self.compound_into(n),
+            "expression_statement" => match n.named_child(0) {
+                Some(e) if e.kind() != "comment" => self.discard(e),
+                _ => Ok(()),
+            },
+            "declaration" => self.declaration(n),
+            "if_statement" => self.if_stmt(n),
+            "for_statement" => self.for_stmt(n),
+            "while_statement" => self.while_stmt(n),
+            "do_statement" => self.do_stmt(n),
+            "break_statement" => {
+                self.push(StmtKind::Break, n);
+                Ok(())
+            }
+            "continue_statement" => {
+                self.push(StmtKind::Continue, n);
+                Ok(())
+            }
+            "return_statement" => self.return_stmt(n),
+            "switch_statement" => self.switch_stmt(n),
+            "goto_statement" => self.goto_stmt(n),
+            "labeled_statement" => {
+                let mut c = n.walk();
+                let inner: Vec<Node<'t>> = n
+                    .named_children(&mut c)
+                    .filter(|c| c.kind() != "statement_identifier")
+                    .collect();
+                self.stmt_list(&inner)
+            }
+            "attributed_statement" => {
+                let mut c = n.walk();
+                let inner: Vec<Node<'t>> = n
+                    .named_children(&mut c)
+                    .filter(|c| c.kind() != "attribute_declaration")
+                    .collect();
+                self.stmt_list(&inner)
+            }
+            "type_definition"
+            | "struct_specifier"
+            | "union_specifier"
+            | "enum_specifier"
+            | "class_specifier"
+            | "alias_declaration"
+            | "using_declaration"
+            | "static_assert_declaration"
+            | "namespace_alias_definition" => Ok(()),
+            "gnu_asm_expression" | "asm_statement" => {
+                self.unsup(n, "inline assembly is not supported")
+            }
+            "for_range_loop" => self.unsup(n, "range-based `for` is not supported"),
+            "try_statement" | "throw_statement" => self.unsup(n, "exceptions are not supported"),
+            "case_statement" => self.unsup(n, "`case` label outside a switch body"),
+            k => self.unsup(n, format!("unsupported statement `{k}`")),
+        }
+    }
+
+    pub(crate) fn if_stmt(&mut self, n: Node<'t>) -> R<()> {
+        let Some(c) = n.child_by_field_name("condition") else {
+            return self.unsup(n, "`if` without a condition");
+        };
+        self.scopes.push(HashMap::new());
+        let r = (|| {
+            let cond = self.condition(c)?;
+            let before = self.ptrs.targets.clone();
+            let then_ = match n.child_by_field_name("consequence") {
+                Some(t) => self.block_of(t)?,
+                None => Block::default(),
+            };
+            let after_then = self.ptrs.replace_targets(before);
+            let else_ = match n.child_by_field_name("alternative") {
+                Some(e) => {
+                    let inner = if e.kind() == "else_clause" {
+                        e.named_child(0)
+                    } else {
+                        Some(e)
+                    };
+                    match inner {
+                        Some(i) => self.block_of(i)?,
+                        None => Block::default(),
+                    }
+                }
+                None => Block::default(),
+            };
+            let after_else = std::mem::take(&mut self.ptrs.targets);
+            self.merge_states(after_then, after_else, n)?;
+            if let Expr::Int(v, ScalarTy::Bool) = cond {
+                // `if (1)` / `if (0)`: keep only the live branch (still in a block for labels).
+                let live = if v != 0 { then_ } else { else_ };
+                self.cur.extend(live.stmts);
+                return Ok(());
+            }
+            self.push(StmtKind::If { cond, then_, else_ }, n);
+            Ok(())
+        })();
+        self.scopes.pop();
+        r
+    }
+
+    /// Lowers a condition clause or expression to a Bool.
+    pub(crate) fn condition(&mut self, c: Node<'t>) -> R<Expr> {
+        let e = if c.kind() == "condition_clause" {
+            let mut value = c.child_by_field_name("value");
+            if let Some(init) = c.child_by_field_name("initializer") {
+                self.stmt(init)?;
+            }
+            if let Some(v) = value {
+                if v.kind() == "declaration" {
+                    self.declaration(v)?;
+                    let name = v.child_by_field_name("declarator").and_then(|d| {
+                        self.cx
+                            .types
+                            .apply_declarator(Ty::Void, Some(d), self.src())
+                            .name
+                    });
+                    value = name;
+                }
+            }
+            match value {
+                Some(v) => v,
+                None => return self.unsup(c, "empty condition"),
+            }
+        } else if c.kind() == "parenthesized_expression" {
+            c.named_child(0).unwrap_or(c)
+        } else {
+            c
+        };
+        let v = self.rvalue(e)?;
+        self.truth(v, e)
+    }
+
+    pub(crate) fn truth(&mut self, v: Val, at: Node) -> R<Expr> {
+        Ok(match v {
+            Val::Scalar(e, t) => conv(e, t, ScalarTy::Bool),
+            Val::Ptr {
+                target: Target::Null,
+                ..
+            } => int(0, ScalarTy::Bool),
+            // Whether a pointer is null is not tracked beyond literal nulls.
+            Val::Ptr { .. } => self.havoc(ScalarTy::Bool, at),
+            Val::Group(_) => int(1, ScalarTy::Bool),
+            Val::Agg(..) | Val::Void => self.havoc(ScalarTy::Bool, at),
+        })
+    }
+
+    pub(crate) fn loop_body(&mut self, body: Option<Node<'t>>) -> R<Block> {
+        for e in &mut self.exits {
+            e.loops += 1;
+        }
+        let before = self.ptrs.targets.clone();
+        let r = match body {
+            Some(b) => self.block_of(b),
+            None => Ok(Block::default()),
+        };
+        let r = match (r, body) {
+            (Ok(b), Some(at)) => self.check_loop_targets(&before, at).map(|_| b),
+            (r, _) => r,
+        };
+        for e in &mut self.exits {
+            e.loops = e.loops.saturating_sub(1);
+        }
+        r
+    }
+
+    pub(crate) fn for_stmt(&mut self, n: Node<'t>) -> R<()> {
+        self.scopes.push(HashMap::new());
+        let r = (|| {
+            let mut cursor = n.walk();
+            // Initializers: `initializer` may occur several times (comma-separated declarations).
+            let inits: Vec<Node<'t>> = n
+                .children_by_field_name("initializer", &mut cursor)
+                .collect();
+            for init in inits {
+                if init.kind() == "declaration" {
+                    self.declaration(init)?;
+                } else {
+                    self.discard(init)?;
+                }
+            }
+            let mut cond = int(1, ScalarTy::Bool);
+            let prelude = match n.child_by_field_name("condition") {
+                Some(c) => self.with_block(|s| {
+                    cond = s.condition(c)?;
+                    Ok(())
+                })?,
+                None => Vec::new(),
+            };
+            let body = self.loop_body(n.child_by_field_name("body"))?;
+            let mut cursor = n.walk();
+            let updates: Vec<Node<'t>> = n.children_by_field_name("update", &mut cursor).collect();
+            let step = self.with_block(|s| {
+                for u in updates {
+                    s.discard(u)?;
+                }
+                Ok(())
+            })?;
+            self.push(
+                StmtKind::Loop {
+                    cond,
+                    cond_prelude: Block {
+                        stmts: prelude,
+                        braces: None,
+                    },
+                    body,
+                    step: Block {
+                        stmts: step,
+                        braces: None,
+                    },
+                    form: LoopForm::For,
+                },
+                n,
+            );
+            Ok(())
+        })();
+        self.scopes.pop();
+        r
+    }
+
+    pub(crate) fn while_stmt(&mut self, n: Node<'t>) -> R<()> {
+        self.scopes.push(HashMap::new());
+        let r = (|| {
+            let mut cond = int(1, ScalarTy::Bool);
+            let prelude = match n.child_by_field_name("condition") {
+                Some(c) => self.with_block(|s| {
+                    cond = s.condition(c)?;
+                    Ok(())
+                })?,
+                None => Vec::new(),
+            };
+            let body = self.loop_body(n.child_by_field_name("body"))?;
+            self.push(
+                StmtKind::Loop {
+                    cond,
+                    cond_prelude: Block {
+                        stmts: prelude,
+                        braces: None,
+                    },
+                    body,
+                    step: Block::default(),
+                    form: LoopForm::While,
+                },
+                n,
+            );
+            Ok(())
+        })();
+        self.scopes.pop();
+        r
+    }
+
+    pub(crate) fn do_stmt(&mut self, n: Node<'t>) -> R<()> {
+        // `do { ... } while (0)` (statement macros) without break/continue is its body.
+        let once = n
+            .child_by_field_name("condition")
+            .and_then(|c| self.cx.types.const_eval(c, self.src(), 0))
+            == Some(0);
+        if once && !has_loop_jump(n.child_by_field_name("body")) {
+            if let Some(b) = n.child_by_field_name("body") {
+                let block = self.block_of(b)?;
+                self.cur.extend(block.stmts);
+            }
+            return Ok(());
+        }
+        let mut body = self.loop_body(n.child_by_field_name("body"))?;
+        let Some(c) = n.child_by_field_name("condition") else {
+            return self.unsup(n, "do-while without a condition");
+        };
+        let mut cond = int(1, ScalarTy::Bool);
+        let mut check = self.with_block(|s| {
+            cond = s.condition(c)?;
+            Ok(())
+        })?;
+        let brk = self.with_block(|s| {
+            s.push(StmtKind::Break, c);
+            Ok(())
+        })?;
+        if cond != int(1, ScalarTy::Bool) {
+            let saved = std::mem::take(&mut self.cur);
+            self.push(
+                StmtKind::If {
+                    cond: not(cond),
+                    then_: Block {
+                        stmts: brk,
+                        braces: None,
+                    },
+                    else_: Block::default(),
+                },
+                c,
+            );
+            check.append(&mut self.cur);
+            self.cur = saved;
+        }
+        // `continue` in a do-while goes to the condition: then the check lives in `step`.
+        let has_continue = contains_kind(n.child_by_field_name("body"), "continue_statement");
+        let step = if has_continue {
+            Block {
+                stmts: check,
+                braces: None,
+            }
+        } else {
+            body.stmts.append(&mut check);
+            Block::default()
+        };
+        self.push(
+            StmtKind::Loop {
+                cond: int(1, ScalarTy::Bool),
+                cond_prelude: Block::default(),
+                body,
+                step,
+                form: LoopForm::DoWhile,
+            },
+            n,
+        );
+        Ok(())
+    }
+
+    pub(crate) fn return_stmt(&mut self, n: Node<'t>) -> R<()> {
+        let value = n.named_child(0).filter(|c| c.kind() != "comment");
+        if self.frames.is_empty() {
+            if let Some(v) = value {
+                self.discard(v)?;
+            }
+            self.push(StmtKind::Return, n);
+            return Ok(());
+        }
+        if let Some(v) = value {
+            let by_ref = self.frames.last().is_some_and(|f| f.by_ref);
+            let val = if by_ref {
+                let lv = self.lvalue(v)?;
+                self.address_of(lv, v)?
+            } else {
+                self.rvalue(v)?
+            };
+            let ret = self.frames.last().and_then(|f| f.ret.clone());
+            if let Some(slot) = ret {
+                self.store(LVal::Slot(slot), val, v)?;
+            }
+        }
+        let frame = self.frames.len();
+        let exit = self
+            .exits
+            .iter()
+            .rev()
+            .find(|e| e.frame == frame && e.label.is_none())
+            .map(|e| (e.flag, e.loops));
+        if let Some((flag, loops)) = exit {
+            self.take_exit(flag, loops, n);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn take_exit(&mut self, flag: VarId, loops: usize, n: Node) {
+        self.push(
+            StmtKind::Assign {
+                var: flag,
+                value: int(1, ScalarTy::Bool),
+            },
+            n,
+        );
+        if loops > 0 {
+            self.push(StmtKind::Break, n);
+        }
+        self.signaled.push(flag);
+    }
+
+    pub(crate) fn goto_stmt(&mut self, n: Node<'t>) -> R<()> {
+        let label = n
+            .child_by_field_name("label")
+            .map(|l| self.txt(l))
+            .unwrap_or("");
+        let frame = self.frames.len();
+        let exit = self
+            .exits
+            .iter()
+            .rev()
+            .find(|e| e.frame == frame && e.label.as_deref() == Some(label))
+            .map(|e| (e.flag, e.loops));
+        match exit {
+            Some((flag, loops)) => {
+                self.take_exit(flag, loops, n);
+                Ok(())
+            }
+            None => self.unsup(
+                n,
+                format!("`goto {label}` backwards or into a block is not supported"),
+            ),
+        }
+    }
+
+    pub(crate) fn switch_stmt(&mut self, n: Node<'t>) -> R<()> {
+        let Some(c) = n.child_by_field_name("condition") else {
+            return self.unsup(n, "switch without a condition");
+        };
+        let value_node = c
+            .child_by_field_name("value")
+            .or_else(|| c.named_child(0))
+            .unwrap_or(c);
+        let v = self.rvalue(value_node)?;
+        let (e, t) = self.scalar(v, value_node)?;
+        let t2 = promote(t);
+        let sw = self.tmp(t2, value_node);
+        self.push(
+            StmtKind::Assign {
+                var: sw,
+                value: conv(e, t, t2),
+            },
+            value_node,
+        );
+        let Some(body) = n.child_by_field_name("body") else {
+            return Ok(());
+        };
+        // Case groups: labels (None = default) and statements.
+        let mut groups: Vec<(Vec<Option<Node<'t>>>, Vec<Node<'t>>)> = Vec::new();
+        let mut cursor = body.walk();
+        for case in body.named_children(&mut cursor) {
+            if case.kind() != "case_statement" {
+                continue; // statements before the first label never run
+            }
+            let label = case.child_by_field_name("value");
+            let mut c2 = case.walk();
+            let stmts: Vec<Node<'t>> = case
+                .named_children(&mut c2)
+                .filter(|s| Some(*s) != label && s.kind() != "comment")
+                .collect();
+            match groups.last_mut() {
+                Some((labels, body)) if body.is_empty() => labels.push(label),
+                _ => groups.push((vec![label], Vec::new())),
+            }
+            if let Some((_, body)) = groups.last_mut() {
+                body.extend(stmts);
+            }
+        }
+        if groups.len() > MAX_SWITCH_GROUPS {
+            return self.unsup(
+                n,
+                format!("switch with more than {MAX_SWITCH_GROUPS} case groups"),
+            );
+        }
+        let ends = |stmts: &[Node]| {
+            stmts.last().is_some_and(|s| {
+                matches!(
+                    s.kind(),
+                    "break_statement" | "return_statement" | "continue_statement"
+                )
+            })
+        };
+        for (_, stmts) in &groups {
+            let inner = &stmts[..stmts.len().saturating_sub(if ends(stmts) { 1 } else { 0 })];
+            if inner.iter().any(|s| contains_switch_break(*s)) {
+                return self.unsup(
+                    n,
+                    "`break` inside a switch case before its end is not supported",
+                );
+            }
+        }
+        // Conditions: equality with the labels; default = no label matches.
+        let mut all_labels = Vec::new();
+        for (labels, _) in &groups {
+            all_labels.extend(labels.iter().flatten().copied());
+        }
+        let mut label_exprs = Vec::new();
+        for l in &all_labels {
+            let v = self.rvalue(*l)?;
+            let (e, t) = self.scalar(v, *l)?;
+            label_exprs.push(conv(e, t, t2));
+        }
+        let eq = |e: &Expr| {
+            Expr::Binary(
+                BinOp::Eq,
+                Box::new(Expr::Var(sw)),
+                Box::new(e.clone()),
+                ScalarTy::Bool,
+            )
+        };
+        let mut arms: Vec<(Expr, Block)> = Vec::new();
+        let mut arm_states: Vec<HashMap<VarId, Target>> = Vec::new();
+        let mut label_k = 0;
+        for (g, (labels, _)) in groups.iter().enumerate() {
+            let mut cond: Option<Expr> = None;
+            let mut is_default = false;
+            for l in labels {
+                match l {
+                    Some(_) => {
+                        let e = eq(&label_exprs[label_k]);
+                        label_k += 1;
+                        cond = Some(match cond {
+                            Some(c) => {
+                                Expr::Binary(BinOp::Or, Box::new(c), Box::new(e), ScalarTy::Bool)
+                            }
+                            None => e,
+                        });
+                    }
+                    None => is_default = true,
+                }
+            }
+            if is_default {
+                let none = label_exprs.iter().map(|e| not(eq(e))).reduce(|a, b| {
+                    Expr::Binary(BinOp::And, Box::new(a), Box::new(b), ScalarTy::Bool)
+                });
+                let d = none.unwrap_or(int(1, ScalarTy::Bool));
+                cond = Some(match cond {
+                    Some(c) => Expr::Binary(BinOp::Or, Box::new(c), Box::new(d), ScalarTy::Bool),
+                    None => d,
+                });
+            }
+            // Body: this group and the following ones until one ends with an exit.
+            let mut body_nodes: Vec<Node<'t>> = Vec::new();
+            for (_, stmts) in &groups[g..] {
+                body_nodes.extend(stmts.iter().copied());
+                if ends(stmts) {
+                    break;
+                }
+            }
+            if body_nodes
+                .last()
+                .is_some_and(|s| s.kind() == "break_statement")
+            {
+                body_nodes.pop();
+            }
+            self.scopes.push(HashMap::new());
+            let before = self.ptrs.targets.clone();
+            let stmts = self.with_block(|s| s.stmt_list(&body_nodes));
+            let after = self.ptrs.replace_targets(before.clone());
+            arm_states.push(after);
+            self.scopes.pop();
+            arms.push((
+                cond.unwrap_or(int(0, ScalarTy::Bool)),
+                Block {
+                    stmts: stmts?,
+                    braces: None,
+                },
+            ));
+        }
+        for st in arm_states {
+            let cur = self.ptrs.targets.clone();
+            self.merge_states(cur, st, n)?;
+        }
+        // Conditions are mutually exclusive: chain them as if / else if.
+        let mut else_ = Block::default();
+        for (cond, then_) in arms.into_iter().rev() {
+            let saved = std::mem::take(&mut self.cur);
+            self.push(StmtKind::If { cond, then_, else_ }, n);
+            let stmts = std::mem::replace(&mut self.cur, saved);
+            else_ = Block {
+                stmts,
+                braces: None,
+            };
+        }
+        self.cur.extend(else_.stmts);
+        Ok(())
+    }
+}

@@ -1,0 +1,560 @@
+//! C types as the lowering sees them: scalars, vectors, structs, pointers, arrays,
+//! their layout (natural alignment) and their resolution from syntax nodes.
+
+use std::collections::HashMap;
+
+use tree_sitter::Node;
+
+use crate::ir::{Lang, ScalarTy};
+
+/// Kind of a cooperative-groups handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GroupKind {
+    /// `thread_block`.
+    Block,
+    /// `grid_group`.
+    Grid,
+    /// Tiles, coalesced groups: their `sync` is not a block barrier.
+    Tile,
+}
+
+/// A C type.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Ty {
+    /// `void`.
+    Void,
+    /// A scalar.
+    Scalar(ScalarTy),
+    /// A vector (`float4`, `uint2`, `dim3`): element type and count.
+    Vector(ScalarTy, u8),
+    /// A struct or union (index into [`TypeEnv::structs`]).
+    Struct(usize),
+    /// A pointer to the type.
+    Ptr(Box<Ty>),
+    /// An array of the type (length if known).
+    Array(Box<Ty>, Option<u64>),
+    /// A cooperative-groups handle.
+    Group(GroupKind),
+}
+
+/// A struct field.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Field {
+    /// Name.
+    pub name: String,
+    /// Type.
+    pub ty: Ty,
+    /// Byte offset in the struct.
+    pub offset: u64,
+}
+
+/// A struct or union layout.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct StructDef {
+    /// Tag or typedef name.
+    pub name: String,
+    /// Fields in declaration order.
+    pub fields: Vec<Field>,
+    /// Size in bytes.
+    pub size: u64,
+    /// Alignment in bytes.
+    pub align: u64,
+}
+
+/// Types known in a program: structs, typedefs and integer constants.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TypeEnv {
+    /// Struct layouts.
+    pub structs: Vec<StructDef>,
+    /// Struct tags and typedef names of structs.
+    pub struct_names: HashMap<String, usize>,
+    /// Typedefs.
+    pub typedefs: HashMap<String, Ty>,
+    /// Enumerators and file-scope integer constants.
+    pub consts: HashMap<String, (i128, ScalarTy)>,
+    /// Dialect (sizes of 3-vectors differ).
+    pub lang: Option<Lang>,
+}
+
+/// Size of a scalar in bytes.
+pub(crate) fn scalar_size(t: ScalarTy) -> u64 {
+    match t {
+        ScalarTy::Bool => 1,
+        ScalarTy::Int { bits, .. } | ScalarTy::Float { bits } => (bits as u64).div_ceil(8),
+    }
+}
+
+/// Scalar type of a builtin type name (`int`, `uint`, `size_t`, ...).
+pub(crate) fn scalar_named(name: &str) -> Option<ScalarTy> {
+    let int = |bits: u8, signed: bool| ScalarTy::Int { bits, signed };
+    Some(match name {
+        "bool" | "_Bool" => ScalarTy::Bool,
+        "char" | "signed char" | "int8_t" | "char1" => int(8, true),
+        "uchar" | "unsigned char" | "uint8_t" | "uchar1" => int(8, false),
+        "short" | "int16_t" | "short1" => int(16, true),
+        "ushort" | "uint16_t" | "ushort1" => int(16, false),
+        "int" | "int32_t" | "signed" | "int1" | "cl_int" => int(32, true),
+        "uint" | "unsigned" | "uint32_t" | "uint1" | "cl_uint" => int(32, false),
+        "long" | "int64_t" | "ptrdiff_t" | "intptr_t" | "ssize_t" | "longlong" | "long1"
+        | "cl_long" => int(64, true),
+        "ulong" | "uint64_t" | "size_t" | "uintptr_t" | "ulonglong" | "ulong1" | "cl_ulong" => {
+            int(64, false)
+        }
+        "half" | "__half" | "__nv_bfloat16" | "nv_bfloat16" | "__bf16" => {
+            ScalarTy::Float { bits: 16 }
+        }
+        "float" | "float1" | "cl_float" => ScalarTy::FLOAT,
+        "double" | "double1" => ScalarTy::Float { bits: 64 },
+        // Opaque OpenCL handles and events: plain uniform values.
+        "sampler_t" | "event_t" | "cl_mem_fence_flags" => int(32, false),
+        _ => return None,
+    })
+}
+
+/// Vector type of a name like `float4`, `uint2`, `dim3`, `longlong2`.
+pub(crate) fn vector_named(name: &str) -> Option<(ScalarTy, u8)> {
+    if name == "dim3" {
+        return Some((ScalarTy::UINT, 3));
+    }
+    if matches!(name, "__nv_bfloat162" | "nv_bfloat162") {
+        return Some((ScalarTy::Float { bits: 16 }, 2));
+    }
+    let digits_at = name.find(|c: char| c.is_ascii_digit())?;
+    let (base, n) = name.split_at(digits_at);
+    let n: u8 = n.parse().ok()?;
+    if !matches!(n, 2 | 3 | 4 | 8 | 16) {
+        return None;
+    }
+    let elem = match base {
+        "longlong" => ScalarTy::LONG,
+        "ulonglong" => ScalarTy::ULONG,
+        _ => scalar_named(base)?,
+    };
+    if elem == ScalarTy::Bool {
+        return None;
+    }
+    Some((elem, n))
+}
+
+impl TypeEnv {
+    /// Size in bytes of a type.
+    pub fn size(&self, ty: &Ty) -> u64 {
+        match ty {
+            Ty::Void => 1,
+            Ty::Scalar(s) => scalar_size(*s),
+            Ty::Vector(e, n) => {
+                let n = if *n == 3 && self.lang == Some(Lang::OpenCl) {
+                    4
+                } else {
+                    *n as u64
+                };
+                scalar_size(*e) * n
+            }
+            Ty::Struct(k) => self.structs.get(*k).map_or(4, |s| s.size),
+            Ty::Ptr(_) => 8,
+            Ty::Array(e, n) => self.size(e).saturating_mul(n.unwrap_or(1)),
+            Ty::Group(_) => 4,
+        }
+    }
+
+    /// Alignment in bytes of a type.
+    pub fn align(&self, ty: &Ty) -> u64 {
+        match ty {
+            Ty::Vector(e, n) => {
+                let es = scalar_size(*e);
+                if *n == 3 && self.lang != Some(Lang::OpenCl) {
+                    es
+                } else {
+                    self.size(ty).min(16).max(es)
+                }
+            }
+            Ty::Struct(k) => self.structs.get(*k).map_or(4, |s| s.align),
+            Ty::Array(e, _) => self.align(e),
+            _ => self.size(ty).clamp(1, 16),
+        }
+    }
+
+    /// Leaves of an aggregate type in order (fields / components with their byte offsets).
+    pub fn parts(&self, ty: &Ty) -> Vec<(u64, Ty)> {
+        match ty {
+            Ty::Vector(e, n) => (0..*n as u64)
+                .map(|k| (k * scalar_size(*e), Ty::Scalar(*e)))
+                .collect(),
+            Ty::Struct(k) => self
+                .structs
+                .get(*k)
+                .map(|s| s.fields.iter().map(|f| (f.offset, f.ty.clone())).collect())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Number of scalar leaves of a type (capped to avoid blow-ups).
+    pub fn leaf_count(&self, ty: &Ty, depth: usize) -> usize {
+        if depth > 8 {
+            return usize::MAX / 4;
+        }
+        match ty {
+            Ty::Vector(_, n) => *n as usize,
+            Ty::Struct(_) => self
+                .parts(ty)
+                .iter()
+                .map(|(_, t)| self.leaf_count(t, depth + 1))
+                .fold(0, usize::saturating_add),
+            Ty::Array(e, n) => self
+                .leaf_count(e, depth + 1)
+                .saturating_mul(n.unwrap_or(1) as usize),
+            _ => 1,
+        }
+    }
+
+    /// Defines a struct from its field list, returns its index.
+    pub fn add_struct(&mut self, name: String, fields: Vec<(String, Ty)>, is_union: bool) -> usize {
+        let mut offset = 0u64;
+        let mut align = 1u64;
+        let mut size = 0u64;
+        let mut laid = Vec::new();
+        for (fname, ty) in fields {
+            let a = self.align(&ty).max(1);
+            let s = self.size(&ty);
+            align = align.max(a);
+            if is_union {
+                laid.push(Field {
+                    name: fname,
+                    ty,
+                    offset: 0,
+                });
+                size = size.max(s);
+            } else {
+                offset = offset.div_ceil(a).saturating_mul(a);
+                laid.push(Field {
+                    name: fname,
+                    ty,
+                    offset,
+                });
+                offset = offset.saturating_add(s);
+                size = offset;
+            }
+        }
+        let size = size.div_ceil(align).saturating_mul(align);
+        let idx = self.structs.len();
+        self.structs.push(StructDef {
+            name: name.clone(),
+            fields: laid,
+            size,
+            align,
+        });
+        if !name.is_empty() {
+            self.struct_names.insert(name, idx);
+        }
+        idx
+    }
+}
+
+/// Text of a node.
+pub(crate) fn text<'s>(n: Node, src: &'s str) -> &'s str {
+    src.get(n.byte_range()).unwrap_or("")
+}
+
+/// Scalar type of a `sized_type_specifier` (`unsigned long long int`, ...).
+pub(crate) fn sized_type(n: Node, src: &str) -> ScalarTy {
+    let mut unsigned = false;
+    let mut longs = 0;
+    let mut short = false;
+    let mut base: Option<&str> = None;
+    let mut cursor = n.walk();
+    for c in n.children(&mut cursor) {
+        match text(c, src) {
+            "unsigned" => unsigned = true,
+            "signed" => {}
+            "long" => longs += 1,
+            "short" => short = true,
+            t => base = Some(t),
+        }
+    }
+    match base {
+        Some("char") => ScalarTy::Int {
+            bits: 8,
+            signed: !unsigned,
+        },
+        Some("double") => ScalarTy::Float { bits: 64 },
+        Some("float") => ScalarTy::FLOAT,
+        _ if short => ScalarTy::Int {
+            bits: 16,
+            signed: !unsigned,
+        },
+        _ if longs > 0 => ScalarTy::Int {
+            bits: 64,
+            signed: !unsigned,
+        },
+        _ => ScalarTy::Int {
+            bits: 32,
+            signed: !unsigned,
+        },
+    }
+}
+
+/// A declarator applied to a base type.
+#[derive(Clone, Debug)]
+pub(crate) struct DeclInfo<'t> {
+    /// Declared type.
+    pub ty: Ty,
+    /// The declared name.
+    pub name: Option<Node<'t>>,
+    /// Initializer expression.
+    pub init: Option<Node<'t>>,
+    /// Whether it is a C++ reference.
+    pub is_ref: bool,
+    /// Whether it declares a function (a prototype).
+    pub is_fn: bool,
+}
+
+/// Whether a type name is an OpenCL image type (`image2d_t`, ...).
+pub(crate) fn is_image_type(name: &str) -> bool {
+    name.starts_with("image") && name.ends_with("_t")
+}
+
+/// An image is memory: a global array of float4 pixels, addressed by
+/// `x + y * 2^16 + z * 2^32` (exact for images up to 65536 wide and high).
+pub(crate) fn image_ty() -> Ty {
+    Ty::Ptr(Box::new(Ty::Vector(ScalarTy::FLOAT, 4)))
+}
+
+/// Group kind of a cooperative-groups type name.
+pub(crate) fn group_named(name: &str) -> Option<GroupKind> {
+    Some(match name {
+        "thread_block" => GroupKind::Block,
+        "grid_group" => GroupKind::Grid,
+        "thread_block_tile" | "coalesced_group" | "thread_group" | "cluster_group" => {
+            GroupKind::Tile
+        }
+        _ => return None,
+    })
+}
+
+impl TypeEnv {
+    /// Type named by a type-specifier node; `overrides` maps template type parameters.
+    pub fn resolve_base(&self, n: Node, src: &str, overrides: &HashMap<String, Ty>) -> Ty {
+        match n.kind() {
+            "primitive_type" | "type_identifier" => {
+                let name = text(n, src);
+                if let Some(t) = overrides.get(name) {
+                    return t.clone();
+                }
+                if name == "void" {
+                    return Ty::Void;
+                }
+                if let Some(t) = self.typedefs.get(name) {
+                    return t.clone();
+                }
+                if let Some(&k) = self.struct_names.get(name) {
+                    return Ty::Struct(k);
+                }
+                if let Some(s) = scalar_named(name) {
+                    return Ty::Scalar(s);
+                }
+                if let Some((e, k)) = vector_named(name) {
+                    return Ty::Vector(e, k);
+                }
+                if let Some(g) = group_named(name) {
+                    return Ty::Group(g);
+                }
+                if is_image_type(name) {
+                    return image_ty();
+                }
+                // Unknown type names (template parameters, opaque library types):
+                // opaque 4-byte data.
+                Ty::Scalar(ScalarTy::INT)
+            }
+            "sized_type_specifier" => Ty::Scalar(sized_type(n, src)),
+            "struct_specifier" | "union_specifier" | "class_specifier" => {
+                if let Some(name) = n.child_by_field_name("name") {
+                    let name = text(name, src);
+                    if let Some(&k) = self.struct_names.get(name) {
+                        return Ty::Struct(k);
+                    }
+                }
+                self.anon_struct(n)
+                    .map_or(Ty::Scalar(ScalarTy::INT), Ty::Struct)
+            }
+            "qualified_identifier" => match n.child_by_field_name("name") {
+                Some(inner) => self.resolve_base(inner, src, overrides),
+                None => Ty::Scalar(ScalarTy::INT),
+            },
+            "template_type" => {
+                let name = n
+                    .child_by_field_name("name")
+                    .map(|c| text(c, src))
+                    .unwrap_or("");
+                group_named(name).map_or(Ty::Scalar(ScalarTy::INT), Ty::Group)
+            }
+            _ => Ty::Scalar(ScalarTy::INT),
+        }
+    }
+
+    /// Struct defined by an anonymous specifier node (registered by the collector).
+    fn anon_struct(&self, n: Node) -> Option<usize> {
+        self.struct_names
+            .get(&format!("<anon@{}>", n.start_byte()))
+            .copied()
+    }
+
+    /// Key under which an anonymous struct specifier is registered.
+    pub fn anon_key(n: Node) -> String {
+        format!("<anon@{}>", n.start_byte())
+    }
+
+    /// Applies a declarator to `base`.
+    pub fn apply_declarator<'t>(&self, base: Ty, d: Option<Node<'t>>, src: &str) -> DeclInfo<'t> {
+        let mut info = DeclInfo {
+            ty: base,
+            name: None,
+            init: None,
+            is_ref: false,
+            is_fn: false,
+        };
+        let mut cur = d;
+        // Array dimensions apply innermost-last; collect them, then wrap.
+        let mut dims: Vec<Option<u64>> = Vec::new();
+        let mut steps = 0;
+        while let Some(n) = cur {
+            steps += 1;
+            if steps > 64 {
+                break;
+            }
+            match n.kind() {
+                "identifier"
+                | "field_identifier"
+                | "qualified_identifier"
+                | "type_identifier"
+                | "operator_name"
+                | "destructor_name" => {
+                    info.name = Some(n);
+                    cur = None;
+                }
+                "init_declarator" => {
+                    info.init = n.child_by_field_name("value");
+                    cur = n.child_by_field_name("declarator");
+                }
+                "pointer_declarator" | "abstract_pointer_declarator" => {
+                    info.ty = wrap_dims(info.ty, &mut dims);
+                    info.ty = Ty::Ptr(Box::new(info.ty));
+                    cur = n.child_by_field_name("declarator");
+                }
+                "reference_declarator" | "abstract_reference_declarator" => {
+                    info.is_ref = true;
+                    cur = n.named_child(0);
+                }
+                "array_declarator" | "abstract_array_declarator" => {
+                    let size = n
+                        .child_by_field_name("size")
+                        .and_then(|s| self.const_eval(s, src, 0));
+                    dims.push(size.and_then(|v| u64::try_from(v).ok()));
+                    cur = n.child_by_field_name("declarator");
+                }
+                "function_declarator" | "abstract_function_declarator" => {
+                    info.is_fn = true;
+                    cur = n.child_by_field_name("declarator");
+                }
+                "parenthesized_declarator"
+                | "attributed_declarator"
+                | "abstract_parenthesized_declarator" => {
+                    cur = n
+                        .named_children(&mut n.walk())
+                        .find(|c| c.kind() != "attribute_declaration");
+                }
+                _ => cur = None,
+            }
+        }
+        info.ty = wrap_dims(info.ty, &mut dims);
+        info
+    }
+
+    /// Value of an integer constant expression, if it is one.
+    pub fn const_eval(&self, n: Node, src: &str, depth: usize) -> Option<i128> {
+        if depth > 64 {
+            return None;
+        }
+        let sub = |c: Option<Node>| c.and_then(|c| self.const_eval(c, src, depth + 1));
+        match n.kind() {
+            "number_literal" => crate::syntax::preprocess::parse_int_literal(text(n, src)),
+            "char_literal" => {
+                let t = text(n, src).trim_matches('\'');
+                t.chars().next().map(|c| c as i128)
+            }
+            "true" => Some(1),
+            "false" => Some(0),
+            "identifier" => self.consts.get(text(n, src)).map(|c| c.0),
+            "parenthesized_expression" => sub(n.named_child(0)),
+            "cast_expression" => sub(n.child_by_field_name("value")),
+            "unary_expression" => {
+                let v = sub(n.child_by_field_name("argument"))?;
+                match n.child_by_field_name("operator").map(|o| text(o, src)) {
+                    Some("-") => Some(v.wrapping_neg()),
+                    Some("~") => Some(!v),
+                    Some("!") => Some((v == 0) as i128),
+                    _ => Some(v),
+                }
+            }
+            "binary_expression" => {
+                let a = sub(n.child_by_field_name("left"))?;
+                let b = sub(n.child_by_field_name("right"))?;
+                Some(
+                    match n.child_by_field_name("operator").map(|o| text(o, src))? {
+                        "+" => a.wrapping_add(b),
+                        "-" => a.wrapping_sub(b),
+                        "*" => a.wrapping_mul(b),
+                        "/" => a.checked_div(b)?,
+                        "%" => a.checked_rem(b)?,
+                        "<<" => a.checked_shl(u32::try_from(b).ok()?)?,
+                        ">>" => a.checked_shr(u32::try_from(b).ok()?)?,
+                        "&" => a & b,
+                        "|" => a | b,
+                        "^" => a ^ b,
+                        "&&" => ((a != 0) && (b != 0)) as i128,
+                        "||" => ((a != 0) || (b != 0)) as i128,
+                        "==" => (a == b) as i128,
+                        "!=" => (a != b) as i128,
+                        "<" => (a < b) as i128,
+                        "<=" => (a <= b) as i128,
+                        ">" => (a > b) as i128,
+                        ">=" => (a >= b) as i128,
+                        _ => return None,
+                    },
+                )
+            }
+            "conditional_expression" => {
+                let c = sub(n.child_by_field_name("condition"))?;
+                if c != 0 {
+                    sub(n.child_by_field_name("consequence"))
+                } else {
+                    sub(n.child_by_field_name("alternative"))
+                }
+            }
+            "sizeof_expression" => {
+                let t = n.child_by_field_name("type")?;
+                let ty = self.type_descriptor(t, src, &HashMap::new());
+                Some(self.size(&ty) as i128)
+            }
+            _ => None,
+        }
+    }
+
+    /// Type of a `type_descriptor` node.
+    pub fn type_descriptor(&self, n: Node, src: &str, overrides: &HashMap<String, Ty>) -> Ty {
+        let Some(base) = n.child_by_field_name("type") else {
+            return Ty::Scalar(ScalarTy::INT);
+        };
+        let base = self.resolve_base(base, src, overrides);
+        self.apply_declarator(base, n.child_by_field_name("declarator"), src)
+            .ty
+    }
+}
+
+fn wrap_dims(mut ty: Ty, dims: &mut Vec<Option<u64>>) -> Ty {
+    // `a[2][3]`: the declarator chain visits [3] first; the last visited is outermost.
+    for d in dims.drain(..) {
+        ty = Ty::Array(Box::new(ty), d);
+    }
+    ty
+}

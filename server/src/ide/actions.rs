@@ -1,0 +1,101 @@
+//! Code actions as plain data: the validated fixes of the kernel under the
+//! cursor that touch the selection, ranked (safe first, then cheapest), and
+//! the kernel's whole optimal placement when it improves anything.
+
+use super::host::{AnalysisHost, DocAnalysis};
+use super::Settings;
+use crate::base::Span;
+use crate::check::Verdict;
+use crate::frontend::IncludeResolver;
+use crate::synth::repairs::fmt_cost;
+use crate::synth::{FixKind, TextEdit};
+
+/// What kind of change an action is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionKind {
+    /// Removes a defect (race, divergence).
+    QuickFix,
+    /// Changes a race-free kernel for cost (removes or moves barriers).
+    Rewrite,
+}
+
+/// One code action.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Action {
+    /// Title for the menu.
+    pub title: String,
+    /// Kind.
+    pub kind: ActionKind,
+    /// Edits of the document (absolute byte spans of the main file).
+    pub edits: Vec<TextEdit>,
+    /// Ranges of the findings it addresses.
+    pub addresses: Vec<Span>,
+    /// Whether the editor should offer it first (apply with one key).
+    pub preferred: bool,
+}
+
+/// The code actions for the byte range `start..end` of an analysed document,
+/// best first. Every fix offered passed the acceptance rule.
+pub fn code_actions(
+    host: &AnalysisHost,
+    settings: &Settings,
+    includes: &dyn IncludeResolver,
+    analysis: &DocAnalysis,
+    start: u32,
+    end: u32,
+) -> Result<Vec<Action>, String> {
+    let Some(kernel) = analysis.kernel_at(start as usize) else {
+        return Ok(Vec::new());
+    };
+    let repair = host.repair(settings, includes, analysis, kernel)?;
+    let cursor = Span::new(start, end);
+    let touches =
+        |s: &Span| s.file == cursor.file && s.start <= cursor.end && cursor.start <= s.end;
+    let mut relevant: Vec<&crate::synth::Fix> = repair
+        .fixes
+        .iter()
+        .map(|checked| &checked.fix)
+        .filter(|fix| {
+            fix.addresses.iter().any(touches) || fix.edits.iter().any(|e| touches(&e.span))
+        })
+        .collect();
+    relevant.sort_by(|a, b| {
+        (!a.safe, a.cost_after)
+            .partial_cmp(&(!b.safe, b.cost_after))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let race_free = kernel.report.verdict == Verdict::RaceFree;
+    let mut actions: Vec<Action> = relevant
+        .iter()
+        .enumerate()
+        .map(|(rank, fix)| Action {
+            title: fix.title.clone(),
+            kind: match fix.kind {
+                FixKind::RemoveBarrier | FixKind::MoveBarrier if race_free => ActionKind::Rewrite,
+                _ => ActionKind::QuickFix,
+            },
+            edits: fix.edits.clone(),
+            addresses: fix.addresses.clone(),
+            preferred: rank == 0 && fix.safe,
+        })
+        .collect();
+    let whole = &repair.repair;
+    if repair.optimize_all_ok && (whole.cost_after < whole.cost_before || !race_free) {
+        actions.push(Action {
+            title: format!(
+                "Optimize all barriers in this kernel (cost {} -> {})",
+                fmt_cost(whole.cost_before),
+                fmt_cost(whole.cost_after)
+            ),
+            kind: if race_free {
+                ActionKind::Rewrite
+            } else {
+                ActionKind::QuickFix
+            },
+            edits: whole.edits.clone(),
+            addresses: Vec::new(),
+            preferred: relevant.is_empty(),
+        });
+    }
+    Ok(actions)
+}

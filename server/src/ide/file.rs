@@ -1,0 +1,1110 @@
+//! Whole-file analysis for the command line: lower a file, resolve each
+//! kernel's launch configuration, check every kernel. A panic in a lower layer
+//! never escapes: it becomes an `unsupported` (front end) or `inconclusive`
+//! (checker) report carrying the panic message, so one bug cannot take down a
+//! whole run.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::guard::{guarded, panic_message};
+use super::Settings;
+use crate::base::{position_of, FileId, Lang, LineStarts, Position, Span};
+use crate::check::{check_kernel, DiagnosticKind, Finding, KernelReport, Verdict};
+use crate::config::resolve::{ConfigError, Explicit, FileConfig, HostLaunchDims, Source};
+use crate::config::{CheckOptions, CostModel, LaunchConfig};
+use crate::frontend::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
+use crate::ir::{FrontendDiagnostic, Kernel, Program, SourceFileInfo, UnsupportedKernel};
+use crate::syntax::parse::ParsedSource;
+use crate::syntax::preprocess::{self, CudaTarget};
+
+/// One kernel's analysis: its IR (None when unsupported), the options it was
+/// checked with, and the report.
+#[derive(Clone, Debug)]
+pub struct KernelAnalysis {
+    /// The lowered kernel.
+    pub kernel: Option<Kernel>,
+    /// The options it was checked with (resolved launch configuration).
+    pub options: CheckOptions,
+    /// Where the block dimensions came from.
+    pub block_dim_source: Source,
+    /// Where the grid dimensions came from.
+    pub grid_dim_source: Source,
+    /// The report.
+    pub report: KernelReport,
+    /// The host launches of the kernel whose sizes it was checked under (empty
+    /// when no launch was found or a higher-priority setting decided).
+    pub launches: Vec<LaunchSite>,
+    /// Bank conflicts of its shared accesses, when performance analyses are on.
+    pub banks: Option<crate::check::banks::BankReport>,
+}
+
+/// A launch of a kernel in the host code of the translation unit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LaunchSite {
+    /// Kernel name.
+    pub kernel: String,
+    /// `path:line` of the launch.
+    pub location: String,
+    /// The launch as written (`k<<<grid, block>>>`), shortened.
+    pub text: String,
+    /// Threads per block, when every dimension is a constant.
+    pub block_dim: Option<[u32; 3]>,
+    /// Blocks per grid, when every dimension is a constant.
+    pub grid_dim: Option<[u32; 3]>,
+    /// Threads per block per dimension (None: not a constant).
+    #[serde(skip)]
+    pub partial_block_dim: [Option<u32>; 3],
+    /// Blocks per grid per dimension (None: not a constant).
+    #[serde(skip)]
+    pub partial_grid_dim: [Option<u32>; 3],
+    /// Integer-constant kernel arguments (None: not a constant).
+    #[serde(skip)]
+    pub args: Vec<Option<i128>>,
+}
+
+/// Most distinct launch configurations one kernel is checked under; beyond, the
+/// sizes that differ between launches are symbolic.
+const MAX_LAUNCH_CONFIGS: usize = 4;
+
+/// The launches in the host code of `text` (the file at `path`) and the headers
+/// it includes, preprocessed as nvcc's host pass sees them. OpenCL files have
+/// no host code.
+pub fn host_launches(path: &Path, text: &str, includes: &dyn IncludeResolver) -> Vec<LaunchSite> {
+    if crate::ir::Lang::from_path(path) != crate::ir::Lang::Cuda {
+        return Vec::new();
+    }
+    let scanned = catch_unwind(AssertUnwindSafe(|| {
+        let reader = |from: &Path, name: &str| includes.read_or_reason(from, name);
+        // nvcc's host pass: the device macros without `__CUDA_ARCH__`.
+        let device = includes
+            .cuda_prelude()
+            .unwrap_or_else(|| CudaTarget::default().prelude(true));
+        let prelude: String = device
+            .lines()
+            .filter(|l| !l.starts_with("#define __CUDA_ARCH__"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let pre = preprocess::preprocess(
+            text,
+            path,
+            &preprocess::Options {
+                expand: true,
+                includes: Some(&reader),
+                prelude: &prelude,
+            },
+        );
+        let texts: Vec<&str> = pre.units.iter().map(|u| u.text.as_str()).collect();
+        crate::syntax::launches::scan_launches(&texts)
+            .into_iter()
+            .filter_map(|l| {
+                let unit = pre.units.get(l.text)?;
+                let (span, _) = unit.map.map(l.start as u32, l.end as u32);
+                let (file_path, file_text) = pre.files.get(span.file.0 as usize)?;
+                let written = file_text
+                    .get(span.start as usize..span.end as usize)
+                    .unwrap_or("");
+                let mut written = written.split_whitespace().collect::<Vec<_>>().join(" ");
+                if written.len() > 80 {
+                    let mut cut = 77;
+                    while !written.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    written.truncate(cut);
+                    written.push_str("...");
+                }
+                let line = position_of(file_text, span.start).line + 1;
+                let name = if span.file == FileId(0) {
+                    path.file_name().map_or_else(
+                        || path.display().to_string(),
+                        |n| n.to_string_lossy().into_owned(),
+                    )
+                } else {
+                    file_path.display().to_string()
+                };
+                Some(LaunchSite {
+                    block_dim: l.block_dim(),
+                    grid_dim: l.grid_dim(),
+                    partial_block_dim: l.block,
+                    partial_grid_dim: l.grid,
+                    kernel: l.kernel,
+                    location: format!("{name}:{line}"),
+                    text: written,
+                    args: l.args,
+                })
+            })
+            .collect::<Vec<_>>()
+    }));
+    // A scanner bug costs the launch information, never the analysis.
+    scanned.unwrap_or_default()
+}
+
+/// The distinct launch sizes of `kernel` among `sites`, each with its launches;
+/// empty when it has none.
+pub fn launch_configs<'s>(
+    kernel: &str,
+    sites: &'s [LaunchSite],
+) -> Vec<(HostLaunchDims, Vec<&'s LaunchSite>)> {
+    let mut configs: Vec<(HostLaunchDims, Vec<&LaunchSite>)> = Vec::new();
+    for site in sites.iter().filter(|s| s.kernel == kernel) {
+        let dims = HostLaunchDims {
+            block_dim: site.block_dim,
+            grid_dim: site.grid_dim,
+            partial_block_dim: site.partial_block_dim,
+            partial_grid_dim: site.partial_grid_dim,
+        };
+        match configs.iter_mut().find(|(d, _)| *d == dims) {
+            Some((_, list)) => list.push(site),
+            None => configs.push((dims, vec![site])),
+        }
+    }
+    if configs.len() > MAX_LAUNCH_CONFIGS {
+        // Too many to check each: one configuration keeping what all agree on.
+        let dims = common_dims(configs.iter().map(|(d, _)| d));
+        let all = configs.into_iter().flat_map(|(_, l)| l).collect();
+        return vec![(dims, all)];
+    }
+    configs
+}
+
+/// A file's analysis.
+#[derive(Clone, Debug)]
+pub struct FileAnalysis {
+    /// Path of the file.
+    pub path: PathBuf,
+    /// Front-end output.
+    pub program: Program,
+    /// Per-kernel results in source order (unsupported kernels included).
+    pub kernels: Vec<KernelAnalysis>,
+    /// File-level findings (syntax errors, include problems, ignored header flags,
+    /// an invalid `syncwright.toml`).
+    pub file_findings: Vec<Finding>,
+    /// The file's header comment and project file.
+    pub config: FileConfig,
+    /// An invalid or unreadable `syncwright.toml` (also among `file_findings`);
+    /// analysis went on without it.
+    pub config_error: Option<ConfigError>,
+    /// Cost model for the synthesizer (explicit > `syncwright.toml` > default).
+    pub cost: CostModel,
+    /// Wall time of the whole file (front end and all kernels), in milliseconds.
+    pub time_ms: f64,
+    /// Line index of each of `program.files`, built on first use by [`FileAnalysis::locate`].
+    pub line_starts: std::sync::OnceLock<Vec<LineStarts>>,
+    /// Severity of `bank-conflict` findings chosen by the settings (None: default).
+    pub perf_severity: Option<crate::check::diagnostic::Severity>,
+}
+
+impl FileAnalysis {
+    /// Severity of a finding of `kind` in this analysis: the kind's default,
+    /// or the configured one for `bank-conflict`.
+    pub fn severity(&self, kind: DiagnosticKind) -> crate::check::diagnostic::Severity {
+        match (kind, self.perf_severity) {
+            (DiagnosticKind::BankConflict, Some(s)) => s,
+            _ => kind.severity(),
+        }
+    }
+
+    /// Whether everything is fine: every kernel race-free and no error or
+    /// warning at file level (what decides the CLI's exit code).
+    pub fn is_clean(&self) -> bool {
+        self.kernels
+            .iter()
+            .all(|k| k.report.verdict == Verdict::RaceFree)
+            && self.file_findings.iter().all(|f| {
+                !matches!(
+                    f.kind.severity(),
+                    crate::check::diagnostic::Severity::Error
+                        | crate::check::diagnostic::Severity::Warning
+                )
+            })
+            && self.kernels.iter().all(|k| {
+                // Bank conflicts count only when configured as errors or warnings.
+                k.report.findings.iter().all(|f| {
+                    f.kind != DiagnosticKind::BankConflict
+                        || !matches!(
+                            self.severity(f.kind),
+                            crate::check::diagnostic::Severity::Error
+                                | crate::check::diagnostic::Severity::Warning
+                        )
+                })
+            })
+    }
+}
+
+/// Analyses the file at `path` with contents `text`; includes are read from
+/// disk (the including file's folder, then the include folders of
+/// `syncwright.toml` and `compile_commands.json`).
+pub fn analyze_file(path: &Path, text: &str, settings: &Settings) -> FileAnalysis {
+    analyze_file_with(path, text, settings, &TranslationEnv::for_file(path))
+}
+
+/// How a file is compiled: include folders and predefined macros from
+/// `syncwright.toml` (`cuda_version`, `cuda_arch`, `include_dirs`, `defines`)
+/// and `compile_commands.json` (`-I`, `-D`, `-arch`), the project file first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TranslationEnv {
+    /// Folders searched for quoted includes after the including file's own.
+    pub include_dirs: Vec<PathBuf>,
+    /// Device-pass predefined macros, when not the default.
+    pub prelude: Option<String>,
+}
+
+impl TranslationEnv {
+    /// The environment of the file at `path` (an invalid project file is
+    /// reported by the analysis itself and ignored here).
+    pub fn for_file(path: &Path) -> TranslationEnv {
+        let project = crate::config::resolve::find_project_config(path)
+            .ok()
+            .flatten();
+        let flags = crate::config::resolve::find_compile_flags(path).unwrap_or_default();
+        let mut include_dirs = project
+            .as_ref()
+            .map(|p| p.include_dirs.clone())
+            .unwrap_or_default();
+        include_dirs.extend(flags.include_dirs);
+        let mut defines = flags.defines;
+        defines.extend(
+            project
+                .as_ref()
+                .map(|p| p.defines.clone())
+                .unwrap_or_default(),
+        );
+        let default = CudaTarget::default();
+        let (major, minor) = project
+            .as_ref()
+            .and_then(|p| p.cuda_version)
+            .unwrap_or((default.major, default.minor));
+        let arch = project
+            .as_ref()
+            .and_then(|p| p.cuda_arch)
+            .or(flags.arch)
+            .unwrap_or(default.arch);
+        let target = CudaTarget { major, minor, arch };
+        let prelude = (target != default || !defines.is_empty())
+            .then(|| target.prelude(true) + &preprocess::define_lines(&defines));
+        TranslationEnv {
+            include_dirs,
+            prelude,
+        }
+    }
+}
+
+impl IncludeResolver for TranslationEnv {
+    fn read(&self, from: &Path, name: &str) -> Option<(PathBuf, String)> {
+        FsIncludes.read(from, name).or_else(|| {
+            self.include_dirs.iter().find_map(|dir| {
+                let path = dir.join(name);
+                let text = std::fs::read(&path).ok()?;
+                Some((path, String::from_utf8_lossy(&text).into_owned()))
+            })
+        })
+    }
+
+    fn cuda_prelude(&self) -> Option<String> {
+        self.prelude.clone()
+    }
+}
+
+/// Like [`analyze_file`], with a custom include resolver (open editor buffers).
+pub fn analyze_file_with(
+    path: &Path,
+    text: &str,
+    settings: &Settings,
+    includes: &dyn IncludeResolver,
+) -> FileAnalysis {
+    let started = Instant::now();
+    let program = lower_guarded(path, text, includes);
+    let launches = host_launches(path, text, includes);
+    finish(path, text, program, settings, &launches, started)
+}
+
+/// Lowers `text`; a front-end panic becomes `unsupported` kernels (or a
+/// file-level error) carrying the panic message.
+pub fn lower_guarded(path: &Path, text: &str, includes: &dyn IncludeResolver) -> Program {
+    catch_unwind(AssertUnwindSafe(|| lower_source(path, text, includes)))
+        .unwrap_or_else(|panic| front_end_panic_program(path, text, &panic_message(&*panic)))
+}
+
+/// Analyses an already parsed file (the LSP's incremental parse).
+pub fn analyze_parsed(
+    path: &Path,
+    parsed: &ParsedSource,
+    settings: &Settings,
+    includes: &dyn IncludeResolver,
+) -> FileAnalysis {
+    let started = Instant::now();
+    let lowered = catch_unwind(AssertUnwindSafe(|| lower_parsed(parsed, path, includes)));
+    let program = lowered.unwrap_or_else(|panic| {
+        front_end_panic_program(path, &parsed.text, &panic_message(&*panic))
+    });
+    let launches = host_launches(path, &parsed.text, includes);
+    finish(path, &parsed.text, program, settings, &launches, started)
+}
+
+/// Checks every kernel of an already lowered `program` of the file at `path`.
+pub fn analyze_program(path: &Path, program: Program, settings: &Settings) -> FileAnalysis {
+    let started = Instant::now();
+    let text = program
+        .files
+        .first()
+        .map(|f| f.text.clone())
+        .unwrap_or_default();
+    let launches = host_launches(path, &text, &FsIncludes);
+    finish(path, &text, program, settings, &launches, started)
+}
+
+fn finish(
+    path: &Path,
+    text: &str,
+    program: Program,
+    settings: &Settings,
+    launches: &[LaunchSite],
+    started: Instant,
+) -> FileAnalysis {
+    let (config, config_error) = FileConfig::load(path, text);
+    let explicit = settings.explicit();
+    let mut file_findings = config_findings(text, &config, config_error.as_ref());
+    file_findings.extend(program.diagnostics.iter().map(frontend_finding));
+
+    let mut kernels: Vec<KernelAnalysis> = program
+        .kernels
+        .iter()
+        .map(|kernel| {
+            let mut analysis = check_launches(kernel, &config, &explicit, launches);
+            // `check` without `--perf` does no bank work at all.
+            if settings.perf {
+                analysis.banks = banks_guarded(kernel, &analysis.options, &mut analysis.report);
+            }
+            analysis
+        })
+        .collect();
+    for unsupported in &program.unsupported {
+        let resolved = config.resolve(&explicit, None);
+        kernels.push(KernelAnalysis {
+            kernel: None,
+            options: resolved.options,
+            block_dim_source: resolved.block_dim_source,
+            grid_dim_source: resolved.grid_dim_source,
+            report: unsupported_report(unsupported),
+            launches: Vec::new(),
+            banks: None,
+        });
+    }
+    kernels.sort_by_key(|k| (k.report.name_span.file, k.report.name_span.start));
+    if kernels.is_empty() {
+        if let Some(span) = first_kernel_mention(text) {
+            file_findings.push(plain_finding(
+                DiagnosticKind::NoKernel,
+                "no kernel defined in this file: kernels are only declared here (their definitions are checked with the files that define them) or defined in inactive preprocessor branches".to_string(),
+                span,
+            ));
+        }
+    }
+
+    FileAnalysis {
+        path: path.to_path_buf(),
+        cost: config.cost(&explicit),
+        program,
+        kernels,
+        file_findings,
+        config,
+        config_error,
+        time_ms: started.elapsed().as_secs_f64() * 1000.0,
+        line_starts: std::sync::OnceLock::new(),
+        perf_severity: settings.perf_severity,
+    }
+}
+
+/// The launch sizes all of `dims` agree on (the rest unknown).
+fn common_dims<'d>(mut dims: impl Iterator<Item = &'d HostLaunchDims>) -> HostLaunchDims {
+    let Some(first) = dims.next() else {
+        return HostLaunchDims::default();
+    };
+    let mut common = *first;
+    for d in dims {
+        if d.block_dim != common.block_dim {
+            common.block_dim = None;
+        }
+        if d.grid_dim != common.grid_dim {
+            common.grid_dim = None;
+        }
+        for k in 0..3 {
+            if d.partial_block_dim[k] != common.partial_block_dim[k] {
+                common.partial_block_dim[k] = None;
+            }
+            if d.partial_grid_dim[k] != common.partial_grid_dim[k] {
+                common.partial_grid_dim[k] = None;
+            }
+        }
+    }
+    common
+}
+
+/// Checks `kernel` under each distinct configuration of its host launches
+/// (or once, with the file's settings, when it has none); the reports are
+/// merged and each finding names the launch it was found under.
+fn check_launches(
+    kernel: &Kernel,
+    config: &FileConfig,
+    explicit: &Explicit,
+    launches: &[LaunchSite],
+) -> KernelAnalysis {
+    let configs = launch_configs(&kernel.name, launches);
+    let mut runs: Vec<(crate::config::resolve::ResolvedOptions, Vec<&LaunchSite>)> = Vec::new();
+    for (dims, sites) in configs {
+        let resolved = config.resolve_launch(explicit, &dims, kernel.launch_bounds);
+        let launch = &resolved.options.launch;
+        let from_host = resolved.block_dim_source == Source::HostLaunch
+            || resolved.grid_dim_source == Source::HostLaunch
+            || launch.partial_block_dim.iter().any(Option::is_some)
+            || launch.partial_grid_dim.iter().any(Option::is_some);
+        if !from_host {
+            continue;
+        }
+        match runs.iter_mut().find(|(r, _)| r.options == resolved.options) {
+            Some((_, list)) => list.extend(sites),
+            None => runs.push((resolved, sites)),
+        }
+    }
+    if runs.is_empty() {
+        let resolved = config.resolve(explicit, kernel.launch_bounds);
+        let report = check_guarded(kernel, &resolved.options);
+        return KernelAnalysis {
+            kernel: Some(kernel.clone()),
+            options: resolved.options,
+            block_dim_source: resolved.block_dim_source,
+            grid_dim_source: resolved.grid_dim_source,
+            report,
+            launches: Vec::new(),
+            banks: None,
+        };
+    }
+    let several = runs.len() > 1;
+    let mut merged: Option<KernelReport> = None;
+    let mut all_sites = Vec::new();
+    let mut options = runs[0].0.clone();
+    for (resolved, sites) in &runs {
+        let mut report = check_guarded(kernel, &resolved.options);
+        let label = launch_label(sites);
+        for finding in &mut report.findings {
+            if finding.race.is_some() || finding.divergence.is_some() {
+                finding.message.push_str(&format!(" [{label}]"));
+            }
+        }
+        all_sites.extend(sites.iter().map(|s| (*s).clone()));
+        merged = Some(match merged {
+            None => report,
+            Some(mut m) => {
+                m.verdict = worse(m.verdict, report.verdict);
+                m.time_ms += report.time_ms;
+                m.solver_queries += report.solver_queries;
+                for f in report.findings {
+                    let seen = m.findings.iter().any(|g| {
+                        g.kind == f.kind
+                            && g.span == f.span
+                            && g.race.as_ref().map(|r| (r.first, r.second))
+                                == f.race.as_ref().map(|r| (r.first, r.second))
+                    });
+                    if !seen {
+                        m.findings.push(f);
+                    }
+                }
+                m.races.extend(report.races);
+                m
+            }
+        });
+    }
+    if several {
+        // Checked under a set of launches: the sizes that differ are not one value.
+        let launch = &mut options.options.launch;
+        for (resolved, _) in &runs[1..] {
+            if resolved.options.launch.block_dim != launch.block_dim {
+                launch.block_dim = None;
+            }
+            if resolved.options.launch.grid_dim != launch.grid_dim {
+                launch.grid_dim = None;
+            }
+            for k in 0..3 {
+                if resolved.options.launch.partial_block_dim[k] != launch.partial_block_dim[k] {
+                    launch.partial_block_dim[k] = None;
+                }
+                if resolved.options.launch.partial_grid_dim[k] != launch.partial_grid_dim[k] {
+                    launch.partial_grid_dim[k] = None;
+                }
+            }
+        }
+    }
+    let report = merged.unwrap_or_else(|| check_guarded(kernel, &options.options));
+    KernelAnalysis {
+        kernel: Some(kernel.clone()),
+        options: options.options,
+        block_dim_source: options.block_dim_source,
+        grid_dim_source: options.grid_dim_source,
+        report,
+        launches: all_sites,
+        banks: None,
+    }
+}
+
+/// `launch at main.cu:57 (k<<<grid, block>>>)`, or the first of several.
+fn launch_label(sites: &[&LaunchSite]) -> String {
+    match sites {
+        [] => "host launch".to_string(),
+        [one] => format!("launch at {} `{}`", one.location, one.text),
+        [first, rest @ ..] => format!(
+            "launch at {} `{}` and {} more with the same sizes",
+            first.location,
+            first.text,
+            rest.len()
+        ),
+    }
+}
+
+/// The more severe of two verdicts.
+fn worse(a: Verdict, b: Verdict) -> Verdict {
+    let rank = |v: Verdict| match v {
+        Verdict::Divergent => 0,
+        Verdict::Racy => 1,
+        Verdict::Inconclusive => 2,
+        Verdict::Unsupported => 3,
+        Verdict::RaceFree => 4,
+    };
+    if rank(b) < rank(a) {
+        b
+    } else {
+        a
+    }
+}
+
+/// Each kernel's check options for the file at `path` with contents `text`
+/// (settings > header comment > `syncwright.toml` > `__launch_bounds__` >
+/// symbolic), for front doors that lower and check kernels themselves (the
+/// LSP), with the file-level findings about the launch configuration (an
+/// invalid `syncwright.toml`, ignored header flags) as [`analyze_program`]
+/// reports them.
+pub fn kernel_options_with_findings(
+    path: &Path,
+    text: &str,
+    settings: &Settings,
+    kernels: &[Kernel],
+) -> (Vec<CheckOptions>, Vec<Finding>) {
+    let (config, error) = FileConfig::load(path, text);
+    let explicit = settings.explicit();
+    let launches = host_launches(path, text, &FsIncludes);
+    let options = kernels
+        .iter()
+        .map(|k| {
+            // One set of options per kernel: a single launch configuration is
+            // used, several leave the sizes that differ symbolic.
+            let configs = launch_configs(&k.name, &launches);
+            let dims = common_dims(configs.iter().map(|(d, _)| d));
+            config
+                .resolve_launch(&explicit, &dims, k.launch_bounds)
+                .options
+        })
+        .collect();
+    (options, config_findings(text, &config, error.as_ref()))
+}
+
+/// Findings about a file's launch configuration.
+fn config_findings(text: &str, config: &FileConfig, error: Option<&ConfigError>) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    if let Some(error) = error {
+        findings.push(plain_finding(
+            DiagnosticKind::SyntaxError,
+            format!("invalid configuration file {error}; using the remaining launch settings"),
+            Span::new(0, 0),
+        ));
+    }
+    for note in &config.header.notes {
+        findings.push(plain_finding(
+            DiagnosticKind::Imprecision,
+            note.clone(),
+            header_span(text),
+        ));
+    }
+    findings
+}
+
+/// Checks one kernel; a checker panic becomes an `inconclusive` report with the
+/// panic message. Kernel notes the checker did not report become `imprecision`
+/// findings.
+pub fn check_guarded(kernel: &Kernel, options: &CheckOptions) -> KernelReport {
+    let started = Instant::now();
+    let outcome = catch_unwind(AssertUnwindSafe(|| check_kernel(kernel, options)));
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let mut report = match outcome {
+        Ok(report) => report,
+        Err(panic) => KernelReport {
+            name: kernel.name.clone(),
+            name_span: kernel.name_span,
+            verdict: Verdict::Inconclusive,
+            findings: vec![plain_finding(
+                DiagnosticKind::Inconclusive,
+                format!(
+                    "internal error in the checker: {}; treat kernel `{}` as possibly racy",
+                    panic_message(&*panic),
+                    kernel.name
+                ),
+                kernel.name_span,
+            )],
+            time_ms: elapsed_ms,
+            solver_queries: 0,
+            races: Vec::new(),
+        },
+    };
+    if report.time_ms <= 0.0 {
+        report.time_ms = elapsed_ms;
+    }
+    for (span, note) in &kernel.notes {
+        let already = report
+            .findings
+            .iter()
+            .any(|f| f.kind == DiagnosticKind::Imprecision && f.span == *span);
+        if !already {
+            report.findings.push(plain_finding(
+                DiagnosticKind::Imprecision,
+                note.clone(),
+                *span,
+            ));
+        }
+    }
+    report
+}
+
+/// Bank-conflict analysis of one kernel (`--perf`): its `bank-conflict`
+/// findings go into `report`; an analysis panic becomes an `imprecision` note.
+pub fn banks_guarded(
+    kernel: &Kernel,
+    options: &CheckOptions,
+    report: &mut KernelReport,
+) -> Option<crate::check::banks::BankReport> {
+    match catch_unwind(AssertUnwindSafe(|| {
+        crate::check::banks::analyze_banks(kernel, options)
+    })) {
+        Ok(banks) => {
+            report
+                .findings
+                .extend(crate::check::banks::findings(&banks));
+            Some(banks)
+        }
+        Err(panic) => {
+            report.findings.push(plain_finding(
+                DiagnosticKind::Imprecision,
+                format!(
+                    "internal error in the bank-conflict analysis: {}",
+                    panic_message(&*panic)
+                ),
+                kernel.name_span,
+            ));
+            None
+        }
+    }
+}
+
+/// The report of a kernel the front end could not lower.
+pub fn unsupported_report(kernel: &UnsupportedKernel) -> KernelReport {
+    let mut finding = plain_finding(
+        DiagnosticKind::Unsupported,
+        format!("kernel `{}` not checked: {}", kernel.name, kernel.reason),
+        kernel.span,
+    );
+    if kernel.span != kernel.name_span {
+        finding.related.push((
+            kernel.name_span,
+            format!("kernel `{}` declared here", kernel.name),
+        ));
+    }
+    KernelReport {
+        name: kernel.name.clone(),
+        name_span: kernel.name_span,
+        verdict: Verdict::Unsupported,
+        findings: vec![finding],
+        time_ms: 0.0,
+        solver_queries: 0,
+        races: Vec::new(),
+    }
+}
+
+/// The finding of a front-end diagnostic: an error is a `syntax-error`, anything
+/// else an `imprecision` (severity from `check::diagnostic`, like every kind).
+pub fn frontend_finding(diagnostic: &FrontendDiagnostic) -> Finding {
+    let kind = if diagnostic.is_error {
+        DiagnosticKind::SyntaxError
+    } else {
+        DiagnosticKind::Imprecision
+    };
+    plain_finding(kind, diagnostic.message.clone(), diagnostic.span)
+}
+
+/// A finding without race or divergence details.
+pub fn plain_finding(kind: DiagnosticKind, message: String, span: Span) -> Finding {
+    Finding {
+        kind,
+        message,
+        span,
+        related: Vec::new(),
+        race: None,
+        divergence: None,
+    }
+}
+
+/// The first `__global__`/`__kernel` (or OpenCL `kernel void`) token outside
+/// comments and strings.
+fn first_kernel_mention(text: &str) -> Option<Span> {
+    use crate::syntax::preprocess::{lex, TokKind};
+    let toks: Vec<_> = lex(text)
+        .into_iter()
+        .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment))
+        .collect();
+    toks.iter().enumerate().find_map(|(i, t)| {
+        let word = text.get(t.start..t.end)?;
+        let next = toks.get(i + 1).and_then(|n| text.get(n.start..n.end));
+        let mentions = t.kind == TokKind::Ident
+            && (matches!(word, "__global__" | "__kernel")
+                || (word == "kernel" && next == Some("void")));
+        mentions.then(|| Span::new(t.start as u32, t.end as u32))
+    })
+}
+
+/// Range of the leading comment block (where header flags live), or empty at 0.
+fn header_span(text: &str) -> Span {
+    let end = text
+        .lines()
+        .take_while(|l| l.trim_start().starts_with("//"))
+        .map(|l| l.len() + 1)
+        .sum::<usize>();
+    let end = end.min(text.len()).saturating_sub(1);
+    Span::new(0, u32::try_from(end).unwrap_or(u32::MAX))
+}
+
+/// The program reported when the front end panicked: every kernel a textual scan
+/// can find is reported unsupported with the panic message, so none is
+/// silently dropped; without any, the error is a file-level diagnostic.
+fn front_end_panic_program(path: &Path, text: &str, message: &str) -> Program {
+    let reason = format!("internal error in the front end: {message}");
+    let unsupported: Vec<UnsupportedKernel> = scan_kernel_names(text, Lang::from_path(path))
+        .into_iter()
+        .map(|(name, span)| UnsupportedKernel {
+            name,
+            name_span: span,
+            reason: reason.clone(),
+            span,
+        })
+        .collect();
+    let diagnostics = if unsupported.is_empty() {
+        vec![FrontendDiagnostic {
+            span: Span::new(0, 0),
+            message: reason,
+            is_error: true,
+        }]
+    } else {
+        Vec::new()
+    };
+    Program {
+        files: vec![SourceFileInfo {
+            path: path.display().to_string(),
+            text: text.to_string(),
+        }],
+        kernels: Vec::new(),
+        unsupported,
+        diagnostics,
+    }
+}
+
+/// Kernel definitions found by pattern (`queries/kernels.scm`), each name
+/// with its span; only a fallback for when the real front end failed. A panic
+/// of the parser here too gives none (the caller then reports a file error).
+fn scan_kernel_names(text: &str, lang: Lang) -> Vec<(String, Span)> {
+    guarded("the parser", || {
+        let parsed = crate::syntax::parse::parse(text, lang, None);
+        crate::syntax::queries::kernels(&parsed)
+            .into_iter()
+            .map(|k| (k.name, k.name_span))
+            .collect()
+    })
+    .unwrap_or_default()
+}
+
+/// A resolved source range: the file's path and both ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Location {
+    /// Path of the file the range is in (the analysed file or a header).
+    pub path: String,
+    /// Whether it is the analysed file itself.
+    pub in_main_file: bool,
+    /// Start.
+    pub start: Position,
+    /// End (exclusive).
+    pub end: Position,
+}
+
+impl FileAnalysis {
+    /// Resolves `span` against the program's files (the main file when the span's
+    /// file is unknown, e.g. the front end failed).
+    pub fn locate(&self, span: Span) -> Location {
+        let main = self.path.display().to_string();
+        let index = span.file.0 as usize;
+        let file = self.program.files.get(index);
+        let (path, text, in_main_file) = match file {
+            Some(f) if span.file != FileId(0) => (f.path.clone(), f.text.as_str(), false),
+            Some(f) => (main, f.text.as_str(), true),
+            None => (main, "", true),
+        };
+        let indexes = self.line_starts.get_or_init(|| {
+            self.program
+                .files
+                .iter()
+                .map(|f| LineStarts::new(&f.text))
+                .collect()
+        });
+        let fallback = LineStarts::default();
+        let lines = if file.is_some() {
+            indexes.get(index).unwrap_or(&fallback)
+        } else {
+            &fallback
+        };
+        Location {
+            path,
+            in_main_file,
+            start: lines.position(text, span.start),
+            end: lines.position(text, span.end),
+        }
+    }
+
+    /// The kernel analysis whose report is `name` (first one if overloaded).
+    pub fn kernel(&self, name: &str) -> Option<&KernelAnalysis> {
+        self.kernels.iter().find(|k| k.report.name == name)
+    }
+}
+
+/// The launch configuration as data for output (None fields are symbolic).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LaunchSummary {
+    /// Threads per block.
+    pub block_dim: Option<[u32; 3]>,
+    /// Where it came from.
+    pub block_dim_source: Source,
+    /// Blocks per grid.
+    pub grid_dim: Option<[u32; 3]>,
+    /// Where it came from.
+    pub grid_dim_source: Source,
+    /// `__launch_bounds__` maximum.
+    pub max_threads_per_block: Option<u32>,
+    /// Warp-synchronous semantics.
+    pub warp_sync: bool,
+    /// The host launches whose sizes were used.
+    pub launches: Vec<LaunchSite>,
+}
+
+impl KernelAnalysis {
+    /// What launch configuration the kernel was checked under.
+    pub fn launch_summary(&self) -> LaunchSummary {
+        let LaunchConfig {
+            block_dim,
+            grid_dim,
+            max_threads_per_block,
+            ..
+        } = self.options.launch;
+        LaunchSummary {
+            block_dim,
+            block_dim_source: self.block_dim_source,
+            grid_dim,
+            grid_dim_source: self.grid_dim_source,
+            max_threads_per_block,
+            warp_sync: self.options.warp_sync,
+            launches: self.launches.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ide::LaunchOverrides;
+
+    #[test]
+    fn kernel_names_are_scanned_as_fallback() {
+        let cuda = "__global__ void k1(int *a) {}\n// __global__ void commented(int *a) {}\nvoid kernel_helper(int kernel) {}\n";
+        let names: Vec<String> = scan_kernel_names(cuda, Lang::Cuda)
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        assert_eq!(names, ["k1"]);
+        let (name, span) = &scan_kernel_names(cuda, Lang::Cuda)[0];
+        assert_eq!(&cuda[span.start as usize..span.end as usize], name);
+        let opencl = "__kernel void k2(__global int *a) {}\nkernel void\nk3 () {}\nvoid kernel_helper(int kernel) {}\n";
+        let names: Vec<String> = scan_kernel_names(opencl, Lang::OpenCl)
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        assert_eq!(names, ["k2", "k3"]);
+        assert!(scan_kernel_names("__global__", Lang::Cuda).is_empty());
+        assert!(scan_kernel_names("\u{ff}\u{fe} kernel \u{0}(", Lang::OpenCl).is_empty());
+    }
+
+    #[test]
+    fn kernel_mentions_skip_comments_and_strings() {
+        let text = "// __global__ void a();\n/* __kernel */ const char *s = \"__global__\";\n__global__ void k(int *p);\n";
+        let span = first_kernel_mention(text).unwrap();
+        assert_eq!(&text[span.start as usize..span.end as usize], "__global__");
+        assert_eq!(span.start as usize, text.rfind("__global__").unwrap());
+        assert_eq!(first_kernel_mention("// __global__\nint kernel;\n"), None);
+        assert!(first_kernel_mention("kernel void f(global int *p);").is_some());
+    }
+
+    #[test]
+    fn declaration_only_header_is_a_no_kernel_note() {
+        let a = analyze_file(
+            Path::new("/nonexistent-dir/k.h"),
+            "__global__ void k(int *p);\n",
+            &Settings::default(),
+        );
+        assert!(a.kernels.is_empty());
+        assert_eq!(a.file_findings.len(), 1, "{:?}", a.file_findings);
+        assert_eq!(a.file_findings[0].kind, DiagnosticKind::NoKernel);
+        assert!(a.is_clean());
+        let a = analyze_file(
+            Path::new("/nonexistent-dir/h.h"),
+            "int f();\n",
+            &Settings::default(),
+        );
+        assert!(a.file_findings.is_empty());
+    }
+
+    #[test]
+    fn kernels_of_included_headers_are_checked_under_the_includers_macros() {
+        let dir = std::env::temp_dir().join(format!("syncwright-inc-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let header = "#ifdef USE_SHARED\n__global__ void scale(float *a) {\n  __shared__ float s[64];\n  s[threadIdx.x] = a[threadIdx.x];\n  a[threadIdx.x] = s[threadIdx.x + 1];\n}\n#else\n__global__ void scale(float *a) { a[threadIdx.x] *= 2.0f; }\n#endif\n";
+        std::fs::write(dir.join("common.h"), header).unwrap();
+        let racy =
+            "#define USE_SHARED\n#include \"common.h\"\nvoid run() { scale<<<1, 64>>>(0); }\n";
+        let a = analyze_file(&dir.join("a.cu"), racy, &Settings::default());
+        assert_eq!(a.kernels.len(), 1);
+        assert_eq!(a.kernels[0].report.verdict, Verdict::Racy);
+        let race = &a.kernels[0].report.findings[0];
+        let at = a.locate(race.span);
+        assert!(!at.in_main_file && at.path.ends_with("common.h"), "{at:?}");
+        assert!(matches!(at.start.line, 3 | 4), "{at:?}");
+        let clean = "#include \"common.h\"\nvoid run() { scale<<<1, 64>>>(0); }\n";
+        let a = analyze_file(&dir.join("b.cu"), clean, &Settings::default());
+        assert_eq!(a.kernels.len(), 1);
+        assert_eq!(a.kernels[0].report.verdict, Verdict::RaceFree);
+        // The header alone is still checked (symbolic launch: blocks collide).
+        let a = analyze_file(&dir.join("common.h"), header, &Settings::default());
+        assert_eq!(a.kernels.len(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn project_include_dirs_defines_and_cuda_target_reach_the_front_end() {
+        let dir = std::env::temp_dir().join(format!("syncwright-env-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("inc")).unwrap();
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(
+            dir.join("syncwright.toml"),
+            "cuda_version = \"11.0\"\ncuda_arch = \"sm_70\"\ninclude_dirs = [\"inc\"]\ndefines = [\"SHIFT=1\"]\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("inc/k.cuh"),
+            "__global__ void k(int *a) {\n#if CUDA_VERSION < 12000 && __CUDA_ARCH__ == 700\n  a[threadIdx.x] = a[threadIdx.x + SHIFT];\n#else\n  a[threadIdx.x] = 1;\n#endif\n}\n",
+        )
+        .unwrap();
+        let main = dir.join("src/main.cu");
+        let env = TranslationEnv::for_file(&main);
+        assert_eq!(env.include_dirs, vec![dir.join("inc")]);
+        let a = analyze_file(&main, "#include \"k.cuh\"\n", &Settings::default());
+        assert_eq!(a.kernels.len(), 1, "{:?}", a.file_findings);
+        // CUDA 11.0 for sm_70 with SHIFT=1: the racy branch is compiled.
+        assert_eq!(a.kernels[0].report.verdict, Verdict::Racy);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn host_launch_sizes_reach_the_check_and_name_the_launch() {
+        let text = "__global__ void k(int *a) { a[threadIdx.x] = blockIdx.x; }\nvoid run(int *a) {\n  dim3 b(32);\n  k<<<1, b>>>(a);\n  k<<<3, b>>>(a);\n}\n";
+        let a = analyze_file(
+            Path::new("/nonexistent-dir/l.cu"),
+            text,
+            &Settings::default(),
+        );
+        let k = &a.kernels[0];
+        assert_eq!(k.launches.len(), 2);
+        assert_eq!(k.launches[1].location, "l.cu:5");
+        assert_eq!(k.options.launch.block_dim, Some([32, 1, 1]));
+        // Checked under both grids: the set leaves the grid open.
+        assert_eq!(k.options.launch.grid_dim, None);
+        assert_eq!(k.report.verdict, Verdict::Racy);
+        let race = &k.report.findings[0];
+        assert!(
+            race.message.contains("launch at l.cu:5"),
+            "{}",
+            race.message
+        );
+        // An explicit setting outranks the host launch.
+        let settings = Settings {
+            launch: LaunchOverrides {
+                grid_dim: Some([1, 1, 1]),
+                ..LaunchOverrides::default()
+            },
+            ..Settings::default()
+        };
+        let a = analyze_file(Path::new("/nonexistent-dir/l.cu"), text, &settings);
+        assert_eq!(a.kernels[0].report.verdict, Verdict::RaceFree);
+        assert_eq!(a.kernels[0].grid_dim_source, Source::Explicit);
+        assert_eq!(a.kernels[0].block_dim_source, Source::HostLaunch);
+    }
+
+    #[test]
+    fn front_end_panic_reports_every_kernel_unsupported() {
+        let program = front_end_panic_program(Path::new("a.cu"), "__global__ void k(){}", "boom");
+        assert_eq!(program.unsupported.len(), 1);
+        assert!(program.unsupported[0].reason.contains("boom"));
+        let program = front_end_panic_program(Path::new("a.cu"), "int x;", "boom");
+        assert_eq!(program.diagnostics.len(), 1);
+        assert!(program.diagnostics[0].is_error);
+    }
+
+    #[test]
+    fn kernel_options_follow_settings_header_and_launch_bounds() {
+        use crate::ide::LaunchOverrides;
+        let kernel = |bounds| Kernel {
+            name: "k".into(),
+            lang: crate::ir::Lang::Cuda,
+            name_span: Span::default(),
+            span: Span::default(),
+            params: vec![],
+            arrays: vec![],
+            vars: vec![],
+            body: crate::ir::Block::default(),
+            launch_bounds: bounds,
+            is_template: false,
+            notes: vec![],
+            next_stmt_id: 0,
+        };
+        let settings = Settings {
+            launch: LaunchOverrides {
+                block_dim: None,
+                grid_dim: Some([2, 1, 1]),
+                ..LaunchOverrides::default()
+            },
+            ..Settings::default()
+        };
+        let (options, findings) = kernel_options_with_findings(
+            Path::new("/nonexistent-dir/k.cu"),
+            "//pass\n//--blockDim=32 --gridDim=8\n",
+            &settings,
+            &[kernel(None), kernel(Some(128))],
+        );
+        assert!(findings.is_empty(), "{findings:?}");
+        assert_eq!(options.len(), 2);
+        assert_eq!(options[0].launch.block_dim, Some([32, 1, 1]));
+        assert_eq!(options[0].launch.grid_dim, Some([2, 1, 1]));
+        assert_eq!(options[1].launch.max_threads_per_block, Some(128));
+    }
+}

@@ -1,0 +1,1209 @@
+//! Documents by version, for an editor: lower a parsed document (taking over
+//! the kernels an edit did not touch), check each kernel through caches keyed
+//! by position-independent kernel keys, repair and describe barriers.
+//! [`AnalysisHost`] runs at most one analysis per document version: a second
+//! request for the same version waits for the pending one. Everything here is
+//! blocking; the server calls it from blocking threads.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+
+use dashmap::DashMap;
+use ropey::Rope;
+
+use super::guard::{guarded, release_memory};
+use super::spans::{extend_key, kernel_key, moves_uniformly, Shift};
+use super::{frontend_finding, plain_finding, unsupported_report, Settings};
+use crate::base::{FileId, Lang, Span};
+use crate::check::{DiagnosticKind, Finding, KernelReport, Verdict};
+use crate::config::CheckOptions;
+use crate::frontend::{Earlier, IncludeResolver, MainUnitState};
+use crate::ir::{Kernel, Program, SourceFileInfo};
+use crate::syntax::parse::ParsedSource;
+use crate::synth::report::{accept, find_kernel, syntax_errors, Claim};
+use crate::synth::{apply_edits, map_offset, BarrierInfo, KernelRepair, SynthOptions};
+
+/// The layers the server calls. The production implementation is [`Syncwright`];
+/// tests substitute a controllable one to exercise the protocol plumbing.
+pub trait Engine: Send + Sync + 'static {
+    /// Parses `text`, incrementally from `old` when given.
+    fn parse(&self, text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedSource;
+    /// Lowers a parse into KPL.
+    fn lower(&self, parsed: &ParsedSource, path: &Path, includes: &dyn IncludeResolver) -> Program;
+    /// Lowers a parse into KPL, taking over unchanged kernels of an earlier
+    /// lowering of the same document (same result as [`Engine::lower`]); also
+    /// returns what the next call needs.
+    fn lower_incremental(
+        &self,
+        parsed: &ParsedSource,
+        path: &Path,
+        includes: &dyn IncludeResolver,
+        _earlier: Option<Earlier>,
+    ) -> (Program, Option<MainUnitState>) {
+        (self.lower(parsed, path, includes), None)
+    }
+    /// Options each of `kernels` (of the file `path` lowered into `program`) is
+    /// checked with, and findings about the file's launch configuration; one
+    /// call per file so file configuration is read once.
+    fn check_options(
+        &self,
+        settings: &Settings,
+        program: &Program,
+        kernels: &[Kernel],
+        path: &Path,
+    ) -> (Vec<CheckOptions>, Vec<Finding>);
+    /// Checks one kernel.
+    fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport;
+    /// Repairs one kernel.
+    fn repair(
+        &self,
+        kernel: &Kernel,
+        files: &[SourceFileInfo],
+        options: &SynthOptions,
+    ) -> KernelRepair;
+    /// Describes the barriers of one kernel.
+    fn barrier_infos(&self, kernel: &Kernel, options: &SynthOptions) -> Vec<BarrierInfo>;
+}
+
+/// The real layers: front end, SDV checker and synthesizer.
+pub struct Syncwright;
+
+impl Engine for Syncwright {
+    fn parse(&self, text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedSource {
+        crate::syntax::parse::parse(text, lang, old)
+    }
+
+    fn lower(&self, parsed: &ParsedSource, path: &Path, includes: &dyn IncludeResolver) -> Program {
+        crate::frontend::lower_parsed(parsed, path, includes)
+    }
+
+    fn lower_incremental(
+        &self,
+        parsed: &ParsedSource,
+        path: &Path,
+        includes: &dyn IncludeResolver,
+        earlier: Option<Earlier>,
+    ) -> (Program, Option<MainUnitState>) {
+        let (program, state) =
+            crate::frontend::lower_parsed_incremental(parsed, path, includes, earlier);
+        (program, Some(state))
+    }
+
+    fn check_options(
+        &self,
+        settings: &Settings,
+        program: &Program,
+        kernels: &[Kernel],
+        path: &Path,
+    ) -> (Vec<CheckOptions>, Vec<Finding>) {
+        // Editor settings, then header comments, syncwright.toml and
+        // `__launch_bounds__`, as for the CLI.
+        let text = program.files.first().map_or("", |f| f.text.as_str());
+        super::kernel_options_with_findings(path, text, settings, kernels)
+    }
+
+    fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport {
+        crate::check::check_kernel(kernel, options)
+    }
+
+    fn repair(
+        &self,
+        kernel: &Kernel,
+        files: &[SourceFileInfo],
+        options: &SynthOptions,
+    ) -> KernelRepair {
+        crate::synth::repair_kernel(kernel, files, options)
+    }
+
+    fn barrier_infos(&self, kernel: &Kernel, options: &SynthOptions) -> Vec<BarrierInfo> {
+        crate::synth::barrier_infos(kernel, options)
+    }
+}
+
+/// One kernel's latest result, with absolute spans.
+#[derive(Clone, Debug)]
+pub struct KernelResult {
+    /// The kernel's IR.
+    pub kernel: Kernel,
+    /// Options it was checked with.
+    pub options: CheckOptions,
+    /// Position-independent key of (IR, options).
+    pub key: u64,
+    /// The report.
+    pub report: KernelReport,
+    /// Whether the report came from the cache.
+    pub cached: bool,
+}
+
+/// A document's analysis at one generation.
+#[derive(Clone, Debug)]
+pub struct DocAnalysis {
+    /// Document generation analysed.
+    pub generation: u64,
+    /// Client version of that text.
+    pub version: i32,
+    /// The text analysed.
+    pub rope: Rope,
+    /// Path of the document.
+    pub path: PathBuf,
+    /// Front-end output (None when the front end failed; see `frontend_error`);
+    /// its kernels are moved into `kernels`.
+    pub program: Option<Program>,
+    /// Per-kernel results in source order.
+    pub kernels: Vec<KernelResult>,
+    /// Internal error of the parser or front end, reported as a diagnostic.
+    pub frontend_error: Option<String>,
+    /// The front end's state, for lowering the next edit incrementally.
+    pub lowered: Option<FrontendState>,
+    /// Findings about the file's launch configuration (invalid
+    /// `syncwright.toml`, ignored header flags).
+    pub config_findings: Vec<Finding>,
+    /// Where the time went.
+    pub timings: Timings,
+}
+
+/// Wall time of the phases of one analysis, in milliseconds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Timings {
+    /// Lowering the file.
+    pub lower_ms: f64,
+    /// Resolving options and computing kernel keys.
+    pub keys_ms: f64,
+    /// Checking the kernels not in the cache.
+    pub check_ms: f64,
+    /// Kernels checked (cache misses).
+    pub checked: usize,
+    /// Whether kernels were taken over from the previous analysis.
+    pub incremental: bool,
+}
+
+/// Lowers the document, taking over from `prev` the kernels the edit since then
+/// did not touch: when the text changed only strictly inside the body of one
+/// kernel, the front end proves that everything the other kernels' lowering
+/// reads is the same text at moved positions and asks for them here; they are
+/// `prev`'s kernels with their spans moved by the length change. Returns the
+/// program, the front end's state for the next edit and the keys of the
+/// kernels taken over (valid when they are checked with the same options).
+fn lower_document(
+    engine: &dyn Engine,
+    parsed: &ParsedSource,
+    text: &str,
+    prev: Option<&DocAnalysis>,
+    path: &Path,
+    includes: &dyn IncludeResolver,
+) -> (Program, Option<MainUnitState>, Vec<ReusedKey>) {
+    let prev = prev.filter(|p| p.frontend_error.is_none() && p.path == path);
+    let Some((prev, state)) = prev.and_then(|p| Some((p, p.lowered.as_ref()?.0.as_ref()))) else {
+        let (program, state) = engine.lower_incremental(parsed, path, includes, None);
+        return (program, state, Vec::new());
+    };
+    let old_text = prev.rope.to_string();
+    let (start, old_end, new_end) = crate::syntax::source::changed_range(&old_text, text);
+    let main = |s: Span| s.file == FileId(0);
+    // The kernel whose body strictly contains the change (None: no change).
+    let edited = prev.kernels.iter().find(|k| {
+        main(k.kernel.span)
+            && k.kernel
+                .body
+                .braces
+                .is_some_and(|b| main(b) && (b.start as usize) < start && old_end < b.end as usize)
+    });
+    let unchanged = start == old_end && start == new_end;
+    let splice = Shift::Splice {
+        at: old_end as u32,
+        delta: new_end as i64 - old_end as i64,
+    };
+    let reused = std::sync::Mutex::new(Vec::new());
+    let reuse = |name: &str, span: Span| -> Option<Kernel> {
+        if edited.is_none() && !unchanged {
+            return None;
+        }
+        let found = prev.kernels.iter().find(|k| {
+            let old = k.kernel.span;
+            // Kernels touching the change are lowered again.
+            if k.kernel.name != name
+                || !main(old)
+                || (old.start as usize) < old_end && start < old.end as usize
+            {
+                return false;
+            }
+            let mut moved = old;
+            splice.span(&mut moved);
+            moved == span
+        })?;
+        let mut kernel = found.kernel.clone();
+        splice.kernel(&mut kernel);
+        let uniformly = moves_uniformly(&found.kernel, old_end as u32);
+        if let Ok(mut keys) = reused.lock() {
+            keys.push(ReusedKey {
+                span: kernel.span,
+                options: found.options.clone(),
+                key: uniformly.then_some(found.key),
+            });
+        }
+        Some(kernel)
+    };
+    let earlier = Earlier {
+        state,
+        reuse: &reuse,
+    };
+    let (program, state) = engine.lower_incremental(parsed, path, includes, Some(earlier));
+    let reused = reused.into_inner().unwrap_or_default();
+    (program, state, reused)
+}
+
+/// A kernel taken over from the previous analysis, with its key when that is
+/// still valid: when the kernel is checked with the same options and its
+/// relative IR did not change (all its spans moved together).
+#[derive(Clone, Debug)]
+pub struct ReusedKey {
+    /// The kernel's span in the new text.
+    pub span: Span,
+    /// Options of the previous check.
+    pub options: CheckOptions,
+    /// Key of the previous check, when still valid.
+    pub key: Option<u64>,
+}
+
+/// The front end's state after lowering a document, for the next edit.
+#[derive(Clone)]
+pub struct FrontendState(pub Arc<MainUnitState>);
+
+impl std::fmt::Debug for FrontendState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("FrontendState")
+    }
+}
+
+impl DocAnalysis {
+    /// The kernel whose definition contains byte `offset`.
+    pub fn kernel_at(&self, offset: usize) -> Option<&KernelResult> {
+        self.kernels.iter().find(|k| {
+            k.kernel.span.start as usize <= offset && offset <= k.kernel.span.end as usize
+        })
+    }
+}
+
+/// The analysis was abandoned because a newer edit arrived.
+#[derive(Debug)]
+pub struct Superseded;
+
+/// Caches shared by all documents, keyed by position-independent kernel keys.
+#[derive(Default)]
+pub struct Caches {
+    /// Check reports with spans relative to the kernel start.
+    pub reports: DashMap<u64, Arc<KernelReport>>,
+    /// Validated repairs with relative spans.
+    pub repairs: DashMap<u64, Arc<ValidatedRepair>>,
+    /// Barrier descriptions with relative spans.
+    pub barriers: DashMap<u64, Arc<Vec<BarrierInfo>>>,
+}
+
+/// Entries kept per cache before it is cleared (kernels of many large files fit).
+const CACHE_LIMIT: usize = 20_000;
+
+fn insert_bounded<V>(map: &DashMap<u64, V>, key: u64, value: V) {
+    if map.len() >= CACHE_LIMIT {
+        map.clear();
+    }
+    map.insert(key, value);
+}
+
+/// Report for a kernel whose check panicked: sound (possibly racy), and says why.
+fn internal_error_report(kernel: &Kernel, message: String) -> KernelReport {
+    KernelReport {
+        name: kernel.name.clone(),
+        name_span: kernel.name_span,
+        verdict: Verdict::Inconclusive,
+        findings: vec![plain_finding(
+            DiagnosticKind::Inconclusive,
+            message,
+            kernel.name_span,
+        )],
+        races: Vec::new(),
+        time_ms: 0.0,
+        solver_queries: 0,
+    }
+}
+
+/// Everything [`analyze`] needs about the document.
+pub struct AnalysisInput {
+    /// Generation of the text.
+    pub generation: u64,
+    /// Client version.
+    pub version: i32,
+    /// Text.
+    pub rope: Rope,
+    /// Parse of the text (None: parse it here, from scratch).
+    pub parsed: Option<Arc<ParsedSource>>,
+    /// Dialect.
+    pub lang: Lang,
+    /// File path.
+    pub path: PathBuf,
+    /// The document's previous analysis: kernels whose text did not change are
+    /// not lowered again (see [`lower_document`]).
+    pub prev: Option<Arc<DocAnalysis>>,
+}
+
+impl Caches {
+    /// Checks one kernel through the cache.
+    pub fn check(
+        &self,
+        engine: &dyn Engine,
+        kernel: &Kernel,
+        options: &CheckOptions,
+    ) -> (u64, KernelReport, bool) {
+        self.check_keyed(engine, kernel, options, kernel_key(kernel, options))
+    }
+
+    /// Checks one kernel whose key is known.
+    pub fn check_keyed(
+        &self,
+        engine: &dyn Engine,
+        kernel: &Kernel,
+        options: &CheckOptions,
+        key: u64,
+    ) -> (u64, KernelReport, bool) {
+        let base = kernel.span.start;
+        if let Some(hit) = self.reports.get(&key) {
+            let mut report = KernelReport::clone(&hit);
+            Shift::to_absolute(base).report(&mut report);
+            return (key, report, true);
+        }
+        let report = match guarded("the checker", || engine.check(kernel, options)) {
+            Ok(report) => report,
+            Err(message) => internal_error_report(kernel, message),
+        };
+        let mut relative = report.clone();
+        Shift::to_relative(base).report(&mut relative);
+        insert_bounded(&self.reports, key, Arc::new(relative));
+        (key, report, false)
+    }
+}
+
+/// Analyses a document; `is_stale` is polled between kernels, `progress` gets
+/// (kernels checked, kernels to check) for the kernels not in the cache.
+pub fn analyze(
+    engine: &dyn Engine,
+    caches: &Caches,
+    settings: &Settings,
+    includes: &dyn IncludeResolver,
+    input: AnalysisInput,
+    is_stale: &dyn Fn() -> bool,
+    progress: &dyn Fn(usize, usize),
+) -> Result<DocAnalysis, Superseded> {
+    let mut analysis = DocAnalysis {
+        generation: input.generation,
+        version: input.version,
+        rope: input.rope,
+        path: input.path,
+        program: None,
+        kernels: Vec::new(),
+        frontend_error: None,
+        lowered: None,
+        config_findings: Vec::new(),
+        timings: Timings::default(),
+    };
+    let parsed = match input.parsed {
+        Some(parsed) => parsed,
+        None => {
+            let text = analysis.rope.to_string();
+            match guarded("the parser", || engine.parse(&text, input.lang, None)) {
+                Ok(parsed) => Arc::new(parsed),
+                Err(message) => {
+                    analysis.frontend_error = Some(message);
+                    return Ok(analysis);
+                }
+            }
+        }
+    };
+    let started = std::time::Instant::now();
+    let lower = |prev: Option<&DocAnalysis>| {
+        guarded("the front end", || {
+            lower_document(
+                engine,
+                &parsed,
+                &parsed.text,
+                prev,
+                &analysis.path,
+                includes,
+            )
+        })
+    };
+    // A failure of the incremental path is retried from scratch.
+    let lowered = match input.prev.as_deref() {
+        Some(prev) => lower(Some(prev)).or_else(|_| lower(None)),
+        None => lower(None),
+    };
+    let (program, state, reused) = match lowered {
+        Ok(lowered) => lowered,
+        Err(message) => {
+            analysis.frontend_error = Some(message);
+            return Ok(analysis);
+        }
+    };
+    analysis.lowered = state.map(|s| FrontendState(Arc::new(s)));
+    analysis.timings.incremental = !reused.is_empty();
+    analysis.timings.lower_ms = started.elapsed().as_secs_f64() * 1e3;
+    let started = std::time::Instant::now();
+    let mut program = program;
+    let kernels = std::mem::take(&mut program.kernels);
+    let (options, config_findings) =
+        engine.check_options(settings, &program, &kernels, &analysis.path);
+    analysis.config_findings = config_findings;
+    let prepared: Vec<(CheckOptions, u64)> = options
+        .into_iter()
+        .zip(&kernels)
+        .map(|(options, kernel)| {
+            let known = reused
+                .iter()
+                .find(|r| r.span == kernel.span && r.options == options)
+                .and_then(|r| r.key);
+            let key = known.unwrap_or_else(|| kernel_key(kernel, &options));
+            (options, key)
+        })
+        .collect();
+    if prepared.len() != kernels.len() {
+        analysis.frontend_error =
+            Some("internal error: launch options missing for some kernels".into());
+        analysis.program = Some(program);
+        return Ok(analysis);
+    }
+    let misses = prepared
+        .iter()
+        .filter(|(_, key)| !caches.reports.contains_key(key))
+        .count();
+    progress(0, misses);
+    analysis.timings.keys_ms = started.elapsed().as_secs_f64() * 1e3;
+    let started = std::time::Instant::now();
+    let mut checked = 0;
+    for (kernel, (options, key)) in kernels.into_iter().zip(prepared) {
+        if is_stale() {
+            return Err(Superseded);
+        }
+        let (key, report, cached) = caches.check_keyed(engine, &kernel, &options, key);
+        if !cached {
+            checked += 1;
+            progress(checked.min(misses), misses);
+        }
+        analysis.kernels.push(KernelResult {
+            kernel,
+            options,
+            key,
+            report,
+            cached,
+        });
+    }
+    analysis.timings.check_ms = started.elapsed().as_secs_f64() * 1e3;
+    analysis.timings.checked = checked;
+    analysis.program = Some(program);
+    Ok(analysis)
+}
+
+/// A quick fix that was applied to a copy of the file and re-checked.
+#[derive(Clone, Debug)]
+pub struct CheckedFix {
+    /// The fix (relative spans in the cache, absolute when handed out).
+    pub fix: crate::synth::Fix,
+    /// Kernel verdict after applying it.
+    pub verdict_after: Verdict,
+}
+
+/// A repair whose fixes were validated.
+#[derive(Clone, Debug)]
+pub struct ValidatedRepair {
+    /// The synthesizer's result (fixes that failed validation removed).
+    pub repair: KernelRepair,
+    /// Fixes that passed, with the verdict after each.
+    pub fixes: Vec<CheckedFix>,
+    /// Whether the whole-kernel edits (`repair.edits`) passed validation.
+    pub optimize_all_ok: bool,
+    /// Why fixes were withheld (for logs).
+    pub rejected: Vec<String>,
+}
+
+/// Re-checks `edits` applied to the document under the acceptance rule of
+/// `synth::report::accept`: the file must still parse without new syntax
+/// errors, the kernel must still be found, and its report must bear out `claim`.
+#[allow(clippy::too_many_arguments)]
+fn validate_edits(
+    engine: &dyn Engine,
+    caches: &Caches,
+    settings: &Settings,
+    includes: &dyn IncludeResolver,
+    doc: &DocAnalysis,
+    target: &KernelResult,
+    edits: &[crate::synth::TextEdit],
+    claim: Claim,
+) -> Result<Verdict, String> {
+    let text = doc.rope.to_string();
+    let new_text = apply_edits(&text, edits)?;
+    let lang = Lang::from_path(&doc.path);
+    let parsed = guarded("the parser", || engine.parse(&new_text, lang, None))?;
+    let program = guarded("the front end", || {
+        engine.lower(&parsed, &doc.path, includes)
+    })?;
+    let before_errors = doc.program.as_ref().map(syntax_errors).unwrap_or(0);
+    if syntax_errors(&program) > before_errors {
+        return Err("the edit makes the file unparsable".into());
+    }
+    let new_start = map_offset(target.kernel.span.start, edits);
+    let kernel = find_kernel(&program, &target.kernel.name, new_start)
+        .ok_or_else(|| format!("kernel `{}` is gone after the edit", target.kernel.name))?;
+    let options = engine
+        .check_options(settings, &program, std::slice::from_ref(kernel), &doc.path)
+        .0
+        .pop()
+        .ok_or("no launch options for the kernel")?;
+    let (_, report, _) = caches.check(engine, kernel, &options);
+    accept(Some(target.report.defects()), &report, edits, claim)?;
+    Ok(report.verdict)
+}
+
+/// Computes (or fetches) the validated repair of a kernel, absolute spans.
+pub fn validated_repair(
+    engine: &dyn Engine,
+    caches: &Caches,
+    settings: &Settings,
+    includes: &dyn IncludeResolver,
+    doc: &DocAnalysis,
+    target: &KernelResult,
+) -> Result<ValidatedRepair, String> {
+    let base = target.kernel.span.start;
+    let kernel_text = doc
+        .rope
+        .get_byte_slice(target.kernel.span.start as usize..target.kernel.span.end as usize)
+        .map(|s| s.to_string())
+        .unwrap_or_default();
+    let key = extend_key(
+        target.key,
+        (
+            settings.cost.loop_cost.to_bits(),
+            settings.cost.cond_cost.to_bits(),
+            kernel_text,
+        ),
+    );
+    if let Some(hit) = caches.repairs.get(&key) {
+        let mut repair = ValidatedRepair::clone(&hit);
+        shift_validated(&mut repair, Shift::to_absolute(base));
+        return Ok(repair);
+    }
+    let program = doc.program.as_ref().ok_or("the file has no analysis")?;
+    let options = SynthOptions {
+        check: target.options.clone(),
+        cost: settings.cost,
+        keep_existing: false,
+    };
+    let repair = guarded("the synthesizer", || {
+        engine.repair(&target.kernel, &program.files, &options)
+    })?;
+    let mut fixes = Vec::new();
+    let mut rejected = Vec::new();
+    for fix in &repair.fixes {
+        let claim = Claim {
+            addresses: &fix.addresses,
+            removal: matches!(fix.kind, crate::synth::FixKind::RemoveBarrier),
+            race_free: false,
+        };
+        match validate_edits(
+            engine, caches, settings, includes, doc, target, &fix.edits, claim,
+        ) {
+            Ok(verdict_after) => fixes.push(CheckedFix {
+                fix: fix.clone(),
+                verdict_after,
+            }),
+            Err(why) => rejected.push(format!("{}: {why}", fix.title)),
+        }
+    }
+    let optimize_all_ok = !repair.edits.is_empty()
+        && match validate_edits(
+            engine,
+            caches,
+            settings,
+            includes,
+            doc,
+            target,
+            &repair.edits,
+            Claim {
+                addresses: &[],
+                removal: true,
+                race_free: true,
+            },
+        ) {
+            Ok(_) => true,
+            Err(why) => {
+                rejected.push(format!("optimize all: {why}"));
+                false
+            }
+        };
+    let validated = ValidatedRepair {
+        repair,
+        fixes,
+        optimize_all_ok,
+        rejected,
+    };
+    let mut relative = validated.clone();
+    shift_validated(&mut relative, Shift::to_relative(base));
+    insert_bounded(&caches.repairs, key, Arc::new(relative));
+    Ok(validated)
+}
+
+fn shift_validated(repair: &mut ValidatedRepair, shift: Shift) {
+    shift.repair(&mut repair.repair);
+    for fix in &mut repair.fixes {
+        for edit in &mut fix.fix.edits {
+            shift.span(&mut edit.span);
+        }
+        for span in &mut fix.fix.addresses {
+            shift.span(span);
+        }
+    }
+}
+
+/// Barrier descriptions of a kernel (cached), absolute spans.
+pub fn barrier_infos(
+    engine: &dyn Engine,
+    caches: &Caches,
+    settings: &Settings,
+    target: &KernelResult,
+) -> Result<Vec<BarrierInfo>, String> {
+    let base = target.kernel.span.start;
+    let key = extend_key(
+        target.key,
+        (
+            settings.cost.loop_cost.to_bits(),
+            settings.cost.cond_cost.to_bits(),
+            "barriers",
+        ),
+    );
+    if let Some(hit) = caches.barriers.get(&key) {
+        let mut infos = Vec::clone(&hit);
+        Shift::to_absolute(base).barriers(&mut infos);
+        return Ok(infos);
+    }
+    let options = SynthOptions {
+        check: target.options.clone(),
+        cost: settings.cost,
+        keep_existing: false,
+    };
+    let infos = guarded("the synthesizer", || {
+        engine.barrier_infos(&target.kernel, &options)
+    })?;
+    let mut relative = infos.clone();
+    Shift::to_relative(base).barriers(&mut relative);
+    insert_bounded(&caches.barriers, key, Arc::new(relative));
+    Ok(infos)
+}
+
+/// A finding of a document's analysis, ready for a front door.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DocFinding {
+    /// The finding (spans may lie in an included header).
+    pub finding: Finding,
+    /// Name and start of the kernel it belongs to, if any.
+    pub kernel: Option<(String, u32)>,
+    /// Main-file range to show it at when its own span is in a header (the
+    /// kernel's name, else the start of the file).
+    pub anchor: Span,
+}
+
+impl DocAnalysis {
+    /// Every finding of the analysis, in the order front doors show them: the
+    /// front end's failure, the launch configuration, the front end's
+    /// diagnostics, unsupported kernels, then each kernel's findings. The one
+    /// mapping from analysis results to findings (the CLI's `FileAnalysis`
+    /// uses the same `frontend_finding` and `unsupported_report`).
+    pub fn findings(&self) -> Vec<DocFinding> {
+        let file_start = Span::new(0, 0);
+        let plain = |finding: Finding| DocFinding {
+            finding,
+            kernel: None,
+            anchor: file_start,
+        };
+        let mut out = Vec::new();
+        if let Some(error) = &self.frontend_error {
+            out.push(plain(plain_finding(
+                DiagnosticKind::Unsupported,
+                format!("file not analysed: {error}"),
+                file_start,
+            )));
+        }
+        out.extend(self.config_findings.iter().cloned().map(plain));
+        if let Some(program) = &self.program {
+            out.extend(program.diagnostics.iter().map(frontend_finding).map(plain));
+            for unsupported in &program.unsupported {
+                let anchor = if unsupported.name_span.file == FileId(0) {
+                    unsupported.name_span
+                } else {
+                    file_start
+                };
+                for finding in unsupported_report(unsupported).findings {
+                    out.push(DocFinding {
+                        finding,
+                        kernel: None,
+                        anchor,
+                    });
+                }
+            }
+        }
+        for kernel in &self.kernels {
+            for finding in &kernel.report.findings {
+                out.push(DocFinding {
+                    finding: finding.clone(),
+                    kernel: Some((kernel.kernel.name.clone(), kernel.kernel.span.start)),
+                    anchor: kernel.kernel.name_span,
+                });
+            }
+        }
+        out
+    }
+}
+
+/// Why [`AnalysisHost::analysis`] returned no analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnalysisError {
+    /// A newer version of the document arrived; its analysis is the one to ask for.
+    Superseded,
+    /// The document is not known (closed).
+    Unknown,
+    /// The analysis failed (an internal error, with its message).
+    Failed(String),
+}
+
+impl std::fmt::Display for AnalysisError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnalysisError::Superseded => f.write_str("superseded by a newer edit"),
+            AnalysisError::Unknown => f.write_str("unknown document"),
+            AnalysisError::Failed(message) => f.write_str(message),
+        }
+    }
+}
+
+type SlotResult = Result<Arc<DocAnalysis>, AnalysisError>;
+
+/// What an analysis runs with besides the document's text.
+pub struct AnalysisContext<'a> {
+    /// Launch configuration, budget and cost model.
+    pub settings: &'a Settings,
+    /// Where `#include`s are read from.
+    pub includes: &'a dyn IncludeResolver,
+    /// Polled between kernels: a newer version arrived (or the server stops).
+    pub is_stale: &'a dyn Fn() -> bool,
+    /// Gets (kernels checked, kernels to check) for the kernels not in the cache.
+    pub progress: &'a dyn Fn(usize, usize),
+}
+
+/// The analysis of one document version, pending or done.
+struct Slot {
+    generation: u64,
+    result: Mutex<Option<SlotResult>>,
+    done: Condvar,
+}
+
+/// Hands the result of a slot to its waiters and retires the slot, when dropped.
+struct Publish<'a> {
+    host: &'a AnalysisHost,
+    doc: &'a str,
+    slot: Arc<Slot>,
+    result: Option<SlotResult>,
+}
+
+impl Drop for Publish<'_> {
+    fn drop(&mut self) {
+        {
+            let mut pending = self.host.pending.lock().unwrap_or_else(|e| e.into_inner());
+            if pending
+                .get(self.doc)
+                .is_some_and(|s| Arc::ptr_eq(s, &self.slot))
+            {
+                pending.remove(self.doc);
+            }
+        }
+        let result = self.result.take().unwrap_or_else(|| {
+            Err(AnalysisError::Failed(
+                "internal error: the analysis ended without a result".into(),
+            ))
+        });
+        let mut stored = self.slot.result.lock().unwrap_or_else(|e| e.into_inner());
+        *stored = Some(result);
+        self.slot.done.notify_all();
+    }
+}
+
+/// Documents' analyses and the caches they share. At most one analysis per
+/// document version runs at a time: whoever asks for a version that is being
+/// analysed waits for that analysis (a hover never starts a second one);
+/// an analysis of an older version stops at the next kernel once a newer one
+/// is asked for (its `is_stale` check).
+pub struct AnalysisHost {
+    /// The layers analyses call.
+    pub engine: Arc<dyn Engine>,
+    /// Results by kernel key.
+    pub caches: Caches,
+    analyses: DashMap<String, Arc<DocAnalysis>>,
+    pending: Mutex<HashMap<String, Arc<Slot>>>,
+    started: AtomicUsize,
+}
+
+/// Text size drop (bytes) after which freed memory is handed back to the system.
+const RELEASE_AFTER_SHRINK: usize = 1 << 20;
+
+impl AnalysisHost {
+    /// A host over `engine`.
+    pub fn new(engine: Arc<dyn Engine>) -> AnalysisHost {
+        AnalysisHost {
+            engine,
+            caches: Caches::default(),
+            analyses: DashMap::new(),
+            pending: Mutex::new(HashMap::new()),
+            started: AtomicUsize::new(0),
+        }
+    }
+
+    /// The latest finished analysis of document `doc` (any version).
+    pub fn latest(&self, doc: &str) -> Option<Arc<DocAnalysis>> {
+        self.analyses.get(doc).map(|a| a.clone())
+    }
+
+    /// Every document's latest analysis.
+    pub fn all_latest(&self) -> Vec<(String, Arc<DocAnalysis>)> {
+        self.analyses
+            .iter()
+            .map(|e| (e.key().clone(), e.value().clone()))
+            .collect()
+    }
+
+    /// Forgets a closed document.
+    pub fn forget(&self, doc: &str) {
+        let released = self
+            .analyses
+            .remove(doc)
+            .is_some_and(|(_, a)| a.rope.len_bytes() >= RELEASE_AFTER_SHRINK);
+        if released {
+            release_memory();
+        }
+    }
+
+    /// Analyses started so far (not counting requests served by a pending or
+    /// finished one); for tests and logs.
+    pub fn analyses_started(&self) -> usize {
+        self.started.load(Ordering::Relaxed)
+    }
+
+    /// The analysis of version `generation` of document `doc`: the finished
+    /// one, the pending one (waited for), or a new one built from `input`
+    /// (called with the document's latest analysis, None when the document is
+    /// gone).
+    pub fn analysis(
+        &self,
+        doc: &str,
+        generation: u64,
+        context: &AnalysisContext,
+        input: impl FnOnce(Option<Arc<DocAnalysis>>) -> Option<AnalysisInput>,
+    ) -> SlotResult {
+        if let Some(done) = self.latest(doc).filter(|a| a.generation == generation) {
+            return Ok(done);
+        }
+        let (slot, ours) = {
+            let mut pending = self.pending.lock().unwrap_or_else(|e| e.into_inner());
+            match pending.get(doc) {
+                Some(slot) if slot.generation == generation => (slot.clone(), false),
+                _ => {
+                    let slot = Arc::new(Slot {
+                        generation,
+                        result: Mutex::new(None),
+                        done: Condvar::new(),
+                    });
+                    pending.insert(doc.to_string(), slot.clone());
+                    (slot, true)
+                }
+            }
+        };
+        if !ours {
+            let mut result = slot.result.lock().unwrap_or_else(|e| e.into_inner());
+            while result.is_none() {
+                result = slot.done.wait(result).unwrap_or_else(|e| e.into_inner());
+            }
+            return result.clone().unwrap_or(Err(AnalysisError::Superseded));
+        }
+        // Waiters are woken whatever happens below, a panic included.
+        let mut publish = Publish {
+            host: self,
+            doc,
+            slot,
+            result: None,
+        };
+        // Finished meanwhile (between the first look and taking the slot)?
+        let result = match self.latest(doc).filter(|a| a.generation == generation) {
+            Some(done) => Ok(done),
+            None => self.run(doc, generation, context, input),
+        };
+        publish.result = Some(result.clone());
+        result
+    }
+
+    fn run(
+        &self,
+        doc: &str,
+        generation: u64,
+        context: &AnalysisContext,
+        input: impl FnOnce(Option<Arc<DocAnalysis>>) -> Option<AnalysisInput>,
+    ) -> SlotResult {
+        let prev = self.latest(doc);
+        let before = prev.as_ref().map_or(0, |p| p.rope.len_bytes());
+        let input = input(prev).ok_or(AnalysisError::Unknown)?;
+        if input.generation != generation {
+            return Err(AnalysisError::Superseded);
+        }
+        self.started.fetch_add(1, Ordering::Relaxed);
+        let analysis = guarded("the analysis", || {
+            analyze(
+                self.engine.as_ref(),
+                &self.caches,
+                context.settings,
+                context.includes,
+                input,
+                context.is_stale,
+                context.progress,
+            )
+        })
+        .map_err(AnalysisError::Failed)?
+        .map_err(|Superseded| AnalysisError::Superseded)?;
+        let analysis = Arc::new(analysis);
+        if (context.is_stale)() {
+            return Err(AnalysisError::Superseded);
+        }
+        let shrunk = before.saturating_sub(analysis.rope.len_bytes()) >= RELEASE_AFTER_SHRINK;
+        // Replacing the previous analysis frees the large one.
+        self.analyses.insert(doc.to_string(), analysis.clone());
+        if shrunk {
+            release_memory();
+        }
+        Ok(analysis)
+    }
+
+    /// Validated repair of a kernel of an analysis (cached).
+    pub fn repair(
+        &self,
+        settings: &Settings,
+        includes: &dyn IncludeResolver,
+        doc: &DocAnalysis,
+        target: &KernelResult,
+    ) -> Result<ValidatedRepair, String> {
+        validated_repair(
+            self.engine.as_ref(),
+            &self.caches,
+            settings,
+            includes,
+            doc,
+            target,
+        )
+    }
+
+    /// Barrier descriptions of a kernel of an analysis (cached).
+    pub fn barriers(
+        &self,
+        settings: &Settings,
+        target: &KernelResult,
+    ) -> Result<Vec<BarrierInfo>, String> {
+        barrier_infos(self.engine.as_ref(), &self.caches, settings, target)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::NoIncludes;
+
+    const PATH: &str = "/nonexistent/syncwright-fast-path/fast.cu";
+
+    /// Analyses `text` as the server does after an edit (`prev` given) or on open.
+    fn analyse(text: &str, lang: Lang, prev: Option<Arc<DocAnalysis>>) -> DocAnalysis {
+        let input = AnalysisInput {
+            generation: 1,
+            version: 1,
+            rope: Rope::from_str(text),
+            parsed: Some(Arc::new(crate::syntax::parse::parse(text, lang, None))),
+            lang,
+            path: PathBuf::from(PATH),
+            prev,
+        };
+        let caches = Caches::default();
+        let settings = Settings::default();
+        match analyze(
+            &Syncwright,
+            &caches,
+            &settings,
+            &NoIncludes,
+            input,
+            &|| false,
+            &|_, _| {},
+        ) {
+            Ok(analysis) => analysis,
+            Err(Superseded) => panic!("an analysis that is never stale was superseded"),
+        }
+    }
+
+    /// Applies `edits` in turn (replace the first occurrence of `.0` after the
+    /// first occurrence of `.1` by `.2`), comparing the incremental analysis
+    /// with a from-scratch one after each; `.3` says whether kernels must be
+    /// taken over (Some) or it does not matter (None).
+    fn check_edits(mut text: String, lang: Lang, edits: &[(&str, &str, &str, Option<bool>)]) {
+        let mut prev = Arc::new(analyse(&text, lang, None));
+        assert!(prev.lowered.is_some());
+        for (step, (anchor, old, new, incremental)) in edits.iter().enumerate() {
+            let from = text.find(anchor).expect("anchor in text");
+            let at = from + text[from..].find(old).expect("edited text after anchor");
+            text.replace_range(at..at + old.len(), new);
+            let fast = analyse(&text, lang, Some(prev.clone()));
+            let full = analyse(&text, lang, None);
+            let what = format!("edit {step} ({old:?} -> {new:?})");
+            assert_eq!(fast.program, full.program, "{what}: program");
+            let kernels = |a: &DocAnalysis| -> Vec<(Kernel, CheckOptions, u64, KernelReport)> {
+                a.kernels
+                    .iter()
+                    .map(|k| {
+                        // Time and the number of solver queries depend on the
+                        // machine's load (a query that needs longer than its
+                        // first try is retried with case splits).
+                        let mut report = k.report.clone();
+                        report.time_ms = 0.0;
+                        report.solver_queries = 0;
+                        (k.kernel.clone(), k.options.clone(), k.key, report)
+                    })
+                    .collect()
+            };
+            assert_eq!(kernels(&fast), kernels(&full), "{what}: kernels");
+            assert_eq!(fast.findings(), full.findings(), "{what}: findings");
+            if let Some(expected) = incremental {
+                assert_eq!(fast.timings.incremental, *expected, "{what}: path taken");
+            }
+            prev = Arc::new(fast);
+        }
+    }
+
+    const CUDA: &str = r#"#define N 256
+__constant__ int table[4] = {1, 2, 3, 4};
+
+__device__ int helper(int x) { return x + 1; }
+
+__global__ void first(int *out) {
+    __shared__ int s[N];
+    s[threadIdx.x] = helper(threadIdx.x);
+    __syncthreads();
+    out[threadIdx.x] = s[(threadIdx.x + 1) % N];
+}
+
+__global__ void second(float *out) {
+    __shared__ float s[256];
+    unsigned int t = threadIdx.x;
+    float scale = 1.0f;
+    s[t] = scale;
+    __syncthreads();
+    out[t] = s[255 - t];
+}
+
+__global__ void third(int *data) {
+    __shared__ int s[N];
+    s[threadIdx.x] = data[threadIdx.x] * table[1];
+    __syncthreads();
+    data[threadIdx.x] = s[0];
+}
+
+__global__ void fourth(int *data) {
+    int t = threadIdx.x;
+    data[t] = t;
+}
+
+__global__ void callee(int *p) {
+    p[threadIdx.x] = 1;
+}
+
+__global__ void caller(int *p) {
+    callee(p);
+}
+"#;
+
+    #[test]
+    fn incremental_lowering_equals_full_lowering() {
+        check_edits(
+            CUDA.to_string(),
+            Lang::Cuda,
+            &[
+                // Same length, then longer constants: only `second` is lowered.
+                ("void second", "1.0f", "2.0f", Some(true)),
+                ("void second", "2.0f", "22.5f", Some(true)),
+                // A new line and a racy statement (diagnostics change).
+                (
+                    "void second",
+                    "    s[t] = scale;\n",
+                    "    s[t] = scale;\n    s[t + 1] = scale;\n",
+                    Some(true),
+                ),
+                // The kernel that uses macros.
+                ("void third", "s[0]", "s[N - 1]", Some(true)),
+                ("void third", "s[N - 1]", "s[1]", Some(true)),
+                // A brace that ends the kernel early: structure changes.
+                ("void second", "float scale", "} float scale", Some(false)),
+                ("void second", "} float scale", "float scale", None),
+                // A device function the kernels call.
+                ("int helper", "x + 1", "x + 2", Some(false)),
+                // The kernel's parameters.
+                ("void fourth", "int *data", "unsigned *data", Some(false)),
+                (
+                    "void fourth",
+                    "data[t] = t;",
+                    "data[t] = t + 1;",
+                    Some(true),
+                ),
+                // A directive inside a kernel body.
+                (
+                    "void first",
+                    "__syncthreads();",
+                    "__syncthreads();\n#define N 128\n",
+                    None,
+                ),
+                ("void first", "#define N 128\n", "", None),
+                // An unterminated comment, then closed again.
+                (
+                    "void second",
+                    "__syncthreads();",
+                    "/* __syncthreads();",
+                    Some(false),
+                ),
+                (
+                    "void second",
+                    "/* __syncthreads();",
+                    "/* */ __syncthreads();",
+                    None,
+                ),
+                // Junk inside a body.
+                ("void fourth", "int t", "int t @@ ((", None),
+                ("void fourth", "int t @@ ((", "int t", None),
+                // A kernel another kernel calls: the caller may change too.
+                ("void callee", "= 1;", "= 2;", Some(false)),
+                ("void caller", "callee(p);", "callee(p + 1);", Some(true)),
+                // Edits outside any kernel.
+                ("__constant__", "3, 4", "3, 5", Some(false)),
+                ("#define N", "256", "512", Some(false)),
+            ],
+        );
+    }
+
+    #[test]
+    fn incremental_lowering_equals_full_lowering_in_opencl() {
+        let text = "#define W 64\n__kernel void a(__global int *p, __local int *l) {\n    l[get_local_id(0)] = p[0];\n    barrier(CLK_LOCAL_MEM_FENCE);\n    p[get_global_id(0)] = l[0];\n}\n\n__kernel void b(__global int *q) {\n    q[get_global_id(0)] = W;\n}\n";
+        check_edits(
+            text.to_string(),
+            Lang::OpenCl,
+            &[
+                ("void a", "l[0]", "l[1]", Some(true)),
+                ("void b", "= W;", "= W + 1;", Some(true)),
+                ("void a", "barrier(CLK_LOCAL_MEM_FENCE);", "", Some(true)),
+            ],
+        );
+    }
+}

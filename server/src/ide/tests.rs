@@ -1,0 +1,375 @@
+//! Fixture tests of the editor features as plain data: each fixture is kernel
+//! text with a cursor marker `$0` (or a selection `$0...$0`), analysed by the
+//! real layers through an [`AnalysisHost`]; the expectations say what the
+//! hover Markdown contains and which code actions come, in rank order.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use ropey::Rope;
+
+use super::actions::{code_actions, Action, ActionKind};
+use super::host::{
+    AnalysisContext, AnalysisError, AnalysisHost, AnalysisInput, DocAnalysis, Engine, Syncwright,
+};
+use super::hover::hover;
+use super::{LaunchOverrides, Settings};
+use crate::base::Lang;
+use crate::check::{DiagnosticKind, Finding, KernelReport, Verdict};
+use crate::config::CheckOptions;
+use crate::frontend::{IncludeResolver, NoIncludes};
+use crate::ir::{Kernel, Program, SourceFileInfo};
+use crate::syntax::parse::ParsedSource;
+use crate::synth::{BarrierInfo, KernelRepair, SynthOptions};
+
+/// The cursor marker.
+const CURSOR: &str = "$0";
+
+/// Launch configuration of every fixture: one block of 64 threads.
+fn settings() -> Settings {
+    Settings {
+        launch: LaunchOverrides {
+            block_dim: Some([64, 1, 1]),
+            grid_dim: Some([1, 1, 1]),
+            ..LaunchOverrides::default()
+        },
+        ..Settings::default()
+    }
+}
+
+/// The fixture's text without markers, and the marked range (start, end).
+fn split_markers(fixture: &str) -> (String, u32, u32) {
+    let first = fixture.find(CURSOR).expect("fixture has a cursor marker");
+    let text = fixture.replacen(CURSOR, "", 1);
+    let second = text.find(CURSOR);
+    let text = text.replacen(CURSOR, "", 1);
+    let start = first as u32;
+    (text, start, second.map_or(start, |s| s as u32))
+}
+
+/// Version `generation` of the fixture document with contents `text`.
+fn input(text: &str, generation: u64) -> AnalysisInput {
+    AnalysisInput {
+        generation,
+        version: generation as i32,
+        rope: Rope::from_str(text),
+        parsed: None,
+        lang: Lang::Cuda,
+        path: PathBuf::from("/nonexistent/syncwright-ide-fixture/k.cu"),
+        prev: None,
+    }
+}
+
+fn analyse(host: &AnalysisHost, text: &str, generation: u64) -> Arc<DocAnalysis> {
+    let input = input(text, generation);
+    let context = AnalysisContext {
+        settings: &settings(),
+        includes: &NoIncludes,
+        is_stale: &|| false,
+        progress: &|_, _| {},
+    };
+    host.analysis("k.cu", generation, &context, |_| Some(input))
+        .expect("analysis")
+}
+
+/// The hover at the fixture's cursor.
+fn hover_at(fixture: &str) -> Option<String> {
+    let (text, offset, _) = split_markers(fixture);
+    let host = AnalysisHost::new(Arc::new(Syncwright));
+    let analysis = analyse(&host, &text, 1);
+    hover(&host, &settings(), &analysis, offset).expect("hover")
+}
+
+/// Asserts that the hover at the cursor contains every one of `expected`.
+fn check_hover(fixture: &str, expected: &[&str]) {
+    let markdown = hover_at(fixture).unwrap_or_else(|| panic!("no hover in\n{fixture}"));
+    for part in expected {
+        assert!(
+            markdown.contains(part),
+            "hover lacks {part:?}:\n{markdown}\n--- fixture:\n{fixture}"
+        );
+    }
+}
+
+/// The code actions for the fixture's cursor or selection, and the text.
+fn actions_at(fixture: &str) -> (Vec<Action>, String, AnalysisHost) {
+    let (text, start, end) = split_markers(fixture);
+    let host = AnalysisHost::new(Arc::new(Syncwright));
+    let analysis = analyse(&host, &text, 1);
+    let actions =
+        code_actions(&host, &settings(), &NoIncludes, &analysis, start, end).expect("actions");
+    (actions, text, host)
+}
+
+/// Verdict of the only kernel of `text`.
+fn verdict_of(host: &AnalysisHost, text: &str, generation: u64) -> Verdict {
+    let analysis = analyse(host, text, generation);
+    assert_eq!(analysis.kernels.len(), 1, "{text}");
+    analysis.kernels[0].report.verdict
+}
+
+const RACY: &str = r#"__global__ void shift(int *out) {
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    s[t] = out[t];
+    out[t] = s[(t + 1) % 64];
+}
+"#;
+
+const SYNCED: &str = r#"__global__ void shift(int *out) {
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    s[t] = out[t];
+    __syncthreads();
+    out[t] = s[(t + 1) % 64];
+}
+"#;
+
+/// Each thread reads what it wrote itself: the barrier orders nothing.
+const REDUNDANT: &str = r#"__global__ void own(int *out) {
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    s[t] = out[t];
+    $0__syncthreads();
+    out[t] = s[t];
+}
+"#;
+
+fn at(text: &str, anchor: &str) -> String {
+    let i = text.find(anchor).expect("anchor in fixture");
+    format!("{}{CURSOR}{}", &text[..i], &text[i..])
+}
+
+#[test]
+fn hover_on_a_kernel_name_gives_verdict_and_launch() {
+    check_hover(
+        &at(RACY, "shift("),
+        &[
+            "**kernel** `shift`: **racy**",
+            "1 race,",
+            "blockDim [64, 1, 1]",
+        ],
+    );
+    check_hover(&at(SYNCED, "shift("), &["**race-free**", "0 races"]);
+}
+
+#[test]
+fn hover_on_a_racy_access_names_the_other_access() {
+    check_hover(
+        &at(RACY, "s[t] = out"),
+        &[
+            "**write** of `s`",
+            "May race with:",
+            "`s[(t + 1) % 64]` (line 5)",
+        ],
+    );
+}
+
+#[test]
+fn hover_on_a_barrier_says_what_it_orders() {
+    check_hover(
+        &at(SYNCED, "__syncthreads"),
+        &[
+            "**barrier** `__syncthreads()`",
+            "Cost **1**",
+            "Orders 1 race",
+            "on `s`",
+        ],
+    );
+}
+
+#[test]
+fn hover_on_a_redundant_barrier_says_so() {
+    check_hover(REDUNDANT, &["**barrier**", "**Redundant**"]);
+}
+
+#[test]
+fn hover_on_a_proven_access_and_on_findings() {
+    check_hover(&at(SYNCED, "s[t] = out"), &["**Proven race-free**"]);
+    // The race finding's own range: its kind, code and explanation.
+    check_hover(
+        &at(RACY, "s[t] = out"),
+        &["**write** of `s`", "---", "(`race`)"],
+    );
+}
+
+#[test]
+fn no_hover_outside_kernels() {
+    assert_eq!(hover_at(&format!("{CURSOR}\n{RACY}")), None);
+}
+
+#[test]
+fn code_actions_rank_a_validated_barrier_first() {
+    let (actions, text, host) = actions_at(&at(RACY, "s[t] = out"));
+    let first = actions.first().expect("an action for the race");
+    assert_eq!(first.kind, ActionKind::QuickFix);
+    assert!(first.preferred, "{actions:?}");
+    assert!(first.title.contains("__syncthreads()"), "{}", first.title);
+    assert!(actions.iter().skip(1).all(|a| !a.preferred), "{actions:?}");
+    // Every action offered passed the acceptance rule: applied, the kernel is race-free.
+    for (i, action) in actions.iter().enumerate() {
+        let fixed = crate::synth::apply_edits(&text, &action.edits).expect("edits apply");
+        assert_eq!(
+            verdict_of(&host, &fixed, 10 + i as u64),
+            Verdict::RaceFree,
+            "{fixed}"
+        );
+    }
+}
+
+#[test]
+fn code_actions_offer_removing_a_redundant_barrier_as_a_rewrite() {
+    let (actions, text, host) = actions_at(REDUNDANT);
+    let removal = actions
+        .iter()
+        .find(|a| a.title.to_lowercase().contains("remove"))
+        .unwrap_or_else(|| panic!("no removal in {actions:?}"));
+    assert_eq!(removal.kind, ActionKind::Rewrite);
+    let fixed = crate::synth::apply_edits(&text, &removal.edits).expect("edits apply");
+    assert!(!fixed.contains("__syncthreads"), "{fixed}");
+    assert_eq!(verdict_of(&host, &fixed, 20), Verdict::RaceFree);
+}
+
+#[test]
+fn no_code_actions_outside_kernels() {
+    let (actions, _, _) = actions_at(&format!("{CURSOR}\n{RACY}"));
+    assert!(actions.is_empty(), "{actions:?}");
+}
+
+#[test]
+fn front_end_notes_are_imprecision_information_for_every_front_door() {
+    let host = AnalysisHost::new(Arc::new(Syncwright));
+    let text = format!("#endif\n{SYNCED}");
+    let analysis = analyse(&host, &text, 1);
+    let findings = analysis.findings();
+    let notes: Vec<&Finding> = findings
+        .iter()
+        .map(|f| &f.finding)
+        .filter(|f| f.message.contains("#endif"))
+        .collect();
+    assert_eq!(notes.len(), 1, "{findings:?}");
+    assert_eq!(notes[0].kind, DiagnosticKind::Imprecision);
+    // The command line sees the same finding.
+    let file = super::analyze_file(
+        std::path::Path::new("/nonexistent/k.cu"),
+        &text,
+        &settings(),
+    );
+    assert!(file.file_findings.iter().any(|f| f == notes[0]));
+}
+
+/// The real layers, with checks that wait at a gate and are counted.
+struct GatedEngine {
+    open: AtomicBool,
+    checks: AtomicUsize,
+}
+
+impl Engine for GatedEngine {
+    fn parse(&self, text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedSource {
+        Syncwright.parse(text, lang, old)
+    }
+    fn lower(
+        &self,
+        parsed: &ParsedSource,
+        path: &std::path::Path,
+        includes: &dyn IncludeResolver,
+    ) -> Program {
+        Syncwright.lower(parsed, path, includes)
+    }
+    fn check_options(
+        &self,
+        settings: &Settings,
+        program: &Program,
+        kernels: &[Kernel],
+        path: &std::path::Path,
+    ) -> (Vec<CheckOptions>, Vec<Finding>) {
+        Syncwright.check_options(settings, program, kernels, path)
+    }
+    fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport {
+        self.checks.fetch_add(1, Ordering::SeqCst);
+        while !self.open.load(Ordering::SeqCst) {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        Syncwright.check(kernel, options)
+    }
+    fn repair(
+        &self,
+        kernel: &Kernel,
+        files: &[SourceFileInfo],
+        options: &SynthOptions,
+    ) -> KernelRepair {
+        Syncwright.repair(kernel, files, options)
+    }
+    fn barrier_infos(&self, kernel: &Kernel, options: &SynthOptions) -> Vec<BarrierInfo> {
+        Syncwright.barrier_infos(kernel, options)
+    }
+}
+
+/// Waits until `done` holds (at most ten seconds).
+fn eventually(done: impl Fn() -> bool) {
+    for _ in 0..5_000 {
+        if done() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("condition not reached");
+}
+
+#[test]
+fn one_analysis_per_version_and_stale_versions_stop() {
+    let engine = Arc::new(GatedEngine {
+        open: AtomicBool::new(false),
+        checks: AtomicUsize::new(0),
+    });
+    let host = Arc::new(AnalysisHost::new(engine.clone()));
+    let current = Arc::new(AtomicUsize::new(1));
+    let request = |generation: u64, text: &'static str| {
+        let (host, current) = (host.clone(), current.clone());
+        std::thread::spawn(move || {
+            let input = input(text, generation);
+            let is_stale = || current.load(Ordering::SeqCst) as u64 != generation;
+            let context = AnalysisContext {
+                settings: &settings(),
+                includes: &NoIncludes,
+                is_stale: &is_stale,
+                progress: &|_, _| {},
+            };
+            host.analysis("k.cu", generation, &context, |_| Some(input))
+        })
+    };
+    // Version 1 is being checked (held at the gate); a hover and a code
+    // action for the same version wait for it instead of starting their own.
+    let first = request(1, RACY);
+    eventually(|| engine.checks.load(Ordering::SeqCst) == 1);
+    let hover = request(1, RACY);
+    let action = request(1, RACY);
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    assert_eq!(host.analyses_started(), 1);
+    engine.open.store(true, Ordering::SeqCst);
+    let results: Vec<_> = [first, hover, action]
+        .into_iter()
+        .map(|t| t.join().expect("thread").expect("analysis"))
+        .collect();
+    assert!(results.iter().all(|r| Arc::ptr_eq(r, &results[0])));
+    assert_eq!(host.analyses_started(), 1);
+    assert_eq!(engine.checks.load(Ordering::SeqCst), 1);
+
+    // Version 2 is pending when version 3 arrives: 2 stops (superseded) at
+    // its next kernel, 3 is analysed.
+    engine.open.store(false, Ordering::SeqCst);
+    current.store(2, Ordering::SeqCst);
+    let two = request(2, SYNCED);
+    eventually(|| engine.checks.load(Ordering::SeqCst) == 2);
+    current.store(3, Ordering::SeqCst);
+    let three = request(3, SYNCED);
+    engine.open.store(true, Ordering::SeqCst);
+    assert_eq!(
+        two.join().expect("thread").err(),
+        Some(AnalysisError::Superseded)
+    );
+    let three = three.join().expect("thread").expect("analysis");
+    assert_eq!(three.generation, 3);
+    assert_eq!(host.latest("k.cu").map(|a| a.generation), Some(3));
+}

@@ -1,0 +1,1025 @@
+//! Kernel launches in host code: `k<<<grid, block, smem, stream>>>(args)`,
+//! `k<T, 16><<<...>>>(...)`, `cudaLaunchKernel(k, grid, block, ...)` and
+//! `cudaLaunchCooperativeKernel`, with the launch sizes evaluated where the
+//! program makes them constants.
+//!
+//! Works on preprocessed text (macros such as `#define BLOCK 256` are already
+//! expanded) of every file of a translation unit, by tokens. A name has a
+//! value only when the program gives it exactly one: a name declared more than
+//! once with different values, declared without a constant initializer (a
+//! parameter, `int n;`), assigned, incremented, read into (`>>`) or whose
+//! address is taken is unknown, and so is every launch size computed from it.
+//! Names declared in device functions are out of scope of host launches and do
+//! not count; launches inside device functions (dynamic parallelism) are
+//! reported with unknown sizes.
+
+use std::collections::HashMap;
+
+use super::preprocess::{lex, parse_int_literal, Tok, TokKind};
+
+/// Deepest nesting of names and parentheses evaluated.
+const MAX_EVAL_DEPTH: usize = 64;
+
+/// A launch of a kernel found in host code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostLaunch {
+    /// Kernel name as written (unqualified).
+    pub kernel: String,
+    /// Explicit template arguments (`k<float, 16><<<...>>>`), as written.
+    pub template_args: Vec<String>,
+    /// Blocks per grid per dimension (None: not a constant).
+    pub grid: [Option<u32>; 3],
+    /// Threads per block per dimension (None: not a constant).
+    pub block: [Option<u32>; 3],
+    /// Value of each kernel argument that is an integer constant.
+    pub args: Vec<Option<i128>>,
+    /// Byte range of the launch in the scanned text (name to the end of `>>>`).
+    pub start: usize,
+    /// End of that range.
+    pub end: usize,
+    /// Index of the scanned text it is in.
+    pub text: usize,
+}
+
+impl HostLaunch {
+    /// The block shape when every dimension is known.
+    pub fn block_dim(&self) -> Option<[u32; 3]> {
+        all_known(self.block)
+    }
+
+    /// The grid shape when every dimension is known.
+    pub fn grid_dim(&self) -> Option<[u32; 3]> {
+        all_known(self.grid)
+    }
+}
+
+fn all_known(dims: [Option<u32>; 3]) -> Option<[u32; 3]> {
+    Some([dims[0]?, dims[1]?, dims[2]?])
+}
+
+/// Scalar type keywords of a declaration whose value the scanner tracks.
+const SCALAR_TYPES: [&str; 22] = [
+    "int",
+    "unsigned",
+    "signed",
+    "long",
+    "short",
+    "char",
+    "size_t",
+    "uint",
+    "uint32_t",
+    "int32_t",
+    "uint64_t",
+    "int64_t",
+    "uint16_t",
+    "int16_t",
+    "auto",
+    "ssize_t",
+    "ptrdiff_t",
+    "float",
+    "double",
+    "bool",
+    "ulong",
+    "ushort",
+];
+/// Qualifiers that may precede or follow the type of a declaration.
+const DECL_QUALIFIERS: [&str; 8] = [
+    "const",
+    "constexpr",
+    "static",
+    "inline",
+    "volatile",
+    "register",
+    "std",
+    "::",
+];
+/// Identifiers after which a name is an operand, not a declared name.
+const NOT_A_TYPE: [&str; 14] = [
+    "return",
+    "case",
+    "else",
+    "do",
+    "sizeof",
+    "goto",
+    "throw",
+    "new",
+    "delete",
+    "typedef",
+    "operator",
+    "co_return",
+    "co_yield",
+    "using",
+];
+
+/// What a name is bound to.
+#[derive(Clone, Debug)]
+enum Binding {
+    /// A `dim3` with the token ranges of its up to three components.
+    Dim3(Vec<(usize, usize)>),
+    /// A scalar with the token range of its initializer.
+    Scalar(usize, usize),
+    /// Declared, assigned or used so that no single value is known.
+    Unknown,
+    /// Like `Unknown`, but every declaration is of a scalar type (a launch
+    /// size made of it has y and z of 1).
+    UnknownScalar,
+}
+
+/// Significant tokens of all texts, concatenated (each text ends with a `;`
+/// boundary so declarations never span texts).
+struct Unit<'a> {
+    texts: &'a [&'a str],
+    toks: Vec<(usize, Tok)>,
+}
+
+impl<'a> Unit<'a> {
+    fn new(texts: &'a [&'a str]) -> Unit<'a> {
+        let mut toks = Vec::new();
+        for (i, t) in texts.iter().enumerate() {
+            toks.extend(
+                lex(t)
+                    .into_iter()
+                    .filter(|t| {
+                        !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment)
+                    })
+                    .map(|t| (i, t)),
+            );
+        }
+        Unit { texts, toks }
+    }
+
+    fn text(&self, i: usize) -> &'a str {
+        self.toks
+            .get(i)
+            .and_then(|(f, t)| self.texts[*f].get(t.start..t.end))
+            .unwrap_or("")
+    }
+
+    fn kind(&self, i: usize) -> Option<TokKind> {
+        self.toks.get(i).map(|(_, t)| t.kind)
+    }
+
+    fn is_ident(&self, i: usize) -> bool {
+        self.kind(i) == Some(TokKind::Ident)
+    }
+
+    /// Index of the token closing the bracket opened at `open`, or `end`.
+    fn matching(&self, open: usize, end: usize) -> usize {
+        let mut depth = 0usize;
+        let mut i = open;
+        while i < end {
+            match self.text(i) {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return i;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        end
+    }
+
+    /// Splits `[start, end)` at top-level commas.
+    fn split_commas(&self, start: usize, end: usize) -> Vec<(usize, usize)> {
+        let mut parts = Vec::new();
+        let mut depth = 0usize;
+        let mut from = start;
+        for i in start..end {
+            match self.text(i) {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => depth = depth.saturating_sub(1),
+                "," if depth == 0 => {
+                    parts.push((from, i));
+                    from = i + 1;
+                }
+                _ => {}
+            }
+        }
+        if from < end || !parts.is_empty() {
+            parts.push((from, end));
+        }
+        parts
+    }
+}
+
+/// Finds the launches of every text of a translation unit (preprocessed texts:
+/// the main file and its headers), evaluating sizes against the names all of
+/// them define.
+pub fn scan_launches(texts: &[&str]) -> Vec<HostLaunch> {
+    let unit = Unit::new(texts);
+    let device = device_regions(&unit);
+    let in_device = |i: usize| device.iter().any(|&(s, e)| s <= i && i <= e);
+    let bindings = collect_bindings(&unit, &in_device);
+    let eval = Eval {
+        unit: &unit,
+        bindings: &bindings,
+    };
+    let mut launches = Vec::new();
+    let n = unit.toks.len();
+    for i in 0..n {
+        let chevrons = unit.text(i) == "<<"
+            && unit.text(i + 1) == "<"
+            && unit.toks[i].1.end == unit.toks[i + 1].1.start;
+        if chevrons {
+            if let Some(l) = chevron_launch(&unit, &eval, i, in_device(i)) {
+                launches.push(l);
+            }
+        } else if matches!(
+            unit.text(i),
+            "cudaLaunchKernel" | "cudaLaunchCooperativeKernel"
+        ) && unit.text(i + 1) == "("
+        {
+            if let Some(l) = api_launch(&unit, &eval, i, in_device(i)) {
+                launches.push(l);
+            }
+        }
+    }
+    launches
+}
+
+fn chevron_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Option<HostLaunch> {
+    // The kernel name, behind optional template arguments.
+    let mut name_at = at.checked_sub(1)?;
+    let mut template_args = Vec::new();
+    if unit.text(name_at) == ">" {
+        let mut depth = 0usize;
+        let close = name_at;
+        loop {
+            match unit.text(name_at) {
+                ">" => depth += 1,
+                ">>" => depth += 2,
+                "<" => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                ";" | "{" | "}" => return None,
+                _ => {}
+            }
+            name_at = name_at.checked_sub(1)?;
+        }
+        let open = name_at;
+        template_args = unit
+            .split_commas(open + 1, close)
+            .into_iter()
+            .map(|(s, e)| (s..e).map(|k| unit.text(k)).collect::<Vec<_>>().join(" "))
+            .collect();
+        name_at = open.checked_sub(1)?;
+    }
+    if !unit.is_ident(name_at) {
+        return None;
+    }
+    let kernel = unit.text(name_at).to_string();
+    // The configuration up to `>>>`.
+    let cfg_start = at + 2;
+    let mut depth = 0usize;
+    let mut i = cfg_start;
+    let cfg_end = loop {
+        match unit.text(i) {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth = depth.saturating_sub(1),
+            ">>" if depth == 0 && unit.text(i + 1) == ">" => break i,
+            ";" | "" => return None,
+            _ => {}
+        }
+        i += 1;
+    };
+    let config = unit.split_commas(cfg_start, cfg_end);
+    let after = cfg_end + 2;
+    let args = if unit.text(after) == "(" {
+        let close = unit.matching(after, unit.toks.len());
+        unit.split_commas(after + 1, close)
+    } else {
+        Vec::new()
+    };
+    let (file, start) = (unit.toks[name_at].0, unit.toks[name_at].1.start);
+    let end = unit.toks[cfg_end + 1].1.end;
+    Some(finish_launch(
+        unit,
+        eval,
+        kernel,
+        template_args,
+        config.first().copied(),
+        config.get(1).copied(),
+        &args,
+        (file, start, end),
+        in_device,
+    ))
+}
+
+fn api_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Option<HostLaunch> {
+    let open = at + 1;
+    let close = unit.matching(open, unit.toks.len());
+    let parts = unit.split_commas(open + 1, close);
+    let (fs, fe) = *parts.first()?;
+    // The kernel behind casts: `(void*)k`, `(const void*)&k`, `reinterpret_cast<void*>(k)`.
+    let kernel = (fs..fe).find(|&k| {
+        unit.is_ident(k)
+            && !matches!(
+                unit.text(k),
+                "void" | "const" | "reinterpret_cast" | "static_cast" | "char"
+            )
+    })?;
+    let (file, start) = (unit.toks[at].0, unit.toks[at].1.start);
+    let end = unit.toks.get(close).map_or(start, |(_, t)| t.end);
+    Some(finish_launch(
+        unit,
+        eval,
+        unit.text(kernel).to_string(),
+        Vec::new(),
+        parts.get(1).copied(),
+        parts.get(2).copied(),
+        &[],
+        (file, start, end),
+        in_device,
+    ))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn finish_launch(
+    unit: &Unit,
+    eval: &Eval,
+    kernel: String,
+    template_args: Vec<String>,
+    grid: Option<(usize, usize)>,
+    block: Option<(usize, usize)>,
+    args: &[(usize, usize)],
+    (text, start, end): (usize, usize, usize),
+    in_device: bool,
+) -> HostLaunch {
+    let dims = |range: Option<(usize, usize)>| -> [Option<u32>; 3] {
+        match range {
+            Some((s, e)) if !in_device => eval
+                .dim3(s, e, 0)
+                .map(|v| v.and_then(|x| u32::try_from(x).ok().filter(|x| *x > 0))),
+            _ => [None; 3],
+        }
+    };
+    let _ = unit;
+    HostLaunch {
+        kernel,
+        template_args,
+        grid: dims(grid),
+        block: dims(block),
+        args: args
+            .iter()
+            .map(|&(s, e)| if in_device { None } else { eval.expr(s, e, 0) })
+            .collect(),
+        start,
+        end,
+        text,
+    }
+}
+
+/// Token ranges of the bodies of `__global__`/`__device__` functions.
+fn device_regions(unit: &Unit) -> Vec<(usize, usize)> {
+    let mut regions = Vec::new();
+    let n = unit.toks.len();
+    let mut i = 0;
+    while i < n {
+        if !matches!(unit.text(i), "__global__" | "__device__") {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        // The parameter list: the first `(` not of `__launch_bounds__`/attributes.
+        let mut j = i + 1;
+        let mut body = None;
+        let mut params_end = None;
+        while j < n {
+            match unit.text(j) {
+                ";" | "=" | "{" | "}" => break,
+                "(" => {
+                    let is_attribute = matches!(
+                        unit.text(j.wrapping_sub(1)),
+                        "__launch_bounds__" | "__attribute__" | "__align__" | "alignas"
+                    );
+                    let close = unit.matching(j, n);
+                    if !is_attribute {
+                        params_end = Some(close);
+                        // Skip trailing qualifiers up to the body.
+                        let mut k = close + 1;
+                        while k < n && !matches!(unit.text(k), "{" | ";" | "(" | ")") {
+                            k += 1;
+                        }
+                        if unit.text(k) == "{" {
+                            body = Some(k);
+                        }
+                        break;
+                    }
+                    j = close;
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        match body {
+            Some(open) => {
+                let close = unit.matching(open, n);
+                regions.push((start, close));
+                i = close + 1;
+            }
+            None => {
+                // A prototype: its parameter names are not host names either.
+                if let Some(close) = params_end {
+                    regions.push((start, close));
+                }
+                i += 1;
+            }
+        }
+    }
+    regions
+}
+
+/// Binds every name declared in host code to its single value, or to unknown.
+fn collect_bindings(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<String, Binding> {
+    let mut bindings: HashMap<String, Binding> = HashMap::new();
+    let mut bind = |name: &str, b: Binding, unit: &Unit| {
+        let merged = match (bindings.get(name), &b) {
+            (None, _) => b,
+            // Two declarations: known only if they spell the same value.
+            (Some(Binding::Scalar(s1, e1)), Binding::Scalar(s2, e2))
+                if same_tokens(unit, (*s1, *e1), (*s2, *e2)) =>
+            {
+                b
+            }
+            (Some(Binding::Dim3(a)), Binding::Dim3(c))
+                if a.len() == c.len()
+                    && a.iter().zip(c).all(|(x, y)| same_tokens(unit, *x, *y)) =>
+            {
+                b
+            }
+            (Some(Binding::Scalar(..) | Binding::UnknownScalar), Binding::Scalar(..)) => {
+                Binding::UnknownScalar
+            }
+            _ => Binding::Unknown,
+        };
+        bindings.insert(name.to_string(), merged);
+    };
+    let n = unit.toks.len();
+    let mut declared_at = vec![false; n];
+    let mut i = 0;
+    while i < n {
+        // A declaration: qualifiers and a type, then declarators.
+        let boundary = i == 0
+            || matches!(unit.text(i - 1), ";" | "{" | "}" | "(" | ")" | ":" | ",")
+            || unit.toks[i - 1].0 != unit.toks[i].0;
+        let is_dim3 = unit.text(i) == "dim3";
+        let starts_type = is_dim3
+            || SCALAR_TYPES.contains(&unit.text(i))
+            || DECL_QUALIFIERS.contains(&unit.text(i));
+        if !(boundary && starts_type) || in_device(i) {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        let mut dim3 = false;
+        while j < n
+            && (SCALAR_TYPES.contains(&unit.text(j))
+                || DECL_QUALIFIERS.contains(&unit.text(j))
+                || unit.text(j) == "dim3")
+        {
+            dim3 |= unit.text(j) == "dim3";
+            j += 1;
+        }
+        if j == i || !unit.is_ident(j) || unit.text(j - 1) == "::" && unit.text(j) != "size_t" {
+            i = j.max(i + 1);
+            continue;
+        }
+        // Declarators: NAME [= init | (init) | {init}] {, NAME ...}
+        loop {
+            if !unit.is_ident(j) {
+                break;
+            }
+            let name = unit.text(j).to_string();
+            declared_at[j] = true;
+            let next = j + 1;
+            let (binding, after) = match unit.text(next) {
+                "=" => {
+                    let mut k = next + 1;
+                    let mut depth = 0usize;
+                    while k < n {
+                        match unit.text(k) {
+                            "(" | "[" | "{" => depth += 1,
+                            ")" | "]" | "}" if depth == 0 => break,
+                            ")" | "]" | "}" => depth -= 1,
+                            ";" | "," if depth == 0 => break,
+                            _ => {}
+                        }
+                        k += 1;
+                    }
+                    let b = if dim3 {
+                        Binding::Dim3(dim3_parts(unit, next + 1, k))
+                    } else {
+                        Binding::Scalar(next + 1, k)
+                    };
+                    (b, k)
+                }
+                "(" | "{" => {
+                    let close = unit.matching(next, n);
+                    let b = if dim3 {
+                        Binding::Dim3(unit.split_commas(next + 1, close))
+                    } else {
+                        match unit.split_commas(next + 1, close).as_slice() {
+                            [one] => Binding::Scalar(one.0, one.1),
+                            // A function declaration or several values.
+                            _ => Binding::UnknownScalar,
+                        }
+                    };
+                    (b, close + 1)
+                }
+                // `dim3 g;` is (1, 1, 1); a scalar without initializer is unknown.
+                ";" | "," if dim3 => (Binding::Dim3(Vec::new()), next),
+                "[" => (Binding::Unknown, next),
+                _ if dim3 => (Binding::Unknown, next),
+                _ => (Binding::UnknownScalar, next),
+            };
+            bind(&name, binding, unit);
+            if unit.text(after) == "," {
+                j = after + 1;
+                continue;
+            }
+            break;
+        }
+        i = j + 1;
+    }
+    // Any other declaration or a write makes a name unknown.
+    for (i, &declared) in declared_at.iter().enumerate() {
+        if !unit.is_ident(i) || declared || in_device(i) {
+            continue;
+        }
+        let name = unit.text(i);
+        if !bindings.contains_key(name) {
+            continue;
+        }
+        let prev = if i > 0 { unit.text(i - 1) } else { "" };
+        let next = unit.text(i + 1);
+        let member_write = next == "."
+            && matches!(unit.text(i + 2), "x" | "y" | "z")
+            && is_write_op(unit.text(i + 3));
+        let other_declaration = i > 0
+            && unit.is_ident(i - 1)
+            && !NOT_A_TYPE.contains(&prev)
+            && matches!(next, "=" | ";" | "," | ")" | "(" | "{" | "[");
+        let written = is_write_op(next)
+            || matches!(prev, "++" | "--" | "&" | ">>")
+            || member_write
+            || other_declaration;
+        if written {
+            let poisoned = match bindings.get(name) {
+                Some(Binding::Scalar(..) | Binding::UnknownScalar) if !other_declaration => {
+                    Binding::UnknownScalar
+                }
+                _ => Binding::Unknown,
+            };
+            bindings.insert(name.to_string(), poisoned);
+        }
+    }
+    bindings
+}
+
+fn is_write_op(t: &str) -> bool {
+    matches!(
+        t,
+        "=" | "+=" | "-=" | "*=" | "/=" | "%=" | "&=" | "|=" | "^=" | "<<=" | ">>=" | "++" | "--"
+    )
+}
+
+fn same_tokens(unit: &Unit, a: (usize, usize), b: (usize, usize)) -> bool {
+    a.1 - a.0 == b.1 - b.0 && (0..a.1 - a.0).all(|k| unit.text(a.0 + k) == unit.text(b.0 + k))
+}
+
+/// Components of a `dim3` initializer expression: `dim3(a, b)`, `{a, b}`, or a
+/// single value (x).
+fn dim3_parts(unit: &Unit, s: usize, e: usize) -> Vec<(usize, usize)> {
+    if unit.text(s) == "dim3" && matches!(unit.text(s + 1), "(" | "{") {
+        let close = unit.matching(s + 1, e);
+        if close + 1 == e {
+            return unit.split_commas(s + 2, close);
+        }
+    }
+    if unit.text(s) == "{" && unit.matching(s, e) + 1 == e {
+        return unit.split_commas(s + 1, e - 1);
+    }
+    vec![(s, e)]
+}
+
+/// Constant evaluation of token ranges against the bindings.
+struct Eval<'u, 'a> {
+    unit: &'u Unit<'a>,
+    bindings: &'u HashMap<String, Binding>,
+}
+
+impl Eval<'_, '_> {
+    /// The three components of a launch size expression.
+    fn dim3(&self, s: usize, e: usize, depth: usize) -> [Option<i128>; 3] {
+        if depth > MAX_EVAL_DEPTH || s >= e {
+            return [None; 3];
+        }
+        let u = self.unit;
+        // A `dim3` variable.
+        if e == s + 1 {
+            if let Some(Binding::Dim3(parts)) = self.bindings.get(u.text(s)) {
+                return self.components(parts, depth + 1);
+            }
+            match self.bindings.get(u.text(s)) {
+                Some(Binding::UnknownScalar) => return [None, Some(1), Some(1)],
+                // `auto b = dim3(...)`, `int t = 256`.
+                Some(Binding::Scalar(s, e)) => return self.dim3(*s, *e, depth + 1),
+                _ => {}
+            }
+        }
+        let parts = dim3_parts(u, s, e);
+        if parts.len() == 1 && parts[0] == (s, e) {
+            // One value is the x extent only when it is plainly a number (an
+            // unknown function or variable may be a whole `dim3`).
+            return if self.is_scalar_expr(s, e, depth + 1) {
+                [self.expr(s, e, depth + 1), Some(1), Some(1)]
+            } else {
+                [None; 3]
+            };
+        }
+        self.components(&parts, depth + 1)
+    }
+
+    /// Whether `[s, e)` is arithmetic on scalars: numbers, operators, scalar
+    /// names, casts to scalar types, `sizeof`, `min`/`max`.
+    fn is_scalar_expr(&self, s: usize, e: usize, depth: usize) -> bool {
+        let u = self.unit;
+        if depth > MAX_EVAL_DEPTH {
+            return false;
+        }
+        (s..e).all(|k| {
+            let t = u.text(k);
+            match u.kind(k) {
+                Some(TokKind::Number | TokKind::Char) => true,
+                Some(TokKind::Punct) => !matches!(t, "." | "->" | "{" | "}"),
+                Some(TokKind::Ident) => {
+                    SCALAR_TYPES.contains(&t)
+                        || DECL_QUALIFIERS.contains(&t)
+                        || matches!(
+                            t,
+                            "sizeof" | "min" | "max" | "MIN" | "MAX" | "static_cast" | "true"
+                                | "false"
+                        )
+                        || matches!(
+                            self.bindings.get(t),
+                            Some(Binding::UnknownScalar)
+                        )
+                        || matches!(self.bindings.get(t), Some(Binding::Scalar(a, b)) if self.is_scalar_expr(*a, *b, depth + 1))
+                }
+                _ => false,
+            }
+        })
+    }
+
+    fn components(&self, parts: &[(usize, usize)], depth: usize) -> [Option<i128>; 3] {
+        if parts.len() > 3 {
+            return [None; 3];
+        }
+        std::array::from_fn(|d| match parts.get(d) {
+            Some(&(s, e)) => self.expr(s, e, depth),
+            None => Some(1),
+        })
+    }
+
+    /// An integer constant expression over known names, or None.
+    fn expr(&self, s: usize, e: usize, depth: usize) -> Option<i128> {
+        if depth > MAX_EVAL_DEPTH {
+            return None;
+        }
+        let mut p = Parser {
+            eval: self,
+            pos: s,
+            end: e,
+            depth,
+        };
+        let v = p.ternary()?;
+        (p.pos == e).then_some(v)
+    }
+}
+
+struct Parser<'e, 'u, 'a> {
+    eval: &'e Eval<'u, 'a>,
+    pos: usize,
+    end: usize,
+    depth: usize,
+}
+
+impl Parser<'_, '_, '_> {
+    fn peek(&self) -> &str {
+        if self.pos < self.end {
+            self.eval.unit.text(self.pos)
+        } else {
+            ""
+        }
+    }
+
+    fn eat(&mut self, t: &str) -> bool {
+        if self.peek() == t {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn ternary(&mut self) -> Option<i128> {
+        self.depth += 1;
+        if self.depth > MAX_EVAL_DEPTH {
+            return None;
+        }
+        let c = self.binary(1)?;
+        if self.eat("?") {
+            let a = self.ternary()?;
+            if !self.eat(":") {
+                return None;
+            }
+            let b = self.ternary()?;
+            return Some(if c != 0 { a } else { b });
+        }
+        Some(c)
+    }
+
+    fn binary(&mut self, min_prec: u8) -> Option<i128> {
+        let mut lhs = self.unary()?;
+        loop {
+            let op = self.peek().to_string();
+            let prec = match op.as_str() {
+                "*" | "/" | "%" => 10,
+                "+" | "-" => 9,
+                "<<" | ">>" => 8,
+                "<" | ">" | "<=" | ">=" => 7,
+                "==" | "!=" => 6,
+                "&" => 5,
+                "^" => 4,
+                "|" => 3,
+                "&&" => 2,
+                "||" => 1,
+                _ => return Some(lhs),
+            };
+            if prec < min_prec {
+                return Some(lhs);
+            }
+            self.pos += 1;
+            let rhs = self.binary(prec + 1)?;
+            lhs = match op.as_str() {
+                "*" => lhs.checked_mul(rhs)?,
+                "/" => lhs.checked_div(rhs)?,
+                "%" => lhs.checked_rem(rhs)?,
+                "+" => lhs.checked_add(rhs)?,
+                "-" => lhs.checked_sub(rhs)?,
+                "<<" => lhs.checked_shl(u32::try_from(rhs).ok().filter(|s| *s < 64)?)?,
+                ">>" => lhs.checked_shr(u32::try_from(rhs).ok().filter(|s| *s < 64)?)?,
+                "<" => i128::from(lhs < rhs),
+                ">" => i128::from(lhs > rhs),
+                "<=" => i128::from(lhs <= rhs),
+                ">=" => i128::from(lhs >= rhs),
+                "==" => i128::from(lhs == rhs),
+                "!=" => i128::from(lhs != rhs),
+                "&" => lhs & rhs,
+                "^" => lhs ^ rhs,
+                "|" => lhs | rhs,
+                "&&" => i128::from(lhs != 0 && rhs != 0),
+                _ => i128::from(lhs != 0 || rhs != 0),
+            };
+            if lhs.unsigned_abs() > 1 << 64 {
+                return None;
+            }
+        }
+    }
+
+    fn unary(&mut self) -> Option<i128> {
+        let u = self.eval.unit;
+        match self.peek() {
+            "-" => {
+                self.pos += 1;
+                return self.unary()?.checked_neg();
+            }
+            "+" => {
+                self.pos += 1;
+                return self.unary();
+            }
+            "~" => {
+                self.pos += 1;
+                return self.unary().map(|v| !v);
+            }
+            "!" => {
+                self.pos += 1;
+                return self.unary().map(|v| i128::from(v == 0));
+            }
+            "(" => {
+                let close = u.matching(self.pos, self.end);
+                // A cast to a scalar type: `(int)`, `(unsigned int)`, `(size_t)`.
+                let is_cast = close > self.pos + 1
+                    && (self.pos + 1..close).all(|k| {
+                        SCALAR_TYPES.contains(&u.text(k)) || DECL_QUALIFIERS.contains(&u.text(k))
+                    });
+                if is_cast {
+                    self.pos = close + 1;
+                    return self.unary();
+                }
+                let v = self.eval.expr(self.pos + 1, close, self.depth + 1)?;
+                self.pos = close + 1;
+                return Some(v);
+            }
+            _ => {}
+        }
+        let at = self.pos;
+        let kind = u.kind(at)?;
+        if at >= self.end {
+            return None;
+        }
+        match kind {
+            TokKind::Number => {
+                self.pos += 1;
+                parse_int_literal(u.text(at))
+            }
+            TokKind::Char => {
+                self.pos += 1;
+                let t = u.text(at);
+                let inner = t.strip_prefix('\'')?.strip_suffix('\'')?;
+                let mut chars = inner.chars();
+                let c = chars.next()?;
+                (chars.next().is_none() && c != '\\').then_some(c as i128)
+            }
+            TokKind::Ident => self.name(),
+            _ => None,
+        }
+    }
+
+    /// A name, `std::min(a, b)`, `static_cast<int>(x)`, `g.x`, `sizeof(T)`.
+    fn name(&mut self) -> Option<i128> {
+        let u = self.eval.unit;
+        let mut name = self.peek().to_string();
+        self.pos += 1;
+        while self.peek() == "::" {
+            self.pos += 1;
+            name = self.peek().to_string();
+            self.pos += 1;
+        }
+        match name.as_str() {
+            "static_cast" => {
+                // static_cast<T>(e): skip the type.
+                if !self.eat("<") {
+                    return None;
+                }
+                while !matches!(self.peek(), ">" | "") {
+                    self.pos += 1;
+                }
+                self.eat(">");
+                return self.unary();
+            }
+            "sizeof" => {
+                let close = u.matching(self.pos, self.end);
+                let ty: Vec<&str> = (self.pos + 1..close).map(|k| u.text(k)).collect();
+                self.pos = close + 1;
+                return match ty.as_slice() {
+                    ["char"] | ["unsigned", "char"] | ["bool"] => Some(1),
+                    ["short"] | ["unsigned", "short"] => Some(2),
+                    ["int"] | ["unsigned"] | ["unsigned", "int"] | ["float"] => Some(4),
+                    ["double"] | ["long", "long"] | ["size_t"] => Some(8),
+                    _ => None,
+                };
+            }
+            "min" | "max" | "MIN" | "MAX" if self.peek() == "(" => {
+                let close = u.matching(self.pos, self.end);
+                let args = u.split_commas(self.pos + 1, close);
+                self.pos = close + 1;
+                let [a, b] = args.as_slice() else { return None };
+                let a = self.eval.expr(a.0, a.1, self.depth + 1)?;
+                let b = self.eval.expr(b.0, b.1, self.depth + 1)?;
+                return Some(if name.eq_ignore_ascii_case("min") {
+                    a.min(b)
+                } else {
+                    a.max(b)
+                });
+            }
+            "true" => return Some(1),
+            "false" => return Some(0),
+            _ => {}
+        }
+        let binding = self.eval.bindings.get(&name)?;
+        match binding {
+            Binding::Scalar(s, e) => self.eval.expr(*s, *e, self.depth + 1),
+            Binding::Dim3(parts) => {
+                if !self.eat(".") {
+                    return None;
+                }
+                let d = match self.peek() {
+                    "x" => 0,
+                    "y" => 1,
+                    "z" => 2,
+                    _ => return None,
+                };
+                self.pos += 1;
+                match parts.get(d) {
+                    Some(&(s, e)) => self.eval.expr(s, e, self.depth + 1),
+                    None if parts.len() <= 3 => Some(1),
+                    None => None,
+                }
+            }
+            Binding::Unknown | Binding::UnknownScalar => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> HostLaunch {
+        let launches = scan_launches(&[text]);
+        assert_eq!(launches.len(), 1, "{launches:?}");
+        launches.into_iter().next().unwrap()
+    }
+
+    #[test]
+    fn dim3_variables_and_arithmetic() {
+        let l = one(
+            "__global__ void k(float *o, const float *i, int n) {}\nint main() {\n  const int n = 400;\n  dim3 block(8, 8, 4);\n  dim3 grid((n + 7) / 8, (n + 7) / 8, n / 4);\n  k<<<grid, block>>>(o, i, n);\n}\n",
+        );
+        assert_eq!(l.kernel, "k");
+        assert_eq!(l.block, [Some(8), Some(8), Some(4)]);
+        assert_eq!(l.grid, [Some(50), Some(50), Some(100)]);
+        assert_eq!(l.args, vec![None, None, Some(400)]);
+    }
+
+    #[test]
+    fn templates_inline_dim3_and_smem_stream() {
+        let l = one("void run(int n) { tile<16, float><<<n / 16, dim3(16, 16), 0, s>>>(o, i); }");
+        assert_eq!(l.kernel, "tile");
+        assert_eq!(l.template_args, vec!["16", "float"]);
+        assert_eq!(l.block, [Some(16), Some(16), Some(1)]);
+        // `n` is a parameter: unknown.
+        assert_eq!(l.grid, [None, Some(1), Some(1)]);
+        assert_eq!(l.block_dim(), Some([16, 16, 1]));
+        assert_eq!(l.grid_dim(), None);
+    }
+
+    #[test]
+    fn written_or_redeclared_names_are_unknown() {
+        let l = one("int threads = 256;\nvoid f() { threads *= 2; k<<<1, threads>>>(); }");
+        assert_eq!(l.block, [None, Some(1), Some(1)]);
+        let l = one("void f() { dim3 b(32); b.x = 64; k<<<1, b>>>(); }");
+        assert_eq!(l.block, [None, None, None]);
+        let l = one("void f() { int t = 64; } void g() { int t = 128; k<<<1, t>>>(); }");
+        assert_eq!(l.block[0], None);
+        let l = one("void f() { int t = 64; } void g() { int t = 64; k<<<1, t>>>(); }");
+        assert_eq!(l.block[0], Some(64));
+        let l = one("void f() { int t; std::cin >> t; k<<<1, t>>>(); }");
+        assert_eq!(l.block[0], None);
+        let l = one("void f() { int t = 32; scanf(\"%d\", &t); k<<<1, t>>>(); }");
+        assert_eq!(l.block[0], None);
+        // A kernel parameter of the same name does not shadow host code.
+        let l = one(
+            "__global__ void k(int t) { }\nconstexpr int t = 32;\nvoid f() { k<<<2, t>>>(t); }",
+        );
+        assert_eq!(
+            (l.block[0], l.grid[0], l.args.clone()),
+            (Some(32), Some(2), vec![Some(32)])
+        );
+    }
+
+    #[test]
+    fn api_launches_and_device_launches() {
+        let l = one("void f() { dim3 g(4), b(128); cudaLaunchCooperativeKernel((void*)red, g, b, args, 0, s); }");
+        assert_eq!(l.kernel, "red");
+        assert_eq!(
+            (l.grid_dim(), l.block_dim()),
+            (Some([4, 1, 1]), Some([128, 1, 1]))
+        );
+        let l = one("__global__ void parent() { child<<<1, 32>>>(); }");
+        assert_eq!((l.kernel.as_str(), l.block_dim()), ("child", None));
+    }
+
+    #[test]
+    fn casts_sizeof_min_and_shifts() {
+        let l = one("const unsigned N = 1 << 20; void f() { k<<<(int)((N + 255) / 256), std::min(256, 1024), 256 * sizeof(float)>>>(N); }");
+        assert_eq!(l.grid[0], Some(4096));
+        assert_eq!(l.block[0], Some(256));
+        assert_eq!(l.args, vec![Some(1 << 20)]);
+        // Not launches: shifts and comparisons.
+        assert!(scan_launches(&["int a = b << c; bool x = a < b > c;"]).is_empty());
+        // Unterminated launch: nothing, no panic.
+        assert!(scan_launches(&["k<<<1, 2"]).is_empty());
+        assert!(scan_launches(&["<<<>>>();"]).is_empty());
+    }
+
+    #[test]
+    fn values_that_may_be_dim3_are_unknown_in_every_dimension() {
+        let l = one("void f() { auto b = dim3(8, 4); k<<<grid_of(n), b>>>(); }");
+        assert_eq!((l.grid, l.block_dim()), ([None; 3], Some([8, 4, 1])));
+        let l = one("void f(Params p) { k<<<p.blocks, 64>>>(); }");
+        assert_eq!(l.grid, [None; 3]);
+        let l = one("int a = b; int b = a; void f(int n) { k<<<a, 64>>>(); }");
+        assert_eq!(l.grid, [None; 3]);
+        let l = one("void f(int n) { k<<<(n + 63) / 64, 64>>>(); }");
+        assert_eq!(l.grid, [None, Some(1), Some(1)]);
+    }
+}

@@ -1,0 +1,432 @@
+//! The tree-sitter queries of `queries/` (repository root): what syncwright
+//! finds by pattern (kernels, shared declarations, synchronisation calls,
+//! launches, template instantiations, includes). Statement and expression
+//! lowering stay in Rust; these are for the places that only need to find
+//! things. Every query is compiled against the tree-sitter-cuda grammar; OpenCL
+//! text goes through the same grammar after its qualifiers are blanked, so
+//! OpenCL kernels and `__local` declarations are the matches with a blanked
+//! qualifier in front (see [`kernels`]).
+
+use std::sync::OnceLock;
+
+use tree_sitter::{Query, QueryCursor, StreamingIterator, Tree};
+
+use super::parse::{parse_prepared, ParsedSource, QualifierKind};
+use crate::base::{Lang, Span};
+
+/// One query file of `queries/`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueryKind {
+    /// `kernels.scm`: kernel and function definitions.
+    Kernels,
+    /// `shared.scm`: `__shared__` (and, after blanking, all) declarations.
+    Shared,
+    /// `barriers.scm`: barriers, warp barriers, fences, cooperative-groups `sync`.
+    Barriers,
+    /// `launches.scm`: `kernel<<<...>>>(...)`.
+    Launches,
+    /// `templates.scm`: explicit instantiations and template arguments.
+    Templates,
+    /// `includes.scm`: `#include` directives.
+    Includes,
+}
+
+impl QueryKind {
+    /// Every query.
+    pub const ALL: [QueryKind; 6] = [
+        QueryKind::Kernels,
+        QueryKind::Shared,
+        QueryKind::Barriers,
+        QueryKind::Launches,
+        QueryKind::Templates,
+        QueryKind::Includes,
+    ];
+
+    /// File name under `queries/`.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            QueryKind::Kernels => "kernels.scm",
+            QueryKind::Shared => "shared.scm",
+            QueryKind::Barriers => "barriers.scm",
+            QueryKind::Launches => "launches.scm",
+            QueryKind::Templates => "templates.scm",
+            QueryKind::Includes => "includes.scm",
+        }
+    }
+
+    /// The query's source, compiled into the binary.
+    pub fn source(self) -> &'static str {
+        match self {
+            QueryKind::Kernels => include_str!("../../../queries/kernels.scm"),
+            QueryKind::Shared => include_str!("../../../queries/shared.scm"),
+            QueryKind::Barriers => include_str!("../../../queries/barriers.scm"),
+            QueryKind::Launches => include_str!("../../../queries/launches.scm"),
+            QueryKind::Templates => include_str!("../../../queries/templates.scm"),
+            QueryKind::Includes => include_str!("../../../queries/includes.scm"),
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Compiles a query against the grammar; the error names the file and position.
+pub fn compile(kind: QueryKind) -> Result<Query, String> {
+    Query::new(&tree_sitter_cuda::LANGUAGE.into(), kind.source())
+        .map_err(|e| format!("queries/{}: {e}", kind.file_name()))
+}
+
+/// The compiled query (compiled once; None if it does not compile, which the
+/// tests rule out).
+fn query(kind: QueryKind) -> Option<&'static Query> {
+    static QUERIES: [OnceLock<Option<Query>>; 6] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    QUERIES[kind.index()]
+        .get_or_init(|| compile(kind).ok())
+        .as_ref()
+}
+
+/// One captured node: the capture's name and the node's byte range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Capture {
+    /// Capture name without `@`, e.g. `kernel.name`.
+    pub name: &'static str,
+    /// First byte.
+    pub start: u32,
+    /// One past the last byte.
+    pub end: u32,
+}
+
+/// One match: which pattern of the file (0-based) and its captures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueryMatch {
+    /// Index of the pattern in the query file.
+    pub pattern: usize,
+    /// Captures in pattern order.
+    pub captures: Vec<Capture>,
+}
+
+impl QueryMatch {
+    /// The range of the capture called `name`.
+    pub fn get(&self, name: &str) -> Option<(u32, u32)> {
+        self.captures
+            .iter()
+            .find(|c| c.name == name)
+            .map(|c| (c.start, c.end))
+    }
+}
+
+/// Every match of `kind` in `tree`, parsed from `text` (predicates read it).
+pub fn matches(kind: QueryKind, tree: &Tree, text: &str) -> Vec<QueryMatch> {
+    let Some(query) = query(kind) else {
+        return Vec::new();
+    };
+    let names = query.capture_names();
+    let mut cursor = QueryCursor::new();
+    let mut found = Vec::new();
+    let mut iter = cursor.matches(query, tree.root_node(), text.as_bytes());
+    while let Some(m) = iter.next() {
+        found.push(QueryMatch {
+            pattern: m.pattern_index,
+            captures: m
+                .captures()
+                .iter()
+                .map(|c| Capture {
+                    name: names.get(c.index as usize).copied().unwrap_or(""),
+                    start: c.node.start_byte() as u32,
+                    end: c.node.end_byte() as u32,
+                })
+                .collect(),
+        });
+    }
+    found
+}
+
+/// A definition found by pattern: its name and ranges.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// Name as written.
+    pub name: String,
+    /// Range of the name.
+    pub name_span: Span,
+    /// Range of the whole definition.
+    pub span: Span,
+}
+
+/// Whether a blanked qualifier of `kind` stands right before byte `start`
+/// (only blanks between them).
+fn blanked_before(parsed: &ParsedSource, kind: QualifierKind, start: u32, from: u32) -> bool {
+    parsed.qualifiers.iter().any(|q| {
+        q.kind == kind
+            && from <= q.start
+            && q.end <= start
+            && parsed
+                .parse_text
+                .get(q.end as usize..start as usize)
+                .is_some_and(|gap| gap.trim().is_empty())
+    })
+}
+
+/// The kernel definitions of a parsed file, in source order: CUDA `__global__`
+/// functions; OpenCL functions after a (blanked) `__kernel`/`kernel`.
+pub fn kernels(parsed: &ParsedSource) -> Vec<Found> {
+    let found = |m: &QueryMatch, whole: &str, name: &str| {
+        let (start, end) = m.get(whole)?;
+        let (name_start, name_end) = m.get(name)?;
+        Some(Found {
+            name: parsed
+                .text
+                .get(name_start as usize..name_end as usize)?
+                .to_string(),
+            name_span: Span::new(name_start, name_end),
+            span: Span::new(start, end),
+        })
+    };
+    let all = matches(QueryKind::Kernels, &parsed.tree, &parsed.parse_text);
+    match parsed.lang {
+        Lang::Cuda => all
+            .iter()
+            .filter(|m| m.pattern == 0)
+            .filter_map(|m| found(m, "kernel", "kernel.name"))
+            .collect(),
+        Lang::OpenCl => {
+            let mut previous_end = 0;
+            let mut kernels = Vec::new();
+            for m in all.iter().filter(|m| m.pattern == 1) {
+                let Some(f) = found(m, "function", "function.name") else {
+                    continue;
+                };
+                if blanked_before(parsed, QualifierKind::Kernel, f.span.start, previous_end) {
+                    kernels.push(f.clone());
+                }
+                previous_end = f.span.end;
+            }
+            kernels
+        }
+    }
+}
+
+/// An `#include` directive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Include {
+    /// The file named, without quotes or angle brackets.
+    pub path: String,
+    /// `<...>` rather than `"..."`.
+    pub system: bool,
+    /// Range of the directive.
+    pub span: Span,
+}
+
+/// The `#include` directives of `text`. The analysis tree blanks directive
+/// lines, so the query runs on a tree of the directive lines alone (other
+/// lines blanked, offsets kept).
+pub fn includes(text: &str) -> Vec<Include> {
+    let mut directives = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        if line.trim_start().starts_with('#') {
+            directives.push_str(line);
+        } else {
+            // One space per byte, so offsets stay those of `text`.
+            directives.extend(line.bytes().map(|b| if b == b'\n' { '\n' } else { ' ' }));
+        }
+    }
+    let tree = parse_prepared(&directives, None);
+    matches(QueryKind::Includes, &tree, &directives)
+        .iter()
+        .filter_map(|m| {
+            let (start, end) = m.get("include")?;
+            let (path_start, path_end) = m.get("include.path")?;
+            let written = directives.get(path_start as usize..path_end as usize)?;
+            Some(Include {
+                path: written
+                    .trim_matches(|c| c == '"' || c == '<' || c == '>')
+                    .to_string(),
+                system: written.starts_with('<'),
+                span: Span::new(start, end),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parse::parse;
+
+    const CUDA: &str = r#"#include "common.cuh"
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+template <int N> __device__ int load(const int *p) { return p[N]; }
+
+__global__ void __launch_bounds__(256) reduce(int *out) {
+    __shared__ int s[256];
+    extern __shared__ float dyn[];
+    int local = 0;
+    s[threadIdx.x] = load<1>(out);
+    __syncthreads();
+    __syncwarp();
+    cg::thread_block block = cg::this_thread_block();
+    block.sync();
+    cg::sync(block);
+    __threadfence();
+    out[threadIdx.x] = s[0] + local;
+}
+
+template <typename T> __global__ void fill(T *p) { p[threadIdx.x] = T(); }
+template __global__ void fill<float>(float *);
+
+void host(int *d) {
+    reduce<<<1, 256>>>(d);
+    fill<float><<<dim3(2), 64, 0>>>((float *)d);
+}
+"#;
+
+    const OPENCL: &str = r#"#include "defs.h"
+__kernel void scale(__global float *p, __local float *tmp) {
+    __local float tile[64];
+    float x = 1.0f;
+    tile[get_local_id(0)] = p[0];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    work_group_barrier(CLK_GLOBAL_MEM_FENCE);
+    mem_fence(CLK_LOCAL_MEM_FENCE);
+    p[get_global_id(0)] = tile[0] * x;
+}
+
+float helper(float v) { return v; }
+
+kernel void
+other(global int *q) { q[0] = 1; }
+"#;
+
+    fn texts(parsed: &ParsedSource, kind: QueryKind, capture: &str) -> Vec<String> {
+        matches(kind, &parsed.tree, &parsed.parse_text)
+            .iter()
+            .filter_map(|m| m.get(capture))
+            .map(|(s, e)| parsed.text[s as usize..e as usize].to_string())
+            .collect()
+    }
+
+    #[test]
+    fn every_query_compiles_against_the_grammar() {
+        for kind in QueryKind::ALL {
+            let query = compile(kind).unwrap_or_else(|e| panic!("{e}"));
+            assert!(query.pattern_count() > 0, "{}", kind.file_name());
+            // Each file states its captures in its own namespace.
+            assert!(!query.capture_names().is_empty(), "{}", kind.file_name());
+        }
+    }
+
+    #[test]
+    fn every_query_runs_on_both_dialects() {
+        for (text, lang) in [(CUDA, Lang::Cuda), (OPENCL, Lang::OpenCl)] {
+            let parsed = parse(text, lang, None);
+            for kind in QueryKind::ALL {
+                // Runs (no panic); what each finds is checked below.
+                let _ = matches(kind, &parsed.tree, &parsed.parse_text);
+            }
+        }
+    }
+
+    #[test]
+    fn kernels_are_found_in_both_dialects() {
+        let cuda = parse(CUDA, Lang::Cuda, None);
+        let names: Vec<String> = kernels(&cuda).into_iter().map(|k| k.name).collect();
+        assert_eq!(names, ["reduce", "fill"]);
+        let opencl = parse(OPENCL, Lang::OpenCl, None);
+        let found = kernels(&opencl);
+        let names: Vec<&str> = found.iter().map(|k| k.name.as_str()).collect();
+        assert_eq!(names, ["scale", "other"]);
+        let k = &found[1];
+        assert_eq!(
+            &OPENCL[k.name_span.start as usize..k.name_span.end as usize],
+            "other"
+        );
+    }
+
+    #[test]
+    fn shared_declarations_barriers_launches_and_templates() {
+        let cuda = parse(CUDA, Lang::Cuda, None);
+        assert_eq!(
+            texts(&cuda, QueryKind::Shared, "shared.declarator"),
+            ["s[256]", "dyn[]"]
+        );
+        assert_eq!(
+            texts(&cuda, QueryKind::Barriers, "sync.name"),
+            [
+                "__syncthreads",
+                "__syncwarp",
+                "sync",
+                "sync",
+                "__threadfence"
+            ]
+        );
+        assert_eq!(
+            texts(&cuda, QueryKind::Launches, "launch.kernel"),
+            ["reduce", "fill<float>"]
+        );
+        assert_eq!(
+            texts(&cuda, QueryKind::Launches, "launch.config"),
+            ["<<<1, 256>>>", "<<<dim3(2), 64, 0>>>"]
+        );
+        assert_eq!(
+            texts(&cuda, QueryKind::Templates, "template.name"),
+            ["load", "fill", "fill"]
+        );
+        assert_eq!(texts(&cuda, QueryKind::Templates, "instantiation").len(), 1);
+
+        let opencl = parse(OPENCL, Lang::OpenCl, None);
+        assert_eq!(
+            texts(&opencl, QueryKind::Barriers, "sync.name"),
+            ["barrier", "work_group_barrier", "mem_fence"]
+        );
+        assert!(texts(&opencl, QueryKind::Launches, "launch").is_empty());
+        // `__local` is blanked: every declaration is a candidate, the table tells.
+        let locals: Vec<&str> = matches(QueryKind::Shared, &opencl.tree, &opencl.parse_text)
+            .iter()
+            .filter(|m| m.pattern == 1)
+            .filter_map(|m| m.get("declaration.declarator"))
+            .filter(|&(s, _)| {
+                let statement = opencl.parse_text[..s as usize].rfind(';').unwrap_or(0);
+                blanked_before(&opencl, QualifierKind::Local, s, statement as u32)
+                    || opencl
+                        .qualifiers_in(statement, s as usize)
+                        .iter()
+                        .any(|q| q.kind == QualifierKind::Local)
+            })
+            .map(|(s, e)| &OPENCL[s as usize..e as usize])
+            .collect();
+        assert_eq!(locals, ["tile[64]"]);
+    }
+
+    #[test]
+    fn includes_are_found_on_directive_lines() {
+        let found = includes(CUDA);
+        let paths: Vec<(&str, bool)> = found.iter().map(|i| (i.path.as_str(), i.system)).collect();
+        assert_eq!(
+            paths,
+            [("common.cuh", false), ("cooperative_groups.h", true)]
+        );
+        assert_eq!(
+            found[1].span.start as usize,
+            CUDA.find("#include <").unwrap_or(0)
+        );
+        let opencl: Vec<String> = includes(OPENCL).into_iter().map(|i| i.path).collect();
+        assert_eq!(opencl, ["defs.h"]);
+        let text = "// #include \"no.h\"\nint \u{e9}t\u{e9} = 1;\n  #include \"yes.h\"\n";
+        let found = includes(text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].path, "yes.h");
+        assert_eq!(
+            found[0].span.start as usize,
+            text.find("#include \"yes").unwrap_or(0)
+        );
+    }
+}

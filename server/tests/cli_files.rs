@@ -1,0 +1,378 @@
+//! End-to-end: the user's files stay theirs, and files come as they are.
+//! `fix --write` through symlinks, read-only files, line-end styles, non-UTF-8
+//! files in every format; special files (FIFOs, devices, directories) never
+//! hang or stop the other inputs; CR, CRLF, BOM, UTF-16 text.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Runs the binary; kills it and fails after `limit` (a hang is a failure).
+fn syncwright_within(args: &[&str], limit: Duration) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_syncwright"))
+        .args(args)
+        .current_dir(repo_root())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the syncwright binary runs");
+    let started = Instant::now();
+    while started.elapsed() < limit {
+        if let Ok(Some(_)) = child.try_wait() {
+            return child.wait_with_output().expect("output");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    panic!("syncwright {args:?} did not finish within {limit:?}");
+}
+
+fn syncwright(args: &[&str]) -> Output {
+    syncwright_within(args, Duration::from_secs(120))
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(tag: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("syncwright-files-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create scratch dir");
+        Scratch(dir)
+    }
+
+    fn write(&self, name: &str, contents: &[u8]) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, contents).expect("write scratch file");
+        path.display().to_string()
+    }
+
+    fn leftovers(&self) -> Vec<String> {
+        std::fs::read_dir(&self.0)
+            .expect("scratch dir")
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains(".syncwright-"))
+            .collect()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A racy kernel whose repair inserts one barrier (between the read and the write).
+const RACY: &str = "//--blockDim=64 --gridDim=1\n\
+__global__ void shift_left(int *out) {\n\
+    __shared__ int A[65];\n\
+    unsigned tid = threadIdx.x;\n\
+    int x = A[tid + 1];\n\
+    A[tid] = x;\n\
+    out[tid] = x;\n\
+}\n";
+
+fn json(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("valid JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+#[cfg(unix)]
+#[test]
+fn fix_write_goes_through_a_symlink_to_its_target() {
+    let dir = Scratch::new("symlink");
+    let real = dir.write("real.cu", RACY.as_bytes());
+    let link = dir.0.join("k.cu");
+    std::os::unix::fs::symlink(&real, &link).expect("symlink");
+    let link = link.display().to_string();
+    let out = syncwright(&["fix", "--write", &link]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let meta = std::fs::symlink_metadata(&link).expect("link");
+    assert!(meta.file_type().is_symlink(), "the link stays a link");
+    let fixed = std::fs::read_to_string(&real).expect("target");
+    assert!(
+        fixed.contains("__syncthreads()"),
+        "the target is repaired: {fixed}"
+    );
+    assert!(dir.leftovers().is_empty(), "{:?}", dir.leftovers());
+}
+
+#[cfg(unix)]
+#[test]
+fn fix_write_refuses_a_read_only_file_unless_forced() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = Scratch::new("readonly");
+    let path = dir.write("k.cu", RACY.as_bytes());
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let out = syncwright(&["fix", "--write", &path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("read-only"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&path).expect("file"), RACY);
+    let out = syncwright(&["fix", "--write", "--force", &path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&path)
+        .expect("file")
+        .contains("__syncthreads()"));
+    let mode = std::fs::metadata(&path).expect("meta").permissions().mode() & 0o777;
+    assert_eq!(mode, 0o444, "the mode is kept");
+    assert!(dir.leftovers().is_empty());
+}
+
+/// Every line break of `text` is `style`.
+fn only_line_ends(text: &str, style: &str) -> bool {
+    let without = text.replace(style, "");
+    !without.contains('\n') && !without.contains('\r')
+}
+
+#[test]
+fn fix_keeps_the_line_end_style_of_the_file() {
+    let dir = Scratch::new("lineends");
+    for (name, style) in [("crlf.cu", "\r\n"), ("cr.cu", "\r"), ("lf.cu", "\n")] {
+        let text = RACY.replace('\n', style);
+        let path = dir.write(name, text.as_bytes());
+        let out = syncwright(&["fix", &path]);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr(&out));
+        let fixed = String::from_utf8(out.stdout.clone()).expect("UTF-8");
+        assert!(fixed.contains("__syncthreads()"), "{name}: {fixed:?}");
+        assert!(
+            only_line_ends(&fixed, style),
+            "{name}: mixed line ends: {fixed:?}"
+        );
+        assert_eq!(fixed.matches(style).count(), RACY.matches('\n').count() + 1);
+        let out = syncwright(&["fix", "--write", &path]);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr(&out));
+        let written = std::fs::read_to_string(&path).expect("written");
+        assert_eq!(written, fixed, "{name}");
+        let check = syncwright(&["check", &path]);
+        assert_eq!(
+            check.status.code(),
+            Some(0),
+            "{name}: repaired file re-checks clean"
+        );
+    }
+}
+
+#[test]
+fn cr_only_and_crlf_files_are_checked_with_right_positions() {
+    let dir = Scratch::new("positions");
+    for (name, style) in [("cr.cu", "\r"), ("crlf.cu", "\r\n"), ("bom.cu", "\n")] {
+        let mut text = RACY.replace('\n', style);
+        if name == "bom.cu" {
+            text.insert(0, '\u{FEFF}');
+        }
+        let path = dir.write(name, text.as_bytes());
+        let out = syncwright(&["check", "--format", "json", &path]);
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", stderr(&out));
+        let doc = json(&out);
+        let kernel = &doc["files"][0]["kernels"][0];
+        assert_eq!(kernel["verdict"], "racy", "{name}: {doc}");
+        // The race is on `A[tid + 1]` (line 4, 0-based) and `A[tid] = x` (line 5).
+        let diagnostic = &kernel["diagnostics"][0];
+        let line = diagnostic["range"]["start"]["line"].as_u64();
+        assert!(matches!(line, Some(4 | 5)), "{name}: {diagnostic}");
+        let character = diagnostic["range"]["start"]["character"].as_u64();
+        assert!(matches!(character, Some(4..=12)), "{name}: {diagnostic}");
+        let text_out = syncwright(&["check", &path]);
+        let first = String::from_utf8_lossy(&text_out.stdout).into_owned();
+        assert!(
+            first.contains(&format!("{path}:5:")) || first.contains(&format!("{path}:6:")),
+            "{name}: {first}"
+        );
+        let sarif = syncwright(&["check", "--format", "sarif", &path]);
+        let sarif = json(&sarif);
+        let region = &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
+        assert!(
+            matches!(region["startLine"].as_u64(), Some(5 | 6)),
+            "{name}: {region}"
+        );
+    }
+}
+
+#[test]
+fn fix_reports_a_non_utf8_file_in_every_format() {
+    let dir = Scratch::new("nonutf8");
+    let mut bytes = b"// caf\xe9\n".to_vec();
+    bytes.extend_from_slice(RACY.as_bytes());
+    let bad = dir.write("latin1.cu", &bytes);
+    let good = dir.write("good.cu", RACY.as_bytes());
+    let out = syncwright(&["fix", "--format", "json", &bad, &good]);
+    assert_eq!(out.status.code(), Some(2));
+    let doc = json(&out);
+    let files = doc["files"].as_array().expect("files");
+    assert_eq!(files.len(), 2, "{doc}");
+    assert_eq!(files[0]["path"], bad.as_str());
+    assert!(
+        files[0]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("UTF-8")),
+        "{doc}"
+    );
+    assert_eq!(files[1]["kernels"][0]["status"], "repaired", "{doc}");
+    let out = syncwright(&["fix", &bad, &good]);
+    assert!(stderr(&out).contains("latin1.cu"), "{}", stderr(&out));
+    // `check` reads it lossily and says so.
+    let out = syncwright(&["check", "--format", "json", &bad]);
+    let doc = json(&out);
+    let notes = doc["files"][0]["diagnostics"].to_string();
+    assert!(notes.contains("not valid UTF-8"), "{doc}");
+    assert_eq!(doc["files"][0]["kernels"][0]["verdict"], "racy", "{doc}");
+}
+
+#[test]
+fn utf16_files_are_named_as_such_and_checked() {
+    let dir = Scratch::new("utf16");
+    let mut bytes = vec![0xFF, 0xFE];
+    bytes.extend(RACY.encode_utf16().flat_map(|u| u.to_le_bytes()));
+    let path = dir.write("wide.cu", &bytes);
+    let out = syncwright(&["check", "--format", "json", &path]);
+    let doc = json(&out);
+    assert!(
+        doc["files"][0]["diagnostics"]
+            .to_string()
+            .contains("UTF-16LE"),
+        "{doc}"
+    );
+    assert_eq!(doc["files"][0]["kernels"][0]["verdict"], "racy", "{doc}");
+    let out = syncwright(&["fix", "--format", "json", &path]);
+    let doc = json(&out);
+    assert!(
+        doc["files"][0]["error"].to_string().contains("UTF-16"),
+        "{doc}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused_without_hanging_and_others_still_reported() {
+    let dir = Scratch::new("special");
+    let good = dir.write("good.cu", RACY.as_bytes());
+    let fifo = dir.0.join("pipe.cu");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let mut inputs = vec!["/dev/zero".to_string(), "/dev/null".to_string()];
+    if made.is_ok_and(|s| s.success()) {
+        inputs.push(fifo.display().to_string());
+    }
+    inputs.push(good.clone());
+    for command in ["check", "fix"] {
+        let mut args = vec![command, "--format", "json"];
+        args.extend(inputs.iter().map(String::as_str));
+        let out = syncwright_within(&args, Duration::from_secs(60));
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+        let doc = json(&out);
+        let files = doc["files"].as_array().expect("files");
+        assert_eq!(
+            files.len(),
+            inputs.len(),
+            "{command}: every input reported: {doc}"
+        );
+        for (file, input) in files.iter().zip(&inputs) {
+            assert_eq!(file["path"], input.as_str());
+            if input == &good {
+                assert!(file.get("error").is_none(), "{command}: {file}");
+            } else {
+                let error = file["error"].as_str().unwrap_or_default();
+                assert!(
+                    error.contains("not a regular file"),
+                    "{command}: {input}: {file}"
+                );
+            }
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn unreadable_includes_are_notes_at_their_line_and_never_hang() {
+    let dir = Scratch::new("includes");
+    let fifo = dir.0.join("pipe.h");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let mut includes = vec!["/dev/zero", ".", "nope.h"];
+    if made.is_ok_and(|s| s.success()) {
+        includes.push("pipe.h");
+    }
+    // The launch header comment stays first.
+    let (header, body) = RACY.split_once('\n').expect("two lines");
+    let mut text = format!("{header}\n");
+    for name in &includes {
+        text.push_str(&format!("#include \"{name}\"\n"));
+    }
+    text.push_str(body);
+    let path = dir.write("k.cu", text.as_bytes());
+    for command in ["check", "fix"] {
+        let out = syncwright_within(
+            &[command, "--format", "json", &path],
+            Duration::from_secs(60),
+        );
+        let doc = json(&out);
+        if command == "fix" {
+            assert_eq!(doc["files"][0]["kernels"][0]["status"], "repaired", "{doc}");
+            continue;
+        }
+        let notes = doc["files"][0]["diagnostics"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        for (line, name) in includes.iter().enumerate() {
+            let note = notes
+                .iter()
+                .find(|n| {
+                    n["message"]
+                        .as_str()
+                        .is_some_and(|m| m.contains(&format!("\"{name}\"")))
+                })
+                .unwrap_or_else(|| panic!("a note for #include \"{name}\": {doc}"));
+            assert_eq!(note["range"]["start"]["line"], line as u64 + 1, "{note}");
+            assert_eq!(note["kind"], "imprecision", "{note}");
+        }
+        assert_eq!(doc["files"][0]["kernels"][0]["verdict"], "racy", "{doc}");
+    }
+}
+
+/// `partial[tid] = in[i + 0] + ... + in[i + (terms - 1)];` in a race-free kernel.
+fn flat_sum_kernel(terms: usize) -> String {
+    let sum: Vec<String> = (0..terms).map(|k| format!("in[i + {k}]")).collect();
+    format!(
+        "//--blockDim=64 --gridDim=1\n\
+         __global__ void unrolled(const int *in, int *partial) {{\n\
+         \x20   unsigned tid = threadIdx.x;\n\
+         \x20   unsigned i = tid * {terms};\n\
+         \x20   partial[tid] = {};\n\
+         }}\n",
+        sum.join(" + ")
+    )
+}
+
+#[test]
+fn a_flat_sum_is_long_not_deep() {
+    let dir = Scratch::new("flat");
+    let path = dir.write("sum.cu", flat_sum_kernel(1_000).as_bytes());
+    let out = syncwright(&["check", "--format", "json", &path]);
+    let doc = json(&out);
+    assert_eq!(
+        doc["files"][0]["kernels"][0]["verdict"], "race-free",
+        "{doc}"
+    );
+    // Past the chain limit: unsupported, naming the limit, never a crash.
+    let path = dir.write("huge.cu", flat_sum_kernel(10_050).as_bytes());
+    let out = syncwright(&["check", "--format", "json", &path]);
+    let doc = json(&out);
+    let text = doc.to_string();
+    assert!(
+        text.contains("more than 10000 chained operators"),
+        "{text:.2000}"
+    );
+}
