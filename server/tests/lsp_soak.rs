@@ -10,13 +10,16 @@
 //! `SYNCWRIGHT_SOAK_EDITS=10000 cargo test --release --test lsp_soak -- --nocapture`.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+
+#[path = "common/framing.rs"]
+mod framing;
 
 /// Per-kernel budget of the server and of the reference `check`.
 const BUDGET_MS: u64 = 3_000;
@@ -75,24 +78,9 @@ impl Server {
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             loop {
-                let mut length = None;
-                loop {
-                    let mut line = String::new();
-                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let line = line.trim_end();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(value) = line.strip_prefix("Content-Length: ") {
-                        length = value.parse::<usize>().ok();
-                    }
-                }
-                let mut body = vec![0; length.unwrap_or(0)];
-                if reader.read_exact(&mut body).is_err() {
+                let Some(body) = framing::read_body(&mut reader) else {
                     return;
-                }
+                };
                 let Ok(message) = serde_json::from_slice::<Value>(&body) else {
                     continue;
                 };

@@ -2,12 +2,15 @@
 //! client can send, answers each with its JSON-RPC error, and still answers the
 //! valid request that follows; `shutdown` + `exit` end it with code 0.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
 use serde_json::{json, Value};
+
+#[path = "common/framing.rs"]
+mod framing;
 
 struct Server {
     child: Child,
@@ -30,24 +33,9 @@ impl Server {
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             loop {
-                let mut length = None;
-                loop {
-                    let mut line = String::new();
-                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let line = line.trim_end();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(value) = line.strip_prefix("Content-Length: ") {
-                        length = value.parse::<usize>().ok();
-                    }
-                }
-                let mut body = vec![0; length.expect("server sends Content-Length")];
-                if reader.read_exact(&mut body).is_err() {
+                let Some(body) = framing::read_body(&mut reader) else {
                     return;
-                }
+                };
                 let value: Value = serde_json::from_slice(&body).expect("server sends JSON");
                 if tx.send(value).is_err() {
                     return;
