@@ -187,6 +187,9 @@ struct Unknown {
     ty: ScalarTy,
     /// Exact finite value set, when known.
     values: Option<Vec<i128>>,
+    /// For the iteration number of a loop: the closed condition under which a
+    /// lane executes that iteration (entry activity and the loop condition).
+    loop_cond: Option<Expr>,
 }
 
 /// An access with its closed offset and activity condition.
@@ -294,6 +297,7 @@ impl<'k> LanePass<'k> {
             uniform,
             ty,
             values: None,
+            loop_cond: None,
         });
         Expr::Var(VarId(id as u32))
     }
@@ -582,6 +586,12 @@ impl<'k> LanePass<'k> {
         self.block(prelude);
         let c = self.close(cond);
         self.active = and(entry_active.clone(), c);
+        if let Expr::Var(it) = &iteration {
+            let index = (it.0 as usize).wrapping_sub(self.kernel.vars.len());
+            if let Some(u) = self.unknowns.get_mut(index) {
+                u.loop_cond = Some(self.active.clone());
+            }
+        }
         let body_active = self.active.clone();
         self.block(body);
         self.active = body_active;
@@ -670,6 +680,10 @@ struct Warp {
     facts: Vec<Bool>,
     /// Warp coordinates with a small domain, enumerated by the queries.
     coordinates: Vec<(Int, Vec<i128>)>,
+    /// blockDim when the launch fixes it (enables the concrete path).
+    concrete_block_dim: Option<[i64; 3]>,
+    /// gridDim when the launch fixes it.
+    concrete_grid_dim: Option<[i64; 3]>,
 }
 
 fn uses_higher_dimensions(kernel: &Kernel) -> bool {
@@ -863,6 +877,8 @@ impl Warp {
             exists,
             facts,
             coordinates,
+            concrete_block_dim: launch.block_dim.map(|b| b.map(|x| i64::from(x.max(1)))),
+            concrete_grid_dim: launch.grid_dim.map(|g| g.map(|x| i64::from(x.max(1)))),
         }
     }
 }
@@ -1420,6 +1436,16 @@ fn degree_of(
             None,
         );
     }
+    match concrete_degree_of(enc, a, deadline) {
+        Concrete::Decided(degree, witness) => return (degree, witness),
+        Concrete::OutOfBudget => {
+            return (
+                Degree::Unknown("the bank analysis ran out of its time budget".into()),
+                None,
+            )
+        }
+        Concrete::NotConcrete => {}
+    }
     let (unit, phase, groups) = geometry(a.access.size);
     solver.push();
     for f in &enc.warp.facts {
@@ -1552,6 +1578,278 @@ fn degree_of(
     solver.pop(1);
     let witness = if result.conflicts() { witness } else { None };
     (result, witness)
+}
+
+/// Outcome of the concrete path of one access.
+enum Concrete {
+    /// Every lane's offset and activity evaluated to numbers for every warp
+    /// and every value of the enumerated unknowns: the degree is exact.
+    Decided(Degree, Option<BankWitness>),
+    /// The enumeration ran past the analysis deadline.
+    OutOfBudget,
+    /// Some leaf (a parameter, `blockIdx`, an unknown without a finite value
+    /// set) has no value: the solver path decides.
+    NotConcrete,
+}
+
+/// Most (warp, value combination) cases the concrete path enumerates.
+const MAX_CONCRETE_CASES: usize = 32 * 1024;
+/// Most iterations of one loop the concrete path enumerates.
+const MAX_CONCRETE_ITERATIONS: usize = 4096;
+
+/// The degree by plain evaluation, without the solver.
+///
+/// Why it is exact: with blockDim fixed by the launch, the lanes of warp `w`
+/// are the threads with linear index `32 w + l` (CUDA's warp formation:
+/// x fastest, then y, then z), so every lane's `threadIdx` is a number. When
+/// an access's closed offset and activity mention nothing else but launch
+/// sizes and uniform unknowns with an exact finite value set (loop counters
+/// such as `s = 128, 64, ..., 1`), evaluating them with C semantics
+/// (`ir::eval`) for every warp and every combination of those values visits
+/// every execution of the access the solver path would consider, so the
+/// maximum of the concrete degrees is the exact worst case. Anything else
+/// (a parameter, `blockIdx`, a lane-varying unknown) falls back to the solver.
+fn concrete_degree_of(enc: &Encode, a: &LaneAccess, deadline: Instant) -> Concrete {
+    let kernel = enc.kernel;
+    let Some(bd) = enc.warp.concrete_block_dim else {
+        return Concrete::NotConcrete;
+    };
+    let threads = bd[0] * bd[1] * bd[2];
+    if threads <= 0 {
+        return Concrete::NotConcrete;
+    }
+    let lanes = i64::from(BANKS);
+    let warps = (threads + lanes - 1) / lanes;
+    // The enumerable uniform unknowns the access mentions: counters with an
+    // exact finite value set, and loop iteration numbers (with the unknowns
+    // their loop's condition mentions, transitively).
+    let mut needed: Vec<usize> = Vec::new();
+    let mut concrete = true;
+    let vars = kernel.vars.len();
+    {
+        let mut pending: Vec<&Expr> = vec![&a.offset, &a.active];
+        pending.extend(a.locals.iter().map(|(_, closed)| closed));
+        while let Some(e) = pending.pop() {
+            let mut found: Vec<usize> = Vec::new();
+            walk_expr(e, &mut |x| match x {
+                Expr::Var(v) => {
+                    let index = (v.0 as usize).wrapping_sub(vars);
+                    match enc.unknowns.get(index) {
+                        Some(u) if u.uniform && (u.values.is_some() || u.loop_cond.is_some()) => {
+                            found.push(index)
+                        }
+                        _ => concrete = false,
+                    }
+                }
+                Expr::Param(_) | Expr::Builtin(Builtin::BlockIdx(_)) => concrete = false,
+                Expr::Builtin(Builtin::GridDim(_)) if enc.warp.concrete_grid_dim.is_none() => {
+                    concrete = false
+                }
+                _ => {}
+            });
+            if !concrete {
+                return Concrete::NotConcrete;
+            }
+            for index in found {
+                if !needed.contains(&index) {
+                    needed.push(index);
+                    if let Some(cond) = enc.unknowns[index].loop_cond.as_ref() {
+                        if enc.unknowns[index].values.is_none() {
+                            pending.push(cond);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Creation order: an outer loop's unknowns come before the inner loop's.
+    needed.sort_unstable();
+    let index_ty = match kernel.lang {
+        Lang::Cuda => ScalarTy::UINT,
+        Lang::OpenCl => ScalarTy::ULONG,
+    };
+    let grid = enc.warp.concrete_grid_dim.unwrap_or([1; 3]);
+    let tid_of = |linear: i64| {
+        [
+            linear % bd[0],
+            (linear / bd[0]) % bd[1],
+            linear / (bd[0] * bd[1]),
+        ]
+    };
+    let eval_lane = |e: &Expr, tid: [i64; 3], combo: &[(usize, i128)]| -> Option<i128> {
+        let leaf = |x: &Expr| -> Option<Value> {
+            match x {
+                Expr::Var(v) => {
+                    let index = (v.0 as usize).wrapping_sub(vars);
+                    let u = enc.unknowns.get(index)?;
+                    let raw = combo.iter().find(|(i, _)| *i == index)?.1;
+                    Value::new(raw, u.ty)
+                }
+                Expr::Builtin(b) => {
+                    let raw = match *b {
+                        Builtin::ThreadIdx(d) => tid[usize::from(d.min(2))],
+                        Builtin::BlockDim(d) => bd[usize::from(d.min(2))],
+                        Builtin::GridDim(d) => grid[usize::from(d.min(2))],
+                        Builtin::GlobalOffset(d) => {
+                            i64::from(enc.global_offset[usize::from(d.min(2))])
+                        }
+                        Builtin::WarpSize => return Value::new(i128::from(BANKS), ScalarTy::INT),
+                        Builtin::BlockIdx(_) => return None,
+                    };
+                    Value::new(i128::from(raw), index_ty)
+                }
+                _ => None,
+            }
+        };
+        eval_expr(e, &leaf).map(|v| v.bits)
+    };
+    // Whether some lane of some warp runs iteration `i` of a loop under
+    // `combo` (None: the condition does not evaluate).
+    let any_lane = |cond: &Expr, combo: &[(usize, i128)]| -> Option<bool> {
+        for linear in 0..threads {
+            if eval_lane(cond, tid_of(linear), combo)? != 0 {
+                return Some(true);
+            }
+        }
+        Some(false)
+    };
+    let mut combos: Vec<Vec<(usize, i128)>> = vec![Vec::new()];
+    for index in &needed {
+        let u = &enc.unknowns[*index];
+        let mut next = Vec::new();
+        for c in combos {
+            let values: Vec<i128> = match (&u.values, &u.loop_cond) {
+                (Some(values), _) => values.clone(),
+                (None, Some(cond)) => {
+                    // A lane runs iteration i only if it ran 0..i (it leaves
+                    // the loop at its first false condition and never comes
+                    // back), so the iterations end at the first number where
+                    // no lane of any warp runs it.
+                    let mut its = Vec::new();
+                    loop {
+                        let i = its.len() as i128;
+                        let mut with = c.clone();
+                        with.push((*index, i));
+                        match any_lane(cond, &with) {
+                            Some(true) => its.push(i),
+                            Some(false) => break,
+                            None => return Concrete::NotConcrete,
+                        }
+                        if its.len() > MAX_CONCRETE_ITERATIONS {
+                            return Concrete::NotConcrete;
+                        }
+                        if Instant::now() >= deadline {
+                            return Concrete::OutOfBudget;
+                        }
+                    }
+                    its
+                }
+                (None, None) => return Concrete::NotConcrete,
+            };
+            for v in values {
+                let mut with = c.clone();
+                with.push((*index, v));
+                next.push(with);
+            }
+            if next.len().saturating_mul(warps as usize) > MAX_CONCRETE_CASES {
+                return Concrete::NotConcrete;
+            }
+        }
+        combos = next;
+    }
+    let mut best: (
+        u32,
+        Option<(i64, Vec<(usize, i128)>, [usize; 2], Vec<Option<i128>>)>,
+    ) = (1, None);
+    for w in 0..warps {
+        if Instant::now() >= deadline {
+            return Concrete::OutOfBudget;
+        }
+        for combo in &combos {
+            let mut offsets = Vec::with_capacity(lanes as usize);
+            for l in 0..lanes {
+                let linear = w * lanes + l;
+                if linear >= threads {
+                    offsets.push(None);
+                    continue;
+                }
+                let tid = tid_of(linear);
+                let Some(active) = eval_lane(&a.active, tid, combo) else {
+                    return Concrete::NotConcrete;
+                };
+                if active == 0 {
+                    offsets.push(None);
+                    continue;
+                }
+                let Some(off) = eval_lane(&a.offset, tid, combo) else {
+                    return Concrete::NotConcrete;
+                };
+                offsets.push(Some(off));
+            }
+            let (d, pair) = concrete_degree(a.access.size, &offsets);
+            if d > best.0 {
+                if let Some(pair) = pair {
+                    best = (d, Some((w, combo.clone(), pair, offsets)));
+                }
+            }
+        }
+    }
+    let Some((w, combo, pair, offsets)) = best.1 else {
+        return Concrete::Decided(Degree::Exact(1), None);
+    };
+    let (unit, _, groups) = geometry(a.access.size);
+    let elem = kernel
+        .arrays
+        .get(a.access.array.0 as usize)
+        .map(|d| i128::from(d.elem_size.max(1)))
+        .unwrap_or(1);
+    let byte_offsets = pair.map(|l| offsets.get(l).copied().flatten().unwrap_or(0));
+    let tids = pair.map(|l| tid_of(w * lanes + l as i64));
+    let locals = [0, 1].map(|i| {
+        a.locals
+            .iter()
+            .filter_map(|(v, closed)| {
+                Some(NamedValue {
+                    name: kernel.vars.get(v.0 as usize)?.name.clone(),
+                    value: eval_lane(closed, tids[i], &combo)?,
+                })
+            })
+            .collect()
+    });
+    let bank_units = i128::from(unit / WORD);
+    let witness = BankWitness {
+        block_dim: bd.map(|x| x as u64),
+        grid_dim: grid.map(|x| x as u64),
+        block: [0; 3],
+        warp: w as u64,
+        lanes: pair.map(|l| l as u32),
+        threads: tids.map(|t| t.map(|x| x as u64)),
+        byte_offsets,
+        indices: byte_offsets.map(|o| o.div_euclid(elem)),
+        bank: (unit_of(byte_offsets[0], unit).rem_euclid(i128::from(groups)) * bank_units) as u32,
+        params: Vec::new(),
+        locals,
+    };
+    Concrete::Decided(Degree::Exact(best.0), Some(witness))
+}
+
+/// Visits `e` and every subexpression.
+fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    match e {
+        Expr::Unary(_, a, _) | Expr::Cast(_, a) => walk_expr(a, f),
+        Expr::Binary(_, a, b, _) => {
+            walk_expr(a, f);
+            walk_expr(b, f);
+        }
+        Expr::Select(c, a, b, _) => {
+            walk_expr(c, f);
+            walk_expr(a, f);
+            walk_expr(b, f);
+        }
+        Expr::Apply(_, args, _) => args.iter().for_each(|a| walk_expr(a, f)),
+        _ => {}
+    }
 }
 
 /// Every combination of values of the finite-valued uniform unknowns `exprs`
