@@ -1311,12 +1311,10 @@ fn domain_facts(enc: &Encode, exprs: &[&Expr]) -> Vec<Bool> {
                     }
                 }
             }
-            Expr::Param(p) => {
-                if params.insert(p.0) {
-                    let ty = enc.kernel.params.get(p.0 as usize).map(|d| d.ty);
-                    if let (Some((lo, hi)), Z::I(term)) = (ty.and_then(range), enc.expr(x, 0)) {
-                        facts.push(bounded(&term, lo, hi));
-                    }
+            Expr::Param(p) if params.insert(p.0) => {
+                let ty = enc.kernel.params.get(p.0 as usize).map(|d| d.ty);
+                if let (Some((lo, hi)), Z::I(term)) = (ty.and_then(range), enc.expr(x, 0)) {
+                    facts.push(bounded(&term, lo, hi));
                 }
             }
             _ => {}
@@ -1437,14 +1435,14 @@ fn degree_of(
         );
     }
     match concrete_degree_of(enc, a, deadline) {
-        Concrete::Decided(degree, witness) => return (degree, witness),
+        Concrete::Decided(degree, witness) => return (degree, witness.map(|w| *w)),
         Concrete::OutOfBudget => {
             return (
                 Degree::Unknown("the bank analysis ran out of its time budget".into()),
                 None,
             )
         }
-        Concrete::NotConcrete => {}
+        Concrete::Symbolic => {}
     }
     let (unit, phase, groups) = geometry(a.access.size);
     solver.push();
@@ -1584,12 +1582,12 @@ fn degree_of(
 enum Concrete {
     /// Every lane's offset and activity evaluated to numbers for every warp
     /// and every value of the enumerated unknowns: the degree is exact.
-    Decided(Degree, Option<BankWitness>),
+    Decided(Degree, Option<Box<BankWitness>>),
     /// The enumeration ran past the analysis deadline.
     OutOfBudget,
     /// Some leaf (a parameter, `blockIdx`, an unknown without a finite value
     /// set) has no value: the solver path decides.
-    NotConcrete,
+    Symbolic,
 }
 
 /// Most (warp, value combination) cases the concrete path enumerates.
@@ -1612,11 +1610,11 @@ const MAX_CONCRETE_ITERATIONS: usize = 4096;
 fn concrete_degree_of(enc: &Encode, a: &LaneAccess, deadline: Instant) -> Concrete {
     let kernel = enc.kernel;
     let Some(bd) = enc.warp.concrete_block_dim else {
-        return Concrete::NotConcrete;
+        return Concrete::Symbolic;
     };
     let threads = bd[0] * bd[1] * bd[2];
     if threads <= 0 {
-        return Concrete::NotConcrete;
+        return Concrete::Symbolic;
     }
     let lanes = i64::from(BANKS);
     let warps = (threads + lanes - 1) / lanes;
@@ -1648,7 +1646,7 @@ fn concrete_degree_of(enc: &Encode, a: &LaneAccess, deadline: Instant) -> Concre
                 _ => {}
             });
             if !concrete {
-                return Concrete::NotConcrete;
+                return Concrete::Symbolic;
             }
             for index in found {
                 if !needed.contains(&index) {
@@ -1733,10 +1731,10 @@ fn concrete_degree_of(enc: &Encode, a: &LaneAccess, deadline: Instant) -> Concre
                         match any_lane(cond, &with) {
                             Some(true) => its.push(i),
                             Some(false) => break,
-                            None => return Concrete::NotConcrete,
+                            None => return Concrete::Symbolic,
                         }
                         if its.len() > MAX_CONCRETE_ITERATIONS {
-                            return Concrete::NotConcrete;
+                            return Concrete::Symbolic;
                         }
                         if Instant::now() >= deadline {
                             return Concrete::OutOfBudget;
@@ -1744,7 +1742,7 @@ fn concrete_degree_of(enc: &Encode, a: &LaneAccess, deadline: Instant) -> Concre
                     }
                     its
                 }
-                (None, None) => return Concrete::NotConcrete,
+                (None, None) => return Concrete::Symbolic,
             };
             for v in values {
                 let mut with = c.clone();
@@ -1752,15 +1750,14 @@ fn concrete_degree_of(enc: &Encode, a: &LaneAccess, deadline: Instant) -> Concre
                 next.push(with);
             }
             if next.len().saturating_mul(warps as usize) > MAX_CONCRETE_CASES {
-                return Concrete::NotConcrete;
+                return Concrete::Symbolic;
             }
         }
         combos = next;
     }
-    let mut best: (
-        u32,
-        Option<(i64, Vec<(usize, i128)>, [usize; 2], Vec<Option<i128>>)>,
-    ) = (1, None);
+    // The worst case so far: degree, and its warp, values, lanes and offsets.
+    type Worst = (i64, Vec<(usize, i128)>, [usize; 2], Vec<Option<i128>>);
+    let mut best: (u32, Option<Worst>) = (1, None);
     for w in 0..warps {
         if Instant::now() >= deadline {
             return Concrete::OutOfBudget;
@@ -1775,14 +1772,14 @@ fn concrete_degree_of(enc: &Encode, a: &LaneAccess, deadline: Instant) -> Concre
                 }
                 let tid = tid_of(linear);
                 let Some(active) = eval_lane(&a.active, tid, combo) else {
-                    return Concrete::NotConcrete;
+                    return Concrete::Symbolic;
                 };
                 if active == 0 {
                     offsets.push(None);
                     continue;
                 }
                 let Some(off) = eval_lane(&a.offset, tid, combo) else {
-                    return Concrete::NotConcrete;
+                    return Concrete::Symbolic;
                 };
                 offsets.push(Some(off));
             }
@@ -1830,7 +1827,7 @@ fn concrete_degree_of(enc: &Encode, a: &LaneAccess, deadline: Instant) -> Concre
         params: Vec::new(),
         locals,
     };
-    Concrete::Decided(Degree::Exact(best.0), Some(witness))
+    Concrete::Decided(Degree::Exact(best.0), Some(Box::new(witness)))
 }
 
 /// Visits `e` and every subexpression.
@@ -1995,7 +1992,7 @@ fn coords(c: &[u64; 3]) -> String {
 
 /// `[i]` or `[i][j]...` for a flat element index of an array with `dims`.
 fn subscript(dims: &[u64], index: i128) -> String {
-    if dims.len() < 2 || dims.iter().any(|d| *d == 0) || index < 0 {
+    if dims.len() < 2 || dims.contains(&0) || index < 0 {
         return format!("[{index}]");
     }
     let mut rest = index;
