@@ -289,11 +289,12 @@ fn check_banks(
         }
         let mut expected = false;
         for (i, e) in expectations.items.iter().enumerate() {
-            if e.kind == DiagnosticKind::BankConflict && e.line == line {
-                if Degree::Exact(e.degree.unwrap_or(0)) == a.degree {
-                    met[i] = true;
-                    expected = true;
-                }
+            if e.kind == DiagnosticKind::BankConflict
+                && e.line == line
+                && Degree::Exact(e.degree.unwrap_or(0)) == a.degree
+            {
+                met[i] = true;
+                expected = true;
             }
         }
         if !expected {
