@@ -469,7 +469,7 @@ fn check_padding(path: &Path, text: &str, problems: &mut Vec<String>) {
     if expected.is_empty() {
         return;
     }
-    let outcome = syncwright::cli::fix_banks::pad_text(path, text, &Settings::default());
+    let outcome = syncwright::ide::padding::pad_text(path, text, &Settings::default());
     problems.extend(outcome.problems.iter().map(|p| format!("padding: {p}")));
     for (name, want) in &expected {
         let plan = outcome.plans.iter().find(|p| &p.array == name);

@@ -13,17 +13,13 @@ use crate::synth::repairs::fmt_cost;
 use crate::synth::BarrierInfo;
 
 /// Whether the hover at `offset` needs blocking work: a barrier's needs the
-/// synthesizer (see [`AnalysisHost::barriers`]), and with `perf` an access's or
-/// a shared array's needs the bank analysis; every other hover is read off the
-/// analysis at once.
-pub fn needs_blocking(settings: &Settings, analysis: &DocAnalysis, offset: u32) -> bool {
+/// synthesizer (see [`AnalysisHost::barriers`]); every other hover (bank
+/// degrees included: they come with the analysis) is read off it at once.
+pub fn needs_blocking(analysis: &DocAnalysis, offset: u32) -> bool {
     analysis.kernel_at(offset as usize).is_some_and(|kernel| {
         let name = kernel.kernel.name_span;
         !(name.start <= offset && offset <= name.end)
-            && (stmt_at(&kernel.kernel.body, offset, &is_barrier).is_some()
-                || (settings.perf
-                    && (stmt_at(&kernel.kernel.body, offset, &is_access).is_some()
-                        || shared_array_at(kernel, offset).is_some())))
+            && stmt_at(&kernel.kernel.body, offset, &is_barrier).is_some()
     })
 }
 
@@ -63,15 +59,15 @@ pub fn hover(
             }
         } else if let Some(access) = stmt_at(&kernel.kernel.body, offset, &is_access) {
             sections.push(access_hover(&analysis.rope, kernel, access));
-            // Bank degrees only with `perf`: the analysis is not free.
-            if settings.perf {
-                let banks = crate::check::banks::analyze_banks(&kernel.kernel, &kernel.options);
-                sections.extend(crate::check::banks::access_hover(&banks, access.id));
+            // Bank degrees only with `perf` (the analysis ran with the check).
+            if let Some(banks) = kernel.banks.as_deref().filter(|_| settings.perf) {
+                sections.extend(crate::check::banks::access_hover(banks, access.id));
             }
         } else if let Some(array) = shared_array_at(kernel, offset).filter(|_| settings.perf) {
-            let banks = crate::check::banks::analyze_banks(&kernel.kernel, &kernel.options);
-            let line = |span: Span| line_of(&analysis.rope, span) as u32;
-            sections.extend(crate::check::banks::array_hover(&banks, array, &line));
+            if let Some(banks) = kernel.banks.as_deref() {
+                let line = |span: Span| line_of(&analysis.rope, span) as u32;
+                sections.extend(crate::check::banks::array_hover(banks, array, &line));
+            }
         }
     }
     sections.extend(findings_hover(analysis, offset));

@@ -19,6 +19,7 @@ pub mod fix;
 pub mod guard;
 pub mod host;
 pub mod hover;
+pub mod padding;
 pub mod spans;
 pub mod symbols;
 pub mod workspace;

@@ -548,7 +548,7 @@ impl Backend {
         let settings = self.inner.settings().ide_settings();
         // Only barrier (and, with `perf`, bank) hovers need blocking work; the others are answered
         // at once, in the order they came.
-        let markdown = if crate::ide::hover::needs_blocking(&settings, &analysis, offset) {
+        let markdown = if crate::ide::hover::needs_blocking(&analysis, offset) {
             let inner = self.inner.clone();
             on_analysis(move || crate::ide::hover::hover(&inner.host, &settings, &analysis, offset))
                 .await?

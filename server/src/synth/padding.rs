@@ -385,20 +385,6 @@ fn padding_edits(
     Ok(edits)
 }
 
-/// `text` with non-overlapping `edits` applied.
-pub fn apply_edits(text: &str, edits: &[TextEdit]) -> String {
-    let mut sorted: Vec<&TextEdit> = edits.iter().collect();
-    sorted.sort_by_key(|e| std::cmp::Reverse((e.span.start, e.span.end)));
-    let mut out = text.to_string();
-    for e in sorted {
-        let (s, t) = (e.span.start as usize, e.span.end as usize);
-        if s <= t && t <= out.len() && out.is_char_boundary(s) && out.is_char_boundary(t) {
-            out.replace_range(s..t, &e.new_text);
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -411,20 +397,5 @@ mod tests {
         assert_eq!(&d[g[1].0..g[1].1], "TILE");
         assert_eq!(subscripts_after_name("s[a[i]]", "s").unwrap(), vec![(2, 6)]);
         assert!(subscripts_after_name("tiles[3]", "tile").is_none());
-    }
-
-    #[test]
-    fn applies_edits_back_to_front() {
-        let edits = [
-            TextEdit {
-                span: Span::new(0, 1),
-                new_text: "xy".into(),
-            },
-            TextEdit {
-                span: Span::new(2, 3),
-                new_text: "z".into(),
-            },
-        ];
-        assert_eq!(apply_edits("a-b", &edits), "xy-z");
     }
 }
