@@ -27,6 +27,8 @@ pub struct HostLaunch {
     pub kernel: String,
     /// Explicit template arguments (`k<float, 16><<<...>>>`), as written.
     pub template_args: Vec<String>,
+    /// Value of each explicit template argument that is an integer constant.
+    pub template_values: Vec<Option<i128>>,
     /// Blocks per grid per dimension (None: not a constant).
     pub grid: [Option<u32>; 3],
     /// Threads per block per dimension (None: not a constant).
@@ -245,6 +247,7 @@ fn chevron_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Optio
     // The kernel name, behind optional template arguments.
     let mut name_at = at.checked_sub(1)?;
     let mut template_args = Vec::new();
+    let mut template_values = Vec::new();
     if unit.text(name_at) == ">" {
         let mut depth = 0usize;
         let close = name_at;
@@ -264,10 +267,14 @@ fn chevron_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Optio
             name_at = name_at.checked_sub(1)?;
         }
         let open = name_at;
-        template_args = unit
-            .split_commas(open + 1, close)
-            .into_iter()
-            .map(|(s, e)| (s..e).map(|k| unit.text(k)).collect::<Vec<_>>().join(" "))
+        let ranges = unit.split_commas(open + 1, close);
+        template_args = ranges
+            .iter()
+            .map(|&(s, e)| (s..e).map(|k| unit.text(k)).collect::<Vec<_>>().join(" "))
+            .collect();
+        template_values = ranges
+            .iter()
+            .map(|&(s, e)| if in_device { None } else { eval.expr(s, e, 0) })
             .collect();
         name_at = open.checked_sub(1)?;
     }
@@ -303,7 +310,7 @@ fn chevron_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Optio
         unit,
         eval,
         kernel,
-        template_args,
+        (template_args, template_values),
         config.first().copied(),
         config.get(1).copied(),
         &args,
@@ -331,7 +338,7 @@ fn api_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Option<Ho
         unit,
         eval,
         unit.text(kernel).to_string(),
-        Vec::new(),
+        (Vec::new(), Vec::new()),
         parts.get(1).copied(),
         parts.get(2).copied(),
         &[],
@@ -345,7 +352,7 @@ fn finish_launch(
     unit: &Unit,
     eval: &Eval,
     kernel: String,
-    template_args: Vec<String>,
+    (template_args, template_values): (Vec<String>, Vec<Option<i128>>),
     grid: Option<(usize, usize)>,
     block: Option<(usize, usize)>,
     args: &[(usize, usize)],
@@ -364,6 +371,7 @@ fn finish_launch(
     HostLaunch {
         kernel,
         template_args,
+        template_values,
         grid: dims(grid),
         block: dims(block),
         args: args
