@@ -65,6 +65,9 @@ pub struct LaunchSite {
     /// Integer-constant explicit template arguments (None: not a constant).
     #[serde(skip)]
     pub template_values: Vec<Option<i128>>,
+    /// Lower bounds of arguments that are counters of enclosing counting loops.
+    #[serde(skip)]
+    pub arg_lower_bounds: Vec<Option<i128>>,
 }
 
 /// Most distinct launch configurations one kernel is checked under; beyond, the
@@ -136,6 +139,7 @@ pub fn host_launches(path: &Path, text: &str, includes: &dyn IncludeResolver) ->
                     text: written,
                     args: l.args,
                     template_values: l.template_values,
+                    arg_lower_bounds: l.arg_lower_bounds,
                 })
             })
             .collect::<Vec<_>>()
@@ -565,7 +569,13 @@ fn check_launches(
         if !bindings.is_empty() {
             let values: Vec<String> = bindings
                 .iter()
-                .filter_map(|(p, v)| Some(format!("{}={v}", kernel.params.get(p.0 as usize)?.name)))
+                .filter_map(|(p, b)| {
+                    let name = &kernel.params.get(p.0 as usize)?.name;
+                    Some(match b {
+                        Bound::Equal(v) => format!("{name}={v}"),
+                        Bound::AtLeast(v) => format!("{name}>={v}"),
+                    })
+                })
                 .collect();
             label.push_str(&format!(", which passes {}", values.join(", ")));
         }
@@ -662,7 +672,7 @@ fn instantiations(
 /// kernel's executions in the program as written, so the parameter has that
 /// value in every execution checked (the finding names the launch and the
 /// value).
-fn launch_bindings(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<(crate::ir::ParamId, i128)> {
+fn launch_bindings(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<(crate::ir::ParamId, Bound)> {
     use crate::ir::{ParamId, ScalarTy};
     if sites.is_empty() {
         return Vec::new();
@@ -684,40 +694,76 @@ fn launch_bindings(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<(crate::ir::Pa
             }
         };
         let Some(first) = value_at(sites[0]) else {
-            continue;
-        };
-        // A constant the parameter's type cannot hold is converted at the
-        // call: left unbound rather than converted here.
-        let fits = match param.ty {
-            ScalarTy::Bool => (0..=1).contains(&first),
-            ScalarTy::Int { bits, signed } => {
-                let b = u32::from(bits.clamp(1, 64));
-                if signed {
-                    -(1i128 << (b - 1)) <= first && first < (1i128 << (b - 1))
-                } else {
-                    0 <= first && first < (1i128 << b)
+            // A loop counter passed at every launch: at least the smallest
+            // first value (the counter only grows within its loop).
+            if param.position != u32::MAX && matches!(param.ty, ScalarTy::Int { .. }) {
+                let lower = |site: &LaunchSite| -> Option<i128> {
+                    let at = param.position as usize;
+                    site.args
+                        .get(at)
+                        .copied()
+                        .flatten()
+                        .or_else(|| site.arg_lower_bounds.get(at).copied().flatten())
+                };
+                let bounds: Option<Vec<i128>> = sites.iter().map(|s| lower(s)).collect();
+                if let Some(min) = bounds.and_then(|b| b.into_iter().min()) {
+                    if fits_type(param.ty, min) {
+                        out.push((ParamId(index as u32), Bound::AtLeast(min)));
+                    }
                 }
             }
-            _ => false,
+            continue;
         };
-        if fits && sites.iter().all(|s| value_at(s) == Some(first)) {
-            out.push((ParamId(index as u32), first));
+        if fits_type(param.ty, first) && sites.iter().all(|s| value_at(s) == Some(first)) {
+            out.push((ParamId(index as u32), Bound::Equal(first)));
         }
     }
     out
 }
 
-/// `kernel` with each of `bindings` stated at its entry (`assume(p == v)`).
-fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, i128)]) -> Kernel {
+/// What the launches say about a parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    /// Every launch passes this value.
+    Equal(i128),
+    /// Every launch passes at least this value.
+    AtLeast(i128),
+}
+
+/// Whether `ty` holds `v` (a constant it cannot hold is converted at the
+/// call: left unbound rather than converted here).
+fn fits_type(ty: crate::ir::ScalarTy, v: i128) -> bool {
+    use crate::ir::ScalarTy;
+    match ty {
+        ScalarTy::Bool => (0..=1).contains(&v),
+        ScalarTy::Int { bits, signed } => {
+            let b = u32::from(bits.clamp(1, 64));
+            if signed {
+                -(1i128 << (b - 1)) <= v && v < (1i128 << (b - 1))
+            } else {
+                0 <= v && v < (1i128 << b)
+            }
+        }
+        _ => false,
+    }
+}
+
+/// `kernel` with each of `bindings` stated at its entry (`assume(p == v)`,
+/// `assume(p >= v)`).
+fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) -> Kernel {
     use crate::ir::{BinOp, Expr, Stmt, StmtKind};
     let mut bound = kernel.clone();
     let mut entry = Vec::new();
-    for &(p, v) in bindings {
+    for &(p, stated) in bindings {
         let Some(decl) = kernel.params.get(p.0 as usize) else {
             continue;
         };
+        let (op, v) = match stated {
+            Bound::Equal(v) => (BinOp::Eq, v),
+            Bound::AtLeast(v) => (BinOp::Ge, v),
+        };
         let cond = Expr::Binary(
-            BinOp::Eq,
+            op,
             Box::new(Expr::Param(p)),
             Box::new(Expr::Int(v, decl.ty)),
             crate::ir::ScalarTy::Bool,
