@@ -125,6 +125,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                     ty = self.type_of_val(v);
                 }
             }
+            if let (Ty::Group(_), Some(Val::Group(g))) = (&ty, &init_val) {
+                // `thread_block_tile<32> t = tiled_partition<32>(block)`: the
+                // handle is what the initializer made (its tile size).
+                ty = Ty::Group(*g);
+            }
             if let (Ty::Scalar(_), Some(Val::Ptr { pointee, .. })) = (&ty, &init_val) {
                 // An unknown type name holding a pointer (e.g. a typedef of a pointer from a missing header).
                 ty = Ty::Ptr(Box::new(pointee.clone()));

@@ -77,7 +77,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             let v = self.rvalue(value)?;
             let slot = Slot::Group(match v {
                 Val::Group(g) => g,
-                _ => GroupKind::Tile,
+                _ => GroupKind::Tile(None),
             });
             self.bind(name, Binding::Slot(slot));
             return Ok(());

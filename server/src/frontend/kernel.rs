@@ -147,6 +147,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.scan_address_taken(node);
         let mut position = 0u32;
         if let Some(tpl) = def.template {
+            self.kernel.template_params = self.template_param_names(tpl);
             self.bind_template_params(tpl, None)?;
         }
         let Some(params) = def.params else {
@@ -307,6 +308,32 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Val::Scalar(Expr::Param(id), ScalarTy::LONG)
             }
         }
+    }
+
+    /// The names of the parameters of a template parameter list, in order.
+    fn template_param_names(&self, tpl: Node<'t>) -> Vec<String> {
+        let mut cursor = tpl.walk();
+        let params: Vec<Node> = tpl.named_children(&mut cursor).collect();
+        params
+            .into_iter()
+            .filter(|p| p.kind() != "comment")
+            .map(|p| {
+                p.child_by_field_name("name")
+                    .or_else(|| {
+                        p.child_by_field_name("declarator").map(|mut d| {
+                            while let Some(inner) = d.child_by_field_name("declarator") {
+                                d = inner;
+                            }
+                            d
+                        })
+                    })
+                    .or_else(|| {
+                        p.named_children(&mut p.walk())
+                            .find(|c| c.kind() == "type_identifier")
+                    })
+                    .map_or_else(String::new, |n| self.txt(n).to_string())
+            })
+            .collect()
     }
 
     /// Binds template parameters: value parameters become uniform symbolic parameters

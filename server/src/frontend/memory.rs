@@ -6,7 +6,7 @@ use tree_sitter::Node;
 
 use crate::frontend::arith::*;
 use crate::frontend::lowerer::*;
-use crate::frontend::types::Ty;
+use crate::frontend::types::{GroupKind, Ty};
 use crate::ir::{Access, ArrayId, BinOp, Block, Expr, MemSpace, ScalarTy, Span, StmtKind, VarId};
 
 impl<'c, 't> Lowerer<'c, 't> {
@@ -128,7 +128,19 @@ impl<'c, 't> Lowerer<'c, 't> {
                     "write to per-thread memory dropped (cannot race)".into(),
                 );
             }
-            LVal::Slot(Slot::Group(_)) => {}
+            LVal::Slot(Slot::Group(g)) => {
+                // A handle keeps the group it was declared with: a tile of
+                // known size reassigned to another group would give wrong
+                // ranks and sizes.
+                if let (GroupKind::Tile(Some(_)), Val::Group(h)) = (g, &v) {
+                    if *h != g {
+                        return self.unsup(
+                            at,
+                            "cooperative-groups tile handle reassigned to another group",
+                        );
+                    }
+                }
+            }
             LVal::Parts(ty, parts) => {
                 let vals = self.split(v, &ty, at);
                 for (p, v) in parts.into_iter().zip(vals) {

@@ -15,7 +15,10 @@ pub(crate) enum GroupKind {
     /// `grid_group`.
     Grid,
     /// Tiles, coalesced groups: their `sync` is not a block barrier.
-    Tile,
+    /// `Some(n)`: a tile of `n` threads of a thread block
+    /// (`tiled_partition<n>(block)`): the block's threads in order of
+    /// `thread_rank`, cut into consecutive groups of `n`.
+    Tile(Option<u32>),
 }
 
 /// A C type.
@@ -326,7 +329,7 @@ pub(crate) fn group_named(name: &str) -> Option<GroupKind> {
         "thread_block" => GroupKind::Block,
         "grid_group" => GroupKind::Grid,
         "thread_block_tile" | "coalesced_group" | "thread_group" | "cluster_group" => {
-            GroupKind::Tile
+            GroupKind::Tile(None)
         }
         _ => return None,
     })
