@@ -173,6 +173,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                 if let Some(v) = self.builtin_value(n)? {
                     return Ok(v);
                 }
+                if n.kind() == "qualified_identifier" {
+                    // `Kind::A`, `ns::N`: an enumerator or constant (scoped enums
+                    // and namespaces do not change its value).
+                    let name = n.child_by_field_name("name").map(|c| self.txt(c));
+                    if let Some(&(v, t)) = name
+                        .filter(|nm| self.lookup(nm).is_none())
+                        .and_then(|nm| self.cx.types.consts.get(nm))
+                    {
+                        return Ok(Val::Scalar(int(v, t), t));
+                    }
+                }
                 let lv = self.lvalue(n)?;
                 self.load(lv, n)
             }
