@@ -164,6 +164,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Some(i) => self.rvalue(i),
                 None => self.unsup(n, "empty parentheses"),
             },
+            // A variable the parser took for a type (`T x(a, b);` read as a prototype).
+            "type_identifier" if self.lookup(self.txt(n)).is_some() => {
+                if let Some(Binding::Value(v)) = self.lookup(self.txt(n)) {
+                    return Ok(v.clone());
+                }
+                let lv = self.lvalue(n)?;
+                self.load(lv, n)
+            }
             "identifier" | "field_expression" | "subscript_expression" | "qualified_identifier" => {
                 if n.kind() == "identifier" {
                     if let Some(Binding::Value(v)) = self.lookup(self.txt(n)) {
