@@ -1073,6 +1073,7 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) -> Vec<(String, Node
                 };
                 register_types_in(cx, Some(t), src);
                 register_methods(cx, u, t, lang);
+                declare_struct_tag(cx, t, src);
                 let base = cx.types.resolve_base(t, src, &HashMap::new());
                 let mut c = n.walk();
                 let decls: Vec<Node> = n.children_by_field_name("declarator", &mut c).collect();
@@ -1214,6 +1215,26 @@ fn register_local_types(cx: &mut Ctx, body: Option<Node>, src: &str) {
     }
 }
 
+/// `struct S` named before its definition (`typedef struct S S;`, a field
+/// `struct S *next;`): an empty struct for now, completed in place by the
+/// definition, so that names bound earlier refer to the complete layout.
+fn declare_struct_tag(cx: &mut Ctx, t: Node, src: &str) {
+    if !matches!(
+        t.kind(),
+        "struct_specifier" | "class_specifier" | "union_specifier"
+    ) {
+        return;
+    }
+    let Some(name) = t.child_by_field_name("name").map(|n| text(n, src)) else {
+        return;
+    };
+    if name.contains('<') || cx.types.struct_names.contains_key(name) {
+        return;
+    }
+    let k = cx.types.add_struct(name.to_string(), Vec::new(), false);
+    cx.types.incomplete.insert(k);
+}
+
 /// Lays out the struct a specifier with a body defines, under `overrides`
 /// (template type parameters), as `name`, registered under `key` (default:
 /// the name).
@@ -1228,6 +1249,10 @@ fn register_struct(
     let Some(body) = t.child_by_field_name("body") else {
         return;
     };
+    if key.is_none() {
+        // Fields may point to the struct itself: its tag is known from here on.
+        declare_struct_tag(cx, t, src);
+    }
     let mut fields = Vec::new();
     // C++ base classes come first in the layout.
     let mut c0 = t.walk();
@@ -1287,7 +1312,22 @@ fn register_struct(
             cx.types.struct_names.insert(key, k);
         }
         None => {
-            cx.types.add_struct(name, fields, is_union);
+            let placeholder = cx
+                .types
+                .struct_names
+                .get(&name)
+                .copied()
+                .filter(|k| cx.types.incomplete.contains(k));
+            let k = cx.types.add_struct(name.clone(), fields, is_union);
+            if let Some(p) = placeholder {
+                // Complete the forward-declared struct in place.
+                if let Some(def) = cx.types.structs.pop() {
+                    debug_assert_eq!(cx.types.structs.len(), k);
+                    cx.types.structs[p] = def;
+                }
+                cx.types.incomplete.remove(&p);
+                cx.types.struct_names.insert(name, p);
+            }
         }
     }
 }
@@ -1301,7 +1341,12 @@ fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
                 .child_by_field_name("name")
                 .map(|n| text(n, src).to_string())
                 .unwrap_or_else(|| TypeEnv::anon_key(t));
-            if cx.types.struct_names.contains_key(&name) && !name.starts_with("<anon@") {
+            let complete = cx
+                .types
+                .struct_names
+                .get(&name)
+                .is_some_and(|k| !cx.types.incomplete.contains(k));
+            if complete && !name.starts_with("<anon@") {
                 return;
             }
             register_struct(cx, t, src, name, None, &HashMap::new());

@@ -74,6 +74,8 @@ pub(crate) struct TypeEnv {
     pub consts: HashMap<String, (i128, ScalarTy)>,
     /// Dialect (sizes of 3-vectors differ).
     pub lang: Option<Lang>,
+    /// Structs named before their definition (empty until it is seen).
+    pub incomplete: std::collections::HashSet<usize>,
 }
 
 /// Size of a scalar in bytes.
