@@ -50,8 +50,21 @@ impl<'c, 't> Lowerer<'c, 't> {
         // OpenCL `local int *p` is a private pointer to local memory; only
         // non-pointer objects declared `local` live in local memory.
         let ocl_local = quals.iter().any(|q| q.kind == QualifierKind::Local);
-        let is_auto = tnode.kind() == "placeholder_type_specifier" || text(tnode, src) == "auto";
-        let base = self.resolve_type(tnode);
+        // `decltype(e) x = e2;` (also GNU `__typeof__`): the type of `e` when it
+        // names a local, else that of the initializer, as for `auto`.
+        let decl_of = (tnode.kind() == "decltype")
+            .then(|| tnode.named_child(0))
+            .flatten()
+            .filter(|e| e.kind() == "identifier")
+            .and_then(|e| match self.lookup(self.txt(e)) {
+                Some(Binding::Slot(s)) => Some(self.lval_type(&LVal::Slot(s.clone()))),
+                Some(Binding::Value(v)) => Some(self.type_of_val(v)),
+                _ => None,
+            });
+        let is_auto = tnode.kind() == "placeholder_type_specifier"
+            || text(tnode, src) == "auto"
+            || tnode.kind() == "decltype" && decl_of.is_none();
+        let base = decl_of.unwrap_or_else(|| self.resolve_type(tnode));
         let mut cursor = n.walk();
         let decls: Vec<Node<'t>> = n
             .children_by_field_name("declarator", &mut cursor)

@@ -298,6 +298,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 _ => self.unsup(n, "`this` outside a member function"),
             },
             "lambda_expression" => self.unsup(n, "lambdas are not supported"),
+            "compound_statement" => self.statement_expression(n),
             "new_expression" | "delete_expression" => {
                 self.unsup(n, "`new`/`delete` is not supported")
             }
@@ -575,6 +576,36 @@ impl<'c, 't> Lowerer<'c, 't> {
                 )
             }
         })
+    }
+
+    /// GNU statement expression `({ s1; ...; e; })`: the statements in their
+    /// own scope, then the value of the last expression statement (`void`
+    /// when the last statement is not an expression).
+    fn statement_expression(&mut self, n: Node<'t>) -> R<Val> {
+        let mut c = n.walk();
+        let items: Vec<Node<'t>> = n
+            .named_children(&mut c)
+            .filter(|x| x.kind() != "comment")
+            .collect();
+        self.scopes.push(std::collections::HashMap::new());
+        let r = (|| {
+            let Some((last, init)) = items.split_last() else {
+                return Ok(Val::Void);
+            };
+            self.stmt_list(init)?;
+            match last.kind() {
+                "expression_statement" => match last.named_child(0) {
+                    Some(e) => self.rvalue(e),
+                    None => Ok(Val::Void),
+                },
+                _ => {
+                    self.stmt(*last)?;
+                    Ok(Val::Void)
+                }
+            }
+        })();
+        self.scopes.pop();
+        r
     }
 
     pub(crate) fn builtin_value(&mut self, n: Node<'t>) -> R<Option<Val>> {
