@@ -392,12 +392,21 @@ impl<'c, 't> Lowerer<'c, 't> {
                         Ty::Scalar(s) => s,
                         _ => ScalarTy::INT,
                     };
-                    let val = match arg {
-                        Some(a) => {
+                    // `f<N>(..)` with `N` a name: the parser cannot tell a
+                    // value from a type and gives a type descriptor.
+                    let named = match arg {
+                        Some(a) if a.kind() == "type_descriptor" => {
+                            Some(self.template_value_arg(a)?)
+                        }
+                        _ => None,
+                    };
+                    let val = match (arg, named) {
+                        (_, Some(Some(v))) => self.scalar(v, name_node)?.0,
+                        (Some(a), None) => {
                             let v = self.rvalue(a)?;
                             self.scalar(v, a)?.0
                         }
-                        None => {
+                        _ => {
                             let id = ParamId(self.kernel.params.len() as u32);
                             self.kernel.params.push(ParamDecl {
                                 name: name.clone(),
@@ -413,6 +422,47 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         Ok(())
+    }
+
+    /// The value of a template argument the parser read as a type descriptor
+    /// (`f<op>(..)`, `f<Kind::A>(..)`): a local or parameter of that name, an
+    /// enumerator or constant; `None` when it names nothing known (the
+    /// argument is then an unknown compile-time constant, the same in every
+    /// thread).
+    pub(crate) fn template_value_arg(&mut self, a: Node<'t>) -> R<Option<Val>> {
+        if a.child_by_field_name("declarator").is_some() {
+            return Ok(None);
+        }
+        let Some(t) = a.child_by_field_name("type") else {
+            return Ok(None);
+        };
+        let name = match t.kind() {
+            "type_identifier" => self.txt(t),
+            "qualified_identifier" => {
+                let mut inner = t;
+                while let Some(x) = inner.child_by_field_name("name") {
+                    inner = x;
+                    if inner.kind() != "qualified_identifier" {
+                        break;
+                    }
+                }
+                self.txt(inner)
+            }
+            _ => return Ok(None),
+        };
+        if t.kind() == "type_identifier" {
+            match self.lookup(name).cloned() {
+                Some(Binding::Value(v)) => return Ok(Some(v)),
+                Some(Binding::Slot(s)) => return Ok(Some(self.load(LVal::Slot(s), a)?)),
+                _ => {}
+            }
+        }
+        Ok(self
+            .cx
+            .types
+            .consts
+            .get(name)
+            .map(|&(v, ty)| Val::Scalar(int(v, ty), ty)))
     }
 
     /// Names assigned anywhere in the function (pointer parameters that are never

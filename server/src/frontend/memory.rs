@@ -929,6 +929,15 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // Only offset 0 of a local object is valid to dereference with its
                 // own type; anything else: the local may change (havoc it).
                 let slot_ty = self.lval_type(&LVal::Slot((*slot).clone()));
+                // A scalar local viewed as an aggregate (`(half2 *)&f4.x`): its
+                // bytes reinterpreted, which the slot cannot express; the
+                // local may change (havoc it) and reads give any value.
+                let punned = matches!(pointee, Ty::Vector(..) | Ty::Struct(_))
+                    && !matches!(slot_ty, Ty::Vector(..) | Ty::Struct(_));
+                if punned {
+                    self.havoc_slot(&slot, at);
+                    return LVal::Discard(pointee);
+                }
                 if matches!(offset, Expr::Int(0, _))
                     || self.size_of(&slot_ty) == self.size_of(&pointee)
                 {

@@ -108,7 +108,22 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.convert_val(ty, v, n);
         }
         // Local names shadow functions.
-        if self.lookup(&name).is_some() {
+        if let Some(b) = self.lookup(&name).cloned() {
+            // A function object: its `operator()` runs on it.
+            let obj = match b {
+                Binding::Slot(s) => Some(LVal::Slot(s)),
+                Binding::Ref(lv) => Some(lv),
+                _ => None,
+            };
+            if let Some(obj) = obj {
+                if let Ty::Struct(k) = self.lval_type(&obj) {
+                    if let Some(def) = self.struct_method(k, "operator()", Some(args.len())) {
+                        if def.param_count == args.len() {
+                            return self.inline_call_this(n, &def, &args, None, Some(obj));
+                        }
+                    }
+                }
+            }
             return self.unsup(
                 n,
                 format!("call of a local `{name}` (function pointers are not supported)"),
