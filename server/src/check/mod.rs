@@ -3,6 +3,7 @@
 pub mod diagnostic;
 pub mod interleaving;
 pub mod message;
+pub mod named;
 pub mod profile;
 pub mod report;
 pub mod sdv;

@@ -673,6 +673,7 @@ pub fn lower(src: &str, lang: Lang) -> Kernel {
         is_template: false,
         notes: vec![],
         next_stmt_id: 0,
+        async_accesses: Vec::new(),
     };
     let mut p = P {
         src,
@@ -958,11 +959,12 @@ impl Run<'_> {
                     }
                 }
             }
-            // Warp barriers order nothing here: an over-approximation of races.
+            // Warp and named barriers order nothing here: an over-approximation of races.
             StmtKind::Barrier {
                 scope: BarrierScope::Warp,
                 ..
-            } => {}
+            }
+            | StmtKind::NamedBarrier { .. } => {}
             StmtKind::Barrier {
                 scope,
                 global_fence,
