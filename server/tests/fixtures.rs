@@ -439,6 +439,7 @@ fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
                 DiagnosticKind::Divergence
                     | DiagnosticKind::BarrierDeadlock
                     | DiagnosticKind::BarrierRecycling
+                    | DiagnosticKind::AsyncCopy
             ) {
                 problems.push(format!(
                     "{} at line {at} without race details",

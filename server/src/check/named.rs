@@ -81,12 +81,51 @@ pub fn check_named(kernel: &Kernel, opts: &CheckOptions) -> NamedOutcome {
         well_synchronized: false,
         skipped: Some(why),
     };
+    let traces = match traces(kernel, opts) {
+        Ok(t) => t,
+        Err(why) => return skip(why),
+    };
+    let total = traces.len() as i128;
+    let mut findings: Vec<Finding> = count_mismatch(&traces).into_iter().collect();
+    for reverse in [false, true] {
+        if !findings.is_empty() {
+            break;
+        }
+        if let Some(f) = simulate(&traces, reverse, total) {
+            findings.push(f);
+            break;
+        }
+    }
+    NamedOutcome {
+        well_synchronized: findings.is_empty(),
+        findings,
+        skipped: None,
+    }
+}
+
+/// The threads of a block that execute statement `stmt` (a barrier
+/// operation), when the block size is known and their control flow can be
+/// followed; for hovers.
+pub fn reaching_threads(kernel: &Kernel, opts: &CheckOptions, stmt: StmtId) -> Option<Vec<usize>> {
+    let traces = traces(kernel, opts).ok()?;
+    Some(
+        traces
+            .iter()
+            .enumerate()
+            .filter(|(_, tr)| tr.iter().any(|e| e.stmt == stmt))
+            .map(|(t, _)| t)
+            .collect(),
+    )
+}
+
+/// Every thread's barrier operations, or why they cannot be computed.
+fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Vec<Vec<Event>>, String> {
     let Some(dim) = opts.launch.block_dim else {
-        return skip("the block size is not known (give `--blockDim` or a launch)".into());
+        return Err("the block size is not known (give `--blockDim` or a launch)".into());
     };
     let total: u64 = dim.iter().map(|d| u64::from(*d)).product();
     if total == 0 || total > MAX_THREADS {
-        return skip(format!("a block of {total} threads is not simulated"));
+        return Err(format!("a block of {total} threads is not simulated"));
     }
     let mut traces = Vec::new();
     for t in 0..total {
@@ -110,27 +149,17 @@ pub fn check_named(kernel: &Kernel, opts: &CheckOptions) -> NamedOutcome {
             unknown: None,
         };
         run.block(&kernel.body);
-        if let Some((span, why)) = run.unknown {
-            let _ = span;
-            return skip(format!("thread {t}: {why}"));
+        if let Some((_, why)) = run.unknown {
+            return Err(format!("thread {t}: {why}"));
         }
         traces.push(run.events);
     }
-    let mut findings: Vec<Finding> = count_mismatch(&traces).into_iter().collect();
-    for reverse in [false, true] {
-        if !findings.is_empty() {
-            break;
-        }
-        if let Some(f) = simulate(&traces, reverse, total as i128) {
-            findings.push(f);
-            break;
-        }
-    }
-    NamedOutcome {
-        well_synchronized: findings.is_empty(),
-        findings,
-        skipped: None,
-    }
+    Ok(traces)
+}
+
+/// Warps as a compact list, for messages.
+pub fn warps_of(threads: &[usize]) -> String {
+    warp_list(threads)
 }
 
 /// A concrete run of one thread's control flow, collecting its barrier operations.

@@ -266,6 +266,8 @@ struct Checker<'k, 's> {
     positions: std::collections::HashMap<StmtId, usize>,
     /// Well-synchronization of named and split barriers.
     named: super::named::NamedOutcome,
+    /// Races of threads with their own asynchronous copies.
+    async_findings: Vec<Finding>,
 }
 
 impl<'k, 's> Checker<'k, 's> {
@@ -311,6 +313,7 @@ impl<'k, 's> Checker<'k, 's> {
             rlimit_set: None,
             positions,
             named: super::named::check_named(kernel, opts),
+            async_findings: Vec::new(),
         }
     }
 
@@ -369,6 +372,7 @@ impl<'k, 's> Checker<'k, 's> {
 
     fn run(&mut self) {
         self.check_divergence();
+        self.check_async_same_thread();
         let accesses = self.accesses();
         'pairs: for i in 0..accesses.len() {
             for j in i..accesses.len() {
@@ -882,6 +886,68 @@ impl<'k, 's> Checker<'k, 's> {
         }
     }
 
+    /// A thread's own access while its asynchronous copy may be in flight
+    /// (the pairs the front end recorded): a race with the copy when the
+    /// bytes overlap. One thread, so no barrier can order them; only the
+    /// wait does, which the front end already took into account.
+    fn check_async_same_thread(&mut self) {
+        let pairs = self.kernel.asyncs.same_thread.clone();
+        let mut reported = std::collections::HashSet::new();
+        for (copy, access) in pairs {
+            if reported.contains(&access) || self.over_budget().is_some() {
+                continue;
+            }
+            let common = self.tree.common_loops(copy, access);
+            let scenario = Scenario::same_block(common);
+            let r = self.enc.exec(0, &scenario);
+            let (Some(c), Some(x)) = (r.accesses.get(&copy), r.accesses.get(&access)) else {
+                continue;
+            };
+            let (c, x) = (c.clone(), x.clone());
+            let mut facts = self.enc.scenario_facts(&scenario);
+            facts.extend(r.assumptions.iter().cloned());
+            facts.push(c.enabled.clone());
+            facts.push(x.enabled.clone());
+            facts.push(self.enc.overlap(&c, &x, false));
+            self.current = (copy, access);
+            match self.check_facts(facts.into_iter(), None) {
+                (SatResult::Sat, model) => {
+                    reported.insert(access);
+                    let who = model
+                        .map(|m| {
+                            let t = witness::threads(&self.enc, &m)[0].clone();
+                            format!(
+                                "thread ({},{},{}) of block ({},{},{})",
+                                t.thread[0],
+                                t.thread[1],
+                                t.thread[2],
+                                t.block[0],
+                                t.block[1],
+                                t.block[2]
+                            )
+                        })
+                        .unwrap_or_else(|| "a thread".into());
+                    let copy_span = self.span_of(copy);
+                    self.async_findings.push(Finding {
+                        kind: DiagnosticKind::AsyncCopy,
+                        message: format!(
+                            "{who} accesses bytes its own asynchronous copy may still be writing (or reading): wait for the copy before this access"
+                        ),
+                        span: self.span_of(access),
+                        related: vec![(copy_span, "the asynchronous copy".into())],
+                        race: None,
+                        divergence: None,
+                    });
+                }
+                (SatResult::Unsat, _) => {}
+                (SatResult::Unknown, _) => {
+                    let reason = self.last_unknown.clone();
+                    self.undecided.push((copy, access, reason));
+                }
+            }
+        }
+    }
+
     /// Neither access is ordered before the other by a named or split
     /// barrier (WEFT's happens-before): thread 1's access `a` precedes its
     /// arrival P, thread 2 waits at Q for P's generation or a later one of
@@ -946,6 +1012,7 @@ impl<'k, 's> Checker<'k, 's> {
             findings.push(super::message::divergence_finding(self.kernel, d));
         }
         findings.extend(self.named.findings.iter().cloned());
+        findings.extend(self.async_findings.iter().cloned());
         if let Some(why) = &self.named.skipped {
             findings.push(Finding {
                 kind: DiagnosticKind::Imprecision,
@@ -1017,7 +1084,7 @@ impl<'k, 's> Checker<'k, 's> {
         }
         let verdict = if !self.divergences.is_empty() || !self.named.findings.is_empty() {
             Verdict::Divergent
-        } else if self.races.iter().any(|r| !r.benign) {
+        } else if self.races.iter().any(|r| !r.benign) || !self.async_findings.is_empty() {
             Verdict::Racy
         } else if !self.undecided.is_empty() || self.budget_exceeded.is_some() {
             Verdict::Inconclusive
@@ -1049,7 +1116,7 @@ fn async_copy_finding(kernel: &Kernel, mut finding: Finding) -> Finding {
     let Some(race) = &finding.race else {
         return finding;
     };
-    let is_async = |id: StmtId| kernel.async_accesses.contains(&id);
+    let is_async = |id: StmtId| kernel.asyncs.accesses.contains(&id);
     if finding.kind == DiagnosticKind::Race && (is_async(race.first) || is_async(race.second)) {
         finding.kind = DiagnosticKind::AsyncCopy;
         finding.message = format!(

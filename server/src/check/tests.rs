@@ -58,7 +58,7 @@ impl B {
             is_template: false,
             notes: vec![],
             next_stmt_id: 0,
-            async_accesses: Vec::new(),
+            asyncs: Default::default(),
         };
         B { k }
     }

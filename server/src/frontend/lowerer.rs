@@ -320,6 +320,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         } else {
             self.stmt_span
         };
+        if !self.asyncs.is_idle() {
+            self.async_same_thread(id, &kind);
+        }
         self.cur.push(Stmt {
             id,
             kind,

@@ -725,7 +725,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             is_template: def.template.is_some(),
             notes: Vec::new(),
             next_stmt_id: 0,
-            async_accesses: Vec::new(),
+            asyncs: Default::default(),
         };
         let frozen = conflicted.clone();
         let mut lw = lowerer::Lowerer::new(cx, def, &frozen, kernel);

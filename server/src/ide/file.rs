@@ -1021,7 +1021,7 @@ mod tests {
             is_template: false,
             notes: vec![],
             next_stmt_id: 0,
-            async_accesses: Vec::new(),
+            asyncs: Default::default(),
         };
         let settings = Settings {
             launch: LaunchOverrides {

@@ -477,7 +477,7 @@ mod tests {
             is_template: false,
             notes: vec![],
             next_stmt_id: 0,
-            async_accesses: Vec::new(),
+            asyncs: Default::default(),
         };
         let mut a = Assignment {
             thread: [3, 0, 0],

@@ -530,10 +530,20 @@ pub struct Kernel {
     pub notes: Vec<(Span, String)>,
     /// Next free statement label (for the synthesizer's inserted barriers).
     pub next_stmt_id: u32,
-    /// Accesses made by asynchronous copies (`cp.async`, `__pipeline_memcpy_async`,
-    /// `cuda::memcpy_async`): the copy's own and the repeats where it may
-    /// still land, so races on them are reported as `async-copy`.
-    pub async_accesses: Vec<StmtId>,
+    /// Asynchronous copies (`cp.async`, `__pipeline_memcpy_async`,
+    /// `cuda::memcpy_async`) as the front end lowered them.
+    pub asyncs: AsyncInfo,
+}
+
+/// What the front end knows about a kernel's asynchronous copies.
+#[derive(Clone, Debug, PartialEq, Serialize, Default)]
+pub struct AsyncInfo {
+    /// The copies' accesses: where they are issued and the repeats where they
+    /// may still land, so races on them are reported as `async-copy`.
+    pub accesses: Vec<StmtId>,
+    /// (copy access, later access by the same thread while the copy may be
+    /// in flight): the thread races with its own copy if they overlap.
+    pub same_thread: Vec<(StmtId, StmtId)>,
 }
 
 impl Kernel {

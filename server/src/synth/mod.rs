@@ -14,6 +14,7 @@ pub mod repairs;
 pub mod report;
 #[cfg(test)]
 mod tests;
+pub mod waits;
 
 use serde::Serialize;
 

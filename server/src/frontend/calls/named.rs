@@ -55,6 +55,13 @@ pub(crate) struct AsyncState {
     counts: HashMap<i128, Expr>,
 }
 
+impl AsyncState {
+    /// Whether no copy is in flight.
+    pub(crate) fn is_idle(&self) -> bool {
+        self.pending.is_empty()
+    }
+}
+
 /// One instruction of an inline-PTX template.
 #[derive(Clone, Debug, PartialEq)]
 enum Ptx {
@@ -348,7 +355,35 @@ impl<'c, 't> Lowerer<'c, 't> {
                 ids.push(x.id);
             }
         });
-        self.kernel.async_accesses.extend(ids);
+        self.kernel.asyncs.accesses.extend(ids);
+    }
+
+    /// A new access `id` of `array` by the thread: while a copy of its own
+    /// to or from that array may be in flight, they must not overlap (a
+    /// write must not touch the copy's source either).
+    pub(crate) fn async_same_thread(&mut self, id: crate::ir::StmtId, kind: &StmtKind) {
+        let (array, write) = match kind {
+            StmtKind::Read { access, .. } => (access.array, false),
+            StmtKind::Write { access, .. } | StmtKind::Atomic { access, .. } => {
+                (access.array, true)
+            }
+            _ => return,
+        };
+        let mut pairs = Vec::new();
+        for p in &self.asyncs.pending {
+            let block = Block {
+                stmts: p.stmts.clone(),
+                braces: None,
+            };
+            crate::ir::walk::for_each_stmt(&block, &mut |x| match &x.kind {
+                StmtKind::Write { access, .. } if access.array == array => pairs.push((x.id, id)),
+                StmtKind::Read { access, .. } if write && access.array == array => {
+                    pairs.push((x.id, id))
+                }
+                _ => {}
+            });
+        }
+        self.kernel.asyncs.same_thread.extend(pairs);
     }
 
     /// The copies still in flight land here (called right after a barrier).

@@ -673,7 +673,7 @@ pub fn lower(src: &str, lang: Lang) -> Kernel {
         is_template: false,
         notes: vec![],
         next_stmt_id: 0,
-        async_accesses: Vec::new(),
+        asyncs: Default::default(),
     };
     let mut p = P {
         src,
