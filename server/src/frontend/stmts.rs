@@ -146,7 +146,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             if !guarded.iter().all(|c| c.kind() == "comment") {
                 let flags: Vec<VarId> = live.iter().map(|l| l.0).collect();
                 let cond = any(&flags).map_or(int(1, ScalarTy::Bool), not);
-                let stmts = self.with_block(|s| s.stmt_list_guarded(guarded))?;
+                // Skipped after a `return`/jump: waits in it are conditional.
+                let stmts =
+                    self.in_async_branch(|l| l.with_block(|s| s.stmt_list_guarded(guarded)))?;
                 if !stmts.is_empty() {
                     self.push(
                         StmtKind::If {
@@ -723,7 +725,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             self.scopes.push(HashMap::new());
             let before = self.ptrs.targets.clone();
-            let stmts = self.with_block(|s| s.stmt_list(&body_nodes));
+            let stmts = self.in_async_branch(|l| l.with_block(|s| s.stmt_list(&body_nodes)));
             let after = self.ptrs.replace_targets(before.clone());
             arm_states.push(after);
             self.scopes.pop();
