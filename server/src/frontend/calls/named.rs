@@ -727,6 +727,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.issue_async(first, None, n);
                 Ok(Some(Val::Void))
             }
+            // A pipeline handle: its state is modelled by the copy tracking.
+            "make_pipeline" => {
+                let _ = self.eval_args(args)?;
+                Ok(Some(Val::Scalar(int(0, ScalarTy::INT), ScalarTy::INT)))
+            }
             "__pipeline_commit" => {
                 self.async_commit();
                 Ok(Some(Val::Void))
@@ -794,10 +799,21 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Whether `obj` names a `cuda::barrier` (by its declared type's text).
     fn is_barrier_object(&self, obj: Node<'t>) -> bool {
+        self.object_type(obj)
+            .is_some_and(|t| t.contains("barrier") && !t.contains("grid"))
+    }
+
+    /// Whether `obj` names a `cuda::pipeline`.
+    fn is_pipeline_object(&self, obj: Node<'t>) -> bool {
+        self.object_type(obj)
+            .is_some_and(|t| t.contains("pipeline"))
+    }
+
+    /// The declared type text of the variable `obj` names.
+    fn object_type(&self, obj: Node<'t>) -> Option<String> {
         let text = self.txt(obj).trim_start_matches('&').trim();
         let base = text.split(['[', '.', ' ']).next().unwrap_or(text);
         self.barrier_decl_type(base)
-            .is_some_and(|t| t.contains("barrier") && !t.contains("grid"))
     }
 
     /// The declared type text of the variable `name`, searched in the kernel's source.
@@ -839,6 +855,23 @@ impl<'c, 't> Lowerer<'c, 't> {
         method: &str,
         args: &[Node<'t>],
     ) -> R<Option<Val>> {
+        if self.is_pipeline_object(obj) {
+            match method {
+                // Commits the copies issued since the last commit as one stage.
+                "producer_commit" => self.async_commit(),
+                // Waits for the oldest committed stage.
+                "consumer_wait" => {
+                    let oldest = self.asyncs.pending.iter().filter_map(|p| p.group).min();
+                    if let Some(g) = oldest {
+                        self.async_complete(|p| p.group == Some(g));
+                    }
+                }
+                "producer_acquire" | "consumer_release" => {}
+                _ => return Ok(None),
+            }
+            let _ = self.eval_args(args)?;
+            return Ok(Some(Val::Void));
+        }
         if !self.is_barrier_object(obj) {
             return Ok(None);
         }
