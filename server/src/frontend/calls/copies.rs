@@ -225,7 +225,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
         }
-        let value = if name.starts_with("async_work_group") {
+        let value = if name.starts_with("async_work_group") || name == "cg::memcpy_async" {
             // The work-group copies collectively: threads that copy the
             // same element store the same value, a function of its source.
             let mut key = vec![which, src_offset];

@@ -760,7 +760,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                     _ => None,
                 };
                 let first = self.cur.len();
-                self.copy_vals(n, name, vals)?;
+                // The group form copies collectively (see `copy_source_value`).
+                let what = if group_form { "cg::memcpy_async" } else { name };
+                self.copy_vals(n, what, vals)?;
                 self.issue_async(first, barrier, n);
                 Ok(Some(Val::Void))
             }
