@@ -683,9 +683,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             },
             n,
         );
-        if op.waits() {
-            self.async_land();
-        }
+        // An arrival publishes the thread's earlier accesses, but a copy in
+        // flight may land after it: it lands after every operation.
+        self.async_land();
     }
 
     fn barrier_name_of(&self, barrier: &Expr) -> Option<String> {
