@@ -56,6 +56,8 @@ struct Event {
     count: Option<i128>,
     /// For a wait: the generation index of the token (its arrival's).
     token: Option<i128>,
+    /// From a named-barrier statement (not `__syncthreads()`).
+    named: bool,
 }
 
 /// Whether the kernel uses named or split barriers.
@@ -86,6 +88,17 @@ pub fn check_named(kernel: &Kernel, opts: &CheckOptions) -> NamedOutcome {
         Err(why) => return skip(why),
     };
     let total = traces.len() as i128;
+    // The race check counts generations of named operations only; a named
+    // barrier 0 shared with `__syncthreads()` would be counted differently.
+    let zero = |named: bool| {
+        traces
+            .iter()
+            .flatten()
+            .any(|e| e.barrier == SYNCTHREADS_ID && e.named == named)
+    };
+    if zero(true) && zero(false) {
+        return skip("barrier 0 is used both by `__syncthreads()` and by named operations".into());
+    }
     let mut findings: Vec<Finding> = count_mismatch(&traces).into_iter().collect();
     for reverse in [false, true] {
         if !findings.is_empty() {
@@ -253,6 +266,7 @@ impl ThreadRun<'_> {
                             barrier: SYNCTHREADS_ID,
                             count: Some(self.total),
                             token: None,
+                            named: false,
                         });
                     }
                 }
@@ -299,6 +313,7 @@ impl ThreadRun<'_> {
                         barrier: id.bits,
                         count,
                         token: wait_token,
+                        named: true,
                     });
                 }
                 StmtKind::If { cond, then_, else_ } => match self.eval(cond) {
@@ -701,6 +716,7 @@ mod tests {
             barrier,
             count: Some(count),
             token: None,
+            named: true,
         }
     }
 
