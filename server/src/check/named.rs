@@ -441,11 +441,11 @@ fn count_mismatch(traces: &[Vec<Event>]) -> Option<Finding> {
         for (k, members) in list.iter().enumerate() {
             let &(t0, i0) = members.first()?;
             let first = &traces[t0][i0];
-            let expected = first.count.unwrap_or(users - dropped);
+            let expected = first.count.unwrap_or(users) - dropped;
             let other = members
                 .iter()
                 .map(|(t, i)| &traces[*t][*i])
-                .find(|e| e.count.unwrap_or(users - dropped) != expected);
+                .find(|e| e.count.unwrap_or(users) - dropped != expected);
             if let Some(other) = other {
                 return Some(recycling(
                     other,
@@ -453,7 +453,7 @@ fn count_mismatch(traces: &[Vec<Event>]) -> Option<Finding> {
                     format!(
                         "{} is used with {} threads here but with {expected} threads at its other arrivals in generation {k}",
                         barrier_name(*b),
-                        other.count.unwrap_or(users - dropped)
+                        other.count.unwrap_or(users) - dropped
                     ),
                 ));
             }
@@ -507,8 +507,10 @@ struct Generation {
     arrived: Vec<(usize, usize)>,
     /// The expected count of the pending generation, set by its first arrival.
     expected: Option<i128>,
-    /// Threads that dropped out for later phases.
+    /// Threads that dropped out (completed generations).
     dropped: i128,
+    /// Threads dropping out in the pending generation (from the next on).
+    dropping: i128,
 }
 
 /// Warps as a compact list: `0-3, 6`.
@@ -576,13 +578,13 @@ fn simulate(traces: &[Vec<Event>], reverse: bool, total: i128) -> Option<Finding
                 }
                 // Arrival. Split barriers without a stated count expect
                 // every thread that ever uses them, less those dropped.
+                // Threads that dropped out lower the count of later phases.
                 let count = e.count.unwrap_or_else(|| {
-                    let users = traces
+                    traces
                         .iter()
                         .filter(|tr| tr.iter().any(|x| x.barrier == e.barrier))
-                        .count() as i128;
-                    users - state.dropped
-                });
+                        .count() as i128
+                }) - state.dropped;
                 if let Some((other, at)) = state.arrived.iter().find(|(o, _)| *o == t) {
                     let first = &traces[*other][*at];
                     return Some(recycling(
@@ -614,13 +616,14 @@ fn simulate(traces: &[Vec<Event>], reverse: bool, total: i128) -> Option<Finding
                 }
                 state.arrived.push((t, pc[t] - 1));
                 if e.op == NamedOp::ArriveAndDrop {
-                    state.dropped += 1;
+                    state.dropping += 1;
                 }
                 let generation = state.completed;
                 if state.arrived.len() as i128 >= count {
                     state.completed += 1;
                     state.arrived.clear();
                     state.expected = None;
+                    state.dropped += std::mem::take(&mut state.dropping);
                 }
                 if e.op == NamedOp::Sync && state.completed == generation {
                     blocked[t] = Some((e.barrier, generation));
