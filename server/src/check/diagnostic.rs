@@ -3,7 +3,9 @@
 use serde::Serialize;
 
 /// Severity of a diagnostic, LSP-style.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize, PartialOrd, Ord,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// A definite defect.
@@ -48,6 +50,9 @@ pub enum DiagnosticKind {
     SyntaxError,
     /// A sound over-approximation the front end had to make.
     Imprecision,
+    /// Lanes of one warp access different words of one shared-memory bank
+    /// (performance; reported with `--perf`).
+    BankConflict,
     /// A file mentions kernels but defines none to check here.
     NoKernel,
     /// Named or split barriers that some threads wait at forever.
@@ -60,7 +65,7 @@ pub enum DiagnosticKind {
 
 impl DiagnosticKind {
     /// All kinds, for documentation.
-    pub const ALL: [DiagnosticKind; 12] = [
+    pub const ALL: [DiagnosticKind; 13] = [
         DiagnosticKind::Race,
         DiagnosticKind::BenignRace,
         DiagnosticKind::Divergence,
@@ -69,6 +74,7 @@ impl DiagnosticKind {
         DiagnosticKind::Unsupported,
         DiagnosticKind::SyntaxError,
         DiagnosticKind::Imprecision,
+        DiagnosticKind::BankConflict,
         DiagnosticKind::NoKernel,
         DiagnosticKind::BarrierDeadlock,
         DiagnosticKind::BarrierRecycling,
@@ -86,6 +92,7 @@ impl DiagnosticKind {
             DiagnosticKind::Unsupported => "unsupported",
             DiagnosticKind::SyntaxError => "syntax-error",
             DiagnosticKind::Imprecision => "imprecision",
+            DiagnosticKind::BankConflict => "bank-conflict",
             DiagnosticKind::NoKernel => "no-kernel",
             DiagnosticKind::BarrierDeadlock => "barrier-deadlock",
             DiagnosticKind::BarrierRecycling => "barrier-recycling",
@@ -107,6 +114,7 @@ impl DiagnosticKind {
                 Severity::Information
             }
             DiagnosticKind::RedundantBarrier => Severity::Hint,
+            DiagnosticKind::BankConflict => Severity::Information,
         }
     }
 
@@ -137,6 +145,7 @@ impl DiagnosticKind {
             DiagnosticKind::Unsupported => "unsupported construct",
             DiagnosticKind::SyntaxError => "syntax error",
             DiagnosticKind::Imprecision => "imprecise model",
+            DiagnosticKind::BankConflict => "shared-memory bank conflict",
             DiagnosticKind::NoKernel => "no kernel defined",
             DiagnosticKind::BarrierDeadlock => "barrier deadlock",
             DiagnosticKind::BarrierRecycling => "barrier recycling",
@@ -164,6 +173,7 @@ impl DiagnosticKind {
             DiagnosticKind::Inconclusive => "The checker could not decide within its budget or the solver answered unknown. Treat the kernel as possibly racy.",
             DiagnosticKind::Unsupported => "The kernel uses a construct the checker does not model, so no verdict is given.",
             DiagnosticKind::SyntaxError => "The file could not be parsed; kernels around the error may be analysed imprecisely or not at all.",
+            DiagnosticKind::BankConflict => "Shared memory is split into 32 banks of 4-byte words (word w is in bank w mod 32). When lanes of one warp access different words of the same bank in one instruction, the access is replayed once per word: an N-way conflict costs N times a conflict-free one. Lanes reading the same word are served together (broadcast). 8-byte accesses are served per half-warp and 16-byte accesses per quarter-warp. Pad the array (`[N][M]` to `[N][M + 1]`) or remap the index (`i + i / 32`); `syncwright fix --bank-conflicts` chooses the smallest padding that removes the conflicts. Reported only with `check --perf`, and in editors with the `perf` setting (diagnostics, hovers, a padding quick fix).",
             DiagnosticKind::Imprecision => "The checker replaced something it cannot see (an unknown function, a recursive call) by arbitrary behaviour. Results stay sound but may report races that cannot happen.",
             DiagnosticKind::BarrierDeadlock => "Named barriers (`bar.sync id, n` / `bar.arrive id, n`) and split barriers (`cuda::barrier`) complete a generation when the expected number of threads has arrived. Here some threads wait forever: fewer threads than the count arrive, roles meet the barriers in different orders, or a wait has no arrival that could complete it. The witness says which warps wait at which barrier. Make the count equal the threads (warps x 32) of the roles that arrive, and use the barriers in the same order in every role.",
             DiagnosticKind::BarrierRecycling => "A named or split barrier is used again while its previous generation is still pending: a thread arrives twice before the generation completes (its second arrival is counted in the first generation), or threads use one barrier id with different counts. Synchronization then depends on scheduling. Use a different barrier id for the second use, or wait for the first generation (`bar.sync`) before arriving again.",

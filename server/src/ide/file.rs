@@ -38,6 +38,8 @@ pub struct KernelAnalysis {
     /// The host launches of the kernel whose sizes it was checked under (empty
     /// when no launch was found or a higher-priority setting decided).
     pub launches: Vec<LaunchSite>,
+    /// Bank conflicts of its shared accesses, when performance analyses are on.
+    pub banks: Option<crate::check::banks::BankReport>,
 }
 
 /// A launch of a kernel in the host code of the translation unit.
@@ -191,9 +193,20 @@ pub struct FileAnalysis {
     pub time_ms: f64,
     /// Line index of each of `program.files`, built on first use by [`FileAnalysis::locate`].
     pub line_starts: std::sync::OnceLock<Vec<LineStarts>>,
+    /// Severity of `bank-conflict` findings chosen by the settings (None: default).
+    pub perf_severity: Option<crate::check::diagnostic::Severity>,
 }
 
 impl FileAnalysis {
+    /// Severity of a finding of `kind` in this analysis: the kind's default,
+    /// or the configured one for `bank-conflict`.
+    pub fn severity(&self, kind: DiagnosticKind) -> crate::check::diagnostic::Severity {
+        match (kind, self.perf_severity) {
+            (DiagnosticKind::BankConflict, Some(s)) => s,
+            _ => kind.severity(),
+        }
+    }
+
     /// Whether everything is fine: every kernel race-free and no error or
     /// warning at file level (what decides the CLI's exit code).
     pub fn is_clean(&self) -> bool {
@@ -206,6 +219,17 @@ impl FileAnalysis {
                     crate::check::diagnostic::Severity::Error
                         | crate::check::diagnostic::Severity::Warning
                 )
+            })
+            && self.kernels.iter().all(|k| {
+                // Bank conflicts count only when configured as errors or warnings.
+                k.report.findings.iter().all(|f| {
+                    f.kind != DiagnosticKind::BankConflict
+                        || !matches!(
+                            self.severity(f.kind),
+                            crate::check::diagnostic::Severity::Error
+                                | crate::check::diagnostic::Severity::Warning
+                        )
+                })
             })
     }
 }
@@ -348,7 +372,14 @@ fn finish(
     let mut kernels: Vec<KernelAnalysis> = program
         .kernels
         .iter()
-        .map(|kernel| check_launches(kernel, &config, &explicit, launches))
+        .map(|kernel| {
+            let mut analysis = check_launches(kernel, &config, &explicit, launches);
+            // `check` without `--perf` does no bank work at all.
+            if settings.perf {
+                analysis.banks = banks_guarded(kernel, &analysis.options, &mut analysis.report);
+            }
+            analysis
+        })
         .collect();
     for unsupported in &program.unsupported {
         let resolved = config.resolve(&explicit, None);
@@ -359,6 +390,7 @@ fn finish(
             grid_dim_source: resolved.grid_dim_source,
             report: unsupported_report(unsupported),
             launches: Vec::new(),
+            banks: None,
         });
     }
     kernels.sort_by_key(|k| (k.report.name_span.file, k.report.name_span.start));
@@ -382,6 +414,7 @@ fn finish(
         config_error,
         time_ms: started.elapsed().as_secs_f64() * 1000.0,
         line_starts: std::sync::OnceLock::new(),
+        perf_severity: settings.perf_severity,
     }
 }
 
@@ -446,6 +479,7 @@ fn check_launches(
             grid_dim_source: resolved.grid_dim_source,
             report,
             launches: Vec::new(),
+            banks: None,
         };
     }
     let several = runs.len() > 1;
@@ -511,6 +545,7 @@ fn check_launches(
         grid_dim_source: options.grid_dim_source,
         report,
         launches: all_sites,
+        banks: None,
     }
 }
 
@@ -638,6 +673,36 @@ pub fn check_guarded(kernel: &Kernel, options: &CheckOptions) -> KernelReport {
         }
     }
     report
+}
+
+/// Bank-conflict analysis of one kernel (`--perf`): its `bank-conflict`
+/// findings go into `report`; an analysis panic becomes an `imprecision` note.
+pub fn banks_guarded(
+    kernel: &Kernel,
+    options: &CheckOptions,
+    report: &mut KernelReport,
+) -> Option<crate::check::banks::BankReport> {
+    match catch_unwind(AssertUnwindSafe(|| {
+        crate::check::banks::analyze_banks(kernel, options)
+    })) {
+        Ok(banks) => {
+            report
+                .findings
+                .extend(crate::check::banks::findings(&banks));
+            Some(banks)
+        }
+        Err(panic) => {
+            report.findings.push(plain_finding(
+                DiagnosticKind::Imprecision,
+                format!(
+                    "internal error in the bank-conflict analysis: {}",
+                    panic_message(&*panic)
+                ),
+                kernel.name_span,
+            ));
+            None
+        }
+    }
 }
 
 /// The report of a kernel the front end could not lower.
