@@ -59,6 +59,7 @@ impl B {
             notes: vec![],
             next_stmt_id: 0,
             asyncs: Default::default(),
+            template_params: Vec::new(),
         };
         B { k }
     }

@@ -478,6 +478,7 @@ mod tests {
             notes: vec![],
             next_stmt_id: 0,
             asyncs: Default::default(),
+            template_params: Vec::new(),
         };
         let mut a = Assignment {
             thread: [3, 0, 0],

@@ -533,6 +533,10 @@ pub struct Kernel {
     /// Asynchronous copies (`cp.async`, `__pipeline_memcpy_async`,
     /// `cuda::memcpy_async`) as the front end lowered them.
     pub asyncs: AsyncInfo,
+    /// Names of the template parameters in declaration order (types and
+    /// values): explicit template arguments of a launch bind them by position.
+    #[serde(skip)]
+    pub template_params: Vec<String>,
 }
 
 /// What the front end knows about a kernel's asynchronous copies.
