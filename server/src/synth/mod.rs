@@ -15,6 +15,7 @@ pub mod repairs;
 pub mod report;
 #[cfg(test)]
 mod tests;
+pub mod waits;
 
 use serde::Serialize;
 

@@ -1584,6 +1584,7 @@ fn prefix_is_independent(
         StmtKind::Write { access, .. } => ok &= !aliases(access.array),
         StmtKind::Barrier { .. }
         | StmtKind::Collective { .. }
+        | StmtKind::NamedBarrier { .. }
         | StmtKind::Break
         | StmtKind::Continue
         | StmtKind::Return
