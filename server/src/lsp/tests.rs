@@ -457,6 +457,7 @@ impl Engine for FakeEngine {
             reason: None,
             fixes,
             optimal: true,
+            verified: None,
         }
     }
 
