@@ -1672,7 +1672,7 @@ fn prefix_is_independent(
 
 /// The text of the condition of an `if` statement written at `span`, when it
 /// has no side effects that evaluating it twice would repeat.
-fn if_condition_text(text: &str, span: Span) -> Option<String> {
+pub(crate) fn if_condition_text(text: &str, span: Span) -> Option<String> {
     let s = text.get(span.start as usize..span.end as usize)?;
     let rest = s.strip_prefix("if")?.trim_start();
     if !rest.starts_with('(') {
