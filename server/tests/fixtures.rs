@@ -20,13 +20,15 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use syncwright::check::banks::{AccessBanks, BankWitness, Degree};
 use syncwright::check::interleaving::{race_steps, SourceLine, StepKind};
 use syncwright::check::{DiagnosticKind, Finding, Race, RaceKind, RaceWitness, Verdict};
 use syncwright::config::CheckOptions;
-use syncwright::ide::{analyze_file, position_of, FileAnalysis, Settings};
+use syncwright::ide::{analyze_file, position_of, FileAnalysis, KernelAnalysis, Settings};
 use syncwright::ir::eval::Assignment;
 use syncwright::ir::walk::find_stmt;
 use syncwright::ir::{Access, Kernel, MemSpace, Span, Stmt, StmtId, StmtKind};
+use syncwright::synth::padding::Padding;
 
 /// One `//~` item.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,6 +36,8 @@ struct Expected {
     line: u32,
     kind: DiagnosticKind,
     race_kind: Option<RaceKind>,
+    /// Conflict degree of a `bank-conflict` item.
+    degree: Option<u32>,
 }
 
 /// The expectations of one file.
@@ -92,17 +96,22 @@ fn parse_expectations(text: &str) -> Result<Expectations, String> {
         };
         for item in items.split(',') {
             let words: Vec<&str> = item.split_whitespace().collect();
-            let (kind, race_kind) = match words.as_slice() {
-                ["race"] => (DiagnosticKind::Race, None),
-                ["race", k] => (DiagnosticKind::Race, Some(parse_race_kind(k)?)),
-                ["benign-race"] => (DiagnosticKind::BenignRace, None),
-                ["divergence"] => (DiagnosticKind::Divergence, None),
+            let (kind, race_kind, degree) = match words.as_slice() {
+                ["race"] => (DiagnosticKind::Race, None, None),
+                ["race", k] => (DiagnosticKind::Race, Some(parse_race_kind(k)?), None),
+                ["benign-race"] => (DiagnosticKind::BenignRace, None, None),
+                ["divergence"] => (DiagnosticKind::Divergence, None, None),
+                ["bank-conflict", d] => match d.parse::<u32>() {
+                    Ok(d) if d > 1 => (DiagnosticKind::BankConflict, None, Some(d)),
+                    _ => return Err(format!("line {line_no}: bad conflict degree `{d}`")),
+                },
                 _ => return Err(format!("line {line_no}: malformed expectation `{item}`")),
             };
             e.items.push(Expected {
                 line: line_no,
                 kind,
                 race_kind,
+                degree,
             });
         }
     }
@@ -144,7 +153,7 @@ fn line_of(text: &str, span: Span) -> u32 {
 
 /// Whether `finding` meets `expected`.
 fn meets(text: &str, kernel: Option<&Kernel>, finding: &Finding, expected: &Expected) -> bool {
-    if finding.kind != expected.kind {
+    if finding.kind != expected.kind || expected.kind == DiagnosticKind::BankConflict {
         return false;
     }
     match &finding.race {
@@ -255,6 +264,131 @@ fn check_witness(
     }
 }
 
+/// Bank conflicts of a kernel analysed with `perf`: every access with a
+/// degree above 1 is expected on its line with that degree, and its witness
+/// replays (both lanes' offsets evaluate as reported, in one bank group, in
+/// different units).
+fn check_banks(
+    text: &str,
+    k: &KernelAnalysis,
+    expectations: &Expectations,
+    met: &mut [bool],
+    problems: &mut Vec<String>,
+) {
+    let (Some(banks), Some(kernel)) = (&k.banks, &k.kernel) else {
+        return;
+    };
+    for a in &banks.accesses {
+        let line = line_of(text, a.span);
+        if let Degree::Unknown(why) = &a.degree {
+            problems.push(format!("line {line}: bank degree unknown: {why}"));
+            continue;
+        }
+        if !a.degree.conflicts() {
+            continue;
+        }
+        let mut expected = false;
+        for (i, e) in expectations.items.iter().enumerate() {
+            if e.kind == DiagnosticKind::BankConflict
+                && e.line == line
+                && Degree::Exact(e.degree.unwrap_or(0)) == a.degree
+            {
+                met[i] = true;
+                expected = true;
+            }
+        }
+        if !expected {
+            problems.push(format!(
+                "line {line}: unexpected {} bank conflict on `{}`",
+                a.degree.describe(),
+                a.array_name
+            ));
+        }
+        let reported = k
+            .report
+            .findings
+            .iter()
+            .any(|f| f.kind == DiagnosticKind::BankConflict && f.span == a.span);
+        if !reported {
+            problems.push(format!("line {line}: bank conflict without a finding"));
+        }
+        match &a.witness {
+            Some(w) => {
+                if let Err(e) = replay_bank_witness(kernel, &k.options, a, w) {
+                    problems.push(format!("line {line}: bad bank witness: {e}"));
+                }
+            }
+            None => problems.push(format!("line {line}: bank conflict without a witness")),
+        }
+    }
+    let _ = &mut *met;
+}
+
+fn replay_bank_witness(
+    kernel: &Kernel,
+    options: &CheckOptions,
+    a: &AccessBanks,
+    w: &BankWitness,
+) -> Result<(), String> {
+    let stmt = find_stmt(&kernel.body, a.stmt).ok_or("no such statement")?;
+    let access = access_of(stmt).ok_or("not an access")?;
+    if let Some(b) = options.launch.block_dim {
+        if w.block_dim != b.map(u64::from) {
+            return Err(format!(
+                "blockDim {:?} is not the launch's {b:?}",
+                w.block_dim
+            ));
+        }
+    }
+    let mut units = Vec::new();
+    for i in 0..2 {
+        let t = w.threads[i];
+        let linear = t[0] + w.block_dim[0] * (t[1] + w.block_dim[1] * t[2]);
+        if linear / 32 != w.warp || linear % 32 != u64::from(w.lanes[i]) {
+            return Err(format!(
+                "thread {t:?} is not lane {} of warp {}",
+                w.lanes[i], w.warp
+            ));
+        }
+        let assignment = Assignment {
+            thread: t,
+            block: w.block,
+            block_dim: w.block_dim,
+            grid_dim: w.grid_dim,
+            global_offset: [0; 3],
+            params: w.params.iter().map(|p| (p.name.clone(), p.value)).collect(),
+            locals: w.locals[i]
+                .iter()
+                .map(|v| (v.name.clone(), v.value))
+                .collect(),
+        };
+        let offset = assignment
+            .eval(kernel, &access.offset)
+            .ok_or("offset cannot be evaluated with the witness values")?
+            .bits;
+        if offset != w.byte_offsets[i] {
+            return Err(format!(
+                "lane {}: offset evaluates to {offset}, witness says {}",
+                w.lanes[i], w.byte_offsets[i]
+            ));
+        }
+        let unit = i128::from(access.size.max(4));
+        units.push(offset.div_euclid(unit));
+    }
+    let groups = i128::from(128 / access.size.max(4));
+    let phase = 32 / (access.size.max(4) / 4);
+    if units[0] == units[1]
+        || units[0].rem_euclid(groups) != units[1].rem_euclid(groups)
+        || w.lanes[0] / phase != w.lanes[1] / phase
+    {
+        return Err(format!(
+            "lanes {:?} at units {units:?} do not conflict",
+            w.lanes
+        ));
+    }
+    Ok(())
+}
+
 /// Checks the "Show interleaving" steps of a race against its witness and the source: launch,
 /// two threads, the two accesses in source order on their own lines with the witness's indices,
 /// then the barrier step.
@@ -320,6 +454,37 @@ fn check_interleaving(analysis: &FileAnalysis, race: &Race, w: &RaceWitness) -> 
         ));
     }
     Ok(())
+}
+
+/// `// expect-padding(name): columns +P | remap / S | none`: what
+/// `fix --bank-conflicts` does to array `name`; the padded source must be
+/// verified (same verdicts, predicted degrees) and conflict-free.
+fn check_padding(path: &Path, text: &str, problems: &mut Vec<String>) {
+    let expected: Vec<(String, String)> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("// expect-padding("))
+        .filter_map(|r| r.split_once("):"))
+        .map(|(n, p)| (n.trim().to_string(), p.trim().to_string()))
+        .collect();
+    if expected.is_empty() {
+        return;
+    }
+    let outcome = syncwright::ide::padding::pad_text(path, text, &Settings::default());
+    problems.extend(outcome.problems.iter().map(|p| format!("padding: {p}")));
+    for (name, want) in &expected {
+        let plan = outcome.plans.iter().find(|p| &p.array == name);
+        let got = match plan.map(|p| p.padding) {
+            None => "none".to_string(),
+            Some(Padding::Columns { extra }) => format!("columns +{extra}"),
+            Some(Padding::Remap { stride }) => format!("remap / {stride}"),
+        };
+        if &got != want {
+            problems.push(format!("padding of `{name}`: expected {want}, got {got}"));
+        }
+        if plan.is_some_and(|p| !p.conflict_free) {
+            problems.push(format!("padding of `{name}` is not conflict-free"));
+        }
+    }
 }
 
 /// Checks one file; returns its problems.
@@ -427,6 +592,9 @@ fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
             }
         }
     }
+    for k in &analysis.kernels {
+        check_banks(text, k, &expectations, &mut met, &mut problems);
+    }
     for (e, met) in expectations.items.iter().zip(met) {
         if !met {
             problems.push(format!(
@@ -437,7 +605,7 @@ fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
             ));
         }
     }
-    let _ = path;
+    check_padding(path, text, &mut problems);
     problems
 }
 
@@ -480,21 +648,32 @@ fn expectation_syntax_parses() {
             Expected {
                 line: 3,
                 kind: DiagnosticKind::Race,
-                race_kind: Some(RaceKind::WriteRead)
+                race_kind: Some(RaceKind::WriteRead),
+                degree: None
             },
             Expected {
                 line: 3,
                 kind: DiagnosticKind::BenignRace,
-                race_kind: None
+                race_kind: None,
+                degree: None
             },
             Expected {
                 line: 4,
                 kind: DiagnosticKind::Divergence,
-                race_kind: None
+                race_kind: None,
+                degree: None
             },
         ]
     );
     assert!(parse_expectations("//~ race sideways\n").is_err());
+    assert_eq!(
+        parse_expectations("s[t] = 0; //~ bank-conflict 4\n")
+            .unwrap()
+            .items[0]
+            .degree,
+        Some(4)
+    );
+    assert!(parse_expectations("//~ bank-conflict 1\n").is_err());
     assert!(parse_expectations("// expect-verdict: maybe\n").is_err());
 }
 
@@ -520,7 +699,12 @@ fn every_kernel_meets_its_expectations() {
         if path.extension().is_some_and(|e| e == "cuh") && !text.contains("// expect-verdict") {
             continue;
         }
-        let mut analysis = analyze_file(path, &text, &Settings::default());
+        // Kernels under `banks/` are analysed for bank conflicts too.
+        let settings = Settings {
+            perf: path.components().any(|c| c.as_os_str() == "banks"),
+            ..Settings::default()
+        };
+        let mut analysis = analyze_file(path, &text, &settings);
         // Solver calls have wall-clock limits; on a loaded machine a kernel can
         // come out inconclusive. Timing is for benchmarks, not tests: retry.
         for _ in 0..INCONCLUSIVE_RETRIES {
@@ -531,7 +715,7 @@ fn every_kernel_meets_its_expectations() {
             if !inconclusive || text.contains("expect-verdict: inconclusive") {
                 break;
             }
-            analysis = analyze_file(path, &text, &Settings::default());
+            analysis = analyze_file(path, &text, &settings);
         }
         checked += 1;
         let shown = path.strip_prefix(kernels_dir()).unwrap_or(path);

@@ -3,7 +3,9 @@
 use serde::Serialize;
 
 /// Severity of a diagnostic, LSP-style.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize, PartialOrd, Ord,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// A definite defect.
@@ -48,13 +50,16 @@ pub enum DiagnosticKind {
     SyntaxError,
     /// A sound over-approximation the front end had to make.
     Imprecision,
+    /// Lanes of one warp access different words of one shared-memory bank
+    /// (performance; reported with `--perf`).
+    BankConflict,
     /// A file mentions kernels but defines none to check here.
     NoKernel,
 }
 
 impl DiagnosticKind {
     /// All kinds, for documentation.
-    pub const ALL: [DiagnosticKind; 9] = [
+    pub const ALL: [DiagnosticKind; 10] = [
         DiagnosticKind::Race,
         DiagnosticKind::BenignRace,
         DiagnosticKind::Divergence,
@@ -63,6 +68,7 @@ impl DiagnosticKind {
         DiagnosticKind::Unsupported,
         DiagnosticKind::SyntaxError,
         DiagnosticKind::Imprecision,
+        DiagnosticKind::BankConflict,
         DiagnosticKind::NoKernel,
     ];
 
@@ -77,6 +83,7 @@ impl DiagnosticKind {
             DiagnosticKind::Unsupported => "unsupported",
             DiagnosticKind::SyntaxError => "syntax-error",
             DiagnosticKind::Imprecision => "imprecision",
+            DiagnosticKind::BankConflict => "bank-conflict",
             DiagnosticKind::NoKernel => "no-kernel",
         }
     }
@@ -91,6 +98,7 @@ impl DiagnosticKind {
                 Severity::Information
             }
             DiagnosticKind::RedundantBarrier => Severity::Hint,
+            DiagnosticKind::BankConflict => Severity::Information,
         }
     }
 
@@ -118,6 +126,7 @@ impl DiagnosticKind {
             DiagnosticKind::Unsupported => "unsupported construct",
             DiagnosticKind::SyntaxError => "syntax error",
             DiagnosticKind::Imprecision => "imprecise model",
+            DiagnosticKind::BankConflict => "shared-memory bank conflict",
             DiagnosticKind::NoKernel => "no kernel defined",
         }
     }
@@ -142,6 +151,7 @@ impl DiagnosticKind {
             DiagnosticKind::Inconclusive => "The checker could not decide within its budget or the solver answered unknown. Treat the kernel as possibly racy.",
             DiagnosticKind::Unsupported => "The kernel uses a construct the checker does not model, so no verdict is given.",
             DiagnosticKind::SyntaxError => "The file could not be parsed; kernels around the error may be analysed imprecisely or not at all.",
+            DiagnosticKind::BankConflict => "Shared memory is split into 32 banks of 4-byte words (word w is in bank w mod 32). When lanes of one warp access different words of the same bank in one instruction, the access is replayed once per word: an N-way conflict costs N times a conflict-free one. Lanes reading the same word are served together (broadcast). 8-byte accesses are served per half-warp and 16-byte accesses per quarter-warp. Pad the array (`[N][M]` to `[N][M + 1]`) or remap the index (`i + i / 32`); `syncwright fix --bank-conflicts` chooses the smallest padding that removes the conflicts. Reported only with `check --perf`, and in editors with the `perf` setting (diagnostics, hovers, a padding quick fix).",
             DiagnosticKind::Imprecision => "The checker replaced something it cannot see (an unknown function, a recursive call) by arbitrary behaviour. Results stay sound but may report races that cannot happen.",
             DiagnosticKind::NoKernel => "The file mentions kernels (`__global__`, `__kernel`) but defines none the checker could find: it only declares them (their definitions are checked with the files that define them), or the definitions are in inactive preprocessor branches. Nothing in this file was checked.",
         }

@@ -1,5 +1,6 @@
 //! The SDV two-thread checker: data races and barrier divergence, decided with Z3.
 
+pub mod banks;
 pub mod diagnostic;
 pub mod interleaving;
 pub mod message;

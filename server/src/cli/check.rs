@@ -183,7 +183,7 @@ fn threshold_code(outcomes: &[FileOutcome], threshold: SeverityThreshold) -> i32
     let reached = outcomes.iter().any(|o| match o {
         FileOutcome::Analyzed(a) => view::diagnostics(a)
             .iter()
-            .any(|d| threshold.reached_by(d.finding.kind.severity())),
+            .any(|d| threshold.reached_by(d.severity)),
         FileOutcome::Unreadable { .. } => true,
     });
     if reached {

@@ -49,6 +49,9 @@ pub struct FixArgs {
     /// Keep every existing barrier; only insert.
     #[arg(long)]
     pub keep_existing: bool,
+    /// Pad shared arrays to remove bank conflicts instead of placing barriers.
+    #[arg(long)]
+    pub bank_conflicts: bool,
     /// Repair races between blocks with grid barriers (`this_grid().sync()`;
     /// the kernel must then be launched with cudaLaunchCooperativeKernel).
     /// Implied for kernels that use `this_grid()` or are launched so in the file.
@@ -250,6 +253,10 @@ pub fn exit_code(outcomes: &[FixOutcome]) -> i32 {
 /// Runs `syncwright fix` and returns the exit code.
 pub fn run_fix(args: &FixArgs) -> i32 {
     keep_freed_memory();
+    if args.bank_conflicts {
+        let args = args.clone();
+        return on_analysis_thread(move || super::fix_banks::run(&args)).unwrap_or(EXIT_USAGE);
+    }
     let Some(outcomes) = on_analysis_thread({
         let args = args.clone();
         move || fix_inputs(&args)

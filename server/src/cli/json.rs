@@ -127,7 +127,7 @@ fn diagnostic_json(d: &DiagnosticView<'_>) -> Value {
         .collect();
     let mut value = json!({
         "kind": kind.code(),
-        "severity": kind.severity().as_str(),
+        "severity": d.severity.as_str(),
         "message": d.finding.message,
         "range": range_json(&d.location),
         "related": related,

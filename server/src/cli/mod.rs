@@ -4,6 +4,7 @@
 
 mod check;
 pub mod fix;
+pub mod fix_banks;
 pub mod json;
 pub mod sarif;
 pub mod text;
@@ -114,6 +115,12 @@ pub struct LaunchArgs {
     /// Time budget per kernel in milliseconds; over budget gives `inconclusive`.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub budget_ms: Option<u64>,
+    /// Also report performance problems (shared-memory bank conflicts).
+    #[arg(long)]
+    pub perf: bool,
+    /// Severity of `bank-conflict` diagnostics (default: information).
+    #[arg(long, value_name = "LEVEL", value_parser = parse_severity_arg)]
+    pub perf_severity: Option<crate::check::diagnostic::Severity>,
 }
 
 impl LaunchArgs {
@@ -128,6 +135,8 @@ impl LaunchArgs {
             },
             warp_sync: self.warp_sync,
             kernel_budget_ms: self.budget_ms.unwrap_or(0),
+            perf: self.perf || self.perf_severity.is_some(),
+            perf_severity: self.perf_severity,
             ..crate::ide::Settings::default()
         }
     }
@@ -159,6 +168,19 @@ pub struct CheckArgs {
     /// order does not depend on it.
     #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
+}
+
+fn parse_severity_arg(text: &str) -> Result<crate::check::diagnostic::Severity, String> {
+    use crate::check::diagnostic::Severity;
+    match text {
+        "error" => Ok(Severity::Error),
+        "warning" => Ok(Severity::Warning),
+        "information" | "info" => Ok(Severity::Information),
+        "hint" => Ok(Severity::Hint),
+        other => Err(format!(
+            "`{other}` is not a severity (error, warning, information, hint)"
+        )),
+    }
 }
 
 fn parse_dims_arg(text: &str) -> Result<[u32; 3], String> {

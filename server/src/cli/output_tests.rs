@@ -31,6 +31,7 @@ fn kernel(report: KernelReport) -> KernelAnalysis {
         block_dim_source: Source::Header,
         grid_dim_source: Source::Symbolic,
         report,
+        banks: None,
         launches: Vec::new(),
     }
 }
@@ -149,6 +150,7 @@ fn sample(path: &str) -> FileAnalysis {
         cost: CostModel::default(),
         time_ms: 2.0,
         line_starts: Default::default(),
+        perf_severity: None,
     }
 }
 

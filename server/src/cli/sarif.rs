@@ -146,7 +146,7 @@ fn result(
     let mut value = json!({
         "ruleId": kind.code(),
         "ruleIndex": DiagnosticKind::ALL.iter().position(|k| *k == kind).unwrap_or(0),
-        "level": level(kind.severity()),
+        "level": level(d.severity),
         "message": { "text": message },
         "locations": [{ "physicalLocation": physical(&d.location, base) }],
         "relatedLocations": related,

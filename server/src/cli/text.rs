@@ -49,7 +49,7 @@ pub fn render(outcomes: &[FileOutcome], explain: bool) -> String {
                 out,
                 "{}: {}: {} [{}]",
                 place(&d.location),
-                severity_word(kind.severity()),
+                severity_word(d.severity),
                 d.finding.message,
                 kind.code()
             );

@@ -18,6 +18,8 @@ pub struct DiagnosticView<'a> {
     pub location: Location,
     /// Related ranges with their messages.
     pub related: Vec<(Location, String)>,
+    /// Severity (the kind's default unless the settings change it).
+    pub severity: crate::check::diagnostic::Severity,
     /// A race's interleaving (empty for other findings).
     pub steps: Vec<Step>,
 }
@@ -67,6 +69,7 @@ fn view<'a>(
         race_steps(race, &|span| SourceLine::of(&analysis.program.files, span))
     });
     DiagnosticView {
+        severity: analysis.severity(finding.kind),
         finding,
         kernel,
         location,

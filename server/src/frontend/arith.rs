@@ -338,9 +338,88 @@ impl<'c, 't> Lowerer<'c, 't> {
         if matches!(op, BinOp::And | BinOp::Or) {
             return self.logical(op, l, r);
         }
+        if op_text == ">" {
+            if let Some(v) = self.misparsed_less_than(l, r, n)? {
+                return Ok(v);
+            }
+        }
         let a = self.rvalue_left(l)?;
         let b = self.rvalue(r)?;
         self.apply_binop(op, a, b, n)
+    }
+
+    /// `i < n >> 3` and `i < n > m`, which the parser reads as a template
+    /// `i<n>` followed by `> rhs` because it cannot tell that `i` is a variable:
+    /// `i < (n >> rhs)` when the two `>` are adjacent, `(i < n) > rhs` otherwise.
+    /// `None` when `l` is not such a template (a real template name).
+    fn misparsed_less_than(&mut self, l: Node<'t>, r: Node<'t>, n: Node<'t>) -> R<Option<Val>> {
+        if l.kind() != "template_function" {
+            return Ok(None);
+        }
+        let (Some(name), Some(args)) = (
+            l.child_by_field_name("name"),
+            l.child_by_field_name("arguments"),
+        ) else {
+            return Ok(None);
+        };
+        if name.kind() != "identifier" || self.lookup(self.txt(name)).is_none() {
+            return Ok(None);
+        }
+        let mut c = args.walk();
+        let parts: Vec<Node<'t>> = args.named_children(&mut c).collect();
+        let [arg] = parts[..] else {
+            return self.unsup(l, "comparison the parser read as a template argument list");
+        };
+        // Shift binds tighter than `<`; a right side with a shift of its own
+        // would regroup differently: refuse rather than guess.
+        let adjacent = args.end_byte()
+            == n.child_by_field_name("operator")
+                .map_or(0, |o| o.start_byte());
+        if r.kind() == "binary_expression"
+            && r.child_by_field_name("operator").is_some_and(|o| {
+                matches!(
+                    self.txt(o),
+                    "<<" | ">>"
+                        | "<"
+                        | ">"
+                        | "<="
+                        | ">="
+                        | "=="
+                        | "!="
+                        | "&"
+                        | "|"
+                        | "^"
+                        | "&&"
+                        | "||"
+                )
+            })
+        {
+            return self.unsup(n, "comparison the parser read as a template argument list");
+        }
+        let lhs = self.rvalue(name)?;
+        let mid = if arg.kind() == "type_descriptor" {
+            // A bare name the parser took for a type.
+            match self.template_value_arg(arg)? {
+                Some(v) => v,
+                None => {
+                    return self.unsup(
+                        arg,
+                        "comparison the parser read as a template argument list",
+                    )
+                }
+            }
+        } else {
+            self.rvalue(arg)?
+        };
+        if adjacent {
+            let rhs = self.rvalue(r)?;
+            let shifted = self.apply_binop(BinOp::Shr, mid, rhs, n)?;
+            Ok(Some(self.apply_binop(BinOp::Lt, lhs, shifted, n)?))
+        } else {
+            let less = self.apply_binop(BinOp::Lt, lhs, mid, l)?;
+            let rhs = self.rvalue(r)?;
+            Ok(Some(self.apply_binop(BinOp::Gt, less, rhs, n)?))
+        }
     }
 
     /// `a && b` / `a || b`: when `b` has statements (reads), they run only if needed.

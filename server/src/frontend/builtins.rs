@@ -185,6 +185,9 @@ pub(crate) fn is_texture_fetch(name: &str) -> bool {
 
 /// Whether `name` is an atomic read-modify-write builtin (CUDA or OpenCL).
 pub(crate) fn is_atomic(name: &str) -> bool {
+    if memory_order_atomic(name).is_some() {
+        return true;
+    }
     let cuda_base = name
         .strip_suffix("_block")
         .or_else(|| name.strip_suffix("_system"))
@@ -239,6 +242,26 @@ pub(crate) fn is_atomic(name: &str) -> bool {
                 | "flag_clear"
         )
     )
+}
+
+/// The number of value arguments (the pointer first) of an atomic builtin
+/// that takes memory-order and scope arguments after them: CUDA 12.8's
+/// `__nv_atomic_load_n(p, order[, scope])`, `__nv_atomic_store_n(p, v, ...)`,
+/// `__nv_atomic_fetch_add(p, v, ...)`, ... and the GCC/clang `__atomic_*`
+/// builtins of the same shapes. The generic forms passing values through
+/// pointers (`__nv_atomic_load(p, &ret, ...)`) and compare-exchange are not
+/// among them (they stay calls of unknown code).
+pub(crate) fn memory_order_atomic(name: &str) -> Option<usize> {
+    let op = name
+        .strip_prefix("__nv_atomic_")
+        .or_else(|| name.strip_prefix("__atomic_"))?;
+    match op {
+        "load_n" => Some(1),
+        "store_n" | "exchange_n" | "fetch_add" | "fetch_sub" | "fetch_and" | "fetch_or"
+        | "fetch_xor" | "fetch_min" | "fetch_max" | "add_fetch" | "sub_fetch" | "and_fetch"
+        | "or_fetch" | "xor_fetch" => Some(2),
+        _ => None,
+    }
 }
 
 /// Calls that are no-ops for the analysis: fences, printing, assertions, and

@@ -50,8 +50,21 @@ impl<'c, 't> Lowerer<'c, 't> {
         // OpenCL `local int *p` is a private pointer to local memory; only
         // non-pointer objects declared `local` live in local memory.
         let ocl_local = quals.iter().any(|q| q.kind == QualifierKind::Local);
-        let is_auto = tnode.kind() == "placeholder_type_specifier" || text(tnode, src) == "auto";
-        let base = self.resolve_type(tnode);
+        // `decltype(e) x = e2;` (also GNU `__typeof__`): the type of `e` when it
+        // names a local, else that of the initializer, as for `auto`.
+        let decl_of = (tnode.kind() == "decltype")
+            .then(|| tnode.named_child(0))
+            .flatten()
+            .filter(|e| e.kind() == "identifier")
+            .and_then(|e| match self.lookup(self.txt(e)) {
+                Some(Binding::Slot(s)) => Some(self.lval_type(&LVal::Slot(s.clone()))),
+                Some(Binding::Value(v)) => Some(self.type_of_val(v)),
+                _ => None,
+            });
+        let is_auto = tnode.kind() == "placeholder_type_specifier"
+            || text(tnode, src) == "auto"
+            || tnode.kind() == "decltype" && decl_of.is_none();
+        let base = decl_of.unwrap_or_else(|| self.resolve_type(tnode));
         let mut cursor = n.walk();
         let decls: Vec<Node<'t>> = n
             .children_by_field_name("declarator", &mut cursor)
@@ -61,6 +74,12 @@ impl<'c, 't> Lowerer<'c, 't> {
             let Some(name_node) = info.name else { continue };
             let name = self.txt(name_node).to_string();
             if info.is_fn {
+                // `Window w(p, i);` reads as a prototype with parameter types
+                // `p` and `i`; when those are variables in scope it is an
+                // object built by its constructor.
+                if let Some(args) = self.vexing_constructor_args(d, &info.ty) {
+                    self.construct(&name, name_node, d, &info.ty, &args)?;
+                }
                 continue; // a local function prototype
             }
             let is_shared = is_shared || ocl_local && !matches!(info.ty, Ty::Ptr(_));
@@ -107,6 +126,21 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.bind(&name, Binding::Ref(lv));
                 continue;
             }
+            if let (Some(init), Ty::Struct(k)) = (info.init, &info.ty) {
+                if init.kind() == "argument_list"
+                    && self
+                        .struct_method(*k, &self.struct_name(*k), None)
+                        .is_some()
+                {
+                    let mut c = init.walk();
+                    let args: Vec<Node<'t>> = init
+                        .named_children(&mut c)
+                        .filter(|a| a.kind() != "comment")
+                        .collect();
+                    self.construct(&name, name_node, d, &info.ty, &args)?;
+                    continue;
+                }
+            }
             let mut ty = info.ty.clone();
             let init_val = match info.init {
                 Some(init) if init.kind() == "initializer_list" => Some(self.init_list(init, &ty)?),
@@ -124,6 +158,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 if let Some(v) = &init_val {
                     ty = self.type_of_val(v);
                 }
+            }
+            if let (Ty::Group(_), Some(Val::Group(g))) = (&ty, &init_val) {
+                // `thread_block_tile<32> t = tiled_partition<32>(block)`: the
+                // handle is what the initializer made (its tile size).
+                ty = Ty::Group(*g);
             }
             if let (Ty::Scalar(_), Some(Val::Ptr { pointee, .. })) = (&ty, &init_val) {
                 // An unknown type name holding a pointer (e.g. a typedef of a pointer from a missing header).
@@ -144,6 +183,69 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             self.bind(&name, Binding::Slot(slot));
         }
+        Ok(())
+    }
+
+    /// The arguments of `T x(a, b);` that the parser read as a prototype
+    /// `x(a, b)` with parameter types `a`, `b`: each parameter a bare name bound
+    /// in scope, and `T` a struct with a constructor.
+    fn vexing_constructor_args(&self, d: Node<'t>, ty: &Ty) -> Option<Vec<Node<'t>>> {
+        let Ty::Struct(k) = ty else { return None };
+        self.struct_method(*k, &self.struct_name(*k), None)?;
+        let mut f = d;
+        for _ in 0..8 {
+            if f.kind() == "function_declarator" {
+                break;
+            }
+            f = f.child_by_field_name("declarator")?;
+        }
+        let params = f.child_by_field_name("parameters")?;
+        let mut c = params.walk();
+        let mut args = Vec::new();
+        for p in params.named_children(&mut c) {
+            if p.kind() == "comment" {
+                continue;
+            }
+            if p.kind() != "parameter_declaration" || p.child_by_field_name("declarator").is_some()
+            {
+                return None;
+            }
+            let t = p.child_by_field_name("type")?;
+            if t.kind() != "type_identifier" || self.lookup(self.txt(t)).is_none() {
+                return None;
+            }
+            args.push(t);
+        }
+        Some(args)
+    }
+
+    /// A local struct `name` built by its constructor with `args`: the
+    /// fields start unknown, then the constructor's body runs on the object.
+    fn construct(
+        &mut self,
+        name: &str,
+        name_node: Node<'t>,
+        at: Node<'t>,
+        ty: &Ty,
+        args: &[Node<'t>],
+    ) -> R<()> {
+        let Ty::Struct(k) = ty else {
+            return self.unsup(at, "constructor call of a non-struct");
+        };
+        let tag = self.struct_name(*k);
+        let Some(ctor) = self.struct_method(*k, &tag, Some(args.len())) else {
+            return self.unsup(at, format!("no visible constructor of `{tag}`"));
+        };
+        if ctor.param_count != args.len() {
+            return self.unsup(
+                at,
+                format!("no constructor of `{tag}` with {} arguments", args.len()),
+            );
+        }
+        let slot = self.make_slot(ty, name, name_node);
+        self.havoc_slot(&slot, at);
+        self.inline_call_this(at, &ctor, args, None, Some(LVal::Slot(slot.clone())))?;
+        self.bind(name, Binding::Slot(slot));
         Ok(())
     }
 

@@ -77,7 +77,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             let v = self.rvalue(value)?;
             let slot = Slot::Group(match v {
                 Val::Group(g) => g,
-                _ => GroupKind::Tile,
+                _ => GroupKind::Tile(None),
             });
             self.bind(name, Binding::Slot(slot));
             return Ok(());
@@ -164,6 +164,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Some(i) => self.rvalue(i),
                 None => self.unsup(n, "empty parentheses"),
             },
+            // A variable the parser took for a type (`T x(a, b);` read as a prototype).
+            "type_identifier" if self.lookup(self.txt(n)).is_some() => {
+                if let Some(Binding::Value(v)) = self.lookup(self.txt(n)) {
+                    return Ok(v.clone());
+                }
+                let lv = self.lvalue(n)?;
+                self.load(lv, n)
+            }
             "identifier" | "field_expression" | "subscript_expression" | "qualified_identifier" => {
                 if n.kind() == "identifier" {
                     if let Some(Binding::Value(v)) = self.lookup(self.txt(n)) {
@@ -172,6 +180,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 if let Some(v) = self.builtin_value(n)? {
                     return Ok(v);
+                }
+                if n.kind() == "qualified_identifier" {
+                    // `Kind::A`, `ns::N`: an enumerator or constant (scoped enums
+                    // and namespaces do not change its value).
+                    let name = n.child_by_field_name("name").map(|c| self.txt(c));
+                    if let Some(&(v, t)) = name
+                        .filter(|nm| self.lookup(nm).is_none())
+                        .and_then(|nm| self.cx.types.consts.get(nm))
+                    {
+                        return Ok(Val::Scalar(int(v, t), t));
+                    }
                 }
                 let lv = self.lvalue(n)?;
                 self.load(lv, n)
@@ -279,6 +298,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 _ => self.unsup(n, "`this` outside a member function"),
             },
             "lambda_expression" => self.unsup(n, "lambdas are not supported"),
+            "compound_statement" => self.statement_expression(n),
             "new_expression" | "delete_expression" => {
                 self.unsup(n, "`new`/`delete` is not supported")
             }
@@ -556,6 +576,36 @@ impl<'c, 't> Lowerer<'c, 't> {
                 )
             }
         })
+    }
+
+    /// GNU statement expression `({ s1; ...; e; })`: the statements in their
+    /// own scope, then the value of the last expression statement (`void`
+    /// when the last statement is not an expression).
+    fn statement_expression(&mut self, n: Node<'t>) -> R<Val> {
+        let mut c = n.walk();
+        let items: Vec<Node<'t>> = n
+            .named_children(&mut c)
+            .filter(|x| x.kind() != "comment")
+            .collect();
+        self.scopes.push(std::collections::HashMap::new());
+        let r = (|| {
+            let Some((last, init)) = items.split_last() else {
+                return Ok(Val::Void);
+            };
+            self.stmt_list(init)?;
+            match last.kind() {
+                "expression_statement" => match last.named_child(0) {
+                    Some(e) => self.rvalue(e),
+                    None => Ok(Val::Void),
+                },
+                _ => {
+                    self.stmt(*last)?;
+                    Ok(Val::Void)
+                }
+            }
+        })();
+        self.scopes.pop();
+        r
     }
 
     pub(crate) fn builtin_value(&mut self, n: Node<'t>) -> R<Option<Val>> {

@@ -309,6 +309,25 @@ impl<'c, 't> Lowerer<'c, 't> {
             let Some(name_node) = info.name else { continue };
             let name = self.txt(name_node).to_string();
             let arg_val = match vals.get(k) {
+                // `f({a, b})`: the braces build a value of the parameter's type
+                // (evaluated again in the caller; its reads were already made).
+                Some(_)
+                    if matches!(info.ty, Ty::Struct(_) | Ty::Vector(..))
+                        && arg_nodes
+                            .get(k)
+                            .is_some_and(|a| a.kind() == "initializer_list") =>
+                {
+                    let callee_unit = self.unit;
+                    self.unit = saved_unit;
+                    let caller_scopes = std::mem::replace(&mut self.scopes, saved_scopes.to_vec());
+                    let v = match arg_nodes.get(k) {
+                        Some(a) => self.init_list(*a, &info.ty),
+                        None => Ok(Val::Void),
+                    };
+                    self.scopes = caller_scopes;
+                    self.unit = callee_unit;
+                    v?
+                }
                 Some(v) => v.clone(),
                 None => match p.child_by_field_name("default_value") {
                     Some(d) => self.rvalue(d)?,

@@ -147,6 +147,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.scan_address_taken(node);
         let mut position = 0u32;
         if let Some(tpl) = def.template {
+            self.kernel.template_params = self.template_param_names(tpl);
             self.bind_template_params(tpl, None)?;
         }
         let Some(params) = def.params else {
@@ -309,6 +310,32 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
+    /// The names of the parameters of a template parameter list, in order.
+    fn template_param_names(&self, tpl: Node<'t>) -> Vec<String> {
+        let mut cursor = tpl.walk();
+        let params: Vec<Node> = tpl.named_children(&mut cursor).collect();
+        params
+            .into_iter()
+            .filter(|p| p.kind() != "comment")
+            .map(|p| {
+                p.child_by_field_name("name")
+                    .or_else(|| {
+                        p.child_by_field_name("declarator").map(|mut d| {
+                            while let Some(inner) = d.child_by_field_name("declarator") {
+                                d = inner;
+                            }
+                            d
+                        })
+                    })
+                    .or_else(|| {
+                        p.named_children(&mut p.walk())
+                            .find(|c| c.kind() == "type_identifier")
+                    })
+                    .map_or_else(String::new, |n| self.txt(n).to_string())
+            })
+            .collect()
+    }
+
     /// Binds template parameters: value parameters become uniform symbolic parameters
     /// (or the explicit argument), type parameters opaque 4-byte data (or the explicit type).
     pub(crate) fn bind_template_params(&mut self, tpl: Node<'t>, args: Option<Node<'t>>) -> R<()> {
@@ -365,12 +392,21 @@ impl<'c, 't> Lowerer<'c, 't> {
                         Ty::Scalar(s) => s,
                         _ => ScalarTy::INT,
                     };
-                    let val = match arg {
-                        Some(a) => {
+                    // `f<N>(..)` with `N` a name: the parser cannot tell a
+                    // value from a type and gives a type descriptor.
+                    let named = match arg {
+                        Some(a) if a.kind() == "type_descriptor" => {
+                            Some(self.template_value_arg(a)?)
+                        }
+                        _ => None,
+                    };
+                    let val = match (arg, named) {
+                        (_, Some(Some(v))) => self.scalar(v, name_node)?.0,
+                        (Some(a), None) => {
                             let v = self.rvalue(a)?;
                             self.scalar(v, a)?.0
                         }
-                        None => {
+                        _ => {
                             let id = ParamId(self.kernel.params.len() as u32);
                             self.kernel.params.push(ParamDecl {
                                 name: name.clone(),
@@ -386,6 +422,47 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         Ok(())
+    }
+
+    /// The value of a template argument the parser read as a type descriptor
+    /// (`f<op>(..)`, `f<Kind::A>(..)`): a local or parameter of that name, an
+    /// enumerator or constant; `None` when it names nothing known (the
+    /// argument is then an unknown compile-time constant, the same in every
+    /// thread).
+    pub(crate) fn template_value_arg(&mut self, a: Node<'t>) -> R<Option<Val>> {
+        if a.child_by_field_name("declarator").is_some() {
+            return Ok(None);
+        }
+        let Some(t) = a.child_by_field_name("type") else {
+            return Ok(None);
+        };
+        let name = match t.kind() {
+            "type_identifier" => self.txt(t),
+            "qualified_identifier" => {
+                let mut inner = t;
+                while let Some(x) = inner.child_by_field_name("name") {
+                    inner = x;
+                    if inner.kind() != "qualified_identifier" {
+                        break;
+                    }
+                }
+                self.txt(inner)
+            }
+            _ => return Ok(None),
+        };
+        if t.kind() == "type_identifier" {
+            match self.lookup(name).cloned() {
+                Some(Binding::Value(v)) => return Ok(Some(v)),
+                Some(Binding::Slot(s)) => return Ok(Some(self.load(LVal::Slot(s), a)?)),
+                _ => {}
+            }
+        }
+        Ok(self
+            .cx
+            .types
+            .consts
+            .get(name)
+            .map(|&(v, ty)| Val::Scalar(int(v, ty), ty)))
     }
 
     /// Names assigned anywhere in the function (pointer parameters that are never

@@ -193,6 +193,8 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn lvalue_inner(&mut self, n: Node<'t>) -> R<LVal> {
         match n.kind() {
             "identifier" | "qualified_identifier" => self.name_lvalue(n),
+            // A variable the parser took for a type (see `vexing_constructor_args`).
+            "type_identifier" if self.lookup(self.txt(n)).is_some() => self.name_lvalue(n),
             "parenthesized_expression" => match n.named_child(0) {
                 Some(i) => self.lvalue(i),
                 None => self.unsup(n, "empty parentheses"),

@@ -6,7 +6,7 @@ use tree_sitter::Node;
 
 use crate::frontend::arith::*;
 use crate::frontend::lowerer::*;
-use crate::frontend::types::Ty;
+use crate::frontend::types::{GroupKind, Ty};
 use crate::ir::{Access, ArrayId, BinOp, Block, Expr, MemSpace, ScalarTy, Span, StmtKind, VarId};
 
 impl<'c, 't> Lowerer<'c, 't> {
@@ -128,7 +128,19 @@ impl<'c, 't> Lowerer<'c, 't> {
                     "write to per-thread memory dropped (cannot race)".into(),
                 );
             }
-            LVal::Slot(Slot::Group(_)) => {}
+            LVal::Slot(Slot::Group(g)) => {
+                // A handle keeps the group it was declared with: a tile of
+                // known size reassigned to another group would give wrong
+                // ranks and sizes.
+                if let (GroupKind::Tile(Some(_)), Val::Group(h)) = (g, &v) {
+                    if *h != g {
+                        return self.unsup(
+                            at,
+                            "cooperative-groups tile handle reassigned to another group",
+                        );
+                    }
+                }
+            }
             LVal::Parts(ty, parts) => {
                 let vals = self.split(v, &ty, at);
                 for (p, v) in parts.into_iter().zip(vals) {
@@ -917,6 +929,15 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // Only offset 0 of a local object is valid to dereference with its
                 // own type; anything else: the local may change (havoc it).
                 let slot_ty = self.lval_type(&LVal::Slot((*slot).clone()));
+                // A scalar local viewed as an aggregate (`(half2 *)&f4.x`): its
+                // bytes reinterpreted, which the slot cannot express; the
+                // local may change (havoc it) and reads give any value.
+                let punned = matches!(pointee, Ty::Vector(..) | Ty::Struct(_))
+                    && !matches!(slot_ty, Ty::Vector(..) | Ty::Struct(_));
+                if punned {
+                    self.havoc_slot(&slot, at);
+                    return LVal::Discard(pointee);
+                }
                 if matches!(offset, Expr::Int(0, _))
                     || self.size_of(&slot_ty) == self.size_of(&pointee)
                 {

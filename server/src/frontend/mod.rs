@@ -580,9 +580,15 @@ fn lower_units(
     }
     // Headers first: their declarations precede the main file's uses.
     let order: Vec<usize> = (1..units.len()).chain(std::iter::once(0)).collect();
+    let mut templates = HashMap::new();
     for &u in &order {
-        collect_unit(&mut cx, u, lang);
+        for (name, spec, params) in collect_unit(&mut cx, u, lang) {
+            templates.entry(name).or_insert((u, spec, params));
+        }
         syntax_diagnostics(&cx, u, diags);
+    }
+    for &u in &order {
+        instantiate_struct_templates(&mut cx, u, &templates);
     }
     cx.bodies_by_name = effects::index_bodies(&cx.functions);
     // Kernels of the translation unit: the main file's and those of the
@@ -725,6 +731,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             is_template: def.template.is_some(),
             notes: Vec::new(),
             next_stmt_id: 0,
+            template_params: Vec::new(),
         };
         let frozen = conflicted.clone();
         let mut lw = lowerer::Lowerer::new(cx, def, &frozen, kernel);
@@ -927,8 +934,79 @@ fn orphan_kernels(cx: &Ctx, defs: &[FnDef], lang: Lang) -> Vec<(String, Span, us
     out
 }
 
-/// Collects structs, typedefs, constants, globals and functions of a unit.
-fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) {
+/// A struct template: its unit, specifier and template parameter list.
+type StructTemplate<'t> = (usize, Node<'t>, Node<'t>);
+
+/// Registers each use `S<A, B>` of a struct template in unit `u` as a struct
+/// of its own, with the template's type parameters bound to the arguments
+/// (`Params<float, int>` has `float *` fields where `Params<double, int>` has
+/// `double *`). Arguments that are not types (values, unknown names) leave
+/// their parameter opaque, as in the template itself.
+fn instantiate_struct_templates<'t>(
+    cx: &mut Ctx<'t>,
+    u: usize,
+    templates: &HashMap<String, StructTemplate<'t>>,
+) {
+    if templates.is_empty() {
+        return;
+    }
+    let unit: &'t UnitSyntax = &cx.units[u];
+    let src: &'t str = unit.text.as_str();
+    let mut stack = vec![unit.tree.root_node()];
+    let mut uses = Vec::new();
+    while let Some(x) = stack.pop() {
+        if x.kind() == "template_type" {
+            uses.push(x);
+        }
+        let mut c = x.walk();
+        stack.extend(x.named_children(&mut c));
+    }
+    // Inner uses first: `A<B<int>>` needs `B<int>` before `A`'s fields.
+    uses.reverse();
+    for t in uses {
+        let Some(name) = t.child_by_field_name("name").map(|n| text(n, src)) else {
+            continue;
+        };
+        let Some(&(tu, spec, params)) = templates.get(name) else {
+            continue;
+        };
+        let key = TypeEnv::template_key(t, src);
+        if cx.types.struct_names.contains_key(&key) || cx.types.structs.len() > 4096 {
+            continue;
+        }
+        let mut overrides = HashMap::new();
+        let args: Vec<Node> = t
+            .child_by_field_name("arguments")
+            .map(|a| a.named_children(&mut a.walk()).collect())
+            .unwrap_or_default();
+        let mut pc = params.walk();
+        for (k, p) in params.named_children(&mut pc).enumerate() {
+            if !matches!(
+                p.kind(),
+                "type_parameter_declaration" | "optional_type_parameter_declaration"
+            ) {
+                continue;
+            }
+            let tu_src = cx.units[tu].text.as_str();
+            let pname = p
+                .named_children(&mut p.walk())
+                .find(|c| c.kind() == "type_identifier")
+                .map(|n| text(n, tu_src).to_string());
+            let arg = args.get(k).filter(|a| a.kind() == "type_descriptor");
+            if let (Some(pname), Some(a)) = (pname, arg) {
+                let ty = cx.types.type_descriptor(*a, src, &HashMap::new());
+                overrides.insert(pname, ty);
+            }
+        }
+        let tu_src: &'t str = cx.units[tu].text.as_str();
+        register_struct(cx, spec, tu_src, name.to_string(), Some(key), &overrides);
+    }
+}
+
+/// Collects structs, typedefs, constants, globals and functions of a unit;
+/// returns the struct templates it defines (by name).
+fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) -> Vec<(String, Node<'t>, Node<'t>)> {
+    let mut templates = Vec::new();
     let unit: &'t UnitSyntax = &cx.units[u];
     let src: &'t str = unit.text.as_str();
     let root = unit.tree.root_node();
@@ -976,6 +1054,7 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) {
         match n.kind() {
             "function_definition" => {
                 register_types_in(cx, n.child_by_field_name("type"), src);
+                register_local_types(cx, n.child_by_field_name("body"), src);
                 if let Some(def) = function_def(cx, u, n, tpl, lang) {
                     // Out-of-line member functions (`S::f`) are also known by their qualified name.
                     if let Some(q) = qualified_name(n, src) {
@@ -995,6 +1074,7 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) {
                 };
                 register_types_in(cx, Some(t), src);
                 register_methods(cx, u, t, lang);
+                declare_struct_tag(cx, t, src);
                 let base = cx.types.resolve_base(t, src, &HashMap::new());
                 let mut c = n.walk();
                 let decls: Vec<Node> = n.children_by_field_name("declarator", &mut c).collect();
@@ -1010,6 +1090,13 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) {
             "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {
                 register_types_in(cx, Some(n), src);
                 register_methods(cx, u, n, lang);
+                if let (Some(params), Some(name), Some(_)) = (
+                    tpl,
+                    n.child_by_field_name("name"),
+                    n.child_by_field_name("body"),
+                ) {
+                    templates.push((text(name, src).to_string(), n, params));
+                }
             }
             "declaration" => {
                 global_declaration(cx, u, n, src);
@@ -1020,6 +1107,7 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) {
             _ => {}
         }
     }
+    templates
 }
 
 /// `S::f` of a function definition whose name is qualified.
@@ -1100,72 +1188,169 @@ fn declare_curand_states(types: &mut TypeEnv) {
     }
 }
 
+/// Registers the structs, unions and enums defined inside a function body
+/// (`struct { float sum; int count; } acc;`), so that local declarations of
+/// them have their layout.
+fn register_local_types(cx: &mut Ctx, body: Option<Node>, src: &str) {
+    let Some(body) = body else { return };
+    let mut stack = vec![body];
+    let mut found = Vec::new();
+    while let Some(x) = stack.pop() {
+        match x.kind() {
+            "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier"
+                if x.child_by_field_name("body").is_some() =>
+            {
+                found.push(x)
+            }
+            // Lambdas and nested functions are walked too: their types are local as well.
+            _ => {}
+        }
+        if found.len() > 256 {
+            break;
+        }
+        let mut c = x.walk();
+        stack.extend(x.named_children(&mut c));
+    }
+    for t in found {
+        register_types_in(cx, Some(t), src);
+    }
+}
+
+/// `struct S` named before its definition (`typedef struct S S;`, a field
+/// `struct S *next;`): an empty struct for now, completed in place by the
+/// definition, so that names bound earlier refer to the complete layout.
+fn declare_struct_tag(cx: &mut Ctx, t: Node, src: &str) {
+    if !matches!(
+        t.kind(),
+        "struct_specifier" | "class_specifier" | "union_specifier"
+    ) {
+        return;
+    }
+    let Some(name) = t.child_by_field_name("name").map(|n| text(n, src)) else {
+        return;
+    };
+    if name.contains('<') || cx.types.struct_names.contains_key(name) {
+        return;
+    }
+    let k = cx.types.add_struct(name.to_string(), Vec::new(), false);
+    cx.types.incomplete.insert(k);
+}
+
+/// Lays out the struct a specifier with a body defines, under `overrides`
+/// (template type parameters), as `name`, registered under `key` (default:
+/// the name).
+fn register_struct(
+    cx: &mut Ctx,
+    t: Node,
+    src: &str,
+    name: String,
+    key: Option<String>,
+    overrides: &HashMap<String, Ty>,
+) {
+    let Some(body) = t.child_by_field_name("body") else {
+        return;
+    };
+    if key.is_none() {
+        // Fields may point to the struct itself: its tag is known from here on.
+        declare_struct_tag(cx, t, src);
+    }
+    let mut fields = Vec::new();
+    // C++ base classes come first in the layout.
+    let mut c0 = t.walk();
+    let bases: Vec<Node> = t
+        .named_children(&mut c0)
+        .filter(|x| x.kind() == "base_class_clause")
+        .collect();
+    for b in bases {
+        let mut c1 = b.walk();
+        let names: Vec<Node> = b
+            .named_children(&mut c1)
+            .filter(|x| matches!(x.kind(), "type_identifier" | "qualified_identifier"))
+            .collect();
+        for nm in names {
+            if let Ty::Struct(k) = cx.types.resolve_base(nm, src, overrides) {
+                if let Some(sd) = cx.types.structs.get(k) {
+                    fields.extend(sd.fields.iter().map(|f| (f.name.clone(), f.ty.clone())));
+                }
+            }
+        }
+    }
+    let mut c = body.walk();
+    let members: Vec<Node> = body.named_children(&mut c).collect();
+    for m in members {
+        if m.kind() != "field_declaration" {
+            continue;
+        }
+        let Some(ft) = m.child_by_field_name("type") else {
+            continue;
+        };
+        register_types_in(cx, Some(ft), src);
+        let base = cx.types.resolve_base(ft, src, overrides);
+        let mut c2 = m.walk();
+        let decls: Vec<Node> = m.children_by_field_name("declarator", &mut c2).collect();
+        if decls.is_empty() {
+            // Anonymous struct/union member: its fields are the parent's (approximated as one field).
+            fields.push((String::new(), base));
+            continue;
+        }
+        for d in decls {
+            let info = cx.types.apply_declarator(base.clone(), Some(d), src);
+            if info.is_fn {
+                continue;
+            }
+            if let Some(nm) = info.name {
+                fields.push((text(nm, src).to_string(), info.ty));
+            }
+        }
+    }
+    let is_union = t.kind() == "union_specifier";
+    match key {
+        Some(key) => {
+            let k = cx.types.add_struct(String::new(), fields, is_union);
+            if let Some(sd) = cx.types.structs.get_mut(k) {
+                sd.name = name;
+            }
+            cx.types.struct_names.insert(key, k);
+        }
+        None => {
+            let placeholder = cx
+                .types
+                .struct_names
+                .get(&name)
+                .copied()
+                .filter(|k| cx.types.incomplete.contains(k));
+            let k = cx.types.add_struct(name.clone(), fields, is_union);
+            if let Some(p) = placeholder {
+                // Complete the forward-declared struct in place.
+                if let Some(def) = cx.types.structs.pop() {
+                    debug_assert_eq!(cx.types.structs.len(), k);
+                    cx.types.structs[p] = def;
+                }
+                cx.types.incomplete.remove(&p);
+                cx.types.struct_names.insert(name, p);
+            }
+        }
+    }
+}
+
 /// Registers struct/union/enum definitions in a type node (nested first).
 fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
     let Some(t) = t else { return };
     match t.kind() {
         "struct_specifier" | "union_specifier" | "class_specifier" => {
-            let Some(body) = t.child_by_field_name("body") else {
-                return;
-            };
             let name = t
                 .child_by_field_name("name")
                 .map(|n| text(n, src).to_string())
                 .unwrap_or_else(|| TypeEnv::anon_key(t));
-            if cx.types.struct_names.contains_key(&name) && !name.starts_with("<anon@") {
+            let complete = cx
+                .types
+                .struct_names
+                .get(&name)
+                .is_some_and(|k| !cx.types.incomplete.contains(k));
+            if complete && !name.starts_with("<anon@") {
                 return;
             }
-            let mut fields = Vec::new();
-            // C++ base classes come first in the layout.
-            let mut c0 = t.walk();
-            let bases: Vec<Node> = t
-                .named_children(&mut c0)
-                .filter(|x| x.kind() == "base_class_clause")
-                .collect();
-            for b in bases {
-                let mut c1 = b.walk();
-                let names: Vec<Node> = b
-                    .named_children(&mut c1)
-                    .filter(|x| matches!(x.kind(), "type_identifier" | "qualified_identifier"))
-                    .collect();
-                for nm in names {
-                    if let Ty::Struct(k) = cx.types.resolve_base(nm, src, &HashMap::new()) {
-                        if let Some(sd) = cx.types.structs.get(k) {
-                            fields.extend(sd.fields.iter().map(|f| (f.name.clone(), f.ty.clone())));
-                        }
-                    }
-                }
-            }
-            let mut c = body.walk();
-            let members: Vec<Node> = body.named_children(&mut c).collect();
-            for m in members {
-                if m.kind() != "field_declaration" {
-                    continue;
-                }
-                let Some(ft) = m.child_by_field_name("type") else {
-                    continue;
-                };
-                register_types_in(cx, Some(ft), src);
-                let base = cx.types.resolve_base(ft, src, &HashMap::new());
-                let mut c2 = m.walk();
-                let decls: Vec<Node> = m.children_by_field_name("declarator", &mut c2).collect();
-                if decls.is_empty() {
-                    // Anonymous struct/union member: its fields are the parent's (approximated as one field).
-                    fields.push((String::new(), base));
-                    continue;
-                }
-                for d in decls {
-                    let info = cx.types.apply_declarator(base.clone(), Some(d), src);
-                    if info.is_fn {
-                        continue;
-                    }
-                    if let Some(nm) = info.name {
-                        fields.push((text(nm, src).to_string(), info.ty));
-                    }
-                }
-            }
-            cx.types
-                .add_struct(name, fields, t.kind() == "union_specifier");
+            register_struct(cx, t, src, name, None, &HashMap::new());
         }
         "enum_specifier" => {
             let Some(body) = t.child_by_field_name("body") else {

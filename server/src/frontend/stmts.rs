@@ -10,6 +10,9 @@ use crate::frontend::lowerer::*;
 use crate::frontend::types::Ty;
 use crate::ir::{BinOp, Block, Expr, LoopForm, ScalarTy, StmtKind, VarId};
 
+/// Label of the exit a mid-case `break` takes (not a C identifier).
+const SWITCH_EXIT: &str = "<switch>";
+
 pub(crate) fn is_loop_kind(k: &str) -> bool {
     matches!(
         k,
@@ -211,7 +214,20 @@ impl<'c, 't> Lowerer<'c, 't> {
             "while_statement" => self.while_stmt(n),
             "do_statement" => self.do_stmt(n),
             "break_statement" => {
-                self.push(StmtKind::Break, n);
+                // Directly inside a switch with a mid-case break (no loop in
+                // between): leave the switch.
+                let frame = self.frames.len();
+                let exit = self
+                    .exits
+                    .iter()
+                    .rev()
+                    .find(|e| e.frame == frame && e.label.as_deref() == Some(SWITCH_EXIT))
+                    .filter(|e| e.loops == 0)
+                    .map(|e| e.flag);
+                match exit {
+                    Some(flag) => self.take_exit(flag, 0, n),
+                    None => self.push(StmtKind::Break, n),
+                }
                 Ok(())
             }
             "continue_statement" => {
@@ -644,18 +660,53 @@ impl<'c, 't> Lowerer<'c, 't> {
                 )
             })
         };
-        for (_, stmts) in &groups {
+        // A `break` before the end of a case leaves the switch: a forward exit
+        // to its end (like a `goto` past the switch), so the rest of the case
+        // runs only where the flag is clear.
+        let mid_break = groups.iter().any(|(_, stmts)| {
             let inner = &stmts[..stmts.len().saturating_sub(if ends(stmts) { 1 } else { 0 })];
-            if inner.iter().any(|s| contains_switch_break(*s)) {
-                return self.unsup(
-                    n,
-                    "`break` inside a switch case before its end is not supported",
-                );
-            }
+            inner.iter().any(|s| contains_switch_break(*s))
+        });
+        let exit_flag = if mid_break {
+            let flag = self.new_var("switch.break", ScalarTy::Bool, n);
+            self.push(
+                StmtKind::Assign {
+                    var: flag,
+                    value: int(0, ScalarTy::Bool),
+                },
+                n,
+            );
+            self.exits.push(Exit {
+                flag,
+                loops: 0,
+                label: Some(SWITCH_EXIT.to_string()),
+                frame: self.frames.len(),
+            });
+            Some(flag)
+        } else {
+            None
+        };
+        let r = self.switch_arms(n, sw, t2, &groups, ends);
+        if let Some(flag) = exit_flag {
+            // The exit ends with the switch: later statements are not guarded.
+            self.exits.retain(|e| e.flag != flag);
+            self.signaled.retain(|f| *f != flag);
         }
+        r
+    }
+
+    /// The arms of a switch on `sw` (of type `t2`), chained as if / else if.
+    fn switch_arms(
+        &mut self,
+        n: Node<'t>,
+        sw: VarId,
+        t2: ScalarTy,
+        groups: &[(Vec<Option<Node<'t>>>, Vec<Node<'t>>)],
+        ends: impl Fn(&[Node]) -> bool,
+    ) -> R<()> {
         // Conditions: equality with the labels; default = no label matches.
         let mut all_labels = Vec::new();
-        for (labels, _) in &groups {
+        for (labels, _) in groups {
             all_labels.extend(labels.iter().flatten().copied());
         }
         let mut label_exprs = Vec::new();

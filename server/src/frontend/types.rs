@@ -15,7 +15,10 @@ pub(crate) enum GroupKind {
     /// `grid_group`.
     Grid,
     /// Tiles, coalesced groups: their `sync` is not a block barrier.
-    Tile,
+    /// `Some(n)`: a tile of `n` threads of a thread block
+    /// (`tiled_partition<n>(block)`): the block's threads in order of
+    /// `thread_rank`, cut into consecutive groups of `n`.
+    Tile(Option<u32>),
 }
 
 /// A C type.
@@ -74,6 +77,8 @@ pub(crate) struct TypeEnv {
     pub consts: HashMap<String, (i128, ScalarTy)>,
     /// Dialect (sizes of 3-vectors differ).
     pub lang: Option<Lang>,
+    /// Structs named before their definition (empty until it is seen).
+    pub incomplete: std::collections::HashSet<usize>,
 }
 
 /// Size of a scalar in bytes.
@@ -326,7 +331,7 @@ pub(crate) fn group_named(name: &str) -> Option<GroupKind> {
         "thread_block" => GroupKind::Block,
         "grid_group" => GroupKind::Grid,
         "thread_block_tile" | "coalesced_group" | "thread_group" | "cluster_group" => {
-            GroupKind::Tile
+            GroupKind::Tile(None)
         }
         _ => return None,
     })
@@ -386,7 +391,20 @@ impl TypeEnv {
                     .child_by_field_name("name")
                     .map(|c| text(c, src))
                     .unwrap_or("");
-                group_named(name).map_or(Ty::Scalar(ScalarTy::INT), Ty::Group)
+                if let Some(g) = group_named(name) {
+                    return Ty::Group(g);
+                }
+                // An instance of a struct template (see
+                // `instantiate_struct_templates`), else the template itself
+                // with its parameters opaque.
+                if let Some(&k) = self
+                    .struct_names
+                    .get(&Self::template_key(n, src))
+                    .or_else(|| self.struct_names.get(name))
+                {
+                    return Ty::Struct(k);
+                }
+                Ty::Scalar(ScalarTy::INT)
             }
             _ => Ty::Scalar(ScalarTy::INT),
         }
@@ -397,6 +415,12 @@ impl TypeEnv {
         self.struct_names
             .get(&format!("<anon@{}>", n.start_byte()))
             .copied()
+    }
+
+    /// Key under which an instance `S<A, B>` of a struct template is
+    /// registered: its text without blanks.
+    pub fn template_key(n: Node, src: &str) -> String {
+        text(n, src).split_whitespace().collect()
     }
 
     /// Key under which an anonymous struct specifier is registered.

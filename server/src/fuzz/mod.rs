@@ -226,6 +226,7 @@ fn check_fix(path: &Path, text: &str, options: &OracleOptions, failures: &mut Ve
         force: false,
         format: FixFormat::Json,
         keep_existing: false,
+        bank_conflicts: false,
         grid_barriers: false,
         loop_cost: None,
         cond_cost: None,

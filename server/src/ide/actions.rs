@@ -79,6 +79,38 @@ pub fn code_actions(
             preferred: rank == 0 && fix.safe,
         })
         .collect();
+    // Bank-conflict paddings (performance analyses on): offered where the
+    // cursor touches a conflicting access of the array or its declaration.
+    if settings.perf {
+        if let Some(banks) = kernel.banks.as_deref() {
+            for plan in host.paddings(settings, includes, analysis, kernel)? {
+                let conflicts: Vec<Span> = banks
+                    .accesses
+                    .iter()
+                    .filter(|a| a.array_name == plan.array && a.degree.conflicts())
+                    .map(|a| a.span)
+                    .collect();
+                let near =
+                    conflicts.iter().any(touches) || plan.edits.iter().any(|e| touches(&e.span));
+                if !near {
+                    continue;
+                }
+                actions.push(Action {
+                    title: format!(
+                        "Pad `{}` against bank conflicts: {} (total degree {} -> {})",
+                        plan.array,
+                        plan.padding.describe(),
+                        plan.total_before,
+                        plan.total_after
+                    ),
+                    kind: ActionKind::QuickFix,
+                    edits: plan.edits.clone(),
+                    addresses: conflicts,
+                    preferred: false,
+                });
+            }
+        }
+    }
     let whole = &repair.repair;
     if repair.optimize_all_ok && (whole.cost_after < whole.cost_before || !race_free) {
         actions.push(Action {

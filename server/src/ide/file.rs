@@ -38,6 +38,8 @@ pub struct KernelAnalysis {
     /// The host launches of the kernel whose sizes it was checked under (empty
     /// when no launch was found or a higher-priority setting decided).
     pub launches: Vec<LaunchSite>,
+    /// Bank conflicts of its shared accesses, when performance analyses are on.
+    pub banks: Option<crate::check::banks::BankReport>,
 }
 
 /// A launch of a kernel in the host code of the translation unit.
@@ -62,6 +64,12 @@ pub struct LaunchSite {
     /// Integer-constant kernel arguments (None: not a constant).
     #[serde(skip)]
     pub args: Vec<Option<i128>>,
+    /// Integer-constant explicit template arguments (None: not a constant).
+    #[serde(skip)]
+    pub template_values: Vec<Option<i128>>,
+    /// Lower bounds of arguments that are counters of enclosing counting loops.
+    #[serde(skip)]
+    pub arg_lower_bounds: Vec<Option<i128>>,
 }
 
 /// Most distinct launch configurations one kernel is checked under; beyond, the
@@ -132,12 +140,92 @@ pub fn host_launches(path: &Path, text: &str, includes: &dyn IncludeResolver) ->
                     location: format!("{name}:{line}"),
                     text: written,
                     args: l.args,
+                    template_values: l.template_values,
+                    arg_lower_bounds: l.arg_lower_bounds,
                 })
             })
             .collect::<Vec<_>>()
     }));
     // A scanner bug costs the launch information, never the analysis.
     scanned.unwrap_or_default()
+}
+
+/// Most other files of a folder read when looking for launches of kernels
+/// their own file never launches.
+const MAX_SIBLING_FILES: usize = 64;
+
+/// Extensions of the files searched for host launches next to a kernel file.
+const HOST_EXTENSIONS: [&str; 9] = ["cu", "cuh", "cpp", "cc", "cxx", "c", "h", "hpp", "hh"];
+
+/// The launches of a file's kernels: those in its own translation unit, and
+/// for each kernel it never launches, those in the other source files of its
+/// folder (a kernel defined in `kernels.h` or `kernels.cu` and launched from
+/// `main.cu`, as clangd finds references). The launches of the program as
+/// written are the only executions of a kernel; a kernel launched nowhere
+/// keeps a symbolic launch.
+pub fn translation_launches(
+    path: &Path,
+    text: &str,
+    includes: &dyn IncludeResolver,
+    kernels: &[&str],
+) -> Vec<LaunchSite> {
+    let mut launches = host_launches(path, text, includes);
+    let missing: Vec<&str> = kernels
+        .iter()
+        .copied()
+        .filter(|k| !launches.iter().any(|l| l.kernel == *k))
+        .collect();
+    if !missing.is_empty() && crate::ir::Lang::from_path(path) == crate::ir::Lang::Cuda {
+        launches.extend(sibling_launches(path, &missing, includes));
+    }
+    launches
+}
+
+/// Launches of `kernels` in the other host source files of `path`'s folder
+/// (sorted by name, at most [`MAX_SIBLING_FILES`] read).
+fn sibling_launches(
+    path: &Path,
+    kernels: &[&str],
+    includes: &dyn IncludeResolver,
+) -> Vec<LaunchSite> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let own = path.file_name();
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.file_name() != own)
+        .filter(|p| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| HOST_EXTENSIONS.contains(&e))
+        })
+        .collect();
+    files.sort();
+    files.truncate(MAX_SIBLING_FILES);
+    let mut out = Vec::new();
+    for file in files {
+        let Ok(bytes) = crate::syntax::files::read_regular(&file) else {
+            continue;
+        };
+        let text = crate::syntax::files::decode(&bytes).text;
+        // Cheap filter before preprocessing: a launch of one of the kernels.
+        let launches_here = (text.contains("<<<") || text.contains("cudaLaunch"))
+            && kernels.iter().any(|k| text.contains(k));
+        if !launches_here {
+            continue;
+        }
+        out.extend(
+            host_launches(&file, &text, includes)
+                .into_iter()
+                .filter(|l| kernels.contains(&l.kernel.as_str())),
+        );
+    }
+    out
 }
 
 /// The distinct launch sizes of `kernel` among `sites`, each with its launches;
@@ -168,6 +256,10 @@ pub fn launch_configs<'s>(
     configs
 }
 
+/// Most runs one kernel is checked in when its launches instantiate it with
+/// different template arguments.
+const MAX_INSTANTIATIONS: usize = 8;
+
 /// A file's analysis.
 #[derive(Clone, Debug)]
 pub struct FileAnalysis {
@@ -191,9 +283,20 @@ pub struct FileAnalysis {
     pub time_ms: f64,
     /// Line index of each of `program.files`, built on first use by [`FileAnalysis::locate`].
     pub line_starts: std::sync::OnceLock<Vec<LineStarts>>,
+    /// Severity of `bank-conflict` findings chosen by the settings (None: default).
+    pub perf_severity: Option<crate::check::diagnostic::Severity>,
 }
 
 impl FileAnalysis {
+    /// Severity of a finding of `kind` in this analysis: the kind's default,
+    /// or the configured one for `bank-conflict`.
+    pub fn severity(&self, kind: DiagnosticKind) -> crate::check::diagnostic::Severity {
+        match (kind, self.perf_severity) {
+            (DiagnosticKind::BankConflict, Some(s)) => s,
+            _ => kind.severity(),
+        }
+    }
+
     /// Whether everything is fine: every kernel race-free and no error or
     /// warning at file level (what decides the CLI's exit code).
     pub fn is_clean(&self) -> bool {
@@ -206,6 +309,17 @@ impl FileAnalysis {
                     crate::check::diagnostic::Severity::Error
                         | crate::check::diagnostic::Severity::Warning
                 )
+            })
+            && self.kernels.iter().all(|k| {
+                // Bank conflicts count only when configured as errors or warnings.
+                k.report.findings.iter().all(|f| {
+                    f.kind != DiagnosticKind::BankConflict
+                        || !matches!(
+                            self.severity(f.kind),
+                            crate::check::diagnostic::Severity::Error
+                                | crate::check::diagnostic::Severity::Warning
+                        )
+                })
             })
     }
 }
@@ -293,8 +407,18 @@ pub fn analyze_file_with(
 ) -> FileAnalysis {
     let started = Instant::now();
     let program = lower_guarded(path, text, includes);
-    let launches = host_launches(path, text, includes);
+    let launches = translation_launches(path, text, includes, &kernel_names(&program));
     finish(path, text, program, settings, &launches, started)
+}
+
+/// The names of a program's kernels, checked or not.
+fn kernel_names(program: &Program) -> Vec<&str> {
+    program
+        .kernels
+        .iter()
+        .map(|k| k.name.as_str())
+        .chain(program.unsupported.iter().map(|k| k.name.as_str()))
+        .collect()
 }
 
 /// Lowers `text`; a front-end panic becomes `unsupported` kernels (or a
@@ -316,7 +440,7 @@ pub fn analyze_parsed(
     let program = lowered.unwrap_or_else(|panic| {
         front_end_panic_program(path, &parsed.text, &panic_message(&*panic))
     });
-    let launches = host_launches(path, &parsed.text, includes);
+    let launches = translation_launches(path, &parsed.text, includes, &kernel_names(&program));
     finish(path, &parsed.text, program, settings, &launches, started)
 }
 
@@ -328,7 +452,7 @@ pub fn analyze_program(path: &Path, program: Program, settings: &Settings) -> Fi
         .first()
         .map(|f| f.text.clone())
         .unwrap_or_default();
-    let launches = host_launches(path, &text, &FsIncludes);
+    let launches = translation_launches(path, &text, &FsIncludes, &kernel_names(&program));
     finish(path, &text, program, settings, &launches, started)
 }
 
@@ -348,7 +472,14 @@ fn finish(
     let mut kernels: Vec<KernelAnalysis> = program
         .kernels
         .iter()
-        .map(|kernel| check_launches(kernel, &config, &explicit, launches))
+        .map(|kernel| {
+            let mut analysis = check_launches(kernel, &config, &explicit, launches);
+            // `check` without `--perf` does no bank work at all.
+            if settings.perf {
+                analysis.banks = banks_guarded(kernel, &analysis.options, &mut analysis.report);
+            }
+            analysis
+        })
         .collect();
     for unsupported in &program.unsupported {
         let resolved = config.resolve(&explicit, None);
@@ -359,6 +490,7 @@ fn finish(
             grid_dim_source: resolved.grid_dim_source,
             report: unsupported_report(unsupported),
             launches: Vec::new(),
+            banks: None,
         });
     }
     kernels.sort_by_key(|k| (k.report.name_span.file, k.report.name_span.start));
@@ -382,6 +514,7 @@ fn finish(
         config_error,
         time_ms: started.elapsed().as_secs_f64() * 1000.0,
         line_starts: std::sync::OnceLock::new(),
+        perf_severity: settings.perf_severity,
     }
 }
 
@@ -419,7 +552,7 @@ fn check_launches(
     explicit: &Explicit,
     launches: &[LaunchSite],
 ) -> KernelAnalysis {
-    let configs = launch_configs(&kernel.name, launches);
+    let configs = instantiations(launch_configs(&kernel.name, launches));
     let mut runs: Vec<(crate::config::resolve::ResolvedOptions, Vec<&LaunchSite>)> = Vec::new();
     for (dims, sites) in configs {
         let resolved = config.resolve_launch(explicit, &dims, kernel.launch_bounds);
@@ -428,10 +561,16 @@ fn check_launches(
             || resolved.grid_dim_source == Source::HostLaunch
             || launch.partial_block_dim.iter().any(Option::is_some)
             || launch.partial_grid_dim.iter().any(Option::is_some);
-        if !from_host {
+        if !from_host && launch_bindings(kernel, &sites).is_empty() {
             continue;
         }
-        match runs.iter_mut().find(|(r, _)| r.options == resolved.options) {
+        let same_instance = |list: &[&LaunchSite]| {
+            list.first().map(|s| &s.template_values) == sites.first().map(|s| &s.template_values)
+        };
+        match runs
+            .iter_mut()
+            .find(|(r, list)| r.options == resolved.options && same_instance(list))
+        {
             Some((_, list)) => list.extend(sites),
             None => runs.push((resolved, sites)),
         }
@@ -446,6 +585,7 @@ fn check_launches(
             grid_dim_source: resolved.grid_dim_source,
             report,
             launches: Vec::new(),
+            banks: None,
         };
     }
     let several = runs.len() > 1;
@@ -453,8 +593,26 @@ fn check_launches(
     let mut all_sites = Vec::new();
     let mut options = runs[0].0.clone();
     for (resolved, sites) in &runs {
-        let mut report = check_guarded(kernel, &resolved.options);
-        let label = launch_label(sites);
+        let bindings = launch_bindings(kernel, sites);
+        let mut report = if bindings.is_empty() {
+            check_guarded(kernel, &resolved.options)
+        } else {
+            check_guarded(&bind_params(kernel, &bindings), &resolved.options)
+        };
+        let mut label = launch_label(sites);
+        if !bindings.is_empty() {
+            let values: Vec<String> = bindings
+                .iter()
+                .filter_map(|(p, b)| {
+                    let name = &kernel.params.get(p.0 as usize)?.name;
+                    Some(match b {
+                        Bound::Equal(v) => format!("{name}={v}"),
+                        Bound::AtLeast(v) => format!("{name}>={v}"),
+                    })
+                })
+                .collect();
+            label.push_str(&format!(", which passes {}", values.join(", ")));
+        }
         for finding in &mut report.findings {
             if finding.race.is_some() || finding.divergence.is_some() {
                 finding.message.push_str(&format!(" [{label}]"));
@@ -511,7 +669,153 @@ fn check_launches(
         grid_dim_source: options.grid_dim_source,
         report,
         launches: all_sites,
+        banks: None,
     }
+}
+
+/// `configs` with each configuration's launches split by their constant
+/// template arguments, so that each instantiation (`k<2>`, `k<4>`) is
+/// checked with its own values, as long as that makes at most
+/// [`MAX_INSTANTIATIONS`] runs (else as given: the values that differ stay
+/// symbolic).
+fn instantiations(
+    configs: Vec<(HostLaunchDims, Vec<&LaunchSite>)>,
+) -> Vec<(HostLaunchDims, Vec<&LaunchSite>)> {
+    let mut split: Vec<(HostLaunchDims, Vec<&LaunchSite>)> = Vec::new();
+    for (dims, sites) in &configs {
+        let mut groups: Vec<Vec<&LaunchSite>> = Vec::new();
+        for site in sites {
+            match groups
+                .iter_mut()
+                .find(|g| g[0].template_values == site.template_values)
+            {
+                Some(g) => g.push(site),
+                None => groups.push(vec![site]),
+            }
+        }
+        split.extend(groups.into_iter().map(|g| (*dims, g)));
+    }
+    if split.len() > MAX_INSTANTIATIONS {
+        return configs;
+    }
+    split
+}
+
+/// The scalar parameters of `kernel` that every launch in `sites` gives the
+/// same integer constant (an argument, or an explicit template argument for
+/// a value template parameter), with that constant. Those launches are the
+/// kernel's executions in the program as written, so the parameter has that
+/// value in every execution checked (the finding names the launch and the
+/// value).
+fn launch_bindings(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<(crate::ir::ParamId, Bound)> {
+    use crate::ir::{ParamId, ScalarTy};
+    if sites.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (index, param) in kernel.params.iter().enumerate() {
+        if matches!(param.ty, ScalarTy::Float { .. }) || param.name.contains('.') {
+            continue;
+        }
+        let value_at = |site: &LaunchSite| -> Option<i128> {
+            if param.position == u32::MAX {
+                let k = kernel
+                    .template_params
+                    .iter()
+                    .position(|n| *n == param.name)?;
+                *site.template_values.get(k)?
+            } else {
+                *site.args.get(param.position as usize)?
+            }
+        };
+        let Some(first) = value_at(sites[0]) else {
+            // A loop counter passed at every launch: at least the smallest
+            // first value (the counter only grows within its loop).
+            if param.position != u32::MAX && matches!(param.ty, ScalarTy::Int { .. }) {
+                let lower = |site: &LaunchSite| -> Option<i128> {
+                    let at = param.position as usize;
+                    site.args
+                        .get(at)
+                        .copied()
+                        .flatten()
+                        .or_else(|| site.arg_lower_bounds.get(at).copied().flatten())
+                };
+                let bounds: Option<Vec<i128>> = sites.iter().map(|s| lower(s)).collect();
+                if let Some(min) = bounds.and_then(|b| b.into_iter().min()) {
+                    if fits_type(param.ty, min) {
+                        out.push((ParamId(index as u32), Bound::AtLeast(min)));
+                    }
+                }
+            }
+            continue;
+        };
+        if fits_type(param.ty, first) && sites.iter().all(|s| value_at(s) == Some(first)) {
+            out.push((ParamId(index as u32), Bound::Equal(first)));
+        }
+    }
+    out
+}
+
+/// What the launches say about a parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    /// Every launch passes this value.
+    Equal(i128),
+    /// Every launch passes at least this value.
+    AtLeast(i128),
+}
+
+/// Whether `ty` holds `v` (a constant it cannot hold is converted at the
+/// call: left unbound rather than converted here).
+fn fits_type(ty: crate::ir::ScalarTy, v: i128) -> bool {
+    use crate::ir::ScalarTy;
+    match ty {
+        ScalarTy::Bool => (0..=1).contains(&v),
+        ScalarTy::Int { bits, signed } => {
+            let b = u32::from(bits.clamp(1, 64));
+            if signed {
+                -(1i128 << (b - 1)) <= v && v < (1i128 << (b - 1))
+            } else {
+                0 <= v && v < (1i128 << b)
+            }
+        }
+        _ => false,
+    }
+}
+
+/// `kernel` with each of `bindings` stated at its entry (`assume(p == v)`,
+/// `assume(p >= v)`).
+fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) -> Kernel {
+    use crate::ir::{BinOp, Expr, Stmt, StmtKind};
+    let mut bound = kernel.clone();
+    let mut entry = Vec::new();
+    for &(p, stated) in bindings {
+        let Some(decl) = kernel.params.get(p.0 as usize) else {
+            continue;
+        };
+        let (op, v) = match stated {
+            Bound::Equal(v) => (BinOp::Eq, v),
+            Bound::AtLeast(v) => (BinOp::Ge, v),
+        };
+        let cond = Expr::Binary(
+            op,
+            Box::new(Expr::Param(p)),
+            Box::new(Expr::Int(v, decl.ty)),
+            crate::ir::ScalarTy::Bool,
+        );
+        let id = bound.fresh_stmt_id();
+        entry.push(Stmt {
+            id,
+            kind: StmtKind::Assume { cond },
+            span: kernel.name_span,
+            stmt_span: kernel.name_span,
+            in_macro: false,
+            inlined_at: None,
+        });
+    }
+    entry.append(&mut bound.body.stmts);
+    bound.body.stmts = entry;
+    bound
 }
 
 /// `launch at main.cu:57 (k<<<grid, block>>>)`, or the first of several.
@@ -558,7 +862,8 @@ pub fn kernel_options_with_findings(
 ) -> (Vec<CheckOptions>, Vec<Finding>) {
     let (config, error) = FileConfig::load(path, text);
     let explicit = settings.explicit();
-    let launches = host_launches(path, text, &FsIncludes);
+    let names: Vec<&str> = kernels.iter().map(|k| k.name.as_str()).collect();
+    let launches = translation_launches(path, text, &FsIncludes, &names);
     let options = kernels
         .iter()
         .map(|k| {
@@ -638,6 +943,36 @@ pub fn check_guarded(kernel: &Kernel, options: &CheckOptions) -> KernelReport {
         }
     }
     report
+}
+
+/// Bank-conflict analysis of one kernel (`--perf`): its `bank-conflict`
+/// findings go into `report`; an analysis panic becomes an `imprecision` note.
+pub fn banks_guarded(
+    kernel: &Kernel,
+    options: &CheckOptions,
+    report: &mut KernelReport,
+) -> Option<crate::check::banks::BankReport> {
+    match catch_unwind(AssertUnwindSafe(|| {
+        crate::check::banks::analyze_banks(kernel, options)
+    })) {
+        Ok(banks) => {
+            report
+                .findings
+                .extend(crate::check::banks::findings(&banks));
+            Some(banks)
+        }
+        Err(panic) => {
+            report.findings.push(plain_finding(
+                DiagnosticKind::Imprecision,
+                format!(
+                    "internal error in the bank-conflict analysis: {}",
+                    panic_message(&*panic)
+                ),
+                kernel.name_span,
+            ));
+            None
+        }
+    }
 }
 
 /// The report of a kernel the front end could not lower.
@@ -1021,6 +1356,7 @@ mod tests {
             is_template: false,
             notes: vec![],
             next_stmt_id: 0,
+            template_params: Vec::new(),
         };
         let settings = Settings {
             launch: LaunchOverrides {

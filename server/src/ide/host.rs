@@ -17,11 +17,13 @@ use super::guard::{guarded, release_memory};
 use super::spans::{extend_key, kernel_key, moves_uniformly, Shift};
 use super::{frontend_finding, plain_finding, unsupported_report, Settings};
 use crate::base::{FileId, Lang, Span};
+use crate::check::banks::BankReport;
 use crate::check::{DiagnosticKind, Finding, KernelReport, Verdict};
 use crate::config::CheckOptions;
 use crate::frontend::{Earlier, IncludeResolver, MainUnitState};
 use crate::ir::{Kernel, Program, SourceFileInfo};
 use crate::syntax::parse::ParsedSource;
+use crate::synth::padding::{plan_paddings, PaddingPlan};
 use crate::synth::report::{accept, find_kernel, syntax_errors, Claim};
 use crate::synth::{apply_edits, map_offset, BarrierInfo, KernelRepair, SynthOptions};
 
@@ -135,6 +137,9 @@ pub struct KernelResult {
     pub report: KernelReport,
     /// Whether the report came from the cache.
     pub cached: bool,
+    /// Bank conflicts of its shared accesses (only with `Settings::perf`);
+    /// their `bank-conflict` findings are part of `report`.
+    pub banks: Option<Arc<BankReport>>,
 }
 
 /// A document's analysis at one generation.
@@ -299,6 +304,8 @@ pub struct Caches {
     pub repairs: DashMap<u64, Arc<ValidatedRepair>>,
     /// Barrier descriptions with relative spans.
     pub barriers: DashMap<u64, Arc<Vec<BarrierInfo>>>,
+    /// Bank reports with relative spans.
+    pub banks: DashMap<u64, Arc<BankReport>>,
 }
 
 /// Entries kept per cache before it is cleared (kernels of many large files fit).
@@ -356,6 +363,37 @@ impl Caches {
         options: &CheckOptions,
     ) -> (u64, KernelReport, bool) {
         self.check_keyed(engine, kernel, options, kernel_key(kernel, options))
+    }
+
+    /// The bank report of one kernel (cached), absolute spans; its
+    /// `bank-conflict` findings (or an internal error) are added to `report`.
+    pub fn banks(
+        &self,
+        kernel: &Kernel,
+        options: &CheckOptions,
+        key: u64,
+        report: &mut KernelReport,
+    ) -> Option<Arc<BankReport>> {
+        let base = kernel.span.start;
+        let key = extend_key(key, "banks");
+        let banks = match self.banks.get(&key) {
+            Some(hit) => {
+                let mut banks = BankReport::clone(&hit);
+                Shift::to_absolute(base).banks(&mut banks);
+                report
+                    .findings
+                    .extend(crate::check::banks::findings(&banks));
+                banks
+            }
+            None => {
+                let banks = super::banks_guarded(kernel, options, report)?;
+                let mut relative = banks.clone();
+                Shift::to_relative(base).banks(&mut relative);
+                insert_bounded(&self.banks, key, Arc::new(relative));
+                banks
+            }
+        };
+        Some(Arc::new(banks))
     }
 
     /// Checks one kernel whose key is known.
@@ -483,17 +521,22 @@ pub fn analyze(
         if is_stale() {
             return Err(Superseded);
         }
-        let (key, report, cached) = caches.check_keyed(engine, &kernel, &options, key);
+        let (key, mut report, cached) = caches.check_keyed(engine, &kernel, &options, key);
         if !cached {
             checked += 1;
             progress(checked.min(misses), misses);
         }
+        let banks = settings
+            .perf
+            .then(|| caches.banks(&kernel, &options, key, &mut report))
+            .flatten();
         analysis.kernels.push(KernelResult {
             kernel,
             options,
             key,
             report,
             cached,
+            banks,
         });
     }
     analysis.timings.check_ms = started.elapsed().as_secs_f64() * 1e3;
@@ -538,6 +581,31 @@ fn validate_edits(
     edits: &[crate::synth::TextEdit],
     claim: Claim,
 ) -> Result<Verdict, String> {
+    let edited = recheck_edited(engine, caches, settings, includes, doc, target, edits)?;
+    accept(Some(target.report.defects()), &edited.report, edits, claim)?;
+    Ok(edited.report.verdict)
+}
+
+/// The target kernel after `edits`, lowered and checked.
+struct EditedKernel {
+    kernel: Kernel,
+    options: CheckOptions,
+    report: KernelReport,
+}
+
+/// Applies `edits` to a copy of the document and checks the target kernel
+/// again: the file must still parse without new syntax errors and the kernel
+/// must still be found.
+#[allow(clippy::too_many_arguments)]
+fn recheck_edited(
+    engine: &dyn Engine,
+    caches: &Caches,
+    settings: &Settings,
+    includes: &dyn IncludeResolver,
+    doc: &DocAnalysis,
+    target: &KernelResult,
+    edits: &[crate::synth::TextEdit],
+) -> Result<EditedKernel, String> {
     let text = crate::syntax::files::lone_cr_as_lf(doc.rope.to_string());
     let new_text = apply_edits(&text, edits)?;
     let lang = Lang::from_path(&doc.path);
@@ -558,8 +626,57 @@ fn validate_edits(
         .pop()
         .ok_or("no launch options for the kernel")?;
     let (_, report, _) = caches.check(engine, kernel, &options);
-    accept(Some(target.report.defects()), &report, edits, claim)?;
-    Ok(report.verdict)
+    Ok(EditedKernel {
+        kernel: kernel.clone(),
+        options,
+        report,
+    })
+}
+
+/// The paddings of the target kernel's shared arrays that remove (or reduce)
+/// its bank conflicts, each verified on the edited text: the kernel's race
+/// verdict is unchanged (a padding is a bijection of elements, so which
+/// threads touch which element is the same) and the bank analysis of the
+/// edited kernel finds the total degree the search predicted.
+pub fn verified_paddings(
+    engine: &dyn Engine,
+    caches: &Caches,
+    settings: &Settings,
+    includes: &dyn IncludeResolver,
+    doc: &DocAnalysis,
+    target: &KernelResult,
+) -> Result<Vec<PaddingPlan>, String> {
+    let Some(banks) = target.banks.as_deref() else {
+        return Ok(Vec::new());
+    };
+    let text = doc.rope.to_string();
+    let (plans, _skipped) = guarded("the padding search", || {
+        plan_paddings(&target.kernel, &target.options, banks, &text)
+    })?;
+    let mut verified = Vec::new();
+    for plan in plans {
+        let Ok(edited) =
+            recheck_edited(engine, caches, settings, includes, doc, target, &plan.edits)
+        else {
+            continue;
+        };
+        if edited.report.verdict != target.report.verdict {
+            continue;
+        }
+        let after = guarded("the bank-conflict analysis", || {
+            crate::check::banks::analyze_banks(&edited.kernel, &edited.options)
+        })?;
+        let total: u32 = after
+            .accesses
+            .iter()
+            .filter(|a| a.array_name == plan.array)
+            .map(|a| a.degree.lower_bound())
+            .sum();
+        if total == plan.total_after {
+            verified.push(plan);
+        }
+    }
+    Ok(verified)
 }
 
 /// Computes (or fetches) the validated repair of a kernel, absolute spans.
@@ -994,6 +1111,24 @@ impl AnalysisHost {
         target: &KernelResult,
     ) -> Result<ValidatedRepair, String> {
         validated_repair(
+            self.engine.as_ref(),
+            &self.caches,
+            settings,
+            includes,
+            doc,
+            target,
+        )
+    }
+
+    /// Verified bank-conflict paddings of a kernel of an analysis.
+    pub fn paddings(
+        &self,
+        settings: &Settings,
+        includes: &dyn IncludeResolver,
+        doc: &DocAnalysis,
+        target: &KernelResult,
+    ) -> Result<Vec<PaddingPlan>, String> {
+        verified_paddings(
             self.engine.as_ref(),
             &self.caches,
             settings,

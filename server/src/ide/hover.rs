@@ -12,15 +12,30 @@ use crate::ir::{Block, Stmt, StmtKind};
 use crate::synth::repairs::fmt_cost;
 use crate::synth::BarrierInfo;
 
-/// Whether the hover at `offset` describes a barrier, which needs the
-/// synthesizer (blocking work, see [`AnalysisHost::barriers`]); every other
-/// hover is read off the analysis at once.
-pub fn needs_barriers(analysis: &DocAnalysis, offset: u32) -> bool {
+/// Whether the hover at `offset` needs blocking work: a barrier's needs the
+/// synthesizer (see [`AnalysisHost::barriers`]); every other hover (bank
+/// degrees included: they come with the analysis) is read off it at once.
+pub fn needs_blocking(analysis: &DocAnalysis, offset: u32) -> bool {
     analysis.kernel_at(offset as usize).is_some_and(|kernel| {
         let name = kernel.kernel.name_span;
         !(name.start <= offset && offset <= name.end)
             && stmt_at(&kernel.kernel.body, offset, &is_barrier).is_some()
     })
+}
+
+/// The shared array whose declaration contains `offset`.
+fn shared_array_at(kernel: &KernelResult, offset: u32) -> Option<crate::ir::ArrayId> {
+    kernel
+        .kernel
+        .arrays
+        .iter()
+        .position(|a| {
+            a.space == crate::ir::MemSpace::Shared
+                && a.span.file == FileId(0)
+                && a.span.start <= offset
+                && offset <= a.span.end
+        })
+        .map(|i| crate::ir::ArrayId(i as u32))
 }
 
 /// The hover at byte `offset` of an analysed document, as Markdown: the
@@ -44,6 +59,15 @@ pub fn hover(
             }
         } else if let Some(access) = stmt_at(&kernel.kernel.body, offset, &is_access) {
             sections.push(access_hover(&analysis.rope, kernel, access));
+            // Bank degrees only with `perf` (the analysis ran with the check).
+            if let Some(banks) = kernel.banks.as_deref().filter(|_| settings.perf) {
+                sections.extend(crate::check::banks::access_hover(banks, access.id));
+            }
+        } else if let Some(array) = shared_array_at(kernel, offset).filter(|_| settings.perf) {
+            if let Some(banks) = kernel.banks.as_deref() {
+                let line = |span: Span| line_of(&analysis.rope, span) as u32;
+                sections.extend(crate::check::banks::array_hover(banks, array, &line));
+            }
         }
     }
     sections.extend(findings_hover(analysis, offset));

@@ -19,6 +19,7 @@ pub mod fix;
 pub mod guard;
 pub mod host;
 pub mod hover;
+pub mod padding;
 pub mod spans;
 pub mod symbols;
 pub mod workspace;
@@ -27,7 +28,7 @@ pub mod workspace;
 mod tests;
 
 pub use self::file::{
-    analyze_file, analyze_file_with, analyze_parsed, analyze_program, check_guarded,
+    analyze_file, analyze_file_with, analyze_parsed, analyze_program, banks_guarded, check_guarded,
     frontend_finding, kernel_options_with_findings, lower_guarded, plain_finding,
     unsupported_report, FileAnalysis, KernelAnalysis, LaunchSummary, Location, TranslationEnv,
 };
@@ -65,6 +66,12 @@ pub struct Settings {
     pub kernel_budget_ms: u64,
     /// Cost model for the synthesizer.
     pub cost: CostModel,
+    /// Performance analyses (shared-memory bank conflicts): `--perf`.
+    #[serde(default)]
+    pub perf: bool,
+    /// Severity of `bank-conflict` findings (None: the kind's default).
+    #[serde(default)]
+    pub perf_severity: Option<crate::check::diagnostic::Severity>,
 }
 
 impl Settings {

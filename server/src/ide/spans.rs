@@ -39,6 +39,13 @@ impl Shift {
         Shift::Absolute(base)
     }
 
+    /// Applies the shift to the access spans of a bank report.
+    pub fn banks(self, report: &mut crate::check::banks::BankReport) {
+        for a in &mut report.accesses {
+            self.span(&mut a.span);
+        }
+    }
+
     /// Applies the shift to one span.
     pub fn span(self, span: &mut Span) {
         if span.file != FileId(0) {

@@ -231,6 +231,78 @@ fn code_actions_offer_removing_a_redundant_barrier_as_a_rewrite() {
     assert_eq!(verdict_of(&host, &fixed, 20), Verdict::RaceFree);
 }
 
+/// A 32x32 tile read by column: 32 lanes of a warp in one bank.
+const COLUMN_READ: &str = "__global__ void transpose(float *out, const float *in) {
+    __shared__ float tile[32][32];
+    tile[threadIdx.y][threadIdx.x] = in[threadIdx.y * 32 + threadIdx.x];
+    __syncthreads();
+    out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+";
+
+/// Settings with performance analyses on and a 32x32 block.
+fn perf_settings() -> Settings {
+    Settings {
+        perf: true,
+        launch: LaunchOverrides {
+            block_dim: Some([32, 32, 1]),
+            grid_dim: Some([1, 1, 1]),
+            ..LaunchOverrides::default()
+        },
+        ..Settings::default()
+    }
+}
+
+#[test]
+fn perf_publishes_bank_conflicts_hovers_them_and_offers_a_verified_padding() {
+    let fixture = at(COLUMN_READ, "tile[threadIdx.x][threadIdx.y]");
+    let (text, offset, _) = split_markers(&fixture);
+    let host = AnalysisHost::new(Arc::new(Syncwright));
+    let settings = perf_settings();
+    let context = AnalysisContext {
+        settings: &settings,
+        includes: &NoIncludes,
+        is_stale: &|| false,
+        progress: &|_, _| {},
+    };
+    let analysis = host
+        .analysis("k.cu", 1, &context, |_| Some(input(&text, 1)))
+        .expect("analysis");
+    let kernel = &analysis.kernels[0];
+    let conflicts: Vec<&Finding> = kernel
+        .report
+        .findings
+        .iter()
+        .filter(|f| f.kind == DiagnosticKind::BankConflict)
+        .collect();
+    assert_eq!(conflicts.len(), 1, "{:?}", kernel.report.findings);
+    assert!(
+        conflicts[0].message.contains("32-way"),
+        "{}",
+        conflicts[0].message
+    );
+    let markdown = hover(&host, &settings, &analysis, offset)
+        .expect("hover")
+        .expect("a hover on the access");
+    assert!(markdown.contains("32"), "{markdown}");
+    let actions =
+        code_actions(&host, &settings, &NoIncludes, &analysis, offset, offset).expect("actions");
+    let pad = actions
+        .iter()
+        .find(|a| a.title.contains("Pad `tile`"))
+        .unwrap_or_else(|| panic!("no padding in {actions:?}"));
+    let fixed = crate::synth::apply_edits(&text, &pad.edits).expect("edits apply");
+    assert!(fixed.contains("tile[32][32 + 1]"), "{fixed}");
+    // Without perf nothing of this is computed.
+    let plain = analyse(&host, &text, 2);
+    assert!(plain.kernels[0].banks.is_none());
+    assert!(plain.kernels[0]
+        .report
+        .findings
+        .iter()
+        .all(|f| f.kind != DiagnosticKind::BankConflict));
+}
+
 #[test]
 fn no_code_actions_outside_kernels() {
     let (actions, _, _) = actions_at(&format!("{CURSOR}\n{RACY}"));

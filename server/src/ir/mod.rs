@@ -488,6 +488,10 @@ pub struct Kernel {
     pub notes: Vec<(Span, String)>,
     /// Next free statement label (for the synthesizer's inserted barriers).
     pub next_stmt_id: u32,
+    /// Names of the template parameters in declaration order (types and
+    /// values): explicit template arguments of a launch bind them by position.
+    #[serde(skip)]
+    pub template_params: Vec<String>,
 }
 
 impl Kernel {

@@ -549,9 +549,9 @@ impl Backend {
         let analysis = self.inner.current_analysis(&uri).await?;
         let offset = offset as u32;
         let settings = self.inner.settings().ide_settings();
-        // Only a barrier's hover needs blocking work; the others are answered
+        // Only barrier (and, with `perf`, bank) hovers need blocking work; the others are answered
         // at once, in the order they came.
-        let markdown = if crate::ide::hover::needs_barriers(&analysis, offset) {
+        let markdown = if crate::ide::hover::needs_blocking(&analysis, offset) {
             let inner = self.inner.clone();
             on_analysis(move || crate::ide::hover::hover(&inner.host, &settings, &analysis, offset))
                 .await?

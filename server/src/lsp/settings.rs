@@ -53,6 +53,8 @@ pub struct LspSettings {
     pub warp_sync: bool,
     /// Show the verdict of each kernel as an inlay hint.
     pub kernel_verdict_lens: bool,
+    /// Performance analyses (bank conflicts in hovers).
+    pub perf: bool,
 }
 
 impl Default for LspSettings {
@@ -65,6 +67,7 @@ impl Default for LspSettings {
             kernel_budget_ms: CheckOptions::default().kernel_budget_ms,
             warp_sync: false,
             kernel_verdict_lens: false,
+            perf: false,
         }
     }
 }
@@ -92,6 +95,7 @@ struct RawSettings {
     kernel_budget_ms: Option<u64>,
     warp_sync: Option<bool>,
     kernel_verdict_lens: Option<bool>,
+    perf: Option<bool>,
 }
 
 /// Distinguishes a field given as `null` (Some(None)) from a missing one (None).
@@ -177,6 +181,9 @@ impl LspSettings {
         if let Some(warp_sync) = raw.warp_sync {
             self.warp_sync = warp_sync;
         }
+        if let Some(perf) = raw.perf {
+            self.perf = perf;
+        }
         if let Some(lens) = raw.kernel_verdict_lens {
             self.kernel_verdict_lens = lens;
         }
@@ -190,6 +197,8 @@ impl LspSettings {
             warp_sync: self.warp_sync,
             kernel_budget_ms: self.kernel_budget_ms,
             cost: self.cost,
+            perf: self.perf,
+            ..crate::ide::Settings::default()
         }
     }
 }

@@ -232,6 +232,7 @@ impl Engine for FakeEngine {
                 is_template: false,
                 notes: Vec::new(),
                 next_stmt_id: 0,
+                template_params: Vec::new(),
             };
             let body_start = start + text[start..end].find('{').map_or(0, |i| i + 1);
             let mut line_offset = body_start;

@@ -27,12 +27,18 @@ pub struct HostLaunch {
     pub kernel: String,
     /// Explicit template arguments (`k<float, 16><<<...>>>`), as written.
     pub template_args: Vec<String>,
+    /// Value of each explicit template argument that is an integer constant.
+    pub template_values: Vec<Option<i128>>,
     /// Blocks per grid per dimension (None: not a constant).
     pub grid: [Option<u32>; 3],
     /// Threads per block per dimension (None: not a constant).
     pub block: [Option<u32>; 3],
     /// Value of each kernel argument that is an integer constant.
     pub args: Vec<Option<i128>>,
+    /// For each kernel argument that is the counter of an enclosing counting
+    /// loop (`for (int t = 0; t < n; t++) k<<<g, b>>>(.., t)`), the counter's
+    /// first value: a lower bound of the argument at this launch.
+    pub arg_lower_bounds: Vec<Option<i128>>,
     /// Byte range of the launch in the scanned text (name to the end of `>>>`).
     pub start: usize,
     /// End of that range.
@@ -245,6 +251,7 @@ fn chevron_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Optio
     // The kernel name, behind optional template arguments.
     let mut name_at = at.checked_sub(1)?;
     let mut template_args = Vec::new();
+    let mut template_values = Vec::new();
     if unit.text(name_at) == ">" {
         let mut depth = 0usize;
         let close = name_at;
@@ -264,10 +271,14 @@ fn chevron_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Optio
             name_at = name_at.checked_sub(1)?;
         }
         let open = name_at;
-        template_args = unit
-            .split_commas(open + 1, close)
-            .into_iter()
-            .map(|(s, e)| (s..e).map(|k| unit.text(k)).collect::<Vec<_>>().join(" "))
+        let ranges = unit.split_commas(open + 1, close);
+        template_args = ranges
+            .iter()
+            .map(|&(s, e)| (s..e).map(|k| unit.text(k)).collect::<Vec<_>>().join(" "))
+            .collect();
+        template_values = ranges
+            .iter()
+            .map(|&(s, e)| if in_device { None } else { eval.expr(s, e, 0) })
             .collect();
         name_at = open.checked_sub(1)?;
     }
@@ -299,17 +310,187 @@ fn chevron_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Optio
     };
     let (file, start) = (unit.toks[name_at].0, unit.toks[name_at].1.start);
     let end = unit.toks[cfg_end + 1].1.end;
-    Some(finish_launch(
+    let counters = enclosing_counters(unit, eval, name_at);
+    let arg_lower_bounds = args
+        .iter()
+        .map(|&(s, e)| {
+            if e != s + 1 || in_device {
+                return None;
+            }
+            let name = unit.text(s);
+            counters
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|&(_, lower)| lower)
+        })
+        .collect();
+    let mut launch = finish_launch(
         unit,
         eval,
         kernel,
-        template_args,
+        (template_args, template_values),
         config.first().copied(),
         config.get(1).copied(),
         &args,
         (file, start, end),
         in_device,
-    ))
+    );
+    launch.arg_lower_bounds = arg_lower_bounds;
+    Some(launch)
+}
+
+/// Index of the token opening the bracket closed at `close` (scanning back
+/// no further than `limit` tokens).
+fn matching_back(unit: &Unit, close: usize, limit: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = close;
+    let stop = close.saturating_sub(limit);
+    loop {
+        match unit.text(i) {
+            ")" | "]" | "}" => depth += 1,
+            "(" | "[" | "{" => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+        if i == 0 || i <= stop {
+            return None;
+        }
+        i -= 1;
+    }
+}
+
+/// Most tokens scanned back from a launch for enclosing loops.
+const MAX_LOOP_SCAN: usize = 20_000;
+
+/// The counters of the counting loops enclosing the statement at `at`, with
+/// their first values: `for (int t = C; t < E; t++)` (or `<=`, `++t`,
+/// `t += K` with a positive constant `K`) whose body never writes `t`. Such a
+/// counter is at least `C` in every iteration: it only grows, and the
+/// condition `t < E` stops it before it could wrap around.
+fn enclosing_counters(unit: &Unit, eval: &Eval, at: usize) -> Vec<(String, i128)> {
+    let mut out = Vec::new();
+    let mut stmt = at;
+    let stop = at.saturating_sub(MAX_LOOP_SCAN);
+    // Walk out: from a statement's first token to the loop header or block
+    // that contains it.
+    while stmt > stop {
+        let before = stmt - 1;
+        let header_close = match unit.text(before) {
+            ")" => Some(before),
+            "{" => {
+                if before > 0 && unit.text(before - 1) == ")" {
+                    Some(before - 1)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        };
+        let mut next = None;
+        if let Some(close) = header_close {
+            if let Some(open) = matching_back(unit, close, MAX_LOOP_SCAN) {
+                if open > 0 && unit.text(open - 1) == "for" {
+                    if let Some(c) = counter(unit, eval, open, close) {
+                        out.push(c);
+                    }
+                    next = Some(open - 1);
+                } else if open > 0 && matches!(unit.text(open - 1), "while" | "if" | "switch") {
+                    next = Some(open - 1);
+                }
+            }
+        }
+        let next = match next {
+            Some(n) => n,
+            None => {
+                // Not a loop or branch head: find the enclosing `{`.
+                let mut depth = 0usize;
+                let mut i = before;
+                loop {
+                    match unit.text(i) {
+                        "}" => depth += 1,
+                        "{" if depth == 0 => break,
+                        "{" => depth -= 1,
+                        _ => {}
+                    }
+                    if i <= stop {
+                        return out;
+                    }
+                    i -= 1;
+                }
+                // The block's own head (`for (...) {`, a function, ...).
+                if i > 0 && unit.text(i - 1) == ")" {
+                    i
+                } else {
+                    return out;
+                }
+            }
+        };
+        if next >= stmt {
+            break;
+        }
+        stmt = next;
+    }
+    out
+}
+
+/// `(NAME, C)` of a loop header `for (T NAME = C; NAME < E; NAME++)` between
+/// the parentheses at `open` and `close`, when the body never writes NAME.
+fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<(String, i128)> {
+    let semis: Vec<usize> = (open + 1..close).filter(|&i| unit.text(i) == ";").collect();
+    let [s1, s2] = semis[..] else {
+        return None;
+    };
+    // Init: optional type words, then NAME = C.
+    let eq = (open + 1..s1).find(|&i| unit.text(i) == "=")?;
+    let name_at = eq.checked_sub(1)?;
+    if !unit.is_ident(name_at) {
+        return None;
+    }
+    let name = unit.text(name_at);
+    let first = eval.expr(eq + 1, s1, 0)?;
+    // Condition: NAME < E or NAME <= E.
+    if unit.text(s1 + 1) != name || !matches!(unit.text(s1 + 2), "<" | "<=") {
+        return None;
+    }
+    // Step: NAME++, ++NAME, NAME += K (K > 0).
+    let step: Vec<&str> = (s2 + 1..close).map(|i| unit.text(i)).collect();
+    let grows = match step[..] {
+        [n, "++"] | ["++", n] => n == name,
+        [n, "+=", _] => n == name && eval.expr(s2 + 3, close, 0).is_some_and(|k| k > 0),
+        _ => false,
+    };
+    if !grows {
+        return None;
+    }
+    // The body: a block, or one statement.
+    let body_end = if unit.text(close + 1) == "{" {
+        unit.matching(close + 1, unit.toks.len())
+    } else {
+        (close + 1..unit.toks.len()).find(|&i| unit.text(i) == ";")?
+    };
+    let written = (close + 1..body_end).any(|i| {
+        unit.text(i) == name
+            && (matches!(
+                unit.text(i + 1),
+                "=" | "+="
+                    | "-="
+                    | "*="
+                    | "/="
+                    | "%="
+                    | "<<="
+                    | ">>="
+                    | "&="
+                    | "|="
+                    | "^="
+                    | "++"
+                    | "--"
+            ) || matches!(unit.text(i - 1), "++" | "--" | "&"))
+    });
+    (!written).then(|| (name.to_string(), first))
 }
 
 fn api_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Option<HostLaunch> {
@@ -331,7 +512,7 @@ fn api_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Option<Ho
         unit,
         eval,
         unit.text(kernel).to_string(),
-        Vec::new(),
+        (Vec::new(), Vec::new()),
         parts.get(1).copied(),
         parts.get(2).copied(),
         &[],
@@ -345,7 +526,7 @@ fn finish_launch(
     unit: &Unit,
     eval: &Eval,
     kernel: String,
-    template_args: Vec<String>,
+    (template_args, template_values): (Vec<String>, Vec<Option<i128>>),
     grid: Option<(usize, usize)>,
     block: Option<(usize, usize)>,
     args: &[(usize, usize)],
@@ -364,12 +545,14 @@ fn finish_launch(
     HostLaunch {
         kernel,
         template_args,
+        template_values,
         grid: dims(grid),
         block: dims(block),
         args: args
             .iter()
             .map(|&(s, e)| if in_device { None } else { eval.expr(s, e, 0) })
             .collect(),
+        arg_lower_bounds: Vec::new(),
         start,
         end,
         text,
@@ -937,6 +1120,35 @@ mod tests {
         let launches = scan_launches(&[text]);
         assert_eq!(launches.len(), 1, "{launches:?}");
         launches.into_iter().next().unwrap()
+    }
+
+    #[test]
+    fn counters_of_enclosing_counting_loops_bound_arguments() {
+        let l = one(
+            "void f(float *m, int n) {\n  for (int s = 1; s <= n; s += 2)\n    for (int t = 0; t < n - 1; ++t) {\n      if (n > 4) {\n        k<<<n, 256>>>(m, n, t, s);\n      }\n    }\n}\n",
+        );
+        assert_eq!(l.arg_lower_bounds, vec![None, None, Some(0), Some(1)]);
+        assert_eq!(l.template_values, Vec::<Option<i128>>::new());
+        // A counter written in the body, a shrinking one, a `while`: no bound.
+        let l = one(
+            "void f(float *m, int n) {\n  for (int t = 0; t < n; t++) { k<<<n, 256>>>(m, t); t -= 2; }\n}\n",
+        );
+        assert_eq!(l.arg_lower_bounds, vec![None, None]);
+        let l = one(
+            "void f(float *m, int n) {\n  for (int t = n; t > 0; t--) k<<<n, 256>>>(m, t);\n}\n",
+        );
+        assert_eq!(l.arg_lower_bounds, vec![None, None]);
+        let l = one("void f(int n) {\n  int t = 0;\n  while (t < n) { k<<<1, 1>>>(t); t++; }\n}\n");
+        assert_eq!(l.arg_lower_bounds, vec![None]);
+        let l = one(
+            "void f(int n) {\n  k<<<1, 1, 0>>>(n);\n}\nvoid g() { k<3><<<1, 1>>>(2); }\n"
+                .split("void g")
+                .next()
+                .unwrap(),
+        );
+        assert_eq!(l.arg_lower_bounds, vec![None]);
+        let l = one("void g() { const int b = 64; k<b * 2, float><<<1, b>>>(2); }\n");
+        assert_eq!(l.template_values, vec![Some(128), None]);
     }
 
     #[test]

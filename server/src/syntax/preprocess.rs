@@ -312,7 +312,7 @@ pub struct Options<'a> {
 /// Predefined macros of CUDA device compilation for the default target
 /// ([`CudaTarget::default`]: CUDA 12.8, `sm_90`); `__align__` only affects
 /// layout padding, which does not change which bytes two threads may share.
-pub const CUDA_PRELUDE: &str = "#define __CUDACC__ 1\n#define __NVCC__ 1\n#define __CUDACC_VER_MAJOR__ 12\n#define __CUDACC_VER_MINOR__ 8\n#define __CUDACC_VER_BUILD__ 0\n#define CUDA_VERSION 12080\n#define CUDART_VERSION 12080\n#define __CUDA_API_VERSION 12080\n#define __CUDA_ARCH__ 900\n#define __align__(n)\n";
+pub const CUDA_PRELUDE: &str = "#define __CUDACC__ 1\n#define __NVCC__ 1\n#define __CUDACC_VER_MAJOR__ 12\n#define __CUDACC_VER_MINOR__ 8\n#define __CUDACC_VER_BUILD__ 0\n#define CUDA_VERSION 12080\n#define CUDART_VERSION 12080\n#define __CUDA_API_VERSION 12080\n#define __CUDA_ARCH__ 900\n#define __align__(n)\n#define __typeof__ decltype\n#define __typeof decltype\n";
 
 /// The CUDA toolkit version and GPU architecture a file is compiled for, as
 /// nvcc's predefined macros and the CUDA headers tell the code.
@@ -371,6 +371,9 @@ impl CudaTarget {
             text.push_str(&format!("#define __CUDA_ARCH__ {}\n", self.arch * 10));
         }
         text.push_str("#define __align__(n)\n");
+        // GNU `__typeof__(e)` is C++ `decltype(e)` for the expressions it is
+        // used on (macro temporaries); the parser knows only the latter.
+        text.push_str("#define __typeof__ decltype\n#define __typeof decltype\n");
         text
     }
 }

@@ -3,12 +3,33 @@
 use tree_sitter::Node;
 
 use crate::frontend::arith::*;
+use crate::frontend::builtins;
+use crate::frontend::exprs::strip_parens;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::Ty;
 use crate::ir::{AtomicOp, Expr, ScalarTy, StmtKind};
 
 impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn atomic(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
+        let mut op_name = name.to_string();
+        let mut args = args;
+        if let Some(values) = builtins::memory_order_atomic(name) {
+            // `__nv_atomic_fetch_add(p, v, order, scope)`: the order does not
+            // matter to races (every atomic is one indivisible access); the
+            // scope does. Block scope is atomic only among the threads of one
+            // block (like `atomicAdd_block`); thread scope is atomic for no
+            // other thread, so the call is taken as unknown code touching `p`
+            // (plain accesses). Cluster, device and system scopes, and the
+            // GCC builtins (no scope argument), are atomic device-wide.
+            let scope = args.get(values + 1).map(|a| self.txt(strip_parens(*a)));
+            match scope {
+                Some(s) if s.contains("SCOPE_THREAD") => return self.unknown_call(n, name, args),
+                Some(s) if s.contains("SCOPE_BLOCK") => op_name.push_str("_block"),
+                _ => {}
+            }
+            args = &args[..values.min(args.len())];
+        }
+        let name = op_name.as_str();
         let vals = self.eval_args(args)?;
         // The value operand: the last argument of compare-and-swap, else the second
         // (OpenCL 2.0 `_explicit` forms add memory-order arguments after it).

@@ -108,7 +108,22 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.convert_val(ty, v, n);
         }
         // Local names shadow functions.
-        if self.lookup(&name).is_some() {
+        if let Some(b) = self.lookup(&name).cloned() {
+            // A function object: its `operator()` runs on it.
+            let obj = match b {
+                Binding::Slot(s) => Some(LVal::Slot(s)),
+                Binding::Ref(lv) => Some(lv),
+                _ => None,
+            };
+            if let Some(obj) = obj {
+                if let Ty::Struct(k) = self.lval_type(&obj) {
+                    if let Some(def) = self.struct_method(k, "operator()", Some(args.len())) {
+                        if def.param_count == args.len() {
+                            return self.inline_call_this(n, &def, &args, None, Some(obj));
+                        }
+                    }
+                }
+            }
             return self.unsup(
                 n,
                 format!("call of a local `{name}` (function pointers are not supported)"),
@@ -221,6 +236,11 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(v);
         }
         let _ = self.eval_args(args)?;
+        if let Val::Group(GroupKind::Tile(Some(size))) = recv {
+            if let Some(v) = self.tile_member(n, size, &m) {
+                return Ok(v);
+            }
+        }
         if let Val::Group(g) = recv {
             return Ok(match m.as_str() {
                 "sync" | "barrier_wait" => {
@@ -339,8 +359,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             Some(K::GroupHandle) if name == "this_grid" => return Ok(Val::Group(GroupKind::Grid)),
             Some(K::GroupHandle) => {
-                let _ = self.eval_args(args)?;
-                return Ok(Val::Group(GroupKind::Tile));
+                let vals = self.eval_args(args)?;
+                return Ok(Val::Group(GroupKind::Tile(
+                    self.block_tile_size(n, name, &vals),
+                )));
             }
             // Free `barrier_wait(b, token)`: not lowered, taken as unknown code.
             Some(K::GroupBarrier) if matches!(name, "sync" | "synchronize") => {
@@ -433,11 +455,127 @@ impl<'c, 't> Lowerer<'c, 't> {
             let _ = self.eval_args(args)?;
             return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
         }
+        if let Some(v) = self.group_collective(n, name, args)? {
+            return Ok(v);
+        }
         if builtins::is_opaque_value_call(name) {
             let _ = self.eval_args(args)?;
             return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
         }
         self.unknown_call(n, name, args)
+    }
+
+    /// `cg::reduce(g, v, op)`, `cg::inclusive_scan(g, v, op)`,
+    /// `cg::exclusive_scan(g, v, op)` on a cooperative group: the threads of
+    /// the group exchange values through registers and touch no memory; the
+    /// result (unknown here) may differ between threads. None when the first
+    /// argument is not a group handle (another function of that name).
+    fn group_collective(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Option<Val>> {
+        if !matches!(name, "reduce" | "inclusive_scan" | "exclusive_scan") {
+            return Ok(None);
+        }
+        let (Some(group), Some(value)) = (args.first(), args.get(1)) else {
+            return Ok(None);
+        };
+        let is_group = strip_parens(*group).kind() == "identifier"
+            && matches!(
+                self.lookup(self.txt(strip_parens(*group))),
+                Some(Binding::Slot(Slot::Group(_)))
+            );
+        if !is_group {
+            return Ok(None);
+        }
+        // The operator object (`cg::plus<float>()`) only names the operation.
+        let ty = match self.rvalue(*value)? {
+            Val::Scalar(_, t) => t,
+            _ => ScalarTy::INT,
+        };
+        Ok(Some(Val::Scalar(self.havoc(ty, n), ty)))
+    }
+
+    /// The size of the tile `tiled_partition<N>(block)` or
+    /// `tiled_partition(block, N)` makes, when it partitions a thread block
+    /// into tiles of a constant power-of-two size (as CUDA requires of a
+    /// tile); None for other groups (tiles of tiles, coalesced groups).
+    fn block_tile_size(&mut self, n: Node<'t>, name: &str, vals: &[Val]) -> Option<u32> {
+        if name != "tiled_partition" || !matches!(vals.first(), Some(Val::Group(GroupKind::Block)))
+        {
+            return None;
+        }
+        let size = match vals.get(1) {
+            Some(Val::Scalar(Expr::Int(k, _), _)) => Some(*k),
+            Some(_) => None,
+            None => {
+                // The template argument of `tiled_partition<N>(block)`.
+                let f = n.child_by_field_name("function")?;
+                let tf = if f.kind() == "qualified_identifier" {
+                    f.child_by_field_name("name")?
+                } else {
+                    f
+                };
+                let arg = tf.child_by_field_name("arguments")?.named_child(0)?;
+                let arg = if arg.kind() == "type_descriptor" {
+                    arg.named_child(0)?
+                } else {
+                    arg
+                };
+                let mut value = None;
+                let lowered = self.with_block(|l| {
+                    value = Some(l.rvalue(arg)?);
+                    Ok(())
+                });
+                match (lowered, value) {
+                    (Ok(stmts), Some(Val::Scalar(Expr::Int(k, _), _))) if stmts.is_empty() => {
+                        Some(k)
+                    }
+                    _ => None,
+                }
+            }
+        }?;
+        u32::try_from(size)
+            .ok()
+            .filter(|s| s.is_power_of_two() && *s <= 1024)
+    }
+
+    /// A member of a tile of `size` threads of a thread block. The block's
+    /// threads in `thread_rank` order (its linear thread id) are cut into
+    /// consecutive tiles: a thread's rank in its tile is its linear id modulo
+    /// `size`, the tile's rank among the block's tiles (`meta_group_rank`) the
+    /// quotient, and there are `ceil(threads / size)` tiles; the last one has
+    /// the threads left over when `size` does not divide the block. None for
+    /// other members (their value is unknown).
+    fn tile_member(&mut self, n: Node<'t>, size: u32, member: &str) -> Option<Val> {
+        let u = ScalarTy::UINT;
+        let k = |v: u32| Expr::Int(i128::from(v), u);
+        let b = |d| Expr::Builtin(Builtin::BlockDim(d));
+        let threads = bin(BinOp::Mul, bin(BinOp::Mul, b(0), b(1), u), b(2), u);
+        let tid = self.linear_tid();
+        let _ = n;
+        Some(Val::Scalar(
+            match member {
+                "thread_rank" => bin(BinOp::Rem, tid, k(size), u),
+                "meta_group_rank" => bin(BinOp::Div, tid, k(size), u),
+                "meta_group_size" => bin(
+                    BinOp::Div,
+                    bin(BinOp::Add, threads, k(size - 1), u),
+                    k(size),
+                    u,
+                ),
+                "size" | "num_threads" => {
+                    // min(size, threads - first rank of this tile)
+                    let first = bin(BinOp::Mul, bin(BinOp::Div, tid, k(size), u), k(size), u);
+                    let left = bin(BinOp::Sub, threads, first, u);
+                    Expr::Select(
+                        Box::new(bin(BinOp::Lt, left.clone(), k(size), ScalarTy::Bool)),
+                        Box::new(left),
+                        Box::new(k(size)),
+                        u,
+                    )
+                }
+                _ => return None,
+            },
+            u,
+        ))
     }
 
     /// `__requires(e)`, `__assume(e)`, `__builtin_assume(e)`, `assert(e)`:

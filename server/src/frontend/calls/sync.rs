@@ -82,7 +82,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         match g {
             GroupKind::Block => self.barrier(n, BarrierScope::Block, true, true),
             GroupKind::Grid => self.barrier(n, BarrierScope::Grid, true, true),
-            GroupKind::Tile => {
+            // A tile of the 32 threads of a warp (a tile of a thread block
+            // starts at a multiple of its size in thread-rank order, which
+            // is warp order): its sync is `__syncwarp()`.
+            GroupKind::Tile(Some(32)) => self.barrier(n, BarrierScope::Warp, true, true),
+            GroupKind::Tile(_) => {
                 self.note(n, "tile/coalesced-group sync is not a block barrier".into())
             }
         }

@@ -673,6 +673,7 @@ pub fn lower(src: &str, lang: Lang) -> Kernel {
         is_template: false,
         notes: vec![],
         next_stmt_id: 0,
+        template_params: Vec::new(),
     };
     let mut p = P {
         src,
