@@ -13,7 +13,8 @@
 //!   does not meet yet: it is reported, not failed, and fails once it passes.
 //!
 //! Every expectation must be met by some finding and every race, benign-race or
-//! divergence finding must be expected. Each race witness is replayed: both
+//! divergence finding must be expected (`//~ barrier-deadlock`, `//~ barrier-recycling`
+//! on the finding's line and `//~ async-copy`, read like `race`, likewise). Each race witness is replayed: both
 //! accesses' offsets are evaluated with `ir::eval` under the witness values and
 //! must equal the reported offsets and overlap.
 
@@ -101,6 +102,10 @@ fn parse_expectations(text: &str) -> Result<Expectations, String> {
                 ["race", k] => (DiagnosticKind::Race, Some(parse_race_kind(k)?), None),
                 ["benign-race"] => (DiagnosticKind::BenignRace, None, None),
                 ["divergence"] => (DiagnosticKind::Divergence, None, None),
+                ["barrier-deadlock"] => (DiagnosticKind::BarrierDeadlock, None, None),
+                ["barrier-recycling"] => (DiagnosticKind::BarrierRecycling, None, None),
+                ["async-copy"] => (DiagnosticKind::AsyncCopy, None, None),
+                ["async-copy", k] => (DiagnosticKind::AsyncCopy, Some(parse_race_kind(k)?), None),
                 ["bank-conflict", d] => match d.parse::<u32>() {
                     Ok(d) if d > 1 => (DiagnosticKind::BankConflict, None, Some(d)),
                     _ => return Err(format!("line {line_no}: bad conflict degree `{d}`")),
@@ -532,7 +537,12 @@ fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
         for finding in &report.findings {
             if !matches!(
                 finding.kind,
-                DiagnosticKind::Race | DiagnosticKind::BenignRace | DiagnosticKind::Divergence
+                DiagnosticKind::Race
+                    | DiagnosticKind::BenignRace
+                    | DiagnosticKind::Divergence
+                    | DiagnosticKind::BarrierDeadlock
+                    | DiagnosticKind::BarrierRecycling
+                    | DiagnosticKind::AsyncCopy
             ) {
                 continue;
             }
@@ -579,12 +589,23 @@ fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
                             problems.push(format!("race at line {at}: bad interleaving: {e}"));
                         }
                     }
-                    (None, _) if finding.kind == DiagnosticKind::Race => {
+                    (None, _)
+                        if matches!(
+                            finding.kind,
+                            DiagnosticKind::Race | DiagnosticKind::AsyncCopy
+                        ) =>
+                    {
                         problems.push(format!("race at line {at} has no witness"))
                     }
                     _ => {}
                 }
-            } else if finding.kind != DiagnosticKind::Divergence {
+            } else if !matches!(
+                finding.kind,
+                DiagnosticKind::Divergence
+                    | DiagnosticKind::BarrierDeadlock
+                    | DiagnosticKind::BarrierRecycling
+                    | DiagnosticKind::AsyncCopy
+            ) {
                 problems.push(format!(
                     "{} at line {at} without race details",
                     finding.kind.code()

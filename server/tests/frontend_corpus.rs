@@ -173,6 +173,12 @@ fn check_block(k: &syncwright::ir::Kernel, b: &syncwright::ir::Block) -> Result<
                         type_of(k, a)?;
                     }
                 }
+                StmtKind::NamedBarrier { barrier, count, .. } => {
+                    expect("named barrier id", type_of(k, barrier)?, ScalarTy::INT)?;
+                    if let Some(c) = count {
+                        expect("named barrier count", type_of(k, c)?, ScalarTy::INT)?;
+                    }
+                }
                 StmtKind::Havoc { .. }
                 | StmtKind::Break
                 | StmtKind::Continue

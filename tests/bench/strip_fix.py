@@ -56,11 +56,15 @@ def parse_args(argv):
                         "and HeCBench under ../shared/corpus relative to the repository root)")
     p.add_argument("--binary", default=DEFAULT_BINARY, help="syncwright binary (default: the release build)")
     p.add_argument("--scope", action="append",
-                   help="only rows of this scope (repeatable; rows without a scope column are 'real')")
+                   help="only rows of this scope (repeatable); a corpus whose manifest has no scope "
+                        "column (HeCBench) is not filtered")
     p.add_argument("--filter", default="", help="only files whose path contains this text")
     p.add_argument("--timeout", type=float, default=300.0, help="seconds per syncwright run (default 300)")
     p.add_argument("--json-out", help="also write every kernel's row to this file")
     p.add_argument("--verbose", action="store_true", help="print every counted kernel, not only the exceptions")
+    p.add_argument("--progress", action="store_true",
+                   help="print one line per file on stderr as it is done, and rewrite --json-out after each "
+                        "file (a long run that is stopped keeps what it measured)")
     return p.parse_args(argv)
 
 
@@ -336,14 +340,21 @@ def main(argv):
         with open(manifest, newline="", encoding="utf-8") as f:
             entries = [r for r in csv.DictReader(f, delimiter="\t")
                        if r.get("expected") == "race-free"
-                       and (not args.scope or r.get("scope", "real") in args.scope)
+                       and (not args.scope or r.get("scope") is None or r["scope"] in args.scope)
                        and args.filter in r["path"]]
         rows = []
-        for entry in entries:
-            for row in bench_file(binary, corpus, entry["path"], args.timeout):
+        for n, entry in enumerate(entries, 1):
+            file_rows = bench_file(binary, corpus, entry["path"], args.timeout)
+            for row in file_rows:
                 row["corpus"] = os.path.basename(corpus)
                 row["class"] = classify(row)
                 rows.append(row)
+            if args.progress:
+                outcome = ", ".join(f"{r['kernel']}: {r['class']}" for r in file_rows) or "no barrier"
+                print(f"[{n}/{len(entries)}] {entry['path']}: {outcome}", file=sys.stderr, flush=True)
+                if args.json_out:
+                    with open(args.json_out, "w", encoding="utf-8") as f:
+                        json.dump(all_rows + rows, f, indent=1)
         counted, times = report(os.path.basename(corpus), rows, args.verbose)
         all_rows += rows
         all_counted += counted

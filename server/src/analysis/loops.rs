@@ -106,6 +106,11 @@ fn analyse(prelude: &Block, body: &Block, step: &Block) -> LoopInfo {
             }
             | StmtKind::Collective {
                 dest: Some(var), ..
+            }
+            | StmtKind::NamedBarrier {
+                token: Some(var),
+                op: crate::ir::NamedOp::Arrive | crate::ir::NamedOp::ArriveAndDrop,
+                ..
             } => {
                 info.modified.insert(*var);
                 assigns.entry(*var).or_default().push(None);

@@ -74,6 +74,13 @@ fn assigned_vars(block: &Block, out: &mut VarSet) {
         } => {
             out.insert(*var);
         }
+        StmtKind::NamedBarrier {
+            op,
+            token: Some(var),
+            ..
+        } if op.arrives() => {
+            out.insert(*var);
+        }
         _ => {}
     });
 }
@@ -208,6 +215,12 @@ impl Uniformity {
                     }
                 }
                 StmtKind::Write { .. } | StmtKind::Barrier { .. } => {}
+                // A token counts the thread's own arrivals: taken as thread-dependent.
+                StmtKind::NamedBarrier { op, token, .. } => {
+                    if let (Some(t), true) = (token, op.arrives()) {
+                        self.define(stmt.id, *t, false, state, record);
+                    }
+                }
                 StmtKind::If { cond, then_, else_ } => {
                     let inner = if ctx_div {
                         div

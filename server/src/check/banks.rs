@@ -471,6 +471,13 @@ impl<'k> LanePass<'k> {
                 }
             }
             StmtKind::Barrier { .. } => {}
+            // A split barrier's token (the arrival's generation): per lane.
+            StmtKind::NamedBarrier { op, token, .. } => {
+                if let (true, Some(t)) = (op.arrives(), token) {
+                    let e = self.fresh(self.var_name(*t), self.var_ty(*t), false);
+                    self.set(*t, e);
+                }
+            }
             StmtKind::If { cond, then_, else_ } => {
                 let c = self.close(cond);
                 let entry_env = self.env.clone();

@@ -55,11 +55,17 @@ pub enum DiagnosticKind {
     BankConflict,
     /// A file mentions kernels but defines none to check here.
     NoKernel,
+    /// Named or split barriers that some threads wait at forever.
+    BarrierDeadlock,
+    /// A named or split barrier reused while its previous generation is pending.
+    BarrierRecycling,
+    /// An access that races with an asynchronous copy still in flight.
+    AsyncCopy,
 }
 
 impl DiagnosticKind {
     /// All kinds, for documentation.
-    pub const ALL: [DiagnosticKind; 10] = [
+    pub const ALL: [DiagnosticKind; 13] = [
         DiagnosticKind::Race,
         DiagnosticKind::BenignRace,
         DiagnosticKind::Divergence,
@@ -70,6 +76,9 @@ impl DiagnosticKind {
         DiagnosticKind::Imprecision,
         DiagnosticKind::BankConflict,
         DiagnosticKind::NoKernel,
+        DiagnosticKind::BarrierDeadlock,
+        DiagnosticKind::BarrierRecycling,
+        DiagnosticKind::AsyncCopy,
     ];
 
     /// Stable code used in JSON, SARIF rule ids and LSP diagnostic codes.
@@ -85,13 +94,20 @@ impl DiagnosticKind {
             DiagnosticKind::Imprecision => "imprecision",
             DiagnosticKind::BankConflict => "bank-conflict",
             DiagnosticKind::NoKernel => "no-kernel",
+            DiagnosticKind::BarrierDeadlock => "barrier-deadlock",
+            DiagnosticKind::BarrierRecycling => "barrier-recycling",
+            DiagnosticKind::AsyncCopy => "async-copy",
         }
     }
 
     /// Default severity.
     pub fn severity(self) -> Severity {
         match self {
-            DiagnosticKind::Race | DiagnosticKind::Divergence => Severity::Warning,
+            DiagnosticKind::Race
+            | DiagnosticKind::Divergence
+            | DiagnosticKind::BarrierDeadlock
+            | DiagnosticKind::BarrierRecycling
+            | DiagnosticKind::AsyncCopy => Severity::Warning,
             DiagnosticKind::SyntaxError => Severity::Error,
             DiagnosticKind::Inconclusive | DiagnosticKind::Unsupported => Severity::Warning,
             DiagnosticKind::BenignRace | DiagnosticKind::Imprecision | DiagnosticKind::NoKernel => {
@@ -110,6 +126,9 @@ impl DiagnosticKind {
             self,
             DiagnosticKind::Race
                 | DiagnosticKind::Divergence
+                | DiagnosticKind::BarrierDeadlock
+                | DiagnosticKind::BarrierRecycling
+                | DiagnosticKind::AsyncCopy
                 | DiagnosticKind::Inconclusive
                 | DiagnosticKind::Unsupported
         )
@@ -128,6 +147,9 @@ impl DiagnosticKind {
             DiagnosticKind::Imprecision => "imprecise model",
             DiagnosticKind::BankConflict => "shared-memory bank conflict",
             DiagnosticKind::NoKernel => "no kernel defined",
+            DiagnosticKind::BarrierDeadlock => "barrier deadlock",
+            DiagnosticKind::BarrierRecycling => "barrier recycling",
+            DiagnosticKind::AsyncCopy => "race with an asynchronous copy",
         }
     }
 
@@ -153,6 +175,9 @@ impl DiagnosticKind {
             DiagnosticKind::SyntaxError => "The file could not be parsed; kernels around the error may be analysed imprecisely or not at all.",
             DiagnosticKind::BankConflict => "Shared memory is split into 32 banks of 4-byte words (word w is in bank w mod 32). When lanes of one warp access different words of the same bank in one instruction, the access is replayed once per word: an N-way conflict costs N times a conflict-free one. Lanes reading the same word are served together (broadcast). 8-byte accesses are served per half-warp and 16-byte accesses per quarter-warp. Pad the array (`[N][M]` to `[N][M + 1]`) or remap the index (`i + i / 32`); `syncwright fix --bank-conflicts` chooses the smallest padding that removes the conflicts. Reported only with `check --perf`, and in editors with the `perf` setting (diagnostics, hovers, a padding quick fix).",
             DiagnosticKind::Imprecision => "The checker replaced something it cannot see (an unknown function, a recursive call) by arbitrary behaviour. Results stay sound but may report races that cannot happen.",
+            DiagnosticKind::BarrierDeadlock => "Named barriers (`bar.sync id, n` / `bar.arrive id, n`) and split barriers (`cuda::barrier`) complete a generation when the expected number of threads has arrived. Here some threads wait forever: fewer threads than the count arrive, roles meet the barriers in different orders, or a wait has no arrival that could complete it. The witness says which warps wait at which barrier. Make the count equal the threads (warps x 32) of the roles that arrive, and use the barriers in the same order in every role.",
+            DiagnosticKind::BarrierRecycling => "A named or split barrier is used again while its previous generation is still pending: a thread arrives twice before the generation completes (its second arrival is counted in the first generation), or threads use one barrier id with different counts. Synchronization then depends on scheduling. Use a different barrier id for the second use, or wait for the first generation (`bar.sync`) before arriving again.",
+            DiagnosticKind::AsyncCopy => "An asynchronous copy (`cp.async`, `__pipeline_memcpy_async`, `cuda::memcpy_async`) may write its destination (and read its source) at any time until the wait that completes it (`cp.async.wait_group`, `__pipeline_wait_prior`, the barrier's `wait`). This access can meet the copy in flight: a read of the destination before the wait, an overwrite of a buffer still being copied, or a write of the source being copied. Wait for the copy (and then synchronize the threads) before the access.",
             DiagnosticKind::NoKernel => "The file mentions kernels (`__global__`, `__kernel`) but defines none the checker could find: it only declares them (their definitions are checked with the files that define them), or the definitions are in inactive preprocessor branches. Nothing in this file was checked.",
         }
     }

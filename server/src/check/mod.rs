@@ -4,6 +4,7 @@ pub mod banks;
 pub mod diagnostic;
 pub mod interleaving;
 pub mod message;
+pub mod named;
 pub mod profile;
 pub mod report;
 pub mod sdv;

@@ -362,6 +362,12 @@ struct Checker<'k, 's> {
     lia: &'s Solver,
     /// The `rlimit` last set on each solver (`smt`, `qflia`).
     rlimit_set: [Option<u64>; 2],
+    /// Program-order (pre-order) position of every statement.
+    positions: std::collections::HashMap<StmtId, usize>,
+    /// Well-synchronization of named and split barriers.
+    named: super::named::NamedOutcome,
+    /// Races of threads with their own asynchronous copies.
+    async_findings: Vec<Finding>,
 }
 
 impl<'k, 's> Checker<'k, 's> {
@@ -379,6 +385,12 @@ impl<'k, 's> Checker<'k, 's> {
         let cfg = Cfg::with_uniformity(kernel, &uniformity);
         let mut enc = Encoder::new(kernel, opts, uniformity, loops);
         enc.set_deadline(budget.deadline);
+        let positions = tree
+            .order
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (*id, i))
+            .collect();
         Checker {
             kernel,
             opts,
@@ -401,6 +413,9 @@ impl<'k, 's> Checker<'k, 's> {
             deadline: budget.deadline,
             profile: Profile::default(),
             rlimit_set: [None, None],
+            positions,
+            named: super::named::check_named(kernel, opts),
+            async_findings: Vec::new(),
         }
     }
 
@@ -472,6 +487,7 @@ impl<'k, 's> Checker<'k, 's> {
 
     fn run(&mut self) {
         self.check_divergence();
+        self.check_async_same_thread();
         let accesses = self.accesses();
         'pairs: for i in 0..accesses.len() {
             for j in i..accesses.len() {
@@ -614,6 +630,11 @@ impl<'k, 's> Checker<'k, 's> {
             facts.push(self.enc.overlap(&s1, &s2, a.array != b.array));
             if a.array == b.array {
                 facts.extend(self.enc.row_major_lemmas(&s1, &s2));
+            }
+            if scenario.same_block {
+                if let Some(unordered) = self.named_unordered(a.id, b.id, &r1, &r2) {
+                    facts.push(unordered);
+                }
             }
             let lockstep_ok = a.id == b.id && a.write && b.write && !a.atomic;
             if self.opts.warp_sync && scenario.same_block {
@@ -1038,6 +1059,120 @@ impl<'k, 's> Checker<'k, 's> {
         }
     }
 
+    /// A thread's own access while its asynchronous copy may be in flight
+    /// (the pairs the front end recorded): a race with the copy when the
+    /// bytes overlap. One thread, so no barrier can order them; only the
+    /// wait does, which the front end already took into account.
+    fn check_async_same_thread(&mut self) {
+        let pairs = self.kernel.asyncs.same_thread.clone();
+        let mut reported = std::collections::HashSet::new();
+        for (copy, access) in pairs {
+            if reported.contains(&access) || self.over_budget().is_some() {
+                continue;
+            }
+            let common = self.tree.common_loops(copy, access);
+            let scenario = Scenario::same_block(common);
+            let r = self.enc.exec(0, &scenario);
+            let (Some(c), Some(x)) = (r.accesses.get(&copy), r.accesses.get(&access)) else {
+                continue;
+            };
+            let (c, x) = (c.clone(), x.clone());
+            let mut facts = self.enc.scenario_facts(&scenario);
+            facts.extend(r.assumptions.iter().cloned());
+            facts.push(c.enabled.clone());
+            facts.push(x.enabled.clone());
+            facts.push(self.enc.overlap(&c, &x, false));
+            self.current = (copy, access);
+            match self.check_facts(facts.into_iter(), None) {
+                (SatResult::Sat, model) => {
+                    reported.insert(access);
+                    let who = model
+                        .map(|m| {
+                            let t = witness::threads(&self.enc, &m)[0].clone();
+                            format!(
+                                "thread ({},{},{}) of block ({},{},{})",
+                                t.thread[0],
+                                t.thread[1],
+                                t.thread[2],
+                                t.block[0],
+                                t.block[1],
+                                t.block[2]
+                            )
+                        })
+                        .unwrap_or_else(|| "a thread".into());
+                    let copy_span = self.span_of(copy);
+                    self.async_findings.push(Finding {
+                        kind: DiagnosticKind::AsyncCopy,
+                        message: format!(
+                            "{who} accesses bytes its own asynchronous copy may still be writing (or reading): wait for the copy before this access"
+                        ),
+                        span: self.span_of(access),
+                        related: vec![(copy_span, "the asynchronous copy".into())],
+                        race: None,
+                        divergence: None,
+                    });
+                }
+                (SatResult::Unsat, _) => {}
+                (SatResult::Unknown, _) => {
+                    let reason = self.last_unknown.clone();
+                    self.undecided.push((copy, access, reason));
+                }
+            }
+        }
+    }
+
+    /// Neither access is ordered before the other by a named or split
+    /// barrier (WEFT's happens-before): thread 1's access `a` precedes its
+    /// arrival P, thread 2 waits at Q for P's generation or a later one of
+    /// the same barrier, then makes access `b` (or the other way round).
+    /// Generations of one barrier complete in order, so Q returns only after
+    /// P's generation completed, which needs P. This relies on each
+    /// generation taking each participant once (checked and reported as
+    /// `barrier-recycling`) and on arrivals meeting the expected count
+    /// (`barrier-deadlock`). An operation with an unknown generation (in a
+    /// loop) orders nothing. None when the kernel has no such operations.
+    fn named_unordered(
+        &self,
+        a: StmtId,
+        b: StmtId,
+        r1: &ExecResult,
+        r2: &ExecResult,
+    ) -> Option<Bool> {
+        // Without well-synchronization shown, generations may not line up:
+        // named barriers then order nothing (sound).
+        if r1.named.is_empty() || !self.named.well_synchronized {
+            return None;
+        }
+        let pos = |id: StmtId| self.positions.get(&id).copied().unwrap_or(usize::MAX);
+        let ordered = |first: StmtId, x: &ExecResult, second: StmtId, y: &ExecResult| {
+            let mut ways = Vec::new();
+            for p in x
+                .named
+                .iter()
+                .filter(|e| e.op.arrives() && pos(e.stmt) > pos(first))
+            {
+                let Some(gp) = &p.generation else { continue };
+                for q in y
+                    .named
+                    .iter()
+                    .filter(|e| e.op.waits() && pos(e.stmt) < pos(second))
+                {
+                    let Some(gq) = &q.generation else { continue };
+                    ways.push(Bool::and(&[
+                        &p.enabled,
+                        &q.enabled,
+                        &p.barrier.eq(&q.barrier),
+                        &gp.le(gq),
+                    ]));
+                }
+            }
+            Bool::or(&ways)
+        };
+        let ab = ordered(a, r1, b, r2);
+        let ba = ordered(b, r2, a, r1);
+        Some(Bool::and(&[ab.not(), ba.not()]))
+    }
+
     fn span_of(&self, id: StmtId) -> crate::ir::Span {
         crate::ir::walk::find_stmt(&self.kernel.body, id)
             .map(|s| s.span)
@@ -1049,13 +1184,30 @@ impl<'k, 's> Checker<'k, 's> {
         for d in &self.divergences {
             findings.push(super::message::divergence_finding(self.kernel, d));
         }
+        findings.extend(self.named.findings.iter().cloned());
+        findings.extend(self.async_findings.iter().cloned());
+        if let Some(why) = &self.named.skipped {
+            findings.push(Finding {
+                kind: DiagnosticKind::Imprecision,
+                message: format!(
+                    "named/split barriers order no memory here and deadlock freedom is not checked: {why}"
+                ),
+                span: self.kernel.name_span,
+                related: Vec::new(),
+                race: None,
+                divergence: None,
+            });
+        }
         let mut shown = std::collections::HashSet::new();
         for race in &self.races {
             if race.benign {
                 continue;
             }
             if shown.insert((race.first, race.second)) {
-                findings.push(super::message::race_finding(self.kernel, race));
+                findings.push(async_copy_finding(
+                    self.kernel,
+                    super::message::race_finding(self.kernel, race),
+                ));
             }
         }
         for race in &self.races {
@@ -1103,9 +1255,9 @@ impl<'k, 's> Checker<'k, 's> {
                 divergence: None,
             });
         }
-        let verdict = if !self.divergences.is_empty() {
+        let verdict = if !self.divergences.is_empty() || !self.named.findings.is_empty() {
             Verdict::Divergent
-        } else if self.races.iter().any(|r| !r.benign) {
+        } else if self.races.iter().any(|r| !r.benign) || !self.async_findings.is_empty() {
             Verdict::Racy
         } else if !self.undecided.is_empty() || self.budget_exceeded.is_some() {
             Verdict::Inconclusive
@@ -1129,6 +1281,23 @@ impl<'k, 's> Checker<'k, 's> {
         };
         (report, self.profile)
     }
+}
+
+/// A race one of whose accesses belongs to an asynchronous copy is reported
+/// as `async-copy`: the copy may still be in flight at the other access.
+fn async_copy_finding(kernel: &Kernel, mut finding: Finding) -> Finding {
+    let Some(race) = &finding.race else {
+        return finding;
+    };
+    let is_async = |id: StmtId| kernel.asyncs.accesses.contains(&id);
+    if finding.kind == DiagnosticKind::Race && (is_async(race.first) || is_async(race.second)) {
+        finding.kind = DiagnosticKind::AsyncCopy;
+        finding.message = format!(
+            "{} (an asynchronous copy may still be in flight: wait for it before the access)",
+            finding.message
+        );
+    }
+    finding
 }
 
 fn race_kind(a: &AccessStmt, b: &AccessStmt) -> RaceKind {

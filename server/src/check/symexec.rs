@@ -236,6 +236,8 @@ pub struct ExecResult {
     pub barriers: HashMap<StmtId, Bool>,
     /// Argument values of work-group collectives by label.
     pub collective_args: HashMap<StmtId, Vec<Val>>,
+    /// Named and split barrier operations, in program order.
+    pub named: Vec<NamedEvent>,
     /// Facts the execution relies on (loop invariants, type ranges), already guarded.
     pub assumptions: Vec<Bool>,
     /// Linear counters `value = init +/- k * step`, for cross-thread lemmas.
@@ -247,6 +249,25 @@ pub struct ExecResult {
     /// The execution stopped at the deadline: its accesses are not all
     /// recorded, so nothing may be concluded from their absence.
     pub incomplete: bool,
+}
+
+/// One thread's execution of a named or split barrier operation.
+#[derive(Clone, Debug)]
+pub struct NamedEvent {
+    /// The statement.
+    pub stmt: StmtId,
+    /// What it does.
+    pub op: crate::ir::NamedOp,
+    /// The thread executes it.
+    pub enabled: Bool,
+    /// Which barrier.
+    pub barrier: Int,
+    /// For an arrival, how many arrivals of this thread on the same barrier
+    /// precede it (its generation when every generation takes each
+    /// participant once, which `barrier-recycling` checks); for a wait, the
+    /// generation it waits for. None when unknown: an operation inside a
+    /// loop, after one inside a loop, or a wait without a known token.
+    pub generation: Option<Int>,
 }
 
 /// One thread's execution of an atomic increment or decrement.
@@ -730,6 +751,7 @@ impl<'k> Encoder<'k> {
             broken: Bool::from_bool(false),
             continued: Bool::from_bool(false),
             loop_stack: Vec::new(),
+            tokens: HashMap::new(),
             out: ExecResult::default(),
             depth: 0,
             steps: 0,
@@ -890,6 +912,8 @@ struct Exec<'e, 'k> {
     broken: Bool,
     continued: Bool,
     loop_stack: Vec<StmtId>,
+    /// Generation of the arrival each arrival token holds.
+    tokens: HashMap<VarId, Int>,
     out: ExecResult,
     depth: u32,
     /// Statements executed (the deadline is looked at every few hundred).
@@ -1528,6 +1552,81 @@ impl Exec<'_, '_> {
         out
     }
 
+    /// Records a named-barrier operation with its generation (see [`NamedEvent`]).
+    fn named_barrier(
+        &mut self,
+        id: StmtId,
+        op: crate::ir::NamedOp,
+        barrier: &Expr,
+        token: Option<VarId>,
+    ) {
+        let enabled = self.enabled();
+        let (barrier, _) = self.expr_int(barrier, ScalarTy::INT);
+        let in_loop = !self.loop_stack.is_empty();
+        let arrivals: Vec<&NamedEvent> = self.out.named.iter().filter(|e| e.op.arrives()).collect();
+        // An operation in a loop runs an unknown number of times: the
+        // generations of it and of everything after it are unknown.
+        let own = if in_loop || arrivals.iter().any(|e| e.generation.is_none()) {
+            None
+        } else {
+            let zero = Int::from_i64(0);
+            let one = Int::from_i64(1);
+            let terms: Vec<Int> = arrivals
+                .iter()
+                .map(|e| Bool::and(&[&e.enabled, &e.barrier.eq(&barrier)]).ite(&one, &zero))
+                .collect();
+            Some(if terms.is_empty() {
+                zero
+            } else {
+                Int::add(&terms)
+            })
+        };
+        let generation = match op {
+            // The token's value as control flow merged it; only when an
+            // arrival outside loops defined it (else it may be havocked).
+            crate::ir::NamedOp::Wait => match token {
+                Some(t) if !in_loop && own.is_some() && self.tokens.contains_key(&t) => {
+                    match self.expr(&Expr::Var(t)) {
+                        Val::I(g, _) => Some(g),
+                        Val::B(_) => None,
+                    }
+                }
+                _ => None,
+            },
+            _ => own.clone(),
+        };
+        if let (true, Some(t)) = (op.arrives(), token) {
+            match &own {
+                Some(g) => {
+                    self.tokens.insert(t, g.clone());
+                    self.set(
+                        t,
+                        Val::I(
+                            g.clone(),
+                            Range {
+                                lo: 0,
+                                hi: i32::MAX as i128,
+                            },
+                        ),
+                    );
+                }
+                None => {
+                    self.tokens.remove(&t);
+                    let loops = self.loop_stack.clone();
+                    let v = self.havoc(&format!("token{}", id.0), ScalarTy::INT, false, &loops);
+                    self.set(t, v);
+                }
+            }
+        }
+        self.out.named.push(NamedEvent {
+            stmt: id,
+            op,
+            enabled,
+            barrier,
+            generation,
+        });
+    }
+
     fn stmt(&mut self, stmt: &Stmt) {
         if self.out.incomplete {
             return;
@@ -1547,6 +1646,20 @@ impl Exec<'_, '_> {
                 let ty = self.var_ty(*var);
                 let v = self.expr_as(value, ty);
                 self.set(*var, v);
+                // A copy of an arrival token outside loops is a token too.
+                let mut src = value;
+                while let Expr::Cast(_, inner) = src {
+                    src = inner;
+                }
+                match src {
+                    Expr::Var(x) if self.loop_stack.is_empty() && self.tokens.contains_key(x) => {
+                        let g = self.tokens[x].clone();
+                        self.tokens.insert(*var, g);
+                    }
+                    _ => {
+                        self.tokens.remove(var);
+                    }
+                }
             }
             StmtKind::Collective {
                 uniform_args, dest, ..
@@ -1612,6 +1725,9 @@ impl Exec<'_, '_> {
                 let en = self.enabled();
                 self.out.barriers.insert(stmt.id, en);
             }
+            StmtKind::NamedBarrier {
+                op, barrier, token, ..
+            } => self.named_barrier(stmt.id, *op, barrier, *token),
             StmtKind::If { cond, then_, else_ } => self.if_stmt(cond, then_, else_),
             StmtKind::Loop {
                 cond,

@@ -58,6 +58,7 @@ impl B {
             is_template: false,
             notes: vec![],
             next_stmt_id: 0,
+            asyncs: Default::default(),
             template_params: Vec::new(),
         };
         B { k }

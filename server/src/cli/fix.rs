@@ -103,6 +103,22 @@ pub enum FixOutcome {
     },
 }
 
+/// Lets the allocator keep freed memory for reuse instead of returning it to
+/// the system. Synthesis checks many candidate kernels, each in a Z3 context
+/// of its own; glibc would unmap each context's memory when it is freed and
+/// fault the same amount in again for the next one, which cost more than the
+/// checks of small kernels themselves. `fix` is a short-lived process, so
+/// holding on to its peak is harmless (the language server does not do this).
+fn keep_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `mallopt` only changes allocator thresholds; it is called before
+    // the analysis thread starts, and a rejected value leaves the defaults.
+    unsafe {
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 256 << 20);
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
+    }
+}
+
 /// Repairs every kernel of the file at `path` with contents `text`.
 pub fn fix_text(path: &Path, text: &str, args: &FixArgs) -> FixOutcome {
     let fix = FixSettings {
@@ -236,6 +252,7 @@ pub fn exit_code(outcomes: &[FixOutcome]) -> i32 {
 
 /// Runs `syncwright fix` and returns the exit code.
 pub fn run_fix(args: &FixArgs) -> i32 {
+    keep_freed_memory();
     if args.bank_conflicts {
         let args = args.clone();
         return on_analysis_thread(move || super::fix_banks::run(&args)).unwrap_or(EXIT_USAGE);

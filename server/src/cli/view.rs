@@ -87,7 +87,17 @@ fn verdict_without_finding(report: &KernelReport) -> Option<Finding> {
         Verdict::Inconclusive => DiagnosticKind::Inconclusive,
         Verdict::Unsupported => DiagnosticKind::Unsupported,
     };
-    if report.findings.iter().any(|f| f.kind == kind) {
+    // Barrier misuse makes a kernel divergent too; async-copy races make it racy.
+    let explains = |k: DiagnosticKind| {
+        k == kind
+            || (kind == DiagnosticKind::Divergence
+                && matches!(
+                    k,
+                    DiagnosticKind::BarrierDeadlock | DiagnosticKind::BarrierRecycling
+                ))
+            || (kind == DiagnosticKind::Race && k == DiagnosticKind::AsyncCopy)
+    };
+    if report.findings.iter().any(|f| explains(f.kind)) {
         return None;
     }
     let message = format!(

@@ -302,7 +302,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             "new_expression" | "delete_expression" => {
                 self.unsup(n, "`new`/`delete` is not supported")
             }
-            "gnu_asm_expression" => self.unsup(n, "inline assembly is not supported"),
+            "gnu_asm_expression" => self.asm_stmt(n).map(|_| Val::Void),
             k => self.unsup(n, format!("unsupported expression `{k}`")),
         }
     }

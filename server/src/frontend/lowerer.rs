@@ -199,6 +199,8 @@ pub(crate) struct Lowerer<'c, 't> {
     /// Accesses of async copies not yet waited for, and whether a barrier was
     /// lowered since (then they are repeated at the wait).
     pub(crate) pending_copies: Vec<(Stmt, bool)>,
+    /// Asynchronous copies in flight (`cp.async`, `__pipeline_memcpy_async`).
+    pub(crate) asyncs: crate::frontend::calls::named::AsyncState,
     pub(crate) shared_decls: HashMap<(usize, usize), ArrayId>,
     /// The kernel's definition (unit, node): the root of what its code reaches.
     pub(crate) kernel_root: Option<(usize, Node<'t>)>,
@@ -252,6 +254,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             computed_cell_stores: HashMap::new(),
             alias_arrays: HashMap::new(),
             pending_copies: Vec::new(),
+            asyncs: Default::default(),
             shared_decls: HashMap::new(),
             dynamic_shared: None,
             kernel_root: None,
@@ -317,6 +320,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         } else {
             self.stmt_span
         };
+        if !self.asyncs.is_idle() {
+            self.async_same_thread(id, &kind);
+        }
         self.cur.push(Stmt {
             id,
             kind,

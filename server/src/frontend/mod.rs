@@ -731,6 +731,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             is_template: def.template.is_some(),
             notes: Vec::new(),
             next_stmt_id: 0,
+            asyncs: Default::default(),
             template_params: Vec::new(),
         };
         let frozen = conflicted.clone();

@@ -149,7 +149,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             if !guarded.iter().all(|c| c.kind() == "comment") {
                 let flags: Vec<VarId> = live.iter().map(|l| l.0).collect();
                 let cond = any(&flags).map_or(int(1, ScalarTy::Bool), not);
-                let stmts = self.with_block(|s| s.stmt_list_guarded(guarded))?;
+                // Skipped after a `return`/jump: waits in it are conditional.
+                let stmts =
+                    self.in_async_branch(|l| l.with_block(|s| s.stmt_list_guarded(guarded)))?;
                 if !stmts.is_empty() {
                     self.push(
                         StmtKind::If {
@@ -262,9 +264,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             | "using_declaration"
             | "static_assert_declaration"
             | "namespace_alias_definition" => Ok(()),
-            "gnu_asm_expression" | "asm_statement" => {
-                self.unsup(n, "inline assembly is not supported")
-            }
+            "gnu_asm_expression" => self.asm_stmt(n),
+            "asm_statement" => self.unsup(n, "inline assembly is not supported"),
             "for_range_loop" => self.unsup(n, "range-based `for` is not supported"),
             "try_statement" | "throw_statement" => self.unsup(n, "exceptions are not supported"),
             "case_statement" => self.unsup(n, "`case` label outside a switch body"),
@@ -281,7 +282,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             let cond = self.condition(c)?;
             let before = self.ptrs.targets.clone();
             let then_ = match n.child_by_field_name("consequence") {
-                Some(t) => self.block_of(t)?,
+                Some(t) => self.in_async_branch(|s| s.block_of(t))?,
                 None => Block::default(),
             };
             let after_then = self.ptrs.replace_targets(before);
@@ -293,7 +294,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                         Some(e)
                     };
                     match inner {
-                        Some(i) => self.block_of(i)?,
+                        Some(i) => self.in_async_branch(|s| s.block_of(i))?,
                         None => Block::default(),
                     }
                 }
@@ -365,10 +366,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             e.loops += 1;
         }
         let before = self.ptrs.targets.clone();
+        let first_serial = self.async_serial();
         let r = match body {
-            Some(b) => self.block_of(b),
+            Some(b) => self.in_async_branch(|s| s.block_of(b)),
             None => Ok(Block::default()),
         };
+        let r = r.map(|mut b| {
+            self.async_loop_carried(&mut b, first_serial);
+            b
+        });
         let r = match (r, body) {
             (Ok(b), Some(at)) => self.check_loop_targets(&before, at).map(|_| b),
             (r, _) => r,
@@ -770,7 +776,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             self.scopes.push(HashMap::new());
             let before = self.ptrs.targets.clone();
-            let stmts = self.with_block(|s| s.stmt_list(&body_nodes));
+            let stmts = self.in_async_branch(|l| l.with_block(|s| s.stmt_list(&body_nodes)));
             let after = self.ptrs.replace_targets(before.clone());
             arm_states.push(after);
             self.scopes.pop();

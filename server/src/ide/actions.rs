@@ -79,6 +79,7 @@ pub fn code_actions(
             preferred: rank == 0 && fix.safe,
         })
         .collect();
+    actions.extend(sync_actions(includes, analysis, kernel, &touches));
     // Bank-conflict paddings (performance analyses on): offered where the
     // cursor touches a conflicting access of the array or its declaration.
     if settings.perf {
@@ -130,4 +131,65 @@ pub fn code_actions(
         });
     }
     Ok(actions)
+}
+
+/// Quick fixes of warp-specialized synchronisation (`synth::waits`): a
+/// missing wait for an asynchronous copy, a named barrier's thread count.
+/// Each is offered only if the edited text, lowered and checked again, no
+/// longer has a finding of that kind and has fewer defects.
+fn sync_actions(
+    includes: &dyn IncludeResolver,
+    analysis: &DocAnalysis,
+    kernel: &super::host::KernelResult,
+    touches: &dyn Fn(&Span) -> bool,
+) -> Vec<Action> {
+    use crate::check::DiagnosticKind;
+    let text = analysis.rope.to_string();
+    let defects =
+        |r: &crate::check::KernelReport| r.findings.iter().filter(|f| f.kind.is_defect()).count();
+    let mut out: Vec<Action> = Vec::new();
+    for finding in &kernel.report.findings {
+        let addressed = std::iter::once(&finding.span)
+            .chain(finding.related.iter().map(|(s, _)| s))
+            .any(touches);
+        if !addressed {
+            continue;
+        }
+        let edit = match finding.kind {
+            DiagnosticKind::AsyncCopy => {
+                crate::synth::waits::missing_wait(&kernel.kernel, finding, &text)
+            }
+            DiagnosticKind::BarrierDeadlock => {
+                crate::synth::waits::fix_barrier_count(finding, &text)
+            }
+            _ => None,
+        };
+        let Some(edit) = edit else { continue };
+        if out.iter().any(|a| a.edits == edit.edits) {
+            continue;
+        }
+        let Ok(edited) = crate::synth::apply_edits(&text, &edit.edits) else {
+            continue;
+        };
+        let program = super::lower_guarded(&analysis.path, &edited, includes);
+        let Some(fixed) = program
+            .kernels
+            .iter()
+            .find(|k| k.name == kernel.kernel.name)
+        else {
+            continue;
+        };
+        let report = super::check_guarded(fixed, &kernel.options);
+        let gone = !report.findings.iter().any(|f| f.kind == finding.kind);
+        if gone && defects(&report) < defects(&kernel.report) {
+            out.push(Action {
+                title: edit.title,
+                kind: ActionKind::QuickFix,
+                edits: edit.edits,
+                addresses: vec![finding.span],
+                preferred: false,
+            });
+        }
+    }
+    out
 }

@@ -1376,6 +1376,7 @@ mod tests {
             is_template: false,
             notes: vec![],
             next_stmt_id: 0,
+            asyncs: Default::default(),
             template_params: Vec::new(),
         };
         let settings = Settings {

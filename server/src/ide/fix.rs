@@ -12,7 +12,7 @@ use crate::config::resolve::{ConfigError, Explicit, FileConfig};
 use crate::config::{CheckOptions, CostModel};
 use crate::frontend::FsIncludes;
 use crate::ir::{Kernel, SourceFileInfo};
-use crate::synth::report::{fix_program, FileFix};
+use crate::synth::report::{fix_program, remaining_budget, FileFix};
 use crate::synth::{repair_kernel_configured, KernelRepair, RepairConfig, SynthOptions};
 
 /// What `fix` may do besides the launch configuration.
@@ -63,7 +63,10 @@ pub fn fix_file(
         })
         .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message))
     };
-    let mut check = |k: &Kernel| check_guarded(k, &options_for(k));
+    // The re-check of a repaired kernel takes what its synthesis left of its budget.
+    let mut check = |k: &Kernel, spent: std::time::Duration| {
+        check_guarded(k, &remaining_budget(&options_for(k), spent))
+    };
     let mut relower = |t: &str| lower_guarded(path, t, &FsIncludes);
     let program = lower_guarded(path, text, &FsIncludes);
     let fixed = fix_program(

@@ -204,7 +204,7 @@ fn lower_document(
         let (program, state) = engine.lower_incremental(parsed, path, includes, None);
         return (program, state, Vec::new());
     };
-    let old_text = prev.rope.to_string();
+    let old_text = crate::syntax::files::lone_cr_as_lf(prev.rope.to_string());
     let (start, old_end, new_end) = crate::syntax::source::changed_range(&old_text, text);
     let main = |s: Span| s.file == FileId(0);
     // The kernel whose body strictly contains the change (None: no change).
@@ -447,7 +447,7 @@ pub fn analyze(
     let parsed = match input.parsed {
         Some(parsed) => parsed,
         None => {
-            let text = analysis.rope.to_string();
+            let text = crate::syntax::files::lone_cr_as_lf(analysis.rope.to_string());
             match guarded("the parser", || engine.parse(&text, input.lang, None)) {
                 Ok(parsed) => Arc::new(parsed),
                 Err(message) => {
@@ -606,7 +606,7 @@ fn recheck_edited(
     target: &KernelResult,
     edits: &[crate::synth::TextEdit],
 ) -> Result<EditedKernel, String> {
-    let text = doc.rope.to_string();
+    let text = crate::syntax::files::lone_cr_as_lf(doc.rope.to_string());
     let new_text = apply_edits(&text, edits)?;
     let lang = Lang::from_path(&doc.path);
     let parsed = guarded("the parser", || engine.parse(&new_text, lang, None))?;

@@ -52,6 +52,8 @@ pub fn hover(
         let name = kernel.kernel.name_span;
         if name.start <= offset && offset <= name.end {
             sections.push(kernel_hover(kernel));
+        } else if let Some(named) = stmt_at(&kernel.kernel.body, offset, &is_named_barrier) {
+            sections.push(named_barrier_hover(&analysis.rope, kernel, named));
         } else if let Some(barrier) = stmt_at(&kernel.kernel.body, offset, &is_barrier) {
             let infos = host.barriers(settings, kernel)?;
             if let Some(info) = infos.iter().find(|i| i.stmt == barrier.id) {
@@ -112,6 +114,73 @@ pub fn stmt_at<'k>(
 /// Whether a statement is a barrier.
 pub fn is_barrier(kind: &StmtKind) -> bool {
     matches!(kind, StmtKind::Barrier { .. })
+}
+
+/// Whether a statement is a named or split barrier operation.
+pub fn is_named_barrier(kind: &StmtKind) -> bool {
+    matches!(kind, StmtKind::NamedBarrier { .. })
+}
+
+/// Hover of a named or split barrier operation: what it does, its id and
+/// count, and which warps reach it.
+pub fn named_barrier_hover(rope: &Rope, kernel: &KernelResult, stmt: &Stmt) -> String {
+    let StmtKind::NamedBarrier {
+        op, barrier, count, ..
+    } = &stmt.kind
+    else {
+        return String::new();
+    };
+    let k = &kernel.kernel;
+    let mut md = String::new();
+    let which = match barrier {
+        crate::ir::Expr::Int(id, _) if *id >= 16 => format!("split barrier object #{}", id - 16),
+        crate::ir::Expr::Int(id, _) => format!("named barrier {id}"),
+        other => format!(
+            "named barrier `{}`",
+            crate::ir::pretty::pretty_expr(k, other)
+        ),
+    };
+    let _ = writeln!(
+        md,
+        "**{which}** `{}`
+",
+        snippet(rope, stmt.span)
+    );
+    let what = match op {
+        crate::ir::NamedOp::Sync => "Arrives and waits until the generation completes (`bar.sync`, `arrive_and_wait`): orders what every participant did before its arrival before what this thread does next.",
+        crate::ir::NamedOp::Arrive => "Arrives without waiting (`bar.arrive`, `arrive()`): publishes this thread's earlier accesses to the threads that wait for this generation; orders nothing after it for this thread.",
+        crate::ir::NamedOp::ArriveAndDrop => "Arrives without waiting and leaves the barrier: later phases expect one thread less.",
+        crate::ir::NamedOp::Wait => "Waits for the generation of the token's arrival (`wait(token)`).",
+    };
+    let _ = writeln!(
+        md,
+        "{what}
+"
+    );
+    if let Some(c) = count {
+        let _ = writeln!(
+            md,
+            "Expected threads per generation: `{}`.
+",
+            crate::ir::pretty::pretty_expr(k, c)
+        );
+    }
+    match crate::check::named::reaching_threads(k, &kernel.options, stmt.id) {
+        Some(threads) if !threads.is_empty() => {
+            let _ = writeln!(
+                md,
+                "Reached by {} thread{} (warps {}).",
+                threads.len(),
+                if threads.len() == 1 { "" } else { "s" },
+                crate::check::named::warps_of(&threads)
+            );
+        }
+        Some(_) => md.push_str("Reached by no thread.\n"),
+        None => {
+            md.push_str("Which warps reach it is not known (block size or control flow unknown).\n")
+        }
+    }
+    md
 }
 
 /// Whether a statement is a shared/global memory access.

@@ -180,6 +180,29 @@ fn hover_on_a_barrier_says_what_it_orders() {
 }
 
 #[test]
+fn hover_on_a_named_barrier_says_who_reaches_it() {
+    check_hover(
+        r#"__global__ void k(float *out) {
+    __shared__ float s[32];
+    if (threadIdx.x < 32) {
+        s[threadIdx.x] = 1.0f;
+        asm volatile("bar.arrive 1, 64;");
+    } else {
+        $0asm volatile("bar.sync 1, 64;");
+        out[threadIdx.x] = s[threadIdx.x - 32];
+    }
+}
+"#,
+        &[
+            "**named barrier 1**",
+            "Arrives and waits",
+            "Expected threads per generation: `64`",
+            "Reached by 32 threads (warps 1)",
+        ],
+    );
+}
+
+#[test]
 fn hover_on_a_redundant_barrier_says_so() {
     check_hover(REDUNDANT, &["**barrier**", "**Redundant**"]);
 }
@@ -216,6 +239,57 @@ fn code_actions_rank_a_validated_barrier_first() {
             "{fixed}"
         );
     }
+}
+
+#[test]
+fn code_actions_insert_the_missing_wait_of_an_async_copy() {
+    let (actions, text, host) = actions_at(
+        r#"__global__ void k(const float *in, float *out) {
+    __shared__ float buf[64];
+    __pipeline_memcpy_async(&buf[threadIdx.x], &in[threadIdx.x], sizeof(float));
+    __pipeline_commit();
+    __syncthreads();
+    out[threadIdx.x] = $0buf[63 - threadIdx.x];
+}
+"#,
+    );
+    let wait = actions
+        .iter()
+        .find(|a| a.title.contains("__pipeline_wait_prior(0)"))
+        .unwrap_or_else(|| panic!("no wait inserted: {actions:?}"));
+    let fixed = crate::synth::apply_edits(&text, &wait.edits).expect("edits apply");
+    assert!(
+        fixed.contains("    __pipeline_wait_prior(0);\n    __syncthreads();"),
+        "{fixed}"
+    );
+    assert_eq!(verdict_of(&host, &fixed, 30), Verdict::RaceFree, "{fixed}");
+}
+
+#[test]
+fn code_actions_set_a_named_barrier_count_to_the_threads_that_reach_it() {
+    let (actions, text, host) = actions_at(
+        r#"__global__ void k(const float *in, float *out) {
+    __shared__ float tile[32];
+    if (threadIdx.x < 32) {
+        tile[threadIdx.x] = in[threadIdx.x];
+        asm volatile("bar.arrive 1, 32;" ::: "memory");
+    } else {
+        $0asm volatile("bar.sync 1, 32;" ::: "memory");
+        out[threadIdx.x] = tile[threadIdx.x - 32];
+    }
+}
+"#,
+    );
+    let count = actions
+        .iter()
+        .find(|a| a.title.contains("thread count of named barrier 1 to 64"))
+        .unwrap_or_else(|| panic!("no count fix: {actions:?}"));
+    let fixed = crate::synth::apply_edits(&text, &count.edits).expect("edits apply");
+    assert!(
+        fixed.contains("bar.arrive 1, 64;") && fixed.contains("bar.sync 1, 64;"),
+        "{fixed}"
+    );
+    assert_eq!(verdict_of(&host, &fixed, 40), Verdict::RaceFree, "{fixed}");
 }
 
 #[test]

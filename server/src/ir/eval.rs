@@ -477,6 +477,7 @@ mod tests {
             is_template: false,
             notes: vec![],
             next_stmt_id: 0,
+            asyncs: Default::default(),
             template_params: Vec::new(),
         };
         let mut a = Assignment {

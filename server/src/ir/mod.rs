@@ -392,6 +392,21 @@ pub enum StmtKind {
         /// that reaches the call together.
         dest: Option<VarId>,
     },
+    /// A named barrier (`bar.sync`/`bar.arrive` with an id) or a split
+    /// arrive/wait barrier (`cuda::barrier`). Unlike `Barrier`, only the
+    /// threads that take part are ordered, and it may sit in divergent code.
+    NamedBarrier {
+        /// What it does.
+        op: NamedOp,
+        /// Which barrier: a hardware id 0..15 for `bar.*`, or a number the
+        /// front end gives each `cuda::barrier` object (from 16 on).
+        barrier: Expr,
+        /// Expected thread count, when stated (`bar.sync id, n`, `init(&b, n)`).
+        count: Option<Expr>,
+        /// `arrive`: local receiving the token (the arrival's generation).
+        /// `wait`: the token waited for.
+        token: Option<VarId>,
+    },
     /// `break` out of the innermost loop.
     Break,
     /// `continue` the innermost loop.
@@ -406,6 +421,33 @@ pub enum StmtKind {
         /// The assumed condition (Bool).
         cond: Expr,
     },
+}
+
+/// What a named or split barrier operation does (WEFT's `bar.sync` /
+/// `bar.arrive`, `cuda::barrier`'s `arrive_and_wait` / `arrive` / `wait`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum NamedOp {
+    /// Arrive and wait for the generation to complete (`bar.sync id, n`).
+    Sync,
+    /// Arrive without waiting (`bar.arrive id, n`, `barrier::arrive()`).
+    Arrive,
+    /// Arrive and leave the barrier for later phases
+    /// (`barrier::arrive_and_drop()`): the expected count drops by one.
+    ArriveAndDrop,
+    /// Wait for the generation of an earlier arrival (`barrier::wait(token)`).
+    Wait,
+}
+
+impl NamedOp {
+    /// Whether the operation counts as an arrival.
+    pub fn arrives(self) -> bool {
+        !matches!(self, NamedOp::Wait)
+    }
+
+    /// Whether the operation blocks until a generation completes.
+    pub fn waits(self) -> bool {
+        matches!(self, NamedOp::Sync | NamedOp::Wait)
+    }
 }
 
 /// A labelled statement.
@@ -488,10 +530,24 @@ pub struct Kernel {
     pub notes: Vec<(Span, String)>,
     /// Next free statement label (for the synthesizer's inserted barriers).
     pub next_stmt_id: u32,
+    /// Asynchronous copies (`cp.async`, `__pipeline_memcpy_async`,
+    /// `cuda::memcpy_async`) as the front end lowered them.
+    pub asyncs: AsyncInfo,
     /// Names of the template parameters in declaration order (types and
     /// values): explicit template arguments of a launch bind them by position.
     #[serde(skip)]
     pub template_params: Vec<String>,
+}
+
+/// What the front end knows about a kernel's asynchronous copies.
+#[derive(Clone, Debug, PartialEq, Serialize, Default)]
+pub struct AsyncInfo {
+    /// The copies' accesses: where they are issued and the repeats where they
+    /// may still land, so races on them are reported as `async-copy`.
+    pub accesses: Vec<StmtId>,
+    /// (copy access, later access by the same thread while the copy may be
+    /// in flight): the thread races with its own copy if they overlap.
+    pub same_thread: Vec<(StmtId, StmtId)>,
 }
 
 impl Kernel {

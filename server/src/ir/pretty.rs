@@ -144,6 +144,20 @@ fn print_stmt(k: &Kernel, s: &Stmt, depth: usize, out: &mut String) {
                 let _ = write!(out, " (local {local_fence}, global {global_fence})");
             }
         }
+        StmtKind::NamedBarrier {
+            op,
+            barrier,
+            count,
+            token,
+        } => {
+            let _ = write!(out, "named {op:?} {}", pretty_expr(k, barrier));
+            if let Some(c) = count {
+                let _ = write!(out, ", {}", pretty_expr(k, c));
+            }
+            if let Some(t) = token {
+                let _ = write!(out, " token {}", var(k, *t));
+            }
+        }
         StmtKind::If { cond, then_, else_ } => {
             let _ = writeln!(out, "if {} {{", pretty_expr(k, cond));
             print_block(k, then_, depth + 1, out);

@@ -261,6 +261,24 @@ mod tests {
     }
 
     #[test]
+    fn lines_end_only_where_the_lsp_says() {
+        // `\n`, `\r\n` and a lone `\r` end lines; U+2028, U+0085 and form
+        // feeds do not (they are ordinary characters in LSP positions).
+        let rope = Rope::from_str("a\rb\r\nc\u{2028}d\u{85}e\u{c}f\ng");
+        assert_eq!(rope.len_lines(), 4);
+        let f = "a\rb\r\nc\u{2028}d\u{85}e\u{c}".len();
+        assert_eq!(position_of(&rope, f, PositionEncoding::Utf16), pos(2, 6));
+        assert_eq!(offset_of(&rope, pos(2, 6), PositionEncoding::Utf16), Ok(f));
+        assert_eq!(offset_of(&rope, pos(1, 0), PositionEncoding::Utf8), Ok(2));
+        // Past the end of a lone-CR line clamps before the `\r`.
+        assert_eq!(offset_of(&rope, pos(0, 9), PositionEncoding::Utf8), Ok(1));
+        assert_eq!(
+            offset_of(&rope, pos(3, 1), PositionEncoding::Utf8),
+            Ok(rope.len_bytes())
+        );
+    }
+
+    #[test]
     fn incremental_changes_edit_text_and_reject_bad_ranges() {
         let mut doc = Document::new("int \u{e9} = 1;\nfoo();\n", 1, Lang::Cuda);
         let opened = doc.generation;

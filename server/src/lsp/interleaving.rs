@@ -82,7 +82,7 @@ pub fn view(analysis: &DocAnalysis, position: Position, enc: PositionEncoding) -
         // The front end failed: the main file is all there is.
         None => vec![SourceFileInfo {
             path: analysis.path.display().to_string(),
-            text: analysis.rope.to_string(),
+            text: crate::syntax::files::lone_cr_as_lf(analysis.rope.to_string()),
         }],
     };
     let steps = race_steps(race, &|span| SourceLine::of(&files, span));

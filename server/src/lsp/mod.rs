@@ -141,7 +141,10 @@ impl IncludeResolver for Includes<'_> {
         let path = from.parent().unwrap_or(Path::new(".")).join(name);
         if let Ok(uri) = Url::from_file_path(normalize(&path)) {
             if let Some(doc) = self.docs.get(&uri) {
-                return Ok((path, doc.rope.to_string()));
+                return Ok((
+                    path,
+                    crate::syntax::files::lone_cr_as_lf(doc.rope.to_string()),
+                ));
             }
         }
         FsIncludes.read_or_reason(from, name)
@@ -169,7 +172,7 @@ impl Inner {
         let Some(mut doc) = self.docs.get_mut(uri) else {
             return;
         };
-        let text = doc.rope.to_string();
+        let text = crate::syntax::files::lone_cr_as_lf(doc.rope.to_string());
         let lang = doc.lang;
         let old = doc.tree.take();
         match guarded("the parser", || {

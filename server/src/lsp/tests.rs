@@ -232,6 +232,7 @@ impl Engine for FakeEngine {
                 is_template: false,
                 notes: Vec::new(),
                 next_stmt_id: 0,
+                asyncs: Default::default(),
                 template_params: Vec::new(),
             };
             let body_start = start + text[start..end].find('{').map_or(0, |i| i + 1);
@@ -458,6 +459,7 @@ impl Engine for FakeEngine {
             reason: None,
             fixes,
             optimal: true,
+            verified: None,
         }
     }
 
@@ -1255,6 +1257,55 @@ async fn real_checker_reports_are_cached_shifted_and_fixed() {
             URI,
             3,
             json!([{ "range": edit.range, "text": edit.new_text }]),
+        )
+        .await;
+    let (_, after) = client.diagnostics(URI).await;
+    assert!(
+        after
+            .iter()
+            .all(|d| d.code != Some(NumberOrString::String("race".into()))),
+        "{after:#?}"
+    );
+}
+
+#[tokio::test]
+async fn lone_cr_line_ends_keep_diagnostics_on_their_lines() {
+    // LSP lines end at `\n`, `\r\n` or a lone `\r`, and nowhere else: a
+    // U+2028 or U+0085 in a comment does not start a line.
+    let engine = Arc::new(FakeEngine {
+        real_checker: true,
+        ..FakeEngine::default()
+    });
+    let mut client = TestClient::new(engine);
+    client
+        .initialize(json!({}), json!({ "blockDim": 64, "debounceMs": 0 }))
+        .await;
+    let text = DEMO
+        .replacen("// demo kernels", "// demo\u{2028}kernels\u{85}", 1)
+        .replace('\n', "\r");
+    client.open(URI, &text).await;
+    let (_, diags) = client.diagnostics(URI).await;
+    let race = diags
+        .iter()
+        .find(|d| d.code == Some(NumberOrString::String("race".into())))
+        .unwrap_or_else(|| panic!("{diags:#?}"));
+    let mut lines = vec![race.range.start.line];
+    lines.extend(
+        race.related_information
+            .iter()
+            .flatten()
+            .map(|r| r.location.range.start.line),
+    );
+    lines.sort();
+    assert_eq!(lines, [4, 5], "{race:#?}");
+    // `s[t] = out[t];` starts at column 4 of line 4.
+    assert_eq!(race.range.start.character, 4, "{race:#?}");
+    // An edit addressed by LSP position lands where the client means it.
+    client
+        .change(
+            URI,
+            2,
+            json!([{ "range": range(5, 4, 5, 4), "text": "__syncthreads();\r    " }]),
         )
         .await;
     let (_, after) = client.diagnostics(URI).await;

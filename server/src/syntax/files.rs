@@ -170,6 +170,24 @@ pub struct DecodedSource {
     pub notes: Vec<DecodeNote>,
 }
 
+/// `text` with every lone `\r` line end read as `\n`, one byte for one (offsets
+/// and LSP lines do not move): the preprocessor and the parser end lines and
+/// `//` comments at `\n` only. Used for editor documents, which keep the
+/// user's line ends.
+pub fn lone_cr_as_lf(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    let mut bytes = text.into_bytes();
+    for i in 0..bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
+        }
+    }
+    // One ASCII byte replaced by another: still UTF-8.
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 /// Decodes a source file's bytes (see [`DecodedSource`]).
 pub fn decode(bytes: &[u8]) -> DecodedSource {
     let mut notes = Vec::new();

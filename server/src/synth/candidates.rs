@@ -431,11 +431,23 @@ fn plan_split(block: &Block, k: usize, anchor: Span, text: &str) -> Option<Split
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
         .collect();
-    if !stmt_text.ends_with(';')
-        || matches!(
-            first_word.as_str(),
-            "if" | "for" | "while" | "do" | "switch" | "return" | "else" | "case"
-        )
+    // An `if` whose condition reads what its branches write: the condition's
+    // reads go to temporaries before the `if`, where every thread of the block
+    // still is, and the barrier follows them. Only a plain condition: with
+    // `&&`, `||` or `?:` a read may not be evaluated at all, and a condition
+    // with side effects would change order (`if_condition_text` says which).
+    let split_condition = first_word == "if"
+        && after
+            .last()
+            .is_some_and(|s| matches!(s.kind, StmtKind::If { .. }))
+        && super::repairs::if_condition_text(text, anchor)
+            .is_some_and(|c| !c.contains("&&") && !c.contains("||") && !c.contains('?'));
+    if !split_condition
+        && (!stmt_text.ends_with(';')
+            || matches!(
+                first_word.as_str(),
+                "if" | "for" | "while" | "do" | "switch" | "return" | "else" | "case"
+            ))
     {
         return None;
     }
@@ -444,7 +456,7 @@ fn plan_split(block: &Block, k: usize, anchor: Span, text: &str) -> Option<Split
         .filter(|s| matches!(s.kind, StmtKind::Write { .. } | StmtKind::Atomic { .. }))
         .map(|s| s.span)
         .collect();
-    if write_spans.is_empty() {
+    if write_spans.is_empty() && !split_condition {
         return None;
     }
     let mut reads: Vec<(Span, ScalarTy)> = Vec::new();

@@ -30,11 +30,11 @@ pub fn intra_clause(cs: &CandidateSet, l: StmtId, l2: StmtId) -> Vec<usize> {
         .into_iter()
         .chain(cs.layout.blocks_of(l2))
         .collect();
-    cs.cands
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.pos > after && c.pos < before && blocks.contains(&c.point.block))
-        .map(|(i, _)| i)
+    // Candidates are in text order: only those strictly between are scanned.
+    let from = cs.cands.partition_point(|c| c.pos <= after);
+    let to = cs.cands.partition_point(|c| c.pos < before).max(from);
+    (from..to)
+        .filter(|&i| blocks.contains(&cs.cands[i].point.block))
         .collect()
 }
 

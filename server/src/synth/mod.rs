@@ -15,6 +15,7 @@ pub mod repairs;
 pub mod report;
 #[cfg(test)]
 mod tests;
+pub mod waits;
 
 use serde::Serialize;
 
@@ -127,6 +128,11 @@ pub struct KernelRepair {
     /// Whether the placement is proven least-cost (false when the time budget
     /// ran out first and the best race-free placement found is returned).
     pub optimal: bool,
+    /// The repaired kernel as the synthesizer built and the checker proved
+    /// race-free, when it did: a re-lowered text equal to it (labels and
+    /// source ranges aside) needs no second check.
+    #[serde(skip)]
+    pub verified: Option<Box<Kernel>>,
 }
 
 impl KernelRepair {
@@ -145,6 +151,7 @@ impl KernelRepair {
             reason: Some(reason),
             fixes: Vec::new(),
             optimal: true,
+            verified: None,
         }
     }
 }

@@ -172,8 +172,14 @@ fn real_races(report: &KernelReport) -> Vec<&Race> {
 impl Engine<'_, '_> {
     fn check(&mut self, kernel: &Kernel) -> KernelReport {
         self.calls += 1;
+        let t = Instant::now();
         let report = (self.oracle)(kernel);
         if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+            eprintln!(
+                "[syncwright] synth oracle {:.2} ms (at {:.2} ms)",
+                t.elapsed().as_secs_f64() * 1e3,
+                self.started.elapsed().as_secs_f64() * 1e3
+            );
             self.trace(kernel, &report);
         }
         report
@@ -260,6 +266,7 @@ impl Engine<'_, '_> {
             reason,
             fixes: Vec::new(),
             optimal: true,
+            verified: None,
         }
     }
 
@@ -299,40 +306,55 @@ impl Engine<'_, '_> {
     }
 
     /// The kernel without the barriers that are variables of the problem.
+    /// Linear in the kernel's size: one label tree, all removals at once
+    /// (a kernel may have thousands of barriers).
     fn strip_barriers(&self) -> (Kernel, Vec<Existing>) {
         let tree = LabelTree::new(self.kernel);
         let text = self.text();
-        let mut base = self.kernel.clone();
+        let barriers = block_barriers(self.kernel);
+        // How many statements of each block come from each source statement:
+        // a barrier that shares its source statement with others (a macro
+        // expanding to several) cannot be removed as text on its own.
+        let mut per_statement: HashMap<(BlockSlot, Span), usize> = HashMap::new();
+        let mut counted: HashSet<BlockSlot> = HashSet::new();
+        for b in &barriers {
+            let slot = tree.place(b.id).map(|p| p.block).unwrap_or(BlockSlot::Body);
+            if counted.insert(slot) {
+                if let Some(blk) = walk::block_ref(self.kernel, slot) {
+                    for s in &blk.stmts {
+                        *per_statement.entry((slot, s.stmt_span)).or_default() += 1;
+                    }
+                }
+            }
+        }
+        // Barriers removed so far per block: a later barrier's index in the
+        // base is its index in the kernel minus those (program order).
+        let mut removed_in: HashMap<BlockSlot, usize> = HashMap::new();
+        let mut remove: HashSet<StmtId> = HashSet::new();
         let mut existing = Vec::new();
-        for b in block_barriers(self.kernel) {
+        for b in barriers {
+            let place = tree.place(b.id);
             let loops = tree.loops(b.id).len() as u32;
             let conds = tree.conds(b.id).len() as u32;
-            let alone = walk::block_ref(
-                self.kernel,
-                tree.place(b.id).map(|p| p.block).unwrap_or(BlockSlot::Body),
-            )
-            .map(|blk| {
-                blk.stmts
-                    .iter()
-                    .filter(|s| s.stmt_span == b.stmt_span)
-                    .count()
-                    == 1
-            })
-            .unwrap_or(false);
+            let slot = place.map(|p| p.block).unwrap_or(BlockSlot::Body);
+            let alone = per_statement.get(&(slot, b.stmt_span)) == Some(&1);
             let removable = !self.opts.keep_existing
                 && b.inlined_at.is_none()
                 && alone
+                && place.is_some()
                 && anchor(&b, text).is_some();
-            let point = if removable {
-                let base_tree = LabelTree::new(&base);
-                let place = base_tree.place(b.id).cloned();
-                walk::remove_stmt(&mut base, b.id);
-                place.map(|p| ProgramPoint {
-                    block: p.block,
-                    index: p.index,
-                })
-            } else {
-                None
+            let point = match place {
+                Some(p) if removable => {
+                    let before = removed_in.entry(p.block).or_default();
+                    let point = ProgramPoint {
+                        block: p.block,
+                        index: p.index - *before,
+                    };
+                    *before += 1;
+                    remove.insert(b.id);
+                    Some(point)
+                }
+                _ => None,
             };
             existing.push(Existing {
                 stmt: b,
@@ -341,6 +363,8 @@ impl Engine<'_, '_> {
                 conds,
             });
         }
+        let mut base = self.kernel.clone();
+        remove_all(&mut base.body, &remove);
         (base, existing)
     }
 
@@ -504,7 +528,18 @@ impl Engine<'_, '_> {
             // The solve may take what is left of the budget; a placement it
             // found but did not prove least-cost is still checked.
             problem.timeout_ms = Some(self.remaining_ms().max(1));
-            let (chosen, p_values) = match solve(&problem) {
+            let solve_started = Instant::now();
+            let answer = solve(&problem);
+            if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+                eprintln!(
+                    "[syncwright] synth {} solve: {} candidates, {:.2} ms (at {:.2} ms)",
+                    self.kernel.name,
+                    problem.weights.len(),
+                    solve_started.elapsed().as_secs_f64() * 1e3,
+                    self.started.elapsed().as_secs_f64() * 1e3
+                );
+            }
+            let (chosen, p_values) = match answer {
                 Answer::Sat { chosen, p } => {
                     self.optimal = true;
                     (chosen, p)
@@ -975,22 +1010,23 @@ impl Engine<'_, '_> {
             count_after += 1;
         }
         let _ = fixed_barriers;
-        let addresses_of = |i: usize| -> Vec<Span> {
-            records
-                .iter()
-                .filter(|r| {
-                    let clause = match r.relation {
-                        LoopRelation::IntraIteration => intra_clause(cs, r.early, r.late),
-                        LoopRelation::InterIteration { depth } => {
-                            inter_clause(cs, r.early, r.late, depth).unwrap_or_default()
-                        }
-                        LoopRelation::InterBlock => Vec::new(),
-                    };
-                    clause.contains(&i)
-                })
-                .flat_map(|r| r.spans)
-                .collect()
-        };
+        // The findings each candidate orders (its clause contains it), computed
+        // once: a kernel may have thousands of candidates and races.
+        let mut ordered_by: HashMap<usize, Vec<Span>> = HashMap::new();
+        for r in records {
+            let clause = match r.relation {
+                LoopRelation::IntraIteration => intra_clause(cs, r.early, r.late),
+                LoopRelation::InterIteration { depth } => {
+                    inter_clause(cs, r.early, r.late, depth).unwrap_or_default()
+                }
+                LoopRelation::InterBlock => Vec::new(),
+            };
+            for i in clause {
+                ordered_by.entry(i).or_default().extend(r.spans);
+            }
+        }
+        let addresses_of =
+            |i: usize| -> Vec<Span> { ordered_by.get(&i).cloned().unwrap_or_default() };
         // Removals: existing barriers whose point is not chosen, and duplicates.
         let mut kept_points: HashSet<ProgramPoint> = HashSet::new();
         let uniformity = Uniformity::compute(self.kernel);
@@ -1065,9 +1101,10 @@ impl Engine<'_, '_> {
         }
         // A removed barrier whose point some race needs was moved; one that
         // no race needs (or a duplicate) can go on its own.
-        let needed_points: HashSet<ProgramPoint> = (0..cs.cands.len())
-            .filter(|&i| !addresses_of(i).is_empty())
-            .map(|i| cs.cands[i].point)
+        let needed_points: HashSet<ProgramPoint> = ordered_by
+            .iter()
+            .filter(|(_, spans)| !spans.is_empty())
+            .filter_map(|(&i, _)| cs.cands.get(i).map(|c| c.point))
             .collect();
         let mut moved: Vec<&Existing> = Vec::new();
         for e in &removed {
@@ -1142,6 +1179,8 @@ impl Engine<'_, '_> {
             RepairStatus::Repaired
         };
         let mut reason = None;
+        // What the last oracle call proved race-free (block and grid races alike).
+        let mut verified = inter_block.is_empty().then(|| final_kernel.clone());
         if !inter_block.is_empty() {
             status = RepairStatus::Unrepairable;
             let arrays: Vec<&str> = inter_block.iter().map(|r| r.array.as_str()).collect();
@@ -1160,14 +1199,15 @@ impl Engine<'_, '_> {
                 cost_before,
                 cost_after,
             ) {
-                Some((fix, added)) if allowed => {
+                Some((fix, added, checked)) if allowed => {
                     status = RepairStatus::Repaired;
                     edits.clone_from(&fix.edits);
                     count_after += added;
                     cost_after = fix.cost_after;
                     fixes.push(fix);
+                    verified = Some(checked);
                 }
-                Some((fix, _)) => {
+                Some((fix, _, _)) => {
                     reason = Some(format!(
                         "{races}; `fix --grid-barriers` repairs it with a grid barrier (`cooperative_groups::this_grid().sync()`), which needs a cooperative launch (cudaLaunchCooperativeKernel)"
                     ));
@@ -1203,6 +1243,11 @@ impl Engine<'_, '_> {
             reason,
             fixes,
             optimal: self.optimal,
+            verified: if status == RepairStatus::Repaired {
+                verified.map(Box::new)
+            } else {
+                None
+            },
         }
     }
 
@@ -1220,7 +1265,7 @@ impl Engine<'_, '_> {
         text: &str,
         cost_before: f64,
         cost_after: f64,
-    ) -> Option<(Fix, u32)> {
+    ) -> Option<(Fix, u32, Kernel)> {
         if self.kernel.lang != Lang::Cuda || has_return(final_kernel) {
             return None;
         }
@@ -1293,18 +1338,23 @@ impl Engine<'_, '_> {
             Some((k, replaced))
         };
         let mut replaced = Vec::new();
-        let mut race_free = false;
+        let mut checked = None;
         if let Some((k, r)) = with_grid(true).filter(|(_, r)| !r.is_empty()) {
-            race_free = self.check(&k).verdict == Verdict::RaceFree;
-            replaced = r;
-        }
-        if !race_free {
-            let (k, _) = with_grid(false)?;
-            if self.check(&k).verdict != Verdict::RaceFree {
-                return None;
+            if self.check(&k).verdict == Verdict::RaceFree {
+                checked = Some(k);
+                replaced = r;
             }
-            replaced.clear();
         }
+        let checked = match checked {
+            Some(k) => k,
+            None => {
+                let (k, _) = with_grid(false)?;
+                if self.remaining_ms() == 0 || self.check(&k).verdict != Verdict::RaceFree {
+                    return None;
+                }
+                k
+            }
+        };
         let extra: f64 = picks
             .iter()
             .filter(|i| !replaced.contains(i))
@@ -1355,7 +1405,7 @@ impl Engine<'_, '_> {
             // A replacing grid barrier takes over its block barrier's cost.
             cost_after: cost_after + extra,
         };
-        Some((fix, (picks.len() - replaced.len()) as u32))
+        Some((fix, (picks.len() - replaced.len()) as u32, checked))
     }
 
     /// Whether `fix` may insert grid barriers: asked for, or the kernel already
@@ -1432,6 +1482,33 @@ fn launches_cooperatively(text: &str, kernel: &str) -> bool {
                 .map_or(args.len(), |(j, _)| j);
             has_word(&args[..end], kernel)
         })
+}
+
+/// Removes the statements labelled `ids` from `block` and every block nested in it.
+fn remove_all(block: &mut crate::ir::Block, ids: &HashSet<StmtId>) {
+    if ids.is_empty() {
+        return;
+    }
+    block.stmts.retain(|s| !ids.contains(&s.id));
+    for s in &mut block.stmts {
+        match &mut s.kind {
+            StmtKind::If { then_, else_, .. } => {
+                remove_all(then_, ids);
+                remove_all(else_, ids);
+            }
+            StmtKind::Loop {
+                cond_prelude,
+                body,
+                step,
+                ..
+            } => {
+                remove_all(cond_prelude, ids);
+                remove_all(body, ids);
+                remove_all(step, ids);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Offset after the line of the last `#include` of a file (0 if none).
@@ -1584,6 +1661,7 @@ fn prefix_is_independent(
         StmtKind::Write { access, .. } => ok &= !aliases(access.array),
         StmtKind::Barrier { .. }
         | StmtKind::Collective { .. }
+        | StmtKind::NamedBarrier { .. }
         | StmtKind::Break
         | StmtKind::Continue
         | StmtKind::Return
@@ -1595,7 +1673,7 @@ fn prefix_is_independent(
 
 /// The text of the condition of an `if` statement written at `span`, when it
 /// has no side effects that evaluating it twice would repeat.
-fn if_condition_text(text: &str, span: Span) -> Option<String> {
+pub(crate) fn if_condition_text(text: &str, span: Span) -> Option<String> {
     let s = text.get(span.start as usize..span.end as usize)?;
     let rest = s.strip_prefix("if")?.trim_start();
     if !rest.starts_with('(') {

@@ -3,12 +3,14 @@
 //! names of the CLI contract.
 
 use std::path::Path;
+use std::time::Duration;
 
 use serde::Serialize;
 
 use super::{apply_edits, map_offset, KernelRepair, RepairStatus, SynthOptions, TextEdit};
 use crate::base::Span;
 use crate::check::{KernelReport, Verdict};
+use crate::config::CheckOptions;
 use crate::frontend::{lower_source, FsIncludes, IncludeResolver};
 use crate::ir::{Kernel, Program, SourceFileInfo};
 
@@ -269,11 +271,17 @@ pub fn find_kernel<'p>(program: &'p Program, name: &str, start: u32) -> Option<&
 /// used to re-check the edited text, which `relower` turns into a program).
 /// Edits of kernels whose repaired text does not re-check race-free are
 /// dropped and the kernel is reported inconclusive.
+///
+/// `check` gets the time the kernel already spent (its synthesis and earlier
+/// re-checks), so that the re-check takes only what is left of the kernel's
+/// one budget; the re-check's time is added to the kernel's `time_ms`. A
+/// re-lowered kernel equal to the one the synthesizer's checker proved
+/// race-free (labels and source ranges aside) is not checked again.
 pub fn fix_program(
     path: &str,
     program: &Program,
     repair: &mut dyn FnMut(&Kernel, &[SourceFileInfo]) -> KernelRepair,
-    check: &mut dyn FnMut(&Kernel) -> KernelReport,
+    check: &mut dyn FnMut(&Kernel, Duration) -> KernelReport,
     relower: &mut dyn FnMut(&str) -> Program,
 ) -> FileFix {
     let original = program
@@ -333,14 +341,28 @@ pub fn fix_program(
                 failed = true;
                 continue;
             };
-            let report = check(new_kernel);
             // A `repaired` kernel claims race-freedom; other edits (cost only)
             // must not add defects to the kernel as written.
             let race_free = k.status == RepairStatus::Repaired;
+            if race_free
+                && k.verified
+                    .as_deref()
+                    .is_some_and(|v| same_modulo_labels(v, new_kernel))
+            {
+                // The text says what the checked kernel says: the same
+                // statements, expressions, arrays and locals in the same
+                // structure. Labels and source ranges do not enter the
+                // checker's verdict, so it was proven race-free already.
+                continue;
+            }
+            let started = std::time::Instant::now();
+            let spent = |k: &KernelRepair| Duration::from_secs_f64(k.time_ms.max(0.0) / 1000.0);
+            let report = check(new_kernel, spent(k));
             let before = match original {
-                Some(o) if !race_free => Some(check(o).defects()),
+                Some(o) if !race_free => Some(check(o, spent(k) + started.elapsed()).defects()),
                 _ => None,
             };
+            k.time_ms += started.elapsed().as_secs_f64() * 1000.0;
             let claim = Claim {
                 addresses: &[],
                 removal: true,
@@ -373,6 +395,54 @@ pub fn fix_program(
     }
 }
 
+/// Whether two kernels are the same program for the checker: equal once
+/// statement labels are renumbered in program order and every source range
+/// (statements, braces, declarations, notes) is cleared. Labels and ranges only
+/// name statements in findings; the checker's queries are built from the rest.
+pub fn same_modulo_labels(a: &Kernel, b: &Kernel) -> bool {
+    fn normal(k: &Kernel) -> Kernel {
+        let mut k = k.clone();
+        k.name_span = Span::default();
+        k.span = Span::default();
+        k.next_stmt_id = 0;
+        k.vars.iter_mut().for_each(|v| v.span = Span::default());
+        k.arrays.iter_mut().for_each(|a| a.span = Span::default());
+        k.notes.iter_mut().for_each(|(s, _)| *s = Span::default());
+        let mut next = 0u32;
+        relabel(&mut k.body, &mut next);
+        k
+    }
+    fn relabel(block: &mut crate::ir::Block, next: &mut u32) {
+        block.braces = None;
+        for s in &mut block.stmts {
+            s.id = crate::ir::StmtId(*next);
+            *next += 1;
+            s.span = Span::default();
+            s.stmt_span = Span::default();
+            s.in_macro = false;
+            s.inlined_at = s.inlined_at.map(|_| Span::default());
+            match &mut s.kind {
+                crate::ir::StmtKind::If { then_, else_, .. } => {
+                    relabel(then_, next);
+                    relabel(else_, next);
+                }
+                crate::ir::StmtKind::Loop {
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
+                    relabel(cond_prelude, next);
+                    relabel(body, next);
+                    relabel(step, next);
+                }
+                _ => {}
+            }
+        }
+    }
+    normal(a) == normal(b)
+}
+
 fn demote(k: &mut KernelRepair, why: &str) {
     k.status = RepairStatus::Inconclusive;
     k.reason = Some(why.to_string());
@@ -391,7 +461,9 @@ pub fn fix_source(
     let program = lower_source(path, text, includes);
     let check_opts = opts.check.clone();
     let mut repair = |k: &Kernel, files: &[SourceFileInfo]| super::repair_kernel(k, files, opts);
-    let mut check = |k: &Kernel| crate::check::check_kernel(k, &check_opts);
+    let mut check = |k: &Kernel, spent: Duration| {
+        crate::check::check_kernel(k, &remaining_budget(&check_opts, spent))
+    };
     let mut relower = |t: &str| lower_source(path, t, includes);
     fix_program(
         &path.display().to_string(),
@@ -400,6 +472,20 @@ pub fn fix_source(
         &mut check,
         &mut relower,
     )
+}
+
+/// `opts` with the per-kernel budget reduced by `spent` (at least 1 ms, so
+/// that an exhausted budget gives an inconclusive check, never a default one).
+pub fn remaining_budget(opts: &CheckOptions, spent: Duration) -> CheckOptions {
+    let budget = if opts.kernel_budget_ms == 0 {
+        CheckOptions::default().kernel_budget_ms
+    } else {
+        opts.kernel_budget_ms
+    };
+    CheckOptions {
+        kernel_budget_ms: budget.saturating_sub(spent.as_millis() as u64).max(1),
+        ..opts.clone()
+    }
 }
 
 /// [`fix_source`] reading the file and its includes from disk.

@@ -60,6 +60,11 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// of every element of the copy).
     pub(crate) fn copy_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
         let vals = self.eval_args(args)?;
+        self.copy_vals(n, name, vals)
+    }
+
+    /// [`Self::copy_call`] on evaluated arguments.
+    pub(crate) fn copy_vals(&mut self, n: Node<'t>, name: &str, vals: Vec<Val>) -> R<Val> {
         let is_set = name.contains("memset");
         let bytewise = name.contains("mem");
         let elem_of = |s: &Self, v: Option<&Val>| -> (u32, ScalarTy) {
@@ -220,7 +225,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
         }
-        let value = if name.starts_with("async_work_group") {
+        let value = if name.starts_with("async_work_group") || name == "cg::memcpy_async" {
             // The work-group copies collectively: threads that copy the
             // same element store the same value, a function of its source.
             let mut key = vec![which, src_offset];

@@ -12,6 +12,7 @@ use crate::ir::{BarrierScope, BinOp, Builtin, Expr, ParamDecl, ParamId, ScalarTy
 pub(super) mod atomics;
 pub(super) mod copies;
 pub(super) mod math;
+pub(super) mod named;
 pub(super) mod sync;
 
 impl<'c, 't> Lowerer<'c, 't> {
@@ -224,6 +225,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return self.inline_call_this(n, &def, args, None, Some(recv_lv));
             }
         }
+        if let Some(v) = self.warp_specialized_method(n, obj, &m, args)? {
+            return Ok(v);
+        }
         let recv = self.load(recv_lv.clone(), obj)?;
         if !matches!(recv, Val::Group(_)) {
             // Unknown method: it may touch whatever the receiver and arguments
@@ -403,6 +407,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(Val::Scalar(Expr::Param(id), ScalarTy::UINT));
             }
             _ => {}
+        }
+        if let Some(v) = self.warp_specialized_call(n, name, args)? {
+            return Ok(v);
         }
         if builtins::is_work_item_fn(name) {
             return self.work_item(n, name, args);

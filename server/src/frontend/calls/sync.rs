@@ -76,6 +76,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             },
             n,
         );
+        self.async_land();
     }
 
     pub(crate) fn group_sync(&mut self, n: Node, g: GroupKind) {

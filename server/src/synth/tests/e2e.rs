@@ -89,6 +89,7 @@ fn repairs_beyond_insertion_recheck_and_compile() {
         ("divergent_barrier.cu", 1),
         ("split_assign.cu", 2),
         ("split_compound.cu", 2),
+        ("split_condition.cu", 2),
         ("hoist_branches.cu", 1),
         ("redundant_barrier.cu", 1),
         ("nested_intra.cu", 2),
@@ -106,6 +107,12 @@ fn repairs_beyond_insertion_recheck_and_compile() {
 #[test]
 fn unrepairable_kernels_say_why() {
     let r = fix_text("self_write.cu", &source("self_write.cu"), 1);
+    assert_eq!(r.kernels[0].status, RepairStatus::Unrepairable);
+    assert!(!r.changed());
+    // A read behind `&&` is not hoisted out of the condition: the kernel
+    // does not read there in every thread.
+    let name = "split_condition_short_circuit.cu";
+    let r = fix_text(name, &source(name), 1);
     assert_eq!(r.kernels[0].status, RepairStatus::Unrepairable);
     assert!(!r.changed());
     let r = fix_text("grid_race.cu", &source("grid_race.cu"), 2);

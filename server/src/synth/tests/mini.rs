@@ -673,6 +673,7 @@ pub fn lower(src: &str, lang: Lang) -> Kernel {
         is_template: false,
         notes: vec![],
         next_stmt_id: 0,
+        asyncs: Default::default(),
         template_params: Vec::new(),
     };
     let mut p = P {
@@ -959,11 +960,12 @@ impl Run<'_> {
                     }
                 }
             }
-            // Warp barriers order nothing here: an over-approximation of races.
+            // Warp and named barriers order nothing here: an over-approximation of races.
             StmtKind::Barrier {
                 scope: BarrierScope::Warp,
                 ..
-            } => {}
+            }
+            | StmtKind::NamedBarrier { .. } => {}
             StmtKind::Barrier {
                 scope,
                 global_fence,

@@ -742,9 +742,16 @@ fn fix_report_rechecks_and_uses_the_contract_names() {
             let mut oracle = |k: &Kernel| oracle_check(k, &l);
             repair_kernel_with(k, files, &opts(), &mut oracle, RepairConfig::default())
         };
-        let mut check = |k: &Kernel| oracle_check(k, &l);
+        let mut rechecks = 0;
+        let mut check = |k: &Kernel, _spent: std::time::Duration| {
+            rechecks += 1;
+            oracle_check(k, &l)
+        };
         let mut relower = |t: &str| program_of(t, Lang::Cuda);
         let r = report::fix_program("fig7.cu", &program, &mut repair, &mut check, &mut relower);
+        // The re-lowered text is the kernel the synthesizer's checker proved
+        // race-free, labels and ranges aside: no second check.
+        assert_eq!(rechecks, 0);
         assert!(r.changed());
         assert_eq!(r.kernels[0].status, RepairStatus::Repaired);
         let json = serde_json::to_value(report::FixReportJson {
@@ -772,6 +779,66 @@ fn fix_report_rechecks_and_uses_the_contract_names() {
 }
 
 #[test]
+fn kernels_equal_modulo_labels_only_when_the_checker_sees_the_same_program() {
+    let text = source("fig7.cu");
+    let a = program_of(&text, Lang::Cuda);
+    // Shifted by a comment line: every range and nothing else differs.
+    let shifted = format!("\n\n{text}");
+    let b = program_of(&shifted, Lang::Cuda);
+    assert!(report::same_modulo_labels(&a.kernels[0], &b.kernels[0]));
+    // A barrier more is a different program.
+    let mut c = a.kernels[0].clone();
+    let id = c.fresh_stmt_id();
+    let barrier = crate::ir::Stmt {
+        id,
+        kind: crate::ir::StmtKind::Barrier {
+            scope: crate::ir::BarrierScope::Block,
+            global_fence: true,
+            local_fence: true,
+        },
+        span: Span::default(),
+        stmt_span: Span::default(),
+        in_macro: false,
+        inlined_at: None,
+    };
+    c.body.stmts.insert(0, barrier);
+    assert!(!report::same_modulo_labels(&a.kernels[0], &c));
+}
+
+#[test]
+fn the_recheck_takes_only_what_is_left_of_the_kernel_budget() {
+    let text = source("fig2.cu");
+    let l = launch(8, 1, &[]);
+    let program = program_of(&text, Lang::Cuda);
+    let mut o = opts();
+    o.check.kernel_budget_ms = 1_000;
+    let mut repair = |k: &Kernel, files: &[SourceFileInfo]| {
+        let mut oracle = |k: &Kernel| oracle_check(k, &l);
+        let mut r = repair_kernel_with(k, files, &o, &mut oracle, RepairConfig::default());
+        r.verified = None;
+        // As if the synthesis had used 900 ms of the kernel's 1 s.
+        r.time_ms = 900.0;
+        r
+    };
+    let mut budgets = Vec::new();
+    let mut check = |k: &Kernel, spent: std::time::Duration| {
+        budgets.push(report::remaining_budget(&o.check, spent).kernel_budget_ms);
+        oracle_check(k, &l)
+    };
+    let mut relower = |t: &str| program_of(t, Lang::Cuda);
+    let r = report::fix_program("fig2.cu", &program, &mut repair, &mut check, &mut relower);
+    assert_eq!(r.kernels[0].status, RepairStatus::Repaired);
+    assert_eq!(budgets, vec![100]);
+    // The re-check's time counts in the kernel's time.
+    assert!(r.kernels[0].time_ms >= 900.0);
+    // Spent beyond the budget: 1 ms, never the default budget.
+    assert_eq!(
+        report::remaining_budget(&o.check, std::time::Duration::from_secs(5)).kernel_budget_ms,
+        1
+    );
+}
+
+#[test]
 fn fix_report_drops_repairs_that_do_not_recheck() {
     both(|| {
         // A checker that never accepts anything: the repair must not be applied.
@@ -780,9 +847,12 @@ fn fix_report_drops_repairs_that_do_not_recheck() {
         let program = program_of(&text, Lang::Cuda);
         let mut repair = |k: &Kernel, files: &[SourceFileInfo]| {
             let mut oracle = |k: &Kernel| oracle_check(k, &l);
-            repair_kernel_with(k, files, &opts(), &mut oracle, RepairConfig::default())
+            let mut r = repair_kernel_with(k, files, &opts(), &mut oracle, RepairConfig::default());
+            // Without the proven kernel the edited text is always checked again.
+            r.verified = None;
+            r
         };
-        let mut check = |k: &Kernel| {
+        let mut check = |k: &Kernel, _spent: std::time::Duration| {
             let mut r = oracle_check(k, &l);
             r.verdict = Verdict::Racy;
             r

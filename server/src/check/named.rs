@@ -1,0 +1,772 @@
+//! Well-synchronization of named and split barriers (WEFT, PLDI'15): deadlock
+//! freedom and safe barrier recycling.
+//!
+//! Like WEFT, the check is concrete: with a known block size, every thread's
+//! sequence of barrier operations is computed by running its control flow
+//! (which must depend only on thread ids, launch sizes and constants), then
+//! the barriers' operational semantics is simulated: an arrival adds the
+//! thread to the barrier's pending generation, which completes when the
+//! expected count is reached; `sync`/`wait` block until then. `__syncthreads()`
+//! is `bar.sync 0` with every thread of the block.
+//!
+//! Findings: a state where threads wait and nothing can move (count mismatch,
+//! inconsistent order between roles, a wait no arrival completes) is
+//! `barrier-deadlock`; a thread arriving twice in one pending generation, or
+//! arrivals with different expected counts in one generation, is
+//! `barrier-recycling`. Two schedules are simulated (lowest thread first,
+//! highest first, each running as far as it can); WEFT proves the property
+//! for all schedules of straight-line code, so here a clean result is
+//! evidence, not proof, for kernels whose generations depend on the schedule.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::diagnostic::DiagnosticKind;
+use super::report::Finding;
+use crate::config::CheckOptions;
+use crate::ir::eval::{eval_expr, Value};
+use crate::ir::{Block, Builtin, Expr, Kernel, NamedOp, ScalarTy, Span, StmtId, StmtKind, VarId};
+
+/// Largest block simulated thread by thread.
+const MAX_THREADS: u64 = 1024;
+/// Statements one thread may execute before its trace is given up.
+const MAX_STEPS: usize = 20_000;
+/// Id given to `__syncthreads()` (`bar.sync 0`).
+const SYNCTHREADS_ID: i128 = 0;
+
+/// What the well-synchronization check concluded.
+#[derive(Clone, Debug, Default)]
+pub struct NamedOutcome {
+    /// `barrier-deadlock` and `barrier-recycling` findings.
+    pub findings: Vec<Finding>,
+    /// Whether the barriers were shown well synchronized (every generation
+    /// completes and takes each participant once), which the race check's
+    /// use of named barriers relies on.
+    pub well_synchronized: bool,
+    /// Why the check could not run, when it could not.
+    pub skipped: Option<String>,
+}
+
+/// One barrier operation of a thread.
+#[derive(Clone, Debug)]
+struct Event {
+    stmt: StmtId,
+    span: Span,
+    op: NamedOp,
+    barrier: i128,
+    count: Option<i128>,
+    /// For a wait: the generation index of the token (its arrival's).
+    token: Option<i128>,
+    /// From a named-barrier statement (not `__syncthreads()`).
+    named: bool,
+}
+
+/// Whether the kernel uses named or split barriers.
+pub fn has_named_barriers(kernel: &Kernel) -> bool {
+    let mut found = false;
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+        found |= matches!(s.kind, StmtKind::NamedBarrier { .. });
+    });
+    found
+}
+
+/// Checks the kernel's named barriers; `well_synchronized` is true for a
+/// kernel without any.
+pub fn check_named(kernel: &Kernel, opts: &CheckOptions) -> NamedOutcome {
+    if !has_named_barriers(kernel) {
+        return NamedOutcome {
+            well_synchronized: true,
+            ..Default::default()
+        };
+    }
+    let skip = |why: String| NamedOutcome {
+        findings: Vec::new(),
+        well_synchronized: false,
+        skipped: Some(why),
+    };
+    let traces = match traces(kernel, opts) {
+        Ok(t) => t,
+        Err(why) => return skip(why),
+    };
+    let total = traces.len() as i128;
+    // The race check counts generations of named operations only; a named
+    // barrier 0 shared with `__syncthreads()` would be counted differently.
+    let zero = |named: bool| {
+        traces
+            .iter()
+            .flatten()
+            .any(|e| e.barrier == SYNCTHREADS_ID && e.named == named)
+    };
+    if zero(true) && zero(false) {
+        return skip("barrier 0 is used both by `__syncthreads()` and by named operations".into());
+    }
+    let mut findings: Vec<Finding> = count_mismatch(&traces).into_iter().collect();
+    for reverse in [false, true] {
+        if !findings.is_empty() {
+            break;
+        }
+        if let Some(f) = simulate(&traces, reverse, total) {
+            findings.push(f);
+            break;
+        }
+    }
+    NamedOutcome {
+        well_synchronized: findings.is_empty(),
+        findings,
+        skipped: None,
+    }
+}
+
+/// The threads of a block that execute statement `stmt` (a barrier
+/// operation), when the block size is known and their control flow can be
+/// followed; for hovers.
+pub fn reaching_threads(kernel: &Kernel, opts: &CheckOptions, stmt: StmtId) -> Option<Vec<usize>> {
+    let traces = traces(kernel, opts).ok()?;
+    Some(
+        traces
+            .iter()
+            .enumerate()
+            .filter(|(_, tr)| tr.iter().any(|e| e.stmt == stmt))
+            .map(|(t, _)| t)
+            .collect(),
+    )
+}
+
+/// Every thread's barrier operations, or why they cannot be computed.
+fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Vec<Vec<Event>>, String> {
+    let Some(dim) = opts.launch.block_dim else {
+        return Err("the block size is not known (give `--blockDim` or a launch)".into());
+    };
+    let total: u64 = dim.iter().map(|d| u64::from(*d)).product();
+    if total == 0 || total > MAX_THREADS {
+        return Err(format!("a block of {total} threads is not simulated"));
+    }
+    let mut traces = Vec::new();
+    for t in 0..total {
+        let tid = [
+            t % u64::from(dim[0]),
+            (t / u64::from(dim[0])) % u64::from(dim[1]),
+            t / (u64::from(dim[0]) * u64::from(dim[1])),
+        ];
+        let mut run = ThreadRun {
+            kernel,
+            tid,
+            dim,
+            total: total as i128,
+            env: HashMap::new(),
+            events: Vec::new(),
+            arrivals: HashMap::new(),
+            steps: 0,
+            returned: false,
+            broke: false,
+            continued: false,
+            unknown: None,
+        };
+        run.block(&kernel.body);
+        if let Some((_, why)) = run.unknown {
+            return Err(format!("thread {t}: {why}"));
+        }
+        traces.push(run.events);
+    }
+    Ok(traces)
+}
+
+/// Warps as a compact list, for messages.
+pub fn warps_of(threads: &[usize]) -> String {
+    warp_list(threads)
+}
+
+/// A concrete run of one thread's control flow, collecting its barrier operations.
+struct ThreadRun<'k> {
+    kernel: &'k Kernel,
+    tid: [u64; 3],
+    dim: [u32; 3],
+    total: i128,
+    env: HashMap<VarId, Value>,
+    events: Vec<Event>,
+    /// Arrivals so far per barrier (token values).
+    arrivals: HashMap<i128, i128>,
+    steps: usize,
+    returned: bool,
+    broke: bool,
+    continued: bool,
+    unknown: Option<(Span, String)>,
+}
+
+impl ThreadRun<'_> {
+    fn eval(&self, e: &Expr) -> Option<Value> {
+        let index_ty = match self.kernel.lang {
+            crate::ir::Lang::Cuda => ScalarTy::UINT,
+            crate::ir::Lang::OpenCl => ScalarTy::ULONG,
+        };
+        eval_expr(e, &|leaf| match leaf {
+            Expr::Var(v) => self.env.get(v).copied(),
+            Expr::Builtin(Builtin::ThreadIdx(d)) => {
+                Value::new(i128::from(*self.tid.get(usize::from(*d))?), index_ty)
+            }
+            Expr::Builtin(Builtin::BlockDim(d)) => {
+                Value::new(i128::from(*self.dim.get(usize::from(*d))?), index_ty)
+            }
+            Expr::Builtin(Builtin::WarpSize) => Value::new(32, ScalarTy::INT),
+            _ => None,
+        })
+    }
+
+    fn stop(&self) -> bool {
+        self.returned || self.broke || self.continued || self.unknown.is_some()
+    }
+
+    fn give_up(&mut self, span: Span, why: &str) {
+        if self.unknown.is_none() {
+            self.unknown = Some((span, why.to_string()));
+        }
+    }
+
+    fn block(&mut self, block: &Block) {
+        for s in &block.stmts {
+            if self.stop() {
+                return;
+            }
+            self.steps += 1;
+            if self.steps > MAX_STEPS {
+                self.give_up(s.span, "too many steps to simulate");
+                return;
+            }
+            match &s.kind {
+                StmtKind::Assign { var, value } => match self.eval(value) {
+                    Some(v) => {
+                        let ty = self.kernel.vars.get(var.0 as usize).map(|d| d.ty);
+                        match ty.and_then(|t| Value::new(v.bits, t)) {
+                            Some(v) => {
+                                self.env.insert(*var, v);
+                            }
+                            None => {
+                                self.env.remove(var);
+                            }
+                        }
+                    }
+                    None => {
+                        self.env.remove(var);
+                    }
+                },
+                StmtKind::Havoc { var } | StmtKind::Read { dest: var, .. } => {
+                    self.env.remove(var);
+                }
+                StmtKind::Atomic { dest, .. } | StmtKind::Collective { dest, .. } => {
+                    if let Some(d) = dest {
+                        self.env.remove(d);
+                    }
+                }
+                StmtKind::Write { .. } | StmtKind::Assume { .. } => {}
+                StmtKind::Barrier { scope, .. } => {
+                    if *scope == crate::ir::BarrierScope::Block {
+                        self.events.push(Event {
+                            stmt: s.id,
+                            span: s.inlined_at.unwrap_or(s.span),
+                            op: NamedOp::Sync,
+                            barrier: SYNCTHREADS_ID,
+                            count: Some(self.total),
+                            token: None,
+                            named: false,
+                        });
+                    }
+                }
+                StmtKind::NamedBarrier {
+                    op,
+                    barrier,
+                    count,
+                    token,
+                } => {
+                    let Some(id) = self.eval(barrier) else {
+                        self.give_up(s.span, "barrier id not known");
+                        return;
+                    };
+                    let count = match count {
+                        Some(c) => match self.eval(c) {
+                            Some(v) => Some(v.bits),
+                            None => {
+                                self.give_up(s.span, "barrier thread count not known");
+                                return;
+                            }
+                        },
+                        None => None,
+                    };
+                    let mut wait_token = None;
+                    if op.arrives() {
+                        let k = self.arrivals.entry(id.bits).or_insert(0);
+                        if let Some(t) = token {
+                            if let Some(v) = Value::new(*k, ScalarTy::INT) {
+                                self.env.insert(*t, v);
+                            }
+                        }
+                        *k += 1;
+                    } else if let Some(t) = token {
+                        wait_token = self.env.get(t).map(|v| v.bits);
+                    }
+                    if *op == NamedOp::Wait && wait_token.is_none() {
+                        self.give_up(s.span, "wait without a known token");
+                        return;
+                    }
+                    self.events.push(Event {
+                        stmt: s.id,
+                        span: s.inlined_at.unwrap_or(s.span),
+                        op: *op,
+                        barrier: id.bits,
+                        count,
+                        token: wait_token,
+                        named: true,
+                    });
+                }
+                StmtKind::If { cond, then_, else_ } => match self.eval(cond) {
+                    Some(c) if c.truthy() => self.block(then_),
+                    Some(_) => self.block(else_),
+                    None => {
+                        // A condition this thread cannot evaluate matters only
+                        // when a branch holds barrier operations.
+                        if has_sync(then_) || has_sync(else_) {
+                            self.give_up(
+                                s.span,
+                                "a branch around barriers depends on unknown values",
+                            );
+                        } else {
+                            forget_assigned(then_, &mut self.env);
+                            forget_assigned(else_, &mut self.env);
+                        }
+                    }
+                },
+                StmtKind::Loop {
+                    cond,
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
+                    if !has_sync(body) && !has_sync(step) && !has_sync(cond_prelude) {
+                        forget_assigned(cond_prelude, &mut self.env);
+                        forget_assigned(body, &mut self.env);
+                        forget_assigned(step, &mut self.env);
+                        continue;
+                    }
+                    loop {
+                        self.block(cond_prelude);
+                        if self.stop() {
+                            return;
+                        }
+                        match self.eval(cond) {
+                            Some(c) if c.truthy() => {}
+                            Some(_) => break,
+                            None => {
+                                self.give_up(
+                                    s.span,
+                                    "a loop around barriers has an unknown trip count",
+                                );
+                                return;
+                            }
+                        }
+                        self.block(body);
+                        if self.broke {
+                            self.broke = false;
+                            break;
+                        }
+                        self.continued = false;
+                        if self.stop() {
+                            return;
+                        }
+                        self.block(step);
+                        if self.stop() {
+                            return;
+                        }
+                    }
+                }
+                StmtKind::Break => self.broke = true,
+                StmtKind::Continue => self.continued = true,
+                StmtKind::Return => self.returned = true,
+            }
+        }
+    }
+}
+
+fn has_sync(block: &Block) -> bool {
+    let mut found = false;
+    crate::ir::walk::for_each_stmt(block, &mut |s| {
+        found |= matches!(
+            s.kind,
+            StmtKind::NamedBarrier { .. } | StmtKind::Barrier { .. }
+        );
+    });
+    found
+}
+
+fn forget_assigned(block: &Block, env: &mut HashMap<VarId, Value>) {
+    crate::ir::walk::for_each_stmt(block, &mut |s| match &s.kind {
+        StmtKind::Assign { var, .. }
+        | StmtKind::Havoc { var }
+        | StmtKind::Read { dest: var, .. } => {
+            env.remove(var);
+        }
+        StmtKind::Atomic { dest: Some(v), .. } | StmtKind::Collective { dest: Some(v), .. } => {
+            env.remove(v);
+        }
+        _ => {}
+    });
+}
+
+/// WEFT's count check: generation `k` of a barrier is made of the `k`-th
+/// arrivals of the threads that arrive at it at least `k + 1` times; their
+/// number must be the expected count, else generations mix arrivals of
+/// different uses (or never complete), depending on the schedule.
+fn count_mismatch(traces: &[Vec<Event>]) -> Option<Finding> {
+    // barrier -> generation -> (thread, event)
+    let mut gens: BTreeMap<i128, Vec<Vec<(usize, usize)>>> = BTreeMap::new();
+    for (t, trace) in traces.iter().enumerate() {
+        let mut seen: HashMap<i128, usize> = HashMap::new();
+        for (i, e) in trace.iter().enumerate() {
+            if !e.op.arrives() {
+                continue;
+            }
+            let k = seen.entry(e.barrier).or_insert(0);
+            let list = gens.entry(e.barrier).or_default();
+            if list.len() <= *k {
+                list.resize(*k + 1, Vec::new());
+            }
+            list[*k].push((t, i));
+            *k += 1;
+        }
+    }
+    for (b, list) in &gens {
+        let users = traces
+            .iter()
+            .filter(|tr| tr.iter().any(|x| x.barrier == *b))
+            .count() as i128;
+        let mut dropped = 0i128;
+        for (k, members) in list.iter().enumerate() {
+            let &(t0, i0) = members.first()?;
+            let first = &traces[t0][i0];
+            let expected = first.count.unwrap_or(users) - dropped;
+            let other = members
+                .iter()
+                .map(|(t, i)| &traces[*t][*i])
+                .find(|e| e.count.unwrap_or(users) - dropped != expected);
+            if let Some(other) = other {
+                return Some(recycling(
+                    other,
+                    first,
+                    format!(
+                        "{} is used with {} threads here but with {expected} threads at its other arrivals in generation {k}",
+                        barrier_name(*b),
+                        other.count.unwrap_or(users) - dropped
+                    ),
+                ));
+            }
+            let arrived = members.len() as i128;
+            if arrived != expected {
+                let threads: Vec<usize> = members.iter().map(|(t, _)| *t).collect();
+                let spans: Vec<Span> = {
+                    let mut v: Vec<Span> =
+                        members.iter().map(|(t, i)| traces[*t][*i].span).collect();
+                    v.dedup();
+                    v
+                };
+                return Some(Finding {
+                    kind: DiagnosticKind::BarrierDeadlock,
+                    message: format!(
+                        "count mismatch: {} expects {expected} threads, but {arrived} threads (warps {}) arrive at use {k} of it; {}",
+                        barrier_name(*b),
+                        warp_list(&threads),
+                        if arrived < expected {
+                            "the generation never completes and its waiters deadlock".to_string()
+                        } else {
+                            format!("a generation completes with any {expected} of them, so the rest meet a generation of their own and are ordered with nothing they were meant to wait for")
+                        }
+                    ),
+                    span: first.span,
+                    related: spans
+                        .into_iter()
+                        .filter(|s| *s != first.span)
+                        .take(3)
+                        .map(|s| (s, "another arrival at the same generation".to_string()))
+                        .collect(),
+                    race: None,
+                    divergence: None,
+                });
+            }
+            dropped += members
+                .iter()
+                .filter(|(t, i)| traces[*t][*i].op == NamedOp::ArriveAndDrop)
+                .count() as i128;
+        }
+    }
+    None
+}
+
+/// A barrier's pending generation.
+#[derive(Clone, Debug, Default)]
+struct Generation {
+    /// Completed generations so far.
+    completed: i128,
+    /// Threads arrived in the pending one, with where they arrived.
+    arrived: Vec<(usize, usize)>,
+    /// The expected count of the pending generation, set by its first arrival.
+    expected: Option<i128>,
+    /// Threads that dropped out (completed generations).
+    dropped: i128,
+    /// Threads dropping out in the pending generation (from the next on).
+    dropping: i128,
+}
+
+/// Warps as a compact list: `0-3, 6`.
+fn warp_list(threads: &[usize]) -> String {
+    let mut warps: Vec<usize> = threads.iter().map(|t| t / 32).collect();
+    warps.sort_unstable();
+    warps.dedup();
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < warps.len() {
+        let mut j = i;
+        while j + 1 < warps.len() && warps[j + 1] == warps[j] + 1 {
+            j += 1;
+        }
+        parts.push(if i == j {
+            format!("{}", warps[i])
+        } else {
+            format!("{}-{}", warps[i], warps[j])
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+fn barrier_name(id: i128) -> String {
+    if id >= 16 {
+        format!("barrier object #{}", id - 16)
+    } else if id == SYNCTHREADS_ID {
+        "barrier 0 (`__syncthreads()`)".into()
+    } else {
+        format!("named barrier {id}")
+    }
+}
+
+/// Runs the barriers' semantics over the threads' traces; the first problem found.
+fn simulate(traces: &[Vec<Event>], reverse: bool, total: i128) -> Option<Finding> {
+    let n = traces.len();
+    let mut pc = vec![0usize; n];
+    // What a thread is blocked on: (barrier, generation it waits to complete).
+    let mut blocked: Vec<Option<(i128, i128)>> = vec![None; n];
+    let mut bars: BTreeMap<i128, Generation> = BTreeMap::new();
+    let order: Vec<usize> = if reverse {
+        (0..n).rev().collect()
+    } else {
+        (0..n).collect()
+    };
+    loop {
+        let mut progressed = false;
+        for &t in &order {
+            loop {
+                if let Some((b, g)) = blocked[t] {
+                    if bars.get(&b).is_some_and(|s| s.completed > g) {
+                        blocked[t] = None;
+                    } else {
+                        break;
+                    }
+                }
+                let Some(e) = traces[t].get(pc[t]) else { break };
+                pc[t] += 1;
+                progressed = true;
+                let state = bars.entry(e.barrier).or_default();
+                if e.op == NamedOp::Wait {
+                    blocked[t] = e.token.map(|g| (e.barrier, g));
+                    continue;
+                }
+                // Arrival. Split barriers without a stated count expect
+                // every thread that ever uses them, less those dropped.
+                // Threads that dropped out lower the count of later phases.
+                let count = e.count.unwrap_or_else(|| {
+                    traces
+                        .iter()
+                        .filter(|tr| tr.iter().any(|x| x.barrier == e.barrier))
+                        .count() as i128
+                }) - state.dropped;
+                if let Some((other, at)) = state.arrived.iter().find(|(o, _)| *o == t) {
+                    let first = &traces[*other][*at];
+                    return Some(recycling(
+                        e,
+                        first,
+                        format!(
+                            "thread {t} (warp {}) arrives at {} again while the generation it arrived in is still pending ({} of {} threads): the second arrival is counted in the same generation",
+                            t / 32,
+                            barrier_name(e.barrier),
+                            state.arrived.len(),
+                            state.expected.unwrap_or(count)
+                        ),
+                    ));
+                }
+                match state.expected {
+                    Some(x) if x != count => {
+                        let (o, at) = state.arrived[0];
+                        let first = &traces[o][at];
+                        return Some(recycling(
+                            e,
+                            first,
+                            format!(
+                                "{} is used with {count} threads here while its pending generation expects {x}",
+                                barrier_name(e.barrier)
+                            ),
+                        ));
+                    }
+                    _ => state.expected = Some(count),
+                }
+                state.arrived.push((t, pc[t] - 1));
+                if e.op == NamedOp::ArriveAndDrop {
+                    state.dropping += 1;
+                }
+                let generation = state.completed;
+                if state.arrived.len() as i128 >= count {
+                    state.completed += 1;
+                    state.arrived.clear();
+                    state.expected = None;
+                    state.dropped += std::mem::take(&mut state.dropping);
+                }
+                if e.op == NamedOp::Sync && state.completed == generation {
+                    blocked[t] = Some((e.barrier, generation));
+                }
+            }
+        }
+        if !progressed {
+            break;
+        }
+    }
+    // Stuck: some thread waits for a generation that never completes.
+    let waiting: Vec<usize> = (0..n).filter(|t| blocked[*t].is_some()).collect();
+    let &first = waiting.first()?;
+    let (b, g) = blocked[first]?;
+    let on_b: Vec<usize> = waiting
+        .iter()
+        .copied()
+        .filter(|t| blocked[*t].map(|x| x.0) == Some(b))
+        .collect();
+    let state = bars.get(&b).cloned().unwrap_or_default();
+    let at = &traces[first][pc[first] - 1];
+    let elsewhere: Vec<String> = waiting
+        .iter()
+        .filter_map(|t| blocked[*t].filter(|x| x.0 != b).map(|x| (*t, x.0)))
+        .fold(BTreeMap::<i128, Vec<usize>>::new(), |mut m, (t, bb)| {
+            m.entry(bb).or_default().push(t);
+            m
+        })
+        .into_iter()
+        .map(|(bb, ts)| format!("warps {} wait at {}", warp_list(&ts), barrier_name(bb)))
+        .collect();
+    let finished: Vec<usize> = (0..n)
+        .filter(|t| blocked[*t].is_none() && pc[*t] >= traces[*t].len())
+        .collect();
+    let arrived: Vec<usize> = state.arrived.iter().map(|(t, _)| *t).collect();
+    let mut message = format!(
+        "deadlock: warps {} wait at {} for generation {g}, which {}",
+        warp_list(&on_b),
+        barrier_name(b),
+        match state.expected {
+            Some(x) => format!(
+                "expects {x} threads but only {} (warps {}) arrive",
+                arrived.len(),
+                warp_list(&arrived)
+            ),
+            None => "no thread ever arrives at".into(),
+        }
+    );
+    if !elsewhere.is_empty() {
+        message.push_str(&format!("; meanwhile {}", elsewhere.join(", ")));
+    }
+    if !finished.is_empty() && (finished.len() as i128) < total {
+        message.push_str(&format!("; warps {} have finished", warp_list(&finished)));
+    }
+    Some(Finding {
+        kind: DiagnosticKind::BarrierDeadlock,
+        message,
+        span: at.span,
+        related: Vec::new(),
+        race: None,
+        divergence: None,
+    })
+}
+
+fn recycling(e: &Event, first: &Event, message: String) -> Finding {
+    let _ = (e.stmt, first.stmt);
+    Finding {
+        kind: DiagnosticKind::BarrierRecycling,
+        message,
+        span: e.span,
+        related: if first.span == e.span {
+            Vec::new()
+        } else {
+            vec![(
+                first.span,
+                "the pending generation's earlier arrival".into(),
+            )]
+        },
+        race: None,
+        divergence: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(op: NamedOp, barrier: i128, count: i128) -> Event {
+        Event {
+            stmt: StmtId(0),
+            span: Span::default(),
+            op,
+            barrier,
+            count: Some(count),
+            token: None,
+            named: true,
+        }
+    }
+
+    #[test]
+    fn matched_counts_complete() {
+        let traces = vec![
+            vec![ev(NamedOp::Arrive, 1, 2)],
+            vec![ev(NamedOp::Sync, 1, 2)],
+        ];
+        assert!(simulate(&traces, false, 2).is_none());
+        assert!(simulate(&traces, true, 2).is_none());
+    }
+
+    #[test]
+    fn short_count_deadlocks() {
+        let traces = vec![vec![ev(NamedOp::Sync, 1, 3)], vec![ev(NamedOp::Sync, 1, 3)]];
+        let f = simulate(&traces, false, 2).expect("deadlock");
+        assert_eq!(f.kind, DiagnosticKind::BarrierDeadlock);
+        assert!(
+            f.message.contains("expects 3 threads but only 2"),
+            "{}",
+            f.message
+        );
+    }
+
+    #[test]
+    fn crossed_order_deadlocks() {
+        let traces = vec![
+            vec![ev(NamedOp::Sync, 1, 2), ev(NamedOp::Sync, 2, 2)],
+            vec![ev(NamedOp::Sync, 2, 2), ev(NamedOp::Sync, 1, 2)],
+        ];
+        let f = simulate(&traces, false, 2).expect("deadlock");
+        assert_eq!(f.kind, DiagnosticKind::BarrierDeadlock);
+    }
+
+    #[test]
+    fn double_arrival_is_recycling() {
+        let traces = vec![
+            vec![ev(NamedOp::Arrive, 1, 2), ev(NamedOp::Arrive, 1, 2)],
+            vec![ev(NamedOp::Sync, 1, 2), ev(NamedOp::Sync, 1, 2)],
+        ];
+        let f = simulate(&traces, false, 2).expect("recycling");
+        assert_eq!(f.kind, DiagnosticKind::BarrierRecycling);
+    }
+
+    #[test]
+    fn warps_are_listed_compactly() {
+        assert_eq!(warp_list(&[0, 31, 32, 64, 160]), "0-2, 5");
+    }
+}

@@ -1,0 +1,964 @@
+//! Warp-specialized synchronisation: named barriers (`bar.sync`/`bar.arrive`
+//! in inline PTX), split arrive/wait barriers (`cuda::barrier`) and
+//! asynchronous copies (`cp.async`, `__pipeline_memcpy_async`,
+//! `cuda::memcpy_async`, `cooperative_groups::memcpy_async`).
+//!
+//! An asynchronous copy's accesses (a read of the source, a write of the
+//! destination) may happen at any time until the wait that completes it. They
+//! are lowered where the copy is issued and repeated ("landings") right after
+//! every barrier the issuing thread passes before that wait: one landing per
+//! barrier interval the copy may still be in flight in, which is what the
+//! interval-based race check needs. Landings use snapshots of the offsets'
+//! variables taken at the issue, so they touch the bytes the copy touches.
+
+use std::collections::{HashMap, HashSet};
+
+use tree_sitter::Node;
+
+use crate::frontend::arith::*;
+use crate::frontend::lowerer::*;
+use crate::frontend::text;
+use crate::ir::{Block, Expr, NamedOp, ScalarTy, Stmt, StmtKind, VarId};
+
+/// First number given to `cuda::barrier` objects (hardware ids are 0..15).
+const OBJECT_BARRIER_BASE: i128 = 16;
+
+/// An asynchronous copy not yet known to be complete.
+#[derive(Clone, Debug)]
+pub(crate) struct PendingAsync {
+    /// The copy's accesses over snapshot variables, repeated at each landing.
+    stmts: Vec<Stmt>,
+    /// Commit group (`__pipeline_commit`, `cp.async.commit_group`), once committed.
+    group: Option<u32>,
+    /// The barrier object it completes on (`cuda::memcpy_async(.., bar)`).
+    barrier: Option<String>,
+    /// Branches (ifs and loop bodies) the copy was issued in: a wait completes
+    /// it only when the wait's own branches are a prefix of these (the wait
+    /// runs on every path the copy was issued on).
+    path: Vec<u32>,
+    /// Issue order, to tell copies issued inside a loop body.
+    serial: u32,
+}
+
+/// State of the asynchronous-copy model during lowering.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct AsyncState {
+    pending: Vec<PendingAsync>,
+    committed: u32,
+    path: Vec<u32>,
+    next_branch: u32,
+    next_serial: u32,
+    /// `cuda::barrier` objects by the text naming them.
+    barriers: HashMap<String, i128>,
+    /// Expected counts from `init(&bar, n)`, when `n` is thread-independent
+    /// and made of constants and launch sizes.
+    counts: HashMap<i128, Expr>,
+}
+
+impl AsyncState {
+    /// Whether no copy is in flight.
+    pub(crate) fn is_idle(&self) -> bool {
+        self.pending.is_empty()
+    }
+}
+
+/// One instruction of an inline-PTX template.
+#[derive(Clone, Debug, PartialEq)]
+enum Ptx {
+    /// `bar.sync`/`barrier.sync`/`bar.arrive`/`barrier.arrive` with operands.
+    Bar { arrive: bool, operands: Vec<String> },
+    /// `cp.async.{ca,cg}.shared.global [dst], [src], size{, src-size}`.
+    CpAsync { operands: Vec<String> },
+    /// `cp.async.commit_group`.
+    Commit,
+    /// `cp.async.wait_group n` (None: `cp.async.wait_all`, which also commits).
+    WaitGroup(Option<String>),
+}
+
+/// The instructions of a PTX template, or the first one not understood.
+fn parse_ptx(template: &str) -> Result<Vec<Ptx>, String> {
+    let mut out = Vec::new();
+    for raw in template.split([';', '\n']) {
+        let inst = raw.trim();
+        if inst.is_empty() || inst == "{" || inst == "}" || inst.starts_with("//") {
+            continue;
+        }
+        let (op, rest) = match inst.split_once(char::is_whitespace) {
+            Some((op, rest)) => (op, rest.trim()),
+            None => (inst, ""),
+        };
+        let operands: Vec<String> = rest
+            .split(',')
+            .map(|s| {
+                s.trim()
+                    .trim_start_matches('[')
+                    .trim_end_matches(']')
+                    .trim()
+                    .to_string()
+            })
+            .filter(|s| !s.is_empty())
+            .collect();
+        let parts: Vec<&str> = op.split('.').collect();
+        match parts.as_slice() {
+            ["bar" | "barrier", kind, ..] if matches!(*kind, "sync" | "arrive") => {
+                out.push(Ptx::Bar {
+                    arrive: *kind == "arrive",
+                    operands,
+                })
+            }
+            // `bar.sync` is `bar.sync.aligned`; `bar` alone is `bar.sync`.
+            ["bar"] => out.push(Ptx::Bar {
+                arrive: false,
+                operands,
+            }),
+            ["cp", "async", "commit_group"] => out.push(Ptx::Commit),
+            ["cp", "async", "wait_group"] => out.push(Ptx::WaitGroup(Some(
+                operands.first().cloned().unwrap_or_default(),
+            ))),
+            ["cp", "async", "wait_all"] => out.push(Ptx::WaitGroup(None)),
+            ["cp", "async", "ca" | "cg", "shared", "global", ..]
+            | ["cp", "async", "ca" | "cg", "shared::cta", "global", ..] => {
+                out.push(Ptx::CpAsync { operands })
+            }
+            _ => return Err(inst.to_string()),
+        }
+    }
+    Ok(out)
+}
+
+/// The contents of the string literals of an asm template, concatenated.
+fn template_text(code: &str) -> String {
+    let mut out = String::new();
+    let mut chars = code.chars();
+    let mut inside = false;
+    while let Some(c) = chars.next() {
+        match (inside, c) {
+            (false, '"') => inside = true,
+            (true, '"') => inside = false,
+            (true, '\\') => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some(other) => out.push(other),
+                None => {}
+            },
+            (true, c) => out.push(c),
+            (false, _) => {}
+        }
+    }
+    out
+}
+
+/// Replaces variables by their snapshots.
+fn subst_expr(e: &Expr, map: &HashMap<VarId, VarId>) -> Expr {
+    match e {
+        Expr::Var(v) => Expr::Var(*map.get(v).unwrap_or(v)),
+        Expr::Int(..) | Expr::Float(..) | Expr::Param(_) | Expr::Builtin(_) => e.clone(),
+        Expr::Unary(op, x, t) => Expr::Unary(*op, Box::new(subst_expr(x, map)), *t),
+        Expr::Binary(op, x, y, t) => Expr::Binary(
+            *op,
+            Box::new(subst_expr(x, map)),
+            Box::new(subst_expr(y, map)),
+            *t,
+        ),
+        Expr::Cast(t, x) => Expr::Cast(*t, Box::new(subst_expr(x, map))),
+        Expr::Select(c, x, y, t) => Expr::Select(
+            Box::new(subst_expr(c, map)),
+            Box::new(subst_expr(x, map)),
+            Box::new(subst_expr(y, map)),
+            *t,
+        ),
+        Expr::Apply(f, args, t) => Expr::Apply(
+            f.clone(),
+            args.iter().map(|a| subst_expr(a, map)).collect(),
+            *t,
+        ),
+    }
+}
+
+/// Whether `e` is made of constants and block sizes only (the same in every
+/// thread and known to the deadlock check).
+fn launch_constant(e: &Expr) -> bool {
+    use crate::ir::Builtin;
+    match e {
+        Expr::Int(..) => true,
+        Expr::Builtin(Builtin::BlockDim(_) | Builtin::WarpSize) => true,
+        Expr::Unary(_, x, _) | Expr::Cast(_, x) => launch_constant(x),
+        Expr::Binary(_, x, y, _) => launch_constant(x) && launch_constant(y),
+        _ => false,
+    }
+}
+
+fn expr_vars(e: &Expr, out: &mut Vec<VarId>) {
+    match e {
+        Expr::Var(v) => out.push(*v),
+        Expr::Int(..) | Expr::Float(..) | Expr::Param(_) | Expr::Builtin(_) => {}
+        Expr::Unary(_, x, _) | Expr::Cast(_, x) => expr_vars(x, out),
+        Expr::Binary(_, x, y, _) => {
+            expr_vars(x, out);
+            expr_vars(y, out);
+        }
+        Expr::Select(c, x, y, _) => {
+            expr_vars(c, out);
+            expr_vars(x, out);
+            expr_vars(y, out);
+        }
+        Expr::Apply(_, args, _) => args.iter().for_each(|a| expr_vars(a, out)),
+    }
+}
+
+/// The copy's own accesses (and ifs choosing among arrays) with their
+/// variables replaced by snapshots; collects the variables read.
+fn landing_stmts(stmts: &[Stmt], map: &HashMap<VarId, VarId>) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    for s in stmts {
+        let kind = match &s.kind {
+            StmtKind::Read { dest, access } => {
+                let mut access = access.clone();
+                access.offset = subst_expr(&access.offset, map);
+                StmtKind::Read {
+                    dest: *dest,
+                    access,
+                }
+            }
+            StmtKind::Write { access, value } => {
+                let mut access = access.clone();
+                access.offset = subst_expr(&access.offset, map);
+                StmtKind::Write {
+                    access,
+                    value: subst_expr(value, map),
+                }
+            }
+            StmtKind::If { cond, then_, else_ } => StmtKind::If {
+                cond: subst_expr(cond, map),
+                then_: Block {
+                    stmts: landing_stmts(&then_.stmts, map),
+                    braces: None,
+                },
+                else_: Block {
+                    stmts: landing_stmts(&else_.stmts, map),
+                    braces: None,
+                },
+            },
+            _ => continue,
+        };
+        out.push(Stmt { kind, ..s.clone() });
+    }
+    out
+}
+
+fn stmt_vars(stmts: &[Stmt], reads: &mut Vec<VarId>, defs: &mut HashSet<VarId>) {
+    for s in stmts {
+        match &s.kind {
+            StmtKind::Read { dest, access } => {
+                expr_vars(&access.offset, reads);
+                defs.insert(*dest);
+            }
+            StmtKind::Write { access, value } => {
+                expr_vars(&access.offset, reads);
+                expr_vars(value, reads);
+            }
+            StmtKind::If { cond, then_, else_ } => {
+                expr_vars(cond, reads);
+                stmt_vars(&then_.stmts, reads, defs);
+                stmt_vars(&else_.stmts, reads, defs);
+            }
+            _ => {}
+        }
+    }
+}
+
+impl<'c, 't> Lowerer<'c, 't> {
+    /// Runs `f` as a branch of its own (an `if` arm or a loop body) for the
+    /// asynchronous-copy model: waits inside complete only copies issued there.
+    pub(crate) fn in_async_branch<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let id = self.asyncs.next_branch;
+        self.asyncs.next_branch += 1;
+        self.asyncs.path.push(id);
+        let r = f(self);
+        self.asyncs.path.pop();
+        // A copy issued inside and still pending may also be pending on the
+        // paths that skip the branch: a wait after the branch completes it
+        // (over-approximating the paths on which it was never issued).
+        let depth = self.asyncs.path.len();
+        for p in &mut self.asyncs.pending {
+            if p.path.len() > depth && p.path.get(depth) == Some(&id) {
+                p.path.truncate(depth);
+            }
+        }
+        r
+    }
+
+    /// A loop body was lowered: copies issued in it and still pending at its
+    /// end may land in the next iteration, anywhere before the wait that
+    /// completes them. Soundly taken as landing after every barrier of the body.
+    pub(crate) fn async_loop_carried(&mut self, body: &mut Block, first_serial: u32) {
+        let carried: Vec<PendingAsync> = self
+            .asyncs
+            .pending
+            .iter()
+            .filter(|p| p.serial >= first_serial)
+            .cloned()
+            .collect();
+        if carried.is_empty() {
+            return;
+        }
+        let template: Vec<Stmt> = carried.iter().flat_map(|p| p.stmts.clone()).collect();
+        self.insert_after_barriers(body, &template);
+    }
+
+    fn insert_after_barriers(&mut self, block: &mut Block, template: &[Stmt]) {
+        let mut i = 0;
+        while i < block.stmts.len() {
+            let is_barrier = matches!(
+                block.stmts[i].kind,
+                StmtKind::Barrier { .. } | StmtKind::NamedBarrier { .. }
+            );
+            match &mut block.stmts[i].kind {
+                StmtKind::If { then_, else_, .. } => {
+                    self.insert_after_barriers(then_, template);
+                    self.insert_after_barriers(else_, template);
+                }
+                StmtKind::Loop {
+                    body,
+                    step,
+                    cond_prelude,
+                    ..
+                } => {
+                    self.insert_after_barriers(cond_prelude, template);
+                    self.insert_after_barriers(body, template);
+                    self.insert_after_barriers(step, template);
+                }
+                _ => {}
+            }
+            if is_barrier {
+                for (k, s) in template.iter().enumerate() {
+                    let mut s = s.clone();
+                    self.renumber(&mut s);
+                    self.record_async(&s);
+                    block.stmts.insert(i + 1 + k, s);
+                }
+                i += template.len();
+            }
+            i += 1;
+        }
+    }
+
+    /// Adds a landing's accesses to the kernel's list of async-copy accesses.
+    fn record_async(&mut self, s: &Stmt) {
+        let mut ids = Vec::new();
+        let block = Block {
+            stmts: vec![s.clone()],
+            braces: None,
+        };
+        crate::ir::walk::for_each_stmt(&block, &mut |x| {
+            if matches!(x.kind, StmtKind::Read { .. } | StmtKind::Write { .. }) {
+                ids.push(x.id);
+            }
+        });
+        self.kernel.asyncs.accesses.extend(ids);
+    }
+
+    /// A new access `id` of `array` by the thread: while a copy of its own
+    /// to or from that array may be in flight, they must not overlap (a
+    /// write must not touch the copy's source either).
+    pub(crate) fn async_same_thread(&mut self, id: crate::ir::StmtId, kind: &StmtKind) {
+        let (array, write) = match kind {
+            StmtKind::Read { access, .. } => (access.array, false),
+            StmtKind::Write { access, .. } | StmtKind::Atomic { access, .. } => {
+                (access.array, true)
+            }
+            _ => return,
+        };
+        let mut pairs = Vec::new();
+        for p in &self.asyncs.pending {
+            let block = Block {
+                stmts: p.stmts.clone(),
+                braces: None,
+            };
+            crate::ir::walk::for_each_stmt(&block, &mut |x| match &x.kind {
+                StmtKind::Write { access, .. } if access.array == array => pairs.push((x.id, id)),
+                StmtKind::Read { access, .. } if write && access.array == array => {
+                    pairs.push((x.id, id))
+                }
+                _ => {}
+            });
+        }
+        self.kernel.asyncs.same_thread.extend(pairs);
+    }
+
+    /// The copies still in flight land here (called right after a barrier).
+    pub(crate) fn async_land(&mut self) {
+        let stmts: Vec<Stmt> = self
+            .asyncs
+            .pending
+            .iter()
+            .flat_map(|p| p.stmts.clone())
+            .collect();
+        for mut s in stmts {
+            self.renumber(&mut s);
+            self.record_async(&s);
+            self.cur.push(s);
+        }
+    }
+
+    /// Makes the accesses lowered since `first` (a copy) asynchronous.
+    fn issue_async(&mut self, first: usize, barrier: Option<String>, at: Node<'t>) {
+        let copy: Vec<Stmt> = self.cur[first..].to_vec();
+        let mut reads = Vec::new();
+        let mut defs = HashSet::new();
+        stmt_vars(&copy, &mut reads, &mut defs);
+        let mut map = HashMap::new();
+        for v in reads {
+            if defs.contains(&v) || map.contains_key(&v) {
+                continue;
+            }
+            let ty = self
+                .kernel
+                .vars
+                .get(v.0 as usize)
+                .map(|d| d.ty)
+                .unwrap_or(ScalarTy::LONG);
+            let snap = self.tmp(ty, at);
+            self.push(
+                StmtKind::Assign {
+                    var: snap,
+                    value: Expr::Var(v),
+                },
+                at,
+            );
+            map.insert(v, snap);
+        }
+        for s in &copy {
+            self.record_async(s);
+        }
+        let stmts = landing_stmts(&copy, &map);
+        let serial = self.asyncs.next_serial;
+        self.asyncs.next_serial += 1;
+        self.asyncs.pending.push(PendingAsync {
+            stmts,
+            group: None,
+            barrier,
+            path: self.asyncs.path.clone(),
+            serial,
+        });
+    }
+
+    /// The serial the next copy gets (to tell copies issued inside a loop body).
+    pub(crate) fn async_serial(&self) -> u32 {
+        self.asyncs.next_serial
+    }
+
+    fn async_commit(&mut self) {
+        let group = self.asyncs.committed;
+        let mut any = false;
+        for p in &mut self.asyncs.pending {
+            if p.group.is_none() && p.barrier.is_none() {
+                p.group = Some(group);
+                any = true;
+            }
+        }
+        // An empty group still counts for `wait_prior`.
+        let _ = any;
+        self.asyncs.committed += 1;
+    }
+
+    /// Removes the pending copies `done` selects that this wait surely completes.
+    fn async_complete(&mut self, done: impl Fn(&PendingAsync) -> bool) {
+        let path = self.asyncs.path.clone();
+        self.asyncs
+            .pending
+            .retain(|p| !(p.path.starts_with(&path) && done(p)));
+    }
+
+    /// `wait_prior(n)` / `cp.async.wait_group n`: all but the `n` most recent
+    /// committed groups are complete. An unknown `n` completes nothing.
+    fn async_wait_prior(&mut self, n: Option<u32>) {
+        let Some(n) = n else { return };
+        let committed = self.asyncs.committed;
+        self.async_complete(|p| p.group.is_some_and(|g| g + n < committed));
+    }
+
+    fn const_u32(&self, v: &Val) -> Option<u32> {
+        match v {
+            Val::Scalar(Expr::Int(k, _), _) => u32::try_from(*k).ok(),
+            _ => None,
+        }
+    }
+
+    /// Inline assembly: named barriers and `cp.async`; anything else is unsupported.
+    pub(crate) fn asm_stmt(&mut self, n: Node<'t>) -> R<()> {
+        let Some(code) = n.child_by_field_name("assembly_code") else {
+            return self.unsup(n, "inline assembly without a template");
+        };
+        let template = template_text(self.txt(code));
+        let insts = match parse_ptx(&template) {
+            Ok(i) => i,
+            Err(inst) => {
+                return self.unsup(
+                    n,
+                    format!("inline assembly `{inst}` is not supported (only bar/barrier.sync/arrive and cp.async)"),
+                )
+            }
+        };
+        if n.child_by_field_name("output_operands")
+            .is_some_and(|o| o.named_child_count() > 0)
+        {
+            return self.unsup(n, "inline assembly with output operands is not supported");
+        }
+        let mut operands: Vec<Node<'t>> = Vec::new();
+        if let Some(list) = n.child_by_field_name("input_operands") {
+            let mut c = list.walk();
+            for op in list.named_children(&mut c) {
+                if let Some(v) = op.child_by_field_name("value") {
+                    operands.push(v);
+                }
+            }
+        }
+        for inst in insts {
+            match inst {
+                Ptx::Bar {
+                    arrive,
+                    operands: ops,
+                } => {
+                    let id = self.ptx_scalar(ops.first(), &operands, n)?;
+                    let count = match ops.get(1) {
+                        Some(c) => Some(self.ptx_scalar(Some(c), &operands, n)?),
+                        None => None,
+                    };
+                    let Some(id) = id else {
+                        return self.unsup(n, "`bar` without a barrier id");
+                    };
+                    match (count, arrive) {
+                        // Without a count every thread of the block takes
+                        // part: `__syncthreads()` (for any id).
+                        (None, false) => {
+                            self.barrier(n, crate::ir::BarrierScope::Block, true, true)
+                        }
+                        (None, true) => return self.unsup(n, "`bar.arrive` needs a thread count"),
+                        (Some(count), arrive) => {
+                            let op = if arrive {
+                                NamedOp::Arrive
+                            } else {
+                                NamedOp::Sync
+                            };
+                            self.named_barrier(n, op, id, count, None);
+                        }
+                    }
+                }
+                Ptx::CpAsync { operands: ops } => {
+                    let (Some(dst), Some(src), Some(size)) = (ops.first(), ops.get(1), ops.get(2))
+                    else {
+                        return self.unsup(n, "`cp.async` needs destination, source and size");
+                    };
+                    let dst = self.ptx_pointer(dst, &operands, n)?;
+                    let src = self.ptx_pointer(src, &operands, n)?;
+                    let size = match self.ptx_scalar(Some(size), &operands, n)? {
+                        Some(s) => s,
+                        None => return self.unsup(n, "`cp.async` size not understood"),
+                    };
+                    let first = self.cur.len();
+                    // A byte copy (`memcpy`-like: the size is in bytes).
+                    self.copy_vals(
+                        n,
+                        "cp.async (a memcpy)",
+                        vec![dst, src, Val::Scalar(size, ScalarTy::ULONG)],
+                    )?;
+                    self.issue_async(first, None, n);
+                }
+                Ptx::Commit => self.async_commit(),
+                Ptx::WaitGroup(Some(k)) => {
+                    let v = self.ptx_scalar(Some(&k), &operands, n)?;
+                    let v = v.map(|e| Val::Scalar(e, ScalarTy::UINT));
+                    let k = v.as_ref().and_then(|v| self.const_u32(v));
+                    self.async_wait_prior(k);
+                }
+                Ptx::WaitGroup(None) => {
+                    self.async_commit();
+                    self.async_wait_prior(Some(0));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A PTX operand: `%k` (an input operand, evaluated) or an integer literal.
+    fn ptx_scalar(
+        &mut self,
+        op: Option<&String>,
+        inputs: &[Node<'t>],
+        n: Node<'t>,
+    ) -> R<Option<Expr>> {
+        let Some(op) = op else { return Ok(None) };
+        if let Some(k) = op.strip_prefix('%') {
+            let Some(node) = k.parse::<usize>().ok().and_then(|k| inputs.get(k)) else {
+                return self.unsup(n, format!("asm operand `{op}` not understood"));
+            };
+            return match self.rvalue(*node)? {
+                Val::Scalar(e, t) => Ok(Some(conv(e, t, ScalarTy::INT))),
+                _ => self.unsup(n, format!("asm operand `{op}` is not a number")),
+            };
+        }
+        let lit = op.trim();
+        let parsed = if let Some(hex) = lit.strip_prefix("0x") {
+            i128::from_str_radix(hex, 16).ok()
+        } else {
+            lit.parse::<i128>().ok()
+        };
+        match parsed {
+            Some(v) => Ok(Some(int(v, ScalarTy::INT))),
+            None => self.unsup(n, format!("asm operand `{op}` not understood")),
+        }
+    }
+
+    /// A PTX address operand `[%k]`: the pointer passed, seen through casts
+    /// and `__cvta_generic_to_shared`.
+    fn ptx_pointer(&mut self, op: &str, inputs: &[Node<'t>], n: Node<'t>) -> R<Val> {
+        let Some(mut node) = op
+            .strip_prefix('%')
+            .and_then(|k| k.parse::<usize>().ok())
+            .and_then(|k| inputs.get(k).copied())
+        else {
+            return self.unsup(n, format!("asm address `{op}` not understood"));
+        };
+        for _ in 0..8 {
+            match node.kind() {
+                "cast_expression" => match node.child_by_field_name("value") {
+                    Some(v) => node = v,
+                    None => break,
+                },
+                "parenthesized_expression" => match node.named_child(0) {
+                    Some(v) => node = v,
+                    None => break,
+                },
+                "call_expression" => {
+                    let f = node
+                        .child_by_field_name("function")
+                        .map(|f| self.txt(f))
+                        .unwrap_or_default();
+                    let arg = node
+                        .child_by_field_name("arguments")
+                        .and_then(|a| a.named_child(0));
+                    match arg {
+                        Some(a)
+                            if f.contains("cvta_generic_to")
+                                || f.ends_with("_cast")
+                                || f.contains("static_cast") =>
+                        {
+                            node = a
+                        }
+                        _ => break,
+                    }
+                }
+                _ => break,
+            }
+        }
+        match self.rvalue(node)? {
+            v @ Val::Ptr { .. } => Ok(v),
+            _ => self.unsup(
+                n,
+                format!("asm address `{op}` is not traceable to an array (pass the pointer, e.g. `__cvta_generic_to_shared(&s[i])`)"),
+            ),
+        }
+    }
+
+    /// Lowers a named-barrier operation.
+    pub(crate) fn named_barrier(
+        &mut self,
+        n: Node<'t>,
+        op: NamedOp,
+        barrier: Expr,
+        count: Option<Expr>,
+        token: Option<VarId>,
+    ) {
+        if op.waits() {
+            let name = self.barrier_name_of(&barrier);
+            self.async_complete(|p| p.barrier.is_some() && p.barrier == name);
+        }
+        self.push(
+            StmtKind::NamedBarrier {
+                op,
+                barrier,
+                count,
+                token,
+            },
+            n,
+        );
+        // An arrival publishes the thread's earlier accesses, but a copy in
+        // flight may land after it: it lands after every operation.
+        self.async_land();
+    }
+
+    fn barrier_name_of(&self, barrier: &Expr) -> Option<String> {
+        let Expr::Int(k, _) = barrier else {
+            return None;
+        };
+        self.asyncs
+            .barriers
+            .iter()
+            .find(|(_, v)| **v == *k)
+            .map(|(name, _)| name.clone())
+    }
+
+    /// The number of the `cuda::barrier` object `obj` names (by its text).
+    fn barrier_object(&mut self, obj: Node<'t>) -> Expr {
+        let name: String = self
+            .txt(obj)
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let name = name.trim_start_matches('&').to_string();
+        let next = OBJECT_BARRIER_BASE + self.asyncs.barriers.len() as i128;
+        let k = *self.asyncs.barriers.entry(name).or_insert(next);
+        int(k, ScalarTy::INT)
+    }
+
+    /// Calls of the async-copy and split-barrier APIs; None when `name` is not one.
+    pub(crate) fn warp_specialized_call(
+        &mut self,
+        n: Node<'t>,
+        name: &str,
+        args: &[Node<'t>],
+    ) -> R<Option<Val>> {
+        match name {
+            "__pipeline_memcpy_async" => {
+                let vals = self.eval_args(args)?;
+                let first = self.cur.len();
+                self.copy_vals(n, name, vals.into_iter().take(3).collect())?;
+                self.issue_async(first, None, n);
+                Ok(Some(Val::Void))
+            }
+            // A pipeline handle: its state is modelled by the copy tracking.
+            "make_pipeline" => {
+                let _ = self.eval_args(args)?;
+                Ok(Some(Val::Scalar(int(0, ScalarTy::INT), ScalarTy::INT)))
+            }
+            "__pipeline_commit" => {
+                self.async_commit();
+                Ok(Some(Val::Void))
+            }
+            "__pipeline_wait_prior" | "pipeline_consumer_wait_prior" => {
+                let vals = self.eval_args(args)?;
+                let k = vals.first().and_then(|v| self.const_u32(v));
+                self.async_wait_prior(k);
+                Ok(Some(Val::Void))
+            }
+            "memcpy_async" => {
+                // `cuda::memcpy_async(dst, src, size, barrier_or_pipeline)` or
+                // `cooperative_groups::memcpy_async(group, dst, src, size)`.
+                let group_form = args.len() == 4 && matches!(self.rvalue(args[0])?, Val::Group(_));
+                let (copy_args, sync) = if group_form {
+                    (&args[1..4], None)
+                } else {
+                    (&args[..args.len().min(3)], args.get(3).copied())
+                };
+                let vals = self.eval_args(copy_args)?;
+                let barrier = match sync {
+                    Some(b) if self.is_barrier_object(b) => {
+                        let e = self.barrier_object(b);
+                        self.barrier_name_of(&e)
+                    }
+                    _ => None,
+                };
+                let first = self.cur.len();
+                // The group form copies collectively (see `copy_source_value`).
+                let what = if group_form { "cg::memcpy_async" } else { name };
+                self.copy_vals(n, what, vals)?;
+                self.issue_async(first, barrier, n);
+                Ok(Some(Val::Void))
+            }
+            "wait" | "wait_prior" if args.len() == 1 => {
+                // `cooperative_groups::wait(group)`: all copies of the group;
+                // `wait_prior<N>` is taken as waiting for nothing (sound).
+                let v = self.rvalue(args[0])?;
+                if !matches!(v, Val::Group(_)) {
+                    return Ok(None);
+                }
+                if name == "wait" {
+                    self.async_commit();
+                    self.async_wait_prior(Some(0));
+                }
+                Ok(Some(Val::Void))
+            }
+            "init" if args.len() == 2 => {
+                // `init(&bar, count)`: the barrier's expected count; no memory effect.
+                if !self.is_barrier_object(args[0]) {
+                    return Ok(None);
+                }
+                let id = self.barrier_object(args[0]);
+                let vals = self.eval_args(&args[1..])?;
+                if let (Expr::Int(k, _), Some(Val::Scalar(count, t))) = (&id, vals.first()) {
+                    if launch_constant(count) {
+                        self.asyncs
+                            .counts
+                            .insert(*k, conv(count.clone(), *t, ScalarTy::INT));
+                    }
+                }
+                Ok(Some(Val::Void))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Whether `obj` names a `cuda::barrier` (by its declared type's text).
+    fn is_barrier_object(&self, obj: Node<'t>) -> bool {
+        self.object_type(obj)
+            .is_some_and(|t| t.contains("barrier") && !t.contains("grid"))
+    }
+
+    /// Whether `obj` names a `cuda::pipeline`.
+    fn is_pipeline_object(&self, obj: Node<'t>) -> bool {
+        self.object_type(obj)
+            .is_some_and(|t| t.contains("pipeline"))
+    }
+
+    /// The declared type text of the variable `obj` names.
+    fn object_type(&self, obj: Node<'t>) -> Option<String> {
+        let text = self.txt(obj).trim_start_matches('&').trim();
+        let base = text.split(['[', '.', ' ']).next().unwrap_or(text);
+        self.barrier_decl_type(base)
+    }
+
+    /// The declared type text of the variable `name`, searched in the kernel's source.
+    fn barrier_decl_type(&self, name: &str) -> Option<String> {
+        let (_, root) = self.kernel_root?;
+        let src = self.src();
+        let mut stack = vec![root];
+        let mut steps = 0;
+        while let Some(node) = stack.pop() {
+            steps += 1;
+            if steps > 20_000 {
+                return None;
+            }
+            if node.kind() == "declaration" {
+                let mut c = node.walk();
+                let declarators: Vec<Node> =
+                    node.children_by_field_name("declarator", &mut c).collect();
+                let declares = declarators.iter().any(|d| {
+                    let t = text(*d, src);
+                    t.split(['[', '=', ' ', '(']).next() == Some(name)
+                });
+                if declares {
+                    return node
+                        .child_by_field_name("type")
+                        .map(|t| text(t, src).to_string());
+                }
+            }
+            let mut c = node.walk();
+            stack.extend(node.named_children(&mut c));
+        }
+        None
+    }
+
+    /// Methods of `cuda::barrier` and `cuda::pipeline`; None when `obj` is neither.
+    pub(crate) fn warp_specialized_method(
+        &mut self,
+        n: Node<'t>,
+        obj: Node<'t>,
+        method: &str,
+        args: &[Node<'t>],
+    ) -> R<Option<Val>> {
+        if self.is_pipeline_object(obj) {
+            match method {
+                // Commits the copies issued since the last commit as one stage.
+                "producer_commit" => self.async_commit(),
+                // Waits for the oldest committed stage.
+                "consumer_wait" => {
+                    let oldest = self.asyncs.pending.iter().filter_map(|p| p.group).min();
+                    if let Some(g) = oldest {
+                        self.async_complete(|p| p.group == Some(g));
+                    }
+                }
+                "producer_acquire" | "consumer_release" => {}
+                _ => return Ok(None),
+            }
+            let _ = self.eval_args(args)?;
+            return Ok(Some(Val::Void));
+        }
+        if !self.is_barrier_object(obj) {
+            return Ok(None);
+        }
+        let barrier = self.barrier_object(obj);
+        let op = match method {
+            "arrive" => NamedOp::Arrive,
+            "arrive_and_wait" => NamedOp::Sync,
+            "arrive_and_drop" => NamedOp::ArriveAndDrop,
+            "wait" => NamedOp::Wait,
+            _ => return Ok(None),
+        };
+        let token = match op {
+            NamedOp::Arrive => Some(self.tmp(ScalarTy::INT, n)),
+            NamedOp::Wait => {
+                // `wait(std::move(t))`: the token variable.
+                let mut node = args.first().copied();
+                for _ in 0..4 {
+                    match node {
+                        Some(x) if x.kind() == "call_expression" => {
+                            node = x
+                                .child_by_field_name("arguments")
+                                .and_then(|a| a.named_child(0))
+                        }
+                        Some(x) if x.kind() == "parenthesized_expression" => {
+                            node = x.named_child(0)
+                        }
+                        _ => break,
+                    }
+                }
+                match node.map(|x| self.rvalue(x)).transpose()? {
+                    Some(Val::Scalar(Expr::Var(v), _)) => Some(v),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let count = match &barrier {
+            Expr::Int(k, _) => self.asyncs.counts.get(k).cloned(),
+            _ => None,
+        };
+        self.named_barrier(n, op, barrier, count, token);
+        Ok(Some(match (op, token) {
+            (NamedOp::Arrive, Some(t)) => Val::Scalar(Expr::Var(t), ScalarTy::INT),
+            _ => Val::Void,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ptx_templates() {
+        assert_eq!(
+            parse_ptx("bar.sync %0, %1;"),
+            Ok(vec![Ptx::Bar {
+                arrive: false,
+                operands: vec!["%0".into(), "%1".into()]
+            }])
+        );
+        assert_eq!(
+            parse_ptx("barrier.arrive.aligned 1, 64;\n"),
+            Ok(vec![Ptx::Bar {
+                arrive: true,
+                operands: vec!["1".into(), "64".into()]
+            }])
+        );
+        assert_eq!(
+            parse_ptx("cp.async.cg.shared.global [%0], [%1], 16;\ncp.async.commit_group;"),
+            Ok(vec![
+                Ptx::CpAsync {
+                    operands: vec!["%0".into(), "%1".into(), "16".into()]
+                },
+                Ptx::Commit
+            ])
+        );
+        assert_eq!(
+            parse_ptx("cp.async.wait_all;"),
+            Ok(vec![Ptx::WaitGroup(None)])
+        );
+        assert!(parse_ptx("mov.u32 %0, %laneid;").is_err());
+        assert_eq!(
+            template_text(r#""bar.sync 1, " "64;\n""#),
+            "bar.sync 1, 64;\n"
+        );
+    }
+}
