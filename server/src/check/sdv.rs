@@ -33,9 +33,11 @@ use z3::ast::Int;
 /// Z3 work units (its deterministic `rlimit` counter) per millisecond of the
 /// time budget: budgets are given in milliseconds but counted in work units,
 /// so a verdict never depends on the machine's load. Calibrated on the
-/// release build: queries spend 20 (hard non-linear ones) to 300 units
-/// per ms on a 2-core machine under a load of 18; a few hundred is typical.
-pub const WORK_UNITS_PER_MS: u64 = 200;
+/// release build, 2-core machine: linear queries spend about 1,500-2,000
+/// units per ms when the machine is quiet (20-300 under a load of 18), hard
+/// non-linear ones far fewer; 500 lets a quiet machine use most of its time
+/// budget on linear queries, and the wall backstop bounds the slow ones.
+pub const WORK_UNITS_PER_MS: u64 = 500;
 
 /// Work cap of one solver call: the default kernel budget (and never more
 /// than the kernel's own). Single queries of real kernels need up to about
@@ -43,7 +45,7 @@ pub const WORK_UNITS_PER_MS: u64 = 200;
 const QUERY_WORK: u64 = 10_000 * WORK_UNITS_PER_MS;
 
 /// Work cap of a query's first, unsplit attempt before case splitting.
-const FIRST_TRY_WORK: u64 = 40 * WORK_UNITS_PER_MS;
+const FIRST_TRY_WORK: u64 = 8_000;
 
 /// The wall-clock backstop: the budget plus this many percent. Z3 counts
 /// work in most but not all of its steps (non-linear queries can run 10 times
@@ -58,8 +60,14 @@ pub const WALL_MARGIN_PERCENT: u64 = 5;
 const INTERRUPT_REPEAT: Duration = Duration::from_millis(20);
 
 /// Work units of the first calls of the solver portfolio (`smt`, then
-/// `qflia`; see `Checker::check_facts`); the last `smt` call gets the rest.
+/// `qflia`; see `Checker::check_facts`); the last `smt` call gets the query's
+/// whole cap.
 const PORTFOLIO_SLICES: [u64; 2] = [25_000, 250_000];
+
+/// Work units one kernel may spend on the portfolio's first calls, on top
+/// of its budget: the last `smt` call of a query keeps the allowance it had
+/// without the portfolio, so the portfolio only ever adds decided queries.
+const PORTFOLIO_ALLOWANCE: u64 = 4 * (PORTFOLIO_SLICES[0] + PORTFOLIO_SLICES[1]);
 
 /// How many of the slowest queries a profile keeps.
 const PROFILE_SLOWEST: usize = 8;
@@ -347,8 +355,11 @@ struct Checker<'k, 's> {
     undecided: Vec<(StmtId, StmtId, String)>,
     budget_exceeded: Option<String>,
     last_unknown: String,
-    /// Work units Z3 spent on this kernel so far.
+    /// Work units Z3 spent on this kernel so far (portfolio preambles aside).
     work_used: u64,
+    /// Work units spent on the portfolio's first calls (see
+    /// [`PORTFOLIO_ALLOWANCE`]).
+    portfolio_used: u64,
     /// Work units the kernel may spend (its time budget, converted).
     work_budget: u64,
     /// The pair (or barrier) the current query is about.
@@ -407,6 +418,7 @@ impl<'k, 's> Checker<'k, 's> {
             budget_exceeded: None,
             last_unknown: String::new(),
             work_used: 0,
+            portfolio_used: 0,
             work_budget: budget.work_left,
             current: (StmtId(0), StmtId(0)),
             budget_pair: None,
@@ -822,14 +834,31 @@ impl<'k, 's> Checker<'k, 's> {
         // with the rest of the query's work. Each answer is Z3's own; a
         // slice only bounds how long a solver may search.
         let mut spent = 0u64;
-        let mut turn = 0usize;
+        // The preamble (short `smt`, then `qflia`) runs on the kernel's
+        // portfolio allowance while it lasts; the last `smt` call gets the
+        // query's cap from the kernel's budget, as without a portfolio.
+        let mut turn = if self.portfolio_used < PORTFOLIO_ALLOWANCE {
+            0
+        } else {
+            PORTFOLIO_SLICES.len()
+        };
         let (r, model) = loop {
-            let slice = PORTFOLIO_SLICES.get(turn).copied().unwrap_or(u64::MAX);
-            let left = cap
-                .saturating_sub(spent)
-                .min(self.work_budget.saturating_sub(self.work_used));
-            let allowed = slice.min(left);
+            let preamble = turn < PORTFOLIO_SLICES.len();
+            let left = if preamble {
+                PORTFOLIO_ALLOWANCE.saturating_sub(self.portfolio_used)
+            } else {
+                cap.min(self.work_budget.saturating_sub(self.work_used))
+            };
+            let allowed = PORTFOLIO_SLICES
+                .get(turn)
+                .copied()
+                .unwrap_or(u64::MAX)
+                .min(left);
             if allowed == 0 {
+                if preamble {
+                    turn = PORTFOLIO_SLICES.len();
+                    continue;
+                }
                 break (SatResult::Unknown, None);
             }
             let solver = if turn.is_multiple_of(2) {
@@ -839,9 +868,12 @@ impl<'k, 's> Checker<'k, 's> {
             };
             let (r, model, work) = self.run_solver(solver, turn % 2, &facts, allowed);
             spent += work;
-            self.work_used += work;
-            let stop =
-                r != SatResult::Unknown || allowed == left || Instant::now() >= self.deadline;
+            if preamble {
+                self.portfolio_used += work;
+            } else {
+                self.work_used += work;
+            }
+            let stop = r != SatResult::Unknown || !preamble || Instant::now() >= self.deadline;
             if stop {
                 break (r, model);
             }
