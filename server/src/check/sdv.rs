@@ -833,21 +833,23 @@ impl<'k, 's> Checker<'k, 's> {
         // not find within the budget) for a bounded slice, then `smt` again
         // with the rest of the query's work. Each answer is Z3's own; a
         // slice only bounds how long a solver may search.
+        // `smt` work counts against the query's cap and the kernel's budget;
+        // the `qflia` slice runs on the kernel's portfolio allowance while it
+        // lasts, so the last `smt` call keeps what it had without a portfolio.
         let mut spent = 0u64;
-        // The preamble (short `smt`, then `qflia`) runs on the kernel's
-        // portfolio allowance while it lasts; the last `smt` call gets the
-        // query's cap from the kernel's budget, as without a portfolio.
-        let mut turn = if self.portfolio_used < PORTFOLIO_ALLOWANCE {
-            0
-        } else {
-            PORTFOLIO_SLICES.len()
-        };
+        let mut smt_spent = 0u64;
+        let mut turn = 0usize;
         let (r, model) = loop {
-            let preamble = turn < PORTFOLIO_SLICES.len();
-            let left = if preamble {
-                PORTFOLIO_ALLOWANCE.saturating_sub(self.portfolio_used)
+            let lia = turn % 2 == 1;
+            if lia && self.portfolio_used >= PORTFOLIO_ALLOWANCE {
+                turn += 1;
+                continue;
+            }
+            let left = if lia {
+                PORTFOLIO_ALLOWANCE - self.portfolio_used
             } else {
-                cap.min(self.work_budget.saturating_sub(self.work_used))
+                cap.saturating_sub(smt_spent)
+                    .min(self.work_budget.saturating_sub(self.work_used))
             };
             let allowed = PORTFOLIO_SLICES
                 .get(turn)
@@ -855,26 +857,19 @@ impl<'k, 's> Checker<'k, 's> {
                 .unwrap_or(u64::MAX)
                 .min(left);
             if allowed == 0 {
-                if preamble {
-                    turn = PORTFOLIO_SLICES.len();
-                    continue;
-                }
                 break (SatResult::Unknown, None);
             }
-            let solver = if turn.is_multiple_of(2) {
-                self.solver
-            } else {
-                self.lia
-            };
+            let solver = if lia { self.lia } else { self.solver };
             let (r, model, work) = self.run_solver(solver, turn % 2, &facts, allowed);
             spent += work;
-            if preamble {
+            if lia {
                 self.portfolio_used += work;
             } else {
+                smt_spent += work;
                 self.work_used += work;
             }
-            let stop = r != SatResult::Unknown || !preamble || Instant::now() >= self.deadline;
-            if stop {
+            let last = turn >= PORTFOLIO_SLICES.len() || (!lia && allowed == left);
+            if r != SatResult::Unknown || last || Instant::now() >= self.deadline {
                 break (r, model);
             }
             turn += 1;
