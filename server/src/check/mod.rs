@@ -13,7 +13,7 @@ pub mod witness;
 
 pub use diagnostic::DiagnosticKind;
 pub use report::*;
-pub use sdv::{check_kernel, check_kernel_profiled};
+pub use sdv::{check_kernel, check_kernel_profiled, check_kernel_within, KernelBudget};
 
 #[cfg(test)]
 mod tests;

@@ -33,9 +33,11 @@ use z3::ast::Int;
 /// Z3 work units (its deterministic `rlimit` counter) per millisecond of the
 /// time budget: budgets are given in milliseconds but counted in work units,
 /// so a verdict never depends on the machine's load. Calibrated on the
-/// release build: queries spend 20 (hard non-linear ones) to 300 units
-/// per ms on a 2-core machine under a load of 18; a few hundred is typical.
-pub const WORK_UNITS_PER_MS: u64 = 200;
+/// release build, 2-core machine: linear queries spend about 1,500-2,000
+/// units per ms when the machine is quiet (20-300 under a load of 18), hard
+/// non-linear ones far fewer; 500 lets a quiet machine use most of its time
+/// budget on linear queries, and the wall backstop bounds the slow ones.
+pub const WORK_UNITS_PER_MS: u64 = 500;
 
 /// Work cap of one solver call: the default kernel budget (and never more
 /// than the kernel's own). Single queries of real kernels need up to about
@@ -43,11 +45,29 @@ pub const WORK_UNITS_PER_MS: u64 = 200;
 const QUERY_WORK: u64 = 10_000 * WORK_UNITS_PER_MS;
 
 /// Work cap of a query's first, unsplit attempt before case splitting.
-const FIRST_TRY_WORK: u64 = 40 * WORK_UNITS_PER_MS;
+const FIRST_TRY_WORK: u64 = 8_000;
 
-/// The wall-clock backstop is this many times the budget: Z3 counts work in
-/// most but not all of its steps, and a verdict must come back regardless.
-const WALL_BACKSTOP_FACTOR: u64 = 3;
+/// The wall-clock backstop: the budget plus this many percent. Z3 counts
+/// work in most but not all of its steps (non-linear queries can run 10 times
+/// longer per unit), and a verdict must come back within the budget plus a
+/// small margin regardless; the deadline stays a backstop behind the
+/// deterministic work count.
+pub const WALL_MARGIN_PERCENT: u64 = 5;
+
+/// How often the watchdog repeats its interrupt once the deadline passed: Z3
+/// notices an interrupt only at its cancellation points, and a new `check`
+/// resets it.
+const INTERRUPT_REPEAT: Duration = Duration::from_millis(20);
+
+/// Work units of the first calls of the solver portfolio (`smt`, then
+/// `qflia`; see `Checker::check_facts`); the last `smt` call gets the query's
+/// whole cap.
+const PORTFOLIO_SLICES: [u64; 2] = [25_000, 250_000];
+
+/// Work units one kernel may spend on the portfolio's first calls, on top
+/// of its budget: the last `smt` call of a query keeps the allowance it had
+/// without the portfolio, so the portfolio only ever adds decided queries.
+const PORTFOLIO_ALLOWANCE: u64 = 4 * (PORTFOLIO_SLICES[0] + PORTFOLIO_SLICES[1]);
 
 /// How many of the slowest queries a profile keeps.
 const PROFILE_SLOWEST: usize = 8;
@@ -64,9 +84,70 @@ struct AccessStmt {
     block_scoped: bool,
 }
 
+/// A kernel's end-to-end budget, shared by its checks under several launch
+/// configurations: Z3 work units (deterministic, so a verdict does not
+/// depend on the machine's load) and a wall-clock deadline behind them.
+#[derive(Clone, Debug)]
+pub struct KernelBudget {
+    budget_ms: u64,
+    work_left: u64,
+    deadline: Instant,
+}
+
+impl KernelBudget {
+    /// The budget of `opts` (0 means the default), counted from `start`
+    /// (take the instant before lowering to bound lowering too).
+    pub fn starting_at(opts: &CheckOptions, start: Instant) -> KernelBudget {
+        let budget_ms = effective_budget_ms(opts);
+        let wall = budget_ms.saturating_add(budget_ms.saturating_mul(WALL_MARGIN_PERCENT) / 100);
+        KernelBudget {
+            budget_ms,
+            work_left: budget_ms.saturating_mul(WORK_UNITS_PER_MS),
+            deadline: start + Duration::from_millis(wall),
+        }
+    }
+
+    /// A budget with only `work` solver work units left (tests).
+    #[cfg(test)]
+    pub(crate) fn with_work_left(mut self, work: u64) -> KernelBudget {
+        self.work_left = work;
+        self
+    }
+
+    /// The budget of `opts`, counted from now.
+    pub fn new(opts: &CheckOptions) -> KernelBudget {
+        KernelBudget::starting_at(opts, Instant::now())
+    }
+
+    /// The wall-clock deadline (the backstop).
+    pub fn deadline(&self) -> Instant {
+        self.deadline
+    }
+
+    /// The budget in milliseconds it was made from.
+    pub fn budget_ms(&self) -> u64 {
+        self.budget_ms
+    }
+
+    /// Solver work units left.
+    pub fn work_left(&self) -> u64 {
+        self.work_left
+    }
+}
+
 /// Checks one kernel for data races and barrier divergence.
 pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
     check_kernel_profiled(kernel, opts).0
+}
+
+/// Checks one kernel within what is left of `budget` (spending from it), for
+/// a kernel checked under several launch configurations.
+pub fn check_kernel_within(
+    kernel: &Kernel,
+    opts: &CheckOptions,
+    budget: &mut KernelBudget,
+) -> KernelReport {
+    check_with_budget(kernel, opts, budget).0
 }
 
 /// Checks one kernel and reports where its time went.
@@ -76,13 +157,21 @@ pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
 /// so a shared context would make a kernel's report depend on which kernels
 /// were checked before it on the same thread.
 pub fn check_kernel_profiled(kernel: &Kernel, opts: &CheckOptions) -> (KernelReport, Profile) {
+    check_with_budget(kernel, opts, &mut KernelBudget::new(opts))
+}
+
+fn check_with_budget(
+    kernel: &Kernel,
+    opts: &CheckOptions,
+    budget: &mut KernelBudget,
+) -> (KernelReport, Profile) {
     let mut cfg = z3::Config::new();
     cfg.set_model_generation(true);
     let outcome = z3::with_z3_config(&cfg, || {
         // A panic must not unwind through `with_z3_config`, which would leave
         // this thread's default context switched; it is re-raised outside.
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            check_in_context(kernel, opts)
+            check_in_context(kernel, opts, budget)
         }))
         .map_err(|panic| {
             panic
@@ -98,34 +187,51 @@ pub fn check_kernel_profiled(kernel: &Kernel, opts: &CheckOptions) -> (KernelRep
     }
 }
 
-fn check_in_context(kernel: &Kernel, opts: &CheckOptions) -> (KernelReport, Profile) {
+fn check_in_context(
+    kernel: &Kernel,
+    opts: &CheckOptions,
+    budget: &mut KernelBudget,
+) -> (KernelReport, Profile) {
     let start = Instant::now();
     // The `smt` tactic's solver: `Solver::new()` builds Z3's whole default
     // tactic on creation, tens of milliseconds per fresh context; queries
     // are pushed and popped one by one anyway.
     let solver = z3::Tactic::new("smt").solver();
     solver.push();
-    let budget_ms = effective_budget_ms(opts);
-    // Wall-clock backstop for the whole kernel: interrupts the context.
-    let backstop = Duration::from_millis(budget_ms.saturating_mul(WALL_BACKSTOP_FACTOR) + 200);
+    let lia = z3::Tactic::new("qflia").solver();
+    let deadline = budget.deadline;
     let handle = solver.get_context().handle();
     let interrupted = std::sync::atomic::AtomicBool::new(false);
-    std::thread::scope(|scope| {
+    let (report, profile, work) = std::thread::scope(|scope| {
         let (done, finished) = std::sync::mpsc::channel::<()>();
         let interrupted = &interrupted;
+        // Wall-clock backstop: interrupts the context at the deadline, and
+        // again every few milliseconds until the check returns.
         let watchdog = scope.spawn(move || {
-            if finished.recv_timeout(backstop) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
-                interrupted.store(true, std::sync::atomic::Ordering::SeqCst);
+            let wait = deadline.saturating_duration_since(Instant::now());
+            if finished.recv_timeout(wait) != Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                return false;
+            }
+            interrupted.store(true, std::sync::atomic::Ordering::SeqCst);
+            loop {
                 handle.interrupt();
-                true
-            } else {
-                false
+                if finished.recv_timeout(INTERRUPT_REPEAT)
+                    != Err(std::sync::mpsc::RecvTimeoutError::Timeout)
+                {
+                    return true;
+                }
             }
         });
-        let mut checker = Checker::new(kernel, opts, start, &solver);
+        let mut checker = Checker::new(kernel, opts, start, &solver, &lia, budget);
         checker.profile.setup_ms = start.elapsed().as_secs_f64() * 1e3;
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.run()));
         let _ = done.send(());
+        let backstop_text = || {
+            format!(
+                "wall-clock backstop (budget of {} ms + {WALL_MARGIN_PERCENT}%) reached",
+                effective_budget_ms(opts)
+            )
+        };
         if let Err(panic) = ran {
             // An interrupted context answers later calls with null ASTs, on
             // which the z3 crate panics (e.g. in `simplify`). That is the
@@ -136,17 +242,13 @@ fn check_in_context(kernel: &Kernel, opts: &CheckOptions) -> (KernelReport, Prof
             if !interrupted.load(std::sync::atomic::Ordering::SeqCst) {
                 std::panic::resume_unwind(panic);
             }
-            checker.budget_exceeded = Some(format!(
-                "wall-clock backstop of {} ms reached",
-                backstop.as_millis()
-            ));
-            return checker.finish();
+            checker.budget_exceeded = Some(backstop_text());
+            let work = checker.work_used;
+            let (r, p) = checker.finish();
+            return (r, p, work);
         }
         if watchdog.join().unwrap_or(false) && checker.budget_exceeded.is_none() {
-            checker.budget_exceeded = Some(format!(
-                "wall-clock backstop of {} ms reached",
-                backstop.as_millis()
-            ));
+            checker.budget_exceeded = Some(backstop_text());
         }
         if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
             eprintln!(
@@ -158,8 +260,12 @@ fn check_in_context(kernel: &Kernel, opts: &CheckOptions) -> (KernelReport, Prof
                 checker.work_used
             );
         }
-        checker.finish()
-    })
+        let work = checker.work_used;
+        let (r, p) = checker.finish();
+        (r, p, work)
+    });
+    budget.work_left = budget.work_left.saturating_sub(work);
+    (report, profile)
 }
 
 /// The per-kernel budget in milliseconds (0 means the default of 10 s).
@@ -249,19 +355,24 @@ struct Checker<'k, 's> {
     undecided: Vec<(StmtId, StmtId, String)>,
     budget_exceeded: Option<String>,
     last_unknown: String,
-    /// Work units Z3 spent on this kernel so far.
+    /// Work units Z3 spent on this kernel so far (portfolio preambles aside).
     work_used: u64,
+    /// Work units spent on the portfolio's first calls (see
+    /// [`PORTFOLIO_ALLOWANCE`]).
+    portfolio_used: u64,
     /// Work units the kernel may spend (its time budget, converted).
     work_budget: u64,
     /// The pair (or barrier) the current query is about.
     current: (StmtId, StmtId),
     /// The first pair left undecided when the budget ran out.
     budget_pair: Option<(StmtId, StmtId)>,
-    /// Wall-clock limit (a backstop behind the work budget).
-    backstop: Duration,
+    /// Wall-clock deadline (a backstop behind the work budget).
+    deadline: Instant,
     profile: Profile,
-    /// The `rlimit` last set on the solver.
-    rlimit_set: Option<u64>,
+    /// The `qflia` tactic solver of the portfolio (see `check_facts`).
+    lia: &'s Solver,
+    /// The `rlimit` last set on each solver (`smt`, `qflia`).
+    rlimit_set: [Option<u64>; 2],
     /// Program-order (pre-order) position of every statement.
     positions: std::collections::HashMap<StmtId, usize>,
     /// Well-synchronization of named and split barriers.
@@ -276,12 +387,15 @@ impl<'k, 's> Checker<'k, 's> {
         opts: &'k CheckOptions,
         start: Instant,
         solver: &'s Solver,
+        lia: &'s Solver,
+        budget: &KernelBudget,
     ) -> Checker<'k, 's> {
         let uniformity = Uniformity::compute(kernel);
         let loops = LoopTable::new(kernel);
         let tree = LabelTree::new(kernel);
         let cfg = Cfg::with_uniformity(kernel, &uniformity);
-        let enc = Encoder::new(kernel, opts, uniformity, loops);
+        let mut enc = Encoder::new(kernel, opts, uniformity, loops);
+        enc.set_deadline(budget.deadline);
         let positions = tree
             .order
             .iter()
@@ -296,6 +410,7 @@ impl<'k, 's> Checker<'k, 's> {
             cfg,
             enc,
             solver,
+            lia,
             queries: 0,
             races: Vec::new(),
             divergences: Vec::new(),
@@ -303,14 +418,13 @@ impl<'k, 's> Checker<'k, 's> {
             budget_exceeded: None,
             last_unknown: String::new(),
             work_used: 0,
-            work_budget: effective_budget_ms(opts).saturating_mul(WORK_UNITS_PER_MS),
+            portfolio_used: 0,
+            work_budget: budget.work_left,
             current: (StmtId(0), StmtId(0)),
             budget_pair: None,
-            backstop: Duration::from_millis(
-                effective_budget_ms(opts).saturating_mul(WALL_BACKSTOP_FACTOR),
-            ),
+            deadline: budget.deadline,
             profile: Profile::default(),
-            rlimit_set: None,
+            rlimit_set: [None, None],
             positions,
             named: super::named::check_named(kernel, opts),
             async_findings: Vec::new(),
@@ -325,16 +439,29 @@ impl<'k, 's> Checker<'k, 's> {
             Some(format!(
                 "budget of {} ms ({} solver work units) spent",
                 effective_budget_ms(self.opts),
-                self.work_budget
+                effective_budget_ms(self.opts).saturating_mul(WORK_UNITS_PER_MS)
             ))
-        } else if self.start.elapsed() >= self.backstop {
+        } else if Instant::now() >= self.deadline {
             Some(format!(
-                "wall-clock backstop of {} ms reached",
-                self.backstop.as_millis()
+                "wall-clock backstop (budget of {} ms + {WALL_MARGIN_PERCENT}%) reached",
+                effective_budget_ms(self.opts)
             ))
         } else {
             None
         }
+    }
+
+    /// Records (once) that the budget ran out at the current pair.
+    fn note_budget_spent(&mut self, why: String) {
+        if self.budget_exceeded.is_some() {
+            return;
+        }
+        self.budget_exceeded = Some(format!(
+            "{why} after {} solver queries; this pair of accesses and the pairs after \
+             it are undecided (findings before it stand)",
+            self.queries
+        ));
+        self.budget_pair = Some(self.current);
     }
 
     fn accesses(&self) -> Vec<AccessStmt> {
@@ -395,16 +522,11 @@ impl<'k, 's> Checker<'k, 's> {
                     continue;
                 }
                 let Some(space) = space else { continue };
+                self.current = (a.id, b.id);
                 if let Some(why) = self.over_budget() {
-                    self.budget_exceeded = Some(format!(
-                        "{why} after {} solver queries; this pair of accesses and the pairs after \
-                         it are undecided (findings before it stand)",
-                        self.queries
-                    ));
-                    self.budget_pair = Some((a.id, b.id));
+                    self.note_budget_spent(why);
                     break 'pairs;
                 }
-                self.current = (a.id, b.id);
                 self.check_pair(a, b, space);
             }
         }
@@ -503,6 +625,13 @@ impl<'k, 's> Checker<'k, 's> {
             let first_same_block = scenario.same_block && index == 0;
             let r1 = self.enc.exec(0, &scenario);
             let r2 = self.enc.exec(1, &scenario);
+            if r1.incomplete || r2.incomplete {
+                let why = self
+                    .over_budget()
+                    .unwrap_or_else(|| "deadline reached".into());
+                self.note_budget_spent(why);
+                return;
+            }
             let (Some(s1), Some(s2)) = (r1.accesses.get(&a.id), r2.accesses.get(&b.id)) else {
                 continue;
             };
@@ -614,6 +743,8 @@ impl<'k, 's> Checker<'k, 's> {
                         general_unsat = Some(scenario.clone());
                     }
                 }
+                // The pair the budget ran out at is named by the budget's finding.
+                (SatResult::Unknown, _) if self.budget_pair == Some((a.id, b.id)) => {}
                 (SatResult::Unknown, _) => {
                     let reason = self.last_unknown.clone();
                     self.undecided.push((a.id, b.id, reason));
@@ -684,32 +815,129 @@ impl<'k, 's> Checker<'k, 's> {
         facts: impl Iterator<Item = Bool>,
         cap_work: Option<u64>,
     ) -> (SatResult, Option<Model>) {
+        // Every solver call is within the budget: a pair with several
+        // scenarios or case splits must not run past it.
+        if let Some(why) = self.over_budget() {
+            self.note_budget_spent(why);
+            self.last_unknown = "kernel budget spent".into();
+            return (SatResult::Unknown, None);
+        }
         let started = Instant::now();
         let facts: Vec<Bool> = facts.collect();
-        self.solver.push();
-        for f in &facts {
-            self.solver.assert(f);
+        let cap = cap_work.unwrap_or(QUERY_WORK);
+        self.queries += 1;
+        // A deterministic portfolio: Z3's incremental `smt` solver first
+        // (most queries take it a few thousand units), then a `qflia` tactic
+        // solver (whose preprocessing, solving equations and propagating
+        // bounds, decides tiled row-major index equalities that `smt` does
+        // not find within the budget) for a bounded slice, then `smt` again
+        // with the rest of the query's work. Each answer is Z3's own; a
+        // slice only bounds how long a solver may search.
+        // `smt` work counts against the query's cap and the kernel's budget;
+        // the `qflia` slice runs on the kernel's portfolio allowance while it
+        // lasts, so the last `smt` call keeps what it had without a portfolio.
+        let mut spent = 0u64;
+        let mut smt_spent = 0u64;
+        let mut turn = 0usize;
+        let (r, model) = loop {
+            let lia = turn % 2 == 1;
+            if lia && self.portfolio_used >= PORTFOLIO_ALLOWANCE {
+                turn += 1;
+                continue;
+            }
+            let left = if lia {
+                PORTFOLIO_ALLOWANCE - self.portfolio_used
+            } else {
+                cap.saturating_sub(smt_spent)
+                    .min(self.work_budget.saturating_sub(self.work_used))
+            };
+            let allowed = PORTFOLIO_SLICES
+                .get(turn)
+                .copied()
+                .unwrap_or(u64::MAX)
+                .min(left);
+            if allowed == 0 {
+                break (SatResult::Unknown, None);
+            }
+            let solver = if lia { self.lia } else { self.solver };
+            let (r, model, work) = self.run_solver(solver, turn % 2, &facts, allowed);
+            spent += work;
+            if lia {
+                self.portfolio_used += work;
+            } else {
+                smt_spent += work;
+                self.work_used += work;
+            }
+            let last = turn >= PORTFOLIO_SLICES.len() || (!lia && allowed == left);
+            if r != SatResult::Unknown || last || Instant::now() >= self.deadline {
+                break (r, model);
+            }
+            turn += 1;
+        };
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        self.profile.solve_ms += ms;
+        self.record_query(&facts, spent, ms, r);
+        (r, model)
+    }
+
+    /// One call of `solver` (index `which`: 0 `smt`, 1 `qflia`) on `facts`
+    /// in a scope of its own, capped at `limit` work units; returns the
+    /// answer, the model when satisfiable, and the work spent.
+    fn run_solver(
+        &mut self,
+        solver: &Solver,
+        which: usize,
+        facts: &[Bool],
+        limit: u64,
+    ) -> (SatResult, Option<Model>, u64) {
+        let before = work_count(solver);
+        solver.push();
+        for f in facts {
+            solver.assert(f);
         }
-        let r = self.check_sat(cap_work);
+        let limit = limit.clamp(1, u64::from(u32::MAX));
+        // Setting parameters makes Z3 re-collect and validate all its parameter
+        // descriptions (about a millisecond), so only a changed limit is set.
+        // The limit is a count of Z3's steps, so the answer does not depend
+        // on the machine's load.
+        if self.rlimit_set[which] != Some(limit) {
+            let mut p = Params::new();
+            p.set_u32("rlimit", limit as u32);
+            solver.set_params(&p);
+            self.rlimit_set[which] = Some(limit);
+        }
+        if let Some(dir) = std::env::var_os("SYNCWRIGHT_DUMP") {
+            static DUMPED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+            let n = DUMPED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let path = std::path::Path::new(&dir).join(format!("{n:05}-{}.smt2", self.kernel.name));
+            let _ = std::fs::write(path, solver.to_smt2());
+        }
+        let t = Instant::now();
+        let r = solver.check();
         let model = if r == SatResult::Sat {
-            self.solver.get_model()
+            solver.get_model()
         } else {
             None
         };
         if r == SatResult::Unknown {
-            self.last_unknown = self
-                .solver
+            self.last_unknown = solver
                 .get_reason_unknown()
                 .unwrap_or_else(|| "unknown".into());
         }
-        self.solver.pop(1);
-        let before = self.work_used;
-        self.work_used = work_count(self.solver);
-        let work = self.work_used.saturating_sub(before);
-        let ms = started.elapsed().as_secs_f64() * 1e3;
-        self.profile.solve_ms += ms;
-        self.record_query(&facts, work, ms, r);
-        (r, model)
+        solver.pop(1);
+        let work = work_count(solver).saturating_sub(before);
+        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+            eprintln!(
+                "[syncwright] {} query {} ({}): {:?} in {:.1} ms, {} work units",
+                self.kernel.name,
+                self.queries,
+                ["smt", "qflia"][which],
+                r,
+                t.elapsed().as_secs_f64() * 1e3,
+                work
+            );
+        }
+        (r, model, work)
     }
 
     /// Keeps the query among the profile's slowest (by work units).
@@ -738,43 +966,6 @@ impl<'k, 's> Checker<'k, 's> {
         let at = self.profile.slowest.partition_point(|q| q.work >= work);
         self.profile.slowest.insert(at, query);
         self.profile.slowest.truncate(PROFILE_SLOWEST);
-    }
-
-    fn check_sat(&mut self, cap_work: Option<u64>) -> SatResult {
-        self.queries += 1;
-        let limit = cap_work
-            .unwrap_or(QUERY_WORK)
-            .min(self.work_budget)
-            .clamp(1, u64::from(u32::MAX));
-        // Setting parameters makes Z3 re-collect and validate all its parameter
-        // descriptions (about a millisecond), so only a changed limit is set.
-        // The limit is a count of Z3's steps, so the answer does not depend
-        // on the machine's load.
-        if self.rlimit_set != Some(limit) {
-            let mut p = Params::new();
-            p.set_u32("rlimit", limit as u32);
-            self.solver.set_params(&p);
-            self.rlimit_set = Some(limit);
-        }
-        if let Some(dir) = std::env::var_os("SYNCWRIGHT_DUMP") {
-            static DUMPED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-            let n = DUMPED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let path = std::path::Path::new(&dir).join(format!("{n:05}-{}.smt2", self.kernel.name));
-            let _ = std::fs::write(path, self.solver.to_smt2());
-        }
-        let t = Instant::now();
-        let r = self.solver.check();
-        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
-            eprintln!(
-                "[syncwright] {} query {}: {:?} in {:.1} ms, {} work units",
-                self.kernel.name,
-                self.queries,
-                r,
-                t.elapsed().as_secs_f64() * 1e3,
-                work_count(self.solver).saturating_sub(self.work_used)
-            );
-        }
-        r
     }
 
     fn check_divergence(&mut self) {
@@ -825,8 +1016,16 @@ impl<'k, 's> Checker<'k, 's> {
             {
                 continue;
             }
+            self.current = (id, id);
             let r1 = self.enc.exec(0, &scenario);
             let r2 = self.enc.exec(1, &scenario);
+            if r1.incomplete || r2.incomplete {
+                let why = self
+                    .over_budget()
+                    .unwrap_or_else(|| "deadline reached".into());
+                self.note_budget_spent(why);
+                return;
+            }
             let (Some(e1), Some(e2)) = (r1.barriers.get(&id), r2.barriers.get(&id)) else {
                 continue;
             };
@@ -878,6 +1077,7 @@ impl<'k, 's> Checker<'k, 's> {
                     });
                 }
                 (SatResult::Unsat, _) => {}
+                (SatResult::Unknown, _) if self.budget_pair == Some((id, id)) => {}
                 (SatResult::Unknown, _) => {
                     let reason = self.last_unknown.clone();
                     self.undecided.push((id, id, reason));

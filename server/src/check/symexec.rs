@@ -246,6 +246,9 @@ pub struct ExecResult {
     pub counter_atomics: Vec<AtomicResult>,
     /// Loop counters with an exact, small set of values at the loop head.
     pub finite_counters: Vec<(Int, Vec<i128>)>,
+    /// The execution stopped at the deadline: its accesses are not all
+    /// recorded, so nothing may be concluded from their absence.
+    pub incomplete: bool,
 }
 
 /// One thread's execution of a named or split barrier operation.
@@ -318,6 +321,8 @@ pub struct Encoder<'k> {
     adversarial: bool,
     funcs: RefCell<HashMap<String, FuncDecl>>,
     cache: RefCell<HashMap<(usize, Scenario), Rc<ExecResult>>>,
+    /// Symbolic execution stops here (the kernel's wall-clock backstop).
+    deadline: Option<std::time::Instant>,
 }
 
 fn int_of(v: &Val) -> Int {
@@ -510,6 +515,7 @@ impl<'k> Encoder<'k> {
             adversarial: opts.adversarial_abstraction,
             funcs: RefCell::new(HashMap::new()),
             cache: RefCell::new(HashMap::new()),
+            deadline: None,
         }
     }
 
@@ -723,6 +729,12 @@ impl<'k> Encoder<'k> {
         out
     }
 
+    /// Symbolic executions stop at `deadline` (their results are then
+    /// marked incomplete).
+    pub fn set_deadline(&mut self, deadline: std::time::Instant) {
+        self.deadline = Some(deadline);
+    }
+
     /// Executes thread `t` under `scenario` (cached).
     pub fn exec(&self, thread: usize, scenario: &Scenario) -> Rc<ExecResult> {
         let key = (thread, scenario.clone());
@@ -742,6 +754,8 @@ impl<'k> Encoder<'k> {
             tokens: HashMap::new(),
             out: ExecResult::default(),
             depth: 0,
+            steps: 0,
+            row_major_depth: 0,
         };
         exec.block(&self.kernel.body);
         let result = Rc::new(exec.out);
@@ -902,6 +916,10 @@ struct Exec<'e, 'k> {
     tokens: HashMap<VarId, Int>,
     out: ExecResult,
     depth: u32,
+    /// Statements executed (the deadline is looked at every few hundred).
+    steps: u32,
+    /// Nesting of `row_major` readings (bounded: quadratic lemma count).
+    row_major_depth: u32,
 }
 
 fn pow2(n: u32) -> i128 {
@@ -1510,6 +1528,16 @@ impl Exec<'_, '_> {
             } else {
                 Int::add(&[ty.clone(), product])
             };
+            // Nested row-major indices (`(z * n + y) * n + x`): the row and
+            // the row length are read again, so the lemma applies level by
+            // level (row equality from the outer level is the inner premise).
+            if self.row_major_depth < 3 {
+                self.row_major_depth += 1;
+                for factor in [a, b] {
+                    out.extend(self.row_major(factor));
+                }
+                self.row_major_depth -= 1;
+            }
             for (x, n) in [(&ta, &tb), (&tb, &ta)] {
                 out.push(RowMajor {
                     scale,
@@ -1600,6 +1628,19 @@ impl Exec<'_, '_> {
     }
 
     fn stmt(&mut self, stmt: &Stmt) {
+        if self.out.incomplete {
+            return;
+        }
+        self.steps = self.steps.wrapping_add(1);
+        if self.steps.is_multiple_of(256)
+            && self
+                .enc
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            self.out.incomplete = true;
+            return;
+        }
         match &stmt.kind {
             StmtKind::Assign { var, value } => {
                 let ty = self.var_ty(*var);
@@ -2063,9 +2104,19 @@ impl Exec<'_, '_> {
 /// than `mod`). The range holds in every execution without undefined
 /// behaviour (signed results are assumed not to overflow), so the split is
 /// exact wherever the kernel's behaviour is defined.
+///
+/// Beyond that, `x mod m` is stated as `ite(0 <= x < m, x, x mod m)`, which
+/// is the same function: the solver can take the branch without `mod` when
+/// the path's facts keep `x` in range (a product of bounded sizes, the common
+/// case) and keeps the row-major structure of the index visible there.
 fn modulo_pow2(x: Int, r: Range, m: i128) -> Int {
     if r.lo < -m || r.hi >= 2 * m {
-        return x.modulo(Int::from_i128(m));
+        let in_range = if r.lo >= 0 {
+            x.lt(Int::from_i128(m))
+        } else {
+            Bool::and(&[x.ge(Int::from_i64(0)), x.lt(Int::from_i128(m))])
+        };
+        return in_range.ite(&x, &x.modulo(Int::from_i128(m)));
     }
     let mut v = x.clone();
     if r.hi >= m {
@@ -2098,5 +2149,37 @@ fn numeral(v: &Val) -> Option<i128> {
             .or_else(|| x.simplify().as_i128()),
         Val::I(x, _) => x.simplify().as_i128(),
         Val::B(b) => b.simplify().as_bool().map(i128::from),
+    }
+}
+
+#[cfg(test)]
+mod modulo_tests {
+    use super::*;
+
+    /// The in-range split of `x mod m` is the same function as `mod`, on
+    /// ranges within two periods (case splits) and beyond (`ite` in front of
+    /// `mod`): no `x` in the range tells them apart.
+    #[test]
+    fn modulo_pow2_is_exact() {
+        let m = 1i128 << 32;
+        let solver = z3::Solver::new();
+        for r in [
+            Range { lo: 0, hi: m - 1 },
+            Range { lo: -5, hi: m + 7 },
+            Range { lo: 0, hi: m * m },
+            Range {
+                lo: -m * m,
+                hi: m * m,
+            },
+        ] {
+            let x = Int::new_const("x");
+            solver.push();
+            solver.assert(x.ge(Int::from_i128(r.lo)));
+            solver.assert(x.le(Int::from_i128(r.hi)));
+            let exact = x.modulo(Int::from_i128(m));
+            solver.assert(modulo_pow2(x.clone(), r, m).eq(&exact).not());
+            assert_eq!(solver.check(), z3::SatResult::Unsat, "{r:?}");
+            solver.pop(1);
+        }
     }
 }

@@ -664,3 +664,66 @@ fn same_kernel_same_report_whatever_was_checked_before() {
     let witness = |r: &KernelReport| format!("{:?}", r.races.first().map(|r| &r.witness));
     assert_eq!(witness(&first), witness(&again));
 }
+
+/// A kernel's budget is shared by its checks (several launch
+/// configurations): what one check spends, the next does not get, and a
+/// spent budget makes the next check inconclusive, naming the budget.
+#[test]
+fn budget_is_shared_by_the_checks_of_one_kernel() {
+    let mut b = B::new();
+    let x = b.var("x");
+    let stmts = vec![
+        b.write(tid(), tid()),
+        b.barrier(),
+        b.read(x, bin(BinOp::Add, tid(), int(1))),
+    ];
+    b.k.body = B::block(stmts);
+    let o = opts(Some(64));
+    // A few queries' worth of work, and all the wall-clock time needed.
+    let mut budget = KernelBudget::new(&o).with_work_left(30_000);
+    let before = budget.work_left();
+    // A spent budget leaves nothing for later checks: the first query-needing
+    // pair is where it stops (the write-write pair of the store).
+    let mut spent = 0;
+    for _ in 0..50 {
+        let r = check_kernel_within(&b.k, &o, &mut budget);
+        if budget.work_left() == 0 {
+            spent += 1;
+            if spent > 1 {
+                assert_eq!(r.verdict, Verdict::Inconclusive, "{:#?}", r.findings);
+                assert!(
+                    r.findings
+                        .iter()
+                        .any(|f| f.message.contains("budget of 10000 ms")),
+                    "{:#?}",
+                    r.findings
+                );
+                return;
+            }
+        } else {
+            assert_eq!(r.verdict, Verdict::RaceFree);
+        }
+    }
+    panic!("budget never spent: {before} -> {}", budget.work_left());
+}
+
+/// Past the wall-clock deadline nothing is concluded: the symbolic
+/// execution stops and the kernel is inconclusive, never race-free.
+#[test]
+fn past_the_deadline_the_kernel_is_inconclusive() {
+    let mut b = B::new();
+    let x = b.var("x");
+    let stmts = vec![
+        b.write(tid(), tid()),
+        b.read(x, bin(BinOp::Add, tid(), int(1))),
+    ];
+    b.k.body = B::block(stmts);
+    let o = opts(Some(64));
+    let long_ago = std::time::Instant::now()
+        .checked_sub(std::time::Duration::from_secs(60))
+        .unwrap_or_else(std::time::Instant::now);
+    let mut budget = KernelBudget::starting_at(&o, long_ago);
+    let r = check_kernel_within(&b.k, &o, &mut budget);
+    assert_eq!(r.verdict, Verdict::Inconclusive, "{:#?}", r.findings);
+    assert!(r.races.is_empty());
+}

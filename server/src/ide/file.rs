@@ -13,7 +13,9 @@ use serde::Serialize;
 use super::guard::{guarded, panic_message};
 use super::Settings;
 use crate::base::{position_of, FileId, Lang, LineStarts, Position, Span};
-use crate::check::{check_kernel, DiagnosticKind, Finding, KernelReport, Verdict};
+use crate::check::{
+    check_kernel_within, DiagnosticKind, Finding, KernelBudget, KernelReport, Verdict,
+};
 use crate::config::resolve::{ConfigError, Explicit, FileConfig, HostLaunchDims, Source};
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
 use crate::frontend::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
@@ -589,15 +591,22 @@ fn check_launches(
         };
     }
     let several = runs.len() > 1;
+    // One budget for the kernel, whatever the number of its launch
+    // configurations: each check spends from what the earlier ones left.
+    let mut budget = KernelBudget::new(&runs[0].0.options);
     let mut merged: Option<KernelReport> = None;
     let mut all_sites = Vec::new();
     let mut options = runs[0].0.clone();
     for (resolved, sites) in &runs {
         let bindings = launch_bindings(kernel, sites);
         let mut report = if bindings.is_empty() {
-            check_guarded(kernel, &resolved.options)
+            check_guarded_within(kernel, &resolved.options, &mut budget)
         } else {
-            check_guarded(&bind_params(kernel, &bindings), &resolved.options)
+            check_guarded_within(
+                &bind_params(kernel, &bindings),
+                &resolved.options,
+                &mut budget,
+            )
         };
         let mut label = launch_label(sites);
         if !bindings.is_empty() {
@@ -903,8 +912,19 @@ fn config_findings(text: &str, config: &FileConfig, error: Option<&ConfigError>)
 /// panic message. Kernel notes the checker did not report become `imprecision`
 /// findings.
 pub fn check_guarded(kernel: &Kernel, options: &CheckOptions) -> KernelReport {
+    check_guarded_within(kernel, options, &mut KernelBudget::new(options))
+}
+
+/// [`check_guarded`] within what is left of a kernel's `budget`.
+pub fn check_guarded_within(
+    kernel: &Kernel,
+    options: &CheckOptions,
+    budget: &mut KernelBudget,
+) -> KernelReport {
     let started = Instant::now();
-    let outcome = catch_unwind(AssertUnwindSafe(|| check_kernel(kernel, options)));
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        check_kernel_within(kernel, options, budget)
+    }));
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let mut report = match outcome {
         Ok(report) => report,
