@@ -38,6 +38,7 @@ use crate::analysis::loops::{vars_of, LoopTable, UpdateOp};
 use crate::analysis::Uniformity;
 use crate::config::CheckOptions;
 use crate::ir::eval::{eval_expr, Value};
+use crate::ir::walk::for_each_expr;
 use crate::ir::{
     ArrayId, BinOp, Block, Builtin, Expr, Kernel, Lang, MemSpace, ScalarTy, Span, Stmt, StmtId,
     StmtKind, UnOp, VarId,
@@ -1261,23 +1262,6 @@ fn domain_facts(enc: &Encode, exprs: &[&Expr]) -> Vec<Bool> {
     let mut seen: HashSet<(usize, usize)> = HashSet::new();
     let mut params: HashSet<u32> = HashSet::new();
     let mut facts = Vec::new();
-    fn walk(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-        f(e);
-        match e {
-            Expr::Unary(_, a, _) | Expr::Cast(_, a) => walk(a, f),
-            Expr::Binary(_, a, b, _) => {
-                walk(a, f);
-                walk(b, f);
-            }
-            Expr::Select(c, a, b, _) => {
-                walk(c, f);
-                walk(a, f);
-                walk(b, f);
-            }
-            Expr::Apply(_, args, _) => args.iter().for_each(|a| walk(a, f)),
-            _ => {}
-        }
-    }
     let range = |ty: ScalarTy| -> Option<(i128, i128)> {
         match ty {
             ScalarTy::Int { bits, signed } => {
@@ -1292,7 +1276,7 @@ fn domain_facts(enc: &Encode, exprs: &[&Expr]) -> Vec<Bool> {
         }
     };
     for e in exprs {
-        walk(e, &mut |x| match x {
+        for_each_expr(e, &mut |x| match x {
             Expr::Var(v) => {
                 let index = (v.0 as usize).wrapping_sub(enc.kernel.vars.len());
                 let Some(u) = enc.unknowns.get(index) else {
@@ -1412,24 +1396,7 @@ fn degree_of(
                 }
             }
         };
-        fn walk(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-            f(e);
-            match e {
-                Expr::Unary(_, a, _) | Expr::Cast(_, a) => walk(a, f),
-                Expr::Binary(_, a, b, _) => {
-                    walk(a, f);
-                    walk(b, f);
-                }
-                Expr::Select(c, a, b, _) => {
-                    walk(c, f);
-                    walk(a, f);
-                    walk(b, f);
-                }
-                Expr::Apply(_, args, _) => args.iter().for_each(|a| walk(a, f)),
-                _ => {}
-            }
-        }
-        walk(&a.offset, &mut visit);
+        for_each_expr(&a.offset, &mut visit);
         found
     };
     if let Some(name) = lane_unknown {
@@ -1636,7 +1603,7 @@ fn concrete_degree_of(enc: &Encode, a: &LaneAccess, deadline: Instant) -> Concre
         pending.extend(a.locals.iter().map(|(_, closed)| closed));
         while let Some(e) = pending.pop() {
             let mut found: Vec<usize> = Vec::new();
-            walk_expr(e, &mut |x| match x {
+            for_each_expr(e, &mut |x| match x {
                 Expr::Var(v) => {
                     let index = (v.0 as usize).wrapping_sub(vars);
                     match enc.unknowns.get(index) {
@@ -1837,49 +1804,13 @@ fn concrete_degree_of(enc: &Encode, a: &LaneAccess, deadline: Instant) -> Concre
     Concrete::Decided(Degree::Exact(best.0), Some(Box::new(witness)))
 }
 
-/// Visits `e` and every subexpression.
-fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    f(e);
-    match e {
-        Expr::Unary(_, a, _) | Expr::Cast(_, a) => walk_expr(a, f),
-        Expr::Binary(_, a, b, _) => {
-            walk_expr(a, f);
-            walk_expr(b, f);
-        }
-        Expr::Select(c, a, b, _) => {
-            walk_expr(c, f);
-            walk_expr(a, f);
-            walk_expr(b, f);
-        }
-        Expr::Apply(_, args, _) => args.iter().for_each(|a| walk_expr(a, f)),
-        _ => {}
-    }
-}
-
 /// Every combination of values of the finite-valued uniform unknowns `exprs`
 /// mention (one empty combination when there are none, or too many).
 fn finite_combos(enc: &Encode, exprs: &[&Expr]) -> Vec<Vec<(Int, i128)>> {
     const MAX_COMBOS: usize = 1024;
     let mut found: Vec<usize> = Vec::new();
-    fn walk(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-        f(e);
-        match e {
-            Expr::Unary(_, a, _) | Expr::Cast(_, a) => walk(a, f),
-            Expr::Binary(_, a, b, _) => {
-                walk(a, f);
-                walk(b, f);
-            }
-            Expr::Select(c, a, b, _) => {
-                walk(c, f);
-                walk(a, f);
-                walk(b, f);
-            }
-            Expr::Apply(_, args, _) => args.iter().for_each(|a| walk(a, f)),
-            _ => {}
-        }
-    }
     for e in exprs {
-        walk(e, &mut |x| {
+        for_each_expr(e, &mut |x| {
             if let Expr::Var(v) = x {
                 let index = (v.0 as usize).wrapping_sub(enc.kernel.vars.len());
                 if enc

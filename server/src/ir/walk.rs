@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::{Block, Kernel, Stmt, StmtId, StmtKind};
+use super::{Block, Expr, Kernel, Stmt, StmtId, StmtKind};
 
 /// Names one block of the label tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -149,6 +149,25 @@ struct Ctx {
     loops: Vec<StmtId>,
     conds: Vec<StmtId>,
     ancestors: Vec<StmtId>,
+}
+
+/// Visits `expr` and every subexpression, parents first.
+pub fn for_each_expr(expr: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(expr);
+    match expr {
+        Expr::Unary(_, a, _) | Expr::Cast(_, a) => for_each_expr(a, f),
+        Expr::Binary(_, a, b, _) => {
+            for_each_expr(a, f);
+            for_each_expr(b, f);
+        }
+        Expr::Select(c, a, b, _) => {
+            for_each_expr(c, f);
+            for_each_expr(a, f);
+            for_each_expr(b, f);
+        }
+        Expr::Apply(_, args, _) => args.iter().for_each(|a| for_each_expr(a, f)),
+        _ => {}
+    }
 }
 
 /// Calls `f` on every statement in pre-order.
