@@ -30,6 +30,27 @@ impl<'c, 't> Lowerer<'c, 't> {
         r
     }
 
+    /// A forward exit to `label` (a forward `goto`, a `break` out of a switch
+    /// case): a flag `name`, false here, that the jump sets and that guards
+    /// the statements it skips until the label.
+    fn open_forward_exit(&mut self, name: &str, label: &str, at: Node<'t>) -> VarId {
+        let flag = self.new_var(name, ScalarTy::Bool, at);
+        self.push(
+            StmtKind::Assign {
+                var: flag,
+                value: int(0, ScalarTy::Bool),
+            },
+            at,
+        );
+        self.exits.push(Exit {
+            flag,
+            loops: 0,
+            label: Some(label.to_string()),
+            frame: self.frames.len(),
+        });
+        flag
+    }
+
     /// Lowers statements in order; inside an inlined call, statements after a
     /// `return` that may have run are guarded by the call's done flag.
     pub(crate) fn stmt_list(&mut self, children: &[Node<'t>]) -> R<()> {
@@ -43,20 +64,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .iter()
                 .any(|e| contains_goto_to(*e, label, self.src()))
             {
-                let flag = self.new_var(&format!("goto.{label}"), ScalarTy::Bool, *c);
-                self.push(
-                    StmtKind::Assign {
-                        var: flag,
-                        value: int(0, ScalarTy::Bool),
-                    },
-                    *c,
-                );
-                self.exits.push(Exit {
-                    flag,
-                    loops: 0,
-                    label: Some(label.to_string()),
-                    frame: self.frames.len(),
-                });
+                let flag = self.open_forward_exit(&format!("goto.{label}"), label, *c);
                 pushed.push(flag);
             }
         }
@@ -674,21 +682,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             inner.iter().any(|s| contains_switch_break(*s))
         });
         let exit_flag = if mid_break {
-            let flag = self.new_var("switch.break", ScalarTy::Bool, n);
-            self.push(
-                StmtKind::Assign {
-                    var: flag,
-                    value: int(0, ScalarTy::Bool),
-                },
-                n,
-            );
-            self.exits.push(Exit {
-                flag,
-                loops: 0,
-                label: Some(SWITCH_EXIT.to_string()),
-                frame: self.frames.len(),
-            });
-            Some(flag)
+            Some(self.open_forward_exit("switch.break", SWITCH_EXIT, n))
         } else {
             None
         };
