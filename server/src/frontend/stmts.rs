@@ -8,7 +8,7 @@ use crate::frontend::arith::*;
 use crate::frontend::inline::*;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::Ty;
-use crate::ir::{BinOp, Block, Expr, LoopForm, ScalarTy, StmtKind, VarId};
+use crate::ir::{BinOp, Block, Expr, LoopForm, ScalarTy, Stmt, StmtKind, VarId};
 
 /// Label of the exit a mid-case `break` takes (not a C identifier).
 const SWITCH_EXIT: &str = "<switch>";
@@ -408,14 +408,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.discard(init)?;
                 }
             }
-            let mut cond = int(1, ScalarTy::Bool);
-            let prelude = match n.child_by_field_name("condition") {
-                Some(c) => self.with_block(|s| {
-                    cond = s.condition(c)?;
-                    Ok(())
-                })?,
-                None => Vec::new(),
-            };
+            let (cond, prelude) = self.loop_condition(n)?;
             let body = self.loop_body(n.child_by_field_name("body"))?;
             let mut cursor = n.walk();
             let updates: Vec<Node<'t>> = n.children_by_field_name("update", &mut cursor).collect();
@@ -447,17 +440,24 @@ impl<'c, 't> Lowerer<'c, 't> {
         r
     }
 
+    /// A `for`/`while` condition (true when absent) and the statements that
+    /// compute it, which run before every test.
+    fn loop_condition(&mut self, n: Node<'t>) -> R<(Expr, Vec<Stmt>)> {
+        let mut cond = int(1, ScalarTy::Bool);
+        let prelude = match n.child_by_field_name("condition") {
+            Some(c) => self.with_block(|s| {
+                cond = s.condition(c)?;
+                Ok(())
+            })?,
+            None => Vec::new(),
+        };
+        Ok((cond, prelude))
+    }
+
     pub(crate) fn while_stmt(&mut self, n: Node<'t>) -> R<()> {
         self.scopes.push(HashMap::new());
         let r = (|| {
-            let mut cond = int(1, ScalarTy::Bool);
-            let prelude = match n.child_by_field_name("condition") {
-                Some(c) => self.with_block(|s| {
-                    cond = s.condition(c)?;
-                    Ok(())
-                })?,
-                None => Vec::new(),
-            };
+            let (cond, prelude) = self.loop_condition(n)?;
             let body = self.loop_body(n.child_by_field_name("body"))?;
             self.push(
                 StmtKind::Loop {
