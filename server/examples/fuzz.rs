@@ -148,6 +148,7 @@ fn run(options: Options) -> i32 {
     let mut failed = 0u64;
     // Inputs per tier: [front end only, checker, fix].
     let mut per_tier = [0u64; 3];
+    let mut timing_not_reproduced = 0u64;
     for i in 0..options.iterations {
         let mut rng = Rng::new(options.seed.wrapping_mul(0x1000_0000_01B3) ^ i);
         let (which, text) = mutator.mutant(&mut rng);
@@ -156,7 +157,21 @@ fn run(options: Options) -> i32 {
         per_tier[tier as usize] += 1;
         let _ = std::fs::write(&current, &text);
         started_at.store(now_ms(), Ordering::SeqCst);
-        let failures = run_tier(path, &text, &options.oracle, tier);
+        let mut failures = run_tier(path, &text, &options.oracle, tier);
+        if failures.iter().all(|f| f.oracle == "budget") && !failures.is_empty() {
+            // A wall-clock overrun may be the machine (a niced run on a loaded
+            // machine is starved for whole time slices): it counts when it
+            // happens again on a second run.
+            let again = run_tier(path, &text, &options.oracle, tier);
+            if again.is_empty() {
+                timing_not_reproduced += 1;
+                eprintln!(
+                    "fuzz: iteration {i}: {} (not reproduced on a second run)",
+                    failures[0].detail
+                );
+            }
+            failures = again;
+        }
         started_at.store(u64::MAX, Ordering::SeqCst);
         if let Some(first) = failures.first() {
             failed += 1;
@@ -204,7 +219,7 @@ fn run(options: Options) -> i32 {
     }
     let elapsed = begin.elapsed().as_secs_f64();
     println!(
-        "fuzz: seed {}: {} iterations ({} front end only, {} checked, {} fixed) in {elapsed:.1} s ({:.1}/s), {failed} failing",
+        "fuzz: seed {}: {} iterations ({} front end only, {} checked, {} fixed) in {elapsed:.1} s ({:.1}/s), {failed} failing, {timing_not_reproduced} budget overruns not reproduced on a second run",
         options.seed,
         options.iterations,
         per_tier[0],

@@ -75,9 +75,9 @@ impl OracleOptions {
     /// mutants of consecutive iterations are independent, so a residue class
     /// is an unbiased sample).
     pub fn tier_of(&self, i: u64) -> Tier {
-        if self.fix && i % self.fix_every.max(1) == 0 {
+        if self.fix && i.is_multiple_of(self.fix_every.max(1)) {
             Tier::Fix
-        } else if i % self.check_every.max(1) == 0 {
+        } else if i.is_multiple_of(self.check_every.max(1)) {
             Tier::Check
         } else {
             Tier::Front
@@ -227,12 +227,24 @@ fn check_analysis(
         .iter()
         .any(|k| matches!(k.report.verdict, Verdict::Racy | Verdict::Divergent));
     let syntax_errors_before = syntax_errors(&analysis);
+    let divergent_before: Vec<String> = analysis
+        .kernels
+        .iter()
+        .filter(|k| k.report.verdict == Verdict::Divergent)
+        .map(|k| k.report.name.clone())
+        .collect();
     let outcomes = [FileOutcome::Analyzed(analysis)];
     let _ = text::render(&outcomes, true);
     check_json(&json::render(&outcomes), line_count, failures);
     check_sarif(&sarif::render(&outcomes), line_count, failures);
     if fix && racy_or_repairable {
-        check_fix(path, text, options, syntax_errors_before, failures);
+        check_fix(
+            path,
+            text,
+            options,
+            (syntax_errors_before, &divergent_before),
+            failures,
+        );
     }
 }
 
@@ -334,7 +346,7 @@ fn check_fix(
     path: &Path,
     text: &str,
     options: &OracleOptions,
-    syntax_errors_before: usize,
+    (syntax_errors_before, divergent_before): (usize, &[String]),
     failures: &mut Vec<Failure>,
 ) {
     let args = FixArgs {
@@ -383,9 +395,13 @@ fn check_fix(
             .iter()
             .find(|k| k.report.name == repaired.name)
             .map(|k| k.report.verdict);
-        // Only a race or divergence is a wrong repair: inconclusive is the
-        // budget, and garbage input may hold several kernels of one name.
-        if matches!(verdict, Some(Verdict::Racy | Verdict::Divergent)) {
+        // Only a race or a new divergence is a wrong repair: inconclusive is
+        // the budget, garbage input may hold several kernels of one name, and
+        // `fix` repairs races, not a divergence the input already had (a
+        // named barrier's thread count, say).
+        let new_divergence =
+            verdict == Some(Verdict::Divergent) && !divergent_before.contains(&repaired.name);
+        if verdict == Some(Verdict::Racy) || new_divergence {
             failures.push(Failure {
                 oracle: "fix",
                 detail: format!(
