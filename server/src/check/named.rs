@@ -44,6 +44,34 @@ pub struct NamedOutcome {
     pub well_synchronized: bool,
     /// Why the check could not run, when it could not.
     pub skipped: Option<String>,
+    /// Generations of operations inside loops as functions of the loops'
+    /// iteration numbers, where the concrete runs show one.
+    pub generations: GenerationTable,
+}
+
+/// The generation of each named operation as an affine function of its
+/// thread's iteration numbers (see [`GenerationFit`]), and the loops' trip
+/// counts, read off the concrete runs of every thread of the block.
+#[derive(Clone, Debug, Default)]
+pub struct GenerationTable {
+    /// By statement (operations whose every execution fits).
+    pub fits: HashMap<StmtId, GenerationFit>,
+    /// Loops around barrier operations whose trip count is the same every
+    /// time any thread runs them.
+    pub trips: HashMap<StmtId, u64>,
+}
+
+/// `generation = base + sum(stride_L * iteration_L)` over the loops around
+/// the operation (outermost first), in every thread that executes it. The
+/// operation is *regular*: a thread that executes it once executes it in
+/// every iteration of every loop around it, so whether it runs does not
+/// depend on the iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenerationFit {
+    /// Generation in the first iteration of every loop.
+    pub base: i128,
+    /// (loop, stride) from the outermost loop in.
+    pub strides: Vec<(StmtId, i128)>,
 }
 
 /// One barrier operation of a thread.
@@ -58,6 +86,18 @@ struct Event {
     token: Option<i128>,
     /// From a named-barrier statement (not `__syncthreads()`).
     named: bool,
+    /// The thread's iteration number of every loop around it (outermost first).
+    iters: Vec<(StmtId, u64)>,
+    /// For an arrival, how many arrivals of this thread at the same barrier
+    /// precede it; for a wait, its token's.
+    generation: i128,
+}
+
+/// Every thread's barrier operations and the trip counts its loops ran.
+struct Traces {
+    events: Vec<Vec<Event>>,
+    /// Loop -> trip counts seen (any thread, any entry).
+    trips: HashMap<StmtId, std::collections::BTreeSet<u64>>,
 }
 
 /// Whether the kernel uses named or split barriers.
@@ -82,9 +122,13 @@ pub fn check_named(kernel: &Kernel, opts: &CheckOptions) -> NamedOutcome {
         findings: Vec::new(),
         well_synchronized: false,
         skipped: Some(why),
+        generations: GenerationTable::default(),
     };
-    let traces = match traces(kernel, opts) {
-        Ok(t) => t,
+    let (traces, generations) = match traces(kernel, opts) {
+        Ok(t) => {
+            let generations = fit_generations(&t);
+            (t.events, generations)
+        }
         Err(why) => return skip(why),
     };
     let total = traces.len() as i128;
@@ -113,7 +157,92 @@ pub fn check_named(kernel: &Kernel, opts: &CheckOptions) -> NamedOutcome {
         well_synchronized: findings.is_empty(),
         findings,
         skipped: None,
+        generations,
     }
+}
+
+/// Fits every operation's generations (see [`GenerationFit`]); operations
+/// that do not fit are left out (they then order nothing in the race check).
+fn fit_generations(traces: &Traces) -> GenerationTable {
+    let trips: HashMap<StmtId, u64> = traces
+        .trips
+        .iter()
+        .filter_map(
+            |(l, seen)| match seen.iter().collect::<Vec<_>>().as_slice() {
+                [only] => Some((*l, **only)),
+                _ => None,
+            },
+        )
+        .collect();
+    let mut by_stmt: BTreeMap<u32, Vec<&Event>> = BTreeMap::new();
+    for e in traces.events.iter().flatten() {
+        by_stmt.entry(e.stmt.0).or_default().push(e);
+    }
+    let mut fits = HashMap::new();
+    for (stmt, events) in by_stmt {
+        if let Some(fit) = fit_one(&traces.events, StmtId(stmt), &events, &trips) {
+            fits.insert(StmtId(stmt), fit);
+        }
+    }
+    GenerationTable { fits, trips }
+}
+
+/// The affine fit of one operation's generations, if every execution by
+/// every thread agrees with it and the operation is regular.
+fn fit_one(
+    all: &[Vec<Event>],
+    stmt: StmtId,
+    events: &[&Event],
+    trips: &HashMap<StmtId, u64>,
+) -> Option<GenerationFit> {
+    let first = events.first()?;
+    let loops: Vec<StmtId> = first.iters.iter().map(|(l, _)| *l).collect();
+    // Regularity: each executing thread runs it once per iteration vector
+    // (a statement runs at most once per iteration of its innermost loop),
+    // so the number of executions is the product of uniform trip counts.
+    let mut per_iteration: u64 = 1;
+    for l in &loops {
+        per_iteration = per_iteration.checked_mul(*trips.get(l)?)?;
+    }
+    for trace in all {
+        let n = trace.iter().filter(|e| e.stmt == stmt).count() as u64;
+        if n != 0 && n != per_iteration {
+            return None;
+        }
+    }
+    let at = |vector: &dyn Fn(usize) -> u64| {
+        events
+            .iter()
+            .find(|e| {
+                e.iters
+                    .iter()
+                    .enumerate()
+                    .all(|(i, (_, k))| *k == vector(i))
+            })
+            .map(|e| e.generation)
+    };
+    let base = at(&|_| 0)?;
+    let mut strides = Vec::new();
+    for (d, l) in loops.iter().enumerate() {
+        let stride = if trips.get(l) == Some(&1) {
+            0
+        } else {
+            at(&|i| u64::from(i == d))? - base
+        };
+        strides.push((*l, stride));
+    }
+    let fits = events.iter().all(|e| {
+        e.iters.len() == loops.len()
+            && e.iters
+                .iter()
+                .zip(&strides)
+                .try_fold(base, |acc, ((l, k), (l2, s))| {
+                    (l == l2).then_some(())?;
+                    acc.checked_add(s.checked_mul(i128::from(*k))?)
+                })
+                == Some(e.generation)
+    });
+    fits.then_some(GenerationFit { base, strides })
 }
 
 /// The threads of a block that execute statement `stmt` (a barrier
@@ -123,6 +252,7 @@ pub fn reaching_threads(kernel: &Kernel, opts: &CheckOptions, stmt: StmtId) -> O
     let traces = traces(kernel, opts).ok()?;
     Some(
         traces
+            .events
             .iter()
             .enumerate()
             .filter(|(_, tr)| tr.iter().any(|e| e.stmt == stmt))
@@ -132,7 +262,7 @@ pub fn reaching_threads(kernel: &Kernel, opts: &CheckOptions, stmt: StmtId) -> O
 }
 
 /// Every thread's barrier operations, or why they cannot be computed.
-fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Vec<Vec<Event>>, String> {
+fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Traces, String> {
     let Some(dim) = opts.launch.block_dim else {
         return Err("the block size is not known (give `--blockDim` or a launch)".into());
     };
@@ -141,6 +271,7 @@ fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Vec<Vec<Event>>, Strin
         return Err(format!("a block of {total} threads is not simulated"));
     }
     let mut traces = Vec::new();
+    let mut trips: HashMap<StmtId, std::collections::BTreeSet<u64>> = HashMap::new();
     for t in 0..total {
         let tid = [
             t % u64::from(dim[0]),
@@ -160,14 +291,22 @@ fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Vec<Vec<Event>>, Strin
             broke: false,
             continued: false,
             unknown: None,
+            iters: Vec::new(),
+            trips: HashMap::new(),
         };
         run.block(&kernel.body);
         if let Some((_, why)) = run.unknown {
             return Err(format!("thread {t}: {why}"));
         }
+        for (l, seen) in run.trips {
+            trips.entry(l).or_default().extend(seen);
+        }
         traces.push(run.events);
     }
-    Ok(traces)
+    Ok(Traces {
+        events: traces,
+        trips,
+    })
 }
 
 /// Warps as a compact list, for messages.
@@ -190,6 +329,10 @@ struct ThreadRun<'k> {
     broke: bool,
     continued: bool,
     unknown: Option<(Span, String)>,
+    /// Iteration numbers of the loops being run (outermost first).
+    iters: Vec<(StmtId, u64)>,
+    /// Trip counts of the loops around barrier operations.
+    trips: HashMap<StmtId, std::collections::BTreeSet<u64>>,
 }
 
 impl ThreadRun<'_> {
@@ -259,6 +402,8 @@ impl ThreadRun<'_> {
                 StmtKind::Write { .. } | StmtKind::Assume { .. } => {}
                 StmtKind::Barrier { scope, .. } => {
                     if *scope == crate::ir::BarrierScope::Block {
+                        let generation = *self.arrivals.get(&SYNCTHREADS_ID).unwrap_or(&0);
+                        *self.arrivals.entry(SYNCTHREADS_ID).or_insert(0) += 1;
                         self.events.push(Event {
                             stmt: s.id,
                             span: s.inlined_at.unwrap_or(s.span),
@@ -267,6 +412,8 @@ impl ThreadRun<'_> {
                             count: Some(self.total),
                             token: None,
                             named: false,
+                            iters: self.iters.clone(),
+                            generation,
                         });
                     }
                 }
@@ -291,8 +438,10 @@ impl ThreadRun<'_> {
                         None => None,
                     };
                     let mut wait_token = None;
+                    let mut generation = 0;
                     if op.arrives() {
                         let k = self.arrivals.entry(id.bits).or_insert(0);
+                        generation = *k;
                         if let Some(t) = token {
                             if let Some(v) = Value::new(*k, ScalarTy::INT) {
                                 self.env.insert(*t, v);
@@ -314,6 +463,8 @@ impl ThreadRun<'_> {
                         count,
                         token: wait_token,
                         named: true,
+                        iters: self.iters.clone(),
+                        generation: wait_token.unwrap_or(generation),
                     });
                 }
                 StmtKind::If { cond, then_, else_ } => match self.eval(cond) {
@@ -346,40 +497,64 @@ impl ThreadRun<'_> {
                         forget_assigned(step, &mut self.env);
                         continue;
                     }
-                    loop {
-                        self.block(cond_prelude);
-                        if self.stop() {
-                            return;
-                        }
-                        match self.eval(cond) {
-                            Some(c) if c.truthy() => {}
-                            Some(_) => break,
-                            None => {
-                                self.give_up(
-                                    s.span,
-                                    "a loop around barriers has an unknown trip count",
-                                );
-                                return;
-                            }
-                        }
-                        self.block(body);
-                        if self.broke {
-                            self.broke = false;
-                            break;
-                        }
-                        self.continued = false;
-                        if self.stop() {
-                            return;
-                        }
-                        self.block(step);
-                        if self.stop() {
-                            return;
-                        }
+                    self.iters.push((s.id, 0));
+                    let trip = self.run_loop(s, cond, cond_prelude, body, step);
+                    self.iters.pop();
+                    // A thread leaving by `return` ran a partial last
+                    // iteration: its trip count differs from the others'.
+                    self.trips.entry(s.id).or_default().insert(trip);
+                    if self.stop() {
+                        return;
                     }
                 }
                 StmtKind::Break => self.broke = true,
                 StmtKind::Continue => self.continued = true,
                 StmtKind::Return => self.returned = true,
+            }
+        }
+    }
+}
+
+impl ThreadRun<'_> {
+    /// Runs a loop around barrier operations; the number of iterations started.
+    fn run_loop(
+        &mut self,
+        s: &crate::ir::Stmt,
+        cond: &Expr,
+        cond_prelude: &Block,
+        body: &Block,
+        step: &Block,
+    ) -> u64 {
+        let mut trip = 0u64;
+        loop {
+            if let Some(last) = self.iters.last_mut() {
+                last.1 = trip;
+            }
+            self.block(cond_prelude);
+            if self.stop() {
+                return trip;
+            }
+            match self.eval(cond) {
+                Some(c) if c.truthy() => {}
+                Some(_) => return trip,
+                None => {
+                    self.give_up(s.span, "a loop around barriers has an unknown trip count");
+                    return trip;
+                }
+            }
+            trip += 1;
+            self.block(body);
+            if self.broke {
+                self.broke = false;
+                return trip;
+            }
+            self.continued = false;
+            if self.stop() {
+                return trip;
+            }
+            self.block(step);
+            if self.stop() {
+                return trip;
             }
         }
     }
@@ -720,6 +895,8 @@ mod tests {
             count: Some(count),
             token: None,
             named: true,
+            iters: Vec::new(),
+            generation: 0,
         }
     }
 
@@ -763,6 +940,44 @@ mod tests {
         ];
         let f = simulate(&traces, false, 2).expect("recycling");
         assert_eq!(f.kind, DiagnosticKind::BarrierRecycling);
+    }
+
+    fn at(stmt: u32, generation: i128, iters: &[(u32, u64)]) -> Event {
+        Event {
+            stmt: StmtId(stmt),
+            generation,
+            iters: iters.iter().map(|(l, k)| (StmtId(*l), *k)).collect(),
+            ..ev(NamedOp::Sync, 1, 2)
+        }
+    }
+
+    #[test]
+    fn loop_generations_fit_when_affine_and_regular() {
+        let trips: HashMap<StmtId, u64> = [(StmtId(9), 3)].into_iter().collect();
+        // Two threads, one arrival per iteration after one before the loop.
+        let one: Vec<Event> = (0..3).map(|k| at(5, 1 + k as i128, &[(9, k)])).collect();
+        let all = vec![one.clone(), one.clone()];
+        let events: Vec<&Event> = all.iter().flatten().collect();
+        let fit = fit_one(&all, StmtId(5), &events, &trips).expect("fits");
+        assert_eq!(fit.base, 1);
+        assert_eq!(fit.strides, vec![(StmtId(9), 1)]);
+        // Skipped in the last iteration by one thread: not regular.
+        let short = vec![one.clone(), one[..2].to_vec()];
+        let events: Vec<&Event> = short.iter().flatten().collect();
+        assert!(fit_one(&short, StmtId(5), &events, &trips).is_none());
+        // Generations 0, 1, 3: not affine.
+        let bent = vec![vec![
+            at(5, 0, &[(9, 0)]),
+            at(5, 1, &[(9, 1)]),
+            at(5, 3, &[(9, 2)]),
+        ]];
+        let events: Vec<&Event> = bent.iter().flatten().collect();
+        assert!(fit_one(&bent, StmtId(5), &events, &trips).is_none());
+        // Different bases in two threads: no common function.
+        let other: Vec<Event> = (0..3).map(|k| at(5, k as i128, &[(9, k)])).collect();
+        let mixed = vec![one, other];
+        let events: Vec<&Event> = mixed.iter().flatten().collect();
+        assert!(fit_one(&mixed, StmtId(5), &events, &trips).is_none());
     }
 
     #[test]

@@ -394,8 +394,10 @@ impl<'k, 's> Checker<'k, 's> {
         let loops = LoopTable::new(kernel);
         let tree = LabelTree::new(kernel);
         let cfg = Cfg::with_uniformity(kernel, &uniformity);
+        let named = super::named::check_named(kernel, opts);
         let mut enc = Encoder::new(kernel, opts, uniformity, loops);
         enc.set_deadline(budget.deadline);
+        enc.set_generations(named.generations.clone());
         let positions = tree
             .order
             .iter()
@@ -426,7 +428,7 @@ impl<'k, 's> Checker<'k, 's> {
             profile: Profile::default(),
             rlimit_set: [None, None],
             positions,
-            named: super::named::check_named(kernel, opts),
+            named,
             async_findings: Vec::new(),
         }
     }
@@ -1149,15 +1151,22 @@ impl<'k, 's> Checker<'k, 's> {
     }
 
     /// Neither access is ordered before the other by a named or split
-    /// barrier (WEFT's happens-before): thread 1's access `a` precedes its
+    /// barrier (WEFT's happens-before): thread 1's access `a` precedes an
     /// arrival P, thread 2 waits at Q for P's generation or a later one of
     /// the same barrier, then makes access `b` (or the other way round).
     /// Generations of one barrier complete in order, so Q returns only after
     /// P's generation completed, which needs P. This relies on each
     /// generation taking each participant once (checked and reported as
     /// `barrier-recycling`) and on arrivals meeting the expected count
-    /// (`barrier-deadlock`). An operation with an unknown generation (in a
-    /// loop) orders nothing. None when the kernel has no such operations.
+    /// (`barrier-deadlock`). An operation with an unknown generation orders
+    /// nothing. None when the kernel has no such operations.
+    ///
+    /// In loops (see [`Self::instances_after`]) P may be the same operation
+    /// in a later iteration and Q one in an earlier iteration: with a fitted
+    /// generation `base + sum(stride * iteration)` and regular execution
+    /// (a thread that runs the operation runs it in every iteration), the
+    /// instance in another iteration runs too, with the generation the fit
+    /// gives for that iteration, whenever that iteration exists.
     fn named_unordered(
         &self,
         a: StmtId,
@@ -1170,27 +1179,22 @@ impl<'k, 's> Checker<'k, 's> {
         if r1.named.is_empty() || !self.named.well_synchronized {
             return None;
         }
-        let pos = |id: StmtId| self.positions.get(&id).copied().unwrap_or(usize::MAX);
         let ordered = |first: StmtId, x: &ExecResult, second: StmtId, y: &ExecResult| {
             let mut ways = Vec::new();
-            for p in x
-                .named
-                .iter()
-                .filter(|e| e.op.arrives() && pos(e.stmt) > pos(first))
-            {
-                let Some(gp) = &p.generation else { continue };
-                for q in y
-                    .named
-                    .iter()
-                    .filter(|e| e.op.waits() && pos(e.stmt) < pos(second))
-                {
-                    let Some(gq) = &q.generation else { continue };
-                    ways.push(Bool::and(&[
-                        &p.enabled,
-                        &q.enabled,
-                        &p.barrier.eq(&q.barrier),
-                        &gp.le(gq),
-                    ]));
+            for p in x.named.iter().filter(|e| e.op.arrives()) {
+                for (p_exists, gp) in self.instances(first, p, x, true) {
+                    for q in y.named.iter().filter(|e| e.op.waits()) {
+                        for (q_exists, gq) in self.instances(second, q, y, false) {
+                            ways.push(Bool::and(&[
+                                &p.enabled,
+                                &q.enabled,
+                                &p_exists,
+                                &q_exists,
+                                &p.barrier.eq(&q.barrier),
+                                &gp.le(&gq),
+                            ]));
+                        }
+                    }
                 }
             }
             Bool::or(&ways)
@@ -1198,6 +1202,98 @@ impl<'k, 's> Checker<'k, 's> {
         let ab = ordered(a, r1, b, r2);
         let ba = ordered(b, r2, a, r1);
         Some(Bool::and(&[ab.not(), ba.not()]))
+    }
+
+    /// Instances of named operation `e` a thread executes after (`after`)
+    /// or before its access `access`, each as (the instance exists, its
+    /// generation). Let C be the loops around both. Same iteration of C:
+    /// `e` follows (precedes) the access in program order, and loops around
+    /// `e` only are at their first (last) iteration. Or, for each loop L of
+    /// C, the next (previous) iteration of L, when it exists, with the
+    /// loops inside L around `e` at their first (last) iteration. An
+    /// operation without a fitted generation has only its own instance.
+    fn instances(
+        &self,
+        access: StmtId,
+        e: &super::symexec::NamedEvent,
+        x: &ExecResult,
+        after: bool,
+    ) -> Vec<(Bool, Int)> {
+        let pos = |id: StmtId| self.positions.get(&id).copied().unwrap_or(usize::MAX);
+        let Some(g) = &e.generation else {
+            return Vec::new();
+        };
+        let follows = if after {
+            pos(e.stmt) > pos(access)
+        } else {
+            pos(e.stmt) < pos(access)
+        };
+        let common = self.tree.common_loops(access, e.stmt);
+        let trips = &self.named.generations.trips;
+        if e.iteration_terms.is_empty() {
+            // Outside loops (or generations that count every execution,
+            // which then is the only one) : program order alone.
+            return if follows && common.is_empty() {
+                vec![(Bool::from_bool(true), g.clone())]
+            } else {
+                Vec::new()
+            };
+        }
+        // The generation with the iterations of loops from depth `from` on
+        // (outermost is 0) moved to their first (last) iteration, and the
+        // loop at depth `step_at` (if any) one iteration forward (back).
+        let shifted = |from: usize, step_at: Option<usize>| -> Option<Int> {
+            let mut terms = vec![g.clone()];
+            for (depth, (l, stride, it)) in e.iteration_terms.iter().enumerate() {
+                let target = if Some(depth) == step_at {
+                    let one = Int::from_i64(if after { 1 } else { -1 });
+                    Int::add(&[it.clone(), one])
+                } else if depth >= from {
+                    if after {
+                        Int::from_i64(0)
+                    } else {
+                        Int::from_i128(i128::from(*trips.get(l)?) - 1)
+                    }
+                } else {
+                    continue;
+                };
+                terms.push(Int::mul(&[
+                    Int::from_i128(*stride),
+                    Int::sub(&[target, it.clone()]),
+                ]));
+            }
+            Some(Int::add(&terms))
+        };
+        let mut out = Vec::new();
+        // The fitted loops of `e` must start with the common loops (the
+        // same loops in the same order); else only program order counts.
+        let aligned = common.len() <= e.iteration_terms.len()
+            && common
+                .iter()
+                .zip(&e.iteration_terms)
+                .all(|(l, (l2, _, _))| l == l2);
+        if !aligned {
+            return out;
+        }
+        if follows {
+            if let Some(g) = shifted(common.len(), None) {
+                out.push((Bool::from_bool(true), g));
+            }
+        }
+        for (depth, l) in common.iter().enumerate() {
+            let (Some(trip), Some(it)) = (trips.get(l), x.iterations.get(l)) else {
+                continue;
+            };
+            let exists = if after {
+                Int::add(&[it.clone(), Int::from_i64(1)]).lt(Int::from_i128(i128::from(*trip)))
+            } else {
+                it.ge(Int::from_i64(1))
+            };
+            if let Some(g) = shifted(depth + 1, Some(depth)) {
+                out.push((exists, g));
+            }
+        }
+        out
     }
 
     fn span_of(&self, id: StmtId) -> crate::ir::Span {
