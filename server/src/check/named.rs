@@ -272,6 +272,18 @@ fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Traces, String> {
     }
     let mut traces = Vec::new();
     let mut trips: HashMap<StmtId, std::collections::BTreeSet<u64>> = HashMap::new();
+    // Expected counts computed at run time (`init(&bar, n)`): one value per
+    // barrier object for the whole block, set by the thread that initialises
+    // it. Threads are run in order, so a thread before the initialising one
+    // does not see it and the check gives up (sound).
+    let counts: Vec<VarId> = kernel
+        .vars
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.name.starts_with(crate::ir::BARRIER_COUNT_VAR))
+        .map(|(i, _)| VarId(i as u32))
+        .collect();
+    let mut shared: HashMap<VarId, Value> = HashMap::new();
     for t in 0..total {
         let tid = [
             t % u64::from(dim[0]),
@@ -294,9 +306,26 @@ fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Traces, String> {
             iters: Vec::new(),
             trips: HashMap::new(),
         };
+        for (v, value) in &shared {
+            run.env.insert(*v, *value);
+        }
         run.block(&kernel.body);
         if let Some((_, why)) = run.unknown {
             return Err(format!("thread {t}: {why}"));
+        }
+        for v in &counts {
+            match (run.env.get(v), shared.get(v)) {
+                (Some(mine), Some(theirs)) if mine.bits != theirs.bits => {
+                    return Err(format!(
+                        "threads initialise a barrier object with different counts ({} and {})",
+                        theirs.bits, mine.bits
+                    ));
+                }
+                (Some(mine), _) => {
+                    shared.insert(*v, *mine);
+                }
+                _ => {}
+            }
         }
         for (l, seen) in run.trips {
             trips.entry(l).or_default().extend(seen);
@@ -431,7 +460,10 @@ impl ThreadRun<'_> {
                         Some(c) => match self.eval(c) {
                             Some(v) => Some(v.bits),
                             None => {
-                                self.give_up(s.span, "barrier thread count not known");
+                                self.give_up(
+                                    s.span,
+                                    "barrier thread count not known (an `init` count this thread has not seen, or one depending on parameters or memory)",
+                                );
                                 return;
                             }
                         },

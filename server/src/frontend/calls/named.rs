@@ -786,11 +786,41 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 let id = self.barrier_object(args[0]);
                 let vals = self.eval_args(&args[1..])?;
-                if let (Expr::Int(k, _), Some(Val::Scalar(count, t))) = (&id, vals.first()) {
-                    if launch_constant(count) {
+                let Expr::Int(k, _) = id else {
+                    return Ok(Some(Val::Void));
+                };
+                match vals.first() {
+                    Some(Val::Scalar(count, t)) if launch_constant(count) => {
                         self.asyncs
                             .counts
-                            .insert(*k, conv(count.clone(), *t, ScalarTy::INT));
+                            .insert(k, conv(count.clone(), *t, ScalarTy::INT));
+                    }
+                    other => {
+                        // A count computed at run time: the initialising
+                        // thread's value, kept in a variable every thread's
+                        // operations on the object read (the well-synchronization
+                        // check shares it across the block; without a value it
+                        // is not checked, never assumed to match).
+                        let var = self.new_var(
+                            &format!(
+                                "{}{}",
+                                crate::ir::BARRIER_COUNT_VAR,
+                                k - OBJECT_BARRIER_BASE
+                            ),
+                            ScalarTy::INT,
+                            n,
+                        );
+                        match other {
+                            Some(Val::Scalar(count, t)) => self.push(
+                                StmtKind::Assign {
+                                    var,
+                                    value: conv(count.clone(), *t, ScalarTy::INT),
+                                },
+                                n,
+                            ),
+                            _ => self.push(StmtKind::Havoc { var }, n),
+                        }
+                        self.asyncs.counts.insert(k, Expr::Var(var));
                     }
                 }
                 Ok(Some(Val::Void))
