@@ -53,6 +53,8 @@ pub(crate) struct AsyncState {
     /// Expected counts from `init(&bar, n)`, when `n` is thread-independent
     /// and made of constants and launch sizes.
     counts: HashMap<i128, Expr>,
+    /// The memory of barrier objects `init` was seen on (at constant offsets).
+    objects: HashMap<i128, (crate::ir::ArrayId, Expr)>,
 }
 
 impl AsyncState {
@@ -786,6 +788,29 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 let id = self.barrier_object(args[0]);
                 let vals = self.eval_args(&args[1..])?;
+                // The object's memory: `init` stores to it; arrivals and
+                // waits read it (their own updates are atomic, so they do not
+                // race with each other), so a use not ordered after the
+                // initialisation is a race on the object.
+                if let (
+                    Expr::Int(k, _),
+                    Val::Ptr {
+                        target: crate::frontend::lowerer::Target::Array(array),
+                        offset: offset @ Expr::Int(..),
+                        ..
+                    },
+                ) = (&id, self.rvalue(args[0])?)
+                {
+                    let access = self.access(array, offset.clone(), ScalarTy::ULONG);
+                    self.push(
+                        StmtKind::Write {
+                            access,
+                            value: int(0, ScalarTy::ULONG),
+                        },
+                        n,
+                    );
+                    self.asyncs.objects.insert(*k, (array, offset));
+                }
                 let Expr::Int(k, _) = id else {
                     return Ok(Some(Val::Void));
                 };
@@ -944,6 +969,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             Expr::Int(k, _) => self.asyncs.counts.get(k).cloned(),
             _ => None,
         };
+        let object = match &barrier {
+            Expr::Int(k, _) => self.asyncs.objects.get(k).cloned(),
+            _ => None,
+        };
+        if let Some((array, offset)) = object {
+            let dest = self.tmp(ScalarTy::ULONG, n);
+            let access = self.access(array, offset, ScalarTy::ULONG);
+            self.push(StmtKind::Read { dest, access }, n);
+        }
         self.named_barrier(n, op, barrier, count, token);
         Ok(Some(match (op, token) {
             (NamedOp::Arrive, Some(t)) => Val::Scalar(Expr::Var(t), ScalarTy::INT),
