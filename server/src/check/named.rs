@@ -61,17 +61,53 @@ pub struct GenerationTable {
     pub trips: HashMap<StmtId, u64>,
 }
 
-/// `generation = base + sum(stride_L * iteration_L)` over the loops around
-/// the operation (outermost first), in every thread that executes it. The
-/// operation is *regular*: a thread that executes it once executes it in
-/// every iteration of every loop around it, so whether it runs does not
-/// depend on the iteration.
+/// `generation = base + sum(stride_L * (iteration_L / modulus_L))` and
+/// `barrier = barrier_base + sum(barrier_stride_L * (iteration_L % modulus_L))`
+/// over the loops around the operation (outermost first), in every thread
+/// that executes it: with modulus 1 the barrier is the same in every
+/// iteration and the generation grows linearly; with modulus S it cycles
+/// through S barriers (stage-indexed barriers of an S-stage pipeline), each
+/// used every S-th iteration. The operation is *regular*: a thread that
+/// executes it once executes it in every iteration of every loop around it,
+/// so whether it runs does not depend on the iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GenerationFit {
     /// Generation in the first iteration of every loop.
     pub base: i128,
-    /// (loop, stride) from the outermost loop in.
-    pub strides: Vec<(StmtId, i128)>,
+    /// Barrier id in the first iteration of every loop.
+    pub barrier_base: i128,
+    /// One per loop around the operation, outermost first.
+    pub loops: Vec<LoopFit>,
+}
+
+/// How one loop's iteration number enters a [`GenerationFit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoopFit {
+    /// The loop.
+    pub stmt: StmtId,
+    /// Iterations per barrier cycle (1: the same barrier every iteration).
+    pub modulus: u64,
+    /// Generation added per full cycle.
+    pub stride: i128,
+    /// Barrier id added per iteration within a cycle.
+    pub barrier_stride: i128,
+}
+
+impl GenerationFit {
+    /// (generation, barrier) at iteration numbers `iters` (one per loop).
+    fn at(&self, iters: &[u64]) -> Option<(i128, i128)> {
+        if iters.len() != self.loops.len() {
+            return None;
+        }
+        let mut generation = self.base;
+        let mut barrier = self.barrier_base;
+        for (l, k) in self.loops.iter().zip(iters) {
+            let m = l.modulus.max(1);
+            generation = generation.checked_add(l.stride.checked_mul(i128::from(k / m))?)?;
+            barrier = barrier.checked_add(l.barrier_stride.checked_mul(i128::from(k % m))?)?;
+        }
+        Some((generation, barrier))
+    }
 }
 
 /// One barrier operation of a thread.
@@ -187,14 +223,17 @@ fn fit_generations(traces: &Traces) -> GenerationTable {
     GenerationTable { fits, trips }
 }
 
-/// The affine fit of one operation's generations, if every execution by
-/// every thread agrees with it and the operation is regular.
+/// The fit of one operation's generations and barriers (see
+/// [`GenerationFit`]), if every execution by every thread agrees with it and
+/// the operation is regular.
 fn fit_one(
     all: &[Vec<Event>],
     stmt: StmtId,
     events: &[&Event],
     trips: &HashMap<StmtId, u64>,
 ) -> Option<GenerationFit> {
+    /// Largest number of stages tried.
+    const MAX_MODULUS: u64 = 8;
     let first = events.first()?;
     let loops: Vec<StmtId> = first.iters.iter().map(|(l, _)| *l).collect();
     // Regularity: each executing thread runs it once per iteration vector
@@ -210,6 +249,7 @@ fn fit_one(
             return None;
         }
     }
+    // (generation, barrier) of the execution at an iteration vector (any thread).
     let at = |vector: &dyn Fn(usize) -> u64| {
         events
             .iter()
@@ -219,30 +259,52 @@ fn fit_one(
                     .enumerate()
                     .all(|(i, (_, k))| *k == vector(i))
             })
-            .map(|e| e.generation)
+            .map(|e| (e.generation, e.barrier))
     };
-    let base = at(&|_| 0)?;
-    let mut strides = Vec::new();
+    let (base, barrier_base) = at(&|_| 0)?;
+    let mut fits = Vec::new();
     for (d, l) in loops.iter().enumerate() {
-        let stride = if trips.get(l) == Some(&1) {
-            0
-        } else {
-            at(&|i| u64::from(i == d))? - base
-        };
-        strides.push((*l, stride));
+        let trip = *trips.get(l)?;
+        // Along this loop alone (the others at their first iteration), the
+        // smallest number of stages that explains every iteration.
+        let line: Vec<(i128, i128)> = (0..trip)
+            .map(|k| at(&|i| if i == d { k } else { 0 }))
+            .collect::<Option<_>>()?;
+        let chosen = (1..=MAX_MODULUS.min(trip.max(1))).find_map(|m| {
+            let stride = match line.get(m as usize) {
+                Some((g, _)) => g - base,
+                None => 0,
+            };
+            let barrier_stride = match line.get(1) {
+                Some((_, b)) if m > 1 => b - barrier_base,
+                _ => 0,
+            };
+            let fit = LoopFit {
+                stmt: *l,
+                modulus: m,
+                stride,
+                barrier_stride,
+            };
+            let ok = line.iter().enumerate().all(|(k, (g, b))| {
+                let k = k as u64;
+                *g == base + stride * i128::from(k / m)
+                    && *b == barrier_base + barrier_stride * i128::from(k % m)
+            });
+            ok.then_some(fit)
+        })?;
+        fits.push(chosen);
     }
-    let fits = events.iter().all(|e| {
-        e.iters.len() == loops.len()
-            && e.iters
-                .iter()
-                .zip(&strides)
-                .try_fold(base, |acc, ((l, k), (l2, s))| {
-                    (l == l2).then_some(())?;
-                    acc.checked_add(s.checked_mul(i128::from(*k))?)
-                })
-                == Some(e.generation)
+    let fit = GenerationFit {
+        base,
+        barrier_base,
+        loops: fits,
+    };
+    let all_fit = events.iter().all(|e| {
+        let iters: Vec<u64> = e.iters.iter().map(|(_, k)| *k).collect();
+        e.iters.iter().map(|(l, _)| *l).eq(loops.iter().copied())
+            && fit.at(&iters) == Some((e.generation, e.barrier))
     });
-    fits.then_some(GenerationFit { base, strides })
+    all_fit.then_some(fit)
 }
 
 /// The threads of a block that execute statement `stmt` (a barrier
@@ -992,7 +1054,15 @@ mod tests {
         let events: Vec<&Event> = all.iter().flatten().collect();
         let fit = fit_one(&all, StmtId(5), &events, &trips).expect("fits");
         assert_eq!(fit.base, 1);
-        assert_eq!(fit.strides, vec![(StmtId(9), 1)]);
+        assert_eq!(
+            fit.loops,
+            vec![LoopFit {
+                stmt: StmtId(9),
+                modulus: 1,
+                stride: 1,
+                barrier_stride: 0
+            }]
+        );
         // Skipped in the last iteration by one thread: not regular.
         let short = vec![one.clone(), one[..2].to_vec()];
         let events: Vec<&Event> = short.iter().flatten().collect();
@@ -1010,6 +1080,23 @@ mod tests {
         let mixed = vec![one, other];
         let events: Vec<&Event> = mixed.iter().flatten().collect();
         assert!(fit_one(&mixed, StmtId(5), &events, &trips).is_none());
+    }
+
+    #[test]
+    fn stage_indexed_barriers_fit_with_a_modulus() {
+        let trips: HashMap<StmtId, u64> = [(StmtId(9), 6)].into_iter().collect();
+        // Barrier 1 + k % 2, generation k / 2: a two-stage pipeline.
+        let one: Vec<Event> = (0..6u64)
+            .map(|k| Event {
+                barrier: 1 + i128::from(k % 2),
+                ..at(5, i128::from(k / 2), &[(9, k)])
+            })
+            .collect();
+        let all = vec![one];
+        let events: Vec<&Event> = all.iter().flatten().collect();
+        let fit = fit_one(&all, StmtId(5), &events, &trips).expect("fits");
+        assert_eq!(fit.loops[0].modulus, 2);
+        assert_eq!(fit.at(&[5]), Some((2, 2)));
     }
 
     #[test]

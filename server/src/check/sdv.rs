@@ -1182,15 +1182,15 @@ impl<'k, 's> Checker<'k, 's> {
         let ordered = |first: StmtId, x: &ExecResult, second: StmtId, y: &ExecResult| {
             let mut ways = Vec::new();
             for p in x.named.iter().filter(|e| e.op.arrives()) {
-                for (p_exists, gp) in self.instances(first, p, x, true) {
+                for (p_exists, gp, bp) in self.instances(first, p, x, true) {
                     for q in y.named.iter().filter(|e| e.op.waits()) {
-                        for (q_exists, gq) in self.instances(second, q, y, false) {
+                        for (q_exists, gq, bq) in self.instances(second, q, y, false) {
                             ways.push(Bool::and(&[
                                 &p.enabled,
                                 &q.enabled,
                                 &p_exists,
                                 &q_exists,
-                                &p.barrier.eq(&q.barrier),
+                                &bp.eq(&bq),
                                 &gp.le(&gq),
                             ]));
                         }
@@ -1206,19 +1206,19 @@ impl<'k, 's> Checker<'k, 's> {
 
     /// Instances of named operation `e` a thread executes after (`after`)
     /// or before its access `access`, each as (the instance exists, its
-    /// generation). Let C be the loops around both. Same iteration of C:
-    /// `e` follows (precedes) the access in program order, and loops around
-    /// `e` only are at their first (last) iteration. Or, for each loop L of
-    /// C, the next (previous) iteration of L, when it exists, with the
-    /// loops inside L around `e` at their first (last) iteration. An
-    /// operation without a fitted generation has only its own instance.
+    /// generation, its barrier). Let C be the loops around both. Same
+    /// iteration of C: `e` follows (precedes) the access in program order,
+    /// and loops around `e` only are at their first (last) iteration. Or, for
+    /// each loop L of C, the next (previous) iteration of L, when it exists,
+    /// with the loops inside L around `e` at their first (last) iteration.
+    /// An operation without a fitted generation has only its own instance.
     fn instances(
         &self,
         access: StmtId,
         e: &super::symexec::NamedEvent,
         x: &ExecResult,
         after: bool,
-    ) -> Vec<(Bool, Int)> {
+    ) -> Vec<(Bool, Int, Int)> {
         let pos = |id: StmtId| self.positions.get(&id).copied().unwrap_or(usize::MAX);
         let Some(g) = &e.generation else {
             return Vec::new();
@@ -1230,54 +1230,48 @@ impl<'k, 's> Checker<'k, 's> {
         };
         let common = self.tree.common_loops(access, e.stmt);
         let trips = &self.named.generations.trips;
-        if e.iteration_terms.is_empty() {
-            // Outside loops (or generations that count every execution,
-            // which then is the only one) : program order alone.
+        let Some((fit, iters)) = &e.fitted else {
+            // Outside loops: program order alone.
             return if follows && common.is_empty() {
-                vec![(Bool::from_bool(true), g.clone())]
+                vec![(Bool::from_bool(true), g.clone(), e.barrier.clone())]
             } else {
                 Vec::new()
             };
+        };
+        // The fitted loops of `e` must start with the common loops (the
+        // same loops in the same order); else nothing is claimed.
+        let aligned = common.len() <= fit.loops.len()
+            && common.iter().zip(&fit.loops).all(|(l, f)| *l == f.stmt);
+        if !aligned {
+            return Vec::new();
         }
-        // The generation with the iterations of loops from depth `from` on
-        // (outermost is 0) moved to their first (last) iteration, and the
-        // loop at depth `step_at` (if any) one iteration forward (back).
-        let shifted = |from: usize, step_at: Option<usize>| -> Option<Int> {
-            let mut terms = vec![g.clone()];
-            for (depth, (l, stride, it)) in e.iteration_terms.iter().enumerate() {
-                let target = if Some(depth) == step_at {
-                    let one = Int::from_i64(if after { 1 } else { -1 });
-                    Int::add(&[it.clone(), one])
-                } else if depth >= from {
-                    if after {
-                        Int::from_i64(0)
+        // Iteration numbers with loops from depth `from` on at their first
+        // (last) iteration, and the loop at depth `step_at` (if any) one
+        // iteration forward (back).
+        let shifted = |from: usize, step_at: Option<usize>| -> Option<Vec<Int>> {
+            fit.loops
+                .iter()
+                .zip(iters)
+                .enumerate()
+                .map(|(depth, (l, it))| {
+                    Some(if Some(depth) == step_at {
+                        Int::add(&[it.clone(), Int::from_i64(if after { 1 } else { -1 })])
+                    } else if depth >= from {
+                        if after {
+                            Int::from_i64(0)
+                        } else {
+                            Int::from_i128(i128::from(*trips.get(&l.stmt)?) - 1)
+                        }
                     } else {
-                        Int::from_i128(i128::from(*trips.get(l)?) - 1)
-                    }
-                } else {
-                    continue;
-                };
-                terms.push(Int::mul(&[
-                    Int::from_i128(*stride),
-                    Int::sub(&[target, it.clone()]),
-                ]));
-            }
-            Some(Int::add(&terms))
+                        it.clone()
+                    })
+                })
+                .collect()
         };
         let mut out = Vec::new();
-        // The fitted loops of `e` must start with the common loops (the
-        // same loops in the same order); else only program order counts.
-        let aligned = common.len() <= e.iteration_terms.len()
-            && common
-                .iter()
-                .zip(&e.iteration_terms)
-                .all(|(l, (l2, _, _))| l == l2);
-        if !aligned {
-            return out;
-        }
         if follows {
-            if let Some(g) = shifted(common.len(), None) {
-                out.push((Bool::from_bool(true), g));
+            if let Some((g, b)) = shifted(common.len(), None).and_then(|i| e.fitted_at(&i)) {
+                out.push((Bool::from_bool(true), g, b));
             }
         }
         for (depth, l) in common.iter().enumerate() {
@@ -1289,8 +1283,8 @@ impl<'k, 's> Checker<'k, 's> {
             } else {
                 it.ge(Int::from_i64(1))
             };
-            if let Some(g) = shifted(depth + 1, Some(depth)) {
-                out.push((exists, g));
+            if let Some((g, b)) = shifted(depth + 1, Some(depth)).and_then(|i| e.fitted_at(&i)) {
+                out.push((exists, g, b));
             }
         }
         out

@@ -273,10 +273,39 @@ pub struct NamedEvent {
     /// unless the concrete runs fit its generations (then it is
     /// `base + sum(stride * iteration)`).
     pub generation: Option<Int>,
-    /// With a fitted generation: (loop, stride, this thread's iteration
-    /// number) for each loop around the operation, outermost first, so the
-    /// generation of the same operation in another iteration is known.
-    pub iteration_terms: Vec<(StmtId, i128, Int)>,
+    /// With a fitted generation: the fit and this thread's iteration number
+    /// of each loop around the operation (outermost first), so the
+    /// generation and barrier of the same operation in another iteration
+    /// are known.
+    pub fitted: Option<(super::named::GenerationFit, Vec<Int>)>,
+}
+
+impl NamedEvent {
+    /// (generation, barrier) of this operation at iteration numbers `iters`
+    /// (one per loop around it), from its fit.
+    pub fn fitted_at(&self, iters: &[Int]) -> Option<(Int, Int)> {
+        let (fit, _) = self.fitted.as_ref()?;
+        if iters.len() != fit.loops.len() {
+            return None;
+        }
+        let mut generation = vec![Int::from_i128(fit.base)];
+        let mut barrier = vec![Int::from_i128(fit.barrier_base)];
+        for (l, it) in fit.loops.iter().zip(iters) {
+            let m = Int::from_i128(i128::from(l.modulus.max(1)));
+            if l.stride != 0 {
+                let cycles = if l.modulus > 1 {
+                    it.div(&m)
+                } else {
+                    it.clone()
+                };
+                generation.push(Int::mul(&[Int::from_i128(l.stride), cycles]));
+            }
+            if l.barrier_stride != 0 {
+                barrier.push(Int::mul(&[Int::from_i128(l.barrier_stride), it.modulo(&m)]));
+            }
+        }
+        Some((Int::add(&generation), Int::add(&barrier)))
+    }
 }
 
 /// One thread's execution of an atomic increment or decrement.
@@ -1588,7 +1617,7 @@ impl Exec<'_, '_> {
         let own = if in_loop
             || arrivals
                 .iter()
-                .any(|e| e.generation.is_none() || !e.iteration_terms.is_empty())
+                .any(|e| e.generation.is_none() || e.fitted.is_some())
         {
             None
         } else {
@@ -1644,22 +1673,28 @@ impl Exec<'_, '_> {
         // Without a symbolic count (in or after a loop), the concrete runs'
         // fit, where one exists: `base + sum(stride * iteration)`, the same
         // function in every thread that executes the operation.
-        let mut iteration_terms = Vec::new();
+        let mut fitted = None;
         let generation = match (generation, self.enc.generations.fits.get(&id)) {
             (Some(g), _) => Some(g),
             (None, Some(fit)) => {
-                let mut terms = vec![Int::from_i128(fit.base)];
-                let mut complete = true;
-                for (l, stride) in &fit.strides {
-                    match self.out.iterations.get(l) {
-                        Some(it) => {
-                            terms.push(Int::mul(&[it.clone(), Int::from_i128(*stride)]));
-                            iteration_terms.push((*l, *stride, it.clone()));
-                        }
-                        None => complete = false,
-                    }
-                }
-                complete.then(|| Int::add(&terms))
+                let iters: Option<Vec<Int>> = fit
+                    .loops
+                    .iter()
+                    .map(|l| self.out.iterations.get(&l.stmt).cloned())
+                    .collect();
+                iters.and_then(|iters| {
+                    let event = NamedEvent {
+                        stmt: id,
+                        op,
+                        enabled: enabled.clone(),
+                        barrier: barrier.clone(),
+                        generation: None,
+                        fitted: Some((fit.clone(), iters.clone())),
+                    };
+                    let (g, _) = event.fitted_at(&iters)?;
+                    fitted = event.fitted;
+                    Some(g)
+                })
             }
             (None, None) => None,
         };
@@ -1669,7 +1704,7 @@ impl Exec<'_, '_> {
             enabled,
             barrier,
             generation,
-            iteration_terms,
+            fitted,
         });
     }
 
