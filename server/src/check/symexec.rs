@@ -1884,20 +1884,31 @@ impl Exec<'_, '_> {
         let mut inner = outer.clone();
         inner.push(id);
 
-        // The iteration number of the arbitrary iteration, `0 <= it < trip`
-        // (the trip count when the concrete runs show it the same in every
-        // thread). Linked to a linear counter below; otherwise free (it then
-        // ranges over every iteration, which over-approximates).
-        let iteration = match self.havoc(&format!("iter{}", id.0), ScalarTy::INT, true, &inner) {
-            Val::I(x, _) => x,
-            Val::B(_) => Int::from_i64(0),
-        };
-        let mut bounds = vec![iteration.ge(Int::from_i64(0))];
-        if let Some(trip) = self.enc.generations.trips.get(&id) {
-            bounds.push(iteration.lt(Int::from_i128(i128::from(*trip))));
-        }
-        self.out.assumptions.push(Bool::and(&bounds));
-        self.out.iterations.insert(id, iteration.clone());
+        // The iteration number of the arbitrary iteration, `0 <= it < trip`,
+        // for loops around named operations whose trip count the concrete
+        // runs show the same in every thread (only those take part in
+        // generation fits; other kernels' encodings are unchanged). Linked to
+        // a linear counter below; otherwise free (it then ranges over every
+        // iteration, which over-approximates).
+        let iteration = self
+            .enc
+            .generations
+            .trips
+            .get(&id)
+            .copied()
+            .and_then(|trip| {
+                let Val::I(it, _) =
+                    self.havoc(&format!("iter{}", id.0), ScalarTy::INT, true, &inner)
+                else {
+                    return None;
+                };
+                self.out.assumptions.push(Bool::and(&[
+                    it.ge(Int::from_i64(0)),
+                    it.lt(Int::from_i128(i128::from(trip))),
+                ]));
+                self.out.iterations.insert(id, it.clone());
+                Some(it)
+            });
         // Head: the state at the start of an arbitrary iteration.
         for v in &info.modified {
             let ty = self.var_ty(*v);
@@ -1928,7 +1939,8 @@ impl Exec<'_, '_> {
         // statement of the step, which every iteration that does not leave
         // the loop runs) has the value `init +/- it * e` at the head of
         // iteration `it`.
-        for counter in &info.counters {
+        for counter in info.counters.iter().filter(|_| iteration.is_some()) {
+            let Some(iteration) = &iteration else { break };
             if !matches!(counter.op, UpdateOp::Add | UpdateOp::Sub)
                 || !updated_once_per_iteration(step, counter.var)
             {
