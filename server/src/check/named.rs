@@ -189,6 +189,13 @@ pub fn check_named(kernel: &Kernel, opts: &CheckOptions) -> NamedOutcome {
             break;
         }
     }
+    if findings.is_empty() {
+        match recycling_in_any_schedule(&traces) {
+            Ok(Some(f)) => findings.push(f),
+            Ok(None) => {}
+            Err(why) => return skip(why),
+        }
+    }
     NamedOutcome {
         well_synchronized: findings.is_empty(),
         findings,
@@ -957,6 +964,122 @@ fn simulate(traces: &[Vec<Event>], reverse: bool, total: i128) -> Option<Finding
     })
 }
 
+/// WEFT's recycling check over every schedule, by happens-before: with
+/// generation `k` of a barrier made of its participants' `k`-th arrivals,
+/// generations are well formed in every schedule iff each arrival of
+/// generation `k >= 1` happens after generation `k - 1` completed (else some
+/// schedule runs it while `k - 1` is pending, and it is counted there).
+/// Happens-before: program order, an arrival before its generation's
+/// completion, a completion before whatever follows the syncs and waits for
+/// it. Nodes are visited in topological order, each knowing the latest
+/// completed generation of every barrier that happens before it (by
+/// induction, the checks already passed make earlier generations of a
+/// barrier complete before later ones, so the latest one stands for all).
+/// Err when the graph has a cycle (some wait can never return: a deadlock
+/// the simulation would have reported).
+fn recycling_in_any_schedule(traces: &[Vec<Event>]) -> Result<Option<Finding>, String> {
+    let mut barriers: Vec<i128> = traces.iter().flatten().map(|e| e.barrier).collect();
+    barriers.sort_unstable();
+    barriers.dedup();
+    let slot = |b: i128| barriers.binary_search(&b).ok();
+    let nb = barriers.len();
+    let mut offset = Vec::with_capacity(traces.len());
+    let mut events = 0usize;
+    for trace in traces {
+        offset.push(events);
+        events += trace.len();
+    }
+    // Completion nodes after the event nodes.
+    let mut completions: HashMap<(i128, i128), usize> = HashMap::new();
+    for e in traces.iter().flatten() {
+        let next = events + completions.len();
+        completions.entry((e.barrier, e.generation)).or_insert(next);
+    }
+    let nodes = events + completions.len();
+    let mut succ: Vec<Vec<usize>> = vec![Vec::new(); nodes];
+    for (t, trace) in traces.iter().enumerate() {
+        for (i, e) in trace.iter().enumerate() {
+            let me = offset[t] + i;
+            let next = (i + 1 < trace.len()).then_some(me + 1);
+            if let Some(n) = next {
+                succ[me].push(n);
+            }
+            let Some(&c) = completions.get(&(e.barrier, e.generation)) else {
+                continue;
+            };
+            if e.op.arrives() {
+                succ[me].push(c);
+            }
+            if let (true, Some(n)) = (e.op.waits(), next) {
+                succ[c].push(n);
+            }
+        }
+    }
+    let mut indegree = vec![0usize; nodes];
+    for list in &succ {
+        for n in list {
+            indegree[*n] += 1;
+        }
+    }
+    // Latest completed generation of each barrier before the node (-1: none).
+    let mut seen = vec![-1i128; nodes * nb];
+    let mut ready: Vec<usize> = (0..nodes).filter(|n| indegree[*n] == 0).collect();
+    let mut visited = 0usize;
+    let node_event = |n: usize| -> Option<(usize, &Event)> {
+        let t = offset.partition_point(|o| *o <= n).checked_sub(1)?;
+        traces[t].get(n - offset[t]).map(|e| (t, e))
+    };
+    let completion_of: HashMap<usize, (i128, i128)> =
+        completions.iter().map(|(k, v)| (*v, *k)).collect();
+    while let Some(n) = ready.pop() {
+        visited += 1;
+        if n < events {
+            if let Some((t, e)) = node_event(n) {
+                if e.op.arrives() && e.generation >= 1 {
+                    let known = slot(e.barrier).map_or(-1, |b| seen[n * nb + b]);
+                    if known < e.generation - 1 {
+                        return Ok(Some(Finding {
+                            kind: DiagnosticKind::BarrierRecycling,
+                            message: format!(
+                                "thread {t} (warp {}) arrives at {} for generation {} without waiting for generation {} to complete: in some schedule this arrival is counted in generation {} instead, which then completes early",
+                                t / 32,
+                                barrier_name(e.barrier),
+                                e.generation,
+                                e.generation - 1,
+                                e.generation - 1
+                            ),
+                            span: e.span,
+                            related: Vec::new(),
+                            race: None,
+                            divergence: None,
+                        }));
+                    }
+                }
+            }
+        } else if let Some((b, g)) = completion_of.get(&n) {
+            if let Some(b) = slot(*b) {
+                let cell = &mut seen[n * nb + b];
+                *cell = (*cell).max(*g);
+            }
+        }
+        for &m in &succ[n] {
+            for b in 0..nb {
+                let v = seen[n * nb + b];
+                let cell = &mut seen[m * nb + b];
+                *cell = (*cell).max(v);
+            }
+            indegree[m] -= 1;
+            if indegree[m] == 0 {
+                ready.push(m);
+            }
+        }
+    }
+    if visited < nodes {
+        return Err("the barrier operations' happens-before order has a cycle".into());
+    }
+    Ok(None)
+}
+
 fn recycling(e: &Event, first: &Event, message: String) -> Finding {
     let _ = (e.stmt, first.stmt);
     Finding {
@@ -1080,6 +1203,43 @@ mod tests {
         let mixed = vec![one, other];
         let events: Vec<&Event> = mixed.iter().flatten().collect();
         assert!(fit_one(&mixed, StmtId(5), &events, &trips).is_none());
+    }
+
+    fn gen(op: NamedOp, barrier: i128, generation: i128) -> Event {
+        Event {
+            generation,
+            token: (op == NamedOp::Wait).then_some(generation),
+            ..ev(op, barrier, 2)
+        }
+    }
+
+    #[test]
+    fn recycling_in_a_schedule_neither_simulation_runs_is_found() {
+        // Thread 0 arrives at barrier 1 twice with only a sync on barrier 2
+        // (which thread 2 completes) in between: if thread 2 runs first,
+        // thread 0's second arrival comes before thread 1's first one.
+        let traces = vec![
+            vec![
+                gen(NamedOp::Arrive, 1, 0),
+                gen(NamedOp::Sync, 2, 0),
+                gen(NamedOp::Arrive, 1, 1),
+            ],
+            vec![gen(NamedOp::Sync, 1, 0), gen(NamedOp::Sync, 1, 1)],
+            vec![gen(NamedOp::Arrive, 2, 0)],
+        ];
+        assert!(count_mismatch(&traces).is_none());
+        assert!(simulate(&traces, false, 3).is_none());
+        assert!(simulate(&traces, true, 3).is_none());
+        let f = recycling_in_any_schedule(&traces)
+            .expect("acyclic")
+            .expect("recycling");
+        assert_eq!(f.kind, DiagnosticKind::BarrierRecycling);
+        // Waiting at barrier 1 in between makes every schedule safe.
+        let safe = vec![
+            vec![gen(NamedOp::Sync, 1, 0), gen(NamedOp::Sync, 1, 1)],
+            vec![gen(NamedOp::Sync, 1, 0), gen(NamedOp::Arrive, 1, 1)],
+        ];
+        assert!(recycling_in_any_schedule(&safe).expect("acyclic").is_none());
     }
 
     #[test]
