@@ -14,9 +14,11 @@
 //! `barrier-deadlock`; a thread arriving twice in one pending generation, or
 //! arrivals with different expected counts in one generation, is
 //! `barrier-recycling`. Two schedules are simulated (lowest thread first,
-//! highest first, each running as far as it can); WEFT proves the property
-//! for all schedules of straight-line code, so here a clean result is
-//! evidence, not proof, for kernels whose generations depend on the schedule.
+//! highest first, each running as far as it can) for readable messages; the
+//! recycling check then covers every schedule by happens-before (see
+//! [`recycling_in_any_schedule`]), and with well-formed generations whether
+//! threads get stuck does not depend on the schedule, so like WEFT the
+//! result holds for all schedules of the simulated control flow.
 
 use std::collections::{BTreeMap, HashMap};
 
