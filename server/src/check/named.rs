@@ -16,7 +16,7 @@
 //! `barrier-recycling`. Two schedules are simulated (lowest thread first,
 //! highest first, each running as far as it can) for readable messages; the
 //! recycling check then covers every schedule by happens-before (see
-//! [`recycling_in_any_schedule`]), and with well-formed generations whether
+//! `happens_before`), and with well-formed generations whether
 //! threads get stuck does not depend on the schedule, so like WEFT the
 //! result holds for all schedules of the simulated control flow.
 
@@ -61,6 +61,148 @@ pub struct GenerationTable {
     /// Loops around barrier operations whose trip count is the same every
     /// time any thread runs them.
     pub trips: HashMap<StmtId, u64>,
+    /// By memory access: the generations of each barrier that complete
+    /// before it (transitively, through any threads and barriers), where
+    /// every thread that runs it agrees (see [`SeenFit`]).
+    pub seen: HashMap<StmtId, SeenFit>,
+}
+
+/// For an access in at most one loop (around barrier operations): per
+/// barrier, the latest generation that completes before the access in
+/// iteration `k`, `stride * (k / modulus) + table[k % modulus]`, the same
+/// in every thread that runs the access (which runs it in every iteration).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeenFit {
+    /// The loop around the access, if any.
+    pub in_loop: Option<StmtId>,
+    /// (barrier id, its latest completed generation), barriers with one only.
+    pub per_barrier: Vec<(i128, PeriodicFit)>,
+}
+
+/// `value(k) = stride * (k / modulus) + table[k % modulus]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PeriodicFit {
+    /// Period.
+    pub modulus: u64,
+    /// Added per period.
+    pub stride: i128,
+    /// Values in the first period.
+    pub table: Vec<i128>,
+}
+
+/// The periodic fit of `values` (one per iteration), period at most 8.
+fn fit_periodic(values: &[i128]) -> Option<PeriodicFit> {
+    let n = values.len() as u64;
+    (1..=8u64.min(n.max(1))).find_map(|m| {
+        let table: Vec<i128> = values.iter().take(m as usize).copied().collect();
+        let stride = values
+            .get(m as usize)
+            .zip(values.first())
+            .map_or(0, |(a, b)| a - b);
+        let ok = values.iter().enumerate().all(|(k, v)| {
+            let k = k as u64;
+            table.get((k % m) as usize).copied() == Some(*v - stride * i128::from(k / m))
+        });
+        ok.then_some(PeriodicFit {
+            modulus: m,
+            stride,
+            table,
+        })
+    })
+}
+
+/// Fits, per access, the generations that complete before it (see [`SeenFit`]).
+fn fit_seen(
+    traces: &Traces,
+    hb: &HappensBefore,
+    trips: &HashMap<StmtId, u64>,
+) -> HashMap<StmtId, SeenFit> {
+    // stmt -> thread -> (iteration, seen vector)
+    /// (thread, its iteration of the loop around, what completed before).
+    type Run<'a> = (usize, Option<(StmtId, u64)>, &'a Vec<i128>);
+    let mut by_stmt: BTreeMap<u32, Vec<Run>> = BTreeMap::new();
+    for (t, list) in traces.accesses.iter().enumerate() {
+        for a in list {
+            if a.stmt.0 == u32::MAX || a.iters.len() > 1 {
+                by_stmt.insert(a.stmt.0, Vec::new());
+                continue;
+            }
+            let Some(seen) = hb.seen.get(t).and_then(|s| s.get(a.after_events)) else {
+                continue;
+            };
+            by_stmt
+                .entry(a.stmt.0)
+                .or_default()
+                .push((t, a.iters.first().copied(), seen));
+        }
+    }
+    let mut out = HashMap::new();
+    // A thread whose accesses were not all recorded could run an access
+    // none of its records show: then no fit is trusted.
+    if traces
+        .accesses
+        .iter()
+        .flatten()
+        .any(|a| a.stmt.0 == u32::MAX)
+    {
+        return out;
+    }
+    'stmts: for (stmt, runs) in by_stmt {
+        let Some(first) = runs.first() else { continue };
+        let in_loop = first.1.map(|(l, _)| l);
+        let trip = match in_loop {
+            Some(l) => match trips.get(&l) {
+                Some(t) => *t,
+                None => continue,
+            },
+            None => 1,
+        };
+        // Per iteration, the seen vector every thread must agree on; each
+        // thread runs the access once per iteration.
+        let mut at: Vec<Option<&Vec<i128>>> = vec![None; trip as usize];
+        let mut per_thread: HashMap<usize, u64> = HashMap::new();
+        for (t, it, seen) in &runs {
+            if it.map(|(l, _)| l) != in_loop {
+                continue 'stmts;
+            }
+            let k = it.map_or(0, |(_, k)| k) as usize;
+            match at.get_mut(k) {
+                Some(slot @ None) => *slot = Some(seen),
+                Some(Some(v)) if *v == *seen => {}
+                _ => continue 'stmts,
+            }
+            *per_thread.entry(*t).or_insert(0) += 1;
+        }
+        if per_thread.values().any(|n| *n != trip) {
+            continue;
+        }
+        let Some(vectors) = at.into_iter().collect::<Option<Vec<_>>>() else {
+            continue;
+        };
+        let mut per_barrier = Vec::new();
+        for (b, id) in hb.barriers.iter().enumerate() {
+            let values: Vec<i128> = vectors
+                .iter()
+                .map(|v| v.get(b).copied().unwrap_or(-1))
+                .collect();
+            if values.iter().all(|v| *v < 0) {
+                continue;
+            }
+            if let Some(fit) = fit_periodic(&values) {
+                per_barrier.push((*id, fit));
+            }
+        }
+        if !per_barrier.is_empty() {
+            out.insert(
+                StmtId(stmt),
+                SeenFit {
+                    in_loop,
+                    per_barrier,
+                },
+            );
+        }
+    }
+    out
 }
 
 /// `generation = base + sum(stride_L * (iteration_L / modulus_L))` and
@@ -134,6 +276,8 @@ struct Event {
 /// Every thread's barrier operations and the trip counts its loops ran.
 struct Traces {
     events: Vec<Vec<Event>>,
+    /// Per thread, the memory accesses it ran.
+    accesses: Vec<Vec<AccessAt>>,
     /// Loop -> trip counts seen (any thread, any entry).
     trips: HashMap<StmtId, std::collections::BTreeSet<u64>>,
 }
@@ -162,10 +306,10 @@ pub fn check_named(kernel: &Kernel, opts: &CheckOptions) -> NamedOutcome {
         skipped: Some(why),
         generations: GenerationTable::default(),
     };
-    let (traces, generations) = match traces(kernel, opts) {
+    let (traces, accesses, mut generations) = match traces(kernel, opts) {
         Ok(t) => {
             let generations = fit_generations(&t);
-            (t.events, generations)
+            (t.events, t.accesses, generations)
         }
         Err(why) => return skip(why),
     };
@@ -192,9 +336,18 @@ pub fn check_named(kernel: &Kernel, opts: &CheckOptions) -> NamedOutcome {
         }
     }
     if findings.is_empty() {
-        match recycling_in_any_schedule(&traces) {
-            Ok(Some(f)) => findings.push(f),
-            Ok(None) => {}
+        match happens_before(&traces) {
+            Ok(HappensBefore {
+                recycling: Some(f), ..
+            }) => findings.push(f),
+            Ok(hb) => {
+                let all = Traces {
+                    events: traces.clone(),
+                    accesses,
+                    trips: HashMap::new(),
+                };
+                generations.seen = fit_seen(&all, &hb, &generations.trips);
+            }
             Err(why) => return skip(why),
         }
     }
@@ -229,7 +382,11 @@ fn fit_generations(traces: &Traces) -> GenerationTable {
             fits.insert(StmtId(stmt), fit);
         }
     }
-    GenerationTable { fits, trips }
+    GenerationTable {
+        fits,
+        trips,
+        seen: HashMap::new(),
+    }
 }
 
 /// The fit of one operation's generations and barriers (see
@@ -355,6 +512,7 @@ fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Traces, String> {
         .map(|(i, _)| VarId(i as u32))
         .collect();
     let mut shared: HashMap<VarId, Value> = HashMap::new();
+    let mut accesses = Vec::new();
     for t in 0..total {
         let tid = [
             t % u64::from(dim[0]),
@@ -376,6 +534,7 @@ fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Traces, String> {
             unknown: None,
             iters: Vec::new(),
             trips: HashMap::new(),
+            accesses: Vec::new(),
         };
         for (v, value) in &shared {
             run.env.insert(*v, *value);
@@ -402,10 +561,12 @@ fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Traces, String> {
             trips.entry(l).or_default().extend(seen);
         }
         traces.push(run.events);
+        accesses.push(run.accesses);
     }
     Ok(Traces {
         events: traces,
         trips,
+        accesses,
     })
 }
 
@@ -433,6 +594,18 @@ struct ThreadRun<'k> {
     iters: Vec<(StmtId, u64)>,
     /// Trip counts of the loops around barrier operations.
     trips: HashMap<StmtId, std::collections::BTreeSet<u64>>,
+    /// Memory accesses run: (statement, iteration numbers, barrier
+    /// operations run before it).
+    accesses: Vec<AccessAt>,
+}
+
+/// One execution of a memory access by a thread of the concrete runs.
+#[derive(Clone, Debug)]
+struct AccessAt {
+    stmt: StmtId,
+    iters: Vec<(StmtId, u64)>,
+    /// Barrier operations the thread ran before it.
+    after_events: usize,
 }
 
 impl ThreadRun<'_> {
@@ -491,15 +664,26 @@ impl ThreadRun<'_> {
                         self.env.remove(var);
                     }
                 },
-                StmtKind::Havoc { var } | StmtKind::Read { dest: var, .. } => {
+                StmtKind::Havoc { var } => {
                     self.env.remove(var);
                 }
-                StmtKind::Atomic { dest, .. } | StmtKind::Collective { dest, .. } => {
+                StmtKind::Read { dest: var, .. } => {
+                    self.env.remove(var);
+                    self.record_access(s.id);
+                }
+                StmtKind::Atomic { dest, .. } => {
+                    self.record_access(s.id);
                     if let Some(d) = dest {
                         self.env.remove(d);
                     }
                 }
-                StmtKind::Write { .. } | StmtKind::Assume { .. } => {}
+                StmtKind::Collective { dest, .. } => {
+                    if let Some(d) = dest {
+                        self.env.remove(d);
+                    }
+                }
+                StmtKind::Write { .. } => self.record_access(s.id),
+                StmtKind::Assume { .. } => {}
                 StmtKind::Barrier { scope, .. } => {
                     if *scope == crate::ir::BarrierScope::Block {
                         let generation = *self.arrivals.get(&SYNCTHREADS_ID).unwrap_or(&0);
@@ -619,6 +803,26 @@ impl ThreadRun<'_> {
 }
 
 impl ThreadRun<'_> {
+    /// Records an access with the barrier operations run before it.
+    fn record_access(&mut self, stmt: StmtId) {
+        /// Accesses recorded per thread at most (beyond, none are fitted).
+        const MAX_ACCESSES: usize = 4096;
+        if self.accesses.len() < MAX_ACCESSES {
+            self.accesses.push(AccessAt {
+                stmt,
+                iters: self.iters.clone(),
+                after_events: self.events.len(),
+            });
+        } else {
+            self.accesses.push(AccessAt {
+                stmt: StmtId(u32::MAX),
+                iters: Vec::new(),
+                after_events: 0,
+            });
+            self.accesses.truncate(MAX_ACCESSES + 1);
+        }
+    }
+
     /// Runs a loop around barrier operations; the number of iterations started.
     fn run_loop(
         &mut self,
@@ -979,7 +1183,26 @@ fn simulate(traces: &[Vec<Event>], reverse: bool, total: i128) -> Option<Finding
 /// barrier complete before later ones, so the latest one stands for all).
 /// Err when the graph has a cycle (some wait can never return: a deadlock
 /// the simulation would have reported).
+#[cfg(test)]
 fn recycling_in_any_schedule(traces: &[Vec<Event>]) -> Result<Option<Finding>, String> {
+    happens_before(traces).map(|hb| hb.recycling)
+}
+
+/// What the happens-before pass found.
+struct HappensBefore {
+    /// The first arrival that can be counted in an earlier generation.
+    recycling: Option<Finding>,
+    /// The barrier ids, in the order of the vectors below.
+    barriers: Vec<i128>,
+    /// `seen[t][p][b]`: the latest generation of barrier `b` that completes
+    /// before thread `t` goes on after its first `p` operations (-1: none).
+    seen: Vec<Vec<Vec<i128>>>,
+}
+
+/// WEFT's recycling check over every schedule (see the doc above, kept with
+/// the test helper `recycling_in_any_schedule`), and what completes before
+/// each point of each thread.
+fn happens_before(traces: &[Vec<Event>]) -> Result<HappensBefore, String> {
     let mut barriers: Vec<i128> = traces.iter().flatten().map(|e| e.barrier).collect();
     barriers.sort_unstable();
     barriers.dedup();
@@ -1040,7 +1263,7 @@ fn recycling_in_any_schedule(traces: &[Vec<Event>]) -> Result<Option<Finding>, S
                 if e.op.arrives() && e.generation >= 1 {
                     let known = slot(e.barrier).map_or(-1, |b| seen[n * nb + b]);
                     if known < e.generation - 1 {
-                        return Ok(Some(Finding {
+                        let finding = Finding {
                             kind: DiagnosticKind::BarrierRecycling,
                             message: format!(
                                 "thread {t} (warp {}) arrives at {} for generation {} without waiting for generation {} to complete: in some schedule this arrival is counted in generation {} instead, which then completes early",
@@ -1054,7 +1277,12 @@ fn recycling_in_any_schedule(traces: &[Vec<Event>]) -> Result<Option<Finding>, S
                             related: Vec::new(),
                             race: None,
                             divergence: None,
-                        }));
+                        };
+                        return Ok(HappensBefore {
+                            recycling: Some(finding),
+                            barriers,
+                            seen: Vec::new(),
+                        });
                     }
                 }
             }
@@ -1079,7 +1307,33 @@ fn recycling_in_any_schedule(traces: &[Vec<Event>]) -> Result<Option<Finding>, S
     if visited < nodes {
         return Err("the barrier operations' happens-before order has a cycle".into());
     }
-    Ok(None)
+    // After operation i: what happened before it, and the generation it
+    // waited for.
+    let seen_after: Vec<Vec<Vec<i128>>> = traces
+        .iter()
+        .enumerate()
+        .map(|(t, trace)| {
+            let mut out = vec![vec![-1i128; nb]];
+            for (i, e) in trace.iter().enumerate() {
+                let me = offset[t] + i;
+                let mut v: Vec<i128> = seen[me * nb..(me + 1) * nb].to_vec();
+                if e.op.waits() {
+                    if let Some(&c) = completions.get(&(e.barrier, e.generation)) {
+                        for (x, y) in v.iter_mut().zip(&seen[c * nb..(c + 1) * nb]) {
+                            *x = (*x).max(*y);
+                        }
+                    }
+                }
+                out.push(v);
+            }
+            out
+        })
+        .collect();
+    Ok(HappensBefore {
+        recycling: None,
+        barriers,
+        seen: seen_after,
+    })
 }
 
 fn recycling(e: &Event, first: &Event, message: String) -> Finding {
@@ -1259,6 +1513,16 @@ mod tests {
         let fit = fit_one(&all, StmtId(5), &events, &trips).expect("fits");
         assert_eq!(fit.loops[0].modulus, 2);
         assert_eq!(fit.at(&[5]), Some((2, 2)));
+    }
+
+    #[test]
+    fn periodic_values_fit() {
+        // floor((k + 1) / 2) - 1: the other stage of a two-stage pipeline.
+        let values = [-1, 0, 0, 1, 1, 2];
+        let fit = fit_periodic(&values).expect("fits");
+        assert_eq!((fit.modulus, fit.stride), (2, 1));
+        assert_eq!(fit.table, vec![-1, 0]);
+        assert!(fit_periodic(&[0, 1, 3, 7, 15, 31, 63, 127, 255, 511]).is_none());
     }
 
     #[test]

@@ -1181,8 +1181,20 @@ impl<'k, 's> Checker<'k, 's> {
         }
         let ordered = |first: StmtId, x: &ExecResult, second: StmtId, y: &ExecResult| {
             let mut ways = Vec::new();
+            // Through any threads and barriers: the generations that
+            // complete before `second` in every thread that runs it (from
+            // the concrete runs' happens-before order).
+            let seen = self.seen_before(second, y);
             for p in x.named.iter().filter(|e| e.op.arrives()) {
                 for (p_exists, gp, bp) in self.instances(first, p, x, true) {
+                    for (id, latest) in &seen {
+                        ways.push(Bool::and(&[
+                            &p.enabled,
+                            &p_exists,
+                            &bp.eq(Int::from_i128(*id)),
+                            &gp.le(latest),
+                        ]));
+                    }
                     for q in y.named.iter().filter(|e| e.op.waits()) {
                         for (q_exists, gq, bq) in self.instances(second, q, y, false) {
                             ways.push(Bool::and(&[
@@ -1202,6 +1214,51 @@ impl<'k, 's> Checker<'k, 's> {
         let ab = ordered(a, r1, b, r2);
         let ba = ordered(b, r2, a, r1);
         Some(Bool::and(&[ab.not(), ba.not()]))
+    }
+
+    /// Per barrier, the latest generation that completes before access
+    /// `access` of thread `x` (at its iteration), from the fitted concrete
+    /// happens-before order; empty without a fit. Sound: every thread that
+    /// runs the access agrees on the fit, and a generation that completes
+    /// before it carries every arrival of that generation and earlier ones
+    /// (generations of a barrier complete in order, checked by recycling).
+    fn seen_before(&self, access: StmtId, x: &ExecResult) -> Vec<(i128, Int)> {
+        let Some(fit) = self.named.generations.seen.get(&access) else {
+            return Vec::new();
+        };
+        let k = match fit.in_loop {
+            Some(l) => match x.iterations.get(&l) {
+                Some(it) => Some(it.clone()),
+                None => return Vec::new(),
+            },
+            None => None,
+        };
+        fit.per_barrier
+            .iter()
+            .map(|(id, f)| {
+                let value = match &k {
+                    None => Int::from_i128(f.table.first().copied().unwrap_or(-1)),
+                    Some(k) => {
+                        let m = Int::from_i128(i128::from(f.modulus.max(1)));
+                        let (cycles, phase) = if f.modulus > 1 {
+                            (k.div(&m), Some(k.modulo(&m)))
+                        } else {
+                            (k.clone(), None)
+                        };
+                        let mut lookup = Int::from_i128(f.table.first().copied().unwrap_or(-1));
+                        if let Some(phase) = phase {
+                            for (r, v) in f.table.iter().enumerate().skip(1) {
+                                lookup = phase
+                                    .eq(Int::from_i64(r as i64))
+                                    .ite(&Int::from_i128(*v), &lookup);
+                            }
+                        }
+                        Int::add(&[Int::mul(&[Int::from_i128(f.stride), cycles]), lookup])
+                    }
+                };
+                (*id, value)
+            })
+            .collect()
     }
 
     /// Instances of named operation `e` a thread executes after (`after`)
