@@ -120,11 +120,12 @@ fn fit_seen(
     // stmt -> thread -> (iteration, seen vector)
     /// (thread, its iteration of the loop around, what completed before).
     type Run<'a> = (usize, Option<(StmtId, u64)>, &'a Vec<i128>);
+    let mut tainted: std::collections::HashSet<u32> = std::collections::HashSet::new();
     let mut by_stmt: BTreeMap<u32, Vec<Run>> = BTreeMap::new();
     for (t, list) in traces.accesses.iter().enumerate() {
         for a in list {
-            if a.stmt.0 == u32::MAX || a.iters.len() > 1 {
-                by_stmt.insert(a.stmt.0, Vec::new());
+            if a.stmt.0 == u32::MAX || a.iters.len() > 1 || a.after_events == usize::MAX {
+                tainted.insert(a.stmt.0);
                 continue;
             }
             let Some(seen) = hb.seen.get(t).and_then(|s| s.get(a.after_events)) else {
@@ -148,6 +149,9 @@ fn fit_seen(
         return out;
     }
     'stmts: for (stmt, runs) in by_stmt {
+        if tainted.contains(&stmt) {
+            continue;
+        }
         let Some(first) = runs.first() else { continue };
         let in_loop = first.1.map(|(l, _)| l);
         let trip = match in_loop {
@@ -768,6 +772,9 @@ impl ThreadRun<'_> {
                         } else {
                             forget_assigned(then_, &mut self.env);
                             forget_assigned(else_, &mut self.env);
+                            // Accesses in them may run or not: not fitted.
+                            self.taint_accesses(then_);
+                            self.taint_accesses(else_);
                         }
                     }
                 },
@@ -782,6 +789,10 @@ impl ThreadRun<'_> {
                         forget_assigned(cond_prelude, &mut self.env);
                         forget_assigned(body, &mut self.env);
                         forget_assigned(step, &mut self.env);
+                        // Accesses in a loop not run here: not fitted.
+                        self.taint_accesses(cond_prelude);
+                        self.taint_accesses(body);
+                        self.taint_accesses(step);
                         continue;
                     }
                     self.iters.push((s.id, 0));
@@ -803,6 +814,23 @@ impl ThreadRun<'_> {
 }
 
 impl ThreadRun<'_> {
+    /// Marks the accesses of a block this run does not follow: whether and
+    /// how often they run is not known, so no fit may rest on them.
+    fn taint_accesses(&mut self, block: &Block) {
+        crate::ir::walk::for_each_stmt(block, &mut |s| {
+            if matches!(
+                s.kind,
+                StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::Atomic { .. }
+            ) {
+                self.accesses.push(AccessAt {
+                    stmt: s.id,
+                    iters: Vec::new(),
+                    after_events: usize::MAX,
+                });
+            }
+        });
+    }
+
     /// Records an access with the barrier operations run before it.
     fn record_access(&mut self, stmt: StmtId) {
         /// Accesses recorded per thread at most (beyond, none are fitted).
