@@ -1361,8 +1361,11 @@ impl<'k, 's> Checker<'k, 's> {
         findings.extend(self.named.findings.iter().cloned());
         findings.extend(self.async_findings.iter().cloned());
         if let Some(why) = &self.named.skipped {
+            // Deadlock freedom (the named barriers' analogue of barrier
+            // divergence) is not established: a warning, and the kernel is
+            // at best inconclusive, never silently race-free.
             findings.push(Finding {
-                kind: DiagnosticKind::Imprecision,
+                kind: DiagnosticKind::Inconclusive,
                 message: format!(
                     "named/split barriers order no memory here and deadlock freedom is not checked: {why}"
                 ),
@@ -1433,7 +1436,10 @@ impl<'k, 's> Checker<'k, 's> {
             Verdict::Divergent
         } else if self.races.iter().any(|r| !r.benign) || !self.async_findings.is_empty() {
             Verdict::Racy
-        } else if !self.undecided.is_empty() || self.budget_exceeded.is_some() {
+        } else if !self.undecided.is_empty()
+            || self.budget_exceeded.is_some()
+            || self.named.skipped.is_some()
+        {
             Verdict::Inconclusive
         } else {
             Verdict::RaceFree
