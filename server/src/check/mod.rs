@@ -2,6 +2,7 @@
 
 pub mod banks;
 pub mod diagnostic;
+mod injective;
 pub mod interleaving;
 pub mod message;
 pub mod named;
@@ -13,7 +14,10 @@ pub mod witness;
 
 pub use diagnostic::DiagnosticKind;
 pub use report::*;
-pub use sdv::{check_kernel, check_kernel_profiled, check_kernel_within, KernelBudget};
+pub use sdv::{
+    check_kernel, check_kernel_cached, check_kernel_profiled, check_kernel_within, KernelBudget,
+    QueryCache,
+};
 
 #[cfg(test)]
 mod tests;
