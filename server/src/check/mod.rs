@@ -14,10 +14,7 @@ pub mod witness;
 
 pub use diagnostic::DiagnosticKind;
 pub use report::*;
-pub use sdv::{
-    check_kernel, check_kernel_cached, check_kernel_profiled, check_kernel_within, KernelBudget,
-    QueryCache,
-};
+pub use sdv::{check_kernel, check_kernel_profiled, check_kernel_within, KernelBudget};
 
 #[cfg(test)]
 mod tests;

@@ -38,9 +38,6 @@ pub struct Profile {
     pub pairs_without_solver: u32,
     /// Solver queries.
     pub queries: u32,
-    /// Queries answered from a [`super::sdv::QueryCache`] (not counted in
-    /// `queries`).
-    pub cache_hits: u32,
     /// Z3 work units spent in total.
     pub work: u64,
     /// The slowest queries by work units, slowest first.

@@ -136,38 +136,9 @@ impl KernelBudget {
     }
 }
 
-/// Solver queries already proven unsatisfiable, keyed by the SMT-LIB text of
-/// the query (every fact, and the value sets of case-split loop counters).
-///
-/// Sound reuse: a query is a closed formula over the constants it names and
-/// nothing else is asserted in the solver, so the same text is the same
-/// formula and stays unsatisfiable. The text names constants without their
-/// sorts, so a cache is only shared between checks of one kernel's variants
-/// that differ in barriers (the synthesizer's oracle calls), where every name
-/// keeps its sort. Only `unsat` is cached: a race needs its own model for the
-/// witness, and `unknown` may be decided with more budget.
-#[derive(Debug, Default)]
-pub struct QueryCache {
-    unsat: std::collections::HashSet<String>,
-    /// Queries answered from the cache so far.
-    pub hits: u64,
-    /// Queries looked up (hits and misses).
-    pub lookups: u64,
-}
-
 /// Checks one kernel for data races and barrier divergence.
 pub fn check_kernel(kernel: &Kernel, opts: &CheckOptions) -> KernelReport {
     check_kernel_profiled(kernel, opts).0
-}
-
-/// [`check_kernel`], reusing and extending the `unsat` answers of `cache`
-/// (see [`QueryCache`] for when a cache may be shared).
-pub fn check_kernel_cached(
-    kernel: &Kernel,
-    opts: &CheckOptions,
-    cache: &mut QueryCache,
-) -> KernelReport {
-    check_with_budget(kernel, opts, &mut KernelBudget::new(opts), Some(cache)).0
 }
 
 /// Checks one kernel within what is left of `budget` (spending from it), for
@@ -177,7 +148,7 @@ pub fn check_kernel_within(
     opts: &CheckOptions,
     budget: &mut KernelBudget,
 ) -> KernelReport {
-    check_with_budget(kernel, opts, budget, None).0
+    check_with_budget(kernel, opts, budget).0
 }
 
 /// Checks one kernel and reports where its time went.
@@ -187,14 +158,13 @@ pub fn check_kernel_within(
 /// so a shared context would make a kernel's report depend on which kernels
 /// were checked before it on the same thread.
 pub fn check_kernel_profiled(kernel: &Kernel, opts: &CheckOptions) -> (KernelReport, Profile) {
-    check_with_budget(kernel, opts, &mut KernelBudget::new(opts), None)
+    check_with_budget(kernel, opts, &mut KernelBudget::new(opts))
 }
 
 fn check_with_budget(
     kernel: &Kernel,
     opts: &CheckOptions,
     budget: &mut KernelBudget,
-    cache: Option<&mut QueryCache>,
 ) -> (KernelReport, Profile) {
     let start = Instant::now();
     let analyses = Analyses::compute(kernel, opts);
@@ -213,7 +183,7 @@ fn check_with_budget(
         // A panic must not unwind through `with_z3_config`, which would leave
         // this thread's default context switched; it is re-raised outside.
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            check_in_context(kernel, opts, budget, cache, analyses, analyses_time)
+            check_in_context(kernel, opts, budget, analyses, analyses_time)
         }))
         .map_err(|panic| {
             panic
@@ -233,7 +203,6 @@ fn check_in_context(
     kernel: &Kernel,
     opts: &CheckOptions,
     budget: &mut KernelBudget,
-    mut cache: Option<&mut QueryCache>,
     analyses: Analyses<'_>,
     analyses_time: Duration,
 ) -> (KernelReport, Profile) {
@@ -269,13 +238,9 @@ fn check_in_context(
             }
         });
         let mut checker = Checker::new(kernel, opts, start, &solver, &lia, budget, analyses);
-        checker.cache = cache.as_deref_mut().map(std::mem::take);
         checker.profile.setup_ms = start.elapsed().as_secs_f64() * 1e3;
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.run()));
         let _ = done.send(());
-        if let (Some(shared), Some(used)) = (cache, checker.cache.take()) {
-            *shared = used;
-        }
         let backstop_text = || {
             format!(
                 "wall-clock backstop (budget of {} ms + {WALL_MARGIN_PERCENT}%) reached",
@@ -302,12 +267,11 @@ fn check_in_context(
         }
         if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
             eprintln!(
-                "[syncwright] {}: setup {:.2} ms, total {:.2} ms, {} queries, {} cached, {} work units",
+                "[syncwright] {}: setup {:.2} ms, total {:.2} ms, {} queries, {} work units",
                 kernel.name,
                 checker.profile.setup_ms,
                 start.elapsed().as_secs_f64() * 1e3,
                 checker.queries,
-                checker.profile.cache_hits,
                 checker.work_used
             );
         }
@@ -335,20 +299,6 @@ fn work_count(solver: &Solver) -> u64 {
         Some(z3::StatisticsValue::Double(x)) => x.max(0.0) as u64,
         None => 0,
     }
-}
-
-/// The cache key of a query: the SMT-LIB text of each fact and of each
-/// case-split counter with its values (see [`QueryCache`]).
-fn query_key(facts: &[Bool], domains: &[(Int, Vec<i128>)]) -> String {
-    use std::fmt::Write;
-    let mut key = String::new();
-    for f in facts {
-        let _ = writeln!(key, "{f}");
-    }
-    for (t, values) in domains {
-        let _ = writeln!(key, "{t} in {values:?}");
-    }
-    key
 }
 
 /// Why a query may be hard: the theories its terms need beyond linear
@@ -446,9 +396,6 @@ struct Checker<'k, 's> {
     named: super::named::NamedOutcome,
     /// Races of threads with their own asynchronous copies.
     async_findings: Vec<Finding>,
-    /// Queries proven unsatisfiable by earlier checks of this kernel's
-    /// variants (see [`QueryCache`]).
-    cache: Option<QueryCache>,
 }
 
 impl<'k, 's> Checker<'k, 's> {
@@ -503,7 +450,6 @@ impl<'k, 's> Checker<'k, 's> {
             positions,
             named: super::named::check_named(kernel, opts),
             async_findings: Vec::new(),
-            cache: None,
         }
     }
 
@@ -1085,39 +1031,13 @@ impl<'k, 's> Checker<'k, 's> {
         r1: &ExecResult,
         r2: &ExecResult,
     ) -> (SatResult, Option<Model>) {
+        const MAX_CASES: usize = 64;
         let mut domains: Vec<(Int, Vec<i128>)> = Vec::new();
         for (t, values) in r1.finite_counters.iter().chain(r2.finite_counters.iter()) {
             if !domains.iter().any(|(u, _)| u == t) {
                 domains.push((t.clone(), values.clone()));
             }
         }
-        let Some(cache) = self.cache.as_mut() else {
-            return self.solve_split(facts, &domains);
-        };
-        let key = query_key(facts, &domains);
-        cache.lookups += 1;
-        if cache.unsat.contains(&key) {
-            cache.hits += 1;
-            self.profile.cache_hits += 1;
-            return (SatResult::Unsat, None);
-        }
-        let outcome = self.solve_split(facts, &domains);
-        if outcome.0 == SatResult::Unsat {
-            if let Some(cache) = self.cache.as_mut() {
-                cache.unsat.insert(key);
-            }
-        }
-        outcome
-    }
-
-    /// [`Checker::solve`] without the cache: loop counters of `domains`
-    /// are split case by case when the query is hard as it is.
-    fn solve_split(
-        &mut self,
-        facts: &[Bool],
-        domains: &[(Int, Vec<i128>)],
-    ) -> (SatResult, Option<Model>) {
-        const MAX_CASES: usize = 64;
         let cases: usize = domains.iter().map(|(_, v)| v.len().max(1)).product();
         if domains.is_empty() || cases > MAX_CASES {
             return self.check_facts(facts.iter().cloned(), None);
@@ -1131,7 +1051,7 @@ impl<'k, 's> Checker<'k, 's> {
         for case in 0..cases {
             let mut rest = case;
             let mut subst: Vec<(Int, Int)> = Vec::new();
-            for (t, values) in domains {
+            for (t, values) in &domains {
                 let v = values[rest % values.len()];
                 rest /= values.len();
                 subst.push((t.clone(), Int::from_i128(v)));

@@ -773,40 +773,6 @@ fn kernel_without_queries_is_decided_without_a_solver() {
     assert!(profile.queries > 0);
 }
 
-/// Checks of one kernel's variants share unsatisfiable queries through a
-/// `QueryCache`; racy pairs are solved again (their witness needs a model),
-/// and every verdict is the one a check without the cache gives.
-#[test]
-fn query_cache_reuses_unsat_answers_only() {
-    let mut cache = QueryCache::default();
-    for block in [None, Some(256)] {
-        let fresh = check_kernel(&reduction(true), &opts(block));
-        let first = check_kernel_cached(&reduction(true), &opts(block), &mut cache);
-        let hits = cache.hits;
-        let second = check_kernel_cached(&reduction(true), &opts(block), &mut cache);
-        assert_eq!(fresh.verdict, Verdict::RaceFree);
-        assert_eq!(first.verdict, fresh.verdict);
-        assert_eq!(second.verdict, fresh.verdict);
-        assert_eq!(first.findings, second.findings);
-        assert!(second.solver_queries < first.solver_queries, "{block:?}");
-        assert!(cache.hits > hits, "{block:?}");
-        // The racy variant (no barrier) shares the cache and stays racy on
-        // the same pairs, each with a witness of its own.
-        let fresh = check_kernel(&reduction(false), &opts(block));
-        let cached = check_kernel_cached(&reduction(false), &opts(block), &mut cache);
-        assert_eq!(fresh.verdict, Verdict::Racy);
-        assert_eq!(cached.verdict, Verdict::Racy);
-        let pairs = |r: &KernelReport| {
-            r.races
-                .iter()
-                .map(|r| (r.first, r.second, r.relation))
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(pairs(&fresh), pairs(&cached));
-        assert!(cached.races.iter().all(|r| r.witness.is_some()));
-    }
-}
-
 fn access_at(offset: Expr, size: u32) -> Access {
     Access {
         array: ArrayId(0),

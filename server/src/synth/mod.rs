@@ -197,15 +197,12 @@ pub fn repair_kernel_configured(
     let deadline = std::time::Instant::now()
         + std::time::Duration::from_millis(opts.check.kernel_budget_ms.max(1));
     // Each check gets what is left of the kernel's budget, so that the whole
-    // synthesis stays within it. The oracle's kernels are this kernel with
-    // barriers added, moved or removed: they share one query cache, so a
-    // pair query proven unsatisfiable for one placement is not solved again.
-    let mut cache = crate::check::QueryCache::default();
+    // synthesis stays within it.
     let mut oracle = |k: &Kernel| {
         let mut check = opts.check.clone();
         let left = deadline.saturating_duration_since(std::time::Instant::now());
         check.kernel_budget_ms = (left.as_millis() as u64).max(1);
-        crate::check::check_kernel_cached(k, &check, &mut cache)
+        crate::check::check_kernel(k, &check)
     };
     repairs::repair_with(kernel, files, opts, &mut oracle, config)
 }
@@ -224,10 +221,7 @@ pub fn repair_kernel_with(
 /// Describes every barrier of the kernel (cost, races it orders, redundancy).
 pub fn barrier_infos(kernel: &Kernel, opts: &SynthOptions) -> Vec<BarrierInfo> {
     let check = opts.check.clone();
-    // The kernel with one barrier removed at a time: one query cache (see
-    // `repair_kernel_configured`).
-    let mut cache = crate::check::QueryCache::default();
-    let mut oracle = |k: &Kernel| crate::check::check_kernel_cached(k, &check, &mut cache);
+    let mut oracle = |k: &Kernel| crate::check::check_kernel(k, &check);
     barrier_infos_with(kernel, opts, &mut oracle)
 }
 
