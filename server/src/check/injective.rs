@@ -29,7 +29,15 @@
 //! parameters, launch sizes, `blockIdx`, and locals with a single definition
 //! at the kernel's top level before the access (evaluated once per thread,
 //! with uniform values equal in both threads). Threads of different blocks
-//! are never decided here.
+//! are never decided by this theorem.
+//!
+//! A second theorem decides pairs in every scenario: if the byte ranges two
+//! accesses can ever touch, over every thread, block and iteration, are
+//! disjoint intervals, no two threads share a byte. The intervals are
+//! evaluated over offsets built from constants, thread and block ids and
+//! launch sizes with known bounds, `+`, `-`, `*`, and locals with a single
+//! top-level definition; an intermediate value that may leave its type's
+//! range (where the encoder's arithmetic could wrap) makes it give up.
 
 use std::collections::HashMap;
 
@@ -82,6 +90,10 @@ pub(crate) struct InjectiveOffsets<'k> {
     max_block_x: i128,
     /// Whether blocks are known to be one-dimensional (y and z extent 1).
     one_dimensional: bool,
+    /// Block extents, when known.
+    block_dims: [Option<u32>; 3],
+    /// Grid extents, when known.
+    grid_dims: Option<[u32; 3]>,
 }
 
 impl<'k> InjectiveOffsets<'k> {
@@ -144,6 +156,8 @@ impl<'k> InjectiveOffsets<'k> {
             single_defs,
             max_block_x: known[0].map_or(1024, i128::from).max(1),
             one_dimensional: known[1] == Some(1) && known[2] == Some(1),
+            block_dims: known,
+            grid_dims: opts.launch.grid_dim,
         }
     }
 
@@ -163,7 +177,9 @@ impl<'k> InjectiveOffsets<'k> {
         let (Some(x), Some(y)) = (self.accesses.get(&a), self.accesses.get(&b)) else {
             return false;
         };
-        if x.offset != y.offset {
+        // Offsets are relative to the array: two arrays that may alias (pointer
+        // parameters) can have different bases.
+        if x.array != y.array || x.offset != y.offset {
             return false;
         }
         let Some(&at) = self.top_index.get(&a) else {
@@ -192,6 +208,81 @@ impl<'k> InjectiveOffsets<'k> {
             return false;
         };
         form.bits == EXACT || (form.bits < 120 && spread <= (1i128 << form.bits) - size)
+    }
+
+    /// Whether the bytes accesses `a` and `b` may ever touch lie in disjoint
+    /// intervals (any threads, blocks, iterations; see the module
+    /// documentation).
+    pub(crate) fn disjoint_ranges(&self, a: StmtId, b: StmtId) -> bool {
+        let (Some(x), Some(y)) = (self.accesses.get(&a), self.accesses.get(&b)) else {
+            return false;
+        };
+        if x.array != y.array {
+            return false;
+        }
+        let (Some(&ta), Some(&tb)) = (self.top_index.get(&a), self.top_index.get(&b)) else {
+            return false;
+        };
+        let (Some((alo, ahi)), Some((blo, bhi))) =
+            (self.range(&x.offset, ta, 0), self.range(&y.offset, tb, 0))
+        else {
+            return false;
+        };
+        // [alo, ahi + size_a) and [blo, bhi + size_b) do not intersect.
+        ahi + i128::from(x.size) <= blo || bhi + i128::from(y.size) <= alo
+    }
+
+    /// Bounds of every value `e` may take at top-level position `at`, when
+    /// no operation on the way can wrap around its type.
+    fn range(&self, e: &Expr, at: usize, depth: u32) -> Option<(i128, i128)> {
+        if depth > 16 {
+            return None;
+        }
+        let block = |d: &u8| self.block_dims.get(usize::from(*d)).copied().flatten();
+        let grid = |d: &u8| self.grid_dims.and_then(|g| g.get(usize::from(*d)).copied());
+        let r = match e {
+            Expr::Int(v, _) => (*v, *v),
+            Expr::Builtin(Builtin::ThreadIdx(d)) => (0, i128::from(block(d)?) - 1),
+            Expr::Builtin(Builtin::BlockDim(d)) => {
+                let n = i128::from(block(d)?);
+                (n, n)
+            }
+            Expr::Builtin(Builtin::BlockIdx(d)) => (0, i128::from(grid(d)?) - 1),
+            Expr::Builtin(Builtin::GridDim(d)) => {
+                let n = i128::from(grid(d)?);
+                (n, n)
+            }
+            Expr::Var(v) => {
+                let &(def_at, value) = self.single_defs.get(v)?;
+                if def_at >= at {
+                    return None;
+                }
+                let ty = self.kernel.vars.get(v.0 as usize)?.ty;
+                return fits(self.range(value, def_at, depth + 1)?, ty);
+            }
+            Expr::Cast(ty, inner) => return fits(self.range(inner, at, depth + 1)?, *ty),
+            Expr::Binary(op, l, r, ty) => {
+                let a = self.range(l, at, depth + 1)?;
+                let b = self.range(r, at, depth + 1)?;
+                let r = match op {
+                    BinOp::Add => (a.0.checked_add(b.0)?, a.1.checked_add(b.1)?),
+                    BinOp::Sub => (a.0.checked_sub(b.1)?, a.1.checked_sub(b.0)?),
+                    BinOp::Mul => {
+                        let p = [
+                            a.0.checked_mul(b.0)?,
+                            a.0.checked_mul(b.1)?,
+                            a.1.checked_mul(b.0)?,
+                            a.1.checked_mul(b.1)?,
+                        ];
+                        (*p.iter().min()?, *p.iter().max()?)
+                    }
+                    _ => return None,
+                };
+                return fits(r, *ty);
+            }
+            _ => return None,
+        };
+        (r.0 <= r.1).then_some(r)
     }
 
     /// The difference form of `e` evaluated at top-level position `at`
@@ -346,4 +437,19 @@ impl<'k> InjectiveOffsets<'k> {
         }
         Some(Affine::same(invariant))
     }
+}
+
+/// `range` when every value in it is representable in `ty` (so no
+/// arithmetic producing it wrapped around); None otherwise.
+fn fits(range: (i128, i128), ty: ScalarTy) -> Option<(i128, i128)> {
+    let ScalarTy::Int { bits, signed } = ty else {
+        return None;
+    };
+    let bits = u32::from(bits).clamp(1, 64);
+    let (min, max) = if signed {
+        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+    } else {
+        (0, (1i128 << bits) - 1)
+    };
+    (range.0 >= min && range.1 <= max && range.0 <= range.1).then_some(range)
 }

@@ -567,6 +567,10 @@ fn scenarios_to_solve(
     b: StmtId,
     space: MemSpace,
 ) -> Vec<(Scenario, LoopRelation)> {
+    // Byte ranges apart in every execution: no scenario needs the solver.
+    if injective.disjoint_ranges(a, b) {
+        return Vec::new();
+    }
     let mut scenarios = pair_scenarios(tree, cfg, several_blocks, a, b, space);
     let a_loops = tree.loops(a).len();
     scenarios.retain(|(scenario, _)| {

@@ -874,3 +874,43 @@ fn non_injective_offsets_fall_back_to_the_solver() {
     b.k.body = B::block(vec![k0, w, k1, r]);
     racy(&b, opts(Some(64)));
 }
+
+/// `s[tid] = ...; x = s[tid + 64]` with 64 threads: the byte ranges
+/// [0, 256) and [256, 512) never meet, decided without the solver; with 65
+/// threads they meet (thread 64 writes what thread 0 reads) and the solver
+/// finds the race.
+#[test]
+fn disjoint_offset_ranges_are_decided_without_the_solver() {
+    let mut b = B::new();
+    let x = b.var("x");
+    let w = b.write(tid(), tid());
+    let r = b.read(x, bin(BinOp::Add, tid(), int(64)));
+    b.k.body = B::block(vec![w, r]);
+    let (report, profile) = check_kernel_profiled(&b.k, &opts(Some(64)));
+    assert_eq!(report.verdict, Verdict::RaceFree, "{:#?}", report.findings);
+    // The store with itself by injectivity, the store and the load by ranges.
+    assert_eq!((profile.pairs_without_solver, profile.queries), (2, 0));
+    let (report, _) = check_kernel_profiled(&b.k, &opts(Some(65)));
+    assert_eq!(report.verdict, Verdict::Racy, "{:#?}", report.findings);
+    // A symbolic block size bounds nothing: the solver decides the
+    // store-load pair.
+    let (report, profile) = check_kernel_profiled(&b.k, &opts(None));
+    assert_eq!(report.verdict, Verdict::Racy);
+    assert_eq!(profile.pairs_without_solver, 1);
+    // Two arrays that may alias: offsets apart say nothing.
+    let mut b = B::new();
+    b.k.arrays[0].space = MemSpace::Global;
+    b.k.arrays[0].may_alias_all = true;
+    let mut other = b.k.arrays[0].clone();
+    other.name = "t".into();
+    b.k.arrays.push(other);
+    let w = b.write(tid(), tid());
+    let x = b.var("x");
+    let mut r = b.read(x, bin(BinOp::Add, tid(), int(64)));
+    if let StmtKind::Read { access, .. } = &mut r.kind {
+        access.array = ArrayId(1);
+    }
+    b.k.body = B::block(vec![w, r]);
+    let (report, _) = check_kernel_profiled(&b.k, &opts(Some(64)));
+    assert_eq!(report.verdict, Verdict::Racy, "{:#?}", report.findings);
+}
