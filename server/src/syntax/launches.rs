@@ -671,6 +671,7 @@ fn collect_bindings(
         let mut j = i;
         let mut dim3 = false;
         let mut is_static = false;
+        let mut is_const = false;
         while j < n
             && (SCALAR_TYPES.contains(&unit.text(j))
                 || DECL_QUALIFIERS.contains(&unit.text(j))
@@ -678,6 +679,7 @@ fn collect_bindings(
         {
             dim3 |= unit.text(j) == "dim3";
             is_static |= unit.text(j) == "static";
+            is_const |= matches!(unit.text(j), "const" | "constexpr");
             j += 1;
         }
         if j == i || !unit.is_ident(j) || unit.text(j - 1) == "::" && unit.text(j) != "size_t" {
@@ -737,6 +739,7 @@ fn collect_bindings(
                 binding: binding.clone(),
                 dim3,
                 is_static,
+                is_const,
             });
             bind(&name, binding, unit);
             if unit.text(after) == "," {
@@ -762,6 +765,7 @@ fn collect_bindings(
                 binding: Binding::Unknown,
                 dim3: false,
                 is_static: false,
+                is_const: false,
             });
         }
         if !bindings.contains_key(name) {
@@ -858,6 +862,9 @@ struct Decl {
     dim3: bool,
     /// Declared `static` (keeps its value across calls of its function).
     is_static: bool,
+    /// Declared `const` or `constexpr`: never written (writing a const
+    /// object is undefined behaviour).
+    is_const: bool,
 }
 
 /// What kind of scope a `{` opens.
@@ -1230,6 +1237,10 @@ impl Scopes {
             DeclScope::Block(b) => b,
             _ => return unknown,
         };
+        if decl.is_const {
+            // Its initializer's value wherever it is visible.
+            return Some(decl.binding.clone());
+        }
         let own = |w: &usize| {
             self.visible(unit, name, *w)
                 .is_some_and(|(d, _)| d.at == decl.at)
@@ -1799,6 +1810,12 @@ mod tests {
         let l = one("const int N = 8 * 32;\nvoid g(int N) { }\nint main() { k<<<2, 64>>>(N); }");
         assert_eq!(l.args, vec![Some(256)]);
         let l = one("const int N = 256;\nvoid g(int N) { k<<<2, 64>>>(N); }");
+        assert_eq!(l.args, vec![None]);
+        // A constant passed to a call that could take a reference: still
+        // itself (a const object is never written).
+        let l = one("const int N = 256;\nvoid g(int N);\nint main() { g(N); k<<<2, 64>>>(N); }");
+        assert_eq!(l.args, vec![Some(256)]);
+        let l = one("int N = 256;\nvoid g(int &N);\nint main() { g(N); k<<<2, 64>>>(N); }");
         assert_eq!(l.args, vec![None]);
         // Written in a loop around the launch, after it: unknown.
         let l =
