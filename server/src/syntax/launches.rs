@@ -1175,17 +1175,64 @@ impl Scopes {
         }
     }
 
-    /// The last token of the statement starting at `start`: a block's `}`,
-    /// else (conservatively) the end of the enclosing block.
+    /// The last token of the statement starting at `start` (a block's `}`,
+    /// the `;` of a simple statement, through the nested statements of
+    /// `for`, `while`, `if`/`else`, `do`); when not understood, the end of
+    /// the enclosing block (which contains it: conservative for callers that
+    /// ask whether a write lies in the statement).
     fn statement_end(&self, unit: &Unit, start: usize) -> usize {
-        if unit.text(start) == "{" {
-            if let Some(&c) = self.closing.get(&start) {
-                return c;
-            }
-        }
-        match self.block_of(start) {
+        self.statement_end_within(unit, start, 0)
+            .unwrap_or_else(|| self.enclosing_block_end(unit, start))
+    }
+
+    fn enclosing_block_end(&self, unit: &Unit, at: usize) -> usize {
+        match self.block_of(at) {
             Some(o) => self.closing.get(&o).copied().unwrap_or(unit.toks.len()),
             None => unit.toks.len(),
+        }
+    }
+
+    fn statement_end_within(&self, unit: &Unit, start: usize, depth: usize) -> Option<usize> {
+        if depth > 32 || start >= unit.toks.len() {
+            return None;
+        }
+        let after_header = |k: usize| -> Option<usize> {
+            if unit.text(k + 1) != "(" {
+                return None;
+            }
+            self.closing.get(&(k + 1)).map(|c| c + 1)
+        };
+        match unit.text(start) {
+            "{" => self.closing.get(&start).copied(),
+            "for" | "while" | "switch" => {
+                self.statement_end_within(unit, after_header(start)?, depth + 1)
+            }
+            "if" => {
+                let then_end = self.statement_end_within(unit, after_header(start)?, depth + 1)?;
+                if unit.text(then_end + 1) == "else" {
+                    self.statement_end_within(unit, then_end + 2, depth + 1)
+                } else {
+                    Some(then_end)
+                }
+            }
+            "do" => {
+                let body_end = self.statement_end_within(unit, start + 1, depth + 1)?;
+                if unit.text(body_end + 1) != "while" {
+                    return None;
+                }
+                let close = self.closing.get(&(body_end + 2))?;
+                (unit.text(close + 1) == ";").then_some(close + 1)
+            }
+            "else" | "case" | "default" | "goto" | "try" => None,
+            _ => {
+                let level = self.enclosing.get(start).copied().flatten();
+                (start..unit.toks.len())
+                    .find(|&k| {
+                        unit.text(k) == ";" && self.enclosing[k] == level
+                            || unit.text(k) == "}" && self.enclosing[k] == level
+                    })
+                    .filter(|&k| unit.text(k) == ";")
+            }
         }
     }
 
@@ -1847,6 +1894,13 @@ mod tests {
         let l = one("void f() { int t = 64; t = 16; { float *t; k<<<1, 32>>>(t); } }");
         assert_eq!(l.args, vec![None]);
         let l = one("void f() { int t = 64; t = 16; for (int t = 0; t < 4; t++) k<<<1, t>>>(); }");
+        assert_eq!(l.block[0], None);
+        // A loop without braces ends with its statement: later writes do not count.
+        let l = one("void f() { dim3 b; b = dim3(64); for (int i = 0; i < 9; i++) k<<<1, b>>>(); b = dim3(32); }");
+        assert_eq!(l.block[0], Some(64));
+        let l = one("void f(int c) { int t = 8; t = 64; while (c) if (c > 1) c--; else k<<<1, t>>>(); t = 4; }");
+        assert_eq!(l.block[0], Some(64));
+        let l = one("void f(int c) { int t = 8; t = 64; while (c) if (c > 1) t++; else k<<<1, t>>>(); t = 4; }");
         assert_eq!(l.block[0], None);
         // A switch label may jump past the assignment.
         let l =
