@@ -1227,10 +1227,7 @@ impl Scopes {
             _ => {
                 let level = self.enclosing.get(start).copied().flatten();
                 (start..unit.toks.len())
-                    .find(|&k| {
-                        unit.text(k) == ";" && self.enclosing[k] == level
-                            || unit.text(k) == "}" && self.enclosing[k] == level
-                    })
+                    .find(|&k| self.enclosing[k] == level && matches!(unit.text(k), ";" | "}"))
                     .filter(|&k| unit.text(k) == ";")
             }
         }
