@@ -790,6 +790,7 @@ impl<'k> Encoder<'k> {
             depth: 0,
             steps: 0,
             row_major_depth: 0,
+            expr_guards: Vec::new(),
         };
         exec.block(&self.kernel.body);
         let result = Rc::new(exec.out);
@@ -981,6 +982,9 @@ struct Exec<'e, 'k> {
     steps: u32,
     /// Nesting of `row_major` readings (bounded: quadratic lemma count).
     row_major_depth: u32,
+    /// Conditions under which the expression being evaluated is evaluated by
+    /// the program (the arm of a `?:`, the right operand of `&&`/`||`).
+    expr_guards: Vec<Bool>,
 }
 
 fn pow2(n: u32) -> i128 {
@@ -1229,8 +1233,12 @@ impl Exec<'_, '_> {
             Expr::Cast(ty, a) => self.expr_as(a, *ty),
             Expr::Select(c, a, b, ty) => {
                 let c = self.expr_bool(c);
+                self.expr_guards.push(c.clone());
                 let x = self.expr_as(a, *ty);
+                self.expr_guards.pop();
+                self.expr_guards.push(c.not());
                 let y = self.expr_as(b, *ty);
+                self.expr_guards.pop();
                 match (x, y) {
                     (Val::B(x), Val::B(y)) => Val::B(c.ite(&x, &y)),
                     (Val::I(x, rx), Val::I(y, ry)) => Val::I(c.ite(&x, &y), rx.join(ry)),
@@ -1269,7 +1277,12 @@ impl Exec<'_, '_> {
     fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, ty: ScalarTy) -> Val {
         if matches!(op, BinOp::And | BinOp::Or) {
             let x = self.expr_bool(a);
+            // The right operand is evaluated only when the left one does not
+            // decide (C's short circuit).
+            self.expr_guards
+                .push(if op == BinOp::And { x.clone() } else { x.not() });
             let y = self.expr_bool(b);
+            self.expr_guards.pop();
             return Val::B(if op == BinOp::And {
                 Bool::and(&[x, y])
             } else {
@@ -1333,6 +1346,18 @@ impl Exec<'_, '_> {
             self.expr_int(b, ty)
         };
         let constant = |r: Range| if r.lo == r.hi { Some(r.lo) } else { None };
+        if matches!(op, BinOp::Div | BinOp::Rem) && ry.lo <= 0 && ry.hi >= 0 {
+            // Integer division or remainder by zero is undefined behaviour in
+            // C and C++ (PTX leaves its result unspecified): like signed
+            // overflow, executions that evaluate one are not considered. Only
+            // where the program evaluates it: the thread is enabled and every
+            // `?:` arm and short-circuit operand around it is taken.
+            let mut reached = vec![self.enabled()];
+            reached.extend(self.expr_guards.iter().cloned());
+            self.out
+                .assumptions
+                .push(Bool::and(&reached).implies(y.eq(Int::from_i64(0)).not()));
+        }
         match op {
             BinOp::Add => self.wrap(Int::add(&[x, y]), rx.add(ry), ty),
             BinOp::Sub => self.wrap(Int::sub(&[x, y]), rx.add(ry.neg()), ty),

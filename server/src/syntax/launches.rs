@@ -219,10 +219,12 @@ pub fn scan_launches(texts: &[&str]) -> Vec<HostLaunch> {
     let unit = Unit::new(texts);
     let device = device_regions(&unit);
     let in_device = |i: usize| device.iter().any(|&(s, e)| s <= i && i <= e);
-    let bindings = collect_bindings(&unit, &in_device);
+    let (bindings, decls) = collect_bindings(&unit, &in_device);
+    let scopes = Scopes::new(&unit, decls, &in_device);
     let eval = Eval {
         unit: &unit,
         bindings: &bindings,
+        scopes: &scopes,
     };
     let mut launches = Vec::new();
     let n = unit.toks.len();
@@ -619,9 +621,15 @@ fn device_regions(unit: &Unit) -> Vec<(usize, usize)> {
     regions
 }
 
-/// Binds every name declared in host code to its single value, or to unknown.
-fn collect_bindings(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<String, Binding> {
+/// Binds every name declared in host code to its single value, or to unknown,
+/// and lists each declaration of a name where it is made (for
+/// [`Scopes::resolve`]).
+fn collect_bindings(
+    unit: &Unit,
+    in_device: &dyn Fn(usize) -> bool,
+) -> (HashMap<String, Binding>, HashMap<String, Vec<Decl>>) {
     let mut bindings: HashMap<String, Binding> = HashMap::new();
+    let mut decls: HashMap<String, Vec<Decl>> = HashMap::new();
     let mut bind = |name: &str, b: Binding, unit: &Unit| {
         let merged = match (bindings.get(name), &b) {
             (None, _) => b,
@@ -662,12 +670,16 @@ fn collect_bindings(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<S
         }
         let mut j = i;
         let mut dim3 = false;
+        let mut is_static = false;
+        let mut is_const = false;
         while j < n
             && (SCALAR_TYPES.contains(&unit.text(j))
                 || DECL_QUALIFIERS.contains(&unit.text(j))
                 || unit.text(j) == "dim3")
         {
             dim3 |= unit.text(j) == "dim3";
+            is_static |= unit.text(j) == "static";
+            is_const |= matches!(unit.text(j), "const" | "constexpr");
             j += 1;
         }
         if j == i || !unit.is_ident(j) || unit.text(j - 1) == "::" && unit.text(j) != "size_t" {
@@ -722,6 +734,13 @@ fn collect_bindings(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<S
                 _ if dim3 => (Binding::Unknown, next),
                 _ => (Binding::UnknownScalar, next),
             };
+            decls.entry(name.clone()).or_default().push(Decl {
+                at: j,
+                binding: binding.clone(),
+                dim3,
+                is_static,
+                is_const,
+            });
             bind(&name, binding, unit);
             if unit.text(after) == "," {
                 j = after + 1;
@@ -737,6 +756,18 @@ fn collect_bindings(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<S
             continue;
         }
         let name = unit.text(i);
+        if maybe_declaration(unit, i) {
+            // For scopes only: a declaration of a type the scanner does not
+            // track (`float *t`, `Params t`, `std::vector<int> &t`) hides
+            // outer names of the same spelling.
+            decls.entry(name.to_string()).or_default().push(Decl {
+                at: i,
+                binding: Binding::Unknown,
+                dim3: false,
+                is_static: false,
+                is_const: false,
+            });
+        }
         if !bindings.contains_key(name) {
             continue;
         }
@@ -763,7 +794,34 @@ fn collect_bindings(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<S
             bindings.insert(name.to_string(), poisoned);
         }
     }
-    bindings
+    (bindings, decls)
+}
+
+/// Whether the identifier at `i` may be the name a declaration declares: it
+/// follows a type-like token (a name, `*`, `&`, `&&`, `>`) and is followed by
+/// what ends a declarator. Over-approximate: an expression such as `a * t;`
+/// counts too, which only makes `t` unknown where that "declaration" is in
+/// scope.
+fn maybe_declaration(unit: &Unit, i: usize) -> bool {
+    if i == 0 {
+        return false;
+    }
+    let prev = unit.text(i - 1);
+    // `T *t`, `T &t` at the start of a declaration (after a boundary, or
+    // `const T`), not `a * t` in an expression.
+    let pointer_declarator = matches!(prev, "*" | "&" | "&&")
+        && i >= 3
+        && unit.is_ident(i - 2)
+        && (matches!(unit.text(i - 3), ";" | "{" | "}" | "(" | "," | "::" | ">")
+            || DECL_QUALIFIERS.contains(&unit.text(i - 3))
+            || SCALAR_TYPES.contains(&unit.text(i - 3)));
+    let type_like =
+        (unit.is_ident(i - 1) && !NOT_A_TYPE.contains(&prev)) || pointer_declarator || prev == ">";
+    type_like
+        && matches!(
+            unit.text(i + 1),
+            "=" | ";" | "," | ")" | "(" | "{" | "[" | ":"
+        )
 }
 
 fn is_write_op(t: &str) -> bool {
@@ -792,13 +850,586 @@ fn dim3_parts(unit: &Unit, s: usize, e: usize) -> Vec<(usize, usize)> {
     vec![(s, e)]
 }
 
+/// One declaration of a host name.
+#[derive(Clone, Debug)]
+struct Decl {
+    /// Token of the declared name.
+    at: usize,
+    /// Its initializer as written (`Unknown` for a declaration of a type the
+    /// scanner does not track).
+    binding: Binding,
+    /// Declared as a `dim3`.
+    dim3: bool,
+    /// Declared `static` (keeps its value across calls of its function).
+    is_static: bool,
+    /// Declared `const` or `constexpr`: never written (writing a const
+    /// object is undefined behaviour).
+    is_const: bool,
+}
+
+/// What kind of scope a `{` opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BlockKind {
+    /// A function or lambda body (statements, parameters before it).
+    Function,
+    /// A lambda body: it may run long after the point it is written at.
+    Lambda,
+    /// A loop body (`for`, `while`, `do`).
+    Loop,
+    /// A `switch` body (its `case` labels jump into the middle).
+    Switch,
+    /// Any other compound statement (`if`, `else`, a plain block, `try`).
+    Statement,
+    /// A namespace or `extern "C"` block: file scope.
+    Namespace,
+    /// A class body, an initializer list or anything not understood.
+    Opaque,
+}
+
+/// Where a declared name is visible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DeclScope {
+    /// Declared directly in the block opened at this `{` (None: file scope),
+    /// visible from the declaration to the block's end.
+    Block(Option<usize>),
+    /// A parameter, loop variable, condition variable or lambda capture:
+    /// visible in this token range, with a value the scanner does not know.
+    Unknown(usize, usize),
+    /// Not a declaration that is in scope anywhere (a prototype's parameter).
+    Nowhere,
+}
+
+/// Lexical scopes of the host code, for the value of a name at one point:
+/// which declaration a use refers to (an inner declaration hides an outer one
+/// of the same spelling), and, for a function's local, the last assignment
+/// that reaches the use.
+struct Scopes {
+    /// Innermost open bracket (`(`, `[` or `{`) around each token.
+    enclosing: Vec<Option<usize>>,
+    /// The matching closing bracket of each opening one.
+    closing: HashMap<usize, usize>,
+    /// The kind of each `{`.
+    kinds: HashMap<usize, BlockKind>,
+    /// Declarations of each name, in token order.
+    decls: HashMap<String, Vec<Decl>>,
+    /// Tokens where each name may be written: assigned, incremented, read
+    /// into, passed to a call that may take it by reference, a member of it
+    /// assigned.
+    writes: HashMap<String, Vec<usize>>,
+    /// Names whose address is taken or that a reference is bound to.
+    escapes: HashMap<String, Vec<usize>>,
+    /// `goto` tokens.
+    gotos: Vec<usize>,
+    /// Whether each token is a `{`.
+    braces: Vec<bool>,
+}
+
+/// Calls known not to write a variable passed to them by name.
+const NON_WRITING_CALLS: [&str; 24] = [
+    "printf",
+    "fprintf",
+    "sprintf",
+    "snprintf",
+    "puts",
+    "dim3",
+    "min",
+    "max",
+    "MIN",
+    "MAX",
+    "ceil",
+    "floor",
+    "sqrt",
+    "abs",
+    "malloc",
+    "calloc",
+    "cudaMalloc",
+    "cudaMallocHost",
+    "cudaMallocManaged",
+    "cudaMemcpy",
+    "cudaMemcpyAsync",
+    "cudaMemset",
+    "if",
+    "while",
+];
+
+impl Scopes {
+    fn new(
+        unit: &Unit,
+        decls: HashMap<String, Vec<Decl>>,
+        in_device: &dyn Fn(usize) -> bool,
+    ) -> Scopes {
+        let n = unit.toks.len();
+        let mut enclosing = vec![None; n];
+        let mut closing = HashMap::new();
+        let mut stack: Vec<usize> = Vec::new();
+        for (i, slot) in enclosing.iter_mut().enumerate() {
+            match unit.text(i) {
+                "(" | "[" | "{" => {
+                    *slot = stack.last().copied();
+                    stack.push(i);
+                }
+                ")" | "]" | "}" => {
+                    if let Some(open) = stack.pop() {
+                        closing.insert(open, i);
+                    }
+                    *slot = stack.last().copied();
+                }
+                _ => *slot = stack.last().copied(),
+            }
+        }
+        let mut scopes = Scopes {
+            enclosing,
+            closing,
+            kinds: HashMap::new(),
+            decls,
+            writes: HashMap::new(),
+            escapes: HashMap::new(),
+            gotos: Vec::new(),
+            braces: (0..n).map(|i| unit.text(i) == "{").collect(),
+        };
+        let opens: Vec<usize> = (0..n).filter(|&i| unit.text(i) == "{").collect();
+        for o in opens {
+            let kind = scopes.classify(unit, o);
+            scopes.kinds.insert(o, kind);
+        }
+        for i in 0..n {
+            if in_device(i) {
+                continue;
+            }
+            if unit.text(i) == "goto" {
+                scopes.gotos.push(i);
+            }
+            if !unit.is_ident(i) || !scopes.decls.contains_key(unit.text(i)) {
+                continue;
+            }
+            let name = unit.text(i).to_string();
+            let prev = if i > 0 { unit.text(i - 1) } else { "" };
+            let next = unit.text(i + 1);
+            let declared_here = scopes.decls[&name].iter().any(|d| d.at == i);
+            let member_write = next == "." && is_write_op(unit.text(i + 3));
+            let assigned = !declared_here && is_write_op(next);
+            let by_reference = !declared_here
+                && matches!(prev, "(" | ",")
+                && matches!(next, ")" | ",")
+                && scopes.may_write_argument(unit, i);
+            if assigned || matches!(prev, "++" | "--" | ">>") || member_write || by_reference {
+                scopes.writes.entry(name.clone()).or_default().push(i);
+            }
+            // `&t`, or `T &r = t;`: later writes may go through the alias.
+            let reference_bound =
+                prev == "=" && i >= 3 && unit.text(i - 3) == "&" && unit.is_ident(i - 2);
+            if prev == "&" || reference_bound {
+                scopes.escapes.entry(name).or_default().push(i);
+            }
+        }
+        scopes
+    }
+
+    /// Whether the name at `i`, a whole argument of the call around it, may
+    /// be written by that call (a reference parameter).
+    fn may_write_argument(&self, unit: &Unit, i: usize) -> bool {
+        let Some(open) = self.enclosing[i] else {
+            return false;
+        };
+        if unit.text(open) != "(" || open == 0 {
+            return false;
+        }
+        let callee = unit.text(open - 1);
+        // A kernel launch's arguments are copied to the device.
+        if callee == ">" && open >= 2 && unit.text(open - 2) == ">>" {
+            return false;
+        }
+        if !unit.is_ident(open - 1) {
+            // `(n)`, a cast's operand, a template call `f<T>(n)`.
+            return callee == ">";
+        }
+        // `dim3 b(t)`, `int n(t)`: a declaration initialized by value.
+        let by_value_init = open >= 2
+            && (unit.text(open - 2) == "dim3" || SCALAR_TYPES.contains(&unit.text(open - 2)));
+        !by_value_init
+            && !NON_WRITING_CALLS.contains(&callee)
+            && !matches!(callee, "for" | "switch" | "return" | "sizeof")
+            && !SCALAR_TYPES.contains(&callee)
+    }
+
+    fn classify(&self, unit: &Unit, open: usize) -> BlockKind {
+        if open == 0 {
+            return BlockKind::Statement;
+        }
+        // Inside an initializer or an unknown construct: opaque too.
+        if let Some(outer) = self.block_of(open) {
+            if self.kinds.get(&outer) == Some(&BlockKind::Opaque) {
+                return BlockKind::Opaque;
+            }
+        }
+        if matches!(self.enclosing[open].map(|o| unit.text(o)), Some("(" | "[")) {
+            // A lambda body inside a call's arguments, or a braced initializer.
+            return if unit.text(open - 1) == ")" || unit.text(open - 1) == "]" {
+                BlockKind::Lambda
+            } else {
+                BlockKind::Opaque
+            };
+        }
+        let prev = unit.text(open - 1);
+        match prev {
+            ";" | "{" | "}" | ":" | "else" | "try" => return BlockKind::Statement,
+            "do" => return BlockKind::Loop,
+            "]" => return BlockKind::Lambda,
+            _ => {}
+        }
+        // `) {`, `) const {`, `) noexcept {`, `) -> T {`.
+        let mut k = open - 1;
+        let mut steps = 0;
+        while k > 0 && unit.text(k) != ")" && steps < 8 {
+            let t = unit.text(k);
+            let qualifier = unit.is_ident(k) || matches!(t, "::" | "->" | "*" | "&" | "<" | ">");
+            if !qualifier || matches!(t, "struct" | "class" | "union" | "enum" | "namespace") {
+                break;
+            }
+            k -= 1;
+            steps += 1;
+        }
+        if unit.text(k) == ")" {
+            let Some(paren) = (0..k).rev().find(|&p| self.closing.get(&p) == Some(&k)) else {
+                return BlockKind::Opaque;
+            };
+            if paren == 0 {
+                return BlockKind::Function;
+            }
+            return match unit.text(paren - 1) {
+                "for" | "while" => BlockKind::Loop,
+                "switch" => BlockKind::Switch,
+                "if" | "catch" => BlockKind::Statement,
+                "]" => BlockKind::Lambda,
+                _ => BlockKind::Function,
+            };
+        }
+        // `namespace x {`, `extern "C" {`.
+        let mut k = open - 1;
+        for _ in 0..4 {
+            match unit.text(k) {
+                "namespace" => return BlockKind::Namespace,
+                "extern" => return BlockKind::Namespace,
+                ";" | "{" | "}" => break,
+                _ => {}
+            }
+            if k == 0 {
+                break;
+            }
+            k -= 1;
+        }
+        BlockKind::Opaque
+    }
+
+    /// The innermost `{` around token `i`.
+    fn block_of(&self, i: usize) -> Option<usize> {
+        let mut at = self.enclosing.get(i).copied().flatten();
+        while let Some(o) = at {
+            if self.braces.get(o).copied().unwrap_or(false) {
+                return Some(o);
+            }
+            at = self.enclosing[o];
+        }
+        None
+    }
+
+    /// Whether token `i` lies in the block opened at `open`.
+    fn inside(&self, open: usize, i: usize) -> bool {
+        open < i && self.closing.get(&open).is_some_and(|&c| i < c)
+    }
+
+    /// The scope of the declaration of the name at token `at`.
+    fn decl_scope(&self, unit: &Unit, at: usize) -> DeclScope {
+        let Some(inner) = self.enclosing[at] else {
+            return DeclScope::Block(None);
+        };
+        match unit.text(inner) {
+            "{" => DeclScope::Block(Some(inner)),
+            "(" => {
+                let close = self.closing.get(&inner).copied().unwrap_or(inner);
+                if inner > 0 && unit.text(inner - 1) == "for" {
+                    // The loop variable: in the header and the body.
+                    return DeclScope::Unknown(inner, self.statement_end(unit, close + 1));
+                }
+                // A parameter or a condition variable: in the body that follows.
+                let mut k = close + 1;
+                while k < unit.toks.len()
+                    && k < close + 10
+                    && !matches!(unit.text(k), "{" | ";" | "(" | ")" | "=")
+                {
+                    k += 1;
+                }
+                if unit.text(k) == "{" {
+                    DeclScope::Unknown(inner, self.closing.get(&k).copied().unwrap_or(k))
+                } else if matches!(unit.text(inner.wrapping_sub(1)), "if" | "while" | "switch") {
+                    DeclScope::Unknown(inner, self.statement_end(unit, close + 1))
+                } else {
+                    DeclScope::Nowhere
+                }
+            }
+            _ => {
+                // `[n = 5]`: a lambda's init-capture, in its body.
+                let close = self.closing.get(&inner).copied().unwrap_or(inner);
+                DeclScope::Unknown(inner, self.statement_end(unit, close + 1))
+            }
+        }
+    }
+
+    /// The last token of the statement starting at `start` (a block's `}`,
+    /// the `;` of a simple statement, through the nested statements of
+    /// `for`, `while`, `if`/`else`, `do`); when not understood, the end of
+    /// the enclosing block (which contains it: conservative for callers that
+    /// ask whether a write lies in the statement).
+    fn statement_end(&self, unit: &Unit, start: usize) -> usize {
+        self.statement_end_within(unit, start, 0)
+            .unwrap_or_else(|| self.enclosing_block_end(unit, start))
+    }
+
+    fn enclosing_block_end(&self, unit: &Unit, at: usize) -> usize {
+        match self.block_of(at) {
+            Some(o) => self.closing.get(&o).copied().unwrap_or(unit.toks.len()),
+            None => unit.toks.len(),
+        }
+    }
+
+    fn statement_end_within(&self, unit: &Unit, start: usize, depth: usize) -> Option<usize> {
+        if depth > 32 || start >= unit.toks.len() {
+            return None;
+        }
+        let after_header = |k: usize| -> Option<usize> {
+            if unit.text(k + 1) != "(" {
+                return None;
+            }
+            self.closing.get(&(k + 1)).map(|c| c + 1)
+        };
+        match unit.text(start) {
+            "{" => self.closing.get(&start).copied(),
+            "for" | "while" | "switch" => {
+                self.statement_end_within(unit, after_header(start)?, depth + 1)
+            }
+            "if" => {
+                let then_end = self.statement_end_within(unit, after_header(start)?, depth + 1)?;
+                if unit.text(then_end + 1) == "else" {
+                    self.statement_end_within(unit, then_end + 2, depth + 1)
+                } else {
+                    Some(then_end)
+                }
+            }
+            "do" => {
+                let body_end = self.statement_end_within(unit, start + 1, depth + 1)?;
+                if unit.text(body_end + 1) != "while" {
+                    return None;
+                }
+                let close = self.closing.get(&(body_end + 2))?;
+                (unit.text(close + 1) == ";").then_some(close + 1)
+            }
+            "else" | "case" | "default" | "goto" | "try" => None,
+            _ => {
+                let level = self.enclosing.get(start).copied().flatten();
+                (start..unit.toks.len())
+                    .find(|&k| self.enclosing[k] == level && matches!(unit.text(k), ";" | "}"))
+                    .filter(|&k| unit.text(k) == ";")
+            }
+        }
+    }
+
+    /// The declaration the name `name` at token `at` refers to: the visible
+    /// one in the innermost scope.
+    fn visible(&self, unit: &Unit, name: &str, at: usize) -> Option<(&Decl, DeclScope)> {
+        let mut best: Option<(&Decl, DeclScope, i64)> = None;
+        for d in self.decls.get(name)? {
+            let scope = self.decl_scope(unit, d.at);
+            let depth = match scope {
+                DeclScope::Block(None) if d.at < at => -1,
+                DeclScope::Block(Some(o)) if d.at < at && self.inside(o, at) => o as i64,
+                DeclScope::Unknown(s, e) if s < at && at <= e => s as i64,
+                _ => continue,
+            };
+            if best
+                .as_ref()
+                .is_none_or(|(b, _, bd)| depth > *bd || depth == *bd && d.at > b.at)
+            {
+                best = Some((d, scope, depth));
+            }
+        }
+        best.map(|(d, s, _)| (d, s))
+    }
+
+    /// The value of `name` at token `at` when the scopes decide it: None when
+    /// no declaration is visible (the caller keeps its whole-program
+    /// binding), else the binding of the one assignment that reaches `at`
+    /// (`Unknown` when that is not one known assignment).
+    ///
+    /// A file-scope variable has its initializer's value when no write of it
+    /// is found anywhere. A function's local has the value of the last
+    /// definition before `at` in a block around `at` (its declaration or a
+    /// plain assignment statement `t = e;`), when no other write of it lies
+    /// between that definition and `at`, no loop around `at` that starts
+    /// after the definition writes it, its address is never taken, and no
+    /// `goto`, `switch` label or lambda body can skip the definition or run
+    /// `at` later. Every path to `at` then runs that definition last.
+    fn resolve(&self, unit: &Unit, name: &str, at: usize) -> Option<Binding> {
+        let (decl, scope) = self.visible(unit, name, at)?;
+        let unknown = Some(
+            if matches!(decl.binding, Binding::Scalar(..) | Binding::UnknownScalar) {
+                Binding::UnknownScalar
+            } else {
+                Binding::Unknown
+            },
+        );
+        let block = match scope {
+            DeclScope::Block(b) => b,
+            _ => return unknown,
+        };
+        if decl.is_const {
+            // Its initializer's value wherever it is visible.
+            return Some(decl.binding.clone());
+        }
+        let own = |w: &usize| {
+            self.visible(unit, name, *w)
+                .is_some_and(|(d, _)| d.at == decl.at)
+        };
+        let escapes = self.escapes.get(name).is_some_and(|e| e.iter().any(own));
+        if escapes {
+            return unknown;
+        }
+        let writes: Vec<usize> = self
+            .writes
+            .get(name)
+            .map(|w| w.iter().copied().filter(own).collect())
+            .unwrap_or_default();
+        let kinds_around: Vec<(usize, BlockKind)> = {
+            let mut out = Vec::new();
+            let mut b = self.block_of(at);
+            while let Some(o) = b {
+                out.push((o, self.kinds.get(&o).copied().unwrap_or(BlockKind::Opaque)));
+                b = self.block_of(o);
+            }
+            out
+        };
+        let local = kinds_around.iter().any(|&(o, k)| {
+            matches!(k, BlockKind::Function | BlockKind::Lambda) && block.is_none_or(|b| o >= b)
+        });
+        let block_kind = block.map(|b| self.kinds.get(&b).copied().unwrap_or(BlockKind::Opaque));
+        if matches!(block_kind, Some(BlockKind::Opaque)) {
+            return unknown;
+        }
+        let file_scope = block.is_none() || block_kind == Some(BlockKind::Namespace);
+        if file_scope || decl.is_static || !local {
+            // Lives across calls: known only if never written.
+            return if writes.is_empty() {
+                Some(decl.binding.clone())
+            } else {
+                unknown
+            };
+        }
+        // A local: the last definition in a block around `at`.
+        let around = |w: usize| {
+            self.block_of(w)
+                .is_some_and(|o| kinds_around.iter().any(|&(a, _)| a == o))
+        };
+        let statement_start = |w: usize| w > 0 && matches!(unit.text(w - 1), ";" | "{" | "}");
+        let last_def = writes
+            .iter()
+            .copied()
+            .filter(|&w| w < at && unit.text(w + 1) == "=" && statement_start(w) && around(w))
+            .max();
+        let (def_at, binding) = match last_def {
+            Some(w) => {
+                let mut end = w + 2;
+                while end < unit.toks.len()
+                    && !(unit.text(end) == ";" && self.enclosing[end] == self.enclosing[w])
+                {
+                    end += 1;
+                }
+                let b = if decl.dim3 {
+                    Binding::Dim3(dim3_parts(unit, w + 2, end))
+                } else {
+                    Binding::Scalar(w + 2, end)
+                };
+                (w, b)
+            }
+            None => (decl.at, decl.binding.clone()),
+        };
+        // Nothing may skip the definition, write over it, or run `at` later.
+        let gotos = self
+            .gotos
+            .iter()
+            .any(|&g| kinds_around.iter().any(|&(o, _)| self.inside(o, g)));
+        let def_block = self.block_of(def_at);
+        let in_switch = def_block.is_some_and(|b| self.kinds.get(&b) == Some(&BlockKind::Switch));
+        let overwritten = writes.iter().any(|&w| def_at < w && w < at);
+        let later_lambda = kinds_around
+            .iter()
+            .any(|&(o, k)| o > def_at && k == BlockKind::Lambda);
+        let looped = self
+            .loops_between(unit, def_at, at)
+            .into_iter()
+            .any(|(s, e)| writes.iter().any(|&w| s <= w && w <= e));
+        if gotos || in_switch || overwritten || later_lambda || looped {
+            return unknown;
+        }
+        Some(binding)
+    }
+
+    /// Token ranges of the loops that start after `from` and contain `at`.
+    fn loops_between(&self, unit: &Unit, from: usize, at: usize) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for l in from + 1..at {
+            let range = match unit.text(l) {
+                "for" | "while" if unit.text(l + 1) == "(" => {
+                    let close = self.closing.get(&(l + 1)).copied().unwrap_or(l + 1);
+                    if unit.text(close + 1) == ";" {
+                        // `} while (c);` ends a do-loop; `while (c);` loops on nothing.
+                        continue;
+                    }
+                    (l, self.statement_end(unit, close + 1))
+                }
+                "do" => {
+                    let body_end = self.statement_end(unit, l + 1);
+                    // Up to the end of the `while (c)` condition after the body.
+                    let cond_end = if unit.text(body_end + 1) == "while" {
+                        self.closing
+                            .get(&(body_end + 2))
+                            .copied()
+                            .unwrap_or(body_end)
+                    } else {
+                        body_end
+                    };
+                    (l, cond_end)
+                }
+                _ => continue,
+            };
+            if range.0 < at && at <= range.1 {
+                out.push(range);
+            }
+        }
+        out
+    }
+}
+
 /// Constant evaluation of token ranges against the bindings.
 struct Eval<'u, 'a> {
     unit: &'u Unit<'a>,
     bindings: &'u HashMap<String, Binding>,
+    scopes: &'u Scopes,
 }
 
 impl Eval<'_, '_> {
+    /// What the name at token `at` is bound to there: its single value in
+    /// the whole program when it has one, else the value that reaches `at`
+    /// (see [`Scopes::resolve`]).
+    fn lookup(&self, at: usize) -> Option<Binding> {
+        let name = self.unit.text(at);
+        match self.bindings.get(name) {
+            Some(b @ (Binding::Scalar(..) | Binding::Dim3(_))) => Some(b.clone()),
+            other => self
+                .scopes
+                .resolve(self.unit, name, at)
+                .or_else(|| other.cloned()),
+        }
+    }
+
     /// The three components of a launch size expression.
     fn dim3(&self, s: usize, e: usize, depth: usize) -> [Option<i128>; 3] {
         if depth > MAX_EVAL_DEPTH || s >= e {
@@ -807,13 +1438,11 @@ impl Eval<'_, '_> {
         let u = self.unit;
         // A `dim3` variable.
         if e == s + 1 {
-            if let Some(Binding::Dim3(parts)) = self.bindings.get(u.text(s)) {
-                return self.components(parts, depth + 1);
-            }
-            match self.bindings.get(u.text(s)) {
+            match self.lookup(s) {
+                Some(Binding::Dim3(parts)) => return self.components(&parts, depth + 1),
                 Some(Binding::UnknownScalar) => return [None, Some(1), Some(1)],
                 // `auto b = dim3(...)`, `int t = 256`.
-                Some(Binding::Scalar(s, e)) => return self.dim3(*s, *e, depth + 1),
+                Some(Binding::Scalar(s, e)) => return self.dim3(s, e, depth + 1),
                 _ => {}
             }
         }
@@ -847,14 +1476,20 @@ impl Eval<'_, '_> {
                         || DECL_QUALIFIERS.contains(&t)
                         || matches!(
                             t,
-                            "sizeof" | "min" | "max" | "MIN" | "MAX" | "static_cast" | "true"
+                            "sizeof"
+                                | "min"
+                                | "max"
+                                | "MIN"
+                                | "MAX"
+                                | "static_cast"
+                                | "true"
                                 | "false"
                         )
-                        || matches!(
-                            self.bindings.get(t),
-                            Some(Binding::UnknownScalar)
-                        )
-                        || matches!(self.bindings.get(t), Some(Binding::Scalar(a, b)) if self.is_scalar_expr(*a, *b, depth + 1))
+                        || match self.lookup(k) {
+                            Some(Binding::UnknownScalar) => true,
+                            Some(Binding::Scalar(a, b)) => self.is_scalar_expr(a, b, depth + 1),
+                            _ => false,
+                        }
                 }
                 _ => false,
             }
@@ -1040,10 +1675,12 @@ impl Parser<'_, '_, '_> {
     fn name(&mut self) -> Option<i128> {
         let u = self.eval.unit;
         let mut name = self.peek().to_string();
+        let mut name_at = self.pos;
         self.pos += 1;
         while self.peek() == "::" {
             self.pos += 1;
             name = self.peek().to_string();
+            name_at = self.pos;
             self.pos += 1;
         }
         match name.as_str() {
@@ -1087,9 +1724,15 @@ impl Parser<'_, '_, '_> {
             "false" => return Some(0),
             _ => {}
         }
-        let binding = self.eval.bindings.get(&name)?;
+        // A qualified name (`ns::n`) is not a local: whole-program value only.
+        let qualified = name_at > 0 && self.eval.unit.text(name_at - 1) == "::";
+        let binding = if qualified {
+            self.eval.bindings.get(&name).cloned()?
+        } else {
+            self.eval.lookup(name_at)?
+        };
         match binding {
-            Binding::Scalar(s, e) => self.eval.expr(*s, *e, self.depth + 1),
+            Binding::Scalar(s, e) => self.eval.expr(s, e, self.depth + 1),
             Binding::Dim3(parts) => {
                 if !self.eat(".") {
                     return None;
@@ -1180,8 +1823,9 @@ mod tests {
         assert_eq!(l.block, [None, Some(1), Some(1)]);
         let l = one("void f() { dim3 b(32); b.x = 64; k<<<1, b>>>(); }");
         assert_eq!(l.block, [None, None, None]);
+        // Each function's own local (the value reaching the launch).
         let l = one("void f() { int t = 64; } void g() { int t = 128; k<<<1, t>>>(); }");
-        assert_eq!(l.block[0], None);
+        assert_eq!(l.block[0], Some(128));
         let l = one("void f() { int t = 64; } void g() { int t = 64; k<<<1, t>>>(); }");
         assert_eq!(l.block[0], Some(64));
         let l = one("void f() { int t; std::cin >> t; k<<<1, t>>>(); }");
@@ -1196,6 +1840,72 @@ mod tests {
             (l.block[0], l.grid[0], l.args.clone()),
             (Some(32), Some(2), vec![Some(32)])
         );
+    }
+
+    #[test]
+    fn the_value_reaching_a_launch_in_straight_line_code() {
+        // Reassigned later: the launch sees the first value, the second
+        // declaration the second.
+        let texts = ["void f() {\n  int t = 192;\n  dim3 a(t);\n  k<<<1, a>>>();\n  t = 96;\n  dim3 b(t);\n  k<<<1, b>>>();\n  k<<<1, t>>>();\n}\n"];
+        let l = scan_launches(&texts);
+        let blocks: Vec<_> = l.iter().map(|l| l.block[0]).collect();
+        assert_eq!(blocks, vec![Some(192), Some(96), Some(96)]);
+        // A file-scope constant hidden by another function's parameter.
+        let l = one("const int N = 8 * 32;\nvoid g(int N) { }\nint main() { k<<<2, 64>>>(N); }");
+        assert_eq!(l.args, vec![Some(256)]);
+        let l = one("const int N = 256;\nvoid g(int N) { k<<<2, 64>>>(N); }");
+        assert_eq!(l.args, vec![None]);
+        // A constant passed to a call that could take a reference: still
+        // itself (a const object is never written).
+        let l = one("const int N = 256;\nvoid g(int N);\nint main() { g(N); k<<<2, 64>>>(N); }");
+        assert_eq!(l.args, vec![Some(256)]);
+        let l = one("int N = 256;\nvoid g(int &N);\nint main() { g(N); k<<<2, 64>>>(N); }");
+        assert_eq!(l.args, vec![None]);
+        // Written in a loop around the launch, after it: unknown.
+        let l =
+            one("void f() { int t = 64; for (int i = 0; i < 3; i++) { k<<<1, t>>>(); t = 128; } }");
+        assert_eq!(l.block[0], None);
+        // Written in a branch before it: unknown.
+        let l = one("void f(int c) { int t = 64; if (c) t = 128; k<<<1, t>>>(); }");
+        assert_eq!(l.block[0], None);
+        let l = one("void f(int c) { int t = 64; if (c) { t = 128; } k<<<1, t>>>(); }");
+        assert_eq!(l.block[0], None);
+        // Passed to a call that may take it by reference, or its address taken.
+        let l = one("void f() { int t = 64; parse(t); t = 32; k<<<1, t>>>(); }");
+        assert_eq!(l.block[0], Some(32));
+        let l = one("void f() { int t = 64; t = 32; parse(t); k<<<1, t>>>(); }");
+        assert_eq!(l.block[0], None);
+        let l = one("void f() { int t = 64; int *p = &t; t = 32; *p = 8; k<<<1, t>>>(); }");
+        assert_eq!(l.block[0], None);
+        let l = one("void f() { int t = 64; int &r = t; t = 32; r = 8; k<<<1, t>>>(); }");
+        assert_eq!(l.block[0], None);
+        // A lambda may run later; a goto may skip the assignment; a static
+        // keeps the value of an earlier call.
+        let l = one("void f() { int t = 64; auto go = [&]() { k<<<1, t>>>(); }; t = 32; go(); }");
+        assert_eq!(l.block[0], None);
+        let l = one("void f(int c) { int t = 64; if (c) goto x; t = 32; x: k<<<1, t>>>(); }");
+        assert_eq!(l.block[0], None);
+        let l = one("void f() { static int t = 64; k<<<1, t>>>(); t = 32; }");
+        assert_eq!(l.block[0], None);
+        // An inner declaration hides the outer one.
+        let l = one("void f() { int t = 64; t = 16; { float *t; k<<<1, 32>>>(t); } }");
+        assert_eq!(l.args, vec![None]);
+        let l = one("void f() { int t = 64; t = 16; for (int t = 0; t < 4; t++) k<<<1, t>>>(); }");
+        assert_eq!(l.block[0], None);
+        // A loop without braces ends with its statement: later writes do not count.
+        let l = one("void f() { dim3 b; b = dim3(64); for (int i = 0; i < 9; i++) k<<<1, b>>>(); b = dim3(32); }");
+        assert_eq!(l.block[0], Some(64));
+        let l = one("void f(int c) { int t = 8; t = 64; while (c) if (c > 1) c--; else k<<<1, t>>>(); t = 4; }");
+        assert_eq!(l.block[0], Some(64));
+        let l = one("void f(int c) { int t = 8; t = 64; while (c) if (c > 1) t++; else k<<<1, t>>>(); t = 4; }");
+        assert_eq!(l.block[0], None);
+        // A switch label may jump past the assignment.
+        let l =
+            one("void f(int c) { switch (c) { case 0: int t; t = 4; case 1: k<<<1, t>>>(); } }");
+        assert_eq!(l.block[0], None);
+        // do-while condition writes count as the loop's.
+        let l = one("void f() { int t = 64; t = 8; do { k<<<1, t>>>(); } while (t++ < 99); }");
+        assert_eq!(l.block[0], None);
     }
 
     #[test]
