@@ -831,10 +831,19 @@ fn syntax_diagnostics(cx: &Ctx, u: usize, diags: &mut Vec<FrontendDiagnostic>) {
             } else {
                 "unexpected text".into()
             };
+            let host_only = lang_of_unit_is_cuda(cx) && in_host_code(x, &unit.text);
+            let message = if host_only {
+                format!(
+                    "syntax error in host code at {}: {what}; host code is not checked, the file's kernels are",
+                    cx.describe(span)
+                )
+            } else {
+                format!("syntax error at {}: {what}", cx.describe(span))
+            };
             diags.push(FrontendDiagnostic {
                 span,
-                message: format!("syntax error at {}: {what}", cx.describe(span)),
-                is_error: true,
+                message,
+                is_error: !host_only,
             });
             continue;
         }
@@ -844,6 +853,58 @@ fn syntax_diagnostics(cx: &Ctx, u: usize, diags: &mut Vec<FrontendDiagnostic>) {
             stack.extend(kids.into_iter().rev());
         }
     }
+}
+
+/// Whether the translation unit is CUDA (in OpenCL every function is device code).
+fn lang_of_unit_is_cuda(cx: &Ctx) -> bool {
+    cx.types.lang == Some(Lang::Cuda)
+}
+
+/// CUDA words that mark device code (or code that may be device code).
+const DEVICE_WORDS: [&str; 6] = [
+    "__global__",
+    "__device__",
+    "__shared__",
+    "__constant__",
+    "__launch_bounds__",
+    "__managed__",
+];
+
+/// Whether a syntax error at `err` lies in CUDA host-only code: inside a
+/// function definition, or a top-level declaration, whose text names no
+/// device qualifier. Host code is never checked, so such an error cannot hide
+/// anything the checker would analyse: a kernel or device function is a
+/// separate definition (a kernel swallowed by the error is still reported,
+/// as an orphan kernel keyword), and a declaration a kernel needs from the
+/// broken text is then unknown where the kernel uses it (an `unsupported`
+/// kernel or a havocked value, never a silent precision gain).
+fn in_host_code(err: Node, text: &str) -> bool {
+    let mentions_device = |n: Node| {
+        text.get(n.start_byte()..n.end_byte())
+            .is_some_and(|t| DEVICE_WORDS.iter().any(|w| mentions_identifier(t, w)))
+    };
+    let mut item = err;
+    let mut cur = err;
+    while let Some(parent) = cur.parent() {
+        if cur.kind() == "function_definition" {
+            // The innermost function (a member function of a class, a
+            // function in a namespace) decides, with everything around it
+            // that may qualify it (`template <...>`, an ERROR prefix).
+            item = cur;
+            break;
+        }
+        if matches!(parent.kind(), "translation_unit" | "declaration_list") {
+            item = cur;
+            break;
+        }
+        item = parent;
+        cur = parent;
+    }
+    // Qualifiers may precede the node (tree-sitter starts it after them).
+    let head_start = qualifier_head_start(item);
+    let head = text.get(head_start.min(item.start_byte())..item.start_byte());
+    !mentions_device(item)
+        && !head.is_some_and(|h| DEVICE_WORDS.iter().any(|w| mentions_identifier(h, w)))
 }
 
 /// Kernel keywords in the main file's text that belong to no parsed kernel
