@@ -622,7 +622,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             Some(Binding::Value(v)) => {
                 // A value (parameter) used as an lvalue: give it a local.
                 let ty = self.type_of_val(&v);
-                let slot = self.make_slot(&ty, name, n);
+                let slot = self.make_slot_within(&ty, name, n, MAX_PARAM_LEAVES);
                 self.store(LVal::Slot(slot.clone()), v, n)?;
                 self.bind(name, Binding::Slot(slot.clone()));
                 Ok(LVal::Slot(slot))

@@ -56,6 +56,14 @@ pub trait IncludeResolver {
         None
     }
 
+    /// The file that includes the file at `path` when it is checked alone
+    /// (a header, or a `.cu` file included by another): its macros and
+    /// declarations before the `#include` apply, as they do when the
+    /// compiler reads the file. None checks the file on its own.
+    fn includer(&self, _path: &Path) -> Option<preprocess::Includer> {
+        None
+    }
+
     /// Like [`IncludeResolver::read`], with the reason when the header cannot
     /// be read (it becomes a diagnostic at the `#include` line).
     fn read_or_reason(&self, from: &Path, name: &str) -> Result<(PathBuf, String), String> {
@@ -239,7 +247,8 @@ pub fn lower_parsed_incremental(
         Lang::Cuda => configured.as_deref().unwrap_or(preprocess::CUDA_PRELUDE),
         Lang::OpenCl => preprocess::OPENCL_PRELUDE,
     };
-    let pre = preprocess::preprocess(
+    let includer = includes.includer(path);
+    let pre = preprocess::preprocess_in_context(
         &parsed.text,
         path,
         &preprocess::Options {
@@ -247,7 +256,9 @@ pub fn lower_parsed_incremental(
             includes: Some(&reader),
             prelude,
         },
+        includer.as_ref(),
     );
+    let context_units = pre.context_units;
     let unit_paths: Vec<PathBuf> = pre.units.iter().map(|u| u.path.clone()).collect();
     let mut units = Vec::with_capacity(pre.units.len());
     for (k, unit) in pre.units.into_iter().enumerate() {
@@ -301,6 +312,20 @@ pub fn lower_parsed_incremental(
             is_error: d.is_error,
         })
         .collect();
+    if let Some(includer) = includer.as_ref().filter(|_| context_units > 0) {
+        let line = includer.text[..includer.at.min(includer.text.len())]
+            .matches('\n')
+            .count()
+            + 1;
+        diagnostics.push(FrontendDiagnostic {
+            span: Span::new(0, 0),
+            message: format!(
+                "checked as included from {}:{line}: the macros and declarations before that `#include` apply",
+                includer.path.display()
+            ),
+            is_error: false,
+        });
+    }
     let lines: Vec<LineIndex> = files.iter().map(|f| LineIndex::new(&f.text)).collect();
     let mut program = Program {
         files,
@@ -334,6 +359,7 @@ pub fn lower_parsed_incremental(
                 let mut diagnostics = diagnostics.clone();
                 lower_units(
                     &units,
+                    context_units,
                     lang,
                     lines.clone(),
                     reuse.as_ref(),
@@ -356,6 +382,7 @@ pub fn lower_parsed_incremental(
         }),
         None => lower_units(
             &units,
+            context_units,
             lang,
             lines,
             reuse.as_ref(),
@@ -554,8 +581,12 @@ const MAX_SYNTAX_DIAGNOSTICS: usize = 20;
 /// Most attempts at lowering a kernel while pointer targets are being discovered.
 const MAX_ATTEMPTS: usize = 8;
 
+/// Lowers the kernels of `units` (0 is the main file; units `1..=context`
+/// are the includer's context: their declarations are used, their kernels
+/// and syntax errors belong to the includer's own check).
 fn lower_units(
     units: &[UnitSyntax],
+    context: usize,
     lang: Lang,
     lines: Vec<LineIndex>,
     reuse: Option<&Reuse>,
@@ -585,7 +616,9 @@ fn lower_units(
         for (name, spec, params) in collect_unit(&mut cx, u, lang) {
             templates.entry(name).or_insert((u, spec, params));
         }
-        syntax_diagnostics(&cx, u, diags);
+        if u == 0 || u > context {
+            syntax_diagnostics(&cx, u, diags);
+        }
     }
     for &u in &order {
         instantiate_struct_templates(&mut cx, u, &templates);
@@ -606,7 +639,7 @@ fn lower_units(
         .functions
         .values()
         .flatten()
-        .filter(|d| d.is_kernel)
+        .filter(|d| d.is_kernel && (d.unit == 0 || d.unit > context))
         .cloned()
         .collect();
     kernel_defs.sort_by_key(|d| (name_span(d), d.unit, d.node.start_byte()));
