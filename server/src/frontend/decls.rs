@@ -286,7 +286,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                             self.ptrs.addr_names.insert(name);
                             break;
                         }
-                        "parenthesized_expression" => base = b.named_child(0),
+                        "parenthesized_expression" => base = crate::frontend::types::inner_expr(b),
                         "field_expression" => base = b.child_by_field_name("argument"),
                         "subscript_expression" => base = b.child_by_field_name("argument"),
                         _ => break,
@@ -461,7 +461,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn declared_array_type(&self, n: Node) -> Option<Ty> {
         let mut n = n;
         while n.kind() == "parenthesized_expression" {
-            n = n.named_child(0)?;
+            n = crate::frontend::types::inner_expr(n)?;
         }
         if n.kind() != "identifier" {
             return None;
