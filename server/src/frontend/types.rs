@@ -587,6 +587,8 @@ fn wrap_dims(mut ty: Ty, dims: &mut Vec<Option<u64>>) -> Ty {
 /// them among the named children: `( /* note */ 0 )`).
 pub(crate) fn inner_expr(n: Node) -> Option<Node> {
     let mut cursor = n.walk();
-    let inner = n.named_children(&mut cursor).find(|c| c.kind() != "comment");
+    let inner = n
+        .named_children(&mut cursor)
+        .find(|c| c.kind() != "comment");
     inner
 }
