@@ -394,8 +394,10 @@ impl<'k, 's> Checker<'k, 's> {
         let loops = LoopTable::new(kernel);
         let tree = LabelTree::new(kernel);
         let cfg = Cfg::with_uniformity(kernel, &uniformity);
+        let named = super::named::check_named(kernel, opts);
         let mut enc = Encoder::new(kernel, opts, uniformity, loops);
         enc.set_deadline(budget.deadline);
+        enc.set_generations(named.generations.clone());
         let positions = tree
             .order
             .iter()
@@ -426,7 +428,7 @@ impl<'k, 's> Checker<'k, 's> {
             profile: Profile::default(),
             rlimit_set: [None, None],
             positions,
-            named: super::named::check_named(kernel, opts),
+            named,
             async_findings: Vec::new(),
         }
     }
@@ -1149,15 +1151,22 @@ impl<'k, 's> Checker<'k, 's> {
     }
 
     /// Neither access is ordered before the other by a named or split
-    /// barrier (WEFT's happens-before): thread 1's access `a` precedes its
+    /// barrier (WEFT's happens-before): thread 1's access `a` precedes an
     /// arrival P, thread 2 waits at Q for P's generation or a later one of
     /// the same barrier, then makes access `b` (or the other way round).
     /// Generations of one barrier complete in order, so Q returns only after
     /// P's generation completed, which needs P. This relies on each
     /// generation taking each participant once (checked and reported as
     /// `barrier-recycling`) and on arrivals meeting the expected count
-    /// (`barrier-deadlock`). An operation with an unknown generation (in a
-    /// loop) orders nothing. None when the kernel has no such operations.
+    /// (`barrier-deadlock`). An operation with an unknown generation orders
+    /// nothing. None when the kernel has no such operations.
+    ///
+    /// In loops (see [`Self::instances_after`]) P may be the same operation
+    /// in a later iteration and Q one in an earlier iteration: with a fitted
+    /// generation `base + sum(stride * iteration)` and regular execution
+    /// (a thread that runs the operation runs it in every iteration), the
+    /// instance in another iteration runs too, with the generation the fit
+    /// gives for that iteration, whenever that iteration exists.
     fn named_unordered(
         &self,
         a: StmtId,
@@ -1170,27 +1179,34 @@ impl<'k, 's> Checker<'k, 's> {
         if r1.named.is_empty() || !self.named.well_synchronized {
             return None;
         }
-        let pos = |id: StmtId| self.positions.get(&id).copied().unwrap_or(usize::MAX);
         let ordered = |first: StmtId, x: &ExecResult, second: StmtId, y: &ExecResult| {
             let mut ways = Vec::new();
-            for p in x
-                .named
-                .iter()
-                .filter(|e| e.op.arrives() && pos(e.stmt) > pos(first))
-            {
-                let Some(gp) = &p.generation else { continue };
-                for q in y
-                    .named
-                    .iter()
-                    .filter(|e| e.op.waits() && pos(e.stmt) < pos(second))
-                {
-                    let Some(gq) = &q.generation else { continue };
-                    ways.push(Bool::and(&[
-                        &p.enabled,
-                        &q.enabled,
-                        &p.barrier.eq(&q.barrier),
-                        &gp.le(gq),
-                    ]));
+            // Through any threads and barriers: the generations that
+            // complete before `second` in every thread that runs it (from
+            // the concrete runs' happens-before order).
+            let seen = self.seen_before(second, y);
+            for p in x.named.iter().filter(|e| e.op.arrives()) {
+                for (p_exists, gp, bp) in self.instances(first, p, x, true) {
+                    for (id, latest) in &seen {
+                        ways.push(Bool::and(&[
+                            &p.enabled,
+                            &p_exists,
+                            &bp.eq(Int::from_i128(*id)),
+                            &gp.le(latest),
+                        ]));
+                    }
+                    for q in y.named.iter().filter(|e| e.op.waits()) {
+                        for (q_exists, gq, bq) in self.instances(second, q, y, false) {
+                            ways.push(Bool::and(&[
+                                &p.enabled,
+                                &q.enabled,
+                                &p_exists,
+                                &q_exists,
+                                &bp.eq(&bq),
+                                &gp.le(&gq),
+                            ]));
+                        }
+                    }
                 }
             }
             Bool::or(&ways)
@@ -1198,6 +1214,137 @@ impl<'k, 's> Checker<'k, 's> {
         let ab = ordered(a, r1, b, r2);
         let ba = ordered(b, r2, a, r1);
         Some(Bool::and(&[ab.not(), ba.not()]))
+    }
+
+    /// Per barrier, the latest generation that completes before access
+    /// `access` of thread `x` (at its iteration), from the fitted concrete
+    /// happens-before order; empty without a fit. Sound: every thread that
+    /// runs the access agrees on the fit, and a generation that completes
+    /// before it carries every arrival of that generation and earlier ones
+    /// (generations of a barrier complete in order, checked by recycling).
+    fn seen_before(&self, access: StmtId, x: &ExecResult) -> Vec<(i128, Int)> {
+        let Some(fit) = self.named.generations.seen.get(&access) else {
+            return Vec::new();
+        };
+        let k = match fit.in_loop {
+            Some(l) => match x.iterations.get(&l) {
+                Some(it) => Some(it.clone()),
+                None => return Vec::new(),
+            },
+            None => None,
+        };
+        fit.per_barrier
+            .iter()
+            .map(|(id, f)| {
+                let value = match &k {
+                    None => Int::from_i128(f.table.first().copied().unwrap_or(-1)),
+                    Some(k) => {
+                        let m = Int::from_i128(i128::from(f.modulus.max(1)));
+                        let (cycles, phase) = if f.modulus > 1 {
+                            (k.div(&m), Some(k.modulo(&m)))
+                        } else {
+                            (k.clone(), None)
+                        };
+                        let mut lookup = Int::from_i128(f.table.first().copied().unwrap_or(-1));
+                        if let Some(phase) = phase {
+                            for (r, v) in f.table.iter().enumerate().skip(1) {
+                                lookup = phase
+                                    .eq(Int::from_i64(r as i64))
+                                    .ite(&Int::from_i128(*v), &lookup);
+                            }
+                        }
+                        Int::add(&[Int::mul(&[Int::from_i128(f.stride), cycles]), lookup])
+                    }
+                };
+                (*id, value)
+            })
+            .collect()
+    }
+
+    /// Instances of named operation `e` a thread executes after (`after`)
+    /// or before its access `access`, each as (the instance exists, its
+    /// generation, its barrier). Let C be the loops around both. Same
+    /// iteration of C: `e` follows (precedes) the access in program order,
+    /// and loops around `e` only are at their first (last) iteration. Or, for
+    /// each loop L of C, the next (previous) iteration of L, when it exists,
+    /// with the loops inside L around `e` at their first (last) iteration.
+    /// An operation without a fitted generation has only its own instance.
+    fn instances(
+        &self,
+        access: StmtId,
+        e: &super::symexec::NamedEvent,
+        x: &ExecResult,
+        after: bool,
+    ) -> Vec<(Bool, Int, Int)> {
+        let pos = |id: StmtId| self.positions.get(&id).copied().unwrap_or(usize::MAX);
+        let Some(g) = &e.generation else {
+            return Vec::new();
+        };
+        let follows = if after {
+            pos(e.stmt) > pos(access)
+        } else {
+            pos(e.stmt) < pos(access)
+        };
+        let common = self.tree.common_loops(access, e.stmt);
+        let trips = &self.named.generations.trips;
+        let Some((fit, iters)) = &e.fitted else {
+            // Outside loops: program order alone.
+            return if follows && common.is_empty() {
+                vec![(Bool::from_bool(true), g.clone(), e.barrier.clone())]
+            } else {
+                Vec::new()
+            };
+        };
+        // The fitted loops of `e` must start with the common loops (the
+        // same loops in the same order); else nothing is claimed.
+        let aligned = common.len() <= fit.loops.len()
+            && common.iter().zip(&fit.loops).all(|(l, f)| *l == f.stmt);
+        if !aligned {
+            return Vec::new();
+        }
+        // Iteration numbers with loops from depth `from` on at their first
+        // (last) iteration, and the loop at depth `step_at` (if any) one
+        // iteration forward (back).
+        let shifted = |from: usize, step_at: Option<usize>| -> Option<Vec<Int>> {
+            fit.loops
+                .iter()
+                .zip(iters)
+                .enumerate()
+                .map(|(depth, (l, it))| {
+                    Some(if Some(depth) == step_at {
+                        Int::add(&[it.clone(), Int::from_i64(if after { 1 } else { -1 })])
+                    } else if depth >= from {
+                        if after {
+                            Int::from_i64(0)
+                        } else {
+                            Int::from_i128(i128::from(*trips.get(&l.stmt)?) - 1)
+                        }
+                    } else {
+                        it.clone()
+                    })
+                })
+                .collect()
+        };
+        let mut out = Vec::new();
+        if follows {
+            if let Some((g, b)) = shifted(common.len(), None).and_then(|i| e.fitted_at(&i)) {
+                out.push((Bool::from_bool(true), g, b));
+            }
+        }
+        for (depth, l) in common.iter().enumerate() {
+            let (Some(trip), Some(it)) = (trips.get(l), x.iterations.get(l)) else {
+                continue;
+            };
+            let exists = if after {
+                Int::add(&[it.clone(), Int::from_i64(1)]).lt(Int::from_i128(i128::from(*trip)))
+            } else {
+                it.ge(Int::from_i64(1))
+            };
+            if let Some((g, b)) = shifted(depth + 1, Some(depth)).and_then(|i| e.fitted_at(&i)) {
+                out.push((exists, g, b));
+            }
+        }
+        out
     }
 
     fn span_of(&self, id: StmtId) -> crate::ir::Span {
