@@ -639,8 +639,9 @@ impl Backend {
         let (start, end) = byte_range(&rope, params.range, enc).map_err(|e| invalid_params(e.0))?;
         let analysis = self.inner.current_analysis(&uri).await?;
         let (inner, doc) = (self.inner.clone(), analysis.clone());
+        let doc_uri = uri.clone();
         let actions = on_analysis(move || {
-            let includes = Includes::new(&inner.docs, &uri);
+            let includes = Includes::new(&inner.docs, &doc_uri);
             let settings = inner.settings().ide_settings();
             crate::ide::actions::code_actions(
                 &inner.host,
@@ -704,8 +705,9 @@ impl Backend {
             let analysis = self.inner.current_analysis(&uri).await?;
             for kernel in &analysis.kernels {
                 let (inner, doc, target) = (self.inner.clone(), analysis.clone(), kernel.clone());
+                let doc_uri = uri.clone();
                 let repair = on_analysis(move || {
-                    let includes = Includes::new(&inner.docs, &uri);
+                    let includes = Includes::new(&inner.docs, &doc_uri);
                     let settings = inner.settings().ide_settings();
                     inner.host.repair(&settings, &includes, &doc, &target)
                 })
