@@ -4,6 +4,8 @@
 
 use serde::Serialize;
 
+pub mod interrupt;
+
 /// Index of a source file in `ir::Program::files`; 0 is the file being analysed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Default)]
 pub struct FileId(pub u32);

@@ -11,6 +11,7 @@ fn options() -> OracleOptions {
         budget_ms: 5_000,
         margin: 2.0,
         fix: true,
+        ..OracleOptions::default()
     }
 }
 

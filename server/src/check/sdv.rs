@@ -161,6 +161,44 @@ pub fn check_kernel_profiled(kernel: &Kernel, opts: &CheckOptions) -> (KernelRep
     check_with_budget(kernel, opts, &mut KernelBudget::new(opts))
 }
 
+/// Z3's memory limit in megabytes (`memory_max_size`, for all of the
+/// process's contexts together): a solver blow-up makes its query `unknown`
+/// ("max. memory exceeded"), so the kernel is inconclusive instead of the
+/// process running out of memory. Real kernels' checks use a few to a few
+/// hundred megabytes. `SYNCWRIGHT_Z3_MEMORY_MB` overrides it (tests).
+pub const Z3_MEMORY_MAX_MB: u64 = 1024;
+
+/// The limit in force (megabytes), once set.
+static Z3_MEMORY_LIMIT_MB: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Sets Z3's process-wide limits, once.
+fn set_z3_limits() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let megabytes = std::env::var("SYNCWRIGHT_Z3_MEMORY_MB")
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(Z3_MEMORY_MAX_MB);
+        z3::set_global_param("memory_max_size", &megabytes.to_string());
+        Z3_MEMORY_LIMIT_MB.store(megabytes, std::sync::atomic::Ordering::SeqCst);
+    });
+}
+
+/// Whether Z3's allocations are at its memory limit (then its API calls fail
+/// and return null, on which the z3 crate panics).
+fn z3_memory_exhausted() -> Option<String> {
+    extern "C" {
+        fn Z3_get_estimated_alloc_size() -> u64;
+    }
+    let limit_mb = Z3_MEMORY_LIMIT_MB.load(std::sync::atomic::Ordering::SeqCst);
+    // SAFETY: reads Z3's global allocation counter; no arguments, no state.
+    let allocated = unsafe { Z3_get_estimated_alloc_size() };
+    // Z3 refuses the allocation that would cross the limit: within a few
+    // percent of it counts as reached.
+    (limit_mb > 0 && allocated >= limit_mb * (1 << 20) / 100 * 95)
+        .then(|| format!("Z3 memory limit (`memory_max_size`, {limit_mb} MB) reached"))
+}
+
 fn check_with_budget(
     kernel: &Kernel,
     opts: &CheckOptions,
@@ -177,6 +215,7 @@ fn check_with_budget(
     // A kernel's time counts from here on without the context's creation
     // (a process's first context takes far longer than the later ones).
     let analyses_time = start.elapsed();
+    set_z3_limits();
     let mut cfg = z3::Config::new();
     cfg.set_model_generation(true);
     let outcome = z3::with_z3_config(&cfg, || {
@@ -254,10 +293,11 @@ fn check_in_context(
             // findings proven before the interrupt stand. `finish` makes no
             // solver call. Any other panic is a bug and propagates.
             let _ = watchdog.join();
-            if !interrupted.load(std::sync::atomic::Ordering::SeqCst) {
+            let memory = z3_memory_exhausted();
+            if !interrupted.load(std::sync::atomic::Ordering::SeqCst) && memory.is_none() {
                 std::panic::resume_unwind(panic);
             }
-            checker.budget_exceeded = Some(backstop_text());
+            checker.budget_exceeded = Some(memory.unwrap_or_else(backstop_text));
             let work = checker.work_used;
             let (r, p) = checker.finish();
             return (r, p, work);
@@ -284,9 +324,12 @@ fn check_in_context(
 }
 
 /// The per-kernel budget in milliseconds (0 means the default of 10 s).
+/// The per-kernel budget when none is given (`--budget-ms`).
+pub const DEFAULT_KERNEL_BUDGET_MS: u64 = 10_000;
+
 fn effective_budget_ms(opts: &CheckOptions) -> u64 {
     if opts.kernel_budget_ms == 0 {
-        10_000
+        DEFAULT_KERNEL_BUDGET_MS
     } else {
         opts.kernel_budget_ms
     }

@@ -435,6 +435,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 format!("kernel larger than {MAX_STMTS} statements after inlining"),
             );
         }
+        if let Some(why) = crate::base::interrupt::poll() {
+            return self.unsup(n, format!("lowering stopped: {why}"));
+        }
         self.depth += 1;
         if self.depth > MAX_NESTING {
             return self.unsup(n, format!("code nested deeper than {MAX_NESTING} levels"));

@@ -350,6 +350,7 @@ pub fn lower_parsed_incremental(
             reuse: e.reuse,
         })
     });
+    let interrupt = crate::base::interrupt::current();
     let spawned = std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .name("syncwright-lower".into())
@@ -357,15 +358,17 @@ pub fn lower_parsed_incremental(
             .spawn_scoped(scope, || {
                 let mut program = program.clone();
                 let mut diagnostics = diagnostics.clone();
-                lower_units(
-                    &units,
-                    context_units,
-                    lang,
-                    lines.clone(),
-                    reuse.as_ref(),
-                    &mut program,
-                    &mut diagnostics,
-                );
+                crate::base::interrupt::with(interrupt, || {
+                    lower_units(
+                        &units,
+                        context_units,
+                        lang,
+                        lines.clone(),
+                        reuse.as_ref(),
+                        &mut program,
+                        &mut diagnostics,
+                    )
+                });
                 (program, diagnostics)
             });
         worker.ok().map(|h| h.join())
@@ -374,6 +377,11 @@ pub fn lower_parsed_incremental(
         Some(Ok((p, d))) => {
             program = p;
             diagnostics = d;
+        }
+        // An interruption (deadline, newer text) carries its reason to the
+        // caller's guard, which reports every kernel of the file with it.
+        Some(Err(payload)) if payload.is::<crate::base::interrupt::Interrupted>() => {
+            std::panic::resume_unwind(payload)
         }
         Some(Err(_)) => diagnostics.push(FrontendDiagnostic {
             span: Span::default(),

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::guard::{guarded, panic_message};
+use super::guard::{failure_reason, guarded, panic_message};
 use super::Settings;
 use crate::base::{position_of, FileId, Lang, LineStarts, Position, Span};
 use crate::check::{
@@ -502,9 +502,30 @@ pub fn analyze_file_with(
     includes: &dyn IncludeResolver,
 ) -> FileAnalysis {
     let started = Instant::now();
-    let program = lower_guarded(path, text, includes);
+    let program = crate::base::interrupt::with(front_end_deadline(settings, started), || {
+        lower_guarded(path, text, includes)
+    });
     let launches = translation_launches(path, text, includes, &kernel_names(&program));
     finish(path, text, program, settings, &launches, started)
+}
+
+/// The front end of one file (preprocessing, parsing, lowering every kernel)
+/// runs within one kernel budget: past it, the kernels not yet lowered are
+/// `unsupported` with the limit's name, never a hang. (Lowering takes
+/// milliseconds per kernel on real programs; only generated kernels of
+/// hundreds of thousands of statements come near it.)
+fn front_end_deadline(settings: &Settings, started: Instant) -> crate::base::interrupt::Interrupt {
+    let budget_ms = match settings.kernel_budget_ms {
+        0 => crate::check::sdv::DEFAULT_KERNEL_BUDGET_MS,
+        ms => ms,
+    };
+    crate::base::interrupt::Interrupt {
+        deadline: Some((
+            started + std::time::Duration::from_millis(budget_ms),
+            format!("the kernel budget of {budget_ms} ms (`--budget-ms`)"),
+        )),
+        cancel: None,
+    }
 }
 
 /// The names of a program's kernels, checked or not.
@@ -520,8 +541,9 @@ fn kernel_names(program: &Program) -> Vec<&str> {
 /// Lowers `text`; a front-end panic becomes `unsupported` kernels (or a
 /// file-level error) carrying the panic message.
 pub fn lower_guarded(path: &Path, text: &str, includes: &dyn IncludeResolver) -> Program {
-    catch_unwind(AssertUnwindSafe(|| lower_source(path, text, includes)))
-        .unwrap_or_else(|panic| front_end_panic_program(path, text, &panic_message(&*panic)))
+    catch_unwind(AssertUnwindSafe(|| lower_source(path, text, includes))).unwrap_or_else(|panic| {
+        front_end_panic_program(path, text, &failure_reason("the front end", &*panic))
+    })
 }
 
 /// Analyses an already parsed file (the LSP's incremental parse).
@@ -534,7 +556,11 @@ pub fn analyze_parsed(
     let started = Instant::now();
     let lowered = catch_unwind(AssertUnwindSafe(|| lower_parsed(parsed, path, includes)));
     let program = lowered.unwrap_or_else(|panic| {
-        front_end_panic_program(path, &parsed.text, &panic_message(&*panic))
+        front_end_panic_program(
+            path,
+            &parsed.text,
+            &failure_reason("the front end", &*panic),
+        )
     });
     let launches = translation_launches(path, &parsed.text, includes, &kernel_names(&program));
     finish(path, &parsed.text, program, settings, &launches, started)
@@ -1168,9 +1194,15 @@ fn header_span(text: &str) -> Span {
 /// The program reported when the front end panicked: every kernel a textual scan
 /// can find is reported unsupported with the panic message, so none is
 /// silently dropped; without any, the error is a file-level diagnostic.
-fn front_end_panic_program(path: &Path, text: &str, message: &str) -> Program {
-    let reason = format!("internal error in the front end: {message}");
-    let unsupported: Vec<UnsupportedKernel> = scan_kernel_names(text, Lang::from_path(path))
+/// `reason`: see [`failure_reason`].
+fn front_end_panic_program(path: &Path, text: &str, reason: &str) -> Program {
+    let reason = reason.to_string();
+    // Found even when the front end was stopped by its deadline: no kernel
+    // is dropped silently (this scan parses without the interrupt).
+    let names = crate::base::interrupt::with(Default::default(), || {
+        scan_kernel_names(text, Lang::from_path(path))
+    });
+    let unsupported: Vec<UnsupportedKernel> = names
         .into_iter()
         .map(|(name, span)| UnsupportedKernel {
             name,
@@ -1442,6 +1474,30 @@ mod tests {
         assert_eq!(a.kernels[0].report.verdict, Verdict::RaceFree);
         assert_eq!(a.kernels[0].grid_dim_source, Source::Explicit);
         assert_eq!(a.kernels[0].block_dim_source, Source::HostLaunch);
+    }
+
+    #[test]
+    fn a_front_end_over_the_budget_reports_the_kernel_with_the_limit() {
+        // 40,000 statements lower in far more than 1 ms on any machine.
+        let mut text = String::from("__global__ void long_kernel(int *o) {\n  int a = 0;\n");
+        for i in 0..40_000 {
+            text.push_str(&format!("  a = a + o[{i}];\n"));
+        }
+        text.push_str("  o[threadIdx.x] = a;\n}\n");
+        let settings = Settings {
+            kernel_budget_ms: 1,
+            ..Settings::default()
+        };
+        let analysis = analyze_file(Path::new("long.cu"), &text, &settings);
+        assert_eq!(
+            analysis.kernels.len(),
+            1,
+            "the kernel is reported, not dropped"
+        );
+        let report = &analysis.kernels[0].report;
+        assert_eq!(report.verdict, Verdict::Unsupported);
+        let message = &report.findings[0].message;
+        assert!(message.contains("the kernel budget of 1 ms"), "{message}");
     }
 
     #[test]

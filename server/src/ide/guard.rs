@@ -25,10 +25,19 @@ pub fn panic_message(payload: &(dyn Any + Send)) -> String {
     }
 }
 
-/// Runs `f`, turning a panic into `internal error in {what}: {message}`.
+/// Runs `f`, turning a panic into `internal error in {what}: {message}` (and
+/// an interruption, see `base::interrupt`, into `{what} stopped: {reason}`).
 pub fn guarded<T>(what: &str, f: impl FnOnce() -> T) -> Result<T, String> {
-    catch_unwind(AssertUnwindSafe(f))
-        .map_err(|payload| format!("internal error in {what}: {}", panic_message(&*payload)))
+    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| failure_reason(what, &*payload))
+}
+
+/// Why work guarded as `what` did not finish: an interruption's reason, or
+/// the panic's message as an internal error.
+pub fn failure_reason(what: &str, payload: &(dyn Any + Send)) -> String {
+    match payload.downcast_ref::<crate::base::interrupt::Interrupted>() {
+        Some(stopped) => format!("{what} stopped: {}", stopped.0),
+        None => format!("internal error in {what}: {}", panic_message(payload)),
+    }
 }
 
 /// Runs `work` on a fresh thread with an [`ANALYSIS_STACK_BYTES`] stack and
@@ -139,6 +148,27 @@ pub fn on_analysis_pool<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'st
         return None;
     }
     result.recv().ok().flatten()
+}
+
+/// Set when a large allocation was freed and not yet handed back.
+static RELEASE_PENDING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Notes that a large allocation (a large document's analysis, or the
+/// temporaries of analysing one) is being freed: the next
+/// [`release_pending_memory`] hands it back to the operating system.
+pub fn note_large_free() {
+    RELEASE_PENDING.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// [`release_memory`] when a large allocation was freed since the last call.
+/// Called when an analysis ends (every path), so memory freed in whatever
+/// order (a superseded analysis of a large text, a request that held the old
+/// analysis longest) is given back at the next analysis, not only when the
+/// one replacing it happens to see the document shrink.
+pub fn release_pending_memory() {
+    if RELEASE_PENDING.swap(false, std::sync::atomic::Ordering::SeqCst) {
+        release_memory();
+    }
 }
 
 /// Hands freed heap memory back to the operating system (glibc keeps it

@@ -13,7 +13,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use dashmap::DashMap;
 use ropey::Rope;
 
-use super::guard::{guarded, release_memory};
+use super::guard::{guarded, note_large_free, release_memory, release_pending_memory};
 use super::spans::{extend_key, kernel_key, moves_uniformly, Shift};
 use super::{frontend_finding, plain_finding, unsupported_report, Settings};
 use crate::base::{FileId, Lang, Span};
@@ -279,6 +279,16 @@ pub struct FrontendState(pub Arc<MainUnitState>);
 impl std::fmt::Debug for FrontendState {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("FrontendState")
+    }
+}
+
+impl Drop for DocAnalysis {
+    fn drop(&mut self) {
+        // Its fields are freed right after this: large ones are handed back
+        // to the operating system at the end of the next analysis.
+        if self.rope.len_bytes() >= RELEASE_AFTER_SHRINK {
+            note_large_free();
+        }
     }
 }
 
@@ -966,7 +976,7 @@ pub struct AnalysisHost {
 }
 
 /// Text size drop (bytes) after which freed memory is handed back to the system.
-const RELEASE_AFTER_SHRINK: usize = 1 << 20;
+pub const RELEASE_AFTER_SHRINK: usize = 1 << 20;
 
 impl AnalysisHost {
     /// A host over `engine`.
@@ -1059,6 +1069,10 @@ impl AnalysisHost {
             None => self.run(doc, generation, context, input),
         };
         publish.result = Some(result.clone());
+        drop(publish);
+        // The run's temporaries are freed by now (and a replaced or
+        // superseded large analysis with them, unless someone still holds it).
+        release_pending_memory();
         result
     }
 
@@ -1075,6 +1089,17 @@ impl AnalysisHost {
         if input.generation != generation {
             return Err(AnalysisError::Superseded);
         }
+        // A large text's temporaries (tokens, syntax tree, IR) are large too,
+        // and freed when this run ends, whichever way it ends.
+        struct NoteOnExit(bool);
+        impl Drop for NoteOnExit {
+            fn drop(&mut self) {
+                if self.0 {
+                    note_large_free();
+                }
+            }
+        }
+        let _note = NoteOnExit(input.rope.len_bytes() >= RELEASE_AFTER_SHRINK);
         self.started.fetch_add(1, Ordering::Relaxed);
         let analysis = guarded("the analysis", || {
             analyze(
@@ -1087,7 +1112,14 @@ impl AnalysisHost {
                 context.progress,
             )
         })
-        .map_err(AnalysisError::Failed)?
+        .map_err(|why| {
+            // Stopped because a newer text arrived: superseded, not failed.
+            if (context.is_stale)() {
+                AnalysisError::Superseded
+            } else {
+                AnalysisError::Failed(why)
+            }
+        })?
         .map_err(|Superseded| AnalysisError::Superseded)?;
         let analysis = Arc::new(analysis);
         if (context.is_stale)() {

@@ -41,7 +41,7 @@ use self::settings::{CheckOn, LspSettings};
 use crate::base::Lang;
 use crate::frontend::{FsIncludes, IncludeResolver};
 use crate::ide::actions::ActionKind;
-use crate::ide::guard::{guarded, on_analysis_pool, panic_message};
+use crate::ide::guard::{guarded, note_large_free, on_analysis_pool, panic_message};
 use crate::ide::host::{
     analyze, AnalysisContext, AnalysisError, AnalysisHost, AnalysisInput, DocAnalysis, Engine,
     Syncwright,
@@ -211,6 +211,13 @@ impl Inner {
         let text = crate::syntax::files::lone_cr_as_lf(doc.rope.to_string());
         let lang = doc.lang;
         let old = doc.tree.take();
+        // The syntax tree of a large text is hundreds of megabytes: when one
+        // is replaced, its memory goes back to the system at the next trim.
+        let large = text.len() >= crate::ide::host::RELEASE_AFTER_SHRINK
+            || doc
+                .parsed
+                .as_ref()
+                .is_some_and(|p| p.text.len() >= crate::ide::host::RELEASE_AFTER_SHRINK);
         match guarded("the parser", || {
             self.host.engine.parse(&text, lang, old.as_ref())
         }) {
@@ -222,6 +229,10 @@ impl Inner {
                 doc.parsed = None;
                 eprintln!("syncwright lsp: {message}");
             }
+        }
+        drop(old);
+        if large {
+            note_large_free();
         }
     }
 
@@ -309,10 +320,27 @@ impl Inner {
                     is_stale: &is_stale,
                     progress: &progress,
                 };
-                this.host
-                    .analysis(target.as_str(), generation, &context, |prev| {
-                        this.input(&target, prev)
+                // A newer text stops the front end mid-file too (a large
+                // superseded text would otherwise keep its memory and a
+                // core until its lowering ends).
+                let cancel: crate::base::interrupt::Cancel = {
+                    let this = this.clone();
+                    let target = target.clone();
+                    Arc::new(move || {
+                        this.shut_down.load(Ordering::Relaxed)
+                            || this.generation(&target) != Some(generation)
                     })
+                };
+                let interrupt = crate::base::interrupt::Interrupt {
+                    deadline: None,
+                    cancel: Some(cancel),
+                };
+                crate::base::interrupt::with(interrupt, || {
+                    this.host
+                        .analysis(target.as_str(), generation, &context, |prev| {
+                            this.input(&target, prev)
+                        })
+                })
             })
             .unwrap_or_else(|| {
                 Err(AnalysisError::Failed(

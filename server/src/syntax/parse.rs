@@ -140,9 +140,25 @@ pub fn parse_prepared(text: &str, old: Option<&tree_sitter::Tree>) -> tree_sitte
     // The grammar is compiled in, so its ABI matches; a failure leaves the parser
     // without a language and `parse` returns None, handled below.
     let _ = parser.set_language(&tree_sitter_cuda::LANGUAGE.into());
-    match parser.parse(text, old) {
+    // The caller's interrupt (deadline, newer text) stops a long parse.
+    let mut progress = |_: &tree_sitter::ParseState| {
+        if crate::base::interrupt::poll().is_some() {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    };
+    let bytes = text.as_bytes();
+    let parsed = parser.parse_with_options(
+        &mut |offset, _| bytes.get(offset..).unwrap_or_default(),
+        old,
+        Some(tree_sitter::ParseOptions::new().progress_callback(&mut progress)),
+    );
+    match parsed {
         Some(tree) => tree,
         None => {
+            // Stopped by the interrupt: unwind with its reason.
+            crate::base::interrupt::stop_if_requested();
             // Only possible without a language or on cancellation: parse nothing
             // rather than fail (the caller sees an empty translation unit).
             let mut fallback = tree_sitter::Parser::new();

@@ -67,7 +67,13 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
     let b = text.as_bytes();
     let mut toks = Vec::with_capacity(b.len() / 3);
     let mut i = 0;
+    let mut next_poll = 1 << 16;
     while i < b.len() {
+        if i >= next_poll {
+            // A long text: the caller's interrupt may stop it here.
+            next_poll = i + (1 << 16);
+            crate::base::interrupt::stop_if_requested();
+        }
         let start = i;
         let c = b[i];
         let kind = if c == b'\n' || c == b'\r' {
