@@ -29,6 +29,17 @@ fn verb(write: bool) -> &'static str {
 }
 
 /// The finding for a race.
+/// How two racing threads relate, in words ("between threads of different blocks").
+pub fn relation_words(relation: LoopRelation) -> String {
+    match relation {
+        LoopRelation::IntraIteration => "between threads of one block".to_string(),
+        LoopRelation::InterIteration { depth } => {
+            format!("across iterations of the loop at depth {depth}")
+        }
+        LoopRelation::InterBlock => "between threads of different blocks".to_string(),
+    }
+}
+
 pub fn race_finding(_kernel: &Kernel, race: &Race) -> Finding {
     let (w1, w2) = match race.kind {
         RaceKind::WriteWrite | RaceKind::AtomicPlain => (true, true),
@@ -37,10 +48,7 @@ pub fn race_finding(_kernel: &Kernel, race: &Race) -> Finding {
     };
     let relation = match race.relation {
         LoopRelation::IntraIteration => String::new(),
-        LoopRelation::InterIteration { depth } => {
-            format!(" across iterations of the loop at depth {depth}")
-        }
-        LoopRelation::InterBlock => " between threads of different blocks".to_string(),
+        other => format!(" {}", relation_words(other)),
     };
     let mut message = if race.benign {
         format!(

@@ -1652,22 +1652,27 @@ impl<'k, 's> Checker<'k, 's> {
         findings.extend(self.named.findings.iter().cloned());
         findings.extend(self.async_findings.iter().cloned());
         findings.extend(named_skipped_finding(self.kernel, &self.named));
-        let mut shown = std::collections::HashSet::new();
-        for race in &self.races {
-            if race.benign {
-                continue;
+        for group in race_groups(&self.races) {
+            let best = group[0];
+            let mut finding = super::message::race_finding(self.kernel, best);
+            let mut seen = vec![best.relation];
+            for other in &group[1..] {
+                if !seen.contains(&other.relation) {
+                    seen.push(other.relation);
+                    finding.related.push((
+                        other.first_span,
+                        format!(
+                            "the same accesses also race {}",
+                            super::message::relation_words(other.relation)
+                        ),
+                    ));
+                }
             }
-            if shown.insert((race.first, race.second)) {
-                findings.push(async_copy_finding(
-                    self.kernel,
-                    super::message::race_finding(self.kernel, race),
-                ));
-            }
-        }
-        for race in &self.races {
-            if race.benign && shown.insert((race.first, race.second)) {
-                findings.push(super::message::race_finding(self.kernel, race));
-            }
+            findings.push(if best.benign {
+                finding
+            } else {
+                async_copy_finding(self.kernel, finding)
+            });
         }
         for (a, b, reason) in &self.undecided {
             findings.push(Finding {
@@ -1787,4 +1792,52 @@ fn cause_text(kernel: &Kernel, cause: Option<StmtId>) -> String {
         }
         _ => "a thread-dependent condition".into(),
     }
+}
+
+/// One finding per bug: the races of a kernel grouped by the pair of source
+/// accesses (unordered ranges) and kind (read from the earlier range's
+/// side), harmful groups first, then benign ones whose accesses race in no
+/// harmful way. Each group is sorted most explanatory first: threads of one
+/// block in one iteration (a barrier between the accesses orders them), then
+/// across iterations of a loop, then threads of different blocks; ties keep
+/// the order the races were found in. Every race stays in `races`.
+fn race_groups(races: &[Race]) -> Vec<Vec<&Race>> {
+    type Key = ((u32, u32, u32), (u32, u32, u32), RaceKind);
+    let key = |r: &Race| -> Key {
+        let a = (r.first_span.file.0, r.first_span.start, r.first_span.end);
+        let b = (r.second_span.file.0, r.second_span.start, r.second_span.end);
+        if a <= b {
+            (a, b, r.kind)
+        } else {
+            let flipped = match r.kind {
+                RaceKind::ReadWrite => RaceKind::WriteRead,
+                RaceKind::WriteRead => RaceKind::ReadWrite,
+                k => k,
+            };
+            (b, a, flipped)
+        }
+    };
+    let rank = |r: &Race| match r.relation {
+        LoopRelation::IntraIteration => 0,
+        LoopRelation::InterIteration { depth } => depth,
+        LoopRelation::InterBlock => u32::MAX,
+    };
+    let mut groups: Vec<(Key, Vec<&Race>)> = Vec::new();
+    for benign in [false, true] {
+        for race in races.iter().filter(|r| r.benign == benign) {
+            let k = key(race);
+            match groups.iter_mut().find(|(g, _)| *g == k) {
+                Some((_, members)) if members[0].benign == benign => members.push(race),
+                Some(_) => {} // a benign twin of a harmful race adds nothing
+                None => groups.push((k, vec![race])),
+            }
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(_, mut members)| {
+            members.sort_by_key(|r| rank(r));
+            members
+        })
+        .collect()
 }

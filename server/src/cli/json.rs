@@ -49,6 +49,7 @@ pub fn document(outcomes: &[FileOutcome]) -> Value {
             "kernels": totals.kernels(),
             "verdicts": verdicts,
             "file_errors": totals.file_errors,
+            "findings": totals.findings,
         },
     })
 }

@@ -195,7 +195,7 @@ fn text_is_gcc_style_with_witness_and_notes() {
         .contains("warning: kernel `silent` is inconclusive (no details reported) [inconclusive]"));
     assert_eq!(
         *lines.last().unwrap(),
-        "syncwright: 1 file, 3 kernels: 0 race-free, 1 racy, 1 divergent, 1 inconclusive, 0 unsupported; 1 file error"
+        "syncwright: 1 file, 3 kernels: 0 race-free, 1 racy, 1 divergent, 1 inconclusive, 0 unsupported; 4 findings; 1 file error"
     );
 }
 
@@ -259,6 +259,8 @@ fn json_has_the_documented_shape() {
         .unwrap()
         .contains("No such file"));
     assert_eq!(doc["summary"]["verdicts"]["racy"], 1);
+    // The same findings as the text summary counts.
+    assert_eq!(doc["summary"]["findings"], 4);
 }
 
 #[test]

@@ -82,6 +82,12 @@ pub fn render(outcomes: &[FileOutcome], explain: bool) -> String {
         plural(totals.kernels()),
         verdicts.join(", ")
     );
+    let _ = write!(
+        out,
+        "; {} finding{}",
+        totals.findings,
+        plural(totals.findings)
+    );
     if totals.file_errors > 0 {
         let _ = write!(
             out,

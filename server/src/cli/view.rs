@@ -214,6 +214,9 @@ pub struct Totals {
     pub verdicts: [usize; 5],
     /// File-level errors (syntax errors, invalid configuration).
     pub file_errors: usize,
+    /// Errors and warnings shown, one per bug (races grouped by their pair of
+    /// accesses, one divergence per barrier), file-level ones included.
+    pub findings: usize,
 }
 
 impl Totals {
@@ -229,6 +232,16 @@ impl Totals {
             for k in &a.kernels {
                 t.verdicts[verdict_index(k.report.verdict)] += 1;
             }
+            t.findings += diagnostics(a)
+                .iter()
+                .filter(|d| {
+                    matches!(
+                        d.severity,
+                        crate::check::diagnostic::Severity::Error
+                            | crate::check::diagnostic::Severity::Warning
+                    )
+                })
+                .count();
             t.file_errors += a
                 .file_findings
                 .iter()

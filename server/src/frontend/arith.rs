@@ -585,7 +585,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         // OpenCL vector literal `(float4)(a, b, c, d)`.
         if let Ty::Vector(..) = ty {
             let inner = if v.kind() == "parenthesized_expression" {
-                v.named_child(0).unwrap_or(v)
+                crate::frontend::types::inner_expr(v).unwrap_or(v)
             } else {
                 v
             };

@@ -250,7 +250,19 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     pub(crate) fn make_slot(&mut self, ty: &Ty, name: &str, at: Node) -> Slot {
-        let slot = self.new_slot(ty, name, at);
+        self.make_slot_within(ty, name, at, MAX_LEAVES)
+    }
+
+    /// [`Self::make_slot`] for an aggregate of at most `max_leaves` leaves
+    /// (a by-value kernel parameter may be larger than a local aggregate).
+    pub(crate) fn make_slot_within(
+        &mut self,
+        ty: &Ty,
+        name: &str,
+        at: Node,
+        max_leaves: usize,
+    ) -> Slot {
+        let slot = self.new_slot_within(ty, name, at, max_leaves);
         if self.ptrs.addr_names.contains(name) || matches!(slot, Slot::Cells(..)) {
             self.ptrs.addr_slots.push(slot.clone());
         }
@@ -274,7 +286,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                             self.ptrs.addr_names.insert(name);
                             break;
                         }
-                        "parenthesized_expression" => base = b.named_child(0),
+                        "parenthesized_expression" => base = crate::frontend::types::inner_expr(b),
                         "field_expression" => base = b.child_by_field_name("argument"),
                         "subscript_expression" => base = b.child_by_field_name("argument"),
                         _ => break,
@@ -294,6 +306,11 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     pub(crate) fn new_slot(&mut self, ty: &Ty, name: &str, at: Node) -> Slot {
+        self.new_slot_within(ty, name, at, MAX_LEAVES)
+    }
+
+    /// [`Self::new_slot`] split field by field up to `max_leaves` leaves.
+    fn new_slot_within(&mut self, ty: &Ty, name: &str, at: Node, max_leaves: usize) -> Slot {
         match ty {
             Ty::Scalar(s) => Slot::Var(self.new_var(name, *s, at), *s),
             Ty::Ptr(p) => {
@@ -306,7 +323,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     name: name.to_string(),
                 }
             }
-            Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(ty, 0) <= MAX_LEAVES => {
+            Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(ty, 0) <= max_leaves => {
                 let parts = self.cx.types.parts(ty);
                 let names = self.part_names(ty);
                 let slots = parts
@@ -444,7 +461,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn declared_array_type(&self, n: Node) -> Option<Ty> {
         let mut n = n;
         while n.kind() == "parenthesized_expression" {
-            n = n.named_child(0)?;
+            n = crate::frontend::types::inner_expr(n)?;
         }
         if n.kind() != "identifier" {
             return None;

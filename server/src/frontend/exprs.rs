@@ -11,7 +11,7 @@ use crate::ir::{BinOp, Block, Builtin, Expr, MemSpace, ScalarTy, StmtKind};
 pub(crate) fn strip_parens(n: Node) -> Node {
     let mut n = n;
     for _ in 0..64 {
-        match (n.kind(), n.named_child(0)) {
+        match (n.kind(), crate::frontend::types::inner_expr(n)) {
             ("parenthesized_expression", Some(inner)) => n = inner,
             _ => break,
         }
@@ -95,7 +95,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
             "parenthesized_expression" => {
-                if let Some(i) = n.named_child(0) {
+                if let Some(i) = crate::frontend::types::inner_expr(n) {
                     self.discard(i)?;
                 }
             }
@@ -160,7 +160,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     signed: true,
                 }),
             }),
-            "parenthesized_expression" => match n.named_child(0) {
+            "parenthesized_expression" => match crate::frontend::types::inner_expr(n) {
                 Some(i) => self.rvalue(i),
                 None => self.unsup(n, "empty parentheses"),
             },

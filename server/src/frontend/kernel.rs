@@ -284,7 +284,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Val::Scalar(Expr::Param(id), *s)
             }
             Ty::Vector(..) | Ty::Struct(_)
-                if depth < 8 && self.cx.types.leaf_count(ty, 0) <= MAX_LEAVES =>
+                if depth < 8 && self.cx.types.leaf_count(ty, 0) <= MAX_PARAM_LEAVES =>
             {
                 let parts = self.cx.types.parts(ty);
                 let names = self.part_names(ty);

@@ -33,6 +33,11 @@ pub(crate) const MAX_STMTS: u32 = 4_000_000;
 /// Largest aggregate copied leaf by leaf.
 pub(crate) const MAX_LEAVES: usize = 64;
 
+/// Largest by-value aggregate kernel parameter split into one parameter per
+/// leaf (a parameter is never copied leaf by leaf unless the kernel copies
+/// it, and an unused leaf is an unconstrained symbol, so it costs little).
+pub(crate) const MAX_PARAM_LEAVES: usize = 1024;
+
 /// Longest private array of scalars tracked element by element.
 pub(crate) const MAX_CELLS: u64 = 16;
 

@@ -195,7 +195,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             "identifier" | "qualified_identifier" => self.name_lvalue(n),
             // A variable the parser took for a type (see `vexing_constructor_args`).
             "type_identifier" if self.lookup(self.txt(n)).is_some() => self.name_lvalue(n),
-            "parenthesized_expression" => match n.named_child(0) {
+            "parenthesized_expression" => match crate::frontend::types::inner_expr(n) {
                 Some(i) => self.lvalue(i),
                 None => self.unsup(n, "empty parentheses"),
             },
@@ -417,7 +417,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// The lvalue a reference parameter binds to.
     pub(crate) fn ref_arg(&mut self, a: Node<'t>, val: Val) -> R<LVal> {
         let inner = if a.kind() == "parenthesized_expression" {
-            a.named_child(0).unwrap_or(a)
+            crate::frontend::types::inner_expr(a).unwrap_or(a)
         } else {
             a
         };
@@ -622,7 +622,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             Some(Binding::Value(v)) => {
                 // A value (parameter) used as an lvalue: give it a local.
                 let ty = self.type_of_val(&v);
-                let slot = self.make_slot(&ty, name, n);
+                let slot = self.make_slot_within(&ty, name, n, MAX_PARAM_LEAVES);
                 self.store(LVal::Slot(slot.clone()), v, n)?;
                 self.bind(name, Binding::Slot(slot.clone()));
                 Ok(LVal::Slot(slot))

@@ -56,6 +56,14 @@ pub trait IncludeResolver {
         None
     }
 
+    /// The file that includes the file at `path` when it is checked alone
+    /// (a header, or a `.cu` file included by another): its macros and
+    /// declarations before the `#include` apply, as they do when the
+    /// compiler reads the file. None checks the file on its own.
+    fn includer(&self, _path: &Path) -> Option<preprocess::Includer> {
+        None
+    }
+
     /// Like [`IncludeResolver::read`], with the reason when the header cannot
     /// be read (it becomes a diagnostic at the `#include` line).
     fn read_or_reason(&self, from: &Path, name: &str) -> Result<(PathBuf, String), String> {
@@ -239,7 +247,8 @@ pub fn lower_parsed_incremental(
         Lang::Cuda => configured.as_deref().unwrap_or(preprocess::CUDA_PRELUDE),
         Lang::OpenCl => preprocess::OPENCL_PRELUDE,
     };
-    let pre = preprocess::preprocess(
+    let includer = includes.includer(path);
+    let pre = preprocess::preprocess_in_context(
         &parsed.text,
         path,
         &preprocess::Options {
@@ -247,7 +256,9 @@ pub fn lower_parsed_incremental(
             includes: Some(&reader),
             prelude,
         },
+        includer.as_ref(),
     );
+    let context_units = pre.context_units;
     let unit_paths: Vec<PathBuf> = pre.units.iter().map(|u| u.path.clone()).collect();
     let mut units = Vec::with_capacity(pre.units.len());
     for (k, unit) in pre.units.into_iter().enumerate() {
@@ -301,6 +312,20 @@ pub fn lower_parsed_incremental(
             is_error: d.is_error,
         })
         .collect();
+    if let Some(includer) = includer.as_ref().filter(|_| context_units > 0) {
+        let line = includer.text[..includer.at.min(includer.text.len())]
+            .matches('\n')
+            .count()
+            + 1;
+        diagnostics.push(FrontendDiagnostic {
+            span: Span::new(0, 0),
+            message: format!(
+                "checked as included from {}:{line}: the macros and declarations before that `#include` apply",
+                includer.path.display()
+            ),
+            is_error: false,
+        });
+    }
     let lines: Vec<LineIndex> = files.iter().map(|f| LineIndex::new(&f.text)).collect();
     let mut program = Program {
         files,
@@ -336,6 +361,7 @@ pub fn lower_parsed_incremental(
                 crate::base::interrupt::with(interrupt, || {
                     lower_units(
                         &units,
+                        context_units,
                         lang,
                         lines.clone(),
                         reuse.as_ref(),
@@ -364,6 +390,7 @@ pub fn lower_parsed_incremental(
         }),
         None => lower_units(
             &units,
+            context_units,
             lang,
             lines,
             reuse.as_ref(),
@@ -562,8 +589,12 @@ const MAX_SYNTAX_DIAGNOSTICS: usize = 20;
 /// Most attempts at lowering a kernel while pointer targets are being discovered.
 const MAX_ATTEMPTS: usize = 8;
 
+/// Lowers the kernels of `units` (0 is the main file; units `1..=context`
+/// are the includer's context: their declarations are used, their kernels
+/// and syntax errors belong to the includer's own check).
 fn lower_units(
     units: &[UnitSyntax],
+    context: usize,
     lang: Lang,
     lines: Vec<LineIndex>,
     reuse: Option<&Reuse>,
@@ -593,7 +624,9 @@ fn lower_units(
         for (name, spec, params) in collect_unit(&mut cx, u, lang) {
             templates.entry(name).or_insert((u, spec, params));
         }
-        syntax_diagnostics(&cx, u, diags);
+        if u == 0 || u > context {
+            syntax_diagnostics(&cx, u, diags);
+        }
     }
     for &u in &order {
         instantiate_struct_templates(&mut cx, u, &templates);
@@ -614,7 +647,7 @@ fn lower_units(
         .functions
         .values()
         .flatten()
-        .filter(|d| d.is_kernel)
+        .filter(|d| d.is_kernel && (d.unit == 0 || d.unit > context))
         .cloned()
         .collect();
     kernel_defs.sort_by_key(|d| (name_span(d), d.unit, d.node.start_byte()));
@@ -839,10 +872,19 @@ fn syntax_diagnostics(cx: &Ctx, u: usize, diags: &mut Vec<FrontendDiagnostic>) {
             } else {
                 "unexpected text".into()
             };
+            let host_only = lang_of_unit_is_cuda(cx) && in_host_code(x, &unit.text);
+            let message = if host_only {
+                format!(
+                    "syntax error in host code at {}: {what}; host code is not checked, the file's kernels are",
+                    cx.describe(span)
+                )
+            } else {
+                format!("syntax error at {}: {what}", cx.describe(span))
+            };
             diags.push(FrontendDiagnostic {
                 span,
-                message: format!("syntax error at {}: {what}", cx.describe(span)),
-                is_error: true,
+                message,
+                is_error: !host_only,
             });
             continue;
         }
@@ -852,6 +894,58 @@ fn syntax_diagnostics(cx: &Ctx, u: usize, diags: &mut Vec<FrontendDiagnostic>) {
             stack.extend(kids.into_iter().rev());
         }
     }
+}
+
+/// Whether the translation unit is CUDA (in OpenCL every function is device code).
+fn lang_of_unit_is_cuda(cx: &Ctx) -> bool {
+    cx.types.lang == Some(Lang::Cuda)
+}
+
+/// CUDA words that mark device code (or code that may be device code).
+const DEVICE_WORDS: [&str; 6] = [
+    "__global__",
+    "__device__",
+    "__shared__",
+    "__constant__",
+    "__launch_bounds__",
+    "__managed__",
+];
+
+/// Whether a syntax error at `err` lies in CUDA host-only code: inside a
+/// function definition, or a top-level declaration, whose text names no
+/// device qualifier. Host code is never checked, so such an error cannot hide
+/// anything the checker would analyse: a kernel or device function is a
+/// separate definition (a kernel swallowed by the error is still reported,
+/// as an orphan kernel keyword), and a declaration a kernel needs from the
+/// broken text is then unknown where the kernel uses it (an `unsupported`
+/// kernel or a havocked value, never a silent precision gain).
+fn in_host_code(err: Node, text: &str) -> bool {
+    let mentions_device = |n: Node| {
+        text.get(n.start_byte()..n.end_byte())
+            .is_some_and(|t| DEVICE_WORDS.iter().any(|w| mentions_identifier(t, w)))
+    };
+    let mut item = err;
+    let mut cur = err;
+    while let Some(parent) = cur.parent() {
+        if cur.kind() == "function_definition" {
+            // The innermost function (a member function of a class, a
+            // function in a namespace) decides, with everything around it
+            // that may qualify it (`template <...>`, an ERROR prefix).
+            item = cur;
+            break;
+        }
+        if matches!(parent.kind(), "translation_unit" | "declaration_list") {
+            item = cur;
+            break;
+        }
+        item = parent;
+        cur = parent;
+    }
+    // Qualifiers may precede the node (tree-sitter starts it after them).
+    let head_start = qualifier_head_start(item);
+    let head = text.get(head_start.min(item.start_byte())..item.start_byte());
+    !mentions_device(item)
+        && !head.is_some_and(|h| DEVICE_WORDS.iter().any(|w| mentions_identifier(h, w)))
 }
 
 /// Kernel keywords in the main file's text that belong to no parsed kernel

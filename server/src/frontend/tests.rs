@@ -1102,3 +1102,27 @@ __kernel void k(__global int *out) {
         .collect();
     assert_eq!(fences, vec![(false, false), (true, false)]);
 }
+
+#[test]
+fn syntax_errors_in_host_code_are_notes_and_errors_in_device_code_stay() {
+    // Host-only code that does not parse is not checked: a note, not an error.
+    let host = "int main() {\n  int **g = new int*[16];\n  return 0;\n}\n__global__ void k(int *a) { a[threadIdx.x] = 1; }\n";
+    let p = lower("h.cu", host);
+    assert_eq!(p.kernels.len(), 1, "{:?}", p.unsupported);
+    assert!(!p.diagnostics.is_empty(), "the host error is reported");
+    assert!(
+        p.diagnostics
+            .iter()
+            .all(|d| !d.is_error && d.message.contains("host code")),
+        "{:?}",
+        p.diagnostics.iter().map(|d| &d.message).collect::<Vec<_>>()
+    );
+    // The same text in a device function stays an error.
+    let device = "__device__ int f() {\n  int **g = new int*[16];\n  return 0;\n}\n__global__ void k(int *a) { a[threadIdx.x] = f(); }\n";
+    let p = lower("d.cu", device);
+    assert!(p.diagnostics.iter().any(|d| d.is_error));
+    // And in OpenCL every function is device code.
+    let cl = "int f(int x) {\n  int y = ) x;\n  return y;\n}\n__kernel void k(__global int *a) { a[get_global_id(0)] = 1; }\n";
+    let p = lower("o.cl", cl);
+    assert!(p.diagnostics.iter().any(|d| d.is_error));
+}

@@ -509,7 +509,7 @@ impl TypeEnv {
             "true" => Some(1),
             "false" => Some(0),
             "identifier" => self.consts.get(text(n, src)).map(|c| c.0),
-            "parenthesized_expression" => sub(n.named_child(0)),
+            "parenthesized_expression" => sub(inner_expr(n)),
             "cast_expression" => sub(n.child_by_field_name("value")),
             "unary_expression" => {
                 let v = sub(n.child_by_field_name("argument"))?;
@@ -581,4 +581,14 @@ fn wrap_dims(mut ty: Ty, dims: &mut Vec<Option<u64>>) -> Ty {
         ty = Ty::Array(Box::new(ty), d);
     }
     ty
+}
+
+/// The expression inside parentheses, skipping comments (tree-sitter puts
+/// them among the named children: `( /* note */ 0 )`).
+pub(crate) fn inner_expr(n: Node) -> Option<Node> {
+    let mut cursor = n.walk();
+    let inner = n
+        .named_children(&mut cursor)
+        .find(|c| c.kind() != "comment");
+    inner
 }

@@ -398,6 +398,100 @@ impl IncludeResolver for TranslationEnv {
     fn cuda_prelude(&self) -> Option<String> {
         self.prelude.clone()
     }
+
+    fn includer(&self, path: &Path) -> Option<preprocess::Includer> {
+        find_includer(path, self)
+    }
+}
+
+/// Most files read per folder while looking for a file's includer.
+const MAX_INCLUDER_CANDIDATES: usize = 256;
+
+/// Extensions of files that are only ever included.
+const HEADER_EXTENSIONS: [&str; 5] = ["h", "hpp", "hh", "cuh", "inl"];
+
+/// The file of the project that includes `path` with a quoted `#include`
+/// (resolved like any include: next to the includer, then the include
+/// folders), looked for in `path`'s folder and its parent: a source file
+/// (`.cu`, `.cpp`, ...) before a header, then by path; None when no file
+/// includes it.
+pub fn find_includer(path: &Path, includes: &dyn IncludeResolver) -> Option<preprocess::Includer> {
+    let name = path.file_name()?.to_str()?;
+    let own = std::fs::canonicalize(path).ok()?;
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut folders = vec![folder.clone()];
+    if let Some(parent) = std::fs::canonicalize(&folder)
+        .ok()
+        .and_then(|f| f.parent().map(Path::to_path_buf))
+    {
+        folders.push(parent);
+    }
+    let is_header = |p: &Path| {
+        p.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| HEADER_EXTENSIONS.contains(&e))
+    };
+    let mut candidates: Vec<PathBuf> = Vec::new();
+    for dir in &folders {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.extension()
+                    .and_then(|e| e.to_str())
+                    .is_some_and(|e| HOST_EXTENSIONS.contains(&e) || e == "cl" || e == "inl")
+            })
+            .collect();
+        files.sort();
+        files.truncate(MAX_INCLUDER_CANDIDATES);
+        candidates.extend(files);
+    }
+    candidates.sort_by_key(|p| is_header(p));
+    for file in candidates {
+        if std::fs::canonicalize(&file).ok().as_ref() == Some(&own) {
+            continue;
+        }
+        let Ok(bytes) = crate::syntax::files::read_regular(&file) else {
+            continue;
+        };
+        let text = crate::syntax::files::decode(&bytes).text;
+        // Cheap filter before looking at the directives.
+        if !text.contains(name) {
+            continue;
+        }
+        let mut line_start = 0;
+        for line in text.split_inclusive('\n') {
+            let at = line_start;
+            line_start += line.len();
+            let Some(quoted) = quoted_include(line) else {
+                continue;
+            };
+            let resolved = includes
+                .read(&file, quoted)
+                .and_then(|(p, _)| std::fs::canonicalize(p).ok());
+            if resolved.as_ref() == Some(&own) {
+                return Some(preprocess::Includer {
+                    path: file,
+                    text,
+                    at,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// The name of a `#include "name"` line.
+fn quoted_include(line: &str) -> Option<&str> {
+    let rest = line.trim_start().strip_prefix('#')?.trim_start();
+    let rest = rest.strip_prefix("include")?.trim_start();
+    let rest = rest.strip_prefix('"')?;
+    rest.split_once('"').map(|(name, _)| name)
 }
 
 /// Like [`analyze_file`], with a custom include resolver (open editor buffers).

@@ -519,3 +519,60 @@ fn one_analysis_per_version_and_stale_versions_stop() {
     assert_eq!(three.generation, 3);
     assert_eq!(host.latest("k.cu").map(|a| a.generation), Some(3));
 }
+
+#[test]
+fn one_finding_per_pair_of_accesses_for_every_front_door() {
+    // The store in `put` races with itself from both calls, within a block
+    // and between blocks: one finding, the other relation a related note.
+    let text = "__device__ void put(int *a, int i, int v) { a[i] = v; }\n\
+                __global__ void k(int *out) {\n\
+                    put(out, threadIdx.x / 2, threadIdx.x);\n\
+                    put(out, threadIdx.x / 2 + 1000, threadIdx.x);\n\
+                }\n";
+    let blocks = Settings {
+        launch: LaunchOverrides {
+            block_dim: Some([64, 1, 1]),
+            grid_dim: Some([4, 1, 1]),
+            ..LaunchOverrides::default()
+        },
+        ..Settings::default()
+    };
+    let host = AnalysisHost::new(Arc::new(Syncwright));
+    let context = AnalysisContext {
+        settings: &blocks,
+        includes: &NoIncludes,
+        is_stale: &|| false,
+        progress: &|_, _| {},
+    };
+    let analysis = host
+        .analysis("k.cu", 1, &context, |_| Some(input(text, 1)))
+        .expect("analysis");
+    let races: Vec<Finding> = analysis
+        .findings()
+        .into_iter()
+        .map(|f| f.finding)
+        .filter(|f| f.kind == DiagnosticKind::Race)
+        .collect();
+    assert_eq!(races.len(), 1, "{races:#?}");
+    assert!(races[0].message.contains("write-write race on `out`:"));
+    assert!(
+        races[0]
+            .related
+            .iter()
+            .any(|(_, m)| m == "the same accesses also race between threads of different blocks"),
+        "{:?}",
+        races[0].related
+    );
+    // Every pair and relation is still there for the repair.
+    assert!(analysis.kernels[0].report.races.len() >= 2);
+    // The command line shows the same finding.
+    let file = super::analyze_file(std::path::Path::new("/nonexistent/k.cu"), text, &blocks);
+    let cli: Vec<&Finding> = file.kernels[0]
+        .report
+        .findings
+        .iter()
+        .filter(|f| f.kind == DiagnosticKind::Race)
+        .collect();
+    assert_eq!(cli.len(), 1);
+    assert_eq!(cli[0].related, races[0].related);
+}

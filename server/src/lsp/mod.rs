@@ -104,9 +104,32 @@ fn internal(message: impl Into<String>) -> Error {
     }
 }
 
-/// Resolves `#include "..."` from open documents first, then from disk.
+/// Resolves `#include "..."` from open documents first, then from disk
+/// (next to the including file, then the include folders of the document's
+/// `syncwright.toml` and `compile_commands.json`), with the document's
+/// predefined macros: the translation unit the command line checks.
 struct Includes<'a> {
     docs: &'a DashMap<Url, Document>,
+    /// Include folders and macros of the document being analysed.
+    env: crate::ide::TranslationEnv,
+}
+
+impl<'a> Includes<'a> {
+    /// The resolver for the document at `uri`.
+    fn new(docs: &'a DashMap<Url, Document>, uri: &Url) -> Includes<'a> {
+        let env = uri
+            .to_file_path()
+            .map(|p| crate::ide::TranslationEnv::for_file(&p))
+            .unwrap_or_default();
+        Includes { docs, env }
+    }
+
+    /// The open document at `path`, if any.
+    fn open(&self, path: &Path) -> Option<String> {
+        let uri = Url::from_file_path(normalize(path)).ok()?;
+        let doc = self.docs.get(&uri)?;
+        Some(crate::syntax::files::lone_cr_as_lf(doc.rope.to_string()))
+    }
 }
 
 /// `path` with `.` and `..` components resolved lexically (no file system
@@ -139,15 +162,28 @@ impl IncludeResolver for Includes<'_> {
         name: &str,
     ) -> std::result::Result<(PathBuf, String), String> {
         let path = from.parent().unwrap_or(Path::new(".")).join(name);
-        if let Ok(uri) = Url::from_file_path(normalize(&path)) {
-            if let Some(doc) = self.docs.get(&uri) {
-                return Ok((
-                    path,
-                    crate::syntax::files::lone_cr_as_lf(doc.rope.to_string()),
-                ));
+        if let Some(text) = self.open(&path) {
+            return Ok((path, text));
+        }
+        let beside = FsIncludes.read_or_reason(from, name);
+        if beside.is_ok() {
+            return beside;
+        }
+        for dir in &self.env.include_dirs {
+            let path = dir.join(name);
+            if let Some(text) = self.open(&path) {
+                return Ok((path, text));
             }
         }
-        FsIncludes.read_or_reason(from, name)
+        self.env.read_or_reason(from, name).or(beside)
+    }
+
+    fn cuda_prelude(&self) -> Option<String> {
+        self.env.cuda_prelude()
+    }
+
+    fn includer(&self, path: &Path) -> Option<crate::syntax::preprocess::Includer> {
+        self.env.includer(path)
     }
 }
 
@@ -270,7 +306,7 @@ impl Inner {
         let result = tokio::task::spawn_blocking(move || {
             on_analysis_pool(move || {
                 let settings = this.settings().ide_settings();
-                let includes = Includes { docs: &this.docs };
+                let includes = Includes::new(&this.docs, &target);
                 let is_stale = || {
                     this.shut_down.load(Ordering::Relaxed)
                         || this.generation(&target) != Some(generation)
@@ -631,8 +667,9 @@ impl Backend {
         let (start, end) = byte_range(&rope, params.range, enc).map_err(|e| invalid_params(e.0))?;
         let analysis = self.inner.current_analysis(&uri).await?;
         let (inner, doc) = (self.inner.clone(), analysis.clone());
+        let doc_uri = uri.clone();
         let actions = on_analysis(move || {
-            let includes = Includes { docs: &inner.docs };
+            let includes = Includes::new(&inner.docs, &doc_uri);
             let settings = inner.settings().ide_settings();
             crate::ide::actions::code_actions(
                 &inner.host,
@@ -696,8 +733,9 @@ impl Backend {
             let analysis = self.inner.current_analysis(&uri).await?;
             for kernel in &analysis.kernels {
                 let (inner, doc, target) = (self.inner.clone(), analysis.clone(), kernel.clone());
+                let doc_uri = uri.clone();
                 let repair = on_analysis(move || {
-                    let includes = Includes { docs: &inner.docs };
+                    let includes = Includes::new(&inner.docs, &doc_uri);
                     let settings = inner.settings().ide_settings();
                     inner.host.repair(&settings, &includes, &doc, &target)
                 })
@@ -772,6 +810,10 @@ impl Backend {
                     let text = std::fs::read(&file)
                         .map(|b| String::from_utf8_lossy(&b).into_owned())
                         .map_err(|e| format!("{}: {e}", file.display()))?;
+                    let includes = Includes {
+                        docs: &inner.docs,
+                        env: crate::ide::TranslationEnv::for_file(&file),
+                    };
                     let input = AnalysisInput {
                         generation: 0,
                         version: 0,
@@ -781,7 +823,6 @@ impl Backend {
                         path: file,
                         prev: None,
                     };
-                    let includes = Includes { docs: &inner.docs };
                     analyze(
                         inner.host.engine.as_ref(),
                         &inner.host.caches,

@@ -1538,6 +1538,49 @@ async fn editing_an_open_header_rechecks_its_includers() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The editor checks a document as the command line does: quoted includes
+/// found in the `include_dirs` of `syncwright.toml` (and an open buffer of
+/// such a header wins over the disk).
+#[tokio::test]
+async fn includes_come_from_the_include_dirs_of_syncwright_toml() {
+    let dir = temp_dir("include-dirs");
+    std::fs::create_dir_all(dir.join("inc")).expect("inc");
+    std::fs::write(dir.join("syncwright.toml"), "include_dirs = [\"inc\"]\n").expect("write");
+    let header_path = dir.join("inc").join("stride.cuh");
+    std::fs::write(&header_path, "#define STRIDE 0\n").expect("write");
+    let main = Url::from_file_path(dir.join("k.cu"))
+        .expect("uri")
+        .to_string();
+    let text = "#include \"stride.cuh\"\n__global__ void k() {\n    __shared__ int s[64];\n    s[threadIdx.x] = 1;\n    int v = s[threadIdx.x + STRIDE];\n    s[threadIdx.x] = v + 1;\n}\n";
+    let mut client = TestClient::new(Arc::new(crate::ide::host::Syncwright));
+    client
+        .initialize(json!({}), json!({ "syncwright": { "debounceMs": 0 } }))
+        .await;
+    client.open(&main, text).await;
+    let (_, diags) = client.diagnostics(&main).await;
+    let found = codes_and_messages(&diags);
+    assert!(
+        !found
+            .iter()
+            .any(|(code, m)| code == "race" || m.contains("cannot read")),
+        "{found:?}"
+    );
+    // The open header's stride makes neighbours read each other's writes.
+    let header = Url::from_file_path(&header_path).expect("uri").to_string();
+    client.open(&header, "#define STRIDE 1\n").await;
+    client
+        .change(
+            &main,
+            2,
+            json!([{ "range": range(0, 0, 0, 0), "text": "\n" }]),
+        )
+        .await;
+    let (_, diags) = client.diagnostics(&main).await;
+    let found = codes_and_messages(&diags);
+    assert!(found.iter().any(|(code, _)| code == "race"), "{found:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Through the protocol: after incremental edits inside kernels (the server
 /// lowers only the edited kernel), the diagnostics are those of the same text
 /// opened afresh.

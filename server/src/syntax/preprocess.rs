@@ -300,6 +300,9 @@ pub struct Preprocessed {
     pub macros: HashMap<String, MacroDef>,
     /// Whether some code (not just directive lines) was blanked as inactive.
     pub has_inactive_code: bool,
+    /// How many units after the main one are the context of the file's
+    /// includer ([`preprocess_in_context`]): not part of the file itself.
+    pub context_units: usize,
 }
 
 /// Reads the text of `#include "name"` included from a file: (resolved path, text).
@@ -401,32 +404,109 @@ pub fn define_lines(defines: &[String]) -> String {
 /// Predefined macros of OpenCL C 1.2.
 pub const OPENCL_PRELUDE: &str = "#define __OPENCL_VERSION__ 120\n#define __OPENCL_C_VERSION__ 120\n#define CL_VERSION_1_0 100\n#define CL_VERSION_1_1 110\n#define CL_VERSION_1_2 120\n#define __ENDIAN_LITTLE__ 1\n#define __IMAGE_SUPPORT__ 1\n#define __kernel_exec(X, typen) __kernel __attribute__((work_group_size_hint(X, 1, 1)))\n";
 
+/// The file that includes a file checked alone: its path, its text and the
+/// byte offset of the `#include` line (the text before it is the context).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Includer {
+    /// Path of the including file.
+    pub path: PathBuf,
+    /// Its text.
+    pub text: String,
+    /// Where its `#include` of the checked file starts.
+    pub at: usize,
+}
+
 /// Preprocesses `text` (the file at `path`).
 pub fn preprocess(text: &str, path: &Path, opts: &Options) -> Preprocessed {
-    let mut pp = Pre {
-        macros: HashMap::new(),
-        files: vec![(path.to_path_buf(), text.to_string())],
-        units: Vec::new(),
-        diagnostics: Vec::new(),
-        include_stack: vec![path.to_path_buf()],
-        expand: opts.expand,
-        includes: opts.includes,
-        has_inactive_code: false,
-        expanded_bytes: 0,
-    };
-    if !opts.prelude.is_empty() {
-        // Macros of the prelude; its (blank) output is dropped.
-        let _ = pp.run_file(opts.prelude, FileId(u32::MAX), Path::new("<prelude>"));
+    preprocess_in_context(text, path, opts, None)
+}
+
+/// Like [`preprocess`], as the file is included by `includer`: the includer's
+/// text before its `#include` is preprocessed first (its macros and the
+/// headers it includes apply, its own declarations become a unit), as the
+/// compiler reads the file. The context's units come right after the main
+/// unit ([`Preprocessed::context_units`] of them); the context's own
+/// preprocessing problems are not the file's and are dropped. When the
+/// context reads the file itself (through another header), it is not used.
+pub fn preprocess_in_context(
+    text: &str,
+    path: &Path,
+    opts: &Options,
+    includer: Option<&Includer>,
+) -> Preprocessed {
+    if let Some(includer) = includer {
+        if let Some(done) = preprocess_with_includer(text, path, opts, includer) {
+            return done;
+        }
     }
-    let main = pp.run_file(text, FileId(0), path);
-    let mut units = vec![main];
-    units.append(&mut pp.units);
-    Preprocessed {
-        units,
-        files: pp.files,
-        diagnostics: pp.diagnostics,
-        macros: pp.macros,
-        has_inactive_code: pp.has_inactive_code,
+    preprocess_alone(text, path, opts)
+}
+
+fn preprocess_with_includer(
+    text: &str,
+    path: &Path,
+    opts: &Options,
+    includer: &Includer,
+) -> Option<Preprocessed> {
+    let prefix = includer.text.get(..includer.at)?;
+    let mut pp = Pre::new(text, path, opts);
+    let id = FileId(pp.files.len() as u32);
+    pp.files
+        .push((includer.path.clone(), includer.text.clone()));
+    pp.include_stack = vec![includer.path.clone()];
+    let unit = pp.run_file(prefix, id, &includer.path);
+    if pp.units.iter().any(|u| u.file == FileId(0)) {
+        return None;
+    }
+    pp.units.push(unit);
+    pp.diagnostics.clear();
+    pp.has_inactive_code = false;
+    pp.include_stack = vec![path.to_path_buf()];
+    let context_units = pp.units.len();
+    let mut done = pp.finish(text, path);
+    done.context_units = context_units;
+    Some(done)
+}
+
+fn preprocess_alone(text: &str, path: &Path, opts: &Options) -> Preprocessed {
+    Pre::new(text, path, opts).finish(text, path)
+}
+
+impl<'a> Pre<'a> {
+    /// A preprocessor for the main file `text` at `path`, the prelude's
+    /// macros defined.
+    fn new(text: &str, path: &Path, opts: &Options<'a>) -> Pre<'a> {
+        let mut pp = Pre {
+            macros: HashMap::new(),
+            files: vec![(path.to_path_buf(), text.to_string())],
+            units: Vec::new(),
+            diagnostics: Vec::new(),
+            include_stack: vec![path.to_path_buf()],
+            expand: opts.expand,
+            includes: opts.includes,
+            has_inactive_code: false,
+            expanded_bytes: 0,
+        };
+        if !opts.prelude.is_empty() {
+            // Macros of the prelude; its (blank) output is dropped.
+            let _ = pp.run_file(opts.prelude, FileId(u32::MAX), Path::new("<prelude>"));
+        }
+        pp
+    }
+
+    /// Preprocesses the main file; the units read so far come first.
+    fn finish(mut self, text: &str, path: &Path) -> Preprocessed {
+        let main = self.run_file(text, FileId(0), path);
+        let mut units = vec![main];
+        units.append(&mut self.units);
+        Preprocessed {
+            units,
+            files: self.files,
+            diagnostics: self.diagnostics,
+            macros: self.macros,
+            has_inactive_code: self.has_inactive_code,
+            context_units: 0,
+        }
     }
 }
 
