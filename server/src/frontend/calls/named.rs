@@ -876,6 +876,18 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let barrier = match sync {
                     Some(b) if self.is_barrier_object(b) => {
                         let e = self.barrier_object(b);
+                        // The copy updates the barrier object (its pending
+                        // count): a read of it, like an arrival, so a copy
+                        // not ordered after `init` races with it.
+                        let object = match &e {
+                            Expr::Int(k, _) => self.asyncs.objects.get(k).cloned(),
+                            _ => None,
+                        };
+                        if let Some((array, offset)) = object {
+                            let dest = self.tmp(ScalarTy::ULONG, n);
+                            let access = self.access(array, offset, ScalarTy::ULONG);
+                            self.push(StmtKind::Read { dest, access }, n);
+                        }
                         self.barrier_name_of(&e)
                     }
                     _ => None,
