@@ -769,6 +769,16 @@ impl ThreadRun<'_> {
                                 s.span,
                                 "a branch around barriers depends on unknown values",
                             );
+                        } else if may_jump_out(then_) || may_jump_out(else_) {
+                            // A `break`/`continue`/`return` taken or not on
+                            // unknown values changes which barrier operations
+                            // run after it (a skipped wait, a shorter loop):
+                            // the concrete run would no longer be exact, and
+                            // every fit and generation rests on it.
+                            self.give_up(
+                                s.span,
+                                "a branch that may leave a loop around barriers, or the kernel, depends on unknown values",
+                            );
                         } else {
                             forget_assigned(then_, &mut self.env);
                             forget_assigned(else_, &mut self.env);
@@ -786,6 +796,16 @@ impl ThreadRun<'_> {
                     ..
                 } => {
                     if !has_sync(body) && !has_sync(step) && !has_sync(cond_prelude) {
+                        // A barrier-free loop is not run; its `break`s and
+                        // `continue`s stay inside it, but a `return` ends the
+                        // thread before the barrier operations after it.
+                        if [cond_prelude, body, step].iter().any(|b| has_return(b)) {
+                            self.give_up(
+                                s.span,
+                                "a loop without barriers may return from the kernel on unknown values",
+                            );
+                            return;
+                        }
                         forget_assigned(cond_prelude, &mut self.env);
                         forget_assigned(body, &mut self.env);
                         forget_assigned(step, &mut self.env);
@@ -904,6 +924,32 @@ fn has_sync(block: &Block) -> bool {
         );
     });
     found
+}
+
+/// Whether the block holds a `return`, at any depth.
+fn has_return(block: &Block) -> bool {
+    let mut found = false;
+    crate::ir::walk::for_each_stmt(block, &mut |s| {
+        found |= matches!(s.kind, StmtKind::Return);
+    });
+    found
+}
+
+/// Whether running the block may leave it by a jump: a `return` at any depth,
+/// or a `break`/`continue` that is not inside a loop of the block (so it
+/// targets a loop around the block).
+fn may_jump_out(block: &Block) -> bool {
+    block.stmts.iter().any(|s| match &s.kind {
+        StmtKind::Break | StmtKind::Continue | StmtKind::Return => true,
+        StmtKind::If { then_, else_, .. } => may_jump_out(then_) || may_jump_out(else_),
+        StmtKind::Loop {
+            cond_prelude,
+            body,
+            step,
+            ..
+        } => has_return(cond_prelude) || has_return(body) || has_return(step),
+        _ => false,
+    })
 }
 
 fn forget_assigned(block: &Block, env: &mut HashMap<VarId, Value>) {

@@ -421,7 +421,7 @@ impl<'k> Encoder<'k> {
     ) -> Encoder<'k> {
         let mut facts = Vec::new();
         let launch = &opts.launch;
-        let (block_used, grid_used) = used_dimensions(kernel);
+        let (_, grid_used) = used_dimensions(kernel);
         // Assumption (documented in README, `--no-assume-unused-dims` drops
         // it): with a symbolic launch, a kernel that never reads the y (z)
         // component of threadIdx/blockDim (resp. blockIdx/gridDim) is launched
@@ -436,17 +436,7 @@ impl<'k> Encoder<'k> {
                 .unwrap_or(1024)
                 .max(1),
         );
-        let known_block: [Option<u32>; 3] = std::array::from_fn(|d| {
-            launch
-                .block_dim
-                .map(|b| b[d])
-                .or(launch.partial_block_dim[d])
-                .or(if d > 0 && assume_unused && !block_used[d] {
-                    Some(1)
-                } else {
-                    None
-                })
-        });
+        let known_block = known_block_dims(kernel, opts);
         let known_grid: [Option<u32>; 3] = std::array::from_fn(|d| {
             launch
                 .grid_dim
@@ -533,10 +523,7 @@ impl<'k> Encoder<'k> {
         };
         let tid: [[Val; 3]; 2] = std::array::from_fn(|t| ids("tid", &block_dim, t, &mut facts));
         let bid: [[Val; 3]; 2] = std::array::from_fn(|t| ids("bid", &grid_dim, t, &mut facts));
-        let grid_known_single = launch
-            .grid_dim
-            .map(|g| g.iter().all(|x| *x <= 1))
-            .unwrap_or(false);
+        let grid_known_single = grid_known_single(opts);
         Encoder {
             kernel,
             uniformity,
@@ -855,6 +842,33 @@ impl<'k> Encoder<'k> {
 /// Whether the kernel reads y/z components of (threadIdx or blockDim, blockIdx or gridDim).
 /// Which dimensions of (threadIdx/blockDim, blockIdx/gridDim) the kernel reads
 /// (x always counts as read).
+/// The block extents the launch of `opts` fixes: given ones, and 1 in a
+/// dimension the kernel never reads (unless `--no-assume-unused-dims`).
+pub fn known_block_dims(kernel: &Kernel, opts: &CheckOptions) -> [Option<u32>; 3] {
+    let launch = &opts.launch;
+    let (block_used, _) = used_dimensions(kernel);
+    let assume_unused = !launch.no_unused_dims_assumption;
+    std::array::from_fn(|d| {
+        launch
+            .block_dim
+            .map(|b| b[d])
+            .or(launch.partial_block_dim[d])
+            .or(if d > 0 && assume_unused && !block_used[d] {
+                Some(1)
+            } else {
+                None
+            })
+    })
+}
+
+/// Whether the launch of `opts` is known to have a single block.
+pub fn grid_known_single(opts: &CheckOptions) -> bool {
+    opts.launch
+        .grid_dim
+        .map(|g| g.iter().all(|x| *x <= 1))
+        .unwrap_or(false)
+}
+
 fn used_dimensions(kernel: &Kernel) -> ([bool; 3], [bool; 3]) {
     fn scan(e: &Expr, out: &mut ([bool; 3], [bool; 3])) {
         match e {
