@@ -1402,6 +1402,7 @@ impl<'k, 's> Checker<'k, 's> {
             facts.push(c.enabled.clone());
             facts.push(x.enabled.clone());
             facts.push(self.enc.overlap(&c, &x, false));
+            facts.extend(self.first_iteration_facts(copy, access, &r));
             self.current = (copy, access);
             match self.check_facts(facts.into_iter(), None) {
                 (SatResult::Sat, model) => {
@@ -1439,6 +1440,39 @@ impl<'k, 's> Checker<'k, 's> {
                 }
             }
         }
+    }
+
+    /// For a pair that can meet only in a loop's first iteration (see
+    /// [`crate::ir::AsyncInfo::first_iteration`]): the loop's linear
+    /// counters hold their entry values at the head. A consequence of being
+    /// in the first iteration, so restricting to it this way stays an
+    /// over-approximation of the executions where the pair can meet.
+    fn first_iteration_facts(&self, copy: StmtId, access: StmtId, r: &ExecResult) -> Vec<Bool> {
+        let Some(&(_, _, marker)) = self
+            .kernel
+            .asyncs
+            .first_iteration
+            .iter()
+            .find(|(c, a, _)| (*c, *a) == (copy, access))
+        else {
+            return Vec::new();
+        };
+        let mut loop_id = None;
+        crate::ir::walk::for_each_stmt(&self.kernel.body, &mut |s| {
+            if let StmtKind::Loop { body, .. } = &s.kind {
+                if body.stmts.first().map(|f| f.id) == Some(marker) {
+                    loop_id = Some(s.id);
+                }
+            }
+        });
+        let Some(loop_id) = loop_id else {
+            return Vec::new();
+        };
+        r.counters
+            .iter()
+            .filter(|c| c.key.0 == loop_id && c.key.2)
+            .map(|c| c.value.eq(&c.init))
+            .collect()
     }
 
     /// Neither access is ordered before the other by a named or split

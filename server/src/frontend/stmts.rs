@@ -374,13 +374,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             e.loops += 1;
         }
         let before = self.ptrs.targets.clone();
-        let first_serial = self.async_serial();
+        let entry = self.async_loop_entry();
         let r = match body {
             Some(b) => self.in_async_branch(|s| s.block_of(b)),
             None => Ok(Block::default()),
         };
         let r = r.map(|mut b| {
-            self.async_loop_carried(&mut b, first_serial);
+            self.async_loop_carried(&mut b, &entry);
             b
         });
         let r = match (r, body) {

@@ -553,6 +553,11 @@ pub struct AsyncInfo {
     /// (copy access, later access by the same thread while the copy may be
     /// in flight): the thread races with its own copy if they overlap.
     pub same_thread: Vec<(StmtId, StmtId)>,
+    /// Pairs of `same_thread` that can meet only in the first iteration of
+    /// a loop, named by the first statement of its body: the copy was
+    /// issued before the loop and a wait the body always runs completes it
+    /// after the access, so in later iterations it has already landed.
+    pub first_iteration: Vec<(StmtId, StmtId, StmtId)>,
 }
 
 impl Kernel {

@@ -48,6 +48,9 @@ pub(crate) struct AsyncState {
     path: Vec<u32>,
     next_branch: u32,
     next_serial: u32,
+    /// Group waits seen, in program order: (branch path at the wait, commits
+    /// before it, `n` of `wait_prior(n)`, first statement id after it).
+    waits: Vec<(Vec<u32>, u32, u32, u32)>,
     /// `cuda::barrier` objects by the text naming them.
     barriers: HashMap<String, i128>,
     /// Expected counts from `init(&bar, n)`, when `n` is thread-independent
@@ -62,6 +65,19 @@ impl AsyncState {
     pub(crate) fn is_idle(&self) -> bool {
         self.pending.is_empty()
     }
+}
+
+/// The asynchronous-copy state at the start of a loop body.
+#[derive(Clone, Debug)]
+pub(crate) struct AsyncLoopEntry {
+    /// The serial the body's first copy gets.
+    serial: u32,
+    /// The body's branch path (as its waits record it).
+    path: Vec<u32>,
+    /// Groups committed before the body.
+    committed: u32,
+    /// The first statement id allocated in the body.
+    first_id: u32,
 }
 
 /// One instruction of an inline-PTX template.
@@ -276,8 +292,18 @@ impl<'c, 't> Lowerer<'c, 't> {
         let id = self.asyncs.next_branch;
         self.asyncs.next_branch += 1;
         self.asyncs.path.push(id);
+        let entry = self.asyncs.pending.clone();
         let r = f(self);
         self.asyncs.path.pop();
+        // A wait inside completed copies issued before the branch only for
+        // the rest of the branch: the paths that skip it (an untaken arm, a
+        // loop running zero times) still have them in flight.
+        let live: HashSet<u32> = self.asyncs.pending.iter().map(|p| p.serial).collect();
+        for p in entry {
+            if !live.contains(&p.serial) {
+                self.asyncs.pending.push(p);
+            }
+        }
         // A copy issued inside and still pending may also be pending on the
         // paths that skip the branch: a wait after the branch completes it
         // (over-approximating the paths on which it was never issued).
@@ -293,22 +319,104 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// A loop body was lowered: copies issued in it and still pending at its
     /// end may land in the next iteration, anywhere before the wait that
     /// completes them. Soundly taken as landing after every barrier of the body.
-    pub(crate) fn async_loop_carried(&mut self, body: &mut Block, first_serial: u32) {
+    pub(crate) fn async_loop_carried(&mut self, body: &mut Block, entry: &AsyncLoopEntry) {
         let carried: Vec<PendingAsync> = self
             .asyncs
             .pending
             .iter()
-            .filter(|p| p.serial >= first_serial)
+            .filter(|p| p.serial >= entry.serial)
             .cloned()
             .collect();
+        self.async_first_iteration(body, entry);
         if carried.is_empty() {
             return;
         }
-        let template: Vec<Stmt> = carried.iter().flat_map(|p| p.stmts.clone()).collect();
-        self.insert_after_barriers(body, &template);
+        let committed_end = self.asyncs.committed;
+        let (body_path, committed_entry) = (&entry.path, entry.committed);
+        for p in carried {
+            let cutoff = p.group.and_then(|g| {
+                self.asyncs
+                    .waits
+                    .iter()
+                    .find(|(path, committed, n, _)| {
+                        // In the next iteration this wait sees `committed -
+                        // committed_entry` more groups than at the body's
+                        // end. Only a wait the body runs on every path (not
+                        // inside an `if` or an inner loop of it) surely
+                        // completes the copy.
+                        path == body_path && g + n < committed_end + (committed - committed_entry)
+                    })
+                    .map(|w| w.3)
+            });
+            self.insert_after_barriers(body, &p.stmts, cutoff);
+        }
     }
 
-    fn insert_after_barriers(&mut self, block: &mut Block, template: &[Stmt]) {
+    /// Copies issued before the loop that a wait of the body completes: the
+    /// thread's own accesses before that wait can meet them only in the
+    /// first iteration (the wait ran in every earlier one). Needs a wait the
+    /// body runs on every path (not inside an `if` or inner loop) and no
+    /// `continue` in the body, which could skip the wait.
+    fn async_first_iteration(&mut self, body: &Block, entry: &AsyncLoopEntry) {
+        let Some(marker) = body.stmts.first().map(|s| s.id) else {
+            return;
+        };
+        let mut skips = false;
+        crate::ir::walk::for_each_stmt(body, &mut |s| {
+            skips |= matches!(s.kind, StmtKind::Continue);
+        });
+        if skips {
+            return;
+        }
+        let mut marked = Vec::new();
+        for p in self
+            .asyncs
+            .pending
+            .iter()
+            .filter(|p| p.serial < entry.serial)
+        {
+            let Some(g) = p.group else { continue };
+            let Some(cutoff) = self
+                .asyncs
+                .waits
+                .iter()
+                .find(|(path, committed, n, id)| {
+                    *path == entry.path && *id >= entry.first_id && g + n < *committed
+                })
+                .map(|w| w.3)
+            else {
+                continue;
+            };
+            let mut copy_ids = HashSet::new();
+            let copy = Block {
+                stmts: p.stmts.clone(),
+                braces: None,
+            };
+            crate::ir::walk::for_each_stmt(&copy, &mut |s| {
+                copy_ids.insert(s.id);
+            });
+            for (copy, access) in &self.kernel.asyncs.same_thread {
+                if copy_ids.contains(copy) && (entry.first_id..cutoff).contains(&access.0) {
+                    marked.push((*copy, *access, marker));
+                }
+            }
+        }
+        for m in marked {
+            let known = self
+                .kernel
+                .asyncs
+                .first_iteration
+                .iter()
+                .any(|(c, a, _)| (*c, *a) == (m.0, m.1));
+            if !known {
+                self.kernel.asyncs.first_iteration.push(m);
+            }
+        }
+    }
+
+    /// Lands `template` after every barrier of `block` whose id is below
+    /// `cutoff` (after every barrier when None).
+    fn insert_after_barriers(&mut self, block: &mut Block, template: &[Stmt], cutoff: Option<u32>) {
         let mut i = 0;
         while i < block.stmts.len() {
             let is_barrier = matches!(
@@ -317,8 +425,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             );
             match &mut block.stmts[i].kind {
                 StmtKind::If { then_, else_, .. } => {
-                    self.insert_after_barriers(then_, template);
-                    self.insert_after_barriers(else_, template);
+                    self.insert_after_barriers(then_, template, cutoff);
+                    self.insert_after_barriers(else_, template, cutoff);
                 }
                 StmtKind::Loop {
                     body,
@@ -326,13 +434,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                     cond_prelude,
                     ..
                 } => {
-                    self.insert_after_barriers(cond_prelude, template);
-                    self.insert_after_barriers(body, template);
-                    self.insert_after_barriers(step, template);
+                    self.insert_after_barriers(cond_prelude, template, cutoff);
+                    self.insert_after_barriers(body, template, cutoff);
+                    self.insert_after_barriers(step, template, cutoff);
                 }
                 _ => {}
             }
-            if is_barrier {
+            let before_cutoff = cutoff.is_none_or(|c| block.stmts[i].id.0 < c);
+            if is_barrier && before_cutoff {
                 for (k, s) in template.iter().enumerate() {
                     let mut s = s.clone();
                     self.renumber(&mut s);
@@ -445,9 +554,16 @@ impl<'c, 't> Lowerer<'c, 't> {
         });
     }
 
-    /// The serial the next copy gets (to tell copies issued inside a loop body).
-    pub(crate) fn async_serial(&self) -> u32 {
-        self.asyncs.next_serial
+    /// The asynchronous-copy state at the start of a loop body.
+    pub(crate) fn async_loop_entry(&self) -> AsyncLoopEntry {
+        let mut path = self.asyncs.path.clone();
+        path.push(self.asyncs.next_branch);
+        AsyncLoopEntry {
+            serial: self.asyncs.next_serial,
+            path,
+            committed: self.asyncs.committed,
+            first_id: self.kernel.next_stmt_id,
+        }
     }
 
     fn async_commit(&mut self) {
@@ -465,11 +581,10 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Removes the pending copies `done` selects that this wait surely completes.
+    /// Copies issued before the wait's branch are completed only for the rest
+    /// of that branch (see [`Self::in_async_branch`]).
     fn async_complete(&mut self, done: impl Fn(&PendingAsync) -> bool) {
-        let path = self.asyncs.path.clone();
-        self.asyncs
-            .pending
-            .retain(|p| !(p.path.starts_with(&path) && done(p)));
+        self.asyncs.pending.retain(|p| !done(p));
     }
 
     /// `wait_prior(n)` / `cp.async.wait_group n`: all but the `n` most recent
@@ -477,6 +592,10 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn async_wait_prior(&mut self, n: Option<u32>) {
         let Some(n) = n else { return };
         let committed = self.asyncs.committed;
+        let next_id = self.kernel.next_stmt_id;
+        self.asyncs
+            .waits
+            .push((self.asyncs.path.clone(), committed, n, next_id));
         self.async_complete(|p| p.group.is_some_and(|g| g + n < committed));
     }
 
@@ -757,6 +876,18 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let barrier = match sync {
                     Some(b) if self.is_barrier_object(b) => {
                         let e = self.barrier_object(b);
+                        // The copy updates the barrier object (its pending
+                        // count): a read of it, like an arrival, so a copy
+                        // not ordered after `init` races with it.
+                        let object = match &e {
+                            Expr::Int(k, _) => self.asyncs.objects.get(k).cloned(),
+                            _ => None,
+                        };
+                        if let Some((array, offset)) = object {
+                            let dest = self.tmp(ScalarTy::ULONG, n);
+                            let access = self.access(array, offset, ScalarTy::ULONG);
+                            self.push(StmtKind::Read { dest, access }, n);
+                        }
                         self.barrier_name_of(&e)
                     }
                     _ => None,
