@@ -91,16 +91,6 @@ impl IncludeResolver for NoIncludes {
     }
 }
 
-impl Lang {
-    /// Dialect from a file extension (`.cl` is OpenCL, everything else CUDA).
-    pub fn from_path(path: &Path) -> Lang {
-        match path.extension().and_then(|e| e.to_str()) {
-            Some("cl") => Lang::OpenCl,
-            _ => Lang::Cuda,
-        }
-    }
-}
-
 /// A preprocessed and parsed file.
 pub(crate) struct UnitSyntax {
     /// Text tree-sitter parsed (expanded, blanked).
