@@ -5,8 +5,7 @@ use tree_sitter::Node;
 use crate::frontend::arith::*;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::{text, Ty};
-use crate::ir::{Expr, MemSpace, ScalarTy, StmtKind};
-use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
+use crate::ir::{Expr, Lang, MemSpace, ScalarTy, StmtKind};
 
 impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn declaration(&mut self, n: Node<'t>) -> R<()> {
@@ -14,42 +13,21 @@ impl<'c, 't> Lowerer<'c, 't> {
         let Some(tnode) = n.child_by_field_name("type") else {
             return Ok(());
         };
-        let mut is_shared = false;
         let mut is_extern = false;
-        let mut is_static_const = false;
         let mut cursor = n.walk();
         for c in n.children(&mut cursor) {
-            match c.kind() {
-                "type_qualifier"
-                | "storage_class_specifier"
-                | "attribute_specifier"
-                | "attribute_declaration" => {
-                    let t = text(c, src);
-                    if t.contains("__shared__") {
-                        is_shared = true;
-                    }
-                    if t == "extern" {
-                        is_extern = true;
-                    }
-                    if t == "constexpr" {
-                        is_static_const = true;
-                    }
-                }
-                "__shared__" => is_shared = true,
-                _ => {}
+            if c.kind() == "storage_class_specifier" && text(c, src) == "extern" {
+                is_extern = true;
             }
         }
-        let first_decl = n
-            .child_by_field_name("declarator")
-            .map_or(n.end_byte(), |d| d.start_byte());
-        let quals = qualifiers_in(
-            &self.cx.units[self.unit].qualifiers,
-            qualifier_head_start(n),
-            first_decl,
-        );
+        // Which declarations are block-shared is found by `queries/shared.scm`.
         // OpenCL `local int *p` is a private pointer to local memory; only
         // non-pointer objects declared `local` live in local memory.
-        let ocl_local = quals.iter().any(|q| q.kind == QualifierKind::Local);
+        let declares_shared = self.cx.units[self.unit].patterns.declares_shared(n);
+        let (is_shared, ocl_local) = match self.kernel.lang {
+            Lang::Cuda => (declares_shared, false),
+            Lang::OpenCl => (false, declares_shared),
+        };
         // `decltype(e) x = e2;` (also GNU `__typeof__`): the type of `e` when it
         // names a local, else that of the initializer, as for `auto`.
         let decl_of = (tnode.kind() == "decltype")
@@ -116,7 +94,6 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 continue;
             }
-            let _ = is_static_const;
             if info.is_ref {
                 let Some(init) = info.init else {
                     return self.unsup(d, "reference without initializer");

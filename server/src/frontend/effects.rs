@@ -10,7 +10,6 @@ use crate::frontend::lowerer::*;
 use crate::frontend::types::{text, Ty};
 use crate::frontend::FnDef;
 use crate::ir::{ArrayId, MemSpace, ScalarTy, StmtKind};
-use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
 
 /// What code reaches syntactically (see `Lowerer::closure_facts`).
 #[derive(Default)]
@@ -261,24 +260,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                 }
                 "declaration" => {
-                    let mut c = node.walk();
-                    let shared = node.children(&mut c).any(|q| {
-                        matches!(
-                            q.kind(),
-                            "storage_class_specifier"
-                                | "type_qualifier"
-                                | "attribute_specifier"
-                                | "attribute_declaration"
-                                | "__shared__"
-                        ) && text(q, src).contains("__shared__")
-                    }) || qualifiers_in(
-                        &self.cx.units[u].qualifiers,
-                        qualifier_head_start(node),
-                        node.end_byte(),
-                    )
-                    .iter()
-                    .any(|q| q.kind == QualifierKind::Local);
-                    facts.shared_decl |= shared;
+                    facts.shared_decl |= self.cx.units[u].patterns.declares_shared(node);
                 }
                 _ => {}
             }

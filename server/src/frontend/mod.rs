@@ -41,6 +41,7 @@ use crate::syntax::parse::{
     self, qualifier_head_start, qualifiers_in, ParsedSource, Qualifier, QualifierKind,
 };
 use crate::syntax::preprocess::{self, lex, SourceMap, TokKind};
+use crate::syntax::queries::Patterns;
 use crate::syntax::source::LineIndex;
 use types::{text, Ty, TypeEnv};
 
@@ -101,6 +102,8 @@ pub(crate) struct UnitSyntax {
     pub qualifiers: Vec<Qualifier>,
     /// Map back to the user's text.
     pub map: SourceMap,
+    /// Its kernels and shared declarations, found by the queries of `queries/`.
+    pub patterns: Patterns,
 }
 
 /// A function definition.
@@ -267,11 +270,15 @@ pub fn lower_parsed_incremental(
         } else {
             parse::parse_prepared(&text, None)
         };
+        // Kernels and shared declarations in the main file's dialect, as
+        // every definition of the translation unit is lowered in it.
+        let patterns = Patterns::find(&tree, &text, &qualifiers, parsed.lang);
         units.push(UnitSyntax {
             text,
             tree,
             qualifiers,
             map: unit.map,
+            patterns,
         });
     }
     let files: Vec<SourceFileInfo> = pre
@@ -572,7 +579,7 @@ fn lower_units(
     let order: Vec<usize> = (1..units.len()).chain(std::iter::once(0)).collect();
     let mut templates = HashMap::new();
     for &u in &order {
-        for (name, spec, params) in collect_unit(&mut cx, u, lang) {
+        for (name, spec, params) in collect_unit(&mut cx, u) {
             templates.entry(name).or_insert((u, spec, params));
         }
         syntax_diagnostics(&cx, u, diags);
@@ -838,6 +845,8 @@ fn syntax_diagnostics(cx: &Ctx, u: usize, diags: &mut Vec<FrontendDiagnostic>) {
 
 /// Kernel keywords in the main file's text that belong to no parsed kernel
 /// definition (and are not prototypes): (name, name span, byte position).
+/// A scan of the tokens rather than a query: these are the definitions the
+/// parser could not read, which no tree pattern matches.
 fn orphan_kernels(cx: &Ctx, defs: &[FnDef], lang: Lang) -> Vec<(String, Span, usize)> {
     let Some(unit) = cx.units.first() else {
         return Vec::new();
@@ -996,7 +1005,7 @@ fn instantiate_struct_templates<'t>(
 
 /// Collects structs, typedefs, constants, globals and functions of a unit;
 /// returns the struct templates it defines (by name).
-fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) -> Vec<(String, Node<'t>, Node<'t>)> {
+fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'t>)> {
     let mut templates = Vec::new();
     let unit: &'t UnitSyntax = &cx.units[u];
     let src: &'t str = unit.text.as_str();
@@ -1046,7 +1055,7 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) -> Vec<(String, Node
             "function_definition" => {
                 register_types_in(cx, n.child_by_field_name("type"), src);
                 register_local_types(cx, n.child_by_field_name("body"), src);
-                if let Some(def) = function_def(cx, u, n, tpl, lang) {
+                if let Some(def) = function_def(cx, u, n, tpl) {
                     // Out-of-line member functions (`S::f`) are also known by their qualified name.
                     if let Some(q) = qualified_name(n, src) {
                         let mut member = def.clone();
@@ -1064,7 +1073,7 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) -> Vec<(String, Node
                     continue;
                 };
                 register_types_in(cx, Some(t), src);
-                register_methods(cx, u, t, lang);
+                register_methods(cx, u, t);
                 declare_struct_tag(cx, t, src);
                 let base = cx.types.resolve_base(t, src, &HashMap::new());
                 let mut c = n.walk();
@@ -1080,7 +1089,7 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) -> Vec<(String, Node
             }
             "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {
                 register_types_in(cx, Some(n), src);
-                register_methods(cx, u, n, lang);
+                register_methods(cx, u, n);
                 if let (Some(params), Some(name), Some(_)) = (
                     tpl,
                     n.child_by_field_name("name"),
@@ -1092,7 +1101,7 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize, lang: Lang) -> Vec<(String, Node
             "declaration" => {
                 global_declaration(cx, u, n, src);
                 if let Some(t) = n.child_by_field_name("type") {
-                    register_methods(cx, u, t, lang);
+                    register_methods(cx, u, t);
                 }
             }
             _ => {}
@@ -1109,7 +1118,7 @@ fn qualified_name(n: Node, src: &str) -> Option<String> {
 }
 
 /// Registers the member functions defined in a struct/class body as `Tag::name`.
-fn register_methods<'t>(cx: &mut Ctx<'t>, u: usize, spec: Node<'t>, lang: Lang) {
+fn register_methods<'t>(cx: &mut Ctx<'t>, u: usize, spec: Node<'t>) {
     if !matches!(
         spec.kind(),
         "struct_specifier" | "class_specifier" | "union_specifier"
@@ -1141,7 +1150,7 @@ fn register_methods<'t>(cx: &mut Ctx<'t>, u: usize, spec: Node<'t>, lang: Lang) 
         })
         .collect();
     for (m, tpl) in members {
-        if let Some(mut def) = function_def(cx, u, m, tpl, lang) {
+        if let Some(mut def) = function_def(cx, u, m, tpl) {
             def.is_kernel = false;
             def.name = format!("{tag}::{}", def.name);
             cx.functions.entry(def.name.clone()).or_default().push(def);
@@ -1378,7 +1387,6 @@ fn function_def<'t>(
     u: usize,
     n: Node<'t>,
     tpl: Option<Node<'t>>,
-    lang: Lang,
 ) -> Option<FnDef<'t>> {
     let unit = &cx.units[u];
     let src = unit.text.as_str();
@@ -1427,18 +1435,6 @@ fn function_def<'t>(
             .count();
         count
     });
-    let head_end = d.start_byte();
-    let is_kernel = match lang {
-        Lang::Cuda => {
-            let head = src.get(n.start_byte()..head_end).unwrap_or("");
-            lex(head)
-                .iter()
-                .any(|t| t.kind == TokKind::Ident && &head[t.start..t.end] == "__global__")
-        }
-        Lang::OpenCl => qualifiers_in(&unit.qualifiers, qualifier_head_start(n), head_end)
-            .iter()
-            .any(|q| q.kind == QualifierKind::Kernel),
-    };
     Some(FnDef {
         unit: u,
         node: n,
@@ -1448,7 +1444,7 @@ fn function_def<'t>(
         params,
         param_count,
         has_body: n.child_by_field_name("body").is_some(),
-        is_kernel,
+        is_kernel: unit.patterns.is_kernel(n),
     })
 }
 
@@ -1573,9 +1569,7 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
         .map(|t| &head[t.start..t.end])
         .collect();
     let quals = qualifiers_in(&cx.units[u].qualifiers, qualifier_head_start(n), first_decl);
-    let space = if head_toks.contains(&"__shared__")
-        || quals.iter().any(|q| q.kind == QualifierKind::Local)
-    {
+    let space = if cx.units[u].patterns.declares_shared(n) {
         MemSpace::Shared
     } else if head_toks.contains(&"__constant__")
         || quals.iter().any(|q| q.kind == QualifierKind::Constant)
