@@ -295,7 +295,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(v);
             }
         }
-        match builtins::classify(name) {
+        let kind = builtins::classify(name);
+        match kind {
             Some(K::BlockBarrier) if name == "__syncthreads" => {
                 self.barrier(n, BarrierScope::Block, true, true);
                 return Ok(Val::Void);
@@ -411,63 +412,62 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(v) = self.warp_specialized_call(n, name, args)? {
             return Ok(v);
         }
-        if builtins::is_work_item_fn(name) {
-            return self.work_item(n, name, args);
-        }
-        if builtins::is_atomic(name) {
-            return self.atomic(n, name, args);
-        }
-        if name.starts_with("curand") {
-            return self.curand(n, name, args);
-        }
-        if let Some(v) = self.image_call(n, name, args)? {
-            return Ok(v);
-        }
-        if builtins::is_gpuverify_annotation(name) {
-            // Arguments are not evaluated: they are predicates over the state.
-            return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
-        }
-        if builtins::is_ignored_call(name) {
-            // Fences, printf, assert: no effect here, but their arguments may read memory.
-            let _ = self.eval_args(args)?;
-            return Ok(Val::Void);
-        }
-        if name == "__ldg"
-            || name.starts_with("__ldc")
-            || name.starts_with("__ldlu")
-            || name.starts_with("__ldcs")
-        {
-            let vals = self.eval_args(args)?;
-            if let Some(Val::Ptr {
-                target,
-                offset,
-                pointee,
-            }) = vals.into_iter().next()
-            {
-                let lv = self.deref(target, offset, pointee, n);
-                return self.load(lv, n);
+        // The other builtins, by what the table says they are. An arm that
+        // does not recognise the call's shape (an image call without a
+        // pointer, `__ldg` of a non-pointer) leaves it to the unknown-code
+        // path below.
+        match kind {
+            Some(K::WorkItem) => return self.work_item(n, name, args),
+            Some(K::Atomic) => return self.atomic(n, name, args),
+            Some(K::Random) => return self.curand(n, name, args),
+            Some(K::Image) => {
+                if let Some(v) = self.image_call(n, name, args)? {
+                    return Ok(v);
+                }
             }
-        }
-        if let Some(v) = self.vector_builtin(n, name, args)? {
-            return Ok(v);
-        }
-        if builtins::is_integer_math(name) || builtins::is_pure_math(name) {
-            return self.math(n, name, args);
-        }
-        if builtins::is_block_copy(name) {
-            return self.copy_call(n, name, args);
-        }
-        if builtins::is_texture_fetch(name) {
-            // Textures are read-only: a value, no effect on memory.
-            let _ = self.eval_args(args)?;
-            return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
+            Some(K::Annotation) => {
+                // Arguments are not evaluated: they are predicates over the state.
+                return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
+            }
+            Some(K::Fence | K::Ignored) => {
+                // Fences, printf, assert: no effect here, but their arguments may read memory.
+                let _ = self.eval_args(args)?;
+                return Ok(Val::Void);
+            }
+            Some(K::CachedLoad) => {
+                let vals = self.eval_args(args)?;
+                if let Some(Val::Ptr {
+                    target,
+                    offset,
+                    pointee,
+                }) = vals.into_iter().next()
+                {
+                    let lv = self.deref(target, offset, pointee, n);
+                    return self.load(lv, n);
+                }
+            }
+            Some(K::Vector) => {
+                if let Some(v) = self.vector_builtin(n, name, args)? {
+                    return Ok(v);
+                }
+            }
+            Some(K::IntegerMath | K::PureMath) => return self.math(n, name, args),
+            Some(K::BlockCopy | K::AsyncCopy) => return self.copy_call(n, name, args),
+            // Textures are read-only: a value, no effect on memory. Opaque
+            // intrinsics and the sub-group reductions the table knows as
+            // values (they exchange registers, not memory) likewise.
+            Some(K::Texture | K::OpaqueValue) => {
+                let _ = self.eval_args(args)?;
+                return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
+            }
+            Some(K::Collective) if builtins::is_opaque_value_call(name) => {
+                let _ = self.eval_args(args)?;
+                return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
+            }
+            _ => {}
         }
         if let Some(v) = self.group_collective(n, name, args)? {
             return Ok(v);
-        }
-        if builtins::is_opaque_value_call(name) {
-            let _ = self.eval_args(args)?;
-            return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
         }
         self.unknown_call(n, name, args)
     }
