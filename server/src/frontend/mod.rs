@@ -170,6 +170,9 @@ pub(crate) struct Ctx<'t> {
     /// Function bodies by unqualified name (`S::f` also as `f`): the index of
     /// the closure scans over callees, built once after collection.
     pub bodies_by_name: HashMap<String, Vec<(usize, Node<'t>)>>,
+    /// What each function definition's own text reaches, by (unit, start
+    /// byte): the pre-pass of the closure scans, built once after the index.
+    pub body_facts: HashMap<(usize, usize), effects::BodyFacts>,
 }
 
 impl Ctx<'_> {
@@ -571,6 +574,7 @@ fn lower_units(
         ref_prototypes: Default::default(),
         lines,
         bodies_by_name: HashMap::new(),
+        body_facts: HashMap::new(),
     };
     if lang == Lang::Cuda {
         declare_curand_states(&mut cx.types);
@@ -588,6 +592,7 @@ fn lower_units(
         instantiate_struct_templates(&mut cx, u, &templates);
     }
     cx.bodies_by_name = effects::index_bodies(&cx.functions);
+    cx.body_facts = effects::scan_bodies(&cx);
     // Kernels of the translation unit: the main file's and those of the
     // headers it includes (checked under the macros in force at the include,
     // findings pointing into the header), in source order, each definition
