@@ -598,10 +598,7 @@ fn lower_units(
     // findings pointing into the header), in source order, each definition
     // once even when a header without include guard is read twice.
     let name_span = |d: &FnDef| {
-        let (span, _) = cx.units[d.unit].map.map(
-            d.name_node.start_byte() as u32,
-            d.name_node.end_byte() as u32,
-        );
+        let span = def_name_span(&cx, d);
         (span.file, span.start, span.end, d.name.clone())
     };
     let mut kernel_defs: Vec<FnDef> = cx
@@ -629,13 +626,7 @@ fn lower_units(
             lower_kernel(&cx, def, lang)
         }));
         let lowered = lowered.unwrap_or_else(|_| {
-            let map = &cx.units[def.unit].map;
-            let name_span = map
-                .map(
-                    def.name_node.start_byte() as u32,
-                    def.name_node.end_byte() as u32,
-                )
-                .0;
+            let (name_span, _) = kernel_spans(&cx, def);
             Err(UnsupportedKernel {
                 name: def.name.clone(),
                 name_span,
@@ -672,15 +663,16 @@ fn lower_units(
     }
 }
 
+/// Source span of a definition's name.
+fn def_name_span(cx: &Ctx, def: &FnDef) -> Span {
+    let (start, end) = (def.name_node.start_byte(), def.name_node.end_byte());
+    cx.units[def.unit].map.map(start as u32, end as u32).0
+}
+
 /// Source spans of a kernel's name and of its whole definition.
 fn kernel_spans(cx: &Ctx, def: &FnDef) -> (Span, Span) {
     let map = &cx.units[def.unit].map;
-    let name_span = map
-        .map(
-            def.name_node.start_byte() as u32,
-            def.name_node.end_byte() as u32,
-        )
-        .0;
+    let name_span = def_name_span(cx, def);
     // OpenCL qualifiers before the definition (`__kernel`) belong to it.
     let quals = qualifiers_in(
         &cx.units[def.unit].qualifiers,
@@ -1431,15 +1423,7 @@ fn function_def<'t>(
     }
     let name = text(name_node, src).to_string();
     let params = d.child_by_field_name("parameters");
-    let param_count = params.map_or(0, |p| {
-        let mut c = p.walk();
-        let count = p
-            .named_children(&mut c)
-            .filter(|x| x.kind().contains("parameter_declaration"))
-            .filter(|x| text(*x, src).trim() != "void")
-            .count();
-        count
-    });
+    let param_count = params.map_or(0, |p| declared_params(p, src).len());
     Some(FnDef {
         unit: u,
         node: n,
@@ -1473,15 +1457,7 @@ fn conversion_operator_def<'t>(
         }
         d = x.child_by_field_name("declarator");
     }
-    let param_count = params.map_or(0, |p| {
-        let mut c = p.walk();
-        let count = p
-            .named_children(&mut c)
-            .filter(|x| x.kind().contains("parameter_declaration"))
-            .filter(|x| text(*x, src).trim() != "void")
-            .count();
-        count
-    });
+    let param_count = params.map_or(0, |p| declared_params(p, src).len());
     Some(FnDef {
         unit: u,
         node: n,
@@ -1524,14 +1500,21 @@ fn qualified_last(n: Node, src: &str) -> String {
     text(n, src).to_string()
 }
 
-/// For each parameter of a parameter list: whether it is a non-const
-/// reference (a callee may write the caller's object through it).
-pub(crate) fn mut_ref_params(params: Node, src: &str) -> Vec<bool> {
+/// The parameter declarations of a parameter list (`(void)` has none).
+fn declared_params<'t>(params: Node<'t>, src: &str) -> Vec<Node<'t>> {
     let mut c = params.walk();
     params
         .named_children(&mut c)
         .filter(|p| p.kind().contains("parameter_declaration"))
         .filter(|p| text(*p, src).trim() != "void")
+        .collect()
+}
+
+/// For each parameter of a parameter list: whether it is a non-const
+/// reference (a callee may write the caller's object through it).
+pub(crate) fn mut_ref_params(params: Node, src: &str) -> Vec<bool> {
+    declared_params(params, src)
+        .into_iter()
         .map(|p| {
             let Some(d) = p.child_by_field_name("declarator") else {
                 return false;

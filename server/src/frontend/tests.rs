@@ -1025,6 +1025,15 @@ __global__ void k(int c) {
     );
 }
 
+/// Why the kernel `name` of `p` is unsupported (empty when it is not).
+fn unsupported_reason(p: &Program, name: &str) -> String {
+    p.unsupported
+        .iter()
+        .find(|u| u.name == name)
+        .map(|u| u.reason.clone())
+        .unwrap_or_default()
+}
+
 #[test]
 fn calls_not_inlined_that_may_synchronize_are_unsupported() {
     let src = r#"
@@ -1037,22 +1046,13 @@ __global__ void b() { fill_down(2); }
 __global__ void c(int *out) { out[threadIdx.x] = pure_down(2); }
 "#;
     let p = lower("rec.cu", src);
-    let reason = |name: &str| {
-        p.unsupported
-            .iter()
-            .find(|u| u.name == name)
-            .map(|u| u.reason.clone())
-    };
+    let reason = |name: &str| unsupported_reason(&p, name);
     assert!(
-        reason("a").is_some_and(|r| r.contains("may synchronize")),
+        reason("a").contains("may synchronize"),
         "{:?}",
         p.unsupported
     );
-    assert!(
-        reason("b").is_some_and(|r| r.contains("`table`")),
-        "{:?}",
-        p.unsupported
-    );
+    assert!(reason("b").contains("`table`"), "{:?}", p.unsupported);
     kernel(&p, "c");
 }
 
@@ -1072,13 +1072,7 @@ __global__ void b() { b_down(2); }
 __global__ void c() { c_down(2); }
 "#;
     let p = lower("closure.cu", src);
-    let reason = |name: &str| {
-        p.unsupported
-            .iter()
-            .find(|u| u.name == name)
-            .map(|u| u.reason.clone())
-            .unwrap_or_default()
-    };
+    let reason = |name: &str| unsupported_reason(&p, name);
     assert!(
         reason("a").contains("may synchronize (`__syncwarp`)"),
         "{}",

@@ -517,19 +517,26 @@ other(global int *q) { q[0] = 1; }
         found
     }
 
+    /// For each (prefix, shared): the one declaration starting with the
+    /// prefix is a shared declaration or not.
+    fn assert_declares_shared(parsed: &ParsedSource, patterns: &Patterns, cases: &[(&str, bool)]) {
+        for &(prefix, shared) in cases {
+            let nodes = declarations(parsed, prefix);
+            assert_eq!(nodes.len(), 1, "{prefix}");
+            assert_eq!(patterns.declares_shared(nodes[0]), shared, "{prefix}");
+        }
+    }
+
     #[test]
     fn patterns_tell_shared_declarations_by_node() {
         let cuda = parse(CUDA, Lang::Cuda, None);
         let patterns = Patterns::find(&cuda.tree, &cuda.parse_text, &cuda.qualifiers, Lang::Cuda);
-        for (prefix, shared) in [
+        let cases = [
             ("__shared__ int s", true),
             ("extern __shared__", true),
             ("int local", false),
-        ] {
-            let nodes = declarations(&cuda, prefix);
-            assert_eq!(nodes.len(), 1, "{prefix}");
-            assert_eq!(patterns.declares_shared(nodes[0]), shared, "{prefix}");
-        }
+        ];
+        assert_declares_shared(&cuda, &patterns, &cases);
         // OpenCL: `__local` in the head, whatever the declarator.
         let text = "kernel void k(global int *g) {\n  local int tile[8];\n  local int *p = tile;\n  int *q = (local int *)0;\n  int x;\n}\n";
         let opencl = parse(text, Lang::OpenCl, None);
@@ -539,16 +546,13 @@ other(global int *q) { q[0] = 1; }
             &opencl.qualifiers,
             Lang::OpenCl,
         );
-        for (prefix, shared) in [
+        let cases = [
             ("int tile", true),
             ("int *p", true),
             ("int *q", false),
             ("int x", false),
-        ] {
-            let nodes = declarations(&opencl, prefix);
-            assert_eq!(nodes.len(), 1, "{prefix}");
-            assert_eq!(patterns.declares_shared(nodes[0]), shared, "{prefix}");
-        }
+        ];
+        assert_declares_shared(&opencl, &patterns, &cases);
         // A CUDA file read as OpenCL has no `__kernel`: no kernel.
         let as_opencl = parse("__global__ void k() {}", Lang::OpenCl, None);
         assert!(kernels(&as_opencl).is_empty());
