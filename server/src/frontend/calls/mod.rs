@@ -296,118 +296,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         let kind = builtins::classify(name);
-        match kind {
-            Some(K::BlockBarrier) if name == "__syncthreads" => {
-                self.barrier(n, BarrierScope::Block, true, true);
-                return Ok(Val::Void);
-            }
-            Some(K::BlockBarrierReduction) => {
-                let _ = self.eval_args(args)?;
-                self.barrier(n, BarrierScope::Block, true, true);
-                // The block-wide count/and/or is the same in every thread (a
-                // collective result), so loops on it are uniform.
-                return Ok(
-                    match self.collective(name, Vec::new(), Some(ScalarTy::INT), n) {
-                        Some(v) => Val::Scalar(Expr::Var(v), ScalarTy::INT),
-                        None => Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT),
-                    },
-                );
-            }
-            Some(K::BlockBarrier) => {
-                let (mut g, mut l) = self.fence_flags(args);
-                if let Some(scope) = args.get(1) {
-                    // A memory scope narrower than the work-group (or unknown)
-                    // orders nothing between the work-items: still a barrier
-                    // all must reach, without fences.
-                    let scope_name = self.txt(strip_parens(*scope));
-                    if !matches!(
-                        scope_name,
-                        "memory_scope_work_group"
-                            | "memory_scope_device"
-                            | "memory_scope_all_svm_devices"
-                            | "memory_scope_all_devices"
-                    ) {
-                        g = false;
-                        l = false;
-                        self.note(
-                            n,
-                            format!("barrier with memory scope `{scope_name}` orders no memory between work-items"),
-                        );
-                    }
-                }
-                self.barrier(n, BarrierScope::Block, g, l);
-                return Ok(Val::Void);
-            }
-            Some(K::WarpBarrier) => {
-                let vals = self.eval_args(args)?;
-                // With the full mask (the default) it orders the 32 threads of
-                // a warp; a partial or computed mask orders an unknown subset,
-                // soundly taken as ordering nothing.
-                let full = match vals.first() {
-                    None => true,
-                    Some(Val::Scalar(Expr::Int(k, _), _)) => k & 0xffff_ffff == 0xffff_ffff,
-                    Some(_) => false,
-                };
-                if full {
-                    self.barrier(n, BarrierScope::Warp, true, true);
-                } else {
-                    self.note(
-                        n,
-                        "__syncwarp with a partial or computed mask is taken to order nothing"
-                            .into(),
-                    );
-                }
-                return Ok(Val::Void);
-            }
-            Some(K::GroupHandle) if name == "this_thread_block" => {
-                return Ok(Val::Group(GroupKind::Block))
-            }
-            Some(K::GroupHandle) if name == "this_grid" => return Ok(Val::Group(GroupKind::Grid)),
-            Some(K::GroupHandle) => {
-                let vals = self.eval_args(args)?;
-                return Ok(Val::Group(GroupKind::Tile(
-                    self.block_tile_size(n, name, &vals),
-                )));
-            }
-            // Free `barrier_wait(b, token)`: not lowered, taken as unknown code.
-            Some(K::GroupBarrier) if matches!(name, "sync" | "synchronize") => {
-                let vals = self.eval_args(args)?;
-                if let Some(Val::Group(g)) = vals.first() {
-                    self.group_sync(n, *g);
-                    return Ok(Val::Void);
-                }
-            }
-            Some(K::AsyncWait) => {
-                let vals = self.eval_args(args)?;
-                let uniform_args = self.wait_events_args(&vals, n)?;
-                self.collective(name, uniform_args, None, n);
-                // Without a barrier in between, the wait is in the same barrier
-                // interval as the call: the accesses there already cover it.
-                for (mut stmt, crossed) in std::mem::take(&mut self.pending_copies) {
-                    if crossed {
-                        self.renumber(&mut stmt);
-                        self.cur.push(stmt);
-                    }
-                }
-                return Ok(Val::Void);
-            }
-            Some(K::WorkDim) => {
-                let id = match self.work_dim {
-                    Some(id) => id,
-                    None => {
-                        let id = ParamId(self.kernel.params.len() as u32);
-                        self.kernel.params.push(ParamDecl {
-                            name: "get_work_dim()".into(),
-                            ty: ScalarTy::UINT,
-                            position: u32::MAX,
-                        });
-                        self.work_dim = Some(id);
-                        id
-                    }
-                };
-                return Ok(Val::Scalar(Expr::Param(id), ScalarTy::UINT));
-            }
-            _ => {}
+        if let Some(v) = self.synchronizing_builtin(n, name, kind, args)? {
+            return Ok(v);
         }
         if let Some(v) = self.warp_specialized_call(n, name, args)? {
             return Ok(v);
@@ -470,6 +360,135 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(v);
         }
         self.unknown_call(n, name, args)
+    }
+
+    /// Barriers, collectives, group handles and `get_work_dim`, by the
+    /// table's `kind` of `name`; None for a call left to the other builtins
+    /// (a free `barrier_wait`, `sync` of no group, the other kinds).
+    fn synchronizing_builtin(
+        &mut self,
+        n: Node<'t>,
+        name: &str,
+        kind: Option<builtins::BuiltinKind>,
+        args: &[Node<'t>],
+    ) -> R<Option<Val>> {
+        use builtins::BuiltinKind as K;
+        match kind {
+            Some(K::BlockBarrier) if name == "__syncthreads" => {
+                self.barrier(n, BarrierScope::Block, true, true);
+                return Ok(Some(Val::Void));
+            }
+            Some(K::BlockBarrierReduction) => {
+                let _ = self.eval_args(args)?;
+                self.barrier(n, BarrierScope::Block, true, true);
+                // The block-wide count/and/or is the same in every thread (a
+                // collective result), so loops on it are uniform.
+                return Ok(Some(
+                    match self.collective(name, Vec::new(), Some(ScalarTy::INT), n) {
+                        Some(v) => Val::Scalar(Expr::Var(v), ScalarTy::INT),
+                        None => Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT),
+                    },
+                ));
+            }
+            Some(K::BlockBarrier) => {
+                let (mut g, mut l) = self.fence_flags(args);
+                if let Some(scope) = args.get(1) {
+                    // A memory scope narrower than the work-group (or unknown)
+                    // orders nothing between the work-items: still a barrier
+                    // all must reach, without fences.
+                    let scope_name = self.txt(strip_parens(*scope));
+                    if !matches!(
+                        scope_name,
+                        "memory_scope_work_group"
+                            | "memory_scope_device"
+                            | "memory_scope_all_svm_devices"
+                            | "memory_scope_all_devices"
+                    ) {
+                        g = false;
+                        l = false;
+                        self.note(
+                            n,
+                            format!("barrier with memory scope `{scope_name}` orders no memory between work-items"),
+                        );
+                    }
+                }
+                self.barrier(n, BarrierScope::Block, g, l);
+                return Ok(Some(Val::Void));
+            }
+            Some(K::WarpBarrier) => {
+                let vals = self.eval_args(args)?;
+                // With the full mask (the default) it orders the 32 threads of
+                // a warp; a partial or computed mask orders an unknown subset,
+                // soundly taken as ordering nothing.
+                let full = match vals.first() {
+                    None => true,
+                    Some(Val::Scalar(Expr::Int(k, _), _)) => k & 0xffff_ffff == 0xffff_ffff,
+                    Some(_) => false,
+                };
+                if full {
+                    self.barrier(n, BarrierScope::Warp, true, true);
+                } else {
+                    self.note(
+                        n,
+                        "__syncwarp with a partial or computed mask is taken to order nothing"
+                            .into(),
+                    );
+                }
+                return Ok(Some(Val::Void));
+            }
+            Some(K::GroupHandle) if name == "this_thread_block" => {
+                return Ok(Some(Val::Group(GroupKind::Block)))
+            }
+            Some(K::GroupHandle) if name == "this_grid" => {
+                return Ok(Some(Val::Group(GroupKind::Grid)))
+            }
+            Some(K::GroupHandle) => {
+                let vals = self.eval_args(args)?;
+                return Ok(Some(Val::Group(GroupKind::Tile(
+                    self.block_tile_size(n, name, &vals),
+                ))));
+            }
+            // Free `barrier_wait(b, token)`: not lowered, taken as unknown code.
+            Some(K::GroupBarrier) if matches!(name, "sync" | "synchronize") => {
+                let vals = self.eval_args(args)?;
+                if let Some(Val::Group(g)) = vals.first() {
+                    self.group_sync(n, *g);
+                    return Ok(Some(Val::Void));
+                }
+            }
+            Some(K::AsyncWait) => {
+                let vals = self.eval_args(args)?;
+                let uniform_args = self.wait_events_args(&vals, n)?;
+                self.collective(name, uniform_args, None, n);
+                // Without a barrier in between, the wait is in the same barrier
+                // interval as the call: the accesses there already cover it.
+                for (mut stmt, crossed) in std::mem::take(&mut self.pending_copies) {
+                    if crossed {
+                        self.renumber(&mut stmt);
+                        self.cur.push(stmt);
+                    }
+                }
+                return Ok(Some(Val::Void));
+            }
+            Some(K::WorkDim) => {
+                let id = match self.work_dim {
+                    Some(id) => id,
+                    None => {
+                        let id = ParamId(self.kernel.params.len() as u32);
+                        self.kernel.params.push(ParamDecl {
+                            name: "get_work_dim()".into(),
+                            ty: ScalarTy::UINT,
+                            position: u32::MAX,
+                        });
+                        self.work_dim = Some(id);
+                        id
+                    }
+                };
+                return Ok(Some(Val::Scalar(Expr::Param(id), ScalarTy::UINT)));
+            }
+            _ => {}
+        }
+        Ok(None)
     }
 
     /// `cg::reduce(g, v, op)`, `cg::inclusive_scan(g, v, op)`,
