@@ -5,7 +5,29 @@ use tree_sitter::Node;
 use crate::frontend::arith::*;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::{text, Ty};
-use crate::ir::{Expr, Lang, MemSpace, ScalarTy, StmtKind};
+use crate::ir::{Expr, MemSpace, ScalarTy, StmtKind};
+use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
+
+/// Whether a declaration's own specifiers say `__shared__`, and `extern`.
+pub(crate) fn declaration_storage(n: Node, src: &str) -> (bool, bool) {
+    let (mut shared, mut external) = (false, false);
+    let mut cursor = n.walk();
+    for c in n.children(&mut cursor) {
+        match c.kind() {
+            "type_qualifier"
+            | "storage_class_specifier"
+            | "attribute_specifier"
+            | "attribute_declaration" => {
+                let t = text(c, src);
+                shared |= t.contains("__shared__");
+                external |= t == "extern";
+            }
+            "__shared__" => shared = true,
+            _ => {}
+        }
+    }
+    (shared, external)
+}
 
 impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn declaration(&mut self, n: Node<'t>) -> R<()> {
@@ -13,21 +35,18 @@ impl<'c, 't> Lowerer<'c, 't> {
         let Some(tnode) = n.child_by_field_name("type") else {
             return Ok(());
         };
-        let mut is_extern = false;
-        let mut cursor = n.walk();
-        for c in n.children(&mut cursor) {
-            if c.kind() == "storage_class_specifier" && text(c, src) == "extern" {
-                is_extern = true;
-            }
-        }
-        // Which declarations are block-shared is found by `queries/shared.scm`.
+        let (is_shared, is_extern) = declaration_storage(n, src);
+        let first_decl = n
+            .child_by_field_name("declarator")
+            .map_or(n.end_byte(), |d| d.start_byte());
+        let quals = qualifiers_in(
+            &self.cx.units[self.unit].qualifiers,
+            qualifier_head_start(n),
+            first_decl,
+        );
         // OpenCL `local int *p` is a private pointer to local memory; only
         // non-pointer objects declared `local` live in local memory.
-        let declares_shared = self.cx.units[self.unit].patterns.declares_shared(n);
-        let (is_shared, ocl_local) = match self.kernel.lang {
-            Lang::Cuda => (declares_shared, false),
-            Lang::OpenCl => (false, declares_shared),
-        };
+        let ocl_local = quals.iter().any(|q| q.kind == QualifierKind::Local);
         // `decltype(e) x = e2;` (also GNU `__typeof__`): the type of `e` when it
         // names a local, else that of the initializer, as for `auto`.
         let decl_of = (tnode.kind() == "decltype")

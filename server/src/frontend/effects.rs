@@ -1,6 +1,7 @@
 //! Effects of code that is not lowered: unknown calls and what they may write; the closure and hazard scan over callees.
 
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use tree_sitter::Node;
 
@@ -10,6 +11,7 @@ use crate::frontend::lowerer::*;
 use crate::frontend::types::{text, Ty};
 use crate::frontend::{Ctx, FnDef};
 use crate::ir::{ArrayId, MemSpace, ScalarTy, StmtKind};
+use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
 
 /// What code reaches syntactically, through the functions it calls (see
 /// `Lowerer::closure_facts`).
@@ -48,7 +50,7 @@ pub(crate) fn index_bodies<'t>(
 const SCAN_BUDGET: usize = 1_000_000;
 
 /// What one function definition's own text reaches, not through the
-/// functions it calls: the pre-pass of the closure scans.
+/// functions it calls: the per-definition pass of the closure scans.
 #[derive(Default)]
 pub(crate) struct BodyFacts {
     /// The first barrier or collective it calls.
@@ -67,15 +69,15 @@ pub(crate) struct BodyFacts {
     too_large: bool,
 }
 
-/// The pre-pass: the own facts of every function definition with a body,
-/// by (unit, start byte). Needs `cx.bodies_by_name` and `cx.globals`.
-pub(crate) fn scan_bodies<'t>(cx: &Ctx<'t>) -> HashMap<(usize, usize), BodyFacts> {
-    let mut facts = HashMap::new();
-    for &(u, node) in cx.bodies_by_name.values().flatten() {
-        facts
-            .entry((u, node.start_byte()))
-            .or_insert_with(|| scan_body(cx, u, node));
+/// The own facts of the definition `node` of unit `u`, scanned once per
+/// lowering of the file and kept in `cx.body_facts`.
+fn body_facts<'t>(cx: &Ctx<'t>, u: usize, node: Node<'t>) -> Rc<BodyFacts> {
+    let key = (u, node.start_byte());
+    if let Some(known) = cx.body_facts.borrow().get(&key) {
+        return known.clone();
     }
+    let facts = Rc::new(scan_body(cx, u, node));
+    cx.body_facts.borrow_mut().insert(key, facts.clone());
     facts
 }
 
@@ -118,7 +120,16 @@ fn scan_body<'t>(cx: &Ctx<'t>, u: usize, node: Node<'t>) -> BodyFacts {
                     }
                 }
             }
-            "declaration" => facts.shared_decl |= unit.patterns.declares_shared(node),
+            "declaration" => {
+                facts.shared_decl |= crate::frontend::decls::declaration_storage(node, src).0
+                    || qualifiers_in(
+                        &unit.qualifiers,
+                        qualifier_head_start(node),
+                        node.end_byte(),
+                    )
+                    .iter()
+                    .any(|q| q.kind == QualifierKind::Local);
+            }
             _ => {}
         }
         let mut c = node.walk();
@@ -291,8 +302,8 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// What the function definitions `roots` reach syntactically, through the
-    /// functions they call (by name): the union of the pre-pass's facts of
-    /// every definition reached, depth first in call order.
+    /// functions they call (by name): the union of the own facts of every
+    /// definition reached, depth first in call order.
     pub(crate) fn closure_facts(&self, roots: Vec<(usize, Node<'t>)>) -> ClosureFacts {
         let cx = self.cx;
         let mut facts = ClosureFacts::default();
@@ -303,15 +314,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             if !visited.insert((u, node.start_byte())) {
                 continue;
             }
-            let computed;
-            let own = match cx.body_facts.get(&(u, node.start_byte())) {
-                Some(f) => f,
-                None => {
-                    // A root that is no collected definition: scanned here.
-                    computed = scan_body(cx, u, node);
-                    &computed
-                }
-            };
+            let own = body_facts(cx, u, node);
             budget = budget.saturating_sub(own.nodes);
             if budget == 0 || own.too_large {
                 // Too large to tell: assume the worst.

@@ -178,8 +178,8 @@ pub fn matches(kind: QueryKind, tree: &Tree, text: &str) -> Vec<QueryMatch> {
     found
 }
 
-/// What the front end finds by pattern in one parsed file: its kernel
-/// definitions and its block-shared declarations, as node byte ranges.
+/// What is found by pattern in one parsed file: its kernel definitions and
+/// its block-shared declarations, as node byte ranges.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Patterns {
     /// `function_definition` ranges of kernels, sorted.
