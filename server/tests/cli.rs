@@ -401,6 +401,38 @@ fn fix_output_rechecks_race_free() {
 }
 
 #[test]
+fn fix_applies_the_warp_specialized_quick_fixes() {
+    let dir = Scratch::new("fixsync");
+    for (fixture, wanted) in [
+        (
+            "tests/kernels/warpspecialized/pipeline_missing_wait.cu",
+            "__pipeline_wait_prior(0);",
+        ),
+        (
+            "tests/kernels/warpspecialized/cp_async_early_read.cu",
+            "cp.async.wait_all",
+        ),
+        (
+            "tests/kernels/warpspecialized/named_count_mismatch.cu",
+            "bar.arrive 1, 128;",
+        ),
+    ] {
+        let out = syncwright(&["fix", fixture]);
+        assert_eq!(code(&out), 0, "{fixture}: {}", stderr(&out));
+        assert!(stderr(&out).contains("repaired"), "{}", stderr(&out));
+        let fixed_text = stdout(&out);
+        assert!(fixed_text.contains(wanted), "{fixture}: {fixed_text}");
+        let name = Path::new(fixture)
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("file name");
+        let fixed = dir.write(name, &out.stdout);
+        let check = syncwright(&["check", &fixed]);
+        assert_eq!(code(&check), 0, "{fixture}: {}", stdout(&check));
+    }
+}
+
+#[test]
 fn fix_write_replaces_the_file_and_json_lists_edits() {
     let dir = Scratch::new("fixwrite");
     let original =

@@ -2,6 +2,7 @@
 
 pub mod banks;
 pub mod diagnostic;
+mod injective;
 pub mod interleaving;
 pub mod message;
 pub mod named;

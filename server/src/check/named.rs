@@ -14,9 +14,11 @@
 //! `barrier-deadlock`; a thread arriving twice in one pending generation, or
 //! arrivals with different expected counts in one generation, is
 //! `barrier-recycling`. Two schedules are simulated (lowest thread first,
-//! highest first, each running as far as it can); WEFT proves the property
-//! for all schedules of straight-line code, so here a clean result is
-//! evidence, not proof, for kernels whose generations depend on the schedule.
+//! highest first, each running as far as it can) for readable messages; the
+//! recycling check then covers every schedule by happens-before (see
+//! `happens_before`), and with well-formed generations whether
+//! threads get stuck does not depend on the schedule, so like WEFT the
+//! result holds for all schedules of the simulated control flow.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -44,6 +46,216 @@ pub struct NamedOutcome {
     pub well_synchronized: bool,
     /// Why the check could not run, when it could not.
     pub skipped: Option<String>,
+    /// Generations of operations inside loops as functions of the loops'
+    /// iteration numbers, where the concrete runs show one.
+    pub generations: GenerationTable,
+}
+
+/// The generation of each named operation as an affine function of its
+/// thread's iteration numbers (see [`GenerationFit`]), and the loops' trip
+/// counts, read off the concrete runs of every thread of the block.
+#[derive(Clone, Debug, Default)]
+pub struct GenerationTable {
+    /// By statement (operations whose every execution fits).
+    pub fits: HashMap<StmtId, GenerationFit>,
+    /// Loops around barrier operations whose trip count is the same every
+    /// time any thread runs them.
+    pub trips: HashMap<StmtId, u64>,
+    /// By memory access: the generations of each barrier that complete
+    /// before it (transitively, through any threads and barriers), where
+    /// every thread that runs it agrees (see [`SeenFit`]).
+    pub seen: HashMap<StmtId, SeenFit>,
+}
+
+/// For an access in at most one loop (around barrier operations): per
+/// barrier, the latest generation that completes before the access in
+/// iteration `k`, `stride * (k / modulus) + table[k % modulus]`, the same
+/// in every thread that runs the access (which runs it in every iteration).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeenFit {
+    /// The loop around the access, if any.
+    pub in_loop: Option<StmtId>,
+    /// (barrier id, its latest completed generation), barriers with one only.
+    pub per_barrier: Vec<(i128, PeriodicFit)>,
+}
+
+/// `value(k) = stride * (k / modulus) + table[k % modulus]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PeriodicFit {
+    /// Period.
+    pub modulus: u64,
+    /// Added per period.
+    pub stride: i128,
+    /// Values in the first period.
+    pub table: Vec<i128>,
+}
+
+/// The periodic fit of `values` (one per iteration), period at most 8.
+fn fit_periodic(values: &[i128]) -> Option<PeriodicFit> {
+    let n = values.len() as u64;
+    (1..=8u64.min(n.max(1))).find_map(|m| {
+        let table: Vec<i128> = values.iter().take(m as usize).copied().collect();
+        let stride = values
+            .get(m as usize)
+            .zip(values.first())
+            .map_or(0, |(a, b)| a - b);
+        let ok = values.iter().enumerate().all(|(k, v)| {
+            let k = k as u64;
+            table.get((k % m) as usize).copied() == Some(*v - stride * i128::from(k / m))
+        });
+        ok.then_some(PeriodicFit {
+            modulus: m,
+            stride,
+            table,
+        })
+    })
+}
+
+/// Fits, per access, the generations that complete before it (see [`SeenFit`]).
+fn fit_seen(
+    traces: &Traces,
+    hb: &HappensBefore,
+    trips: &HashMap<StmtId, u64>,
+) -> HashMap<StmtId, SeenFit> {
+    // stmt -> thread -> (iteration, seen vector)
+    /// (thread, its iteration of the loop around, what completed before).
+    type Run<'a> = (usize, Option<(StmtId, u64)>, &'a Vec<i128>);
+    let mut tainted: std::collections::HashSet<u32> = std::collections::HashSet::new();
+    let mut by_stmt: BTreeMap<u32, Vec<Run>> = BTreeMap::new();
+    for (t, list) in traces.accesses.iter().enumerate() {
+        for a in list {
+            if a.stmt.0 == u32::MAX || a.iters.len() > 1 || a.after_events == usize::MAX {
+                tainted.insert(a.stmt.0);
+                continue;
+            }
+            let Some(seen) = hb.seen.get(t).and_then(|s| s.get(a.after_events)) else {
+                continue;
+            };
+            by_stmt
+                .entry(a.stmt.0)
+                .or_default()
+                .push((t, a.iters.first().copied(), seen));
+        }
+    }
+    let mut out = HashMap::new();
+    // A thread whose accesses were not all recorded could run an access
+    // none of its records show: then no fit is trusted.
+    if traces
+        .accesses
+        .iter()
+        .flatten()
+        .any(|a| a.stmt.0 == u32::MAX)
+    {
+        return out;
+    }
+    'stmts: for (stmt, runs) in by_stmt {
+        if tainted.contains(&stmt) {
+            continue;
+        }
+        let Some(first) = runs.first() else { continue };
+        let in_loop = first.1.map(|(l, _)| l);
+        let trip = match in_loop {
+            Some(l) => match trips.get(&l) {
+                Some(t) => *t,
+                None => continue,
+            },
+            None => 1,
+        };
+        // Per iteration, the seen vector every thread must agree on; each
+        // thread runs the access once per iteration.
+        let mut at: Vec<Option<&Vec<i128>>> = vec![None; trip as usize];
+        let mut per_thread: HashMap<usize, u64> = HashMap::new();
+        for (t, it, seen) in &runs {
+            if it.map(|(l, _)| l) != in_loop {
+                continue 'stmts;
+            }
+            let k = it.map_or(0, |(_, k)| k) as usize;
+            match at.get_mut(k) {
+                Some(slot @ None) => *slot = Some(seen),
+                Some(Some(v)) if *v == *seen => {}
+                _ => continue 'stmts,
+            }
+            *per_thread.entry(*t).or_insert(0) += 1;
+        }
+        if per_thread.values().any(|n| *n != trip) {
+            continue;
+        }
+        let Some(vectors) = at.into_iter().collect::<Option<Vec<_>>>() else {
+            continue;
+        };
+        let mut per_barrier = Vec::new();
+        for (b, id) in hb.barriers.iter().enumerate() {
+            let values: Vec<i128> = vectors
+                .iter()
+                .map(|v| v.get(b).copied().unwrap_or(-1))
+                .collect();
+            if values.iter().all(|v| *v < 0) {
+                continue;
+            }
+            if let Some(fit) = fit_periodic(&values) {
+                per_barrier.push((*id, fit));
+            }
+        }
+        if !per_barrier.is_empty() {
+            out.insert(
+                StmtId(stmt),
+                SeenFit {
+                    in_loop,
+                    per_barrier,
+                },
+            );
+        }
+    }
+    out
+}
+
+/// `generation = base + sum(stride_L * (iteration_L / modulus_L))` and
+/// `barrier = barrier_base + sum(barrier_stride_L * (iteration_L % modulus_L))`
+/// over the loops around the operation (outermost first), in every thread
+/// that executes it: with modulus 1 the barrier is the same in every
+/// iteration and the generation grows linearly; with modulus S it cycles
+/// through S barriers (stage-indexed barriers of an S-stage pipeline), each
+/// used every S-th iteration. The operation is *regular*: a thread that
+/// executes it once executes it in every iteration of every loop around it,
+/// so whether it runs does not depend on the iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenerationFit {
+    /// Generation in the first iteration of every loop.
+    pub base: i128,
+    /// Barrier id in the first iteration of every loop.
+    pub barrier_base: i128,
+    /// One per loop around the operation, outermost first.
+    pub loops: Vec<LoopFit>,
+}
+
+/// How one loop's iteration number enters a [`GenerationFit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoopFit {
+    /// The loop.
+    pub stmt: StmtId,
+    /// Iterations per barrier cycle (1: the same barrier every iteration).
+    pub modulus: u64,
+    /// Generation added per full cycle.
+    pub stride: i128,
+    /// Barrier id added per iteration within a cycle.
+    pub barrier_stride: i128,
+}
+
+impl GenerationFit {
+    /// (generation, barrier) at iteration numbers `iters` (one per loop).
+    fn at(&self, iters: &[u64]) -> Option<(i128, i128)> {
+        if iters.len() != self.loops.len() {
+            return None;
+        }
+        let mut generation = self.base;
+        let mut barrier = self.barrier_base;
+        for (l, k) in self.loops.iter().zip(iters) {
+            let m = l.modulus.max(1);
+            generation = generation.checked_add(l.stride.checked_mul(i128::from(k / m))?)?;
+            barrier = barrier.checked_add(l.barrier_stride.checked_mul(i128::from(k % m))?)?;
+        }
+        Some((generation, barrier))
+    }
 }
 
 /// One barrier operation of a thread.
@@ -58,6 +270,20 @@ struct Event {
     token: Option<i128>,
     /// From a named-barrier statement (not `__syncthreads()`).
     named: bool,
+    /// The thread's iteration number of every loop around it (outermost first).
+    iters: Vec<(StmtId, u64)>,
+    /// For an arrival, how many arrivals of this thread at the same barrier
+    /// precede it; for a wait, its token's.
+    generation: i128,
+}
+
+/// Every thread's barrier operations and the trip counts its loops ran.
+struct Traces {
+    events: Vec<Vec<Event>>,
+    /// Per thread, the memory accesses it ran.
+    accesses: Vec<Vec<AccessAt>>,
+    /// Loop -> trip counts seen (any thread, any entry).
+    trips: HashMap<StmtId, std::collections::BTreeSet<u64>>,
 }
 
 /// Whether the kernel uses named or split barriers.
@@ -82,9 +308,13 @@ pub fn check_named(kernel: &Kernel, opts: &CheckOptions) -> NamedOutcome {
         findings: Vec::new(),
         well_synchronized: false,
         skipped: Some(why),
+        generations: GenerationTable::default(),
     };
-    let traces = match traces(kernel, opts) {
-        Ok(t) => t,
+    let (traces, accesses, mut generations) = match traces(kernel, opts) {
+        Ok(t) => {
+            let generations = fit_generations(&t);
+            (t.events, t.accesses, generations)
+        }
         Err(why) => return skip(why),
     };
     let total = traces.len() as i128;
@@ -109,11 +339,142 @@ pub fn check_named(kernel: &Kernel, opts: &CheckOptions) -> NamedOutcome {
             break;
         }
     }
+    if findings.is_empty() {
+        match happens_before(&traces) {
+            Ok(HappensBefore {
+                recycling: Some(f), ..
+            }) => findings.push(f),
+            Ok(hb) => {
+                let all = Traces {
+                    events: traces.clone(),
+                    accesses,
+                    trips: HashMap::new(),
+                };
+                generations.seen = fit_seen(&all, &hb, &generations.trips);
+            }
+            Err(why) => return skip(why),
+        }
+    }
     NamedOutcome {
         well_synchronized: findings.is_empty(),
         findings,
         skipped: None,
+        generations,
     }
+}
+
+/// Fits every operation's generations (see [`GenerationFit`]); operations
+/// that do not fit are left out (they then order nothing in the race check).
+fn fit_generations(traces: &Traces) -> GenerationTable {
+    let trips: HashMap<StmtId, u64> = traces
+        .trips
+        .iter()
+        .filter_map(
+            |(l, seen)| match seen.iter().collect::<Vec<_>>().as_slice() {
+                [only] => Some((*l, **only)),
+                _ => None,
+            },
+        )
+        .collect();
+    let mut by_stmt: BTreeMap<u32, Vec<&Event>> = BTreeMap::new();
+    for e in traces.events.iter().flatten() {
+        by_stmt.entry(e.stmt.0).or_default().push(e);
+    }
+    let mut fits = HashMap::new();
+    for (stmt, events) in by_stmt {
+        if let Some(fit) = fit_one(&traces.events, StmtId(stmt), &events, &trips) {
+            fits.insert(StmtId(stmt), fit);
+        }
+    }
+    GenerationTable {
+        fits,
+        trips,
+        seen: HashMap::new(),
+    }
+}
+
+/// The fit of one operation's generations and barriers (see
+/// [`GenerationFit`]), if every execution by every thread agrees with it and
+/// the operation is regular.
+fn fit_one(
+    all: &[Vec<Event>],
+    stmt: StmtId,
+    events: &[&Event],
+    trips: &HashMap<StmtId, u64>,
+) -> Option<GenerationFit> {
+    /// Largest number of stages tried.
+    const MAX_MODULUS: u64 = 8;
+    let first = events.first()?;
+    let loops: Vec<StmtId> = first.iters.iter().map(|(l, _)| *l).collect();
+    // Regularity: each executing thread runs it once per iteration vector
+    // (a statement runs at most once per iteration of its innermost loop),
+    // so the number of executions is the product of uniform trip counts.
+    let mut per_iteration: u64 = 1;
+    for l in &loops {
+        per_iteration = per_iteration.checked_mul(*trips.get(l)?)?;
+    }
+    for trace in all {
+        let n = trace.iter().filter(|e| e.stmt == stmt).count() as u64;
+        if n != 0 && n != per_iteration {
+            return None;
+        }
+    }
+    // (generation, barrier) of the execution at an iteration vector (any thread).
+    let at = |vector: &dyn Fn(usize) -> u64| {
+        events
+            .iter()
+            .find(|e| {
+                e.iters
+                    .iter()
+                    .enumerate()
+                    .all(|(i, (_, k))| *k == vector(i))
+            })
+            .map(|e| (e.generation, e.barrier))
+    };
+    let (base, barrier_base) = at(&|_| 0)?;
+    let mut fits = Vec::new();
+    for (d, l) in loops.iter().enumerate() {
+        let trip = *trips.get(l)?;
+        // Along this loop alone (the others at their first iteration), the
+        // smallest number of stages that explains every iteration.
+        let line: Vec<(i128, i128)> = (0..trip)
+            .map(|k| at(&|i| if i == d { k } else { 0 }))
+            .collect::<Option<_>>()?;
+        let chosen = (1..=MAX_MODULUS.min(trip.max(1))).find_map(|m| {
+            let stride = match line.get(m as usize) {
+                Some((g, _)) => g - base,
+                None => 0,
+            };
+            let barrier_stride = match line.get(1) {
+                Some((_, b)) if m > 1 => b - barrier_base,
+                _ => 0,
+            };
+            let fit = LoopFit {
+                stmt: *l,
+                modulus: m,
+                stride,
+                barrier_stride,
+            };
+            let ok = line.iter().enumerate().all(|(k, (g, b))| {
+                let k = k as u64;
+                *g == base + stride * i128::from(k / m)
+                    && *b == barrier_base + barrier_stride * i128::from(k % m)
+            });
+            ok.then_some(fit)
+        })?;
+        fits.push(chosen);
+    }
+    let fit = GenerationFit {
+        base,
+        barrier_base,
+        loops: fits,
+    };
+    let all_fit = events.iter().all(|e| {
+        let iters: Vec<u64> = e.iters.iter().map(|(_, k)| *k).collect();
+        e.iters.iter().map(|(l, _)| *l).eq(loops.iter().copied())
+            && fit.at(&iters) == Some((e.generation, e.barrier))
+    });
+    all_fit.then_some(fit)
 }
 
 /// The threads of a block that execute statement `stmt` (a barrier
@@ -123,6 +484,7 @@ pub fn reaching_threads(kernel: &Kernel, opts: &CheckOptions, stmt: StmtId) -> O
     let traces = traces(kernel, opts).ok()?;
     Some(
         traces
+            .events
             .iter()
             .enumerate()
             .filter(|(_, tr)| tr.iter().any(|e| e.stmt == stmt))
@@ -132,7 +494,7 @@ pub fn reaching_threads(kernel: &Kernel, opts: &CheckOptions, stmt: StmtId) -> O
 }
 
 /// Every thread's barrier operations, or why they cannot be computed.
-fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Vec<Vec<Event>>, String> {
+fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Traces, String> {
     let Some(dim) = opts.launch.block_dim else {
         return Err("the block size is not known (give `--blockDim` or a launch)".into());
     };
@@ -141,6 +503,20 @@ fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Vec<Vec<Event>>, Strin
         return Err(format!("a block of {total} threads is not simulated"));
     }
     let mut traces = Vec::new();
+    let mut trips: HashMap<StmtId, std::collections::BTreeSet<u64>> = HashMap::new();
+    // Expected counts computed at run time (`init(&bar, n)`): one value per
+    // barrier object for the whole block, set by the thread that initialises
+    // it. Threads are run in order, so a thread before the initialising one
+    // does not see it and the check gives up (sound).
+    let counts: Vec<VarId> = kernel
+        .vars
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.name.starts_with(crate::ir::BARRIER_COUNT_VAR))
+        .map(|(i, _)| VarId(i as u32))
+        .collect();
+    let mut shared: HashMap<VarId, Value> = HashMap::new();
+    let mut accesses = Vec::new();
     for t in 0..total {
         let tid = [
             t % u64::from(dim[0]),
@@ -160,14 +536,42 @@ fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Vec<Vec<Event>>, Strin
             broke: false,
             continued: false,
             unknown: None,
+            iters: Vec::new(),
+            trips: HashMap::new(),
+            accesses: Vec::new(),
         };
+        for (v, value) in &shared {
+            run.env.insert(*v, *value);
+        }
         run.block(&kernel.body);
         if let Some((_, why)) = run.unknown {
             return Err(format!("thread {t}: {why}"));
         }
+        for v in &counts {
+            match (run.env.get(v), shared.get(v)) {
+                (Some(mine), Some(theirs)) if mine.bits != theirs.bits => {
+                    return Err(format!(
+                        "threads initialise a barrier object with different counts ({} and {})",
+                        theirs.bits, mine.bits
+                    ));
+                }
+                (Some(mine), _) => {
+                    shared.insert(*v, *mine);
+                }
+                _ => {}
+            }
+        }
+        for (l, seen) in run.trips {
+            trips.entry(l).or_default().extend(seen);
+        }
         traces.push(run.events);
+        accesses.push(run.accesses);
     }
-    Ok(traces)
+    Ok(Traces {
+        events: traces,
+        trips,
+        accesses,
+    })
 }
 
 /// Warps as a compact list, for messages.
@@ -190,6 +594,22 @@ struct ThreadRun<'k> {
     broke: bool,
     continued: bool,
     unknown: Option<(Span, String)>,
+    /// Iteration numbers of the loops being run (outermost first).
+    iters: Vec<(StmtId, u64)>,
+    /// Trip counts of the loops around barrier operations.
+    trips: HashMap<StmtId, std::collections::BTreeSet<u64>>,
+    /// Memory accesses run: (statement, iteration numbers, barrier
+    /// operations run before it).
+    accesses: Vec<AccessAt>,
+}
+
+/// One execution of a memory access by a thread of the concrete runs.
+#[derive(Clone, Debug)]
+struct AccessAt {
+    stmt: StmtId,
+    iters: Vec<(StmtId, u64)>,
+    /// Barrier operations the thread ran before it.
+    after_events: usize,
 }
 
 impl ThreadRun<'_> {
@@ -248,17 +668,30 @@ impl ThreadRun<'_> {
                         self.env.remove(var);
                     }
                 },
-                StmtKind::Havoc { var } | StmtKind::Read { dest: var, .. } => {
+                StmtKind::Havoc { var } => {
                     self.env.remove(var);
                 }
-                StmtKind::Atomic { dest, .. } | StmtKind::Collective { dest, .. } => {
+                StmtKind::Read { dest: var, .. } => {
+                    self.env.remove(var);
+                    self.record_access(s.id);
+                }
+                StmtKind::Atomic { dest, .. } => {
+                    self.record_access(s.id);
                     if let Some(d) = dest {
                         self.env.remove(d);
                     }
                 }
-                StmtKind::Write { .. } | StmtKind::Assume { .. } => {}
+                StmtKind::Collective { dest, .. } => {
+                    if let Some(d) = dest {
+                        self.env.remove(d);
+                    }
+                }
+                StmtKind::Write { .. } => self.record_access(s.id),
+                StmtKind::Assume { .. } => {}
                 StmtKind::Barrier { scope, .. } => {
                     if *scope == crate::ir::BarrierScope::Block {
+                        let generation = *self.arrivals.get(&SYNCTHREADS_ID).unwrap_or(&0);
+                        *self.arrivals.entry(SYNCTHREADS_ID).or_insert(0) += 1;
                         self.events.push(Event {
                             stmt: s.id,
                             span: s.inlined_at.unwrap_or(s.span),
@@ -267,6 +700,8 @@ impl ThreadRun<'_> {
                             count: Some(self.total),
                             token: None,
                             named: false,
+                            iters: self.iters.clone(),
+                            generation,
                         });
                     }
                 }
@@ -284,15 +719,20 @@ impl ThreadRun<'_> {
                         Some(c) => match self.eval(c) {
                             Some(v) => Some(v.bits),
                             None => {
-                                self.give_up(s.span, "barrier thread count not known");
+                                self.give_up(
+                                    s.span,
+                                    "barrier thread count not known (an `init` count this thread has not seen, or one depending on parameters or memory)",
+                                );
                                 return;
                             }
                         },
                         None => None,
                     };
                     let mut wait_token = None;
+                    let mut generation = 0;
                     if op.arrives() {
                         let k = self.arrivals.entry(id.bits).or_insert(0);
+                        generation = *k;
                         if let Some(t) = token {
                             if let Some(v) = Value::new(*k, ScalarTy::INT) {
                                 self.env.insert(*t, v);
@@ -314,6 +754,8 @@ impl ThreadRun<'_> {
                         count,
                         token: wait_token,
                         named: true,
+                        iters: self.iters.clone(),
+                        generation: wait_token.unwrap_or(generation),
                     });
                 }
                 StmtKind::If { cond, then_, else_ } => match self.eval(cond) {
@@ -327,9 +769,22 @@ impl ThreadRun<'_> {
                                 s.span,
                                 "a branch around barriers depends on unknown values",
                             );
+                        } else if may_jump_out(then_) || may_jump_out(else_) {
+                            // A `break`/`continue`/`return` taken or not on
+                            // unknown values changes which barrier operations
+                            // run after it (a skipped wait, a shorter loop):
+                            // the concrete run would no longer be exact, and
+                            // every fit and generation rests on it.
+                            self.give_up(
+                                s.span,
+                                "a branch that may leave a loop around barriers, or the kernel, depends on unknown values",
+                            );
                         } else {
                             forget_assigned(then_, &mut self.env);
                             forget_assigned(else_, &mut self.env);
+                            // Accesses in them may run or not: not fitted.
+                            self.taint_accesses(then_);
+                            self.taint_accesses(else_);
                         }
                     }
                 },
@@ -341,45 +796,120 @@ impl ThreadRun<'_> {
                     ..
                 } => {
                     if !has_sync(body) && !has_sync(step) && !has_sync(cond_prelude) {
+                        // A barrier-free loop is not run; its `break`s and
+                        // `continue`s stay inside it, but a `return` ends the
+                        // thread before the barrier operations after it.
+                        if [cond_prelude, body, step].iter().any(|b| has_return(b)) {
+                            self.give_up(
+                                s.span,
+                                "a loop without barriers may return from the kernel on unknown values",
+                            );
+                            return;
+                        }
                         forget_assigned(cond_prelude, &mut self.env);
                         forget_assigned(body, &mut self.env);
                         forget_assigned(step, &mut self.env);
+                        // Accesses in a loop not run here: not fitted.
+                        self.taint_accesses(cond_prelude);
+                        self.taint_accesses(body);
+                        self.taint_accesses(step);
                         continue;
                     }
-                    loop {
-                        self.block(cond_prelude);
-                        if self.stop() {
-                            return;
-                        }
-                        match self.eval(cond) {
-                            Some(c) if c.truthy() => {}
-                            Some(_) => break,
-                            None => {
-                                self.give_up(
-                                    s.span,
-                                    "a loop around barriers has an unknown trip count",
-                                );
-                                return;
-                            }
-                        }
-                        self.block(body);
-                        if self.broke {
-                            self.broke = false;
-                            break;
-                        }
-                        self.continued = false;
-                        if self.stop() {
-                            return;
-                        }
-                        self.block(step);
-                        if self.stop() {
-                            return;
-                        }
+                    self.iters.push((s.id, 0));
+                    let trip = self.run_loop(s, cond, cond_prelude, body, step);
+                    self.iters.pop();
+                    // A thread leaving by `return` ran a partial last
+                    // iteration: its trip count differs from the others'.
+                    self.trips.entry(s.id).or_default().insert(trip);
+                    if self.stop() {
+                        return;
                     }
                 }
                 StmtKind::Break => self.broke = true,
                 StmtKind::Continue => self.continued = true,
                 StmtKind::Return => self.returned = true,
+            }
+        }
+    }
+}
+
+impl ThreadRun<'_> {
+    /// Marks the accesses of a block this run does not follow: whether and
+    /// how often they run is not known, so no fit may rest on them.
+    fn taint_accesses(&mut self, block: &Block) {
+        crate::ir::walk::for_each_stmt(block, &mut |s| {
+            if matches!(
+                s.kind,
+                StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::Atomic { .. }
+            ) {
+                self.accesses.push(AccessAt {
+                    stmt: s.id,
+                    iters: Vec::new(),
+                    after_events: usize::MAX,
+                });
+            }
+        });
+    }
+
+    /// Records an access with the barrier operations run before it.
+    fn record_access(&mut self, stmt: StmtId) {
+        /// Accesses recorded per thread at most (beyond, none are fitted).
+        const MAX_ACCESSES: usize = 4096;
+        if self.accesses.len() < MAX_ACCESSES {
+            self.accesses.push(AccessAt {
+                stmt,
+                iters: self.iters.clone(),
+                after_events: self.events.len(),
+            });
+        } else {
+            self.accesses.push(AccessAt {
+                stmt: StmtId(u32::MAX),
+                iters: Vec::new(),
+                after_events: 0,
+            });
+            self.accesses.truncate(MAX_ACCESSES + 1);
+        }
+    }
+
+    /// Runs a loop around barrier operations; the number of iterations started.
+    fn run_loop(
+        &mut self,
+        s: &crate::ir::Stmt,
+        cond: &Expr,
+        cond_prelude: &Block,
+        body: &Block,
+        step: &Block,
+    ) -> u64 {
+        let mut trip = 0u64;
+        loop {
+            if let Some(last) = self.iters.last_mut() {
+                last.1 = trip;
+            }
+            self.block(cond_prelude);
+            if self.stop() {
+                return trip;
+            }
+            match self.eval(cond) {
+                Some(c) if c.truthy() => {}
+                Some(_) => return trip,
+                None => {
+                    self.give_up(s.span, "a loop around barriers has an unknown trip count");
+                    return trip;
+                }
+            }
+            trip += 1;
+            self.block(body);
+            if self.broke {
+                self.broke = false;
+                return trip;
+            }
+            self.continued = false;
+            if self.stop() {
+                return trip;
+            }
+            self.block(step);
+            if self.stop() {
+                return trip;
             }
         }
     }
@@ -394,6 +924,32 @@ fn has_sync(block: &Block) -> bool {
         );
     });
     found
+}
+
+/// Whether the block holds a `return`, at any depth.
+fn has_return(block: &Block) -> bool {
+    let mut found = false;
+    crate::ir::walk::for_each_stmt(block, &mut |s| {
+        found |= matches!(s.kind, StmtKind::Return);
+    });
+    found
+}
+
+/// Whether running the block may leave it by a jump: a `return` at any depth,
+/// or a `break`/`continue` that is not inside a loop of the block (so it
+/// targets a loop around the block).
+fn may_jump_out(block: &Block) -> bool {
+    block.stmts.iter().any(|s| match &s.kind {
+        StmtKind::Break | StmtKind::Continue | StmtKind::Return => true,
+        StmtKind::If { then_, else_, .. } => may_jump_out(then_) || may_jump_out(else_),
+        StmtKind::Loop {
+            cond_prelude,
+            body,
+            step,
+            ..
+        } => has_return(cond_prelude) || has_return(body) || has_return(step),
+        _ => false,
+    })
 }
 
 fn forget_assigned(block: &Block, env: &mut HashMap<VarId, Value>) {
@@ -688,6 +1244,172 @@ fn simulate(traces: &[Vec<Event>], reverse: bool, total: i128) -> Option<Finding
     })
 }
 
+/// WEFT's recycling check over every schedule, by happens-before: with
+/// generation `k` of a barrier made of its participants' `k`-th arrivals,
+/// generations are well formed in every schedule iff each arrival of
+/// generation `k >= 1` happens after generation `k - 1` completed (else some
+/// schedule runs it while `k - 1` is pending, and it is counted there).
+/// Happens-before: program order, an arrival before its generation's
+/// completion, a completion before whatever follows the syncs and waits for
+/// it. Nodes are visited in topological order, each knowing the latest
+/// completed generation of every barrier that happens before it (by
+/// induction, the checks already passed make earlier generations of a
+/// barrier complete before later ones, so the latest one stands for all).
+/// Err when the graph has a cycle (some wait can never return: a deadlock
+/// the simulation would have reported).
+#[cfg(test)]
+fn recycling_in_any_schedule(traces: &[Vec<Event>]) -> Result<Option<Finding>, String> {
+    happens_before(traces).map(|hb| hb.recycling)
+}
+
+/// What the happens-before pass found.
+struct HappensBefore {
+    /// The first arrival that can be counted in an earlier generation.
+    recycling: Option<Finding>,
+    /// The barrier ids, in the order of the vectors below.
+    barriers: Vec<i128>,
+    /// `seen[t][p][b]`: the latest generation of barrier `b` that completes
+    /// before thread `t` goes on after its first `p` operations (-1: none).
+    seen: Vec<Vec<Vec<i128>>>,
+}
+
+/// WEFT's recycling check over every schedule (see the doc above, kept with
+/// the test helper `recycling_in_any_schedule`), and what completes before
+/// each point of each thread.
+fn happens_before(traces: &[Vec<Event>]) -> Result<HappensBefore, String> {
+    let mut barriers: Vec<i128> = traces.iter().flatten().map(|e| e.barrier).collect();
+    barriers.sort_unstable();
+    barriers.dedup();
+    let slot = |b: i128| barriers.binary_search(&b).ok();
+    let nb = barriers.len();
+    let mut offset = Vec::with_capacity(traces.len());
+    let mut events = 0usize;
+    for trace in traces {
+        offset.push(events);
+        events += trace.len();
+    }
+    // Completion nodes after the event nodes.
+    let mut completions: HashMap<(i128, i128), usize> = HashMap::new();
+    for e in traces.iter().flatten() {
+        let next = events + completions.len();
+        completions.entry((e.barrier, e.generation)).or_insert(next);
+    }
+    let nodes = events + completions.len();
+    let mut succ: Vec<Vec<usize>> = vec![Vec::new(); nodes];
+    for (t, trace) in traces.iter().enumerate() {
+        for (i, e) in trace.iter().enumerate() {
+            let me = offset[t] + i;
+            let next = (i + 1 < trace.len()).then_some(me + 1);
+            if let Some(n) = next {
+                succ[me].push(n);
+            }
+            let Some(&c) = completions.get(&(e.barrier, e.generation)) else {
+                continue;
+            };
+            if e.op.arrives() {
+                succ[me].push(c);
+            }
+            if let (true, Some(n)) = (e.op.waits(), next) {
+                succ[c].push(n);
+            }
+        }
+    }
+    let mut indegree = vec![0usize; nodes];
+    for list in &succ {
+        for n in list {
+            indegree[*n] += 1;
+        }
+    }
+    // Latest completed generation of each barrier before the node (-1: none).
+    let mut seen = vec![-1i128; nodes * nb];
+    let mut ready: Vec<usize> = (0..nodes).filter(|n| indegree[*n] == 0).collect();
+    let mut visited = 0usize;
+    let node_event = |n: usize| -> Option<(usize, &Event)> {
+        let t = offset.partition_point(|o| *o <= n).checked_sub(1)?;
+        traces[t].get(n - offset[t]).map(|e| (t, e))
+    };
+    let completion_of: HashMap<usize, (i128, i128)> =
+        completions.iter().map(|(k, v)| (*v, *k)).collect();
+    while let Some(n) = ready.pop() {
+        visited += 1;
+        if n < events {
+            if let Some((t, e)) = node_event(n) {
+                if e.op.arrives() && e.generation >= 1 {
+                    let known = slot(e.barrier).map_or(-1, |b| seen[n * nb + b]);
+                    if known < e.generation - 1 {
+                        let finding = Finding {
+                            kind: DiagnosticKind::BarrierRecycling,
+                            message: format!(
+                                "thread {t} (warp {}) arrives at {} for generation {} without waiting for generation {} to complete: in some schedule this arrival is counted in generation {} instead, which then completes early",
+                                t / 32,
+                                barrier_name(e.barrier),
+                                e.generation,
+                                e.generation - 1,
+                                e.generation - 1
+                            ),
+                            span: e.span,
+                            related: Vec::new(),
+                            race: None,
+                            divergence: None,
+                        };
+                        return Ok(HappensBefore {
+                            recycling: Some(finding),
+                            barriers,
+                            seen: Vec::new(),
+                        });
+                    }
+                }
+            }
+        } else if let Some((b, g)) = completion_of.get(&n) {
+            if let Some(b) = slot(*b) {
+                let cell = &mut seen[n * nb + b];
+                *cell = (*cell).max(*g);
+            }
+        }
+        for &m in &succ[n] {
+            for b in 0..nb {
+                let v = seen[n * nb + b];
+                let cell = &mut seen[m * nb + b];
+                *cell = (*cell).max(v);
+            }
+            indegree[m] -= 1;
+            if indegree[m] == 0 {
+                ready.push(m);
+            }
+        }
+    }
+    if visited < nodes {
+        return Err("the barrier operations' happens-before order has a cycle".into());
+    }
+    // After operation i: what happened before it, and the generation it
+    // waited for.
+    let seen_after: Vec<Vec<Vec<i128>>> = traces
+        .iter()
+        .enumerate()
+        .map(|(t, trace)| {
+            let mut out = vec![vec![-1i128; nb]];
+            for (i, e) in trace.iter().enumerate() {
+                let me = offset[t] + i;
+                let mut v: Vec<i128> = seen[me * nb..(me + 1) * nb].to_vec();
+                if e.op.waits() {
+                    if let Some(&c) = completions.get(&(e.barrier, e.generation)) {
+                        for (x, y) in v.iter_mut().zip(&seen[c * nb..(c + 1) * nb]) {
+                            *x = (*x).max(*y);
+                        }
+                    }
+                }
+                out.push(v);
+            }
+            out
+        })
+        .collect();
+    Ok(HappensBefore {
+        recycling: None,
+        barriers,
+        seen: seen_after,
+    })
+}
+
 fn recycling(e: &Event, first: &Event, message: String) -> Finding {
     let _ = (e.stmt, first.stmt);
     Finding {
@@ -720,6 +1442,8 @@ mod tests {
             count: Some(count),
             token: None,
             named: true,
+            iters: Vec::new(),
+            generation: 0,
         }
     }
 
@@ -763,6 +1487,116 @@ mod tests {
         ];
         let f = simulate(&traces, false, 2).expect("recycling");
         assert_eq!(f.kind, DiagnosticKind::BarrierRecycling);
+    }
+
+    fn at(stmt: u32, generation: i128, iters: &[(u32, u64)]) -> Event {
+        Event {
+            stmt: StmtId(stmt),
+            generation,
+            iters: iters.iter().map(|(l, k)| (StmtId(*l), *k)).collect(),
+            ..ev(NamedOp::Sync, 1, 2)
+        }
+    }
+
+    #[test]
+    fn loop_generations_fit_when_affine_and_regular() {
+        let trips: HashMap<StmtId, u64> = [(StmtId(9), 3)].into_iter().collect();
+        // Two threads, one arrival per iteration after one before the loop.
+        let one: Vec<Event> = (0..3).map(|k| at(5, 1 + k as i128, &[(9, k)])).collect();
+        let all = vec![one.clone(), one.clone()];
+        let events: Vec<&Event> = all.iter().flatten().collect();
+        let fit = fit_one(&all, StmtId(5), &events, &trips).expect("fits");
+        assert_eq!(fit.base, 1);
+        assert_eq!(
+            fit.loops,
+            vec![LoopFit {
+                stmt: StmtId(9),
+                modulus: 1,
+                stride: 1,
+                barrier_stride: 0
+            }]
+        );
+        // Skipped in the last iteration by one thread: not regular.
+        let short = vec![one.clone(), one[..2].to_vec()];
+        let events: Vec<&Event> = short.iter().flatten().collect();
+        assert!(fit_one(&short, StmtId(5), &events, &trips).is_none());
+        // Generations 0, 1, 3: not affine.
+        let bent = vec![vec![
+            at(5, 0, &[(9, 0)]),
+            at(5, 1, &[(9, 1)]),
+            at(5, 3, &[(9, 2)]),
+        ]];
+        let events: Vec<&Event> = bent.iter().flatten().collect();
+        assert!(fit_one(&bent, StmtId(5), &events, &trips).is_none());
+        // Different bases in two threads: no common function.
+        let other: Vec<Event> = (0..3).map(|k| at(5, k as i128, &[(9, k)])).collect();
+        let mixed = vec![one, other];
+        let events: Vec<&Event> = mixed.iter().flatten().collect();
+        assert!(fit_one(&mixed, StmtId(5), &events, &trips).is_none());
+    }
+
+    fn gen(op: NamedOp, barrier: i128, generation: i128) -> Event {
+        Event {
+            generation,
+            token: (op == NamedOp::Wait).then_some(generation),
+            ..ev(op, barrier, 2)
+        }
+    }
+
+    #[test]
+    fn recycling_in_a_schedule_neither_simulation_runs_is_found() {
+        // Thread 0 arrives at barrier 1 twice with only a sync on barrier 2
+        // (which thread 2 completes) in between: if thread 2 runs first,
+        // thread 0's second arrival comes before thread 1's first one.
+        let traces = vec![
+            vec![
+                gen(NamedOp::Arrive, 1, 0),
+                gen(NamedOp::Sync, 2, 0),
+                gen(NamedOp::Arrive, 1, 1),
+            ],
+            vec![gen(NamedOp::Sync, 1, 0), gen(NamedOp::Sync, 1, 1)],
+            vec![gen(NamedOp::Arrive, 2, 0)],
+        ];
+        assert!(count_mismatch(&traces).is_none());
+        assert!(simulate(&traces, false, 3).is_none());
+        assert!(simulate(&traces, true, 3).is_none());
+        let f = recycling_in_any_schedule(&traces)
+            .expect("acyclic")
+            .expect("recycling");
+        assert_eq!(f.kind, DiagnosticKind::BarrierRecycling);
+        // Waiting at barrier 1 in between makes every schedule safe.
+        let safe = vec![
+            vec![gen(NamedOp::Sync, 1, 0), gen(NamedOp::Sync, 1, 1)],
+            vec![gen(NamedOp::Sync, 1, 0), gen(NamedOp::Arrive, 1, 1)],
+        ];
+        assert!(recycling_in_any_schedule(&safe).expect("acyclic").is_none());
+    }
+
+    #[test]
+    fn stage_indexed_barriers_fit_with_a_modulus() {
+        let trips: HashMap<StmtId, u64> = [(StmtId(9), 6)].into_iter().collect();
+        // Barrier 1 + k % 2, generation k / 2: a two-stage pipeline.
+        let one: Vec<Event> = (0..6u64)
+            .map(|k| Event {
+                barrier: 1 + i128::from(k % 2),
+                ..at(5, i128::from(k / 2), &[(9, k)])
+            })
+            .collect();
+        let all = vec![one];
+        let events: Vec<&Event> = all.iter().flatten().collect();
+        let fit = fit_one(&all, StmtId(5), &events, &trips).expect("fits");
+        assert_eq!(fit.loops[0].modulus, 2);
+        assert_eq!(fit.at(&[5]), Some((2, 2)));
+    }
+
+    #[test]
+    fn periodic_values_fit() {
+        // floor((k + 1) / 2) - 1: the other stage of a two-stage pipeline.
+        let values = [-1, 0, 0, 1, 1, 2];
+        let fit = fit_periodic(&values).expect("fits");
+        assert_eq!((fit.modulus, fit.stride), (2, 1));
+        assert_eq!(fit.table, vec![-1, 0]);
+        assert!(fit_periodic(&[0, 1, 3, 7, 15, 31, 63, 127, 255, 511]).is_none());
     }
 
     #[test]

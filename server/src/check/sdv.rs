@@ -18,6 +18,7 @@ use z3::ast::{Ast, Bool};
 use z3::{Model, Params, SatResult, Solver};
 
 use super::diagnostic::DiagnosticKind;
+use super::injective::InjectiveOffsets;
 use super::profile::{Profile, QueryProfile};
 use super::report::{Divergence, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
 use super::symexec::{Encoder, ExecResult, Scenario, WarpRelation};
@@ -165,13 +166,24 @@ fn check_with_budget(
     opts: &CheckOptions,
     budget: &mut KernelBudget,
 ) -> (KernelReport, Profile) {
+    let start = Instant::now();
+    let analyses = Analyses::compute(kernel, opts);
+    // A Z3 context costs more than many a whole check (its term tables are
+    // about 34 MB of fresh memory, most of a one-file run's system time):
+    // a kernel whose every check is decided without the solver gets none.
+    if !needs_solver(kernel, opts, &analyses) {
+        return report_without_solver(kernel, opts, start);
+    }
+    // A kernel's time counts from here on without the context's creation
+    // (a process's first context takes far longer than the later ones).
+    let analyses_time = start.elapsed();
     let mut cfg = z3::Config::new();
     cfg.set_model_generation(true);
     let outcome = z3::with_z3_config(&cfg, || {
         // A panic must not unwind through `with_z3_config`, which would leave
         // this thread's default context switched; it is re-raised outside.
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            check_in_context(kernel, opts, budget)
+            check_in_context(kernel, opts, budget, analyses, analyses_time)
         }))
         .map_err(|panic| {
             panic
@@ -191,8 +203,11 @@ fn check_in_context(
     kernel: &Kernel,
     opts: &CheckOptions,
     budget: &mut KernelBudget,
+    analyses: Analyses<'_>,
+    analyses_time: Duration,
 ) -> (KernelReport, Profile) {
-    let start = Instant::now();
+    let now = Instant::now();
+    let start = now.checked_sub(analyses_time).unwrap_or(now);
     // The `smt` tactic's solver: `Solver::new()` builds Z3's whole default
     // tactic on creation, tens of milliseconds per fresh context; queries
     // are pushed and popped one by one anyway.
@@ -222,7 +237,7 @@ fn check_in_context(
                 }
             }
         });
-        let mut checker = Checker::new(kernel, opts, start, &solver, &lia, budget);
+        let mut checker = Checker::new(kernel, opts, start, &solver, &lia, budget, analyses);
         checker.profile.setup_ms = start.elapsed().as_secs_f64() * 1e3;
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.run()));
         let _ = done.send(());
@@ -347,6 +362,8 @@ struct Checker<'k, 's> {
     start: Instant,
     tree: LabelTree,
     cfg: Cfg,
+    /// Same-block scenarios decided by offsets injective in the thread id.
+    injective: InjectiveOffsets<'k>,
     enc: Encoder<'k>,
     solver: &'s Solver,
     queries: u32,
@@ -389,13 +406,19 @@ impl<'k, 's> Checker<'k, 's> {
         solver: &'s Solver,
         lia: &'s Solver,
         budget: &KernelBudget,
+        analyses: Analyses<'k>,
     ) -> Checker<'k, 's> {
-        let uniformity = Uniformity::compute(kernel);
-        let loops = LoopTable::new(kernel);
-        let tree = LabelTree::new(kernel);
-        let cfg = Cfg::with_uniformity(kernel, &uniformity);
+        let Analyses {
+            uniformity,
+            loops,
+            tree,
+            cfg,
+            injective,
+        } = analyses;
+        let named = super::named::check_named(kernel, opts);
         let mut enc = Encoder::new(kernel, opts, uniformity, loops);
         enc.set_deadline(budget.deadline);
+        enc.set_generations(named.generations.clone());
         let positions = tree
             .order
             .iter()
@@ -408,6 +431,7 @@ impl<'k, 's> Checker<'k, 's> {
             start,
             tree,
             cfg,
+            injective,
             enc,
             solver,
             lia,
@@ -426,7 +450,7 @@ impl<'k, 's> Checker<'k, 's> {
             profile: Profile::default(),
             rlimit_set: [None, None],
             positions,
-            named: super::named::check_named(kernel, opts),
+            named,
             async_findings: Vec::new(),
         }
     }
@@ -465,36 +489,7 @@ impl<'k, 's> Checker<'k, 's> {
     }
 
     fn accesses(&self) -> Vec<AccessStmt> {
-        let mut out = Vec::new();
-        for_each_stmt(&self.kernel.body, &mut |s| {
-            let (access, write, atomic, block_scoped) = match &s.kind {
-                StmtKind::Read { access, .. } => (access, false, false, false),
-                StmtKind::Write { access, .. } => (access, true, false, false),
-                StmtKind::Atomic { access, op, .. } => {
-                    (access, true, true, op.name.ends_with("_block"))
-                }
-                _ => return,
-            };
-            out.push(AccessStmt {
-                id: s.id,
-                array: access.array.0 as usize,
-                write,
-                atomic,
-                block_scoped,
-            });
-        });
-        out
-    }
-
-    /// Whether two arrays may be the same memory.
-    fn may_alias(&self, a: usize, b: usize) -> bool {
-        let (Some(x), Some(y)) = (self.kernel.arrays.get(a), self.kernel.arrays.get(b)) else {
-            return false;
-        };
-        if x.space != y.space {
-            return false;
-        }
-        a == b || x.may_alias_all || y.may_alias_all
+        kernel_accesses(self.kernel)
     }
 
     fn run(&mut self) {
@@ -508,20 +503,10 @@ impl<'k, 's> Checker<'k, 's> {
                     continue;
                 }
                 self.profile.pairs += 1;
-                // Decided without the solver: two atomics never race (unless
-                // one is block-scoped, see `check_pair`); arrays
-                // that cannot be the same memory (different arrays, or
-                // different address spaces) have no common byte; constant
-                // memory is not written by kernels.
-                let space = self.kernel.arrays.get(a.array).map(|d| d.space);
-                if (a.atomic && b.atomic && !a.block_scoped && !b.block_scoped)
-                    || !self.may_alias(a.array, b.array)
-                    || space.is_none_or(|s| s == MemSpace::Constant)
-                {
+                let Some(space) = pair_space(self.kernel, a, b) else {
                     self.profile.pairs_without_solver += 1;
                     continue;
-                }
-                let Some(space) = space else { continue };
+                };
                 self.current = (a.id, b.id);
                 if let Some(why) = self.over_budget() {
                     self.note_budget_spent(why);
@@ -534,56 +519,350 @@ impl<'k, 's> Checker<'k, 's> {
 
     /// All scenarios under which the pair can meet, most specific first.
     fn scenarios(&self, a: StmtId, b: StmtId, space: MemSpace) -> Vec<(Scenario, LoopRelation)> {
-        let common = self.tree.common_loops(a, b);
-        let mode = Blocking::for_space(space);
-        let warp_barriers = self.cfg.has_warp_barrier();
-        // A pair that meets only across warp barriers (`__syncwarp()`) is a
-        // race only between threads of different warps: those barriers order
-        // the threads of one warp and nothing else.
-        let warps = |meets_in_warp: bool| {
-            if !warp_barriers || meets_in_warp {
-                WarpRelation::Any
-            } else {
-                WarpRelation::Different
+        scenarios_to_solve(
+            &self.tree,
+            &self.cfg,
+            &self.injective,
+            self.enc.grid_may_have_several_blocks(),
+            a,
+            b,
+            space,
+        )
+    }
+}
+
+/// The analyses a check starts from (none of them uses the solver).
+struct Analyses<'k> {
+    uniformity: Uniformity,
+    loops: LoopTable,
+    tree: LabelTree,
+    cfg: Cfg,
+    injective: InjectiveOffsets<'k>,
+}
+
+impl<'k> Analyses<'k> {
+    fn compute(kernel: &'k Kernel, opts: &CheckOptions) -> Analyses<'k> {
+        let uniformity = Uniformity::compute(kernel);
+        let loops = LoopTable::new(kernel);
+        let tree = LabelTree::new(kernel);
+        let cfg = Cfg::with_uniformity(kernel, &uniformity);
+        let injective = InjectiveOffsets::new(kernel, opts, uniformity.clone());
+        Analyses {
+            uniformity,
+            loops,
+            tree,
+            cfg,
+            injective,
+        }
+    }
+}
+
+/// The scenarios of a pair the solver must decide: those of
+/// [`pair_scenarios`] minus the same-block ones in which the offsets are
+/// injective in the thread id (see `check::injective`).
+fn scenarios_to_solve(
+    tree: &LabelTree,
+    cfg: &Cfg,
+    injective: &InjectiveOffsets<'_>,
+    several_blocks: bool,
+    a: StmtId,
+    b: StmtId,
+    space: MemSpace,
+) -> Vec<(Scenario, LoopRelation)> {
+    // Byte ranges apart in every execution: no scenario needs the solver.
+    if injective.disjoint_ranges(a, b) {
+        return Vec::new();
+    }
+    let mut scenarios = pair_scenarios(tree, cfg, several_blocks, a, b, space);
+    let a_loops = tree.loops(a).len();
+    scenarios.retain(|(scenario, _)| {
+        !(scenario.same_block
+            && injective.disjoint_in_block(a, b, scenario.shared_loops.len(), a_loops))
+    });
+    scenarios
+}
+
+/// Whether any check of the kernel needs a solver query: a barrier the
+/// uniformity analysis cannot prove uniform, an asynchronous copy with its
+/// own thread's accesses, or a pair of accesses that may meet. It mirrors
+/// `Checker::run` decision by decision (over-approximating: where in doubt
+/// it says yes), so a kernel for which it says no gets from
+/// [`report_without_solver`] the report the solver path would give.
+fn needs_solver(kernel: &Kernel, opts: &CheckOptions, analyses: &Analyses<'_>) -> bool {
+    let several_blocks = !super::symexec::grid_known_single(opts);
+    if !divergence_cases(kernel, &analyses.uniformity, &analyses.tree, several_blocks)
+        .0
+        .is_empty()
+        || !kernel.asyncs.same_thread.is_empty()
+    {
+        return true;
+    }
+    let accesses = kernel_accesses(kernel);
+    for i in 0..accesses.len() {
+        for (a, b) in accesses[i..].iter().map(|b| (&accesses[i], b)) {
+            if !(a.write || b.write) {
+                continue;
             }
+            let Some(space) = pair_space(kernel, a, b) else {
+                continue;
+            };
+            if !scenarios_to_solve(
+                &analyses.tree,
+                &analyses.cfg,
+                &analyses.injective,
+                several_blocks,
+                a.id,
+                b.id,
+                space,
+            )
+            .is_empty()
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The report of a kernel [`needs_solver`] says needs no query: nothing
+/// races, no barrier diverges; named-barrier findings and the front end's
+/// notes as on the solver path (`Checker::finish`).
+fn report_without_solver(
+    kernel: &Kernel,
+    opts: &CheckOptions,
+    start: Instant,
+) -> (KernelReport, Profile) {
+    let named = super::named::check_named(kernel, opts);
+    let mut findings = named.findings.clone();
+    if let Some(finding) = named_skipped_finding(kernel, &named) {
+        findings.push(finding);
+    }
+    findings.extend(note_findings(kernel));
+    let verdict = if !named.findings.is_empty() {
+        Verdict::Divergent
+    } else if named.skipped.is_some() {
+        Verdict::Inconclusive
+    } else {
+        Verdict::RaceFree
+    };
+    let accesses = kernel_accesses(kernel);
+    let pairs = (0..accesses.len())
+        .flat_map(|i| accesses[i..].iter().map(move |b| (i, b)))
+        .filter(|(i, b)| accesses[*i].write || b.write)
+        .count() as u32;
+    let time_ms = start.elapsed().as_secs_f64() * 1000.0;
+    let profile = Profile {
+        setup_ms: time_ms,
+        pairs,
+        pairs_without_solver: pairs,
+        ..Profile::default()
+    };
+    let report = KernelReport {
+        name: kernel.name.clone(),
+        name_span: kernel.name_span,
+        verdict,
+        findings,
+        races: Vec::new(),
+        time_ms,
+        solver_queries: 0,
+    };
+    (report, profile)
+}
+
+/// The inconclusive finding for named/split barriers that are not modelled.
+fn named_skipped_finding(kernel: &Kernel, named: &super::named::NamedOutcome) -> Option<Finding> {
+    let why = named.skipped.as_ref()?;
+    // Deadlock freedom (the named barriers' analogue of barrier divergence)
+    // is not established: a warning, and the kernel is at best inconclusive,
+    // never silently race-free.
+    Some(Finding {
+        kind: DiagnosticKind::Inconclusive,
+        message: format!(
+            "named/split barriers order no memory here and deadlock freedom is not checked: {why}"
+        ),
+        span: kernel.name_span,
+        related: Vec::new(),
+        race: None,
+        divergence: None,
+    })
+}
+
+/// The front end's notes on the kernel, as `imprecision` findings.
+fn note_findings(kernel: &Kernel) -> Vec<Finding> {
+    kernel
+        .notes
+        .iter()
+        .map(|(span, note)| Finding {
+            kind: DiagnosticKind::Imprecision,
+            message: note.clone(),
+            span: *span,
+            related: Vec::new(),
+            race: None,
+            divergence: None,
+        })
+        .collect()
+}
+
+/// The memory accesses of the kernel, in program order.
+fn kernel_accesses(kernel: &Kernel) -> Vec<AccessStmt> {
+    let mut out = Vec::new();
+    for_each_stmt(&kernel.body, &mut |s| {
+        let (access, write, atomic, block_scoped) = match &s.kind {
+            StmtKind::Read { access, .. } => (access, false, false, false),
+            StmtKind::Write { access, .. } => (access, true, false, false),
+            StmtKind::Atomic { access, op, .. } => {
+                (access, true, true, op.name.ends_with("_block"))
+            }
+            _ => return,
         };
-        let mut out = Vec::new();
-        if self.cfg.same_iteration(a, b, &common, mode) {
-            let in_warp = warp_barriers && self.cfg.same_iteration(a, b, &common, mode.in_warp());
+        out.push(AccessStmt {
+            id: s.id,
+            array: access.array.0 as usize,
+            write,
+            atomic,
+            block_scoped,
+        });
+    });
+    out
+}
+
+/// All scenarios under which a pair of accesses can meet, most specific first.
+fn pair_scenarios(
+    tree: &LabelTree,
+    cfg: &Cfg,
+    several_blocks: bool,
+    a: StmtId,
+    b: StmtId,
+    space: MemSpace,
+) -> Vec<(Scenario, LoopRelation)> {
+    let common = tree.common_loops(a, b);
+    let mode = Blocking::for_space(space);
+    let warp_barriers = cfg.has_warp_barrier();
+    // A pair that meets only across warp barriers (`__syncwarp()`) is a
+    // race only between threads of different warps: those barriers order
+    // the threads of one warp and nothing else.
+    let warps = |meets_in_warp: bool| {
+        if !warp_barriers || meets_in_warp {
+            WarpRelation::Any
+        } else {
+            WarpRelation::Different
+        }
+    };
+    let mut out = Vec::new();
+    if cfg.same_iteration(a, b, &common, mode) {
+        let in_warp = warp_barriers && cfg.same_iteration(a, b, &common, mode.in_warp());
+        out.push((
+            Scenario::same_block(common.clone()).with_warps(warps(in_warp)),
+            LoopRelation::IntraIteration,
+        ));
+    }
+    for depth in (1..=common.len()).rev() {
+        if cfg.different_iterations(a, b, &common, depth, mode) {
+            let in_warp =
+                warp_barriers && cfg.different_iterations(a, b, &common, depth, mode.in_warp());
             out.push((
-                Scenario::same_block(common.clone()).with_warps(warps(in_warp)),
-                LoopRelation::IntraIteration,
+                Scenario::same_block(common[..depth - 1].to_vec()).with_warps(warps(in_warp)),
+                LoopRelation::InterIteration {
+                    depth: depth as u32,
+                },
             ));
         }
-        for depth in (1..=common.len()).rev() {
-            if self.cfg.different_iterations(a, b, &common, depth, mode) {
-                let in_warp = warp_barriers
-                    && self
-                        .cfg
-                        .different_iterations(a, b, &common, depth, mode.in_warp());
-                out.push((
-                    Scenario::same_block(common[..depth - 1].to_vec()).with_warps(warps(in_warp)),
-                    LoopRelation::InterIteration {
-                        depth: depth as u32,
-                    },
-                ));
-            }
-        }
-        if space == MemSpace::Global && self.enc.grid_may_have_several_blocks() {
-            // Threads of different blocks: only grid barriers order them.
-            let meet = !self.cfg.has_grid_barrier()
-                || self.cfg.same_iteration(a, b, &common, Blocking::GridOnly)
-                || (1..=common.len()).any(|d| {
-                    self.cfg
-                        .different_iterations(a, b, &common, d, Blocking::GridOnly)
-                });
-            if meet {
-                out.push((Scenario::different_blocks(), LoopRelation::InterBlock));
-            }
-        }
-        out
     }
+    if space == MemSpace::Global && several_blocks {
+        // Threads of different blocks: only grid barriers order them.
+        let meet = !cfg.has_grid_barrier()
+            || cfg.same_iteration(a, b, &common, Blocking::GridOnly)
+            || (1..=common.len())
+                .any(|d| cfg.different_iterations(a, b, &common, d, Blocking::GridOnly));
+        if meet {
+            out.push((Scenario::different_blocks(), LoopRelation::InterBlock));
+        }
+    }
+    out
+}
 
+/// A barrier (or work-group collective) of the kernel the solver must show
+/// every thread reaches (with uniform arguments), with the scenario to check
+/// it in; and the kernel's collectives (name, whether the uniformity analysis
+/// proves their arguments uniform).
+type DivergenceCases = (
+    Vec<(StmtId, Scenario)>,
+    std::collections::HashMap<StmtId, (String, bool)>,
+);
+
+/// The barriers whose divergence needs the solver (see [`DivergenceCases`]).
+fn divergence_cases(
+    kernel: &Kernel,
+    uniformity: &Uniformity,
+    tree: &LabelTree,
+    several_blocks: bool,
+) -> DivergenceCases {
+    let mut barriers = Vec::new();
+    let mut collectives = std::collections::HashMap::new();
+    for_each_stmt(&kernel.body, &mut |s| match &s.kind {
+        StmtKind::Barrier { scope, .. } => barriers.push((s.id, *scope)),
+        StmtKind::Collective {
+            name, uniform_args, ..
+        } => {
+            barriers.push((s.id, crate::ir::BarrierScope::Block));
+            let args_uniform = uniform_args.iter().all(|a| uniformity.is_uniform_expr(a));
+            collectives.insert(s.id, (name.clone(), args_uniform));
+        }
+        _ => {}
+    });
+    let mut cases = Vec::new();
+    for (id, scope) in barriers {
+        // The uniformity analysis (within a block) over-approximates
+        // divergence; only barriers it cannot prove uniform (reached, and
+        // for a collective also with uniform arguments) need the solver.
+        let args_uniform = collectives.get(&id).is_none_or(|(_, u)| *u);
+        if !uniformity.is_uniform_stmt(id) || !args_uniform {
+            let scenario = Scenario::same_block(tree.loops(id).to_vec());
+            // A warp barrier needs only the threads of each warp together.
+            let scenario = if scope == crate::ir::BarrierScope::Warp {
+                scenario.with_warps(WarpRelation::Same)
+            } else {
+                scenario
+            };
+            cases.push((id, scenario));
+        }
+        // A grid barrier must also be reached by every block: blockIdx
+        // is not uniform across the grid.
+        if scope == crate::ir::BarrierScope::Grid && several_blocks {
+            cases.push((id, Scenario::different_blocks()));
+        }
+    }
+    (cases, collectives)
+}
+
+/// Whether two arrays may be the same memory.
+fn may_alias(kernel: &Kernel, a: usize, b: usize) -> bool {
+    let (Some(x), Some(y)) = (kernel.arrays.get(a), kernel.arrays.get(b)) else {
+        return false;
+    };
+    if x.space != y.space {
+        return false;
+    }
+    a == b || x.may_alias_all || y.may_alias_all
+}
+
+/// The address space of a pair of accesses (one of them a write) that may
+/// race, or None when it is decided without the solver: two atomics never
+/// race (unless one is block-scoped, see `Checker::check_pair`); arrays that
+/// cannot be the same memory (different arrays, or different address
+/// spaces) have no common byte; constant memory is not written by kernels.
+fn pair_space(kernel: &Kernel, a: &AccessStmt, b: &AccessStmt) -> Option<MemSpace> {
+    let space = kernel.arrays.get(a.array).map(|d| d.space)?;
+    if (a.atomic && b.atomic && !a.block_scoped && !b.block_scoped)
+        || !may_alias(kernel, a.array, b.array)
+        || space == MemSpace::Constant
+    {
+        return None;
+    }
+    Some(space)
+}
+
+impl<'k, 's> Checker<'k, 's> {
     /// The facts every query of a scenario starts from.
     fn base_facts(&self, scenario: &Scenario, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
         let mut facts = self.enc.scenario_facts(scenario);
@@ -970,41 +1249,12 @@ impl<'k, 's> Checker<'k, 's> {
 
     fn check_divergence(&mut self) {
         let uniformity = self.enc.uniformity().clone();
-        let mut barriers = Vec::new();
-        let mut collectives = std::collections::HashMap::new();
-        for_each_stmt(&self.kernel.body, &mut |s| match &s.kind {
-            StmtKind::Barrier { scope, .. } => barriers.push((s.id, *scope)),
-            StmtKind::Collective {
-                name, uniform_args, ..
-            } => {
-                barriers.push((s.id, crate::ir::BarrierScope::Block));
-                let args_uniform = uniform_args.iter().all(|a| uniformity.is_uniform_expr(a));
-                collectives.insert(s.id, (name.clone(), args_uniform));
-            }
-            _ => {}
-        });
-        let mut cases = Vec::new();
-        for (id, scope) in barriers {
-            // The uniformity analysis (within a block) over-approximates
-            // divergence; only barriers it cannot prove uniform (reached, and
-            // for a collective also with uniform arguments) need the solver.
-            let args_uniform = collectives.get(&id).is_none_or(|(_, u)| *u);
-            if !uniformity.is_uniform_stmt(id) || !args_uniform {
-                let scenario = Scenario::same_block(self.tree.loops(id).to_vec());
-                // A warp barrier needs only the threads of each warp together.
-                let scenario = if scope == crate::ir::BarrierScope::Warp {
-                    scenario.with_warps(WarpRelation::Same)
-                } else {
-                    scenario
-                };
-                cases.push((id, scenario));
-            }
-            // A grid barrier must also be reached by every block: blockIdx
-            // is not uniform across the grid.
-            if scope == crate::ir::BarrierScope::Grid && self.enc.grid_may_have_several_blocks() {
-                cases.push((id, Scenario::different_blocks()));
-            }
-        }
+        let (cases, collectives) = divergence_cases(
+            self.kernel,
+            &uniformity,
+            &self.tree,
+            self.enc.grid_may_have_several_blocks(),
+        );
         for (id, scenario) in cases {
             // One finding per call: `__syncthreads_or` is a barrier and a
             // collective at the same place.
@@ -1149,15 +1399,22 @@ impl<'k, 's> Checker<'k, 's> {
     }
 
     /// Neither access is ordered before the other by a named or split
-    /// barrier (WEFT's happens-before): thread 1's access `a` precedes its
+    /// barrier (WEFT's happens-before): thread 1's access `a` precedes an
     /// arrival P, thread 2 waits at Q for P's generation or a later one of
     /// the same barrier, then makes access `b` (or the other way round).
     /// Generations of one barrier complete in order, so Q returns only after
     /// P's generation completed, which needs P. This relies on each
     /// generation taking each participant once (checked and reported as
     /// `barrier-recycling`) and on arrivals meeting the expected count
-    /// (`barrier-deadlock`). An operation with an unknown generation (in a
-    /// loop) orders nothing. None when the kernel has no such operations.
+    /// (`barrier-deadlock`). An operation with an unknown generation orders
+    /// nothing. None when the kernel has no such operations.
+    ///
+    /// In loops (see [`Self::instances_after`]) P may be the same operation
+    /// in a later iteration and Q one in an earlier iteration: with a fitted
+    /// generation `base + sum(stride * iteration)` and regular execution
+    /// (a thread that runs the operation runs it in every iteration), the
+    /// instance in another iteration runs too, with the generation the fit
+    /// gives for that iteration, whenever that iteration exists.
     fn named_unordered(
         &self,
         a: StmtId,
@@ -1170,27 +1427,34 @@ impl<'k, 's> Checker<'k, 's> {
         if r1.named.is_empty() || !self.named.well_synchronized {
             return None;
         }
-        let pos = |id: StmtId| self.positions.get(&id).copied().unwrap_or(usize::MAX);
         let ordered = |first: StmtId, x: &ExecResult, second: StmtId, y: &ExecResult| {
             let mut ways = Vec::new();
-            for p in x
-                .named
-                .iter()
-                .filter(|e| e.op.arrives() && pos(e.stmt) > pos(first))
-            {
-                let Some(gp) = &p.generation else { continue };
-                for q in y
-                    .named
-                    .iter()
-                    .filter(|e| e.op.waits() && pos(e.stmt) < pos(second))
-                {
-                    let Some(gq) = &q.generation else { continue };
-                    ways.push(Bool::and(&[
-                        &p.enabled,
-                        &q.enabled,
-                        &p.barrier.eq(&q.barrier),
-                        &gp.le(gq),
-                    ]));
+            // Through any threads and barriers: the generations that
+            // complete before `second` in every thread that runs it (from
+            // the concrete runs' happens-before order).
+            let seen = self.seen_before(second, y);
+            for p in x.named.iter().filter(|e| e.op.arrives()) {
+                for (p_exists, gp, bp) in self.instances(first, p, x, true) {
+                    for (id, latest) in &seen {
+                        ways.push(Bool::and(&[
+                            &p.enabled,
+                            &p_exists,
+                            &bp.eq(Int::from_i128(*id)),
+                            &gp.le(latest),
+                        ]));
+                    }
+                    for q in y.named.iter().filter(|e| e.op.waits()) {
+                        for (q_exists, gq, bq) in self.instances(second, q, y, false) {
+                            ways.push(Bool::and(&[
+                                &p.enabled,
+                                &q.enabled,
+                                &p_exists,
+                                &q_exists,
+                                &bp.eq(&bq),
+                                &gp.le(&gq),
+                            ]));
+                        }
+                    }
                 }
             }
             Bool::or(&ways)
@@ -1198,6 +1462,137 @@ impl<'k, 's> Checker<'k, 's> {
         let ab = ordered(a, r1, b, r2);
         let ba = ordered(b, r2, a, r1);
         Some(Bool::and(&[ab.not(), ba.not()]))
+    }
+
+    /// Per barrier, the latest generation that completes before access
+    /// `access` of thread `x` (at its iteration), from the fitted concrete
+    /// happens-before order; empty without a fit. Sound: every thread that
+    /// runs the access agrees on the fit, and a generation that completes
+    /// before it carries every arrival of that generation and earlier ones
+    /// (generations of a barrier complete in order, checked by recycling).
+    fn seen_before(&self, access: StmtId, x: &ExecResult) -> Vec<(i128, Int)> {
+        let Some(fit) = self.named.generations.seen.get(&access) else {
+            return Vec::new();
+        };
+        let k = match fit.in_loop {
+            Some(l) => match x.iterations.get(&l) {
+                Some(it) => Some(it.clone()),
+                None => return Vec::new(),
+            },
+            None => None,
+        };
+        fit.per_barrier
+            .iter()
+            .map(|(id, f)| {
+                let value = match &k {
+                    None => Int::from_i128(f.table.first().copied().unwrap_or(-1)),
+                    Some(k) => {
+                        let m = Int::from_i128(i128::from(f.modulus.max(1)));
+                        let (cycles, phase) = if f.modulus > 1 {
+                            (k.div(&m), Some(k.modulo(&m)))
+                        } else {
+                            (k.clone(), None)
+                        };
+                        let mut lookup = Int::from_i128(f.table.first().copied().unwrap_or(-1));
+                        if let Some(phase) = phase {
+                            for (r, v) in f.table.iter().enumerate().skip(1) {
+                                lookup = phase
+                                    .eq(Int::from_i64(r as i64))
+                                    .ite(&Int::from_i128(*v), &lookup);
+                            }
+                        }
+                        Int::add(&[Int::mul(&[Int::from_i128(f.stride), cycles]), lookup])
+                    }
+                };
+                (*id, value)
+            })
+            .collect()
+    }
+
+    /// Instances of named operation `e` a thread executes after (`after`)
+    /// or before its access `access`, each as (the instance exists, its
+    /// generation, its barrier). Let C be the loops around both. Same
+    /// iteration of C: `e` follows (precedes) the access in program order,
+    /// and loops around `e` only are at their first (last) iteration. Or, for
+    /// each loop L of C, the next (previous) iteration of L, when it exists,
+    /// with the loops inside L around `e` at their first (last) iteration.
+    /// An operation without a fitted generation has only its own instance.
+    fn instances(
+        &self,
+        access: StmtId,
+        e: &super::symexec::NamedEvent,
+        x: &ExecResult,
+        after: bool,
+    ) -> Vec<(Bool, Int, Int)> {
+        let pos = |id: StmtId| self.positions.get(&id).copied().unwrap_or(usize::MAX);
+        let Some(g) = &e.generation else {
+            return Vec::new();
+        };
+        let follows = if after {
+            pos(e.stmt) > pos(access)
+        } else {
+            pos(e.stmt) < pos(access)
+        };
+        let common = self.tree.common_loops(access, e.stmt);
+        let trips = &self.named.generations.trips;
+        let Some((fit, iters)) = &e.fitted else {
+            // Outside loops: program order alone.
+            return if follows && common.is_empty() {
+                vec![(Bool::from_bool(true), g.clone(), e.barrier.clone())]
+            } else {
+                Vec::new()
+            };
+        };
+        // The fitted loops of `e` must start with the common loops (the
+        // same loops in the same order); else nothing is claimed.
+        let aligned = common.len() <= fit.loops.len()
+            && common.iter().zip(&fit.loops).all(|(l, f)| *l == f.stmt);
+        if !aligned {
+            return Vec::new();
+        }
+        // Iteration numbers with loops from depth `from` on at their first
+        // (last) iteration, and the loop at depth `step_at` (if any) one
+        // iteration forward (back).
+        let shifted = |from: usize, step_at: Option<usize>| -> Option<Vec<Int>> {
+            fit.loops
+                .iter()
+                .zip(iters)
+                .enumerate()
+                .map(|(depth, (l, it))| {
+                    Some(if Some(depth) == step_at {
+                        Int::add(&[it.clone(), Int::from_i64(if after { 1 } else { -1 })])
+                    } else if depth >= from {
+                        if after {
+                            Int::from_i64(0)
+                        } else {
+                            Int::from_i128(i128::from(*trips.get(&l.stmt)?) - 1)
+                        }
+                    } else {
+                        it.clone()
+                    })
+                })
+                .collect()
+        };
+        let mut out = Vec::new();
+        if follows {
+            if let Some((g, b)) = shifted(common.len(), None).and_then(|i| e.fitted_at(&i)) {
+                out.push((Bool::from_bool(true), g, b));
+            }
+        }
+        for (depth, l) in common.iter().enumerate() {
+            let (Some(trip), Some(it)) = (trips.get(l), x.iterations.get(l)) else {
+                continue;
+            };
+            let exists = if after {
+                Int::add(&[it.clone(), Int::from_i64(1)]).lt(Int::from_i128(i128::from(*trip)))
+            } else {
+                it.ge(Int::from_i64(1))
+            };
+            if let Some((g, b)) = shifted(depth + 1, Some(depth)).and_then(|i| e.fitted_at(&i)) {
+                out.push((exists, g, b));
+            }
+        }
+        out
     }
 
     fn span_of(&self, id: StmtId) -> crate::ir::Span {
@@ -1213,18 +1608,7 @@ impl<'k, 's> Checker<'k, 's> {
         }
         findings.extend(self.named.findings.iter().cloned());
         findings.extend(self.async_findings.iter().cloned());
-        if let Some(why) = &self.named.skipped {
-            findings.push(Finding {
-                kind: DiagnosticKind::Imprecision,
-                message: format!(
-                    "named/split barriers order no memory here and deadlock freedom is not checked: {why}"
-                ),
-                span: self.kernel.name_span,
-                related: Vec::new(),
-                race: None,
-                divergence: None,
-            });
-        }
+        findings.extend(named_skipped_finding(self.kernel, &self.named));
         let mut shown = std::collections::HashSet::new();
         for race in &self.races {
             if race.benign {
@@ -1272,21 +1656,15 @@ impl<'k, 's> Checker<'k, 's> {
                 divergence: None,
             });
         }
-        for (span, note) in &self.kernel.notes {
-            findings.push(Finding {
-                kind: DiagnosticKind::Imprecision,
-                message: note.clone(),
-                span: *span,
-                related: Vec::new(),
-                race: None,
-                divergence: None,
-            });
-        }
+        findings.extend(note_findings(self.kernel));
         let verdict = if !self.divergences.is_empty() || !self.named.findings.is_empty() {
             Verdict::Divergent
         } else if self.races.iter().any(|r| !r.benign) || !self.async_findings.is_empty() {
             Verdict::Racy
-        } else if !self.undecided.is_empty() || self.budget_exceeded.is_some() {
+        } else if !self.undecided.is_empty()
+            || self.budget_exceeded.is_some()
+            || self.named.skipped.is_some()
+        {
             Verdict::Inconclusive
         } else {
             Verdict::RaceFree

@@ -238,6 +238,9 @@ pub struct ExecResult {
     pub collective_args: HashMap<StmtId, Vec<Val>>,
     /// Named and split barrier operations, in program order.
     pub named: Vec<NamedEvent>,
+    /// This thread's iteration number of each loop (0 for the first; the
+    /// iteration the body's one symbolic execution stands for).
+    pub iterations: HashMap<StmtId, Int>,
     /// Facts the execution relies on (loop invariants, type ranges), already guarded.
     pub assumptions: Vec<Bool>,
     /// Linear counters `value = init +/- k * step`, for cross-thread lemmas.
@@ -266,8 +269,43 @@ pub struct NamedEvent {
     /// precede it (its generation when every generation takes each
     /// participant once, which `barrier-recycling` checks); for a wait, the
     /// generation it waits for. None when unknown: an operation inside a
-    /// loop, after one inside a loop, or a wait without a known token.
+    /// loop, after one inside a loop, or a wait without a known token,
+    /// unless the concrete runs fit its generations (then it is
+    /// `base + sum(stride * iteration)`).
     pub generation: Option<Int>,
+    /// With a fitted generation: the fit and this thread's iteration number
+    /// of each loop around the operation (outermost first), so the
+    /// generation and barrier of the same operation in another iteration
+    /// are known.
+    pub fitted: Option<(super::named::GenerationFit, Vec<Int>)>,
+}
+
+impl NamedEvent {
+    /// (generation, barrier) of this operation at iteration numbers `iters`
+    /// (one per loop around it), from its fit.
+    pub fn fitted_at(&self, iters: &[Int]) -> Option<(Int, Int)> {
+        let (fit, _) = self.fitted.as_ref()?;
+        if iters.len() != fit.loops.len() {
+            return None;
+        }
+        let mut generation = vec![Int::from_i128(fit.base)];
+        let mut barrier = vec![Int::from_i128(fit.barrier_base)];
+        for (l, it) in fit.loops.iter().zip(iters) {
+            let m = Int::from_i128(i128::from(l.modulus.max(1)));
+            if l.stride != 0 {
+                let cycles = if l.modulus > 1 {
+                    it.div(&m)
+                } else {
+                    it.clone()
+                };
+                generation.push(Int::mul(&[Int::from_i128(l.stride), cycles]));
+            }
+            if l.barrier_stride != 0 {
+                barrier.push(Int::mul(&[Int::from_i128(l.barrier_stride), it.modulo(&m)]));
+            }
+        }
+        Some((Int::add(&generation), Int::add(&barrier)))
+    }
 }
 
 /// One thread's execution of an atomic increment or decrement.
@@ -323,6 +361,8 @@ pub struct Encoder<'k> {
     cache: RefCell<HashMap<(usize, Scenario), Rc<ExecResult>>>,
     /// Symbolic execution stops here (the kernel's wall-clock backstop).
     deadline: Option<std::time::Instant>,
+    /// Generations of named operations in loops, from the concrete runs.
+    generations: super::named::GenerationTable,
 }
 
 fn int_of(v: &Val) -> Int {
@@ -381,7 +421,7 @@ impl<'k> Encoder<'k> {
     ) -> Encoder<'k> {
         let mut facts = Vec::new();
         let launch = &opts.launch;
-        let (block_used, grid_used) = used_dimensions(kernel);
+        let (_, grid_used) = used_dimensions(kernel);
         // Assumption (documented in README, `--no-assume-unused-dims` drops
         // it): with a symbolic launch, a kernel that never reads the y (z)
         // component of threadIdx/blockDim (resp. blockIdx/gridDim) is launched
@@ -396,17 +436,7 @@ impl<'k> Encoder<'k> {
                 .unwrap_or(1024)
                 .max(1),
         );
-        let known_block: [Option<u32>; 3] = std::array::from_fn(|d| {
-            launch
-                .block_dim
-                .map(|b| b[d])
-                .or(launch.partial_block_dim[d])
-                .or(if d > 0 && assume_unused && !block_used[d] {
-                    Some(1)
-                } else {
-                    None
-                })
-        });
+        let known_block = known_block_dims(kernel, opts);
         let known_grid: [Option<u32>; 3] = std::array::from_fn(|d| {
             launch
                 .grid_dim
@@ -493,10 +523,7 @@ impl<'k> Encoder<'k> {
         };
         let tid: [[Val; 3]; 2] = std::array::from_fn(|t| ids("tid", &block_dim, t, &mut facts));
         let bid: [[Val; 3]; 2] = std::array::from_fn(|t| ids("bid", &grid_dim, t, &mut facts));
-        let grid_known_single = launch
-            .grid_dim
-            .map(|g| g.iter().all(|x| *x <= 1))
-            .unwrap_or(false);
+        let grid_known_single = grid_known_single(opts);
         Encoder {
             kernel,
             uniformity,
@@ -516,6 +543,7 @@ impl<'k> Encoder<'k> {
             funcs: RefCell::new(HashMap::new()),
             cache: RefCell::new(HashMap::new()),
             deadline: None,
+            generations: Default::default(),
         }
     }
 
@@ -729,6 +757,12 @@ impl<'k> Encoder<'k> {
         out
     }
 
+    /// Generations of named operations in loops (from the concrete runs of
+    /// the well-synchronization check).
+    pub fn set_generations(&mut self, generations: super::named::GenerationTable) {
+        self.generations = generations;
+    }
+
     /// Symbolic executions stop at `deadline` (their results are then
     /// marked incomplete).
     pub fn set_deadline(&mut self, deadline: std::time::Instant) {
@@ -808,6 +842,33 @@ impl<'k> Encoder<'k> {
 /// Whether the kernel reads y/z components of (threadIdx or blockDim, blockIdx or gridDim).
 /// Which dimensions of (threadIdx/blockDim, blockIdx/gridDim) the kernel reads
 /// (x always counts as read).
+/// The block extents the launch of `opts` fixes: given ones, and 1 in a
+/// dimension the kernel never reads (unless `--no-assume-unused-dims`).
+pub fn known_block_dims(kernel: &Kernel, opts: &CheckOptions) -> [Option<u32>; 3] {
+    let launch = &opts.launch;
+    let (block_used, _) = used_dimensions(kernel);
+    let assume_unused = !launch.no_unused_dims_assumption;
+    std::array::from_fn(|d| {
+        launch
+            .block_dim
+            .map(|b| b[d])
+            .or(launch.partial_block_dim[d])
+            .or(if d > 0 && assume_unused && !block_used[d] {
+                Some(1)
+            } else {
+                None
+            })
+    })
+}
+
+/// Whether the launch of `opts` is known to have a single block.
+pub fn grid_known_single(opts: &CheckOptions) -> bool {
+    opts.launch
+        .grid_dim
+        .map(|g| g.iter().all(|x| *x <= 1))
+        .unwrap_or(false)
+}
+
 fn used_dimensions(kernel: &Kernel) -> ([bool; 3], [bool; 3]) {
     fn scan(e: &Expr, out: &mut ([bool; 3], [bool; 3])) {
         match e {
@@ -1564,9 +1625,14 @@ impl Exec<'_, '_> {
         let (barrier, _) = self.expr_int(barrier, ScalarTy::INT);
         let in_loop = !self.loop_stack.is_empty();
         let arrivals: Vec<&NamedEvent> = self.out.named.iter().filter(|e| e.op.arrives()).collect();
-        // An operation in a loop runs an unknown number of times: the
-        // generations of it and of everything after it are unknown.
-        let own = if in_loop || arrivals.iter().any(|e| e.generation.is_none()) {
+        // An operation in a loop runs several times: counting its statement
+        // once is wrong there and after it, so those take the concrete
+        // runs' fit below (or stay unknown).
+        let own = if in_loop
+            || arrivals
+                .iter()
+                .any(|e| e.generation.is_none() || e.fitted.is_some())
+        {
             None
         } else {
             let zero = Int::from_i64(0);
@@ -1618,12 +1684,41 @@ impl Exec<'_, '_> {
                 }
             }
         }
+        // Without a symbolic count (in or after a loop), the concrete runs'
+        // fit, where one exists: `base + sum(stride * iteration)`, the same
+        // function in every thread that executes the operation.
+        let mut fitted = None;
+        let generation = match (generation, self.enc.generations.fits.get(&id)) {
+            (Some(g), _) => Some(g),
+            (None, Some(fit)) => {
+                let iters: Option<Vec<Int>> = fit
+                    .loops
+                    .iter()
+                    .map(|l| self.out.iterations.get(&l.stmt).cloned())
+                    .collect();
+                iters.and_then(|iters| {
+                    let event = NamedEvent {
+                        stmt: id,
+                        op,
+                        enabled: enabled.clone(),
+                        barrier: barrier.clone(),
+                        generation: None,
+                        fitted: Some((fit.clone(), iters.clone())),
+                    };
+                    let (g, _) = event.fitted_at(&iters)?;
+                    fitted = event.fitted;
+                    Some(g)
+                })
+            }
+            (None, None) => None,
+        };
         self.out.named.push(NamedEvent {
             stmt: id,
             op,
             enabled,
             barrier,
             generation,
+            fitted,
         });
     }
 
@@ -1803,6 +1898,31 @@ impl Exec<'_, '_> {
         let mut inner = outer.clone();
         inner.push(id);
 
+        // The iteration number of the arbitrary iteration, `0 <= it < trip`,
+        // for loops around named operations whose trip count the concrete
+        // runs show the same in every thread (only those take part in
+        // generation fits; other kernels' encodings are unchanged). Linked to
+        // a linear counter below; otherwise free (it then ranges over every
+        // iteration, which over-approximates).
+        let iteration = self
+            .enc
+            .generations
+            .trips
+            .get(&id)
+            .copied()
+            .and_then(|trip| {
+                let Val::I(it, _) =
+                    self.havoc(&format!("iter{}", id.0), ScalarTy::INT, true, &inner)
+                else {
+                    return None;
+                };
+                self.out.assumptions.push(Bool::and(&[
+                    it.ge(Int::from_i64(0)),
+                    it.lt(Int::from_i128(i128::from(trip))),
+                ]));
+                self.out.iterations.insert(id, it.clone());
+                Some(it)
+            });
         // Head: the state at the start of an arbitrary iteration.
         for v in &info.modified {
             let ty = self.var_ty(*v);
@@ -1827,6 +1947,36 @@ impl Exec<'_, '_> {
                 &mut head_facts,
                 &mut exit_facts,
             );
+        }
+
+        // A linear counter updated exactly once per iteration (a top-level
+        // statement of the step, which every iteration that does not leave
+        // the loop runs) has the value `init +/- it * e` at the head of
+        // iteration `it`.
+        for counter in info.counters.iter().filter(|_| iteration.is_some()) {
+            let Some(iteration) = &iteration else { break };
+            if !matches!(counter.op, UpdateOp::Add | UpdateOp::Sub)
+                || !updated_once_per_iteration(step, counter.var)
+            {
+                continue;
+            }
+            let v = counter.var;
+            let (Some(Some(Val::I(init, _))), Some(Some(Val::I(head, _)))) =
+                (pre_env.get(v.0 as usize), head_env.get(v.0 as usize))
+            else {
+                continue;
+            };
+            let (init, head) = (init.clone(), head.clone());
+            let saved = std::mem::replace(&mut self.env, pre_env.clone());
+            let (operand, _) = self.expr_int(&counter.operand, self.var_ty(v));
+            self.env = saved;
+            let product = Int::mul(&[iteration.clone(), operand]);
+            let exact = if counter.op == UpdateOp::Add {
+                Int::add(&[init, product])
+            } else {
+                Int::sub(&[init, product])
+            };
+            head_facts.push(head.eq(&exact));
         }
 
         self.loop_stack.push(id);
@@ -2097,6 +2247,14 @@ impl Exec<'_, '_> {
         self.env = saved;
         result
     }
+}
+
+/// Whether `var` is assigned exactly once per iteration: by a top-level
+/// statement of the loop's step (and nowhere else, as for any counter).
+fn updated_once_per_iteration(step: &Block, var: VarId) -> bool {
+    step.stmts
+        .iter()
+        .any(|s| matches!(&s.kind, StmtKind::Assign { var: v, .. } if *v == var))
 }
 
 /// `x mod m` for `x` in range `r`. Within one period either side of

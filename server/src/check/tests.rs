@@ -116,6 +116,17 @@ impl B {
     }
 }
 
+/// `tid < 32 ? tid : tid`: the thread id behind a select, which the
+/// injectivity fast path (`check::injective`) does not see through.
+fn opaque_tid() -> Expr {
+    Expr::Select(
+        Box::new(bin(BinOp::Lt, tid(), int(32))),
+        Box::new(tid()),
+        Box::new(tid()),
+        ScalarTy::INT,
+    )
+}
+
 fn opts(block: Option<u32>) -> CheckOptions {
     CheckOptions {
         launch: LaunchConfig {
@@ -622,7 +633,9 @@ fn profile_counts_pairs_decided_without_the_solver() {
     for with_barrier in [false, true] {
         let mut b = B::new();
         let x = b.var("x");
-        let mut stmts = vec![b.write(tid(), tid())];
+        // `s[tid < 32 ? tid : tid]`: a select, which the injectivity fast
+        // path leaves to the solver.
+        let mut stmts = vec![b.write(opaque_tid(), tid())];
         if with_barrier {
             stmts.push(b.barrier());
         }
@@ -673,7 +686,7 @@ fn budget_is_shared_by_the_checks_of_one_kernel() {
     let mut b = B::new();
     let x = b.var("x");
     let stmts = vec![
-        b.write(tid(), tid()),
+        b.write(opaque_tid(), tid()),
         b.barrier(),
         b.read(x, bin(BinOp::Add, tid(), int(1))),
     ];
@@ -726,4 +739,178 @@ fn past_the_deadline_the_kernel_is_inconclusive() {
     let r = check_kernel_within(&b.k, &o, &mut budget);
     assert_eq!(r.verdict, Verdict::Inconclusive, "{:#?}", r.findings);
     assert!(r.races.is_empty());
+}
+
+/// A kernel whose every check is decided without the solver gets no solver
+/// context and the report the solver path gives: race-free, notes kept.
+#[test]
+fn kernel_without_queries_is_decided_without_a_solver() {
+    let mut b = B::new();
+    let x = b.var("x");
+    let r = b.read(x, tid());
+    b.k.body = B::block(vec![r]);
+    b.k.notes.push((Span::new(1, 2), "a front-end note".into()));
+    let (report, profile) = check_kernel_profiled(&b.k, &opts(Some(64)));
+    assert_eq!(report.verdict, Verdict::RaceFree, "{:#?}", report.findings);
+    assert_eq!((report.solver_queries, profile.queries), (0, 0));
+    assert_eq!(profile.work, 0);
+    assert!(report
+        .findings
+        .iter()
+        .any(|f| f.kind == DiagnosticKind::Imprecision && f.message == "a front-end note"));
+    // A barrier the uniformity analysis cannot prove uniform still needs
+    // the solver, and is found divergent.
+    let mut b = B::new();
+    let bar = b.barrier();
+    let iff = b.s(StmtKind::If {
+        cond: bin(BinOp::Lt, tid(), int(16)),
+        then_: B::block(vec![bar]),
+        else_: Block::default(),
+    });
+    b.k.body = B::block(vec![iff]);
+    let (report, profile) = check_kernel_profiled(&b.k, &opts(Some(64)));
+    assert_eq!(report.verdict, Verdict::Divergent);
+    assert!(profile.queries > 0);
+}
+
+fn access_at(offset: Expr, size: u32) -> Access {
+    Access {
+        array: ArrayId(0),
+        offset,
+        size,
+        ty: ScalarTy::INT,
+    }
+}
+
+/// `s[tid] = ...` and `x = s[tid]; s[tid] = x + 1`: offsets injective in the
+/// thread id, decided without a single solver query.
+#[test]
+fn injective_offsets_are_decided_without_the_solver() {
+    let mut b = B::new();
+    let x = b.var("x");
+    let r = b.read(x, tid());
+    let w = b.write(tid(), bin(BinOp::Add, Expr::Var(x), int(1)));
+    b.k.body = B::block(vec![r, w]);
+    for block in [Some(64), None] {
+        let (report, profile) = check_kernel_profiled(&b.k, &opts(block));
+        assert_eq!(report.verdict, Verdict::RaceFree, "{:#?}", report.findings);
+        assert_eq!(profile.queries, 0, "{block:?}");
+        assert_eq!(profile.pairs, profile.pairs_without_solver);
+    }
+    // Through a local defined once at the top level: `int i = 2 * tid + 1`.
+    let mut b = B::new();
+    let i = b.var("i");
+    let def = b.s(StmtKind::Assign {
+        var: i,
+        value: bin(BinOp::Add, bin(BinOp::Mul, int(2), tid()), int(1)),
+    });
+    let w = b.write(Expr::Var(i), int(0));
+    let x = b.var("x");
+    let r = b.read(x, Expr::Var(i));
+    b.k.body = B::block(vec![def, w, r]);
+    let (report, profile) = check_kernel_profiled(&b.k, &opts(Some(64)));
+    assert_eq!(report.verdict, Verdict::RaceFree, "{:#?}", report.findings);
+    assert_eq!(profile.queries, 0);
+}
+
+/// Where the theorem's side conditions fail, the pair goes to the solver,
+/// which finds the race.
+#[test]
+fn non_injective_offsets_fall_back_to_the_solver() {
+    let racy = |b: &B, o: CheckOptions| {
+        let (report, profile) = check_kernel_profiled(&b.k, &o);
+        assert_eq!(report.verdict, Verdict::Racy, "{:#?}", report.findings);
+        assert!(profile.queries > 0);
+    };
+    // `s[tid / 2]`: not affine.
+    let mut b = B::new();
+    let w = b.write(bin(BinOp::Div, tid(), int(2)), tid());
+    b.k.body = B::block(vec![w]);
+    racy(&b, opts(Some(64)));
+    // A 4-byte store every 2 bytes: neighbours overlap.
+    let mut b = B::new();
+    let offset = bin(BinOp::Mul, tid(), int(2));
+    let w = b.s(StmtKind::Write {
+        access: access_at(offset, 4),
+        value: tid(),
+    });
+    b.k.body = B::block(vec![w]);
+    racy(&b, opts(Some(64)));
+    // `s[(unsigned char)tid]` with 512 threads: wraps, threads 0 and 256 collide.
+    let mut b = B::new();
+    let byte = ScalarTy::Int {
+        bits: 8,
+        signed: false,
+    };
+    let w = b.write(Expr::Cast(byte, Box::new(tid())), tid());
+    b.k.body = B::block(vec![w]);
+    racy(&b, opts(Some(512)));
+    // A two-dimensional block: threads differing in y share `s[tid.x]`.
+    let mut b = B::new();
+    let tid_y = Expr::Cast(
+        ScalarTy::INT,
+        Box::new(Expr::Builtin(Builtin::ThreadIdx(1))),
+    );
+    let w = b.write(tid(), tid_y);
+    b.k.body = B::block(vec![w]);
+    let mut o = opts(None);
+    o.launch.block_dim = Some([8, 8, 1]);
+    racy(&b, o);
+    // `s[tid + k] = 1; k = 1; x = s[tid + k]`: `k` changes between the two
+    // statements, so equal expressions are not equal offsets.
+    let mut b = B::new();
+    let k = b.var("k");
+    let x = b.var("x");
+    let k0 = b.s(StmtKind::Assign {
+        var: k,
+        value: tid(),
+    });
+    let w = b.write(bin(BinOp::Add, tid(), Expr::Var(k)), tid());
+    let k1 = b.s(StmtKind::Assign {
+        var: k,
+        value: int(1),
+    });
+    let r = b.read(x, bin(BinOp::Add, tid(), Expr::Var(k)));
+    b.k.body = B::block(vec![k0, w, k1, r]);
+    racy(&b, opts(Some(64)));
+}
+
+/// `s[tid] = ...; x = s[tid + 64]` with 64 threads: the byte ranges
+/// [0, 256) and [256, 512) never meet, decided without the solver; with 65
+/// threads they meet (thread 64 writes what thread 0 reads) and the solver
+/// finds the race.
+#[test]
+fn disjoint_offset_ranges_are_decided_without_the_solver() {
+    let mut b = B::new();
+    let x = b.var("x");
+    let w = b.write(tid(), tid());
+    let r = b.read(x, bin(BinOp::Add, tid(), int(64)));
+    b.k.body = B::block(vec![w, r]);
+    let (report, profile) = check_kernel_profiled(&b.k, &opts(Some(64)));
+    assert_eq!(report.verdict, Verdict::RaceFree, "{:#?}", report.findings);
+    // The store with itself by injectivity, the store and the load by ranges.
+    assert_eq!((profile.pairs_without_solver, profile.queries), (2, 0));
+    let (report, _) = check_kernel_profiled(&b.k, &opts(Some(65)));
+    assert_eq!(report.verdict, Verdict::Racy, "{:#?}", report.findings);
+    // A symbolic block size bounds nothing: the solver decides the
+    // store-load pair.
+    let (report, profile) = check_kernel_profiled(&b.k, &opts(None));
+    assert_eq!(report.verdict, Verdict::Racy);
+    assert_eq!(profile.pairs_without_solver, 1);
+    // Two arrays that may alias: offsets apart say nothing.
+    let mut b = B::new();
+    b.k.arrays[0].space = MemSpace::Global;
+    b.k.arrays[0].may_alias_all = true;
+    let mut other = b.k.arrays[0].clone();
+    other.name = "t".into();
+    b.k.arrays.push(other);
+    let w = b.write(tid(), tid());
+    let x = b.var("x");
+    let mut r = b.read(x, bin(BinOp::Add, tid(), int(64)));
+    if let StmtKind::Read { access, .. } = &mut r.kind {
+        access.array = ArrayId(1);
+    }
+    b.k.body = B::block(vec![w, r]);
+    let (report, _) = check_kernel_profiled(&b.k, &opts(Some(64)));
+    assert_eq!(report.verdict, Verdict::Racy, "{:#?}", report.findings);
 }

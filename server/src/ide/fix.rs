@@ -6,14 +6,19 @@
 
 use std::path::Path;
 
+use super::file::check_guarded_within;
 use super::guard::guarded;
 use super::{check_guarded, lower_guarded, Settings};
+use crate::check::{DiagnosticKind, KernelBudget, Verdict};
 use crate::config::resolve::{ConfigError, Explicit, FileConfig};
 use crate::config::{CheckOptions, CostModel};
 use crate::frontend::FsIncludes;
 use crate::ir::{Kernel, SourceFileInfo};
 use crate::synth::report::{fix_program, remaining_budget, FileFix};
-use crate::synth::{repair_kernel_configured, KernelRepair, RepairConfig, SynthOptions};
+use crate::synth::{
+    apply_edits, repair_kernel_configured, KernelRepair, RepairConfig, RepairStatus, SynthOptions,
+    TextEdit,
+};
 
 /// What `fix` may do besides the launch configuration.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -58,6 +63,16 @@ pub fn fix_file(
             grid_barriers: fix.grid_barriers,
             ..RepairConfig::default()
         };
+        // Warp-specialized synchronisation first: its clear fixes (the
+        // editor's quick fixes) when they make the kernel race-free.
+        if let Some(repaired) = guarded("the synchronisation repair", || {
+            sync_repair(path, k, files, &opts.check, &cost)
+        })
+        .ok()
+        .flatten()
+        {
+            return repaired;
+        }
         guarded("the synthesizer", || {
             repair_kernel_configured(k, files, &opts, config)
         })
@@ -77,4 +92,147 @@ pub fn fix_file(
         &mut relower,
     );
     (fixed, config_error)
+}
+
+/// Most quick fixes applied one after another by [`sync_repair`].
+const MAX_SYNC_FIXES: usize = 8;
+
+/// Repairs `async-copy` and `barrier-deadlock` findings with the editor's
+/// quick fixes (`synth::waits`: insert the missing wait, set a named
+/// barrier's count to the threads that reach it), one at a time, each kept
+/// only if the edited text, lowered and checked again, has fewer defects
+/// (the code actions' rule). The result counts only if the kernel then
+/// checks race-free; None otherwise (and for kernels without named barriers
+/// or asynchronous copies), so the barrier synthesizer takes over.
+fn sync_repair(
+    path: &Path,
+    kernel: &Kernel,
+    files: &[SourceFileInfo],
+    options: &CheckOptions,
+    model: &CostModel,
+) -> Option<KernelRepair> {
+    if kernel.asyncs.accesses.is_empty() && !crate::check::named::has_named_barriers(kernel) {
+        return None;
+    }
+    let started = std::time::Instant::now();
+    let original = files.first()?.text.clone();
+    let mut budget = KernelBudget::new(options);
+    let mut text = original.clone();
+    let mut current = kernel.clone();
+    let mut report = check_guarded_within(&current, options, &mut budget);
+    let mut checks = 1u32;
+    let fixable = |kind: DiagnosticKind| {
+        matches!(
+            kind,
+            DiagnosticKind::AsyncCopy | DiagnosticKind::BarrierDeadlock
+        )
+    };
+    if !report.findings.iter().any(|f| fixable(f.kind)) {
+        return None;
+    }
+    for _ in 0..MAX_SYNC_FIXES {
+        if report.verdict == Verdict::RaceFree {
+            break;
+        }
+        let mut improved = false;
+        for finding in report.findings.iter().filter(|f| fixable(f.kind)) {
+            let edit = match finding.kind {
+                DiagnosticKind::AsyncCopy => {
+                    crate::synth::waits::missing_wait(&current, finding, &text)
+                }
+                _ => crate::synth::waits::fix_barrier_count(finding, &text),
+            };
+            let Some(edit) = edit else { continue };
+            let Ok(edited) = apply_edits(&text, &edit.edits) else {
+                continue;
+            };
+            let program = lower_guarded(path, &edited, &FsIncludes);
+            let Some(fixed) =
+                crate::synth::report::find_kernel(&program, &current.name, current.span.start)
+                    .cloned()
+            else {
+                continue;
+            };
+            let after = check_guarded_within(&fixed, options, &mut budget);
+            checks += 1;
+            if after.defects() < report.defects() {
+                (text, current, report) = (edited, fixed, after);
+                improved = true;
+                break;
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+    if report.verdict != Verdict::RaceFree || text == original {
+        return None;
+    }
+    // The fixes add waits and change counts, never block barriers.
+    let (barriers, cost) = barrier_cost(kernel, model);
+    Some(KernelRepair {
+        name: kernel.name.clone(),
+        status: RepairStatus::Repaired,
+        barriers_before: barriers,
+        barriers_after: barriers,
+        cost_before: cost,
+        cost_after: cost,
+        oracle_calls: checks,
+        time_ms: started.elapsed().as_secs_f64() * 1000.0,
+        edits: vec![whole_difference(&original, &text)],
+        reason: None,
+        fixes: Vec::new(),
+        optimal: false,
+        verified: Some(Box::new(current)),
+    })
+}
+
+/// The kernel's block barriers and their cost under `model`.
+fn barrier_cost(kernel: &Kernel, model: &CostModel) -> (u32, f64) {
+    let tree = crate::ir::walk::LabelTree::new(kernel);
+    let mut count = 0u32;
+    let mut total = 0.0;
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+        if matches!(s.kind, crate::ir::StmtKind::Barrier { .. }) {
+            count += 1;
+            total += crate::synth::cost::cost(
+                model,
+                tree.loops(s.id).len() as u32,
+                tree.conds(s.id).len() as u32,
+            );
+        }
+    });
+    (count, total)
+}
+
+/// One edit turning `before` into `after`: the span between their common
+/// prefix and common suffix (on character boundaries).
+fn whole_difference(before: &str, after: &str) -> TextEdit {
+    let prefix = before
+        .char_indices()
+        .zip(after.chars())
+        .find(|((_, a), b)| a != b)
+        .map_or(before.len().min(after.len()), |((i, _), _)| i);
+    let max_suffix = before.len().min(after.len()) - prefix;
+    let suffix = before[prefix..]
+        .chars()
+        .rev()
+        .zip(after[prefix..].chars().rev())
+        .take_while(|(a, b)| a == b)
+        .map(|(a, _)| a.len_utf8())
+        .scan(0usize, |sum, n| {
+            *sum += n;
+            Some(*sum)
+        })
+        .take_while(|sum| *sum <= max_suffix)
+        .last()
+        .unwrap_or(0);
+    TextEdit {
+        span: crate::base::Span {
+            file: crate::base::FileId(0),
+            start: prefix as u32,
+            end: (before.len() - suffix) as u32,
+        },
+        new_text: after[prefix..after.len() - suffix].to_string(),
+    }
 }

@@ -423,6 +423,11 @@ pub enum StmtKind {
     },
 }
 
+/// Name prefix of the variable holding a `cuda::barrier`'s expected count
+/// when `init(&bar, n)` computes it at run time: one value for the whole
+/// block (the barrier object is shared), written by the initialising thread.
+pub const BARRIER_COUNT_VAR: &str = "$barrier_count";
+
 /// What a named or split barrier operation does (WEFT's `bar.sync` /
 /// `bar.arrive`, `cuda::barrier`'s `arrive_and_wait` / `arrive` / `wait`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

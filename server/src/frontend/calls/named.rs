@@ -53,6 +53,8 @@ pub(crate) struct AsyncState {
     /// Expected counts from `init(&bar, n)`, when `n` is thread-independent
     /// and made of constants and launch sizes.
     counts: HashMap<i128, Expr>,
+    /// The memory of barrier objects `init` was seen on (at constant offsets).
+    objects: HashMap<i128, (crate::ir::ArrayId, Expr)>,
 }
 
 impl AsyncState {
@@ -786,11 +788,64 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 let id = self.barrier_object(args[0]);
                 let vals = self.eval_args(&args[1..])?;
-                if let (Expr::Int(k, _), Some(Val::Scalar(count, t))) = (&id, vals.first()) {
-                    if launch_constant(count) {
+                // The object's memory: `init` stores to it; arrivals and
+                // waits read it (their own updates are atomic, so they do not
+                // race with each other), so a use not ordered after the
+                // initialisation is a race on the object.
+                if let (
+                    Expr::Int(k, _),
+                    Val::Ptr {
+                        target: crate::frontend::lowerer::Target::Array(array),
+                        offset: offset @ Expr::Int(..),
+                        ..
+                    },
+                ) = (&id, self.rvalue(args[0])?)
+                {
+                    let access = self.access(array, offset.clone(), ScalarTy::ULONG);
+                    self.push(
+                        StmtKind::Write {
+                            access,
+                            value: int(0, ScalarTy::ULONG),
+                        },
+                        n,
+                    );
+                    self.asyncs.objects.insert(*k, (array, offset));
+                }
+                let Expr::Int(k, _) = id else {
+                    return Ok(Some(Val::Void));
+                };
+                match vals.first() {
+                    Some(Val::Scalar(count, t)) if launch_constant(count) => {
                         self.asyncs
                             .counts
-                            .insert(*k, conv(count.clone(), *t, ScalarTy::INT));
+                            .insert(k, conv(count.clone(), *t, ScalarTy::INT));
+                    }
+                    other => {
+                        // A count computed at run time: the initialising
+                        // thread's value, kept in a variable every thread's
+                        // operations on the object read (the well-synchronization
+                        // check shares it across the block; without a value it
+                        // is not checked, never assumed to match).
+                        let var = self.new_var(
+                            &format!(
+                                "{}{}",
+                                crate::ir::BARRIER_COUNT_VAR,
+                                k - OBJECT_BARRIER_BASE
+                            ),
+                            ScalarTy::INT,
+                            n,
+                        );
+                        match other {
+                            Some(Val::Scalar(count, t)) => self.push(
+                                StmtKind::Assign {
+                                    var,
+                                    value: conv(count.clone(), *t, ScalarTy::INT),
+                                },
+                                n,
+                            ),
+                            _ => self.push(StmtKind::Havoc { var }, n),
+                        }
+                        self.asyncs.counts.insert(k, Expr::Var(var));
                     }
                 }
                 Ok(Some(Val::Void))
@@ -914,6 +969,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             Expr::Int(k, _) => self.asyncs.counts.get(k).cloned(),
             _ => None,
         };
+        let object = match &barrier {
+            Expr::Int(k, _) => self.asyncs.objects.get(k).cloned(),
+            _ => None,
+        };
+        if let Some((array, offset)) = object {
+            let dest = self.tmp(ScalarTy::ULONG, n);
+            let access = self.access(array, offset, ScalarTy::ULONG);
+            self.push(StmtKind::Read { dest, access }, n);
+        }
         self.named_barrier(n, op, barrier, count, token);
         Ok(Some(match (op, token) {
             (NamedOp::Arrive, Some(t)) => Val::Scalar(Expr::Var(t), ScalarTy::INT),

@@ -1,0 +1,455 @@
+//! Pairs of accesses decided without the solver: byte offsets injective in
+//! the thread id.
+//!
+//! Theorem. Let two distinct threads t1, t2 of one block (blockDim.y =
+//! blockDim.z = 1, so t1.x != t2.x) access the bytes [o1, o1 + s1) and
+//! [o2, o2 + s2), where o1 - o2 = c * (t1.x - t2.x) modulo 2^m (or exactly),
+//! with s = max(s1, s2), |c| >= s and |c| * (blockDim.x - 1) <= 2^m - s. Then
+//! the byte ranges are disjoint. Proof: o1 - o2 = k + j * 2^m with k = c *
+//! (t1.x - t2.x), so s <= |c| <= |k| <= 2^m - s. If j = 0, |o1 - o2| = |k| >= s;
+//! otherwise |o1 - o2| >= 2^m - |k| >= s. Either way neither range reaches the
+//! other's start.
+//!
+//! The congruence comes from the offset expression: `threadIdx.x` has
+//! coefficient 1; a value the same in both threads (uniform within the block,
+//! at the same dynamic instance) has coefficient 0 and difference exactly 0;
+//! `+`, `-`, negation, multiplication and left shift by a constant combine
+//! coefficients; and every operation or conversion of a `w`-bit integer type
+//! is exact or wraps modulo 2^w (the encoder's unsigned arithmetic), which
+//! keeps the congruence modulo 2^min(m, w) (multiplying by `k` multiplies the
+//! modulus by the power of two dividing `k`). Anything else thread-dependent
+//! (division, bit masks, selects, memory values, locals with several
+//! definitions) makes the analysis give up: the pair goes to the solver.
+//!
+//! Which pairs this decides. For one statement in the same iteration of every
+//! loop around it (the same dynamic instance), both threads evaluate one
+//! expression with the same uniform values: the theorem applies. For two
+//! statements, or different loop iterations, the offset must be the same
+//! expression at both and *invariant*: built from `threadIdx`, constants,
+//! parameters, launch sizes, `blockIdx`, and locals with a single definition
+//! at the kernel's top level before the access (evaluated once per thread,
+//! with uniform values equal in both threads). Threads of different blocks
+//! are never decided by this theorem.
+//!
+//! A second theorem decides pairs in every scenario: if the byte ranges two
+//! accesses can ever touch, over every thread, block and iteration, are
+//! disjoint intervals, no two threads share a byte. The intervals are
+//! evaluated over offsets built from constants, thread and block ids and
+//! launch sizes with known bounds, `+`, `-`, `*`, and locals with a single
+//! top-level definition; an intermediate value that may leave its type's
+//! range (where the encoder's arithmetic could wrap) makes it give up.
+
+use std::collections::HashMap;
+
+use crate::analysis::Uniformity;
+use crate::config::CheckOptions;
+use crate::ir::walk::for_each_stmt;
+use crate::ir::{Access, BinOp, Builtin, Expr, Kernel, ScalarTy, StmtId, StmtKind, UnOp, VarId};
+
+/// The modulus exponent of an exact difference.
+const EXACT: u32 = u32::MAX;
+
+/// The largest coefficient kept (beyond it the analysis gives up).
+const MAX_COEF: i128 = 1 << 62;
+
+/// How an expression's value differs between two threads of one block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Affine {
+    /// Value(t1) - value(t2) = `coef` * (t1.x - t2.x) modulo 2^`bits`.
+    coef: i128,
+    /// The modulus exponent ([`EXACT`]: no modulus).
+    bits: u32,
+    /// The value is the same at every evaluation in a thread (it does not
+    /// depend on loop iterations or on where it is evaluated).
+    invariant: bool,
+}
+
+impl Affine {
+    fn same(invariant: bool) -> Affine {
+        Affine {
+            coef: 0,
+            bits: EXACT,
+            invariant,
+        }
+    }
+}
+
+/// Decides same-block scenarios of pairs of accesses whose offsets are
+/// injective in the thread id (see the module documentation).
+pub(crate) struct InjectiveOffsets<'k> {
+    kernel: &'k Kernel,
+    uniformity: Uniformity,
+    /// The access of every memory statement.
+    accesses: HashMap<StmtId, &'k Access>,
+    /// Position of each statement's top-level ancestor in the kernel body.
+    top_index: HashMap<StmtId, usize>,
+    /// Locals defined once, by an assignment at the top level: the
+    /// position and the value.
+    single_defs: HashMap<VarId, (usize, &'k Expr)>,
+    /// The most threads a block may have along x.
+    max_block_x: i128,
+    /// Whether blocks are known to be one-dimensional (y and z extent 1).
+    one_dimensional: bool,
+    /// Block extents, when known.
+    block_dims: [Option<u32>; 3],
+    /// Grid extents, when known.
+    grid_dims: Option<[u32; 3]>,
+}
+
+impl<'k> InjectiveOffsets<'k> {
+    /// The analysis of `kernel` under the launch of `opts`.
+    pub(crate) fn new(
+        kernel: &'k Kernel,
+        opts: &CheckOptions,
+        uniformity: Uniformity,
+    ) -> InjectiveOffsets<'k> {
+        let known = super::symexec::known_block_dims(kernel, opts);
+        let mut accesses = HashMap::new();
+        let mut top_index = HashMap::new();
+        let mut definitions: HashMap<VarId, u32> = HashMap::new();
+        for (index, top) in kernel.body.stmts.iter().enumerate() {
+            let mut visit = |s: &'k crate::ir::Stmt| {
+                top_index.insert(s.id, index);
+                match &s.kind {
+                    StmtKind::Read { access, .. }
+                    | StmtKind::Write { access, .. }
+                    | StmtKind::Atomic { access, .. } => {
+                        accesses.insert(s.id, access);
+                    }
+                    _ => {}
+                }
+            };
+            visit(top);
+            for child in crate::ir::walk::child_blocks(top) {
+                for_each_stmt(child, &mut visit);
+            }
+        }
+        let mut count = |v: VarId| *definitions.entry(v).or_insert(0) += 1;
+        for_each_stmt(&kernel.body, &mut |s| match &s.kind {
+            StmtKind::Assign { var, .. }
+            | StmtKind::Havoc { var }
+            | StmtKind::Read { dest: var, .. } => count(*var),
+            StmtKind::Atomic {
+                dest: Some(var), ..
+            }
+            | StmtKind::Collective {
+                dest: Some(var), ..
+            } => count(*var),
+            StmtKind::NamedBarrier {
+                token: Some(var), ..
+            } => count(*var),
+            _ => {}
+        });
+        let mut single_defs = HashMap::new();
+        for (index, top) in kernel.body.stmts.iter().enumerate() {
+            if let StmtKind::Assign { var, value } = &top.kind {
+                if definitions.get(var) == Some(&1) {
+                    single_defs.insert(*var, (index, value));
+                }
+            }
+        }
+        InjectiveOffsets {
+            kernel,
+            uniformity,
+            accesses,
+            top_index,
+            single_defs,
+            max_block_x: known[0].map_or(1024, i128::from).max(1),
+            one_dimensional: known[1] == Some(1) && known[2] == Some(1),
+            block_dims: known,
+            grid_dims: opts.launch.grid_dim,
+        }
+    }
+
+    /// Whether two distinct threads of one block can never touch a common
+    /// byte at accesses `a` and `b` in a scenario where they share
+    /// `shared_loops` enclosing loops (see the module documentation).
+    pub(crate) fn disjoint_in_block(
+        &self,
+        a: StmtId,
+        b: StmtId,
+        shared_loops: usize,
+        a_loops: usize,
+    ) -> bool {
+        if !self.one_dimensional {
+            return false;
+        }
+        let (Some(x), Some(y)) = (self.accesses.get(&a), self.accesses.get(&b)) else {
+            return false;
+        };
+        // Offsets are relative to the array: two arrays that may alias (pointer
+        // parameters) can have different bases.
+        if x.array != y.array || x.offset != y.offset {
+            return false;
+        }
+        let Some(&at) = self.top_index.get(&a) else {
+            return false;
+        };
+        // For a different statement, `b`'s top-level position must see the
+        // same definitions: invariance below requires every local's single
+        // definition to precede both.
+        let at = match self.top_index.get(&b) {
+            Some(&bt) => at.min(bt),
+            None => return false,
+        };
+        let Some(form) = self.affine(&x.offset, at, false, 0) else {
+            return false;
+        };
+        let same_instance = a == b && shared_loops == a_loops;
+        if !(same_instance || form.invariant) {
+            return false;
+        }
+        let size = i128::from(x.size.max(y.size).max(1));
+        let coef = form.coef.abs();
+        if coef < size {
+            return false;
+        }
+        let Some(spread) = coef.checked_mul(self.max_block_x - 1) else {
+            return false;
+        };
+        form.bits == EXACT || (form.bits < 120 && spread <= (1i128 << form.bits) - size)
+    }
+
+    /// Whether the bytes accesses `a` and `b` may ever touch lie in disjoint
+    /// intervals (any threads, blocks, iterations; see the module
+    /// documentation).
+    pub(crate) fn disjoint_ranges(&self, a: StmtId, b: StmtId) -> bool {
+        let (Some(x), Some(y)) = (self.accesses.get(&a), self.accesses.get(&b)) else {
+            return false;
+        };
+        if x.array != y.array {
+            return false;
+        }
+        let (Some(&ta), Some(&tb)) = (self.top_index.get(&a), self.top_index.get(&b)) else {
+            return false;
+        };
+        let (Some((alo, ahi)), Some((blo, bhi))) =
+            (self.range(&x.offset, ta, 0), self.range(&y.offset, tb, 0))
+        else {
+            return false;
+        };
+        // [alo, ahi + size_a) and [blo, bhi + size_b) do not intersect.
+        ahi + i128::from(x.size) <= blo || bhi + i128::from(y.size) <= alo
+    }
+
+    /// Bounds of every value `e` may take at top-level position `at`, when
+    /// no operation on the way can wrap around its type.
+    fn range(&self, e: &Expr, at: usize, depth: u32) -> Option<(i128, i128)> {
+        if depth > 16 {
+            return None;
+        }
+        let block = |d: &u8| self.block_dims.get(usize::from(*d)).copied().flatten();
+        let grid = |d: &u8| self.grid_dims.and_then(|g| g.get(usize::from(*d)).copied());
+        let r = match e {
+            Expr::Int(v, _) => (*v, *v),
+            Expr::Builtin(Builtin::ThreadIdx(d)) => (0, i128::from(block(d)?) - 1),
+            Expr::Builtin(Builtin::BlockDim(d)) => {
+                let n = i128::from(block(d)?);
+                (n, n)
+            }
+            Expr::Builtin(Builtin::BlockIdx(d)) => (0, i128::from(grid(d)?) - 1),
+            Expr::Builtin(Builtin::GridDim(d)) => {
+                let n = i128::from(grid(d)?);
+                (n, n)
+            }
+            Expr::Var(v) => {
+                let &(def_at, value) = self.single_defs.get(v)?;
+                if def_at >= at {
+                    return None;
+                }
+                let ty = self.kernel.vars.get(v.0 as usize)?.ty;
+                return fits(self.range(value, def_at, depth + 1)?, ty);
+            }
+            Expr::Cast(ty, inner) => return fits(self.range(inner, at, depth + 1)?, *ty),
+            Expr::Binary(op, l, r, ty) => {
+                let a = self.range(l, at, depth + 1)?;
+                let b = self.range(r, at, depth + 1)?;
+                let r = match op {
+                    BinOp::Add => (a.0.checked_add(b.0)?, a.1.checked_add(b.1)?),
+                    BinOp::Sub => (a.0.checked_sub(b.1)?, a.1.checked_sub(b.0)?),
+                    BinOp::Mul => {
+                        let p = [
+                            a.0.checked_mul(b.0)?,
+                            a.0.checked_mul(b.1)?,
+                            a.1.checked_mul(b.0)?,
+                            a.1.checked_mul(b.1)?,
+                        ];
+                        (*p.iter().min()?, *p.iter().max()?)
+                    }
+                    _ => return None,
+                };
+                return fits(r, *ty);
+            }
+            _ => return None,
+        };
+        (r.0 <= r.1).then_some(r)
+    }
+
+    /// The difference form of `e` evaluated at top-level position `at`
+    /// (`in_def`: inside a top-level definition, evaluated once per thread).
+    fn affine(&self, e: &Expr, at: usize, in_def: bool, depth: u32) -> Option<Affine> {
+        if depth > 16 {
+            return None;
+        }
+        let width = |ty: ScalarTy| match ty {
+            ScalarTy::Int { bits, .. } => Some(u32::from(bits)),
+            _ => None,
+        };
+        match e {
+            Expr::Int(..) | Expr::Float(..) | Expr::Param(_) => Some(Affine::same(true)),
+            Expr::Builtin(Builtin::ThreadIdx(0)) => Some(Affine {
+                coef: 1,
+                bits: EXACT,
+                invariant: true,
+            }),
+            // y and z are 0 in every thread of a one-dimensional block; the
+            // other builtins are the same in every thread of a block.
+            Expr::Builtin(_) => Some(Affine::same(true)),
+            Expr::Var(v) => {
+                if let Some(&(def_at, value)) = self.single_defs.get(v) {
+                    if def_at < at {
+                        let form = self.affine(value, def_at, true, depth + 1)?;
+                        // Stored in the local's type.
+                        let var_bits = self.kernel.vars.get(v.0 as usize).and_then(|d| width(d.ty));
+                        let value_bits = width(super::symexec::type_of(self.kernel, value));
+                        if form.coef == 0 {
+                            return Some(form);
+                        }
+                        let (Some(vb), Some(eb)) = (var_bits, value_bits) else {
+                            return None;
+                        };
+                        return Some(Affine {
+                            bits: form.bits.min(vb).min(eb),
+                            ..form
+                        });
+                    }
+                }
+                // A uniform local is the same in both threads at the same
+                // dynamic instance; evaluated once per thread (inside a
+                // top-level definition) it is also invariant.
+                self.uniformity
+                    .is_uniform_var(*v)
+                    .then_some(Affine::same(in_def))
+            }
+            Expr::Cast(ty, inner) => {
+                let form = self.affine(inner, at, in_def, depth + 1)?;
+                if form.coef == 0 {
+                    return Some(form);
+                }
+                let to = width(*ty)?;
+                let from = width(super::symexec::type_of(self.kernel, inner))?;
+                Some(Affine {
+                    bits: form.bits.min(to).min(from),
+                    ..form
+                })
+            }
+            Expr::Unary(op, inner, ty) => {
+                let form = self.affine(inner, at, in_def, depth + 1)?;
+                if form.coef == 0 {
+                    return Some(form);
+                }
+                match op {
+                    UnOp::Neg => Some(Affine {
+                        coef: -form.coef,
+                        bits: form.bits.min(width(*ty)?),
+                        ..form
+                    }),
+                    _ => None,
+                }
+            }
+            Expr::Binary(op, l, r, ty) => {
+                let fl = self.affine(l, at, in_def, depth + 1)?;
+                let fr = self.affine(r, at, in_def, depth + 1)?;
+                let invariant = fl.invariant && fr.invariant;
+                // Equal operands give equal results, whatever the operation.
+                if fl.coef == 0 && fr.coef == 0 {
+                    return Some(Affine::same(invariant));
+                }
+                let w = width(*ty)?;
+                let scaled = |form: Affine, k: i128| -> Option<Affine> {
+                    if k == 0 {
+                        return Some(Affine::same(form.invariant));
+                    }
+                    let coef = form.coef.checked_mul(k).filter(|c| c.abs() <= MAX_COEF)?;
+                    let bits = if form.bits == EXACT {
+                        w
+                    } else {
+                        form.bits.saturating_add(k.trailing_zeros()).min(w)
+                    };
+                    Some(Affine {
+                        coef,
+                        bits,
+                        invariant,
+                    })
+                };
+                let constant = |e: &Expr| match e {
+                    Expr::Int(k, _) => Some(*k),
+                    _ => None,
+                };
+                match op {
+                    BinOp::Add | BinOp::Sub => {
+                        let coef = if *op == BinOp::Add {
+                            fl.coef.checked_add(fr.coef)?
+                        } else {
+                            fl.coef.checked_sub(fr.coef)?
+                        };
+                        (coef.abs() <= MAX_COEF).then_some(Affine {
+                            coef,
+                            bits: fl.bits.min(fr.bits).min(w),
+                            invariant,
+                        })
+                    }
+                    BinOp::Mul => match (constant(l), constant(r)) {
+                        (_, Some(k)) => scaled(fl, k),
+                        (Some(k), _) => scaled(fr, k),
+                        _ => None,
+                    },
+                    BinOp::Shl => match constant(r) {
+                        Some(s) if (0..i128::from(w).min(62)).contains(&s) => scaled(fl, 1 << s),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            }
+            Expr::Select(c, x, y, _) => {
+                let forms = [c, x, y].map(|e| self.affine(e, at, in_def, depth + 1));
+                self.all_same(&forms)
+            }
+            Expr::Apply(_, args, _) => {
+                let forms: Vec<_> = args
+                    .iter()
+                    .map(|e| self.affine(e, at, in_def, depth + 1))
+                    .collect();
+                self.all_same(&forms)
+            }
+        }
+    }
+
+    /// Equal operands everywhere: an equal result.
+    fn all_same(&self, forms: &[Option<Affine>]) -> Option<Affine> {
+        let mut invariant = true;
+        for form in forms {
+            let form = (*form)?;
+            if form.coef != 0 {
+                return None;
+            }
+            invariant &= form.invariant;
+        }
+        Some(Affine::same(invariant))
+    }
+}
+
+/// `range` when every value in it is representable in `ty` (so no
+/// arithmetic producing it wrapped around); None otherwise.
+fn fits(range: (i128, i128), ty: ScalarTy) -> Option<(i128, i128)> {
+    let ScalarTy::Int { bits, signed } = ty else {
+        return None;
+    };
+    let bits = u32::from(bits).clamp(1, 64);
+    let (min, max) = if signed {
+        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+    } else {
+        (0, (1i128 << bits) - 1)
+    };
+    (range.0 >= min && range.1 <= max && range.0 <= range.1).then_some(range)
+}
