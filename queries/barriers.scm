@@ -1,5 +1,6 @@
 ; Barriers and other synchronisation calls, by callee name: block and work-group
-; barriers, warp barriers, memory fences.
+; barriers, warp barriers, memory fences. The names are those of the builtin
+; table (`server/src/frontend/builtins.rs`), which a test there checks.
 (call_expression
   function: (identifier) @sync.name
   (#any-of? @sync.name
@@ -7,7 +8,7 @@
     "__syncwarp"
     "barrier" "work_group_barrier" "sub_group_barrier"
     "__threadfence" "__threadfence_block" "__threadfence_system"
-    "mem_fence" "read_mem_fence" "write_mem_fence")) @sync
+    "mem_fence" "read_mem_fence" "write_mem_fence" "atomic_work_item_fence")) @sync
 
 ; Cooperative groups: `block.sync()`, `grid.sync()`.
 (call_expression

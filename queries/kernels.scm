@@ -8,7 +8,7 @@
 
 ; Every function definition. OpenCL's `__kernel`/`kernel` is blanked before
 ; parsing, so the syntax layer keeps the definitions with a blanked kernel
-; qualifier in front.
+; qualifier in their head (before the function declarator).
 (function_definition
   declarator: (function_declarator
-    declarator: (_) @function.name)) @function
+    declarator: (_) @function.name) @function.declarator) @function

@@ -42,6 +42,16 @@ pub enum Lang {
     OpenCl,
 }
 
+impl Lang {
+    /// Dialect from a file extension (`.cl` is OpenCL, everything else CUDA).
+    pub fn from_path(path: &std::path::Path) -> Lang {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("cl") => Lang::OpenCl,
+            _ => Lang::Cuda,
+        }
+    }
+}
+
 /// A position in a file: 0-based line, 0-based column in UTF-16 code units (LSP)
 /// and in Unicode scalar values (for humans).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -101,6 +111,15 @@ pub fn position_of(text: &str, offset: u32) -> Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dialect_follows_the_extension() {
+        use std::path::Path;
+        assert_eq!(Lang::from_path(Path::new("k.cl")), Lang::OpenCl);
+        assert_eq!(Lang::from_path(Path::new("dir.cl/k.cu")), Lang::Cuda);
+        assert_eq!(Lang::from_path(Path::new("k.cuh")), Lang::Cuda);
+        assert_eq!(Lang::from_path(Path::new("noext")), Lang::Cuda);
+    }
 
     #[test]
     fn positions_count_utf16_and_chars() {

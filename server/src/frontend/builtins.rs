@@ -2,8 +2,9 @@
 //!
 //! [`classify`] is the one place that says what a builtin name is (a barrier, an
 //! atomic, a work-item query, ...): lowering dispatches on it, and the closure
-//! scan asks it whether a callee may synchronise. Plain data, so that hover and
-//! synthesis can use it too.
+//! scan asks it whether a callee may synchronise; hover describes a builtin
+//! call by its kind ([`BuiltinKind::title`], [`BuiltinKind::summary`]) and the
+//! synthesizer tells asynchronous copies and their waits by it.
 
 /// What a builtin is, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -74,6 +75,70 @@ impl BuiltinKind {
                 | BuiltinKind::AsyncCopy
                 | BuiltinKind::AsyncWait
         )
+    }
+}
+
+impl BuiltinKind {
+    /// Short name of the kind, for hover headings.
+    pub fn title(self) -> &'static str {
+        use BuiltinKind as K;
+        match self {
+            K::BlockBarrier => "barrier",
+            K::BlockBarrierReduction => "barrier with a block-wide reduction",
+            K::WarpBarrier => "warp barrier",
+            K::GroupBarrier => "group barrier",
+            K::Collective => "collective",
+            K::AsyncCopy => "asynchronous copy",
+            K::AsyncWait => "wait for asynchronous copies",
+            K::BlockCopy => "block copy",
+            K::Atomic => "atomic",
+            K::Fence => "memory fence",
+            K::WorkItem => "work-item query",
+            K::WorkDim => "launch dimensions",
+            K::GroupHandle => "cooperative group",
+            K::IntegerMath => "integer math",
+            K::PureMath => "math",
+            K::Vector => "vector builtin",
+            K::Random => "cuRAND",
+            K::Image => "image access",
+            K::Texture => "texture fetch",
+            K::CachedLoad => "cached load",
+            K::Cast => "cast",
+            K::OpaqueValue => "intrinsic",
+            K::Annotation => "GPUVerify annotation",
+            K::Ignored => "no effect on memory",
+        }
+    }
+
+    /// How the analysis models a call of this kind, in one sentence.
+    pub fn summary(self) -> &'static str {
+        use BuiltinKind as K;
+        match self {
+            K::BlockBarrier => "Every thread of the block must reach it; orders the memory accesses before it with those after it.",
+            K::BlockBarrierReduction => "A block barrier that also returns the same count, `and` or `or` to every thread.",
+            K::WarpBarrier => "Orders the accesses of the threads of one warp; with a partial or computed mask, taken to order nothing.",
+            K::GroupBarrier => "A barrier of the group it is called on (block, tile or grid): every thread of the group must reach it.",
+            K::Collective => "Every work-item of the group must reach it, with the same arguments.",
+            K::AsyncCopy => "A collective copy that may run until the matching `wait_group_events`; its accesses count until then.",
+            K::AsyncWait => "A collective wait: the asynchronous copies it waits for are complete after it.",
+            K::BlockCopy => "Modelled as accesses of one element at an unknown position of the copied range.",
+            K::Atomic => "An atomic read-modify-write: it races only with non-atomic accesses of the same location.",
+            K::Fence => "Orders this thread's own accesses; it does not synchronise threads (no effect on races).",
+            K::WorkItem => "The work-item's position or the launch's size in one dimension, symbolic in the check.",
+            K::WorkDim => "The number of dimensions of the launch: an unknown parameter of the kernel.",
+            K::GroupHandle => "A handle of a cooperative group: `sync()` on it is a barrier of that group.",
+            K::IntegerMath => "Integer math, computed exactly where it can be, else an uninterpreted function of its arguments.",
+            K::PureMath => "A pure function of its arguments (uninterpreted): no memory effect.",
+            K::Vector => "Builds, loads or stores a vector value, component by component.",
+            K::Random => "A cuRAND generator: an unknown value; the state it is passed is updated.",
+            K::Image => "Reads or writes the pixel at its coordinates.",
+            K::Texture => "A read of read-only memory: an unknown value, no race.",
+            K::CachedLoad => "A load through its pointer argument, like a plain read.",
+            K::Cast => "A conversion of its argument.",
+            K::OpaqueValue => "An unknown value; it touches no memory.",
+            K::Annotation => "Constrains the proof, not the execution: its arguments are not evaluated.",
+            K::Ignored => "No effect on memory for the analysis; its arguments are still evaluated.",
+        }
     }
 }
 
@@ -152,7 +217,8 @@ pub fn classify(name: &str) -> Option<BuiltinKind> {
         K::Annotation
     } else if is_ignored_call(name) {
         K::Ignored
-    } else if name == "__ldg" || name.starts_with("__ld") {
+    } else if name == "__ldg" || name.starts_with("__ldc") || name.starts_with("__ldlu") {
+        // `__ldg`, `__ldca`/`__ldcg`/`__ldcs`/`__ldcv`, `__ldlu` (not `__ldexpf`).
         K::CachedLoad
     } else if name.starts_with("make_") || name.starts_with("vload") || name.starts_with("vstore") {
         K::Vector
@@ -177,14 +243,14 @@ pub fn classify(name: &str) -> Option<BuiltinKind> {
 }
 
 /// CUDA texture fetches (`tex1Dfetch`, `tex2D`, ...): reads of read-only memory.
-pub(crate) fn is_texture_fetch(name: &str) -> bool {
+fn is_texture_fetch(name: &str) -> bool {
     ["tex1D", "tex2D", "tex3D", "texCubemap"]
         .iter()
         .any(|p| name.starts_with(p))
 }
 
 /// Whether `name` is an atomic read-modify-write builtin (CUDA or OpenCL).
-pub(crate) fn is_atomic(name: &str) -> bool {
+fn is_atomic(name: &str) -> bool {
     if memory_order_atomic(name).is_some() {
         return true;
     }
@@ -266,7 +332,7 @@ pub(crate) fn memory_order_atomic(name: &str) -> Option<usize> {
 
 /// Calls that are no-ops for the analysis: fences, printing, assertions, and
 /// GPUVerify annotations (which constrain proofs, not executions).
-pub(crate) fn is_ignored_call(name: &str) -> bool {
+fn is_ignored_call(name: &str) -> bool {
     FENCES.contains(&name)
         || matches!(
             name,
@@ -370,7 +436,7 @@ pub(crate) fn is_opaque_value_call(name: &str) -> bool {
 /// also store through a pointer argument (`sincos`, `modf`, `fract`, `frexp`,
 /// `remquo`) are not pure: they are lowered as unknown calls, which may write
 /// the memory their pointers reach.
-pub(crate) fn is_pure_math(name: &str) -> bool {
+fn is_pure_math(name: &str) -> bool {
     let base = name
         .strip_prefix("native_")
         .or_else(|| name.strip_prefix("half_"))
@@ -559,7 +625,7 @@ pub(crate) fn is_pure_math(name: &str) -> bool {
 /// Arithmetic, comparisons and math of `cuda_fp16.h`/`cuda_bf16.h`
 /// (`__hfma2`, `__hmax`, `__heq2`, `h2sqrt`, ...): functions of their values
 /// that read and write no memory.
-pub(crate) fn is_half_intrinsic(name: &str) -> bool {
+fn is_half_intrinsic(name: &str) -> bool {
     const OPS: &[&str] = &[
         "add", "sub", "mul", "div", "fma", "neg", "abs", "max", "min", "eq", "ne", "lt", "le",
         "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "isnan", "isinf", "cmadd",
@@ -587,7 +653,7 @@ pub(crate) fn is_half_intrinsic(name: &str) -> bool {
 /// Value conversions written `__<from>2<to>[_rn]` (`__float2half2_rn`,
 /// `__low2float`, `__half22float2`, `__bfloat162float`) or `__<from>_as_<to>`
 /// (`__half_as_ushort`): pure functions of their arguments.
-pub(crate) fn is_conversion_intrinsic(name: &str) -> bool {
+fn is_conversion_intrinsic(name: &str) -> bool {
     const PARTS: &[&str] = &[
         "half",
         "half2",
@@ -629,7 +695,7 @@ pub(crate) fn is_conversion_intrinsic(name: &str) -> bool {
 }
 
 /// OpenCL work-item functions with a dimension argument.
-pub(crate) fn is_work_item_fn(name: &str) -> bool {
+fn is_work_item_fn(name: &str) -> bool {
     matches!(
         name,
         "get_local_id"
@@ -645,7 +711,7 @@ pub(crate) fn is_work_item_fn(name: &str) -> bool {
 
 /// GPUVerify annotations (contracts, invariants, ghost predicates): they
 /// constrain proofs, not executions, and touch no memory.
-pub(crate) fn is_gpuverify_annotation(name: &str) -> bool {
+fn is_gpuverify_annotation(name: &str) -> bool {
     const PREFIXES: &[&str] = &[
         "__barrier_invariant",
         "__requires",
@@ -670,7 +736,7 @@ pub(crate) fn is_gpuverify_annotation(name: &str) -> bool {
 
 /// Integer math builtins (CUDA and OpenCL), lowered as uninterpreted or exact
 /// integer functions.
-pub fn is_integer_math(name: &str) -> bool {
+fn is_integer_math(name: &str) -> bool {
     matches!(
         name,
         "min"
@@ -694,7 +760,7 @@ pub fn is_integer_math(name: &str) -> bool {
 }
 
 /// Block copies: one element at an unknown position of the range.
-pub fn is_block_copy(name: &str) -> bool {
+fn is_block_copy(name: &str) -> bool {
     matches!(
         name,
         "async_work_group_copy"
@@ -710,7 +776,50 @@ pub fn is_block_copy(name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{classify, BuiltinKind as K};
+    use super::{classify, BuiltinKind as K, FENCES, SYNC_BUILTINS};
+    use crate::syntax::queries::QueryKind;
+
+    /// The names of `queries/barriers.scm`'s `#any-of?` list.
+    fn barrier_query_names() -> Vec<String> {
+        let source = QueryKind::Barriers.source();
+        let Some(list) = source
+            .split("#any-of?")
+            .nth(1)
+            .and_then(|rest| rest.split("))").next())
+        else {
+            return Vec::new();
+        };
+        list.split('"')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn the_barrier_query_names_what_the_table_calls_barriers_and_fences() {
+        let names = barrier_query_names();
+        assert!(names.len() > 10, "{names:?}");
+        for name in &names {
+            let kind = classify(name);
+            assert!(
+                kind.is_some_and(|k| k.synchronizes() || k == K::Fence),
+                "{name}: {kind:?}"
+            );
+        }
+        let barriers = SYNC_BUILTINS.iter().filter(|(_, k)| {
+            matches!(
+                k,
+                K::BlockBarrier | K::BlockBarrierReduction | K::WarpBarrier
+            )
+        });
+        for name in barriers.map(|(n, _)| *n).chain(FENCES.iter().copied()) {
+            assert!(
+                names.iter().any(|n| n == name),
+                "{name} missing from barriers.scm"
+            );
+        }
+    }
 
     #[test]
     fn classify_names_barriers_atomics_queries_and_unknown_code() {
@@ -731,6 +840,19 @@ mod tests {
         assert_eq!(classify("sqrtf"), Some(K::PureMath));
         assert_eq!(classify("min"), Some(K::IntegerMath));
         assert_eq!(classify("__shfl_down_sync"), Some(K::OpaqueValue));
+        assert_eq!(classify("__ldg"), Some(K::CachedLoad));
+        assert_eq!(classify("__ldcs"), Some(K::CachedLoad));
+        assert_eq!(classify("__ldlu"), Some(K::CachedLoad));
+        // `__ld` alone does not make a cached load: `ldexp` is math.
+        assert_eq!(classify("__ldexpf"), Some(K::PureMath));
+        assert_eq!(classify("read_imagef"), Some(K::Image));
+        assert_eq!(classify("curand_uniform"), Some(K::Random));
+        assert_eq!(classify("make_float4"), Some(K::Vector));
+        assert_eq!(classify("tex2D"), Some(K::Texture));
+        assert_eq!(classify("__requires"), Some(K::Annotation));
+        assert_eq!(classify("printf"), Some(K::Ignored));
+        assert_eq!(classify("get_work_dim"), Some(K::WorkDim));
+        assert_eq!(classify("static_cast"), Some(K::Cast));
         for pure in [
             "__hfma2",
             "__hadd",

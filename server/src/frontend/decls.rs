@@ -8,37 +8,34 @@ use crate::frontend::types::{text, Ty};
 use crate::ir::{Expr, MemSpace, ScalarTy, StmtKind};
 use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
 
+/// Whether a declaration's own specifiers say `__shared__`, and `extern`.
+pub(crate) fn declaration_storage(n: Node, src: &str) -> (bool, bool) {
+    let (mut shared, mut external) = (false, false);
+    let mut cursor = n.walk();
+    for c in n.children(&mut cursor) {
+        match c.kind() {
+            "type_qualifier"
+            | "storage_class_specifier"
+            | "attribute_specifier"
+            | "attribute_declaration" => {
+                let t = text(c, src);
+                shared |= t.contains("__shared__");
+                external |= t == "extern";
+            }
+            "__shared__" => shared = true,
+            _ => {}
+        }
+    }
+    (shared, external)
+}
+
 impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn declaration(&mut self, n: Node<'t>) -> R<()> {
         let src = self.src();
         let Some(tnode) = n.child_by_field_name("type") else {
             return Ok(());
         };
-        let mut is_shared = false;
-        let mut is_extern = false;
-        let mut is_static_const = false;
-        let mut cursor = n.walk();
-        for c in n.children(&mut cursor) {
-            match c.kind() {
-                "type_qualifier"
-                | "storage_class_specifier"
-                | "attribute_specifier"
-                | "attribute_declaration" => {
-                    let t = text(c, src);
-                    if t.contains("__shared__") {
-                        is_shared = true;
-                    }
-                    if t == "extern" {
-                        is_extern = true;
-                    }
-                    if t == "constexpr" {
-                        is_static_const = true;
-                    }
-                }
-                "__shared__" => is_shared = true,
-                _ => {}
-            }
-        }
+        let (is_shared, is_extern) = declaration_storage(n, src);
         let first_decl = n
             .child_by_field_name("declarator")
             .map_or(n.end_byte(), |d| d.start_byte());
@@ -116,7 +113,6 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 continue;
             }
-            let _ = is_static_const;
             if info.is_ref {
                 let Some(init) = info.init else {
                     return self.unsup(d, "reference without initializer");

@@ -1,6 +1,7 @@
 //! Effects of code that is not lowered: unknown calls and what they may write; the closure and hazard scan over callees.
 
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use tree_sitter::Node;
 
@@ -8,11 +9,12 @@ use crate::frontend::builtins;
 use crate::frontend::exprs::*;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::{text, Ty};
-use crate::frontend::FnDef;
+use crate::frontend::{Ctx, FnDef};
 use crate::ir::{ArrayId, MemSpace, ScalarTy, StmtKind};
 use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
 
-/// What code reaches syntactically (see `Lowerer::closure_facts`).
+/// What code reaches syntactically, through the functions it calls (see
+/// `Lowerer::closure_facts`).
 #[derive(Default)]
 pub(crate) struct ClosureFacts {
     /// A barrier or collective it may call.
@@ -41,6 +43,117 @@ pub(crate) fn index_bodies<'t>(
         }
     }
     index
+}
+
+/// Most syntax nodes the closure scan of one question walks; beyond, the
+/// code is taken to do anything (a barrier included).
+const SCAN_BUDGET: usize = 1_000_000;
+
+/// What one function definition's own text reaches, not through the
+/// functions it calls: the per-definition pass of the closure scans.
+#[derive(Default)]
+pub(crate) struct BodyFacts {
+    /// The first barrier or collective it calls.
+    barrier: Option<String>,
+    /// Module-scope arrays (not constant memory) it names, in text order.
+    globals: Vec<String>,
+    /// Whether it declares `__shared__`/`local` memory.
+    shared_decl: bool,
+    /// Names it calls that have a definition with a body, in text order, once each.
+    calls: Vec<String>,
+    /// The first function it calls that is neither defined nor a known builtin.
+    unknown_call: Option<String>,
+    /// Syntax nodes of the definition.
+    nodes: usize,
+    /// The definition alone exceeds the scan budget.
+    too_large: bool,
+}
+
+/// The own facts of the definition `node` of unit `u`, scanned once per
+/// lowering of the file and kept in `cx.body_facts`.
+fn body_facts<'t>(cx: &Ctx<'t>, u: usize, node: Node<'t>) -> Rc<BodyFacts> {
+    let key = (u, node.start_byte());
+    if let Some(known) = cx.body_facts.borrow().get(&key) {
+        return known.clone();
+    }
+    let facts = Rc::new(scan_body(cx, u, node));
+    cx.body_facts.borrow_mut().insert(key, facts.clone());
+    facts
+}
+
+/// The own facts of the definition `node` of unit `u`.
+fn scan_body<'t>(cx: &Ctx<'t>, u: usize, node: Node<'t>) -> BodyFacts {
+    let mut facts = BodyFacts::default();
+    let unit = &cx.units[u];
+    let src = unit.text.as_str();
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        facts.nodes += 1;
+        if facts.nodes >= SCAN_BUDGET {
+            facts.too_large = true;
+            break;
+        }
+        match node.kind() {
+            "call_expression" => {
+                if let Some(name) = node
+                    .child_by_field_name("function")
+                    .map(|f| callee_name(f, src))
+                {
+                    let kind = builtins::classify(&name);
+                    if kind.is_some_and(builtins::BuiltinKind::synchronizes) {
+                        facts.barrier.get_or_insert(name.clone());
+                    }
+                    if cx.bodies_by_name.contains_key(&name) {
+                        if !facts.calls.contains(&name) {
+                            facts.calls.push(name);
+                        }
+                    } else if kind.is_none() {
+                        facts.unknown_call.get_or_insert(name);
+                    }
+                }
+            }
+            "identifier" => {
+                let name = text(node, src);
+                if let Some(g) = cx.globals.get(name) {
+                    if g.space != MemSpace::Constant && !facts.globals.iter().any(|x| x == name) {
+                        facts.globals.push(name.to_string());
+                    }
+                }
+            }
+            "declaration" => {
+                facts.shared_decl |= crate::frontend::decls::declaration_storage(node, src).0
+                    || qualifiers_in(
+                        &unit.qualifiers,
+                        qualifier_head_start(node),
+                        node.end_byte(),
+                    )
+                    .iter()
+                    .any(|q| q.kind == QualifierKind::Local);
+            }
+            _ => {}
+        }
+        let mut c = node.walk();
+        stack.extend(node.children(&mut c));
+    }
+    facts
+}
+
+/// The called name of a call's `function` node: the last name of a
+/// qualified name, template or member access.
+fn callee_name(function: Node, src: &str) -> String {
+    let mut f = function;
+    for _ in 0..16 {
+        let next = match f.kind() {
+            "qualified_identifier" | "template_function" => f.child_by_field_name("name"),
+            "field_expression" => f.child_by_field_name("field"),
+            _ => None,
+        };
+        match next {
+            Some(x) => f = x,
+            None => break,
+        }
+    }
+    text(f, src).to_string()
 }
 
 impl<'c, 't> Lowerer<'c, 't> {
@@ -188,102 +301,46 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(())
     }
 
-    /// What the code under `roots` reaches syntactically, through the
-    /// functions it calls (by name).
+    /// What the function definitions `roots` reach syntactically, through the
+    /// functions they call (by name): the union of the own facts of every
+    /// definition reached, depth first in call order.
     pub(crate) fn closure_facts(&self, roots: Vec<(usize, Node<'t>)>) -> ClosureFacts {
         let cx = self.cx;
-        self.scan_closure(&cx.bodies_by_name, roots)
-    }
-
-    pub(crate) fn scan_closure(
-        &self,
-        index: &HashMap<String, Vec<(usize, Node<'t>)>>,
-        roots: Vec<(usize, Node<'t>)>,
-    ) -> ClosureFacts {
         let mut facts = ClosureFacts::default();
         let mut visited: HashSet<(usize, usize)> = HashSet::new();
-        let mut stack = roots;
-        let mut budget = 1_000_000usize;
+        let mut stack: Vec<(usize, Node<'t>)> = roots.into_iter().rev().collect();
+        let mut budget = SCAN_BUDGET;
         while let Some((u, node)) = stack.pop() {
-            budget = budget.saturating_sub(1);
-            if budget == 0 {
+            if !visited.insert((u, node.start_byte())) {
+                continue;
+            }
+            let own = body_facts(cx, u, node);
+            budget = budget.saturating_sub(own.nodes);
+            if budget == 0 || own.too_large {
                 // Too large to tell: assume the worst.
                 facts
                     .barrier
                     .get_or_insert_with(|| "code too large to scan".into());
                 break;
             }
-            let src = self.cx.units[u].text.as_str();
-            match node.kind() {
-                "call_expression" => {
-                    let name = node.child_by_field_name("function").map(|f| {
-                        let mut f = f;
-                        for _ in 0..16 {
-                            let next = match f.kind() {
-                                "qualified_identifier" | "template_function" => {
-                                    f.child_by_field_name("name")
-                                }
-                                "field_expression" => f.child_by_field_name("field"),
-                                _ => None,
-                            };
-                            match next {
-                                Some(x) => f = x,
-                                None => break,
-                            }
-                        }
-                        text(f, src).to_string()
-                    });
-                    if let Some(name) = name {
-                        if builtins::classify(&name)
-                            .is_some_and(builtins::BuiltinKind::synchronizes)
-                        {
-                            facts.barrier.get_or_insert(name.clone());
-                        }
-                        let mut found = false;
-                        for (du, dn) in index.get(&name).into_iter().flatten() {
-                            found = true;
-                            if visited.insert((*du, dn.start_byte())) {
-                                stack.push((*du, *dn));
-                            }
-                        }
-                        if !found && builtins::classify(&name).is_none() {
-                            facts.unknown_call.get_or_insert(name);
-                        }
-                    }
-                }
-                "identifier" => {
-                    let name = text(node, src);
-                    if let Some(g) = self.cx.globals.get(name) {
-                        if g.space != MemSpace::Constant && !facts.globals.iter().any(|x| x == name)
-                        {
-                            facts.globals.push(name.to_string());
-                        }
-                    }
-                }
-                "declaration" => {
-                    let mut c = node.walk();
-                    let shared = node.children(&mut c).any(|q| {
-                        matches!(
-                            q.kind(),
-                            "storage_class_specifier"
-                                | "type_qualifier"
-                                | "attribute_specifier"
-                                | "attribute_declaration"
-                                | "__shared__"
-                        ) && text(q, src).contains("__shared__")
-                    }) || qualifiers_in(
-                        &self.cx.units[u].qualifiers,
-                        qualifier_head_start(node),
-                        node.end_byte(),
-                    )
-                    .iter()
-                    .any(|q| q.kind == QualifierKind::Local);
-                    facts.shared_decl |= shared;
-                }
-                _ => {}
+            if facts.barrier.is_none() {
+                facts.barrier.clone_from(&own.barrier);
             }
-            let mut c = node.walk();
-            stack.extend(node.children(&mut c).map(|x| (u, x)));
+            for g in &own.globals {
+                if !facts.globals.contains(g) {
+                    facts.globals.push(g.clone());
+                }
+            }
+            facts.shared_decl |= own.shared_decl;
+            if facts.unknown_call.is_none() {
+                facts.unknown_call.clone_from(&own.unknown_call);
+            }
+            let callees = own
+                .calls
+                .iter()
+                .flat_map(|name| cx.bodies_by_name.get(name).into_iter().flatten());
+            let callees: Vec<(usize, Node<'t>)> = callees.copied().collect();
+            stack.extend(callees.into_iter().rev());
         }
         facts
     }

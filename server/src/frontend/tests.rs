@@ -1025,6 +1025,15 @@ __global__ void k(int c) {
     );
 }
 
+/// Why the kernel `name` of `p` is unsupported (empty when it is not).
+fn unsupported_reason(p: &Program, name: &str) -> String {
+    p.unsupported
+        .iter()
+        .find(|u| u.name == name)
+        .map(|u| u.reason.clone())
+        .unwrap_or_default()
+}
+
 #[test]
 fn calls_not_inlined_that_may_synchronize_are_unsupported() {
     let src = r#"
@@ -1037,23 +1046,48 @@ __global__ void b() { fill_down(2); }
 __global__ void c(int *out) { out[threadIdx.x] = pure_down(2); }
 "#;
     let p = lower("rec.cu", src);
-    let reason = |name: &str| {
-        p.unsupported
-            .iter()
-            .find(|u| u.name == name)
-            .map(|u| u.reason.clone())
-    };
+    let reason = |name: &str| unsupported_reason(&p, name);
     assert!(
-        reason("a").is_some_and(|r| r.contains("may synchronize")),
+        reason("a").contains("may synchronize"),
         "{:?}",
         p.unsupported
     );
-    assert!(
-        reason("b").is_some_and(|r| r.contains("`table`")),
-        "{:?}",
-        p.unsupported
-    );
+    assert!(reason("b").contains("`table`"), "{:?}", p.unsupported);
     kernel(&p, "c");
+}
+
+#[test]
+fn the_hazard_of_a_callee_not_inlined_goes_through_the_functions_it_calls() {
+    // The recursive callee's own text is harmless; what it calls is not.
+    let src = r#"
+__device__ int table[4];
+__device__ void wait_all() { __syncwarp(); }
+__device__ void store(int n) { table[n] = n; }
+__device__ void stage(int n) { __shared__ int s[32]; s[n] = n; }
+__device__ void a_down(int n) { if (n) a_down(n - 1); else wait_all(); }
+__device__ void b_down(int n) { if (n) b_down(n - 1); else store(n); }
+__device__ void c_down(int n) { if (n) c_down(n - 1); else stage(n); }
+__global__ void a() { a_down(2); }
+__global__ void b() { b_down(2); }
+__global__ void c() { c_down(2); }
+"#;
+    let p = lower("closure.cu", src);
+    let reason = |name: &str| unsupported_reason(&p, name);
+    assert!(
+        reason("a").contains("may synchronize (`__syncwarp`)"),
+        "{}",
+        reason("a")
+    );
+    assert!(
+        reason("b").contains("module-scope memory `table`"),
+        "{}",
+        reason("b")
+    );
+    assert!(
+        reason("c").contains("declares `__shared__` memory"),
+        "{}",
+        reason("c")
+    );
 }
 
 #[test]

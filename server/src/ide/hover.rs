@@ -72,8 +72,45 @@ pub fn hover(
             }
         }
     }
+    // What a builtin called there is, from the builtin table (barriers have
+    // their own section above, read off the checked kernel).
+    if analysis.kernel_at(offset as usize).is_some() {
+        sections.extend(builtin_hover(&analysis.rope, offset));
+    }
     sections.extend(findings_hover(analysis, offset));
     Ok((!sections.is_empty()).then(|| sections.join("\n---\n\n")))
+}
+
+/// Hover of a call of a builtin whose name holds `offset`: its kind and how
+/// the analysis models it ([`crate::frontend::builtins::classify`]). None for
+/// names the table does not know and for synchronising builtins.
+fn builtin_hover(rope: &Rope, offset: u32) -> Option<String> {
+    let at = rope.try_byte_to_char(offset as usize).ok()?;
+    let from = at.saturating_sub(64);
+    let to = (at + 64).min(rope.len_chars());
+    let window: Vec<char> = rope.get_slice(from..to)?.chars().collect();
+    let cursor = at - from;
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let start = window[..cursor]
+        .iter()
+        .rposition(|&c| !ident(c))
+        .map_or(0, |i| i + 1);
+    let end = window[cursor..]
+        .iter()
+        .position(|&c| !ident(c))
+        .map_or(window.len(), |i| cursor + i);
+    let name: String = window.get(start..end)?.iter().collect();
+    let called = window[end..].iter().find(|c| !c.is_whitespace()) == Some(&'(');
+    let preceded = window[..start].iter().rev().find(|c| !c.is_whitespace());
+    if name.is_empty() || !called || preceded.is_some_and(|&c| c == '.') {
+        return None;
+    }
+    let kind = crate::frontend::builtins::classify(&name).filter(|k| !k.synchronizes())?;
+    Some(format!(
+        "**{}** `{name}`\n\n{}\n",
+        kind.title(),
+        kind.summary()
+    ))
 }
 
 /// The innermost statement of `block` whose span contains `offset`, if it satisfies `want`.

@@ -217,6 +217,34 @@ fn hover_on_a_proven_access_and_on_findings() {
     );
 }
 
+const BUILTINS: &str = r#"__device__ float helper(float x) { return x; }
+__global__ void count(int *hits, float *out) {
+    int t = threadIdx.x;
+    atomicAdd(&hits[0], 1);
+    __threadfence();
+    out[t] = helper(sqrtf((float)t));
+}
+"#;
+
+#[test]
+fn hover_on_a_builtin_call_says_what_the_table_makes_of_it() {
+    check_hover(
+        &at(BUILTINS, "atomicAdd"),
+        &["**atomic** `atomicAdd`", "races only with non-atomic"],
+    );
+    check_hover(
+        &at(BUILTINS, "dfence"),
+        &["**memory fence** `__threadfence`", "does not synchronise"],
+    );
+    check_hover(&at(BUILTINS, "sqrtf"), &["**math** `sqrtf`"]);
+    // A device function of the file is no builtin; nor is a barrier described
+    // twice (its own hover says what it orders).
+    let helper = hover_at(&at(BUILTINS, "helper(sqrtf")).unwrap_or_default();
+    assert!(!helper.contains("`helper`"), "{helper}");
+    let barrier = hover_at(&at(SYNCED, "__syncthreads")).unwrap_or_default();
+    assert_eq!(barrier.matches("**barrier**").count(), 1, "{barrier}");
+}
+
 #[test]
 fn no_hover_outside_kernels() {
     assert_eq!(hover_at(&format!("{CURSOR}\n{RACY}")), None);

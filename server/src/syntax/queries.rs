@@ -9,9 +9,11 @@
 
 use std::sync::OnceLock;
 
-use tree_sitter::{Query, QueryCursor, StreamingIterator, Tree};
+use tree_sitter::{Node, Query, QueryCursor, StreamingIterator, Tree};
 
-use super::parse::{parse_prepared, ParsedSource, QualifierKind};
+use super::parse::{
+    parse_prepared, qualifier_head_start, qualifiers_in, ParsedSource, Qualifier, QualifierKind,
+};
 use crate::base::{Lang, Span};
 
 /// One query file of `queries/`.
@@ -123,30 +125,131 @@ impl QueryMatch {
     }
 }
 
-/// Every match of `kind` in `tree`, parsed from `text` (predicates read it).
-pub fn matches(kind: QueryKind, tree: &Tree, text: &str) -> Vec<QueryMatch> {
+/// Calls `f` with each match of `kind` under `root` (of a tree parsed from
+/// `text`, which the predicates read): the pattern index and the captured
+/// nodes with their capture names, in pattern order.
+fn for_each_match<'t>(
+    kind: QueryKind,
+    root: Node<'t>,
+    text: &str,
+    mut f: impl FnMut(usize, &[(&'static str, Node<'t>)]),
+) {
     let Some(query) = query(kind) else {
-        return Vec::new();
+        return;
     };
     let names = query.capture_names();
     let mut cursor = QueryCursor::new();
-    let mut found = Vec::new();
-    let mut iter = cursor.matches(query, tree.root_node(), text.as_bytes());
+    let mut iter = cursor.matches(query, root, text.as_bytes());
+    let mut captures = Vec::new();
     while let Some(m) = iter.next() {
+        captures.clear();
+        captures.extend(m.captures().iter().map(|c| {
+            let name = names.get(c.index as usize).copied().unwrap_or("");
+            (name, c.node)
+        }));
+        f(m.pattern_index, &captures);
+    }
+}
+
+/// The node captured as `name` in a match.
+fn captured<'t>(captures: &[(&'static str, Node<'t>)], name: &str) -> Option<Node<'t>> {
+    captures
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, node)| *node)
+}
+
+/// Every match of `kind` in `tree`, parsed from `text` (predicates read it).
+pub fn matches(kind: QueryKind, tree: &Tree, text: &str) -> Vec<QueryMatch> {
+    let mut found = Vec::new();
+    for_each_match(kind, tree.root_node(), text, |pattern, captures| {
         found.push(QueryMatch {
-            pattern: m.pattern_index,
-            captures: m
-                .captures()
+            pattern,
+            captures: captures
                 .iter()
-                .map(|c| Capture {
-                    name: names.get(c.index as usize).copied().unwrap_or(""),
-                    start: c.node.start_byte() as u32,
-                    end: c.node.end_byte() as u32,
+                .map(|(name, node)| Capture {
+                    name,
+                    start: node.start_byte() as u32,
+                    end: node.end_byte() as u32,
                 })
                 .collect(),
         });
-    }
+    });
     found
+}
+
+/// What is found by pattern in one parsed file: its kernel definitions and
+/// its block-shared declarations, as node byte ranges.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Patterns {
+    /// `function_definition` ranges of kernels, sorted.
+    kernels: Vec<(usize, usize)>,
+    /// `declaration` ranges of `__shared__`/`__local` declarations, sorted.
+    shared: Vec<(usize, usize)>,
+}
+
+impl Patterns {
+    /// Runs `kernels.scm` and `shared.scm` on `tree`, parsed from the prepared
+    /// `text` whose blanked OpenCL qualifiers are `qualifiers`. CUDA kernels and
+    /// `__shared__` declarations are what the patterns match; for OpenCL every
+    /// definition (declaration) is a candidate and the qualifier table tells
+    /// which have a `__kernel` (`__local`) in their head, before the function
+    /// declarator (the first declarator).
+    pub fn find(tree: &Tree, text: &str, qualifiers: &[Qualifier], lang: Lang) -> Patterns {
+        let root = tree.root_node();
+        let range = |n: Node| (n.start_byte(), n.end_byte());
+        let in_head = |n: Node, head_end: usize, kind: QualifierKind| {
+            qualifiers_in(qualifiers, qualifier_head_start(n), head_end)
+                .iter()
+                .any(|q| q.kind == kind)
+        };
+        let mut kernels = Vec::new();
+        for_each_match(QueryKind::Kernels, root, text, |pattern, captures| {
+            let found = match (lang, pattern) {
+                (Lang::Cuda, 0) => captured(captures, "kernel"),
+                (Lang::OpenCl, 1) => captured(captures, "function").filter(|&n| {
+                    captured(captures, "function.declarator")
+                        .is_some_and(|d| in_head(n, d.start_byte(), QualifierKind::Kernel))
+                }),
+                _ => None,
+            };
+            kernels.extend(found.map(range));
+        });
+        let mut shared = Vec::new();
+        for_each_match(QueryKind::Shared, root, text, |pattern, captures| {
+            let found = match (lang, pattern) {
+                (Lang::Cuda, 0) => captured(captures, "shared"),
+                (Lang::OpenCl, 1) => captured(captures, "declaration").filter(|&n| {
+                    let first = n
+                        .child_by_field_name("declarator")
+                        .map_or(n.end_byte(), |d| d.start_byte());
+                    in_head(n, first, QualifierKind::Local)
+                }),
+                _ => None,
+            };
+            shared.extend(found.map(range));
+        });
+        for list in [&mut kernels, &mut shared] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        Patterns { kernels, shared }
+    }
+
+    /// Whether `node` (a `function_definition`) defines a kernel.
+    pub fn is_kernel(&self, node: Node) -> bool {
+        self.kernels
+            .binary_search(&(node.start_byte(), node.end_byte()))
+            .is_ok()
+    }
+
+    /// Whether `node` (a `declaration`) declares block-shared memory
+    /// (`__shared__`, or `__local` in its head).
+    pub fn declares_shared(&self, node: Node) -> bool {
+        self.shared
+            .binary_search(&(node.start_byte(), node.end_byte()))
+            .is_ok()
+    }
 }
 
 /// A definition found by pattern: its name and ranges.
@@ -160,57 +263,44 @@ pub struct Found {
     pub span: Span,
 }
 
-/// Whether a blanked qualifier of `kind` stands right before byte `start`
-/// (only blanks between them).
-fn blanked_before(parsed: &ParsedSource, kind: QualifierKind, start: u32, from: u32) -> bool {
-    parsed.qualifiers.iter().any(|q| {
-        q.kind == kind
-            && from <= q.start
-            && q.end <= start
-            && parsed
-                .parse_text
-                .get(q.end as usize..start as usize)
-                .is_some_and(|gap| gap.trim().is_empty())
-    })
-}
-
 /// The kernel definitions of a parsed file, in source order: CUDA `__global__`
-/// functions; OpenCL functions after a (blanked) `__kernel`/`kernel`.
+/// functions; OpenCL functions with a (blanked) `__kernel`/`kernel` in their head.
 pub fn kernels(parsed: &ParsedSource) -> Vec<Found> {
-    let found = |m: &QueryMatch, whole: &str, name: &str| {
-        let (start, end) = m.get(whole)?;
-        let (name_start, name_end) = m.get(name)?;
-        Some(Found {
-            name: parsed
-                .text
-                .get(name_start as usize..name_end as usize)?
-                .to_string(),
-            name_span: Span::new(name_start, name_end),
-            span: Span::new(start, end),
-        })
-    };
-    let all = matches(QueryKind::Kernels, &parsed.tree, &parsed.parse_text);
-    match parsed.lang {
-        Lang::Cuda => all
-            .iter()
-            .filter(|m| m.pattern == 0)
-            .filter_map(|m| found(m, "kernel", "kernel.name"))
-            .collect(),
-        Lang::OpenCl => {
-            let mut previous_end = 0;
-            let mut kernels = Vec::new();
-            for m in all.iter().filter(|m| m.pattern == 1) {
-                let Some(f) = found(m, "function", "function.name") else {
-                    continue;
-                };
-                if blanked_before(parsed, QualifierKind::Kernel, f.span.start, previous_end) {
-                    kernels.push(f.clone());
-                }
-                previous_end = f.span.end;
+    let patterns = Patterns::find(
+        &parsed.tree,
+        &parsed.parse_text,
+        &parsed.qualifiers,
+        parsed.lang,
+    );
+    let mut kernels = Vec::new();
+    let root = parsed.tree.root_node();
+    for_each_match(
+        QueryKind::Kernels,
+        root,
+        &parsed.parse_text,
+        |pattern, captures| {
+            // Pattern 1 matches every definition (kernels too), once each.
+            let (1, Some(def), Some(name)) = (
+                pattern,
+                captured(captures, "function"),
+                captured(captures, "function.name"),
+            ) else {
+                return;
+            };
+            if !patterns.is_kernel(def) {
+                return;
             }
-            kernels
-        }
-    }
+            let Some(written) = parsed.text.get(name.start_byte()..name.end_byte()) else {
+                return;
+            };
+            kernels.push(Found {
+                name: written.to_string(),
+                name_span: Span::new(name.start_byte() as u32, name.end_byte() as u32),
+                span: Span::new(def.start_byte() as u32, def.end_byte() as u32),
+            });
+        },
+    );
+    kernels
 }
 
 /// An `#include` directive.
@@ -389,21 +479,83 @@ other(global int *q) { q[0] = 1; }
         );
         assert!(texts(&opencl, QueryKind::Launches, "launch").is_empty());
         // `__local` is blanked: every declaration is a candidate, the table tells.
+        let patterns = Patterns::find(
+            &opencl.tree,
+            &opencl.parse_text,
+            &opencl.qualifiers,
+            Lang::OpenCl,
+        );
         let locals: Vec<&str> = matches(QueryKind::Shared, &opencl.tree, &opencl.parse_text)
             .iter()
             .filter(|m| m.pattern == 1)
-            .filter_map(|m| m.get("declaration.declarator"))
-            .filter(|&(s, _)| {
-                let statement = opencl.parse_text[..s as usize].rfind(';').unwrap_or(0);
-                blanked_before(&opencl, QualifierKind::Local, s, statement as u32)
-                    || opencl
-                        .qualifiers_in(statement, s as usize)
-                        .iter()
-                        .any(|q| q.kind == QualifierKind::Local)
+            .filter_map(|m| {
+                let (start, end) = m.get("declaration")?;
+                let node = opencl
+                    .tree
+                    .root_node()
+                    .descendant_for_byte_range(start as usize, end as usize)?;
+                patterns
+                    .declares_shared(node)
+                    .then(|| m.get("declaration.declarator"))?
             })
             .map(|(s, e)| &OPENCL[s as usize..e as usize])
             .collect();
         assert_eq!(locals, ["tile[64]"]);
+    }
+
+    /// The `declaration` nodes of a parsed file whose text starts with `prefix`.
+    fn declarations<'t>(parsed: &'t ParsedSource, prefix: &str) -> Vec<Node<'t>> {
+        let mut found = Vec::new();
+        let mut stack = vec![parsed.tree.root_node()];
+        while let Some(n) = stack.pop() {
+            let written = &parsed.text[n.start_byte()..n.end_byte()];
+            if n.kind() == "declaration" && written.starts_with(prefix) {
+                found.push(n);
+            }
+            stack.extend(n.children(&mut n.walk()));
+        }
+        found
+    }
+
+    /// For each (prefix, shared): the one declaration starting with the
+    /// prefix is a shared declaration or not.
+    fn assert_declares_shared(parsed: &ParsedSource, patterns: &Patterns, cases: &[(&str, bool)]) {
+        for &(prefix, shared) in cases {
+            let nodes = declarations(parsed, prefix);
+            assert_eq!(nodes.len(), 1, "{prefix}");
+            assert_eq!(patterns.declares_shared(nodes[0]), shared, "{prefix}");
+        }
+    }
+
+    #[test]
+    fn patterns_tell_shared_declarations_by_node() {
+        let cuda = parse(CUDA, Lang::Cuda, None);
+        let patterns = Patterns::find(&cuda.tree, &cuda.parse_text, &cuda.qualifiers, Lang::Cuda);
+        let cases = [
+            ("__shared__ int s", true),
+            ("extern __shared__", true),
+            ("int local", false),
+        ];
+        assert_declares_shared(&cuda, &patterns, &cases);
+        // OpenCL: `__local` in the head, whatever the declarator.
+        let text = "kernel void k(global int *g) {\n  local int tile[8];\n  local int *p = tile;\n  int *q = (local int *)0;\n  int x;\n}\n";
+        let opencl = parse(text, Lang::OpenCl, None);
+        let patterns = Patterns::find(
+            &opencl.tree,
+            &opencl.parse_text,
+            &opencl.qualifiers,
+            Lang::OpenCl,
+        );
+        let cases = [
+            ("int tile", true),
+            ("int *p", true),
+            ("int *q", false),
+            ("int x", false),
+        ];
+        assert_declares_shared(&opencl, &patterns, &cases);
+        // A CUDA file read as OpenCL has no `__kernel`: no kernel.
+        let as_opencl = parse("__global__ void k() {}", Lang::OpenCl, None);
+        assert!(kernels(&as_opencl).is_empty());
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use crate::analysis::Uniformity;
 use crate::config::CostModel;
+use crate::frontend::builtins::{classify, BuiltinKind};
 use crate::ir::walk::{child_blocks, BlockSlot, LabelTree, ProgramPoint};
 use crate::ir::{Block, Kernel, ScalarTy, SourceFileInfo, Span, Stmt, StmtId, StmtKind};
 
@@ -272,10 +273,10 @@ fn copies_in_flight(base: &Kernel, layout: &Layout) -> Vec<(usize, usize)> {
     let mut waits = Vec::new();
     crate::ir::walk::for_each_stmt(&base.body, &mut |s| {
         if let StmtKind::Collective { name, .. } = &s.kind {
-            if name.starts_with("async_work_group") {
-                copies.extend(layout.post.get(&s.id).copied());
-            } else if name == "wait_group_events" {
-                waits.extend(layout.pre.get(&s.id).copied());
+            match classify(name) {
+                Some(BuiltinKind::AsyncCopy) => copies.extend(layout.post.get(&s.id).copied()),
+                Some(BuiltinKind::AsyncWait) => waits.extend(layout.pre.get(&s.id).copied()),
+                _ => {}
             }
         }
     });

@@ -3,6 +3,7 @@
 use tree_sitter::Node;
 
 use crate::frontend::arith::*;
+use crate::frontend::builtins;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::Ty;
 use crate::ir::{Access, ArrayId, BinOp, Builtin, Expr, MemSpace, ScalarTy, Stmt, StmtKind};
@@ -173,7 +174,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             _ => {}
         }
-        if name.starts_with("async_work_group") {
+        if is_async_copy(name) {
             if let Some(event) = self.defer_async_copy(n, name, &vals, first_access) {
                 return Ok(event);
             }
@@ -225,7 +226,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
         }
-        let value = if name.starts_with("async_work_group") || name == "cg::memcpy_async" {
+        let value = if is_async_copy(name) || name == "cg::memcpy_async" {
             // The work-group copies collectively: threads that copy the
             // same element store the same value, a function of its source.
             let mut key = vec![which, src_offset];
@@ -284,6 +285,11 @@ impl<'c, 't> Lowerer<'c, 't> {
 }
 
 /// Byte offset of the `k`-th element of size `esz` from `off`.
+/// Whether `name` is an asynchronous work-group copy (the table's `AsyncCopy`).
+fn is_async_copy(name: &str) -> bool {
+    builtins::classify(name) == Some(builtins::BuiltinKind::AsyncCopy)
+}
+
 fn element_offset(off: Expr, k: &Expr, esz: u32) -> Expr {
     bin(
         BinOp::Add,

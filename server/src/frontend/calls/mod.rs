@@ -295,22 +295,100 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(v);
             }
         }
-        match builtins::classify(name) {
+        let kind = builtins::classify(name);
+        if let Some(v) = self.synchronizing_builtin(n, name, kind, args)? {
+            return Ok(v);
+        }
+        if let Some(v) = self.warp_specialized_call(n, name, args)? {
+            return Ok(v);
+        }
+        // The other builtins, by what the table says they are. An arm that
+        // does not recognise the call's shape (an image call without a
+        // pointer, `__ldg` of a non-pointer) leaves it to the unknown-code
+        // path below.
+        match kind {
+            Some(K::WorkItem) => return self.work_item(n, name, args),
+            Some(K::Atomic) => return self.atomic(n, name, args),
+            Some(K::Random) => return self.curand(n, name, args),
+            Some(K::Image) => {
+                if let Some(v) = self.image_call(n, name, args)? {
+                    return Ok(v);
+                }
+            }
+            Some(K::Annotation) => {
+                // Arguments are not evaluated: they are predicates over the state.
+                return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
+            }
+            Some(K::Fence | K::Ignored) => {
+                // Fences, printf, assert: no effect here, but their arguments may read memory.
+                let _ = self.eval_args(args)?;
+                return Ok(Val::Void);
+            }
+            Some(K::CachedLoad) => {
+                let vals = self.eval_args(args)?;
+                if let Some(Val::Ptr {
+                    target,
+                    offset,
+                    pointee,
+                }) = vals.into_iter().next()
+                {
+                    let lv = self.deref(target, offset, pointee, n);
+                    return self.load(lv, n);
+                }
+            }
+            Some(K::Vector) => {
+                if let Some(v) = self.vector_builtin(n, name, args)? {
+                    return Ok(v);
+                }
+            }
+            Some(K::IntegerMath | K::PureMath) => return self.math(n, name, args),
+            Some(K::BlockCopy | K::AsyncCopy) => return self.copy_call(n, name, args),
+            // Textures are read-only: a value, no effect on memory. Opaque
+            // intrinsics and the sub-group reductions the table knows as
+            // values (they exchange registers, not memory) likewise.
+            Some(K::Texture | K::OpaqueValue) => {
+                let _ = self.eval_args(args)?;
+                return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
+            }
+            Some(K::Collective) if builtins::is_opaque_value_call(name) => {
+                let _ = self.eval_args(args)?;
+                return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
+            }
+            _ => {}
+        }
+        if let Some(v) = self.group_collective(n, name, args)? {
+            return Ok(v);
+        }
+        self.unknown_call(n, name, args)
+    }
+
+    /// Barriers, collectives, group handles and `get_work_dim`, by the
+    /// table's `kind` of `name`; None for a call left to the other builtins
+    /// (a free `barrier_wait`, `sync` of no group, the other kinds).
+    fn synchronizing_builtin(
+        &mut self,
+        n: Node<'t>,
+        name: &str,
+        kind: Option<builtins::BuiltinKind>,
+        args: &[Node<'t>],
+    ) -> R<Option<Val>> {
+        use builtins::BuiltinKind as K;
+        match kind {
             Some(K::BlockBarrier) if name == "__syncthreads" => {
                 self.barrier(n, BarrierScope::Block, true, true);
-                return Ok(Val::Void);
+                return Ok(Some(Val::Void));
             }
             Some(K::BlockBarrierReduction) => {
                 let _ = self.eval_args(args)?;
                 self.barrier(n, BarrierScope::Block, true, true);
                 // The block-wide count/and/or is the same in every thread (a
                 // collective result), so loops on it are uniform.
-                return Ok(
+                return Ok(Some(
                     match self.collective(name, Vec::new(), Some(ScalarTy::INT), n) {
                         Some(v) => Val::Scalar(Expr::Var(v), ScalarTy::INT),
                         None => Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT),
                     },
-                );
+                ));
             }
             Some(K::BlockBarrier) => {
                 let (mut g, mut l) = self.fence_flags(args);
@@ -335,7 +413,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                 }
                 self.barrier(n, BarrierScope::Block, g, l);
-                return Ok(Val::Void);
+                return Ok(Some(Val::Void));
             }
             Some(K::WarpBarrier) => {
                 let vals = self.eval_args(args)?;
@@ -356,24 +434,26 @@ impl<'c, 't> Lowerer<'c, 't> {
                             .into(),
                     );
                 }
-                return Ok(Val::Void);
+                return Ok(Some(Val::Void));
             }
             Some(K::GroupHandle) if name == "this_thread_block" => {
-                return Ok(Val::Group(GroupKind::Block))
+                return Ok(Some(Val::Group(GroupKind::Block)))
             }
-            Some(K::GroupHandle) if name == "this_grid" => return Ok(Val::Group(GroupKind::Grid)),
+            Some(K::GroupHandle) if name == "this_grid" => {
+                return Ok(Some(Val::Group(GroupKind::Grid)))
+            }
             Some(K::GroupHandle) => {
                 let vals = self.eval_args(args)?;
-                return Ok(Val::Group(GroupKind::Tile(
+                return Ok(Some(Val::Group(GroupKind::Tile(
                     self.block_tile_size(n, name, &vals),
-                )));
+                ))));
             }
             // Free `barrier_wait(b, token)`: not lowered, taken as unknown code.
             Some(K::GroupBarrier) if matches!(name, "sync" | "synchronize") => {
                 let vals = self.eval_args(args)?;
                 if let Some(Val::Group(g)) = vals.first() {
                     self.group_sync(n, *g);
-                    return Ok(Val::Void);
+                    return Ok(Some(Val::Void));
                 }
             }
             Some(K::AsyncWait) => {
@@ -388,7 +468,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                         self.cur.push(stmt);
                     }
                 }
-                return Ok(Val::Void);
+                return Ok(Some(Val::Void));
             }
             Some(K::WorkDim) => {
                 let id = match self.work_dim {
@@ -404,72 +484,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                         id
                     }
                 };
-                return Ok(Val::Scalar(Expr::Param(id), ScalarTy::UINT));
+                return Ok(Some(Val::Scalar(Expr::Param(id), ScalarTy::UINT)));
             }
             _ => {}
         }
-        if let Some(v) = self.warp_specialized_call(n, name, args)? {
-            return Ok(v);
-        }
-        if builtins::is_work_item_fn(name) {
-            return self.work_item(n, name, args);
-        }
-        if builtins::is_atomic(name) {
-            return self.atomic(n, name, args);
-        }
-        if name.starts_with("curand") {
-            return self.curand(n, name, args);
-        }
-        if let Some(v) = self.image_call(n, name, args)? {
-            return Ok(v);
-        }
-        if builtins::is_gpuverify_annotation(name) {
-            // Arguments are not evaluated: they are predicates over the state.
-            return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
-        }
-        if builtins::is_ignored_call(name) {
-            // Fences, printf, assert: no effect here, but their arguments may read memory.
-            let _ = self.eval_args(args)?;
-            return Ok(Val::Void);
-        }
-        if name == "__ldg"
-            || name.starts_with("__ldc")
-            || name.starts_with("__ldlu")
-            || name.starts_with("__ldcs")
-        {
-            let vals = self.eval_args(args)?;
-            if let Some(Val::Ptr {
-                target,
-                offset,
-                pointee,
-            }) = vals.into_iter().next()
-            {
-                let lv = self.deref(target, offset, pointee, n);
-                return self.load(lv, n);
-            }
-        }
-        if let Some(v) = self.vector_builtin(n, name, args)? {
-            return Ok(v);
-        }
-        if builtins::is_integer_math(name) || builtins::is_pure_math(name) {
-            return self.math(n, name, args);
-        }
-        if builtins::is_block_copy(name) {
-            return self.copy_call(n, name, args);
-        }
-        if builtins::is_texture_fetch(name) {
-            // Textures are read-only: a value, no effect on memory.
-            let _ = self.eval_args(args)?;
-            return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
-        }
-        if let Some(v) = self.group_collective(n, name, args)? {
-            return Ok(v);
-        }
-        if builtins::is_opaque_value_call(name) {
-            let _ = self.eval_args(args)?;
-            return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
-        }
-        self.unknown_call(n, name, args)
+        Ok(None)
     }
 
     /// `cg::reduce(g, v, op)`, `cg::inclusive_scan(g, v, op)`,
