@@ -159,7 +159,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let cond = any(&flags).map_or(int(1, ScalarTy::Bool), not);
                 // Skipped after a `return`/jump: waits in it are conditional.
                 let stmts =
-                    self.in_async_branch(|l| l.with_block(|s| s.stmt_list_guarded(guarded)))?;
+                    self.in_async_arm(|l| l.with_block(|s| s.stmt_list_guarded(guarded)))?;
                 if !stmts.is_empty() {
                     self.push(
                         StmtKind::If {
@@ -290,7 +290,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             let cond = self.condition(c)?;
             let before = self.ptrs.targets.clone();
             let then_ = match n.child_by_field_name("consequence") {
-                Some(t) => self.in_async_branch(|s| s.block_of(t))?,
+                Some(t) => self.in_async_arm(|s| s.block_of(t))?,
                 None => Block::default(),
             };
             let after_then = self.ptrs.replace_targets(before);
@@ -302,7 +302,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                         Some(e)
                     };
                     match inner {
-                        Some(i) => self.in_async_branch(|s| s.block_of(i))?,
+                        Some(i) => self.in_async_arm(|s| s.block_of(i))?,
                         None => Block::default(),
                     }
                 }
@@ -770,7 +770,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             self.scopes.push(HashMap::new());
             let before = self.ptrs.targets.clone();
-            let stmts = self.in_async_branch(|l| l.with_block(|s| s.stmt_list(&body_nodes)));
+            let stmts = self.in_async_arm(|l| l.with_block(|s| s.stmt_list(&body_nodes)));
             let after = self.ptrs.replace_targets(before.clone());
             arm_states.push(after);
             self.scopes.pop();

@@ -316,6 +316,35 @@ impl<'c, 't> Lowerer<'c, 't> {
         r
     }
 
+    /// Runs `f` as an `if`/`switch` arm (or statements guarded by an earlier
+    /// jump): like [`Self::in_async_branch`], and commits inside count only
+    /// on the path that runs them. After the arm the commit count and the
+    /// groups of copies pending before it are those of the path that skips
+    /// it: fewer commits make `wait_prior(n)` complete fewer groups, so the
+    /// copies stay in flight at least as long as on any path (sound). Copies
+    /// committed inside keep their group number; later commits are numbered
+    /// from the restored count on both paths alike, so `g + n < committed`
+    /// still compares groups in the same frame.
+    pub(crate) fn in_async_arm<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let committed = self.asyncs.committed;
+        let groups: HashMap<u32, Option<u32>> = self
+            .asyncs
+            .pending
+            .iter()
+            .map(|p| (p.serial, p.group))
+            .collect();
+        let r = self.in_async_branch(f);
+        if self.asyncs.committed != committed {
+            for p in &mut self.asyncs.pending {
+                if let Some(g) = groups.get(&p.serial) {
+                    p.group = *g;
+                }
+            }
+            self.asyncs.committed = committed;
+        }
+        r
+    }
+
     /// A loop body was lowered: copies issued in it and still pending at its
     /// end may land in the next iteration, anywhere before the wait that
     /// completes them. Soundly taken as landing after every barrier of the body.
