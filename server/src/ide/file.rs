@@ -456,34 +456,71 @@ pub fn find_includer(path: &Path, includes: &dyn IncludeResolver) -> Option<prep
         if std::fs::canonicalize(&file).ok().as_ref() == Some(&own) {
             continue;
         }
-        let Ok(bytes) = crate::syntax::files::read_regular(&file) else {
+        let Some(found) = quoted_includes_of(&file) else {
             continue;
         };
-        let text = crate::syntax::files::decode(&bytes).text;
-        // Cheap filter before looking at the directives.
-        if !text.contains(name) {
-            continue;
-        }
-        let mut line_start = 0;
-        for line in text.split_inclusive('\n') {
-            let at = line_start;
-            line_start += line.len();
-            let Some(quoted) = quoted_include(line) else {
-                continue;
-            };
+        // Cheap filter before resolving: an include of this file names it.
+        for (quoted, at) in found.iter().filter(|(q, _)| q.contains(name)) {
             let resolved = includes
                 .read(&file, quoted)
                 .and_then(|(p, _)| std::fs::canonicalize(p).ok());
             if resolved.as_ref() == Some(&own) {
+                let Ok(bytes) = crate::syntax::files::read_regular(&file) else {
+                    break;
+                };
                 return Some(preprocess::Includer {
                     path: file,
-                    text,
-                    at,
+                    text: crate::syntax::files::decode(&bytes).text,
+                    at: *at,
                 });
             }
         }
     }
     None
+}
+
+/// A file's quoted `#include` names with the byte offset of their line.
+type QuotedIncludes = std::sync::Arc<Vec<(String, usize)>>;
+
+/// The quoted includes of `file`, cached per process by the file's
+/// modification time and length: the includer search runs on every analysis
+/// (every keystroke in the editor) over the files of two folders, which must
+/// not mean reading them all each time.
+fn quoted_includes_of(file: &Path) -> Option<QuotedIncludes> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    type Stamp = (Option<std::time::SystemTime>, u64);
+    static CACHE: OnceLock<Mutex<HashMap<PathBuf, (Stamp, QuotedIncludes)>>> = OnceLock::new();
+    /// Files remembered at most (beyond, the cache starts over).
+    const MAX_CACHED_FILES: usize = 16_384;
+    let meta = std::fs::metadata(file).ok()?;
+    let stamp: Stamp = (meta.modified().ok(), meta.len());
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Ok(map) = cache.lock() {
+        if let Some((seen, found)) = map.get(file) {
+            if *seen == stamp && stamp.0.is_some() {
+                return Some(found.clone());
+            }
+        }
+    }
+    let bytes = crate::syntax::files::read_regular(file).ok()?;
+    let text = crate::syntax::files::decode(&bytes).text;
+    let mut found = Vec::new();
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        if let Some(quoted) = quoted_include(line) {
+            found.push((quoted.to_string(), line_start));
+        }
+        line_start += line.len();
+    }
+    let found = std::sync::Arc::new(found);
+    if let Ok(mut map) = cache.lock() {
+        if map.len() >= MAX_CACHED_FILES {
+            map.clear();
+        }
+        map.insert(file.to_path_buf(), (stamp, found.clone()));
+    }
+    Some(found)
 }
 
 /// The name of a `#include "name"` line.
@@ -1393,7 +1430,8 @@ mod tests {
 
     #[test]
     fn kernels_of_included_headers_are_checked_under_the_includers_macros() {
-        let dir = std::env::temp_dir().join(format!("syncwright-inc-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("syncwright-inc-header-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let header = "#ifdef USE_SHARED\n__global__ void scale(float *a) {\n  __shared__ float s[64];\n  s[threadIdx.x] = a[threadIdx.x];\n  a[threadIdx.x] = s[threadIdx.x + 1];\n}\n#else\n__global__ void scale(float *a) { a[threadIdx.x] *= 2.0f; }\n#endif\n";
         std::fs::write(dir.join("common.h"), header).unwrap();
