@@ -1993,7 +1993,8 @@ impl Exec<'_, '_> {
             };
             let (init, head) = (init.clone(), head.clone());
             let saved = std::mem::replace(&mut self.env, pre_env.clone());
-            let (operand, _) = self.expr_int(&counter.operand, self.var_ty(v));
+            let ty = self.var_ty(v);
+            let (operand, operand_range) = self.expr_int(&counter.operand, ty);
             self.env = saved;
             let product = Int::mul(&[iteration.clone(), operand]);
             let exact = if counter.op == UpdateOp::Add {
@@ -2001,7 +2002,12 @@ impl Exec<'_, '_> {
             } else {
                 Int::sub(&[init, product])
             };
-            head_facts.push(head.eq(&exact));
+            head_facts.push(match wrap_modulus(ty, counter.op, operand_range, cond, v) {
+                Some(m) => Int::sub(&[head, exact])
+                    .modulo(Int::from_i128(m))
+                    .eq(Int::from_i64(0)),
+                None => head.eq(&exact),
+            });
         }
 
         self.loop_stack.push(id);
@@ -2076,11 +2082,13 @@ impl Exec<'_, '_> {
     ///
     /// Justification: the counter's only assignment in the loop is `v = v op e`
     /// with `e` loop-invariant, so every value it takes is `op` applied k times
-    /// to its value on entry. Counters are assumed not to wrap around (signed
-    /// overflow is undefined in C; an unsigned loop counter that wraps would
-    /// have to pass the loop condition with values near 2^32, which loop bounds
-    /// of GPU kernels exclude; GPUVerify's arithmetic makes the same assumption
-    /// in its default integer mode).
+    /// to its value on entry. Signed counters do not wrap (overflow is
+    /// undefined in C). An unsigned counter bounded by the loop condition in
+    /// the direction of a small step is assumed not to wrap (it would have to
+    /// pass the condition with values near 2^w, which loop bounds of GPU
+    /// kernels exclude; GPUVerify's default integer mode assumes the same);
+    /// any other unsigned linear counter is only known modulo 2^w
+    /// ([`wrap_modulus`]).
     #[allow(clippy::too_many_arguments)]
     fn counter_facts(
         &mut self,
@@ -2152,6 +2160,7 @@ impl Exec<'_, '_> {
                 return;
             }
         }
+        let wraps = wrap_modulus(ty, counter.op, operand_range, cond, v);
         match counter.op {
             UpdateOp::Add | UpdateOp::Sub => {
                 // v = init + k * e (or init - k * e) for some k >= 0: both the
@@ -2175,13 +2184,23 @@ impl Exec<'_, '_> {
                     } else {
                         Int::sub(&[init.clone(), product])
                     };
-                    let fact = Bool::and(&[k.ge(Int::from_i64(0)), val.eq(&exact)]);
-                    self.out.counters.push(CounterInstance {
-                        key: (id, v, which == "head"),
-                        value: val.clone(),
-                        init: init.clone(),
-                        step: operand.clone(),
-                    });
+                    let equal = match wraps {
+                        // val = exact mod 2^w (val is in range already).
+                        Some(m) => Int::sub(&[val.clone(), exact.clone()])
+                            .modulo(Int::from_i128(m))
+                            .eq(Int::from_i64(0)),
+                        None => val.eq(&exact),
+                    };
+                    let fact = Bool::and(&[k.ge(Int::from_i64(0)), equal]);
+                    // The stride lemma (`counter_lemmas`) rests on no wrap.
+                    if wraps.is_none() {
+                        self.out.counters.push(CounterInstance {
+                            key: (id, v, which == "head"),
+                            value: val.clone(),
+                            init: init.clone(),
+                            step: operand.clone(),
+                        });
+                    }
                     if which == "head" {
                         head_facts.push(fact)
                     } else {
@@ -2271,6 +2290,63 @@ impl Exec<'_, '_> {
         self.out.assumptions.truncate(saved_assumptions);
         self.env = saved;
         result
+    }
+}
+
+/// The modulus of a linear counter's values when it may wrap, None when the
+/// no-wrap facts hold. An unsigned counter wraps modulo 2^w (defined
+/// behaviour). The no-wrap facts are kept only where the loop condition
+/// bounds the counter in the direction of a small non-negative step (`v < X`
+/// counting up, `v > X` counting down: wrapping would need values near 2^w to
+/// pass it, the documented assumption of `counter_facts`); elsewhere (`v !=
+/// X`, a huge or unknown step) the counter is only known modulo 2^w. Signed
+/// counters do not wrap (overflow is undefined behaviour).
+fn wrap_modulus(ty: ScalarTy, op: UpdateOp, step: Range, cond: &Expr, v: VarId) -> Option<i128> {
+    let ScalarTy::Int {
+        signed: false,
+        bits,
+    } = ty
+    else {
+        return None;
+    };
+    if !matches!(op, UpdateOp::Add | UpdateOp::Sub) {
+        return None;
+    }
+    let small_step = step.lo >= 0 && step.hi < (1i128 << u32::from(bits).saturating_sub(1));
+    (!small_step || !bounds_in_direction(cond, v, op == UpdateOp::Add)).then(|| 1i128 << bits)
+}
+
+/// Whether the loop condition is `v < X` / `v <= X` (counting up) or
+/// `v > X` / `v >= X` (counting down) on the counter `v`, either way round.
+fn bounds_in_direction(cond: &Expr, v: VarId, up: bool) -> bool {
+    fn strip(e: &Expr) -> &Expr {
+        match e {
+            Expr::Cast(_, inner) => strip(inner),
+            other => other,
+        }
+    }
+    let Expr::Binary(op, lhs, rhs, _) = strip(cond) else {
+        return false;
+    };
+    let is_v = |e: &Expr| matches!(strip(e), Expr::Var(x) if *x == v);
+    let (below, above) = (
+        matches!(op, BinOp::Lt | BinOp::Le),
+        matches!(op, BinOp::Gt | BinOp::Ge),
+    );
+    if is_v(lhs) {
+        if up {
+            below
+        } else {
+            above
+        }
+    } else if is_v(rhs) {
+        if up {
+            above
+        } else {
+            below
+        }
+    } else {
+        false
     }
 }
 
