@@ -616,6 +616,21 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.asyncs.pending.retain(|p| !done(p));
     }
 
+    /// A read of the `cuda::barrier` object `barrier` stands for (when it is
+    /// one `init` stored to): arrivals, waits and copies tied to the barrier
+    /// use the object, so one not ordered after its `init` races with it.
+    fn read_barrier_object(&mut self, barrier: &Expr, n: Node<'t>) {
+        let object = match barrier {
+            Expr::Int(k, _) => self.asyncs.objects.get(k).cloned(),
+            _ => None,
+        };
+        if let Some((array, offset)) = object {
+            let dest = self.tmp(ScalarTy::ULONG, n);
+            let access = self.access(array, offset, ScalarTy::ULONG);
+            self.push(StmtKind::Read { dest, access }, n);
+        }
+    }
+
     /// `wait_prior(n)` / `cp.async.wait_group n`: all but the `n` most recent
     /// committed groups are complete. An unknown `n` completes nothing.
     fn async_wait_prior(&mut self, n: Option<u32>) {
@@ -906,17 +921,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                     Some(b) if self.is_barrier_object(b) => {
                         let e = self.barrier_object(b);
                         // The copy updates the barrier object (its pending
-                        // count): a read of it, like an arrival, so a copy
-                        // not ordered after `init` races with it.
-                        let object = match &e {
-                            Expr::Int(k, _) => self.asyncs.objects.get(k).cloned(),
-                            _ => None,
-                        };
-                        if let Some((array, offset)) = object {
-                            let dest = self.tmp(ScalarTy::ULONG, n);
-                            let access = self.access(array, offset, ScalarTy::ULONG);
-                            self.push(StmtKind::Read { dest, access }, n);
-                        }
+                        // count), like an arrival.
+                        self.read_barrier_object(&e, n);
                         self.barrier_name_of(&e)
                     }
                     _ => None,
@@ -1129,15 +1135,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             Expr::Int(k, _) => self.asyncs.counts.get(k).cloned(),
             _ => None,
         };
-        let object = match &barrier {
-            Expr::Int(k, _) => self.asyncs.objects.get(k).cloned(),
-            _ => None,
-        };
-        if let Some((array, offset)) = object {
-            let dest = self.tmp(ScalarTy::ULONG, n);
-            let access = self.access(array, offset, ScalarTy::ULONG);
-            self.push(StmtKind::Read { dest, access }, n);
-        }
+        self.read_barrier_object(&barrier, n);
         self.named_barrier(n, op, barrier, count, token);
         Ok(Some(match (op, token) {
             (NamedOp::Arrive, Some(t)) => Val::Scalar(Expr::Var(t), ScalarTy::INT),
