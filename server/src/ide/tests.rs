@@ -62,9 +62,19 @@ fn input(text: &str, generation: u64) -> AnalysisInput {
 }
 
 fn analyse(host: &AnalysisHost, text: &str, generation: u64) -> Arc<DocAnalysis> {
+    analyse_with(host, text, generation, &settings())
+}
+
+/// Version `generation` of `text`, analysed by `host` under `settings`.
+fn analyse_with(
+    host: &AnalysisHost,
+    text: &str,
+    generation: u64,
+    settings: &Settings,
+) -> Arc<DocAnalysis> {
     let input = input(text, generation);
     let context = AnalysisContext {
-        settings: &settings(),
+        settings,
         includes: &NoIncludes,
         is_stale: &|| false,
         progress: &|_, _| {},
@@ -565,16 +575,7 @@ fn one_finding_per_pair_of_accesses_for_every_front_door() {
         },
         ..Settings::default()
     };
-    let host = AnalysisHost::new(Arc::new(Syncwright));
-    let context = AnalysisContext {
-        settings: &blocks,
-        includes: &NoIncludes,
-        is_stale: &|| false,
-        progress: &|_, _| {},
-    };
-    let analysis = host
-        .analysis("k.cu", 1, &context, |_| Some(input(text, 1)))
-        .expect("analysis");
+    let analysis = analyse_with(&AnalysisHost::new(Arc::new(Syncwright)), text, 1, &blocks);
     let races: Vec<Finding> = analysis
         .findings()
         .into_iter()
@@ -612,16 +613,7 @@ fn launch_bindings_are_the_same_for_every_front_door() {
     let text = "__global__ void k(int *a, int n) { a[threadIdx.x * n] = threadIdx.x; }\n\
                 int main() { int *d = 0; k<<<1, 64>>>(d, 2); return 0; }\n";
     let settings = Settings::default();
-    let host = AnalysisHost::new(Arc::new(Syncwright));
-    let context = AnalysisContext {
-        settings: &settings,
-        includes: &NoIncludes,
-        is_stale: &|| false,
-        progress: &|_, _| {},
-    };
-    let analysis = host
-        .analysis("k.cu", 1, &context, |_| Some(input(text, 1)))
-        .expect("analysis");
+    let analysis = analyse_with(&AnalysisHost::new(Arc::new(Syncwright)), text, 1, &settings);
     let file = super::analyze_file(std::path::Path::new("/nonexistent/k.cu"), text, &settings);
     assert_eq!(file.kernels[0].report.verdict, Verdict::RaceFree);
     assert_eq!(analysis.kernels[0].report.verdict, Verdict::RaceFree);
