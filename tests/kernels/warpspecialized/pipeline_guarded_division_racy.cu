@@ -14,6 +14,7 @@ __global__ void guarded_copy(int *g, int *out, int d) {
     if (d != 0)
         __pipeline_memcpy_async(&s[threadIdx.x], &g[threadIdx.x / d], sizeof(int));
     __pipeline_commit();
+    __syncthreads(); // the copy may land at this barrier (replayed here)
     __pipeline_wait_prior(0);
     __syncthreads();
     out[threadIdx.x] = s[threadIdx.x] + r[threadIdx.x];
