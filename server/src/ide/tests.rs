@@ -643,4 +643,20 @@ fn fix_repairs_under_the_launches_check_uses() {
     assert!(fixed.fixed.contains("__syncthreads()"), "{}", fixed.fixed);
     let again = super::analyze_file(path, &fixed.fixed, &settings);
     assert_eq!(again.kernels[0].report.verdict, Verdict::RaceFree);
+    // The editor offers the same repair as a quick fix.
+    let host = AnalysisHost::new(Arc::new(Syncwright));
+    let analysis = analyse_with(&host, text, 1, &settings);
+    let at = text.find("a[64").expect("racy line") as u32;
+    let actions = code_actions(&host, &settings, &NoIncludes, &analysis, at, at).expect("actions");
+    let barrier = actions
+        .iter()
+        .find(|a| {
+            a.edits
+                .iter()
+                .any(|e| e.new_text.contains("__syncthreads()"))
+        })
+        .unwrap_or_else(|| panic!("no barrier quick fix in {actions:?}"));
+    let edited = crate::synth::apply_edits(text, &barrier.edits).expect("edits apply");
+    let after = super::analyze_file(path, &edited, &settings);
+    assert_eq!(after.kernels[0].report.verdict, Verdict::RaceFree);
 }
