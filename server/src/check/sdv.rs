@@ -1607,6 +1607,11 @@ impl<'k, 's> Checker<'k, 's> {
         };
         let follows = if after {
             pos(e.stmt) > pos(access)
+                || self
+                    .kernel
+                    .asyncs
+                    .before_arrival
+                    .contains(&(access, e.stmt))
         } else {
             pos(e.stmt) < pos(access)
         };

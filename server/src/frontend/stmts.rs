@@ -289,10 +289,12 @@ impl<'c, 't> Lowerer<'c, 't> {
         let r = (|| {
             let cond = self.condition(c)?;
             let before = self.ptrs.targets.clone();
+            let then_branch = self.async_next_branch();
             let then_ = match n.child_by_field_name("consequence") {
                 Some(t) => self.in_async_arm(|s| s.block_of(t))?,
                 None => Block::default(),
             };
+            let then_completed = self.async_completed_in_branch();
             let after_then = self.ptrs.replace_targets(before);
             let else_ = match n.child_by_field_name("alternative") {
                 Some(e) => {
@@ -302,7 +304,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                         Some(e)
                     };
                     match inner {
-                        Some(i) => self.in_async_arm(|s| s.block_of(i))?,
+                        Some(i) => {
+                            let else_branch = self.async_next_branch();
+                            let b = self.in_async_arm(|s| s.block_of(i))?;
+                            self.async_if_else(then_branch, else_branch);
+                            let else_completed = self.async_completed_in_branch();
+                            self.async_both_arms_completed(&then_completed, &else_completed);
+                            b
+                        }
                         None => Block::default(),
                     }
                 }
@@ -375,10 +384,12 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let before = self.ptrs.targets.clone();
         let entry = self.async_loop_entry();
+        self.asyncs.loops += 1;
         let r = match body {
             Some(b) => self.in_async_branch(|s| s.block_of(b)),
             None => Ok(Block::default()),
         };
+        self.asyncs.loops -= 1;
         let r = r.map(|mut b| {
             self.async_loop_carried(&mut b, &entry);
             b

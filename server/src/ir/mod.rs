@@ -558,6 +558,14 @@ pub struct AsyncInfo {
     /// issued before the loop and a wait the body always runs completes it
     /// after the access, so in later iterations it has already landed.
     pub first_iteration: Vec<(StmtId, StmtId, StmtId)>,
+    /// (landing access, arrival): the access belongs to a copy tied to a
+    /// `cuda::barrier` (`cuda::memcpy_async(.., bar)`) issued before that
+    /// arrival on the same barrier. The copy joined the phase current at its
+    /// issue, which is the arrival's phase or an earlier one, and a phase
+    /// completes only once its copies have landed: for the ordering by that
+    /// barrier the access counts as made before the arrival, wherever the
+    /// landing sits after it.
+    pub before_arrival: Vec<(StmtId, StmtId)>,
 }
 
 impl Kernel {

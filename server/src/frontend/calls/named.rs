@@ -29,7 +29,7 @@ pub(crate) struct PendingAsync {
     /// The copy's accesses over snapshot variables, repeated at each landing.
     stmts: Vec<Stmt>,
     /// Commit group (`__pipeline_commit`, `cp.async.commit_group`), once committed.
-    group: Option<u32>,
+    group: Option<i64>,
     /// The barrier object it completes on (`cuda::memcpy_async(.., bar)`).
     barrier: Option<String>,
     /// Branches (ifs and loop bodies) the copy was issued in: a wait completes
@@ -38,19 +38,37 @@ pub(crate) struct PendingAsync {
     path: Vec<u32>,
     /// Issue order, to tell copies issued inside a loop body.
     serial: u32,
+    /// Where the copy is issued.
+    site: (crate::ir::Span, bool),
+    /// Arrivals on the copy's barrier made after its issue: the copy joined
+    /// their phase or an earlier one, so it lands before their phase
+    /// completes (see [`crate::ir::AsyncInfo::before_arrival`]).
+    tied_arrivals: Vec<crate::ir::StmtId>,
+}
+
+/// The flag of a copy issued inside a branch (an `if` arm, a loop body):
+/// set at the issue and cleared before every branch construct around it, so
+/// the copy's landings run only on paths that issued it in the current
+/// iteration (otherwise they would touch the offsets of snapshots left from
+/// an earlier iteration, or never assigned).
+#[derive(Clone, Debug)]
+struct IssueFlag {
+    serial: u32,
+    var: VarId,
+    site: (crate::ir::Span, bool),
 }
 
 /// State of the asynchronous-copy model during lowering.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct AsyncState {
     pending: Vec<PendingAsync>,
-    committed: u32,
+    committed: i64,
     path: Vec<u32>,
     next_branch: u32,
     next_serial: u32,
     /// Group waits seen, in program order: (branch path at the wait, commits
     /// before it, `n` of `wait_prior(n)`, first statement id after it).
-    waits: Vec<(Vec<u32>, u32, u32, u32)>,
+    waits: Vec<(Vec<u32>, i64, u32, u32)>,
     /// `cuda::barrier` objects by the text naming them.
     barriers: HashMap<String, i128>,
     /// Expected counts from `init(&bar, n)`, when `n` is thread-independent
@@ -58,12 +76,64 @@ pub(crate) struct AsyncState {
     counts: HashMap<i128, Expr>,
     /// The memory of barrier objects `init` was seen on (at constant offsets).
     objects: HashMap<i128, (crate::ir::ArrayId, Expr)>,
+    /// Tokens of `cuda::barrier` arrivals by the variable holding them: the
+    /// issue serial at the arrival (copies issued before it belong to its
+    /// phase or an earlier one) and the branch path of the last assignment.
+    tokens: HashMap<VarId, (u32, Vec<u32>)>,
+    /// Flags of copies issued inside branches, in issue order.
+    flags: Vec<IssueFlag>,
+    /// `cuda::pipeline` stages waited for so far (`consumer_wait`), in the
+    /// frame of `committed`: the next `consumer_wait` completes the groups
+    /// numbered up to this.
+    consumed: i64,
+    /// Loops around the statement being lowered.
+    pub(crate) loops: u32,
+    /// Copies pending before the last branch lowered and completed inside
+    /// it (put back in flight for the paths that skip it), by serial.
+    completed_in_branch: Vec<u32>,
+    /// Completions by both arms of an `if`/`else`: (branch path after the
+    /// `if`, serial of the copy, first statement id after the `if`).
+    both_arms: Vec<(Vec<u32>, u32, u32)>,
+    /// `if`/`else` statements: (branch path at the `if`, the then arm's
+    /// branch id, the else arm's, first statement id after the `if`).
+    if_arms: Vec<(Vec<u32>, u32, u32, u32)>,
 }
 
 impl AsyncState {
     /// Whether no copy is in flight.
     pub(crate) fn is_idle(&self) -> bool {
         self.pending.is_empty()
+    }
+
+    /// Follows arrival tokens through assignments (`auto t = bar.arrive();`
+    /// lowers to a temporary copied into `t`): a statement defining `var`
+    /// from a token variable makes `var` that token; any other definition
+    /// forgets it. The path recorded is the assignment's, so a wait uses the
+    /// token only when no branch between may have reassigned it.
+    pub(crate) fn track_token(&mut self, kind: &StmtKind) {
+        if self.tokens.is_empty() {
+            return;
+        }
+        let (var, from) = match kind {
+            StmtKind::Assign { var, value } => (
+                *var,
+                match value {
+                    Expr::Var(v) => self.tokens.get(v).map(|t| t.0),
+                    _ => None,
+                },
+            ),
+            StmtKind::Havoc { var } => (*var, None),
+            StmtKind::Read { dest, .. } => (*dest, None),
+            _ => return,
+        };
+        match from {
+            Some(serial) => {
+                self.tokens.insert(var, (serial, self.path.clone()));
+            }
+            None => {
+                self.tokens.remove(&var);
+            }
+        }
     }
 }
 
@@ -75,7 +145,7 @@ pub(crate) struct AsyncLoopEntry {
     /// The body's branch path (as its waits record it).
     path: Vec<u32>,
     /// Groups committed before the body.
-    committed: u32,
+    committed: i64,
     /// The first statement id allocated in the body.
     first_id: u32,
 }
@@ -293,14 +363,36 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.asyncs.next_branch += 1;
         self.asyncs.path.push(id);
         let entry = self.asyncs.pending.clone();
+        let first_serial = self.asyncs.next_serial;
         let r = f(self);
         self.asyncs.path.pop();
+        // Copies issued inside are issued only on the paths that run the
+        // branch, this time round: their flags are cleared just before the
+        // branch construct (the statements pushed now precede it).
+        let issued: Vec<IssueFlag> = self
+            .asyncs
+            .flags
+            .iter()
+            .filter(|f| f.serial >= first_serial)
+            .cloned()
+            .collect();
+        for flag in issued {
+            self.push_site(
+                StmtKind::Assign {
+                    var: flag.var,
+                    value: int(0, ScalarTy::Bool),
+                },
+                flag.site,
+            );
+        }
         // A wait inside completed copies issued before the branch only for
         // the rest of the branch: the paths that skip it (an untaken arm, a
         // loop running zero times) still have them in flight.
         let live: HashSet<u32> = self.asyncs.pending.iter().map(|p| p.serial).collect();
+        self.asyncs.completed_in_branch.clear();
         for p in entry {
             if !live.contains(&p.serial) {
+                self.asyncs.completed_in_branch.push(p.serial);
                 self.asyncs.pending.push(p);
             }
         }
@@ -322,27 +414,84 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// groups of copies pending before it are those of the path that skips
     /// it: fewer commits make `wait_prior(n)` complete fewer groups, so the
     /// copies stay in flight at least as long as on any path (sound). Copies
-    /// committed inside keep their group number; later commits are numbered
-    /// from the restored count on both paths alike, so `g + n < committed`
-    /// still compares groups in the same frame.
+    /// committed inside exist only on the arm's path: their groups move down
+    /// by the arm's commits, into the restored frame. Later commits are
+    /// numbered from the restored count on both paths alike (on the arm's
+    /// path all groups are that many higher), so `g + n < committed` decides
+    /// every copy as on the paths it exists on.
     pub(crate) fn in_async_arm<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
         let committed = self.asyncs.committed;
-        let groups: HashMap<u32, Option<u32>> = self
+        let consumed = self.asyncs.consumed;
+        let groups: HashMap<u32, Option<i64>> = self
             .asyncs
             .pending
             .iter()
             .map(|p| (p.serial, p.group))
             .collect();
         let r = self.in_async_branch(f);
+        let inside = self.asyncs.committed.max(committed) - committed;
         if self.asyncs.committed != committed {
+            // On the path that runs the arm, `inside` more groups were
+            // committed than the restored count says: a copy issued and
+            // committed inside the arm (it exists only on that path) has its
+            // group moved down by as many, so `g + n < committed` later
+            // decides `wait_prior(n)` exactly as on that path.
             for p in &mut self.asyncs.pending {
-                if let Some(g) = groups.get(&p.serial) {
-                    p.group = *g;
+                match groups.get(&p.serial) {
+                    Some(g) => p.group = *g,
+                    None => p.group = p.group.map(|g| g - inside),
                 }
             }
             self.asyncs.committed = committed;
         }
+        // Stages waited for inside count only on the arm's path (fewer
+        // waits complete fewer stages), and on that path the groups were
+        // numbered `inside` higher: the count moves down with them, so a
+        // copy committed inside is decided as on its path, and the others
+        // no less strictly than on either path.
+        self.asyncs.consumed = self.asyncs.consumed.min(consumed) - inside;
         r
+    }
+
+    /// The copies pending before the last branch that it completed.
+    pub(crate) fn async_completed_in_branch(&self) -> Vec<u32> {
+        self.asyncs.completed_in_branch.clone()
+    }
+
+    /// The branch id the next branch lowered gets.
+    pub(crate) fn async_next_branch(&self) -> u32 {
+        self.asyncs.next_branch
+    }
+
+    /// Records an `if`/`else` whose arms got branch ids `then_` and `else_`.
+    pub(crate) fn async_if_else(&mut self, then_: u32, else_: u32) {
+        let entry = (
+            self.asyncs.path.clone(),
+            then_,
+            else_,
+            self.kernel.next_stmt_id,
+        );
+        self.asyncs.if_arms.push(entry);
+    }
+
+    /// After an `if` with both arms: copies that each arm completed are
+    /// complete on every path through the `if`. `next_id` is the first
+    /// statement id after it.
+    pub(crate) fn async_both_arms_completed(&mut self, then_: &[u32], else_: &[u32]) {
+        let both: Vec<u32> = then_
+            .iter()
+            .copied()
+            .filter(|s| else_.contains(s))
+            .collect();
+        if both.is_empty() {
+            return;
+        }
+        let next_id = self.kernel.next_stmt_id;
+        for serial in &both {
+            let entry = (self.asyncs.path.clone(), *serial, next_id);
+            self.asyncs.both_arms.push(entry);
+        }
+        self.async_complete(|p| both.contains(&p.serial));
     }
 
     /// A loop body was lowered: copies issued in it and still pending at its
@@ -356,29 +505,91 @@ impl<'c, 't> Lowerer<'c, 't> {
             .filter(|p| p.serial >= entry.serial)
             .cloned()
             .collect();
-        self.async_first_iteration(body, entry);
         if carried.is_empty() {
+            self.async_first_iteration(body, entry);
             return;
         }
+        let mut carried = carried;
+        let mut prelude = Vec::new();
         let committed_end = self.asyncs.committed;
         let (body_path, committed_entry) = (&entry.path, entry.committed);
-        for p in carried {
-            let cutoff = p.group.and_then(|g| {
-                self.asyncs
-                    .waits
-                    .iter()
-                    .find(|(path, committed, n, _)| {
-                        // In the next iteration this wait sees `committed -
-                        // committed_entry` more groups than at the body's
-                        // end. Only a wait the body runs on every path (not
-                        // inside an `if` or an inner loop of it) surely
-                        // completes the copy.
-                        path == body_path && g + n < committed_end + (committed - committed_entry)
-                    })
-                    .map(|w| w.3)
-            });
-            self.insert_after_barriers(body, &p.stmts, cutoff);
+        for p in &mut carried {
+            // In the next iteration a wait sees `committed - committed_entry`
+            // more groups than at the body's end.
+            let completes_at = |path: &Vec<u32>| {
+                p.group.and_then(|g| {
+                    self.asyncs
+                        .waits
+                        .iter()
+                        .find(|(wpath, committed, n, _)| {
+                            wpath == path
+                                && g + i64::from(*n) < committed_end + (committed - committed_entry)
+                        })
+                        .map(|w| w.3)
+                })
+            };
+            // Only a wait the body runs on every path surely completes the
+            // copy: one not inside an `if` or an inner loop of the body, or
+            // an `if`/`else` of the body each of whose arms has one.
+            let direct = completes_at(body_path);
+            let by_arms = self
+                .asyncs
+                .if_arms
+                .iter()
+                .filter(|(path, ..)| path == body_path)
+                .filter(|(path, then_, else_, _)| {
+                    let mut t = path.clone();
+                    t.push(*then_);
+                    let mut e = path.clone();
+                    e.push(*else_);
+                    completes_at(&t).is_some() && completes_at(&e).is_some()
+                })
+                .map(|w| w.3)
+                .min();
+            let cutoff = direct.into_iter().chain(by_arms).min();
+            // In the next iteration the copy lands with the values of the
+            // iteration that issued it (and only if that iteration issued
+            // it): its snapshots and flag, saved at the top of the body
+            // before this iteration's issue overwrites them. Without a wait
+            // that completes it one iteration later, a copy of any earlier
+            // iteration may land: arbitrary values then.
+            let mut reads = Vec::new();
+            let mut defs = HashSet::new();
+            stmt_vars(&p.stmts, &mut reads, &mut defs);
+            let mut map = HashMap::new();
+            for v in reads {
+                if defs.contains(&v) || map.contains_key(&v) {
+                    continue;
+                }
+                let ty = self
+                    .kernel
+                    .vars
+                    .get(v.0 as usize)
+                    .map(|d| d.ty)
+                    .unwrap_or(ScalarTy::LONG);
+                // Names are unique: witnesses name locals.
+                let name = format!("$prev{}", self.kernel.vars.len());
+                let prev = self.new_var_at(&name, ty, p.site);
+                let kind = if cutoff.is_some() {
+                    StmtKind::Assign {
+                        var: prev,
+                        value: Expr::Var(v),
+                    }
+                } else {
+                    StmtKind::Havoc { var: prev }
+                };
+                prelude.push(self.stmt_at(kind, p.site));
+                map.insert(v, prev);
+            }
+            p.stmts = landing_stmts(&p.stmts, &map);
+            let tied = p.tied_arrivals.clone();
+            self.insert_after_barriers(body, &p.stmts, cutoff, &tied);
         }
+        for (k, s) in prelude.into_iter().enumerate() {
+            body.stmts.insert(k, s);
+        }
+        // After the prelude: the body's first statement marks the loop.
+        self.async_first_iteration(body, entry);
     }
 
     /// Copies issued before the loop that a wait of the body completes: the
@@ -404,16 +615,27 @@ impl<'c, 't> Lowerer<'c, 't> {
             .iter()
             .filter(|p| p.serial < entry.serial)
         {
-            let Some(g) = p.group else { continue };
-            let Some(cutoff) = self
+            let by_wait = p.group.and_then(|g| {
+                self.asyncs
+                    .waits
+                    .iter()
+                    .find(|(path, committed, n, id)| {
+                        *path == entry.path
+                            && *id >= entry.first_id
+                            && g + i64::from(*n) < *committed
+                    })
+                    .map(|w| w.3)
+            });
+            // Or an `if`/`else` of the body each of whose arms completes it.
+            let by_arms = self
                 .asyncs
-                .waits
+                .both_arms
                 .iter()
-                .find(|(path, committed, n, id)| {
-                    *path == entry.path && *id >= entry.first_id && g + n < *committed
+                .find(|(path, serial, id)| {
+                    *path == entry.path && *serial == p.serial && *id >= entry.first_id
                 })
-                .map(|w| w.3)
-            else {
+                .map(|w| w.2);
+            let Some(cutoff) = by_wait.into_iter().chain(by_arms).min() else {
                 continue;
             };
             let mut copy_ids = HashSet::new();
@@ -445,7 +667,13 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Lands `template` after every barrier of `block` whose id is below
     /// `cutoff` (after every barrier when None).
-    fn insert_after_barriers(&mut self, block: &mut Block, template: &[Stmt], cutoff: Option<u32>) {
+    fn insert_after_barriers(
+        &mut self,
+        block: &mut Block,
+        template: &[Stmt],
+        cutoff: Option<u32>,
+        tied: &[crate::ir::StmtId],
+    ) {
         let mut i = 0;
         while i < block.stmts.len() {
             let is_barrier = matches!(
@@ -454,8 +682,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             );
             match &mut block.stmts[i].kind {
                 StmtKind::If { then_, else_, .. } => {
-                    self.insert_after_barriers(then_, template, cutoff);
-                    self.insert_after_barriers(else_, template, cutoff);
+                    self.insert_after_barriers(then_, template, cutoff, tied);
+                    self.insert_after_barriers(else_, template, cutoff, tied);
                 }
                 StmtKind::Loop {
                     body,
@@ -463,9 +691,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                     cond_prelude,
                     ..
                 } => {
-                    self.insert_after_barriers(cond_prelude, template, cutoff);
-                    self.insert_after_barriers(body, template, cutoff);
-                    self.insert_after_barriers(step, template, cutoff);
+                    self.insert_after_barriers(cond_prelude, template, cutoff, tied);
+                    self.insert_after_barriers(body, template, cutoff, tied);
+                    self.insert_after_barriers(step, template, cutoff, tied);
                 }
                 _ => {}
             }
@@ -475,11 +703,35 @@ impl<'c, 't> Lowerer<'c, 't> {
                     let mut s = s.clone();
                     self.renumber(&mut s);
                     self.record_async(&s);
+                    self.record_ties(&s, tied);
                     block.stmts.insert(i + 1 + k, s);
                 }
                 i += template.len();
             }
             i += 1;
+        }
+    }
+
+    /// Records that a landing's accesses precede the arrivals `tied` (made
+    /// after the copy's issue on the barrier it completes on).
+    fn record_ties(&mut self, s: &Stmt, tied: &[crate::ir::StmtId]) {
+        if tied.is_empty() {
+            return;
+        }
+        let block = Block {
+            stmts: vec![s.clone()],
+            braces: None,
+        };
+        let mut ids = Vec::new();
+        crate::ir::walk::for_each_stmt(&block, &mut |x| {
+            if matches!(x.kind, StmtKind::Read { .. } | StmtKind::Write { .. }) {
+                ids.push(x.id);
+            }
+        });
+        for id in ids {
+            for a in tied {
+                self.kernel.asyncs.before_arrival.push((id, *a));
+            }
         }
     }
 
@@ -528,15 +780,16 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// The copies still in flight land here (called right after a barrier).
     pub(crate) fn async_land(&mut self) {
-        let stmts: Vec<Stmt> = self
+        let stmts: Vec<(Stmt, Vec<crate::ir::StmtId>)> = self
             .asyncs
             .pending
             .iter()
-            .flat_map(|p| p.stmts.clone())
+            .flat_map(|p| p.stmts.iter().map(|s| (s.clone(), p.tied_arrivals.clone())))
             .collect();
-        for mut s in stmts {
+        for (mut s, tied) in stmts {
             self.renumber(&mut s);
             self.record_async(&s);
+            self.record_ties(&s, &tied);
             self.cur.push(s);
         }
     }
@@ -571,15 +824,42 @@ impl<'c, 't> Lowerer<'c, 't> {
         for s in &copy {
             self.record_async(s);
         }
-        let stmts = landing_stmts(&copy, &map);
+        let mut stmts = landing_stmts(&copy, &map);
         let serial = self.asyncs.next_serial;
         self.asyncs.next_serial += 1;
+        let site = self.span_of(at);
+        if !self.asyncs.path.is_empty() {
+            let name = format!("$issued{}", self.kernel.vars.len());
+            let var = self.new_var(&name, ScalarTy::Bool, at);
+            self.push(
+                StmtKind::Assign {
+                    var,
+                    value: int(1, ScalarTy::Bool),
+                },
+                at,
+            );
+            self.asyncs.flags.push(IssueFlag { serial, var, site });
+            let guard = self.stmt_at(
+                StmtKind::If {
+                    cond: Expr::Var(var),
+                    then_: Block {
+                        stmts,
+                        braces: None,
+                    },
+                    else_: Block::default(),
+                },
+                site,
+            );
+            stmts = vec![guard];
+        }
         self.asyncs.pending.push(PendingAsync {
             stmts,
             group: None,
             barrier,
             path: self.asyncs.path.clone(),
             serial,
+            site,
+            tied_arrivals: Vec::new(),
         });
     }
 
@@ -640,7 +920,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.asyncs
             .waits
             .push((self.asyncs.path.clone(), committed, n, next_id));
-        self.async_complete(|p| p.group.is_some_and(|g| g + n < committed));
+        self.async_complete(|p| p.group.is_some_and(|g| g + i64::from(n) < committed));
     }
 
     fn const_u32(&self, v: &Val) -> Option<u32> {
@@ -837,8 +1117,30 @@ impl<'c, 't> Lowerer<'c, 't> {
     ) {
         if op.waits() {
             let name = self.barrier_name_of(&barrier);
-            self.async_complete(|p| p.barrier.is_some() && p.barrier == name);
+            // A copy tied to the barrier joins the phase current when it is
+            // issued. `arrive_and_wait` completes every copy issued before
+            // it (the thread's own arrival is still missing, so the phase
+            // current at the issue is this one or an earlier one). `wait(t)`
+            // completes only copies issued before the arrival `t` was taken
+            // at: a later copy may belong to the next phase (the thread has
+            // already arrived, so the phase can complete without it). An
+            // untraceable token, or one assigned in another branch than the
+            // wait's, completes nothing.
+            let issued_before = match (op, token) {
+                (NamedOp::Wait, Some(t)) => match self.asyncs.tokens.get(&t) {
+                    Some((serial, path)) if *path == self.asyncs.path => Some(*serial),
+                    _ => Some(0),
+                },
+                (NamedOp::Wait, None) => Some(0),
+                _ => None,
+            };
+            self.async_complete(|p| {
+                p.barrier.is_some()
+                    && p.barrier == name
+                    && issued_before.is_none_or(|serial| p.serial < serial)
+            });
         }
+        let barrier_for_ties = barrier.clone();
         self.push(
             StmtKind::NamedBarrier {
                 op,
@@ -848,6 +1150,19 @@ impl<'c, 't> Lowerer<'c, 't> {
             },
             n,
         );
+        if op.arrives() {
+            let arrival = crate::ir::StmtId(self.kernel.next_stmt_id - 1);
+            let name = self.barrier_name_of(&barrier_for_ties);
+            for p in &mut self.asyncs.pending {
+                if p.barrier.is_some() && p.barrier == name {
+                    p.tied_arrivals.push(arrival);
+                }
+            }
+        }
+        if let (NamedOp::Arrive, Some(t)) = (op, token) {
+            let entry = (self.asyncs.next_serial, self.asyncs.path.clone());
+            self.asyncs.tokens.insert(t, entry);
+        }
         // An arrival publishes the thread's earlier accesses, but a copy in
         // flight may land after it: it lands after every operation.
         self.async_land();
@@ -1083,11 +1398,19 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // Commits the copies issued since the last commit as one stage.
                 "producer_commit" => self.async_commit(),
                 // Waits for the oldest committed stage.
+                // Waits for the oldest stage not waited for yet: the groups
+                // committed before it (an empty commit is a stage too). In a
+                // loop the stages committed and waited for per iteration
+                // may differ, so the stage waited for is not known: nothing
+                // is completed (sound; the copies stay in flight).
                 "consumer_wait" => {
-                    let oldest = self.asyncs.pending.iter().filter_map(|p| p.group).min();
-                    if let Some(g) = oldest {
-                        self.async_complete(|p| p.group == Some(g));
+                    let stage = self.asyncs.consumed;
+                    if self.asyncs.loops == 0 {
+                        self.async_complete(|p| {
+                            p.barrier.is_none() && p.group.is_some_and(|g| g <= stage)
+                        });
                     }
+                    self.asyncs.consumed += 1;
                 }
                 "producer_acquire" | "consumer_release" => {}
                 _ => return Ok(None),
