@@ -750,6 +750,10 @@ fn note_findings(kernel: &Kernel) -> Vec<Finding> {
 fn kernel_accesses(kernel: &Kernel) -> Vec<AccessStmt> {
     let mut out = Vec::new();
     for_each_stmt(&kernel.body, &mut |s| {
+        // Probes stand for a thread's own copy only (see `AsyncInfo::probes`).
+        if kernel.asyncs.probes.contains(&s.id) {
+            return;
+        }
         let (access, write, atomic, block_scoped) = match &s.kind {
             StmtKind::Read { access, .. } => (access, false, false, false),
             StmtKind::Write { access, .. } => (access, true, false, false),

@@ -566,6 +566,11 @@ pub struct AsyncInfo {
     /// barrier the access counts as made before the arrival, wherever the
     /// landing sits after it.
     pub before_arrival: Vec<(StmtId, StmtId)>,
+    /// Accesses of a copy carried into a loop's next iteration, placed at
+    /// the top of the body for the thread's own accesses (`same_thread`)
+    /// only: races with other threads are checked on the landings after
+    /// barriers, so these are not.
+    pub probes: Vec<StmtId>,
 }
 
 impl Kernel {

@@ -511,6 +511,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let mut carried = carried;
         let mut prelude = Vec::new();
+        let mut probes = Vec::new();
         let committed_end = self.asyncs.committed;
         let (body_path, committed_entry) = (&entry.path, entry.committed);
         for p in &mut carried {
@@ -583,13 +584,79 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             p.stmts = landing_stmts(&p.stmts, &map);
             let tied = p.tied_arrivals.clone();
+            // The thread's own accesses of the next iteration before the
+            // wait meet the copy still in flight: recorded against a probe
+            // of the copy at the top of the body (after the saved values).
+            probes.extend(self.carried_probe(body, &p.stmts, entry, cutoff));
             self.insert_after_barriers(body, &p.stmts, cutoff, &tied);
         }
-        for (k, s) in prelude.into_iter().enumerate() {
+        for (k, s) in prelude.into_iter().chain(probes).enumerate() {
             body.stmts.insert(k, s);
         }
         // After the prelude: the body's first statement marks the loop.
         self.async_first_iteration(body, entry);
+    }
+
+    /// A probe of a copy carried into the next iteration (`template`, over
+    /// the saved values), for the thread's own accesses of `body` made
+    /// before the wait `cutoff` (every access without one): the pairs go to
+    /// `same_thread`, the probe's accesses to `probes` (not checked against
+    /// other threads: the landings after barriers cover those). Accesses of
+    /// asynchronous copies are not paired: the saved values are arbitrary
+    /// in the loop abstraction, so this iteration's copy would always seem to
+    /// overlap the previous one (two copies of one thread to the same bytes
+    /// across iterations are not checked; see README).
+    fn carried_probe(
+        &mut self,
+        body: &Block,
+        template: &[Stmt],
+        entry: &AsyncLoopEntry,
+        cutoff: Option<u32>,
+    ) -> Vec<Stmt> {
+        let end = cutoff.unwrap_or(u32::MAX);
+        let mut accesses = Vec::new();
+        crate::ir::walk::for_each_stmt(body, &mut |s| {
+            let in_range = s.id.0 >= entry.first_id && s.id.0 < end;
+            if !in_range || self.kernel.asyncs.accesses.contains(&s.id) {
+                return;
+            }
+            match &s.kind {
+                StmtKind::Read { access, .. } => accesses.push((s.id, access.array, false)),
+                StmtKind::Write { access, .. } | StmtKind::Atomic { access, .. } => {
+                    accesses.push((s.id, access.array, true))
+                }
+                _ => {}
+            }
+        });
+        let mut probe: Vec<Stmt> = template.to_vec();
+        for s in &mut probe {
+            self.renumber(s);
+        }
+        let block = Block {
+            stmts: probe.clone(),
+            braces: None,
+        };
+        let mut pairs = Vec::new();
+        let mut ids = Vec::new();
+        crate::ir::walk::for_each_stmt(&block, &mut |x| {
+            let (array, copy_writes) = match &x.kind {
+                StmtKind::Write { access, .. } => (access.array, true),
+                StmtKind::Read { access, .. } => (access.array, false),
+                _ => return,
+            };
+            ids.push(x.id);
+            for (id, a, write) in &accesses {
+                if *a == array && (copy_writes || *write) {
+                    pairs.push((x.id, *id));
+                }
+            }
+        });
+        if pairs.is_empty() {
+            return Vec::new();
+        }
+        self.kernel.asyncs.same_thread.extend(pairs);
+        self.kernel.asyncs.probes.extend(ids);
+        probe
     }
 
     /// Copies issued before the loop that a wait of the body completes: the
