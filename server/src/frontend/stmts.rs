@@ -466,6 +466,13 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     pub(crate) fn while_stmt(&mut self, n: Node<'t>) -> R<()> {
+        let (cond, body) = (
+            n.child_by_field_name("condition"),
+            n.child_by_field_name("body"),
+        );
+        if self.mbarrier_spin_wait(n, cond, body)? {
+            return Ok(());
+        }
         self.scopes.push(HashMap::new());
         let r = (|| {
             let (cond, prelude) = self.loop_condition(n)?;
@@ -500,6 +507,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let block = self.block_of(b)?;
                 self.cur.extend(block.stmts);
             }
+            return Ok(());
+        }
+        let (cond, body) = (
+            n.child_by_field_name("condition"),
+            n.child_by_field_name("body"),
+        );
+        if self.mbarrier_spin_wait(n, cond, body)? {
             return Ok(());
         }
         let mut body = self.loop_body(n.child_by_field_name("body"))?;

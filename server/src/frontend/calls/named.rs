@@ -161,15 +161,46 @@ enum Ptx {
     Commit,
     /// `cp.async.wait_group n` (None: `cp.async.wait_all`, which also commits).
     WaitGroup(Option<String>),
+    /// `mbarrier.init [addr], count`.
+    MbarInit { operands: Vec<String> },
+    /// `mbarrier.arrive{.expect_tx} state, [addr]{, tx}` (`drop`:
+    /// `mbarrier.arrive_drop`).
+    MbarArrive { drop: bool, operands: Vec<String> },
+    /// `mbarrier.test_wait`/`try_wait{.parity} p, [addr], state`.
+    MbarWait { parity: bool, operands: Vec<String> },
+    /// An instruction without effect on memory or the barriers' phases
+    /// (`mbarrier.expect_tx`, which only delays the phase; `mbarrier.inval`).
+    Nop,
+    /// A label or a branch (`L:`, `@p bra L`), as in a spin-wait loop.
+    Jump,
 }
 
 /// The instructions of a PTX template, or the first one not understood.
 fn parse_ptx(template: &str) -> Result<Vec<Ptx>, String> {
     let mut out = Vec::new();
     for raw in template.split([';', '\n']) {
-        let inst = raw.trim();
+        let mut inst = raw.trim();
         if inst.is_empty() || inst == "{" || inst == "}" || inst.starts_with("//") {
             continue;
+        }
+        // Register declarations (`.reg .pred p`) and labels (`L:`).
+        if inst.starts_with(".reg") {
+            continue;
+        }
+        if let Some((label, rest)) = inst.split_once(':') {
+            if !label.contains(char::is_whitespace) && !label.contains('.') {
+                out.push(Ptx::Jump);
+                inst = rest.trim();
+                if inst.is_empty() {
+                    continue;
+                }
+            }
+        }
+        // A guard predicate (`@p bra L`).
+        if let Some(rest) = inst.strip_prefix('@') {
+            inst = rest
+                .split_once(char::is_whitespace)
+                .map_or("", |(_, i)| i.trim());
         }
         let (op, rest) = match inst.split_once(char::is_whitespace) {
             Some((op, rest)) => (op, rest.trim()),
@@ -204,6 +235,21 @@ fn parse_ptx(template: &str) -> Result<Vec<Ptx>, String> {
                 operands.first().cloned().unwrap_or_default(),
             ))),
             ["cp", "async", "wait_all"] => out.push(Ptx::WaitGroup(None)),
+            ["bra", ..] => out.push(Ptx::Jump),
+            ["mbarrier", "init", ..] => out.push(Ptx::MbarInit { operands }),
+            ["mbarrier", kind @ ("arrive" | "arrive_drop"), rest @ ..]
+                if !rest.contains(&"noComplete") =>
+            {
+                out.push(Ptx::MbarArrive {
+                    drop: *kind == "arrive_drop",
+                    operands,
+                })
+            }
+            ["mbarrier", "test_wait" | "try_wait", rest @ ..] => out.push(Ptx::MbarWait {
+                parity: rest.contains(&"parity"),
+                operands,
+            }),
+            ["mbarrier", "expect_tx" | "inval", ..] => out.push(Ptx::Nop),
             ["cp", "async", "ca" | "cg", "shared", "global", ..]
             | ["cp", "async", "ca" | "cg", "shared::cta", "global", ..] => {
                 out.push(Ptx::CpAsync { operands })
@@ -1008,24 +1054,56 @@ impl<'c, 't> Lowerer<'c, 't> {
             Err(inst) => {
                 return self.unsup(
                     n,
-                    format!("inline assembly `{inst}` is not supported (only bar/barrier.sync/arrive and cp.async)"),
+                    format!("inline assembly `{inst}` is not supported (only bar/barrier.sync/arrive, cp.async and mbarrier init/arrive/test_wait/try_wait)"),
                 )
             }
         };
-        if n.child_by_field_name("output_operands")
-            .is_some_and(|o| o.named_child_count() > 0)
-        {
-            return self.unsup(n, "inline assembly with output operands is not supported");
-        }
+        // Operands are numbered outputs first, then inputs.
         let mut operands: Vec<Node<'t>> = Vec::new();
-        if let Some(list) = n.child_by_field_name("input_operands") {
-            let mut c = list.walk();
-            for op in list.named_children(&mut c) {
-                if let Some(v) = op.child_by_field_name("value") {
-                    operands.push(v);
+        for field in ["output_operands", "input_operands"] {
+            if let Some(list) = n.child_by_field_name(field) {
+                let mut c = list.walk();
+                for op in list.named_children(&mut c) {
+                    if let Some(v) = op.child_by_field_name("value") {
+                        operands.push(v);
+                    }
                 }
             }
         }
+        let outputs = n.child_by_field_name("output_operands").map_or(0, |o| {
+            let mut c = o.walk();
+            o.named_children(&mut c)
+                .filter(|x| x.child_by_field_name("value").is_some())
+                .count()
+        });
+        // Only `mbarrier` instructions write outputs we model (the state of
+        // an arrival, the answer of a test); branches only in a spin-wait loop.
+        let mbarrier_only = insts.iter().all(|i| {
+            matches!(
+                i,
+                Ptx::MbarInit { .. }
+                    | Ptx::MbarArrive { .. }
+                    | Ptx::MbarWait { .. }
+                    | Ptx::Nop
+                    | Ptx::Jump
+            )
+        });
+        if outputs > 0 && !mbarrier_only {
+            return self.unsup(n, "inline assembly with output operands is not supported");
+        }
+        let spins = insts.iter().any(|i| matches!(i, Ptx::Jump));
+        let waits = insts.iter().any(|i| matches!(i, Ptx::MbarWait { .. }));
+        if spins && !waits {
+            return self.unsup(
+                n,
+                "branches in inline assembly are not supported (except an mbarrier spin-wait loop)",
+            );
+        }
+        let is_output = |op: &str| {
+            op.strip_prefix('%')
+                .and_then(|k| k.parse::<usize>().ok())
+                .is_some_and(|k| k < outputs)
+        };
         for inst in insts {
             match inst {
                 Ptx::Bar {
@@ -1088,9 +1166,88 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.async_commit();
                     self.async_wait_prior(Some(0));
                 }
+                Ptx::Nop | Ptx::Jump => {}
+                Ptx::MbarInit { operands: ops } => {
+                    let (Some(addr), Some(count)) = (ops.first(), ops.get(1)) else {
+                        return self.unsup(n, "`mbarrier.init` needs an address and a count");
+                    };
+                    let obj = self.ptx_operand_node(addr, &operands, n)?;
+                    let count = self
+                        .ptx_scalar(Some(count), &operands, n)?
+                        .map(|e| Val::Scalar(e, ScalarTy::INT));
+                    let id = self.mbarrier_object(obj, n)?;
+                    self.barrier_init(n, id, obj, count)?;
+                }
+                Ptx::MbarArrive {
+                    drop,
+                    operands: ops,
+                } => {
+                    let (Some(state), Some(addr)) = (ops.first(), ops.get(1)) else {
+                        return self.unsup(n, "`mbarrier.arrive` needs a state and an address");
+                    };
+                    let obj = self.ptx_operand_node(addr, &operands, n)?;
+                    if let Some(tx) = ops.get(2) {
+                        // The transaction count only delays the phase.
+                        let _ = self.ptx_scalar(Some(tx), &operands, n)?;
+                    }
+                    let op = if drop {
+                        NamedOp::ArriveAndDrop
+                    } else {
+                        NamedOp::Arrive
+                    };
+                    let token = self.mbarrier_arrive(n, obj, op)?;
+                    if is_output(state) {
+                        let dest = self.ptx_operand_node(state, &operands, n)?;
+                        let lv = self.lvalue(dest)?;
+                        self.store(lv, token, n)?;
+                    }
+                }
+                Ptx::MbarWait {
+                    parity,
+                    operands: ops,
+                } => {
+                    if parity {
+                        return self.unsup(n, "`mbarrier` waits by phase parity are not modelled (wait with the state `mbarrier.arrive` returned)");
+                    }
+                    let (Some(answer), Some(addr), Some(state)) =
+                        (ops.first(), ops.get(1), ops.get(2))
+                    else {
+                        return self.unsup(
+                            n,
+                            "`mbarrier.test_wait` needs a predicate, an address and a state",
+                        );
+                    };
+                    let obj = self.ptx_operand_node(addr, &operands, n)?;
+                    let state = self.ptx_operand_node(state, &operands, n)?;
+                    if spins {
+                        // A loop back to the test until it succeeds: a wait.
+                        self.mbarrier_wait(n, obj, Some(state))?;
+                    } else {
+                        // One test: its answer is unknown and orders nothing.
+                        let _ = self.rvalue(state)?;
+                        if is_output(answer) {
+                            let dest = self.ptx_operand_node(answer, &operands, n)?;
+                            let lv = self.lvalue(dest)?;
+                            let v = Val::Scalar(self.havoc(ScalarTy::Bool, n), ScalarTy::Bool);
+                            self.store(lv, v, n)?;
+                        }
+                    }
+                }
             }
         }
         Ok(())
+    }
+
+    /// The C++ expression an operand `%k` stands for.
+    fn ptx_operand_node(&mut self, op: &str, operands: &[Node<'t>], n: Node<'t>) -> R<Node<'t>> {
+        match op
+            .strip_prefix('%')
+            .and_then(|k| k.parse::<usize>().ok())
+            .and_then(|k| operands.get(k).copied())
+        {
+            Some(node) => Ok(node),
+            None => self.unsup(n, format!("asm operand `{op}` not understood")),
+        }
     }
 
     /// A PTX operand: `%k` (an input operand, evaluated) or an integer literal.
@@ -1132,38 +1289,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         else {
             return self.unsup(n, format!("asm address `{op}` not understood"));
         };
-        for _ in 0..8 {
-            match node.kind() {
-                "cast_expression" => match node.child_by_field_name("value") {
-                    Some(v) => node = v,
-                    None => break,
-                },
-                "parenthesized_expression" => match node.named_child(0) {
-                    Some(v) => node = v,
-                    None => break,
-                },
-                "call_expression" => {
-                    let f = node
-                        .child_by_field_name("function")
-                        .map(|f| self.txt(f))
-                        .unwrap_or_default();
-                    let arg = node
-                        .child_by_field_name("arguments")
-                        .and_then(|a| a.named_child(0));
-                    match arg {
-                        Some(a)
-                            if f.contains("cvta_generic_to")
-                                || f.ends_with("_cast")
-                                || f.contains("static_cast") =>
-                        {
-                            node = a
-                        }
-                        _ => break,
-                    }
-                }
-                _ => break,
-            }
-        }
+        node = self.address_node(node);
         match self.rvalue(node)? {
             v @ Val::Ptr { .. } => Ok(v),
             _ => self.unsup(
@@ -1330,76 +1456,394 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Ok(Some(Val::Void))
             }
             "init" if args.len() == 2 => {
-                // `init(&bar, count)`: the barrier's expected count; no memory effect.
+                // `init(&bar, count)`: the barrier's expected count.
                 if !self.is_barrier_object(args[0]) {
                     return Ok(None);
                 }
-                let id = self.barrier_object(args[0]);
                 let vals = self.eval_args(&args[1..])?;
-                // The object's memory: `init` stores to it; arrivals and
-                // waits read it (their own updates are atomic, so they do not
-                // race with each other), so a use not ordered after the
-                // initialisation is a race on the object.
-                if let (
-                    Expr::Int(k, _),
-                    Val::Ptr {
-                        target: crate::frontend::lowerer::Target::Array(array),
-                        offset: offset @ Expr::Int(..),
-                        ..
-                    },
-                ) = (&id, self.rvalue(args[0])?)
-                {
-                    let access = self.access(array, offset.clone(), ScalarTy::ULONG);
-                    self.push(
-                        StmtKind::Write {
-                            access,
-                            value: int(0, ScalarTy::ULONG),
-                        },
-                        n,
-                    );
-                    self.asyncs.objects.insert(*k, (array, offset));
-                }
-                let Expr::Int(k, _) = id else {
-                    return Ok(Some(Val::Void));
-                };
-                match vals.first() {
-                    Some(Val::Scalar(count, t)) if launch_constant(count) => {
-                        self.asyncs
-                            .counts
-                            .insert(k, conv(count.clone(), *t, ScalarTy::INT));
-                    }
-                    other => {
-                        // A count computed at run time: the initialising
-                        // thread's value, kept in a variable every thread's
-                        // operations on the object read (the well-synchronization
-                        // check shares it across the block; without a value it
-                        // is not checked, never assumed to match).
-                        let var = self.new_var(
-                            &format!(
-                                "{}{}",
-                                crate::ir::BARRIER_COUNT_VAR,
-                                k - OBJECT_BARRIER_BASE
-                            ),
-                            ScalarTy::INT,
-                            n,
-                        );
-                        match other {
-                            Some(Val::Scalar(count, t)) => self.push(
-                                StmtKind::Assign {
-                                    var,
-                                    value: conv(count.clone(), *t, ScalarTy::INT),
-                                },
-                                n,
-                            ),
-                            _ => self.push(StmtKind::Havoc { var }, n),
-                        }
-                        self.asyncs.counts.insert(k, Expr::Var(var));
-                    }
-                }
+                let id = self.barrier_object(args[0]);
+                self.barrier_init(n, id, args[0], vals.into_iter().next())?;
                 Ok(Some(Val::Void))
             }
+            _ => self.mbarrier_call(n, name, args),
+        }
+    }
+
+    /// `init(&bar, count)` of a `cuda::barrier` or an `mbarrier` object
+    /// (`obj` names it): its expected count, and a store to its memory.
+    fn barrier_init(&mut self, n: Node<'t>, id: Expr, obj: Node<'t>, count: Option<Val>) -> R<()> {
+        let vals: Vec<Val> = count.into_iter().collect();
+        {
+            // The object's memory: `init` stores to it; arrivals and
+            // waits read it (their own updates are atomic, so they do not
+            // race with each other), so a use not ordered after the
+            // initialisation is a race on the object.
+            let obj = self.address_node(obj);
+            let object = match self.rvalue(obj)? {
+                Val::Ptr {
+                    target: crate::frontend::lowerer::Target::Array(array),
+                    offset,
+                    ..
+                } => match offset {
+                    Expr::Int(..) => Some((array, offset)),
+                    other => self
+                        .folded(&other, 8)
+                        .map(|k| (array, int(k, ScalarTy::LONG))),
+                },
+                _ => None,
+            };
+            if let (Expr::Int(k, _), Some((array, offset))) = (&id, object) {
+                let access = self.access(array, offset.clone(), ScalarTy::ULONG);
+                self.push(
+                    StmtKind::Write {
+                        access,
+                        value: int(0, ScalarTy::ULONG),
+                    },
+                    n,
+                );
+                self.asyncs.objects.insert(*k, (array, offset));
+            }
+            let Expr::Int(k, _) = id else {
+                return Ok(());
+            };
+            match vals.first() {
+                Some(Val::Scalar(count, t)) if launch_constant(count) => {
+                    self.asyncs
+                        .counts
+                        .insert(k, conv(count.clone(), *t, ScalarTy::INT));
+                }
+                other => {
+                    // A count computed at run time: the initialising
+                    // thread's value, kept in a variable every thread's
+                    // operations on the object read (the well-synchronization
+                    // check shares it across the block; without a value it
+                    // is not checked, never assumed to match).
+                    let var = self.new_var(
+                        &format!(
+                            "{}{}",
+                            crate::ir::BARRIER_COUNT_VAR,
+                            k - OBJECT_BARRIER_BASE
+                        ),
+                        ScalarTy::INT,
+                        n,
+                    );
+                    match other {
+                        Some(Val::Scalar(count, t)) => self.push(
+                            StmtKind::Assign {
+                                var,
+                                value: conv(count.clone(), *t, ScalarTy::INT),
+                            },
+                            n,
+                        ),
+                        _ => self.push(StmtKind::Havoc { var }, n),
+                    }
+                    self.asyncs.counts.insert(k, Expr::Var(var));
+                }
+            }
+            Ok(())
+        }
+    }
+
+    /// The arguments of an `mbarrier` wrapper that are not `cuda::ptx` tags
+    /// (`sem_release`, `scope_cta`, `space_shared`, ...).
+    fn untagged(&self, args: &[Node<'t>]) -> Vec<Node<'t>> {
+        args.iter()
+            .copied()
+            .filter(|a| {
+                let t = self.txt(*a);
+                let last = t.rsplit("::").next().unwrap_or(t);
+                !(t.contains("ptx::")
+                    || last.starts_with("sem_")
+                    || last.starts_with("scope_")
+                    || last.starts_with("space_"))
+            })
+            .collect()
+    }
+
+    /// An `mbarrier` arrival on the object `obj` (`__mbarrier_arrive`,
+    /// `cuda::ptx::mbarrier_arrive`, `mbarrier.arrive` in PTX): an arrival
+    /// of a split barrier whose token (the state) is returned.
+    fn mbarrier_arrive(&mut self, n: Node<'t>, obj: Node<'t>, op: NamedOp) -> R<Val> {
+        let barrier = self.mbarrier_object(obj, n)?;
+        let token = self.tmp(ScalarTy::ULONG, n);
+        let count = match &barrier {
+            Expr::Int(k, _) => self.asyncs.counts.get(k).cloned(),
+            _ => None,
+        };
+        self.read_barrier_object(&barrier, n);
+        match op {
+            NamedOp::Arrive => {
+                self.named_barrier(n, op, barrier, count, Some(token));
+            }
+            _ => {
+                // `arrive_and_drop`'s state is not tracked: a wait on it
+                // has no known token, so it orders nothing.
+                self.named_barrier(n, op, barrier, count, None);
+                self.push(StmtKind::Havoc { var: token }, n);
+            }
+        }
+        Ok(Val::Scalar(Expr::Var(token), ScalarTy::ULONG))
+    }
+
+    /// The number of the `mbarrier` object at the address `obj` (seen
+    /// through casts and `__cvta_generic_to_shared`): one per shared array
+    /// element, so objects reached through pointers or helpers stay apart.
+    /// An address that is not a known element gives an unknown barrier
+    /// (its operations order nothing).
+    fn mbarrier_object(&mut self, obj: Node<'t>, n: Node<'t>) -> R<Expr> {
+        let node = self.address_node(obj);
+        if let Val::Ptr {
+            target: crate::frontend::lowerer::Target::Array(array),
+            offset,
+            ..
+        } = self.rvalue(node)?
+        {
+            let Some(k) = self.folded(&offset, 8) else {
+                let unknown = self.tmp(ScalarTy::INT, n);
+                self.push(StmtKind::Havoc { var: unknown }, n);
+                return Ok(Expr::Var(unknown));
+            };
+            let key = format!("mbarrier@{}:{}", array.0, k);
+            let next = OBJECT_BARRIER_BASE + self.asyncs.barriers.len() as i128;
+            let id = *self.asyncs.barriers.entry(key).or_insert(next);
+            return Ok(int(id, ScalarTy::INT));
+        }
+        let unknown = self.tmp(ScalarTy::INT, n);
+        self.push(StmtKind::Havoc { var: unknown }, n);
+        Ok(Expr::Var(unknown))
+    }
+
+    /// The constant value of `e`, following locals to their last assignment
+    /// in the block being lowered (the parameters of an inlined helper are
+    /// assigned right before its body) and folding + - *.
+    fn folded(&self, e: &Expr, depth: u32) -> Option<i128> {
+        if depth == 0 {
+            return None;
+        }
+        match e {
+            Expr::Int(k, _) => Some(*k),
+            Expr::Cast(_, x) => self.folded(x, depth - 1),
+            Expr::Var(v) => {
+                // The last definition of `v` in this block, if any: only an
+                // assignment (a definition by anything else is unknown).
+                let last = self.cur.iter().rev().find(|s| match &s.kind {
+                    StmtKind::Assign { var, .. } | StmtKind::Havoc { var } => var == v,
+                    StmtKind::Read { dest, .. } => dest == v,
+                    // Control flow may assign it on some path.
+                    StmtKind::If { .. } | StmtKind::Loop { .. } => true,
+                    _ => false,
+                })?;
+                match &last.kind {
+                    StmtKind::Assign { value, .. } => self.folded(value, depth - 1),
+                    _ => None,
+                }
+            }
+            Expr::Binary(op, x, y, _) => {
+                let (a, b) = (self.folded(x, depth - 1)?, self.folded(y, depth - 1)?);
+                match op {
+                    crate::ir::BinOp::Add => a.checked_add(b),
+                    crate::ir::BinOp::Sub => a.checked_sub(b),
+                    crate::ir::BinOp::Mul => a.checked_mul(b),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// `node` without casts and `__cvta_generic_to_*` conversions.
+    fn address_node(&self, mut node: Node<'t>) -> Node<'t> {
+        for _ in 0..8 {
+            match node.kind() {
+                "cast_expression" => match node.child_by_field_name("value") {
+                    Some(v) => node = v,
+                    None => break,
+                },
+                "parenthesized_expression" => match node.named_child(0) {
+                    Some(v) => node = v,
+                    None => break,
+                },
+                "call_expression" => {
+                    let f = node
+                        .child_by_field_name("function")
+                        .map(|f| self.txt(f))
+                        .unwrap_or_default();
+                    let arg = node
+                        .child_by_field_name("arguments")
+                        .and_then(|a| a.named_child(0));
+                    match arg {
+                        Some(a)
+                            if f.contains("cvta_generic_to")
+                                || f.ends_with("_cast")
+                                || f.contains("static_cast") =>
+                        {
+                            node = a
+                        }
+                        _ => break,
+                    }
+                }
+                _ => break,
+            }
+        }
+        node
+    }
+
+    /// A blocking `mbarrier` wait for the phase of `state` (a spin loop on
+    /// `try_wait`/`test_wait`): a split-barrier wait on that token.
+    fn mbarrier_wait(&mut self, n: Node<'t>, obj: Node<'t>, state: Option<Node<'t>>) -> R<()> {
+        let barrier = self.mbarrier_object(obj, n)?;
+        let token = match state.map(|x| self.rvalue(x)).transpose()? {
+            Some(Val::Scalar(Expr::Var(v), _)) => Some(v),
+            Some(Val::Scalar(Expr::Cast(_, inner), _)) => match *inner {
+                Expr::Var(v) => Some(v),
+                _ => None,
+            },
+            _ => None,
+        };
+        let count = match &barrier {
+            Expr::Int(k, _) => self.asyncs.counts.get(k).cloned(),
+            _ => None,
+        };
+        self.read_barrier_object(&barrier, n);
+        self.named_barrier(n, NamedOp::Wait, barrier, count, token);
+        Ok(())
+    }
+
+    /// `mbarrier` wrappers (`__mbarrier_*` of `cuda_awbarrier_primitives.h`,
+    /// `cuda::ptx::mbarrier_*`); None when `name` is not one.
+    fn mbarrier_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Option<Val>> {
+        let args = self.untagged(args);
+        match (name, args.as_slice()) {
+            ("__mbarrier_init" | "mbarrier_init", [obj, count]) => {
+                let count = self.rvalue(*count)?;
+                let id = self.mbarrier_object(*obj, n)?;
+                self.barrier_init(n, id, *obj, Some(count))?;
+                Ok(Some(Val::Void))
+            }
+            (
+                "__mbarrier_arrive" | "mbarrier_arrive" | "mbarrier_arrive_no_complete"
+                | "mbarrier_arrive_expect_tx",
+                [obj, rest @ ..],
+            ) => {
+                // A transaction count (`expect_tx`) only delays the phase
+                // (until copies we do not model deliver their bytes): taking
+                // the phase as complete once the threads arrived orders no
+                // more than the hardware does.
+                let _ = self.eval_args(rest)?;
+                Ok(Some(self.mbarrier_arrive(n, *obj, NamedOp::Arrive)?))
+            }
+            ("__mbarrier_arrive_and_drop" | "mbarrier_arrive_drop", [obj, ..]) => {
+                Ok(Some(self.mbarrier_arrive(n, *obj, NamedOp::ArriveAndDrop)?))
+            }
+            (
+                "__mbarrier_test_wait"
+                | "__mbarrier_try_wait"
+                | "mbarrier_test_wait"
+                | "mbarrier_try_wait",
+                [_, rest @ ..],
+            ) => {
+                // A test outside a spin loop: its answer is unknown and it
+                // orders nothing (a spin loop `while (!try_wait(..));` is a
+                // wait, see `mbarrier_spin_wait`).
+                let _ = self.eval_args(rest)?;
+                Ok(Some(Val::Scalar(self.havoc(ScalarTy::Bool, n), ScalarTy::Bool)))
+            }
+            (
+                "__mbarrier_test_wait_parity"
+                | "__mbarrier_try_wait_parity"
+                | "mbarrier_test_wait_parity"
+                | "mbarrier_try_wait_parity",
+                _,
+            ) => self.unsup(
+                n,
+                format!("`{name}`: mbarrier waits by phase parity are not modelled (wait with the state `arrive` returned)"),
+            ),
+            ("__mbarrier_inval" | "mbarrier_inval", [_]) => Ok(Some(Val::Void)),
             _ => Ok(None),
         }
+    }
+
+    /// `while (!try_wait(&bar, state));` (or `test_wait`, `do {} while`, an
+    /// empty body): a blocking wait for the phase of `state`. Returns false
+    /// when `cond` and `body` are not such a loop.
+    pub(crate) fn mbarrier_spin_wait(
+        &mut self,
+        n: Node<'t>,
+        cond: Option<Node<'t>>,
+        body: Option<Node<'t>>,
+    ) -> R<bool> {
+        let empty = match body {
+            None => true,
+            Some(b) => {
+                b.named_child_count() == 0
+                    && matches!(b.kind(), "compound_statement" | "expression_statement")
+            }
+        };
+        let Some(mut c) = cond else { return Ok(false) };
+        if !empty {
+            return Ok(false);
+        }
+        while matches!(c.kind(), "parenthesized_expression" | "condition_clause") {
+            match c.named_child(0) {
+                Some(x) => c = x,
+                None => return Ok(false),
+            }
+        }
+        if c.kind() != "unary_expression"
+            || c.child_by_field_name("operator").map(|o| self.txt(o)) != Some("!")
+        {
+            return Ok(false);
+        }
+        let Some(mut call) = c.child_by_field_name("argument") else {
+            return Ok(false);
+        };
+        while call.kind() == "parenthesized_expression" {
+            match call.named_child(0) {
+                Some(x) => call = x,
+                None => return Ok(false),
+            }
+        }
+        if call.kind() != "call_expression" {
+            return Ok(false);
+        }
+        let name = call
+            .child_by_field_name("function")
+            .map(|f| {
+                self.txt(f)
+                    .rsplit("::")
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_string()
+            })
+            .unwrap_or_default();
+        if !matches!(
+            name.as_str(),
+            "__mbarrier_test_wait"
+                | "__mbarrier_try_wait"
+                | "mbarrier_test_wait"
+                | "mbarrier_try_wait"
+        ) {
+            return Ok(false);
+        }
+        let mut args = Vec::new();
+        if let Some(list) = call.child_by_field_name("arguments") {
+            let mut w = list.walk();
+            args.extend(
+                list.named_children(&mut w)
+                    .filter(|a| a.kind() != "comment"),
+            );
+        }
+        let args = self.untagged(&args);
+        let Some(obj) = args.first().copied() else {
+            return Ok(false);
+        };
+        // Further arguments (a sleep hint) have no effect on memory.
+        if let Some(rest) = args.get(2..) {
+            let _ = self.eval_args(rest)?;
+        }
+        self.mbarrier_wait(n, obj, args.get(1).copied())?;
+        Ok(true)
     }
 
     /// Whether `obj` names a `cuda::barrier` (by its declared type's text).
@@ -1568,6 +2012,25 @@ mod tests {
             Ok(vec![Ptx::WaitGroup(None)])
         );
         assert!(parse_ptx("mov.u32 %0, %laneid;").is_err());
+        assert_eq!(
+            parse_ptx("LAB: mbarrier.try_wait.parity.shared::cta.b64 P1, [%0], %1;\n@!P1 bra LAB;"),
+            Ok(vec![
+                Ptx::Jump,
+                Ptx::MbarWait {
+                    parity: true,
+                    operands: vec!["P1".into(), "%0".into(), "%1".into()]
+                },
+                Ptx::Jump
+            ])
+        );
+        assert_eq!(
+            parse_ptx(".reg .pred p;\nmbarrier.arrive.expect_tx.shared.b64 %0, [%1], 128;"),
+            Ok(vec![Ptx::MbarArrive {
+                drop: false,
+                operands: vec!["%0".into(), "%1".into(), "128".into()]
+            }])
+        );
+        assert!(parse_ptx("mbarrier.arrive.noComplete.shared.b64 %0, [%1], 1;").is_err());
         assert_eq!(
             template_text(r#""bar.sync 1, " "64;\n""#),
             "bar.sync 1, 64;\n"
