@@ -124,6 +124,9 @@ impl AsyncState {
             ),
             StmtKind::Havoc { var } => (*var, None),
             StmtKind::Read { dest, .. } => (*dest, None),
+            StmtKind::Atomic { dest: Some(d), .. } | StmtKind::Collective { dest: Some(d), .. } => {
+                (*d, None)
+            }
             _ => return,
         };
         match from {
