@@ -559,6 +559,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             return;
         }
         let mut carried = carried;
+        let mut skips = false;
+        crate::ir::walk::for_each_stmt(body, &mut |s| {
+            skips |= matches!(s.kind, StmtKind::Continue);
+        });
         let mut prelude = Vec::new();
         let mut probes = Vec::new();
         let committed_end = self.asyncs.committed;
@@ -596,7 +600,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                 })
                 .map(|w| w.3)
                 .min();
-            let cutoff = direct.into_iter().chain(by_arms).min();
+            // A `continue` may skip the wait: then no wait surely completes
+            // the copy one iteration later.
+            let cutoff = if skips {
+                None
+            } else {
+                direct.into_iter().chain(by_arms).min()
+            };
             // In the next iteration the copy lands with the values of the
             // iteration that issued it (and only if that iteration issued
             // it): its snapshots and flag, saved at the top of the body
