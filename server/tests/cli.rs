@@ -433,6 +433,21 @@ fn fix_applies_the_warp_specialized_quick_fixes() {
 }
 
 #[test]
+fn fix_does_not_claim_a_repair_while_a_named_barrier_deadlock_remains() {
+    // `crossed_roles` races and deadlocks (WEFT's order inversion): a block
+    // barrier removes the race, but the kernel would still hang.
+    let out = syncwright(&[
+        "fix",
+        "tests/kernels/warpspecialized/named_order_inversion.cu",
+    ]);
+    let err = stderr(&out);
+    assert!(err.contains("crossed_roles: unrepairable"), "{err}");
+    assert!(err.contains("`barrier-deadlock` remains"), "{err}");
+    assert!(err.contains("same_order: already-race-free"), "{err}");
+    assert!(!stdout(&out).contains("__syncthreads"), "{}", stdout(&out));
+}
+
+#[test]
 fn fix_write_replaces_the_file_and_json_lists_edits() {
     let dir = Scratch::new("fixwrite");
     let original =

@@ -750,6 +750,10 @@ fn note_findings(kernel: &Kernel) -> Vec<Finding> {
 fn kernel_accesses(kernel: &Kernel) -> Vec<AccessStmt> {
     let mut out = Vec::new();
     for_each_stmt(&kernel.body, &mut |s| {
+        // Probes stand for a thread's own copy only (see `AsyncInfo::probes`).
+        if kernel.asyncs.probes.contains(&s.id) {
+            return;
+        }
         let (access, write, atomic, block_scoped) = match &s.kind {
             StmtKind::Read { access, .. } => (access, false, false, false),
             StmtKind::Write { access, .. } => (access, true, false, false),
@@ -1607,6 +1611,11 @@ impl<'k, 's> Checker<'k, 's> {
         };
         let follows = if after {
             pos(e.stmt) > pos(access)
+                || self
+                    .kernel
+                    .asyncs
+                    .before_arrival
+                    .contains(&(access, e.stmt))
         } else {
             pos(e.stmt) < pos(access)
         };

@@ -328,6 +328,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         if !self.asyncs.is_idle() {
             self.async_same_thread(id, &kind);
         }
+        self.asyncs.track_token(&kind);
         self.cur.push(Stmt {
             id,
             kind,
@@ -336,6 +337,32 @@ impl<'c, 't> Lowerer<'c, 't> {
             in_macro,
             inlined_at: self.inline_site,
         });
+    }
+
+    /// A new local declared at `site` (for variables the front end adds
+    /// away from the node being lowered).
+    pub(crate) fn new_var_at(&mut self, name: &str, ty: ScalarTy, site: (Span, bool)) -> VarId {
+        let id = VarId(self.kernel.vars.len() as u32);
+        self.kernel.vars.push(VarDecl {
+            name: name.to_string(),
+            ty,
+            span: site.0,
+        });
+        id
+    }
+
+    /// A statement with a fresh label at `site`, not pushed (the caller
+    /// places it).
+    pub(crate) fn stmt_at(&mut self, kind: StmtKind, site: (Span, bool)) -> Stmt {
+        let id = self.kernel.fresh_stmt_id();
+        Stmt {
+            id,
+            kind,
+            span: site.0,
+            stmt_span: site.0,
+            in_macro: site.1,
+            inlined_at: self.inline_site,
+        }
     }
 
     pub(crate) fn new_var(&mut self, name: &str, ty: ScalarTy, at: Node) -> VarId {

@@ -289,10 +289,12 @@ impl<'c, 't> Lowerer<'c, 't> {
         let r = (|| {
             let cond = self.condition(c)?;
             let before = self.ptrs.targets.clone();
+            let then_branch = self.async_next_branch();
             let then_ = match n.child_by_field_name("consequence") {
                 Some(t) => self.in_async_arm(|s| s.block_of(t))?,
                 None => Block::default(),
             };
+            let then_completed = self.async_completed_in_branch();
             let after_then = self.ptrs.replace_targets(before);
             let else_ = match n.child_by_field_name("alternative") {
                 Some(e) => {
@@ -302,7 +304,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                         Some(e)
                     };
                     match inner {
-                        Some(i) => self.in_async_arm(|s| s.block_of(i))?,
+                        Some(i) => {
+                            let else_branch = self.async_next_branch();
+                            let b = self.in_async_arm(|s| s.block_of(i))?;
+                            self.async_if_else(then_branch, else_branch);
+                            let else_completed = self.async_completed_in_branch();
+                            self.async_both_arms_completed(&then_completed, &else_completed);
+                            b
+                        }
                         None => Block::default(),
                     }
                 }
@@ -375,10 +384,12 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let before = self.ptrs.targets.clone();
         let entry = self.async_loop_entry();
+        self.asyncs.loops += 1;
         let r = match body {
             Some(b) => self.in_async_branch(|s| s.block_of(b)),
             None => Ok(Block::default()),
         };
+        self.asyncs.loops -= 1;
         let r = r.map(|mut b| {
             self.async_loop_carried(&mut b, &entry);
             b
@@ -455,6 +466,13 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     pub(crate) fn while_stmt(&mut self, n: Node<'t>) -> R<()> {
+        let (cond, body) = (
+            n.child_by_field_name("condition"),
+            n.child_by_field_name("body"),
+        );
+        if self.mbarrier_spin_wait(n, cond, body)? {
+            return Ok(());
+        }
         self.scopes.push(HashMap::new());
         let r = (|| {
             let (cond, prelude) = self.loop_condition(n)?;
@@ -489,6 +507,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let block = self.block_of(b)?;
                 self.cur.extend(block.stmts);
             }
+            return Ok(());
+        }
+        let (cond, body) = (
+            n.child_by_field_name("condition"),
+            n.child_by_field_name("body"),
+        );
+        if self.mbarrier_spin_wait(n, cond, body)? {
             return Ok(());
         }
         let mut body = self.loop_body(n.child_by_field_name("body"))?;

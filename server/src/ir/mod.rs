@@ -564,6 +564,19 @@ pub struct AsyncInfo {
     /// issued before the loop and a wait the body always runs completes it
     /// after the access, so in later iterations it has already landed.
     pub first_iteration: Vec<(StmtId, StmtId, StmtId)>,
+    /// (landing access, arrival): the access belongs to a copy tied to a
+    /// `cuda::barrier` (`cuda::memcpy_async(.., bar)`) issued before that
+    /// arrival on the same barrier. The copy joined the phase current at its
+    /// issue, which is the arrival's phase or an earlier one, and a phase
+    /// completes only once its copies have landed: for the ordering by that
+    /// barrier the access counts as made before the arrival, wherever the
+    /// landing sits after it.
+    pub before_arrival: Vec<(StmtId, StmtId)>,
+    /// Accesses of a copy carried into a loop's next iteration, placed at
+    /// the top of the body for the thread's own accesses (`same_thread`)
+    /// only: races with other threads are checked on the landings after
+    /// barriers, so these are not.
+    pub probes: Vec<StmtId>,
 }
 
 impl Kernel {

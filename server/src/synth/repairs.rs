@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 use crate::analysis::Uniformity;
-use crate::check::{KernelReport, LoopRelation, Race, Verdict};
+use crate::check::{DiagnosticKind, Finding, KernelReport, LoopRelation, Race, Verdict};
 use crate::ir::walk::{self, BlockSlot, LabelTree, ProgramPoint};
 use crate::ir::{
     BarrierScope, BinOp, Expr, Kernel, Lang, MemSpace, ScalarTy, SourceFileInfo, Span, Stmt,
@@ -112,8 +112,10 @@ pub fn repair_with(
         // The kernel's checking budget bounds the whole synthesis.
         budget_ms: opts.check.kernel_budget_ms.max(1),
         optimal: true,
+        named_findings: Vec::new(),
     };
     let mut repair = engine.run();
+    engine.keep_named_findings(&mut repair);
     repair.oracle_calls = engine.calls;
     repair.time_ms = started.elapsed().as_secs_f64() * 1000.0;
     repair
@@ -131,6 +133,9 @@ struct Engine<'a, 'o> {
     budget_ms: u64,
     /// Whether the last placement was proven least-cost.
     optimal: bool,
+    /// Candidates whose check reported `barrier-deadlock` or
+    /// `barrier-recycling`, with those findings.
+    named_findings: Vec<(Kernel, Vec<Finding>)>,
 }
 
 /// Block barriers of a kernel in program order.
@@ -170,10 +175,58 @@ fn real_races(report: &KernelReport) -> Vec<&Race> {
 }
 
 impl Engine<'_, '_> {
+    /// A kernel whose final version still has a named-barrier deadlock or
+    /// recycling finding is not repaired (barrier placement cannot fix those,
+    /// and the kernel may hang): the status says so, with the finding, and
+    /// the edits are not applied. Its quick fixes stay available.
+    fn keep_named_findings(&self, repair: &mut KernelRepair) {
+        if !matches!(
+            repair.status,
+            RepairStatus::Repaired | RepairStatus::AlreadyRaceFree
+        ) {
+            return;
+        }
+        let final_kernel = repair.verified.as_deref().unwrap_or(self.kernel);
+        let Some((_, findings)) = self.named_findings.iter().find(|(k, _)| k == final_kernel)
+        else {
+            return;
+        };
+        let first = &findings[0];
+        let races = if repair.status == RepairStatus::Repaired {
+            "the edits remove the races, but "
+        } else {
+            ""
+        };
+        repair.reason = Some(format!(
+            "{races}`{}` remains: {} (no barrier placement repairs it; the kernel may hang)",
+            first.kind.code(),
+            first.message
+        ));
+        repair.status = RepairStatus::Unrepairable;
+        repair.edits.clear();
+        repair.barriers_after = repair.barriers_before;
+        repair.cost_after = repair.cost_before;
+        repair.verified = None;
+    }
+
     fn check(&mut self, kernel: &Kernel) -> KernelReport {
         self.calls += 1;
         let t = Instant::now();
         let report = (self.oracle)(kernel);
+        let named: Vec<Finding> = report
+            .findings
+            .iter()
+            .filter(|f| {
+                matches!(
+                    f.kind,
+                    DiagnosticKind::BarrierDeadlock | DiagnosticKind::BarrierRecycling
+                )
+            })
+            .cloned()
+            .collect();
+        if !named.is_empty() {
+            self.named_findings.push((kernel.clone(), named));
+        }
         if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
             eprintln!(
                 "[syncwright] synth oracle {:.2} ms (at {:.2} ms)",

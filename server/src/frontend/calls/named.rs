@@ -29,7 +29,7 @@ pub(crate) struct PendingAsync {
     /// The copy's accesses over snapshot variables, repeated at each landing.
     stmts: Vec<Stmt>,
     /// Commit group (`__pipeline_commit`, `cp.async.commit_group`), once committed.
-    group: Option<u32>,
+    group: Option<i64>,
     /// The barrier object it completes on (`cuda::memcpy_async(.., bar)`).
     barrier: Option<String>,
     /// Branches (ifs and loop bodies) the copy was issued in: a wait completes
@@ -38,19 +38,37 @@ pub(crate) struct PendingAsync {
     path: Vec<u32>,
     /// Issue order, to tell copies issued inside a loop body.
     serial: u32,
+    /// Where the copy is issued.
+    site: (crate::ir::Span, bool),
+    /// Arrivals on the copy's barrier made after its issue: the copy joined
+    /// their phase or an earlier one, so it lands before their phase
+    /// completes (see [`crate::ir::AsyncInfo::before_arrival`]).
+    tied_arrivals: Vec<crate::ir::StmtId>,
+}
+
+/// The flag of a copy issued inside a branch (an `if` arm, a loop body):
+/// set at the issue and cleared before every branch construct around it, so
+/// the copy's landings run only on paths that issued it in the current
+/// iteration (otherwise they would touch the offsets of snapshots left from
+/// an earlier iteration, or never assigned).
+#[derive(Clone, Debug)]
+struct IssueFlag {
+    serial: u32,
+    var: VarId,
+    site: (crate::ir::Span, bool),
 }
 
 /// State of the asynchronous-copy model during lowering.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct AsyncState {
     pending: Vec<PendingAsync>,
-    committed: u32,
+    committed: i64,
     path: Vec<u32>,
     next_branch: u32,
     next_serial: u32,
     /// Group waits seen, in program order: (branch path at the wait, commits
     /// before it, `n` of `wait_prior(n)`, first statement id after it).
-    waits: Vec<(Vec<u32>, u32, u32, u32)>,
+    waits: Vec<(Vec<u32>, i64, u32, u32)>,
     /// `cuda::barrier` objects by the text naming them.
     barriers: HashMap<String, i128>,
     /// Expected counts from `init(&bar, n)`, when `n` is thread-independent
@@ -58,12 +76,67 @@ pub(crate) struct AsyncState {
     counts: HashMap<i128, Expr>,
     /// The memory of barrier objects `init` was seen on (at constant offsets).
     objects: HashMap<i128, (crate::ir::ArrayId, Expr)>,
+    /// Tokens of `cuda::barrier` arrivals by the variable holding them: the
+    /// issue serial at the arrival (copies issued before it belong to its
+    /// phase or an earlier one) and the branch path of the last assignment.
+    tokens: HashMap<VarId, (u32, Vec<u32>)>,
+    /// Flags of copies issued inside branches, in issue order.
+    flags: Vec<IssueFlag>,
+    /// `cuda::pipeline` stages waited for so far (`consumer_wait`), in the
+    /// frame of `committed`: the next `consumer_wait` completes the groups
+    /// numbered up to this.
+    consumed: i64,
+    /// Loops around the statement being lowered.
+    pub(crate) loops: u32,
+    /// Copies pending before the last branch lowered and completed inside
+    /// it (put back in flight for the paths that skip it), by serial.
+    completed_in_branch: Vec<u32>,
+    /// Completions by both arms of an `if`/`else`: (branch path after the
+    /// `if`, serial of the copy, first statement id after the `if`).
+    both_arms: Vec<(Vec<u32>, u32, u32)>,
+    /// `if`/`else` statements: (branch path at the `if`, the then arm's
+    /// branch id, the else arm's, first statement id after the `if`).
+    if_arms: Vec<(Vec<u32>, u32, u32, u32)>,
 }
 
 impl AsyncState {
     /// Whether no copy is in flight.
     pub(crate) fn is_idle(&self) -> bool {
         self.pending.is_empty()
+    }
+
+    /// Follows arrival tokens through assignments (`auto t = bar.arrive();`
+    /// lowers to a temporary copied into `t`): a statement defining `var`
+    /// from a token variable makes `var` that token; any other definition
+    /// forgets it. The path recorded is the assignment's, so a wait uses the
+    /// token only when no branch between may have reassigned it.
+    pub(crate) fn track_token(&mut self, kind: &StmtKind) {
+        if self.tokens.is_empty() {
+            return;
+        }
+        let (var, from) = match kind {
+            StmtKind::Assign { var, value } => (
+                *var,
+                match value {
+                    Expr::Var(v) => self.tokens.get(v).map(|t| t.0),
+                    _ => None,
+                },
+            ),
+            StmtKind::Havoc { var } => (*var, None),
+            StmtKind::Read { dest, .. } => (*dest, None),
+            StmtKind::Atomic { dest: Some(d), .. } | StmtKind::Collective { dest: Some(d), .. } => {
+                (*d, None)
+            }
+            _ => return,
+        };
+        match from {
+            Some(serial) => {
+                self.tokens.insert(var, (serial, self.path.clone()));
+            }
+            None => {
+                self.tokens.remove(&var);
+            }
+        }
     }
 }
 
@@ -75,7 +148,7 @@ pub(crate) struct AsyncLoopEntry {
     /// The body's branch path (as its waits record it).
     path: Vec<u32>,
     /// Groups committed before the body.
-    committed: u32,
+    committed: i64,
     /// The first statement id allocated in the body.
     first_id: u32,
 }
@@ -91,15 +164,46 @@ enum Ptx {
     Commit,
     /// `cp.async.wait_group n` (None: `cp.async.wait_all`, which also commits).
     WaitGroup(Option<String>),
+    /// `mbarrier.init [addr], count`.
+    MbarInit { operands: Vec<String> },
+    /// `mbarrier.arrive{.expect_tx} state, [addr]{, tx}` (`drop`:
+    /// `mbarrier.arrive_drop`).
+    MbarArrive { drop: bool, operands: Vec<String> },
+    /// `mbarrier.test_wait`/`try_wait{.parity} p, [addr], state`.
+    MbarWait { parity: bool, operands: Vec<String> },
+    /// An instruction without effect on memory or the barriers' phases
+    /// (`mbarrier.expect_tx`, which only delays the phase; `mbarrier.inval`).
+    Nop,
+    /// A label or a branch (`L:`, `@p bra L`), as in a spin-wait loop.
+    Jump,
 }
 
 /// The instructions of a PTX template, or the first one not understood.
 fn parse_ptx(template: &str) -> Result<Vec<Ptx>, String> {
     let mut out = Vec::new();
     for raw in template.split([';', '\n']) {
-        let inst = raw.trim();
+        let mut inst = raw.trim();
         if inst.is_empty() || inst == "{" || inst == "}" || inst.starts_with("//") {
             continue;
+        }
+        // Register declarations (`.reg .pred p`) and labels (`L:`).
+        if inst.starts_with(".reg") {
+            continue;
+        }
+        if let Some((label, rest)) = inst.split_once(':') {
+            if !label.contains(char::is_whitespace) && !label.contains('.') {
+                out.push(Ptx::Jump);
+                inst = rest.trim();
+                if inst.is_empty() {
+                    continue;
+                }
+            }
+        }
+        // A guard predicate (`@p bra L`).
+        if let Some(rest) = inst.strip_prefix('@') {
+            inst = rest
+                .split_once(char::is_whitespace)
+                .map_or("", |(_, i)| i.trim());
         }
         let (op, rest) = match inst.split_once(char::is_whitespace) {
             Some((op, rest)) => (op, rest.trim()),
@@ -134,6 +238,21 @@ fn parse_ptx(template: &str) -> Result<Vec<Ptx>, String> {
                 operands.first().cloned().unwrap_or_default(),
             ))),
             ["cp", "async", "wait_all"] => out.push(Ptx::WaitGroup(None)),
+            ["bra", ..] => out.push(Ptx::Jump),
+            ["mbarrier", "init", ..] => out.push(Ptx::MbarInit { operands }),
+            ["mbarrier", kind @ ("arrive" | "arrive_drop"), rest @ ..]
+                if !rest.contains(&"noComplete") =>
+            {
+                out.push(Ptx::MbarArrive {
+                    drop: *kind == "arrive_drop",
+                    operands,
+                })
+            }
+            ["mbarrier", "test_wait" | "try_wait", rest @ ..] => out.push(Ptx::MbarWait {
+                parity: rest.contains(&"parity"),
+                operands,
+            }),
+            ["mbarrier", "expect_tx" | "inval", ..] => out.push(Ptx::Nop),
             ["cp", "async", "ca" | "cg", "shared", "global", ..]
             | ["cp", "async", "ca" | "cg", "shared::cta", "global", ..] => {
                 out.push(Ptx::CpAsync { operands })
@@ -309,14 +428,36 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.asyncs.next_branch += 1;
         self.asyncs.path.push(id);
         let entry = self.asyncs.pending.clone();
+        let first_serial = self.asyncs.next_serial;
         let r = f(self);
         self.asyncs.path.pop();
+        // Copies issued inside are issued only on the paths that run the
+        // branch, this time round: their flags are cleared just before the
+        // branch construct (the statements pushed now precede it).
+        let issued: Vec<IssueFlag> = self
+            .asyncs
+            .flags
+            .iter()
+            .filter(|f| f.serial >= first_serial)
+            .cloned()
+            .collect();
+        for flag in issued {
+            self.push_site(
+                StmtKind::Assign {
+                    var: flag.var,
+                    value: int(0, ScalarTy::Bool),
+                },
+                flag.site,
+            );
+        }
         // A wait inside completed copies issued before the branch only for
         // the rest of the branch: the paths that skip it (an untaken arm, a
         // loop running zero times) still have them in flight.
         let live: HashSet<u32> = self.asyncs.pending.iter().map(|p| p.serial).collect();
+        self.asyncs.completed_in_branch.clear();
         for p in entry {
             if !live.contains(&p.serial) {
+                self.asyncs.completed_in_branch.push(p.serial);
                 self.asyncs.pending.push(p);
             }
         }
@@ -338,27 +479,84 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// groups of copies pending before it are those of the path that skips
     /// it: fewer commits make `wait_prior(n)` complete fewer groups, so the
     /// copies stay in flight at least as long as on any path (sound). Copies
-    /// committed inside keep their group number; later commits are numbered
-    /// from the restored count on both paths alike, so `g + n < committed`
-    /// still compares groups in the same frame.
+    /// committed inside exist only on the arm's path: their groups move down
+    /// by the arm's commits, into the restored frame. Later commits are
+    /// numbered from the restored count on both paths alike (on the arm's
+    /// path all groups are that many higher), so `g + n < committed` decides
+    /// every copy as on the paths it exists on.
     pub(crate) fn in_async_arm<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
         let committed = self.asyncs.committed;
-        let groups: HashMap<u32, Option<u32>> = self
+        let consumed = self.asyncs.consumed;
+        let groups: HashMap<u32, Option<i64>> = self
             .asyncs
             .pending
             .iter()
             .map(|p| (p.serial, p.group))
             .collect();
         let r = self.in_async_branch(f);
+        let inside = self.asyncs.committed.max(committed) - committed;
         if self.asyncs.committed != committed {
+            // On the path that runs the arm, `inside` more groups were
+            // committed than the restored count says: a copy issued and
+            // committed inside the arm (it exists only on that path) has its
+            // group moved down by as many, so `g + n < committed` later
+            // decides `wait_prior(n)` exactly as on that path.
             for p in &mut self.asyncs.pending {
-                if let Some(g) = groups.get(&p.serial) {
-                    p.group = *g;
+                match groups.get(&p.serial) {
+                    Some(g) => p.group = *g,
+                    None => p.group = p.group.map(|g| g - inside),
                 }
             }
             self.asyncs.committed = committed;
         }
+        // Stages waited for inside count only on the arm's path (fewer
+        // waits complete fewer stages), and on that path the groups were
+        // numbered `inside` higher: the count moves down with them, so a
+        // copy committed inside is decided as on its path, and the others
+        // no less strictly than on either path.
+        self.asyncs.consumed = self.asyncs.consumed.min(consumed) - inside;
         r
+    }
+
+    /// The copies pending before the last branch that it completed.
+    pub(crate) fn async_completed_in_branch(&self) -> Vec<u32> {
+        self.asyncs.completed_in_branch.clone()
+    }
+
+    /// The branch id the next branch lowered gets.
+    pub(crate) fn async_next_branch(&self) -> u32 {
+        self.asyncs.next_branch
+    }
+
+    /// Records an `if`/`else` whose arms got branch ids `then_` and `else_`.
+    pub(crate) fn async_if_else(&mut self, then_: u32, else_: u32) {
+        let entry = (
+            self.asyncs.path.clone(),
+            then_,
+            else_,
+            self.kernel.next_stmt_id,
+        );
+        self.asyncs.if_arms.push(entry);
+    }
+
+    /// After an `if` with both arms: copies that each arm completed are
+    /// complete on every path through the `if`. `next_id` is the first
+    /// statement id after it.
+    pub(crate) fn async_both_arms_completed(&mut self, then_: &[u32], else_: &[u32]) {
+        let both: Vec<u32> = then_
+            .iter()
+            .copied()
+            .filter(|s| else_.contains(s))
+            .collect();
+        if both.is_empty() {
+            return;
+        }
+        let next_id = self.kernel.next_stmt_id;
+        for serial in &both {
+            let entry = (self.asyncs.path.clone(), *serial, next_id);
+            self.asyncs.both_arms.push(entry);
+        }
+        self.async_complete(|p| both.contains(&p.serial));
     }
 
     /// A loop body was lowered: copies issued in it and still pending at its
@@ -372,29 +570,168 @@ impl<'c, 't> Lowerer<'c, 't> {
             .filter(|p| p.serial >= entry.serial)
             .cloned()
             .collect();
-        self.async_first_iteration(body, entry);
         if carried.is_empty() {
+            self.async_first_iteration(body, entry);
             return;
         }
+        let mut carried = carried;
+        let mut skips = false;
+        crate::ir::walk::for_each_stmt(body, &mut |s| {
+            skips |= matches!(s.kind, StmtKind::Continue);
+        });
+        let mut prelude = Vec::new();
+        let mut probes = Vec::new();
         let committed_end = self.asyncs.committed;
         let (body_path, committed_entry) = (&entry.path, entry.committed);
-        for p in carried {
-            let cutoff = p.group.and_then(|g| {
-                self.asyncs
-                    .waits
-                    .iter()
-                    .find(|(path, committed, n, _)| {
-                        // In the next iteration this wait sees `committed -
-                        // committed_entry` more groups than at the body's
-                        // end. Only a wait the body runs on every path (not
-                        // inside an `if` or an inner loop of it) surely
-                        // completes the copy.
-                        path == body_path && g + n < committed_end + (committed - committed_entry)
-                    })
-                    .map(|w| w.3)
-            });
-            self.insert_after_barriers(body, &p.stmts, cutoff);
+        for p in &mut carried {
+            // In the next iteration a wait sees `committed - committed_entry`
+            // more groups than at the body's end.
+            let completes_at = |path: &Vec<u32>| {
+                p.group.and_then(|g| {
+                    self.asyncs
+                        .waits
+                        .iter()
+                        .find(|(wpath, committed, n, _)| {
+                            wpath == path
+                                && g + i64::from(*n) < committed_end + (committed - committed_entry)
+                        })
+                        .map(|w| w.3)
+                })
+            };
+            // Only a wait the body runs on every path surely completes the
+            // copy: one not inside an `if` or an inner loop of the body, or
+            // an `if`/`else` of the body each of whose arms has one.
+            let direct = completes_at(body_path);
+            let by_arms = self
+                .asyncs
+                .if_arms
+                .iter()
+                .filter(|(path, ..)| path == body_path)
+                .filter(|(path, then_, else_, _)| {
+                    let mut t = path.clone();
+                    t.push(*then_);
+                    let mut e = path.clone();
+                    e.push(*else_);
+                    completes_at(&t).is_some() && completes_at(&e).is_some()
+                })
+                .map(|w| w.3)
+                .min();
+            // A `continue` may skip the wait: then no wait surely completes
+            // the copy one iteration later.
+            let cutoff = if skips {
+                None
+            } else {
+                direct.into_iter().chain(by_arms).min()
+            };
+            // In the next iteration the copy lands with the values of the
+            // iteration that issued it (and only if that iteration issued
+            // it): its snapshots and flag, saved at the top of the body
+            // before this iteration's issue overwrites them. Without a wait
+            // that completes it one iteration later, a copy of any earlier
+            // iteration may land: arbitrary values then.
+            let mut reads = Vec::new();
+            let mut defs = HashSet::new();
+            stmt_vars(&p.stmts, &mut reads, &mut defs);
+            let mut map = HashMap::new();
+            for v in reads {
+                if defs.contains(&v) || map.contains_key(&v) {
+                    continue;
+                }
+                let ty = self
+                    .kernel
+                    .vars
+                    .get(v.0 as usize)
+                    .map(|d| d.ty)
+                    .unwrap_or(ScalarTy::LONG);
+                // Names are unique: witnesses name locals.
+                let name = format!("$prev{}", self.kernel.vars.len());
+                let prev = self.new_var_at(&name, ty, p.site);
+                let kind = if cutoff.is_some() {
+                    StmtKind::Assign {
+                        var: prev,
+                        value: Expr::Var(v),
+                    }
+                } else {
+                    StmtKind::Havoc { var: prev }
+                };
+                prelude.push(self.stmt_at(kind, p.site));
+                map.insert(v, prev);
+            }
+            p.stmts = landing_stmts(&p.stmts, &map);
+            let tied = p.tied_arrivals.clone();
+            // The thread's own accesses of the next iteration before the
+            // wait meet the copy still in flight: recorded against a probe
+            // of the copy at the top of the body (after the saved values).
+            probes.extend(self.carried_probe(body, &p.stmts, entry, cutoff));
+            self.insert_after_barriers(body, &p.stmts, cutoff, &tied);
         }
+        for (k, s) in prelude.into_iter().chain(probes).enumerate() {
+            body.stmts.insert(k, s);
+        }
+        // After the prelude: the body's first statement marks the loop.
+        self.async_first_iteration(body, entry);
+    }
+
+    /// A probe of a copy carried into the next iteration (`template`, over
+    /// the saved values), for the thread's own accesses of `body` made
+    /// before the wait `cutoff` (every access without one): the pairs go to
+    /// `same_thread`, the probe's accesses to `probes` (not checked against
+    /// other threads: the landings after barriers cover those). Accesses of
+    /// asynchronous copies are not paired: the saved values are arbitrary
+    /// in the loop abstraction, so this iteration's copy would always seem to
+    /// overlap the previous one (two copies of one thread to the same bytes
+    /// across iterations are not checked; see README).
+    fn carried_probe(
+        &mut self,
+        body: &Block,
+        template: &[Stmt],
+        entry: &AsyncLoopEntry,
+        cutoff: Option<u32>,
+    ) -> Vec<Stmt> {
+        let end = cutoff.unwrap_or(u32::MAX);
+        let mut accesses = Vec::new();
+        crate::ir::walk::for_each_stmt(body, &mut |s| {
+            let in_range = s.id.0 >= entry.first_id && s.id.0 < end;
+            if !in_range || self.kernel.asyncs.accesses.contains(&s.id) {
+                return;
+            }
+            match &s.kind {
+                StmtKind::Read { access, .. } => accesses.push((s.id, access.array, false)),
+                StmtKind::Write { access, .. } | StmtKind::Atomic { access, .. } => {
+                    accesses.push((s.id, access.array, true))
+                }
+                _ => {}
+            }
+        });
+        let mut probe: Vec<Stmt> = template.to_vec();
+        for s in &mut probe {
+            self.renumber(s);
+        }
+        let block = Block {
+            stmts: probe.clone(),
+            braces: None,
+        };
+        let mut pairs = Vec::new();
+        let mut ids = Vec::new();
+        crate::ir::walk::for_each_stmt(&block, &mut |x| {
+            let (array, copy_writes) = match &x.kind {
+                StmtKind::Write { access, .. } => (access.array, true),
+                StmtKind::Read { access, .. } => (access.array, false),
+                _ => return,
+            };
+            ids.push(x.id);
+            for (id, a, write) in &accesses {
+                if *a == array && (copy_writes || *write) {
+                    pairs.push((x.id, *id));
+                }
+            }
+        });
+        if pairs.is_empty() {
+            return Vec::new();
+        }
+        self.kernel.asyncs.same_thread.extend(pairs);
+        self.kernel.asyncs.probes.extend(ids);
+        probe
     }
 
     /// Copies issued before the loop that a wait of the body completes: the
@@ -420,16 +757,27 @@ impl<'c, 't> Lowerer<'c, 't> {
             .iter()
             .filter(|p| p.serial < entry.serial)
         {
-            let Some(g) = p.group else { continue };
-            let Some(cutoff) = self
+            let by_wait = p.group.and_then(|g| {
+                self.asyncs
+                    .waits
+                    .iter()
+                    .find(|(path, committed, n, id)| {
+                        *path == entry.path
+                            && *id >= entry.first_id
+                            && g + i64::from(*n) < *committed
+                    })
+                    .map(|w| w.3)
+            });
+            // Or an `if`/`else` of the body each of whose arms completes it.
+            let by_arms = self
                 .asyncs
-                .waits
+                .both_arms
                 .iter()
-                .find(|(path, committed, n, id)| {
-                    *path == entry.path && *id >= entry.first_id && g + n < *committed
+                .find(|(path, serial, id)| {
+                    *path == entry.path && *serial == p.serial && *id >= entry.first_id
                 })
-                .map(|w| w.3)
-            else {
+                .map(|w| w.2);
+            let Some(cutoff) = by_wait.into_iter().chain(by_arms).min() else {
                 continue;
             };
             let mut copy_ids = HashSet::new();
@@ -461,7 +809,13 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Lands `template` after every barrier of `block` whose id is below
     /// `cutoff` (after every barrier when None).
-    fn insert_after_barriers(&mut self, block: &mut Block, template: &[Stmt], cutoff: Option<u32>) {
+    fn insert_after_barriers(
+        &mut self,
+        block: &mut Block,
+        template: &[Stmt],
+        cutoff: Option<u32>,
+        tied: &[crate::ir::StmtId],
+    ) {
         let mut i = 0;
         while i < block.stmts.len() {
             let is_barrier = matches!(
@@ -470,8 +824,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             );
             match &mut block.stmts[i].kind {
                 StmtKind::If { then_, else_, .. } => {
-                    self.insert_after_barriers(then_, template, cutoff);
-                    self.insert_after_barriers(else_, template, cutoff);
+                    self.insert_after_barriers(then_, template, cutoff, tied);
+                    self.insert_after_barriers(else_, template, cutoff, tied);
                 }
                 StmtKind::Loop {
                     body,
@@ -479,9 +833,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                     cond_prelude,
                     ..
                 } => {
-                    self.insert_after_barriers(cond_prelude, template, cutoff);
-                    self.insert_after_barriers(body, template, cutoff);
-                    self.insert_after_barriers(step, template, cutoff);
+                    self.insert_after_barriers(cond_prelude, template, cutoff, tied);
+                    self.insert_after_barriers(body, template, cutoff, tied);
+                    self.insert_after_barriers(step, template, cutoff, tied);
                 }
                 _ => {}
             }
@@ -491,11 +845,35 @@ impl<'c, 't> Lowerer<'c, 't> {
                     let mut s = s.clone();
                     self.renumber(&mut s);
                     self.record_async(&s);
+                    self.record_ties(&s, tied);
                     block.stmts.insert(i + 1 + k, s);
                 }
                 i += template.len();
             }
             i += 1;
+        }
+    }
+
+    /// Records that a landing's accesses precede the arrivals `tied` (made
+    /// after the copy's issue on the barrier it completes on).
+    fn record_ties(&mut self, s: &Stmt, tied: &[crate::ir::StmtId]) {
+        if tied.is_empty() {
+            return;
+        }
+        let block = Block {
+            stmts: vec![s.clone()],
+            braces: None,
+        };
+        let mut ids = Vec::new();
+        crate::ir::walk::for_each_stmt(&block, &mut |x| {
+            if matches!(x.kind, StmtKind::Read { .. } | StmtKind::Write { .. }) {
+                ids.push(x.id);
+            }
+        });
+        for id in ids {
+            for a in tied {
+                self.kernel.asyncs.before_arrival.push((id, *a));
+            }
         }
     }
 
@@ -544,15 +922,16 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// The copies still in flight land here (called right after a barrier).
     pub(crate) fn async_land(&mut self) {
-        let stmts: Vec<Stmt> = self
+        let stmts: Vec<(Stmt, Vec<crate::ir::StmtId>)> = self
             .asyncs
             .pending
             .iter()
-            .flat_map(|p| p.stmts.clone())
+            .flat_map(|p| p.stmts.iter().map(|s| (s.clone(), p.tied_arrivals.clone())))
             .collect();
-        for mut s in stmts {
+        for (mut s, tied) in stmts {
             self.renumber(&mut s);
             self.record_async(&s);
+            self.record_ties(&s, &tied);
             self.cur.push(s);
         }
     }
@@ -587,15 +966,42 @@ impl<'c, 't> Lowerer<'c, 't> {
         for s in &copy {
             self.record_async(s);
         }
-        let stmts = landing_stmts(&copy, &map);
+        let mut stmts = landing_stmts(&copy, &map);
         let serial = self.asyncs.next_serial;
         self.asyncs.next_serial += 1;
+        let site = self.span_of(at);
+        if !self.asyncs.path.is_empty() {
+            let name = format!("$issued{}", self.kernel.vars.len());
+            let var = self.new_var(&name, ScalarTy::Bool, at);
+            self.push(
+                StmtKind::Assign {
+                    var,
+                    value: int(1, ScalarTy::Bool),
+                },
+                at,
+            );
+            self.asyncs.flags.push(IssueFlag { serial, var, site });
+            let guard = self.stmt_at(
+                StmtKind::If {
+                    cond: Expr::Var(var),
+                    then_: Block {
+                        stmts,
+                        braces: None,
+                    },
+                    else_: Block::default(),
+                },
+                site,
+            );
+            stmts = vec![guard];
+        }
         self.asyncs.pending.push(PendingAsync {
             stmts,
             group: None,
             barrier,
             path: self.asyncs.path.clone(),
             serial,
+            site,
+            tied_arrivals: Vec::new(),
         });
     }
 
@@ -656,7 +1062,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.asyncs
             .waits
             .push((self.asyncs.path.clone(), committed, n, next_id));
-        self.async_complete(|p| p.group.is_some_and(|g| g + n < committed));
+        self.async_complete(|p| p.group.is_some_and(|g| g + i64::from(n) < committed));
     }
 
     fn const_u32(&self, v: &Val) -> Option<u32> {
@@ -677,24 +1083,56 @@ impl<'c, 't> Lowerer<'c, 't> {
             Err(inst) => {
                 return self.unsup(
                     n,
-                    format!("inline assembly `{inst}` is not supported (only bar/barrier.sync/arrive and cp.async)"),
+                    format!("inline assembly `{inst}` is not supported (only bar/barrier.sync/arrive, cp.async and mbarrier init/arrive/test_wait/try_wait)"),
                 )
             }
         };
-        if n.child_by_field_name("output_operands")
-            .is_some_and(|o| o.named_child_count() > 0)
-        {
-            return self.unsup(n, "inline assembly with output operands is not supported");
-        }
+        // Operands are numbered outputs first, then inputs.
         let mut operands: Vec<Node<'t>> = Vec::new();
-        if let Some(list) = n.child_by_field_name("input_operands") {
-            let mut c = list.walk();
-            for op in list.named_children(&mut c) {
-                if let Some(v) = op.child_by_field_name("value") {
-                    operands.push(v);
+        for field in ["output_operands", "input_operands"] {
+            if let Some(list) = n.child_by_field_name(field) {
+                let mut c = list.walk();
+                for op in list.named_children(&mut c) {
+                    if let Some(v) = op.child_by_field_name("value") {
+                        operands.push(v);
+                    }
                 }
             }
         }
+        let outputs = n.child_by_field_name("output_operands").map_or(0, |o| {
+            let mut c = o.walk();
+            o.named_children(&mut c)
+                .filter(|x| x.child_by_field_name("value").is_some())
+                .count()
+        });
+        // Only `mbarrier` instructions write outputs we model (the state of
+        // an arrival, the answer of a test); branches only in a spin-wait loop.
+        let mbarrier_only = insts.iter().all(|i| {
+            matches!(
+                i,
+                Ptx::MbarInit { .. }
+                    | Ptx::MbarArrive { .. }
+                    | Ptx::MbarWait { .. }
+                    | Ptx::Nop
+                    | Ptx::Jump
+            )
+        });
+        if outputs > 0 && !mbarrier_only {
+            return self.unsup(n, "inline assembly with output operands is not supported");
+        }
+        let spins = insts.iter().any(|i| matches!(i, Ptx::Jump));
+        let waits = insts.iter().any(|i| matches!(i, Ptx::MbarWait { .. }));
+        if spins && !waits {
+            return self.unsup(
+                n,
+                "branches in inline assembly are not supported (except an mbarrier spin-wait loop)",
+            );
+        }
+        let is_output = |op: &str| {
+            op.strip_prefix('%')
+                .and_then(|k| k.parse::<usize>().ok())
+                .is_some_and(|k| k < outputs)
+        };
         for inst in insts {
             match inst {
                 Ptx::Bar {
@@ -757,9 +1195,88 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.async_commit();
                     self.async_wait_prior(Some(0));
                 }
+                Ptx::Nop | Ptx::Jump => {}
+                Ptx::MbarInit { operands: ops } => {
+                    let (Some(addr), Some(count)) = (ops.first(), ops.get(1)) else {
+                        return self.unsup(n, "`mbarrier.init` needs an address and a count");
+                    };
+                    let obj = self.ptx_operand_node(addr, &operands, n)?;
+                    let count = self
+                        .ptx_scalar(Some(count), &operands, n)?
+                        .map(|e| Val::Scalar(e, ScalarTy::INT));
+                    let id = self.mbarrier_object(obj, n)?;
+                    self.barrier_init(n, id, obj, count)?;
+                }
+                Ptx::MbarArrive {
+                    drop,
+                    operands: ops,
+                } => {
+                    let (Some(state), Some(addr)) = (ops.first(), ops.get(1)) else {
+                        return self.unsup(n, "`mbarrier.arrive` needs a state and an address");
+                    };
+                    let obj = self.ptx_operand_node(addr, &operands, n)?;
+                    if let Some(tx) = ops.get(2) {
+                        // The transaction count only delays the phase.
+                        let _ = self.ptx_scalar(Some(tx), &operands, n)?;
+                    }
+                    let op = if drop {
+                        NamedOp::ArriveAndDrop
+                    } else {
+                        NamedOp::Arrive
+                    };
+                    let token = self.mbarrier_arrive(n, obj, op)?;
+                    if is_output(state) {
+                        let dest = self.ptx_operand_node(state, &operands, n)?;
+                        let lv = self.lvalue(dest)?;
+                        self.store(lv, token, n)?;
+                    }
+                }
+                Ptx::MbarWait {
+                    parity,
+                    operands: ops,
+                } => {
+                    if parity {
+                        return self.unsup(n, "`mbarrier` waits by phase parity are not modelled (wait with the state `mbarrier.arrive` returned)");
+                    }
+                    let (Some(answer), Some(addr), Some(state)) =
+                        (ops.first(), ops.get(1), ops.get(2))
+                    else {
+                        return self.unsup(
+                            n,
+                            "`mbarrier.test_wait` needs a predicate, an address and a state",
+                        );
+                    };
+                    let obj = self.ptx_operand_node(addr, &operands, n)?;
+                    let state = self.ptx_operand_node(state, &operands, n)?;
+                    if spins {
+                        // A loop back to the test until it succeeds: a wait.
+                        self.mbarrier_wait(n, obj, Some(state))?;
+                    } else {
+                        // One test: its answer is unknown and orders nothing.
+                        let _ = self.rvalue(state)?;
+                        if is_output(answer) {
+                            let dest = self.ptx_operand_node(answer, &operands, n)?;
+                            let lv = self.lvalue(dest)?;
+                            let v = Val::Scalar(self.havoc(ScalarTy::Bool, n), ScalarTy::Bool);
+                            self.store(lv, v, n)?;
+                        }
+                    }
+                }
             }
         }
         Ok(())
+    }
+
+    /// The C++ expression an operand `%k` stands for.
+    fn ptx_operand_node(&mut self, op: &str, operands: &[Node<'t>], n: Node<'t>) -> R<Node<'t>> {
+        match op
+            .strip_prefix('%')
+            .and_then(|k| k.parse::<usize>().ok())
+            .and_then(|k| operands.get(k).copied())
+        {
+            Some(node) => Ok(node),
+            None => self.unsup(n, format!("asm operand `{op}` not understood")),
+        }
     }
 
     /// A PTX operand: `%k` (an input operand, evaluated) or an integer literal.
@@ -801,38 +1318,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         else {
             return self.unsup(n, format!("asm address `{op}` not understood"));
         };
-        for _ in 0..8 {
-            match node.kind() {
-                "cast_expression" => match node.child_by_field_name("value") {
-                    Some(v) => node = v,
-                    None => break,
-                },
-                "parenthesized_expression" => match node.named_child(0) {
-                    Some(v) => node = v,
-                    None => break,
-                },
-                "call_expression" => {
-                    let f = node
-                        .child_by_field_name("function")
-                        .map(|f| self.txt(f))
-                        .unwrap_or_default();
-                    let arg = node
-                        .child_by_field_name("arguments")
-                        .and_then(|a| a.named_child(0));
-                    match arg {
-                        Some(a)
-                            if f.contains("cvta_generic_to")
-                                || f.ends_with("_cast")
-                                || f.contains("static_cast") =>
-                        {
-                            node = a
-                        }
-                        _ => break,
-                    }
-                }
-                _ => break,
-            }
-        }
+        node = self.address_node(node);
         match self.rvalue(node)? {
             v @ Val::Ptr { .. } => Ok(v),
             _ => self.unsup(
@@ -853,8 +1339,30 @@ impl<'c, 't> Lowerer<'c, 't> {
     ) {
         if op.waits() {
             let name = self.barrier_name_of(&barrier);
-            self.async_complete(|p| p.barrier.is_some() && p.barrier == name);
+            // A copy tied to the barrier joins the phase current when it is
+            // issued. `arrive_and_wait` completes every copy issued before
+            // it (the thread's own arrival is still missing, so the phase
+            // current at the issue is this one or an earlier one). `wait(t)`
+            // completes only copies issued before the arrival `t` was taken
+            // at: a later copy may belong to the next phase (the thread has
+            // already arrived, so the phase can complete without it). An
+            // untraceable token, or one assigned in another branch than the
+            // wait's, completes nothing.
+            let issued_before = match (op, token) {
+                (NamedOp::Wait, Some(t)) => match self.asyncs.tokens.get(&t) {
+                    Some((serial, path)) if *path == self.asyncs.path => Some(*serial),
+                    _ => Some(0),
+                },
+                (NamedOp::Wait, None) => Some(0),
+                _ => None,
+            };
+            self.async_complete(|p| {
+                p.barrier.is_some()
+                    && p.barrier == name
+                    && issued_before.is_none_or(|serial| p.serial < serial)
+            });
         }
+        let barrier_for_ties = barrier.clone();
         self.push(
             StmtKind::NamedBarrier {
                 op,
@@ -864,6 +1372,19 @@ impl<'c, 't> Lowerer<'c, 't> {
             },
             n,
         );
+        if op.arrives() {
+            let arrival = crate::ir::StmtId(self.kernel.next_stmt_id - 1);
+            let name = self.barrier_name_of(&barrier_for_ties);
+            for p in &mut self.asyncs.pending {
+                if p.barrier.is_some() && p.barrier == name {
+                    p.tied_arrivals.push(arrival);
+                }
+            }
+        }
+        if let (NamedOp::Arrive, Some(t)) = (op, token) {
+            let entry = (self.asyncs.next_serial, self.asyncs.path.clone());
+            self.asyncs.tokens.insert(t, entry);
+        }
         // An arrival publishes the thread's earlier accesses, but a copy in
         // flight may land after it: it lands after every operation.
         self.async_land();
@@ -964,76 +1485,394 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Ok(Some(Val::Void))
             }
             "init" if args.len() == 2 => {
-                // `init(&bar, count)`: the barrier's expected count; no memory effect.
+                // `init(&bar, count)`: the barrier's expected count.
                 if !self.is_barrier_object(args[0]) {
                     return Ok(None);
                 }
-                let id = self.barrier_object(args[0]);
                 let vals = self.eval_args(&args[1..])?;
-                // The object's memory: `init` stores to it; arrivals and
-                // waits read it (their own updates are atomic, so they do not
-                // race with each other), so a use not ordered after the
-                // initialisation is a race on the object.
-                if let (
-                    Expr::Int(k, _),
-                    Val::Ptr {
-                        target: crate::frontend::lowerer::Target::Array(array),
-                        offset: offset @ Expr::Int(..),
-                        ..
-                    },
-                ) = (&id, self.rvalue(args[0])?)
-                {
-                    let access = self.access(array, offset.clone(), ScalarTy::ULONG);
-                    self.push(
-                        StmtKind::Write {
-                            access,
-                            value: int(0, ScalarTy::ULONG),
-                        },
-                        n,
-                    );
-                    self.asyncs.objects.insert(*k, (array, offset));
-                }
-                let Expr::Int(k, _) = id else {
-                    return Ok(Some(Val::Void));
-                };
-                match vals.first() {
-                    Some(Val::Scalar(count, t)) if launch_constant(count) => {
-                        self.asyncs
-                            .counts
-                            .insert(k, conv(count.clone(), *t, ScalarTy::INT));
-                    }
-                    other => {
-                        // A count computed at run time: the initialising
-                        // thread's value, kept in a variable every thread's
-                        // operations on the object read (the well-synchronization
-                        // check shares it across the block; without a value it
-                        // is not checked, never assumed to match).
-                        let var = self.new_var(
-                            &format!(
-                                "{}{}",
-                                crate::ir::BARRIER_COUNT_VAR,
-                                k - OBJECT_BARRIER_BASE
-                            ),
-                            ScalarTy::INT,
-                            n,
-                        );
-                        match other {
-                            Some(Val::Scalar(count, t)) => self.push(
-                                StmtKind::Assign {
-                                    var,
-                                    value: conv(count.clone(), *t, ScalarTy::INT),
-                                },
-                                n,
-                            ),
-                            _ => self.push(StmtKind::Havoc { var }, n),
-                        }
-                        self.asyncs.counts.insert(k, Expr::Var(var));
-                    }
-                }
+                let id = self.barrier_object(args[0]);
+                self.barrier_init(n, id, args[0], vals.into_iter().next())?;
                 Ok(Some(Val::Void))
             }
+            _ => self.mbarrier_call(n, name, args),
+        }
+    }
+
+    /// `init(&bar, count)` of a `cuda::barrier` or an `mbarrier` object
+    /// (`obj` names it): its expected count, and a store to its memory.
+    fn barrier_init(&mut self, n: Node<'t>, id: Expr, obj: Node<'t>, count: Option<Val>) -> R<()> {
+        let vals: Vec<Val> = count.into_iter().collect();
+        {
+            // The object's memory: `init` stores to it; arrivals and
+            // waits read it (their own updates are atomic, so they do not
+            // race with each other), so a use not ordered after the
+            // initialisation is a race on the object.
+            let obj = self.address_node(obj);
+            let object = match self.rvalue(obj)? {
+                Val::Ptr {
+                    target: crate::frontend::lowerer::Target::Array(array),
+                    offset,
+                    ..
+                } => match offset {
+                    Expr::Int(..) => Some((array, offset)),
+                    other => self
+                        .folded(&other, 8)
+                        .map(|k| (array, int(k, ScalarTy::LONG))),
+                },
+                _ => None,
+            };
+            if let (Expr::Int(k, _), Some((array, offset))) = (&id, object) {
+                let access = self.access(array, offset.clone(), ScalarTy::ULONG);
+                self.push(
+                    StmtKind::Write {
+                        access,
+                        value: int(0, ScalarTy::ULONG),
+                    },
+                    n,
+                );
+                self.asyncs.objects.insert(*k, (array, offset));
+            }
+            let Expr::Int(k, _) = id else {
+                return Ok(());
+            };
+            match vals.first() {
+                Some(Val::Scalar(count, t)) if launch_constant(count) => {
+                    self.asyncs
+                        .counts
+                        .insert(k, conv(count.clone(), *t, ScalarTy::INT));
+                }
+                other => {
+                    // A count computed at run time: the initialising
+                    // thread's value, kept in a variable every thread's
+                    // operations on the object read (the well-synchronization
+                    // check shares it across the block; without a value it
+                    // is not checked, never assumed to match).
+                    let var = self.new_var(
+                        &format!(
+                            "{}{}",
+                            crate::ir::BARRIER_COUNT_VAR,
+                            k - OBJECT_BARRIER_BASE
+                        ),
+                        ScalarTy::INT,
+                        n,
+                    );
+                    match other {
+                        Some(Val::Scalar(count, t)) => self.push(
+                            StmtKind::Assign {
+                                var,
+                                value: conv(count.clone(), *t, ScalarTy::INT),
+                            },
+                            n,
+                        ),
+                        _ => self.push(StmtKind::Havoc { var }, n),
+                    }
+                    self.asyncs.counts.insert(k, Expr::Var(var));
+                }
+            }
+            Ok(())
+        }
+    }
+
+    /// The arguments of an `mbarrier` wrapper that are not `cuda::ptx` tags
+    /// (`sem_release`, `scope_cta`, `space_shared`, ...).
+    fn untagged(&self, args: &[Node<'t>]) -> Vec<Node<'t>> {
+        args.iter()
+            .copied()
+            .filter(|a| {
+                let t = self.txt(*a);
+                let last = t.rsplit("::").next().unwrap_or(t);
+                !(t.contains("ptx::")
+                    || last.starts_with("sem_")
+                    || last.starts_with("scope_")
+                    || last.starts_with("space_"))
+            })
+            .collect()
+    }
+
+    /// An `mbarrier` arrival on the object `obj` (`__mbarrier_arrive`,
+    /// `cuda::ptx::mbarrier_arrive`, `mbarrier.arrive` in PTX): an arrival
+    /// of a split barrier whose token (the state) is returned.
+    fn mbarrier_arrive(&mut self, n: Node<'t>, obj: Node<'t>, op: NamedOp) -> R<Val> {
+        let barrier = self.mbarrier_object(obj, n)?;
+        let token = self.tmp(ScalarTy::ULONG, n);
+        let count = match &barrier {
+            Expr::Int(k, _) => self.asyncs.counts.get(k).cloned(),
+            _ => None,
+        };
+        self.read_barrier_object(&barrier, n);
+        match op {
+            NamedOp::Arrive => {
+                self.named_barrier(n, op, barrier, count, Some(token));
+            }
+            _ => {
+                // `arrive_and_drop`'s state is not tracked: a wait on it
+                // has no known token, so it orders nothing.
+                self.named_barrier(n, op, barrier, count, None);
+                self.push(StmtKind::Havoc { var: token }, n);
+            }
+        }
+        Ok(Val::Scalar(Expr::Var(token), ScalarTy::ULONG))
+    }
+
+    /// The number of the `mbarrier` object at the address `obj` (seen
+    /// through casts and `__cvta_generic_to_shared`): one per shared array
+    /// element, so objects reached through pointers or helpers stay apart.
+    /// An address that is not a known element gives an unknown barrier
+    /// (its operations order nothing).
+    fn mbarrier_object(&mut self, obj: Node<'t>, n: Node<'t>) -> R<Expr> {
+        let node = self.address_node(obj);
+        if let Val::Ptr {
+            target: crate::frontend::lowerer::Target::Array(array),
+            offset,
+            ..
+        } = self.rvalue(node)?
+        {
+            let Some(k) = self.folded(&offset, 8) else {
+                let unknown = self.tmp(ScalarTy::INT, n);
+                self.push(StmtKind::Havoc { var: unknown }, n);
+                return Ok(Expr::Var(unknown));
+            };
+            let key = format!("mbarrier@{}:{}", array.0, k);
+            let next = OBJECT_BARRIER_BASE + self.asyncs.barriers.len() as i128;
+            let id = *self.asyncs.barriers.entry(key).or_insert(next);
+            return Ok(int(id, ScalarTy::INT));
+        }
+        let unknown = self.tmp(ScalarTy::INT, n);
+        self.push(StmtKind::Havoc { var: unknown }, n);
+        Ok(Expr::Var(unknown))
+    }
+
+    /// The constant value of `e`, following locals to their last assignment
+    /// in the block being lowered (the parameters of an inlined helper are
+    /// assigned right before its body) and folding + - *.
+    fn folded(&self, e: &Expr, depth: u32) -> Option<i128> {
+        if depth == 0 {
+            return None;
+        }
+        match e {
+            Expr::Int(k, _) => Some(*k),
+            Expr::Cast(_, x) => self.folded(x, depth - 1),
+            Expr::Var(v) => {
+                // The last definition of `v` in this block, if any: only an
+                // assignment (a definition by anything else is unknown).
+                let last = self.cur.iter().rev().find(|s| match &s.kind {
+                    StmtKind::Assign { var, .. } | StmtKind::Havoc { var } => var == v,
+                    StmtKind::Read { dest, .. } => dest == v,
+                    // Control flow may assign it on some path.
+                    StmtKind::If { .. } | StmtKind::Loop { .. } => true,
+                    _ => false,
+                })?;
+                match &last.kind {
+                    StmtKind::Assign { value, .. } => self.folded(value, depth - 1),
+                    _ => None,
+                }
+            }
+            Expr::Binary(op, x, y, _) => {
+                let (a, b) = (self.folded(x, depth - 1)?, self.folded(y, depth - 1)?);
+                match op {
+                    crate::ir::BinOp::Add => a.checked_add(b),
+                    crate::ir::BinOp::Sub => a.checked_sub(b),
+                    crate::ir::BinOp::Mul => a.checked_mul(b),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// `node` without casts and `__cvta_generic_to_*` conversions.
+    fn address_node(&self, mut node: Node<'t>) -> Node<'t> {
+        for _ in 0..8 {
+            match node.kind() {
+                "cast_expression" => match node.child_by_field_name("value") {
+                    Some(v) => node = v,
+                    None => break,
+                },
+                "parenthesized_expression" => match node.named_child(0) {
+                    Some(v) => node = v,
+                    None => break,
+                },
+                "call_expression" => {
+                    let f = node
+                        .child_by_field_name("function")
+                        .map(|f| self.txt(f))
+                        .unwrap_or_default();
+                    let arg = node
+                        .child_by_field_name("arguments")
+                        .and_then(|a| a.named_child(0));
+                    match arg {
+                        Some(a)
+                            if f.contains("cvta_generic_to")
+                                || f.ends_with("_cast")
+                                || f.contains("static_cast") =>
+                        {
+                            node = a
+                        }
+                        _ => break,
+                    }
+                }
+                _ => break,
+            }
+        }
+        node
+    }
+
+    /// A blocking `mbarrier` wait for the phase of `state` (a spin loop on
+    /// `try_wait`/`test_wait`): a split-barrier wait on that token.
+    fn mbarrier_wait(&mut self, n: Node<'t>, obj: Node<'t>, state: Option<Node<'t>>) -> R<()> {
+        let barrier = self.mbarrier_object(obj, n)?;
+        let token = match state.map(|x| self.rvalue(x)).transpose()? {
+            Some(Val::Scalar(Expr::Var(v), _)) => Some(v),
+            Some(Val::Scalar(Expr::Cast(_, inner), _)) => match *inner {
+                Expr::Var(v) => Some(v),
+                _ => None,
+            },
+            _ => None,
+        };
+        let count = match &barrier {
+            Expr::Int(k, _) => self.asyncs.counts.get(k).cloned(),
+            _ => None,
+        };
+        self.read_barrier_object(&barrier, n);
+        self.named_barrier(n, NamedOp::Wait, barrier, count, token);
+        Ok(())
+    }
+
+    /// `mbarrier` wrappers (`__mbarrier_*` of `cuda_awbarrier_primitives.h`,
+    /// `cuda::ptx::mbarrier_*`); None when `name` is not one.
+    fn mbarrier_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Option<Val>> {
+        let args = self.untagged(args);
+        match (name, args.as_slice()) {
+            ("__mbarrier_init" | "mbarrier_init", [obj, count]) => {
+                let count = self.rvalue(*count)?;
+                let id = self.mbarrier_object(*obj, n)?;
+                self.barrier_init(n, id, *obj, Some(count))?;
+                Ok(Some(Val::Void))
+            }
+            (
+                "__mbarrier_arrive" | "mbarrier_arrive" | "mbarrier_arrive_no_complete"
+                | "mbarrier_arrive_expect_tx",
+                [obj, rest @ ..],
+            ) => {
+                // A transaction count (`expect_tx`) only delays the phase
+                // (until copies we do not model deliver their bytes): taking
+                // the phase as complete once the threads arrived orders no
+                // more than the hardware does.
+                let _ = self.eval_args(rest)?;
+                Ok(Some(self.mbarrier_arrive(n, *obj, NamedOp::Arrive)?))
+            }
+            ("__mbarrier_arrive_and_drop" | "mbarrier_arrive_drop", [obj, ..]) => {
+                Ok(Some(self.mbarrier_arrive(n, *obj, NamedOp::ArriveAndDrop)?))
+            }
+            (
+                "__mbarrier_test_wait"
+                | "__mbarrier_try_wait"
+                | "mbarrier_test_wait"
+                | "mbarrier_try_wait",
+                [_, rest @ ..],
+            ) => {
+                // A test outside a spin loop: its answer is unknown and it
+                // orders nothing (a spin loop `while (!try_wait(..));` is a
+                // wait, see `mbarrier_spin_wait`).
+                let _ = self.eval_args(rest)?;
+                Ok(Some(Val::Scalar(self.havoc(ScalarTy::Bool, n), ScalarTy::Bool)))
+            }
+            (
+                "__mbarrier_test_wait_parity"
+                | "__mbarrier_try_wait_parity"
+                | "mbarrier_test_wait_parity"
+                | "mbarrier_try_wait_parity",
+                _,
+            ) => self.unsup(
+                n,
+                format!("`{name}`: mbarrier waits by phase parity are not modelled (wait with the state `arrive` returned)"),
+            ),
+            ("__mbarrier_inval" | "mbarrier_inval", [_]) => Ok(Some(Val::Void)),
             _ => Ok(None),
         }
+    }
+
+    /// `while (!try_wait(&bar, state));` (or `test_wait`, `do {} while`, an
+    /// empty body): a blocking wait for the phase of `state`. Returns false
+    /// when `cond` and `body` are not such a loop.
+    pub(crate) fn mbarrier_spin_wait(
+        &mut self,
+        n: Node<'t>,
+        cond: Option<Node<'t>>,
+        body: Option<Node<'t>>,
+    ) -> R<bool> {
+        let empty = match body {
+            None => true,
+            Some(b) => {
+                b.named_child_count() == 0
+                    && matches!(b.kind(), "compound_statement" | "expression_statement")
+            }
+        };
+        let Some(mut c) = cond else { return Ok(false) };
+        if !empty {
+            return Ok(false);
+        }
+        while matches!(c.kind(), "parenthesized_expression" | "condition_clause") {
+            match c.named_child(0) {
+                Some(x) => c = x,
+                None => return Ok(false),
+            }
+        }
+        if c.kind() != "unary_expression"
+            || c.child_by_field_name("operator").map(|o| self.txt(o)) != Some("!")
+        {
+            return Ok(false);
+        }
+        let Some(mut call) = c.child_by_field_name("argument") else {
+            return Ok(false);
+        };
+        while call.kind() == "parenthesized_expression" {
+            match call.named_child(0) {
+                Some(x) => call = x,
+                None => return Ok(false),
+            }
+        }
+        if call.kind() != "call_expression" {
+            return Ok(false);
+        }
+        let name = call
+            .child_by_field_name("function")
+            .map(|f| {
+                self.txt(f)
+                    .rsplit("::")
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_string()
+            })
+            .unwrap_or_default();
+        if !matches!(
+            name.as_str(),
+            "__mbarrier_test_wait"
+                | "__mbarrier_try_wait"
+                | "mbarrier_test_wait"
+                | "mbarrier_try_wait"
+        ) {
+            return Ok(false);
+        }
+        let mut args = Vec::new();
+        if let Some(list) = call.child_by_field_name("arguments") {
+            let mut w = list.walk();
+            args.extend(
+                list.named_children(&mut w)
+                    .filter(|a| a.kind() != "comment"),
+            );
+        }
+        let args = self.untagged(&args);
+        let Some(obj) = args.first().copied() else {
+            return Ok(false);
+        };
+        // Further arguments (a sleep hint) have no effect on memory.
+        if let Some(rest) = args.get(2..) {
+            let _ = self.eval_args(rest)?;
+        }
+        self.mbarrier_wait(n, obj, args.get(1).copied())?;
+        Ok(true)
     }
 
     /// Whether `obj` names a `cuda::barrier` (by its declared type's text).
@@ -1099,11 +1938,19 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // Commits the copies issued since the last commit as one stage.
                 "producer_commit" => self.async_commit(),
                 // Waits for the oldest committed stage.
+                // Waits for the oldest stage not waited for yet: the groups
+                // committed before it (an empty commit is a stage too). In a
+                // loop the stages committed and waited for per iteration
+                // may differ, so the stage waited for is not known: nothing
+                // is completed (sound; the copies stay in flight).
                 "consumer_wait" => {
-                    let oldest = self.asyncs.pending.iter().filter_map(|p| p.group).min();
-                    if let Some(g) = oldest {
-                        self.async_complete(|p| p.group == Some(g));
+                    let stage = self.asyncs.consumed;
+                    if self.asyncs.loops == 0 {
+                        self.async_complete(|p| {
+                            p.barrier.is_none() && p.group.is_some_and(|g| g <= stage)
+                        });
                     }
+                    self.asyncs.consumed += 1;
                 }
                 "producer_acquire" | "consumer_release" => {}
                 _ => return Ok(None),
@@ -1194,6 +2041,25 @@ mod tests {
             Ok(vec![Ptx::WaitGroup(None)])
         );
         assert!(parse_ptx("mov.u32 %0, %laneid;").is_err());
+        assert_eq!(
+            parse_ptx("LAB: mbarrier.try_wait.parity.shared::cta.b64 P1, [%0], %1;\n@!P1 bra LAB;"),
+            Ok(vec![
+                Ptx::Jump,
+                Ptx::MbarWait {
+                    parity: true,
+                    operands: vec!["P1".into(), "%0".into(), "%1".into()]
+                },
+                Ptx::Jump
+            ])
+        );
+        assert_eq!(
+            parse_ptx(".reg .pred p;\nmbarrier.arrive.expect_tx.shared.b64 %0, [%1], 128;"),
+            Ok(vec![Ptx::MbarArrive {
+                drop: false,
+                operands: vec!["%0".into(), "%1".into(), "128".into()]
+            }])
+        );
+        assert!(parse_ptx("mbarrier.arrive.noComplete.shared.b64 %0, [%1], 1;").is_err());
         assert_eq!(
             template_text(r#""bar.sync 1, " "64;\n""#),
             "bar.sync 1, 64;\n"
