@@ -1243,6 +1243,9 @@ fn register_methods<'t>(cx: &mut Ctx<'t>, u: usize, spec: Node<'t>) {
         })
         .collect();
     for (m, tpl) in members {
+        // Types a method defines in its body (`union { float f; int i; } u;`)
+        // are known like those of free functions.
+        register_local_types(cx, m.child_by_field_name("body"), src);
         if let Some(mut def) = function_def(cx, u, m, tpl) {
             def.is_kernel = false;
             def.name = format!("{tag}::{}", def.name);
