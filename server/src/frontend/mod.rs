@@ -268,6 +268,7 @@ pub fn lower_parsed_incremental(
             lang
         };
         let (text, qualifiers) = parse::prepare(&unit.text, lang);
+        let text = parse::blank_misleading_parentheses(&text);
         // The main file's tree is reusable when nothing was expanded, and
         // else re-parsed from the earlier tree.
         let tree = if k == 0 && text == parsed.parse_text {

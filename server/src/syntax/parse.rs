@@ -126,15 +126,12 @@ pub fn blank_opencl_qualifiers(text: &str) -> (String, Vec<Qualifier>) {
     (out, table)
 }
 
-/// Prepares a text for tree-sitter: OpenCL qualifiers blanked for OpenCL, and
-/// parentheses that tree-sitter would read as a cast blanked (see
-/// [`blank_misleading_parentheses`]).
+/// Prepares a text for tree-sitter: OpenCL qualifiers blanked for OpenCL.
 pub fn prepare(text: &str, lang: Lang) -> (String, Vec<Qualifier>) {
-    let (blanked, table) = match lang {
+    match lang {
         Lang::OpenCl => blank_opencl_qualifiers(text),
         Lang::Cuda => (text.to_string(), Vec::new()),
-    };
-    (blank_misleading_parentheses(&blanked), table)
+    }
 }
 
 /// Blanks the parentheses of `(x)`, `(p[i])`, `(s.f)` when `&&` follows them
@@ -146,7 +143,11 @@ pub fn prepare(text: &str, lang: Lang) -> (String, Vec<Qualifier>) {
 /// one name, literal or postfix expression means the same with or without
 /// its parentheses, and a cast cannot be meant: `&&` after a cast would take
 /// the address of a label (a GNU extension that device code cannot use).
-/// Same length, so every byte offset stays the same.
+/// Same length, so every byte offset stays the same. Only the lowering's
+/// parse uses it: whether a parenthesis is blanked depends on tokens around
+/// it, so an editor tree re-parsed incrementally from the user's edit ranges
+/// would miss blankings that change outside them (the lowering re-parses
+/// from an edit computed between whole prepared texts).
 pub fn blank_misleading_parentheses(text: &str) -> String {
     let toks: Vec<preprocess::Tok> = lex(text)
         .into_iter()
