@@ -268,6 +268,7 @@ pub fn lower_parsed_incremental(
             lang
         };
         let (text, qualifiers) = parse::prepare(&unit.text, lang);
+        let text = parse::blank_misleading_parentheses(&text);
         // The main file's tree is reusable when nothing was expanded, and
         // else re-parsed from the earlier tree.
         let tree = if k == 0 && text == parsed.parse_text {
@@ -1284,6 +1285,9 @@ fn register_methods<'t>(cx: &mut Ctx<'t>, u: usize, spec: Node<'t>) {
         })
         .collect();
     for (m, tpl) in members {
+        // Types a method defines in its body (`union { float f; int i; } u;`)
+        // are known like those of free functions.
+        register_local_types(cx, m.child_by_field_name("body"), src);
         if let Some(mut def) = function_def(cx, u, m, tpl) {
             def.is_kernel = false;
             def.name = format!("{tag}::{}", def.name);

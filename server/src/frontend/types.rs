@@ -383,6 +383,24 @@ impl TypeEnv {
                     .map_or(Ty::Scalar(ScalarTy::INT), Ty::Struct)
             }
             "qualified_identifier" => match n.child_by_field_name("name") {
+                // `thrust::device_ptr<T>` wraps a `T *` to device memory; its
+                // subscript, arithmetic and dereference are the pointer's.
+                Some(inner)
+                    if n.child_by_field_name("scope").map(|s| text(s, src)) == Some("thrust")
+                        && inner.kind() == "template_type"
+                        && inner.child_by_field_name("name").map(|c| text(c, src))
+                            == Some("device_ptr") =>
+                {
+                    let pointee = inner
+                        .child_by_field_name("arguments")
+                        .and_then(|a| a.named_child(0))
+                        .filter(|a| a.kind() == "type_descriptor")
+                        .map(|a| self.type_descriptor(a, src, overrides));
+                    match pointee {
+                        Some(t) => Ty::Ptr(Box::new(t)),
+                        None => Ty::Scalar(ScalarTy::INT),
+                    }
+                }
                 Some(inner) => self.resolve_base(inner, src, overrides),
                 None => Ty::Scalar(ScalarTy::INT),
             },

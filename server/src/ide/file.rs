@@ -656,13 +656,7 @@ fn finish(
     }
     kernels.sort_by_key(|k| (k.report.name_span.file, k.report.name_span.start));
     if kernels.is_empty() {
-        if let Some(span) = first_kernel_mention(text) {
-            file_findings.push(plain_finding(
-                DiagnosticKind::NoKernel,
-                "no kernel defined in this file: kernels are only declared here (their definitions are checked with the files that define them) or defined in inactive preprocessor branches".to_string(),
-                span,
-            ));
-        }
+        file_findings.extend(no_kernel_finding(text));
     }
 
     FileAnalysis {
@@ -1291,6 +1285,18 @@ pub fn plain_finding(kind: DiagnosticKind, message: String, span: Span) -> Findi
         race: None,
         divergence: None,
     }
+}
+
+/// The note for a file that mentions kernels but defines none the checker
+/// found (the CLI and the editor both report it).
+pub(crate) fn no_kernel_finding(text: &str) -> Option<Finding> {
+    first_kernel_mention(text).map(|span| {
+        plain_finding(
+            DiagnosticKind::NoKernel,
+            "no kernel defined in this file: kernels are only declared here (their definitions are checked with the files that define them) or defined in inactive preprocessor branches".to_string(),
+            span,
+        )
+    })
 }
 
 /// The first `__global__`/`__kernel` (or OpenCL `kernel void`) token outside

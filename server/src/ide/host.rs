@@ -934,6 +934,10 @@ impl DocAnalysis {
                     });
                 }
             }
+            if self.kernels.is_empty() && program.unsupported.is_empty() {
+                let text = program.files.first().map_or("", |f| f.text.as_str());
+                out.extend(crate::ide::file::no_kernel_finding(text).map(plain));
+            }
         }
         for kernel in &self.kernels {
             for finding in &kernel.report.findings {

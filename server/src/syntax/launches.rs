@@ -1477,6 +1477,10 @@ impl Eval<'_, '_> {
                         || matches!(
                             t,
                             "sizeof"
+                                | "floorf"
+                                | "floor"
+                                | "ceilf"
+                                | "ceil"
                                 | "min"
                                 | "max"
                                 | "MIN"
@@ -1671,6 +1675,46 @@ impl Parser<'_, '_, '_> {
         }
     }
 
+    /// `floorf(a / b)` or `ceilf(a / b)` (also `floor`, `ceil`, and `b` a float
+    /// literal such as `256.f`) of the tokens `[s, e)`: one division of
+    /// integers `0 <= a < 2^24` and `0 < b < 2^24`. Those are exact in `float`
+    /// and `double`, and the rounded quotient has the floor and ceiling of the
+    /// exact one: a quotient that is not an integer is at least `1/b` away
+    /// from every integer, and rounding moves it by at most half an ulp,
+    /// `a/b * 2^-24 < 1/b`. So the value is the integer floor or ceiling.
+    fn rounded_quotient(&self, s: usize, e: usize, ceil: bool) -> Option<i128> {
+        let u = self.eval.unit;
+        let mut depth = 0usize;
+        let mut slash = None;
+        for k in s..e {
+            match u.text(k) {
+                "(" => depth += 1,
+                ")" => depth = depth.saturating_sub(1),
+                "/" if depth == 0 && slash.is_none() => slash = Some(k),
+                "." | "::" => {}
+                // Anything else at the top level may bind differently.
+                _ if depth == 0 && u.kind(k) == Some(TokKind::Punct) => return None,
+                _ => {}
+            }
+        }
+        let slash = slash?;
+        let a = self.eval.expr(s, slash, self.depth + 1)?;
+        let b = if slash + 2 == e && u.kind(slash + 1) == Some(TokKind::Number) {
+            let t = u.text(slash + 1);
+            parse_int_literal(t).or_else(|| {
+                let f: f64 = t.trim_end_matches(['f', 'F', 'l', 'L']).parse().ok()?;
+                (f.fract() == 0.0 && f.abs() < 16_777_216.0).then_some(f as i128)
+            })?
+        } else {
+            self.eval.expr(slash + 1, e, self.depth + 1)?
+        };
+        let exact = 1i128 << 24;
+        if !(0..exact).contains(&a) || !(1..exact).contains(&b) {
+            return None;
+        }
+        Some(if ceil { (a + b - 1) / b } else { a / b })
+    }
+
     /// A name, `std::min(a, b)`, `static_cast<int>(x)`, `g.x`, `sizeof(T)`.
     fn name(&mut self) -> Option<i128> {
         let u = self.eval.unit;
@@ -1719,6 +1763,12 @@ impl Parser<'_, '_, '_> {
                 } else {
                     a.max(b)
                 });
+            }
+            "floorf" | "floor" | "ceilf" | "ceil" if self.peek() == "(" => {
+                let close = u.matching(self.pos, self.end);
+                let v = self.rounded_quotient(self.pos + 1, close, name.starts_with("ceil"));
+                self.pos = close + 1;
+                return v;
             }
             "true" => return Some(1),
             "false" => return Some(0),
@@ -1931,6 +1981,21 @@ mod tests {
         // Unterminated launch: nothing, no panic.
         assert!(scan_launches(&["k<<<1, 2"]).is_empty());
         assert!(scan_launches(&["<<<>>>();"]).is_empty());
+    }
+
+    #[test]
+    fn floor_and_ceil_of_integer_quotients() {
+        let l = one("const int N = (1000); void f() { k<<<floorf(N/256.f) + 1, 256>>>(); }");
+        assert_eq!(l.grid, [Some(4), Some(1), Some(1)]);
+        let l = one("void f() { const int n = 1000; dim3 g(ceil(n / 16.0), std::ceil((n - 2) / 16.f)); k<<<g, 16>>>(); }");
+        assert_eq!(l.grid, [Some(63), Some(63), Some(1)]);
+        // Not one integer division, or too large to be exact: unknown.
+        let l = one("void f() { const int n = 1000; k<<<floorf(n / 2.5f), 1>>>(); }");
+        assert_eq!(l.grid[0], None);
+        let l = one("void f() { const int n = 1000; k<<<floorf(n + 7 / 8.f), 1>>>(); }");
+        assert_eq!(l.grid[0], None);
+        let l = one("void f() { const long n = 1L << 40; k<<<ceilf(n / 256.f), 1>>>(); }");
+        assert_eq!(l.grid[0], None);
     }
 
     #[test]

@@ -134,6 +134,154 @@ pub fn prepare(text: &str, lang: Lang) -> (String, Vec<Qualifier>) {
     }
 }
 
+/// Blanks the parentheses of `(x)`, `(p[i])`, `(s.f)` when `&&` follows them
+/// and they do not follow a name, `)`, `]` or `>` (so they are not a call's
+/// or a cast's own parentheses). Macro-expanded code is full of these
+/// (`#define IN_RANGE(x, lo, hi) ((x)>=(lo) && (x)<=(hi))`), and
+/// tree-sitter's C++ grammar may read `(lo) && (x)` as the cast `(lo)`
+/// applied to `& &(x)`, which regroups the whole condition. An operand that is
+/// one name, literal or postfix expression means the same with or without
+/// its parentheses, and a cast cannot be meant: `&&` after a cast would take
+/// the address of a label (a GNU extension that device code cannot use).
+/// Same length, so every byte offset stays the same. Only the lowering's
+/// parse uses it: whether a parenthesis is blanked depends on tokens around
+/// it, so an editor tree re-parsed incrementally from the user's edit ranges
+/// would miss blankings that change outside them (the lowering re-parses
+/// from an edit computed between whole prepared texts).
+pub fn blank_misleading_parentheses(text: &str) -> String {
+    let toks: Vec<preprocess::Tok> = lex(text)
+        .into_iter()
+        .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment))
+        .collect();
+    let tx = |i: usize| toks.get(i).map_or("", |t| &text[t.start..t.end]);
+    let kind = |i: usize| toks.get(i).map(|t| t.kind);
+    let mut blank = Vec::new();
+    for open in 0..toks.len() {
+        if tx(open) != "(" {
+            continue;
+        }
+        if let Some(before) = open.checked_sub(1) {
+            let prev = tx(before);
+            let opaque = match kind(before) {
+                Some(TokKind::Ident) => prev != "return",
+                Some(TokKind::Punct) => matches!(prev, ")" | "]" | ">"),
+                _ => true,
+            };
+            if opaque {
+                continue;
+            }
+        }
+        // A postfix expression: a name or literal, then `[..]`, `(..)`,
+        // `.name`, `->name`, `::name`.
+        if !matches!(
+            kind(open + 1),
+            Some(TokKind::Ident | TokKind::Number | TokKind::Char)
+        ) {
+            continue;
+        }
+        let mut i = open + 2;
+        let close = loop {
+            match tx(i) {
+                ")" => break Some(i),
+                "[" | "(" => {
+                    let mut depth = 0usize;
+                    while i < toks.len() {
+                        match tx(i) {
+                            "[" | "(" => depth += 1,
+                            "]" | ")" => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                "." | "->" | "::" if kind(i + 1) == Some(TokKind::Ident) => i += 2,
+                _ => break None,
+            }
+        };
+        if let Some(close) = close.filter(|&c| tx(c + 1) == "&&") {
+            blank.push(toks[open].start);
+            blank.push(toks[close].start);
+        }
+    }
+    // `row < (a) && col > (b)`: tree-sitter reads `row<(a) && col>(b)` as a
+    // call of a template `row` with the argument `(a) && col`. A template
+    // argument list with a top-level `&&`/`||` is not what C++ code means
+    // (such an argument is parenthesized), so the `>` is a comparison; its
+    // right operand `(b)` loses its parentheses when they change nothing: it
+    // has no operator that binds looser than `>` and is followed by one that
+    // binds looser than `>` (`&&`, `||`, `?`, `)`, `;`).
+    for gt in 1..toks.len() {
+        if tx(gt) != ">" || kind(gt - 1) != Some(TokKind::Ident) || tx(gt + 1) != "(" {
+            continue;
+        }
+        let mut depth = 0usize;
+        let mut logical = false;
+        let mut k = gt - 1;
+        let opener = loop {
+            match tx(k) {
+                ")" | "]" => depth += 1,
+                "(" | "[" if depth == 0 => break None,
+                "(" | "[" => depth -= 1,
+                "&&" | "||" if depth == 0 => logical = true,
+                "<" if depth == 0 => break Some(k),
+                ";" | "{" | "}" | ">" | "" => break None,
+                _ => {}
+            }
+            match k.checked_sub(1) {
+                Some(prev) => k = prev,
+                None => break None,
+            }
+        };
+        let named = opener.is_some_and(|o| o > 0 && kind(o - 1) == Some(TokKind::Ident));
+        if !named || !logical {
+            continue;
+        }
+        let open = gt + 1;
+        let mut depth = 0usize;
+        let mut i = open;
+        let close = loop {
+            match tx(i) {
+                "(" | "[" => depth += 1,
+                ")" | "]" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break Some(i);
+                    }
+                }
+                "<" | ">" | "<=" | ">=" | "==" | "!=" | "&" | "^" | "|" | "&&" | "||" | "?"
+                | ":" | "," | ";" | "{" | "}" | "="
+                    if depth == 1 =>
+                {
+                    break None
+                }
+                t if depth == 1 && t.len() >= 2 && t.ends_with('=') => break None,
+                "" => break None,
+                _ => {}
+            }
+            i += 1;
+        };
+        if let Some(close) = close.filter(|&c| matches!(tx(c + 1), "&&" | "||" | "?" | ")" | ";")) {
+            blank.push(toks[open].start);
+            blank.push(toks[close].start);
+        }
+    }
+    if blank.is_empty() {
+        return text.to_string();
+    }
+    let mut out = text.as_bytes().to_vec();
+    for at in blank {
+        out[at] = b' ';
+    }
+    // Only ASCII parentheses were replaced by ASCII spaces.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 /// Parses prepared text with tree-sitter-cuda.
 pub fn parse_prepared(text: &str, old: Option<&tree_sitter::Tree>) -> tree_sitter::Tree {
     let mut parser = tree_sitter::Parser::new();
@@ -213,6 +361,43 @@ pub fn parse(text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedS
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn misleading_parentheses_blanked_and_others_kept() {
+        let cases = [
+            (
+                "v = ((x)>=(lo) && (x)<=(hi));",
+                "v = ((x)>= lo  && (x)<=(hi));",
+            ),
+            (
+                "v = 'A' <= (p[i]) && (p[i]) <= 'Z';",
+                "v = 'A' <=  p[i]  && (p[i]) <= 'Z';",
+            ),
+            (
+                "if (r < (a) && c > (b-1) && d) x;",
+                "if (r <  a  && c >  b-1  && d) x;",
+            ),
+            // Calls, casts, `sizeof`, template arguments and looser operands stay.
+            ("v = f(x) && g(y);", "v = f(x) && g(y);"),
+            ("v = (float)(x) && y;", "v = (float)(x) && y;"),
+            ("v = sizeof(x) && y;", "v = sizeof(x) && y;"),
+            (
+                "v = static_cast<int>(x) && y;",
+                "v = static_cast<int>(x) && y;",
+            ),
+            ("v = (a + b) && c;", "v = (a + b) && c;"),
+            ("v = r < (a) && c > (b) * 2;", "v = r <  a  && c > (b) * 2;"),
+            (
+                "v = r < (a) && c > (b || d) && e;",
+                "v = r <  a  && c > (b || d) && e;",
+            ),
+        ];
+        for (text, want) in cases {
+            let got = blank_misleading_parentheses(text);
+            assert_eq!(got, want, "{text}");
+            assert_eq!(got.len(), text.len());
+        }
+    }
 
     #[test]
     fn opencl_qualifiers_blanked_with_same_offsets() {

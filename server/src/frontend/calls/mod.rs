@@ -6,7 +6,8 @@ use crate::frontend::arith::*;
 use crate::frontend::builtins;
 use crate::frontend::exprs::*;
 use crate::frontend::lowerer::*;
-use crate::frontend::types::{GroupKind, Ty};
+use crate::frontend::types::{text, GroupKind, Ty};
+use crate::frontend::FnDef;
 use crate::ir::{BarrierScope, BinOp, Builtin, Expr, ParamDecl, ParamId, ScalarTy, StmtKind};
 
 pub(super) mod atomics;
@@ -46,6 +47,13 @@ impl<'c, 't> Lowerer<'c, 't> {
         let (name, tpl_args) = match f.kind() {
             "identifier" => (self.txt(f).to_string(), None),
             "qualified_identifier" => {
+                if let Some(def) = self.static_member(f, args.len()) {
+                    let tpl = f
+                        .child_by_field_name("name")
+                        .filter(|x| x.kind() == "template_function")
+                        .and_then(|x| x.child_by_field_name("arguments"));
+                    return self.inline_call(n, &def, &args, tpl);
+                }
                 let mut inner = f;
                 let mut steps = 0;
                 while inner.kind() == "qualified_identifier" && steps < 16 {
@@ -146,6 +154,46 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         self.builtin_call(n, &name, &args)
+    }
+
+    /// The definition a call `S::f(..)` names when `S` is a struct (or a
+    /// template parameter bound to one) and `f` is a static member function
+    /// defined in it. C++ calls exactly that function, with no receiver, so
+    /// it is inlined like a free function. Non-static members (`Base::f()`
+    /// inside a member function needs `this`) and anything else give `None`.
+    fn static_member(&self, f: Node<'t>, arity: usize) -> Option<FnDef<'t>> {
+        let scope = f.child_by_field_name("scope")?;
+        let name_node = f.child_by_field_name("name")?;
+        let name_node = if name_node.kind() == "template_function" {
+            name_node.child_by_field_name("name")?
+        } else {
+            name_node
+        };
+        if name_node.kind() != "identifier" {
+            return None;
+        }
+        let k = match scope.kind() {
+            "namespace_identifier" | "type_identifier" => {
+                let tag = self.txt(scope);
+                match self.type_overrides.get(tag) {
+                    Some(Ty::Struct(k)) => *k,
+                    Some(_) => return None,
+                    None => *self.cx.types.struct_names.get(tag)?,
+                }
+            }
+            "template_type" => match self.resolve_type(scope) {
+                Ty::Struct(k) => k,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let def = self.struct_method(k, self.txt(name_node), Some(arity))?;
+        let is_static = def.param_count == arity
+            && def.node.children(&mut def.node.walk()).any(|c| {
+                c.kind() == "storage_class_specifier"
+                    && text(c, &self.cx.units[def.unit].text) == "static"
+            });
+        is_static.then_some(def)
     }
 
     /// `SharedMemory<T>()`: a temporary of a struct whose conversion operator
