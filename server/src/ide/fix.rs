@@ -45,14 +45,34 @@ pub fn fix_file(
         cost: None,
         ..settings.explicit()
     };
+    let started = std::time::Instant::now();
+    // The front end runs under the kernels' deadline (as in `check`).
+    let budget_ms = match settings.kernel_budget_ms {
+        0 => crate::check::sdv::DEFAULT_KERNEL_BUDGET_MS,
+        ms => ms,
+    };
+    let program =
+        crate::base::interrupt::with(super::file::front_end_deadline(settings, started), || {
+            lower_guarded(path, text, &FsIncludes)
+        });
+    let front_end = started.elapsed();
+    // Each kernel's budget counts the front end's time when it is a
+    // noticeable share (a generated kernel of 100,000 statements); below 1%
+    // the budget, and so the deterministic work limit, stays as given.
+    let front_end_counted = (front_end.as_millis() as u64 > budget_ms / 100).then_some(front_end);
     let (config, config_error) = FileConfig::load(path, text);
     let resolved_cost = config.cost(&explicit);
     let cost = CostModel {
         loop_cost: fix.loop_cost.unwrap_or(resolved_cost.loop_cost),
         cond_cost: fix.cond_cost.unwrap_or(resolved_cost.cond_cost),
     };
-    let options_for =
-        |k: &Kernel| -> CheckOptions { config.resolve(&explicit, k.launch_bounds).options };
+    let options_for = |k: &Kernel| -> CheckOptions {
+        let options = config.resolve(&explicit, k.launch_bounds).options;
+        match front_end_counted {
+            Some(spent) => remaining_budget(&options, spent),
+            None => options,
+        }
+    };
     let mut repair = |k: &Kernel, files: &[SourceFileInfo]| {
         let opts = SynthOptions {
             check: options_for(k),
@@ -82,8 +102,21 @@ pub fn fix_file(
     let mut check = |k: &Kernel, spent: std::time::Duration| {
         check_guarded(k, &remaining_budget(&options_for(k), spent))
     };
-    let mut relower = |t: &str| lower_guarded(path, t, &FsIncludes);
-    let program = lower_guarded(path, text, &FsIncludes);
+    // Lowering the repaired text again ends with the file's budgets (one per
+    // kernel, counted from the start): past it, the repair is not verified.
+    let kernels = (program.kernels.len() + program.unsupported.len()).max(1) as u64;
+    let file_deadline = crate::base::interrupt::Interrupt {
+        deadline: Some((
+            started + std::time::Duration::from_millis(budget_ms.saturating_mul(kernels)),
+            format!("the kernel budget of {budget_ms} ms (`--budget-ms`)"),
+        )),
+        cancel: None,
+    };
+    let mut relower = |t: &str| {
+        crate::base::interrupt::with(file_deadline.clone(), || {
+            lower_guarded(path, t, &FsIncludes)
+        })
+    };
     let fixed = fix_program(
         &path.display().to_string(),
         &program,
