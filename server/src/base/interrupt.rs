@@ -86,6 +86,14 @@ pub fn poll() -> Option<String> {
     }
 }
 
+/// Unwinds with [`Interrupted`] when [`poll`] says to stop (for inner loops
+/// of work that stops by unwinding).
+pub fn stop_if_polled() {
+    if let Some(why) = poll() {
+        std::panic::resume_unwind(Box::new(Interrupted(why)));
+    }
+}
+
 /// Unwinds with [`Interrupted`] when [`reason`] says to stop.
 pub fn stop_if_requested() {
     if let Some(why) = reason() {

@@ -93,6 +93,10 @@ pub struct KernelBudget {
     budget_ms: u64,
     work_left: u64,
     deadline: Instant,
+    /// Milliseconds of the budget spent before the check (reading,
+    /// preprocessing, parsing, lowering, launch scans), named when the
+    /// deadline is reached.
+    spent_before_ms: u64,
 }
 
 impl KernelBudget {
@@ -105,7 +109,31 @@ impl KernelBudget {
             budget_ms,
             work_left: budget_ms.saturating_mul(WORK_UNITS_PER_MS),
             deadline: start + Duration::from_millis(wall),
+            spent_before_ms: start.elapsed().as_millis() as u64,
         }
+    }
+
+    /// The budget of `opts` of which the front end already took `spent`
+    /// (the wall-clock deadline counts it; the solver work units, which keep
+    /// verdicts independent of the machine's load, do not).
+    pub fn after_front_end(opts: &CheckOptions, spent: Duration) -> KernelBudget {
+        let now = Instant::now();
+        KernelBudget::starting_at(opts, now.checked_sub(spent).unwrap_or(now))
+    }
+
+    /// What the wall-clock backstop says when it is reached.
+    fn backstop_reason(&self) -> String {
+        let mut why = format!(
+            "wall-clock backstop (budget of {} ms + {WALL_MARGIN_PERCENT}%) reached",
+            self.budget_ms
+        );
+        if self.spent_before_ms > 0 {
+            why.push_str(&format!(
+                " (reading, parsing and lowering the file took {} ms of it)",
+                self.spent_before_ms
+            ));
+        }
+        why
     }
 
     /// A budget with only `work` solver work units left (tests).
@@ -205,7 +233,10 @@ fn check_with_budget(
     budget: &mut KernelBudget,
 ) -> (KernelReport, Profile) {
     let start = Instant::now();
-    let analyses = Analyses::compute(kernel, opts);
+    let Some(analyses) = Analyses::compute(kernel, opts, budget.deadline) else {
+        // The front end and the analyses spent the whole budget.
+        return report_out_of_time(kernel, budget, start);
+    };
     // A Z3 context costs more than many a whole check (its term tables are
     // about 34 MB of fresh memory, most of a one-file run's system time):
     // a kernel whose every check is decided without the solver gets none.
@@ -280,12 +311,8 @@ fn check_in_context(
         checker.profile.setup_ms = start.elapsed().as_secs_f64() * 1e3;
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.run()));
         let _ = done.send(());
-        let backstop_text = || {
-            format!(
-                "wall-clock backstop (budget of {} ms + {WALL_MARGIN_PERCENT}%) reached",
-                effective_budget_ms(opts)
-            )
-        };
+        let backstop = budget.backstop_reason();
+        let backstop_text = || backstop.clone();
         if let Err(panic) = ran {
             // An interrupted context answers later calls with null ASTs, on
             // which the z3 crate panics (e.g. in `simplify`). That is the
@@ -428,6 +455,8 @@ struct Checker<'k, 's> {
     budget_pair: Option<(StmtId, StmtId)>,
     /// Wall-clock deadline (a backstop behind the work budget).
     deadline: Instant,
+    /// Why the kernel stopped when the deadline is reached.
+    backstop: String,
     profile: Profile,
     /// The `qflia` tactic solver of the portfolio (see `check_facts`).
     lia: &'s Solver,
@@ -490,6 +519,7 @@ impl<'k, 's> Checker<'k, 's> {
             current: (StmtId(0), StmtId(0)),
             budget_pair: None,
             deadline: budget.deadline,
+            backstop: budget.backstop_reason(),
             profile: Profile::default(),
             rlimit_set: [None, None],
             positions,
@@ -509,10 +539,7 @@ impl<'k, 's> Checker<'k, 's> {
                 effective_budget_ms(self.opts).saturating_mul(WORK_UNITS_PER_MS)
             ))
         } else if Instant::now() >= self.deadline {
-            Some(format!(
-                "wall-clock backstop (budget of {} ms + {WALL_MARGIN_PERCENT}%) reached",
-                effective_budget_ms(self.opts)
-            ))
+            Some(self.backstop.clone())
         } else {
             None
         }
@@ -584,19 +611,29 @@ struct Analyses<'k> {
 }
 
 impl<'k> Analyses<'k> {
-    fn compute(kernel: &'k Kernel, opts: &CheckOptions) -> Analyses<'k> {
+    /// The analyses, or None when `deadline` passes between two of them.
+    /// Each takes a fraction of a second even on kernels of 100,000
+    /// statements (lowering such a kernel takes ten times longer and runs
+    /// under the same deadline), so checking between them keeps the overrun
+    /// within the budget's margin.
+    fn compute(kernel: &'k Kernel, opts: &CheckOptions, deadline: Instant) -> Option<Analyses<'k>> {
+        let in_time = || Instant::now() < deadline;
         let uniformity = Uniformity::compute(kernel);
+        in_time().then_some(())?;
         let loops = LoopTable::new(kernel);
         let tree = LabelTree::new(kernel);
+        in_time().then_some(())?;
         let cfg = Cfg::with_uniformity(kernel, &uniformity);
+        in_time().then_some(())?;
         let injective = InjectiveOffsets::new(kernel, opts, uniformity.clone());
-        Analyses {
+        in_time().then_some(())?;
+        Some(Analyses {
             uniformity,
             loops,
             tree,
             cfg,
             injective,
-        }
+        })
     }
 }
 
@@ -670,6 +707,37 @@ fn needs_solver(kernel: &Kernel, opts: &CheckOptions, analyses: &Analyses<'_>) -
 /// The report of a kernel [`needs_solver`] says needs no query: nothing
 /// races, no barrier diverges; named-barrier findings and the front end's
 /// notes as on the solver path (`Checker::finish`).
+/// The report of a kernel whose budget ran out before its first query.
+fn report_out_of_time(
+    kernel: &Kernel,
+    budget: &KernelBudget,
+    start: Instant,
+) -> (KernelReport, Profile) {
+    let mut findings = vec![Finding {
+        kind: DiagnosticKind::Inconclusive,
+        message: format!(
+            "kernel `{}` is inconclusive: {} before its accesses were compared; no pair of accesses was decided",
+            kernel.name,
+            budget.backstop_reason()
+        ),
+        span: kernel.name_span,
+        related: Vec::new(),
+        race: None,
+        divergence: None,
+    }];
+    findings.extend(note_findings(kernel));
+    let report = KernelReport {
+        name: kernel.name.clone(),
+        name_span: kernel.name_span,
+        verdict: Verdict::Inconclusive,
+        findings,
+        races: Vec::new(),
+        time_ms: start.elapsed().as_secs_f64() * 1000.0,
+        solver_queries: 0,
+    };
+    (report, Profile::default())
+}
+
 fn report_without_solver(
     kernel: &Kernel,
     opts: &CheckOptions,

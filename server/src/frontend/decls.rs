@@ -258,6 +258,8 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn scan_address_taken(&mut self, node: Node<'t>) {
         let mut stack = vec![node];
         while let Some(n) = stack.pop() {
+            // A whole-kernel scan: the front end's deadline may stop it.
+            crate::base::interrupt::stop_if_polled();
             if n.kind() == "pointer_expression"
                 && n.child_by_field_name("operator")
                     .is_some_and(|o| self.txt(o) == "&")

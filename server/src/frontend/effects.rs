@@ -87,6 +87,7 @@ fn scan_body<'t>(cx: &Ctx<'t>, u: usize, node: Node<'t>) -> BodyFacts {
     let src = unit.text.as_str();
     let mut stack = vec![node];
     while let Some(node) = stack.pop() {
+        crate::base::interrupt::stop_if_polled();
         facts.nodes += 1;
         if facts.nodes >= SCAN_BUDGET {
             facts.too_large = true;

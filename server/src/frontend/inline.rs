@@ -11,6 +11,21 @@ use crate::frontend::types::{text, Ty};
 use crate::frontend::FnDef;
 use crate::ir::{ScalarTy, StmtKind};
 
+/// Why a call is not inlined once the kernel has inlined its limit of calls
+/// (each an inlined copy of the callee's body).
+pub(crate) const INLINING_BUDGET_REASON: &str = concat!(
+    "inlining budget exhausted (the limit of ",
+    4096,
+    " inlined copies of function bodies per kernel) at call"
+);
+
+/// Why a call is not inlined below the inlining depth limit.
+pub(crate) const INLINING_DEPTH_REASON: &str = concat!(
+    "calls nested too deeply (more than ",
+    16,
+    " levels of inlining)"
+);
+
 /// Whether a subtree contains a node of `kind` (not looking into nested functions).
 pub(crate) fn contains_kind(n: Option<Node>, kind: &str) -> bool {
     let Some(n) = n else { return false };
@@ -196,9 +211,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         let why = if self.call_stack.contains(&def.name) {
             "recursive call"
         } else if self.inlined_calls > MAX_INLINED_CALLS {
-            "inlining budget exhausted at call"
+            INLINING_BUDGET_REASON
         } else {
-            "calls nested too deeply"
+            INLINING_DEPTH_REASON
         };
         // The havoc below covers what the callee does through its
         // arguments; anything else it might do (synchronize, touch

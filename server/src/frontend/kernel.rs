@@ -471,6 +471,8 @@ impl<'c, 't> Lowerer<'c, 't> {
         let mut stack = vec![n];
         let src = self.src();
         while let Some(n) = stack.pop() {
+            // A whole-kernel scan: the front end's deadline may stop it.
+            crate::base::interrupt::stop_if_polled();
             match n.kind() {
                 "assignment_expression" => {
                     if let Some(l) = n.child_by_field_name("left") {

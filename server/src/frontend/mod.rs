@@ -614,8 +614,17 @@ fn mentions_identifier(text: &str, name: &str) -> bool {
 /// Parses and lowers `text`, the contents of `path`.
 pub fn lower_source(path: &Path, text: &str, includes: &dyn IncludeResolver) -> Program {
     let parsed = crate::syntax::parse::parse(text, Lang::from_path(path), None);
+    if text.len() < FREE_ELSEWHERE_BYTES {
+        return lower_parsed(&parsed, path, includes);
+    }
+    // The tree of a long text is freed off this thread, also when the
+    // lowering stops at its deadline.
+    let parsed = crate::base::DropElsewhere::new(parsed);
     lower_parsed(&parsed, path, includes)
 }
+
+/// Texts from this long on have their syntax tree freed on another thread.
+const FREE_ELSEWHERE_BYTES: usize = 1 << 20;
 
 /// Stack of the lowering thread (virtual memory: only touched pages are used).
 const LOWERING_STACK: usize = 256 << 20;
@@ -850,6 +859,7 @@ fn reqd_work_group_size(src: &str, def: &FnDef) -> Option<u32> {
 fn first_error_in(n: Node) -> Option<Node> {
     let mut stack = vec![n];
     while let Some(x) = stack.pop() {
+        crate::base::interrupt::stop_if_polled();
         if x.is_error() || x.is_missing() {
             return Some(x);
         }

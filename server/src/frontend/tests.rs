@@ -1160,3 +1160,44 @@ fn syntax_errors_in_host_code_are_notes_and_errors_in_device_code_stay() {
     let p = lower("o.cl", cl);
     assert!(p.diagnostics.iter().any(|d| d.is_error));
 }
+
+/// The limits named in their reasons agree with the constants.
+#[test]
+fn inlining_reasons_name_their_limits() {
+    use crate::frontend::lowerer::{MAX_INLINED_CALLS, MAX_INLINE_DEPTH};
+    assert!(super::inline::INLINING_BUDGET_REASON
+        .contains(&format!("{MAX_INLINED_CALLS} inlined copies")));
+    assert!(super::inline::INLINING_DEPTH_REASON
+        .contains(&format!("more than {MAX_INLINE_DEPTH} levels")));
+}
+
+/// Inlined copies that add up past the IR statement limit make the kernel
+/// unsupported with the limit named, not a process out of memory.
+#[test]
+fn ir_statement_limit_is_reached_and_named() {
+    use crate::frontend::lowerer::MAX_STMTS;
+    let mut src = String::from("__device__ void leaf(int *a) {\n");
+    for i in 0..140 {
+        src.push_str(&format!("  a[threadIdx.x + {i}] = {i};\n"));
+    }
+    src.push_str("}\n__device__ void middle(int *a) {\n");
+    for _ in 0..60 {
+        src.push_str("  leaf(a);\n");
+    }
+    src.push_str("}\n__global__ void k(int *a) {\n");
+    for _ in 0..60 {
+        src.push_str("  middle(a);\n");
+    }
+    src.push_str("}\n");
+    // 3,660 inlined calls (under their limit), 504,000 leaf statements.
+    const { assert!(60 * 60 * 140 > MAX_STMTS) };
+    let p = lower("copies.cu", &src);
+    assert!(p.kernels.is_empty(), "{:?}", p.kernels.len());
+    let k = p.unsupported.iter().find(|k| k.name == "k").expect("k");
+    assert!(
+        k.reason
+            .contains(&format!("IR statement limit of {MAX_STMTS}")),
+        "{}",
+        k.reason
+    );
+}

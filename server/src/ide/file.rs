@@ -213,6 +213,10 @@ fn sibling_launches(
     files.truncate(MAX_SIBLING_FILES);
     let mut out = Vec::new();
     for file in files {
+        if crate::base::interrupt::reason().is_some() {
+            // Past the deadline: the kernels' checks say so.
+            break;
+        }
         let Ok(bytes) = crate::syntax::files::read_regular(&file) else {
             continue;
         };
@@ -541,10 +545,13 @@ pub fn analyze_file_with(
     includes: &dyn IncludeResolver,
 ) -> FileAnalysis {
     let started = Instant::now();
-    let program = crate::base::interrupt::with(front_end_deadline(settings, started), || {
-        lower_guarded(path, text, includes)
-    });
-    let launches = translation_launches(path, text, includes, &kernel_names(&program));
+    // Lowering and the launch scans run under the kernels' deadline.
+    let (program, launches) =
+        crate::base::interrupt::with(front_end_deadline(settings, started), || {
+            let program = lower_guarded(path, text, includes);
+            let launches = translation_launches(path, text, includes, &kernel_names(&program));
+            (program, launches)
+        });
     finish(path, text, program, settings, &launches, started)
 }
 
@@ -553,7 +560,10 @@ pub fn analyze_file_with(
 /// `unsupported` with the limit's name, never a hang. (Lowering takes
 /// milliseconds per kernel on real programs; only generated kernels of
 /// hundreds of thousands of statements come near it.)
-fn front_end_deadline(settings: &Settings, started: Instant) -> crate::base::interrupt::Interrupt {
+pub(crate) fn front_end_deadline(
+    settings: &Settings,
+    started: Instant,
+) -> crate::base::interrupt::Interrupt {
     let budget_ms = match settings.kernel_budget_ms {
         0 => crate::check::sdv::DEFAULT_KERNEL_BUDGET_MS,
         ms => ms,
@@ -625,6 +635,9 @@ fn finish(
     launches: &[LaunchSite],
     started: Instant,
 ) -> FileAnalysis {
+    // Each kernel's one deadline counts what the file's front end (reading,
+    // preprocessing, parsing, lowering, launch scans) took before its check.
+    let front_end = started.elapsed();
     let (config, config_error) = FileConfig::load(path, text);
     let explicit = settings.explicit();
     let mut file_findings = config_findings(text, &config, config_error.as_ref());
@@ -634,7 +647,7 @@ fn finish(
         .kernels
         .iter()
         .map(|kernel| {
-            let mut analysis = check_launches(kernel, &config, &explicit, launches);
+            let mut analysis = check_launches(kernel, &config, &explicit, launches, front_end);
             // `check` without `--perf` does no bank work at all.
             if settings.perf {
                 analysis.banks = banks_guarded(kernel, &analysis.options, &mut analysis.report);
@@ -911,18 +924,20 @@ fn check_launches(
     config: &FileConfig,
     explicit: &Explicit,
     launches: &[LaunchSite],
+    front_end: std::time::Duration,
 ) -> KernelAnalysis {
     let plan = launch_plan(kernel, config, explicit, launches);
     // One budget for the kernel, whatever the number of its launch
-    // configurations: each check spends from what the earlier ones left.
-    let mut budget = KernelBudget::new(&plan.runs[0].resolved.options);
+    // configurations: each check spends from what the earlier ones left,
+    // and the front end's time counts against its deadline.
+    let mut budget = KernelBudget::after_front_end(&plan.runs[0].resolved.options, front_end);
     let reports: Vec<KernelReport> = plan
         .runs
         .iter()
         .map(|run| check_guarded_within(run.kernel(kernel), &run.resolved.options, &mut budget))
         .collect();
     let report = merge_run_reports(&plan.runs, reports)
-        .unwrap_or_else(|| check_guarded(kernel, &plan.shown.options));
+        .unwrap_or_else(|| check_guarded_within(kernel, &plan.shown.options, &mut budget));
     KernelAnalysis {
         kernel: Some(kernel.clone()),
         options: plan.shown.options,
@@ -1371,7 +1386,10 @@ fn front_end_panic_program(path: &Path, text: &str, reason: &str) -> Program {
 /// Kernel definitions found by pattern (`queries/kernels.scm`), each name
 /// with its span; only a fallback for when the real front end failed. A panic
 /// of the parser here too gives none (the caller then reports a file error).
-fn scan_kernel_names(text: &str, lang: Lang) -> Vec<(String, Span)> {
+pub(crate) fn scan_kernel_names(text: &str, lang: Lang) -> Vec<(String, Span)> {
+    if text.len() > MAX_PARSED_NAME_SCAN {
+        return lexical_kernel_names(text, lang);
+    }
     guarded("the parser", || {
         let parsed = crate::syntax::parse::parse(text, lang, None);
         crate::syntax::queries::kernels(&parsed)
@@ -1380,6 +1398,90 @@ fn scan_kernel_names(text: &str, lang: Lang) -> Vec<(String, Span)> {
             .collect()
     })
     .unwrap_or_default()
+}
+
+/// Longest text whose kernels are found by parsing it again after the front
+/// end failed; a longer one is scanned token by token (parsing 5 MB takes
+/// seconds, and the front end may have stopped at its deadline).
+const MAX_PARSED_NAME_SCAN: usize = 256 << 10;
+
+/// Kernel definitions found token by token: a kernel qualifier (`__global__`;
+/// OpenCL `__kernel`, `kernel`), then a name before `(`, its parameter list,
+/// and a `{` before any `;`. Linear in the text.
+pub(crate) fn lexical_kernel_names(text: &str, lang: Lang) -> Vec<(String, Span)> {
+    use crate::syntax::preprocess::{lex, TokKind};
+    let toks: Vec<_> = crate::base::interrupt::with(Default::default(), || lex(text))
+        .into_iter()
+        .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Comment | TokKind::Newline))
+        .collect();
+    let word = |i: usize| toks.get(i).map_or("", |t| &text[t.start..t.end]);
+    let is_qualifier = |w: &str| match lang {
+        Lang::Cuda => w == "__global__",
+        Lang::OpenCl => w == "__kernel" || w == "kernel",
+    };
+    // The index just past the parenthesis closing the one at `open`.
+    let close = |open: usize| {
+        let mut depth = 0usize;
+        for j in open..toks.len() {
+            match word(j) {
+                "(" => depth += 1,
+                ")" => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return Some(j + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    };
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        if !is_qualifier(word(i)) {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        let mut name = None;
+        while j < toks.len() && !matches!(word(j), ";" | "{" | "}" | ")") {
+            let w = word(j);
+            if w == "(" {
+                match name {
+                    Some(n)
+                        if !matches!(
+                            word(n),
+                            "__launch_bounds__" | "__attribute__" | "__declspec"
+                        ) =>
+                    {
+                        break
+                    }
+                    _ => {
+                        name = None;
+                        j = close(j).unwrap_or(toks.len());
+                        continue;
+                    }
+                }
+            }
+            name = (toks[j].kind == TokKind::Ident).then_some(j);
+            j += 1;
+        }
+        let (Some(n), Some(after)) = (name, (word(j) == "(").then(|| close(j)).flatten()) else {
+            i += 1;
+            continue;
+        };
+        let mut k = after;
+        while k < toks.len() && !matches!(word(k), ";" | "{" | "}") {
+            k += 1;
+        }
+        if word(k) == "{" {
+            let t = &toks[n];
+            found.push((word(n).to_string(), Span::new(t.start as u32, t.end as u32)));
+        }
+        i = k.max(i + 1);
+    }
+    found
 }
 
 /// A resolved source range: the file's path and both ends.

@@ -46,18 +46,38 @@ pub fn fix_file(
         cost: None,
         ..settings.explicit()
     };
+    let started = std::time::Instant::now();
+    // The front end runs under the kernels' deadline (as in `check`).
+    let budget_ms = match settings.kernel_budget_ms {
+        0 => crate::check::sdv::DEFAULT_KERNEL_BUDGET_MS,
+        ms => ms,
+    };
+    let (program, launches) =
+        crate::base::interrupt::with(super::file::front_end_deadline(settings, started), || {
+            let program = lower_guarded(path, text, &FsIncludes);
+            // The launches of the program as written (`fix` edits kernels,
+            // never the host code, so they hold for the repaired text too).
+            let names: Vec<&str> = program.kernels.iter().map(|k| k.name.as_str()).collect();
+            let launches = translation_launches(path, text, &FsIncludes, &names);
+            (program, launches)
+        });
+    let front_end = started.elapsed();
+    // Each kernel's budget counts the front end's time when it is a
+    // noticeable share (a generated kernel of 100,000 statements); below 1%
+    // the budget, and so the deterministic work limit, stays as given.
+    let front_end_counted = (front_end.as_millis() as u64 > budget_ms / 100).then_some(front_end);
     let (config, config_error) = FileConfig::load(path, text);
     let resolved_cost = config.cost(&explicit);
     let cost = CostModel {
         loop_cost: fix.loop_cost.unwrap_or(resolved_cost.loop_cost),
         cond_cost: fix.cond_cost.unwrap_or(resolved_cost.cond_cost),
     };
-    let program = lower_guarded(path, text, &FsIncludes);
-    // The launches of the program as written (`fix` edits kernels, never the
-    // host code, so they hold for the repaired text too).
-    let names: Vec<&str> = program.kernels.iter().map(|k| k.name.as_str()).collect();
-    let launches = translation_launches(path, text, &FsIncludes, &names);
     let plan_for = |k: &Kernel| launch_plan(k, &config, &explicit, &launches);
+    // The budget of a kernel's options, less the front end's share when counted.
+    let after_front_end = |options: CheckOptions| match front_end_counted {
+        Some(spent) => remaining_budget(&options, spent),
+        None => options,
+    };
     let mut repair = |k: &Kernel, files: &[SourceFileInfo]| {
         // One launch configuration: the kernel as `check` checks it (its
         // launch-bound parameters substituted; the edits are of the same
@@ -68,6 +88,7 @@ pub fn fix_file(
             [one] => (one.kernel(k).clone(), one.resolved.options.clone()),
             _ => (k.clone(), plan.shown.options),
         };
+        let check = after_front_end(check);
         let k = &k;
         let opts = SynthOptions {
             check,
@@ -96,6 +117,7 @@ pub fn fix_file(
     // The re-check of a repaired kernel goes through its launch plan, as
     // `check` does, with what its synthesis left of its budget.
     let mut check = |k: &Kernel, spent: std::time::Duration| {
+        let spent = spent + front_end_counted.unwrap_or_default();
         let plan = plan_for(k);
         let mut budget =
             KernelBudget::new(&remaining_budget(&plan.runs[0].resolved.options, spent));
@@ -107,7 +129,21 @@ pub fn fix_file(
         merge_run_reports(&plan.runs, reports)
             .unwrap_or_else(|| check_guarded(k, &remaining_budget(&plan.shown.options, spent)))
     };
-    let mut relower = |t: &str| lower_guarded(path, t, &FsIncludes);
+    // Lowering the repaired text again ends with the file's budgets (one per
+    // kernel, counted from the start): past it, the repair is not verified.
+    let kernels = (program.kernels.len() + program.unsupported.len()).max(1) as u64;
+    let file_deadline = crate::base::interrupt::Interrupt {
+        deadline: Some((
+            started + std::time::Duration::from_millis(budget_ms.saturating_mul(kernels)),
+            format!("the kernel budget of {budget_ms} ms (`--budget-ms`)"),
+        )),
+        cancel: None,
+    };
+    let mut relower = |t: &str| {
+        crate::base::interrupt::with(file_deadline.clone(), || {
+            lower_guarded(path, t, &FsIncludes)
+        })
+    };
     let fixed = fix_program(
         &path.display().to_string(),
         &program,

@@ -606,6 +606,92 @@ fn one_finding_per_pair_of_accesses_for_every_front_door() {
     assert_eq!(cli[0].related, races[0].related);
 }
 
+/// The token scan used on long texts after the front end failed finds the
+/// kernel definitions the parsed scan finds (and no declaration or comment).
+#[test]
+fn lexical_kernel_scan_agrees_with_the_parsed_scan() {
+    use super::file::{lexical_kernel_names, scan_kernel_names};
+    let cuda = "\
+__global__ void plain(int *x) { x[0] = 1; }
+__global__ void __launch_bounds__(256) bounded(float *y) {
+  y[threadIdx.x] = 0;
+}
+__global__ void declared_only(int *z);
+// __global__ void in_comment(int *w) { }
+template <int N> __global__ void templated(int *p) { p[N] = 0; }
+static __global__ void
+  split_lines(const int *a,
+              int *b)
+{ b[0] = a[0]; }
+void host(int *x) { plain<<<1, 1>>>(x); }
+";
+    let opencl = "\
+__kernel void first(__global int *a) { a[0] = 1; }
+kernel void second(global float *b) { b[1] = 2.0f; }
+void helper(int x) { }
+";
+    for (text, lang) in [(cuda, Lang::Cuda), (opencl, Lang::OpenCl)] {
+        let lexical = lexical_kernel_names(text, lang);
+        assert_eq!(lexical, scan_kernel_names(text, lang), "{text}");
+        assert!(!lexical.is_empty());
+    }
+    let names: Vec<String> = lexical_kernel_names(cuda, Lang::Cuda)
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(names, ["plain", "bounded", "templated", "split_lines"]);
+}
+
+/// A long file whose front end runs out of the kernel budget: every kernel
+/// is reported, `unsupported` with the budget named, and the report comes
+/// back soon after the deadline (the kernels are then found by a token scan,
+/// not by parsing the file again).
+#[test]
+fn front_end_past_the_budget_reports_every_kernel_with_the_limit() {
+    let mut text = String::new();
+    for k in 0..2 {
+        text.push_str(&format!(
+            "__global__ void long_kernel_{k}(int *out, const int *in) {{\n  int t = threadIdx.x;\n"
+        ));
+        for i in 0..6_000 {
+            text.push_str(&format!("  out[t] = in[(t + {i}) % 256] * {k} + {i};\n"));
+        }
+        text.push_str("}\n");
+    }
+    assert!(text.len() > 256 << 10);
+    let settings = Settings {
+        kernel_budget_ms: 1,
+        ..settings()
+    };
+    let started = std::time::Instant::now();
+    let analysis = super::analyze_file(std::path::Path::new("long.cu"), &text, &settings);
+    let elapsed = started.elapsed();
+    let reports: Vec<(&str, Verdict)> = analysis
+        .kernels
+        .iter()
+        .map(|k| (k.report.name.as_str(), k.report.verdict))
+        .collect();
+    assert_eq!(reports.len(), 2, "{reports:?}");
+    for k in &analysis.kernels {
+        assert!(
+            matches!(
+                k.report.verdict,
+                Verdict::Unsupported | Verdict::Inconclusive
+            ),
+            "{:?}",
+            k.report
+        );
+        assert!(
+            k.report.findings.iter().any(|f| f.message.contains("1 ms")),
+            "{:#?}",
+            k.report.findings
+        );
+    }
+    // Generous for an unoptimised build on a loaded machine; parsing the
+    // file again (the old fallback) alone took longer than the lowering.
+    assert!(elapsed < std::time::Duration::from_secs(20), "{elapsed:?}");
+}
+
 #[test]
 fn launch_bindings_are_the_same_for_every_front_door() {
     // `n` is 2 at the program's only launch: `a[tid * n]` is injective there,

@@ -203,33 +203,60 @@ impl Inner {
         self.docs.get(uri).map(|d| d.generation)
     }
 
-    /// Re-parses a document incrementally (from its edited tree), storing the parse.
+    /// Re-parses a document incrementally (from its edited tree), storing the
+    /// parse. The parse runs outside the document map's lock: a long parse
+    /// (a 10 MB text takes seconds) must not hold up hovers, code actions and
+    /// analyses of the documents that share its shard, nor this one's
+    /// finished analysis.
     fn reparse(&self, uri: &Url) {
-        let Some(mut doc) = self.docs.get_mut(uri) else {
-            return;
-        };
-        let text = crate::syntax::files::lone_cr_as_lf(doc.rope.to_string());
-        let lang = doc.lang;
-        let old = doc.tree.take();
-        // The syntax tree of a large text is hundreds of megabytes: when one
-        // is replaced, its memory goes back to the system at the next trim.
-        let large = text.len() >= crate::ide::host::RELEASE_AFTER_SHRINK
-            || doc
+        let (rope, lang, old, generation, was_large) = {
+            let Some(doc) = self.docs.get(uri) else {
+                return;
+            };
+            let was_large = doc
                 .parsed
                 .as_ref()
                 .is_some_and(|p| p.text.len() >= crate::ide::host::RELEASE_AFTER_SHRINK);
-        match guarded("the parser", || {
+            // Cheap copies: a rope shares its chunks, a tree its nodes.
+            (
+                doc.rope.clone(),
+                doc.lang,
+                doc.tree.clone(),
+                doc.generation,
+                was_large,
+            )
+        };
+        let text = crate::syntax::files::lone_cr_as_lf(rope.to_string());
+        drop(rope);
+        // The syntax tree of a large text is hundreds of megabytes: when one
+        // is replaced, its memory goes back to the system at the next trim.
+        let large = text.len() >= crate::ide::host::RELEASE_AFTER_SHRINK || was_large;
+        let parsed = guarded("the parser", || {
             self.host.engine.parse(&text, lang, old.as_ref())
-        }) {
-            Ok(parsed) => {
-                doc.tree = Some(parsed.tree.clone());
-                doc.parsed = Some(Arc::new(parsed));
+        });
+        drop(text);
+        let replaced = {
+            let Some(mut doc) = self.docs.get_mut(uri) else {
+                return;
+            };
+            if doc.generation != generation {
+                // A newer text arrived during the parse: its own reparse
+                // stores the parse of the current text.
+                return;
             }
-            Err(message) => {
-                doc.parsed = None;
-                eprintln!("syncwright lsp: {message}");
+            match parsed {
+                Ok(parsed) => {
+                    let tree = doc.tree.replace(parsed.tree.clone());
+                    (tree, doc.parsed.replace(Arc::new(parsed)))
+                }
+                Err(message) => {
+                    eprintln!("syncwright lsp: {message}");
+                    (None, doc.parsed.take())
+                }
             }
-        }
+        };
+        // The old parse is freed after the lock is released.
+        drop(replaced);
         drop(old);
         if large {
             note_large_free();

@@ -39,7 +39,12 @@ struct FakeEngine {
     panic_in_check: AtomicBool,
     /// Lower indices `t`, `t + K`, `K` to real offsets and use the real SDV checker.
     real_checker: bool,
+    /// Runs inside every parse (to look at the server's state meanwhile).
+    parse_hook: ParseHook,
 }
+
+/// A test's probe run inside the engine's parse.
+type ParseHook = Mutex<Option<Box<dyn Fn() + Send + Sync>>>;
 
 /// Byte offset of `s[idx]` for the index forms the real-checker mode supports.
 fn real_offset(idx: &str) -> Expr {
@@ -181,6 +186,9 @@ impl FakeEngine {
 
 impl Engine for FakeEngine {
     fn parse(&self, text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedSource {
+        if let Some(hook) = self.parse_hook.lock().expect("hook").as_ref() {
+            hook();
+        }
         crate::syntax::parse::parse(text, lang, old)
     }
 
@@ -945,6 +953,38 @@ async fn hover_on_barriers_and_accesses() {
             .expect("hover"),
         Value::Null
     );
+}
+
+#[tokio::test]
+async fn documents_are_parsed_outside_the_document_lock() {
+    let engine = fake();
+    let mut client = TestClient::new(engine.clone());
+    client.initialize(json!({}), json!({})).await;
+    let inner = client.service.inner().inner.clone();
+    let uri = Url::parse(URI).expect("uri");
+    // Whether the document's entry could be read during each parse (a long
+    // parse under the lock would hold up every request on it).
+    let free_during_parse = Arc::new(Mutex::new(Vec::new()));
+    let log = free_during_parse.clone();
+    *engine.parse_hook.lock().expect("hook") = Some(Box::new(move || {
+        let free = !inner.docs.try_get(&uri).is_locked();
+        log.lock().expect("log").push(free);
+    }));
+    client.open(URI, DEMO).await;
+    let (_, diags) = client.diagnostics(URI).await;
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    client
+        .change(
+            URI,
+            2,
+            json!([{ "range": range(0, 0, 0, 0), "text": "//\n" }]),
+        )
+        .await;
+    let (version, diags) = client.diagnostics(URI).await;
+    assert_eq!((version, diags.len()), (Some(2), 1), "{diags:?}");
+    *engine.parse_hook.lock().expect("hook") = None;
+    let seen = free_during_parse.lock().expect("log").clone();
+    assert!(seen.len() >= 2 && seen.iter().all(|free| *free), "{seen:?}");
 }
 
 #[tokio::test]

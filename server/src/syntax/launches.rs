@@ -229,6 +229,7 @@ pub fn scan_launches(texts: &[&str]) -> Vec<HostLaunch> {
     let mut launches = Vec::new();
     let n = unit.toks.len();
     for i in 0..n {
+        crate::base::interrupt::stop_if_polled();
         let chevrons = unit.text(i) == "<<"
             && unit.text(i + 1) == "<"
             && unit.toks[i].1.end == unit.toks[i + 1].1.start;
@@ -567,6 +568,7 @@ fn device_regions(unit: &Unit) -> Vec<(usize, usize)> {
     let n = unit.toks.len();
     let mut i = 0;
     while i < n {
+        crate::base::interrupt::stop_if_polled();
         if !matches!(unit.text(i), "__global__" | "__device__") {
             i += 1;
             continue;
@@ -656,6 +658,7 @@ fn collect_bindings(
     let mut declared_at = vec![false; n];
     let mut i = 0;
     while i < n {
+        crate::base::interrupt::stop_if_polled();
         // A declaration: qualifiers and a type, then declarators.
         let boundary = i == 0
             || matches!(unit.text(i - 1), ";" | "{" | "}" | "(" | ")" | ":" | ",")
@@ -993,6 +996,7 @@ impl Scopes {
             scopes.kinds.insert(o, kind);
         }
         for i in 0..n {
+            crate::base::interrupt::stop_if_polled();
             if in_device(i) {
                 continue;
             }
