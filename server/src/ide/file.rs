@@ -72,6 +72,10 @@ pub struct LaunchSite {
     /// Lower bounds of arguments that are counters of enclosing counting loops.
     #[serde(skip)]
     pub arg_lower_bounds: Vec<Option<i128>>,
+    /// For each argument, a power-of-two exponent `k`: the argument is a
+    /// multiple of 2^k (0: nothing known).
+    #[serde(skip)]
+    pub arg_pow2: Vec<u32>,
 }
 
 /// Most distinct launch configurations one kernel is checked under; beyond, the
@@ -144,6 +148,7 @@ pub fn host_launches(path: &Path, text: &str, includes: &dyn IncludeResolver) ->
                     args: l.args,
                     template_values: l.template_values,
                     arg_lower_bounds: l.arg_lower_bounds,
+                    arg_pow2: l.arg_pow2,
                 })
             })
             .collect::<Vec<_>>()
@@ -774,6 +779,7 @@ fn check_launches(
                     Some(match b {
                         Bound::Equal(v) => format!("{name}={v}"),
                         Bound::AtLeast(v) => format!("{name}>={v}"),
+                        Bound::MultipleOf(m) => format!("{name} a multiple of {m}"),
                     })
                 })
                 .collect();
@@ -895,6 +901,23 @@ fn launch_bindings(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<(crate::ir::Pa
             }
         };
         let Some(first) = value_at(sites[0]) else {
+            // A multiple of 2^k at every launch (see `pow2_exponent` in
+            // `syntax::launches`): still one after the conversion to the
+            // parameter's type, which reduces modulo 2^bits.
+            if let (true, ScalarTy::Int { bits, signed }) = (param.position != u32::MAX, param.ty) {
+                let at = param.position as usize;
+                let k = sites
+                    .iter()
+                    .map(|s| s.arg_pow2.get(at).copied().unwrap_or(0))
+                    .min()
+                    .unwrap_or(0)
+                    // The modulus stays a value of the parameter's type.
+                    .min(u32::from(bits).saturating_sub(if signed { 2 } else { 1 }))
+                    .min(62);
+                if k > 0 {
+                    out.push((ParamId(index as u32), Bound::MultipleOf(1i128 << k)));
+                }
+            }
             // A loop counter passed at every launch: at least the smallest
             // first value (the counter only grows within its loop).
             if param.position != u32::MAX && matches!(param.ty, ScalarTy::Int { .. }) {
@@ -929,6 +952,8 @@ enum Bound {
     Equal(i128),
     /// Every launch passes at least this value.
     AtLeast(i128),
+    /// Every launch passes a multiple of this (a power of two).
+    MultipleOf(i128),
 }
 
 /// Whether `ty` holds `v` (a constant it cannot hold is converted at the
@@ -959,16 +984,19 @@ fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) -> Ker
         let Some(decl) = kernel.params.get(p.0 as usize) else {
             continue;
         };
-        let (op, v) = match stated {
-            Bound::Equal(v) => (BinOp::Eq, v),
-            Bound::AtLeast(v) => (BinOp::Ge, v),
+        let param = || Box::new(Expr::Param(p));
+        let int = |v: i128| Box::new(Expr::Int(v, decl.ty));
+        let (op, lhs, v) = match stated {
+            Bound::Equal(v) => (BinOp::Eq, param(), v),
+            Bound::AtLeast(v) => (BinOp::Ge, param(), v),
+            // p % m == 0 (C's remainder: also for negative p).
+            Bound::MultipleOf(m) => (
+                BinOp::Eq,
+                Box::new(Expr::Binary(BinOp::Rem, param(), int(m), decl.ty)),
+                0,
+            ),
         };
-        let cond = Expr::Binary(
-            op,
-            Box::new(Expr::Param(p)),
-            Box::new(Expr::Int(v, decl.ty)),
-            crate::ir::ScalarTy::Bool,
-        );
+        let cond = Expr::Binary(op, lhs, int(v), crate::ir::ScalarTy::Bool);
         let id = bound.fresh_stmt_id();
         entry.push(Stmt {
             id,
