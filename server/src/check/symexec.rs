@@ -2125,10 +2125,15 @@ impl Exec<'_, '_> {
         let Some(Some(Val::I(exit, _))) = self.env.get(v.0 as usize).cloned() else {
             return None;
         };
+        // What evaluating the step's operand or the earlier test would assume
+        // (a non-zero divisor) is dropped: the step may never have run, and
+        // the fact only weakens without those assumptions.
+        let assumed = self.out.assumptions.len();
         let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
         let (operand, operand_range) = self.expr_int(&counter.operand, ty);
         self.env = saved;
         if wrap_modulus(ty, counter.op, operand_range, cond, v).is_some() {
+            self.out.assumptions.truncate(assumed);
             return None;
         }
         let before = if counter.op == UpdateOp::Add {
@@ -2141,6 +2146,7 @@ impl Exec<'_, '_> {
         let exit_val = self.env.get(v.0 as usize).cloned().flatten();
         self.set(v, Val::I(before, Range::of(ty)));
         let passed = self.expr_bool(cond);
+        self.out.assumptions.truncate(assumed);
         if let Some(x) = exit_val {
             self.set(v, x);
         }
