@@ -716,6 +716,8 @@ pub struct LaunchRun {
     /// The kernel with the parameters that every launch of this run passes
     /// as one constant bound to it; None: the kernel as lowered.
     pub bound: Option<Kernel>,
+    /// Those parameters and what every launch passes.
+    pub bindings: Vec<(crate::ir::ParamId, Bound)>,
     /// Options of this run.
     pub resolved: ResolvedOptions,
     /// The launches this run stands for.
@@ -751,6 +753,42 @@ pub fn launch_plan(
     explicit: &Explicit,
     launches: &[LaunchSite],
 ) -> LaunchPlan {
+    // A kernel template the program never launches in view runs only as one
+    // of its explicit instantiations (the front end records them only where
+    // no other file can instantiate the template): one site each, with its
+    // template arguments and unknown sizes.
+    let instantiated: Vec<LaunchSite>;
+    let launches = if launch_configs(&kernel.name, launches).is_empty()
+        && !kernel.explicit_instantiations.is_empty()
+    {
+        instantiated = kernel
+            .explicit_instantiations
+            .iter()
+            .map(|values| LaunchSite {
+                kernel: kernel.name.clone(),
+                location: "explicit instantiation".into(),
+                text: format!(
+                    "template {}<{}>",
+                    kernel.name,
+                    values
+                        .iter()
+                        .map(|v| v.map_or("?".to_string(), |v| v.to_string()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                block_dim: None,
+                grid_dim: None,
+                partial_block_dim: [None; 3],
+                partial_grid_dim: [None; 3],
+                args: Vec::new(),
+                template_values: values.clone(),
+                arg_lower_bounds: Vec::new(),
+            })
+            .collect();
+        instantiated.as_slice()
+    } else {
+        launches
+    };
     let configs = instantiations(launch_configs(&kernel.name, launches));
     let mut runs: Vec<(ResolvedOptions, Vec<&LaunchSite>)> = Vec::new();
     for (dims, sites) in configs {
@@ -779,6 +817,7 @@ pub fn launch_plan(
         return LaunchPlan {
             runs: vec![LaunchRun {
                 bound: None,
+                bindings: Vec::new(),
                 resolved: resolved.clone(),
                 sites: Vec::new(),
                 label: None,
@@ -826,6 +865,7 @@ pub fn launch_plan(
             }
             LaunchRun {
                 bound: (!bindings.is_empty()).then(|| bind_params(kernel, &bindings)),
+                bindings,
                 resolved,
                 sites: sites.into_iter().cloned().collect(),
                 label: Some(label),
@@ -1008,7 +1048,7 @@ fn launch_bindings(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<(crate::ir::Pa
 
 /// What the launches say about a parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
+pub enum Bound {
     /// Every launch passes this value.
     Equal(i128),
     /// Every launch passes at least this value.
@@ -1037,7 +1077,7 @@ fn fits_type(ty: crate::ir::ScalarTy, v: i128) -> bool {
 
 /// `kernel` with each of `bindings` stated at its entry (`assume(p == v)`,
 /// `assume(p >= v)`).
-fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) -> Kernel {
+pub fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) -> Kernel {
     use crate::ir::{BinOp, Expr, Stmt, StmtKind};
     let mut bound = kernel.clone();
     let mut entry = Vec::new();
@@ -1648,6 +1688,7 @@ mod tests {
             next_stmt_id: 0,
             asyncs: Default::default(),
             template_params: Vec::new(),
+            explicit_instantiations: Vec::new(),
         };
         let settings = Settings {
             launch: LaunchOverrides {

@@ -234,6 +234,7 @@ impl Engine for FakeEngine {
                 next_stmt_id: 0,
                 asyncs: Default::default(),
                 template_params: Vec::new(),
+                explicit_instantiations: Vec::new(),
             };
             let body_start = start + text[start..end].find('{').map_or(0, |i| i + 1);
             let mut line_offset = body_start;
@@ -349,6 +350,7 @@ impl Engine for FakeEngine {
         let plan = crate::ide::LaunchPlan {
             runs: vec![crate::ide::LaunchRun {
                 bound: None,
+                bindings: Vec::new(),
                 resolved: resolved.clone(),
                 sites: Vec::new(),
                 label: None,
