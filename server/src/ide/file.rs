@@ -783,6 +783,7 @@ pub fn launch_plan(
                 args: Vec::new(),
                 template_values: values.clone(),
                 arg_lower_bounds: Vec::new(),
+                arg_pow2: Vec::new(),
             })
             .collect();
         instantiated.as_slice()
