@@ -7,7 +7,15 @@
 //!   (havocked) value, or a non-uniform local is non-uniform;
 //! - an assignment under thread-dependent control (a branch on a non-uniform
 //!   condition, a loop with a non-uniform trip count, code after a
-//!   thread-dependent `return`/`break`/`continue`) makes its variable non-uniform;
+//!   thread-dependent `break`/`continue`) makes its variable non-uniform;
+//! - code after a thread-dependent `return` is divergent (a barrier there may
+//!   not be reached by every thread), but its values stay uniform when computed
+//!   from uniform values: a thread that returned never runs again, so its
+//!   locals are never observed (the checker disables its accesses and barrier
+//!   arrivals), and the threads still running all took the same path since
+//!   the return (every later thread-dependent branch, loop or escape is
+//!   tracked on its own). "The same in every thread" is among the threads
+//!   that reach the dynamic instance;
 //! - reads are uniform when their address is: in SDV all threads of a block
 //!   read in lockstep, so a uniform address yields the same value unless a
 //!   race on it exists, and such a race is reported by the checker itself.
@@ -188,14 +196,18 @@ impl Uniformity {
     ) -> Option<StmtId> {
         let mut div = div;
         for (index, stmt) in block.stmts.iter().enumerate() {
-            // A thread-dependent return or break earlier makes the rest divergent.
+            // A thread-dependent break earlier makes the rest divergent, values
+            // included (the threads that left skip what the others assign).
             if div.is_none() {
-                div = flow.returned.or(flow.escaped);
+                div = flow.escaped;
             }
+            // A thread-dependent return earlier makes the rest divergent as
+            // program points only (see the module documentation).
+            let point_div = div.or(flow.returned);
             if record {
                 self.divergent_points
-                    .insert(ProgramPoint { block: slot, index }, div.is_some());
-                if let Some(cause) = div {
+                    .insert(ProgramPoint { block: slot, index }, point_div.is_some());
+                if let Some(cause) = point_div {
                     self.divergent_stmts.insert(stmt.id, cause);
                 }
             }
@@ -362,8 +374,10 @@ impl Uniformity {
         loop {
             let inner = div.or(if nonuniform_loop { Some(id) } else { None });
             let mut st = head.clone();
+            // Starts without the returns before the loop, so that a
+            // thread-dependent return in the body is seen (below).
             let mut probe = Flow {
-                returned: flow.returned,
+                returned: None,
                 escaped: None,
             };
             let cond_nonuniform = self.iteration(
@@ -386,7 +400,7 @@ impl Uniformity {
             };
             // A thread-dependent `return` in the body also ends the loop
             // for some threads only: later iterations are divergent.
-            let returns = probe.returned.is_some() && flow.returned.is_none();
+            let returns = probe.returned.is_some();
             let now_nonuniform = div.is_none() && (cond_nonuniform || escapes || returns);
             let mut new_head = &head | &st;
             if now_nonuniform {

@@ -2070,12 +2070,87 @@ impl Exec<'_, '_> {
             // Without break, the loop leaves only when its condition fails.
             let c_exit = self.expr_bool(cond);
             exit_facts.push(c_exit.not());
+            for counter in &info.counters {
+                if let Some(fact) = self.last_step_fact(counter, cond, &info, &pre_env, step) {
+                    exit_facts.push(fact);
+                }
+            }
         }
         if !exit_facts.is_empty() {
             self.out
                 .assumptions
                 .push(exit_reached.implies(Bool::and(&exit_facts)));
         }
+    }
+
+    /// For a linear counter `v = v +/- e` of a loop that leaves only when its
+    /// condition fails (no `break`, no condition prelude): the counter's exit
+    /// value is its entry value (no iteration ran) or one step past a value
+    /// that passed the condition, `cond(exit -/+ e)`. Without it the exit
+    /// value of `for (i = 0; i < 4; i++)` is only known to be `>= 4`.
+    ///
+    /// Justification: the update is a top-level statement of the step, so
+    /// every iteration that does not leave the loop runs it exactly once, at
+    /// the end (a `continue` goes to the step too; a `return` ends the thread,
+    /// whose exit facts then do not apply). So a counter that changed was last
+    /// updated at the end of an iteration that began with the value `exit -/+
+    /// e` and tested the condition on it, true. The condition must not read
+    /// another variable the loop modifies (those values are not the ones of
+    /// that test), and the counter must not wrap (see [`wrap_modulus`]; a
+    /// signed counter does not overflow).
+    fn last_step_fact(
+        &mut self,
+        counter: &Counter,
+        cond: &Expr,
+        info: &LoopInfo,
+        pre_env: &[Option<Val>],
+        step: &Block,
+    ) -> Option<Bool> {
+        let v = counter.var;
+        let ty = self.var_ty(v);
+        if !matches!(counter.op, UpdateOp::Add | UpdateOp::Sub)
+            || !matches!(ty, ScalarTy::Int { .. })
+            || !updated_once_per_iteration(step, v)
+        {
+            return None;
+        }
+        let mut others = info.modified.clone();
+        others.remove(&v);
+        if mentions_any(cond, &others) || mentions_any(&counter.operand, &info.modified) {
+            return None;
+        }
+        let Some(Val::I(init, _)) = pre_env.get(v.0 as usize).cloned().flatten() else {
+            return None;
+        };
+        let Some(Some(Val::I(exit, _))) = self.env.get(v.0 as usize).cloned() else {
+            return None;
+        };
+        // What evaluating the step's operand or the earlier test would assume
+        // (a non-zero divisor) is dropped: the step may never have run, and
+        // the fact only weakens without those assumptions.
+        let assumed = self.out.assumptions.len();
+        let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
+        let (operand, operand_range) = self.expr_int(&counter.operand, ty);
+        self.env = saved;
+        if wrap_modulus(ty, counter.op, operand_range, cond, v).is_some() {
+            self.out.assumptions.truncate(assumed);
+            return None;
+        }
+        let before = if counter.op == UpdateOp::Add {
+            Int::sub(&[exit.clone(), operand])
+        } else {
+            Int::add(&[exit.clone(), operand])
+        };
+        // Evaluated with the loop-invariant rest of the state (the exit state:
+        // the condition reads nothing else the loop modifies).
+        let exit_val = self.env.get(v.0 as usize).cloned().flatten();
+        self.set(v, Val::I(before, Range::of(ty)));
+        let passed = self.expr_bool(cond);
+        self.out.assumptions.truncate(assumed);
+        if let Some(x) = exit_val {
+            self.set(v, x);
+        }
+        Some(Bool::or(&[exit.eq(&init), passed]))
     }
 
     /// Invariants of a counter at the loop head and exit.

@@ -74,6 +74,10 @@ pub struct LaunchSite {
     /// Lower bounds of arguments that are counters of enclosing counting loops.
     #[serde(skip)]
     pub arg_lower_bounds: Vec<Option<i128>>,
+    /// For each argument, a power-of-two exponent `k`: the argument is a
+    /// multiple of 2^k (0: nothing known).
+    #[serde(skip)]
+    pub arg_pow2: Vec<u32>,
 }
 
 /// Most distinct launch configurations one kernel is checked under; beyond, the
@@ -146,6 +150,7 @@ pub fn host_launches(path: &Path, text: &str, includes: &dyn IncludeResolver) ->
                     args: l.args,
                     template_values: l.template_values,
                     arg_lower_bounds: l.arg_lower_bounds,
+                    arg_pow2: l.arg_pow2,
                 })
             })
             .collect::<Vec<_>>()
@@ -785,6 +790,7 @@ pub fn launch_plan(
                 args: Vec::new(),
                 template_values: values.clone(),
                 arg_lower_bounds: Vec::new(),
+                arg_pow2: Vec::new(),
             })
             .collect();
         instantiated.as_slice()
@@ -859,6 +865,7 @@ pub fn launch_plan(
                         Some(match b {
                             Bound::Equal(v) => format!("{name}={v}"),
                             Bound::AtLeast(v) => format!("{name}>={v}"),
+                            Bound::MultipleOf(m) => format!("{name} a multiple of {m}"),
                         })
                     })
                     .collect();
@@ -1005,6 +1012,23 @@ fn launch_bindings(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<(crate::ir::Pa
             }
         };
         let Some(first) = value_at(sites[0]) else {
+            // A multiple of 2^k at every launch (see `pow2_exponent` in
+            // `syntax::launches`): still one after the conversion to the
+            // parameter's type, which reduces modulo 2^bits.
+            if let (true, ScalarTy::Int { bits, signed }) = (param.position != u32::MAX, param.ty) {
+                let at = param.position as usize;
+                let k = sites
+                    .iter()
+                    .map(|s| s.arg_pow2.get(at).copied().unwrap_or(0))
+                    .min()
+                    .unwrap_or(0)
+                    // The modulus stays a value of the parameter's type.
+                    .min(u32::from(bits).saturating_sub(if signed { 2 } else { 1 }))
+                    .min(62);
+                if k > 0 {
+                    out.push((ParamId(index as u32), Bound::MultipleOf(1i128 << k)));
+                }
+            }
             // A loop counter passed at every launch: at least the smallest
             // first value (the counter only grows within its loop).
             if param.position != u32::MAX && matches!(param.ty, ScalarTy::Int { .. }) {
@@ -1039,6 +1063,8 @@ pub enum Bound {
     Equal(i128),
     /// Every launch passes at least this value.
     AtLeast(i128),
+    /// Every launch passes a multiple of this (a power of two).
+    MultipleOf(i128),
 }
 
 /// Whether `ty` holds `v` (a constant it cannot hold is converted at the
@@ -1069,16 +1095,19 @@ pub fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) ->
         let Some(decl) = kernel.params.get(p.0 as usize) else {
             continue;
         };
-        let (op, v) = match stated {
-            Bound::Equal(v) => (BinOp::Eq, v),
-            Bound::AtLeast(v) => (BinOp::Ge, v),
+        let param = || Box::new(Expr::Param(p));
+        let int = |v: i128| Box::new(Expr::Int(v, decl.ty));
+        let (op, lhs, v) = match stated {
+            Bound::Equal(v) => (BinOp::Eq, param(), v),
+            Bound::AtLeast(v) => (BinOp::Ge, param(), v),
+            // p % m == 0 (C's remainder: also for negative p).
+            Bound::MultipleOf(m) => (
+                BinOp::Eq,
+                Box::new(Expr::Binary(BinOp::Rem, param(), int(m), decl.ty)),
+                0,
+            ),
         };
-        let cond = Expr::Binary(
-            op,
-            Box::new(Expr::Param(p)),
-            Box::new(Expr::Int(v, decl.ty)),
-            crate::ir::ScalarTy::Bool,
-        );
+        let cond = Expr::Binary(op, lhs, int(v), crate::ir::ScalarTy::Bool);
         let id = bound.fresh_stmt_id();
         entry.push(Stmt {
             id,

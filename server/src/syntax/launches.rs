@@ -39,6 +39,9 @@ pub struct HostLaunch {
     /// loop (`for (int t = 0; t < n; t++) k<<<g, b>>>(.., t)`), the counter's
     /// first value: a lower bound of the argument at this launch.
     pub arg_lower_bounds: Vec<Option<i128>>,
+    /// For each kernel argument, a power of two it is known to be a multiple
+    /// of, as an exponent (0: nothing known); see [`Eval::pow2_exponent`].
+    pub arg_pow2: Vec<u32>,
     /// Byte range of the launch in the scanned text (name to the end of `>>>`).
     pub start: usize,
     /// End of that range.
@@ -556,6 +559,16 @@ fn finish_launch(
             .map(|&(s, e)| if in_device { None } else { eval.expr(s, e, 0) })
             .collect(),
         arg_lower_bounds: Vec::new(),
+        arg_pow2: args
+            .iter()
+            .map(|&(s, e)| {
+                if in_device {
+                    0
+                } else {
+                    eval.pow2_exponent(s, e, 0)
+                }
+            })
+            .collect(),
         start,
         end,
         text,
@@ -1530,6 +1543,206 @@ impl Eval<'_, '_> {
     }
 }
 
+/// Largest power-of-two exponent tracked (a value that is a multiple of 2^64
+/// is 0 in every integer type).
+const MAX_POW2_EXPONENT: u32 = 64;
+
+/// Scalar types a cast to which keeps an integer's low bits.
+const INTEGER_CAST_TYPES: [&str; 18] = [
+    "int",
+    "unsigned",
+    "signed",
+    "long",
+    "short",
+    "char",
+    "size_t",
+    "uint",
+    "uint32_t",
+    "int32_t",
+    "uint64_t",
+    "int64_t",
+    "uint16_t",
+    "int16_t",
+    "ssize_t",
+    "ptrdiff_t",
+    "ulong",
+    "ushort",
+];
+
+impl Eval<'_, '_> {
+    /// An exponent `k` such that the integer expression `[s, e)` is a multiple
+    /// of 2^k wherever the program evaluates it (0: nothing known), for a size
+    /// that is not a constant, such as `n * 1024` with `n` read at run time.
+    fn pow2_exponent(&self, s: usize, e: usize, depth: usize) -> u32 {
+        self.pow2_of_integer(s, e, depth).unwrap_or(0)
+    }
+
+    /// `Some(k)`: the expression `[s, e)` has an integer value (every operand
+    /// is of an integer type), a multiple of 2^k; None: it may not be an
+    /// integer (a floating-point operand) or is not understood.
+    ///
+    /// Sound for C integer arithmetic of any width: a product of multiples of
+    /// 2^a and 2^b is a multiple of 2^(a+b), sums and differences of multiples
+    /// of 2^k are multiples of 2^k, `x << c` adds `c`, and every wrap or
+    /// integer conversion (to the kernel parameter's type too) reduces modulo
+    /// 2^w, which keeps a multiple of 2^k a multiple of 2^min(k, w) (and 0 when
+    /// w <= k). Integer-ness matters: `0.5 * 1024` is no multiple of 1024.
+    /// Division, right shifts, bit operations, comparisons and names without a
+    /// single known definition give no multiple (0, or None when the operand
+    /// may not be an integer).
+    fn pow2_of_integer(&self, s: usize, e: usize, depth: usize) -> Option<u32> {
+        if depth > MAX_EVAL_DEPTH || s >= e {
+            return None;
+        }
+        if let Some(v) = self.expr(s, e, depth + 1) {
+            // Only integer literals and names evaluate (floating literals do not).
+            return Some(if v == 0 {
+                MAX_POW2_EXPONENT
+            } else {
+                v.trailing_zeros().min(MAX_POW2_EXPONENT)
+            });
+        }
+        let u = self.unit;
+        // Top-level operators (outside brackets), by kind.
+        let mut level = 0usize;
+        let mut ternary = None;
+        let mut other = false;
+        let mut shift = None;
+        let mut additive = None;
+        let mut multiplicative = None;
+        for i in s..e {
+            match u.text(i) {
+                "(" | "[" | "{" => level += 1,
+                ")" | "]" | "}" => level = level.saturating_sub(1),
+                _ if level > 0 => {}
+                "?" => {
+                    ternary.get_or_insert(i);
+                }
+                "<<" => shift = Some(i),
+                "+" | "-" => {
+                    let binary = i > s
+                        && (u.is_ident(i - 1)
+                            || matches!(u.kind(i - 1), Some(TokKind::Number))
+                            || matches!(u.text(i - 1), ")" | "]"));
+                    if binary {
+                        additive = Some(i);
+                    }
+                }
+                "*" | "/" | "%" => multiplicative = Some(i),
+                "||" | "&&" | "|" | "^" | "&" | "==" | "!=" | "<" | ">" | "<=" | ">=" | ">>"
+                | ":" | "=" | "," | "." | "->" | "::" => other = true,
+                _ => {}
+            }
+        }
+        if let Some(q) = ternary {
+            // `c ? a : b`: the `:` that closes this `?`.
+            let mut nested = 0usize;
+            let mut level = 0usize;
+            for i in q + 1..e {
+                match u.text(i) {
+                    "(" | "[" | "{" => level += 1,
+                    ")" | "]" | "}" => level = level.saturating_sub(1),
+                    "?" if level == 0 => nested += 1,
+                    ":" if level == 0 && nested > 0 => nested -= 1,
+                    ":" if level == 0 => {
+                        let a = self.pow2_of_integer(q + 1, i, depth + 1)?;
+                        let b = self.pow2_of_integer(i + 1, e, depth + 1)?;
+                        return Some(a.min(b));
+                    }
+                    _ => {}
+                }
+            }
+            return None;
+        }
+        if other {
+            return None;
+        }
+        if let Some(i) = shift {
+            let c = u32::try_from(self.expr(i + 1, e, depth + 1)?).ok()?;
+            let a = self.pow2_of_integer(s, i, depth + 1)?;
+            return Some(a.saturating_add(c).min(MAX_POW2_EXPONENT));
+        }
+        if let Some(i) = additive {
+            let a = self.pow2_of_integer(s, i, depth + 1)?;
+            let b = self.pow2_of_integer(i + 1, e, depth + 1)?;
+            return Some(a.min(b));
+        }
+        if let Some(i) = multiplicative {
+            let a = self.pow2_of_integer(s, i, depth + 1)?;
+            let b = self.pow2_of_integer(i + 1, e, depth + 1)?;
+            return Some(if u.text(i) == "*" {
+                a.saturating_add(b).min(MAX_POW2_EXPONENT)
+            } else {
+                0
+            });
+        }
+        match u.text(s) {
+            // Negation keeps the multiple.
+            "-" | "+" => return self.pow2_of_integer(s + 1, e, depth + 1),
+            "(" => {
+                let close = u.matching(s, e);
+                if close + 1 == e {
+                    return self.pow2_of_integer(s + 1, close, depth + 1);
+                }
+                // A cast to an integer type keeps the multiple (see above)
+                // and makes any operand an integer.
+                let integer_cast = close > s + 1
+                    && (s + 1..close).all(|k| {
+                        INTEGER_CAST_TYPES.contains(&u.text(k))
+                            || DECL_QUALIFIERS.contains(&u.text(k))
+                    });
+                return integer_cast
+                    .then(|| self.pow2_of_integer(close + 1, e, depth + 1).unwrap_or(0));
+            }
+            _ => {}
+        }
+        if e == s + 1 && u.is_ident(s) {
+            let name = u.text(s);
+            if let Some(Binding::Scalar(bs, be)) = self.lookup(s) {
+                if let Some(k) = self.pow2_of_integer(bs, be, depth + 1) {
+                    return Some(k);
+                }
+            }
+            return self.declared_integer(name, s).then_some(0);
+        }
+        // `atoi(...)` and the like: an integer of unknown value.
+        let integer_call = e > s + 1
+            && matches!(u.text(s), "atoi" | "atol" | "atoll" | "strtol" | "strtoul")
+            && u.text(s + 1) == "("
+            && u.matching(s + 1, e) + 1 == e;
+        integer_call.then_some(0)
+    }
+
+    /// Whether the declaration of `name` visible at token `at` (or, with none
+    /// visible, every declaration of it) has an integer type written before
+    /// the name (`const int n`, `size_t n`; not `int *p`, `auto n`, `int a, n`).
+    fn declared_integer(&self, name: &str, at: usize) -> bool {
+        let u = self.unit;
+        let integer_decl = |d: &Decl| {
+            let mut k = d.at;
+            let mut seen_integer = false;
+            while k > 0 {
+                k -= 1;
+                let t = u.text(k);
+                if INTEGER_CAST_TYPES.contains(&t) {
+                    seen_integer = true;
+                } else if !DECL_QUALIFIERS.contains(&t) {
+                    break;
+                }
+            }
+            seen_integer
+        };
+        match self.scopes.visible(u, name, at) {
+            Some((d, _)) => integer_decl(d),
+            None => self
+                .scopes
+                .decls
+                .get(name)
+                .is_some_and(|ds| !ds.is_empty() && ds.iter().all(integer_decl)),
+        }
+    }
+}
+
 struct Parser<'e, 'u, 'a> {
     eval: &'e Eval<'u, 'a>,
     pos: usize,
@@ -2000,6 +2213,23 @@ mod tests {
         assert_eq!(l.grid[0], None);
         let l = one("void f() { const long n = 1L << 40; k<<<ceilf(n / 256.f), 1>>>(); }");
         assert_eq!(l.grid[0], None);
+    }
+
+    #[test]
+    fn power_of_two_multiples_of_integer_arguments() {
+        let l = one(
+            "int main(int argc, char **argv) { int pages = atoi(argv[1]); const int n = pages * 1024; \
+             size_t bytes = (size_t)n * sizeof(float) + 64 * n; int h = argc; \
+             k<<<n / 256, 256>>>(n, bytes, n << 2, -n, argc ? n : 512, n + 1, n / 2, h * 6, pages); }",
+        );
+        assert_eq!(l.arg_pow2, vec![10, 12, 12, 10, 9, 0, 0, 1, 0]);
+        // A floating-point factor (0.5 * 1024 = 512), a pointer, a name
+        // declared twice or a call of unknown result type give nothing.
+        let l = one(
+            "void f(float s, double *d, int a, int b) { int m = s * 1024; int q = g(a) * 1024; \
+             k<<<1, 256>>>(m, 0.5 * 1024, q, d[0] * 8, a * b * 4); }",
+        );
+        assert_eq!(l.arg_pow2, vec![0, 0, 0, 0, 2]);
     }
 
     #[test]
