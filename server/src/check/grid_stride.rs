@@ -32,6 +32,11 @@
 //! assumes). Anything else makes the analysis give up: the pair goes to the
 //! solver.
 //!
+//! Block-stride loops (`v = threadIdx.x; ...; v += blockDim.x` in a
+//! one-dimensional block) satisfy the same theorem for two distinct threads
+//! of one block (G = threadIdx.x, S = blockDim.x), where `blockIdx` is also
+//! the same in both threads: they decide the same-block scenarios of a pair.
+//!
 //! The premises are the encoder's own facts, so the fast path decides only
 //! what the solver would: G and S do not wrap by the index-fits assumption
 //! (`--no-assume-index-fits` turns the fast path off); blocks and grid are
@@ -73,8 +78,19 @@ impl Form {
     };
 }
 
+/// Which threads a stride loop's counter tells apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scope {
+    /// Any two threads of the grid (`i += blockDim.x * gridDim.x`).
+    Grid,
+    /// Two threads of one block (`i += blockDim.x`).
+    Block,
+}
+
 /// A grid-stride loop (see the module documentation).
 struct StrideLoop<'k> {
+    /// Which threads its counter tells apart.
+    scope: Scope,
     /// The counter `v`.
     counter: VarId,
     /// The width w of the counter's type: two of its values differ by less
@@ -118,11 +134,11 @@ impl<'k> GridStride<'k> {
         };
         let block = super::symexec::known_block_dims(kernel, opts);
         let grid = super::symexec::known_grid_dims(kernel, opts);
-        let one_dimensional =
-            block[1] == Some(1) && block[2] == Some(1) && grid[1] == Some(1) && grid[2] == Some(1);
-        if !one_dimensional || opts.launch.no_index_fit_assumption {
+        if block[1] != Some(1) || block[2] != Some(1) {
             return analysis;
         }
+        let grid_scope =
+            grid[1] == Some(1) && grid[2] == Some(1) && !opts.launch.no_index_fit_assumption;
         // The most threads the grid may have (the step's largest value);
         // larger than the encoder's bound is only more cautious.
         let block_max = block[0].map_or(1024, i128::from);
@@ -130,6 +146,10 @@ impl<'k> GridStride<'k> {
         let step = Range {
             lo: 1,
             hi: (block_max * grid_max).min(1 << 31),
+        };
+        let block_step = Range {
+            lo: 1,
+            hi: block_max,
         };
         let definitions = definition_counts(kernel);
         for (index, top) in kernel.body.stmts.iter().enumerate() {
@@ -145,6 +165,8 @@ impl<'k> GridStride<'k> {
                 loops: &loops,
                 definitions: &definitions,
                 step,
+                block_step,
+                grid_scope,
                 top: index,
             };
             analysis.visit(
@@ -260,18 +282,29 @@ impl<'k> GridStride<'k> {
         if bits < 32 {
             return None;
         }
-        if wrap_modulus(ty, UpdateOp::Add, ctx.step, cond, *var).is_some() {
-            return None;
-        }
         // A signed counter does not wrap (the encoder's assumption), so a
         // step of S converted to a 32-bit signed type (S, or -S = -2^31 when
         // S = 2^31) keeps the counter congruent to G modulo S; an unsigned
         // counter needs the step to be S itself.
-        if !self.global_index(init, ctx.top, 0)
-            || !self.grid_threads(&counter.operand, ctx.top, signed)
+        let scope = if ctx.grid_scope
+            && self.global_index(init, ctx.top, 0)
+            && self.grid_threads(&counter.operand, ctx.top, signed)
+            && wrap_modulus(ty, UpdateOp::Add, ctx.step, cond, *var).is_none()
         {
+            Scope::Grid
+        } else if matches!(
+            self.strip_index(init, ctx.top, 0),
+            Some(Expr::Builtin(Builtin::ThreadIdx(0)))
+        ) && matches!(
+            self.strip_index(&counter.operand, ctx.top, 0),
+            Some(Expr::Builtin(Builtin::BlockDim(0)))
+        ) && wrap_modulus(ty, UpdateOp::Add, ctx.block_step, cond, *var).is_none()
+        {
+            // threadIdx.x < blockDim.x <= 1024 hold in any type of 32 bits.
+            Scope::Block
+        } else {
             return None;
-        }
+        };
 
         let mut body_defs = HashMap::new();
         if let Some(StmtKind::Loop { body, .. }) = self.loop_kind(id) {
@@ -284,6 +317,7 @@ impl<'k> GridStride<'k> {
             }
         }
         Some(StrideLoop {
+            scope,
             counter: *var,
             counter_bits: u32::from(bits),
             top: ctx.top,
@@ -420,6 +454,18 @@ impl<'k> GridStride<'k> {
     /// touch a common byte at accesses `a` and `b` (see the module
     /// documentation).
     pub(crate) fn disjoint(&self, a: StmtId, b: StmtId) -> bool {
+        self.disjoint_within(a, b, Scope::Grid)
+    }
+
+    /// Whether two distinct threads of one block can never touch a common
+    /// byte at accesses `a` and `b` (any iterations).
+    pub(crate) fn disjoint_in_block(&self, a: StmtId, b: StmtId) -> bool {
+        self.disjoint_within(a, b, Scope::Block)
+    }
+
+    /// Whether two distinct threads of `scope` can never touch a common
+    /// byte at accesses `a` and `b`.
+    fn disjoint_within(&self, a: StmtId, b: StmtId, scope: Scope) -> bool {
         let (Some((sa, x)), Some((sb, y))) = (self.sites.get(&a), self.sites.get(&b)) else {
             return false;
         };
@@ -430,6 +476,10 @@ impl<'k> GridStride<'k> {
         let Some(stride_loop) = self.loops.get(&sa.stride_loop) else {
             return false;
         };
+        // A grid-stride counter tells apart threads of one block too.
+        if scope == Scope::Grid && stride_loop.scope == Scope::Block {
+            return false;
+        }
         let at = sa.body_index.min(sb.body_index);
         let Some(form) = self.form(core_x, stride_loop, at, 0) else {
             return false;
@@ -465,26 +515,29 @@ impl<'k> GridStride<'k> {
     }
 
     /// Whether `e`, evaluated at top-level position `top`, is the same in
-    /// every thread of the grid (at any time).
-    fn grid_uniform(&self, e: &Expr, top: usize, depth: u32) -> bool {
+    /// every thread of the grid (with `block`, of one block) at any time.
+    fn uniform(&self, e: &Expr, top: usize, block: bool, depth: u32) -> bool {
         if depth > MAX_DEPTH {
             return false;
         }
         match e {
             Expr::Int(..) | Expr::Float(..) | Expr::Param(_) => true,
-            Expr::Builtin(b) => matches!(b, Builtin::BlockDim(_) | Builtin::GridDim(_)),
+            Expr::Builtin(b) => {
+                matches!(b, Builtin::BlockDim(_) | Builtin::GridDim(_))
+                    || (block && matches!(b, Builtin::BlockIdx(_)))
+            }
             Expr::Var(v) => match self.single_defs.get(v) {
-                Some(&(at, value)) if at < top => self.grid_uniform(value, at, depth + 1),
+                Some(&(at, value)) if at < top => self.uniform(value, at, block, depth + 1),
                 _ => false,
             },
-            Expr::Unary(_, a, _) | Expr::Cast(_, a) => self.grid_uniform(a, top, depth + 1),
+            Expr::Unary(_, a, _) | Expr::Cast(_, a) => self.uniform(a, top, block, depth + 1),
             Expr::Binary(_, a, b, _) => {
-                self.grid_uniform(a, top, depth + 1) && self.grid_uniform(b, top, depth + 1)
+                self.uniform(a, top, block, depth + 1) && self.uniform(b, top, block, depth + 1)
             }
             Expr::Select(c, a, b, _) => [c, a, b]
                 .iter()
-                .all(|x| self.grid_uniform(x, top, depth + 1)),
-            Expr::Apply(_, args, _) => args.iter().all(|x| self.grid_uniform(x, top, depth + 1)),
+                .all(|x| self.uniform(x, top, block, depth + 1)),
+            Expr::Apply(_, args, _) => args.iter().all(|x| self.uniform(x, top, block, depth + 1)),
         }
     }
 
@@ -509,11 +562,12 @@ impl<'k> GridStride<'k> {
                     }
                     return None;
                 }
-                self.grid_uniform(e, lp.top, depth).then_some(Form::SAME)
+                self.uniform(e, lp.top, lp.scope == Scope::Block, depth)
+                    .then_some(Form::SAME)
             }
-            Expr::Int(..) | Expr::Float(..) | Expr::Param(_) | Expr::Builtin(_) => {
-                self.grid_uniform(e, lp.top, depth).then_some(Form::SAME)
-            }
+            Expr::Int(..) | Expr::Float(..) | Expr::Param(_) | Expr::Builtin(_) => self
+                .uniform(e, lp.top, lp.scope == Scope::Block, depth)
+                .then_some(Form::SAME),
             Expr::Cast(to, inner) => convert(recurse(inner)?, type_of(self.kernel, inner), *to),
             Expr::Unary(op, inner, ty) => {
                 let form = convert(recurse(inner)?, type_of(self.kernel, inner), *ty)?;
@@ -592,6 +646,11 @@ struct Ctx<'a> {
     definitions: &'a HashMap<VarId, u32>,
     /// The range of the step `blockDim.x * gridDim.x`.
     step: Range,
+    /// The range of the step `blockDim.x`.
+    block_step: Range,
+    /// Whether grid-stride loops are recognised (a one-dimensional grid and
+    /// the index-fits assumption).
+    grid_scope: bool,
     /// Position of the current top-level statement.
     top: usize,
 }

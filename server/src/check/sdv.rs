@@ -632,7 +632,8 @@ fn scenarios_to_solve(
     let a_loops = tree.loops(a).len();
     scenarios.retain(|(scenario, _)| {
         !(scenario.same_block
-            && injective.disjoint_in_block(a, b, scenario.shared_loops.len(), a_loops))
+            && (injective.disjoint_in_block(a, b, scenario.shared_loops.len(), a_loops)
+                || grid_stride.disjoint_in_block(a, b)))
     });
     scenarios
 }

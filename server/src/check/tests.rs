@@ -1010,3 +1010,43 @@ __global__ void unsigned_counter(float *c, unsigned n) {
     let (_, _, queries, _) = check_source(decided, &no_fit)[0].clone();
     assert!(queries > 0);
 }
+
+/// Block-stride loops (`i = threadIdx.x; i += blockDim.x`): same-block
+/// scenarios are decided without the solver; threads of different blocks
+/// (global memory) and offsets outside the theorem go to the solver.
+#[test]
+fn block_stride_loops_are_decided_within_a_block() {
+    let src = r#"
+__global__ void shared_fill(float *out, unsigned n) {
+  __shared__ float buf[1024];
+  for (unsigned i = threadIdx.x; i < n; i += blockDim.x)
+    buf[i] = buf[i] + 1.0f;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = buf[0];
+}
+__global__ void shared_neighbour(float *out, int n) {
+  __shared__ float buf[1024];
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    buf[i + 1] = buf[i];
+}
+__global__ void global_rows(float *c, int n) {
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    c[i] = c[i] + blockIdx.x;
+}
+"#;
+    let results = check_source(src, &CheckOptions::default());
+    let (name, verdict, queries, _) = &results[0];
+    assert_eq!(
+        (name.as_str(), *verdict),
+        ("shared_fill", Verdict::RaceFree)
+    );
+    // The one query left is the store to `out`, across blocks.
+    assert!(*queries <= 1, "{results:?}");
+    let (_, verdict, queries, _) = &results[1];
+    assert_eq!(*verdict, Verdict::Racy);
+    assert!(*queries > 0);
+    // Every block writes the same elements: the solver finds it.
+    let (_, verdict, queries, _) = &results[2];
+    assert_eq!(*verdict, Verdict::Racy);
+    assert!(*queries > 0);
+}
