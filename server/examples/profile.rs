@@ -21,7 +21,7 @@ use std::time::Instant;
 use syncwright::base::Span;
 use syncwright::check::{check_kernel_profiled, profile::Profile, Verdict};
 use syncwright::frontend::FsIncludes;
-use syncwright::ide::{kernel_options_with_findings, lower_guarded, Settings};
+use syncwright::ide::{kernel_plans_with_findings, lower_guarded, Settings};
 
 struct Args {
     paths: Vec<PathBuf>,
@@ -134,24 +134,33 @@ fn profile_file(path: &Path, text: &str, budget_ms: u64) -> (f64, Vec<Row>) {
         kernel_budget_ms: budget_ms,
         ..Settings::default()
     };
-    let (options, _) = kernel_options_with_findings(path, text, &settings, &program.kernels);
+    let (plans, _) = kernel_plans_with_findings(path, text, &settings, &program.kernels);
     let mut rows = Vec::new();
-    for (kernel, opts) in program.kernels.iter().zip(options) {
-        let t = Instant::now();
-        let (report, profile) = check_kernel_profiled(kernel, &opts);
-        let at_budget = report.findings.iter().any(|f| {
-            f.kind == syncwright::check::DiagnosticKind::Inconclusive
-                && (f.message.contains("budget") || f.message.contains("backstop"))
-        });
-        rows.push(Row {
-            file: path.to_path_buf(),
-            text: text.to_string(),
-            kernel: kernel.name.clone(),
-            verdict: report.verdict,
-            at_budget,
-            ms: t.elapsed().as_secs_f64() * 1e3,
-            profile,
-        });
+    // Each run of a kernel's launch plan is one check, as in `check`.
+    for (kernel, plan) in program.kernels.iter().zip(plans) {
+        let several = plan.runs.len() > 1;
+        for (k, run) in plan.runs.iter().enumerate() {
+            let t = Instant::now();
+            let (report, profile) =
+                check_kernel_profiled(run.kernel(kernel), &run.resolved.options);
+            let at_budget = report.findings.iter().any(|f| {
+                f.kind == syncwright::check::DiagnosticKind::Inconclusive
+                    && (f.message.contains("budget") || f.message.contains("backstop"))
+            });
+            rows.push(Row {
+                file: path.to_path_buf(),
+                text: text.to_string(),
+                kernel: if several {
+                    format!("{} (launch run {})", kernel.name, k + 1)
+                } else {
+                    kernel.name.clone()
+                },
+                verdict: report.verdict,
+                at_budget,
+                ms: t.elapsed().as_secs_f64() * 1e3,
+                profile,
+            });
+        }
     }
     (lowering_ms, rows)
 }

@@ -5,28 +5,16 @@ use tree_sitter::Node;
 use crate::frontend::arith::*;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::{text, Ty};
-use crate::ir::{Expr, MemSpace, ScalarTy, StmtKind};
-use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
+use crate::ir::{Expr, Lang, MemSpace, ScalarTy, StmtKind};
+use crate::syntax::queries;
 
-/// Whether a declaration's own specifiers say `__shared__`, and `extern`.
-pub(crate) fn declaration_storage(n: Node, src: &str) -> (bool, bool) {
-    let (mut shared, mut external) = (false, false);
+/// Whether a declaration's own storage class is `extern`.
+fn declares_extern(n: Node, src: &str) -> bool {
     let mut cursor = n.walk();
-    for c in n.children(&mut cursor) {
-        match c.kind() {
-            "type_qualifier"
-            | "storage_class_specifier"
-            | "attribute_specifier"
-            | "attribute_declaration" => {
-                let t = text(c, src);
-                shared |= t.contains("__shared__");
-                external |= t == "extern";
-            }
-            "__shared__" => shared = true,
-            _ => {}
-        }
-    }
-    (shared, external)
+    let found = n
+        .children(&mut cursor)
+        .any(|c| c.kind() == "storage_class_specifier" && text(c, src) == "extern");
+    found
 }
 
 impl<'c, 't> Lowerer<'c, 't> {
@@ -35,18 +23,18 @@ impl<'c, 't> Lowerer<'c, 't> {
         let Some(tnode) = n.child_by_field_name("type") else {
             return Ok(());
         };
-        let (is_shared, is_extern) = declaration_storage(n, src);
-        let first_decl = n
-            .child_by_field_name("declarator")
-            .map_or(n.end_byte(), |d| d.start_byte());
-        let quals = qualifiers_in(
-            &self.cx.units[self.unit].qualifiers,
-            qualifier_head_start(n),
-            first_decl,
-        );
+        let is_extern = declares_extern(n, src);
+        // Which declarations are block-shared is `queries/shared.scm`'s
+        // pattern, asked of this declaration alone.
+        let unit = &self.cx.units[self.unit];
+        let declares_shared =
+            queries::declares_shared(n, &unit.text, &unit.qualifiers, self.kernel.lang);
         // OpenCL `local int *p` is a private pointer to local memory; only
         // non-pointer objects declared `local` live in local memory.
-        let ocl_local = quals.iter().any(|q| q.kind == QualifierKind::Local);
+        let (is_shared, ocl_local) = match self.kernel.lang {
+            Lang::Cuda => (declares_shared, false),
+            Lang::OpenCl => (false, declares_shared),
+        };
         // `decltype(e) x = e2;` (also GNU `__typeof__`): the type of `e` when it
         // names a local, else that of the initializer, as for `auto`.
         let decl_of = (tnode.kind() == "decltype")

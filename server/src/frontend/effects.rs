@@ -10,8 +10,7 @@ use crate::frontend::exprs::*;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::{text, Ty};
 use crate::frontend::{Ctx, FnDef};
-use crate::ir::{ArrayId, MemSpace, ScalarTy, StmtKind};
-use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
+use crate::ir::{ArrayId, Lang, MemSpace, ScalarTy, StmtKind};
 
 /// What code reaches syntactically, through the functions it calls (see
 /// `Lowerer::closure_facts`).
@@ -121,14 +120,12 @@ fn scan_body<'t>(cx: &Ctx<'t>, u: usize, node: Node<'t>) -> BodyFacts {
                 }
             }
             "declaration" => {
-                facts.shared_decl |= crate::frontend::decls::declaration_storage(node, src).0
-                    || qualifiers_in(
-                        &unit.qualifiers,
-                        qualifier_head_start(node),
-                        node.end_byte(),
-                    )
-                    .iter()
-                    .any(|q| q.kind == QualifierKind::Local);
+                facts.shared_decl |= crate::syntax::queries::declares_shared(
+                    node,
+                    src,
+                    &unit.qualifiers,
+                    cx.types.lang.unwrap_or(Lang::Cuda),
+                );
             }
             _ => {}
         }

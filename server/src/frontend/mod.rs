@@ -1529,30 +1529,18 @@ fn function_def<'t>(
         params,
         param_count,
         has_body: n.child_by_field_name("body").is_some(),
-        is_kernel: is_kernel_head(cx, u, n, d.start_byte()),
+        is_kernel: is_kernel_head(cx, u, n),
     })
 }
 
-/// Whether the head of the definition `n` of unit `u` (up to its function
-/// declarator at `head_end`) makes it a kernel: `__global__` (CUDA) or a
-/// blanked `__kernel` (OpenCL, in the main file's dialect). A token scan
-/// rather than `queries/kernels.scm`: running that query on every lowering
-/// costs more than the lowering of an edited kernel (measured: 15 ms on a
-/// 1,264-line file), while this reads only the heads the collection visits.
-fn is_kernel_head(cx: &Ctx, u: usize, n: Node, head_end: usize) -> bool {
+/// Whether the definition `n` of unit `u` is a kernel, by the pattern of
+/// `queries/kernels.scm` (`__global__` in CUDA; a blanked `__kernel` in the
+/// head in OpenCL, the main file's dialect). The query runs on `n` alone (start
+/// depth 0), so the collection pays only for the heads it visits.
+fn is_kernel_head(cx: &Ctx, u: usize, n: Node) -> bool {
     let unit = &cx.units[u];
-    let src = unit.text.as_str();
-    match cx.types.lang {
-        Some(Lang::OpenCl) => qualifiers_in(&unit.qualifiers, qualifier_head_start(n), head_end)
-            .iter()
-            .any(|q| q.kind == QualifierKind::Kernel),
-        _ => {
-            let head = src.get(n.start_byte()..head_end).unwrap_or("");
-            lex(head)
-                .iter()
-                .any(|t| t.kind == TokKind::Ident && &head[t.start..t.end] == "__global__")
-        }
-    }
+    let lang = cx.types.lang.unwrap_or(Lang::Cuda);
+    crate::syntax::queries::defines_kernel(n, &unit.text, &unit.qualifiers, lang)
 }
 
 /// A conversion operator (`operator T *() { ... }`), known as `operator cast`

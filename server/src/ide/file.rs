@@ -16,7 +16,9 @@ use crate::base::{position_of, FileId, Lang, LineStarts, Position, Span};
 use crate::check::{
     check_kernel_within, DiagnosticKind, Finding, KernelBudget, KernelReport, Verdict,
 };
-use crate::config::resolve::{ConfigError, Explicit, FileConfig, HostLaunchDims, Source};
+use crate::config::resolve::{
+    ConfigError, Explicit, FileConfig, HostLaunchDims, ResolvedOptions, Source,
+};
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
 use crate::frontend::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
 use crate::ir::{FrontendDiagnostic, Kernel, Program, SourceFileInfo, UnsupportedKernel};
@@ -702,17 +704,52 @@ fn common_dims<'d>(mut dims: impl Iterator<Item = &'d HostLaunchDims>) -> HostLa
     common
 }
 
-/// Checks `kernel` under each distinct configuration of its host launches
-/// (or once, with the file's settings, when it has none); the reports are
-/// merged and each finding names the launch it was found under.
-fn check_launches(
+/// One check of a kernel: one launch configuration of the program (or the
+/// file's settings when the host code gives none).
+#[derive(Clone, Debug)]
+pub struct LaunchRun {
+    /// The kernel with the parameters that every launch of this run passes
+    /// as one constant bound to it; None: the kernel as lowered.
+    pub bound: Option<Kernel>,
+    /// Those parameters and what every launch passes.
+    pub bindings: Vec<(crate::ir::ParamId, Bound)>,
+    /// Options of this run.
+    pub resolved: ResolvedOptions,
+    /// The launches this run stands for.
+    pub sites: Vec<LaunchSite>,
+    /// Which launches and values, appended to race and divergence messages
+    /// (None when no host launch is used).
+    pub label: Option<String>,
+}
+
+/// How a kernel is checked: its runs, and the options shown for it (the
+/// launch sizes the runs agree on; the others symbolic). Both front doors
+/// check a kernel through its plan, so they give the same verdicts.
+#[derive(Clone, Debug)]
+pub struct LaunchPlan {
+    /// At least one run.
+    pub runs: Vec<LaunchRun>,
+    /// Options shown (hover, reports, repairs).
+    pub shown: ResolvedOptions,
+}
+
+impl LaunchRun {
+    /// The kernel this run checks.
+    pub fn kernel<'k>(&'k self, lowered: &'k Kernel) -> &'k Kernel {
+        self.bound.as_ref().unwrap_or(lowered)
+    }
+}
+
+/// The plan of `kernel`: each distinct configuration of its host launches (or
+/// once, with the file's settings, when it has none).
+pub fn launch_plan(
     kernel: &Kernel,
     config: &FileConfig,
     explicit: &Explicit,
     launches: &[LaunchSite],
-) -> KernelAnalysis {
+) -> LaunchPlan {
     let configs = instantiations(launch_configs(&kernel.name, launches));
-    let mut runs: Vec<(crate::config::resolve::ResolvedOptions, Vec<&LaunchSite>)> = Vec::new();
+    let mut runs: Vec<(ResolvedOptions, Vec<&LaunchSite>)> = Vec::new();
     for (dims, sites) in configs {
         let resolved = config.resolve_launch(explicit, &dims, kernel.launch_bounds);
         let launch = &resolved.options.launch;
@@ -736,55 +773,82 @@ fn check_launches(
     }
     if runs.is_empty() {
         let resolved = config.resolve(explicit, kernel.launch_bounds);
-        let report = check_guarded(kernel, &resolved.options);
-        return KernelAnalysis {
-            kernel: Some(kernel.clone()),
-            options: resolved.options,
-            block_dim_source: resolved.block_dim_source,
-            grid_dim_source: resolved.grid_dim_source,
-            report,
-            launches: Vec::new(),
-            banks: None,
+        return LaunchPlan {
+            runs: vec![LaunchRun {
+                bound: None,
+                bindings: Vec::new(),
+                resolved: resolved.clone(),
+                sites: Vec::new(),
+                label: None,
+            }],
+            shown: resolved,
         };
     }
-    let several = runs.len() > 1;
-    // One budget for the kernel, whatever the number of its launch
-    // configurations: each check spends from what the earlier ones left.
-    let mut budget = KernelBudget::new(&runs[0].0.options);
-    let mut merged: Option<KernelReport> = None;
-    let mut all_sites = Vec::new();
-    let mut options = runs[0].0.clone();
-    for (resolved, sites) in &runs {
-        let bindings = launch_bindings(kernel, sites);
-        let mut report = if bindings.is_empty() {
-            check_guarded_within(kernel, &resolved.options, &mut budget)
-        } else {
-            check_guarded_within(
-                &bind_params(kernel, &bindings),
-                &resolved.options,
-                &mut budget,
-            )
-        };
-        let mut label = launch_label(sites);
-        if !bindings.is_empty() {
-            let values: Vec<String> = bindings
-                .iter()
-                .filter_map(|(p, b)| {
-                    let name = &kernel.params.get(p.0 as usize)?.name;
-                    Some(match b {
-                        Bound::Equal(v) => format!("{name}={v}"),
-                        Bound::AtLeast(v) => format!("{name}>={v}"),
-                    })
-                })
-                .collect();
-            label.push_str(&format!(", which passes {}", values.join(", ")));
+    // Checked under a set of launches: the sizes that differ are not one value.
+    let mut shown = runs[0].0.clone();
+    let launch = &mut shown.options.launch;
+    for (resolved, _) in &runs[1..] {
+        if resolved.options.launch.block_dim != launch.block_dim {
+            launch.block_dim = None;
         }
-        for finding in &mut report.findings {
-            if finding.race.is_some() || finding.divergence.is_some() {
-                finding.message.push_str(&format!(" [{label}]"));
+        if resolved.options.launch.grid_dim != launch.grid_dim {
+            launch.grid_dim = None;
+        }
+        for k in 0..3 {
+            if resolved.options.launch.partial_block_dim[k] != launch.partial_block_dim[k] {
+                launch.partial_block_dim[k] = None;
+            }
+            if resolved.options.launch.partial_grid_dim[k] != launch.partial_grid_dim[k] {
+                launch.partial_grid_dim[k] = None;
             }
         }
-        all_sites.extend(sites.iter().map(|s| (*s).clone()));
+    }
+    let runs = runs
+        .into_iter()
+        .map(|(resolved, sites)| {
+            let bindings = launch_bindings(kernel, &sites);
+            let mut label = launch_label(&sites);
+            if !bindings.is_empty() {
+                let values: Vec<String> = bindings
+                    .iter()
+                    .filter_map(|(p, b)| {
+                        let name = &kernel.params.get(p.0 as usize)?.name;
+                        Some(match b {
+                            Bound::Equal(v) => format!("{name}={v}"),
+                            Bound::AtLeast(v) => format!("{name}>={v}"),
+                        })
+                    })
+                    .collect();
+                label.push_str(&format!(", which passes {}", values.join(", ")));
+            }
+            LaunchRun {
+                bound: (!bindings.is_empty()).then(|| bind_params(kernel, &bindings)),
+                bindings,
+                resolved,
+                sites: sites.into_iter().cloned().collect(),
+                label: Some(label),
+            }
+        })
+        .collect();
+    LaunchPlan { runs, shown }
+}
+
+/// Merges the reports of a plan's runs (in run order) into the kernel's
+/// report: the worst verdict, the times and queries summed, each finding once
+/// (a race or divergence names the launch it was found under).
+pub fn merge_run_reports(
+    runs: &[LaunchRun],
+    reports: impl IntoIterator<Item = KernelReport>,
+) -> Option<KernelReport> {
+    let mut merged: Option<KernelReport> = None;
+    for (run, mut report) in runs.iter().zip(reports) {
+        if let Some(label) = &run.label {
+            for finding in &mut report.findings {
+                if finding.race.is_some() || finding.divergence.is_some() {
+                    finding.message.push_str(&format!(" [{label}]"));
+                }
+            }
+        }
         merged = Some(match merged {
             None => report,
             Some(mut m) => {
@@ -807,34 +871,35 @@ fn check_launches(
             }
         });
     }
-    if several {
-        // Checked under a set of launches: the sizes that differ are not one value.
-        let launch = &mut options.options.launch;
-        for (resolved, _) in &runs[1..] {
-            if resolved.options.launch.block_dim != launch.block_dim {
-                launch.block_dim = None;
-            }
-            if resolved.options.launch.grid_dim != launch.grid_dim {
-                launch.grid_dim = None;
-            }
-            for k in 0..3 {
-                if resolved.options.launch.partial_block_dim[k] != launch.partial_block_dim[k] {
-                    launch.partial_block_dim[k] = None;
-                }
-                if resolved.options.launch.partial_grid_dim[k] != launch.partial_grid_dim[k] {
-                    launch.partial_grid_dim[k] = None;
-                }
-            }
-        }
-    }
-    let report = merged.unwrap_or_else(|| check_guarded(kernel, &options.options));
+    merged
+}
+
+/// Checks `kernel` through its [`launch_plan`], all runs within one kernel
+/// budget.
+fn check_launches(
+    kernel: &Kernel,
+    config: &FileConfig,
+    explicit: &Explicit,
+    launches: &[LaunchSite],
+) -> KernelAnalysis {
+    let plan = launch_plan(kernel, config, explicit, launches);
+    // One budget for the kernel, whatever the number of its launch
+    // configurations: each check spends from what the earlier ones left.
+    let mut budget = KernelBudget::new(&plan.runs[0].resolved.options);
+    let reports: Vec<KernelReport> = plan
+        .runs
+        .iter()
+        .map(|run| check_guarded_within(run.kernel(kernel), &run.resolved.options, &mut budget))
+        .collect();
+    let report = merge_run_reports(&plan.runs, reports)
+        .unwrap_or_else(|| check_guarded(kernel, &plan.shown.options));
     KernelAnalysis {
         kernel: Some(kernel.clone()),
-        options: options.options,
-        block_dim_source: options.block_dim_source,
-        grid_dim_source: options.grid_dim_source,
+        options: plan.shown.options,
+        block_dim_source: plan.shown.block_dim_source,
+        grid_dim_source: plan.shown.grid_dim_source,
         report,
-        launches: all_sites,
+        launches: plan.runs.into_iter().flat_map(|r| r.sites).collect(),
         banks: None,
     }
 }
@@ -924,7 +989,7 @@ fn launch_bindings(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<(crate::ir::Pa
 
 /// What the launches say about a parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
+pub enum Bound {
     /// Every launch passes this value.
     Equal(i128),
     /// Every launch passes at least this value.
@@ -951,7 +1016,7 @@ fn fits_type(ty: crate::ir::ScalarTy, v: i128) -> bool {
 
 /// `kernel` with each of `bindings` stated at its entry (`assume(p == v)`,
 /// `assume(p >= v)`).
-fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) -> Kernel {
+pub fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) -> Kernel {
     use crate::ir::{BinOp, Expr, Stmt, StmtKind};
     let mut bound = kernel.clone();
     let mut entry = Vec::new();
@@ -1014,35 +1079,28 @@ fn worse(a: Verdict, b: Verdict) -> Verdict {
     }
 }
 
-/// Each kernel's check options for the file at `path` with contents `text`
-/// (settings > header comment > `syncwright.toml` > `__launch_bounds__` >
-/// symbolic), for front doors that lower and check kernels themselves (the
-/// LSP), with the file-level findings about the launch configuration (an
-/// invalid `syncwright.toml`, ignored header flags) as [`analyze_program`]
-/// reports them.
-pub fn kernel_options_with_findings(
+/// Each kernel's [`LaunchPlan`] for the file at `path` with contents `text`
+/// (settings > header comment > `syncwright.toml` > host launches >
+/// `__launch_bounds__` > symbolic), for front doors that lower and check
+/// kernels themselves (the LSP), with the file-level findings about the launch
+/// configuration (an invalid `syncwright.toml`, ignored header flags) as
+/// [`analyze_program`] reports them. The command line checks through the same
+/// plans, so both give the same verdicts.
+pub fn kernel_plans_with_findings(
     path: &Path,
     text: &str,
     settings: &Settings,
     kernels: &[Kernel],
-) -> (Vec<CheckOptions>, Vec<Finding>) {
+) -> (Vec<LaunchPlan>, Vec<Finding>) {
     let (config, error) = FileConfig::load(path, text);
     let explicit = settings.explicit();
     let names: Vec<&str> = kernels.iter().map(|k| k.name.as_str()).collect();
     let launches = translation_launches(path, text, &FsIncludes, &names);
-    let options = kernels
+    let plans = kernels
         .iter()
-        .map(|k| {
-            // One set of options per kernel: a single launch configuration is
-            // used, several leave the sizes that differ symbolic.
-            let configs = launch_configs(&k.name, &launches);
-            let dims = common_dims(configs.iter().map(|(d, _)| d));
-            config
-                .resolve_launch(&explicit, &dims, k.launch_bounds)
-                .options
-        })
+        .map(|k| launch_plan(k, &config, &explicit, &launches))
         .collect();
-    (options, config_findings(text, &config, error.as_ref()))
+    (plans, config_findings(text, &config, error.as_ref()))
 }
 
 /// Findings about a file's launch configuration.
@@ -1575,13 +1633,14 @@ mod tests {
             },
             ..Settings::default()
         };
-        let (options, findings) = kernel_options_with_findings(
+        let (plans, findings) = kernel_plans_with_findings(
             Path::new("/nonexistent-dir/k.cu"),
             "//pass\n//--blockDim=32 --gridDim=8\n",
             &settings,
             &[kernel(None), kernel(Some(128))],
         );
         assert!(findings.is_empty(), "{findings:?}");
+        let options: Vec<&CheckOptions> = plans.iter().map(|p| &p.shown.options).collect();
         assert_eq!(options.len(), 2);
         assert_eq!(options[0].launch.block_dim, Some([32, 1, 1]));
         assert_eq!(options[0].launch.grid_dim, Some([2, 1, 1]));

@@ -15,7 +15,9 @@ use ropey::Rope;
 
 use super::guard::{guarded, note_large_free, release_memory, release_pending_memory};
 use super::spans::{extend_key, kernel_key, moves_uniformly, Shift};
-use super::{frontend_finding, plain_finding, unsupported_report, Settings};
+use super::{
+    frontend_finding, merge_run_reports, plain_finding, unsupported_report, LaunchPlan, Settings,
+};
 use crate::base::{FileId, Lang, Span};
 use crate::check::banks::BankReport;
 use crate::check::{DiagnosticKind, Finding, KernelReport, Verdict};
@@ -46,16 +48,17 @@ pub trait Engine: Send + Sync + 'static {
     ) -> (Program, Option<MainUnitState>) {
         (self.lower(parsed, path, includes), None)
     }
-    /// Options each of `kernels` (of the file `path` lowered into `program`) is
-    /// checked with, and findings about the file's launch configuration; one
-    /// call per file so file configuration is read once.
-    fn check_options(
+    /// How each of `kernels` (of the file `path` lowered into `program`) is
+    /// checked (its launch runs and shown options, as the command line checks
+    /// it), and findings about the file's launch configuration; one call per
+    /// file so file configuration is read once.
+    fn launch_plans(
         &self,
         settings: &Settings,
         program: &Program,
         kernels: &[Kernel],
         path: &Path,
-    ) -> (Vec<CheckOptions>, Vec<Finding>);
+    ) -> (Vec<LaunchPlan>, Vec<Finding>);
     /// Checks one kernel.
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport;
     /// Repairs one kernel.
@@ -93,17 +96,17 @@ impl Engine for Syncwright {
         (program, Some(state))
     }
 
-    fn check_options(
+    fn launch_plans(
         &self,
         settings: &Settings,
         program: &Program,
         kernels: &[Kernel],
         path: &Path,
-    ) -> (Vec<CheckOptions>, Vec<Finding>) {
+    ) -> (Vec<LaunchPlan>, Vec<Finding>) {
         // Editor settings, then header comments, syncwright.toml and
         // `__launch_bounds__`, as for the CLI.
         let text = program.files.first().map_or("", |f| f.text.as_str());
-        super::kernel_options_with_findings(path, text, settings, kernels)
+        super::kernel_plans_with_findings(path, text, settings, kernels)
     }
 
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport {
@@ -140,6 +143,20 @@ pub struct KernelResult {
     /// Bank conflicts of its shared accesses (only with `Settings::perf`);
     /// their `bank-conflict` findings are part of `report`.
     pub banks: Option<Arc<BankReport>>,
+    /// The parameters its only launch configuration binds (empty with
+    /// several): a repair works on the kernel as it was checked.
+    pub bindings: Arc<[(crate::ir::ParamId, super::file::Bound)]>,
+}
+
+impl KernelResult {
+    /// The kernel as checked: its launch-bound parameters substituted.
+    pub fn checked_kernel(&self) -> std::borrow::Cow<'_, Kernel> {
+        if self.bindings.is_empty() {
+            std::borrow::Cow::Borrowed(&self.kernel)
+        } else {
+            std::borrow::Cow::Owned(super::file::bind_params(&self.kernel, &self.bindings))
+        }
+    }
 }
 
 /// A document's analysis at one generation.
@@ -498,44 +515,75 @@ pub fn analyze(
     let started = std::time::Instant::now();
     let mut program = program;
     let kernels = std::mem::take(&mut program.kernels);
-    let (options, config_findings) =
-        engine.check_options(settings, &program, &kernels, &analysis.path);
+    let (plans, config_findings) =
+        engine.launch_plans(settings, &program, &kernels, &analysis.path);
     analysis.config_findings = config_findings;
-    let prepared: Vec<(CheckOptions, u64)> = options
-        .into_iter()
-        .zip(&kernels)
-        .map(|(options, kernel)| {
-            let known = reused
-                .iter()
-                .find(|r| r.span == kernel.span && r.options == options)
-                .and_then(|r| r.key);
-            let key = known.unwrap_or_else(|| kernel_key(kernel, &options));
-            (options, key)
-        })
-        .collect();
-    if prepared.len() != kernels.len() {
+    if plans.len() != kernels.len() || plans.iter().any(|p| p.runs.is_empty()) {
         analysis.frontend_error =
             Some("internal error: launch options missing for some kernels".into());
         analysis.program = Some(program);
         return Ok(analysis);
     }
+    // One cache key per run: the kernel it checks (launch-bound parameters
+    // substituted) under its options.
+    let prepared: Vec<Vec<u64>> = plans
+        .iter()
+        .zip(&kernels)
+        .map(|(plan, kernel)| {
+            plan.runs
+                .iter()
+                .map(|run| {
+                    // An unchanged kernel of the previous lowering keeps its key
+                    // (hashing a large kernel is not free).
+                    let known = (plan.runs.len() == 1 && run.bound.is_none())
+                        .then(|| {
+                            reused
+                                .iter()
+                                .find(|r| {
+                                    r.span == kernel.span && r.options == run.resolved.options
+                                })
+                                .and_then(|r| r.key)
+                        })
+                        .flatten();
+                    known.unwrap_or_else(|| kernel_key(run.kernel(kernel), &run.resolved.options))
+                })
+                .collect()
+        })
+        .collect();
     let misses = prepared
         .iter()
-        .filter(|(_, key)| !caches.reports.contains_key(key))
+        .filter(|keys| keys.iter().any(|key| !caches.reports.contains_key(key)))
         .count();
     progress(0, misses);
     analysis.timings.keys_ms = started.elapsed().as_secs_f64() * 1e3;
     let started = std::time::Instant::now();
     let mut checked = 0;
-    for (kernel, (options, key)) in kernels.into_iter().zip(prepared) {
+    for ((kernel, plan), keys) in kernels.into_iter().zip(plans).zip(prepared) {
         if is_stale() {
             return Err(Superseded);
         }
-        let (key, mut report, cached) = caches.check_keyed(engine, &kernel, &options, key);
-        if !cached {
+        let mut reports = Vec::new();
+        let mut all_cached = true;
+        for (run, &key) in plan.runs.iter().zip(&keys) {
+            let (_, report, cached) =
+                caches.check_keyed(engine, run.kernel(&kernel), &run.resolved.options, key);
+            all_cached &= cached;
+            reports.push(report);
+        }
+        let Some(mut report) = merge_run_reports(&plan.runs, reports) else {
+            continue;
+        };
+        if !all_cached {
             checked += 1;
             progress(checked.min(misses), misses);
         }
+        let bindings: Arc<[_]> = match plan.runs.as_slice() {
+            [one] => one.bindings.clone().into(),
+            _ => Arc::new([]),
+        };
+        let options = plan.shown.options;
+        // The kernel's key: its only run's, or all of its runs' together.
+        let key = keys.iter().copied().reduce(extend_key).unwrap_or_default();
         let banks = settings
             .perf
             .then(|| caches.banks(&kernel, &options, key, &mut report))
@@ -545,8 +593,9 @@ pub fn analyze(
             options,
             key,
             report,
-            cached,
+            cached: all_cached,
             banks,
+            bindings,
         });
     }
     analysis.timings.check_ms = started.elapsed().as_secs_f64() * 1e3;
@@ -630,12 +679,23 @@ fn recheck_edited(
     let new_start = map_offset(target.kernel.span.start, edits);
     let kernel = find_kernel(&program, &target.kernel.name, new_start)
         .ok_or_else(|| format!("kernel `{}` is gone after the edit", target.kernel.name))?;
-    let options = engine
-        .check_options(settings, &program, std::slice::from_ref(kernel), &doc.path)
+    let plan = engine
+        .launch_plans(settings, &program, std::slice::from_ref(kernel), &doc.path)
         .0
         .pop()
         .ok_or("no launch options for the kernel")?;
-    let (_, report, _) = caches.check(engine, kernel, &options);
+    let reports: Vec<KernelReport> = plan
+        .runs
+        .iter()
+        .map(|run| {
+            caches
+                .check(engine, run.kernel(kernel), &run.resolved.options)
+                .1
+        })
+        .collect();
+    let report =
+        merge_run_reports(&plan.runs, reports).ok_or("no launch options for the kernel")?;
+    let options = plan.shown.options;
     Ok(EditedKernel {
         kernel: kernel.clone(),
         options,
@@ -724,7 +784,7 @@ pub fn validated_repair(
         keep_existing: false,
     };
     let repair = guarded("the synthesizer", || {
-        engine.repair(&target.kernel, &program.files, &options)
+        engine.repair(&target.checked_kernel(), &program.files, &options)
     })?;
     let mut fixes = Vec::new();
     let mut rejected = Vec::new();
@@ -816,7 +876,7 @@ pub fn barrier_infos(
         keep_existing: false,
     };
     let infos = guarded("the synthesizer", || {
-        engine.barrier_infos(&target.kernel, &options)
+        engine.barrier_infos(&target.checked_kernel(), &options)
     })?;
     let mut relative = infos.clone();
     Shift::to_relative(base).barriers(&mut relative);

@@ -324,13 +324,13 @@ impl Engine for FakeEngine {
         }
     }
 
-    fn check_options(
+    fn launch_plans(
         &self,
         settings: &crate::ide::Settings,
         _program: &Program,
         kernels: &[Kernel],
         _path: &Path,
-    ) -> (Vec<CheckOptions>, Vec<crate::check::Finding>) {
+    ) -> (Vec<crate::ide::LaunchPlan>, Vec<crate::check::Finding>) {
         #[allow(clippy::needless_update)]
         let options = CheckOptions {
             launch: LaunchConfig {
@@ -341,7 +341,22 @@ impl Engine for FakeEngine {
             kernel_budget_ms: settings.kernel_budget_ms,
             ..CheckOptions::default()
         };
-        (vec![options; kernels.len()], Vec::new())
+        let resolved = crate::config::resolve::ResolvedOptions {
+            options,
+            block_dim_source: crate::config::resolve::Source::Explicit,
+            grid_dim_source: crate::config::resolve::Source::Explicit,
+        };
+        let plan = crate::ide::LaunchPlan {
+            runs: vec![crate::ide::LaunchRun {
+                bound: None,
+                bindings: Vec::new(),
+                resolved: resolved.clone(),
+                sites: Vec::new(),
+                label: None,
+            }],
+            shown: resolved,
+        };
+        (vec![plan; kernels.len()], Vec::new())
     }
 
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport {

@@ -132,6 +132,31 @@ fn for_each_match<'t>(
     kind: QueryKind,
     root: Node<'t>,
     text: &str,
+    f: impl FnMut(usize, &[(&'static str, Node<'t>)]),
+) {
+    run_query(kind, root, None, text, f);
+}
+
+/// Calls `f` with each match of `kind` that starts at `node` itself (the
+/// cursor's start depth is 0, so the query reads only `node`'s own children
+/// that the pattern names: what the front end asks of each definition and
+/// declaration it visits, at a cost independent of the file's size).
+fn for_each_match_at<'t>(
+    kind: QueryKind,
+    node: Node<'t>,
+    text: &str,
+    f: impl FnMut(usize, &[(&'static str, Node<'t>)]),
+) {
+    run_query(kind, node, Some(0), text, f);
+}
+
+/// Runs `kind` on `node`'s subtree, matches starting at most `max_start_depth`
+/// below it (None: anywhere).
+fn run_query<'t>(
+    kind: QueryKind,
+    node: Node<'t>,
+    max_start_depth: Option<u32>,
+    text: &str,
     mut f: impl FnMut(usize, &[(&'static str, Node<'t>)]),
 ) {
     let Some(query) = query(kind) else {
@@ -139,7 +164,8 @@ fn for_each_match<'t>(
     };
     let names = query.capture_names();
     let mut cursor = QueryCursor::new();
-    let mut iter = cursor.matches(query, root, text.as_bytes());
+    cursor.set_max_start_depth(max_start_depth);
+    let mut iter = cursor.matches(query, node, text.as_bytes());
     let mut captures = Vec::new();
     while let Some(m) = iter.next() {
         captures.clear();
@@ -149,6 +175,50 @@ fn for_each_match<'t>(
         }));
         f(m.pattern_index, &captures);
     }
+}
+
+/// Whether the `function_definition` `def` (of a tree parsed from `text`,
+/// whose blanked OpenCL qualifiers are `qualifiers`) is a kernel by
+/// `queries/kernels.scm`: CUDA `__global__` (pattern 0); in OpenCL a
+/// definition (pattern 1) with a blanked `__kernel` in its head, before the
+/// function declarator.
+pub fn defines_kernel(def: Node, text: &str, qualifiers: &[Qualifier], lang: Lang) -> bool {
+    let mut found = false;
+    for_each_match_at(QueryKind::Kernels, def, text, |pattern, captures| {
+        found |= match (lang, pattern) {
+            (Lang::Cuda, 0) => captured(captures, "kernel") == Some(def),
+            (Lang::OpenCl, 1) => captured(captures, "function.declarator").is_some_and(|d| {
+                qualifiers_in(qualifiers, qualifier_head_start(def), d.start_byte())
+                    .iter()
+                    .any(|q| q.kind == QualifierKind::Kernel)
+            }),
+            _ => false,
+        };
+    });
+    found
+}
+
+/// Whether the `declaration` `decl` declares block-shared memory by
+/// `queries/shared.scm`: CUDA `__shared__` among its own specifiers (pattern
+/// 0); in OpenCL a declaration (pattern 1) with a blanked `__local` in its
+/// head, before its first declarator.
+pub fn declares_shared(decl: Node, text: &str, qualifiers: &[Qualifier], lang: Lang) -> bool {
+    let mut found = false;
+    for_each_match_at(QueryKind::Shared, decl, text, |pattern, captures| {
+        found |= match (lang, pattern) {
+            (Lang::Cuda, 0) => captured(captures, "shared") == Some(decl),
+            (Lang::OpenCl, 1) => {
+                let first = decl
+                    .child_by_field_name("declarator")
+                    .map_or(decl.end_byte(), |d| d.start_byte());
+                qualifiers_in(qualifiers, qualifier_head_start(decl), first)
+                    .iter()
+                    .any(|q| q.kind == QualifierKind::Local)
+            }
+            _ => false,
+        };
+    });
+    found
 }
 
 /// The node captured as `name` in a match.
@@ -198,35 +268,18 @@ impl Patterns {
     pub fn find(tree: &Tree, text: &str, qualifiers: &[Qualifier], lang: Lang) -> Patterns {
         let root = tree.root_node();
         let range = |n: Node| (n.start_byte(), n.end_byte());
-        let in_head = |n: Node, head_end: usize, kind: QualifierKind| {
-            qualifiers_in(qualifiers, qualifier_head_start(n), head_end)
-                .iter()
-                .any(|q| q.kind == kind)
-        };
+        // Pattern 1 of each file matches every candidate (every definition,
+        // every declaration); the per-node checks apply the dialect's rule.
         let mut kernels = Vec::new();
         for_each_match(QueryKind::Kernels, root, text, |pattern, captures| {
-            let found = match (lang, pattern) {
-                (Lang::Cuda, 0) => captured(captures, "kernel"),
-                (Lang::OpenCl, 1) => captured(captures, "function").filter(|&n| {
-                    captured(captures, "function.declarator")
-                        .is_some_and(|d| in_head(n, d.start_byte(), QualifierKind::Kernel))
-                }),
-                _ => None,
-            };
+            let found = captured(captures, "function")
+                .filter(|&n| pattern == 1 && defines_kernel(n, text, qualifiers, lang));
             kernels.extend(found.map(range));
         });
         let mut shared = Vec::new();
         for_each_match(QueryKind::Shared, root, text, |pattern, captures| {
-            let found = match (lang, pattern) {
-                (Lang::Cuda, 0) => captured(captures, "shared"),
-                (Lang::OpenCl, 1) => captured(captures, "declaration").filter(|&n| {
-                    let first = n
-                        .child_by_field_name("declarator")
-                        .map_or(n.end_byte(), |d| d.start_byte());
-                    in_head(n, first, QualifierKind::Local)
-                }),
-                _ => None,
-            };
+            let found = captured(captures, "declaration")
+                .filter(|&n| pattern == 1 && declares_shared(n, text, qualifiers, lang));
             shared.extend(found.map(range));
         });
         for list in [&mut kernels, &mut shared] {
