@@ -2,6 +2,7 @@
 
 pub mod banks;
 pub mod diagnostic;
+mod grid_stride;
 mod injective;
 pub mod interleaving;
 pub mod message;

@@ -18,6 +18,7 @@ use z3::ast::{Ast, Bool};
 use z3::{Model, Params, SatResult, Solver};
 
 use super::diagnostic::DiagnosticKind;
+use super::grid_stride::GridStride;
 use super::injective::InjectiveOffsets;
 use super::profile::{Profile, QueryProfile};
 use super::report::{Divergence, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
@@ -434,6 +435,8 @@ struct Checker<'k, 's> {
     cfg: Cfg,
     /// Same-block scenarios decided by offsets injective in the thread id.
     injective: InjectiveOffsets<'k>,
+    /// Pairs decided by grid-stride loops.
+    grid_stride: GridStride<'k>,
     enc: Encoder<'k>,
     solver: &'s Solver,
     queries: u32,
@@ -486,6 +489,7 @@ impl<'k, 's> Checker<'k, 's> {
             tree,
             cfg,
             injective,
+            grid_stride,
         } = analyses;
         let named = super::named::check_named(kernel, opts);
         let mut enc = Encoder::new(kernel, opts, uniformity, loops);
@@ -504,6 +508,7 @@ impl<'k, 's> Checker<'k, 's> {
             tree,
             cfg,
             injective,
+            grid_stride,
             enc,
             solver,
             lia,
@@ -593,6 +598,7 @@ impl<'k, 's> Checker<'k, 's> {
             &self.tree,
             &self.cfg,
             &self.injective,
+            &self.grid_stride,
             self.enc.grid_may_have_several_blocks(),
             a,
             b,
@@ -608,6 +614,7 @@ struct Analyses<'k> {
     tree: LabelTree,
     cfg: Cfg,
     injective: InjectiveOffsets<'k>,
+    grid_stride: GridStride<'k>,
 }
 
 impl<'k> Analyses<'k> {
@@ -627,12 +634,15 @@ impl<'k> Analyses<'k> {
         in_time().then_some(())?;
         let injective = InjectiveOffsets::new(kernel, opts, uniformity.clone());
         in_time().then_some(())?;
+        let grid_stride = GridStride::new(kernel, opts);
+        in_time().then_some(())?;
         Some(Analyses {
             uniformity,
             loops,
             tree,
             cfg,
             injective,
+            grid_stride,
         })
     }
 }
@@ -640,24 +650,28 @@ impl<'k> Analyses<'k> {
 /// The scenarios of a pair the solver must decide: those of
 /// [`pair_scenarios`] minus the same-block ones in which the offsets are
 /// injective in the thread id (see `check::injective`).
+#[allow(clippy::too_many_arguments)]
 fn scenarios_to_solve(
     tree: &LabelTree,
     cfg: &Cfg,
     injective: &InjectiveOffsets<'_>,
+    grid_stride: &GridStride<'_>,
     several_blocks: bool,
     a: StmtId,
     b: StmtId,
     space: MemSpace,
 ) -> Vec<(Scenario, LoopRelation)> {
-    // Byte ranges apart in every execution: no scenario needs the solver.
-    if injective.disjoint_ranges(a, b) {
+    // Byte ranges apart in every execution, or a grid-stride loop's
+    // element of each thread: no scenario needs the solver.
+    if injective.disjoint_ranges(a, b) || grid_stride.disjoint(a, b) {
         return Vec::new();
     }
     let mut scenarios = pair_scenarios(tree, cfg, several_blocks, a, b, space);
     let a_loops = tree.loops(a).len();
     scenarios.retain(|(scenario, _)| {
         !(scenario.same_block
-            && injective.disjoint_in_block(a, b, scenario.shared_loops.len(), a_loops))
+            && (injective.disjoint_in_block(a, b, scenario.shared_loops.len(), a_loops)
+                || grid_stride.disjoint_in_block(a, b)))
     });
     scenarios
 }
@@ -690,6 +704,7 @@ fn needs_solver(kernel: &Kernel, opts: &CheckOptions, analyses: &Analyses<'_>) -
                 &analyses.tree,
                 &analyses.cfg,
                 &analyses.injective,
+                &analyses.grid_stride,
                 several_blocks,
                 a.id,
                 b.id,

@@ -421,14 +421,13 @@ impl<'k> Encoder<'k> {
     ) -> Encoder<'k> {
         let mut facts = Vec::new();
         let launch = &opts.launch;
-        let (_, grid_used) = used_dimensions(kernel);
         // Assumption (documented in README, `--no-assume-unused-dims` drops
         // it): with a symbolic launch, a kernel that never reads the y (z)
         // component of threadIdx/blockDim (resp. blockIdx/gridDim) is launched
         // with extent 1 there. Any other launch runs redundant copies of the
         // same threads, which is a launch bug and not what the kernel's author
-        // analyses; `--block-dim` overrides it.
-        let assume_unused = !launch.no_unused_dims_assumption;
+        // analyses; `--block-dim` overrides it (see `known_block_dims` and
+        // `known_grid_dims`).
         let max_threads = i128::from(
             launch
                 .max_threads_per_block
@@ -437,17 +436,7 @@ impl<'k> Encoder<'k> {
                 .max(1),
         );
         let known_block = known_block_dims(kernel, opts);
-        let known_grid: [Option<u32>; 3] = std::array::from_fn(|d| {
-            launch
-                .grid_dim
-                .map(|g| g[d])
-                .or(launch.partial_grid_dim[d])
-                .or(if d > 0 && assume_unused && !grid_used[d] {
-                    Some(1)
-                } else {
-                    None
-                })
-        });
+        let known_grid = known_grid_dims(kernel, opts);
         // Assumption (documented in README, `--no-assume-index-fits` drops
         // it): the threads of the grid in each dimension number at most 2^31,
         // so a global index blockIdx * blockDim + threadIdx fits a signed
@@ -855,6 +844,25 @@ pub fn known_block_dims(kernel: &Kernel, opts: &CheckOptions) -> [Option<u32>; 3
             .map(|b| b[d])
             .or(launch.partial_block_dim[d])
             .or(if d > 0 && assume_unused && !block_used[d] {
+                Some(1)
+            } else {
+                None
+            })
+    })
+}
+
+/// The grid extents the launch of `opts` fixes: given ones, and 1 in a
+/// dimension the kernel never reads (unless `--no-assume-unused-dims`).
+pub fn known_grid_dims(kernel: &Kernel, opts: &CheckOptions) -> [Option<u32>; 3] {
+    let launch = &opts.launch;
+    let (_, grid_used) = used_dimensions(kernel);
+    let assume_unused = !launch.no_unused_dims_assumption;
+    std::array::from_fn(|d| {
+        launch
+            .grid_dim
+            .map(|g| g[d])
+            .or(launch.partial_grid_dim[d])
+            .or(if d > 0 && assume_unused && !grid_used[d] {
                 Some(1)
             } else {
                 None
@@ -2383,7 +2391,13 @@ impl Exec<'_, '_> {
 /// X`, a huge or unknown step) the counter is only known modulo 2^w. Signed
 /// counters of `int` width or more do not wrap (overflow is undefined
 /// behaviour); narrower signed ones wrap like unsigned ones.
-fn wrap_modulus(ty: ScalarTy, op: UpdateOp, step: Range, cond: &Expr, v: VarId) -> Option<i128> {
+pub(crate) fn wrap_modulus(
+    ty: ScalarTy,
+    op: UpdateOp,
+    step: Range,
+    cond: &Expr,
+    v: VarId,
+) -> Option<i128> {
     let ScalarTy::Int { signed, bits } = ty else {
         return None;
     };

@@ -915,3 +915,139 @@ fn disjoint_offset_ranges_are_decided_without_the_solver() {
     let (report, _) = check_kernel_profiled(&b.k, &opts(Some(64)));
     assert_eq!(report.verdict, Verdict::Racy, "{:#?}", report.findings);
 }
+
+/// Checks every kernel of CUDA source `src` under a symbolic launch (or
+/// `opts`), returning (name, verdict, solver queries, pairs decided without
+/// the solver).
+fn check_source(src: &str, opts: &CheckOptions) -> Vec<(String, Verdict, u32, u32)> {
+    let program = crate::frontend::lower_source(
+        std::path::Path::new("t.cu"),
+        src,
+        &crate::frontend::NoIncludes,
+    );
+    program
+        .kernels
+        .iter()
+        .map(|k| {
+            let (report, profile) = check_kernel_profiled(k, opts);
+            (
+                k.name.clone(),
+                report.verdict,
+                profile.queries,
+                profile.pairs_without_solver,
+            )
+        })
+        .collect()
+}
+
+/// Grid-stride loops (`check::grid_stride`): offsets injective in the
+/// counter are decided without a solver query; the shapes outside the
+/// theorem go to the solver, which finds the races of the buggy twins.
+#[test]
+fn grid_stride_loops_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void sized(float *c, const float *a, const size_t n) {
+  for (size_t id = (size_t)blockIdx.x * blockDim.x + threadIdx.x; id < n;
+       id += blockDim.x * gridDim.x)
+    c[id] = a[id] + c[id];
+}
+__global__ void via_locals(float *c, int n) {
+  int stride = blockDim.x * gridDim.x;
+  int tid = threadIdx.x + blockDim.x * blockIdx.x;
+  for (int i = tid; i < n; i += stride)
+    c[2 * i + 1] = c[2 * i + 1] * 2.0f;
+}
+__global__ void body_local(float2 *c, const size_t n, const size_t off) {
+  for (size_t id = blockIdx.x * blockDim.x + threadIdx.x; id < n;
+       id += gridDim.x * blockDim.x) {
+    size_t j = 3 * id + off;
+    c[j].x = c[j].y;
+  }
+}
+"#;
+    for (name, verdict, queries, _) in check_source(decided, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void block_stride_only(float *c, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x)
+    c[i] = c[i] + 1.0f;
+}
+__global__ void thread_index_start(float *c, int n) {
+  for (int i = threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    c[i] = c[i] + 1.0f;
+}
+__global__ void halved(float *c, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    c[i / 2] = i;
+}
+__global__ void neighbour(float *c, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    c[i + 1] = c[i];
+}
+__global__ void two_d_block(float *c, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    c[i] = threadIdx.y;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+    // Outside the theorem, race-free or not, the solver decides: a 32-bit
+    // unsigned counter may wrap (its step may reach 2^31), and without the
+    // index-fits assumption the global index may wrap.
+    let wraps = r#"
+__global__ void unsigned_counter(float *c, unsigned n) {
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    c[i] = 1.0f;
+}
+"#;
+    let (_, _, queries, _) = check_source(wraps, &CheckOptions::default())[0].clone();
+    assert!(queries > 0);
+    let mut no_fit = CheckOptions::default();
+    no_fit.launch.no_index_fit_assumption = true;
+    let (_, _, queries, _) = check_source(decided, &no_fit)[0].clone();
+    assert!(queries > 0);
+}
+
+/// Block-stride loops (`i = threadIdx.x; i += blockDim.x`): same-block
+/// scenarios are decided without the solver; threads of different blocks
+/// (global memory) and offsets outside the theorem go to the solver.
+#[test]
+fn block_stride_loops_are_decided_within_a_block() {
+    let src = r#"
+__global__ void shared_fill(float *out, unsigned n) {
+  __shared__ float buf[1024];
+  for (unsigned i = threadIdx.x; i < n; i += blockDim.x)
+    buf[i] = buf[i] + 1.0f;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = buf[0];
+}
+__global__ void shared_neighbour(float *out, int n) {
+  __shared__ float buf[1024];
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    buf[i + 1] = buf[i];
+}
+__global__ void global_rows(float *c, int n) {
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    c[i] = c[i] + blockIdx.x;
+}
+"#;
+    let results = check_source(src, &CheckOptions::default());
+    let (name, verdict, queries, _) = &results[0];
+    assert_eq!(
+        (name.as_str(), *verdict),
+        ("shared_fill", Verdict::RaceFree)
+    );
+    // The one query left is the store to `out`, across blocks.
+    assert!(*queries <= 1, "{results:?}");
+    let (_, verdict, queries, _) = &results[1];
+    assert_eq!(*verdict, Verdict::Racy);
+    assert!(*queries > 0);
+    // Every block writes the same elements: the solver finds it.
+    let (_, verdict, queries, _) = &results[2];
+    assert_eq!(*verdict, Verdict::Racy);
+    assert!(*queries > 0);
+}

@@ -1,0 +1,767 @@
+//! Pairs of accesses decided without the solver: grid-stride loops, whose
+//! counter takes different values in any two threads of the grid.
+//!
+//! Theorem (grid-stride ownership). Let a loop `v = G; while (cond) { body;
+//! v = v + S }` run in a grid of one-dimensional blocks in a one-dimensional
+//! grid, with G = `blockIdx.x * blockDim.x + threadIdx.x` and S =
+//! `blockDim.x * gridDim.x` (the number of threads of the grid), `v` assigned
+//! nowhere else in the loop, and no wrap-around of `v`. Then every value `v`
+//! has in the body of thread t is G(t) + k * S for some k >= 0; as
+//! (blockIdx.x, threadIdx.x) -> G is a bijection onto [0, S), two distinct
+//! threads t1, t2 have G(t1) != G(t2) in [0, S), so their values of `v` differ
+//! modulo S: v1 != v2, in any iterations, in any blocks.
+//!
+//! If two accesses in that body have byte offsets `o + dx` and `o + dy`
+//! (the same expression `o`, constants dx, dy added exactly), with o(t1) -
+//! o(t2) = c * (v1 - v2) modulo 2^m (or exactly), |c| - |dx - dy| >= s (the
+//! larger access size) and |c| * (2^w - 1) + |dx - dy| <= 2^m - s where `v`
+//! has a w-bit type, their byte ranges are disjoint: the difference of the
+//! offsets is c * (v1 - v2) + (dx - dy) + j * 2^m with 0 < |v1 - v2| < 2^w;
+//! for j = 0 it is at least |c| - |dx - dy| >= s in absolute value, otherwise
+//! at least 2^m - |c| * (2^w - 1) - |dx - dy| >= s (the argument of
+//! `check::injective`). With wrap-around possible, an odd multiplier is still
+//! invertible: see `GridStride::disjoint`. The difference form is computed as there, but over
+//! `v`: constants, parameters, launch sizes and locals defined once at the
+//! kernel's top level before the loop from such values are the same in
+//! every thread (difference 0); locals defined once at the top level of the
+//! loop body before the access are their definition at the current `v`
+//! (which the body does not change); `+`, `-`, negation and multiplication or
+//! left shift by a constant combine forms; unsigned operations and
+//! conversions that may not preserve the value wrap modulo 2^w; signed
+//! arithmetic does not overflow (undefined behaviour, as the encoder
+//! assumes). Anything else makes the analysis give up: the pair goes to the
+//! solver.
+//!
+//! Block-stride loops (`v = threadIdx.x; ...; v += blockDim.x` in a
+//! one-dimensional block) satisfy the same theorem for two distinct threads
+//! of one block (G = threadIdx.x, S = blockDim.x), where `blockIdx` is also
+//! the same in both threads: they decide the same-block scenarios of a pair.
+//!
+//! The premises are the encoder's own facts, so the fast path decides only
+//! what the solver would: G and S do not wrap by the index-fits assumption
+//! (`--no-assume-index-fits` turns the fast path off); blocks and grid are
+//! one-dimensional by the launch or by the unused-dimensions assumption; `v`
+//! does not wrap when it is signed (overflow is undefined) or when the loop
+//! condition bounds it in the direction of a small step (`wrap_modulus`, the
+//! documented counter assumption).
+
+use std::collections::HashMap;
+
+use crate::analysis::loops::{LoopTable, UpdateOp};
+use crate::config::CheckOptions;
+use crate::ir::walk::for_each_stmt;
+use crate::ir::{BinOp, Block, Builtin, Expr, Kernel, ScalarTy, StmtId, StmtKind, UnOp, VarId};
+
+use super::symexec::{type_of, wrap_modulus, Range};
+
+/// The modulus exponent of an exact difference.
+const EXACT: u32 = u32::MAX;
+
+/// The largest coefficient kept (beyond it the analysis gives up).
+const MAX_COEF: i128 = 1 << 62;
+
+/// How deep expressions and definitions are followed.
+const MAX_DEPTH: u32 = 24;
+
+/// How an expression's value differs between two threads: value(t1) -
+/// value(t2) = `coef` * (v1 - v2) modulo 2^`bits` ([`EXACT`]: exactly).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Form {
+    coef: i128,
+    bits: u32,
+}
+
+impl Form {
+    const SAME: Form = Form {
+        coef: 0,
+        bits: EXACT,
+    };
+}
+
+/// Which threads a stride loop's counter tells apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scope {
+    /// Any two threads of the grid (`i += blockDim.x * gridDim.x`).
+    Grid,
+    /// Two threads of one block (`i += blockDim.x`).
+    Block,
+}
+
+/// A grid-stride loop (see the module documentation).
+struct StrideLoop<'k> {
+    /// Which threads its counter tells apart.
+    scope: Scope,
+    /// The counter `v`.
+    counter: VarId,
+    /// The width w of the counter's type: two of its values differ by less
+    /// than 2^w.
+    counter_bits: u32,
+    /// Position of the loop's top-level ancestor in the kernel body.
+    top: usize,
+    /// Locals defined once, at the top level of the loop body: position
+    /// in the body and value.
+    body_defs: HashMap<VarId, (usize, &'k Expr)>,
+}
+
+/// Where an access sits: its innermost grid-stride loop, and the position
+/// of its ancestor at the top level of that loop's body.
+#[derive(Clone, Copy)]
+struct Site {
+    stride_loop: StmtId,
+    body_index: usize,
+}
+
+/// Decides pairs of accesses in grid-stride loops (see the module
+/// documentation).
+pub(crate) struct GridStride<'k> {
+    kernel: &'k Kernel,
+    loops: HashMap<StmtId, StrideLoop<'k>>,
+    /// Accesses inside the body of a grid-stride loop.
+    sites: HashMap<StmtId, (Site, &'k crate::ir::Access)>,
+    /// Locals defined once, by an assignment at the top level: position and
+    /// value.
+    single_defs: HashMap<VarId, (usize, &'k Expr)>,
+}
+
+impl<'k> GridStride<'k> {
+    /// The analysis of `kernel` under the launch of `opts`.
+    pub(crate) fn new(kernel: &'k Kernel, opts: &CheckOptions) -> GridStride<'k> {
+        let mut analysis = GridStride {
+            kernel,
+            loops: HashMap::new(),
+            sites: HashMap::new(),
+            single_defs: HashMap::new(),
+        };
+        let block = super::symexec::known_block_dims(kernel, opts);
+        let grid = super::symexec::known_grid_dims(kernel, opts);
+        if block[1] != Some(1) || block[2] != Some(1) {
+            return analysis;
+        }
+        let grid_scope =
+            grid[1] == Some(1) && grid[2] == Some(1) && !opts.launch.no_index_fit_assumption;
+        // The most threads the grid may have (the step's largest value);
+        // larger than the encoder's bound is only more cautious.
+        let block_max = block[0].map_or(1024, i128::from);
+        let grid_max = grid[0].map_or(0x7fff_ffff, i128::from);
+        let step = Range {
+            lo: 1,
+            hi: (block_max * grid_max).min(1 << 31),
+        };
+        let block_step = Range {
+            lo: 1,
+            hi: block_max,
+        };
+        let definitions = definition_counts(kernel);
+        for (index, top) in kernel.body.stmts.iter().enumerate() {
+            if let StmtKind::Assign { var, value } = &top.kind {
+                if definitions.get(var) == Some(&1) {
+                    analysis.single_defs.insert(*var, (index, value));
+                }
+            }
+        }
+        let loops = LoopTable::new(kernel);
+        for (index, top) in kernel.body.stmts.iter().enumerate() {
+            let ctx = Ctx {
+                loops: &loops,
+                definitions: &definitions,
+                step,
+                block_step,
+                grid_scope,
+                top: index,
+            };
+            analysis.visit(
+                std::slice::from_ref(top),
+                None,
+                Some(&kernel.body.stmts[..index]),
+                &ctx,
+            );
+        }
+        analysis
+    }
+
+    /// Walks `stmts` (whose preceding statements in their block are
+    /// `before`, when they start a block suffix), recording the accesses
+    /// inside grid-stride loop bodies.
+    fn visit(
+        &mut self,
+        stmts: &'k [crate::ir::Stmt],
+        site: Option<Site>,
+        before: Option<&'k [crate::ir::Stmt]>,
+        ctx: &Ctx<'_>,
+    ) {
+        for (i, s) in stmts.iter().enumerate() {
+            let previous = if i > 0 {
+                stmts.get(i - 1)
+            } else {
+                before.and_then(|b| b.last())
+            };
+            match &s.kind {
+                StmtKind::Read { access, .. }
+                | StmtKind::Write { access, .. }
+                | StmtKind::Atomic { access, .. } => {
+                    if let Some(site) = site {
+                        self.sites.insert(s.id, (site, access));
+                    }
+                }
+                StmtKind::Loop {
+                    cond,
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
+                    let stride = self.stride_loop(s.id, cond, step, previous, ctx);
+                    self.visit_block(cond_prelude, site, ctx);
+                    self.visit_block(step, site, ctx);
+                    match stride {
+                        Some(stride) => {
+                            for (j, inner) in body.stmts.iter().enumerate() {
+                                let inner_site = Site {
+                                    stride_loop: s.id,
+                                    body_index: j,
+                                };
+                                self.visit(
+                                    std::slice::from_ref(inner),
+                                    Some(inner_site),
+                                    Some(&body.stmts[..j]),
+                                    ctx,
+                                );
+                            }
+                            self.loops.insert(s.id, stride);
+                        }
+                        None => self.visit_block(body, site, ctx),
+                    }
+                }
+                _ => {
+                    for child in crate::ir::walk::child_blocks(s) {
+                        self.visit_block(child, site, ctx);
+                    }
+                }
+            }
+        }
+    }
+
+    fn visit_block(&mut self, block: &'k Block, site: Option<Site>, ctx: &Ctx<'_>) {
+        self.visit(&block.stmts, site, None, ctx);
+    }
+
+    /// The loop `id` as a grid-stride loop, if it is one: its counter is
+    /// initialised to the global thread index by the statement just before
+    /// it and stepped (only) by the number of threads of the grid, in its
+    /// step, without wrap-around.
+    fn stride_loop(
+        &self,
+        id: StmtId,
+        cond: &Expr,
+        step: &'k Block,
+        previous: Option<&'k crate::ir::Stmt>,
+        ctx: &Ctx<'_>,
+    ) -> Option<StrideLoop<'k>> {
+        let StmtKind::Assign { var, value: init } = &previous?.kind else {
+            return None;
+        };
+        let info = ctx.loops.get(id)?;
+        let counter = info
+            .counters
+            .iter()
+            .find(|c| c.var == *var && c.op == UpdateOp::Add)?;
+        // Updated in the step, so the body sees only values that passed the
+        // condition (a counter has one assignment in the loop).
+        let in_step = step
+            .stmts
+            .iter()
+            .any(|s| matches!(&s.kind, StmtKind::Assign { var: v, .. } if v == var));
+        if !in_step {
+            return None;
+        }
+        let ty = self.kernel.vars.get(var.0 as usize)?.ty;
+        let ScalarTy::Int { bits, signed } = ty else {
+            return None;
+        };
+        // The counter holds the global index (< 2^31) exactly.
+        if bits < 32 {
+            return None;
+        }
+        // A signed counter does not wrap (the encoder's assumption), so a
+        // step of S converted to a 32-bit signed type (S, or -S = -2^31 when
+        // S = 2^31) keeps the counter congruent to G modulo S; an unsigned
+        // counter needs the step to be S itself.
+        let scope = if ctx.grid_scope
+            && self.global_index(init, ctx.top, 0)
+            && self.grid_threads(&counter.operand, ctx.top, signed)
+            && wrap_modulus(ty, UpdateOp::Add, ctx.step, cond, *var).is_none()
+        {
+            Scope::Grid
+        } else if matches!(
+            self.strip_index(init, ctx.top, 0),
+            Some(Expr::Builtin(Builtin::ThreadIdx(0)))
+        ) && matches!(
+            self.strip_index(&counter.operand, ctx.top, 0),
+            Some(Expr::Builtin(Builtin::BlockDim(0)))
+        ) && wrap_modulus(ty, UpdateOp::Add, ctx.block_step, cond, *var).is_none()
+        {
+            // threadIdx.x < blockDim.x <= 1024 hold in any type of 32 bits.
+            Scope::Block
+        } else {
+            return None;
+        };
+
+        let mut body_defs = HashMap::new();
+        if let Some(StmtKind::Loop { body, .. }) = self.loop_kind(id) {
+            for (j, s) in body.stmts.iter().enumerate() {
+                if let StmtKind::Assign { var, value } = &s.kind {
+                    if ctx.definitions.get(var) == Some(&1) {
+                        body_defs.insert(*var, (j, value));
+                    }
+                }
+            }
+        }
+        Some(StrideLoop {
+            scope,
+            counter: *var,
+            counter_bits: u32::from(bits),
+            top: ctx.top,
+            body_defs,
+        })
+    }
+
+    /// The loop statement `id`'s kind.
+    fn loop_kind(&self, id: StmtId) -> Option<&'k StmtKind> {
+        let mut found = None;
+        for_each_stmt(&self.kernel.body, &mut |s| {
+            if s.id == id {
+                found = Some(&s.kind);
+            }
+        });
+        found
+    }
+
+    /// `e` through integer conversions that keep values up to 2^31 (and
+    /// locals defined once at the top level before position `top`).
+    fn strip<'e>(&'e self, mut e: &'e Expr, top: usize, depth: u32) -> Option<&'e Expr> {
+        for _ in depth..MAX_DEPTH {
+            match e {
+                Expr::Cast(ScalarTy::Int { bits, signed }, inner)
+                    if *bits >= 64 || (*bits >= 32 && !signed) =>
+                {
+                    e = inner
+                }
+                Expr::Var(v) => match self.single_defs.get(v) {
+                    Some(&(at, value)) if at < top && self.holds_2_31(*v) => e = value,
+                    _ => return Some(e),
+                },
+                _ => return Some(e),
+            }
+        }
+        None
+    }
+
+    /// Whether local `v`'s type holds every value in [0, 2^31].
+    fn holds_2_31(&self, v: VarId) -> bool {
+        matches!(
+            self.kernel.vars.get(v.0 as usize).map(|d| d.ty),
+            Some(ScalarTy::Int { bits, signed }) if bits >= 64 || (bits >= 32 && !signed)
+        )
+    }
+
+    /// Whether `e` is `blockIdx.x * blockDim.x + threadIdx.x` (either
+    /// order). Each part and the sum are below 2^31 by the index-fits
+    /// assumption, so conversions to 32-bit signed types keep them too.
+    fn global_index(&self, e: &Expr, top: usize, depth: u32) -> bool {
+        let strip = |e| self.strip_index(e, top, depth + 1);
+        let Some(Expr::Binary(BinOp::Add, l, r, ty)) = strip(e) else {
+            return false;
+        };
+        if !wide_int(*ty) {
+            return false;
+        }
+        let is_tid = |e| matches!(strip(e), Some(Expr::Builtin(Builtin::ThreadIdx(0))));
+        let is_offset = |e| match strip(e) {
+            Some(Expr::Binary(BinOp::Mul, a, b, ty)) => {
+                let (a, b) = (strip(a), strip(b));
+                wide_int(*ty)
+                    && matches!(
+                        (a, b),
+                        (
+                            Some(Expr::Builtin(Builtin::BlockIdx(0))),
+                            Some(Expr::Builtin(Builtin::BlockDim(0)))
+                        ) | (
+                            Some(Expr::Builtin(Builtin::BlockDim(0))),
+                            Some(Expr::Builtin(Builtin::BlockIdx(0)))
+                        )
+                    )
+            }
+            _ => false,
+        };
+        (is_tid(l) && is_offset(r)) || (is_offset(l) && is_tid(r))
+    }
+
+    /// `strip`, also through conversions to 32-bit signed types and locals
+    /// of such types (the global index is below 2^31).
+    fn strip_index<'e>(&'e self, mut e: &'e Expr, top: usize, depth: u32) -> Option<&'e Expr> {
+        for _ in depth..MAX_DEPTH {
+            match e {
+                Expr::Cast(ty, inner) if wide_int(*ty) => e = inner,
+                Expr::Var(v) => match self.single_defs.get(v) {
+                    Some(&(at, value))
+                        if at < top
+                            && self
+                                .kernel
+                                .vars
+                                .get(v.0 as usize)
+                                .is_some_and(|d| wide_int(d.ty)) =>
+                    {
+                        e = value
+                    }
+                    _ => return Some(e),
+                },
+                _ => return Some(e),
+            }
+        }
+        None
+    }
+
+    /// Whether `e` is `blockDim.x * gridDim.x` (either order), through
+    /// conversions that keep values up to 2^31 (with `wide`, through any
+    /// conversion to a type of 32 bits or more).
+    fn grid_threads(&self, e: &Expr, top: usize, wide: bool) -> bool {
+        let strip = |e| {
+            if wide {
+                self.strip_index(e, top, 0)
+            } else {
+                self.strip(e, top, 0)
+            }
+        };
+        let Some(Expr::Binary(BinOp::Mul, a, b, ty)) = strip(e) else {
+            return false;
+        };
+        let holds =
+            matches!(ty, ScalarTy::Int { bits, signed } if *bits >= 64 || (*bits >= 32 && !signed));
+        holds
+            && matches!(
+                (strip(a), strip(b)),
+                (
+                    Some(Expr::Builtin(Builtin::BlockDim(0))),
+                    Some(Expr::Builtin(Builtin::GridDim(0)))
+                ) | (
+                    Some(Expr::Builtin(Builtin::GridDim(0))),
+                    Some(Expr::Builtin(Builtin::BlockDim(0)))
+                )
+            )
+    }
+
+    /// Whether two distinct threads (any blocks, any iterations) can never
+    /// touch a common byte at accesses `a` and `b` (see the module
+    /// documentation).
+    pub(crate) fn disjoint(&self, a: StmtId, b: StmtId) -> bool {
+        self.disjoint_within(a, b, Scope::Grid)
+    }
+
+    /// Whether two distinct threads of one block can never touch a common
+    /// byte at accesses `a` and `b` (any iterations).
+    pub(crate) fn disjoint_in_block(&self, a: StmtId, b: StmtId) -> bool {
+        self.disjoint_within(a, b, Scope::Block)
+    }
+
+    /// Whether two distinct threads of `scope` can never touch a common
+    /// byte at accesses `a` and `b`.
+    fn disjoint_within(&self, a: StmtId, b: StmtId, scope: Scope) -> bool {
+        let (Some((sa, x)), Some((sb, y))) = (self.sites.get(&a), self.sites.get(&b)) else {
+            return false;
+        };
+        let ((core_x, dx), (core_y, dy)) = (split_constant(&x.offset), split_constant(&y.offset));
+        if sa.stride_loop != sb.stride_loop || x.array != y.array || core_x != core_y {
+            return false;
+        }
+        let Some(stride_loop) = self.loops.get(&sa.stride_loop) else {
+            return false;
+        };
+        // A grid-stride counter tells apart threads of one block too.
+        if scope == Scope::Grid && stride_loop.scope == Scope::Block {
+            return false;
+        }
+        let at = sa.body_index.min(sb.body_index);
+        let Some(form) = self.form(core_x, stride_loop, at, 0) else {
+            return false;
+        };
+        // o_x(t1) - o_y(t2) = c * (v1 - v2) + (dx - dy) modulo 2^m, with
+        // v1 != v2: at least |c| - |dx - dy| apart without wrap-around.
+        let size = i128::from(x.size.max(y.size).max(1));
+        let Some(shift) = dx.checked_sub(dy).map(i128::abs) else {
+            return false;
+        };
+        let coef = form.coef.abs();
+        if coef.checked_sub(shift).is_none_or(|apart| apart < size) {
+            return false;
+        }
+        if form.bits == EXACT || form.bits >= 126 {
+            return true;
+        }
+        // With c = 2^e * q (q odd) and m - e >= w: q * (v1 - v2) is not 0
+        // modulo 2^(m - e) (q is invertible and 0 < |v1 - v2| < 2^w), so the
+        // difference of `o` is a non-zero multiple of 2^e, at least 2^e in
+        // absolute value.
+        let twos = coef.trailing_zeros();
+        if form.bits.saturating_sub(twos) >= stride_loop.counter_bits
+            && (1i128 << twos.min(126)) - shift >= size
+        {
+            return true;
+        }
+        // |c| * |v1 - v2| + |dx - dy| <= |c| * (2^w - 1) + |dx - dy| <= 2^m - s:
+        // no wrap-around can bring the ranges together.
+        coef.checked_mul((1i128 << stride_loop.counter_bits) - 1)
+            .and_then(|spread| spread.checked_add(shift)?.checked_add(size))
+            .is_some_and(|needed| needed <= 1i128 << form.bits)
+    }
+
+    /// Whether `e`, evaluated at top-level position `top`, is the same in
+    /// every thread of the grid (with `block`, of one block) at any time.
+    fn uniform(&self, e: &Expr, top: usize, block: bool, depth: u32) -> bool {
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        match e {
+            Expr::Int(..) | Expr::Float(..) | Expr::Param(_) => true,
+            Expr::Builtin(b) => {
+                matches!(b, Builtin::BlockDim(_) | Builtin::GridDim(_))
+                    || (block && matches!(b, Builtin::BlockIdx(_)))
+            }
+            Expr::Var(v) => match self.single_defs.get(v) {
+                Some(&(at, value)) if at < top => self.uniform(value, at, block, depth + 1),
+                _ => false,
+            },
+            Expr::Unary(_, a, _) | Expr::Cast(_, a) => self.uniform(a, top, block, depth + 1),
+            Expr::Binary(_, a, b, _) => {
+                self.uniform(a, top, block, depth + 1) && self.uniform(b, top, block, depth + 1)
+            }
+            Expr::Select(c, a, b, _) => [c, a, b]
+                .iter()
+                .all(|x| self.uniform(x, top, block, depth + 1)),
+            Expr::Apply(_, args, _) => args.iter().all(|x| self.uniform(x, top, block, depth + 1)),
+        }
+    }
+
+    /// The difference form of `e` evaluated at position `at` of the loop
+    /// body.
+    fn form(&self, e: &Expr, lp: &StrideLoop<'_>, at: usize, depth: u32) -> Option<Form> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let recurse = |e: &Expr| self.form(e, lp, at, depth + 1);
+        match e {
+            Expr::Var(v) if *v == lp.counter => Some(Form {
+                coef: 1,
+                bits: EXACT,
+            }),
+            Expr::Var(v) => {
+                if let Some(&(j, value)) = lp.body_defs.get(v) {
+                    if j < at {
+                        let form = self.form(value, lp, j, depth + 1)?;
+                        let to = self.kernel.vars.get(v.0 as usize)?.ty;
+                        return convert(form, type_of(self.kernel, value), to);
+                    }
+                    return None;
+                }
+                self.uniform(e, lp.top, lp.scope == Scope::Block, depth)
+                    .then_some(Form::SAME)
+            }
+            Expr::Int(..) | Expr::Float(..) | Expr::Param(_) | Expr::Builtin(_) => self
+                .uniform(e, lp.top, lp.scope == Scope::Block, depth)
+                .then_some(Form::SAME),
+            Expr::Cast(to, inner) => convert(recurse(inner)?, type_of(self.kernel, inner), *to),
+            Expr::Unary(op, inner, ty) => {
+                let form = convert(recurse(inner)?, type_of(self.kernel, inner), *ty)?;
+                // Only an exact 0 difference survives any operation: values
+                // equal modulo 2^bits need not be after `!` (0 and 256).
+                if form == Form::SAME {
+                    return Some(form);
+                }
+                match op {
+                    UnOp::Neg => wrapped(
+                        Form {
+                            coef: -form.coef,
+                            bits: form.bits,
+                        },
+                        *ty,
+                    ),
+                    _ => None,
+                }
+            }
+            Expr::Binary(op, l, r, ty) => {
+                // Operands are brought to the operation's type first.
+                let fl = convert(recurse(l)?, type_of(self.kernel, l), *ty)?;
+                let fr = convert(recurse(r)?, type_of(self.kernel, r), *ty)?;
+                // Equal operands give equal results; operands only congruent
+                // modulo 2^bits do not (`(v - (unsigned char)v) / 256`).
+                if fl == Form::SAME && fr == Form::SAME {
+                    return Some(Form::SAME);
+                }
+                let constant = |e: &Expr| match e {
+                    Expr::Int(k, _) => Some(*k),
+                    Expr::Cast(_, inner) => match inner.as_ref() {
+                        Expr::Int(k, _) => Some(*k),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let form = match op {
+                    BinOp::Add | BinOp::Sub => {
+                        let coef = if *op == BinOp::Add {
+                            fl.coef.checked_add(fr.coef)?
+                        } else {
+                            fl.coef.checked_sub(fr.coef)?
+                        };
+                        Form {
+                            coef,
+                            bits: fl.bits.min(fr.bits),
+                        }
+                    }
+                    BinOp::Mul => match (constant(l), constant(r)) {
+                        (_, Some(k)) if fr.coef == 0 => scaled(fl, k)?,
+                        (Some(k), _) if fl.coef == 0 => scaled(fr, k)?,
+                        _ => return None,
+                    },
+                    BinOp::Shl => match constant(r) {
+                        Some(s) if fr.coef == 0 && (0..62).contains(&s) => scaled(fl, 1 << s)?,
+                        _ => return None,
+                    },
+                    _ => return None,
+                };
+                if form.coef.abs() > MAX_COEF {
+                    return None;
+                }
+                wrapped(form, *ty)
+            }
+            Expr::Select(c, x, y, _) => {
+                let all_same = [c, x, y].iter().all(|e| recurse(e) == Some(Form::SAME));
+                all_same.then_some(Form::SAME)
+            }
+            Expr::Apply(_, args, _) => args
+                .iter()
+                .all(|e| recurse(e) == Some(Form::SAME))
+                .then_some(Form::SAME),
+        }
+    }
+}
+
+/// What the walk over the kernel needs to recognise grid-stride loops.
+struct Ctx<'a> {
+    loops: &'a LoopTable,
+    definitions: &'a HashMap<VarId, u32>,
+    /// The range of the step `blockDim.x * gridDim.x`.
+    step: Range,
+    /// The range of the step `blockDim.x`.
+    block_step: Range,
+    /// Whether grid-stride loops are recognised (a one-dimensional grid and
+    /// the index-fits assumption).
+    grid_scope: bool,
+    /// Position of the current top-level statement.
+    top: usize,
+}
+
+/// How many statements assign each local.
+fn definition_counts(kernel: &Kernel) -> HashMap<VarId, u32> {
+    let mut definitions: HashMap<VarId, u32> = HashMap::new();
+    let mut count = |v: VarId| *definitions.entry(v).or_insert(0) += 1;
+    for_each_stmt(&kernel.body, &mut |s| match &s.kind {
+        StmtKind::Assign { var, .. }
+        | StmtKind::Havoc { var }
+        | StmtKind::Read { dest: var, .. } => count(*var),
+        StmtKind::Atomic {
+            dest: Some(var), ..
+        }
+        | StmtKind::Collective {
+            dest: Some(var), ..
+        } => count(*var),
+        StmtKind::NamedBarrier {
+            token: Some(var), ..
+        } => count(*var),
+        _ => {}
+    });
+    definitions
+}
+
+/// `e` as `core + d` with a constant `d` (struct fields and neighbouring
+/// elements), when the addition is of a signed type (exact: it does not
+/// overflow); else `(e, 0)`.
+fn split_constant(e: &Expr) -> (&Expr, i128) {
+    if let Expr::Binary(op @ (BinOp::Add | BinOp::Sub), l, r, ScalarTy::Int { signed: true, .. }) =
+        e
+    {
+        if let Expr::Int(k, _) = r.as_ref() {
+            return (l, if *op == BinOp::Add { *k } else { -*k });
+        }
+        if let (BinOp::Add, Expr::Int(k, _)) = (op, l.as_ref()) {
+            return (r, *k);
+        }
+    }
+    (e, 0)
+}
+
+/// An integer type of at least 32 bits.
+fn wide_int(ty: ScalarTy) -> bool {
+    matches!(ty, ScalarTy::Int { bits, .. } if bits >= 32)
+}
+
+/// The values of an integer type.
+fn int_bounds(ty: ScalarTy) -> Option<(i128, i128)> {
+    let ScalarTy::Int { bits, signed } = ty else {
+        return None;
+    };
+    let bits = u32::from(bits).clamp(1, 64);
+    Some(if signed {
+        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+    } else {
+        (0, (1i128 << bits) - 1)
+    })
+}
+
+/// A form converted from type `from` to `to`: unchanged when every value of
+/// `from` is one of `to` (value-preserving), else known modulo 2^w of `to`
+/// (C's conversion to unsigned, two's complement to signed).
+fn convert(form: Form, from: ScalarTy, to: ScalarTy) -> Option<Form> {
+    if form.coef == 0 {
+        return Some(form);
+    }
+    let (flo, fhi) = int_bounds(from)?;
+    let (tlo, thi) = int_bounds(to)?;
+    if tlo <= flo && fhi <= thi {
+        return Some(form);
+    }
+    let ScalarTy::Int { bits, .. } = to else {
+        return None;
+    };
+    Some(Form {
+        coef: form.coef,
+        bits: form.bits.min(u32::from(bits)),
+    })
+}
+
+/// The result of an operation of type `ty`: unsigned arithmetic wraps
+/// modulo 2^w; signed arithmetic does not overflow (undefined behaviour).
+fn wrapped(form: Form, ty: ScalarTy) -> Option<Form> {
+    match ty {
+        ScalarTy::Int { signed: true, .. } => Some(form),
+        ScalarTy::Int { bits, .. } => Some(Form {
+            coef: form.coef,
+            bits: form.bits.min(u32::from(bits)),
+        }),
+        _ if form == Form::SAME => Some(form),
+        _ => None,
+    }
+}
+
+/// `form` multiplied by the constant `k`: the difference scales, and a
+/// congruence modulo 2^m becomes one modulo 2^(m + the twos in k).
+fn scaled(form: Form, k: i128) -> Option<Form> {
+    if k == 0 {
+        return Some(Form::SAME);
+    }
+    let coef = form.coef.checked_mul(k)?;
+    let bits = if form.bits == EXACT {
+        EXACT
+    } else {
+        form.bits.saturating_add(k.trailing_zeros())
+    };
+    Some(Form { coef, bits })
+}
