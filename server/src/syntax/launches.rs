@@ -2420,9 +2420,76 @@ mod tests {
         assert_eq!((l.grid, l.block_dim()), ([None; 3], Some([8, 4, 1])));
         let l = one("void f(Params p) { k<<<p.blocks, 64>>>(); }");
         assert_eq!(l.grid, [None; 3]);
+        // An `int` of unknown value: one dimension.
         let l = one("int a = b; int b = a; void f(int n) { k<<<a, 64>>>(); }");
-        assert_eq!(l.grid, [None; 3]);
+        assert_eq!(l.grid, [None, Some(1), Some(1)]);
         let l = one("void f(int n) { k<<<(n + 63) / 64, 64>>>(); }");
         assert_eq!(l.grid, [None, Some(1), Some(1)]);
+    }
+
+    #[test]
+    fn other_uses_of_a_kernel_name_are_unknown_launches() {
+        let scan = scan_translation(&["__global__ void k(int *o, int w) {}\nint main() {\n  k<<<1, 64>>>(o, 64);\n  void (*f)(int *, int) = k;\n  cudaFuncSetAttribute(k, attr, 0);\n  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, 64, 0);\n  cudaLaunchKernelEx(&cfg, k, o, 32);\n}\n"]);
+        let sizes: Vec<_> = scan
+            .launches
+            .iter()
+            .map(|l| (l.block[0], l.args.clone()))
+            .collect();
+        assert_eq!(
+            sizes,
+            vec![
+                (Some(64), vec![None, Some(64)]),
+                (None, vec![]),
+                (None, vec![])
+            ]
+        );
+        assert!(scan.local_kernels.is_empty());
+        let scan = scan_translation(&["namespace {\n__global__ void a() {}\n}\nstatic __global__ void b() {}\n__global__ void c() {}\n"]);
+        let local: Vec<_> = scan.local_kernels.iter().map(|l| l.0.as_str()).collect();
+        assert_eq!(local, vec!["a", "b"]);
+    }
+
+    #[test]
+    fn host_arithmetic_follows_c_types() {
+        let l = one(
+            "void f() { unsigned n = 16; int w = (n - 48u) / 2 > 100 ? 32 : 64; k<<<1, 64>>>(w); }",
+        );
+        assert_eq!(l.args, vec![None]);
+        let l = one("void f() { k<<<1, 64>>>(static_cast<signed char>(224), (unsigned char)288, (int)7, (float)3); }");
+        assert_eq!(l.args, vec![None, None, Some(7), None]);
+        let l = one("void f() { unsigned n = 16; k<<<1, 64>>>(n * 2 + 1u, -n); }");
+        assert_eq!(l.args, vec![Some(33), None]);
+        let l = one("void f() { short s = 40000; int i = 3000000000; k<<<1, 64>>>(s, i); }");
+        assert_eq!(l.args, vec![None, None]);
+    }
+
+    #[test]
+    fn names_the_scanner_cannot_follow_are_unknown() {
+        for text in [
+            "void f() { int w = 64; int &r = w; r = 32; k<<<1, 64>>>(w); }",
+            "void f() { int w = 64; (w) = 32; k<<<1, 64>>>(w); }",
+            "void f() { int w = 64, o = 32; std::swap(w, o); k<<<1, 64>>>(w); }",
+            "void f() { int w; auto g = [&] { w /= 2; }; w = 64; g(); k<<<1, 64>>>(w); }",
+            "void run(int *d, int w = 64) { k<<<1, 64>>>(w); }",
+            "const int W = 64; template <int W> void run() { k<<<1, 64>>>(W); }",
+            "const int W = 64; void f() { auto [W, H] = g(); k<<<1, 64>>>(W); }",
+            "const int W = 64; void f() { enum { W = 32 }; k<<<1, 64>>>(W); }",
+            "const int W = 64; void f() { decltype(W + 0) W = 32; k<<<1, 64>>>(W); }",
+            "struct R { int w = 64; R(int v) : w(v) {} void run() { k<<<1, 64>>>(w); } };",
+            "int w = 64; void f() { k<<<1, 64>>>(w); }",
+            "void f(int c) { int w = 32; switch (c) { case 1: { w = 64; case 2: k<<<1, 64>>>(w); } } }",
+        ] {
+            assert_eq!(one(text).args, vec![None], "{text}");
+        }
+        let l = one("void f(dim3 g) { dim3 b; k<<<g, b>>>(); }");
+        assert_eq!((l.grid, l.block), ([None; 3], [None; 3]));
+        // Loop counters: read into, passed by reference, or narrow.
+        for text in [
+            "void f() { for (int t = 0; t < 4; t++) { std::cin >> t; k<<<1, 1>>>(t); } }",
+            "void f() { for (int t = 0; t < 4; t++) { shift(t, -1); k<<<1, 1>>>(t); } }",
+            "void f() { for (short t = 0; t < 30000; t++) k<<<1, 1>>>(t); }",
+        ] {
+            assert_eq!(one(text).arg_lower_bounds, vec![None], "{text}");
+        }
     }
 }

@@ -17,7 +17,7 @@
 __global__ void read_into(int *out, int t) {
     BODY //~ race write-write
 }
-__global__ void by_reference(int *out, int t) {
+__global__ void counter_by_reference(int *out, int t) {
     BODY //~ race write-write
 }
 __global__ void narrow(int *out, int t) {
@@ -37,7 +37,7 @@ int main() {
     }
     for (int t = 0; t < 4; t++) {
         shift(t, -1);
-        by_reference<<<1, 64>>>(d, t);
+        counter_by_reference<<<1, 64>>>(d, t);
         shift(t, 1);
     }
     for (short t = 0; t < 40000; t++) {

@@ -9,5 +9,5 @@ __global__ void shifted(int *out, int w) {
     s[threadIdx.x] = 1; //~ race write-write
     s[threadIdx.x + w] = 2;
     __syncthreads();
-    out[threadIdx.x] = s[threadIdx.x];
+    out[threadIdx.x] = s[threadIdx.x]; //~ race write-write
 }
