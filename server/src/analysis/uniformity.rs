@@ -11,6 +11,10 @@
 //! - reads are uniform when their address is: in SDV all threads of a block
 //!   read in lockstep, so a uniform address yields the same value unless a
 //!   race on it exists, and such a race is reported by the checker itself.
+//!   Not in a kernel with named or split (arrive/wait) barriers: those order
+//!   some warps and not others, so a write can be ordered after one warp's
+//!   read and before another's, the same read statement returning two values
+//!   with no race; there every read is non-uniform.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -34,6 +38,8 @@ pub struct Uniformity {
     divergent_points: HashMap<ProgramPoint, bool>,
     /// Loops whose trip count or exit depends on the thread.
     nonuniform_loops: BTreeSet<StmtId>,
+    /// The kernel has named or split barriers (reads are not uniform).
+    partial_sync: bool,
 }
 
 /// Divergence state that flows forward across blocks.
@@ -89,6 +95,9 @@ impl Uniformity {
     /// Runs the analysis.
     pub fn compute(kernel: &Kernel) -> Uniformity {
         let mut u = Uniformity::default();
+        for_each_stmt(&kernel.body, &mut |s| {
+            u.partial_sync |= matches!(s.kind, StmtKind::NamedBarrier { .. });
+        });
         let mut state = VarSet::new();
         let mut flow = Flow::default();
         u.block(
@@ -198,7 +207,7 @@ impl Uniformity {
                 }
                 StmtKind::Havoc { var } => self.define(stmt.id, *var, false, state, record),
                 StmtKind::Read { dest, access } => {
-                    let u = !ctx_div && expr_uniform(&access.offset, state);
+                    let u = !ctx_div && !self.partial_sync && expr_uniform(&access.offset, state);
                     self.define(stmt.id, *dest, u, state, record);
                 }
                 StmtKind::Atomic { dest, .. } => {

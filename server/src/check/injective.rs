@@ -72,6 +72,14 @@ impl Affine {
             invariant,
         }
     }
+
+    /// The value is exactly the same in both threads. A coefficient of 0
+    /// with a modulus only says the two values agree modulo 2^bits
+    /// (`threadIdx.x - (unsigned char)threadIdx.x` is 0 or 256), which
+    /// operations other than `+`, `-`, `*` and `<<` do not preserve.
+    fn is_same(self) -> bool {
+        self.coef == 0 && self.bits == EXACT
+    }
 }
 
 /// Decides same-block scenarios of pairs of accesses whose offsets are
@@ -94,6 +102,10 @@ pub(crate) struct InjectiveOffsets<'k> {
     block_dims: [Option<u32>; 3],
     /// Grid extents, when known.
     grid_dims: Option<[u32; 3]>,
+    /// `--adversarial-abstraction`: two reads of one uniform address may
+    /// return different values, so a local read from memory (or computed from
+    /// one) is not known to be the same in both threads.
+    adversarial: bool,
 }
 
 impl<'k> InjectiveOffsets<'k> {
@@ -158,6 +170,7 @@ impl<'k> InjectiveOffsets<'k> {
             one_dimensional: known[1] == Some(1) && known[2] == Some(1),
             block_dims: known,
             grid_dims: opts.launch.grid_dim,
+            adversarial: opts.adversarial_abstraction,
         }
     }
 
@@ -171,7 +184,8 @@ impl<'k> InjectiveOffsets<'k> {
         shared_loops: usize,
         a_loops: usize,
     ) -> bool {
-        if !self.one_dimensional {
+        // The uniformity this theorem reads assumes reads of one address agree.
+        if !self.one_dimensional || self.adversarial {
             return false;
         }
         let (Some(x), Some(y)) = (self.accesses.get(&a), self.accesses.get(&b)) else {
@@ -312,7 +326,7 @@ impl<'k> InjectiveOffsets<'k> {
                         // Stored in the local's type.
                         let var_bits = self.kernel.vars.get(v.0 as usize).and_then(|d| width(d.ty));
                         let value_bits = width(super::symexec::type_of(self.kernel, value));
-                        if form.coef == 0 {
+                        if form.is_same() {
                             return Some(form);
                         }
                         let (Some(vb), Some(eb)) = (var_bits, value_bits) else {
@@ -333,7 +347,7 @@ impl<'k> InjectiveOffsets<'k> {
             }
             Expr::Cast(ty, inner) => {
                 let form = self.affine(inner, at, in_def, depth + 1)?;
-                if form.coef == 0 {
+                if form.is_same() {
                     return Some(form);
                 }
                 let to = width(*ty)?;
@@ -345,7 +359,7 @@ impl<'k> InjectiveOffsets<'k> {
             }
             Expr::Unary(op, inner, ty) => {
                 let form = self.affine(inner, at, in_def, depth + 1)?;
-                if form.coef == 0 {
+                if form.is_same() {
                     return Some(form);
                 }
                 match op {
@@ -362,7 +376,7 @@ impl<'k> InjectiveOffsets<'k> {
                 let fr = self.affine(r, at, in_def, depth + 1)?;
                 let invariant = fl.invariant && fr.invariant;
                 // Equal operands give equal results, whatever the operation.
-                if fl.coef == 0 && fr.coef == 0 {
+                if fl.is_same() && fr.is_same() {
                     return Some(Affine::same(invariant));
                 }
                 let w = width(*ty)?;
@@ -430,7 +444,7 @@ impl<'k> InjectiveOffsets<'k> {
         let mut invariant = true;
         for form in forms {
             let form = (*form)?;
-            if form.coef != 0 {
+            if !form.is_same() {
                 return None;
             }
             invariant &= form.invariant;

@@ -2120,9 +2120,15 @@ impl Exec<'_, '_> {
             Val::I(x, _) => x,
             Val::B(_) => return,
         };
-        // Operand in the entry state (it is loop-invariant).
+        // Operand in the entry state (it is loop-invariant). The step runs only
+        // after an iteration, so what evaluating it here would assume (a
+        // non-zero divisor in `i += n / parts`) must not constrain executions
+        // where the loop never runs: those assumptions are dropped (the facts
+        // below only weaken; where the step ran, the division was defined).
         let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
+        let assumed = self.out.assumptions.len();
         let (operand, operand_range) = self.expr_int(&counter.operand, ty);
+        self.out.assumptions.truncate(assumed);
         self.env = saved;
         let mut others = info.modified.clone();
         others.remove(&v);
@@ -2300,15 +2306,19 @@ impl Exec<'_, '_> {
 /// counting up, `v > X` counting down: wrapping would need values near 2^w to
 /// pass it, the documented assumption of `counter_facts`); elsewhere (`v !=
 /// X`, a huge or unknown step) the counter is only known modulo 2^w. Signed
-/// counters do not wrap (overflow is undefined behaviour).
+/// counters of `int` width or more do not wrap (overflow is undefined
+/// behaviour); narrower signed ones wrap like unsigned ones.
 fn wrap_modulus(ty: ScalarTy, op: UpdateOp, step: Range, cond: &Expr, v: VarId) -> Option<i128> {
-    let ScalarTy::Int {
-        signed: false,
-        bits,
-    } = ty
-    else {
+    let ScalarTy::Int { signed, bits } = ty else {
         return None;
     };
+    // A signed counter narrower than `int` (`short`, `signed char`) is
+    // updated in `int` and converted back: the conversion wraps modulo 2^w
+    // (C++20; implementation-defined before, and what nvcc does), it is not
+    // signed overflow, so it is treated like an unsigned counter.
+    if signed && bits >= 32 {
+        return None;
+    }
     if !matches!(op, UpdateOp::Add | UpdateOp::Sub) {
         return None;
     }

@@ -760,6 +760,8 @@ pub struct LaunchRun {
     /// The kernel with the parameters that every launch of this run passes
     /// as one constant bound to it; None: the kernel as lowered.
     pub bound: Option<Kernel>,
+    /// Those parameters and what every launch passes.
+    pub bindings: Vec<(crate::ir::ParamId, Bound)>,
     /// Options of this run.
     pub resolved: ResolvedOptions,
     /// The launches this run stands for.
@@ -818,6 +820,7 @@ pub fn launch_plan(
         return LaunchPlan {
             runs: vec![LaunchRun {
                 bound: None,
+                bindings: Vec::new(),
                 resolved: resolved.clone(),
                 sites: Vec::new(),
                 label: None,
@@ -864,6 +867,7 @@ pub fn launch_plan(
             }
             LaunchRun {
                 bound: (!bindings.is_empty()).then(|| bind_params(kernel, &bindings)),
+                bindings,
                 resolved,
                 sites: sites.into_iter().cloned().collect(),
                 label: Some(label),
@@ -1032,7 +1036,7 @@ fn launch_bindings(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<(crate::ir::Pa
 
 /// What the launches say about a parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
+pub enum Bound {
     /// Every launch passes this value.
     Equal(i128),
     /// Every launch passes at least this value.
@@ -1059,7 +1063,7 @@ fn fits_type(ty: crate::ir::ScalarTy, v: i128) -> bool {
 
 /// `kernel` with each of `bindings` stated at its entry (`assume(p == v)`,
 /// `assume(p >= v)`).
-fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) -> Kernel {
+pub fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) -> Kernel {
     use crate::ir::{BinOp, Expr, Stmt, StmtKind};
     let mut bound = kernel.clone();
     let mut entry = Vec::new();

@@ -1,12 +1,13 @@
 //! `fix` for the command line: every kernel of a file repaired under its own
-//! resolved launch configuration (flags > header comment > syncwright.toml >
-//! `__launch_bounds__`), the edits merged and the edited text lowered and
-//! checked again under the one acceptance rule (`synth::report::accept`, the
-//! rule the editor's code actions follow too).
+//! launch plan (flags > header comment > syncwright.toml > host launches >
+//! `__launch_bounds__`, as `check` resolves it), the edits merged and the
+//! edited text lowered and checked again, through the same plan, under the one
+//! acceptance rule (`synth::report::accept`, the rule the editor's code
+//! actions follow too).
 
 use std::path::Path;
 
-use super::file::check_guarded_within;
+use super::file::{check_guarded_within, launch_plan, merge_run_reports, translation_launches};
 use super::guard::guarded;
 use super::{check_guarded, lower_guarded, Settings};
 use crate::check::{DiagnosticKind, KernelBudget, Verdict};
@@ -51,11 +52,25 @@ pub fn fix_file(
         loop_cost: fix.loop_cost.unwrap_or(resolved_cost.loop_cost),
         cond_cost: fix.cond_cost.unwrap_or(resolved_cost.cond_cost),
     };
-    let options_for =
-        |k: &Kernel| -> CheckOptions { config.resolve(&explicit, k.launch_bounds).options };
+    let program = lower_guarded(path, text, &FsIncludes);
+    // The launches of the program as written (`fix` edits kernels, never the
+    // host code, so they hold for the repaired text too).
+    let names: Vec<&str> = program.kernels.iter().map(|k| k.name.as_str()).collect();
+    let launches = translation_launches(path, text, &FsIncludes, &names);
+    let plan_for = |k: &Kernel| launch_plan(k, &config, &explicit, &launches);
     let mut repair = |k: &Kernel, files: &[SourceFileInfo]| {
+        // One launch configuration: the kernel as `check` checks it (its
+        // launch-bound parameters substituted; the edits are of the same
+        // source ranges). Several: the sizes they share, the others symbolic,
+        // so the repair holds for every launch.
+        let plan = plan_for(k);
+        let (k, check) = match plan.runs.as_slice() {
+            [one] => (one.kernel(k).clone(), one.resolved.options.clone()),
+            _ => (k.clone(), plan.shown.options),
+        };
+        let k = &k;
         let opts = SynthOptions {
-            check: options_for(k),
+            check,
             cost,
             keep_existing: fix.keep_existing,
         };
@@ -78,12 +93,21 @@ pub fn fix_file(
         })
         .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message))
     };
-    // The re-check of a repaired kernel takes what its synthesis left of its budget.
+    // The re-check of a repaired kernel goes through its launch plan, as
+    // `check` does, with what its synthesis left of its budget.
     let mut check = |k: &Kernel, spent: std::time::Duration| {
-        check_guarded(k, &remaining_budget(&options_for(k), spent))
+        let plan = plan_for(k);
+        let mut budget =
+            KernelBudget::new(&remaining_budget(&plan.runs[0].resolved.options, spent));
+        let reports: Vec<_> = plan
+            .runs
+            .iter()
+            .map(|run| check_guarded_within(run.kernel(k), &run.resolved.options, &mut budget))
+            .collect();
+        merge_run_reports(&plan.runs, reports)
+            .unwrap_or_else(|| check_guarded(k, &remaining_budget(&plan.shown.options, spent)))
     };
     let mut relower = |t: &str| lower_guarded(path, t, &FsIncludes);
-    let program = lower_guarded(path, text, &FsIncludes);
     let fixed = fix_program(
         &path.display().to_string(),
         &program,

@@ -143,6 +143,20 @@ pub struct KernelResult {
     /// Bank conflicts of its shared accesses (only with `Settings::perf`);
     /// their `bank-conflict` findings are part of `report`.
     pub banks: Option<Arc<BankReport>>,
+    /// The parameters its only launch configuration binds (empty with
+    /// several): a repair works on the kernel as it was checked.
+    pub bindings: Arc<[(crate::ir::ParamId, super::file::Bound)]>,
+}
+
+impl KernelResult {
+    /// The kernel as checked: its launch-bound parameters substituted.
+    pub fn checked_kernel(&self) -> std::borrow::Cow<'_, Kernel> {
+        if self.bindings.is_empty() {
+            std::borrow::Cow::Borrowed(&self.kernel)
+        } else {
+            std::borrow::Cow::Owned(super::file::bind_params(&self.kernel, &self.bindings))
+        }
+    }
 }
 
 /// A document's analysis at one generation.
@@ -563,6 +577,10 @@ pub fn analyze(
             checked += 1;
             progress(checked.min(misses), misses);
         }
+        let bindings: Arc<[_]> = match plan.runs.as_slice() {
+            [one] => one.bindings.clone().into(),
+            _ => Arc::new([]),
+        };
         let options = plan.shown.options;
         // The kernel's key: its only run's, or all of its runs' together.
         let key = keys.iter().copied().reduce(extend_key).unwrap_or_default();
@@ -577,6 +595,7 @@ pub fn analyze(
             report,
             cached: all_cached,
             banks,
+            bindings,
         });
     }
     analysis.timings.check_ms = started.elapsed().as_secs_f64() * 1e3;
@@ -765,7 +784,7 @@ pub fn validated_repair(
         keep_existing: false,
     };
     let repair = guarded("the synthesizer", || {
-        engine.repair(&target.kernel, &program.files, &options)
+        engine.repair(&target.checked_kernel(), &program.files, &options)
     })?;
     let mut fixes = Vec::new();
     let mut rejected = Vec::new();
@@ -857,7 +876,7 @@ pub fn barrier_infos(
         keep_existing: false,
     };
     let infos = guarded("the synthesizer", || {
-        engine.barrier_infos(&target.kernel, &options)
+        engine.barrier_infos(&target.checked_kernel(), &options)
     })?;
     let mut relative = infos.clone();
     Shift::to_relative(base).barriers(&mut relative);

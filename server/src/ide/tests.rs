@@ -62,9 +62,19 @@ fn input(text: &str, generation: u64) -> AnalysisInput {
 }
 
 fn analyse(host: &AnalysisHost, text: &str, generation: u64) -> Arc<DocAnalysis> {
+    analyse_with(host, text, generation, &settings())
+}
+
+/// Version `generation` of `text`, analysed by `host` under `settings`.
+fn analyse_with(
+    host: &AnalysisHost,
+    text: &str,
+    generation: u64,
+    settings: &Settings,
+) -> Arc<DocAnalysis> {
     let input = input(text, generation);
     let context = AnalysisContext {
-        settings: &settings(),
+        settings,
         includes: &NoIncludes,
         is_stale: &|| false,
         progress: &|_, _| {},
@@ -565,16 +575,7 @@ fn one_finding_per_pair_of_accesses_for_every_front_door() {
         },
         ..Settings::default()
     };
-    let host = AnalysisHost::new(Arc::new(Syncwright));
-    let context = AnalysisContext {
-        settings: &blocks,
-        includes: &NoIncludes,
-        is_stale: &|| false,
-        progress: &|_, _| {},
-    };
-    let analysis = host
-        .analysis("k.cu", 1, &context, |_| Some(input(text, 1)))
-        .expect("analysis");
+    let analysis = analyse_with(&AnalysisHost::new(Arc::new(Syncwright)), text, 1, &blocks);
     let races: Vec<Finding> = analysis
         .findings()
         .into_iter()
@@ -612,17 +613,50 @@ fn launch_bindings_are_the_same_for_every_front_door() {
     let text = "__global__ void k(int *a, int n) { a[threadIdx.x * n] = threadIdx.x; }\n\
                 int main() { int *d = 0; k<<<1, 64>>>(d, 2); return 0; }\n";
     let settings = Settings::default();
-    let host = AnalysisHost::new(Arc::new(Syncwright));
-    let context = AnalysisContext {
-        settings: &settings,
-        includes: &NoIncludes,
-        is_stale: &|| false,
-        progress: &|_, _| {},
-    };
-    let analysis = host
-        .analysis("k.cu", 1, &context, |_| Some(input(text, 1)))
-        .expect("analysis");
+    let analysis = analyse_with(&AnalysisHost::new(Arc::new(Syncwright)), text, 1, &settings);
     let file = super::analyze_file(std::path::Path::new("/nonexistent/k.cu"), text, &settings);
     assert_eq!(file.kernels[0].report.verdict, Verdict::RaceFree);
     assert_eq!(analysis.kernels[0].report.verdict, Verdict::RaceFree);
+}
+
+#[test]
+fn fix_repairs_under_the_launches_check_uses() {
+    // Launched with one block, the race is between threads of that block and
+    // a barrier repairs it; under a symbolic launch it would also race between
+    // blocks, which no barrier orders.
+    let text = "__global__ void k(int *a) {\n\
+                    a[threadIdx.x] = threadIdx.x;\n\
+                    a[64 + threadIdx.x] = a[(threadIdx.x + 1) % 64];\n\
+                }\n\
+                int main() { int *d = 0; k<<<1, 64>>>(d); return 0; }\n";
+    let path = std::path::Path::new("/nonexistent/syncwright-ide-fix/k.cu");
+    let settings = Settings::default();
+    let file = super::analyze_file(path, text, &settings);
+    assert_eq!(file.kernels[0].report.verdict, Verdict::Racy);
+    let (fixed, _) = super::fix::fix_file(path, text, &settings, Default::default());
+    assert_eq!(
+        fixed.kernels[0].status,
+        crate::synth::RepairStatus::Repaired,
+        "{:?}",
+        fixed.kernels[0]
+    );
+    assert!(fixed.fixed.contains("__syncthreads()"), "{}", fixed.fixed);
+    let again = super::analyze_file(path, &fixed.fixed, &settings);
+    assert_eq!(again.kernels[0].report.verdict, Verdict::RaceFree);
+    // The editor offers the same repair as a quick fix.
+    let host = AnalysisHost::new(Arc::new(Syncwright));
+    let analysis = analyse_with(&host, text, 1, &settings);
+    let at = text.find("a[64").expect("racy line") as u32;
+    let actions = code_actions(&host, &settings, &NoIncludes, &analysis, at, at).expect("actions");
+    let barrier = actions
+        .iter()
+        .find(|a| {
+            a.edits
+                .iter()
+                .any(|e| e.new_text.contains("__syncthreads()"))
+        })
+        .unwrap_or_else(|| panic!("no barrier quick fix in {actions:?}"));
+    let edited = crate::synth::apply_edits(text, &barrier.edits).expect("edits apply");
+    let after = super::analyze_file(path, &edited, &settings);
+    assert_eq!(after.kernels[0].report.verdict, Verdict::RaceFree);
 }

@@ -349,6 +349,7 @@ impl Engine for FakeEngine {
         let plan = crate::ide::LaunchPlan {
             runs: vec![crate::ide::LaunchRun {
                 bound: None,
+                bindings: Vec::new(),
                 resolved: resolved.clone(),
                 sites: Vec::new(),
                 label: None,

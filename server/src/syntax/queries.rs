@@ -132,23 +132,9 @@ fn for_each_match<'t>(
     kind: QueryKind,
     root: Node<'t>,
     text: &str,
-    mut f: impl FnMut(usize, &[(&'static str, Node<'t>)]),
+    f: impl FnMut(usize, &[(&'static str, Node<'t>)]),
 ) {
-    let Some(query) = query(kind) else {
-        return;
-    };
-    let names = query.capture_names();
-    let mut cursor = QueryCursor::new();
-    let mut iter = cursor.matches(query, root, text.as_bytes());
-    let mut captures = Vec::new();
-    while let Some(m) = iter.next() {
-        captures.clear();
-        captures.extend(m.captures().iter().map(|c| {
-            let name = names.get(c.index as usize).copied().unwrap_or("");
-            (name, c.node)
-        }));
-        f(m.pattern_index, &captures);
-    }
+    run_query(kind, root, None, text, f);
 }
 
 /// Calls `f` with each match of `kind` that starts at `node` itself (the
@@ -159,6 +145,18 @@ fn for_each_match_at<'t>(
     kind: QueryKind,
     node: Node<'t>,
     text: &str,
+    f: impl FnMut(usize, &[(&'static str, Node<'t>)]),
+) {
+    run_query(kind, node, Some(0), text, f);
+}
+
+/// Runs `kind` on `node`'s subtree, matches starting at most `max_start_depth`
+/// below it (None: anywhere).
+fn run_query<'t>(
+    kind: QueryKind,
+    node: Node<'t>,
+    max_start_depth: Option<u32>,
+    text: &str,
     mut f: impl FnMut(usize, &[(&'static str, Node<'t>)]),
 ) {
     let Some(query) = query(kind) else {
@@ -166,7 +164,7 @@ fn for_each_match_at<'t>(
     };
     let names = query.capture_names();
     let mut cursor = QueryCursor::new();
-    cursor.set_max_start_depth(Some(0));
+    cursor.set_max_start_depth(max_start_depth);
     let mut iter = cursor.matches(query, node, text.as_bytes());
     let mut captures = Vec::new();
     while let Some(m) = iter.next() {

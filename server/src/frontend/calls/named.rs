@@ -18,7 +18,7 @@ use tree_sitter::Node;
 use crate::frontend::arith::*;
 use crate::frontend::lowerer::*;
 use crate::frontend::text;
-use crate::ir::{Block, Expr, NamedOp, ScalarTy, Stmt, StmtKind, VarId};
+use crate::ir::{BinOp, Block, Expr, NamedOp, ScalarTy, Stmt, StmtKind, VarId};
 
 /// First number given to `cuda::barrier` objects (hardware ids are 0..15).
 const OBJECT_BARRIER_BASE: i128 = 16;
@@ -166,12 +166,28 @@ fn template_text(code: &str) -> String {
     out
 }
 
-/// Replaces variables by their snapshots.
+/// Replaces variables by their snapshots. An integer divisor `y` becomes
+/// `y == 0 ? 1 : y`: the landing copy is replayed where the copy's guards no
+/// longer hold (after a barrier, outside the `if` that issued it), and the
+/// checker assumes that an evaluated division has a non-zero divisor, which
+/// there would hide executions in which the copy was never issued. Where it was
+/// issued, its division ran with a non-zero divisor, so the value is the same.
 fn subst_expr(e: &Expr, map: &HashMap<VarId, VarId>) -> Expr {
     match e {
         Expr::Var(v) => Expr::Var(*map.get(v).unwrap_or(v)),
         Expr::Int(..) | Expr::Float(..) | Expr::Param(_) | Expr::Builtin(_) => e.clone(),
         Expr::Unary(op, x, t) => Expr::Unary(*op, Box::new(subst_expr(x, map)), *t),
+        Expr::Binary(op @ (BinOp::Div | BinOp::Rem), x, y, t @ ScalarTy::Int { .. }) => {
+            let y = subst_expr(y, map);
+            let zero = Expr::Binary(
+                BinOp::Eq,
+                Box::new(y.clone()),
+                Box::new(Expr::Int(0, *t)),
+                ScalarTy::Bool,
+            );
+            let divisor = Expr::Select(Box::new(zero), Box::new(Expr::Int(1, *t)), Box::new(y), *t);
+            Expr::Binary(*op, Box::new(subst_expr(x, map)), Box::new(divisor), *t)
+        }
         Expr::Binary(op, x, y, t) => Expr::Binary(
             *op,
             Box::new(subst_expr(x, map)),
