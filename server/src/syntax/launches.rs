@@ -292,8 +292,13 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
             continue;
         }
         let in_head = heads.iter().any(|h| h.start <= i && i <= h.params);
-        // `void k(...)`: a declaration or an explicit instantiation.
-        let declared = i > 0 && unit.text(i - 1) == "void";
+        // `void k(...)`: a declaration or an explicit instantiation. `k(...)`
+        // calls a host function of that name (a kernel cannot be called
+        // without a launch configuration), and a host variable of that name
+        // in scope hides the kernel.
+        let declared = i > 0 && unit.text(i - 1) == "void"
+            || unit.text(i + 1) == "("
+            || scopes.visible(&unit, name, i).is_some();
         let mut api = false;
         let mut at = scopes.enclosing[i];
         for _ in 0..3 {
@@ -1635,12 +1640,15 @@ impl Scopes {
         // visible in the whole class, and set by constructors): unknown.
         let qualified_function = self.in_qualified_function(unit, at);
         let member = self.decls.get(name).is_some_and(|all| {
-            all.iter().any(|d| {
-                self.block_of(d.at).is_some_and(|o| {
-                    self.kinds.get(&o) == Some(&BlockKind::Opaque)
-                        && (qualified_function || self.inside(o, at))
+            // A `static const` member is a constant (no constructor sets it).
+            all.iter()
+                .filter(|d| !(d.is_static && d.is_const))
+                .any(|d| {
+                    self.block_of(d.at).is_some_and(|o| {
+                        self.kinds.get(&o) == Some(&BlockKind::Opaque)
+                            && (qualified_function || self.inside(o, at))
+                    })
                 })
-            })
         });
         if member {
             return unknown;
@@ -1675,7 +1683,7 @@ impl Scopes {
             matches!(k, BlockKind::Function | BlockKind::Lambda) && block.is_none_or(|b| o >= b)
         });
         let block_kind = block.map(|b| self.kinds.get(&b).copied().unwrap_or(BlockKind::Opaque));
-        if matches!(block_kind, Some(BlockKind::Opaque)) {
+        if matches!(block_kind, Some(BlockKind::Opaque)) && !(decl.is_static && decl.is_const) {
             return unknown;
         }
         let file_scope = block.is_none() || block_kind == Some(BlockKind::Namespace);
