@@ -296,8 +296,13 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
         // calls a host function of that name (a kernel cannot be called
         // without a launch configuration), and a host variable of that name
         // in scope hides the kernel.
+        // `k[i]`, `k->f`, `T *k,`: a pointer of that name, not a kernel.
         let declared = i > 0 && unit.text(i - 1) == "void"
-            || unit.text(i + 1) == "("
+            || matches!(unit.text(i + 1), "(" | "[" | "->" | ".")
+            || (i >= 2
+                && unit.text(i - 1) == "*"
+                && unit.is_ident(i - 2)
+                && matches!(unit.text(i + 1), "," | ")" | "=" | ";"))
             || scopes.visible(&unit, name, i).is_some();
         let mut api = false;
         let mut at = scopes.enclosing[i];
@@ -1593,7 +1598,9 @@ impl Scopes {
         for d in self.decls.get(name)? {
             let scope = self.decl_scope(unit, d.at);
             let depth = match scope {
-                DeclScope::Block(None) if d.at < at => -1,
+                // A file-scope declaration of another text of the unit (an
+                // included header) is in scope after the `#include`.
+                DeclScope::Block(None) if d.at < at || unit.toks[d.at].0 != unit.toks[at].0 => -1,
                 DeclScope::Block(Some(o)) if d.at < at && self.inside(o, at) => o as i64,
                 DeclScope::Unknown(s, e) if s < at && at <= e => s as i64,
                 _ => continue,
