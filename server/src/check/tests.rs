@@ -60,6 +60,7 @@ impl B {
             next_stmt_id: 0,
             asyncs: Default::default(),
             template_params: Vec::new(),
+            explicit_instantiations: Vec::new(),
         };
         B { k }
     }

@@ -394,6 +394,7 @@ pub fn lower_parsed_incremental(
         ),
     }
     program.diagnostics = diagnostics;
+    set_explicit_instantiations(&mut program, &units, path);
     let state = match units.into_iter().next() {
         Some(unit) => MainUnitState {
             lang,
@@ -409,6 +410,45 @@ pub fn lower_parsed_incremental(
         },
     };
     (program, state)
+}
+
+/// Records on each kernel template defined in the analysed file the integer
+/// template arguments of its explicit instantiations in the translation unit
+/// (reused kernels included: the list is computed afresh on every lowering).
+/// Only for a `.cu` file: a template defined in a header (or in a file some
+/// other file includes) may be instantiated anywhere. An instantiation the
+/// query cannot read (a qualified name, say) makes every list empty: the
+/// values then stay symbolic, never bound to a partial set.
+fn set_explicit_instantiations(program: &mut Program, units: &[UnitSyntax], path: &Path) {
+    let tu_local = path.extension().is_some_and(|e| e == "cu");
+    let found: Vec<crate::syntax::queries::Instantiation> = if tu_local {
+        units
+            .iter()
+            .flat_map(|u| crate::syntax::queries::explicit_instantiations(&u.tree, &u.text))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let readable = found.iter().all(|i| !i.name.is_empty());
+    for kernel in &mut program.kernels {
+        kernel.explicit_instantiations = if readable
+            && !kernel.template_params.is_empty()
+            && kernel.span.file == crate::ir::FileId(0)
+        {
+            found
+                .iter()
+                .filter(|i| i.name == kernel.name)
+                .map(|i| {
+                    i.arguments
+                        .iter()
+                        .map(|a| preprocess::parse_int_literal(a.trim()))
+                        .collect()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+    }
 }
 
 /// The tree-sitter edit that turns `old` into `new` (one replaced range:
@@ -762,6 +802,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             next_stmt_id: 0,
             asyncs: Default::default(),
             template_params: Vec::new(),
+            explicit_instantiations: Vec::new(),
         };
         let frozen = conflicted.clone();
         let mut lw = lowerer::Lowerer::new(cx, def, &frozen, kernel);

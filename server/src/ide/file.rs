@@ -797,6 +797,42 @@ pub fn launch_plan(
     explicit: &Explicit,
     launches: &[LaunchSite],
 ) -> LaunchPlan {
+    // A kernel template the program never launches in view runs only as one
+    // of its explicit instantiations (the front end records them only where
+    // no other file can instantiate the template): one site each, with its
+    // template arguments and unknown sizes.
+    let instantiated: Vec<LaunchSite>;
+    let launches = if launch_configs(&kernel.name, launches).is_empty()
+        && !kernel.explicit_instantiations.is_empty()
+    {
+        instantiated = kernel
+            .explicit_instantiations
+            .iter()
+            .map(|values| LaunchSite {
+                kernel: kernel.name.clone(),
+                location: "explicit instantiation".into(),
+                text: format!(
+                    "template {}<{}>",
+                    kernel.name,
+                    values
+                        .iter()
+                        .map(|v| v.map_or("?".to_string(), |v| v.to_string()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                block_dim: None,
+                grid_dim: None,
+                partial_block_dim: [None; 3],
+                partial_grid_dim: [None; 3],
+                args: Vec::new(),
+                template_values: values.clone(),
+                arg_lower_bounds: Vec::new(),
+            })
+            .collect();
+        instantiated.as_slice()
+    } else {
+        launches
+    };
     let configs = instantiations(launch_configs(&kernel.name, launches));
     let mut runs: Vec<(ResolvedOptions, Vec<&LaunchSite>)> = Vec::new();
     for (dims, sites) in configs {
@@ -1671,6 +1707,7 @@ mod tests {
             next_stmt_id: 0,
             asyncs: Default::default(),
             template_params: Vec::new(),
+            explicit_instantiations: Vec::new(),
         };
         let settings = Settings {
             launch: LaunchOverrides {

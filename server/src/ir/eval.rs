@@ -479,6 +479,7 @@ mod tests {
             next_stmt_id: 0,
             asyncs: Default::default(),
             template_params: Vec::new(),
+            explicit_instantiations: Vec::new(),
         };
         let mut a = Assignment {
             thread: [3, 0, 0],

@@ -542,6 +542,12 @@ pub struct Kernel {
     /// values): explicit template arguments of a launch bind them by position.
     #[serde(skip)]
     pub template_params: Vec<String>,
+    /// Integer values of the template arguments of each explicit
+    /// instantiation in the translation unit (`template __global__ void
+    /// k<64>(int *);`), when the template is defined in the analysed `.cu`
+    /// file (no other file can instantiate it); None: not an integer constant.
+    #[serde(skip)]
+    pub explicit_instantiations: Vec<Vec<Option<i128>>>,
 }
 
 /// What the front end knows about a kernel's asynchronous copies.

@@ -234,6 +234,7 @@ impl Engine for FakeEngine {
                 next_stmt_id: 0,
                 asyncs: Default::default(),
                 template_params: Vec::new(),
+                explicit_instantiations: Vec::new(),
             };
             let body_start = start + text[start..end].find('{').map_or(0, |i| i + 1);
             let mut line_offset = body_start;

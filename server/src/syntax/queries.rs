@@ -356,6 +356,76 @@ pub fn kernels(parsed: &ParsedSource) -> Vec<Found> {
     kernels
 }
 
+/// An explicit instantiation of a function template
+/// (`template __global__ void k<float, 16>(float *);`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instantiation {
+    /// The function's name as written (unqualified).
+    pub name: String,
+    /// Each template argument's text, in order.
+    pub arguments: Vec<String>,
+}
+
+/// The explicit instantiations of function templates at the top level of
+/// `tree` (parsed from `text`), through namespaces and `extern "C++"` blocks:
+/// `queries/templates.scm` asked of each top-level node (they cannot stand in
+/// a function body), so the cost is that of the top level. One the pattern
+/// cannot read has an empty name.
+pub fn explicit_instantiations(tree: &Tree, text: &str) -> Vec<Instantiation> {
+    let mut found = Vec::new();
+    let mut stack = vec![(tree.root_node(), 0u32)];
+    while let Some((node, depth)) = stack.pop() {
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            match child.kind() {
+                "template_instantiation" => {
+                    let before = found.len();
+                    for_each_match_at(QueryKind::Templates, child, text, |_, captures| {
+                        let (Some(name), Some(arguments)) = (
+                            captured(captures, "instantiation.name"),
+                            captured(captures, "instantiation.arguments"),
+                        ) else {
+                            return;
+                        };
+                        let mut args = arguments.walk();
+                        found.push(Instantiation {
+                            name: text
+                                .get(name.start_byte()..name.end_byte())
+                                .unwrap_or("")
+                                .to_string(),
+                            arguments: arguments
+                                .named_children(&mut args)
+                                .filter(|a| a.kind() != "comment")
+                                .map(|a| {
+                                    text.get(a.start_byte()..a.end_byte())
+                                        .unwrap_or("")
+                                        .to_string()
+                                })
+                                .collect(),
+                        });
+                    });
+                    // One the pattern does not read (a qualified name, an
+                    // operator): named "" so that callers know the list is
+                    // incomplete.
+                    if found.len() == before {
+                        found.push(Instantiation {
+                            name: String::new(),
+                            arguments: Vec::new(),
+                        });
+                    }
+                }
+                "namespace_definition" | "linkage_specification" | "declaration_list"
+                    if depth < 32 =>
+                {
+                    stack.push((child, depth + 1))
+                }
+                _ => {}
+            }
+        }
+    }
+    found
+}
+
 /// An `#include` directive.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Include {
@@ -524,6 +594,13 @@ other(global int *q) { q[0] = 1; }
             ["load", "fill", "fill"]
         );
         assert_eq!(texts(&cuda, QueryKind::Templates, "instantiation").len(), 1);
+        assert_eq!(
+            explicit_instantiations(&cuda.tree, &cuda.parse_text),
+            vec![Instantiation {
+                name: "fill".into(),
+                arguments: vec!["float".into()],
+            }]
+        );
 
         let opencl = parse(OPENCL, Lang::OpenCl, None);
         assert_eq!(

@@ -675,6 +675,7 @@ pub fn lower(src: &str, lang: Lang) -> Kernel {
         next_stmt_id: 0,
         asyncs: Default::default(),
         template_params: Vec::new(),
+        explicit_instantiations: Vec::new(),
     };
     let mut p = P {
         src,
