@@ -827,6 +827,7 @@ pub fn launch_plan(
                 args: Vec::new(),
                 template_values: values.clone(),
                 arg_lower_bounds: Vec::new(),
+                local_definition: None,
             })
             .collect();
         instantiated.as_slice()
