@@ -78,6 +78,11 @@ pub struct LaunchSite {
     /// multiple of 2^k (0: nothing known).
     #[serde(skip)]
     pub arg_pow2: Vec<u32>,
+    /// The file of the kernel's definition when the launching translation
+    /// unit defines it with internal linkage (`static`, anonymous namespace):
+    /// the launch is of that definition only.
+    #[serde(skip)]
+    pub local_definition: Option<PathBuf>,
 }
 
 /// Most distinct launch configurations one kernel is checked under; beyond, the
@@ -88,8 +93,18 @@ const MAX_LAUNCH_CONFIGS: usize = 4;
 /// it includes, preprocessed as nvcc's host pass sees them. OpenCL files have
 /// no host code.
 pub fn host_launches(path: &Path, text: &str, includes: &dyn IncludeResolver) -> Vec<LaunchSite> {
+    host_scan(path, text, includes).0
+}
+
+/// [`host_launches`], and the kernels the translation unit defines with
+/// internal linkage (name, file of the definition).
+fn host_scan(
+    path: &Path,
+    text: &str,
+    includes: &dyn IncludeResolver,
+) -> (Vec<LaunchSite>, Vec<(String, PathBuf)>) {
     if crate::ir::Lang::from_path(path) != crate::ir::Lang::Cuda {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let scanned = catch_unwind(AssertUnwindSafe(|| {
         let reader = |from: &Path, name: &str| includes.read_or_reason(from, name);
@@ -112,7 +127,23 @@ pub fn host_launches(path: &Path, text: &str, includes: &dyn IncludeResolver) ->
             },
         );
         let texts: Vec<&str> = pre.units.iter().map(|u| u.text.as_str()).collect();
-        crate::syntax::launches::scan_launches(&texts)
+        let scan = crate::syntax::launches::scan_translation(&texts);
+        let local: Vec<(String, PathBuf)> = scan
+            .local_kernels
+            .iter()
+            .filter_map(|(name, text, offset)| {
+                let unit = pre.units.get(*text)?;
+                let (span, _) = unit.map.map(*offset as u32, *offset as u32 + 1);
+                let file = if span.file == FileId(0) {
+                    path.to_path_buf()
+                } else {
+                    pre.files.get(span.file.0 as usize)?.0.clone()
+                };
+                Some((name.clone(), file))
+            })
+            .collect();
+        let sites = scan
+            .launches
             .into_iter()
             .filter_map(|l| {
                 let unit = pre.units.get(l.text)?;
@@ -144,16 +175,21 @@ pub fn host_launches(path: &Path, text: &str, includes: &dyn IncludeResolver) ->
                     grid_dim: l.grid_dim(),
                     partial_block_dim: l.block,
                     partial_grid_dim: l.grid,
-                    kernel: l.kernel,
                     location: format!("{name}:{line}"),
                     text: written,
                     args: l.args,
                     template_values: l.template_values,
                     arg_lower_bounds: l.arg_lower_bounds,
                     arg_pow2: l.arg_pow2,
+                    local_definition: local
+                        .iter()
+                        .find(|(k, _)| *k == l.kernel)
+                        .map(|(_, f)| f.clone()),
+                    kernel: l.kernel,
                 })
             })
-            .collect::<Vec<_>>()
+            .collect::<Vec<_>>();
+        (sites, local)
     }));
     // A scanner bug costs the launch information, never the analysis.
     scanned.unwrap_or_default()
@@ -167,9 +203,13 @@ const MAX_SIBLING_FILES: usize = 64;
 const HOST_EXTENSIONS: [&str; 9] = ["cu", "cuh", "cpp", "cc", "cxx", "c", "h", "hpp", "hh"];
 
 /// The launches of a file's kernels: those in its own translation unit, and
-/// for each kernel it never launches, those in the other source files of its
-/// folder (a kernel defined in `kernels.h` or `kernels.cu` and launched from
-/// `main.cu`, as clangd finds references). The launches of the program as
+/// those in the other source files of its folder (a kernel defined in
+/// `kernels.h` or `kernels.cu` and launched from `main.cu`, as clangd finds
+/// references), searched even when the own unit launches the kernel too (a
+/// warm-up launch here does not make the other file's launches go away). A
+/// launch in another file counts when it can be of the same kernel: a kernel
+/// with internal linkage (`static`, anonymous namespace) is launched only in
+/// the units that include its definition. The launches of the program as
 /// written are the only executions of a kernel; a kernel launched nowhere
 /// keeps a symbolic launch.
 pub fn translation_launches(
@@ -178,14 +218,23 @@ pub fn translation_launches(
     includes: &dyn IncludeResolver,
     kernels: &[&str],
 ) -> Vec<LaunchSite> {
-    let mut launches = host_launches(path, text, includes);
-    let missing: Vec<&str> = kernels
-        .iter()
-        .copied()
-        .filter(|k| !launches.iter().any(|l| l.kernel == *k))
-        .collect();
-    if !missing.is_empty() && crate::ir::Lang::from_path(path) == crate::ir::Lang::Cuda {
-        launches.extend(sibling_launches(path, &missing, includes));
+    let (mut launches, local) = host_scan(path, text, includes);
+    if !kernels.is_empty() && crate::ir::Lang::from_path(path) == crate::ir::Lang::Cuda {
+        let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        let own = canonical(path);
+        for site in sibling_launches(path, kernels, includes) {
+            let own_is_local = local.iter().any(|(k, _)| *k == site.kernel);
+            let same_kernel = match &site.local_definition {
+                // The other unit's own internal kernel, unless it is ours
+                // (that unit includes this file).
+                Some(def) => canonical(def) == own,
+                // An external kernel: ours unless ours is internal.
+                None => !own_is_local,
+            };
+            if same_kernel {
+                launches.push(site);
+            }
+        }
     }
     launches
 }
@@ -791,6 +840,7 @@ pub fn launch_plan(
                 template_values: values.clone(),
                 arg_lower_bounds: Vec::new(),
                 arg_pow2: Vec::new(),
+                local_definition: None,
             })
             .collect();
         instantiated.as_slice()
@@ -801,14 +851,9 @@ pub fn launch_plan(
     let mut runs: Vec<(ResolvedOptions, Vec<&LaunchSite>)> = Vec::new();
     for (dims, sites) in configs {
         let resolved = config.resolve_launch(explicit, &dims, kernel.launch_bounds);
-        let launch = &resolved.options.launch;
-        let from_host = resolved.block_dim_source == Source::HostLaunch
-            || resolved.grid_dim_source == Source::HostLaunch
-            || launch.partial_block_dim.iter().any(Option::is_some)
-            || launch.partial_grid_dim.iter().any(Option::is_some);
-        if !from_host && launch_bindings(kernel, &sites).is_empty() {
-            continue;
-        }
+        // Every launch is an execution, also one whose sizes and arguments
+        // are all unknown: it becomes a symbolic run (dropping it would let
+        // the other launches' sizes and values stand for it).
         let same_instance = |list: &[&LaunchSite]| {
             list.first().map(|s| &s.template_values) == sites.first().map(|s| &s.template_values)
         };
@@ -1031,7 +1076,10 @@ fn launch_bindings(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<(crate::ir::Pa
             }
             // A loop counter passed at every launch: at least the smallest
             // first value (the counter only grows within its loop).
-            if param.position != u32::MAX && matches!(param.ty, ScalarTy::Int { .. }) {
+            // The parameter holds every value of an `int` counter (at least
+            // 32 bits): the conversion at the call keeps the bound.
+            let wide = matches!(param.ty, ScalarTy::Int { bits, .. } if bits >= 32);
+            if param.position != u32::MAX && wide {
                 let lower = |site: &LaunchSite| -> Option<i128> {
                     let at = param.position as usize;
                     site.args

@@ -219,17 +219,48 @@ impl<'a> Unit<'a> {
 /// the main file and its headers), evaluating sizes against the names all of
 /// them define.
 pub fn scan_launches(texts: &[&str]) -> Vec<HostLaunch> {
+    scan_translation(texts).launches
+}
+
+/// What the host code of a translation unit says about its kernels.
+#[derive(Clone, Debug, Default)]
+pub struct HostScan {
+    /// The launches, and for every other use of a kernel's name (assigned to
+    /// a function pointer, passed to `cudaLaunchKernelEx` or any other
+    /// function) a launch with unknown sizes and arguments: the kernel may
+    /// run through it.
+    pub launches: Vec<HostLaunch>,
+    /// Kernels this unit defines with internal linkage (`static`, or in an
+    /// anonymous namespace): `(name, text index, byte offset)` of the
+    /// definition. Another file's launch of the same name is not theirs.
+    pub local_kernels: Vec<(String, usize, usize)>,
+}
+
+/// Calls known to take a kernel without launching it.
+fn non_launching_api(callee: &str) -> bool {
+    callee.starts_with("cudaOccupancy")
+        || matches!(
+            callee,
+            "cudaFuncSetAttribute"
+                | "cudaFuncGetAttributes"
+                | "cudaFuncSetCacheConfig"
+                | "cudaFuncSetSharedMemConfig"
+        )
+}
+
+/// Scans a translation unit: see [`HostScan`].
+pub fn scan_translation(texts: &[&str]) -> HostScan {
     let unit = Unit::new(texts);
     let device = device_regions(&unit);
     let in_device = |i: usize| device.iter().any(|&(s, e)| s <= i && i <= e);
-    let (bindings, decls) = collect_bindings(&unit, &in_device);
+    let decls = collect_decls(&unit, &in_device);
     let scopes = Scopes::new(&unit, decls, &in_device);
     let eval = Eval {
         unit: &unit,
-        bindings: &bindings,
         scopes: &scopes,
     };
     let mut launches = Vec::new();
+    let mut launched_at = Vec::new();
     let n = unit.toks.len();
     for i in 0..n {
         crate::base::interrupt::stop_if_polled();
@@ -237,23 +268,187 @@ pub fn scan_launches(texts: &[&str]) -> Vec<HostLaunch> {
             && unit.text(i + 1) == "<"
             && unit.toks[i].1.end == unit.toks[i + 1].1.start;
         if chevrons {
-            if let Some(l) = chevron_launch(&unit, &eval, i, in_device(i)) {
+            if let Some((l, at)) = chevron_launch(&unit, &eval, i, in_device(i)) {
                 launches.push(l);
+                launched_at.push(at);
             }
         } else if matches!(
             unit.text(i),
             "cudaLaunchKernel" | "cudaLaunchCooperativeKernel"
         ) && unit.text(i + 1) == "("
         {
-            if let Some(l) = api_launch(&unit, &eval, i, in_device(i)) {
+            if let Some((l, at)) = api_launch(&unit, &eval, i, in_device(i)) {
                 launches.push(l);
+                launched_at.push(at);
             }
         }
     }
-    launches
+    // Every other use of a kernel's name may launch it (a function pointer,
+    // `cudaLaunchKernelEx`, a wrapper taking the kernel): an execution
+    // with sizes and arguments unknown.
+    let heads = global_heads(&unit, &scopes);
+    for i in 0..n {
+        if !unit.is_ident(i) || launched_at.contains(&i) {
+            continue;
+        }
+        let name = unit.text(i);
+        if !heads.iter().any(|h| h.name == name) {
+            continue;
+        }
+        let in_head = heads.iter().any(|h| h.start <= i && i <= h.params);
+        // `void k(...)`: a declaration or an explicit instantiation. `k(...)`
+        // calls a host function of that name (a kernel cannot be called
+        // without a launch configuration), and a host variable of that name
+        // in scope hides the kernel.
+        // `k[i]`, `k->f`, `T *k,`: a pointer of that name, not a kernel.
+        let declared = i > 0 && unit.text(i - 1) == "void"
+            || matches!(unit.text(i + 1), "(" | "[" | "->" | ".")
+            || (i >= 2
+                && unit.text(i - 1) == "*"
+                && unit.is_ident(i - 2)
+                && matches!(unit.text(i + 1), "," | ")" | "=" | ";"))
+            || scopes.visible(&unit, name, i).is_some();
+        let mut api = false;
+        let mut at = scopes.enclosing[i];
+        for _ in 0..3 {
+            let Some(open) = at else { break };
+            if unit.text(open) == "(" && open > 0 && non_launching_api(unit.text(open - 1)) {
+                api = true;
+                break;
+            }
+            at = scopes.enclosing[open];
+        }
+        if in_head || declared || api {
+            continue;
+        }
+        let (text, start) = (unit.toks[i].0, unit.toks[i].1.start);
+        launches.push(HostLaunch {
+            kernel: name.to_string(),
+            template_args: Vec::new(),
+            template_values: Vec::new(),
+            grid: [None; 3],
+            block: [None; 3],
+            args: Vec::new(),
+            arg_lower_bounds: Vec::new(),
+            arg_pow2: Vec::new(),
+            start,
+            end: unit.toks[i].1.end,
+            text,
+        });
+    }
+    let local_kernels = heads
+        .iter()
+        .filter(|h| h.local)
+        .map(|h| {
+            let (text, tok) = &unit.toks[h.name_at];
+            (h.name.clone(), *text, tok.start)
+        })
+        .collect();
+    HostScan {
+        launches,
+        local_kernels,
+    }
 }
 
-fn chevron_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Option<HostLaunch> {
+/// The head of a `__global__` function declaration or definition.
+struct GlobalHead {
+    name: String,
+    name_at: usize,
+    /// First token of the head (`__global__`).
+    start: usize,
+    /// The `(` of its parameter list.
+    params: usize,
+    /// Declared `static` or in an anonymous namespace (internal linkage).
+    local: bool,
+}
+
+fn global_heads(unit: &Unit, scopes: &Scopes) -> Vec<GlobalHead> {
+    let n = unit.toks.len();
+    let mut heads = Vec::new();
+    for i in 0..n {
+        if unit.text(i) != "__global__" {
+            continue;
+        }
+        let mut j = i + 1;
+        let mut params = None;
+        while j < n && j < i + 64 {
+            match unit.text(j) {
+                ";" | "=" | "{" | "}" => break,
+                "(" => {
+                    let is_attribute = matches!(
+                        unit.text(j.wrapping_sub(1)),
+                        "__launch_bounds__" | "__attribute__" | "__align__" | "alignas"
+                    );
+                    if !is_attribute {
+                        params = Some(j);
+                        break;
+                    }
+                    j = unit.matching(j, n);
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        let Some(params) = params else { continue };
+        let mut name_at = params - 1;
+        if unit.text(name_at) == ">" {
+            // `k<32>(`: an explicit instantiation.
+            let mut depth = 0usize;
+            while name_at > i {
+                match unit.text(name_at) {
+                    ">" => depth += 1,
+                    ">>" => depth += 2,
+                    "<" => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                name_at -= 1;
+            }
+            name_at = name_at.saturating_sub(1);
+        }
+        if name_at <= i || !unit.is_ident(name_at) {
+            continue;
+        }
+        // `static` before `__global__` in the same declaration.
+        let mut k = i;
+        let mut is_static = false;
+        while k > 0 && i - k < 64 {
+            k -= 1;
+            match unit.text(k) {
+                ";" | "{" | "}" => break,
+                "static" => is_static = true,
+                _ => {}
+            }
+        }
+        let mut anonymous = false;
+        let mut at = scopes.enclosing[i];
+        while let Some(open) = at {
+            if unit.text(open) == "{" && open > 0 && unit.text(open - 1) == "namespace" {
+                anonymous = true;
+            }
+            at = scopes.enclosing[open];
+        }
+        heads.push(GlobalHead {
+            name: unit.text(name_at).to_string(),
+            name_at,
+            start: i,
+            params: params.max(name_at),
+            local: is_static || anonymous,
+        });
+    }
+    heads
+}
+
+fn chevron_launch(
+    unit: &Unit,
+    eval: &Eval,
+    at: usize,
+    in_device: bool,
+) -> Option<(HostLaunch, usize)> {
     // The kernel name, behind optional template arguments.
     let mut name_at = at.checked_sub(1)?;
     let mut template_args = Vec::new();
@@ -342,7 +537,7 @@ fn chevron_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Optio
         in_device,
     );
     launch.arg_lower_bounds = arg_lower_bounds;
-    Some(launch)
+    Some((launch, name_at))
 }
 
 /// Index of the token opening the bracket closed at `close` (scanning back
@@ -457,6 +652,20 @@ fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<(Strin
         return None;
     }
     let name = unit.text(name_at);
+    // Declared in the header as an `int`: a narrower counter wraps (a
+    // defined conversion, not an overflow), an unsigned one too, and one
+    // declared elsewhere may be of any type.
+    let words: Vec<&str> = (open + 1..name_at).map(|k| unit.text(k)).collect();
+    let int_typed = !words.is_empty()
+        && words
+            .iter()
+            .any(|w| matches!(*w, "int" | "signed" | "int32_t"))
+        && words
+            .iter()
+            .all(|w| matches!(*w, "int" | "signed" | "int32_t" | "std" | "::"));
+    if !int_typed {
+        return None;
+    }
     let first = eval.expr(eq + 1, s1, 0)?;
     // Condition: NAME < E or NAME <= E.
     if unit.text(s1 + 1) != name || !matches!(unit.text(s1 + 2), "<" | "<=") {
@@ -478,28 +687,14 @@ fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<(Strin
     } else {
         (close + 1..unit.toks.len()).find(|&i| unit.text(i) == ";")?
     };
-    let written = (close + 1..body_end).any(|i| {
-        unit.text(i) == name
-            && (matches!(
-                unit.text(i + 1),
-                "=" | "+="
-                    | "-="
-                    | "*="
-                    | "/="
-                    | "%="
-                    | "<<="
-                    | ">>="
-                    | "&="
-                    | "|="
-                    | "^="
-                    | "++"
-                    | "--"
-            ) || matches!(unit.text(i - 1), "++" | "--" | "&"))
-    });
+    // Any mention that may write it (see [`Scopes::may_write`]).
+    let written = (close + 1..=body_end)
+        .any(|i| unit.text(i) == name && eval.scopes.may_write(unit, i))
+        || (close + 1..=body_end).any(|i| unit.text(i) == name && unit.text(i - 1) == "&");
     (!written).then(|| (name.to_string(), first))
 }
 
-fn api_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Option<HostLaunch> {
+fn api_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Option<(HostLaunch, usize)> {
     let open = at + 1;
     let close = unit.matching(open, unit.toks.len());
     let parts = unit.split_commas(open + 1, close);
@@ -514,7 +709,7 @@ fn api_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Option<Ho
     })?;
     let (file, start) = (unit.toks[at].0, unit.toks[at].1.start);
     let end = unit.toks.get(close).map_or(start, |(_, t)| t.end);
-    Some(finish_launch(
+    let launch = finish_launch(
         unit,
         eval,
         unit.text(kernel).to_string(),
@@ -524,7 +719,8 @@ fn api_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Option<Ho
         &[],
         (file, start, end),
         in_device,
-    ))
+    );
+    Some((launch, kernel))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -636,45 +832,23 @@ fn device_regions(unit: &Unit) -> Vec<(usize, usize)> {
     regions
 }
 
-/// Binds every name declared in host code to its single value, or to unknown,
-/// and lists each declaration of a name where it is made (for
-/// [`Scopes::resolve`]).
-fn collect_bindings(
-    unit: &Unit,
-    in_device: &dyn Fn(usize) -> bool,
-) -> (HashMap<String, Binding>, HashMap<String, Vec<Decl>>) {
-    let mut bindings: HashMap<String, Binding> = HashMap::new();
+/// Lists each declaration of a host name where it is made, with its
+/// initializer and type (for [`Scopes::resolve`]). Declarations the scanner
+/// does not evaluate (of an untracked type, structured bindings,
+/// enumerators, `decltype` declarations) are listed as unknown: they hide
+/// outer names of the same spelling.
+fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<String, Vec<Decl>> {
     let mut decls: HashMap<String, Vec<Decl>> = HashMap::new();
-    let mut bind = |name: &str, b: Binding, unit: &Unit| {
-        let merged = match (bindings.get(name), &b) {
-            (None, _) => b,
-            // Two declarations: known only if they spell the same value.
-            (Some(Binding::Scalar(s1, e1)), Binding::Scalar(s2, e2))
-                if same_tokens(unit, (*s1, *e1), (*s2, *e2)) =>
-            {
-                b
-            }
-            (Some(Binding::Dim3(a)), Binding::Dim3(c))
-                if a.len() == c.len()
-                    && a.iter().zip(c).all(|(x, y)| same_tokens(unit, *x, *y)) =>
-            {
-                b
-            }
-            (Some(Binding::Scalar(..) | Binding::UnknownScalar), Binding::Scalar(..)) => {
-                Binding::UnknownScalar
-            }
-            _ => Binding::Unknown,
-        };
-        bindings.insert(name.to_string(), merged);
-    };
     let n = unit.toks.len();
     let mut declared_at = vec![false; n];
     let mut i = 0;
     while i < n {
         crate::base::interrupt::stop_if_polled();
-        // A declaration: qualifiers and a type, then declarators.
+        // A declaration: qualifiers and a type, then declarators (also the
+        // first parameter of a template: `template <int W>`).
         let boundary = i == 0
             || matches!(unit.text(i - 1), ";" | "{" | "}" | "(" | ")" | ":" | ",")
+            || (unit.text(i - 1) == "<" && i >= 2 && unit.text(i - 2) == "template")
             || unit.toks[i - 1].0 != unit.toks[i].0;
         let is_dim3 = unit.text(i) == "dim3";
         let starts_type = is_dim3
@@ -688,6 +862,7 @@ fn collect_bindings(
         let mut dim3 = false;
         let mut is_static = false;
         let mut is_const = false;
+        let mut words = Vec::new();
         while j < n
             && (SCALAR_TYPES.contains(&unit.text(j))
                 || DECL_QUALIFIERS.contains(&unit.text(j))
@@ -696,12 +871,14 @@ fn collect_bindings(
             dim3 |= unit.text(j) == "dim3";
             is_static |= unit.text(j) == "static";
             is_const |= matches!(unit.text(j), "const" | "constexpr");
+            words.push(unit.text(j));
             j += 1;
         }
         if j == i || !unit.is_ident(j) || unit.text(j - 1) == "::" && unit.text(j) != "size_t" {
             i = j.max(i + 1);
             continue;
         }
+        let ty = value_ty(&words);
         // Declarators: NAME [= init | (init) | {init}] {, NAME ...}
         loop {
             if !unit.is_ident(j) {
@@ -744,20 +921,21 @@ fn collect_bindings(
                     };
                     (b, close + 1)
                 }
-                // `dim3 g;` is (1, 1, 1); a scalar without initializer is unknown.
-                ";" | "," if dim3 => (Binding::Dim3(Vec::new()), next),
+                // `dim3 g;` is (1, 1, 1) only if nothing sets it later; a
+                // parameter or member `dim3 g` has a value the scanner does
+                // not see: both unknown.
                 "[" => (Binding::Unknown, next),
                 _ if dim3 => (Binding::Unknown, next),
                 _ => (Binding::UnknownScalar, next),
             };
             decls.entry(name.clone()).or_default().push(Decl {
                 at: j,
-                binding: binding.clone(),
+                binding,
                 dim3,
                 is_static,
                 is_const,
+                ty,
             });
-            bind(&name, binding, unit);
             if unit.text(after) == "," {
                 j = after + 1;
                 continue;
@@ -766,51 +944,171 @@ fn collect_bindings(
         }
         i = j + 1;
     }
-    // Any other declaration or a write makes a name unknown.
+    // Other declarations, for scopes only: they hide outer names of the
+    // same spelling and have no value the scanner knows.
     for (i, &declared) in declared_at.iter().enumerate() {
         if !unit.is_ident(i) || declared || in_device(i) {
             continue;
         }
         let name = unit.text(i);
-        if maybe_declaration(unit, i) {
-            // For scopes only: a declaration of a type the scanner does not
-            // track (`float *t`, `Params t`, `std::vector<int> &t`) hides
-            // outer names of the same spelling.
-            decls.entry(name.to_string()).or_default().push(Decl {
-                at: i,
-                binding: Binding::Unknown,
-                dim3: false,
-                is_static: false,
-                is_const: false,
-            });
+        let unknown = |at: usize| Decl {
+            at,
+            binding: Binding::Unknown,
+            dim3: false,
+            is_static: false,
+            is_const: false,
+            ty: ValueTy::Other,
+        };
+        // `float *t`, `Params t`, `std::vector<int> &t`, `decltype(e) t`.
+        if maybe_declaration(unit, i) || decltype_declaration(unit, i) {
+            decls.entry(name.to_string()).or_default().push(unknown(i));
         }
-        if !bindings.contains_key(name) {
-            continue;
-        }
-        let prev = if i > 0 { unit.text(i - 1) } else { "" };
-        let next = unit.text(i + 1);
-        let member_write = next == "."
-            && matches!(unit.text(i + 2), "x" | "y" | "z")
-            && is_write_op(unit.text(i + 3));
-        let other_declaration = i > 0
-            && unit.is_ident(i - 1)
-            && !NOT_A_TYPE.contains(&prev)
-            && matches!(next, "=" | ";" | "," | ")" | "(" | "{" | "[");
-        let written = is_write_op(next)
-            || matches!(prev, "++" | "--" | "&" | ">>")
-            || member_write
-            || other_declaration;
-        if written {
-            let poisoned = match bindings.get(name) {
-                Some(Binding::Scalar(..) | Binding::UnknownScalar) if !other_declaration => {
-                    Binding::UnknownScalar
-                }
-                _ => Binding::Unknown,
-            };
-            bindings.insert(name.to_string(), poisoned);
+        // Structured bindings and enumerators are in scope where their
+        // declaration is: the decl is placed at its `[` or `enum`.
+        if let Some(at) = structured_binding(unit, i).or_else(|| enumerator(unit, i)) {
+            decls.entry(name.to_string()).or_default().push(unknown(at));
         }
     }
-    (bindings, decls)
+    decls
+}
+
+/// `decltype(e) t =`: the `t`.
+fn decltype_declaration(unit: &Unit, i: usize) -> bool {
+    if i == 0 || unit.text(i - 1) != ")" {
+        return false;
+    }
+    let Some(open) = matching_back(unit, i - 1, 256) else {
+        return false;
+    };
+    open > 0
+        && matches!(unit.text(open - 1), "decltype" | "typeof" | "__typeof__")
+        && matches!(unit.text(i + 1), "=" | ";" | "," | "(" | "{" | "[")
+}
+
+/// The `[` of a structured binding `auto [a, b] = ...` (also `auto &[..]`)
+/// that declares the name at `i`.
+fn structured_binding(unit: &Unit, i: usize) -> Option<usize> {
+    if !matches!(unit.text(i + 1), "," | "]") {
+        return None;
+    }
+    let mut k = i.checked_sub(1)?;
+    while unit.text(k) == "," && k >= 2 && unit.is_ident(k - 1) {
+        k -= 2;
+    }
+    (unit.text(k) == "[" && k > 0 && matches!(unit.text(k - 1), "auto" | "&" | "&&")).then_some(k)
+}
+
+/// The `enum` keyword of the enumeration whose enumerator is declared at `i`.
+fn enumerator(unit: &Unit, i: usize) -> Option<usize> {
+    if !matches!(unit.text(i.checked_sub(1)?), "{" | ",")
+        || !matches!(unit.text(i + 1), "=" | "," | "}")
+    {
+        return None;
+    }
+    // Back to the `{` of the list (over initializers of earlier enumerators).
+    let mut depth = 0usize;
+    let mut k = i;
+    let stop = i.saturating_sub(4096);
+    while k > stop {
+        k -= 1;
+        match unit.text(k) {
+            ")" | "]" | "}" => depth += 1,
+            "(" | "[" => depth = depth.checked_sub(1)?,
+            "{" if depth == 0 => break,
+            "{" => depth -= 1,
+            ";" if depth == 0 => return None,
+            _ => {}
+        }
+    }
+    (k.saturating_sub(6)..k)
+        .rev()
+        .find(|&e| unit.text(e) == "enum")
+}
+
+/// The C type of a declared scalar, as far as the evaluator needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ValueTy {
+    /// An integer type holding `lo..=hi`; `unsigned` when its arithmetic is
+    /// unsigned (`unsigned int` and wider: narrower types promote to `int`).
+    Int { lo: i128, hi: i128, unsigned: bool },
+    /// `bool`.
+    Bool,
+    /// `auto`: the initializer's type.
+    Auto,
+    /// Floating point or a type the evaluator does not model.
+    Other,
+}
+
+/// The type spelled by the type words of a declaration.
+fn value_ty(words: &[&str]) -> ValueTy {
+    let has = |w: &str| words.contains(&w);
+    let int = |bits: u32, signed: bool| {
+        if signed {
+            ValueTy::Int {
+                lo: -(1i128 << (bits - 1)),
+                hi: (1i128 << (bits - 1)) - 1,
+                unsigned: false,
+            }
+        } else {
+            ValueTy::Int {
+                lo: 0,
+                hi: (1i128 << bits) - 1,
+                unsigned: bits >= 32,
+            }
+        }
+    };
+    if has("float") || has("double") || has("dim3") {
+        return ValueTy::Other;
+    }
+    if has("bool") {
+        return ValueTy::Bool;
+    }
+    if has("auto") {
+        return ValueTy::Auto;
+    }
+    for (w, bits, signed) in [
+        ("size_t", 64, false),
+        ("uint64_t", 64, false),
+        ("ulong", 64, false),
+        ("uint32_t", 32, false),
+        ("uint", 32, false),
+        ("uint16_t", 16, false),
+        ("ushort", 16, false),
+        ("int64_t", 64, true),
+        ("ssize_t", 64, true),
+        ("ptrdiff_t", 64, true),
+        ("int32_t", 32, true),
+        ("int16_t", 16, true),
+    ] {
+        if has(w) {
+            return int(bits, signed);
+        }
+    }
+    let unsigned = has("unsigned");
+    if has("char") {
+        return if unsigned {
+            int(8, false)
+        } else if has("signed") {
+            int(8, true)
+        } else {
+            // Plain `char`: its signedness is the implementation's.
+            ValueTy::Int {
+                lo: 0,
+                hi: 127,
+                unsigned: false,
+            }
+        };
+    }
+    let bits = if has("short") {
+        16
+    } else if has("long") {
+        64
+    } else if has("int") || unsigned || has("signed") {
+        32
+    } else {
+        return ValueTy::Other;
+    };
+    int(bits, !unsigned)
 }
 
 /// Whether the identifier at `i` may be the name a declaration declares: it
@@ -847,10 +1145,6 @@ fn is_write_op(t: &str) -> bool {
     )
 }
 
-fn same_tokens(unit: &Unit, a: (usize, usize), b: (usize, usize)) -> bool {
-    a.1 - a.0 == b.1 - b.0 && (0..a.1 - a.0).all(|k| unit.text(a.0 + k) == unit.text(b.0 + k))
-}
-
 /// Components of a `dim3` initializer expression: `dim3(a, b)`, `{a, b}`, or a
 /// single value (x).
 fn dim3_parts(unit: &Unit, s: usize, e: usize) -> Vec<(usize, usize)> {
@@ -881,6 +1175,8 @@ struct Decl {
     /// Declared `const` or `constexpr`: never written (writing a const
     /// object is undefined behaviour).
     is_const: bool,
+    /// Its type.
+    ty: ValueTy,
 }
 
 /// What kind of scope a `{` opens.
@@ -1020,26 +1316,88 @@ impl Scopes {
                 continue;
             }
             let name = unit.text(i).to_string();
-            let prev = if i > 0 { unit.text(i - 1) } else { "" };
-            let next = unit.text(i + 1);
-            let declared_here = scopes.decls[&name].iter().any(|d| d.at == i);
-            let member_write = next == "." && is_write_op(unit.text(i + 3));
-            let assigned = !declared_here && is_write_op(next);
-            let by_reference = !declared_here
-                && matches!(prev, "(" | ",")
-                && matches!(next, ")" | ",")
-                && scopes.may_write_argument(unit, i);
-            if assigned || matches!(prev, "++" | "--" | ">>") || member_write || by_reference {
+            if scopes.decls[&name].iter().any(|d| d.at == i) {
+                continue;
+            }
+            if scopes.may_write(unit, i) {
                 scopes.writes.entry(name.clone()).or_default().push(i);
             }
             // `&t`, or `T &r = t;`: later writes may go through the alias.
-            let reference_bound =
-                prev == "=" && i >= 3 && unit.text(i - 3) == "&" && unit.is_ident(i - 2);
+            let prev = if i > 0 { unit.text(i - 1) } else { "" };
+            let reference_bound = matches!(prev, "=" | "{" | "(")
+                && i >= 3
+                && matches!(unit.text(i - 3), "&" | "&&")
+                && unit.is_ident(i - 2);
             if prev == "&" || reference_bound {
                 scopes.escapes.entry(name).or_default().push(i);
             }
         }
         scopes
+    }
+
+    /// Whether the mention of a name at `i` may write it, in any way a
+    /// token scanner can see: assigned (also through parentheses or a
+    /// member), incremented, read into (`>>`), its address taken, passed
+    /// whole to a call that may take it by reference, or mentioned in a
+    /// lambda body (which may run at any later call). Over-approximate: when
+    /// in doubt, a write.
+    fn may_write(&self, unit: &Unit, i: usize) -> bool {
+        let prev = if i > 0 { unit.text(i - 1) } else { "" };
+        let next = unit.text(i + 1);
+        let member_write = next == "." && is_write_op(unit.text(i + 3));
+        // `(t) = 4`, `((t))++`.
+        let mut j = i + 1;
+        while unit.text(j) == ")" {
+            j += 1;
+        }
+        let parenthesized = j > i + 1 && (is_write_op(unit.text(j)) || unit.text(j) == ".");
+        let by_reference = matches!(prev, "(" | ",")
+            && matches!(next, ")" | ",")
+            && self.may_write_argument(unit, i);
+        let in_lambda = self.in_lambda(i);
+        is_write_op(next)
+            || matches!(prev, "++" | "--" | "&" | ">>")
+            || member_write
+            || parenthesized
+            || by_reference
+            || in_lambda
+    }
+
+    /// Whether token `at` is in the body of a function defined with a
+    /// qualified name (`void X::f() { .. }`: a member function).
+    fn in_qualified_function(&self, unit: &Unit, at: usize) -> bool {
+        let mut b = self.block_of(at);
+        while let Some(o) = b {
+            if self.kinds.get(&o) == Some(&BlockKind::Function) {
+                let mut k = o.saturating_sub(1);
+                let mut steps = 0;
+                while k > 0 && unit.text(k) != ")" && steps < 8 {
+                    k -= 1;
+                    steps += 1;
+                }
+                let open = (0..k)
+                    .rev()
+                    .take(4096)
+                    .find(|&p| self.closing.get(&p) == Some(&k));
+                if open.is_some_and(|p| p >= 2 && unit.text(p - 2) == "::") {
+                    return true;
+                }
+            }
+            b = self.block_of(o);
+        }
+        false
+    }
+
+    /// Whether token `i` is in a lambda body.
+    fn in_lambda(&self, i: usize) -> bool {
+        let mut b = self.block_of(i);
+        while let Some(o) = b {
+            if self.kinds.get(&o) == Some(&BlockKind::Lambda) {
+                return true;
+            }
+            b = self.block_of(o);
+        }
+        false
     }
 
     /// Whether the name at `i`, a whole argument of the call around it, may
@@ -1057,8 +1415,9 @@ impl Scopes {
             return false;
         }
         if !unit.is_ident(open - 1) {
-            // `(n)`, a cast's operand, a template call `f<T>(n)`.
-            return callee == ">";
+            // A template call `f<T>(n)`, `f((n))`, `(*fp)(n)`, `a[i](n)`:
+            // maybe a call; `(n)` in arithmetic is not.
+            return matches!(callee, ">" | "(" | "," | ")" | "]");
         }
         // `dim3 b(t)`, `int n(t)`: a declaration initialized by value.
         let by_value_init = open >= 2
@@ -1257,7 +1616,9 @@ impl Scopes {
         for d in self.decls.get(name)? {
             let scope = self.decl_scope(unit, d.at);
             let depth = match scope {
-                DeclScope::Block(None) if d.at < at => -1,
+                // A file-scope declaration of another text of the unit (an
+                // included header) is in scope after the `#include`.
+                DeclScope::Block(None) if d.at < at || unit.toks[d.at].0 != unit.toks[at].0 => -1,
                 DeclScope::Block(Some(o)) if d.at < at && self.inside(o, at) => o as i64,
                 DeclScope::Unknown(s, e) if s < at && at <= e => s as i64,
                 _ => continue,
@@ -1285,22 +1646,41 @@ impl Scopes {
     /// after the definition writes it, its address is never taken, and no
     /// `goto`, `switch` label or lambda body can skip the definition or run
     /// `at` later. Every path to `at` then runs that definition last.
-    fn resolve(&self, unit: &Unit, name: &str, at: usize) -> Option<Binding> {
+    fn resolve(&self, unit: &Unit, name: &str, at: usize) -> Option<(Binding, ValueTy)> {
         let (decl, scope) = self.visible(unit, name, at)?;
-        let unknown = Some(
+        let unknown = Some((
             if matches!(decl.binding, Binding::Scalar(..) | Binding::UnknownScalar) {
                 Binding::UnknownScalar
             } else {
                 Binding::Unknown
             },
-        );
+            decl.ty,
+        ));
         let block = match scope {
             DeclScope::Block(b) => b,
             _ => return unknown,
         };
+        // In a member function (in a class body, or defined as `X::f`), a
+        // class member of this spelling may be the name meant (members are
+        // visible in the whole class, and set by constructors): unknown.
+        let qualified_function = self.in_qualified_function(unit, at);
+        let member = self.decls.get(name).is_some_and(|all| {
+            // A `static const` member is a constant (no constructor sets it).
+            all.iter()
+                .filter(|d| !(d.is_static && d.is_const))
+                .any(|d| {
+                    self.block_of(d.at).is_some_and(|o| {
+                        self.kinds.get(&o) == Some(&BlockKind::Opaque)
+                            && (qualified_function || self.inside(o, at))
+                    })
+                })
+        });
+        if member {
+            return unknown;
+        }
         if decl.is_const {
             // Its initializer's value wherever it is visible.
-            return Some(decl.binding.clone());
+            return Some((decl.binding.clone(), decl.ty));
         }
         let own = |w: &usize| {
             self.visible(unit, name, *w)
@@ -1328,14 +1708,18 @@ impl Scopes {
             matches!(k, BlockKind::Function | BlockKind::Lambda) && block.is_none_or(|b| o >= b)
         });
         let block_kind = block.map(|b| self.kinds.get(&b).copied().unwrap_or(BlockKind::Opaque));
-        if matches!(block_kind, Some(BlockKind::Opaque)) {
+        if matches!(block_kind, Some(BlockKind::Opaque)) && !(decl.is_static && decl.is_const) {
             return unknown;
         }
         let file_scope = block.is_none() || block_kind == Some(BlockKind::Namespace);
+        if file_scope && !decl.is_static {
+            // Another translation unit may write it (`extern int n;`).
+            return unknown;
+        }
         if file_scope || decl.is_static || !local {
             // Lives across calls: known only if never written.
             return if writes.is_empty() {
-                Some(decl.binding.clone())
+                Some((decl.binding.clone(), decl.ty))
             } else {
                 unknown
             };
@@ -1373,9 +1757,15 @@ impl Scopes {
             .gotos
             .iter()
             .any(|&g| kinds_around.iter().any(|&(o, _)| self.inside(o, g)));
-        let def_block = self.block_of(def_at);
-        let in_switch = def_block.is_some_and(|b| self.kinds.get(&b) == Some(&BlockKind::Switch));
-        let overwritten = writes.iter().any(|&w| def_at < w && w < at);
+        // A `case` label anywhere in a switch around both may jump past the
+        // definition (also from a nested block).
+        let in_switch = kinds_around
+            .iter()
+            .any(|&(o, k)| k == BlockKind::Switch && self.inside(o, def_at));
+        // A lambda that writes it may be called anywhere after it is made.
+        let overwritten = writes
+            .iter()
+            .any(|&w| def_at < w && w < at || self.in_lambda(w));
         let later_lambda = kinds_around
             .iter()
             .any(|&(o, k)| o > def_at && k == BlockKind::Lambda);
@@ -1386,7 +1776,7 @@ impl Scopes {
         if gotos || in_switch || overwritten || later_lambda || looped {
             return unknown;
         }
-        Some(binding)
+        Some((binding, decl.ty))
     }
 
     /// Token ranges of the loops that start after `from` and contain `at`.
@@ -1425,26 +1815,19 @@ impl Scopes {
     }
 }
 
-/// Constant evaluation of token ranges against the bindings.
+/// Constant evaluation of token ranges against the declarations in scope.
 struct Eval<'u, 'a> {
     unit: &'u Unit<'a>,
-    bindings: &'u HashMap<String, Binding>,
     scopes: &'u Scopes,
 }
 
 impl Eval<'_, '_> {
-    /// What the name at token `at` is bound to there: its single value in
-    /// the whole program when it has one, else the value that reaches `at`
-    /// (see [`Scopes::resolve`]).
-    fn lookup(&self, at: usize) -> Option<Binding> {
-        let name = self.unit.text(at);
-        match self.bindings.get(name) {
-            Some(b @ (Binding::Scalar(..) | Binding::Dim3(_))) => Some(b.clone()),
-            other => self
-                .scopes
-                .resolve(self.unit, name, at)
-                .or_else(|| other.cloned()),
-        }
+    /// What the name at token `at` is bound to there: the value of the
+    /// declaration in scope that reaches `at` (see [`Scopes::resolve`]);
+    /// None for a name with no host declaration in scope (the scanner does
+    /// not know what it is).
+    fn lookup(&self, at: usize) -> Option<(Binding, ValueTy)> {
+        self.scopes.resolve(self.unit, self.unit.text(at), at)
     }
 
     /// The three components of a launch size expression.
@@ -1456,10 +1839,14 @@ impl Eval<'_, '_> {
         // A `dim3` variable.
         if e == s + 1 {
             match self.lookup(s) {
-                Some(Binding::Dim3(parts)) => return self.components(&parts, depth + 1),
-                Some(Binding::UnknownScalar) => return [None, Some(1), Some(1)],
-                // `auto b = dim3(...)`, `int t = 256`.
-                Some(Binding::Scalar(s, e)) => return self.dim3(s, e, depth + 1),
+                Some((Binding::Dim3(parts), _)) => return self.components(&parts, depth + 1),
+                Some((Binding::UnknownScalar, _)) => return [None, Some(1), Some(1)],
+                // `auto b = dim3(...)`.
+                Some((Binding::Scalar(s, e), ValueTy::Auto)) => return self.dim3(s, e, depth + 1),
+                // `int t = 256`: converted to its type first.
+                Some((Binding::Scalar(..), _)) => {
+                    return [self.expr(s, e, depth + 1), Some(1), Some(1)]
+                }
                 _ => {}
             }
         }
@@ -1507,8 +1894,13 @@ impl Eval<'_, '_> {
                                 | "false"
                         )
                         || match self.lookup(k) {
-                            Some(Binding::UnknownScalar) => true,
-                            Some(Binding::Scalar(a, b)) => self.is_scalar_expr(a, b, depth + 1),
+                            Some((Binding::UnknownScalar, _)) => true,
+                            Some((Binding::Scalar(..), ValueTy::Int { .. } | ValueTy::Bool)) => {
+                                true
+                            }
+                            Some((Binding::Scalar(a, b), _)) => {
+                                self.is_scalar_expr(a, b, depth + 1)
+                            }
                             _ => false,
                         }
                 }
@@ -1529,6 +1921,11 @@ impl Eval<'_, '_> {
 
     /// An integer constant expression over known names, or None.
     fn expr(&self, s: usize, e: usize, depth: usize) -> Option<i128> {
+        self.typed_expr(s, e, depth).map(|(v, _)| v)
+    }
+
+    /// [`Eval::expr`], and whether unsigned arithmetic took part in it.
+    fn typed_expr(&self, s: usize, e: usize, depth: usize) -> Option<(i128, bool)> {
         if depth > MAX_EVAL_DEPTH {
             return None;
         }
@@ -1537,9 +1934,10 @@ impl Eval<'_, '_> {
             pos: s,
             end: e,
             depth,
+            unsigned: false,
         };
         let v = p.ternary()?;
-        (p.pos == e).then_some(v)
+        (p.pos == e).then_some((v, p.unsigned))
     }
 }
 
@@ -1698,7 +2096,7 @@ impl Eval<'_, '_> {
         }
         if e == s + 1 && u.is_ident(s) {
             let name = u.text(s);
-            if let Some(Binding::Scalar(bs, be)) = self.lookup(s) {
+            if let Some((Binding::Scalar(bs, be), _)) = self.lookup(s) {
                 if let Some(k) = self.pow2_of_integer(bs, be, depth + 1) {
                     return Some(k);
                 }
@@ -1743,11 +2141,61 @@ impl Eval<'_, '_> {
     }
 }
 
+/// Evaluates C integer expressions exactly or not at all: values are exact
+/// integers; once an operand of unsigned type (`unsigned int` or wider, an
+/// unsigned literal, `sizeof`, a `dim3` component) takes part, every operand
+/// and result must lie in `0..2^31`, where unsigned and mathematical
+/// arithmetic agree (no wrap-around, no conversion of a negative value);
+/// a value converted to a declared or cast type must fit it.
 struct Parser<'e, 'u, 'a> {
     eval: &'e Eval<'u, 'a>,
     pos: usize,
     end: usize,
     depth: usize,
+    /// An operand of unsigned type was read.
+    unsigned: bool,
+}
+
+/// Largest value on which unsigned and signed arithmetic agree.
+const EXACT_MAX: i128 = (1 << 31) - 1;
+
+impl Parser<'_, '_, '_> {
+    /// `v` converted to `ty` (None when the conversion would change it or
+    /// the type is not modelled).
+    fn convert(&mut self, v: i128, ty: ValueTy) -> Option<i128> {
+        match ty {
+            ValueTy::Int { lo, hi, unsigned } => {
+                self.unsigned |= unsigned;
+                (lo..=hi).contains(&v).then_some(v)
+            }
+            ValueTy::Bool => Some(i128::from(v != 0)),
+            ValueTy::Auto => Some(v),
+            ValueTy::Other => None,
+        }
+    }
+
+    /// Evaluates `[s, e)` as a nested expression, keeping its unsignedness.
+    fn nested(&mut self, s: usize, e: usize) -> Option<i128> {
+        let (v, unsigned) = self.eval.typed_expr(s, e, self.depth + 1)?;
+        self.unsigned |= unsigned;
+        Some(v)
+    }
+
+    /// The type of a cast's type words `[s, e)`.
+    fn cast_type(&self, s: usize, e: usize) -> ValueTy {
+        let u = self.eval.unit;
+        let words: Vec<&str> = (s..e)
+            .map(|k| u.text(k))
+            .filter(|t| !matches!(*t, "const" | "std" | "::" | "volatile"))
+            .collect();
+        if words.is_empty() || words.iter().any(|w| !SCALAR_TYPES.contains(w)) {
+            return ValueTy::Other;
+        }
+        match value_ty(&words) {
+            ValueTy::Auto => ValueTy::Other,
+            t => t,
+        }
+    }
 }
 
 impl Parser<'_, '_, '_> {
@@ -1780,6 +2228,11 @@ impl Parser<'_, '_, '_> {
                 return None;
             }
             let b = self.ternary()?;
+            // The branches convert to their common type.
+            let exact = |v: i128| (0..=EXACT_MAX).contains(&v);
+            if self.unsigned && !(exact(a) && exact(b)) {
+                return None;
+            }
             return Some(if c != 0 { a } else { b });
         }
         Some(c)
@@ -1807,6 +2260,7 @@ impl Parser<'_, '_, '_> {
             }
             self.pos += 1;
             let rhs = self.binary(prec + 1)?;
+            let operands = (lhs, rhs);
             lhs = match op.as_str() {
                 "*" => lhs.checked_mul(rhs)?,
                 "/" => lhs.checked_div(rhs)?,
@@ -1830,6 +2284,10 @@ impl Parser<'_, '_, '_> {
             if lhs.unsigned_abs() > 1 << 64 {
                 return None;
             }
+            let exact = |v: i128| (0..=EXACT_MAX).contains(&v);
+            if self.unsigned && !(exact(operands.0) && exact(operands.1) && exact(lhs)) {
+                return None;
+            }
         }
     }
 
@@ -1838,7 +2296,9 @@ impl Parser<'_, '_, '_> {
         match self.peek() {
             "-" => {
                 self.pos += 1;
-                return self.unary()?.checked_neg();
+                let v = self.unary()?;
+                // Negating an unsigned value wraps.
+                return (!self.unsigned || v == 0).then(|| -v);
             }
             "+" => {
                 self.pos += 1;
@@ -1846,7 +2306,8 @@ impl Parser<'_, '_, '_> {
             }
             "~" => {
                 self.pos += 1;
-                return self.unary().map(|v| !v);
+                let v = self.unary()?;
+                return (!self.unsigned).then_some(!v);
             }
             "!" => {
                 self.pos += 1;
@@ -1860,10 +2321,12 @@ impl Parser<'_, '_, '_> {
                         SCALAR_TYPES.contains(&u.text(k)) || DECL_QUALIFIERS.contains(&u.text(k))
                     });
                 if is_cast {
+                    let ty = self.cast_type(self.pos + 1, close);
                     self.pos = close + 1;
-                    return self.unary();
+                    let v = self.unary()?;
+                    return self.convert(v, ty);
                 }
-                let v = self.eval.expr(self.pos + 1, close, self.depth + 1)?;
+                let v = self.nested(self.pos + 1, close)?;
                 self.pos = close + 1;
                 return Some(v);
             }
@@ -1877,7 +2340,21 @@ impl Parser<'_, '_, '_> {
         match kind {
             TokKind::Number => {
                 self.pos += 1;
-                parse_int_literal(u.text(at))
+                let text = u.text(at);
+                let v = parse_int_literal(text)?;
+                // `16u`; a hex or octal literal beyond `int` is `unsigned`.
+                let suffix_u = text
+                    .trim_start_matches("0x")
+                    .trim_start_matches("0X")
+                    .chars()
+                    .rev()
+                    .take_while(|c| c.is_ascii_alphabetic())
+                    .any(|c| c == 'u' || c == 'U');
+                let based = text.len() > 1 && text.starts_with('0');
+                if suffix_u || (based && v > EXACT_MAX) {
+                    self.unsigned = true;
+                }
+                Some(v)
             }
             TokKind::Char => {
                 self.pos += 1;
@@ -1946,20 +2423,25 @@ impl Parser<'_, '_, '_> {
         }
         match name.as_str() {
             "static_cast" => {
-                // static_cast<T>(e): skip the type.
+                // static_cast<T>(e): converted to T.
                 if !self.eat("<") {
                     return None;
                 }
+                let from = self.pos;
                 while !matches!(self.peek(), ">" | "") {
                     self.pos += 1;
                 }
+                let ty = self.cast_type(from, self.pos);
                 self.eat(">");
-                return self.unary();
+                let v = self.unary()?;
+                return self.convert(v, ty);
             }
             "sizeof" => {
                 let close = u.matching(self.pos, self.end);
                 let ty: Vec<&str> = (self.pos + 1..close).map(|k| u.text(k)).collect();
                 self.pos = close + 1;
+                // A `size_t`.
+                self.unsigned = true;
                 return match ty.as_slice() {
                     ["char"] | ["unsigned", "char"] | ["bool"] => Some(1),
                     ["short"] | ["unsigned", "short"] => Some(2),
@@ -1973,8 +2455,12 @@ impl Parser<'_, '_, '_> {
                 let args = u.split_commas(self.pos + 1, close);
                 self.pos = close + 1;
                 let [a, b] = args.as_slice() else { return None };
-                let a = self.eval.expr(a.0, a.1, self.depth + 1)?;
-                let b = self.eval.expr(b.0, b.1, self.depth + 1)?;
+                let a = self.nested(a.0, a.1)?;
+                let b = self.nested(b.0, b.1)?;
+                let exact = |v: i128| (0..=EXACT_MAX).contains(&v);
+                if self.unsigned && !(exact(a) && exact(b)) {
+                    return None;
+                }
                 return Some(if name.eq_ignore_ascii_case("min") {
                     a.min(b)
                 } else {
@@ -1991,15 +2477,17 @@ impl Parser<'_, '_, '_> {
             "false" => return Some(0),
             _ => {}
         }
-        // A qualified name (`ns::n`) is not a local: whole-program value only.
-        let qualified = name_at > 0 && self.eval.unit.text(name_at - 1) == "::";
-        let binding = if qualified {
-            self.eval.bindings.get(&name).cloned()?
-        } else {
-            self.eval.lookup(name_at)?
-        };
+        // A qualified name (`ns::n`, `S::n`): the scanner does not resolve
+        // it.
+        if name_at > 0 && self.eval.unit.text(name_at - 1) == "::" {
+            return None;
+        }
+        let (binding, ty) = self.eval.lookup(name_at)?;
         match binding {
-            Binding::Scalar(s, e) => self.eval.expr(s, e, self.depth + 1),
+            Binding::Scalar(s, e) => {
+                let v = self.nested(s, e)?;
+                self.convert(v, ty)
+            }
             Binding::Dim3(parts) => {
                 if !self.eat(".") {
                     return None;
@@ -2011,11 +2499,20 @@ impl Parser<'_, '_, '_> {
                     _ => return None,
                 };
                 self.pos += 1;
-                match parts.get(d) {
-                    Some(&(s, e)) => self.eval.expr(s, e, self.depth + 1),
-                    None if parts.len() <= 3 => Some(1),
-                    None => None,
-                }
+                // A component is an `unsigned int`.
+                let v = match parts.get(d) {
+                    Some(&(s, e)) => self.nested(s, e)?,
+                    None if parts.len() <= 3 => 1,
+                    None => return None,
+                };
+                self.convert(
+                    v,
+                    ValueTy::Int {
+                        lo: 0,
+                        hi: u32::MAX.into(),
+                        unsigned: true,
+                    },
+                )
             }
             Binding::Unknown | Binding::UnknownScalar => None,
         }
@@ -2238,9 +2735,76 @@ mod tests {
         assert_eq!((l.grid, l.block_dim()), ([None; 3], Some([8, 4, 1])));
         let l = one("void f(Params p) { k<<<p.blocks, 64>>>(); }");
         assert_eq!(l.grid, [None; 3]);
+        // An `int` of unknown value: one dimension.
         let l = one("int a = b; int b = a; void f(int n) { k<<<a, 64>>>(); }");
-        assert_eq!(l.grid, [None; 3]);
+        assert_eq!(l.grid, [None, Some(1), Some(1)]);
         let l = one("void f(int n) { k<<<(n + 63) / 64, 64>>>(); }");
         assert_eq!(l.grid, [None, Some(1), Some(1)]);
+    }
+
+    #[test]
+    fn other_uses_of_a_kernel_name_are_unknown_launches() {
+        let scan = scan_translation(&["__global__ void k(int *o, int w) {}\nint main() {\n  k<<<1, 64>>>(o, 64);\n  void (*f)(int *, int) = k;\n  cudaFuncSetAttribute(k, attr, 0);\n  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, 64, 0);\n  cudaLaunchKernelEx(&cfg, k, o, 32);\n}\n"]);
+        let sizes: Vec<_> = scan
+            .launches
+            .iter()
+            .map(|l| (l.block[0], l.args.clone()))
+            .collect();
+        assert_eq!(
+            sizes,
+            vec![
+                (Some(64), vec![None, Some(64)]),
+                (None, vec![]),
+                (None, vec![])
+            ]
+        );
+        assert!(scan.local_kernels.is_empty());
+        let scan = scan_translation(&["namespace {\n__global__ void a() {}\n}\nstatic __global__ void b() {}\n__global__ void c() {}\n"]);
+        let local: Vec<_> = scan.local_kernels.iter().map(|l| l.0.as_str()).collect();
+        assert_eq!(local, vec!["a", "b"]);
+    }
+
+    #[test]
+    fn host_arithmetic_follows_c_types() {
+        let l = one(
+            "void f() { unsigned n = 16; int w = (n - 48u) / 2 > 100 ? 32 : 64; k<<<1, 64>>>(w); }",
+        );
+        assert_eq!(l.args, vec![None]);
+        let l = one("void f() { k<<<1, 64>>>(static_cast<signed char>(224), (unsigned char)288, (int)7, (float)3); }");
+        assert_eq!(l.args, vec![None, None, Some(7), None]);
+        let l = one("void f() { unsigned n = 16; k<<<1, 64>>>(n * 2 + 1u, -n); }");
+        assert_eq!(l.args, vec![Some(33), None]);
+        let l = one("void f() { short s = 40000; int i = 3000000000; k<<<1, 64>>>(s, i); }");
+        assert_eq!(l.args, vec![None, None]);
+    }
+
+    #[test]
+    fn names_the_scanner_cannot_follow_are_unknown() {
+        for text in [
+            "void f() { int w = 64; int &r = w; r = 32; k<<<1, 64>>>(w); }",
+            "void f() { int w = 64; (w) = 32; k<<<1, 64>>>(w); }",
+            "void f() { int w = 64, o = 32; std::swap(w, o); k<<<1, 64>>>(w); }",
+            "void f() { int w; auto g = [&] { w /= 2; }; w = 64; g(); k<<<1, 64>>>(w); }",
+            "void run(int *d, int w = 64) { k<<<1, 64>>>(w); }",
+            "const int W = 64; template <int W> void run() { k<<<1, 64>>>(W); }",
+            "const int W = 64; void f() { auto [W, H] = g(); k<<<1, 64>>>(W); }",
+            "const int W = 64; void f() { enum { W = 32 }; k<<<1, 64>>>(W); }",
+            "const int W = 64; void f() { decltype(W + 0) W = 32; k<<<1, 64>>>(W); }",
+            "struct R { int w = 64; R(int v) : w(v) {} void run() { k<<<1, 64>>>(w); } };",
+            "int w = 64; void f() { k<<<1, 64>>>(w); }",
+            "void f(int c) { int w = 32; switch (c) { case 1: { w = 64; case 2: k<<<1, 64>>>(w); } } }",
+        ] {
+            assert_eq!(one(text).args, vec![None], "{text}");
+        }
+        let l = one("void f(dim3 g) { dim3 b; k<<<g, b>>>(); }");
+        assert_eq!((l.grid, l.block), ([None; 3], [None; 3]));
+        // Loop counters: read into, passed by reference, or narrow.
+        for text in [
+            "void f() { for (int t = 0; t < 4; t++) { std::cin >> t; k<<<1, 1>>>(t); } }",
+            "void f() { for (int t = 0; t < 4; t++) { shift(t, -1); k<<<1, 1>>>(t); } }",
+            "void f() { for (short t = 0; t < 30000; t++) k<<<1, 1>>>(t); }",
+        ] {
+            assert_eq!(one(text).arg_lower_bounds, vec![None], "{text}");
+        }
     }
 }
