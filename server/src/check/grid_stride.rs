@@ -151,7 +151,7 @@ impl<'k> GridStride<'k> {
             lo: 1,
             hi: block_max,
         };
-        let definitions = definition_counts(kernel);
+        let definitions = crate::ir::walk::definition_counts(kernel);
         for (index, top) in kernel.body.stmts.iter().enumerate() {
             if let StmtKind::Assign { var, value } = &top.kind {
                 if definitions.get(var) == Some(&1) {
@@ -657,28 +657,6 @@ struct Ctx<'a> {
     grid_scope: bool,
     /// Position of the current top-level statement.
     top: usize,
-}
-
-/// How many statements assign each local.
-fn definition_counts(kernel: &Kernel) -> HashMap<VarId, u32> {
-    let mut definitions: HashMap<VarId, u32> = HashMap::new();
-    let mut count = |v: VarId| *definitions.entry(v).or_insert(0) += 1;
-    for_each_stmt(&kernel.body, &mut |s| match &s.kind {
-        StmtKind::Assign { var, .. }
-        | StmtKind::Havoc { var }
-        | StmtKind::Read { dest: var, .. } => count(*var),
-        StmtKind::Atomic {
-            dest: Some(var), ..
-        }
-        | StmtKind::Collective {
-            dest: Some(var), ..
-        } => count(*var),
-        StmtKind::NamedBarrier {
-            token: Some(var), ..
-        } => count(*var),
-        _ => {}
-    });
-    definitions
 }
 
 /// `e` as `core + d` with a constant `d` (struct fields and neighbouring

@@ -118,7 +118,6 @@ impl<'k> InjectiveOffsets<'k> {
         let known = super::symexec::known_block_dims(kernel, opts);
         let mut accesses = HashMap::new();
         let mut top_index = HashMap::new();
-        let mut definitions: HashMap<VarId, u32> = HashMap::new();
         for (index, top) in kernel.body.stmts.iter().enumerate() {
             let mut visit = |s: &'k crate::ir::Stmt| {
                 top_index.insert(s.id, index);
@@ -136,22 +135,7 @@ impl<'k> InjectiveOffsets<'k> {
                 for_each_stmt(child, &mut visit);
             }
         }
-        let mut count = |v: VarId| *definitions.entry(v).or_insert(0) += 1;
-        for_each_stmt(&kernel.body, &mut |s| match &s.kind {
-            StmtKind::Assign { var, .. }
-            | StmtKind::Havoc { var }
-            | StmtKind::Read { dest: var, .. } => count(*var),
-            StmtKind::Atomic {
-                dest: Some(var), ..
-            }
-            | StmtKind::Collective {
-                dest: Some(var), ..
-            } => count(*var),
-            StmtKind::NamedBarrier {
-                token: Some(var), ..
-            } => count(*var),
-            _ => {}
-        });
+        let definitions = crate::ir::walk::definition_counts(kernel);
         let mut single_defs = HashMap::new();
         for (index, top) in kernel.body.stmts.iter().enumerate() {
             if let StmtKind::Assign { var, value } = &top.kind {

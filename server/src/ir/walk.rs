@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::{Block, Expr, Kernel, Stmt, StmtId, StmtKind};
+use super::{Block, Expr, Kernel, Stmt, StmtId, StmtKind, VarId};
 
 /// Names one block of the label tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -327,4 +327,26 @@ pub fn insert_stmt(kernel: &mut Kernel, point: ProgramPoint, stmt: Stmt) -> bool
         }
         _ => false,
     }
+}
+
+/// How many statements assign each local.
+pub fn definition_counts(kernel: &Kernel) -> HashMap<VarId, u32> {
+    let mut definitions: HashMap<VarId, u32> = HashMap::new();
+    let mut count = |v: VarId| *definitions.entry(v).or_insert(0) += 1;
+    for_each_stmt(&kernel.body, &mut |s| match &s.kind {
+        StmtKind::Assign { var, .. }
+        | StmtKind::Havoc { var }
+        | StmtKind::Read { dest: var, .. } => count(*var),
+        StmtKind::Atomic {
+            dest: Some(var), ..
+        }
+        | StmtKind::Collective {
+            dest: Some(var), ..
+        } => count(*var),
+        StmtKind::NamedBarrier {
+            token: Some(var), ..
+        } => count(*var),
+        _ => {}
+    });
+    definitions
 }
