@@ -629,20 +629,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             // before this iteration's issue overwrites them. Without a wait
             // that completes it one iteration later, a copy of any earlier
             // iteration may land: arbitrary values then.
-            let mut reads = Vec::new();
-            let mut defs = HashSet::new();
-            stmt_vars(&p.stmts, &mut reads, &mut defs);
             let mut map = HashMap::new();
-            for v in reads {
-                if defs.contains(&v) || map.contains_key(&v) {
-                    continue;
-                }
-                let ty = self
-                    .kernel
-                    .vars
-                    .get(v.0 as usize)
-                    .map(|d| d.ty)
-                    .unwrap_or(ScalarTy::LONG);
+            for (v, ty) in self.copy_inputs(&p.stmts) {
                 // Names are unique: witnesses name locals.
                 let name = format!("$prev{}", self.kernel.vars.len());
                 let prev = self.new_var_at(&name, ty, p.site);
@@ -936,23 +924,32 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
+    /// The variables a copy's statements read and do not define, once each,
+    /// with their types: what its landing needs snapshots of.
+    fn copy_inputs(&self, stmts: &[Stmt]) -> Vec<(VarId, ScalarTy)> {
+        let mut reads = Vec::new();
+        let mut defs = HashSet::new();
+        stmt_vars(stmts, &mut reads, &mut defs);
+        let mut seen = HashSet::new();
+        reads
+            .into_iter()
+            .filter(|v| !defs.contains(v) && seen.insert(*v))
+            .map(|v| {
+                let ty = self
+                    .kernel
+                    .vars
+                    .get(v.0 as usize)
+                    .map_or(ScalarTy::LONG, |d| d.ty);
+                (v, ty)
+            })
+            .collect()
+    }
+
     /// Makes the accesses lowered since `first` (a copy) asynchronous.
     fn issue_async(&mut self, first: usize, barrier: Option<String>, at: Node<'t>) {
         let copy: Vec<Stmt> = self.cur[first..].to_vec();
-        let mut reads = Vec::new();
-        let mut defs = HashSet::new();
-        stmt_vars(&copy, &mut reads, &mut defs);
         let mut map = HashMap::new();
-        for v in reads {
-            if defs.contains(&v) || map.contains_key(&v) {
-                continue;
-            }
-            let ty = self
-                .kernel
-                .vars
-                .get(v.0 as usize)
-                .map(|d| d.ty)
-                .unwrap_or(ScalarTy::LONG);
+        for (v, ty) in self.copy_inputs(&copy) {
             let snap = self.tmp(ty, at);
             self.push(
                 StmtKind::Assign {
