@@ -794,6 +794,22 @@ pub struct LaunchPlan {
     pub shown: ResolvedOptions,
 }
 
+impl LaunchPlan {
+    /// One run of the kernel as lowered under `resolved` (no host launch used).
+    pub fn single(resolved: ResolvedOptions) -> LaunchPlan {
+        LaunchPlan {
+            runs: vec![LaunchRun {
+                bound: None,
+                bindings: Vec::new(),
+                resolved: resolved.clone(),
+                sites: Vec::new(),
+                label: None,
+            }],
+            shown: resolved,
+        }
+    }
+}
+
 impl LaunchRun {
     /// The kernel this run checks.
     pub fn kernel<'k>(&'k self, lowered: &'k Kernel) -> &'k Kernel {
@@ -866,17 +882,7 @@ pub fn launch_plan(
         }
     }
     if runs.is_empty() {
-        let resolved = config.resolve(explicit, kernel.launch_bounds);
-        return LaunchPlan {
-            runs: vec![LaunchRun {
-                bound: None,
-                bindings: Vec::new(),
-                resolved: resolved.clone(),
-                sites: Vec::new(),
-                label: None,
-            }],
-            shown: resolved,
-        };
+        return LaunchPlan::single(config.resolve(explicit, kernel.launch_bounds));
     }
     // Checked under a set of launches: the sizes that differ are not one value.
     let mut shown = runs[0].0.clone();

@@ -355,16 +355,7 @@ impl Engine for FakeEngine {
             block_dim_source: crate::config::resolve::Source::Explicit,
             grid_dim_source: crate::config::resolve::Source::Explicit,
         };
-        let plan = crate::ide::LaunchPlan {
-            runs: vec![crate::ide::LaunchRun {
-                bound: None,
-                bindings: Vec::new(),
-                resolved: resolved.clone(),
-                sites: Vec::new(),
-                label: None,
-            }],
-            shown: resolved,
-        };
+        let plan = crate::ide::LaunchPlan::single(resolved);
         (vec![plan; kernels.len()], Vec::new())
     }
 
