@@ -66,31 +66,14 @@ fn all_known(dims: [Option<u32>; 3]) -> Option<[u32; 3]> {
     Some([dims[0]?, dims[1]?, dims[2]?])
 }
 
-/// Scalar type keywords of a declaration whose value the scanner tracks.
-const SCALAR_TYPES: [&str; 22] = [
-    "int",
-    "unsigned",
-    "signed",
-    "long",
-    "short",
-    "char",
-    "size_t",
-    "uint",
-    "uint32_t",
-    "int32_t",
-    "uint64_t",
-    "int64_t",
-    "uint16_t",
-    "int16_t",
-    "auto",
-    "ssize_t",
-    "ptrdiff_t",
-    "float",
-    "double",
-    "bool",
-    "ulong",
-    "ushort",
-];
+/// Scalar type keywords of a declaration whose value the scanner tracks:
+/// the integer types and these.
+const NON_INTEGER_SCALAR_TYPES: [&str; 4] = ["auto", "float", "double", "bool"];
+
+/// Whether `t` is a scalar type keyword the scanner tracks.
+fn is_scalar_type(t: &str) -> bool {
+    INTEGER_CAST_TYPES.contains(&t) || NON_INTEGER_SCALAR_TYPES.contains(&t)
+}
 /// Qualifiers that may precede or follow the type of a declaration.
 const DECL_QUALIFIERS: [&str; 8] = [
     "const",
@@ -851,9 +834,8 @@ fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<Stri
             || (unit.text(i - 1) == "<" && i >= 2 && unit.text(i - 2) == "template")
             || unit.toks[i - 1].0 != unit.toks[i].0;
         let is_dim3 = unit.text(i) == "dim3";
-        let starts_type = is_dim3
-            || SCALAR_TYPES.contains(&unit.text(i))
-            || DECL_QUALIFIERS.contains(&unit.text(i));
+        let starts_type =
+            is_dim3 || is_scalar_type(unit.text(i)) || DECL_QUALIFIERS.contains(&unit.text(i));
         if !(boundary && starts_type) || in_device(i) {
             i += 1;
             continue;
@@ -864,7 +846,7 @@ fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<Stri
         let mut is_const = false;
         let mut words = Vec::new();
         while j < n
-            && (SCALAR_TYPES.contains(&unit.text(j))
+            && (is_scalar_type(unit.text(j))
                 || DECL_QUALIFIERS.contains(&unit.text(j))
                 || unit.text(j) == "dim3")
         {
@@ -1128,7 +1110,7 @@ fn maybe_declaration(unit: &Unit, i: usize) -> bool {
         && unit.is_ident(i - 2)
         && (matches!(unit.text(i - 3), ";" | "{" | "}" | "(" | "," | "::" | ">")
             || DECL_QUALIFIERS.contains(&unit.text(i - 3))
-            || SCALAR_TYPES.contains(&unit.text(i - 3)));
+            || is_scalar_type(unit.text(i - 3)));
     let type_like =
         (unit.is_ident(i - 1) && !NOT_A_TYPE.contains(&prev)) || pointer_declarator || prev == ">";
     type_like
@@ -1420,12 +1402,12 @@ impl Scopes {
             return matches!(callee, ">" | "(" | "," | ")" | "]");
         }
         // `dim3 b(t)`, `int n(t)`: a declaration initialized by value.
-        let by_value_init = open >= 2
-            && (unit.text(open - 2) == "dim3" || SCALAR_TYPES.contains(&unit.text(open - 2)));
+        let by_value_init =
+            open >= 2 && (unit.text(open - 2) == "dim3" || is_scalar_type(unit.text(open - 2)));
         !by_value_init
             && !NON_WRITING_CALLS.contains(&callee)
             && !matches!(callee, "for" | "switch" | "return" | "sizeof")
-            && !SCALAR_TYPES.contains(&callee)
+            && !is_scalar_type(callee)
     }
 
     fn classify(&self, unit: &Unit, open: usize) -> BlockKind {
@@ -1876,7 +1858,7 @@ impl Eval<'_, '_> {
                 Some(TokKind::Number | TokKind::Char) => true,
                 Some(TokKind::Punct) => !matches!(t, "." | "->" | "{" | "}"),
                 Some(TokKind::Ident) => {
-                    SCALAR_TYPES.contains(&t)
+                    is_scalar_type(t)
                         || DECL_QUALIFIERS.contains(&t)
                         || matches!(
                             t,
@@ -2188,7 +2170,7 @@ impl Parser<'_, '_, '_> {
             .map(|k| u.text(k))
             .filter(|t| !matches!(*t, "const" | "std" | "::" | "volatile"))
             .collect();
-        if words.is_empty() || words.iter().any(|w| !SCALAR_TYPES.contains(w)) {
+        if words.is_empty() || words.iter().any(|w| !is_scalar_type(w)) {
             return ValueTy::Other;
         }
         match value_ty(&words) {
@@ -2317,9 +2299,8 @@ impl Parser<'_, '_, '_> {
                 let close = u.matching(self.pos, self.end);
                 // A cast to a scalar type: `(int)`, `(unsigned int)`, `(size_t)`.
                 let is_cast = close > self.pos + 1
-                    && (self.pos + 1..close).all(|k| {
-                        SCALAR_TYPES.contains(&u.text(k)) || DECL_QUALIFIERS.contains(&u.text(k))
-                    });
+                    && (self.pos + 1..close)
+                        .all(|k| is_scalar_type(u.text(k)) || DECL_QUALIFIERS.contains(&u.text(k)));
                 if is_cast {
                     let ty = self.cast_type(self.pos + 1, close);
                     self.pos = close + 1;
