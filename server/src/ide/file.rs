@@ -601,7 +601,7 @@ pub fn analyze_file_with(
     let started = Instant::now();
     // Lowering and the launch scans run under the kernels' deadline.
     let (program, launches) =
-        crate::base::interrupt::with(front_end_deadline(settings, started), || {
+        crate::base::interrupt::with(front_end_deadline(settings, started, CLI_BUDGET), || {
             let program = lower_guarded(path, text, includes);
             let launches = translation_launches(path, text, includes, &kernel_names(&program));
             (program, launches)
@@ -613,10 +613,12 @@ pub fn analyze_file_with(
 /// runs within one kernel budget: past it, the kernels not yet lowered are
 /// `unsupported` with the limit's name, never a hang. (Lowering takes
 /// milliseconds per kernel on real programs; only generated kernels of
-/// hundreds of thousands of statements come near it.)
+/// hundreds of thousands of statements come near it.) `setting` names the
+/// option that sets the budget in the front door's terms.
 pub(crate) fn front_end_deadline(
     settings: &Settings,
     started: Instant,
+    setting: &str,
 ) -> crate::base::interrupt::Interrupt {
     let budget_ms = match settings.kernel_budget_ms {
         0 => crate::check::sdv::DEFAULT_KERNEL_BUDGET_MS,
@@ -625,10 +627,21 @@ pub(crate) fn front_end_deadline(
     crate::base::interrupt::Interrupt {
         deadline: Some((
             started + std::time::Duration::from_millis(budget_ms),
-            format!("the kernel budget of {budget_ms} ms (`--budget-ms`)"),
+            format!("the kernel budget of {budget_ms} ms ({setting})"),
         )),
         cancel: None,
     }
+}
+
+/// How the command line sets the kernel budget (named when it is reached).
+pub(crate) const CLI_BUDGET: &str = "`--budget-ms`";
+
+/// The editor's [`front_end_deadline`] (named by its setting).
+pub fn editor_front_end_deadline(
+    settings: &Settings,
+    started: Instant,
+) -> crate::base::interrupt::Interrupt {
+    front_end_deadline(settings, started, "setting `syncwright.kernelBudgetMs`")
 }
 
 /// The names of a program's kernels, checked or not.
@@ -1430,7 +1443,7 @@ fn header_span(text: &str) -> Span {
 /// can find is reported unsupported with the panic message, so none is
 /// silently dropped; without any, the error is a file-level diagnostic.
 /// `reason`: see [`failure_reason`].
-fn front_end_panic_program(path: &Path, text: &str, reason: &str) -> Program {
+pub(crate) fn front_end_panic_program(path: &Path, text: &str, reason: &str) -> Program {
     let reason = reason.to_string();
     // Found even when the front end was stopped by its deadline: no kernel
     // is dropped silently (this scan parses without the interrupt).

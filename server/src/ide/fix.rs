@@ -52,15 +52,17 @@ pub fn fix_file(
         0 => crate::check::sdv::DEFAULT_KERNEL_BUDGET_MS,
         ms => ms,
     };
-    let (program, launches) =
-        crate::base::interrupt::with(super::file::front_end_deadline(settings, started), || {
+    let (program, launches) = crate::base::interrupt::with(
+        super::file::front_end_deadline(settings, started, super::file::CLI_BUDGET),
+        || {
             let program = lower_guarded(path, text, &FsIncludes);
             // The launches of the program as written (`fix` edits kernels,
             // never the host code, so they hold for the repaired text too).
             let names: Vec<&str> = program.kernels.iter().map(|k| k.name.as_str()).collect();
             let launches = translation_launches(path, text, &FsIncludes, &names);
             (program, launches)
-        });
+        },
+    );
     let front_end = started.elapsed();
     // Each kernel's budget counts the front end's time when it is a
     // noticeable share (a generated kernel of 100,000 statements); below 1%

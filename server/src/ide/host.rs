@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
 
 use dashmap::DashMap;
 use ropey::Rope;
@@ -18,6 +19,7 @@ use super::spans::{extend_key, kernel_key, moves_uniformly, Shift};
 use super::{
     frontend_finding, merge_run_reports, plain_finding, unsupported_report, LaunchPlan, Settings,
 };
+use crate::base::interrupt::Interrupt;
 use crate::base::{FileId, Lang, Span};
 use crate::check::banks::BankReport;
 use crate::check::{DiagnosticKind, Finding, KernelReport, Verdict};
@@ -61,6 +63,16 @@ pub trait Engine: Send + Sync + 'static {
     ) -> (Vec<LaunchPlan>, Vec<Finding>);
     /// Checks one kernel.
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport;
+    /// Checks one kernel of a file whose front end took `front_end` of the
+    /// kernel's wall-clock deadline (its solver work units stay as given).
+    fn check_after_front_end(
+        &self,
+        kernel: &Kernel,
+        options: &CheckOptions,
+        _front_end: Duration,
+    ) -> KernelReport {
+        self.check(kernel, options)
+    }
     /// Repairs one kernel.
     fn repair(
         &self,
@@ -111,6 +123,16 @@ impl Engine for Syncwright {
 
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport {
         crate::check::check_kernel(kernel, options)
+    }
+
+    fn check_after_front_end(
+        &self,
+        kernel: &Kernel,
+        options: &CheckOptions,
+        front_end: Duration,
+    ) -> KernelReport {
+        let mut budget = crate::check::sdv::KernelBudget::after_front_end(options, front_end);
+        crate::check::sdv::check_kernel_within(kernel, options, &mut budget)
     }
 
     fn repair(
@@ -431,19 +453,45 @@ impl Caches {
         options: &CheckOptions,
         key: u64,
     ) -> (u64, KernelReport, bool) {
+        self.check_after_front_end(engine, kernel, options, key, Duration::ZERO)
+    }
+
+    /// Checks one kernel whose key is known, of a file whose front end took
+    /// `front_end` of the kernel's wall-clock deadline.
+    pub fn check_after_front_end(
+        &self,
+        engine: &dyn Engine,
+        kernel: &Kernel,
+        options: &CheckOptions,
+        key: u64,
+        front_end: Duration,
+    ) -> (u64, KernelReport, bool) {
         let base = kernel.span.start;
         if let Some(hit) = self.reports.get(&key) {
             let mut report = KernelReport::clone(&hit);
             Shift::to_absolute(base).report(&mut report);
             return (key, report, true);
         }
-        let report = match guarded("the checker", || engine.check(kernel, options)) {
+        let report = match guarded("the checker", || {
+            engine.check_after_front_end(kernel, options, front_end)
+        }) {
             Ok(report) => report,
             Err(message) => internal_error_report(kernel, message),
         };
-        let mut relative = report.clone();
-        Shift::to_relative(base).report(&mut relative);
-        insert_bounded(&self.reports, key, Arc::new(relative));
+        // An inconclusive report of a kernel whose file's front end took a
+        // noticeable share of its deadline is not the (IR, options) key's
+        // answer: the next analysis (a faster, incremental front end) checks
+        // it again.
+        let budget_ms = match options.kernel_budget_ms {
+            0 => crate::check::sdv::DEFAULT_KERNEL_BUDGET_MS,
+            ms => ms,
+        };
+        let shortened = front_end.as_millis() as u64 > budget_ms / 100;
+        if !(shortened && report.verdict == Verdict::Inconclusive) {
+            let mut relative = report.clone();
+            Shift::to_relative(base).report(&mut relative);
+            insert_bounded(&self.reports, key, Arc::new(relative));
+        }
         (key, report, false)
     }
 }
@@ -471,12 +519,49 @@ pub fn analyze(
         config_findings: Vec::new(),
         timings: Timings::default(),
     };
+    // The front end (the parse, when the document has none yet, lowering and
+    // the launch scans) runs under the kernels' deadline, counted from the
+    // start of the document's parse, as in `check`; a newer text (the
+    // caller's cancellation test) still stops it too.
+    let parse_time = input
+        .parsed
+        .as_ref()
+        .map(|p| p.parse_time)
+        .unwrap_or_default();
+    let now = std::time::Instant::now();
+    let front_end_started = now.checked_sub(parse_time).unwrap_or(now);
+    let front_end_interrupt = Interrupt {
+        cancel: crate::base::interrupt::current().cancel,
+        ..super::file::editor_front_end_deadline(settings, front_end_started)
+    };
+    let bounded =
+        |work: &mut dyn FnMut()| crate::base::interrupt::with(front_end_interrupt.clone(), work);
+    // Whether the front end was stopped (deadline or newer text), and why.
+    let stopped = || {
+        crate::base::interrupt::with(front_end_interrupt.clone(), crate::base::interrupt::reason)
+    };
     let parsed = match input.parsed {
         Some(parsed) => parsed,
         None => {
             let text = crate::syntax::files::lone_cr_as_lf(analysis.rope.to_string());
-            match guarded("the parser", || engine.parse(&text, input.lang, None)) {
+            let mut result = None;
+            bounded(&mut || {
+                result = Some(guarded("the parser", || {
+                    engine.parse(&text, input.lang, None)
+                }))
+            });
+            match result.unwrap_or_else(|| Err("the parser did not run".into())) {
                 Ok(parsed) => Arc::new(parsed),
+                // Out of time: every kernel a scan finds is reported with the
+                // limit (the same as `check` reports it).
+                Err(message) if stopped().is_some() => {
+                    analysis.program = Some(super::file::front_end_panic_program(
+                        &analysis.path,
+                        &text,
+                        &message,
+                    ));
+                    return Ok(analysis);
+                }
                 Err(message) => {
                     analysis.frontend_error = Some(message);
                     return Ok(analysis);
@@ -486,24 +571,39 @@ pub fn analyze(
     };
     let started = std::time::Instant::now();
     let lower = |prev: Option<&DocAnalysis>| {
-        guarded("the front end", || {
-            lower_document(
-                engine,
-                &parsed,
-                &parsed.text,
-                prev,
-                &analysis.path,
-                includes,
-            )
-        })
+        let mut result = None;
+        bounded(&mut || {
+            result = Some(guarded("the front end", || {
+                lower_document(
+                    engine,
+                    &parsed,
+                    &parsed.text,
+                    prev,
+                    &analysis.path,
+                    includes,
+                )
+            }))
+        });
+        result.unwrap_or_else(|| Err("the front end did not run".into()))
     };
-    // A failure of the incremental path is retried from scratch.
+    // A failure of the incremental path is retried from scratch, unless the
+    // front end was stopped (the retry would be too).
     let lowered = match input.prev.as_deref() {
-        Some(prev) => lower(Some(prev)).or_else(|_| lower(None)),
+        Some(prev) => lower(Some(prev)).or_else(|why| match stopped() {
+            Some(_) => Err(why),
+            None => lower(None),
+        }),
         None => lower(None),
     };
     let (program, state, reused) = match lowered {
         Ok(lowered) => lowered,
+        // Out of time: every kernel is reported `unsupported` with the
+        // limit's name, none dropped.
+        Err(message) if stopped().is_some() => (
+            super::file::front_end_panic_program(&analysis.path, &parsed.text, &message),
+            None,
+            Vec::new(),
+        ),
         Err(message) => {
             analysis.frontend_error = Some(message);
             return Ok(analysis);
@@ -515,8 +615,13 @@ pub fn analyze(
     let started = std::time::Instant::now();
     let mut program = program;
     let kernels = std::mem::take(&mut program.kernels);
-    let (plans, config_findings) =
-        engine.launch_plans(settings, &program, &kernels, &analysis.path);
+    let mut planned = None;
+    bounded(&mut || {
+        planned = Some(engine.launch_plans(settings, &program, &kernels, &analysis.path))
+    });
+    let (plans, config_findings) = planned.unwrap_or_default();
+    // Each kernel's wall-clock deadline counts what the front end took.
+    let front_end = front_end_started.elapsed();
     analysis.config_findings = config_findings;
     if plans.len() != kernels.len() || plans.iter().any(|p| p.runs.is_empty()) {
         analysis.frontend_error =
@@ -565,8 +670,13 @@ pub fn analyze(
         let mut reports = Vec::new();
         let mut all_cached = true;
         for (run, &key) in plan.runs.iter().zip(&keys) {
-            let (_, report, cached) =
-                caches.check_keyed(engine, run.kernel(&kernel), &run.resolved.options, key);
+            let (_, report, cached) = caches.check_after_front_end(
+                engine,
+                run.kernel(&kernel),
+                &run.resolved.options,
+                key,
+                front_end,
+            );
             all_cached &= cached;
             reports.push(report);
         }
@@ -1276,6 +1386,99 @@ mod tests {
             Ok(analysis) => analysis,
             Err(Superseded) => panic!("an analysis that is never stale was superseded"),
         }
+    }
+
+    /// Analyses `text` under a kernel budget of `budget_ms`, with a parse
+    /// that took `parse_time` (the server parses when the text changes).
+    fn analyse_within(text: &str, budget_ms: u64, parse_time: Duration) -> DocAnalysis {
+        let mut parsed = crate::syntax::parse::parse(text, Lang::Cuda, None);
+        parsed.parse_time = parse_time;
+        let input = AnalysisInput {
+            generation: 1,
+            version: 1,
+            rope: Rope::from_str(text),
+            parsed: Some(Arc::new(parsed)),
+            lang: Lang::Cuda,
+            path: PathBuf::from(PATH),
+            prev: None,
+        };
+        let settings = Settings {
+            kernel_budget_ms: budget_ms,
+            ..Settings::default()
+        };
+        let never_stale = || false;
+        analyze(
+            &Syncwright,
+            &Caches::default(),
+            &settings,
+            &NoIncludes,
+            input,
+            &never_stale,
+            &|_, _| {},
+        )
+        .unwrap_or_else(|Superseded| panic!("an analysis that is never stale was superseded"))
+    }
+
+    /// The messages of every finding of `analysis` about kernel `name`.
+    fn messages_about(analysis: &DocAnalysis, name: &str) -> Vec<String> {
+        let unsupported = analysis
+            .program
+            .iter()
+            .flat_map(|p| &p.unsupported)
+            .filter(|k| k.name == name)
+            .map(|k| k.reason.clone());
+        let checked = analysis
+            .kernels
+            .iter()
+            .filter(|k| k.kernel.name == name)
+            .flat_map(|k| k.report.findings.iter().map(|f| f.message.clone()));
+        unsupported.chain(checked).collect()
+    }
+
+    #[test]
+    fn a_front_end_over_the_budget_reports_the_kernel_with_the_editor_setting() {
+        // 40,000 statements lower in far more than 1 ms on any machine.
+        let mut text = String::from("__global__ void long_kernel(int *o) {\n  int a = 0;\n");
+        for i in 0..40_000 {
+            text.push_str(&format!("  a = a + o[{i}];\n"));
+        }
+        text.push_str("  o[threadIdx.x] = a;\n}\n");
+        let analysis = analyse_within(&text, 1, Duration::ZERO);
+        assert!(
+            analysis.frontend_error.is_none(),
+            "{:?}",
+            analysis.frontend_error
+        );
+        let messages = messages_about(&analysis, "long_kernel");
+        assert!(
+            messages.iter().any(|m| m.contains(
+                "the kernel budget of 1 ms (setting `syncwright.kernelBudgetMs`) reached"
+            )),
+            "the kernel is reported with the limit, not dropped: {messages:?}"
+        );
+    }
+
+    #[test]
+    fn the_parse_before_the_analysis_counts_against_the_kernel_budget() {
+        // A racy kernel whose parse took longer than the whole budget: it is
+        // never reported race-free (nor racy: no time was left to prove it),
+        // and what it says names the budget.
+        let text = "__global__ void k(int *o) {\n  __shared__ int s[64];\n  s[threadIdx.x] = 1;\n  o[threadIdx.x] = s[threadIdx.x + 1];\n}\n";
+        let within = analyse_within(text, 1_000, Duration::ZERO);
+        assert_eq!(within.kernels[0].report.verdict, Verdict::Racy);
+        let late = analyse_within(text, 1_000, Duration::from_secs(5));
+        let messages = messages_about(&late, "k");
+        let verdict = late.kernels.first().map(|k| k.report.verdict);
+        assert!(
+            matches!(verdict, None | Some(Verdict::Inconclusive)),
+            "{verdict:?}: {messages:?}"
+        );
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.contains("budget of 1000 ms") && m.contains("reached")),
+            "{messages:?}"
+        );
     }
 
     /// Applies `edits` in turn (replace the first occurrence of `.0` after the

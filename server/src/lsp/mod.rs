@@ -231,8 +231,16 @@ impl Inner {
         // The syntax tree of a large text is hundreds of megabytes: when one
         // is replaced, its memory goes back to the system at the next trim.
         let large = text.len() >= crate::ide::host::RELEASE_AFTER_SHRINK || was_large;
-        let parsed = guarded("the parser", || {
-            self.host.engine.parse(&text, lang, old.as_ref())
+        // The parse is part of the front end: it runs under the kernels'
+        // deadline (the analysis counts its time against them too).
+        let deadline = crate::ide::file::editor_front_end_deadline(
+            &self.settings().ide_settings(),
+            std::time::Instant::now(),
+        );
+        let parsed = crate::base::interrupt::with(deadline, || {
+            guarded("the parser", || {
+                self.host.engine.parse(&text, lang, old.as_ref())
+            })
         });
         drop(text);
         let replaced = {

@@ -1865,3 +1865,33 @@ async fn a_launch_setting_change_rechecks_open_documents() {
     let (_, diags) = client.diagnostics(URI).await;
     assert_eq!(races(&diags), 1, "{diags:#?}");
 }
+
+/// Through the protocol: the front end (the parse when the text arrives, the
+/// lowering, the launch scans) runs under the kernel budget of the editor's
+/// settings; past it, the kernel is reported with the limit's name.
+#[tokio::test]
+async fn a_front_end_over_the_budget_names_the_setting() {
+    let mut client = TestClient::new(Arc::new(crate::ide::host::Syncwright));
+    client
+        .initialize(
+            json!({}),
+            json!({ "syncwright": { "debounceMs": 0, "kernelBudgetMs": 1 } }),
+        )
+        .await;
+    // 40,000 statements: parsing and lowering them take far more than 1 ms.
+    let mut text = String::from("__global__ void long_kernel(int *o) {\n  int a = 0;\n");
+    for i in 0..40_000 {
+        text.push_str(&format!("  a = a + o[{i}];\n"));
+    }
+    text.push_str("  o[threadIdx.x] = a;\n}\n");
+    let uri = "file:///nonexistent/syncwright-budget/long.cu";
+    client.open(uri, &text).await;
+    let (_, diags) = client.diagnostics(uri).await;
+    let found = codes_and_messages(&diags);
+    assert!(
+        found.iter().any(|(code, m)| code == "unsupported"
+            && m.contains("long_kernel")
+            && m.contains("the kernel budget of 1 ms (setting `syncwright.kernelBudgetMs`)")),
+        "{found:?}"
+    );
+}

@@ -55,6 +55,9 @@ pub struct ParsedSource {
     pub parse_text: String,
     /// Blanked OpenCL qualifiers, sorted by position.
     pub qualifiers: Vec<Qualifier>,
+    /// How long preprocessing and parsing took (a front door that parses
+    /// ahead of the analysis counts it against the kernels' budget).
+    pub parse_time: std::time::Duration,
 }
 
 impl ParsedSource {
@@ -324,6 +327,7 @@ fn unreachable_tree() -> tree_sitter::Tree {
 
 /// Parses `text`; `old` is the previous parse after `Tree::edit`, for incremental re-parse.
 pub fn parse(text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedSource {
+    let started = std::time::Instant::now();
     // Directives and inactive branches (file-local macros only) blanked, no expansion.
     let prelude = match lang {
         Lang::Cuda => preprocess::CUDA_PRELUDE,
@@ -355,6 +359,7 @@ pub fn parse(text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedS
         tree,
         parse_text,
         qualifiers,
+        parse_time: started.elapsed(),
     }
 }
 
