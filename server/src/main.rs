@@ -12,5 +12,5 @@ fn main() {
         }) => syncwright::lsp::run_stdio(),
         Ok(parsed) => cli::run(&parsed.command).unwrap_or(cli::EXIT_USAGE),
     };
-    std::process::exit(code);
+    cli::exit(code);
 }

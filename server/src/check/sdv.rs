@@ -228,6 +228,70 @@ fn z3_memory_exhausted() -> Option<String> {
         .then(|| format!("Z3 memory limit (`memory_max_size`, {limit_mb} MB) reached"))
 }
 
+/// A Z3 context no Rust object refers to any more, to be deleted.
+struct RawContext(*mut std::ffi::c_void);
+
+// SAFETY: a Z3 context may be used from any thread, one thread at a time;
+// once handed over, only the reaper thread touches it.
+unsafe impl Send for RawContext {}
+// SAFETY: shared by no one: it only passes through `with_z3_config`'s
+// result (which must be `Sync`) on its way to the reaper.
+unsafe impl Sync for RawContext {}
+
+/// Contexts handed to the reaper and not yet deleted.
+static CONTEXTS_BEING_FREED: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(0);
+
+/// Deletes a check's Z3 context on the reaper thread, so that the check
+/// returns as soon as it has its answer: a context that reached hundreds of
+/// megabytes takes seconds to free, past the kernel's deadline (the check
+/// is over by then; only the cleanup would be late). Deleted here when the
+/// reaper thread cannot start.
+fn free_context(raw: RawContext) {
+    extern "C" {
+        fn Z3_del_context(context: *mut std::ffi::c_void);
+    }
+    fn delete(raw: RawContext) {
+        // SAFETY: `raw` came from a live context whose every Rust reference
+        // is gone but one that was forgotten, so nothing else deletes or
+        // uses it; it is deleted once, here.
+        unsafe { Z3_del_context(raw.0) };
+    }
+    static REAPER: std::sync::OnceLock<
+        Option<std::sync::Mutex<std::sync::mpsc::Sender<RawContext>>>,
+    > = std::sync::OnceLock::new();
+    let reaper = REAPER.get_or_init(|| {
+        let (send, receive) = std::sync::mpsc::channel::<RawContext>();
+        std::thread::Builder::new()
+            .name("syncwright-z3-free".into())
+            .spawn(move || {
+                for raw in receive {
+                    delete(raw);
+                    CONTEXTS_BEING_FREED.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+                }
+            })
+            .ok()
+            .map(|_| std::sync::Mutex::new(send))
+    });
+    let Some(sender) = reaper else {
+        return delete(raw);
+    };
+    CONTEXTS_BEING_FREED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let sent = sender
+        .lock()
+        .map_err(|_| ())
+        .and_then(|s| s.send(raw).map_err(|e| delete(e.0)));
+    if sent.is_err() {
+        CONTEXTS_BEING_FREED.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+/// How many Z3 contexts are still being freed (a process that exits now
+/// need not wait for them: see `cli::exit`).
+pub fn contexts_being_freed() -> usize {
+    CONTEXTS_BEING_FREED.load(std::sync::atomic::Ordering::SeqCst)
+}
+
 fn check_with_budget(
     kernel: &Kernel,
     opts: &CheckOptions,
@@ -250,10 +314,16 @@ fn check_with_budget(
     set_z3_limits();
     let mut cfg = z3::Config::new();
     cfg.set_model_generation(true);
-    let outcome = z3::with_z3_config(&cfg, || {
+    let (context, outcome) = z3::with_z3_config(&cfg, || {
+        // The context is freed by the reaper, not here (see `free_context`):
+        // one reference to it is kept alive, so dropping the others does not
+        // delete it.
+        let this = z3::Context::thread_local();
+        let context = RawContext(this.get_z3_context().as_ptr().cast());
+        std::mem::forget(this);
         // A panic must not unwind through `with_z3_config`, which would leave
         // this thread's default context switched; it is re-raised outside.
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             check_in_context(kernel, opts, budget, analyses, analyses_time)
         }))
         .map_err(|panic| {
@@ -262,8 +332,12 @@ fn check_with_budget(
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "checker panicked".to_string())
-        })
+        });
+        (context, outcome)
     });
+    // Every Z3 object of the check was dropped inside the closure, and the
+    // thread's default context is switched back: nothing uses it any more.
+    free_context(context);
     match outcome {
         Ok(result) => result,
         Err(message) => std::panic::resume_unwind(Box::new(message)),

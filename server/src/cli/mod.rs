@@ -187,6 +187,22 @@ fn parse_dims_arg(text: &str) -> Result<[u32; 3], String> {
     crate::config::resolve::parse_dims(text, false)
 }
 
+/// Ends the process with `code`. While Z3 contexts are still being freed on
+/// the reaper thread (a large one takes seconds), the process ends at once,
+/// without the exit handlers: the system takes its memory back in one go,
+/// and Z3's global destructors must not run while the reaper is inside Z3.
+/// Standard output and error are flushed first.
+pub fn exit(code: i32) -> ! {
+    if crate::check::sdv::contexts_being_freed() == 0 {
+        std::process::exit(code);
+    }
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    let _ = std::io::stderr().flush();
+    // SAFETY: `_exit` only ends the process; the output is flushed above.
+    unsafe { libc::_exit(code) }
+}
+
 /// Installs the panic hook of the binary: panics in lower layers are caught
 /// and reported as `unsupported` or `inconclusive` kernels; their trace is kept
 /// to one line on stderr.
