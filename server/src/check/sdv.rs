@@ -194,8 +194,10 @@ pub fn check_kernel_profiled(kernel: &Kernel, opts: &CheckOptions) -> (KernelRep
 /// process's contexts together): a solver blow-up makes its query `unknown`
 /// ("max. memory exceeded"), so the kernel is inconclusive instead of the
 /// process running out of memory. Real kernels' checks use a few to a few
-/// hundred megabytes. `SYNCWRIGHT_Z3_MEMORY_MB` overrides it (tests).
-pub const Z3_MEMORY_MAX_MB: u64 = 1024;
+/// hundred megabytes; 512 keeps the process under 1 GB with the IR of a
+/// kernel of 100,000 statements (about 400 MB) beside it.
+/// `SYNCWRIGHT_Z3_MEMORY_MB` overrides it (tests).
+pub const Z3_MEMORY_MAX_MB: u64 = 512;
 
 /// The limit in force (megabytes), once set.
 static Z3_MEMORY_LIMIT_MB: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
