@@ -1488,6 +1488,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                 if let Some(v) = self.make_block_pipeline(n, args)? {
                     return Ok(Some(v));
                 }
+                // A thread's own pipeline under a name a block pipeline had.
+                self.forget_block_pipeline(n);
                 let _ = self.eval_args(args)?;
                 Ok(Some(Val::Scalar(int(0, ScalarTy::INT), ScalarTy::INT)))
             }

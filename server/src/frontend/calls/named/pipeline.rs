@@ -209,6 +209,14 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(Some(Val::Scalar(int(0, ScalarTy::INT), ScalarTy::INT)))
     }
 
+    /// The variable receiving `make_pipeline`'s value `call` no longer
+    /// holds a block pipeline (its methods are then the per-thread model's).
+    pub(crate) fn forget_block_pipeline(&mut self, call: Node<'t>) {
+        if let Some(name) = self.declared_name(call) {
+            self.asyncs.pipelines.remove(&name);
+        }
+    }
+
     /// The variable a call's value initialises or is assigned to (`auto p =
     /// make_pipeline(..)`, `p = make_pipeline(..)`).
     fn declared_name(&self, call: Node<'t>) -> Option<String> {
