@@ -515,31 +515,10 @@ fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Traces, String> {
         .filter(|(_, d)| d.name.starts_with(crate::ir::BARRIER_COUNT_VAR))
         .map(|(i, _)| VarId(i as u32))
         .collect();
-    let mut shared: HashMap<VarId, Value> = HashMap::new();
+    let mut shared: HashMap<VarId, Value> = pipeline_producers(kernel, dim, total)?;
     let mut accesses = Vec::new();
     for t in 0..total {
-        let tid = [
-            t % u64::from(dim[0]),
-            (t / u64::from(dim[0])) % u64::from(dim[1]),
-            t / (u64::from(dim[0]) * u64::from(dim[1])),
-        ];
-        let mut run = ThreadRun {
-            kernel,
-            tid,
-            dim,
-            total: total as i128,
-            env: HashMap::new(),
-            events: Vec::new(),
-            arrivals: HashMap::new(),
-            steps: 0,
-            returned: false,
-            broke: false,
-            continued: false,
-            unknown: None,
-            iters: Vec::new(),
-            trips: HashMap::new(),
-            accesses: Vec::new(),
-        };
+        let mut run = ThreadRun::new(kernel, dim, t);
         for (v, value) in &shared {
             run.env.insert(*v, *value);
         }
@@ -572,6 +551,71 @@ fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Traces, String> {
         trips,
         accesses,
     })
+}
+
+/// The number of producer threads of each block pipeline (see
+/// [`crate::ir::PIPELINE_PRODUCERS_VAR`]): one value for the whole block,
+/// counted over a first run of every thread (with the counts at 0: they
+/// are only expected counts, so control flow does not depend on them). A
+/// thread that never makes the pipeline is not a producer (libcu++ counts
+/// the producers that make it); one whose role is not known stops the check.
+fn pipeline_producers(
+    kernel: &Kernel,
+    dim: [u32; 3],
+    total: u64,
+) -> Result<HashMap<VarId, Value>, String> {
+    let var = |prefix: &str, suffix: &str| {
+        kernel
+            .vars
+            .iter()
+            .position(|d| d.name.strip_prefix(prefix) == Some(suffix))
+            .map(|i| VarId(i as u32))
+    };
+    // (count, role flag) by pipeline.
+    let pipelines: Vec<(VarId, VarId)> = kernel
+        .vars
+        .iter()
+        .filter_map(|d| d.name.strip_prefix(crate::ir::PIPELINE_PRODUCERS_VAR))
+        .filter_map(|suffix| {
+            Some((
+                var(crate::ir::PIPELINE_PRODUCERS_VAR, suffix)?,
+                var(crate::ir::PIPELINE_ROLE_VAR, suffix)?,
+            ))
+        })
+        .collect();
+    let mut counts = HashMap::new();
+    if pipelines.is_empty() {
+        return Ok(counts);
+    }
+    let (Some(zero), Some(unset)) = (Value::new(0, ScalarTy::INT), Value::new(-1, ScalarTy::INT))
+    else {
+        return Err("internal: pipeline counts".into());
+    };
+    let mut producers = vec![0i128; pipelines.len()];
+    for t in 0..total {
+        let mut run = ThreadRun::new(kernel, dim, t);
+        for (count, flag) in &pipelines {
+            run.env.insert(*count, zero);
+            run.env.insert(*flag, unset);
+        }
+        run.block(&kernel.body);
+        if let Some((_, why)) = run.unknown {
+            return Err(format!("thread {t}: {why}"));
+        }
+        for (k, (_, flag)) in pipelines.iter().enumerate() {
+            match run.env.get(flag).map(|v| v.bits) {
+                Some(1) => producers[k] += 1,
+                Some(_) => {}
+                None => return Err(format!("thread {t}: its pipeline role is not known")),
+            }
+        }
+    }
+    for ((count, _), n) in pipelines.iter().zip(producers) {
+        if let Some(v) = Value::new(n, ScalarTy::INT) {
+            counts.insert(*count, v);
+        }
+    }
+    Ok(counts)
 }
 
 /// Warps as a compact list, for messages.
@@ -610,6 +654,35 @@ struct AccessAt {
     iters: Vec<(StmtId, u64)>,
     /// Barrier operations the thread ran before it.
     after_events: usize,
+}
+
+impl<'k> ThreadRun<'k> {
+    /// Thread `t` (linear index) of a block of `dim`, before it runs.
+    fn new(kernel: &'k Kernel, dim: [u32; 3], t: u64) -> Self {
+        let tid = [
+            t % u64::from(dim[0]),
+            (t / u64::from(dim[0])) % u64::from(dim[1]),
+            t / (u64::from(dim[0]) * u64::from(dim[1])),
+        ];
+        let total: u64 = dim.iter().map(|d| u64::from(*d)).product();
+        ThreadRun {
+            kernel,
+            tid,
+            dim,
+            total: total as i128,
+            env: HashMap::new(),
+            events: Vec::new(),
+            arrivals: HashMap::new(),
+            steps: 0,
+            returned: false,
+            broke: false,
+            continued: false,
+            unknown: None,
+            iters: Vec::new(),
+            trips: HashMap::new(),
+            accesses: Vec::new(),
+        }
+    }
 }
 
 impl ThreadRun<'_> {

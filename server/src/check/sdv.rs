@@ -1566,6 +1566,9 @@ impl<'k, 's> Checker<'k, 's> {
             facts.push(x.enabled.clone());
             facts.push(self.enc.overlap(&c, &x, false));
             facts.extend(self.first_iteration_facts(copy, access, &r));
+            if let Some(landed) = self.copy_landed_before(copy, access, &r) {
+                facts.push(landed.not());
+            }
             self.current = (copy, access);
             match self.check_facts(facts.into_iter(), None) {
                 (SatResult::Sat, model) => {
@@ -1603,6 +1606,44 @@ impl<'k, 's> Checker<'k, 's> {
                 }
             }
         }
+    }
+
+    /// The copy whose access is `copy` has surely landed before the same
+    /// thread's `access`: the copy is tied to an arrival P (see
+    /// [`crate::ir::AsyncInfo::before_arrival`]) whose generation completed
+    /// before `access` (through any threads and barriers, from the concrete
+    /// happens-before order). A phase completes only once the copies tied
+    /// to it landed. None without well-synchronization or ties.
+    fn copy_landed_before(&self, copy: StmtId, access: StmtId, r: &ExecResult) -> Option<Bool> {
+        if r.named.is_empty() || !self.named.well_synchronized {
+            return None;
+        }
+        let tied: Vec<StmtId> = self
+            .kernel
+            .asyncs
+            .before_arrival
+            .iter()
+            .filter(|(a, _)| *a == copy)
+            .map(|(_, p)| *p)
+            .collect();
+        if tied.is_empty() {
+            return None;
+        }
+        let seen = self.seen_before(access, r);
+        let mut ways = Vec::new();
+        for p in r.named.iter().filter(|e| tied.contains(&e.stmt)) {
+            for (p_exists, gp, bp) in self.instances(copy, p, r, true) {
+                for (id, latest) in &seen {
+                    ways.push(Bool::and(&[
+                        &p.enabled,
+                        &p_exists,
+                        &bp.eq(Int::from_i128(*id)),
+                        &gp.le(latest),
+                    ]));
+                }
+            }
+        }
+        Some(Bool::or(&ways))
     }
 
     /// For a pair that can meet only in a loop's first iteration (see

@@ -317,6 +317,20 @@ fn is_atomic(name: &str) -> bool {
 /// builtins of the same shapes. The generic forms passing values through
 /// pointers (`__nv_atomic_load(p, &ret, ...)`) and compare-exchange are not
 /// among them (they stay calls of unknown code).
+/// Values of enumerators of the CUDA C++ library used as plain values:
+/// `cuda::pipeline_role::producer` (0) and `consumer` (1), in libcu++'s
+/// declaration order.
+pub(crate) fn library_enumerator(qualified: &str) -> Option<i128> {
+    let name: String = qualified.split_whitespace().collect();
+    if name.ends_with("pipeline_role::producer") {
+        Some(0)
+    } else if name.ends_with("pipeline_role::consumer") {
+        Some(1)
+    } else {
+        None
+    }
+}
+
 pub(crate) fn memory_order_atomic(name: &str) -> Option<usize> {
     let op = name
         .strip_prefix("__nv_atomic_")

@@ -3,6 +3,7 @@
 use tree_sitter::Node;
 
 use crate::frontend::arith::*;
+use crate::frontend::builtins;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::{GroupKind, Ty};
 use crate::ir::{BinOp, Block, Builtin, Expr, MemSpace, ScalarTy, StmtKind};
@@ -190,6 +191,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                         .and_then(|nm| self.cx.types.consts.get(nm))
                     {
                         return Ok(Val::Scalar(int(v, t), t));
+                    }
+                    if let Some(v) = builtins::library_enumerator(self.txt(n)) {
+                        return Ok(Val::Scalar(int(v, ScalarTy::INT), ScalarTy::INT));
                     }
                 }
                 let lv = self.lvalue(n)?;

@@ -428,6 +428,16 @@ pub enum StmtKind {
 /// block (the barrier object is shared), written by the initialising thread.
 pub const BARRIER_COUNT_VAR: &str = "$barrier_count";
 
+/// Name prefix of the flag set by `cuda::make_pipeline(block, &state, role)`:
+/// 1 when the thread is a producer of the block pipeline, 0 a consumer.
+pub const PIPELINE_ROLE_VAR: &str = "$pipeline_role";
+
+/// Name prefix of the number of producer threads of a block pipeline (the
+/// same suffix as its role flag): never assigned in the kernel, it is one
+/// value for the whole block, which the well-synchronization check counts
+/// (the threads whose role flag is 1).
+pub const PIPELINE_PRODUCERS_VAR: &str = "$pipeline_producers";
+
 /// What a named or split barrier operation does (WEFT's `bar.sync` /
 /// `bar.arrive`, `cuda::barrier`'s `arrive_and_wait` / `arrive` / `wait`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

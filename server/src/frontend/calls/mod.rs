@@ -273,7 +273,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return self.inline_call_this(n, &def, args, None, Some(recv_lv));
             }
         }
-        if let Some(v) = self.warp_specialized_method(n, obj, &m, args)? {
+        if let Some(v) = self.warp_specialized_method(n, obj, &recv_lv, &m, args)? {
             return Ok(v);
         }
         let recv = self.load(recv_lv.clone(), obj)?;

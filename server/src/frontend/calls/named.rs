@@ -20,6 +20,8 @@ use crate::frontend::lowerer::*;
 use crate::frontend::text;
 use crate::ir::{BinOp, Block, Expr, NamedOp, ScalarTy, Stmt, StmtKind, VarId};
 
+mod pipeline;
+
 /// First number given to `cuda::barrier` objects (hardware ids are 0..15).
 const OBJECT_BARRIER_BASE: i128 = 16;
 
@@ -88,6 +90,13 @@ pub(crate) struct AsyncState {
     consumed: i64,
     /// Loops around the statement being lowered.
     pub(crate) loops: u32,
+    /// Block pipelines (`make_pipeline(block, &state, ..)`) by the variable
+    /// holding them.
+    pipelines: HashMap<String, pipeline::BlockPipeline>,
+    /// Set by a block pipeline's `producer_commit` for its arrival: the
+    /// pending copies whose `barrier` is the first string are tied to the
+    /// arrival and get the second (see `block_pipeline_method`).
+    committing: Option<(String, String)>,
     /// Copies pending before the last branch lowered and completed inside
     /// it (put back in flight for the paths that skip it), by serial.
     completed_in_branch: Vec<u32>,
@@ -1372,9 +1381,26 @@ impl<'c, 't> Lowerer<'c, 't> {
         if op.arrives() {
             let arrival = crate::ir::StmtId(self.kernel.next_stmt_id - 1);
             let name = self.barrier_name_of(&barrier_for_ties);
+            let commit = self.asyncs.committing.take();
             for p in &mut self.asyncs.pending {
                 if p.barrier.is_some() && p.barrier == name {
                     p.tied_arrivals.push(arrival);
+                } else if let Some((marker, committed)) = &commit {
+                    if p.barrier.as_ref() == Some(marker) {
+                        p.tied_arrivals.push(arrival);
+                        p.barrier = Some(committed.clone());
+                        // The issue's own accesses too (the same thread's
+                        // later accesses are checked against them).
+                        let block = Block {
+                            stmts: p.stmts.clone(),
+                            braces: None,
+                        };
+                        crate::ir::walk::for_each_stmt(&block, &mut |x| {
+                            if matches!(x.kind, StmtKind::Read { .. } | StmtKind::Write { .. }) {
+                                self.kernel.asyncs.before_arrival.push((x.id, arrival));
+                            }
+                        });
+                    }
                 }
             }
         }
@@ -1398,17 +1424,47 @@ impl<'c, 't> Lowerer<'c, 't> {
             .map(|(name, _)| name.clone())
     }
 
-    /// The number of the `cuda::barrier` object `obj` names (by its text).
-    fn barrier_object(&mut self, obj: Node<'t>) -> Expr {
-        let name: String = self
-            .txt(obj)
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect();
-        let name = name.trim_start_matches('&').to_string();
+    /// The number of the `cuda::barrier` object `obj` (the object itself,
+    /// not its address) denotes, by its memory (see [`Self::barrier_at`]).
+    fn barrier_object(&mut self, obj: Node<'t>) -> R<Expr> {
+        let lv = self.lvalue(obj)?;
+        Ok(self.barrier_of_lvalue(lv, obj))
+    }
+
+    /// The number of the barrier object stored at `lv` (see [`Self::barrier_at`]).
+    pub(crate) fn barrier_of_lvalue(&mut self, lv: LVal, n: Node<'t>) -> Expr {
+        match lv {
+            LVal::Mem {
+                target: crate::frontend::lowerer::Target::Array(array),
+                offset,
+                ..
+            } => self.barrier_at(array, &offset, n),
+            _ => self.unknown_barrier(n),
+        }
+    }
+
+    /// The number of the barrier object at `offset` in `array`: one per
+    /// element, whatever names reach it (a reference, a pointer, a helper's
+    /// parameter), so two names for one object are one barrier and one name
+    /// for several objects (`bars[i]`) is not taken for a single barrier. An
+    /// offset that is not a constant gives an unknown barrier.
+    fn barrier_at(&mut self, array: crate::ir::ArrayId, offset: &Expr, n: Node<'t>) -> Expr {
+        let Some(k) = self.folded(offset, 8) else {
+            return self.unknown_barrier(n);
+        };
+        let key = format!("@{}:{}", array.0, k);
         let next = OBJECT_BARRIER_BASE + self.asyncs.barriers.len() as i128;
-        let k = *self.asyncs.barriers.entry(name).or_insert(next);
-        int(k, ScalarTy::INT)
+        let id = *self.asyncs.barriers.entry(key).or_insert(next);
+        int(id, ScalarTy::INT)
+    }
+
+    /// A barrier whose object is not known: a havocked number, so the
+    /// well-synchronization check gives up and named barriers order nothing
+    /// (sound: it might be any object).
+    fn unknown_barrier(&mut self, n: Node<'t>) -> Expr {
+        let unknown = self.tmp(ScalarTy::INT, n);
+        self.push(StmtKind::Havoc { var: unknown }, n);
+        Expr::Var(unknown)
     }
 
     /// Calls of the async-copy and split-barrier APIs; None when `name` is not one.
@@ -1426,8 +1482,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.issue_async(first, None, n);
                 Ok(Some(Val::Void))
             }
-            // A pipeline handle: its state is modelled by the copy tracking.
+            // A pipeline handle: a block pipeline's barriers, or (a
+            // thread's own pipeline) its state is the copy tracking.
             "make_pipeline" => {
+                if let Some(v) = self.make_block_pipeline(n, args)? {
+                    return Ok(Some(v));
+                }
+                // A thread's own pipeline under a name a block pipeline had.
+                self.forget_block_pipeline(n);
                 let _ = self.eval_args(args)?;
                 Ok(Some(Val::Scalar(int(0, ScalarTy::INT), ScalarTy::INT)))
             }
@@ -1452,8 +1514,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 };
                 let vals = self.eval_args(copy_args)?;
                 let barrier = match sync {
+                    Some(b) if self.block_pipeline(b).is_some() => self.block_pipeline_marker(b),
                     Some(b) if self.is_barrier_object(b) => {
-                        let e = self.barrier_object(b);
+                        let e = self.barrier_object(b)?;
                         // The copy updates the barrier object (its pending
                         // count), like an arrival.
                         self.read_barrier_object(&e, n);
@@ -1487,7 +1550,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     return Ok(None);
                 }
                 let vals = self.eval_args(&args[1..])?;
-                let id = self.barrier_object(args[0]);
+                let id = self.mbarrier_object(args[0], n)?;
                 self.barrier_init(n, id, args[0], vals.into_iter().next())?;
                 Ok(Some(Val::Void))
             }
@@ -1611,11 +1674,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(Val::Scalar(Expr::Var(token), ScalarTy::ULONG))
     }
 
-    /// The number of the `mbarrier` object at the address `obj` (seen
-    /// through casts and `__cvta_generic_to_shared`): one per shared array
-    /// element, so objects reached through pointers or helpers stay apart.
-    /// An address that is not a known element gives an unknown barrier
-    /// (its operations order nothing).
+    /// The number of the barrier object (`mbarrier` or `cuda::barrier`) at
+    /// the address `obj` (seen through casts and `__cvta_generic_to_shared`),
+    /// by its memory (see [`Self::barrier_at`]).
     fn mbarrier_object(&mut self, obj: Node<'t>, n: Node<'t>) -> R<Expr> {
         let node = self.address_node(obj);
         if let Val::Ptr {
@@ -1624,19 +1685,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             ..
         } = self.rvalue(node)?
         {
-            let Some(k) = self.folded(&offset, 8) else {
-                let unknown = self.tmp(ScalarTy::INT, n);
-                self.push(StmtKind::Havoc { var: unknown }, n);
-                return Ok(Expr::Var(unknown));
-            };
-            let key = format!("mbarrier@{}:{}", array.0, k);
-            let next = OBJECT_BARRIER_BASE + self.asyncs.barriers.len() as i128;
-            let id = *self.asyncs.barriers.entry(key).or_insert(next);
-            return Ok(int(id, ScalarTy::INT));
+            return Ok(self.barrier_at(array, &offset, n));
         }
-        let unknown = self.tmp(ScalarTy::INT, n);
-        self.push(StmtKind::Havoc { var: unknown }, n);
-        Ok(Expr::Var(unknown))
+        Ok(self.unknown_barrier(n))
     }
 
     /// The constant value of `e`, following locals to their last assignment
@@ -1893,6 +1944,12 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// The declared type text of the variable `name`, searched in the kernel's source.
     fn barrier_decl_type(&self, name: &str) -> Option<String> {
+        self.decl_type_node(name)
+            .map(|t| text(t, self.src()).to_string())
+    }
+
+    /// The type node of the declaration of the variable `name`, searched in the kernel's source.
+    fn decl_type_node(&self, name: &str) -> Option<Node<'t>> {
         let (_, root) = self.kernel_root?;
         let src = self.src();
         let mut stack = vec![root];
@@ -1907,13 +1964,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let declarators: Vec<Node> =
                     node.children_by_field_name("declarator", &mut c).collect();
                 let declares = declarators.iter().any(|d| {
-                    let t = text(*d, src);
+                    // References and pointers (`T &r = b;`, `T *p = &b;`) too.
+                    let t = text(*d, src).trim_start_matches(['&', '*', ' ']);
                     t.split(['[', '=', ' ', '(']).next() == Some(name)
                 });
                 if declares {
-                    return node
-                        .child_by_field_name("type")
-                        .map(|t| text(t, src).to_string());
+                    return node.child_by_field_name("type");
                 }
             }
             let mut c = node.walk();
@@ -1927,9 +1983,14 @@ impl<'c, 't> Lowerer<'c, 't> {
         &mut self,
         n: Node<'t>,
         obj: Node<'t>,
+        recv: &LVal,
         method: &str,
         args: &[Node<'t>],
     ) -> R<Option<Val>> {
+        if let Some(p) = self.block_pipeline(obj) {
+            let name = self.txt(obj).trim().to_string();
+            return self.block_pipeline_method(n, &name, p, method, args);
+        }
         if self.is_pipeline_object(obj) {
             match method {
                 // Commits the copies issued since the last commit as one stage.
@@ -1958,7 +2019,6 @@ impl<'c, 't> Lowerer<'c, 't> {
         if !self.is_barrier_object(obj) {
             return Ok(None);
         }
-        let barrier = self.barrier_object(obj);
         let op = match method {
             "arrive" => NamedOp::Arrive,
             "arrive_and_wait" => NamedOp::Sync,
@@ -1966,6 +2026,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             "wait" => NamedOp::Wait,
             _ => return Ok(None),
         };
+        let barrier = self.barrier_of_lvalue(recv.clone(), obj);
         let token = match op {
             NamedOp::Arrive => Some(self.tmp(ScalarTy::INT, n)),
             NamedOp::Wait => {
