@@ -47,6 +47,8 @@ DEFAULT_BINARY = os.path.join(TARGET_DIR, "release", "syncwright")
 DEFAULT_CORPORA = [os.path.join(REPO_ROOT, "..", "shared", "corpus", name)
                    for name in ("gpuverify-testsuite", "hecbench")]
 EPS = 1e-9
+# The kernel budget `fix` runs with (no `--budget-ms`: the default).
+DEFAULT_BUDGET_MS = 10_000
 
 
 def parse_args(argv):
@@ -364,9 +366,12 @@ def main(argv):
     share = 100.0 * ok / len(all_counted) if all_counted else 100.0
     over = sum(1 for r in all_counted if r["time_ms"] is not None and r["status"] == "inconclusive"
                and "budget" in (r["reason"] or ""))
+    # `fix` runs with the default kernel budget: its synthesis must end within it.
+    late = sum(1 for r in all_counted if (r["time_ms"] or 0.0) > DEFAULT_BUDGET_MS)
     print(f"summary: repaired {ok}/{len(all_counted)} ({share:.1f}%) stripped kernels with at most the author's "
           f"barriers and cost; synthesis median {percentile(times, 50):.1f} ms (target <= 10), "
-          f"p95 {percentile(times, 95):.1f} ms (target <= 200); {over} over budget; "
+          f"p95 {percentile(times, 95):.1f} ms (target <= 200); {over} inconclusive at the budget, "
+          f"{late} past it; "
           f"wall {time.monotonic() - started:.0f} s")
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as f:

@@ -44,6 +44,9 @@ pub struct Uniformity {
     exit_nonuniform: HashMap<StmtId, VarSet>,
     divergent_stmts: HashMap<StmtId, StmtId>,
     divergent_points: HashMap<ProgramPoint, bool>,
+    /// Divergent points outside every thread-dependent branch and loop, only
+    /// after a thread-dependent `return`: with the cause of that return.
+    after_return_points: HashMap<ProgramPoint, StmtId>,
     /// Loops whose trip count or exit depends on the thread.
     nonuniform_loops: BTreeSet<StmtId>,
     /// The kernel has named or split barriers (reads are not uniform).
@@ -165,6 +168,16 @@ impl Uniformity {
         matches!(self.divergent_points.get(&p), Some(false))
     }
 
+    /// For a divergent point whose only divergence is an earlier thread-dependent
+    /// `return` (no thread-dependent branch, loop or escape encloses it): the
+    /// condition that made the return thread-dependent. Every thread still
+    /// running reaches such a point together; whether the threads that
+    /// returned make it divergent depends on values (launch sizes, say) that
+    /// only the checker's divergence query decides.
+    pub fn after_return_cause(&self, p: ProgramPoint) -> Option<StmtId> {
+        self.after_return_points.get(&p).copied()
+    }
+
     /// The statement (thread-dependent condition, loop, return) that makes `id` divergent.
     pub fn divergence_cause(&self, id: StmtId) -> Option<StmtId> {
         self.divergent_stmts.get(&id).copied()
@@ -207,6 +220,7 @@ impl Uniformity {
             if record {
                 self.divergent_points
                     .insert(ProgramPoint { block: slot, index }, point_div.is_some());
+                self.note_after_return(ProgramPoint { block: slot, index }, div, flow);
                 if let Some(cause) = point_div {
                     self.divergent_stmts.insert(stmt.id, cause);
                 }
@@ -317,15 +331,28 @@ impl Uniformity {
             }
         }
         if record {
-            self.divergent_points.insert(
-                ProgramPoint {
-                    block: slot,
-                    index: block.stmts.len(),
-                },
-                div.or(flow.returned).is_some(),
-            );
+            let end = ProgramPoint {
+                block: slot,
+                index: block.stmts.len(),
+            };
+            self.divergent_points
+                .insert(end, div.or(flow.returned).is_some());
+            self.note_after_return(end, div, flow);
         }
         div
+    }
+
+    /// Records `p` as divergent only after a thread-dependent return (see
+    /// [`Uniformity::after_return_cause`]) when it is.
+    fn note_after_return(&mut self, p: ProgramPoint, div: Option<StmtId>, flow: &Flow) {
+        match (div, flow.returned) {
+            (None, Some(cause)) => {
+                self.after_return_points.insert(p, cause);
+            }
+            _ => {
+                self.after_return_points.remove(&p);
+            }
+        }
     }
 
     /// Walks one iteration of loop `id` (condition prelude, body, step);

@@ -431,6 +431,13 @@ fn check_in_context(
 /// The per-kernel budget when none is given (`--budget-ms`).
 pub const DEFAULT_KERNEL_BUDGET_MS: u64 = 10_000;
 
+/// The largest kernel budget whose wall-clock backstop (the budget plus
+/// [`WALL_MARGIN_PERCENT`]) ends within `wall_ms`: for a caller that must
+/// itself finish within `wall_ms` (the synthesizer's checks share its budget).
+pub fn budget_within_wall_ms(wall_ms: u64) -> u64 {
+    (wall_ms.saturating_mul(100) / (100 + WALL_MARGIN_PERCENT)).max(1)
+}
+
 fn effective_budget_ms(opts: &CheckOptions) -> u64 {
     if opts.kernel_budget_ms == 0 {
         DEFAULT_KERNEL_BUDGET_MS

@@ -705,6 +705,55 @@ fn launch_bindings_are_the_same_for_every_front_door() {
     assert_eq!(analysis.kernels[0].report.verdict, Verdict::RaceFree);
 }
 
+/// A kernel whose threads past `n` return before a shared-memory exchange,
+/// launched with `n` as given.
+fn returning_kernel(n: u32) -> String {
+    format!(
+        "__global__ void k(float *out, const float *in, int n) {{\n\
+         \x20 __shared__ float tile[64];\n\
+         \x20 int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+         \x20 if (i >= n) return;\n\
+         \x20 tile[threadIdx.x] = in[i];\n\
+         \x20 out[i] = tile[(threadIdx.x + 1) % 64];\n\
+         }}\n\
+         int main() {{ float *o = 0, *p = 0; k<<<4, 64>>>(o, p, {n}); return 0; }}\n"
+    )
+}
+
+#[test]
+fn fix_places_barriers_after_a_return_the_launch_makes_block_uniform() {
+    // Launched with n = 4 * 64, no thread returns: the checker proves a barrier
+    // after the `return` non-divergent, and `fix` places it there.
+    let text = returning_kernel(256);
+    let path = std::path::Path::new("/nonexistent/syncwright-ide-fix/ret.cu");
+    let settings = Settings::default();
+    let (fixed, _) = super::fix::fix_file(path, &text, &settings, Default::default());
+    let k = &fixed.kernels[0];
+    assert_eq!(k.status, crate::synth::RepairStatus::Repaired, "{k:?}");
+    assert_eq!(k.barriers_after, 1, "{k:?}");
+    assert!(fixed.fixed.contains("__syncthreads()"), "{}", fixed.fixed);
+    let again = super::analyze_file(path, &fixed.fixed, &settings);
+    assert_eq!(again.kernels[0].report.verdict, Verdict::RaceFree);
+}
+
+#[test]
+fn fix_does_not_place_a_barrier_after_a_return_some_threads_of_a_block_take() {
+    // Launched with n = 200, threads 200..255 of block 3 return: a barrier
+    // after the `return` diverges, and there is no other place for one.
+    let text = returning_kernel(200);
+    let path = std::path::Path::new("/nonexistent/syncwright-ide-fix/ret.cu");
+    let settings = Settings::default();
+    let (fixed, _) = super::fix::fix_file(path, &text, &settings, Default::default());
+    let k = &fixed.kernels[0];
+    assert_eq!(k.status, crate::synth::RepairStatus::Unrepairable, "{k:?}");
+    let reason = k.reason.as_deref().unwrap_or_default();
+    assert!(
+        reason.contains("after a `return` some threads take"),
+        "{reason}"
+    );
+    assert_eq!(fixed.fixed, text);
+}
+
 #[test]
 fn fix_repairs_under_the_launches_check_uses() {
     // Launched with one block, the race is between threads of that block and

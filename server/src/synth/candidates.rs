@@ -139,6 +139,13 @@ pub struct Candidate {
     pub cost: f64,
     /// How to write a new barrier here; None when only an existing barrier can stay here.
     pub render: Option<Render>,
+    /// For a point the uniformity analysis calls divergent only because of
+    /// an earlier thread-dependent `return`: that return's cause. The checker
+    /// decides such a barrier's divergence (it knows the launch: a `return`
+    /// of the threads past a multiple of the block size leaves whole blocks);
+    /// a candidate placement with a divergent barrier here is rejected and
+    /// its points excluded (AutoSync's Algorithm 1, line 25).
+    pub after_return: Option<StmtId>,
 }
 
 /// The range of the kernel-level source statement a KPL statement belongs to:
@@ -226,7 +233,8 @@ impl CandidateSet {
         let mut cands = Vec::new();
         let mut index = HashMap::new();
         for (point, pos) in points {
-            if !uniformity.is_uniform_point(point) {
+            let after_return = uniformity.after_return_cause(point);
+            if !uniformity.is_uniform_point(point) && after_return.is_none() {
                 continue;
             }
             if in_flight.iter().any(|&(from, to)| pos > from && pos < to) {
@@ -251,6 +259,7 @@ impl CandidateSet {
                 conds,
                 cost: cost(model, loops, conds),
                 render,
+                after_return,
             });
         }
         CandidateSet {

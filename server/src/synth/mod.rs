@@ -196,12 +196,13 @@ pub fn repair_kernel_configured(
 ) -> KernelRepair {
     let deadline = std::time::Instant::now()
         + std::time::Duration::from_millis(opts.check.kernel_budget_ms.max(1));
-    // Each check gets what is left of the kernel's budget, so that the whole
-    // synthesis stays within it.
+    // Each check gets what is left of the kernel's budget, less the margin of
+    // the check's wall-clock backstop, so that the whole synthesis stays
+    // within the budget (a check may overrun its own budget by that margin).
     let mut oracle = |k: &Kernel| {
         let mut check = opts.check.clone();
         let left = deadline.saturating_duration_since(std::time::Instant::now());
-        check.kernel_budget_ms = (left.as_millis() as u64).max(1);
+        check.kernel_budget_ms = crate::check::sdv::budget_within_wall_ms(left.as_millis() as u64);
         crate::check::check_kernel(k, &check)
     };
     repairs::repair_with(kernel, files, opts, &mut oracle, config)

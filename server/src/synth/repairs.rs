@@ -504,6 +504,15 @@ impl Engine<'_, '_> {
                     problem.forced_false.push(i);
                 }
             }
+            // A clause keeps only the points that may hold a barrier: one left
+            // empty is a race no placement orders (hoisting is tried).
+            let forbidden: HashSet<usize> = problem.forced_false.iter().copied().collect();
+            let allowed = |clause: Vec<usize>| -> Vec<usize> {
+                clause
+                    .into_iter()
+                    .filter(|i| !forbidden.contains(i))
+                    .collect()
+            };
             let mut groups_order = Vec::new();
             let mut unfixable: Option<RaceRecord> = None;
             let mut seen_pairs: HashSet<(StmtId, StmtId)> = HashSet::new();
@@ -511,9 +520,11 @@ impl Engine<'_, '_> {
                 let pair = (rec.early, rec.late);
                 let depth = common_depth(&cs, rec.early, rec.late);
                 let guided_clause = match rec.relation {
-                    LoopRelation::IntraIteration => Some(intra_clause(&cs, rec.early, rec.late)),
+                    LoopRelation::IntraIteration => {
+                        Some(allowed(intra_clause(&cs, rec.early, rec.late)))
+                    }
                     LoopRelation::InterIteration { depth } => {
-                        inter_clause(&cs, rec.early, rec.late, depth)
+                        inter_clause(&cs, rec.early, rec.late, depth).map(allowed)
                     }
                     LoopRelation::InterBlock => continue,
                 };
@@ -523,11 +534,11 @@ impl Engine<'_, '_> {
                         || guided_clause.is_none());
                 if use_p {
                     if seen_pairs.insert(pair) {
-                        let mut options = vec![intra_clause(&cs, rec.early, rec.late)];
+                        let mut options = vec![allowed(intra_clause(&cs, rec.early, rec.late))];
                         for j in 1..=depth {
-                            options.push(
+                            options.push(allowed(
                                 inter_clause(&cs, rec.early, rec.late, j).unwrap_or_default(),
-                            );
+                            ));
                         }
                         if options.iter().all(|o| o.is_empty()) {
                             unfixable = Some(rec.clone());
@@ -632,8 +643,29 @@ impl Engine<'_, '_> {
             let mut diverged = false;
             for f in &report.findings {
                 if let Some(d) = &f.divergence {
-                    if let Some(point) = new_ids.get(&d.barrier) {
-                        excluded_points.insert(*point);
+                    // A new barrier, or a kept one at a point only the checker
+                    // can call uniform (after a thread-dependent return).
+                    let point = new_ids.get(&d.barrier).copied().or_else(|| {
+                        existing
+                            .iter()
+                            .find(|e| e.stmt.id == d.barrier)
+                            .and_then(|e| e.point)
+                    });
+                    if let Some(point) = point {
+                        excluded_points.insert(point);
+                        // The threads that returned make this point divergent:
+                        // the points after the same return are taken as
+                        // divergent too (fewer rounds; a heuristic that only
+                        // narrows the candidates, every placement is checked).
+                        let cause = cs.index.get(&point).and_then(|&i| cs.cands[i].after_return);
+                        if let Some(cause) = cause {
+                            excluded_points.extend(
+                                cs.cands
+                                    .iter()
+                                    .filter(|c| c.after_return == Some(cause))
+                                    .map(|c| c.point),
+                            );
+                        }
                         diverged = true;
                     } else {
                         return self.outcome(
@@ -807,7 +839,7 @@ impl Engine<'_, '_> {
             )
         } else {
             format!(
-                "no point between `{}` and `{}` is reached by all threads of the block together (the accesses are inside thread-dependent branches or loops), so no barrier can order them without divergence",
+                "no point between `{}` and `{}` is reached by all threads of the block together (the accesses are inside thread-dependent branches or loops, or after a `return` some threads take), so no barrier can order them without divergence",
                 name(rec.early),
                 name(rec.late)
             )

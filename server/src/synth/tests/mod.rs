@@ -1002,3 +1002,16 @@ fn unbraced_uniform_branch_gets_braces() {
         assert_compiles("unbraced_branch", &o.fixed);
     });
 }
+
+#[test]
+fn a_check_of_the_synthesizer_ends_within_what_is_left_of_its_budget() {
+    use crate::check::sdv::{budget_within_wall_ms, WALL_MARGIN_PERCENT};
+    // The check's wall-clock backstop (its budget plus the margin) must not
+    // outlast the synthesis deadline the budget was derived from.
+    for wall in [0, 1, 20, 999, 9_820, 10_000, u64::MAX / 200] {
+        let budget = budget_within_wall_ms(wall);
+        assert!(budget >= 1);
+        let backstop = budget + budget * WALL_MARGIN_PERCENT / 100;
+        assert!(backstop <= wall.max(1), "{wall}: {budget} -> {backstop}");
+    }
+}
