@@ -357,6 +357,9 @@ pub struct Encoder<'k> {
     symbolic_block_threads: Option<i128>,
     grid_known_single: bool,
     adversarial: bool,
+    /// Grid-wide arrays no statement of the kernel writes (see
+    /// [`read_only_arrays`]): their reads are a function of the address.
+    read_only: std::collections::HashSet<crate::ir::ArrayId>,
     funcs: RefCell<HashMap<String, FuncDecl>>,
     cache: RefCell<HashMap<(usize, Scenario), Rc<ExecResult>>>,
     /// Symbolic execution stops here (the kernel's wall-clock backstop).
@@ -395,6 +398,44 @@ fn monotone_atomic_arrays(kernel: &Kernel) -> std::collections::HashSet<crate::i
         .into_iter()
         .filter(|(_, d)| d.is_some())
         .map(|(a, _)| a)
+        .collect()
+}
+
+/// Arrays of grid-wide memory (global, constant) that no statement of the
+/// kernel writes: neither a write nor an atomic targets them, nor an access
+/// through a pointer the front end could not resolve (`may_alias_all`) in
+/// their space, and they are not such an array themselves. Every write the
+/// kernel can make is a statement of its IR (unknown calls, copies and
+/// atomics are lowered to writes), and distinct pointer parameters do not
+/// alias (a documented assumption), so such an array holds the same bytes
+/// for the whole kernel: two reads of it at one offset, in any threads,
+/// blocks or barrier intervals, return one value. Shared arrays are left
+/// out: each block has its own copy.
+fn read_only_arrays(kernel: &Kernel) -> std::collections::HashSet<crate::ir::ArrayId> {
+    use crate::ir::{ArrayId, MemSpace};
+    let mut written: std::collections::HashSet<ArrayId> = std::collections::HashSet::new();
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+        if let StmtKind::Write { access, .. } | StmtKind::Atomic { access, .. } = &s.kind {
+            written.insert(access.array);
+        }
+    });
+    let decl = |a: ArrayId| kernel.arrays.get(a.0 as usize);
+    let wild_spaces: Vec<MemSpace> = written
+        .iter()
+        .filter_map(|a| decl(*a))
+        .filter(|d| d.may_alias_all)
+        .map(|d| d.space)
+        .collect();
+    (0..kernel.arrays.len())
+        .map(|i| ArrayId(i as u32))
+        .filter(|a| {
+            decl(*a).is_some_and(|d| {
+                matches!(d.space, MemSpace::Global | MemSpace::Constant)
+                    && !d.may_alias_all
+                    && !wild_spaces.contains(&d.space)
+                    && !written.contains(a)
+            })
+        })
         .collect()
 }
 
@@ -529,6 +570,7 @@ impl<'k> Encoder<'k> {
             monotone_arrays: monotone_atomic_arrays(kernel),
             grid_known_single,
             adversarial: opts.adversarial_abstraction,
+            read_only: read_only_arrays(kernel),
             funcs: RefCell::new(HashMap::new()),
             cache: RefCell::new(HashMap::new()),
             deadline: None,
@@ -1541,7 +1583,13 @@ impl Exec<'_, '_> {
         }
     }
 
-    fn record_access(&mut self, stmt: &Stmt, access: &crate::ir::Access, value: Option<Val>) {
+    /// Records `stmt`'s access; returns its byte offset.
+    fn record_access(
+        &mut self,
+        stmt: &Stmt,
+        access: &crate::ir::Access,
+        value: Option<Val>,
+    ) -> Int {
         let (offset, _) = self.expr_int(&access.offset, ScalarTy::LONG);
         let mut vars = Vec::new();
         vars_of(&access.offset, &mut vars);
@@ -1566,7 +1614,8 @@ impl Exec<'_, '_> {
             locals,
             row_major,
         };
-        self.out.accesses.insert(stmt.id, sym);
+        self.out.accesses.insert(stmt.id, sym.clone());
+        sym.offset
     }
 
     /// Readings of `offset` as `scale * (x * n + y)`, for the row-major
@@ -1813,8 +1862,36 @@ impl Exec<'_, '_> {
                 self.set(*var, v);
             }
             StmtKind::Read { dest, access } => {
-                self.record_access(stmt, access, None);
+                let offset = self.record_access(stmt, access, None);
                 let ty = self.var_ty(*dest);
+                if self.enc.read_only.contains(&access.array) && !self.enc.adversarial {
+                    // The array never changes during the kernel (see
+                    // `read_only_arrays`): the value is a function of the
+                    // array, the type read and the byte offset, the same in
+                    // both threads. Lies in its type's range like any value.
+                    let kind = match access.ty {
+                        ScalarTy::Bool => "b".to_string(),
+                        ScalarTy::Int { bits, signed } => {
+                            format!("{}{bits}", if signed { "i" } else { "u" })
+                        }
+                        ScalarTy::Float { bits } => format!("f{bits}"),
+                    };
+                    // `#` cannot occur in a C name: no user function shares it.
+                    let name = format!("read-only#{}_{kind}", access.array.0);
+                    let v = self
+                        .enc
+                        .func(&name, &[&Val::I(offset, Range::full())], access.ty);
+                    if let (Val::I(x, r), false) = (&v, matches!(access.ty, ScalarTy::Float { .. }))
+                    {
+                        self.out.assumptions.push(Bool::and(&[
+                            x.ge(Int::from_i128(r.lo)),
+                            x.le(Int::from_i128(r.hi)),
+                        ]));
+                    }
+                    let v = self.coerce(v, access.ty, ty);
+                    self.set(*dest, v);
+                    return;
+                }
                 // Uniform reads give one value in every thread (see `analysis::uniformity`),
                 // unless reads are adversarial by request.
                 let uniform = self.enc.uniformity.def_is_uniform(stmt.id) && !self.enc.adversarial;

@@ -46,6 +46,11 @@ pub(crate) const MAX_PARAM_LEAVES: usize = 1024;
 /// Longest private array of scalars tracked element by element.
 pub(crate) const MAX_CELLS: u64 = 16;
 
+/// Longest private array of scalars tracked element by element when an
+/// initializer list gives its values (a lookup table such as row strides):
+/// reads at a computed index select among the elements.
+pub(crate) const MAX_TABLE_CELLS: u64 = 64;
+
 /// Stores at computed indices into one tracked private array before its
 /// elements are havocked instead (each such store rewrites every element:
 /// the checker's terms would grow without bound).
