@@ -134,7 +134,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                         .named_children(&mut c)
                         .filter(|i| i.kind() != "comment")
                         .collect();
-                    if items.iter().all(|i| i.kind() != "initializer_pair") {
+                    let positional = items.iter().all(|i| {
+                        !matches!(
+                            i.kind(),
+                            "initializer_pair"
+                                | "string_literal"
+                                | "concatenated_string"
+                                | "raw_string_literal"
+                                | "parameter_pack_expansion"
+                        )
+                    });
+                    if positional {
                         ty = Ty::Array(elem.clone(), Some(items.len() as u64));
                     }
                 }
@@ -436,7 +446,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 if *len <= MAX_TABLE_CELLS
                     && matches!(**elem, Ty::Scalar(_))
                     && items.len() as u64 <= *len
-                    && items.iter().all(|i| i.kind() != "initializer_pair") =>
+                    && items.iter().all(|i| {
+                        !matches!(i.kind(), "initializer_pair" | "parameter_pack_expansion")
+                    }) =>
             {
                 let mut vals = Vec::new();
                 for k in 0..*len as usize {
@@ -448,6 +460,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                         None => self.zero(elem),
                     };
                     vals.push(v);
+                }
+                // Only scalar items give the elements: a string (`{"abc"}`)
+                // or anything else leaves them unknown.
+                if vals.iter().any(|v| !matches!(v, Val::Scalar(..))) {
+                    return Ok(Val::Void);
                 }
                 Ok(Val::Agg(ty.clone(), vals))
             }

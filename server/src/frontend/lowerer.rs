@@ -293,6 +293,24 @@ impl<'c, 't> Lowerer<'c, 't> {
         &self.cx.units[self.unit].text
     }
 
+    /// Records whether the program text names `volatile` (also behind a
+    /// typedef or a macro) or polls with `__ldcv` (a volatile load): then
+    /// memory the kernel reads may change while it runs. Every unit is
+    /// looked at, host code included (an over-approximation).
+    pub(crate) fn note_volatile(&mut self) {
+        let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        let names = |text: &str, name: &str| {
+            text.match_indices(name).any(|(at, _)| {
+                !text[..at].ends_with(word) && !text[at + name.len()..].starts_with(word)
+            })
+        };
+        self.kernel.uses_volatile = self
+            .cx
+            .units
+            .iter()
+            .any(|u| names(&u.text, "volatile") || names(&u.text, "__ldcv"));
+    }
+
     pub(crate) fn txt(&self, n: Node) -> &'t str {
         text(n, self.src())
     }

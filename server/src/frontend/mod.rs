@@ -819,6 +819,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             notes: Vec::new(),
             next_stmt_id: 0,
             asyncs: Default::default(),
+            uses_volatile: false,
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
         };
