@@ -18,3 +18,12 @@ __global__ void transpose_rows(const float *in, float *out) {
         out[blockIdx.x * 2560 + rows[i] * 128 + threadIdx.x] = tile[(i % 6) * 128 + threadIdx.x]; //~ race write-write
     }
 }
+
+// A string item does not give the elements of a char table (reading it as
+// one scalar item once made s[0] 0): s[0] is 'a', so every thread writes out[0].
+__global__ void string_table(int *out) {
+    char s[8] = {"abc"};
+    if (s[0] == 'a') {
+        out[0] = threadIdx.x; //~ race write-write
+    }
+}
