@@ -509,10 +509,8 @@ fn read_only_dependents(
     ) {
         for stmt in &block.stmts {
             match &stmt.kind {
-                StmtKind::Assign { var, value } => {
-                    if control || mentions_any(value, tainted) {
-                        tainted.insert(*var);
-                    }
+                StmtKind::Assign { var, value } if control || mentions_any(value, tainted) => {
+                    tainted.insert(*var);
                 }
                 StmtKind::Read { dest, access } => {
                     let ids: Vec<StmtId> = loops.iter().map(|(id, _)| *id).collect();
@@ -531,10 +529,8 @@ fn read_only_dependents(
                 }
                 | StmtKind::NamedBarrier {
                     token: Some(var), ..
-                } => {
-                    if control {
-                        tainted.insert(*var);
-                    }
+                } if control => {
+                    tainted.insert(*var);
                 }
                 StmtKind::If { cond, then_, else_ } => {
                     let inner = control || mentions_any(cond, tainted);
