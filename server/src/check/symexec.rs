@@ -14,7 +14,7 @@
 //! Memory reads yield havocked values.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 
 use z3::ast::{Ast, Bool, Int, BV};
@@ -357,6 +357,12 @@ pub struct Encoder<'k> {
     symbolic_block_threads: Option<i128>,
     grid_known_single: bool,
     adversarial: bool,
+    /// Grid-wide arrays no statement of the kernel writes (see
+    /// [`read_only_arrays`]): their reads are a function of the address.
+    read_only: std::collections::HashSet<crate::ir::ArrayId>,
+    /// Per scenario, the locals whose value may rest on the read-only fact
+    /// (see [`read_only_dependents`]): stores of them are never benign.
+    read_only_dependents: RefCell<HashMap<Scenario, Rc<BTreeSet<VarId>>>>,
     funcs: RefCell<HashMap<String, FuncDecl>>,
     cache: RefCell<HashMap<(usize, Scenario), Rc<ExecResult>>>,
     /// Symbolic execution stops here (the kernel's wall-clock backstop).
@@ -396,6 +402,183 @@ fn monotone_atomic_arrays(kernel: &Kernel) -> std::collections::HashSet<crate::i
         .filter(|(_, d)| d.is_some())
         .map(|(a, _)| a)
         .collect()
+}
+
+/// Arrays of grid-wide memory (global, constant) that no statement of the
+/// kernel writes: neither a write nor an atomic targets them, there is no
+/// store through a pointer the front end could not resolve (`may_alias_all`,
+/// in any space: the space of such a pointer is a guess), they are not such
+/// an array themselves, and the kernel names no `volatile` type (memory that
+/// the host or another grid may change while the kernel runs). Every write the
+/// kernel can make is a statement of its IR (unknown calls, copies and
+/// atomics are lowered to writes), and distinct pointer parameters do not
+/// alias (a documented assumption), so such an array holds the same bytes
+/// for the whole kernel: two reads of it at one offset, in any threads,
+/// blocks or barrier intervals, return one value. Shared arrays are left
+/// out: each block has its own copy.
+fn read_only_arrays(kernel: &Kernel) -> std::collections::HashSet<crate::ir::ArrayId> {
+    use crate::ir::{ArrayId, MemSpace};
+    let mut written: std::collections::HashSet<ArrayId> = std::collections::HashSet::new();
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+        if let StmtKind::Write { access, .. } | StmtKind::Atomic { access, .. } = &s.kind {
+            written.insert(access.array);
+        }
+    });
+    let decl = |a: ArrayId| kernel.arrays.get(a.0 as usize);
+    // A store the front end could not resolve may reach any array: its
+    // space is a guess (a pointer loaded from shared memory may point to
+    // global memory), so it counts for every space.
+    let wild = written
+        .iter()
+        .any(|a| decl(*a).is_some_and(|d| d.may_alias_all));
+    if wild || kernel.uses_volatile {
+        // `volatile` says the memory may change while the kernel runs.
+        return std::collections::HashSet::new();
+    }
+    (0..kernel.arrays.len())
+        .map(|i| ArrayId(i as u32))
+        .filter(|a| {
+            decl(*a).is_some_and(|d| {
+                matches!(d.space, MemSpace::Global | MemSpace::Constant)
+                    && !d.may_alias_all
+                    && !written.contains(a)
+            })
+        })
+        .collect()
+}
+
+/// Locals whose value may rest on the read-only fact (see
+/// [`read_only_arrays`]) in a scenario: the results of reads of read-only
+/// arrays that the scenario would not give one value anyway (`excused`
+/// says which: a uniform read by two threads of one block in the same
+/// iterations is equal by the uniformity rule, as in GPUVerify), values
+/// computed from them, and everything assigned under control that depends on
+/// them (branches, loop conditions, a `break`/`continue` in such a branch,
+/// which decides the values its loops leave). Flow-insensitive and closed
+/// under these rules, so it over-approximates.
+///
+/// Two stores of such values are never taken as a benign race: under CUDA's
+/// memory model two unordered writes race whatever they store, and the
+/// tolerance of equal values is GPUVerify's, which does not know that an
+/// unwritten array stays constant (its test suite expects `B[i] = A[i]` by
+/// every thread to be reported). The read-only fact serves addresses and
+/// control, not the excuse of equal values.
+fn read_only_dependents(
+    kernel: &Kernel,
+    read_only: &std::collections::HashSet<crate::ir::ArrayId>,
+    excused: &dyn Fn(StmtId, &[StmtId]) -> bool,
+) -> BTreeSet<VarId> {
+    fn has_escape(block: &Block) -> bool {
+        let mut found = false;
+        crate::ir::walk::for_each_stmt(block, &mut |s| {
+            found |= matches!(s.kind, StmtKind::Break | StmtKind::Continue);
+        });
+        found
+    }
+    fn assigned(block: &Block, out: &mut BTreeSet<VarId>) {
+        crate::ir::walk::for_each_stmt(block, &mut |s| match &s.kind {
+            StmtKind::Assign { var, .. }
+            | StmtKind::Havoc { var }
+            | StmtKind::Read { dest: var, .. }
+            | StmtKind::Atomic {
+                dest: Some(var), ..
+            }
+            | StmtKind::Collective {
+                dest: Some(var), ..
+            } => {
+                out.insert(*var);
+            }
+            StmtKind::NamedBarrier {
+                token: Some(var), ..
+            } => {
+                out.insert(*var);
+            }
+            _ => {}
+        });
+    }
+    struct Walk<'a> {
+        read_only: &'a std::collections::HashSet<crate::ir::ArrayId>,
+        excused: &'a dyn Fn(StmtId, &[StmtId]) -> bool,
+    }
+    fn walk<'b>(
+        block: &'b Block,
+        w: &Walk,
+        control: bool,
+        loops: &mut Vec<(StmtId, [&'b Block; 3])>,
+        tainted: &mut BTreeSet<VarId>,
+    ) {
+        for stmt in &block.stmts {
+            match &stmt.kind {
+                StmtKind::Assign { var, value } if control || mentions_any(value, tainted) => {
+                    tainted.insert(*var);
+                }
+                StmtKind::Read { dest, access } => {
+                    let ids: Vec<StmtId> = loops.iter().map(|(id, _)| *id).collect();
+                    if control
+                        || (w.read_only.contains(&access.array) && !(w.excused)(stmt.id, &ids))
+                    {
+                        tainted.insert(*dest);
+                    }
+                }
+                StmtKind::Havoc { var }
+                | StmtKind::Atomic {
+                    dest: Some(var), ..
+                }
+                | StmtKind::Collective {
+                    dest: Some(var), ..
+                }
+                | StmtKind::NamedBarrier {
+                    token: Some(var), ..
+                } if control => {
+                    tainted.insert(*var);
+                }
+                StmtKind::If { cond, then_, else_ } => {
+                    let inner = control || mentions_any(cond, tainted);
+                    if inner && (has_escape(then_) || has_escape(else_)) {
+                        for (_, parts) in loops.iter() {
+                            for part in parts {
+                                assigned(part, tainted);
+                            }
+                        }
+                    }
+                    walk(then_, w, inner, loops, tainted);
+                    walk(else_, w, inner, loops, tainted);
+                }
+                StmtKind::Loop {
+                    cond,
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
+                    walk(cond_prelude, w, control, loops, tainted);
+                    let inner = control || mentions_any(cond, tainted);
+                    loops.push((stmt.id, [cond_prelude, body, step]));
+                    walk(cond_prelude, w, inner, loops, tainted);
+                    walk(body, w, inner, loops, tainted);
+                    walk(step, w, inner, loops, tainted);
+                    loops.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+    /// Rounds of the fixpoint before every local is taken as dependent
+    /// (each round adds a local; real kernels settle in a few).
+    const MAX_ROUNDS: usize = 64;
+    let mut tainted = BTreeSet::new();
+    if read_only.is_empty() {
+        return tainted;
+    }
+    for _ in 0..MAX_ROUNDS {
+        let before = tainted.len();
+        let w = Walk { read_only, excused };
+        walk(&kernel.body, &w, false, &mut Vec::new(), &mut tainted);
+        if tainted.len() == before {
+            return tainted;
+        }
+    }
+    (0..kernel.vars.len()).map(|v| VarId(v as u32)).collect()
 }
 
 /// Value of a launch dimension: a constant, or a symbol within hardware limits.
@@ -513,6 +696,7 @@ impl<'k> Encoder<'k> {
         let tid: [[Val; 3]; 2] = std::array::from_fn(|t| ids("tid", &block_dim, t, &mut facts));
         let bid: [[Val; 3]; 2] = std::array::from_fn(|t| ids("bid", &grid_dim, t, &mut facts));
         let grid_known_single = grid_known_single(opts);
+        let read_only = read_only_arrays(kernel);
         Encoder {
             kernel,
             uniformity,
@@ -529,6 +713,8 @@ impl<'k> Encoder<'k> {
             monotone_arrays: monotone_atomic_arrays(kernel),
             grid_known_single,
             adversarial: opts.adversarial_abstraction,
+            read_only_dependents: RefCell::new(HashMap::new()),
+            read_only,
             funcs: RefCell::new(HashMap::new()),
             cache: RefCell::new(HashMap::new()),
             deadline: None,
@@ -785,6 +971,29 @@ impl<'k> Encoder<'k> {
         let result = Rc::new(exec.out);
         self.cache.borrow_mut().insert(key, result.clone());
         result
+    }
+
+    /// [`read_only_dependents`] in `scenario` (cached per scenario).
+    fn dependents_in(&self, scenario: &Scenario) -> Rc<BTreeSet<VarId>> {
+        if self.adversarial || self.read_only.is_empty() {
+            return Rc::new(BTreeSet::new());
+        }
+        if let Some(d) = self.read_only_dependents.borrow().get(scenario) {
+            return d.clone();
+        }
+        // Two threads of one block in the same iteration of every loop
+        // around a uniform read get one value from it anyway (see
+        // `Exec::havoc`): such a read is no new excuse for equal stores.
+        let excused = |read: StmtId, loops: &[StmtId]| {
+            scenario.same_block
+                && self.uniformity.def_is_uniform(read)
+                && loops.iter().all(|l| scenario.shared_loops.contains(l))
+        };
+        let d = Rc::new(read_only_dependents(self.kernel, &self.read_only, &excused));
+        self.read_only_dependents
+            .borrow_mut()
+            .insert(scenario.clone(), d.clone());
+        d
     }
 
     fn func(&self, name: &str, args: &[&Val], ret: ScalarTy) -> Val {
@@ -1541,7 +1750,13 @@ impl Exec<'_, '_> {
         }
     }
 
-    fn record_access(&mut self, stmt: &Stmt, access: &crate::ir::Access, value: Option<Val>) {
+    /// Records `stmt`'s access; returns its byte offset.
+    fn record_access(
+        &mut self,
+        stmt: &Stmt,
+        access: &crate::ir::Access,
+        value: Option<Val>,
+    ) -> Int {
         let (offset, _) = self.expr_int(&access.offset, ScalarTy::LONG);
         let mut vars = Vec::new();
         vars_of(&access.offset, &mut vars);
@@ -1566,7 +1781,8 @@ impl Exec<'_, '_> {
             locals,
             row_major,
         };
-        self.out.accesses.insert(stmt.id, sym);
+        self.out.accesses.insert(stmt.id, sym.clone());
+        sym.offset
     }
 
     /// Readings of `offset` as `scale * (x * n + y)`, for the row-major
@@ -1813,8 +2029,36 @@ impl Exec<'_, '_> {
                 self.set(*var, v);
             }
             StmtKind::Read { dest, access } => {
-                self.record_access(stmt, access, None);
+                let offset = self.record_access(stmt, access, None);
                 let ty = self.var_ty(*dest);
+                if self.enc.read_only.contains(&access.array) && !self.enc.adversarial {
+                    // The array never changes during the kernel (see
+                    // `read_only_arrays`): the value is a function of the
+                    // array, the type read and the byte offset, the same in
+                    // both threads. Lies in its type's range like any value.
+                    let kind = match access.ty {
+                        ScalarTy::Bool => "b".to_string(),
+                        ScalarTy::Int { bits, signed } => {
+                            format!("{}{bits}", if signed { "i" } else { "u" })
+                        }
+                        ScalarTy::Float { bits } => format!("f{bits}"),
+                    };
+                    // `#` cannot occur in a C name: no user function shares it.
+                    let name = format!("read-only#{}_{kind}", access.array.0);
+                    let v = self
+                        .enc
+                        .func(&name, &[&Val::I(offset, Range::full())], access.ty);
+                    if let (Val::I(x, r), false) = (&v, matches!(access.ty, ScalarTy::Float { .. }))
+                    {
+                        self.out.assumptions.push(Bool::and(&[
+                            x.ge(Int::from_i128(r.lo)),
+                            x.le(Int::from_i128(r.hi)),
+                        ]));
+                    }
+                    let v = self.coerce(v, access.ty, ty);
+                    self.set(*dest, v);
+                    return;
+                }
                 // Uniform reads give one value in every thread (see `analysis::uniformity`),
                 // unless reads are adversarial by request.
                 let uniform = self.enc.uniformity.def_is_uniform(stmt.id) && !self.enc.adversarial;
@@ -1824,7 +2068,10 @@ impl Exec<'_, '_> {
             }
             StmtKind::Write { access, value } => {
                 let v = self.expr_as(value, access.ty);
-                self.record_access(stmt, access, Some(v));
+                // A stored value that may rest on the read-only fact is not
+                // compared for a benign race (see `read_only_dependents`).
+                let compared = !mentions_any(value, &self.enc.dependents_in(self.scenario));
+                self.record_access(stmt, access, compared.then_some(v));
             }
             StmtKind::Atomic { dest, access, op } => {
                 self.record_access(stmt, access, None);

@@ -126,6 +126,29 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
             let mut ty = info.ty.clone();
+            if let (Ty::Array(elem, None), Some(init)) = (&ty, info.init) {
+                // `int tab[] = {1, 2, 3}`: the length is the number of items.
+                if init.kind() == "initializer_list" {
+                    let mut c = init.walk();
+                    let items: Vec<Node<'t>> = init
+                        .named_children(&mut c)
+                        .filter(|i| i.kind() != "comment")
+                        .collect();
+                    let positional = items.iter().all(|i| {
+                        !matches!(
+                            i.kind(),
+                            "initializer_pair"
+                                | "string_literal"
+                                | "concatenated_string"
+                                | "raw_string_literal"
+                                | "parameter_pack_expansion"
+                        )
+                    });
+                    if positional {
+                        ty = Ty::Array(elem.clone(), Some(items.len() as u64));
+                    }
+                }
+            }
             let init_val = match info.init {
                 Some(init) if init.kind() == "initializer_list" => Some(self.init_list(init, &ty)?),
                 Some(init) if init.kind() == "argument_list" => {
@@ -152,7 +175,19 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // An unknown type name holding a pointer (e.g. a typedef of a pointer from a missing header).
                 ty = Ty::Ptr(Box::new(pointee.clone()));
             }
-            let slot = self.make_slot(&ty, &name, name_node);
+            let table = match (&ty, info.init) {
+                (Ty::Array(elem, Some(len)), Some(init)) => {
+                    init.kind() == "initializer_list"
+                        && matches!(**elem, Ty::Scalar(_))
+                        && (MAX_CELLS + 1..=MAX_TABLE_CELLS).contains(len)
+                }
+                _ => false,
+            };
+            let slot = if table {
+                self.table_slot(&ty, &name, name_node)
+            } else {
+                self.make_slot(&ty, &name, name_node)
+            };
             match init_val {
                 Some(v) => self.store(LVal::Slot(slot.clone()), v, d)?,
                 None => self.havoc_slot(&slot, d),
@@ -231,6 +266,25 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.inline_call_this(at, &ctor, args, None, Some(LVal::Slot(slot.clone())))?;
         self.bind(name, Binding::Slot(slot));
         Ok(())
+    }
+
+    /// The cells of a local array of scalars whose initializer list gives
+    /// its values (up to `MAX_TABLE_CELLS` elements, more than `new_slot`
+    /// tracks for arrays without one).
+    fn table_slot(&mut self, ty: &Ty, name: &str, at: Node) -> Slot {
+        let Ty::Array(elem, Some(len)) = ty else {
+            return self.make_slot(ty, name, at);
+        };
+        let Ty::Scalar(st) = **elem else {
+            return self.make_slot(ty, name, at);
+        };
+        let cells = (0..*len)
+            .map(|i| self.new_var(&format!("{name}[{i}]"), st, at))
+            .collect();
+        let slot = Slot::Cells(ty.clone(), st, cells);
+        // Cells are always recorded for address-taking (as `make_slot` does).
+        self.ptrs.addr_slots.push(slot.clone());
+        slot
     }
 
     pub(crate) fn make_slot(&mut self, ty: &Ty, name: &str, at: Node) -> Slot {
@@ -383,6 +437,37 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Some(i) => self.rvalue(*i),
                 None => Ok(self.zero(ty)),
             },
+            // A small local array of scalars (kept as cells, see `new_slot`
+            // and `table_slot`) gets its initial values: `int tab[6] = {0, 768, ...}` is a
+            // lookup table whose elements are known. Elements without an
+            // item are zero (C11 6.7.9p21). Designators and surplus items
+            // keep the unknown values (the items are evaluated for effects).
+            Ty::Array(elem, Some(len))
+                if *len <= MAX_TABLE_CELLS
+                    && matches!(**elem, Ty::Scalar(_))
+                    && items.len() as u64 <= *len
+                    && items.iter().all(|i| {
+                        !matches!(i.kind(), "initializer_pair" | "parameter_pack_expansion")
+                    }) =>
+            {
+                let mut vals = Vec::new();
+                for k in 0..*len as usize {
+                    let v = match items.get(k) {
+                        Some(item) if item.kind() == "initializer_list" => {
+                            self.init_list(*item, elem)?
+                        }
+                        Some(item) => self.rvalue(*item)?,
+                        None => self.zero(elem),
+                    };
+                    vals.push(v);
+                }
+                // Only scalar items give the elements: a string (`{"abc"}`)
+                // or anything else leaves them unknown.
+                if vals.iter().any(|v| !matches!(v, Val::Scalar(..))) {
+                    return Ok(Val::Void);
+                }
+                Ok(Val::Agg(ty.clone(), vals))
+            }
             _ => {
                 // Private arrays and huge aggregates: evaluate the items for their effects.
                 for i in items {

@@ -143,6 +143,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub fn lower_kernel(&mut self, def: &FnDef<'t>) -> R<()> {
         let node = def.node;
         self.kernel_root = Some((def.unit, node));
+        self.note_volatile();
         self.collect_assigned(node);
         self.scan_address_taken(node);
         let mut position = 0u32;

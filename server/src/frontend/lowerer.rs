@@ -46,6 +46,11 @@ pub(crate) const MAX_PARAM_LEAVES: usize = 1024;
 /// Longest private array of scalars tracked element by element.
 pub(crate) const MAX_CELLS: u64 = 16;
 
+/// Longest private array of scalars tracked element by element when an
+/// initializer list gives its values (a lookup table such as row strides):
+/// reads at a computed index select among the elements.
+pub(crate) const MAX_TABLE_CELLS: u64 = 64;
+
 /// Stores at computed indices into one tracked private array before its
 /// elements are havocked instead (each such store rewrites every element:
 /// the checker's terms would grow without bound).
@@ -286,6 +291,24 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     pub(crate) fn src(&self) -> &'t str {
         &self.cx.units[self.unit].text
+    }
+
+    /// Records whether the program text names `volatile` (also behind a
+    /// typedef or a macro) or polls with `__ldcv` (a volatile load): then
+    /// memory the kernel reads may change while it runs. Every unit is
+    /// looked at, host code included (an over-approximation).
+    pub(crate) fn note_volatile(&mut self) {
+        let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        let names = |text: &str, name: &str| {
+            text.match_indices(name).any(|(at, _)| {
+                !text[..at].ends_with(word) && !text[at + name.len()..].starts_with(word)
+            })
+        };
+        self.kernel.uses_volatile = self
+            .cx
+            .units
+            .iter()
+            .any(|u| names(&u.text, "volatile") || names(&u.text, "__ldcv"));
     }
 
     pub(crate) fn txt(&self, n: Node) -> &'t str {

@@ -710,12 +710,20 @@ fn lower_units(
         let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             lower_kernel(&cx, def, lang)
         }));
-        let lowered = lowered.unwrap_or_else(|_| {
+        let lowered = lowered.unwrap_or_else(|payload| {
             let (name_span, _) = kernel_spans(&cx, def);
+            // Work the lowering calls (parsing a unit, a scan) stops by
+            // unwinding when the deadline passes: that is the budget, not a bug.
+            let reason = match payload.downcast_ref::<crate::base::interrupt::Interrupted>() {
+                Some(crate::base::interrupt::Interrupted(why)) => {
+                    format!("lowering stopped: {why}")
+                }
+                None => "internal error in the front end while lowering this kernel".into(),
+            };
             Err(UnsupportedKernel {
                 name: def.name.clone(),
                 name_span,
-                reason: "internal error in the front end while lowering this kernel".into(),
+                reason,
                 span: name_span,
             })
         });
@@ -811,6 +819,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             notes: Vec::new(),
             next_stmt_id: 0,
             asyncs: Default::default(),
+            uses_volatile: false,
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
         };

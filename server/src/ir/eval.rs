@@ -478,6 +478,7 @@ mod tests {
             notes: vec![],
             next_stmt_id: 0,
             asyncs: Default::default(),
+            uses_volatile: false,
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
         };

@@ -558,6 +558,9 @@ pub struct Kernel {
     /// file (no other file can instantiate it); None: not an integer constant.
     #[serde(skip)]
     pub explicit_instantiations: Vec<Vec<Option<i128>>>,
+    /// The program names `volatile` or `__ldcv`: memory the kernel reads
+    /// may change while it runs (the host, another grid).
+    pub uses_volatile: bool,
 }
 
 /// What the front end knows about a kernel's asynchronous copies.

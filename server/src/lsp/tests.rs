@@ -241,6 +241,7 @@ impl Engine for FakeEngine {
                 notes: Vec::new(),
                 next_stmt_id: 0,
                 asyncs: Default::default(),
+                uses_volatile: false,
                 template_params: Vec::new(),
                 explicit_instantiations: Vec::new(),
             };

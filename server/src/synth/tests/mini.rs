@@ -674,6 +674,7 @@ pub fn lower(src: &str, lang: Lang) -> Kernel {
         notes: vec![],
         next_stmt_id: 0,
         asyncs: Default::default(),
+        uses_volatile: false,
         template_params: Vec::new(),
         explicit_instantiations: Vec::new(),
     };
