@@ -11,6 +11,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::guard::{failure_reason, guarded, panic_message};
+use super::relations::{assume_relations, launch_relations};
 use super::Settings;
 use crate::base::{position_of, FileId, Lang, LineStarts, Position, Span};
 use crate::check::{
@@ -22,6 +23,7 @@ use crate::config::resolve::{
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
 use crate::frontend::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
 use crate::ir::{FrontendDiagnostic, Kernel, Program, SourceFileInfo, UnsupportedKernel};
+use crate::syntax::launches::SizeExpr;
 use crate::syntax::parse::ParsedSource;
 use crate::syntax::preprocess::{self, CudaTarget};
 
@@ -78,6 +80,13 @@ pub struct LaunchSite {
     /// multiple of 2^k (0: nothing known).
     #[serde(skip)]
     pub arg_pow2: Vec<u32>,
+    /// Grid extents the host computes from the kernel's arguments (see
+    /// `syntax::launches::relations`), per dimension.
+    #[serde(skip)]
+    pub grid_relation: [Option<SizeExpr>; 3],
+    /// Block extents computed from the kernel's arguments, per dimension.
+    #[serde(skip)]
+    pub block_relation: [Option<SizeExpr>; 3],
     /// The file of the kernel's definition when the launching translation
     /// unit defines it with internal linkage (`static`, anonymous namespace):
     /// the launch is of that definition only.
@@ -181,6 +190,8 @@ fn host_scan(
                     template_values: l.template_values,
                     arg_lower_bounds: l.arg_lower_bounds,
                     arg_pow2: l.arg_pow2,
+                    grid_relation: l.grid_relation,
+                    block_relation: l.block_relation,
                     local_definition: local
                         .iter()
                         .find(|(k, _)| *k == l.kernel)
@@ -856,6 +867,8 @@ pub fn launch_plan(
                 template_values: values.clone(),
                 arg_lower_bounds: Vec::new(),
                 arg_pow2: Vec::new(),
+                grid_relation: Default::default(),
+                block_relation: Default::default(),
                 local_definition: None,
             })
             .collect();
@@ -922,8 +935,18 @@ pub fn launch_plan(
                     .collect();
                 label.push_str(&format!(", which passes {}", values.join(", ")));
             }
+            let relations = launch_relations(kernel, &resolved, &sites);
+            if !relations.is_empty() {
+                let texts: Vec<&str> = relations.iter().map(|r| r.text.as_str()).collect();
+                label.push_str(&format!(", where {}", texts.join(", ")));
+            }
+            let bound = (!bindings.is_empty() || !relations.is_empty()).then(|| {
+                let mut bound = bind_params(kernel, &bindings);
+                assume_relations(&mut bound, &relations);
+                bound
+            });
             LaunchRun {
-                bound: (!bindings.is_empty()).then(|| bind_params(kernel, &bindings)),
+                bound,
                 bindings,
                 resolved,
                 sites: sites.into_iter().cloned().collect(),

@@ -1,0 +1,51 @@
+// expect-verdict: racy
+// As launch_relation.cu, but no launch ties the size the kernel relies on to
+// what it passes: `nx` is halved after the grid is computed; the grid comes
+// from `mx` while `nx` is passed; the grid is rounded up (`(n + 63) / 64`)
+// with no guard on x; `cols` changes in the loop after the launch; and the
+// kernel that writes `a[i + 1]` races whatever its grid.
+
+__global__ void rel_halved(const float *in, float *out, int nx, int ny) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (y < ny)
+        out[y * nx + x] = in[y * nx + x] * 0.5f; //~ race write-write
+}
+
+__global__ void rel_other_variable(float *a, int n) {
+    int x = blockIdx.x * 64 + threadIdx.x;
+    int y = blockIdx.y;
+    a[y * n + x] += 1.f; //~ race read-write, race write-write
+}
+
+__global__ void rel_rounded_up(float *a, int n) {
+    int x = blockIdx.x * 64 + threadIdx.x;
+    int y = blockIdx.y;
+    a[y * n + x] = x; //~ race write-write
+}
+
+__global__ void rel_written_in_loop(float *m, int cols) {
+    int r = blockIdx.x;
+    m[r * cols + threadIdx.x] *= 2.f; //~ race read-write, race write-write
+}
+
+__global__ void rel_next(float *a, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    a[i + 1] = a[i] + 1.f; //~ race read-write
+}
+
+void run(const float *in, float *out, int nx, int ny, int mx, int rows) {
+    dim3 grid(nx / 64, (ny + 3) / 4);
+    dim3 block(64, 4);
+    nx = nx / 2;
+    rel_halved<<<grid, block>>>(in, out, nx, ny);
+    int blocks = mx / 64;
+    rel_other_variable<<<dim3(blocks, 8), 64>>>(out, nx);
+    rel_rounded_up<<<dim3((ny + 63) / 64, 8), 64>>>(out, ny);
+    int cols = ny;
+    for (int r = 0; r < 4; r++) {
+        rel_written_in_loop<<<rows, cols>>>(out, cols);
+        cols = cols + 32;
+    }
+    rel_next<<<ny / 64, 64>>>(out, ny);
+}
