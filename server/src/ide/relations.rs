@@ -70,12 +70,18 @@ pub fn launch_relations(
             let Some(value) = size_value(kernel, first) else {
                 continue;
             };
-            let arg_name = |k: usize| {
-                kernel
+            let arg_name = |leaf: SizeExpr| match leaf {
+                SizeExpr::Template(k, _) => kernel
+                    .template_params
+                    .get(k)
+                    .cloned()
+                    .unwrap_or_else(|| format!("template argument {k}")),
+                SizeExpr::Arg(k, _) => kernel
                     .params
                     .iter()
                     .find(|p| p.position as usize == k)
-                    .map_or_else(|| format!("argument {k}"), |p| p.name.clone())
+                    .map_or_else(|| format!("argument {k}"), |p| p.name.clone()),
+                _ => "?".to_string(),
             };
             let builtin = if family == "gridDim" {
                 Builtin::GridDim(d)
@@ -131,12 +137,16 @@ fn scalar(t: HostIntTy) -> ScalarTy {
 fn size_value(kernel: &Kernel, e: &SizeExpr) -> Option<Expr> {
     Some(match e {
         SizeExpr::Const(v, t) => Expr::Int(*v, scalar(*t)),
-        SizeExpr::Arg(k, t) => {
-            let mut at = kernel
-                .params
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.position as usize == *k);
+        SizeExpr::Arg(..) | SizeExpr::Template(..) => {
+            // A template parameter is a parameter at no position, by name.
+            let (position, template_name, t) = match e {
+                SizeExpr::Arg(k, t) => (u32::try_from(*k).ok()?, None, t),
+                SizeExpr::Template(k, t) => (u32::MAX, Some(kernel.template_params.get(*k)?), t),
+                _ => return None,
+            };
+            let mut at = kernel.params.iter().enumerate().filter(|(_, p)| {
+                p.position == position && template_name.is_none_or(|n| *n == p.name)
+            });
             let (index, param) = at.next()?;
             if at.next().is_some() || param.name.contains('.') {
                 return None;

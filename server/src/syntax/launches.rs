@@ -447,6 +447,7 @@ fn chevron_launch(
     let mut name_at = at.checked_sub(1)?;
     let mut template_args = Vec::new();
     let mut template_values = Vec::new();
+    let mut template_ranges = Vec::new();
     if unit.text(name_at) == ">" {
         let mut depth = 0usize;
         let close = name_at;
@@ -475,6 +476,7 @@ fn chevron_launch(
             .iter()
             .map(|&(s, e)| if in_device { None } else { eval.expr(s, e, 0) })
             .collect();
+        template_ranges = ranges;
         name_at = open.checked_sub(1)?;
     }
     if !unit.is_ident(name_at) {
@@ -536,6 +538,7 @@ fn chevron_launch(
             name_at,
             end: last,
             args: &args,
+            template_args: &template_ranges,
         };
         let relation = |range: Option<(usize, usize)>, known: [Option<u32>; 3]| {
             let Some((s, e)) = range else {
@@ -2833,8 +2836,14 @@ mod tests {
     /// The grid relation of the only launch, as text over `a0`, `a1`, ...
     fn grid_relation(text: &str) -> [Option<String>; 3] {
         let l = one(text);
-        l.grid_relation
-            .map(|r| r.map(|r| r.display(&|k| format!("a{k}"))))
+        l.grid_relation.map(|r| {
+            r.map(|r| {
+                r.display(&|leaf| match leaf {
+                    SizeExpr::Arg(k, _) => format!("a{k}"),
+                    _ => format!("t{leaf:?}"),
+                })
+            })
+        })
     }
 
     #[test]
@@ -2873,6 +2882,29 @@ mod tests {
         // A block computed from an argument.
         let l = one("void f(int c) { k<<<4, c>>>(c); }");
         assert!(l.block_relation[0].is_some(), "{l:?}");
+        // A template parameter of the launching function, passed as the
+        // kernel's template argument; not one of another function.
+        let l = one("template <int BS> void f(int n) { k<BS><<<n / BS, BS>>>(n); }");
+        assert!(
+            matches!(&l.block_relation[0], Some(SizeExpr::Convert(_, t)) if matches!(**t, SizeExpr::Template(0, _))),
+            "{l:?}"
+        );
+        assert_eq!(
+            x("template <int BS> void f(int n) { k<BS><<<n / BS, BS>>>(n); }"),
+            Some("a0 / tTemplate(0, HostIntTy { bits: 32, signed: true })".into())
+        );
+        let l = one(
+            "template <int BS> void g(); int BS = 64; void f(int n) { k<BS><<<n / BS, BS>>>(n); }",
+        );
+        assert_eq!(
+            (l.grid_relation[0].clone(), l.block_relation[0].clone()),
+            (None, None)
+        );
+        let l = one("template <int BS> void g() {} void f(int n) { k<BS><<<n / BS, BS>>>(n); }");
+        assert_eq!(
+            (l.grid_relation[0].clone(), l.block_relation[0].clone()),
+            (None, None)
+        );
     }
 
     #[test]

@@ -4,7 +4,8 @@
 // x < nx, so a row-major index `y * nx + x` is different for every thread
 // although only `y` is guarded; a block of `cols` threads gives
 // threadIdx.x < cols; `un >> 7` blocks of 128 threads
-// give x < n, where `x % n` is x. The launches say so: `gridDim.x = nx / 64`.
+// give x < n, where `x % n` is x; a template launch `k<BS><<<n / BS, BS>>>`
+// gives blockDim.x = BS. The launches say so: `gridDim.x = nx / 64`.
 
 __global__ void rel_rows(const float *in, float *out, int nx, int ny) {
     int x = blockIdx.x * blockDim.x + threadIdx.x;
@@ -29,6 +30,20 @@ __global__ void rel_unsigned(unsigned int *a, unsigned int n) {
     a[x % n] = x;
 }
 
+template <int BS>
+__global__ void rel_template(float *a, int n) {
+    int x = blockIdx.x * BS + threadIdx.x;
+    int y = blockIdx.y;
+    a[y * n + x] = x;
+}
+
+// The block size is the launching function's template parameter: each
+// instantiation has one value for both (`blockDim.x = BS`).
+template <int BS>
+void run_tiles(float *a, int n) {
+    rel_template<BS><<<dim3(n / BS, 4), BS>>>(a, n);
+}
+
 void run(const float *in, float *out, int nx, int ny, int rows, unsigned int un) {
     dim3 grid(nx / 64, (ny + 3) / 4);
     dim3 block(64, 4);
@@ -37,5 +52,13 @@ void run(const float *in, float *out, int nx, int ny, int rows, unsigned int un)
     rel_blocks<<<dim3(blocks, 8), 64>>>(out, nx);
     const int cols = ny;
     rel_row_per_block<<<rows, cols>>>(out, cols);
+    // Sizes evaluated at the launch itself: a write after it does not matter.
+    int width = ny;
+    for (int r = 0; r < 4; r++) {
+        rel_row_per_block<<<rows, width>>>(out, width);
+        width += 32;
+    }
     rel_unsigned<<<un >> 7, 128>>>((unsigned int *)out, un);
+    run_tiles<64>(out, nx);
+    run_tiles<256>(out, ny);
 }

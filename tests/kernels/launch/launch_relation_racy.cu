@@ -2,8 +2,10 @@
 // As launch_relation.cu, but no launch ties the size the kernel relies on to
 // what it passes: `nx` is halved after the grid is computed; the grid comes
 // from `mx` while `nx` is passed; the grid is rounded up (`(n + 63) / 64`)
-// with no guard on x; `cols` changes in the loop after the launch; and the
-// kernel that writes `a[i + 1]` races whatever its grid.
+// with no guard on x; a template launch's grid is computed for half its
+// block; `cols` changes in the loop after the launch, and the block was
+// computed before the loop; and the kernel that writes `a[i + 1]` races
+// whatever its grid.
 
 __global__ void rel_halved(const float *in, float *out, int nx, int ny) {
     int x = blockIdx.x * blockDim.x + threadIdx.x;
@@ -34,6 +36,19 @@ __global__ void rel_next(float *a, int n) {
     a[i + 1] = a[i] + 1.f; //~ race read-write
 }
 
+template <int BS>
+__global__ void rel_template_half(float *a, int n) {
+    int x = blockIdx.x * BS + threadIdx.x;
+    int y = blockIdx.y;
+    a[y * n + x] = x; //~ race write-write
+}
+
+// The grid is computed with another block size than the one launched.
+template <int BS>
+void run_tiles(float *a, int n) {
+    rel_template_half<BS><<<dim3(n / (BS / 2), 4), BS>>>(a, n);
+}
+
 void run(const float *in, float *out, int nx, int ny, int mx, int rows) {
     dim3 grid(nx / 64, (ny + 3) / 4);
     dim3 block(64, 4);
@@ -43,9 +58,11 @@ void run(const float *in, float *out, int nx, int ny, int mx, int rows) {
     rel_other_variable<<<dim3(blocks, 8), 64>>>(out, nx);
     rel_rounded_up<<<dim3((ny + 63) / 64, 8), 64>>>(out, ny);
     int cols = ny;
+    dim3 row(cols);
     for (int r = 0; r < 4; r++) {
-        rel_written_in_loop<<<rows, cols>>>(out, cols);
+        rel_written_in_loop<<<rows, row>>>(out, cols);
         cols = cols + 32;
     }
     rel_next<<<ny / 64, 64>>>(out, ny);
+    run_tiles<64>(out, nx);
 }

@@ -152,6 +152,9 @@ pub enum SizeExpr {
     Const(i128, HostIntTy),
     /// The host value passed as argument `index`, of its host type.
     Arg(usize, HostIntTy),
+    /// The value of the launch's explicit template argument `index` (a
+    /// template parameter of the launching function), of its host type.
+    Template(usize, HostIntTy),
     /// Conversion to a type (modulo 2^bits).
     Convert(HostIntTy, Box<SizeExpr>),
     /// Negation in a type.
@@ -167,6 +170,7 @@ impl SizeExpr {
         match self {
             SizeExpr::Const(_, t)
             | SizeExpr::Arg(_, t)
+            | SizeExpr::Template(_, t)
             | SizeExpr::Convert(t, _)
             | SizeExpr::Neg(_, t)
             | SizeExpr::Binary(_, _, _, t) => *t,
@@ -177,7 +181,7 @@ impl SizeExpr {
     pub fn has_arg(&self) -> bool {
         match self {
             SizeExpr::Const(..) => false,
-            SizeExpr::Arg(..) => true,
+            SizeExpr::Arg(..) | SizeExpr::Template(..) => true,
             SizeExpr::Convert(_, e) | SizeExpr::Neg(e, _) => e.has_arg(),
             SizeExpr::Binary(_, a, b, _) => a.has_arg() || b.has_arg(),
         }
@@ -192,12 +196,12 @@ impl SizeExpr {
         }
     }
 
-    /// C-like text, with `arg` naming each argument (conversions are not
-    /// shown).
-    pub fn display(&self, arg: &dyn Fn(usize) -> String) -> String {
+    /// C-like text, with `arg` naming each argument and template argument
+    /// (conversions are not shown).
+    pub fn display(&self, arg: &dyn Fn(SizeExpr) -> String) -> String {
         match self {
             SizeExpr::Const(v, _) => v.to_string(),
-            SizeExpr::Arg(k, _) => arg(*k),
+            SizeExpr::Arg(..) | SizeExpr::Template(..) => arg(self.clone()),
             SizeExpr::Convert(_, e) => e.display(arg),
             SizeExpr::Neg(e, _) => format!("-{}", e.display_operand(arg)),
             SizeExpr::Binary(op, a, b, _) => format!(
@@ -209,7 +213,7 @@ impl SizeExpr {
         }
     }
 
-    fn display_operand(&self, arg: &dyn Fn(usize) -> String) -> String {
+    fn display_operand(&self, arg: &dyn Fn(SizeExpr) -> String) -> String {
         match self {
             SizeExpr::Convert(_, e) => e.display_operand(arg),
             SizeExpr::Binary(..) => format!("({})", self.display(arg)),
@@ -226,6 +230,8 @@ pub(super) struct LaunchAt<'a> {
     pub end: usize,
     /// Token ranges of its arguments.
     pub args: &'a [(usize, usize)],
+    /// Token ranges of its explicit template arguments.
+    pub template_args: &'a [(usize, usize)],
 }
 
 impl Eval<'_, '_> {
@@ -337,6 +343,51 @@ impl Eval<'_, '_> {
                 scopes.kinds.get(&o),
                 None | Some(BlockKind::Opaque | BlockKind::Namespace)
             )
+    }
+
+    /// Whether the name at `q` is a non-type template parameter of the
+    /// function template the launch is in (`template <int BS> void run(..)
+    /// { k<BS><<<n / BS, BS>>>(..) }`): a constant in each instantiation.
+    fn template_parameter_of_launcher(&self, q: usize, launch: &LaunchAt) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let Some((decl, _)) = scopes.visible(u, u.text(q), q) else {
+            return false;
+        };
+        let Some(f) = self.function_of(launch.name_at) else {
+            return false;
+        };
+        if self.function_of(q) != Some(f) || decl.at >= f {
+            return false;
+        }
+        // Back over the parameter list to `template <`, at the top level.
+        let mut k = decl.at;
+        let mut depth = 0usize;
+        let mut steps = 0;
+        let opens_list = loop {
+            if k == 0 || steps > 256 {
+                return false;
+            }
+            k -= 1;
+            steps += 1;
+            match u.text(k) {
+                ">" | ")" | "]" => depth += 1,
+                ">>" => depth += 2,
+                "(" | "[" => match depth.checked_sub(1) {
+                    Some(d) => depth = d,
+                    None => return false,
+                },
+                "<" if depth == 0 => break k,
+                "<" => depth -= 1,
+                ";" | "{" | "}" => return false,
+                _ => {}
+            }
+        };
+        if opens_list == 0 || u.text(opens_list - 1) != "template" {
+            return false;
+        }
+        // The function whose body is `f` follows that list: no statement or
+        // other body between.
+        (decl.at + 1..f).all(|k| !matches!(u.text(k), ";" | "{" | "}"))
     }
 
     /// Whether the name at `q` has, at `q`, the value it has at the end of
@@ -569,6 +620,16 @@ impl RelationParser<'_, '_, '_, '_> {
             }
         }
         let host_ty = HostIntTy::of(ty)?;
+        // A template parameter of the launching function passed as a
+        // template argument: one value in each instantiation of both.
+        let template = self.launch.template_args.iter().position(|&(a, b)| {
+            b == a + 1 && u.text(a) == name && decl_at(a).is_some() && decl_at(a) == decl_at(q)
+        });
+        if let Some(index) = template {
+            if eval.template_parameter_of_launcher(q, self.launch) {
+                return Some(SizeExpr::Template(index, host_ty));
+            }
+        }
         if let Some(v) = eval.expr(q, q + 1, self.depth + 1) {
             return host_ty.holds(v).then_some(SizeExpr::Const(v, host_ty));
         }
