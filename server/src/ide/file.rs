@@ -87,6 +87,9 @@ pub struct LaunchSite {
     /// Block extents computed from the kernel's arguments, per dimension.
     #[serde(skip)]
     pub block_relation: [Option<SizeExpr>; 3],
+    /// Arguments computed from the other arguments, per argument.
+    #[serde(skip)]
+    pub arg_relations: Vec<Option<SizeExpr>>,
     /// The file of the kernel's definition when the launching translation
     /// unit defines it with internal linkage (`static`, anonymous namespace):
     /// the launch is of that definition only.
@@ -192,6 +195,7 @@ fn host_scan(
                     arg_pow2: l.arg_pow2,
                     grid_relation: l.grid_relation,
                     block_relation: l.block_relation,
+                    arg_relations: l.arg_relations,
                     local_definition: local
                         .iter()
                         .find(|(k, _)| *k == l.kernel)
@@ -869,6 +873,7 @@ pub fn launch_plan(
                 arg_pow2: Vec::new(),
                 grid_relation: Default::default(),
                 block_relation: Default::default(),
+                arg_relations: Vec::new(),
                 local_definition: None,
             })
             .collect();

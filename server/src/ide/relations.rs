@@ -1,7 +1,8 @@
 //! Launch relations in a run of a kernel's launch plan: a grid or block
 //! extent that every launch of the run computes from the kernel's own
-//! arguments (`gridDim.x == nx / 64`) becomes an assumption at the kernel's
-//! entry, like the parameter bindings of [`super::file::bind_params`].
+//! arguments (`gridDim.x == nx / 64`), or an argument computed from the
+//! others (`pitch == NX`), becomes an assumption at the kernel's entry, like
+//! the parameter bindings of [`super::file::bind_params`].
 
 use crate::check::symexec::{known_block_dims, known_grid_dims};
 use crate::config::resolve::{ResolvedOptions, Source};
@@ -10,12 +11,12 @@ use crate::syntax::launches::{HostIntTy, SizeExpr, SizeOp};
 
 use super::file::LaunchSite;
 
-/// One launch extent tied to the kernel's parameters.
+/// One launch extent or parameter tied to the kernel's parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Relation {
-    /// The extent (`gridDim.d` or `blockDim.d`).
-    pub builtin: Builtin,
-    /// Its value over the parameters, as an `unsigned int`.
+    /// The extent (`gridDim.d` or `blockDim.d`) or the parameter.
+    pub lhs: Expr,
+    /// Its value over the parameters, in its type.
     pub value: Expr,
     /// `gridDim.x = nx / 64`, for the launch label.
     pub text: String,
@@ -47,6 +48,19 @@ pub fn launch_relations(
     }
     let known_grid = known_grid_dims(kernel, &resolved.options);
     let known_block = known_block_dims(kernel, &resolved.options);
+    let arg_name = |leaf: SizeExpr| match leaf {
+        SizeExpr::Template(k, _) => kernel
+            .template_params
+            .get(k)
+            .cloned()
+            .unwrap_or_else(|| format!("template argument {k}")),
+        SizeExpr::Arg(k, _) => kernel
+            .params
+            .iter()
+            .find(|p| p.position as usize == k)
+            .map_or_else(|| format!("argument {k}"), |p| p.name.clone()),
+        _ => "?".to_string(),
+    };
     let mut out = Vec::new();
     let families: [(&str, [Option<u32>; 3], RelationOf); 2] = [
         ("gridDim", known_grid, |s| &s.grid_relation),
@@ -70,19 +84,6 @@ pub fn launch_relations(
             let Some(value) = size_value(kernel, first) else {
                 continue;
             };
-            let arg_name = |leaf: SizeExpr| match leaf {
-                SizeExpr::Template(k, _) => kernel
-                    .template_params
-                    .get(k)
-                    .cloned()
-                    .unwrap_or_else(|| format!("template argument {k}")),
-                SizeExpr::Arg(k, _) => kernel
-                    .params
-                    .iter()
-                    .find(|p| p.position as usize == k)
-                    .map_or_else(|| format!("argument {k}"), |p| p.name.clone()),
-                _ => "?".to_string(),
-            };
             let builtin = if family == "gridDim" {
                 Builtin::GridDim(d)
             } else {
@@ -90,11 +91,49 @@ pub fn launch_relations(
             };
             let axis = ["x", "y", "z"][usize::from(d)];
             out.push(Relation {
-                builtin,
+                lhs: Expr::Builtin(builtin),
                 value,
                 text: format!("{family}.{axis} = {}", first.display(&arg_name)),
             });
         }
+    }
+    // Arguments computed from the others: the parameter is the value
+    // converted to its type (a conversion the call performs).
+    for (index, param) in kernel.params.iter().enumerate() {
+        let ScalarTy::Int { .. } = param.ty else {
+            continue;
+        };
+        if param.position == u32::MAX || param.name.contains('.') {
+            continue;
+        }
+        let at = param.position as usize;
+        let shared = kernel
+            .params
+            .iter()
+            .filter(|p| p.position == param.position)
+            .count();
+        let Some(first) = sites[0].arg_relations.get(at).cloned().flatten() else {
+            continue;
+        };
+        if shared != 1
+            || !sites
+                .iter()
+                .all(|s| s.arg_relations.get(at).and_then(Option::as_ref) == Some(&first))
+        {
+            continue;
+        }
+        let Some(value) = size_value(kernel, &first) else {
+            continue;
+        };
+        let Ok(id) = u32::try_from(index) else {
+            continue;
+        };
+        let text = format!("{} = {}", param.name, first.display(&arg_name));
+        out.push(Relation {
+            lhs: Expr::Param(ParamId(id)),
+            value: Expr::Cast(param.ty, Box::new(value)),
+            text,
+        });
     }
     out
 }
@@ -105,7 +144,7 @@ pub fn assume_relations(kernel: &mut Kernel, relations: &[Relation]) {
     for r in relations {
         let cond = Expr::Binary(
             BinOp::Eq,
-            Box::new(Expr::Builtin(r.builtin)),
+            Box::new(r.lhs.clone()),
             Box::new(r.value.clone()),
             ScalarTy::Bool,
         );

@@ -51,6 +51,10 @@ pub struct HostLaunch {
     pub grid_relation: [Option<SizeExpr>; 3],
     /// The same for the block dimensions.
     pub block_relation: [Option<SizeExpr>; 3],
+    /// For each kernel argument that is not a constant, its value as an
+    /// expression over the other arguments (`pitch` defined as `NX`), in its
+    /// host type, when that holds on every execution of the launch.
+    pub arg_relations: Vec<Option<SizeExpr>>,
     /// Byte range of the launch in the scanned text (name to the end of `>>>`).
     pub start: usize,
     /// End of that range.
@@ -325,6 +329,7 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
             arg_pow2: Vec::new(),
             grid_relation: Default::default(),
             block_relation: Default::default(),
+            arg_relations: Vec::new(),
             start,
             end: unit.toks[i].1.end,
             text,
@@ -555,6 +560,16 @@ fn chevron_launch(
         };
         launch.grid_relation = relation(config.first().copied(), launch.grid);
         launch.block_relation = relation(config.get(1).copied(), launch.block);
+        launch.arg_relations = args
+            .iter()
+            .zip(&launch.args)
+            .map(|(&(s, e), constant)| {
+                if constant.is_some() {
+                    return None;
+                }
+                eval.argument_relation(s, e, &at)
+            })
+            .collect();
     }
     Some((launch, name_at))
 }
@@ -776,6 +791,7 @@ fn finish_launch(
         arg_lower_bounds: Vec::new(),
         grid_relation: Default::default(),
         block_relation: Default::default(),
+        arg_relations: Vec::new(),
         arg_pow2: args
             .iter()
             .map(|&(s, e)| {
@@ -2908,6 +2924,43 @@ mod tests {
     }
 
     #[test]
+    fn arguments_computed_from_other_arguments_are_relations() {
+        let rel = |text: &str| -> Vec<Option<String>> {
+            one(text)
+                .arg_relations
+                .into_iter()
+                .map(|r| {
+                    r.map(|r| {
+                        r.display(&|leaf| match leaf {
+                            SizeExpr::Arg(k, _) => format!("a{k}"),
+                            _ => "?".into(),
+                        })
+                    })
+                })
+                .collect()
+        };
+        assert_eq!(
+            rel("void f(int nx) { const int pitch = nx; k<<<1, 1>>>(nx, pitch); }"),
+            vec![None, Some("a0".into())]
+        );
+        assert_eq!(
+            rel("void f(int nx, int ny) { k<<<1, 1>>>(nx, ny, nx * ny); }"),
+            vec![None, None, Some("a0 * a1".into())]
+        );
+        for text in [
+            // The argument is the name itself, or a constant.
+            "void f(int nx) { k<<<1, 1>>>(nx, 4); }",
+            // Read and written by one statement: `m + n` is the old `m`.
+            "void f(int n, int m) { m = m + n; k<<<1, 1>>>(n, m); }",
+            "void f(int n, int m) { m = n; n = n + 1; k<<<1, 1>>>(n, m); }",
+            "void f(int n) { int m = n; k<<<1, 1>>>(n++, m); }",
+        ] {
+            let l = one(text);
+            assert!(l.arg_relations.iter().all(Option::is_none), "{text}: {l:?}");
+        }
+    }
+
+    #[test]
     fn sizes_whose_names_may_change_before_the_launch_are_not_relations() {
         for text in [
             // Written between the grid and the launch.
@@ -2948,6 +3001,8 @@ mod tests {
             "void f(float n) { k<<<n / 64, 64>>>(n); }",
             // In a kernel (dynamic parallelism).
             "__global__ void p(int n) { k<<<n / 64, 64>>>(n); }",
+            // Written by the statement that computes the size.
+            "void f(int n) { int b = n / 64 + (n = 2); k<<<b, 64>>>(n); }",
         ] {
             let launches = scan_launches(&[text]);
             let l = launches

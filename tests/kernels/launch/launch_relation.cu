@@ -5,7 +5,8 @@
 // although only `y` is guarded; a block of `cols` threads gives
 // threadIdx.x < cols; `un >> 7` blocks of 128 threads
 // give x < n, where `x % n` is x; a template launch `k<BS><<<n / BS, BS>>>`
-// gives blockDim.x = BS. The launches say so: `gridDim.x = nx / 64`.
+// gives blockDim.x = BS; an argument defined as another (`pitch = nx`) is
+// that argument. The launches say so: `gridDim.x = nx / 64`.
 
 __global__ void rel_rows(const float *in, float *out, int nx, int ny) {
     int x = blockIdx.x * blockDim.x + threadIdx.x;
@@ -28,6 +29,13 @@ __global__ void rel_row_per_block(float *m, int cols) {
 __global__ void rel_unsigned(unsigned int *a, unsigned int n) {
     unsigned int x = blockIdx.x * 128 + threadIdx.x;
     a[x % n] = x;
+}
+
+__global__ void rel_pitch(float *a, int nx, int pitch) {
+    int x = blockIdx.x * 64 + threadIdx.x;
+    int y = blockIdx.y;
+    if (x < nx)
+        a[y * pitch + x] = x;
 }
 
 template <int BS>
@@ -61,4 +69,6 @@ void run(const float *in, float *out, int nx, int ny, int rows, unsigned int un)
     rel_unsigned<<<un >> 7, 128>>>((unsigned int *)out, un);
     run_tiles<64>(out, nx);
     run_tiles<256>(out, ny);
+    const int pitch = nx;
+    rel_pitch<<<dim3((nx + 63) / 64, 8), 64>>>(out, nx, pitch);
 }

@@ -5,7 +5,8 @@
 // with no guard on x; a template launch's grid is computed for half its
 // block; `cols` changes in the loop after the launch, and the block was
 // computed before the loop; and the kernel that writes `a[i + 1]` races
-// whatever its grid.
+// whatever its grid; a pitch one short of the row (`pitch = ny - 1`)
+// overlaps the rows.
 
 __global__ void rel_halved(const float *in, float *out, int nx, int ny) {
     int x = blockIdx.x * blockDim.x + threadIdx.x;
@@ -34,6 +35,13 @@ __global__ void rel_written_in_loop(float *m, int cols) {
 __global__ void rel_next(float *a, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     a[i + 1] = a[i] + 1.f; //~ race read-write
+}
+
+__global__ void rel_pitch_short(float *a, int nx, int pitch) {
+    int x = blockIdx.x * 64 + threadIdx.x;
+    int y = blockIdx.y;
+    if (x < nx)
+        a[y * pitch + x] = x; //~ race write-write
 }
 
 template <int BS>
@@ -65,4 +73,6 @@ void run(const float *in, float *out, int nx, int ny, int mx, int rows) {
     }
     rel_next<<<ny / 64, 64>>>(out, ny);
     run_tiles<64>(out, nx);
+    const int pitch = ny - 1;
+    rel_pitch_short<<<dim3((ny + 63) / 64, 8), 64>>>(out, ny, pitch);
 }

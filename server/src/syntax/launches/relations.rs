@@ -287,6 +287,34 @@ impl Eval<'_, '_> {
         }))
     }
 
+    /// The value of the argument `[s, e)` of the launch as an expression
+    /// over its other arguments (`pitch` defined as `const int pitch = NX;`
+    /// and both passed), in the argument's host type; None where it is not
+    /// one (or is a constant).
+    pub(super) fn argument_relation(
+        &self,
+        s: usize,
+        e: usize,
+        launch: &LaunchAt,
+    ) -> Option<SizeExpr> {
+        let u = self.unit;
+        let rel = if e == s + 1 && u.is_ident(s) {
+            // A local whose definition reaches the launch (the name itself
+            // would be the argument).
+            let (Binding::Scalar(ds, de), ty) = self.lookup(s)? else {
+                return None;
+            };
+            let ty = HostIntTy::of(ty)?;
+            if !self.local_variable(s, launch) {
+                return None;
+            }
+            self.size_relation(ds, de, launch, 1)?.to(ty)
+        } else {
+            self.size_relation(s, e, launch, 1)?
+        };
+        rel.has_arg().then_some(rel)
+    }
+
     /// The integer expression `[s, e)` over the launch's arguments, or None.
     fn size_relation(
         &self,
@@ -343,6 +371,32 @@ impl Eval<'_, '_> {
                 scopes.kinds.get(&o),
                 None | Some(BlockKind::Opaque | BlockKind::Namespace)
             )
+    }
+
+    /// The first token of the statement token `q` is in: just after the
+    /// `;`, `{` or `}` before it, or after the header of the `for`, `while`,
+    /// `if` or `switch` whose body it is (a loop's step in its header runs
+    /// after the body).
+    fn statement_start(&self, q: usize) -> usize {
+        let u = self.unit;
+        let mut k = q;
+        while k > 0 {
+            match u.text(k - 1) {
+                ";" | "{" | "}" => return k,
+                ")" => {
+                    let Some(open) = super::matching_back(u, k - 1, 4096) else {
+                        // Not understood: the whole text before counts.
+                        return 0;
+                    };
+                    if open > 0 && matches!(u.text(open - 1), "for" | "while" | "if" | "switch") {
+                        return k;
+                    }
+                    k = open;
+                }
+                _ => k -= 1,
+            }
+        }
+        0
     }
 
     /// Whether the name at `q` is a non-type template parameter of the
@@ -436,9 +490,12 @@ impl Eval<'_, '_> {
             .get(name)
             .map(|w| w.iter().copied().filter(own).collect())
             .unwrap_or_default();
+        // From the start of the statement `q` is in: in `n = n / 2;` the
+        // write comes before the read in the text and after it in time.
+        let from = self.statement_start(q);
         let between = writes
             .iter()
-            .any(|&w| (q <= w && w <= launch.end) || scopes.in_lambda(w));
+            .any(|&w| (from <= w && w <= launch.end) || scopes.in_lambda(w));
         let looped = scopes
             .loops_between(u, q, launch.name_at)
             .into_iter()
