@@ -3001,6 +3001,9 @@ mod tests {
             "void f(float n) { k<<<n / 64, 64>>>(n); }",
             // In a kernel (dynamic parallelism).
             "__global__ void p(int n) { k<<<n / 64, 64>>>(n); }",
+            // Volatile: may change between two reads.
+            "void f(volatile int n) { dim3 g(n / 64); k<<<g, 64>>>(n); }",
+            "void f(int n) { volatile int b = n / 64; k<<<b, 64>>>(n); }",
             // Written by the statement that computes the size.
             "void f(int n) { int b = n / 64 + (n = 2); k<<<b, 64>>>(n); }",
         ] {

@@ -366,6 +366,7 @@ impl Eval<'_, '_> {
             return false;
         };
         !decl.is_static
+            && !self.volatile_or_array(decl.at, &decl.binding)
             && (o == f || scopes.inside(f, o))
             && !matches!(
                 scopes.kinds.get(&o),
@@ -444,6 +445,26 @@ impl Eval<'_, '_> {
         (decl.at + 1..f).all(|k| !matches!(u.text(k), ";" | "{" | "}"))
     }
 
+    /// Whether the name declared at `at` is `volatile` (its value may change
+    /// between two reads) or an array.
+    fn volatile_or_array(&self, at: usize, binding: &Binding) -> bool {
+        let u = self.unit;
+        let array = matches!(binding, Binding::Unknown) && u.text(at + 1) == "[";
+        // Anywhere in the declaration before it (`volatile int a = 1, b;`),
+        // or in an earlier parameter (over-approximate).
+        let mut k = at;
+        let mut volatile = false;
+        while k > 0 && at - k < 256 {
+            k -= 1;
+            match u.text(k) {
+                "volatile" => volatile = true,
+                ";" | "{" | "}" | "(" => break,
+                _ => {}
+            }
+        }
+        array || volatile
+    }
+
     /// Whether the name at `q` has, at `q`, the value it has at the end of
     /// the launch: see the module comment.
     fn unchanged_until_launch(&self, q: usize, launch: &LaunchAt) -> bool {
@@ -455,7 +476,10 @@ impl Eval<'_, '_> {
         let Some(f) = self.function_of(launch.name_at) else {
             return false;
         };
-        if decl.is_static || self.function_of(q) != Some(f) {
+        if decl.is_static
+            || self.function_of(q) != Some(f)
+            || self.volatile_or_array(decl.at, &decl.binding)
+        {
             return false;
         }
         let of_this_function = match scope {
