@@ -290,9 +290,10 @@ fn sibling_launches(
             continue;
         };
         let text = crate::syntax::files::decode(&bytes).text;
-        // Cheap filter before preprocessing: a launch of one of the kernels.
-        let launches_here = (text.contains("<<<") || text.contains("cudaLaunch"))
-            && kernels.iter().any(|k| text.contains(k));
+        // Cheap filter before preprocessing: a mention of one of the
+        // kernels (any use of its name, a graph node's `p.func = (void *)k`
+        // included, is a launch the scan records, with unknown sizes).
+        let launches_here = kernels.iter().any(|k| text.contains(k));
         if !launches_here {
             continue;
         }

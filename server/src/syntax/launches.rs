@@ -17,6 +17,7 @@ use std::collections::HashMap;
 
 use super::preprocess::{lex, parse_int_literal, Tok, TokKind};
 
+mod mentions;
 mod relations;
 pub use relations::{HostIntTy, SizeExpr, SizeOp};
 
@@ -2895,6 +2896,15 @@ mod tests {
             if matches!(**a, SizeExpr::Convert(HostIntTy::UINT, _))),
             "{rel:?}"
         );
+        // Passed by value to functions declared in view, read around.
+        assert_eq!(
+            x(
+                "void init(float *h, int n); template <int B> void t(int m) {}\n\
+               void f(float *h, int n) { init(h, n); t<4>(n); printf(\"%d\", n);\n\
+               for (int i = 0; i < n; i++) h[i] = i * n; k<<<n / 64, 64>>>(n); }"
+            ),
+            Some("a0 / 64".into())
+        );
         // A block computed from an argument.
         let l = one("void f(int c) { k<<<4, c>>>(c); }");
         assert!(l.block_relation[0].is_some(), "{l:?}");
@@ -2954,6 +2964,8 @@ mod tests {
             "void f(int n, int m) { m = m + n; k<<<1, 1>>>(n, m); }",
             "void f(int n, int m) { m = n; n = n + 1; k<<<1, 1>>>(n, m); }",
             "void f(int n) { int m = n; k<<<1, 1>>>(n++, m); }",
+            // Written by a later argument (arguments are unsequenced).
+            "void f(int n) { int m = n; k<<<1, 1>>>(n, m, m--); }",
         ] {
             let l = one(text);
             assert!(l.arg_relations.iter().all(Option::is_none), "{text}: {l:?}");
@@ -3001,6 +3013,27 @@ mod tests {
             "void f(float n) { k<<<n / 64, 64>>>(n); }",
             // In a kernel (dynamic parallelism).
             "__global__ void p(int n) { k<<<n / 64, 64>>>(n); }",
+            // Aliases the scanner cannot follow (review of this work): a
+            // reference returned by a call, a reference member, a pointer
+            // from a call, writes through `?:`, a reference to `(n)`, a
+            // reference kept by a callee, a grid member passed by reference.
+            "int &alias(int &v); void f(int n) { int &m = alias(n); dim3 g(n / 64); m = 1; k<<<g, 64>>>(n); }",
+            "struct C { int &s; }; void f(int n) { C c{n}; dim3 g(n / 64); c.s /= 2; k<<<g, 64>>>(n); }",
+            "void f(int n) { int *p = std::addressof(n); dim3 g(n / 64); *p = 1; k<<<g, 64>>>(n); }",
+            "void f(int n, int m, int c) { dim3 g(n / 64); (c ? n : m) /= 2; k<<<g, 64>>>(n); }",
+            "void f(int n, int m, int c) { dim3 g(n / 64); shrink(c ? n : m); k<<<g, 64>>>(n); }",
+            "void f(int n) { int &r = (n); dim3 g(n / 64); r /= 2; k<<<g, 64>>>(n); }",
+            "void f(int n) { track(n); dim3 g(n / 64); shrink(); k<<<g, 64>>>(n); }",
+            "void f(int n, int m, int c) { int b = n / 64; (c ? b : m) *= 2; k<<<b, 64>>>(n); }",
+            "void f(int n) { dim3 g(n / 64); scale(g.x); k<<<g, 64>>>(n); }",
+            "void f(int n) { dim3 g(n / 64); std::swap(g.x, g.y); k<<<g, 64>>>(n); }",
+            // Passed to a function taking a reference, or to one not in view.
+            "void init(int &n); void f(int n) { init(n); dim3 g(n / 64); k<<<g, 64>>>(n); }",
+            "void init(int n); void init(int &n, int m); void f(int n) { init(n, 1); k<<<n / 64, 64>>>(n); }",
+            "void f(int n) { init(n); k<<<n / 64, 64>>>(n); }",
+            // Lambdas however written: the write runs when it is called.
+            "void f(int n) { auto h = [&]() noexcept(true) { n /= 2; }; dim3 g(n / 64); h(); k<<<g, 64>>>(n); }",
+            "void f(int n) { dim3 g(n / 64); auto go = [&]() -> std::pair<int, int> { k<<<g, 64>>>(n); return {0, 0}; }; n /= 2; go(); }",
             // Volatile: may change between two reads.
             "void f(volatile int n) { dim3 g(n / 64); k<<<g, 64>>>(n); }",
             "void f(int n) { volatile int b = n / 64; k<<<b, 64>>>(n); }",

@@ -338,7 +338,7 @@ impl Eval<'_, '_> {
     }
 
     /// The innermost function or lambda body around token `i`.
-    fn function_of(&self, i: usize) -> Option<usize> {
+    pub(super) fn function_of(&self, i: usize) -> Option<usize> {
         let scopes = self.scopes;
         let mut b = scopes.block_of(i);
         while let Some(o) = b {
@@ -372,6 +372,10 @@ impl Eval<'_, '_> {
                 scopes.kinds.get(&o),
                 None | Some(BlockKind::Opaque | BlockKind::Namespace)
             )
+            && self.mentions_are_plain(decl.at, launch)
+            // Not written after this use up to the end of the launch either
+            // (`k<<<g, b>>>(n, pitch, pitch--)`: arguments are unsequenced).
+            && self.unchanged_until_launch(q, launch)
     }
 
     /// The first token of the statement token `q` is in: just after the
@@ -478,6 +482,8 @@ impl Eval<'_, '_> {
         };
         if decl.is_static
             || self.function_of(q) != Some(f)
+            || !self.straight_path(q, f)
+            || !self.straight_path(launch.name_at, f)
             || self.volatile_or_array(decl.at, &decl.binding)
         {
             return false;
@@ -498,7 +504,7 @@ impl Eval<'_, '_> {
             }
             _ => false,
         };
-        if !of_this_function {
+        if !of_this_function || !self.mentions_are_plain(decl.at, launch) {
             return false;
         }
         let own = |w: &usize| {
