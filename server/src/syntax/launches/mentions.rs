@@ -130,7 +130,7 @@ impl Eval<'_, '_> {
             "[" => next == "]",
             // The right side of `=`: only into a tracked scalar or `dim3`
             // (not a reference, not a class whose constructor may keep one).
-            "=" => self.scalar_target(start - 2),
+            "=" => start >= 2 && self.scalar_target(start - 2),
             // A whole element of a parenthesized or braced list.
             "(" | "," | "{" => {
                 let Some(open) = scopes.enclosing.get(start).copied().flatten() else {
