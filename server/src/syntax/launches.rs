@@ -3031,6 +3031,10 @@ mod tests {
             "void init(int &n); void f(int n) { init(n); dim3 g(n / 64); k<<<g, 64>>>(n); }",
             "void init(int n); void init(int &n, int m); void f(int n) { init(n, 1); k<<<n / 64, 64>>>(n); }",
             "void f(int n) { init(n); k<<<n / 64, 64>>>(n); }",
+            // Writes that are lvalues a reference binds; a typedef'd parameter.
+            "void f(int n) { int &r = ++n; dim3 g(n / 64); r /= 2; k<<<g, 64>>>(n); }",
+            "void f(int n, int m) { int &r = (n = m); dim3 g(n / 64); r /= 2; k<<<g, 64>>>(n); }",
+            "typedef int &iref; void track(iref v); void f(int n) { track(n); k<<<n / 64, 64>>>(n); }",
             // Lambdas however written: the write runs when it is called.
             "void f(int n) { auto h = [&]() noexcept(true) { n /= 2; }; dim3 g(n / 64); h(); k<<<g, 64>>>(n); }",
             "void f(int n) { dim3 g(n / 64); auto go = [&]() -> std::pair<int, int> { k<<<g, 64>>>(n); return {0, 0}; }; n /= 2; go(); }",

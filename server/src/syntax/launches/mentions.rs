@@ -99,14 +99,17 @@ impl Eval<'_, '_> {
         // Direct writes (`n = e;`, `n += e`, `n++`, `++n`, `cin >> n`): the
         // scanner sees them where they are. Written as an operand of
         // anything else (`(c ? n : m) /= 2`): not followed.
+        // Only as a whole statement (or a loop step): a write is an lvalue
+        // that a reference may bind (`int &r = ++n;`, `f(n = m)`).
+        let statement_start = |k: usize| matches!(u.text(k), ";" | "{" | "}" | ")" | "else" | "do");
         if is_write_op(next) {
-            return matches!(
-                prev,
-                ";" | "{" | "}" | ")" | "(" | "," | "=" | "else" | "do" | "return"
-            );
+            return statement_start(start - 1);
         }
-        if matches!(prev, "++" | "--") || (prev == ">>" && next == ";") {
-            return matches!(next, ";" | ")" | "," | "]") || VALUE_OPERATORS.contains(&next);
+        if matches!(prev, "++" | "--") {
+            return start >= 2 && statement_start(start - 2) && matches!(next, ";" | ")");
+        }
+        if prev == ">>" && next == ";" {
+            return true;
         }
         // What follows must continue or end a value: not `[`, `(`, `{`, `.`,
         // `:`, `&`.
@@ -249,7 +252,16 @@ impl Eval<'_, '_> {
                 }
                 continue;
             };
-            if (ps..pe).any(|k| matches!(u.text(k), "&" | "&&" | "..." | "[")) {
+            // Scalar type words and a name (a typedef, a template or class
+            // type may be a reference).
+            let name_at = (ps..pe).find(|&k| u.text(k) == "=").unwrap_or(pe);
+            let plain_scalar = name_at > ps + 1
+                && u.is_ident(name_at - 1)
+                && (ps..name_at - 1).all(|k| {
+                    let t = u.text(k);
+                    is_scalar_type(t) || matches!(t, "const" | "register")
+                });
+            if !plain_scalar {
                 return false;
             }
         }
