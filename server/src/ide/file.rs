@@ -11,6 +11,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::guard::{failure_reason, guarded, panic_message};
+use super::relations::{assume_relations, launch_relations};
 use super::Settings;
 use crate::base::{position_of, FileId, Lang, LineStarts, Position, Span};
 use crate::check::{
@@ -22,6 +23,7 @@ use crate::config::resolve::{
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
 use crate::frontend::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
 use crate::ir::{FrontendDiagnostic, Kernel, Program, SourceFileInfo, UnsupportedKernel};
+use crate::syntax::launches::SizeExpr;
 use crate::syntax::parse::ParsedSource;
 use crate::syntax::preprocess::{self, CudaTarget};
 
@@ -78,6 +80,16 @@ pub struct LaunchSite {
     /// multiple of 2^k (0: nothing known).
     #[serde(skip)]
     pub arg_pow2: Vec<u32>,
+    /// Grid extents the host computes from the kernel's arguments (see
+    /// `syntax::launches::relations`), per dimension.
+    #[serde(skip)]
+    pub grid_relation: [Option<SizeExpr>; 3],
+    /// Block extents computed from the kernel's arguments, per dimension.
+    #[serde(skip)]
+    pub block_relation: [Option<SizeExpr>; 3],
+    /// Arguments computed from the other arguments, per argument.
+    #[serde(skip)]
+    pub arg_relations: Vec<Option<SizeExpr>>,
     /// The file of the kernel's definition when the launching translation
     /// unit defines it with internal linkage (`static`, anonymous namespace):
     /// the launch is of that definition only.
@@ -181,6 +193,9 @@ fn host_scan(
                     template_values: l.template_values,
                     arg_lower_bounds: l.arg_lower_bounds,
                     arg_pow2: l.arg_pow2,
+                    grid_relation: l.grid_relation,
+                    block_relation: l.block_relation,
+                    arg_relations: l.arg_relations,
                     local_definition: local
                         .iter()
                         .find(|(k, _)| *k == l.kernel)
@@ -275,9 +290,10 @@ fn sibling_launches(
             continue;
         };
         let text = crate::syntax::files::decode(&bytes).text;
-        // Cheap filter before preprocessing: a launch of one of the kernels.
-        let launches_here = (text.contains("<<<") || text.contains("cudaLaunch"))
-            && kernels.iter().any(|k| text.contains(k));
+        // Cheap filter before preprocessing: a mention of one of the
+        // kernels (any use of its name, a graph node's `p.func = (void *)k`
+        // included, is a launch the scan records, with unknown sizes).
+        let launches_here = kernels.iter().any(|k| text.contains(k));
         if !launches_here {
             continue;
         }
@@ -869,6 +885,9 @@ pub fn launch_plan(
                 template_values: values.clone(),
                 arg_lower_bounds: Vec::new(),
                 arg_pow2: Vec::new(),
+                grid_relation: Default::default(),
+                block_relation: Default::default(),
+                arg_relations: Vec::new(),
                 local_definition: None,
             })
             .collect();
@@ -935,8 +954,18 @@ pub fn launch_plan(
                     .collect();
                 label.push_str(&format!(", which passes {}", values.join(", ")));
             }
+            let relations = launch_relations(kernel, &resolved, &sites);
+            if !relations.is_empty() {
+                let texts: Vec<&str> = relations.iter().map(|r| r.text.as_str()).collect();
+                label.push_str(&format!(", where {}", texts.join(", ")));
+            }
+            let bound = (!bindings.is_empty() || !relations.is_empty()).then(|| {
+                let mut bound = bind_params(kernel, &bindings);
+                assume_relations(&mut bound, &relations);
+                bound
+            });
             LaunchRun {
-                bound: (!bindings.is_empty()).then(|| bind_params(kernel, &bindings)),
+                bound,
                 bindings,
                 resolved,
                 sites: sites.into_iter().cloned().collect(),

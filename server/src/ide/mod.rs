@@ -20,6 +20,7 @@ pub mod guard;
 pub mod host;
 pub mod hover;
 pub mod padding;
+pub mod relations;
 pub mod spans;
 pub mod symbols;
 pub mod workspace;

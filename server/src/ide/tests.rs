@@ -795,3 +795,47 @@ fn fix_repairs_under_the_launches_check_uses() {
     let after = super::analyze_file(path, &edited, &settings);
     assert_eq!(after.kernels[0].report.verdict, Verdict::RaceFree);
 }
+
+#[test]
+fn launch_relations_reach_every_front_door_and_only_the_programs_launches() {
+    // `nx / 64` blocks of 64 threads: x < nx, so the rows `y * nx + x` never
+    // overlap. Racy where the relation does not hold.
+    let kernel = "__global__ void k(float *o, int nx) {\n\
+                      int x = blockIdx.x * blockDim.x + threadIdx.x;\n\
+                      int y = blockIdx.y;\n\
+                      o[y * nx + x] = x;\n\
+                  }\n";
+    let verdict = |host: &str, settings: &Settings| {
+        let text = format!("{kernel}{host}");
+        let path = std::path::Path::new("/nonexistent/syncwright-ide-relations/k.cu");
+        let file = super::analyze_file(path, &text, settings);
+        let analysis = analyse_with(&AnalysisHost::new(Arc::new(Syncwright)), &text, 1, settings);
+        assert_eq!(
+            file.kernels[0].report.verdict, analysis.kernels[0].report.verdict,
+            "{host}"
+        );
+        file.kernels[0].report.verdict
+    };
+    let default = Settings::default();
+    let related = "void run(float *o, int nx) { dim3 g(nx / 64, 8); k<<<g, 64>>>(o, nx); }\n";
+    assert_eq!(verdict(related, &default), Verdict::RaceFree);
+    // A flag giving the grid checks that launch, not the program's.
+    let mut flagged = Settings::default();
+    flagged.launch.grid_dim = Some([4, 8, 1]);
+    assert_eq!(verdict(related, &flagged), Verdict::Racy);
+    // A `long` size converted to the `int` parameter: not the value passed.
+    let long = "void run(float *o, long nx) { dim3 g(nx / 64, 8); k<<<g, 64>>>(o, nx); }\n";
+    assert_eq!(verdict(long, &default), Verdict::Racy);
+    // A second launch without the relation, or a use of the kernel's name
+    // that may launch it with any grid.
+    let second = "void run(float *o, int nx, int b) {\n\
+                      k<<<dim3(nx / 64, 8), 64>>>(o, nx);\n\
+                      k<<<dim3(b, 8), 64>>>(o, nx);\n\
+                  }\n";
+    assert_eq!(verdict(second, &default), Verdict::Racy);
+    let pointer = "void run(float *o, int nx) {\n\
+                       k<<<dim3(nx / 64, 8), 64>>>(o, nx);\n\
+                       void (*p)(float *, int) = k; launch(p);\n\
+                   }\n";
+    assert_eq!(verdict(pointer, &default), Verdict::Racy);
+}

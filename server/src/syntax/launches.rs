@@ -17,6 +17,10 @@ use std::collections::HashMap;
 
 use super::preprocess::{lex, parse_int_literal, Tok, TokKind};
 
+mod mentions;
+mod relations;
+pub use relations::{HostIntTy, SizeExpr, SizeOp};
+
 /// Deepest nesting of names and parentheses evaluated.
 const MAX_EVAL_DEPTH: usize = 64;
 
@@ -42,6 +46,16 @@ pub struct HostLaunch {
     /// For each kernel argument, a power of two it is known to be a multiple
     /// of, as an exponent (0: nothing known); see [`Eval::pow2_exponent`].
     pub arg_pow2: Vec<u32>,
+    /// For each grid dimension not known as a constant, the expression over
+    /// the kernel's arguments the host computes it with, when that holds on
+    /// every execution of the launch (see `relations`).
+    pub grid_relation: [Option<SizeExpr>; 3],
+    /// The same for the block dimensions.
+    pub block_relation: [Option<SizeExpr>; 3],
+    /// For each kernel argument that is not a constant, its value as an
+    /// expression over the other arguments (`pitch` defined as `NX`), in its
+    /// host type, when that holds on every execution of the launch.
+    pub arg_relations: Vec<Option<SizeExpr>>,
     /// Byte range of the launch in the scanned text (name to the end of `>>>`).
     pub start: usize,
     /// End of that range.
@@ -314,6 +328,9 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
             args: Vec::new(),
             arg_lower_bounds: Vec::new(),
             arg_pow2: Vec::new(),
+            grid_relation: Default::default(),
+            block_relation: Default::default(),
+            arg_relations: Vec::new(),
             start,
             end: unit.toks[i].1.end,
             text,
@@ -436,6 +453,7 @@ fn chevron_launch(
     let mut name_at = at.checked_sub(1)?;
     let mut template_args = Vec::new();
     let mut template_values = Vec::new();
+    let mut template_ranges = Vec::new();
     if unit.text(name_at) == ">" {
         let mut depth = 0usize;
         let close = name_at;
@@ -464,6 +482,7 @@ fn chevron_launch(
             .iter()
             .map(|&(s, e)| if in_device { None } else { eval.expr(s, e, 0) })
             .collect();
+        template_ranges = ranges;
         name_at = open.checked_sub(1)?;
     }
     if !unit.is_ident(name_at) {
@@ -486,11 +505,11 @@ fn chevron_launch(
     };
     let config = unit.split_commas(cfg_start, cfg_end);
     let after = cfg_end + 2;
-    let args = if unit.text(after) == "(" {
+    let (args, last) = if unit.text(after) == "(" {
         let close = unit.matching(after, unit.toks.len());
-        unit.split_commas(after + 1, close)
+        (unit.split_commas(after + 1, close), close)
     } else {
-        Vec::new()
+        (Vec::new(), cfg_end + 1)
     };
     let (file, start) = (unit.toks[name_at].0, unit.toks[name_at].1.start);
     let end = unit.toks[cfg_end + 1].1.end;
@@ -520,6 +539,39 @@ fn chevron_launch(
         in_device,
     );
     launch.arg_lower_bounds = arg_lower_bounds;
+    if !in_device {
+        let at = relations::LaunchAt {
+            name_at,
+            end: last,
+            args: &args,
+            template_args: &template_ranges,
+        };
+        let relation = |range: Option<(usize, usize)>, known: [Option<u32>; 3]| {
+            let Some((s, e)) = range else {
+                return Default::default();
+            };
+            let mut rel = eval.dim3_relation(s, e, &at, 0);
+            // A constant extent needs no relation.
+            for (r, k) in rel.iter_mut().zip(known) {
+                if k.is_some() {
+                    *r = None;
+                }
+            }
+            rel
+        };
+        launch.grid_relation = relation(config.first().copied(), launch.grid);
+        launch.block_relation = relation(config.get(1).copied(), launch.block);
+        launch.arg_relations = args
+            .iter()
+            .zip(&launch.args)
+            .map(|(&(s, e), constant)| {
+                if constant.is_some() {
+                    return None;
+                }
+                eval.argument_relation(s, e, &at)
+            })
+            .collect();
+    }
     Some((launch, name_at))
 }
 
@@ -738,6 +790,9 @@ fn finish_launch(
             .map(|&(s, e)| if in_device { None } else { eval.expr(s, e, 0) })
             .collect(),
         arg_lower_bounds: Vec::new(),
+        grid_relation: Default::default(),
+        block_relation: Default::default(),
+        arg_relations: Vec::new(),
         arg_pow2: args
             .iter()
             .map(|&(s, e)| {
@@ -920,6 +975,12 @@ fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<Stri
             });
             if unit.text(after) == "," {
                 j = after + 1;
+                let t = unit.text(j);
+                if is_scalar_type(t) || DECL_QUALIFIERS.contains(&t) || t == "dim3" {
+                    // Another parameter with its own type (`int nx, int ny`).
+                    j -= 1;
+                    break;
+                }
                 continue;
             }
             break;
@@ -2786,6 +2847,209 @@ mod tests {
             "void f() { for (short t = 0; t < 30000; t++) k<<<1, 1>>>(t); }",
         ] {
             assert_eq!(one(text).arg_lower_bounds, vec![None], "{text}");
+        }
+    }
+
+    /// The grid relation of the only launch, as text over `a0`, `a1`, ...
+    fn grid_relation(text: &str) -> [Option<String>; 3] {
+        let l = one(text);
+        l.grid_relation.map(|r| {
+            r.map(|r| {
+                r.display(&|leaf| match leaf {
+                    SizeExpr::Arg(k, _) => format!("a{k}"),
+                    _ => format!("t{leaf:?}"),
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn grids_computed_from_passed_sizes_are_relations() {
+        let x = |t: &str| grid_relation(t)[0].clone();
+        // A dim3, a scalar variable, inline arithmetic, a parameter.
+        assert_eq!(
+            grid_relation("void f(int nx, int ny) { dim3 g(nx / 64, ny / 4); k<<<g, dim3(64, 4)>>>(nx, ny); }"),
+            [Some("a0 / 64".into()), Some("a1 / 4".into()), None]
+        );
+        assert_eq!(
+            x("void f(int *a) { int n = read(); int b = (n + 255) / 256; k<<<b, 256>>>(a, n); }"),
+            Some("(a1 + 255) / 256".into())
+        );
+        assert_eq!(
+            x("void f(int n) { k<<<n >> 6, 64>>>(n); }"),
+            Some("a0 >> 6".into())
+        );
+        // A loop counter, evaluated at the launch itself.
+        assert_eq!(
+            x("void f(int n) { for (int t = 1; t < n; t *= 2) k<<<t, 64>>>(t); }"),
+            Some("a0".into())
+        );
+        // Unsigned arithmetic: the relation keeps the C types.
+        let l = one("void f(int n) { k<<<(n + 255u) / 256u, 256>>>(n); }");
+        let rel = l.grid_relation[0].clone().expect("relation");
+        let SizeExpr::Binary(SizeOp::Div, lhs, _, ty) = &rel else {
+            panic!("{rel:?}");
+        };
+        assert_eq!(*ty, HostIntTy::UINT);
+        assert!(
+            matches!(**lhs, SizeExpr::Binary(SizeOp::Add, ref a, _, HostIntTy::UINT)
+            if matches!(**a, SizeExpr::Convert(HostIntTy::UINT, _))),
+            "{rel:?}"
+        );
+        // Passed by value to functions declared in view, read around.
+        assert_eq!(
+            x(
+                "void init(float *h, int n); template <int B> void t(int m) {}\n\
+               void f(float *h, int n) { init(h, n); t<4>(n); printf(\"%d\", n);\n\
+               for (int i = 0; i < n; i++) h[i] = i * n; k<<<n / 64, 64>>>(n); }"
+            ),
+            Some("a0 / 64".into())
+        );
+        // A block computed from an argument.
+        let l = one("void f(int c) { k<<<4, c>>>(c); }");
+        assert!(l.block_relation[0].is_some(), "{l:?}");
+        // A template parameter of the launching function, passed as the
+        // kernel's template argument; not one of another function.
+        let l = one("template <int BS> void f(int n) { k<BS><<<n / BS, BS>>>(n); }");
+        assert!(
+            matches!(&l.block_relation[0], Some(SizeExpr::Convert(_, t)) if matches!(**t, SizeExpr::Template(0, _))),
+            "{l:?}"
+        );
+        assert_eq!(
+            x("template <int BS> void f(int n) { k<BS><<<n / BS, BS>>>(n); }"),
+            Some("a0 / tTemplate(0, HostIntTy { bits: 32, signed: true })".into())
+        );
+        let l = one(
+            "template <int BS> void g(); int BS = 64; void f(int n) { k<BS><<<n / BS, BS>>>(n); }",
+        );
+        assert_eq!(
+            (l.grid_relation[0].clone(), l.block_relation[0].clone()),
+            (None, None)
+        );
+        let l = one("template <int BS> void g() {} void f(int n) { k<BS><<<n / BS, BS>>>(n); }");
+        assert_eq!(
+            (l.grid_relation[0].clone(), l.block_relation[0].clone()),
+            (None, None)
+        );
+    }
+
+    #[test]
+    fn arguments_computed_from_other_arguments_are_relations() {
+        let rel = |text: &str| -> Vec<Option<String>> {
+            one(text)
+                .arg_relations
+                .into_iter()
+                .map(|r| {
+                    r.map(|r| {
+                        r.display(&|leaf| match leaf {
+                            SizeExpr::Arg(k, _) => format!("a{k}"),
+                            _ => "?".into(),
+                        })
+                    })
+                })
+                .collect()
+        };
+        assert_eq!(
+            rel("void f(int nx) { const int pitch = nx; k<<<1, 1>>>(nx, pitch); }"),
+            vec![None, Some("a0".into())]
+        );
+        assert_eq!(
+            rel("void f(int nx, int ny) { k<<<1, 1>>>(nx, ny, nx * ny); }"),
+            vec![None, None, Some("a0 * a1".into())]
+        );
+        for text in [
+            // The argument is the name itself, or a constant.
+            "void f(int nx) { k<<<1, 1>>>(nx, 4); }",
+            // Read and written by one statement: `m + n` is the old `m`.
+            "void f(int n, int m) { m = m + n; k<<<1, 1>>>(n, m); }",
+            "void f(int n, int m) { m = n; n = n + 1; k<<<1, 1>>>(n, m); }",
+            "void f(int n) { int m = n; k<<<1, 1>>>(n++, m); }",
+            // Written by a later argument (arguments are unsequenced).
+            "void f(int n) { int m = n; k<<<1, 1>>>(n, m, m--); }",
+        ] {
+            let l = one(text);
+            assert!(l.arg_relations.iter().all(Option::is_none), "{text}: {l:?}");
+        }
+    }
+
+    #[test]
+    fn sizes_whose_names_may_change_before_the_launch_are_not_relations() {
+        for text in [
+            // Written between the grid and the launch.
+            "void f(int n) { dim3 g(n / 64); n = n / 2; k<<<g, 64>>>(n); }",
+            "void f(int n) { dim3 g(n / 64); n++; k<<<g, 64>>>(n); }",
+            "void f(int n) { dim3 g(n / 64); std::cin >> n; k<<<g, 64>>>(n); }",
+            "void f(int n) { dim3 g(n / 64); shift(n, 1); k<<<g, 64>>>(n); }",
+            "void f(int n) { dim3 g(n / 64); if (n > 9) n = 9; k<<<g, 64>>>(n); }",
+            // Written after the launch in a loop that runs it again.
+            "void f(int n) { dim3 g(n / 64); for (int i = 0; i < 4; i++) { k<<<g, 64>>>(n); n *= 2; } }",
+            "void f(int n) { dim3 g(n / 64); while (n > 1) { k<<<g, 64>>>(n); n /= 2; } }",
+            // Its address taken, a reference to it, a lambda that writes it.
+            "void f(int n) { int *p = &n; dim3 g(n / 64); *p = 1; k<<<g, 64>>>(n); }",
+            "void f(int n) { dim3 g(n / 64); int &r = n; r = 1; k<<<g, 64>>>(n); }",
+            "void f(int n) { auto h = [&] { n = 1; }; dim3 g(n / 64); h(); k<<<g, 64>>>(n); }",
+            // A reference parameter, a file-scope or static variable (another
+            // function may write it), a member.
+            "void f(int &n) { dim3 g(n / 64); touch(); k<<<g, 64>>>(n); }",
+            "int n; void f() { dim3 g(n / 64); touch(); k<<<g, 64>>>(n); }",
+            "void f() { static int n = read(); dim3 g(n / 64); k<<<g, 64>>>(n); }",
+            "struct S { int n; void f() { dim3 g(n / 64); k<<<g, 64>>>(n); } };",
+            // The grid from another variable, or the argument not the plain name.
+            "void f(int n, int m) { dim3 g(m / 64); k<<<g, 64>>>(n); }",
+            "void f(int n) { dim3 g(n / 64); k<<<g, 64>>>(n + 0); }",
+            "void f(int n) { k<<<n / 64, 64>>>(n++); }",
+            // A static grid: computed at the first call only.
+            "void f(int n) { static dim3 g(n / 64); k<<<g, 64>>>(n); }",
+            "void f(int n) { static const int b = n / 64; k<<<b, 64>>>(n); }",
+            // A goto may skip the definition; a later definition in a branch.
+            "void f(int n) { dim3 g(n / 64); goto l; l: k<<<g, 64>>>(n); }",
+            "void f(int n, int c) { dim3 g(n / 64); if (c) g = dim3(c); k<<<g, 64>>>(n); }",
+            // A name declared in an inner scope hides the one passed.
+            "void f(int n) { { int n = 7; dim3 g(n / 64); } dim3 g(1); k<<<g, 64>>>(n); }",
+            // Floating point, calls, members, comparisons.
+            "void f(int n) { k<<<ceil(n / 64.0), 64>>>(n); }",
+            "void f(int n) { k<<<blocks(n), 64>>>(n); }",
+            "void f(int n) { k<<<n > 64 ? n / 64 : 1, 64>>>(n); }",
+            "void f(float n) { k<<<n / 64, 64>>>(n); }",
+            // In a kernel (dynamic parallelism).
+            "__global__ void p(int n) { k<<<n / 64, 64>>>(n); }",
+            // Aliases the scanner cannot follow (review of this work): a
+            // reference returned by a call, a reference member, a pointer
+            // from a call, writes through `?:`, a reference to `(n)`, a
+            // reference kept by a callee, a grid member passed by reference.
+            "int &alias(int &v); void f(int n) { int &m = alias(n); dim3 g(n / 64); m = 1; k<<<g, 64>>>(n); }",
+            "struct C { int &s; }; void f(int n) { C c{n}; dim3 g(n / 64); c.s /= 2; k<<<g, 64>>>(n); }",
+            "void f(int n) { int *p = std::addressof(n); dim3 g(n / 64); *p = 1; k<<<g, 64>>>(n); }",
+            "void f(int n, int m, int c) { dim3 g(n / 64); (c ? n : m) /= 2; k<<<g, 64>>>(n); }",
+            "void f(int n, int m, int c) { dim3 g(n / 64); shrink(c ? n : m); k<<<g, 64>>>(n); }",
+            "void f(int n) { int &r = (n); dim3 g(n / 64); r /= 2; k<<<g, 64>>>(n); }",
+            "void f(int n) { track(n); dim3 g(n / 64); shrink(); k<<<g, 64>>>(n); }",
+            "void f(int n, int m, int c) { int b = n / 64; (c ? b : m) *= 2; k<<<b, 64>>>(n); }",
+            "void f(int n) { dim3 g(n / 64); scale(g.x); k<<<g, 64>>>(n); }",
+            "void f(int n) { dim3 g(n / 64); std::swap(g.x, g.y); k<<<g, 64>>>(n); }",
+            // Passed to a function taking a reference, or to one not in view.
+            "void init(int &n); void f(int n) { init(n); dim3 g(n / 64); k<<<g, 64>>>(n); }",
+            "void init(int n); void init(int &n, int m); void f(int n) { init(n, 1); k<<<n / 64, 64>>>(n); }",
+            "void f(int n) { init(n); k<<<n / 64, 64>>>(n); }",
+            // Writes that are lvalues a reference binds; a typedef'd parameter.
+            "void f(int n) { int &r = ++n; dim3 g(n / 64); r /= 2; k<<<g, 64>>>(n); }",
+            "void f(int n, int m) { int &r = (n = m); dim3 g(n / 64); r /= 2; k<<<g, 64>>>(n); }",
+            "typedef int &iref; void track(iref v); void f(int n) { track(n); k<<<n / 64, 64>>>(n); }",
+            // Lambdas however written: the write runs when it is called.
+            "void f(int n) { auto h = [&]() noexcept(true) { n /= 2; }; dim3 g(n / 64); h(); k<<<g, 64>>>(n); }",
+            "void f(int n) { dim3 g(n / 64); auto go = [&]() -> std::pair<int, int> { k<<<g, 64>>>(n); return {0, 0}; }; n /= 2; go(); }",
+            // Volatile: may change between two reads.
+            "void f(volatile int n) { dim3 g(n / 64); k<<<g, 64>>>(n); }",
+            "void f(int n) { volatile int b = n / 64; k<<<b, 64>>>(n); }",
+            // Written by the statement that computes the size.
+            "void f(int n) { int b = n / 64 + (n = 2); k<<<b, 64>>>(n); }",
+        ] {
+            let launches = scan_launches(&[text]);
+            let l = launches
+                .iter()
+                .find(|l| l.kernel == "k" && !l.args.is_empty())
+                .unwrap_or_else(|| panic!("{text}: {launches:?}"));
+            assert_eq!(l.grid_relation, [None, None, None], "{text}");
         }
     }
 }

@@ -1,0 +1,231 @@
+//! Launch relations in a run of a kernel's launch plan: a grid or block
+//! extent that every launch of the run computes from the kernel's own
+//! arguments (`gridDim.x == nx / 64`), or an argument computed from the
+//! others (`pitch == NX`), becomes an assumption at the kernel's entry, like
+//! the parameter bindings of [`super::file::bind_params`].
+
+use crate::check::symexec::{known_block_dims, known_grid_dims};
+use crate::config::resolve::{ResolvedOptions, Source};
+use crate::ir::{BinOp, Builtin, Expr, Kernel, ParamId, ScalarTy, Stmt, StmtKind, UnOp};
+use crate::syntax::launches::{HostIntTy, SizeExpr, SizeOp};
+
+use super::file::LaunchSite;
+
+/// One launch extent or parameter tied to the kernel's parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Relation {
+    /// The extent (`gridDim.d` or `blockDim.d`) or the parameter.
+    pub lhs: Expr,
+    /// Its value over the parameters, in its type.
+    pub value: Expr,
+    /// `gridDim.x = nx / 64`, for the launch label.
+    pub text: String,
+}
+
+/// Picks a launch's relations of one family (grid or block).
+type RelationOf = fn(&LaunchSite) -> &[Option<SizeExpr>; 3];
+
+/// The relations every launch of `sites` states for the extents the run
+/// leaves symbolic.
+///
+/// Not made when a higher-priority setting (a flag, the header comment,
+/// `syncwright.toml`) gives the block or grid: the run then checks that
+/// launch, not the program's. Not made for an extent the checker fixes
+/// anyway (a constant, or 1 in a dimension the kernel never reads: an
+/// assumption stating another value there would make the run vacuous).
+pub fn launch_relations(
+    kernel: &Kernel,
+    resolved: &ResolvedOptions,
+    sites: &[&LaunchSite],
+) -> Vec<Relation> {
+    let overridden =
+        |s: Source| matches!(s, Source::Explicit | Source::Header | Source::ProjectFile);
+    if sites.is_empty()
+        || overridden(resolved.block_dim_source)
+        || overridden(resolved.grid_dim_source)
+    {
+        return Vec::new();
+    }
+    let known_grid = known_grid_dims(kernel, &resolved.options);
+    let known_block = known_block_dims(kernel, &resolved.options);
+    let arg_name = |leaf: SizeExpr| match leaf {
+        SizeExpr::Template(k, _) => kernel
+            .template_params
+            .get(k)
+            .cloned()
+            .unwrap_or_else(|| format!("template argument {k}")),
+        SizeExpr::Arg(k, _) => kernel
+            .params
+            .iter()
+            .find(|p| p.position as usize == k)
+            .map_or_else(|| format!("argument {k}"), |p| p.name.clone()),
+        _ => "?".to_string(),
+    };
+    let mut out = Vec::new();
+    let families: [(&str, [Option<u32>; 3], RelationOf); 2] = [
+        ("gridDim", known_grid, |s| &s.grid_relation),
+        ("blockDim", known_block, |s| &s.block_relation),
+    ];
+    for (family, known, relation_of) in families {
+        for d in 0..3u8 {
+            if known[usize::from(d)].is_some() {
+                continue;
+            }
+            // The same expression at every launch of the run.
+            let Some(first) = relation_of(sites[0])[usize::from(d)].as_ref() else {
+                continue;
+            };
+            if !sites
+                .iter()
+                .all(|s| relation_of(s)[usize::from(d)].as_ref() == Some(first))
+            {
+                continue;
+            }
+            let Some(value) = size_value(kernel, first) else {
+                continue;
+            };
+            let builtin = if family == "gridDim" {
+                Builtin::GridDim(d)
+            } else {
+                Builtin::BlockDim(d)
+            };
+            let axis = ["x", "y", "z"][usize::from(d)];
+            out.push(Relation {
+                lhs: Expr::Builtin(builtin),
+                value,
+                text: format!("{family}.{axis} = {}", first.display(&arg_name)),
+            });
+        }
+    }
+    // Arguments computed from the others: the parameter is the value
+    // converted to its type (a conversion the call performs).
+    for (index, param) in kernel.params.iter().enumerate() {
+        let ScalarTy::Int { .. } = param.ty else {
+            continue;
+        };
+        if param.position == u32::MAX || param.name.contains('.') {
+            continue;
+        }
+        let at = param.position as usize;
+        let shared = kernel
+            .params
+            .iter()
+            .filter(|p| p.position == param.position)
+            .count();
+        let Some(first) = sites[0].arg_relations.get(at).cloned().flatten() else {
+            continue;
+        };
+        if shared != 1
+            || !sites
+                .iter()
+                .all(|s| s.arg_relations.get(at).and_then(Option::as_ref) == Some(&first))
+        {
+            continue;
+        }
+        let Some(value) = size_value(kernel, &first) else {
+            continue;
+        };
+        let Ok(id) = u32::try_from(index) else {
+            continue;
+        };
+        let text = format!("{} = {}", param.name, first.display(&arg_name));
+        out.push(Relation {
+            lhs: Expr::Param(ParamId(id)),
+            value: Expr::Cast(param.ty, Box::new(value)),
+            text,
+        });
+    }
+    out
+}
+
+/// States each relation at the entry of `kernel` (`assume(gridDim.x == e)`).
+pub fn assume_relations(kernel: &mut Kernel, relations: &[Relation]) {
+    let mut entry = Vec::new();
+    for r in relations {
+        let cond = Expr::Binary(
+            BinOp::Eq,
+            Box::new(r.lhs.clone()),
+            Box::new(r.value.clone()),
+            ScalarTy::Bool,
+        );
+        let id = kernel.fresh_stmt_id();
+        entry.push(Stmt {
+            id,
+            kind: StmtKind::Assume { cond },
+            span: kernel.name_span,
+            stmt_span: kernel.name_span,
+            in_macro: false,
+            inlined_at: None,
+        });
+    }
+    entry.append(&mut kernel.body.stmts);
+    kernel.body.stmts = entry;
+}
+
+fn scalar(t: HostIntTy) -> ScalarTy {
+    ScalarTy::Int {
+        bits: t.bits,
+        signed: t.signed,
+    }
+}
+
+/// `e` over the kernel's parameters, or None when an argument in it is not a
+/// scalar parameter that holds every value of the host variable passed (a
+/// conversion to a type at least as wide is injective, so converting the
+/// parameter back gives the host value).
+fn size_value(kernel: &Kernel, e: &SizeExpr) -> Option<Expr> {
+    Some(match e {
+        SizeExpr::Const(v, t) => Expr::Int(*v, scalar(*t)),
+        SizeExpr::Arg(..) | SizeExpr::Template(..) => {
+            // A template parameter is a parameter at no position, by name.
+            let (position, template_name, t) = match e {
+                SizeExpr::Arg(k, t) => (u32::try_from(*k).ok()?, None, t),
+                SizeExpr::Template(k, t) => (u32::MAX, Some(kernel.template_params.get(*k)?), t),
+                _ => return None,
+            };
+            let mut at = kernel.params.iter().enumerate().filter(|(_, p)| {
+                p.position == position && template_name.is_none_or(|n| *n == p.name)
+            });
+            let (index, param) = at.next()?;
+            if at.next().is_some() || param.name.contains('.') {
+                return None;
+            }
+            let ScalarTy::Int { bits, .. } = param.ty else {
+                return None;
+            };
+            if bits < t.bits {
+                return None;
+            }
+            let value = Expr::Param(ParamId(u32::try_from(index).ok()?));
+            if param.ty == scalar(*t) {
+                value
+            } else {
+                Expr::Cast(scalar(*t), Box::new(value))
+            }
+        }
+        SizeExpr::Convert(t, inner) => Expr::Cast(scalar(*t), Box::new(size_value(kernel, inner)?)),
+        SizeExpr::Neg(inner, t) => {
+            Expr::Unary(UnOp::Neg, Box::new(size_value(kernel, inner)?), scalar(*t))
+        }
+        SizeExpr::Binary(op, a, b, t) => {
+            let op = match op {
+                SizeOp::Add => BinOp::Add,
+                SizeOp::Sub => BinOp::Sub,
+                SizeOp::Mul => BinOp::Mul,
+                SizeOp::Div => BinOp::Div,
+                SizeOp::Rem => BinOp::Rem,
+                SizeOp::Shl => BinOp::Shl,
+                SizeOp::Shr => BinOp::Shr,
+                SizeOp::And => BinOp::BitAnd,
+                SizeOp::Or => BinOp::BitOr,
+                SizeOp::Xor => BinOp::BitXor,
+            };
+            Expr::Binary(
+                op,
+                Box::new(size_value(kernel, a)?),
+                Box::new(size_value(kernel, b)?),
+                scalar(*t),
+            )
+        }
+    })
+}

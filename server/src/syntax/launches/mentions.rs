@@ -1,0 +1,325 @@
+//! Which mentions of a host variable leave it unaliased: a launch relation
+//! over a variable needs every write of it to be one the scanner sees at its
+//! position. A mention that may bind a reference or a pointer to it (a whole
+//! argument of an unknown call, `&n`, `int &r = (n)`, `Cfg c{n}`, an operand
+//! of `?:`), or whose effect a token scanner cannot tell, makes any later
+//! write through the alias invisible, so the variable gets no relation.
+//! A whitelist: each mention must be a plain read or a direct write.
+
+use super::relations::LaunchAt;
+use super::{is_scalar_type, is_write_op, Binding, BlockKind, Eval, ValueTy, NON_WRITING_CALLS};
+
+/// Binary and unary operators whose operands are read as values (`&` is
+/// left out: it may take an address).
+const VALUE_OPERATORS: [&str; 19] = [
+    "+", "-", "*", "/", "%", "<", ">", "<=", ">=", "==", "!=", "&&", "||", "!", "~", "|", "^",
+    "<<", ">>",
+];
+/// Compound assignments: their right operand is read as a value.
+const COMPOUND_ASSIGN: [&str; 10] = ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="];
+
+impl Eval<'_, '_> {
+    /// Whether every mention of the variable declared at `decl_at` that can
+    /// matter at the launch (from its declaration to the end of the launch,
+    /// and anywhere in a loop around the launch) is a plain read or a direct
+    /// write (see the module comment).
+    pub(super) fn mentions_are_plain(&self, decl_at: usize, launch: &LaunchAt) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(decl_at);
+        let mut ranges = vec![(decl_at, launch.end)];
+        ranges.extend(scopes.loops_between(u, decl_at, launch.name_at));
+        for (s, e) in ranges {
+            for i in s..=e.min(u.toks.len().saturating_sub(1)) {
+                if i == decl_at || u.text(i) != name || !u.is_ident(i) {
+                    continue;
+                }
+                let own = scopes
+                    .visible(u, name, i)
+                    .is_some_and(|(d, _)| d.at == decl_at);
+                // A mention in a nested body (a lambda, whatever its
+                // classification) runs when that body is called.
+                let nested = self
+                    .function_of(launch.name_at)
+                    .is_none_or(|f| !self.straight_path(i, f));
+                if own && (nested || !self.plain_mention(i)) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether token `i` is in the body `f` through statement, loop and
+    /// switch blocks only (not in a lambda or a block not understood, which
+    /// may run at another time).
+    pub(super) fn straight_path(&self, i: usize, f: usize) -> bool {
+        let scopes = self.scopes;
+        let mut b = scopes.block_of(i);
+        while let Some(o) = b {
+            if o == f {
+                return true;
+            }
+            if !matches!(
+                scopes.kinds.get(&o),
+                Some(BlockKind::Statement | BlockKind::Loop | BlockKind::Switch)
+            ) {
+                return false;
+            }
+            b = scopes.block_of(o);
+        }
+        false
+    }
+
+    /// Whether the mention at `i` is a plain read or a direct write.
+    fn plain_mention(&self, i: usize) -> bool {
+        let u = self.unit;
+        let prev = if i > 0 { u.text(i - 1) } else { "" };
+        // `s.n`, `p->n`, `S::n`: a member of that name, not this variable.
+        if matches!(prev, "." | "->" | "::") {
+            return true;
+        }
+        // `g.x` of a `dim3`: the component is the value used.
+        let end = if matches!(u.text(i + 1), "." | "->") && u.is_ident(i + 2) {
+            i + 2
+        } else {
+            i
+        };
+        self.plain_use(i, end, 0)
+    }
+
+    /// Whether the expression `[start, end]` (a mention, or a parenthesized
+    /// group around one) is used as a plain read or directly written.
+    fn plain_use(&self, start: usize, end: usize, depth: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        if depth > 8 || start == 0 {
+            return false;
+        }
+        let prev = u.text(start - 1);
+        let next = u.text(end + 1);
+        // Direct writes (`n = e;`, `n += e`, `n++`, `++n`, `cin >> n`): the
+        // scanner sees them where they are. Written as an operand of
+        // anything else (`(c ? n : m) /= 2`): not followed.
+        // Only as a whole statement (or a loop step): a write is an lvalue
+        // that a reference may bind (`int &r = ++n;`, `f(n = m)`).
+        let statement_start = |k: usize| matches!(u.text(k), ";" | "{" | "}" | ")" | "else" | "do");
+        if is_write_op(next) {
+            return statement_start(start - 1);
+        }
+        if matches!(prev, "++" | "--") {
+            return start >= 2 && statement_start(start - 2) && matches!(next, ";" | ")");
+        }
+        if prev == ">>" && next == ";" {
+            return true;
+        }
+        // What follows must continue or end a value: not `[`, `(`, `{`, `.`,
+        // `:`, `&`.
+        let operand_next = VALUE_OPERATORS.contains(&next) || next == "?";
+        if !(operand_next || matches!(next, ";" | ")" | "]" | ",")) {
+            return false;
+        }
+        if matches!(prev, "?" | ":" | "&") {
+            return false;
+        }
+        // An operand of a value operator (no reference binds to `n + 1`).
+        if operand_next
+            || VALUE_OPERATORS.contains(&prev)
+            || COMPOUND_ASSIGN.contains(&prev)
+            || prev == "return"
+        {
+            return true;
+        }
+        match prev {
+            // `a[n]`.
+            "[" => next == "]",
+            // The right side of `=`: only into a tracked scalar or `dim3`
+            // (not a reference, not a class whose constructor may keep one).
+            "=" => start >= 2 && self.scalar_target(start - 2),
+            // A whole element of a parenthesized or braced list.
+            "(" | "," | "{" => {
+                let Some(open) = scopes.enclosing.get(start).copied().flatten() else {
+                    return false;
+                };
+                let close = scopes.closing.get(&open).copied().unwrap_or(open);
+                match u.text(open) {
+                    "(" => self.by_value_list(open, close, start, end, depth),
+                    "{" => open >= 1 && self.by_value_declaration(open - 1),
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether an element `[start, end]` of the list in parentheses
+    /// `open..close` is passed or used by value.
+    fn by_value_list(
+        &self,
+        open: usize,
+        close: usize,
+        start: usize,
+        end: usize,
+        depth: usize,
+    ) -> bool {
+        let u = self.unit;
+        if open == 0 {
+            return false;
+        }
+        let callee = u.text(open - 1);
+        // A kernel launch's arguments are copied to the device.
+        if callee == ">" && open >= 2 && u.text(open - 2) == ">>" {
+            return true;
+        }
+        // A parenthesized group `(n)`: its own use decides.
+        if start == open + 1 && end + 1 == close && !u.is_ident(open - 1) && callee != ">" {
+            let grouping =
+                matches!(callee, "if" | "while" | "switch") || !matches!(callee, ")" | "]" | ">");
+            return grouping && self.plain_use(open, close, depth + 1);
+        }
+        matches!(callee, "if" | "while" | "switch" | "sizeof" | "return")
+            || NON_WRITING_CALLS.contains(&callee) && !matches!(callee, "if" | "while")
+            || self.by_value_declaration(open - 1)
+            || (start == end && self.call_by_value(open, close, start))
+    }
+
+    /// Whether the call whose arguments are in `open..close` takes the
+    /// argument at `at` by value: every function declared with the callee's
+    /// name in the unit has a parameter there with no `&` (nor `...`). No
+    /// declaration in view (a library function, a lambda, a function
+    /// pointer): not known.
+    fn call_by_value(&self, open: usize, close: usize, at: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        // `f(`, or `f<64>(` (explicit template arguments).
+        let mut name_at = open - 1;
+        if u.text(name_at) == ">" {
+            let mut depth = 0usize;
+            loop {
+                match u.text(name_at) {
+                    ">" => depth += 1,
+                    ">>" => depth += 2,
+                    "<" => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    ";" | "{" | "}" | "(" | ")" => return false,
+                    _ => {}
+                }
+                if name_at == 0 || open - name_at > 64 {
+                    return false;
+                }
+                name_at -= 1;
+            }
+            name_at = name_at.saturating_sub(1);
+        }
+        let callee = u.text(name_at);
+        if !u.is_ident(name_at) || name_at < 1 || matches!(u.text(name_at - 1), "." | "->" | "::") {
+            return false;
+        }
+        let index = u
+            .split_commas(open + 1, close)
+            .iter()
+            .position(|&(s, e)| s <= at && at < e);
+        let Some(index) = index else {
+            return false;
+        };
+        let mut seen = false;
+        for i in 1..u.toks.len().saturating_sub(1) {
+            if u.text(i) != callee || u.text(i + 1) != "(" || i == name_at {
+                continue;
+            }
+            // A declaration: `T name(`, `T *name(`, `T &name(`, `> name(`.
+            let prev = u.text(i - 1);
+            let declared = (u.is_ident(i - 1)
+                && !matches!(prev, "return" | "else" | "case" | "new"))
+                || (matches!(prev, "*" | "&" | ">") && i >= 2 && u.is_ident(i - 2));
+            let Some(&params_close) = scopes.closing.get(&(i + 1)) else {
+                continue;
+            };
+            let after = u.text(params_close + 1);
+            if !declared || !matches!(after, "{" | ";" | "const" | "noexcept" | "->") {
+                continue;
+            }
+            seen = true;
+            let params = u.split_commas(i + 2, params_close);
+            let Some(&(ps, pe)) = params.get(index) else {
+                // Fewer parameters: another overload, unless variadic.
+                if params
+                    .last()
+                    .is_some_and(|&(s, e)| (s..e).any(|k| u.text(k) == "..."))
+                {
+                    return false;
+                }
+                continue;
+            };
+            // Scalar type words and a name (a typedef, a template or class
+            // type may be a reference).
+            let name_at = (ps..pe).find(|&k| u.text(k) == "=").unwrap_or(pe);
+            let plain_scalar = name_at > ps + 1
+                && u.is_ident(name_at - 1)
+                && (ps..name_at - 1).all(|k| {
+                    let t = u.text(k);
+                    is_scalar_type(t) || matches!(t, "const" | "register")
+                });
+            if !plain_scalar {
+                return false;
+            }
+        }
+        seen
+    }
+
+    /// Whether `name_at` is the name in a declaration `T name(...)` or
+    /// `T name{...}` of a `dim3`, a scalar or a `std::vector` (whose
+    /// constructors take sizes by value and copy what they are given).
+    fn by_value_declaration(&self, name_at: usize) -> bool {
+        let u = self.unit;
+        if name_at == 0 || !u.is_ident(name_at) {
+            return false;
+        }
+        let ty = u.text(name_at - 1);
+        if ty == "dim3" || is_scalar_type(ty) {
+            return true;
+        }
+        if ty != ">" {
+            return false;
+        }
+        // `std::vector<T> v(n)`.
+        let mut k = name_at - 1;
+        let mut depth = 0usize;
+        let mut steps = 0;
+        while k > 0 && steps < 64 {
+            match u.text(k) {
+                ">" => depth += 1,
+                ">>" => depth += 2,
+                "<" => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return k > 0 && u.text(k - 1) == "vector";
+                    }
+                }
+                ";" | "{" | "}" | "(" | ")" => return false,
+                _ => {}
+            }
+            k -= 1;
+            steps += 1;
+        }
+        false
+    }
+
+    /// Whether the token at `at` (left of an `=`) names a tracked scalar or
+    /// `dim3` declared or assigned there, not a reference.
+    fn scalar_target(&self, at: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        if !u.is_ident(at) || at == 0 || matches!(u.text(at - 1), "&" | "&&" | "*" | "." | "->") {
+            return false;
+        }
+        match scopes.visible(u, u.text(at), at + 1) {
+            Some((d, _)) => {
+                d.dim3
+                    || (!matches!(d.binding, Binding::Unknown)
+                        && matches!(d.ty, ValueTy::Int { .. } | ValueTy::Bool | ValueTy::Auto))
+            }
+            None => false,
+        }
+    }
+}

@@ -1,0 +1,776 @@
+//! Launch relations: a grid or block extent the host computes from values it
+//! also passes to the kernel (`dim3 grid(nx / 64); k<<<grid, 64>>>(.., nx)`,
+//! `k<<<(n + 255) / 256, 256>>>(a, n)`), as a C integer expression over the
+//! kernel's arguments.
+//!
+//! A relation is only made where it holds on every execution of the launch:
+//! each argument name in it is a local (or parameter) of the launching
+//! function, of an integer type, with the same declaration where the size is
+//! evaluated and at the launch, never written from that point to the end of
+//! the launch (nor in a loop that starts after that point and runs the launch
+//! again), its address never taken, no write of it in a lambda, no `goto` in
+//! the function; and every variable the size goes through (`grid`, `blocks`)
+//! is a non-static local whose reaching definition is decided by
+//! [`Scopes::resolve`] (it runs on every path to the use, last). The value
+//! the size is computed from is then the value passed.
+
+use super::{
+    dim3_parts, parse_int_literal, BlockKind, DeclScope, Eval, TokKind, ValueTy, MAX_EVAL_DEPTH,
+};
+use super::{is_scalar_type, Binding, DECL_QUALIFIERS};
+
+/// An integer type of host arithmetic (LP64: `long` has 64 bits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostIntTy {
+    /// Width in bits (8, 16, 32 or 64).
+    pub bits: u8,
+    /// Whether it is a signed type.
+    pub signed: bool,
+}
+
+impl HostIntTy {
+    /// `int`.
+    pub const INT: HostIntTy = HostIntTy {
+        bits: 32,
+        signed: true,
+    };
+    /// `unsigned int`, the type of a `dim3` component.
+    pub const UINT: HostIntTy = HostIntTy {
+        bits: 32,
+        signed: false,
+    };
+    const LONG: HostIntTy = HostIntTy {
+        bits: 64,
+        signed: true,
+    };
+    const ULONG: HostIntTy = HostIntTy {
+        bits: 64,
+        signed: false,
+    };
+
+    /// The type of a declared scalar, when it is an integer type of a
+    /// standard width (plain `char`, whose signedness is the
+    /// implementation's, is not).
+    fn of(ty: ValueTy) -> Option<HostIntTy> {
+        let ValueTy::Int { lo, hi, .. } = ty else {
+            return None;
+        };
+        let signed = lo < 0;
+        let span = hi.checked_sub(lo)?.checked_add(1)?;
+        if span <= 0 || span.count_ones() != 1 {
+            return None;
+        }
+        let bits = u8::try_from(span.trailing_zeros()).ok()?;
+        matches!(bits, 8 | 16 | 32 | 64).then_some(HostIntTy { bits, signed })
+    }
+
+    /// After the integer promotions: narrower types become `int`.
+    fn promoted(self) -> HostIntTy {
+        if self.bits < 32 {
+            HostIntTy::INT
+        } else {
+            self
+        }
+    }
+
+    /// The common type of the usual arithmetic conversions.
+    fn common(a: HostIntTy, b: HostIntTy) -> HostIntTy {
+        let (a, b) = (a.promoted(), b.promoted());
+        if a == b {
+            return a;
+        }
+        if a.signed == b.signed {
+            return if a.bits >= b.bits { a } else { b };
+        }
+        let (unsigned, signed) = if a.signed { (b, a) } else { (a, b) };
+        // A wider signed type holds every value of the unsigned one.
+        if signed.bits > unsigned.bits {
+            signed
+        } else {
+            unsigned
+        }
+    }
+
+    /// Whether `v` is a value of this type.
+    fn holds(self, v: i128) -> bool {
+        let b = u32::from(self.bits);
+        if self.signed {
+            -(1i128 << (b - 1)) <= v && v < (1i128 << (b - 1))
+        } else {
+            0 <= v && v < (1i128 << b)
+        }
+    }
+}
+
+/// Binary operators of a launch relation (C semantics in the result type).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SizeOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/` (truncating).
+    Div,
+    /// `%`
+    Rem,
+    /// `<<` by a constant smaller than the width.
+    Shl,
+    /// `>>` by a constant smaller than the width.
+    Shr,
+    /// `&`
+    And,
+    /// `|`
+    Or,
+    /// `^`
+    Xor,
+}
+
+impl SizeOp {
+    fn text(self) -> &'static str {
+        match self {
+            SizeOp::Add => "+",
+            SizeOp::Sub => "-",
+            SizeOp::Mul => "*",
+            SizeOp::Div => "/",
+            SizeOp::Rem => "%",
+            SizeOp::Shl => "<<",
+            SizeOp::Shr => ">>",
+            SizeOp::And => "&",
+            SizeOp::Or => "|",
+            SizeOp::Xor => "^",
+        }
+    }
+}
+
+/// A launch size as the host computes it: a C integer expression over the
+/// kernel's arguments, each node with its C type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SizeExpr {
+    /// A constant of a type.
+    Const(i128, HostIntTy),
+    /// The host value passed as argument `index`, of its host type.
+    Arg(usize, HostIntTy),
+    /// The value of the launch's explicit template argument `index` (a
+    /// template parameter of the launching function), of its host type.
+    Template(usize, HostIntTy),
+    /// Conversion to a type (modulo 2^bits).
+    Convert(HostIntTy, Box<SizeExpr>),
+    /// Negation in a type.
+    Neg(Box<SizeExpr>, HostIntTy),
+    /// A binary operation whose operands have been converted to its type
+    /// (the left one's for shifts).
+    Binary(SizeOp, Box<SizeExpr>, Box<SizeExpr>, HostIntTy),
+}
+
+impl SizeExpr {
+    /// The C type of the value.
+    pub fn ty(&self) -> HostIntTy {
+        match self {
+            SizeExpr::Const(_, t)
+            | SizeExpr::Arg(_, t)
+            | SizeExpr::Template(_, t)
+            | SizeExpr::Convert(t, _)
+            | SizeExpr::Neg(_, t)
+            | SizeExpr::Binary(_, _, _, t) => *t,
+        }
+    }
+
+    /// Whether an argument takes part.
+    pub fn has_arg(&self) -> bool {
+        match self {
+            SizeExpr::Const(..) => false,
+            SizeExpr::Arg(..) | SizeExpr::Template(..) => true,
+            SizeExpr::Convert(_, e) | SizeExpr::Neg(e, _) => e.has_arg(),
+            SizeExpr::Binary(_, a, b, _) => a.has_arg() || b.has_arg(),
+        }
+    }
+
+    /// This value converted to `ty` (as is when it already has that type).
+    fn to(self, ty: HostIntTy) -> SizeExpr {
+        if self.ty() == ty {
+            self
+        } else {
+            SizeExpr::Convert(ty, Box::new(self))
+        }
+    }
+
+    /// C-like text, with `arg` naming each argument and template argument
+    /// (conversions are not shown).
+    pub fn display(&self, arg: &dyn Fn(SizeExpr) -> String) -> String {
+        match self {
+            SizeExpr::Const(v, _) => v.to_string(),
+            SizeExpr::Arg(..) | SizeExpr::Template(..) => arg(self.clone()),
+            SizeExpr::Convert(_, e) => e.display(arg),
+            SizeExpr::Neg(e, _) => format!("-{}", e.display_operand(arg)),
+            SizeExpr::Binary(op, a, b, _) => format!(
+                "{} {} {}",
+                a.display_operand(arg),
+                op.text(),
+                b.display_operand(arg)
+            ),
+        }
+    }
+
+    fn display_operand(&self, arg: &dyn Fn(SizeExpr) -> String) -> String {
+        match self {
+            SizeExpr::Convert(_, e) => e.display_operand(arg),
+            SizeExpr::Binary(..) => format!("({})", self.display(arg)),
+            _ => self.display(arg),
+        }
+    }
+}
+
+/// The launch a relation is made for.
+pub(super) struct LaunchAt<'a> {
+    /// Token of the kernel name.
+    pub name_at: usize,
+    /// Last token of the launch (the `)` closing its arguments).
+    pub end: usize,
+    /// Token ranges of its arguments.
+    pub args: &'a [(usize, usize)],
+    /// Token ranges of its explicit template arguments.
+    pub template_args: &'a [(usize, usize)],
+}
+
+impl Eval<'_, '_> {
+    /// The relations of the three components of the launch size `[s, e)`
+    /// (each as the `unsigned int` of the `dim3`); None where a component is
+    /// not an expression over arguments (or is a constant).
+    pub(super) fn dim3_relation(
+        &self,
+        s: usize,
+        e: usize,
+        launch: &LaunchAt,
+        depth: usize,
+    ) -> [Option<SizeExpr>; 3] {
+        let none = [None, None, None];
+        if depth > MAX_EVAL_DEPTH || s >= e {
+            return none;
+        }
+        let u = self.unit;
+        let finish = |parts: [Option<SizeExpr>; 3]| {
+            parts.map(|p| p.filter(SizeExpr::has_arg).map(|p| p.to(HostIntTy::UINT)))
+        };
+        if e == s + 1 && u.is_ident(s) {
+            // A `dim3` variable: its definition that reaches the launch.
+            match self.lookup(s) {
+                Some((Binding::Dim3(parts), _)) => {
+                    if parts.len() > 3 || !self.local_variable(s, launch) {
+                        return none;
+                    }
+                    return finish(std::array::from_fn(|d| {
+                        let &(ps, pe) = parts.get(d)?;
+                        self.size_relation(ps, pe, launch, depth + 1)
+                    }));
+                }
+                // `auto g = dim3(...)`.
+                Some((Binding::Scalar(a, b), ValueTy::Auto)) => {
+                    if !self.local_variable(s, launch) {
+                        return none;
+                    }
+                    return self.dim3_relation(a, b, launch, depth + 1);
+                }
+                // An integer (the x extent), else not understood.
+                Some((_, ValueTy::Int { .. })) => {}
+                _ => return none,
+            }
+        }
+        let parts = dim3_parts(u, s, e);
+        if parts.len() > 3 {
+            return none;
+        }
+        finish(std::array::from_fn(|d| {
+            let &(ps, pe) = parts.get(d)?;
+            self.size_relation(ps, pe, launch, depth + 1)
+        }))
+    }
+
+    /// The value of the argument `[s, e)` of the launch as an expression
+    /// over its other arguments (`pitch` defined as `const int pitch = NX;`
+    /// and both passed), in the argument's host type; None where it is not
+    /// one (or is a constant).
+    pub(super) fn argument_relation(
+        &self,
+        s: usize,
+        e: usize,
+        launch: &LaunchAt,
+    ) -> Option<SizeExpr> {
+        let u = self.unit;
+        let rel = if e == s + 1 && u.is_ident(s) {
+            // A local whose definition reaches the launch (the name itself
+            // would be the argument).
+            let (Binding::Scalar(ds, de), ty) = self.lookup(s)? else {
+                return None;
+            };
+            let ty = HostIntTy::of(ty)?;
+            if !self.local_variable(s, launch) {
+                return None;
+            }
+            self.size_relation(ds, de, launch, 1)?.to(ty)
+        } else {
+            self.size_relation(s, e, launch, 1)?
+        };
+        rel.has_arg().then_some(rel)
+    }
+
+    /// The integer expression `[s, e)` over the launch's arguments, or None.
+    fn size_relation(
+        &self,
+        s: usize,
+        e: usize,
+        launch: &LaunchAt,
+        depth: usize,
+    ) -> Option<SizeExpr> {
+        if depth > MAX_EVAL_DEPTH || s >= e {
+            return None;
+        }
+        let mut p = RelationParser {
+            eval: self,
+            launch,
+            pos: s,
+            end: e,
+            depth,
+        };
+        let v = p.binary(1)?;
+        (p.pos == e).then_some(v)
+    }
+
+    /// The innermost function or lambda body around token `i`.
+    pub(super) fn function_of(&self, i: usize) -> Option<usize> {
+        let scopes = self.scopes;
+        let mut b = scopes.block_of(i);
+        while let Some(o) = b {
+            if matches!(
+                scopes.kinds.get(&o),
+                Some(BlockKind::Function | BlockKind::Lambda)
+            ) {
+                return Some(o);
+            }
+            b = scopes.block_of(o);
+        }
+        None
+    }
+
+    /// Whether the name at `q` is a non-static local of the launching
+    /// function declared in one of its blocks (its reaching definition is
+    /// then the one [`Scopes::resolve`] finds, and it runs again on each
+    /// call).
+    fn local_variable(&self, q: usize, launch: &LaunchAt) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let Some((decl, DeclScope::Block(Some(o)))) = scopes.visible(u, u.text(q), q) else {
+            return false;
+        };
+        let Some(f) = self.function_of(launch.name_at) else {
+            return false;
+        };
+        !decl.is_static
+            && !self.volatile_or_array(decl.at, &decl.binding)
+            && (o == f || scopes.inside(f, o))
+            && !matches!(
+                scopes.kinds.get(&o),
+                None | Some(BlockKind::Opaque | BlockKind::Namespace)
+            )
+            && self.mentions_are_plain(decl.at, launch)
+            // Not written after this use up to the end of the launch either
+            // (`k<<<g, b>>>(n, pitch, pitch--)`: arguments are unsequenced).
+            && self.unchanged_until_launch(q, launch)
+    }
+
+    /// The first token of the statement token `q` is in: just after the
+    /// `;`, `{` or `}` before it, or after the header of the `for`, `while`,
+    /// `if` or `switch` whose body it is (a loop's step in its header runs
+    /// after the body).
+    fn statement_start(&self, q: usize) -> usize {
+        let u = self.unit;
+        let mut k = q;
+        while k > 0 {
+            match u.text(k - 1) {
+                ";" | "{" | "}" => return k,
+                ")" => {
+                    let Some(open) = super::matching_back(u, k - 1, 4096) else {
+                        // Not understood: the whole text before counts.
+                        return 0;
+                    };
+                    if open > 0 && matches!(u.text(open - 1), "for" | "while" | "if" | "switch") {
+                        return k;
+                    }
+                    k = open;
+                }
+                _ => k -= 1,
+            }
+        }
+        0
+    }
+
+    /// Whether the name at `q` is a non-type template parameter of the
+    /// function template the launch is in (`template <int BS> void run(..)
+    /// { k<BS><<<n / BS, BS>>>(..) }`): a constant in each instantiation.
+    fn template_parameter_of_launcher(&self, q: usize, launch: &LaunchAt) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let Some((decl, _)) = scopes.visible(u, u.text(q), q) else {
+            return false;
+        };
+        let Some(f) = self.function_of(launch.name_at) else {
+            return false;
+        };
+        if self.function_of(q) != Some(f) || decl.at >= f {
+            return false;
+        }
+        // Back over the parameter list to `template <`, at the top level.
+        let mut k = decl.at;
+        let mut depth = 0usize;
+        let mut steps = 0;
+        let opens_list = loop {
+            if k == 0 || steps > 256 {
+                return false;
+            }
+            k -= 1;
+            steps += 1;
+            match u.text(k) {
+                ">" | ")" | "]" => depth += 1,
+                ">>" => depth += 2,
+                "(" | "[" => match depth.checked_sub(1) {
+                    Some(d) => depth = d,
+                    None => return false,
+                },
+                "<" if depth == 0 => break k,
+                "<" => depth -= 1,
+                ";" | "{" | "}" => return false,
+                _ => {}
+            }
+        };
+        if opens_list == 0 || u.text(opens_list - 1) != "template" {
+            return false;
+        }
+        // The function whose body is `f` follows that list: no statement or
+        // other body between.
+        (decl.at + 1..f).all(|k| !matches!(u.text(k), ";" | "{" | "}"))
+    }
+
+    /// Whether the name declared at `at` is `volatile` (its value may change
+    /// between two reads) or an array.
+    fn volatile_or_array(&self, at: usize, binding: &Binding) -> bool {
+        let u = self.unit;
+        let array = matches!(binding, Binding::Unknown) && u.text(at + 1) == "[";
+        // Anywhere in the declaration before it (`volatile int a = 1, b;`),
+        // or in an earlier parameter (over-approximate).
+        let mut k = at;
+        let mut volatile = false;
+        while k > 0 && at - k < 256 {
+            k -= 1;
+            match u.text(k) {
+                "volatile" => volatile = true,
+                ";" | "{" | "}" | "(" => break,
+                _ => {}
+            }
+        }
+        array || volatile
+    }
+
+    /// Whether the name at `q` has, at `q`, the value it has at the end of
+    /// the launch: see the module comment.
+    fn unchanged_until_launch(&self, q: usize, launch: &LaunchAt) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(q);
+        let Some((decl, scope)) = scopes.visible(u, name, q) else {
+            return false;
+        };
+        let Some(f) = self.function_of(launch.name_at) else {
+            return false;
+        };
+        if decl.is_static
+            || self.function_of(q) != Some(f)
+            || !self.straight_path(q, f)
+            || !self.straight_path(launch.name_at, f)
+            || self.volatile_or_array(decl.at, &decl.binding)
+        {
+            return false;
+        }
+        let of_this_function = match scope {
+            DeclScope::Block(Some(o)) => {
+                (o == f || scopes.inside(f, o))
+                    && !matches!(
+                        scopes.kinds.get(&o),
+                        None | Some(BlockKind::Opaque | BlockKind::Namespace)
+                    )
+            }
+            // A parameter of the function (in scope to its end), or a loop
+            // or condition variable inside it; not a lambda's init-capture.
+            DeclScope::Unknown(s, e) => {
+                u.text(s) == "("
+                    && (scopes.inside(f, s) || s < f && scopes.closing.get(&f) == Some(&e))
+            }
+            _ => false,
+        };
+        if !of_this_function || !self.mentions_are_plain(decl.at, launch) {
+            return false;
+        }
+        let own = |w: &usize| {
+            scopes
+                .visible(u, name, *w)
+                .is_some_and(|(d, _)| d.at == decl.at)
+        };
+        if scopes.escapes.get(name).is_some_and(|e| e.iter().any(own)) {
+            return false;
+        }
+        let writes: Vec<usize> = scopes
+            .writes
+            .get(name)
+            .map(|w| w.iter().copied().filter(own).collect())
+            .unwrap_or_default();
+        // From the start of the statement `q` is in: in `n = n / 2;` the
+        // write comes before the read in the text and after it in time.
+        let from = self.statement_start(q);
+        let between = writes
+            .iter()
+            .any(|&w| (from <= w && w <= launch.end) || scopes.in_lambda(w));
+        let looped = scopes
+            .loops_between(u, q, launch.name_at)
+            .into_iter()
+            .any(|(s, e)| writes.iter().any(|&w| s <= w && w <= e));
+        let gotos = scopes.gotos.iter().any(|&g| scopes.inside(f, g));
+        !(between || looped || gotos)
+    }
+}
+
+/// Parses a launch size into a [`SizeExpr`]: integer literals, casts to
+/// integer types, `+ - * / % & | ^`, shifts by constants, names of the
+/// launch's arguments, constants, and local variables defined from those.
+struct RelationParser<'p, 'e, 'u, 'a> {
+    eval: &'p Eval<'u, 'a>,
+    launch: &'p LaunchAt<'e>,
+    pos: usize,
+    end: usize,
+    depth: usize,
+}
+
+impl RelationParser<'_, '_, '_, '_> {
+    fn peek(&self) -> &str {
+        if self.pos < self.end {
+            self.eval.unit.text(self.pos)
+        } else {
+            ""
+        }
+    }
+
+    fn binary(&mut self, min_prec: u8) -> Option<SizeExpr> {
+        self.depth += 1;
+        if self.depth > MAX_EVAL_DEPTH {
+            return None;
+        }
+        let mut lhs = self.unary()?;
+        loop {
+            let (op, prec) = match self.peek() {
+                "*" => (SizeOp::Mul, 10),
+                "/" => (SizeOp::Div, 10),
+                "%" => (SizeOp::Rem, 10),
+                "+" => (SizeOp::Add, 9),
+                "-" => (SizeOp::Sub, 9),
+                "<<" => (SizeOp::Shl, 8),
+                ">>" => (SizeOp::Shr, 8),
+                "&" => (SizeOp::And, 5),
+                "^" => (SizeOp::Xor, 4),
+                "|" => (SizeOp::Or, 3),
+                // Anything else ends the expression (the caller checks it
+                // reached the end).
+                _ => return Some(lhs),
+            };
+            if prec < min_prec {
+                return Some(lhs);
+            }
+            self.pos += 1;
+            let rhs = self.binary(prec + 1)?;
+            lhs = match op {
+                SizeOp::Shl | SizeOp::Shr => {
+                    // A shift by a constant within the promoted left type
+                    // (other counts are undefined in C).
+                    let ty = lhs.ty().promoted();
+                    let SizeExpr::Const(count, _) = rhs else {
+                        return None;
+                    };
+                    if !(0..i128::from(ty.bits)).contains(&count) {
+                        return None;
+                    }
+                    SizeExpr::Binary(
+                        op,
+                        Box::new(lhs.to(ty)),
+                        Box::new(SizeExpr::Const(count, ty)),
+                        ty,
+                    )
+                }
+                _ => {
+                    let ty = HostIntTy::common(lhs.ty(), rhs.ty());
+                    SizeExpr::Binary(op, Box::new(lhs.to(ty)), Box::new(rhs.to(ty)), ty)
+                }
+            };
+        }
+    }
+
+    fn unary(&mut self) -> Option<SizeExpr> {
+        let u = self.eval.unit;
+        match self.peek() {
+            "-" => {
+                self.pos += 1;
+                let v = self.unary()?;
+                let ty = v.ty().promoted();
+                return Some(SizeExpr::Neg(Box::new(v.to(ty)), ty));
+            }
+            "+" => {
+                self.pos += 1;
+                let v = self.unary()?;
+                let ty = v.ty().promoted();
+                return Some(v.to(ty));
+            }
+            "(" => {
+                let close = u.matching(self.pos, self.end);
+                if close >= self.end {
+                    return None;
+                }
+                let is_cast = close > self.pos + 1
+                    && (self.pos + 1..close)
+                        .all(|k| is_scalar_type(u.text(k)) || DECL_QUALIFIERS.contains(&u.text(k)));
+                if is_cast {
+                    let ty = cast_type(self.eval, self.pos + 1, close)?;
+                    self.pos = close + 1;
+                    let v = self.unary()?;
+                    return Some(v.to(ty));
+                }
+                let v =
+                    self.eval
+                        .size_relation(self.pos + 1, close, self.launch, self.depth + 1)?;
+                self.pos = close + 1;
+                return Some(v);
+            }
+            _ => {}
+        }
+        let at = self.pos;
+        if at >= self.end {
+            return None;
+        }
+        match u.kind(at)? {
+            TokKind::Number => {
+                self.pos += 1;
+                literal(u.text(at))
+            }
+            TokKind::Ident if u.text(at) == "static_cast" => {
+                // static_cast<T>(e)
+                if u.text(at + 1) != "<" {
+                    return None;
+                }
+                let close = (at + 2..self.end).find(|&k| u.text(k) == ">")?;
+                let ty = cast_type(self.eval, at + 2, close)?;
+                if u.text(close + 1) != "(" {
+                    return None;
+                }
+                let paren = u.matching(close + 1, self.end);
+                if paren >= self.end {
+                    return None;
+                }
+                let v = self
+                    .eval
+                    .size_relation(close + 2, paren, self.launch, self.depth + 1)?;
+                self.pos = paren + 1;
+                Some(v.to(ty))
+            }
+            TokKind::Ident => self.name(),
+            _ => None,
+        }
+    }
+
+    /// A name: an argument of the launch, a constant, or a local variable
+    /// defined from those.
+    fn name(&mut self) -> Option<SizeExpr> {
+        let (eval, u) = (self.eval, self.eval.unit);
+        let q = self.pos;
+        self.pos += 1;
+        // Members, calls, subscripts and qualified names are not followed.
+        let next = self.peek();
+        if matches!(next, "." | "->" | "(" | "[" | "::" | "<")
+            || (q > 0 && matches!(u.text(q - 1), "::" | "." | "->"))
+        {
+            return None;
+        }
+        let name = u.text(q);
+        let (binding, ty) = eval.lookup(q).unwrap_or((Binding::Unknown, ValueTy::Other));
+        // Passed to the kernel, with the value it has here.
+        let decl_at = |at: usize| eval.scopes.visible(u, name, at).map(|(d, _)| d.at);
+        let passed = self.launch.args.iter().position(|&(a, b)| {
+            b == a + 1 && u.text(a) == name && decl_at(a).is_some() && decl_at(a) == decl_at(q)
+        });
+        if let Some(index) = passed {
+            if let Some(host_ty) = HostIntTy::of(ty) {
+                if eval.unchanged_until_launch(q, self.launch) {
+                    return Some(SizeExpr::Arg(index, host_ty));
+                }
+            }
+        }
+        let host_ty = HostIntTy::of(ty)?;
+        // A template parameter of the launching function passed as a
+        // template argument: one value in each instantiation of both.
+        let template = self.launch.template_args.iter().position(|&(a, b)| {
+            b == a + 1 && u.text(a) == name && decl_at(a).is_some() && decl_at(a) == decl_at(q)
+        });
+        if let Some(index) = template {
+            if eval.template_parameter_of_launcher(q, self.launch) {
+                return Some(SizeExpr::Template(index, host_ty));
+            }
+        }
+        if let Some(v) = eval.expr(q, q + 1, self.depth + 1) {
+            return host_ty.holds(v).then_some(SizeExpr::Const(v, host_ty));
+        }
+        // A local computed from arguments: its definition that reaches here.
+        match binding {
+            Binding::Scalar(s, e) if eval.local_variable(q, self.launch) => {
+                let v = eval.size_relation(s, e, self.launch, self.depth + 1)?;
+                Some(v.to(host_ty))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The integer type of the cast type words `[s, e)`.
+fn cast_type(eval: &Eval, s: usize, e: usize) -> Option<HostIntTy> {
+    let words: Vec<&str> = (s..e)
+        .map(|k| eval.unit.text(k))
+        .filter(|t| !matches!(*t, "const" | "std" | "::" | "volatile"))
+        .collect();
+    if words.is_empty() || words.iter().any(|w| !is_scalar_type(w)) {
+        return None;
+    }
+    HostIntTy::of(super::value_ty(&words))
+}
+
+/// An integer literal with its C type (`int`, then `long`; `unsigned` with a
+/// `u` suffix, or for a hexadecimal or octal literal that needs it).
+fn literal(text: &str) -> Option<SizeExpr> {
+    let v = parse_int_literal(text)?;
+    let suffix: String = text
+        .trim_start_matches("0x")
+        .trim_start_matches("0X")
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let unsigned = suffix.contains('u');
+    let long = suffix.contains('l');
+    let based = text.len() > 1 && text.starts_with('0');
+    let candidates: &[HostIntTy] = match (unsigned, long, based) {
+        (false, false, false) => &[HostIntTy::INT, HostIntTy::LONG],
+        (false, false, true) => &[
+            HostIntTy::INT,
+            HostIntTy::UINT,
+            HostIntTy::LONG,
+            HostIntTy::ULONG,
+        ],
+        (true, false, _) => &[HostIntTy::UINT, HostIntTy::ULONG],
+        (false, true, false) => &[HostIntTy::LONG],
+        (false, true, true) => &[HostIntTy::LONG, HostIntTy::ULONG],
+        (true, true, _) => &[HostIntTy::ULONG],
+    };
+    let ty = candidates.iter().copied().find(|t| t.holds(v))?;
+    Some(SizeExpr::Const(v, ty))
+}
