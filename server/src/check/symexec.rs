@@ -639,6 +639,25 @@ impl<'k> Encoder<'k> {
         warp(0).eq(warp(1)).not()
     }
 
+    /// The access's byte offset fits in (-2^62, 2^62), a modelling assumption
+    /// asserted at the access (README "Modelling assumptions"). Offsets are
+    /// computed as mathematical integers from C's `i64` pointer arithmetic:
+    /// beyond 2^63 in absolute value that arithmetic overflowed (undefined
+    /// behaviour); between 2^62 and 2^63 the address `base + offset`, with
+    /// the base a virtual address below 2^49 on every GPU (2^57 at most on
+    /// any 64-bit machine), lies outside every allocation, and so does a
+    /// wrapped-around `base + offset` for a negative offset below -2^62. An
+    /// access there is undefined behaviour, so no execution performs it.
+    /// Without this, offsets near 2^63 meet modulo 2^64 after an unsigned
+    /// index is converted to `i64`, and give false alarms.
+    pub fn offset_fits(&self, access: &AccessSym) -> Bool {
+        let bound = Int::from_i128(1i128 << 62);
+        Bool::and(&[
+            access.offset.lt(&bound),
+            access.offset.gt(bound.unary_minus()),
+        ])
+    }
+
     /// The two accesses overlap in at least one byte.
     pub fn overlap(&self, a: &AccessSym, b: &AccessSym, distinct_objects: bool) -> Bool {
         if distinct_objects {
@@ -1091,6 +1110,32 @@ impl Exec<'_, '_> {
     /// Conversion between integer types (C: value-preserving when it fits,
     /// else modulo 2^bits; implementation-defined for signed targets, two's
     /// complement on every GPU).
+    /// [`Self::wrap`] for the result of `+`, `-`, `*` or negation, which
+    /// for a signed type also asserts that it did not overflow where it is
+    /// evaluated: signed overflow is undefined behaviour, so executions that
+    /// overflow are not considered (README "Modelling assumptions"). Guarded
+    /// like a division's non-zero divisor: the thread is enabled and every
+    /// `?:` arm and short-circuit operand around the operation is taken.
+    /// Without it the model may pick out-of-range values for signed results,
+    /// and a witness such as `j = 3*id+1` with `j` beyond 2^31 does not
+    /// replay with `int` arithmetic.
+    fn arith_result(&mut self, x: Int, r: Range, ty: ScalarTy) -> Val {
+        let tr = Range::of(ty);
+        if let ScalarTy::Int { signed: true, .. } = ty {
+            if !r.within(tr) {
+                let mut reached = vec![self.enabled()];
+                reached.extend(self.expr_guards.iter().cloned());
+                self.out
+                    .assumptions
+                    .push(Bool::and(&reached).implies(Bool::and(&[
+                        x.ge(Int::from_i128(tr.lo)),
+                        x.le(Int::from_i128(tr.hi)),
+                    ])));
+            }
+        }
+        self.wrap(x, r, ty)
+    }
+
     fn convert(&self, x: Int, r: Range, to: ScalarTy) -> Val {
         let tr = Range::of(to);
         if r.within(tr) {
@@ -1128,9 +1173,21 @@ impl Exec<'_, '_> {
             (Val::I(x, _), ScalarTy::Bool) => Val::B(x.eq(Int::from_i64(0)).not()),
             (Val::I(x, r), ty @ ScalarTy::Int { .. }) => {
                 if let ScalarTy::Float { bits } = from {
-                    return self
+                    let v = self
                         .enc
                         .func(&format!("float{bits}_to_int"), &[&Val::I(x, r)], ty);
+                    // A float whose value does not fit the integer type has
+                    // an undefined conversion (C11 6.3.1.4), so the unknown
+                    // conversion function stays in the type's range: an axiom
+                    // of the function, true wherever it is evaluated (like
+                    // the results of other unknown functions, `Expr::Apply`).
+                    if let Val::I(c, cr) = &v {
+                        self.out.assumptions.push(Bool::and(&[
+                            c.ge(Int::from_i128(cr.lo)),
+                            c.le(Int::from_i128(cr.hi)),
+                        ]));
+                    }
+                    return v;
                 }
                 self.convert(x, r, ty)
             }
@@ -1218,7 +1275,7 @@ impl Exec<'_, '_> {
                 }
                 UnOp::Neg => {
                     let (x, r) = self.expr_int(a, *ty);
-                    self.wrap(x.unary_minus(), r.neg(), *ty)
+                    self.arith_result(x.unary_minus(), r.neg(), *ty)
                 }
                 UnOp::BitNot => {
                     // ~x == -x - 1 in two's complement; for unsigned, 2^bits - 1 - x.
@@ -1367,9 +1424,9 @@ impl Exec<'_, '_> {
                 .push(Bool::and(&reached).implies(y.eq(Int::from_i64(0)).not()));
         }
         match op {
-            BinOp::Add => self.wrap(Int::add(&[x, y]), rx.add(ry), ty),
-            BinOp::Sub => self.wrap(Int::sub(&[x, y]), rx.add(ry.neg()), ty),
-            BinOp::Mul => self.wrap(Int::mul(&[x, y]), rx.mul(ry), ty),
+            BinOp::Add => self.arith_result(Int::add(&[x, y]), rx.add(ry), ty),
+            BinOp::Sub => self.arith_result(Int::sub(&[x, y]), rx.add(ry.neg()), ty),
+            BinOp::Mul => self.arith_result(Int::mul(&[x, y]), rx.mul(ry), ty),
             BinOp::Div => {
                 // C division truncates toward zero; Z3's is Euclidean.
                 let q = if rx.nonneg() {
