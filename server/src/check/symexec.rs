@@ -617,6 +617,29 @@ impl<'k> Encoder<'k> {
         } else {
             facts.push(same_bid.not());
         }
+        // Lemma (delinearisation of the global index): in each dimension
+        // b0 * B + t0 == b1 * B + t1 with 0 <= t0, t1 < B implies b0 == b1
+        // and t0 == t1 ((b0 - b1) * B = t1 - t0 lies strictly between -B
+        // and B, so it is 0). A theorem of integer arithmetic, asserted with
+        // its side conditions as premises; Z3's non-linear arithmetic does
+        // not find it for a symbolic B, and without it the commonest index
+        // `blockIdx.x * blockDim.x + threadIdx.x` of two threads takes
+        // seconds to tell apart once it is stored in a local or scaled.
+        let (bd, _) = self.dims();
+        let zero = Int::from_i64(0);
+        for d in 0..3 {
+            let global = |t: &[Int; 3], b: &[Int; 3]| {
+                Int::add(&[Int::mul(&[b[d].clone(), bd[d].clone()]), t[d].clone()])
+            };
+            let premise = Bool::and(&[
+                global(&t0, &b0).eq(global(&t1, &b1)),
+                t0[d].ge(&zero),
+                t0[d].lt(&bd[d]),
+                t1[d].ge(&zero),
+                t1[d].lt(&bd[d]),
+            ]);
+            facts.push(premise.implies(Bool::and(&[b0[d].eq(&b1[d]), t0[d].eq(&t1[d])])));
+        }
         facts
     }
 
@@ -799,6 +822,7 @@ impl<'k> Encoder<'k> {
             steps: 0,
             row_major_depth: 0,
             expr_guards: Vec::new(),
+            in_offset: false,
         };
         exec.block(&self.kernel.body);
         let result = Rc::new(exec.out);
@@ -820,7 +844,10 @@ impl<'k> Encoder<'k> {
         for a in args {
             key.push_str(if matches!(a, Val::B(_)) { "_b" } else { "_i" });
         }
-        key.push_str(if ret == ScalarTy::Bool { "->b" } else { "->i" });
+        // One function per return type, not per sort: a range axiom on the
+        // results of `float32_to_int` as `unsigned char` must not constrain
+        // its results as `int` (the same symbol otherwise).
+        key.push_str(&format!("->{ret:?}"));
         let mut funcs = self.funcs.borrow_mut();
         let decl = funcs.entry(key.clone()).or_insert_with(|| {
             let sorts: Vec<Sort> = args.iter().map(|a| sort_of(a)).collect();
@@ -1012,6 +1039,8 @@ struct Exec<'e, 'k> {
     /// Conditions under which the expression being evaluated is evaluated by
     /// the program (the arm of a `?:`, the right operand of `&&`/`||`).
     expr_guards: Vec<Bool>,
+    /// Evaluating an access's offset (see [`Self::arith_result`]).
+    in_offset: bool,
 }
 
 fn pow2(n: u32) -> i128 {
@@ -1111,9 +1140,12 @@ impl Exec<'_, '_> {
     /// else modulo 2^bits; implementation-defined for signed targets, two's
     /// complement on every GPU).
     /// [`Self::wrap`] for the result of `+`, `-`, `*` or negation, which
-    /// for a signed type also asserts that it did not overflow where it is
-    /// evaluated: signed overflow is undefined behaviour, so executions that
-    /// overflow are not considered (README "Modelling assumptions"). Guarded
+    /// for a signed type inside an access's offset also asserts that it did
+    /// not overflow where it is evaluated: signed overflow is undefined
+    /// behaviour, so executions that overflow are not considered (README
+    /// "Modelling assumptions"). Only in offsets, where it buys precision: an
+    /// overflow elsewhere (an `int` hash) does not make the threads that
+    /// reach it vanish from every later check. Guarded
     /// like a division's non-zero divisor: the thread is enabled and every
     /// `?:` arm and short-circuit operand around the operation is taken.
     /// Without it the model may pick out-of-range values for signed results,
@@ -1121,7 +1153,7 @@ impl Exec<'_, '_> {
     /// replay with `int` arithmetic.
     fn arith_result(&mut self, x: Int, r: Range, ty: ScalarTy) -> Val {
         let tr = Range::of(ty);
-        if let ScalarTy::Int { signed: true, .. } = ty {
+        if let (ScalarTy::Int { signed: true, .. }, true) = (ty, self.in_offset) {
             if !r.within(tr) {
                 let mut reached = vec![self.enabled()];
                 reached.extend(self.expr_guards.iter().cloned());
@@ -1599,13 +1631,31 @@ impl Exec<'_, '_> {
     }
 
     fn record_access(&mut self, stmt: &Stmt, access: &crate::ir::Access, value: Option<Val>) {
+        self.in_offset = true;
         let (offset, _) = self.expr_int(&access.offset, ScalarTy::LONG);
+        self.in_offset = false;
         let mut vars = Vec::new();
         vars_of(&access.offset, &mut vars);
         let mut locals = Vec::new();
         for v in vars {
             let ty = self.var_ty(v);
             let val = self.get(v);
+            // A signed local outside its type's range got there by a signed
+            // overflow (undefined behaviour; conversions and unsigned
+            // arithmetic stay in range): an access whose offset reads one
+            // is in no execution. This keeps witnesses such as `j = 3*id+1`
+            // within `int`, so they replay.
+            if let (Val::I(x, _), ScalarTy::Int { signed: true, .. }) = (&val, ty) {
+                let tr = Range::of(ty);
+                let mut reached = vec![self.enabled()];
+                reached.extend(self.expr_guards.iter().cloned());
+                self.out
+                    .assumptions
+                    .push(Bool::and(&reached).implies(Bool::and(&[
+                        x.ge(Int::from_i128(tr.lo)),
+                        x.le(Int::from_i128(tr.hi)),
+                    ])));
+            }
             let name = self
                 .kernel()
                 .vars
@@ -2059,7 +2109,11 @@ impl Exec<'_, '_> {
             let (init, head) = (init.clone(), head.clone());
             let saved = std::mem::replace(&mut self.env, pre_env.clone());
             let ty = self.var_ty(v);
+            // The step may never run: what evaluating its operand would
+            // assume (a non-zero divisor) is dropped, as in `counter_facts`.
+            let assumed = self.out.assumptions.len();
             let (operand, operand_range) = self.expr_int(&counter.operand, ty);
+            self.out.assumptions.truncate(assumed);
             self.env = saved;
             let product = Int::mul(&[iteration.clone(), operand]);
             let exact = if counter.op == UpdateOp::Add {
