@@ -1505,11 +1505,16 @@ impl Exec<'_, '_> {
             BinOp::Shl => match constant(ry).filter(|c| (0..64).contains(c)) {
                 Some(c) => {
                     let f = pow2(c as u32);
-                    self.wrap(
-                        Int::mul(&[x, Int::from_i128(f)]),
-                        rx.mul(Range::point(f)),
-                        ty,
-                    )
+                    let (product, range) =
+                        (Int::mul(&[x, Int::from_i128(f)]), rx.mul(Range::point(f)));
+                    if let ScalarTy::Int { signed: true, .. } = ty {
+                        // A signed left shift is modular (C++20; C++14/17 define
+                        // `2 << 30 == INT_MIN` too): two's complement reduction,
+                        // never an overflow to assume away.
+                        self.convert(product, range, ty)
+                    } else {
+                        self.wrap(product, range, ty)
+                    }
                 }
                 None => self.via_bits(op, x, y, ty),
             },
@@ -1640,22 +1645,6 @@ impl Exec<'_, '_> {
         for v in vars {
             let ty = self.var_ty(v);
             let val = self.get(v);
-            // A signed local outside its type's range got there by a signed
-            // overflow (undefined behaviour; conversions and unsigned
-            // arithmetic stay in range): an access whose offset reads one
-            // is in no execution. This keeps witnesses such as `j = 3*id+1`
-            // within `int`, so they replay.
-            if let (Val::I(x, _), ScalarTy::Int { signed: true, .. }) = (&val, ty) {
-                let tr = Range::of(ty);
-                let mut reached = vec![self.enabled()];
-                reached.extend(self.expr_guards.iter().cloned());
-                self.out
-                    .assumptions
-                    .push(Bool::and(&reached).implies(Bool::and(&[
-                        x.ge(Int::from_i128(tr.lo)),
-                        x.le(Int::from_i128(tr.hi)),
-                    ])));
-            }
             let name = self
                 .kernel()
                 .vars
