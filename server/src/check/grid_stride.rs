@@ -91,8 +91,9 @@ enum Scope {
 struct StrideLoop<'k> {
     /// Which threads its counter tells apart.
     scope: Scope,
-    /// The counter `v`.
-    counter: VarId,
+    /// The counter `v`; None for the straight-line global index, whose
+    /// "counter" is the expression G itself (see `disjoint_by_global_index`).
+    counter: Option<VarId>,
     /// The width w of the counter's type: two of its values differ by less
     /// than 2^w.
     counter_bits: u32,
@@ -118,6 +119,10 @@ pub(crate) struct GridStride<'k> {
     loops: HashMap<StmtId, StrideLoop<'k>>,
     /// Accesses inside the body of a grid-stride loop.
     sites: HashMap<StmtId, (Site, &'k crate::ir::Access)>,
+    /// Every access, with the position of its top-level ancestor, when the
+    /// straight-line global-index theorem applies (one-dimensional blocks
+    /// and grid, the index-fits assumption); else empty.
+    global_sites: HashMap<StmtId, (usize, &'k crate::ir::Access)>,
     /// Locals defined once, by an assignment at the top level: position and
     /// value.
     single_defs: HashMap<VarId, (usize, &'k Expr)>,
@@ -130,6 +135,7 @@ impl<'k> GridStride<'k> {
             kernel,
             loops: HashMap::new(),
             sites: HashMap::new(),
+            global_sites: HashMap::new(),
             single_defs: HashMap::new(),
         };
         let block = super::symexec::known_block_dims(kernel, opts);
@@ -156,6 +162,22 @@ impl<'k> GridStride<'k> {
             if let StmtKind::Assign { var, value } = &top.kind {
                 if definitions.get(var) == Some(&1) {
                     analysis.single_defs.insert(*var, (index, value));
+                }
+            }
+        }
+        if grid_scope {
+            for (index, top) in kernel.body.stmts.iter().enumerate() {
+                let mut visit = |s: &'k crate::ir::Stmt| match &s.kind {
+                    StmtKind::Read { access, .. }
+                    | StmtKind::Write { access, .. }
+                    | StmtKind::Atomic { access, .. } => {
+                        analysis.global_sites.insert(s.id, (index, access));
+                    }
+                    _ => {}
+                };
+                visit(top);
+                for child in crate::ir::walk::child_blocks(top) {
+                    for_each_stmt(child, &mut visit);
                 }
             }
         }
@@ -318,7 +340,7 @@ impl<'k> GridStride<'k> {
         }
         Some(StrideLoop {
             scope,
-            counter: *var,
+            counter: Some(*var),
             counter_bits: u32::from(bits),
             top: ctx.top,
             body_defs,
@@ -454,7 +476,46 @@ impl<'k> GridStride<'k> {
     /// touch a common byte at accesses `a` and `b` (see the module
     /// documentation).
     pub(crate) fn disjoint(&self, a: StmtId, b: StmtId) -> bool {
-        self.disjoint_within(a, b, Scope::Grid)
+        self.disjoint_within(a, b, Scope::Grid) || self.disjoint_by_global_index(a, b)
+    }
+
+    /// Theorem (global-index ownership), the grid-stride theorem with no
+    /// step: G = `blockIdx.x * blockDim.x + threadIdx.x` takes distinct
+    /// values in [0, 2^31) in any two distinct threads of a one-dimensional
+    /// grid of one-dimensional blocks (index-fits assumption). If both
+    /// offsets are `o + dx` and `o + dy` with `o` a function of G alone,
+    /// built from G, constants, parameters, launch sizes and locals defined
+    /// once at the top level before both accesses from such values (the
+    /// same in every thread and unchanged over time), then `o`'s difference
+    /// form over G decides the pair as in `disjoint_within` with w = 31:
+    /// in any blocks, any statements, any loop iterations (`o` does not
+    /// depend on them). Anything else (a loop counter, a value read from
+    /// memory, a local assigned twice) makes `form` give up.
+    fn disjoint_by_global_index(&self, a: StmtId, b: StmtId) -> bool {
+        let (Some(&(ta, x)), Some(&(tb, y))) =
+            (self.global_sites.get(&a), self.global_sites.get(&b))
+        else {
+            return false;
+        };
+        let ((core_x, dx), (core_y, dy)) = (split_constant(&x.offset), split_constant(&y.offset));
+        if x.array != y.array || core_x != core_y {
+            return false;
+        }
+        // Definitions the offset reads must precede both accesses: the
+        // kernel's top level plays the loop body, so a local defined once
+        // there before both is its definition, a function of G.
+        let top = ta.min(tb);
+        let pseudo = StrideLoop {
+            scope: Scope::Grid,
+            counter: None,
+            counter_bits: 31,
+            top,
+            body_defs: self.single_defs.clone(),
+        };
+        let Some(form) = self.form(core_x, &pseudo, top, 0) else {
+            return false;
+        };
+        disjoint_forms(form, dx, dy, x.size.max(y.size), pseudo.counter_bits)
     }
 
     /// Whether two distinct threads of one block can never touch a common
@@ -484,34 +545,7 @@ impl<'k> GridStride<'k> {
         let Some(form) = self.form(core_x, stride_loop, at, 0) else {
             return false;
         };
-        // o_x(t1) - o_y(t2) = c * (v1 - v2) + (dx - dy) modulo 2^m, with
-        // v1 != v2: at least |c| - |dx - dy| apart without wrap-around.
-        let size = i128::from(x.size.max(y.size).max(1));
-        let Some(shift) = dx.checked_sub(dy).map(i128::abs) else {
-            return false;
-        };
-        let coef = form.coef.abs();
-        if coef.checked_sub(shift).is_none_or(|apart| apart < size) {
-            return false;
-        }
-        if form.bits == EXACT || form.bits >= 126 {
-            return true;
-        }
-        // With c = 2^e * q (q odd) and m - e >= w: q * (v1 - v2) is not 0
-        // modulo 2^(m - e) (q is invertible and 0 < |v1 - v2| < 2^w), so the
-        // difference of `o` is a non-zero multiple of 2^e, at least 2^e in
-        // absolute value.
-        let twos = coef.trailing_zeros();
-        if form.bits.saturating_sub(twos) >= stride_loop.counter_bits
-            && (1i128 << twos.min(126)) - shift >= size
-        {
-            return true;
-        }
-        // |c| * |v1 - v2| + |dx - dy| <= |c| * (2^w - 1) + |dx - dy| <= 2^m - s:
-        // no wrap-around can bring the ranges together.
-        coef.checked_mul((1i128 << stride_loop.counter_bits) - 1)
-            .and_then(|spread| spread.checked_add(shift)?.checked_add(size))
-            .is_some_and(|needed| needed <= 1i128 << form.bits)
+        disjoint_forms(form, dx, dy, x.size.max(y.size), stride_loop.counter_bits)
     }
 
     /// Whether `e`, evaluated at top-level position `top`, is the same in
@@ -549,7 +583,13 @@ impl<'k> GridStride<'k> {
         }
         let recurse = |e: &Expr| self.form(e, lp, at, depth + 1);
         match e {
-            Expr::Var(v) if *v == lp.counter => Some(Form {
+            Expr::Var(v) if Some(*v) == lp.counter => Some(Form {
+                coef: 1,
+                bits: EXACT,
+            }),
+            // The global index itself, exactly (every part is below 2^31 by
+            // the index-fits assumption, so no conversion on the way changes it).
+            _ if lp.counter.is_none() && self.global_index(e, lp.top, 0) => Some(Form {
                 coef: 1,
                 bits: EXACT,
             }),
@@ -642,6 +682,39 @@ impl<'k> GridStride<'k> {
                 .then_some(Form::SAME),
         }
     }
+}
+
+/// Whether offsets `o + dx` and `o + dy`, where `o`'s difference form over
+/// a counter that differs in the two threads by less than 2^`counter_bits`
+/// (and is not 0) is `form`, keep accesses of `size` bytes apart (the
+/// argument of the module documentation).
+fn disjoint_forms(form: Form, dx: i128, dy: i128, size: u32, counter_bits: u32) -> bool {
+    // o_x(t1) - o_y(t2) = c * (v1 - v2) + (dx - dy) modulo 2^m, with
+    // v1 != v2: at least |c| - |dx - dy| apart without wrap-around.
+    let size = i128::from(size.max(1));
+    let Some(shift) = dx.checked_sub(dy).map(i128::abs) else {
+        return false;
+    };
+    let coef = form.coef.abs();
+    if coef.checked_sub(shift).is_none_or(|apart| apart < size) {
+        return false;
+    }
+    if form.bits == EXACT || form.bits >= 126 {
+        return true;
+    }
+    // With c = 2^e * q (q odd) and m - e >= w: q * (v1 - v2) is not 0
+    // modulo 2^(m - e) (q is invertible and 0 < |v1 - v2| < 2^w), so the
+    // difference of `o` is a non-zero multiple of 2^e, at least 2^e in
+    // absolute value.
+    let twos = coef.trailing_zeros();
+    if form.bits.saturating_sub(twos) >= counter_bits && (1i128 << twos.min(126)) - shift >= size {
+        return true;
+    }
+    // |c| * |v1 - v2| + |dx - dy| <= |c| * (2^w - 1) + |dx - dy| <= 2^m - s:
+    // no wrap-around can bring the ranges together.
+    coef.checked_mul((1i128 << counter_bits) - 1)
+        .and_then(|spread| spread.checked_add(shift)?.checked_add(size))
+        .is_some_and(|needed| needed <= 1i128 << form.bits)
 }
 
 /// What the walk over the kernel needs to recognise grid-stride loops.

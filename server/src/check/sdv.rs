@@ -1131,6 +1131,9 @@ impl<'k, 's> Checker<'k, 's> {
             let mut facts = self.base_facts(&scenario, &r1, &r2);
             facts.push(s1.enabled.clone());
             facts.push(s2.enabled.clone());
+            // Both accesses happen (enabled), so their offsets fit (see `offset_fits`).
+            facts.push(self.enc.offset_fits(&s1));
+            facts.push(self.enc.offset_fits(&s2));
             facts.push(self.enc.overlap(&s1, &s2, a.array != b.array));
             if a.array == b.array {
                 facts.extend(self.enc.row_major_lemmas(&s1, &s2));
@@ -1571,6 +1574,8 @@ impl<'k, 's> Checker<'k, 's> {
             facts.extend(r.assumptions.iter().cloned());
             facts.push(c.enabled.clone());
             facts.push(x.enabled.clone());
+            facts.push(self.enc.offset_fits(&c));
+            facts.push(self.enc.offset_fits(&x));
             facts.push(self.enc.overlap(&c, &x, false));
             facts.extend(self.first_iteration_facts(copy, access, &r));
             if let Some(landed) = self.copy_landed_before(copy, access, &r) {

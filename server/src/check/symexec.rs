@@ -803,6 +803,29 @@ impl<'k> Encoder<'k> {
         } else {
             facts.push(same_bid.not());
         }
+        // Lemma (delinearisation of the global index): in each dimension
+        // b0 * B + t0 == b1 * B + t1 with 0 <= t0, t1 < B implies b0 == b1
+        // and t0 == t1 ((b0 - b1) * B = t1 - t0 lies strictly between -B
+        // and B, so it is 0). A theorem of integer arithmetic, asserted with
+        // its side conditions as premises; Z3's non-linear arithmetic does
+        // not find it for a symbolic B, and without it the commonest index
+        // `blockIdx.x * blockDim.x + threadIdx.x` of two threads takes
+        // seconds to tell apart once it is stored in a local or scaled.
+        let (bd, _) = self.dims();
+        let zero = Int::from_i64(0);
+        for d in 0..3 {
+            let global = |t: &[Int; 3], b: &[Int; 3]| {
+                Int::add(&[Int::mul(&[b[d].clone(), bd[d].clone()]), t[d].clone()])
+            };
+            let premise = Bool::and(&[
+                global(&t0, &b0).eq(global(&t1, &b1)),
+                t0[d].ge(&zero),
+                t0[d].lt(&bd[d]),
+                t1[d].ge(&zero),
+                t1[d].lt(&bd[d]),
+            ]);
+            facts.push(premise.implies(Bool::and(&[b0[d].eq(&b1[d]), t0[d].eq(&t1[d])])));
+        }
         facts
     }
 
@@ -823,6 +846,25 @@ impl<'k> Encoder<'k> {
     pub fn different_warps(&self) -> Bool {
         let warp = |t: usize| self.linear_tid(t).div(Int::from_i64(32));
         warp(0).eq(warp(1)).not()
+    }
+
+    /// The access's byte offset fits in (-2^62, 2^62), a modelling assumption
+    /// asserted at the access (README "Modelling assumptions"). Offsets are
+    /// computed as mathematical integers from C's `i64` pointer arithmetic:
+    /// beyond 2^63 in absolute value that arithmetic overflowed (undefined
+    /// behaviour); between 2^62 and 2^63 the address `base + offset`, with
+    /// the base a virtual address below 2^49 on every GPU (2^57 at most on
+    /// any 64-bit machine), lies outside every allocation, and so does a
+    /// wrapped-around `base + offset` for a negative offset below -2^62. An
+    /// access there is undefined behaviour, so no execution performs it.
+    /// Without this, offsets near 2^63 meet modulo 2^64 after an unsigned
+    /// index is converted to `i64`, and give false alarms.
+    pub fn offset_fits(&self, access: &AccessSym) -> Bool {
+        let bound = Int::from_i128(1i128 << 62);
+        Bool::and(&[
+            access.offset.lt(&bound),
+            access.offset.gt(bound.unary_minus()),
+        ])
     }
 
     /// The two accesses overlap in at least one byte.
@@ -966,6 +1008,7 @@ impl<'k> Encoder<'k> {
             steps: 0,
             row_major_depth: 0,
             expr_guards: Vec::new(),
+            in_offset: false,
         };
         exec.block(&self.kernel.body);
         let result = Rc::new(exec.out);
@@ -1010,7 +1053,10 @@ impl<'k> Encoder<'k> {
         for a in args {
             key.push_str(if matches!(a, Val::B(_)) { "_b" } else { "_i" });
         }
-        key.push_str(if ret == ScalarTy::Bool { "->b" } else { "->i" });
+        // One function per return type, not per sort: a range axiom on the
+        // results of `float32_to_int` as `unsigned char` must not constrain
+        // its results as `int` (the same symbol otherwise).
+        key.push_str(&format!("->{ret:?}"));
         let mut funcs = self.funcs.borrow_mut();
         let decl = funcs.entry(key.clone()).or_insert_with(|| {
             let sorts: Vec<Sort> = args.iter().map(|a| sort_of(a)).collect();
@@ -1202,6 +1248,8 @@ struct Exec<'e, 'k> {
     /// Conditions under which the expression being evaluated is evaluated by
     /// the program (the arm of a `?:`, the right operand of `&&`/`||`).
     expr_guards: Vec<Bool>,
+    /// Evaluating an access's offset (see [`Self::arith_result`]).
+    in_offset: bool,
 }
 
 fn pow2(n: u32) -> i128 {
@@ -1300,6 +1348,35 @@ impl Exec<'_, '_> {
     /// Conversion between integer types (C: value-preserving when it fits,
     /// else modulo 2^bits; implementation-defined for signed targets, two's
     /// complement on every GPU).
+    /// [`Self::wrap`] for the result of `+`, `-`, `*` or negation, which
+    /// for a signed type inside an access's offset also asserts that it did
+    /// not overflow where it is evaluated: signed overflow is undefined
+    /// behaviour, so executions that overflow are not considered (README
+    /// "Modelling assumptions"). Only in offsets, where it buys precision: an
+    /// overflow elsewhere (an `int` hash) does not make the threads that
+    /// reach it vanish from every later check. Guarded
+    /// like a division's non-zero divisor: the thread is enabled and every
+    /// `?:` arm and short-circuit operand around the operation is taken.
+    /// Without it the model may pick out-of-range values for signed results,
+    /// and a witness such as `j = 3*id+1` with `j` beyond 2^31 does not
+    /// replay with `int` arithmetic.
+    fn arith_result(&mut self, x: Int, r: Range, ty: ScalarTy) -> Val {
+        let tr = Range::of(ty);
+        if let (ScalarTy::Int { signed: true, .. }, true) = (ty, self.in_offset) {
+            if !r.within(tr) {
+                let mut reached = vec![self.enabled()];
+                reached.extend(self.expr_guards.iter().cloned());
+                self.out
+                    .assumptions
+                    .push(Bool::and(&reached).implies(Bool::and(&[
+                        x.ge(Int::from_i128(tr.lo)),
+                        x.le(Int::from_i128(tr.hi)),
+                    ])));
+            }
+        }
+        self.wrap(x, r, ty)
+    }
+
     fn convert(&self, x: Int, r: Range, to: ScalarTy) -> Val {
         let tr = Range::of(to);
         if r.within(tr) {
@@ -1337,9 +1414,21 @@ impl Exec<'_, '_> {
             (Val::I(x, _), ScalarTy::Bool) => Val::B(x.eq(Int::from_i64(0)).not()),
             (Val::I(x, r), ty @ ScalarTy::Int { .. }) => {
                 if let ScalarTy::Float { bits } = from {
-                    return self
+                    let v = self
                         .enc
                         .func(&format!("float{bits}_to_int"), &[&Val::I(x, r)], ty);
+                    // A float whose value does not fit the integer type has
+                    // an undefined conversion (C11 6.3.1.4), so the unknown
+                    // conversion function stays in the type's range: an axiom
+                    // of the function, true wherever it is evaluated (like
+                    // the results of other unknown functions, `Expr::Apply`).
+                    if let Val::I(c, cr) = &v {
+                        self.out.assumptions.push(Bool::and(&[
+                            c.ge(Int::from_i128(cr.lo)),
+                            c.le(Int::from_i128(cr.hi)),
+                        ]));
+                    }
+                    return v;
                 }
                 self.convert(x, r, ty)
             }
@@ -1427,7 +1516,7 @@ impl Exec<'_, '_> {
                 }
                 UnOp::Neg => {
                     let (x, r) = self.expr_int(a, *ty);
-                    self.wrap(x.unary_minus(), r.neg(), *ty)
+                    self.arith_result(x.unary_minus(), r.neg(), *ty)
                 }
                 UnOp::BitNot => {
                     // ~x == -x - 1 in two's complement; for unsigned, 2^bits - 1 - x.
@@ -1576,9 +1665,9 @@ impl Exec<'_, '_> {
                 .push(Bool::and(&reached).implies(y.eq(Int::from_i64(0)).not()));
         }
         match op {
-            BinOp::Add => self.wrap(Int::add(&[x, y]), rx.add(ry), ty),
-            BinOp::Sub => self.wrap(Int::sub(&[x, y]), rx.add(ry.neg()), ty),
-            BinOp::Mul => self.wrap(Int::mul(&[x, y]), rx.mul(ry), ty),
+            BinOp::Add => self.arith_result(Int::add(&[x, y]), rx.add(ry), ty),
+            BinOp::Sub => self.arith_result(Int::sub(&[x, y]), rx.add(ry.neg()), ty),
+            BinOp::Mul => self.arith_result(Int::mul(&[x, y]), rx.mul(ry), ty),
             BinOp::Div => {
                 // C division truncates toward zero; Z3's is Euclidean.
                 let q = if rx.nonneg() {
@@ -1625,11 +1714,16 @@ impl Exec<'_, '_> {
             BinOp::Shl => match constant(ry).filter(|c| (0..64).contains(c)) {
                 Some(c) => {
                     let f = pow2(c as u32);
-                    self.wrap(
-                        Int::mul(&[x, Int::from_i128(f)]),
-                        rx.mul(Range::point(f)),
-                        ty,
-                    )
+                    let (product, range) =
+                        (Int::mul(&[x, Int::from_i128(f)]), rx.mul(Range::point(f)));
+                    if let ScalarTy::Int { signed: true, .. } = ty {
+                        // A signed left shift is modular (C++20; C++14/17 define
+                        // `2 << 30 == INT_MIN` too): two's complement reduction,
+                        // never an overflow to assume away.
+                        self.convert(product, range, ty)
+                    } else {
+                        self.wrap(product, range, ty)
+                    }
                 }
                 None => self.via_bits(op, x, y, ty),
             },
@@ -1757,7 +1851,9 @@ impl Exec<'_, '_> {
         access: &crate::ir::Access,
         value: Option<Val>,
     ) -> Int {
+        self.in_offset = true;
         let (offset, _) = self.expr_int(&access.offset, ScalarTy::LONG);
+        self.in_offset = false;
         let mut vars = Vec::new();
         vars_of(&access.offset, &mut vars);
         let mut locals = Vec::new();
@@ -2249,7 +2345,11 @@ impl Exec<'_, '_> {
             let (init, head) = (init.clone(), head.clone());
             let saved = std::mem::replace(&mut self.env, pre_env.clone());
             let ty = self.var_ty(v);
+            // The step may never run: what evaluating its operand would
+            // assume (a non-zero divisor) is dropped, as in `counter_facts`.
+            let assumed = self.out.assumptions.len();
             let (operand, operand_range) = self.expr_int(&counter.operand, ty);
+            self.out.assumptions.truncate(assumed);
             self.env = saved;
             let product = Int::mul(&[iteration.clone(), operand]);
             let exact = if counter.op == UpdateOp::Add {

@@ -1013,6 +1013,79 @@ __global__ void unsigned_counter(float *c, unsigned n) {
     assert!(queries > 0);
 }
 
+/// Straight-line offsets that are functions of the global index
+/// (`check::grid_stride`, global-index ownership) are decided without a
+/// solver query in every scenario, blocks included; shapes outside the
+/// theorem go to the solver, which finds the races of the buggy twins.
+#[test]
+fn global_index_offsets_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void map(double *d, const int n, const double v) {
+  const int gid = blockIdx.x * blockDim.x + threadIdx.x;
+  if (gid < n)
+    d[gid] = (gid - v) * 2.0;
+}
+__global__ void strided(float2 *c, size_t off) {
+  size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  size_t j = 3 * i + off;
+  c[j].x = c[j].y;
+}
+__global__ void in_loop(float *c, int n, int m) {
+  int gid = threadIdx.x + blockDim.x * blockIdx.x;
+  int base = gid * 4;
+  for (int k = 0; k < m; k++)
+    c[base + 1] = c[base + 1] + k;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(decided, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void halved(float *c) {
+  int gid = blockIdx.x * blockDim.x + threadIdx.x;
+  c[gid / 2] = gid;
+}
+__global__ void neighbour(float *c) {
+  int gid = blockIdx.x * blockDim.x + threadIdx.x;
+  c[gid + 1] = c[gid];
+}
+__global__ void loop_counter(float *c, int m) {
+  int gid = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < m; k++)
+    c[gid + k] = k;
+}
+__global__ void reassigned(float *c, int m) {
+  int gid = blockIdx.x * blockDim.x + threadIdx.x;
+  if (m > 0)
+    gid = 0;
+  c[gid] = threadIdx.x;
+}
+__global__ void block_only(float *c) {
+  int gid = blockIdx.x * 32 + threadIdx.x;
+  c[gid] = threadIdx.x;
+}
+__global__ void two_d_block(float *c) {
+  int gid = blockIdx.x * blockDim.x + threadIdx.x;
+  c[gid] = threadIdx.y;
+}
+__global__ void narrowed(float *c) {
+  int gid = blockIdx.x * blockDim.x + threadIdx.x;
+  c[(unsigned short)gid] = gid;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+    // Without the index-fits assumption the global index may wrap: the
+    // solver decides.
+    let mut no_fit = CheckOptions::default();
+    no_fit.launch.no_index_fit_assumption = true;
+    let (_, _, queries, _) = check_source(decided, &no_fit)[0].clone();
+    assert!(queries > 0);
+}
+
 /// Block-stride loops (`i = threadIdx.x; i += blockDim.x`): same-block
 /// scenarios are decided without the solver; threads of different blocks
 /// (global memory) and offsets outside the theorem go to the solver.
@@ -1042,7 +1115,7 @@ __global__ void global_rows(float *c, int n) {
         (name.as_str(), *verdict),
         ("shared_fill", Verdict::RaceFree)
     );
-    // The one query left is the store to `out`, across blocks.
+    // The store to `out` is decided by the global-index theorem.
     assert!(*queries <= 1, "{results:?}");
     let (_, verdict, queries, _) = &results[1];
     assert_eq!(*verdict, Verdict::Racy);

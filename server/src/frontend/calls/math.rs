@@ -262,16 +262,20 @@ impl<'c, 't> Lowerer<'c, 't> {
                     return Ok(Val::Scalar(e, t));
                 }
                 // 24-bit multiplies: exact for operands below 2^24 (thread and block
-                // indices, sizes), which is how kernels use them.
+                // indices, sizes), which is how kernels use them. The product's low
+                // 32 bits are defined for every operand (it wraps), so it is
+                // computed in the unsigned type of the same width and converted
+                // back: never a signed overflow, which the checker assumes away.
                 "__mul24" | "mul24" | "__umul24" if sc.len() == 2 => {
-                    return Ok(Val::Scalar(
-                        bin(BinOp::Mul, cv(&sc, 0, t), cv(&sc, 1, t), t),
-                        t,
-                    ));
+                    let u = unsigned_of(t);
+                    let m = bin(BinOp::Mul, cv(&sc, 0, u), cv(&sc, 1, u), u);
+                    return Ok(Val::Scalar(conv(m, u, t), t));
                 }
                 "mad24" if sc.len() == 3 => {
-                    let m = bin(BinOp::Mul, cv(&sc, 0, t), cv(&sc, 1, t), t);
-                    return Ok(Val::Scalar(bin(BinOp::Add, m, cv(&sc, 2, t), t), t));
+                    let u = unsigned_of(t);
+                    let m = bin(BinOp::Mul, cv(&sc, 0, u), cv(&sc, 1, u), u);
+                    let sum = bin(BinOp::Add, m, cv(&sc, 2, u), u);
+                    return Ok(Val::Scalar(conv(sum, u, t), t));
                 }
                 _ => {}
             }
@@ -463,5 +467,17 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(Some(Val::Void));
         }
         Ok(Some(self.load(lv, n)?))
+    }
+}
+
+/// The unsigned integer type of `t`'s width (`t` itself when it is not a
+/// signed integer type).
+fn unsigned_of(t: ScalarTy) -> ScalarTy {
+    match t {
+        ScalarTy::Int { bits, .. } => ScalarTy::Int {
+            bits,
+            signed: false,
+        },
+        other => other,
     }
 }
