@@ -17,6 +17,23 @@ fn declares_extern(n: Node, src: &str) -> bool {
     found
 }
 
+/// Whether a declaration's own storage class is `static` and its object may
+/// be written: neither `const` nor `constexpr` qualifies it, or it is a
+/// pointer (`static const int *p` is itself writable).
+fn declares_writable_static(n: Node, src: &str, ty: &Ty) -> bool {
+    let mut cursor = n.walk();
+    let mut is_static = false;
+    let mut is_const = false;
+    for c in n.children(&mut cursor) {
+        match (c.kind(), text(c, src)) {
+            ("storage_class_specifier", "static") => is_static = true,
+            ("type_qualifier", "const" | "constexpr") => is_const = true,
+            _ => {}
+        }
+    }
+    is_static && (!is_const || matches!(ty, Ty::Ptr(_)))
+}
+
 impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn declaration(&mut self, n: Node<'t>) -> R<()> {
         let src = self.src();
@@ -100,6 +117,20 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.discard(init)?;
                 }
                 continue;
+            }
+            // A `static` local of device code is one object for the whole
+            // program (CUDA Programming Guide, "Static Variables within
+            // Function"), shared by every thread of every block: modelling it
+            // per thread would miss the races on it. A read-only one (`const`)
+            // holds the same values in every thread, so per-thread copies are
+            // exact for it.
+            if declares_writable_static(n, src, &info.ty) {
+                return self.unsup(
+                    d,
+                    format!(
+                        "static local `{name}`: one object shared by every thread of the program (not modelled)"
+                    ),
+                );
             }
             if info.is_ref {
                 let Some(init) = info.init else {

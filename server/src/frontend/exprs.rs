@@ -452,6 +452,17 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         let slot = self.make_slot(&ty, &format!("$t{}", self.next_tmp), n);
         self.next_tmp += 1;
+        // A temporary that an earlier round found to take several arrays
+        // starts as a choice (`init_choice`); both arms' states must know it,
+        // or their stores would be strong updates that never set its selector
+        // and every access through it would go to one arm's array.
+        let (mut after_a, mut after_b) = (after_a, after_b);
+        for (off, target) in self.ptrs.targets.iter() {
+            if after_a.get(off) != Some(target) {
+                after_a.insert(*off, target.clone());
+                after_b.insert(*off, target.clone());
+            }
+        }
         let mut then_stmts = sa;
         let mut else_stmts = sb;
         let saved = std::mem::take(&mut self.cur);
@@ -534,10 +545,28 @@ impl<'c, 't> Lowerer<'c, 't> {
                 {
                     return self.unsup(at, "pointer may target a local variable or memory");
                 } else {
-                    let space = self
-                        .space_of(&ta)
-                        .or(self.space_of(&tb))
-                        .unwrap_or(MemSpace::Global);
+                    // Every array either side may target (a nested `?:` gives
+                    // a choice): the alias stands for arrays of one space
+                    // only, so arrays of two spaces cannot be merged into it.
+                    let mut spaces = Vec::new();
+                    for t in [&ta, &tb] {
+                        let arrays = match t {
+                            Target::Array(a) => vec![*a],
+                            Target::Choice(l, _) => l.clone(),
+                            _ => Vec::new(),
+                        };
+                        for a in arrays {
+                            if let Some(sp) = self.space_of(&Target::Array(a)) {
+                                if !spaces.contains(&sp) {
+                                    spaces.push(sp);
+                                }
+                            }
+                        }
+                    }
+                    if spaces.len() > 1 {
+                        return self.unsup(at, "pointer may point into different memory spaces");
+                    }
+                    let space = spaces.first().copied().unwrap_or(MemSpace::Global);
                     self.note(at, "pointer may target several arrays: accesses through it may touch any of them".into());
                     Target::Array(self.alias_array(space, at))
                 };
