@@ -1184,9 +1184,9 @@ fn fits_type(ty: crate::ir::ScalarTy, v: i128) -> bool {
 /// `kernel` with each of `bindings` stated at its entry (`assume(p == v)`,
 /// `assume(p >= v)`).
 pub fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) -> Kernel {
-    use crate::ir::{BinOp, Expr, Stmt, StmtKind};
+    use crate::ir::{BinOp, Expr};
     let mut bound = kernel.clone();
-    let mut entry = Vec::new();
+    let mut conds = Vec::new();
     for &(p, stated) in bindings {
         let Some(decl) = kernel.params.get(p.0 as usize) else {
             continue;
@@ -1203,19 +1203,9 @@ pub fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) ->
                 0,
             ),
         };
-        let cond = Expr::Binary(op, lhs, int(v), crate::ir::ScalarTy::Bool);
-        let id = bound.fresh_stmt_id();
-        entry.push(Stmt {
-            id,
-            kind: StmtKind::Assume { cond },
-            span: kernel.name_span,
-            stmt_span: kernel.name_span,
-            in_macro: false,
-            inlined_at: None,
-        });
+        conds.push(Expr::Binary(op, lhs, int(v), crate::ir::ScalarTy::Bool));
     }
-    entry.append(&mut bound.body.stmts);
-    bound.body.stmts = entry;
+    bound.assume_at_entry(conds);
     bound
 }
 

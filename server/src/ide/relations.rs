@@ -6,7 +6,7 @@
 
 use crate::check::symexec::{known_block_dims, known_grid_dims};
 use crate::config::resolve::{ResolvedOptions, Source};
-use crate::ir::{BinOp, Builtin, Expr, Kernel, ParamId, ScalarTy, Stmt, StmtKind, UnOp};
+use crate::ir::{BinOp, Builtin, Expr, Kernel, ParamId, ScalarTy, UnOp};
 use crate::syntax::launches::{HostIntTy, SizeExpr, SizeOp};
 
 use super::file::LaunchSite;
@@ -140,26 +140,14 @@ pub fn launch_relations(
 
 /// States each relation at the entry of `kernel` (`assume(gridDim.x == e)`).
 pub fn assume_relations(kernel: &mut Kernel, relations: &[Relation]) {
-    let mut entry = Vec::new();
-    for r in relations {
-        let cond = Expr::Binary(
+    kernel.assume_at_entry(relations.iter().map(|r| {
+        Expr::Binary(
             BinOp::Eq,
             Box::new(r.lhs.clone()),
             Box::new(r.value.clone()),
             ScalarTy::Bool,
-        );
-        let id = kernel.fresh_stmt_id();
-        entry.push(Stmt {
-            id,
-            kind: StmtKind::Assume { cond },
-            span: kernel.name_span,
-            stmt_span: kernel.name_span,
-            in_macro: false,
-            inlined_at: None,
-        });
-    }
-    entry.append(&mut kernel.body.stmts);
-    kernel.body.stmts = entry;
+        )
+    }));
 }
 
 fn scalar(t: HostIntTy) -> ScalarTy {

@@ -599,6 +599,25 @@ impl Kernel {
         self.next_stmt_id += 1;
         id
     }
+
+    /// Prepends `assume(cond)` for each of `conds` to the body, in order,
+    /// spanning the kernel's name (facts the launch gives at its entry).
+    pub fn assume_at_entry(&mut self, conds: impl IntoIterator<Item = Expr>) {
+        let mut entry = Vec::new();
+        for cond in conds {
+            let id = self.fresh_stmt_id();
+            entry.push(Stmt {
+                id,
+                kind: StmtKind::Assume { cond },
+                span: self.name_span,
+                stmt_span: self.name_span,
+                in_macro: false,
+                inlined_at: None,
+            });
+        }
+        entry.append(&mut self.body.stmts);
+        self.body.stmts = entry;
+    }
 }
 
 /// A source file known to the program (the main file and included headers).
