@@ -154,6 +154,38 @@ impl<'a> Unit<'a> {
         Unit { texts, toks }
     }
 
+    /// The `<` opening the template argument list that the `>` at `close`
+    /// ends: scanning back at most to `floor` and over fewer than `max_span`
+    /// tokens, and never across one of `stops`.
+    fn template_open(
+        &self,
+        close: usize,
+        floor: usize,
+        max_span: usize,
+        stops: &[&str],
+    ) -> Option<usize> {
+        let mut depth = 0usize;
+        let mut at = close;
+        loop {
+            match self.text(at) {
+                ">" => depth += 1,
+                ">>" => depth += 2,
+                "<" => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return Some(at);
+                    }
+                }
+                t if stops.contains(&t) => return None,
+                _ => {}
+            }
+            if at <= floor || close - at >= max_span {
+                return None;
+            }
+            at -= 1;
+        }
+    }
+
     fn text(&self, i: usize) -> &'a str {
         self.toks
             .get(i)
@@ -393,22 +425,10 @@ fn global_heads(unit: &Unit, scopes: &Scopes) -> Vec<GlobalHead> {
         let mut name_at = params - 1;
         if unit.text(name_at) == ">" {
             // `k<32>(`: an explicit instantiation.
-            let mut depth = 0usize;
-            while name_at > i {
-                match unit.text(name_at) {
-                    ">" => depth += 1,
-                    ">>" => depth += 2,
-                    "<" => {
-                        depth = depth.saturating_sub(1);
-                        if depth == 0 {
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-                name_at -= 1;
+            match unit.template_open(name_at, i + 1, usize::MAX, &[]) {
+                Some(open) => name_at = open - 1,
+                None => continue,
             }
-            name_at = name_at.saturating_sub(1);
         }
         if name_at <= i || !unit.is_ident(name_at) {
             continue;
@@ -455,24 +475,8 @@ fn chevron_launch(
     let mut template_values = Vec::new();
     let mut template_ranges = Vec::new();
     if unit.text(name_at) == ">" {
-        let mut depth = 0usize;
         let close = name_at;
-        loop {
-            match unit.text(name_at) {
-                ">" => depth += 1,
-                ">>" => depth += 2,
-                "<" => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        break;
-                    }
-                }
-                ";" | "{" | "}" => return None,
-                _ => {}
-            }
-            name_at = name_at.checked_sub(1)?;
-        }
-        let open = name_at;
+        let open = unit.template_open(close, 0, usize::MAX, &[";", "{", "}"])?;
         let ranges = unit.split_commas(open + 1, close);
         template_args = ranges
             .iter()

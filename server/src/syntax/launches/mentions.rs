@@ -191,26 +191,10 @@ impl Eval<'_, '_> {
         // `f(`, or `f<64>(` (explicit template arguments).
         let mut name_at = open - 1;
         if u.text(name_at) == ">" {
-            let mut depth = 0usize;
-            loop {
-                match u.text(name_at) {
-                    ">" => depth += 1,
-                    ">>" => depth += 2,
-                    "<" => {
-                        depth = depth.saturating_sub(1);
-                        if depth == 0 {
-                            break;
-                        }
-                    }
-                    ";" | "{" | "}" | "(" | ")" => return false,
-                    _ => {}
-                }
-                if name_at == 0 || open - name_at > 64 {
-                    return false;
-                }
-                name_at -= 1;
+            match u.template_open(name_at, 0, 64, &[";", "{", "}", "(", ")"]) {
+                Some(lt) => name_at = lt.saturating_sub(1),
+                None => return false,
             }
-            name_at = name_at.saturating_sub(1);
         }
         let callee = u.text(name_at);
         if !u.is_ident(name_at) || name_at < 1 || matches!(u.text(name_at - 1), "." | "->" | "::") {
