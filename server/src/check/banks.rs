@@ -34,6 +34,7 @@ use z3::{FuncDecl, Model, Params, SatResult, Solver, Sort};
 
 use super::diagnostic::DiagnosticKind;
 use super::report::{Finding, NamedValue};
+use super::simplify::simplified_or_same;
 use crate::analysis::loops::{vars_of, LoopTable, UpdateOp};
 use crate::analysis::Uniformity;
 use crate::config::CheckOptions;
@@ -1455,10 +1456,11 @@ fn degree_of(
         }
         let mut units = Vec::with_capacity(lanes);
         for (l, sel) in selected.iter().enumerate() {
-            let offset = enc.expr(&a.offset, l).int().substitute(&pairs).simplify();
-            let active = Bool::and(&[enc.warp.exists[l].clone(), enc.expr(&a.active, l).bool()])
-                .substitute(&pairs)
-                .simplify();
+            let offset = simplified_or_same(&enc.expr(&a.offset, l).int().substitute(&pairs));
+            let active = simplified_or_same(
+                &Bool::and(&[enc.warp.exists[l].clone(), enc.expr(&a.active, l).bool()])
+                    .substitute(&pairs),
+            );
             let u = offset.div(Int::from_i64(i64::from(unit)));
             solver.assert(sel.implies(&active));
             solver.assert(sel.implies(u.modulo(Int::from_i64(i64::from(groups))).eq(&group)));

@@ -10,6 +10,7 @@ pub mod named;
 pub mod profile;
 pub mod report;
 pub mod sdv;
+pub mod simplify;
 pub mod symexec;
 pub mod witness;
 

@@ -22,6 +22,7 @@ use super::grid_stride::GridStride;
 use super::injective::InjectiveOffsets;
 use super::profile::{Profile, QueryProfile};
 use super::report::{Divergence, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
+use super::simplify::simplified_or_same;
 use super::symexec::{Encoder, ExecResult, Scenario, WarpRelation};
 use super::witness;
 use crate::analysis::intervals::{Blocking, Cfg};
@@ -1286,7 +1287,9 @@ impl<'k, 's> Checker<'k, 's> {
             let pairs: Vec<(&Int, &Int)> = subst.iter().map(|(a, b)| (a, b)).collect();
             // The equalities keep the model meaningful for witnesses.
             let fixed = subst.iter().map(|(t, v)| t.eq(v));
-            let substituted = facts.iter().map(|f| f.substitute(&pairs).simplify());
+            let substituted = facts
+                .iter()
+                .map(|f| simplified_or_same(&f.substitute(&pairs)));
             match self.check_facts(fixed.chain(substituted), None) {
                 (SatResult::Sat, model) => return (SatResult::Sat, model),
                 (SatResult::Unknown, _) => unknown = true,

@@ -20,6 +20,7 @@ use std::rc::Rc;
 use z3::ast::{Ast, Bool, Int, BV};
 use z3::{FuncDecl, Sort};
 
+use super::simplify::simplified;
 use crate::analysis::loops::{mentions_any, vars_of, Counter, LoopInfo, LoopTable, UpdateOp};
 use crate::analysis::Uniformity;
 use crate::config::CheckOptions;
@@ -2706,7 +2707,7 @@ impl Exec<'_, '_> {
             let mut values = Vec::new();
             for _ in 0..=MAX_VALUES {
                 self.set(counter.var, Val::int(cur));
-                let c = self.expr_bool(cond).simplify().as_bool()?;
+                let c = simplified(&self.expr_bool(cond))?.as_bool()?;
                 if !c {
                     return Some((values, Some(cur)));
                 }
@@ -2850,10 +2851,10 @@ pub fn values_eq(x: &Val, y: &Val) -> Bool {
 fn numeral(v: &Val) -> Option<i128> {
     match v {
         Val::I(x, r) if r.lo == r.hi => Some(r.lo)
-            .filter(|_| x.simplify().as_i128() == Some(r.lo))
-            .or_else(|| x.simplify().as_i128()),
-        Val::I(x, _) => x.simplify().as_i128(),
-        Val::B(b) => b.simplify().as_bool().map(i128::from),
+            .filter(|_| simplified(x).and_then(|x| x.as_i128()) == Some(r.lo))
+            .or_else(|| simplified(x)?.as_i128()),
+        Val::I(x, _) => simplified(x)?.as_i128(),
+        Val::B(b) => simplified(b)?.as_bool().map(i128::from),
     }
 }
 
