@@ -2912,6 +2912,15 @@ mod tests {
         // A block computed from an argument.
         let l = one("void f(int c) { k<<<4, c>>>(c); }");
         assert!(l.block_relation[0].is_some(), "{l:?}");
+        // The mentions in a configuration with shared memory and a stream
+        // are by value too.
+        let l = one("void f(int c) { k<<<4, c, 64>>>(c); }");
+        assert!(l.block_relation[0].is_some(), "{l:?}");
+        let l = one("void f(int c, cudaStream_t s) { dim3 b(c); k<<<4, b, (c + 1) * 4, s>>>(c); }");
+        assert!(l.block_relation[0].is_some(), "{l:?}");
+        // Not a whole element: the call may take it by reference.
+        let l = one("void f(int c) { k<<<4, c, g(c), 0>>>(c); }");
+        assert!(l.block_relation[0].is_none(), "{l:?}");
         // A template parameter of the launching function, passed as the
         // kernel's template argument; not one of another function.
         let l = one("template <int BS> void f(int n) { k<BS><<<n / BS, BS>>>(n); }");
