@@ -1869,6 +1869,162 @@ struct Eval<'u, 'a> {
 }
 
 impl Eval<'_, '_> {
+    /// The initializer (token range) and type of member `member_at` of the
+    /// object named at `object_at`, when C++ fixes its value there: the
+    /// object is declared as `Class p;` (default-initialized, no initializer
+    /// that could set members), the class is defined once in the unit (not a
+    /// template) and the member is declared directly in its body as a
+    /// `const` (or `constexpr`) integer with an initializer. A `static`
+    /// const member is that constant. A non-static one gets its default
+    /// member initializer from the implicit default constructor, so the
+    /// class must declare no constructor (one could initialize the member
+    /// otherwise); being `const`, it is never written afterwards (writing a
+    /// const object is undefined behaviour, and its class has no copy
+    /// assignment).
+    fn default_member(
+        &self,
+        object_at: usize,
+        member_at: usize,
+    ) -> Option<(usize, usize, ValueTy)> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let (object, _) = scopes.visible(u, u.text(object_at), object_at)?;
+        let at = object.at;
+        // `Class p;` as a whole declaration (also `const Class p;`).
+        if at < 2 || !u.is_ident(at - 1) || u.text(at + 1) != ";" {
+            return None;
+        }
+        let class = u.text(at - 1);
+        if !matches!(u.text(at - 2), ";" | "{" | "}" | "const") {
+            return None;
+        }
+        // Its address never taken (no storage reuse or byte copy into it).
+        let own = |w: &usize| {
+            scopes
+                .visible(u, u.text(at), *w)
+                .is_some_and(|(d, _)| d.at == at)
+        };
+        if scopes
+            .escapes
+            .get(u.text(at))
+            .is_some_and(|e| e.iter().any(own))
+        {
+            return None;
+        }
+        // A local or file-scope object: a member object of another class may
+        // be initialized by its constructor (`p{1, 2}`).
+        if let Some(b) = scopes.block_of(at) {
+            if matches!(scopes.kinds.get(&b), None | Some(BlockKind::Opaque)) {
+                return None;
+            }
+        }
+        // The one definition of the class: `class|struct Class [: bases] {`
+        // (a forward declaration `struct Class;` is skipped; a class
+        // template, `template <...> struct Class`, is not followed).
+        let definitions: Vec<Option<usize>> = (1..u.toks.len())
+            .filter_map(|i| {
+                if u.text(i) != class || !matches!(u.text(i - 1), "class" | "struct") {
+                    return None;
+                }
+                let mut k = i + 1;
+                while k < u.toks.len()
+                    && !matches!(u.text(k), "{" | ";" | "(" | ")" | "*" | "&" | "=")
+                {
+                    k += 1;
+                }
+                if u.text(k) != "{" {
+                    return None;
+                }
+                Some((i < 2 || u.text(i - 2) != ">").then_some(k))
+            })
+            .collect();
+        let [Some(body)] = definitions.as_slice() else {
+            return None;
+        };
+        let body = *body;
+        let close = *scopes.closing.get(&body)?;
+        let member = u.text(member_at);
+        let mut found = scopes
+            .decls
+            .get(member)?
+            .iter()
+            .filter(|d| scopes.block_of(d.at) == Some(body) && body < d.at && d.at < close);
+        let decl = found.next()?;
+        if found.next().is_some() || !decl.is_const {
+            return None;
+        }
+        let Binding::Scalar(s, e) = decl.binding else {
+            return None;
+        };
+        let ValueTy::Int { .. } = decl.ty else {
+            return None;
+        };
+        // A default member initializer sees every member of the class, also
+        // one declared after it, which the scanner's scopes (by position)
+        // would miss: a name declared later in the body gives no value.
+        let later_member = (s..e).any(|k| {
+            u.is_ident(k)
+                && scopes.decls.get(u.text(k)).is_some_and(|all| {
+                    all.iter()
+                        .any(|d| d.at > k && scopes.block_of(d.at) == Some(body))
+                })
+        });
+        if later_member {
+            return None;
+        }
+        if !decl.is_static && !self.default_constructor_keeps(class, body, close, member) {
+            return None;
+        }
+        Some((s, e, decl.ty))
+    }
+
+    /// Whether default-initializing an object of the class whose body is
+    /// `body..close` leaves `member` with its default member initializer:
+    /// every constructor that may be the default one (no parameters, or
+    /// parameters with default arguments) is defined in the body, without
+    /// `member` or a delegation in its mem-initializer list (a const member
+    /// cannot be assigned in the constructor's body). Other constructors are
+    /// not called by `Class p;`; with none declared, the implicit default
+    /// constructor uses the initializer.
+    fn default_constructor_keeps(
+        &self,
+        class: &str,
+        body: usize,
+        close: usize,
+        member: &str,
+    ) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        for k in body + 1..close {
+            if u.text(k) != class || u.text(k + 1) != "(" || u.text(k - 1) == "~" {
+                continue;
+            }
+            let Some(&params_close) = scopes.closing.get(&(k + 1)) else {
+                return false;
+            };
+            if params_close > k + 2 {
+                // Parameters: a default constructor only with default
+                // arguments for all of them (`Class(int v = 9)`).
+                if (k + 2..params_close).any(|t| u.text(t) == "=") {
+                    return false;
+                }
+                continue;
+            }
+            // `Class()`: its mem-initializers, up to the body, `= default;`
+            // or (a declaration defined elsewhere, not followed) `;`.
+            let mut t = params_close + 1;
+            while t < close && !matches!(u.text(t), "{" | ";" | "=") {
+                if u.text(t) == member || u.text(t) == class {
+                    return false;
+                }
+                t += 1;
+            }
+            let defaulted = u.text(t) == "=" && u.text(t + 1) == "default";
+            if !(u.text(t) == "{" || defaulted) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// What the name at token `at` is bound to there: the value of the
     /// declaration in scope that reaches `at` (see [`Scopes::resolve`]);
     /// None for a name with no host declaration in scope (the scanner does
@@ -2528,6 +2684,15 @@ impl Parser<'_, '_, '_> {
         if name_at > 0 && self.eval.unit.text(name_at - 1) == "::" {
             return None;
         }
+        // `p.n`: a constant member default of a default-initialized object
+        // (see `Eval::default_member`).
+        if self.peek() == "." && u.is_ident(self.pos + 1) && u.text(self.pos + 2) != "(" {
+            if let Some((s, e, ty)) = self.eval.default_member(name_at, self.pos + 1) {
+                self.pos += 2;
+                let v = self.nested(s, e)?;
+                return self.convert(v, ty);
+            }
+        }
         let (binding, ty) = self.eval.lookup(name_at)?;
         match binding {
             Binding::Scalar(s, e) => {
@@ -2625,6 +2790,77 @@ mod tests {
         assert_eq!(l.grid, [None, Some(1), Some(1)]);
         assert_eq!(l.block_dim(), Some([16, 16, 1]));
         assert_eq!(l.grid_dim(), None);
+    }
+
+    #[test]
+    fn constant_member_defaults_of_default_initialized_objects() {
+        let class = "class P {\n public:\n  static const int n = 3;\n  const int v = 7;\n  \
+                     static const int a = n * 2;\n  int w = 5;\n  const float f = 1.5;\n};\n";
+        let l = one(&format!(
+            "{class}int main() {{ P p; const int v = p.v; dim3 g(p.a); k<<<g, 64>>>(d, v, p.v, p.n); }}"
+        ));
+        assert_eq!(l.args, vec![None, Some(7), Some(7), Some(3)]);
+        assert_eq!(l.grid[0], Some(6));
+        // A forward declaration before the definition, a base class, a
+        // `const` object.
+        let l = one(
+            "struct P; struct B {}; struct P : B { const int v = 7; };\n\
+             void f() { const P p; k<<<1, 1>>>(p.v); }",
+        );
+        assert_eq!(l.args, vec![Some(7)]);
+        // Default constructors that leave the member alone, and one that
+        // default-initialization does not call.
+        for ctor in [
+            "P() {}",
+            "P() {};",
+            "P() = default;",
+            "P() : w(1) {}",
+            "P(int w) : v(w) {} P() {}",
+            "~P() {} P(const P &o) : v(o.v) {}",
+        ] {
+            let text = format!(
+                "struct P {{ const int v = 7; int w; {ctor} }}; void f() {{ P p; k<<<1, 1>>>(p.v); }}"
+            );
+            assert_eq!(one(&text).args, vec![Some(7)], "{text}");
+        }
+        // Not fixed: a member that is not const (it may be assigned), not an
+        // integer; an object initialized with values or bound by reference;
+        // a class with a constructor (it may set the member); a class
+        // template; two classes of that name; a member object of another
+        // class (its constructor may initialize it).
+        let unknown = [
+            format!("{class}void f() {{ P p; k<<<1, 1>>>(p.w); }}"),
+            format!("{class}void f() {{ P p; k<<<1, 1>>>(p.f); }}"),
+            format!("{class}void f() {{ P p{{9}}; k<<<1, 1>>>(p.v); }}"),
+            format!("{class}void f() {{ P p = {{9}}; k<<<1, 1>>>(p.v); }}"),
+            format!("{class}void f(P &q) {{ P &p = q; k<<<1, 1>>>(p.v); }}"),
+            "struct P { const int v = 7; P() : v(9) {} }; void f() { P p; k<<<1, 1>>>(p.v); }"
+                .to_string(),
+            "struct P { const int v = 7; P(int w = 9) : v(w) {} }; void f() { P p; k<<<1, 1>>>(p.v); }"
+                .to_string(),
+            "struct P { const int v = 7; P(); }; void f() { P p; k<<<1, 1>>>(p.v); }"
+                .to_string(),
+            "struct P { const int v = 7; P() : P(9) {} P(int w) : v(w) {} }; void f() { P p; k<<<1, 1>>>(p.v); }"
+                .to_string(),
+            "template <int N> struct P { const int v = N; }; void f() { P p; k<<<1, 1>>>(p.v); }"
+                .to_string(),
+            "namespace a { struct P { const int v = 7; }; } namespace b { struct P { const int v = 8; }; }\n\
+             void f() { P p; k<<<1, 1>>>(p.v); }"
+                .to_string(),
+            "struct P { const int v = 7; }; struct Q { P p; Q() : p{9} {}\n\
+             void g() { k<<<1, 1>>>(p.v); } };"
+                .to_string(),
+            "struct P *make() { const int v = 7; return 0; } void f() { P p; k<<<1, 1>>>(p.v); }"
+                .to_string(),
+            "struct P { const int v = 7; }; void f() { P p; fill(&p); k<<<1, 1>>>(p.v); }"
+                .to_string(),
+            "const int a = 1; struct P { const int v = a * 2; static const int a = 5; };\n\
+             void f() { P p; k<<<1, 1>>>(p.v); }"
+                .to_string(),
+        ];
+        for text in &unknown {
+            assert_eq!(one(text).args, vec![None], "{text}");
+        }
     }
 
     #[test]
@@ -2912,6 +3148,15 @@ mod tests {
         // A block computed from an argument.
         let l = one("void f(int c) { k<<<4, c>>>(c); }");
         assert!(l.block_relation[0].is_some(), "{l:?}");
+        // The mentions in a configuration with shared memory and a stream
+        // are by value too.
+        let l = one("void f(int c) { k<<<4, c, 64>>>(c); }");
+        assert!(l.block_relation[0].is_some(), "{l:?}");
+        let l = one("void f(int c, cudaStream_t s) { dim3 b(c); k<<<4, b, (c + 1) * 4, s>>>(c); }");
+        assert!(l.block_relation[0].is_some(), "{l:?}");
+        // Not a whole element: the call may take it by reference.
+        let l = one("void f(int c) { k<<<4, c, g(c), 0>>>(c); }");
+        assert!(l.block_relation[0].is_none(), "{l:?}");
         // A template parameter of the launching function, passed as the
         // kernel's template argument; not one of another function.
         let l = one("template <int BS> void f(int n) { k<BS><<<n / BS, BS>>>(n); }");

@@ -120,6 +120,11 @@ impl Eval<'_, '_> {
         if matches!(prev, "?" | ":" | "&") {
             return false;
         }
+        // A whole element of a launch configuration `<<<g, b, smem, s>>>`:
+        // each is converted to a `dim3`, `size_t` or stream by value.
+        if self.launch_configuration_element(start, end) {
+            return true;
+        }
         // An operand of a value operator (no reference binds to `n + 1`).
         if operand_next
             || VALUE_OPERATORS.contains(&prev)
@@ -148,6 +153,67 @@ impl Eval<'_, '_> {
             }
             _ => false,
         }
+    }
+
+    /// Whether `[start, end]` is a whole element of a launch configuration
+    /// (`<<<a, b, c>>>`): between `<<<` or a comma and a comma or `>>>`, with
+    /// only balanced brackets and no statement boundary on the way.
+    fn launch_configuration_element(&self, start: usize, end: usize) -> bool {
+        let u = self.unit;
+        let before = start >= 2 && u.text(start - 2) == "<<" && u.text(start - 1) == "<";
+        let after = u.text(end + 1) == ">>" && u.text(end + 2) == ">";
+        let comma_before = start >= 1 && u.text(start - 1) == ",";
+        let comma_after = u.text(end + 1) == ",";
+        if !(before || comma_before) || !(after || comma_after) {
+            return false;
+        }
+        // The opening `<<<` behind, at bracket depth 0.
+        let opens = before || {
+            let mut depth = 0usize;
+            let mut found = false;
+            let mut i = start - 1;
+            while i >= 2 && start - i < 256 {
+                match u.text(i) {
+                    ")" | "]" | "}" => depth += 1,
+                    "(" | "[" | "{" => match depth.checked_sub(1) {
+                        Some(d) => depth = d,
+                        None => break,
+                    },
+                    ";" => break,
+                    "<" if depth == 0 && u.text(i - 1) == "<<" => {
+                        found = true;
+                        break;
+                    }
+                    _ => {}
+                }
+                i -= 1;
+            }
+            found
+        };
+        // The closing `>>>` ahead, at bracket depth 0.
+        let closes = after || {
+            let mut depth = 0usize;
+            let mut found = false;
+            let mut i = end + 1;
+            while i < u.toks.len() && i - end < 256 {
+                match u.text(i) {
+                    "(" | "[" | "{" => depth += 1,
+                    ")" | "]" | "}" => match depth.checked_sub(1) {
+                        Some(d) => depth = d,
+                        None => break,
+                    },
+                    ";" => break,
+                    ">>" if depth == 0 && u.text(i + 1) == ">" => {
+                        found = true;
+                        break;
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            found
+        };
+        opens && closes
     }
 
     /// Whether an element `[start, end]` of the list in parentheses
