@@ -52,17 +52,35 @@ pub fn fix_file(
         0 => crate::check::sdv::DEFAULT_KERNEL_BUDGET_MS,
         ms => ms,
     };
-    let (program, launches) = crate::base::interrupt::with(
-        super::file::front_end_deadline(settings, started, super::file::CLI_BUDGET),
-        || {
+    let front_end_deadline =
+        super::file::front_end_deadline(settings, started, super::file::CLI_BUDGET);
+    let front_end = || {
+        crate::base::interrupt::with(front_end_deadline.clone(), || {
             let program = lower_guarded(path, text, &FsIncludes);
             // The launches of the program as written (`fix` edits kernels,
             // never the host code, so they hold for the repaired text too).
             let names: Vec<&str> = program.kernels.iter().map(|k| k.name.as_str()).collect();
             let launches = translation_launches(path, text, &FsIncludes, &names);
             (program, launches)
-        },
-    );
+        })
+    };
+    // The front end runs on a second thread while this one, where the
+    // checks and MaxSAT solves will run, does Z3's one-time set-up.
+    let (program, launches) = std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("syncwright-front-end".into())
+            .stack_size(super::guard::ANALYSIS_STACK_BYTES)
+            .spawn_scoped(scope, front_end);
+        crate::check::sdv::warm_up_solver();
+        crate::synth::maxsat::warm_up();
+        match worker {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            // No second thread: the front end runs here, after the set-up.
+            Err(_) => front_end(),
+        }
+    });
     let front_end = started.elapsed();
     // Each kernel's budget counts the front end's time when it is a
     // noticeable share (a generated kernel of 100,000 statements); below 1%
@@ -181,7 +199,14 @@ fn sync_repair(
     let mut budget = KernelBudget::new(options);
     let mut text = original.clone();
     let mut current = kernel.clone();
-    let mut report = check_guarded_within(&current, options, &mut budget);
+    let mut checker_ms = 0.0;
+    let mut timed_check = |k: &Kernel, budget: &mut KernelBudget| {
+        let t = std::time::Instant::now();
+        let report = check_guarded_within(k, options, budget);
+        checker_ms += t.elapsed().as_secs_f64() * 1000.0;
+        report
+    };
+    let mut report = timed_check(&current, &mut budget);
     let mut checks = 1u32;
     let fixable = |kind: DiagnosticKind| {
         matches!(
@@ -215,7 +240,7 @@ fn sync_repair(
             else {
                 continue;
             };
-            let after = check_guarded_within(&fixed, options, &mut budget);
+            let after = timed_check(&fixed, &mut budget);
             checks += 1;
             if after.defects() < report.defects() {
                 (text, current, report) = (edited, fixed, after);
@@ -241,6 +266,10 @@ fn sync_repair(
         cost_after: cost,
         oracle_calls: checks,
         time_ms: started.elapsed().as_secs_f64() * 1000.0,
+        times: crate::synth::SynthTimes {
+            checker_ms,
+            maxsat_ms: 0.0,
+        },
         edits: vec![whole_difference(&original, &text)],
         reason: None,
         fixes: Vec::new(),

@@ -100,6 +100,18 @@ pub enum RepairStatus {
     Inconclusive,
 }
 
+/// The share of a repair's wall time spent in the checker and in the MaxSAT
+/// solver (the rest is the synthesizer's own work: candidates, kernels to
+/// check, edits).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct SynthTimes {
+    /// Milliseconds in checker calls (the synthesis's and the re-check of
+    /// the repaired text).
+    pub checker_ms: f64,
+    /// Milliseconds in MaxSAT solves.
+    pub maxsat_ms: f64,
+}
+
 /// What the synthesizer computed for a kernel.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct KernelRepair {
@@ -117,8 +129,11 @@ pub struct KernelRepair {
     pub cost_after: f64,
     /// Checker calls made.
     pub oracle_calls: u32,
-    /// Wall time in milliseconds.
+    /// Wall time in milliseconds (the synthesis and the re-check of the
+    /// repaired text).
     pub time_ms: f64,
+    /// Where `time_ms` went: checker calls and MaxSAT solves.
+    pub times: SynthTimes,
     /// The whole repair ("optimize all barriers") as minimal edits.
     pub edits: Vec<TextEdit>,
     /// Why it is unrepairable or inconclusive.
@@ -147,6 +162,7 @@ impl KernelRepair {
             cost_after: 0.0,
             oracle_calls: 0,
             time_ms: 0.0,
+            times: SynthTimes::default(),
             edits: Vec::new(),
             reason: Some(reason),
             fixes: Vec::new(),

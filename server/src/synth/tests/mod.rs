@@ -1015,3 +1015,36 @@ fn a_check_of_the_synthesizer_ends_within_what_is_left_of_its_budget() {
         assert!(backstop <= wall.max(1), "{wall}: {budget} -> {backstop}");
     }
 }
+
+#[test]
+fn the_repair_time_is_split_into_checker_calls_and_maxsat() {
+    let text = source("fig4.cu");
+    let kernel = mini::lower(&text, Lang::Cuda);
+    let files = vec![SourceFileInfo {
+        path: "fig4.cu".into(),
+        text,
+    }];
+    let l = launch(8, 1, &[3]);
+    // Each check takes at least 5 ms: the checker's share counts every call.
+    let mut slow = |k: &Kernel| {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        mini::interpret(k, &l)
+    };
+    let r = repair_kernel_with(&kernel, &files, &opts(), &mut slow, RepairConfig::default());
+    assert_eq!(r.status, RepairStatus::Repaired, "{:?}", r.reason);
+    assert!(r.oracle_calls >= 2);
+    assert!(
+        r.times.checker_ms >= 5.0 * f64::from(r.oracle_calls),
+        "{:?} for {} calls",
+        r.times,
+        r.oracle_calls
+    );
+    // At least one MaxSAT solve ran, and the parts fit in the whole.
+    assert!(r.times.maxsat_ms > 0.0, "{:?}", r.times);
+    assert!(
+        r.times.checker_ms + r.times.maxsat_ms <= r.time_ms,
+        "{:?} of {} ms",
+        r.times,
+        r.time_ms
+    );
+}
