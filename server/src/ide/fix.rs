@@ -17,7 +17,7 @@ use crate::frontend::FsIncludes;
 use crate::ir::{Kernel, SourceFileInfo};
 use crate::synth::report::{fix_program, remaining_budget, FileFix};
 use crate::synth::{
-    apply_edits, repair_kernel_configured, KernelRepair, RepairConfig, RepairStatus, SynthOptions,
+    apply_edits, repair_kernel_checked, KernelRepair, RepairConfig, RepairStatus, SynthOptions,
     TextEdit,
 };
 
@@ -121,18 +121,30 @@ pub fn fix_file(
         };
         // Warp-specialized synchronisation first: its clear fixes (the
         // editor's quick fixes) when they make the kernel race-free.
+        let sync_started = std::time::Instant::now();
+        let mut attempt = SyncAttempt::default();
         if let Some(repaired) = guarded("the synchronisation repair", || {
-            sync_repair(path, k, files, &opts.check, &cost)
+            sync_repair(path, k, files, &opts.check, &cost, &mut attempt)
         })
         .ok()
         .flatten()
         {
             return repaired;
         }
-        guarded("the synthesizer", || {
-            repair_kernel_configured(k, files, &opts, config)
+        // Its time counts against the kernel's budget and in its time; its
+        // check of the kernel as given is not made a second time.
+        let sync_spent = sync_started.elapsed();
+        let opts = SynthOptions {
+            check: remaining_budget(&opts.check, sync_spent),
+            ..opts
+        };
+        let mut repaired = guarded("the synthesizer", || {
+            repair_kernel_checked(k, files, &opts, config, attempt.first.take())
         })
-        .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message))
+        .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message));
+        repaired.time_ms += sync_spent.as_secs_f64() * 1000.0;
+        repaired.times.checker_ms += attempt.checker_ms;
+        repaired
     };
     // The re-check of a repaired kernel goes through its launch plan, as
     // `check` does, with what its synthesis left of its budget.
@@ -177,6 +189,17 @@ pub fn fix_file(
 /// Most quick fixes applied one after another by [`sync_repair`].
 const MAX_SYNC_FIXES: usize = 8;
 
+/// What [`sync_repair`] leaves to the barrier synthesizer when it does not
+/// repair the kernel.
+#[derive(Default)]
+struct SyncAttempt {
+    /// Its check of the kernel as given, when no quick fix applied to it
+    /// (the synthesizer's first check, already made).
+    first: Option<crate::check::KernelReport>,
+    /// Milliseconds it spent in checker calls.
+    checker_ms: f64,
+}
+
 /// Repairs `async-copy` and `barrier-deadlock` findings with the editor's
 /// quick fixes (`synth::waits`: insert the missing wait, set a named
 /// barrier's count to the threads that reach it), one at a time, each kept
@@ -190,6 +213,7 @@ fn sync_repair(
     files: &[SourceFileInfo],
     options: &CheckOptions,
     model: &CostModel,
+    attempt: &mut SyncAttempt,
 ) -> Option<KernelRepair> {
     if kernel.asyncs.accesses.is_empty() && !crate::check::named::has_named_barriers(kernel) {
         return None;
@@ -215,6 +239,10 @@ fn sync_repair(
         )
     };
     if !report.findings.iter().any(|f| fixable(f.kind)) {
+        *attempt = SyncAttempt {
+            first: Some(report),
+            checker_ms,
+        };
         return None;
     }
     for _ in 0..MAX_SYNC_FIXES {
@@ -253,6 +281,11 @@ fn sync_repair(
         }
     }
     if report.verdict != Verdict::RaceFree || text == original {
+        // No quick fix kept: the report is still that of the kernel as given.
+        *attempt = SyncAttempt {
+            first: (text == original).then_some(report),
+            checker_ms,
+        };
         return None;
     }
     // The fixes add waits and change counts, never block barriers.

@@ -22,7 +22,7 @@ use serde::Serialize;
 pub use edits::{apply_edits, map_offset};
 pub use repairs::{Oracle, RepairConfig};
 
-use crate::check::{Race, Verdict};
+use crate::check::{KernelReport, Race, Verdict};
 use crate::config::{CheckOptions, CostModel};
 use crate::ir::{Kernel, SourceFileInfo, Span, StmtId};
 
@@ -210,12 +210,32 @@ pub fn repair_kernel_configured(
     opts: &SynthOptions,
     config: RepairConfig,
 ) -> KernelRepair {
+    repair_kernel_checked(kernel, files, opts, config, None)
+}
+
+/// [`repair_kernel_configured`] given `checked`, the report of a check of
+/// `kernel` itself under `opts.check` made just before (by the
+/// synchronisation repair of `fix`): the synthesis uses it instead of
+/// checking the same kernel again.
+pub fn repair_kernel_checked(
+    kernel: &Kernel,
+    files: &[SourceFileInfo],
+    opts: &SynthOptions,
+    config: RepairConfig,
+    mut checked: Option<KernelReport>,
+) -> KernelRepair {
     let deadline = std::time::Instant::now()
         + std::time::Duration::from_millis(opts.check.kernel_budget_ms.max(1));
     // Each check gets what is left of the kernel's budget, less the margin of
     // the check's wall-clock backstop, so that the whole synthesis stays
     // within the budget (a check may overrun its own budget by that margin).
     let mut oracle = |k: &Kernel| {
+        // The same kernel under the same options: the same report.
+        if checked.is_some() && k == kernel {
+            if let Some(report) = checked.take() {
+                return report;
+            }
+        }
         let mut check = opts.check.clone();
         let left = deadline.saturating_duration_since(std::time::Instant::now());
         check.kernel_budget_ms = crate::check::sdv::budget_within_wall_ms(left.as_millis() as u64);

@@ -1048,3 +1048,72 @@ fn the_repair_time_is_split_into_checker_calls_and_maxsat() {
         r.time_ms
     );
 }
+
+#[test]
+fn a_report_of_the_kernel_checked_just_before_stands_for_its_first_check() {
+    let lower = |text: &str| {
+        crate::frontend::lower_source(Path::new("k.cu"), text, &crate::frontend::FsIncludes)
+    };
+    let mut o = opts();
+    o.check.launch.block_dim = Some([64, 1, 1]);
+    o.check.launch.grid_dim = Some([1, 1, 1]);
+    // A report that says "race-free" for a racy kernel tells which check
+    // the synthesis took it for.
+    let claim = |k: &Kernel| {
+        let mut report = crate::check::check_kernel(k, &o.check);
+        assert_eq!(report.verdict, Verdict::Racy);
+        report.verdict = Verdict::RaceFree;
+        report.findings.clear();
+        report.races.clear();
+        report
+    };
+    // No barrier: the synthesis's first check is of the kernel itself.
+    let racy = lower(
+        "__global__ void k(int *a) {\n  __shared__ int s[64];\n  s[threadIdx.x] = a[threadIdx.x];\n  a[threadIdx.x] = s[63 - threadIdx.x];\n}\n",
+    );
+    let kernel = &racy.kernels[0];
+    let r = repair_kernel_checked(
+        kernel,
+        &racy.files,
+        &o,
+        RepairConfig::default(),
+        Some(claim(kernel)),
+    );
+    assert_eq!(r.status, RepairStatus::AlreadyRaceFree, "{:?}", r.reason);
+    assert_eq!(r.oracle_calls, 1);
+    // A barrier under synthesis: the first check is of the kernel without
+    // it, for which the report says nothing, so it is checked and the
+    // barrier stays.
+    let ordered = lower(
+        "__global__ void k(int *a) {\n  __shared__ int s[64];\n  s[threadIdx.x] = a[threadIdx.x];\n  __syncthreads();\n  a[threadIdx.x] = s[63 - threadIdx.x];\n}\n",
+    );
+    let kernel = &ordered.kernels[0];
+    let mut without_barrier = kernel.clone();
+    crate::ir::walk::remove_stmt(&mut without_barrier, block_barriers_of(kernel)[0]);
+    let r = repair_kernel_checked(
+        kernel,
+        &ordered.files,
+        &o,
+        RepairConfig::default(),
+        Some(claim(&without_barrier)),
+    );
+    assert_eq!(r.barriers_after, 1, "{:?}: {:?}", r.status, r.reason);
+    assert!(
+        matches!(
+            r.status,
+            RepairStatus::Repaired | RepairStatus::AlreadyRaceFree
+        ),
+        "{:?}",
+        r.reason
+    );
+}
+
+fn block_barriers_of(k: &Kernel) -> Vec<crate::ir::StmtId> {
+    let mut out = Vec::new();
+    crate::ir::walk::for_each_stmt(&k.body, &mut |s| {
+        if matches!(s.kind, crate::ir::StmtKind::Barrier { .. }) {
+            out.push(s.id);
+        }
+    });
+    out
+}
