@@ -341,7 +341,7 @@ def report(name, rows, verbose):
     cheaper = sum(1 for r in ok if (r["cost_after"] or 0.0) < (r["author_cost"] or 0.0) - EPS)
     times = sorted(r["time_ms"] for r in counted if r["time_ms"] is not None)
     calls = sorted(r["oracle_calls"] for r in counted if r["oracle_calls"] is not None)
-    share = 100.0 * len(ok) / len(counted) if counted else 100.0
+    share = 100.0 * len(ok) / len(counted) if counted else float("nan")
     print(f"{name}: repaired {len(ok)}/{len(counted)} ({share:.1f}%), fewer barriers than the author {fewer}, "
           f"cheaper {cheaper}; synthesis median {percentile(times, 50):.1f} ms, p95 {percentile(times, 95):.1f} ms, "
           f"max {percentile(times, 100):.1f} ms; oracle calls median {percentile(calls, 50)}, max {percentile(calls, 100)}")
@@ -400,7 +400,7 @@ def main(argv):
         all_times += times
     ok = sum(1 for r in all_counted if r["class"] == "ok")
     times = sorted(all_times)
-    share = 100.0 * ok / len(all_counted) if all_counted else 100.0
+    share = 100.0 * ok / len(all_counted) if all_counted else float("nan")
     over = sum(1 for r in all_counted if r["time_ms"] is not None and r["status"] == "inconclusive"
                and "budget" in (r["reason"] or ""))
     # `fix` runs with the default kernel budget: its synthesis must end within it.
