@@ -463,6 +463,13 @@ fn fix_write_replaces_the_file_and_json_lists_edits() {
         kernel["barriers_after"].as_u64() > kernel["barriers_before"].as_u64(),
         "{kernel}"
     );
+    // The time split: checker calls and MaxSAT solves within the whole.
+    let ms = |field: &str| kernel[field].as_f64().unwrap_or(-1.0);
+    assert!(ms("checker_ms") > 0.0 && ms("maxsat_ms") > 0.0, "{kernel}");
+    assert!(
+        ms("checker_ms") + ms("maxsat_ms") <= ms("time_ms"),
+        "{kernel}"
+    );
     let edit = &kernel["edits"][0];
     assert!(
         edit["new_text"]

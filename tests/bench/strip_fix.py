@@ -22,7 +22,11 @@ needed), the re-checked text is race-free, and it uses at most the author's barr
 count and cost.
 
 Prints a table per corpus, the exceptions with their reasons, and a summary line with
-the synthesis time median and p95 (the `time_ms` of `fix` on the stripped kernels).
+the synthesis time median and p95: the `time_ms` of `fix` on the stripped kernels, which
+counts the synthesis (its checker calls and MaxSAT solves) and the re-check of the
+repaired text, not the front end. The split is printed too: `checker_ms` (checker calls,
+the re-check included), `maxsat_ms` (MaxSAT solves) and the rest (the synthesizer's own
+work: candidates, kernels to check, edits).
 
 Usage (release build, from the repository root):
   cargo build --release
@@ -63,6 +67,11 @@ def parse_args(argv):
     p.add_argument("--filter", default="", help="only files whose path contains this text")
     p.add_argument("--timeout", type=float, default=300.0, help="seconds per syncwright run (default 300)")
     p.add_argument("--json-out", help="also write every kernel's row to this file")
+    p.add_argument("--files-from",
+                   help="a conformance JSON (tests/conformance/run.py --json-out): only files in which "
+                        "it reports at least one kernel race-free (a kernel that is not race-free as "
+                        "written is never counted, so this only skips work; use one made by the same "
+                        "binary)")
     p.add_argument("--verbose", action="store_true", help="print every counted kernel, not only the exceptions")
     p.add_argument("--progress", action="store_true",
                    help="print one line per file on stderr as it is done, and rewrite --json-out after each "
@@ -245,6 +254,8 @@ def bench_file(binary, corpus, rel, timeout):
             "barriers_after": fix.get("barriers_after"),
             "cost_after": fix.get("cost_after"),
             "time_ms": fix.get("time_ms"),
+            "checker_ms": fix.get("checker_ms"),
+            "maxsat_ms": fix.get("maxsat_ms"),
             "oracle_calls": fix.get("oracle_calls"),
             "recheck": re_k.get("verdict", recheck_err or "missing"),
             "recheck_first": first_message(re_k) if re_k else (recheck_err or "-"),
@@ -287,13 +298,32 @@ def fmt(x):
     return str(x)
 
 
+def ms(x):
+    return fmt(round(x, 1) if x is not None else None)
+
+
+def split(rows):
+    """Medians of the time split of `rows` (ms): checker calls, MaxSAT, the rest."""
+    timed = [r for r in rows if r["time_ms"] is not None and r.get("checker_ms") is not None]
+    checker = sorted(r["checker_ms"] for r in timed)
+    maxsat = sorted(r["maxsat_ms"] for r in timed)
+    own = sorted(max(0.0, r["time_ms"] - r["checker_ms"] - r["maxsat_ms"]) for r in timed)
+    without = sorted(max(0.0, r["time_ms"] - r["checker_ms"]) for r in timed)
+    return (f"split: checker calls median {percentile(checker, 50):.1f} ms (p95 {percentile(checker, 95):.1f}), "
+            f"MaxSAT median {percentile(maxsat, 50):.1f} ms (p95 {percentile(maxsat, 95):.1f}), "
+            f"the rest median {percentile(own, 50):.1f} ms (p95 {percentile(own, 95):.1f}); "
+            f"synthesis without its checker calls median {percentile(without, 50):.1f} ms, "
+            f"p95 {percentile(without, 95):.1f} ms")
+
+
 def report(name, rows, verbose):
     counted = [r for r in rows if r["class"] not in ("excluded", "skip-no-barrier")]
     excluded = [r for r in rows if r["class"] == "excluded"]
     ok = [r for r in counted if r["class"] == "ok"]
     print(f"== {name}: {len(counted)} kernels with barriers reported race-free, "
           f"{len(excluded)} with barriers excluded (original not race-free)")
-    header = f"{'file':52} {'kernel':28} {'result':14} {'bar a/o':>8} {'cost a/o':>17} {'ms':>8} {'calls':>5}"
+    header = (f"{'file':52} {'kernel':28} {'result':14} {'bar a/o':>8} {'cost a/o':>17} {'ms':>8} "
+              f"{'check':>8} {'maxsat':>7} {'calls':>5}")
     shown = counted if verbose else [r for r in counted if r["class"] != "ok"]
     if shown:
         print(header)
@@ -301,7 +331,8 @@ def report(name, rows, verbose):
         bars = f"{fmt(r['barriers_after'])}/{fmt(r['author_barriers'])}"
         cost = f"{fmt(r['cost_after'])}/{fmt(r['author_cost'])}"
         print(f"{r['file'][:52]:52} {r['kernel'][:28]:28} {r['class']:14} {bars:>8} {cost:>17} "
-              f"{fmt(round(r['time_ms'], 1) if r['time_ms'] is not None else None):>8} {fmt(r['oracle_calls']):>5}")
+              f"{ms(r['time_ms']):>8} {ms(r.get('checker_ms')):>8} {ms(r.get('maxsat_ms')):>7} "
+              f"{fmt(r['oracle_calls']):>5}")
         if r["class"] != "ok":
             why = r["reason"] or (f"re-check: {r['recheck']}: {r['recheck_first']}" if r["class"] == "recheck-failed" else "")
             if why:
@@ -310,10 +341,11 @@ def report(name, rows, verbose):
     cheaper = sum(1 for r in ok if (r["cost_after"] or 0.0) < (r["author_cost"] or 0.0) - EPS)
     times = sorted(r["time_ms"] for r in counted if r["time_ms"] is not None)
     calls = sorted(r["oracle_calls"] for r in counted if r["oracle_calls"] is not None)
-    share = 100.0 * len(ok) / len(counted) if counted else 100.0
+    share = 100.0 * len(ok) / len(counted) if counted else float("nan")
     print(f"{name}: repaired {len(ok)}/{len(counted)} ({share:.1f}%), fewer barriers than the author {fewer}, "
           f"cheaper {cheaper}; synthesis median {percentile(times, 50):.1f} ms, p95 {percentile(times, 95):.1f} ms, "
           f"max {percentile(times, 100):.1f} ms; oracle calls median {percentile(calls, 50)}, max {percentile(calls, 100)}")
+    print(f"  {split(counted)}")
     if excluded:
         print(f"  excluded (original not race-free):")
         for r in excluded:
@@ -329,6 +361,10 @@ def main(argv):
         print(f"strip_fix: binary not found at {binary} (cargo build --release)", file=sys.stderr)
         return 2
     corpora = args.corpus or DEFAULT_CORPORA
+    only = None
+    if args.files_from:
+        with open(args.files_from, encoding="utf-8") as f:
+            only = {e["path"] for e in json.load(f) if "race-free" in (e.get("verdicts") or [])}
     all_rows = []
     all_counted = []
     all_times = []
@@ -343,7 +379,8 @@ def main(argv):
             entries = [r for r in csv.DictReader(f, delimiter="\t")
                        if r.get("expected") == "race-free"
                        and (not args.scope or r.get("scope") is None or r["scope"] in args.scope)
-                       and args.filter in r["path"]]
+                       and args.filter in r["path"]
+                       and (only is None or r["path"] in only)]
         rows = []
         for n, entry in enumerate(entries, 1):
             file_rows = bench_file(binary, corpus, entry["path"], args.timeout)
@@ -363,7 +400,7 @@ def main(argv):
         all_times += times
     ok = sum(1 for r in all_counted if r["class"] == "ok")
     times = sorted(all_times)
-    share = 100.0 * ok / len(all_counted) if all_counted else 100.0
+    share = 100.0 * ok / len(all_counted) if all_counted else float("nan")
     over = sum(1 for r in all_counted if r["time_ms"] is not None and r["status"] == "inconclusive"
                and "budget" in (r["reason"] or ""))
     # `fix` runs with the default kernel budget: its synthesis must end within it.
@@ -373,6 +410,7 @@ def main(argv):
           f"p95 {percentile(times, 95):.1f} ms (target <= 200); {over} inconclusive at the budget, "
           f"{late} past it; "
           f"wall {time.monotonic() - started:.0f} s")
+    print(f"  {split(all_counted)}")
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as f:
             json.dump(all_rows, f, indent=1)

@@ -7,7 +7,8 @@
 //! with `--write` the files are replaced atomically and the summary goes to
 //! stdout. JSON mode prints the report of the CLI contract:
 //! `{"files":[{"path","kernels":[{"name","status","barriers_before","barriers_after",
-//! "cost_before","cost_after","oracle_calls","time_ms","edits":[{"range","new_text"}],
+//! "cost_before","cost_after","oracle_calls","time_ms","checker_ms","maxsat_ms",
+//! "edits":[{"range","new_text"}],
 //! "reason","optimal"}]}]}`.
 
 use std::io::Write as _;

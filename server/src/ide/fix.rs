@@ -17,7 +17,7 @@ use crate::frontend::FsIncludes;
 use crate::ir::{Kernel, SourceFileInfo};
 use crate::synth::report::{fix_program, remaining_budget, FileFix};
 use crate::synth::{
-    apply_edits, repair_kernel_configured, KernelRepair, RepairConfig, RepairStatus, SynthOptions,
+    apply_edits, repair_kernel_checked, KernelRepair, RepairConfig, RepairStatus, SynthOptions,
     TextEdit,
 };
 
@@ -52,17 +52,35 @@ pub fn fix_file(
         0 => crate::check::sdv::DEFAULT_KERNEL_BUDGET_MS,
         ms => ms,
     };
-    let (program, launches) = crate::base::interrupt::with(
-        super::file::front_end_deadline(settings, started, super::file::CLI_BUDGET),
-        || {
+    let front_end_deadline =
+        super::file::front_end_deadline(settings, started, super::file::CLI_BUDGET);
+    let front_end = || {
+        crate::base::interrupt::with(front_end_deadline.clone(), || {
             let program = lower_guarded(path, text, &FsIncludes);
             // The launches of the program as written (`fix` edits kernels,
             // never the host code, so they hold for the repaired text too).
             let names: Vec<&str> = program.kernels.iter().map(|k| k.name.as_str()).collect();
             let launches = translation_launches(path, text, &FsIncludes, &names);
             (program, launches)
-        },
-    );
+        })
+    };
+    // The front end runs on a second thread while this one, where the
+    // checks and MaxSAT solves will run, does Z3's one-time set-up.
+    let (program, launches) = std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("syncwright-front-end".into())
+            .stack_size(super::guard::ANALYSIS_STACK_BYTES)
+            .spawn_scoped(scope, front_end);
+        crate::check::sdv::warm_up_solver();
+        crate::synth::maxsat::warm_up();
+        match worker {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            // No second thread: the front end runs here, after the set-up.
+            Err(_) => front_end(),
+        }
+    });
     let front_end = started.elapsed();
     // Each kernel's budget counts the front end's time when it is a
     // noticeable share (a generated kernel of 100,000 statements); below 1%
@@ -103,18 +121,30 @@ pub fn fix_file(
         };
         // Warp-specialized synchronisation first: its clear fixes (the
         // editor's quick fixes) when they make the kernel race-free.
+        let sync_started = std::time::Instant::now();
+        let mut attempt = SyncAttempt::default();
         if let Some(repaired) = guarded("the synchronisation repair", || {
-            sync_repair(path, k, files, &opts.check, &cost)
+            sync_repair(path, k, files, &opts.check, &cost, &mut attempt)
         })
         .ok()
         .flatten()
         {
             return repaired;
         }
-        guarded("the synthesizer", || {
-            repair_kernel_configured(k, files, &opts, config)
+        // Its time counts against the kernel's budget and in its time; its
+        // check of the kernel as given is not made a second time.
+        let sync_spent = sync_started.elapsed();
+        let opts = SynthOptions {
+            check: remaining_budget(&opts.check, sync_spent),
+            ..opts
+        };
+        let mut repaired = guarded("the synthesizer", || {
+            repair_kernel_checked(k, files, &opts, config, attempt.first.take())
         })
-        .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message))
+        .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message));
+        repaired.time_ms += sync_spent.as_secs_f64() * 1000.0;
+        repaired.times.checker_ms += attempt.checker_ms;
+        repaired
     };
     // The re-check of a repaired kernel goes through its launch plan, as
     // `check` does, with what its synthesis left of its budget.
@@ -159,6 +189,17 @@ pub fn fix_file(
 /// Most quick fixes applied one after another by [`sync_repair`].
 const MAX_SYNC_FIXES: usize = 8;
 
+/// What [`sync_repair`] leaves to the barrier synthesizer when it does not
+/// repair the kernel.
+#[derive(Default)]
+struct SyncAttempt {
+    /// Its check of the kernel as given, when no quick fix applied to it
+    /// (the synthesizer's first check, already made).
+    first: Option<crate::check::KernelReport>,
+    /// Milliseconds it spent in checker calls.
+    checker_ms: f64,
+}
+
 /// Repairs `async-copy` and `barrier-deadlock` findings with the editor's
 /// quick fixes (`synth::waits`: insert the missing wait, set a named
 /// barrier's count to the threads that reach it), one at a time, each kept
@@ -172,6 +213,7 @@ fn sync_repair(
     files: &[SourceFileInfo],
     options: &CheckOptions,
     model: &CostModel,
+    attempt: &mut SyncAttempt,
 ) -> Option<KernelRepair> {
     if kernel.asyncs.accesses.is_empty() && !crate::check::named::has_named_barriers(kernel) {
         return None;
@@ -181,7 +223,14 @@ fn sync_repair(
     let mut budget = KernelBudget::new(options);
     let mut text = original.clone();
     let mut current = kernel.clone();
-    let mut report = check_guarded_within(&current, options, &mut budget);
+    let mut checker_ms = 0.0;
+    let mut timed_check = |k: &Kernel, budget: &mut KernelBudget| {
+        let t = std::time::Instant::now();
+        let report = check_guarded_within(k, options, budget);
+        checker_ms += t.elapsed().as_secs_f64() * 1000.0;
+        report
+    };
+    let mut report = timed_check(&current, &mut budget);
     let mut checks = 1u32;
     let fixable = |kind: DiagnosticKind| {
         matches!(
@@ -190,6 +239,10 @@ fn sync_repair(
         )
     };
     if !report.findings.iter().any(|f| fixable(f.kind)) {
+        *attempt = SyncAttempt {
+            first: Some(report),
+            checker_ms,
+        };
         return None;
     }
     for _ in 0..MAX_SYNC_FIXES {
@@ -215,7 +268,7 @@ fn sync_repair(
             else {
                 continue;
             };
-            let after = check_guarded_within(&fixed, options, &mut budget);
+            let after = timed_check(&fixed, &mut budget);
             checks += 1;
             if after.defects() < report.defects() {
                 (text, current, report) = (edited, fixed, after);
@@ -228,6 +281,11 @@ fn sync_repair(
         }
     }
     if report.verdict != Verdict::RaceFree || text == original {
+        // No quick fix kept: the report is still that of the kernel as given.
+        *attempt = SyncAttempt {
+            first: (text == original).then_some(report),
+            checker_ms,
+        };
         return None;
     }
     // The fixes add waits and change counts, never block barriers.
@@ -241,6 +299,10 @@ fn sync_repair(
         cost_after: cost,
         oracle_calls: checks,
         time_ms: started.elapsed().as_secs_f64() * 1000.0,
+        times: crate::synth::SynthTimes {
+            checker_ms,
+            maxsat_ms: 0.0,
+        },
         edits: vec![whole_difference(&original, &text)],
         reason: None,
         fixes: Vec::new(),

@@ -471,6 +471,7 @@ impl Engine for FakeEngine {
             cost_after: (barriers as usize + all.len()) as f64,
             oracle_calls: 1,
             time_ms: 0.1,
+            times: crate::synth::SynthTimes::default(),
             edits: all,
             reason: None,
             fixes,

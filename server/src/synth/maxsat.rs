@@ -56,6 +56,21 @@ pub enum Answer {
     Unknown(String),
 }
 
+/// Solves a problem of one candidate on the calling thread, so that the
+/// first real solve does not pay Z3's set-up of `Optimize` on this thread's
+/// context (milliseconds). Results do not depend on it: the optimum of every
+/// problem is unique (its weights break every tie).
+pub fn warm_up() {
+    let _ = std::panic::catch_unwind(|| {
+        solve(&Problem {
+            weights: vec![1],
+            clauses: vec![vec![0]],
+            timeout_ms: Some(1_000),
+            ..Problem::default()
+        })
+    });
+}
+
 /// Solves the problem for a least-cost placement.
 pub fn solve(problem: &Problem) -> Answer {
     let opt = Optimize::new();

@@ -22,7 +22,7 @@ use serde::Serialize;
 pub use edits::{apply_edits, map_offset};
 pub use repairs::{Oracle, RepairConfig};
 
-use crate::check::{Race, Verdict};
+use crate::check::{KernelReport, Race, Verdict};
 use crate::config::{CheckOptions, CostModel};
 use crate::ir::{Kernel, SourceFileInfo, Span, StmtId};
 
@@ -100,6 +100,18 @@ pub enum RepairStatus {
     Inconclusive,
 }
 
+/// The share of a repair's wall time spent in the checker and in the MaxSAT
+/// solver (the rest is the synthesizer's own work: candidates, kernels to
+/// check, edits).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct SynthTimes {
+    /// Milliseconds in checker calls (the synthesis's and the re-check of
+    /// the repaired text).
+    pub checker_ms: f64,
+    /// Milliseconds in MaxSAT solves.
+    pub maxsat_ms: f64,
+}
+
 /// What the synthesizer computed for a kernel.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct KernelRepair {
@@ -117,8 +129,11 @@ pub struct KernelRepair {
     pub cost_after: f64,
     /// Checker calls made.
     pub oracle_calls: u32,
-    /// Wall time in milliseconds.
+    /// Wall time in milliseconds (the synthesis and the re-check of the
+    /// repaired text).
     pub time_ms: f64,
+    /// Where `time_ms` went: checker calls and MaxSAT solves.
+    pub times: SynthTimes,
     /// The whole repair ("optimize all barriers") as minimal edits.
     pub edits: Vec<TextEdit>,
     /// Why it is unrepairable or inconclusive.
@@ -147,6 +162,7 @@ impl KernelRepair {
             cost_after: 0.0,
             oracle_calls: 0,
             time_ms: 0.0,
+            times: SynthTimes::default(),
             edits: Vec::new(),
             reason: Some(reason),
             fixes: Vec::new(),
@@ -194,12 +210,32 @@ pub fn repair_kernel_configured(
     opts: &SynthOptions,
     config: RepairConfig,
 ) -> KernelRepair {
+    repair_kernel_checked(kernel, files, opts, config, None)
+}
+
+/// [`repair_kernel_configured`] given `checked`, the report of a check of
+/// `kernel` itself under `opts.check` made just before (by the
+/// synchronisation repair of `fix`): the synthesis uses it instead of
+/// checking the same kernel again.
+pub fn repair_kernel_checked(
+    kernel: &Kernel,
+    files: &[SourceFileInfo],
+    opts: &SynthOptions,
+    config: RepairConfig,
+    mut checked: Option<KernelReport>,
+) -> KernelRepair {
     let deadline = std::time::Instant::now()
         + std::time::Duration::from_millis(opts.check.kernel_budget_ms.max(1));
     // Each check gets what is left of the kernel's budget, less the margin of
     // the check's wall-clock backstop, so that the whole synthesis stays
     // within the budget (a check may overrun its own budget by that margin).
     let mut oracle = |k: &Kernel| {
+        // The same kernel under the same options: the same report.
+        if checked.is_some() && k == kernel {
+            if let Some(report) = checked.take() {
+                return report;
+            }
+        }
         let mut check = opts.check.clone();
         let left = deadline.saturating_duration_since(std::time::Instant::now());
         check.kernel_budget_ms = crate::check::sdv::budget_within_wall_ms(left.as_millis() as u64);

@@ -113,10 +113,12 @@ pub fn repair_with(
         budget_ms: opts.check.kernel_budget_ms.max(1),
         optimal: true,
         named_findings: Vec::new(),
+        times: super::SynthTimes::default(),
     };
     let mut repair = engine.run();
     engine.keep_named_findings(&mut repair);
     repair.oracle_calls = engine.calls;
+    repair.times = engine.times;
     repair.time_ms = started.elapsed().as_secs_f64() * 1000.0;
     repair
 }
@@ -136,6 +138,8 @@ struct Engine<'a, 'o> {
     /// Candidates whose check reported `barrier-deadlock` or
     /// `barrier-recycling`, with those findings.
     named_findings: Vec<(Kernel, Vec<Finding>)>,
+    /// Time spent in checker calls and MaxSAT solves so far.
+    times: super::SynthTimes,
 }
 
 /// Block barriers of a kernel in program order.
@@ -213,6 +217,7 @@ impl Engine<'_, '_> {
         self.calls += 1;
         let t = Instant::now();
         let report = (self.oracle)(kernel);
+        self.times.checker_ms += t.elapsed().as_secs_f64() * 1e3;
         let named: Vec<Finding> = report
             .findings
             .iter()
@@ -315,6 +320,7 @@ impl Engine<'_, '_> {
             cost_after: total,
             oracle_calls: 0,
             time_ms: 0.0,
+            times: crate::synth::SynthTimes::default(),
             edits: Vec::new(),
             reason,
             fixes: Vec::new(),
@@ -594,6 +600,7 @@ impl Engine<'_, '_> {
             problem.timeout_ms = Some(self.remaining_ms().max(1));
             let solve_started = Instant::now();
             let answer = solve(&problem);
+            self.times.maxsat_ms += solve_started.elapsed().as_secs_f64() * 1e3;
             if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
                 eprintln!(
                     "[syncwright] synth {} solve: {} candidates, {:.2} ms (at {:.2} ms)",
@@ -1320,6 +1327,7 @@ impl Engine<'_, '_> {
             },
             oracle_calls: 0,
             time_ms: 0.0,
+            times: crate::synth::SynthTimes::default(),
             edits: if status == RepairStatus::Unrepairable {
                 Vec::new()
             } else {

@@ -1015,3 +1015,105 @@ fn a_check_of_the_synthesizer_ends_within_what_is_left_of_its_budget() {
         assert!(backstop <= wall.max(1), "{wall}: {budget} -> {backstop}");
     }
 }
+
+#[test]
+fn the_repair_time_is_split_into_checker_calls_and_maxsat() {
+    let text = source("fig4.cu");
+    let kernel = mini::lower(&text, Lang::Cuda);
+    let files = vec![SourceFileInfo {
+        path: "fig4.cu".into(),
+        text,
+    }];
+    let l = launch(8, 1, &[3]);
+    // Each check takes at least 5 ms: the checker's share counts every call.
+    let mut slow = |k: &Kernel| {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        mini::interpret(k, &l)
+    };
+    let r = repair_kernel_with(&kernel, &files, &opts(), &mut slow, RepairConfig::default());
+    assert_eq!(r.status, RepairStatus::Repaired, "{:?}", r.reason);
+    assert!(r.oracle_calls >= 2);
+    assert!(
+        r.times.checker_ms >= 5.0 * f64::from(r.oracle_calls),
+        "{:?} for {} calls",
+        r.times,
+        r.oracle_calls
+    );
+    // At least one MaxSAT solve ran, and the parts fit in the whole.
+    assert!(r.times.maxsat_ms > 0.0, "{:?}", r.times);
+    assert!(
+        r.times.checker_ms + r.times.maxsat_ms <= r.time_ms,
+        "{:?} of {} ms",
+        r.times,
+        r.time_ms
+    );
+}
+
+#[test]
+fn a_report_of_the_kernel_checked_just_before_stands_for_its_first_check() {
+    let lower = |text: &str| {
+        crate::frontend::lower_source(Path::new("k.cu"), text, &crate::frontend::FsIncludes)
+    };
+    let mut o = opts();
+    o.check.launch.block_dim = Some([64, 1, 1]);
+    o.check.launch.grid_dim = Some([1, 1, 1]);
+    // A report that says "race-free" for a racy kernel tells which check
+    // the synthesis took it for.
+    let claim = |k: &Kernel| {
+        let mut report = crate::check::check_kernel(k, &o.check);
+        assert_eq!(report.verdict, Verdict::Racy);
+        report.verdict = Verdict::RaceFree;
+        report.findings.clear();
+        report.races.clear();
+        report
+    };
+    // No barrier: the synthesis's first check is of the kernel itself.
+    let racy = lower(
+        "__global__ void k(int *a) {\n  __shared__ int s[64];\n  s[threadIdx.x] = a[threadIdx.x];\n  a[threadIdx.x] = s[63 - threadIdx.x];\n}\n",
+    );
+    let kernel = &racy.kernels[0];
+    let r = repair_kernel_checked(
+        kernel,
+        &racy.files,
+        &o,
+        RepairConfig::default(),
+        Some(claim(kernel)),
+    );
+    assert_eq!(r.status, RepairStatus::AlreadyRaceFree, "{:?}", r.reason);
+    assert_eq!(r.oracle_calls, 1);
+    // A barrier under synthesis: the first check is of the kernel without
+    // it, for which the report says nothing, so it is checked and the
+    // barrier stays.
+    let ordered = lower(
+        "__global__ void k(int *a) {\n  __shared__ int s[64];\n  s[threadIdx.x] = a[threadIdx.x];\n  __syncthreads();\n  a[threadIdx.x] = s[63 - threadIdx.x];\n}\n",
+    );
+    let kernel = &ordered.kernels[0];
+    let mut without_barrier = kernel.clone();
+    crate::ir::walk::remove_stmt(&mut without_barrier, block_barriers_of(kernel)[0]);
+    let r = repair_kernel_checked(
+        kernel,
+        &ordered.files,
+        &o,
+        RepairConfig::default(),
+        Some(claim(&without_barrier)),
+    );
+    assert_eq!(r.barriers_after, 1, "{:?}: {:?}", r.status, r.reason);
+    assert!(
+        matches!(
+            r.status,
+            RepairStatus::Repaired | RepairStatus::AlreadyRaceFree
+        ),
+        "{:?}",
+        r.reason
+    );
+}
+
+fn block_barriers_of(k: &Kernel) -> Vec<crate::ir::StmtId> {
+    let mut out = Vec::new();
+    crate::ir::walk::for_each_stmt(&k.body, &mut |s| {
+        if matches!(s.kind, crate::ir::StmtKind::Barrier { .. }) {
+            out.push(s.id);
+        }
+    });
+    out
+}
