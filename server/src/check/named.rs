@@ -209,13 +209,16 @@ fn fit_seen(
     out
 }
 
-/// `generation = base + sum(stride_L * (iteration_L / modulus_L))` and
+/// `generation = base + sum(stride_L * (iteration_L / modulus_L) +
+/// offsets_L[iteration_L % modulus_L])` and
 /// `barrier = barrier_base + sum(barrier_stride_L * (iteration_L % modulus_L))`
 /// over the loops around the operation (outermost first), in every thread
 /// that executes it: with modulus 1 the barrier is the same in every
 /// iteration and the generation grows linearly; with modulus S it cycles
 /// through S barriers (stage-indexed barriers of an S-stage pipeline), each
-/// used every S-th iteration. The operation is *regular*: a thread that
+/// used every S-th iteration, and the offsets say where within the cycle
+/// each barrier's generation moves on (a pipeline whose commits are one
+/// stage ahead of the loop: commit k + 1 in iteration k). The operation is *regular*: a thread that
 /// executes it once executes it in every iteration of every loop around it,
 /// so whether it runs does not depend on the iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -229,7 +232,7 @@ pub struct GenerationFit {
 }
 
 /// How one loop's iteration number enters a [`GenerationFit`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoopFit {
     /// The loop.
     pub stmt: StmtId,
@@ -239,6 +242,33 @@ pub struct LoopFit {
     pub stride: i128,
     /// Barrier id added per iteration within a cycle.
     pub barrier_stride: i128,
+    /// Generation added at each position within a cycle (empty: none).
+    pub offsets: Vec<i128>,
+    /// Barrier id added at each position within a cycle (empty: none), for
+    /// stage-indexed barriers not affine in the position (a pipeline whose
+    /// commits run ahead of the loop: stages 2, 0, 1 of three).
+    pub barrier_offsets: Vec<i128>,
+}
+
+impl LoopFit {
+    /// The generation added at position `r` of a cycle.
+    pub fn offset(&self, r: u64) -> i128 {
+        usize::try_from(r)
+            .ok()
+            .and_then(|r| self.offsets.get(r))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The barrier id added at position `r` of a cycle.
+    pub fn barrier_offset(&self, r: u64) -> i128 {
+        let listed = usize::try_from(r)
+            .ok()
+            .and_then(|r| self.barrier_offsets.get(r))
+            .copied()
+            .unwrap_or(0);
+        listed + self.barrier_stride * i128::from(r)
+    }
 }
 
 impl GenerationFit {
@@ -252,7 +282,8 @@ impl GenerationFit {
         for (l, k) in self.loops.iter().zip(iters) {
             let m = l.modulus.max(1);
             generation = generation.checked_add(l.stride.checked_mul(i128::from(k / m))?)?;
-            barrier = barrier.checked_add(l.barrier_stride.checked_mul(i128::from(k % m))?)?;
+            generation = generation.checked_add(l.offset(k % m))?;
+            barrier = barrier.checked_add(l.barrier_offset(k % m))?;
         }
         Some((generation, barrier))
     }
@@ -445,20 +476,46 @@ fn fit_one(
                 Some((g, _)) => g - base,
                 None => 0,
             };
-            let barrier_stride = match line.get(1) {
+            let mut barrier_stride = match line.get(1) {
                 Some((_, b)) if m > 1 => b - barrier_base,
                 _ => 0,
+            };
+            // Not affine in the position: the first cycle's barriers.
+            let affine = line
+                .iter()
+                .take(m as usize)
+                .enumerate()
+                .all(|(r, (_, b))| *b == barrier_base + barrier_stride * r as i128);
+            let barrier_offsets: Vec<i128> = if affine {
+                Vec::new()
+            } else {
+                barrier_stride = 0;
+                line.iter()
+                    .take(m as usize)
+                    .map(|(_, b)| b - barrier_base)
+                    .collect()
+            };
+            // The first cycle's generations, relative to the first.
+            let offsets: Vec<i128> = if m > 1 {
+                line.iter()
+                    .take(m as usize)
+                    .map(|(g, _)| g - base)
+                    .collect()
+            } else {
+                Vec::new()
             };
             let fit = LoopFit {
                 stmt: *l,
                 modulus: m,
                 stride,
                 barrier_stride,
+                offsets,
+                barrier_offsets,
             };
             let ok = line.iter().enumerate().all(|(k, (g, b))| {
                 let k = k as u64;
-                *g == base + stride * i128::from(k / m)
-                    && *b == barrier_base + barrier_stride * i128::from(k % m)
+                *g == base + stride * i128::from(k / m) + fit.offset(k % m)
+                    && *b == barrier_base + fit.barrier_offset(k % m)
             });
             ok.then_some(fit)
         })?;
@@ -1572,6 +1629,37 @@ mod tests {
     }
 
     #[test]
+    fn pipeline_commits_ahead_of_the_loop_fit_with_offsets() {
+        // Commit k + 2 of a three-stage pipeline in iteration k: stage
+        // (k + 2) % 3 (barriers 18, 16, 17, ...), phase (k + 2) / 3.
+        let trips: HashMap<StmtId, u64> = [(StmtId(9), 9)].into_iter().collect();
+        let one: Vec<Event> = (0..9u64)
+            .map(|k| Event {
+                barrier: 16 + i128::from((k + 2) % 3),
+                ..at(5, i128::from(k.div_ceil(3)), &[(9, k)])
+            })
+            .collect();
+        let all = vec![one.clone(), one.clone()];
+        let events: Vec<&Event> = all.iter().flatten().collect();
+        let fit = fit_one(&all, StmtId(5), &events, &trips).expect("fits");
+        assert_eq!((fit.base, fit.barrier_base), (0, 18));
+        let l = &fit.loops[0];
+        assert_eq!((l.modulus, l.stride), (3, 1));
+        assert_eq!(l.offsets, vec![0, 1, 1]);
+        assert_eq!(l.barrier_offsets, vec![0, -2, -1]);
+        for k in 0..9u64 {
+            let expected = (i128::from(k.div_ceil(3)), 16 + i128::from((k + 2) % 3));
+            assert_eq!(fit.at(&[k]), Some(expected));
+        }
+        // One thread a phase behind in the last iteration: no fit.
+        let mut late = one.clone();
+        late[8].generation += 1;
+        let skewed = vec![one, late];
+        let events: Vec<&Event> = skewed.iter().flatten().collect();
+        assert!(fit_one(&skewed, StmtId(5), &events, &trips).is_none());
+    }
+
+    #[test]
     fn loop_generations_fit_when_affine_and_regular() {
         let trips: HashMap<StmtId, u64> = [(StmtId(9), 3)].into_iter().collect();
         // Two threads, one arrival per iteration after one before the loop.
@@ -1586,21 +1674,27 @@ mod tests {
                 stmt: StmtId(9),
                 modulus: 1,
                 stride: 1,
-                barrier_stride: 0
+                barrier_stride: 0,
+                offsets: Vec::new(),
+                barrier_offsets: Vec::new(),
             }]
         );
         // Skipped in the last iteration by one thread: not regular.
         let short = vec![one.clone(), one[..2].to_vec()];
         let events: Vec<&Event> = short.iter().flatten().collect();
         assert!(fit_one(&short, StmtId(5), &events, &trips).is_none());
-        // Generations 0, 1, 3: not affine.
+        // Generations 0, 1, 3: not affine, but a cycle of two with offsets
+        // gives exactly the generation of every iteration that runs.
         let bent = vec![vec![
             at(5, 0, &[(9, 0)]),
             at(5, 1, &[(9, 1)]),
             at(5, 3, &[(9, 2)]),
         ]];
         let events: Vec<&Event> = bent.iter().flatten().collect();
-        assert!(fit_one(&bent, StmtId(5), &events, &trips).is_none());
+        let fit = fit_one(&bent, StmtId(5), &events, &trips).expect("fits");
+        for e in &bent[0] {
+            assert_eq!(fit.at(&[e.iters[0].1]), Some((e.generation, e.barrier)));
+        }
         // Different bases in two threads: no common function.
         let other: Vec<Event> = (0..3).map(|k| at(5, k as i128, &[(9, k)])).collect();
         let mixed = vec![one, other];

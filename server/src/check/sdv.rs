@@ -1862,6 +1862,11 @@ impl<'k, 's> Checker<'k, 's> {
         };
         let common = self.tree.common_loops(access, e.stmt);
         let trips = &self.named.generations.trips;
+        if after {
+            if let Some(shifted) = self.carried_instance(access, e, x, &common) {
+                return shifted;
+            }
+        }
         let Some((fit, iters)) = &e.fitted else {
             // Outside loops: program order alone.
             return if follows && common.is_empty() {
@@ -1920,6 +1925,72 @@ impl<'k, 's> Checker<'k, 's> {
             }
         }
         out
+    }
+
+    /// For a landing of a copy carried into a later iteration of loop L and
+    /// tied to arrival `e` (see [`crate::ir::AsyncInfo::carried_ties`]): the
+    /// instance of `e` in the copy's issuing iteration of L (the landing's
+    /// own iteration less the recorded number), made after the issue, which
+    /// the copy precedes.
+    /// The landing runs only when that iteration issued the copy, so the
+    /// instance exists. None when the access is no such landing or `e` is
+    /// not in L (the general rule applies then); no instance (orders
+    /// nothing) when `e` has no fit or sits in loops inside L.
+    fn carried_instance(
+        &self,
+        access: StmtId,
+        e: &super::symexec::NamedEvent,
+        x: &ExecResult,
+        common: &[StmtId],
+    ) -> Option<Vec<(Bool, Int, Int)>> {
+        let tied = self
+            .kernel
+            .asyncs
+            .before_arrival
+            .contains(&(access, e.stmt));
+        if !tied {
+            return None;
+        }
+        let (marker, back) = self
+            .kernel
+            .asyncs
+            .carried_ties
+            .iter()
+            .find(|(landing, ..)| *landing == access)
+            .map(|(_, marker, back)| (*marker, *back))?;
+        let mut carrying = None;
+        crate::ir::walk::for_each_stmt(&self.kernel.body, &mut |s| {
+            if let StmtKind::Loop { body, .. } = &s.kind {
+                if body.stmts.first().map(|f| f.id) == Some(marker) {
+                    carrying = Some(s.id);
+                }
+            }
+        });
+        let depth = common.iter().position(|l| Some(*l) == carrying)?;
+        let Some((fit, _)) = &e.fitted else {
+            return Some(Vec::new());
+        };
+        let aligned = common.len() == fit.loops.len()
+            && common.iter().zip(&fit.loops).all(|(l, f)| *l == f.stmt);
+        if !aligned {
+            return Some(Vec::new());
+        }
+        let mut iters = Vec::new();
+        for (k, l) in common.iter().enumerate() {
+            let Some(it) = x.iterations.get(l) else {
+                return Some(Vec::new());
+            };
+            iters.push(if k == depth {
+                Int::sub(&[it.clone(), Int::from_i64(i64::from(back))])
+            } else {
+                it.clone()
+            });
+        }
+        Some(
+            e.fitted_at(&iters)
+                .map(|(g, b)| vec![(Bool::from_bool(true), g, b)])
+                .unwrap_or_default(),
+        )
     }
 
     fn span_of(&self, id: StmtId) -> crate::ir::Span {

@@ -301,8 +301,30 @@ impl NamedEvent {
                 };
                 generation.push(Int::mul(&[Int::from_i128(l.stride), cycles]));
             }
+            if l.offsets.iter().any(|o| *o != 0) {
+                // The offset of the iteration's position in its cycle.
+                let position = it.modulo(&m);
+                let mut offset = Int::from_i128(l.offset(0));
+                for r in 1..l.modulus {
+                    offset = position
+                        .eq(Int::from_i128(i128::from(r)))
+                        .ite(&Int::from_i128(l.offset(r)), &offset);
+                }
+                generation.push(offset);
+            }
             if l.barrier_stride != 0 {
                 barrier.push(Int::mul(&[Int::from_i128(l.barrier_stride), it.modulo(&m)]));
+            }
+            if l.barrier_offsets.iter().any(|o| *o != 0) {
+                // The barrier of the iteration's position in its cycle.
+                let position = it.modulo(&m);
+                let mut offset = Int::from_i128(l.barrier_offsets.first().copied().unwrap_or(0));
+                for (r, o) in l.barrier_offsets.iter().enumerate().skip(1) {
+                    offset = position
+                        .eq(Int::from_i64(r as i64))
+                        .ite(&Int::from_i128(*o), &offset);
+                }
+                barrier.push(offset);
             }
         }
         Some((Int::add(&generation), Int::add(&barrier)))

@@ -420,9 +420,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
             let (cond, prelude) = self.loop_condition(n)?;
-            let body = self.loop_body(n.child_by_field_name("body"))?;
             let mut cursor = n.walk();
             let updates: Vec<Node<'t>> = n.children_by_field_name("update", &mut cursor).collect();
+            self.asyncs.next_step = self.loop_step(&updates, &prelude);
+            let body = self.loop_body(n.child_by_field_name("body"));
+            self.asyncs.next_step = None;
+            let body = body?;
             let step = self.with_block(|s| {
                 for u in updates {
                     s.discard(u)?;
@@ -449,6 +452,60 @@ impl<'c, 't> Lowerer<'c, 't> {
         })();
         self.scopes.pop();
         r
+    }
+
+    /// What a `for` loop with `updates` and condition statements `prelude`
+    /// assigns outside its body (see `LoopStep`); None when an update is
+    /// anything but one counter step by a constant.
+    fn loop_step(
+        &self,
+        updates: &[Node<'t>],
+        prelude: &[crate::ir::Stmt],
+    ) -> Option<crate::frontend::calls::named::LoopStep> {
+        let block = Block {
+            stmts: prelude.to_vec(),
+            braces: None,
+        };
+        let mut condition_defs = std::collections::HashSet::new();
+        crate::ir::walk::for_each_stmt(&block, &mut |s| match &s.kind {
+            StmtKind::Assign { var, .. } | StmtKind::Havoc { var } => {
+                condition_defs.insert(*var);
+            }
+            StmtKind::Read { dest, .. } => {
+                condition_defs.insert(*dest);
+            }
+            StmtKind::Atomic { dest: Some(d), .. } => {
+                condition_defs.insert(*d);
+            }
+            // Anything else that assigns a local: give up.
+            StmtKind::Collective { .. } | StmtKind::NamedBarrier { .. } | StmtKind::Loop { .. } => {
+                condition_defs.insert(crate::ir::VarId(u32::MAX));
+            }
+            _ => {}
+        });
+        if condition_defs.contains(&crate::ir::VarId(u32::MAX)) {
+            return None;
+        }
+        let counter = match updates {
+            [] => None,
+            [u] => {
+                let text: String = self
+                    .txt(*u)
+                    .chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect();
+                let (name, step) = counter_update(&text)?;
+                match self.lookup(&name)? {
+                    Binding::Slot(Slot::Var(v, _)) => Some((*v, step)),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        Some(crate::frontend::calls::named::LoopStep {
+            counter,
+            condition_defs,
+        })
     }
 
     /// A `for`/`while` condition (true when absent) and the statements that
@@ -824,5 +881,58 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         self.cur.extend(else_.stmts);
         Ok(())
+    }
+}
+
+/// The counter and step of an update written `++k`, `k++`, `--k`, `k--`,
+/// `k+=c`, `k-=c` or `k=k+c` (no spaces, `c` a decimal literal).
+fn counter_update(text: &str) -> Option<(String, i128)> {
+    let is_name = |s: &str| {
+        !s.is_empty()
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !s.starts_with(|c: char| c.is_ascii_digit())
+    };
+    let literal = |s: &str| -> Option<i128> {
+        s.chars()
+            .all(|c| c.is_ascii_digit())
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    let (name, step) = if let Some(n) = text.strip_prefix("++").or(text.strip_suffix("++")) {
+        (n.to_string(), 1)
+    } else if let Some(n) = text.strip_prefix("--").or(text.strip_suffix("--")) {
+        (n.to_string(), -1)
+    } else if let Some((n, c)) = text.split_once("+=") {
+        (n.to_string(), literal(c)?)
+    } else if let Some((n, c)) = text.split_once("-=") {
+        (n.to_string(), -literal(c)?)
+    } else if let Some((n, rhs)) = text.split_once('=') {
+        let (again, c) = rhs.split_once('+')?;
+        if again != n {
+            return None;
+        }
+        (n.to_string(), literal(c)?)
+    } else {
+        return None;
+    };
+    is_name(&name).then_some((name, step))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counter_update;
+
+    #[test]
+    fn counter_updates_by_a_constant() {
+        assert_eq!(counter_update("++k"), Some(("k".into(), 1)));
+        assert_eq!(counter_update("k++"), Some(("k".into(), 1)));
+        assert_eq!(counter_update("k--"), Some(("k".into(), -1)));
+        assert_eq!(counter_update("k+=2"), Some(("k".into(), 2)));
+        assert_eq!(counter_update("k-=3"), Some(("k".into(), -3)));
+        assert_eq!(counter_update("k=k+4"), Some(("k".into(), 4)));
+        assert_eq!(counter_update("k=j+4"), None);
+        assert_eq!(counter_update("k+=n"), None);
+        assert_eq!(counter_update("k*=2"), None);
+        assert_eq!(counter_update("a[i]++"), None);
     }
 }

@@ -590,6 +590,13 @@ pub struct AsyncInfo {
     /// only: races with other threads are checked on the landings after
     /// barriers, so these are not.
     pub probes: Vec<StmtId>,
+    /// (landing access, first statement of the loop body, iterations back):
+    /// a landing of a copy carried into a later iteration of the loop that
+    /// was issued that many iterations back, or (1) one tied to every later
+    /// arrival on its barrier (`cuda::barrier`): its arrival ties
+    /// (`before_arrival`) hold for the arrivals' instances in that issuing
+    /// iteration.
+    pub carried_ties: Vec<(StmtId, StmtId, u32)>,
 }
 
 impl Kernel {

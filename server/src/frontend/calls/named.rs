@@ -22,6 +22,11 @@ use crate::ir::{BinOp, Block, Expr, NamedOp, ScalarTy, Stmt, StmtKind, VarId};
 
 mod pipeline;
 
+/// Most iterations a copy carried out of a loop body is followed for, with
+/// the values of its issuing iteration (a pipeline of up to this many stages
+/// in flight); beyond, it lands with arbitrary values.
+const MAX_CARRIED_ITERATIONS: i64 = 8;
+
 /// First number given to `cuda::barrier` objects (hardware ids are 0..15).
 const OBJECT_BARRIER_BASE: i128 = 16;
 
@@ -46,6 +51,13 @@ pub(crate) struct PendingAsync {
     /// their phase or an earlier one, so it lands before their phase
     /// completes (see [`crate::ir::AsyncInfo::before_arrival`]).
     tied_arrivals: Vec<crate::ir::StmtId>,
+    /// For a copy committed on a block `cuda::pipeline`: the pipeline's
+    /// marker and the commit's ordinal (commits of that pipeline lowered
+    /// before it), so a `consumer_wait` of a later iteration can be matched
+    /// to the stage (see [`Lowerer::stage_completion`]).
+    stage: Option<(String, i64)>,
+    /// (snapshot variable, the variable it copies at the issue).
+    snapshots: Vec<(VarId, VarId)>,
 }
 
 /// The flag of a copy issued inside a branch (an `if` arm, a loop body):
@@ -96,7 +108,7 @@ pub(crate) struct AsyncState {
     /// Set by a block pipeline's `producer_commit` for its arrival: the
     /// pending copies whose `barrier` is the first string are tied to the
     /// arrival and get the second (see `block_pipeline_method`).
-    committing: Option<(String, String)>,
+    committing: Option<(String, String, i64)>,
     /// Copies pending before the last branch lowered and completed inside
     /// it (put back in flight for the paths that skip it), by serial.
     completed_in_branch: Vec<u32>,
@@ -106,6 +118,16 @@ pub(crate) struct AsyncState {
     /// `if`/`else` statements: (branch path at the `if`, the then arm's
     /// branch id, the else arm's, first statement id after the `if`).
     if_arms: Vec<(Vec<u32>, u32, u32, u32)>,
+    /// Block pipeline `consumer_wait`s seen, in program order: (pipeline
+    /// marker, branch path at the wait, release ordinal at the wait, first
+    /// statement id after it).
+    stage_waits: Vec<(String, Vec<u32>, i64, u32)>,
+    /// Block pipeline commits and releases seen, in program order:
+    /// (pipeline marker, branch path).
+    stage_ops: Vec<(String, Vec<u32>)>,
+    /// Set by a `for` loop just before its body is lowered (see
+    /// [`LoopStep`]).
+    pub(crate) next_step: Option<LoopStep>,
 }
 
 impl AsyncState {
@@ -160,6 +182,25 @@ pub(crate) struct AsyncLoopEntry {
     committed: i64,
     /// The first statement id allocated in the body.
     first_id: u32,
+    /// Block pipelines by marker: (commit ordinal, release ordinal, whether
+    /// the ordinals are the thread's real counts, i.e. every earlier commit
+    /// and release ran once, outside loops and branches).
+    pipelines: HashMap<String, (i64, i64, bool)>,
+    /// Length of `stage_ops` at the body's start.
+    stage_ops: usize,
+    /// What the loop's condition and update assign, when known.
+    step: Option<LoopStep>,
+}
+
+/// What a `for` loop assigns outside its body: its update is empty or one
+/// counter update `k += c` (`++k`, `k++`, `k = k + c`, their `-` forms),
+/// and its condition assigns `condition_defs`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LoopStep {
+    /// The counter and the constant its update adds.
+    pub(crate) counter: Option<(VarId, i128)>,
+    /// Variables the condition's statements assign.
+    pub(crate) condition_defs: HashSet<VarId>,
 }
 
 /// One instruction of an inline-PTX template.
@@ -408,6 +449,27 @@ fn landing_stmts(stmts: &[Stmt], map: &HashMap<VarId, VarId>) -> Vec<Stmt> {
     out
 }
 
+/// The variables `block` assigns (anywhere inside).
+fn assigned_vars(block: &Block) -> HashSet<VarId> {
+    let mut out = HashSet::new();
+    crate::ir::walk::for_each_stmt(block, &mut |s| match &s.kind {
+        StmtKind::Assign { var, .. } | StmtKind::Havoc { var } => {
+            out.insert(*var);
+        }
+        StmtKind::Read { dest, .. } => {
+            out.insert(*dest);
+        }
+        StmtKind::Atomic { dest: Some(d), .. } | StmtKind::Collective { dest: Some(d), .. } => {
+            out.insert(*d);
+        }
+        StmtKind::NamedBarrier { token: Some(t), .. } => {
+            out.insert(*t);
+        }
+        _ => {}
+    });
+    out
+}
+
 fn stmt_vars(stmts: &[Stmt], reads: &mut Vec<VarId>, defs: &mut HashSet<VarId>) {
     for s in stmts {
         match &s.kind {
@@ -583,87 +645,184 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.async_first_iteration(body, entry);
             return;
         }
-        let mut carried = carried;
         let mut skips = false;
         crate::ir::walk::for_each_stmt(body, &mut |s| {
             skips |= matches!(s.kind, StmtKind::Continue);
         });
         let mut prelude = Vec::new();
         let mut probes = Vec::new();
+        let mut carried_landings = Vec::new();
         let committed_end = self.asyncs.committed;
         let (body_path, committed_entry) = (&entry.path, entry.committed);
-        for p in &mut carried {
-            // In the next iteration a wait sees `committed - committed_entry`
-            // more groups than at the body's end.
-            let completes_at = |path: &Vec<u32>| {
+        for p in &carried {
+            // `m` iterations later a wait sees `committed - committed_entry`
+            // more groups than at the body's end, plus `m - 1` bodies' worth.
+            let completes_at = |path: &Vec<u32>, m: i64| {
+                let later = (m - 1) * (committed_end - committed_entry);
                 p.group.and_then(|g| {
                     self.asyncs
                         .waits
                         .iter()
                         .find(|(wpath, committed, n, _)| {
                             wpath == path
-                                && g + i64::from(*n) < committed_end + (committed - committed_entry)
+                                && g + i64::from(*n)
+                                    < committed_end + later + (committed - committed_entry)
                         })
                         .map(|w| w.3)
                 })
             };
+            // The wait that completes the copy `m` iterations after its issue.
             // Only a wait the body runs on every path surely completes the
-            // copy: one not inside an `if` or an inner loop of the body, or
-            // an `if`/`else` of the body each of whose arms has one.
-            let direct = completes_at(body_path);
-            let by_arms = self
-                .asyncs
-                .if_arms
-                .iter()
-                .filter(|(path, ..)| path == body_path)
-                .filter(|(path, then_, else_, _)| {
-                    let mut t = path.clone();
-                    t.push(*then_);
-                    let mut e = path.clone();
-                    e.push(*else_);
-                    completes_at(&t).is_some() && completes_at(&e).is_some()
-                })
-                .map(|w| w.3)
-                .min();
-            // A `continue` may skip the wait: then no wait surely completes
-            // the copy one iteration later.
-            let cutoff = if skips {
-                None
-            } else {
-                direct.into_iter().chain(by_arms).min()
+            // copy: one not inside an `if` or an inner loop of the body, an
+            // `if`/`else` of the body each of whose arms has one, or the
+            // thread's own `consumer_wait` for the copy's stage of a block
+            // pipeline (see `stage_completion`). A `continue` may skip the
+            // wait: then no wait surely completes the copy.
+            let cutoff_at = |m: i64| {
+                if skips {
+                    return None;
+                }
+                let direct = completes_at(body_path, m);
+                let by_arms = self
+                    .asyncs
+                    .if_arms
+                    .iter()
+                    .filter(|(path, ..)| path == body_path)
+                    .filter(|(path, then_, else_, _)| {
+                        let mut t = path.clone();
+                        t.push(*then_);
+                        let mut e = path.clone();
+                        e.push(*else_);
+                        completes_at(&t, m).is_some() && completes_at(&e, m).is_some()
+                    })
+                    .map(|w| w.3)
+                    .min();
+                let by_stage = p
+                    .stage
+                    .as_ref()
+                    .and_then(|stage| self.stage_completion(stage, entry, m));
+                direct.into_iter().chain(by_arms).chain(by_stage).min()
             };
-            // In the next iteration the copy lands with the values of the
-            // iteration that issued it (and only if that iteration issued
-            // it): its snapshots and flag, saved at the top of the body
-            // before this iteration's issue overwrites them. Without a wait
-            // that completes it one iteration later, a copy of any earlier
-            // iteration may land: arbitrary values then.
-            let mut map = HashMap::new();
-            for (v, ty) in self.copy_inputs(&p.stmts) {
-                // Names are unique: witnesses name locals.
-                let name = format!("$prev{}", self.kernel.vars.len());
-                let prev = self.new_var_at(&name, ty, p.site);
-                let kind = if cutoff.is_some() {
-                    StmtKind::Assign {
-                        var: prev,
-                        value: Expr::Var(v),
-                    }
-                } else {
-                    StmtKind::Havoc { var: prev }
-                };
-                prelude.push(self.stmt_at(kind, p.site));
-                map.insert(v, prev);
-            }
-            p.stmts = landing_stmts(&p.stmts, &map);
+            // How many iterations the copy may stay in flight: the first
+            // `m` whose body surely completes it (it is then complete at the
+            // top of the iteration after, and so is every older copy).
+            let cutoffs: Vec<Option<u32>> = (1..=MAX_CARRIED_ITERATIONS).map(cutoff_at).collect();
+            let depth = cutoffs
+                .iter()
+                .position(Option::is_some)
+                .map(|i| i as i64 + 1);
+            let template = p.stmts.clone();
+            let inputs = self.copy_inputs(&template);
             let tied = p.tied_arrivals.clone();
-            // The thread's own accesses of the next iteration before the
-            // wait meet the copy still in flight: recorded against a probe
-            // of the copy at the top of the body (after the saved values).
-            probes.extend(self.carried_probe(body, &p.stmts, entry, cutoff));
-            self.insert_after_barriers(body, &p.stmts, cutoff, &tied);
+            let Some(depth) = depth else {
+                // No wait completes it within a few iterations: a copy of
+                // any earlier iteration may land, with arbitrary values. A
+                // copy on a `cuda::barrier` is tied to every later arrival
+                // of the thread on its barrier (it joined the phase current
+                // at its issue, or an earlier one), so a copy of any earlier
+                // iteration precedes the previous iteration's arrivals made
+                // after the issue.
+                let mut map = HashMap::new();
+                for (v, ty) in &inputs {
+                    let name = format!("$prev{}", self.kernel.vars.len());
+                    let prev = self.new_var_at(&name, *ty, p.site);
+                    prelude.push(self.stmt_at(StmtKind::Havoc { var: prev }, p.site));
+                    map.insert(*v, prev);
+                }
+                let landing = landing_stmts(&template, &map);
+                probes.extend(self.carried_probe(body, &landing, entry, None));
+                let mut landed = Vec::new();
+                self.insert_after_barriers(body, &landing, None, &tied, &mut landed);
+                let on_barrier_object = p.stage.is_none()
+                    && p.barrier
+                        .as_ref()
+                        .is_some_and(|b| !b.starts_with("$pipeline"));
+                if !tied.is_empty() && on_barrier_object {
+                    carried_landings.extend(landed.into_iter().map(|l| (l, 1)));
+                }
+                continue;
+            };
+            // The copy of the iteration `m` back (1 <= m <= depth) lands with
+            // that iteration's values (and only if it issued the copy): its
+            // snapshots and flag are saved at the top of the body, each
+            // level from the one before, before this iteration's issue
+            // overwrites them. It lands after every barrier of the body, up
+            // to the wait that completes it at level `depth`, and precedes
+            // the arrivals it is tied to in its issuing iteration, `m` back.
+            let mut levels: Vec<HashMap<VarId, VarId>> = Vec::new();
+            for _ in 0..depth {
+                let mut map = HashMap::new();
+                for (v, ty) in &inputs {
+                    // Names are unique: witnesses name locals.
+                    let name = format!("$prev{}", self.kernel.vars.len());
+                    let prev = self.new_var_at(&name, *ty, p.site);
+                    map.insert(*v, prev);
+                }
+                levels.push(map);
+            }
+            // A snapshot of a variable the body and step never assign is
+            // that variable in every iteration; one of the loop's counter,
+            // which only its update `k += c` assigns, was `k - m c` in the
+            // iteration `m` back (the same value, tied to the iteration
+            // number). Both stay exact where the loop abstraction forgets
+            // saved values.
+            let mut assigned = assigned_vars(body);
+            let origin: HashMap<VarId, VarId> = p.snapshots.iter().copied().collect();
+            let counter = entry.step.as_ref().and_then(|s| s.counter);
+            if let Some(step) = &entry.step {
+                assigned.extend(step.condition_defs.iter().copied());
+            }
+            for m in (0..levels.len()).rev() {
+                for (v, ty) in &inputs {
+                    let exact = origin.get(v).and_then(|orig| {
+                        if entry.step.is_none() || assigned.contains(orig) {
+                            return None;
+                        }
+                        match counter {
+                            Some((k, step)) if k == *orig => {
+                                let back = step.checked_mul(m as i128 + 1)?;
+                                Some(bin(BinOp::Sub, Expr::Var(k), int(back, *ty), *ty))
+                            }
+                            _ => Some(Expr::Var(*orig)),
+                        }
+                    });
+                    let value = match (exact, m) {
+                        (Some(e), _) => e,
+                        (None, 0) => Expr::Var(*v),
+                        (None, _) => Expr::Var(levels[m - 1][v]),
+                    };
+                    let kind = StmtKind::Assign {
+                        var: levels[m][v],
+                        value,
+                    };
+                    prelude.push(self.stmt_at(kind, p.site));
+                }
+            }
+            for (index, map) in levels.iter().enumerate() {
+                let m = index as i64 + 1;
+                let cutoff = if m == depth { cutoffs[index] } else { None };
+                let landing = landing_stmts(&template, map);
+                // The thread's own accesses of a later iteration before the
+                // wait meet the copy still in flight: recorded against a
+                // probe of the copy at the top of the body.
+                probes.extend(self.carried_probe(body, &landing, entry, cutoff));
+                let mut landed = Vec::new();
+                self.insert_after_barriers(body, &landing, cutoff, &tied, &mut landed);
+                if !tied.is_empty() {
+                    carried_landings.extend(landed.into_iter().map(|l| (l, m as u32)));
+                }
+            }
         }
         for (k, s) in prelude.into_iter().chain(probes).enumerate() {
             body.stmts.insert(k, s);
+        }
+        if let Some(marker) = body.stmts.first().map(|s| s.id) {
+            for (landing, back) in carried_landings {
+                self.kernel
+                    .asyncs
+                    .carried_ties
+                    .push((landing, marker, back));
+            }
         }
         // After the prelude: the body's first statement marks the loop.
         self.async_first_iteration(body, entry);
@@ -729,6 +888,56 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.kernel.asyncs.same_thread.extend(pairs);
         self.kernel.asyncs.probes.extend(ids);
         probe
+    }
+
+    /// The first `consumer_wait` of a loop body (the statement id from which
+    /// on it is done) that completes, `later` iterations on, the thread's
+    /// copy committed on a block pipeline as commit `stage.1` of the
+    /// lowering. Needs the pipeline's commits and releases before the loop
+    /// to be the thread's real counts, and the body to commit and release
+    /// the pipeline the same number of times `d` per iteration, each on
+    /// every path (none inside an `if` or inner loop of the body): then the
+    /// commit of ordinal `c` in iteration `i` is the thread's commit
+    /// `c + i d`, and a wait made after `r` releases in iteration
+    /// `i + later` waits for commit `r + later d + i d`. A thread's k-th `consumer_wait`
+    /// returns once the phase of its k-th commit completed, which needs the
+    /// copies committed with it to have landed; its own earlier copies on
+    /// the same slot belong to earlier phases of the same barrier, which
+    /// complete in order (as for straight-line code, `block_pipeline_method`).
+    fn stage_completion(
+        &self,
+        stage: &(String, i64),
+        entry: &AsyncLoopEntry,
+        later: i64,
+    ) -> Option<u32> {
+        let (marker, ordinal) = stage;
+        let &(commits0, releases0, exact) = entry.pipelines.get(marker)?;
+        let p = self
+            .asyncs
+            .pipelines
+            .values()
+            .find(|p| &p.marker == marker)?;
+        let per_iteration = p.ordinal_commits - commits0;
+        if !exact || per_iteration <= 0 || p.ordinal_releases - releases0 != per_iteration {
+            return None;
+        }
+        let regular = self.asyncs.stage_ops[entry.stage_ops.min(self.asyncs.stage_ops.len())..]
+            .iter()
+            .filter(|(m, _)| m == marker)
+            .all(|(_, path)| *path == entry.path);
+        if !regular {
+            return None;
+        }
+        let stages = i64::try_from(p.stages).ok()?;
+        self.asyncs
+            .stage_waits
+            .iter()
+            .filter(|(m, path, _, id)| m == marker && *path == entry.path && *id >= entry.first_id)
+            .find(|(_, _, released, _)| {
+                let waited = released + later * per_iteration;
+                waited >= *ordinal && (waited - ordinal) % stages == 0
+            })
+            .map(|w| w.3)
     }
 
     /// Copies issued before the loop that a wait of the body completes: the
@@ -806,12 +1015,14 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Lands `template` after every barrier of `block` whose id is below
     /// `cutoff` (after every barrier when None).
+    /// The landings' accesses are added to `landed`.
     fn insert_after_barriers(
         &mut self,
         block: &mut Block,
         template: &[Stmt],
         cutoff: Option<u32>,
         tied: &[crate::ir::StmtId],
+        landed: &mut Vec<crate::ir::StmtId>,
     ) {
         let mut i = 0;
         while i < block.stmts.len() {
@@ -821,8 +1032,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             );
             match &mut block.stmts[i].kind {
                 StmtKind::If { then_, else_, .. } => {
-                    self.insert_after_barriers(then_, template, cutoff, tied);
-                    self.insert_after_barriers(else_, template, cutoff, tied);
+                    self.insert_after_barriers(then_, template, cutoff, tied, landed);
+                    self.insert_after_barriers(else_, template, cutoff, tied, landed);
                 }
                 StmtKind::Loop {
                     body,
@@ -830,9 +1041,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                     cond_prelude,
                     ..
                 } => {
-                    self.insert_after_barriers(cond_prelude, template, cutoff, tied);
-                    self.insert_after_barriers(body, template, cutoff, tied);
-                    self.insert_after_barriers(step, template, cutoff, tied);
+                    self.insert_after_barriers(cond_prelude, template, cutoff, tied, landed);
+                    self.insert_after_barriers(body, template, cutoff, tied, landed);
+                    self.insert_after_barriers(step, template, cutoff, tied, landed);
                 }
                 _ => {}
             }
@@ -843,6 +1054,15 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.renumber(&mut s);
                     self.record_async(&s);
                     self.record_ties(&s, tied);
+                    let one = Block {
+                        stmts: vec![s.clone()],
+                        braces: None,
+                    };
+                    crate::ir::walk::for_each_stmt(&one, &mut |x| {
+                        if matches!(x.kind, StmtKind::Read { .. } | StmtKind::Write { .. }) {
+                            landed.push(x.id);
+                        }
+                    });
                     block.stmts.insert(i + 1 + k, s);
                 }
                 i += template.len();
@@ -958,8 +1178,10 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn issue_async(&mut self, first: usize, barrier: Option<String>, at: Node<'t>) {
         let copy: Vec<Stmt> = self.cur[first..].to_vec();
         let mut map = HashMap::new();
+        let mut snapshots = Vec::new();
         for (v, ty) in self.copy_inputs(&copy) {
             let snap = self.tmp(ty, at);
+            snapshots.push((snap, v));
             self.push(
                 StmtKind::Assign {
                     var: snap,
@@ -1008,18 +1230,36 @@ impl<'c, 't> Lowerer<'c, 't> {
             serial,
             site,
             tied_arrivals: Vec::new(),
+            stage: None,
+            snapshots,
         });
     }
 
     /// The asynchronous-copy state at the start of a loop body.
-    pub(crate) fn async_loop_entry(&self) -> AsyncLoopEntry {
+    pub(crate) fn async_loop_entry(&mut self) -> AsyncLoopEntry {
+        let step = self.asyncs.next_step.take();
         let mut path = self.asyncs.path.clone();
         path.push(self.asyncs.next_branch);
+        let pipelines = self
+            .asyncs
+            .pipelines
+            .values()
+            .map(|p| {
+                let exact = p.commits.is_some() && p.releases.is_some();
+                (
+                    p.marker.clone(),
+                    (p.ordinal_commits, p.ordinal_releases, exact),
+                )
+            })
+            .collect();
         AsyncLoopEntry {
             serial: self.asyncs.next_serial,
             path,
             committed: self.asyncs.committed,
             first_id: self.kernel.next_stmt_id,
+            pipelines,
+            stage_ops: self.asyncs.stage_ops.len(),
+            step,
         }
     }
 
@@ -1385,10 +1625,11 @@ impl<'c, 't> Lowerer<'c, 't> {
             for p in &mut self.asyncs.pending {
                 if p.barrier.is_some() && p.barrier == name {
                     p.tied_arrivals.push(arrival);
-                } else if let Some((marker, committed)) = &commit {
+                } else if let Some((marker, committed, ordinal)) = &commit {
                     if p.barrier.as_ref() == Some(marker) {
                         p.tied_arrivals.push(arrival);
                         p.barrier = Some(committed.clone());
+                        p.stage = Some((marker.clone(), *ordinal));
                         // The issue's own accesses too (the same thread's
                         // later accesses are checked against them).
                         let block = Block {

@@ -29,7 +29,7 @@ use crate::ir::{PIPELINE_PRODUCERS_VAR, PIPELINE_ROLE_VAR};
 #[derive(Clone, Debug)]
 pub(crate) struct BlockPipeline {
     /// Stages (ring slots) of the shared state.
-    stages: i128,
+    pub(super) stages: i128,
     /// Barrier number of stage 0's produced barrier: stage `s` has produced
     /// barrier `base + s` and consumed barrier `base + stages + s`.
     base: i128,
@@ -42,11 +42,15 @@ pub(crate) struct BlockPipeline {
     /// Threads expected at a consumed barrier's phase (the consumers).
     consumers: Expr,
     /// The `barrier` of this pipeline's copies not committed yet.
-    marker: String,
+    pub(super) marker: String,
     /// Commits so far, while every commit ran outside loops and branches.
-    commits: Option<i64>,
+    pub(super) commits: Option<i64>,
     /// Releases so far, while every release ran outside loops and branches.
-    releases: Option<i64>,
+    pub(super) releases: Option<i64>,
+    /// `producer_commit`s lowered so far (each once, wherever it sits).
+    pub(super) ordinal_commits: i64,
+    /// `consumer_release`s lowered so far (each once, wherever it sits).
+    pub(super) ordinal_releases: i64,
 }
 
 impl BlockPipeline {
@@ -204,6 +208,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                 marker,
                 commits: Some(0),
                 releases: Some(0),
+                ordinal_commits: 0,
+                ordinal_releases: 0,
             },
         );
         Ok(Some(Val::Scalar(int(0, ScalarTy::INT), ScalarTy::INT)))
@@ -364,13 +370,29 @@ impl<'c, 't> Lowerer<'c, 't> {
                 } else {
                     None
                 };
-                self.asyncs.committing = Some((p.marker.clone(), p.committed_marker(index)));
+                self.asyncs.committing = Some((
+                    p.marker.clone(),
+                    p.committed_marker(index),
+                    p.ordinal_commits,
+                ));
                 self.named_barrier(n, NamedOp::Arrive, barrier, Some(p.producers.clone()), None);
                 p.commits = index.map(|k| k + 1);
+                p.ordinal_commits += 1;
+                let op = (p.marker.clone(), self.asyncs.path.clone());
+                self.asyncs.stage_ops.push(op);
                 self.advance(n, p.head);
             }
             "consumer_wait" => {
                 let (barrier, phase) = self.stage_of(&p, p.tail, p.base);
+                // Statements from here on (the wait itself included) come
+                // after the wait, for a copy it completes one iteration later.
+                let wait = (
+                    p.marker.clone(),
+                    self.asyncs.path.clone(),
+                    p.ordinal_releases,
+                    self.kernel.next_stmt_id,
+                );
+                self.asyncs.stage_waits.push(wait);
                 self.wait_phase(n, barrier, phase);
                 // The thread's own copies of this stage (the same slot in an
                 // earlier or this phase), when the stages are known.
@@ -390,6 +412,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 } else {
                     None
                 };
+                p.ordinal_releases += 1;
+                let op = (p.marker.clone(), self.asyncs.path.clone());
+                self.asyncs.stage_ops.push(op);
                 self.advance(n, p.tail);
             }
             _ => return Ok(None),
