@@ -1542,10 +1542,12 @@ const MAX_PARSED_NAME_SCAN: usize = 256 << 10;
 
 /// Kernel definitions found token by token: a kernel qualifier (`__global__`;
 /// OpenCL `__kernel`, `kernel`), then a name before `(`, its parameter list,
-/// and a `{` before any `;`. Linear in the text; the tokens are read one at a
-/// time and only those from the current one on are kept (materialising the two
-/// million tokens of a 5 MB text cost more than a second of page faults under
-/// load).
+/// and a `{` before any `;`, the head (qualifier to the parameter list's end)
+/// within [`MAX_KERNEL_HEAD_TOKENS`]. Linear in the text (times that bound: a
+/// text of unclosed parentheses or qualifiers without a `;` cannot make it
+/// quadratic); the tokens are read one at a time and only those from the
+/// current one on are kept (materialising the two million tokens of a 5 MB
+/// text cost more than a second of page faults under load).
 pub(crate) fn lexical_kernel_names(text: &str, lang: Lang) -> Vec<(String, Span)> {
     use crate::syntax::preprocess::TokKind;
     // The lexer polls the interrupt: this scan runs without it.
@@ -1555,11 +1557,12 @@ pub(crate) fn lexical_kernel_names(text: &str, lang: Lang) -> Vec<(String, Span)
             Lang::Cuda => w == "__global__",
             Lang::OpenCl => w == "__kernel" || w == "kernel",
         };
-        // The index just past the parenthesis closing the one at `open`.
-        let close = |toks: &mut TokenWindow, open: usize| {
+        // The index just past the parenthesis closing the one at `open`,
+        // before `limit`.
+        let close = |toks: &mut TokenWindow, open: usize, limit: usize| {
             let mut depth = 0usize;
             let mut j = open;
-            while let Some(w) = toks.word(j) {
+            while let Some(w) = toks.word(j).filter(|_| j < limit) {
                 match w {
                     "(" => depth += 1,
                     ")" => {
@@ -1586,11 +1589,13 @@ pub(crate) fn lexical_kernel_names(text: &str, lang: Lang) -> Vec<(String, Span)
                 i += 1;
                 continue;
             }
+            let limit = i.saturating_add(MAX_KERNEL_HEAD_TOKENS);
             let mut j = i + 1;
             let mut name = None;
-            while toks
-                .word(j)
-                .is_some_and(|w| !matches!(w, ";" | "{" | "}" | ")"))
+            while j < limit
+                && toks
+                    .word(j)
+                    .is_some_and(|w| !matches!(w, ";" | "{" | "}" | ")"))
             {
                 let w = word(&mut toks, j);
                 if w == "(" {
@@ -1605,7 +1610,7 @@ pub(crate) fn lexical_kernel_names(text: &str, lang: Lang) -> Vec<(String, Span)
                         }
                         _ => {
                             name = None;
-                            j = close(&mut toks, j).unwrap_or(TokenWindow::END);
+                            j = close(&mut toks, j, limit).unwrap_or(TokenWindow::END);
                             continue;
                         }
                     }
@@ -1613,8 +1618,8 @@ pub(crate) fn lexical_kernel_names(text: &str, lang: Lang) -> Vec<(String, Span)
                 name = (toks.kind(j) == Some(TokKind::Ident)).then_some(j);
                 j += 1;
             }
-            let after = if word(&mut toks, j) == "(" {
-                close(&mut toks, j)
+            let after = if j < limit && word(&mut toks, j) == "(" {
+                close(&mut toks, j, limit)
             } else {
                 None
             };
@@ -1639,6 +1644,10 @@ pub(crate) fn lexical_kernel_names(text: &str, lang: Lang) -> Vec<(String, Span)
         found
     })
 }
+
+/// Most significant tokens from a kernel qualifier to the end of the kernel's
+/// parameter list for [`lexical_kernel_names`] (a real head has tens).
+pub(crate) const MAX_KERNEL_HEAD_TOKENS: usize = 512;
 
 /// The significant tokens of a text (no spaces, comments or line breaks),
 /// indexed from the first, lexed on demand and forgotten once passed.

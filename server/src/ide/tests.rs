@@ -655,9 +655,9 @@ fn materialised_kernel_scan(text: &str, lang: Lang) -> Vec<(String, crate::base:
         Lang::Cuda => w == "__global__",
         Lang::OpenCl => w == "__kernel" || w == "kernel",
     };
-    let close = |open: usize| {
+    let close = |open: usize, limit: usize| {
         let mut depth = 0usize;
-        for j in open..toks.len() {
+        for j in open..toks.len().min(limit) {
             match word(j) {
                 "(" => depth += 1,
                 ")" => {
@@ -678,9 +678,10 @@ fn materialised_kernel_scan(text: &str, lang: Lang) -> Vec<(String, crate::base:
             i += 1;
             continue;
         }
+        let limit = i + super::file::MAX_KERNEL_HEAD_TOKENS;
         let mut j = i + 1;
         let mut name = None;
-        while j < toks.len() && !matches!(word(j), ";" | "{" | "}" | ")") {
+        while j < toks.len().min(limit) && !matches!(word(j), ";" | "{" | "}" | ")") {
             if word(j) == "(" {
                 match name {
                     Some(n)
@@ -693,7 +694,7 @@ fn materialised_kernel_scan(text: &str, lang: Lang) -> Vec<(String, crate::base:
                     }
                     _ => {
                         name = None;
-                        j = close(j).unwrap_or(toks.len());
+                        j = close(j, limit).unwrap_or(toks.len());
                         continue;
                     }
                 }
@@ -701,7 +702,10 @@ fn materialised_kernel_scan(text: &str, lang: Lang) -> Vec<(String, crate::base:
             name = (toks[j].kind == TokKind::Ident).then_some(j);
             j += 1;
         }
-        let (Some(n), Some(after)) = (name, (word(j) == "(").then(|| close(j)).flatten()) else {
+        let after = (j < limit && word(j) == "(")
+            .then(|| close(j, limit))
+            .flatten();
+        let (Some(n), Some(after)) = (name, after) else {
             i += 1;
             continue;
         };
@@ -782,6 +786,12 @@ fn streaming_kernel_scan_equals_the_materialised_one() {
         }
     }
     assert!(compared > 1000);
+    // Unclosed heads one after another: bounded work per qualifier, not a
+    // scan to the end of the text from each (quadratic: minutes).
+    let hostile = "__global__ void k(".repeat(20_000);
+    let started = std::time::Instant::now();
+    assert!(lexical_kernel_names(&hostile, Lang::Cuda).is_empty());
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
 }
 
 /// A long file whose front end runs out of the kernel budget: every kernel
