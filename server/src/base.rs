@@ -111,12 +111,25 @@ pub fn position_of(text: &str, offset: u32) -> Position {
 /// Holds a value and, when dropped (also while unwinding), frees it on a
 /// thread of its own. Freeing the syntax tree of a 5 MB file takes about a
 /// second, which the caller's deadline must not pay after the work stopped.
-pub struct DropElsewhere<T: Send + 'static>(Option<T>);
+pub struct DropElsewhere<T: Send + 'static> {
+    value: Option<T>,
+    /// Whether the drop spawns a thread (else the value is freed in place).
+    elsewhere: bool,
+}
 
 impl<T: Send + 'static> DropElsewhere<T> {
     /// Wraps `value`.
     pub fn new(value: T) -> DropElsewhere<T> {
-        DropElsewhere(Some(value))
+        DropElsewhere::when(value, true)
+    }
+
+    /// Wraps `value`, freed on a thread of its own only if `elsewhere` (a
+    /// large value; a small one is not worth a thread).
+    pub fn when(value: T, elsewhere: bool) -> DropElsewhere<T> {
+        DropElsewhere {
+            value: Some(value),
+            elsewhere,
+        }
     }
 }
 
@@ -124,7 +137,7 @@ impl<T: Send + 'static> std::ops::Deref for DropElsewhere<T> {
     type Target = T;
     fn deref(&self) -> &T {
         // Only `drop` takes the value out.
-        self.0
+        self.value
             .as_ref()
             .unwrap_or_else(|| unreachable!("taken only on drop"))
     }
@@ -132,7 +145,7 @@ impl<T: Send + 'static> std::ops::Deref for DropElsewhere<T> {
 
 impl<T: Send + 'static> Drop for DropElsewhere<T> {
     fn drop(&mut self) {
-        if let Some(value) = self.0.take() {
+        if let Some(value) = self.value.take().filter(|_| self.elsewhere) {
             // If no thread can be started, the value is freed here.
             let _ = std::thread::Builder::new()
                 .name("syncwright-free".into())

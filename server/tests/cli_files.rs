@@ -376,3 +376,98 @@ fn a_flat_sum_is_long_not_deep() {
         "{text:.2000}"
     );
 }
+
+/// Starts `fix --write path` paused half-way through writing its temporary
+/// file, waits until that half is on disk, and sends `signal`. Returns the
+/// signal the process died of and the temporary file's name.
+#[cfg(unix)]
+fn kill_fix_write_mid_write(dir: &Scratch, path: &str, signal: i32) -> (Option<i32>, String) {
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_syncwright"))
+        .args(["fix", "--write", path])
+        .env("SYNCWRIGHT_TEST_WRITE_PAUSE_MS", "120000")
+        .current_dir(repo_root())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the syncwright binary runs");
+    let temp = format!(".k.cu.syncwright-{}.tmp", child.id());
+    let started = Instant::now();
+    // Half of the repaired text is in the temporary file: the write is under way.
+    let half_written = loop {
+        let size = std::fs::metadata(dir.0.join(&temp)).map_or(0, |m| m.len());
+        if size > 0 {
+            break true;
+        }
+        if started.elapsed() > Duration::from_secs(120) || matches!(child.try_wait(), Ok(Some(_))) {
+            break false;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    if !half_written {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("`fix --write` never started writing {temp}");
+    }
+    let written = std::fs::read(dir.0.join(&temp)).expect("temporary file");
+    assert!(
+        written.len() < RACY.len(),
+        "the temporary file is half written when the signal comes ({} bytes)",
+        written.len()
+    );
+    // SAFETY: `kill` sends a signal to the child this test started.
+    let sent = unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+    assert_eq!(sent, 0, "signal sent");
+    let status = child.wait().expect("the process ends");
+    (status.signal(), temp)
+}
+
+#[cfg(unix)]
+#[test]
+fn fix_write_killed_mid_write_by_a_catchable_signal_leaves_the_file_and_no_temporary() {
+    for signal in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
+        let dir = Scratch::new(&format!("signal{signal}"));
+        let path = dir.write("k.cu", RACY.as_bytes());
+        let (died_of, temp) = kill_fix_write_mid_write(&dir, &path, signal);
+        // The handler removes the temporary file, then dies of the signal
+        // itself (the parent sees the signal, not an exit code).
+        assert_eq!(died_of, Some(signal), "ended by signal {signal}");
+        assert_eq!(
+            std::fs::read_to_string(&path).expect("file"),
+            RACY,
+            "the file is as it was (signal {signal})"
+        );
+        assert!(
+            dir.leftovers().is_empty(),
+            "no temporary file after signal {signal}: {:?} (was {temp})",
+            dir.leftovers()
+        );
+        // A later run repairs it.
+        let out = syncwright(&["fix", "--write", &path]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(std::fs::read_to_string(&path)
+            .expect("file")
+            .contains("__syncthreads()"));
+        assert!(dir.leftovers().is_empty(), "{:?}", dir.leftovers());
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn fix_write_killed_mid_write_by_sigkill_leaves_the_file_intact() {
+    let dir = Scratch::new("sigkill");
+    let path = dir.write("k.cu", RACY.as_bytes());
+    let (died_of, temp) = kill_fix_write_mid_write(&dir, &path, libc::SIGKILL);
+    assert_eq!(died_of, Some(libc::SIGKILL));
+    // SIGKILL cannot be caught: the half-written temporary file stays, but
+    // the user's file was never opened for writing.
+    assert_eq!(std::fs::read_to_string(&path).expect("file"), RACY);
+    assert_eq!(dir.leftovers(), vec![temp.clone()]);
+    let out = syncwright(&["fix", "--write", &path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let fixed = std::fs::read_to_string(&path).expect("file");
+    assert!(fixed.contains("__syncthreads()"), "{fixed}");
+    // The next run's temporary file (its own process id) is gone again.
+    assert_eq!(dir.leftovers(), vec![temp]);
+}

@@ -39,7 +39,17 @@ pub fn write_in_place(path: &Path, text: &str, force: bool) -> Result<PathBuf, S
             .write(true)
             .create_new(true)
             .open(&temp)?;
-        file.write_all(text.as_bytes())?;
+        match pause_mid_write() {
+            Some(pause) => {
+                // The first half on disk, the process paused: a test kills it here.
+                let half = text.len() / 2;
+                file.write_all(&text.as_bytes()[..half])?;
+                file.sync_all()?;
+                std::thread::sleep(pause);
+                file.write_all(&text.as_bytes()[half..])?;
+            }
+            None => file.write_all(text.as_bytes())?,
+        }
         file.sync_all()?;
         std::fs::set_permissions(&temp, meta.permissions())?;
         std::fs::rename(&temp, &target)
@@ -52,6 +62,19 @@ pub fn write_in_place(path: &Path, text: &str, force: bool) -> Result<PathBuf, S
         // The guard removes the temporary file.
         Err(e) => Err(e.to_string()),
     }
+}
+
+/// Test hook: with `SYNCWRIGHT_TEST_WRITE_PAUSE_MS=N` set, the temporary
+/// file is written in two halves with a pause of N ms between them, so that an
+/// automated test can kill the process while the file is half written
+/// (`tests/cli_files.rs`, `fix_write_killed_mid_write_*`). Unset: no pause.
+fn pause_mid_write() -> Option<std::time::Duration> {
+    let ms: u64 = std::env::var("SYNCWRIGHT_TEST_WRITE_PAUSE_MS")
+        .ok()?
+        .trim()
+        .parse()
+        .ok()?;
+    Some(std::time::Duration::from_millis(ms))
 }
 
 /// Removes the temporary file when dropped (unless renamed) and, while alive,

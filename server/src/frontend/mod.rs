@@ -1353,6 +1353,9 @@ fn register_local_types(cx: &mut Ctx, body: Option<Node>, src: &str) {
     let mut stack = vec![body];
     let mut found = Vec::new();
     while let Some(x) = stack.pop() {
+        // A whole-body scan (every node of a 100,000-statement kernel): the
+        // front end's deadline may stop it.
+        crate::base::interrupt::stop_if_polled();
         match x.kind() {
             "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier"
                 if x.child_by_field_name("body").is_some() =>

@@ -673,8 +673,17 @@ fn kernel_names(program: &Program) -> Vec<&str> {
 /// Lowers `text`; a front-end panic becomes `unsupported` kernels (or a
 /// file-level error) carrying the panic message.
 pub fn lower_guarded(path: &Path, text: &str, includes: &dyn IncludeResolver) -> Program {
+    // The kernels of a long text are found before the front end, not after it
+    // stopped at its deadline: the scan (tens of milliseconds for 5 MB, a
+    // second under heavy load) then counts within the budget, not past it.
+    let long_text_names = (text.len() > MAX_PARSED_NAME_SCAN)
+        .then(|| lexical_kernel_names(text, Lang::from_path(path)));
     catch_unwind(AssertUnwindSafe(|| lower_source(path, text, includes))).unwrap_or_else(|panic| {
-        front_end_panic_program(path, text, &failure_reason("the front end", &*panic))
+        let reason = failure_reason("the front end", &*panic);
+        match long_text_names {
+            Some(names) => program_of_unsupported(path, text, names, reason),
+            None => front_end_panic_program(path, text, &reason),
+        }
     })
 }
 
@@ -1463,12 +1472,23 @@ fn header_span(text: &str) -> Span {
 /// silently dropped; without any, the error is a file-level diagnostic.
 /// `reason`: see [`failure_reason`].
 pub(crate) fn front_end_panic_program(path: &Path, text: &str, reason: &str) -> Program {
-    let reason = reason.to_string();
     // Found even when the front end was stopped by its deadline: no kernel
     // is dropped silently (this scan parses without the interrupt).
     let names = crate::base::interrupt::with(Default::default(), || {
         scan_kernel_names(text, Lang::from_path(path))
     });
+    program_of_unsupported(path, text, names, reason.to_string())
+}
+
+/// The program of a file whose front end failed or stopped: each of `names`
+/// (its kernels, found by a scan) unsupported with `reason`; without any, the
+/// reason is a file-level error.
+fn program_of_unsupported(
+    path: &Path,
+    text: &str,
+    names: Vec<(String, Span)>,
+    reason: String,
+) -> Program {
     let unsupported: Vec<UnsupportedKernel> = names
         .into_iter()
         .map(|(name, span)| UnsupportedKernel {
@@ -1522,81 +1542,169 @@ const MAX_PARSED_NAME_SCAN: usize = 256 << 10;
 
 /// Kernel definitions found token by token: a kernel qualifier (`__global__`;
 /// OpenCL `__kernel`, `kernel`), then a name before `(`, its parameter list,
-/// and a `{` before any `;`. Linear in the text.
+/// and a `{` before any `;`, the head (qualifier to the parameter list's end)
+/// within [`MAX_KERNEL_HEAD_TOKENS`]. Linear in the text (times that bound: a
+/// text of unclosed parentheses or qualifiers without a `;` cannot make it
+/// quadratic); the tokens are read one at a time and only those from the
+/// current one on are kept (materialising the two million tokens of a 5 MB
+/// text cost more than a second of page faults under load).
 pub(crate) fn lexical_kernel_names(text: &str, lang: Lang) -> Vec<(String, Span)> {
-    use crate::syntax::preprocess::{lex, TokKind};
-    let toks: Vec<_> = crate::base::interrupt::with(Default::default(), || lex(text))
-        .into_iter()
-        .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Comment | TokKind::Newline))
-        .collect();
-    let word = |i: usize| toks.get(i).map_or("", |t| &text[t.start..t.end]);
-    let is_qualifier = |w: &str| match lang {
-        Lang::Cuda => w == "__global__",
-        Lang::OpenCl => w == "__kernel" || w == "kernel",
-    };
-    // The index just past the parenthesis closing the one at `open`.
-    let close = |open: usize| {
-        let mut depth = 0usize;
-        for j in open..toks.len() {
-            match word(j) {
-                "(" => depth += 1,
-                ")" => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        return Some(j + 1);
-                    }
-                }
-                _ => {}
-            }
-        }
-        None
-    };
-    let mut found = Vec::new();
-    let mut i = 0;
-    while i < toks.len() {
-        if !is_qualifier(word(i)) {
-            i += 1;
-            continue;
-        }
-        let mut j = i + 1;
-        let mut name = None;
-        while j < toks.len() && !matches!(word(j), ";" | "{" | "}" | ")") {
-            let w = word(j);
-            if w == "(" {
-                match name {
-                    Some(n)
-                        if !matches!(
-                            word(n),
-                            "__launch_bounds__" | "__attribute__" | "__declspec"
-                        ) =>
-                    {
-                        break
-                    }
-                    _ => {
-                        name = None;
-                        j = close(j).unwrap_or(toks.len());
-                        continue;
-                    }
-                }
-            }
-            name = (toks[j].kind == TokKind::Ident).then_some(j);
-            j += 1;
-        }
-        let (Some(n), Some(after)) = (name, (word(j) == "(").then(|| close(j)).flatten()) else {
-            i += 1;
-            continue;
+    use crate::syntax::preprocess::TokKind;
+    // The lexer polls the interrupt: this scan runs without it.
+    crate::base::interrupt::with(Default::default(), || {
+        let mut toks = TokenWindow::new(text);
+        let is_qualifier = |w: &str| match lang {
+            Lang::Cuda => w == "__global__",
+            Lang::OpenCl => w == "__kernel" || w == "kernel",
         };
-        let mut k = after;
-        while k < toks.len() && !matches!(word(k), ";" | "{" | "}") {
-            k += 1;
+        // The index just past the parenthesis closing the one at `open`,
+        // before `limit`.
+        let close = |toks: &mut TokenWindow, open: usize, limit: usize| {
+            let mut depth = 0usize;
+            let mut j = open;
+            while let Some(w) = toks.word(j).filter(|_| j < limit) {
+                match w {
+                    "(" => depth += 1,
+                    ")" => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            return Some(j + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            None
+        };
+        fn word<'t>(toks: &mut TokenWindow<'t>, i: usize) -> &'t str {
+            toks.word(i).unwrap_or("")
         }
-        if word(k) == "{" {
-            let t = &toks[n];
-            found.push((word(n).to_string(), Span::new(t.start as u32, t.end as u32)));
+        let mut found = Vec::new();
+        let mut i = 0;
+        while let Some(first) = toks.word(i) {
+            // Nothing before `i` is read again.
+            toks.forget_before(i);
+            if !is_qualifier(first) {
+                i += 1;
+                continue;
+            }
+            let limit = i.saturating_add(MAX_KERNEL_HEAD_TOKENS);
+            let mut j = i + 1;
+            let mut name = None;
+            while j < limit
+                && toks
+                    .word(j)
+                    .is_some_and(|w| !matches!(w, ";" | "{" | "}" | ")"))
+            {
+                let w = word(&mut toks, j);
+                if w == "(" {
+                    match name {
+                        Some(n)
+                            if !matches!(
+                                word(&mut toks, n),
+                                "__launch_bounds__" | "__attribute__" | "__declspec"
+                            ) =>
+                        {
+                            break
+                        }
+                        _ => {
+                            name = None;
+                            j = close(&mut toks, j, limit).unwrap_or(TokenWindow::END);
+                            continue;
+                        }
+                    }
+                }
+                name = (toks.kind(j) == Some(TokKind::Ident)).then_some(j);
+                j += 1;
+            }
+            let after = if j < limit && word(&mut toks, j) == "(" {
+                close(&mut toks, j, limit)
+            } else {
+                None
+            };
+            let (Some(n), Some(after)) = (name, after) else {
+                i += 1;
+                continue;
+            };
+            let mut k = after;
+            while toks.word(k).is_some_and(|w| !matches!(w, ";" | "{" | "}")) {
+                k += 1;
+            }
+            if word(&mut toks, k) == "{" {
+                if let Some(t) = toks.get(n) {
+                    found.push((
+                        text[t.start..t.end].to_string(),
+                        Span::new(t.start as u32, t.end as u32),
+                    ));
+                }
+            }
+            i = k.max(i + 1);
         }
-        i = k.max(i + 1);
+        found
+    })
+}
+
+/// Most significant tokens from a kernel qualifier to the end of the kernel's
+/// parameter list for [`lexical_kernel_names`] (a real head has tens).
+pub(crate) const MAX_KERNEL_HEAD_TOKENS: usize = 512;
+
+/// The significant tokens of a text (no spaces, comments or line breaks),
+/// indexed from the first, lexed on demand and forgotten once passed.
+struct TokenWindow<'t> {
+    text: &'t str,
+    lexer: crate::syntax::preprocess::Lexer<'t>,
+    /// Tokens from index `first` on, as far as read.
+    kept: std::collections::VecDeque<crate::syntax::preprocess::Tok>,
+    first: usize,
+}
+
+impl<'t> TokenWindow<'t> {
+    /// An index past every token.
+    const END: usize = usize::MAX;
+
+    fn new(text: &'t str) -> TokenWindow<'t> {
+        TokenWindow {
+            text,
+            lexer: crate::syntax::preprocess::Lexer::new(text),
+            kept: std::collections::VecDeque::new(),
+            first: 0,
+        }
     }
-    found
+
+    /// The token at `index`; None past the end (or before the kept ones).
+    fn get(&mut self, index: usize) -> Option<crate::syntax::preprocess::Tok> {
+        use crate::syntax::preprocess::TokKind;
+        let offset = index.checked_sub(self.first)?;
+        while self.kept.len() <= offset {
+            let tok = self.lexer.next()?;
+            if !matches!(
+                tok.kind,
+                TokKind::Space | TokKind::Comment | TokKind::Newline
+            ) {
+                self.kept.push_back(tok);
+            }
+        }
+        self.kept.get(offset).copied()
+    }
+
+    /// The text of the token at `index`.
+    fn word(&mut self, index: usize) -> Option<&'t str> {
+        let text = self.text;
+        self.get(index).and_then(|t| text.get(t.start..t.end))
+    }
+
+    /// The kind of the token at `index`.
+    fn kind(&mut self, index: usize) -> Option<crate::syntax::preprocess::TokKind> {
+        self.get(index).map(|t| t.kind)
+    }
+
+    /// Drops the tokens before `index`.
+    fn forget_before(&mut self, index: usize) {
+        while self.first < index && self.kept.pop_front().is_some() {
+            self.first += 1;
+        }
+    }
 }
 
 /// A resolved source range: the file's path and both ends.

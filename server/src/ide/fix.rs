@@ -81,6 +81,10 @@ pub fn fix_file(
             Err(_) => front_end(),
         }
     });
+    // The IR of a long text (140 MB for 100,000 statements) is freed on
+    // another thread once the repair is done, not on the one whose deadline
+    // the repair ran under.
+    let program = crate::base::DropElsewhere::when(program, text.len() >= 1 << 20);
     let front_end = started.elapsed();
     // Each kernel's budget counts the front end's time when it is a
     // noticeable share (a generated kernel of 100,000 statements); below 1%
@@ -104,12 +108,13 @@ pub fn fix_file(
         // source ranges). Several: the sizes they share, the others symbolic,
         // so the repair holds for every launch.
         let plan = plan_for(k);
+        // Borrowed, not copied: the IR of a generated kernel of 100,000
+        // statements is about 140 MB, and the synthesizer makes its own base.
         let (k, check) = match plan.runs.as_slice() {
-            [one] => (one.kernel(k).clone(), one.resolved.options.clone()),
-            _ => (k.clone(), plan.shown.options),
+            [one] => (one.kernel(k), one.resolved.options.clone()),
+            _ => (k, plan.shown.options.clone()),
         };
         let check = after_front_end(check);
-        let k = &k;
         let opts = SynthOptions {
             check,
             cost,

@@ -642,6 +642,158 @@ void helper(int x) { }
     assert_eq!(names, ["plain", "bounded", "templated", "split_lines"]);
 }
 
+/// The token scan as it was written over a materialised token list: the
+/// reference for the streaming [`super::file::lexical_kernel_names`].
+fn materialised_kernel_scan(text: &str, lang: Lang) -> Vec<(String, crate::base::Span)> {
+    use crate::syntax::preprocess::{lex, TokKind};
+    let toks: Vec<_> = lex(text)
+        .into_iter()
+        .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Comment | TokKind::Newline))
+        .collect();
+    let word = |i: usize| toks.get(i).map_or("", |t| &text[t.start..t.end]);
+    let is_qualifier = |w: &str| match lang {
+        Lang::Cuda => w == "__global__",
+        Lang::OpenCl => w == "__kernel" || w == "kernel",
+    };
+    let close = |open: usize, limit: usize| {
+        let mut depth = 0usize;
+        for j in open..toks.len().min(limit) {
+            match word(j) {
+                "(" => depth += 1,
+                ")" => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return Some(j + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    };
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        if !is_qualifier(word(i)) {
+            i += 1;
+            continue;
+        }
+        let limit = i + super::file::MAX_KERNEL_HEAD_TOKENS;
+        let mut j = i + 1;
+        let mut name = None;
+        while j < toks.len().min(limit) && !matches!(word(j), ";" | "{" | "}" | ")") {
+            if word(j) == "(" {
+                match name {
+                    Some(n)
+                        if !matches!(
+                            word(n),
+                            "__launch_bounds__" | "__attribute__" | "__declspec"
+                        ) =>
+                    {
+                        break
+                    }
+                    _ => {
+                        name = None;
+                        j = close(j, limit).unwrap_or(toks.len());
+                        continue;
+                    }
+                }
+            }
+            name = (toks[j].kind == TokKind::Ident).then_some(j);
+            j += 1;
+        }
+        let after = (j < limit && word(j) == "(")
+            .then(|| close(j, limit))
+            .flatten();
+        let (Some(n), Some(after)) = (name, after) else {
+            i += 1;
+            continue;
+        };
+        let mut k = after;
+        while k < toks.len() && !matches!(word(k), ";" | "{" | "}") {
+            k += 1;
+        }
+        if word(k) == "{" {
+            let t = &toks[n];
+            found.push((
+                word(n).to_string(),
+                crate::base::Span::new(t.start as u32, t.end as u32),
+            ));
+        }
+        i = k.max(i + 1);
+    }
+    found
+}
+
+/// The streaming token scan (tokens read on demand, the passed ones
+/// forgotten) finds what the scan over the whole token list finds: on every
+/// test kernel of the repository, on each cut at every 97th byte of them
+/// (unbalanced parentheses and braces, a qualifier at the end), and on
+/// hand-written edge cases.
+#[test]
+fn streaming_kernel_scan_equals_the_materialised_one() {
+    use super::file::lexical_kernel_names;
+    let mut texts: Vec<(String, Lang)> = vec![
+        ("__global__".into(), Lang::Cuda),
+        ("__global__ void k(".into(), Lang::Cuda),
+        (
+            "__global__ void k((int a) { }\n__global__ void m(int *p) { }".into(),
+            Lang::Cuda,
+        ),
+        (
+            "__global__ __global__ void k(int a) { } ) __global__ void m() {".into(),
+            Lang::Cuda,
+        ),
+        (
+            "__global__ void __attribute__((x)) __launch_bounds__(64) k(int a) {}".into(),
+            Lang::Cuda,
+        ),
+        (
+            "kernel void a(global int *p) { } __kernel void b() ; kernel".into(),
+            Lang::OpenCl,
+        ),
+        (
+            "/* __global__ void c() { } */ __global__ void d() { }".into(),
+            Lang::Cuda,
+        ),
+    ];
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/kernels");
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("test kernels").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if let Ok(text) = std::fs::read_to_string(&path) {
+                texts.push((text, Lang::from_path(&path)));
+            }
+        }
+    }
+    assert!(texts.len() > 100, "the test kernels are read");
+    let mut compared = 0;
+    for (text, lang) in &texts {
+        let cuts = (97..text.len())
+            .step_by(97)
+            .filter(|&c| text.is_char_boundary(c));
+        for end in cuts.chain(std::iter::once(text.len())) {
+            let piece = &text[..end];
+            assert_eq!(
+                lexical_kernel_names(piece, *lang),
+                materialised_kernel_scan(piece, *lang),
+                "{piece}"
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 1000);
+    // Unclosed heads one after another: bounded work per qualifier, not a
+    // scan to the end of the text from each (quadratic: minutes).
+    let hostile = "__global__ void k(".repeat(20_000);
+    let started = std::time::Instant::now();
+    assert!(lexical_kernel_names(&hostile, Lang::Cuda).is_empty());
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+}
+
 /// A long file whose front end runs out of the kernel budget: every kernel
 /// is reported, `unsupported` with the budget named, and the report comes
 /// back soon after the deadline (the kernels are then found by a token scan,

@@ -308,7 +308,15 @@ pub fn parse_prepared(text: &str, old: Option<&tree_sitter::Tree>) -> tree_sitte
     match parsed {
         Some(tree) => tree,
         None => {
-            // Stopped by the interrupt: unwind with its reason.
+            // Stopped by the interrupt. The parser still holds the partial
+            // parse of a long text, whose release takes a good part of a
+            // second under load: it is freed on another thread, not on the
+            // one whose deadline has just passed.
+            drop(crate::base::DropElsewhere::when(
+                parser,
+                text.len() >= FREE_PARSER_ELSEWHERE_BYTES,
+            ));
+            // Unwind with the interrupt's reason.
             crate::base::interrupt::stop_if_requested();
             // Only possible without a language or on cancellation: parse nothing
             // rather than fail (the caller sees an empty translation unit).
@@ -318,6 +326,10 @@ pub fn parse_prepared(text: &str, old: Option<&tree_sitter::Tree>) -> tree_sitte
         }
     }
 }
+
+/// Texts from this long on have the parser of an interrupted parse freed on
+/// another thread (as `frontend::lower_source` does with finished trees).
+const FREE_PARSER_ELSEWHERE_BYTES: usize = 1 << 20;
 
 #[cold]
 fn unreachable_tree() -> tree_sitter::Tree {

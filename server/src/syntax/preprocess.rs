@@ -64,14 +64,45 @@ const PUNCTS2: [&str; 22] = [
 
 /// Splits `text` into tokens (never fails: unknown bytes become one-byte punctuation).
 pub(crate) fn lex(text: &str) -> Vec<Tok> {
-    let b = text.as_bytes();
-    let mut toks = Vec::with_capacity(b.len() / 3);
-    let mut i = 0;
-    let mut next_poll = 1 << 16;
-    while i < b.len() {
-        if i >= next_poll {
+    let mut toks = Vec::with_capacity(text.len() / 3);
+    toks.extend(Lexer::new(text));
+    toks
+}
+
+/// The tokens of a text one at a time, as [`lex`] gives them: for scans that
+/// keep only a few (a 5 MB text has about two million tokens).
+pub(crate) struct Lexer<'t> {
+    text: &'t str,
+    /// Start of the next token.
+    at: usize,
+    /// Offset at which the caller's interrupt is polled next.
+    next_poll: usize,
+}
+
+impl<'t> Lexer<'t> {
+    /// A lexer at the start of `text`.
+    pub(crate) fn new(text: &'t str) -> Lexer<'t> {
+        Lexer {
+            text,
+            at: 0,
+            next_poll: 1 << 16,
+        }
+    }
+}
+
+impl Iterator for Lexer<'_> {
+    type Item = Tok;
+
+    fn next(&mut self) -> Option<Tok> {
+        let text = self.text;
+        let b = text.as_bytes();
+        let mut i = self.at;
+        if i >= b.len() {
+            return None;
+        }
+        if i >= self.next_poll {
             // A long text: the caller's interrupt may stop it here.
-            next_poll = i + (1 << 16);
+            self.next_poll = i + (1 << 16);
             crate::base::interrupt::stop_if_requested();
         }
         let start = i;
@@ -172,13 +203,14 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
         while i < b.len() && !text.is_char_boundary(i) {
             i += 1;
         }
-        toks.push(Tok {
+        // Every branch consumed at least one byte, so the lexer advances.
+        self.at = i.min(b.len());
+        Some(Tok {
             kind,
             start,
-            end: i.min(b.len()),
-        });
+            end: self.at,
+        })
     }
-    toks
 }
 
 /// A macro definition.
