@@ -1,0 +1,46 @@
+// expect-verdict: racy
+// expect-verdict(through_returned_reference): unsupported
+//--blockDim=64 --gridDim=2
+// The twins of lambdas.cu that must stay racy.
+
+// By reference, the lambda reads `i` when it is called: 0 in every thread.
+__global__ void by_reference(float *out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    auto own = [&]() { return i; };
+    i = 0;
+    out[own()] = (float)threadIdx.x; //~ race write-write
+}
+
+// The copy is made where the lambda is written, before `i` is the index.
+__global__ void copied_too_early(float *out) {
+    int i = 0;
+    auto own = [=]() { return i; };
+    i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[own()] = (float)threadIdx.x; //~ race write-write
+}
+
+// The body sees the `k` of its definition, not the caller's inner `k`.
+__global__ void definition_scope(float *out) {
+    int k = 7;
+    auto at = [&]() { return k; };
+    {
+        int k = blockIdx.x * blockDim.x + threadIdx.x;
+        out[at() + 0 * k] = (float)k; //~ race write-write
+    }
+}
+
+// A by-reference lambda writing shared memory with no barrier before the read.
+__global__ void shared_without_barrier(float *out) {
+    __shared__ float tile[64];
+    auto put = [&](int k, float v) { tile[k] = v; }; //~ race write-read
+    put(threadIdx.x, 2.0f);
+    out[blockIdx.x * blockDim.x + threadIdx.x] = tile[63 - threadIdx.x]; //~ race read-write
+}
+
+// A lambda returning a reference: threads 2k and 2k+1 both update buf[k]
+// through it. The inlining returns values, so this is refused rather than
+// lose the write (review rev7).
+__global__ void through_returned_reference(int *buf) {
+    auto at = [&](int i) -> int & { return buf[i]; };
+    at(threadIdx.x / 2) += 1;
+}
