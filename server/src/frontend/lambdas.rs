@@ -76,6 +76,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.store(LVal::Slot(copy.clone()), v, at)?;
                     copies.insert(name, Binding::Slot(copy));
                 }
+                (Capture::Copy, Binding::Ref(_)) if self.lookup("this").is_some() => {
+                    // In a member function a member is bound as a reference
+                    // too, but `[=]` captures `this`, not the member: uses go
+                    // to the object. Which bindings are members is not
+                    // recorded, so neither reading is taken.
+                    return self.unsup(
+                        at,
+                        format!("a by-copy lambda in a member function using the member or reference `{name}` is not supported"),
+                    );
+                }
                 (Capture::Copy, Binding::Ref(lv)) => {
                     // A reference captured by copy copies the object it names.
                     let ty = self.lval_type(&lv);

@@ -1,5 +1,6 @@
 // expect-verdict: racy
 // expect-verdict(through_returned_reference): unsupported
+// expect-verdict(member_through_this): unsupported
 //--blockDim=64 --gridDim=2
 // The twins of lambdas.cu that must stay racy.
 
@@ -43,4 +44,19 @@ __global__ void shared_without_barrier(float *out) {
 __global__ void through_returned_reference(int *buf) {
     auto at = [&](int i) -> int & { return buf[i]; };
     at(threadIdx.x / 2) += 1;
+}
+
+// In a member function `[=]` captures `this`: the lambda's write goes to the
+// member of the object in global memory, which every thread of a block
+// shares. Refused rather than take the member for a copy.
+struct Counter {
+    int hits;
+    __device__ void bump() {
+        auto add = [=]() mutable { hits += 1; };
+        add();
+    }
+};
+
+__global__ void member_through_this(Counter *counters) {
+    counters[blockIdx.x].bump();
 }
