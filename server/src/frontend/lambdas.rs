@@ -143,7 +143,15 @@ impl<'c, 't> Lowerer<'c, 't> {
                     caps.listed.insert(self.txt(ch).to_string(), mode);
                     by_ref_next = false;
                 }
-                "this" | "*" | "[" | "]" | "," | "comment" => by_ref_next = false,
+                // `[*this]` (C++17) copies the object: its members are not
+                // the caller's, which the member bindings would say.
+                "*" => {
+                    return self.unsup(
+                        ch,
+                        "a lambda capturing `*this` (a copy of the object) is not supported",
+                    )
+                }
+                "this" | "[" | "]" | "," | "comment" => by_ref_next = false,
                 "lambda_capture_initializer" => {
                     return self.unsup(ch, "lambda init-capture (`[x = e]`) is not supported")
                 }

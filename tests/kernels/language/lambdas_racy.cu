@@ -1,6 +1,7 @@
 // expect-verdict: racy
 // expect-verdict(through_returned_reference): unsupported
 // expect-verdict(member_through_this): unsupported
+// expect-verdict(copy_of_this): unsupported
 //--blockDim=64 --gridDim=2
 // The twins of lambdas.cu that must stay racy.
 
@@ -59,4 +60,21 @@ struct Counter {
 
 __global__ void member_through_this(Counter *counters) {
     counters[blockIdx.x].bump();
+}
+
+// `[*this]` copies the object: the lambda returns 0 in every thread, so all
+// threads write out[0]. Refused rather than read the members at the call.
+struct Acc {
+    int n;
+    __device__ int run() {
+        n = 0;
+        auto f = [*this]() { return n; };
+        n = threadIdx.x;
+        return f();
+    }
+};
+
+__global__ void copy_of_this(int *out) {
+    Acc a;
+    out[a.run()] = threadIdx.x;
 }
