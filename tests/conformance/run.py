@@ -53,7 +53,8 @@ def parse_args(argv):
     p.add_argument("--scope", action="append",
                    help="only kernels of this scope (repeatable): core, annotations, memory-safety, frontend, other")
     p.add_argument("--lang", choices=["cuda", "opencl"], help="only kernels of this language")
-    p.add_argument("--filter", default="", help="only kernels whose path contains this text")
+    p.add_argument("--filter", default="",
+                   help="only kernels whose path contains this text (several texts separated by commas: any of them)")
     p.add_argument("--jobs", type=int, default=1,
                    help="parallel checks (default 1: timings are only comparable without contention)")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per kernel file (default 120)")
@@ -367,7 +368,7 @@ def main(argv):
     rows = [r for r in load_manifest(corpus)
             if (not args.scope or r.get("scope", "real") in args.scope)
             and (not args.lang or r["lang"] == args.lang)
-            and args.filter in r["path"]]
+            and any(f in r["path"] for f in args.filter.split(","))]
     print(f"conformance: {len(rows)} kernels from {corpus} with {args.binary}", flush=True)
     started = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:

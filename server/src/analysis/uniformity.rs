@@ -51,6 +51,9 @@ pub struct Uniformity {
     nonuniform_loops: BTreeSet<StmtId>,
     /// The kernel has named or split barriers (reads are not uniform).
     partial_sync: bool,
+    /// Uniformity within each warp rather than the block (see
+    /// [`Uniformity::compute_within_warps`]): `threadIdx.y`/`.z` are uniform.
+    within_warps: bool,
 }
 
 /// Divergence state that flows forward across blocks.
@@ -62,11 +65,16 @@ struct Flow {
     escaped: Option<StmtId>,
 }
 
-fn expr_uniform(e: &Expr, nonuni: &VarSet) -> bool {
+/// Whether `e` is uniform given the non-uniform locals; `rows` says that
+/// `threadIdx.y` and `.z` are uniform (within a warp of a block whose x extent
+/// is a multiple of 32).
+fn expr_uniform(e: &Expr, nonuni: &VarSet, rows: bool) -> bool {
+    let expr_uniform = |e: &Expr, nonuni: &VarSet| expr_uniform(e, nonuni, rows);
     match e {
         Expr::Int(..) | Expr::Float(..) | Expr::Param(_) => true,
         Expr::Var(v) => !nonuni.contains(v),
-        Expr::Builtin(b) => !matches!(b, Builtin::ThreadIdx(_)),
+        Expr::Builtin(Builtin::ThreadIdx(d)) => rows && *d > 0,
+        Expr::Builtin(_) => true,
         Expr::Unary(_, a, _) | Expr::Cast(_, a) => expr_uniform(a, nonuni),
         Expr::Binary(_, a, b, _) => expr_uniform(a, nonuni) && expr_uniform(b, nonuni),
         Expr::Select(c, a, b, _) => {
@@ -122,10 +130,39 @@ impl Uniformity {
         u
     }
 
+    /// The same analysis for the threads of one warp, in a block whose x
+    /// extent is a multiple of the warp size (32): a warp is 32 consecutive
+    /// linear thread ids `x + Dx * (y + Dy * z)` (CUDA Programming Guide,
+    /// "SIMT Architecture"), and with `Dx % 32 == 0` such a run never
+    /// crosses a row, so `threadIdx.y` and `.z` are the same in all of its
+    /// threads. Everything else is as for the block: reads of a uniform
+    /// address in lockstep, atomics and unknown values non-uniform. Only for
+    /// warp barriers (`__syncwarp`), which need only a warp's threads.
+    pub fn compute_within_warps(kernel: &Kernel) -> Uniformity {
+        let mut u = Uniformity {
+            within_warps: true,
+            ..Uniformity::default()
+        };
+        for_each_stmt(&kernel.body, &mut |s| {
+            u.partial_sync |= matches!(s.kind, StmtKind::NamedBarrier { .. });
+        });
+        let mut state = VarSet::new();
+        let mut flow = Flow::default();
+        u.block(
+            &kernel.body,
+            BlockSlot::Body,
+            None,
+            &mut state,
+            &mut flow,
+            true,
+        );
+        u
+    }
+
     /// Whether `e` has the same value in every thread wherever it is evaluated
     /// (flow-insensitive: uses every variable's worst case).
     pub fn is_uniform_expr(&self, e: &Expr) -> bool {
-        expr_uniform(e, &self.ever_nonuniform)
+        expr_uniform(e, &self.ever_nonuniform, self.within_warps)
     }
 
     /// Whether a variable is uniform everywhere.
@@ -228,12 +265,14 @@ impl Uniformity {
             let ctx_div = div.is_some();
             match &stmt.kind {
                 StmtKind::Assign { var, value } => {
-                    let u = !ctx_div && expr_uniform(value, state);
+                    let u = !ctx_div && expr_uniform(value, state, self.within_warps);
                     self.define(stmt.id, *var, u, state, record);
                 }
                 StmtKind::Havoc { var } => self.define(stmt.id, *var, false, state, record),
                 StmtKind::Read { dest, access } => {
-                    let u = !ctx_div && !self.partial_sync && expr_uniform(&access.offset, state);
+                    let u = !ctx_div
+                        && !self.partial_sync
+                        && expr_uniform(&access.offset, state, self.within_warps);
                     self.define(stmt.id, *dest, u, state, record);
                 }
                 StmtKind::Atomic { dest, .. } => {
@@ -259,7 +298,7 @@ impl Uniformity {
                 StmtKind::If { cond, then_, else_ } => {
                     let inner = if ctx_div {
                         div
-                    } else if expr_uniform(cond, state) {
+                    } else if expr_uniform(cond, state, self.within_warps) {
                         None
                     } else {
                         Some(stmt.id)
@@ -369,7 +408,7 @@ impl Uniformity {
         record: bool,
     ) -> bool {
         self.block(prelude, BlockSlot::LoopCond(id), inner, st, flow, record);
-        let cond_nonuniform = !expr_uniform(cond, st);
+        let cond_nonuniform = !expr_uniform(cond, st, self.within_warps);
         self.block(body, BlockSlot::LoopBody(id), inner, st, flow, record);
         // `continue` goes to the step: escapes of the body end there.
         flow.escaped = None;

@@ -794,9 +794,15 @@ fn scenarios_to_solve(
 /// [`report_without_solver`] the report the solver path would give.
 fn needs_solver(kernel: &Kernel, opts: &CheckOptions, analyses: &Analyses<'_>) -> bool {
     let several_blocks = !super::symexec::grid_known_single(opts);
-    if !divergence_cases(kernel, &analyses.uniformity, &analyses.tree, several_blocks)
-        .0
-        .is_empty()
+    if !divergence_cases(
+        kernel,
+        opts,
+        &analyses.uniformity,
+        &analyses.tree,
+        several_blocks,
+    )
+    .0
+    .is_empty()
         || !kernel.asyncs.same_thread.is_empty()
     {
         return true;
@@ -1033,6 +1039,7 @@ type DivergenceCases = (
 /// The barriers whose divergence needs the solver (see [`DivergenceCases`]).
 fn divergence_cases(
     kernel: &Kernel,
+    opts: &CheckOptions,
     uniformity: &Uniformity,
     tree: &LabelTree,
     several_blocks: bool,
@@ -1050,8 +1057,24 @@ fn divergence_cases(
         }
         _ => {}
     });
+    // Warp barriers in a block whose x extent is a known multiple of 32: a
+    // warp's threads share `threadIdx.y`/`.z` (see
+    // `Uniformity::compute_within_warps`), so a warp barrier under a branch
+    // on them alone is reached by all of a warp's threads or by none.
+    // CUDA only: OpenCL leaves the layout of sub-groups to the implementation.
+    let warp_rows = kernel.lang == crate::ir::Lang::Cuda
+        && barriers
+            .iter()
+            .any(|(_, scope)| *scope == crate::ir::BarrierScope::Warp)
+        && super::symexec::known_block_dims(kernel, opts)[0].is_some_and(|x| x % 32 == 0);
+    let within_warps = warp_rows.then(|| Uniformity::compute_within_warps(kernel));
     let mut cases = Vec::new();
     for (id, scope) in barriers {
+        if scope == crate::ir::BarrierScope::Warp
+            && within_warps.as_ref().is_some_and(|w| w.is_uniform_stmt(id))
+        {
+            continue;
+        }
         // The uniformity analysis (within a block) over-approximates
         // divergence; only barriers it cannot prove uniform (reached, and
         // for a collective also with uniform arguments) need the solver.
@@ -1496,6 +1519,7 @@ impl<'k, 's> Checker<'k, 's> {
         let uniformity = self.enc.uniformity().clone();
         let (cases, collectives) = divergence_cases(
             self.kernel,
+            self.opts,
             &uniformity,
             &self.tree,
             self.enc.grid_may_have_several_blocks(),

@@ -81,6 +81,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // object built by its constructor.
                 if let Some(args) = self.vexing_constructor_args(d, &info.ty) {
                     self.construct(&name, name_node, d, &info.ty, &args)?;
+                } else if let Some(element) = self.vexing_element_arg(d, &info.ty) {
+                    // `P q(p[i]);` reads as a prototype taking an array `p`
+                    // of `i` elements; with `p` a variable in scope it is
+                    // `q` built from the element `p[i]`.
+                    self.construct(&name, name_node, d, &info.ty, &[element])?;
                 }
                 continue; // a local function prototype
             }
@@ -131,6 +136,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                         "static local `{name}`: one object shared by every thread of the program (not modelled)"
                     ),
                 );
+            }
+            if let Some(init) = info.init.filter(|i| i.kind() == "lambda_expression") {
+                let lam = self.define_lambda(init)?;
+                self.bind(&name, Binding::Lambda(lam));
+                continue;
             }
             if info.is_ref {
                 let Some(init) = info.init else {
@@ -269,6 +279,79 @@ impl<'c, 't> Lowerer<'c, 't> {
         Some(args)
     }
 
+    /// The one parameter of `T x(a[i]);`, which the parser read as a
+    /// prototype `x(a[i])` with a parameter of type `a` and array size `i`,
+    /// when it is an element `a[i]` (see [`Self::vexing_subscript`]) and `T` a
+    /// struct.
+    fn vexing_element_arg(&self, d: Node<'t>, ty: &Ty) -> Option<Node<'t>> {
+        let Ty::Struct(_) = ty else { return None };
+        let mut f = d;
+        for _ in 0..8 {
+            if f.kind() == "function_declarator" {
+                break;
+            }
+            f = f.child_by_field_name("declarator")?;
+        }
+        let params = f.child_by_field_name("parameters")?;
+        let mut c = params.walk();
+        let ps: Vec<Node<'t>> = params
+            .named_children(&mut c)
+            .filter(|p| p.kind() != "comment")
+            .collect();
+        let [p] = ps.as_slice() else { return None };
+        self.vexing_subscript(*p)?;
+        Some(*p)
+    }
+
+    /// The array and index of a parameter declaration `a[i]` of a prototype
+    /// the parser made of `T x(a[i]);`: `a` a name bound in scope (so not a
+    /// type) and `i` the array size.
+    pub(crate) fn vexing_subscript(&self, p: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
+        let t = p.child_by_field_name("type")?;
+        let decl = p.child_by_field_name("declarator")?;
+        if p.kind() != "parameter_declaration"
+            || t.kind() != "type_identifier"
+            || self.lookup(self.txt(t)).is_none()
+            || decl.kind() != "abstract_array_declarator"
+            || decl.child_by_field_name("declarator").is_some()
+        {
+            return None;
+        }
+        Some((t, decl.child_by_field_name("size")?))
+    }
+
+    /// A local struct `name` initialised with a copy of `v`: C++'s implicit
+    /// copy constructor copies member by member, which is what a store of
+    /// the whole value does. Only when `v` is of the struct's own type and
+    /// the struct declares no constructor with one parameter (which would be
+    /// the copy constructor, or could be picked over it).
+    fn copy_construct(
+        &mut self,
+        name: &str,
+        name_node: Node<'t>,
+        at: Node<'t>,
+        ty: &Ty,
+        v: Val,
+    ) -> R<()> {
+        let Ty::Struct(k) = ty else {
+            return self.unsup(at, "copy construction of a non-struct");
+        };
+        let tag = self.struct_name(*k);
+        let declares_one_param = self
+            .struct_method(*k, &tag, Some(1))
+            .is_some_and(|c| c.param_count == 1);
+        if declares_one_param || self.type_of_val(&v) != *ty {
+            return self.unsup(
+                at,
+                format!("construction of `{tag}` from one argument that is not an implicit copy"),
+            );
+        }
+        let slot = self.make_slot(ty, name, name_node);
+        self.store(LVal::Slot(slot.clone()), v, at)?;
+        self.bind(name, Binding::Slot(slot));
+        Ok(())
+    }
+
     /// A local struct `name` built by its constructor with `args`: the
     /// fields start unknown, then the constructor's body runs on the object.
     fn construct(
@@ -286,6 +369,12 @@ impl<'c, 't> Lowerer<'c, 't> {
         let Some(ctor) = self.struct_method(*k, &tag, Some(args.len())) else {
             return self.unsup(at, format!("no visible constructor of `{tag}`"));
         };
+        if let ([a], true) = (args, ctor.param_count != 1) {
+            // No constructor with one parameter: `T x(y)` is the implicit
+            // copy constructor when `y` is a `T`.
+            let v = self.rvalue(*a)?;
+            return self.copy_construct(name, name_node, at, ty, v);
+        }
         if ctor.param_count != args.len() {
             return self.unsup(
                 at,

@@ -165,6 +165,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Some(i) => self.rvalue(i),
                 None => self.unsup(n, "empty parentheses"),
             },
+            // An element `a[i]` of `T x(a[i]);` read as a prototype.
+            "parameter_declaration" if self.vexing_subscript(n).is_some() => {
+                let lv = self.lvalue(n)?;
+                self.load(lv, n)
+            }
             // A variable the parser took for a type (`T x(a, b);` read as a prototype).
             "type_identifier" if self.lookup(self.txt(n)).is_some() => {
                 if let Some(Binding::Value(v)) = self.lookup(self.txt(n)) {
@@ -301,7 +306,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Some(Binding::Value(v)) => Ok(v.clone()),
                 _ => self.unsup(n, "`this` outside a member function"),
             },
-            "lambda_expression" => self.unsup(n, "lambdas are not supported"),
+            "lambda_expression" => self.unsup(
+                n,
+                "a lambda used as a value (only a lambda held in a local and called, or called where it is written, is modelled)",
+            ),
             "compound_statement" => self.statement_expression(n),
             "new_expression" | "delete_expression" => {
                 self.unsup(n, "`new`/`delete` is not supported")

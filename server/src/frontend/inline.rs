@@ -183,7 +183,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             let ret_ty = self.inline_return_type(def);
             self.bind_inline_params(def, &vals, &arg_nodes, saved_unit, &saved_scopes)?;
-            self.inlined_body(n, def, &ret_ty, by_ref)
+            self.inlined_body(n, def, Some(&ret_ty), by_ref)
         })();
         self.call_stack.pop();
         self.unit = saved_unit;
@@ -295,7 +295,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Binds the parameters of an inlined function to the argument values
     /// `vals` (reference parameters to the caller's lvalues, re-lowered from
     /// `arg_nodes` in the caller's unit and scopes).
-    fn bind_inline_params(
+    pub(crate) fn bind_inline_params(
         &mut self,
         def: &FnDef<'t>,
         vals: &[Val],
@@ -411,6 +411,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 );
                 continue;
             }
+            if self.txt(tn) == "auto" {
+                // A generic lambda's `auto` parameter takes the argument's type.
+                ty = self.type_of_val(&arg_val);
+            }
             if let (Ty::Scalar(ScalarTy::INT), Val::Scalar(_, at)) = (&ty, &arg_val) {
                 if self.is_template_type(tn) {
                     ty = Ty::Scalar(*at);
@@ -430,23 +434,32 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Lowers the body of an inlined function into the current block, with
     /// its return value in a fresh slot (an address when `by_ref`), and
-    /// returns that value.
-    fn inlined_body(&mut self, n: Node<'t>, def: &FnDef<'t>, ret_ty: &Ty, by_ref: bool) -> R<Val> {
+    /// returns that value. `ret_ty` None: the type is deduced from the
+    /// first `return` lowered (C++ requires every `return` of a lambda
+    /// without a trailing return type to deduce the same type).
+    pub(crate) fn inlined_body(
+        &mut self,
+        n: Node<'t>,
+        def: &FnDef<'t>,
+        ret_ty: Option<&Ty>,
+        by_ref: bool,
+    ) -> R<Val> {
         let ret_slot = match ret_ty {
-            Ty::Void => None,
+            None | Some(Ty::Void) => None,
             // A reference: the address of the object returned.
-            t if by_ref => Some(self.make_slot(
+            Some(t) if by_ref => Some(self.make_slot(
                 &Ty::Ptr(Box::new(t.clone())),
                 &format!("{}.ret", def.name),
                 def.node,
             )),
-            t => Some(self.make_slot(t, &format!("{}.ret", def.name), def.node)),
+            Some(t) => Some(self.make_slot(t, &format!("{}.ret", def.name), def.node)),
         };
         let body = def.node.child_by_field_name("body");
         let needs_done = body.is_some_and(|b| has_early_return(b));
         self.frames.push(Frame {
-            ret: ret_slot.clone(),
+            ret: ret_slot,
             by_ref,
+            deduce: ret_ty.is_none(),
         });
         let frame = self.frames.len();
         if needs_done {
@@ -470,7 +483,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             None => Ok(()),
         };
         self.exits.retain(|e| e.frame != frame);
-        self.frames.pop();
+        let ret_slot = self.frames.pop().and_then(|f| f.ret);
         r?;
         self.ref_returned = by_ref;
         Ok(match ret_slot {

@@ -165,9 +165,27 @@ pub(crate) enum LVal {
 #[derive(Clone, Debug)]
 pub(crate) enum Binding {
     Slot(Slot),
-    Array { id: ArrayId, ty: Ty },
+    Array {
+        id: ArrayId,
+        ty: Ty,
+    },
     Value(Val),
     Ref(LVal),
+    /// A lambda held in a local (`auto f = [=](int i) { .. };`).
+    Lambda(std::rc::Rc<LambdaDef>),
+}
+
+/// A lambda expression bound to a local name: where it is written, and the
+/// names its body sees.
+#[derive(Clone, Debug)]
+pub(crate) struct LambdaDef {
+    /// Unit of the `lambda_expression`.
+    pub(crate) unit: usize,
+    /// Its byte range in that unit's text.
+    pub(crate) range: (usize, usize),
+    /// Scopes of the body: the enclosing scopes at the definition, plus the
+    /// copies of the variables it captures by copy (made there).
+    pub(crate) scopes: std::rc::Rc<Vec<HashMap<String, Binding>>>,
 }
 
 /// An inlined call in progress.
@@ -176,6 +194,9 @@ pub(crate) struct Frame {
     pub(crate) ret: Option<Slot>,
     /// The function returns a reference: `ret` is a pointer to the object.
     pub(crate) by_ref: bool,
+    /// The return type is deduced (a lambda without a trailing return
+    /// type): `ret` is made by the first `return` that runs in the lowering.
+    pub(crate) deduce: bool,
 }
 
 /// A forward jump in progress: an inlined function's `return` (label None) or a

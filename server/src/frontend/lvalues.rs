@@ -195,6 +195,12 @@ impl<'c, 't> Lowerer<'c, 't> {
             "identifier" | "qualified_identifier" => self.name_lvalue(n),
             // A variable the parser took for a type (see `vexing_constructor_args`).
             "type_identifier" if self.lookup(self.txt(n)).is_some() => self.name_lvalue(n),
+            // An element `a[i]` the parser took for a parameter `a[i]` (see
+            // `vexing_element_arg`).
+            "parameter_declaration" => match self.vexing_subscript(n) {
+                Some((base, index)) => self.subscript_parts(n, base, index),
+                None => self.unsup(n, "a parameter declaration used as an expression"),
+            },
             "parenthesized_expression" => match crate::frontend::types::inner_expr(n) {
                 Some(i) => self.lvalue(i),
                 None => self.unsup(n, "empty parentheses"),
@@ -480,6 +486,17 @@ impl<'c, 't> Lowerer<'c, 't> {
         let Some(idx_node) = idx_node else {
             return self.unsup(n, "malformed subscript");
         };
+        self.subscript_parts(n, base, idx_node)
+    }
+
+    /// The element `base[idx_node]` (`n` is the whole subscript, or what
+    /// stands for it).
+    pub(crate) fn subscript_parts(
+        &mut self,
+        n: Node<'t>,
+        base: Node<'t>,
+        idx_node: Node<'t>,
+    ) -> R<LVal> {
         let base_start = self.cur.len();
         let b = self.rvalue(base)?;
         let base_end = self.cur.len();
@@ -619,6 +636,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 site: self.span_of(n),
             }),
             Some(Binding::Ref(lv)) => Ok(lv),
+            Some(Binding::Lambda(_)) => self.unsup(
+                n,
+                format!("lambda `{name}` used as a value (only calls of a lambda are modelled)"),
+            ),
             Some(Binding::Value(v)) => {
                 // A value (parameter) used as an lvalue: give it a local.
                 let ty = self.type_of_val(&v);

@@ -21,6 +21,7 @@ mod effects;
 mod exprs;
 mod inline;
 mod kernel;
+mod lambdas;
 mod lowerer;
 mod lvalues;
 mod memory;
@@ -269,6 +270,7 @@ pub fn lower_parsed_incremental(
         };
         let (text, qualifiers) = parse::prepare(&unit.text, lang);
         let text = parse::blank_misleading_parentheses(&text);
+        let text = parse::blank_trailing_function_qualifiers(&text);
         // The main file's tree is reusable when nothing was expanded, and
         // else re-parsed from the earlier tree.
         let tree = if k == 0 && text == parsed.parse_text {

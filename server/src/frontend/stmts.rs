@@ -643,6 +643,25 @@ impl<'c, 't> Lowerer<'c, 't> {
             } else {
                 self.rvalue(v)?
             };
+            let deduce = self
+                .frames
+                .last()
+                .is_some_and(|f| f.deduce && f.ret.is_none());
+            if deduce {
+                // The first `return` of a lambda without a trailing return
+                // type: its operand's type is the return type.
+                let ty = self.type_of_val(&val);
+                if matches!(ty, Ty::Ptr(_)) {
+                    return self.unsup(
+                        n,
+                        "a lambda returning a pointer needs a trailing return type (`-> T *`)",
+                    );
+                }
+                let slot = self.make_slot(&ty, "lambda.ret", n);
+                if let Some(f) = self.frames.last_mut() {
+                    f.ret = Some(slot);
+                }
+            }
             let ret = self.frames.last().and_then(|f| f.ret.clone());
             if let Some(slot) = ret {
                 self.store(LVal::Slot(slot), val, v)?;

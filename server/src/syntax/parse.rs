@@ -285,6 +285,104 @@ pub fn blank_misleading_parentheses(text: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
+/// CUDA function qualifiers that may be written between a function's return
+/// type and its name.
+const FUNCTION_QUALIFIERS: [&str; 5] = [
+    "__device__",
+    "__host__",
+    "__forceinline__",
+    "__noinline__",
+    "__inline__",
+];
+
+/// Blanks CUDA function qualifiers written after the return type, as in
+/// `T const & __device__ __host__ max(const T &a, const T &b)` (nvcc accepts
+/// them anywhere among the declaration's specifiers; tree-sitter's grammar
+/// only before the type, and turns the whole definition into an error). A
+/// run of them is blanked when a type ends right before it (`&`, `&&`, `*`,
+/// `>` or a name) and a function name and `(` follow. They only say where a
+/// function may run, which the checker does not need for a function a kernel
+/// calls. Same length, so every byte offset stays the same; like
+/// [`blank_misleading_parentheses`], only the lowering's parse uses it.
+pub fn blank_trailing_function_qualifiers(text: &str) -> String {
+    if !FUNCTION_QUALIFIERS.iter().any(|q| text.contains(q)) {
+        return text.to_string();
+    }
+    let toks: Vec<preprocess::Tok> = lex(text)
+        .into_iter()
+        .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment))
+        .collect();
+    let tx = |i: usize| toks.get(i).map_or("", |t| &text[t.start..t.end]);
+    let is_qual = |i: usize| FUNCTION_QUALIFIERS.contains(&tx(i));
+    let mut out: Option<Vec<u8>> = None;
+    let mut i = 1;
+    while i < toks.len() {
+        if !is_qual(i) || is_qual(i - 1) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut end = i;
+        while is_qual(end) {
+            end += 1;
+        }
+        let prev = tx(start - 1);
+        // Words that may precede a function's qualifiers without being
+        // its return type.
+        let not_a_type = matches!(
+            prev,
+            "static"
+                | "inline"
+                | "extern"
+                | "explicit"
+                | "virtual"
+                | "constexpr"
+                | "friend"
+                | "template"
+                | "typename"
+                | "return"
+                | "else"
+                | "do"
+                | "case"
+                | "default"
+                | "public"
+                | "private"
+                | "protected"
+        );
+        let type_ends = match toks[start - 1].kind {
+            TokKind::Ident => !not_a_type,
+            TokKind::Punct => matches!(prev, "&" | "&&" | "*" | ">"),
+            _ => false,
+        };
+        // The declarator: a name (possibly qualified) and its `(`.
+        let mut k = end;
+        let mut names_fn = false;
+        while toks.get(k).is_some_and(|t| t.kind == TokKind::Ident) {
+            match tx(k + 1) {
+                "(" => {
+                    names_fn = true;
+                    break;
+                }
+                "::" => k += 2,
+                _ => break,
+            }
+        }
+        if type_ends && names_fn {
+            let buf = out.get_or_insert_with(|| text.as_bytes().to_vec());
+            for t in &toks[start..end] {
+                buf[t.start..t.end].fill(b' ');
+            }
+        }
+        i = end;
+    }
+    match out {
+        // Only ASCII identifiers were replaced by ASCII spaces.
+        Some(buf) => String::from_utf8(buf)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        None => text.to_string(),
+    }
+}
+
 /// Parses prepared text with tree-sitter-cuda.
 pub fn parse_prepared(text: &str, old: Option<&tree_sitter::Tree>) -> tree_sitter::Tree {
     let mut parser = tree_sitter::Parser::new();
@@ -378,6 +476,39 @@ pub fn parse(text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedS
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn function_qualifiers_after_the_return_type_are_blanked() {
+        let cases = [
+            (
+                "T const &\n__device__ __host__ mx(T a) { return a; }",
+                "T const &\n                    mx(T a) { return a; }",
+            ),
+            ("int __device__ f(int a);", "int            f(int a);"),
+            (
+                "float * __forceinline__ S::g()",
+                "float *                 S::g()",
+            ),
+            // Before the type, or not before a function name: kept.
+            ("__device__ int f();", "__device__ int f();"),
+            ("static __device__ int f();", "static __device__ int f();"),
+            (
+                "template <int N> __device__ T f();",
+                "template <int N> __device__ T f();",
+            ),
+            (
+                "struct P { __device__ P() {} };",
+                "struct P { __device__ P() {} };",
+            ),
+            ("__device__ int counter;", "__device__ int counter;"),
+            ("int __device__ x;", "int __device__ x;"),
+        ];
+        for (text, want) in cases {
+            let got = blank_trailing_function_qualifiers(text);
+            assert_eq!(got, want, "{text}");
+            assert_eq!(got.len(), text.len());
+        }
+    }
 
     #[test]
     fn misleading_parentheses_blanked_and_others_kept() {

@@ -81,6 +81,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 (nm, f.child_by_field_name("arguments"))
             }
             "field_expression" => return self.method_call(n, f, &args),
+            "lambda_expression" => {
+                // `[&] { .. }()`: made and called at once.
+                let lam = self.define_lambda(f)?;
+                return self.inline_lambda(n, &lam, &args);
+            }
             "parenthesized_expression" => {
                 // `(float4)(a, b)` parses as a call: a cast to a type name.
                 if let Some(ty) = f.named_child(0).and_then(|t| self.type_name(t)) {
@@ -118,6 +123,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         // Local names shadow functions.
         if let Some(b) = self.lookup(&name).cloned() {
+            if let Binding::Lambda(lam) = b {
+                return self.inline_lambda(n, &lam, &args);
+            }
             // A function object: its `operator()` runs on it.
             let obj = match b {
                 Binding::Slot(s) => Some(LVal::Slot(s)),
