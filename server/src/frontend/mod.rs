@@ -1434,6 +1434,7 @@ fn register_struct(
     }
     let mut c = body.walk();
     let members: Vec<Node> = body.named_children(&mut c).collect();
+    let mut has_bitfields = false;
     for m in members {
         if m.kind() != "field_declaration" {
             continue;
@@ -1442,12 +1443,28 @@ fn register_struct(
             continue;
         };
         register_types_in(cx, Some(ft), src);
+        let mut c3 = m.walk();
+        let children: Vec<Node> = m.children(&mut c3).collect();
+        // A `static` member is not stored in the object.
+        if children
+            .iter()
+            .any(|c| c.kind() == "storage_class_specifier" && text(*c, src) == "static")
+        {
+            continue;
+        }
+        has_bitfields |= children.iter().any(|c| c.kind() == "bitfield_clause");
         let base = cx.types.resolve_base(ft, src, overrides);
         let mut c2 = m.walk();
         let decls: Vec<Node> = m.children_by_field_name("declarator", &mut c2).collect();
         if decls.is_empty() {
-            // Anonymous struct/union member: its fields are the parent's (approximated as one field).
-            fields.push((String::new(), base));
+            // Only an unnamed struct or union is a member without a
+            // declarator (its fields are the parent's, approximated as one
+            // field); a nested type or enum definition is not stored.
+            let anonymous = matches!(ft.kind(), "struct_specifier" | "union_specifier")
+                && ft.child_by_field_name("name").is_none();
+            if anonymous {
+                fields.push((String::new(), base));
+            }
             continue;
         }
         for d in decls {
@@ -1466,6 +1483,7 @@ fn register_struct(
             let k = cx.types.add_struct(String::new(), fields, is_union);
             if let Some(sd) = cx.types.structs.get_mut(k) {
                 sd.name = name;
+                sd.has_bitfields = has_bitfields;
             }
             cx.types.struct_names.insert(key, k);
         }
@@ -1477,6 +1495,9 @@ fn register_struct(
                 .copied()
                 .filter(|k| cx.types.incomplete.contains(k));
             let k = cx.types.add_struct(name.clone(), fields, is_union);
+            if let Some(sd) = cx.types.structs.get_mut(k) {
+                sd.has_bitfields = has_bitfields;
+            }
             if let Some(p) = placeholder {
                 // Complete the forward-declared struct in place.
                 if let Some(def) = cx.types.structs.pop() {
