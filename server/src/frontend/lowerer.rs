@@ -9,8 +9,8 @@ use crate::frontend::pointers::PointerState;
 use crate::frontend::types::{text, GroupKind, Ty};
 use crate::frontend::{Ctx, FnDef};
 use crate::ir::{
-    ArrayId, BinOp, Block, Expr, Kernel, MemSpace, ParamId, ScalarTy, Span, Stmt, StmtId, StmtKind,
-    VarDecl, VarId,
+    ArrayId, BinOp, Block, Expr, Kernel, ParamId, ScalarTy, Span, Stmt, StmtId, StmtKind, VarDecl,
+    VarId,
 };
 
 /// Deepest statement/expression nesting lowered.
@@ -451,7 +451,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Val::Agg(ty.clone(), vals)
             }
             Ty::Ptr(p) => {
-                let target = Target::Array(self.alias_array(MemSpace::Global, at));
+                let target = self.unknown_target(at);
                 // An unknown pointer to a scalar is still aligned for it (C11
                 // 6.3.2.3; scalars are aligned to their size on GPUs).
                 let align = match **p {

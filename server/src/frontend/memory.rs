@@ -81,16 +81,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                         if matches!(e, Expr::Int(0, _)) {
                             (Target::Null, int(0, ScalarTy::LONG))
                         } else {
-                            (
-                                Target::Array(self.alias_array(MemSpace::Global, at)),
-                                conv(e, t, ScalarTy::LONG),
-                            )
+                            (self.unknown_target(at), conv(e, t, ScalarTy::LONG))
                         }
                     }
-                    _ => (
-                        Target::Array(self.alias_array(MemSpace::Global, at)),
-                        self.havoc(ScalarTy::LONG, at),
-                    ),
+                    _ => (self.unknown_target(at), self.havoc(ScalarTy::LONG, at)),
                 };
                 self.set_target(off, &name, vt, at)?;
                 self.push(
@@ -759,14 +753,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let space = self
                     .space_of(&Target::Array(array))
                     .unwrap_or(MemSpace::Global);
-                let target = Target::Array(self.alias_array(
-                    if space == MemSpace::Shared {
-                        MemSpace::Shared
-                    } else {
-                        MemSpace::Global
-                    },
-                    at,
-                ));
+                // A pointer kept in shared memory may hold the address of a
+                // global array (`__shared__ float *p; p = out;`) as well as
+                // of a shared one: either, chosen by an unknown selector. One
+                // kept in global or constant memory points into global
+                // memory (the host writes those, and a block's shared
+                // addresses mean nothing outside it).
+                let target = if space == MemSpace::Shared {
+                    self.shared_or_global(at)
+                } else {
+                    Target::Array(self.alias_array(MemSpace::Global, at))
+                };
                 self.note(
                     at,
                     "pointer loaded from memory: it may target any array".into(),
