@@ -153,7 +153,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                 continue;
             }
             if let (Some(init), Ty::Struct(k)) = (info.init, &info.ty) {
-                if init.kind() == "argument_list"
+                // `T x(a, b)`, and `T x = {a, b}` / `T x{a, b}` of a class
+                // with a constructor (list initialisation calls it).
+                let constructed = init.kind() == "argument_list"
+                    || init.kind() == "initializer_list"
+                        && self
+                            .cx
+                            .types
+                            .structs
+                            .get(*k)
+                            .is_some_and(|sd| sd.not_plain_aggregate);
+                if constructed
                     && self
                         .struct_method(*k, &self.struct_name(*k), None)
                         .is_some()
@@ -544,7 +554,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             .into_iter()
             .map(|(_, t)| t)
             .collect();
-        if self.is_union(ty) {
+        if self.is_union(ty) || self.not_plain_aggregate(ty) {
             return Ok(None);
         }
         let names = self.part_names(ty);
@@ -593,9 +603,51 @@ impl<'c, 't> Lowerer<'c, 't> {
         let vals = vals
             .into_iter()
             .zip(&parts)
-            .map(|(v, t)| v.unwrap_or_else(|| self.zero(t)))
+            .map(|(v, t)| v.unwrap_or_else(|| self.without_item(t, cur.items.first().copied())))
             .collect();
         Ok(Some(Val::Agg(ty.clone(), vals)))
+    }
+
+    /// The value of a member that its braced list gives no item: zero
+    /// (C11 6.7.9p21), except a class with a constructor or a default
+    /// member initializer, whose value is not followed (unknown).
+    fn without_item(&mut self, ty: &Ty, at: Option<Node<'t>>) -> Val {
+        match ty {
+            Ty::Struct(_) if self.not_plain_aggregate(ty) || self.is_union(ty) => match at {
+                Some(at) => self.havoc_val(ty, at),
+                None => Val::Void,
+            },
+            Ty::Struct(_) | Ty::Vector(..) => {
+                let parts: Vec<Ty> = self
+                    .cx
+                    .types
+                    .parts(ty)
+                    .into_iter()
+                    .map(|(_, t)| t)
+                    .collect();
+                let vals = parts.iter().map(|t| self.without_item(t, at)).collect();
+                Val::Agg(ty.clone(), vals)
+            }
+            Ty::Array(elem, Some(len)) if *len <= MAX_TABLE_CELLS => {
+                let elem = (**elem).clone();
+                Val::Agg(
+                    ty.clone(),
+                    (0..*len).map(|_| self.without_item(&elem, at)).collect(),
+                )
+            }
+            _ => self.zero(ty),
+        }
+    }
+
+    /// Whether `ty` is a class with a constructor or a default member
+    /// initializer (see [`crate::frontend::types::StructDef`]).
+    fn not_plain_aggregate(&self, ty: &Ty) -> bool {
+        let Ty::Struct(k) = ty else { return false };
+        self.cx
+            .types
+            .structs
+            .get(*k)
+            .is_some_and(|s| s.not_plain_aggregate)
     }
 
     /// The value of an object of type `ty` taken from the items at the
@@ -604,7 +656,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// the next items fill the rest. None when not followed.
     fn elided_value(&mut self, ty: &Ty, cur: &mut InitCursor<'t>, depth: usize) -> R<Option<Val>> {
         let Some(&item) = cur.items.get(cur.pos) else {
-            return Ok(Some(self.zero(ty)));
+            return Ok(Some(self.without_item(ty, cur.items.first().copied())));
         };
         if depth > 8 {
             return Ok(None);
@@ -654,7 +706,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 v
             }));
         }
-        if self.is_union(ty) {
+        if self.is_union(ty) || self.not_plain_aggregate(ty) {
             return Ok(None);
         }
         // Brace elision: the scalar is the first leaf.
@@ -662,7 +714,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let mut vals = Vec::new();
         for t in leaves {
             if cur.pos >= cur.items.len() {
-                vals.push(self.zero(&t));
+                vals.push(self.without_item(&t, cur.items.first().copied()));
                 continue;
             }
             match self.elided_value(&t, cur, depth + 1)? {

@@ -318,11 +318,15 @@ impl<'c, 't> Lowerer<'c, 't> {
                 ))
             }
             "compound_literal_expression" => {
+                // `(T){..}` has a type descriptor; C++ `T{..}` a bare type
+                // name (`int2{0, 5}` is an int2, not an int).
                 let ty = match n.child_by_field_name("type") {
-                    Some(t) => self
-                        .cx
-                        .types
-                        .type_descriptor(t, self.src(), &self.type_overrides),
+                    Some(t) if t.kind() == "type_descriptor" => {
+                        self.cx
+                            .types
+                            .type_descriptor(t, self.src(), &self.type_overrides)
+                    }
+                    Some(t) => self.resolve_type(t),
                     None => Ty::Scalar(ScalarTy::INT),
                 };
                 match n.child_by_field_name("value") {

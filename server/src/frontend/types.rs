@@ -66,6 +66,10 @@ pub(crate) struct StructDef {
     pub is_union: bool,
     /// Has bit-field members (laid out here as whole fields).
     pub has_bitfields: bool,
+    /// Declares a constructor or a default member initializer (also in a
+    /// base): a braced list does not give its members positionally, zero
+    /// where it has no item.
+    pub not_plain_aggregate: bool,
 }
 
 /// Types known in a program: structs, typedefs and integer constants.
@@ -261,6 +265,7 @@ impl TypeEnv {
             align,
             is_union,
             has_bitfields: false,
+            not_plain_aggregate: false,
         });
         if !name.is_empty() {
             self.struct_names.insert(name, idx);
