@@ -1924,13 +1924,14 @@ impl<'u, 'a> Eval<'u, 'a> {
         if decl.is_const {
             return true;
         }
-        let key = (decl.at, at);
-        if let Some(&known) = self.unaliased_memo.borrow().get(&key) {
-            return known;
-        }
         let local = !decl.is_static
             && matches!(scope, DeclScope::Block(Some(o))
                 if !matches!(scopes.kinds.get(&o), None | Some(BlockKind::Namespace)));
+        // A static's answer does not depend on the use.
+        let key = (decl.at, if local { at } else { usize::MAX });
+        if let Some(&known) = self.unaliased_memo.borrow().get(&key) {
+            return known;
+        }
         let plain = if local {
             let here = relations::LaunchAt {
                 name_at: at,
