@@ -96,6 +96,9 @@ pub(crate) struct PointerConflicts {
     pub arrays: HashMap<String, Vec<ArrayId>>,
     /// Pointers that may target several locals (`Target::Locals` throughout).
     pub locals: HashSet<String>,
+    /// A shared address is stored into global memory somewhere: a pointer
+    /// read from global memory may then point into shared memory too.
+    pub shared_address_in_global: bool,
 }
 
 /// Storage of a local variable.

@@ -539,7 +539,22 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             Ty::Ptr(_) => {
                 let value = match v {
-                    Val::Ptr { offset, .. } => offset,
+                    Val::Ptr { target, offset, .. } => {
+                        // A shared address kept outside shared memory: loads
+                        // of pointers from there may give it back.
+                        let shared = |a: &ArrayId| {
+                            self.space_of(&Target::Array(*a)) == Some(MemSpace::Shared)
+                        };
+                        let stores_shared = match &target {
+                            Target::Array(a) => shared(a),
+                            Target::Choice(list, _) => list.iter().any(shared),
+                            _ => false,
+                        };
+                        if stores_shared && !shared(&array) {
+                            self.ptrs.add_shared_address_in_global();
+                        }
+                        offset
+                    }
                     _ => self.havoc(ScalarTy::LONG, at),
                 };
                 let access = Access {
@@ -757,13 +772,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // global array (`__shared__ float *p; p = out;`) as well as
                 // of a shared one: either, chosen by an unknown selector. One
                 // kept in global or constant memory points into global
-                // memory (the host writes those, and a block's shared
-                // addresses mean nothing outside it).
-                let target = if space == MemSpace::Shared {
-                    self.shared_or_global(at)
-                } else {
-                    Target::Array(self.alias_array(MemSpace::Global, at))
-                };
+                // memory, unless the kernel stores a shared address outside
+                // shared memory somewhere (the host cannot make one).
+                let target =
+                    if space == MemSpace::Shared || self.ptrs.conflicted.shared_address_in_global {
+                        self.shared_or_global(at)
+                    } else {
+                        Target::Array(self.alias_array(MemSpace::Global, at))
+                    };
                 self.note(
                     at,
                     "pointer loaded from memory: it may target any array".into(),
