@@ -557,6 +557,17 @@ impl<'c, 't> Lowerer<'c, 't> {
         if self.is_union(ty) || self.not_plain_aggregate(ty) {
             return Ok(None);
         }
+        // `S s = {t}` with `t` an `S` copies it ([dcl.init.list]p3.2).
+        if let [one] = cur.items.as_slice() {
+            if !matches!(one.kind(), "initializer_list" | "initializer_pair") {
+                let v = self.rvalue(*one)?;
+                if matches!(&v, Val::Agg(t, _) if t == ty) {
+                    cur.pos = 1;
+                    return Ok(Some(v));
+                }
+                cur.evaluated = Some(v);
+            }
+        }
         let names = self.part_names(ty);
         let mut vals: Vec<Option<Val>> = vec![None; parts.len()];
         let mut member = 0;
