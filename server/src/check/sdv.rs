@@ -1264,14 +1264,16 @@ impl<'k, 's> Checker<'k, 's> {
                             ]));
                             self.solve(&f, &r1, &r2).0 == SatResult::Unsat
                         };
+                    // Named after a real array when the first access goes
+                    // through an alias of any array (as the witness is).
+                    let decl = |k: usize| self.kernel.arrays.get(k);
+                    let named = match (decl(a.array), decl(b.array)) {
+                        (Some(x), Some(y)) if x.may_alias_all && !y.may_alias_all => Some(y),
+                        (x, _) => x,
+                    };
                     let race = Race {
                         kind: race_kind(a, b),
-                        array: self
-                            .kernel
-                            .arrays
-                            .get(a.array)
-                            .map(|d| d.name.clone())
-                            .unwrap_or_default(),
+                        array: named.map(|d| d.name.clone()).unwrap_or_default(),
                         first: a.id,
                         second: b.id,
                         first_span: self.span_of(a.id),

@@ -77,16 +77,21 @@ pub fn extract(
             _ => None,
         })
     };
-    let elem = array_of(first)
-        .map(|d| i128::from(d.elem_size.max(1)))
-        .unwrap_or(1);
+    // The array the race is on: the first access's, unless that is an
+    // alias of any array of its space (a pointer the front end could not
+    // resolve) and the second access names a real one.
+    let named = match (array_of(first), array_of(second)) {
+        (Some(a), Some(b)) if a.may_alias_all && !b.may_alias_all => Some(b),
+        (a, _) => a,
+    };
+    let elem = named.map(|d| i128::from(d.elem_size.max(1))).unwrap_or(1);
     RaceWitness {
         threads: threads(enc, model),
         block_dim: std::array::from_fn(|d| value(model, &bd[d]) as u64),
         grid_dim: std::array::from_fn(|d| value(model, &gd[d]) as u64),
         params,
         locals,
-        array: array_of(first).map(|d| d.name.clone()).unwrap_or_default(),
+        array: named.map(|d| d.name.clone()).unwrap_or_default(),
         accesses: [first, second],
         byte_offsets,
         indices: byte_offsets.map(|o| o.div_euclid(elem)),

@@ -5,7 +5,7 @@ use tree_sitter::Node;
 use crate::frontend::exprs::*;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::Ty;
-use crate::ir::{BinOp, Block, Expr, MemSpace, ScalarTy, StmtKind, UnOp};
+use crate::ir::{BinOp, Block, Expr, ScalarTy, StmtKind, UnOp};
 
 pub(crate) fn int(v: i128, t: ScalarTy) -> Expr {
     Expr::Int(v, t)
@@ -649,9 +649,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 } else {
                     self.note(
                         n,
-                        "integer cast to a pointer: it may target any global array".into(),
+                        "integer cast to a pointer: it may target any array".into(),
                     );
-                    let target = Target::Array(self.alias_array(MemSpace::Global, n));
+                    let target = self.unknown_target(n);
                     Val::Ptr {
                         target,
                         offset: self.havoc(ScalarTy::LONG, n),

@@ -34,6 +34,17 @@ fn declares_writable_static(n: Node, src: &str, ty: &Ty) -> bool {
     is_static && (!is_const || matches!(ty, Ty::Ptr(_)))
 }
 
+/// Items of a braced initializer list being consumed in order.
+struct InitCursor<'t> {
+    /// The list's items.
+    items: Vec<Node<'t>>,
+    /// The next item.
+    pos: usize,
+    /// The value of the item at `pos`, when already evaluated (a scalar
+    /// that starts an elided sub-aggregate).
+    evaluated: Option<Val>,
+}
+
 impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn declaration(&mut self, n: Node<'t>) -> R<()> {
         let src = self.src();
@@ -152,7 +163,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                 continue;
             }
             if let (Some(init), Ty::Struct(k)) = (info.init, &info.ty) {
-                if init.kind() == "argument_list"
+                // `T x(a, b)`, and `T x = {a, b}` / `T x{a, b}` of a class
+                // with a constructor (list initialisation calls it).
+                let constructed = init.kind() == "argument_list"
+                    || init.kind() == "initializer_list"
+                        && self
+                            .cx
+                            .types
+                            .structs
+                            .get(*k)
+                            .is_some_and(|sd| sd.not_plain_aggregate);
+                if constructed
                     && self
                         .struct_method(*k, &self.struct_name(*k), None)
                         .is_some()
@@ -167,6 +188,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
             let mut ty = info.ty.clone();
+            if let (Ty::Array(elem, None), Some(init)) = (&ty, info.init) {
+                // `char s[] = "abc"` (or `{"abc"}`): the characters and the
+                // terminating null (C11 6.7.9p14, p22).
+                if let Some(len) = self.string_initializer_length(init) {
+                    ty = Ty::Array(elem.clone(), Some(len));
+                }
+            }
             if let (Ty::Array(elem, None), Some(init)) = (&ty, info.init) {
                 // `int tab[] = {1, 2, 3}`: the length is the number of items.
                 if init.kind() == "initializer_list" {
@@ -535,23 +563,24 @@ impl<'c, 't> Lowerer<'c, 't> {
             .collect();
         match ty {
             Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(ty, 0) <= MAX_LEAVES => {
-                let parts = self.cx.types.parts(ty);
-                let mut vals = Vec::new();
-                for (k, (_, pt)) in parts.iter().enumerate() {
-                    let v = match items.get(k) {
-                        Some(item) if item.kind() == "initializer_list" => {
-                            self.init_list(*item, pt)?
+                let mut cur = InitCursor {
+                    items,
+                    pos: 0,
+                    evaluated: None,
+                };
+                match self.braced_aggregate(ty, &mut cur)? {
+                    Some(v) => Ok(v),
+                    None => {
+                        // Not followed: the items not evaluated yet are
+                        // evaluated for their effects (their reads are
+                        // accesses), and the object is unknown.
+                        let from = cur.pos + usize::from(cur.evaluated.is_some());
+                        for &i in cur.items.get(from..).unwrap_or_default() {
+                            self.discard(i)?;
                         }
-                        Some(item) if item.kind() == "initializer_pair" => {
-                            let value = item.child_by_field_name("value").unwrap_or(*item);
-                            self.rvalue(value)?
-                        }
-                        Some(item) => self.rvalue(*item)?,
-                        None => self.zero(pt),
-                    };
-                    vals.push(v);
+                        Ok(Val::Void)
+                    }
                 }
-                Ok(Val::Agg(ty.clone(), vals))
             }
             Ty::Scalar(_) => match items.first() {
                 Some(i) => self.rvalue(*i),
@@ -598,6 +627,281 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
+    /// The value of a struct or vector `ty` from its braced list (C11
+    /// 6.7.9p17-20, C++ [dcl.init.aggr]): items initialise the members in
+    /// order; a designator `.f = v` (or GNU `f: v`) moves to member `f`, and
+    /// the items after it continue with the next member; a member that is
+    /// itself an aggregate takes a braced item whole, or else (brace
+    /// elision) as many items as it has leaves; members without an item are
+    /// zero. None when the list is not followed (a union, whose members
+    /// share storage; an array designator; a nested designator).
+    fn braced_aggregate(&mut self, ty: &Ty, cur: &mut InitCursor<'t>) -> R<Option<Val>> {
+        let parts: Vec<Ty> = self
+            .cx
+            .types
+            .parts(ty)
+            .into_iter()
+            .map(|(_, t)| t)
+            .collect();
+        if self.is_union(ty) || self.not_plain_aggregate(ty) {
+            return Ok(None);
+        }
+        // `S s = {t}` with `t` an `S` copies it ([dcl.init.list]p3.2).
+        if let [one] = cur.items.as_slice() {
+            if !matches!(one.kind(), "initializer_list" | "initializer_pair") {
+                let v = self.rvalue(*one)?;
+                if matches!(&v, Val::Agg(t, _) if t == ty) {
+                    cur.pos = 1;
+                    return Ok(Some(v));
+                }
+                cur.evaluated = Some(v);
+            }
+        }
+        let names = self.part_names(ty);
+        let mut vals: Vec<Option<Val>> = vec![None; parts.len()];
+        let mut member = 0;
+        while cur.pos < cur.items.len() {
+            let item = cur.items[cur.pos];
+            if cur.evaluated.is_none() && item.kind() == "initializer_pair" {
+                let Some((k, value)) = self.designated_member(item, &names) else {
+                    return Ok(None);
+                };
+                // `.v = 1, 2` would continue an elided sub-aggregate: only
+                // a braced value or a value of the member's own type.
+                let whole = matches!(parts[k], Ty::Scalar(_) | Ty::Ptr(_))
+                    || value.kind() == "initializer_list";
+                if !whole {
+                    return Ok(None);
+                }
+                let mut one = InitCursor {
+                    items: vec![value],
+                    pos: 0,
+                    evaluated: None,
+                };
+                let Some(v) = self.elided_value(&parts[k], &mut one, 0)? else {
+                    return Ok(None);
+                };
+                vals[k] = Some(v);
+                member = k + 1;
+                cur.pos += 1;
+                continue;
+            }
+            let Some(pt) = parts.get(member) else {
+                // Surplus items (ill-formed): evaluated for their effects.
+                if cur.evaluated.take().is_none() {
+                    self.discard(item)?;
+                }
+                cur.pos += 1;
+                continue;
+            };
+            let Some(v) = self.elided_value(pt, cur, 0)? else {
+                return Ok(None);
+            };
+            vals[member] = Some(v);
+            member += 1;
+        }
+        let vals = vals
+            .into_iter()
+            .zip(&parts)
+            .map(|(v, t)| v.unwrap_or_else(|| self.without_item(t, cur.items.first().copied())))
+            .collect();
+        Ok(Some(Val::Agg(ty.clone(), vals)))
+    }
+
+    /// The value of a member that its braced list gives no item: zero
+    /// (C11 6.7.9p21), except a class with a constructor or a default
+    /// member initializer, whose value is not followed (unknown).
+    fn without_item(&mut self, ty: &Ty, at: Option<Node<'t>>) -> Val {
+        match ty {
+            Ty::Struct(_) if self.not_plain_aggregate(ty) || self.is_union(ty) => match at {
+                Some(at) => self.havoc_val(ty, at),
+                None => Val::Void,
+            },
+            Ty::Struct(_) | Ty::Vector(..) => {
+                let parts: Vec<Ty> = self
+                    .cx
+                    .types
+                    .parts(ty)
+                    .into_iter()
+                    .map(|(_, t)| t)
+                    .collect();
+                let vals = parts.iter().map(|t| self.without_item(t, at)).collect();
+                Val::Agg(ty.clone(), vals)
+            }
+            Ty::Array(elem, Some(len)) if *len <= MAX_TABLE_CELLS => {
+                let elem = (**elem).clone();
+                Val::Agg(
+                    ty.clone(),
+                    (0..*len).map(|_| self.without_item(&elem, at)).collect(),
+                )
+            }
+            _ => self.zero(ty),
+        }
+    }
+
+    /// Whether `ty` is a class with a constructor or a default member
+    /// initializer (see [`crate::frontend::types::StructDef`]).
+    fn not_plain_aggregate(&self, ty: &Ty) -> bool {
+        let Ty::Struct(k) = ty else { return false };
+        self.cx
+            .types
+            .structs
+            .get(*k)
+            .is_some_and(|s| s.not_plain_aggregate)
+    }
+
+    /// The value of an object of type `ty` taken from the items at the
+    /// cursor, in a list whose braces may be elided: a braced item is the
+    /// whole object; a scalar item for an aggregate is its first leaf, and
+    /// the next items fill the rest. None when not followed.
+    fn elided_value(&mut self, ty: &Ty, cur: &mut InitCursor<'t>, depth: usize) -> R<Option<Val>> {
+        let Some(&item) = cur.items.get(cur.pos) else {
+            return Ok(Some(self.without_item(ty, cur.items.first().copied())));
+        };
+        if depth > 8 {
+            return Ok(None);
+        }
+        if cur.evaluated.is_none() {
+            match item.kind() {
+                "initializer_list" => {
+                    cur.pos += 1;
+                    return self.init_list(item, ty).map(Some);
+                }
+                "initializer_pair" => return Ok(None),
+                _ => {}
+            }
+        }
+        let v = match cur.evaluated.take() {
+            Some(v) => v,
+            None => self.rvalue(item)?,
+        };
+        let leaves: Vec<Ty> = match ty {
+            Ty::Struct(_) | Ty::Vector(..) => self
+                .cx
+                .types
+                .parts(ty)
+                .into_iter()
+                .map(|(_, t)| t)
+                .collect(),
+            Ty::Array(elem, Some(len)) if *len <= MAX_TABLE_CELLS => {
+                vec![(**elem).clone(); *len as usize]
+            }
+            Ty::Array(..) => {
+                // Not tracked element by element: unknown, and the items
+                // it would take cannot be counted.
+                return Ok(None);
+            }
+            _ => {
+                cur.pos += 1;
+                return Ok(Some(v));
+            }
+        };
+        if !matches!(v, Val::Scalar(..)) {
+            // A whole value: a struct, or a string for a char array (whose
+            // characters are not followed: unknown).
+            cur.pos += 1;
+            return Ok(Some(if matches!(ty, Ty::Array(..)) {
+                Val::Void
+            } else {
+                v
+            }));
+        }
+        if self.is_union(ty) || self.not_plain_aggregate(ty) {
+            return Ok(None);
+        }
+        // Brace elision: the scalar is the first leaf.
+        cur.evaluated = Some(v);
+        let mut vals = Vec::new();
+        for t in leaves {
+            if cur.pos >= cur.items.len() {
+                vals.push(self.without_item(&t, cur.items.first().copied()));
+                continue;
+            }
+            match self.elided_value(&t, cur, depth + 1)? {
+                Some(v) => vals.push(v),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(Val::Agg(ty.clone(), vals)))
+    }
+
+    /// The member index and value of a designated item `.f = v` / `f: v`
+    /// naming one member of the aggregate.
+    fn designated_member(&self, item: Node<'t>, names: &[String]) -> Option<(usize, Node<'t>)> {
+        let mut c = item.walk();
+        let designators: Vec<Node<'t>> =
+            item.children_by_field_name("designator", &mut c).collect();
+        let [d] = designators.as_slice() else {
+            return None;
+        };
+        let field = match d.kind() {
+            "field_identifier" => *d,
+            "field_designator" => d.named_child(0)?,
+            _ => return None,
+        };
+        let name = self.txt(field);
+        let k = names.iter().position(|n| n == name)?;
+        Some((k, item.child_by_field_name("value")?))
+    }
+
+    /// The number of `char` elements a string initializer (`"ab\n"`,
+    /// `"a" "b"`, `{"ab"}`) gives an array of unknown length: its characters
+    /// and the null. None when not a plain narrow string the front end can
+    /// count (a prefix, a raw string, a universal character name, a macro).
+    pub(crate) fn string_initializer_length(&self, init: Node<'t>) -> Option<u64> {
+        let mut n = init;
+        if n.kind() == "initializer_list" {
+            let mut c = n.walk();
+            let items: Vec<Node<'t>> = n
+                .named_children(&mut c)
+                .filter(|i| i.kind() != "comment")
+                .collect();
+            let [one] = items.as_slice() else {
+                return None;
+            };
+            n = *one;
+        }
+        let pieces: Vec<Node<'t>> = match n.kind() {
+            "string_literal" => vec![n],
+            "concatenated_string" => {
+                let mut c = n.walk();
+                let all: Vec<Node<'t>> = n.named_children(&mut c).collect();
+                if all.iter().any(|p| p.kind() != "string_literal") {
+                    return None;
+                }
+                all
+            }
+            _ => return None,
+        };
+        let mut len = 1u64;
+        for p in pieces {
+            if !self.txt(p).starts_with('"') {
+                return None;
+            }
+            let mut c = p.walk();
+            for part in p.named_children(&mut c) {
+                match part.kind() {
+                    "string_content" => len += self.txt(part).len() as u64,
+                    // One character each, except a universal character
+                    // name (several UTF-8 bytes).
+                    "escape_sequence"
+                        if !matches!(self.txt(part).get(..2), Some("\\u" | "\\U")) =>
+                    {
+                        len += 1
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        Some(len)
+    }
+
+    /// Whether `ty` is a union.
+    fn is_union(&self, ty: &Ty) -> bool {
+        let Ty::Struct(k) = ty else { return false };
+        self.cx.types.structs.get(*k).is_some_and(|s| s.is_union)
+    }
+
     pub(crate) fn zero(&mut self, ty: &Ty) -> Val {
         match ty {
             Ty::Scalar(s @ ScalarTy::Float { .. }) => {
@@ -616,6 +920,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 offset: int(0, ScalarTy::LONG),
                 pointee: (**p).clone(),
             },
+            // An array member without an item (kept as cells when small).
+            Ty::Array(elem, Some(len)) if *len <= MAX_TABLE_CELLS => {
+                let elem = (**elem).clone();
+                Val::Agg(ty.clone(), (0..*len).map(|_| self.zero(&elem)).collect())
+            }
             _ => Val::Void,
         }
     }

@@ -73,6 +73,73 @@ pub(crate) fn flatten_comma<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
 
 impl<'c, 't> Lowerer<'c, 't> {
     /// Lowers an expression whose value is not used.
+    /// The type `sizeof` / `alignof` measures: a type operand, or the type
+    /// of an expression operand, found without evaluating it (the lowering
+    /// is undone). An array object is the whole array, also when it is a
+    /// member, an element or a dereference (`sizeof(s.v)`, `sizeof(m[0])`).
+    /// None when the type is not known.
+    fn operand_type(&mut self, n: Node<'t>) -> R<Option<Ty>> {
+        if let Some(t) = n.child_by_field_name("type") {
+            return Ok(Some(self.cx.types.type_descriptor(
+                t,
+                self.src(),
+                &self.type_overrides,
+            )));
+        }
+        let Some(v) = n.child_by_field_name("value") else {
+            return Ok(None);
+        };
+        if let Some(ty) = self
+            .declared_array_type(v)
+            .or_else(|| self.type_name(strip_parens(v)))
+        {
+            return Ok(Some(ty));
+        }
+        let inner = strip_parens(v);
+        if matches!(inner.kind(), "string_literal" | "concatenated_string") {
+            // `sizeof("abc")`: the characters and the null.
+            let len = self.string_initializer_length(inner);
+            return Ok(Some(Ty::Array(
+                Box::new(Ty::Scalar(ScalarTy::Int {
+                    bits: 8,
+                    signed: true,
+                })),
+                len,
+            )));
+        }
+        if inner.kind() == "identifier" {
+            // A reference names its object (`int (&a)[4]`: the array).
+            if let Some(Binding::Ref(lv)) = self.lookup(self.txt(inner)) {
+                return Ok(Some(self.lval_type(lv)));
+            }
+        }
+        let saved = std::mem::take(&mut self.cur);
+        let saved_vars = self.kernel.vars.len();
+        let saved_id = self.kernel.next_stmt_id;
+        let object = matches!(
+            inner.kind(),
+            "field_expression" | "subscript_expression" | "pointer_expression"
+        ) && !(inner.kind() == "pointer_expression"
+            && inner
+                .child_by_field_name("operator")
+                .is_some_and(|o| self.txt(o) == "&"));
+        let ty = if object {
+            // Not an object the front end follows: its type is not known.
+            Ok(self.lvalue(inner).ok().map(|lv| self.lval_type(&lv)))
+        } else {
+            self.rvalue(v).map(|val| match val {
+                Val::Scalar(_, t) => Some(Ty::Scalar(t)),
+                Val::Agg(t, _) => Some(t),
+                Val::Ptr { pointee, .. } => Some(Ty::Ptr(Box::new(pointee))),
+                _ => None,
+            })
+        };
+        self.cur = saved;
+        self.kernel.vars.truncate(saved_vars);
+        self.kernel.next_stmt_id = saved_id;
+        ty
+    }
+
     pub(crate) fn discard(&mut self, n: Node<'t>) -> R<()> {
         if let Some((name, value)) = self.misparsed_group_declaration(n) {
             let v = self.rvalue(value)?;
@@ -237,51 +304,34 @@ impl<'c, 't> Lowerer<'c, 't> {
             "cast_expression" => self.cast(n),
             "call_expression" => self.call(n),
             "sizeof_expression" | "alignof_expression" => {
-                let size = if let Some(t) = n.child_by_field_name("type") {
-                    let ty = self
-                        .cx
-                        .types
-                        .type_descriptor(t, self.src(), &self.type_overrides);
-                    if n.kind() == "sizeof_expression" {
-                        self.size_of(&ty)
-                    } else {
-                        self.cx.types.align(&ty)
-                    }
-                } else if let Some(ty) = n.child_by_field_name("value").and_then(|v| {
-                    self.declared_array_type(v)
-                        .or_else(|| self.type_name(strip_parens(v)))
-                }) {
-                    // sizeof of an array object: the whole array.
-                    self.size_of(&ty)
-                } else if let Some(v) = n.child_by_field_name("value") {
-                    // sizeof expr: the type without evaluating.
-                    let saved = std::mem::take(&mut self.cur);
-                    let saved_vars = self.kernel.vars.len();
-                    let saved_id = self.kernel.next_stmt_id;
-                    let val = self.rvalue(v);
-                    self.cur = saved;
-                    self.kernel.vars.truncate(saved_vars);
-                    self.kernel.next_stmt_id = saved_id;
-                    let ty = match val? {
-                        Val::Scalar(_, t) => Ty::Scalar(t),
-                        Val::Agg(t, _) => t,
-                        _ => Ty::Ptr(Box::new(Ty::Void)),
-                    };
-                    self.size_of(&ty)
-                } else {
-                    4
+                let sizeof = n.kind() == "sizeof_expression";
+                let ty = self.operand_type(n)?;
+                // An array whose length the front end does not know (`char
+                // s[] = ...` with an initializer it does not count) has no
+                // known size: unknown, not the size of one element.
+                let size = match ty {
+                    Some(ty) if sizeof && !has_unknown_length(&ty) => Some(self.size_of(&ty)),
+                    Some(ty) if !sizeof => Some(self.cx.types.align(&ty)),
+                    _ => None,
                 };
                 Ok(Val::Scalar(
-                    int(size as i128, ScalarTy::ULONG),
+                    match size {
+                        Some(size) => int(size as i128, ScalarTy::ULONG),
+                        None => self.havoc(ScalarTy::ULONG, n),
+                    },
                     ScalarTy::ULONG,
                 ))
             }
             "compound_literal_expression" => {
+                // `(T){..}` has a type descriptor; C++ `T{..}` a bare type
+                // name (`int2{0, 5}` is an int2, not an int).
                 let ty = match n.child_by_field_name("type") {
-                    Some(t) => self
-                        .cx
-                        .types
-                        .type_descriptor(t, self.src(), &self.type_overrides),
+                    Some(t) if t.kind() == "type_descriptor" => {
+                        self.cx
+                            .types
+                            .type_descriptor(t, self.src(), &self.type_overrides)
+                    }
+                    Some(t) => self.resolve_type(t),
                     None => Ty::Scalar(ScalarTy::INT),
                 };
                 match n.child_by_field_name("value") {
@@ -744,5 +794,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             vals.push(self.rvalue(*a)?);
         }
         Ok(vals)
+    }
+}
+
+/// Whether `ty` is or contains an array of unknown length (its size is not
+/// known).
+fn has_unknown_length(ty: &Ty) -> bool {
+    match ty {
+        Ty::Array(_, None) => true,
+        Ty::Array(e, Some(_)) => has_unknown_length(e),
+        _ => false,
     }
 }

@@ -7,7 +7,7 @@ use crate::frontend::lowerer::*;
 use crate::frontend::types::{text, Ty};
 use crate::frontend::FnDef;
 use crate::ir::{
-    ArrayDecl, ArrayId, Block, Expr, MemSpace, ParamDecl, ParamId, ScalarTy, Span, StmtKind,
+    ArrayDecl, ArrayId, Block, Expr, Lang, MemSpace, ParamDecl, ParamId, ScalarTy, Span, StmtKind,
 };
 use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
 
@@ -41,6 +41,37 @@ impl<'c, 't> Lowerer<'c, 't> {
         });
         self.alias_arrays.insert(space_key(space), id);
         id
+    }
+
+    /// The target of a pointer whose provenance the front end lost (an
+    /// integer cast to a pointer, a pointer an unknown function returns or
+    /// that is read from memory it does not follow). In CUDA a generic
+    /// address may point into global or shared memory (integer round trips
+    /// and `cvta` conversions keep a shared address), so in a kernel that
+    /// has shared memory it is any array of either space, chosen by an
+    /// unknown selector; else any global array. (An OpenCL pointer's
+    /// address space is part of its type: global.)
+    pub(crate) fn unknown_target(&mut self, at: Node) -> Target {
+        let has_shared = self.kernel.lang == Lang::Cuda
+            && (self
+                .kernel
+                .arrays
+                .iter()
+                .any(|a| a.space == MemSpace::Shared)
+                || self.cx.units[self.unit].text.contains("__shared__"));
+        if !has_shared {
+            return Target::Array(self.alias_array(MemSpace::Global, at));
+        }
+        self.shared_or_global(at)
+    }
+
+    /// Any shared or any global array, chosen by an unknown selector.
+    pub(crate) fn shared_or_global(&mut self, at: Node) -> Target {
+        let global = self.alias_array(MemSpace::Global, at);
+        let shared = self.alias_array(MemSpace::Shared, at);
+        let sel = self.tmp(ScalarTy::UINT, at);
+        self.push(StmtKind::Havoc { var: sel }, at);
+        Target::Choice(vec![shared, global], sel)
     }
 
     pub(crate) fn space_of(&self, t: &Target) -> Option<MemSpace> {

@@ -9,8 +9,8 @@ use crate::frontend::pointers::PointerState;
 use crate::frontend::types::{text, GroupKind, Ty};
 use crate::frontend::{Ctx, FnDef};
 use crate::ir::{
-    ArrayId, BinOp, Block, Expr, Kernel, MemSpace, ParamId, ScalarTy, Span, Stmt, StmtId, StmtKind,
-    VarDecl, VarId,
+    ArrayId, BinOp, Block, Expr, Kernel, ParamId, ScalarTy, Span, Stmt, StmtId, StmtKind, VarDecl,
+    VarId,
 };
 
 /// Deepest statement/expression nesting lowered.
@@ -96,6 +96,9 @@ pub(crate) struct PointerConflicts {
     pub arrays: HashMap<String, Vec<ArrayId>>,
     /// Pointers that may target several locals (`Target::Locals` throughout).
     pub locals: HashSet<String>,
+    /// A shared address is stored into global memory somewhere: a pointer
+    /// read from global memory may then point into shared memory too.
+    pub shared_address_in_global: bool,
 }
 
 /// Storage of a local variable.
@@ -472,7 +475,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Val::Agg(ty.clone(), vals)
             }
             Ty::Ptr(p) => {
-                let target = Target::Array(self.alias_array(MemSpace::Global, at));
+                let target = self.unknown_target(at);
                 // An unknown pointer to a scalar is still aligned for it (C11
                 // 6.3.2.3; scalars are aligned to their size on GPUs).
                 let align = match **p {

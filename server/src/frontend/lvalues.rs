@@ -354,6 +354,18 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let Some(sd) = self.cx.types.structs.get(*k) else {
                     return self.unsup(n, "unknown struct");
                 };
+                if sd.has_bitfields {
+                    // Adjacent bit-fields are one memory location (C11
+                    // 3.14): writes to two of them race. The layout here
+                    // gives each its own storage, which would hide that.
+                    return self.unsup(
+                        n,
+                        format!(
+                            "member of `{}`, which has bit-fields (not modelled)",
+                            sd.name
+                        ),
+                    );
+                }
                 let Some(idx) = sd.fields.iter().position(|f| f.name == fname) else {
                     return self.unsup(
                         field,

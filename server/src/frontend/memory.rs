@@ -81,16 +81,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                         if matches!(e, Expr::Int(0, _)) {
                             (Target::Null, int(0, ScalarTy::LONG))
                         } else {
-                            (
-                                Target::Array(self.alias_array(MemSpace::Global, at)),
-                                conv(e, t, ScalarTy::LONG),
-                            )
+                            (self.unknown_target(at), conv(e, t, ScalarTy::LONG))
                         }
                     }
-                    _ => (
-                        Target::Array(self.alias_array(MemSpace::Global, at)),
-                        self.havoc(ScalarTy::LONG, at),
-                    ),
+                    _ => (self.unknown_target(at), self.havoc(ScalarTy::LONG, at)),
                 };
                 self.set_target(off, &name, vt, at)?;
                 self.push(
@@ -545,7 +539,22 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             Ty::Ptr(_) => {
                 let value = match v {
-                    Val::Ptr { offset, .. } => offset,
+                    Val::Ptr { target, offset, .. } => {
+                        // A shared address kept outside shared memory: loads
+                        // of pointers from there may give it back.
+                        let shared = |a: &ArrayId| {
+                            self.space_of(&Target::Array(*a)) == Some(MemSpace::Shared)
+                        };
+                        let stores_shared = match &target {
+                            Target::Array(a) => shared(a),
+                            Target::Choice(list, _) => list.iter().any(shared),
+                            _ => false,
+                        };
+                        if stores_shared && !shared(&array) {
+                            self.ptrs.add_shared_address_in_global();
+                        }
+                        offset
+                    }
                     _ => self.havoc(ScalarTy::LONG, at),
                 };
                 let access = Access {
@@ -759,14 +768,18 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let space = self
                     .space_of(&Target::Array(array))
                     .unwrap_or(MemSpace::Global);
-                let target = Target::Array(self.alias_array(
-                    if space == MemSpace::Shared {
-                        MemSpace::Shared
+                // A pointer kept in shared memory may hold the address of a
+                // global array (`__shared__ float *p; p = out;`) as well as
+                // of a shared one: either, chosen by an unknown selector. One
+                // kept in global or constant memory points into global
+                // memory, unless the kernel stores a shared address outside
+                // shared memory somewhere (the host cannot make one).
+                let target =
+                    if space == MemSpace::Shared || self.ptrs.conflicted.shared_address_in_global {
+                        self.shared_or_global(at)
                     } else {
-                        MemSpace::Global
-                    },
-                    at,
-                ));
+                        Target::Array(self.alias_array(MemSpace::Global, at))
+                    };
                 self.note(
                     at,
                     "pointer loaded from memory: it may target any array".into(),

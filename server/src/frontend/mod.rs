@@ -1417,6 +1417,7 @@ fn register_struct(
         declare_struct_tag(cx, t, src);
     }
     let mut fields = Vec::new();
+    let mut not_plain_aggregate = false;
     // C++ base classes come first in the layout.
     let mut c0 = t.walk();
     let bases: Vec<Node> = t
@@ -1433,26 +1434,49 @@ fn register_struct(
             if let Ty::Struct(k) = cx.types.resolve_base(nm, src, overrides) {
                 if let Some(sd) = cx.types.structs.get(k) {
                     fields.extend(sd.fields.iter().map(|f| (f.name.clone(), f.ty.clone())));
+                    not_plain_aggregate |= sd.not_plain_aggregate;
                 }
             }
         }
     }
     let mut c = body.walk();
     let members: Vec<Node> = body.named_children(&mut c).collect();
+    let mut has_bitfields = false;
     for m in members {
+        // A constructor (declared or defined in the body): braces call it.
+        not_plain_aggregate |= declares_constructor(m, src, &name);
         if m.kind() != "field_declaration" {
             continue;
         }
+        // A default member initializer (`int n = 4;`) gives a member
+        // without an item its value, not zero.
+        not_plain_aggregate |= m.child_by_field_name("default_value").is_some();
         let Some(ft) = m.child_by_field_name("type") else {
             continue;
         };
         register_types_in(cx, Some(ft), src);
+        let mut c3 = m.walk();
+        let children: Vec<Node> = m.children(&mut c3).collect();
+        // A `static` member is not stored in the object.
+        if children
+            .iter()
+            .any(|c| c.kind() == "storage_class_specifier" && text(*c, src) == "static")
+        {
+            continue;
+        }
+        has_bitfields |= children.iter().any(|c| c.kind() == "bitfield_clause");
         let base = cx.types.resolve_base(ft, src, overrides);
         let mut c2 = m.walk();
         let decls: Vec<Node> = m.children_by_field_name("declarator", &mut c2).collect();
         if decls.is_empty() {
-            // Anonymous struct/union member: its fields are the parent's (approximated as one field).
-            fields.push((String::new(), base));
+            // Only an unnamed struct or union is a member without a
+            // declarator (its fields are the parent's, approximated as one
+            // field); a nested type or enum definition is not stored.
+            let anonymous = matches!(ft.kind(), "struct_specifier" | "union_specifier")
+                && ft.child_by_field_name("name").is_none();
+            if anonymous {
+                fields.push((String::new(), base));
+            }
             continue;
         }
         for d in decls {
@@ -1471,6 +1495,8 @@ fn register_struct(
             let k = cx.types.add_struct(String::new(), fields, is_union);
             if let Some(sd) = cx.types.structs.get_mut(k) {
                 sd.name = name;
+                sd.has_bitfields = has_bitfields;
+                sd.not_plain_aggregate = not_plain_aggregate;
             }
             cx.types.struct_names.insert(key, k);
         }
@@ -1482,6 +1508,10 @@ fn register_struct(
                 .copied()
                 .filter(|k| cx.types.incomplete.contains(k));
             let k = cx.types.add_struct(name.clone(), fields, is_union);
+            if let Some(sd) = cx.types.structs.get_mut(k) {
+                sd.has_bitfields = has_bitfields;
+                sd.not_plain_aggregate = not_plain_aggregate;
+            }
             if let Some(p) = placeholder {
                 // Complete the forward-declared struct in place.
                 if let Some(def) = cx.types.structs.pop() {
@@ -1493,6 +1523,33 @@ fn register_struct(
             }
         }
     }
+}
+
+/// Whether the class member `m` declares or defines a constructor of the
+/// class `name` (`S(int a);`, `__device__ S(int a) : n(a) {}`).
+fn declares_constructor(m: Node, src: &str, name: &str) -> bool {
+    if name.is_empty()
+        || !matches!(
+            m.kind(),
+            "function_definition" | "declaration" | "field_declaration"
+        )
+    {
+        return false;
+    }
+    // `Vec<float>` is constructed by `Vec(...)`.
+    let tag = name.split('<').next().unwrap_or(name).trim();
+    let mut stack = vec![m];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "function_declarator" {
+            return n
+                .child_by_field_name("declarator")
+                .is_some_and(|d| text(d, src) == tag);
+        }
+        if let Some(d) = n.child_by_field_name("declarator") {
+            stack.push(d);
+        }
+    }
+    false
 }
 
 /// Registers struct/union/enum definitions in a type node (nested first).

@@ -24,6 +24,9 @@ pub(crate) struct PointerState<'c> {
     pub new_conflicts: HashMap<String, Vec<ArrayId>>,
     /// Pointers found to target several locals (the kernel is lowered again).
     pub new_local_conflicts: HashSet<String>,
+    /// A shared address was first found stored into global memory (the
+    /// kernel is lowered again).
+    pub new_shared_address_in_global: bool,
     /// Names of locals whose address is taken somewhere (`&x`, also parts
     /// `&x.f`, `&x[i]`) in the lowered functions.
     pub(crate) addr_names: HashSet<String>,
@@ -42,6 +45,7 @@ impl<'c> PointerState<'c> {
             conflicted,
             new_conflicts: HashMap::new(),
             new_local_conflicts: HashSet::new(),
+            new_shared_address_in_global: false,
             addr_names: HashSet::new(),
             addr_slots: Vec::new(),
         }
@@ -109,12 +113,23 @@ impl<'c> PointerState<'c> {
 
     /// Whether this round found conflicts the next round must know.
     pub fn has_new_conflicts(&self) -> bool {
-        !self.new_conflicts.is_empty() || !self.new_local_conflicts.is_empty()
+        !self.new_conflicts.is_empty()
+            || !self.new_local_conflicts.is_empty()
+            || self.new_shared_address_in_global
+    }
+
+    /// Records that a shared address is stored into global memory (unless
+    /// an earlier round knows it).
+    pub(crate) fn add_shared_address_in_global(&mut self) {
+        if !self.conflicted.shared_address_in_global {
+            self.new_shared_address_in_global = true;
+        }
     }
 
     /// Adds this round's conflicts to `into` for the next round.
     pub fn drain_conflicts_into(&mut self, into: &mut PointerConflicts) {
         into.locals.extend(self.new_local_conflicts.drain());
+        into.shared_address_in_global |= std::mem::take(&mut self.new_shared_address_in_global);
         for (name, arrays) in self.new_conflicts.drain() {
             let entry = into.arrays.entry(name).or_default();
             for a in arrays {

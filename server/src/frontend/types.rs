@@ -62,6 +62,14 @@ pub(crate) struct StructDef {
     pub size: u64,
     /// Alignment in bytes.
     pub align: u64,
+    /// A union: every member at offset 0, sharing the storage.
+    pub is_union: bool,
+    /// Has bit-field members (laid out here as whole fields).
+    pub has_bitfields: bool,
+    /// Declares a constructor or a default member initializer (also in a
+    /// base): a braced list does not give its members positionally, zero
+    /// where it has no item.
+    pub not_plain_aggregate: bool,
 }
 
 /// Types known in a program: structs, typedefs and integer constants.
@@ -219,9 +227,16 @@ impl TypeEnv {
         let mut align = 1u64;
         let mut size = 0u64;
         let mut laid = Vec::new();
-        for (fname, ty) in fields {
+        let count = fields.len();
+        for (k, (fname, ty)) in fields.into_iter().enumerate() {
             let a = self.align(&ty).max(1);
-            let s = self.size(&ty);
+            // A flexible array member (`T d[];`, last) adds no size (C11
+            // 6.7.2.1p18), not one element.
+            let s = if k + 1 == count && matches!(ty, Ty::Array(_, None)) {
+                0
+            } else {
+                self.size(&ty)
+            };
             align = align.max(a);
             if is_union {
                 laid.push(Field {
@@ -248,6 +263,9 @@ impl TypeEnv {
             fields: laid,
             size,
             align,
+            is_union,
+            has_bitfields: false,
+            not_plain_aggregate: false,
         });
         if !name.is_empty() {
             self.struct_names.insert(name, idx);

@@ -13,6 +13,7 @@
 //! not count; launches inside device functions (dynamic parallelism) are
 //! reported with unknown sizes.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use super::preprocess::{lex, parse_int_literal, Tok, TokKind};
@@ -284,10 +285,7 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
     let in_device = |i: usize| device.iter().any(|&(s, e)| s <= i && i <= e);
     let decls = collect_decls(&unit, &in_device);
     let scopes = Scopes::new(&unit, decls, &in_device);
-    let eval = Eval {
-        unit: &unit,
-        scopes: &scopes,
-    };
+    let eval = Eval::new(&unit, &scopes);
     let mut launches = Vec::new();
     let mut launched_at = Vec::new();
     let n = unit.toks.len();
@@ -1283,8 +1281,9 @@ struct Scopes {
     braces: Vec<bool>,
 }
 
-/// Calls known not to write a variable passed to them by name.
-const NON_WRITING_CALLS: [&str; 24] = [
+/// Calls known not to write a variable passed to them by name (the C
+/// functions of the CUDA runtime and C library take it by value).
+const NON_WRITING_CALLS: [&str; 33] = [
     "printf",
     "fprintf",
     "sprintf",
@@ -1307,6 +1306,15 @@ const NON_WRITING_CALLS: [&str; 24] = [
     "cudaMemcpy",
     "cudaMemcpyAsync",
     "cudaMemset",
+    "cudaMemcpy2D",
+    "cudaMemcpy2DAsync",
+    "cudaMemcpyToSymbol",
+    "cudaMemcpyFromSymbol",
+    "cudaMemsetAsync",
+    "cudaLaunchKernel",
+    "cudaLaunchCooperativeKernel",
+    "memset",
+    "memcpy",
     "if",
     "while",
 ];
@@ -1866,9 +1874,11 @@ impl Scopes {
 struct Eval<'u, 'a> {
     unit: &'u Unit<'a>,
     scopes: &'u Scopes,
+    /// [`Eval::unaliased`] by (declaration, use) token.
+    unaliased_memo: RefCell<HashMap<(usize, usize), bool>>,
 }
 
-impl Eval<'_, '_> {
+impl<'u, 'a> Eval<'u, 'a> {
     /// The initializer (token range) and type of member `member_at` of the
     /// object named at `object_at`, when C++ fixes its value there: the
     /// object is declared as `Class p;` (default-initialized, no initializer
@@ -2025,12 +2035,83 @@ impl Eval<'_, '_> {
         true
     }
 
+    fn new(unit: &'u Unit<'a>, scopes: &'u Scopes) -> Eval<'u, 'a> {
+        Eval {
+            unit,
+            scopes,
+            unaliased_memo: RefCell::new(HashMap::new()),
+        }
+    }
+
     /// What the name at token `at` is bound to there: the value of the
     /// declaration in scope that reaches `at` (see [`Scopes::resolve`]);
     /// None for a name with no host declaration in scope (the scanner does
-    /// not know what it is).
+    /// not know what it is). A value is kept only when no mention of the
+    /// variable may have made an alias of it (see [`Eval::unaliased`]).
     fn lookup(&self, at: usize) -> Option<(Binding, ValueTy)> {
-        self.scopes.resolve(self.unit, self.unit.text(at), at)
+        let (binding, ty) = self.scopes.resolve(self.unit, self.unit.text(at), at)?;
+        if matches!(binding, Binding::Scalar(..) | Binding::Dim3(..)) && !self.unaliased(at) {
+            let unknown = if matches!(binding, Binding::Scalar(..)) {
+                Binding::UnknownScalar
+            } else {
+                Binding::Unknown
+            };
+            return Some((unknown, ty));
+        }
+        Some((binding, ty))
+    }
+
+    /// Whether the variable named at `at` can only have been written where
+    /// the scanner sees it, at `at`: every mention of it that can run before
+    /// `at` is a plain read or a direct write (`mentions::plain_mention`). A
+    /// mention that may bind a reference or pointer to it (`scale(g.x)`,
+    /// `int &r = (n)`, `Cfg c{n}`), or one in a body that may run at another
+    /// time (a lambda however written), may write it unseen later. For a
+    /// local those are the mentions from its declaration to `at`, in loops
+    /// around `at`, and in nested bodies; a `static` one lives across calls,
+    /// so every mention of it counts. A `const` object is never written
+    /// (writing it through an alias is undefined behaviour).
+    fn unaliased(&self, at: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(at);
+        let Some((decl, scope)) = scopes.visible(u, name, at) else {
+            return true;
+        };
+        if decl.is_const {
+            return true;
+        }
+        let local = !decl.is_static
+            && matches!(scope, DeclScope::Block(Some(o))
+                if !matches!(scopes.kinds.get(&o), None | Some(BlockKind::Namespace)));
+        // A static's answer does not depend on the use.
+        let key = (decl.at, if local { at } else { usize::MAX });
+        if let Some(&known) = self.unaliased_memo.borrow().get(&key) {
+            return known;
+        }
+        let plain = if local {
+            let here = relations::LaunchAt {
+                name_at: at,
+                end: at,
+                args: &[],
+                template_args: &[],
+            };
+            self.mentions_are_plain(decl.at, &here)
+        } else {
+            let own = |i: usize| {
+                scopes
+                    .visible(u, name, i)
+                    .is_some_and(|(d, _)| d.at == decl.at)
+            };
+            (0..u.toks.len()).all(|i| {
+                i == decl.at
+                    || u.text(i) != name
+                    || !u.is_ident(i)
+                    || !own(i)
+                    || self.plain_mention(i)
+            })
+        };
+        self.unaliased_memo.borrow_mut().insert(key, plain);
+        plain
     }
 
     /// The three components of a launch size expression.
@@ -2916,9 +2997,11 @@ mod tests {
         assert_eq!(l.block[0], None);
         let l = one("void f(int c) { int t = 64; if (c) { t = 128; } k<<<1, t>>>(); }");
         assert_eq!(l.block[0], None);
-        // Passed to a call that may take it by reference, or its address taken.
+        // Passed to a call that may take it by reference (and keep it: a
+        // later call may write through it, even after an assignment), or its
+        // address taken.
         let l = one("void f() { int t = 64; parse(t); t = 32; k<<<1, t>>>(); }");
-        assert_eq!(l.block[0], Some(32));
+        assert_eq!(l.block[0], None);
         let l = one("void f() { int t = 64; t = 32; parse(t); k<<<1, t>>>(); }");
         assert_eq!(l.block[0], None);
         let l = one("void f() { int t = 64; int *p = &t; t = 32; *p = 8; k<<<1, t>>>(); }");
@@ -3075,8 +3158,30 @@ mod tests {
             "struct R { int w = 64; R(int v) : w(v) {} void run() { k<<<1, 64>>>(w); } };",
             "int w = 64; void f() { k<<<1, 64>>>(w); }",
             "void f(int c) { int w = 32; switch (c) { case 1: { w = 64; case 2: k<<<1, 64>>>(w); } } }",
+            // Aliases a token scanner sees only as the mention's context: a
+            // member passed by reference, a reference bound through
+            // parentheses or a braced list, a lambda however written.
+            "void f() { dim3 g(4, 8); scale(g.x); k<<<1, 64>>>(g.x); }",
+            "void f() { dim3 g(4, 8); std::swap(g.x, g.y); k<<<1, 64>>>(g.x); }",
+            "void f() { int w = 64; int &r = (w); r = 32; k<<<1, 64>>>(w); }",
+            "void f() { int w = 64; Cfg c{w}; c.w = 32; k<<<1, 64>>>(w); }",
+            "void f() { int w = 64; int *p = std::addressof(w); *p = 32; k<<<1, 64>>>(w); }",
+            "void f() { int w; auto g = [&]() -> std::pair<int, int> { w = 8; return {0, 0}; }; w = 64; g(); k<<<1, 64>>>(w); }",
+            "void f() { int w; auto g = [&]() noexcept(true) { w = 8; }; w = 64; g(); k<<<1, 64>>>(w); }",
+            "void f(bool c) { int w = 64, o = 1; (c ? w : o) = 32; k<<<1, 64>>>(w); }",
+            "static int w = 64; void g() { int &r = (w); r = 8; } void f() { k<<<1, 64>>>(w); }",
         ] {
             assert_eq!(one(text).args, vec![None], "{text}");
+        }
+        // Mentions that leave the value: a copy, a `printf` argument, a read
+        // in an operand, and aliases made after the use.
+        for text in [
+            "void f() { dim3 g(64, 8); unsigned h = g.x * 2; k<<<1, 64>>>(g.x); }",
+            "void f() { int w = 64; printf(\"%d\", w); k<<<1, 64>>>(w); }",
+            "void f() { int w = 64; int y = w + 1; k<<<1, 64>>>(w); int &r = (w); r = 2; }",
+            "static int w = 64; void f() { std::cout << w; k<<<1, 64>>>(w); }",
+        ] {
+            assert_eq!(one(text).args, vec![Some(64)], "{text}");
         }
         let l = one("void f(dim3 g) { dim3 b; k<<<g, b>>>(); }");
         assert_eq!((l.grid, l.block), ([None; 3], [None; 3]));

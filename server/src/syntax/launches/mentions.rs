@@ -71,7 +71,7 @@ impl Eval<'_, '_> {
     }
 
     /// Whether the mention at `i` is a plain read or a direct write.
-    fn plain_mention(&self, i: usize) -> bool {
+    pub(super) fn plain_mention(&self, i: usize) -> bool {
         let u = self.unit;
         let prev = if i > 0 { u.text(i - 1) } else { "" };
         // `s.n`, `p->n`, `S::n`: a member of that name, not this variable.
@@ -244,7 +244,9 @@ impl Eval<'_, '_> {
         matches!(callee, "if" | "while" | "switch" | "sizeof" | "return")
             || NON_WRITING_CALLS.contains(&callee) && !matches!(callee, "if" | "while")
             || self.by_value_declaration(open - 1)
-            || (start == end && self.call_by_value(open, close, start))
+            // A whole name, or a `dim3` component `g.x` (an `unsigned int`).
+            || ((start == end || end == start + 2 && u.text(start + 1) == ".")
+                && self.call_by_value(open, close, start))
     }
 
     /// Whether the call whose arguments are in `open..close` takes the
