@@ -252,9 +252,28 @@ pub struct ExecResult {
     pub counter_atomics: Vec<AtomicResult>,
     /// Loop counters with an exact, small set of values at the loop head.
     pub finite_counters: Vec<(Int, Vec<i128>)>,
+    /// Unsigned `^` of two unknowns, for the involution lemma
+    /// ([`Encoder::xor_lemmas`]).
+    pub xors: Vec<XorTerm>,
     /// The execution stopped at the deadline: its accesses are not all
     /// recorded, so nothing may be concluded from their absence.
     pub incomplete: bool,
+}
+
+/// An unsigned `a ^ b` of `bits` bits, evaluated through bit-vectors.
+#[derive(Clone, Debug)]
+pub struct XorTerm {
+    /// One operand (each operand order is recorded).
+    pub a: Int,
+    /// `a`'s range is within the type's (`[0, 2^bits)`), so the lemma
+    /// needs no premise for it.
+    pub a_in_type: bool,
+    /// The other operand.
+    pub b: Int,
+    /// The result, in `[0, 2^bits)`.
+    pub result: Int,
+    /// Width of the type.
+    pub bits: u32,
 }
 
 /// One thread's execution of a named or split barrier operation.
@@ -955,6 +974,46 @@ impl<'k> Encoder<'k> {
                 let close = Bool::and(&[d.lt(&c1.step), d.unary_minus().lt(&c1.step)]);
                 let premise = Bool::and(&[c1.value.eq(&c2.value), close]);
                 out.push(premise.implies(c1.init.eq(&c2.init)));
+            }
+        }
+        out
+    }
+
+    /// Lemmas of the two threads' unsigned `^` with a common operand: `x ^ b`
+    /// is an involution and injective on `n`-bit values, so for `a1, a2` in
+    /// `[0, 2^n)`, `a1 ^ b == a2` gives `a2 ^ b == a1`, and `a1 ^ b == a2 ^ b`
+    /// gives `a1 == a2`. Theorems of bit-vector arithmetic, stated on the
+    /// terms with the ranges as premises; the bitonic-sort partner
+    /// `ixj = i ^ j` with `ixj > i` needs them, and Z3 does not find them
+    /// through `bv2int` within the budget.
+    pub fn xor_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+        let mut out = Vec::new();
+        let zero = Int::from_i64(0);
+        for x1 in &r1.xors {
+            for x2 in r2
+                .xors
+                .iter()
+                .filter(|x2| x2.bits == x1.bits && x2.b == x1.b)
+            {
+                let top = Int::from_i128(pow2(x1.bits));
+                let in_range = |x: &XorTerm| {
+                    if x.a_in_type {
+                        Bool::from_bool(true)
+                    } else {
+                        Bool::and(&[x.a.ge(&zero), x.a.lt(&top)])
+                    }
+                };
+                let ranges = Bool::and(&[in_range(x1), in_range(x2)]);
+                out.push(
+                    Bool::and(&[ranges.clone(), x1.result.eq(&x2.a)]).implies(x2.result.eq(&x1.a)),
+                );
+                out.push(
+                    Bool::and(&[ranges.clone(), x2.result.eq(&x1.a)]).implies(x1.result.eq(&x2.a)),
+                );
+                out.push(Bool::and(&[ranges, x1.result.eq(&x2.result)]).implies(x1.a.eq(&x2.a)));
+                if out.len() >= 48 {
+                    return out;
+                }
             }
         }
         out
@@ -1775,7 +1834,7 @@ impl Exec<'_, '_> {
     /// `&`, `|`, `^` with a constant operand on a non-negative value, by the
     /// bits below the constant's highest bit (linear: bit i of x is
     /// `(x div 2^i) mod 2`); otherwise through bit-vectors.
-    fn bitwise(&self, op: BinOp, x: Int, rx: Range, y: Int, ry: Range, ty: ScalarTy) -> Val {
+    fn bitwise(&mut self, op: BinOp, x: Int, rx: Range, y: Int, ry: Range, ty: ScalarTy) -> Val {
         let constant = |r: Range| if r.lo == r.hi { Some(r.lo) } else { None };
         // With a non-negative constant, `&` keeps only the low bits, and bit
         // i of a two's-complement x is (x div 2^i) mod 2 for negative x too
@@ -1785,6 +1844,7 @@ impl Exec<'_, '_> {
         let (v, rv, c) = match (constant(rx), constant(ry)) {
             (_, Some(c)) if c >= 0 && (any_sign || rx.nonneg()) => (x.clone(), rx, c),
             (Some(c), _) if c >= 0 && (any_sign || ry.nonneg()) => (y.clone(), ry, c),
+            _ if op == BinOp::BitXor => return self.xor_of_unknowns(x, rx, y, ry, ty),
             _ => return self.via_bits(op, x, y, ty),
         };
         let m = 128 - c.leading_zeros();
@@ -1824,6 +1884,33 @@ impl Exec<'_, '_> {
             }
         };
         Val::I(sum, range.meet(Range::of(ty)))
+    }
+
+    /// `x ^ y` through bit-vectors, recorded for the involution lemma when
+    /// the type is unsigned ([`Encoder::xor_lemmas`]).
+    fn xor_of_unknowns(&mut self, x: Int, rx: Range, y: Int, ry: Range, ty: ScalarTy) -> Val {
+        let v = self.via_bits(BinOp::BitXor, x.clone(), y.clone(), ty);
+        if let (
+            ScalarTy::Int {
+                bits,
+                signed: false,
+            },
+            Val::I(result, _),
+        ) = (ty, &v)
+        {
+            let n = u32::from(bits.max(1));
+            let type_range = Range::of(ty);
+            for ((a, ra), b) in [((&x, rx), &y), ((&y, ry), &x)] {
+                self.out.xors.push(XorTerm {
+                    a: a.clone(),
+                    a_in_type: ra.within(type_range),
+                    b: b.clone(),
+                    result: result.clone(),
+                    bits: n,
+                });
+            }
+        }
+        v
     }
 
     /// A bitwise operation evaluated on bit-vectors of the type's width.
