@@ -36,16 +36,23 @@ use z3::ast::Int;
 /// Z3 work units (its deterministic `rlimit` counter) per millisecond of the
 /// time budget: budgets are given in milliseconds but counted in work units,
 /// so a verdict never depends on the machine's load. Calibrated on the
-/// release build, 2-core machine: linear queries spend about 1,500-2,000
-/// units per ms when the machine is quiet (20-300 under a load of 18), hard
-/// non-linear ones far fewer; 500 lets a quiet machine use most of its time
-/// budget on linear queries, and the wall backstop bounds the slow ones.
-pub const WORK_UNITS_PER_MS: u64 = 500;
+/// release build, 2-core machine, in CPU time (load-independent): linear
+/// queries spend about 1,500-2,000 units per CPU millisecond, but Z3 slows
+/// down as one query grows (a non-linear query of real code: 1,350 units
+/// per ms over its first 500,000 units, 575 over 1.5 million, 395 over 3
+/// million). At 250, a kernel's whole budget costs at most about half its
+/// time in CPU with queries capped at [`QUERY_WORK`], so a machine loaded
+/// twice over still ends on the work count, not on the wall-clock backstop.
+/// Decided queries of HeCBench spend at most about 1.2 million units, whole
+/// kernels 1.4 million (race-free) or 4 million (racy, counting the pairs
+/// after the first race).
+pub const WORK_UNITS_PER_MS: u64 = 250;
 
-/// Work cap of one solver call: the default kernel budget (and never more
-/// than the kernel's own). Single queries of real kernels need up to about
-/// 1.5 million units (a 3-D launch across blocks).
-const QUERY_WORK: u64 = 10_000 * WORK_UNITS_PER_MS;
+/// Work cap of one solver call (never more than the kernel's budget). The
+/// largest decided queries of real kernels take about 1.2 million units
+/// (a 3-D launch across blocks); past this cap Z3 runs several times
+/// slower per unit (see [`WORK_UNITS_PER_MS`]).
+const QUERY_WORK: u64 = 1_500_000;
 
 /// Work cap of a query's first, unsplit attempt before case splitting.
 const FIRST_TRY_WORK: u64 = 8_000;
@@ -1132,6 +1139,7 @@ impl<'k, 's> Checker<'k, 's> {
         facts.extend(r1.assumptions.iter().cloned());
         facts.extend(r2.assumptions.iter().cloned());
         facts.extend(self.enc.counter_lemmas(r1, r2));
+        facts.extend(self.enc.xor_lemmas(r1, r2));
         facts.extend(self.enc.atomic_facts(r1, r2, scenario));
         facts
     }

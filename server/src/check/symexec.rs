@@ -206,14 +206,17 @@ pub struct AccessSym {
     pub value: Option<Val>,
     /// Locals used by the offset, for witnesses.
     pub locals: Vec<(String, Val, ScalarTy)>,
-    /// Readings of the offset as `scale * (x * n + y)` (row-major indexing).
+    /// Readings of the offset as `scale * (x * n + y)` (row-major indexing),
+    /// and of subterms of its term as `x * n + y` (scale 0; see
+    /// [`term_row_major`]).
     pub row_major: Vec<RowMajor>,
 }
 
 /// An offset read as `scale * (x * n + y)`: row `x`, column `y`, row length `n`.
 #[derive(Clone, Debug)]
 pub struct RowMajor {
-    /// Constant factor (the element size), not 0.
+    /// Constant factor (the element size); 0 for a reading of a subterm of
+    /// the offset's term ([`term_row_major`]), paired only with its kind.
     pub scale: i128,
     /// The index term `x * n + y` as evaluated inside the offset.
     pub index: Int,
@@ -250,9 +253,28 @@ pub struct ExecResult {
     pub counter_atomics: Vec<AtomicResult>,
     /// Loop counters with an exact, small set of values at the loop head.
     pub finite_counters: Vec<(Int, Vec<i128>)>,
+    /// Unsigned `^` of two unknowns, for the involution lemma
+    /// ([`Encoder::xor_lemmas`]).
+    pub xors: Vec<XorTerm>,
     /// The execution stopped at the deadline: its accesses are not all
     /// recorded, so nothing may be concluded from their absence.
     pub incomplete: bool,
+}
+
+/// An unsigned `a ^ b` of `bits` bits, evaluated through bit-vectors.
+#[derive(Clone, Debug)]
+pub struct XorTerm {
+    /// One operand (each operand order is recorded).
+    pub a: Int,
+    /// `a`'s range is within the type's (`[0, 2^bits)`), so the lemma
+    /// needs no premise for it.
+    pub a_in_type: bool,
+    /// The other operand.
+    pub b: Int,
+    /// The result, in `[0, 2^bits)`.
+    pub result: Int,
+    /// Width of the type.
+    pub bits: u32,
 }
 
 /// One thread's execution of a named or split barrier operation.
@@ -931,7 +953,13 @@ impl<'k> Encoder<'k> {
         let mut out = Vec::new();
         let zero = Int::from_i64(0);
         for r1 in &a.row_major {
-            for r2 in b.row_major.iter().filter(|r2| r2.scale == r1.scale) {
+            for r2 in b.row_major.iter().filter(|r2| {
+                // Term readings pair when their row lengths are the same
+                // term (a uniform size such as `4 * w`, the same in both
+                // threads): lemmas are optional, so skipping the others
+                // loses no soundness, and it keeps their number small.
+                r2.scale == r1.scale && (r1.scale != 0 || r1.n == r2.n)
+            }) {
                 // `index == reading` is trivially true (the same term) when
                 // the evaluation did not wrap around, and a premise anyway.
                 let premise = Bool::and(&[
@@ -969,6 +997,46 @@ impl<'k> Encoder<'k> {
                 let close = Bool::and(&[d.lt(&c1.step), d.unary_minus().lt(&c1.step)]);
                 let premise = Bool::and(&[c1.value.eq(&c2.value), close]);
                 out.push(premise.implies(c1.init.eq(&c2.init)));
+            }
+        }
+        out
+    }
+
+    /// Lemmas of the two threads' unsigned `^` with a common operand: `x ^ b`
+    /// is an involution and injective on `n`-bit values, so for `a1, a2` in
+    /// `[0, 2^n)`, `a1 ^ b == a2` gives `a2 ^ b == a1`, and `a1 ^ b == a2 ^ b`
+    /// gives `a1 == a2`. Theorems of bit-vector arithmetic, stated on the
+    /// terms with the ranges as premises; the bitonic-sort partner
+    /// `ixj = i ^ j` with `ixj > i` needs them, and Z3 does not find them
+    /// through `bv2int` within the budget.
+    pub fn xor_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+        let mut out = Vec::new();
+        let zero = Int::from_i64(0);
+        for x1 in &r1.xors {
+            for x2 in r2
+                .xors
+                .iter()
+                .filter(|x2| x2.bits == x1.bits && x2.b == x1.b)
+            {
+                let top = Int::from_i128(pow2(x1.bits));
+                let in_range = |x: &XorTerm| {
+                    if x.a_in_type {
+                        Bool::from_bool(true)
+                    } else {
+                        Bool::and(&[x.a.ge(&zero), x.a.lt(&top)])
+                    }
+                };
+                let ranges = Bool::and(&[in_range(x1), in_range(x2)]);
+                out.push(
+                    Bool::and(&[ranges.clone(), x1.result.eq(&x2.a)]).implies(x2.result.eq(&x1.a)),
+                );
+                out.push(
+                    Bool::and(&[ranges.clone(), x2.result.eq(&x1.a)]).implies(x1.result.eq(&x2.a)),
+                );
+                out.push(Bool::and(&[ranges, x1.result.eq(&x2.result)]).implies(x1.a.eq(&x2.a)));
+                if out.len() >= 48 {
+                    return out;
+                }
             }
         }
         out
@@ -1789,7 +1857,7 @@ impl Exec<'_, '_> {
     /// `&`, `|`, `^` with a constant operand on a non-negative value, by the
     /// bits below the constant's highest bit (linear: bit i of x is
     /// `(x div 2^i) mod 2`); otherwise through bit-vectors.
-    fn bitwise(&self, op: BinOp, x: Int, rx: Range, y: Int, ry: Range, ty: ScalarTy) -> Val {
+    fn bitwise(&mut self, op: BinOp, x: Int, rx: Range, y: Int, ry: Range, ty: ScalarTy) -> Val {
         let constant = |r: Range| if r.lo == r.hi { Some(r.lo) } else { None };
         // With a non-negative constant, `&` keeps only the low bits, and bit
         // i of a two's-complement x is (x div 2^i) mod 2 for negative x too
@@ -1799,6 +1867,7 @@ impl Exec<'_, '_> {
         let (v, rv, c) = match (constant(rx), constant(ry)) {
             (_, Some(c)) if c >= 0 && (any_sign || rx.nonneg()) => (x.clone(), rx, c),
             (Some(c), _) if c >= 0 && (any_sign || ry.nonneg()) => (y.clone(), ry, c),
+            _ if op == BinOp::BitXor => return self.xor_of_unknowns(x, rx, y, ry, ty),
             _ => return self.via_bits(op, x, y, ty),
         };
         let m = 128 - c.leading_zeros();
@@ -1838,6 +1907,33 @@ impl Exec<'_, '_> {
             }
         };
         Val::I(sum, range.meet(Range::of(ty)))
+    }
+
+    /// `x ^ y` through bit-vectors, recorded for the involution lemma when
+    /// the type is unsigned ([`Encoder::xor_lemmas`]).
+    fn xor_of_unknowns(&mut self, x: Int, rx: Range, y: Int, ry: Range, ty: ScalarTy) -> Val {
+        let v = self.via_bits(BinOp::BitXor, x.clone(), y.clone(), ty);
+        if let (
+            ScalarTy::Int {
+                bits,
+                signed: false,
+            },
+            Val::I(result, _),
+        ) = (ty, &v)
+        {
+            let n = u32::from(bits.max(1));
+            let type_range = Range::of(ty);
+            for ((a, ra), b) in [((&x, rx), &y), ((&y, ry), &x)] {
+                self.out.xors.push(XorTerm {
+                    a: a.clone(),
+                    a_in_type: ra.within(type_range),
+                    b: b.clone(),
+                    result: result.clone(),
+                    bits: n,
+                });
+            }
+        }
+        v
     }
 
     /// A bitwise operation evaluated on bit-vectors of the type's width.
@@ -1891,7 +1987,8 @@ impl Exec<'_, '_> {
                 .unwrap_or_default();
             locals.push((name, val, ty));
         }
-        let row_major = self.row_major(&access.offset);
+        let mut row_major = self.row_major(&access.offset);
+        row_major.extend(term_row_major(&offset));
         let sym = AccessSym {
             enabled: self.enabled(),
             offset,
@@ -2749,6 +2846,222 @@ impl Exec<'_, '_> {
         self.out.assumptions.truncate(saved_assumptions);
         self.env = saved;
         result
+    }
+}
+
+/// Most term readings kept per access (a lemma is made only for two
+/// readings with the same row length, so few of the pairs give one).
+const TERM_READINGS_MAX: usize = 24;
+
+/// Most monomials of a polynomial reading (products of sums multiply them).
+const POLY_MONOMIALS_MAX: usize = 16;
+
+/// Readings of an offset's term and its sums as `x * n + y`, for the
+/// row-major lemma ([`Encoder::row_major_lemmas`]). This is the term-level
+/// twin of the expression readings, which see only the access's subscript
+/// and so miss an index stored in a local first (`int idx = y * w + x;
+/// a[idx]`: the local's value is its term) or a pointer advanced to a row
+/// first (`p += blockIdx.x * n * 8; p[i * 8 + j]`). A term is read as a
+/// polynomial over opaque atoms (`32*b*n + 32*i + 4*j`); each atom `x` of a
+/// non-linear monomial `c*x*m` gives `x * (c*m) + rest`. The lemma is a
+/// theorem of integer arithmetic whatever the terms are, so every reading is
+/// sound (its premises say when it applies); only the search is bounded.
+pub(crate) fn term_row_major(offset: &Int) -> Vec<RowMajor> {
+    let mut out = Vec::new();
+    term_readings(offset, 0, &mut out);
+    out
+}
+
+fn term_readings(t: &Int, depth: u32, out: &mut Vec<RowMajor>) {
+    use z3::DeclKind;
+    if depth > 4 || out.len() >= TERM_READINGS_MAX || !t.is_app() {
+        return;
+    }
+    let kind = t.decl().kind();
+    if !matches!(kind, DeclKind::Add | DeclKind::Sub | DeclKind::Mul) {
+        return;
+    }
+    if let Some(poly) = polynomial(t, 0) {
+        poly_readings(t, &poly, out);
+    }
+    let children: Vec<Int> = t.children().iter().filter_map(|c| c.as_int()).collect();
+    for c in &children {
+        term_readings(c, depth + 1, out);
+    }
+}
+
+/// A polynomial over opaque atoms: monomials `coefficient * atoms...`.
+type Poly = Vec<(i128, Vec<Int>)>;
+
+/// `t` as a polynomial over its non-arithmetic subterms (atoms), or `None`
+/// when it has too many monomials or a coefficient overflows.
+fn polynomial(t: &Int, depth: u32) -> Option<Poly> {
+    use z3::DeclKind;
+    if let Some(k) = t.as_i64() {
+        return Some(vec![(i128::from(k), Vec::new())]);
+    }
+    let atom = || Some(vec![(1, vec![t.clone()])]);
+    if depth > 8 || !t.is_app() {
+        return atom();
+    }
+    let kind = t.decl().kind();
+    if !matches!(
+        kind,
+        DeclKind::Add | DeclKind::Sub | DeclKind::Mul | DeclKind::Uminus
+    ) {
+        return atom();
+    }
+    let children: Vec<Int> = t.children().iter().filter_map(|c| c.as_int()).collect();
+    if children.len() != t.num_children() || children.is_empty() {
+        return atom();
+    }
+    let mut parts = Vec::with_capacity(children.len());
+    for c in &children {
+        parts.push(polynomial(c, depth + 1)?);
+    }
+    if kind == DeclKind::Mul {
+        // A sum multiplied by an unknown stays one atom (`(y0 + y1) * w`
+        // is read as the row `y0 + y1` times `w`): distributing it would
+        // lose the row, which is what the lemma needs. Sums are distributed
+        // over numerals only.
+        let unknown_factors = parts
+            .iter()
+            .filter(|p| p.iter().any(|(_, atoms)| !atoms.is_empty()))
+            .count();
+        if unknown_factors >= 2 {
+            for (p, c) in parts.iter_mut().zip(&children) {
+                if p.len() > 1 {
+                    *p = vec![(1, vec![c.clone()])];
+                }
+            }
+        }
+    }
+    let negate = |p: Poly| -> Option<Poly> {
+        p.into_iter()
+            .map(|(c, f)| c.checked_neg().map(|c| (c, f)))
+            .collect()
+    };
+    let mut parts = parts.into_iter();
+    let first = parts.next()?;
+    let result = match kind {
+        DeclKind::Uminus => negate(first)?,
+        DeclKind::Add => parts.fold(first, |mut acc, p| {
+            acc.extend(p);
+            acc
+        }),
+        DeclKind::Sub if children.len() == 1 => negate(first)?,
+        DeclKind::Sub => {
+            let mut acc = first;
+            for p in parts {
+                acc.extend(negate(p)?);
+            }
+            acc
+        }
+        _ => {
+            let mut acc = first;
+            for p in parts {
+                let mut next = Vec::new();
+                for (c1, f1) in &acc {
+                    for (c2, f2) in &p {
+                        let mut f = f1.clone();
+                        f.extend(f2.iter().cloned());
+                        next.push((c1.checked_mul(*c2)?, f));
+                    }
+                }
+                if next.len() > POLY_MONOMIALS_MAX * POLY_MONOMIALS_MAX {
+                    return None;
+                }
+                acc = normalize(next)?;
+            }
+            acc
+        }
+    };
+    let result = normalize(result)?;
+    (result.len() <= POLY_MONOMIALS_MAX).then_some(result)
+}
+
+/// Merges monomials with the same atoms (as multisets) and drops zeros.
+fn normalize(poly: Poly) -> Option<Poly> {
+    use std::hash::{Hash, Hasher};
+    let key = |a: &Int| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        a.hash(&mut h);
+        h.finish()
+    };
+    let mut out: Poly = Vec::new();
+    for (c, mut f) in poly {
+        f.sort_by_key(key);
+        match out.iter_mut().find(|(_, g)| *g == f) {
+            Some((d, _)) => *d = d.checked_add(c)?,
+            None => out.push((c, f)),
+        }
+    }
+    out.retain(|(c, _)| *c != 0);
+    Some(out)
+}
+
+/// The term of a monomial.
+fn monomial_term(c: i128, atoms: &[Int]) -> Int {
+    let mut factors = Vec::with_capacity(atoms.len() + 1);
+    if c != 1 || atoms.is_empty() {
+        factors.push(Int::from_i128(c));
+    }
+    factors.extend(atoms.iter().cloned());
+    if factors.len() == 1 {
+        factors.remove(0)
+    } else {
+        Int::mul(&factors)
+    }
+}
+
+/// Readings `x * (c*m) + rest` of `t == poly`: one per atom `x` of each
+/// monomial `c*x*m` with at least two atoms (linear monomials Z3 handles
+/// alone) and a positive coefficient.
+fn poly_readings(t: &Int, poly: &Poly, out: &mut Vec<RowMajor>) {
+    for (i, (c, atoms)) in poly.iter().enumerate() {
+        if atoms.len() < 2 || *c <= 0 {
+            continue;
+        }
+        let rest: Vec<Int> = poly
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != i)
+            .map(|(_, (d, f))| monomial_term(*d, f))
+            .collect();
+        let y = match rest.len() {
+            0 => Int::from_i64(0),
+            1 => rest[0].clone(),
+            _ => Int::add(&rest),
+        };
+        for k in 0..atoms.len() {
+            if out.len() >= TERM_READINGS_MAX {
+                return;
+            }
+            if atoms[..k].iter().any(|a| *a == atoms[k]) {
+                continue;
+            }
+            let x = atoms[k].clone();
+            let others: Vec<Int> = atoms
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != k)
+                .map(|(_, a)| a.clone())
+                .collect();
+            let n = monomial_term(*c, &others);
+            // `t == reading` holds by the polynomial identity; the lemma
+            // keeps it as a premise anyway. The product is written as the
+            // monomial (the same atom as in `t` once Z3 normalises it), not
+            // as `x * n`, which would be a new non-linear term to relate.
+            let reading = Int::add(&[monomial_term(*c, atoms), y.clone()]);
+            out.push(RowMajor {
+                scale: 0,
+                index: t.clone(),
+                reading,
+                x,
+                n,
+                y: y.clone(),
+            });
+        }
     }
 }
 
