@@ -113,21 +113,7 @@ fn assigned_vars(block: &Block, out: &mut VarSet) {
 impl Uniformity {
     /// Runs the analysis.
     pub fn compute(kernel: &Kernel) -> Uniformity {
-        let mut u = Uniformity::default();
-        for_each_stmt(&kernel.body, &mut |s| {
-            u.partial_sync |= matches!(s.kind, StmtKind::NamedBarrier { .. });
-        });
-        let mut state = VarSet::new();
-        let mut flow = Flow::default();
-        u.block(
-            &kernel.body,
-            BlockSlot::Body,
-            None,
-            &mut state,
-            &mut flow,
-            true,
-        );
-        u
+        Uniformity::default().run(kernel)
     }
 
     /// The same analysis for the threads of one warp, in a block whose x
@@ -139,16 +125,21 @@ impl Uniformity {
     /// address in lockstep, atomics and unknown values non-uniform. Only for
     /// warp barriers (`__syncwarp`), which need only a warp's threads.
     pub fn compute_within_warps(kernel: &Kernel) -> Uniformity {
-        let mut u = Uniformity {
+        Uniformity {
             within_warps: true,
             ..Uniformity::default()
-        };
+        }
+        .run(kernel)
+    }
+
+    /// The analysis of the kernel's body, from `self`'s settings.
+    fn run(mut self, kernel: &Kernel) -> Uniformity {
         for_each_stmt(&kernel.body, &mut |s| {
-            u.partial_sync |= matches!(s.kind, StmtKind::NamedBarrier { .. });
+            self.partial_sync |= matches!(s.kind, StmtKind::NamedBarrier { .. });
         });
         let mut state = VarSet::new();
         let mut flow = Flow::default();
-        u.block(
+        self.block(
             &kernel.body,
             BlockSlot::Body,
             None,
@@ -156,7 +147,7 @@ impl Uniformity {
             &mut flow,
             true,
         );
-        u
+        self
     }
 
     /// Whether `e` has the same value in every thread wherever it is evaluated
