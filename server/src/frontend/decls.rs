@@ -280,14 +280,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn vexing_constructor_args(&self, d: Node<'t>, ty: &Ty) -> Option<Vec<Node<'t>>> {
         let Ty::Struct(k) = ty else { return None };
         self.struct_method(*k, &self.struct_name(*k), None)?;
-        let mut f = d;
-        for _ in 0..8 {
-            if f.kind() == "function_declarator" {
-                break;
-            }
-            f = f.child_by_field_name("declarator")?;
-        }
-        let params = f.child_by_field_name("parameters")?;
+        let params = prototype_parameters(d)?;
         let mut c = params.walk();
         let mut args = Vec::new();
         for p in params.named_children(&mut c) {
@@ -313,14 +306,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// struct.
     fn vexing_element_arg(&self, d: Node<'t>, ty: &Ty) -> Option<Node<'t>> {
         let Ty::Struct(_) = ty else { return None };
-        let mut f = d;
-        for _ in 0..8 {
-            if f.kind() == "function_declarator" {
-                break;
-            }
-            f = f.child_by_field_name("declarator")?;
-        }
-        let params = f.child_by_field_name("parameters")?;
+        let params = prototype_parameters(d)?;
         let mut c = params.walk();
         let ps: Vec<Node<'t>> = params
             .named_children(&mut c)
@@ -1009,4 +995,17 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn is_template_type(&self, tn: Node) -> bool {
         self.type_overrides.contains_key(self.txt(tn))
     }
+}
+
+/// The parameter list of the declarator `d` read as a prototype: the first
+/// `function_declarator` within 8 nested declarators (or the 8th one).
+fn prototype_parameters(d: Node<'_>) -> Option<Node<'_>> {
+    let mut f = d;
+    for _ in 0..8 {
+        if f.kind() == "function_declarator" {
+            break;
+        }
+        f = f.child_by_field_name("declarator")?;
+    }
+    f.child_by_field_name("parameters")
 }
