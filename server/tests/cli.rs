@@ -416,6 +416,21 @@ fn fix_applies_the_warp_specialized_quick_fixes() {
             "tests/kernels/warpspecialized/named_count_mismatch.cu",
             "bar.arrive 1, 128;",
         ),
+        // Moves of an existing barrier: the arrival after the producers'
+        // last store, the `__syncwarp()` after the second store, and the
+        // order inversion (a deadlock) reordered.
+        (
+            "tests/kernels/warpspecialized/named_arrive_early.cu",
+            "b[threadIdx.x] = in[64 + threadIdx.x];\n        asm volatile(\"bar.arrive 1, 128;\"",
+        ),
+        (
+            "tests/kernels/warp/syncwarp_one_early.cu",
+            "t[i] = in[64 + i];\n    __syncwarp();\n    out[i]",
+        ),
+        (
+            "tests/kernels/warpspecialized/named_order_inversion.cu",
+            "asm volatile(\"bar.sync 2, 64;\" ::: \"memory\");\n        asm volatile(\"bar.sync 1, 64;\" ::: \"memory\"); //~ barrier-deadlock\n    } else {",
+        ),
     ] {
         let out = syncwright(&["fix", fixture]);
         assert_eq!(code(&out), 0, "{fixture}: {}", stderr(&out));
@@ -434,17 +449,23 @@ fn fix_applies_the_warp_specialized_quick_fixes() {
 
 #[test]
 fn fix_does_not_claim_a_repair_while_a_named_barrier_deadlock_remains() {
-    // `crossed_roles` races and deadlocks (WEFT's order inversion): a block
-    // barrier removes the race, but the kernel would still hang.
-    let out = syncwright(&[
-        "fix",
-        "tests/kernels/warpspecialized/named_order_inversion.cu",
-    ]);
+    // Half the warps arrive at a barrier object initialised for all of
+    // them: a block barrier removes the race, but the kernel would still hang.
+    let fixture = "tests/kernels/warpspecialized/split_barrier_runtime_count.cu";
+    let out = syncwright(&["fix", fixture]);
     let err = stderr(&out);
-    assert!(err.contains("crossed_roles: unrepairable"), "{err}");
+    assert!(err.contains("count_half_the_warps: unrepairable"), "{err}");
     assert!(err.contains("`barrier-deadlock` remains"), "{err}");
-    assert!(err.contains("same_order: already-race-free"), "{err}");
-    assert!(!stdout(&out).contains("__syncthreads"), "{}", stdout(&out));
+    let original = std::fs::read_to_string(repo_root().join(fixture)).expect("fixture");
+    assert_eq!(stdout(&out), original);
+    // The consumers hand back on a barrier the producers do not wait at: no
+    // move of a named barrier (and no count) repairs that, so the text stays.
+    let fixture = "tests/kernels/warpspecialized/named_wrong_id.cu";
+    let out = syncwright(&["fix", fixture]);
+    let err = stderr(&out);
+    assert!(err.contains("producer_consumer: unrepairable"), "{err}");
+    let original = std::fs::read_to_string(repo_root().join(fixture)).expect("fixture");
+    assert_eq!(stdout(&out), original);
 }
 
 #[test]

@@ -79,7 +79,21 @@ pub fn code_actions(
             preferred: rank == 0 && fix.safe,
         })
         .collect();
-    actions.extend(sync_actions(includes, analysis, kernel, &touches));
+    let sync = sync_actions(includes, analysis, kernel, &touches);
+    // One preferred action: a safe move of the user's own barrier (the
+    // kernel re-checks race-free and deadlock-free with no barrier added)
+    // before a new barrier of the synthesizer.
+    if let Some(first) = sync.iter().position(|a| a.preferred) {
+        actions.iter_mut().for_each(|a| a.preferred = false);
+        let mut sync = sync;
+        sync.iter_mut()
+            .enumerate()
+            .for_each(|(i, a)| a.preferred = i == first);
+        sync.extend(actions);
+        actions = sync;
+    } else {
+        actions.extend(sync);
+    }
     // Bank-conflict paddings (performance analyses on): offered where the
     // cursor touches a conflicting access of the array or its declaration.
     if settings.perf {
@@ -133,10 +147,17 @@ pub fn code_actions(
     Ok(actions)
 }
 
-/// Quick fixes of warp-specialized synchronisation (`synth::waits`): a
-/// missing wait for an asynchronous copy, a named barrier's thread count.
-/// Each is offered only if the edited text, lowered and checked again, no
-/// longer has a finding of that kind and has fewer defects.
+/// Most checks of moved barriers one code-action request makes.
+const MAX_MOVE_CHECKS: usize = 8;
+
+/// Quick fixes of warp-specialized synchronisation (`synth::waits`,
+/// `synth::moves`): a missing wait for an asynchronous copy, a named
+/// barrier's thread count, a `__syncwarp()` or named barrier moved to where
+/// it orders the race (or no longer deadlocks). Each is offered only if the
+/// edited text, lowered and checked again, no longer has a finding of that
+/// kind and has fewer defects (a move: [`crate::synth::moves::move_accepted`];
+/// its title says whether the re-checked kernel is race-free and
+/// deadlock-free, and only such a move is preferred).
 fn sync_actions(
     includes: &dyn IncludeResolver,
     analysis: &DocAnalysis,
@@ -147,7 +168,17 @@ fn sync_actions(
     let text = analysis.rope.to_string();
     let defects =
         |r: &crate::check::KernelReport| r.findings.iter().filter(|f| f.kind.is_defect()).count();
+    let recheck = |edits: &[TextEdit]| -> Option<crate::check::KernelReport> {
+        let edited = crate::synth::apply_edits(&text, edits).ok()?;
+        let program = super::lower_guarded(&analysis.path, &edited, includes);
+        let fixed = program
+            .kernels
+            .iter()
+            .find(|k| k.name == kernel.kernel.name)?;
+        Some(super::check_guarded(fixed, &kernel.options))
+    };
     let mut out: Vec<Action> = Vec::new();
+    let mut move_checks = 0usize;
     for finding in &kernel.report.findings {
         let addressed = std::iter::once(&finding.span)
             .chain(finding.related.iter().map(|(s, _)| s))
@@ -164,31 +195,43 @@ fn sync_actions(
             }
             _ => None,
         };
-        let Some(edit) = edit else { continue };
-        if out.iter().any(|a| a.edits == edit.edits) {
-            continue;
+        if let Some(edit) = edit.filter(|e| !out.iter().any(|a| a.edits == e.edits)) {
+            if let Some(report) = recheck(&edit.edits) {
+                let gone = !report.findings.iter().any(|f| f.kind == finding.kind);
+                if gone && defects(&report) < defects(&kernel.report) {
+                    out.push(Action {
+                        title: edit.title,
+                        kind: ActionKind::QuickFix,
+                        edits: edit.edits,
+                        addresses: vec![finding.span],
+                        preferred: false,
+                    });
+                    continue;
+                }
+            }
         }
-        let Ok(edited) = crate::synth::apply_edits(&text, &edit.edits) else {
-            continue;
-        };
-        let program = super::lower_guarded(&analysis.path, &edited, includes);
-        let Some(fixed) = program
-            .kernels
-            .iter()
-            .find(|k| k.name == kernel.kernel.name)
-        else {
-            continue;
-        };
-        let report = super::check_guarded(fixed, &kernel.options);
-        let gone = !report.findings.iter().any(|f| f.kind == finding.kind);
-        if gone && defects(&report) < defects(&kernel.report) {
-            out.push(Action {
-                title: edit.title,
-                kind: ActionKind::QuickFix,
-                edits: edit.edits,
-                addresses: vec![finding.span],
-                preferred: false,
-            });
+        for moved in crate::synth::moves::barrier_moves(&kernel.kernel, finding, &text) {
+            if move_checks >= MAX_MOVE_CHECKS {
+                break;
+            }
+            if let Some(a) = out.iter_mut().find(|a| a.edits == moved.edits) {
+                a.addresses.push(finding.span);
+                break;
+            }
+            move_checks += 1;
+            let Some(report) = recheck(&moved.edits) else {
+                continue;
+            };
+            if crate::synth::moves::move_accepted(&kernel.report, &report, finding.kind) {
+                out.push(Action {
+                    title: crate::synth::moves::move_title(&moved, &report),
+                    kind: ActionKind::QuickFix,
+                    edits: moved.edits,
+                    addresses: vec![finding.span],
+                    preferred: crate::synth::moves::move_is_safe(&report),
+                });
+                break;
+            }
         }
     }
     out

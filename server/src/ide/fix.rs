@@ -194,6 +194,24 @@ pub fn fix_file(
 /// Most quick fixes applied one after another by [`sync_repair`].
 const MAX_SYNC_FIXES: usize = 8;
 
+/// Most checks of moved barriers [`sync_repair`] makes for one kernel.
+const MAX_SYNC_MOVE_CHECKS: usize = 8;
+
+/// Whether the kernel has a `__syncwarp()` (a barrier a move may repair).
+fn has_warp_barriers(kernel: &Kernel) -> bool {
+    let mut found = false;
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+        found |= matches!(
+            s.kind,
+            crate::ir::StmtKind::Barrier {
+                scope: crate::ir::BarrierScope::Warp,
+                ..
+            }
+        );
+    });
+    found
+}
+
 /// What [`sync_repair`] leaves to the barrier synthesizer when it does not
 /// repair the kernel.
 #[derive(Default)]
@@ -205,11 +223,12 @@ struct SyncAttempt {
     checker_ms: f64,
 }
 
-/// Repairs `async-copy` and `barrier-deadlock` findings with the editor's
-/// quick fixes (`synth::waits`: insert the missing wait, set a named
-/// barrier's count to the threads that reach it), one at a time, each kept
-/// only if the edited text, lowered and checked again, has fewer defects
-/// (the code actions' rule). The result counts only if the kernel then
+/// Repairs `async-copy`, `barrier-deadlock` and race findings with the
+/// editor's quick fixes (`synth::waits`: insert the missing wait, set a named
+/// barrier's count to the threads that reach it; `synth::moves`: move a
+/// `__syncwarp()` or named barrier), one at a time, each kept only if the
+/// edited text, lowered and checked again, has fewer defects (the code
+/// actions' rule; a move under `moves::move_accepted`). The result counts only if the kernel then
 /// checks race-free; None otherwise (and for kernels without named barriers
 /// or asynchronous copies), so the barrier synthesizer takes over.
 fn sync_repair(
@@ -220,7 +239,10 @@ fn sync_repair(
     model: &CostModel,
     attempt: &mut SyncAttempt,
 ) -> Option<KernelRepair> {
-    if kernel.asyncs.accesses.is_empty() && !crate::check::named::has_named_barriers(kernel) {
+    if kernel.asyncs.accesses.is_empty()
+        && !crate::check::named::has_named_barriers(kernel)
+        && !has_warp_barriers(kernel)
+    {
         return None;
     }
     let started = std::time::Instant::now();
@@ -240,9 +262,10 @@ fn sync_repair(
     let fixable = |kind: DiagnosticKind| {
         matches!(
             kind,
-            DiagnosticKind::AsyncCopy | DiagnosticKind::BarrierDeadlock
+            DiagnosticKind::AsyncCopy | DiagnosticKind::BarrierDeadlock | DiagnosticKind::Race
         )
     };
+    let mut move_checks = 0usize;
     if !report.findings.iter().any(|f| fixable(f.kind)) {
         *attempt = SyncAttempt {
             first: Some(report),
@@ -255,30 +278,53 @@ fn sync_repair(
             break;
         }
         let mut improved = false;
-        for finding in report.findings.iter().filter(|f| fixable(f.kind)) {
+        'findings: for finding in report.findings.iter().filter(|f| fixable(f.kind)) {
+            // The one clear edit of the finding (a wait, a count), then the
+            // moves of an existing `__syncwarp()` or named barrier, nearest
+            // first, within the kernel's share of move checks.
             let edit = match finding.kind {
                 DiagnosticKind::AsyncCopy => {
                     crate::synth::waits::missing_wait(&current, finding, &text)
                 }
-                _ => crate::synth::waits::fix_barrier_count(finding, &text),
+                DiagnosticKind::BarrierDeadlock => {
+                    crate::synth::waits::fix_barrier_count(finding, &text)
+                }
+                _ => None,
             };
-            let Some(edit) = edit else { continue };
-            let Ok(edited) = apply_edits(&text, &edit.edits) else {
-                continue;
-            };
-            let program = lower_guarded(path, &edited, &FsIncludes);
-            let Some(fixed) =
-                crate::synth::report::find_kernel(&program, &current.name, current.span.start)
-                    .cloned()
-            else {
-                continue;
-            };
-            let after = timed_check(&fixed, &mut budget);
-            checks += 1;
-            if after.defects() < report.defects() {
-                (text, current, report) = (edited, fixed, after);
-                improved = true;
-                break;
+            let moves = crate::synth::moves::barrier_moves(&current, finding, &text);
+            let tries = edit
+                .into_iter()
+                .map(|e| (e, false))
+                .chain(moves.into_iter().map(|e| (e, true)));
+            for (edit, is_move) in tries {
+                if is_move {
+                    if move_checks >= MAX_SYNC_MOVE_CHECKS {
+                        break;
+                    }
+                    move_checks += 1;
+                }
+                let Ok(edited) = apply_edits(&text, &edit.edits) else {
+                    continue;
+                };
+                let program = lower_guarded(path, &edited, &FsIncludes);
+                let Some(fixed) =
+                    crate::synth::report::find_kernel(&program, &current.name, current.span.start)
+                        .cloned()
+                else {
+                    continue;
+                };
+                let after = timed_check(&fixed, &mut budget);
+                checks += 1;
+                let accepted = if is_move {
+                    crate::synth::moves::move_accepted(&report, &after, finding.kind)
+                } else {
+                    after.defects() < report.defects()
+                };
+                if accepted {
+                    (text, current, report) = (edited, fixed, after);
+                    improved = true;
+                    break 'findings;
+                }
             }
         }
         if !improved {
@@ -293,7 +339,8 @@ fn sync_repair(
         };
         return None;
     }
-    // The fixes add waits and change counts, never block barriers.
+    // The fixes add waits, change counts and move warp or named barriers,
+    // never block barriers.
     let (barriers, cost) = barrier_cost(kernel, model);
     Some(KernelRepair {
         name: kernel.name.clone(),
@@ -316,13 +363,20 @@ fn sync_repair(
     })
 }
 
-/// The kernel's block barriers and their cost under `model`.
+/// The kernel's block barriers and their cost under `model` (as the
+/// synthesizer counts them: `__syncwarp()` is outside the cost model).
 fn barrier_cost(kernel: &Kernel, model: &CostModel) -> (u32, f64) {
     let tree = crate::ir::walk::LabelTree::new(kernel);
     let mut count = 0u32;
     let mut total = 0.0;
     crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
-        if matches!(s.kind, crate::ir::StmtKind::Barrier { .. }) {
+        if matches!(
+            s.kind,
+            crate::ir::StmtKind::Barrier {
+                scope: crate::ir::BarrierScope::Block,
+                ..
+            }
+        ) {
             count += 1;
             total += crate::synth::cost::cost(
                 model,

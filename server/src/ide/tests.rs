@@ -330,6 +330,169 @@ fn code_actions_set_a_named_barrier_count_to_the_threads_that_reach_it() {
     assert_eq!(verdict_of(&host, &fixed, 40), Verdict::RaceFree, "{fixed}");
 }
 
+/// The code action moving a barrier, applied: the fixed text (which must
+/// check race-free) and the action.
+fn apply_move(fixture: &str, version: u64) -> (String, Action) {
+    let (actions, text, host) = actions_at(fixture);
+    let moved = actions
+        .iter()
+        .find(|a| a.title.starts_with("Move "))
+        .unwrap_or_else(|| panic!("no move in {actions:?}"))
+        .clone();
+    assert_eq!(moved.kind, ActionKind::QuickFix);
+    // One edit pair of the user's text: delete at the old place, insert at the new.
+    assert_eq!(moved.edits.len(), 2, "{moved:?}");
+    let fixed = crate::synth::apply_edits(&text, &moved.edits).expect("edits apply");
+    assert_eq!(
+        verdict_of(&host, &fixed, version),
+        Verdict::RaceFree,
+        "{fixed}"
+    );
+    (fixed, moved)
+}
+
+#[test]
+fn code_actions_move_a_syncwarp_written_one_statement_too_early() {
+    let (fixed, moved) = apply_move(
+        r#"__global__ void k(const float *in, float *out) {
+    __shared__ float s[64];
+    __shared__ float t[64];
+    int i = threadIdx.x;
+    s[i] = in[i];
+    __syncwarp();
+    t[i] = in[64 + i];
+    out[i] = s[i ^ 31] + $0t[i ^ 31];
+}
+"#,
+        50,
+    );
+    assert!(
+        fixed.contains("    t[i] = in[64 + i];\n    __syncwarp();\n    out[i]"),
+        "{fixed}"
+    );
+    assert_eq!(fixed.matches("__syncwarp").count(), 1, "{fixed}");
+    assert!(
+        moved
+            .title
+            .contains("`__syncwarp()` from line 6 to after line 7"),
+        "{}",
+        moved.title
+    );
+    assert!(
+        moved.title.contains("race-free and deadlock-free"),
+        "{}",
+        moved.title
+    );
+    assert!(moved.preferred, "{moved:?}");
+}
+
+#[test]
+fn code_actions_move_a_named_arrival_after_the_producers_last_store() {
+    let (fixed, moved) = apply_move(
+        r#"__global__ void k(const float *in, float *out) {
+    __shared__ float a[32];
+    __shared__ float b[32];
+    if (threadIdx.x < 32) {
+        a[threadIdx.x] = in[threadIdx.x];
+        asm volatile("bar.arrive 1, 64;" ::: "memory");
+        b[threadIdx.x] = in[32 + threadIdx.x];
+    } else {
+        asm volatile("bar.sync 1, 64;" ::: "memory");
+        int i = threadIdx.x - 32;
+        out[i] = a[31 - i] + $0b[31 - i];
+    }
+}
+"#,
+        60,
+    );
+    assert!(
+        fixed.contains(
+            "b[threadIdx.x] = in[32 + threadIdx.x];\n        asm volatile(\"bar.arrive 1, 64;\" ::: \"memory\");\n    } else"
+        ),
+        "{fixed}"
+    );
+    assert!(moved.title.contains("the named barrier"), "{}", moved.title);
+}
+
+#[test]
+fn code_actions_move_a_named_barrier_written_through_a_helper() {
+    // The helper's call statement moves (its body stays as written).
+    let (fixed, _) = apply_move(
+        r#"__device__ void named_arrive(int id, int n) {
+    asm volatile("bar.arrive %0, %1;" :: "r"(id), "r"(n) : "memory");
+}
+
+__global__ void k(const float *in, float *out) {
+    __shared__ float a[32];
+    __shared__ float b[32];
+    if (threadIdx.x < 32) {
+        a[threadIdx.x] = in[threadIdx.x];
+        named_arrive(1, 64);
+        b[threadIdx.x] = in[32 + threadIdx.x];
+    } else {
+        asm volatile("bar.sync 1, 64;" ::: "memory");
+        out[threadIdx.x - 32] = $0b[63 - threadIdx.x] + a[63 - threadIdx.x];
+    }
+}
+"#,
+        80,
+    );
+    assert!(
+        fixed.contains(
+            "b[threadIdx.x] = in[32 + threadIdx.x];\n        named_arrive(1, 64);\n    }"
+        ),
+        "{fixed}"
+    );
+    assert!(
+        fixed.contains("asm volatile(\"bar.arrive %0, %1;\""),
+        "{fixed}"
+    );
+}
+
+#[test]
+fn code_actions_reorder_named_barriers_that_deadlock() {
+    // WEFT's order inversion: the second role meets barrier 2 first.
+    let (fixed, _) = apply_move(
+        r#"__global__ void k(float *out) {
+    __shared__ float s[64];
+    s[threadIdx.x] = threadIdx.x;
+    if (threadIdx.x < 32) {
+        $0asm volatile("bar.sync 1, 64;" ::: "memory");
+        asm volatile("bar.sync 2, 64;" ::: "memory");
+    } else {
+        asm volatile("bar.sync 2, 64;" ::: "memory");
+        asm volatile("bar.sync 1, 64;" ::: "memory");
+    }
+    out[threadIdx.x] = s[63 - threadIdx.x];
+}
+"#,
+        70,
+    );
+    assert_eq!(fixed.matches("bar.sync").count(), 4, "{fixed}");
+}
+
+#[test]
+fn code_actions_offer_no_move_that_does_not_order_every_race() {
+    // One barrier between a store and a read, a write-back after the read:
+    // moving the barrier past the read un-orders the store.
+    let (actions, _, _) = actions_at(
+        r#"__global__ void k(const float *in, float *out) {
+    __shared__ float s[64];
+    int i = threadIdx.x;
+    s[i] = in[i];
+    __syncwarp();
+    float y = $0s[i ^ 1];
+    s[i] = y + 1.0f;
+    out[i] = y;
+}
+"#,
+    );
+    assert!(
+        actions.iter().all(|a| !a.title.starts_with("Move ")),
+        "{actions:?}"
+    );
+}
+
 #[test]
 fn code_actions_offer_removing_a_redundant_barrier_as_a_rewrite() {
     let (actions, text, host) = actions_at(REDUNDANT);

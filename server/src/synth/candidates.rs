@@ -305,7 +305,7 @@ fn copies_in_flight(base: &Kernel, layout: &Layout) -> Vec<(usize, usize)> {
 }
 
 /// How a barrier at `point` would be written, or None when it cannot be.
-fn render_point(
+pub(crate) fn render_point(
     block: &Block,
     point: ProgramPoint,
     text: &str,

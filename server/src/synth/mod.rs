@@ -10,6 +10,7 @@ pub mod constraints;
 pub mod cost;
 pub mod edits;
 pub mod maxsat;
+pub mod moves;
 pub mod padding;
 pub mod repairs;
 pub mod report;
