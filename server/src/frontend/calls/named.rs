@@ -1290,7 +1290,21 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn read_barrier_object(&mut self, barrier: &Expr, n: Node<'t>) {
         let object = match barrier {
             Expr::Int(k, _) => self.asyncs.objects.get(k).cloned(),
-            _ => None,
+            // A number chosen by offset: the object at that offset, when
+            // every element chosen from is an initialised object of one
+            // array at the offset compared (else no read, as for an
+            // unknown barrier).
+            other => Self::offset_choices(other).and_then(|(offset, choices)| {
+                let mut array = None;
+                for (at, id) in &choices {
+                    let (a, o) = self.asyncs.objects.get(id)?;
+                    if array.is_some_and(|x| x != *a) || self.folded(o, 2) != Some(*at) {
+                        return None;
+                    }
+                    array = Some(*a);
+                }
+                Some((array?, offset))
+            }),
         };
         if let Some((array, offset)) = object {
             let dest = self.tmp(ScalarTy::ULONG, n);
@@ -1691,12 +1705,106 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// offset that is not a constant gives an unknown barrier.
     fn barrier_at(&mut self, array: crate::ir::ArrayId, offset: &Expr, n: Node<'t>) -> Expr {
         let Some(k) = self.folded(offset, 8) else {
-            return self.unknown_barrier(n);
+            return self.barrier_by_offset(array, offset, n);
         };
         let key = format!("@{}:{}", array.0, k);
         let next = OBJECT_BARRIER_BASE + self.asyncs.barriers.len() as i128;
         let id = *self.asyncs.barriers.entry(key).or_insert(next);
         int(id, ScalarTy::INT)
+    }
+
+    /// The number of the barrier object at a run-time `offset` in `array`
+    /// (`bar[k % 2]` in a ping-pong loop): the number of the element of
+    /// `array` already named at that offset (by `init` or a constant index),
+    /// chosen by comparing the offset with each such element's, and an
+    /// unknown barrier for any other offset. Exact: an element is one object
+    /// whatever expression reaches it (see [`Self::barrier_at`]), so where
+    /// the offset is a known function of the thread and iteration (the
+    /// concrete runs of the well-synchronization check evaluate it per
+    /// iteration) the operation is on that object, and where it is not
+    /// known, or names an element never named before, the check gives up
+    /// as for any unknown barrier (named barriers then order nothing).
+    fn barrier_by_offset(&mut self, array: crate::ir::ArrayId, offset: &Expr, n: Node<'t>) -> Expr {
+        let prefix = format!("@{}:", array.0);
+        let mut elements: Vec<(i128, i128)> = self
+            .asyncs
+            .barriers
+            .iter()
+            .filter_map(|(key, id)| Some((key.strip_prefix(&prefix)?.parse().ok()?, *id)))
+            .collect();
+        let unknown = self.unknown_barrier(n);
+        elements.sort_unstable();
+        elements.into_iter().rev().fold(unknown, |rest, (at, id)| {
+            Expr::Select(
+                Box::new(bin(
+                    BinOp::Eq,
+                    offset.clone(),
+                    int(at, ScalarTy::LONG),
+                    ScalarTy::Bool,
+                )),
+                Box::new(int(id, ScalarTy::INT)),
+                Box::new(rest),
+                ScalarTy::INT,
+            )
+        })
+    }
+
+    /// The elements of a barrier number made by [`Self::barrier_by_offset`]:
+    /// the offset compared and, per element, its offset and number (None for
+    /// any other expression).
+    fn offset_choices(barrier: &Expr) -> Option<(Expr, Vec<(i128, i128)>)> {
+        let mut choices = Vec::new();
+        let mut offset: Option<Expr> = None;
+        let mut e = barrier;
+        while let Expr::Select(cond, then_, rest, _) = e {
+            let (Expr::Binary(BinOp::Eq, x, at, _), Expr::Int(id, _)) = (&**cond, &**then_) else {
+                return None;
+            };
+            let Expr::Int(at, _) = **at else { return None };
+            if offset.as_ref().is_some_and(|o| o != &**x) {
+                return None;
+            }
+            offset = Some((**x).clone());
+            choices.push((at, *id));
+            e = rest;
+        }
+        Some((offset?, choices))
+    }
+
+    /// The expected count of the barrier `barrier` denotes: the count of its
+    /// `init` (for a number chosen by offset, the count of the element
+    /// chosen, when every element has one).
+    fn barrier_count(&self, barrier: &Expr) -> Option<Expr> {
+        if let Expr::Int(k, _) = barrier {
+            return self.asyncs.counts.get(k).cloned();
+        }
+        let (offset, choices) = Self::offset_choices(barrier)?;
+        let counts: Vec<(i128, Expr)> = choices
+            .iter()
+            .map(|(at, id)| Some((*at, self.asyncs.counts.get(id)?.clone())))
+            .collect::<Option<_>>()?;
+        // Past the last comparison the barrier itself is unknown, so the
+        // check has given up before it needs the count: the last element's.
+        let (_, last) = counts.last()?.clone();
+        Some(
+            counts
+                .into_iter()
+                .rev()
+                .skip(1)
+                .fold(last, |rest, (at, count)| {
+                    Expr::Select(
+                        Box::new(bin(
+                            BinOp::Eq,
+                            offset.clone(),
+                            int(at, ScalarTy::LONG),
+                            ScalarTy::Bool,
+                        )),
+                        Box::new(count),
+                        Box::new(rest),
+                        ScalarTy::INT,
+                    )
+                }),
+        )
     }
 
     /// A barrier whose object is not known: a havocked number, so the
@@ -1896,10 +2004,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn mbarrier_arrive(&mut self, n: Node<'t>, obj: Node<'t>, op: NamedOp) -> R<Val> {
         let barrier = self.mbarrier_object(obj, n)?;
         let token = self.tmp(ScalarTy::ULONG, n);
-        let count = match &barrier {
-            Expr::Int(k, _) => self.asyncs.counts.get(k).cloned(),
-            _ => None,
-        };
+        let count = self.barrier_count(&barrier);
         self.read_barrier_object(&barrier, n);
         match op {
             NamedOp::Arrive => {
@@ -2018,10 +2123,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             },
             _ => None,
         };
-        let count = match &barrier {
-            Expr::Int(k, _) => self.asyncs.counts.get(k).cloned(),
-            _ => None,
-        };
+        let count = self.barrier_count(&barrier);
         self.read_barrier_object(&barrier, n);
         self.named_barrier(n, NamedOp::Wait, barrier, count, token);
         Ok(())
@@ -2293,10 +2395,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             _ => None,
         };
-        let count = match &barrier {
-            Expr::Int(k, _) => self.asyncs.counts.get(k).cloned(),
-            _ => None,
-        };
+        let count = self.barrier_count(&barrier);
         self.read_barrier_object(&barrier, n);
         self.named_barrier(n, op, barrier, count, token);
         Ok(Some(match (op, token) {
