@@ -12,7 +12,7 @@
 //! [`move_accepted`].
 
 use crate::base::Span;
-use crate::check::{DiagnosticKind, Finding, KernelReport, Verdict};
+use crate::check::{DiagnosticKind, Finding, KernelReport, LoopRelation, Verdict};
 use crate::ir::walk::{block_ref, BlockSlot, LabelTree, ProgramPoint};
 use crate::ir::{BarrierScope, Block, Kernel, StmtId, StmtKind};
 
@@ -293,16 +293,15 @@ pub fn barrier_moves(kernel: &Kernel, finding: &Finding, text: &str) -> Vec<Sync
                 let Some(groups) = groups(block, text) else {
                     continue;
                 };
-                for access in [race.first, race.second] {
-                    let Some(index) = index_in(&tree, access, slot) else {
-                        continue;
-                    };
-                    let Some(at) = groups
+                let group_of = |access: StmtId| {
+                    let index = index_in(&tree, access, slot)?;
+                    groups
                         .iter()
                         .position(|g| g.first <= index && index <= g.last)
-                    else {
-                        continue;
-                    };
+                };
+                let places = [group_of(race.first), group_of(race.second)];
+                for (which, at) in places.iter().enumerate() {
+                    let Some(at) = *at else { continue };
                     let (to, distance) = if at > from {
                         (at + 1, at - from)
                     } else if at < from {
@@ -310,6 +309,19 @@ pub fn barrier_moves(kernel: &Kernel, finding: &Finding, text: &str) -> Vec<Sync
                     } else {
                         continue;
                     };
+                    // Within one iteration the barrier must end up between
+                    // the two accesses: when the other one is in this list
+                    // too, the new point must separate them (none does when
+                    // both are in one statement).
+                    let other = places[1 - which];
+                    if race.relation == LoopRelation::IntraIteration {
+                        if let Some(other) = other {
+                            let (lo, hi) = (at.min(other), at.max(other));
+                            if !(lo < to && to <= hi) {
+                                continue;
+                            }
+                        }
+                    }
                     candidates.push(Candidate {
                         slot,
                         from,
