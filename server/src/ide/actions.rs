@@ -148,7 +148,7 @@ pub fn code_actions(
 }
 
 /// Most checks of moved barriers one code-action request makes.
-const MAX_MOVE_CHECKS: usize = 8;
+const MAX_MOVE_CHECKS: usize = 4;
 
 /// Quick fixes of warp-specialized synchronisation (`synth::waits`,
 /// `synth::moves`): a missing wait for an asynchronous copy, a named
