@@ -556,9 +556,14 @@ impl<'k> GridStride<'k> {
         }
         match e {
             Expr::Int(..) | Expr::Float(..) | Expr::Param(_) => true,
+            // OpenCL's global work offset is one value for the whole
+            // NDRange (`clEnqueueNDRangeKernel`'s argument), like the sizes:
+            // `get_global_id(0)` is the global index plus it.
             Expr::Builtin(b) => {
-                matches!(b, Builtin::BlockDim(_) | Builtin::GridDim(_))
-                    || (block && matches!(b, Builtin::BlockIdx(_)))
+                matches!(
+                    b,
+                    Builtin::BlockDim(_) | Builtin::GridDim(_) | Builtin::GlobalOffset(_)
+                ) || (block && matches!(b, Builtin::BlockIdx(_)))
             }
             Expr::Var(v) => match self.single_defs.get(v) {
                 Some(&(at, value)) if at < top => self.uniform(value, at, block, depth + 1),

@@ -921,8 +921,13 @@ fn disjoint_offset_ranges_are_decided_without_the_solver() {
 /// `opts`), returning (name, verdict, solver queries, pairs decided without
 /// the solver).
 fn check_source(src: &str, opts: &CheckOptions) -> Vec<(String, Verdict, u32, u32)> {
+    check_source_at("t.cu", src, opts)
+}
+
+/// [`check_source`] for a file named `path` (its extension picks the language).
+fn check_source_at(path: &str, src: &str, opts: &CheckOptions) -> Vec<(String, Verdict, u32, u32)> {
     let program = crate::frontend::lower_source(
-        std::path::Path::new("t.cu"),
+        std::path::Path::new(path),
         src,
         &crate::frontend::NoIncludes,
     );
@@ -1084,6 +1089,41 @@ __global__ void narrowed(float *c) {
     no_fit.launch.no_index_fit_assumption = true;
     let (_, _, queries, _) = check_source(decided, &no_fit)[0].clone();
     assert!(queries > 0);
+}
+
+/// OpenCL's `get_global_id(0)` is the global index plus the global work
+/// offset, one value for the whole launch: its offsets are decided without
+/// the solver like CUDA's, and the racy twins still reach it.
+#[test]
+fn opencl_global_ids_are_decided_without_the_solver() {
+    let decided = r#"
+__kernel void map(__global int *p) {
+  p[get_global_id(0)] = get_local_id(0);
+}
+__kernel void scaled(__global float *p, int n) {
+  size_t i = 2 * get_global_id(0) + 1;
+  p[i] = p[i] * n;
+}
+"#;
+    for (name, verdict, queries, _) in check_source_at("t.cl", decided, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__kernel void neighbour(__global int *p) {
+  p[get_global_id(0) + 1] = p[get_global_id(0)];
+}
+__kernel void local_only(__global int *p) {
+  p[get_local_id(0)] = get_group_id(0);
+}
+__kernel void offset_read(__global int *p) {
+  p[get_global_id(0) - get_global_offset(0)] = p[0];
+}
+"#;
+    for (name, verdict, queries, _) in check_source_at("t.cl", racy, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
 }
 
 /// Block-stride loops (`i = threadIdx.x; i += blockDim.x`): same-block
