@@ -740,7 +740,7 @@ struct Ctx<'a> {
 /// `e` as `core + d` with a constant `d` (struct fields and neighbouring
 /// elements), when the addition is of a signed type (exact: it does not
 /// overflow); else `(e, 0)`.
-fn split_constant(e: &Expr) -> (&Expr, i128) {
+pub(crate) fn split_constant(e: &Expr) -> (&Expr, i128) {
     if let Expr::Binary(op @ (BinOp::Add | BinOp::Sub), l, r, ScalarTy::Int { signed: true, .. }) =
         e
     {

@@ -1091,6 +1091,62 @@ __global__ void narrowed(float *c) {
     assert!(queries > 0);
 }
 
+/// Two fields of one struct element per thread (`check::injective`, offsets
+/// `o + dx` and `o + dy`) are decided without the solver in a block; fields
+/// that reach the next thread's element still go to the solver, which finds
+/// the race.
+#[test]
+fn struct_fields_per_thread_are_decided_without_the_solver() {
+    let decided = r#"
+struct pair_t { short x; short y; };
+__global__ void fields(int *out) {
+  __shared__ pair_t s[256];
+  s[threadIdx.x].x = 1;
+  s[threadIdx.x].y = 2;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s[255 - threadIdx.x].x + s[255 - threadIdx.x].y;
+}
+__global__ void swap_fields(float2 *p) {
+  __shared__ float2 s[256];
+  s[threadIdx.x].x = s[threadIdx.x].y;
+  __syncthreads();
+  p[blockIdx.x * blockDim.x + threadIdx.x] = s[threadIdx.x];
+}
+"#;
+    let opts = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([256, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &opts) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+struct pair_t { short x; short y; };
+__global__ void next_element(int *out) {
+  __shared__ short s[512];
+  s[2 * threadIdx.x] = 1;
+  s[2 * threadIdx.x + 2] = 2;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s[0];
+}
+__global__ void wide_field(int *out) {
+  __shared__ pair_t s[256];
+  ((int *)s)[threadIdx.x] = 1;
+  ((short *)s)[2 * threadIdx.x + 2] = 2;
+  __syncthreads();
+  out[threadIdx.x] = s[0].x;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &opts) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}
+
 /// OpenCL's `get_global_id(0)` is the global index plus the global work
 /// offset, one value for the whole launch: its offsets are decided without
 /// the solver like CUDA's, and the racy twins still reach it.
