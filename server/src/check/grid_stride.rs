@@ -556,9 +556,14 @@ impl<'k> GridStride<'k> {
         }
         match e {
             Expr::Int(..) | Expr::Float(..) | Expr::Param(_) => true,
+            // OpenCL's global work offset is one value for the whole
+            // NDRange (`clEnqueueNDRangeKernel`'s argument), like the sizes:
+            // `get_global_id(0)` is the global index plus it.
             Expr::Builtin(b) => {
-                matches!(b, Builtin::BlockDim(_) | Builtin::GridDim(_))
-                    || (block && matches!(b, Builtin::BlockIdx(_)))
+                matches!(
+                    b,
+                    Builtin::BlockDim(_) | Builtin::GridDim(_) | Builtin::GlobalOffset(_)
+                ) || (block && matches!(b, Builtin::BlockIdx(_)))
             }
             Expr::Var(v) => match self.single_defs.get(v) {
                 Some(&(at, value)) if at < top => self.uniform(value, at, block, depth + 1),
@@ -735,7 +740,7 @@ struct Ctx<'a> {
 /// `e` as `core + d` with a constant `d` (struct fields and neighbouring
 /// elements), when the addition is of a signed type (exact: it does not
 /// overflow); else `(e, 0)`.
-fn split_constant(e: &Expr) -> (&Expr, i128) {
+pub(crate) fn split_constant(e: &Expr) -> (&Expr, i128) {
     if let Expr::Binary(op @ (BinOp::Add | BinOp::Sub), l, r, ScalarTy::Int { signed: true, .. }) =
         e
     {

@@ -21,6 +21,11 @@
 //! (division, bit masks, selects, memory values, locals with several
 //! definitions) makes the analysis give up: the pair goes to the solver.
 //!
+//! Offsets `o + dx` and `o + dy` (two fields of one struct element, added
+//! by exact signed additions) need only `|c| - |dx - dy| >= s` and
+//! `|c| * (blockDim.x - 1) + |dx - dy| <= 2^m - s`: the difference is then
+//! `c * (t1.x - t2.x) + (dx - dy)`, shifted by less than one stride.
+//!
 //! Which pairs this decides. For one statement in the same iteration of every
 //! loop around it (the same dynamic instance), both threads evaluate one
 //! expression with the same uniform values: the theorem applies. For two
@@ -176,8 +181,13 @@ impl<'k> InjectiveOffsets<'k> {
             return false;
         };
         // Offsets are relative to the array: two arrays that may alias (pointer
-        // parameters) can have different bases.
-        if x.array != y.array || x.offset != y.offset {
+        // parameters) can have different bases. Offsets `o + dx` and `o + dy`
+        // (fields of one struct element: exact, signed additions) share `o`.
+        let ((core_x, dx), (core_y, dy)) = (
+            super::grid_stride::split_constant(&x.offset),
+            super::grid_stride::split_constant(&y.offset),
+        );
+        if x.array != y.array || core_x != core_y {
             return false;
         }
         let Some(&at) = self.top_index.get(&a) else {
@@ -190,7 +200,7 @@ impl<'k> InjectiveOffsets<'k> {
             Some(&bt) => at.min(bt),
             None => return false,
         };
-        let Some(form) = self.affine(&x.offset, at, false, 0) else {
+        let Some(form) = self.affine(core_x, at, false, 0) else {
             return false;
         };
         let same_instance = a == b && shared_loops == a_loops;
@@ -198,11 +208,24 @@ impl<'k> InjectiveOffsets<'k> {
             return false;
         }
         let size = i128::from(x.size.max(y.size).max(1));
+        // The theorem of the module documentation with the offsets shifted
+        // by dx and dy: o(t1) + dx - (o(t2) + dy) = c * (t1.x - t2.x) +
+        // (dx - dy) modulo 2^m, with 0 < |t1.x - t2.x| < blockDim.x. Without
+        // wrap-around it is at least |c| - |dx - dy| >= s in absolute value;
+        // with |c| * (blockDim.x - 1) + |dx - dy| <= 2^m - s, a wrapped
+        // difference is at least 2^m - (|c| * (blockDim.x - 1) + |dx - dy|)
+        // >= s away. Either way the byte ranges are disjoint.
+        let Some(shift) = dx.checked_sub(dy).map(i128::abs) else {
+            return false;
+        };
         let coef = form.coef.abs();
-        if coef < size {
+        if coef.checked_sub(shift).is_none_or(|apart| apart < size) {
             return false;
         }
-        let Some(spread) = coef.checked_mul(self.max_block_x - 1) else {
+        let Some(spread) = coef
+            .checked_mul(self.max_block_x - 1)
+            .and_then(|s| s.checked_add(shift))
+        else {
             return false;
         };
         form.bits == EXACT || (form.bits < 120 && spread <= (1i128 << form.bits) - size)

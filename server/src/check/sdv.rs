@@ -1210,6 +1210,21 @@ impl<'k, 's> Checker<'k, 's> {
                     Bool::from_bool(lockstep_ok),
                 ]));
             }
+            if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+                eprintln!(
+                    "[syncwright] {} pair {}..{} {}..{}: {}",
+                    self.kernel.name,
+                    self.span_of(a.id).start,
+                    self.span_of(a.id).end,
+                    self.span_of(b.id).start,
+                    self.span_of(b.id).end,
+                    if scenario.same_block {
+                        "same block"
+                    } else {
+                        "different blocks"
+                    }
+                );
+            }
             let outcome = self.solve(&facts, &r1, &r2);
             match outcome {
                 (SatResult::Sat, model) => {

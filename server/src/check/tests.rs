@@ -921,8 +921,13 @@ fn disjoint_offset_ranges_are_decided_without_the_solver() {
 /// `opts`), returning (name, verdict, solver queries, pairs decided without
 /// the solver).
 fn check_source(src: &str, opts: &CheckOptions) -> Vec<(String, Verdict, u32, u32)> {
+    check_source_at("t.cu", src, opts)
+}
+
+/// [`check_source`] for a file named `path` (its extension picks the language).
+fn check_source_at(path: &str, src: &str, opts: &CheckOptions) -> Vec<(String, Verdict, u32, u32)> {
     let program = crate::frontend::lower_source(
-        std::path::Path::new("t.cu"),
+        std::path::Path::new(path),
         src,
         &crate::frontend::NoIncludes,
     );
@@ -1084,6 +1089,97 @@ __global__ void narrowed(float *c) {
     no_fit.launch.no_index_fit_assumption = true;
     let (_, _, queries, _) = check_source(decided, &no_fit)[0].clone();
     assert!(queries > 0);
+}
+
+/// Two fields of one struct element per thread (`check::injective`, offsets
+/// `o + dx` and `o + dy`) are decided without the solver in a block; fields
+/// that reach the next thread's element still go to the solver, which finds
+/// the race.
+#[test]
+fn struct_fields_per_thread_are_decided_without_the_solver() {
+    let decided = r#"
+struct pair_t { short x; short y; };
+__global__ void fields(int *out) {
+  __shared__ pair_t s[256];
+  s[threadIdx.x].x = 1;
+  s[threadIdx.x].y = 2;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s[255 - threadIdx.x].x + s[255 - threadIdx.x].y;
+}
+__global__ void swap_fields(float2 *p) {
+  __shared__ float2 s[256];
+  s[threadIdx.x].x = s[threadIdx.x].y;
+  __syncthreads();
+  p[blockIdx.x * blockDim.x + threadIdx.x] = s[threadIdx.x];
+}
+"#;
+    let opts = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([256, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &opts) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+struct pair_t { short x; short y; };
+__global__ void next_element(int *out) {
+  __shared__ short s[512];
+  s[2 * threadIdx.x] = 1;
+  s[2 * threadIdx.x + 2] = 2;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s[0];
+}
+__global__ void wide_field(int *out) {
+  __shared__ pair_t s[256];
+  ((int *)s)[threadIdx.x] = 1;
+  ((short *)s)[2 * threadIdx.x + 2] = 2;
+  __syncthreads();
+  out[threadIdx.x] = s[0].x;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &opts) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}
+
+/// OpenCL's `get_global_id(0)` is the global index plus the global work
+/// offset, one value for the whole launch: its offsets are decided without
+/// the solver like CUDA's, and the racy twins still reach it.
+#[test]
+fn opencl_global_ids_are_decided_without_the_solver() {
+    let decided = r#"
+__kernel void map(__global int *p) {
+  p[get_global_id(0)] = get_local_id(0);
+}
+__kernel void scaled(__global float *p, int n) {
+  size_t i = 2 * get_global_id(0) + 1;
+  p[i] = p[i] * n;
+}
+"#;
+    for (name, verdict, queries, _) in check_source_at("t.cl", decided, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__kernel void neighbour(__global int *p) {
+  p[get_global_id(0) + 1] = p[get_global_id(0)];
+}
+__kernel void local_only(__global int *p) {
+  p[get_local_id(0)] = get_group_id(0);
+}
+__kernel void offset_read(__global int *p) {
+  p[get_global_id(0) - get_global_offset(0)] = p[0];
+}
+"#;
+    for (name, verdict, queries, _) in check_source_at("t.cl", racy, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
 }
 
 /// Block-stride loops (`i = threadIdx.x; i += blockDim.x`): same-block

@@ -182,7 +182,124 @@ fn run_query<'t>(
 /// `queries/kernels.scm`: CUDA `__global__` (pattern 0); in OpenCL a
 /// definition (pattern 1) with a blanked `__kernel` in its head, before the
 /// function declarator.
-pub fn defines_kernel(def: Node, text: &str, qualifiers: &[Qualifier], lang: Lang) -> bool {
+///
+/// The two patterns are matched at `def` by hand ([`kernel_pattern_at`],
+/// [`function_pattern_at`]): compiling a query against the grammar analyses
+/// its parse states, about 500 million instructions for `kernels.scm` and
+/// 280 million for `shared.scm`, 99% of a one-file `check` (whose preprocessing,
+/// parsing, lowering and solving take about 5 million). A test runs the
+/// compiled queries on every definition and declaration of samples and
+/// fixtures and requires the same answers.
+pub fn defines_kernel(def: Node, _text: &str, qualifiers: &[Qualifier], lang: Lang) -> bool {
+    match lang {
+        Lang::Cuda => kernel_pattern_at(def),
+        Lang::OpenCl => function_pattern_at(def).is_some_and(|d| {
+            qualifiers_in(qualifiers, qualifier_head_start(def), d.start_byte())
+                .iter()
+                .any(|q| q.kind == QualifierKind::Kernel)
+        }),
+    }
+}
+
+/// The children of `node` in field `field`.
+fn field_children<'t>(node: Node<'t>, field: &str) -> Vec<Node<'t>> {
+    let mut cursor = node.walk();
+    node.children_by_field_name(field, &mut cursor).collect()
+}
+
+/// Whether `node` has a named child in field `field` (a query's
+/// `field: (_)`).
+fn has_named_field_child(node: Node, field: &str) -> bool {
+    field_children(node, field).iter().any(|c| c.is_named())
+}
+
+/// `kernels.scm` pattern 1 at `def`: `(function_definition declarator:
+/// (function_declarator declarator: (_)))`; the function declarator.
+fn function_pattern_at(def: Node) -> Option<Node> {
+    if def.kind() != "function_definition" {
+        return None;
+    }
+    field_children(def, "declarator")
+        .into_iter()
+        .find(|d| d.kind() == "function_declarator" && has_named_field_child(*d, "declarator"))
+}
+
+/// `kernels.scm` pattern 0 at `def`: pattern 1 with an anonymous
+/// `"__global__"` child before the declarator (a query's sibling steps match
+/// in order, other siblings between them).
+fn kernel_pattern_at(def: Node) -> bool {
+    let Some(declarator) = function_pattern_at(def) else {
+        return false;
+    };
+    let mut cursor = def.walk();
+    let children: Vec<Node> = def.children(&mut cursor).collect();
+    children
+        .iter()
+        .take_while(|c| c.id() != declarator.id())
+        .any(|c| !c.is_named() && c.kind() == "__global__")
+}
+
+/// `shared.scm` pattern 0 at `decl`: a qualifier, storage class or
+/// attribute child whose text contains `__shared__`, before a named
+/// `declarator:` child.
+fn shared_pattern_at(decl: Node, text: &str) -> bool {
+    if decl.kind() != "declaration" {
+        return false;
+    }
+    let mut cursor = decl.walk();
+    let declarators: Vec<usize> = decl
+        .children_by_field_name("declarator", &mut cursor)
+        .filter(|c| c.is_named())
+        .map(|c| c.id())
+        .collect();
+    let mut cursor = decl.walk();
+    let mut qualified = false;
+    for child in decl.children(&mut cursor) {
+        if qualified && declarators.contains(&child.id()) {
+            return true;
+        }
+        qualified |= matches!(
+            child.kind(),
+            "type_qualifier"
+                | "storage_class_specifier"
+                | "attribute_specifier"
+                | "attribute_declaration"
+        ) && child.is_named()
+            && text
+                .get(child.start_byte()..child.end_byte())
+                .is_some_and(|t| t.contains("__shared__"));
+    }
+    false
+}
+
+/// `shared.scm` pattern 1 at `decl`: `(declaration declarator: (_))`.
+fn declaration_pattern_at(decl: Node) -> bool {
+    decl.kind() == "declaration" && has_named_field_child(decl, "declarator")
+}
+
+/// Whether the `declaration` `decl` declares block-shared memory by
+/// `queries/shared.scm`: CUDA `__shared__` among its own specifiers (pattern
+/// 0); in OpenCL a declaration (pattern 1) with a blanked `__local` in its
+/// head, before its first declarator. Matched by hand, as [`defines_kernel`].
+pub fn declares_shared(decl: Node, text: &str, qualifiers: &[Qualifier], lang: Lang) -> bool {
+    match lang {
+        Lang::Cuda => shared_pattern_at(decl, text),
+        Lang::OpenCl => {
+            declaration_pattern_at(decl) && {
+                let first = decl
+                    .child_by_field_name("declarator")
+                    .map_or(decl.end_byte(), |d| d.start_byte());
+                qualifiers_in(qualifiers, qualifier_head_start(decl), first)
+                    .iter()
+                    .any(|q| q.kind == QualifierKind::Local)
+            }
+        }
+    }
+}
+
+/// [`defines_kernel`] by the compiled query (the oracle of the tests).
+#[cfg(test)]
+fn defines_kernel_by_query(def: Node, text: &str, qualifiers: &[Qualifier], lang: Lang) -> bool {
     let mut found = false;
     for_each_match_at(QueryKind::Kernels, def, text, |pattern, captures| {
         found |= match (lang, pattern) {
@@ -198,11 +315,9 @@ pub fn defines_kernel(def: Node, text: &str, qualifiers: &[Qualifier], lang: Lan
     found
 }
 
-/// Whether the `declaration` `decl` declares block-shared memory by
-/// `queries/shared.scm`: CUDA `__shared__` among its own specifiers (pattern
-/// 0); in OpenCL a declaration (pattern 1) with a blanked `__local` in its
-/// head, before its first declarator.
-pub fn declares_shared(decl: Node, text: &str, qualifiers: &[Qualifier], lang: Lang) -> bool {
+/// [`declares_shared`] by the compiled query (the oracle of the tests).
+#[cfg(test)]
+fn declares_shared_by_query(decl: Node, text: &str, qualifiers: &[Qualifier], lang: Lang) -> bool {
     let mut found = false;
     for_each_match_at(QueryKind::Shared, decl, text, |pattern, captures| {
         found |= match (lang, pattern) {
@@ -525,6 +640,83 @@ other(global int *q) { q[0] = 1; }
             .filter_map(|m| m.get(capture))
             .map(|(s, e)| parsed.text[s as usize..e as usize].to_string())
             .collect()
+    }
+
+    /// The hand-matched patterns of `defines_kernel` and `declares_shared`
+    /// answer as the compiled queries on every node of the samples and of
+    /// the fixture kernels (definitions, declarations and everything else).
+    #[test]
+    fn hand_matched_patterns_agree_with_the_queries() {
+        let mut sources: Vec<(String, Lang)> = vec![
+            (CUDA.to_string(), Lang::Cuda),
+            (OPENCL.to_string(), Lang::OpenCl),
+            // Heads the patterns must tell apart.
+            (
+                "__global__ int *f(int *p) { return p; }\n__device__ __global__ void g() {}\nstatic __global__ void h(void) { extern __shared__ float d[]; __shared__ int a, b; int __shared__ c; const int k = 1; }\n__attribute__((global)) void x() {}\n".to_string(),
+                Lang::Cuda,
+            ),
+            (
+                "__kernel __attribute__((reqd_work_group_size(64,1,1))) void k(__global int *p) { __local int t[4], u; local float *q; int z; }\nkernel void *m(void) { return 0; }\nvoid n(void) {}\n".to_string(),
+                Lang::OpenCl,
+            ),
+        ];
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/kernels");
+        // `SYNCWRIGHT_PATTERN_CORPUS`: more folders to compare on (a corpus).
+        let mut folders = vec![root];
+        if let Some(extra) = std::env::var_os("SYNCWRIGHT_PATTERN_CORPUS") {
+            folders.extend(std::env::split_paths(&extra));
+        }
+        while let Some(dir) = folders.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for path in entries.flatten().map(|e| e.path()) {
+                let lang = match path.extension().and_then(|e| e.to_str()) {
+                    Some("cu" | "cuh") => Lang::Cuda,
+                    Some("cl") => Lang::OpenCl,
+                    _ if path.is_dir() => {
+                        folders.push(path);
+                        continue;
+                    }
+                    _ => continue,
+                };
+                if let Ok(text) = std::fs::read_to_string(&path) {
+                    sources.push((text, lang));
+                }
+            }
+        }
+        assert!(sources.len() > 20, "the fixtures are read");
+        let (mut kernels, mut shared) = (0, 0);
+        for (text, lang) in &sources {
+            let parsed = parse(text, *lang, None);
+            let text = &parsed.parse_text;
+            let mut stack = vec![parsed.tree.root_node()];
+            while let Some(node) = stack.pop() {
+                let q = &parsed.qualifiers;
+                let by_hand = defines_kernel(node, text, q, *lang);
+                assert_eq!(
+                    by_hand,
+                    defines_kernel_by_query(node, text, q, *lang),
+                    "{}",
+                    node.to_sexp()
+                );
+                kernels += usize::from(by_hand);
+                let by_hand = declares_shared(node, text, q, *lang);
+                assert_eq!(
+                    by_hand,
+                    declares_shared_by_query(node, text, q, *lang),
+                    "{}",
+                    node.to_sexp()
+                );
+                shared += usize::from(by_hand);
+                let mut cursor = node.walk();
+                stack.extend(node.children(&mut cursor));
+            }
+        }
+        assert!(
+            kernels > 20 && shared > 10,
+            "{kernels} kernels, {shared} shared"
+        );
     }
 
     #[test]
