@@ -33,8 +33,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::ir::walk::LabelTree;
 use crate::ir::eval::{eval_expr, Value};
+use crate::ir::walk::LabelTree;
 use crate::ir::{Block, Kernel, MemSpace, StmtId, StmtKind};
 
 /// Which barriers separate accesses.
