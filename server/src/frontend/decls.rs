@@ -231,6 +231,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                         .filter(|a| a.kind() != "comment")
                         .collect();
                     match args.len() {
+                        _ if text(tnode, src) == "dim3" => Some(self.dim3_literal(&args, init)?),
                         0 => None,
                         _ => Some(self.vector_literal(ty.clone(), &args, init)?),
                     }
