@@ -33,6 +33,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::ir::eval::{eval_expr, Value};
 use crate::ir::walk::LabelTree;
 use crate::ir::{Block, Kernel, MemSpace, StmtId, StmtKind};
 
@@ -100,6 +101,9 @@ pub struct Cfg {
     node_of: HashMap<StmtId, usize>,
     barrier: Vec<Option<BarrierNode>>,
     tree: LabelTree,
+    /// Loops whose first condition test is true in every execution (see
+    /// `surely_entered_loops`).
+    entered: HashSet<StmtId>,
 }
 
 const ENTRY: usize = 0;
@@ -196,6 +200,7 @@ impl Cfg {
             node_of: HashMap::new(),
             barrier: vec![None, None],
             tree: LabelTree::new(kernel),
+            entered: surely_entered_loops(kernel),
         };
         let first = cfg.block(&kernel.body, EXIT, None);
         cfg.edge(ENTRY, first, Edge::Normal);
@@ -246,6 +251,16 @@ impl Cfg {
                     let prelude_entry = self.block(cond_prelude, n, targets);
                     self.edge(latch, prelude_entry, Edge::Back(stmt.id));
                     cur = prelude_entry;
+                    if self.entered.contains(&stmt.id) {
+                        // The first test is true in every execution: control
+                        // arriving from before the loop enters the body, and
+                        // the exit edge is taken only after a back edge.
+                        // Dropping an infeasible edge keeps the graph an
+                        // over-approximation of the executions.
+                        let first_test = self.node();
+                        self.edge(first_test, body_entry, Edge::Normal);
+                        cur = first_test;
+                    }
                 }
                 StmtKind::Break => {
                     match targets {
@@ -560,4 +575,62 @@ fn has_barrier(block: &Block) -> bool {
         found |= matches!(s.kind, StmtKind::Barrier { .. });
     });
     found
+}
+
+/// Loops whose condition is true at its first test in every execution: a
+/// loop without condition statements whose condition evaluates to true from
+/// the constants that straight-line assignments of the same block (before the
+/// loop, not overwritten in between) give its locals, as in
+/// `for (int i = 0; i < N; i += 16)` with a constant `N > 0`. Statements of a
+/// block run in order (the IR has no jumps into a block), so those locals hold
+/// exactly these values when the loop is reached.
+fn surely_entered_loops(kernel: &Kernel) -> HashSet<StmtId> {
+    let mut entered = HashSet::new();
+    let mut blocks = vec![&kernel.body];
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+        blocks.extend(crate::ir::walk::child_blocks(s));
+    });
+    for block in blocks {
+        let mut known: HashMap<crate::ir::VarId, Value> = HashMap::new();
+        for stmt in &block.stmts {
+            let eval = |e: &crate::ir::Expr, known: &HashMap<crate::ir::VarId, Value>| {
+                eval_expr(e, &|leaf| match leaf {
+                    crate::ir::Expr::Var(v) => known.get(v).copied(),
+                    _ => None,
+                })
+            };
+            match &stmt.kind {
+                StmtKind::Loop {
+                    cond, cond_prelude, ..
+                } if cond_prelude.stmts.is_empty()
+                    && eval(cond, &known).is_some_and(|v| v.truthy()) =>
+                {
+                    entered.insert(stmt.id);
+                }
+                StmtKind::Assign { var, value } => {
+                    // Only a value of the local's own type is kept (the front
+                    // end converts on assignment; anything else is unknown).
+                    let ty = kernel.vars.get(var.0 as usize).map(|d| d.ty);
+                    match eval(value, &known).filter(|v| Some(v.ty) == ty) {
+                        Some(v) => known.insert(*var, v),
+                        None => known.remove(var),
+                    };
+                    continue;
+                }
+                _ => {}
+            }
+            // Anything else may assign locals (directly or in nested blocks).
+            if let Some(var) = crate::ir::walk::assigned_var(stmt) {
+                known.remove(&var);
+            }
+            for child in crate::ir::walk::child_blocks(stmt) {
+                crate::ir::walk::for_each_stmt(child, &mut |s| {
+                    if let Some(var) = crate::ir::walk::assigned_var(s) {
+                        known.remove(&var);
+                    }
+                });
+            }
+        }
+    }
+    entered
 }

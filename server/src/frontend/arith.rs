@@ -597,6 +597,29 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.convert_val(ty, val, n)
     }
 
+    /// A `dim3` built by its constructor `dim3(x = 1, y = 1, z = 1)` (CUDA
+    /// vector_types.h): components not given are 1, a single scalar is not
+    /// splatted; one vector argument (`dim3(uint3)`) is copied.
+    pub(crate) fn dim3_literal(&mut self, items: &[Node<'t>], v: Node<'t>) -> R<Val> {
+        let ty = Ty::Vector(ScalarTy::UINT, 3);
+        let mut comps = Vec::new();
+        for i in items {
+            match self.rvalue(*i)? {
+                Val::Agg(_, parts) => comps.extend(parts),
+                other => comps.push(other),
+            }
+        }
+        let mut out = Vec::new();
+        for k in 0..3 {
+            let (x, xt) = match comps.get(k) {
+                Some(c) => self.scalar(c.clone(), v)?,
+                None => (int(1, ScalarTy::UINT), ScalarTy::UINT),
+            };
+            out.push(Val::Scalar(conv(x, xt, ScalarTy::UINT), ScalarTy::UINT));
+        }
+        Ok(Val::Agg(ty, out))
+    }
+
     /// A vector built from scalars and smaller vectors (one scalar is splatted).
     pub(crate) fn vector_literal(&mut self, ty: Ty, items: &[Node<'t>], v: Node<'t>) -> R<Val> {
         let Ty::Vector(e, k) = ty else {

@@ -220,6 +220,22 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             let init_val = match info.init {
                 Some(init) if init.kind() == "initializer_list" => Some(self.init_list(init, &ty)?),
+                Some(init) if init.kind() == "argument_list" && matches!(ty, Ty::Vector(..)) => {
+                    // `dim3 x(a, b, c)`: direct-initialisation calls the same
+                    // constructor as the functional cast `dim3(a, b, c)`
+                    // (C++ [dcl.init]p17.6.2), so each argument is its own
+                    // component (one argument is splatted, as in the cast).
+                    let mut c = init.walk();
+                    let args: Vec<Node<'t>> = init
+                        .named_children(&mut c)
+                        .filter(|a| a.kind() != "comment")
+                        .collect();
+                    match args.len() {
+                        _ if text(tnode, src) == "dim3" => Some(self.dim3_literal(&args, init)?),
+                        0 => None,
+                        _ => Some(self.vector_literal(ty.clone(), &args, init)?),
+                    }
+                }
                 Some(init) if init.kind() == "argument_list" => {
                     // `T x(a)`: constructor syntax.
                     match init.named_child(0) {

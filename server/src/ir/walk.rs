@@ -332,21 +332,29 @@ pub fn insert_stmt(kernel: &mut Kernel, point: ProgramPoint, stmt: Stmt) -> bool
 /// How many statements assign each local.
 pub fn definition_counts(kernel: &Kernel) -> HashMap<VarId, u32> {
     let mut definitions: HashMap<VarId, u32> = HashMap::new();
-    let mut count = |v: VarId| *definitions.entry(v).or_insert(0) += 1;
-    for_each_stmt(&kernel.body, &mut |s| match &s.kind {
+    for_each_stmt(&kernel.body, &mut |s| {
+        if let Some(v) = assigned_var(s) {
+            *definitions.entry(v).or_insert(0) += 1;
+        }
+    });
+    definitions
+}
+
+/// The local a statement itself assigns (not counting nested statements).
+pub fn assigned_var(stmt: &Stmt) -> Option<VarId> {
+    match &stmt.kind {
         StmtKind::Assign { var, .. }
         | StmtKind::Havoc { var }
-        | StmtKind::Read { dest: var, .. } => count(*var),
+        | StmtKind::Read { dest: var, .. } => Some(*var),
         StmtKind::Atomic {
             dest: Some(var), ..
         }
         | StmtKind::Collective {
             dest: Some(var), ..
-        } => count(*var),
+        } => Some(*var),
         StmtKind::NamedBarrier {
             token: Some(var), ..
-        } => count(*var),
-        _ => {}
-    });
-    definitions
+        } => Some(*var),
+        _ => None,
+    }
 }

@@ -35,6 +35,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         // name that is neither a local nor a function: C++ gives them the
         // meaning of the C cast `(T)x` (a vector type builds a vector).
         if let Some(ty) = self.functional_cast_type(f) {
+            if self.txt(f) == "dim3" {
+                return self.dim3_literal(&args, n);
+            }
             if let Ty::Vector(..) = ty {
                 return self.vector_literal(ty, &args, n);
             }
