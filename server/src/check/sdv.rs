@@ -461,6 +461,102 @@ fn check_in_context(
     (report, profile)
 }
 
+/// Most bytes of formulas an [`with_unsat_cache`] scope keeps.
+const UNSAT_CACHE_BYTES: usize = 64 << 20;
+
+/// Queries proven unsatisfiable by the checks of one scope, by their text.
+#[derive(Default)]
+struct UnsatCache {
+    formulas: std::collections::HashSet<String>,
+    bytes: usize,
+    hits: u64,
+}
+
+thread_local! {
+    static UNSAT_CACHE: std::cell::RefCell<Option<UnsatCache>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with the checks it makes on this thread sharing their
+/// unsatisfiable queries: a query whose formula (its SMT-LIB text, every
+/// constant named) equals one an earlier check of the scope proved
+/// unsatisfiable is answered unsat without the solver. The same formula has
+/// the same models in any context, so the answer is the solver's own; only
+/// the work count differs (a hit spends none, which can only leave a later
+/// query more of the budget). Satisfiable and unknown answers are not
+/// kept (a race needs its model for the witness). For the barrier
+/// synthesizer, whose candidate kernels differ from one another only in
+/// their barriers: a pair of accesses whose scenarios a new barrier does
+/// not change gets the same queries again. Nested scopes share the
+/// outermost one's cache.
+pub fn with_unsat_cache<R>(f: impl FnOnce() -> R) -> R {
+    /// Ends the scope (also when `f` panics).
+    struct Scope;
+    impl Drop for Scope {
+        fn drop(&mut self) {
+            UNSAT_CACHE.with(|c| c.borrow_mut().take());
+        }
+    }
+    let opened = UNSAT_CACHE.with(|c| {
+        let mut cache = c.borrow_mut();
+        let fresh = cache.is_none();
+        if fresh {
+            *cache = Some(UnsatCache::default());
+        }
+        fresh
+    });
+    // Built only when opened: a `Scope` dropped unused would end the
+    // outer scope.
+    #[allow(clippy::unnecessary_lazy_evaluations)]
+    let _scope = opened.then(|| Scope);
+    f()
+}
+
+/// Queries answered from the [`with_unsat_cache`] scope open on this
+/// thread so far (0 without one).
+pub fn unsat_cache_hits() -> u64 {
+    UNSAT_CACHE.with(|c| c.borrow().as_ref().map_or(0, |cache| cache.hits))
+}
+
+/// The text of a query, when a [`with_unsat_cache`] scope is open.
+fn cache_key(facts: &[Bool]) -> Option<String> {
+    let open = UNSAT_CACHE.with(|c| c.borrow().is_some());
+    open.then(|| {
+        let mut key = String::new();
+        for f in facts {
+            key.push_str(&f.to_string());
+            key.push('\n');
+        }
+        key
+    })
+}
+
+/// Whether the open scope proved `key` unsatisfiable (and counts the hit).
+fn cached_unsat(key: &str) -> bool {
+    UNSAT_CACHE.with(|c| {
+        let mut cache = c.borrow_mut();
+        match cache.as_mut() {
+            Some(cache) if cache.formulas.contains(key) => {
+                cache.hits += 1;
+                true
+            }
+            _ => false,
+        }
+    })
+}
+
+/// Keeps `key` as unsatisfiable in the open scope, while it has room.
+fn remember_unsat(key: String) {
+    UNSAT_CACHE.with(|c| {
+        if let Some(cache) = c.borrow_mut().as_mut() {
+            if cache.bytes + key.len() <= UNSAT_CACHE_BYTES {
+                cache.bytes += key.len();
+                cache.formulas.insert(key);
+            }
+        }
+    });
+}
+
 /// The per-kernel budget in milliseconds (0 means the default of 10 s).
 /// The per-kernel budget when none is given (`--budget-ms`).
 pub const DEFAULT_KERNEL_BUDGET_MS: u64 = 10_000;
@@ -1383,6 +1479,11 @@ impl<'k, 's> Checker<'k, 's> {
         let facts: Vec<Bool> = facts.collect();
         let cap = cap_work.unwrap_or(QUERY_WORK);
         self.queries += 1;
+        let key = cache_key(&facts);
+        if key.as_deref().is_some_and(cached_unsat) {
+            self.profile.solve_ms += started.elapsed().as_secs_f64() * 1e3;
+            return (SatResult::Unsat, None);
+        }
         // A deterministic portfolio: Z3's incremental `smt` solver first
         // (most queries take it a few thousand units), then a `qflia` tactic
         // solver (whose preprocessing, solving equations and propagating
@@ -1431,6 +1532,9 @@ impl<'k, 's> Checker<'k, 's> {
             }
             turn += 1;
         };
+        if let (SatResult::Unsat, Some(key)) = (r, key) {
+            remember_unsat(key);
+        }
         let ms = started.elapsed().as_secs_f64() * 1e3;
         self.profile.solve_ms += ms;
         self.record_query(&facts, spent, ms, r);
