@@ -518,17 +518,43 @@ pub fn unsat_cache_hits() -> u64 {
     UNSAT_CACHE.with(|c| c.borrow().as_ref().map_or(0, |cache| cache.hits))
 }
 
-/// The text of a query, when a [`with_unsat_cache`] scope is open.
+/// The text of a query, when a [`with_unsat_cache`] scope is open (None
+/// also when Z3 cannot print it: the query is then not cached).
 fn cache_key(facts: &[Bool]) -> Option<String> {
     let open = UNSAT_CACHE.with(|c| c.borrow().is_some());
-    open.then(|| {
-        let mut key = String::new();
-        for f in facts {
-            key.push_str(&f.to_string());
-            key.push('\n');
+    if !open {
+        return None;
+    }
+    let Some(first) = facts.first() else {
+        return Some(String::new());
+    };
+    // The SMT-LIB benchmark text: shared subterms are printed once (`let`),
+    // while `to_string` prints a subterm at each of its occurrences, which
+    // is exponential in the depth of a symbolic execution's shared terms.
+    let ctx = first.get_ctx();
+    let asts: Vec<z3_sys::Z3_ast> = facts.iter().map(|f| f.get_z3_ast()).collect();
+    let truth = Bool::from_bool(true);
+    let empty = c"";
+    // SAFETY: every term comes from a live wrapper of this context; Z3
+    // copies nothing from the arguments after it returns, and its answer is
+    // copied out before any other call into the context.
+    let text = unsafe {
+        let raw = z3_sys::Z3_benchmark_to_smtlib_string(
+            ctx.get_z3_context(),
+            empty.as_ptr(),
+            empty.as_ptr(),
+            empty.as_ptr(),
+            empty.as_ptr(),
+            asts.len() as std::ffi::c_uint,
+            asts.as_ptr(),
+            truth.get_z3_ast(),
+        );
+        if raw.is_null() {
+            return None;
         }
-        key
-    })
+        std::ffi::CStr::from_ptr(raw).to_string_lossy().into_owned()
+    };
+    Some(text)
 }
 
 /// Whether the open scope proved `key` unsatisfiable (and counts the hit).
