@@ -445,12 +445,13 @@ fn check_in_context(
         }
         if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
             eprintln!(
-                "[syncwright] {}: setup {:.2} ms, total {:.2} ms, {} queries, {} work units",
+                "[syncwright] {}: setup {:.2} ms, total {:.2} ms, {} queries, {} work units, {} cached unsat answers so far",
                 kernel.name,
                 checker.profile.setup_ms,
                 start.elapsed().as_secs_f64() * 1e3,
                 checker.queries,
-                checker.work_used
+                checker.work_used,
+                unsat_cache_hits()
             );
         }
         let work = checker.work_used;
@@ -554,7 +555,50 @@ fn cache_key(facts: &[Bool]) -> Option<String> {
         }
         std::ffi::CStr::from_ptr(raw).to_string_lossy().into_owned()
     };
-    Some(text)
+    // Z3 lists the declarations in the order of its term ids, which depends
+    // on what the context made before: sorted, they name the same constants
+    // whatever the order of their creation.
+    let (mut declarations, body): (Vec<&str>, Vec<&str>) =
+        text.lines().partition(|l| l.starts_with("(declare-"));
+    declarations.sort_unstable();
+    Some(format!(
+        "{}\n{}",
+        declarations.join("\n"),
+        renumber_aliases(&body.join("\n"))
+    ))
+}
+
+/// `text` with the names Z3 gives its `let` aliases (`$x412`, `?x17`: term
+/// ids of the context) renumbered in order of first occurrence. They are
+/// bound names, so a consistent renaming keeps the formula's meaning;
+/// constants of the encoding never start with `$` or `?`.
+pub(crate) fn renumber_aliases(text: &str) -> String {
+    let mut names: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut out = String::with_capacity(text.len());
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let mut copied = 0;
+    while i < bytes.len() {
+        let starts_alias = matches!(bytes[i], b'$' | b'?')
+            && (i == 0 || matches!(bytes[i - 1], b' ' | b'(' | b'\n'));
+        if !starts_alias {
+            i += 1;
+            continue;
+        }
+        let end = bytes[i + 1..]
+            .iter()
+            .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_' || *c == b'!'))
+            .map_or(bytes.len(), |p| i + 1 + p);
+        let fresh = names.len();
+        let number = *names.entry(&text[i..end]).or_insert(fresh);
+        out.push_str(&text[copied..i]);
+        out.push(char::from(bytes[i]));
+        out.push_str(&number.to_string());
+        copied = end;
+        i = end;
+    }
+    out.push_str(&text[copied..]);
+    out
 }
 
 /// Whether the open scope proved `key` unsatisfiable (and counts the hit).

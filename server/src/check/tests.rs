@@ -1274,3 +1274,14 @@ fn unsat_cache_answers_repeated_queries_with_the_same_verdicts() {
         assert_eq!(unsat_cache_hits(), 0, "the scope is closed");
     }
 }
+
+#[test]
+fn unsat_cache_keys_rename_only_let_aliases() {
+    let renamed = crate::check::sdv::renumber_aliases(
+        "(let (($x412 (= a b))) (let ((?x7 (+ c$1 d))) (and $x412 (= ?x7 $x412))))",
+    );
+    assert_eq!(
+        renamed,
+        "(let (($0 (= a b))) (let ((?1 (+ c$1 d))) (and $0 (= ?1 $0))))"
+    );
+}
