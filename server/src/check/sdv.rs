@@ -468,10 +468,19 @@ const UNSAT_CACHE_BYTES: usize = 64 << 20;
 /// Queries proven unsatisfiable by the checks of one scope, by their text.
 #[derive(Default)]
 struct UnsatCache {
-    formulas: std::collections::HashSet<String>,
+    /// Each formula with the milliseconds its solve took.
+    formulas: std::collections::HashMap<String, f64>,
     bytes: usize,
     hits: u64,
+    /// Milliseconds spent printing keys, and solving time the hits saved.
+    print_ms: f64,
+    saved_ms: f64,
 }
+
+/// Milliseconds of key printing a scope may spend beyond the solving time
+/// its hits saved: printing a large formula can take longer than solving
+/// it, and past this the scope stops computing keys.
+const UNSAT_CACHE_OVERHEAD_MS: f64 = 30.0;
 
 thread_local! {
     static UNSAT_CACHE: std::cell::RefCell<Option<UnsatCache>> =
@@ -522,7 +531,11 @@ pub fn unsat_cache_hits() -> u64 {
 /// The text of a query, when a [`with_unsat_cache`] scope is open (None
 /// also when Z3 cannot print it: the query is then not cached).
 fn cache_key(facts: &[Bool]) -> Option<String> {
-    let open = UNSAT_CACHE.with(|c| c.borrow().is_some());
+    let open = UNSAT_CACHE.with(|c| {
+        c.borrow()
+            .as_ref()
+            .is_some_and(|cache| cache.print_ms <= cache.saved_ms + UNSAT_CACHE_OVERHEAD_MS)
+    });
     if !open {
         return None;
     }
@@ -532,6 +545,7 @@ fn cache_key(facts: &[Bool]) -> Option<String> {
     // The SMT-LIB benchmark text: shared subterms are printed once (`let`),
     // while `to_string` prints a subterm at each of its occurrences, which
     // is exponential in the depth of a symbolic execution's shared terms.
+    let started = Instant::now();
     let ctx = first.get_ctx();
     let asts: Vec<z3_sys::Z3_ast> = facts.iter().map(|f| f.get_z3_ast()).collect();
     let truth = Bool::from_bool(true);
@@ -561,11 +575,17 @@ fn cache_key(facts: &[Bool]) -> Option<String> {
     let (mut declarations, body): (Vec<&str>, Vec<&str>) =
         text.lines().partition(|l| l.starts_with("(declare-"));
     declarations.sort_unstable();
-    Some(format!(
+    let key = format!(
         "{}\n{}",
         declarations.join("\n"),
         renumber_aliases(&body.join("\n"))
-    ))
+    );
+    UNSAT_CACHE.with(|c| {
+        if let Some(cache) = c.borrow_mut().as_mut() {
+            cache.print_ms += started.elapsed().as_secs_f64() * 1e3;
+        }
+    });
+    Some(key)
 }
 
 /// `text` with the names Z3 gives its `let` aliases (`$x412`, `?x17`: term
@@ -606,22 +626,26 @@ fn cached_unsat(key: &str) -> bool {
     UNSAT_CACHE.with(|c| {
         let mut cache = c.borrow_mut();
         match cache.as_mut() {
-            Some(cache) if cache.formulas.contains(key) => {
-                cache.hits += 1;
-                true
-            }
-            _ => false,
+            None => false,
+            Some(cache) => match cache.formulas.get(key).copied() {
+                Some(ms) => {
+                    cache.hits += 1;
+                    cache.saved_ms += ms;
+                    true
+                }
+                None => false,
+            },
         }
     })
 }
 
 /// Keeps `key` as unsatisfiable in the open scope, while it has room.
-fn remember_unsat(key: String) {
+fn remember_unsat(key: String, solve_ms: f64) {
     UNSAT_CACHE.with(|c| {
         if let Some(cache) = c.borrow_mut().as_mut() {
             if cache.bytes + key.len() <= UNSAT_CACHE_BYTES {
                 cache.bytes += key.len();
-                cache.formulas.insert(key);
+                cache.formulas.insert(key, solve_ms);
             }
         }
     });
@@ -1603,7 +1627,7 @@ impl<'k, 's> Checker<'k, 's> {
             turn += 1;
         };
         if let (SatResult::Unsat, Some(key)) = (r, key) {
-            remember_unsat(key);
+            remember_unsat(key, started.elapsed().as_secs_f64() * 1e3);
         }
         let ms = started.elapsed().as_secs_f64() * 1e3;
         self.profile.solve_ms += ms;
