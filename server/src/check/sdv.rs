@@ -445,12 +445,13 @@ fn check_in_context(
         }
         if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
             eprintln!(
-                "[syncwright] {}: setup {:.2} ms, total {:.2} ms, {} queries, {} work units",
+                "[syncwright] {}: setup {:.2} ms, total {:.2} ms, {} queries, {} work units, {} cached unsat answers so far",
                 kernel.name,
                 checker.profile.setup_ms,
                 start.elapsed().as_secs_f64() * 1e3,
                 checker.queries,
-                checker.work_used
+                checker.work_used,
+                unsat_cache_hits()
             );
         }
         let work = checker.work_used;
@@ -459,6 +460,195 @@ fn check_in_context(
     });
     budget.work_left = budget.work_left.saturating_sub(work);
     (report, profile)
+}
+
+/// Most bytes of formulas an [`with_unsat_cache`] scope keeps.
+const UNSAT_CACHE_BYTES: usize = 64 << 20;
+
+/// Queries proven unsatisfiable by the checks of one scope, by their text.
+#[derive(Default)]
+struct UnsatCache {
+    /// Each formula with the milliseconds its solve took.
+    formulas: std::collections::HashMap<String, f64>,
+    bytes: usize,
+    hits: u64,
+    /// Milliseconds spent printing keys, and solving time the hits saved.
+    print_ms: f64,
+    saved_ms: f64,
+}
+
+/// Milliseconds of key printing a scope may spend beyond the solving time
+/// its hits saved: printing a large formula can take longer than solving
+/// it, and past this the scope stops computing keys.
+const UNSAT_CACHE_OVERHEAD_MS: f64 = 30.0;
+
+thread_local! {
+    static UNSAT_CACHE: std::cell::RefCell<Option<UnsatCache>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with the checks it makes on this thread sharing their
+/// unsatisfiable queries: a query whose formula (its SMT-LIB text, every
+/// constant named) equals one an earlier check of the scope proved
+/// unsatisfiable is answered unsat without the solver. The same formula has
+/// the same models in any context, so the answer is the solver's own; only
+/// the work count differs (a hit spends none, which can only leave a later
+/// query more of the budget). Satisfiable and unknown answers are not
+/// kept (a race needs its model for the witness). For the barrier
+/// synthesizer, whose candidate kernels differ from one another only in
+/// their barriers: a pair of accesses whose scenarios a new barrier does
+/// not change gets the same queries again. Nested scopes share the
+/// outermost one's cache.
+pub fn with_unsat_cache<R>(f: impl FnOnce() -> R) -> R {
+    /// Ends the scope (also when `f` panics).
+    struct Scope;
+    impl Drop for Scope {
+        fn drop(&mut self) {
+            UNSAT_CACHE.with(|c| c.borrow_mut().take());
+        }
+    }
+    let opened = UNSAT_CACHE.with(|c| {
+        let mut cache = c.borrow_mut();
+        let fresh = cache.is_none();
+        if fresh {
+            *cache = Some(UnsatCache::default());
+        }
+        fresh
+    });
+    // Built only when opened: a `Scope` dropped unused would end the
+    // outer scope.
+    #[allow(clippy::unnecessary_lazy_evaluations)]
+    let _scope = opened.then(|| Scope);
+    f()
+}
+
+/// Queries answered from the [`with_unsat_cache`] scope open on this
+/// thread so far (0 without one).
+pub fn unsat_cache_hits() -> u64 {
+    UNSAT_CACHE.with(|c| c.borrow().as_ref().map_or(0, |cache| cache.hits))
+}
+
+/// The text of a query, when a [`with_unsat_cache`] scope is open (None
+/// also when Z3 cannot print it: the query is then not cached).
+fn cache_key(facts: &[Bool]) -> Option<String> {
+    let open = UNSAT_CACHE.with(|c| {
+        c.borrow()
+            .as_ref()
+            .is_some_and(|cache| cache.print_ms <= cache.saved_ms + UNSAT_CACHE_OVERHEAD_MS)
+    });
+    if !open {
+        return None;
+    }
+    let Some(first) = facts.first() else {
+        return Some(String::new());
+    };
+    // The SMT-LIB benchmark text: shared subterms are printed once (`let`),
+    // while `to_string` prints a subterm at each of its occurrences, which
+    // is exponential in the depth of a symbolic execution's shared terms.
+    let started = Instant::now();
+    let ctx = first.get_ctx();
+    let asts: Vec<z3_sys::Z3_ast> = facts.iter().map(|f| f.get_z3_ast()).collect();
+    let truth = Bool::from_bool(true);
+    let empty = c"";
+    // SAFETY: every term comes from a live wrapper of this context; Z3
+    // copies nothing from the arguments after it returns, and its answer is
+    // copied out before any other call into the context.
+    let text = unsafe {
+        let raw = z3_sys::Z3_benchmark_to_smtlib_string(
+            ctx.get_z3_context(),
+            empty.as_ptr(),
+            empty.as_ptr(),
+            empty.as_ptr(),
+            empty.as_ptr(),
+            asts.len() as std::ffi::c_uint,
+            asts.as_ptr(),
+            truth.get_z3_ast(),
+        );
+        if raw.is_null() {
+            return None;
+        }
+        std::ffi::CStr::from_ptr(raw).to_string_lossy().into_owned()
+    };
+    // Z3 lists the declarations in the order of its term ids, which depends
+    // on what the context made before: sorted, they name the same constants
+    // whatever the order of their creation.
+    let (mut declarations, body): (Vec<&str>, Vec<&str>) =
+        text.lines().partition(|l| l.starts_with("(declare-"));
+    declarations.sort_unstable();
+    let key = format!(
+        "{}\n{}",
+        declarations.join("\n"),
+        renumber_aliases(&body.join("\n"))
+    );
+    UNSAT_CACHE.with(|c| {
+        if let Some(cache) = c.borrow_mut().as_mut() {
+            cache.print_ms += started.elapsed().as_secs_f64() * 1e3;
+        }
+    });
+    Some(key)
+}
+
+/// `text` with the names Z3 gives its `let` aliases (`$x412`, `?x17`: term
+/// ids of the context) renumbered in order of first occurrence. They are
+/// bound names, so a consistent renaming keeps the formula's meaning;
+/// constants of the encoding never start with `$` or `?`.
+pub(crate) fn renumber_aliases(text: &str) -> String {
+    let mut names: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut out = String::with_capacity(text.len());
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let mut copied = 0;
+    while i < bytes.len() {
+        let starts_alias = matches!(bytes[i], b'$' | b'?')
+            && (i == 0 || matches!(bytes[i - 1], b' ' | b'(' | b'\n'));
+        if !starts_alias {
+            i += 1;
+            continue;
+        }
+        let end = bytes[i + 1..]
+            .iter()
+            .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_' || *c == b'!'))
+            .map_or(bytes.len(), |p| i + 1 + p);
+        let fresh = names.len();
+        let number = *names.entry(&text[i..end]).or_insert(fresh);
+        out.push_str(&text[copied..i]);
+        out.push(char::from(bytes[i]));
+        out.push_str(&number.to_string());
+        copied = end;
+        i = end;
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
+/// Whether the open scope proved `key` unsatisfiable (and counts the hit).
+fn cached_unsat(key: &str) -> bool {
+    UNSAT_CACHE.with(|c| {
+        let mut cache = c.borrow_mut();
+        match cache.as_mut() {
+            None => false,
+            Some(cache) => match cache.formulas.get(key).copied() {
+                Some(ms) => {
+                    cache.hits += 1;
+                    cache.saved_ms += ms;
+                    true
+                }
+                None => false,
+            },
+        }
+    })
+}
+
+/// Keeps `key` as unsatisfiable in the open scope, while it has room.
+fn remember_unsat(key: String, solve_ms: f64) {
+    UNSAT_CACHE.with(|c| {
+        if let Some(cache) = c.borrow_mut().as_mut() {
+            if cache.bytes + key.len() <= UNSAT_CACHE_BYTES {
+                cache.bytes += key.len();
+                cache.formulas.insert(key, solve_ms);
+            }
+        }
+    });
 }
 
 /// The per-kernel budget in milliseconds (0 means the default of 10 s).
@@ -1398,6 +1588,11 @@ impl<'k, 's> Checker<'k, 's> {
         let facts: Vec<Bool> = facts.collect();
         let cap = cap_work.unwrap_or(QUERY_WORK);
         self.queries += 1;
+        let key = cache_key(&facts);
+        if key.as_deref().is_some_and(cached_unsat) {
+            self.profile.solve_ms += started.elapsed().as_secs_f64() * 1e3;
+            return (SatResult::Unsat, None);
+        }
         // A deterministic portfolio: Z3's incremental `smt` solver first
         // (most queries take it a few thousand units), then a `qflia` tactic
         // solver (whose preprocessing, solving equations and propagating
@@ -1446,6 +1641,9 @@ impl<'k, 's> Checker<'k, 's> {
             }
             turn += 1;
         };
+        if let (SatResult::Unsat, Some(key)) = (r, key) {
+            remember_unsat(key, started.elapsed().as_secs_f64() * 1e3);
+        }
         let ms = started.elapsed().as_secs_f64() * 1e3;
         self.profile.solve_ms += ms;
         self.record_query(&facts, spent, ms, r);

@@ -1335,3 +1335,49 @@ __global__ void step_both(int *table, unsigned n, unsigned j) {
         assert_ne!(verdict, Verdict::RaceFree, "{name}");
     }
 }
+
+#[test]
+fn unsat_cache_answers_repeated_queries_with_the_same_verdicts() {
+    use crate::check::sdv::{unsat_cache_hits, with_unsat_cache};
+    for block in [None, Some(256)] {
+        let cold: Vec<Verdict> = [true, false]
+            .iter()
+            .map(|&b| check_kernel(&reduction(b), &opts(block)).verdict)
+            .collect();
+        let (warm, hits) = with_unsat_cache(|| {
+            let mut warm: Vec<Verdict> = [true, false]
+                .iter()
+                .map(|&b| check_kernel(&reduction(b), &opts(block)).verdict)
+                .collect();
+            // A nested scope uses the outer one's cache and leaves it open.
+            let before = unsat_cache_hits();
+            warm.push(with_unsat_cache(|| {
+                check_kernel(&reduction(true), &opts(block)).verdict
+            }));
+            assert!(unsat_cache_hits() > before, "block={block:?}");
+            warm.push(check_kernel(&reduction(true), &opts(block)).verdict);
+            (warm, unsat_cache_hits())
+        });
+        // The racy kernel repeats the race-free one's unsatisfiable queries
+        // on the pairs the barrier does not separate; the second check of
+        // the race-free kernel repeats all of them.
+        assert!(hits > 0, "block={block:?}");
+        assert_eq!(
+            warm,
+            vec![cold[0], cold[1], cold[0], cold[0]],
+            "block={block:?}"
+        );
+        assert_eq!(unsat_cache_hits(), 0, "the scope is closed");
+    }
+}
+
+#[test]
+fn unsat_cache_keys_rename_only_let_aliases() {
+    let renamed = crate::check::sdv::renumber_aliases(
+        "(let (($x412 (= a b))) (let ((?x7 (+ c$1 d))) (and $x412 (= ?x7 $x412))))",
+    );
+    assert_eq!(
+        renamed,
+        "(let (($0 (= a b))) (let ((?1 (+ c$1 d))) (and $0 (= ?1 $0))))"
+    );
+}

@@ -128,28 +128,32 @@ pub fn fix_file(
         // editor's quick fixes) when they make the kernel race-free.
         let sync_started = std::time::Instant::now();
         let mut attempt = SyncAttempt::default();
-        if let Some(repaired) = guarded("the synchronisation repair", || {
-            sync_repair(path, k, files, &opts.check, &cost, &mut attempt)
+        // Its checks and the synthesizer's share their unsatisfiable
+        // queries (see `with_unsat_cache`); every kernel is still checked.
+        crate::check::sdv::with_unsat_cache(|| {
+            if let Some(repaired) = guarded("the synchronisation repair", || {
+                sync_repair(path, k, files, &opts.check, &cost, &mut attempt)
+            })
+            .ok()
+            .flatten()
+            {
+                return repaired;
+            }
+            // Its time counts against the kernel's budget and in its time; its
+            // check of the kernel as given is not made a second time.
+            let sync_spent = sync_started.elapsed();
+            let opts = SynthOptions {
+                check: remaining_budget(&opts.check, sync_spent),
+                ..opts
+            };
+            let mut repaired = guarded("the synthesizer", || {
+                repair_kernel_checked(k, files, &opts, config, attempt.first.take())
+            })
+            .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message));
+            repaired.time_ms += sync_spent.as_secs_f64() * 1000.0;
+            repaired.times.checker_ms += attempt.checker_ms;
+            repaired
         })
-        .ok()
-        .flatten()
-        {
-            return repaired;
-        }
-        // Its time counts against the kernel's budget and in its time; its
-        // check of the kernel as given is not made a second time.
-        let sync_spent = sync_started.elapsed();
-        let opts = SynthOptions {
-            check: remaining_budget(&opts.check, sync_spent),
-            ..opts
-        };
-        let mut repaired = guarded("the synthesizer", || {
-            repair_kernel_checked(k, files, &opts, config, attempt.first.take())
-        })
-        .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message));
-        repaired.time_ms += sync_spent.as_secs_f64() * 1000.0;
-        repaired.times.checker_ms += attempt.checker_ms;
-        repaired
     };
     // The re-check of a repaired kernel goes through its launch plan, as
     // `check` does, with what its synthesis left of its budget.

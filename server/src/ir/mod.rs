@@ -597,6 +597,12 @@ pub struct AsyncInfo {
     /// (`before_arrival`) hold for the arrivals' instances in that issuing
     /// iteration.
     pub carried_ties: Vec<(StmtId, StmtId, u32)>,
+    /// Source statements that complete a pending copy (`__pipeline_wait_prior`,
+    /// `cp.async.wait_group`, ...; with the call site they were inlined at):
+    /// they lower to no statement, so a barrier written before such a wait
+    /// gets landings of the copy after it that one written after it does not
+    /// (the synthesizer writes its barriers after them).
+    pub completions: Vec<(Span, Option<Span>)>,
 }
 
 impl Kernel {

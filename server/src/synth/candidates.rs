@@ -230,6 +230,16 @@ impl CandidateSet {
             layout.point_pos.iter().map(|(p, pos)| (*p, *pos)).collect();
         points.sort_by_key(|(_, pos)| *pos);
         let in_flight = copies_in_flight(base, &layout);
+        let waits: Vec<Span> = base
+            .asyncs
+            .completions
+            .iter()
+            .filter_map(|&(span, inlined_at)| match inlined_at {
+                Some(call) => enclosing_statement(text, call),
+                None => Some(span),
+            })
+            .filter(|w| w.file == base.span.file && w.start < w.end)
+            .collect();
         let mut cands = Vec::new();
         let mut index = HashMap::new();
         for (point, pos) in points {
@@ -246,7 +256,8 @@ impl CandidateSet {
             let Some(block) = crate::ir::walk::block_ref(base, point.block) else {
                 continue;
             };
-            let render = render_point(block, point, text, base.span.file);
+            let render = render_point(block, point, text, base.span.file)
+                .map(|r| after_waits(r, block, point, text, &waits));
             if render.is_none() && !keep.contains(&point) {
                 continue;
             }
@@ -302,6 +313,41 @@ fn copies_in_flight(base: &Kernel, layout: &Layout) -> Vec<(usize, usize)> {
             (from, to)
         })
         .collect()
+}
+
+/// `render` moved past the waits of asynchronous copies written between the
+/// point's statements. A CUDA wait (`__pipeline_wait_prior`, `cp.async.wait_group`)
+/// lowers to no statement, so one point of the kernel stands for the text
+/// before and after it; but a barrier written before the wait while the copy
+/// is in flight gets the copy's landing after it (see `frontend::calls::named`)
+/// where the checked kernel has none, and the re-check of the text fails. After
+/// the wait the text lowers to the checked kernel.
+fn after_waits(
+    render: Render,
+    block: &Block,
+    point: ProgramPoint,
+    text: &str,
+    waits: &[Span],
+) -> Render {
+    let Render::Line { offset, indent } = render else {
+        return render;
+    };
+    let next = block.stmts.get(point.index).and_then(|s| anchor(s, text));
+    let limit = match next {
+        Some(a) => a.start,
+        None => block.braces.map_or(u32::MAX, |b| b.end),
+    };
+    let last_wait = waits
+        .iter()
+        .filter(|w| w.start >= offset && w.end <= limit)
+        .max_by_key(|w| w.end);
+    match last_wait {
+        Some(w) => Render::Line {
+            offset: insertion_offset_after(text, w.end, next.map(|a| a.start)),
+            indent: indent_of_line(text, w.start),
+        },
+        None => Render::Line { offset, indent },
+    }
 }
 
 /// How a barrier at `point` would be written, or None when it cannot be.

@@ -242,7 +242,12 @@ pub fn repair_kernel_checked(
         check.kernel_budget_ms = crate::check::sdv::budget_within_wall_ms(left.as_millis() as u64);
         crate::check::check_kernel(k, &check)
     };
-    repairs::repair_with(kernel, files, opts, &mut oracle, config)
+    // The candidates differ from one another only in their barriers: the
+    // queries of the pairs a barrier does not separate repeat (see
+    // `with_unsat_cache`), and every candidate is still checked.
+    crate::check::sdv::with_unsat_cache(|| {
+        repairs::repair_with(kernel, files, opts, &mut oracle, config)
+    })
 }
 
 /// [`repair_kernel`] with a given checker and configuration.

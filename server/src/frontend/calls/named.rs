@@ -1281,7 +1281,14 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Copies issued before the wait's branch are completed only for the rest
     /// of that branch (see [`Self::in_async_branch`]).
     fn async_complete(&mut self, done: impl Fn(&PendingAsync) -> bool) {
+        let before = self.asyncs.pending.len();
         self.asyncs.pending.retain(|p| !done(p));
+        if self.asyncs.pending.len() < before && self.stmt_span != crate::ir::Span::default() {
+            let completion = (self.stmt_span, self.inline_site);
+            if !self.kernel.asyncs.completions.contains(&completion) {
+                self.kernel.asyncs.completions.push(completion);
+            }
+        }
     }
 
     /// A read of the `cuda::barrier` object `barrier` stands for (when it is

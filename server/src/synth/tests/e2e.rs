@@ -225,6 +225,26 @@ fn barriers_order_an_async_copy_only_after_its_wait() {
     recheck(name, &r.fixed, 1);
 }
 
+#[test]
+fn barriers_follow_the_wait_of_a_pipeline_copy() {
+    let name = "pipeline_copy.cu";
+    let r = fix_text(name, &source(name), 1);
+    let k = &r.kernels[0];
+    assert_eq!(
+        k.status,
+        RepairStatus::Repaired,
+        "{:?}\n{}",
+        k.reason,
+        r.fixed
+    );
+    assert_eq!(k.barriers_after, 1, "{}", r.fixed);
+    let wait = r.fixed.find("__pipeline_wait_prior").expect("wait kept");
+    let barrier = r.fixed.find("__syncthreads();").expect("a barrier");
+    assert!(barrier > wait, "{}", r.fixed);
+    recheck(name, &r.fixed, 1);
+    assert_compiles(name, &r.fixed);
+}
+
 /// The repaired text of `name` with `config`, re-checked race-free.
 fn fix_configured(
     name: &str,
