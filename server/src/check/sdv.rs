@@ -468,19 +468,23 @@ const UNSAT_CACHE_BYTES: usize = 64 << 20;
 /// Queries proven unsatisfiable by the checks of one scope, by their text.
 #[derive(Default)]
 struct UnsatCache {
-    /// Each formula with the milliseconds its solve took.
-    formulas: std::collections::HashMap<String, f64>,
+    /// Each formula with the solver work units its solve took.
+    formulas: std::collections::HashMap<String, u64>,
     bytes: usize,
     hits: u64,
-    /// Milliseconds spent printing keys, and solving time the hits saved.
-    print_ms: f64,
-    saved_ms: f64,
+    /// Bytes of keys printed, and solver work units the hits saved.
+    printed_bytes: usize,
+    saved_work: u64,
 }
 
-/// Milliseconds of key printing a scope may spend beyond the solving time
-/// its hits saved: printing a large formula can take longer than solving
-/// it, and past this the scope stops computing keys.
-const UNSAT_CACHE_OVERHEAD_MS: f64 = 30.0;
+/// Key bytes printed that a scope counts as the cost of one solver work
+/// unit, and the bytes it may print beyond what its hits saved: printing a
+/// large formula can take longer than solving it, and past this the scope
+/// stops computing keys. Both are counts, not clock readings, so whether a
+/// query is answered from the cache (which spends no work and so leaves
+/// later queries more of the budget) never depends on the machine's load.
+const UNSAT_CACHE_BYTES_PER_WORK_UNIT: usize = 100;
+const UNSAT_CACHE_OVERHEAD_BYTES: usize = 1 << 20;
 
 thread_local! {
     static UNSAT_CACHE: std::cell::RefCell<Option<UnsatCache>> =
@@ -534,7 +538,12 @@ fn cache_key(facts: &[Bool]) -> Option<String> {
     let open = UNSAT_CACHE.with(|c| {
         c.borrow()
             .as_ref()
-            .is_some_and(|cache| cache.print_ms <= cache.saved_ms + UNSAT_CACHE_OVERHEAD_MS)
+            .is_some_and(|cache| {
+                let saved = usize::try_from(cache.saved_work)
+                    .unwrap_or(usize::MAX)
+                    .saturating_mul(UNSAT_CACHE_BYTES_PER_WORK_UNIT);
+                cache.printed_bytes <= saved.saturating_add(UNSAT_CACHE_OVERHEAD_BYTES)
+            })
     });
     if !open {
         return None;
@@ -545,7 +554,6 @@ fn cache_key(facts: &[Bool]) -> Option<String> {
     // The SMT-LIB benchmark text: shared subterms are printed once (`let`),
     // while `to_string` prints a subterm at each of its occurrences, which
     // is exponential in the depth of a symbolic execution's shared terms.
-    let started = Instant::now();
     let ctx = first.get_ctx();
     let asts: Vec<z3_sys::Z3_ast> = facts.iter().map(|f| f.get_z3_ast()).collect();
     let truth = Bool::from_bool(true);
@@ -582,7 +590,7 @@ fn cache_key(facts: &[Bool]) -> Option<String> {
     );
     UNSAT_CACHE.with(|c| {
         if let Some(cache) = c.borrow_mut().as_mut() {
-            cache.print_ms += started.elapsed().as_secs_f64() * 1e3;
+            cache.printed_bytes = cache.printed_bytes.saturating_add(text.len());
         }
     });
     Some(key)
@@ -628,9 +636,9 @@ fn cached_unsat(key: &str) -> bool {
         match cache.as_mut() {
             None => false,
             Some(cache) => match cache.formulas.get(key).copied() {
-                Some(ms) => {
+                Some(work) => {
                     cache.hits += 1;
-                    cache.saved_ms += ms;
+                    cache.saved_work = cache.saved_work.saturating_add(work);
                     true
                 }
                 None => false,
@@ -640,12 +648,12 @@ fn cached_unsat(key: &str) -> bool {
 }
 
 /// Keeps `key` as unsatisfiable in the open scope, while it has room.
-fn remember_unsat(key: String, solve_ms: f64) {
+fn remember_unsat(key: String, solve_work: u64) {
     UNSAT_CACHE.with(|c| {
         if let Some(cache) = c.borrow_mut().as_mut() {
             if cache.bytes + key.len() <= UNSAT_CACHE_BYTES {
                 cache.bytes += key.len();
-                cache.formulas.insert(key, solve_ms);
+                cache.formulas.insert(key, solve_work);
             }
         }
     });
@@ -1642,7 +1650,7 @@ impl<'k, 's> Checker<'k, 's> {
             turn += 1;
         };
         if let (SatResult::Unsat, Some(key)) = (r, key) {
-            remember_unsat(key, started.elapsed().as_secs_f64() * 1e3);
+            remember_unsat(key, spent);
         }
         let ms = started.elapsed().as_secs_f64() * 1e3;
         self.profile.solve_ms += ms;
