@@ -6,8 +6,9 @@
 //! write through the alias invisible, so the variable gets no relation.
 //! A whitelist: each mention must be a plain read or a direct write.
 
+use super::non_writing_call;
 use super::relations::LaunchAt;
-use super::{is_scalar_type, is_write_op, Binding, BlockKind, Eval, ValueTy, NON_WRITING_CALLS};
+use super::{is_scalar_type, is_write_op, Binding, BlockKind, Eval, ValueTy};
 
 /// Binary and unary operators whose operands are read as values (`&` is
 /// left out: it may take an address).
@@ -242,7 +243,7 @@ impl Eval<'_, '_> {
             return grouping && self.plain_use(open, close, depth + 1);
         }
         matches!(callee, "if" | "while" | "switch" | "sizeof" | "return")
-            || NON_WRITING_CALLS.contains(&callee) && !matches!(callee, "if" | "while")
+            || non_writing_call(callee) && !matches!(callee, "if" | "while")
             || self.by_value_declaration(open - 1)
             // A whole name, or a `dim3` component `g.x` (an `unsigned int`).
             || ((start == end || end == start + 2 && u.text(start + 1) == ".")
