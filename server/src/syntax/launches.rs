@@ -3379,6 +3379,19 @@ mod tests {
     }
 
     #[test]
+    fn casts_to_arithmetic_types_are_reads() {
+        // `(size_t)w` reads `w`; `(int &)w` may bind a reference to it.
+        let l = one("void f() { int w = 16; const size_t b = (size_t)w; k<<<1, b>>>(); }");
+        assert_eq!(l.block[0], Some(16));
+        let l = one("void f() { int w = 16; long b = (unsigned long)w * 2; k<<<1, b>>>(); }");
+        assert_eq!(l.block[0], Some(32));
+        let l = one("void f() { int w = 16; int &r = (int &)w; r = 3; k<<<1, w>>>(); }");
+        assert_eq!(l.block[0], None);
+        let l = one("void f() { int w = 16; g((int *)&w); k<<<1, w>>>(); }");
+        assert_eq!(l.block[0], None);
+    }
+
+    #[test]
     fn host_arithmetic_follows_c_types() {
         let l = one(
             "void f() { unsigned n = 16; int w = (n - 48u) / 2 > 100 ? 32 : 64; k<<<1, 64>>>(w); }",

@@ -135,6 +135,9 @@ impl Eval<'_, '_> {
             return true;
         }
         match prev {
+            // `(size_t)n`: a cast to an arithmetic type makes a value (a
+            // prvalue), which no reference or pointer can bind to `n`.
+            ")" => self.arithmetic_cast(start - 1),
             // `a[n]`.
             "[" => next == "]",
             // The right side of `=`: only into a tracked scalar or `dim3`
@@ -154,6 +157,30 @@ impl Eval<'_, '_> {
             }
             _ => false,
         }
+    }
+
+    /// Whether the `)` at `close` ends a C-style cast to an arithmetic type
+    /// (`(size_t)`, `(unsigned long)`, `(const int)`): only type keywords
+    /// between the parentheses, no `&` or `*`.
+    fn arithmetic_cast(&self, close: usize) -> bool {
+        let u = self.unit;
+        let Some(open) = self.scopes.enclosing.get(close - 1).copied().flatten() else {
+            return false;
+        };
+        if u.text(open) != "("
+            || open + 1 >= close
+            || self.scopes.closing.get(&open) != Some(&close)
+        {
+            return false;
+        }
+        // `f(int) n` is no expression; `sizeof(int)` is a value, not a cast.
+        if open > 0 && (u.is_ident(open - 1) || u.text(open - 1) == ">") {
+            return false;
+        }
+        (open + 1..close).all(|k| {
+            let t = u.text(k);
+            is_scalar_type(t) || matches!(t, "const" | "volatile" | "std" | "::")
+        }) && (open + 1..close).any(|k| is_scalar_type(u.text(k)) && u.text(k) != "auto")
     }
 
     /// Whether `[start, end]` is a whole element of a launch configuration
