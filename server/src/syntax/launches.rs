@@ -125,6 +125,9 @@ enum Binding {
     Dim3(Vec<(usize, usize)>),
     /// A scalar with the token range of its initializer.
     Scalar(usize, usize),
+    /// A one-dimensional array with the token ranges of its initializer's
+    /// elements (`size_t local[2] = {16, 16};`).
+    Array(Vec<(usize, usize)>),
     /// Declared, assigned or used so that no single value is known.
     Unknown,
     /// Like `Unknown`, but every declaration is of a scalar type (a launch
@@ -1124,6 +1127,11 @@ fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<Stri
                     };
                     (b, close + 1)
                 }
+                // `size_t l[2] = {16, 16};`, `int l[] {a, b}`.
+                "[" if !dim3 => match array_initializer(unit, next) {
+                    Some((elements, end)) => (Binding::Array(elements), end),
+                    None => (Binding::Unknown, next),
+                },
                 // `dim3 g;` is (1, 1, 1) only if nothing sets it later; a
                 // parameter or member `dim3 g` has a value the scanner does
                 // not see: both unknown.
@@ -1185,6 +1193,34 @@ fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<Stri
         }
     }
     decls
+}
+
+/// The element ranges of a one-dimensional array's braced initializer
+/// (`[2] = {a, b}` or `[] {a, b}`, `open` at the `[`), and the token after it.
+fn array_initializer(unit: &Unit, open: usize) -> Option<(Vec<(usize, usize)>, usize)> {
+    let n = unit.toks.len();
+    let close = unit.matching(open, n);
+    if close >= n || unit.text(close) != "]" {
+        return None;
+    }
+    let brace = if unit.text(close + 1) == "=" {
+        close + 2
+    } else {
+        close + 1
+    };
+    if unit.text(brace) != "{" {
+        return None;
+    }
+    let end = unit.matching(brace, n);
+    if end >= n || unit.text(end) != "}" {
+        return None;
+    }
+    let elements = unit.split_commas(brace + 1, end);
+    // Nested braces (an array of structs or arrays): not followed.
+    if elements.iter().any(|&(s, e)| s >= e || unit.text(s) == "{") {
+        return None;
+    }
+    Some((elements, end + 1))
 }
 
 /// `decltype(e) t =`: the `t`.
@@ -2356,9 +2392,11 @@ impl<'u, 'a> Eval<'u, 'a> {
                         )
                         || match self.lookup(k) {
                             Some((Binding::UnknownScalar, _)) => true,
-                            Some((Binding::Scalar(..), ValueTy::Int { .. } | ValueTy::Bool)) => {
-                                true
-                            }
+                            // An element of an integer array (`l[0]`).
+                            Some((
+                                Binding::Scalar(..) | Binding::Array(_),
+                                ValueTy::Int { .. } | ValueTy::Bool,
+                            )) => true,
                             Some((Binding::Scalar(a, b), _)) => {
                                 self.is_scalar_expr(a, b, depth + 1)
                             }
@@ -2983,6 +3021,22 @@ impl Parser<'_, '_, '_> {
                     },
                 )
             }
+            Binding::Array(elements) => {
+                // `l[i]` with a constant `i`, when no element of `l` may
+                // have been written since its initialization.
+                if self.peek() != "[" {
+                    return None;
+                }
+                let close = u.matching(self.pos, self.end);
+                let index = self.nested(self.pos + 1, close)?;
+                self.pos = close + 1;
+                if !self.eval.array_read_only(name_at) {
+                    return None;
+                }
+                let &(s, e) = elements.get(usize::try_from(index).ok()?)?;
+                let v = self.nested(s, e)?;
+                self.convert(v, ty)
+            }
             Binding::Unknown | Binding::UnknownScalar => None,
         }
     }
@@ -3388,6 +3442,32 @@ mod tests {
         let l = one("void f() { int w = 16; int &r = (int &)w; r = 3; k<<<1, w>>>(); }");
         assert_eq!(l.block[0], None);
         let l = one("void f() { int w = 16; g((int *)&w); k<<<1, w>>>(); }");
+        assert_eq!(l.block[0], None);
+    }
+
+    #[test]
+    fn elements_of_arrays_never_written() {
+        let l = one("void f() { size_t l[2] = {16, 8}; k<<<1, dim3(l[0], l[1])>>>(); }");
+        assert_eq!(l.block, [Some(16), Some(8), Some(1)]);
+        let l = one("static const int sizes[] = {64, 128};\nvoid f() { dim3 b(sizes[1]); k<<<sizes[0] / 2, b>>>(); }");
+        assert_eq!((l.grid[0], l.block[0]), (Some(32), Some(128)));
+        // Any mention that may write an element, or alias the array.
+        for body in [
+            "l[0] = 32;",
+            "l[1]++;",
+            "g(l);",
+            "int *p = &l[0]; *p = 2;",
+            "scale(l[0]);",
+            "int *p = l + 1;",
+            "std::cin >> l[0];",
+        ] {
+            let l = one(&format!(
+                "void f() {{ size_t l[2] = {{16, 8}}; {body} k<<<1, l[0]>>>(); }}"
+            ));
+            assert_eq!(l.block[0], None, "{body}");
+        }
+        // Not a plain array initializer.
+        let l = one("void f() { int l[2][2] = {{1, 2}, {3, 4}}; k<<<1, l[1][0]>>>(); }");
         assert_eq!(l.block[0], None);
     }
 

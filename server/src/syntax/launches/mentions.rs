@@ -159,6 +159,42 @@ impl Eval<'_, '_> {
         }
     }
 
+    /// Whether every element of the array named at `at` keeps the value of
+    /// its initializer: each mention of the array (its declaration aside,
+    /// anywhere in its scope) is an element `a[i]` read as a plain value.
+    /// Any other mention (`f(a)`, `&a[0]`, `a + 1`, `a[i] = v`, `a[i]++`,
+    /// `cin >> a[i]`, `g(a[i])` with a callee that may take a reference)
+    /// may write an element, or make a pointer or reference through which
+    /// one may be written.
+    pub(super) fn array_read_only(&self, at: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(at);
+        let Some((decl, _)) = scopes.visible(u, name, at) else {
+            return false;
+        };
+        (0..u.toks.len()).all(|i| {
+            if i == decl.at
+                || u.text(i) != name
+                || !u.is_ident(i)
+                || matches!(u.text(i.wrapping_sub(1)), "." | "->" | "::")
+                || !scopes
+                    .visible(u, name, i)
+                    .is_some_and(|(d, _)| d.at == decl.at)
+            {
+                return true;
+            }
+            if u.text(i + 1) != "[" {
+                return false;
+            }
+            let close = u.matching(i + 1, u.toks.len());
+            let (prev, next) = (u.text(i.wrapping_sub(1)), u.text(close + 1));
+            !is_write_op(next)
+                && !matches!(prev, "&" | "++" | "--" | ">>")
+                && !matches!(next, "[" | "." | "->")
+                && self.plain_use(i, close, 0)
+        })
+    }
+
     /// Whether the `)` at `close` ends a C-style cast to an arithmetic type
     /// (`(size_t)`, `(unsigned long)`, `(const int)`): only type keywords
     /// between the parentheses, no `&` or `*`.
