@@ -97,6 +97,32 @@ pub fn launch_relations(
             });
         }
     }
+    // A square grid or block (`dim3 block(t, t)`) at every launch: y equals
+    // x, whatever the value. Not stated where the run fixes either extent
+    // (a constant, or 1 in a dimension the kernel never reads).
+    let squares: [(
+        &str,
+        [Option<u32>; 3],
+        fn(&LaunchSite) -> bool,
+        fn(u8) -> Builtin,
+    ); 2] = [
+        ("gridDim", known_grid, |s| s.grid_square, Builtin::GridDim),
+        (
+            "blockDim",
+            known_block,
+            |s| s.block_square,
+            Builtin::BlockDim,
+        ),
+    ];
+    for (family, known, square, builtin) in squares {
+        if known[0].is_none() && known[1].is_none() && sites.iter().all(|s| square(s)) {
+            out.push(Relation {
+                lhs: Expr::Builtin(builtin(1)),
+                value: Expr::Builtin(builtin(0)),
+                text: format!("{family}.y = {family}.x"),
+            });
+        }
+    }
     // Arguments computed from the others: the parameter is the value
     // converted to its type (a conversion the call performs).
     for (index, param) in kernel.params.iter().enumerate() {

@@ -57,6 +57,11 @@ pub struct HostLaunch {
     /// expression over the other arguments (`pitch` defined as `NX`), in its
     /// host type, when that holds on every execution of the launch.
     pub arg_relations: Vec<Option<SizeExpr>>,
+    /// Whether the grid's y extent is the same value as its x extent at
+    /// every execution of the launch (`dim3 grid(n, n)`), known or not.
+    pub grid_square: bool,
+    /// The same for the block (`dim3 block(t, t)`).
+    pub block_square: bool,
     /// Byte range of the launch in the scanned text (name to the end of `>>>`).
     pub start: usize,
     /// End of that range.
@@ -390,6 +395,8 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
             grid_relation: Default::default(),
             block_relation: Default::default(),
             arg_relations: Vec::new(),
+            grid_square: false,
+            block_square: false,
             start,
             end: unit.toks[i].1.end,
             text,
@@ -962,6 +969,8 @@ fn finish_launch(
         grid_relation: Default::default(),
         block_relation: Default::default(),
         arg_relations: Vec::new(),
+        grid_square: !in_device && grid.is_some_and(|(s, e)| eval.square(s, e)),
+        block_square: !in_device && block.is_some_and(|(s, e)| eval.square(s, e)),
         arg_pow2: args
             .iter()
             .map(|&(s, e)| {
@@ -2327,6 +2336,72 @@ impl<'u, 'a> Eval<'u, 'a> {
         plain
     }
 
+    /// Whether the launch size `[s, e)` has its y component equal to its x
+    /// component: a `dim3` built from two textually equal expressions
+    /// without side effects (`dim3 block(t, t)`, `dim3(n / 16, n / 16)`),
+    /// inline or as the definition of a `dim3` variable that reaches the
+    /// launch (see [`Eval::lookup`]). Both are evaluated in the same
+    /// constructor call, where every name has one value, so they are equal
+    /// whatever that value is.
+    fn square(&self, s: usize, e: usize) -> bool {
+        let u = self.unit;
+        let parts = if e == s + 1 && u.is_ident(s) {
+            match self.lookup(s) {
+                Some((Binding::Dim3(parts), _)) => parts,
+                _ => return false,
+            }
+        } else if u.text(s) == "dim3" || u.text(s) == "{" {
+            dim3_parts(u, s, e)
+        } else {
+            return false;
+        };
+        let [(xs, xe), (ys, ye), ..] = *parts.as_slice() else {
+            return false;
+        };
+        let pure = |k: usize| match u.kind(k) {
+            Some(TokKind::Number) => true,
+            // A name, not called.
+            Some(TokKind::Ident) => u.text(k + 1) != "(",
+            Some(TokKind::Punct) => {
+                let t = u.text(k);
+                let called = t == "(" && k > 0 && matches!(u.text(k - 1), ">" | ")" | "]");
+                !called
+                    && matches!(
+                        t,
+                        "+" | "-"
+                            | "*"
+                            | "/"
+                            | "%"
+                            | "<<"
+                            | ">>"
+                            | "&"
+                            | "|"
+                            | "^"
+                            | "~"
+                            | "("
+                            | ")"
+                            | "."
+                            | "::"
+                            | "<"
+                            | ">"
+                            | "<="
+                            | ">="
+                            | "=="
+                            | "!="
+                            | "&&"
+                            | "||"
+                            | "!"
+                            | "?"
+                            | ":"
+                    )
+            }
+            _ => false,
+        };
+        xe - xs == ye - ys
+            && xe > xs
+            && (0..xe - xs).all(|k| u.text(xs + k) == u.text(ys + k) && pure(xs + k))
+    }
+
     /// The three components of a launch size expression.
     fn dim3(&self, s: usize, e: usize, depth: usize) -> [Option<i128>; 3] {
         if depth > MAX_EVAL_DEPTH || s >= e {
@@ -3469,6 +3544,34 @@ mod tests {
         // Not a plain array initializer.
         let l = one("void f() { int l[2][2] = {{1, 2}, {3, 4}}; k<<<1, l[1][0]>>>(); }");
         assert_eq!(l.block[0], None);
+    }
+
+    #[test]
+    fn square_launch_sizes() {
+        let squares = |body: &str| {
+            let l = one(&format!("void f(int t, int n) {{ {body} }}"));
+            (l.grid_square, l.block_square)
+        };
+        assert_eq!(
+            squares("dim3 b(t, t); k<<<dim3(n / 16, n / 16), b>>>();"),
+            (true, true)
+        );
+        assert_eq!(squares("dim3 b(t, t, 4); k<<<n, b>>>();"), (false, true));
+        // Different values, calls, a component written after, a 1-D size.
+        assert_eq!(squares("dim3 b(t, t + 1); k<<<n, b>>>();"), (false, false));
+        assert_eq!(
+            squares("k<<<dim3(g(), g()), dim3(t++, t++)>>>();"),
+            (false, false)
+        );
+        assert_eq!(
+            squares("dim3 b(t, t); b.y = 2; k<<<n, b>>>();"),
+            (false, false)
+        );
+        assert_eq!(
+            squares("dim3 b(t, t); scale(b); k<<<n, b>>>();"),
+            (false, false)
+        );
+        assert_eq!(squares("k<<<n, t>>>();"), (false, false));
     }
 
     #[test]
