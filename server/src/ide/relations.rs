@@ -22,6 +22,15 @@ pub struct Relation {
     pub text: String,
 }
 
+/// A family's name, its fixed extents, whether a launch is square in it,
+/// and its builtin by dimension.
+type Square = (
+    &'static str,
+    [Option<u32>; 3],
+    fn(&LaunchSite) -> bool,
+    fn(u8) -> Builtin,
+);
+
 /// Picks a launch's relations of one family (grid or block).
 type RelationOf = fn(&LaunchSite) -> &[Option<SizeExpr>; 3];
 
@@ -100,12 +109,7 @@ pub fn launch_relations(
     // A square grid or block (`dim3 block(t, t)`) at every launch: y equals
     // x, whatever the value. Not stated where the run fixes either extent
     // (a constant, or 1 in a dimension the kernel never reads).
-    let squares: [(
-        &str,
-        [Option<u32>; 3],
-        fn(&LaunchSite) -> bool,
-        fn(u8) -> Builtin,
-    ); 2] = [
+    let squares: [Square; 2] = [
         ("gridDim", known_grid, |s| s.grid_square, Builtin::GridDim),
         (
             "blockDim",

@@ -507,6 +507,10 @@ fn kernel_held(
     whole_template.then_some((s, Some((s + 1, close))))
 }
 
+/// Explicit template arguments: as written, their integer values, their
+/// token ranges.
+type TemplateArguments = (Vec<String>, Vec<Option<i128>>, Vec<(usize, usize)>);
+
 /// Explicit template arguments `<...>` between `open` and `close`: as written,
 /// their integer values, and their token ranges.
 fn template_arguments(
@@ -514,7 +518,7 @@ fn template_arguments(
     eval: &Eval,
     (open, close): (usize, usize),
     in_device: bool,
-) -> (Vec<String>, Vec<Option<i128>>, Vec<(usize, usize)>) {
+) -> TemplateArguments {
     let ranges = unit.split_commas(open + 1, close);
     let written = ranges
         .iter()

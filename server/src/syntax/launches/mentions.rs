@@ -177,10 +177,13 @@ impl Eval<'_, '_> {
                 || u.text(i) != name
                 || !u.is_ident(i)
                 || matches!(u.text(i.wrapping_sub(1)), "." | "->" | "::")
-                || !scopes
-                    .visible(u, name, i)
-                    .is_some_and(|(d, _)| d.at == decl.at)
             {
+                return true;
+            }
+            let own = scopes
+                .visible(u, name, i)
+                .is_some_and(|(d, _)| d.at == decl.at);
+            if !own {
                 return true;
             }
             if u.text(i + 1) != "[" {
