@@ -90,6 +90,12 @@ pub struct LaunchSite {
     /// Arguments computed from the other arguments, per argument.
     #[serde(skip)]
     pub arg_relations: Vec<Option<SizeExpr>>,
+    /// The grid's y extent equals its x extent (`dim3 grid(n, n)`).
+    #[serde(skip)]
+    pub grid_square: bool,
+    /// The block's y extent equals its x extent (`dim3 block(t, t)`).
+    #[serde(skip)]
+    pub block_square: bool,
     /// The file of the kernel's definition when the launching translation
     /// unit defines it with internal linkage (`static`, anonymous namespace):
     /// the launch is of that definition only.
@@ -196,6 +202,8 @@ fn host_scan(
                     grid_relation: l.grid_relation,
                     block_relation: l.block_relation,
                     arg_relations: l.arg_relations,
+                    grid_square: l.grid_square,
+                    block_square: l.block_square,
                     local_definition: local
                         .iter()
                         .find(|(k, _)| *k == l.kernel)
@@ -897,6 +905,8 @@ pub fn launch_plan(
                 grid_relation: Default::default(),
                 block_relation: Default::default(),
                 arg_relations: Vec::new(),
+                grid_square: false,
+                block_square: false,
                 local_definition: None,
             })
             .collect();

@@ -22,6 +22,15 @@ pub struct Relation {
     pub text: String,
 }
 
+/// A family's name, its fixed extents, whether a launch is square in it,
+/// and its builtin by dimension.
+type Square = (
+    &'static str,
+    [Option<u32>; 3],
+    fn(&LaunchSite) -> bool,
+    fn(u8) -> Builtin,
+);
+
 /// Picks a launch's relations of one family (grid or block).
 type RelationOf = fn(&LaunchSite) -> &[Option<SizeExpr>; 3];
 
@@ -94,6 +103,27 @@ pub fn launch_relations(
                 lhs: Expr::Builtin(builtin),
                 value,
                 text: format!("{family}.{axis} = {}", first.display(&arg_name)),
+            });
+        }
+    }
+    // A square grid or block (`dim3 block(t, t)`) at every launch: y equals
+    // x, whatever the value. Not stated where the run fixes either extent
+    // (a constant, or 1 in a dimension the kernel never reads).
+    let squares: [Square; 2] = [
+        ("gridDim", known_grid, |s| s.grid_square, Builtin::GridDim),
+        (
+            "blockDim",
+            known_block,
+            |s| s.block_square,
+            Builtin::BlockDim,
+        ),
+    ];
+    for (family, known, square, builtin) in squares {
+        if known[0].is_none() && known[1].is_none() && sites.iter().all(|s| square(s)) {
+            out.push(Relation {
+                lhs: Expr::Builtin(builtin(1)),
+                value: Expr::Builtin(builtin(0)),
+                text: format!("{family}.y = {family}.x"),
             });
         }
     }

@@ -57,6 +57,11 @@ pub struct HostLaunch {
     /// expression over the other arguments (`pitch` defined as `NX`), in its
     /// host type, when that holds on every execution of the launch.
     pub arg_relations: Vec<Option<SizeExpr>>,
+    /// Whether the grid's y extent is the same value as its x extent at
+    /// every execution of the launch (`dim3 grid(n, n)`), known or not.
+    pub grid_square: bool,
+    /// The same for the block (`dim3 block(t, t)`).
+    pub block_square: bool,
     /// Byte range of the launch in the scanned text (name to the end of `>>>`).
     pub start: usize,
     /// End of that range.
@@ -125,6 +130,9 @@ enum Binding {
     Dim3(Vec<(usize, usize)>),
     /// A scalar with the token range of its initializer.
     Scalar(usize, usize),
+    /// A one-dimensional array with the token ranges of its initializer's
+    /// elements (`size_t local[2] = {16, 16};`).
+    Array(Vec<(usize, usize)>),
     /// Declared, assigned or used so that no single value is known.
     Unknown,
     /// Like `Unknown`, but every declaration is of a scalar type (a launch
@@ -286,34 +294,69 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
     let decls = collect_decls(&unit, &in_device);
     let scopes = Scopes::new(&unit, decls, &in_device);
     let eval = Eval::new(&unit, &scopes);
+    let heads = global_heads(&unit, &scopes);
     let mut launches = Vec::new();
     let mut launched_at = Vec::new();
+    // Launches through a variable holding a kernel: (the variable's token
+    // at the launch, the kernel's token in the variable's definition).
+    let mut through_variables = Vec::new();
     let n = unit.toks.len();
     for i in 0..n {
         crate::base::interrupt::stop_if_polled();
         let chevrons = unit.text(i) == "<<"
             && unit.text(i + 1) == "<"
             && unit.toks[i].1.end == unit.toks[i + 1].1.start;
-        if chevrons {
-            if let Some((l, at)) = chevron_launch(&unit, &eval, i, in_device(i)) {
-                launches.push(l);
-                launched_at.push(at);
-            }
+        let found = if chevrons {
+            chevron_launch(&unit, &eval, &heads, i, in_device(i))
         } else if matches!(
             unit.text(i),
             "cudaLaunchKernel" | "cudaLaunchCooperativeKernel"
         ) && unit.text(i + 1) == "("
         {
-            if let Some((l, at)) = api_launch(&unit, &eval, i, in_device(i)) {
-                launches.push(l);
-                launched_at.push(at);
+            api_launch(&unit, &eval, &heads, i, in_device(i))
+        } else {
+            None
+        };
+        if let Some((l, at, held)) = found {
+            launches.push(l);
+            launched_at.push(at);
+            if let Some(kernel_at) = held {
+                through_variables.push((at, kernel_at));
             }
+        }
+    }
+    // The kernel named in a variable's definition runs through the launches
+    // of that variable; it may run in some other way only through another
+    // mention of the variable (passed to a wrapper, copied, its address
+    // taken, assigned): then it keeps its unknown launch below.
+    for &(var_at, kernel_at) in &through_variables {
+        if launched_at.contains(&kernel_at) {
+            continue;
+        }
+        let name = unit.text(var_at);
+        let Some((decl, _)) = scopes.visible(&unit, name, var_at) else {
+            continue;
+        };
+        let own = |i: usize| {
+            scopes
+                .visible(&unit, name, i)
+                .is_some_and(|(d, _)| d.at == decl.at)
+        };
+        let only_launched = (0..n).all(|i| {
+            i == decl.at
+                || !unit.is_ident(i)
+                || unit.text(i) != name
+                || !own(i)
+                || launched_at.contains(&i)
+                || in_non_launching_call(&unit, &scopes, i)
+        });
+        if only_launched {
+            launched_at.push(kernel_at);
         }
     }
     // Every other use of a kernel's name may launch it (a function pointer,
     // `cudaLaunchKernelEx`, a wrapper taking the kernel): an execution
     // with sizes and arguments unknown.
-    let heads = global_heads(&unit, &scopes);
     for i in 0..n {
         if !unit.is_ident(i) || launched_at.contains(&i) {
             continue;
@@ -335,16 +378,7 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
                 && unit.is_ident(i - 2)
                 && matches!(unit.text(i + 1), "," | ")" | "=" | ";"))
             || scopes.visible(&unit, name, i).is_some();
-        let mut api = false;
-        let mut at = scopes.enclosing[i];
-        for _ in 0..3 {
-            let Some(open) = at else { break };
-            if unit.text(open) == "(" && open > 0 && non_launching_api(unit.text(open - 1)) {
-                api = true;
-                break;
-            }
-            at = scopes.enclosing[open];
-        }
+        let api = in_non_launching_call(&unit, &scopes, i);
         if in_head || declared || api {
             continue;
         }
@@ -361,6 +395,8 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
             grid_relation: Default::default(),
             block_relation: Default::default(),
             arg_relations: Vec::new(),
+            grid_square: false,
+            block_square: false,
             start,
             end: unit.toks[i].1.end,
             text,
@@ -378,6 +414,121 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
         launches,
         local_kernels,
     }
+}
+
+/// Whether the token at `i` is in the arguments of a call that takes a
+/// kernel without launching it (`cudaFuncSetAttribute(k, ..)`, also behind
+/// a cast: `cudaFuncGetAttributes(&a, (const void *)k)`).
+fn in_non_launching_call(unit: &Unit, scopes: &Scopes, i: usize) -> bool {
+    let mut at = scopes.enclosing[i];
+    for _ in 0..3 {
+        let Some(open) = at else { break };
+        if unit.text(open) == "(" && open > 0 && non_launching_api(unit.text(open - 1)) {
+            return true;
+        }
+        at = scopes.enclosing[open];
+    }
+    false
+}
+
+/// The kernel that the host variable named at `at` holds there: its
+/// definition that reaches `at` is a kernel's name (`auto k = kern<T, 16>;`,
+/// `= &kern`, `= ns::kern`). Returns the token of that name and the range
+/// (`<`, `>`) of its explicit template arguments.
+///
+/// [`Eval::lookup`] decides the definition: the one that runs last on every
+/// path to `at` (a local's declaration or plain assignment, never written
+/// in between nor in a loop around `at`, its address never taken, no alias
+/// made of it). The variable then holds that kernel's address, and a launch
+/// through it is a launch of that kernel; template arguments are constant
+/// expressions, the same wherever they are evaluated.
+fn kernel_held(
+    unit: &Unit,
+    eval: &Eval,
+    heads: &[GlobalHead],
+    at: usize,
+) -> Option<(usize, Option<(usize, usize)>)> {
+    if !unit.is_ident(at) {
+        return None;
+    }
+    let Some((Binding::Scalar(mut s, mut e), _)) = eval.lookup(at) else {
+        return None;
+    };
+    if unit.text(s) == "&" {
+        s += 1;
+    }
+    // `ns::kern`, `::kern`.
+    if unit.text(s) == "::" {
+        s += 1;
+    }
+    while unit.is_ident(s) && unit.text(s + 1) == "::" {
+        s += 2;
+    }
+    if s >= e || !unit.is_ident(s) {
+        return None;
+    }
+    if unit.text(s + 1) == "<" && unit.text(e) == "," {
+        // `auto k = kern<T, N>;`: a declaration's initializer is read up to
+        // its first top-level comma; the rest of the template arguments,
+        // up to the `>` that ends the statement.
+        let mut depth = 0usize;
+        let mut j = s + 1;
+        loop {
+            match unit.text(j) {
+                "<" => depth += 1,
+                ">" => {
+                    depth = depth.checked_sub(1)?;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                ";" | "{" | "}" | ">>" | "" => return None,
+                _ => {}
+            }
+            j += 1;
+        }
+        if unit.text(j + 1) != ";" {
+            return None;
+        }
+        e = j + 1;
+    }
+    let name = unit.text(s);
+    // A host variable of the kernel's name in scope hides the kernel.
+    if !heads.iter().any(|h| h.name == name) || eval.scopes.visible(unit, name, s).is_some() {
+        return None;
+    }
+    if e == s + 1 {
+        return Some((s, None));
+    }
+    let close = e - 1;
+    let whole_template = unit.text(s + 1) == "<"
+        && unit.text(close) == ">"
+        && unit.template_open(close, s + 1, usize::MAX, &[";", "{", "}"]) == Some(s + 1);
+    whole_template.then_some((s, Some((s + 1, close))))
+}
+
+/// Explicit template arguments: as written, their integer values, their
+/// token ranges.
+type TemplateArguments = (Vec<String>, Vec<Option<i128>>, Vec<(usize, usize)>);
+
+/// Explicit template arguments `<...>` between `open` and `close`: as written,
+/// their integer values, and their token ranges.
+fn template_arguments(
+    unit: &Unit,
+    eval: &Eval,
+    (open, close): (usize, usize),
+    in_device: bool,
+) -> TemplateArguments {
+    let ranges = unit.split_commas(open + 1, close);
+    let written = ranges
+        .iter()
+        .map(|&(s, e)| (s..e).map(|k| unit.text(k)).collect::<Vec<_>>().join(" "))
+        .collect();
+    let values = ranges
+        .iter()
+        .map(|&(s, e)| if in_device { None } else { eval.expr(s, e, 0) })
+        .collect();
+    (written, values, ranges)
 }
 
 /// The head of a `__global__` function declaration or definition.
@@ -461,12 +612,16 @@ fn global_heads(unit: &Unit, scopes: &Scopes) -> Vec<GlobalHead> {
     heads
 }
 
+/// A launch `k<<<...>>>(...)`: the launch, the token of the name launched,
+/// and when that name is a variable holding a kernel, the token of the
+/// kernel's name in the variable's definition (see [`kernel_held`]).
 fn chevron_launch(
     unit: &Unit,
     eval: &Eval,
+    heads: &[GlobalHead],
     at: usize,
     in_device: bool,
-) -> Option<(HostLaunch, usize)> {
+) -> Option<(HostLaunch, usize, Option<usize>)> {
     // The kernel name, behind optional template arguments.
     let mut name_at = at.checked_sub(1)?;
     let mut template_args = Vec::new();
@@ -475,22 +630,25 @@ fn chevron_launch(
     if unit.text(name_at) == ">" {
         let close = name_at;
         let open = unit.template_open(close, 0, usize::MAX, &[";", "{", "}"])?;
-        let ranges = unit.split_commas(open + 1, close);
-        template_args = ranges
-            .iter()
-            .map(|&(s, e)| (s..e).map(|k| unit.text(k)).collect::<Vec<_>>().join(" "))
-            .collect();
-        template_values = ranges
-            .iter()
-            .map(|&(s, e)| if in_device { None } else { eval.expr(s, e, 0) })
-            .collect();
-        template_ranges = ranges;
+        (template_args, template_values, template_ranges) =
+            template_arguments(unit, eval, (open, close), in_device);
         name_at = open.checked_sub(1)?;
     }
     if !unit.is_ident(name_at) {
         return None;
     }
-    let kernel = unit.text(name_at).to_string();
+    let mut kernel = unit.text(name_at).to_string();
+    let mut held_at = None;
+    if template_args.is_empty() && !in_device {
+        if let Some((kernel_at, template)) = kernel_held(unit, eval, heads, name_at) {
+            kernel = unit.text(kernel_at).to_string();
+            held_at = Some(kernel_at);
+            if let Some(range) = template {
+                (template_args, template_values, template_ranges) =
+                    template_arguments(unit, eval, range, in_device);
+            }
+        }
+    }
     // The configuration up to `>>>`.
     let cfg_start = at + 2;
     let mut depth = 0usize;
@@ -574,7 +732,7 @@ fn chevron_launch(
             })
             .collect();
     }
-    Some((launch, name_at))
+    Some((launch, name_at, held_at))
 }
 
 /// Index of the token opening the bracket closed at `close` (scanning back
@@ -731,7 +889,14 @@ fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<(Strin
     (!written).then(|| (name.to_string(), first))
 }
 
-fn api_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Option<(HostLaunch, usize)> {
+/// A launch `cudaLaunchKernel(k, grid, block, ..)`, as [`chevron_launch`].
+fn api_launch(
+    unit: &Unit,
+    eval: &Eval,
+    heads: &[GlobalHead],
+    at: usize,
+    in_device: bool,
+) -> Option<(HostLaunch, usize, Option<usize>)> {
     let open = at + 1;
     let close = unit.matching(open, unit.toks.len());
     let parts = unit.split_commas(open + 1, close);
@@ -746,18 +911,31 @@ fn api_launch(unit: &Unit, eval: &Eval, at: usize, in_device: bool) -> Option<(H
     })?;
     let (file, start) = (unit.toks[at].0, unit.toks[at].1.start);
     let end = unit.toks.get(close).map_or(start, |(_, t)| t.end);
+    let mut name = unit.text(kernel).to_string();
+    let mut template = (Vec::new(), Vec::new());
+    let mut held_at = None;
+    if !in_device {
+        if let Some((kernel_at, range)) = kernel_held(unit, eval, heads, kernel) {
+            name = unit.text(kernel_at).to_string();
+            held_at = Some(kernel_at);
+            if let Some(range) = range {
+                let (written, values, _) = template_arguments(unit, eval, range, in_device);
+                template = (written, values);
+            }
+        }
+    }
     let launch = finish_launch(
         unit,
         eval,
-        unit.text(kernel).to_string(),
-        (Vec::new(), Vec::new()),
+        name,
+        template,
         parts.get(1).copied(),
         parts.get(2).copied(),
         &[],
         (file, start, end),
         in_device,
     );
-    Some((launch, kernel))
+    Some((launch, kernel, held_at))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -795,6 +973,8 @@ fn finish_launch(
         grid_relation: Default::default(),
         block_relation: Default::default(),
         arg_relations: Vec::new(),
+        grid_square: !in_device && grid.is_some_and(|(s, e)| eval.square(s, e)),
+        block_square: !in_device && block.is_some_and(|(s, e)| eval.square(s, e)),
         arg_pow2: args
             .iter()
             .map(|&(s, e)| {
@@ -960,6 +1140,11 @@ fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<Stri
                     };
                     (b, close + 1)
                 }
+                // `size_t l[2] = {16, 16};`, `int l[] {a, b}`.
+                "[" if !dim3 => match array_initializer(unit, next) {
+                    Some((elements, end)) => (Binding::Array(elements), end),
+                    None => (Binding::Unknown, next),
+                },
                 // `dim3 g;` is (1, 1, 1) only if nothing sets it later; a
                 // parameter or member `dim3 g` has a value the scanner does
                 // not see: both unknown.
@@ -981,6 +1166,12 @@ fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<Stri
                 if is_scalar_type(t) || DECL_QUALIFIERS.contains(&t) || t == "dim3" {
                     // Another parameter with its own type (`int nx, int ny`).
                     j -= 1;
+                    break;
+                }
+                // A declarator is a name followed by its initializer or the
+                // next one; `auto k = f<T, N>;` has a comma between template
+                // arguments, and `N` there is not declared.
+                if !matches!(unit.text(j + 1), "=" | "," | ";" | "(" | "{" | "[") {
                     break;
                 }
                 continue;
@@ -1015,6 +1206,34 @@ fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<Stri
         }
     }
     decls
+}
+
+/// The element ranges of a one-dimensional array's braced initializer
+/// (`[2] = {a, b}` or `[] {a, b}`, `open` at the `[`), and the token after it.
+fn array_initializer(unit: &Unit, open: usize) -> Option<(Vec<(usize, usize)>, usize)> {
+    let n = unit.toks.len();
+    let close = unit.matching(open, n);
+    if close >= n || unit.text(close) != "]" {
+        return None;
+    }
+    let brace = if unit.text(close + 1) == "=" {
+        close + 2
+    } else {
+        close + 1
+    };
+    if unit.text(brace) != "{" {
+        return None;
+    }
+    let end = unit.matching(brace, n);
+    if end >= n || unit.text(end) != "}" {
+        return None;
+    }
+    let elements = unit.split_commas(brace + 1, end);
+    // Nested braces (an array of structs or arrays): not followed.
+    if elements.iter().any(|&(s, e)| s >= e || unit.text(s) == "{") {
+        return None;
+    }
+    Some((elements, end + 1))
 }
 
 /// `decltype(e) t =`: the `t`.
@@ -1281,6 +1500,13 @@ struct Scopes {
     braces: Vec<bool>,
 }
 
+/// Whether `callee` is known not to write a variable passed to it by name:
+/// one of [`NON_WRITING_CALLS`], or a runtime call that takes a kernel (by
+/// value: `cudaFuncSetAttribute(T *entry, ..)`) without launching it.
+fn non_writing_call(callee: &str) -> bool {
+    NON_WRITING_CALLS.contains(&callee) || non_launching_api(callee)
+}
+
 /// Calls known not to write a variable passed to them by name (the C
 /// functions of the CUDA runtime and C library take it by value).
 const NON_WRITING_CALLS: [&str; 33] = [
@@ -1478,7 +1704,7 @@ impl Scopes {
         let by_value_init =
             open >= 2 && (unit.text(open - 2) == "dim3" || is_scalar_type(unit.text(open - 2)));
         !by_value_init
-            && !NON_WRITING_CALLS.contains(&callee)
+            && !non_writing_call(callee)
             && !matches!(callee, "for" | "switch" | "return" | "sizeof")
             && !is_scalar_type(callee)
     }
@@ -2114,6 +2340,72 @@ impl<'u, 'a> Eval<'u, 'a> {
         plain
     }
 
+    /// Whether the launch size `[s, e)` has its y component equal to its x
+    /// component: a `dim3` built from two textually equal expressions
+    /// without side effects (`dim3 block(t, t)`, `dim3(n / 16, n / 16)`),
+    /// inline or as the definition of a `dim3` variable that reaches the
+    /// launch (see [`Eval::lookup`]). Both are evaluated in the same
+    /// constructor call, where every name has one value, so they are equal
+    /// whatever that value is.
+    fn square(&self, s: usize, e: usize) -> bool {
+        let u = self.unit;
+        let parts = if e == s + 1 && u.is_ident(s) {
+            match self.lookup(s) {
+                Some((Binding::Dim3(parts), _)) => parts,
+                _ => return false,
+            }
+        } else if u.text(s) == "dim3" || u.text(s) == "{" {
+            dim3_parts(u, s, e)
+        } else {
+            return false;
+        };
+        let [(xs, xe), (ys, ye), ..] = *parts.as_slice() else {
+            return false;
+        };
+        let pure = |k: usize| match u.kind(k) {
+            Some(TokKind::Number) => true,
+            // A name, not called.
+            Some(TokKind::Ident) => u.text(k + 1) != "(",
+            Some(TokKind::Punct) => {
+                let t = u.text(k);
+                let called = t == "(" && k > 0 && matches!(u.text(k - 1), ">" | ")" | "]");
+                !called
+                    && matches!(
+                        t,
+                        "+" | "-"
+                            | "*"
+                            | "/"
+                            | "%"
+                            | "<<"
+                            | ">>"
+                            | "&"
+                            | "|"
+                            | "^"
+                            | "~"
+                            | "("
+                            | ")"
+                            | "."
+                            | "::"
+                            | "<"
+                            | ">"
+                            | "<="
+                            | ">="
+                            | "=="
+                            | "!="
+                            | "&&"
+                            | "||"
+                            | "!"
+                            | "?"
+                            | ":"
+                    )
+            }
+            _ => false,
+        };
+        xe - xs == ye - ys
+            && xe > xs
+            && (0..xe - xs).all(|k| u.text(xs + k) == u.text(ys + k) && pure(xs + k))
+    }
+
     /// The three components of a launch size expression.
     fn dim3(&self, s: usize, e: usize, depth: usize) -> [Option<i128>; 3] {
         if depth > MAX_EVAL_DEPTH || s >= e {
@@ -2179,9 +2471,11 @@ impl<'u, 'a> Eval<'u, 'a> {
                         )
                         || match self.lookup(k) {
                             Some((Binding::UnknownScalar, _)) => true,
-                            Some((Binding::Scalar(..), ValueTy::Int { .. } | ValueTy::Bool)) => {
-                                true
-                            }
+                            // An element of an integer array (`l[0]`).
+                            Some((
+                                Binding::Scalar(..) | Binding::Array(_),
+                                ValueTy::Int { .. } | ValueTy::Bool,
+                            )) => true,
                             Some((Binding::Scalar(a, b), _)) => {
                                 self.is_scalar_expr(a, b, depth + 1)
                             }
@@ -2806,6 +3100,22 @@ impl Parser<'_, '_, '_> {
                     },
                 )
             }
+            Binding::Array(elements) => {
+                // `l[i]` with a constant `i`, when no element of `l` may
+                // have been written since its initialization.
+                if self.peek() != "[" {
+                    return None;
+                }
+                let close = u.matching(self.pos, self.end);
+                let index = self.nested(self.pos + 1, close)?;
+                self.pos = close + 1;
+                if !self.eval.array_read_only(name_at) {
+                    return None;
+                }
+                let &(s, e) = elements.get(usize::try_from(index).ok()?)?;
+                let v = self.nested(s, e)?;
+                self.convert(v, ty)
+            }
             Binding::Unknown | Binding::UnknownScalar => None,
         }
     }
@@ -3127,6 +3437,145 @@ mod tests {
         let scan = scan_translation(&["namespace {\n__global__ void a() {}\n}\nstatic __global__ void b() {}\n__global__ void c() {}\n"]);
         let local: Vec<_> = scan.local_kernels.iter().map(|l| l.0.as_str()).collect();
         assert_eq!(local, vec!["a", "b"]);
+    }
+
+    #[test]
+    fn launches_through_variables_holding_kernels() {
+        // `auto k = kern<T, N>;` then `k<<<...>>>`: a launch of `kern<T, N>`;
+        // the kernel's name in the definition is not another launch while
+        // every other use of `k` only sets attributes.
+        let kernel = "template <typename T, int N> __global__ void kern(T *o, int w) {}\n";
+        let scan = scan_translation(&[&format!(
+            "{kernel}void run(int *o) {{\n  constexpr int fill = 256;\n  auto k = kern<int, fill>;\n  cudaFuncSetAttribute(k, attr, 0);\n  k<<<2, fill + 32>>>(o, 7);\n}}\n"
+        )]);
+        let found: Vec<_> = scan
+            .launches
+            .iter()
+            .map(|l| {
+                (
+                    l.kernel.as_str(),
+                    l.template_values.clone(),
+                    l.block[0],
+                    l.args.clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            found,
+            vec![(
+                "kern",
+                vec![None, Some(256)],
+                Some(288),
+                vec![None, Some(7)]
+            )]
+        );
+        // `&kern` and `ns::kern`, through `cudaLaunchKernel` too.
+        let scan = scan_translation(&["namespace ns { __global__ void kern(int *o) {} }\nvoid run(int *o) {\n  auto k = &ns::kern;\n  void *args[] = {&o};\n  cudaLaunchKernel(k, 4, 64, args, 0, 0);\n}\n"]);
+        let found: Vec<_> = scan
+            .launches
+            .iter()
+            .map(|l| (l.kernel.as_str(), l.block[0]))
+            .collect();
+        assert_eq!(found, vec![("kern", Some(64))]);
+        // Assigned another kernel before the launch: the launch is of that
+        // one, and both kernels may also run in ways unknown (the
+        // assignment is another use of the variable).
+        let two = "__global__ void a(int *o) {}\n__global__ void b(int *o) {}\n";
+        let scan = scan_translation(&[&format!(
+            "{two}void run(int *o) {{\n  auto k = a;\n  k = b;\n  k<<<1, 32>>>(o);\n}}\n"
+        )]);
+        let found: Vec<_> = scan
+            .launches
+            .iter()
+            .map(|l| (l.kernel.as_str(), l.block[0]))
+            .collect();
+        assert_eq!(found, vec![("b", Some(32)), ("a", None), ("b", None)]);
+        // Passed to a wrapper, or chosen at run time: unknown launches.
+        let scan = scan_translation(&[&format!(
+            "{two}void run(int *o, bool c) {{\n  auto k = a;\n  wrap(k);\n  k<<<1, 32>>>(o);\n  auto m = c ? a : b;\n  m<<<1, 32>>>(o);\n}}\n"
+        )]);
+        let found: Vec<_> = scan
+            .launches
+            .iter()
+            .map(|l| (l.kernel.as_str(), l.block[0]))
+            .collect();
+        assert_eq!(
+            found,
+            vec![
+                ("k", Some(32)),
+                ("m", Some(32)),
+                ("a", None),
+                ("a", None),
+                ("b", None)
+            ]
+        );
+    }
+
+    #[test]
+    fn casts_to_arithmetic_types_are_reads() {
+        // `(size_t)w` reads `w`; `(int &)w` may bind a reference to it.
+        let l = one("void f() { int w = 16; const size_t b = (size_t)w; k<<<1, b>>>(); }");
+        assert_eq!(l.block[0], Some(16));
+        let l = one("void f() { int w = 16; long b = (unsigned long)w * 2; k<<<1, b>>>(); }");
+        assert_eq!(l.block[0], Some(32));
+        let l = one("void f() { int w = 16; int &r = (int &)w; r = 3; k<<<1, w>>>(); }");
+        assert_eq!(l.block[0], None);
+        let l = one("void f() { int w = 16; g((int *)&w); k<<<1, w>>>(); }");
+        assert_eq!(l.block[0], None);
+    }
+
+    #[test]
+    fn elements_of_arrays_never_written() {
+        let l = one("void f() { size_t l[2] = {16, 8}; k<<<1, dim3(l[0], l[1])>>>(); }");
+        assert_eq!(l.block, [Some(16), Some(8), Some(1)]);
+        let l = one("static const int sizes[] = {64, 128};\nvoid f() { dim3 b(sizes[1]); k<<<sizes[0] / 2, b>>>(); }");
+        assert_eq!((l.grid[0], l.block[0]), (Some(32), Some(128)));
+        // Any mention that may write an element, or alias the array.
+        for body in [
+            "l[0] = 32;",
+            "l[1]++;",
+            "g(l);",
+            "int *p = &l[0]; *p = 2;",
+            "scale(l[0]);",
+            "int *p = l + 1;",
+            "std::cin >> l[0];",
+        ] {
+            let l = one(&format!(
+                "void f() {{ size_t l[2] = {{16, 8}}; {body} k<<<1, l[0]>>>(); }}"
+            ));
+            assert_eq!(l.block[0], None, "{body}");
+        }
+        // Not a plain array initializer.
+        let l = one("void f() { int l[2][2] = {{1, 2}, {3, 4}}; k<<<1, l[1][0]>>>(); }");
+        assert_eq!(l.block[0], None);
+    }
+
+    #[test]
+    fn square_launch_sizes() {
+        let squares = |body: &str| {
+            let l = one(&format!("void f(int t, int n) {{ {body} }}"));
+            (l.grid_square, l.block_square)
+        };
+        assert_eq!(
+            squares("dim3 b(t, t); k<<<dim3(n / 16, n / 16), b>>>();"),
+            (true, true)
+        );
+        assert_eq!(squares("dim3 b(t, t, 4); k<<<n, b>>>();"), (false, true));
+        // Different values, calls, a component written after, a 1-D size.
+        assert_eq!(squares("dim3 b(t, t + 1); k<<<n, b>>>();"), (false, false));
+        assert_eq!(
+            squares("k<<<dim3(g(), g()), dim3(t++, t++)>>>();"),
+            (false, false)
+        );
+        assert_eq!(
+            squares("dim3 b(t, t); b.y = 2; k<<<n, b>>>();"),
+            (false, false)
+        );
+        assert_eq!(
+            squares("dim3 b(t, t); scale(b); k<<<n, b>>>();"),
+            (false, false)
+        );
+        assert_eq!(squares("k<<<n, t>>>();"), (false, false));
     }
 
     #[test]

@@ -6,8 +6,9 @@
 //! write through the alias invisible, so the variable gets no relation.
 //! A whitelist: each mention must be a plain read or a direct write.
 
+use super::non_writing_call;
 use super::relations::LaunchAt;
-use super::{is_scalar_type, is_write_op, Binding, BlockKind, Eval, ValueTy, NON_WRITING_CALLS};
+use super::{is_scalar_type, is_write_op, Binding, BlockKind, Eval, ValueTy};
 
 /// Binary and unary operators whose operands are read as values (`&` is
 /// left out: it may take an address).
@@ -134,6 +135,9 @@ impl Eval<'_, '_> {
             return true;
         }
         match prev {
+            // `(size_t)n`: a cast to an arithmetic type makes a value (a
+            // prvalue), which no reference or pointer can bind to `n`.
+            ")" => self.arithmetic_cast(start - 1),
             // `a[n]`.
             "[" => next == "]",
             // The right side of `=`: only into a tracked scalar or `dim3`
@@ -153,6 +157,69 @@ impl Eval<'_, '_> {
             }
             _ => false,
         }
+    }
+
+    /// Whether every element of the array named at `at` keeps the value of
+    /// its initializer: each mention of the array (its declaration aside,
+    /// anywhere in its scope) is an element `a[i]` read as a plain value.
+    /// Any other mention (`f(a)`, `&a[0]`, `a + 1`, `a[i] = v`, `a[i]++`,
+    /// `cin >> a[i]`, `g(a[i])` with a callee that may take a reference)
+    /// may write an element, or make a pointer or reference through which
+    /// one may be written.
+    pub(super) fn array_read_only(&self, at: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(at);
+        let Some((decl, _)) = scopes.visible(u, name, at) else {
+            return false;
+        };
+        (0..u.toks.len()).all(|i| {
+            if i == decl.at
+                || u.text(i) != name
+                || !u.is_ident(i)
+                || matches!(u.text(i.wrapping_sub(1)), "." | "->" | "::")
+            {
+                return true;
+            }
+            let own = scopes
+                .visible(u, name, i)
+                .is_some_and(|(d, _)| d.at == decl.at);
+            if !own {
+                return true;
+            }
+            if u.text(i + 1) != "[" {
+                return false;
+            }
+            let close = u.matching(i + 1, u.toks.len());
+            let (prev, next) = (u.text(i.wrapping_sub(1)), u.text(close + 1));
+            !is_write_op(next)
+                && !matches!(prev, "&" | "++" | "--" | ">>")
+                && !matches!(next, "[" | "." | "->")
+                && self.plain_use(i, close, 0)
+        })
+    }
+
+    /// Whether the `)` at `close` ends a C-style cast to an arithmetic type
+    /// (`(size_t)`, `(unsigned long)`, `(const int)`): only type keywords
+    /// between the parentheses, no `&` or `*`.
+    fn arithmetic_cast(&self, close: usize) -> bool {
+        let u = self.unit;
+        let Some(open) = self.scopes.enclosing.get(close - 1).copied().flatten() else {
+            return false;
+        };
+        if u.text(open) != "("
+            || open + 1 >= close
+            || self.scopes.closing.get(&open) != Some(&close)
+        {
+            return false;
+        }
+        // `f(int) n` is no expression; `sizeof(int)` is a value, not a cast.
+        if open > 0 && (u.is_ident(open - 1) || u.text(open - 1) == ">") {
+            return false;
+        }
+        (open + 1..close).all(|k| {
+            let t = u.text(k);
+            is_scalar_type(t) || matches!(t, "const" | "volatile" | "std" | "::")
+        }) && (open + 1..close).any(|k| is_scalar_type(u.text(k)) && u.text(k) != "auto")
     }
 
     /// Whether `[start, end]` is a whole element of a launch configuration
@@ -242,7 +309,7 @@ impl Eval<'_, '_> {
             return grouping && self.plain_use(open, close, depth + 1);
         }
         matches!(callee, "if" | "while" | "switch" | "sizeof" | "return")
-            || NON_WRITING_CALLS.contains(&callee) && !matches!(callee, "if" | "while")
+            || non_writing_call(callee) && !matches!(callee, "if" | "while")
             || self.by_value_declaration(open - 1)
             // A whole name, or a `dim3` component `g.x` (an `unsigned int`).
             || ((start == end || end == start + 2 && u.text(start + 1) == ".")
