@@ -448,6 +448,28 @@ fn fix_applies_the_warp_specialized_quick_fixes() {
 }
 
 #[test]
+fn fix_does_not_move_a_barrier_statement_that_assigns_the_callers_variables() {
+    // Moving the statement below the store orders the race but changes the
+    // value stored: fix inserts a barrier instead. A helper assigning only
+    // its by-value parameter moves.
+    let fixture = "tests/kernels/warp/syncwarp_helper_assigns_caller.cu";
+    let out = syncwright(&["fix", fixture]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let fixed_text = stdout(&out);
+    for wanted in [
+        "    warp_step(phase);\n    s[threadIdx.x] = phase; //~ race write-read\n    __syncthreads();",
+        "    __syncwarp(), k++;\n    s[threadIdx.x] = k; //~ race write-read\n    __syncthreads();",
+        "    s[threadIdx.x] = phase; //~ race write-read\n    warp_step_copy(phase);\n    out",
+    ] {
+        assert!(fixed_text.contains(wanted), "{wanted}: {fixed_text}");
+    }
+    let dir = Scratch::new("fixassigns");
+    let fixed = dir.write("syncwarp_helper_assigns_caller.cu", &out.stdout);
+    let check = syncwright(&["check", &fixed]);
+    assert_eq!(code(&check), 0, "{}", stdout(&check));
+}
+
+#[test]
 fn fix_does_not_claim_a_repair_while_a_named_barrier_deadlock_remains() {
     // Half the warps arrive at a barrier object initialised for all of
     // them: a block barrier removes the race, but the kernel would still hang.

@@ -493,6 +493,63 @@ fn code_actions_offer_no_move_that_does_not_order_every_race() {
     );
 }
 
+/// A racy kernel whose barrier statement `step` comes one statement before
+/// the store `s[threadIdx.x] = phase;` (the cursor on the read of the
+/// neighbouring lane, so a `__syncwarp()` below the store orders it).
+fn warp_step_kernel(helper: &str, step: &str) -> String {
+    format!(
+        r#"{helper}
+__global__ void k(float *out) {{
+    __shared__ float s[1024];
+    int phase = 0;
+    {step}
+    s[threadIdx.x] = phase;
+    out[threadIdx.x] = $0s[threadIdx.x ^ 1];
+}}
+"#
+    )
+}
+
+#[test]
+fn code_actions_offer_no_move_of_a_barrier_statement_assigning_the_callers_variables() {
+    // Moving the statement below the store would order the race but store
+    // 0 instead of 1: the helper assigns `phase` by reference, or the
+    // statement increments it next to the barrier.
+    for text in [
+        warp_step_kernel(
+            "__device__ void warp_step(int &phase) { phase += 1; __syncwarp(); }",
+            "warp_step(phase);",
+        ),
+        warp_step_kernel("", "__syncwarp(), phase++;"),
+    ] {
+        let (actions, _, _) = actions_at(&text);
+        assert!(
+            actions.iter().all(|a| !a.title.starts_with("Move ")),
+            "{text}: {actions:?}"
+        );
+        // The race is still repaired, by a new barrier.
+        assert!(
+            actions.iter().any(|a| a.kind == ActionKind::QuickFix),
+            "{text}: {actions:?}"
+        );
+    }
+}
+
+#[test]
+fn code_actions_move_a_helper_that_assigns_only_its_own_parameter() {
+    let (fixed, _) = apply_move(
+        &warp_step_kernel(
+            "__device__ void warp_step(int phase) { phase += 1; __syncwarp(); }",
+            "warp_step(phase);",
+        ),
+        90,
+    );
+    assert!(
+        fixed.contains("s[threadIdx.x] = phase;\n    warp_step(phase);\n    out"),
+        "{fixed}"
+    );
+}
+
 #[test]
 fn code_actions_offer_removing_a_redundant_barrier_as_a_rewrite() {
     let (actions, text, host) = actions_at(REDUNDANT);

@@ -11,10 +11,13 @@
 //! callers lower and check the edited text and keep a move only under
 //! [`move_accepted`].
 
+use std::collections::BTreeSet;
+
+use crate::analysis::loops::mentions_any;
 use crate::base::Span;
 use crate::check::{DiagnosticKind, Finding, KernelReport, LoopRelation, Verdict};
 use crate::ir::walk::{block_ref, BlockSlot, LabelTree, ProgramPoint};
-use crate::ir::{BarrierScope, Block, Kernel, StmtId, StmtKind};
+use crate::ir::{BarrierScope, Block, Expr, Kernel, Stmt, StmtId, StmtKind, VarId};
 
 use super::candidates::{anchor, render_point};
 use super::edits::{removal_edit, Render};
@@ -60,11 +63,13 @@ fn groups(block: &Block, text: &str) -> Option<Vec<Group>> {
 }
 
 /// Whether the statement `group` of `block` is exactly one barrier the user
-/// wrote (not in a macro), possibly through a helper whose parameters are
-/// assigned around it, and nothing else (no memory access, no control flow).
+/// wrote (not in a macro), possibly through a helper whose own locals
+/// (parameters, temporaries) are assigned around it, and nothing else (no
+/// memory access, no control flow, no write to a variable of the caller).
 fn movable(block: &Block, group: &Group, kernel: &Kernel) -> Option<Movable> {
     let stmts = block.stmts.get(group.first..=group.last)?;
     let mut found = None;
+    let mut assigned: BTreeSet<VarId> = BTreeSet::new();
     for s in stmts {
         if s.in_macro {
             return None;
@@ -81,8 +86,28 @@ fn movable(block: &Block, group: &Group, kernel: &Kernel) -> Option<Movable> {
             {
                 found = Some(Movable::Named)
             }
-            StmtKind::Assign { .. } | StmtKind::Havoc { .. } => {}
+            // Only a helper's body may assign: an assignment lowered from
+            // the statement itself is a side effect written next to the
+            // barrier (`__syncwarp(), k++;`, `f(k++);`).
+            StmtKind::Assign { var, .. } | StmtKind::Havoc { var } if s.inlined_at.is_some() => {
+                assigned.insert(*var);
+            }
             _ => return None,
+        }
+    }
+    // The move re-runs the whole statement elsewhere, and the re-check
+    // compares findings, not values: a variable the statement assigns must
+    // be the helper's own, used by no other statement of the kernel (a
+    // by-reference parameter assigns the caller's variable; moving that
+    // assignment changes what the program computes).
+    if !assigned.is_empty() {
+        let ids: Vec<StmtId> = stmts.iter().map(|s| s.id).collect();
+        let mut live_outside = false;
+        crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+            live_outside |= !ids.contains(&s.id) && stmt_mentions(s, &assigned);
+        });
+        if live_outside {
+            return None;
         }
     }
     let inside = group.anchor.file == kernel.span.file
@@ -90,6 +115,37 @@ fn movable(block: &Block, group: &Group, kernel: &Kernel) -> Option<Movable> {
         && group.anchor.start >= kernel.span.start
         && group.anchor.end <= kernel.span.end;
     found.filter(|_| inside)
+}
+
+/// Whether statement `s` itself (not the blocks nested in it) reads or
+/// assigns any of `vars`.
+fn stmt_mentions(s: &Stmt, vars: &BTreeSet<VarId>) -> bool {
+    let is = |v: &VarId| vars.contains(v);
+    let reads = |e: &Expr| mentions_any(e, vars);
+    match &s.kind {
+        StmtKind::Assign { var, value } => is(var) || reads(value),
+        StmtKind::Havoc { var } => is(var),
+        StmtKind::Read { dest, access } => is(dest) || reads(&access.offset),
+        StmtKind::Write { access, value } => reads(&access.offset) || reads(value),
+        StmtKind::Atomic { dest, access, op } => {
+            dest.as_ref().is_some_and(is)
+                || reads(&access.offset)
+                || op.operand.as_ref().is_some_and(reads)
+        }
+        StmtKind::If { cond, .. } | StmtKind::Loop { cond, .. } | StmtKind::Assume { cond } => {
+            reads(cond)
+        }
+        StmtKind::Collective {
+            uniform_args, dest, ..
+        } => dest.as_ref().is_some_and(is) || uniform_args.iter().any(reads),
+        StmtKind::NamedBarrier {
+            barrier,
+            count,
+            token,
+            ..
+        } => reads(barrier) || count.as_ref().is_some_and(reads) || token.as_ref().is_some_and(is),
+        StmtKind::Barrier { .. } | StmtKind::Break | StmtKind::Continue | StmtKind::Return => false,
+    }
 }
 
 /// Whether the statement `group` of `block` holds any barrier operation.
