@@ -536,14 +536,12 @@ pub fn unsat_cache_hits() -> u64 {
 /// also when Z3 cannot print it: the query is then not cached).
 fn cache_key(facts: &[Bool]) -> Option<String> {
     let open = UNSAT_CACHE.with(|c| {
-        c.borrow()
-            .as_ref()
-            .is_some_and(|cache| {
-                let saved = usize::try_from(cache.saved_work)
-                    .unwrap_or(usize::MAX)
-                    .saturating_mul(UNSAT_CACHE_BYTES_PER_WORK_UNIT);
-                cache.printed_bytes <= saved.saturating_add(UNSAT_CACHE_OVERHEAD_BYTES)
-            })
+        c.borrow().as_ref().is_some_and(|cache| {
+            let saved = usize::try_from(cache.saved_work)
+                .unwrap_or(usize::MAX)
+                .saturating_mul(UNSAT_CACHE_BYTES_PER_WORK_UNIT);
+            cache.printed_bytes <= saved.saturating_add(UNSAT_CACHE_OVERHEAD_BYTES)
+        })
     });
     if !open {
         return None;

@@ -178,6 +178,10 @@ fn sync_actions(
         Some(super::check_guarded(fixed, &kernel.options))
     };
     let mut out: Vec<Action> = Vec::new();
+    // The re-check of each move offered, by its edits: a move found again for
+    // another finding addresses it only if that re-check has no finding of
+    // its kind either.
+    let mut move_reports: Vec<(Vec<TextEdit>, crate::check::KernelReport)> = Vec::new();
     let mut move_checks = 0usize;
     for finding in &kernel.report.findings {
         let addressed = std::iter::once(&finding.span)
@@ -214,9 +218,14 @@ fn sync_actions(
             if move_checks >= MAX_MOVE_CHECKS {
                 break;
             }
-            if let Some(a) = out.iter_mut().find(|a| a.edits == moved.edits) {
-                a.addresses.push(finding.span);
-                break;
+            if let Some((_, report)) = move_reports.iter().find(|(e, _)| *e == moved.edits) {
+                if !report.findings.iter().any(|f| f.kind == finding.kind) {
+                    if let Some(a) = out.iter_mut().find(|a| a.edits == moved.edits) {
+                        a.addresses.push(finding.span);
+                    }
+                    break;
+                }
+                continue;
             }
             move_checks += 1;
             let Some(report) = recheck(&moved.edits) else {
@@ -226,10 +235,11 @@ fn sync_actions(
                 out.push(Action {
                     title: crate::synth::moves::move_title(&moved, &report),
                     kind: ActionKind::QuickFix,
-                    edits: moved.edits,
+                    edits: moved.edits.clone(),
                     addresses: vec![finding.span],
                     preferred: crate::synth::moves::move_is_safe(&report),
                 });
+                move_reports.push((moved.edits, report));
                 break;
             }
         }
