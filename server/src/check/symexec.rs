@@ -2988,7 +2988,16 @@ impl Exec<'_, '_> {
                     ("head", head.clone(), inner, uniform_head),
                     ("exit", exit.clone(), outer, uniform_exit),
                 ] {
-                    if which == "exit" && !live {
+                    // At the exit, a step that is not a constant (a
+                    // grid-stride `i += blockDim.x * gridDim.x`) would make
+                    // `k * e` a non-linear term of every query: the exit
+                    // value keeps only the linear facts (the condition
+                    // failed, `last_step_fact`). Fewer facts only allow
+                    // more executions, so this is sound; the head fact,
+                    // which the accesses in the body need, stays.
+                    if which == "exit"
+                        && (!live || numeral(&Val::I(operand.clone(), operand_range)).is_none())
+                    {
                         continue;
                     }
                     let k = match self.havoc(
