@@ -1364,6 +1364,67 @@ struct LastPass {
     shareable: bool,
     /// Prefix of the names of the values this execution makes up.
     prefix: String,
+    /// The variables the exit values depend on (see [`relevant_vars`]):
+    /// statements that define none of them are not executed again.
+    relevant: BTreeSet<VarId>,
+}
+
+/// The variables of a loop whose values the exit values of `live` depend
+/// on: `live`, what the loop condition reads, and, to a fixpoint, what the
+/// assignments to them read and the conditions of the branches and loops
+/// that contain such an assignment or a jump. A statement that assigns none
+/// of them and jumps nowhere cannot change an exit value of `live`, nor any
+/// value such a computation reads, so the last iteration's execution may
+/// skip it (see [`Exec::last_iteration_fact`]).
+fn relevant_vars(cond: &Expr, body: &Block, step: &Block, live: &[VarId]) -> BTreeSet<VarId> {
+    let mut relevant: BTreeSet<VarId> = live.iter().copied().collect();
+    let mut read = Vec::new();
+    vars_of(cond, &mut read);
+    relevant.extend(read);
+    loop {
+        let before = relevant.len();
+        let mut add = Vec::new();
+        for block in [body, step] {
+            crate::ir::walk::for_each_stmt(block, &mut |s| match &s.kind {
+                StmtKind::Assign { var, value } if relevant.contains(var) => {
+                    vars_of(value, &mut add)
+                }
+                StmtKind::If { cond, .. } | StmtKind::Loop { cond, .. }
+                    if matters_in_last_iteration(s, &relevant) =>
+                {
+                    vars_of(cond, &mut add)
+                }
+                _ => {}
+            });
+        }
+        relevant.extend(add);
+        if relevant.len() == before {
+            return relevant;
+        }
+    }
+}
+
+/// Whether `stmt` (with what it contains) defines one of `relevant` or
+/// jumps (`break`, `continue`, `return`).
+fn matters_in_last_iteration(stmt: &Stmt, relevant: &BTreeSet<VarId>) -> bool {
+    let mut found = false;
+    let mut visit = |s: &Stmt| {
+        found |= match &s.kind {
+            StmtKind::Assign { var, .. } | StmtKind::Havoc { var } => relevant.contains(var),
+            StmtKind::Read { dest, .. } => relevant.contains(dest),
+            StmtKind::Atomic { dest, .. } | StmtKind::Collective { dest, .. } => {
+                dest.is_some_and(|d| relevant.contains(&d))
+            }
+            StmtKind::NamedBarrier { token, .. } => token.is_some_and(|t| relevant.contains(&t)),
+            StmtKind::Break | StmtKind::Continue | StmtKind::Return => true,
+            _ => false,
+        };
+    };
+    visit(stmt);
+    for child in crate::ir::walk::child_blocks(stmt) {
+        crate::ir::walk::for_each_stmt(child, &mut visit);
+    }
+    found
 }
 
 /// The states at the jumps of a loop body: the condition under which the
@@ -2265,6 +2326,42 @@ impl Exec<'_, '_> {
             self.out.incomplete = true;
             return;
         }
+        if let Some(pass) = &self.pass {
+            // The last iteration's execution again: only what its exit
+            // values depend on (see `relevant_vars`). Accesses are not
+            // recorded, so their offsets are not evaluated; a value read
+            // is any value (no read-only function: fewer facts); a stated
+            // assumption is dropped (fewer facts: it may read values
+            // this execution skipped).
+            match &stmt.kind {
+                StmtKind::Read { dest, .. }
+                | StmtKind::Atomic {
+                    dest: Some(dest), ..
+                } => {
+                    if pass.relevant.contains(dest) {
+                        let ty = self.var_ty(*dest);
+                        let uniform = matches!(stmt.kind, StmtKind::Read { .. })
+                            && self.enc.uniformity.def_is_uniform(stmt.id)
+                            && !self.enc.adversarial;
+                        let loops = self.loop_stack.clone();
+                        let v = self.havoc(&format!("read{}", stmt.id.0), ty, uniform, &loops);
+                        self.set(*dest, v);
+                    }
+                    return;
+                }
+                StmtKind::Write { .. }
+                | StmtKind::Atomic { .. }
+                | StmtKind::Barrier { .. }
+                | StmtKind::Assume { .. } => return,
+                StmtKind::Assign { var, .. } if !pass.relevant.contains(var) => return,
+                StmtKind::If { .. } | StmtKind::Loop { .. }
+                    if !matters_in_last_iteration(stmt, &pass.relevant) =>
+                {
+                    return
+                }
+                _ => {}
+            }
+        }
         match &stmt.kind {
             StmtKind::Assign { var, value } => {
                 let ty = self.var_ty(*var);
@@ -2732,6 +2829,7 @@ impl Exec<'_, '_> {
             depth: inner.len(),
             shareable,
             prefix: format!("last{}:", id.0),
+            relevant: relevant_vars(cond, body, step, &live),
         });
         for v in &info.modified {
             let ty = self.var_ty(*v);
