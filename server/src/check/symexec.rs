@@ -2818,11 +2818,15 @@ impl Exec<'_, '_> {
             self.broken.clone(),
             self.continued.clone(),
         );
+        // The thread reaches this loop's exit: the guard, an enclosing loop's
+        // `break`/`continue` not taken, no `return` before or in the loop.
+        // Everything the pass assumes holds only then: a thread that skipped
+        // the loop never ran this iteration (a divisor it reads may be zero).
+        let exit_reached = self.enabled();
         let exit_env = std::mem::replace(&mut self.env, pre_env.to_vec());
         let saved_out = std::mem::take(&mut self.out);
         let saved_tokens = std::mem::take(&mut self.tokens);
         let saved_stack = std::mem::replace(&mut self.loop_stack, inner.to_vec());
-        let entry_guard = self.guard.clone();
         let ran = self.expr_bool(cond);
         self.pass = Some(LastPass {
             id,
@@ -2866,7 +2870,9 @@ impl Exec<'_, '_> {
         self.broken = Bool::from_bool(false);
         self.continued = Bool::from_bool(false);
         let passes = self.expr_bool(cond);
-        self.guard = Bool::and(&[entry_guard, ran.clone(), passes.clone()]);
+        // The pass's own `break`/`continue` flags start false; the enclosing
+        // loops' ones stay in the guard through `exit_reached`.
+        self.guard = Bool::and(&[exit_reached.clone(), ran.clone(), passes.clone()]);
         let entry = self.enabled();
         if !head_facts.is_empty() {
             self.out
@@ -2889,7 +2895,11 @@ impl Exec<'_, '_> {
         let stayed_alive = self.alive.clone();
         let end_env = std::mem::replace(&mut self.env, exit_env);
         let pass_out = std::mem::replace(&mut self.out, saved_out);
-        self.out.assumptions.extend(pass_out.assumptions);
+        if !pass_out.assumptions.is_empty() {
+            self.out
+                .assumptions
+                .push(exit_reached.implies(Bool::and(&pass_out.assumptions)));
+        }
         self.out.incomplete |= pass_out.incomplete;
         self.tokens = saved_tokens;
         self.loop_stack = saved_stack;
