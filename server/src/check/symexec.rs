@@ -2789,7 +2789,12 @@ impl Exec<'_, '_> {
         pre_env: &[Option<Val>],
         inner: &[StmtId],
     ) -> Option<Bool> {
+        // Loops nested in another loop get no pass (their exit value is then
+        // havocked, which over-approximates): the enclosing loop's pass and
+        // head values already multiply the query, and a nested pass made a
+        // two-level `j = tid & q` nest undecidable in the budget.
         if self.pass.is_some()
+            || !self.loop_stack.is_empty()
             || !prelude.stmts.is_empty()
             || info.has_named_barrier
             || info.size > LAST_ITERATION_MAX_STMTS
