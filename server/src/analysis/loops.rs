@@ -3,7 +3,9 @@
 //! A counter is a variable whose only assignments inside the loop are one
 //! update `v = v op e` with `e` loop-invariant. The checker turns counters into
 //! invariants (exact value sets, strides, bounds); everything else a loop
-//! modifies is havocked at the loop head and exit.
+//! modifies is havocked at the loop head. At the exit, the values later
+//! statements read (`live_after`) come from the loop's last iteration
+//! (`check::symexec`); the others are havocked.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -55,6 +57,16 @@ pub struct LoopInfo {
     pub counters: Vec<Counter>,
     /// A barrier (of any scope) occurs inside.
     pub has_barrier: bool,
+    /// A named or split barrier operation occurs inside.
+    pub has_named_barrier: bool,
+    /// Variables the loop modifies that some statement outside the loop
+    /// reads other than as a value stored to memory (in a condition, an
+    /// address, an assignment): the exit values that decide what happens
+    /// after the loop. (A value only stored matters for the benign-race
+    /// comparison alone, which an unknown value keeps sound.)
+    pub live_after: BTreeSet<VarId>,
+    /// Statements inside (condition prelude, body, step).
+    pub size: usize,
 }
 
 /// Loop facts for every loop of a kernel.
@@ -68,15 +80,32 @@ impl LoopTable {
     /// Analyses every loop.
     pub fn new(kernel: &Kernel) -> LoopTable {
         let mut table = LoopTable::default();
+        let mut reads_in_kernel = HashMap::new();
+        count_reads(&kernel.body, &mut reads_in_kernel);
         for_each_stmt(&kernel.body, &mut |s| {
             if let StmtKind::Loop {
+                cond,
                 cond_prelude,
                 body,
                 step,
                 ..
             } = &s.kind
             {
-                table.loops.insert(s.id, analyse(cond_prelude, body, step));
+                let mut info = analyse(cond_prelude, body, step);
+                // Reads inside the loop statement (its condition included):
+                // a variable read more often in the kernel is read outside.
+                let mut reads_inside = HashMap::new();
+                count_expr_reads(cond, &mut reads_inside);
+                for block in [cond_prelude, body, step] {
+                    count_reads(block, &mut reads_inside);
+                }
+                info.live_after = info
+                    .modified
+                    .iter()
+                    .copied()
+                    .filter(|v| reads_in_kernel.get(v) > reads_inside.get(v))
+                    .collect();
+                table.loops.insert(s.id, info);
             }
         });
         table
@@ -120,8 +149,10 @@ fn analyse(prelude: &Block, body: &Block, step: &Block) -> LoopInfo {
                 info.returns.push(s.id);
             }
             StmtKind::Barrier { .. } => info.has_barrier = true,
+            StmtKind::NamedBarrier { .. } => info.has_named_barrier = true,
             _ => {}
         });
+        for_each_stmt(block, &mut |_| info.size += 1);
         info.has_break |= has_own_break(block);
     }
     for (var, values) in assigns {
@@ -140,6 +171,55 @@ fn analyse(prelude: &Block, body: &Block, step: &Block) -> LoopInfo {
     }
     info.counters.sort_by_key(|c| c.var);
     info
+}
+
+/// Adds to `counts` how often each variable is read by the statements of
+/// `block` (nested ones included), except as a value stored to memory.
+fn count_reads(block: &Block, counts: &mut HashMap<VarId, usize>) {
+    for_each_stmt(block, &mut |s| {
+        let mut exprs: Vec<&Expr> = Vec::new();
+        match &s.kind {
+            StmtKind::Assign { value, .. } => exprs.push(value),
+            StmtKind::Read { access, .. } => exprs.push(&access.offset),
+            StmtKind::Atomic { access, .. } | StmtKind::Write { access, .. } => {
+                exprs.push(&access.offset)
+            }
+            StmtKind::If { cond, .. } | StmtKind::Loop { cond, .. } => exprs.push(cond),
+            StmtKind::Assume { cond } => exprs.push(cond),
+            StmtKind::Collective { uniform_args, .. } => exprs.extend(uniform_args),
+            StmtKind::NamedBarrier {
+                barrier,
+                count,
+                token,
+                ..
+            } => {
+                exprs.push(barrier);
+                exprs.extend(count);
+                // A wait reads its token (an arrival writes it: counting
+                // it as a read too only keeps more variables live).
+                if let Some(t) = token {
+                    *counts.entry(*t).or_default() += 1;
+                }
+            }
+            StmtKind::Havoc { .. }
+            | StmtKind::Barrier { .. }
+            | StmtKind::Break
+            | StmtKind::Continue
+            | StmtKind::Return => {}
+        }
+        for e in exprs {
+            count_expr_reads(e, counts);
+        }
+    });
+}
+
+/// Adds to `counts` the variable reads of `e`.
+fn count_expr_reads(e: &Expr, counts: &mut HashMap<VarId, usize>) {
+    crate::ir::walk::for_each_expr(e, &mut |x| {
+        if let Expr::Var(v) = x {
+            *counts.entry(*v).or_default() += 1;
+        }
+    });
 }
 
 /// A `break` that leaves this loop (not one of a nested loop).
@@ -217,5 +297,77 @@ pub fn vars_of(e: &Expr, out: &mut Vec<VarId>) {
             vars_of(b, out);
         }
         Expr::Apply(_, args, _) => args.iter().for_each(|a| vars_of(a, out)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::frontend::{lower_source, NoIncludes};
+
+    /// The loop facts of the only kernel of `text`, outermost loop first,
+    /// with the names of the variables in `live_after`.
+    fn live_after(text: &str) -> Vec<Vec<String>> {
+        let program = lower_source(Path::new("t.cu"), text, &NoIncludes);
+        let kernel = &program.kernels[0];
+        let table = LoopTable::new(kernel);
+        let mut out = Vec::new();
+        for_each_stmt(&kernel.body, &mut |s| {
+            if let Some(info) = table.get(s.id) {
+                out.push(
+                    info.live_after
+                        .iter()
+                        .map(|v| kernel.vars[v.0 as usize].name.clone())
+                        .collect(),
+                );
+            }
+        });
+        out
+    }
+
+    #[test]
+    fn a_loop_counter_and_a_stored_sum_are_not_live_after_it() {
+        let live = live_after(
+            "__global__ void k(float *a, int n) {\n\
+               float acc = 0.0f;\n\
+               for (int i = threadIdx.x; i < n; i += blockDim.x * gridDim.x)\n\
+                 acc += a[i];\n\
+               a[threadIdx.x] = acc;\n\
+             }",
+        );
+        // `acc` is only stored after the loop: no exit value decides anything.
+        assert_eq!(live, vec![Vec::<String>::new()]);
+    }
+
+    #[test]
+    fn values_read_after_the_loop_are_live() {
+        let live = live_after(
+            "__global__ void k(int *a, int n) {\n\
+               int i = 0;\n\
+               bool done = false;\n\
+               int scratch = 0;\n\
+               for (; i < n; i++) { done = i == n - 1; scratch = i; }\n\
+               if (done) a[i] = 1;\n\
+             }",
+        );
+        assert_eq!(live, vec![vec!["i".to_string(), "done".to_string()]]);
+    }
+
+    #[test]
+    fn an_inner_loop_value_read_by_the_outer_loop_is_live() {
+        let live = live_after(
+            "__global__ void k(int *a, int n) {\n\
+               for (int o = 0; o < n; o++) {\n\
+                 int j = 0;\n\
+                 for (int i = 0; i < n; i++) j = i;\n\
+                 a[j] = o;\n\
+               }\n\
+             }",
+        );
+        assert_eq!(live.len(), 2);
+        assert!(live[1].contains(&"j".to_string()));
+        assert!(!live[1].contains(&"i".to_string()));
     }
 }

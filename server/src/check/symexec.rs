@@ -1100,6 +1100,8 @@ impl<'k> Encoder<'k> {
             row_major_depth: 0,
             expr_guards: Vec::new(),
             in_offset: false,
+            pass: None,
+            jumps: None,
         };
         exec.block(&self.kernel.body);
         let result = Rc::new(exec.out);
@@ -1341,6 +1343,115 @@ struct Exec<'e, 'k> {
     expr_guards: Vec<Bool>,
     /// Evaluating an access's offset (see [`Self::arith_result`]).
     in_offset: bool,
+    /// The loop whose last iteration is being executed again, for its exit
+    /// values (see [`Self::last_iteration_fact`]).
+    pass: Option<LastPass>,
+    /// The states at the `break`s and `continue`s of the loop whose last
+    /// iteration is being executed (not of loops nested in it).
+    jumps: Option<Jumps>,
+}
+
+/// A second execution of a loop's last iteration (see
+/// [`Exec::last_iteration_fact`]).
+struct LastPass {
+    /// The loop.
+    id: StmtId,
+    /// Loops around a statement directly in its body (the enclosing ones
+    /// and the loop itself).
+    depth: usize,
+    /// Every thread of the block runs the loop equally often, so two threads
+    /// of one block have the same last iteration.
+    shareable: bool,
+    /// Prefix of the names of the values this execution makes up.
+    prefix: String,
+    /// The variables the exit values depend on (see [`relevant_vars`]):
+    /// statements that define none of them are not executed again.
+    relevant: BTreeSet<VarId>,
+}
+
+/// The variables of a loop whose values the exit values of `live` depend
+/// on: `live`, what the loop condition reads, and, to a fixpoint, what the
+/// assignments to them read and the conditions of the branches and loops
+/// that contain such an assignment or a jump. A statement that assigns none
+/// of them and jumps nowhere cannot change an exit value of `live`, nor any
+/// value such a computation reads, so the last iteration's execution may
+/// skip it (see [`Exec::last_iteration_fact`]).
+fn relevant_vars(cond: &Expr, body: &Block, step: &Block, live: &[VarId]) -> BTreeSet<VarId> {
+    let mut relevant: BTreeSet<VarId> = live.iter().copied().collect();
+    let mut read = Vec::new();
+    vars_of(cond, &mut read);
+    relevant.extend(read);
+    loop {
+        let before = relevant.len();
+        let mut add = Vec::new();
+        for block in [body, step] {
+            crate::ir::walk::for_each_stmt(block, &mut |s| match &s.kind {
+                StmtKind::Assign { var, value } if relevant.contains(var) => {
+                    vars_of(value, &mut add)
+                }
+                StmtKind::If { cond, .. } | StmtKind::Loop { cond, .. }
+                    if matters_in_last_iteration(s, &relevant) =>
+                {
+                    vars_of(cond, &mut add)
+                }
+                _ => {}
+            });
+        }
+        relevant.extend(add);
+        if relevant.len() == before {
+            return relevant;
+        }
+    }
+}
+
+/// Whether `stmt` (with what it contains) defines one of `relevant` or
+/// jumps (`break`, `continue`, `return`).
+fn matters_in_last_iteration(stmt: &Stmt, relevant: &BTreeSet<VarId>) -> bool {
+    let mut found = false;
+    let mut visit = |s: &Stmt| {
+        found |= match &s.kind {
+            StmtKind::Assign { var, .. } | StmtKind::Havoc { var } => relevant.contains(var),
+            StmtKind::Read { dest, .. } => relevant.contains(dest),
+            StmtKind::Atomic { dest, .. } | StmtKind::Collective { dest, .. } => {
+                dest.is_some_and(|d| relevant.contains(&d))
+            }
+            StmtKind::NamedBarrier { token, .. } => token.is_some_and(|t| relevant.contains(&t)),
+            StmtKind::Break | StmtKind::Continue | StmtKind::Return => true,
+            _ => false,
+        };
+    };
+    visit(stmt);
+    for child in crate::ir::walk::child_blocks(stmt) {
+        crate::ir::walk::for_each_stmt(child, &mut visit);
+    }
+    found
+}
+
+/// The states at the jumps of a loop body: the condition under which the
+/// jump is taken and the variables' values there.
+#[derive(Default)]
+struct Jumps {
+    breaks: Vec<(Bool, Vec<Option<Val>>)>,
+    continues: Vec<(Bool, Vec<Option<Val>>)>,
+}
+
+/// The largest loop (in statements) whose last iteration is executed again
+/// for its exit values.
+const LAST_ITERATION_MAX_STMTS: usize = 256;
+
+/// `then_env` where `c` holds, else `else_env`; a variable without a value
+/// in either has none.
+fn merge_envs(c: &Bool, then_env: &[Option<Val>], else_env: &[Option<Val>]) -> Vec<Option<Val>> {
+    then_env
+        .iter()
+        .zip(else_env)
+        .map(|(t, e)| match (t, e) {
+            (Some(t), Some(e)) if t == e => Some(t.clone()),
+            (Some(Val::B(t)), Some(Val::B(e))) => Some(Val::B(c.ite(t, e))),
+            (Some(Val::I(t, rt)), Some(Val::I(e, re))) => Some(Val::I(c.ite(t, e), rt.join(*re))),
+            _ => None,
+        })
+        .collect()
 }
 
 fn pow2(n: u32) -> i128 {
@@ -1363,14 +1474,28 @@ impl Exec<'_, '_> {
 
     /// A value nobody knows. Shared with the other thread only when uniform and
     /// both threads are in the same iteration of every loop around the site.
+    ///
+    /// In the second execution of a loop's last iteration (`self.pass`),
+    /// names are new, and a value is shared only directly in the loop's body
+    /// when both threads have the same last iteration (the loop runs equally
+    /// often in every thread of the block).
     fn havoc(&mut self, site: &str, ty: ScalarTy, uniform: bool, loops: &[StmtId]) -> Val {
+        let in_pass = match &self.pass {
+            None => true,
+            Some(p) => p.shareable && loops.len() <= p.depth,
+        };
+        let pass_loop = self.pass.as_ref().map(|p| p.id);
         let shared = self.scenario.same_block
             && uniform
-            && loops.iter().all(|l| self.scenario.shared_loops.contains(l));
+            && in_pass
+            && loops
+                .iter()
+                .all(|l| Some(*l) == pass_loop || self.scenario.shared_loops.contains(l));
+        let prefix = self.pass.as_ref().map_or("", |p| p.prefix.as_str());
         let name = if shared {
-            format!("{site}!s")
+            format!("{prefix}{site}!s")
         } else {
-            format!("{site}!t{}", self.thread)
+            format!("{prefix}{site}!t{}", self.thread)
         };
         match ty {
             ScalarTy::Bool => Val::B(Bool::new_const(name)),
@@ -2201,6 +2326,42 @@ impl Exec<'_, '_> {
             self.out.incomplete = true;
             return;
         }
+        if let Some(pass) = &self.pass {
+            // The last iteration's execution again: only what its exit
+            // values depend on (see `relevant_vars`). Accesses are not
+            // recorded, so their offsets are not evaluated; a value read
+            // is any value (no read-only function: fewer facts); a stated
+            // assumption is dropped (fewer facts: it may read values
+            // this execution skipped).
+            match &stmt.kind {
+                StmtKind::Read { dest, .. }
+                | StmtKind::Atomic {
+                    dest: Some(dest), ..
+                } => {
+                    if pass.relevant.contains(dest) {
+                        let ty = self.var_ty(*dest);
+                        let uniform = matches!(stmt.kind, StmtKind::Read { .. })
+                            && self.enc.uniformity.def_is_uniform(stmt.id)
+                            && !self.enc.adversarial;
+                        let loops = self.loop_stack.clone();
+                        let v = self.havoc(&format!("read{}", stmt.id.0), ty, uniform, &loops);
+                        self.set(*dest, v);
+                    }
+                    return;
+                }
+                StmtKind::Write { .. }
+                | StmtKind::Atomic { .. }
+                | StmtKind::Barrier { .. }
+                | StmtKind::Assume { .. } => return,
+                StmtKind::Assign { var, .. } if !pass.relevant.contains(var) => return,
+                StmtKind::If { .. } | StmtKind::Loop { .. }
+                    if !matters_in_last_iteration(stmt, &pass.relevant) =>
+                {
+                    return
+                }
+                _ => {}
+            }
+        }
         match &stmt.kind {
             StmtKind::Assign { var, value } => {
                 let ty = self.var_ty(*var);
@@ -2327,9 +2488,19 @@ impl Exec<'_, '_> {
                 step,
                 ..
             } => self.loop_stmt(stmt.id, cond, cond_prelude, body, step),
-            StmtKind::Break => self.broken = Bool::or(&[self.broken.clone(), self.enabled()]),
+            StmtKind::Break => {
+                let taken = self.enabled();
+                if let Some(jumps) = &mut self.jumps {
+                    jumps.breaks.push((taken.clone(), self.env.clone()));
+                }
+                self.broken = Bool::or(&[self.broken.clone(), taken]);
+            }
             StmtKind::Continue => {
-                self.continued = Bool::or(&[self.continued.clone(), self.enabled()])
+                let taken = self.enabled();
+                if let Some(jumps) = &mut self.jumps {
+                    jumps.continues.push((taken.clone(), self.env.clone()));
+                }
+                self.continued = Bool::or(&[self.continued.clone(), taken]);
             }
             StmtKind::Return => self.alive = Bool::and(&[self.alive.clone(), self.enabled().not()]),
             StmtKind::Assume { cond } => {
@@ -2393,6 +2564,8 @@ impl Exec<'_, '_> {
         let outer = self.loop_stack.clone();
         let mut inner = outer.clone();
         inner.push(id);
+        // Jumps inside belong to this loop, not to one around it.
+        let outer_jumps = self.jumps.take();
 
         // The iteration number of the arbitrary iteration, `0 <= it < trip`,
         // for loops around named operations whose trip count the concrete
@@ -2541,11 +2714,23 @@ impl Exec<'_, '_> {
             }
         }
         let exit_reached = self.enabled();
+        if let Some(fact) =
+            self.last_iteration_fact(id, cond, prelude, body, step, &info, &pre_env, &inner)
+        {
+            exit_facts.push(fact);
+        }
         if simple_exit {
             // Without break, the loop leaves only when its condition fails.
             let c_exit = self.expr_bool(cond);
             exit_facts.push(c_exit.not());
-            for counter in &info.counters {
+            // The exit value of a counter nothing reads after the loop is
+            // not needed: its facts are left out (fewer facts only allow
+            // more executions), which keeps queries small and linear.
+            for counter in info
+                .counters
+                .iter()
+                .filter(|c| info.live_after.contains(&c.var))
+            {
                 if let Some(fact) = self.last_step_fact(counter, cond, &info, &pre_env, step) {
                     exit_facts.push(fact);
                 }
@@ -2556,6 +2741,194 @@ impl Exec<'_, '_> {
                 .assumptions
                 .push(exit_reached.implies(Bool::and(&exit_facts)));
         }
+        self.jumps = outer_jumps;
+    }
+
+    /// Exit values of the variables a loop modifies and something after it
+    /// reads (integers and booleans), from a second symbolic execution of
+    /// the loop's last iteration. Without it they are havocked: a flag set
+    /// in the last iteration (`done = false; if (i == n - 1) done = true;`)
+    /// or a value computed from the counter is unknown after the loop.
+    ///
+    /// Theorem (last iteration). Let a thread reach the point after a loop
+    /// whose condition has no prelude, and let `pre` be its state on entry.
+    /// If `cond(pre)` fails, no iteration ran: the exit state is `pre`.
+    /// Otherwise iterations ran (finitely many, as the thread got past the
+    /// loop), and the last one began in a state `L` at the loop head with
+    /// `cond(L)` true; as it is the last, it ended by a `break` (the exit
+    /// state is the state at that `break`) or ran to the end of the step
+    /// (past any `continue`, whose state is the one the step starts from)
+    /// with the condition then false (the exit state is the state after the
+    /// step); it did not `return` (the thread reached the exit). `L` is a
+    /// state at the head of an iteration, so it satisfies the head
+    /// invariants of the counters. The execution below starts from fresh
+    /// values for every variable the loop modifies, constrained by those
+    /// invariants only, runs the body and step with fresh names for every
+    /// value it makes up (memory reads, nested loops), records no access,
+    /// barrier or counter, and asserts: under `cond(pre)`, `cond(L)`, no
+    /// `return` taken, the iteration leaves (a `break` or the condition
+    /// false after the step), and each exit value equals the one it
+    /// computed; else each exit value equals its value on entry. The real
+    /// last iteration (and its memory values) satisfies all of it, so every
+    /// execution remains possible. Values are shared between the two
+    /// threads under the scenario's rules, and only directly in the body
+    /// when the loop runs equally often in every thread of the block (then
+    /// both threads' last iterations are the same iteration).
+    ///
+    /// Counters whose step is not a constant get no head invariant here
+    /// (`init + k * step` is not linear): fewer facts, still sound.
+    #[allow(clippy::too_many_arguments)]
+    fn last_iteration_fact(
+        &mut self,
+        id: StmtId,
+        cond: &Expr,
+        prelude: &Block,
+        body: &Block,
+        step: &Block,
+        info: &LoopInfo,
+        pre_env: &[Option<Val>],
+        inner: &[StmtId],
+    ) -> Option<Bool> {
+        // Loops nested in another loop get no pass (their exit value is then
+        // havocked, which over-approximates): the enclosing loop's pass and
+        // head values already multiply the query, and a nested pass made a
+        // two-level `j = tid & q` nest undecidable in the budget.
+        if self.pass.is_some()
+            || !self.loop_stack.is_empty()
+            || !prelude.stmts.is_empty()
+            || info.has_named_barrier
+            || info.size > LAST_ITERATION_MAX_STMTS
+            || self.out.incomplete
+        {
+            return None;
+        }
+        let live: Vec<VarId> = info
+            .live_after
+            .iter()
+            .copied()
+            .filter(|v| matches!(self.var_ty(*v), ScalarTy::Int { .. } | ScalarTy::Bool))
+            .collect();
+        if live.is_empty() {
+            return None;
+        }
+        let shareable = self.enc.uniformity.is_uniform_stmt(id)
+            && !self.enc.uniformity.is_nonuniform_loop(id)
+            && info
+                .returns
+                .iter()
+                .all(|r| self.enc.uniformity.is_uniform_stmt(*r));
+        let saved_flags = (
+            self.guard.clone(),
+            self.alive.clone(),
+            self.broken.clone(),
+            self.continued.clone(),
+        );
+        // The thread reaches this loop's exit: the guard, an enclosing loop's
+        // `break`/`continue` not taken, no `return` before or in the loop.
+        // Everything the pass assumes holds only then: a thread that skipped
+        // the loop never ran this iteration (a divisor it reads may be zero).
+        let exit_reached = self.enabled();
+        let exit_env = std::mem::replace(&mut self.env, pre_env.to_vec());
+        let saved_out = std::mem::take(&mut self.out);
+        let saved_tokens = std::mem::take(&mut self.tokens);
+        let saved_stack = std::mem::replace(&mut self.loop_stack, inner.to_vec());
+        let ran = self.expr_bool(cond);
+        self.pass = Some(LastPass {
+            id,
+            depth: inner.len(),
+            shareable,
+            prefix: format!("last{}:", id.0),
+            relevant: relevant_vars(cond, body, step, &live),
+        });
+        for v in &info.modified {
+            let ty = self.var_ty(*v);
+            let uniform = self.enc.uniformity.uniform_at_loop_head(id, *v);
+            let h = self.havoc(&format!("head{}_{}", id.0, v.0), ty, uniform, inner);
+            self.set(*v, h);
+        }
+        let head_env = self.env.clone();
+        let mut head_facts = Vec::new();
+        let mut unused = Vec::new();
+        let outer = &inner[..inner.len().saturating_sub(1)];
+        for counter in &info.counters {
+            let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
+            let assumed = self.out.assumptions.len();
+            let operand = self.expr(&counter.operand);
+            self.out.assumptions.truncate(assumed);
+            self.env = saved;
+            if numeral(&operand).is_none() {
+                continue;
+            }
+            self.counter_facts(
+                id,
+                counter,
+                cond,
+                info,
+                pre_env,
+                &head_env,
+                inner,
+                outer,
+                &mut head_facts,
+                &mut unused,
+            );
+        }
+        self.broken = Bool::from_bool(false);
+        self.continued = Bool::from_bool(false);
+        let passes = self.expr_bool(cond);
+        // The pass's own `break`/`continue` flags start false; the enclosing
+        // loops' ones stay in the guard through `exit_reached`.
+        self.guard = Bool::and(&[exit_reached.clone(), ran.clone(), passes.clone()]);
+        let entry = self.enabled();
+        if !head_facts.is_empty() {
+            self.out
+                .assumptions
+                .push(entry.implies(Bool::and(&head_facts)));
+        }
+        self.jumps = Some(Jumps::default());
+        self.block(body);
+        let jumps = self.jumps.take().unwrap_or_default();
+        for (taken, env) in &jumps.continues {
+            self.env = merge_envs(taken, env, &self.env);
+        }
+        self.continued = Bool::from_bool(false);
+        self.block(step);
+        let passes_again = self.expr_bool(cond);
+        for (taken, env) in &jumps.breaks {
+            self.env = merge_envs(taken, env, &self.env);
+        }
+        let leaves = Bool::or(&[self.broken.clone(), passes_again.not()]);
+        let stayed_alive = self.alive.clone();
+        let end_env = std::mem::replace(&mut self.env, exit_env);
+        let pass_out = std::mem::replace(&mut self.out, saved_out);
+        if !pass_out.assumptions.is_empty() {
+            self.out
+                .assumptions
+                .push(exit_reached.implies(Bool::and(&pass_out.assumptions)));
+        }
+        self.out.incomplete |= pass_out.incomplete;
+        self.tokens = saved_tokens;
+        self.loop_stack = saved_stack;
+        self.pass = None;
+        (self.guard, self.alive, self.broken, self.continued) = saved_flags;
+
+        let mut after_run = vec![passes, stayed_alive, leaves];
+        let mut no_run = Vec::new();
+        for v in live {
+            let slot = v.0 as usize;
+            let Some(Some(exit)) = self.env.get(slot) else {
+                continue;
+            };
+            if let Some(Some(end)) = end_env.get(slot) {
+                after_run.push(values_eq(exit, end));
+            }
+            if let Some(Some(entry)) = pre_env.get(slot) {
+                no_run.push(values_eq(exit, entry));
+            }
+        }
+        Some(Bool::and(&[
+            ran.implies(Bool::and(&after_run)),
+            ran.not().implies(Bool::and(&no_run)),
+        ]))
     }
 
     /// For a linear counter `v = v +/- e` of a loop that leaves only when its
@@ -2682,6 +3055,9 @@ impl Exec<'_, '_> {
         self.env = saved;
         let mut others = info.modified.clone();
         others.remove(&v);
+        // Facts about the exit value only where something after the loop
+        // reads it (see `loop_stmt`).
+        let live = info.live_after.contains(&v);
 
         // Exact value set when everything is a constant under the launch configuration.
         if !mentions_any(cond, &others) {
@@ -2710,7 +3086,7 @@ impl Exec<'_, '_> {
                 if info.has_break || exit_value.is_none() {
                     exits.extend(values.iter().map(|x| exit.eq(Int::from_i128(*x))));
                 }
-                if !exits.is_empty() {
+                if !exits.is_empty() && live {
                     exit_facts.push(Bool::or(&exits));
                 }
                 return;
@@ -2725,6 +3101,18 @@ impl Exec<'_, '_> {
                     ("head", head.clone(), inner, uniform_head),
                     ("exit", exit.clone(), outer, uniform_exit),
                 ] {
+                    // At the exit, a step that is not a constant (a
+                    // grid-stride `i += blockDim.x * gridDim.x`) would make
+                    // `k * e` a non-linear term of every query: the exit
+                    // value keeps only the linear facts (the condition
+                    // failed, `last_step_fact`). Fewer facts only allow
+                    // more executions, so this is sound; the head fact,
+                    // which the accesses in the body need, stays.
+                    if which == "exit"
+                        && (!live || numeral(&Val::I(operand.clone(), operand_range)).is_none())
+                    {
+                        continue;
+                    }
                     let k = match self.havoc(
                         &format!("k{which}{}_{}", id.0, v.0),
                         ScalarTy::UINT,
@@ -2778,7 +3166,7 @@ impl Exec<'_, '_> {
                     let fact = pre.implies(Bool::and(&[val.ge(&zero), val.le(&init)]));
                     if which == "head" {
                         head_facts.push(fact)
-                    } else {
+                    } else if live {
                         exit_facts.push(fact)
                     }
                 }
@@ -2796,7 +3184,7 @@ impl Exec<'_, '_> {
                     let fact = pre.implies(val.ge(&init));
                     if which == "head" {
                         head_facts.push(fact)
-                    } else if !info.has_break {
+                    } else if !info.has_break && live {
                         exit_facts.push(fact)
                     }
                 }
