@@ -146,13 +146,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 format!("call of a local `{name}` (function pointers are not supported)"),
             );
         }
-        if let Some(defs) = self.cx.functions.get(&name) {
-            let def = defs
-                .iter()
-                .find(|d| d.param_count == args.len() && d.has_body)
-                .or_else(|| defs.iter().find(|d| d.has_body));
+        if let Some(defs) = self.cx.functions.get(&name).cloned() {
+            let def = self
+                .choose_overload(&defs, &args)?
+                .or_else(|| defs.iter().find(|d| d.has_body).cloned());
             if let Some(def) = def {
-                let def = def.clone();
                 return self.inline_call(n, &def, &args, tpl_args);
             }
         }
@@ -162,6 +160,132 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         self.builtin_call(n, &name, &args)
+    }
+
+    /// The definition with a body among `defs` (the functions of one name)
+    /// that C++ overload resolution picks for `args`, as far as the types
+    /// the front end knows tell: a candidate whose parameter has a vector or
+    /// struct type is not viable for an argument of another vector or struct
+    /// type (no conversion between them exists without a user-defined
+    /// constructor or operator, which the front end does not model as
+    /// overload candidates anyway), and among the viable ones the one with
+    /// the most parameters of exactly the argument's type wins (ties keep
+    /// the order of definition). Parameters whose type names a template
+    /// parameter of the candidate match anything. With one candidate of the
+    /// right arity no argument is looked at.
+    fn choose_overload(&mut self, defs: &[FnDef<'t>], args: &[Node<'t>]) -> R<Option<FnDef<'t>>> {
+        let candidates: Vec<&FnDef<'t>> = defs
+            .iter()
+            .filter(|d| d.has_body && d.param_count == args.len())
+            .collect();
+        if candidates.len() <= 1 {
+            return Ok(candidates.first().map(|d| (*d).clone()));
+        }
+        let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.arg_type(*a)).collect();
+        let mut best: Option<(usize, &FnDef<'t>)> = None;
+        for def in candidates.iter().copied() {
+            let Some(params) = self.param_types(def) else {
+                continue;
+            };
+            let mut score = 0;
+            let mut viable = true;
+            for (param, arg) in params.iter().zip(&arg_types) {
+                let (Some(param), Some(arg)) = (param, arg) else {
+                    continue;
+                };
+                let aggregate = |t: &Ty| matches!(t, Ty::Vector(..) | Ty::Struct(_));
+                if param == arg {
+                    score += 1;
+                } else if aggregate(param) && aggregate(arg) {
+                    viable = false;
+                    break;
+                }
+            }
+            if viable && best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, def));
+            }
+        }
+        Ok(best
+            .or(candidates.first().map(|d| (0, *d)))
+            .map(|(_, d)| d.clone()))
+    }
+
+    /// The declared types of a definition's parameters, resolved in its own
+    /// unit (references to their referent type); `None` for a parameter
+    /// whose type mentions one of the definition's template parameters, or
+    /// for arrays (whose bounds may be deduced). `None` overall when the
+    /// parameter list is missing.
+    fn param_types(&self, def: &FnDef<'t>) -> Option<Vec<Option<Ty>>> {
+        let params = def.params?;
+        let src = &self.cx.units[def.unit].text;
+        let mut generic: Vec<&str> = Vec::new();
+        if let Some(tpl) = def.template {
+            let mut stack = vec![tpl];
+            while let Some(x) = stack.pop() {
+                if matches!(x.kind(), "identifier" | "type_identifier") {
+                    generic.push(text(x, src));
+                }
+                stack.extend(x.named_children(&mut x.walk()));
+            }
+        }
+        let no_overrides = std::collections::HashMap::new();
+        let mut out = Vec::new();
+        for p in params.named_children(&mut params.walk()) {
+            if !p.kind().contains("parameter_declaration") {
+                continue;
+            }
+            let Some(tn) = p.child_by_field_name("type") else {
+                out.push(None);
+                continue;
+            };
+            let mut mentions_generic = false;
+            let mut stack = vec![tn];
+            while let Some(x) = stack.pop() {
+                if matches!(x.kind(), "identifier" | "type_identifier")
+                    && generic.contains(&text(x, src))
+                {
+                    mentions_generic = true;
+                }
+                stack.extend(x.named_children(&mut x.walk()));
+            }
+            if mentions_generic {
+                out.push(None);
+                continue;
+            }
+            let base = self.cx.types.resolve_base(tn, src, &no_overrides);
+            let info =
+                self.cx
+                    .types
+                    .apply_declarator(base, p.child_by_field_name("declarator"), src);
+            out.push((!matches!(info.ty, Ty::Array(..))).then_some(info.ty));
+        }
+        Some(out)
+    }
+
+    /// The type of a call argument, found without keeping its lowering
+    /// (the statements and temporaries it makes are undone); `None` when
+    /// it is not known.
+    fn arg_type(&mut self, a: Node<'t>) -> Option<Ty> {
+        let inner = strip_parens(a);
+        if inner.kind() == "identifier" {
+            match self.lookup(self.txt(inner)) {
+                Some(Binding::Slot(s)) => return Some(self.lval_type(&LVal::Slot(s.clone()))),
+                Some(Binding::Ref(lv)) => return Some(self.lval_type(lv)),
+                Some(Binding::Value(v)) => return Some(self.type_of_val(v)),
+                Some(Binding::Array { ty, .. }) => return Some(ty.clone()),
+                _ => {}
+            }
+        }
+        let saved = std::mem::take(&mut self.cur);
+        let saved_vars = self.kernel.vars.len();
+        let saved_id = self.kernel.next_stmt_id;
+        let saved_calls = self.inlined_calls;
+        let ty = self.rvalue(a).ok().map(|v| self.type_of_val(&v));
+        self.cur = saved;
+        self.kernel.vars.truncate(saved_vars);
+        self.kernel.next_stmt_id = saved_id;
+        self.inlined_calls = saved_calls;
+        ty
     }
 
     /// The definition a call `S::f(..)` names when `S` is a struct (or a
