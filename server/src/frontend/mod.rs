@@ -1199,6 +1199,7 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
             "function_definition"
             | "declaration"
             | "type_definition"
+            | "alias_declaration"
             | "struct_specifier"
             | "union_specifier"
             | "class_specifier"
@@ -1242,6 +1243,21 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
                             .insert(text(name, src).to_string(), info.ty);
                     }
                 }
+            }
+            // `using Name = type;` is `typedef type Name;` (C++ [dcl.typedef]p2).
+            // An alias template (`template <..> using`) is not a type by itself.
+            "alias_declaration" if tpl.is_none() => {
+                let (Some(name), Some(t)) =
+                    (n.child_by_field_name("name"), n.child_by_field_name("type"))
+                else {
+                    continue;
+                };
+                if let Some(spec) = t.child_by_field_name("type") {
+                    register_types_in(cx, Some(spec), src);
+                    register_methods(cx, u, spec);
+                }
+                let ty = cx.types.type_descriptor(t, src, &HashMap::new());
+                cx.types.typedefs.insert(text(name, src).to_string(), ty);
             }
             "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {
                 register_types_in(cx, Some(n), src);

@@ -44,6 +44,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             let v = self.rvalue(*a)?;
             return self.convert_val(ty, v, n);
         }
+        if let Some(v) = self.temporary_object(n, f, &args)? {
+            return Ok(v);
+        }
         let (name, tpl_args) = match f.kind() {
             "identifier" => (self.txt(f).to_string(), None),
             "qualified_identifier" => {
@@ -359,6 +362,47 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             _ => Ok(None),
         }
+    }
+
+    /// `T(args)` with `T` naming a class (directly, through a typedef or
+    /// alias, or as a template instance) that has a constructor of that
+    /// many parameters: a temporary object (C++ [expr.type.conv]), its
+    /// fields unknown until the constructor's body runs on it, as for a
+    /// local `T x(args);`. Its value is the constructed object. `None` when
+    /// the callee is not such a type name (a local or function of that
+    /// name comes first, as in C++ name lookup).
+    fn temporary_object(&mut self, n: Node<'t>, f: Node<'t>, args: &[Node<'t>]) -> R<Option<Val>> {
+        let ty = match f.kind() {
+            "identifier" | "type_identifier" => {
+                let name = self.txt(f);
+                if self.lookup(name).is_some() || self.cx.functions.contains_key(name) {
+                    return Ok(None);
+                }
+                match self.type_name(f) {
+                    Some(t) => t,
+                    None => match self.cx.types.struct_names.get(name) {
+                        Some(&k) => Ty::Struct(k),
+                        None => return Ok(None),
+                    },
+                }
+            }
+            "template_type" => self.resolve_type(f),
+            _ => return Ok(None),
+        };
+        let Ty::Struct(k) = ty else {
+            return Ok(None);
+        };
+        let tag = self.struct_name(k);
+        let Some(ctor) = self
+            .struct_method(k, &tag, Some(args.len()))
+            .filter(|c| c.param_count == args.len())
+        else {
+            return Ok(None);
+        };
+        let slot = self.make_slot(&ty, "$temporary", n);
+        self.havoc_slot(&slot, n);
+        self.inline_call_this(n, &ctor, args, None, Some(LVal::Slot(slot.clone())))?;
+        self.load(LVal::Slot(slot), n).map(Some)
     }
 
     /// The type of a call's callee written as a scalar or vector type name
