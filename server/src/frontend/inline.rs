@@ -182,6 +182,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let tpl_unit_ok = saved_unit == def.unit;
                 self.bind_template_params(tpl, if tpl_unit_ok { tpl_args } else { None })?;
             }
+            self.class_type_aliases(def.node);
             let ret_ty = self.inline_return_type(def);
             self.bind_inline_params(def, &vals, &arg_nodes, saved_unit, &saved_scopes)?;
             if has_receiver {
@@ -264,6 +265,28 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.store(member, value, init)?;
         }
         Ok(())
+    }
+
+    /// The member typedefs and aliases of the class whose body defines the
+    /// member function `def` (`typedef Impl<T> Internal;`): in scope in its
+    /// body (C++ [basic.scope.class]), resolved under the bindings in force.
+    fn class_type_aliases(&mut self, def: Node<'t>) {
+        // A member template (`template <..> void f(..)`) sits in a
+        // template declaration in the class body.
+        let parent = def
+            .parent()
+            .filter(|p| p.kind() != "template_declaration")
+            .or_else(|| def.parent().and_then(|p| p.parent()));
+        let Some(body) = parent.filter(|p| p.kind() == "field_declaration_list") else {
+            return;
+        };
+        let aliases: Vec<Node<'t>> = body
+            .named_children(&mut body.walk())
+            .filter(|c| matches!(c.kind(), "type_definition" | "alias_declaration"))
+            .collect();
+        for a in aliases {
+            self.local_type_alias(a);
+        }
     }
 
     /// Whether `field` is declared as a reference member in the class whose

@@ -288,7 +288,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// under the template arguments in force: `typedef Loader<T, N> L;`).
     /// Its scope ends with the function's type bindings (those of an
     /// inlined callee are restored at its return).
-    fn local_type_alias(&mut self, n: Node<'t>) {
+    pub(crate) fn local_type_alias(&mut self, n: Node<'t>) {
         if n.kind() == "alias_declaration" {
             let (Some(name), Some(t)) =
                 (n.child_by_field_name("name"), n.child_by_field_name("type"))

@@ -387,6 +387,28 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
             "template_type" => self.resolve_type(f),
+            // `S<float>(args)` parses as a call of a function template; a
+            // class template instance (else the template, its parameters
+            // opaque, as for a type) unless a function has that name.
+            "template_function" => {
+                let Some(name) = f.child_by_field_name("name").map(|x| self.txt(x)) else {
+                    return Ok(None);
+                };
+                if self.lookup(name).is_some() || self.cx.functions.contains_key(name) {
+                    return Ok(None);
+                }
+                let key = crate::frontend::types::TypeEnv::template_key(f, self.src());
+                match self
+                    .cx
+                    .types
+                    .struct_names
+                    .get(&key)
+                    .or_else(|| self.cx.types.struct_names.get(name))
+                {
+                    Some(&k) => Ty::Struct(k),
+                    None => return Ok(None),
+                }
+            }
             _ => return Ok(None),
         };
         let Ty::Struct(k) = ty else {
