@@ -1434,6 +1434,7 @@ fn register_struct(
     }
     let mut fields = Vec::new();
     let mut not_plain_aggregate = false;
+    let mut base_structs = Vec::new();
     // C++ base classes come first in the layout.
     let mut c0 = t.walk();
     let bases: Vec<Node> = t
@@ -1451,6 +1452,7 @@ fn register_struct(
                 if let Some(sd) = cx.types.structs.get(k) {
                     fields.extend(sd.fields.iter().map(|f| (f.name.clone(), f.ty.clone())));
                     not_plain_aggregate |= sd.not_plain_aggregate;
+                    base_structs.push(k);
                 }
             }
         }
@@ -1513,6 +1515,7 @@ fn register_struct(
                 sd.name = name;
                 sd.has_bitfields = has_bitfields;
                 sd.not_plain_aggregate = not_plain_aggregate;
+                sd.bases = base_structs;
             }
             cx.types.struct_names.insert(key, k);
         }
@@ -1527,6 +1530,7 @@ fn register_struct(
             if let Some(sd) = cx.types.structs.get_mut(k) {
                 sd.has_bitfields = has_bitfields;
                 sd.not_plain_aggregate = not_plain_aggregate;
+                sd.bases = base_structs;
             }
             if let Some(p) = placeholder {
                 // Complete the forward-declared struct in place.

@@ -151,7 +151,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         if let Some(defs) = self.cx.functions.get(&name).cloned() {
             let def = self
-                .choose_overload(&defs, &args)?
+                .choose_overload(n, &defs, &args)?
                 .or_else(|| defs.iter().find(|d| d.has_body).cloned());
             if let Some(def) = def {
                 return self.inline_call(n, &def, &args, tpl_args);
@@ -166,17 +166,23 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// The definition with a body among `defs` (the functions of one name)
-    /// that C++ overload resolution picks for `args`, as far as the types
-    /// the front end knows tell: a candidate whose parameter has a vector or
-    /// struct type is not viable for an argument of another vector or struct
-    /// type (no conversion between them exists without a user-defined
-    /// constructor or operator, which the front end does not model as
-    /// overload candidates anyway), and among the viable ones the one with
-    /// the most parameters of exactly the argument's type wins (ties keep
-    /// the order of definition). Parameters whose type names a template
-    /// parameter of the candidate match anything. With one candidate of the
-    /// right arity no argument is looked at.
-    fn choose_overload(&mut self, defs: &[FnDef<'t>], args: &[Node<'t>]) -> R<Option<FnDef<'t>>> {
+    /// that C++ overload resolution picks for `args` at the call `n`, as far
+    /// as the types the front end knows tell. A candidate is not viable when
+    /// an argument of known type cannot convert to its parameter
+    /// ([`Self::arg_converts`]); among the viable ones the one with the most
+    /// parameters of exactly the argument's type wins. When that does not
+    /// single out one candidate, the first one written (the choice made
+    /// before types were looked at) is kept if it is viable; otherwise the
+    /// call is unsupported rather than guessed, since a wrong guess may drop
+    /// the accesses of the function C++ calls. Parameters whose type names a
+    /// template parameter of the candidate match anything. With one
+    /// candidate of the right arity no argument is looked at.
+    fn choose_overload(
+        &mut self,
+        n: Node<'t>,
+        defs: &[FnDef<'t>],
+        args: &[Node<'t>],
+    ) -> R<Option<FnDef<'t>>> {
         let candidates: Vec<&FnDef<'t>> = defs
             .iter()
             .filter(|d| d.has_body && d.param_count == args.len())
@@ -185,32 +191,142 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(candidates.first().map(|d| (*d).clone()));
         }
         let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.arg_type(*a)).collect();
-        let mut best: Option<(usize, &FnDef<'t>)> = None;
+        // (exact matches, candidate) of the viable candidates.
+        let mut viable: Vec<(usize, &FnDef<'t>)> = Vec::new();
         for def in candidates.iter().copied() {
             let Some(params) = self.param_types(def) else {
+                viable.push((0, def));
                 continue;
             };
             let mut score = 0;
-            let mut viable = true;
+            let mut ok = true;
             for (param, arg) in params.iter().zip(&arg_types) {
                 let (Some(param), Some(arg)) = (param, arg) else {
                     continue;
                 };
-                let aggregate = |t: &Ty| matches!(t, Ty::Vector(..) | Ty::Struct(_));
                 if param == arg {
                     score += 1;
-                } else if aggregate(param) && aggregate(arg) {
-                    viable = false;
+                } else if !self.arg_converts(arg, param) {
+                    ok = false;
                     break;
                 }
             }
-            if viable && best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, def));
+            if ok {
+                viable.push((score, def));
             }
         }
-        Ok(best
-            .or(candidates.first().map(|d| (0, *d)))
-            .map(|(_, d)| d.clone()))
+        let best_score = viable.iter().map(|(s, _)| *s).max();
+        let best: Vec<&FnDef<'t>> = viable
+            .iter()
+            .filter(|(s, _)| Some(*s) == best_score)
+            .map(|(_, d)| *d)
+            .collect();
+        if let [one] = best.as_slice() {
+            return Ok(Some((*one).clone()));
+        }
+        let first = candidates[0];
+        if viable.iter().any(|(_, d)| std::ptr::eq(*d, first)) {
+            return Ok(Some(first.clone()));
+        }
+        let name = self.txt(n.child_by_field_name("function").unwrap_or(n));
+        self.unsup(
+            n,
+            format!("ambiguous overloaded call `{name}` (the argument types do not single out one candidate)"),
+        )
+    }
+
+    /// Whether an argument of type `arg` may initialise a parameter of
+    /// (referent) type `param` under C++ implicit conversions, as far as the
+    /// front end models them: a struct converts to a struct it derives from
+    /// (a reference binds to the base subobject), or to a class with a
+    /// converting constructor taking it; a struct or vector converts to a
+    /// scalar or pointer only through a conversion operator of its class; a
+    /// scalar or pointer converts to a struct only through a converting
+    /// constructor, and never to a vector; vectors of different types do
+    /// not convert; scalars, pointers and the rest convert among themselves
+    /// (standard conversions, kept viable as an over-approximation).
+    fn arg_converts(&self, arg: &Ty, param: &Ty) -> bool {
+        let aggregate = |t: &Ty| matches!(t, Ty::Vector(..) | Ty::Struct(_));
+        match (arg, param) {
+            (Ty::Struct(a), Ty::Struct(p)) => {
+                self.derives_from(*a, *p) || self.has_converting_constructor(*p, arg)
+            }
+            (_, Ty::Struct(p)) => self.has_converting_constructor(*p, arg),
+            (Ty::Struct(a), _) => self.has_conversion_operator(*a),
+            (_, Ty::Vector(..)) => false,
+            (Ty::Vector(..), _) => false,
+            _ => !aggregate(arg) && !aggregate(param),
+        }
+    }
+
+    /// Whether struct `derived` is `base` or derives from it, directly or
+    /// through its bases.
+    fn derives_from(&self, derived: usize, base: usize) -> bool {
+        let mut stack = vec![derived];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(k) = stack.pop() {
+            if k == base {
+                return true;
+            }
+            if seen.insert(k) {
+                if let Some(sd) = self.cx.types.structs.get(k) {
+                    stack.extend(sd.bases.iter().copied());
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether struct `k` (or one of its bases) declares a conversion
+    /// operator (`operator int()`), through which it converts to scalars.
+    fn has_conversion_operator(&self, k: usize) -> bool {
+        let mut stack = vec![k];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(k) = stack.pop() {
+            if !seen.insert(k) {
+                continue;
+            }
+            let tag = self.struct_name(k);
+            if self
+                .cx
+                .functions
+                .contains_key(&format!("{tag}::operator cast"))
+            {
+                return true;
+            }
+            if let Some(sd) = self.cx.types.structs.get(k) {
+                stack.extend(sd.bases.iter().copied());
+            }
+        }
+        false
+    }
+
+    /// Whether struct `k` has a constructor with one parameter that an
+    /// argument of type `arg` converts to (a parameter of unknown or
+    /// template type is taken to accept it; only standard conversions are
+    /// considered for the argument, so no chain of user conversions).
+    fn has_converting_constructor(&self, k: usize, arg: &Ty) -> bool {
+        let tag = self.struct_name(k);
+        let Some(defs) = self.cx.functions.get(&format!("{tag}::{tag}")) else {
+            return false;
+        };
+        defs.iter().filter(|d| d.param_count == 1).any(|d| {
+            let Some(params) = self.param_types(d) else {
+                return true;
+            };
+            match params.first() {
+                Some(Some(p)) => {
+                    p == arg
+                        || match (arg, p) {
+                            (Ty::Struct(a), Ty::Struct(b)) => self.derives_from(*a, *b),
+                            (Ty::Struct(_) | Ty::Vector(..), _)
+                            | (_, Ty::Struct(_) | Ty::Vector(..)) => false,
+                            _ => true,
+                        }
+                }
+                _ => true,
+            }
+        })
     }
 
     /// The declared types of a definition's parameters, resolved in its own
