@@ -679,6 +679,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             .filter(|x| x.kind() != "comment")
             .collect();
         self.scopes.push(std::collections::HashMap::new());
+        let saved_aliases = self.type_overrides.clone();
         let r = (|| {
             let Some((last, init)) = items.split_last() else {
                 return Ok(Val::Void);
@@ -695,6 +696,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
         })();
+        self.type_overrides = saved_aliases;
         self.scopes.pop();
         r
     }

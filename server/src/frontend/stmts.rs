@@ -23,9 +23,13 @@ pub(crate) fn is_loop_kind(k: &str) -> bool {
 impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn compound_into(&mut self, n: Node<'t>) -> R<()> {
         self.scopes.push(HashMap::new());
+        // A typedef or alias declared in the block ends at its brace, like
+        // its variables (C++ [basic.scope.block]).
+        let saved_aliases = self.type_overrides.clone();
         let mut cursor = n.walk();
         let children: Vec<Node<'t>> = n.named_children(&mut cursor).collect();
         let r = self.stmt_list(&children);
+        self.type_overrides = saved_aliases;
         self.scopes.pop();
         r
     }
@@ -188,7 +192,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             })
         } else {
             self.scopes.push(HashMap::new());
+            // A substatement is a block scope of its own, for aliases too.
+            let saved_aliases = self.type_overrides.clone();
             let r = self.with_block(|s| s.stmt(n));
+            self.type_overrides = saved_aliases;
             self.scopes.pop();
             Ok(Block {
                 stmts: r?,
