@@ -341,7 +341,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             "initializer_list" => {
                 let mut c = n.walk();
-                let items: Vec<Node<'t>> = n.named_children(&mut c).collect();
+                let items: Vec<Node<'t>> = n
+                    .named_children(&mut c)
+                    .filter(|i| i.kind() != "comment")
+                    .collect();
                 let mut vals = Vec::new();
                 for i in items {
                     vals.push(self.rvalue(i)?);
