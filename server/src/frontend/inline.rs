@@ -164,12 +164,16 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.scopes = vec![HashMap::new()];
         let has_receiver = this.is_some();
         let result = (|| -> R<Val> {
+            // The receiver's members by name (a parameter of the same name
+            // hides them in the body, not in a mem-initializer-id).
+            let mut members: HashMap<String, LVal> = HashMap::new();
             if let Some(recv) = this {
                 // Members are in scope in a member function.
                 let ty = self.lval_type(&recv);
                 let names = self.part_names(&ty);
                 for (k, name) in names.iter().enumerate() {
                     let lv = self.component(recv.clone(), k, &ty, n);
+                    members.insert(name.clone(), lv.clone());
                     self.bind(name, Binding::Ref(lv));
                 }
                 let this_ptr = self.address_of(recv, n)?;
@@ -186,7 +190,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             let ret_ty = self.inline_return_type(def);
             self.bind_inline_params(def, &vals, &arg_nodes, saved_unit, &saved_scopes)?;
             if has_receiver {
-                self.member_initializers(def.node)?;
+                self.member_initializers(def.node, &members)?;
             }
             self.inlined_body(n, def, Some(&ret_ty), by_ref)
         })();
@@ -211,7 +215,11 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// with, as before: an unknown scalar or pointer may be anything, and an
     /// unknown pointer's accesses are dropped only because the kernel would
     /// fault on an unassigned pointer, which a lowered initializer avoids.
-    fn member_initializers(&mut self, def: Node<'t>) -> R<()> {
+    /// The mem-initializer-id names a member of the class (`members`, by
+    /// name), looked up in the class even when a parameter has its name
+    /// (`data(data)`); the expression is in the constructor's scope, where
+    /// the parameter hides the member (C++ [class.base.init]p2, p15).
+    fn member_initializers(&mut self, def: Node<'t>, members: &HashMap<String, LVal>) -> R<()> {
         let Some(list) = def
             .named_children(&mut def.walk())
             .find(|c| c.kind() == "field_initializer_list")
@@ -239,7 +247,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .named_children(&mut args.walk())
                 .filter(|c| c.kind() != "comment")
                 .collect();
-            let Some(Binding::Ref(member)) = self.lookup(self.txt(field)).cloned() else {
+            let Some(member) = members.get(self.txt(field)).cloned() else {
                 continue;
             };
             if self.reference_member(def, self.txt(field)) {
