@@ -341,7 +341,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             "initializer_list" => {
                 let mut c = n.walk();
-                let items: Vec<Node<'t>> = n.named_children(&mut c).collect();
+                let items: Vec<Node<'t>> = n
+                    .named_children(&mut c)
+                    .filter(|i| i.kind() != "comment")
+                    .collect();
                 let mut vals = Vec::new();
                 for i in items {
                     vals.push(self.rvalue(i)?);
@@ -679,6 +682,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             .filter(|x| x.kind() != "comment")
             .collect();
         self.scopes.push(std::collections::HashMap::new());
+        let saved_aliases = self.type_overrides.clone();
         let r = (|| {
             let Some((last, init)) = items.split_last() else {
                 return Ok(Val::Void);
@@ -695,6 +699,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
         })();
+        self.type_overrides = saved_aliases;
         self.scopes.pop();
         r
     }

@@ -162,13 +162,18 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.call_stack.push(def.name.clone());
         // Only the kernel-level scope (globals) stays visible: keep an empty scope for the callee.
         self.scopes = vec![HashMap::new()];
+        let has_receiver = this.is_some();
         let result = (|| -> R<Val> {
+            // The receiver's members by name (a parameter of the same name
+            // hides them in the body, not in a mem-initializer-id).
+            let mut members: HashMap<String, LVal> = HashMap::new();
             if let Some(recv) = this {
                 // Members are in scope in a member function.
                 let ty = self.lval_type(&recv);
                 let names = self.part_names(&ty);
                 for (k, name) in names.iter().enumerate() {
                     let lv = self.component(recv.clone(), k, &ty, n);
+                    members.insert(name.clone(), lv.clone());
                     self.bind(name, Binding::Ref(lv));
                 }
                 let this_ptr = self.address_of(recv, n)?;
@@ -181,8 +186,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let tpl_unit_ok = saved_unit == def.unit;
                 self.bind_template_params(tpl, if tpl_unit_ok { tpl_args } else { None })?;
             }
+            self.class_type_aliases(def.node);
             let ret_ty = self.inline_return_type(def);
             self.bind_inline_params(def, &vals, &arg_nodes, saved_unit, &saved_scopes)?;
+            if has_receiver {
+                self.member_initializers(def.node, &members)?;
+            }
             self.inlined_body(n, def, Some(&ret_ty), by_ref)
         })();
         self.call_stack.pop();
@@ -194,6 +203,141 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.signaled = saved_signaled;
         self.stmt_span = saved_stmt_span;
         result
+    }
+
+    /// A constructor's member initializers (`: p(a), n{b}`), run in order
+    /// before its body with the parameters in scope (C++ [class.base.init]),
+    /// each as the assignment `p = a` to the member (a scalar or pointer
+    /// member, or a struct member copied from a value of its type; braces
+    /// with one value are the same). Initializers the front end does not
+    /// lower (base classes, reference members, constructor arguments of
+    /// struct members) leave the member with the unknown value it starts
+    /// with, as before: an unknown scalar or pointer may be anything, and an
+    /// unknown pointer's accesses are dropped only because the kernel would
+    /// fault on an unassigned pointer, which a lowered initializer avoids.
+    /// The mem-initializer-id names a member of the class (`members`, by
+    /// name), looked up in the class even when a parameter has its name
+    /// (`data(data)`); the expression is in the constructor's scope, where
+    /// the parameter hides the member (C++ [class.base.init]p2, p15).
+    fn member_initializers(&mut self, def: Node<'t>, members: &HashMap<String, LVal>) -> R<()> {
+        let Some(list) = def
+            .named_children(&mut def.walk())
+            .find(|c| c.kind() == "field_initializer_list")
+        else {
+            return Ok(());
+        };
+        let inits: Vec<Node<'t>> = list
+            .named_children(&mut list.walk())
+            .filter(|c| c.kind() == "field_initializer")
+            .collect();
+        for init in inits {
+            let Some(field) = init
+                .named_child(0)
+                .filter(|f| f.kind() == "field_identifier")
+            else {
+                continue;
+            };
+            let Some(args) = init
+                .named_children(&mut init.walk())
+                .find(|c| matches!(c.kind(), "argument_list" | "initializer_list"))
+            else {
+                continue;
+            };
+            let values: Vec<Node<'t>> = args
+                .named_children(&mut args.walk())
+                .filter(|c| c.kind() != "comment")
+                .collect();
+            let Some(member) = members.get(self.txt(field)).cloned() else {
+                continue;
+            };
+            if self.reference_member(def, self.txt(field)) {
+                continue;
+            }
+            let ty = self.lval_type(&member);
+            let value = match (values.as_slice(), &ty) {
+                ([], Ty::Scalar(_) | Ty::Ptr(_)) => self.zero(&ty),
+                ([v], Ty::Scalar(t)) => match self.rvalue(*v)? {
+                    Val::Scalar(e, vt) => Val::Scalar(conv(e, vt, *t), *t),
+                    other => other,
+                },
+                ([v], Ty::Ptr(_)) => self.rvalue(*v)?,
+                ([v], Ty::Struct(_) | Ty::Vector(..)) => {
+                    let val = self.rvalue(*v)?;
+                    if self.type_of_val(&val) != ty {
+                        continue;
+                    }
+                    val
+                }
+                _ => continue,
+            };
+            self.store(member, value, init)?;
+        }
+        Ok(())
+    }
+
+    /// The member typedefs and aliases of the class whose body defines the
+    /// member function `def` (`typedef Impl<T> Internal;`): in scope in its
+    /// body (C++ [basic.scope.class]), resolved under the bindings in force.
+    fn class_type_aliases(&mut self, def: Node<'t>) {
+        // A member template (`template <..> void f(..)`) sits in a
+        // template declaration in the class body.
+        let parent = def
+            .parent()
+            .filter(|p| p.kind() != "template_declaration")
+            .or_else(|| def.parent().and_then(|p| p.parent()));
+        let Some(body) = parent.filter(|p| p.kind() == "field_declaration_list") else {
+            return;
+        };
+        let aliases: Vec<Node<'t>> = body
+            .named_children(&mut body.walk())
+            .filter(|c| matches!(c.kind(), "type_definition" | "alias_declaration"))
+            .collect();
+        for a in aliases {
+            self.local_type_alias(a);
+        }
+    }
+
+    /// Whether `field` is declared as a reference member in the class whose
+    /// constructor is `def` (a reference is bound, not assigned: the front
+    /// end keeps such members as it found them).
+    fn reference_member(&self, def: Node<'t>, field: &str) -> bool {
+        let mut class = def.parent();
+        while let Some(c) = class {
+            if c.kind() == "field_declaration_list" {
+                break;
+            }
+            class = c.parent();
+        }
+        // An out-of-line constructor (`S::S(..) : ..`): its class body is
+        // elsewhere; count the member as a possible reference.
+        let Some(body) = class else {
+            return true;
+        };
+        let src = self.src();
+        body.named_children(&mut body.walk())
+            .filter(|d| d.kind() == "field_declaration")
+            .any(|d| {
+                d.children_by_field_name("declarator", &mut d.walk())
+                    .any(|decl| {
+                        let mut cur = Some(decl);
+                        let mut is_ref = false;
+                        while let Some(x) = cur {
+                            match x.kind() {
+                                "reference_declarator" => {
+                                    is_ref = true;
+                                    cur = x.named_child(0);
+                                }
+                                "field_identifier" => return is_ref && text(x, src) == field,
+                                _ => {
+                                    cur = x
+                                        .child_by_field_name("declarator")
+                                        .or_else(|| x.named_child(0))
+                                }
+                            }
+                        }
+                        false
+                    })
+            })
     }
 
     /// A call that is not inlined (recursion, depth or budget): unsupported if

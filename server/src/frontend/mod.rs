@@ -1199,6 +1199,7 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
             "function_definition"
             | "declaration"
             | "type_definition"
+            | "alias_declaration"
             | "struct_specifier"
             | "union_specifier"
             | "class_specifier"
@@ -1242,6 +1243,21 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
                             .insert(text(name, src).to_string(), info.ty);
                     }
                 }
+            }
+            // `using Name = type;` is `typedef type Name;` (C++ [dcl.typedef]p2).
+            // An alias template (`template <..> using`) is not a type by itself.
+            "alias_declaration" if tpl.is_none() => {
+                let (Some(name), Some(t)) =
+                    (n.child_by_field_name("name"), n.child_by_field_name("type"))
+                else {
+                    continue;
+                };
+                if let Some(spec) = t.child_by_field_name("type") {
+                    register_types_in(cx, Some(spec), src);
+                    register_methods(cx, u, spec);
+                }
+                let ty = cx.types.type_descriptor(t, src, &HashMap::new());
+                cx.types.typedefs.insert(text(name, src).to_string(), ty);
             }
             "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {
                 register_types_in(cx, Some(n), src);
@@ -1418,6 +1434,7 @@ fn register_struct(
     }
     let mut fields = Vec::new();
     let mut not_plain_aggregate = false;
+    let mut base_structs = Vec::new();
     // C++ base classes come first in the layout.
     let mut c0 = t.walk();
     let bases: Vec<Node> = t
@@ -1435,6 +1452,7 @@ fn register_struct(
                 if let Some(sd) = cx.types.structs.get(k) {
                     fields.extend(sd.fields.iter().map(|f| (f.name.clone(), f.ty.clone())));
                     not_plain_aggregate |= sd.not_plain_aggregate;
+                    base_structs.push(k);
                 }
             }
         }
@@ -1497,6 +1515,7 @@ fn register_struct(
                 sd.name = name;
                 sd.has_bitfields = has_bitfields;
                 sd.not_plain_aggregate = not_plain_aggregate;
+                sd.bases = base_structs;
             }
             cx.types.struct_names.insert(key, k);
         }
@@ -1511,6 +1530,7 @@ fn register_struct(
             if let Some(sd) = cx.types.structs.get_mut(k) {
                 sd.has_bitfields = has_bitfields;
                 sd.not_plain_aggregate = not_plain_aggregate;
+                sd.bases = base_structs;
             }
             if let Some(p) = placeholder {
                 // Complete the forward-declared struct in place.

@@ -23,9 +23,13 @@ pub(crate) fn is_loop_kind(k: &str) -> bool {
 impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn compound_into(&mut self, n: Node<'t>) -> R<()> {
         self.scopes.push(HashMap::new());
+        // A typedef or alias declared in the block ends at its brace, like
+        // its variables (C++ [basic.scope.block]).
+        let saved_aliases = self.type_overrides.clone();
         let mut cursor = n.walk();
         let children: Vec<Node<'t>> = n.named_children(&mut cursor).collect();
         let r = self.stmt_list(&children);
+        self.type_overrides = saved_aliases;
         self.scopes.pop();
         r
     }
@@ -188,7 +192,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             })
         } else {
             self.scopes.push(HashMap::new());
+            // A substatement is a block scope of its own, for aliases too.
+            let saved_aliases = self.type_overrides.clone();
             let r = self.with_block(|s| s.stmt(n));
+            self.type_overrides = saved_aliases;
             self.scopes.pop();
             Ok(Block {
                 stmts: r?,
@@ -263,12 +270,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                     .collect();
                 self.stmt_list(&inner)
             }
-            "type_definition"
-            | "struct_specifier"
+            "type_definition" | "alias_declaration" => {
+                self.local_type_alias(n);
+                Ok(())
+            }
+            "struct_specifier"
             | "union_specifier"
             | "enum_specifier"
             | "class_specifier"
-            | "alias_declaration"
             | "using_declaration"
             | "static_assert_declaration"
             | "namespace_alias_definition" => Ok(()),
@@ -278,6 +287,44 @@ impl<'c, 't> Lowerer<'c, 't> {
             "try_statement" | "throw_statement" => self.unsup(n, "exceptions are not supported"),
             "case_statement" => self.unsup(n, "`case` label outside a switch body"),
             k => self.unsup(n, format!("unsupported statement `{k}`")),
+        }
+    }
+
+    /// A `typedef` or `using Name = type;` in a function body: the name
+    /// stands for the type from here on in this function (resolved now,
+    /// under the template arguments in force: `typedef Loader<T, N> L;`).
+    /// Its scope ends with the function's type bindings (those of an
+    /// inlined callee are restored at its return).
+    pub(crate) fn local_type_alias(&mut self, n: Node<'t>) {
+        if n.kind() == "alias_declaration" {
+            let (Some(name), Some(t)) =
+                (n.child_by_field_name("name"), n.child_by_field_name("type"))
+            else {
+                return;
+            };
+            let ty = self
+                .cx
+                .types
+                .type_descriptor(t, self.src(), &self.type_overrides);
+            let name = self.txt(name).to_string();
+            self.type_overrides.insert(name, ty);
+            return;
+        }
+        let Some(t) = n.child_by_field_name("type") else {
+            return;
+        };
+        let base = self.resolve_type(t);
+        let mut c = n.walk();
+        let decls: Vec<Node<'t>> = n.children_by_field_name("declarator", &mut c).collect();
+        for d in decls {
+            let info = self
+                .cx
+                .types
+                .apply_declarator(base.clone(), Some(d), self.src());
+            if let Some(name) = info.name {
+                let name = self.txt(name).to_string();
+                self.type_overrides.insert(name, info.ty);
+            }
         }
     }
 

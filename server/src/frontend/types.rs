@@ -70,6 +70,8 @@ pub(crate) struct StructDef {
     /// base): a braced list does not give its members positionally, zero
     /// where it has no item.
     pub not_plain_aggregate: bool,
+    /// The structs it derives from directly (C++ base classes).
+    pub bases: Vec<usize>,
 }
 
 /// Types known in a program: structs, typedefs and integer constants.
@@ -266,6 +268,7 @@ impl TypeEnv {
             is_union,
             has_bitfields: false,
             not_plain_aggregate: false,
+            bases: Vec::new(),
         });
         if !name.is_empty() {
             self.struct_names.insert(name, idx);

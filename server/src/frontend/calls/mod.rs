@@ -47,6 +47,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             let v = self.rvalue(*a)?;
             return self.convert_val(ty, v, n);
         }
+        if let Some(v) = self.temporary_object(n, f, &args)? {
+            return Ok(v);
+        }
         let (name, tpl_args) = match f.kind() {
             "identifier" => (self.txt(f).to_string(), None),
             "qualified_identifier" => {
@@ -149,13 +152,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 format!("call of a local `{name}` (function pointers are not supported)"),
             );
         }
-        if let Some(defs) = self.cx.functions.get(&name) {
-            let def = defs
-                .iter()
-                .find(|d| d.param_count == args.len() && d.has_body)
-                .or_else(|| defs.iter().find(|d| d.has_body));
+        if let Some(defs) = self.cx.functions.get(&name).cloned() {
+            let def = self
+                .choose_overload(n, &defs, &args)?
+                .or_else(|| defs.iter().find(|d| d.has_body).cloned());
             if let Some(def) = def {
-                let def = def.clone();
                 return self.inline_call(n, &def, &args, tpl_args);
             }
         }
@@ -165,6 +166,248 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         self.builtin_call(n, &name, &args)
+    }
+
+    /// The definition with a body among `defs` (the functions of one name)
+    /// that C++ overload resolution picks for `args` at the call `n`, as far
+    /// as the types the front end knows tell. A candidate is not viable when
+    /// an argument of known type cannot convert to its parameter
+    /// ([`Self::arg_converts`]); among the viable ones the one with the most
+    /// parameters of exactly the argument's type wins. When that does not
+    /// single out one candidate, the first one written (the choice made
+    /// before types were looked at) is kept if it is viable; otherwise the
+    /// call is unsupported rather than guessed, since a wrong guess may drop
+    /// the accesses of the function C++ calls. Parameters whose type names a
+    /// template parameter of the candidate match anything. With one
+    /// candidate of the right arity no argument is looked at.
+    fn choose_overload(
+        &mut self,
+        n: Node<'t>,
+        defs: &[FnDef<'t>],
+        args: &[Node<'t>],
+    ) -> R<Option<FnDef<'t>>> {
+        let candidates: Vec<&FnDef<'t>> = defs
+            .iter()
+            .filter(|d| d.has_body && d.param_count == args.len())
+            .collect();
+        if candidates.len() <= 1 {
+            return Ok(candidates.first().map(|d| (*d).clone()));
+        }
+        let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.arg_type(*a)).collect();
+        // (exact matches, candidate) of the viable candidates.
+        let mut viable: Vec<(usize, &FnDef<'t>)> = Vec::new();
+        for def in candidates.iter().copied() {
+            let Some(params) = self.param_types(def) else {
+                viable.push((0, def));
+                continue;
+            };
+            let mut score = 0;
+            let mut ok = true;
+            for (param, arg) in params.iter().zip(&arg_types) {
+                let (Some(param), Some(arg)) = (param, arg) else {
+                    continue;
+                };
+                if param == arg {
+                    score += 1;
+                } else if !self.arg_converts(arg, param) {
+                    ok = false;
+                    break;
+                }
+            }
+            if ok {
+                viable.push((score, def));
+            }
+        }
+        let best_score = viable.iter().map(|(s, _)| *s).max();
+        let best: Vec<&FnDef<'t>> = viable
+            .iter()
+            .filter(|(s, _)| Some(*s) == best_score)
+            .map(|(_, d)| *d)
+            .collect();
+        if let [one] = best.as_slice() {
+            return Ok(Some((*one).clone()));
+        }
+        let first = candidates[0];
+        if viable.iter().any(|(_, d)| std::ptr::eq(*d, first)) {
+            return Ok(Some(first.clone()));
+        }
+        let name = self.txt(n.child_by_field_name("function").unwrap_or(n));
+        self.unsup(
+            n,
+            format!("ambiguous overloaded call `{name}` (the argument types do not single out one candidate)"),
+        )
+    }
+
+    /// Whether an argument of type `arg` may initialise a parameter of
+    /// (referent) type `param` under C++ implicit conversions, as far as the
+    /// front end models them: a struct converts to a struct it derives from
+    /// (a reference binds to the base subobject), or to a class with a
+    /// converting constructor taking it; a struct or vector converts to a
+    /// scalar or pointer only through a conversion operator of its class; a
+    /// scalar or pointer converts to a struct only through a converting
+    /// constructor, and never to a vector; vectors of different types do
+    /// not convert; scalars, pointers and the rest convert among themselves
+    /// (standard conversions, kept viable as an over-approximation).
+    fn arg_converts(&self, arg: &Ty, param: &Ty) -> bool {
+        let aggregate = |t: &Ty| matches!(t, Ty::Vector(..) | Ty::Struct(_));
+        match (arg, param) {
+            (Ty::Struct(a), Ty::Struct(p)) => {
+                self.derives_from(*a, *p) || self.has_converting_constructor(*p, arg)
+            }
+            (_, Ty::Struct(p)) => self.has_converting_constructor(*p, arg),
+            (Ty::Struct(a), _) => self.has_conversion_operator(*a),
+            (_, Ty::Vector(..)) => false,
+            (Ty::Vector(..), _) => false,
+            _ => !aggregate(arg) && !aggregate(param),
+        }
+    }
+
+    /// Whether struct `derived` is `base` or derives from it, directly or
+    /// through its bases.
+    fn derives_from(&self, derived: usize, base: usize) -> bool {
+        let mut stack = vec![derived];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(k) = stack.pop() {
+            if k == base {
+                return true;
+            }
+            if seen.insert(k) {
+                if let Some(sd) = self.cx.types.structs.get(k) {
+                    stack.extend(sd.bases.iter().copied());
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether struct `k` (or one of its bases) declares a conversion
+    /// operator (`operator int()`), through which it converts to scalars.
+    fn has_conversion_operator(&self, k: usize) -> bool {
+        let mut stack = vec![k];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(k) = stack.pop() {
+            if !seen.insert(k) {
+                continue;
+            }
+            let tag = self.struct_name(k);
+            if self
+                .cx
+                .functions
+                .contains_key(&format!("{tag}::operator cast"))
+            {
+                return true;
+            }
+            if let Some(sd) = self.cx.types.structs.get(k) {
+                stack.extend(sd.bases.iter().copied());
+            }
+        }
+        false
+    }
+
+    /// Whether struct `k` has a constructor with one parameter that an
+    /// argument of type `arg` converts to (a parameter of unknown or
+    /// template type is taken to accept it; only standard conversions are
+    /// considered for the argument, so no chain of user conversions).
+    fn has_converting_constructor(&self, k: usize, arg: &Ty) -> bool {
+        let tag = self.struct_name(k);
+        let Some(defs) = self.cx.functions.get(&format!("{tag}::{tag}")) else {
+            return false;
+        };
+        defs.iter().filter(|d| d.param_count == 1).any(|d| {
+            let Some(params) = self.param_types(d) else {
+                return true;
+            };
+            match params.first() {
+                Some(Some(p)) => {
+                    p == arg
+                        || match (arg, p) {
+                            (Ty::Struct(a), Ty::Struct(b)) => self.derives_from(*a, *b),
+                            (Ty::Struct(_) | Ty::Vector(..), _)
+                            | (_, Ty::Struct(_) | Ty::Vector(..)) => false,
+                            _ => true,
+                        }
+                }
+                _ => true,
+            }
+        })
+    }
+
+    /// The declared types of a definition's parameters, resolved in its own
+    /// unit (references to their referent type); `None` for a parameter
+    /// whose type mentions one of the definition's template parameters, or
+    /// for arrays (whose bounds may be deduced). `None` overall when the
+    /// parameter list is missing.
+    fn param_types(&self, def: &FnDef<'t>) -> Option<Vec<Option<Ty>>> {
+        let params = def.params?;
+        let src = &self.cx.units[def.unit].text;
+        let mut generic: Vec<&str> = Vec::new();
+        if let Some(tpl) = def.template {
+            let mut stack = vec![tpl];
+            while let Some(x) = stack.pop() {
+                if matches!(x.kind(), "identifier" | "type_identifier") {
+                    generic.push(text(x, src));
+                }
+                stack.extend(x.named_children(&mut x.walk()));
+            }
+        }
+        let no_overrides = std::collections::HashMap::new();
+        let mut out = Vec::new();
+        for p in params.named_children(&mut params.walk()) {
+            if !p.kind().contains("parameter_declaration") {
+                continue;
+            }
+            let Some(tn) = p.child_by_field_name("type") else {
+                out.push(None);
+                continue;
+            };
+            let mut mentions_generic = false;
+            let mut stack = vec![tn];
+            while let Some(x) = stack.pop() {
+                if matches!(x.kind(), "identifier" | "type_identifier")
+                    && generic.contains(&text(x, src))
+                {
+                    mentions_generic = true;
+                }
+                stack.extend(x.named_children(&mut x.walk()));
+            }
+            if mentions_generic {
+                out.push(None);
+                continue;
+            }
+            let base = self.cx.types.resolve_base(tn, src, &no_overrides);
+            let info =
+                self.cx
+                    .types
+                    .apply_declarator(base, p.child_by_field_name("declarator"), src);
+            out.push((!matches!(info.ty, Ty::Array(..))).then_some(info.ty));
+        }
+        Some(out)
+    }
+
+    /// The type of a call argument, found without keeping its lowering
+    /// (the statements and temporaries it makes are undone); `None` when
+    /// it is not known.
+    fn arg_type(&mut self, a: Node<'t>) -> Option<Ty> {
+        let inner = strip_parens(a);
+        if inner.kind() == "identifier" {
+            match self.lookup(self.txt(inner)) {
+                Some(Binding::Slot(s)) => return Some(self.lval_type(&LVal::Slot(s.clone()))),
+                Some(Binding::Ref(lv)) => return Some(self.lval_type(lv)),
+                Some(Binding::Value(v)) => return Some(self.type_of_val(v)),
+                Some(Binding::Array { ty, .. }) => return Some(ty.clone()),
+                _ => {}
+            }
+        }
+        let saved = std::mem::take(&mut self.cur);
+        let saved_vars = self.kernel.vars.len();
+        let saved_id = self.kernel.next_stmt_id;
+        let saved_calls = self.inlined_calls;
+        let ty = self.rvalue(a).ok().map(|v| self.type_of_val(&v));
+        self.cur = saved;
+        self.kernel.vars.truncate(saved_vars);
+        self.kernel.next_stmt_id = saved_id;
+        self.inlined_calls = saved_calls;
+        ty
     }
 
     /// The definition a call `S::f(..)` names when `S` is a struct (or a
@@ -238,6 +481,69 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             _ => Ok(None),
         }
+    }
+
+    /// `T(args)` with `T` naming a class (directly, through a typedef or
+    /// alias, or as a template instance) that has a constructor of that
+    /// many parameters: a temporary object (C++ [expr.type.conv]), its
+    /// fields unknown until the constructor's body runs on it, as for a
+    /// local `T x(args);`. Its value is the constructed object. `None` when
+    /// the callee is not such a type name (a local or function of that
+    /// name comes first, as in C++ name lookup).
+    fn temporary_object(&mut self, n: Node<'t>, f: Node<'t>, args: &[Node<'t>]) -> R<Option<Val>> {
+        let ty = match f.kind() {
+            "identifier" | "type_identifier" => {
+                let name = self.txt(f);
+                if self.lookup(name).is_some() || self.cx.functions.contains_key(name) {
+                    return Ok(None);
+                }
+                match self.type_name(f) {
+                    Some(t) => t,
+                    None => match self.cx.types.struct_names.get(name) {
+                        Some(&k) => Ty::Struct(k),
+                        None => return Ok(None),
+                    },
+                }
+            }
+            "template_type" => self.resolve_type(f),
+            // `S<float>(args)` parses as a call of a function template; a
+            // class template instance (else the template, its parameters
+            // opaque, as for a type) unless a function has that name.
+            "template_function" => {
+                let Some(name) = f.child_by_field_name("name").map(|x| self.txt(x)) else {
+                    return Ok(None);
+                };
+                if self.lookup(name).is_some() || self.cx.functions.contains_key(name) {
+                    return Ok(None);
+                }
+                let key = crate::frontend::types::TypeEnv::template_key(f, self.src());
+                match self
+                    .cx
+                    .types
+                    .struct_names
+                    .get(&key)
+                    .or_else(|| self.cx.types.struct_names.get(name))
+                {
+                    Some(&k) => Ty::Struct(k),
+                    None => return Ok(None),
+                }
+            }
+            _ => return Ok(None),
+        };
+        let Ty::Struct(k) = ty else {
+            return Ok(None);
+        };
+        let tag = self.struct_name(k);
+        let Some(ctor) = self
+            .struct_method(k, &tag, Some(args.len()))
+            .filter(|c| c.param_count == args.len())
+        else {
+            return Ok(None);
+        };
+        let slot = self.make_slot(&ty, "$temporary", n);
+        self.havoc_slot(&slot, n);
+        self.inline_call_this(n, &ctor, args, None, Some(LVal::Slot(slot.clone())))?;
+        self.load(LVal::Slot(slot), n).map(Some)
     }
 
     /// The type of a call's callee written as a scalar or vector type name
