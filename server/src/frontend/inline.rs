@@ -210,11 +210,11 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// each as the assignment `p = a` to the member (a scalar or pointer
     /// member, or a struct member copied from a value of its type; braces
     /// with one value are the same). Initializers the front end does not
-    /// lower (base classes, reference members, constructor arguments of
-    /// struct members) leave the member with the unknown value it starts
-    /// with, as before: an unknown scalar or pointer may be anything, and an
-    /// unknown pointer's accesses are dropped only because the kernel would
-    /// fault on an unassigned pointer, which a lowered initializer avoids.
+    /// lower make what they may set unknown (a base-class initializer: every
+    /// member; a reference member or constructor arguments of a struct
+    /// member: that member), never unassigned: accesses through an
+    /// unassigned pointer are dropped because the kernel would fault there,
+    /// which an initializer we cannot see may well avoid.
     /// The mem-initializer-id names a member of the class (`members`, by
     /// name), looked up in the class even when a parameter has its name
     /// (`data(data)`); the expression is in the constructor's scope, where
@@ -231,46 +231,63 @@ impl<'c, 't> Lowerer<'c, 't> {
             .filter(|c| c.kind() == "field_initializer")
             .collect();
         for init in inits {
-            let Some(field) = init
+            let member = init
                 .named_child(0)
                 .filter(|f| f.kind() == "field_identifier")
-            else {
+                .and_then(|f| members.get(self.txt(f)).cloned());
+            let Some(member) = member else {
+                // A base-class initializer (`: Base(p)`), or a name we do
+                // not resolve: the constructor it runs may set any member
+                // the object has, so each becomes unknown. Left unassigned,
+                // an accessed pointer member would be dropped as a fault.
+                self.havoc_members(members, init)?;
                 continue;
             };
-            let Some(args) = init
+            let field = self.txt(init.named_child(0).unwrap_or(init)).to_string();
+            let args = init
                 .named_children(&mut init.walk())
-                .find(|c| matches!(c.kind(), "argument_list" | "initializer_list"))
-            else {
+                .find(|c| matches!(c.kind(), "argument_list" | "initializer_list"));
+            let (Some(args), false) = (args, self.reference_member(def, &field)) else {
+                self.havoc_lvalue(member, init)?;
                 continue;
             };
             let values: Vec<Node<'t>> = args
                 .named_children(&mut args.walk())
                 .filter(|c| c.kind() != "comment")
                 .collect();
-            let Some(member) = members.get(self.txt(field)).cloned() else {
-                continue;
-            };
-            if self.reference_member(def, self.txt(field)) {
-                continue;
-            }
             let ty = self.lval_type(&member);
             let value = match (values.as_slice(), &ty) {
-                ([], Ty::Scalar(_) | Ty::Ptr(_)) => self.zero(&ty),
-                ([v], Ty::Scalar(t)) => match self.rvalue(*v)? {
+                ([], Ty::Scalar(_) | Ty::Ptr(_)) => Some(self.zero(&ty)),
+                ([v], Ty::Scalar(t)) => Some(match self.rvalue(*v)? {
                     Val::Scalar(e, vt) => Val::Scalar(conv(e, vt, *t), *t),
                     other => other,
-                },
-                ([v], Ty::Ptr(_)) => self.rvalue(*v)?,
+                }),
+                ([v], Ty::Ptr(_)) => Some(self.rvalue(*v)?),
                 ([v], Ty::Struct(_) | Ty::Vector(..)) => {
                     let val = self.rvalue(*v)?;
-                    if self.type_of_val(&val) != ty {
-                        continue;
-                    }
-                    val
+                    (self.type_of_val(&val) == ty).then_some(val)
                 }
-                _ => continue,
+                _ => None,
             };
-            self.store(member, value, init)?;
+            match value {
+                Some(value) => self.store(member, value, init)?,
+                // Constructor arguments of a struct member, or shapes we do
+                // not lower: the member's value is unknown, not unassigned.
+                None => self.havoc_lvalue(member, init)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Every member of the object under construction becomes unknown (what
+    /// a base-class constructor we do not lower may store into them).
+    fn havoc_members(&mut self, members: &HashMap<String, LVal>, at: Node<'t>) -> R<()> {
+        let mut names: Vec<&String> = members.keys().collect();
+        names.sort();
+        for name in names {
+            if let Some(lv) = members.get(name) {
+                self.havoc_lvalue(lv.clone(), at)?;
+            }
         }
         Ok(())
     }
