@@ -37,6 +37,10 @@
 //! of one block (G = threadIdx.x, S = blockDim.x), where `blockIdx` is also
 //! the same in both threads: they decide the same-block scenarios of a pair.
 //!
+//! Where the launch fixes `blockDim.x`, a constant equal to it stands for
+//! `blockDim.x` in G and S (`blockIdx.x * 256 + threadIdx.x` under 256-thread
+//! blocks): in every execution this check covers the two are the same value.
+//!
 //! The premises are the encoder's own facts, so the fast path decides only
 //! what the solver would: G and S do not wrap by the index-fits assumption
 //! (`--no-assume-index-fits` turns the fast path off); blocks and grid are
@@ -126,6 +130,11 @@ pub(crate) struct GridStride<'k> {
     /// Locals defined once, by an assignment at the top level: position and
     /// value.
     single_defs: HashMap<VarId, (usize, &'k Expr)>,
+    /// `blockDim.x` when the launch fixes it: a constant equal to it is
+    /// `blockDim.x` in every execution checked under this launch, so
+    /// `blockIdx.x * 256 + threadIdx.x` under a 256-thread block is the
+    /// global index and `256 * gridDim.x` the grid's thread count.
+    block_x: Option<u32>,
 }
 
 impl<'k> GridStride<'k> {
@@ -137,8 +146,10 @@ impl<'k> GridStride<'k> {
             sites: HashMap::new(),
             global_sites: HashMap::new(),
             single_defs: HashMap::new(),
+            block_x: None,
         };
         let block = super::symexec::known_block_dims(kernel, opts);
+        analysis.block_x = block[0];
         let grid = super::symexec::known_grid_dims(kernel, opts);
         if block[1] != Some(1) || block[2] != Some(1) {
             return analysis;
@@ -317,10 +328,8 @@ impl<'k> GridStride<'k> {
         } else if matches!(
             self.strip_index(init, ctx.top, 0),
             Some(Expr::Builtin(Builtin::ThreadIdx(0)))
-        ) && matches!(
-            self.strip_index(&counter.operand, ctx.top, 0),
-            Some(Expr::Builtin(Builtin::BlockDim(0)))
-        ) && wrap_modulus(ty, UpdateOp::Add, ctx.block_step, cond, *var).is_none()
+        ) && self.is_block_dim_x(self.strip_index(&counter.operand, ctx.top, 0))
+            && wrap_modulus(ty, UpdateOp::Add, ctx.block_step, cond, *var).is_none()
         {
             // threadIdx.x < blockDim.x <= 1024 hold in any type of 32 bits.
             Scope::Block
@@ -398,20 +407,15 @@ impl<'k> GridStride<'k> {
             return false;
         }
         let is_tid = |e| matches!(strip(e), Some(Expr::Builtin(Builtin::ThreadIdx(0))));
+        let is_block_dim = |e: Option<&Expr>| self.is_block_dim_x(e);
         let is_offset = |e| match strip(e) {
             Some(Expr::Binary(BinOp::Mul, a, b, ty)) => {
                 let (a, b) = (strip(a), strip(b));
+                let is_block_idx =
+                    |e: Option<&Expr>| matches!(e, Some(Expr::Builtin(Builtin::BlockIdx(0))));
                 wide_int(*ty)
-                    && matches!(
-                        (a, b),
-                        (
-                            Some(Expr::Builtin(Builtin::BlockIdx(0))),
-                            Some(Expr::Builtin(Builtin::BlockDim(0)))
-                        ) | (
-                            Some(Expr::Builtin(Builtin::BlockDim(0))),
-                            Some(Expr::Builtin(Builtin::BlockIdx(0)))
-                        )
-                    )
+                    && ((is_block_idx(a) && is_block_dim(b))
+                        || (is_block_dim(a) && is_block_idx(b)))
             }
             _ => false,
         };
@@ -459,17 +463,23 @@ impl<'k> GridStride<'k> {
         };
         let holds =
             matches!(ty, ScalarTy::Int { bits, signed } if *bits >= 64 || (*bits >= 32 && !signed));
+        let (a, b) = (strip(a), strip(b));
+        let is_grid_dim = |e: Option<&Expr>| matches!(e, Some(Expr::Builtin(Builtin::GridDim(0))));
         holds
-            && matches!(
-                (strip(a), strip(b)),
-                (
-                    Some(Expr::Builtin(Builtin::BlockDim(0))),
-                    Some(Expr::Builtin(Builtin::GridDim(0)))
-                ) | (
-                    Some(Expr::Builtin(Builtin::GridDim(0))),
-                    Some(Expr::Builtin(Builtin::BlockDim(0)))
-                )
-            )
+            && ((self.is_block_dim_x(a) && is_grid_dim(b))
+                || (is_grid_dim(a) && self.is_block_dim_x(b)))
+    }
+
+    /// Whether `e` is `blockDim.x`, or a constant equal to the `blockDim.x`
+    /// the launch fixes (the same value in every execution of this check).
+    fn is_block_dim_x(&self, e: Option<&Expr>) -> bool {
+        match e {
+            Some(Expr::Builtin(Builtin::BlockDim(0))) => true,
+            Some(Expr::Int(v, ScalarTy::Int { .. })) => {
+                self.block_x.is_some_and(|x| i128::from(x) == *v)
+            }
+            _ => false,
+        }
     }
 
     /// Whether two distinct threads (any blocks, any iterations) can never

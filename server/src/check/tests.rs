@@ -1091,6 +1091,63 @@ __global__ void narrowed(float *c) {
     assert!(queries > 0);
 }
 
+/// A constant equal to the launch's `blockDim.x` is `blockDim.x`: the
+/// global index written `blockIdx.x * 256 + threadIdx.x` under 256-thread
+/// blocks, its grid-stride loop and a block-stride loop stepping by 256 are
+/// decided without the solver; other constants, or no fixed block size,
+/// still go to the solver.
+#[test]
+fn global_index_with_the_launch_block_size_is_decided_without_the_solver() {
+    let decided = r#"
+__global__ void scaled(float *c) {
+  int gid = blockIdx.x * 256 + threadIdx.x;
+  c[gid] = threadIdx.x;
+}
+__global__ void grid_loop(float *c, int n) {
+  for (int i = 256 * blockIdx.x + threadIdx.x; i < n; i += 256 * gridDim.x)
+    c[i] = c[i] + threadIdx.x;
+}
+__global__ void block_loop(float *c, int n) {
+  __shared__ float s[4096];
+  for (int i = threadIdx.x; i < n; i += 256)
+    s[i] = s[i] + threadIdx.x;
+  __syncthreads();
+  c[blockIdx.x * 256 + threadIdx.x] = s[threadIdx.x];
+}
+"#;
+    let launch = |x| CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([x, 1, 1]),
+            grid_dim: Some([64, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &launch(256)) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    // Under 512-thread blocks the same kernels overlap across blocks (and
+    // the block loop within a block).
+    for (name, verdict, queries, _) in check_source(decided, &launch(512)) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+    let racy = r#"
+__global__ void half_stride(float *c) {
+  c[blockIdx.x * 128 + threadIdx.x] = threadIdx.x;
+}
+__global__ void short_grid_step(float *c, int n) {
+  for (int i = blockIdx.x * 256 + threadIdx.x; i < n; i += 128 * gridDim.x)
+    c[i] = c[i] + threadIdx.x;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &launch(256)) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}
+
 /// Two fields of one struct element per thread (`check::injective`, offsets
 /// `o + dx` and `o + dy`) are decided without the solver in a block; fields
 /// that reach the next thread's element still go to the solver, which finds
