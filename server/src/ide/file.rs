@@ -294,10 +294,9 @@ fn sibling_launches(
             // Past the deadline: the kernels' checks say so.
             break;
         }
-        let Ok(bytes) = crate::syntax::files::read_regular(&file) else {
+        let Some(text) = cached_text(&file) else {
             continue;
         };
-        let text = crate::syntax::files::decode(&bytes).text;
         // Cheap filter before preprocessing: a mention of one of the
         // kernels (any use of its name, a graph node's `p.func = (void *)k`
         // included, is a launch the scan records, with unknown sizes).
@@ -537,13 +536,19 @@ pub fn find_includer(path: &Path, includes: &dyn IncludeResolver) -> Option<prep
     }
     candidates.sort_by_key(|p| is_header(p));
     for file in candidates {
-        if std::fs::canonicalize(&file).ok().as_ref() == Some(&own) {
-            continue;
-        }
         let Some(found) = quoted_includes_of(&file) else {
             continue;
         };
         // Cheap filter before resolving: an include of this file names it.
+        // (Only then is the candidate compared with the file itself: paths
+        // are resolved component by component, which for every file of a
+        // large folder cost more than the rest of the search.)
+        if !found.iter().any(|(q, _)| q.contains(name)) {
+            continue;
+        }
+        if std::fs::canonicalize(&file).ok().as_ref() == Some(&own) {
+            continue;
+        }
         for (quoted, at) in found.iter().filter(|(q, _)| q.contains(name)) {
             let resolved = includes
                 .read(&file, quoted)
@@ -606,6 +611,46 @@ fn quoted_includes_of(file: &Path) -> Option<QuotedIncludes> {
     }
     Some(found)
 }
+
+/// The decoded text of `file`, cached per process by the file's modification
+/// time and length (as [`quoted_includes_of`]): every file of a folder scans
+/// its sibling files for launches, which must not mean reading a folder of
+/// n files n times. Files larger than [`MAX_CACHED_TEXT_BYTES`] / 16 are
+/// read each time; past that total the cache starts over.
+fn cached_text(file: &Path) -> Option<std::sync::Arc<str>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    type Stamp = (Option<std::time::SystemTime>, u64);
+    type TextCache = (usize, HashMap<PathBuf, (Stamp, Arc<str>)>);
+    static CACHE: OnceLock<Mutex<TextCache>> = OnceLock::new();
+    let meta = std::fs::metadata(file).ok()?;
+    let stamp: Stamp = (meta.modified().ok(), meta.len());
+    let cache = CACHE.get_or_init(|| Mutex::new((0, HashMap::new())));
+    if let Ok(guard) = cache.lock() {
+        if let Some((seen, text)) = guard.1.get(file) {
+            if *seen == stamp && stamp.0.is_some() {
+                return Some(text.clone());
+            }
+        }
+    }
+    let bytes = crate::syntax::files::read_regular(file).ok()?;
+    let text: Arc<str> = crate::syntax::files::decode(&bytes).text.into();
+    if stamp.0.is_some() && text.len() <= MAX_CACHED_TEXT_BYTES / 16 {
+        if let Ok(mut guard) = cache.lock() {
+            if guard.0 + text.len() > MAX_CACHED_TEXT_BYTES {
+                *guard = (0, HashMap::new());
+            }
+            guard.0 += text.len();
+            if let Some((_, old)) = guard.1.insert(file.to_path_buf(), (stamp, text.clone())) {
+                guard.0 -= old.len();
+            }
+        }
+    }
+    Some(text)
+}
+
+/// The most bytes of source text [`cached_text`] keeps.
+const MAX_CACHED_TEXT_BYTES: usize = 64 << 20;
 
 /// The name of a `#include "name"` line.
 fn quoted_include(line: &str) -> Option<&str> {
@@ -1947,6 +1992,32 @@ mod tests {
         assert_eq!(a.kernels[0].report.verdict, Verdict::RaceFree);
         assert_eq!(a.kernels[0].grid_dim_source, Source::Explicit);
         assert_eq!(a.kernels[0].block_dim_source, Source::HostLaunch);
+    }
+
+    #[test]
+    fn a_sibling_files_launch_is_read_again_after_it_changes() {
+        // The sibling texts are cached by modification time and length: an
+        // edit of the launching file reaches the next analysis.
+        let dir = std::env::temp_dir().join(format!("syncwright-sibling-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let kernel = "__global__ void k(int *a) { a[threadIdx.x % 32] = threadIdx.x; }\n";
+        std::fs::write(dir.join("k.cu"), kernel).unwrap();
+        let launch = |block: &str| {
+            std::fs::write(
+                dir.join("main.cu"),
+                format!(
+                    "__global__ void k(int *a);\nvoid run(int *a) {{ k<<<1, {block}>>>(a); }}\n"
+                ),
+            )
+            .unwrap();
+            analyze_file(&dir.join("k.cu"), kernel, &Settings::default()).kernels[0]
+                .report
+                .verdict
+        };
+        assert_eq!(launch("32"), Verdict::RaceFree);
+        assert_eq!(launch("128"), Verdict::Racy);
+        assert_eq!(launch("16"), Verdict::RaceFree);
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
