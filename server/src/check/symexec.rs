@@ -2486,9 +2486,7 @@ impl Exec<'_, '_> {
                 if *scope == crate::ir::BarrierScope::Warp
                     && self.kernel().lang == crate::ir::Lang::Cuda
                 {
-                    self.out
-                        .barrier_exited
-                        .insert(stmt.id, self.exited.clone());
+                    self.out.barrier_exited.insert(stmt.id, self.exited.clone());
                 }
             }
             StmtKind::NamedBarrier {
