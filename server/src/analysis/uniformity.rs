@@ -19,6 +19,9 @@
 //! - reads are uniform when their address is: in SDV all threads of a block
 //!   read in lockstep, so a uniform address yields the same value unless a
 //!   race on it exists, and such a race is reported by the checker itself.
+//!   Under thread-dependent control the value read is still one value for
+//!   the threads that run the read together (`def_is_uniform`), while the
+//!   variable becomes non-uniform (the other threads keep their old value).
 //!   Not in a kernel with named or split (arrive/wait) barriers: those order
 //!   some warps and not others, so a write can be ordered after one warp's
 //!   read and before another's, the same read statement returning two values
@@ -161,7 +164,8 @@ impl Uniformity {
         !self.ever_nonuniform.contains(&v)
     }
 
-    /// Whether the value assigned by statement `id` is the same in every thread.
+    /// Whether the value assigned by statement `id` is the same in every thread
+    /// that runs it in the same dynamic instance.
     pub fn def_is_uniform(&self, id: StmtId) -> bool {
         self.def_uniform.get(&id).copied().unwrap_or(false)
     }
@@ -261,10 +265,21 @@ impl Uniformity {
                 }
                 StmtKind::Havoc { var } => self.define(stmt.id, *var, false, state, record),
                 StmtKind::Read { dest, access } => {
-                    let u = !ctx_div
-                        && !self.partial_sync
+                    // The value read is one value for every thread that runs
+                    // this read in the same dynamic instance, also under
+                    // thread-dependent control: they read one address in one
+                    // barrier interval, and a write that could make two of
+                    // them see different values (another thread's, unordered
+                    // with theirs) is a race the checker reports itself.
+                    // Threads that skip the read keep their old value, so the
+                    // variable is still non-uniform after a divergent read.
+                    let value_uniform = !self.partial_sync
                         && expr_uniform(&access.offset, state, self.within_warps);
-                    self.define(stmt.id, *dest, u, state, record);
+                    if record {
+                        let e = self.def_uniform.entry(stmt.id).or_insert(value_uniform);
+                        *e = *e && value_uniform;
+                    }
+                    self.define(stmt.id, *dest, value_uniform && !ctx_div, state, false);
                 }
                 StmtKind::Atomic { dest, .. } => {
                     if let Some(d) = dest {

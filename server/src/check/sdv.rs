@@ -1780,7 +1780,16 @@ impl<'k, 's> Checker<'k, 's> {
             let mut facts = self.base_facts(&scenario, &r1, &r2);
             // Divergent: one thread reaches it and the other does not, or (a
             // collective) both reach it with different argument values.
-            let reached_by_one = Bool::and(&[e1, &e2.not()]);
+            // At a warp barrier of CUDA, a thread that has exited is no
+            // longer awaited: "all non-exited threads named in mask must
+            // execute a corresponding __syncwarp()" (CUDA Programming
+            // Guide, Synchronization Functions), so only a thread still
+            // running that skips it makes the barrier divergent.
+            let skipped_by_other = match r2.barrier_exited.get(&id) {
+                Some(exited) => Bool::and(&[&e2.not(), &exited.not()]),
+                None => e2.not(),
+            };
+            let reached_by_one = Bool::and(&[e1, &skipped_by_other]);
             let args_differ = match (r1.collective_args.get(&id), r2.collective_args.get(&id)) {
                 (Some(a1), Some(a2)) => {
                     let differ: Vec<Bool> = a1

@@ -238,6 +238,9 @@ pub struct ExecResult {
     pub accesses: HashMap<StmtId, AccessSym>,
     /// Barrier (and collective) enabling conditions by label.
     pub barriers: HashMap<StmtId, Bool>,
+    /// For warp barriers of CUDA kernels: the condition that the thread has
+    /// already exited (run a kernel `return`) where the barrier stands.
+    pub barrier_exited: HashMap<StmtId, Bool>,
     /// Argument values of work-group collectives by label.
     pub collective_args: HashMap<StmtId, Vec<Val>>,
     /// Named and split barrier operations, in program order.
@@ -1090,6 +1093,7 @@ impl<'k> Encoder<'k> {
             env: vec![None; self.kernel.vars.len()],
             guard: Bool::from_bool(true),
             alive: Bool::from_bool(true),
+            exited: Bool::from_bool(false),
             broken: Bool::from_bool(false),
             continued: Bool::from_bool(false),
             loop_stack: Vec::new(),
@@ -1327,6 +1331,9 @@ struct Exec<'e, 'k> {
     env: Vec<Option<Val>>,
     guard: Bool,
     alive: Bool,
+    /// The thread has run a kernel `return` (an under-approximation: returns
+    /// in earlier iterations of a loop or in a loop already left count not).
+    exited: Bool,
     broken: Bool,
     continued: Bool,
     loop_stack: Vec<StmtId>,
@@ -2473,9 +2480,14 @@ impl Exec<'_, '_> {
                     self.set(*d, v);
                 }
             }
-            StmtKind::Barrier { .. } => {
+            StmtKind::Barrier { scope, .. } => {
                 let en = self.enabled();
                 self.out.barriers.insert(stmt.id, en);
+                if *scope == crate::ir::BarrierScope::Warp
+                    && self.kernel().lang == crate::ir::Lang::Cuda
+                {
+                    self.out.barrier_exited.insert(stmt.id, self.exited.clone());
+                }
             }
             StmtKind::NamedBarrier {
                 op, barrier, token, ..
@@ -2502,7 +2514,15 @@ impl Exec<'_, '_> {
                 }
                 self.continued = Bool::or(&[self.continued.clone(), taken]);
             }
-            StmtKind::Return => self.alive = Bool::and(&[self.alive.clone(), self.enabled().not()]),
+            StmtKind::Return => {
+                let taken = self.enabled();
+                // Not in the second execution of a loop's last iteration:
+                // its flags are thrown away (see `last_iteration_fact`).
+                if self.pass.is_none() {
+                    self.exited = Bool::or(&[self.exited.clone(), taken.clone()]);
+                }
+                self.alive = Bool::and(&[self.alive.clone(), taken.not()]);
+            }
             StmtKind::Assume { cond } => {
                 // A stated precondition: a thread that reaches it satisfies it.
                 let c = self.expr_bool(cond);
@@ -2560,6 +2580,7 @@ impl Exec<'_, '_> {
         let pre_env = self.env.clone();
         let pre_guard = self.guard.clone();
         let pre_alive = self.alive.clone();
+        let pre_exited = self.exited.clone();
         let pre_flags = (self.broken.clone(), self.continued.clone());
         let outer = self.loop_stack.clone();
         let mut inner = outer.clone();
@@ -2696,6 +2717,9 @@ impl Exec<'_, '_> {
         self.guard = pre_guard;
         (self.broken, self.continued) = pre_flags;
         self.alive = pre_alive;
+        // The returns of the arbitrary iteration tell nothing about the
+        // iterations that ran: after the loop only what held before it.
+        self.exited = pre_exited;
         for v in &info.modified {
             let ty = self.var_ty(*v);
             let uniform = self.enc.uniformity.uniform_after_loop(id, *v);
