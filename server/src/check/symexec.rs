@@ -1948,7 +1948,7 @@ impl Exec<'_, '_> {
                         self.wrap(product, range, ty)
                     }
                 }
-                None => self.via_bits(op, x, y, ty),
+                None => self.shift_by_cases(op, x, rx, y, ry, ty),
             },
             BinOp::Shr => match constant(ry).filter(|c| (0..64).contains(c)) {
                 // An arithmetic shift right is floor division by 2^c.
@@ -1962,7 +1962,7 @@ impl Exec<'_, '_> {
                         },
                     )
                 }
-                None => self.via_bits(op, x, y, ty),
+                None => self.shift_by_cases(op, x, rx, y, ry, ty),
             },
             BinOp::BitAnd => {
                 // x & (2^k - 1) is x mod 2^k, also for a negative x in two's
@@ -2066,6 +2066,96 @@ impl Exec<'_, '_> {
             }
         }
         v
+    }
+
+    /// `x << y` or `x >> y` with a variable amount, as a case split over the
+    /// amounts: linear integer arithmetic instead of bit-vectors, whose
+    /// conversions (`int2bv`, `bv2int`) the solver decides slowly and with
+    /// little of its work counted. It means what [`Self::via_bits`] means:
+    /// for an amount k in [0, n) of an n-bit type, `x << k` is x * 2^k
+    /// reduced to the type (`bvshl` is the product modulo 2^n), and `x >> k`
+    /// is floor(x / 2^k) for x in its type's range (`bvashr` of a signed,
+    /// `bvlshr` of an unsigned value). An amount outside [0, n) is undefined
+    /// in C; the bit-vector shifts read it modulo 2^n as unsigned, which is
+    /// at least n for every amount in [-(2^n - n), 2^n): the result is 0, or
+    /// -1 for `>>` of a negative signed value (the sign fill). Amounts whose
+    /// range reaches beyond that keep the bit-vector encoding.
+    fn shift_by_cases(
+        &mut self,
+        op: BinOp,
+        x: Int,
+        rx: Range,
+        y: Int,
+        ry: Range,
+        ty: ScalarTy,
+    ) -> Val {
+        let ScalarTy::Int { bits, signed } = ty else {
+            return self.via_bits(op, x, y, ty);
+        };
+        let n = u32::from(bits.clamp(1, 64));
+        let width = pow2(n);
+        let tr = Range::of(ty);
+        let amounts_read_as_bits = ry.lo >= -(width - i128::from(n)) && ry.hi < width;
+        let first = ry.lo.max(0);
+        let last = ry.hi.min(i128::from(n) - 1);
+        // `>>` as a floor division needs x as its type's value.
+        if !amounts_read_as_bits || first > last || (op == BinOp::Shr && !rx.within(tr)) {
+            return self.via_bits(op, x, y, ty);
+        }
+        let mut range: Option<Range> = None;
+        let mut widen = |r: Range| range = Some(range.map_or(r, |s| s.join(r)));
+        let beyond = if op == BinOp::Shr && signed {
+            widen(Range { lo: -1, hi: 0 });
+            x.lt(Int::from_i64(0))
+                .ite(&Int::from_i64(-1), &Int::from_i64(0))
+        } else {
+            widen(Range::point(0));
+            Int::from_i64(0)
+        };
+        let out_of_range = first > ry.lo || last < ry.hi;
+        let mut cases: Vec<(i128, Int)> = Vec::new();
+        for k in first..=last {
+            let f = pow2(k as u32);
+            let term = if op == BinOp::Shl {
+                widen(rx.mul(Range::point(f)));
+                Int::mul(&[x.clone(), Int::from_i128(f)])
+            } else {
+                widen(Range {
+                    lo: rx.lo.div_euclid(f),
+                    hi: rx.hi.div_euclid(f),
+                });
+                if k == 0 {
+                    x.clone()
+                } else {
+                    x.div(Int::from_i128(f))
+                }
+            };
+            cases.push((k, term));
+        }
+        // The last in-range case is the fallthrough when every amount the
+        // range allows is a valid one; else the out-of-range value is.
+        let mut value = if out_of_range {
+            beyond
+        } else {
+            match cases.pop() {
+                Some((_, term)) => term,
+                None => beyond,
+            }
+        };
+        for (k, term) in cases.into_iter().rev() {
+            value = y.eq(Int::from_i128(k)).ite(&term, &value);
+        }
+        let range = range.unwrap_or(tr);
+        if op == BinOp::Shr {
+            return Val::I(value, range.meet(tr));
+        }
+        // The product reduced as `bvshl` reduces it: two's complement for a
+        // signed type (see the constant shift above), modulo 2^n unsigned.
+        if signed {
+            self.convert(value, range, ty)
+        } else {
+            self.wrap(value, range, ty)
+        }
     }
 
     /// A bitwise operation evaluated on bit-vectors of the type's width.
