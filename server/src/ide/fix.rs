@@ -125,8 +125,15 @@ pub fn fix_file(
             cost,
             keep_existing: fix.keep_existing,
         };
+        // A grid barrier is valid only under a cooperative launch: a launch
+        // of the program (this file or another source file of its folder)
+        // with `cudaLaunchCooperativeKernel` implies `--grid-barriers`, as
+        // one in the kernel's own file does (see `grid_barriers_allowed`).
+        let cooperative = launches
+            .iter()
+            .any(|l| l.kernel == k.name && l.is_cooperative());
         let config = RepairConfig {
-            grid_barriers: fix.grid_barriers,
+            grid_barriers: fix.grid_barriers || cooperative,
             ..RepairConfig::default()
         };
         // Warp-specialized synchronisation first: its clear fixes (the

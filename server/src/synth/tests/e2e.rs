@@ -309,3 +309,42 @@ fn grid_barriers_repair_inter_block_races_when_asked_or_implied() {
         recheck(name, &r.fixed, 2);
     }
 }
+
+#[test]
+fn a_cooperative_launch_in_another_file_of_the_program_implies_grid_barriers() {
+    // `fix` as the command line runs it on a file without host code: the
+    // launch in the folder's other source file decides.
+    let programs = Path::new(KERNELS).join("../programs");
+    let fix = |folder: &str| {
+        let path = programs.join(folder).join("shift.cu");
+        let text = std::fs::read_to_string(&path).expect("fixture");
+        let settings = crate::ide::Settings::default();
+        let (fixed, _) = crate::ide::fix::fix_file(&path, &text, &settings, Default::default());
+        (path, fixed)
+    };
+    let (path, fixed) = fix("cooperative_sibling");
+    let k = &fixed.kernels[0];
+    assert_eq!(k.status, RepairStatus::Repaired, "{:?}", k.reason);
+    assert_eq!(
+        fixed.fixed.matches("this_grid().sync();").count(),
+        1,
+        "{}",
+        fixed.fixed
+    );
+    let settings = crate::ide::Settings::default();
+    let again = crate::ide::analyze_file(&path, &fixed.fixed, &settings);
+    assert_eq!(again.kernels[0].report.verdict, Verdict::RaceFree);
+    // Launched with `<<<>>>`: not repaired, and the reason names the flag.
+    let (_, plain) = fix("plain_sibling");
+    let k = &plain.kernels[0];
+    assert_eq!(k.status, RepairStatus::Unrepairable, "{k:?}");
+    assert!(
+        k.reason
+            .as_deref()
+            .unwrap_or("")
+            .contains("--grid-barriers"),
+        "{:?}",
+        k.reason
+    );
+    assert!(!plain.fixed.contains("this_grid"), "{}", plain.fixed);
+}
