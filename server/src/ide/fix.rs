@@ -125,13 +125,13 @@ pub fn fix_file(
             cost,
             keep_existing: fix.keep_existing,
         };
-        // A grid barrier is valid only under a cooperative launch: a launch
-        // of the program (this file or another source file of its folder)
-        // with `cudaLaunchCooperativeKernel` implies `--grid-barriers`, as
-        // one in the kernel's own file does (see `grid_barriers_allowed`).
-        let cooperative = launches
-            .iter()
-            .any(|l| l.kernel == k.name && l.is_cooperative());
+        // A grid barrier is valid only under a cooperative launch: when the
+        // program (this file or another source file of its folder) launches
+        // the kernel only with `cudaLaunchCooperativeKernel`, that implies
+        // `--grid-barriers`, as such a launch in its own file does (see
+        // `grid_barriers_allowed`).
+        let mut own_launches = launches.iter().filter(|l| l.kernel == k.name).peekable();
+        let cooperative = own_launches.peek().is_some() && own_launches.all(|l| l.is_cooperative());
         let config = RepairConfig {
             grid_barriers: fix.grid_barriers || cooperative,
             ..RepairConfig::default()

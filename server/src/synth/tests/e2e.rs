@@ -334,17 +334,20 @@ fn a_cooperative_launch_in_another_file_of_the_program_implies_grid_barriers() {
     let settings = crate::ide::Settings::default();
     let again = crate::ide::analyze_file(&path, &fixed.fixed, &settings);
     assert_eq!(again.kernels[0].report.verdict, Verdict::RaceFree);
-    // Launched with `<<<>>>`: not repaired, and the reason names the flag.
-    let (_, plain) = fix("plain_sibling");
-    let k = &plain.kernels[0];
-    assert_eq!(k.status, RepairStatus::Unrepairable, "{k:?}");
-    assert!(
-        k.reason
-            .as_deref()
-            .unwrap_or("")
-            .contains("--grid-barriers"),
-        "{:?}",
-        k.reason
-    );
-    assert!(!plain.fixed.contains("this_grid"), "{}", plain.fixed);
+    // Launched with `<<<>>>` (also besides a cooperative launch): not
+    // repaired, and the reason names the flag.
+    for folder in ["plain_sibling", "mixed_sibling"] {
+        let (_, plain) = fix(folder);
+        let k = &plain.kernels[0];
+        assert_eq!(k.status, RepairStatus::Unrepairable, "{folder}: {k:?}");
+        assert!(
+            k.reason
+                .as_deref()
+                .unwrap_or("")
+                .contains("--grid-barriers"),
+            "{folder}: {:?}",
+            k.reason
+        );
+        assert!(!plain.fixed.contains("this_grid"), "{}", plain.fixed);
+    }
 }
