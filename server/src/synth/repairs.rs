@@ -479,14 +479,15 @@ impl Engine<'_, '_> {
         for race in real_races(&first) {
             self.note_race(&cs, race, &mut records, &mut inter_block);
         }
-        if !self.assume_undecided(
+        let added = self.assume_undecided(
             &cs,
             &base,
             &first,
             &mut records,
             &mut assumed,
             &mut assumed_records,
-        ) {
+        );
+        if first.verdict == Verdict::Inconclusive && records.is_empty() && added == 0 {
             return self.undecided_outcome(&first);
         }
         let mut last_groups: Vec<(StmtId, StmtId)> = Vec::new();
@@ -615,14 +616,18 @@ impl Engine<'_, '_> {
                         for race in real_races(&again) {
                             self.note_race(&cs, race, &mut records, &mut inter_block);
                         }
-                        if !self.assume_undecided(
+                        let added = self.assume_undecided(
                             &cs,
                             &base,
                             &again,
                             &mut records,
                             &mut assumed,
                             &mut assumed_records,
-                        ) {
+                        );
+                        if again.verdict == Verdict::Inconclusive
+                            && records.is_empty()
+                            && added == 0
+                        {
                             return self.undecided_outcome(&again);
                         }
                         continue;
@@ -757,6 +762,7 @@ impl Engine<'_, '_> {
                     &text,
                 );
             }
+            let had_races = !block_races.is_empty();
             for race in block_races {
                 let Some(rec) = self.record(&cs, race) else {
                     return self.outcome(
@@ -800,14 +806,17 @@ impl Engine<'_, '_> {
                     records.push(rec);
                 }
             }
-            if !self.assume_undecided(
+            let added = self.assume_undecided(
                 &cs,
                 &candidate,
                 &report,
                 &mut records,
                 &mut assumed,
                 &mut assumed_records,
-            ) {
+            );
+            // Undecided and nothing new to order: the next candidate would be
+            // this one again.
+            if !had_races && added == 0 {
                 return self.undecided_outcome(&report);
             }
         }
@@ -888,9 +897,10 @@ impl Engine<'_, '_> {
     /// if it were one, and is accepted only once a check proves it race-free
     /// (an ordered pair needs no query). The relation is unknown: within an
     /// iteration first; a pair still undecided after that, across the
-    /// iterations of each loop the two accesses share too. False when a pair
-    /// is undecided again after that, or cannot be placed: the synthesis
-    /// gives up.
+    /// iterations of each loop the two accesses share too. A pair no barrier
+    /// point lies between (a statement against itself outside loops), or
+    /// undecided again after both, is left to the next check (the result is
+    /// accepted only race-free anyway). Returns how many races it added.
     fn assume_undecided(
         &mut self,
         cs: &CandidateSet,
@@ -899,16 +909,16 @@ impl Engine<'_, '_> {
         records: &mut Vec<RaceRecord>,
         assumed: &mut HashMap<(StmtId, StmtId), u32>,
         assumed_records: &mut Vec<RaceRecord>,
-    ) -> bool {
+    ) -> usize {
+        let mut added = 0;
         for (a, b) in undecided_pairs(kernel, report) {
             let Some((early, late)) = ordered(cs, a, b) else {
-                return false;
+                continue;
             };
-            self.assumed_undecided = true;
             let times = assumed.entry((early, late)).or_default();
             *times += 1;
             if *times > MAX_ASSUMPTIONS {
-                return false;
+                continue;
             }
             let stmt = |id: StmtId| walk::find_stmt(&kernel.body, id);
             let global = [a, b].into_iter().any(|id| {
@@ -926,15 +936,20 @@ impl Engine<'_, '_> {
             let relations: Vec<LoopRelation> = if *times == 1 {
                 vec![LoopRelation::IntraIteration]
             } else {
-                let depth = common_depth(cs, early, late);
-                if depth == 0 {
-                    return false;
-                }
-                (1..=depth)
+                (1..=common_depth(cs, early, late))
                     .map(|depth| LoopRelation::InterIteration { depth })
                     .collect()
             };
             for relation in relations {
+                let placeable = match relation {
+                    LoopRelation::InterIteration { depth } => {
+                        inter_clause(cs, early, late, depth).is_some_and(|c| !c.is_empty())
+                    }
+                    _ => !intra_clause(cs, early, late).is_empty(),
+                };
+                if !placeable {
+                    continue;
+                }
                 let rec = RaceRecord {
                     early,
                     late,
@@ -944,13 +959,15 @@ impl Engine<'_, '_> {
                 };
                 if !records.contains(&rec) {
                     records.push(rec.clone());
+                    added += 1;
+                    self.assumed_undecided = true;
                 }
                 if !assumed_records.contains(&rec) {
                     assumed_records.push(rec);
                 }
             }
         }
-        true
+        added
     }
 
     /// The text of statement `id` of `kernel`, for messages.
@@ -1775,9 +1792,9 @@ fn undecided_pairs(kernel: &Kernel, report: &KernelReport) -> Vec<(StmtId, StmtI
 /// How the checker's finding for a pair the solver could not decide begins.
 const UNDECIDED_PAIR: &str = "could not decide whether these accesses race";
 
-/// Times one undecided pair is assumed to race before the synthesis gives up
-/// on it: within an iteration first, then across the iterations of each
-/// common loop too.
+/// Times one undecided pair is assumed to race before the synthesis leaves
+/// it to the checks: within an iteration first, then across the iterations
+/// of each common loop too.
 const MAX_ASSUMPTIONS: u32 = 2;
 
 /// Removes the statements labelled `ids` from `block` and every block nested in it.
