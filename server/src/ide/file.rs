@@ -103,6 +103,14 @@ pub struct LaunchSite {
     pub local_definition: Option<PathBuf>,
 }
 
+impl LaunchSite {
+    /// Whether the launch is `cudaLaunchCooperativeKernel`, the launch a
+    /// grid barrier requires.
+    pub fn is_cooperative(&self) -> bool {
+        self.text.starts_with("cudaLaunchCooperativeKernel")
+    }
+}
+
 /// Most distinct launch configurations one kernel is checked under; beyond, the
 /// sizes that differ between launches are symbolic.
 const MAX_LAUNCH_CONFIGS: usize = 4;

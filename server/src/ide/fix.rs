@@ -9,11 +9,11 @@ use std::path::Path;
 
 use super::file::{check_guarded_within, launch_plan, merge_run_reports, translation_launches};
 use super::guard::guarded;
-use super::{check_guarded, lower_guarded, Settings};
+use super::{check_guarded, lower_guarded, Settings, TranslationEnv};
 use crate::check::{DiagnosticKind, KernelBudget, Verdict};
 use crate::config::resolve::{ConfigError, Explicit, FileConfig};
 use crate::config::{CheckOptions, CostModel};
-use crate::frontend::FsIncludes;
+use crate::frontend::IncludeResolver;
 use crate::ir::{Kernel, SourceFileInfo};
 use crate::synth::report::{fix_program, remaining_budget, FileFix};
 use crate::synth::{
@@ -54,13 +54,18 @@ pub fn fix_file(
     };
     let front_end_deadline =
         super::file::front_end_deadline(settings, started, super::file::CLI_BUDGET);
+    // The file is read as `check` reads it: the project's include folders and
+    // macros, and a header under the macros and declarations of the file that
+    // includes it (a header's kernel whose types come from its includer was
+    // unsupported in `fix` while `check` proved it race-free).
+    let env = TranslationEnv::for_file(path);
     let front_end = || {
         crate::base::interrupt::with(front_end_deadline.clone(), || {
-            let program = lower_guarded(path, text, &FsIncludes);
+            let program = lower_guarded(path, text, &env);
             // The launches of the program as written (`fix` edits kernels,
             // never the host code, so they hold for the repaired text too).
             let names: Vec<&str> = program.kernels.iter().map(|k| k.name.as_str()).collect();
-            let launches = translation_launches(path, text, &FsIncludes, &names);
+            let launches = translation_launches(path, text, &env, &names);
             (program, launches)
         })
     };
@@ -120,8 +125,15 @@ pub fn fix_file(
             cost,
             keep_existing: fix.keep_existing,
         };
+        // A grid barrier is valid only under a cooperative launch: when the
+        // program (this file or another source file of its folder) launches
+        // the kernel only with `cudaLaunchCooperativeKernel`, that implies
+        // `--grid-barriers`, as such a launch in its own file does (see
+        // `grid_barriers_allowed`).
+        let mut own_launches = launches.iter().filter(|l| l.kernel == k.name).peekable();
+        let cooperative = own_launches.peek().is_some() && own_launches.all(|l| l.is_cooperative());
         let config = RepairConfig {
-            grid_barriers: fix.grid_barriers,
+            grid_barriers: fix.grid_barriers || cooperative,
             ..RepairConfig::default()
         };
         // Warp-specialized synchronisation first: its clear fixes (the
@@ -132,7 +144,7 @@ pub fn fix_file(
         // queries (see `with_unsat_cache`); every kernel is still checked.
         crate::check::sdv::with_unsat_cache(|| {
             if let Some(repaired) = guarded("the synchronisation repair", || {
-                sync_repair(path, k, files, &opts.check, &cost, &mut attempt)
+                sync_repair(path, &env, k, files, &opts.check, &cost, &mut attempt)
             })
             .ok()
             .flatten()
@@ -181,9 +193,7 @@ pub fn fix_file(
         cancel: None,
     };
     let mut relower = |t: &str| {
-        crate::base::interrupt::with(file_deadline.clone(), || {
-            lower_guarded(path, t, &FsIncludes)
-        })
+        crate::base::interrupt::with(file_deadline.clone(), || lower_guarded(path, t, &env))
     };
     let fixed = fix_program(
         &path.display().to_string(),
@@ -237,6 +247,7 @@ struct SyncAttempt {
 /// or asynchronous copies), so the barrier synthesizer takes over.
 fn sync_repair(
     path: &Path,
+    includes: &dyn IncludeResolver,
     kernel: &Kernel,
     files: &[SourceFileInfo],
     options: &CheckOptions,
@@ -310,7 +321,7 @@ fn sync_repair(
                 let Ok(edited) = apply_edits(&text, &edit.edits) else {
                     continue;
                 };
-                let program = lower_guarded(path, &edited, &FsIncludes);
+                let program = lower_guarded(path, &edited, includes);
                 let Some(fixed) =
                     crate::synth::report::find_kernel(&program, &current.name, current.span.start)
                         .cloned()

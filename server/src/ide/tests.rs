@@ -1211,3 +1211,57 @@ fn launch_relations_reach_every_front_door_and_only_the_programs_launches() {
                    }\n";
     assert_eq!(verdict(pointer, &default), Verdict::Racy);
 }
+
+#[test]
+fn a_cooperative_launch_in_another_file_of_the_program_implies_grid_barriers() {
+    // `fix` as the command line runs it on a file without host code: the
+    // launch in the folder's other source file decides.
+    let programs = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/synth/programs"
+    ));
+    let fix = |folder: &str| {
+        let path = programs.join(folder).join("shift.cu");
+        let text = std::fs::read_to_string(&path).expect("fixture");
+        let settings = Settings::default();
+        let (fixed, _) = super::fix::fix_file(&path, &text, &settings, Default::default());
+        (path, fixed)
+    };
+    let (path, fixed) = fix("cooperative_sibling");
+    let k = &fixed.kernels[0];
+    assert_eq!(
+        k.status,
+        crate::synth::RepairStatus::Repaired,
+        "{:?}",
+        k.reason
+    );
+    assert_eq!(
+        fixed.fixed.matches("this_grid().sync();").count(),
+        1,
+        "{}",
+        fixed.fixed
+    );
+    let settings = Settings::default();
+    let again = super::analyze_file(&path, &fixed.fixed, &settings);
+    assert_eq!(again.kernels[0].report.verdict, Verdict::RaceFree);
+    // Launched with `<<<>>>` (also besides a cooperative launch): not
+    // repaired, and the reason names the flag.
+    for folder in ["plain_sibling", "mixed_sibling"] {
+        let (_, plain) = fix(folder);
+        let k = &plain.kernels[0];
+        assert_eq!(
+            k.status,
+            crate::synth::RepairStatus::Unrepairable,
+            "{folder}: {k:?}"
+        );
+        assert!(
+            k.reason
+                .as_deref()
+                .unwrap_or("")
+                .contains("--grid-barriers"),
+            "{folder}: {:?}",
+            k.reason
+        );
+        assert!(!plain.fixed.contains("this_grid"), "{}", plain.fixed);
+    }
+}

@@ -239,7 +239,11 @@ pub fn repair_kernel_checked(
         }
         let mut check = opts.check.clone();
         let left = deadline.saturating_duration_since(std::time::Instant::now());
-        check.kernel_budget_ms = crate::check::sdv::budget_within_wall_ms(left.as_millis() as u64);
+        // At most two thirds of it: a check the solver cannot finish (a pair
+        // it answers unknown on) leaves time for the next candidate, which
+        // orders that pair (see `assume_undecided`) and needs no query on it.
+        let share = left.as_millis() as u64 / 3 * 2;
+        check.kernel_budget_ms = crate::check::sdv::budget_within_wall_ms(share);
         crate::check::check_kernel(k, &check)
     };
     // The candidates differ from one another only in their barriers: the

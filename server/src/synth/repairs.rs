@@ -112,6 +112,7 @@ pub fn repair_with(
         // The kernel's checking budget bounds the whole synthesis.
         budget_ms: opts.check.kernel_budget_ms.max(1),
         optimal: true,
+        assumed_undecided: false,
         named_findings: Vec::new(),
         times: super::SynthTimes::default(),
     };
@@ -135,6 +136,9 @@ struct Engine<'a, 'o> {
     budget_ms: u64,
     /// Whether the last placement was proven least-cost.
     optimal: bool,
+    /// Whether a pair the checker left undecided was taken as a race (the
+    /// placement is then least-cost only under that assumption).
+    assumed_undecided: bool,
     /// Candidates whose check reported `barrier-deadlock` or
     /// `barrier-recycling`, with those findings.
     named_findings: Vec<(Kernel, Vec<Finding>)>,
@@ -355,7 +359,7 @@ impl Engine<'_, '_> {
         } else {
             self.check(self.kernel)
         };
-        if let Some(r) = self.unusable(&first) {
+        if let Some(r) = self.unusable_unless_undecided(&base, &first) {
             return r;
         }
         if !removable && first.verdict == Verdict::RaceFree {
@@ -467,9 +471,24 @@ impl Engine<'_, '_> {
         let mut inter_block: Vec<Race> = Vec::new();
         let existing_points: Vec<ProgramPoint> = existing.iter().filter_map(|e| e.point).collect();
 
+        // Pairs a check left undecided, assumed to race (see `assume_undecided`).
+        let mut assumed: HashMap<(StmtId, StmtId), u32> = HashMap::new();
+        let mut assumed_records: Vec<RaceRecord> = Vec::new();
+
         let mut cs = CandidateSet::new(&base, self.files, &self.opts.cost, &existing_points);
         for race in real_races(&first) {
             self.note_race(&cs, race, &mut records, &mut inter_block);
+        }
+        let added = self.assume_undecided(
+            &cs,
+            &base,
+            &first,
+            &mut records,
+            &mut assumed,
+            &mut assumed_records,
+        );
+        if first.verdict == Verdict::Inconclusive && records.is_empty() && added == 0 {
+            return self.undecided_outcome(&first);
         }
         let mut last_groups: Vec<(StmtId, StmtId)> = Vec::new();
         let mut last_p: Vec<Vec<bool>> = Vec::new();
@@ -564,6 +583,18 @@ impl Engine<'_, '_> {
                 }
             }
             if let Some(rec) = unfixable {
+                if assumed_records.contains(&rec) {
+                    // Not a race the checker reported: no reason to call the
+                    // kernel unrepairable, it stays undecided.
+                    return self.outcome(
+                        RepairStatus::Inconclusive,
+                        Some(format!(
+                            "the checker gave no verdict on a candidate: {UNDECIDED_PAIR} (`{}`, `{}`), and no barrier placement orders them",
+                            self.stmt_text(&base, rec.early),
+                            self.stmt_text(&base, rec.late)
+                        )),
+                    );
+                }
                 // No uniform point between the accesses: try hoisting, else give up.
                 match self.hoist(&base, &rec) {
                     Some((new_base, hoist, barrier_id)) => {
@@ -575,13 +606,29 @@ impl Engine<'_, '_> {
                         blocking.clear();
                         p_mode.values_mut().for_each(Vec::clear);
                         let again = self.check(&base);
-                        if let Some(r) = self.unusable(&again) {
+                        if let Some(r) = self.unusable_unless_undecided(&base, &again) {
                             return r;
                         }
                         records.clear();
                         inter_block.clear();
+                        assumed.clear();
+                        assumed_records.clear();
                         for race in real_races(&again) {
                             self.note_race(&cs, race, &mut records, &mut inter_block);
+                        }
+                        let added = self.assume_undecided(
+                            &cs,
+                            &base,
+                            &again,
+                            &mut records,
+                            &mut assumed,
+                            &mut assumed_records,
+                        );
+                        if again.verdict == Verdict::Inconclusive
+                            && records.is_empty()
+                            && added == 0
+                        {
+                            return self.undecided_outcome(&again);
                         }
                         continue;
                     }
@@ -643,7 +690,7 @@ impl Engine<'_, '_> {
             let fences = self.fences(&records);
             let (candidate, new_ids) = build_kernel(&base, &cs, &chosen, &existing, fences, lang);
             let report = self.check(&candidate);
-            if let Some(r) = self.unusable(&report) {
+            if let Some(r) = self.unusable_unless_undecided(&candidate, &report) {
                 return r;
             }
             // Divergent new barriers: exclude their points (Algorithm 1, line 25).
@@ -700,7 +747,8 @@ impl Engine<'_, '_> {
                 .filter(|r| r.relation == LoopRelation::InterBlock)
                 .cloned()
                 .collect();
-            if block_races.is_empty() {
+            let undecided = !undecided_pairs(&candidate, &report).is_empty();
+            if block_races.is_empty() && !undecided {
                 return self.finish(
                     &base,
                     &cs,
@@ -714,6 +762,7 @@ impl Engine<'_, '_> {
                     &text,
                 );
             }
+            let had_races = !block_races.is_empty();
             for race in block_races {
                 let Some(rec) = self.record(&cs, race) else {
                     return self.outcome(
@@ -756,6 +805,19 @@ impl Engine<'_, '_> {
                 } else {
                     records.push(rec);
                 }
+            }
+            let added = self.assume_undecided(
+                &cs,
+                &candidate,
+                &report,
+                &mut records,
+                &mut assumed,
+                &mut assumed_records,
+            );
+            // Undecided and nothing new to order: the next candidate would be
+            // this one again.
+            if !had_races && added == 0 {
+                return self.undecided_outcome(&report);
             }
         }
         self.outcome(
@@ -800,6 +862,120 @@ impl Engine<'_, '_> {
             }
             _ => None,
         }
+    }
+
+    /// [`Self::unusable`], except for a check that is inconclusive only on
+    /// pairs the solver could not decide: the synthesis goes on with them
+    /// taken as races (`assume_undecided`).
+    fn unusable_unless_undecided(
+        &self,
+        kernel: &Kernel,
+        report: &KernelReport,
+    ) -> Option<KernelRepair> {
+        if report.verdict == Verdict::Inconclusive && !undecided_pairs(kernel, report).is_empty() {
+            return None;
+        }
+        self.unusable(report)
+    }
+
+    /// The outcome when an undecided pair cannot be taken as a race any more.
+    fn undecided_outcome(&self, report: &KernelReport) -> KernelRepair {
+        let why = report
+            .findings
+            .iter()
+            .find(|f| f.kind == DiagnosticKind::Inconclusive)
+            .map(|f| f.message.clone())
+            .unwrap_or_default();
+        self.outcome(
+            RepairStatus::Inconclusive,
+            Some(format!("the checker gave no verdict on a candidate: {why}")),
+        )
+    }
+
+    /// Takes the pairs `report` (a check of `kernel`) left undecided as races
+    /// to order: an unknown answer may hide a race, so a placement is built as
+    /// if it were one, and is accepted only once a check proves it race-free
+    /// (an ordered pair needs no query). The relation is unknown: within an
+    /// iteration first; a pair still undecided after that, across the
+    /// iterations of each loop the two accesses share too. A pair no barrier
+    /// point lies between (a statement against itself outside loops), or
+    /// undecided again after both, is left to the next check (the result is
+    /// accepted only race-free anyway). Returns how many races it added.
+    fn assume_undecided(
+        &mut self,
+        cs: &CandidateSet,
+        kernel: &Kernel,
+        report: &KernelReport,
+        records: &mut Vec<RaceRecord>,
+        assumed: &mut HashMap<(StmtId, StmtId), u32>,
+        assumed_records: &mut Vec<RaceRecord>,
+    ) -> usize {
+        let mut added = 0;
+        for (a, b) in undecided_pairs(kernel, report) {
+            let Some((early, late)) = ordered(cs, a, b) else {
+                continue;
+            };
+            let times = assumed.entry((early, late)).or_default();
+            *times += 1;
+            if *times > MAX_ASSUMPTIONS {
+                continue;
+            }
+            let stmt = |id: StmtId| walk::find_stmt(&kernel.body, id);
+            let global = [a, b].into_iter().any(|id| {
+                let array = stmt(id).and_then(|s| match &s.kind {
+                    StmtKind::Read { access, .. }
+                    | StmtKind::Write { access, .. }
+                    | StmtKind::Atomic { access, .. } => Some(access.array.0 as usize),
+                    _ => None,
+                });
+                array
+                    .and_then(|i| kernel.arrays.get(i))
+                    .is_some_and(|d| d.space == MemSpace::Global)
+            });
+            let span = |id: StmtId| stmt(id).map_or(kernel.name_span, |s| s.span);
+            let relations: Vec<LoopRelation> = if *times == 1 {
+                vec![LoopRelation::IntraIteration]
+            } else {
+                (1..=common_depth(cs, early, late))
+                    .map(|depth| LoopRelation::InterIteration { depth })
+                    .collect()
+            };
+            for relation in relations {
+                let placeable = match relation {
+                    LoopRelation::InterIteration { depth } => {
+                        inter_clause(cs, early, late, depth).is_some_and(|c| !c.is_empty())
+                    }
+                    _ => !intra_clause(cs, early, late).is_empty(),
+                };
+                if !placeable {
+                    continue;
+                }
+                let rec = RaceRecord {
+                    early,
+                    late,
+                    relation,
+                    spans: [span(early), span(late)],
+                    global,
+                };
+                if !records.contains(&rec) {
+                    records.push(rec.clone());
+                    added += 1;
+                    self.assumed_undecided = true;
+                }
+                if !assumed_records.contains(&rec) {
+                    assumed_records.push(rec);
+                }
+            }
+        }
+        added
+    }
+
+    /// The text of statement `id` of `kernel`, for messages.
+    fn stmt_text(&self, kernel: &Kernel, id: StmtId) -> String {
+        walk::find_stmt(&kernel.body, id)
+            .and_then(|s| self.text().get(s.span.start as usize..s.span.end as usize))
+            .unwrap_or("?")
+            .to_string()
     }
 
     fn fences(&self, records: &[RaceRecord]) -> Fences {
@@ -1335,7 +1511,7 @@ impl Engine<'_, '_> {
             },
             reason,
             fixes,
-            optimal: self.optimal,
+            optimal: self.optimal && !self.assumed_undecided,
             verified: if status == RepairStatus::Repaired {
                 verified.map(Box::new)
             } else {
@@ -1576,6 +1752,50 @@ fn launches_cooperatively(text: &str, kernel: &str) -> bool {
             has_word(&args[..end], kernel)
         })
 }
+
+/// The pairs of accesses a check left undecided (the solver answered
+/// unknown on them), as statements of `kernel`: the statements whose range
+/// is the finding's range and its other access's. The checker names them by
+/// range only; a range several accesses share (a macro, an inlined call)
+/// gives each of them.
+fn undecided_pairs(kernel: &Kernel, report: &KernelReport) -> Vec<(StmtId, StmtId)> {
+    let mut by_span: HashMap<Span, Vec<StmtId>> = HashMap::new();
+    walk::for_each_stmt(&kernel.body, &mut |s| {
+        if matches!(
+            s.kind,
+            StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::Atomic { .. }
+        ) {
+            by_span.entry(s.span).or_default().push(s.id);
+        }
+    });
+    let mut out = Vec::new();
+    for f in report
+        .findings
+        .iter()
+        .filter(|f| f.kind == DiagnosticKind::Inconclusive && f.message.starts_with(UNDECIDED_PAIR))
+    {
+        let other = f.related.first().map_or(f.span, |(span, _)| *span);
+        let (Some(firsts), Some(seconds)) = (by_span.get(&f.span), by_span.get(&other)) else {
+            continue;
+        };
+        for &a in firsts {
+            for &b in seconds {
+                if !out.contains(&(a, b)) {
+                    out.push((a, b));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// How the checker's finding for a pair the solver could not decide begins.
+const UNDECIDED_PAIR: &str = "could not decide whether these accesses race";
+
+/// Times one undecided pair is assumed to race before the synthesis leaves
+/// it to the checks: within an iteration first, then across the iterations
+/// of each common loop too.
+const MAX_ASSUMPTIONS: u32 = 2;
 
 /// Removes the statements labelled `ids` from `block` and every block nested in it.
 fn remove_all(block: &mut crate::ir::Block, ids: &HashSet<StmtId>) {

@@ -1117,3 +1117,97 @@ fn block_barriers_of(k: &Kernel) -> Vec<crate::ir::StmtId> {
     });
     out
 }
+
+#[test]
+fn pairs_the_checker_cannot_decide_are_ordered_as_races_and_the_result_is_checked() {
+    use crate::check::{DiagnosticKind, Finding};
+    let lower = |text: &str| {
+        crate::frontend::lower_source(Path::new("k.cu"), text, &crate::frontend::FsIncludes)
+    };
+    let mut o = opts();
+    o.check.launch.block_dim = Some([64, 1, 1]);
+    o.check.launch.grid_dim = Some([1, 1, 1]);
+    // The real checker, except that every race it finds is reported as a
+    // pair the solver answered unknown on (the kernel inconclusive).
+    let undecided = |k: &Kernel| {
+        let mut report = crate::check::check_kernel(k, &o.check);
+        if report.verdict != Verdict::Racy {
+            return report;
+        }
+        report.findings = report
+            .races
+            .iter()
+            .map(|r| Finding {
+                kind: DiagnosticKind::Inconclusive,
+                message: "could not decide whether these accesses race: solver answered unknown (canceled)".into(),
+                span: r.first_span,
+                related: vec![(r.second_span, "the other access".into())],
+                race: None,
+                divergence: None,
+            })
+            .collect();
+        report.races.clear();
+        report.verdict = Verdict::Inconclusive;
+        report
+    };
+    // Ordering the pair makes the kernel race-free: repaired, with one
+    // barrier, not claimed least-cost.
+    let program = lower(
+        "__global__ void k(int *a) {\n  __shared__ int s[64];\n  s[threadIdx.x] = a[threadIdx.x];\n  a[threadIdx.x] = s[63 - threadIdx.x];\n}\n",
+    );
+    let kernel = &program.kernels[0];
+    let mut oracle = |k: &Kernel| undecided(k);
+    let r = repair_kernel_with(
+        kernel,
+        &program.files,
+        &o,
+        &mut oracle,
+        RepairConfig::default(),
+    );
+    assert_eq!(r.status, RepairStatus::Repaired, "{:?}", r.reason);
+    assert_eq!(r.barriers_after, 1);
+    assert!(!r.optimal);
+    let fixed = apply_edits(&program.files[0].text, &r.edits).expect("edits apply");
+    let again = lower(&fixed);
+    assert_eq!(
+        crate::check::check_kernel(&again.kernels[0], &o.check).verdict,
+        Verdict::RaceFree,
+        "{fixed}"
+    );
+    // A pair no barrier orders (between blocks) stays undecided: never
+    // repaired, never called unrepairable.
+    let mut two_blocks = o.clone();
+    two_blocks.check.launch.grid_dim = Some([2, 1, 1]);
+    let program =
+        lower("__global__ void k(int *a) {\n  a[threadIdx.x] = 1;\n  a[threadIdx.x + 1] = 2;\n}\n");
+    let kernel = &program.kernels[0];
+    let mut oracle = |k: &Kernel| {
+        let mut report = crate::check::check_kernel(k, &two_blocks.check);
+        if report.verdict == Verdict::Racy {
+            report.findings = report
+                .races
+                .iter()
+                .map(|r| Finding {
+                    kind: DiagnosticKind::Inconclusive,
+                    message: "could not decide whether these accesses race: solver answered unknown (canceled)".into(),
+                    span: r.first_span,
+                    related: vec![(r.second_span, "the other access".into())],
+                    race: None,
+                    divergence: None,
+                })
+                .collect();
+            report.races.clear();
+            report.verdict = Verdict::Inconclusive;
+        }
+        report
+    };
+    let r = repair_kernel_with(
+        kernel,
+        &program.files,
+        &two_blocks,
+        &mut oracle,
+        RepairConfig::default(),
+    );
+    assert_eq!(r.status, RepairStatus::Inconclusive, "{:?}", r.reason);
+    assert!(r.edits.is_empty());
+}
