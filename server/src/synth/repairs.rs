@@ -1699,13 +1699,36 @@ impl Engine<'_, '_> {
         let body = text
             .get(self.kernel.span.start as usize..self.kernel.span.end as usize)
             .unwrap_or("");
+        // A cooperative launch implies grid barriers only when no file
+        // launches the kernel with `<<<>>>` too: a grid barrier is undefined
+        // under an ordinary launch.
+        let name = &self.kernel.name;
         grid_sync
             || has_word(body, "this_grid")
-            || self
+            || (self
                 .files
                 .iter()
-                .any(|f| launches_cooperatively(&f.text, &self.kernel.name))
+                .any(|f| launches_cooperatively(&f.text, name))
+                && !self
+                    .files
+                    .iter()
+                    .any(|f| may_launch_with_chevrons(&f.text, name)))
     }
+}
+
+/// Whether `text` may launch `kernel` with `<<<>>>`: a whole-word mention of
+/// the kernel followed by `<<<` on its line or at the start of the next
+/// (`k<<<..>>>`, `k<T><<<..>>>`, `k\n  <<<..>>>`). An over-approximation:
+/// then a cooperative launch elsewhere implies nothing.
+fn may_launch_with_chevrons(text: &str, kernel: &str) -> bool {
+    let lines: Vec<&str> = text.lines().collect();
+    lines.iter().enumerate().any(|(n, line)| {
+        has_word(line, kernel)
+            && (line.contains("<<<")
+                || lines
+                    .get(n + 1)
+                    .is_some_and(|next| next.trim_start().starts_with("<<<")))
+    })
 }
 
 /// Whether `word` occurs in `text` as a whole identifier.

@@ -308,4 +308,16 @@ fn grid_barriers_repair_inter_block_races_when_asked_or_implied() {
         );
         recheck(name, &r.fixed, 2);
     }
+    // Not implied when the file also launches the kernel with `<<<>>>`.
+    let r = fix_text("grid_launch_mixed.cu", &source("grid_launch_mixed.cu"), 2);
+    let k = &r.kernels[0];
+    assert_eq!(k.status, RepairStatus::Unrepairable, "{:?}", k.reason);
+    assert!(
+        k.reason
+            .as_deref()
+            .unwrap_or("")
+            .contains("--grid-barriers"),
+        "{:?}",
+        k.reason
+    );
 }
