@@ -170,16 +170,20 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// The definition with a body among `defs` (the functions of one name)
     /// that C++ overload resolution picks for `args` at the call `n`, as far
-    /// as the types the front end knows tell. A candidate is not viable when
-    /// an argument of known type cannot convert to its parameter
-    /// ([`Self::arg_converts`]); among the viable ones the one with the most
-    /// parameters of exactly the argument's type wins. When that does not
-    /// single out one candidate, the first one written (the choice made
-    /// before types were looked at) is kept if it is viable; otherwise the
-    /// call is unsupported rather than guessed, since a wrong guess may drop
-    /// the accesses of the function C++ calls. Parameters whose type names a
-    /// template parameter of the candidate match anything. With one
-    /// candidate of the right arity no argument is looked at.
+    /// as the types the front end knows tell ([over.match.best]). Each
+    /// argument's implicit conversion to each candidate's parameter gets a
+    /// rank ([`Self::conversion_rank`]: exact match, promotion, standard
+    /// conversion, user-defined conversion, or not viable); a parameter
+    /// whose type names a template parameter is taken as deduced exactly
+    /// (unless its shape cannot be deduced from the argument), and an
+    /// argument or parameter of unknown type may have any rank. A viable
+    /// candidate is picked only when no other viable candidate could be
+    /// better than it under any of those possibilities (including the
+    /// tie-breakers: a non-template beats a template, and templates are
+    /// ordered by specialisation, which is not modelled); otherwise the call
+    /// is unsupported rather than guessed, since a wrong guess may drop the
+    /// accesses of the function C++ calls. With one candidate of the right
+    /// arity no argument is looked at.
     fn choose_overload(
         &mut self,
         n: Node<'t>,
@@ -194,42 +198,72 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(candidates.first().map(|d| (*d).clone()));
         }
         let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.arg_type(*a)).collect();
-        // (exact matches, candidate) of the viable candidates.
-        let mut viable: Vec<(usize, &FnDef<'t>)> = Vec::new();
-        for def in candidates.iter().copied() {
-            let Some(params) = self.param_types(def) else {
-                viable.push((0, def));
-                continue;
-            };
-            let mut score = 0;
-            let mut ok = true;
-            for (param, arg) in params.iter().zip(&arg_types) {
-                let (Some(param), Some(arg)) = (param, arg) else {
-                    continue;
+        // The viable candidates with, per argument, its parameter's type (if
+        // known) and the rank range of the argument's conversion.
+        let mut viable: Vec<Ranked<'_, 't>> = Vec::new();
+        'candidates: for def in candidates.iter().copied() {
+            let params = self.param_types(def);
+            let mut ranks = Vec::new();
+            for (i, arg) in arg_types.iter().enumerate() {
+                let param = params.as_ref().and_then(|p| p.get(i).cloned()).flatten();
+                let range = match (&param, arg) {
+                    (Some(ParamTy::Known(p)), Some(a)) => match self.conversion_rank(a, p) {
+                        Some(r) => RankRange::exactly(r),
+                        None => continue 'candidates,
+                    },
+                    (Some(ParamTy::Generic { pointer, class }), Some(a)) => {
+                        // Deduction from a pointer parameter (`T *`) needs
+                        // a pointer or array argument, from a class template
+                        // (`V<T> &`) a class argument ([temp.deduct.call]).
+                        let is_ptr = matches!(a, Ty::Ptr(_) | Ty::Array(..));
+                        if (*pointer && !is_ptr) || (*class && !matches!(a, Ty::Struct(_))) {
+                            continue 'candidates;
+                        }
+                        RankRange::exactly(Rank::Exact)
+                    }
+                    (Some(ParamTy::Generic { .. }), None) => RankRange::exactly(Rank::Exact),
+                    _ => RankRange::ANY,
                 };
-                if param == arg {
-                    score += 1;
-                } else if !self.arg_converts(arg, param) {
-                    ok = false;
-                    break;
+                let known = match param {
+                    Some(ParamTy::Known(p)) => Some(p),
+                    _ => None,
+                };
+                ranks.push((known, range));
+            }
+            viable.push((def, ranks));
+        }
+        // Whether `b` could be a better candidate than `a` ([over.match.best]):
+        // a conversion that may be better and, when every conversion may be
+        // the same, a tie-breaker: a non-template beats a template, and of
+        // two templates the more specialised (not modelled) wins.
+        type Ranked<'a, 't> = (&'a FnDef<'t>, Vec<(Option<Ty>, RankRange)>);
+        let could_beat = |b: &Ranked<'_, 't>, a: &Ranked<'_, 't>| -> bool {
+            let mut may_tie = true;
+            for ((pb, rb), (pa, ra)) in b.1.iter().zip(&a.1) {
+                if pa.is_some() && pa == pb {
+                    // Same parameter type: same conversion, whatever the argument.
+                    continue;
+                }
+                if rb.best < ra.worst {
+                    return true;
+                }
+                if rb.best != ra.worst {
+                    may_tie = false;
                 }
             }
-            if ok {
-                viable.push((score, def));
-            }
-        }
-        let best_score = viable.iter().map(|(s, _)| *s).max();
+            may_tie && a.0.template.is_some()
+        };
         let best: Vec<&FnDef<'t>> = viable
             .iter()
-            .filter(|(s, _)| Some(*s) == best_score)
-            .map(|(_, d)| *d)
+            .filter(|a| {
+                viable
+                    .iter()
+                    .all(|b| std::ptr::eq(b.0, a.0) || !could_beat(b, a))
+            })
+            .map(|a| a.0)
             .collect();
         if let [one] = best.as_slice() {
             return Ok(Some((*one).clone()));
-        }
-        let first = candidates[0];
-        if viable.iter().any(|(_, d)| std::ptr::eq(*d, first)) {
-            return Ok(Some(first.clone()));
         }
         let name = self.txt(n.child_by_field_name("function").unwrap_or(n));
         self.unsup(
@@ -238,27 +272,60 @@ impl<'c, 't> Lowerer<'c, 't> {
         )
     }
 
-    /// Whether an argument of type `arg` may initialise a parameter of
-    /// (referent) type `param` under C++ implicit conversions, as far as the
-    /// front end models them: a struct converts to a struct it derives from
-    /// (a reference binds to the base subobject), or to a class with a
-    /// converting constructor taking it; a struct or vector converts to a
-    /// scalar or pointer only through a conversion operator of its class; a
-    /// scalar or pointer converts to a struct only through a converting
-    /// constructor, and never to a vector; vectors of different types do
-    /// not convert; scalars, pointers and the rest convert among themselves
-    /// (standard conversions, kept viable as an over-approximation).
-    fn arg_converts(&self, arg: &Ty, param: &Ty) -> bool {
-        let aggregate = |t: &Ty| matches!(t, Ty::Vector(..) | Ty::Struct(_));
+    /// The rank of the implicit conversion of an argument of type `arg` to
+    /// a parameter of (referent) type `param` ([over.ics.rank]), as far as
+    /// the front end's types tell; `None` when there is none. Identical
+    /// types (and array-to-pointer decay) are exact; integral promotion of
+    /// narrower integers and `bool` to `int`, and `float` to `double`, are
+    /// promotions; other arithmetic conversions, pointer to `void *` or to
+    /// a base class, pointer to `bool`, and an integer to a pointer (a null
+    /// pointer constant, kept viable as an over-approximation) are
+    /// conversions. A pointer never converts to a pointer to another
+    /// unrelated type ([conv.ptr]). A struct converts to a struct it derives
+    /// from (a reference binds to the base subobject: a conversion), a class
+    /// with a converting constructor is reached by a user-defined
+    /// conversion, and a struct converts to a scalar or pointer only through
+    /// its conversion operator; vectors convert only to themselves.
+    fn conversion_rank(&self, arg: &Ty, param: &Ty) -> Option<Rank> {
+        if arg == param {
+            return Some(Rank::Exact);
+        }
         match (arg, param) {
+            (Ty::Array(e, _), Ty::Ptr(_)) => self.conversion_rank(&Ty::Ptr(e.clone()), param),
             (Ty::Struct(a), Ty::Struct(p)) => {
-                self.derives_from(*a, *p) || self.has_converting_constructor(*p, arg)
+                if self.derives_from(*a, *p) {
+                    Some(Rank::Conversion)
+                } else {
+                    self.has_converting_constructor(*p, arg)
+                        .then_some(Rank::UserDefined)
+                }
             }
-            (_, Ty::Struct(p)) => self.has_converting_constructor(*p, arg),
-            (Ty::Struct(a), _) => self.has_conversion_operator(*a),
-            (_, Ty::Vector(..)) => false,
-            (Ty::Vector(..), _) => false,
-            _ => !aggregate(arg) && !aggregate(param),
+            (_, Ty::Struct(p)) => self
+                .has_converting_constructor(*p, arg)
+                .then_some(Rank::UserDefined),
+            (Ty::Struct(a), _) => self
+                .has_conversion_operator(*a)
+                .then_some(Rank::UserDefined),
+            (_, Ty::Vector(..)) | (Ty::Vector(..), _) => None,
+            (Ty::Scalar(a), Ty::Scalar(p)) => Some(arithmetic_rank(*a, *p)),
+            (Ty::Ptr(a), Ty::Ptr(p)) => match (a.as_ref(), p.as_ref()) {
+                (_, Ty::Void) => Some(Rank::Conversion),
+                // A `void *` argument does not convert to another pointer in
+                // C++; the front end may however have lost a pointee type
+                // as `void`, so the candidate stays viable.
+                (Ty::Void, _) => Some(Rank::Conversion),
+                (Ty::Struct(a), Ty::Struct(p)) if self.derives_from(*a, *p) => {
+                    Some(Rank::Conversion)
+                }
+                _ => None,
+            },
+            (Ty::Ptr(_) | Ty::Array(..), Ty::Scalar(ScalarTy::Bool)) => Some(Rank::Conversion),
+            (Ty::Ptr(_) | Ty::Array(..), Ty::Scalar(_)) => None,
+            (Ty::Scalar(ScalarTy::Int { .. } | ScalarTy::Bool), Ty::Ptr(_)) => {
+                Some(Rank::Conversion)
+            }
+            (Ty::Scalar(_), Ty::Ptr(_)) => None,
+            _ => Some(Rank::Conversion),
         }
     }
 
@@ -318,7 +385,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return true;
             };
             match params.first() {
-                Some(Some(p)) => {
+                Some(Some(ParamTy::Known(p))) => {
                     p == arg
                         || match (arg, p) {
                             (Ty::Struct(a), Ty::Struct(b)) => self.derives_from(*a, *b),
@@ -333,11 +400,12 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// The declared types of a definition's parameters, resolved in its own
-    /// unit (references to their referent type); `None` for a parameter
-    /// whose type mentions one of the definition's template parameters, or
-    /// for arrays (whose bounds may be deduced). `None` overall when the
-    /// parameter list is missing.
-    fn param_types(&self, def: &FnDef<'t>) -> Option<Vec<Option<Ty>>> {
+    /// unit (references to their referent type); [`ParamTy::Generic`] for a
+    /// parameter whose type mentions one of the definition's template
+    /// parameters, `None` for arrays (whose bounds may be deduced) and
+    /// parameters without a type. `None` overall when the parameter list is
+    /// missing.
+    fn param_types(&self, def: &FnDef<'t>) -> Option<Vec<Option<ParamTy>>> {
         let params = def.params?;
         let src = &self.cx.units[def.unit].text;
         let mut generic: Vec<&str> = Vec::new();
@@ -370,16 +438,26 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 stack.extend(x.named_children(&mut x.walk()));
             }
+            let declarator = p.child_by_field_name("declarator");
             if mentions_generic {
-                out.push(None);
+                let mut pointer = false;
+                let mut stack: Vec<Node<'t>> = declarator.into_iter().collect();
+                while let Some(x) = stack.pop() {
+                    if x.kind().contains("array_declarator") {
+                        // `T (&a)[N]` / `T a[]`: deduced from arrays and pointers alike.
+                        pointer = false;
+                        break;
+                    }
+                    pointer |= x.kind().contains("pointer_declarator");
+                    stack.extend(x.named_children(&mut x.walk()));
+                }
+                let class = tn.kind() == "template_type";
+                out.push(Some(ParamTy::Generic { pointer, class }));
                 continue;
             }
             let base = self.cx.types.resolve_base(tn, src, &no_overrides);
-            let info =
-                self.cx
-                    .types
-                    .apply_declarator(base, p.child_by_field_name("declarator"), src);
-            out.push((!matches!(info.ty, Ty::Array(..))).then_some(info.ty));
+            let info = self.cx.types.apply_declarator(base, declarator, src);
+            out.push((!matches!(info.ty, Ty::Array(..))).then_some(ParamTy::Known(info.ty)));
         }
         Some(out)
     }
@@ -1019,5 +1097,64 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         self.havoc_ref_args(args, flags.as_deref())?;
         Ok(v)
+    }
+}
+
+/// A parameter's type as overload resolution sees it.
+#[derive(Clone, Debug)]
+enum ParamTy {
+    /// A type the front end resolved.
+    Known(Ty),
+    /// A type naming a template parameter of the function, deduced from
+    /// the argument; `pointer` when it is declared a pointer (`T *`),
+    /// `class` when it is a class template specialisation (`V<T>`).
+    Generic { pointer: bool, class: bool },
+}
+
+/// The rank of an implicit conversion sequence ([over.ics.rank]), best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    /// Identity, array-to-pointer, qualification adjustment.
+    Exact,
+    /// Integral or floating-point promotion.
+    Promotion,
+    /// Any other standard conversion.
+    Conversion,
+    /// A conversion through a constructor or conversion operator.
+    UserDefined,
+}
+
+/// The ranks an argument's conversion may have when types are not all known.
+#[derive(Clone, Copy, Debug)]
+struct RankRange {
+    /// The best rank it may have.
+    best: Rank,
+    /// The worst rank it may have.
+    worst: Rank,
+}
+
+impl RankRange {
+    /// Any rank (an argument or parameter of unknown type).
+    const ANY: RankRange = RankRange {
+        best: Rank::Exact,
+        worst: Rank::UserDefined,
+    };
+
+    /// Exactly the rank `r`.
+    fn exactly(r: Rank) -> RankRange {
+        RankRange { best: r, worst: r }
+    }
+}
+
+/// The rank of the conversion of an arithmetic `arg` to `param` (distinct
+/// types): `bool` and integers narrower than `int` promote to `int`
+/// ([conv.prom]), `float` to `double` ([conv.fpprom]); the rest are
+/// conversions.
+fn arithmetic_rank(arg: ScalarTy, param: ScalarTy) -> Rank {
+    match (arg, param) {
+        (ScalarTy::Bool, p) if p == ScalarTy::INT => Rank::Promotion,
+        (ScalarTy::Int { bits, .. }, p) if bits < 32 && p == ScalarTy::INT => Rank::Promotion,
+        (ScalarTy::Float { bits: 32 }, ScalarTy::Float { bits: 64 }) => Rank::Promotion,
+        _ => Rank::Conversion,
     }
 }
