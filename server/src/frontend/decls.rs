@@ -995,12 +995,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         if self.lookup(name).is_some() {
             return None;
         }
-        if let Some(t) = self
-            .type_overrides
-            .get(name)
-            .or_else(|| self.cx.types.typedefs.get(name))
-        {
+        if let Some(t) = self.type_overrides.get(name) {
             return Some(t.clone());
+        }
+        if let Some(t) = self.cx.types.typedef_at(name, None, n, self.src()) {
+            return Some(t);
         }
         if let Some((e, k)) = crate::frontend::types::vector_named(name) {
             return Some(Ty::Vector(e, k));

@@ -827,7 +827,16 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
         };
         let frozen = conflicted.clone();
         let mut lw = lowerer::Lowerer::new(cx, def, &frozen, kernel);
-        let result = lw.lower_kernel(def);
+        types::take_ambiguous_typedef();
+        let mut result = lw.lower_kernel(def);
+        if let (Ok(()), Some(name)) = (&result, types::take_ambiguous_typedef()) {
+            result = Err(lowerer::Unsup {
+                reason: format!(
+                    "typedef `{name}` names different types in different namespaces and the use does not say which"
+                ),
+                span: name_span,
+            });
+        }
         if let Err(u) = result {
             return Err(UnsupportedKernel {
                 name: def.name.clone(),
@@ -1238,9 +1247,7 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
                 for d in decls {
                     let info = cx.types.apply_declarator(base.clone(), Some(d), src);
                     if let Some(name) = info.name {
-                        cx.types
-                            .typedefs
-                            .insert(text(name, src).to_string(), info.ty);
+                        add_typedef(cx, n, text(name, src), info.ty, src);
                     }
                 }
             }
@@ -1257,7 +1264,7 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
                     register_methods(cx, u, spec);
                 }
                 let ty = cx.types.type_descriptor(t, src, &HashMap::new());
-                cx.types.typedefs.insert(text(name, src).to_string(), ty);
+                add_typedef(cx, n, text(name, src), ty, src);
             }
             "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {
                 register_types_in(cx, Some(n), src);
@@ -1280,6 +1287,17 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
         }
     }
     templates
+}
+
+/// Records the file-scope typedef `name` declared by `n`, with its namespace.
+fn add_typedef(cx: &mut Ctx, n: Node, name: &str, ty: Ty, src: &str) {
+    let ns = types::namespace_path(n, src);
+    cx.types
+        .scoped_typedefs
+        .entry(name.to_string())
+        .or_default()
+        .push((ns, ty.clone()));
+    cx.types.typedefs.insert(name.to_string(), ty);
 }
 
 /// `S::f` of a function definition whose name is qualified.
