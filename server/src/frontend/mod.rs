@@ -1247,6 +1247,9 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
                 for d in decls {
                     let info = cx.types.apply_declarator(base.clone(), Some(d), src);
                     if let Some(name) = info.name {
+                        if t.kind() == "enum_specifier" && d.kind() == "type_identifier" {
+                            cx.types.enum_names.insert(text(name, src).to_string());
+                        }
                         add_typedef(cx, n, text(name, src), info.ty, src);
                     }
                 }
@@ -1610,6 +1613,9 @@ fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
             register_struct(cx, t, src, name, None, &HashMap::new());
         }
         "enum_specifier" => {
+            if let Some(name) = t.child_by_field_name("name") {
+                cx.types.enum_names.insert(text(name, src).to_string());
+            }
             let Some(body) = t.child_by_field_name("body") else {
                 return;
             };

@@ -87,6 +87,8 @@ pub(crate) struct TypeEnv {
     /// Every file-scope typedef of a name with the namespace it is declared
     /// in (`a::b`, empty for the global namespace).
     pub scoped_typedefs: HashMap<String, Vec<(String, Ty)>>,
+    /// Names of enumeration types (tags and typedefs), resolved to `int`.
+    pub enum_names: std::collections::HashSet<String>,
     /// Enumerators and file-scope integer constants.
     pub consts: HashMap<String, (i128, ScalarTy)>,
     /// Dialect (sizes of 3-vectors differ).
@@ -571,6 +573,41 @@ impl TypeEnv {
                 });
                 Some(last.clone())
             }
+        }
+    }
+
+    /// Whether the type specifier `n` names a type the front end knows
+    /// as itself: not an enumeration nor an unknown name (both resolve to
+    /// `int`, see [`Self::resolve_base`]).
+    pub fn knows_type(&self, n: Node, src: &str) -> bool {
+        match n.kind() {
+            "primitive_type" | "sized_type_specifier" => true,
+            "type_identifier" => {
+                let name = text(n, src);
+                !self.enum_names.contains(name)
+                    && (name == "void"
+                        || self.typedefs.contains_key(name)
+                        || self.struct_names.contains_key(name)
+                        || scalar_named(name).is_some()
+                        || vector_named(name).is_some()
+                        || group_named(name).is_some()
+                        || is_image_type(name))
+            }
+            "struct_specifier" | "union_specifier" | "class_specifier" => n
+                .child_by_field_name("name")
+                .is_some_and(|k| self.struct_names.contains_key(text(k, src))),
+            "qualified_identifier" => n
+                .child_by_field_name("name")
+                .is_some_and(|inner| self.knows_type(inner, src)),
+            "template_type" => {
+                let name = n
+                    .child_by_field_name("name")
+                    .map(|c| text(c, src))
+                    .unwrap_or("");
+                group_named(name).is_some()
+                    || self.struct_names.contains_key(&Self::template_key(n, src))
+            }
+            _ => false,
         }
     }
 

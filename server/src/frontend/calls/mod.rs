@@ -154,7 +154,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         if let Some(defs) = self.cx.functions.get(&name).cloned() {
             let def = self
-                .choose_overload(n, &defs, &args)?
+                .choose_overload(n, &defs, &args, tpl_args.is_some())?
                 .or_else(|| defs.iter().find(|d| d.has_body).cloned());
             if let Some(def) = def {
                 return self.inline_call(n, &def, &args, tpl_args);
@@ -189,6 +189,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         n: Node<'t>,
         defs: &[FnDef<'t>],
         args: &[Node<'t>],
+        explicit_template_args: bool,
     ) -> R<Option<FnDef<'t>>> {
         let candidates: Vec<&FnDef<'t>> = defs
             .iter()
@@ -198,45 +199,130 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(candidates.first().map(|d| (*d).clone()));
         }
         let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.arg_type(*a)).collect();
+        // An enumerator or a file-scope constant is an rvalue, not a variable.
+        let arg_lvalues: Vec<bool> = args
+            .iter()
+            .map(|a| {
+                let inner = strip_parens(*a);
+                is_lvalue(inner)
+                    && !(inner.kind() == "identifier"
+                        && self.lookup(self.txt(inner)).is_none()
+                        && self.cx.types.consts.contains_key(self.txt(inner)))
+            })
+            .collect();
         // The viable candidates with, per argument, its parameter's type (if
-        // known) and the rank range of the argument's conversion.
+        // known) and the rank range of the argument's conversion; and whether
+        // the candidate is surely viable (a template whose deduction is not
+        // followed may not be).
         let mut viable: Vec<Ranked<'_, 't>> = Vec::new();
+        let mut surely_viable: Vec<bool> = Vec::new();
         'candidates: for def in candidates.iter().copied() {
+            // Explicit template arguments (`f<float>(..)`) name a template.
+            if explicit_template_args && def.template.is_none() {
+                continue;
+            }
             let params = self.param_types(def);
             let mut ranks = Vec::new();
+            let mut sure = params.is_some();
+            let mut deduced: std::collections::HashMap<String, Ty> = Default::default();
             for (i, arg) in arg_types.iter().enumerate() {
                 let param = params.as_ref().and_then(|p| p.get(i).cloned()).flatten();
+                let lvalue = arg_lvalues[i];
                 let range = match (&param, arg) {
-                    (Some(ParamTy::Known(p)), Some(a)) => match self.conversion_rank(a, p) {
-                        Some(r) => RankRange::exactly(r),
-                        None => continue 'candidates,
-                    },
-                    (Some(ParamTy::Generic { pointer, class }), Some(a)) => {
+                    (Some(ParamTy::Known(p, r)), Some(a)) => {
+                        let rank = match r {
+                            // A non-const lvalue reference binds only an
+                            // lvalue of its type or of a derived class
+                            // ([dcl.init.ref]): no temporary is made.
+                            RefKind::Lvalue => match (a, p) {
+                                _ if !lvalue => None,
+                                _ if a == p => Some(Rank::Exact),
+                                (Ty::Struct(a), Ty::Struct(p)) if self.derives_from(*a, *p) => {
+                                    Some(Rank::Conversion)
+                                }
+                                _ => None,
+                            },
+                            RefKind::Value | RefKind::Const => self.conversion_rank(a, p),
+                            // An rvalue reference binds rvalues and
+                            // temporaries: not followed.
+                            RefKind::Rvalue => {
+                                sure = false;
+                                ranks.push((None, RankRange::ANY));
+                                continue;
+                            }
+                        };
+                        match rank {
+                            Some(r) => RankRange::exactly(r),
+                            None => continue 'candidates,
+                        }
+                    }
+                    (Some(ParamTy::Generic { .. }), _) if explicit_template_args => {
+                        sure = false;
+                        RankRange::ANY
+                    }
+                    (
+                        Some(ParamTy::Generic {
+                            pointer,
+                            class,
+                            deduces,
+                            refkind,
+                        }),
+                        Some(a),
+                    ) => {
                         // Deduction from a pointer parameter (`T *`) needs
                         // a pointer or array argument, from a class template
-                        // (`V<T> &`) a class argument ([temp.deduct.call]).
+                        // (`V<T> &`) a class argument, and a non-const
+                        // lvalue reference (`T &`) an lvalue
+                        // ([temp.deduct.call]).
                         let is_ptr = matches!(a, Ty::Ptr(_) | Ty::Array(..));
-                        if (*pointer && !is_ptr) || (*class && !matches!(a, Ty::Struct(_))) {
+                        if (*pointer && !is_ptr)
+                            || (*class && !matches!(a, Ty::Struct(_)))
+                            || (*refkind == RefKind::Lvalue && !lvalue)
+                        {
                             continue 'candidates;
+                        }
+                        // One template parameter deduced from several
+                        // arguments must get one type, or deduction fails.
+                        match deduces {
+                            Some(name) => {
+                                let t = match (a, *pointer) {
+                                    (Ty::Ptr(e) | Ty::Array(e, _), true) => (**e).clone(),
+                                    (Ty::Array(e, _), false) if *refkind == RefKind::Value => {
+                                        Ty::Ptr(e.clone())
+                                    }
+                                    (a, _) => a.clone(),
+                                };
+                                match deduced.get(name) {
+                                    Some(prev) if *prev != t => continue 'candidates,
+                                    _ => {
+                                        deduced.insert(name.clone(), t);
+                                    }
+                                }
+                            }
+                            None => sure = false,
                         }
                         RankRange::exactly(Rank::Exact)
                     }
-                    (Some(ParamTy::Generic { .. }), None) => RankRange::exactly(Rank::Exact),
+                    (Some(ParamTy::Generic { .. }), None) => {
+                        sure = false;
+                        RankRange::exactly(Rank::Exact)
+                    }
                     _ => RankRange::ANY,
                 };
                 let known = match param {
-                    Some(ParamTy::Known(p)) => Some(p),
+                    Some(ParamTy::Known(p, r)) => Some((p, r)),
                     _ => None,
                 };
                 ranks.push((known, range));
             }
             viable.push((def, ranks));
+            surely_viable.push(sure);
         }
         // Whether `b` could be a better candidate than `a` ([over.match.best]):
         // a conversion that may be better and, when every conversion may be
         // the same, a tie-breaker: a non-template beats a template, and of
         // two templates the more specialised (not modelled) wins.
-        type Ranked<'a, 't> = (&'a FnDef<'t>, Vec<(Option<Ty>, RankRange)>);
+        type Ranked<'a, 't> = (&'a FnDef<'t>, Vec<(Option<(Ty, RefKind)>, RankRange)>);
         let could_beat = |b: &Ranked<'_, 't>, a: &Ranked<'_, 't>| -> bool {
             let mut may_tie = true;
             for ((pb, rb), (pa, ra)) in b.1.iter().zip(&a.1) {
@@ -253,14 +339,18 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             may_tie && a.0.template.is_some()
         };
+        // A candidate that may not be viable is picked only when it is the
+        // only one left (otherwise C++ may call another).
         let best: Vec<&FnDef<'t>> = viable
             .iter()
-            .filter(|a| {
-                viable
-                    .iter()
-                    .all(|b| std::ptr::eq(b.0, a.0) || !could_beat(b, a))
+            .zip(&surely_viable)
+            .filter(|(a, sure)| {
+                (**sure || viable.len() == 1)
+                    && viable
+                        .iter()
+                        .all(|b| std::ptr::eq(b.0, a.0) || !could_beat(b, a))
             })
-            .map(|a| a.0)
+            .map(|(a, _)| a.0)
             .collect();
         if let [one] = best.as_slice() {
             return Ok(Some((*one).clone()));
@@ -385,7 +475,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return true;
             };
             match params.first() {
-                Some(Some(ParamTy::Known(p))) => {
+                Some(Some(ParamTy::Known(p, _))) => {
                     p == arg
                         || match (arg, p) {
                             (Ty::Struct(a), Ty::Struct(b)) => self.derives_from(*a, *b),
@@ -439,25 +529,48 @@ impl<'c, 't> Lowerer<'c, 't> {
                 stack.extend(x.named_children(&mut x.walk()));
             }
             let declarator = p.child_by_field_name("declarator");
+            let refkind = ref_kind(p, src);
             if mentions_generic {
                 let mut pointer = false;
+                let mut depth = 0;
+                let mut array = false;
                 let mut stack: Vec<Node<'t>> = declarator.into_iter().collect();
                 while let Some(x) = stack.pop() {
                     if x.kind().contains("array_declarator") {
-                        // `T (&a)[N]` / `T a[]`: deduced from arrays and pointers alike.
-                        pointer = false;
-                        break;
+                        array = true;
                     }
-                    pointer |= x.kind().contains("pointer_declarator");
+                    if x.kind().contains("pointer_declarator") {
+                        pointer = true;
+                        depth += 1;
+                    }
                     stack.extend(x.named_children(&mut x.walk()));
                 }
+                // `T (&a)[N]` / `T a[]`: deduced from arrays and pointers alike.
+                let pointer = pointer && !array;
                 let class = tn.kind() == "template_type";
-                out.push(Some(ParamTy::Generic { pointer, class }));
+                // `T`, `T &`, `const T &`, `T *`: the deduced type is followed.
+                let deduces = (tn.kind() == "type_identifier" && !array && depth <= 1)
+                    .then(|| text(tn, src).to_string());
+                out.push(Some(ParamTy::Generic {
+                    pointer,
+                    class,
+                    deduces,
+                    refkind,
+                }));
+                continue;
+            }
+            if !self.cx.types.knows_type(tn, src) {
+                // An enum or a name the front end does not know: resolved
+                // to `int`, which would match an `int` argument exactly
+                // (no implicit conversion int -> enum exists).
+                out.push(None);
                 continue;
             }
             let base = self.cx.types.resolve_base(tn, src, &no_overrides);
             let info = self.cx.types.apply_declarator(base, declarator, src);
-            out.push((!matches!(info.ty, Ty::Array(..))).then_some(ParamTy::Known(info.ty)));
+            out.push(
+                (!matches!(info.ty, Ty::Array(..))).then_some(ParamTy::Known(info.ty, refkind)),
+            );
         }
         Some(out)
     }
@@ -467,6 +580,17 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// it is not known.
     fn arg_type(&mut self, a: Node<'t>) -> Option<Ty> {
         let inner = strip_parens(a);
+        // A character literal has type `char` in C++ ([lex.ccon]), not the
+        // `int` it is lowered as; prefixed ones (`L'x'`, `u'x'`) are not followed.
+        if inner.kind() == "char_literal" {
+            return self
+                .txt(inner)
+                .starts_with('\'')
+                .then_some(Ty::Scalar(ScalarTy::Int {
+                    bits: 8,
+                    signed: true,
+                }));
+        }
         if inner.kind() == "identifier" {
             match self.lookup(self.txt(inner)) {
                 Some(Binding::Slot(s)) => return Some(self.lval_type(&LVal::Slot(s.clone()))),
@@ -1103,12 +1227,74 @@ impl<'c, 't> Lowerer<'c, 't> {
 /// A parameter's type as overload resolution sees it.
 #[derive(Clone, Debug)]
 enum ParamTy {
-    /// A type the front end resolved.
-    Known(Ty),
+    /// A type the front end resolved (a reference's referent type), and
+    /// how the parameter binds.
+    Known(Ty, RefKind),
     /// A type naming a template parameter of the function, deduced from
     /// the argument; `pointer` when it is declared a pointer (`T *`),
-    /// `class` when it is a class template specialisation (`V<T>`).
-    Generic { pointer: bool, class: bool },
+    /// `class` when it is a class template specialisation (`V<T>`),
+    /// `deduces` the template parameter deduced from the argument alone
+    /// when the type is `T` or `T *` (cv and references aside).
+    Generic {
+        pointer: bool,
+        class: bool,
+        deduces: Option<String>,
+        refkind: RefKind,
+    },
+}
+
+/// How a parameter binds its argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RefKind {
+    /// By value.
+    Value,
+    /// `const T &`: binds anything a by-value parameter takes.
+    Const,
+    /// `T &`: binds an lvalue of its type (or a derived class) only.
+    Lvalue,
+    /// `T &&`.
+    Rvalue,
+}
+
+/// How the parameter declaration `p` binds its argument.
+fn ref_kind(p: Node, src: &str) -> RefKind {
+    let Some(d) = p.child_by_field_name("declarator") else {
+        return RefKind::Value;
+    };
+    if d.kind() != "reference_declarator" {
+        return RefKind::Value;
+    }
+    if text(d, src).trim_start().starts_with("&&") {
+        return RefKind::Rvalue;
+    }
+    let mut c = p.walk();
+    let is_const = p
+        .children(&mut c)
+        .chain(
+            p.child_by_field_name("type")
+                .into_iter()
+                .flat_map(|t| t.children(&mut t.walk()).collect::<Vec<_>>()),
+        )
+        .any(|k| k.kind() == "type_qualifier" && text(k, src) == "const");
+    if is_const {
+        RefKind::Const
+    } else {
+        RefKind::Lvalue
+    }
+}
+
+/// Whether the expression `a` is an lvalue ([basic.lval]) as far as its
+/// form tells: a name, a subscript, a member, a dereference (in
+/// parentheses or not). Anything else is taken as an rvalue.
+fn is_lvalue(a: Node) -> bool {
+    let a = strip_parens(a);
+    match a.kind() {
+        "identifier" | "subscript_expression" | "field_expression" | "qualified_identifier" => true,
+        "pointer_expression" => a
+            .child_by_field_name("operator")
+            .is_some_and(|o| o.kind() == "*"),
+        _ => false,
+    }
 }
 
 /// The rank of an implicit conversion sequence ([over.ics.rank]), best first.
