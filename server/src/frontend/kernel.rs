@@ -181,6 +181,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(tpl) = def.template {
             self.kernel.template_params = self.template_param_names(tpl);
             self.bind_template_params(tpl, None)?;
+            self.bind_instantiated_types(def, tpl);
         }
         let Some(params) = def.params else {
             return self.unsup(node, "kernel without a parameter list");
@@ -366,6 +367,112 @@ impl<'c, 't> Lowerer<'c, 't> {
                     .map_or_else(String::new, |n| self.txt(n).to_string())
             })
             .collect()
+    }
+
+    /// Binds the type parameters of the kernel template `def` (parameter list
+    /// `tpl`) that every instantiation in the program gives one same type:
+    /// the template arguments of each `k<..>` (launches, explicit
+    /// instantiations, `cudaLaunchKernel(k<..>, ..)`). The kernel then runs
+    /// only with that type ([temp.inst]). Only when the kernel's file is a
+    /// translation unit of its own (a header's template may be instantiated
+    /// by files not seen), every mention of the kernel names its arguments
+    /// (a launch `k<<<..>>>` deducing them from the call is not followed),
+    /// and each argument is a type the front end knows. Otherwise the
+    /// parameter stays opaque 4-byte data; where instantiations give
+    /// different types that is said in a note (each is not checked apart).
+    fn bind_instantiated_types(&mut self, def: &FnDef<'t>, tpl: Node<'t>) {
+        let params: Vec<Node<'t>> = tpl
+            .named_children(&mut tpl.walk())
+            .filter(|p| p.kind() != "comment")
+            .collect();
+        let type_params: Vec<(usize, String)> = params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                matches!(
+                    p.kind(),
+                    "type_parameter_declaration" | "optional_type_parameter_declaration"
+                )
+            })
+            .filter_map(|(k, p)| {
+                let name = p.child_by_field_name("name").or_else(|| {
+                    p.named_children(&mut p.walk())
+                        .find(|c| c.kind() == "type_identifier")
+                })?;
+                Some((k, self.txt(name).to_string()))
+            })
+            .collect();
+        if type_params.is_empty() || def.unit != 0 || !self.cx.main_is_tu {
+            return;
+        }
+        // Each instantiation's argument list, as (unit, arguments); `None`
+        // when some mention does not name its arguments.
+        let mut lists: Vec<(usize, Vec<Node<'t>>)> = Vec::new();
+        for (u, unit) in self.cx.units.iter().enumerate() {
+            let src = unit.text.as_str();
+            let mut stack = vec![unit.tree.root_node()];
+            while let Some(n) = stack.pop() {
+                if n.kind() == "identifier" && text(n, src) == def.name {
+                    let parent = n.parent();
+                    match parent.map(|p| p.kind()) {
+                        Some("template_function") => {
+                            let args = parent
+                                .and_then(|p| p.child_by_field_name("arguments"))
+                                .map(|a| {
+                                    a.named_children(&mut a.walk())
+                                        .filter(|c| c.kind() != "comment")
+                                        .collect()
+                                })
+                                .unwrap_or_default();
+                            lists.push((u, args));
+                        }
+                        // The template's own declarations.
+                        Some("function_declarator") => {}
+                        _ => return,
+                    }
+                }
+                stack.extend(n.named_children(&mut n.walk()));
+            }
+        }
+        if lists.is_empty() {
+            return;
+        }
+        for (k, name) in type_params {
+            let mut found: Vec<Option<Ty>> = Vec::new();
+            for (u, args) in &lists {
+                let src = self.cx.units[*u].text.as_str();
+                let ty = args
+                    .get(k)
+                    .filter(|a| a.kind() == "type_descriptor")
+                    .filter(|a| {
+                        a.child_by_field_name("type")
+                            .is_some_and(|t| self.cx.types.knows_type(t, src))
+                    })
+                    .map(|a| {
+                        self.cx
+                            .types
+                            .type_descriptor(*a, src, &std::collections::HashMap::new())
+                    });
+                found.push(ty);
+            }
+            match found.first() {
+                Some(Some(t)) if found.iter().all(|f| f.as_ref() == Some(t)) => {
+                    self.type_overrides.insert(name, t.clone());
+                }
+                _ => {
+                    let known: Vec<&Ty> = found.iter().flatten().collect();
+                    if known.windows(2).any(|w| w[0] != w[1]) {
+                        self.note(
+                            tpl,
+                            format!(
+                                "template parameter `{name}` is instantiated with different types; \
+                                 it is modelled as opaque 4-byte data, not checked per instantiation"
+                            ),
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// Binds template parameters: value parameters become uniform symbolic parameters

@@ -160,6 +160,9 @@ pub(crate) struct GlobalDef<'t> {
 pub(crate) struct Ctx<'t> {
     /// Parsed files (0 is the main file).
     pub units: &'t [UnitSyntax],
+    /// Whether the main file is a translation unit of its own (a `.cu`
+    /// file): a template it defines is instantiated only in the units seen.
+    pub main_is_tu: bool,
     /// Types and constants.
     pub types: TypeEnv,
     /// Functions by name.
@@ -348,6 +351,7 @@ pub fn lower_parsed_incremental(
             reuse: e.reuse,
         })
     });
+    let tu_local = path.extension().is_some_and(|e| e == "cu");
     let interrupt = crate::base::interrupt::current();
     let spawned = std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
@@ -359,7 +363,7 @@ pub fn lower_parsed_incremental(
                 crate::base::interrupt::with(interrupt, || {
                     lower_units(
                         &units,
-                        context_units,
+                        (context_units, tu_local),
                         lang,
                         lines.clone(),
                         reuse.as_ref(),
@@ -388,7 +392,7 @@ pub fn lower_parsed_incremental(
         }),
         None => lower_units(
             &units,
-            context_units,
+            (context_units, tu_local),
             lang,
             lines,
             reuse.as_ref(),
@@ -641,7 +645,7 @@ const MAX_ATTEMPTS: usize = 8;
 /// and syntax errors belong to the includer's own check).
 fn lower_units(
     units: &[UnitSyntax],
-    context: usize,
+    (context, main_is_tu): (usize, bool),
     lang: Lang,
     lines: Vec<LineIndex>,
     reuse: Option<&Reuse>,
@@ -650,6 +654,7 @@ fn lower_units(
 ) {
     let mut cx = Ctx {
         units,
+        main_is_tu,
         types: TypeEnv {
             lang: Some(lang),
             ..TypeEnv::default()
@@ -698,8 +703,12 @@ fn lower_units(
     kernel_defs.sort_by_key(|d| (name_span(d), d.unit, d.node.start_byte()));
     kernel_defs.dedup_by_key(|d| name_span(d));
     for def in &kernel_defs {
+        // A kernel template's type parameters are bound from the program's
+        // instantiations, which an edit elsewhere may change: lowered afresh.
         let reusable = reuse.filter(|r| {
-            def.unit == 0 && r.edited != Some((def.node.start_byte(), def.node.end_byte()))
+            def.unit == 0
+                && def.template.is_none()
+                && r.edited != Some((def.node.start_byte(), def.node.end_byte()))
         });
         if let Some(r) = reusable {
             let (_, span) = kernel_spans(&cx, def);
