@@ -841,7 +841,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
         if let (Ok(()), Some(name)) = (&result, types::take_ambiguous_typedef()) {
             result = Err(lowerer::Unsup {
                 reason: format!(
-                    "typedef `{name}` names different types in different namespaces and the use does not say which"
+                    "type name `{name}` is defined in different namespaces and the front end does not resolve which one this kernel uses"
                 ),
                 span: name_span,
             });
@@ -1616,6 +1616,18 @@ fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
                 .struct_names
                 .get(&name)
                 .is_some_and(|k| !cx.types.incomplete.contains(k));
+            if t.child_by_field_name("body").is_some() && !name.starts_with("<anon@") {
+                // Tags are keyed unqualified: a second definition in another
+                // namespace makes the name ambiguous (see `TypeEnv::ambiguous_structs`).
+                let ns = types::namespace_path(t, src);
+                let seen = cx.types.struct_namespaces.entry(name.clone()).or_default();
+                if !seen.contains(&ns) {
+                    seen.push(ns);
+                }
+                if seen.len() > 1 {
+                    cx.types.ambiguous_structs.insert(name.clone());
+                }
+            }
             if complete && !name.starts_with("<anon@") {
                 return;
             }

@@ -87,6 +87,12 @@ pub(crate) struct TypeEnv {
     /// Every file-scope typedef of a name with the namespace it is declared
     /// in (`a::b`, empty for the global namespace).
     pub scoped_typedefs: HashMap<String, Vec<(String, Ty)>>,
+    /// The namespaces defining a struct tag (with a body).
+    pub struct_namespaces: HashMap<String, Vec<String>>,
+    /// Struct tags defined in several namespaces: `struct_names` keeps one
+    /// of them, so a kernel using the tag is unsupported (see
+    /// [`take_ambiguous_typedef`]).
+    pub ambiguous_structs: std::collections::HashSet<String>,
     /// Names of enumeration types (tags and typedefs), resolved to `int`.
     pub enum_names: std::collections::HashSet<String>,
     /// Enumerators and file-scope integer constants.
@@ -105,7 +111,16 @@ thread_local! {
         const { std::cell::RefCell::new(None) };
 }
 
-/// Takes (and clears) the typedef name recorded as ambiguous on this thread.
+/// Records a use of the struct tag `name` when several namespaces define it.
+fn note_ambiguous_struct(env: &TypeEnv, name: &str) {
+    if env.ambiguous_structs.contains(name) {
+        AMBIGUOUS_TYPEDEF.with(|a| {
+            a.borrow_mut().get_or_insert_with(|| name.to_string());
+        });
+    }
+}
+
+/// Takes (and clears) the type name recorded as ambiguous on this thread.
 pub(crate) fn take_ambiguous_typedef() -> Option<String> {
     AMBIGUOUS_TYPEDEF.with(|a| a.borrow_mut().take())
 }
@@ -423,6 +438,7 @@ impl TypeEnv {
                     return t;
                 }
                 if let Some(&k) = self.struct_names.get(name) {
+                    note_ambiguous_struct(self, name);
                     return Ty::Struct(k);
                 }
                 if let Some(s) = scalar_named(name) {
@@ -446,6 +462,7 @@ impl TypeEnv {
                 if let Some(name) = n.child_by_field_name("name") {
                     let name = text(name, src);
                     if let Some(&k) = self.struct_names.get(name) {
+                        note_ambiguous_struct(self, name);
                         return Ty::Struct(k);
                     }
                 }

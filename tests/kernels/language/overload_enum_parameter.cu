@@ -13,3 +13,16 @@ __global__ void enum_overload(float *a) {
     int v = 3;
     put(a, v);
 }
+
+// An argument of enumeration type matches `Mode` exactly and `int` only by
+// promotion: C++ calls put2(float *, Mode). The front end lowers the
+// argument as `int` and reports the call rather than take `int` as exact.
+__device__ void put2(float *p, Mode m) { p[0] = threadIdx.x; }
+__device__ void put2(float *p, int m) { p[threadIdx.x] = threadIdx.x; }
+
+__global__ void enum_argument(float *a) { put2(a, B); }
+
+__global__ void enum_variable_argument(float *a) {
+    Mode m = B;
+    put2(a, m);
+}

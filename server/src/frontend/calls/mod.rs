@@ -198,7 +198,32 @@ impl<'c, 't> Lowerer<'c, 't> {
         if candidates.len() <= 1 {
             return Ok(candidates.first().map(|d| (*d).clone()));
         }
-        let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.arg_type(*a)).collect();
+        let mut arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.arg_type(*a)).collect();
+        // Enumerations are lowered as `int`, but an argument of enumeration
+        // type matches a parameter of that type exactly and `int` only by
+        // promotion. Where some candidate's parameter has a type the front
+        // end does not know (an enumeration among them), an `int` argument
+        // that may be of enumeration type (not a literal nor an arithmetic
+        // result, which are `int`) is ranked as of unknown type.
+        let param_lists: Vec<Option<Vec<Option<ParamTy>>>> =
+            candidates.iter().map(|d| self.param_types(d)).collect();
+        for (i, (arg, ty)) in args.iter().zip(arg_types.iter_mut()).enumerate() {
+            let unknown_param = param_lists.iter().any(|l| {
+                l.as_ref()
+                    .is_none_or(|l| matches!(l.get(i), None | Some(None)))
+            });
+            let may_be_enum = !matches!(
+                strip_parens(*arg).kind(),
+                "number_literal" | "binary_expression" | "unary_expression" | "char_literal"
+            );
+            if unknown_param
+                && may_be_enum
+                && !self.cx.types.enum_names.is_empty()
+                && *ty == Some(Ty::Scalar(ScalarTy::INT))
+            {
+                *ty = None;
+            }
+        }
         // An enumerator or a file-scope constant is an rvalue, not a variable.
         let arg_lvalues: Vec<bool> = args
             .iter()
@@ -216,12 +241,12 @@ impl<'c, 't> Lowerer<'c, 't> {
         // followed may not be).
         let mut viable: Vec<Ranked<'_, 't>> = Vec::new();
         let mut surely_viable: Vec<bool> = Vec::new();
-        'candidates: for def in candidates.iter().copied() {
+        'candidates: for (ci, def) in candidates.iter().copied().enumerate() {
             // Explicit template arguments (`f<float>(..)`) name a template.
             if explicit_template_args && def.template.is_none() {
                 continue;
             }
-            let params = self.param_types(def);
+            let params = param_lists[ci].clone();
             let mut ranks = Vec::new();
             let mut sure = params.is_some();
             let mut deduced: std::collections::HashMap<String, Ty> = Default::default();
