@@ -582,6 +582,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             .cx
             .types
             .type_descriptor(t, self.src(), &self.type_overrides);
+        // `(dim3)x` is `dim3(x)` ([expr.cast]): the C++ comma operator in
+        // `(dim3)(a, b)` gives one value, and missing components are 1.
+        if matches!(ty, Ty::Vector(..))
+            && self.cx.types.lang == Some(crate::ir::Lang::Cuda)
+            && t.child_by_field_name("type")
+                .is_some_and(|spec| self.cx.types.is_dim3(self.txt(spec)))
+        {
+            return self.dim3_literal(&[v], v);
+        }
         // OpenCL vector literal `(float4)(a, b, c, d)`.
         if let Ty::Vector(..) = ty {
             let inner = if v.kind() == "parenthesized_expression" {

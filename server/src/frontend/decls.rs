@@ -231,7 +231,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                         .filter(|a| a.kind() != "comment")
                         .collect();
                     match args.len() {
-                        _ if text(tnode, src) == "dim3" => Some(self.dim3_literal(&args, init)?),
+                        _ if self.cx.types.is_dim3(text(tnode, src)) => {
+                            Some(self.dim3_literal(&args, init)?)
+                        }
                         0 => None,
                         _ => Some(self.vector_literal(ty.clone(), &args, init)?),
                     }
@@ -241,6 +243,18 @@ impl<'c, 't> Lowerer<'c, 't> {
                     match init.named_child(0) {
                         Some(a) => Some(self.rvalue(a)?),
                         None => None,
+                    }
+                }
+                // `dim3 v = x;` converts through the same constructor as
+                // `dim3(x)` ([dcl.init]p17.6.3): the other components are 1.
+                Some(init)
+                    if matches!(ty, Ty::Vector(..))
+                        && self.cx.types.is_dim3(text(tnode, src))
+                        && init.kind() != "initializer_list" =>
+                {
+                    match self.rvalue(init)? {
+                        v @ Val::Agg(..) => Some(v),
+                        _ => Some(self.dim3_literal(&[init], init)?),
                     }
                 }
                 Some(init) => Some(self.rvalue(init)?),

@@ -1259,6 +1259,9 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
                         if t.kind() == "enum_specifier" && d.kind() == "type_identifier" {
                             cx.types.enum_names.insert(text(name, src).to_string());
                         }
+                        if d.kind() == "type_identifier" && cx.types.is_dim3(text(t, src)) {
+                            cx.types.dim3_aliases.insert(text(name, src).to_string());
+                        }
                         add_typedef(cx, n, text(name, src), info.ty, src);
                     }
                 }
@@ -1276,6 +1279,13 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
                     register_methods(cx, u, spec);
                 }
                 let ty = cx.types.type_descriptor(t, src, &HashMap::new());
+                let plain = t.child_by_field_name("declarator").is_none();
+                if plain
+                    && t.child_by_field_name("type")
+                        .is_some_and(|spec| cx.types.is_dim3(text(spec, src)))
+                {
+                    cx.types.dim3_aliases.insert(text(name, src).to_string());
+                }
                 add_typedef(cx, n, text(name, src), ty, src);
             }
             "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {

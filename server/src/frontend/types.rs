@@ -87,6 +87,9 @@ pub(crate) struct TypeEnv {
     /// Every file-scope typedef of a name with the namespace it is declared
     /// in (`a::b`, empty for the global namespace).
     pub scoped_typedefs: HashMap<String, Vec<(String, Ty)>>,
+    /// Typedef and alias names of `dim3` (whose constructor defaults missing
+    /// components to 1, unlike the other vector types).
+    pub dim3_aliases: std::collections::HashSet<String>,
     /// The namespaces defining a struct tag (with a body).
     pub struct_namespaces: HashMap<String, Vec<String>>,
     /// Struct tags defined in several namespaces: `struct_names` keeps one
@@ -591,6 +594,13 @@ impl TypeEnv {
                 Some(last.clone())
             }
         }
+    }
+
+    /// Whether the type name `name` is `dim3` or a typedef of it: the IR's
+    /// 3-vector of unsigned does not tell `dim3` from `uint3`.
+    pub fn is_dim3(&self, name: &str) -> bool {
+        let name = name.trim();
+        name == "dim3" || self.dim3_aliases.contains(name)
     }
 
     /// Whether the type specifier `n` names a type the front end knows

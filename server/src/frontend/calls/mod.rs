@@ -35,7 +35,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         // name that is neither a local nor a function: C++ gives them the
         // meaning of the C cast `(T)x` (a vector type builds a vector).
         if let Some(ty) = self.functional_cast_type(f) {
-            if self.txt(f) == "dim3" {
+            if self.cx.types.is_dim3(self.txt(f)) {
                 return self.dim3_literal(&args, n);
             }
             if let Ty::Vector(..) = ty {
