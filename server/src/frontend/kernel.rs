@@ -226,6 +226,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             match info.ty.clone() {
                 Ty::Ptr(pointee) | Ty::Array(pointee, _) => {
                     let id = self.add_array(&name, space, &pointee, Some(position), p);
+                    if space == MemSpace::Global && const_restrict_pointer(p, self.src()) {
+                        self.readonly_arrays.insert(id);
+                    }
                     let _ = space;
                     let target = Target::Array(id);
                     if self.ptrs.assigned.contains(&name) {
@@ -639,4 +642,28 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
     }
+}
+
+/// Whether the parameter declaration `p` declares a pointer to const data
+/// qualified `restrict` (`const T *__restrict__ p`, one level of pointer).
+fn const_restrict_pointer(p: Node, src: &str) -> bool {
+    let Some(d) = p.child_by_field_name("declarator") else {
+        return false;
+    };
+    if d.kind() != "pointer_declarator"
+        || d.child_by_field_name("declarator").map(|x| x.kind()) != Some("identifier")
+    {
+        return false;
+    }
+    let pointee_const = p
+        .children(&mut p.walk())
+        .any(|k| k.kind() == "type_qualifier" && text(k, src) == "const");
+    let restrict = d.children(&mut d.walk()).any(|k| match k.kind() {
+        "type_qualifier" => matches!(text(k, src), "restrict" | "__restrict__" | "__restrict"),
+        "ms_pointer_modifier" => k
+            .children(&mut k.walk())
+            .any(|m| m.kind() == "ms_restrict_modifier"),
+        _ => false,
+    });
+    pointee_const && restrict
 }
