@@ -610,10 +610,19 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// vector_types.h): components not given are 1, a single scalar is not
     /// splatted; one vector argument (`dim3(uint3)`) is copied.
     pub(crate) fn dim3_literal(&mut self, items: &[Node<'t>], v: Node<'t>) -> R<Val> {
+        let mut vals = Vec::new();
+        for i in items {
+            vals.push(self.rvalue(*i)?);
+        }
+        self.dim3_of(vals, v)
+    }
+
+    /// [`Self::dim3_literal`] of argument values already lowered.
+    pub(crate) fn dim3_of(&mut self, vals: Vec<Val>, v: Node<'t>) -> R<Val> {
         let ty = Ty::Vector(ScalarTy::UINT, 3);
         let mut comps = Vec::new();
-        for i in items {
-            match self.rvalue(*i)? {
+        for val in vals {
+            match val {
                 Val::Agg(_, parts) => comps.extend(parts),
                 other => comps.push(other),
             }

@@ -218,7 +218,19 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                 }
             }
+            let is_dim3 = matches!(ty, Ty::Vector(..)) && self.cx.types.is_dim3(text(tnode, src));
             let init_val = match info.init {
+                // `dim3 v{x}` / `dim3 v = {x, y}` call dim3's constructor
+                // ([dcl.init.list]p3.7): missing components are 1; and so
+                // does `dim3 v;` (default arguments 1, 1, 1).
+                Some(init) if init.kind() == "initializer_list" && is_dim3 => {
+                    let items: Vec<Node<'t>> = init
+                        .named_children(&mut init.walk())
+                        .filter(|a| a.kind() != "comment")
+                        .collect();
+                    Some(self.dim3_literal(&items, init)?)
+                }
+                None if is_dim3 && !is_auto => Some(self.dim3_literal(&[], name_node)?),
                 Some(init) if init.kind() == "initializer_list" => Some(self.init_list(init, &ty)?),
                 Some(init) if init.kind() == "argument_list" && matches!(ty, Ty::Vector(..)) => {
                     // `dim3 x(a, b, c)`: direct-initialisation calls the same

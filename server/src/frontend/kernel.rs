@@ -410,7 +410,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         // Each instantiation's argument list, as (unit, arguments); `None`
         // when some mention does not name its arguments.
-        let mut lists: Vec<(usize, Vec<Node<'t>>)> = Vec::new();
+        let mut lists: Vec<(usize, Node<'t>, Vec<Node<'t>>)> = Vec::new();
         for (u, unit) in self.cx.units.iter().enumerate() {
             let src = unit.text.as_str();
             let mut stack = vec![unit.tree.root_node()];
@@ -427,7 +427,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                                         .collect()
                                 })
                                 .unwrap_or_default();
-                            lists.push((u, args));
+                            if let Some(mention) = parent {
+                                lists.push((u, mention, args));
+                            }
                         }
                         // The template's own declarations.
                         Some("function_declarator") => {}
@@ -442,11 +444,12 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         for (k, name) in type_params {
             let mut found: Vec<Option<Ty>> = Vec::new();
-            for (u, args) in &lists {
+            for (u, mention, args) in &lists {
                 let src = self.cx.units[*u].text.as_str();
                 let ty = args
                     .get(k)
                     .filter(|a| a.kind() == "type_descriptor")
+                    .filter(|a| !names_local_type(**a, *mention, src))
                     .filter(|a| {
                         a.child_by_field_name("type")
                             .is_some_and(|t| self.cx.types.knows_type(t, src))
@@ -666,4 +669,63 @@ fn const_restrict_pointer(p: Node, src: &str) -> bool {
         _ => false,
     });
     pointee_const && restrict
+}
+
+/// Whether the type argument `arg` (of the template mention `at`) uses a
+/// name that a scope around `at` may declare as a type: a template
+/// parameter of an enclosing template, a typedef or alias in an enclosing
+/// function's body or class. Such a name shadows a file-scope one, which
+/// is all the type resolution without a scope sees.
+fn names_local_type(arg: Node, at: Node, src: &str) -> bool {
+    let mut names = Vec::new();
+    let mut stack = vec![arg];
+    while let Some(x) = stack.pop() {
+        if x.kind() == "type_identifier" {
+            names.push(text(x, src));
+        }
+        stack.extend(x.named_children(&mut x.walk()));
+    }
+    let declares = |scope: Node, nested: bool| -> bool {
+        let mut stack: Vec<Node> = scope.named_children(&mut scope.walk()).collect();
+        while let Some(x) = stack.pop() {
+            let declared: Vec<Node> = match x.kind() {
+                "type_definition" => x
+                    .children_by_field_name("declarator", &mut x.walk())
+                    .collect(),
+                "alias_declaration" => x.child_by_field_name("name").into_iter().collect(),
+                "type_parameter_declaration"
+                | "optional_type_parameter_declaration"
+                | "variadic_type_parameter_declaration" => x
+                    .named_children(&mut x.walk())
+                    .filter(|c| c.kind() == "type_identifier")
+                    .collect(),
+                _ => Vec::new(),
+            };
+            if declared.iter().any(|d| names.contains(&text(*d, src))) {
+                return true;
+            }
+            if nested {
+                stack.extend(x.named_children(&mut x.walk()));
+            }
+        }
+        false
+    };
+    let mut cur = at.parent();
+    while let Some(p) = cur {
+        let local = match p.kind() {
+            "template_declaration" => p
+                .child_by_field_name("parameters")
+                .is_some_and(|ps| declares(ps, false)),
+            "function_definition" | "lambda_expression" => p
+                .child_by_field_name("body")
+                .is_some_and(|b| declares(b, true)),
+            "field_declaration_list" => declares(p, false),
+            _ => false,
+        };
+        if local {
+            return true;
+        }
+        cur = p.parent();
+    }
+    false
 }

@@ -351,7 +351,8 @@ pub fn lower_parsed_incremental(
             reuse: e.reuse,
         })
     });
-    let tu_local = path.extension().is_some_and(|e| e == "cu");
+    // A `.cu` file another file includes is part of that translation unit.
+    let tu_local = path.extension().is_some_and(|e| e == "cu") && context_units == 0;
     let interrupt = crate::base::interrupt::current();
     let spawned = std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()

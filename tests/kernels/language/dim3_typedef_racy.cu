@@ -27,3 +27,19 @@ __global__ void copy_init(int *a) {
     dim3 idx = threadIdx.x;
     a[idx.z] = threadIdx.x;   //~ race write-write
 }
+
+__global__ void list_init(int *a) {
+    dim3 idx{threadIdx.x};
+    a[threadIdx.x * (1 - idx.y)] = threadIdx.x;   //~ race write-write
+}
+
+__device__ unsigned pick(dim3 d) { return d.z; }
+
+__global__ void scalar_argument(int *a) {
+    a[pick(threadIdx.x)] = threadIdx.x;   //~ race write-write
+}
+
+__global__ void default_init(int *a) {
+    dim3 idx;
+    a[idx.x + idx.y + idx.z] = threadIdx.x;   //~ race write-write
+}
