@@ -191,7 +191,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         args: &[Node<'t>],
         explicit_template_args: bool,
     ) -> R<Option<FnDef<'t>>> {
-        let candidates: Vec<&FnDef<'t>> = defs
+        let mut candidates: Vec<&FnDef<'t>> = defs
             .iter()
             .filter(|d| d.has_body && d.param_count == args.len())
             .collect();
@@ -205,8 +205,33 @@ impl<'c, 't> Lowerer<'c, 't> {
         // end does not know (an enumeration among them), an `int` argument
         // that may be of enumeration type (not a literal nor an arithmetic
         // result, which are `int`) is ranked as of unknown type.
-        let param_lists: Vec<Option<Vec<Option<ParamTy>>>> =
+        let mut param_lists: Vec<Option<Vec<Option<ParamTy>>>> =
             candidates.iter().map(|d| self.param_types(d)).collect();
+        // One function defined in several units (a header read twice, the
+        // same inline function in sibling files: one entity by the
+        // one-definition rule) is one candidate: keep the first.
+        let mut k = 0;
+        while k < candidates.len() {
+            let same_as_earlier = (0..k).any(|j| {
+                candidates[j].template.is_none()
+                    && candidates[k].template.is_none()
+                    && param_lists[j].is_some()
+                    && param_lists[j] == param_lists[k]
+                    && param_lists[k]
+                        .iter()
+                        .flatten()
+                        .all(|p| matches!(p, Some(ParamTy::Known(..))))
+            });
+            if same_as_earlier {
+                candidates.remove(k);
+                param_lists.remove(k);
+            } else {
+                k += 1;
+            }
+        }
+        if candidates.len() == 1 {
+            return Ok(Some(candidates[0].clone()));
+        }
         for (i, (arg, ty)) in args.iter().zip(arg_types.iter_mut()).enumerate() {
             let unknown_param = param_lists.iter().any(|l| {
                 l.as_ref()
@@ -1250,7 +1275,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 }
 
 /// A parameter's type as overload resolution sees it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 enum ParamTy {
     /// A type the front end resolved (a reference's referent type), and
     /// how the parameter binds.
