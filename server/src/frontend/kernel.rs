@@ -226,7 +226,12 @@ impl<'c, 't> Lowerer<'c, 't> {
             match info.ty.clone() {
                 Ty::Ptr(pointee) | Ty::Array(pointee, _) => {
                     let id = self.add_array(&name, space, &pointee, Some(position), p);
-                    if space == MemSpace::Global && const_restrict_pointer(p, self.src()) {
+                    // Only data without pointers: through a pointer stored in
+                    // the array a callee may still write what it targets.
+                    if space == MemSpace::Global
+                        && matches!(*pointee, Ty::Scalar(_) | Ty::Vector(..))
+                        && const_restrict_pointer(p, self.src())
+                    {
                         self.readonly_arrays.insert(id);
                     }
                     let _ = space;

@@ -18,3 +18,15 @@ __global__ void restrict_source(const float *__restrict__ in, float *out) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     store(out, in, i);       //~ race write-write, race read-write
 }
+
+// The array holds pointers: the data they target is not const, and the
+// callee may write it (say nodes[0].data == g) while other threads read it.
+struct Node {
+    float *data;
+};
+__device__ void visit(const Node *n);
+
+__global__ void restrict_pointers(const Node *__restrict__ nodes, float *out) {
+    visit(nodes);                        //~ race write-write, race read-write, race write-read
+    out[threadIdx.x] = nodes[0].data[0]; //~ race read-write, race write-write
+}

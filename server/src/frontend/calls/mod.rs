@@ -209,11 +209,16 @@ impl<'c, 't> Lowerer<'c, 't> {
             candidates.iter().map(|d| self.param_types(d)).collect();
         // One function defined in several units (a header read twice, the
         // same inline function in sibling files: one entity by the
-        // one-definition rule) is one candidate: keep the first.
+        // one-definition rule, same namespace and parameter types) is one
+        // candidate: keep the first.
         let mut k = 0;
         while k < candidates.len() {
+            let namespace = |d: &FnDef<'t>| {
+                crate::frontend::types::namespace_path(d.node, &self.cx.units[d.unit].text)
+            };
             let same_as_earlier = (0..k).any(|j| {
-                candidates[j].template.is_none()
+                namespace(candidates[j]) == namespace(candidates[k])
+                    && candidates[j].template.is_none()
                     && candidates[k].template.is_none()
                     && param_lists[j].is_some()
                     && param_lists[j] == param_lists[k]
