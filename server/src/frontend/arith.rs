@@ -582,6 +582,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             .cx
             .types
             .type_descriptor(t, self.src(), &self.type_overrides);
+        // `(dim3)x` is `dim3(x)` ([expr.cast]): the C++ comma operator in
+        // `(dim3)(a, b)` gives one value, and missing components are 1.
+        if matches!(ty, Ty::Vector(..))
+            && self.cx.types.lang == Some(crate::ir::Lang::Cuda)
+            && t.child_by_field_name("type")
+                .is_some_and(|spec| self.cx.types.is_dim3(self.txt(spec)))
+        {
+            return self.dim3_literal(&[v], v);
+        }
         // OpenCL vector literal `(float4)(a, b, c, d)`.
         if let Ty::Vector(..) = ty {
             let inner = if v.kind() == "parenthesized_expression" {
@@ -601,10 +610,19 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// vector_types.h): components not given are 1, a single scalar is not
     /// splatted; one vector argument (`dim3(uint3)`) is copied.
     pub(crate) fn dim3_literal(&mut self, items: &[Node<'t>], v: Node<'t>) -> R<Val> {
+        let mut vals = Vec::new();
+        for i in items {
+            vals.push(self.rvalue(*i)?);
+        }
+        self.dim3_of(vals, v)
+    }
+
+    /// [`Self::dim3_literal`] of argument values already lowered.
+    pub(crate) fn dim3_of(&mut self, vals: Vec<Val>, v: Node<'t>) -> R<Val> {
         let ty = Ty::Vector(ScalarTy::UINT, 3);
         let mut comps = Vec::new();
-        for i in items {
-            match self.rvalue(*i)? {
+        for val in vals {
+            match val {
                 Val::Agg(_, parts) => comps.extend(parts),
                 other => comps.push(other),
             }

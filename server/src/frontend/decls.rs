@@ -218,7 +218,19 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                 }
             }
+            let is_dim3 = matches!(ty, Ty::Vector(..)) && self.cx.types.is_dim3(text(tnode, src));
             let init_val = match info.init {
+                // `dim3 v{x}` / `dim3 v = {x, y}` call dim3's constructor
+                // ([dcl.init.list]p3.7): missing components are 1; and so
+                // does `dim3 v;` (default arguments 1, 1, 1).
+                Some(init) if init.kind() == "initializer_list" && is_dim3 => {
+                    let items: Vec<Node<'t>> = init
+                        .named_children(&mut init.walk())
+                        .filter(|a| a.kind() != "comment")
+                        .collect();
+                    Some(self.dim3_literal(&items, init)?)
+                }
+                None if is_dim3 && !is_auto => Some(self.dim3_literal(&[], name_node)?),
                 Some(init) if init.kind() == "initializer_list" => Some(self.init_list(init, &ty)?),
                 Some(init) if init.kind() == "argument_list" && matches!(ty, Ty::Vector(..)) => {
                     // `dim3 x(a, b, c)`: direct-initialisation calls the same
@@ -231,7 +243,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                         .filter(|a| a.kind() != "comment")
                         .collect();
                     match args.len() {
-                        _ if text(tnode, src) == "dim3" => Some(self.dim3_literal(&args, init)?),
+                        _ if self.cx.types.is_dim3(text(tnode, src)) => {
+                            Some(self.dim3_literal(&args, init)?)
+                        }
                         0 => None,
                         _ => Some(self.vector_literal(ty.clone(), &args, init)?),
                     }
@@ -241,6 +255,18 @@ impl<'c, 't> Lowerer<'c, 't> {
                     match init.named_child(0) {
                         Some(a) => Some(self.rvalue(a)?),
                         None => None,
+                    }
+                }
+                // `dim3 v = x;` converts through the same constructor as
+                // `dim3(x)` ([dcl.init]p17.6.3): the other components are 1.
+                Some(init)
+                    if matches!(ty, Ty::Vector(..))
+                        && self.cx.types.is_dim3(text(tnode, src))
+                        && init.kind() != "initializer_list" =>
+                {
+                    match self.rvalue(init)? {
+                        v @ Val::Agg(..) => Some(v),
+                        _ => Some(self.dim3_literal(&[init], init)?),
                     }
                 }
                 Some(init) => Some(self.rvalue(init)?),
@@ -995,12 +1021,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         if self.lookup(name).is_some() {
             return None;
         }
-        if let Some(t) = self
-            .type_overrides
-            .get(name)
-            .or_else(|| self.cx.types.typedefs.get(name))
-        {
+        if let Some(t) = self.type_overrides.get(name) {
             return Some(t.clone());
+        }
+        if let Some(t) = self.cx.types.typedef_at(name, None, n, self.src()) {
+            return Some(t);
         }
         if let Some((e, k)) = crate::frontend::types::vector_named(name) {
             return Some(Ty::Vector(e, k));

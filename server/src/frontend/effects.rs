@@ -157,6 +157,21 @@ fn callee_name(function: Node, src: &str) -> String {
 impl<'c, 't> Lowerer<'c, 't> {
     /// What code we cannot see may do to an array it can reach: read and
     /// write one element at an unknown offset (any element, soundly).
+    /// A read of `array` at an unknown offset by code the front end cannot see.
+    pub(crate) fn read_unknown(&mut self, array: ArrayId, pointee: Ty, n: Node<'t>) {
+        let st = match pointee {
+            Ty::Scalar(s) => s,
+            _ => ScalarTy::Int {
+                bits: 8,
+                signed: false,
+            },
+        };
+        let off = self.havoc(ScalarTy::LONG, n);
+        let dest = self.tmp(st, n);
+        let access = self.access(array, off, st);
+        self.push(StmtKind::Read { dest, access }, n);
+    }
+
     pub(crate) fn touch_unknown(&mut self, array: ArrayId, pointee: Ty, n: Node<'t>) {
         let st = match pointee {
             Ty::Scalar(s) => s,
@@ -408,8 +423,20 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Effects of a call the front end cannot see: the result is havocked and
     /// memory reachable from pointer arguments (also inside structs) may be read
     /// and written at any offset.
+    ///
+    /// Modelling assumption: the data a `const T *__restrict__` kernel
+    /// parameter points to is not written while the kernel runs, so such
+    /// a callee only reads it. C11 6.7.3.1p4: when an object accessed
+    /// through a restrict pointer to const is modified by any means, the
+    /// behaviour is undefined; CUDA relies on it to load such data through
+    /// the read-only (non-coherent) cache. Only for callees without a body
+    /// (a visible body is inlined and its writes checked) and only for
+    /// the parameter's own array, not for plain `const T *` arguments
+    /// (writes through a cast-away const are defined there).
     pub(crate) fn unknown_effects(&mut self, n: Node<'t>, what: &str, vals: Vec<Val>) -> R<Val> {
-        let touched = self.touch_reachable(n, vals);
+        let readonly = std::mem::take(&mut self.readonly_arrays);
+        let touched = self.touch_reachable_except(n, vals, &readonly);
+        self.readonly_arrays = readonly;
         let module = self.touch_module_arrays(n)?;
         let effect = match (touched, module) {
             (true, true) => "result havocked; it may read and write the memory its pointer arguments reach and the module-scope arrays the kernel uses",
@@ -425,6 +452,17 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// arrays their pointers reach (read and written at any offset), locals
     /// they point to. Returns whether an array was touched.
     pub(crate) fn touch_reachable(&mut self, n: Node<'t>, vals: Vec<Val>) -> bool {
+        self.touch_reachable_except(n, vals, &HashSet::new())
+    }
+
+    /// [`Self::touch_reachable`], where the arrays in `read_only` are read
+    /// but not written.
+    pub(crate) fn touch_reachable_except(
+        &mut self,
+        n: Node<'t>,
+        vals: Vec<Val>,
+        read_only: &HashSet<ArrayId>,
+    ) -> bool {
         let mut touched = false;
         let mut stack = vals;
         while let Some(v) = stack.pop() {
@@ -434,7 +472,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                     pointee,
                     ..
                 } => {
-                    self.touch_unknown(array, pointee, n);
+                    if read_only.contains(&array) {
+                        self.read_unknown(array, pointee, n);
+                    } else {
+                        self.touch_unknown(array, pointee, n);
+                    }
                     touched = true;
                 }
                 Val::Ptr {

@@ -586,6 +586,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                     ty = aty.clone();
                 }
             }
+            // A scalar argument converts to a `dim3` parameter through its
+            // constructor: `(x, 1, 1)`.
+            let arg_val = match arg_val {
+                Val::Scalar(..)
+                    if matches!(ty, Ty::Vector(..)) && self.cx.types.is_dim3(self.txt(tn)) =>
+                {
+                    self.dim3_of(vec![arg_val], *p)?
+                }
+                other => other,
+            };
             let slot = self.make_slot(&ty, &name, name_node);
             self.store(LVal::Slot(slot.clone()), arg_val, *p)?;
             self.bind(&name, Binding::Slot(slot));

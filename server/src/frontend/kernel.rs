@@ -181,6 +181,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(tpl) = def.template {
             self.kernel.template_params = self.template_param_names(tpl);
             self.bind_template_params(tpl, None)?;
+            self.bind_instantiated_types(def, tpl);
         }
         let Some(params) = def.params else {
             return self.unsup(node, "kernel without a parameter list");
@@ -225,6 +226,14 @@ impl<'c, 't> Lowerer<'c, 't> {
             match info.ty.clone() {
                 Ty::Ptr(pointee) | Ty::Array(pointee, _) => {
                     let id = self.add_array(&name, space, &pointee, Some(position), p);
+                    // Only data without pointers: through a pointer stored in
+                    // the array a callee may still write what it targets.
+                    if space == MemSpace::Global
+                        && matches!(*pointee, Ty::Scalar(_) | Ty::Vector(..))
+                        && const_restrict_pointer(p, self.src())
+                    {
+                        self.readonly_arrays.insert(id);
+                    }
                     let _ = space;
                     let target = Target::Array(id);
                     if self.ptrs.assigned.contains(&name) {
@@ -366,6 +375,115 @@ impl<'c, 't> Lowerer<'c, 't> {
                     .map_or_else(String::new, |n| self.txt(n).to_string())
             })
             .collect()
+    }
+
+    /// Binds the type parameters of the kernel template `def` (parameter list
+    /// `tpl`) that every instantiation in the program gives one same type:
+    /// the template arguments of each `k<..>` (launches, explicit
+    /// instantiations, `cudaLaunchKernel(k<..>, ..)`). The kernel then runs
+    /// only with that type ([temp.inst]). Only when the kernel's file is a
+    /// translation unit of its own (a header's template may be instantiated
+    /// by files not seen), every mention of the kernel names its arguments
+    /// (a launch `k<<<..>>>` deducing them from the call is not followed),
+    /// and each argument is a type the front end knows. Otherwise the
+    /// parameter stays opaque 4-byte data; where instantiations give
+    /// different types that is said in a note (each is not checked apart).
+    fn bind_instantiated_types(&mut self, def: &FnDef<'t>, tpl: Node<'t>) {
+        let params: Vec<Node<'t>> = tpl
+            .named_children(&mut tpl.walk())
+            .filter(|p| p.kind() != "comment")
+            .collect();
+        let type_params: Vec<(usize, String)> = params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                matches!(
+                    p.kind(),
+                    "type_parameter_declaration" | "optional_type_parameter_declaration"
+                )
+            })
+            .filter_map(|(k, p)| {
+                let name = p.child_by_field_name("name").or_else(|| {
+                    p.named_children(&mut p.walk())
+                        .find(|c| c.kind() == "type_identifier")
+                })?;
+                Some((k, self.txt(name).to_string()))
+            })
+            .collect();
+        if type_params.is_empty() || def.unit != 0 || !self.cx.main_is_tu {
+            return;
+        }
+        // Each instantiation's argument list, as (unit, arguments); `None`
+        // when some mention does not name its arguments.
+        let mut lists: Vec<(usize, Node<'t>, Vec<Node<'t>>)> = Vec::new();
+        for (u, unit) in self.cx.units.iter().enumerate() {
+            let src = unit.text.as_str();
+            let mut stack = vec![unit.tree.root_node()];
+            while let Some(n) = stack.pop() {
+                if n.kind() == "identifier" && text(n, src) == def.name {
+                    let parent = n.parent();
+                    match parent.map(|p| p.kind()) {
+                        Some("template_function") => {
+                            let args = parent
+                                .and_then(|p| p.child_by_field_name("arguments"))
+                                .map(|a| {
+                                    a.named_children(&mut a.walk())
+                                        .filter(|c| c.kind() != "comment")
+                                        .collect()
+                                })
+                                .unwrap_or_default();
+                            if let Some(mention) = parent {
+                                lists.push((u, mention, args));
+                            }
+                        }
+                        // The template's own declarations.
+                        Some("function_declarator") => {}
+                        _ => return,
+                    }
+                }
+                stack.extend(n.named_children(&mut n.walk()));
+            }
+        }
+        if lists.is_empty() {
+            return;
+        }
+        for (k, name) in type_params {
+            let mut found: Vec<Option<Ty>> = Vec::new();
+            for (u, mention, args) in &lists {
+                let src = self.cx.units[*u].text.as_str();
+                let ty = args
+                    .get(k)
+                    .filter(|a| a.kind() == "type_descriptor")
+                    .filter(|a| !names_local_type(**a, *mention, src))
+                    .filter(|a| {
+                        a.child_by_field_name("type")
+                            .is_some_and(|t| self.cx.types.knows_type(t, src))
+                    })
+                    .map(|a| {
+                        self.cx
+                            .types
+                            .type_descriptor(*a, src, &std::collections::HashMap::new())
+                    });
+                found.push(ty);
+            }
+            match found.first() {
+                Some(Some(t)) if found.iter().all(|f| f.as_ref() == Some(t)) => {
+                    self.type_overrides.insert(name, t.clone());
+                }
+                _ => {
+                    let known: Vec<&Ty> = found.iter().flatten().collect();
+                    if known.windows(2).any(|w| w[0] != w[1]) {
+                        self.note(
+                            tpl,
+                            format!(
+                                "template parameter `{name}` is instantiated with different types; \
+                                 it is modelled as opaque 4-byte data, not checked per instantiation"
+                            ),
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// Binds template parameters: value parameters become uniform symbolic parameters
@@ -532,4 +650,87 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
     }
+}
+
+/// Whether the parameter declaration `p` declares a pointer to const data
+/// qualified `restrict` (`const T *__restrict__ p`, one level of pointer).
+fn const_restrict_pointer(p: Node, src: &str) -> bool {
+    let Some(d) = p.child_by_field_name("declarator") else {
+        return false;
+    };
+    if d.kind() != "pointer_declarator"
+        || d.child_by_field_name("declarator").map(|x| x.kind()) != Some("identifier")
+    {
+        return false;
+    }
+    let pointee_const = p
+        .children(&mut p.walk())
+        .any(|k| k.kind() == "type_qualifier" && text(k, src) == "const");
+    let restrict = d.children(&mut d.walk()).any(|k| match k.kind() {
+        "type_qualifier" => matches!(text(k, src), "restrict" | "__restrict__" | "__restrict"),
+        "ms_pointer_modifier" => k
+            .children(&mut k.walk())
+            .any(|m| m.kind() == "ms_restrict_modifier"),
+        _ => false,
+    });
+    pointee_const && restrict
+}
+
+/// Whether the type argument `arg` (of the template mention `at`) uses a
+/// name that a scope around `at` may declare as a type: a template
+/// parameter of an enclosing template, a typedef or alias in an enclosing
+/// function's body or class. Such a name shadows a file-scope one, which
+/// is all the type resolution without a scope sees.
+fn names_local_type(arg: Node, at: Node, src: &str) -> bool {
+    let mut names = Vec::new();
+    let mut stack = vec![arg];
+    while let Some(x) = stack.pop() {
+        if x.kind() == "type_identifier" {
+            names.push(text(x, src));
+        }
+        stack.extend(x.named_children(&mut x.walk()));
+    }
+    let declares = |scope: Node, nested: bool| -> bool {
+        let mut stack: Vec<Node> = scope.named_children(&mut scope.walk()).collect();
+        while let Some(x) = stack.pop() {
+            let declared: Vec<Node> = match x.kind() {
+                "type_definition" => x
+                    .children_by_field_name("declarator", &mut x.walk())
+                    .collect(),
+                "alias_declaration" => x.child_by_field_name("name").into_iter().collect(),
+                "type_parameter_declaration"
+                | "optional_type_parameter_declaration"
+                | "variadic_type_parameter_declaration" => x
+                    .named_children(&mut x.walk())
+                    .filter(|c| c.kind() == "type_identifier")
+                    .collect(),
+                _ => Vec::new(),
+            };
+            if declared.iter().any(|d| names.contains(&text(*d, src))) {
+                return true;
+            }
+            if nested {
+                stack.extend(x.named_children(&mut x.walk()));
+            }
+        }
+        false
+    };
+    let mut cur = at.parent();
+    while let Some(p) = cur {
+        let local = match p.kind() {
+            "template_declaration" => p
+                .child_by_field_name("parameters")
+                .is_some_and(|ps| declares(ps, false)),
+            "function_definition" | "lambda_expression" => p
+                .child_by_field_name("body")
+                .is_some_and(|b| declares(b, true)),
+            "field_declaration_list" => declares(p, false),
+            _ => false,
+        };
+        if local {
+            return true;
+        }
+        cur = p.parent();
+    }
+    false
 }

@@ -263,6 +263,9 @@ pub(crate) struct Lowerer<'c, 't> {
     pub(crate) signaled: Vec<VarId>,
     pub(crate) inlined_calls: usize,
     pub(crate) noted: HashSet<String>,
+    /// Arrays of the kernel's `const T *__restrict__` parameters: read-only
+    /// for the kernel's lifetime (see [`Self::unknown_effects`]).
+    pub(crate) readonly_arrays: HashSet<ArrayId>,
     pub(crate) next_tmp: u32,
     pub(crate) next_param_extra: u32,
     pub(crate) work_dim: Option<ParamId>,
@@ -307,6 +310,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             signaled: Vec::new(),
             inlined_calls: 0,
             noted: HashSet::new(),
+            readonly_arrays: HashSet::new(),
             next_tmp: 0,
             next_param_extra: 0,
             work_dim: None,

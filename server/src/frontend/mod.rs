@@ -160,6 +160,9 @@ pub(crate) struct GlobalDef<'t> {
 pub(crate) struct Ctx<'t> {
     /// Parsed files (0 is the main file).
     pub units: &'t [UnitSyntax],
+    /// Whether the main file is a translation unit of its own (a `.cu`
+    /// file): a template it defines is instantiated only in the units seen.
+    pub main_is_tu: bool,
     /// Types and constants.
     pub types: TypeEnv,
     /// Functions by name.
@@ -348,6 +351,8 @@ pub fn lower_parsed_incremental(
             reuse: e.reuse,
         })
     });
+    // A `.cu` file another file includes is part of that translation unit.
+    let tu_local = path.extension().is_some_and(|e| e == "cu") && context_units == 0;
     let interrupt = crate::base::interrupt::current();
     let spawned = std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
@@ -359,7 +364,7 @@ pub fn lower_parsed_incremental(
                 crate::base::interrupt::with(interrupt, || {
                     lower_units(
                         &units,
-                        context_units,
+                        (context_units, tu_local),
                         lang,
                         lines.clone(),
                         reuse.as_ref(),
@@ -388,7 +393,7 @@ pub fn lower_parsed_incremental(
         }),
         None => lower_units(
             &units,
-            context_units,
+            (context_units, tu_local),
             lang,
             lines,
             reuse.as_ref(),
@@ -641,7 +646,7 @@ const MAX_ATTEMPTS: usize = 8;
 /// and syntax errors belong to the includer's own check).
 fn lower_units(
     units: &[UnitSyntax],
-    context: usize,
+    (context, main_is_tu): (usize, bool),
     lang: Lang,
     lines: Vec<LineIndex>,
     reuse: Option<&Reuse>,
@@ -650,6 +655,7 @@ fn lower_units(
 ) {
     let mut cx = Ctx {
         units,
+        main_is_tu,
         types: TypeEnv {
             lang: Some(lang),
             ..TypeEnv::default()
@@ -698,8 +704,12 @@ fn lower_units(
     kernel_defs.sort_by_key(|d| (name_span(d), d.unit, d.node.start_byte()));
     kernel_defs.dedup_by_key(|d| name_span(d));
     for def in &kernel_defs {
+        // A kernel template's type parameters are bound from the program's
+        // instantiations, which an edit elsewhere may change: lowered afresh.
         let reusable = reuse.filter(|r| {
-            def.unit == 0 && r.edited != Some((def.node.start_byte(), def.node.end_byte()))
+            def.unit == 0
+                && def.template.is_none()
+                && r.edited != Some((def.node.start_byte(), def.node.end_byte()))
         });
         if let Some(r) = reusable {
             let (_, span) = kernel_spans(&cx, def);
@@ -827,7 +837,16 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
         };
         let frozen = conflicted.clone();
         let mut lw = lowerer::Lowerer::new(cx, def, &frozen, kernel);
-        let result = lw.lower_kernel(def);
+        types::take_ambiguous_typedef();
+        let mut result = lw.lower_kernel(def);
+        if let (Ok(()), Some(name)) = (&result, types::take_ambiguous_typedef()) {
+            result = Err(lowerer::Unsup {
+                reason: format!(
+                    "type name `{name}` is defined in different namespaces and the front end does not resolve which one this kernel uses"
+                ),
+                span: name_span,
+            });
+        }
         if let Err(u) = result {
             return Err(UnsupportedKernel {
                 name: def.name.clone(),
@@ -1238,9 +1257,13 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
                 for d in decls {
                     let info = cx.types.apply_declarator(base.clone(), Some(d), src);
                     if let Some(name) = info.name {
-                        cx.types
-                            .typedefs
-                            .insert(text(name, src).to_string(), info.ty);
+                        if t.kind() == "enum_specifier" && d.kind() == "type_identifier" {
+                            cx.types.enum_names.insert(text(name, src).to_string());
+                        }
+                        if d.kind() == "type_identifier" && cx.types.is_dim3(text(t, src)) {
+                            cx.types.dim3_aliases.insert(text(name, src).to_string());
+                        }
+                        add_typedef(cx, n, text(name, src), info.ty, src);
                     }
                 }
             }
@@ -1257,7 +1280,14 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
                     register_methods(cx, u, spec);
                 }
                 let ty = cx.types.type_descriptor(t, src, &HashMap::new());
-                cx.types.typedefs.insert(text(name, src).to_string(), ty);
+                let plain = t.child_by_field_name("declarator").is_none();
+                if plain
+                    && t.child_by_field_name("type")
+                        .is_some_and(|spec| cx.types.is_dim3(text(spec, src)))
+                {
+                    cx.types.dim3_aliases.insert(text(name, src).to_string());
+                }
+                add_typedef(cx, n, text(name, src), ty, src);
             }
             "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {
                 register_types_in(cx, Some(n), src);
@@ -1280,6 +1310,17 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
         }
     }
     templates
+}
+
+/// Records the file-scope typedef `name` declared by `n`, with its namespace.
+fn add_typedef(cx: &mut Ctx, n: Node, name: &str, ty: Ty, src: &str) {
+    let ns = types::namespace_path(n, src);
+    cx.types
+        .scoped_typedefs
+        .entry(name.to_string())
+        .or_default()
+        .push((ns, ty.clone()));
+    cx.types.typedefs.insert(name.to_string(), ty);
 }
 
 /// `S::f` of a function definition whose name is qualified.
@@ -1586,12 +1627,27 @@ fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
                 .struct_names
                 .get(&name)
                 .is_some_and(|k| !cx.types.incomplete.contains(k));
+            if t.child_by_field_name("body").is_some() && !name.starts_with("<anon@") {
+                // Tags are keyed unqualified: a second definition in another
+                // namespace makes the name ambiguous (see `TypeEnv::ambiguous_structs`).
+                let ns = types::namespace_path(t, src);
+                let seen = cx.types.struct_namespaces.entry(name.clone()).or_default();
+                if !seen.contains(&ns) {
+                    seen.push(ns);
+                }
+                if seen.len() > 1 {
+                    cx.types.ambiguous_structs.insert(name.clone());
+                }
+            }
             if complete && !name.starts_with("<anon@") {
                 return;
             }
             register_struct(cx, t, src, name, None, &HashMap::new());
         }
         "enum_specifier" => {
+            if let Some(name) = t.child_by_field_name("name") {
+                cx.types.enum_names.insert(text(name, src).to_string());
+            }
             let Some(body) = t.child_by_field_name("body") else {
                 return;
             };

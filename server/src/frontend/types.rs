@@ -81,14 +81,81 @@ pub(crate) struct TypeEnv {
     pub structs: Vec<StructDef>,
     /// Struct tags and typedef names of structs.
     pub struct_names: HashMap<String, usize>,
-    /// Typedefs.
+    /// Typedefs (and `using` aliases) by unqualified name; the last one seen
+    /// when several namespaces define the name (see `scoped_typedefs`).
     pub typedefs: HashMap<String, Ty>,
+    /// Every file-scope typedef of a name with the namespace it is declared
+    /// in (`a::b`, empty for the global namespace).
+    pub scoped_typedefs: HashMap<String, Vec<(String, Ty)>>,
+    /// Typedef and alias names of `dim3` (whose constructor defaults missing
+    /// components to 1, unlike the other vector types).
+    pub dim3_aliases: std::collections::HashSet<String>,
+    /// The namespaces defining a struct tag (with a body).
+    pub struct_namespaces: HashMap<String, Vec<String>>,
+    /// Struct tags defined in several namespaces: `struct_names` keeps one
+    /// of them, so a kernel using the tag is unsupported (see
+    /// [`take_ambiguous_typedef`]).
+    pub ambiguous_structs: std::collections::HashSet<String>,
+    /// Names of enumeration types (tags and typedefs), resolved to `int`.
+    pub enum_names: std::collections::HashSet<String>,
     /// Enumerators and file-scope integer constants.
     pub consts: HashMap<String, (i128, ScalarTy)>,
     /// Dialect (sizes of 3-vectors differ).
     pub lang: Option<Lang>,
     /// Structs named before their definition (empty until it is seen).
     pub incomplete: std::collections::HashSet<usize>,
+}
+
+thread_local! {
+    /// The first typedef name whose use [`TypeEnv::typedef_at`] could not
+    /// resolve to one of its definitions since the last
+    /// [`take_ambiguous_typedef`] on this thread.
+    static AMBIGUOUS_TYPEDEF: std::cell::RefCell<Option<String>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Records a use of the struct tag `name` when several namespaces define it.
+fn note_ambiguous_struct(env: &TypeEnv, name: &str) {
+    if env.ambiguous_structs.contains(name) {
+        AMBIGUOUS_TYPEDEF.with(|a| {
+            a.borrow_mut().get_or_insert_with(|| name.to_string());
+        });
+    }
+}
+
+/// Takes (and clears) the type name recorded as ambiguous on this thread.
+pub(crate) fn take_ambiguous_typedef() -> Option<String> {
+    AMBIGUOUS_TYPEDEF.with(|a| a.borrow_mut().take())
+}
+
+/// The namespaces enclosing a node, outermost first, joined by `::`
+/// (empty at global scope).
+pub(crate) fn namespace_path(n: Node, src: &str) -> String {
+    let mut names = Vec::new();
+    let mut cur = n.parent();
+    while let Some(p) = cur {
+        if p.kind() == "namespace_definition" {
+            if let Some(name) = p.child_by_field_name("name") {
+                names.push(text(name, src).split_whitespace().collect::<String>());
+            }
+        }
+        cur = p.parent();
+    }
+    names.reverse();
+    names.join("::")
+}
+
+/// The namespace `path` and the namespaces enclosing it, outermost (the
+/// global namespace, "") first.
+fn enclosing_prefixes(path: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    if !path.is_empty() {
+        let parts: Vec<&str> = path.split("::").collect();
+        for i in 1..=parts.len() {
+            out.push(parts[..i].join("::"));
+        }
+    }
+    out
 }
 
 /// Size of a scalar in bytes.
@@ -370,10 +437,11 @@ impl TypeEnv {
                 if name == "void" {
                     return Ty::Void;
                 }
-                if let Some(t) = self.typedefs.get(name) {
-                    return t.clone();
+                if let Some(t) = self.typedef_at(name, None, n, src) {
+                    return t;
                 }
                 if let Some(&k) = self.struct_names.get(name) {
+                    note_ambiguous_struct(self, name);
                     return Ty::Struct(k);
                 }
                 if let Some(s) = scalar_named(name) {
@@ -397,6 +465,7 @@ impl TypeEnv {
                 if let Some(name) = n.child_by_field_name("name") {
                     let name = text(name, src);
                     if let Some(&k) = self.struct_names.get(name) {
+                        note_ambiguous_struct(self, name);
                         return Ty::Struct(k);
                     }
                 }
@@ -422,7 +491,17 @@ impl TypeEnv {
                         None => Ty::Scalar(ScalarTy::INT),
                     }
                 }
-                Some(inner) => self.resolve_base(inner, src, overrides),
+                Some(inner) => {
+                    if inner.kind() == "type_identifier"
+                        && !overrides.contains_key(text(inner, src))
+                    {
+                        let scope = n.child_by_field_name("scope").map(|s| text(s, src));
+                        if let Some(t) = self.typedef_at(text(inner, src), scope, n, src) {
+                            return t;
+                        }
+                    }
+                    self.resolve_base(inner, src, overrides)
+                }
                 None => Ty::Scalar(ScalarTy::INT),
             },
             "template_type" => {
@@ -446,6 +525,116 @@ impl TypeEnv {
                 Ty::Scalar(ScalarTy::INT)
             }
             _ => Ty::Scalar(ScalarTy::INT),
+        }
+    }
+
+    /// The type the typedef `name` names where the node `at` uses it, as
+    /// `scope::name` when `scope` is given. When namespaces define the name
+    /// as different types, C++ name lookup decides ([basic.lookup.unqual],
+    /// [namespace.qual]): a qualified name takes the typedef of the named
+    /// namespace (written relative to the global or an enclosing one), an
+    /// unqualified one the typedef of the innermost namespace enclosing the
+    /// use. When that does not single out one type (a using-directive, a
+    /// struct scope) the name is recorded as ambiguous (see
+    /// [`take_ambiguous_typedef`]: the kernel is then unsupported) rather
+    /// than taken as the last definition seen.
+    pub fn typedef_at(&self, name: &str, scope: Option<&str>, at: Node, src: &str) -> Option<Ty> {
+        let last = self.typedefs.get(name)?;
+        let Some(defs) = self.scoped_typedefs.get(name) else {
+            return scope.is_none().then(|| last.clone());
+        };
+        if defs.iter().all(|(_, t)| t == last) {
+            return Some(last.clone());
+        }
+        let enclosing = namespace_path(at, src);
+        let chosen: Vec<&Ty> = match scope {
+            Some(scope) => {
+                let scope: String = scope.split_whitespace().collect();
+                let scope = scope.trim_start_matches("::");
+                // `scope` names the namespace itself, or one nested in an
+                // enclosing namespace of the use.
+                let mut prefixes = enclosing_prefixes(&enclosing);
+                prefixes.reverse();
+                prefixes
+                    .iter()
+                    .map(|p| {
+                        if p.is_empty() {
+                            scope.to_string()
+                        } else {
+                            format!("{p}::{scope}")
+                        }
+                    })
+                    .map(|full| {
+                        defs.iter()
+                            .filter(|(ns, _)| *ns == full)
+                            .map(|(_, t)| t)
+                            .collect::<Vec<_>>()
+                    })
+                    .find(|found| !found.is_empty())
+                    .unwrap_or_default()
+            }
+            None => enclosing_prefixes(&enclosing)
+                .iter()
+                .rev()
+                .map(|p| {
+                    defs.iter()
+                        .filter(|(ns, _)| ns == p)
+                        .map(|(_, t)| t)
+                        .collect::<Vec<_>>()
+                })
+                .find(|found| !found.is_empty())
+                .unwrap_or_default(),
+        };
+        match chosen.first() {
+            Some(t) if chosen.iter().all(|c| c == t) => Some((*t).clone()),
+            _ => {
+                AMBIGUOUS_TYPEDEF.with(|a| {
+                    a.borrow_mut().get_or_insert_with(|| name.to_string());
+                });
+                Some(last.clone())
+            }
+        }
+    }
+
+    /// Whether the type name `name` is `dim3` or a typedef of it: the IR's
+    /// 3-vector of unsigned does not tell `dim3` from `uint3`.
+    pub fn is_dim3(&self, name: &str) -> bool {
+        let name = name.trim();
+        name == "dim3" || self.dim3_aliases.contains(name)
+    }
+
+    /// Whether the type specifier `n` names a type the front end knows
+    /// as itself: not an enumeration nor an unknown name (both resolve to
+    /// `int`, see [`Self::resolve_base`]).
+    pub fn knows_type(&self, n: Node, src: &str) -> bool {
+        match n.kind() {
+            "primitive_type" | "sized_type_specifier" => true,
+            "type_identifier" => {
+                let name = text(n, src);
+                !self.enum_names.contains(name)
+                    && (name == "void"
+                        || self.typedefs.contains_key(name)
+                        || self.struct_names.contains_key(name)
+                        || scalar_named(name).is_some()
+                        || vector_named(name).is_some()
+                        || group_named(name).is_some()
+                        || is_image_type(name))
+            }
+            "struct_specifier" | "union_specifier" | "class_specifier" => n
+                .child_by_field_name("name")
+                .is_some_and(|k| self.struct_names.contains_key(text(k, src))),
+            "qualified_identifier" => n
+                .child_by_field_name("name")
+                .is_some_and(|inner| self.knows_type(inner, src)),
+            "template_type" => {
+                let name = n
+                    .child_by_field_name("name")
+                    .map(|c| text(c, src))
+                    .unwrap_or("");
+                group_named(name).is_some()
+                    || self.struct_names.contains_key(&Self::template_key(n, src))
+            }
+            _ => false,
         }
     }
 

@@ -35,7 +35,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         // name that is neither a local nor a function: C++ gives them the
         // meaning of the C cast `(T)x` (a vector type builds a vector).
         if let Some(ty) = self.functional_cast_type(f) {
-            if self.txt(f) == "dim3" {
+            if self.cx.types.is_dim3(self.txt(f)) {
                 return self.dim3_literal(&args, n);
             }
             if let Ty::Vector(..) = ty {
@@ -154,7 +154,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         if let Some(defs) = self.cx.functions.get(&name).cloned() {
             let def = self
-                .choose_overload(n, &defs, &args)?
+                .choose_overload(n, &defs, &args, tpl_args.is_some())?
                 .or_else(|| defs.iter().find(|d| d.has_body).cloned());
             if let Some(def) = def {
                 return self.inline_call(n, &def, &args, tpl_args);
@@ -170,66 +170,245 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// The definition with a body among `defs` (the functions of one name)
     /// that C++ overload resolution picks for `args` at the call `n`, as far
-    /// as the types the front end knows tell. A candidate is not viable when
-    /// an argument of known type cannot convert to its parameter
-    /// ([`Self::arg_converts`]); among the viable ones the one with the most
-    /// parameters of exactly the argument's type wins. When that does not
-    /// single out one candidate, the first one written (the choice made
-    /// before types were looked at) is kept if it is viable; otherwise the
-    /// call is unsupported rather than guessed, since a wrong guess may drop
-    /// the accesses of the function C++ calls. Parameters whose type names a
-    /// template parameter of the candidate match anything. With one
-    /// candidate of the right arity no argument is looked at.
+    /// as the types the front end knows tell ([over.match.best]). Each
+    /// argument's implicit conversion to each candidate's parameter gets a
+    /// rank ([`Self::conversion_rank`]: exact match, promotion, standard
+    /// conversion, user-defined conversion, or not viable); a parameter
+    /// whose type names a template parameter is taken as deduced exactly
+    /// (unless its shape cannot be deduced from the argument), and an
+    /// argument or parameter of unknown type may have any rank. A viable
+    /// candidate is picked only when no other viable candidate could be
+    /// better than it under any of those possibilities (including the
+    /// tie-breakers: a non-template beats a template, and templates are
+    /// ordered by specialisation, which is not modelled); otherwise the call
+    /// is unsupported rather than guessed, since a wrong guess may drop the
+    /// accesses of the function C++ calls. With one candidate of the right
+    /// arity no argument is looked at.
     fn choose_overload(
         &mut self,
         n: Node<'t>,
         defs: &[FnDef<'t>],
         args: &[Node<'t>],
+        explicit_template_args: bool,
     ) -> R<Option<FnDef<'t>>> {
-        let candidates: Vec<&FnDef<'t>> = defs
+        let mut candidates: Vec<&FnDef<'t>> = defs
             .iter()
             .filter(|d| d.has_body && d.param_count == args.len())
             .collect();
         if candidates.len() <= 1 {
             return Ok(candidates.first().map(|d| (*d).clone()));
         }
-        let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.arg_type(*a)).collect();
-        // (exact matches, candidate) of the viable candidates.
-        let mut viable: Vec<(usize, &FnDef<'t>)> = Vec::new();
-        for def in candidates.iter().copied() {
-            let Some(params) = self.param_types(def) else {
-                viable.push((0, def));
-                continue;
+        let mut arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.arg_type(*a)).collect();
+        // Enumerations are lowered as `int`, but an argument of enumeration
+        // type matches a parameter of that type exactly and `int` only by
+        // promotion. Where some candidate's parameter has a type the front
+        // end does not know (an enumeration among them), an `int` argument
+        // that may be of enumeration type (not a literal nor an arithmetic
+        // result, which are `int`) is ranked as of unknown type.
+        let mut param_lists: Vec<Option<Vec<Option<ParamTy>>>> =
+            candidates.iter().map(|d| self.param_types(d)).collect();
+        // One function defined in several units (a header read twice, the
+        // same inline function in sibling files: one entity by the
+        // one-definition rule, same namespace and parameter types) is one
+        // candidate: keep the first.
+        let mut k = 0;
+        while k < candidates.len() {
+            let namespace = |d: &FnDef<'t>| {
+                crate::frontend::types::namespace_path(d.node, &self.cx.units[d.unit].text)
             };
-            let mut score = 0;
-            let mut ok = true;
-            for (param, arg) in params.iter().zip(&arg_types) {
-                let (Some(param), Some(arg)) = (param, arg) else {
-                    continue;
-                };
-                if param == arg {
-                    score += 1;
-                } else if !self.arg_converts(arg, param) {
-                    ok = false;
-                    break;
-                }
-            }
-            if ok {
-                viable.push((score, def));
+            let same_as_earlier = (0..k).any(|j| {
+                namespace(candidates[j]) == namespace(candidates[k])
+                    && candidates[j].template.is_none()
+                    && candidates[k].template.is_none()
+                    && param_lists[j].is_some()
+                    && param_lists[j] == param_lists[k]
+                    && param_lists[k]
+                        .iter()
+                        .flatten()
+                        .all(|p| matches!(p, Some(ParamTy::Known(..))))
+            });
+            if same_as_earlier {
+                candidates.remove(k);
+                param_lists.remove(k);
+            } else {
+                k += 1;
             }
         }
-        let best_score = viable.iter().map(|(s, _)| *s).max();
+        if candidates.len() == 1 {
+            return Ok(Some(candidates[0].clone()));
+        }
+        for (i, (arg, ty)) in args.iter().zip(arg_types.iter_mut()).enumerate() {
+            let unknown_param = param_lists.iter().any(|l| {
+                l.as_ref()
+                    .is_none_or(|l| matches!(l.get(i), None | Some(None)))
+            });
+            let may_be_enum = !matches!(
+                strip_parens(*arg).kind(),
+                "number_literal" | "binary_expression" | "unary_expression" | "char_literal"
+            );
+            if unknown_param
+                && may_be_enum
+                && !self.cx.types.enum_names.is_empty()
+                && *ty == Some(Ty::Scalar(ScalarTy::INT))
+            {
+                *ty = None;
+            }
+        }
+        // An enumerator or a file-scope constant is an rvalue, not a variable.
+        let arg_lvalues: Vec<bool> = args
+            .iter()
+            .map(|a| {
+                let inner = strip_parens(*a);
+                is_lvalue(inner)
+                    && !(inner.kind() == "identifier"
+                        && self.lookup(self.txt(inner)).is_none()
+                        && self.cx.types.consts.contains_key(self.txt(inner)))
+            })
+            .collect();
+        // The viable candidates with, per argument, its parameter's type (if
+        // known) and the rank range of the argument's conversion; and whether
+        // the candidate is surely viable (a template whose deduction is not
+        // followed may not be).
+        let mut viable: Vec<Ranked<'_, 't>> = Vec::new();
+        let mut surely_viable: Vec<bool> = Vec::new();
+        'candidates: for (ci, def) in candidates.iter().copied().enumerate() {
+            // Explicit template arguments (`f<float>(..)`) name a template.
+            if explicit_template_args && def.template.is_none() {
+                continue;
+            }
+            let params = param_lists[ci].clone();
+            let mut ranks = Vec::new();
+            let mut sure = params.is_some();
+            let mut deduced: std::collections::HashMap<String, Ty> = Default::default();
+            for (i, arg) in arg_types.iter().enumerate() {
+                let param = params.as_ref().and_then(|p| p.get(i).cloned()).flatten();
+                let lvalue = arg_lvalues[i];
+                let range = match (&param, arg) {
+                    (Some(ParamTy::Known(p, r)), Some(a)) => {
+                        let rank = match r {
+                            // A non-const lvalue reference binds only an
+                            // lvalue of its type or of a derived class
+                            // ([dcl.init.ref]): no temporary is made.
+                            RefKind::Lvalue => match (a, p) {
+                                _ if !lvalue => None,
+                                _ if a == p => Some(Rank::Exact),
+                                (Ty::Struct(a), Ty::Struct(p)) if self.derives_from(*a, *p) => {
+                                    Some(Rank::Conversion)
+                                }
+                                _ => None,
+                            },
+                            RefKind::Value | RefKind::Const => self.conversion_rank(a, p),
+                            // An rvalue reference binds rvalues and
+                            // temporaries: not followed.
+                            RefKind::Rvalue => {
+                                sure = false;
+                                ranks.push((None, RankRange::ANY));
+                                continue;
+                            }
+                        };
+                        match rank {
+                            Some(r) => RankRange::exactly(r),
+                            None => continue 'candidates,
+                        }
+                    }
+                    (Some(ParamTy::Generic { .. }), _) if explicit_template_args => {
+                        sure = false;
+                        RankRange::ANY
+                    }
+                    (
+                        Some(ParamTy::Generic {
+                            pointer,
+                            class,
+                            deduces,
+                            refkind,
+                        }),
+                        Some(a),
+                    ) => {
+                        // Deduction from a pointer parameter (`T *`) needs
+                        // a pointer or array argument, from a class template
+                        // (`V<T> &`) a class argument, and a non-const
+                        // lvalue reference (`T &`) an lvalue
+                        // ([temp.deduct.call]).
+                        let is_ptr = matches!(a, Ty::Ptr(_) | Ty::Array(..));
+                        if (*pointer && !is_ptr)
+                            || (*class && !matches!(a, Ty::Struct(_)))
+                            || (*refkind == RefKind::Lvalue && !lvalue)
+                        {
+                            continue 'candidates;
+                        }
+                        // One template parameter deduced from several
+                        // arguments must get one type, or deduction fails.
+                        match deduces {
+                            Some(name) => {
+                                let t = match (a, *pointer) {
+                                    (Ty::Ptr(e) | Ty::Array(e, _), true) => (**e).clone(),
+                                    (Ty::Array(e, _), false) if *refkind == RefKind::Value => {
+                                        Ty::Ptr(e.clone())
+                                    }
+                                    (a, _) => a.clone(),
+                                };
+                                match deduced.get(name) {
+                                    Some(prev) if *prev != t => continue 'candidates,
+                                    _ => {
+                                        deduced.insert(name.clone(), t);
+                                    }
+                                }
+                            }
+                            None => sure = false,
+                        }
+                        RankRange::exactly(Rank::Exact)
+                    }
+                    (Some(ParamTy::Generic { .. }), None) => {
+                        sure = false;
+                        RankRange::exactly(Rank::Exact)
+                    }
+                    _ => RankRange::ANY,
+                };
+                let known = match param {
+                    Some(ParamTy::Known(p, r)) => Some((p, r)),
+                    _ => None,
+                };
+                ranks.push((known, range));
+            }
+            viable.push((def, ranks));
+            surely_viable.push(sure);
+        }
+        // Whether `b` could be a better candidate than `a` ([over.match.best]):
+        // a conversion that may be better and, when every conversion may be
+        // the same, a tie-breaker: a non-template beats a template, and of
+        // two templates the more specialised (not modelled) wins.
+        type Ranked<'a, 't> = (&'a FnDef<'t>, Vec<(Option<(Ty, RefKind)>, RankRange)>);
+        let could_beat = |b: &Ranked<'_, 't>, a: &Ranked<'_, 't>| -> bool {
+            let mut may_tie = true;
+            for ((pb, rb), (pa, ra)) in b.1.iter().zip(&a.1) {
+                if pa.is_some() && pa == pb {
+                    // Same parameter type: same conversion, whatever the argument.
+                    continue;
+                }
+                if rb.best < ra.worst {
+                    return true;
+                }
+                if rb.best != ra.worst {
+                    may_tie = false;
+                }
+            }
+            may_tie && a.0.template.is_some()
+        };
+        // A candidate that may not be viable is picked only when it is the
+        // only one left (otherwise C++ may call another).
         let best: Vec<&FnDef<'t>> = viable
             .iter()
-            .filter(|(s, _)| Some(*s) == best_score)
-            .map(|(_, d)| *d)
+            .zip(&surely_viable)
+            .filter(|(a, sure)| {
+                (**sure || viable.len() == 1)
+                    && viable
+                        .iter()
+                        .all(|b| std::ptr::eq(b.0, a.0) || !could_beat(b, a))
+            })
+            .map(|(a, _)| a.0)
             .collect();
         if let [one] = best.as_slice() {
             return Ok(Some((*one).clone()));
-        }
-        let first = candidates[0];
-        if viable.iter().any(|(_, d)| std::ptr::eq(*d, first)) {
-            return Ok(Some(first.clone()));
         }
         let name = self.txt(n.child_by_field_name("function").unwrap_or(n));
         self.unsup(
@@ -238,27 +417,60 @@ impl<'c, 't> Lowerer<'c, 't> {
         )
     }
 
-    /// Whether an argument of type `arg` may initialise a parameter of
-    /// (referent) type `param` under C++ implicit conversions, as far as the
-    /// front end models them: a struct converts to a struct it derives from
-    /// (a reference binds to the base subobject), or to a class with a
-    /// converting constructor taking it; a struct or vector converts to a
-    /// scalar or pointer only through a conversion operator of its class; a
-    /// scalar or pointer converts to a struct only through a converting
-    /// constructor, and never to a vector; vectors of different types do
-    /// not convert; scalars, pointers and the rest convert among themselves
-    /// (standard conversions, kept viable as an over-approximation).
-    fn arg_converts(&self, arg: &Ty, param: &Ty) -> bool {
-        let aggregate = |t: &Ty| matches!(t, Ty::Vector(..) | Ty::Struct(_));
+    /// The rank of the implicit conversion of an argument of type `arg` to
+    /// a parameter of (referent) type `param` ([over.ics.rank]), as far as
+    /// the front end's types tell; `None` when there is none. Identical
+    /// types (and array-to-pointer decay) are exact; integral promotion of
+    /// narrower integers and `bool` to `int`, and `float` to `double`, are
+    /// promotions; other arithmetic conversions, pointer to `void *` or to
+    /// a base class, pointer to `bool`, and an integer to a pointer (a null
+    /// pointer constant, kept viable as an over-approximation) are
+    /// conversions. A pointer never converts to a pointer to another
+    /// unrelated type ([conv.ptr]). A struct converts to a struct it derives
+    /// from (a reference binds to the base subobject: a conversion), a class
+    /// with a converting constructor is reached by a user-defined
+    /// conversion, and a struct converts to a scalar or pointer only through
+    /// its conversion operator; vectors convert only to themselves.
+    fn conversion_rank(&self, arg: &Ty, param: &Ty) -> Option<Rank> {
+        if arg == param {
+            return Some(Rank::Exact);
+        }
         match (arg, param) {
+            (Ty::Array(e, _), Ty::Ptr(_)) => self.conversion_rank(&Ty::Ptr(e.clone()), param),
             (Ty::Struct(a), Ty::Struct(p)) => {
-                self.derives_from(*a, *p) || self.has_converting_constructor(*p, arg)
+                if self.derives_from(*a, *p) {
+                    Some(Rank::Conversion)
+                } else {
+                    self.has_converting_constructor(*p, arg)
+                        .then_some(Rank::UserDefined)
+                }
             }
-            (_, Ty::Struct(p)) => self.has_converting_constructor(*p, arg),
-            (Ty::Struct(a), _) => self.has_conversion_operator(*a),
-            (_, Ty::Vector(..)) => false,
-            (Ty::Vector(..), _) => false,
-            _ => !aggregate(arg) && !aggregate(param),
+            (_, Ty::Struct(p)) => self
+                .has_converting_constructor(*p, arg)
+                .then_some(Rank::UserDefined),
+            (Ty::Struct(a), _) => self
+                .has_conversion_operator(*a)
+                .then_some(Rank::UserDefined),
+            (_, Ty::Vector(..)) | (Ty::Vector(..), _) => None,
+            (Ty::Scalar(a), Ty::Scalar(p)) => Some(arithmetic_rank(*a, *p)),
+            (Ty::Ptr(a), Ty::Ptr(p)) => match (a.as_ref(), p.as_ref()) {
+                (_, Ty::Void) => Some(Rank::Conversion),
+                // A `void *` argument does not convert to another pointer in
+                // C++; the front end may however have lost a pointee type
+                // as `void`, so the candidate stays viable.
+                (Ty::Void, _) => Some(Rank::Conversion),
+                (Ty::Struct(a), Ty::Struct(p)) if self.derives_from(*a, *p) => {
+                    Some(Rank::Conversion)
+                }
+                _ => None,
+            },
+            (Ty::Ptr(_) | Ty::Array(..), Ty::Scalar(ScalarTy::Bool)) => Some(Rank::Conversion),
+            (Ty::Ptr(_) | Ty::Array(..), Ty::Scalar(_)) => None,
+            (Ty::Scalar(ScalarTy::Int { .. } | ScalarTy::Bool), Ty::Ptr(_)) => {
+                Some(Rank::Conversion)
+            }
+            (Ty::Scalar(_), Ty::Ptr(_)) => None,
+            _ => Some(Rank::Conversion),
         }
     }
 
@@ -318,7 +530,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return true;
             };
             match params.first() {
-                Some(Some(p)) => {
+                Some(Some(ParamTy::Known(p, _))) => {
                     p == arg
                         || match (arg, p) {
                             (Ty::Struct(a), Ty::Struct(b)) => self.derives_from(*a, *b),
@@ -333,11 +545,12 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// The declared types of a definition's parameters, resolved in its own
-    /// unit (references to their referent type); `None` for a parameter
-    /// whose type mentions one of the definition's template parameters, or
-    /// for arrays (whose bounds may be deduced). `None` overall when the
-    /// parameter list is missing.
-    fn param_types(&self, def: &FnDef<'t>) -> Option<Vec<Option<Ty>>> {
+    /// unit (references to their referent type); [`ParamTy::Generic`] for a
+    /// parameter whose type mentions one of the definition's template
+    /// parameters, `None` for arrays (whose bounds may be deduced) and
+    /// parameters without a type. `None` overall when the parameter list is
+    /// missing.
+    fn param_types(&self, def: &FnDef<'t>) -> Option<Vec<Option<ParamTy>>> {
         let params = def.params?;
         let src = &self.cx.units[def.unit].text;
         let mut generic: Vec<&str> = Vec::new();
@@ -370,16 +583,49 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 stack.extend(x.named_children(&mut x.walk()));
             }
+            let declarator = p.child_by_field_name("declarator");
+            let refkind = ref_kind(p, src);
             if mentions_generic {
+                let mut pointer = false;
+                let mut depth = 0;
+                let mut array = false;
+                let mut stack: Vec<Node<'t>> = declarator.into_iter().collect();
+                while let Some(x) = stack.pop() {
+                    if x.kind().contains("array_declarator") {
+                        array = true;
+                    }
+                    if x.kind().contains("pointer_declarator") {
+                        pointer = true;
+                        depth += 1;
+                    }
+                    stack.extend(x.named_children(&mut x.walk()));
+                }
+                // `T (&a)[N]` / `T a[]`: deduced from arrays and pointers alike.
+                let pointer = pointer && !array;
+                let class = tn.kind() == "template_type";
+                // `T`, `T &`, `const T &`, `T *`: the deduced type is followed.
+                let deduces = (tn.kind() == "type_identifier" && !array && depth <= 1)
+                    .then(|| text(tn, src).to_string());
+                out.push(Some(ParamTy::Generic {
+                    pointer,
+                    class,
+                    deduces,
+                    refkind,
+                }));
+                continue;
+            }
+            if !self.cx.types.knows_type(tn, src) {
+                // An enum or a name the front end does not know: resolved
+                // to `int`, which would match an `int` argument exactly
+                // (no implicit conversion int -> enum exists).
                 out.push(None);
                 continue;
             }
             let base = self.cx.types.resolve_base(tn, src, &no_overrides);
-            let info =
-                self.cx
-                    .types
-                    .apply_declarator(base, p.child_by_field_name("declarator"), src);
-            out.push((!matches!(info.ty, Ty::Array(..))).then_some(info.ty));
+            let info = self.cx.types.apply_declarator(base, declarator, src);
+            out.push(
+                (!matches!(info.ty, Ty::Array(..))).then_some(ParamTy::Known(info.ty, refkind)),
+            );
         }
         Some(out)
     }
@@ -389,6 +635,17 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// it is not known.
     fn arg_type(&mut self, a: Node<'t>) -> Option<Ty> {
         let inner = strip_parens(a);
+        // A character literal has type `char` in C++ ([lex.ccon]), not the
+        // `int` it is lowered as; prefixed ones (`L'x'`, `u'x'`) are not followed.
+        if inner.kind() == "char_literal" {
+            return self
+                .txt(inner)
+                .starts_with('\'')
+                .then_some(Ty::Scalar(ScalarTy::Int {
+                    bits: 8,
+                    signed: true,
+                }));
+        }
         if inner.kind() == "identifier" {
             match self.lookup(self.txt(inner)) {
                 Some(Binding::Slot(s)) => return Some(self.lval_type(&LVal::Slot(s.clone()))),
@@ -1019,5 +1276,126 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         self.havoc_ref_args(args, flags.as_deref())?;
         Ok(v)
+    }
+}
+
+/// A parameter's type as overload resolution sees it.
+#[derive(Clone, Debug, PartialEq)]
+enum ParamTy {
+    /// A type the front end resolved (a reference's referent type), and
+    /// how the parameter binds.
+    Known(Ty, RefKind),
+    /// A type naming a template parameter of the function, deduced from
+    /// the argument; `pointer` when it is declared a pointer (`T *`),
+    /// `class` when it is a class template specialisation (`V<T>`),
+    /// `deduces` the template parameter deduced from the argument alone
+    /// when the type is `T` or `T *` (cv and references aside).
+    Generic {
+        pointer: bool,
+        class: bool,
+        deduces: Option<String>,
+        refkind: RefKind,
+    },
+}
+
+/// How a parameter binds its argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RefKind {
+    /// By value.
+    Value,
+    /// `const T &`: binds anything a by-value parameter takes.
+    Const,
+    /// `T &`: binds an lvalue of its type (or a derived class) only.
+    Lvalue,
+    /// `T &&`.
+    Rvalue,
+}
+
+/// How the parameter declaration `p` binds its argument.
+fn ref_kind(p: Node, src: &str) -> RefKind {
+    let Some(d) = p.child_by_field_name("declarator") else {
+        return RefKind::Value;
+    };
+    if d.kind() != "reference_declarator" {
+        return RefKind::Value;
+    }
+    if text(d, src).trim_start().starts_with("&&") {
+        return RefKind::Rvalue;
+    }
+    let mut c = p.walk();
+    let is_const = p
+        .children(&mut c)
+        .chain(
+            p.child_by_field_name("type")
+                .into_iter()
+                .flat_map(|t| t.children(&mut t.walk()).collect::<Vec<_>>()),
+        )
+        .any(|k| k.kind() == "type_qualifier" && text(k, src) == "const");
+    if is_const {
+        RefKind::Const
+    } else {
+        RefKind::Lvalue
+    }
+}
+
+/// Whether the expression `a` is an lvalue ([basic.lval]) as far as its
+/// form tells: a name, a subscript, a member, a dereference (in
+/// parentheses or not). Anything else is taken as an rvalue.
+fn is_lvalue(a: Node) -> bool {
+    let a = strip_parens(a);
+    match a.kind() {
+        "identifier" | "subscript_expression" | "field_expression" | "qualified_identifier" => true,
+        "pointer_expression" => a
+            .child_by_field_name("operator")
+            .is_some_and(|o| o.kind() == "*"),
+        _ => false,
+    }
+}
+
+/// The rank of an implicit conversion sequence ([over.ics.rank]), best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    /// Identity, array-to-pointer, qualification adjustment.
+    Exact,
+    /// Integral or floating-point promotion.
+    Promotion,
+    /// Any other standard conversion.
+    Conversion,
+    /// A conversion through a constructor or conversion operator.
+    UserDefined,
+}
+
+/// The ranks an argument's conversion may have when types are not all known.
+#[derive(Clone, Copy, Debug)]
+struct RankRange {
+    /// The best rank it may have.
+    best: Rank,
+    /// The worst rank it may have.
+    worst: Rank,
+}
+
+impl RankRange {
+    /// Any rank (an argument or parameter of unknown type).
+    const ANY: RankRange = RankRange {
+        best: Rank::Exact,
+        worst: Rank::UserDefined,
+    };
+
+    /// Exactly the rank `r`.
+    fn exactly(r: Rank) -> RankRange {
+        RankRange { best: r, worst: r }
+    }
+}
+
+/// The rank of the conversion of an arithmetic `arg` to `param` (distinct
+/// types): `bool` and integers narrower than `int` promote to `int`
+/// ([conv.prom]), `float` to `double` ([conv.fpprom]); the rest are
+/// conversions.
+fn arithmetic_rank(arg: ScalarTy, param: ScalarTy) -> Rank {
+    match (arg, param) {
+        (ScalarTy::Bool, p) if p == ScalarTy::INT => Rank::Promotion,
+        (ScalarTy::Int { bits, .. }, p) if bits < 32 && p == ScalarTy::INT => Rank::Promotion,
+        (ScalarTy::Float { bits: 32 }, ScalarTy::Float { bits: 64 }) => Rank::Promotion,
+        _ => Rank::Conversion,
     }
 }

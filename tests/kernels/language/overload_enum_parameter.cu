@@ -1,0 +1,28 @@
+// expect-verdict: unsupported
+//--blockDim=64 --gridDim=1
+// No implicit conversion turns an `int` into an enumeration, so C++ calls
+// `put(float *, long)` here; the front end, which lowers enumerations as
+// `int`, does not rank conversions to an enumeration and reports the call
+// rather than take the `Mode` overload as an exact match.
+
+enum Mode { A, B };
+__device__ void put(float *p, Mode m) { p[threadIdx.x] = threadIdx.x; }
+__device__ void put(float *p, long m) { p[0] = threadIdx.x; }
+
+__global__ void enum_overload(float *a) {
+    int v = 3;
+    put(a, v);
+}
+
+// An argument of enumeration type matches `Mode` exactly and `int` only by
+// promotion: C++ calls put2(float *, Mode). The front end lowers the
+// argument as `int` and reports the call rather than take `int` as exact.
+__device__ void put2(float *p, Mode m) { p[0] = threadIdx.x; }
+__device__ void put2(float *p, int m) { p[threadIdx.x] = threadIdx.x; }
+
+__global__ void enum_argument(float *a) { put2(a, B); }
+
+__global__ void enum_variable_argument(float *a) {
+    Mode m = B;
+    put2(a, m);
+}
