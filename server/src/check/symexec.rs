@@ -402,6 +402,10 @@ pub struct Encoder<'k> {
     symbolic_block_threads: Option<i128>,
     grid_known_single: bool,
     adversarial: bool,
+    /// The index-arithmetic assumption is in force (see
+    /// [`Exec::index_arithmetic_fits`]); `--no-assume-index-arithmetic-fits`
+    /// drops it.
+    index_arithmetic_fits: bool,
     /// Grid-wide arrays no statement of the kernel writes (see
     /// [`read_only_arrays`]): their reads are a function of the address.
     read_only: std::collections::HashSet<crate::ir::ArrayId>,
@@ -758,6 +762,7 @@ impl<'k> Encoder<'k> {
             monotone_arrays: monotone_atomic_arrays(kernel),
             grid_known_single,
             adversarial: opts.adversarial_abstraction,
+            index_arithmetic_fits: !launch.no_index_arithmetic_assumption,
             read_only_dependents: RefCell::new(HashMap::new()),
             read_only,
             funcs: RefCell::new(HashMap::new()),
@@ -1454,6 +1459,52 @@ fn merge_envs(c: &Bool, then_env: &[Option<Val>], else_env: &[Option<Val>]) -> V
         .collect()
 }
 
+/// The largest constant of an index term (see [`is_index_term`]).
+const INDEX_CONSTANT_MAX: i64 = 1 << 20;
+
+/// Whether `t` is an index term: built with `+` and `*` from thread and
+/// block ids, launch sizes, scalar parameters and non-negative numerals (the
+/// constants [`Encoder::new`] and [`Encoder::param`] create; values read from
+/// memory, loop counters and other unknowns are havocked under names with a
+/// `!`, which never match).
+fn is_index_term(t: &Int, depth: u32) -> bool {
+    use z3::DeclKind;
+    if let Some(k) = t.as_i64() {
+        // Larger constants are hash and random-number multipliers
+        // (`1103515245`, `2654435761`), whose products wrap by design.
+        return (0..=INDEX_CONSTANT_MAX).contains(&k);
+    }
+    if depth > 16 || !t.is_app() {
+        return false;
+    }
+    if t.is_const() {
+        let name = t.decl().name();
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        let id = |s: &str| {
+            s.strip_suffix(|c: char| matches!(c, '0' | '1' | '2'))
+                .and_then(|s| s.strip_suffix('_'))
+                .is_some_and(|s| matches!(s, "0" | "1"))
+        };
+        return matches!(
+            name.as_str(),
+            "blockDim0" | "blockDim1" | "blockDim2" | "gridDim0" | "gridDim1" | "gridDim2"
+        ) || name.strip_prefix("tid").is_some_and(id)
+            || name.strip_prefix("bid").is_some_and(id)
+            || name.strip_prefix("param").is_some_and(digits);
+    }
+    matches!(t.decl().kind(), DeclKind::Add | DeclKind::Mul)
+        && t.children()
+            .iter()
+            .all(|c| c.as_int().is_some_and(|c| is_index_term(&c, depth + 1)))
+}
+
+/// Whether `t` is an index term computed by `+` or `*` (not a bare id, size,
+/// parameter or numeral, whose conversions are not index arithmetic).
+fn is_index_arithmetic(t: &Int) -> bool {
+    use z3::DeclKind;
+    t.is_app() && matches!(t.decl().kind(), DeclKind::Add | DeclKind::Mul) && is_index_term(t, 0)
+}
+
 fn pow2(n: u32) -> i128 {
     1i128 << n.min(126)
 }
@@ -1593,6 +1644,75 @@ impl Exec<'_, '_> {
         self.wrap(x, r, ty)
     }
 
+    /// The index-arithmetic assumption (README "Modelling assumptions",
+    /// `--no-assume-index-arithmetic-fits` drops it): a value computed with
+    /// `+` and `*` only from thread and block ids, launch sizes, integer
+    /// parameters and constants from 0 to 2^20 (an index term, see
+    /// [`is_index_term`]) that the program brings into an integer type (the
+    /// result of an unsigned `+` or `*`, the conversion of such an unsigned
+    /// sum or product to another type, or a signed factor of an unsigned
+    /// `*`) fits that type, so it does not wrap modulo 2^bits. Programs rely on it: such a value is an extent or an
+    /// offset of the data the kernel indexes, and a wrapped one would index
+    /// other elements than the arithmetic says (the same reason as the
+    /// index-fits assumption, for the products and sums the kernel computes
+    /// itself: `gridDim.x * blockDim.x * 8`, `blockIdx.x * len`). Executions
+    /// where it would wrap are not considered, where the thread evaluates the
+    /// operation (enabled, every `?:` arm and short-circuit operand around it
+    /// taken), like signed overflow. Subtraction (`threadIdx.x - 1`) and
+    /// values read from memory are not covered: their wrap stays modelled.
+    /// None when it does not apply (the value fits anyway, or is not an
+    /// index term, or the assumption is dropped).
+    fn index_arithmetic_fits(&mut self, x: &Int, r: Range, ty: ScalarTy) -> Option<Val> {
+        let tr = Range::of(ty);
+        if !self.enc.index_arithmetic_fits
+            || !matches!(ty, ScalarTy::Int { .. })
+            || r.within(tr)
+            || !is_index_term(x, 0)
+        {
+            return None;
+        }
+        let mut reached = vec![self.enabled()];
+        reached.extend(self.expr_guards.iter().cloned());
+        self.out
+            .assumptions
+            .push(Bool::and(&reached).implies(Bool::and(&[
+                x.ge(Int::from_i128(tr.lo)),
+                x.le(Int::from_i128(tr.hi)),
+            ])));
+        Some(Val::I(x.clone(), r.meet(tr)))
+    }
+
+    /// An operand of an unsigned `*` converted to the operation's type `ty`;
+    /// an index term keeps its value under the index-arithmetic assumption (a
+    /// signed parameter multiplied in unsigned index arithmetic is not
+    /// negative). Not for `+`, where adding a negative offset through the
+    /// wrap (`threadIdx.x + shift` stored in an `int`) is an idiom.
+    fn index_factor(&mut self, e: &Expr, ty: ScalarTy) -> (Int, Range) {
+        // The usual arithmetic conversion, written out by the front end.
+        let e = match e {
+            Expr::Cast(to, inner)
+                if *to == ty && matches!(type_of(self.kernel(), inner), ScalarTy::Int { .. }) =>
+            {
+                &**inner
+            }
+            _ => e,
+        };
+        let from = type_of(self.kernel(), e);
+        let v = self.expr(e);
+        if let (Val::I(x, r), ScalarTy::Int { .. }, ScalarTy::Int { .. }) = (&v, from, ty) {
+            if let Some(Val::I(x, r)) = self.index_arithmetic_fits(x, *r, ty) {
+                return (x, r);
+            }
+        }
+        match self.coerce(v, from, ty) {
+            Val::I(x, r) => (x, r),
+            Val::B(b) => (
+                b.ite(&Int::from_i64(1), &Int::from_i64(0)),
+                Range { lo: 0, hi: 1 },
+            ),
+        }
+    }
+
     fn convert(&self, x: Int, r: Range, to: ScalarTy) -> Val {
         let tr = Range::of(to);
         if r.within(tr) {
@@ -1645,6 +1765,11 @@ impl Exec<'_, '_> {
                         ]));
                     }
                     return v;
+                }
+                if matches!(from, ScalarTy::Int { signed: false, .. }) && is_index_arithmetic(&x) {
+                    if let Some(v) = self.index_arithmetic_fits(&x, r, ty) {
+                        return v;
+                    }
                 }
                 self.convert(x, r, ty)
             }
@@ -1854,9 +1979,18 @@ impl Exec<'_, '_> {
             return self.enc.func(&format!("f{op:?}"), &[&x, &y], ty);
         }
         let bits = ty.bits();
-        let (x, rx) = self.expr_int(a, ty);
+        // Index arithmetic (see `index_arithmetic_fits`): unsigned `*` and `+`.
+        let unsigned = matches!(ty, ScalarTy::Int { signed: false, .. });
+        let index_op = unsigned && matches!(op, BinOp::Add | BinOp::Mul);
+        let (x, rx) = if unsigned && op == BinOp::Mul {
+            self.index_factor(a, ty)
+        } else {
+            self.expr_int(a, ty)
+        };
         // Shift amounts keep their own type in C; their value is what matters.
-        let (y, ry) = if matches!(op, BinOp::Shl | BinOp::Shr) {
+        let (y, ry) = if unsigned && op == BinOp::Mul {
+            self.index_factor(b, ty)
+        } else if matches!(op, BinOp::Shl | BinOp::Shr) {
             let tb = type_of(self.kernel(), b);
             let tb = if tb == ScalarTy::Bool {
                 ScalarTy::INT
@@ -1881,9 +2015,25 @@ impl Exec<'_, '_> {
                 .push(Bool::and(&reached).implies(y.eq(Int::from_i64(0)).not()));
         }
         match op {
-            BinOp::Add => self.arith_result(Int::add(&[x, y]), rx.add(ry), ty),
+            BinOp::Add => {
+                let (sum, range) = (Int::add(&[x, y]), rx.add(ry));
+                if index_op {
+                    if let Some(v) = self.index_arithmetic_fits(&sum, range, ty) {
+                        return v;
+                    }
+                }
+                self.arith_result(sum, range, ty)
+            }
             BinOp::Sub => self.arith_result(Int::sub(&[x, y]), rx.add(ry.neg()), ty),
-            BinOp::Mul => self.arith_result(Int::mul(&[x, y]), rx.mul(ry), ty),
+            BinOp::Mul => {
+                let (product, range) = (Int::mul(&[x, y]), rx.mul(ry));
+                if index_op {
+                    if let Some(v) = self.index_arithmetic_fits(&product, range, ty) {
+                        return v;
+                    }
+                }
+                self.arith_result(product, range, ty)
+            }
             BinOp::Div => {
                 // C division truncates toward zero; Z3's is Euclidean.
                 let q = if rx.nonneg() {

@@ -1784,6 +1784,9 @@ pub struct LaunchSummary {
     pub max_threads_per_block: Option<u32>,
     /// Warp-synchronous semantics.
     pub warp_sync: bool,
+    /// The default modelling assumptions in force (README "Modelling
+    /// assumptions"): `unused-dims`, `index-fits`, `index-arithmetic-fits`.
+    pub assumptions: Vec<&'static str>,
     /// The host launches whose sizes were used.
     pub launches: Vec<LaunchSite>,
 }
@@ -1795,8 +1798,20 @@ impl KernelAnalysis {
             block_dim,
             grid_dim,
             max_threads_per_block,
+            no_unused_dims_assumption,
+            no_index_fit_assumption,
+            no_index_arithmetic_assumption,
             ..
         } = self.options.launch;
+        let assumptions = [
+            (no_unused_dims_assumption, "unused-dims"),
+            (no_index_fit_assumption, "index-fits"),
+            (no_index_arithmetic_assumption, "index-arithmetic-fits"),
+        ]
+        .into_iter()
+        .filter(|(dropped, _)| !dropped)
+        .map(|(_, name)| name)
+        .collect();
         LaunchSummary {
             block_dim,
             block_dim_source: self.block_dim_source,
@@ -1804,6 +1819,7 @@ impl KernelAnalysis {
             grid_dim_source: self.grid_dim_source,
             max_threads_per_block,
             warp_sync: self.options.warp_sync,
+            assumptions,
             launches: self.launches.clone(),
         }
     }
