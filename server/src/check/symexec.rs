@@ -406,6 +406,9 @@ pub struct Encoder<'k> {
     /// [`Exec::index_arithmetic_fits`]); `--no-assume-index-arithmetic-fits`
     /// drops it.
     index_arithmetic_fits: bool,
+    /// Locals whose value flows into an access's offset (see
+    /// [`index_locals`]): their definitions are index arithmetic.
+    index_locals: BTreeSet<VarId>,
     /// Grid-wide arrays no statement of the kernel writes (see
     /// [`read_only_arrays`]): their reads are a function of the address.
     read_only: std::collections::HashSet<crate::ir::ArrayId>,
@@ -763,6 +766,7 @@ impl<'k> Encoder<'k> {
             grid_known_single,
             adversarial: opts.adversarial_abstraction,
             index_arithmetic_fits: !launch.no_index_arithmetic_assumption,
+            index_locals: index_locals(kernel),
             read_only_dependents: RefCell::new(HashMap::new()),
             read_only,
             funcs: RefCell::new(HashMap::new()),
@@ -1105,6 +1109,7 @@ impl<'k> Encoder<'k> {
             row_major_depth: 0,
             expr_guards: Vec::new(),
             in_offset: false,
+            in_index: false,
             pass: None,
             jumps: None,
         };
@@ -1348,6 +1353,10 @@ struct Exec<'e, 'k> {
     expr_guards: Vec<Bool>,
     /// Evaluating an access's offset (see [`Self::arith_result`]).
     in_offset: bool,
+    /// Evaluating an access's offset or the definition of one of
+    /// [`Encoder::index_locals`]: where the index-arithmetic assumption
+    /// applies.
+    in_index: bool,
     /// The loop whose last iteration is being executed again, for its exit
     /// values (see [`Self::last_iteration_fact`]).
     pass: Option<LastPass>,
@@ -1459,23 +1468,60 @@ fn merge_envs(c: &Bool, then_env: &[Option<Val>], else_env: &[Option<Val>]) -> V
         .collect()
 }
 
-/// The largest constant of an index term (see [`is_index_term`]).
+/// The locals whose value flows into some access's offset: mentioned in an
+/// offset, or in the definition of such a local (a fixpoint). Their
+/// definitions are index arithmetic (see [`Exec::index_arithmetic_fits`]);
+/// other values (a hash stored to memory, an overflow check) keep C's
+/// modular arithmetic.
+fn index_locals(kernel: &Kernel) -> BTreeSet<VarId> {
+    let mut out = BTreeSet::new();
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |stmt| {
+        if let StmtKind::Read { access, .. }
+        | StmtKind::Write { access, .. }
+        | StmtKind::Atomic { access, .. } = &stmt.kind
+        {
+            let mut vars = Vec::new();
+            vars_of(&access.offset, &mut vars);
+            out.extend(vars);
+        }
+    });
+    loop {
+        let before = out.len();
+        crate::ir::walk::for_each_stmt(&kernel.body, &mut |stmt| {
+            if let StmtKind::Assign { var, value } = &stmt.kind {
+                if out.contains(var) {
+                    let mut vars = Vec::new();
+                    vars_of(value, &mut vars);
+                    out.extend(vars);
+                }
+            }
+        });
+        if out.len() == before {
+            return out;
+        }
+    }
+}
+
+/// The largest coefficient of an index term (see [`is_index_term`]).
 const INDEX_CONSTANT_MAX: i64 = 1 << 20;
 
 /// Whether `t` is an index term: built with `+` and `*` from thread and
 /// block ids, launch sizes, scalar parameters and non-negative numerals (the
 /// constants [`Encoder::new`] and [`Encoder::param`] create; values read from
 /// memory, loop counters and other unknowns are havocked under names with a
-/// `!`, which never match).
-fn is_index_term(t: &Int, depth: u32) -> bool {
+/// `!`, which never match), with every coefficient of its expansion at most
+/// [`INDEX_CONSTANT_MAX`]; then a bound on its coefficients. Larger
+/// coefficients are hash and random-number multipliers (`1103515245`,
+/// `threadIdx.x * 1000003u * 1000003u`), whose products wrap by design.
+fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
     use z3::DeclKind;
     if let Some(k) = t.as_i64() {
-        // Larger constants are hash and random-number multipliers
-        // (`1103515245`, `2654435761`), whose products wrap by design.
-        return (0..=INDEX_CONSTANT_MAX).contains(&k);
+        return (0..=INDEX_CONSTANT_MAX)
+            .contains(&k)
+            .then_some(i128::from(k.max(1)));
     }
     if depth > 16 || !t.is_app() {
-        return false;
+        return None;
     }
     if t.is_const() {
         let name = t.decl().name();
@@ -1485,24 +1531,40 @@ fn is_index_term(t: &Int, depth: u32) -> bool {
                 .and_then(|s| s.strip_suffix('_'))
                 .is_some_and(|s| matches!(s, "0" | "1"))
         };
-        return matches!(
+        let launch = matches!(
             name.as_str(),
             "blockDim0" | "blockDim1" | "blockDim2" | "gridDim0" | "gridDim1" | "gridDim2"
         ) || name.strip_prefix("tid").is_some_and(id)
             || name.strip_prefix("bid").is_some_and(id)
             || name.strip_prefix("param").is_some_and(digits);
+        return launch.then_some(1);
     }
-    matches!(t.decl().kind(), DeclKind::Add | DeclKind::Mul)
-        && t.children()
-            .iter()
-            .all(|c| c.as_int().is_some_and(|c| is_index_term(&c, depth + 1)))
+    let kind = t.decl().kind();
+    if !matches!(kind, DeclKind::Add | DeclKind::Mul) {
+        return None;
+    }
+    let mut bound: i128 = 1;
+    for c in t.children() {
+        let c = is_index_term(&c.as_int()?, depth + 1)?;
+        bound = if kind == DeclKind::Mul {
+            bound.checked_mul(c)?
+        } else {
+            bound.max(c)
+        };
+        if bound > i128::from(INDEX_CONSTANT_MAX) {
+            return None;
+        }
+    }
+    Some(bound)
 }
 
 /// Whether `t` is an index term computed by `+` or `*` (not a bare id, size,
 /// parameter or numeral, whose conversions are not index arithmetic).
 fn is_index_arithmetic(t: &Int) -> bool {
     use z3::DeclKind;
-    t.is_app() && matches!(t.decl().kind(), DeclKind::Add | DeclKind::Mul) && is_index_term(t, 0)
+    t.is_app()
+        && matches!(t.decl().kind(), DeclKind::Add | DeclKind::Mul)
+        && is_index_term(t, 0).is_some()
 }
 
 fn pow2(n: u32) -> i128 {
@@ -1647,12 +1709,14 @@ impl Exec<'_, '_> {
     /// The index-arithmetic assumption (README "Modelling assumptions",
     /// `--no-assume-index-arithmetic-fits` drops it): a value computed with
     /// `+` and `*` only from thread and block ids, launch sizes, integer
-    /// parameters and constants from 0 to 2^20 (an index term, see
-    /// [`is_index_term`]) that the program brings into an integer type (the
+    /// parameters and constants (an index term, see [`is_index_term`]) that
+    /// index arithmetic (an access's offset, or the definition of a local
+    /// that flows into one: [`index_locals`]) brings into an integer type (the
     /// result of an unsigned `+` or `*`, the conversion of such an unsigned
     /// sum or product to another type, or a signed factor of an unsigned
-    /// `*`) fits that type, so it does not wrap modulo 2^bits. Programs rely on it: such a value is an extent or an
-    /// offset of the data the kernel indexes, and a wrapped one would index
+    /// `*`) fits that type, so it does not wrap modulo 2^bits. Programs
+    /// rely on it: such a value is an extent or an offset of the data the
+    /// kernel indexes, and a wrapped one would index
     /// other elements than the arithmetic says (the same reason as the
     /// index-fits assumption, for the products and sums the kernel computes
     /// itself: `gridDim.x * blockDim.x * 8`, `blockIdx.x * len`). Executions
@@ -1665,9 +1729,10 @@ impl Exec<'_, '_> {
     fn index_arithmetic_fits(&mut self, x: &Int, r: Range, ty: ScalarTy) -> Option<Val> {
         let tr = Range::of(ty);
         if !self.enc.index_arithmetic_fits
+            || !self.in_index
             || !matches!(ty, ScalarTy::Int { .. })
             || r.within(tr)
-            || !is_index_term(x, 0)
+            || is_index_term(x, 0).is_none()
         {
             return None;
         }
@@ -1682,24 +1747,41 @@ impl Exec<'_, '_> {
         Some(Val::I(x.clone(), r.meet(tr)))
     }
 
-    /// An operand of an unsigned `*` converted to the operation's type `ty`;
-    /// an index term keeps its value under the index-arithmetic assumption (a
-    /// signed parameter multiplied in unsigned index arithmetic is not
-    /// negative). Not for `+`, where adding a negative offset through the
-    /// wrap (`threadIdx.x + shift` stored in an `int`) is an idiom.
-    fn index_factor(&mut self, e: &Expr, ty: ScalarTy) -> (Int, Range) {
+    /// The operands of an unsigned `*` converted to the operation's type
+    /// `ty`. When both are index terms, a signed one keeps its value under
+    /// the index-arithmetic assumption (a signed parameter multiplied by
+    /// another index term in unsigned index arithmetic is not negative);
+    /// otherwise both convert as C says. Not for `+`, where adding a negative
+    /// offset through the wrap (`threadIdx.x + shift` stored in an `int`) is
+    /// an idiom.
+    fn index_factors(&mut self, a: &Expr, b: &Expr, ty: ScalarTy) -> ((Int, Range), (Int, Range)) {
         // The usual arithmetic conversion, written out by the front end.
-        let e = match e {
-            Expr::Cast(to, inner)
-                if *to == ty && matches!(type_of(self.kernel(), inner), ScalarTy::Int { .. }) =>
-            {
-                &**inner
+        let kernel = self.kernel();
+        let strip = |e: &Expr| -> (Expr, ScalarTy) {
+            match e {
+                Expr::Cast(to, inner)
+                    if *to == ty && matches!(type_of(kernel, inner), ScalarTy::Int { .. }) =>
+                {
+                    ((**inner).clone(), type_of(kernel, inner))
+                }
+                _ => (e.clone(), type_of(kernel, e)),
             }
-            _ => e,
         };
-        let from = type_of(self.kernel(), e);
-        let v = self.expr(e);
-        if let (Val::I(x, r), ScalarTy::Int { .. }, ScalarTy::Int { .. }) = (&v, from, ty) {
+        let ((ea, fa), (eb, fb)) = (strip(a), strip(b));
+        let va = self.expr(&ea);
+        let vb = self.expr(&eb);
+        let index = |v: &Val, from: ScalarTy| matches!((v, from), (Val::I(x, _), ScalarTy::Int { .. }) if is_index_term(x, 0).is_some());
+        let both_index = index(&va, fa) && index(&vb, fb);
+        let x = self.index_operand(va, fa, ty, both_index);
+        let y = self.index_operand(vb, fb, ty, both_index);
+        (x, y)
+    }
+
+    /// An operand `v` of type `from` converted to `ty`: kept as it is under
+    /// the index-arithmetic assumption when `index` (see
+    /// [`Self::index_factors`]).
+    fn index_operand(&mut self, v: Val, from: ScalarTy, ty: ScalarTy, index: bool) -> (Int, Range) {
+        if let (true, Val::I(x, r)) = (index, &v) {
             if let Some(Val::I(x, r)) = self.index_arithmetic_fits(x, *r, ty) {
                 return (x, r);
             }
@@ -1982,14 +2064,15 @@ impl Exec<'_, '_> {
         // Index arithmetic (see `index_arithmetic_fits`): unsigned `*` and `+`.
         let unsigned = matches!(ty, ScalarTy::Int { signed: false, .. });
         let index_op = unsigned && matches!(op, BinOp::Add | BinOp::Mul);
-        let (x, rx) = if unsigned && op == BinOp::Mul {
-            self.index_factor(a, ty)
+        let ((x, rx), factors) = if unsigned && op == BinOp::Mul && self.in_index {
+            let ((x, rx), (y, ry)) = self.index_factors(a, b, ty);
+            ((x, rx), Some((y, ry)))
         } else {
-            self.expr_int(a, ty)
+            (self.expr_int(a, ty), None)
         };
         // Shift amounts keep their own type in C; their value is what matters.
-        let (y, ry) = if unsigned && op == BinOp::Mul {
-            self.index_factor(b, ty)
+        let (y, ry) = if let Some(y) = factors {
+            y
         } else if matches!(op, BinOp::Shl | BinOp::Shr) {
             let tb = type_of(self.kernel(), b);
             let tb = if tb == ScalarTy::Bool {
@@ -2246,8 +2329,10 @@ impl Exec<'_, '_> {
         value: Option<Val>,
     ) -> Int {
         self.in_offset = true;
+        self.in_index = true;
         let (offset, _) = self.expr_int(&access.offset, ScalarTy::LONG);
         self.in_offset = false;
+        self.in_index = false;
         let mut vars = Vec::new();
         vars_of(&access.offset, &mut vars);
         let mut locals = Vec::new();
@@ -2515,7 +2600,9 @@ impl Exec<'_, '_> {
         match &stmt.kind {
             StmtKind::Assign { var, value } => {
                 let ty = self.var_ty(*var);
+                self.in_index = self.enc.index_locals.contains(var);
                 let v = self.expr_as(value, ty);
+                self.in_index = false;
                 self.set(*var, v);
                 // A copy of an arrival token outside loops is a token too.
                 let mut src = value;
