@@ -1110,6 +1110,8 @@ impl<'k> Encoder<'k> {
             expr_guards: Vec::new(),
             in_offset: false,
             in_index: false,
+            pending: Vec::new(),
+            raw_values: HashMap::new(),
             pass: None,
             jumps: None,
         };
@@ -1353,10 +1355,19 @@ struct Exec<'e, 'k> {
     expr_guards: Vec<Bool>,
     /// Evaluating an access's offset (see [`Self::arith_result`]).
     in_offset: bool,
-    /// Evaluating an access's offset or the definition of one of
-    /// [`Encoder::index_locals`]: where the index-arithmetic assumption
-    /// applies.
+    /// Evaluating index arithmetic, where the index-arithmetic assumption
+    /// applies: an access's offset, or the definition of one of
+    /// [`Encoder::index_locals`] evaluated a second time for its unwrapped
+    /// value (see [`Exec::raw_values`]).
     in_index: bool,
+    /// The no-wrap facts of the index arithmetic being evaluated; they are
+    /// assumed only where an access whose offset they compute is reached.
+    pending: Vec<Bool>,
+    /// For each index local, its value as C computes it (wrapping), its
+    /// value under the index-arithmetic assumption, and the facts that make
+    /// them equal: an access's offset that reads the local while it still
+    /// holds that value uses the unwrapped one and assumes the facts there.
+    raw_values: HashMap<VarId, (Int, Val, Vec<Bool>)>,
     /// The loop whose last iteration is being executed again, for its exit
     /// values (see [`Self::last_iteration_fact`]).
     pass: Option<LastPass>,
@@ -1642,6 +1653,19 @@ impl Exec<'_, '_> {
     }
 
     fn get(&mut self, v: VarId) -> Val {
+        if self.in_index {
+            // An index local still holding the value its definition gave:
+            // its unwrapped value, with the facts that make it so.
+            if let (Some((wrapped, raw, facts)), Some(Some(current))) =
+                (self.raw_values.get(&v), self.env.get(v.0 as usize))
+            {
+                if int_of(current) == *wrapped {
+                    let raw = raw.clone();
+                    self.pending.extend(facts.iter().cloned());
+                    return raw;
+                }
+            }
+        }
         match self.env.get(v.0 as usize) {
             Some(Some(val)) => val.clone(),
             _ => {
@@ -1722,7 +1746,8 @@ impl Exec<'_, '_> {
     /// itself: `gridDim.x * blockDim.x * 8`, `blockIdx.x * len`). Executions
     /// where it would wrap are not considered, where the thread evaluates the
     /// operation (enabled, every `?:` arm and short-circuit operand around it
-    /// taken), like signed overflow. Subtraction (`threadIdx.x - 1`) and
+    /// taken) and the access whose offset it computes is reached (the fact
+    /// goes to [`Exec::pending`]). Subtraction (`threadIdx.x - 1`) and
     /// values read from memory are not covered: their wrap stays modelled.
     /// None when it does not apply (the value fits anyway, or is not an
     /// index term, or the assumption is dropped).
@@ -1738,12 +1763,10 @@ impl Exec<'_, '_> {
         }
         let mut reached = vec![self.enabled()];
         reached.extend(self.expr_guards.iter().cloned());
-        self.out
-            .assumptions
-            .push(Bool::and(&reached).implies(Bool::and(&[
-                x.ge(Int::from_i128(tr.lo)),
-                x.le(Int::from_i128(tr.hi)),
-            ])));
+        self.pending.push(Bool::and(&reached).implies(Bool::and(&[
+            x.ge(Int::from_i128(tr.lo)),
+            x.le(Int::from_i128(tr.hi)),
+        ])));
         Some(Val::I(x.clone(), r.meet(tr)))
     }
 
@@ -2329,10 +2352,18 @@ impl Exec<'_, '_> {
         value: Option<Val>,
     ) -> Int {
         self.in_offset = true;
-        self.in_index = true;
+        self.in_index = self.enc.index_arithmetic_fits;
+        let outer = std::mem::take(&mut self.pending);
         let (offset, _) = self.expr_int(&access.offset, ScalarTy::LONG);
         self.in_offset = false;
         self.in_index = false;
+        let facts = std::mem::replace(&mut self.pending, outer);
+        if !facts.is_empty() {
+            // The index arithmetic of a reached access does not wrap.
+            self.out
+                .assumptions
+                .push(self.enabled().implies(Bool::and(&facts)));
+        }
         let mut vars = Vec::new();
         vars_of(&access.offset, &mut vars);
         let mut locals = Vec::new();
@@ -2600,9 +2631,21 @@ impl Exec<'_, '_> {
         match &stmt.kind {
             StmtKind::Assign { var, value } => {
                 let ty = self.var_ty(*var);
-                self.in_index = self.enc.index_locals.contains(var);
                 let v = self.expr_as(value, ty);
-                self.in_index = false;
+                self.raw_values.remove(var);
+                if self.enc.index_arithmetic_fits && self.enc.index_locals.contains(var) {
+                    // The same definition without wrap, for the offsets that
+                    // read it (expressions are pure: reads of memory are
+                    // statements of their own).
+                    let outer = std::mem::take(&mut self.pending);
+                    self.in_index = true;
+                    let raw = self.expr_as(value, ty);
+                    self.in_index = false;
+                    let facts = std::mem::replace(&mut self.pending, outer);
+                    if !facts.is_empty() && int_of(&raw) != int_of(&v) {
+                        self.raw_values.insert(*var, (int_of(&v), raw, facts));
+                    }
+                }
                 self.set(*var, v);
                 // A copy of an arrival token outside loops is a token too.
                 let mut src = value;

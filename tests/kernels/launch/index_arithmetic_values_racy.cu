@@ -33,3 +33,24 @@ __global__ void hashed_index(int *out) {
     unsigned int slot = threadIdx.x * 1000003u * 1000003u;
     out[slot >> 26] = threadIdx.x; //~ race write-write
 }
+
+// An overflow check on an index before its use: the thread that finds the
+// product wrapped returns before the access, so nothing is assumed about it
+// (review finding 5, update).
+__global__ void checked_before_use(int *out, int *a, unsigned int n, unsigned int m) {
+    unsigned int total = n * m;
+    if (m != 0 && total / m != n) {
+        out[0] = threadIdx.x; //~ race write-write
+        return;
+    }
+    a[total + threadIdx.x] = 1;
+}
+
+// An index only on some paths: with `flag` clear the product may wrap.
+__global__ void index_on_some_paths(int *out, int *a, unsigned int n, unsigned int m, int flag) {
+    unsigned int off = n * m;
+    if (flag)
+        a[off + threadIdx.x] = 1;
+    if (m != 0 && off / m != n)
+        out[0] = threadIdx.x; //~ race write-write
+}
