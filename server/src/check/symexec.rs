@@ -1569,6 +1569,25 @@ fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
     Some(bound)
 }
 
+/// Whether `t` mentions a size the program picks at run time: a scalar
+/// parameter or a symbolic launch size (known sizes are numerals).
+fn mentions_size(t: &Int, depth: u32) -> bool {
+    if depth > 16 || !t.is_app() {
+        return false;
+    }
+    if t.is_const() {
+        let name = t.decl().name();
+        return name.starts_with("blockDim")
+            || name.starts_with("gridDim")
+            || name
+                .strip_prefix("param")
+                .is_some_and(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()));
+    }
+    t.children()
+        .iter()
+        .any(|c| c.as_int().is_some_and(|c| mentions_size(&c, depth + 1)))
+}
+
 /// Whether `t` is an index term computed by `+` or `*` (not a bare id, size,
 /// parameter or numeral, whose conversions are not index arithmetic).
 fn is_index_arithmetic(t: &Int) -> bool {
@@ -1753,11 +1772,17 @@ impl Exec<'_, '_> {
     /// index term, or the assumption is dropped).
     fn index_arithmetic_fits(&mut self, x: &Int, r: Range, ty: ScalarTy) -> Option<Val> {
         let tr = Range::of(ty);
+        // Only types of at least 32 bits (a byte-sized slot wraps by the
+        // programmer's choice), and only values that depend on a size the
+        // program picks at run time (a parameter or a symbolic launch size):
+        // ids alone, within a known launch, would make the threads whose
+        // index wraps vanish (review finding 15).
         if !self.enc.index_arithmetic_fits
             || !self.in_index
-            || !matches!(ty, ScalarTy::Int { .. })
+            || !matches!(ty, ScalarTy::Int { bits, .. } if bits >= 32)
             || r.within(tr)
             || is_index_term(x, 0).is_none()
+            || !mentions_size(x, 0)
         {
             return None;
         }
