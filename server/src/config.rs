@@ -36,6 +36,12 @@ pub struct LaunchConfig {
     /// each dimension (`--no-assume-index-fits`).
     #[serde(default)]
     pub no_index_fit_assumption: bool,
+    /// Drop the default assumption that unsigned `+`/`*` of thread and block
+    /// ids, launch sizes, integer parameters and constants does not wrap, nor
+    /// its conversion to a narrower or signed type
+    /// (`--no-assume-index-arithmetic-fits`).
+    #[serde(default)]
+    pub no_index_arithmetic_assumption: bool,
 }
 
 /// Cost model of AutoSync: C(l) = loop_cost^|loops(l)| x cond_cost^|conds(l)|.

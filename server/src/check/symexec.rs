@@ -405,6 +405,13 @@ pub struct Encoder<'k> {
     symbolic_block_threads: Option<i128>,
     grid_known_single: bool,
     adversarial: bool,
+    /// The index-arithmetic assumption is in force (see
+    /// [`Exec::index_arithmetic_fits`]); `--no-assume-index-arithmetic-fits`
+    /// drops it.
+    index_arithmetic_fits: bool,
+    /// Locals whose value flows into an access's offset (see
+    /// [`index_locals`]): their definitions are index arithmetic.
+    index_locals: BTreeSet<VarId>,
     /// Grid-wide arrays no statement of the kernel writes (see
     /// [`read_only_arrays`]): their reads are a function of the address.
     read_only: std::collections::HashSet<crate::ir::ArrayId>,
@@ -761,6 +768,8 @@ impl<'k> Encoder<'k> {
             monotone_arrays: monotone_atomic_arrays(kernel),
             grid_known_single,
             adversarial: opts.adversarial_abstraction,
+            index_arithmetic_fits: !launch.no_index_arithmetic_assumption,
+            index_locals: index_locals(kernel),
             read_only_dependents: RefCell::new(HashMap::new()),
             read_only,
             funcs: RefCell::new(HashMap::new()),
@@ -1104,6 +1113,9 @@ impl<'k> Encoder<'k> {
             row_major_depth: 0,
             expr_guards: Vec::new(),
             in_offset: false,
+            in_index: false,
+            pending: Vec::new(),
+            raw_values: HashMap::new(),
             pass: None,
             jumps: None,
         };
@@ -1350,6 +1362,19 @@ struct Exec<'e, 'k> {
     expr_guards: Vec<Bool>,
     /// Evaluating an access's offset (see [`Self::arith_result`]).
     in_offset: bool,
+    /// Evaluating index arithmetic, where the index-arithmetic assumption
+    /// applies: an access's offset, or the definition of one of
+    /// [`Encoder::index_locals`] evaluated a second time for its unwrapped
+    /// value (see [`Exec::raw_values`]).
+    in_index: bool,
+    /// The no-wrap facts of the index arithmetic being evaluated; they are
+    /// assumed only where an access whose offset they compute is reached.
+    pending: Vec<Bool>,
+    /// For each index local, its value as C computes it (wrapping), its
+    /// value under the index-arithmetic assumption, and the facts that make
+    /// them equal: an access's offset that reads the local while it still
+    /// holds that value uses the unwrapped one and assumes the facts there.
+    raw_values: HashMap<VarId, (Int, Val, Vec<Bool>)>,
     /// The loop whose last iteration is being executed again, for its exit
     /// values (see [`Self::last_iteration_fact`]).
     pass: Option<LastPass>,
@@ -1461,6 +1486,124 @@ fn merge_envs(c: &Bool, then_env: &[Option<Val>], else_env: &[Option<Val>]) -> V
         .collect()
 }
 
+/// The locals whose value flows into some access's offset: mentioned in an
+/// offset, or in the definition of such a local (a fixpoint). Their
+/// definitions are index arithmetic (see [`Exec::index_arithmetic_fits`]);
+/// other values (a hash stored to memory, an overflow check) keep C's
+/// modular arithmetic.
+fn index_locals(kernel: &Kernel) -> BTreeSet<VarId> {
+    let mut out = BTreeSet::new();
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |stmt| {
+        if let StmtKind::Read { access, .. }
+        | StmtKind::Write { access, .. }
+        | StmtKind::Atomic { access, .. } = &stmt.kind
+        {
+            let mut vars = Vec::new();
+            vars_of(&access.offset, &mut vars);
+            out.extend(vars);
+        }
+    });
+    loop {
+        let before = out.len();
+        crate::ir::walk::for_each_stmt(&kernel.body, &mut |stmt| {
+            if let StmtKind::Assign { var, value } = &stmt.kind {
+                if out.contains(var) {
+                    let mut vars = Vec::new();
+                    vars_of(value, &mut vars);
+                    out.extend(vars);
+                }
+            }
+        });
+        if out.len() == before {
+            return out;
+        }
+    }
+}
+
+/// The largest coefficient of an index term (see [`is_index_term`]).
+const INDEX_CONSTANT_MAX: i64 = 1 << 20;
+
+/// Whether `t` is an index term: built with `+` and `*` from thread and
+/// block ids, launch sizes, scalar parameters and non-negative numerals (the
+/// constants [`Encoder::new`] and [`Encoder::param`] create; values read from
+/// memory, loop counters and other unknowns are havocked under names with a
+/// `!`, which never match), with every coefficient of its expansion at most
+/// [`INDEX_CONSTANT_MAX`]; then a bound on its coefficients. Larger
+/// coefficients are hash and random-number multipliers (`1103515245`,
+/// `threadIdx.x * 1000003u * 1000003u`), whose products wrap by design.
+fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
+    use z3::DeclKind;
+    if let Some(k) = t.as_i64() {
+        return (0..=INDEX_CONSTANT_MAX)
+            .contains(&k)
+            .then_some(i128::from(k.max(1)));
+    }
+    if depth > 16 || !t.is_app() {
+        return None;
+    }
+    if t.is_const() {
+        let name = t.decl().name();
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        let id = |s: &str| {
+            s.strip_suffix(|c: char| matches!(c, '0' | '1' | '2'))
+                .and_then(|s| s.strip_suffix('_'))
+                .is_some_and(|s| matches!(s, "0" | "1"))
+        };
+        let launch = matches!(
+            name.as_str(),
+            "blockDim0" | "blockDim1" | "blockDim2" | "gridDim0" | "gridDim1" | "gridDim2"
+        ) || name.strip_prefix("tid").is_some_and(id)
+            || name.strip_prefix("bid").is_some_and(id)
+            || name.strip_prefix("param").is_some_and(digits);
+        return launch.then_some(1);
+    }
+    let kind = t.decl().kind();
+    if !matches!(kind, DeclKind::Add | DeclKind::Mul) {
+        return None;
+    }
+    let mut bound: i128 = 1;
+    for c in t.children() {
+        let c = is_index_term(&c.as_int()?, depth + 1)?;
+        bound = if kind == DeclKind::Mul {
+            bound.checked_mul(c)?
+        } else {
+            bound.max(c)
+        };
+        if bound > i128::from(INDEX_CONSTANT_MAX) {
+            return None;
+        }
+    }
+    Some(bound)
+}
+
+/// Whether `t` mentions a size the program picks at run time: a scalar
+/// parameter or a symbolic launch size (known sizes are numerals).
+fn mentions_size(t: &Int, depth: u32) -> bool {
+    if depth > 16 || !t.is_app() {
+        return false;
+    }
+    if t.is_const() {
+        let name = t.decl().name();
+        return name.starts_with("blockDim")
+            || name.starts_with("gridDim")
+            || name
+                .strip_prefix("param")
+                .is_some_and(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()));
+    }
+    t.children()
+        .iter()
+        .any(|c| c.as_int().is_some_and(|c| mentions_size(&c, depth + 1)))
+}
+
+/// Whether `t` is an index term computed by `+` or `*` (not a bare id, size,
+/// parameter or numeral, whose conversions are not index arithmetic).
+fn is_index_arithmetic(t: &Int) -> bool {
+    use z3::DeclKind;
+    t.is_app()
+        && matches!(t.decl().kind(), DeclKind::Add | DeclKind::Mul)
+        && is_index_term(t, 0).is_some()
+}
+
 fn pow2(n: u32) -> i128 {
     1i128 << n.min(126)
 }
@@ -1536,6 +1679,19 @@ impl Exec<'_, '_> {
     }
 
     fn get(&mut self, v: VarId) -> Val {
+        if self.in_index {
+            // An index local still holding the value its definition gave:
+            // its unwrapped value, with the facts that make it so.
+            if let (Some((wrapped, raw, facts)), Some(Some(current))) =
+                (self.raw_values.get(&v), self.env.get(v.0 as usize))
+            {
+                if int_of(current) == *wrapped {
+                    let raw = raw.clone();
+                    self.pending.extend(facts.iter().cloned());
+                    return raw;
+                }
+            }
+        }
         match self.env.get(v.0 as usize) {
             Some(Some(val)) => val.clone(),
             _ => {
@@ -1600,6 +1756,100 @@ impl Exec<'_, '_> {
         self.wrap(x, r, ty)
     }
 
+    /// The index-arithmetic assumption (README "Modelling assumptions",
+    /// `--no-assume-index-arithmetic-fits` drops it): a value computed with
+    /// `+` and `*` only from thread and block ids, launch sizes, integer
+    /// parameters and constants (an index term, see [`is_index_term`]) that
+    /// index arithmetic (an access's offset, or the definition of a local
+    /// that flows into one: [`index_locals`]) brings into an integer type (the
+    /// result of an unsigned `+` or `*`, the conversion of such an unsigned
+    /// sum or product to another type, or a signed factor of an unsigned
+    /// `*`) fits that type, so it does not wrap modulo 2^bits. Programs
+    /// rely on it: such a value is an extent or an offset of the data the
+    /// kernel indexes, and a wrapped one would index
+    /// other elements than the arithmetic says (the same reason as the
+    /// index-fits assumption, for the products and sums the kernel computes
+    /// itself: `gridDim.x * blockDim.x * 8`, `blockIdx.x * len`). Executions
+    /// where it would wrap are not considered, where the thread evaluates the
+    /// operation (enabled, every `?:` arm and short-circuit operand around it
+    /// taken) and the access whose offset it computes is reached (the fact
+    /// goes to [`Exec::pending`]). Subtraction (`threadIdx.x - 1`) and
+    /// values read from memory are not covered: their wrap stays modelled.
+    /// None when it does not apply (the value fits anyway, or is not an
+    /// index term, or the assumption is dropped).
+    fn index_arithmetic_fits(&mut self, x: &Int, r: Range, ty: ScalarTy) -> Option<Val> {
+        let tr = Range::of(ty);
+        // Only types of at least 32 bits (a byte-sized slot wraps by the
+        // programmer's choice), and only values that depend on a size the
+        // program picks at run time (a parameter or a symbolic launch size):
+        // ids alone, within a known launch, would make the threads whose
+        // index wraps vanish (review finding 15).
+        if !self.enc.index_arithmetic_fits
+            || !self.in_index
+            || !matches!(ty, ScalarTy::Int { bits, .. } if bits >= 32)
+            || r.within(tr)
+            || is_index_term(x, 0).is_none()
+            || !mentions_size(x, 0)
+        {
+            return None;
+        }
+        let mut reached = vec![self.enabled()];
+        reached.extend(self.expr_guards.iter().cloned());
+        self.pending.push(Bool::and(&reached).implies(Bool::and(&[
+            x.ge(Int::from_i128(tr.lo)),
+            x.le(Int::from_i128(tr.hi)),
+        ])));
+        Some(Val::I(x.clone(), r.meet(tr)))
+    }
+
+    /// The operands of an unsigned `*` converted to the operation's type
+    /// `ty`. When both are index terms, a signed one keeps its value under
+    /// the index-arithmetic assumption (a signed parameter multiplied by
+    /// another index term in unsigned index arithmetic is not negative);
+    /// otherwise both convert as C says. Not for `+`, where adding a negative
+    /// offset through the wrap (`threadIdx.x + shift` stored in an `int`) is
+    /// an idiom.
+    fn index_factors(&mut self, a: &Expr, b: &Expr, ty: ScalarTy) -> ((Int, Range), (Int, Range)) {
+        // The usual arithmetic conversion, written out by the front end.
+        let kernel = self.kernel();
+        let strip = |e: &Expr| -> (Expr, ScalarTy) {
+            match e {
+                Expr::Cast(to, inner)
+                    if *to == ty && matches!(type_of(kernel, inner), ScalarTy::Int { .. }) =>
+                {
+                    ((**inner).clone(), type_of(kernel, inner))
+                }
+                _ => (e.clone(), type_of(kernel, e)),
+            }
+        };
+        let ((ea, fa), (eb, fb)) = (strip(a), strip(b));
+        let va = self.expr(&ea);
+        let vb = self.expr(&eb);
+        let index = |v: &Val, from: ScalarTy| matches!((v, from), (Val::I(x, _), ScalarTy::Int { .. }) if is_index_term(x, 0).is_some());
+        let both_index = index(&va, fa) && index(&vb, fb);
+        let x = self.index_operand(va, fa, ty, both_index);
+        let y = self.index_operand(vb, fb, ty, both_index);
+        (x, y)
+    }
+
+    /// An operand `v` of type `from` converted to `ty`: kept as it is under
+    /// the index-arithmetic assumption when `index` (see
+    /// [`Self::index_factors`]).
+    fn index_operand(&mut self, v: Val, from: ScalarTy, ty: ScalarTy, index: bool) -> (Int, Range) {
+        if let (true, Val::I(x, r)) = (index, &v) {
+            if let Some(Val::I(x, r)) = self.index_arithmetic_fits(x, *r, ty) {
+                return (x, r);
+            }
+        }
+        match self.coerce(v, from, ty) {
+            Val::I(x, r) => (x, r),
+            Val::B(b) => (
+                b.ite(&Int::from_i64(1), &Int::from_i64(0)),
+                Range { lo: 0, hi: 1 },
+            ),
+        }
+    }
+
     fn convert(&self, x: Int, r: Range, to: ScalarTy) -> Val {
         let tr = Range::of(to);
         if r.within(tr) {
@@ -1652,6 +1902,11 @@ impl Exec<'_, '_> {
                         ]));
                     }
                     return v;
+                }
+                if matches!(from, ScalarTy::Int { signed: false, .. }) && is_index_arithmetic(&x) {
+                    if let Some(v) = self.index_arithmetic_fits(&x, r, ty) {
+                        return v;
+                    }
                 }
                 self.convert(x, r, ty)
             }
@@ -1861,9 +2116,19 @@ impl Exec<'_, '_> {
             return self.enc.func(&format!("f{op:?}"), &[&x, &y], ty);
         }
         let bits = ty.bits();
-        let (x, rx) = self.expr_int(a, ty);
+        // Index arithmetic (see `index_arithmetic_fits`): unsigned `*` and `+`.
+        let unsigned = matches!(ty, ScalarTy::Int { signed: false, .. });
+        let index_op = unsigned && matches!(op, BinOp::Add | BinOp::Mul);
+        let ((x, rx), factors) = if unsigned && op == BinOp::Mul && self.in_index {
+            let ((x, rx), (y, ry)) = self.index_factors(a, b, ty);
+            ((x, rx), Some((y, ry)))
+        } else {
+            (self.expr_int(a, ty), None)
+        };
         // Shift amounts keep their own type in C; their value is what matters.
-        let (y, ry) = if matches!(op, BinOp::Shl | BinOp::Shr) {
+        let (y, ry) = if let Some(y) = factors {
+            y
+        } else if matches!(op, BinOp::Shl | BinOp::Shr) {
             let tb = type_of(self.kernel(), b);
             let tb = if tb == ScalarTy::Bool {
                 ScalarTy::INT
@@ -1888,9 +2153,25 @@ impl Exec<'_, '_> {
                 .push(Bool::and(&reached).implies(y.eq(Int::from_i64(0)).not()));
         }
         match op {
-            BinOp::Add => self.arith_result(Int::add(&[x, y]), rx.add(ry), ty),
+            BinOp::Add => {
+                let (sum, range) = (Int::add(&[x, y]), rx.add(ry));
+                if index_op {
+                    if let Some(v) = self.index_arithmetic_fits(&sum, range, ty) {
+                        return v;
+                    }
+                }
+                self.arith_result(sum, range, ty)
+            }
             BinOp::Sub => self.arith_result(Int::sub(&[x, y]), rx.add(ry.neg()), ty),
-            BinOp::Mul => self.arith_result(Int::mul(&[x, y]), rx.mul(ry), ty),
+            BinOp::Mul => {
+                let (product, range) = (Int::mul(&[x, y]), rx.mul(ry));
+                if index_op {
+                    if let Some(v) = self.index_arithmetic_fits(&product, range, ty) {
+                        return v;
+                    }
+                }
+                self.arith_result(product, range, ty)
+            }
             BinOp::Div => {
                 // C division truncates toward zero; Z3's is Euclidean.
                 let q = if rx.nonneg() {
@@ -2193,8 +2474,18 @@ impl Exec<'_, '_> {
         value: Option<Val>,
     ) -> Int {
         self.in_offset = true;
+        self.in_index = self.enc.index_arithmetic_fits;
+        let outer = std::mem::take(&mut self.pending);
         let (offset, _) = self.expr_int(&access.offset, ScalarTy::LONG);
         self.in_offset = false;
+        self.in_index = false;
+        let facts = std::mem::replace(&mut self.pending, outer);
+        if !facts.is_empty() {
+            // The index arithmetic of a reached access does not wrap.
+            self.out
+                .assumptions
+                .push(self.enabled().implies(Bool::and(&facts)));
+        }
         let mut vars = Vec::new();
         vars_of(&access.offset, &mut vars);
         let mut locals = Vec::new();
@@ -2463,6 +2754,20 @@ impl Exec<'_, '_> {
             StmtKind::Assign { var, value } => {
                 let ty = self.var_ty(*var);
                 let v = self.expr_as(value, ty);
+                self.raw_values.remove(var);
+                if self.enc.index_arithmetic_fits && self.enc.index_locals.contains(var) {
+                    // The same definition without wrap, for the offsets that
+                    // read it (expressions are pure: reads of memory are
+                    // statements of their own).
+                    let outer = std::mem::take(&mut self.pending);
+                    self.in_index = true;
+                    let raw = self.expr_as(value, ty);
+                    self.in_index = false;
+                    let facts = std::mem::replace(&mut self.pending, outer);
+                    if !facts.is_empty() && int_of(&raw) != int_of(&v) {
+                        self.raw_values.insert(*var, (int_of(&v), raw, facts));
+                    }
+                }
                 self.set(*var, v);
                 // A copy of an arrival token outside loops is a token too.
                 let mut src = value;

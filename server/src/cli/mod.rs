@@ -112,6 +112,11 @@ pub struct LaunchArgs {
     /// threadIdx fits a signed 32-bit int (gridDim * blockDim <= 2^31 per dimension).
     #[arg(long)]
     pub no_assume_index_fits: bool,
+    /// Drop the default assumption that index arithmetic (unsigned `+`/`*` of
+    /// thread and block ids, launch sizes, integer parameters and constants)
+    /// does not wrap, nor its conversion to a narrower or signed type.
+    #[arg(long)]
+    pub no_assume_index_arithmetic_fits: bool,
     /// Time budget per kernel in milliseconds; over budget gives `inconclusive`.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub budget_ms: Option<u64>,
@@ -132,6 +137,7 @@ impl LaunchArgs {
                 grid_dim: self.grid_dim,
                 no_assume_unused_dims: self.no_assume_unused_dims,
                 no_assume_index_fits: self.no_assume_index_fits,
+                no_assume_index_arithmetic_fits: self.no_assume_index_arithmetic_fits,
             },
             warp_sync: self.warp_sync,
             kernel_budget_ms: self.budget_ms.unwrap_or(0),

@@ -23,7 +23,7 @@ use crate::config::resolve::{
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
 use crate::frontend::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
 use crate::ir::{FrontendDiagnostic, Kernel, Program, SourceFileInfo, UnsupportedKernel};
-use crate::syntax::launches::SizeExpr;
+use crate::syntax::launches::{HostLaunch, SizeExpr};
 use crate::syntax::parse::ParsedSource;
 use crate::syntax::preprocess::{self, CudaTarget};
 
@@ -171,7 +171,7 @@ fn host_scan(
         let sites = scan
             .launches
             .into_iter()
-            .filter_map(|l| {
+            .filter_map(|mut l| {
                 let unit = pre.units.get(l.text)?;
                 let (span, _) = unit.map.map(l.start as u32, l.end as u32);
                 let (file_path, file_text) = pre.files.get(span.file.0 as usize)?;
@@ -196,6 +196,18 @@ fn host_scan(
                 } else {
                     file_path.display().to_string()
                 };
+                if !l.callers.is_empty() && called_elsewhere(path, &l.callers) {
+                    // Another unit may call the wrapper with other values:
+                    // the launch's sizes and arguments are unknown.
+                    l = HostLaunch {
+                        kernel: l.kernel,
+                        template_args: l.template_args,
+                        start: l.start,
+                        end: l.end,
+                        text: l.text,
+                        ..unknown_launch()
+                    };
+                }
                 Some(LaunchSite {
                     block_dim: l.block_dim(),
                     grid_dim: l.grid_dim(),
@@ -224,6 +236,70 @@ fn host_scan(
     }));
     // A scanner bug costs the launch information, never the analysis.
     scanned.unwrap_or_default()
+}
+
+/// A launch with nothing known about its sizes and arguments.
+fn unknown_launch() -> HostLaunch {
+    HostLaunch {
+        kernel: String::new(),
+        template_args: Vec::new(),
+        template_values: Vec::new(),
+        grid: [None; 3],
+        block: [None; 3],
+        args: Vec::new(),
+        arg_lower_bounds: Vec::new(),
+        arg_pow2: Vec::new(),
+        grid_relation: Default::default(),
+        block_relation: Default::default(),
+        arg_relations: Vec::new(),
+        grid_square: false,
+        block_square: false,
+        callers: Vec::new(),
+        start: 0,
+        end: 0,
+        text: 0,
+    }
+}
+
+/// Whether a host source file of `path`'s folder other than `path` (at most
+/// [`MAX_SIBLING_FILES`]; an unreadable folder or file counts as mentioning
+/// them) mentions one of `functions` as a word: it may call them.
+fn called_elsewhere(path: &Path, functions: &[String]) -> bool {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return true;
+    };
+    let own = path.file_name();
+    let files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.file_name() != own)
+        .filter(|p| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| HOST_EXTENSIONS.contains(&e))
+        })
+        .collect();
+    if files.len() > MAX_SIBLING_FILES {
+        return true;
+    }
+    let word = |text: &str, name: &str| {
+        text.match_indices(name).any(|(at, _)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + name.len()..].chars().next();
+            let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+            !ident(before) && !ident(after)
+        })
+    };
+    files.iter().any(|file| {
+        let Ok(bytes) = crate::syntax::files::read_regular(file) else {
+            return true;
+        };
+        let text = crate::syntax::files::decode(&bytes).text;
+        functions.iter().any(|f| word(&text, f))
+    })
 }
 
 /// Most other files of a folder read when looking for launches of kernels
@@ -1837,6 +1913,9 @@ pub struct LaunchSummary {
     pub max_threads_per_block: Option<u32>,
     /// Warp-synchronous semantics.
     pub warp_sync: bool,
+    /// The default modelling assumptions in force (README "Modelling
+    /// assumptions"): `unused-dims`, `index-fits`, `index-arithmetic-fits`.
+    pub assumptions: Vec<&'static str>,
     /// The host launches whose sizes were used.
     pub launches: Vec<LaunchSite>,
 }
@@ -1848,8 +1927,20 @@ impl KernelAnalysis {
             block_dim,
             grid_dim,
             max_threads_per_block,
+            no_unused_dims_assumption,
+            no_index_fit_assumption,
+            no_index_arithmetic_assumption,
             ..
         } = self.options.launch;
+        let assumptions = [
+            (no_unused_dims_assumption, "unused-dims"),
+            (no_index_fit_assumption, "index-fits"),
+            (no_index_arithmetic_assumption, "index-arithmetic-fits"),
+        ]
+        .into_iter()
+        .filter(|(dropped, _)| !dropped)
+        .map(|(_, name)| name)
+        .collect();
         LaunchSummary {
             block_dim,
             block_dim_source: self.block_dim_source,
@@ -1857,6 +1948,7 @@ impl KernelAnalysis {
             grid_dim_source: self.grid_dim_source,
             max_threads_per_block,
             warp_sync: self.options.warp_sync,
+            assumptions,
             launches: self.launches.clone(),
         }
     }

@@ -55,6 +55,9 @@ pub struct LaunchOverrides {
     /// `--no-assume-index-fits`: global indices may wrap.
     #[serde(default)]
     pub no_assume_index_fits: bool,
+    /// `--no-assume-index-arithmetic-fits`: index arithmetic may wrap.
+    #[serde(default)]
+    pub no_assume_index_arithmetic_fits: bool,
 }
 
 /// Everything that steers the analysis of a file besides its text.
@@ -88,6 +91,7 @@ impl Settings {
             cost: (self.cost != CostModel::default()).then_some(self.cost),
             no_assume_unused_dims: self.launch.no_assume_unused_dims,
             no_assume_index_fits: self.launch.no_assume_index_fits,
+            no_assume_index_arithmetic_fits: self.launch.no_assume_index_arithmetic_fits,
         }
     }
 }

@@ -62,6 +62,10 @@ pub struct HostLaunch {
     pub grid_square: bool,
     /// The same for the block (`dim3 block(t, t)`).
     pub block_square: bool,
+    /// Host functions whose parameters were given the constant every call
+    /// of the function in the unit passes (see [`Eval::caller_constant`]):
+    /// the values hold only if no other unit calls them.
+    pub callers: Vec<String>,
     /// Byte range of the launch in the scanned text (name to the end of `>>>`).
     pub start: usize,
     /// End of that range.
@@ -306,6 +310,7 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
         let chevrons = unit.text(i) == "<<"
             && unit.text(i + 1) == "<"
             && unit.toks[i].1.end == unit.toks[i + 1].1.start;
+        eval.callers.borrow_mut().clear();
         let found = if chevrons {
             chevron_launch(&unit, &eval, &heads, i, in_device(i))
         } else if matches!(
@@ -317,7 +322,10 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
         } else {
             None
         };
-        if let Some((l, at, held)) = found {
+        if let Some((mut l, at, held)) = found {
+            l.callers = std::mem::take(&mut *eval.callers.borrow_mut());
+            l.callers.sort();
+            l.callers.dedup();
             launches.push(l);
             launched_at.push(at);
             if let Some(kernel_at) = held {
@@ -397,6 +405,7 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
             arg_relations: Vec::new(),
             grid_square: false,
             block_square: false,
+            callers: Vec::new(),
             start,
             end: unit.toks[i].1.end,
             text,
@@ -975,6 +984,7 @@ fn finish_launch(
         arg_relations: Vec::new(),
         grid_square: !in_device && grid.is_some_and(|(s, e)| eval.square(s, e)),
         block_square: !in_device && block.is_some_and(|(s, e)| eval.square(s, e)),
+        callers: Vec::new(),
         arg_pow2: args
             .iter()
             .map(|&(s, e)| {
@@ -2102,6 +2112,12 @@ struct Eval<'u, 'a> {
     scopes: &'u Scopes,
     /// [`Eval::unaliased`] by (declaration, use) token.
     unaliased_memo: RefCell<HashMap<(usize, usize), bool>>,
+    /// Names of the host functions [`Eval::caller_constant`] relied on since
+    /// the last launch was finished.
+    callers: RefCell<Vec<String>>,
+    /// Functions (their name tokens) whose calls are being evaluated: a
+    /// recursive wrapper gives no value.
+    callers_in_progress: RefCell<Vec<usize>>,
 }
 
 impl<'u, 'a> Eval<'u, 'a> {
@@ -2266,7 +2282,113 @@ impl<'u, 'a> Eval<'u, 'a> {
             unit,
             scopes,
             unaliased_memo: RefCell::new(HashMap::new()),
+            callers: RefCell::new(Vec::new()),
+            callers_in_progress: RefCell::new(Vec::new()),
         }
+    }
+
+    /// The value of the parameter named at `at` of the host function whose
+    /// body `at` is in, when every call of that function in the unit passes
+    /// the same integer constant for it (`add_test(.., NUM_ELEMENTS)` calling
+    /// `void add_test(.., const unsigned n) { k<<<(n + 255) / 256, 256>>>(..,
+    /// n); }`). Then that is its value on every execution of the function
+    /// from this unit: the function is defined at namespace scope (not a
+    /// member, whose calls through objects or `this` the scanner does not
+    /// follow), the parameter is a plain integer taken by value with no
+    /// default argument and never written, its address never taken, and
+    /// every other mention of the function's name is a call with as many
+    /// arguments as it has parameters, whose argument there evaluates to
+    /// the constant (a mention that is not such a call, a function pointer,
+    /// an overload's call or another definition, gives none), or a
+    /// prototype `void f(..);`. A call from another unit is not seen here:
+    /// the function's name is recorded in [`Eval::callers`], and the
+    /// launch's values are dropped when another host file of the folder
+    /// mentions it (see `ide::file::host_scan`).
+    fn caller_constant(&self, at: usize, depth: usize) -> Option<i128> {
+        let (u, scopes) = (self.unit, self.scopes);
+        if depth > MAX_EVAL_DEPTH {
+            return None;
+        }
+        let name = u.text(at);
+        let (decl, scope) = scopes.visible(u, name, at)?;
+        let DeclScope::Unknown(open, end) = scope else {
+            return None;
+        };
+        let body = self.function_of(at)?;
+        if u.text(open) != "(" || open >= body || scopes.closing.get(&body) != Some(&end) {
+            return None;
+        }
+        let close = *scopes.closing.get(&open)?;
+        // `f(..) {`: no qualifier, trailing return type or initializer list.
+        let function_at = open.checked_sub(1)?;
+        if close + 1 != body
+            || !u.is_ident(function_at)
+            || (function_at > 0 && matches!(u.text(function_at - 1), "::" | "." | "->" | "~"))
+        {
+            return None;
+        }
+        if let Some(o) = scopes.block_of(function_at) {
+            if scopes.kinds.get(&o) != Some(&BlockKind::Namespace) {
+                return None;
+            }
+        }
+        if self.callers_in_progress.borrow().contains(&function_at) {
+            return None;
+        }
+        let params = u.split_commas(open + 1, close);
+        let k = params
+            .iter()
+            .position(|&(s, e)| s <= decl.at && decl.at < e)?;
+        let (ps, pe) = params[k];
+        let by_value = !(ps..pe).any(|i| matches!(u.text(i), "&" | "&&" | "*" | "[" | "="));
+        let variadic = (open + 1..close).any(|i| u.text(i) == "...");
+        if !by_value || variadic || !matches!(decl.ty, ValueTy::Int { .. }) {
+            return None;
+        }
+        let own = |w: &usize| {
+            scopes
+                .visible(u, name, *w)
+                .is_some_and(|(d, _)| d.at == decl.at)
+        };
+        let written = scopes.writes.get(name).is_some_and(|w| w.iter().any(own))
+            || scopes.escapes.get(name).is_some_and(|w| w.iter().any(own));
+        if written || !self.unaliased(at) {
+            return None;
+        }
+        let function = u.text(function_at);
+        self.callers_in_progress.borrow_mut().push(function_at);
+        let value = (|| {
+            let mut value = None;
+            for i in 0..u.toks.len() {
+                if i == function_at || !u.is_ident(i) || u.text(i) != function {
+                    continue;
+                }
+                crate::base::interrupt::stop_if_polled();
+                if u.text(i + 1) != "(" || (i > 0 && matches!(u.text(i - 1), "." | "->" | "::")) {
+                    return None;
+                }
+                let call_close = u.matching(i + 1, u.toks.len());
+                let prototype = i > 0
+                    && PROTOTYPE_RETURN_TYPES.contains(&u.text(i - 1))
+                    && u.text(call_close + 1) == ";";
+                if prototype {
+                    continue;
+                }
+                let args = u.split_commas(i + 2, call_close);
+                let &(s, e) = args.get(k).filter(|_| args.len() == params.len())?;
+                let v = self.expr(s, e, depth + 1)?;
+                if value.is_some_and(|w| w != v) {
+                    return None;
+                }
+                value = Some(v);
+            }
+            value
+        })();
+        self.callers_in_progress.borrow_mut().pop();
+        if value.is_some() {
+            self.callers.borrow_mut().push(function.to_string());
+        }
+        value
     }
 
     /// What the name at token `at` is bound to there: the value of the
@@ -2734,6 +2856,11 @@ struct Parser<'e, 'u, 'a> {
     unsigned: bool,
 }
 
+/// Return types after which `f(..);` is a prototype of `f`, not a call.
+const PROTOTYPE_RETURN_TYPES: [&str; 10] = [
+    "void", "int", "unsigned", "long", "short", "char", "float", "double", "bool", "size_t",
+];
+
 /// Largest value on which unsigned and signed arithmetic agree.
 const EXACT_MAX: i128 = (1 << 31) - 1;
 
@@ -3074,6 +3201,12 @@ impl Parser<'_, '_, '_> {
                 let v = self.nested(s, e)?;
                 self.convert(v, ty)
             }
+            Binding::Unknown | Binding::UnknownScalar
+                if matches!(ty, ValueTy::Int { .. }) && self.peek() != "[" =>
+            {
+                let v = self.eval.caller_constant(name_at, self.depth + 1)?;
+                self.convert(v, ty)
+            }
             Binding::Dim3(parts) => {
                 if !self.eat(".") {
                     return None;
@@ -3181,6 +3314,47 @@ mod tests {
         assert_eq!(l.grid, [None, Some(1), Some(1)]);
         assert_eq!(l.block_dim(), Some([16, 16, 1]));
         assert_eq!(l.grid_dim(), None);
+    }
+
+    #[test]
+    fn wrapper_parameters_every_call_passes_one_constant() {
+        let wrapper = "void run(int *d, const unsigned n) { k<<<(n + 255) / 256, 256>>>(d, n); }\n";
+        let l = one(&format!(
+            "{wrapper}int main() {{ run(a, 4096); run(b, 4096); }}"
+        ));
+        assert_eq!(l.grid[0], Some(16));
+        assert_eq!(l.args, vec![None, Some(4096)]);
+        assert_eq!(l.callers, vec!["run".to_string()]);
+        // A prototype is not a call.
+        let l = one(&format!(
+            "void run(int *d, const unsigned n);\n{wrapper}int main() {{ run(a, 64); }}"
+        ));
+        assert_eq!(l.args, vec![None, Some(64)]);
+        // Different constants, a function pointer, a call with another
+        // number of arguments, a written or by-reference parameter, a
+        // member function, a recursive wrapper: unknown.
+        for text in [
+            format!("{wrapper}int main() {{ run(a, 64); run(a, 128); }}"),
+            format!("{wrapper}int main() {{ auto f = run; f(a, 64); run(a, 64); }}"),
+            format!("{wrapper}int main() {{ run(a, 64); run(a); }}"),
+            format!("{wrapper}int main() {{ run(a, m); }}"),
+            "void run(int *d, unsigned n) { n++; k<<<n, 256>>>(d, n); }\n\
+             int main() { run(a, 64); }"
+                .to_string(),
+            "void run(int *d, const unsigned &n) { k<<<n, 256>>>(d, n); }\n\
+             int main() { run(a, 64); }"
+                .to_string(),
+            "struct S { void run(int *d, const unsigned n) { k<<<n, 256>>>(d, n); } };\n\
+             int main() { S s; s.run(a, 64); }"
+                .to_string(),
+            "void run(int *d, const unsigned n) { k<<<n, 256>>>(d, n); run(d, n); }\n\
+             int main() { run(a, 64); }"
+                .to_string(),
+        ] {
+            let l = one(&text);
+            assert_eq!(l.grid[0], None, "{text}");
+            assert_eq!(l.args.get(1), Some(&None), "{text}");
+        }
     }
 
     #[test]
