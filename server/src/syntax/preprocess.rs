@@ -1692,4 +1692,18 @@ mod tests {
         assert_eq!(toks.last().map(|t| t.end), Some(junk.len()));
         let _ = run(junk);
     }
+
+    #[test]
+    fn the_includers_text_after_the_include_is_read_only_outside_if_groups() {
+        let text = "#define N 4\n#include \"k.cuh\"\nint f(int x) { return x; }\n";
+        let at = text.find("#include").unwrap_or(0);
+        let rest = includer_rest(text, at).unwrap_or_default();
+        assert_eq!(rest.len(), text.len());
+        assert!(rest.trim_start().starts_with("int f(int x)"));
+        assert_eq!(rest.matches('\n').count(), text.matches('\n').count());
+        let guarded =
+            "#ifndef G\n#define G\n#include \"k.cuh\"\nint f(int x) { return x; }\n#endif\n";
+        let at = guarded.find("#include").unwrap_or(0);
+        assert_eq!(includer_rest(guarded, at), None);
+    }
 }
