@@ -174,6 +174,9 @@ pub(crate) struct Ctx<'t> {
     pub prototypes: HashMap<String, Vec<Vec<bool>>>,
     /// Names of function prototypes that return a reference.
     pub ref_prototypes: std::collections::HashSet<String>,
+    /// Parameter types of the function prototypes by name, one list per
+    /// prototype ([`param_signature`]).
+    pub prototype_signatures: HashMap<String, Vec<Vec<String>>>,
     /// Line indexes of the user's files.
     pub lines: Vec<LineIndex>,
     /// Function bodies by unqualified name (`S::f` also as `f`): the index of
@@ -258,6 +261,7 @@ pub fn lower_parsed_incremental(
         includer.as_ref(),
     );
     let context_units = pre.context_units;
+    let trailing_units = pre.trailing_units;
     let unit_paths: Vec<PathBuf> = pre.units.iter().map(|u| u.path.clone()).collect();
     let mut units = Vec::with_capacity(pre.units.len());
     for (k, unit) in pre.units.into_iter().enumerate() {
@@ -364,7 +368,7 @@ pub fn lower_parsed_incremental(
                 crate::base::interrupt::with(interrupt, || {
                     lower_units(
                         &units,
-                        (context_units, tu_local),
+                        (context_units, tu_local, trailing_units),
                         lang,
                         lines.clone(),
                         reuse.as_ref(),
@@ -393,7 +397,7 @@ pub fn lower_parsed_incremental(
         }),
         None => lower_units(
             &units,
-            (context_units, tu_local),
+            (context_units, tu_local, trailing_units),
             lang,
             lines,
             reuse.as_ref(),
@@ -646,7 +650,7 @@ const MAX_ATTEMPTS: usize = 8;
 /// and syntax errors belong to the includer's own check).
 fn lower_units(
     units: &[UnitSyntax],
-    (context, main_is_tu): (usize, bool),
+    (context, main_is_tu, trailing): (usize, bool, usize),
     lang: Lang,
     lines: Vec<LineIndex>,
     reuse: Option<&Reuse>,
@@ -664,6 +668,7 @@ fn lower_units(
         globals: HashMap::new(),
         prototypes: HashMap::new(),
         ref_prototypes: Default::default(),
+        prototype_signatures: HashMap::new(),
         lines,
         bodies_by_name: HashMap::new(),
         body_facts: Default::default(),
@@ -671,8 +676,11 @@ fn lower_units(
     if lang == Lang::Cuda {
         declare_curand_states(&mut cx.types);
     }
-    // Headers first: their declarations precede the main file's uses.
-    let order: Vec<usize> = (1..units.len()).chain(std::iter::once(0)).collect();
+    // Headers first: their declarations precede the main file's uses. The
+    // includer's text after the file (the last `trailing` units) only
+    // supplies definitions of functions declared before.
+    let rest = units.len().saturating_sub(trailing).max(1);
+    let order: Vec<usize> = (1..rest).chain(std::iter::once(0)).collect();
     let mut templates = HashMap::new();
     for &u in &order {
         for (name, spec, params) in collect_unit(&mut cx, u) {
@@ -682,6 +690,7 @@ fn lower_units(
             syntax_diagnostics(&cx, u, diags);
         }
     }
+    collect_later_definitions(&mut cx, rest..units.len());
     for &u in &order {
         instantiate_struct_templates(&mut cx, u, &templates);
     }
@@ -1323,6 +1332,108 @@ fn add_typedef(cx: &mut Ctx, n: Node, name: &str, ty: Ty, src: &str) {
     cx.types.typedefs.insert(name.to_string(), ty);
 }
 
+/// Registers the definitions in the units `later` (the translation unit after
+/// the checked file) of the functions declared before them and defined
+/// nowhere else: a call binds to the function a prototype declares, and its
+/// body may come later in the translation unit ([basic.def.odr]). Only when
+/// the binding is certain: the name has exactly one prototype signature, no
+/// definition before, and exactly one later definition, a plain
+/// (non-template, non-member, non-kernel) function whose parameter types
+/// are written as the prototype's. Anything else (overloads, templates, a
+/// signature written differently) leaves the call unknown, as before.
+fn collect_later_definitions<'t>(cx: &mut Ctx<'t>, later: std::ops::Range<usize>) {
+    let mut found: HashMap<String, Vec<FnDef<'t>>> = HashMap::new();
+    for u in later {
+        let src: &'t str = cx.units[u].text.as_str();
+        let mut stack: Vec<Node<'t>> = vec![cx.units[u].tree.root_node()];
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                "translation_unit"
+                | "declaration_list"
+                | "linkage_specification"
+                | "namespace_definition" => {
+                    let mut c = n.walk();
+                    let kids: Vec<Node<'t>> = n.children(&mut c).collect();
+                    if stack.len() + kids.len() < 1_000_000 {
+                        stack.extend(kids);
+                    }
+                }
+                "function_definition" if qualified_name(n, src).is_none() => {
+                    let Some(def) = function_def(cx, u, n, None) else {
+                        continue;
+                    };
+                    if def.is_kernel || !def.has_body {
+                        continue;
+                    }
+                    let signature = function_declarator(n)
+                        .and_then(|d| d.child_by_field_name("parameters"))
+                        .map(|p| param_signature(p, src));
+                    let declared = cx.prototype_signatures.get(&def.name);
+                    let matches = match (declared.map(Vec::as_slice), signature) {
+                        (Some([first, others @ ..]), Some(sig)) => {
+                            *first == sig && others.iter().all(|o| *o == sig)
+                        }
+                        _ => false,
+                    };
+                    // A non-matching definition of the name still counts: it
+                    // makes the name's binding uncertain.
+                    let entry = found.entry(def.name.clone()).or_default();
+                    if matches {
+                        entry.push(def);
+                    } else {
+                        entry.clear();
+                        entry.push(FnDef {
+                            has_body: false,
+                            ..def
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for (name, defs) in found {
+        if let [def] = defs.as_slice() {
+            if def.has_body && !cx.functions.contains_key(&name) {
+                cx.functions.insert(name, vec![def.clone()]);
+            }
+        }
+    }
+}
+
+/// The parameter types of a parameter list as written, spaces, parameter
+/// names and default arguments left out (`const float *a = 0` -> `constfloat*`).
+fn param_signature(params: Node, src: &str) -> Vec<String> {
+    let mut c = params.walk();
+    params
+        .named_children(&mut c)
+        .filter(|p| p.kind() != "comment")
+        .map(|p| {
+            let end = p
+                .child_by_field_name("default_value")
+                .and_then(|_| p.child_by_field_name("declarator"))
+                .map_or(p.end_byte(), |d| d.end_byte());
+            let mut name = p.child_by_field_name("declarator");
+            for _ in 0..16 {
+                match name {
+                    Some(d) if d.kind() != "identifier" => {
+                        name = d.child_by_field_name("declarator");
+                    }
+                    _ => break,
+                }
+            }
+            let text = |a: usize, b: usize| src.get(a..b).unwrap_or("").to_string();
+            let written = match name {
+                Some(id) if id.kind() == "identifier" && id.end_byte() <= end => {
+                    text(p.start_byte(), id.start_byte()) + &text(id.end_byte(), end)
+                }
+                _ => text(p.start_byte(), end),
+            };
+            written.split_whitespace().collect()
+        })
+        .collect()
+}
+
 /// `S::f` of a function definition whose name is qualified.
 fn qualified_name(n: Node, src: &str) -> Option<String> {
     let d = function_declarator(n)?;
@@ -1889,6 +2000,10 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
                 if d.kind() == "reference_declarator" {
                     cx.ref_prototypes.insert(name.clone());
                 }
+                cx.prototype_signatures
+                    .entry(name.clone())
+                    .or_default()
+                    .push(param_signature(params, src));
                 cx.prototypes
                     .entry(name)
                     .or_default()

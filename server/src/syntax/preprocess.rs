@@ -335,6 +335,10 @@ pub struct Preprocessed {
     /// How many units after the main one are the context of the file's
     /// includer ([`preprocess_in_context`]): not part of the file itself.
     pub context_units: usize,
+    /// How many units at the end are the includer's text after its
+    /// `#include` of the file (and the headers it includes): the rest of the
+    /// translation unit, not part of the file itself.
+    pub trailing_units: usize,
 }
 
 /// Reads the text of `#include "name"` included from a file: (resolved path, text).
@@ -495,9 +499,70 @@ fn preprocess_with_includer(
     pp.has_inactive_code = false;
     pp.include_stack = vec![path.to_path_buf()];
     let context_units = pp.units.len();
-    let mut done = pp.finish(text, path);
-    done.context_units = context_units;
-    Some(done)
+    let main = pp.run_file(text, FileId(0), path);
+    let has_inactive_code = pp.has_inactive_code;
+    let diagnostics = std::mem::take(&mut pp.diagnostics);
+    // The rest of the translation unit, read with the macros in force after
+    // the file, as the compiler goes on: a function the file declares may
+    // be defined there ([basic.def.odr]: a call binds to the function,
+    // wherever its definition is). Only when the `#include` is outside any
+    // `#if` group (the text after it is then read from a clean condition
+    // state) and the rest does not read the file again.
+    let mut trailing = Vec::new();
+    if let Some(rest) = includer_rest(&includer.text, includer.at) {
+        let before = pp.units.len();
+        pp.include_stack = vec![includer.path.clone()];
+        let unit = pp.run_file(&rest, id, &includer.path);
+        let mut read = pp.units.split_off(before);
+        read.push(unit);
+        if read.iter().all(|u| u.file != FileId(0) && u.path != path) {
+            trailing = read;
+        }
+    }
+    pp.diagnostics = diagnostics;
+    pp.has_inactive_code = has_inactive_code;
+    let mut units = vec![main];
+    units.append(&mut pp.units);
+    let trailing_units = trailing.len();
+    units.append(&mut trailing);
+    Some(Preprocessed {
+        units,
+        files: pp.files,
+        diagnostics: pp.diagnostics,
+        macros: pp.macros,
+        has_inactive_code: pp.has_inactive_code,
+        context_units,
+        trailing_units,
+    })
+}
+
+/// The includer's text after the `#include` line at `at`, everything up to
+/// the end of that line blanked (byte offsets stay those of the includer), or
+/// `None` when the `#include` is inside an `#if` group: the directives after
+/// it would close a group the blanked text opened.
+fn includer_rest(text: &str, at: usize) -> Option<String> {
+    let prefix = text.get(..at)?;
+    let mut depth: i64 = 0;
+    for line in prefix.lines() {
+        let Some(directive) = line.trim_start().strip_prefix('#') else {
+            continue;
+        };
+        let word = directive.trim_start();
+        if word.starts_with("if") {
+            depth += 1;
+        } else if word.starts_with("endif") {
+            depth -= 1;
+        }
+    }
+    if depth != 0 {
+        return None;
+    }
+    let end = text[at..].find('\n').map_or(text.len(), |k| at + k);
+    let blanked: String = text[..end]
+        .bytes()
+        .map(|b| if b == b'\n' { '\n' } else { ' ' })
+        .collect();
+    Some(blanked + &text[end..])
 }
 
 fn preprocess_alone(text: &str, path: &Path, opts: &Options) -> Preprocessed {
@@ -538,6 +603,7 @@ impl<'a> Pre<'a> {
             macros: self.macros,
             has_inactive_code: self.has_inactive_code,
             context_units: 0,
+            trailing_units: 0,
         }
     }
 }
@@ -1625,5 +1691,19 @@ mod tests {
         let toks = lex(junk);
         assert_eq!(toks.last().map(|t| t.end), Some(junk.len()));
         let _ = run(junk);
+    }
+
+    #[test]
+    fn the_includers_text_after_the_include_is_read_only_outside_if_groups() {
+        let text = "#define N 4\n#include \"k.cuh\"\nint f(int x) { return x; }\n";
+        let at = text.find("#include").unwrap_or(0);
+        let rest = includer_rest(text, at).unwrap_or_default();
+        assert_eq!(rest.len(), text.len());
+        assert!(rest.trim_start().starts_with("int f(int x)"));
+        assert_eq!(rest.matches('\n').count(), text.matches('\n').count());
+        let guarded =
+            "#ifndef G\n#define G\n#include \"k.cuh\"\nint f(int x) { return x; }\n#endif\n";
+        let at = guarded.find("#include").unwrap_or(0);
+        assert_eq!(includer_rest(guarded, at), None);
     }
 }
