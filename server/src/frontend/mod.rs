@@ -656,6 +656,7 @@ const MAX_ATTEMPTS: usize = 8;
 /// Lowers the kernels of `units` (0 is the main file; units `1..=context`
 /// are the includer's context: their declarations are used, their kernels
 /// and syntax errors belong to the includer's own check).
+#[allow(clippy::too_many_arguments)]
 fn lower_units(
     units: &[UnitSyntax],
     context: usize,
