@@ -72,6 +72,13 @@ pub trait IncludeResolver {
         self.read(from, name)
             .ok_or_else(|| "no such file".to_string())
     }
+
+    /// How another file of the program at `path` is compiled (its own
+    /// include folders and macros), when known; None when not (its device
+    /// functions are then never taken, see `siblings`).
+    fn for_other_file(&self, _path: &Path) -> Option<Box<dyn IncludeResolver>> {
+        None
+    }
 }
 
 /// Resolves includes relative to the including file's directory on disk.
@@ -295,14 +302,7 @@ pub fn lower_parsed_incremental(
     let mut unit_files = pre.files;
     // Device functions the unit declares and another file of the program defines.
     let siblings = if parsed.lang == Lang::Cuda {
-        siblings::append_definitions(
-            path,
-            &mut units,
-            &mut unit_paths,
-            &mut unit_files,
-            includes,
-            prelude,
-        )
+        siblings::append_definitions(path, &mut units, &mut unit_paths, &mut unit_files, includes)
     } else {
         siblings::Siblings {
             first: units.len(),

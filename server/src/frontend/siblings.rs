@@ -388,6 +388,32 @@ fn read_candidate(
     }
 }
 
+/// A file whose preprocessing is not known, as a definer of every name in
+/// `names` that fits no call (so that no other file's definition of them is
+/// taken as the only one).
+fn opaque_candidate(file: &Path, names: &[&String]) -> Candidate {
+    let functions = names
+        .iter()
+        .map(|n| FnHead {
+            name: n.to_string(),
+            template: true,
+            internal: true,
+            device: false,
+            member: false,
+            params: usize::MAX,
+        })
+        .collect();
+    Candidate {
+        path: file.to_path_buf(),
+        files: Vec::new(),
+        units: Vec::new(),
+        top: TopLevel {
+            functions,
+            ..TopLevel::default()
+        },
+    }
+}
+
 /// The other files of `path`'s folder that may be translation units of the
 /// program, sorted, without those already read as part of the checked unit.
 fn folder_files(path: &Path, own_units: &HashSet<PathBuf>) -> Vec<PathBuf> {
@@ -426,7 +452,6 @@ pub(super) fn append_definitions(
     paths: &mut Vec<PathBuf>,
     files: &mut Vec<(PathBuf, String)>,
     includes: &dyn IncludeResolver,
-    prelude: &str,
 ) -> Siblings {
     let mut siblings = Siblings {
         first: units.len(),
@@ -467,10 +492,24 @@ pub(super) fn append_definitions(
             if crate::base::interrupt::reason().is_some() {
                 break;
             }
-            if missing.iter().any(|m| super::mentions_identifier(raw, m)) {
-                let c = read_candidate(file, raw, includes, prelude, &known);
-                read.insert(file.clone(), c);
+            let mentioned: Vec<&String> = missing
+                .iter()
+                .filter(|m| super::mentions_identifier(raw, m))
+                .collect();
+            if mentioned.is_empty() {
+                continue;
             }
+            let c = match includes.for_other_file(file) {
+                Some(env) => {
+                    let prelude = env.cuda_prelude();
+                    let prelude = prelude.as_deref().unwrap_or(preprocess::CUDA_PRELUDE);
+                    read_candidate(file, raw, env.as_ref(), prelude, &known)
+                }
+                // Compiled with flags not known: it may define any function
+                // it names, and none of its definitions can be taken.
+                None => opaque_candidate(file, &mentioned),
+            };
+            read.insert(file.clone(), c);
         }
         // Each missing name's definers among the files read.
         let definers = |m: &str| -> Vec<&PathBuf> {
@@ -716,6 +755,52 @@ mod tests {
                     .any(|f| f.message.contains("unknown function `note`")),
                 "{state}: {:?}",
                 report.findings
+            );
+        }
+    }
+
+    /// Review finding 10: the other file is compiled with its own flags
+    /// (`compile_commands.json`), not the checked file's `-DSAFE`; a file the
+    /// database does not list while it lists the checked one has unknown flags.
+    #[test]
+    fn the_other_file_is_preprocessed_with_its_own_flags() {
+        let slots = "#include \"slots.cuh\"\n__device__ void bump(int *c) {\n#ifdef SAFE\n    atomicAdd(c, 1);\n#else\n    *c = *c + 1;\n#endif\n}\n";
+        let kernel = "//--blockDim=64 --gridDim=1\n#include \"slots.cuh\"\n__global__ void k(int *count) {\n    bump(&count[0]);\n}\n";
+        for (n, listed_slots) in [true, false].into_iter().enumerate() {
+            let folder = Folder::new(
+                &format!("flags{n}"),
+                &[
+                    ("slots.cuh", "__device__ void bump(int *c);\n"),
+                    ("slots.cu", slots),
+                    ("kernel.cu", kernel),
+                ],
+            );
+            let dir = folder.0.display().to_string();
+            let mut entries = vec![format!(
+                "{{\"directory\": \"{dir}\", \"file\": \"kernel.cu\", \"command\": \"nvcc -rdc=true -DSAFE -c kernel.cu\"}}"
+            )];
+            if listed_slots {
+                entries.push(format!(
+                    "{{\"directory\": \"{dir}\", \"file\": \"slots.cu\", \"command\": \"nvcc -rdc=true -c slots.cu\"}}"
+                ));
+            }
+            std::fs::write(
+                folder.0.join("compile_commands.json"),
+                format!("[{}]", entries.join(",")),
+            )
+            .expect("database");
+            let analysis = folder.check("kernel.cu");
+            let report = &analysis.kernels[0].report;
+            assert_eq!(report.verdict, Verdict::Racy, "{n}: {:?}", report.findings);
+            let taken = analysis
+                .program
+                .diagnostics
+                .iter()
+                .any(|d| d.message.contains("that definition is used"));
+            assert_eq!(
+                taken, listed_slots,
+                "{n}: {:?}",
+                analysis.program.diagnostics
             );
         }
     }
