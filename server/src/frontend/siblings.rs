@@ -230,8 +230,11 @@ fn scan_unit(unit: &UnitSyntax, out: &mut TopLevel) {
                 let kids: Vec<Node> = n.children(&mut c).collect();
                 stack.extend(kids.into_iter().rev().map(|k| (k, tpl, anon)));
             }
+            // Inside any namespace (review finding 12): `b::put` is not the
+            // `put` or `a::put` a call names, and calls are resolved by their
+            // last name, so nothing declared or defined in one is taken.
             "namespace_definition" => {
-                let anon = anon || n.child_by_field_name("name").is_none();
+                let anon = true;
                 if let Some(body) = n.child_by_field_name("body") {
                     stack.push((body, tpl, anon));
                 }
@@ -281,7 +284,11 @@ fn scan_unit(unit: &UnitSyntax, out: &mut TopLevel) {
                             out.device_prototypes
                                 .entry(name.to_string())
                                 .or_default()
-                                .push(param_count(f.child_by_field_name("parameters"), src));
+                                .push(if anon {
+                                    usize::MAX
+                                } else {
+                                    param_count(f.child_by_field_name("parameters"), src)
+                                });
                         }
                         continue;
                     }
