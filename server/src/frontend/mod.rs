@@ -26,6 +26,7 @@ mod lowerer;
 mod lvalues;
 mod memory;
 mod pointers;
+mod siblings;
 mod stmts;
 mod types;
 
@@ -70,6 +71,13 @@ pub trait IncludeResolver {
     fn read_or_reason(&self, from: &Path, name: &str) -> Result<(PathBuf, String), String> {
         self.read(from, name)
             .ok_or_else(|| "no such file".to_string())
+    }
+
+    /// How another file of the program at `path` is compiled (its own
+    /// include folders and macros), when known; None when not (its device
+    /// functions are then never taken, see `siblings`).
+    fn for_other_file(&self, _path: &Path) -> Option<Box<dyn IncludeResolver>> {
+        None
     }
 }
 
@@ -262,7 +270,7 @@ pub fn lower_parsed_incremental(
     );
     let context_units = pre.context_units;
     let trailing_units = pre.trailing_units;
-    let unit_paths: Vec<PathBuf> = pre.units.iter().map(|u| u.path.clone()).collect();
+    let mut unit_paths: Vec<PathBuf> = pre.units.iter().map(|u| u.path.clone()).collect();
     let mut units = Vec::with_capacity(pre.units.len());
     for (k, unit) in pre.units.into_iter().enumerate() {
         let lang = if k == 0 {
@@ -275,9 +283,7 @@ pub fn lower_parsed_incremental(
         } else {
             lang
         };
-        let (text, qualifiers) = parse::prepare(&unit.text, lang);
-        let text = parse::blank_misleading_parentheses(&text);
-        let text = parse::blank_trailing_function_qualifiers(&text);
+        let (text, qualifiers) = siblings::parse_unit(&unit.text, lang);
         // The main file's tree is reusable when nothing was expanded, and
         // else re-parsed from the earlier tree.
         let tree = if k == 0 && text == parsed.parse_text {
@@ -300,8 +306,17 @@ pub fn lower_parsed_incremental(
             map: unit.map,
         });
     }
-    let files: Vec<SourceFileInfo> = pre
-        .files
+    let mut unit_files = pre.files;
+    // Device functions the unit declares and another file of the program defines.
+    let siblings = if parsed.lang == Lang::Cuda {
+        siblings::append_definitions(path, &mut units, &mut unit_paths, &mut unit_files, includes)
+    } else {
+        siblings::Siblings {
+            first: units.len(),
+            taken: Vec::new(),
+        }
+    };
+    let files: Vec<SourceFileInfo> = unit_files
         .iter()
         .map(|(p, t)| SourceFileInfo {
             path: p.to_string_lossy().into_owned(),
@@ -369,6 +384,7 @@ pub fn lower_parsed_incremental(
                     lower_units(
                         &units,
                         (context_units, tu_local, trailing_units),
+                        &siblings,
                         lang,
                         lines.clone(),
                         reuse.as_ref(),
@@ -398,6 +414,7 @@ pub fn lower_parsed_incremental(
         None => lower_units(
             &units,
             (context_units, tu_local, trailing_units),
+            &siblings,
             lang,
             lines,
             reuse.as_ref(),
@@ -406,7 +423,7 @@ pub fn lower_parsed_incremental(
         ),
     }
     program.diagnostics = diagnostics;
-    set_explicit_instantiations(&mut program, &units, path);
+    set_explicit_instantiations(&mut program, &units[..siblings.first], path);
     let state = match units.into_iter().next() {
         Some(unit) => MainUnitState {
             lang,
@@ -648,9 +665,11 @@ const MAX_ATTEMPTS: usize = 8;
 /// Lowers the kernels of `units` (0 is the main file; units `1..=context`
 /// are the includer's context: their declarations are used, their kernels
 /// and syntax errors belong to the includer's own check).
+#[allow(clippy::too_many_arguments)]
 fn lower_units(
     units: &[UnitSyntax],
     (context, main_is_tu, trailing): (usize, bool, usize),
+    siblings: &siblings::Siblings,
     lang: Lang,
     lines: Vec<LineIndex>,
     reuse: Option<&Reuse>,
@@ -677,20 +696,28 @@ fn lower_units(
         declare_curand_states(&mut cx.types);
     }
     // Headers first: their declarations precede the main file's uses. The
-    // includer's text after the file (the last `trailing` units) only
-    // supplies definitions of functions declared before.
-    let rest = units.len().saturating_sub(trailing).max(1);
-    let order: Vec<usize> = (1..rest).chain(std::iter::once(0)).collect();
+    // includer's text after the file (the last `trailing` units of the
+    // translation unit) only supplies definitions of functions declared
+    // before. Units of other files of the program (device functions this
+    // unit only declares) come last: they add definitions, never replace one.
+    let first_sibling = siblings.first.min(units.len());
+    let rest = first_sibling.saturating_sub(trailing).max(1);
+    let order: Vec<usize> = (1..rest)
+        .chain(std::iter::once(0))
+        .chain(first_sibling..units.len())
+        .collect();
     let mut templates = HashMap::new();
     for &u in &order {
         for (name, spec, params) in collect_unit(&mut cx, u) {
             templates.entry(name).or_insert((u, spec, params));
         }
-        if u == 0 || u > context {
+        if u == 0 || (u > context && u < first_sibling) {
             syntax_diagnostics(&cx, u, diags);
         }
     }
-    collect_later_definitions(&mut cx, rest..units.len());
+    collect_later_definitions(&mut cx, rest..first_sibling);
+    let taken = drop_mismatched_definitions(&mut cx, first_sibling, siblings, diags);
+    note_taken_definitions(&taken, diags);
     for &u in &order {
         instantiate_struct_templates(&mut cx, u, &templates);
     }
@@ -707,7 +734,7 @@ fn lower_units(
         .functions
         .values()
         .flatten()
-        .filter(|d| d.is_kernel && (d.unit == 0 || d.unit > context))
+        .filter(|d| d.is_kernel && (d.unit == 0 || d.unit > context) && d.unit < first_sibling)
         .cloned()
         .collect();
     kernel_defs.sort_by_key(|d| (name_span(d), d.unit, d.node.start_byte()));
@@ -773,6 +800,110 @@ fn lower_units(
             name_span,
             reason,
             span,
+        });
+    }
+}
+
+/// One parameter as far as linking tells them apart: its type (arrays
+/// decayed to pointers), whether it is a reference, and the spelling of a type
+/// name the front end does not know (unknown names all read as `int`).
+type LinkParam = (Ty, bool, Option<String>);
+
+/// The parameters of a parameter list, for comparing declarations.
+fn link_signature(cx: &Ctx, u: usize, params: Node) -> Vec<LinkParam> {
+    let src = cx.units[u].text.as_str();
+    let no_overrides = HashMap::new();
+    declared_params(params, src)
+        .into_iter()
+        .map(|p| {
+            let Some(tn) = p.child_by_field_name("type") else {
+                return (Ty::Void, false, Some(text(p, src).to_string()));
+            };
+            let base = cx.types.resolve_base(tn, src, &no_overrides);
+            let spelled: String = text(tn, src).split_whitespace().collect();
+            let unknown =
+                (base == Ty::Scalar(ScalarTy::INT) && spelled != "int").then_some(spelled);
+            let info = cx
+                .types
+                .apply_declarator(base, p.child_by_field_name("declarator"), src);
+            let ty = match info.ty {
+                Ty::Array(elem, _) => Ty::Ptr(elem),
+                t => t,
+            };
+            (ty, info.is_ref, unknown)
+        })
+        .collect()
+}
+
+/// Keeps a definition taken from another file of the program (see
+/// `siblings`) only when it has the parameter types of every declaration of
+/// the function (C++ links a call to a definition of the same signature; a
+/// different one is another overload, defined elsewhere): otherwise the call
+/// stays unknown.
+fn drop_mismatched_definitions(
+    cx: &mut Ctx,
+    first_sibling: usize,
+    siblings: &siblings::Siblings,
+    diags: &mut Vec<FrontendDiagnostic>,
+) -> Vec<(String, PathBuf)> {
+    let mut kept = Vec::new();
+    for (name, file) in &siblings.taken {
+        let Some(defs) = cx.functions.get(name) else {
+            continue;
+        };
+        let taken: Vec<&FnDef> = defs
+            .iter()
+            .filter(|d| d.unit >= first_sibling && d.has_body)
+            .collect();
+        let fits = match taken[..] {
+            [def] => def.params.is_some_and(|p| {
+                let own = link_signature(cx, def.unit, p);
+                siblings::declarations(cx.units, name)
+                    .into_iter()
+                    .all(|(u, q)| link_signature(cx, u, q) == own)
+            }),
+            _ => false,
+        };
+        if fits {
+            kept.push((name.clone(), file.clone()));
+            continue;
+        }
+        if let Some(defs) = cx.functions.get_mut(name) {
+            defs.retain(|d| d.unit < first_sibling);
+        }
+        diags.push(FrontendDiagnostic {
+            span: Span::new(0, 0),
+            message: format!(
+                "the definition of `{name}` in {} has other parameter types than its declaration here: it is not used",
+                file.display()
+            ),
+            is_error: false,
+        });
+    }
+    kept
+}
+
+/// A note for each file whose definitions are used, naming them.
+fn note_taken_definitions(taken: &[(String, PathBuf)], diagnostics: &mut Vec<FrontendDiagnostic>) {
+    let mut by_file: Vec<(&PathBuf, Vec<&str>)> = Vec::new();
+    for (name, file) in taken {
+        match by_file.iter_mut().find(|(f, _)| *f == file) {
+            Some((_, names)) => names.push(name),
+            None => by_file.push((file, vec![name])),
+        }
+    }
+    for (file, names) in by_file {
+        let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+        diagnostics.push(FrontendDiagnostic {
+            span: Span::new(0, 0),
+            message: format!(
+                "device function{} {} declared here and defined in {}, the only file of this folder that defines {}: that definition is used",
+                if names.len() == 1 { "" } else { "s" },
+                names.join(", "),
+                file.display(),
+                if names.len() == 1 { "it" } else { "them" },
+            ),
+            is_error: false,
         });
     }
 }

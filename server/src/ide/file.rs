@@ -509,6 +509,8 @@ pub struct TranslationEnv {
     pub include_dirs: Vec<PathBuf>,
     /// Device-pass predefined macros, when not the default.
     pub prelude: Option<String>,
+    /// `compile_commands.json` lists the file (its flags are the file's own).
+    pub listed: bool,
 }
 
 impl TranslationEnv {
@@ -518,7 +520,9 @@ impl TranslationEnv {
         let project = crate::config::resolve::find_project_config(path)
             .ok()
             .flatten();
-        let flags = crate::config::resolve::find_compile_flags(path).unwrap_or_default();
+        let listed = crate::config::resolve::find_compile_flags(path);
+        let is_listed = listed.is_some();
+        let flags = listed.unwrap_or_default();
         let mut include_dirs = project
             .as_ref()
             .map(|p| p.include_dirs.clone())
@@ -547,6 +551,7 @@ impl TranslationEnv {
         TranslationEnv {
             include_dirs,
             prelude,
+            listed: is_listed,
         }
     }
 }
@@ -564,6 +569,15 @@ impl IncludeResolver for TranslationEnv {
 
     fn cuda_prelude(&self) -> Option<String> {
         self.prelude.clone()
+    }
+
+    /// The other file's own environment, when `compile_commands.json` lists
+    /// both files or neither (then both have the project-wide settings of
+    /// `syncwright.toml` only): a file it does not list while it lists this
+    /// one is compiled with flags nobody knows.
+    fn for_other_file(&self, path: &Path) -> Option<Box<dyn IncludeResolver>> {
+        let other = TranslationEnv::for_file(path);
+        (other.listed == self.listed).then(|| Box::new(other) as Box<dyn IncludeResolver>)
     }
 
     fn includer(&self, path: &Path) -> Option<preprocess::Includer> {

@@ -26,6 +26,8 @@ pub mod symbols;
 pub mod workspace;
 
 #[cfg(test)]
+mod sibling_tests;
+#[cfg(test)]
 mod tests;
 
 pub use self::file::{
