@@ -438,11 +438,30 @@ impl<'c, 't> Lowerer<'c, 't> {
         let touched = self.touch_reachable_except(n, vals, &readonly);
         self.readonly_arrays = readonly;
         let module = self.touch_module_arrays(n)?;
-        let effect = match (touched, module) {
-            (true, true) => "result havocked; it may read and write the memory its pointer arguments reach and the module-scope arrays the kernel uses",
-            (true, false) => "result havocked; it may read and write the memory its pointer arguments reach",
-            (false, true) => "result havocked; it may read and write the module-scope arrays the kernel uses",
-            (false, false) => "result havocked",
+        // Every `extern __shared__` declaration, in any function of any
+        // translation unit, names the block's one dynamic shared memory: a
+        // callee defined elsewhere may read and write it without a pointer.
+        let dynamic = self.dynamic_shared;
+        if let Some(id) = dynamic {
+            self.touch_unknown(id, Ty::Void, n);
+        }
+        let mut reaches = Vec::new();
+        if touched {
+            reaches.push("the memory its pointer arguments reach");
+        }
+        if module {
+            reaches.push("the module-scope arrays the kernel uses");
+        }
+        if dynamic.is_some() {
+            reaches.push("the block's dynamic shared memory");
+        }
+        let effect = match reaches.split_last() {
+            None => "result havocked".to_string(),
+            Some((last, [])) => format!("result havocked; it may read and write {last}"),
+            Some((last, rest)) => format!(
+                "result havocked; it may read and write {} and {last}",
+                rest.join(", ")
+            ),
         };
         self.note(n, format!("call to unknown {what}: {effect}"));
         Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
