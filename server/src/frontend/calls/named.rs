@@ -171,6 +171,14 @@ impl AsyncState {
     }
 }
 
+/// Commit counts saved before a branch that may not run.
+#[derive(Clone, Debug)]
+pub(crate) struct AsyncFrame {
+    committed: i64,
+    consumed: i64,
+    groups: HashMap<u32, Option<i64>>,
+}
+
 /// The asynchronous-copy state at the start of a loop body.
 #[derive(Clone, Debug)]
 pub(crate) struct AsyncLoopEntry {
@@ -556,15 +564,38 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// path all groups are that many higher), so `g + n < committed` decides
     /// every copy as on the paths it exists on.
     pub(crate) fn in_async_arm<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
-        let committed = self.asyncs.committed;
-        let consumed = self.asyncs.consumed;
-        let groups: HashMap<u32, Option<i64>> = self
-            .asyncs
-            .pending
-            .iter()
-            .map(|p| (p.serial, p.group))
-            .collect();
+        let frame = self.async_commit_frame();
         let r = self.in_async_branch(f);
+        self.async_restore_frame(frame);
+        r
+    }
+
+    /// The commit count, stage count and groups of the pending copies
+    /// before a branch that may not run (see [`Self::async_restore_frame`]).
+    pub(crate) fn async_commit_frame(&self) -> AsyncFrame {
+        AsyncFrame {
+            committed: self.asyncs.committed,
+            consumed: self.asyncs.consumed,
+            groups: self
+                .asyncs
+                .pending
+                .iter()
+                .map(|p| (p.serial, p.group))
+                .collect(),
+        }
+    }
+
+    /// After a branch that some paths skip (an `if` arm, a loop body, which
+    /// runs zero times on some path): the commit counts of the skipping path
+    /// (see [`Self::in_async_arm`]). For a loop that ran `N >= 1` times, a
+    /// copy of its last iteration is `d` groups below the count before the
+    /// loop plus the `N d` groups committed, as in the frame restored here.
+    pub(crate) fn async_restore_frame(&mut self, frame: AsyncFrame) {
+        let AsyncFrame {
+            committed,
+            consumed,
+            groups,
+        } = frame;
         let inside = self.asyncs.committed.max(committed) - committed;
         if self.asyncs.committed != committed {
             // On the path that runs the arm, `inside` more groups were
@@ -586,7 +617,6 @@ impl<'c, 't> Lowerer<'c, 't> {
         // copy committed inside is decided as on its path, and the others
         // no less strictly than on either path.
         self.asyncs.consumed = self.asyncs.consumed.min(consumed) - inside;
-        r
     }
 
     /// The copies pending before the last branch that it completed.
