@@ -427,6 +427,12 @@ fn fix_applies_the_warp_specialized_quick_fixes() {
             "tests/kernels/warp/syncwarp_one_early.cu",
             "t[i] = in[64 + i];\n    __syncwarp();\n    out[i]",
         ),
+        // A `cuda::barrier` wait written after the read it should order
+        // moves before the read (still after the arrival of its token).
+        (
+            "tests/kernels/warpspecialized/split_barrier_wait_late.cu",
+            "auto token = bar.arrive();\n    float mine = in[128 + threadIdx.x] * 2.0f;\n    bar.wait(std::move(token));\n    out[threadIdx.x] = s[127 - threadIdx.x] + mine; //~ race read-write\n}",
+        ),
         (
             "tests/kernels/warpspecialized/named_order_inversion.cu",
             "asm volatile(\"bar.sync 2, 64;\" ::: \"memory\");\n        asm volatile(\"bar.sync 1, 64;\" ::: \"memory\"); //~ barrier-deadlock\n    } else {",

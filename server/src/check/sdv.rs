@@ -1949,36 +1949,61 @@ impl<'k, 's> Checker<'k, 's> {
         Some(Bool::or(&ways))
     }
 
-    /// For a pair that can meet only in a loop's first iteration (see
-    /// [`crate::ir::AsyncInfo::first_iteration`]): the loop's linear
-    /// counters hold their entry values at the head. A consequence of being
-    /// in the first iteration, so restricting to it this way stays an
-    /// over-approximation of the executions where the pair can meet.
+    /// For a pair that can meet only in a loop's first iterations, up to
+    /// iteration `last` (see [`crate::ir::AsyncInfo::first_iteration`]):
+    /// each linear counter of the loop is `init + j * step` at the head for
+    /// some `j <= last`. A consequence of being in one of those iterations,
+    /// so restricting to them this way stays an over-approximation of the
+    /// executions where the pair can meet.
     fn first_iteration_facts(&self, copy: StmtId, access: StmtId, r: &ExecResult) -> Vec<Bool> {
-        let Some(&(_, _, marker)) = self
+        let Some(&(_, _, marker, last)) = self
             .kernel
             .asyncs
             .first_iteration
             .iter()
-            .find(|(c, a, _)| (*c, *a) == (copy, access))
+            .find(|(c, a, ..)| (*c, *a) == (copy, access))
         else {
             return Vec::new();
         };
         let mut loop_id = None;
+        let mut stepped = std::collections::HashSet::new();
         crate::ir::walk::for_each_stmt(&self.kernel.body, &mut |s| {
-            if let StmtKind::Loop { body, .. } = &s.kind {
+            if let StmtKind::Loop { body, step, .. } = &s.kind {
                 if body.stmts.first().map(|f| f.id) == Some(marker) {
                     loop_id = Some(s.id);
+                    crate::ir::walk::for_each_stmt(step, &mut |u| {
+                        if let StmtKind::Assign { var, .. } = &u.kind {
+                            stepped.insert(*var);
+                        }
+                    });
                 }
             }
         });
         let Some(loop_id) = loop_id else {
             return Vec::new();
         };
+        // At the head of iteration 0 no update has run: every counter holds
+        // its entry value. Beyond, only a counter whose one update is the
+        // loop's step (run once per iteration) counts iterations; an update
+        // in the body may run conditionally or in an inner loop.
         r.counters
             .iter()
             .filter(|c| c.key.0 == loop_id && c.key.2)
-            .map(|c| c.value.eq(&c.init))
+            .filter(|c| last == 0 || stepped.contains(&c.key.1))
+            .map(|c| {
+                // `init + j * step` or `init - j * step` (the operand of a
+                // decrement is recorded as its step).
+                let heads: Vec<Bool> = (0..=i64::from(last))
+                    .flat_map(|j| {
+                        let moved = Int::mul(&[c.step.clone(), Int::from_i64(j)]);
+                        [
+                            c.value.eq(Int::add(&[c.init.clone(), moved.clone()])),
+                            c.value.eq(Int::sub(&[c.init.clone(), moved])),
+                        ]
+                    })
+                    .collect();
+                Bool::or(&heads)
+            })
             .collect()
     }
 

@@ -431,6 +431,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let before = self.ptrs.targets.clone();
         let entry = self.async_loop_entry();
+        let frame = self.async_commit_frame();
         self.asyncs.loops += 1;
         let r = match body {
             Some(b) => self.in_async_branch(|s| s.block_of(b)),
@@ -441,6 +442,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.async_loop_carried(&mut b, &entry);
             b
         });
+        // The loop may run zero times: after it, commits of its body count
+        // as on that path (fewer commits: `wait_prior` completes less).
+        self.async_restore_frame(frame);
         let r = match (r, body) {
             (Ok(b), Some(at)) => self.check_loop_targets(&before, at).map(|_| b),
             (r, _) => r,

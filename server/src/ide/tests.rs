@@ -352,6 +352,39 @@ fn apply_move(fixture: &str, version: u64) -> (String, Action) {
 }
 
 #[test]
+fn code_actions_move_a_split_barrier_wait_written_after_the_read() {
+    let (fixed, moved) = apply_move(
+        r#"__global__ void k(const float *in, float *out) {
+    __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+    __shared__ float s[64];
+    if (threadIdx.x == 0) {
+        init(&bar, blockDim.x);
+    }
+    __syncthreads();
+    $0s[threadIdx.x] = in[threadIdx.x];
+    auto token = bar.arrive();
+    out[threadIdx.x] = s[63 - threadIdx.x];
+    bar.wait(std::move(token));
+}
+"#,
+        51,
+    );
+    assert!(
+        fixed.contains(
+            "    auto token = bar.arrive();\n    bar.wait(std::move(token));\n    out[threadIdx.x]"
+        ),
+        "{fixed}"
+    );
+    assert!(
+        moved
+            .title
+            .contains("the `cuda::barrier` wait from line 11 to before line 10"),
+        "{}",
+        moved.title
+    );
+}
+
+#[test]
 fn code_actions_move_a_syncwarp_written_one_statement_too_early() {
     let (fixed, moved) = apply_move(
         r#"__global__ void k(const float *in, float *out) {

@@ -572,11 +572,13 @@ pub struct AsyncInfo {
     /// (copy access, later access by the same thread while the copy may be
     /// in flight): the thread races with its own copy if they overlap.
     pub same_thread: Vec<(StmtId, StmtId)>,
-    /// Pairs of `same_thread` that can meet only in the first iteration of
-    /// a loop, named by the first statement of its body: the copy was
-    /// issued before the loop and a wait the body always runs completes it
-    /// after the access, so in later iterations it has already landed.
-    pub first_iteration: Vec<(StmtId, StmtId, StmtId)>,
+    /// Pairs of `same_thread` that can meet only in the first iterations of
+    /// a loop, named by the first statement of its body, up to the last
+    /// iteration number given (0: the first): the copy was issued before the
+    /// loop and a wait the body always runs completes it in that iteration
+    /// (after the access, or before it for the iterations before), so in
+    /// later iterations it has already landed.
+    pub first_iteration: Vec<(StmtId, StmtId, StmtId, u32)>,
     /// (landing access, arrival): the access belongs to a copy tied to a
     /// `cuda::barrier` (`cuda::memcpy_async(.., bar)`) issued before that
     /// arrival on the same barrier. The copy joined the phase current at its

@@ -1,8 +1,10 @@
-//! Moving an existing `__syncwarp()` or named barrier (`bar.sync`/`bar.arrive`
-//! in inline PTX, or a helper wrapping it) to another point of its own
-//! statement list, for a race it is misplaced to order (a barrier one
-//! statement too early, a producer's arrival before its last store) or a
-//! `barrier-deadlock` from roles meeting barriers in different orders.
+//! Moving an existing `__syncwarp()`, named barrier (`bar.sync`/`bar.arrive`
+//! in inline PTX, or a helper wrapping it) or `cuda::barrier` wait
+//! (`bar.wait(std::move(token))`) to another point of its own statement
+//! list, for a race it is misplaced to order (a barrier one statement too
+//! early, a producer's arrival before its last store, a wait written after
+//! the read it should order) or a `barrier-deadlock` from roles meeting
+//! barriers in different orders.
 //!
 //! The candidates are one edit pair of the user's text each (delete the
 //! barrier's statement, write the same text at the new point), never of
@@ -43,6 +45,9 @@ enum Movable {
     Warp,
     /// A named barrier operation (no token: not a `cuda::barrier` split arrival).
     Named,
+    /// A `cuda::barrier` wait for the token in the variable: it may move
+    /// only where that variable holds the same arrival's token.
+    Wait(VarId),
 }
 
 /// The source statements of `block`, in order.
@@ -70,11 +75,23 @@ fn movable(block: &Block, group: &Group, kernel: &Kernel) -> Option<Movable> {
     let stmts = block.stmts.get(group.first..=group.last)?;
     let mut found = None;
     let mut assigned: BTreeSet<VarId> = BTreeSet::new();
+    let mut object_reads = 0;
     for s in stmts {
         if s.in_macro {
             return None;
         }
         match &s.kind {
+            StmtKind::NamedBarrier {
+                op: crate::ir::NamedOp::Wait,
+                token: Some(token),
+                ..
+            } if found.is_none() => found = Some(Movable::Wait(*token)),
+            // A `cuda::barrier` operation reads the barrier object (see
+            // `read_barrier_object`) into a temporary of its own.
+            StmtKind::Read { dest, .. } => {
+                object_reads += 1;
+                assigned.insert(*dest);
+            }
             StmtKind::Barrier {
                 scope: BarrierScope::Warp,
                 ..
@@ -94,6 +111,9 @@ fn movable(block: &Block, group: &Group, kernel: &Kernel) -> Option<Movable> {
             }
             _ => return None,
         }
+    }
+    if object_reads > 0 && !matches!(found, Some(Movable::Wait(_))) {
+        return None;
     }
     // The move re-runs the whole statement elsewhere, and the re-check
     // compares findings, not values: a variable the statement assigns must
@@ -146,6 +166,37 @@ fn stmt_mentions(s: &Stmt, vars: &BTreeSet<VarId>) -> bool {
         } => reads(barrier) || count.as_ref().is_some_and(reads) || token.as_ref().is_some_and(is),
         StmtKind::Barrier { .. } | StmtKind::Break | StmtKind::Continue | StmtKind::Return => false,
     }
+}
+
+/// Whether a wait for the token in `token`, moved from group `from` of
+/// `block` to the point before group `to`, waits for the same arrival: no
+/// statement it moves across assigns the variable (moving earlier, the
+/// arrival that defined it stays before the new point; moving later, no
+/// new arrival replaces it).
+fn token_kept(block: &Block, groups: &[Group], from: usize, to: usize, token: VarId) -> bool {
+    let assigns = |g: &Group| {
+        block.stmts.get(g.first..=g.last).is_some_and(|stmts| {
+            stmts.iter().any(|s| {
+                let mut hit = false;
+                let one = Block {
+                    stmts: vec![s.clone()],
+                    braces: None,
+                };
+                crate::ir::walk::for_each_stmt(&one, &mut |x| {
+                    hit |= match &x.kind {
+                        StmtKind::Assign { var, .. } | StmtKind::Havoc { var } => *var == token,
+                        StmtKind::Read { dest, .. } => *dest == token,
+                        _ => false,
+                    };
+                });
+                hit
+            })
+        })
+    };
+    let crossed = if to < from { to..from } else { from + 1..to };
+    groups
+        .get(crossed)
+        .is_some_and(|gs| !gs.iter().any(assigns))
 }
 
 /// Whether the statement `group` of `block` holds any barrier operation.
@@ -228,6 +279,7 @@ fn render(kernel: &Kernel, c: &Candidate, text: &str) -> Option<SyncEdit> {
     let name = match c.kind {
         Movable::Warp => "`__syncwarp()`".to_string(),
         Movable::Named => "the named barrier".to_string(),
+        Movable::Wait(_) => "the `cuda::barrier` wait".to_string(),
     };
     let (side, neighbour) = if c.to > c.from {
         ("after", groups.get(c.to - 1)?.anchor)
@@ -376,6 +428,11 @@ pub fn barrier_moves(kernel: &Kernel, finding: &Finding, text: &str) -> Vec<Sync
                             if !(lo < to && to <= hi) {
                                 continue;
                             }
+                        }
+                    }
+                    if let Movable::Wait(token) = kind {
+                        if !token_kept(block, &groups, from, to, token) {
+                            continue;
                         }
                     }
                     candidates.push(Candidate {

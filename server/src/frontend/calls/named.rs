@@ -128,6 +128,18 @@ pub(crate) struct AsyncState {
     /// Set by a `for` loop just before its body is lowered (see
     /// [`LoopStep`]).
     pub(crate) next_step: Option<LoopStep>,
+    /// Landings made by [`Lowerer::async_land`]: (serial of the copy, the
+    /// landing statement), so a loop can bound those of copies issued
+    /// before it to the iterations the copy may still be in flight in.
+    landings: Vec<(u32, crate::ir::StmtId)>,
+    /// Branch paths of the commits seen (`__pipeline_commit`,
+    /// `commit_group`, a thread's own `producer_commit`), in program order,
+    /// with the first statement id after each.
+    commit_paths: Vec<(Vec<u32>, u32)>,
+    /// `consumer_wait`s of a thread's own `cuda::pipeline` inside loops:
+    /// (branch path, groups committed before it, the stage it waits for,
+    /// first statement id after it). See [`Lowerer::thread_pipeline_waits`].
+    pipe_waits: Vec<(Vec<u32>, i64, i64, u32)>,
 }
 
 impl AsyncState {
@@ -171,6 +183,14 @@ impl AsyncState {
     }
 }
 
+/// Commit counts saved before a branch that may not run.
+#[derive(Clone, Debug)]
+pub(crate) struct AsyncFrame {
+    committed: i64,
+    consumed: i64,
+    groups: HashMap<u32, Option<i64>>,
+}
+
 /// The asynchronous-copy state at the start of a loop body.
 #[derive(Clone, Debug)]
 pub(crate) struct AsyncLoopEntry {
@@ -190,6 +210,11 @@ pub(crate) struct AsyncLoopEntry {
     stage_ops: usize,
     /// What the loop's condition and update assign, when known.
     step: Option<LoopStep>,
+    /// The loop's counter, a variable holding its value on entry (assigned
+    /// just before the loop) and the constant step, when copies are in
+    /// flight at the entry: at the head of iteration `j` the counter is
+    /// `entry + j * step`, as long as only the update assigns it.
+    base: Option<(VarId, VarId, i128)>,
 }
 
 /// What a `for` loop assigns outside its body: its update is empty or one
@@ -556,15 +581,38 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// path all groups are that many higher), so `g + n < committed` decides
     /// every copy as on the paths it exists on.
     pub(crate) fn in_async_arm<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
-        let committed = self.asyncs.committed;
-        let consumed = self.asyncs.consumed;
-        let groups: HashMap<u32, Option<i64>> = self
-            .asyncs
-            .pending
-            .iter()
-            .map(|p| (p.serial, p.group))
-            .collect();
+        let frame = self.async_commit_frame();
         let r = self.in_async_branch(f);
+        self.async_restore_frame(frame);
+        r
+    }
+
+    /// The commit count, stage count and groups of the pending copies
+    /// before a branch that may not run (see [`Self::async_restore_frame`]).
+    pub(crate) fn async_commit_frame(&self) -> AsyncFrame {
+        AsyncFrame {
+            committed: self.asyncs.committed,
+            consumed: self.asyncs.consumed,
+            groups: self
+                .asyncs
+                .pending
+                .iter()
+                .map(|p| (p.serial, p.group))
+                .collect(),
+        }
+    }
+
+    /// After a branch that some paths skip (an `if` arm, a loop body, which
+    /// runs zero times on some path): the commit counts of the skipping path
+    /// (see [`Self::in_async_arm`]). For a loop that ran `N >= 1` times, a
+    /// copy of its last iteration is `d` groups below the count before the
+    /// loop plus the `N d` groups committed, as in the frame restored here.
+    pub(crate) fn async_restore_frame(&mut self, frame: AsyncFrame) {
+        let AsyncFrame {
+            committed,
+            consumed,
+            groups,
+        } = frame;
         let inside = self.asyncs.committed.max(committed) - committed;
         if self.asyncs.committed != committed {
             // On the path that runs the arm, `inside` more groups were
@@ -586,7 +634,6 @@ impl<'c, 't> Lowerer<'c, 't> {
         // copy committed inside is decided as on its path, and the others
         // no less strictly than on either path.
         self.asyncs.consumed = self.asyncs.consumed.min(consumed) - inside;
-        r
     }
 
     /// The copies pending before the last branch that it completed.
@@ -634,6 +681,8 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// end may land in the next iteration, anywhere before the wait that
     /// completes them. Soundly taken as landing after every barrier of the body.
     pub(crate) fn async_loop_carried(&mut self, body: &mut Block, entry: &AsyncLoopEntry) {
+        let end_id = self.kernel.next_stmt_id;
+        self.thread_pipeline_waits(entry, end_id);
         let carried: Vec<PendingAsync> = self
             .asyncs
             .pending
@@ -642,7 +691,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             .cloned()
             .collect();
         if carried.is_empty() {
-            self.async_first_iteration(body, entry);
+            self.async_preloop(body, entry, end_id);
             return;
         }
         let mut skips = false;
@@ -659,16 +708,19 @@ impl<'c, 't> Lowerer<'c, 't> {
             // more groups than at the body's end, plus `m - 1` bodies' worth.
             let completes_at = |path: &Vec<u32>, m: i64| {
                 let later = (m - 1) * (committed_end - committed_entry);
+                // The earliest such wait (waits of a thread's own pipeline
+                // are recorded after the body's other waits).
                 p.group.and_then(|g| {
                     self.asyncs
                         .waits
                         .iter()
-                        .find(|(wpath, committed, n, _)| {
+                        .filter(|(wpath, committed, n, _)| {
                             wpath == path
                                 && g + i64::from(*n)
                                     < committed_end + later + (committed - committed_entry)
                         })
                         .map(|w| w.3)
+                        .min()
                 })
             };
             // The wait that completes the copy `m` iterations after its issue.
@@ -825,7 +877,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         // After the prelude: the body's first statement marks the loop.
-        self.async_first_iteration(body, entry);
+        self.async_preloop(body, entry, end_id);
     }
 
     /// A probe of a copy carried into the next iteration (`template`, over
@@ -940,12 +992,63 @@ impl<'c, 't> Lowerer<'c, 't> {
             .map(|w| w.3)
     }
 
-    /// Copies issued before the loop that a wait of the body completes: the
-    /// thread's own accesses before that wait can meet them only in the
-    /// first iteration (the wait ran in every earlier one). Needs a wait the
-    /// body runs on every path (not inside an `if` or inner loop) and no
-    /// `continue` in the body, which could skip the wait.
-    fn async_first_iteration(&mut self, body: &Block, entry: &AsyncLoopEntry) {
+    /// A loop body whose commits and `consumer_wait`s of a thread's own
+    /// `cuda::pipeline` all run on every path (at the body's top level,
+    /// none in an `if` or inner loop), `c` of each per iteration: the wait
+    /// that waits for stage `s` in the first iteration waits for `s + n c`
+    /// in iteration `n`, while the groups committed before it grow from
+    /// `g` to `g + n c`. It completes the groups up to that stage (stages
+    /// complete in order), which is `wait_prior(g - 1 - s)` in every
+    /// iteration: recorded as such, so loop-carried and pre-loop copies are
+    /// completed by it like by `__pipeline_wait_prior`. A wait for a stage
+    /// not committed before it, or a body that waits and commits unequally
+    /// often, completes nothing (as before: sound, may over-report).
+    fn thread_pipeline_waits(&mut self, entry: &AsyncLoopEntry, end_id: u32) {
+        let in_body = |id: u32| (entry.first_id..=end_id).contains(&id);
+        let waits: Vec<(Vec<u32>, i64, i64, u32)> = self
+            .asyncs
+            .pipe_waits
+            .iter()
+            .filter(|w| in_body(w.3))
+            .cloned()
+            .collect();
+        if waits.is_empty() {
+            return;
+        }
+        let regular = waits.iter().all(|w| w.0 == entry.path)
+            && self
+                .asyncs
+                .commit_paths
+                .iter()
+                .filter(|c| in_body(c.1))
+                .all(|c| c.0 == entry.path);
+        let per_iteration = self.asyncs.committed - entry.committed;
+        if !regular || per_iteration != waits.len() as i64 {
+            return;
+        }
+        for (path, committed, stage, next) in waits {
+            if let Ok(n) = u32::try_from(committed - 1 - stage) {
+                self.asyncs.waits.push((path, committed, n, next));
+            }
+        }
+    }
+
+    /// Copies in flight when the loop is entered (issued before it) that a
+    /// wait of the body surely completes (one the body runs on every path,
+    /// or an `if`/`else` each of whose arms has one; no `continue`, which
+    /// could skip it): the first iteration `m` (0: the first, up to
+    /// `MAX_CARRIED_ITERATIONS`) whose wait completes the copy, counting the
+    /// groups the body commits on every path per iteration (fewer than run:
+    /// `wait_prior` then completes less, so `m` is never too early). The
+    /// copy has landed once that wait returned: its landings in the body
+    /// (after barriers) happen only in iterations up to `m` (before the
+    /// wait) or before `m` (after it), and so do the thread's own accesses
+    /// that meet it. The landings are guarded by the loop counter, which at
+    /// the head of iteration `j` is its entry value plus `j` steps (only
+    /// the loop's update assigns it); without such a counter they stay
+    /// unguarded. The own accesses are bounded by the checker through the
+    /// loop's counters (see [`crate::ir::AsyncInfo::first_iteration`]).
+    fn async_preloop(&mut self, body: &mut Block, entry: &AsyncLoopEntry, end_id: u32) {
         let Some(marker) = body.stmts.first().map(|s| s.id) else {
             return;
         };
@@ -953,62 +1056,189 @@ impl<'c, 't> Lowerer<'c, 't> {
         crate::ir::walk::for_each_stmt(body, &mut |s| {
             skips |= matches!(s.kind, StmtKind::Continue);
         });
-        if skips {
+        let per_iteration = self.asyncs.committed - entry.committed;
+        if skips || per_iteration < 0 {
             return;
         }
-        let mut marked = Vec::new();
+        let counter = entry.base.filter(|(k, ..)| {
+            let mut assigned = assigned_vars(body);
+            if let Some(step) = &entry.step {
+                assigned.extend(step.condition_defs.iter().copied());
+            }
+            !assigned.contains(k)
+        });
+        let completes_at = |path: &Vec<u32>, m: i64, g: i64| {
+            self.asyncs
+                .waits
+                .iter()
+                .filter(|(wpath, committed, n, _)| {
+                    wpath == path && g + i64::from(*n) < committed + m * per_iteration
+                })
+                .map(|w| w.3)
+                .min()
+        };
+        let mut bounds = Vec::new();
         for p in self
             .asyncs
             .pending
             .iter()
             .filter(|p| p.serial < entry.serial)
         {
-            let by_wait = p.group.and_then(|g| {
-                self.asyncs
-                    .waits
+            let found = (0..=MAX_CARRIED_ITERATIONS).find_map(|m| {
+                let direct = p.group.and_then(|g| completes_at(&entry.path, m, g));
+                let by_arms = p.group.and_then(|g| {
+                    self.asyncs
+                        .if_arms
+                        .iter()
+                        .filter(|(path, ..)| *path == entry.path)
+                        .filter(|(path, then_, else_, _)| {
+                            let mut t = path.clone();
+                            t.push(*then_);
+                            let mut e = path.clone();
+                            e.push(*else_);
+                            completes_at(&t, m, g).is_some() && completes_at(&e, m, g).is_some()
+                        })
+                        .map(|w| w.3)
+                        .min()
+                });
+                // Completed by both arms of an `if` of the body in the
+                // first iteration (any completion: a group wait or a
+                // `cuda::barrier` wait).
+                let by_both = self
+                    .asyncs
+                    .both_arms
                     .iter()
-                    .find(|(path, committed, n, id)| {
-                        *path == entry.path
-                            && *id >= entry.first_id
-                            && g + i64::from(*n) < *committed
+                    .filter(|(path, serial, _)| {
+                        m == 0 && *path == entry.path && *serial == p.serial
                     })
-                    .map(|w| w.3)
+                    .map(|w| w.2)
+                    .min();
+                direct
+                    .into_iter()
+                    .chain(by_arms)
+                    .chain(by_both)
+                    .min()
+                    .map(|cutoff| (m, cutoff))
             });
-            // Or an `if`/`else` of the body each of whose arms completes it.
-            let by_arms = self
-                .asyncs
-                .both_arms
-                .iter()
-                .find(|(path, serial, id)| {
-                    *path == entry.path && *serial == p.serial && *id >= entry.first_id
-                })
-                .map(|w| w.2);
-            let Some(cutoff) = by_wait.into_iter().chain(by_arms).min() else {
-                continue;
-            };
+            if let Some((m, cutoff)) = found {
+                bounds.push((p.serial, p.stmts.clone(), m, cutoff));
+            }
+        }
+        let mut marked = Vec::new();
+        let mut done = Vec::new();
+        for (serial, stmts, m, cutoff) in bounds {
+            // The last iteration an event at statement `id` of the body can
+            // meet the copy in: `m` before the wait, `m - 1` after it.
+            let last = |id: u32| if id < cutoff { m } else { m - 1 };
+            if let Some((k, base, step)) = counter {
+                let guards: HashMap<crate::ir::StmtId, Expr> = self
+                    .asyncs
+                    .landings
+                    .iter()
+                    .filter(|(s, id)| *s == serial && (entry.first_id..end_id).contains(&id.0))
+                    .map(|(_, id)| (*id, self.iteration_at_most(k, base, step, last(id.0))))
+                    .collect();
+                if !guards.is_empty() {
+                    self.guard_landings(body, &guards);
+                }
+            }
             let mut copy_ids = HashSet::new();
             let copy = Block {
-                stmts: p.stmts.clone(),
+                stmts,
                 braces: None,
             };
             crate::ir::walk::for_each_stmt(&copy, &mut |s| {
                 copy_ids.insert(s.id);
             });
             for (copy, access) in &self.kernel.asyncs.same_thread {
-                if copy_ids.contains(copy) && (entry.first_id..cutoff).contains(&access.0) {
-                    marked.push((*copy, *access, marker));
+                let in_body = (entry.first_id..end_id).contains(&access.0);
+                if copy_ids.contains(copy) && in_body {
+                    match u32::try_from(last(access.0)) {
+                        Ok(last) => marked.push((*copy, *access, marker, last)),
+                        // After the wait that completes the copy in the
+                        // first iteration (a wait that completes nothing
+                        // while lowering, e.g. a thread's own pipeline's in
+                        // a loop): the copy has landed in every iteration.
+                        Err(_) => done.push((*copy, *access)),
+                    }
                 }
             }
         }
+        self.kernel
+            .asyncs
+            .same_thread
+            .retain(|pair| !done.contains(pair));
         for m in marked {
             let known = self
                 .kernel
                 .asyncs
                 .first_iteration
                 .iter()
-                .any(|(c, a, _)| (*c, *a) == (m.0, m.1));
+                .any(|(c, a, ..)| (*c, *a) == (m.0, m.1));
             if !known {
                 self.kernel.asyncs.first_iteration.push(m);
+            }
+        }
+    }
+
+    /// `k` is its entry value `base` plus `j` steps for some `0 <= j <= last`
+    /// (in `k`'s type, as the program computes it); false when `last < 0`.
+    fn iteration_at_most(&self, k: VarId, base: VarId, step: i128, last: i64) -> Expr {
+        let ty = self
+            .kernel
+            .vars
+            .get(k.0 as usize)
+            .map_or(ScalarTy::INT, |d| d.ty);
+        let mut guard = int(0, ScalarTy::Bool);
+        for j in 0..=last {
+            let moved = step.checked_mul(i128::from(j)).map_or_else(
+                || bin(BinOp::Mul, int(step, ty), int(i128::from(j), ty), ty),
+                |v| int(v, ty),
+            );
+            let value = bin(BinOp::Add, Expr::Var(base), moved, ty);
+            let at = bin(BinOp::Eq, Expr::Var(k), value, ScalarTy::Bool);
+            guard = if j == 0 {
+                at
+            } else {
+                bin(BinOp::Or, guard, at, ScalarTy::Bool)
+            };
+        }
+        guard
+    }
+
+    /// Puts each statement of `block` (at any depth) that `guards` names
+    /// under its guard.
+    fn guard_landings(&mut self, block: &mut Block, guards: &HashMap<crate::ir::StmtId, Expr>) {
+        for s in &mut block.stmts {
+            match &mut s.kind {
+                StmtKind::If { then_, else_, .. } => {
+                    self.guard_landings(then_, guards);
+                    self.guard_landings(else_, guards);
+                }
+                StmtKind::Loop {
+                    body,
+                    step,
+                    cond_prelude,
+                    ..
+                } => {
+                    self.guard_landings(cond_prelude, guards);
+                    self.guard_landings(body, guards);
+                    self.guard_landings(step, guards);
+                }
+                _ => {}
+            }
+            if let Some(cond) = guards.get(&s.id) {
+                let id = self.kernel.fresh_stmt_id();
+                let landing = s.clone();
+                s.id = id;
+                s.kind = StmtKind::If {
+                    cond: cond.clone(),
+                    then_: Block {
+                        stmts: vec![landing],
+                        braces: None,
+                    },
+                    else_: Block::default(),
+                };
             }
         }
     }
@@ -1139,16 +1369,23 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// The copies still in flight land here (called right after a barrier).
     pub(crate) fn async_land(&mut self) {
-        let stmts: Vec<(Stmt, Vec<crate::ir::StmtId>)> = self
+        let stmts: Vec<(Stmt, Vec<crate::ir::StmtId>, u32)> = self
             .asyncs
             .pending
             .iter()
-            .flat_map(|p| p.stmts.iter().map(|s| (s.clone(), p.tied_arrivals.clone())))
+            .flat_map(|p| {
+                p.stmts
+                    .iter()
+                    .map(|s| (s.clone(), p.tied_arrivals.clone(), p.serial))
+            })
             .collect();
-        for (mut s, tied) in stmts {
+        for (mut s, tied, serial) in stmts {
             self.renumber(&mut s);
             self.record_async(&s);
             self.record_ties(&s, &tied);
+            if self.asyncs.loops > 0 {
+                self.asyncs.landings.push((serial, s.id));
+            }
             self.cur.push(s);
         }
     }
@@ -1238,6 +1475,32 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// The asynchronous-copy state at the start of a loop body.
     pub(crate) fn async_loop_entry(&mut self) -> AsyncLoopEntry {
         let step = self.asyncs.next_step.take();
+        // The counter's entry value, for bounding the landings of copies
+        // in flight at the entry (see `async_preloop`): pushed just before
+        // the loop statement.
+        let base = match (
+            step.as_ref().and_then(|s| s.counter),
+            self.asyncs.pending.first(),
+        ) {
+            (Some((k, c)), Some(p)) if c != 0 => {
+                let site = p.site;
+                let ty = self.kernel.vars.get(k.0 as usize).map(|d| d.ty);
+                ty.filter(|t| *t != ScalarTy::Bool).map(|ty| {
+                    let name = format!("$entry{}", self.kernel.vars.len());
+                    let var = self.new_var_at(&name, ty, site);
+                    let assign = self.stmt_at(
+                        StmtKind::Assign {
+                            var,
+                            value: Expr::Var(k),
+                        },
+                        site,
+                    );
+                    self.cur.push(assign);
+                    (k, var, c)
+                })
+            }
+            _ => None,
+        };
         let mut path = self.asyncs.path.clone();
         path.push(self.asyncs.next_branch);
         let pipelines = self
@@ -1259,11 +1522,14 @@ impl<'c, 't> Lowerer<'c, 't> {
             first_id: self.kernel.next_stmt_id,
             pipelines,
             stage_ops: self.asyncs.stage_ops.len(),
+            base,
             step,
         }
     }
 
     fn async_commit(&mut self) {
+        let at = (self.asyncs.path.clone(), self.kernel.next_stmt_id);
+        self.asyncs.commit_paths.push(at);
         let group = self.asyncs.committed;
         let mut any = false;
         for p in &mut self.asyncs.pending {
@@ -2357,6 +2623,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                         self.async_complete(|p| {
                             p.barrier.is_none() && p.group.is_some_and(|g| g <= stage)
                         });
+                    } else {
+                        let wait = (
+                            self.asyncs.path.clone(),
+                            self.asyncs.committed,
+                            stage,
+                            self.kernel.next_stmt_id,
+                        );
+                        self.asyncs.pipe_waits.push(wait);
                     }
                     self.asyncs.consumed += 1;
                 }
