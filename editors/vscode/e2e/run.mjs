@@ -622,8 +622,21 @@ async function scenario() {
 
   await step("code lens `Show interleaving` opens a read-only view of the witness", async () => {
     const lens = page.locator(`${EDITOR} .codelens-decoration a`, { hasText: "Show interleaving" }).first();
-    await lens.waitFor({ state: "visible", timeout: 20000 });
-    await lens.click();
+    // Code lenses are re-rendered when the server's diagnostics refresh (the
+    // settings change of the step before): a click on a lens that is being
+    // replaced is lost, so click again (up to 3 times) until the view opens.
+    for (let attempt = 1; ; attempt++) {
+      if (attempt > 1 && /interleaving/i.test(await activeTab())) break;
+      await lens.waitFor({ state: "visible", timeout: 20000 });
+      await lens.click().catch(() => {});
+      const opened = await until("the interleaving tab", async () => /interleaving/i.test(await activeTab()), 8000)
+        .then(() => true)
+        .catch((e) => {
+          if (attempt >= 3) throw e;
+          return false;
+        });
+      if (opened) break;
+    }
     const text = await until("the interleaving view", async () => {
       const tab = await activeTab();
       if (!/interleaving/i.test(tab)) {
