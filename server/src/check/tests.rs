@@ -1438,3 +1438,45 @@ fn unsat_cache_keys_rename_only_let_aliases() {
         "(let (($0 (= a b))) (let ((?1 (+ c$1 d))) (and $0 (= ?1 $0))))"
     );
 }
+
+/// `s[tid] = tid; x = s[opaque(tid) + shift];` (the solver decides the pair).
+fn shifted_read(shift: i128) -> Kernel {
+    let mut b = B::new();
+    let x = b.var("x");
+    let w = b.write(tid(), tid());
+    let r = b.read(x, bin(BinOp::Add, opaque_tid(), int(shift)));
+    b.k.body = B::block(vec![w, r]);
+    b.k
+}
+
+#[test]
+fn replayed_witnesses_answer_only_the_queries_they_satisfy() {
+    use crate::check::sdv::{with_unsat_cache, witness_replays};
+    let racy = shifted_read(1);
+    // The same statements (labels), the same pair and relation, hence the
+    // same witness key: a replay keyed on that alone would call it racy.
+    let free = shifted_read(0);
+    let o = opts(Some(64));
+    let cold = check_kernel(&racy, &o);
+    assert_eq!(cold.verdict, Verdict::Racy);
+    assert_eq!(check_kernel(&free, &o).verdict, Verdict::RaceFree);
+    with_unsat_cache(|| {
+        assert_eq!(check_kernel(&racy, &o).verdict, Verdict::Racy);
+        assert_eq!(witness_replays(), 0);
+        let again = check_kernel(&racy, &o);
+        assert!(
+            witness_replays() > 0,
+            "the second check replays the witness"
+        );
+        assert_eq!(again.verdict, Verdict::Racy);
+        assert_eq!(again.races.len(), cold.races.len());
+        let w = again.races[0].witness.as_ref().unwrap();
+        assert_eq!(w.byte_offsets[0], w.byte_offsets[1]);
+        assert_eq!(w.threads[0].thread[0], w.threads[1].thread[0] + 1);
+        let replays = witness_replays();
+        assert_eq!(check_kernel(&free, &o).verdict, Verdict::RaceFree);
+        assert_eq!(witness_replays(), replays, "the witness does not fit");
+        assert_eq!(check_kernel(&racy, &o).verdict, Verdict::Racy);
+    });
+    assert_eq!(witness_replays(), 0, "the scope is closed");
+}
