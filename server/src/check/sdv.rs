@@ -578,6 +578,37 @@ fn replay_witness(key: &WitnessKey, facts: &[Bool]) -> Option<Model> {
     Some(model)
 }
 
+thread_local! {
+    static BLOCK_RACE_LIMIT: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with the checks it makes on this thread stopping once they
+/// found `limit` races between threads of one block (benign ones aside):
+/// such a check is racy with those races, and the pairs after them are not
+/// compared. For the barrier synthesizer, whose candidate checks only need
+/// some races of a racy candidate (each one a constraint every race-free
+/// placement meets) and a complete answer on a race-free one: a check that
+/// stops early has found a race, so a candidate it calls race-free was
+/// checked in full, and only races between threads of one block count, so
+/// a candidate whose inter-block races stopped it is never taken for one
+/// with none within its blocks.
+pub fn with_block_race_limit<R>(limit: usize, f: impl FnOnce() -> R) -> R {
+    /// Restores the outer limit (also when `f` panics).
+    struct Restore(Option<usize>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            BLOCK_RACE_LIMIT.with(|l| l.set(self.0));
+        }
+    }
+    let _restore = Restore(BLOCK_RACE_LIMIT.with(|l| l.replace(Some(limit.max(1)))));
+    f()
+}
+
+/// The limit of [`with_block_race_limit`] in force on this thread.
+fn block_race_limit() -> Option<usize> {
+    BLOCK_RACE_LIMIT.with(|l| l.get())
+}
+
 /// Queries answered by replaying a witness in the [`with_unsat_cache`]
 /// scope open on this thread so far (0 without one).
 pub fn witness_replays() -> u64 {
@@ -1014,8 +1045,19 @@ impl<'k, 's> Checker<'k, 's> {
                     break 'pairs;
                 }
                 self.check_pair(a, b, space);
+                if block_race_limit().is_some_and(|limit| self.block_races() >= limit) {
+                    break 'pairs;
+                }
             }
         }
+    }
+
+    /// Races found so far between threads of one block (benign ones aside).
+    fn block_races(&self) -> usize {
+        self.races
+            .iter()
+            .filter(|r| !r.benign && r.relation != LoopRelation::InterBlock)
+            .count()
     }
 
     /// All scenarios under which the pair can meet, most specific first.
