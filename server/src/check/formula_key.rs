@@ -99,7 +99,14 @@ fn tokens(text: &str) -> Option<Vec<Token<'_>>> {
                 {
                     i += 1;
                 }
-                out.push(Token::Atom(&text[start..i]));
+                let atom = &text[start..i];
+                // Binders other than `let` may bind a name a `let` alias
+                // also has; expanding aliases under them is not done here
+                // (the checker's queries have none).
+                if matches!(atom, "forall" | "exists" | "lambda" | "match") {
+                    return None;
+                }
+                out.push(Token::Atom(atom));
             }
         }
     }
@@ -345,6 +352,10 @@ mod tests {
     fn malformed_texts_get_no_key() {
         assert_eq!(canonical_formula("(assert (and a"), None);
         assert_eq!(canonical_formula("(assert |a)"), None);
+        assert_eq!(
+            canonical_formula("(assert (let ((x a)) (forall ((x Int)) (p x))))"),
+            None
+        );
         assert_eq!(canonical_formula("(assert a))"), None);
         let deep = format!("{}a{}", "(f ".repeat(1500), ")".repeat(1500));
         assert_eq!(canonical_formula(&deep), None);
