@@ -2,6 +2,7 @@
 
 pub mod banks;
 pub mod diagnostic;
+mod formula_key;
 mod grid_stride;
 mod injective;
 pub mod interleaving;

@@ -475,6 +475,144 @@ struct UnsatCache {
     /// Bytes of keys printed, and solver work units the hits saved.
     printed_bytes: usize,
     saved_work: u64,
+    /// The last race witness found for each pair of accesses and relation:
+    /// the values its model gives the formula's constants (see
+    /// [`replay_witness`]).
+    witnesses: std::collections::HashMap<WitnessKey, Vec<(String, WitnessValue)>>,
+    /// Queries answered by replaying a witness.
+    replays: u64,
+}
+
+/// A pair of accesses (in program order of the check) and the relation of
+/// the scenario a witness was found in.
+type WitnessKey = (StmtId, StmtId, LoopRelation);
+
+/// The value a witness gives one constant.
+#[derive(Clone, Debug)]
+enum WitnessValue {
+    Bool(bool),
+    Int(i128),
+}
+
+/// Most constants of one witness kept (a larger model is not kept).
+const WITNESS_MAX_CONSTANTS: usize = 4_096;
+
+/// Keeps the constants' values of `model` (a model of the query of `key`)
+/// in the open scope, replacing the pair's earlier witness.
+fn remember_witness(key: WitnessKey, model: &Model) {
+    let open = UNSAT_CACHE.with(|c| c.borrow().is_some());
+    if !open {
+        return;
+    }
+    let mut values = Vec::new();
+    for decl in model.iter() {
+        if decl.arity() != 0 || values.len() >= WITNESS_MAX_CONSTANTS {
+            continue;
+        }
+        let Some(z3::Interp::Const(value)) = model.get_interp(&decl) else {
+            continue;
+        };
+        let value = if let Some(b) = value.as_bool().and_then(|b| b.as_bool()) {
+            WitnessValue::Bool(b)
+        } else if let Some(i) = value.as_int().and_then(|i| i.as_i128()) {
+            WitnessValue::Int(i)
+        } else {
+            continue;
+        };
+        values.push((decl.name(), value));
+    }
+    UNSAT_CACHE.with(|c| {
+        if let Some(cache) = c.borrow_mut().as_mut() {
+            cache.witnesses.insert(key, values);
+        }
+    });
+}
+
+/// A model of `facts` built from the witness an earlier check of the scope
+/// found for the same pair and relation, when that witness satisfies them:
+/// its constants take the witness's values (by name), every other constant
+/// and function Z3's default (model completion), and the conjunction of
+/// `facts` evaluates to true under it. Then `facts` is satisfiable and the
+/// model is one of its models, whatever the earlier query was: the answer
+/// and the witness are the solver's own kind (sat, with a model of these
+/// facts), found by evaluation instead of search. The key only chooses
+/// which witness to try; a witness that does not satisfy the facts (the
+/// candidate's barriers changed what the pair can do) gives None, and the
+/// query goes to the solver. For the barrier synthesizer, whose candidates
+/// differ only in their barriers: a race a candidate does not order
+/// usually keeps its witness.
+fn replay_witness(key: &WitnessKey, facts: &[Bool]) -> Option<Model> {
+    let values = UNSAT_CACHE.with(|c| {
+        c.borrow()
+            .as_ref()
+            .and_then(|cache| cache.witnesses.get(key).cloned())
+    })?;
+    let model = Model::new();
+    for (name, value) in &values {
+        match value {
+            WitnessValue::Bool(b) => {
+                let c = Bool::new_const(name.as_str());
+                model.add_const_interp(&c.decl(), &Bool::from_bool(*b));
+            }
+            WitnessValue::Int(i) => {
+                let c = Int::new_const(name.as_str());
+                model.add_const_interp(&c.decl(), &Int::from_i128(*i));
+            }
+        }
+    }
+    // One evaluation of the conjunction: the values model completion picks
+    // are kept in the model, so the witness read from it later agrees.
+    let all = Bool::and(facts);
+    let holds = model
+        .eval(&all, true)
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false);
+    if !holds {
+        return None;
+    }
+    UNSAT_CACHE.with(|c| {
+        if let Some(cache) = c.borrow_mut().as_mut() {
+            cache.replays += 1;
+        }
+    });
+    Some(model)
+}
+
+thread_local! {
+    static BLOCK_RACE_LIMIT: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with the checks it makes on this thread stopping once they
+/// found `limit` races between threads of one block (benign ones aside):
+/// such a check is racy with those races, and the pairs after them are not
+/// compared. For the barrier synthesizer, whose candidate checks only need
+/// some races of a racy candidate (each one a constraint every race-free
+/// placement meets) and a complete answer on a race-free one: a check that
+/// stops early has found a race, so a candidate it calls race-free was
+/// checked in full, and only races between threads of one block count, so
+/// a candidate whose inter-block races stopped it is never taken for one
+/// with none within its blocks.
+pub fn with_block_race_limit<R>(limit: usize, f: impl FnOnce() -> R) -> R {
+    /// Restores the outer limit (also when `f` panics).
+    struct Restore(Option<usize>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            BLOCK_RACE_LIMIT.with(|l| l.set(self.0));
+        }
+    }
+    let _restore = Restore(BLOCK_RACE_LIMIT.with(|l| l.replace(Some(limit.max(1)))));
+    f()
+}
+
+/// The limit of [`with_block_race_limit`] in force on this thread.
+fn block_race_limit() -> Option<usize> {
+    BLOCK_RACE_LIMIT.with(|l| l.get())
+}
+
+/// Queries answered by replaying a witness in the [`with_unsat_cache`]
+/// scope open on this thread so far (0 without one).
+pub fn witness_replays() -> u64 {
+    UNSAT_CACHE.with(|c| c.borrow().as_ref().map_or(0, |cache| cache.replays))
 }
 
 /// Key bytes printed that a scope counts as the cost of one solver work
@@ -502,7 +640,8 @@ thread_local! {
 /// synthesizer, whose candidate kernels differ from one another only in
 /// their barriers: a pair of accesses whose scenarios a new barrier does
 /// not change gets the same queries again. Nested scopes share the
-/// outermost one's cache.
+/// outermost one's cache. The scope also keeps each pair's last race
+/// witness, tried first on the pair's next query (see [`replay_witness`]).
 pub fn with_unsat_cache<R>(f: impl FnOnce() -> R) -> R {
     /// Ends the scope (also when `f` panics).
     struct Scope;
@@ -581,11 +720,16 @@ fn cache_key(facts: &[Bool]) -> Option<String> {
     let (mut declarations, body): (Vec<&str>, Vec<&str>) =
         text.lines().partition(|l| l.starts_with("(declare-"));
     declarations.sort_unstable();
-    let key = format!(
-        "{}\n{}",
-        declarations.join("\n"),
-        renumber_aliases(&body.join("\n"))
-    );
+    // The body modulo `let` sharing (which Z3 decides from its context's
+    // reference counts, i.e. from the queries made before: see
+    // `formula_key`); as printed, with the aliases renumbered, when it does
+    // not parse. The two kinds of key are told apart by their first line.
+    let body = body.join("\n");
+    let body = match super::formula_key::canonical_formula(&body) {
+        Some(canonical) => format!("canonical\n{canonical}"),
+        None => format!("printed\n{}", renumber_aliases(&body)),
+    };
+    let key = format!("{}\n{}", declarations.join("\n"), body);
     UNSAT_CACHE.with(|c| {
         if let Some(cache) = c.borrow_mut().as_mut() {
             cache.printed_bytes = cache.printed_bytes.saturating_add(text.len());
@@ -901,8 +1045,19 @@ impl<'k, 's> Checker<'k, 's> {
                     break 'pairs;
                 }
                 self.check_pair(a, b, space);
+                if block_race_limit().is_some_and(|limit| self.block_races() >= limit) {
+                    break 'pairs;
+                }
             }
         }
+    }
+
+    /// Races found so far between threads of one block (benign ones aside).
+    fn block_races(&self) -> usize {
+        self.races
+            .iter()
+            .filter(|r| !r.benign && r.relation != LoopRelation::InterBlock)
+            .count()
     }
 
     /// All scenarios under which the pair can meet, most specific first.
@@ -1421,7 +1576,22 @@ impl<'k, 's> Checker<'k, 's> {
                     }
                 );
             }
-            let outcome = self.solve(&facts, &r1, &r2);
+            let witness_key = (a.id, b.id, relation);
+            let outcome = match replay_witness(&witness_key, &facts) {
+                Some(model) => {
+                    if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+                        eprintln!(
+                            "[syncwright] {} replayed an earlier witness",
+                            self.kernel.name
+                        );
+                    }
+                    (SatResult::Sat, Some(model))
+                }
+                None => self.solve(&facts, &r1, &r2),
+            };
+            if let (SatResult::Sat, Some(model)) = &outcome {
+                remember_witness(witness_key, model);
+            }
             match outcome {
                 (SatResult::Sat, model) => {
                     let witness = model

@@ -1438,3 +1438,131 @@ fn unsat_cache_keys_rename_only_let_aliases() {
         "(let (($0 (= a b))) (let ((?1 (+ c$1 d))) (and $0 (= ?1 $0))))"
     );
 }
+
+/// `s[tid] = tid; x = s[opaque(tid) + shift];` (the solver decides the pair).
+fn shifted_read(shift: i128) -> Kernel {
+    let mut b = B::new();
+    let x = b.var("x");
+    let w = b.write(tid(), tid());
+    let r = b.read(x, bin(BinOp::Add, opaque_tid(), int(shift)));
+    b.k.body = B::block(vec![w, r]);
+    b.k
+}
+
+#[test]
+fn replayed_witnesses_answer_only_the_queries_they_satisfy() {
+    use crate::check::sdv::{with_unsat_cache, witness_replays};
+    let racy = shifted_read(1);
+    // The same statements (labels), the same pair and relation, hence the
+    // same witness key: a replay keyed on that alone would call it racy.
+    let free = shifted_read(0);
+    let o = opts(Some(64));
+    let cold = check_kernel(&racy, &o);
+    assert_eq!(cold.verdict, Verdict::Racy);
+    assert_eq!(check_kernel(&free, &o).verdict, Verdict::RaceFree);
+    with_unsat_cache(|| {
+        assert_eq!(check_kernel(&racy, &o).verdict, Verdict::Racy);
+        assert_eq!(witness_replays(), 0);
+        let again = check_kernel(&racy, &o);
+        assert!(
+            witness_replays() > 0,
+            "the second check replays the witness"
+        );
+        assert_eq!(again.verdict, Verdict::Racy);
+        assert_eq!(again.races.len(), cold.races.len());
+        let w = again.races[0].witness.as_ref().unwrap();
+        assert_eq!(w.byte_offsets[0], w.byte_offsets[1]);
+        assert_eq!(w.threads[0].thread[0], w.threads[1].thread[0] + 1);
+        let replays = witness_replays();
+        assert_eq!(check_kernel(&free, &o).verdict, Verdict::RaceFree);
+        assert_eq!(witness_replays(), replays, "the witness does not fit");
+        assert_eq!(check_kernel(&racy, &o).verdict, Verdict::Racy);
+    });
+    assert_eq!(witness_replays(), 0, "the scope is closed");
+}
+
+#[test]
+fn a_race_limit_stops_only_after_races_within_a_block() {
+    use crate::check::sdv::with_block_race_limit;
+    let gid = || {
+        bin(
+            BinOp::Add,
+            bin(
+                BinOp::Mul,
+                Expr::Cast(ScalarTy::INT, Box::new(Expr::Builtin(Builtin::BlockIdx(0)))),
+                Expr::Cast(ScalarTy::INT, Box::new(Expr::Builtin(Builtin::BlockDim(0)))),
+            ),
+            tid(),
+        )
+    };
+    // g[gid] = 1; barrier; x = g[gid + 1] (threads of two blocks race, a
+    // barrier orders those of one); then s[tid] = tid; s[tid + k] read for
+    // k = 1..3 (three races within a block), optionally behind a barrier.
+    let build = |with_barrier: bool| {
+        let mut b = B::new();
+        let g = global_array(&mut b);
+        let x = b.var("x");
+        let gw = b.s(StmtKind::Write {
+            access: Access {
+                array: g,
+                offset: off(gid()),
+                size: 4,
+                ty: ScalarTy::INT,
+            },
+            value: int(1),
+        });
+        let bar = b.barrier();
+        let gr = b.s(StmtKind::Read {
+            dest: x,
+            access: Access {
+                array: g,
+                offset: off(bin(BinOp::Add, gid(), int(1))),
+                size: 4,
+                ty: ScalarTy::INT,
+            },
+        });
+        let mut stmts = vec![gw, bar, gr, b.write(tid(), tid())];
+        if with_barrier {
+            stmts.push(b.barrier());
+        }
+        for k in 1..=3 {
+            stmts.push(b.read(x, bin(BinOp::Add, opaque_tid(), int(k))));
+        }
+        b.k.body = B::block(stmts);
+        b.k
+    };
+    let o = CheckOptions {
+        launch: LaunchConfig {
+            block_dim: Some([64, 1, 1]),
+            grid_dim: Some([4, 1, 1]),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let within = |r: &KernelReport| {
+        r.races
+            .iter()
+            .filter(|r| r.relation != LoopRelation::InterBlock)
+            .count()
+    };
+    let racy = build(false);
+    let full = check_kernel(&racy, &o);
+    assert_eq!(within(&full), 3);
+    for limit in 1..=3 {
+        let limited = with_block_race_limit(limit, || check_kernel(&racy, &o));
+        assert_eq!(limited.verdict, Verdict::Racy);
+        // The inter-block race comes first and does not stop the check.
+        assert!(limited
+            .races
+            .iter()
+            .any(|r| r.relation == LoopRelation::InterBlock));
+        assert_eq!(within(&limited), limit, "limit {limit}");
+    }
+    // Without races within a block the check is complete: the same report.
+    let ordered = build(true);
+    let full = check_kernel(&ordered, &o);
+    let limited = with_block_race_limit(1, || check_kernel(&ordered, &o));
+    assert_eq!(within(&full), 0);
+    assert_eq!(limited.verdict, full.verdict);
+    assert_eq!(limited.races.len(), full.races.len());
+}

@@ -195,12 +195,32 @@ pub fn fix_file(
     let mut relower = |t: &str| {
         crate::base::interrupt::with(file_deadline.clone(), || lower_guarded(path, t, &env))
     };
+    // The kernel a re-check of `k` would check, when its plan has one run
+    // that binds launch parameters (the repair closure's kernel, so the
+    // kernel the synthesis proved race-free has that form) under the same
+    // options as the kernel as written: then a repaired text whose bound
+    // kernel is the one the synthesis checked needs no second check.
+    let mut as_checked = |k: &Kernel| -> Option<Kernel> {
+        let plan = plan_for(k);
+        let [run] = plan.runs.as_slice() else {
+            return None;
+        };
+        let bound = run.bound.as_ref()?;
+        let written = program.kernels.iter().find(|o| o.name == k.name)?;
+        let written_plan = plan_for(written);
+        let [written_run] = written_plan.runs.as_slice() else {
+            return None;
+        };
+        (written_run.bound.is_some() && written_run.resolved.options == run.resolved.options)
+            .then(|| bound.clone())
+    };
     let fixed = fix_program(
         &path.display().to_string(),
         &program,
         &mut repair,
         &mut check,
         &mut relower,
+        &mut as_checked,
     );
     (fixed, config_error)
 }

@@ -194,6 +194,10 @@ pub struct BarrierInfo {
     pub redundant: bool,
 }
 
+/// Races between threads of one block after which a check of a candidate
+/// placement stops (it is racy then; see `sdv::with_block_race_limit`).
+const CANDIDATE_RACE_LIMIT: usize = 8;
+
 /// Repairs one kernel. `files` are the program's source files (for indentation
 /// and statement text).
 pub fn repair_kernel(
@@ -244,7 +248,13 @@ pub fn repair_kernel_checked(
         // orders that pair (see `assume_undecided`) and needs no query on it.
         let share = left.as_millis() as u64 / 3 * 2;
         check.kernel_budget_ms = crate::check::sdv::budget_within_wall_ms(share);
-        crate::check::check_kernel(k, &check)
+        // A racy candidate needs only some of its races (see
+        // `with_block_race_limit`): the rest cost a sat query each (tens of
+        // thousands of work units on real kernels) and the next candidate,
+        // which orders those found, usually orders them too.
+        crate::check::sdv::with_block_race_limit(CANDIDATE_RACE_LIMIT, || {
+            crate::check::check_kernel(k, &check)
+        })
     };
     // The candidates differ from one another only in their barriers: the
     // queries of the pairs a barrier does not separate repeat (see

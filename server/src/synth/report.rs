@@ -289,6 +289,7 @@ pub fn fix_program(
     repair: &mut dyn FnMut(&Kernel, &[SourceFileInfo]) -> KernelRepair,
     check: &mut dyn FnMut(&Kernel, Duration) -> KernelReport,
     relower: &mut dyn FnMut(&str) -> Program,
+    as_checked: &mut dyn FnMut(&Kernel) -> Option<Kernel>,
 ) -> FileFix {
     let original = program
         .files
@@ -351,14 +352,18 @@ pub fn fix_program(
             // must not add defects to the kernel as written.
             let race_free = k.status == RepairStatus::Repaired;
             if race_free
-                && k.verified
-                    .as_deref()
-                    .is_some_and(|v| same_modulo_labels(v, new_kernel))
+                && k.verified.as_deref().is_some_and(|v| {
+                    same_modulo_labels(v, new_kernel)
+                        || as_checked(new_kernel).is_some_and(|c| same_modulo_labels(v, &c))
+                })
             {
                 // The text says what the checked kernel says: the same
                 // statements, expressions, arrays and locals in the same
-                // structure. Labels and source ranges do not enter the
-                // checker's verdict, so it was proven race-free already.
+                // structure (as the re-check would check it: `as_checked`,
+                // e.g. with the parameters its one launch binds substituted,
+                // as the synthesis checked it). Labels and source ranges do
+                // not enter the checker's verdict, so it was proven
+                // race-free already.
                 continue;
             }
             let started = std::time::Instant::now();
@@ -479,6 +484,7 @@ pub fn fix_source(
         &mut repair,
         &mut check,
         &mut relower,
+        &mut |_| None,
     )
 }
 

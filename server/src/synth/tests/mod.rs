@@ -748,7 +748,14 @@ fn fix_report_rechecks_and_uses_the_contract_names() {
             oracle_check(k, &l)
         };
         let mut relower = |t: &str| program_of(t, Lang::Cuda);
-        let r = report::fix_program("fig7.cu", &program, &mut repair, &mut check, &mut relower);
+        let r = report::fix_program(
+            "fig7.cu",
+            &program,
+            &mut repair,
+            &mut check,
+            &mut relower,
+            &mut |_| None,
+        );
         // The re-lowered text is the kernel the synthesizer's checker proved
         // race-free, labels and ranges aside: no second check.
         assert_eq!(rechecks, 0);
@@ -826,7 +833,14 @@ fn the_recheck_takes_only_what_is_left_of_the_kernel_budget() {
         oracle_check(k, &l)
     };
     let mut relower = |t: &str| program_of(t, Lang::Cuda);
-    let r = report::fix_program("fig2.cu", &program, &mut repair, &mut check, &mut relower);
+    let r = report::fix_program(
+        "fig2.cu",
+        &program,
+        &mut repair,
+        &mut check,
+        &mut relower,
+        &mut |_| None,
+    );
     assert_eq!(r.kernels[0].status, RepairStatus::Repaired);
     assert_eq!(budgets, vec![100]);
     // The re-check's time counts in the kernel's time.
@@ -858,7 +872,14 @@ fn fix_report_drops_repairs_that_do_not_recheck() {
             r
         };
         let mut relower = |t: &str| program_of(t, Lang::Cuda);
-        let r = report::fix_program("fig2.cu", &program, &mut repair, &mut check, &mut relower);
+        let r = report::fix_program(
+            "fig2.cu",
+            &program,
+            &mut repair,
+            &mut check,
+            &mut relower,
+            &mut |_| None,
+        );
         assert!(!r.changed());
         assert_eq!(r.kernels[0].status, RepairStatus::Inconclusive);
         assert!(r.kernels[0]
