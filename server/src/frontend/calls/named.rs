@@ -2547,8 +2547,19 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Whether `obj` names a `cuda::pipeline`.
     fn is_pipeline_object(&self, obj: Node<'t>) -> bool {
-        self.object_type(obj)
-            .is_some_and(|t| t.contains("pipeline"))
+        let name = self.txt(obj).trim_start_matches('&').trim();
+        let base = name.split(['[', '.', ' ']).next().unwrap_or(name);
+        let Some(ty) = self.decl_type_node(base) else {
+            return false;
+        };
+        let src = self.src();
+        // `auto pipe = cuda::make_pipeline(..);` has the type its
+        // initialiser returns, a `cuda::pipeline`.
+        text(ty, src).contains("pipeline")
+            || (text(ty, src).trim() == "auto"
+                && ty
+                    .parent()
+                    .is_some_and(|d| text(d, src).contains("make_pipeline(")))
     }
 
     /// The declared type text of the variable `obj` names.
