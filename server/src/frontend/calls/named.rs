@@ -880,6 +880,48 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.async_preloop(body, entry, end_id);
     }
 
+    /// A loop body was lowered (after [`Self::async_loop_carried`]): a copy
+    /// issued in it and still pending stands, after the loop, for the copy
+    /// of the last iteration only (its snapshots hold that iteration's
+    /// operands), yet the copies of earlier iterations may be in flight too
+    /// when no wait of the body completed them. Each gets a twin with
+    /// arbitrary operands (and issue flag) for them, one body's commits
+    /// older than the copy: the copy of iteration `N - 1 - j` is `j d`
+    /// groups older (`d` the commits every path of the body runs), so it
+    /// is complete whenever that of `N - 2` is. The twin is tied to no
+    /// arrival (the arrivals it could precede are those of its own,
+    /// unknown, iteration).
+    pub(crate) fn async_loop_exit(&mut self, entry: &AsyncLoopEntry, at: Node<'t>) {
+        let per_iteration = self.asyncs.committed - entry.committed;
+        let issued: Vec<PendingAsync> = self
+            .asyncs
+            .pending
+            .iter()
+            .filter(|p| p.serial >= entry.serial)
+            .cloned()
+            .collect();
+        for p in issued {
+            let mut map = HashMap::new();
+            for (v, ty) in self.copy_inputs(&p.stmts) {
+                let name = format!("$older{}", self.kernel.vars.len());
+                let older = self.new_var(&name, ty, at);
+                self.push(StmtKind::Havoc { var: older }, at);
+                map.insert(v, older);
+            }
+            let serial = self.asyncs.next_serial;
+            self.asyncs.next_serial += 1;
+            self.asyncs.pending.push(PendingAsync {
+                stmts: landing_stmts(&p.stmts, &map),
+                group: p.group.map(|g| g - per_iteration),
+                serial,
+                tied_arrivals: Vec::new(),
+                stage: None,
+                snapshots: Vec::new(),
+                ..p
+            });
+        }
+    }
+
     /// A probe of a copy carried into the next iteration (`template`, over
     /// the saved values), for the thread's own accesses of `body` made
     /// before the wait `cutoff` (every access without one): the pairs go to
