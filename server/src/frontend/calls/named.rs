@@ -75,6 +75,13 @@ struct IssueFlag {
 /// State of the asynchronous-copy model during lowering.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct AsyncState {
+    /// Thread pipelines (`cuda::pipeline` objects, by their text) that
+    /// committed or waited so far.
+    thread_pipes: HashSet<String>,
+    /// A group was committed other than by a thread pipeline's
+    /// `producer_commit` (`__pipeline_commit`, `cp.async.commit_group`,
+    /// `cg::wait`).
+    raw_commits: bool,
     pending: Vec<PendingAsync>,
     committed: i64,
     path: Vec<u32>,
@@ -1570,6 +1577,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn async_commit(&mut self) {
+        self.asyncs.raw_commits = true;
         let at = (self.asyncs.path.clone(), self.kernel.next_stmt_id);
         self.asyncs.commit_paths.push(at);
         let group = self.asyncs.committed;
@@ -2604,6 +2612,48 @@ impl<'c, 't> Lowerer<'c, 't> {
                     .is_some_and(|d| text(d, src).contains("make_pipeline(")))
     }
 
+    /// Whether the thread's commit and wait counts may include another
+    /// group source than the thread pipeline `name`: another pipeline
+    /// object, `__pipeline_commit`, `cp.async.commit_group` or `cg::wait`
+    /// lowered so far, or written anywhere in the kernel's text (a loop may
+    /// run them before this wait in a later iteration). A pipeline's
+    /// `consumer_wait` waits for its own oldest stage only (none when it
+    /// has none), so the shared counts are exact only for a lone pipeline.
+    fn thread_pipe_counts_shared(&self, name: &str) -> bool {
+        if self.asyncs.raw_commits || self.asyncs.thread_pipes.iter().any(|p| p != name) {
+            return true;
+        }
+        let Some((_, root)) = self.kernel_root else {
+            return true;
+        };
+        let body = text(root, self.src());
+        let raw = [
+            "__pipeline_commit",
+            "commit_group",
+            "pipeline_producer_commit",
+            "pipeline_consumer_wait_prior",
+            "::wait(",
+        ];
+        if raw.iter().any(|r| body.contains(r)) {
+            return true;
+        }
+        ["producer_commit(", "consumer_wait("].iter().any(|m| {
+            body.match_indices(m).any(|(i, _)| {
+                let before = body[..i].trim_end();
+                let receiver = before
+                    .strip_suffix('.')
+                    .or_else(|| before.strip_suffix("->"))
+                    .map(|r| {
+                        let start = r
+                            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+                            .map_or(0, |j| j + 1);
+                        &r[start..]
+                    });
+                receiver != Some(name)
+            })
+        })
+    }
+
     /// The declared type text of the variable `obj` names.
     fn object_type(&self, obj: Node<'t>) -> Option<String> {
         let text = self.txt(obj).trim_start_matches('&').trim();
@@ -2661,9 +2711,17 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.block_pipeline_method(n, &name, p, method, args);
         }
         if self.is_pipeline_object(obj) {
+            let name = self.txt(obj).trim().to_string();
+            if matches!(method, "producer_commit" | "consumer_wait") {
+                self.asyncs.thread_pipes.insert(name.clone());
+            }
             match method {
                 // Commits the copies issued since the last commit as one stage.
-                "producer_commit" => self.async_commit(),
+                "producer_commit" => {
+                    let raw = self.asyncs.raw_commits;
+                    self.async_commit();
+                    self.asyncs.raw_commits = raw;
+                }
                 // Waits for the oldest committed stage.
                 // Waits for the oldest stage not waited for yet: the groups
                 // committed before it (an empty commit is a stage too). In a
@@ -2672,7 +2730,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // is completed (sound; the copies stay in flight).
                 "consumer_wait" => {
                     let stage = self.asyncs.consumed;
-                    if self.asyncs.loops == 0 {
+                    if self.thread_pipe_counts_shared(&name) {
+                        // The commit and wait counts are the thread's, not
+                        // this pipeline's: its oldest stage is not known,
+                        // so nothing is completed (sound).
+                    } else if self.asyncs.loops == 0 {
                         self.async_complete(|p| {
                             p.barrier.is_none() && p.group.is_some_and(|g| g <= stage)
                         });
