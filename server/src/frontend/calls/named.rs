@@ -1061,7 +1061,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             .filter(|w| in_body(w.3))
             .cloned()
             .collect();
-        if waits.is_empty() {
+        // The whole body is lowered: a group source after the wait (a
+        // helper's pipeline, `__pipeline_commit`) runs before it in the
+        // next iteration (see `thread_pipe_counts_shared`).
+        if waits.is_empty() || self.asyncs.raw_commits || self.asyncs.thread_pipes.len() > 1 {
             return;
         }
         let regular = waits.iter().all(|w| w.0 == entry.path)
@@ -2711,7 +2714,14 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.block_pipeline_method(n, &name, p, method, args);
         }
         if self.is_pipeline_object(obj) {
-            let name = self.txt(obj).trim().to_string();
+            // A name is one pipeline only in the kernel's own text: one
+            // used inside an inlined helper (a parameter, a local) may be
+            // another object, so it counts as another group source.
+            // (The stack starts with the kernel itself.)
+            let name = match self.call_stack.get(1..).and_then(|c| c.last()) {
+                None => self.txt(obj).trim().to_string(),
+                Some(callee) => format!("$in {callee}: {}", self.txt(obj).trim()),
+            };
             if matches!(method, "producer_commit" | "consumer_wait") {
                 self.asyncs.thread_pipes.insert(name.clone());
             }
