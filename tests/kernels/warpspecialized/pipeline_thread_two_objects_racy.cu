@@ -2,6 +2,7 @@
 // expect-verdict(primitive_then_pipe): racy
 // expect-verdict(helper_commits_other_pipe): racy
 // expect-verdict(helper_makes_own_pipe): racy
+// expect-verdict(same_name_in_block_scopes): racy
 //--blockDim=64 --gridDim=1
 // Review finding (s10-warpspec): a thread pipeline's `consumer_wait` waits
 // for the oldest stage of that pipeline only, and returns at once when it
@@ -72,6 +73,21 @@ __global__ void helper_makes_own_pipe(const float *in, float *out) {
     __shared__ float a[64];
     auto pipe = cuda::make_pipeline();
     load_own(&a[threadIdx.x], &in[threadIdx.x]);
+    pipe.consumer_wait();
+    __syncthreads();
+    out[threadIdx.x] = a[63 - threadIdx.x]; //~ async-copy read-write
+}
+
+// Two pipelines of the kernel named alike in different block scopes.
+__global__ void same_name_in_block_scopes(const float *in, float *out) {
+    __shared__ float a[64];
+    {
+        auto pipe = cuda::make_pipeline();
+        pipe.producer_acquire();
+        cuda::memcpy_async(&a[threadIdx.x], &in[threadIdx.x], sizeof(float), pipe); //~ async-copy write-read
+        pipe.producer_commit();
+    }
+    auto pipe = cuda::make_pipeline();
     pipe.consumer_wait();
     __syncthreads();
     out[threadIdx.x] = a[63 - threadIdx.x]; //~ async-copy read-write

@@ -2165,6 +2165,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 // A thread's own pipeline under a name a block pipeline had.
                 self.forget_block_pipeline(n);
+                if self.asyncs.loops > 0 {
+                    // A new pipeline each iteration: another group source
+                    // for the waits of the next (see
+                    // `thread_pipe_counts_shared`).
+                    self.asyncs.raw_commits = true;
+                }
                 let _ = self.eval_args(args)?;
                 Ok(Some(Val::Scalar(int(0, ScalarTy::INT), ScalarTy::INT)))
             }
@@ -2637,7 +2643,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             "pipeline_consumer_wait_prior",
             "::wait(",
         ];
-        if raw.iter().any(|r| body.contains(r)) {
+        // Two pipelines of the kernel's text may share a name (block
+        // scopes): count every `make_pipeline` as its own object.
+        if raw.iter().any(|r| body.contains(r)) || body.matches("make_pipeline(").count() > 1 {
             return true;
         }
         ["producer_commit(", "consumer_wait("].iter().any(|m| {
