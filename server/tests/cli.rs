@@ -433,6 +433,36 @@ fn fix_applies_the_warp_specialized_quick_fixes() {
             "tests/kernels/warpspecialized/split_barrier_wait_late.cu",
             "auto token = bar.arrive();\n    float mine = in[128 + threadIdx.x] * 2.0f;\n    bar.wait(std::move(token));\n    out[threadIdx.x] = s[127 - threadIdx.x] + mine; //~ race read-write\n}",
         ),
+        // The missing wait of a `cuda::barrier` token, of a copy's phase on
+        // the barrier, of a thread's own pipeline stage and of a
+        // cooperative-groups copy; a barrier wait moved before the read of
+        // the copy it completes.
+        (
+            "tests/kernels/warpspecialized/split_barrier_missing_wait.cu",
+            "    auto token = bar.arrive();\n    float mine = in[128 + threadIdx.x] * 2.0f;\n    bar.wait(std::move(token));\n    out[threadIdx.x] = s[127 - threadIdx.x] + mine; //~ race read-write\n}",
+        ),
+        (
+            "tests/kernels/warpspecialized/split_barrier_missing_wait.cu",
+            "    bar.arrive_and_wait();\n    __syncthreads();\n    out[threadIdx.x] = buf[127 - threadIdx.x]; //~ async-copy read-write",
+        ),
+        (
+            "tests/kernels/warpspecialized/pipeline_thread_missing_wait.cu",
+            "    pipe.producer_commit();\n    pipe.consumer_wait();\n    __syncthreads();\n    out[threadIdx.x] = a[63 - threadIdx.x]; //~ async-copy read-write",
+        ),
+        (
+            "tests/kernels/warpspecialized/cg_memcpy_async.cu",
+            "    cg::wait(block);\n    block.sync();\n    out[threadIdx.x] = tile[63 - threadIdx.x]; //~ async-copy",
+        ),
+        (
+            "tests/kernels/warpspecialized/barrier_memcpy_async.cu",
+            "    auto token = bar.arrive();\n    bar.wait(std::move(token));\n    out[threadIdx.x] = buf[63 - threadIdx.x]; //~ async-copy read-write",
+        ),
+        // A barrier object's expected count set to the threads of the roles
+        // that arrive.
+        (
+            "tests/kernels/warpspecialized/split_barrier_role_count.cu",
+            "    if (threadIdx.x == 0) {\n        init(&bar, 128);\n    }",
+        ),
         (
             "tests/kernels/warpspecialized/named_order_inversion.cu",
             "asm volatile(\"bar.sync 2, 64;\" ::: \"memory\");\n        asm volatile(\"bar.sync 1, 64;\" ::: \"memory\"); //~ barrier-deadlock\n    } else {",
@@ -477,15 +507,28 @@ fn fix_does_not_move_a_barrier_statement_that_assigns_the_callers_variables() {
 
 #[test]
 fn fix_does_not_claim_a_repair_while_a_named_barrier_deadlock_remains() {
-    // Half the warps arrive at a barrier object initialised for all of
-    // them: a block barrier removes the race, but the kernel would still hang.
+    // A barrier object initialised for half the warps: its count is set to
+    // the warps that arrive, which removes both findings.
     let fixture = "tests/kernels/warpspecialized/split_barrier_runtime_count.cu";
     let out = syncwright(&["fix", fixture]);
     let err = stderr(&out);
-    assert!(err.contains("count_half_the_warps: unrepairable"), "{err}");
+    assert!(err.contains("count_half_the_warps: repaired"), "{err}");
+    assert!(stdout(&out).contains("init(&bar, 64);"), "{}", stdout(&out));
+    // Half the block's count on one element of a barrier array indexed at
+    // run time: no count is set (the element's `init` is not the arrival's
+    // object as written), and a block barrier removes the race but the
+    // kernel would still hang.
+    let fixture = "tests/kernels/warpspecialized/split_barrier_ping_pong.cu";
+    let out = syncwright(&["fix", fixture]);
+    let err = stderr(&out);
+    assert!(err.contains("ping_pong_half_count: unrepairable"), "{err}");
     assert!(err.contains("`barrier-deadlock` remains"), "{err}");
     let original = std::fs::read_to_string(repo_root().join(fixture)).expect("fixture");
-    assert_eq!(stdout(&out), original);
+    let kernel = |text: &str| {
+        let from = text.find("void ping_pong_half_count").expect("kernel");
+        text[from..].to_string()
+    };
+    assert_eq!(kernel(&stdout(&out)), kernel(&original));
     // The consumers hand back on a barrier the producers do not wait at: no
     // move of a named barrier (and no count) repairs that, so the text stays.
     let fixture = "tests/kernels/warpspecialized/named_wrong_id.cu";

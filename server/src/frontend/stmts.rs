@@ -440,6 +440,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.asyncs.loops -= 1;
         let r = r.map(|mut b| {
             self.async_loop_carried(&mut b, &entry);
+            if let Some(at) = body {
+                self.async_loop_exit(&entry, at);
+            }
             b
         });
         // The loop may run zero times: after it, commits of its body count

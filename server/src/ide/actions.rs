@@ -195,7 +195,12 @@ fn sync_actions(
                 crate::synth::waits::missing_wait(&kernel.kernel, finding, &text)
             }
             DiagnosticKind::BarrierDeadlock => {
-                crate::synth::waits::fix_barrier_count(finding, &text)
+                crate::synth::waits::fix_barrier_count(finding, &text).or_else(|| {
+                    crate::synth::waits::fix_barrier_init_count(&kernel.kernel, finding, &text)
+                })
+            }
+            DiagnosticKind::Race => {
+                crate::synth::waits::missing_token_wait(&kernel.kernel, finding, &text)
             }
             _ => None,
         };

@@ -322,7 +322,12 @@ fn sync_repair(
                     crate::synth::waits::missing_wait(&current, finding, &text)
                 }
                 DiagnosticKind::BarrierDeadlock => {
-                    crate::synth::waits::fix_barrier_count(finding, &text)
+                    crate::synth::waits::fix_barrier_count(finding, &text).or_else(|| {
+                        crate::synth::waits::fix_barrier_init_count(&current, finding, &text)
+                    })
+                }
+                DiagnosticKind::Race => {
+                    crate::synth::waits::missing_token_wait(&current, finding, &text)
                 }
                 _ => None,
             };

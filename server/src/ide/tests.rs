@@ -304,6 +304,92 @@ fn code_actions_insert_the_missing_wait_of_an_async_copy() {
 }
 
 #[test]
+fn code_actions_insert_the_missing_wait_of_a_split_barrier_token() {
+    let (actions, text, host) = actions_at(
+        r#"__global__ void k(const float *in, float *out) {
+    __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+    __shared__ float s[64];
+    if (threadIdx.x == 0) {
+        init(&bar, blockDim.x);
+    }
+    __syncthreads();
+    s[threadIdx.x] = in[threadIdx.x];
+    auto token = bar.arrive();
+    out[threadIdx.x] = $0s[63 - threadIdx.x];
+}
+"#,
+    );
+    let wait = actions
+        .iter()
+        .find(|a| a.title.contains("bar.wait(std::move(token))"))
+        .unwrap_or_else(|| panic!("no wait inserted: {actions:?}"));
+    let fixed = crate::synth::apply_edits(&text, &wait.edits).expect("edits apply");
+    assert!(
+        fixed.contains("    auto token = bar.arrive();\n    bar.wait(std::move(token));\n    out"),
+        "{fixed}"
+    );
+    assert_eq!(verdict_of(&host, &fixed, 31), Verdict::RaceFree, "{fixed}");
+}
+
+#[test]
+fn code_actions_insert_the_wait_of_a_copy_on_a_barrier() {
+    let (actions, text, host) = actions_at(
+        r#"__global__ void k(const float *in, float *out) {
+    __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+    __shared__ float buf[64];
+    if (threadIdx.x == 0) {
+        init(&bar, blockDim.x);
+    }
+    __syncthreads();
+    cuda::memcpy_async(&buf[threadIdx.x], &in[threadIdx.x], sizeof(float), bar);
+    __syncthreads();
+    out[threadIdx.x] = $0buf[63 - threadIdx.x];
+}
+"#,
+    );
+    let wait = actions
+        .iter()
+        .find(|a| a.title.contains("bar.arrive_and_wait()"))
+        .unwrap_or_else(|| panic!("no wait inserted: {actions:?}"));
+    let fixed = crate::synth::apply_edits(&text, &wait.edits).expect("edits apply");
+    assert!(
+        fixed.contains("    bar.arrive_and_wait();\n    __syncthreads();\n    out"),
+        "{fixed}"
+    );
+    assert_eq!(verdict_of(&host, &fixed, 32), Verdict::RaceFree, "{fixed}");
+}
+
+#[test]
+fn code_actions_set_a_barrier_objects_count_to_the_roles_that_arrive() {
+    let (actions, text, host) = actions_at(
+        r#"__global__ void k(const float *in, float *out) {
+    __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+    __shared__ float tile[32];
+    int warp = threadIdx.x / 32;
+    if (threadIdx.x == 0) {
+        init(&bar, (blockDim.x / 32 - 1) * 32);
+    }
+    __syncthreads();
+    if (warp == 0) {
+        tile[threadIdx.x] = in[threadIdx.x];
+        auto token = bar.arrive();
+    } else {
+        $0bar.arrive_and_wait();
+        out[threadIdx.x] = tile[31 - threadIdx.x % 32];
+    }
+}
+"#,
+    );
+    let count = actions
+        .iter()
+        .find(|a| a.title.contains("expected count of `bar` to 64"))
+        .unwrap_or_else(|| panic!("no count fix: {actions:?}"));
+    let fixed = crate::synth::apply_edits(&text, &count.edits).expect("edits apply");
+    assert!(fixed.contains("init(&bar, 64);"), "{fixed}");
+    assert_eq!(verdict_of(&host, &fixed, 33), Verdict::RaceFree, "{fixed}");
+}
+
+#[test]
 fn code_actions_set_a_named_barrier_count_to_the_threads_that_reach_it() {
     let (actions, text, host) = actions_at(
         r#"__global__ void k(const float *in, float *out) {

@@ -384,17 +384,22 @@ pub fn barrier_moves(kernel: &Kernel, finding: &Finding, text: &str) -> Vec<Sync
     let mut candidates: Vec<Candidate> = Vec::new();
     let barriers = movable_barriers(kernel, text);
     match finding.kind {
-        DiagnosticKind::Race => {
+        DiagnosticKind::Race | DiagnosticKind::AsyncCopy => {
             let Some(race) = &finding.race else {
                 return Vec::new();
             };
-            // Copies' landings are placed by the front end, not written.
-            if kernel.asyncs.accesses.contains(&race.first)
-                || kernel.asyncs.accesses.contains(&race.second)
-            {
+            // Copies' landings are placed by the front end, not written:
+            // for a copy only a `cuda::barrier` wait moves, to before the
+            // thread's access (the copy joined a phase that wait completes).
+            let is_copy = |id: StmtId| kernel.asyncs.accesses.contains(&id);
+            let copy = is_copy(race.first) || is_copy(race.second);
+            if copy != (finding.kind == DiagnosticKind::AsyncCopy) {
                 return Vec::new();
             }
             for &(slot, from, kind) in &barriers {
+                if copy && !matches!(kind, Movable::Wait(_)) {
+                    continue;
+                }
                 let Some(block) = block_ref(kernel, slot) else {
                     continue;
                 };
@@ -407,9 +412,14 @@ pub fn barrier_moves(kernel: &Kernel, finding: &Finding, text: &str) -> Vec<Sync
                         .iter()
                         .position(|g| g.first <= index && index <= g.last)
                 };
-                let places = [group_of(race.first), group_of(race.second)];
+                let written = |id: StmtId| if is_copy(id) { None } else { group_of(id) };
+                let places = [written(race.first), written(race.second)];
                 for (which, at) in places.iter().enumerate() {
                     let Some(at) = *at else { continue };
+                    if copy && at > from {
+                        // A wait after the access already follows it.
+                        continue;
+                    }
                     let (to, distance) = if at > from {
                         (at + 1, at - from)
                     } else if at < from {

@@ -75,6 +75,13 @@ struct IssueFlag {
 /// State of the asynchronous-copy model during lowering.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct AsyncState {
+    /// Thread pipelines (`cuda::pipeline` objects, by their text) that
+    /// committed or waited so far.
+    thread_pipes: HashSet<String>,
+    /// A group was committed other than by a thread pipeline's
+    /// `producer_commit` (`__pipeline_commit`, `cp.async.commit_group`,
+    /// `cg::wait`).
+    raw_commits: bool,
     pending: Vec<PendingAsync>,
     committed: i64,
     path: Vec<u32>,
@@ -880,6 +887,48 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.async_preloop(body, entry, end_id);
     }
 
+    /// A loop body was lowered (after [`Self::async_loop_carried`]): a copy
+    /// issued in it and still pending stands, after the loop, for the copy
+    /// of the last iteration only (its snapshots hold that iteration's
+    /// operands), yet the copies of earlier iterations may be in flight too
+    /// when no wait of the body completed them. Each gets a twin with
+    /// arbitrary operands (and issue flag) for them, one body's commits
+    /// older than the copy: the copy of iteration `N - 1 - j` is `j d`
+    /// groups older (`d` the commits every path of the body runs), so it
+    /// is complete whenever that of `N - 2` is. The twin is tied to no
+    /// arrival (the arrivals it could precede are those of its own,
+    /// unknown, iteration).
+    pub(crate) fn async_loop_exit(&mut self, entry: &AsyncLoopEntry, at: Node<'t>) {
+        let per_iteration = self.asyncs.committed - entry.committed;
+        let issued: Vec<PendingAsync> = self
+            .asyncs
+            .pending
+            .iter()
+            .filter(|p| p.serial >= entry.serial)
+            .cloned()
+            .collect();
+        for p in issued {
+            let mut map = HashMap::new();
+            for (v, ty) in self.copy_inputs(&p.stmts) {
+                let name = format!("$older{}", self.kernel.vars.len());
+                let older = self.new_var(&name, ty, at);
+                self.push(StmtKind::Havoc { var: older }, at);
+                map.insert(v, older);
+            }
+            let serial = self.asyncs.next_serial;
+            self.asyncs.next_serial += 1;
+            self.asyncs.pending.push(PendingAsync {
+                stmts: landing_stmts(&p.stmts, &map),
+                group: p.group.map(|g| g - per_iteration),
+                serial,
+                tied_arrivals: Vec::new(),
+                stage: None,
+                snapshots: Vec::new(),
+                ..p
+            });
+        }
+    }
+
     /// A probe of a copy carried into the next iteration (`template`, over
     /// the saved values), for the thread's own accesses of `body` made
     /// before the wait `cutoff` (every access without one): the pairs go to
@@ -1012,7 +1061,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             .filter(|w| in_body(w.3))
             .cloned()
             .collect();
-        if waits.is_empty() {
+        // The whole body is lowered: a group source after the wait (a
+        // helper's pipeline, `__pipeline_commit`) runs before it in the
+        // next iteration (see `thread_pipe_counts_shared`).
+        if waits.is_empty() || self.asyncs.raw_commits || self.asyncs.thread_pipes.len() > 1 {
             return;
         }
         let regular = waits.iter().all(|w| w.0 == entry.path)
@@ -1528,6 +1580,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     fn async_commit(&mut self) {
+        self.asyncs.raw_commits = true;
         let at = (self.asyncs.path.clone(), self.kernel.next_stmt_id);
         self.asyncs.commit_paths.push(at);
         let group = self.asyncs.committed;
@@ -2112,6 +2165,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 // A thread's own pipeline under a name a block pipeline had.
                 self.forget_block_pipeline(n);
+                if self.asyncs.loops > 0 {
+                    // A new pipeline each iteration: another group source
+                    // for the waits of the next (see
+                    // `thread_pipe_counts_shared`).
+                    self.asyncs.raw_commits = true;
+                }
                 let _ = self.eval_args(args)?;
                 Ok(Some(Val::Scalar(int(0, ScalarTy::INT), ScalarTy::INT)))
             }
@@ -2547,8 +2606,63 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Whether `obj` names a `cuda::pipeline`.
     fn is_pipeline_object(&self, obj: Node<'t>) -> bool {
-        self.object_type(obj)
-            .is_some_and(|t| t.contains("pipeline"))
+        let name = self.txt(obj).trim_start_matches('&').trim();
+        let base = name.split(['[', '.', ' ']).next().unwrap_or(name);
+        let Some(ty) = self.decl_type_node(base) else {
+            return false;
+        };
+        let src = self.src();
+        // `auto pipe = cuda::make_pipeline(..);` has the type its
+        // initialiser returns, a `cuda::pipeline`.
+        text(ty, src).contains("pipeline")
+            || (text(ty, src).trim() == "auto"
+                && ty
+                    .parent()
+                    .is_some_and(|d| text(d, src).contains("make_pipeline(")))
+    }
+
+    /// Whether the thread's commit and wait counts may include another
+    /// group source than the thread pipeline `name`: another pipeline
+    /// object, `__pipeline_commit`, `cp.async.commit_group` or `cg::wait`
+    /// lowered so far, or written anywhere in the kernel's text (a loop may
+    /// run them before this wait in a later iteration). A pipeline's
+    /// `consumer_wait` waits for its own oldest stage only (none when it
+    /// has none), so the shared counts are exact only for a lone pipeline.
+    fn thread_pipe_counts_shared(&self, name: &str) -> bool {
+        if self.asyncs.raw_commits || self.asyncs.thread_pipes.iter().any(|p| p != name) {
+            return true;
+        }
+        let Some((_, root)) = self.kernel_root else {
+            return true;
+        };
+        let body = text(root, self.src());
+        let raw = [
+            "__pipeline_commit",
+            "commit_group",
+            "pipeline_producer_commit",
+            "pipeline_consumer_wait_prior",
+            "::wait(",
+        ];
+        // Two pipelines of the kernel's text may share a name (block
+        // scopes): count every `make_pipeline` as its own object.
+        if raw.iter().any(|r| body.contains(r)) || body.matches("make_pipeline(").count() > 1 {
+            return true;
+        }
+        ["producer_commit(", "consumer_wait("].iter().any(|m| {
+            body.match_indices(m).any(|(i, _)| {
+                let before = body[..i].trim_end();
+                let receiver = before
+                    .strip_suffix('.')
+                    .or_else(|| before.strip_suffix("->"))
+                    .map(|r| {
+                        let start = r
+                            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+                            .map_or(0, |j| j + 1);
+                        &r[start..]
+                    });
+                receiver != Some(name)
+            })
+        })
     }
 
     /// The declared type text of the variable `obj` names.
@@ -2608,9 +2722,24 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.block_pipeline_method(n, &name, p, method, args);
         }
         if self.is_pipeline_object(obj) {
+            // A name is one pipeline only in the kernel's own text: one
+            // used inside an inlined helper (a parameter, a local) may be
+            // another object, so it counts as another group source.
+            // (The stack starts with the kernel itself.)
+            let name = match self.call_stack.get(1..).and_then(|c| c.last()) {
+                None => self.txt(obj).trim().to_string(),
+                Some(callee) => format!("$in {callee}: {}", self.txt(obj).trim()),
+            };
+            if matches!(method, "producer_commit" | "consumer_wait") {
+                self.asyncs.thread_pipes.insert(name.clone());
+            }
             match method {
                 // Commits the copies issued since the last commit as one stage.
-                "producer_commit" => self.async_commit(),
+                "producer_commit" => {
+                    let raw = self.asyncs.raw_commits;
+                    self.async_commit();
+                    self.asyncs.raw_commits = raw;
+                }
                 // Waits for the oldest committed stage.
                 // Waits for the oldest stage not waited for yet: the groups
                 // committed before it (an empty commit is a stage too). In a
@@ -2619,7 +2748,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // is completed (sound; the copies stay in flight).
                 "consumer_wait" => {
                     let stage = self.asyncs.consumed;
-                    if self.asyncs.loops == 0 {
+                    if self.thread_pipe_counts_shared(&name) {
+                        // The commit and wait counts are the thread's, not
+                        // this pipeline's: its oldest stage is not known,
+                        // so nothing is completed (sound).
+                    } else if self.asyncs.loops == 0 {
                         self.async_complete(|p| {
                             p.barrier.is_none() && p.group.is_some_and(|g| g <= stage)
                         });
