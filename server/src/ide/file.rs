@@ -1414,10 +1414,23 @@ pub fn kernel_plans_with_findings(
     settings: &Settings,
     kernels: &[Kernel],
 ) -> (Vec<LaunchPlan>, Vec<Finding>) {
+    kernel_plans_with_includes(path, text, settings, kernels, &FsIncludes)
+}
+
+/// [`kernel_plans_with_findings`] with the launch scans reading includes
+/// through `includes` (the command line's [`TranslationEnv`], for a front
+/// door that must plan exactly as `check` does: the profile).
+pub fn kernel_plans_with_includes(
+    path: &Path,
+    text: &str,
+    settings: &Settings,
+    kernels: &[Kernel],
+    includes: &dyn IncludeResolver,
+) -> (Vec<LaunchPlan>, Vec<Finding>) {
     let (config, error) = FileConfig::load(path, text);
     let explicit = settings.explicit();
     let names: Vec<&str> = kernels.iter().map(|k| k.name.as_str()).collect();
-    let launches = translation_launches(path, text, &FsIncludes, &names);
+    let launches = translation_launches(path, text, includes, &names);
     let plans = kernels
         .iter()
         .map(|k| launch_plan(k, &config, &explicit, &launches))
