@@ -334,9 +334,13 @@ fn report(rows: &[Row], front_ends: &[FileTimes], wall: f64, slowest: usize) {
         .map(|r| u64::from(r.profile.pairs_without_solver))
         .sum();
     let queries: u64 = rows.iter().map(|r| u64::from(r.profile.queries)).sum();
+    let reused: u64 = rows
+        .iter()
+        .map(|r| u64::from(r.profile.queries_reused))
+        .sum();
     let work: u64 = rows.iter().map(|r| r.profile.work).sum();
     println!(
-        "pairs: {pairs}, decided without the solver: {fast}; solver queries: {queries}; work units: {work}"
+        "pairs: {pairs}, decided without the solver: {fast}; solver queries: {queries} (and {reused} answered by an equal earlier query); work units: {work}"
     );
     let mut verdicts = std::collections::BTreeMap::new();
     for r in rows {
