@@ -156,7 +156,7 @@ fn host_pass(
     path: &Path,
     text: &str,
     prelude: &str,
-    reader: &dyn Fn(&Path, &str) -> Result<(PathBuf, String), String>,
+    reader: &preprocess::IncludeReader<'_>,
 ) -> std::sync::Arc<HostPass> {
     use std::collections::HashMap;
     use std::sync::{Arc, Mutex, OnceLock};
