@@ -20,8 +20,7 @@ use std::time::Instant;
 
 use syncwright::base::Span;
 use syncwright::check::{check_kernel_profiled, profile::Profile, Verdict};
-use syncwright::frontend::FsIncludes;
-use syncwright::ide::{kernel_plans_with_findings, lower_guarded, Settings};
+use syncwright::ide::{kernel_plans_with_includes, lower_guarded, Settings, TranslationEnv};
 
 struct Args {
     paths: Vec<PathBuf>,
@@ -125,16 +124,30 @@ struct Row {
     profile: Profile,
 }
 
-/// Lowers and checks one file; returns its lowering time and kernels.
-fn profile_file(path: &Path, text: &str, budget_ms: u64) -> (f64, Vec<Row>) {
+/// Where one file's time went.
+struct FileTimes {
+    file: PathBuf,
+    /// Reading includes, preprocessing, parsing and lowering.
+    lowering_ms: f64,
+    /// Host-launch scans of the file, its includer and its siblings.
+    scans_ms: f64,
+}
+
+/// Lowers and checks one file; returns its front end's times and kernels.
+fn profile_file(path: &Path, text: &str, budget_ms: u64) -> (FileTimes, Vec<Row>) {
+    // The file's translation environment, as `check` lowers it: include
+    // folders, the file that includes a header, definitions in sibling files.
+    let env = TranslationEnv::for_file(path);
     let started = Instant::now();
-    let program = lower_guarded(path, text, &FsIncludes);
+    let program = lower_guarded(path, text, &env);
     let lowering_ms = started.elapsed().as_secs_f64() * 1e3;
     let settings = Settings {
         kernel_budget_ms: budget_ms,
         ..Settings::default()
     };
-    let (plans, _) = kernel_plans_with_findings(path, text, &settings, &program.kernels);
+    let scans = Instant::now();
+    let (plans, _) = kernel_plans_with_includes(path, text, &settings, &program.kernels, &env);
+    let scans_ms = scans.elapsed().as_secs_f64() * 1e3;
     let mut rows = Vec::new();
     // Each run of a kernel's launch plan is one check, as in `check`.
     for (kernel, plan) in program.kernels.iter().zip(plans) {
@@ -162,7 +175,12 @@ fn profile_file(path: &Path, text: &str, budget_ms: u64) -> (f64, Vec<Row>) {
             });
         }
     }
-    (lowering_ms, rows)
+    let times = FileTimes {
+        file: path.to_path_buf(),
+        lowering_ms,
+        scans_ms,
+    };
+    (times, rows)
 }
 
 fn percentile(sorted: &[f64], q: f64) -> f64 {
@@ -259,20 +277,20 @@ fn main() {
         .spawn(move || {
             let started = Instant::now();
             let mut rows = Vec::new();
-            let mut lowering_ms = 0.0;
+            let mut front_ends = Vec::new();
             for file in &files {
                 let Ok(bytes) = std::fs::read(file) else {
                     eprintln!("profile: cannot read {}", file.display());
                     continue;
                 };
                 let text = String::from_utf8_lossy(&bytes);
-                let (lowering, r) = profile_file(file, &text, budget_ms);
-                lowering_ms += lowering;
+                let (times, r) = profile_file(file, &text, budget_ms);
+                front_ends.push(times);
                 rows.extend(r);
             }
             let wall = started.elapsed().as_secs_f64();
             if !files.is_empty() {
-                report(&rows, files.len(), lowering_ms, wall, slowest);
+                report(&rows, &front_ends, wall, slowest);
             }
             if generated {
                 run_generated(budget_ms);
@@ -285,7 +303,10 @@ fn main() {
     std::process::exit(1);
 }
 
-fn report(rows: &[Row], files: usize, lowering_ms: f64, wall: f64, slowest: usize) {
+fn report(rows: &[Row], front_ends: &[FileTimes], wall: f64, slowest: usize) {
+    let files = front_ends.len();
+    let lowering_ms: f64 = front_ends.iter().map(|f| f.lowering_ms).sum();
+    let scans_ms: f64 = front_ends.iter().map(|f| f.scans_ms).sum();
     let mut times: Vec<f64> = rows.iter().map(|r| r.ms).collect();
     times.sort_by(f64::total_cmp);
     let at_budget = rows.iter().filter(|r| r.at_budget).count();
@@ -299,8 +320,9 @@ fn report(rows: &[Row], files: usize, lowering_ms: f64, wall: f64, slowest: usiz
     );
     let sum = |f: &dyn Fn(&Profile) -> f64| rows.iter().map(|r| f(&r.profile)).sum::<f64>();
     println!(
-        "time: lowering {:.0} ms, set-up {:.0} ms, pair enumeration {:.0} ms, encoding {:.0} ms, solver {:.0} ms",
+        "time: lowering {:.0} ms, launch scans {:.0} ms, set-up {:.0} ms, pair enumeration {:.0} ms, encoding {:.0} ms, solver {:.0} ms",
         lowering_ms,
+        scans_ms,
         sum(&|p| p.setup_ms),
         sum(&|p| p.enumerate_ms),
         sum(&|p| p.encode_ms),
@@ -312,9 +334,13 @@ fn report(rows: &[Row], files: usize, lowering_ms: f64, wall: f64, slowest: usiz
         .map(|r| u64::from(r.profile.pairs_without_solver))
         .sum();
     let queries: u64 = rows.iter().map(|r| u64::from(r.profile.queries)).sum();
+    let reused: u64 = rows
+        .iter()
+        .map(|r| u64::from(r.profile.queries_reused))
+        .sum();
     let work: u64 = rows.iter().map(|r| r.profile.work).sum();
     println!(
-        "pairs: {pairs}, decided without the solver: {fast}; solver queries: {queries}; work units: {work}"
+        "pairs: {pairs}, decided without the solver: {fast}; solver queries: {queries} (and {reused} answered by an equal earlier query); work units: {work}"
     );
     let mut verdicts = std::collections::BTreeMap::new();
     for r in rows {
@@ -354,6 +380,23 @@ fn report(rows: &[Row], files: usize, lowering_ms: f64, wall: f64, slowest: usiz
             r.profile.pairs,
             r.profile.queries,
             r.profile.work
+        );
+    }
+    println!("\nper file (ms: lowering, launch scans, set-up, pair enumeration, encoding, solver; kernels, queries):");
+    for f in front_ends {
+        let mine: Vec<&Row> = rows.iter().filter(|r| r.file == f.file).collect();
+        let part = |g: &dyn Fn(&Profile) -> f64| mine.iter().map(|r| g(&r.profile)).sum::<f64>();
+        println!(
+            "{:>9.1} {:>8.1} {:>8.1} {:>8.1} {:>9.1} {:>9.1}  {:>3} {:>5}  {}",
+            f.lowering_ms,
+            f.scans_ms,
+            part(&|p| p.setup_ms),
+            part(&|p| p.enumerate_ms),
+            part(&|p| p.encode_ms),
+            part(&|p| p.solve_ms),
+            mine.len(),
+            mine.iter().map(|r| r.profile.queries).sum::<u32>(),
+            f.file.display()
         );
     }
 }

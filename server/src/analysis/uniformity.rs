@@ -32,7 +32,73 @@ use std::collections::{BTreeSet, HashMap};
 use crate::ir::walk::{for_each_stmt, BlockSlot, ProgramPoint};
 use crate::ir::{Block, Builtin, Expr, Kernel, StmtId, StmtKind, VarId};
 
-type VarSet = BTreeSet<VarId>;
+/// A set of variables as a bit per [`VarId`]: the analysis clones and
+/// joins its state at every branch and loop round, and inlined kernels have
+/// tens of thousands of locals, most of them non-uniform (an ordered set
+/// took seconds there in allocation alone; a copy of words takes
+/// microseconds). Words past the last are zero.
+#[derive(Clone, Debug, Default)]
+struct VarSet {
+    words: Vec<u64>,
+}
+
+impl VarSet {
+    fn new() -> VarSet {
+        VarSet::default()
+    }
+
+    fn split(v: VarId) -> (usize, u64) {
+        ((v.0 / 64) as usize, 1u64 << (v.0 % 64))
+    }
+
+    fn contains(&self, v: &VarId) -> bool {
+        let (word, bit) = VarSet::split(*v);
+        self.words.get(word).is_some_and(|w| w & bit != 0)
+    }
+
+    fn insert(&mut self, v: VarId) {
+        let (word, bit) = VarSet::split(v);
+        if word >= self.words.len() {
+            self.words.resize(word + 1, 0);
+        }
+        self.words[word] |= bit;
+    }
+
+    fn remove(&mut self, v: &VarId) {
+        let (word, bit) = VarSet::split(*v);
+        if let Some(w) = self.words.get_mut(word) {
+            *w &= !bit;
+        }
+    }
+
+    /// Adds every variable of `other`.
+    fn union_with(&mut self, other: &VarSet) {
+        if other.words.len() > self.words.len() {
+            self.words.resize(other.words.len(), 0);
+        }
+        for (w, o) in self.words.iter_mut().zip(&other.words) {
+            *w |= o;
+        }
+    }
+
+    /// The union of two sets.
+    fn union(&self, other: &VarSet) -> VarSet {
+        let mut out = self.clone();
+        out.union_with(other);
+        out
+    }
+}
+
+impl PartialEq for VarSet {
+    fn eq(&self, other: &VarSet) -> bool {
+        let (short, long) = if self.words.len() <= other.words.len() {
+            (&self.words, &other.words)
+        } else {
+            (&other.words, &self.words)
+        };
+        short == &long[..short.len()] && long[short.len()..].iter().all(|w| *w == 0)
+    }
+}
 
 /// Result of the uniformity analysis.
 #[derive(Clone, Debug, Default)]
@@ -328,14 +394,14 @@ impl Uniformity {
                         flow,
                         record,
                     );
-                    *state = &then_state | &else_state;
+                    *state = then_state.union(&else_state);
                     if inner.is_some() && !ctx_div {
                         // Threads took different branches: what either assigned differs.
                         let mut assigned = VarSet::new();
                         assigned_vars(then_, &mut assigned);
                         assigned_vars(else_, &mut assigned);
-                        self.ever_nonuniform.extend(assigned.iter().copied());
-                        state.extend(assigned);
+                        self.ever_nonuniform.union_with(&assigned);
+                        state.union_with(&assigned);
                     }
                     if flow.escaped.is_some() && saved_escape.is_none() && div.is_none() {
                         div = flow.escaped;
@@ -474,9 +540,9 @@ impl Uniformity {
             // for some threads only: later iterations are divergent.
             let returns = probe.returned.is_some();
             let now_nonuniform = div.is_none() && (cond_nonuniform || escapes || returns);
-            let mut new_head = &head | &st;
+            let mut new_head = head.union(&st);
             if now_nonuniform {
-                new_head.extend(assigned.iter().copied());
+                new_head.union_with(&assigned);
             }
             if new_head == head && now_nonuniform == nonuniform_loop {
                 break;
@@ -486,9 +552,9 @@ impl Uniformity {
         }
         if nonuniform_loop {
             self.nonuniform_loops.insert(id);
-            self.ever_nonuniform.extend(assigned.iter().copied());
+            self.ever_nonuniform.union_with(&assigned);
         }
-        self.ever_nonuniform.extend(head.iter().copied());
+        self.ever_nonuniform.union_with(&head);
         let inner = div.or(if nonuniform_loop { Some(id) } else { None });
         if record {
             self.head_nonuniform.insert(id, head.clone());
@@ -511,9 +577,9 @@ impl Uniformity {
             flow.returned = inner_flow.returned;
         }
         // Threads re-converge after the loop; the loop's values are those of some head.
-        let mut exit = &head | &st;
+        let mut exit = head.union(&st);
         if nonuniform_loop {
-            exit.extend(assigned.iter().copied());
+            exit.union_with(&assigned);
         }
         if record {
             self.exit_nonuniform.insert(id, exit.clone());

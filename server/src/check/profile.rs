@@ -38,6 +38,9 @@ pub struct Profile {
     pub pairs_without_solver: u32,
     /// Solver queries.
     pub queries: u32,
+    /// Queries answered by an earlier query of the same check with the same
+    /// facts (no solver call).
+    pub queries_reused: u32,
     /// Z3 work units spent in total.
     pub work: u64,
     /// The slowest queries by work units, slowest first.

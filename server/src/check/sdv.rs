@@ -928,6 +928,12 @@ struct Checker<'k, 's> {
     named: super::named::NamedOutcome,
     /// Races of threads with their own asynchronous copies.
     async_findings: Vec<Finding>,
+    /// Queries of this check proven unsatisfiable, by their set of facts
+    /// (see [`Checker::check_facts`]), each with its facts (which keep the
+    /// terms, and so their addresses, alive).
+    unsat_queries: std::collections::HashMap<Vec<usize>, Vec<Bool>>,
+    /// The facts every query of a scenario starts from, by scenario.
+    base_facts_of: std::collections::HashMap<Scenario, Vec<Bool>>,
 }
 
 impl<'k, 's> Checker<'k, 's> {
@@ -987,6 +993,8 @@ impl<'k, 's> Checker<'k, 's> {
             positions,
             named,
             async_findings: Vec::new(),
+            unsat_queries: std::collections::HashMap::new(),
+            base_facts_of: std::collections::HashMap::new(),
         }
     }
 
@@ -1485,7 +1493,19 @@ fn pair_space(kernel: &Kernel, a: &AccessStmt, b: &AccessStmt) -> Option<MemSpac
 
 impl<'k, 's> Checker<'k, 's> {
     /// The facts every query of a scenario starts from.
-    fn base_facts(&self, scenario: &Scenario, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+    /// Built once per scenario: the two threads' executions are those of the
+    /// scenario (`Encoder::exec` keeps them), so the facts are the same for
+    /// every pair of accesses checked in it.
+    fn base_facts(&mut self, scenario: &Scenario, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+        if let Some(facts) = self.base_facts_of.get(scenario) {
+            return facts.clone();
+        }
+        let facts = self.build_base_facts(scenario, r1, r2);
+        self.base_facts_of.insert(scenario.clone(), facts.clone());
+        facts
+    }
+
+    fn build_base_facts(&self, scenario: &Scenario, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
         let mut facts = self.enc.scenario_facts(scenario);
         facts.extend(r1.assumptions.iter().cloned());
         facts.extend(r2.assumptions.iter().cloned());
@@ -1763,6 +1783,25 @@ impl<'k, 's> Checker<'k, 's> {
         let started = Instant::now();
         let facts: Vec<Bool> = facts.collect();
         let cap = cap_work.unwrap_or(QUERY_WORK);
+        // Pairs of accesses with the same shapes in the same context (the
+        // same offsets, guards and scenario: a statement repeated by
+        // unrolling, a store after each step of a loop) make the same
+        // query. Z3 shares equal terms (one term per structure in a
+        // context, compared by address, as `Z3_is_eq_ast` does), so the
+        // same set of fact terms is the same formula, whose answer an
+        // earlier query already gave: unsatisfiable stays unsatisfiable.
+        // (Satisfiable queries are asked again: the race needs its model.)
+        let mut fact_set: Vec<usize> = facts
+            .iter()
+            .map(|f| f.get_z3_ast().as_ptr() as usize)
+            .collect();
+        fact_set.sort_unstable();
+        fact_set.dedup();
+        if self.unsat_queries.contains_key(&fact_set) {
+            self.profile.queries_reused += 1;
+            self.profile.solve_ms += started.elapsed().as_secs_f64() * 1e3;
+            return (SatResult::Unsat, None);
+        }
         self.queries += 1;
         let key = cache_key(&facts);
         if key.as_deref().is_some_and(cached_unsat) {
@@ -1817,6 +1856,9 @@ impl<'k, 's> Checker<'k, 's> {
             }
             turn += 1;
         };
+        if r == SatResult::Unsat {
+            self.unsat_queries.insert(fact_set, facts.clone());
+        }
         if let (SatResult::Unsat, Some(key)) = (r, key) {
             remember_unsat(key, spent);
         }

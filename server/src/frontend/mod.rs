@@ -1651,6 +1651,19 @@ fn declare_curand_states(types: &mut TypeEnv) {
 /// them have their layout.
 fn register_local_types(cx: &mut Ctx, body: Option<Node>, src: &str) {
     let Some(body) = body else { return };
+    // A type definition's node starts with its keyword (`struct`, `union`,
+    // `class`, `enum`: the grammar's first token of each specifier), so a
+    // body whose text names none of them defines no type and needs no walk
+    // (the walk over every node of every function ran on every keystroke).
+    // A body with a syntax error may hold specifiers without their keyword
+    // token (a parser-inserted missing token): walked as before.
+    let body_text = src.get(body.start_byte()..body.end_byte()).unwrap_or(src);
+    let names_a_type = ["struct", "union", "class", "enum"]
+        .iter()
+        .any(|k| body_text.contains(k));
+    if !names_a_type && !body.has_error() {
+        return;
+    }
     let mut stack = vec![body];
     let mut found = Vec::new();
     while let Some(x) = stack.pop() {

@@ -122,6 +122,98 @@ pub fn host_launches(path: &Path, text: &str, includes: &dyn IncludeResolver) ->
     host_scan(path, text, includes).0
 }
 
+/// A file's host pass (preprocessed as nvcc's host compilation sees it) and
+/// its launch scan.
+struct HostPass {
+    pre: preprocess::Preprocessed,
+    scan: crate::syntax::launches::HostScan,
+}
+
+/// The include reads one host pass made: the including file, the name, and
+/// what the resolver answered.
+type IncludeReads = Vec<(PathBuf, String, Result<(PathBuf, String), String>)>;
+
+/// The last host pass of a file, with everything it was computed from.
+struct HostPassEntry {
+    text: String,
+    prelude: String,
+    reads: IncludeReads,
+    pass: std::sync::Arc<HostPass>,
+}
+
+/// Files whose last host pass [`host_pass`] keeps (beyond, it starts over).
+const MAX_HOST_PASSES: usize = 256;
+
+/// The host pass of `text` (the file at `path`) under `prelude`, reading
+/// includes through `reader`. The editor asks for it on every keystroke,
+/// and preprocessing and scanning the whole file were a tenth of a
+/// keystroke's time: the last pass of each file is kept and reused when the
+/// text and prelude are the same and every include read it made gives the
+/// same answer again (the preprocessor's only inputs; the reads are made
+/// again, the lexing and scanning are not). A pass cut short by the front
+/// end's deadline is not kept.
+fn host_pass(
+    path: &Path,
+    text: &str,
+    prelude: &str,
+    reader: &preprocess::IncludeReader<'_>,
+) -> std::sync::Arc<HostPass> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static PASSES: OnceLock<Mutex<HashMap<PathBuf, HostPassEntry>>> = OnceLock::new();
+    let passes = PASSES.get_or_init(|| Mutex::new(HashMap::new()));
+    let kept = passes.lock().ok().and_then(|map| {
+        map.get(path)
+            .filter(|e| e.text == text && e.prelude == prelude)
+            .map(|e| (e.reads.clone(), e.pass.clone()))
+    });
+    if let Some((reads, pass)) = kept {
+        if reads
+            .iter()
+            .all(|(from, name, answer)| reader(from, name) == *answer)
+        {
+            return pass;
+        }
+    }
+    let reads = std::cell::RefCell::new(IncludeReads::new());
+    let recording = |from: &Path, name: &str| {
+        let answer = reader(from, name);
+        reads
+            .borrow_mut()
+            .push((from.to_path_buf(), name.to_string(), answer.clone()));
+        answer
+    };
+    let pre = preprocess::preprocess(
+        text,
+        path,
+        &preprocess::Options {
+            expand: true,
+            includes: Some(&recording),
+            prelude,
+        },
+    );
+    let texts: Vec<&str> = pre.units.iter().map(|u| u.text.as_str()).collect();
+    let scan = crate::syntax::launches::scan_translation(&texts);
+    let pass = Arc::new(HostPass { pre, scan });
+    if crate::base::interrupt::reason().is_none() {
+        if let Ok(mut map) = passes.lock() {
+            if map.len() >= MAX_HOST_PASSES {
+                map.clear();
+            }
+            map.insert(
+                path.to_path_buf(),
+                HostPassEntry {
+                    text: text.to_string(),
+                    prelude: prelude.to_string(),
+                    reads: reads.into_inner(),
+                    pass: pass.clone(),
+                },
+            );
+        }
+    }
+    pass
+}
+
 /// [`host_launches`], and the kernels the translation unit defines with
 /// internal linkage (name, file of the definition).
 fn host_scan(
@@ -143,17 +235,8 @@ fn host_scan(
             .filter(|l| !l.starts_with("#define __CUDA_ARCH__"))
             .map(|l| format!("{l}\n"))
             .collect();
-        let pre = preprocess::preprocess(
-            text,
-            path,
-            &preprocess::Options {
-                expand: true,
-                includes: Some(&reader),
-                prelude: &prelude,
-            },
-        );
-        let texts: Vec<&str> = pre.units.iter().map(|u| u.text.as_str()).collect();
-        let scan = crate::syntax::launches::scan_translation(&texts);
+        let pass = host_pass(path, text, &prelude, &reader);
+        let (pre, scan) = (&pass.pre, &pass.scan);
         let local: Vec<(String, PathBuf)> = scan
             .local_kernels
             .iter()
@@ -170,7 +253,8 @@ fn host_scan(
             .collect();
         let sites = scan
             .launches
-            .into_iter()
+            .iter()
+            .cloned()
             .filter_map(|mut l| {
                 let unit = pre.units.get(l.text)?;
                 let (span, _) = unit.map.map(l.start as u32, l.end as u32);
@@ -1414,10 +1498,23 @@ pub fn kernel_plans_with_findings(
     settings: &Settings,
     kernels: &[Kernel],
 ) -> (Vec<LaunchPlan>, Vec<Finding>) {
+    kernel_plans_with_includes(path, text, settings, kernels, &FsIncludes)
+}
+
+/// [`kernel_plans_with_findings`] with the launch scans reading includes
+/// through `includes` (the command line's [`TranslationEnv`], for a front
+/// door that must plan exactly as `check` does: the profile).
+pub fn kernel_plans_with_includes(
+    path: &Path,
+    text: &str,
+    settings: &Settings,
+    kernels: &[Kernel],
+    includes: &dyn IncludeResolver,
+) -> (Vec<LaunchPlan>, Vec<Finding>) {
     let (config, error) = FileConfig::load(path, text);
     let explicit = settings.explicit();
     let names: Vec<&str> = kernels.iter().map(|k| k.name.as_str()).collect();
-    let launches = translation_launches(path, text, &FsIncludes, &names);
+    let launches = translation_launches(path, text, includes, &names);
     let plans = kernels
         .iter()
         .map(|k| launch_plan(k, &config, &explicit, &launches))

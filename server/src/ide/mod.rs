@@ -32,9 +32,9 @@ mod tests;
 
 pub use self::file::{
     analyze_file, analyze_file_with, analyze_parsed, analyze_program, banks_guarded, check_guarded,
-    frontend_finding, kernel_plans_with_findings, launch_plan, lower_guarded, merge_run_reports,
-    plain_finding, unsupported_report, FileAnalysis, KernelAnalysis, LaunchPlan, LaunchRun,
-    LaunchSummary, Location, TranslationEnv,
+    frontend_finding, kernel_plans_with_findings, kernel_plans_with_includes, launch_plan,
+    lower_guarded, merge_run_reports, plain_finding, unsupported_report, FileAnalysis,
+    KernelAnalysis, LaunchPlan, LaunchRun, LaunchSummary, Location, TranslationEnv,
 };
 pub use self::guard::{guarded, on_analysis_thread, panic_message};
 pub use crate::base::{position_of, LineStarts, Position};
