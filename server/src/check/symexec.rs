@@ -1530,11 +1530,6 @@ impl Shape {
     }
 }
 
-/// Longest orbit of a geometric counter stated as its exit values (a
-/// doubling 32-bit counter from 1 has 33: the powers of two, the wrapped
-/// sign bit, 0).
-const ORBIT_MAX_VALUES: usize = 72;
-
 /// Solver work (Z3 `rlimit` units) for one query of the invariant search: a
 /// query that needs more answers `unknown`, and its candidates are dropped.
 const INVARIANT_QUERY_RLIMIT: u32 = 200_000;
@@ -4005,9 +4000,6 @@ impl Exec<'_, '_> {
                         exit_facts.push(fact)
                     }
                 }
-                if live {
-                    exit_facts.extend(self.orbit_fact(counter, pre_env, ty, &exit));
-                }
             }
             UpdateOp::Mul | UpdateOp::Shl => {
                 // Growing from a positive start: v >= init.
@@ -4026,56 +4018,8 @@ impl Exec<'_, '_> {
                         exit_facts.push(fact)
                     }
                 }
-                if live {
-                    exit_facts.extend(self.orbit_fact(counter, pre_env, ty, &exit));
-                }
             }
         }
-    }
-
-    /// The exit value of a geometric counter (`v *= c`, `v <<= s`, `v /= c`,
-    /// `v >>= s`) with a constant start and operand, when the condition is
-    /// symbolic (`for (j = 0; j < iterations; j++) delta *= 2`): one of the
-    /// values of its orbit `init, f(init), f(f(init)), ...`, a power-of-two
-    /// multiple of the start for `*= 2`.
-    ///
-    /// Justification: the counter's only assignment in the loop is the
-    /// update with a loop-invariant operand, so every value it holds, at the
-    /// exit too (the entry value when the loop does not run, the value at a
-    /// `break`), is the update applied some number of times to its entry
-    /// value. The orbit is computed with the update as the kernel evaluates
-    /// it (wrapping included), up to the first repeated value, after which
-    /// it cycles; no fact when a value is not a constant or the orbit is
-    /// longer than [`ORBIT_MAX_VALUES`].
-    fn orbit_fact(
-        &mut self,
-        counter: &Counter,
-        pre_env: &[Option<Val>],
-        ty: ScalarTy,
-        exit: &Int,
-    ) -> Option<Bool> {
-        let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
-        let assumed = self.out.assumptions.len();
-        let values = (|| {
-            let mut cur = numeral(&self.get(counter.var))?;
-            let mut values: Vec<i128> = Vec::new();
-            while !values.contains(&cur) {
-                if values.len() == ORBIT_MAX_VALUES {
-                    return None;
-                }
-                values.push(cur);
-                self.set(counter.var, Val::int(cur));
-                cur = numeral(&self.expr_as(&counter.update, ty))?;
-            }
-            Some(values)
-        })();
-        self.out.assumptions.truncate(assumed);
-        self.env = saved;
-        let eqs: Vec<Bool> = values?
-            .iter()
-            .map(|x| exit.eq(Int::from_i128(*x)))
-            .collect();
-        Some(Bool::or(&eqs))
     }
 
     /// Runs a geometric counter loop concretely when its start, operand and
