@@ -1530,29 +1530,33 @@ impl Shape {
     }
 }
 
+/// Most solver queries of each phase (entry, step) of one loop's invariant
+/// search: past them, no candidate is kept (the search costs at most this
+/// many queries of [`INVARIANT_QUERY_RLIMIT`] per loop and thread).
+const HOUDINI_MAX_ROUNDS: usize = 6;
+
 /// Solver work (Z3 `rlimit` units) for one query of the invariant search: a
 /// query that needs more answers `unknown`, and its candidates are dropped.
 const INVARIANT_QUERY_RLIMIT: u32 = 200_000;
 
 /// Drops the candidates that fail in the solver's current context, one model
-/// at a time, until the rest all hold (true) or the solver gives up (false,
-/// with no candidate kept).
+/// at a time, until the rest all hold (true) or the solver gives up or
+/// [`HOUDINI_MAX_ROUNDS`] pass (false, with no candidate kept).
 fn houdini(
     solver: &z3::Solver,
     candidates: &mut Vec<Candidate>,
     mut term: impl FnMut(&Candidate) -> Option<Bool>,
 ) -> bool {
-    loop {
+    for _ in 0..HOUDINI_MAX_ROUNDS {
         match houdini_round(solver, candidates, &mut term) {
-            None => {
-                candidates.clear();
-                return false;
-            }
+            None => break,
             Some(true) => return true,
             Some(false) if candidates.is_empty() => return true,
             Some(false) => {}
         }
     }
+    candidates.clear();
+    false
 }
 
 /// One Houdini round: whether every candidate holds (`unsat` of the
@@ -3735,7 +3739,12 @@ impl Exec<'_, '_> {
             solver.assert(f);
         }
         solver.assert(&going);
+        let mut rounds = 0;
         let proven = loop {
+            rounds += 1;
+            if rounds > HOUDINI_MAX_ROUNDS {
+                break Vec::new();
+            }
             solver.push();
             for c in &candidates {
                 if let Some(h) = self.candidate_in(c, &head_values, pre_env, &passes) {
