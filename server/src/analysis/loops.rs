@@ -3,7 +3,9 @@
 //! A counter is a variable whose only assignments inside the loop are one
 //! update `v = v op e` with `e` loop-invariant. The checker turns counters into
 //! invariants (exact value sets, strides, bounds); everything else a loop
-//! modifies is havocked at the loop head. At the exit, the values later
+//! modifies is havocked at the loop head, constrained only by the candidate
+//! invariants the solver proves inductive (`check::symexec`,
+//! `Exec::loop_invariants`). At the exit, the values later
 //! statements read (`live_after`) come from the loop's last iteration
 //! (`check::symexec`); the others are havocked.
 

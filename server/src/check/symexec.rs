@@ -420,6 +420,10 @@ pub struct Encoder<'k> {
     read_only_dependents: RefCell<HashMap<Scenario, Rc<BTreeSet<VarId>>>>,
     funcs: RefCell<HashMap<String, FuncDecl>>,
     cache: RefCell<HashMap<(usize, Scenario), Rc<ExecResult>>>,
+    /// Candidate loop-head invariants proven inductive, per loop and thread
+    /// (see [`Exec::loop_invariants`]; a thread's own execution is the same
+    /// formula in every scenario up to names, so the proof is reused).
+    invariants: RefCell<HashMap<(StmtId, usize), Vec<Candidate>>>,
     /// Symbolic execution stops here (the kernel's wall-clock backstop).
     deadline: Option<std::time::Instant>,
     /// Generations of named operations in loops, from the concrete runs.
@@ -774,6 +778,7 @@ impl<'k> Encoder<'k> {
             read_only,
             funcs: RefCell::new(HashMap::new()),
             cache: RefCell::new(HashMap::new()),
+            invariants: RefCell::new(HashMap::new()),
             deadline: None,
             generations: Default::default(),
         }
@@ -1001,7 +1006,14 @@ impl<'k> Encoder<'k> {
     pub fn counter_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
         let mut out = Vec::new();
         for c1 in &r1.counters {
-            for c2 in r2.counters.iter().filter(|c2| c2.key == c1.key) {
+            // Any two instances of one loop's counter, at its head or its
+            // exit (an access in the body against one after the loop): each
+            // is `init + k * step` for its thread, which is all the lemma uses.
+            for c2 in r2
+                .counters
+                .iter()
+                .filter(|c2| c2.key.0 == c1.key.0 && c2.key.1 == c1.key.1)
+            {
                 if c1.step != c2.step || c1.value == c2.value {
                     continue;
                 }
@@ -1465,6 +1477,141 @@ fn matters_in_last_iteration(stmt: &Stmt, relevant: &BTreeSet<VarId>) -> bool {
 struct Jumps {
     breaks: Vec<(Bool, Vec<Option<Val>>)>,
     continues: Vec<(Bool, Vec<Option<Val>>)>,
+}
+
+/// A candidate loop-head invariant of a variable `v` the loop modifies (not a
+/// counter), relative to its value `v0` on loop entry (see
+/// [`Exec::loop_invariants`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The variable.
+    var: VarId,
+    /// The relation.
+    shape: Shape,
+    /// Stated only where the loop condition holds (`cond => P`): what the
+    /// body may use, and inductive also when the iteration that leaves the
+    /// loop breaks `P` (`lsize = n - j` in the last tile).
+    guarded: bool,
+}
+
+/// The relation of a [`Candidate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// `v == v0`.
+    Same,
+    /// `v >= v0`.
+    AtLeastEntry,
+    /// `v <= v0`.
+    AtMostEntry,
+    /// `v >= 0`.
+    NonNegative,
+    /// `v >= 1`.
+    Positive,
+}
+
+impl Shape {
+    const ALL: [Shape; 5] = [
+        Shape::Same,
+        Shape::AtLeastEntry,
+        Shape::AtMostEntry,
+        Shape::NonNegative,
+        Shape::Positive,
+    ];
+
+    /// The relation between the value `v` and the entry value `v0`.
+    fn holds(self, v: &Int, v0: &Int) -> Bool {
+        match self {
+            Shape::Same => v.eq(v0),
+            Shape::AtLeastEntry => v.ge(v0),
+            Shape::AtMostEntry => v.le(v0),
+            Shape::NonNegative => v.ge(Int::from_i64(0)),
+            Shape::Positive => v.ge(Int::from_i64(1)),
+        }
+    }
+}
+
+/// Most solver queries of each phase (entry, step) of one loop's invariant
+/// search: past them, no candidate is kept (the search costs at most this
+/// many queries of [`INVARIANT_QUERY_RLIMIT`] per loop and thread).
+const HOUDINI_MAX_ROUNDS: usize = 6;
+
+/// Solver work (Z3 `rlimit` units) for one query of the invariant search: a
+/// query that needs more answers `unknown`, and its candidates are dropped.
+const INVARIANT_QUERY_RLIMIT: u32 = 200_000;
+
+/// Drops the candidates that fail in the solver's current context, one model
+/// at a time, until the rest all hold (true) or the solver gives up or
+/// [`HOUDINI_MAX_ROUNDS`] pass (false, with no candidate kept).
+fn houdini(
+    solver: &z3::Solver,
+    candidates: &mut Vec<Candidate>,
+    mut term: impl FnMut(&Candidate) -> Option<Bool>,
+) -> bool {
+    for _ in 0..HOUDINI_MAX_ROUNDS {
+        match houdini_round(solver, candidates, &mut term) {
+            None => break,
+            Some(true) => return true,
+            Some(false) if candidates.is_empty() => return true,
+            Some(false) => {}
+        }
+    }
+    candidates.clear();
+    false
+}
+
+/// One Houdini round: whether every candidate holds (`unsat` of the
+/// negated conjunction); if not, drops the candidates the model falsifies
+/// (at least one) and answers false; None when the solver gives up.
+fn houdini_round(
+    solver: &z3::Solver,
+    candidates: &mut Vec<Candidate>,
+    mut term: impl FnMut(&Candidate) -> Option<Bool>,
+) -> Option<bool> {
+    let terms: Vec<Option<Bool>> = candidates.iter().map(&mut term).collect();
+    candidates.retain({
+        let mut i = 0;
+        let terms = &terms;
+        move |_| {
+            i += 1;
+            terms[i - 1].is_some()
+        }
+    });
+    let terms: Vec<Bool> = terms.into_iter().flatten().collect();
+    if terms.is_empty() {
+        return Some(true);
+    }
+    solver.push();
+    solver.assert(Bool::and(&terms).not());
+    let answer = solver.check();
+    let result = match answer {
+        z3::SatResult::Unsat => Some(true),
+        z3::SatResult::Unknown => None,
+        z3::SatResult::Sat => {
+            let model = solver.get_model();
+            let before = candidates.len();
+            let mut keep = Vec::with_capacity(before);
+            for (c, t) in candidates.iter().zip(&terms) {
+                // A candidate the model does not show true is dropped.
+                let holds = model
+                    .as_ref()
+                    .and_then(|m| m.eval(t, true))
+                    .and_then(|b| b.as_bool())
+                    .unwrap_or(false);
+                if holds {
+                    keep.push(*c);
+                }
+            }
+            if keep.len() == before {
+                // No model to tell which failed: give up.
+                None
+            } else {
+                *candidates = keep;
+                Some(false)
+            }
+        }
+    };
+    solver.pop(1);
+    result
 }
 
 /// The largest loop (in statements) whose last iteration is executed again
@@ -3074,6 +3221,17 @@ impl Exec<'_, '_> {
             });
         }
 
+        let invariants =
+            self.loop_invariants(id, cond, prelude, body, step, &info, &pre_env, &inner);
+        // At a head where the body runs the condition holds: guarded
+        // invariants are then their relation.
+        let holds = Bool::from_bool(true);
+        head_facts.extend(
+            invariants
+                .iter()
+                .filter_map(|c| self.candidate_in(c, &head_env, &pre_env, &holds)),
+        );
+
         self.loop_stack.push(id);
         self.broken = Bool::from_bool(false);
         self.continued = Bool::from_bool(false);
@@ -3120,6 +3278,17 @@ impl Exec<'_, '_> {
             let uniform = self.enc.uniformity.uniform_after_loop(id, *v);
             let x = self.havoc(&format!("exit{}_{}", id.0, v.0), ty, uniform, &outer);
             self.set(*v, x);
+        }
+        if simple_exit {
+            // Plain invariants hold at the exit of a loop that leaves only
+            // when its condition fails (see `loop_invariants`).
+            let exit_env = self.env.clone();
+            exit_facts.extend(
+                invariants
+                    .iter()
+                    .filter(|c| !c.guarded)
+                    .filter_map(|c| self.candidate_in(c, &exit_env, &pre_env, &holds)),
+            );
         }
         if info.has_return {
             let uniform = info
@@ -3350,6 +3519,257 @@ impl Exec<'_, '_> {
         ]))
     }
 
+    /// Candidate `c` in the state `env` (whose loop condition is `cond`),
+    /// relative to the entry state `pre_env`; None without integer values.
+    fn candidate_in(
+        &self,
+        c: &Candidate,
+        env: &[Option<Val>],
+        pre_env: &[Option<Val>],
+        cond: &Bool,
+    ) -> Option<Bool> {
+        let slot = c.var.0 as usize;
+        let (Some(Some(Val::I(v, _))), Some(Some(Val::I(v0, _)))) =
+            (env.get(slot), pre_env.get(slot))
+        else {
+            return None;
+        };
+        let p = c.shape.holds(v, v0);
+        Some(if c.guarded { cond.implies(p) } else { p })
+    }
+
+    /// Houdini: simple relations of the integer variables a loop modifies
+    /// (other than its counters) that hold at the head of every iteration,
+    /// found without user annotations. Candidates are [`Shape::ALL`] of each
+    /// such variable, plain and guarded by the loop condition; the ones that
+    /// hold on entry and are preserved by one iteration (assuming all
+    /// remaining ones at its head) survive, in the fixpoint of dropping the
+    /// failing ones (Flanagan and Leino, FME 2001).
+    ///
+    /// Justification. Entry: the launch facts, the parameters' ranges and
+    /// this thread's assumptions so far (facts of every execution the race
+    /// queries consider) and the loop being reached imply each survivor in
+    /// the entry state. Step: from an arbitrary head state satisfying the
+    /// counters' invariants, the loop condition and every survivor, one
+    /// execution of the body and step (fresh names for every value it makes
+    /// up, memory reads any value; statements that define none of the
+    /// relevant variables skipped, as in [`Self::last_iteration_fact`]; a
+    /// `continue` resumes at the step) that neither breaks nor returns ends in
+    /// a state satisfying every survivor. By induction on iterations every
+    /// survivor holds at every head of the loop (a guarded one where the
+    /// condition holds, which is where the body runs). A plain survivor also
+    /// holds at the exit of a loop without `break` or condition prelude: that
+    /// is the entry state or a head state whose condition failed. Solver
+    /// answers other than `unsat` (budget, interruption) count as failures.
+    #[allow(clippy::too_many_arguments)]
+    fn loop_invariants(
+        &mut self,
+        id: StmtId,
+        cond: &Expr,
+        prelude: &Block,
+        body: &Block,
+        step: &Block,
+        info: &LoopInfo,
+        pre_env: &[Option<Val>],
+        inner: &[StmtId],
+    ) -> Vec<Candidate> {
+        if self.pass.is_some()
+            || !prelude.stmts.is_empty()
+            || info.has_named_barrier
+            || info.size > LAST_ITERATION_MAX_STMTS
+            || self.out.incomplete
+        {
+            return Vec::new();
+        }
+        let counters: BTreeSet<VarId> = info.counters.iter().map(|c| c.var).collect();
+        let vars: Vec<VarId> = info
+            .modified
+            .iter()
+            .copied()
+            .filter(|v| {
+                !counters.contains(v)
+                    && matches!(self.var_ty(*v), ScalarTy::Int { .. })
+                    && matches!(pre_env.get(v.0 as usize), Some(Some(Val::I(..))))
+            })
+            .collect();
+        if vars.is_empty() {
+            return Vec::new();
+        }
+        if let Some(known) = self.enc.invariants.borrow().get(&(id, self.thread)) {
+            return known.clone();
+        }
+        let mut candidates: Vec<Candidate> = Vec::new();
+        for var in &vars {
+            for shape in Shape::ALL {
+                for guarded in [false, true] {
+                    candidates.push(Candidate {
+                        var: *var,
+                        shape,
+                        guarded,
+                    });
+                }
+            }
+        }
+        let entry_reached = self.enabled();
+        let mut context: Vec<Bool> = self.enc.launch.facts.clone();
+        for i in 0..self.enc.kernel.params.len() {
+            if let Some(Val::I(x, r)) = self.enc.param(i) {
+                context.push(Bool::and(&[
+                    x.ge(Int::from_i128(r.lo)),
+                    x.le(Int::from_i128(r.hi)),
+                ]));
+            }
+        }
+        context.extend(self.out.assumptions.iter().cloned());
+        let solver = z3::Tactic::new("smt").solver();
+        let mut params = z3::Params::new();
+        params.set_u32("rlimit", INVARIANT_QUERY_RLIMIT);
+        solver.set_params(&params);
+        for f in &context {
+            solver.assert(f);
+        }
+
+        // Entry: evaluated in the entry state; what evaluating the condition
+        // would assume there is left out (fewer facts).
+        let saved_env = std::mem::replace(&mut self.env, pre_env.to_vec());
+        let assumed = self.out.assumptions.len();
+        let entry_cond = self.expr_bool(cond);
+        self.out.assumptions.truncate(assumed);
+        self.env = saved_env;
+        solver.push();
+        solver.assert(&entry_reached);
+        let entry_ok = houdini(&solver, &mut candidates, |c| {
+            self.candidate_in(c, pre_env, pre_env, &entry_cond)
+        });
+        solver.pop(1);
+        if !entry_ok || candidates.is_empty() {
+            self.enc
+                .invariants
+                .borrow_mut()
+                .insert((id, self.thread), Vec::new());
+            return Vec::new();
+        }
+
+        // Step: one iteration from an arbitrary head state.
+        let saved_flags = (
+            self.guard.clone(),
+            self.alive.clone(),
+            self.broken.clone(),
+            self.continued.clone(),
+        );
+        let saved_env = std::mem::replace(&mut self.env, pre_env.to_vec());
+        let saved_out = std::mem::take(&mut self.out);
+        let saved_tokens = std::mem::take(&mut self.tokens);
+        let saved_raw = std::mem::take(&mut self.raw_values);
+        let saved_stack = std::mem::replace(&mut self.loop_stack, inner.to_vec());
+        let saved_jumps = self.jumps.take();
+        self.pass = Some(LastPass {
+            id,
+            depth: inner.len(),
+            shareable: false,
+            prefix: format!("inv{}:", id.0),
+            relevant: relevant_vars(cond, body, step, &vars),
+        });
+        for v in &info.modified {
+            let ty = self.var_ty(*v);
+            let h = self.havoc(&format!("head{}_{}", id.0, v.0), ty, false, inner);
+            self.set(*v, h);
+        }
+        let head_env = self.env.clone();
+        let mut head_facts = Vec::new();
+        let mut unused = Vec::new();
+        let outer = &inner[..inner.len().saturating_sub(1)];
+        for counter in &info.counters {
+            // As in `last_iteration_fact`: a symbolic step would make the
+            // counter's invariant non-linear; without it, fewer facts.
+            let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
+            let assumed = self.out.assumptions.len();
+            let operand = self.expr(&counter.operand);
+            self.out.assumptions.truncate(assumed);
+            self.env = saved;
+            if numeral(&operand).is_none() {
+                continue;
+            }
+            self.counter_facts(
+                id,
+                counter,
+                cond,
+                info,
+                pre_env,
+                &head_env,
+                inner,
+                outer,
+                &mut head_facts,
+                &mut unused,
+            );
+        }
+        self.broken = Bool::from_bool(false);
+        self.continued = Bool::from_bool(false);
+        self.alive = Bool::from_bool(true);
+        let passes = self.expr_bool(cond);
+        self.guard = Bool::and(&[entry_reached.clone(), passes.clone()]);
+        let head_values = self.env.clone();
+        self.jumps = Some(Jumps::default());
+        self.block(body);
+        let jumps = self.jumps.take().unwrap_or_default();
+        for (taken, env) in &jumps.continues {
+            self.env = merge_envs(taken, env, &self.env);
+        }
+        self.continued = Bool::from_bool(false);
+        self.block(step);
+        let passes_again = self.expr_bool(cond);
+        let going = Bool::and(&[self.alive.clone(), self.broken.not()]);
+        let end_env = std::mem::replace(&mut self.env, saved_env);
+        let pass_out = std::mem::replace(&mut self.out, saved_out);
+        self.tokens = saved_tokens;
+        self.raw_values = saved_raw;
+        self.loop_stack = saved_stack;
+        self.jumps = saved_jumps;
+        self.pass = None;
+        (self.guard, self.alive, self.broken, self.continued) = saved_flags;
+        if pass_out.incomplete {
+            self.out.incomplete = true;
+            return Vec::new();
+        }
+
+        solver.push();
+        solver.assert(&entry_reached);
+        solver.assert(&passes);
+        for f in pass_out.assumptions.iter().chain(&head_facts) {
+            solver.assert(f);
+        }
+        solver.assert(&going);
+        let mut rounds = 0;
+        let proven = loop {
+            rounds += 1;
+            if rounds > HOUDINI_MAX_ROUNDS {
+                break Vec::new();
+            }
+            solver.push();
+            for c in &candidates {
+                if let Some(h) = self.candidate_in(c, &head_values, pre_env, &passes) {
+                    solver.assert(&h);
+                }
+            }
+            let before = candidates.len();
+            let ok = houdini_round(&solver, &mut candidates, |c| {
+                self.candidate_in(c, &end_env, pre_env, &passes_again)
+            });
+            solver.pop(1);
+            match ok {
+                None => break Vec::new(),
+                Some(true) => break candidates,
+                Some(false) if candidates.is_empty() => break Vec::new(),
+                Some(false) => debug_assert!(candidates.len() < before),
+            }
+        };
+        self.enc
+            .invariants
+            .borrow_mut()
+            .insert((id, self.thread), proven.clone());
+        proven
+    }
+
     /// For a linear counter `v = v +/- e` of a loop that leaves only when its
     /// condition fails (no `break`, no condition prelude): the counter's exit
     /// value is its entry value (no iteration ran) or one step past a value
@@ -3520,16 +3940,16 @@ impl Exec<'_, '_> {
                     ("head", head.clone(), inner, uniform_head),
                     ("exit", exit.clone(), outer, uniform_exit),
                 ] {
-                    // At the exit, a step that is not a constant (a
-                    // grid-stride `i += blockDim.x * gridDim.x`) would make
-                    // `k * e` a non-linear term of every query: the exit
-                    // value keeps only the linear facts (the condition
-                    // failed, `last_step_fact`). Fewer facts only allow
-                    // more executions, so this is sound; the head fact,
-                    // which the accesses in the body need, stays.
-                    if which == "exit"
-                        && (!live || numeral(&Val::I(operand.clone(), operand_range)).is_none())
-                    {
+                    // The exit value matters only where something after
+                    // the loop reads it. With a symbolic step (`c += xy`
+                    // walking the planes of a 3-D grid) `k * e` is a
+                    // non-linear term, but it is what keeps the exit value in
+                    // its column (`c0 + k * xy`), as the head fact does for
+                    // the body. Same justification as the head: every value
+                    // the counter takes, at the exit too (the entry value
+                    // when the loop does not run, k = 0; a `break` leaves
+                    // with a value it took), is `init +/- k * e`.
+                    if which == "exit" && !live {
                         continue;
                     }
                     let k = match self.havoc(
