@@ -15,6 +15,7 @@ pub(super) mod copies;
 pub(super) mod math;
 pub(super) mod named;
 pub(super) mod ordering;
+pub(super) mod specialisations;
 pub(super) mod sync;
 
 impl<'c, 't> Lowerer<'c, 't> {
@@ -154,6 +155,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             );
         }
         if let Some(defs) = self.cx.functions.get(&name).cloned() {
+            if let Some(v) = self.call_specialised(n, &defs, &args, tpl_args)? {
+                return Ok(v);
+            }
             let def = self
                 .choose_overload(n, &defs, &args, tpl_args.is_some())?
                 .or_else(|| defs.iter().find(|d| d.has_body).cloned());
