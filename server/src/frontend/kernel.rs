@@ -1,5 +1,7 @@
 //! Lowering a kernel's signature: parameters, template arguments, arrays and dynamic shared memory.
 
+use std::collections::HashMap;
+
 use tree_sitter::Node;
 
 use crate::frontend::arith::*;
@@ -180,7 +182,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let mut position = 0u32;
         if let Some(tpl) = def.template {
             self.kernel.template_params = self.template_param_names(tpl);
-            self.bind_template_params(tpl, None)?;
+            self.bind_template_params(tpl, None, None)?;
             self.bind_instantiated_types(def, tpl);
         }
         let Some(params) = def.params else {
@@ -488,7 +490,15 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Binds template parameters: value parameters become uniform symbolic parameters
     /// (or the explicit argument), type parameters opaque 4-byte data (or the explicit type).
-    pub(crate) fn bind_template_params(&mut self, tpl: Node<'t>, args: Option<Node<'t>>) -> R<()> {
+    /// Explicit value arguments are expressions of the caller: they are read
+    /// in `caller_scopes` (a template argument names the caller's locals and
+    /// template parameters, never the callee's members).
+    pub(crate) fn bind_template_params(
+        &mut self,
+        tpl: Node<'t>,
+        args: Option<Node<'t>>,
+        caller_scopes: Option<&[HashMap<String, Binding>]>,
+    ) -> R<()> {
         let mut cursor = tpl.walk();
         let params: Vec<Node> = tpl.named_children(&mut cursor).collect();
         let arg_nodes: Vec<Node> = match args {
@@ -546,14 +556,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                     // value from a type and gives a type descriptor.
                     let named = match arg {
                         Some(a) if a.kind() == "type_descriptor" => {
-                            Some(self.template_value_arg(a)?)
+                            Some(self.in_caller_scopes(caller_scopes, |s| s.template_value_arg(a))?)
                         }
                         _ => None,
                     };
                     let val = match (arg, named) {
                         (_, Some(Some(v))) => self.scalar(v, name_node)?.0,
                         (Some(a), None) => {
-                            let v = self.rvalue(a)?;
+                            let v = self.in_caller_scopes(caller_scopes, |s| s.rvalue(a))?;
                             self.scalar(v, a)?.0
                         }
                         _ => {
@@ -572,6 +582,22 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         Ok(())
+    }
+
+    /// Runs `f` with the names of `scopes` in scope (when given), then
+    /// restores the current ones.
+    fn in_caller_scopes<T>(
+        &mut self,
+        scopes: Option<&[HashMap<String, Binding>]>,
+        f: impl FnOnce(&mut Self) -> R<T>,
+    ) -> R<T> {
+        let Some(scopes) = scopes else {
+            return f(self);
+        };
+        let own = std::mem::replace(&mut self.scopes, scopes.to_vec());
+        let r = f(self);
+        self.scopes = own;
+        r
     }
 
     /// The value of a template argument the parser read as a type descriptor
