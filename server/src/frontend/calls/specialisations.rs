@@ -28,6 +28,19 @@ fn written_arguments<'t>(def: &FnDef<'t>) -> Option<Node<'t>> {
         .flatten()
 }
 
+/// Whether a definition's name is qualified (`ns::f<1>`, `S::f`).
+fn qualified_name(def: &FnDef<'_>) -> bool {
+    let mut cur = def.name_node.parent();
+    while let Some(p) = cur {
+        match p.kind() {
+            "qualified_identifier" => return true,
+            "template_function" => cur = p.parent(),
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// The non-comment children of a template argument or parameter list.
 fn items<'t>(list: Node<'t>) -> Vec<Node<'t>> {
     list.named_children(&mut list.walk())
@@ -83,14 +96,23 @@ impl<'c, 't> Lowerer<'c, 't> {
         if !non_type || params.len() != call_args.len() {
             return Ok(None);
         }
-        let unit_src = |d: &FnDef<'t>| namespace_path(d.node, &self.cx.units[d.unit].text);
-        let primary_ns = unit_src(&primary);
-        let specs: Vec<FnDef<'t>> = specs
-            .into_iter()
-            .filter(|s| unit_src(s) == primary_ns)
-            .collect();
-        if specs.is_empty() {
+        // One primary of this arity: a specialisation then belongs to it.
+        let same_arity = primaries.iter().filter(arity).count();
+        if same_arity != 1 {
             return Ok(None);
+        }
+        // A specialisation defined in another namespace (or under a
+        // qualified name) may specialise another template: not guessed.
+        let namespace = |d: &FnDef<'t>| namespace_path(d.node, &self.cx.units[d.unit].text);
+        let primary_ns = namespace(&primary);
+        if specs
+            .iter()
+            .any(|s| namespace(s) != primary_ns || qualified_name(s))
+        {
+            return self.unsup(
+                n,
+                "explicit specialisation outside its template's namespace not followed",
+            );
         }
         // The call's template argument values, in the caller's scope.
         let mut values = Vec::new();
@@ -123,7 +145,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             let saved_unit = std::mem::replace(&mut self.unit, spec.unit);
             let saved_scopes = std::mem::take(&mut self.scopes);
             let mut cond = Expr::Int(1, ScalarTy::Bool);
-            let mut failed = None;
+            let mut failed = false;
             for (w, (v, vt)) in written.iter().zip(&values) {
                 match self.template_argument_value(*w) {
                     Ok(Some((Expr::Int(c, ct), _))) => {
@@ -148,7 +170,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                             (x, y) => bin(BinOp::And, x, y, ScalarTy::Bool),
                         };
                     }
-                    Ok(_) => failed = Some(*w),
+                    Ok(_) => failed = true,
                     Err(e) => {
                         self.unit = saved_unit;
                         self.scopes = saved_scopes;
@@ -158,9 +180,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             self.unit = saved_unit;
             self.scopes = saved_scopes;
-            if let Some(w) = failed {
+            if failed {
                 return self.unsup(
-                    w,
+                    n,
                     "template argument of an explicit specialisation is not a constant the front end knows",
                 );
             }
