@@ -501,6 +501,11 @@ impl<'c, 't> Lowerer<'c, 't> {
     ) -> R<()> {
         let mut cursor = tpl.walk();
         let params: Vec<Node> = tpl.named_children(&mut cursor).collect();
+        // Every explicit argument is read in the caller's context
+        // ([temp.arg]): its names and its types, before any of the callee's
+        // parameters (which may share a name with the caller's) is bound.
+        let caller_overrides = caller_scopes.map(|_| self.type_overrides.clone());
+        let caller = caller_scopes.zip(caller_overrides.as_ref());
         let arg_nodes: Vec<Node> = match args {
             Some(a) => {
                 let mut c = a.walk();
@@ -522,11 +527,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                         })
                         .map(|n| self.txt(n).to_string());
                     let ty = match arg {
-                        Some(a) if a.kind() == "type_descriptor" => {
-                            self.cx
-                                .types
-                                .type_descriptor(a, self.src(), &self.type_overrides)
-                        }
+                        Some(a) if a.kind() == "type_descriptor" => self.cx.types.type_descriptor(
+                            a,
+                            self.src(),
+                            caller_overrides.as_ref().unwrap_or(&self.type_overrides),
+                        ),
                         _ => p
                             .child_by_field_name("default_type")
                             .map(|d| self.resolve_type(d))
@@ -556,14 +561,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                     // value from a type and gives a type descriptor.
                     let named = match arg {
                         Some(a) if a.kind() == "type_descriptor" => {
-                            Some(self.in_caller_scopes(caller_scopes, |s| s.template_value_arg(a))?)
+                            Some(self.in_caller_scopes(caller, |s| s.template_value_arg(a))?)
                         }
                         _ => None,
                     };
                     let val = match (arg, named) {
                         (_, Some(Some(v))) => self.scalar(v, name_node)?.0,
                         (Some(a), None) => {
-                            let v = self.in_caller_scopes(caller_scopes, |s| s.rvalue(a))?;
+                            let v = self.in_caller_scopes(caller, |s| s.rvalue(a))?;
                             self.scalar(v, a)?.0
                         }
                         _ => {
@@ -584,19 +589,21 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(())
     }
 
-    /// Runs `f` with the names of `scopes` in scope (when given), then
-    /// restores the current ones.
+    /// Runs `f` with the caller's names and template type bindings in
+    /// scope (when given), then restores the current ones.
     fn in_caller_scopes<T>(
         &mut self,
-        scopes: Option<&[HashMap<String, Binding>]>,
+        caller: Option<(&[HashMap<String, Binding>], &HashMap<String, Ty>)>,
         f: impl FnOnce(&mut Self) -> R<T>,
     ) -> R<T> {
-        let Some(scopes) = scopes else {
+        let Some((scopes, overrides)) = caller else {
             return f(self);
         };
         let own = std::mem::replace(&mut self.scopes, scopes.to_vec());
+        let own_overrides = std::mem::replace(&mut self.type_overrides, overrides.clone());
         let r = f(self);
         self.scopes = own;
+        self.type_overrides = own_overrides;
         r
     }
 
