@@ -1461,6 +1461,22 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
                 }
             }
             "declaration" => {
+                // `template <> void f<1>(..);`: an explicit specialisation
+                // defined in another translation unit. Known without a body,
+                // so a call of `f<1>` is not taken for the primary's.
+                let explicit_specialisation = tpl.is_some_and(|t| {
+                    t.named_children(&mut t.walk())
+                        .all(|c| c.kind() == "comment")
+                });
+                if explicit_specialisation {
+                    if let Some(def) = function_def(cx, u, n, tpl).filter(|d| {
+                        d.name_node
+                            .parent()
+                            .is_some_and(|p| p.kind() == "template_function")
+                    }) {
+                        cx.functions.entry(def.name.clone()).or_default().push(def);
+                    }
+                }
                 global_declaration(cx, u, n, src);
                 if let Some(t) = n.child_by_field_name("type") {
                     register_methods(cx, u, t);

@@ -71,11 +71,30 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(None);
         };
         let arity = |d: &&FnDef<'t>| d.has_body && d.param_count == args.len();
-        let specs: Vec<FnDef<'t>> = defs
+        // A specialisation only declared here is defined elsewhere (another
+        // translation unit): it is still not the primary, and runs as an
+        // unknown callee. A declaration of one defined here is dropped.
+        let written_text = |d: &FnDef<'t>| {
+            written_arguments(d).map(|a| {
+                let src = &self.cx.units[d.unit].text;
+                crate::frontend::types::text(a, src)
+                    .split_whitespace()
+                    .collect::<String>()
+            })
+        };
+        let all_specs: Vec<&FnDef<'t>> = defs
             .iter()
-            .filter(arity)
-            .filter(|d| is_explicit_specialisation(d))
-            .cloned()
+            .filter(|d| d.param_count == args.len() && is_explicit_specialisation(d))
+            .collect();
+        let specs: Vec<FnDef<'t>> = all_specs
+            .iter()
+            .filter(|d| {
+                d.has_body
+                    || !all_specs
+                        .iter()
+                        .any(|o| o.has_body && written_text(o) == written_text(d))
+            })
+            .map(|d| (*d).clone())
             .collect();
         if specs.is_empty() {
             return Ok(None);
@@ -207,18 +226,55 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         match cond {
             Expr::Int(0, _) => self.specialised_arms(n, rest, primary, args, tpl_args),
-            Expr::Int(_, _) => self.inline_call(n, spec, args, Some(tpl_args)),
+            Expr::Int(_, _) => self.call_specialisation(n, spec, args, tpl_args),
             _ => self.branch_values(
                 cond.clone(),
                 n,
                 (n, |s: &mut Self| {
-                    s.inline_call(n, spec, args, Some(tpl_args))
+                    s.call_specialisation(n, spec, args, tpl_args)
                 }),
                 (n, |s: &mut Self| {
                     s.specialised_arms(n, rest, primary, args, tpl_args)
                 }),
             ),
         }
+    }
+
+    /// Calls the specialisation `spec`: inlined when defined, else an
+    /// unknown callee (it may read and write what its arguments reach).
+    fn call_specialisation(
+        &mut self,
+        n: Node<'t>,
+        spec: &FnDef<'t>,
+        args: &[Node<'t>],
+        tpl_args: Node<'t>,
+    ) -> R<Val> {
+        if spec.has_body {
+            return self.inline_call(n, spec, args, Some(tpl_args));
+        }
+        let vals = self.eval_args(args)?;
+        let written = written_arguments(spec)
+            .map(|a| crate::frontend::types::text(a, &self.cx.units[spec.unit].text))
+            .unwrap_or_default();
+        let what = format!(
+            "explicit specialisation `{}{written}` defined elsewhere",
+            spec.name
+        );
+        let v = self.unknown_effects(n, &what, vals)?;
+        // Its declaration says which parameters are non-const references.
+        let src = &self.cx.units[spec.unit].text;
+        let flags: Vec<bool> = spec
+            .params
+            .map(|ps| {
+                ps.named_children(&mut ps.walk())
+                    .filter(|p| p.kind().contains("parameter_declaration"))
+                    .map(|p| super::ref_kind(p, src) == super::RefKind::Lvalue)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let flags = (flags.len() == args.len()).then_some(flags);
+        self.havoc_ref_args(args, flags.as_deref())?;
+        Ok(v)
     }
 
     /// The value of a non-type template argument (an expression, or a
