@@ -13,6 +13,10 @@ use crate::ir::{
 };
 use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
 
+/// The context explicit template arguments are read in: the caller's
+/// scopes and template type bindings.
+type CallerContext<'a> = (&'a [HashMap<String, Binding>], &'a HashMap<String, Ty>);
+
 pub(crate) fn space_key(s: MemSpace) -> u8 {
     match s {
         MemSpace::Shared => 0,
@@ -593,7 +597,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// scope (when given), then restores the current ones.
     fn in_caller_scopes<T>(
         &mut self,
-        caller: Option<(&[HashMap<String, Binding>], &HashMap<String, Ty>)>,
+        caller: Option<CallerContext<'_>>,
         f: impl FnOnce(&mut Self) -> R<T>,
     ) -> R<T> {
         let Some((scopes, overrides)) = caller else {
