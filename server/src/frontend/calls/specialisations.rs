@@ -41,6 +41,31 @@ fn qualified_name(def: &FnDef<'_>) -> bool {
     false
 }
 
+/// Whether a template argument's value is computed from a type: it holds
+/// `sizeof`/`alignof`, a type written inside it, or a member of a class
+/// template (`Traits<T>::value`).
+fn depends_on_a_type(a: Node<'_>) -> bool {
+    let mut stack: Vec<Node<'_>> = a.named_children(&mut a.walk()).collect();
+    if a.kind() != "type_descriptor" {
+        stack.push(a);
+    }
+    while let Some(x) = stack.pop() {
+        if matches!(
+            x.kind(),
+            "sizeof_expression"
+                | "alignof_expression"
+                | "type_descriptor"
+                | "template_type"
+                | "template_function"
+                | "template_argument_list"
+        ) {
+            return true;
+        }
+        stack.extend(x.named_children(&mut x.walk()));
+    }
+    false
+}
+
 /// The non-comment children of a template argument or parameter list.
 fn items<'t>(list: Node<'t>) -> Vec<Node<'t>> {
     list.named_children(&mut list.walk())
@@ -142,6 +167,28 @@ impl<'c, 't> Lowerer<'c, 't> {
                     "template argument of a call to a specialised function template not understood",
                 );
             };
+            // A value computed from a type (`sizeof(T)`, a trait of `T`) may
+            // come from a type parameter modelled as opaque data (its
+            // instantiations differ): it selects no arm by itself. Every
+            // arm may run, under an unknown value the same in all threads.
+            if depends_on_a_type(*a) {
+                let id = crate::ir::ParamId(self.kernel.params.len() as u32);
+                self.kernel.params.push(crate::ir::ParamDecl {
+                    name: self.txt(*a).to_string(),
+                    ty: v.1,
+                    position: u32::MAX,
+                });
+                self.note(
+                    *a,
+                    format!(
+                        "template argument `{}` depends on a type: every explicit specialisation \
+                         it may select is checked",
+                        self.txt(*a)
+                    ),
+                );
+                values.push((Expr::Param(id), v.1));
+                continue;
+            }
             values.push(v);
         }
         // Each specialisation's condition: its written arguments (constants
