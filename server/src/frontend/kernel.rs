@@ -187,7 +187,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(tpl) = def.template {
             self.kernel.template_params = self.template_param_names(tpl);
             self.bind_template_params(tpl, None, None)?;
-            self.bind_instantiated_types(def, tpl);
+            self.opaque_type_params = !self.bind_instantiated_types(def, tpl);
         }
         let Some(params) = def.params else {
             return self.unsup(node, "kernel without a parameter list");
@@ -394,7 +394,8 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// and each argument is a type the front end knows. Otherwise the
     /// parameter stays opaque 4-byte data; where instantiations give
     /// different types that is said in a note (each is not checked apart).
-    fn bind_instantiated_types(&mut self, def: &FnDef<'t>, tpl: Node<'t>) {
+    /// Returns whether every type parameter got a type (true without any).
+    fn bind_instantiated_types(&mut self, def: &FnDef<'t>, tpl: Node<'t>) -> bool {
         let params: Vec<Node<'t>> = tpl
             .named_children(&mut tpl.walk())
             .filter(|p| p.kind() != "comment")
@@ -416,8 +417,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Some((k, self.txt(name).to_string()))
             })
             .collect();
-        if type_params.is_empty() || def.unit != 0 || !self.cx.main_is_tu {
-            return;
+        if type_params.is_empty() {
+            return true;
+        }
+        if def.unit != 0 || !self.cx.main_is_tu {
+            return false;
         }
         // Each instantiation's argument list, as (unit, arguments); `None`
         // when some mention does not name its arguments.
@@ -444,15 +448,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                         }
                         // The template's own declarations.
                         Some("function_declarator") => {}
-                        _ => return,
+                        _ => return false,
                     }
                 }
                 stack.extend(n.named_children(&mut n.walk()));
             }
         }
         if lists.is_empty() {
-            return;
+            return false;
         }
+        let mut all_bound = true;
         for (k, name) in type_params {
             let mut found: Vec<Option<Ty>> = Vec::new();
             for (u, mention, args) in &lists {
@@ -477,6 +482,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.type_overrides.insert(name, t.clone());
                 }
                 _ => {
+                    all_bound = false;
                     let known: Vec<&Ty> = found.iter().flatten().collect();
                     if known.windows(2).any(|w| w[0] != w[1]) {
                         self.note(
@@ -490,6 +496,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
         }
+        all_bound
     }
 
     /// Binds template parameters: value parameters become uniform symbolic parameters

@@ -171,7 +171,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             // come from a type parameter modelled as opaque data (its
             // instantiations differ): it selects no arm by itself. Every
             // arm may run, under an unknown value the same in all threads.
-            if depends_on_a_type(*a) {
+            // In a kernel with such a parameter a constant may carry it
+            // through a name (`constexpr int n = sizeof(T); f<n>(..)`).
+            if depends_on_a_type(*a) || self.opaque_type_params {
                 let id = crate::ir::ParamId(self.kernel.params.len() as u32);
                 self.kernel.params.push(crate::ir::ParamDecl {
                     name: self.txt(*a).to_string(),
@@ -181,8 +183,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.note(
                     *a,
                     format!(
-                        "template argument `{}` depends on a type: every explicit specialisation \
-                         it may select is checked",
+                        "template argument `{}` may depend on a type modelled as opaque data: \
+                         every explicit specialisation it may select is checked",
                         self.txt(*a)
                     ),
                 );
