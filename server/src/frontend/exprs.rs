@@ -488,20 +488,56 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         let cv = self.rvalue(c)?;
         let cond = self.truth(cv, c)?;
+        self.branch_values(cond, n, (a, |s| s.rvalue(a)), (b, |s| s.rvalue(b)))
+    }
+
+    /// The value of `cond ? then : else_` where each arm is lowered by its
+    /// function (its node anchors the arm's statements): both arms'
+    /// statements run only on their side, and their values meet in a
+    /// temporary (or a select when neither arm makes statements). `n` is
+    /// the whole expression. Arms of no value (`void` calls) give `Void`.
+    pub(crate) fn branch_values(
+        &mut self,
+        cond: Expr,
+        n: Node<'t>,
+        then: (Node<'t>, impl FnOnce(&mut Self) -> R<Val>),
+        else_: (Node<'t>, impl FnOnce(&mut Self) -> R<Val>),
+    ) -> R<Val> {
+        let ((a, lower_a), (b, lower_b)) = (then, else_);
         let mut va = Val::Void;
         let mut vb = Val::Void;
         // Pointer targets set on one side hold only there (like `if_stmt`).
         let before = self.ptrs.targets.clone();
         let sa = self.with_block(|s| {
-            va = s.rvalue(a)?;
+            va = lower_a(s)?;
             Ok(())
         })?;
         let after_a = self.ptrs.replace_targets(before);
         let sb = self.with_block(|s| {
-            vb = s.rvalue(b)?;
+            vb = lower_b(s)?;
             Ok(())
         })?;
         let after_b = self.ptrs.replace_targets(after_a.clone());
+        if matches!((&va, &vb), (Val::Void, Val::Void)) {
+            self.merge_states(after_a, after_b, n)?;
+            if !(sa.is_empty() && sb.is_empty()) {
+                self.push(
+                    StmtKind::If {
+                        cond,
+                        then_: Block {
+                            stmts: sa,
+                            braces: None,
+                        },
+                        else_: Block {
+                            stmts: sb,
+                            braces: None,
+                        },
+                    },
+                    n,
+                );
+            }
+            return Ok(Val::Void);
+        }
         if sa.is_empty() && sb.is_empty() {
             self.merge_states(after_a, after_b, n)?;
             return self.select(cond, va, vb, n);

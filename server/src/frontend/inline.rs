@@ -184,7 +184,11 @@ impl<'c, 't> Lowerer<'c, 't> {
             if let Some(tpl) = def.template {
                 // Explicit template arguments are nodes of the caller's unit.
                 let tpl_unit_ok = saved_unit == def.unit;
-                self.bind_template_params(tpl, if tpl_unit_ok { tpl_args } else { None })?;
+                self.bind_template_params(
+                    tpl,
+                    if tpl_unit_ok { tpl_args } else { None },
+                    Some(&saved_scopes),
+                )?;
             }
             self.class_type_aliases(def.node);
             let ret_ty = self.inline_return_type(def);

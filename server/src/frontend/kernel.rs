@@ -1,5 +1,7 @@
 //! Lowering a kernel's signature: parameters, template arguments, arrays and dynamic shared memory.
 
+use std::collections::HashMap;
+
 use tree_sitter::Node;
 
 use crate::frontend::arith::*;
@@ -10,6 +12,10 @@ use crate::ir::{
     ArrayDecl, ArrayId, Block, Expr, Lang, MemSpace, ParamDecl, ParamId, ScalarTy, Span, StmtKind,
 };
 use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
+
+/// The context explicit template arguments are read in: the caller's
+/// scopes and template type bindings.
+type CallerContext<'a> = (&'a [HashMap<String, Binding>], &'a HashMap<String, Ty>);
 
 pub(crate) fn space_key(s: MemSpace) -> u8 {
     match s {
@@ -180,8 +186,8 @@ impl<'c, 't> Lowerer<'c, 't> {
         let mut position = 0u32;
         if let Some(tpl) = def.template {
             self.kernel.template_params = self.template_param_names(tpl);
-            self.bind_template_params(tpl, None)?;
-            self.bind_instantiated_types(def, tpl);
+            self.bind_template_params(tpl, None, None)?;
+            self.opaque_type_params = !self.bind_instantiated_types(def, tpl);
         }
         let Some(params) = def.params else {
             return self.unsup(node, "kernel without a parameter list");
@@ -388,7 +394,8 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// and each argument is a type the front end knows. Otherwise the
     /// parameter stays opaque 4-byte data; where instantiations give
     /// different types that is said in a note (each is not checked apart).
-    fn bind_instantiated_types(&mut self, def: &FnDef<'t>, tpl: Node<'t>) {
+    /// Returns whether every type parameter got a type (true without any).
+    fn bind_instantiated_types(&mut self, def: &FnDef<'t>, tpl: Node<'t>) -> bool {
         let params: Vec<Node<'t>> = tpl
             .named_children(&mut tpl.walk())
             .filter(|p| p.kind() != "comment")
@@ -410,8 +417,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Some((k, self.txt(name).to_string()))
             })
             .collect();
-        if type_params.is_empty() || def.unit != 0 || !self.cx.main_is_tu {
-            return;
+        if type_params.is_empty() {
+            return true;
+        }
+        if def.unit != 0 || !self.cx.main_is_tu {
+            return false;
         }
         // Each instantiation's argument list, as (unit, arguments); `None`
         // when some mention does not name its arguments.
@@ -438,15 +448,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                         }
                         // The template's own declarations.
                         Some("function_declarator") => {}
-                        _ => return,
+                        _ => return false,
                     }
                 }
                 stack.extend(n.named_children(&mut n.walk()));
             }
         }
         if lists.is_empty() {
-            return;
+            return false;
         }
+        let mut all_bound = true;
         for (k, name) in type_params {
             let mut found: Vec<Option<Ty>> = Vec::new();
             for (u, mention, args) in &lists {
@@ -471,6 +482,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.type_overrides.insert(name, t.clone());
                 }
                 _ => {
+                    all_bound = false;
                     let known: Vec<&Ty> = found.iter().flatten().collect();
                     if known.windows(2).any(|w| w[0] != w[1]) {
                         self.note(
@@ -484,13 +496,27 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
         }
+        all_bound
     }
 
     /// Binds template parameters: value parameters become uniform symbolic parameters
     /// (or the explicit argument), type parameters opaque 4-byte data (or the explicit type).
-    pub(crate) fn bind_template_params(&mut self, tpl: Node<'t>, args: Option<Node<'t>>) -> R<()> {
+    /// Explicit value arguments are expressions of the caller: they are read
+    /// in `caller_scopes` (a template argument names the caller's locals and
+    /// template parameters, never the callee's members).
+    pub(crate) fn bind_template_params(
+        &mut self,
+        tpl: Node<'t>,
+        args: Option<Node<'t>>,
+        caller_scopes: Option<&[HashMap<String, Binding>]>,
+    ) -> R<()> {
         let mut cursor = tpl.walk();
         let params: Vec<Node> = tpl.named_children(&mut cursor).collect();
+        // Every explicit argument is read in the caller's context
+        // ([temp.arg]): its names and its types, before any of the callee's
+        // parameters (which may share a name with the caller's) is bound.
+        let caller_overrides = caller_scopes.map(|_| self.type_overrides.clone());
+        let caller = caller_scopes.zip(caller_overrides.as_ref());
         let arg_nodes: Vec<Node> = match args {
             Some(a) => {
                 let mut c = a.walk();
@@ -512,11 +538,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                         })
                         .map(|n| self.txt(n).to_string());
                     let ty = match arg {
-                        Some(a) if a.kind() == "type_descriptor" => {
-                            self.cx
-                                .types
-                                .type_descriptor(a, self.src(), &self.type_overrides)
-                        }
+                        Some(a) if a.kind() == "type_descriptor" => self.cx.types.type_descriptor(
+                            a,
+                            self.src(),
+                            caller_overrides.as_ref().unwrap_or(&self.type_overrides),
+                        ),
                         _ => p
                             .child_by_field_name("default_type")
                             .map(|d| self.resolve_type(d))
@@ -546,14 +572,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                     // value from a type and gives a type descriptor.
                     let named = match arg {
                         Some(a) if a.kind() == "type_descriptor" => {
-                            Some(self.template_value_arg(a)?)
+                            Some(self.in_caller_scopes(caller, |s| s.template_value_arg(a))?)
                         }
                         _ => None,
                     };
                     let val = match (arg, named) {
                         (_, Some(Some(v))) => self.scalar(v, name_node)?.0,
                         (Some(a), None) => {
-                            let v = self.rvalue(a)?;
+                            let v = self.in_caller_scopes(caller, |s| s.rvalue(a))?;
                             self.scalar(v, a)?.0
                         }
                         _ => {
@@ -572,6 +598,24 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         Ok(())
+    }
+
+    /// Runs `f` with the caller's names and template type bindings in
+    /// scope (when given), then restores the current ones.
+    fn in_caller_scopes<T>(
+        &mut self,
+        caller: Option<CallerContext<'_>>,
+        f: impl FnOnce(&mut Self) -> R<T>,
+    ) -> R<T> {
+        let Some((scopes, overrides)) = caller else {
+            return f(self);
+        };
+        let own = std::mem::replace(&mut self.scopes, scopes.to_vec());
+        let own_overrides = std::mem::replace(&mut self.type_overrides, overrides.clone());
+        let r = f(self);
+        self.scopes = own;
+        self.type_overrides = own_overrides;
+        r
     }
 
     /// The value of a template argument the parser read as a type descriptor

@@ -227,6 +227,10 @@ pub(crate) struct Lowerer<'c, 't> {
     pub(crate) inline_site: Option<Span>,
     pub(crate) frames: Vec<Frame>,
     pub(crate) call_stack: Vec<String>,
+    /// The kernel has a template type parameter that no single instantiation
+    /// binds (modelled as opaque data): values computed from it (`sizeof`)
+    /// are not the program's.
+    pub(crate) opaque_type_params: bool,
     pub(crate) depth: usize,
     /// Flat binary-operator chain links on the current path (see [`MAX_CHAIN_LINKS`]).
     pub(crate) chain_links: usize,
@@ -290,6 +294,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             inline_site: None,
             frames: Vec::new(),
             call_stack: vec![def.name.clone()],
+            opaque_type_params: false,
             depth: 0,
             chain_links: 0,
             ptrs: PointerState::new(conflicted),

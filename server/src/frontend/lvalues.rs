@@ -5,7 +5,7 @@ use tree_sitter::Node;
 use crate::frontend::arith::*;
 use crate::frontend::exprs::*;
 use crate::frontend::lowerer::*;
-use crate::frontend::types::Ty;
+use crate::frontend::types::{text, Ty};
 use crate::ir::{ArrayId, BinOp, Block, Expr, ScalarTy, Stmt, StmtKind};
 
 /// Whether a function definition returns a reference (`T &f(...)`).
@@ -582,11 +582,69 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                 }
             }
-            _ => self.unsup(
-                n,
-                format!("subscript of a non-pointer `{}`", self.txt(base)),
-            ),
+            _ => {
+                let reason = match self.unmodelled_declared_type(base) {
+                    Some((name, ty)) => format!(
+                        "subscript of `{}`: `{name}` has type `{ty}`, which the front end \
+                         does not model (no definition is visible, or a template form not \
+                         followed: alias templates, partial specialisations)",
+                        self.txt(base)
+                    ),
+                    None => format!("subscript of a non-pointer `{}`", self.txt(base)),
+                };
+                self.unsup(n, reason)
+            }
         }
+    }
+
+    /// For an expression rooted in a name (`m`, `m.data()`, `m[i]`) declared
+    /// in the kernel with a type the front end does not know (a class from
+    /// a header it cannot read, say): the name and the type as written.
+    fn unmodelled_declared_type(&self, base: Node<'t>) -> Option<(String, String)> {
+        let mut root = strip_parens(base);
+        for _ in 0..16 {
+            root = match root.kind() {
+                "call_expression" => root.child_by_field_name("function")?,
+                "field_expression" | "subscript_expression" => root
+                    .child_by_field_name("argument")
+                    .or_else(|| root.named_child(0))?,
+                "identifier" => break,
+                _ => return None,
+            };
+        }
+        if root.kind() != "identifier" {
+            return None;
+        }
+        let name = self.txt(root);
+        let (unit, kernel) = self.kernel_root?;
+        // Names of the kernel's own body only (not of an inlined callee).
+        if unit != self.unit || self.call_stack.len() > 1 {
+            return None;
+        }
+        let src = self.src();
+        let mut stack = vec![kernel];
+        while let Some(x) = stack.pop() {
+            if matches!(x.kind(), "parameter_declaration" | "declaration") {
+                let mut d = x.child_by_field_name("declarator");
+                while let Some(k) = d {
+                    if k.kind() == "identifier" {
+                        break;
+                    }
+                    d = k
+                        .child_by_field_name("declarator")
+                        .or_else(|| k.named_child(0));
+                }
+                let ty = x.child_by_field_name("type");
+                if let (Some(d), Some(ty)) = (d, ty) {
+                    if text(d, src) == name && !self.cx.types.knows_type(ty, src) {
+                        let written: Vec<&str> = text(ty, src).split_whitespace().collect();
+                        return Some((name.to_string(), written.join(" ")));
+                    }
+                }
+            }
+            stack.extend(x.named_children(&mut x.walk()));
+        }
+        None
     }
 
     /// A call of a function returning a reference: the object it returns.

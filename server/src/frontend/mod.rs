@@ -272,6 +272,7 @@ pub fn lower_parsed_incremental(
     let trailing_units = pre.trailing_units;
     let mut unit_paths: Vec<PathBuf> = pre.units.iter().map(|u| u.path.clone()).collect();
     let mut units = Vec::with_capacity(pre.units.len());
+    let mut specifier_notes = Vec::new();
     for (k, unit) in pre.units.into_iter().enumerate() {
         let lang = if k == 0 {
             parsed.lang
@@ -283,6 +284,24 @@ pub fn lower_parsed_incremental(
         } else {
             lang
         };
+        // Notes for the checked file and what it includes, not the includer
+        // a header is checked in.
+        let noted = k == 0 || k > context_units;
+        for (start, end, name) in parse::unknown_specifier_macros(&unit.text)
+            .into_iter()
+            .filter(|_| noted)
+        {
+            specifier_notes.push(FrontendDiagnostic {
+                span: unit.map.map(start as u32, end as u32).0,
+                message: format!(
+                    "`{name}(..)` names no macro the checker can see; before a function's \
+                     execution-space specifier it is read as a declaration specifier or \
+                     attribute (it cannot change what the function accesses; a launch bound \
+                     it may set is not used)"
+                ),
+                is_error: false,
+            });
+        }
         let (text, qualifiers) = siblings::parse_unit(&unit.text, lang);
         // The main file's tree is reusable when nothing was expanded, and
         // else re-parsed from the earlier tree.
@@ -331,6 +350,7 @@ pub fn lower_parsed_incremental(
             message: d.message.clone(),
             is_error: d.is_error,
         })
+        .chain(specifier_notes)
         .collect();
     if let Some(includer) = includer.as_ref().filter(|_| context_units > 0) {
         let line = includer.text[..includer.at.min(includer.text.len())]
@@ -1441,6 +1461,22 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
                 }
             }
             "declaration" => {
+                // `template <> void f<1>(..);`: an explicit specialisation
+                // defined in another translation unit. Known without a body,
+                // so a call of `f<1>` is not taken for the primary's.
+                let explicit_specialisation = tpl.is_some_and(|t| {
+                    t.named_children(&mut t.walk())
+                        .all(|c| c.kind() == "comment")
+                });
+                if explicit_specialisation {
+                    if let Some(def) = function_def(cx, u, n, tpl).filter(|d| {
+                        d.name_node
+                            .parent()
+                            .is_some_and(|p| p.kind() == "template_function")
+                    }) {
+                        cx.functions.entry(def.name.clone()).or_default().push(def);
+                    }
+                }
                 global_declaration(cx, u, n, src);
                 if let Some(t) = n.child_by_field_name("type") {
                     register_methods(cx, u, t);

@@ -1201,3 +1201,27 @@ fn ir_statement_limit_is_reached_and_named() {
         k.reason
     );
 }
+
+#[test]
+fn subscript_of_an_unmodelled_class_names_its_type() {
+    let src = r#"
+__global__ void a(Accessor<float, 2> m, float *o) { o[threadIdx.x] = m[threadIdx.x][0]; }
+__global__ void b(Tensor t, float *o) { o[threadIdx.x] = t.data()[threadIdx.x]; }
+__global__ void c(int x, float *o) { o[threadIdx.x] = x[0]; }
+"#;
+    let p = lower("acc.cu", src);
+    let reason = |name: &str| unsupported_reason(&p, name);
+    assert!(
+        reason("a")
+            .contains("`m` has type `Accessor<float, 2>`, which the front end does not model"),
+        "{}",
+        reason("a")
+    );
+    assert!(
+        reason("b").contains("`t` has type `Tensor`"),
+        "{}",
+        reason("b")
+    );
+    // A known type keeps the plain reason.
+    assert_eq!(reason("c"), "subscript of a non-pointer `x`");
+}

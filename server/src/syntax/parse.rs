@@ -383,6 +383,96 @@ pub fn blank_trailing_function_qualifiers(text: &str) -> String {
     }
 }
 
+/// The invocations `NAME(args)` of a name that is not a macro (the text is
+/// preprocessed: a macro would have been expanded) written right before a
+/// CUDA execution-space specifier at the start of a declaration, as
+/// `C10_LAUNCH_BOUNDS_1(256) __global__ void k(..)` where the macro's header
+/// was not found: by byte range (name to closing parenthesis) and name.
+/// Whatever the macro expands to, a definition that follows stays valid only
+/// if it is a sequence of declaration specifiers or attributes, and none of
+/// those changes what a function's body accesses (`__launch_bounds__` only
+/// restricts the launch, so ignoring it over-approximates).
+pub fn unknown_specifier_macros(text: &str) -> Vec<(usize, usize, String)> {
+    const SPACES: [&str; 3] = ["__global__", "__device__", "__host__"];
+    if !SPACES.iter().any(|q| text.contains(q)) {
+        return Vec::new();
+    }
+    let toks: Vec<preprocess::Tok> = lex(text)
+        .into_iter()
+        .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment))
+        .collect();
+    let tx = |i: usize| toks.get(i).map_or("", |t| &text[t.start..t.end]);
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i + 1 < toks.len() {
+        let name = tx(i);
+        let candidate = toks[i].kind == TokKind::Ident
+            && tx(i + 1) == "("
+            && !name.starts_with("__")
+            && !matches!(
+                name,
+                "alignas" | "decltype" | "sizeof" | "alignof" | "noexcept" | "static_assert"
+            );
+        // A declaration starts here: after a template header, a statement
+        // or block end, `extern "C"`, or at the top.
+        let starts = i == 0
+            || matches!(
+                tx(i - 1),
+                ";" | "}" | "{" | ">" | "static" | "inline" | "extern"
+            )
+            || toks[i - 1].kind == TokKind::Str;
+        if !(candidate && starts) {
+            i += 1;
+            continue;
+        }
+        let mut depth = 0usize;
+        let mut close = None;
+        for (k, t) in toks.iter().enumerate().skip(i + 1) {
+            match &text[t.start..t.end] {
+                "(" => depth += 1,
+                ")" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(k);
+                        break;
+                    }
+                }
+                ";" | "{" | "}" => break,
+                _ => {}
+            }
+        }
+        match close {
+            Some(c) if SPACES.contains(&tx(c + 1)) => {
+                found.push((toks[i].start, toks[c].end, name.to_string()));
+                i = c + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    found
+}
+
+/// Blanks the invocations [`unknown_specifier_macros`] finds (line breaks
+/// kept, so every byte offset and line stays the same); only the lowering's
+/// parse uses it, like [`blank_misleading_parentheses`].
+pub fn blank_unknown_specifier_macros(text: &str) -> String {
+    let found = unknown_specifier_macros(text);
+    if found.is_empty() {
+        return text.to_string();
+    }
+    let mut buf = text.as_bytes().to_vec();
+    for (start, end, _) in found {
+        for b in &mut buf[start..end] {
+            if !matches!(*b, b'\n' | b'\r') {
+                *b = b' ';
+            }
+        }
+    }
+    // Only ASCII and whatever the arguments held were replaced by ASCII
+    // spaces, byte by byte: a multi-byte character becomes spaces too.
+    String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 /// Parses prepared text with tree-sitter-cuda.
 pub fn parse_prepared(text: &str, old: Option<&tree_sitter::Tree>) -> tree_sitter::Tree {
     let mut parser = tree_sitter::Parser::new();
@@ -476,6 +566,22 @@ pub fn parse(text: &str, lang: Lang, old: Option<&tree_sitter::Tree>) -> ParsedS
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unknown_macros_before_execution_space_specifiers_are_found() {
+        let text = "template <int N>\nBOUNDS(N, (2)) __global__ void k(int *a) { f(1); }\n\
+                    extern \"C\" B(1)\n__device__ int g();\nint x = h(2) + 1;\n\
+                    __device__ void m() { q(3) ; }\nint y = __launch_bounds__(1) __global__;";
+        let found: Vec<String> = unknown_specifier_macros(text)
+            .into_iter()
+            .map(|(s, e, n)| format!("{n}={}", &text[s..e]))
+            .collect();
+        assert_eq!(found, ["BOUNDS=BOUNDS(N, (2))", "B=B(1)"]);
+        let blanked = blank_unknown_specifier_macros(text);
+        assert_eq!(blanked.len(), text.len());
+        assert!(blanked.contains("               __global__ void k"));
+        assert_eq!(blanked.lines().count(), text.lines().count());
+    }
 
     #[test]
     fn function_qualifiers_after_the_return_type_are_blanked() {

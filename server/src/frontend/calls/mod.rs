@@ -14,6 +14,8 @@ pub(super) mod atomics;
 pub(super) mod copies;
 pub(super) mod math;
 pub(super) mod named;
+pub(super) mod ordering;
+pub(super) mod specialisations;
 pub(super) mod sync;
 
 impl<'c, 't> Lowerer<'c, 't> {
@@ -153,6 +155,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             );
         }
         if let Some(defs) = self.cx.functions.get(&name).cloned() {
+            if let Some(v) = self.call_specialised(n, &defs, &args, tpl_args)? {
+                return Ok(v);
+            }
             let def = self
                 .choose_overload(n, &defs, &args, tpl_args.is_some())?
                 .or_else(|| defs.iter().find(|d| d.has_body).cloned());
@@ -271,6 +276,8 @@ impl<'c, 't> Lowerer<'c, 't> {
         // followed may not be).
         let mut viable: Vec<Ranked<'_, 't>> = Vec::new();
         let mut surely_viable: Vec<bool> = Vec::new();
+        // Per viable candidate: its template parameters' deduced types.
+        let mut deductions: Vec<std::collections::HashMap<String, Ty>> = Vec::new();
         'candidates: for (ci, def) in candidates.iter().copied().enumerate() {
             // Explicit template arguments (`f<float>(..)`) name a template.
             if explicit_template_args && def.template.is_none() {
@@ -372,13 +379,60 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             viable.push((def, ranks));
             surely_viable.push(sure);
+            deductions.push(deduced);
         }
-        // Whether `b` could be a better candidate than `a` ([over.match.best]):
-        // a conversion that may be better and, when every conversion may be
-        // the same, a tie-breaker: a non-template beats a template, and of
-        // two templates the more specialised (not modelled) wins.
+        // For templates that tie, partial ordering decides
+        // ([over.match.best]/2.5): it needs each parameter's shape, and
+        // applies only when both candidates convert every argument to the
+        // same parameter type (otherwise [over.ics.rank]'s finer rules,
+        // qualification adjustments and reference bindings among them,
+        // which the ranks above do not tell apart, may decide first).
+        let shapes: Vec<Option<Vec<Option<ordering::Shape>>>> = viable
+            .iter()
+            .map(|(d, _)| {
+                if explicit_template_args {
+                    None
+                } else {
+                    self.param_shapes(d)
+                }
+            })
+            .collect();
+        let nargs = args.len();
+        let same_conversions = |i: usize, j: usize| -> bool {
+            let (Some(si), Some(sj)) = (&shapes[i], &shapes[j]) else {
+                return false;
+            };
+            (0..nargs).all(|k| {
+                let (Some(Some(x)), Some(Some(y))) = (si.get(k), sj.get(k)) else {
+                    return false;
+                };
+                let (Some(tx), Some(ty)) =
+                    (x.substituted(&deductions[i]), y.substituted(&deductions[j]))
+                else {
+                    return false;
+                };
+                // A concrete type is compared by its text too (`long` and
+                // `long long` resolve alike); a deduced one comes from the
+                // same argument in both.
+                tx == ty && x.concrete_text() == y.concrete_text()
+            })
+        };
+        let more_specialised = |i: usize, j: usize| -> bool {
+            match (&shapes[i], &shapes[j]) {
+                (Some(si), Some(sj)) => {
+                    same_conversions(i, j) && self.more_specialised(si, sj, nargs)
+                }
+                _ => false,
+            }
+        };
+        // Whether `b` (the `bi`-th viable candidate) could be a better
+        // candidate than `a` (the `ai`-th) ([over.match.best]): a conversion
+        // that may be better and, when every conversion may be the same, a
+        // tie-breaker: a non-template beats a template, and of two
+        // templates the more specialised wins ([temp.func.order]).
         type Ranked<'a, 't> = (&'a FnDef<'t>, Vec<(Option<(Ty, RefKind)>, RankRange)>);
-        let could_beat = |b: &Ranked<'_, 't>, a: &Ranked<'_, 't>| -> bool {
+        let could_beat = |bi: usize, ai: usize| -> bool {
+            let (b, a) = (&viable[bi], &viable[ai]);
             let mut may_tie = true;
             for ((pb, rb), (pa, ra)) in b.1.iter().zip(&a.1) {
                 if pa.is_some() && pa == pb {
@@ -392,20 +446,18 @@ impl<'c, 't> Lowerer<'c, 't> {
                     may_tie = false;
                 }
             }
-            may_tie && a.0.template.is_some()
+            may_tie
+                && a.0.template.is_some()
+                && !(b.0.template.is_some() && more_specialised(ai, bi))
         };
         // A candidate that may not be viable is picked only when it is the
         // only one left (otherwise C++ may call another).
-        let best: Vec<&FnDef<'t>> = viable
-            .iter()
-            .zip(&surely_viable)
-            .filter(|(a, sure)| {
-                (**sure || viable.len() == 1)
-                    && viable
-                        .iter()
-                        .all(|b| std::ptr::eq(b.0, a.0) || !could_beat(b, a))
+        let best: Vec<&FnDef<'t>> = (0..viable.len())
+            .filter(|&ai| {
+                (surely_viable[ai] || viable.len() == 1)
+                    && (0..viable.len()).all(|bi| bi == ai || !could_beat(bi, ai))
             })
-            .map(|(a, _)| a.0)
+            .map(|ai| viable[ai].0)
             .collect();
         if let [one] = best.as_slice() {
             return Ok(Some((*one).clone()));
