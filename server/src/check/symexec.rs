@@ -1028,7 +1028,11 @@ impl<'k> Encoder<'k> {
             }
         }
         for h1 in &a.horner {
-            for h2 in b.horner.iter().filter(|h2| h2.g == h1.g && h2.a == h1.a && h2.depth == h1.depth) {
+            for h2 in b
+                .horner
+                .iter()
+                .filter(|h2| h2.g == h1.g && h2.a == h1.a && h2.depth == h1.depth)
+            {
                 // Theorem: t_i == g * (a * q_i + r_i) identically (see
                 // `Horner`). If |t1 - t2| < g, then a * (q1 - q2) + (r1 - r2)
                 // is an integer of absolute value below 1, so 0; with
