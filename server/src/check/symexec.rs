@@ -1036,18 +1036,20 @@ impl<'k> Encoder<'k> {
                 // Theorem: t_i == g * (a * q_i + r_i) identically (see
                 // `Horner`). If |t1 - t2| < g, then a * (q1 - q2) + (r1 - r2)
                 // is an integer of absolute value below 1, so 0; with
-                // 0 <= r_i < a, |r1 - r2| < a, so a * |q1 - q2| < a gives
-                // q1 == q2 and then r1 == r2. (Overlapping accesses of one
-                // element size g satisfy the first premise.)
+                // 0 <= r_i < |a|, |r1 - r2| < |a|, so |a| * |q1 - q2| < |a|
+                // gives q1 == q2 and then r1 == r2. (Overlapping accesses of
+                // one element size g satisfy the first premise; `|a|` covers
+                // a row length the solver does not know to be positive.)
                 let g = Int::from_i128(h1.g);
                 let diff = Int::sub(&[h1.index.clone(), h2.index.clone()]);
+                let below_a = |r: &Int, a: &Int| {
+                    Bool::and(&[r.ge(&zero), Bool::or(&[r.lt(a), r.lt(a.unary_minus())])])
+                };
                 let premise = Bool::and(&[
                     diff.lt(&g),
                     diff.unary_minus().lt(&g),
-                    h1.r.ge(&zero),
-                    h1.r.lt(&h1.a),
-                    h2.r.ge(&zero),
-                    h2.r.lt(&h2.a),
+                    below_a(&h1.r, &h1.a),
+                    below_a(&h2.r, &h2.a),
                 ]);
                 out.push(premise.implies(Bool::and(&[h1.q.eq(&h2.q), h1.r.eq(&h2.r)])));
             }
