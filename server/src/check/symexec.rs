@@ -2381,14 +2381,6 @@ impl Exec<'_, '_> {
     /// 0 <= x % d <= x, x % d < d; the premises say when each applies, so the facts hold
     /// in every model and exclude no execution.
     fn division_facts(&mut self, x: &Int, d: &Int, result: &Int, rem: bool) {
-        let zero = Int::from_i64(0);
-        let premise = Bool::and(&[x.ge(&zero), d.ge(Int::from_i64(1))]);
-        let bounds = if rem {
-            Bool::and(&[result.ge(&zero), result.le(x), result.lt(d)])
-        } else {
-            Bool::and(&[result.ge(&zero), result.le(x)])
-        };
-        self.out.assumptions.push(premise.implies(bounds));
         if self.out.divisions.len() >= DIVISIONS_MAX {
             return;
         }
@@ -2415,6 +2407,16 @@ impl Exec<'_, '_> {
         } else {
             entry.quotient = Some(result.clone());
         }
+        // Only for the delinearisation idiom (both `x / d` and `x % d`):
+        // the facts are optional, and on a lone quotient (a grid of `n / b`
+        // blocks) they changed the solver's search for the worse.
+        let (Some(q), Some(m)) = (entry.quotient.clone(), entry.remainder.clone()) else {
+            return;
+        };
+        let zero = Int::from_i64(0);
+        let premise = Bool::and(&[x.ge(&zero), d.ge(Int::from_i64(1))]);
+        let bounds = Bool::and(&[q.ge(&zero), q.le(x), m.ge(&zero), m.le(x), m.lt(d)]);
+        self.out.assumptions.push(premise.implies(bounds));
     }
 
     /// `&`, `|`, `^` with a constant operand on a non-negative value, by the
