@@ -210,6 +210,29 @@ pub struct AccessSym {
     /// and of subterms of its term as `x * n + y` (scale 0; see
     /// [`term_row_major`]).
     pub row_major: Vec<RowMajor>,
+    /// Readings of the offset's term as `g * (a * q + r)` grouping every
+    /// monomial of one atom `a` ([`term_horner`]).
+    pub horner: Vec<Horner>,
+}
+
+/// A term `t` read as `g * (a * q + r)`: the polynomial of `t` with its
+/// coefficients' gcd `g` factored out and the monomials with the atom `a`
+/// grouped (`q` is their sum divided by `a`, `r` the rest). An identity of
+/// polynomials, so `t == g * (a * q + r)` for all values of the atoms.
+#[derive(Clone, Debug)]
+pub struct Horner {
+    /// The term read.
+    pub index: Int,
+    /// Nesting level (0 for the offset's term, 1 for its row, ...).
+    pub depth: u32,
+    /// Gcd of the coefficients (>= 1).
+    pub g: i128,
+    /// The grouping atom (a row length).
+    pub a: Int,
+    /// The cofactor of `a` (the row).
+    pub q: Int,
+    /// The monomials without `a` (the column).
+    pub r: Int,
 }
 
 /// An offset read as `scale * (x * n + y)`: row `x`, column `y`, row length `n`.
@@ -259,9 +282,26 @@ pub struct ExecResult {
     /// Unsigned `^` of two unknowns, for the involution lemma
     /// ([`Encoder::xor_lemmas`]).
     pub xors: Vec<XorTerm>,
+    /// Quotients and remainders by divisors that are not constants, for
+    /// the cross-thread lemma ([`Encoder::division_lemmas`]).
+    pub divisions: Vec<Division>,
     /// The execution stopped at the deadline: its accesses are not all
     /// recorded, so nothing may be concluded from their absence.
     pub incomplete: bool,
+}
+
+/// C's `x / d` and `x % d` (as encoded, before any conversion of the
+/// result) of one dividend and divisor, as far as the thread computes them.
+#[derive(Clone, Debug)]
+pub struct Division {
+    /// Dividend.
+    pub x: Int,
+    /// Divisor.
+    pub d: Int,
+    /// `x / d`, when computed.
+    pub quotient: Option<Int>,
+    /// `x % d`, when computed.
+    pub remainder: Option<Int>,
 }
 
 /// An unsigned `a ^ b` of `bits` bits, evaluated through bit-vectors.
@@ -992,6 +1032,33 @@ impl<'k> Encoder<'k> {
                 out.push(premise.implies(Bool::and(&[r1.x.eq(&r2.x), r1.y.eq(&r2.y)])));
             }
         }
+        for h1 in &a.horner {
+            for h2 in b
+                .horner
+                .iter()
+                .filter(|h2| h2.g == h1.g && h2.a == h1.a && h2.depth == h1.depth)
+            {
+                // Theorem: t_i == g * (a * q_i + r_i) identically (see
+                // `Horner`). If |t1 - t2| < g, then a * (q1 - q2) + (r1 - r2)
+                // is an integer of absolute value below 1, so 0; with
+                // 0 <= r_i < |a|, |r1 - r2| < |a|, so |a| * |q1 - q2| < |a|
+                // gives q1 == q2 and then r1 == r2. (Overlapping accesses of
+                // one element size g satisfy the first premise; `|a|` covers
+                // a row length the solver does not know to be positive.)
+                let g = Int::from_i128(h1.g);
+                let diff = Int::sub(&[h1.index.clone(), h2.index.clone()]);
+                let below_a = |r: &Int, a: &Int| {
+                    Bool::and(&[r.ge(&zero), Bool::or(&[r.lt(a), r.lt(a.unary_minus())])])
+                };
+                let premise = Bool::and(&[
+                    diff.lt(&g),
+                    diff.unary_minus().lt(&g),
+                    below_a(&h1.r, &h1.a),
+                    below_a(&h2.r, &h2.a),
+                ]);
+                out.push(premise.implies(Bool::and(&[h1.q.eq(&h2.q), h1.r.eq(&h2.r)])));
+            }
+        }
         out
     }
 
@@ -1021,6 +1088,31 @@ impl<'k> Encoder<'k> {
                 let close = Bool::and(&[d.lt(&c1.step), d.unary_minus().lt(&c1.step)]);
                 let premise = Bool::and(&[c1.value.eq(&c2.value), close]);
                 out.push(premise.implies(c1.init.eq(&c2.init)));
+            }
+        }
+        out
+    }
+
+    /// Lemmas of the two threads' quotients and remainders by the same
+    /// divisor: C's `/` and `%` satisfy `x == d * (x / d) + x % d` for every
+    /// `d != 0` (C11 6.5.5p6; the encoding's `ite` over Z3's Euclidean
+    /// `div`/`mod` is that truncating pair), so equal quotients and equal
+    /// remainders give equal dividends. A tile index split as
+    /// `blockIdx.z / W` and `blockIdx.z % W` needs it to tell two blocks
+    /// apart; the solver finds it only through the non-linear `d * q`.
+    pub fn division_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+        let mut out = Vec::new();
+        let zero = Int::from_i64(0);
+        for e1 in &r1.divisions {
+            let (Some(q1), Some(m1)) = (&e1.quotient, &e1.remainder) else {
+                continue;
+            };
+            for e2 in r2.divisions.iter().filter(|e2| e2.d == e1.d) {
+                let (Some(q2), Some(m2)) = (&e2.quotient, &e2.remainder) else {
+                    continue;
+                };
+                let premise = Bool::and(&[e1.d.eq(&zero).not(), q1.eq(q2), m1.eq(m2)]);
+                out.push(premise.implies(e1.x.eq(&e2.x)));
             }
         }
         out
@@ -2334,10 +2426,18 @@ impl Exec<'_, '_> {
                         lo: rx.lo / c,
                         hi: rx.hi / c,
                     }
+                } else if rx.nonneg() && ry.lo >= 0 {
+                    // A non-negative dividend over a divisor d >= 1 (d = 0 is
+                    // excluded above where the division is evaluated):
+                    // 0 <= x / d <= x.
+                    Range { lo: 0, hi: rx.hi }
                 } else {
                     let m = rx.lo.abs().max(rx.hi.abs());
                     Range { lo: -m, hi: m }
                 };
+                if constant(ry).is_none() {
+                    self.division_facts(&x, &y, &q, false);
+                }
                 self.wrap(q, r, ty)
             }
             BinOp::Rem => {
@@ -2349,10 +2449,14 @@ impl Exec<'_, '_> {
                         .ite(&x.modulo(&y), &x.unary_minus().modulo(&y).unary_minus())
                 };
                 let bound = ry.lo.abs().max(ry.hi.abs());
+                if constant(ry).is_none() {
+                    self.division_facts(&x, &y, &m, true);
+                }
                 let r = if rx.nonneg() {
+                    // 0 <= x % d < |d|, and x % d <= x for x >= 0.
                     Range {
                         lo: 0,
-                        hi: bound.max(1) - 1,
+                        hi: (bound.max(1) - 1).min(rx.hi),
                     }
                 } else {
                     Range {
@@ -2412,6 +2516,54 @@ impl Exec<'_, '_> {
                 self.via_bits(op, x, y, ty)
             }
         }
+    }
+
+    /// Bounds of a C quotient `q = x / d` (or remainder, `rem`) by a
+    /// divisor `d` that is not a constant, as facts for the solver, which
+    /// would need non-linear reasoning to find them from Z3's own axiom
+    /// `x = d * (x div d) + x mod d` (the quotient is the product's
+    /// cofactor). Theorems of integer division, for C's truncating `/` and
+    /// `%` as encoded above (Euclidean `div`/`mod` for a non-negative
+    /// dividend): for x >= 0 and d >= 1, 0 <= x / d <= x and
+    /// 0 <= x % d <= x, x % d < d; the premises say when each applies, so the facts hold
+    /// in every model and exclude no execution.
+    fn division_facts(&mut self, x: &Int, d: &Int, result: &Int, rem: bool) {
+        if self.out.divisions.len() >= DIVISIONS_MAX {
+            return;
+        }
+        let entry = match self
+            .out
+            .divisions
+            .iter_mut()
+            .find(|e| e.x == *x && e.d == *d)
+        {
+            Some(e) => e,
+            None => {
+                self.out.divisions.push(Division {
+                    x: x.clone(),
+                    d: d.clone(),
+                    quotient: None,
+                    remainder: None,
+                });
+                let last = self.out.divisions.len() - 1;
+                &mut self.out.divisions[last]
+            }
+        };
+        if rem {
+            entry.remainder = Some(result.clone());
+        } else {
+            entry.quotient = Some(result.clone());
+        }
+        // Only for the delinearisation idiom (both `x / d` and `x % d`):
+        // the facts are optional, and on a lone quotient (a grid of `n / b`
+        // blocks) they changed the solver's search for the worse.
+        let (Some(q), Some(m)) = (entry.quotient.clone(), entry.remainder.clone()) else {
+            return;
+        };
+        let zero = Int::from_i64(0);
+        let premise = Bool::and(&[x.ge(&zero), d.ge(Int::from_i64(1))]);
+        let bounds = Bool::and(&[q.ge(&zero), q.le(x), m.ge(&zero), m.le(x), m.lt(d)]);
+        self.out.assumptions.push(premise.implies(bounds));
     }
 
     /// `&`, `|`, `^` with a constant operand on a non-negative value, by the
@@ -2649,6 +2801,7 @@ impl Exec<'_, '_> {
         }
         let mut row_major = self.row_major(&access.offset);
         row_major.extend(term_row_major(&offset));
+        let horner = term_horner(&offset);
         let sym = AccessSym {
             enabled: self.enabled(),
             offset,
@@ -2656,6 +2809,7 @@ impl Exec<'_, '_> {
             value,
             locals,
             row_major,
+            horner,
         };
         self.out.accesses.insert(stmt.id, sym.clone());
         sym.offset
@@ -4288,6 +4442,102 @@ fn poly_readings(t: &Int, poly: &Poly, out: &mut Vec<RowMajor>) {
                 n,
                 y: y.clone(),
             });
+        }
+    }
+}
+
+/// Most divisions recorded per execution for [`Encoder::division_lemmas`].
+const DIVISIONS_MAX: usize = 8;
+
+/// Most Horner readings kept per access (a lemma is made only for two
+/// readings with the same atom and gcd).
+const HORNER_READINGS_MAX: usize = 16;
+
+/// Readings of `offset`'s term as `g * (a * q + r)` ([`Horner`]), for the
+/// row-major lemma with every monomial of the row length grouped:
+/// `((n * C + c) * H + h) * W + w` expands to `n*C*H*W + c*H*W + h*W + w`,
+/// whose single-monomial readings ([`term_row_major`]) leave the other
+/// multiples of `W` in the column. One reading per atom of a non-linear
+/// monomial, then the same for each row `q` (nested levels), so
+/// `(n * C + c) * H + h` and `n * C + c` are read too.
+pub(crate) fn term_horner(offset: &Int) -> Vec<Horner> {
+    let mut out = Vec::new();
+    if let Some(poly) = polynomial(offset, 0) {
+        horner_readings(offset, &poly, 0, &mut out);
+    }
+    out
+}
+
+fn gcd(mut a: i128, mut b: i128) -> i128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.abs()
+}
+
+/// The term of a sum of monomials.
+fn poly_term(poly: &[(i128, Vec<Int>)]) -> Int {
+    let terms: Vec<Int> = poly.iter().map(|(c, f)| monomial_term(*c, f)).collect();
+    match terms.len() {
+        0 => Int::from_i64(0),
+        1 => terms[0].clone(),
+        _ => Int::add(&terms),
+    }
+}
+
+fn horner_readings(t: &Int, poly: &Poly, depth: u32, out: &mut Vec<Horner>) {
+    if depth > 3 {
+        return;
+    }
+    let g = poly.iter().fold(0, |acc, (c, _)| gcd(acc, *c));
+    if g == 0 {
+        return;
+    }
+    // Row lengths are the atoms of every non-linear monomial (`W` in
+    // `n*C*H*W + c*H*W + h*W + w`): grouping by another atom leaves a
+    // multiple of the row length in the column, where the lemma's premise
+    // fails. Few atoms, so few lemmas for the solver to carry.
+    let mut nonlinear = poly.iter().filter(|(_, f)| f.len() >= 2);
+    let Some((_, first)) = nonlinear.next() else {
+        return;
+    };
+    let mut atoms: Vec<Int> = Vec::new();
+    for a in first {
+        if !atoms.contains(a) {
+            atoms.push(a.clone());
+        }
+    }
+    for (_, f) in nonlinear {
+        atoms.retain(|a| f.contains(a));
+    }
+    for a in atoms {
+        if out.len() >= HORNER_READINGS_MAX {
+            return;
+        }
+        let mut row: Poly = Vec::new();
+        let mut column: Poly = Vec::new();
+        for (c, f) in poly {
+            match f.iter().position(|x| *x == a) {
+                Some(k) => {
+                    let mut rest = f.clone();
+                    rest.remove(k);
+                    row.push((c / g, rest));
+                }
+                None => column.push((c / g, f.clone())),
+            }
+        }
+        let q = poly_term(&row);
+        out.push(Horner {
+            index: t.clone(),
+            depth,
+            g,
+            a: a.clone(),
+            q: q.clone(),
+            r: poly_term(&column),
+        });
+        // The row is a term of its own: read it again (nested levels).
+        if row.iter().any(|(_, f)| f.len() >= 2) {
+            horner_readings(&q, &row, depth + 1, out);
         }
     }
 }

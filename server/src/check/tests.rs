@@ -1354,6 +1354,63 @@ __global__ void batch_rows_overlapping(int n, int *out) {
     }
 }
 
+/// A tile numbered along one grid dimension and split by a run-time tile
+/// count (`blockIdx.z / t`, `blockIdx.z % t`) into a 4-D row-major index,
+/// and a global id split by a run-time row length and linearised again:
+/// decided within a small deterministic work budget by the quotient and
+/// remainder bounds, the grouped (Horner) row-major readings and the
+/// equal-quotient-and-remainder lemma (about 30,000 work units each; without
+/// them `tiles` took 154,000 units and 5 s, `ids` 100,000 units and 2.4 s,
+/// and both were inconclusive within 60,000). The twins stay racy.
+#[test]
+fn tiles_split_by_a_symbolic_divisor_are_decided_with_little_work() {
+    let decided = r#"
+__global__ void tiles(float *out, int C, int H, int W, int t) {
+  int b = blockIdx.x;
+  int c = blockIdx.y;
+  int row = blockIdx.z / t * 16 + threadIdx.y;
+  int col = blockIdx.z % t * 16 + threadIdx.x;
+  if (c < C && row < H && col < W) out[((b * C + c) * H + row) * W + col] = 1.0f;
+}
+__global__ void ids(signed char *a, long long nx, long long ny) {
+  long long tid = (long long)blockDim.x * blockIdx.x + threadIdx.x;
+  int i = tid / ny;
+  int j = tid % ny;
+  if (i >= nx || j >= ny) return;
+  a[i * ny + j] = -a[i * ny + j];
+}
+"#;
+    for (name, verdict) in check_source_with_work(decided, 60_000) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+    }
+    let racy = r#"
+__global__ void tiles_same_column(float *out, int C, int H, int W, int t) {
+  int b = blockIdx.x;
+  int c = blockIdx.y;
+  int row = blockIdx.z / t * 16 + threadIdx.y;
+  int col = blockIdx.z / t * 16 + threadIdx.x;
+  if (c < C && row < H && col < W) out[((b * C + c) * H + row) * W + col] = blockIdx.z;
+}
+__global__ void ids_half_column(signed char *a, long long nx, long long ny) {
+  long long tid = (long long)blockDim.x * blockIdx.x + threadIdx.x;
+  int i = tid / ny;
+  int j = tid % ny;
+  if (i >= nx || j >= ny) return;
+  a[i * ny + j / 2] = (signed char)tid;
+}
+__global__ void tiles_row_past_h(float *out, int C, int H, int W, int t) {
+  int b = blockIdx.x;
+  int c = blockIdx.y;
+  int row = blockIdx.z / t * 16 + threadIdx.y;
+  int col = blockIdx.z % t * 16 + threadIdx.x;
+  if (c < C && row <= H && col < W) out[((b * C + c) * H + row) * W + col] = row;
+}
+"#;
+    for (name, verdict) in check_source_with_work(racy, 5_000_000) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+    }
+}
+
 /// The bitonic-sort partner `ixj = i ^ j` with the guard `ixj > i`: only
 /// the lower thread of each pair swaps (the involution lemma of unsigned
 /// `^`, `Encoder::xor_lemmas`). Without the guard both threads of a pair
