@@ -8,7 +8,7 @@
 
 use super::non_writing_call;
 use super::relations::LaunchAt;
-use super::{is_scalar_type, is_write_op, Binding, BlockKind, Eval, ValueTy};
+use super::{is_scalar_type, is_write_op, Binding, BlockKind, Eval, TokKind, ValueTy};
 
 /// Binary and unary operators whose operands are read as values (`&` is
 /// left out: it may take an address).
@@ -118,7 +118,9 @@ impl Eval<'_, '_> {
         if !(operand_next || matches!(next, ";" | ")" | "]" | ",")) {
             return false;
         }
-        if matches!(prev, "?" | ":" | "&") {
+        // `c ? n : m` may be an lvalue a reference binds to; `c ? n * 2 : m`
+        // is not (`n` is an operand of the tighter `*`).
+        if matches!(prev, "?" | ":") && !operand_next || prev == "&" {
             return false;
         }
         // A whole element of a launch configuration `<<<g, b, smem, s>>>`:
@@ -157,6 +159,104 @@ impl Eval<'_, '_> {
             }
             _ => false,
         }
+    }
+
+    /// The expression that element `index` of the local array named at `at`
+    /// holds there: `size_t b[2]; b[0] = 32; b[1] = 256 / b[0]; dim3
+    /// block(b[0], b[1]);` gives `32` for `b[0]`. The array is a non-`static`
+    /// local of the function (or lambda) body around `at`, and each mention
+    /// of it other than its declaration is an element with an integer
+    /// literal subscript (`b[1]`), in that body (not in a nested lambda),
+    /// that is read as a plain value or written directly as a statement
+    /// (`b[1] = e;`, `b[1] += e;`, `b[1]++;`): no pointer or reference to
+    /// the array or an element exists, and a computed subscript, which may
+    /// name any element, never writes one. Each element is then a scalar
+    /// local of its own: its value is that of its last definition, a
+    /// statement `b[1] = e;` (or the element's initializer) in a block
+    /// around `at` that every path to `at` runs last, decided as for a
+    /// scalar by [`Scopes::definition_reaches`].
+    pub(super) fn array_element(&self, at: usize, index: i128) -> Option<(usize, usize)> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(at);
+        let (decl, scope) = scopes.visible(u, name, at)?;
+        let super::DeclScope::Block(Some(_)) = scope else {
+            return None;
+        };
+        let f = self.function_of(at)?;
+        if decl.is_static
+            || u.text(decl.at + 1) != "["
+            || !self.straight_path(decl.at, f)
+            || !self.straight_path(at, f)
+        {
+            return None;
+        }
+        let literal = |i: usize| -> Option<i128> {
+            (u.text(i + 1) == "[" && u.text(i + 3) == "]")
+                .then(|| super::parse_int_literal(u.text(i + 2)))
+                .flatten()
+        };
+        let mut writes = Vec::new();
+        let mut defs = Vec::new();
+        for i in 0..u.toks.len() {
+            if i == decl.at
+                || u.text(i) != name
+                || !u.is_ident(i)
+                || matches!(u.text(i.wrapping_sub(1)), "." | "->" | "::")
+            {
+                continue;
+            }
+            let own = scopes
+                .visible(u, name, i)
+                .is_some_and(|(d, _)| d.at == decl.at);
+            if !own {
+                continue;
+            }
+            let element = literal(i)?;
+            let close = i + 3;
+            let (prev, next) = (u.text(i.wrapping_sub(1)), u.text(close + 1));
+            if !self.straight_path(i, f)
+                || matches!(prev, "&")
+                || matches!(next, "[" | "." | "->")
+                || !self.plain_use(i, close, 0)
+            {
+                return None;
+            }
+            let write = super::is_write_op(next) || matches!(prev, "++" | "--" | ">>");
+            if element != index || !write {
+                continue;
+            }
+            writes.push(i);
+            if next == "=" && matches!(prev, ";" | "{" | "}") {
+                let mut end = close + 2;
+                while end < u.toks.len()
+                    && !(u.text(end) == ";" && scopes.enclosing[end] == scopes.enclosing[i])
+                {
+                    end += 1;
+                }
+                defs.push((i, (close + 2, end)));
+            }
+        }
+        // The last definition before `at` in a block around it.
+        let around = |w: usize| {
+            let mut b = scopes.block_of(at);
+            while let Some(o) = b {
+                if scopes.block_of(w) == Some(o) {
+                    return true;
+                }
+                b = scopes.block_of(o);
+            }
+            false
+        };
+        let (def_at, range) = match defs.iter().filter(|&&(w, _)| w < at && around(w)).max() {
+            Some(&(w, range)) => (w, range),
+            None => match &decl.binding {
+                Binding::Array(elements) => (decl.at, *elements.get(usize::try_from(index).ok()?)?),
+                _ => return None,
+            },
+        };
+        scopes
+            .definition_reaches(u, decl.at, def_at, at, &writes)
+            .then_some(range)
     }
 
     /// Whether every element of the array named at `at` keeps the value of
@@ -311,8 +411,11 @@ impl Eval<'_, '_> {
         matches!(callee, "if" | "while" | "switch" | "sizeof" | "return")
             || non_writing_call(callee) && !matches!(callee, "if" | "while")
             || self.by_value_declaration(open - 1)
-            // A whole name, or a `dim3` component `g.x` (an `unsigned int`).
-            || ((start == end || end == start + 2 && u.text(start + 1) == ".")
+            // A whole name, a `dim3` component `g.x` (an `unsigned int`), or
+            // an array element with a literal subscript `b[0]`.
+            || ((start == end
+                || end == start + 2 && u.text(start + 1) == "."
+                || end == start + 3 && u.text(start + 1) == "[" && u.kind(start + 2) == Some(TokKind::Number))
                 && self.call_by_value(open, close, start))
     }
 
@@ -361,12 +464,18 @@ impl Eval<'_, '_> {
             }
             seen = true;
             let params = u.split_commas(i + 2, params_close);
+            // The arguments of a C ellipsis `f(const char *, ...)` are
+            // passed by value (C++ [expr.call]: the callee gets their values
+            // through `va_arg`); a parameter pack may be references (`T
+            // &&...args`).
+            let last = params.last().copied();
+            let ellipsis = last.is_some_and(|(s, e)| e == s + 1 && u.text(s) == "...");
+            if ellipsis && index + 1 >= params.len() {
+                continue;
+            }
             let Some(&(ps, pe)) = params.get(index) else {
                 // Fewer parameters: another overload, unless variadic.
-                if params
-                    .last()
-                    .is_some_and(|&(s, e)| (s..e).any(|k| u.text(k) == "..."))
-                {
+                if last.is_some_and(|(s, e)| (s..e).any(|k| u.text(k) == "...")) {
                     return false;
                 }
                 continue;
