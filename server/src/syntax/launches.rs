@@ -1733,8 +1733,12 @@ impl Scopes {
         // `dim3 b(t)`, `int n(t)`: a declaration initialized by value.
         let by_value_init =
             open >= 2 && (unit.text(open - 2) == "dim3" || is_scalar_type(unit.text(open - 2)));
+        // A function declared in view whose parameter there is a scalar
+        // taken by value gets a copy.
+        let close = self.closing.get(&open).copied().unwrap_or(open);
         !by_value_init
             && !non_writing_call(callee)
+            && !mentions::call_by_value(unit, &self.closing, open, close, i)
             && !matches!(callee, "for" | "switch" | "return" | "sizeof")
             && !is_scalar_type(callee)
     }
@@ -3980,6 +3984,26 @@ mod tests {
             ),
             Some("a0 / 64".into())
         );
+        // Also between the size's definition and the launch: the callee
+        // gets a copy (a C ellipsis too); not through a reference parameter
+        // or a callee with no declaration in view.
+        assert_eq!(
+            x(
+                "void init(float *h, int n); int log_line(const char *f, ...);\n\
+               void f(float *h, int n) { int b = n / 64; init(h, n); log_line(\"%d\", n); k<<<b, 64>>>(n); }"
+            ),
+            Some("a0 / 64".into())
+        );
+        for callee in [
+            "void init(float *h, int &n);",
+            "template <class... T> void init(float *h, T &&...n);",
+            "",
+        ] {
+            let l = one(&format!(
+                "{callee}\nvoid f(float *h, int n) {{ int b = n / 64; init(h, n); k<<<b, 64>>>(n); }}"
+            ));
+            assert!(l.grid_relation[0].is_none(), "{callee}: {l:?}");
+        }
         // A block computed from an argument.
         let l = one("void f(int c) { k<<<4, c>>>(c); }");
         assert!(l.block_relation[0].is_some(), "{l:?}");

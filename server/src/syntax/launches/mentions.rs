@@ -6,8 +6,11 @@
 //! write through the alias invisible, so the variable gets no relation.
 //! A whitelist: each mention must be a plain read or a direct write.
 
+use std::collections::HashMap;
+
 use super::non_writing_call;
 use super::relations::LaunchAt;
+use super::Unit;
 use super::{is_scalar_type, is_write_op, Binding, BlockKind, Eval, TokKind, ValueTy};
 
 /// Binary and unary operators whose operands are read as values (`&` is
@@ -416,84 +419,7 @@ impl Eval<'_, '_> {
             || ((start == end
                 || end == start + 2 && u.text(start + 1) == "."
                 || end == start + 3 && u.text(start + 1) == "[" && u.kind(start + 2) == Some(TokKind::Number))
-                && self.call_by_value(open, close, start))
-    }
-
-    /// Whether the call whose arguments are in `open..close` takes the
-    /// argument at `at` by value: every function declared with the callee's
-    /// name in the unit has a parameter there with no `&` (nor `...`). No
-    /// declaration in view (a library function, a lambda, a function
-    /// pointer): not known.
-    fn call_by_value(&self, open: usize, close: usize, at: usize) -> bool {
-        let (u, scopes) = (self.unit, self.scopes);
-        // `f(`, or `f<64>(` (explicit template arguments).
-        let mut name_at = open - 1;
-        if u.text(name_at) == ">" {
-            match u.template_open(name_at, 0, 64, &[";", "{", "}", "(", ")"]) {
-                Some(lt) => name_at = lt.saturating_sub(1),
-                None => return false,
-            }
-        }
-        let callee = u.text(name_at);
-        if !u.is_ident(name_at) || name_at < 1 || matches!(u.text(name_at - 1), "." | "->" | "::") {
-            return false;
-        }
-        let index = u
-            .split_commas(open + 1, close)
-            .iter()
-            .position(|&(s, e)| s <= at && at < e);
-        let Some(index) = index else {
-            return false;
-        };
-        let mut seen = false;
-        for i in 1..u.toks.len().saturating_sub(1) {
-            if u.text(i) != callee || u.text(i + 1) != "(" || i == name_at {
-                continue;
-            }
-            // A declaration: `T name(`, `T *name(`, `T &name(`, `> name(`.
-            let prev = u.text(i - 1);
-            let declared = (u.is_ident(i - 1)
-                && !matches!(prev, "return" | "else" | "case" | "new"))
-                || (matches!(prev, "*" | "&" | ">") && i >= 2 && u.is_ident(i - 2));
-            let Some(&params_close) = scopes.closing.get(&(i + 1)) else {
-                continue;
-            };
-            let after = u.text(params_close + 1);
-            if !declared || !matches!(after, "{" | ";" | "const" | "noexcept" | "->") {
-                continue;
-            }
-            seen = true;
-            let params = u.split_commas(i + 2, params_close);
-            // The arguments of a C ellipsis `f(const char *, ...)` are
-            // passed by value (C++ [expr.call]: the callee gets their values
-            // through `va_arg`); a parameter pack may be references (`T
-            // &&...args`).
-            let last = params.last().copied();
-            let ellipsis = last.is_some_and(|(s, e)| e == s + 1 && u.text(s) == "...");
-            if ellipsis && index + 1 >= params.len() {
-                continue;
-            }
-            let Some(&(ps, pe)) = params.get(index) else {
-                // Fewer parameters: another overload, unless variadic.
-                if last.is_some_and(|(s, e)| (s..e).any(|k| u.text(k) == "...")) {
-                    return false;
-                }
-                continue;
-            };
-            // Scalar type words and a name (a typedef, a template or class
-            // type may be a reference).
-            let name_at = (ps..pe).find(|&k| u.text(k) == "=").unwrap_or(pe);
-            let plain_scalar = name_at > ps + 1
-                && u.is_ident(name_at - 1)
-                && (ps..name_at - 1).all(|k| {
-                    let t = u.text(k);
-                    is_scalar_type(t) || matches!(t, "const" | "register")
-                });
-            if !plain_scalar {
-                return false;
-            }
-        }
-        seen
+                && call_by_value(u, &self.scopes.closing, open, close, start))
     }
 
     /// Whether `name_at` is the name in a declaration `T name(...)` or
@@ -550,4 +476,85 @@ impl Eval<'_, '_> {
             None => false,
         }
     }
+}
+
+/// Whether the call whose arguments are in `open..close` takes the
+/// argument at `at` by value: every function declared with the callee's
+/// name in the unit has a parameter there with no `&` (nor `...`). No
+/// declaration in view (a library function, a lambda, a function
+/// pointer): not known.
+pub(super) fn call_by_value(
+    u: &Unit,
+    closing: &HashMap<usize, usize>,
+    open: usize,
+    close: usize,
+    at: usize,
+) -> bool {
+    // `f(`, or `f<64>(` (explicit template arguments).
+    let mut name_at = open - 1;
+    if u.text(name_at) == ">" {
+        match u.template_open(name_at, 0, 64, &[";", "{", "}", "(", ")"]) {
+            Some(lt) => name_at = lt.saturating_sub(1),
+            None => return false,
+        }
+    }
+    let callee = u.text(name_at);
+    if !u.is_ident(name_at) || name_at < 1 || matches!(u.text(name_at - 1), "." | "->" | "::") {
+        return false;
+    }
+    let index = u
+        .split_commas(open + 1, close)
+        .iter()
+        .position(|&(s, e)| s <= at && at < e);
+    let Some(index) = index else {
+        return false;
+    };
+    let mut seen = false;
+    for i in 1..u.toks.len().saturating_sub(1) {
+        if u.text(i) != callee || u.text(i + 1) != "(" || i == name_at {
+            continue;
+        }
+        // A declaration: `T name(`, `T *name(`, `T &name(`, `> name(`.
+        let prev = u.text(i - 1);
+        let declared = (u.is_ident(i - 1) && !matches!(prev, "return" | "else" | "case" | "new"))
+            || (matches!(prev, "*" | "&" | ">") && i >= 2 && u.is_ident(i - 2));
+        let Some(&params_close) = closing.get(&(i + 1)) else {
+            continue;
+        };
+        let after = u.text(params_close + 1);
+        if !declared || !matches!(after, "{" | ";" | "const" | "noexcept" | "->") {
+            continue;
+        }
+        seen = true;
+        let params = u.split_commas(i + 2, params_close);
+        // The arguments of a C ellipsis `f(const char *, ...)` are
+        // passed by value (C++ [expr.call]: the callee gets their values
+        // through `va_arg`); a parameter pack may be references (`T
+        // &&...args`).
+        let last = params.last().copied();
+        let ellipsis = last.is_some_and(|(s, e)| e == s + 1 && u.text(s) == "...");
+        if ellipsis && index + 1 >= params.len() {
+            continue;
+        }
+        let Some(&(ps, pe)) = params.get(index) else {
+            // Fewer parameters: another overload, unless variadic.
+            if last.is_some_and(|(s, e)| (s..e).any(|k| u.text(k) == "...")) {
+                return false;
+            }
+            continue;
+        };
+        // Scalar type words and a name (a typedef, a template or class
+        // type may be a reference).
+        let name_at = (ps..pe).find(|&k| u.text(k) == "=").unwrap_or(pe);
+        let plain_scalar = name_at > ps + 1
+            && u.is_ident(name_at - 1)
+            && (ps..name_at - 1).all(|k| {
+                let t = u.text(k);
+                is_scalar_type(t) || matches!(t, "const" | "register")
+            });
+        if !plain_scalar {
+            return false;
+        }
+    }
+    seen
 }
