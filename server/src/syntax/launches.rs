@@ -4004,6 +4004,9 @@ mod tests {
             ));
             assert!(l.grid_relation[0].is_none(), "{callee}: {l:?}");
         }
+        // A lambda of that name shadows the function declared in view.
+        let l = one("void init(float *h, int n);\nvoid f(float *h, int n) { int b = n / 64; auto init = [](float *p, int &m) { m = 1; }; init(h, n); k<<<b, 64>>>(n); }");
+        assert!(l.grid_relation[0].is_none(), "{l:?}");
         // A block computed from an argument.
         let l = one("void f(int c) { k<<<4, c>>>(c); }");
         assert!(l.block_relation[0].is_some(), "{l:?}");

@@ -511,8 +511,18 @@ pub(super) fn call_by_value(
     };
     let mut seen = false;
     for i in 1..u.toks.len().saturating_sub(1) {
-        if u.text(i) != callee || u.text(i + 1) != "(" || i == name_at {
+        if u.text(i) != callee || !u.is_ident(i) || i == name_at {
             continue;
+        }
+        // The name of anything but a function (a lambda or functor
+        // variable, a function pointer, a parameter) may be what the call
+        // means, with parameters the scan does not see: `auto init = [](int
+        // &m) {..}; init(n);` shadows a `void init(int);`.
+        if u.text(i + 1) != "(" {
+            if matches!(u.text(i - 1), "." | "->") {
+                continue;
+            }
+            return false;
         }
         // A declaration: `T name(`, `T *name(`, `T &name(`, `> name(`.
         let prev = u.text(i - 1);
