@@ -519,7 +519,8 @@ pub(super) fn call_by_value(
         // means, with parameters the scan does not see: `auto init = [](int
         // &m) {..}; init(n);` shadows a `void init(int);`.
         if u.text(i + 1) != "(" {
-            if matches!(u.text(i - 1), "." | "->") {
+            // `f<64>(..)`: a call with template arguments.
+            if matches!(u.text(i - 1), "." | "->") || u.text(i + 1) == "<" {
                 continue;
             }
             return false;
