@@ -1684,6 +1684,23 @@ impl Scopes {
         false
     }
 
+    /// Whether token `i` is in a member function: one defined with a
+    /// qualified name, or in a block the scan does not classify (a class
+    /// body).
+    fn in_member_body(&self, unit: &Unit, i: usize) -> bool {
+        if self.in_qualified_function(unit, i) {
+            return true;
+        }
+        let mut b = self.block_of(i);
+        while let Some(o) = b {
+            if self.kinds.get(&o) == Some(&BlockKind::Opaque) {
+                return true;
+            }
+            b = self.block_of(o);
+        }
+        false
+    }
+
     /// Whether token `i` is in a lambda body.
     fn in_lambda(&self, i: usize) -> bool {
         let mut b = self.block_of(i);
@@ -1738,7 +1755,10 @@ impl Scopes {
         let close = self.closing.get(&open).copied().unwrap_or(open);
         !by_value_init
             && !non_writing_call(callee)
-            && !mentions::call_by_value(unit, &self.closing, open, close, i)
+            // In a member function an unqualified call may mean a member
+            // of a class not in view (review finding on fe5c07b).
+            && (self.in_member_body(unit, i)
+                || !mentions::call_by_value(unit, &self.closing, open, close, i))
             && !matches!(callee, "for" | "switch" | "return" | "sizeof")
             && !is_scalar_type(callee)
     }

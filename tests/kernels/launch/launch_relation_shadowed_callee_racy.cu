@@ -31,3 +31,19 @@ void run_widened(int *a) {
     widen(t);
     wrap_by_128<<<1, t>>>(a);
 }
+
+// In a member function, an unqualified call may mean a member of a class
+// whose definition is not in view (review finding): `setup(n)` may be
+// `Solver::setup(int &)`.
+__global__ void wrap_in_member(int *a, int n) {
+    int i = blockIdx.x * 64 + threadIdx.x;
+    a[i % n] = i; //~ race
+}
+
+void setup(int n);
+
+void Solver::run(int *a, int n) {
+    int blocks = n / 64;
+    setup(n);
+    wrap_in_member<<<blocks, 64>>>(a, n);
+}
