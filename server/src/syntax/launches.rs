@@ -1645,7 +1645,12 @@ impl Scopes {
         let by_reference = matches!(prev, "(" | ",")
             && matches!(next, ")" | ",")
             && self.may_write_argument(unit, i);
-        let in_lambda = self.in_lambda(i);
+        // A lambda declared after the variable (so not the body that
+        // declares it) may run at any later call.
+        let in_lambda = match self.visible(unit, unit.text(i), i) {
+            Some((d, _)) => self.in_lambda_after(i, d.at),
+            None => self.in_lambda(i),
+        };
         is_write_op(next)
             || matches!(prev, "++" | "--" | "&" | ">>")
             || member_write
@@ -1679,11 +1684,43 @@ impl Scopes {
         false
     }
 
+    /// Whether token `i` is in a member function: one defined with a
+    /// qualified name, or in a block the scan does not classify (a class
+    /// body).
+    fn in_member_body(&self, unit: &Unit, i: usize) -> bool {
+        if self.in_qualified_function(unit, i) {
+            return true;
+        }
+        let mut b = self.block_of(i);
+        while let Some(o) = b {
+            if self.kinds.get(&o) == Some(&BlockKind::Opaque) {
+                return true;
+            }
+            b = self.block_of(o);
+        }
+        false
+    }
+
     /// Whether token `i` is in a lambda body.
     fn in_lambda(&self, i: usize) -> bool {
         let mut b = self.block_of(i);
         while let Some(o) = b {
             if self.kinds.get(&o) == Some(&BlockKind::Lambda) {
+                return true;
+            }
+            b = self.block_of(o);
+        }
+        false
+    }
+
+    /// Whether token `i` is in a lambda body that does not contain the
+    /// declaration at `decl_at`: for a variable declared in a lambda's own
+    /// body (a local of its call operator), the mentions in that body are
+    /// ordinary ones of one function, run in order on each call.
+    fn in_lambda_after(&self, i: usize, decl_at: usize) -> bool {
+        let mut b = self.block_of(i);
+        while let Some(o) = b {
+            if self.kinds.get(&o) == Some(&BlockKind::Lambda) && o > decl_at {
                 return true;
             }
             b = self.block_of(o);
@@ -1713,8 +1750,15 @@ impl Scopes {
         // `dim3 b(t)`, `int n(t)`: a declaration initialized by value.
         let by_value_init =
             open >= 2 && (unit.text(open - 2) == "dim3" || is_scalar_type(unit.text(open - 2)));
+        // A function declared in view whose parameter there is a scalar
+        // taken by value gets a copy.
+        let close = self.closing.get(&open).copied().unwrap_or(open);
         !by_value_init
             && !non_writing_call(callee)
+            // In a member function an unqualified call may mean a member
+            // of a class not in view (review finding on fe5c07b).
+            && (self.in_member_body(unit, i)
+                || !mentions::call_by_value(unit, &self.closing, open, close, i))
             && !matches!(callee, "for" | "switch" | "return" | "sizeof")
             && !is_scalar_type(callee)
     }
@@ -2043,7 +2087,38 @@ impl Scopes {
             }
             None => (decl.at, decl.binding.clone()),
         };
-        // Nothing may skip the definition, write over it, or run `at` later.
+        if !self.definition_reaches(unit, decl.at, def_at, at, &writes) {
+            return unknown;
+        }
+        Some((binding, decl.ty))
+    }
+
+    /// Whether the definition at `def_at` of the local declared at
+    /// `decl_at` (its declaration or an assignment statement, in a block
+    /// around `at`) is the last write of it on every path to `at`, given
+    /// every token that may write it (`writes`): nothing may skip the
+    /// definition (a `goto`, a `case` label of a switch around it), write
+    /// over it (a write between the two, in a loop that starts after the
+    /// definition and contains `at`, or in a lambda, which may be called
+    /// anywhere after it is made), or run `at` later (a lambda around `at`
+    /// made after the definition).
+    fn definition_reaches(
+        &self,
+        unit: &Unit,
+        decl_at: usize,
+        def_at: usize,
+        at: usize,
+        writes: &[usize],
+    ) -> bool {
+        let kinds_around: Vec<(usize, BlockKind)> = {
+            let mut out = Vec::new();
+            let mut b = self.block_of(at);
+            while let Some(o) = b {
+                out.push((o, self.kinds.get(&o).copied().unwrap_or(BlockKind::Opaque)));
+                b = self.block_of(o);
+            }
+            out
+        };
         let gotos = self
             .gotos
             .iter()
@@ -2053,10 +2128,9 @@ impl Scopes {
         let in_switch = kinds_around
             .iter()
             .any(|&(o, k)| k == BlockKind::Switch && self.inside(o, def_at));
-        // A lambda that writes it may be called anywhere after it is made.
         let overwritten = writes
             .iter()
-            .any(|&w| def_at < w && w < at || self.in_lambda(w));
+            .any(|&w| def_at < w && w < at || self.in_lambda_after(w, decl_at));
         let later_lambda = kinds_around
             .iter()
             .any(|&(o, k)| o > def_at && k == BlockKind::Lambda);
@@ -2064,10 +2138,7 @@ impl Scopes {
             .loops_between(unit, def_at, at)
             .into_iter()
             .any(|(s, e)| writes.iter().any(|&w| s <= w && w <= e));
-        if gotos || in_switch || overwritten || later_lambda || looped {
-            return unknown;
-        }
-        Some((binding, decl.ty))
+        !(gotos || in_switch || overwritten || later_lambda || looped)
     }
 
     /// Token ranges of the loops that start after `from` and contain `at`.
@@ -3235,17 +3306,28 @@ impl Parser<'_, '_, '_> {
             }
             Binding::Array(elements) => {
                 // `l[i]` with a constant `i`, when no element of `l` may
-                // have been written since its initialization.
+                // have been written since its initialization, or else the
+                // element's reaching definition.
                 if self.peek() != "[" {
                     return None;
                 }
                 let close = u.matching(self.pos, self.end);
                 let index = self.nested(self.pos + 1, close)?;
                 self.pos = close + 1;
-                if !self.eval.array_read_only(name_at) {
-                    return None;
-                }
-                let &(s, e) = elements.get(usize::try_from(index).ok()?)?;
+                let (s, e) = if self.eval.array_read_only(name_at) {
+                    *elements.get(usize::try_from(index).ok()?)?
+                } else {
+                    self.eval.array_element(name_at, index)?
+                };
+                let v = self.nested(s, e)?;
+                self.convert(v, ty)
+            }
+            // `size_t b[2]; b[0] = 32;`: the element's reaching definition.
+            Binding::Unknown if self.peek() == "[" && matches!(ty, ValueTy::Int { .. }) => {
+                let close = u.matching(self.pos, self.end);
+                let index = self.nested(self.pos + 1, close)?;
+                self.pos = close + 1;
+                let (s, e) = self.eval.array_element(name_at, index)?;
                 let v = self.nested(s, e)?;
                 self.convert(v, ty)
             }
@@ -3706,8 +3788,7 @@ mod tests {
         assert_eq!((l.grid[0], l.block[0]), (Some(32), Some(128)));
         // Any mention that may write an element, or alias the array.
         for body in [
-            "l[0] = 32;",
-            "l[1]++;",
+            "l[0]++;",
             "g(l);",
             "int *p = &l[0]; *p = 2;",
             "scale(l[0]);",
@@ -3722,6 +3803,56 @@ mod tests {
         // Not a plain array initializer.
         let l = one("void f() { int l[2][2] = {{1, 2}, {3, 4}}; k<<<1, l[1][0]>>>(); }");
         assert_eq!(l.block[0], None);
+    }
+
+    #[test]
+    fn elements_of_arrays_assigned_with_literal_subscripts() {
+        let l = one(
+            "void f(int n) { size_t b[2]; int o[2]; size_t w = 256;\n  for (int s = 0; s < n; s++) {\n    b[0] = 32; b[1] = w / b[0]; o[0] = s; o[1] = 0;\n    printf(\"%zu\", b[1]); log_line(\"%d\", o[1], n ? o[1] * 2 : 0);\n    k<<<1, dim3(b[0], b[1])>>>(o[0], o[1]);\n  }\n}\nint log_line(const char *f, ...);\n",
+        );
+        assert_eq!(l.block, [Some(32), Some(8), Some(1)]);
+        assert_eq!(l.args, vec![None, Some(0)]);
+        // An initialized array with one element assigned: the others keep
+        // their initializers.
+        let l = one(
+            "void f() { size_t l[2] = {16, 8}; l[0] = 32; l[1]++; k<<<1, dim3(l[0], l[1])>>>(); }",
+        );
+        assert_eq!(l.block, [Some(32), None, Some(1)]);
+        // A write the launch may see after the definition, a computed
+        // subscript, an alias, a mention in a lambda: unknown.
+        for body in [
+            "b[0] = 16; if (c) b[0] = 32;",
+            "b[0] = 16; if (c) { b[0] = 32; }",
+            "b[0] = 16; b[c] = 32;",
+            "b[0] = 16; size_t *p = b; p[0] = 32;",
+            "b[0] = 16; g(b[0]);",
+            "b[0] = 16; auto h = [&]() { b[0] = 32; }; h();",
+            "b[0] = 16; size_t &r = b[0]; r = 32;",
+            "if (c) b[0] = 16;",
+        ] {
+            let l = one(&format!(
+                "void g(size_t &v);\nvoid f(int c) {{ size_t b[2]; {body} k<<<1, b[0]>>>(); }}"
+            ));
+            assert_eq!(l.block[0], None, "{body}");
+        }
+        // A `case` label may jump past the definition.
+        let l = one("void f(int c) { size_t b[2]; switch (c) { case 1: b[0] = 16; default: k<<<1, b[0]>>>(); } }");
+        assert_eq!(l.block[0], None);
+        let l = one("void f(int n) { int o[1]; o[0] = 0; for (int i = 0; i < n; i++) { k<<<1, 1>>>(o[0]); o[0] = i; } }");
+        assert_eq!(l.args, vec![None]);
+    }
+
+    #[test]
+    fn launches_in_lambdas_use_the_lambdas_own_locals() {
+        let l = one("void f(P p) { auto go = [&]() { int t = p.n; dim3 b(t, t); int w = 8; k<<<w, b>>>(); }; go(); }");
+        assert!(l.block_square);
+        assert_eq!(l.grid[0], Some(8));
+        // A variable of the enclosing function mentioned in the lambda, or a
+        // lambda's local written in a nested lambda: unknown.
+        let l = one("void f(int t) { int w = 8; auto go = [&]() { dim3 b(t, t); k<<<w, b>>>(); }; w = 4; go(); }");
+        assert_eq!(l.grid[0], None);
+        let l = one("void f() { auto go = [&]() { int w = 8; auto s = [&]() { w = 2; }; s(); k<<<w, 1>>>(); }; go(); }");
+        assert_eq!(l.grid[0], None);
     }
 
     #[test]
@@ -3873,6 +4004,29 @@ mod tests {
             ),
             Some("a0 / 64".into())
         );
+        // Also between the size's definition and the launch: the callee
+        // gets a copy (a C ellipsis too); not through a reference parameter
+        // or a callee with no declaration in view.
+        assert_eq!(
+            x(
+                "void init(float *h, int n); int log_line(const char *f, ...);\n\
+               void f(float *h, int n) { int b = n / 64; init(h, n); log_line(\"%d\", n); k<<<b, 64>>>(n); }"
+            ),
+            Some("a0 / 64".into())
+        );
+        for callee in [
+            "void init(float *h, int &n);",
+            "template <class... T> void init(float *h, T &&...n);",
+            "",
+        ] {
+            let l = one(&format!(
+                "{callee}\nvoid f(float *h, int n) {{ int b = n / 64; init(h, n); k<<<b, 64>>>(n); }}"
+            ));
+            assert!(l.grid_relation[0].is_none(), "{callee}: {l:?}");
+        }
+        // A lambda of that name shadows the function declared in view.
+        let l = one("void init(float *h, int n);\nvoid f(float *h, int n) { int b = n / 64; auto init = [](float *p, int &m) { m = 1; }; init(h, n); k<<<b, 64>>>(n); }");
+        assert!(l.grid_relation[0].is_none(), "{l:?}");
         // A block computed from an argument.
         let l = one("void f(int c) { k<<<4, c>>>(c); }");
         assert!(l.block_relation[0].is_some(), "{l:?}");

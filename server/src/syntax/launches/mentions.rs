@@ -6,9 +6,12 @@
 //! write through the alias invisible, so the variable gets no relation.
 //! A whitelist: each mention must be a plain read or a direct write.
 
+use std::collections::HashMap;
+
 use super::non_writing_call;
 use super::relations::LaunchAt;
-use super::{is_scalar_type, is_write_op, Binding, BlockKind, Eval, ValueTy};
+use super::Unit;
+use super::{is_scalar_type, is_write_op, Binding, BlockKind, Eval, TokKind, ValueTy};
 
 /// Binary and unary operators whose operands are read as values (`&` is
 /// left out: it may take an address).
@@ -118,7 +121,9 @@ impl Eval<'_, '_> {
         if !(operand_next || matches!(next, ";" | ")" | "]" | ",")) {
             return false;
         }
-        if matches!(prev, "?" | ":" | "&") {
+        // `c ? n : m` may be an lvalue a reference binds to; `c ? n * 2 : m`
+        // is not (`n` is an operand of the tighter `*`).
+        if matches!(prev, "?" | ":") && !operand_next || prev == "&" {
             return false;
         }
         // A whole element of a launch configuration `<<<g, b, smem, s>>>`:
@@ -157,6 +162,104 @@ impl Eval<'_, '_> {
             }
             _ => false,
         }
+    }
+
+    /// The expression that element `index` of the local array named at `at`
+    /// holds there: `size_t b[2]; b[0] = 32; b[1] = 256 / b[0]; dim3
+    /// block(b[0], b[1]);` gives `32` for `b[0]`. The array is a non-`static`
+    /// local of the function (or lambda) body around `at`, and each mention
+    /// of it other than its declaration is an element with an integer
+    /// literal subscript (`b[1]`), in that body (not in a nested lambda),
+    /// that is read as a plain value or written directly as a statement
+    /// (`b[1] = e;`, `b[1] += e;`, `b[1]++;`): no pointer or reference to
+    /// the array or an element exists, and a computed subscript, which may
+    /// name any element, never writes one. Each element is then a scalar
+    /// local of its own: its value is that of its last definition, a
+    /// statement `b[1] = e;` (or the element's initializer) in a block
+    /// around `at` that every path to `at` runs last, decided as for a
+    /// scalar by [`Scopes::definition_reaches`].
+    pub(super) fn array_element(&self, at: usize, index: i128) -> Option<(usize, usize)> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(at);
+        let (decl, scope) = scopes.visible(u, name, at)?;
+        let super::DeclScope::Block(Some(_)) = scope else {
+            return None;
+        };
+        let f = self.function_of(at)?;
+        if decl.is_static
+            || u.text(decl.at + 1) != "["
+            || !self.straight_path(decl.at, f)
+            || !self.straight_path(at, f)
+        {
+            return None;
+        }
+        let literal = |i: usize| -> Option<i128> {
+            (u.text(i + 1) == "[" && u.text(i + 3) == "]")
+                .then(|| super::parse_int_literal(u.text(i + 2)))
+                .flatten()
+        };
+        let mut writes = Vec::new();
+        let mut defs = Vec::new();
+        for i in 0..u.toks.len() {
+            if i == decl.at
+                || u.text(i) != name
+                || !u.is_ident(i)
+                || matches!(u.text(i.wrapping_sub(1)), "." | "->" | "::")
+            {
+                continue;
+            }
+            let own = scopes
+                .visible(u, name, i)
+                .is_some_and(|(d, _)| d.at == decl.at);
+            if !own {
+                continue;
+            }
+            let element = literal(i)?;
+            let close = i + 3;
+            let (prev, next) = (u.text(i.wrapping_sub(1)), u.text(close + 1));
+            if !self.straight_path(i, f)
+                || matches!(prev, "&")
+                || matches!(next, "[" | "." | "->")
+                || !self.plain_use(i, close, 0)
+            {
+                return None;
+            }
+            let write = super::is_write_op(next) || matches!(prev, "++" | "--" | ">>");
+            if element != index || !write {
+                continue;
+            }
+            writes.push(i);
+            if next == "=" && matches!(prev, ";" | "{" | "}") {
+                let mut end = close + 2;
+                while end < u.toks.len()
+                    && !(u.text(end) == ";" && scopes.enclosing[end] == scopes.enclosing[i])
+                {
+                    end += 1;
+                }
+                defs.push((i, (close + 2, end)));
+            }
+        }
+        // The last definition before `at` in a block around it.
+        let around = |w: usize| {
+            let mut b = scopes.block_of(at);
+            while let Some(o) = b {
+                if scopes.block_of(w) == Some(o) {
+                    return true;
+                }
+                b = scopes.block_of(o);
+            }
+            false
+        };
+        let (def_at, range) = match defs.iter().filter(|&&(w, _)| w < at && around(w)).max() {
+            Some(&(w, range)) => (w, range),
+            None => match &decl.binding {
+                Binding::Array(elements) => (decl.at, *elements.get(usize::try_from(index).ok()?)?),
+                _ => return None,
+            },
+        };
+        scopes
+            .definition_reaches(u, decl.at, def_at, at, &writes)
+            .then_some(range)
     }
 
     /// Whether every element of the array named at `at` keeps the value of
@@ -311,80 +414,12 @@ impl Eval<'_, '_> {
         matches!(callee, "if" | "while" | "switch" | "sizeof" | "return")
             || non_writing_call(callee) && !matches!(callee, "if" | "while")
             || self.by_value_declaration(open - 1)
-            // A whole name, or a `dim3` component `g.x` (an `unsigned int`).
-            || ((start == end || end == start + 2 && u.text(start + 1) == ".")
-                && self.call_by_value(open, close, start))
-    }
-
-    /// Whether the call whose arguments are in `open..close` takes the
-    /// argument at `at` by value: every function declared with the callee's
-    /// name in the unit has a parameter there with no `&` (nor `...`). No
-    /// declaration in view (a library function, a lambda, a function
-    /// pointer): not known.
-    fn call_by_value(&self, open: usize, close: usize, at: usize) -> bool {
-        let (u, scopes) = (self.unit, self.scopes);
-        // `f(`, or `f<64>(` (explicit template arguments).
-        let mut name_at = open - 1;
-        if u.text(name_at) == ">" {
-            match u.template_open(name_at, 0, 64, &[";", "{", "}", "(", ")"]) {
-                Some(lt) => name_at = lt.saturating_sub(1),
-                None => return false,
-            }
-        }
-        let callee = u.text(name_at);
-        if !u.is_ident(name_at) || name_at < 1 || matches!(u.text(name_at - 1), "." | "->" | "::") {
-            return false;
-        }
-        let index = u
-            .split_commas(open + 1, close)
-            .iter()
-            .position(|&(s, e)| s <= at && at < e);
-        let Some(index) = index else {
-            return false;
-        };
-        let mut seen = false;
-        for i in 1..u.toks.len().saturating_sub(1) {
-            if u.text(i) != callee || u.text(i + 1) != "(" || i == name_at {
-                continue;
-            }
-            // A declaration: `T name(`, `T *name(`, `T &name(`, `> name(`.
-            let prev = u.text(i - 1);
-            let declared = (u.is_ident(i - 1)
-                && !matches!(prev, "return" | "else" | "case" | "new"))
-                || (matches!(prev, "*" | "&" | ">") && i >= 2 && u.is_ident(i - 2));
-            let Some(&params_close) = scopes.closing.get(&(i + 1)) else {
-                continue;
-            };
-            let after = u.text(params_close + 1);
-            if !declared || !matches!(after, "{" | ";" | "const" | "noexcept" | "->") {
-                continue;
-            }
-            seen = true;
-            let params = u.split_commas(i + 2, params_close);
-            let Some(&(ps, pe)) = params.get(index) else {
-                // Fewer parameters: another overload, unless variadic.
-                if params
-                    .last()
-                    .is_some_and(|&(s, e)| (s..e).any(|k| u.text(k) == "..."))
-                {
-                    return false;
-                }
-                continue;
-            };
-            // Scalar type words and a name (a typedef, a template or class
-            // type may be a reference).
-            let name_at = (ps..pe).find(|&k| u.text(k) == "=").unwrap_or(pe);
-            let plain_scalar = name_at > ps + 1
-                && u.is_ident(name_at - 1)
-                && (ps..name_at - 1).all(|k| {
-                    let t = u.text(k);
-                    is_scalar_type(t) || matches!(t, "const" | "register")
-                });
-            if !plain_scalar {
-                return false;
-            }
-        }
-        seen
+            // A whole name, a `dim3` component `g.x` (an `unsigned int`), or
+            // an array element with a literal subscript `b[0]`.
+            || ((start == end
+                || end == start + 2 && u.text(start + 1) == "."
+                || end == start + 3 && u.text(start + 1) == "[" && u.kind(start + 2) == Some(TokKind::Number))
+                && call_by_value(u, &self.scopes.closing, open, close, start))
     }
 
     /// Whether `name_at` is the name in a declaration `T name(...)` or
@@ -441,4 +476,96 @@ impl Eval<'_, '_> {
             None => false,
         }
     }
+}
+
+/// Whether the call whose arguments are in `open..close` takes the
+/// argument at `at` by value: every function declared with the callee's
+/// name in the unit has a parameter there with no `&` (nor `...`). No
+/// declaration in view (a library function, a lambda, a function
+/// pointer): not known.
+pub(super) fn call_by_value(
+    u: &Unit,
+    closing: &HashMap<usize, usize>,
+    open: usize,
+    close: usize,
+    at: usize,
+) -> bool {
+    // `f(`, or `f<64>(` (explicit template arguments).
+    let mut name_at = open - 1;
+    if u.text(name_at) == ">" {
+        match u.template_open(name_at, 0, 64, &[";", "{", "}", "(", ")"]) {
+            Some(lt) => name_at = lt.saturating_sub(1),
+            None => return false,
+        }
+    }
+    let callee = u.text(name_at);
+    if !u.is_ident(name_at) || name_at < 1 || matches!(u.text(name_at - 1), "." | "->" | "::") {
+        return false;
+    }
+    let index = u
+        .split_commas(open + 1, close)
+        .iter()
+        .position(|&(s, e)| s <= at && at < e);
+    let Some(index) = index else {
+        return false;
+    };
+    let mut seen = false;
+    for i in 1..u.toks.len().saturating_sub(1) {
+        if u.text(i) != callee || !u.is_ident(i) || i == name_at {
+            continue;
+        }
+        // The name of anything but a function (a lambda or functor
+        // variable, a function pointer, a parameter) may be what the call
+        // means, with parameters the scan does not see: `auto init = [](int
+        // &m) {..}; init(n);` shadows a `void init(int);`.
+        if u.text(i + 1) != "(" {
+            // `f<64>(..)`: a call with template arguments.
+            if matches!(u.text(i - 1), "." | "->") || u.text(i + 1) == "<" {
+                continue;
+            }
+            return false;
+        }
+        // A declaration: `T name(`, `T *name(`, `T &name(`, `> name(`.
+        let prev = u.text(i - 1);
+        let declared = (u.is_ident(i - 1) && !matches!(prev, "return" | "else" | "case" | "new"))
+            || (matches!(prev, "*" | "&" | ">") && i >= 2 && u.is_ident(i - 2));
+        let Some(&params_close) = closing.get(&(i + 1)) else {
+            continue;
+        };
+        let after = u.text(params_close + 1);
+        if !declared || !matches!(after, "{" | ";" | "const" | "noexcept" | "->") {
+            continue;
+        }
+        seen = true;
+        let params = u.split_commas(i + 2, params_close);
+        // The arguments of a C ellipsis `f(const char *, ...)` are
+        // passed by value (C++ [expr.call]: the callee gets their values
+        // through `va_arg`); a parameter pack may be references (`T
+        // &&...args`).
+        let last = params.last().copied();
+        let ellipsis = last.is_some_and(|(s, e)| e == s + 1 && u.text(s) == "...");
+        if ellipsis && index + 1 >= params.len() {
+            continue;
+        }
+        let Some(&(ps, pe)) = params.get(index) else {
+            // Fewer parameters: another overload, unless variadic.
+            if last.is_some_and(|(s, e)| (s..e).any(|k| u.text(k) == "...")) {
+                return false;
+            }
+            continue;
+        };
+        // Scalar type words and a name (a typedef, a template or class
+        // type may be a reference).
+        let name_at = (ps..pe).find(|&k| u.text(k) == "=").unwrap_or(pe);
+        let plain_scalar = name_at > ps + 1
+            && u.is_ident(name_at - 1)
+            && (ps..name_at - 1).all(|k| {
+                let t = u.text(k);
+                is_scalar_type(t) || matches!(t, "const" | "register")
+            });
+        if !plain_scalar {
+            return false;
+        }
+    }
+    seen
 }

@@ -525,7 +525,7 @@ impl Eval<'_, '_> {
         let from = self.statement_start(q);
         let between = writes
             .iter()
-            .any(|&w| (from <= w && w <= launch.end) || scopes.in_lambda(w));
+            .any(|&w| (from <= w && w <= launch.end) || scopes.in_lambda_after(w, decl.at));
         let looped = scopes
             .loops_between(u, q, launch.name_at)
             .into_iter()
