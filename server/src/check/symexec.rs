@@ -13,7 +13,7 @@
 //! uninterpreted functions (equal arguments give equal results, nothing more).
 //! Memory reads yield havocked values.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 
@@ -464,6 +464,8 @@ pub struct Encoder<'k> {
     /// (see [`Exec::loop_invariants`]; a thread's own execution is the same
     /// formula in every scenario up to names, so the proof is reused).
     invariants: RefCell<HashMap<(StmtId, usize), Vec<Candidate>>>,
+    /// Solver work left for this kernel's invariant searches.
+    invariant_work_left: Cell<u64>,
     /// Symbolic execution stops here (the kernel's wall-clock backstop).
     deadline: Option<std::time::Instant>,
     /// Generations of named operations in loops, from the concrete runs.
@@ -819,6 +821,7 @@ impl<'k> Encoder<'k> {
             funcs: RefCell::new(HashMap::new()),
             cache: RefCell::new(HashMap::new()),
             invariants: RefCell::new(HashMap::new()),
+            invariant_work_left: Cell::new(INVARIANT_KERNEL_WORK),
             deadline: None,
             generations: Default::default(),
         }
@@ -1631,16 +1634,37 @@ const HOUDINI_MAX_ROUNDS: usize = 6;
 /// query that needs more answers `unknown`, and its candidates are dropped.
 const INVARIANT_QUERY_RLIMIT: u32 = 200_000;
 
+/// Solver work (Z3 `rlimit` units) for all invariant searches of one kernel
+/// check: past it no loop gets inferred invariants (fewer facts, so more
+/// behaviours: sound). Without a kernel-wide cap a kernel with many loops
+/// spent up to 12 such queries per loop and thread, seconds of time that the
+/// kernel's work budget did not count, so the wall-clock backstop decided its
+/// verdict (load-dependent) before any race query ran.
+const INVARIANT_KERNEL_WORK: u64 = 400_000;
+
+/// Below this much work left, an invariant query is not started.
+const INVARIANT_MIN_QUERY_WORK: u64 = 5_000;
+
+/// Z3's cumulative work counter of `solver`'s context.
+fn solver_work(solver: &z3::Solver) -> u64 {
+    match solver.get_statistics().value("rlimit count") {
+        Some(z3::StatisticsValue::UInt(n)) => u64::from(n),
+        Some(z3::StatisticsValue::Double(x)) => x.max(0.0) as u64,
+        None => 0,
+    }
+}
+
 /// Drops the candidates that fail in the solver's current context, one model
 /// at a time, until the rest all hold (true) or the solver gives up or
 /// [`HOUDINI_MAX_ROUNDS`] pass (false, with no candidate kept).
 fn houdini(
     solver: &z3::Solver,
+    work_left: &Cell<u64>,
     candidates: &mut Vec<Candidate>,
     mut term: impl FnMut(&Candidate) -> Option<Bool>,
 ) -> bool {
     for _ in 0..HOUDINI_MAX_ROUNDS {
-        match houdini_round(solver, candidates, &mut term) {
+        match houdini_round(solver, work_left, candidates, &mut term) {
             None => break,
             Some(true) => return true,
             Some(false) if candidates.is_empty() => return true,
@@ -1653,9 +1677,11 @@ fn houdini(
 
 /// One Houdini round: whether every candidate holds (`unsat` of the
 /// negated conjunction); if not, drops the candidates the model falsifies
-/// (at least one) and answers false; None when the solver gives up.
+/// (at least one) and answers false; None when the solver gives up or the
+/// kernel's invariant work ([`INVARIANT_KERNEL_WORK`]) is spent.
 fn houdini_round(
     solver: &z3::Solver,
+    work_left: &Cell<u64>,
     candidates: &mut Vec<Candidate>,
     mut term: impl FnMut(&Candidate) -> Option<Bool>,
 ) -> Option<bool> {
@@ -1672,9 +1698,18 @@ fn houdini_round(
     if terms.is_empty() {
         return Some(true);
     }
+    let left = work_left.get();
+    if left < INVARIANT_MIN_QUERY_WORK {
+        return None;
+    }
+    let mut params = z3::Params::new();
+    params.set_u32("rlimit", left.min(u64::from(INVARIANT_QUERY_RLIMIT)) as u32);
+    solver.set_params(&params);
     solver.push();
     solver.assert(Bool::and(&terms).not());
+    let before = solver_work(solver);
     let answer = solver.check();
+    work_left.set(left.saturating_sub(solver_work(solver).saturating_sub(before)));
     let result = match answer {
         z3::SatResult::Unsat => Some(true),
         z3::SatResult::Unknown => None,
@@ -3732,6 +3767,7 @@ impl Exec<'_, '_> {
             || info.has_named_barrier
             || info.size > LAST_ITERATION_MAX_STMTS
             || self.out.incomplete
+            || self.enc.invariant_work_left.get() < INVARIANT_MIN_QUERY_WORK
         {
             return Vec::new();
         }
@@ -3792,9 +3828,12 @@ impl Exec<'_, '_> {
         self.env = saved_env;
         solver.push();
         solver.assert(&entry_reached);
-        let entry_ok = houdini(&solver, &mut candidates, |c| {
-            self.candidate_in(c, pre_env, pre_env, &entry_cond)
-        });
+        let entry_ok = houdini(
+            &solver,
+            &self.enc.invariant_work_left,
+            &mut candidates,
+            |c| self.candidate_in(c, pre_env, pre_env, &entry_cond),
+        );
         solver.pop(1);
         if !entry_ok || candidates.is_empty() {
             self.enc
@@ -3906,9 +3945,12 @@ impl Exec<'_, '_> {
                 }
             }
             let before = candidates.len();
-            let ok = houdini_round(&solver, &mut candidates, |c| {
-                self.candidate_in(c, &end_env, pre_env, &passes_again)
-            });
+            let ok = houdini_round(
+                &solver,
+                &self.enc.invariant_work_left,
+                &mut candidates,
+                |c| self.candidate_in(c, &end_env, pre_env, &passes_again),
+            );
             solver.pop(1);
             match ok {
                 None => break Vec::new(),
