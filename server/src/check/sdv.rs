@@ -23,7 +23,7 @@ use super::injective::InjectiveOffsets;
 use super::profile::{Profile, QueryProfile};
 use super::report::{Divergence, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
 use super::simplify::simplified_or_same;
-use super::symexec::{Encoder, ExecResult, Scenario, WarpRelation};
+use super::symexec::{work_count, Encoder, ExecResult, Scenario, WarpRelation};
 use super::witness;
 use crate::analysis::intervals::{Blocking, Cfg};
 use crate::analysis::loops::LoopTable;
@@ -817,15 +817,6 @@ fn effective_budget_ms(opts: &CheckOptions) -> u64 {
         DEFAULT_KERNEL_BUDGET_MS
     } else {
         opts.kernel_budget_ms
-    }
-}
-
-/// Z3's cumulative work counter of the solver's context.
-fn work_count(solver: &Solver) -> u64 {
-    match solver.get_statistics().value("rlimit count") {
-        Some(z3::StatisticsValue::UInt(n)) => u64::from(n),
-        Some(z3::StatisticsValue::Double(x)) => x.max(0.0) as u64,
-        None => 0,
     }
 }
 

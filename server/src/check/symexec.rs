@@ -1645,8 +1645,8 @@ const INVARIANT_KERNEL_WORK: u64 = 400_000;
 /// Below this much work left, an invariant query is not started.
 const INVARIANT_MIN_QUERY_WORK: u64 = 5_000;
 
-/// Z3's cumulative work counter of `solver`'s context.
-fn solver_work(solver: &z3::Solver) -> u64 {
+/// Z3's cumulative work counter of the solver's context.
+pub(crate) fn work_count(solver: &z3::Solver) -> u64 {
     match solver.get_statistics().value("rlimit count") {
         Some(z3::StatisticsValue::UInt(n)) => u64::from(n),
         Some(z3::StatisticsValue::Double(x)) => x.max(0.0) as u64,
@@ -1707,9 +1707,9 @@ fn houdini_round(
     solver.set_params(&params);
     solver.push();
     solver.assert(Bool::and(&terms).not());
-    let before = solver_work(solver);
+    let before = work_count(solver);
     let answer = solver.check();
-    work_left.set(left.saturating_sub(solver_work(solver).saturating_sub(before)));
+    work_left.set(left.saturating_sub(work_count(solver).saturating_sub(before)));
     let result = match answer {
         z3::SatResult::Unsat => Some(true),
         z3::SatResult::Unknown => None,
