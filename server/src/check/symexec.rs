@@ -3617,38 +3617,7 @@ impl Exec<'_, '_> {
             prefix: format!("last{}:", id.0),
             relevant: relevant_vars(cond, body, step, &live),
         });
-        for v in &info.modified {
-            let ty = self.var_ty(*v);
-            let uniform = self.enc.uniformity.uniform_at_loop_head(id, *v);
-            let h = self.havoc(&format!("head{}_{}", id.0, v.0), ty, uniform, inner);
-            self.set(*v, h);
-        }
-        let head_env = self.env.clone();
-        let mut head_facts = Vec::new();
-        let mut unused = Vec::new();
-        let outer = &inner[..inner.len().saturating_sub(1)];
-        for counter in &info.counters {
-            let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
-            let assumed = self.out.assumptions.len();
-            let operand = self.expr(&counter.operand);
-            self.out.assumptions.truncate(assumed);
-            self.env = saved;
-            if numeral(&operand).is_none() {
-                continue;
-            }
-            self.counter_facts(
-                id,
-                counter,
-                cond,
-                info,
-                pre_env,
-                &head_env,
-                inner,
-                outer,
-                &mut head_facts,
-                &mut unused,
-            );
-        }
+        let head_facts = self.havoc_loop_head(id, cond, info, pre_env, inner, true);
         self.broken = Bool::from_bool(false);
         self.continued = Bool::from_bool(false);
         let passes = self.expr_bool(cond);
@@ -3725,6 +3694,55 @@ impl Exec<'_, '_> {
         };
         let p = c.shape.holds(v, v0);
         Some(if c.guarded { cond.implies(p) } else { p })
+    }
+
+    /// Havocs every variable the loop modifies (an arbitrary head state;
+    /// `uniform_heads`: a variable uniform at the head per the uniformity
+    /// analysis is havocked as one value for both threads) and returns the
+    /// counters' facts at that head. A counter with a symbolic step gets
+    /// none: its invariant would be non-linear; without it, fewer facts.
+    fn havoc_loop_head(
+        &mut self,
+        id: StmtId,
+        cond: &Expr,
+        info: &LoopInfo,
+        pre_env: &[Option<Val>],
+        inner: &[StmtId],
+        uniform_heads: bool,
+    ) -> Vec<Bool> {
+        for v in &info.modified {
+            let ty = self.var_ty(*v);
+            let uniform = uniform_heads && self.enc.uniformity.uniform_at_loop_head(id, *v);
+            let h = self.havoc(&format!("head{}_{}", id.0, v.0), ty, uniform, inner);
+            self.set(*v, h);
+        }
+        let head_env = self.env.clone();
+        let mut head_facts = Vec::new();
+        let mut unused = Vec::new();
+        let outer = &inner[..inner.len().saturating_sub(1)];
+        for counter in &info.counters {
+            let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
+            let assumed = self.out.assumptions.len();
+            let operand = self.expr(&counter.operand);
+            self.out.assumptions.truncate(assumed);
+            self.env = saved;
+            if numeral(&operand).is_none() {
+                continue;
+            }
+            self.counter_facts(
+                id,
+                counter,
+                cond,
+                info,
+                pre_env,
+                &head_env,
+                inner,
+                outer,
+                &mut head_facts,
+                &mut unused,
+            );
+        }
+        head_facts
     }
 
     /// Houdini: simple relations of the integer variables a loop modifies
@@ -3863,39 +3881,7 @@ impl Exec<'_, '_> {
             prefix: format!("inv{}:", id.0),
             relevant: relevant_vars(cond, body, step, &vars),
         });
-        for v in &info.modified {
-            let ty = self.var_ty(*v);
-            let h = self.havoc(&format!("head{}_{}", id.0, v.0), ty, false, inner);
-            self.set(*v, h);
-        }
-        let head_env = self.env.clone();
-        let mut head_facts = Vec::new();
-        let mut unused = Vec::new();
-        let outer = &inner[..inner.len().saturating_sub(1)];
-        for counter in &info.counters {
-            // As in `last_iteration_fact`: a symbolic step would make the
-            // counter's invariant non-linear; without it, fewer facts.
-            let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
-            let assumed = self.out.assumptions.len();
-            let operand = self.expr(&counter.operand);
-            self.out.assumptions.truncate(assumed);
-            self.env = saved;
-            if numeral(&operand).is_none() {
-                continue;
-            }
-            self.counter_facts(
-                id,
-                counter,
-                cond,
-                info,
-                pre_env,
-                &head_env,
-                inner,
-                outer,
-                &mut head_facts,
-                &mut unused,
-            );
-        }
+        let head_facts = self.havoc_loop_head(id, cond, info, pre_env, inner, false);
         self.broken = Bool::from_bool(false);
         self.continued = Bool::from_bool(false);
         self.alive = Bool::from_bool(true);
