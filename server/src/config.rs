@@ -42,6 +42,11 @@ pub struct LaunchConfig {
     /// (`--no-assume-index-arithmetic-fits`).
     #[serde(default)]
     pub no_index_arithmetic_assumption: bool,
+    /// Drop the default assumption that a loop counter the loop condition
+    /// bounds in the direction of a small step (`i < n` counting up, `i > n`
+    /// counting down) does not wrap around 2^bits (`--no-assume-counter-fits`).
+    #[serde(default)]
+    pub no_counter_fit_assumption: bool,
 }
 
 /// Cost model of AutoSync: C(l) = loop_cost^|loops(l)| x cond_cost^|conds(l)|.

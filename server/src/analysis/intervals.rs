@@ -505,8 +505,7 @@ impl Cfg {
             if out.len() >= MAX_TRACKED_IFS {
                 break;
             }
-            if !(conds_a.contains(id) && conds_b.contains(id)) && !out.iter().any(|t| t.id == *id)
-            {
+            if !(conds_a.contains(id) && conds_b.contains(id)) && !out.iter().any(|t| t.id == *id) {
                 out.push(TrackedIf {
                     id: *id,
                     loops_around: self.tree.loops(*id).to_vec(),

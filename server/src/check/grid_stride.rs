@@ -47,7 +47,8 @@
 //! one-dimensional by the launch or by the unused-dimensions assumption; `v`
 //! does not wrap when it is signed (overflow is undefined) or when the loop
 //! condition bounds it in the direction of a small step (`wrap_modulus`, the
-//! documented counter assumption).
+//! documented counter assumption; `--no-assume-counter-fits` turns the fast
+//! path off for unsigned counters).
 
 use std::collections::HashMap;
 
@@ -200,6 +201,7 @@ impl<'k> GridStride<'k> {
                 step,
                 block_step,
                 grid_scope,
+                counter_fits: !opts.launch.no_counter_fit_assumption,
                 top: index,
             };
             analysis.visit(
@@ -322,14 +324,22 @@ impl<'k> GridStride<'k> {
         let scope = if ctx.grid_scope
             && self.global_index(init, ctx.top, 0)
             && self.grid_threads(&counter.operand, ctx.top, signed)
-            && wrap_modulus(ty, UpdateOp::Add, ctx.step, cond, *var).is_none()
+            && wrap_modulus(ty, UpdateOp::Add, ctx.step, cond, *var, ctx.counter_fits).is_none()
         {
             Scope::Grid
         } else if matches!(
             self.strip_index(init, ctx.top, 0),
             Some(Expr::Builtin(Builtin::ThreadIdx(0)))
         ) && self.is_block_dim_x(self.strip_index(&counter.operand, ctx.top, 0))
-            && wrap_modulus(ty, UpdateOp::Add, ctx.block_step, cond, *var).is_none()
+            && wrap_modulus(
+                ty,
+                UpdateOp::Add,
+                ctx.block_step,
+                cond,
+                *var,
+                ctx.counter_fits,
+            )
+            .is_none()
         {
             // threadIdx.x < blockDim.x <= 1024 hold in any type of 32 bits.
             Scope::Block
@@ -743,6 +753,8 @@ struct Ctx<'a> {
     /// Whether grid-stride loops are recognised (a one-dimensional grid and
     /// the index-fits assumption).
     grid_scope: bool,
+    /// The counter assumption is in force (see `wrap_modulus`).
+    counter_fits: bool,
     /// Position of the current top-level statement.
     top: usize,
 }

@@ -449,6 +449,9 @@ pub struct Encoder<'k> {
     /// [`Exec::index_arithmetic_fits`]); `--no-assume-index-arithmetic-fits`
     /// drops it.
     index_arithmetic_fits: bool,
+    /// The counter assumption is in force (see [`wrap_modulus`]);
+    /// `--no-assume-counter-fits` drops it.
+    counter_fits: bool,
     /// Locals whose value flows into an access's offset (see
     /// [`index_locals`]): their definitions are index arithmetic.
     index_locals: BTreeSet<VarId>,
@@ -815,6 +818,7 @@ impl<'k> Encoder<'k> {
             grid_known_single,
             adversarial: opts.adversarial_abstraction,
             index_arithmetic_fits: !launch.no_index_arithmetic_assumption,
+            counter_fits: !launch.no_counter_fit_assumption,
             index_locals: index_locals(kernel),
             read_only_dependents: RefCell::new(HashMap::new()),
             read_only,
@@ -3402,12 +3406,21 @@ impl Exec<'_, '_> {
             } else {
                 Int::sub(&[init, product])
             };
-            head_facts.push(match wrap_modulus(ty, counter.op, operand_range, cond, v) {
-                Some(m) => Int::sub(&[head, exact])
-                    .modulo(Int::from_i128(m))
-                    .eq(Int::from_i64(0)),
-                None => head.eq(&exact),
-            });
+            head_facts.push(
+                match wrap_modulus(
+                    ty,
+                    counter.op,
+                    operand_range,
+                    cond,
+                    v,
+                    self.enc.counter_fits,
+                ) {
+                    Some(m) => Int::sub(&[head, exact])
+                        .modulo(Int::from_i128(m))
+                        .eq(Int::from_i64(0)),
+                    None => head.eq(&exact),
+                },
+            );
         }
 
         let invariants =
@@ -4001,7 +4014,16 @@ impl Exec<'_, '_> {
         let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
         let (operand, operand_range) = self.expr_int(&counter.operand, ty);
         self.env = saved;
-        if wrap_modulus(ty, counter.op, operand_range, cond, v).is_some() {
+        if wrap_modulus(
+            ty,
+            counter.op,
+            operand_range,
+            cond,
+            v,
+            self.enc.counter_fits,
+        )
+        .is_some()
+        {
             self.out.assumptions.truncate(assumed);
             return None;
         }
@@ -4113,7 +4135,14 @@ impl Exec<'_, '_> {
                 return;
             }
         }
-        let wraps = wrap_modulus(ty, counter.op, operand_range, cond, v);
+        let wraps = wrap_modulus(
+            ty,
+            counter.op,
+            operand_range,
+            cond,
+            v,
+            self.enc.counter_fits,
+        );
         match counter.op {
             UpdateOp::Add | UpdateOp::Sub => {
                 // v = init + k * e (or init - k * e) for some k >= 0: both the
@@ -4572,19 +4601,24 @@ fn horner_readings(t: &Int, poly: &Poly, depth: u32, out: &mut Vec<Horner>) {
 
 /// The modulus of a linear counter's values when it may wrap, None when the
 /// no-wrap facts hold. An unsigned counter wraps modulo 2^w (defined
-/// behaviour). The no-wrap facts are kept only where the loop condition
-/// bounds the counter in the direction of a small non-negative step (`v < X`
-/// counting up, `v > X` counting down: wrapping would need values near 2^w to
-/// pass it, the documented assumption of `counter_facts`); elsewhere (`v !=
-/// X`, a huge or unknown step) the counter is only known modulo 2^w. Signed
-/// counters of `int` width or more do not wrap (overflow is undefined
-/// behaviour); narrower signed ones wrap like unsigned ones.
+/// behaviour). With `assume_fits` (the default counter assumption, README
+/// "Modelling assumptions"; `--no-assume-counter-fits` drops it) the no-wrap
+/// facts are kept where the loop condition bounds the counter in the
+/// direction of a small non-negative step (`v < X` counting up, `v > X`
+/// counting down: wrapping would need values near 2^w to pass it, as in
+/// `for (unsigned i = t; i < n; i += 100)` with `n > 2^32 - 100`);
+/// elsewhere (`v != X`, a huge or unknown step, or the assumption dropped)
+/// the counter is only known modulo 2^w. Signed counters of `int` width or
+/// more do not wrap (overflow is undefined behaviour, the modelling
+/// assumption on signed arithmetic); narrower signed ones wrap like unsigned
+/// ones.
 pub(crate) fn wrap_modulus(
     ty: ScalarTy,
     op: UpdateOp,
     step: Range,
     cond: &Expr,
     v: VarId,
+    assume_fits: bool,
 ) -> Option<i128> {
     let ScalarTy::Int { signed, bits } = ty else {
         return None;
@@ -4600,7 +4634,8 @@ pub(crate) fn wrap_modulus(
         return None;
     }
     let small_step = step.lo >= 0 && step.hi < (1i128 << u32::from(bits).saturating_sub(1));
-    (!small_step || !bounds_in_direction(cond, v, op == UpdateOp::Add)).then(|| 1i128 << bits)
+    (!assume_fits || !small_step || !bounds_in_direction(cond, v, op == UpdateOp::Add))
+        .then(|| 1i128 << bits)
 }
 
 /// Whether the loop condition is `v < X` / `v <= X` (counting up) or

@@ -88,6 +88,8 @@ pub struct Explicit {
     pub no_assume_index_fits: bool,
     /// `--no-assume-index-arithmetic-fits`.
     pub no_assume_index_arithmetic_fits: bool,
+    /// `--no-assume-counter-fits`.
+    pub no_assume_counter_fits: bool,
 }
 
 /// Launch settings read from a GPUVerify-style header comment.
@@ -300,6 +302,9 @@ pub struct ProjectFile {
     pub assume_index_fits: Option<bool>,
     /// Index arithmetic of ids, launch sizes and integer parameters does not wrap (default true).
     pub assume_index_arithmetic_fits: Option<bool>,
+    /// A loop counter bounded by the loop condition in the direction of its
+    /// step does not wrap (default true).
+    pub assume_counter_fits: Option<bool>,
     /// CUDA toolkit version the code is compiled with, e.g. "12.8".
     pub cuda_version: Option<String>,
     /// GPU architecture, e.g. "sm_80".
@@ -342,6 +347,8 @@ pub struct ProjectConfig {
     pub assume_index_fits: Option<bool>,
     /// `assume_index_arithmetic_fits`.
     pub assume_index_arithmetic_fits: Option<bool>,
+    /// `assume_counter_fits`.
+    pub assume_counter_fits: Option<bool>,
     /// CUDA version (major, minor).
     pub cuda_version: Option<(u32, u32)>,
     /// Architecture (compute capability times 10).
@@ -421,6 +428,7 @@ pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig, Co
         assume_unused_dims: file.assume_unused_dims,
         assume_index_fits: file.assume_index_fits,
         assume_index_arithmetic_fits: file.assume_index_arithmetic_fits,
+        assume_counter_fits: file.assume_counter_fits,
         cuda_version,
         cuda_arch,
         include_dirs: file
@@ -669,6 +677,8 @@ impl FileConfig {
                         || project.and_then(|p| p.assume_index_fits) == Some(false),
                     no_index_arithmetic_assumption: explicit.no_assume_index_arithmetic_fits
                         || project.and_then(|p| p.assume_index_arithmetic_fits) == Some(false),
+                    no_counter_fit_assumption: explicit.no_assume_counter_fits
+                        || project.and_then(|p| p.assume_counter_fits) == Some(false),
                 },
                 warp_sync,
                 kernel_budget_ms,
@@ -918,6 +928,7 @@ mod tests {
             assume_unused_dims: None,
             assume_index_fits: Some(false),
             assume_index_arithmetic_fits: Some(false),
+            assume_counter_fits: Some(false),
             cuda_version: None,
             cuda_arch: None,
             include_dirs: Vec::new(),
@@ -942,6 +953,7 @@ mod tests {
         assert!(!r.options.adversarial_abstraction);
         assert!(r.options.launch.no_index_fit_assumption);
         assert!(r.options.launch.no_index_arithmetic_assumption);
+        assert!(r.options.launch.no_counter_fit_assumption);
         assert!(!r.options.launch.no_unused_dims_assumption);
         assert_eq!(r.options.kernel_budget_ms, 50);
         assert_eq!(config.cost(&Explicit::default()).loop_cost, 7.0);

@@ -2025,7 +2025,8 @@ pub struct LaunchSummary {
     /// Warp-synchronous semantics.
     pub warp_sync: bool,
     /// The default modelling assumptions in force (README "Modelling
-    /// assumptions"): `unused-dims`, `index-fits`, `index-arithmetic-fits`.
+    /// assumptions"): `unused-dims`, `index-fits`, `index-arithmetic-fits`,
+    /// `counter-fits`.
     pub assumptions: Vec<&'static str>,
     /// The host launches whose sizes were used.
     pub launches: Vec<LaunchSite>,
@@ -2041,12 +2042,14 @@ impl KernelAnalysis {
             no_unused_dims_assumption,
             no_index_fit_assumption,
             no_index_arithmetic_assumption,
+            no_counter_fit_assumption,
             ..
         } = self.options.launch;
         let assumptions = [
             (no_unused_dims_assumption, "unused-dims"),
             (no_index_fit_assumption, "index-fits"),
             (no_index_arithmetic_assumption, "index-arithmetic-fits"),
+            (no_counter_fit_assumption, "counter-fits"),
         ]
         .into_iter()
         .filter(|(dropped, _)| !dropped)

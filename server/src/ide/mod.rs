@@ -60,6 +60,9 @@ pub struct LaunchOverrides {
     /// `--no-assume-index-arithmetic-fits`: index arithmetic may wrap.
     #[serde(default)]
     pub no_assume_index_arithmetic_fits: bool,
+    /// `--no-assume-counter-fits`: bounded loop counters may wrap.
+    #[serde(default)]
+    pub no_assume_counter_fits: bool,
 }
 
 /// Everything that steers the analysis of a file besides its text.
@@ -94,6 +97,7 @@ impl Settings {
             no_assume_unused_dims: self.launch.no_assume_unused_dims,
             no_assume_index_fits: self.launch.no_assume_index_fits,
             no_assume_index_arithmetic_fits: self.launch.no_assume_index_arithmetic_fits,
+            no_assume_counter_fits: self.launch.no_assume_counter_fits,
         }
     }
 }
