@@ -505,7 +505,8 @@ impl Cfg {
             if out.len() >= MAX_TRACKED_IFS {
                 break;
             }
-            if !(conds_a.contains(id) && conds_b.contains(id)) && !out.iter().any(|t| t.id == *id) {
+            let around_both = conds_a.contains(id) && conds_b.contains(id);
+            if !around_both && !out.iter().any(|t| t.id == *id) {
                 out.push(TrackedIf {
                     id: *id,
                     loops_around: self.tree.loops(*id).to_vec(),

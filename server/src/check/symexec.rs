@@ -4222,7 +4222,24 @@ impl Exec<'_, '_> {
                 }
             }
             UpdateOp::Mul | UpdateOp::Shl => {
-                // Growing from a positive start: v >= init.
+                // Growing from a positive start: v >= init, as long as the
+                // counter does not wrap. A signed `*` of `int` width or more
+                // does not (overflow is undefined behaviour). An unsigned
+                // `*`/`<<` wraps modulo 2^w (C11 6.2.5p9: `s *= 2` 32 times
+                // from 1 gives 0), a narrower signed one on its conversion
+                // back, and a signed `<<` shifts into the sign bit without
+                // undefined behaviour in C++14/17 (`1 << 31` is INT_MIN):
+                // those keep the fact only under the counter assumption
+                // (see `wrap_modulus`), where the loop condition bounds the
+                // counter from above (`s < n`: a wrap needs values near 2^w
+                // to pass it).
+                let ScalarTy::Int { signed, bits } = ty else {
+                    return;
+                };
+                let cannot_wrap = counter.op == UpdateOp::Mul && signed && bits >= 32;
+                if !cannot_wrap && !(self.enc.counter_fits && bounds_in_direction(cond, v, true)) {
+                    return;
+                }
                 let zero = Int::from_i64(0);
                 let ok_operand = if counter.op == UpdateOp::Mul {
                     operand.ge(Int::from_i64(1))
