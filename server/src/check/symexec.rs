@@ -4237,7 +4237,8 @@ impl Exec<'_, '_> {
                     return;
                 };
                 let cannot_wrap = counter.op == UpdateOp::Mul && signed && bits >= 32;
-                if !cannot_wrap && !(self.enc.counter_fits && bounds_in_direction(cond, v, true)) {
+                let assumed = self.enc.counter_fits && bounds_in_direction(cond, v, true);
+                if !(cannot_wrap || assumed) {
                     return;
                 }
                 let zero = Int::from_i64(0);
