@@ -92,24 +92,17 @@ fn manifest_files(corpus: &Path, scopes: &[String]) -> Result<Vec<PathBuf>, Stri
     Ok(out)
 }
 
-/// `.cu`, `.cuh` and `.cl` files under `paths`, sorted.
+/// The files `check` would read for `paths`: a named file whatever its
+/// extension (kernels in `.h`/`.hpp` headers were skipped here, so their
+/// queries never reached the profile), folders searched for kernel files.
 fn source_files(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    let mut stack: Vec<PathBuf> = paths.to_vec();
-    while let Some(p) = stack.pop() {
-        if p.is_dir() {
-            if let Ok(entries) = std::fs::read_dir(&p) {
-                stack.extend(entries.flatten().map(|e| e.path()));
-            }
-        } else if p
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| matches!(e, "cu" | "cuh" | "cl"))
-        {
-            out.push(p);
+    for item in syncwright::ide::workspace::collect(paths) {
+        match item {
+            Ok(p) => out.push(p),
+            Err(e) => eprintln!("profile: {}: {}", e.path.display(), e.message),
         }
     }
-    out.sort();
     out
 }
 

@@ -826,6 +826,7 @@ fn hardness(facts: &[Bool]) -> String {
     use z3::DeclKind;
     let mut nonlinear = false;
     let mut divmod = false;
+    let mut divmod_symbolic = false;
     let mut bits = false;
     let mut functions = false;
     let mut seen = std::collections::HashSet::new();
@@ -846,7 +847,18 @@ fn hardness(facts: &[Bool]) -> String {
                     .count();
                 nonlinear |= symbolic > 1;
             }
-            DeclKind::Idiv | DeclKind::Mod | DeclKind::Rem | DeclKind::Div => divmod = true,
+            DeclKind::Idiv | DeclKind::Mod | DeclKind::Rem | DeclKind::Div => {
+                // By a constant Z3 adds linear axioms; by a term the
+                // quotient is the cofactor of a product (non-linear).
+                match children
+                    .get(1)
+                    .and_then(|d| d.as_int())
+                    .and_then(|d| d.as_i64())
+                {
+                    Some(_) => divmod = true,
+                    None => divmod_symbolic = true,
+                }
+            }
             DeclKind::Uninterpreted if !children.is_empty() => functions = true,
             kind => {
                 let k = kind as u32;
@@ -860,10 +872,13 @@ fn hardness(facts: &[Bool]) -> String {
         reasons.push("non-linear terms");
     }
     if divmod {
-        reasons.push("division/modulo");
+        reasons.push("division/modulo by constants");
+    }
+    if divmod_symbolic {
+        reasons.push("division/modulo by a symbolic divisor");
     }
     if bits {
-        reasons.push("bit operations");
+        reasons.push("bit operations (int2bv/bv2int)");
     }
     if functions {
         reasons.push("uninterpreted functions");

@@ -2549,11 +2549,73 @@ impl Exec<'_, '_> {
                     _ => self.bitwise(op, x, rx, y, ry, ty),
                 }
             }
-            BinOp::BitOr | BinOp::BitXor => self.bitwise(op, x, rx, y, ry, ty),
+            BinOp::BitOr | BinOp::BitXor => {
+                // Operands with disjoint bits: one is a multiple of 2^k (its
+                // k low bits are zero, see `low_zero_bits`), the other lies
+                // in [0, 2^k). Each bit is then set in at most one operand,
+                // so `|` and `^` equal the sum, for any sign of the multiple
+                // (two's complement: its bits from k up, unchanged by adding
+                // a value below 2^k that carries into nothing). The sum stays
+                // in the type's range when both operands do.
+                let tr = Range::of(ty);
+                if rx.within(tr) && ry.within(tr) {
+                    let fits_below = |r: Range, k: u32| r.lo >= 0 && k < 127 && r.hi < pow2(k);
+                    if fits_below(ry, self.low_zero_bits(a))
+                        || fits_below(rx, self.low_zero_bits(b))
+                    {
+                        return Val::I(Int::add(&[x, y]), rx.add(ry).meet(tr));
+                    }
+                }
+                self.bitwise(op, x, rx, y, ry, ty)
+            }
             _ => {
                 let _ = bits;
                 self.via_bits(op, x, y, ty)
             }
+        }
+    }
+
+    /// How many low bits of the integer value of `e` are known to be zero
+    /// (at most 127), from its structure: constants, `x << k`, products,
+    /// `&` (a zero bit of either operand), and `+`, `-`, `|`, `^` (a zero
+    /// bit of both); conversions between integer types keep the low bits
+    /// (truncation and extension modulo 2^n do not change them; a count at
+    /// or above the width means the value is 0, still a multiple). Every
+    /// rule holds modulo 2^n as well, so wrap-around does not matter.
+    fn low_zero_bits(&self, e: &Expr) -> u32 {
+        let of_constant = |c: i128| {
+            if c == 0 {
+                127
+            } else {
+                c.trailing_zeros().min(127)
+            }
+        };
+        match e {
+            Expr::Int(c, ScalarTy::Int { .. }) => of_constant(*c),
+            Expr::Unary(UnOp::Neg, x, _) => self.low_zero_bits(x),
+            Expr::Unary(UnOp::BitNot, x, _) => match x.as_ref() {
+                Expr::Int(c, ScalarTy::Int { .. }) => of_constant(!*c),
+                _ => 0,
+            },
+            Expr::Cast(ScalarTy::Int { .. }, x) => match type_of(self.kernel(), x) {
+                ScalarTy::Int { .. } => self.low_zero_bits(x),
+                _ => 0,
+            },
+            Expr::Binary(op, a, b, ScalarTy::Int { .. }) => match op {
+                BinOp::Shl => match b.as_ref() {
+                    Expr::Int(k, _) if (0..64).contains(k) => {
+                        (self.low_zero_bits(a) + *k as u32).min(127)
+                    }
+                    _ => self.low_zero_bits(a),
+                },
+                BinOp::Mul => (self.low_zero_bits(a) + self.low_zero_bits(b)).min(127),
+                BinOp::BitAnd => self.low_zero_bits(a).max(self.low_zero_bits(b)),
+                BinOp::Add | BinOp::Sub | BinOp::BitOr | BinOp::BitXor => {
+                    self.low_zero_bits(a).min(self.low_zero_bits(b))
+                }
+                _ => 0,
+            },
+            _ => 0,
         }
     }
 
