@@ -481,6 +481,33 @@ fn landing_stmts(stmts: &[Stmt], map: &HashMap<VarId, VarId>) -> Vec<Stmt> {
     out
 }
 
+/// Removes the statements `ids` from `block` (at any depth).
+fn remove_stmts(block: &mut Block, ids: &HashSet<crate::ir::StmtId>) {
+    if ids.is_empty() {
+        return;
+    }
+    block.stmts.retain(|s| !ids.contains(&s.id));
+    for s in &mut block.stmts {
+        match &mut s.kind {
+            StmtKind::If { then_, else_, .. } => {
+                remove_stmts(then_, ids);
+                remove_stmts(else_, ids);
+            }
+            StmtKind::Loop {
+                body,
+                step,
+                cond_prelude,
+                ..
+            } => {
+                remove_stmts(cond_prelude, ids);
+                remove_stmts(body, ids);
+                remove_stmts(step, ids);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The variables `block` assigns (anywhere inside).
 fn assigned_vars(block: &Block) -> HashSet<VarId> {
     let mut out = HashSet::new();
@@ -702,8 +729,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             return;
         }
         let mut skips = false;
+        let mut has_block_barrier = false;
         crate::ir::walk::for_each_stmt(body, &mut |s| {
             skips |= matches!(s.kind, StmtKind::Continue);
+            has_block_barrier |= matches!(
+                s.kind,
+                StmtKind::Barrier { .. } | StmtKind::Collective { .. }
+            );
         });
         let mut prelude = Vec::new();
         let mut probes = Vec::new();
@@ -774,6 +806,52 @@ impl<'c, 't> Lowerer<'c, 't> {
             let inputs = self.copy_inputs(&template);
             let tied = p.tied_arrivals.clone();
             let Some(depth) = depth else {
+                if p.stage.is_some() && !tied.is_empty() && !has_block_barrier {
+                    // A producer's copy on a block pipeline, never waited
+                    // for by its own thread here: it lands after its issue
+                    // and before the phase of its commit (in the issuing
+                    // iteration, `tied`) completes, since a produced phase
+                    // completes only once the copies committed with it
+                    // landed. The issue access checked with exactly these
+                    // two bounds (`AsyncInfo::stage_bound`) covers every
+                    // landing time, whatever the operations between; with
+                    // no block barrier in the body no barrier interval
+                    // separates the issue from a landing. Its landings after
+                    // this body's named operations are redundant: dropped.
+                    let mut issue = Vec::new();
+                    let block = Block {
+                        stmts: template.clone(),
+                        braces: None,
+                    };
+                    crate::ir::walk::for_each_stmt(&block, &mut |x| {
+                        if matches!(x.kind, StmtKind::Read { .. } | StmtKind::Write { .. }) {
+                            issue.push(x.id);
+                        }
+                    });
+                    self.kernel.asyncs.stage_bound.extend(issue);
+                    let dropped: HashSet<crate::ir::StmtId> = self
+                        .asyncs
+                        .landings
+                        .iter()
+                        .filter(|(s, id)| {
+                            *s == p.serial && (entry.first_id..end_id).contains(&id.0)
+                        })
+                        .map(|(_, id)| *id)
+                        .collect();
+                    remove_stmts(body, &dropped);
+                    // The thread's own later accesses still meet the copy
+                    // of an earlier iteration (arbitrary operands).
+                    let mut map = HashMap::new();
+                    for (v, ty) in &inputs {
+                        let name = format!("$prev{}", self.kernel.vars.len());
+                        let prev = self.new_var_at(&name, *ty, p.site);
+                        prelude.push(self.stmt_at(StmtKind::Havoc { var: prev }, p.site));
+                        map.insert(*v, prev);
+                    }
+                    let landing = landing_stmts(&template, &map);
+                    probes.extend(self.carried_probe(body, &landing, entry, None));
+                    continue;
+                }
                 // No wait completes it within a few iterations: a copy of
                 // any earlier iteration may land, with arbitrary values. A
                 // copy on a `cuda::barrier` is tied to every later arrival
@@ -917,8 +995,38 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             let serial = self.asyncs.next_serial;
             self.asyncs.next_serial += 1;
+            let mut stmts = landing_stmts(&p.stmts, &map);
+            if !self.asyncs.path.is_empty() {
+                // Issued only on the paths that reach the loop: like a copy
+                // issued in a branch (`issue_async`), the twin is flagged and
+                // the flag is cleared before every branch construct around
+                // it, so another arm (a consumer role) gets no landing of it.
+                let name = format!("$issued{}", self.kernel.vars.len());
+                let var = self.new_var(&name, ScalarTy::Bool, at);
+                self.push(
+                    StmtKind::Assign {
+                        var,
+                        value: int(1, ScalarTy::Bool),
+                    },
+                    at,
+                );
+                let site = p.site;
+                self.asyncs.flags.push(IssueFlag { serial, var, site });
+                let guard = self.stmt_at(
+                    StmtKind::If {
+                        cond: Expr::Var(var),
+                        then_: Block {
+                            stmts,
+                            braces: None,
+                        },
+                        else_: Block::default(),
+                    },
+                    site,
+                );
+                stmts = vec![guard];
+            }
             self.asyncs.pending.push(PendingAsync {
-                stmts: landing_stmts(&p.stmts, &map),
+                stmts,
                 group: p.group.map(|g| g - per_iteration),
                 serial,
                 tied_arrivals: Vec::new(),
@@ -2178,9 +2286,28 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.async_commit();
                 Ok(Some(Val::Void))
             }
-            "__pipeline_wait_prior" | "pipeline_consumer_wait_prior" => {
+            "__pipeline_wait_prior" => {
                 let vals = self.eval_args(args)?;
                 let k = vals.first().and_then(|v| self.const_u32(v));
+                self.async_wait_prior(k);
+                Ok(Some(Val::Void))
+            }
+            "pipeline_consumer_wait_prior" => {
+                // `cuda::pipeline_consumer_wait_prior<N>(pipe)` on a thread's
+                // own pipeline is `cp.async.wait_group N` (libcu++): all but
+                // the N most recent groups the thread committed are
+                // complete. Its commits are the thread's (every pipeline's
+                // and `__pipeline_commit`'s), as `committed` counts them. A
+                // block pipeline or an N that is not a constant completes
+                // nothing (sound).
+                let n_prior = self.call_template_int(n)?;
+                let on_block = args
+                    .first()
+                    .is_some_and(|a| self.block_pipeline(*a).is_some());
+                let _ = self.eval_args(args)?;
+                let k = n_prior
+                    .filter(|_| !on_block)
+                    .and_then(|v| u32::try_from(v).ok());
                 self.async_wait_prior(k);
                 Ok(Some(Val::Void))
             }
