@@ -599,8 +599,9 @@ pub struct AsyncInfo {
     /// (`before_arrival`) hold for the arrivals' instances in that issuing
     /// iteration.
     pub carried_ties: Vec<(StmtId, StmtId, u32)>,
-    /// Issue accesses of a copy on a block `cuda::pipeline` that its thread
-    /// never waits for in the loop issuing it (a producer role): each stands
+    /// Issue accesses of a copy issued in a loop body without block
+    /// barriers and committed on a block `cuda::pipeline` in the same
+    /// iteration (a producer role, or the multi-buffered main loop): each stands
     /// for every landing of its copy, from the issue (ordered after what is
     /// ordered before the issue) to the completion of the phase of its
     /// commit in the issuing iteration (ordered before another access only

@@ -805,40 +805,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             let template = p.stmts.clone();
             let inputs = self.copy_inputs(&template);
             let tied = p.tied_arrivals.clone();
+            // A copy committed on a block pipeline in its issuing
+            // iteration, in a body without block barriers: checked at its
+            // issue only (see `mark_stage_bound`).
+            let stage_bound = p.stage.is_some() && !tied.is_empty() && !has_block_barrier;
             let Some(depth) = depth else {
-                if p.stage.is_some() && !tied.is_empty() && !has_block_barrier {
+                if stage_bound {
                     // A producer's copy on a block pipeline, never waited
-                    // for by its own thread here: it lands after its issue
-                    // and before the phase of its commit (in the issuing
-                    // iteration, `tied`) completes, since a produced phase
-                    // completes only once the copies committed with it
-                    // landed. The issue access checked with exactly these
-                    // two bounds (`AsyncInfo::stage_bound`) covers every
-                    // landing time, whatever the operations between; with
-                    // no block barrier in the body no barrier interval
-                    // separates the issue from a landing. Its landings after
-                    // this body's named operations are redundant: dropped.
-                    let mut issue = Vec::new();
-                    let block = Block {
-                        stmts: template.clone(),
-                        braces: None,
-                    };
-                    crate::ir::walk::for_each_stmt(&block, &mut |x| {
-                        if matches!(x.kind, StmtKind::Read { .. } | StmtKind::Write { .. }) {
-                            issue.push(x.id);
-                        }
-                    });
-                    self.kernel.asyncs.stage_bound.extend(issue);
-                    let dropped: HashSet<crate::ir::StmtId> = self
-                        .asyncs
-                        .landings
-                        .iter()
-                        .filter(|(s, id)| {
-                            *s == p.serial && (entry.first_id..end_id).contains(&id.0)
-                        })
-                        .map(|(_, id)| *id)
-                        .collect();
-                    remove_stmts(body, &dropped);
+                    // for by its own thread here (see `mark_stage_bound`).
+                    self.mark_stage_bound(body, p, entry, end_id);
                     // The thread's own later accesses still meet the copy
                     // of an earlier iteration (arbitrary operands).
                     let mut map = HashMap::new();
@@ -935,6 +910,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                     prelude.push(self.stmt_at(kind, p.site));
                 }
             }
+            if stage_bound {
+                self.mark_stage_bound(body, p, entry, end_id);
+            }
             for (index, map) in levels.iter().enumerate() {
                 let m = index as i64 + 1;
                 let cutoff = if m == depth { cutoffs[index] } else { None };
@@ -943,6 +921,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // wait meet the copy still in flight: recorded against a
                 // probe of the copy at the top of the body.
                 probes.extend(self.carried_probe(body, &landing, entry, cutoff));
+                if stage_bound {
+                    // Other threads meet the copy at its issue only.
+                    continue;
+                }
                 let mut landed = Vec::new();
                 self.insert_after_barriers(body, &landing, cutoff, &tied, &mut landed);
                 if !tied.is_empty() {
@@ -963,6 +945,46 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         // After the prelude: the body's first statement marks the loop.
         self.async_preloop(body, entry, end_id);
+    }
+
+    /// A copy `p` issued in the loop body `body` and committed on a block
+    /// pipeline in the same iteration (tied to that commit's arrival), in a
+    /// body without block barriers. It lands after its issue and before
+    /// the phase of that commit completes (a produced phase completes only
+    /// once the copies committed with it landed), whatever the thread does
+    /// meanwhile. Its issue access checked with exactly these two bounds
+    /// (`AsyncInfo::stage_bound`: ordered after what precedes the issue,
+    /// before what follows the phase) covers every landing time; with no
+    /// block barrier in the body no barrier interval separates the issue
+    /// from a landing in a later iteration. Its landings after this body's
+    /// named operations are redundant for other threads: dropped (the
+    /// thread's own accesses are checked against probes).
+    fn mark_stage_bound(
+        &mut self,
+        body: &mut Block,
+        p: &PendingAsync,
+        entry: &AsyncLoopEntry,
+        end_id: u32,
+    ) {
+        let block = Block {
+            stmts: p.stmts.clone(),
+            braces: None,
+        };
+        let mut issue = Vec::new();
+        crate::ir::walk::for_each_stmt(&block, &mut |x| {
+            if matches!(x.kind, StmtKind::Read { .. } | StmtKind::Write { .. }) {
+                issue.push(x.id);
+            }
+        });
+        self.kernel.asyncs.stage_bound.extend(issue);
+        let dropped: HashSet<crate::ir::StmtId> = self
+            .asyncs
+            .landings
+            .iter()
+            .filter(|(s, id)| *s == p.serial && (entry.first_id..end_id).contains(&id.0))
+            .map(|(_, id)| *id)
+            .collect();
+        remove_stmts(body, &dropped);
     }
 
     /// A loop body was lowered (after [`Self::async_loop_carried`]): a copy
