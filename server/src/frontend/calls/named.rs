@@ -217,6 +217,9 @@ pub(crate) struct AsyncLoopEntry {
     stage_ops: usize,
     /// What the loop's condition and update assign, when known.
     step: Option<LoopStep>,
+    /// The loop's condition or update (lowered outside the body, for a
+    /// do-while after it) calls a function, which may be a block barrier.
+    pub(crate) calls_outside_body: bool,
     /// The loop's counter, a variable holding its value on entry (assigned
     /// just before the loop) and the constant step, when copies are in
     /// flight at the entry: at the head of iteration `j` the counter is
@@ -808,7 +811,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             // A copy committed on a block pipeline in its issuing
             // iteration, in a body without block barriers: checked at its
             // issue only (see `mark_stage_bound`).
-            let stage_bound = p.stage.is_some() && !tied.is_empty() && !has_block_barrier;
+            let stage_bound = p.stage.is_some()
+                && !tied.is_empty()
+                && !has_block_barrier
+                && !entry.calls_outside_body;
             let Some(depth) = depth else {
                 if stage_bound {
                     // A producer's copy on a block pipeline, never waited
@@ -955,8 +961,9 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// meanwhile. Its issue access checked with exactly these two bounds
     /// (`AsyncInfo::stage_bound`: ordered after what precedes the issue,
     /// before what follows the phase) covers every landing time; with no
-    /// block barrier in the body no barrier interval separates the issue
-    /// from a landing in a later iteration. Its landings after this body's
+    /// block barrier in the body (nor a call in the loop's condition or
+    /// update) no barrier interval separates the issue from a landing in a
+    /// later iteration. Its landings after this body's
     /// named operations are redundant for other threads: dropped (the
     /// thread's own accesses are checked against probes).
     fn mark_stage_bound(
@@ -1706,6 +1713,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             stage_ops: self.asyncs.stage_ops.len(),
             base,
             step,
+            calls_outside_body: false,
         }
     }
 
