@@ -2368,7 +2368,22 @@ impl<'k, 's> Checker<'k, 's> {
         };
         let common = self.tree.common_loops(access, e.stmt);
         let trips = &self.named.generations.trips;
-        if after {
+        // A copy standing for all its landings (see
+        // `AsyncInfo::stage_bound`) precedes only the phase of its commit
+        // in its issuing iteration: the instance of a tied arrival in the
+        // same iterations, none in later ones (a later commit is another
+        // stage's, whose phase need not wait for this copy).
+        let stage_bound = after && self.kernel.asyncs.stage_bound.contains(&access);
+        let tied = || {
+            self.kernel
+                .asyncs
+                .before_arrival
+                .contains(&(access, e.stmt))
+        };
+        if stage_bound && !tied() {
+            return Vec::new();
+        }
+        if after && !stage_bound {
             if let Some(shifted) = self.carried_instance(access, e, x, &common) {
                 return shifted;
             }
@@ -2416,6 +2431,9 @@ impl<'k, 's> Checker<'k, 's> {
             if let Some((g, b)) = shifted(common.len(), None).and_then(|i| e.fitted_at(&i)) {
                 out.push((Bool::from_bool(true), g, b));
             }
+        }
+        if stage_bound {
+            return out;
         }
         for (depth, l) in common.iter().enumerate() {
             let (Some(trip), Some(it)) = (trips.get(l), x.iterations.get(l)) else {

@@ -430,7 +430,16 @@ impl<'c, 't> Lowerer<'c, 't> {
             e.loops += 1;
         }
         let before = self.ptrs.targets.clone();
-        let entry = self.async_loop_entry();
+        let mut entry = self.async_loop_entry();
+        // The loop's condition and update (its children other than the body).
+        entry.calls_outside_body = body.and_then(|b| b.parent()).is_some_and(|l| {
+            let mut c = l.walk();
+            let parts: Vec<Node<'t>> = l.named_children(&mut c).collect();
+            parts
+                .into_iter()
+                .filter(|x| Some(x.id()) != body.map(|b| b.id()))
+                .any(|x| contains_kind(Some(x), "call_expression"))
+        });
         let frame = self.async_commit_frame();
         self.asyncs.loops += 1;
         let r = match body {

@@ -599,6 +599,15 @@ pub struct AsyncInfo {
     /// (`before_arrival`) hold for the arrivals' instances in that issuing
     /// iteration.
     pub carried_ties: Vec<(StmtId, StmtId, u32)>,
+    /// Issue accesses of a copy issued in a loop body without block
+    /// barriers and committed on a block `cuda::pipeline` in the same
+    /// iteration (a producer role, or the multi-buffered main loop): each stands
+    /// for every landing of its copy, from the issue (ordered after what is
+    /// ordered before the issue) to the completion of the phase of its
+    /// commit in the issuing iteration (ordered before another access only
+    /// through that arrival instance, `before_arrival`). Their landings
+    /// after the loop's named operations are not made.
+    pub stage_bound: Vec<StmtId>,
     /// Source statements that complete a pending copy (`__pipeline_wait_prior`,
     /// `cp.async.wait_group`, ...; with the call site they were inlined at):
     /// they lower to no statement, so a barrier written before such a wait

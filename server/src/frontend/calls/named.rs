@@ -217,6 +217,9 @@ pub(crate) struct AsyncLoopEntry {
     stage_ops: usize,
     /// What the loop's condition and update assign, when known.
     step: Option<LoopStep>,
+    /// The loop's condition or update (lowered outside the body, for a
+    /// do-while after it) calls a function, which may be a block barrier.
+    pub(crate) calls_outside_body: bool,
     /// The loop's counter, a variable holding its value on entry (assigned
     /// just before the loop) and the constant step, when copies are in
     /// flight at the entry: at the head of iteration `j` the counter is
@@ -481,6 +484,33 @@ fn landing_stmts(stmts: &[Stmt], map: &HashMap<VarId, VarId>) -> Vec<Stmt> {
     out
 }
 
+/// Removes the statements `ids` from `block` (at any depth).
+fn remove_stmts(block: &mut Block, ids: &HashSet<crate::ir::StmtId>) {
+    if ids.is_empty() {
+        return;
+    }
+    block.stmts.retain(|s| !ids.contains(&s.id));
+    for s in &mut block.stmts {
+        match &mut s.kind {
+            StmtKind::If { then_, else_, .. } => {
+                remove_stmts(then_, ids);
+                remove_stmts(else_, ids);
+            }
+            StmtKind::Loop {
+                body,
+                step,
+                cond_prelude,
+                ..
+            } => {
+                remove_stmts(cond_prelude, ids);
+                remove_stmts(body, ids);
+                remove_stmts(step, ids);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The variables `block` assigns (anywhere inside).
 fn assigned_vars(block: &Block) -> HashSet<VarId> {
     let mut out = HashSet::new();
@@ -702,8 +732,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             return;
         }
         let mut skips = false;
+        let mut has_block_barrier = false;
         crate::ir::walk::for_each_stmt(body, &mut |s| {
             skips |= matches!(s.kind, StmtKind::Continue);
+            has_block_barrier |= matches!(
+                s.kind,
+                StmtKind::Barrier { .. } | StmtKind::Collective { .. }
+            );
         });
         let mut prelude = Vec::new();
         let mut probes = Vec::new();
@@ -773,7 +808,31 @@ impl<'c, 't> Lowerer<'c, 't> {
             let template = p.stmts.clone();
             let inputs = self.copy_inputs(&template);
             let tied = p.tied_arrivals.clone();
+            // A copy committed on a block pipeline in its issuing
+            // iteration, in a body without block barriers: checked at its
+            // issue only (see `mark_stage_bound`).
+            let stage_bound = p.stage.is_some()
+                && !tied.is_empty()
+                && !has_block_barrier
+                && !entry.calls_outside_body;
             let Some(depth) = depth else {
+                if stage_bound {
+                    // A producer's copy on a block pipeline, never waited
+                    // for by its own thread here (see `mark_stage_bound`).
+                    self.mark_stage_bound(body, p, entry, end_id);
+                    // The thread's own later accesses still meet the copy
+                    // of an earlier iteration (arbitrary operands).
+                    let mut map = HashMap::new();
+                    for (v, ty) in &inputs {
+                        let name = format!("$prev{}", self.kernel.vars.len());
+                        let prev = self.new_var_at(&name, *ty, p.site);
+                        prelude.push(self.stmt_at(StmtKind::Havoc { var: prev }, p.site));
+                        map.insert(*v, prev);
+                    }
+                    let landing = landing_stmts(&template, &map);
+                    probes.extend(self.carried_probe(body, &landing, entry, None));
+                    continue;
+                }
                 // No wait completes it within a few iterations: a copy of
                 // any earlier iteration may land, with arbitrary values. A
                 // copy on a `cuda::barrier` is tied to every later arrival
@@ -857,6 +916,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                     prelude.push(self.stmt_at(kind, p.site));
                 }
             }
+            if stage_bound {
+                self.mark_stage_bound(body, p, entry, end_id);
+            }
             for (index, map) in levels.iter().enumerate() {
                 let m = index as i64 + 1;
                 let cutoff = if m == depth { cutoffs[index] } else { None };
@@ -865,6 +927,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // wait meet the copy still in flight: recorded against a
                 // probe of the copy at the top of the body.
                 probes.extend(self.carried_probe(body, &landing, entry, cutoff));
+                if stage_bound {
+                    // Other threads meet the copy at its issue only.
+                    continue;
+                }
                 let mut landed = Vec::new();
                 self.insert_after_barriers(body, &landing, cutoff, &tied, &mut landed);
                 if !tied.is_empty() {
@@ -885,6 +951,47 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         // After the prelude: the body's first statement marks the loop.
         self.async_preloop(body, entry, end_id);
+    }
+
+    /// A copy `p` issued in the loop body `body` and committed on a block
+    /// pipeline in the same iteration (tied to that commit's arrival), in a
+    /// body without block barriers. It lands after its issue and before
+    /// the phase of that commit completes (a produced phase completes only
+    /// once the copies committed with it landed), whatever the thread does
+    /// meanwhile. Its issue access checked with exactly these two bounds
+    /// (`AsyncInfo::stage_bound`: ordered after what precedes the issue,
+    /// before what follows the phase) covers every landing time; with no
+    /// block barrier in the body (nor a call in the loop's condition or
+    /// update) no barrier interval separates the issue from a landing in a
+    /// later iteration. Its landings after this body's
+    /// named operations are redundant for other threads: dropped (the
+    /// thread's own accesses are checked against probes).
+    fn mark_stage_bound(
+        &mut self,
+        body: &mut Block,
+        p: &PendingAsync,
+        entry: &AsyncLoopEntry,
+        end_id: u32,
+    ) {
+        let block = Block {
+            stmts: p.stmts.clone(),
+            braces: None,
+        };
+        let mut issue = Vec::new();
+        crate::ir::walk::for_each_stmt(&block, &mut |x| {
+            if matches!(x.kind, StmtKind::Read { .. } | StmtKind::Write { .. }) {
+                issue.push(x.id);
+            }
+        });
+        self.kernel.asyncs.stage_bound.extend(issue);
+        let dropped: HashSet<crate::ir::StmtId> = self
+            .asyncs
+            .landings
+            .iter()
+            .filter(|(s, id)| *s == p.serial && (entry.first_id..end_id).contains(&id.0))
+            .map(|(_, id)| *id)
+            .collect();
+        remove_stmts(body, &dropped);
     }
 
     /// A loop body was lowered (after [`Self::async_loop_carried`]): a copy
@@ -917,8 +1024,38 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             let serial = self.asyncs.next_serial;
             self.asyncs.next_serial += 1;
+            let mut stmts = landing_stmts(&p.stmts, &map);
+            if !self.asyncs.path.is_empty() {
+                // Issued only on the paths that reach the loop: like a copy
+                // issued in a branch (`issue_async`), the twin is flagged and
+                // the flag is cleared before every branch construct around
+                // it, so another arm (a consumer role) gets no landing of it.
+                let name = format!("$issued{}", self.kernel.vars.len());
+                let var = self.new_var(&name, ScalarTy::Bool, at);
+                self.push(
+                    StmtKind::Assign {
+                        var,
+                        value: int(1, ScalarTy::Bool),
+                    },
+                    at,
+                );
+                let site = p.site;
+                self.asyncs.flags.push(IssueFlag { serial, var, site });
+                let guard = self.stmt_at(
+                    StmtKind::If {
+                        cond: Expr::Var(var),
+                        then_: Block {
+                            stmts,
+                            braces: None,
+                        },
+                        else_: Block::default(),
+                    },
+                    site,
+                );
+                stmts = vec![guard];
+            }
             self.asyncs.pending.push(PendingAsync {
-                stmts: landing_stmts(&p.stmts, &map),
+                stmts,
                 group: p.group.map(|g| g - per_iteration),
                 serial,
                 tied_arrivals: Vec::new(),
@@ -1576,6 +1713,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             stage_ops: self.asyncs.stage_ops.len(),
             base,
             step,
+            calls_outside_body: false,
         }
     }
 
@@ -2178,9 +2316,28 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.async_commit();
                 Ok(Some(Val::Void))
             }
-            "__pipeline_wait_prior" | "pipeline_consumer_wait_prior" => {
+            "__pipeline_wait_prior" => {
                 let vals = self.eval_args(args)?;
                 let k = vals.first().and_then(|v| self.const_u32(v));
+                self.async_wait_prior(k);
+                Ok(Some(Val::Void))
+            }
+            "pipeline_consumer_wait_prior" => {
+                // `cuda::pipeline_consumer_wait_prior<N>(pipe)` on a thread's
+                // own pipeline is `cp.async.wait_group N` (libcu++): all but
+                // the N most recent groups the thread committed are
+                // complete. Its commits are the thread's (every pipeline's
+                // and `__pipeline_commit`'s), as `committed` counts them. A
+                // block pipeline or an N that is not a constant completes
+                // nothing (sound).
+                let n_prior = self.call_template_int(n)?;
+                let on_block = args
+                    .first()
+                    .is_some_and(|a| self.block_pipeline(*a).is_some());
+                let _ = self.eval_args(args)?;
+                let k = n_prior
+                    .filter(|_| !on_block)
+                    .and_then(|v| u32::try_from(v).ok());
                 self.async_wait_prior(k);
                 Ok(Some(Val::Void))
             }

@@ -265,12 +265,19 @@ impl<'c, 't> Lowerer<'c, 't> {
         if count < 2 {
             return Ok(None);
         }
+        let v = self.template_int(last)?;
+        Ok(v.filter(|v| (1..=64).contains(v)))
+    }
+
+    /// The value of a template argument that is an integer constant (a
+    /// literal, a constant expression, or a local constant such as
+    /// `constexpr int stages = 2;`, which parses as a type).
+    pub(super) fn template_int(&mut self, arg: Node<'t>) -> R<Option<i128>> {
         let src = self.src();
-        if let Some(v) = self.cx.types.const_eval(last, src, 0) {
-            return Ok((1..=64).contains(&v).then_some(v));
+        if let Some(v) = self.cx.types.const_eval(arg, src, 0) {
+            return Ok(Some(v));
         }
-        // A local constant (`constexpr int stages = 2;`), parsed as a type.
-        let mut node = last;
+        let mut node = arg;
         if node.kind() == "type_descriptor" {
             match node.child_by_field_name("type") {
                 Some(t) => node = t,
@@ -282,11 +289,35 @@ impl<'c, 't> Lowerer<'c, 't> {
         {
             return Ok(None);
         }
-        let v = match self.rvalue(node)? {
+        Ok(match self.rvalue(node)? {
             Val::Scalar(e, _) => self.folded(&e, 8),
             _ => None,
+        })
+    }
+
+    /// The first template argument of the call `call`
+    /// (`cuda::pipeline_consumer_wait_prior<N>(pipe)`), when it is an
+    /// integer constant.
+    pub(super) fn call_template_int(&mut self, call: Node<'t>) -> R<Option<i128>> {
+        let Some(mut f) = call.child_by_field_name("function") else {
+            return Ok(None);
         };
-        Ok(v.filter(|v| (1..=64).contains(v)))
+        for _ in 0..16 {
+            match (f.kind(), f.child_by_field_name("name")) {
+                ("qualified_identifier", Some(inner)) => f = inner,
+                _ => break,
+            }
+        }
+        if f.kind() != "template_function" {
+            return Ok(None);
+        }
+        let Some(arg) = f
+            .child_by_field_name("arguments")
+            .and_then(|list| list.named_child(0))
+        else {
+            return Ok(None);
+        };
+        self.template_int(arg)
     }
 
     /// The block pipeline `obj` names, if it is one.
