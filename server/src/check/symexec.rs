@@ -469,6 +469,9 @@ pub struct Encoder<'k> {
     invariants: RefCell<HashMap<(StmtId, usize), Vec<Candidate>>>,
     /// Solver work left for this kernel's invariant searches.
     invariant_work_left: Cell<u64>,
+    /// Per `if`, the slots of the locals its branches mention (see
+    /// [`Exec::if_stmt`]).
+    if_locals: RefCell<HashMap<StmtId, Rc<[usize]>>>,
     /// Symbolic execution stops here (the kernel's wall-clock backstop).
     deadline: Option<std::time::Instant>,
     /// Generations of named operations in loops, from the concrete runs.
@@ -826,6 +829,7 @@ impl<'k> Encoder<'k> {
             cache: RefCell::new(HashMap::new()),
             invariants: RefCell::new(HashMap::new()),
             invariant_work_left: Cell::new(INVARIANT_KERNEL_WORK),
+            if_locals: RefCell::new(HashMap::new()),
             deadline: None,
             generations: Default::default(),
         }
@@ -1907,6 +1911,72 @@ fn consequential_locals(kernel: &Kernel) -> BTreeSet<VarId> {
             return set;
         }
     }
+}
+
+/// The slots (sorted) of every local the statements of `blocks` assign or
+/// read: executing them sets no other slot of the state (an assignment, a
+/// read's or an atomic's destination, a token, a loop's head and exit values
+/// of what it assigns, or the arbitrary value a read of an uninitialised
+/// local gets all name the local in one of these statements).
+fn touched_locals(then_: &Block, else_: &Block) -> Vec<usize> {
+    let mut seen: BTreeSet<VarId> = BTreeSet::new();
+    for block in [then_, else_] {
+        crate::ir::walk::for_each_stmt(block, &mut |stmt| {
+            let mut exprs: Vec<&Expr> = Vec::new();
+            match &stmt.kind {
+                StmtKind::Assign { var, value } => {
+                    seen.insert(*var);
+                    exprs.push(value);
+                }
+                StmtKind::Havoc { var } => {
+                    seen.insert(*var);
+                }
+                StmtKind::Read { dest, access } => {
+                    seen.insert(*dest);
+                    exprs.push(&access.offset);
+                }
+                StmtKind::Write { access, value } => {
+                    exprs.push(&access.offset);
+                    exprs.push(value);
+                }
+                StmtKind::Atomic { dest, access, op } => {
+                    seen.extend(*dest);
+                    exprs.push(&access.offset);
+                    exprs.extend(&op.operand);
+                }
+                StmtKind::If { cond, .. } | StmtKind::Loop { cond, .. } => exprs.push(cond),
+                StmtKind::Assume { cond } => exprs.push(cond),
+                StmtKind::Collective {
+                    uniform_args, dest, ..
+                } => {
+                    seen.extend(*dest);
+                    exprs.extend(uniform_args);
+                }
+                StmtKind::NamedBarrier {
+                    barrier,
+                    count,
+                    token,
+                    ..
+                } => {
+                    seen.extend(*token);
+                    exprs.push(barrier);
+                    exprs.extend(count);
+                }
+                StmtKind::Barrier { .. }
+                | StmtKind::Break
+                | StmtKind::Continue
+                | StmtKind::Return => {}
+            }
+            for e in exprs {
+                crate::ir::walk::for_each_expr(e, &mut |x| {
+                    if let Expr::Var(v) = x {
+                        seen.insert(*v);
+                    }
+                });
+            }
+        });
+    }
+    seen.into_iter().map(|v| v.0 as usize).collect()
 }
 
 /// The largest coefficient of an index term (see [`is_index_term`]).
@@ -3338,7 +3408,7 @@ impl Exec<'_, '_> {
             StmtKind::NamedBarrier {
                 op, barrier, token, ..
             } => self.named_barrier(stmt.id, *op, barrier, *token),
-            StmtKind::If { cond, then_, else_ } => self.if_stmt(cond, then_, else_),
+            StmtKind::If { cond, then_, else_ } => self.if_stmt(stmt.id, cond, then_, else_),
             StmtKind::Loop {
                 cond,
                 cond_prelude,
@@ -3378,10 +3448,26 @@ impl Exec<'_, '_> {
         }
     }
 
-    fn if_stmt(&mut self, cond: &Expr, then_: &Block, else_: &Block) {
+    /// Both branches, then the state where `cond` picks each branch's.
+    /// Only the slots of the locals the branches mention (see
+    /// [`touched_locals`]) are saved and merged: executing a branch sets no
+    /// other slot, so the others hold the same value after both branches
+    /// and their merge would keep it (a kernel of 90,000 locals copied and
+    /// compared its whole state at each of 1,500 branches).
+    fn if_stmt(&mut self, id: StmtId, cond: &Expr, then_: &Block, else_: &Block) {
+        let touched = self
+            .enc
+            .if_locals
+            .borrow_mut()
+            .entry(id)
+            .or_insert_with(|| Rc::from(touched_locals(then_, else_)))
+            .clone();
         let c = self.expr_bool(cond);
         let guard = self.guard.clone();
-        let saved_env = self.env.clone();
+        let saved: Vec<Option<Val>> = touched
+            .iter()
+            .map(|&i| self.env.get(i).cloned().flatten())
+            .collect();
         let flags = (
             self.alive.clone(),
             self.broken.clone(),
@@ -3390,7 +3476,14 @@ impl Exec<'_, '_> {
 
         self.guard = Bool::and(&[guard.clone(), c.clone()]);
         self.block(then_);
-        let then_env = std::mem::replace(&mut self.env, saved_env);
+        let mut then_vals = Vec::with_capacity(touched.len());
+        for (&i, before) in touched.iter().zip(saved) {
+            then_vals.push(
+                self.env
+                    .get_mut(i)
+                    .and_then(|slot| std::mem::replace(slot, before)),
+            );
+        }
         let then_flags = (
             self.alive.clone(),
             self.broken.clone(),
@@ -3405,7 +3498,7 @@ impl Exec<'_, '_> {
         self.alive = c.ite(&then_flags.0, &self.alive);
         self.broken = c.ite(&then_flags.1, &self.broken);
         self.continued = c.ite(&then_flags.2, &self.continued);
-        for (i, then_val) in then_env.iter().enumerate() {
+        for (&i, then_val) in touched.iter().zip(&then_vals) {
             let Some(else_val) = self.env.get(i) else {
                 break;
             };
