@@ -32,6 +32,7 @@
 //! meet.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
 
 use crate::ir::eval::{eval_expr, Value};
 use crate::ir::walk::LabelTree;
@@ -108,7 +109,44 @@ pub struct Cfg {
     /// Loops whose first condition test is true in every execution (see
     /// `surely_entered_loops`).
     entered: HashSet<StmtId>,
+    /// Results of [`Cfg::back_reach`] by its arguments: pair enumeration
+    /// asks the same search for every pair an access is part of.
+    reach_memo: ReachMemo,
+    /// A grid-level barrier exists (asked for every pair: kept, not searched).
+    grid_barrier: bool,
+    /// A warp-level barrier exists.
+    warp_barrier: bool,
 }
+
+/// Remembered backward searches, and how many search states they hold
+/// (bounded by [`REACH_MEMO_STATES`]). A clone starts empty.
+#[derive(Debug, Default)]
+struct ReachMemo(Mutex<(HashMap<ReachKey, Arc<Reach>>, usize)>);
+
+impl Clone for ReachMemo {
+    fn clone(&self) -> ReachMemo {
+        ReachMemo::default()
+    }
+}
+
+/// Nodes (with search states) a backward search reaches.
+type Reach = HashMap<usize, HashSet<u64>>;
+
+/// The arguments of one [`Cfg::back_reach`] (a tracked `if` is its id: the
+/// loops around it follow from the id).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct ReachKey {
+    target: usize,
+    forbidden: Vec<StmtId>,
+    cross: Option<StmtId>,
+    mode: Blocking,
+    tracked: Vec<(StmtId, usize, bool)>,
+    ifs: Vec<StmtId>,
+}
+
+/// Most search states the memo of one graph keeps (about 50 bytes each):
+/// past it searches are answered but no longer remembered.
+const REACH_MEMO_STATES: usize = 4_000_000;
 
 const ENTRY: usize = 0;
 const EXIT: usize = 1;
@@ -226,9 +264,14 @@ impl Cfg {
             barrier: vec![None, None],
             tree: LabelTree::new(kernel),
             entered: surely_entered_loops(kernel),
+            reach_memo: ReachMemo::default(),
+            grid_barrier: false,
+            warp_barrier: false,
         };
         let first = cfg.block(&kernel.body, EXIT, None);
         cfg.edge(ENTRY, first, Edge::Normal);
+        cfg.grid_barrier = cfg.barrier.iter().flatten().any(|b| b.grid);
+        cfg.warp_barrier = cfg.barrier.iter().flatten().any(|b| b.warp);
         cfg
     }
 
@@ -341,6 +384,8 @@ impl Cfg {
     /// passing a barrier, with the back edges of `forbidden` loops removed.
     /// With `cross = Some(l)`, the crossed bit records crossing `l`'s back edge.
     /// `tracked[i].1` says whether `target` is inside tracked loop `i`.
+    /// The search is a function of its arguments and the graph, so it is
+    /// remembered (see [`Cfg::reach_memo`]).
     fn back_reach(
         &self,
         target: usize,
@@ -349,7 +394,48 @@ impl Cfg {
         mode: Blocking,
         tracked: &[(Tracked, bool)],
         ifs: &[TrackedIf],
-    ) -> HashMap<usize, HashSet<u64>> {
+    ) -> Arc<Reach> {
+        let key = ReachKey {
+            target,
+            forbidden: forbidden.to_vec(),
+            cross,
+            mode,
+            tracked: tracked
+                .iter()
+                .map(|(t, inside)| (t.loop_id, t.outer_depth, *inside))
+                .collect(),
+            ifs: ifs.iter().map(|t| t.id).collect(),
+        };
+        if let Some(known) = self
+            .reach_memo
+            .0
+            .lock()
+            .ok()
+            .and_then(|memo| memo.0.get(&key).cloned())
+        {
+            return known;
+        }
+        let reach = Arc::new(self.search_back(target, forbidden, cross, mode, tracked, ifs));
+        let states: usize = reach.values().map(HashSet::len).sum();
+        if let Ok(mut memo) = self.reach_memo.0.lock() {
+            if memo.1 + states <= REACH_MEMO_STATES {
+                memo.1 += states;
+                memo.0.insert(key, reach.clone());
+            }
+        }
+        reach
+    }
+
+    /// [`Cfg::back_reach`] without the memo.
+    fn search_back(
+        &self,
+        target: usize,
+        forbidden: &[StmtId],
+        cross: Option<StmtId>,
+        mode: Blocking,
+        tracked: &[(Tracked, bool)],
+        ifs: &[TrackedIf],
+    ) -> Reach {
         let mut seen: HashMap<usize, HashSet<u64>> = HashMap::new();
         let mut stack = vec![(target, 0u64)];
         seen.entry(target).or_default().insert(0);
@@ -524,8 +610,17 @@ impl Cfg {
         ifs: usize,
         need_crossed_b: bool,
     ) -> bool {
-        ra.iter().any(|(node, sa)| {
-            let Some(sb) = rb.get(node) else { return false };
+        // Walks the smaller search and looks nodes up in the other.
+        let common_nodes: Vec<(&HashSet<u64>, &HashSet<u64>)> = if ra.len() <= rb.len() {
+            ra.iter()
+                .filter_map(|(node, sa)| Some((sa, rb.get(node)?)))
+                .collect()
+        } else {
+            rb.iter()
+                .filter_map(|(node, sb)| Some((ra.get(node)?, sb)))
+                .collect()
+        };
+        common_nodes.into_iter().any(|(sa, sb)| {
             sa.iter().any(|&x| {
                 sb.iter().any(|&y| {
                     if need_crossed_b && y & CROSSED_BIT == 0 {
@@ -614,12 +709,12 @@ impl Cfg {
 
     /// Whether any grid-level barrier exists.
     pub fn has_grid_barrier(&self) -> bool {
-        self.barrier.iter().flatten().any(|b| b.grid)
+        self.grid_barrier
     }
 
     /// Whether any warp-level barrier exists.
     pub fn has_warp_barrier(&self) -> bool {
-        self.barrier.iter().flatten().any(|b| b.warp)
+        self.warp_barrier
     }
 }
 

@@ -103,6 +103,9 @@ pub(crate) struct InjectiveOffsets<'k> {
     max_block_x: i128,
     /// Whether blocks are known to be one-dimensional (y and z extent 1).
     one_dimensional: bool,
+    /// The bounds of every access's offset (see [`Self::range`]), computed
+    /// once: pair enumeration asks for them for every pair.
+    offset_ranges: HashMap<StmtId, (i128, i128)>,
     /// Block extents, when known.
     block_dims: [Option<u32>; 3],
     /// Grid extents, when known.
@@ -149,7 +152,7 @@ impl<'k> InjectiveOffsets<'k> {
                 }
             }
         }
-        InjectiveOffsets {
+        let mut analysis = InjectiveOffsets {
             kernel,
             uniformity,
             accesses,
@@ -157,10 +160,21 @@ impl<'k> InjectiveOffsets<'k> {
             single_defs,
             max_block_x: known[0].map_or(1024, i128::from).max(1),
             one_dimensional: known[1] == Some(1) && known[2] == Some(1),
+            offset_ranges: HashMap::new(),
             block_dims: known,
             grid_dims: opts.launch.grid_dim,
             adversarial: opts.adversarial_abstraction,
-        }
+        };
+        let ranges = analysis
+            .accesses
+            .iter()
+            .filter_map(|(id, access)| {
+                let at = *analysis.top_index.get(id)?;
+                Some((*id, analysis.range(&access.offset, at, 0)?))
+            })
+            .collect();
+        analysis.offset_ranges = ranges;
+        analysis
     }
 
     /// Whether two distinct threads of one block can never touch a common
@@ -241,11 +255,8 @@ impl<'k> InjectiveOffsets<'k> {
         if x.array != y.array {
             return false;
         }
-        let (Some(&ta), Some(&tb)) = (self.top_index.get(&a), self.top_index.get(&b)) else {
-            return false;
-        };
-        let (Some((alo, ahi)), Some((blo, bhi))) =
-            (self.range(&x.offset, ta, 0), self.range(&y.offset, tb, 0))
+        let (Some(&(alo, ahi)), Some(&(blo, bhi))) =
+            (self.offset_ranges.get(&a), self.offset_ranges.get(&b))
         else {
             return false;
         };

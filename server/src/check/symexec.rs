@@ -455,6 +455,9 @@ pub struct Encoder<'k> {
     /// Locals whose value flows into an access's offset (see
     /// [`index_locals`]): their definitions are index arithmetic.
     index_locals: BTreeSet<VarId>,
+    /// Locals whose facts can matter to a query (see
+    /// [`consequential_locals`]): the loop-invariant search is about them only.
+    consequential: BTreeSet<VarId>,
     /// Grid-wide arrays no statement of the kernel writes (see
     /// [`read_only_arrays`]): their reads are a function of the address.
     read_only: std::collections::HashSet<crate::ir::ArrayId>,
@@ -469,6 +472,9 @@ pub struct Encoder<'k> {
     invariants: RefCell<HashMap<(StmtId, usize), Vec<Candidate>>>,
     /// Solver work left for this kernel's invariant searches.
     invariant_work_left: Cell<u64>,
+    /// Per `if`, the slots of the locals its branches mention (see
+    /// [`Exec::if_stmt`]).
+    if_locals: RefCell<HashMap<StmtId, Rc<[usize]>>>,
     /// Symbolic execution stops here (the kernel's wall-clock backstop).
     deadline: Option<std::time::Instant>,
     /// Generations of named operations in loops, from the concrete runs.
@@ -820,12 +826,14 @@ impl<'k> Encoder<'k> {
             index_arithmetic_fits: !launch.no_index_arithmetic_assumption,
             counter_fits: !launch.no_counter_fit_assumption,
             index_locals: index_locals(kernel),
+            consequential: consequential_locals(kernel),
             read_only_dependents: RefCell::new(HashMap::new()),
             read_only,
             funcs: RefCell::new(HashMap::new()),
             cache: RefCell::new(HashMap::new()),
             invariants: RefCell::new(HashMap::new()),
             invariant_work_left: Cell::new(INVARIANT_KERNEL_WORK),
+            if_locals: RefCell::new(HashMap::new()),
             deadline: None,
             generations: Default::default(),
         }
@@ -1712,8 +1720,17 @@ fn houdini_round(
     solver.push();
     solver.assert(Bool::and(&terms).not());
     let before = work_count(solver);
+    let started = std::time::Instant::now();
     let answer = solver.check();
-    work_left.set(left.saturating_sub(work_count(solver).saturating_sub(before)));
+    let spent = work_count(solver).saturating_sub(before);
+    if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+        eprintln!(
+            "[syncwright] invariant query: {answer:?} in {:.1} ms, {spent} work units, {} candidates",
+            started.elapsed().as_secs_f64() * 1e3,
+            terms.len()
+        );
+    }
+    work_left.set(left.saturating_sub(spent));
     let result = match answer {
         z3::SatResult::Unsat => Some(true),
         z3::SatResult::Unknown => None,
@@ -1796,6 +1813,174 @@ fn index_locals(kernel: &Kernel) -> BTreeSet<VarId> {
             return out;
         }
     }
+}
+
+/// The locals whose values can change what the race and divergence queries
+/// ask: read by an access's offset or an atomic's operand, a loop condition,
+/// an assumption, a collective's or named barrier's arguments, or the
+/// condition of a branch that contains anything but assignments to other
+/// locals (an access, a barrier, a jump, an assumption), or by the definition
+/// of such a local (a fixpoint). A local outside the set reaches the queries
+/// only as a value stored to memory, which matters for the benign-race
+/// comparison alone; facts about it are not needed there (fewer facts only
+/// allow more executions), so the loop-invariant search
+/// ([`Exec::loop_invariants`]) skips it.
+fn consequential_locals(kernel: &Kernel) -> BTreeSet<VarId> {
+    /// Adds the roots and definitions' reads of one pass over `block`;
+    /// answers whether it contains a statement other than an assignment
+    /// to a local outside `set` (or branches and loops of only those).
+    fn pass(block: &Block, set: &BTreeSet<VarId>, add: &mut Vec<VarId>) -> bool {
+        let mut effect = false;
+        for stmt in &block.stmts {
+            effect |= match &stmt.kind {
+                StmtKind::Assign { var, value } => {
+                    let inside = set.contains(var);
+                    if inside {
+                        vars_of(value, add);
+                    }
+                    inside
+                }
+                StmtKind::Havoc { var } => set.contains(var),
+                StmtKind::Read { access, .. } | StmtKind::Write { access, .. } => {
+                    vars_of(&access.offset, add);
+                    true
+                }
+                StmtKind::Atomic { access, op, .. } => {
+                    vars_of(&access.offset, add);
+                    if let Some(operand) = &op.operand {
+                        vars_of(operand, add);
+                    }
+                    true
+                }
+                StmtKind::If { cond, then_, else_ } => {
+                    let then_effect = pass(then_, set, add);
+                    let else_effect = pass(else_, set, add);
+                    if then_effect || else_effect {
+                        vars_of(cond, add);
+                    }
+                    then_effect || else_effect
+                }
+                StmtKind::Loop {
+                    cond,
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
+                    // Every loop bound counts: it decides the counters and
+                    // the iterations the queries consider.
+                    vars_of(cond, add);
+                    let mut inner = false;
+                    for b in [cond_prelude, body, step] {
+                        inner |= pass(b, set, add);
+                    }
+                    inner
+                }
+                StmtKind::Assume { cond } => {
+                    vars_of(cond, add);
+                    true
+                }
+                StmtKind::Collective { uniform_args, .. } => {
+                    uniform_args.iter().for_each(|a| vars_of(a, add));
+                    true
+                }
+                StmtKind::NamedBarrier {
+                    barrier,
+                    count,
+                    token,
+                    ..
+                } => {
+                    vars_of(barrier, add);
+                    if let Some(count) = count {
+                        vars_of(count, add);
+                    }
+                    add.extend(token);
+                    true
+                }
+                StmtKind::Barrier { .. }
+                | StmtKind::Break
+                | StmtKind::Continue
+                | StmtKind::Return => true,
+            };
+        }
+        effect
+    }
+    let mut set = BTreeSet::new();
+    loop {
+        let mut add = Vec::new();
+        pass(&kernel.body, &set, &mut add);
+        let before = set.len();
+        set.extend(add);
+        if set.len() == before {
+            return set;
+        }
+    }
+}
+
+/// The slots (sorted) of every local the statements of `blocks` assign or
+/// read: executing them sets no other slot of the state (an assignment, a
+/// read's or an atomic's destination, a token, a loop's head and exit values
+/// of what it assigns, or the arbitrary value a read of an uninitialised
+/// local gets all name the local in one of these statements).
+fn touched_locals(then_: &Block, else_: &Block) -> Vec<usize> {
+    let mut seen: BTreeSet<VarId> = BTreeSet::new();
+    for block in [then_, else_] {
+        crate::ir::walk::for_each_stmt(block, &mut |stmt| {
+            let mut exprs: Vec<&Expr> = Vec::new();
+            match &stmt.kind {
+                StmtKind::Assign { var, value } => {
+                    seen.insert(*var);
+                    exprs.push(value);
+                }
+                StmtKind::Havoc { var } => {
+                    seen.insert(*var);
+                }
+                StmtKind::Read { dest, access } => {
+                    seen.insert(*dest);
+                    exprs.push(&access.offset);
+                }
+                StmtKind::Write { access, value } => {
+                    exprs.push(&access.offset);
+                    exprs.push(value);
+                }
+                StmtKind::Atomic { dest, access, op } => {
+                    seen.extend(*dest);
+                    exprs.push(&access.offset);
+                    exprs.extend(&op.operand);
+                }
+                StmtKind::If { cond, .. } | StmtKind::Loop { cond, .. } => exprs.push(cond),
+                StmtKind::Assume { cond } => exprs.push(cond),
+                StmtKind::Collective {
+                    uniform_args, dest, ..
+                } => {
+                    seen.extend(*dest);
+                    exprs.extend(uniform_args);
+                }
+                StmtKind::NamedBarrier {
+                    barrier,
+                    count,
+                    token,
+                    ..
+                } => {
+                    seen.extend(*token);
+                    exprs.push(barrier);
+                    exprs.extend(count);
+                }
+                StmtKind::Barrier { .. }
+                | StmtKind::Break
+                | StmtKind::Continue
+                | StmtKind::Return => {}
+            }
+            for e in exprs {
+                crate::ir::walk::for_each_expr(e, &mut |x| {
+                    if let Expr::Var(v) = x {
+                        seen.insert(*v);
+                    }
+                });
+            }
+        });
+    }
+    seen.into_iter().map(|v| v.0 as usize).collect()
 }
 
 /// The largest coefficient of an index term (see [`is_index_term`]).
@@ -3289,7 +3474,7 @@ impl Exec<'_, '_> {
             StmtKind::NamedBarrier {
                 op, barrier, token, ..
             } => self.named_barrier(stmt.id, *op, barrier, *token),
-            StmtKind::If { cond, then_, else_ } => self.if_stmt(cond, then_, else_),
+            StmtKind::If { cond, then_, else_ } => self.if_stmt(stmt.id, cond, then_, else_),
             StmtKind::Loop {
                 cond,
                 cond_prelude,
@@ -3329,10 +3514,26 @@ impl Exec<'_, '_> {
         }
     }
 
-    fn if_stmt(&mut self, cond: &Expr, then_: &Block, else_: &Block) {
+    /// Both branches, then the state where `cond` picks each branch's.
+    /// Only the slots of the locals the branches mention (see
+    /// [`touched_locals`]) are saved and merged: executing a branch sets no
+    /// other slot, so the others hold the same value after both branches
+    /// and their merge would keep it (a kernel of 90,000 locals copied and
+    /// compared its whole state at each of 1,500 branches).
+    fn if_stmt(&mut self, id: StmtId, cond: &Expr, then_: &Block, else_: &Block) {
+        let touched = self
+            .enc
+            .if_locals
+            .borrow_mut()
+            .entry(id)
+            .or_insert_with(|| Rc::from(touched_locals(then_, else_)))
+            .clone();
         let c = self.expr_bool(cond);
         let guard = self.guard.clone();
-        let saved_env = self.env.clone();
+        let saved: Vec<Option<Val>> = touched
+            .iter()
+            .map(|&i| self.env.get(i).cloned().flatten())
+            .collect();
         let flags = (
             self.alive.clone(),
             self.broken.clone(),
@@ -3341,7 +3542,14 @@ impl Exec<'_, '_> {
 
         self.guard = Bool::and(&[guard.clone(), c.clone()]);
         self.block(then_);
-        let then_env = std::mem::replace(&mut self.env, saved_env);
+        let mut then_vals = Vec::with_capacity(touched.len());
+        for (&i, before) in touched.iter().zip(saved) {
+            then_vals.push(
+                self.env
+                    .get_mut(i)
+                    .and_then(|slot| std::mem::replace(slot, before)),
+            );
+        }
         let then_flags = (
             self.alive.clone(),
             self.broken.clone(),
@@ -3356,7 +3564,7 @@ impl Exec<'_, '_> {
         self.alive = c.ite(&then_flags.0, &self.alive);
         self.broken = c.ite(&then_flags.1, &self.broken);
         self.continued = c.ite(&then_flags.2, &self.continued);
-        for (i, then_val) in then_env.iter().enumerate() {
+        for (&i, then_val) in touched.iter().zip(&then_vals) {
             let Some(else_val) = self.env.get(i) else {
                 break;
             };
@@ -3823,7 +4031,10 @@ impl Exec<'_, '_> {
     /// Houdini: simple relations of the integer variables a loop modifies
     /// (other than its counters) that hold at the head of every iteration,
     /// found without user annotations. Candidates are [`Shape::ALL`] of each
-    /// such variable, plain and guarded by the loop condition; the ones that
+    /// such variable whose value can reach a query ([`consequential_locals`]:
+    /// facts about the others cannot change an answer, and a loop without
+    /// such a variable costs no solver call), plain and guarded by the loop
+    /// condition; the ones that
     /// hold on entry and are preserved by one iteration (assuming all
     /// remaining ones at its head) survive, in the fixpoint of dropping the
     /// failing ones (Flanagan and Leino, FME 2001).
@@ -3871,6 +4082,7 @@ impl Exec<'_, '_> {
             .copied()
             .filter(|v| {
                 !counters.contains(v)
+                    && self.enc.consequential.contains(v)
                     && matches!(self.var_ty(*v), ScalarTy::Int { .. })
                     && matches!(pre_env.get(v.0 as usize), Some(Some(Val::I(..))))
             })
@@ -4842,5 +5054,64 @@ mod modulo_tests {
             assert_eq!(solver.check(), z3::SatResult::Unsat, "{r:?}");
             solver.pop(1);
         }
+    }
+}
+
+#[cfg(test)]
+mod consequential_tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::frontend::{lower_source, NoIncludes};
+
+    /// The names of the consequential locals of the only kernel of `text`.
+    fn consequential(text: &str) -> BTreeSet<String> {
+        let program = lower_source(Path::new("t.cu"), text, &NoIncludes);
+        let kernel = &program.kernels[0];
+        consequential_locals(kernel)
+            .iter()
+            .map(|v| kernel.vars[v.0 as usize].name.clone())
+            .collect()
+    }
+
+    /// A sum only stored is not consequential; a local that reaches an
+    /// offset through another one, a branch around a store, a loop bound
+    /// or a `return` is.
+    #[test]
+    fn only_locals_that_reach_an_offset_a_guard_or_a_bound_are_consequential() {
+        let names = consequential(
+            "__global__ void k(int *out, int n) {
+                int sum = 0; int idx = 0; int flag = 0; int bound = n; int stop = 0;
+                for (int i = 0; i < n; i++) { sum += i; idx += 2; flag ^= i; bound -= 1; stop += i; }
+                int at = idx + 1;
+                if (flag > 3) out[0] = sum;
+                for (int j = 0; j < bound; j++) out[j + 1] = sum;
+                if (stop > 9) return;
+                out[at] = sum;
+            }",
+        );
+        for name in ["idx", "at", "flag", "bound", "stop", "i", "j"] {
+            assert!(names.contains(name), "{name} missing from {names:?}");
+        }
+        assert!(!names.contains("sum"), "{names:?}");
+    }
+
+    /// A branch whose arms only assign locals that matter nowhere does not
+    /// make its condition's locals consequential; the same branch around a
+    /// consequential local's assignment does.
+    #[test]
+    fn a_branch_matters_through_what_it_assigns() {
+        let names = consequential(
+            "__global__ void k(int *out, int n) {
+                int a = 0; int b = 0; int c = 0; int d = 0;
+                for (int i = 0; i < n; i++) { a += i; c += i; }
+                if (a > 5) b = 1;
+                if (c > 5) d = 1;
+                out[threadIdx.x] = b;
+                out[d + threadIdx.x] = 0;
+            }",
+        );
+        assert!(!names.contains("a") && !names.contains("b"), "{names:?}");
+        assert!(names.contains("c") && names.contains("d"), "{names:?}");
     }
 }
