@@ -4505,8 +4505,12 @@ impl Exec<'_, '_> {
                 // undefined behaviour in C++14/17 (`1 << 31` is INT_MIN):
                 // those keep the fact only under the counter assumption
                 // (see `wrap_modulus`), where the loop condition bounds the
-                // counter from above (`s < n`: a wrap needs values near 2^w
-                // to pass it).
+                // counter from above (`s < n`) and the step at most doubles
+                // it (`s *= 2`, `s <<= 1`): a wrap then needs a value past
+                // half the type's range to pass `s < n`, as for linear steps. A
+                // larger factor wraps below ordinary bounds (`s *= 1024`
+                // from 4 passes 4194304 < 5000000 and wraps to 0), so it
+                // keeps no fact.
                 let ScalarTy::Int { signed, bits } = ty else {
                     return;
                 };
@@ -4516,10 +4520,12 @@ impl Exec<'_, '_> {
                     return;
                 }
                 let zero = Int::from_i64(0);
-                let ok_operand = if counter.op == UpdateOp::Mul {
-                    operand.ge(Int::from_i64(1))
-                } else {
-                    operand.ge(&zero)
+                let ok_operand = match (counter.op == UpdateOp::Mul, cannot_wrap) {
+                    (true, true) => operand.ge(Int::from_i64(1)),
+                    (true, false) => {
+                        Bool::and(&[operand.ge(Int::from_i64(1)), operand.le(Int::from_i64(2))])
+                    }
+                    (false, _) => Bool::and(&[operand.ge(&zero), operand.le(Int::from_i64(1))]),
                 };
                 let pre = Bool::and(&[ok_operand, init.gt(&zero)]);
                 for (which, val) in [("head", head.clone()), ("exit", exit.clone())] {

@@ -37,3 +37,24 @@ __global__ void shifted_signed(int *a, int m) {
     if (s < 0)
         a[0] = threadIdx.x; //~ race write-write
 }
+
+// A bound does not keep a counter with a large factor from wrapping: from 4,
+// `s *= 1024` passes `s < n` at 4194304 for an ordinary n = 5000000 and
+// wraps to 0, after which `0 < n` holds and every thread stores its id.
+__global__ void large_factor_bounded(int *a, unsigned n) {
+    unsigned s = 4;
+    while (s < n) {
+        if (s == 0)
+            a[0] = threadIdx.x; //~ race write-write
+        s *= 1024;
+    }
+}
+
+__global__ void large_shift_bounded(int *a, unsigned n) {
+    unsigned s = 4;
+    while (s < n) {
+        if (s == 0)
+            a[0] = threadIdx.x; //~ race write-write
+        s <<= 10;
+    }
+}
