@@ -88,6 +88,8 @@ pub struct Explicit {
     pub no_assume_index_fits: bool,
     /// `--no-assume-index-arithmetic-fits`.
     pub no_assume_index_arithmetic_fits: bool,
+    /// `--no-assume-offsets-from-base`.
+    pub no_assume_offsets_from_base: bool,
 }
 
 /// Launch settings read from a GPUVerify-style header comment.
@@ -300,6 +302,9 @@ pub struct ProjectFile {
     pub assume_index_fits: Option<bool>,
     /// Index arithmetic of ids, launch sizes and integer parameters does not wrap (default true).
     pub assume_index_arithmetic_fits: Option<bool>,
+    /// Accesses through pointer parameters and into declared arrays are at
+    /// non-negative offsets from their start (default true).
+    pub assume_offsets_from_base: Option<bool>,
     /// CUDA toolkit version the code is compiled with, e.g. "12.8".
     pub cuda_version: Option<String>,
     /// GPU architecture, e.g. "sm_80".
@@ -342,6 +347,8 @@ pub struct ProjectConfig {
     pub assume_index_fits: Option<bool>,
     /// `assume_index_arithmetic_fits`.
     pub assume_index_arithmetic_fits: Option<bool>,
+    /// `assume_offsets_from_base`.
+    pub assume_offsets_from_base: Option<bool>,
     /// CUDA version (major, minor).
     pub cuda_version: Option<(u32, u32)>,
     /// Architecture (compute capability times 10).
@@ -421,6 +428,7 @@ pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig, Co
         assume_unused_dims: file.assume_unused_dims,
         assume_index_fits: file.assume_index_fits,
         assume_index_arithmetic_fits: file.assume_index_arithmetic_fits,
+        assume_offsets_from_base: file.assume_offsets_from_base,
         cuda_version,
         cuda_arch,
         include_dirs: file
@@ -669,6 +677,9 @@ impl FileConfig {
                         || project.and_then(|p| p.assume_index_fits) == Some(false),
                     no_index_arithmetic_assumption: explicit.no_assume_index_arithmetic_fits
                         || project.and_then(|p| p.assume_index_arithmetic_fits) == Some(false),
+                    no_offsets_from_base_assumption: explicit.no_assume_offsets_from_base
+                        || project.and_then(|p| p.assume_offsets_from_base) == Some(false),
+                    offset_params_moved: Vec::new(),
                 },
                 warp_sync,
                 kernel_budget_ms,
@@ -918,6 +929,7 @@ mod tests {
             assume_unused_dims: None,
             assume_index_fits: Some(false),
             assume_index_arithmetic_fits: Some(false),
+            assume_offsets_from_base: None,
             cuda_version: None,
             cuda_arch: None,
             include_dirs: Vec::new(),

@@ -47,6 +47,13 @@ pub struct HostLaunch {
     /// For each kernel argument, a power of two it is known to be a multiple
     /// of, as an exponent (0: nothing known); see [`Eval::pow2_exponent`].
     pub arg_pow2: Vec<u32>,
+    /// For each kernel argument, whether it passes a pointer as the host
+    /// holds it, with no visible arithmetic: its tokens have no `+`, `-`,
+    /// `[`, `&`, `++`, `--`, and no name in it is moved by host code (see
+    /// [`moved_names`]). A pointer parameter given such an argument at every
+    /// launch is taken to start at an allocation's start (the
+    /// offsets-from-base assumption).
+    pub arg_whole: Vec<bool>,
     /// For each grid dimension not known as a constant, the expression over
     /// the kernel's arguments the host computes it with, when that holds on
     /// every execution of the launch (see `relations`).
@@ -297,7 +304,8 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
     let in_device = |i: usize| device.iter().any(|&(s, e)| s <= i && i <= e);
     let decls = collect_decls(&unit, &in_device);
     let scopes = Scopes::new(&unit, decls, &in_device);
-    let eval = Eval::new(&unit, &scopes);
+    let mut eval = Eval::new(&unit, &scopes);
+    eval.moved = moved_names(&unit, &in_device);
     let heads = global_heads(&unit, &scopes);
     let mut launches = Vec::new();
     let mut launched_at = Vec::new();
@@ -400,6 +408,7 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
             args: Vec::new(),
             arg_lower_bounds: Vec::new(),
             arg_pow2: Vec::new(),
+            arg_whole: Vec::new(),
             grid_relation: Default::default(),
             block_relation: Default::default(),
             arg_relations: Vec::new(),
@@ -995,10 +1004,66 @@ fn finish_launch(
                 }
             })
             .collect(),
+        arg_whole: args
+            .iter()
+            .map(|&(s, e)| !in_device && whole_pointer(unit, s, e, &eval.moved))
+            .collect(),
         start,
         end,
         text,
     }
+}
+
+/// Whether the argument `[s, e)` passes what a host name holds with no
+/// arithmetic in view (see [`HostLaunch::arg_whole`]).
+fn whole_pointer(unit: &Unit, s: usize, e: usize, moved: &std::collections::HashSet<String>) -> bool {
+    s < e
+        && (s..e).all(|i| {
+            let t = unit.text(i);
+            !matches!(t, "+" | "-" | "[" | "&" | "++" | "--" | "+=" | "-=")
+                && !(unit.is_ident(i) && moved.contains(t))
+        })
+}
+
+/// Host names that the host code moves or defines with arithmetic: `p +=
+/// k`, `p -= k`, `p++`, `--p`, or `p = e` (also a declaration's
+/// initializer) where `e` has a `+`, `-`, `[` or `&` before its end (`;`, or
+/// a `,` or closing bracket at its level). A pointer argument naming one may
+/// point into an allocation rather than at its start.
+fn moved_names(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> std::collections::HashSet<String> {
+    let mut moved = std::collections::HashSet::new();
+    let n = unit.toks.len();
+    for i in 0..n {
+        if !unit.is_ident(i) || in_device(i) {
+            continue;
+        }
+        let next = unit.text(i + 1);
+        let prev = if i > 0 { unit.text(i - 1) } else { "" };
+        let mut is_moved = matches!(next, "+=" | "-=" | "++" | "--") || matches!(prev, "++" | "--");
+        if next == "=" {
+            let mut depth = 0usize;
+            let mut j = i + 2;
+            while j < n {
+                match unit.text(j) {
+                    "+" | "-" | "&" | "[" => {
+                        is_moved = true;
+                        break;
+                    }
+                    "(" | "{" => depth += 1,
+                    ")" | "]" | "}" if depth == 0 => break,
+                    ")" | "]" | "}" => depth -= 1,
+                    ";" => break,
+                    "," if depth == 0 => break,
+                    _ => {}
+                }
+                j += 1;
+            }
+        }
+        if is_moved {
+            moved.insert(unit.text(i).to_string());
+        }
+    }
+    moved
 }
 
 /// Token ranges of the bodies of `__global__`/`__device__` functions.
@@ -2189,6 +2254,8 @@ struct Eval<'u, 'a> {
     /// Functions (their name tokens) whose calls are being evaluated: a
     /// recursive wrapper gives no value.
     callers_in_progress: RefCell<Vec<usize>>,
+    /// Host names moved by arithmetic (see [`moved_names`]).
+    moved: std::collections::HashSet<String>,
 }
 
 impl<'u, 'a> Eval<'u, 'a> {
@@ -2355,6 +2422,7 @@ impl<'u, 'a> Eval<'u, 'a> {
             unaliased_memo: RefCell::new(HashMap::new()),
             callers: RefCell::new(Vec::new()),
             callers_in_progress: RefCell::new(Vec::new()),
+            moved: std::collections::HashSet::new(),
         }
     }
 

@@ -1,0 +1,31 @@
+// expect-verdict: race-free
+// Accesses are at non-negative offsets from the start of their array (the
+// default offsets-from-base assumption): indexing before the start of an
+// array object is undefined behaviour, and a pointer parameter starts at
+// an allocation's start when no launch in view passes it pointer
+// arithmetic. Thread 0's a[n] and thread 1's a[2n + 1] meet only at n = -1,
+// i.e. at a[-1] (offsets_from_base_racy.cu meets at n = 1;
+// offsets_from_base_dropped/ checks these kernels without the assumption,
+// offsets_from_base_moved_racy.cu with launches passing `d + 8`).
+
+__global__ void before_start(int *a, int n) {
+    if (threadIdx.x == 0)
+        a[n] = 0;
+    else if (threadIdx.x == 1)
+        a[2 * n + 1] = 1;
+}
+
+__global__ void before_start_shared(int *out, int n) {
+    __shared__ int s[64];
+    if (threadIdx.x == 0)
+        s[n] = 0;
+    else if (threadIdx.x == 1)
+        s[2 * n + 1] = 1;
+    __syncthreads();
+    out[threadIdx.x] = s[threadIdx.x];
+}
+
+void run(int *d, int n) {
+    before_start<<<1, 64>>>(d, n);
+    before_start_shared<<<1, 64>>>(d, n);
+}
