@@ -709,9 +709,7 @@ fn offsets_from_base_arrays(
             !d.may_alias_all
                 && match d.param {
                     None => true,
-                    Some(p) => {
-                        !d.name.contains('.') && !launch.offset_params_moved.contains(&p)
-                    }
+                    Some(p) => !d.name.contains('.') && !launch.offset_params_moved.contains(&p),
                 }
         })
         .map(|(i, _)| ArrayId(i as u32))
@@ -2243,11 +2241,8 @@ impl Exec<'_, '_> {
                     if xc != xz || !fresh {
                         continue;
                     }
-                    let premise = Bool::and(&[
-                        lower.clone(),
-                        upper.clone(),
-                        n.le(Int::from_i128(max + 1)),
-                    ]);
+                    let premise =
+                        Bool::and(&[lower.clone(), upper.clone(), n.le(Int::from_i128(max + 1))]);
                     let one = Int::from_i64(1);
                     facts.push(premise.implies(Bool::and(&[
                         r.ge(Int::from_i64(0)),
@@ -2344,9 +2339,9 @@ impl Exec<'_, '_> {
             (Val::I(x, _), ScalarTy::Bool) => Val::B(x.eq(Int::from_i64(0)).not()),
             (Val::I(x, r), ty @ ScalarTy::Int { .. }) => {
                 if let ScalarTy::Float { bits } = from {
-                    let v = self
-                        .enc
-                        .func(&format!("float{bits}_to_int"), &[&Val::I(x.clone(), r)], ty);
+                    let v =
+                        self.enc
+                            .func(&format!("float{bits}_to_int"), &[&Val::I(x.clone(), r)], ty);
                     // A float whose value does not fit the integer type has
                     // an undefined conversion (C11 6.3.1.4), so the unknown
                     // conversion function stays in the type's range: an axiom

@@ -1189,8 +1189,10 @@ pub fn launch_plan(
             }
         }
     }
-    shown.options.launch.offset_params_moved =
-        offset_params_moved(kernel, runs.iter().flat_map(|(_, sites)| sites.iter().copied()));
+    shown.options.launch.offset_params_moved = offset_params_moved(
+        kernel,
+        runs.iter().flat_map(|(_, sites)| sites.iter().copied()),
+    );
     let runs = runs
         .into_iter()
         .map(|(mut resolved, sites)| {

@@ -1016,12 +1016,18 @@ fn finish_launch(
 
 /// Whether the argument `[s, e)` passes what a host name holds with no
 /// arithmetic in view (see [`HostLaunch::arg_whole`]).
-fn whole_pointer(unit: &Unit, s: usize, e: usize, moved: &std::collections::HashSet<String>) -> bool {
+fn whole_pointer(
+    unit: &Unit,
+    s: usize,
+    e: usize,
+    moved: &std::collections::HashSet<String>,
+) -> bool {
     s < e
         && (s..e).all(|i| {
             let t = unit.text(i);
-            !matches!(t, "+" | "-" | "[" | "&" | "++" | "--" | "+=" | "-=")
-                && !(unit.is_ident(i) && moved.contains(t))
+            let arithmetic = matches!(t, "+" | "-" | "[" | "&" | "++" | "--" | "+=" | "-=");
+            let moved_name = unit.is_ident(i) && moved.contains(t);
+            !arithmetic && !moved_name
         })
 }
 
@@ -1030,7 +1036,10 @@ fn whole_pointer(unit: &Unit, s: usize, e: usize, moved: &std::collections::Hash
 /// initializer) where `e` has a `+`, `-`, `[` or `&` before its end (`;`, or
 /// a `,` or closing bracket at its level). A pointer argument naming one may
 /// point into an allocation rather than at its start.
-fn moved_names(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> std::collections::HashSet<String> {
+fn moved_names(
+    unit: &Unit,
+    in_device: &dyn Fn(usize) -> bool,
+) -> std::collections::HashSet<String> {
     let mut moved = std::collections::HashSet::new();
     let n = unit.toks.len();
     for i in 0..n {
