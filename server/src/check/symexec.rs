@@ -200,6 +200,8 @@ pub struct AccessSym {
     pub enabled: Bool,
     /// Byte offset.
     pub offset: Int,
+    /// A lower bound of the byte offset (from its value range).
+    pub offset_lo: i128,
     /// Bytes accessed.
     pub size: u32,
     /// Value written (writes only).
@@ -1016,11 +1018,14 @@ impl<'k> Encoder<'k> {
     /// array there; a pointer parameter's start is what the host passes,
     /// taken to be the start of an allocation (`cudaMalloc`'s result, a
     /// buffer) unless some launch in view passes pointer arithmetic to it
-    /// (see [`offsets_from_base_arrays`]). True for other arrays.
+    /// (see [`offsets_from_base_arrays`]). True for other arrays, and where
+    /// the offset's range is non-negative anyway (an unsigned index: the
+    /// redundant fact would only slow the solver down).
     pub fn offset_from_base(&self, array: usize, access: &AccessSym) -> Bool {
-        if self
-            .offsets_from_base
-            .contains(&crate::ir::ArrayId(array as u32))
+        if access.offset_lo < 0
+            && self
+                .offsets_from_base
+                .contains(&crate::ir::ArrayId(array as u32))
         {
             access.offset.ge(Int::from_i64(0))
         } else {
@@ -2995,7 +3000,7 @@ impl Exec<'_, '_> {
         self.in_offset = true;
         self.in_index = self.enc.index_arithmetic_fits;
         let outer = std::mem::take(&mut self.pending);
-        let (offset, _) = self.expr_int(&access.offset, ScalarTy::LONG);
+        let (offset, offset_range) = self.expr_int(&access.offset, ScalarTy::LONG);
         self.in_offset = false;
         self.in_index = false;
         let facts = std::mem::replace(&mut self.pending, outer);
@@ -3025,6 +3030,7 @@ impl Exec<'_, '_> {
         let sym = AccessSym {
             enabled: self.enabled(),
             offset,
+            offset_lo: offset_range.lo,
             size: access.size,
             value,
             locals,
