@@ -2,8 +2,8 @@
 // Accesses are at non-negative offsets from the start of their array (the
 // default offsets-from-base assumption): indexing before the start of an
 // array object is undefined behaviour, and a pointer parameter starts at
-// an allocation's start when no launch in view passes it pointer
-// arithmetic. Thread 0's a[n] and thread 1's a[2n + 1] meet only at n = -1,
+// an allocation's start when every launch in view passes it a name that
+// only an allocation call sets (`cudaMalloc(&d, ..)`). Thread 0's a[n] and thread 1's a[2n + 1] meet only at n = -1,
 // i.e. at a[-1] (offsets_from_base_racy.cu meets at n = 1;
 // offsets_from_base_dropped/ checks these kernels without the assumption,
 // offsets_from_base_moved_racy.cu with launches passing `d + 8`).
@@ -25,7 +25,12 @@ __global__ void before_start_shared(int *out, int n) {
     out[threadIdx.x] = s[threadIdx.x];
 }
 
-void run(int *d, int n) {
+int main(int argc, char **argv) {
+    int n = argc - 2;
+    int *d = nullptr;
+    cudaMalloc((void **)&d, 256 * sizeof(int));
     before_start<<<1, 64>>>(d, n);
     before_start_shared<<<1, 64>>>(d, n);
+    cudaFree(d);
+    return 0;
 }
