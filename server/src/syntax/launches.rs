@@ -1076,7 +1076,7 @@ fn allocated_names(
         }
     }
     let mut parens = 0usize;
-    for i in 0..n {
+    for (i, &allocating) in in_allocation.iter().enumerate() {
         match unit.text(i) {
             "(" => parens += 1,
             ")" => parens = parens.saturating_sub(1),
@@ -1099,7 +1099,7 @@ fn allocated_names(
             && matches!(unit.text(i + 3), ";" | ",");
         let assigned = matches!(next, "=" | "+=" | "-=" | "++" | "--") && !null_init;
         let stepped = matches!(prev, "++" | "--");
-        let address_taken = prev == "&" && !in_allocation[i];
+        let address_taken = prev == "&" && !allocating;
         // `int *d,` inside parentheses (not `int *a, *b;`).
         let parameter = prev == "*" && matches!(next, "," | ")") && parens > 0;
         if assigned || stepped || address_taken || parameter {
