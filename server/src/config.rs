@@ -42,6 +42,16 @@ pub struct LaunchConfig {
     /// (`--no-assume-index-arithmetic-fits`).
     #[serde(default)]
     pub no_index_arithmetic_assumption: bool,
+    /// Drop the default assumption that accesses through a pointer parameter
+    /// or into a declared array are at non-negative offsets from its start
+    /// (`--no-assume-offsets-from-base`).
+    #[serde(default)]
+    pub no_offsets_from_base_assumption: bool,
+    /// Positions of the pointer parameters to which some launch in view
+    /// passes pointer arithmetic (`d + k`, `&d[k]`, a name the host moves):
+    /// the offsets-from-base assumption does not hold for them.
+    #[serde(default)]
+    pub offset_params_moved: Vec<u32>,
     /// Drop the default assumption that a loop counter the loop condition
     /// bounds in the direction of a small step (`i < n` counting up, `i > n`
     /// counting down) does not wrap around 2^bits (`--no-assume-counter-fits`).

@@ -1570,6 +1570,8 @@ impl<'k, 's> Checker<'k, 's> {
             // Both accesses happen (enabled), so their offsets fit (see `offset_fits`).
             facts.push(self.enc.offset_fits(&s1));
             facts.push(self.enc.offset_fits(&s2));
+            facts.push(self.enc.offset_from_base(a.array, &s1));
+            facts.push(self.enc.offset_from_base(b.array, &s2));
             facts.push(self.enc.overlap(&s1, &s2, a.array != b.array));
             if a.array == b.array {
                 facts.extend(self.enc.row_major_lemmas(&s1, &s2));

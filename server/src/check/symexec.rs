@@ -200,6 +200,8 @@ pub struct AccessSym {
     pub enabled: Bool,
     /// Byte offset.
     pub offset: Int,
+    /// A lower bound of the byte offset (from its value range).
+    pub offset_lo: i128,
     /// Bytes accessed.
     pub size: u32,
     /// Value written (writes only).
@@ -449,6 +451,9 @@ pub struct Encoder<'k> {
     /// [`Exec::index_arithmetic_fits`]); `--no-assume-index-arithmetic-fits`
     /// drops it.
     index_arithmetic_fits: bool,
+    /// Arrays accessed at non-negative offsets only (see
+    /// [`Encoder::offset_from_base`]).
+    offsets_from_base: std::collections::HashSet<crate::ir::ArrayId>,
     /// The counter assumption is in force (see [`wrap_modulus`]);
     /// `--no-assume-counter-fits` drops it.
     counter_fits: bool,
@@ -691,6 +696,37 @@ fn read_only_dependents(
     (0..kernel.vars.len()).map(|v| VarId(v as u32)).collect()
 }
 
+/// The arrays whose accesses are at non-negative byte offsets under the
+/// offsets-from-base assumption (see [`Encoder::offset_from_base`]): a
+/// declared object (a `__shared__`, local or `__device__` array, the dynamic
+/// shared memory) and a pointer parameter that every visible launch passes
+/// a whole pointer (not `d + k`, `&d[k]`, nor a name the host moves). Left
+/// out: pointers in struct parameters (the host may store `d + k` in a field
+/// where the launch does not show it) and arrays standing for any object of
+/// a space (their offsets are from no known start).
+fn offsets_from_base_arrays(
+    kernel: &Kernel,
+    launch: &crate::config::LaunchConfig,
+) -> std::collections::HashSet<crate::ir::ArrayId> {
+    use crate::ir::ArrayId;
+    if launch.no_offsets_from_base_assumption {
+        return std::collections::HashSet::new();
+    }
+    kernel
+        .arrays
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| {
+            !d.may_alias_all
+                && match d.param {
+                    None => true,
+                    Some(p) => !d.name.contains('.') && !launch.offset_params_moved.contains(&p),
+                }
+        })
+        .map(|(i, _)| ArrayId(i as u32))
+        .collect()
+}
+
 /// Value of a launch dimension: a constant, or a symbol within hardware limits.
 fn dim(name: String, known: Option<u32>, limit: i128, facts: &mut Vec<Bool>) -> Val {
     match known {
@@ -824,6 +860,7 @@ impl<'k> Encoder<'k> {
             grid_known_single,
             adversarial: opts.adversarial_abstraction,
             index_arithmetic_fits: !launch.no_index_arithmetic_assumption,
+            offsets_from_base: offsets_from_base_arrays(kernel, launch),
             counter_fits: !launch.no_counter_fit_assumption,
             index_locals: index_locals(kernel),
             consequential: consequential_locals(kernel),
@@ -982,6 +1019,30 @@ impl<'k> Encoder<'k> {
             access.offset.lt(&bound),
             access.offset.gt(bound.unary_minus()),
         ])
+    }
+
+    /// The offsets-from-base assumption (README "Modelling assumptions",
+    /// `--no-assume-offsets-from-base` drops it), asserted at an access the
+    /// thread performs: its byte offset from the start of `array` is not
+    /// negative. Forming a pointer before the start of an array object is
+    /// undefined behaviour (C++ [expr.add]/4, C11 6.5.6p8), so no defined
+    /// execution accesses a declared `__shared__`, local or `__device__`
+    /// array there; a pointer parameter's start is what the host passes,
+    /// taken to be the start of an allocation (`cudaMalloc`'s result, a
+    /// buffer) unless some launch in view passes pointer arithmetic to it
+    /// (see [`offsets_from_base_arrays`]). True for other arrays, and where
+    /// the offset's range is non-negative anyway (an unsigned index: the
+    /// redundant fact would only slow the solver down).
+    pub fn offset_from_base(&self, array: usize, access: &AccessSym) -> Bool {
+        if access.offset_lo < 0
+            && self
+                .offsets_from_base
+                .contains(&crate::ir::ArrayId(array as u32))
+        {
+            access.offset.ge(Int::from_i64(0))
+        } else {
+            Bool::from_bool(true)
+        }
     }
 
     /// The two accesses overlap in at least one byte.
@@ -1237,6 +1298,7 @@ impl<'k> Encoder<'k> {
             raw_values: HashMap::new(),
             pass: None,
             jumps: None,
+            floats: FloatBounds::default(),
         };
         exec.block(&self.kernel.body);
         let result = Rc::new(exec.out);
@@ -1500,6 +1562,23 @@ struct Exec<'e, 'k> {
     /// The states at the `break`s and `continue`s of the loop whose last
     /// iteration is being executed (not of loops nested in it).
     jumps: Option<Jumps>,
+    /// Float comparisons and float-to-integer conversions seen, for the
+    /// range facts of [`Exec::float_range_facts`].
+    floats: FloatBounds,
+}
+
+/// What [`Exec::float_range_facts`] pairs: for float terms `x`, the
+/// comparisons `x >= 0.0` and `x < (float)n`, and the integers converted
+/// from `floor(x)`, `trunc(x)` or `x` itself.
+#[derive(Default)]
+struct FloatBounds {
+    /// `(x, b)`: `b` is the value of `x >= 0`.
+    at_least_zero: Vec<(Int, Bool)>,
+    /// `(x, n, b)`: `b` is the value of `x < (float)n` for the integer `n`.
+    below: Vec<(Int, Int, Bool)>,
+    /// `(x, r, max)`: `r` is the integer (of largest value `max`) converted
+    /// from `floor(x)`, `trunc(x)` or `x`.
+    converted: Vec<(Int, Int, i128)>,
 }
 
 /// A second execution of a loop's last iteration (see
@@ -2067,6 +2146,40 @@ fn is_index_arithmetic(t: &Int) -> bool {
         && is_index_term(t, 0).is_some()
 }
 
+/// The float `y` when `x` is `floor(y)` or `trunc(y)` (an application of the
+/// uninterpreted `floorf`, `floor`, `truncf`, `trunc`: see [`Encoder::func`]
+/// for the names).
+fn rounded_operand(x: &Int) -> Option<Int> {
+    if !x.is_app() || x.is_const() {
+        return None;
+    }
+    let name = x.decl().name();
+    let base = name.split("_i->").next()?;
+    if !matches!(base, "floorf" | "floor" | "truncf" | "trunc") || x.num_children() != 1 {
+        return None;
+    }
+    x.nth_child(0)?.as_int()
+}
+
+/// Whether the float term `y` is `0.0` (the bit pattern of `+0.0`, or an
+/// integer 0 converted).
+fn float_is_zero(y: &Int) -> bool {
+    y.as_i64() == Some(0) || converted_integer(y).is_some_and(|n| n.as_i64() == Some(0))
+}
+
+/// The integer `n` when the float term `y` is `n` converted to a float
+/// (`int_to_float32(n)`, see [`Exec::coerce`]).
+fn converted_integer(y: &Int) -> Option<Int> {
+    if !y.is_app() || y.is_const() || y.num_children() != 1 {
+        return None;
+    }
+    let name = y.decl().name();
+    if !name.starts_with("int_to_float") || !name.contains("_i->") {
+        return None;
+    }
+    y.nth_child(0)?.as_int()
+}
+
 fn pow2(n: u32) -> i128 {
     1i128 << n.min(126)
 }
@@ -2265,6 +2378,76 @@ impl Exec<'_, '_> {
         Some(Val::I(x.clone(), r.meet(tr)))
     }
 
+    /// Records the float comparison `x op y` (value `b`) when it bounds `x`
+    /// by 0 from below or by a converted integer from above (in either
+    /// order), then adds the facts it completes.
+    fn note_float_comparison(&mut self, op: BinOp, x: &Int, y: &Int, b: &Bool) {
+        let (op, x, y) = match op {
+            BinOp::Gt => (BinOp::Lt, y, x),
+            BinOp::Le => (BinOp::Ge, y, x),
+            op => (op, x, y),
+        };
+        let list = match op {
+            BinOp::Ge if float_is_zero(y) => {
+                self.floats.at_least_zero.push((x.clone(), b.clone()));
+                0
+            }
+            BinOp::Lt => match converted_integer(y) {
+                Some(n) => {
+                    self.floats.below.push((x.clone(), n, b.clone()));
+                    1
+                }
+                None => return,
+            },
+            _ => return,
+        };
+        self.float_range_facts(list);
+    }
+
+    /// Range facts of float-to-integer conversions (IEEE 754 semantics, not
+    /// an assumption): for a float `x` with `x >= 0.0` and `x < (float)n`,
+    /// the integer converted from `floor(x)`, `trunc(x)` or `x` (C truncates)
+    /// is in `[0, n - 1]` when `n - 1` fits its type. `floor(x) <= x`, and
+    /// `x < fl(n)` gives `x < n` also when the conversion of `n` rounds up:
+    /// `fl(n)` is then the float next above `n`, and every float below it is
+    /// below `n`; an integer below `n` is at most `n - 1`. A NaN compares
+    /// false, so no fact applies to it. The facts hold for the functions
+    /// wherever they are evaluated (like their range axioms), so they are
+    /// stated unconditionally; each combines the record just added to list
+    /// `list` (0: `x >= 0`, 1: `x < n`, 2: conversions) with the earlier
+    /// ones of the same term.
+    fn float_range_facts(&mut self, list: usize) {
+        let f = &self.floats;
+        let mut facts = Vec::new();
+        let newest = |l: usize, len: usize| (l == list).then(|| len.saturating_sub(1));
+        let (nz, nb, nc) = (
+            newest(0, f.at_least_zero.len()),
+            newest(1, f.below.len()),
+            newest(2, f.converted.len()),
+        );
+        for (i, (xz, lower)) in f.at_least_zero.iter().enumerate() {
+            for (j, (xb, n, upper)) in f.below.iter().enumerate() {
+                if xz != xb {
+                    continue;
+                }
+                for (k, (xc, r, max)) in f.converted.iter().enumerate() {
+                    let fresh = Some(i) == nz || Some(j) == nb || Some(k) == nc;
+                    if xc != xz || !fresh {
+                        continue;
+                    }
+                    let premise =
+                        Bool::and(&[lower.clone(), upper.clone(), n.le(Int::from_i128(max + 1))]);
+                    let one = Int::from_i64(1);
+                    facts.push(premise.implies(Bool::and(&[
+                        r.ge(Int::from_i64(0)),
+                        r.le(Int::sub(&[n.clone(), one])),
+                    ])));
+                }
+            }
+        }
+        self.out.assumptions.extend(facts);
+    }
+
     /// The operands of an unsigned `*` converted to the operation's type
     /// `ty`. When both are index terms, a signed one keeps its value under
     /// the index-arithmetic assumption (a signed parameter multiplied by
@@ -2350,9 +2533,9 @@ impl Exec<'_, '_> {
             (Val::I(x, _), ScalarTy::Bool) => Val::B(x.eq(Int::from_i64(0)).not()),
             (Val::I(x, r), ty @ ScalarTy::Int { .. }) => {
                 if let ScalarTy::Float { bits } = from {
-                    let v = self
-                        .enc
-                        .func(&format!("float{bits}_to_int"), &[&Val::I(x, r)], ty);
+                    let v =
+                        self.enc
+                            .func(&format!("float{bits}_to_int"), &[&Val::I(x.clone(), r)], ty);
                     // A float whose value does not fit the integer type has
                     // an undefined conversion (C11 6.3.1.4), so the unknown
                     // conversion function stays in the type's range: an axiom
@@ -2363,6 +2546,9 @@ impl Exec<'_, '_> {
                             c.ge(Int::from_i128(cr.lo)),
                             c.le(Int::from_i128(cr.hi)),
                         ]));
+                        let source = rounded_operand(&x).unwrap_or(x);
+                        self.floats.converted.push((source, c.clone(), cr.hi));
+                        self.float_range_facts(2);
                     }
                     return v;
                 }
@@ -2547,7 +2733,7 @@ impl Exec<'_, '_> {
                 // of the operands (equal operands may compare unequal: NaN;
                 // different encodings may compare equal: -0.0 == 0.0). IEEE's
                 // `!=` is exactly the negation of `==`.
-                return match op {
+                let result = match op {
                     BinOp::Ne => match self.enc.func("fEq", &[&x, &y], ScalarTy::Bool) {
                         Val::B(b) => Val::B(b.not()),
                         v => v,
@@ -2556,6 +2742,10 @@ impl Exec<'_, '_> {
                         .enc
                         .func(&format!("f{op:?}"), &[&x, &y], ScalarTy::Bool),
                 };
+                if let (Val::I(x, _), Val::I(y, _), Val::B(b)) = (&x, &y, &result) {
+                    self.note_float_comparison(op, x, y, b);
+                }
+                return result;
             }
             let (x, _) = self.expr_int(a, ct);
             let (y, _) = self.expr_int(b, ct);
@@ -3061,7 +3251,7 @@ impl Exec<'_, '_> {
         self.in_offset = true;
         self.in_index = self.enc.index_arithmetic_fits;
         let outer = std::mem::take(&mut self.pending);
-        let (offset, _) = self.expr_int(&access.offset, ScalarTy::LONG);
+        let (offset, offset_range) = self.expr_int(&access.offset, ScalarTy::LONG);
         self.in_offset = false;
         self.in_index = false;
         let facts = std::mem::replace(&mut self.pending, outer);
@@ -3091,6 +3281,7 @@ impl Exec<'_, '_> {
         let sym = AccessSym {
             enabled: self.enabled(),
             offset,
+            offset_lo: offset_range.lo,
             size: access.size,
             value,
             locals,

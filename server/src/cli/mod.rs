@@ -117,6 +117,11 @@ pub struct LaunchArgs {
     /// does not wrap, nor its conversion to a narrower or signed type.
     #[arg(long)]
     pub no_assume_index_arithmetic_fits: bool,
+    /// Drop the default assumption that accesses through a pointer parameter
+    /// (every launch in view passing a whole pointer) or into a declared
+    /// array are at non-negative offsets from its start.
+    #[arg(long)]
+    pub no_assume_offsets_from_base: bool,
     /// Drop the default assumption that a loop counter the loop condition
     /// bounds in the direction of a small step (`i < n` counting up) does not
     /// wrap around.
@@ -143,6 +148,7 @@ impl LaunchArgs {
                 no_assume_unused_dims: self.no_assume_unused_dims,
                 no_assume_index_fits: self.no_assume_index_fits,
                 no_assume_index_arithmetic_fits: self.no_assume_index_arithmetic_fits,
+                no_assume_offsets_from_base: self.no_assume_offsets_from_base,
                 no_assume_counter_fits: self.no_assume_counter_fits,
             },
             warp_sync: self.warp_sync,

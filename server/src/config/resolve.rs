@@ -88,6 +88,8 @@ pub struct Explicit {
     pub no_assume_index_fits: bool,
     /// `--no-assume-index-arithmetic-fits`.
     pub no_assume_index_arithmetic_fits: bool,
+    /// `--no-assume-offsets-from-base`.
+    pub no_assume_offsets_from_base: bool,
     /// `--no-assume-counter-fits`.
     pub no_assume_counter_fits: bool,
 }
@@ -302,6 +304,9 @@ pub struct ProjectFile {
     pub assume_index_fits: Option<bool>,
     /// Index arithmetic of ids, launch sizes and integer parameters does not wrap (default true).
     pub assume_index_arithmetic_fits: Option<bool>,
+    /// Accesses through pointer parameters and into declared arrays are at
+    /// non-negative offsets from their start (default true).
+    pub assume_offsets_from_base: Option<bool>,
     /// A loop counter bounded by the loop condition in the direction of its
     /// step does not wrap (default true).
     pub assume_counter_fits: Option<bool>,
@@ -347,6 +352,8 @@ pub struct ProjectConfig {
     pub assume_index_fits: Option<bool>,
     /// `assume_index_arithmetic_fits`.
     pub assume_index_arithmetic_fits: Option<bool>,
+    /// `assume_offsets_from_base`.
+    pub assume_offsets_from_base: Option<bool>,
     /// `assume_counter_fits`.
     pub assume_counter_fits: Option<bool>,
     /// CUDA version (major, minor).
@@ -428,6 +435,7 @@ pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig, Co
         assume_unused_dims: file.assume_unused_dims,
         assume_index_fits: file.assume_index_fits,
         assume_index_arithmetic_fits: file.assume_index_arithmetic_fits,
+        assume_offsets_from_base: file.assume_offsets_from_base,
         assume_counter_fits: file.assume_counter_fits,
         cuda_version,
         cuda_arch,
@@ -677,6 +685,9 @@ impl FileConfig {
                         || project.and_then(|p| p.assume_index_fits) == Some(false),
                     no_index_arithmetic_assumption: explicit.no_assume_index_arithmetic_fits
                         || project.and_then(|p| p.assume_index_arithmetic_fits) == Some(false),
+                    no_offsets_from_base_assumption: explicit.no_assume_offsets_from_base
+                        || project.and_then(|p| p.assume_offsets_from_base) == Some(false),
+                    offset_params_moved: Vec::new(),
                     no_counter_fit_assumption: explicit.no_assume_counter_fits
                         || project.and_then(|p| p.assume_counter_fits) == Some(false),
                 },
@@ -928,6 +939,7 @@ mod tests {
             assume_unused_dims: None,
             assume_index_fits: Some(false),
             assume_index_arithmetic_fits: Some(false),
+            assume_offsets_from_base: None,
             assume_counter_fits: Some(false),
             cuda_version: None,
             cuda_arch: None,

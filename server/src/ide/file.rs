@@ -80,6 +80,11 @@ pub struct LaunchSite {
     /// multiple of 2^k (0: nothing known).
     #[serde(skip)]
     pub arg_pow2: Vec<u32>,
+    /// For each argument, whether it passes a host pointer with no visible
+    /// arithmetic (see `HostLaunch::arg_whole`); None for a site that is not
+    /// a launch (an explicit instantiation).
+    #[serde(skip)]
+    pub arg_whole: Option<Vec<bool>>,
     /// Grid extents the host computes from the kernel's arguments (see
     /// `syntax::launches::relations`), per dimension.
     #[serde(skip)]
@@ -303,6 +308,7 @@ fn host_scan(
                     template_values: l.template_values,
                     arg_lower_bounds: l.arg_lower_bounds,
                     arg_pow2: l.arg_pow2,
+                    arg_whole: Some(l.arg_whole),
                     grid_relation: l.grid_relation,
                     block_relation: l.block_relation,
                     arg_relations: l.arg_relations,
@@ -333,6 +339,7 @@ fn unknown_launch() -> HostLaunch {
         args: Vec::new(),
         arg_lower_bounds: Vec::new(),
         arg_pow2: Vec::new(),
+        arg_whole: Vec::new(),
         grid_relation: Default::default(),
         block_relation: Default::default(),
         arg_relations: Vec::new(),
@@ -1129,6 +1136,7 @@ pub fn launch_plan(
                 template_values: values.clone(),
                 arg_lower_bounds: Vec::new(),
                 arg_pow2: Vec::new(),
+                arg_whole: None,
                 grid_relation: Default::default(),
                 block_relation: Default::default(),
                 arg_relations: Vec::new(),
@@ -1181,9 +1189,15 @@ pub fn launch_plan(
             }
         }
     }
+    shown.options.launch.offset_params_moved = offset_params_moved(
+        kernel,
+        runs.iter().flat_map(|(_, sites)| sites.iter().copied()),
+    );
     let runs = runs
         .into_iter()
-        .map(|(resolved, sites)| {
+        .map(|(mut resolved, sites)| {
+            resolved.options.launch.offset_params_moved =
+                offset_params_moved(kernel, sites.iter().copied());
             let bindings = launch_bindings(kernel, &sites);
             let mut label = launch_label(&sites);
             if !bindings.is_empty() {
@@ -1220,6 +1234,31 @@ pub fn launch_plan(
         })
         .collect();
     LaunchPlan { runs, shown }
+}
+
+/// Positions of the pointer parameters of `kernel` to which one of `sites`
+/// passes something other than a host pointer with no visible arithmetic
+/// (see `HostLaunch::arg_whole`; a launch whose arguments are unknown passes
+/// anything): the offsets-from-base assumption does not hold for them.
+fn offset_params_moved<'s>(
+    kernel: &Kernel,
+    sites: impl Iterator<Item = &'s LaunchSite> + Clone,
+) -> Vec<u32> {
+    let mut moved: Vec<u32> = kernel
+        .arrays
+        .iter()
+        .filter_map(|a| a.param)
+        .filter(|&p| {
+            sites.clone().any(|s| {
+                s.arg_whole
+                    .as_ref()
+                    .is_some_and(|w| w.get(p as usize) != Some(&true))
+            })
+        })
+        .collect();
+    moved.sort_unstable();
+    moved.dedup();
+    moved
 }
 
 /// Merges the reports of a plan's runs (in run order) into the kernel's
@@ -2026,7 +2065,7 @@ pub struct LaunchSummary {
     pub warp_sync: bool,
     /// The default modelling assumptions in force (README "Modelling
     /// assumptions"): `unused-dims`, `index-fits`, `index-arithmetic-fits`,
-    /// `counter-fits`.
+    /// `offsets-from-base`, `counter-fits`.
     pub assumptions: Vec<&'static str>,
     /// The host launches whose sizes were used.
     pub launches: Vec<LaunchSite>,
@@ -2042,6 +2081,7 @@ impl KernelAnalysis {
             no_unused_dims_assumption,
             no_index_fit_assumption,
             no_index_arithmetic_assumption,
+            no_offsets_from_base_assumption,
             no_counter_fit_assumption,
             ..
         } = self.options.launch;
@@ -2049,6 +2089,7 @@ impl KernelAnalysis {
             (no_unused_dims_assumption, "unused-dims"),
             (no_index_fit_assumption, "index-fits"),
             (no_index_arithmetic_assumption, "index-arithmetic-fits"),
+            (no_offsets_from_base_assumption, "offsets-from-base"),
             (no_counter_fit_assumption, "counter-fits"),
         ]
         .into_iter()

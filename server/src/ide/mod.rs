@@ -60,6 +60,10 @@ pub struct LaunchOverrides {
     /// `--no-assume-index-arithmetic-fits`: index arithmetic may wrap.
     #[serde(default)]
     pub no_assume_index_arithmetic_fits: bool,
+    /// `--no-assume-offsets-from-base`: accesses may be before the start of
+    /// their array.
+    #[serde(default)]
+    pub no_assume_offsets_from_base: bool,
     /// `--no-assume-counter-fits`: bounded loop counters may wrap.
     #[serde(default)]
     pub no_assume_counter_fits: bool,
@@ -97,6 +101,7 @@ impl Settings {
             no_assume_unused_dims: self.launch.no_assume_unused_dims,
             no_assume_index_fits: self.launch.no_assume_index_fits,
             no_assume_index_arithmetic_fits: self.launch.no_assume_index_arithmetic_fits,
+            no_assume_offsets_from_base: self.launch.no_assume_offsets_from_base,
             no_assume_counter_fits: self.launch.no_assume_counter_fits,
         }
     }

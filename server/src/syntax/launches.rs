@@ -47,6 +47,12 @@ pub struct HostLaunch {
     /// For each kernel argument, a power of two it is known to be a multiple
     /// of, as an exponent (0: nothing known); see [`Eval::pow2_exponent`].
     pub arg_pow2: Vec<u32>,
+    /// For each kernel argument, whether it passes a whole allocation: a
+    /// name the host sets only from an allocation call (see
+    /// [`allocated_names`]). A pointer parameter given such an argument at
+    /// every launch starts at an allocation's start (the offsets-from-base
+    /// assumption).
+    pub arg_whole: Vec<bool>,
     /// For each grid dimension not known as a constant, the expression over
     /// the kernel's arguments the host computes it with, when that holds on
     /// every execution of the launch (see `relations`).
@@ -297,7 +303,8 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
     let in_device = |i: usize| device.iter().any(|&(s, e)| s <= i && i <= e);
     let decls = collect_decls(&unit, &in_device);
     let scopes = Scopes::new(&unit, decls, &in_device);
-    let eval = Eval::new(&unit, &scopes);
+    let mut eval = Eval::new(&unit, &scopes);
+    eval.allocated = allocated_names(&unit, &in_device);
     let heads = global_heads(&unit, &scopes);
     let mut launches = Vec::new();
     let mut launched_at = Vec::new();
@@ -400,6 +407,7 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
             args: Vec::new(),
             arg_lower_bounds: Vec::new(),
             arg_pow2: Vec::new(),
+            arg_whole: Vec::new(),
             grid_relation: Default::default(),
             block_relation: Default::default(),
             arg_relations: Vec::new(),
@@ -995,10 +1003,111 @@ fn finish_launch(
                 }
             })
             .collect(),
+        arg_whole: args
+            .iter()
+            .map(|&(s, e)| !in_device && whole_pointer(unit, s, e, &eval.allocated))
+            .collect(),
         start,
         end,
         text,
     }
+}
+
+/// Whether the argument `[s, e)` passes a whole allocation: it is one name
+/// (after an optional cast in parentheses) among [`allocated_names`].
+fn whole_pointer(
+    unit: &Unit,
+    s: usize,
+    e: usize,
+    allocated: &std::collections::HashSet<String>,
+) -> bool {
+    let mut s = s;
+    if unit.text(s) == "(" {
+        let close = unit.matching(s, e);
+        let cast = (s + 1..close).all(|i| unit.is_ident(i) || matches!(unit.text(i), "*" | "::"));
+        if !cast || close + 1 >= e {
+            return false;
+        }
+        s = close + 1;
+    }
+    s + 1 == e && unit.is_ident(s) && allocated.contains(unit.text(s))
+}
+
+/// Host names that hold an allocation's start wherever the host passes
+/// them: set only by an allocation call's out-parameter (`cudaMalloc(&d,
+/// ..)`, `cudaMallocManaged`, `cudaMallocHost`, `cudaHostAlloc`, also through
+/// a cast `(void **)&d`) and otherwise at most declared or set to a null
+/// pointer (`= NULL`, `nullptr`, `0`). Not such a name: one assigned
+/// anything else (`d = base + k`, `d = shifted(base)`), moved (`d += k`,
+/// `d++`), whose address is taken outside an allocation call (`shift(&d)`),
+/// or declared as a pointer parameter of a host function (`void launch(int
+/// *d)`: a caller may pass `base + k`). None at all when the host code has a
+/// reference-to-pointer parameter (`int *&p`), through which a call may move
+/// a name it is given. A launch argument that is such a name gives the
+/// offsets-from-base assumption to its parameter.
+fn allocated_names(
+    unit: &Unit,
+    in_device: &dyn Fn(usize) -> bool,
+) -> std::collections::HashSet<String> {
+    use std::collections::HashSet;
+    let n = unit.toks.len();
+    let mut allocated: HashSet<String> = HashSet::new();
+    let mut disqualified: HashSet<String> = HashSet::new();
+    let mut in_allocation = vec![false; n];
+    for i in 0..n {
+        if in_device(i) {
+            continue;
+        }
+        let t = unit.text(i);
+        if unit.text(i + 1) == "(" && (t.starts_with("cudaMalloc") || t == "cudaHostAlloc") {
+            let close = unit.matching(i + 1, n);
+            for inside in in_allocation.iter_mut().take(close).skip(i + 1) {
+                *inside = true;
+            }
+            // The first argument: `&d` or `(void **)&d`.
+            let mut j = i + 2;
+            if unit.text(j) == "(" {
+                j = unit.matching(j, close) + 1;
+            }
+            if unit.text(j) == "&" && unit.is_ident(j + 1) && matches!(unit.text(j + 2), "," | ")")
+            {
+                allocated.insert(unit.text(j + 1).to_string());
+            }
+        }
+    }
+    let mut parens = 0usize;
+    for (i, &allocating) in in_allocation.iter().enumerate() {
+        match unit.text(i) {
+            "(" => parens += 1,
+            ")" => parens = parens.saturating_sub(1),
+            _ => {}
+        }
+        if in_device(i) {
+            continue;
+        }
+        let t = unit.text(i);
+        if t == "*" && unit.text(i + 1) == "&" {
+            return HashSet::new();
+        }
+        if !unit.is_ident(i) {
+            continue;
+        }
+        let prev = if i > 0 { unit.text(i - 1) } else { "" };
+        let next = unit.text(i + 1);
+        let null_init = next == "="
+            && matches!(unit.text(i + 2), "NULL" | "nullptr" | "0")
+            && matches!(unit.text(i + 3), ";" | ",");
+        let assigned = matches!(next, "=" | "+=" | "-=" | "++" | "--") && !null_init;
+        let stepped = matches!(prev, "++" | "--");
+        let address_taken = prev == "&" && !allocating;
+        // `int *d,` inside parentheses (not `int *a, *b;`).
+        let parameter = prev == "*" && matches!(next, "," | ")") && parens > 0;
+        if assigned || stepped || address_taken || parameter {
+            disqualified.insert(t.to_string());
+        }
+    }
+    allocated.retain(|name| !disqualified.contains(name));
+    allocated
 }
 
 /// Token ranges of the bodies of `__global__`/`__device__` functions.
@@ -2189,6 +2298,8 @@ struct Eval<'u, 'a> {
     /// Functions (their name tokens) whose calls are being evaluated: a
     /// recursive wrapper gives no value.
     callers_in_progress: RefCell<Vec<usize>>,
+    /// Host names holding an allocation's start (see [`allocated_names`]).
+    allocated: std::collections::HashSet<String>,
 }
 
 impl<'u, 'a> Eval<'u, 'a> {
@@ -2355,6 +2466,7 @@ impl<'u, 'a> Eval<'u, 'a> {
             unaliased_memo: RefCell::new(HashMap::new()),
             callers: RefCell::new(Vec::new()),
             callers_in_progress: RefCell::new(Vec::new()),
+            allocated: std::collections::HashSet::new(),
         }
     }
 
