@@ -92,10 +92,13 @@ fn manifest_files(corpus: &Path, scopes: &[String]) -> Result<Vec<PathBuf>, Stri
     Ok(out)
 }
 
-/// `.cu`, `.cuh` and `.cl` files under `paths`, sorted.
+/// The files named in `paths` and the `.cu`, `.cuh` and `.cl` files under
+/// its folders, sorted.
 fn source_files(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack: Vec<PathBuf> = paths.to_vec();
+    // A file named on the command line is profiled whatever its extension
+    // (kernels in `.h`/`.hpp` headers); folders are searched for sources.
+    let mut out: Vec<PathBuf> = paths.iter().filter(|p| p.is_file()).cloned().collect();
+    let mut stack: Vec<PathBuf> = paths.iter().filter(|p| p.is_dir()).cloned().collect();
     while let Some(p) = stack.pop() {
         if p.is_dir() {
             if let Ok(entries) = std::fs::read_dir(&p) {
