@@ -204,7 +204,7 @@ pub(crate) fn digit_rewrite(facts: &[Bool]) -> Option<Vec<Bool>> {
                 }
             }
         };
-        if &new != t {
+        if new != *t {
             rewritten.insert(t.clone(), new);
         }
     }
