@@ -341,10 +341,9 @@ fn report(rows: &[Row], front_ends: &[FileTimes], wall: f64, slowest: usize) {
         .iter()
         .map(|r| u64::from(r.profile.queries_reused))
         .sum();
-    let core: u64 = rows.iter().map(|r| u64::from(r.profile.core_decided)).sum();
     let work: u64 = rows.iter().map(|r| r.profile.work).sum();
     println!(
-        "pairs: {pairs}, decided without the solver: {fast}; decided by a core query: {core}; solver queries: {queries} (and {reused} answered by an equal earlier query); work units: {work}"
+        "pairs: {pairs}, decided without the solver: {fast}; solver queries: {queries} (and {reused} answered by an equal earlier query); work units: {work}"
     );
     let mut verdicts = std::collections::BTreeMap::new();
     for r in rows {

@@ -41,9 +41,6 @@ pub struct Profile {
     /// Queries answered by an earlier query of the same check with the same
     /// facts (no solver call).
     pub queries_reused: u32,
-    /// Scenarios of pairs decided by their core query (launch, thread and
-    /// pair facts only), before the full query.
-    pub core_decided: u32,
     /// Z3 work units spent in total.
     pub work: u64,
     /// The slowest queries by work units, slowest first.

@@ -97,13 +97,6 @@ const PORTFOLIO: [(Turn, u64); 4] = [
 /// ever add decided queries, and the digits turn leaves `qflia` what it had.
 const PORTFOLIO_ALLOWANCE: [u64; 2] = [4 * PORTFOLIO[1].1, 4 * PORTFOLIO[2].1];
 
-/// Work cap of a pair's core query (see `Checker::core_unsat`).
-const CORE_SLICE: u64 = 5_000;
-
-/// Work units one kernel may spend on core queries, on top of its budget:
-/// the full queries keep what they had without them.
-const CORE_ALLOWANCE: u64 = 500_000;
-
 /// How many of the slowest queries a profile keeps.
 const PROFILE_SLOWEST: usize = 8;
 
@@ -923,8 +916,6 @@ struct Checker<'k, 's> {
     /// Work units spent on the portfolio's side calls (see
     /// [`PORTFOLIO_ALLOWANCE`]), digits and `qflia`.
     portfolio_used: [u64; 2],
-    /// Work units spent on pairs' core queries (see [`CORE_ALLOWANCE`]).
-    core_used: u64,
     /// Work units the kernel may spend (its time budget, converted).
     work_budget: u64,
     /// The pair (or barrier) the current query is about.
@@ -1001,7 +992,6 @@ impl<'k, 's> Checker<'k, 's> {
             last_unknown: String::new(),
             work_used: 0,
             portfolio_used: [0, 0],
-            core_used: 0,
             work_budget: budget.work_left,
             current: (StmtId(0), StmtId(0)),
             budget_pair: None,
@@ -1578,7 +1568,6 @@ impl<'k, 's> Checker<'k, 's> {
             };
             let (s1, s2) = (s1.clone(), s2.clone());
             let mut facts = self.base_facts(&scenario, &r1, &r2);
-            let base_len = facts.len();
             facts.push(s1.enabled.clone());
             facts.push(s2.enabled.clone());
             // Both accesses happen (enabled), so their offsets fit (see `offset_fits`).
@@ -1628,7 +1617,6 @@ impl<'k, 's> Checker<'k, 's> {
                     }
                     (SatResult::Sat, Some(model))
                 }
-                None if self.core_unsat(&scenario, &facts[base_len..]) => (SatResult::Unsat, None),
                 None => self.solve(&facts, &r1, &r2),
             };
             if let (SatResult::Sat, Some(model)) = &outcome {
@@ -1729,33 +1717,6 @@ impl<'k, 's> Checker<'k, 's> {
                 }
             }
         }
-    }
-
-    /// Whether the pair's core query is unsatisfiable: the launch and thread
-    /// facts of `scenario` with the pair's own facts (`pair_facts`: both
-    /// accesses enabled, their offsets fitting and overlapping, the lemmas on
-    /// their offsets), without the two executions' assumptions. The core is a
-    /// subset of the full query's facts, so a core without a model proves the
-    /// full query has none (monotonicity of conjunction); any other answer
-    /// leaves the pair to the full query. Accesses whose offsets need none of
-    /// the kernel's other facts (shared tiles indexed by the thread id in a
-    /// kernel whose arithmetic fills hundreds of kilobytes of assumptions)
-    /// are decided in a few thousand work units instead of hundreds of
-    /// thousands. Paid from [`CORE_ALLOWANCE`], on top of the budget.
-    fn core_unsat(&mut self, scenario: &Scenario, pair_facts: &[Bool]) -> bool {
-        let left = CORE_ALLOWANCE.saturating_sub(self.core_used);
-        if left == 0 || Instant::now() >= self.deadline {
-            return false;
-        }
-        let mut core = self.enc.scenario_facts(scenario);
-        core.extend(pair_facts.iter().cloned());
-        let solver = self.solver;
-        let (r, _, work) = self.run_solver(solver, 0, &core, CORE_SLICE.min(left));
-        self.core_used += work;
-        if r == SatResult::Unsat {
-            self.profile.core_decided += 1;
-        }
-        r == SatResult::Unsat
     }
 
     /// Decides `facts`, with the model when satisfiable. Loop counters with a
