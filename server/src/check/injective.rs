@@ -36,6 +36,11 @@
 //! with uniform values equal in both threads). Threads of different blocks
 //! are never decided by this theorem.
 //!
+//! Under a launch whose blocks have one thread (every extent known to be 1:
+//! given, or 1 by the unused-dimensions assumption the encoder also makes),
+//! no two distinct threads share a block: every same-block scenario is
+//! decided whatever the offsets (a `<<<1, 1>>>` launch has no race at all).
+//!
 //! A second theorem decides pairs in every scenario: if the byte ranges two
 //! accesses can ever touch, over every thread, block and iteration, are
 //! disjoint intervals, no two threads share a byte. The intervals are
@@ -187,6 +192,11 @@ impl<'k> InjectiveOffsets<'k> {
         shared_loops: usize,
         a_loops: usize,
     ) -> bool {
+        // A block of one thread (every extent known to be 1) has no two
+        // distinct threads: nothing to compare, whatever the offsets.
+        if self.block_dims.iter().all(|d| *d == Some(1)) {
+            return true;
+        }
         // The uniformity this theorem reads assumes reads of one address agree.
         if !self.one_dimensional || self.adversarial {
             return false;

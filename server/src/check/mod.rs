@@ -9,6 +9,7 @@ pub mod interleaving;
 pub mod message;
 pub mod named;
 pub mod profile;
+mod radix;
 pub mod report;
 pub mod sdv;
 pub mod simplify;

@@ -69,15 +69,33 @@ pub const WALL_MARGIN_PERCENT: u64 = 5;
 /// resets it.
 const INTERRUPT_REPEAT: Duration = Duration::from_millis(20);
 
-/// Work units of the first calls of the solver portfolio (`smt`, then
-/// `qflia`; see `Checker::check_facts`); the last `smt` call gets the query's
-/// whole cap.
-const PORTFOLIO_SLICES: [u64; 2] = [25_000, 250_000];
+/// A call of the solver portfolio (see `Checker::check_facts`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Turn {
+    /// Z3's incremental `smt` solver on the query.
+    Smt,
+    /// `smt` on the query with its divisions by constants as digit sums
+    /// (see `radix`), when it has such a dividend read at two cuts.
+    Digits,
+    /// A `qflia` tactic solver on the query.
+    Lia,
+}
 
-/// Work units one kernel may spend on the portfolio's first calls, on top
-/// of its budget: the last `smt` call of a query keeps the allowance it had
-/// without the portfolio, so the portfolio only ever adds decided queries.
-const PORTFOLIO_ALLOWANCE: u64 = 4 * (PORTFOLIO_SLICES[0] + PORTFOLIO_SLICES[1]);
+/// The solver portfolio in order, with each call's work slice; the last
+/// `smt` call gets what is left of the query's cap. `Digits` and `Lia` are
+/// side calls, each kind paid from its own [`PORTFOLIO_ALLOWANCE`].
+const PORTFOLIO: [(Turn, u64); 4] = [
+    (Turn::Smt, 25_000),
+    (Turn::Digits, 25_000),
+    (Turn::Lia, 250_000),
+    (Turn::Smt, u64::MAX),
+];
+
+/// Work units one kernel may spend on the portfolio's side calls of each
+/// kind (`Digits`, `Lia`), on top of its budget: the last `smt` call of a
+/// query keeps the allowance it had without them, so the side calls only
+/// ever add decided queries, and the digits turn leaves `qflia` what it had.
+const PORTFOLIO_ALLOWANCE: [u64; 2] = [4 * PORTFOLIO[1].1, 4 * PORTFOLIO[2].1];
 
 /// How many of the slowest queries a profile keeps.
 const PROFILE_SLOWEST: usize = 8;
@@ -910,9 +928,9 @@ struct Checker<'k, 's> {
     last_unknown: String,
     /// Work units Z3 spent on this kernel so far (portfolio preambles aside).
     work_used: u64,
-    /// Work units spent on the portfolio's first calls (see
-    /// [`PORTFOLIO_ALLOWANCE`]).
-    portfolio_used: u64,
+    /// Work units spent on the portfolio's side calls (see
+    /// [`PORTFOLIO_ALLOWANCE`]), digits and `qflia`.
+    portfolio_used: [u64; 2],
     /// Work units the kernel may spend (its time budget, converted).
     work_budget: u64,
     /// The pair (or barrier) the current query is about.
@@ -988,7 +1006,7 @@ impl<'k, 's> Checker<'k, 's> {
             budget_exceeded: None,
             last_unknown: String::new(),
             work_used: 0,
-            portfolio_used: 0,
+            portfolio_used: [0, 0],
             work_budget: budget.work_left,
             current: (StmtId(0), StmtId(0)),
             budget_pair: None,
@@ -1823,48 +1841,65 @@ impl<'k, 's> Checker<'k, 's> {
         // bounds, decides tiled row-major index equalities that `smt` does
         // not find within the budget) for a bounded slice, then `smt` again
         // with the rest of the query's work. Each answer is Z3's own; a
-        // slice only bounds how long a solver may search.
+        // slice only bounds how long a solver may search. Between the first
+        // `smt` call and `qflia`, `smt` on the query with the divisions and
+        // remainders by constants of one dividend written as sums of its
+        // digits (an equivalent query whose models are the original's: see
+        // `radix`), built only when the first call did not decide.
         // `smt` work counts against the query's cap and the kernel's budget;
-        // the `qflia` slice runs on the kernel's portfolio allowance while it
+        // the side calls run on the kernel's portfolio allowance while it
         // lasts, so the last `smt` call keeps what it had without a portfolio.
+        let mut rewritten: Option<Option<Vec<Bool>>> = None;
         let mut spent = 0u64;
         let mut smt_spent = 0u64;
-        let mut turn = 0usize;
-        let (r, model) = loop {
-            let lia = turn % 2 == 1;
-            if lia && self.portfolio_used >= PORTFOLIO_ALLOWANCE {
-                turn += 1;
-                continue;
-            }
-            let left = if lia {
-                PORTFOLIO_ALLOWANCE - self.portfolio_used
+        let mut outcome = (SatResult::Unknown, None);
+        for (turn, &(kind, slice)) in PORTFOLIO.iter().enumerate() {
+            let side = match kind {
+                Turn::Smt => None,
+                Turn::Digits => Some(0),
+                Turn::Lia => Some(1),
+            };
+            let facts = match kind {
+                Turn::Digits => {
+                    match rewritten.get_or_insert_with(|| super::radix::digit_rewrite(&facts)) {
+                        Some(rewritten) => &rewritten[..],
+                        None => continue,
+                    }
+                }
+                Turn::Smt | Turn::Lia => &facts[..],
+            };
+            let left = if let Some(side) = side {
+                PORTFOLIO_ALLOWANCE[side].saturating_sub(self.portfolio_used[side])
             } else {
                 cap.saturating_sub(smt_spent)
                     .min(self.work_budget.saturating_sub(self.work_used))
             };
-            let allowed = PORTFOLIO_SLICES
-                .get(turn)
-                .copied()
-                .unwrap_or(u64::MAX)
-                .min(left);
+            let allowed = slice.min(left);
             if allowed == 0 {
-                break (SatResult::Unknown, None);
+                if side.is_some() {
+                    continue;
+                }
+                break;
             }
-            let solver = if lia { self.lia } else { self.solver };
-            let (r, model, work) = self.run_solver(solver, turn % 2, &facts, allowed);
+            let (solver, which) = match kind {
+                Turn::Lia => (self.lia, 1),
+                Turn::Smt | Turn::Digits => (self.solver, 0),
+            };
+            let (r, model, work) = self.run_solver(solver, which, facts, allowed);
             spent += work;
-            if lia {
-                self.portfolio_used += work;
+            if let Some(side) = side {
+                self.portfolio_used[side] += work;
             } else {
                 smt_spent += work;
                 self.work_used += work;
             }
-            let last = turn >= PORTFOLIO_SLICES.len() || (!lia && allowed == left);
+            outcome = (r, model);
+            let last = turn + 1 == PORTFOLIO.len() || (side.is_none() && allowed == left);
             if r != SatResult::Unknown || last || Instant::now() >= self.deadline {
-                break (r, model);
+                break;
             }
-            turn += 1;
-        };
+        }
+        let (r, model) = outcome;
         if r == SatResult::Unsat {
             self.unsat_queries.insert(fact_set, facts.clone());
         }
