@@ -42,6 +42,11 @@ pub struct LaunchConfig {
     /// (`--no-assume-index-arithmetic-fits`).
     #[serde(default)]
     pub no_index_arithmetic_assumption: bool,
+    /// Drop the default assumption that a PyTorch tensor accessor's layout
+    /// does not overlap and its subscripts are in bounds
+    /// (`--no-assume-accessor-layout`; see `frontend::accessors`).
+    #[serde(default)]
+    pub no_accessor_layout_assumption: bool,
 }
 
 /// Cost model of AutoSync: C(l) = loop_cost^|loops(l)| x cond_cost^|conds(l)|.

@@ -88,6 +88,8 @@ pub struct Explicit {
     pub no_assume_index_fits: bool,
     /// `--no-assume-index-arithmetic-fits`.
     pub no_assume_index_arithmetic_fits: bool,
+    /// `--no-assume-accessor-layout`.
+    pub no_assume_accessor_layout: bool,
 }
 
 /// Launch settings read from a GPUVerify-style header comment.
@@ -300,6 +302,8 @@ pub struct ProjectFile {
     pub assume_index_fits: Option<bool>,
     /// Index arithmetic of ids, launch sizes and integer parameters does not wrap (default true).
     pub assume_index_arithmetic_fits: Option<bool>,
+    /// PyTorch accessors' layouts do not overlap and their subscripts are in bounds (default true).
+    pub assume_accessor_layout: Option<bool>,
     /// CUDA toolkit version the code is compiled with, e.g. "12.8".
     pub cuda_version: Option<String>,
     /// GPU architecture, e.g. "sm_80".
@@ -342,6 +346,8 @@ pub struct ProjectConfig {
     pub assume_index_fits: Option<bool>,
     /// `assume_index_arithmetic_fits`.
     pub assume_index_arithmetic_fits: Option<bool>,
+    /// `assume_accessor_layout`.
+    pub assume_accessor_layout: Option<bool>,
     /// CUDA version (major, minor).
     pub cuda_version: Option<(u32, u32)>,
     /// Architecture (compute capability times 10).
@@ -421,6 +427,7 @@ pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig, Co
         assume_unused_dims: file.assume_unused_dims,
         assume_index_fits: file.assume_index_fits,
         assume_index_arithmetic_fits: file.assume_index_arithmetic_fits,
+        assume_accessor_layout: file.assume_accessor_layout,
         cuda_version,
         cuda_arch,
         include_dirs: file
@@ -669,6 +676,8 @@ impl FileConfig {
                         || project.and_then(|p| p.assume_index_fits) == Some(false),
                     no_index_arithmetic_assumption: explicit.no_assume_index_arithmetic_fits
                         || project.and_then(|p| p.assume_index_arithmetic_fits) == Some(false),
+                    no_accessor_layout_assumption: explicit.no_assume_accessor_layout
+                        || project.and_then(|p| p.assume_accessor_layout) == Some(false),
                 },
                 warp_sync,
                 kernel_budget_ms,
@@ -918,6 +927,7 @@ mod tests {
             assume_unused_dims: None,
             assume_index_fits: Some(false),
             assume_index_arithmetic_fits: Some(false),
+            assume_accessor_layout: None,
             cuda_version: None,
             cuda_arch: None,
             include_dirs: Vec::new(),

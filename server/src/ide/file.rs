@@ -2041,12 +2041,14 @@ impl KernelAnalysis {
             no_unused_dims_assumption,
             no_index_fit_assumption,
             no_index_arithmetic_assumption,
+            no_accessor_layout_assumption,
             ..
         } = self.options.launch;
         let assumptions = [
             (no_unused_dims_assumption, "unused-dims"),
             (no_index_fit_assumption, "index-fits"),
             (no_index_arithmetic_assumption, "index-arithmetic-fits"),
+            (no_accessor_layout_assumption, "accessor-layout"),
         ]
         .into_iter()
         .filter(|(dropped, _)| !dropped)
@@ -2283,6 +2285,7 @@ mod tests {
             next_stmt_id: 0,
             asyncs: Default::default(),
             uses_volatile: false,
+            layout_assumption: Vec::new(),
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
         };

@@ -60,6 +60,9 @@ pub struct LaunchOverrides {
     /// `--no-assume-index-arithmetic-fits`: index arithmetic may wrap.
     #[serde(default)]
     pub no_assume_index_arithmetic_fits: bool,
+    /// `--no-assume-accessor-layout`: PyTorch accessors' strides stay symbolic.
+    #[serde(default)]
+    pub no_assume_accessor_layout: bool,
 }
 
 /// Everything that steers the analysis of a file besides its text.
@@ -94,6 +97,7 @@ impl Settings {
             no_assume_unused_dims: self.launch.no_assume_unused_dims,
             no_assume_index_fits: self.launch.no_assume_index_fits,
             no_assume_index_arithmetic_fits: self.launch.no_assume_index_arithmetic_fits,
+            no_assume_accessor_layout: self.launch.no_assume_accessor_layout,
         }
     }
 }

@@ -876,6 +876,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.unsup(n, "malformed method call");
         };
         let m = self.txt(method).to_string();
+        if let Some(v) = self.accessor_method(n, obj, &m, args)? {
+            return Ok(v);
+        }
         let arrow = f
             .child_by_field_name("operator")
             .is_some_and(|o| self.txt(o) == "->");
