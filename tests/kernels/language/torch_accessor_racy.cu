@@ -15,7 +15,7 @@ __global__ void shared_row(at::PackedTensorAccessor64<float, 2, at::RestrictPtrT
 
 __global__ void per_block(at::PackedTensorAccessor64<float, 1, at::RestrictPtrTraits> out) {
   if (blockIdx.x < out.size(0))
-    out[blockIdx.x] += threadIdx.x; //~ race read-write, write-write
+    out[blockIdx.x] += threadIdx.x; //~ race read-write, race write-write
 }
 
 __global__ void observed_strides(at::PackedTensorAccessor64<float, 2, at::RestrictPtrTraits> out) {
