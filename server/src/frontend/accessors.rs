@@ -59,7 +59,7 @@ pub(crate) struct AccessorParam {
     /// The entry assignments of the contiguous strides and the in-bounds
     /// assumptions of subscripts, each with the statement that replaces it
     /// when the layout assumption does not hold.
-    pub(crate) assumed: Vec<(StmtId, StmtKind)>,
+    pub(crate) assumed: Vec<crate::ir::StmtSwap>,
     /// The kernel reads `stride()` or `data()`: the layout is observable.
     pub(crate) observed: bool,
 }
@@ -195,9 +195,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 value: contiguous.clone(),
             };
             let id = StmtId(self.kernel.next_stmt_id);
-            self.push(kind, p);
+            self.push(kind.clone(), p);
             assumed.push((
                 id,
+                kind,
                 StmtKind::Assign {
                     var: strides[d],
                     value: stride_params[d].clone(),
@@ -423,9 +424,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         if let Some(cond) = in_bounds {
             let id = StmtId(self.kernel.next_stmt_id);
-            self.push(StmtKind::Assume { cond }, n);
+            let kind = StmtKind::Assume { cond };
+            self.push(kind.clone(), n);
             self.accessors[k].assumed.push((
                 id,
+                kind,
                 StmtKind::Assume {
                     cond: int(1, ScalarTy::Bool),
                 },

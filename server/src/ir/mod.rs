@@ -563,10 +563,10 @@ pub struct Kernel {
     pub uses_volatile: bool,
     /// Statements that only the default accessor-layout assumption puts in
     /// the body (contiguous strides of a PyTorch accessor, in-bounds
-    /// subscripts), each with the statement that stands in its place when
+    /// subscripts): label, kind, and the kind that stands in its place when
     /// the assumption is dropped (`--no-assume-accessor-layout`).
     #[serde(skip)]
-    pub layout_assumption: Vec<(StmtId, StmtKind)>,
+    pub layout_assumption: Vec<StmtSwap>,
 }
 
 /// What the front end knows about a kernel's asynchronous copies.
@@ -650,11 +650,20 @@ impl Kernel {
     }
 }
 
+/// A statement's replacement: its label, its kind, the kind put instead.
+pub type StmtSwap = (StmtId, StmtKind, StmtKind);
+
 /// Replaces the kind of each statement of `stmts` (nested blocks included)
-/// whose id `swaps` lists by the kind given with it.
-pub fn replace_stmt_kinds(stmts: &mut [Stmt], swaps: &[(StmtId, StmtKind)]) {
+/// whose label and kind `swaps` lists by the kind given with them. A label
+/// with another kind is left alone: a label recorded by a lowering the front
+/// end discarded (a trial evaluation) may have been given to another
+/// statement since.
+pub fn replace_stmt_kinds(stmts: &mut [Stmt], swaps: &[StmtSwap]) {
     for s in stmts.iter_mut() {
-        if let Some((_, kind)) = swaps.iter().find(|(id, _)| *id == s.id) {
+        if let Some((_, _, kind)) = swaps
+            .iter()
+            .find(|(id, was, _)| *id == s.id && *was == s.kind)
+        {
             s.kind = kind.clone();
             continue;
         }
