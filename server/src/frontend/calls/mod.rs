@@ -172,6 +172,22 @@ impl<'c, 't> Lowerer<'c, 't> {
             if let Some(v) = self.call_specialised(n, &defs, &args, tpl_args)? {
                 return Ok(v);
             }
+            // In a kernel with a type parameter modelled as opaque data, an
+            // argument's type may be that parameter's, which resolution reads
+            // as `int`: no candidate is surely the one an instantiation calls
+            // (`k<float>` calls `put(float *, float)` where `int` picks
+            // `put(int *, int)`), so each of the call's arity runs as an arm.
+            if self.opaque_type_params {
+                let arity: Vec<FnDef<'t>> = defs
+                    .iter()
+                    .filter(|d| d.has_body && d.param_count == args.len())
+                    .filter(|d| tpl_args.is_none() || d.template.is_some())
+                    .cloned()
+                    .collect();
+                if (2..=MAX_OVERLOAD_ARMS).contains(&arity.len()) {
+                    return self.call_one_of(n, &arity, &args, tpl_args);
+                }
+            }
             let def = match self.resolve_overload(n, &defs, &args, tpl_args.is_some())? {
                 Overload::One(d) => Some(d),
                 Overload::None => None,
