@@ -57,6 +57,11 @@ pub struct LaunchConfig {
     /// counting down) does not wrap around 2^bits (`--no-assume-counter-fits`).
     #[serde(default)]
     pub no_counter_fit_assumption: bool,
+    /// Drop the default assumption that a PyTorch tensor accessor's layout
+    /// does not overlap and its subscripts are in bounds
+    /// (`--no-assume-accessor-layout`; see `frontend::accessors`).
+    #[serde(default)]
+    pub no_accessor_layout_assumption: bool,
 }
 
 /// Cost model of AutoSync: C(l) = loop_cost^|loops(l)| x cond_cost^|conds(l)|.

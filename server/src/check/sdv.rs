@@ -351,6 +351,16 @@ fn check_with_budget(
     opts: &CheckOptions,
     budget: &mut KernelBudget,
 ) -> (KernelReport, Profile) {
+    // `--no-assume-accessor-layout`: the kernel as written, without the
+    // statements the default layout assumption added.
+    let unassumed;
+    let kernel =
+        if opts.launch.no_accessor_layout_assumption && !kernel.layout_assumption.is_empty() {
+            unassumed = kernel.without_layout_assumption();
+            &unassumed
+        } else {
+            kernel
+        };
     let start = Instant::now();
     let Some(analyses) = Analyses::compute(kernel, opts, budget.deadline) else {
         // The front end and the analyses spent the whole budget.

@@ -60,6 +60,7 @@ impl B {
             next_stmt_id: 0,
             asyncs: Default::default(),
             uses_volatile: false,
+            layout_assumption: Vec::new(),
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
         };
@@ -1622,4 +1623,25 @@ fn a_race_limit_stops_only_after_races_within_a_block() {
     assert_eq!(within(&full), 0);
     assert_eq!(limited.verdict, full.verdict);
     assert_eq!(limited.races.len(), full.races.len());
+}
+
+/// PyTorch accessors (`frontend::accessors`): under the default layout
+/// assumption each thread's element `r[i]` is its own; without it the
+/// strides are symbolic (an `expand()` view has stride 0), so every thread
+/// may write the same element.
+#[test]
+fn accessor_layout_assumption_can_be_dropped() {
+    let src = r#"
+__global__ void rows(at::PackedTensorAccessor64<float, 2, at::RestrictPtrTraits> r) {
+  int64_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < r.size(0))
+    r[i][0] = i;
+}
+"#;
+    let (_, verdict, _, _) = check_source(src, &CheckOptions::default())[0].clone();
+    assert_eq!(verdict, Verdict::RaceFree);
+    let mut dropped = CheckOptions::default();
+    dropped.launch.no_accessor_layout_assumption = true;
+    let (_, verdict, _, _) = check_source(src, &dropped)[0].clone();
+    assert_eq!(verdict, Verdict::Racy);
 }

@@ -127,6 +127,10 @@ pub struct LaunchArgs {
     /// wrap around.
     #[arg(long)]
     pub no_assume_counter_fits: bool,
+    /// Drop the default assumption that a PyTorch tensor accessor's layout
+    /// does not overlap (no `expand()` view) and its subscripts are in bounds.
+    #[arg(long)]
+    pub no_assume_accessor_layout: bool,
     /// Time budget per kernel in milliseconds; over budget gives `inconclusive`.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub budget_ms: Option<u64>,
@@ -150,6 +154,7 @@ impl LaunchArgs {
                 no_assume_index_arithmetic_fits: self.no_assume_index_arithmetic_fits,
                 no_assume_offsets_from_base: self.no_assume_offsets_from_base,
                 no_assume_counter_fits: self.no_assume_counter_fits,
+                no_assume_accessor_layout: self.no_assume_accessor_layout,
             },
             warp_sync: self.warp_sync,
             kernel_budget_ms: self.budget_ms.unwrap_or(0),

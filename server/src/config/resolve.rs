@@ -92,6 +92,8 @@ pub struct Explicit {
     pub no_assume_offsets_from_base: bool,
     /// `--no-assume-counter-fits`.
     pub no_assume_counter_fits: bool,
+    /// `--no-assume-accessor-layout`.
+    pub no_assume_accessor_layout: bool,
 }
 
 /// Launch settings read from a GPUVerify-style header comment.
@@ -310,6 +312,8 @@ pub struct ProjectFile {
     /// A loop counter bounded by the loop condition in the direction of its
     /// step does not wrap (default true).
     pub assume_counter_fits: Option<bool>,
+    /// PyTorch accessors' layouts do not overlap and their subscripts are in bounds (default true).
+    pub assume_accessor_layout: Option<bool>,
     /// CUDA toolkit version the code is compiled with, e.g. "12.8".
     pub cuda_version: Option<String>,
     /// GPU architecture, e.g. "sm_80".
@@ -356,6 +360,8 @@ pub struct ProjectConfig {
     pub assume_offsets_from_base: Option<bool>,
     /// `assume_counter_fits`.
     pub assume_counter_fits: Option<bool>,
+    /// `assume_accessor_layout`.
+    pub assume_accessor_layout: Option<bool>,
     /// CUDA version (major, minor).
     pub cuda_version: Option<(u32, u32)>,
     /// Architecture (compute capability times 10).
@@ -437,6 +443,7 @@ pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig, Co
         assume_index_arithmetic_fits: file.assume_index_arithmetic_fits,
         assume_offsets_from_base: file.assume_offsets_from_base,
         assume_counter_fits: file.assume_counter_fits,
+        assume_accessor_layout: file.assume_accessor_layout,
         cuda_version,
         cuda_arch,
         include_dirs: file
@@ -690,6 +697,8 @@ impl FileConfig {
                     offset_params_moved: Vec::new(),
                     no_counter_fit_assumption: explicit.no_assume_counter_fits
                         || project.and_then(|p| p.assume_counter_fits) == Some(false),
+                    no_accessor_layout_assumption: explicit.no_assume_accessor_layout
+                        || project.and_then(|p| p.assume_accessor_layout) == Some(false),
                 },
                 warp_sync,
                 kernel_budget_ms,
@@ -941,6 +950,7 @@ mod tests {
             assume_index_arithmetic_fits: Some(false),
             assume_offsets_from_base: None,
             assume_counter_fits: Some(false),
+            assume_accessor_layout: None,
             cuda_version: None,
             cuda_arch: None,
             include_dirs: Vec::new(),

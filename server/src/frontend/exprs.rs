@@ -248,6 +248,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             "identifier" | "field_expression" | "subscript_expression" | "qualified_identifier" => {
                 if n.kind() == "identifier" {
                     if let Some(Binding::Value(v)) = self.lookup(self.txt(n)) {
+                        if let Some(k) = self.accessor_of_val(v) {
+                            return self.accessor_escape(k, n);
+                        }
                         return Ok(v.clone());
                     }
                 }

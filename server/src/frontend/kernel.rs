@@ -204,6 +204,12 @@ impl<'c, 't> Lowerer<'c, 't> {
             let Some(tnode) = p.child_by_field_name("type") else {
                 continue;
             };
+            if let Some(name) = self.declarator_name(p) {
+                if self.declare_accessor_param(&name, tnode, position, p)? {
+                    position += 1;
+                    continue;
+                }
+            }
             let base = self.resolve_type(tnode);
             let info = self.cx.types.apply_declarator(
                 base,
@@ -296,6 +302,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Takes the statements lowered so far as the kernel body.
     pub fn finish(&mut self, braces: Span) {
+        self.settle_accessor_layouts();
         self.kernel.body = Block {
             stmts: std::mem::take(&mut self.cur),
             braces: Some(braces),

@@ -273,6 +273,8 @@ pub(crate) struct Lowerer<'c, 't> {
     pub(crate) next_tmp: u32,
     pub(crate) next_param_extra: u32,
     pub(crate) work_dim: Option<ParamId>,
+    /// The kernel's PyTorch accessor parameters (see `frontend::accessors`).
+    pub(crate) accessors: Vec<crate::frontend::accessors::AccessorParam>,
 }
 
 impl<'c, 't> Lowerer<'c, 't> {
@@ -319,6 +321,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             next_tmp: 0,
             next_param_extra: 0,
             work_dim: None,
+            accessors: Vec::new(),
         }
     }
 

@@ -509,6 +509,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         base: Node<'t>,
         idx_node: Node<'t>,
     ) -> R<LVal> {
+        if let Some(lv) = self.accessor_subscript(n, base, idx_node)? {
+            return Ok(lv);
+        }
         let base_start = self.cur.len();
         let b = self.rvalue(base)?;
         let base_end = self.cur.len();
@@ -711,6 +714,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 format!("lambda `{name}` used as a value (only calls of a lambda are modelled)"),
             ),
             Some(Binding::Value(v)) => {
+                if let Some(k) = self.accessor_of_val(&v) {
+                    return self.accessor_escape(k, n);
+                }
                 // A value (parameter) used as an lvalue: give it a local.
                 let ty = self.type_of_val(&v);
                 let slot = self.make_slot_within(&ty, name, n, MAX_PARAM_LEAVES);

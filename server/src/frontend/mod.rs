@@ -13,6 +13,7 @@
 //! Assumption shared with GPUVerify: distinct pointer parameters of a kernel
 //! point to distinct arrays (they never alias).
 
+mod accessors;
 mod arith;
 pub mod builtins;
 mod calls;
@@ -992,6 +993,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             next_stmt_id: 0,
             asyncs: Default::default(),
             uses_volatile: false,
+            layout_assumption: Vec::new(),
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
         };

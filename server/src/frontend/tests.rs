@@ -1225,3 +1225,43 @@ __global__ void c(int x, float *o) { o[threadIdx.x] = x[0]; }
     // A known type keeps the plain reason.
     assert_eq!(reason("c"), "subscript of a non-pointer `x`");
 }
+
+#[test]
+fn accessor_uses_other_than_subscripts_name_the_construct() {
+    let src = r#"
+__global__ void partial(at::PackedTensorAccessor32<float, 2, at::RestrictPtrTraits> m, float *o) {
+  auto row = m[threadIdx.x];
+  o[threadIdx.x] = row[0];
+}
+__global__ void passed(at::PackedTensorAccessor32<float, 1, at::RestrictPtrTraits> m, float *o) {
+  o[threadIdx.x] = helper(m);
+}
+__global__ void method(at::PackedTensorAccessor32<float, 1, at::RestrictPtrTraits> m, float *o) {
+  o[threadIdx.x] = m.transpose(0, 0).size(0);
+}
+__global__ void ok(at::PackedTensorAccessor32<float, 1, at::RestrictPtrTraits> m, float *o) {
+  if (threadIdx.x < m.size(0)) o[threadIdx.x] = m[threadIdx.x];
+}
+"#;
+    let p = lower("acc.cu", src);
+    let reason = |name: &str| unsupported_reason(&p, name);
+    assert!(
+        reason("partial").contains("partial subscript"),
+        "{}",
+        reason("partial")
+    );
+    assert!(
+        reason("passed").contains("PyTorch accessor `m` used as a value"),
+        "{}",
+        reason("passed")
+    );
+    assert!(
+        reason("method").contains("method `transpose`"),
+        "{}",
+        reason("method")
+    );
+    let k = kernel(&p, "ok");
+    // The data, size and stride of `m`, the layout's statements recorded.
+    assert!(k.params.iter().any(|q| q.name == "m.size(0)"));
+    assert!(!k.layout_assumption.is_empty());
+}

@@ -2065,7 +2065,7 @@ pub struct LaunchSummary {
     pub warp_sync: bool,
     /// The default modelling assumptions in force (README "Modelling
     /// assumptions"): `unused-dims`, `index-fits`, `index-arithmetic-fits`,
-    /// `offsets-from-base`, `counter-fits`.
+    /// `offsets-from-base`, `counter-fits`, `accessor-layout`.
     pub assumptions: Vec<&'static str>,
     /// The host launches whose sizes were used.
     pub launches: Vec<LaunchSite>,
@@ -2083,6 +2083,7 @@ impl KernelAnalysis {
             no_index_arithmetic_assumption,
             no_offsets_from_base_assumption,
             no_counter_fit_assumption,
+            no_accessor_layout_assumption,
             ..
         } = self.options.launch;
         let assumptions = [
@@ -2091,6 +2092,7 @@ impl KernelAnalysis {
             (no_index_arithmetic_assumption, "index-arithmetic-fits"),
             (no_offsets_from_base_assumption, "offsets-from-base"),
             (no_counter_fit_assumption, "counter-fits"),
+            (no_accessor_layout_assumption, "accessor-layout"),
         ]
         .into_iter()
         .filter(|(dropped, _)| !dropped)
@@ -2327,6 +2329,7 @@ mod tests {
             next_stmt_id: 0,
             asyncs: Default::default(),
             uses_volatile: false,
+            layout_assumption: Vec::new(),
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
         };

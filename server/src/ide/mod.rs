@@ -67,6 +67,9 @@ pub struct LaunchOverrides {
     /// `--no-assume-counter-fits`: bounded loop counters may wrap.
     #[serde(default)]
     pub no_assume_counter_fits: bool,
+    /// `--no-assume-accessor-layout`: PyTorch accessors' strides stay symbolic.
+    #[serde(default)]
+    pub no_assume_accessor_layout: bool,
 }
 
 /// Everything that steers the analysis of a file besides its text.
@@ -103,6 +106,7 @@ impl Settings {
             no_assume_index_arithmetic_fits: self.launch.no_assume_index_arithmetic_fits,
             no_assume_offsets_from_base: self.launch.no_assume_offsets_from_base,
             no_assume_counter_fits: self.launch.no_assume_counter_fits,
+            no_assume_accessor_layout: self.launch.no_assume_accessor_layout,
         }
     }
 }

@@ -479,6 +479,7 @@ mod tests {
             next_stmt_id: 0,
             asyncs: Default::default(),
             uses_volatile: false,
+            layout_assumption: Vec::new(),
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
         };

@@ -561,6 +561,12 @@ pub struct Kernel {
     /// The program names `volatile` or `__ldcv`: memory the kernel reads
     /// may change while it runs (the host, another grid).
     pub uses_volatile: bool,
+    /// Statements that only the default accessor-layout assumption puts in
+    /// the body (contiguous strides of a PyTorch accessor, in-bounds
+    /// subscripts): label, kind, and the kind that stands in its place when
+    /// the assumption is dropped (`--no-assume-accessor-layout`).
+    #[serde(skip)]
+    pub layout_assumption: Vec<StmtSwap>,
 }
 
 /// What the front end knows about a kernel's asynchronous copies.
@@ -624,6 +630,15 @@ impl Kernel {
         id
     }
 
+    /// The kernel without the accessor-layout assumption (see
+    /// `layout_assumption`): a copy with those statements replaced.
+    pub fn without_layout_assumption(&self) -> Kernel {
+        let mut k = self.clone();
+        let swaps = std::mem::take(&mut k.layout_assumption);
+        replace_stmt_kinds(&mut k.body.stmts, &swaps);
+        k
+    }
+
     /// Prepends `assume(cond)` for each of `conds` to the body, in order,
     /// spanning the kernel's name (facts the launch gives at its entry).
     pub fn assume_at_entry(&mut self, conds: impl IntoIterator<Item = Expr>) {
@@ -641,6 +656,43 @@ impl Kernel {
         }
         entry.append(&mut self.body.stmts);
         self.body.stmts = entry;
+    }
+}
+
+/// A statement's replacement: its label, its kind, the kind put instead.
+pub type StmtSwap = (StmtId, StmtKind, StmtKind);
+
+/// Replaces the kind of each statement of `stmts` (nested blocks included)
+/// whose label and kind `swaps` lists by the kind given with them. A label
+/// with another kind is left alone: a label recorded by a lowering the front
+/// end discarded (a trial evaluation) may have been given to another
+/// statement since.
+pub fn replace_stmt_kinds(stmts: &mut [Stmt], swaps: &[StmtSwap]) {
+    for s in stmts.iter_mut() {
+        if let Some((_, _, kind)) = swaps
+            .iter()
+            .find(|(id, was, _)| *id == s.id && *was == s.kind)
+        {
+            s.kind = kind.clone();
+            continue;
+        }
+        match &mut s.kind {
+            StmtKind::If { then_, else_, .. } => {
+                replace_stmt_kinds(&mut then_.stmts, swaps);
+                replace_stmt_kinds(&mut else_.stmts, swaps);
+            }
+            StmtKind::Loop {
+                cond_prelude,
+                body,
+                step,
+                ..
+            } => {
+                replace_stmt_kinds(&mut cond_prelude.stmts, swaps);
+                replace_stmt_kinds(&mut body.stmts, swaps);
+                replace_stmt_kinds(&mut step.stmts, swaps);
+            }
+            _ => {}
+        }
     }
 }
 

@@ -18,6 +18,20 @@ pub(super) mod ordering;
 pub(super) mod specialisations;
 pub(super) mod sync;
 
+/// Most candidates of an unresolved overloaded call checked as arms of a
+/// branch ([`Lowerer::call_one_of`]); more: unsupported.
+const MAX_OVERLOAD_ARMS: usize = 4;
+
+/// What overload resolution tells of a call.
+enum Overload<'t> {
+    /// No candidate with a body and the call's arity.
+    None,
+    /// The function C++ calls.
+    One(FnDef<'t>),
+    /// Several viable candidates, none surely the best.
+    Ambiguous(Vec<FnDef<'t>>),
+}
+
 impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn call(&mut self, n: Node<'t>) -> R<Val> {
         let Some(f) = n.child_by_field_name("function") else {
@@ -158,9 +172,36 @@ impl<'c, 't> Lowerer<'c, 't> {
             if let Some(v) = self.call_specialised(n, &defs, &args, tpl_args)? {
                 return Ok(v);
             }
-            let def = self
-                .choose_overload(n, &defs, &args, tpl_args.is_some())?
-                .or_else(|| defs.iter().find(|d| d.has_body).cloned());
+            // In a kernel with a type parameter modelled as opaque data, an
+            // argument's type may be that parameter's, which resolution reads
+            // as `int`: no candidate is surely the one an instantiation calls
+            // (`k<float>` calls `put(float *, float)` where `int` picks
+            // `put(int *, int)`), so each of the call's arity runs as an arm.
+            if self.opaque_type_params {
+                let arity: Vec<FnDef<'t>> = defs
+                    .iter()
+                    .filter(|d| d.has_body && d.param_count == args.len())
+                    .filter(|d| tpl_args.is_none() || d.template.is_some())
+                    .cloned()
+                    .collect();
+                if (2..=MAX_OVERLOAD_ARMS).contains(&arity.len()) {
+                    return self.call_one_of(n, &arity, &args, tpl_args);
+                }
+            }
+            let def = match self.resolve_overload(n, &defs, &args, tpl_args.is_some())? {
+                Overload::One(d) => Some(d),
+                Overload::None => None,
+                Overload::Ambiguous(viable) if (2..=MAX_OVERLOAD_ARMS).contains(&viable.len()) => {
+                    return self.call_one_of(n, &viable, &args, tpl_args);
+                }
+                Overload::Ambiguous(_) => {
+                    return self.unsup(
+                        n,
+                        format!("ambiguous overloaded call `{name}` (the argument types do not single out one candidate)"),
+                    )
+                }
+            }
+            .or_else(|| defs.iter().find(|d| d.has_body).cloned());
             if let Some(def) = def {
                 return self.inline_call(n, &def, &args, tpl_args);
             }
@@ -196,12 +237,37 @@ impl<'c, 't> Lowerer<'c, 't> {
         args: &[Node<'t>],
         explicit_template_args: bool,
     ) -> R<Option<FnDef<'t>>> {
+        match self.resolve_overload(n, defs, args, explicit_template_args)? {
+            Overload::One(d) => Ok(Some(d)),
+            Overload::None => Ok(None),
+            Overload::Ambiguous(_) => {
+                let name = self.txt(n.child_by_field_name("function").unwrap_or(n));
+                self.unsup(
+                    n,
+                    format!("ambiguous overloaded call `{name}` (the argument types do not single out one candidate)"),
+                )
+            }
+        }
+    }
+
+    /// Overload resolution as [`Self::choose_overload`] describes, with the
+    /// viable candidates when none is surely the best.
+    fn resolve_overload(
+        &mut self,
+        _n: Node<'t>,
+        defs: &[FnDef<'t>],
+        args: &[Node<'t>],
+        explicit_template_args: bool,
+    ) -> R<Overload<'t>> {
         let mut candidates: Vec<&FnDef<'t>> = defs
             .iter()
             .filter(|d| d.has_body && d.param_count == args.len())
             .collect();
         if candidates.len() <= 1 {
-            return Ok(candidates.first().map(|d| (*d).clone()));
+            return Ok(match candidates.first() {
+                Some(d) => Overload::One((*d).clone()),
+                None => Overload::None,
+            });
         }
         let mut arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.arg_type(*a)).collect();
         // Enumerations are lowered as `int`, but an argument of enumeration
@@ -240,7 +306,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         if candidates.len() == 1 {
-            return Ok(Some(candidates[0].clone()));
+            return Ok(Overload::One(candidates[0].clone()));
         }
         for (i, (arg, ty)) in args.iter().zip(arg_types.iter_mut()).enumerate() {
             let unknown_param = param_lists.iter().any(|l| {
@@ -460,12 +526,89 @@ impl<'c, 't> Lowerer<'c, 't> {
             .map(|ai| viable[ai].0)
             .collect();
         if let [one] = best.as_slice() {
-            return Ok(Some((*one).clone()));
+            return Ok(Overload::One((*one).clone()));
         }
-        let name = self.txt(n.child_by_field_name("function").unwrap_or(n));
-        self.unsup(
+        // Every candidate C++ may call is viable here (a candidate is
+        // dropped only for an argument whose type rules it out), except in
+        // a kernel with a type parameter modelled as opaque data: there an
+        // argument's type may be that parameter's, which the front end
+        // reads as `int`, so any candidate of the call's arity may be the
+        // one an instantiation calls.
+        if self.opaque_type_params {
+            return Ok(Overload::Ambiguous(
+                candidates
+                    .iter()
+                    .filter(|d| !explicit_template_args || d.template.is_some())
+                    .map(|d| (*d).clone())
+                    .collect(),
+            ));
+        }
+        Ok(Overload::Ambiguous(
+            viable.iter().map(|(d, _)| (*d).clone()).collect(),
+        ))
+    }
+
+    /// A call that overload resolution leaves to one of `defs` (the
+    /// viable candidates): C++ picks one at compile time, for the kernel's
+    /// instantiation (types the front end models as opaque data, arguments
+    /// of types it does not know), the same for every thread of a launch.
+    /// Each candidate runs in an arm of a branch on an unknown value that is
+    /// the same in all threads (a kernel parameter), so every candidate's
+    /// accesses are checked and no thread mixes two of them.
+    fn call_one_of(
+        &mut self,
+        n: Node<'t>,
+        defs: &[FnDef<'t>],
+        args: &[Node<'t>],
+        tpl_args: Option<Node<'t>>,
+    ) -> R<Val> {
+        let name = self
+            .txt(n.child_by_field_name("function").unwrap_or(n))
+            .to_string();
+        let id = ParamId(self.kernel.params.len() as u32);
+        self.kernel.params.push(ParamDecl {
+            name: format!("overload of `{name}`"),
+            ty: ScalarTy::INT,
+            position: u32::MAX,
+        });
+        self.note(
             n,
-            format!("ambiguous overloaded call `{name}` (the argument types do not single out one candidate)"),
+            format!(
+                "call `{name}`: overload resolution depends on types the front end does not know; \
+                 each of the {} candidates it may call is checked, one per launch",
+                defs.len()
+            ),
+        );
+        self.overload_arms(n, Expr::Param(id), defs, 0, args, tpl_args)
+    }
+
+    /// The arms of [`Self::call_one_of`] from the `k`-th candidate on.
+    fn overload_arms(
+        &mut self,
+        n: Node<'t>,
+        choice: Expr,
+        defs: &[FnDef<'t>],
+        k: usize,
+        args: &[Node<'t>],
+        tpl_args: Option<Node<'t>>,
+    ) -> R<Val> {
+        if k + 1 >= defs.len() {
+            return self.inline_call(n, &defs[k], args, tpl_args);
+        }
+        let cond = bin(
+            BinOp::Eq,
+            choice.clone(),
+            int(k as i128, ScalarTy::INT),
+            ScalarTy::Bool,
+        );
+        let def = defs[k].clone();
+        self.branch_values(
+            cond,
+            n,
+            (n, |s: &mut Self| s.inline_call(n, &def, args, tpl_args)),
+            (n, |s: &mut Self| {
+                s.overload_arms(n, choice, defs, k + 1, args, tpl_args)
+            }),
         )
     }
 
@@ -876,6 +1019,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.unsup(n, "malformed method call");
         };
         let m = self.txt(method).to_string();
+        if let Some(v) = self.accessor_method(n, obj, &m, args)? {
+            return Ok(v);
+        }
         let arrow = f
             .child_by_field_name("operator")
             .is_some_and(|o| self.txt(o) == "->");

@@ -675,6 +675,7 @@ pub fn lower(src: &str, lang: Lang) -> Kernel {
         next_stmt_id: 0,
         asyncs: Default::default(),
         uses_volatile: false,
+        layout_assumption: Vec::new(),
         template_params: Vec::new(),
         explicit_instantiations: Vec::new(),
     };
