@@ -99,10 +99,6 @@ pub struct Cfg {
     preds: Vec<Vec<(usize, Edge)>>,
     /// `if`s on a block-uniform condition with a barrier in a branch.
     uniform_ifs: HashSet<StmtId>,
-    /// `if`s on a block-uniform condition with a `break` or `continue` in a
-    /// branch and no access-enclosing role: tracked for every pair (see
-    /// [`Cfg::tracked_ifs`]).
-    jump_ifs: Vec<StmtId>,
     node_of: HashMap<StmtId, usize>,
     barrier: Vec<Option<BarrierNode>>,
     tree: LabelTree,
@@ -229,36 +225,15 @@ impl Cfg {
     /// Builds the graph, with the block-uniform conditions `uniformity` knows.
     pub fn with_uniformity(kernel: &Kernel, uniformity: &crate::analysis::Uniformity) -> Cfg {
         let mut uniform_ifs = HashSet::new();
-        let mut jump_ifs = Vec::new();
         crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
             if let StmtKind::If { cond, then_, else_ } = &s.kind {
-                // Uniform in every instance (flow-insensitively), or at this
-                // `if`: every thread of the block that runs this instance
-                // runs it together and evaluates the condition to one value
-                // (the uniformity analysis's program point at the start of
-                // the then branch).
-                let uniform = uniformity.is_uniform_expr(cond)
-                    || uniformity.is_uniform_point(crate::ir::walk::ProgramPoint {
-                        block: crate::ir::walk::BlockSlot::Then(s.id),
-                        index: 0,
-                    });
-                if !uniform {
-                    return;
-                }
-                if has_barrier(then_) || has_barrier(else_) {
+                if uniformity.is_uniform_expr(cond) && (has_barrier(then_) || has_barrier(else_)) {
                     uniform_ifs.insert(s.id);
-                } else if has_loop_jump(then_) || has_loop_jump(else_) {
-                    // A `continue` or `break` skips the barriers after it
-                    // in the loop: the branch taken decides which barriers a
-                    // path passes, as a barrier in the branch would.
-                    uniform_ifs.insert(s.id);
-                    jump_ifs.push(s.id);
                 }
             }
         });
         let mut cfg = Cfg {
             uniform_ifs,
-            jump_ifs,
             preds: vec![Vec::new(), Vec::new()],
             node_of: HashMap::new(),
             barrier: vec![None, None],
@@ -483,22 +458,8 @@ impl Cfg {
                                 .loops(t.loop_id)
                                 .get(..t.outer_depth)
                                 .is_some_and(|o| o.contains(&l))
-                                && (*inside || v != 0)
                             {
                                 // Another instance of the tracked loop: counts are lost.
-                                // Not for the access outside the loop before
-                                // its search has met the loop's exit: in
-                                // execution order that crossing comes after
-                                // the thread left the loop, so the exit it
-                                // will record (if any) is still in the first
-                                // instance after the meeting point, the one
-                                // the other thread (whose search loses its
-                                // count at any such crossing) is in when
-                                // its count is known. Structured control
-                                // flow enters an instance of a loop only
-                                // from the code before it, so between two
-                                // instances a back edge of a loop around it
-                                // is crossed.
                                 s = put(
                                     s,
                                     i,
@@ -581,22 +542,6 @@ impl Cfg {
                         loops_around: self.tree.loops(*id).to_vec(),
                     });
                 }
-            }
-        }
-        // Uniform `if`s whose branch jumps (`if (sum == 0) continue;` before
-        // a loop with barriers): a path through the jump and a path around it
-        // pass different barriers even when neither access is in the branch.
-        let (conds_a, conds_b) = (self.tree.conds(a), self.tree.conds(b));
-        for id in &self.jump_ifs {
-            if out.len() >= MAX_TRACKED_IFS {
-                break;
-            }
-            let around_both = conds_a.contains(id) && conds_b.contains(id);
-            if !around_both && !out.iter().any(|t| t.id == *id) {
-                out.push(TrackedIf {
-                    id: *id,
-                    loops_around: self.tree.loops(*id).to_vec(),
-                });
             }
         }
         out
@@ -723,15 +668,6 @@ fn has_barrier(block: &Block) -> bool {
     let mut found = false;
     crate::ir::walk::for_each_stmt(block, &mut |s| {
         found |= matches!(s.kind, StmtKind::Barrier { .. });
-    });
-    found
-}
-
-/// Whether `block` contains a `break` or `continue` (at any depth).
-fn has_loop_jump(block: &Block) -> bool {
-    let mut found = false;
-    crate::ir::walk::for_each_stmt(block, &mut |s| {
-        found |= matches!(s.kind, StmtKind::Break | StmtKind::Continue);
     });
     found
 }
