@@ -194,12 +194,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Overload::Ambiguous(viable) if (2..=MAX_OVERLOAD_ARMS).contains(&viable.len()) => {
                     return self.call_one_of(n, &viable, &args, tpl_args);
                 }
-                Overload::Ambiguous(_) => {
-                    return self.unsup(
-                        n,
-                        format!("ambiguous overloaded call `{name}` (the argument types do not single out one candidate)"),
-                    )
-                }
+                Overload::Ambiguous(_) => return self.ambiguous_call(n),
             }
             .or_else(|| defs.iter().find(|d| d.has_body).cloned());
             if let Some(def) = def {
@@ -240,14 +235,18 @@ impl<'c, 't> Lowerer<'c, 't> {
         match self.resolve_overload(n, defs, args, explicit_template_args)? {
             Overload::One(d) => Ok(Some(d)),
             Overload::None => Ok(None),
-            Overload::Ambiguous(_) => {
-                let name = self.txt(n.child_by_field_name("function").unwrap_or(n));
-                self.unsup(
-                    n,
-                    format!("ambiguous overloaded call `{name}` (the argument types do not single out one candidate)"),
-                )
-            }
+            Overload::Ambiguous(_) => self.ambiguous_call(n),
         }
+    }
+
+    /// `unsupported` for the call `n`, whose overload resolution leaves
+    /// several candidates and none surely the best.
+    fn ambiguous_call<T>(&self, n: Node<'t>) -> R<T> {
+        let name = self.txt(n.child_by_field_name("function").unwrap_or(n));
+        self.unsup(
+            n,
+            format!("ambiguous overloaded call `{name}` (the argument types do not single out one candidate)"),
+        )
     }
 
     /// Overload resolution as [`Self::choose_overload`] describes, with the
