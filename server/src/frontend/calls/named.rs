@@ -1030,29 +1030,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // issued in a branch (`issue_async`), the twin is flagged and
                 // the flag is cleared before every branch construct around
                 // it, so another arm (a consumer role) gets no landing of it.
-                let name = format!("$issued{}", self.kernel.vars.len());
-                let var = self.new_var(&name, ScalarTy::Bool, at);
-                self.push(
-                    StmtKind::Assign {
-                        var,
-                        value: int(1, ScalarTy::Bool),
-                    },
-                    at,
-                );
-                let site = p.site;
-                self.asyncs.flags.push(IssueFlag { serial, var, site });
-                let guard = self.stmt_at(
-                    StmtKind::If {
-                        cond: Expr::Var(var),
-                        then_: Block {
-                            stmts,
-                            braces: None,
-                        },
-                        else_: Block::default(),
-                    },
-                    site,
-                );
-                stmts = vec![guard];
+                stmts = self.flag_issued(serial, stmts, p.site, at);
             }
             self.asyncs.pending.push(PendingAsync {
                 stmts,
@@ -1600,6 +1578,40 @@ impl<'c, 't> Lowerer<'c, 't> {
             .collect()
     }
 
+    /// Guards `stmts` (the landing of copy `serial`, issued at `site`) by a
+    /// flag set here: the copy lands only on paths that issued it, since the
+    /// flag is cleared before every branch construct around the issue.
+    fn flag_issued(
+        &mut self,
+        serial: u32,
+        stmts: Vec<Stmt>,
+        site: (crate::ir::Span, bool),
+        at: Node<'t>,
+    ) -> Vec<Stmt> {
+        let name = format!("$issued{}", self.kernel.vars.len());
+        let var = self.new_var(&name, ScalarTy::Bool, at);
+        self.push(
+            StmtKind::Assign {
+                var,
+                value: int(1, ScalarTy::Bool),
+            },
+            at,
+        );
+        self.asyncs.flags.push(IssueFlag { serial, var, site });
+        let guard = self.stmt_at(
+            StmtKind::If {
+                cond: Expr::Var(var),
+                then_: Block {
+                    stmts,
+                    braces: None,
+                },
+                else_: Block::default(),
+            },
+            site,
+        );
+        vec![guard]
+    }
+
     /// Makes the accesses lowered since `first` (a copy) asynchronous.
     fn issue_async(&mut self, first: usize, barrier: Option<String>, at: Node<'t>) {
         let copy: Vec<Stmt> = self.cur[first..].to_vec();
@@ -1625,28 +1637,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.asyncs.next_serial += 1;
         let site = self.span_of(at);
         if !self.asyncs.path.is_empty() {
-            let name = format!("$issued{}", self.kernel.vars.len());
-            let var = self.new_var(&name, ScalarTy::Bool, at);
-            self.push(
-                StmtKind::Assign {
-                    var,
-                    value: int(1, ScalarTy::Bool),
-                },
-                at,
-            );
-            self.asyncs.flags.push(IssueFlag { serial, var, site });
-            let guard = self.stmt_at(
-                StmtKind::If {
-                    cond: Expr::Var(var),
-                    then_: Block {
-                        stmts,
-                        braces: None,
-                    },
-                    else_: Block::default(),
-                },
-                site,
-            );
-            stmts = vec![guard];
+            stmts = self.flag_issued(serial, stmts, site, at);
         }
         self.asyncs.pending.push(PendingAsync {
             stmts,
