@@ -2666,6 +2666,14 @@ impl Exec<'_, '_> {
             Expr::Cast(ty, a) => self.expr_as(a, *ty),
             Expr::Select(c, a, b, ty) => {
                 let c = self.expr_bool(c);
+                // A condition that is constant (`4 == 0 ? 1 : 4`, the zero
+                // guards of lowered divisors) selects one arm in every
+                // execution: the other arm is never evaluated, so only the
+                // taken arm's value, range and facts belong to the term (a
+                // constant divisor then stays constant for `/` and `%`).
+                if let Some(taken) = simplified(&c).and_then(|c| c.as_bool()) {
+                    return self.expr_as(if taken { a } else { b }, *ty);
+                }
                 self.expr_guards.push(c.clone());
                 let x = self.expr_as(a, *ty);
                 self.expr_guards.pop();

@@ -383,6 +383,13 @@ fn subst_expr(e: &Expr, map: &HashMap<VarId, VarId>) -> Expr {
         Expr::Unary(op, x, t) => Expr::Unary(*op, Box::new(subst_expr(x, map)), *t),
         Expr::Binary(op @ (BinOp::Div | BinOp::Rem), x, y, t @ ScalarTy::Int { .. }) => {
             let y = subst_expr(y, map);
+            if let Expr::Int(c, _) = y {
+                if c != 0 {
+                    // A non-zero constant divisor needs no guard (and stays a
+                    // constant for the checker: a linear `/` or `%`).
+                    return Expr::Binary(*op, Box::new(subst_expr(x, map)), Box::new(y), *t);
+                }
+            }
             let zero = Expr::Binary(
                 BinOp::Eq,
                 Box::new(y.clone()),
