@@ -303,8 +303,13 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Takes the statements lowered so far as the kernel body.
     pub fn finish(&mut self, braces: Span) {
         self.settle_accessor_layouts();
+        let mut stmts = std::mem::take(&mut self.cur);
+        crate::frontend::calls::named::prune_unissued_landings(
+            &mut stmts,
+            &self.asyncs.issue_flags(),
+        );
         self.kernel.body = Block {
-            stmts: std::mem::take(&mut self.cur),
+            stmts,
             braces: Some(braces),
         };
     }

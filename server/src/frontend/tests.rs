@@ -1265,3 +1265,55 @@ __global__ void ok(at::PackedTensorAccessor32<float, 1, at::RestrictPtrTraits> m
     assert!(k.params.iter().any(|q| q.name == "m.size(0)"));
     assert!(!k.layout_assumption.is_empty());
 }
+
+/// Memory writes in `block`, counted through nested blocks.
+fn writes_in(block: &Block) -> usize {
+    let mut n = 0;
+    crate::ir::walk::for_each_stmt(block, &mut |s| {
+        if matches!(&s.kind, StmtKind::Write { .. }) {
+            n += 1;
+        }
+    });
+    n
+}
+
+#[test]
+fn landings_no_issue_reaches_are_dropped() {
+    // The consumers' arm of a producer/consumer `if` is after the producers'
+    // copy by position but never runs it: its replayed landings go.
+    let src = r#"
+#include <cuda/pipeline>
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void roles(const float *in, float *out) {
+    __shared__ float buf[64];
+    __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 1> state;
+    auto block = cg::this_thread_block();
+    const cuda::pipeline_role role =
+        threadIdx.x < 32 ? cuda::pipeline_role::producer : cuda::pipeline_role::consumer;
+    auto pipe = cuda::make_pipeline(block, &state, role);
+    if (role == cuda::pipeline_role::producer) {
+        pipe.producer_acquire();
+        cuda::memcpy_async(&buf[threadIdx.x], &in[threadIdx.x], sizeof(float), pipe);
+        pipe.producer_commit();
+    } else {
+        pipe.consumer_wait();
+        out[threadIdx.x] = buf[63 - threadIdx.x];
+        pipe.consumer_release();
+    }
+}
+"#;
+    let p = lower("roles.cu", src);
+    let k = kernel(&p, "roles");
+    let arms: Vec<&Stmt> = all_stmts(&k.body)
+        .into_iter()
+        .filter(|s| matches!(&s.kind, StmtKind::If { else_, .. } if !else_.stmts.is_empty()))
+        .collect();
+    let StmtKind::If { then_, else_, .. } = &arms.last().expect("the role if").kind else {
+        unreachable!()
+    };
+    // The consumer arm keeps only its own store to `out`; the producers'
+    // arm keeps the copy and its landings.
+    assert_eq!(writes_in(else_), 1, "{}", pretty_kernel(k));
+    assert!(writes_in(then_) >= 2, "{}", pretty_kernel(k));
+}

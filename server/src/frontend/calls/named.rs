@@ -155,6 +155,11 @@ impl AsyncState {
         self.pending.is_empty()
     }
 
+    /// The variables flagging that a copy was issued (`$issuedN`).
+    pub(crate) fn issue_flags(&self) -> HashSet<VarId> {
+        self.flags.iter().map(|f| f.var).collect()
+    }
+
     /// Follows arrival tokens through assignments (`auto t = bar.arrive();`
     /// lowers to a temporary copied into `t`): a statement defining `var`
     /// from a token variable makes `var` that token; any other definition
@@ -557,6 +562,160 @@ fn stmt_vars(stmts: &[Stmt], reads: &mut Vec<VarId>, defs: &mut HashSet<VarId>) 
             }
             _ => {}
         }
+    }
+}
+
+/// Removes the landings of asynchronous copies at points no issue of the
+/// copy reaches: a landing is replayed as `if ($issuedN) { .. }` wherever
+/// the copy may still be in flight by position (after every named barrier
+/// operation, in both arms of an `if` after the copy's arm), and where no
+/// `$issuedN = true` reaches the replay on any path, the flag is false in
+/// every execution (it is a thread-local variable assigned only the
+/// literals the model writes), so its body never runs: dropping it changes
+/// no execution, only the number of pairs to decide (the other role's arm
+/// of a producer/consumer `if` replays every copy of the producers' arm).
+pub(crate) fn prune_unissued_landings(stmts: &mut Vec<Stmt>, flags: &HashSet<VarId>) {
+    if flags.is_empty() {
+        return;
+    }
+    let mut walk = FlagWalk {
+        flags,
+        breaks: Vec::new(),
+        continues: Vec::new(),
+    };
+    walk.block(stmts, HashSet::new(), true);
+}
+
+/// May-be-true analysis of the issue flags over the structured body (see
+/// [`prune_unissued_landings`]); the empty set also stands for "no path
+/// reaches here", which only makes more code removable where it is dead.
+struct FlagWalk<'a> {
+    flags: &'a HashSet<VarId>,
+    /// Per enclosing loop: the flags that may be true at a `break`.
+    breaks: Vec<HashSet<VarId>>,
+    /// Per enclosing loop: the flags that may be true at a `continue`.
+    continues: Vec<HashSet<VarId>>,
+}
+
+impl FlagWalk<'_> {
+    /// The flags that may be true after `stmts`, entered with `state`;
+    /// with `prune`, removes the landings under a flag that is surely false
+    /// (only once the state is final: loops iterate to a fixpoint first).
+    fn block(
+        &mut self,
+        stmts: &mut Vec<Stmt>,
+        mut state: HashSet<VarId>,
+        prune: bool,
+    ) -> HashSet<VarId> {
+        let mut i = 0;
+        while i < stmts.len() {
+            let dead = match &stmts[i].kind {
+                StmtKind::If {
+                    cond: Expr::Var(v),
+                    else_,
+                    ..
+                } => self.flags.contains(v) && !state.contains(v) && else_.stmts.is_empty(),
+                _ => false,
+            };
+            if dead {
+                if prune {
+                    stmts.remove(i);
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
+            state = self.stmt(&mut stmts[i], state, prune);
+            i += 1;
+        }
+        state
+    }
+
+    fn stmt(&mut self, s: &mut Stmt, mut state: HashSet<VarId>, prune: bool) -> HashSet<VarId> {
+        match &mut s.kind {
+            StmtKind::Assign { var, value } if self.flags.contains(var) => {
+                // The model assigns its flags the literals 0 and 1 only;
+                // anything else may be true.
+                if matches!(value, Expr::Int(0, _)) {
+                    state.remove(var);
+                } else {
+                    state.insert(*var);
+                }
+            }
+            StmtKind::Havoc { var } | StmtKind::Read { dest: var, .. }
+                if self.flags.contains(var) =>
+            {
+                state.insert(*var);
+            }
+            StmtKind::Atomic {
+                dest: Some(var), ..
+            } if self.flags.contains(var) => {
+                state.insert(*var);
+            }
+            StmtKind::If { then_, else_, .. } => {
+                let after_then = self.block(&mut then_.stmts, state.clone(), prune);
+                let after_else = self.block(&mut else_.stmts, state, prune);
+                state = after_then;
+                state.extend(after_else);
+            }
+            StmtKind::Loop {
+                cond_prelude,
+                body,
+                step,
+                ..
+            } => {
+                // Iterate to a fixpoint on the state at the loop head (the
+                // sets only grow and are bounded by `flags`), then prune
+                // once with the final head state.
+                let mut head = state;
+                loop {
+                    let (_, next_head) = self.loop_round(cond_prelude, body, step, &head, false);
+                    if next_head.is_subset(&head) {
+                        break;
+                    }
+                    head.extend(next_head);
+                }
+                let (exit, _) = self.loop_round(cond_prelude, body, step, &head, prune);
+                state = exit;
+            }
+            StmtKind::Break => {
+                if let Some(b) = self.breaks.last_mut() {
+                    b.extend(state);
+                }
+                state = HashSet::new();
+            }
+            StmtKind::Continue => {
+                if let Some(c) = self.continues.last_mut() {
+                    c.extend(state);
+                }
+                state = HashSet::new();
+            }
+            StmtKind::Return => state = HashSet::new(),
+            _ => {}
+        }
+        state
+    }
+
+    /// One pass over a loop from the head state `head`: (the state at the
+    /// loop's exit, the state back at the head after the step).
+    fn loop_round(
+        &mut self,
+        cond_prelude: &mut Block,
+        body: &mut Block,
+        step: &mut Block,
+        head: &HashSet<VarId>,
+        prune: bool,
+    ) -> (HashSet<VarId>, HashSet<VarId>) {
+        let tested = self.block(&mut cond_prelude.stmts, head.clone(), prune);
+        self.breaks.push(HashSet::new());
+        self.continues.push(HashSet::new());
+        let mut end = self.block(&mut body.stmts, tested.clone(), prune);
+        let breaks = self.breaks.pop().unwrap_or_default();
+        end.extend(self.continues.pop().unwrap_or_default());
+        let next = self.block(&mut step.stmts, end, prune);
+        let mut exit = tested;
+        exit.extend(breaks);
+        (exit, next)
     }
 }
 
