@@ -1447,17 +1447,14 @@ fn used_dimensions(kernel: &Kernel) -> ([bool; 3], [bool; 3]) {
         }
     }
     let mut out = ([true, false, false], [true, false, false]);
-    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| match &s.kind {
-        StmtKind::Assign { value: e, .. } => scan(e, &mut out),
-        StmtKind::Read { access, .. } | StmtKind::Atomic { access, .. } => {
-            scan(&access.offset, &mut out)
+    // Every expression counts, preconditions and barrier operands included:
+    // a dimension read only in `__requires(blockDim.y == 2)` is read, and
+    // taking its extent as 1 would make the precondition exclude every
+    // execution (a vacuous race-free verdict).
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+        for e in crate::ir::walk::stmt_exprs(s) {
+            scan(e, &mut out);
         }
-        StmtKind::Write { access, value } => {
-            scan(&access.offset, &mut out);
-            scan(value, &mut out);
-        }
-        StmtKind::If { cond, .. } | StmtKind::Loop { cond, .. } => scan(cond, &mut out),
-        _ => {}
     });
     out
 }

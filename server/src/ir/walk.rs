@@ -170,6 +170,35 @@ pub fn for_each_expr(expr: &Expr, f: &mut dyn FnMut(&Expr)) {
     }
 }
 
+/// The expressions a statement holds itself (not those of its nested
+/// blocks): every kind is listed, so a new kind must say what it reads.
+pub fn stmt_exprs(stmt: &Stmt) -> Vec<&Expr> {
+    match &stmt.kind {
+        StmtKind::Assign { value, .. } => vec![value],
+        StmtKind::Havoc { .. }
+        | StmtKind::Barrier { .. }
+        | StmtKind::Break
+        | StmtKind::Continue
+        | StmtKind::Return => Vec::new(),
+        StmtKind::Read { access, .. } => vec![&access.offset],
+        StmtKind::Write { access, value } => vec![&access.offset, value],
+        StmtKind::Atomic { access, op, .. } => {
+            let mut out = vec![&access.offset];
+            out.extend(op.operand.as_ref());
+            out
+        }
+        StmtKind::If { cond, .. } | StmtKind::Loop { cond, .. } | StmtKind::Assume { cond } => {
+            vec![cond]
+        }
+        StmtKind::Collective { uniform_args, .. } => uniform_args.iter().collect(),
+        StmtKind::NamedBarrier { barrier, count, .. } => {
+            let mut out = vec![barrier];
+            out.extend(count.as_ref());
+            out
+        }
+    }
+}
+
 /// Calls `f` on every statement in pre-order.
 pub fn for_each_stmt<'a>(block: &'a Block, f: &mut dyn FnMut(&'a Stmt)) {
     for stmt in &block.stmts {
