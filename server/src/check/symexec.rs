@@ -2066,7 +2066,8 @@ fn touched_locals(then_: &Block, else_: &Block) -> Vec<usize> {
 const INDEX_CONSTANT_MAX: i64 = 1 << 20;
 
 /// Whether `t` is an index term: built with `+` and `*` from thread and
-/// block ids, launch sizes, scalar parameters and non-negative numerals (the
+/// block ids, launch sizes, scalar parameters, non-negative numerals and the
+/// quotients and remainders of index terms by positive numerals (the
 /// constants [`Encoder::new`] and [`Encoder::param`] create; values read from
 /// memory, loop counters and other unknowns are havocked under names with a
 /// `!`, which never match), with every coefficient of its expansion at most
@@ -2100,6 +2101,22 @@ fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
         return launch.then_some(1);
     }
     let kind = t.decl().kind();
+    if matches!(kind, DeclKind::Idiv | DeclKind::Mod) {
+        // A quotient or remainder of an index term by a positive numeral (a
+        // warp index `threadIdx.x / 32`, a lane `threadIdx.x % 32`): an index
+        // itself, between 0 and the dividend. The encoder builds Z3's `div`
+        // and `mod` only for a non-negative dividend (C's truncating `/` and
+        // `%` of a possibly negative one become an `ite`, which never
+        // matches), where both agree with C. It counts as one atom
+        // (coefficient 1); a dividend that is not an index term (a hash
+        // product) keeps the whole value out.
+        let [dividend, divisor] = t.children().try_into().ok()?;
+        let positive = divisor
+            .as_int()?
+            .as_i64()
+            .is_some_and(|c| (1..=INDEX_CONSTANT_MAX).contains(&c));
+        return (positive && is_index_term(&dividend.as_int()?, depth + 1).is_some()).then_some(1);
+    }
     if !matches!(kind, DeclKind::Add | DeclKind::Mul) {
         return None;
     }
@@ -2335,7 +2352,8 @@ impl Exec<'_, '_> {
     /// The index-arithmetic assumption (README "Modelling assumptions",
     /// `--no-assume-index-arithmetic-fits` drops it): a value computed with
     /// `+` and `*` only from thread and block ids, launch sizes, integer
-    /// parameters and constants (an index term, see [`is_index_term`]) that
+    /// parameters, constants and quotients or remainders of those by
+    /// positive constants (an index term, see [`is_index_term`]) that
     /// index arithmetic (an access's offset, or the definition of a local
     /// that flows into one: [`index_locals`]) brings into an integer type (the
     /// result of an unsigned `+` or `*`, the conversion of such an unsigned
