@@ -2107,15 +2107,24 @@ fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
         // itself, between 0 and the dividend. The encoder builds Z3's `div`
         // and `mod` only for a non-negative dividend (C's truncating `/` and
         // `%` of a possibly negative one become an `ite`, which never
-        // matches), where both agree with C. It counts as one atom
-        // (coefficient 1); a dividend that is not an index term (a hash
-        // product) keeps the whole value out.
+        // matches), where both agree with C. Its coefficient bound is the
+        // dividend's divided by `c` (rounded up) for a quotient, at most `c`
+        // for a remainder, so a later hash multiplier still exceeds the cap
+        // (`n * (t * 65536 / 3) * 196608` grows like `t * 2^32`); a dividend
+        // that is not an index term (a hash product) keeps the value out.
         let [dividend, divisor] = t.children().try_into().ok()?;
-        let positive = divisor
-            .as_int()?
-            .as_i64()
-            .is_some_and(|c| (1..=INDEX_CONSTANT_MAX).contains(&c));
-        return (positive && is_index_term(&dividend.as_int()?, depth + 1).is_some()).then_some(1);
+        let c = i128::from(
+            divisor
+                .as_int()?
+                .as_i64()
+                .filter(|c| (1..=INDEX_CONSTANT_MAX).contains(c))?,
+        );
+        let bound = is_index_term(&dividend.as_int()?, depth + 1)?;
+        return Some(if kind == DeclKind::Idiv {
+            ((bound + c - 1) / c).max(1)
+        } else {
+            bound.min(c)
+        });
     }
     if !matches!(kind, DeclKind::Add | DeclKind::Mul) {
         return None;

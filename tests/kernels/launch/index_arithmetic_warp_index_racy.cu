@@ -24,8 +24,20 @@ __global__ void hashed_quotient(float *out) {
     out[h >> 28] = (float)threadIdx.x; //~ race write-write
 }
 
-void host(float *out, unsigned int width, unsigned int rows) {
+// A quotient keeps its dividend's growth (review): `q = t * 2^16 / 3` grows
+// like `t * 21846`, so `n * q * 196608` is a hash-like product that wraps by
+// design: with n = 1, thread 3 has q = 65536 and index 3 * 2^32 = 0, thread
+// 0's element.
+__global__ void quotient_times_multiplier(int *a, unsigned n) {
+    if (n == 0)
+        return;
+    unsigned q = (threadIdx.x * 65536u) / 3u;
+    a[n * q * 196608u] = threadIdx.x; //~ race write-write
+}
+
+void host(float *out, int *a, unsigned int width, unsigned int rows, unsigned n) {
     warp_per_pixel_overlap<<<(width + 3) / 4, 128>>>(out, width);
     half_lanes<<<(rows + 3) / 4, 128>>>(out, rows);
     hashed_quotient<<<1, 64>>>(out);
+    quotient_times_multiplier<<<1, 64>>>(a, n);
 }
