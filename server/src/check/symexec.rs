@@ -2103,11 +2103,15 @@ fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
     let kind = t.decl().kind();
     if matches!(kind, DeclKind::Idiv | DeclKind::Mod) {
         // A quotient or remainder of an index term by a positive numeral (a
-        // warp index `threadIdx.x / 32`, a lane `threadIdx.x % 32`): an index
-        // itself, between 0 and the dividend. The encoder builds Z3's `div`
-        // and `mod` only for a non-negative dividend (C's truncating `/` and
-        // `%` of a possibly negative one become an `ite`, which never
-        // matches), where both agree with C. Its coefficient bound is the
+        // warp index `threadIdx.x / 32` or `>> 5`, a lane `threadIdx.x % 32`
+        // or `& 31`): an index itself. Z3's `div` and `mod` are Euclidean;
+        // the encoder builds them for C's `/` and `%` of a non-negative
+        // dividend (a possibly negative one becomes an `ite`, which never
+        // matches), for `>>` by a constant (floor division) and for `&` by a
+        // low-bit mask (two's complement remainder), where they are exact. A
+        // quotient of a signed index term (a parameter) may be negative, as
+        // the parameter may: the rules for signed index terms apply to it
+        // alike. Its coefficient bound is the
         // dividend's divided by `c` (rounded up) for a quotient, at most `c`
         // for a remainder, so a later hash multiplier still exceeds the cap
         // (`n * (t * 65536 / 3) * 196608` grows like `t * 2^32`); a dividend

@@ -22,7 +22,18 @@ __global__ void lanes_per_row(float *out, unsigned int rows) {
         out[row * 32 + threadIdx.x % 32] = (float)row;
 }
 
+// A shift right and a low-bit mask compute the same warp index and lane.
+__global__ void warp_per_pixel_bits(float *out, unsigned int width, unsigned int height) {
+    unsigned int x = blockIdx.x * 4 + (threadIdx.x >> 5);
+    unsigned int y = blockIdx.y;
+    if (x >= width || y >= height)
+        return;
+    if ((threadIdx.x & 31) == 0)
+        out[x + y * width] = (float)x;
+}
+
 void host(float *out, unsigned int width, unsigned int height) {
     warp_per_pixel<<<dim3((width + 3) / 4, height), 128>>>(out, width, height);
     lanes_per_row<<<(height + 3) / 4, 128>>>(out, height);
+    warp_per_pixel_bits<<<dim3((width + 3) / 4, height), 128>>>(out, width, height);
 }

@@ -17,6 +17,13 @@ __global__ void half_lanes(float *out, unsigned int rows) {
         out[row * 32 + threadIdx.x % 16] = (float)threadIdx.x; //~ race write-write
 }
 
+// The mask form of the same mistake: `& 15` repeats within a warp.
+__global__ void half_lanes_mask(float *out, unsigned int rows) {
+    unsigned int row = blockIdx.x * 4 + (threadIdx.x >> 5);
+    if (row < rows)
+        out[row * 32 + (threadIdx.x & 15)] = (float)threadIdx.x; //~ race write-write
+}
+
 // A quotient of a hash product is not an index: `threadIdx.x * 2^31 / 2`
 // wraps before the division, so threads 0 and 2 both write element 0.
 __global__ void hashed_quotient(float *out) {
@@ -38,6 +45,7 @@ __global__ void quotient_times_multiplier(int *a, unsigned n) {
 void host(float *out, int *a, unsigned int width, unsigned int rows, unsigned n) {
     warp_per_pixel_overlap<<<(width + 3) / 4, 128>>>(out, width);
     half_lanes<<<(rows + 3) / 4, 128>>>(out, rows);
+    half_lanes_mask<<<(rows + 3) / 4, 128>>>(out, rows);
     hashed_quotient<<<1, 64>>>(out);
     quotient_times_multiplier<<<1, 64>>>(a, n);
 }
