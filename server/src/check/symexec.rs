@@ -2063,7 +2063,8 @@ fn touched_locals(then_: &Block, else_: &Block) -> Vec<usize> {
 const INDEX_CONSTANT_MAX: i64 = 1 << 20;
 
 /// Whether `t` is an index term: built with `+` and `*` from thread and
-/// block ids, launch sizes, scalar parameters and non-negative numerals (the
+/// block ids, launch sizes, scalar parameters, non-negative numerals and the
+/// quotients and remainders of index terms by positive numerals (the
 /// constants [`Encoder::new`] and [`Encoder::param`] create; values read from
 /// memory, loop counters and other unknowns are havocked under names with a
 /// `!`, which never match), with every coefficient of its expansion at most
@@ -2097,6 +2098,35 @@ fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
         return launch.then_some(1);
     }
     let kind = t.decl().kind();
+    if matches!(kind, DeclKind::Idiv | DeclKind::Mod) {
+        // A quotient or remainder of an index term by a positive numeral (a
+        // warp index `threadIdx.x / 32` or `>> 5`, a lane `threadIdx.x % 32`
+        // or `& 31`): an index itself. Z3's `div` and `mod` are Euclidean;
+        // the encoder builds them for C's `/` and `%` of a non-negative
+        // dividend (a possibly negative one becomes an `ite`, which never
+        // matches), for `>>` by a constant (floor division) and for `&` by a
+        // low-bit mask (two's complement remainder), where they are exact. A
+        // quotient of a signed index term (a parameter) may be negative, as
+        // the parameter may: the rules for signed index terms apply to it
+        // alike. Its coefficient bound is the
+        // dividend's divided by `c` (rounded up) for a quotient, at most `c`
+        // for a remainder, so a later hash multiplier still exceeds the cap
+        // (`n * (t * 65536 / 3) * 196608` grows like `t * 2^32`); a dividend
+        // that is not an index term (a hash product) keeps the value out.
+        let [dividend, divisor] = t.children().try_into().ok()?;
+        let c = i128::from(
+            divisor
+                .as_int()?
+                .as_i64()
+                .filter(|c| (1..=INDEX_CONSTANT_MAX).contains(c))?,
+        );
+        let bound = is_index_term(&dividend.as_int()?, depth + 1)?;
+        return Some(if kind == DeclKind::Idiv {
+            ((bound + c - 1) / c).max(1)
+        } else {
+            bound.min(c)
+        });
+    }
     if !matches!(kind, DeclKind::Add | DeclKind::Mul) {
         return None;
     }
@@ -2332,7 +2362,8 @@ impl Exec<'_, '_> {
     /// The index-arithmetic assumption (README "Modelling assumptions",
     /// `--no-assume-index-arithmetic-fits` drops it): a value computed with
     /// `+` and `*` only from thread and block ids, launch sizes, integer
-    /// parameters and constants (an index term, see [`is_index_term`]) that
+    /// parameters, constants and quotients or remainders of those by
+    /// positive constants (an index term, see [`is_index_term`]) that
     /// index arithmetic (an access's offset, or the definition of a local
     /// that flows into one: [`index_locals`]) brings into an integer type (the
     /// result of an unsigned `+` or `*`, the conversion of such an unsigned
