@@ -113,7 +113,8 @@ pub struct LaunchArgs {
     #[arg(long)]
     pub no_assume_index_fits: bool,
     /// Drop the default assumption that index arithmetic (unsigned `+`/`*` of
-    /// thread and block ids, launch sizes, integer parameters and constants)
+    /// thread and block ids, launch sizes, integer parameters, constants and
+    /// their quotients/remainders by constants, e.g. a warp or lane index)
     /// does not wrap, nor its conversion to a narrower or signed type.
     #[arg(long)]
     pub no_assume_index_arithmetic_fits: bool,
