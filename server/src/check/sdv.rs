@@ -103,6 +103,12 @@ const PORTFOLIO_ALLOWANCE: [u64; 2] = [4 * PORTFOLIO[1].1, 4 * PORTFOLIO[2].1];
 /// [`Checker::racy_already`]).
 const RACY_ALREADY_SLICE: u64 = PORTFOLIO[0].1;
 
+/// Solver work units (all turns) a check under a race limit may spend
+/// after its first race within a block before it stops, as at the limit:
+/// on a kernel whose pairs each need more than the cheap turns, the rest of
+/// such a check would spend the cheap turns on every pair for no race.
+const RACY_REMAINDER_WORK: u64 = 8 * RACY_ALREADY_SLICE;
+
 /// How many of the slowest queries a profile keeps.
 const PROFILE_SLOWEST: usize = 8;
 
@@ -977,6 +983,9 @@ struct Checker<'k, 's> {
     /// Set while a query must get the whole portfolio even when the check
     /// is racy already (see [`Checker::racy_already`]).
     full_effort: bool,
+    /// [`Checker::all_work`] when the check became racy under a race limit
+    /// (see [`RACY_REMAINDER_WORK`]).
+    work_at_first_race: Option<u64>,
 }
 
 impl<'k, 's> Checker<'k, 's> {
@@ -1039,6 +1048,7 @@ impl<'k, 's> Checker<'k, 's> {
             unsat_queries: std::collections::HashMap::new(),
             base_facts_of: std::collections::HashMap::new(),
             full_effort: false,
+            work_at_first_race: None,
         }
     }
 
@@ -1096,8 +1106,18 @@ impl<'k, 's> Checker<'k, 's> {
                     self.note_budget_spent(why);
                     break 'pairs;
                 }
+                let racy_before = self.racy_already();
                 self.check_pair(a, b, space);
                 if block_race_limit().is_some_and(|limit| self.block_races() >= limit) {
+                    break 'pairs;
+                }
+                if !racy_before && self.racy_already() {
+                    self.work_at_first_race = Some(self.all_work());
+                }
+                if self
+                    .work_at_first_race
+                    .is_some_and(|at| self.all_work() - at > RACY_REMAINDER_WORK)
+                {
                     break 'pairs;
                 }
             }
@@ -1113,6 +1133,11 @@ impl<'k, 's> Checker<'k, 's> {
     /// is accepted only from a check with no such race, which runs every
     /// query in full; a dropped pair that the next placement does not order
     /// is queried again by its check.
+    /// Solver work units of every turn spent so far.
+    fn all_work(&self) -> u64 {
+        self.work_used + self.portfolio_used[0] + self.portfolio_used[1]
+    }
+
     fn racy_already(&self) -> bool {
         !self.full_effort && block_race_limit().is_some() && self.block_races() > 0
     }

@@ -1668,6 +1668,27 @@ __global__ void k(int *out) {
         "{:?}",
         profile.slowest.iter().map(|q| q.work).collect::<Vec<_>>()
     );
+    // Twelve such pairs (one array each, so that they do not meet one
+    // another) after the race: the check stops once the cheap turns spent
+    // its allowance after the race, instead of trying every pair.
+    let mut many = String::from(
+        "__global__ void k(int *out) {\n  unsigned t = threadIdx.x;\n  __shared__ int r[4];\n  r[0] = t;\n",
+    );
+    for i in 0..12 {
+        many.push_str(&format!(
+            "  __shared__ int s{i}[1024];\n  s{i}[(t * t) % 1021u] = {i};\n"
+        ));
+    }
+    many.push_str("}\n");
+    let program_many = crate::frontend::lower_source(
+        std::path::Path::new("t.cu"),
+        &many,
+        &crate::frontend::NoIncludes,
+    );
+    let (report, profile) =
+        with_block_race_limit(8, || check_kernel_profiled(&program_many.kernels[0], &o));
+    assert_eq!(report.verdict, Verdict::Racy);
+    assert!(profile.queries < 12, "{} queries", profile.queries);
     // With no race before it, the hard pair is not dropped: undecided.
     let alone = program("");
     let report = with_block_race_limit(8, || check_kernel(&alone.kernels[0], &o));
