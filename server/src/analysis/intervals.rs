@@ -679,7 +679,7 @@ fn has_barrier(block: &Block) -> bool {
 /// `for (int i = 0; i < N; i += 16)` with a constant `N > 0`. Statements of a
 /// block run in order (the IR has no jumps into a block), so those locals hold
 /// exactly these values when the loop is reached.
-fn surely_entered_loops(kernel: &Kernel) -> HashSet<StmtId> {
+pub(crate) fn surely_entered_loops(kernel: &Kernel) -> HashSet<StmtId> {
     let mut entered = HashSet::new();
     let mut blocks = vec![&kernel.body];
     crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {

@@ -97,6 +97,18 @@ const PORTFOLIO: [(Turn, u64); 4] = [
 /// ever add decided queries, and the digits turn leaves `qflia` what it had.
 const PORTFOLIO_ALLOWANCE: [u64; 2] = [4 * PORTFOLIO[1].1, 4 * PORTFOLIO[2].1];
 
+/// Largest work slice of a portfolio turn a query gets once a check under a
+/// race limit (see [`with_block_race_limit`]) has found a race within a
+/// block: the turns with larger slices are skipped (see
+/// [`Checker::racy_already`]).
+const RACY_ALREADY_SLICE: u64 = PORTFOLIO[0].1;
+
+/// Solver work units (all turns) a check under a race limit may spend
+/// after its first race within a block before it stops, as at the limit:
+/// on a kernel whose pairs each need more than the cheap turns, the rest of
+/// such a check would spend the cheap turns on every pair for no race.
+const RACY_REMAINDER_WORK: u64 = 8 * RACY_ALREADY_SLICE;
+
 /// How many of the slowest queries a profile keeps.
 const PROFILE_SLOWEST: usize = 8;
 
@@ -968,6 +980,12 @@ struct Checker<'k, 's> {
     unsat_queries: std::collections::HashMap<Vec<usize>, Vec<Bool>>,
     /// The facts every query of a scenario starts from, by scenario.
     base_facts_of: std::collections::HashMap<Scenario, Vec<Bool>>,
+    /// Set while a query must get the whole portfolio even when the check
+    /// is racy already (see [`Checker::racy_already`]).
+    full_effort: bool,
+    /// [`Checker::all_work`] when the check became racy under a race limit
+    /// (see [`RACY_REMAINDER_WORK`]).
+    work_at_first_race: Option<u64>,
 }
 
 impl<'k, 's> Checker<'k, 's> {
@@ -1029,6 +1047,8 @@ impl<'k, 's> Checker<'k, 's> {
             async_findings: Vec::new(),
             unsat_queries: std::collections::HashMap::new(),
             base_facts_of: std::collections::HashMap::new(),
+            full_effort: false,
+            work_at_first_race: None,
         }
     }
 
@@ -1086,12 +1106,40 @@ impl<'k, 's> Checker<'k, 's> {
                     self.note_budget_spent(why);
                     break 'pairs;
                 }
+                let racy_before = self.racy_already();
                 self.check_pair(a, b, space);
                 if block_race_limit().is_some_and(|limit| self.block_races() >= limit) {
                     break 'pairs;
                 }
+                if !racy_before && self.racy_already() {
+                    self.work_at_first_race = Some(self.all_work());
+                }
+                if self
+                    .work_at_first_race
+                    .is_some_and(|at| self.all_work() - at > RACY_REMAINDER_WORK)
+                {
+                    break 'pairs;
+                }
             }
         }
+    }
+
+    /// Whether this check runs under a race limit (for the barrier
+    /// synthesizer) and has already found a race between threads of one
+    /// block. Its verdict is then racy whatever the pairs left give, and the
+    /// synthesizer only needs some of its races: a later query gets only the
+    /// portfolio's cheap turns, and a pair they leave undecided is dropped,
+    /// not reported (like the pairs after the limit). A candidate placement
+    /// is accepted only from a check with no such race, which runs every
+    /// query in full; a dropped pair that the next placement does not order
+    /// is queried again by its check.
+    /// Solver work units of every turn spent so far.
+    fn all_work(&self) -> u64 {
+        self.work_used + self.portfolio_used[0] + self.portfolio_used[1]
+    }
+
+    fn racy_already(&self) -> bool {
+        !self.full_effort && block_race_limit().is_some() && self.block_races() > 0
     }
 
     /// Races found so far between threads of one block (benign ones aside).
@@ -1634,6 +1682,7 @@ impl<'k, 's> Checker<'k, 's> {
                 );
             }
             let witness_key = (a.id, b.id, relation);
+            let racy_already = self.racy_already();
             let outcome = match replay_witness(&witness_key, &facts) {
                 Some(model) => {
                     if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
@@ -1681,7 +1730,14 @@ impl<'k, 's> Checker<'k, 's> {
                                 Some(differ) => {
                                     let mut f = facts.clone();
                                     f.push(differ);
-                                    self.solve(&f, &r1, &r2).0 == SatResult::Unsat
+                                    // In full even when the check is racy
+                                    // already: a benign race needs no
+                                    // barrier, and one taken for a real race
+                                    // would cost the synthesizer a barrier.
+                                    self.full_effort = true;
+                                    let benign = self.solve(&f, &r1, &r2).0 == SatResult::Unsat;
+                                    self.full_effort = false;
+                                    benign
                                 }
                                 None => false,
                             },
@@ -1698,7 +1754,11 @@ impl<'k, 's> Checker<'k, 's> {
                     });
                     // Warps (and the legacy lockstep assumption) are CUDA's; an
                     // OpenCL work-group promises no lockstep execution at all.
+                    // Not asked under a race limit: the synthesizer, the
+                    // only reader of such checks, orders a race whether or
+                    // not only warp-synchronous execution excludes it.
                     let warp_sync_only = self.kernel.lang == crate::ir::Lang::Cuda
+                        && block_race_limit().is_none()
                         && !self.opts.warp_sync
                         && scenario.same_block
                         && same_warp_witness
@@ -1738,6 +1798,8 @@ impl<'k, 's> Checker<'k, 's> {
                 }
                 // The pair the budget ran out at is named by the budget's finding.
                 (SatResult::Unknown, _) if self.budget_pair == Some((a.id, b.id)) => {}
+                // Dropped: the check is racy already (see `racy_already`).
+                (SatResult::Unknown, _) if racy_already => {}
                 (SatResult::Unknown, _) => {
                     let reason = self.last_unknown.clone();
                     self.undecided.push((a.id, b.id, reason));
@@ -1863,7 +1925,11 @@ impl<'k, 's> Checker<'k, 's> {
         let mut spent = 0u64;
         let mut smt_spent = 0u64;
         let mut outcome = (SatResult::Unknown, None);
+        let racy_already = self.racy_already();
         for (turn, &(kind, slice)) in PORTFOLIO.iter().enumerate() {
+            if racy_already && slice > RACY_ALREADY_SLICE {
+                continue;
+            }
             let side = match kind {
                 Turn::Smt => None,
                 Turn::Digits => Some(0),

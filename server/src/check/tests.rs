@@ -1625,6 +1625,80 @@ fn a_race_limit_stops_only_after_races_within_a_block() {
     assert_eq!(limited.races.len(), full.races.len());
 }
 
+/// Under a race limit, a check that has found a race within a block gives
+/// each later query only the portfolio's cheap turns and drops a pair they
+/// leave undecided: the write of `s[(t * t) % 1021]` against itself (no two
+/// thread ids below 256 have the same square modulo the prime 1021) is a
+/// query Z3 does not decide within the budget. Without an earlier race the
+/// same pair is queried in full and reported undecided.
+#[test]
+fn a_racy_check_under_a_race_limit_gives_later_queries_the_cheap_turns_only() {
+    use crate::check::sdv::with_block_race_limit;
+    let hard_pair = r#"
+__global__ void k(int *out) {
+  __shared__ int s[2048];
+  unsigned t = threadIdx.x;
+  RACE
+  s[(t * t) % 1021u] = 1;
+}
+"#;
+    let program = |first: &str| {
+        crate::frontend::lower_source(
+            std::path::Path::new("t.cu"),
+            &hard_pair.replace("RACE", first),
+            &crate::frontend::NoIncludes,
+        )
+    };
+    let mut o = CheckOptions::default();
+    o.launch.block_dim = Some([256, 1, 1]);
+    o.launch.grid_dim = Some([1, 1, 1]);
+    o.kernel_budget_ms = 2_000;
+    let racy = program("s[1500] = t;");
+    let (report, profile) =
+        with_block_race_limit(8, || check_kernel_profiled(&racy.kernels[0], &o));
+    assert_eq!(report.verdict, Verdict::Racy);
+    assert!(report
+        .findings
+        .iter()
+        .all(|f| f.kind != DiagnosticKind::Inconclusive));
+    // The race's query and at most the two cheap turns of the hard one.
+    assert!(profile.work < 100_000, "work {}", profile.work);
+    assert!(
+        profile.slowest.iter().all(|q| q.work <= 2 * 25_000 + 1_000),
+        "{:?}",
+        profile.slowest.iter().map(|q| q.work).collect::<Vec<_>>()
+    );
+    // Twelve such pairs (one array each, so that they do not meet one
+    // another) after the race: the check stops once the cheap turns spent
+    // its allowance after the race, instead of trying every pair.
+    let mut many = String::from(
+        "__global__ void k(int *out) {\n  unsigned t = threadIdx.x;\n  __shared__ int r[4];\n  r[0] = t;\n",
+    );
+    for i in 0..12 {
+        many.push_str(&format!(
+            "  __shared__ int s{i}[1024];\n  s{i}[(t * t) % 1021u] = {i};\n"
+        ));
+    }
+    many.push_str("}\n");
+    let program_many = crate::frontend::lower_source(
+        std::path::Path::new("t.cu"),
+        &many,
+        &crate::frontend::NoIncludes,
+    );
+    let (report, profile) =
+        with_block_race_limit(8, || check_kernel_profiled(&program_many.kernels[0], &o));
+    assert_eq!(report.verdict, Verdict::Racy);
+    assert!(profile.queries < 12, "{} queries", profile.queries);
+    // With no race before it, the hard pair is not dropped: undecided.
+    let alone = program("");
+    let report = with_block_race_limit(8, || check_kernel(&alone.kernels[0], &o));
+    assert_eq!(report.verdict, Verdict::Inconclusive);
+    assert!(report
+        .findings
+        .iter()
+        .any(|f| f.kind == DiagnosticKind::Inconclusive));
+}
+
 /// PyTorch accessors (`frontend::accessors`): under the default layout
 /// assumption each thread's element `r[i]` is its own; without it the
 /// strides are symbolic (an `expand()` view has stride 0), so every thread

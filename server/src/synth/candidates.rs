@@ -146,6 +146,14 @@ pub struct Candidate {
     /// a candidate placement with a divergent barrier here is rejected and
     /// its points excluded (AutoSync's Algorithm 1, line 25).
     pub after_return: Option<StmtId>,
+    /// For a point of the body of a loop every thread enters (see
+    /// `analysis::intervals::surely_entered_loops`) that the first iteration
+    /// reaches (no `break`, `continue` or `return` before it in the body):
+    /// the loop, and the block the loop statement is in. A barrier here runs
+    /// once at least whenever the loop statement runs, so it orders two
+    /// accesses whose every path passes the loop statement (see
+    /// `constraints::encloses`).
+    pub first_iteration_of: Option<(StmtId, BlockSlot)>,
 }
 
 /// The range of the kernel-level source statement a KPL statement belongs to:
@@ -240,6 +248,7 @@ impl CandidateSet {
             })
             .filter(|w| w.file == base.span.file && w.start < w.end)
             .collect();
+        let entered = crate::analysis::intervals::surely_entered_loops(base);
         let mut cands = Vec::new();
         let mut index = HashMap::new();
         for (point, pos) in points {
@@ -262,6 +271,17 @@ impl CandidateSet {
                 continue;
             }
             let (loops, conds) = layout.nesting(point.block);
+            let first_iteration_of = match point.block {
+                BlockSlot::LoopBody(id)
+                    if entered.contains(&id)
+                        && !block.stmts[..point.index.min(block.stmts.len())]
+                            .iter()
+                            .any(jumps) =>
+                {
+                    layout.tree.place(id).map(|p| (id, p.block))
+                }
+                _ => None,
+            };
             index.insert(point, cands.len());
             cands.push(Candidate {
                 point,
@@ -271,6 +291,7 @@ impl CandidateSet {
                 cost: cost(model, loops, conds),
                 render,
                 after_return,
+                first_iteration_of,
             });
         }
         CandidateSet {
@@ -279,6 +300,22 @@ impl CandidateSet {
             layout,
         }
     }
+}
+
+/// Whether `stmt` contains a `break`, `continue` or `return` (at any depth).
+fn jumps(stmt: &Stmt) -> bool {
+    let mut found = false;
+    let mut visit = |s: &Stmt| {
+        found |= matches!(
+            s.kind,
+            StmtKind::Break | StmtKind::Continue | StmtKind::Return
+        );
+    };
+    visit(stmt);
+    for child in child_blocks(stmt) {
+        crate::ir::walk::for_each_stmt(child, &mut visit);
+    }
+    found
 }
 
 /// Text-order ranges `(after the copy, before its wait)` in which an OpenCL

@@ -34,8 +34,22 @@ pub fn intra_clause(cs: &CandidateSet, l: StmtId, l2: StmtId) -> Vec<usize> {
     let from = cs.cands.partition_point(|c| c.pos <= after);
     let to = cs.cands.partition_point(|c| c.pos < before).max(from);
     (from..to)
-        .filter(|&i| blocks.contains(&cs.cands[i].point.block))
+        .filter(|&i| encloses(&blocks, &cs.cands[i]))
         .collect()
+}
+
+/// Whether a barrier at candidate `c` runs on every path through the part
+/// of `blocks` (blocks enclosing an access) that contains it: `c` is in one
+/// of them, or in the first iteration of a loop every thread enters whose
+/// statement is in one of them (Match-style tiles: a barrier inside
+/// `for (p = 0; p < N; p += 16)`, N > 0 constant, also orders a store
+/// before the loop against a load after it). Without the second case the
+/// clause would miss such points and the least-cost placement would need
+/// a barrier outside the loop the author did without.
+fn encloses(blocks: &HashSet<BlockSlot>, c: &super::candidates::Candidate) -> bool {
+    blocks.contains(&c.point.block)
+        || c.first_iteration_of
+            .is_some_and(|(_, loop_block)| blocks.contains(&loop_block))
 }
 
 /// Candidates in `[l_s^j, l) U [l2, l^j)` where `l^j` is the common loop at
@@ -58,8 +72,8 @@ pub fn inter_clause(cs: &CandidateSet, l: StmtId, l2: StmtId, depth: u32) -> Opt
             .iter()
             .enumerate()
             .filter(|(_, c)| {
-                (blocks_l.contains(&c.point.block) && c.pos >= body_start && c.pos < before_l)
-                    || (blocks_l2.contains(&c.point.block) && c.pos > after_l2 && c.pos < loop_end)
+                (encloses(&blocks_l, c) && c.pos >= body_start && c.pos < before_l)
+                    || (encloses(&blocks_l2, c) && c.pos > after_l2 && c.pos < loop_end)
             })
             .map(|(i, _)| i)
             .collect(),

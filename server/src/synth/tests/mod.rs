@@ -197,6 +197,50 @@ fn fig2_gets_one_barrier_between_read_and_write() {
 }
 
 #[test]
+fn a_barrier_in_a_loop_every_thread_enters_orders_the_accesses_around_it() {
+    both(|| {
+        let o = fix("tiles_entered_loop.cu", &launch(64, 1, &[]));
+        assert_repaired(&o);
+        assert!(o.repair.optimal);
+        // Within an iteration, across iterations (both in the loop), and
+        // between the store after the loop and the load: the in-loop
+        // barriers of the first iteration order the store before the loop
+        // against the store after it.
+        assert_eq!(o.repair.barriers_after, 3, "{}", o.fixed);
+        assert_eq!(o.repair.cost_after, 201.0, "{}", o.fixed);
+        let start = line_of(&o.fixed, "for (");
+        let end = line_of(&o.fixed, "keep[63 - t] = acc;");
+        let lines = barrier_lines(&o.fixed);
+        assert_eq!(
+            lines.iter().filter(|&&l| l > start && l < end).count(),
+            2,
+            "{}",
+            o.fixed
+        );
+        assert_compiles("tiles_entered_loop", &o.fixed);
+    });
+}
+
+#[test]
+fn a_loop_that_may_run_no_iteration_needs_a_barrier_outside_it() {
+    // The real checker only: the interpreter runs one concrete `n`.
+    REAL.with(|r| r.set(true));
+    let o = fix("tiles_maybe_skipped_loop.cu", &launch(64, 1, &[256]));
+    assert_repaired(&o);
+    assert_eq!(o.repair.barriers_after, 4, "{}", o.fixed);
+    assert_eq!(o.repair.cost_after, 202.0, "{}", o.fixed);
+    let start = line_of(&o.fixed, "for (");
+    let end = line_of(&o.fixed, "keep[63 - t] = acc;");
+    let lines = barrier_lines(&o.fixed);
+    assert_eq!(
+        lines.iter().filter(|&&l| l < start || l > end).count(),
+        2,
+        "{}",
+        o.fixed
+    );
+}
+
+#[test]
 fn fig4_needs_an_intra_and_an_inter_iteration_barrier() {
     both(|| {
         let o = fix("fig4.cu", &launch(8, 1, &[3]));
