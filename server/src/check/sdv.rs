@@ -1176,12 +1176,22 @@ fn scenarios_to_solve(
     if injective.disjoint_ranges(a, b) || grid_stride.disjoint(a, b) {
         return Vec::new();
     }
+    // Offsets that determine the thread (row-major layouts of thread and
+    // block ids, `check::delinear`): the scenarios they rule out.
+    let (block_decided, grid_decided) = injective.delinear.decided(a, b);
+    if block_decided && grid_decided {
+        return Vec::new();
+    }
     let mut scenarios = pair_scenarios(tree, cfg, several_blocks, a, b, space);
     let a_loops = tree.loops(a).len();
     scenarios.retain(|(scenario, _)| {
-        !(scenario.same_block
-            && (injective.disjoint_in_block(a, b, scenario.shared_loops.len(), a_loops)
-                || grid_stride.disjoint_in_block(a, b)))
+        if scenario.same_block {
+            !(block_decided
+                || injective.disjoint_in_block(a, b, scenario.shared_loops.len(), a_loops)
+                || grid_stride.disjoint_in_block(a, b))
+        } else {
+            !grid_decided
+        }
     });
     scenarios
 }
