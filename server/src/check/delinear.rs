@@ -61,6 +61,14 @@ enum Atom {
     GridDim(u8),
     /// An integer parameter.
     Param(u32),
+    /// The current value of a local that is not a single top-level
+    /// definition (a loop counter, a value read from memory): any integer
+    /// of its type, different in each thread and at each evaluation.
+    Opaque(u32),
+    /// A local with a single top-level definition the expansion does not
+    /// see through (`threadIdx.x % 32`): an integer of its type, fixed in a
+    /// thread after its definition, possibly different in each thread.
+    Fixed(u32),
 }
 
 impl Atom {
@@ -71,6 +79,14 @@ impl Atom {
             Atom::Bid(d) => Some(8 << d.min(2)),
             _ => None,
         }
+    }
+
+    /// Whether the atom may differ between the two threads.
+    fn varying(self) -> bool {
+        matches!(
+            self,
+            Atom::Tid(_) | Atom::Bid(_) | Atom::Opaque(_) | Atom::Fixed(_)
+        )
     }
 }
 
@@ -125,15 +141,25 @@ impl Poly {
         Some(out)
     }
 
-    /// The monomials with a thread or block id (the rest is grid-uniform).
+    /// The monomials with an atom that may differ between threads (the
+    /// rest is grid-uniform).
     fn thread_part(&self) -> Poly {
         Poly(
             self.0
                 .iter()
-                .filter(|(m, _)| m.iter().any(|a| a.id_bit().is_some()))
+                .filter(|(m, _)| m.iter().any(|a| a.varying()))
                 .map(|(m, c)| (m.clone(), *c))
                 .collect(),
         )
+    }
+
+    /// Whether the value is the same wherever it is evaluated in a thread
+    /// (no opaque local).
+    fn invariant(&self) -> bool {
+        self.0
+            .keys()
+            .flatten()
+            .all(|a| !matches!(a, Atom::Opaque(_)))
     }
 
     /// The constant term.
@@ -142,11 +168,13 @@ impl Poly {
     }
 }
 
-/// `lhs < rhs` (exact values) wherever the access runs.
+/// `lhs < rhs` (or, `equal`, `lhs == rhs`; exact values) wherever the
+/// access runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Fact {
     lhs: Poly,
     rhs: Poly,
+    equal: bool,
 }
 
 /// Thread/block ids an offset determines and the least distance between
@@ -331,7 +359,12 @@ impl<'k> Delinear<'k> {
                 self.facts_of(r, false, at, out);
             }
             Expr::Unary(UnOp::Not, inner, _) => self.facts_of(inner, !polarity, at, out),
-            Expr::Binary(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), l, r, _) => {
+            Expr::Binary(
+                op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne),
+                l,
+                r,
+                _,
+            ) => {
                 let (lt, rt) = (
                     super::symexec::type_of(self.kernel, l),
                     super::symexec::type_of(self.kernel, r),
@@ -344,6 +377,19 @@ impl<'k> Delinear<'k> {
                 let (Some(a), Some(b)) = (self.expand(l, at, 0), self.expand(r, at, 0)) else {
                     return;
                 };
+                // A fact must hold at the access: no opaque local (its
+                // value may have changed since the test).
+                if !(a.invariant() && b.invariant()) {
+                    return;
+                }
+                if matches!((op, polarity), (BinOp::Eq, true) | (BinOp::Ne, false)) {
+                    out.push(Fact {
+                        lhs: a,
+                        rhs: b,
+                        equal: true,
+                    });
+                    return;
+                }
                 let one = Poly::constant(1);
                 // Every form as `lhs < rhs` (integers: `x <= y` is `x < y + 1`).
                 let fact = match (op, polarity) {
@@ -354,7 +400,11 @@ impl<'k> Delinear<'k> {
                     _ => None,
                 };
                 if let Some((lhs, rhs)) = fact {
-                    out.push(Fact { lhs, rhs });
+                    out.push(Fact {
+                        lhs,
+                        rhs,
+                        equal: false,
+                    });
                 }
             }
             _ => {}
@@ -395,14 +445,23 @@ impl<'k> Delinear<'k> {
                 Builtin::WarpSize => Poly::constant(32),
             }),
             Expr::Var(v) => {
-                let &(def_at, value) = self.single_defs.get(v)?;
-                if def_at >= at {
-                    return None;
-                }
-                let p = self.expand(value, def_at, depth + 1)?;
+                let Some(&(def_at, value)) = self.single_defs.get(v).filter(|d| d.0 < at) else {
+                    // Its current value: an integer of its type.
+                    let ty = self.kernel.vars.get(v.0 as usize)?.ty;
+                    return matches!(ty, ScalarTy::Int { .. })
+                        .then(|| Poly::atom(Atom::Opaque(v.0)));
+                };
                 let to = self.kernel.vars.get(v.0 as usize)?.ty;
+                let Some(p) = self.expand(value, def_at, depth + 1) else {
+                    return matches!(to, ScalarTy::Int { .. })
+                        .then(|| Poly::atom(Atom::Fixed(v.0)));
+                };
                 let from = super::symexec::type_of(self.kernel, value);
-                self.converts_exactly(&p, from, to).then_some(p)
+                if self.converts_exactly(&p, from, to) {
+                    Some(p)
+                } else {
+                    matches!(to, ScalarTy::Int { .. }).then(|| Poly::atom(Atom::Fixed(v.0)))
+                }
             }
             Expr::Cast(to, inner) => {
                 let p = self.expand(inner, at, depth + 1)?;
@@ -468,6 +527,7 @@ impl<'k> Delinear<'k> {
             Atom::BlockDim(d) => at(&self.block_bounds, d)?,
             Atom::GridDim(d) => at(&self.grid_bounds, d)?,
             Atom::Param(p) => int_range(self.kernel.params.get(p as usize)?.ty)?,
+            Atom::Opaque(v) | Atom::Fixed(v) => int_range(self.kernel.vars.get(v as usize)?.ty)?,
         })
     }
 
@@ -498,7 +558,10 @@ impl<'k> Delinear<'k> {
         }
         // A fact `c < p` with a constant `c >= -1`.
         facts.iter().any(|f| {
-            f.rhs == *p && f.lhs.0.keys().all(|m| m.is_empty()) && f.lhs.constant_term() >= -1
+            !f.equal
+                && f.rhs == *p
+                && f.lhs.0.keys().all(|m| m.is_empty())
+                && f.lhs.constant_term() >= -1
         })
     }
 
@@ -516,12 +579,6 @@ impl<'k> Delinear<'k> {
                 gap: i128::MAX,
             });
         }
-        // Each monomial: one id times grid-uniform atoms.
-        for m in t.0.keys() {
-            if m.iter().filter(|a| a.id_bit().is_some()).count() != 1 {
-                return None;
-            }
-        }
         // A common constant factor scales the gap.
         let g = t.0.values().fold(0i128, |g, c| gcd(g, c.abs()));
         if g > 1 {
@@ -532,25 +589,26 @@ impl<'k> Delinear<'k> {
                 ..inner
             });
         }
-        if t.0.len() == 1 {
-            let (m, c) = t.0.iter().next()?;
-            let id = m.iter().find_map(|a| a.id_bit())?;
-            // The uniform factors must be positive (launch sizes are).
-            let positive = m.iter().all(|a| {
-                matches!(
-                    a,
-                    Atom::Tid(_) | Atom::Bid(_) | Atom::BlockDim(_) | Atom::GridDim(_)
-                )
-            });
-            return positive.then_some(Cover {
-                ids: id,
-                gap: c.abs(),
-            });
+        if let Some((m, c)) = t.0.iter().next().filter(|_| t.0.len() == 1) {
+            // One id (or opaque local) times launch sizes (positive):
+            // different ids give different values.
+            let one = m.iter().filter(|a| a.varying()).count() == 1;
+            let positive = m
+                .iter()
+                .all(|a| a.varying() || matches!(a, Atom::BlockDim(_) | Atom::GridDim(_)));
+            if one && positive {
+                return Some(Cover {
+                    ids: m.iter().find_map(|a| a.id_bit()).unwrap_or(0),
+                    gap: c.abs(),
+                });
+            }
         }
         if let Some(c) = self.division(&t, facts, depth) {
             return Some(c);
         }
-        self.mixed_radix(&t)
+        // Otherwise only what every integer offers: different values differ
+        // by at least 1, equal ones say nothing.
+        Some(self.mixed_radix(&t).unwrap_or(Cover { ids: 0, gap: 1 }))
     }
 
     /// The division theorem with one of `facts` or a launch bound.
@@ -577,9 +635,10 @@ impl<'k> Delinear<'k> {
                     Some(n) => Poly::constant(i128::from(n)),
                     None => Poly::atom(size),
                 },
+                equal: false,
             });
         }
-        for fact in &bounds {
+        for fact in bounds.iter().filter(|f| !f.equal) {
             let a = fact.lhs.thread_part();
             if a.0.is_empty() {
                 continue;
@@ -597,7 +656,7 @@ impl<'k> Delinear<'k> {
             if k.constant_term() <= 0 && k.0.len() > 1 {
                 k.0.remove(&Vec::new());
             }
-            if k.0.len() != 1 || k.0.keys().flatten().any(|a| a.id_bit().is_some()) {
+            if k.0.len() != 1 || k.0.keys().flatten().any(|a| a.varying()) {
                 continue;
             }
             let Some((k_mono, &k_coef)) = k.0.iter().next() else {
@@ -627,12 +686,17 @@ impl<'k> Delinear<'k> {
                 continue;
             }
             // A's own uniform part does not matter (the same in both).
+            // H may be anything (an opaque local included): only its
+            // being an integer matters.
             let (Some(high), Some(low)) = (
                 self.cover(&h, facts, depth + 1),
                 self.cover(&a, facts, depth + 1),
             ) else {
                 continue;
             };
+            if low.ids == 0 {
+                continue;
+            }
             // Different H: at least K - (K - 1) = 1 apart; equal H, different A:
             // A's gap.
             let gap = if h.0.is_empty() {
@@ -655,8 +719,11 @@ impl<'k> Delinear<'k> {
             let [a] = m.as_slice() else {
                 return None;
             };
+            if !a.varying() {
+                return None;
+            }
             let (lo, hi) = self.atom_range(*a)?;
-            terms.push((c.abs(), hi - lo, a.id_bit()?));
+            terms.push((c.abs(), hi - lo, a.id_bit().unwrap_or(0)));
         }
         terms.sort();
         let mut below = 0i128;
@@ -694,9 +761,19 @@ impl<'k> Delinear<'k> {
         }
         let shift = diff.constant_term().abs();
         let facts: Vec<Fact> = x.3.iter().filter(|f| y.3.contains(f)).cloned().collect();
-        let Some(cover) = self.cover(&x.1, &facts, 0) else {
+        let Some(mut cover) = self.cover(&x.1, &facts, 0) else {
             return (false, false);
         };
+        // A guard `D == U` (U grid-uniform) in both threads: D is the same
+        // in both, so the ids D's cover names are equal too.
+        for fact in facts.iter().filter(|f| f.equal) {
+            let Some(d) = fact.lhs.add(&fact.rhs, -1) else {
+                continue;
+            };
+            if let Some(c) = self.cover(&d, &facts, 0) {
+                cover.ids |= c.ids;
+            }
+        }
         let size = i128::from(x.2.max(y.2).max(1));
         if cover.gap.checked_sub(shift).is_none_or(|g| g < size) {
             return (false, false);

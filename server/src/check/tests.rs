@@ -1770,3 +1770,52 @@ __global__ void short_row(float *c) {
     assert_eq!(verdict, Verdict::Racy, "{name}");
     assert!(queries > 0, "{name}: the solver decides it");
 }
+
+/// Guards `threadIdx.x == 0` pin the thread within its block and loop
+/// counters may stand above a guarded row (`check::delinear`): decided
+/// without the solver; a dimension left free, a missing guard or a guard
+/// on a local reassigned since go to the solver, which reports the race.
+#[test]
+fn pinned_threads_and_counter_rows_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void per_block_sum(float *out, const float *in) {
+  __shared__ float s[256];
+  s[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = s[0] + s[1];
+}
+__global__ void counter_rows(float *out, int n, int m) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < n)
+    for (int i = 0; i < m; i++)
+      out[i * n + t] = i;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(decided, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void pinned_x_only(float *out) {
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = threadIdx.y;
+}
+__global__ void counter_rows_unguarded(float *out, int n, int m) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int i = 0; i < m; i++)
+    out[i * n + t] = i;
+}
+__global__ void guard_before_reassignment(float *out, int n) {
+  int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k < n) {
+    k = 2 * k;
+    out[blockIdx.y * n + k] = k;
+  }
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}
