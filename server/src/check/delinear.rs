@@ -195,6 +195,9 @@ pub(crate) struct Delinear<'k> {
     single_defs: HashMap<VarId, (usize, &'k Expr)>,
     /// Per access: the array, the expanded offset, the size, the guard facts.
     accesses: HashMap<StmtId, (u32, Poly, u32, Vec<Fact>)>,
+    /// Per access: the cover of its offset under its own facts (what a pair
+    /// of accesses with the same facts and thread part gets), computed once.
+    covers: HashMap<StmtId, Option<Cover>>,
     /// Known block extents (substituted as constants).
     block_known: [Option<u32>; 3],
     grid_known: [Option<u32>; 3],
@@ -266,6 +269,7 @@ impl<'k> Delinear<'k> {
             kernel,
             single_defs,
             accesses: HashMap::new(),
+            covers: HashMap::new(),
             block_known,
             grid_known,
             block_bounds,
@@ -298,6 +302,11 @@ impl<'k> Delinear<'k> {
             })
             .collect();
         analysis.accesses = accesses;
+        analysis.covers = analysis
+            .accesses
+            .iter()
+            .map(|(id, x)| (*id, analysis.full_cover(&x.1, &x.3)))
+            .collect();
         analysis
     }
 
@@ -740,6 +749,22 @@ impl<'k> Delinear<'k> {
         Some(Cover { ids, gap })
     }
 
+    /// [`Self::cover`] of offset `p` with the ids that guards `D == U` (U
+    /// grid-uniform) pin: D is the same in both threads, so the ids D's
+    /// cover names are equal too.
+    fn full_cover(&self, p: &Poly, facts: &[Fact]) -> Option<Cover> {
+        let mut cover = self.cover(p, facts, 0)?;
+        for fact in facts.iter().filter(|f| f.equal) {
+            let Some(d) = fact.lhs.add(&fact.rhs, -1) else {
+                continue;
+            };
+            if let Some(c) = self.cover(&d, facts, 0) {
+                cover.ids |= c.ids;
+            }
+        }
+        Some(cover)
+    }
+
     /// Which scenarios of the pair `(a, b)` are decided: (two threads of one
     /// block, two threads of different blocks).
     pub(crate) fn decided(&self, a: StmtId, b: StmtId) -> (bool, bool) {
@@ -760,20 +785,15 @@ impl<'k> Delinear<'k> {
             return (false, false);
         }
         let shift = diff.constant_term().abs();
-        let facts: Vec<Fact> = x.3.iter().filter(|f| y.3.contains(f)).cloned().collect();
-        let Some(mut cover) = self.cover(&x.1, &facts, 0) else {
+        let cover = if x.3 == y.3 {
+            self.covers.get(&a).copied().flatten()
+        } else {
+            let facts: Vec<Fact> = x.3.iter().filter(|f| y.3.contains(f)).cloned().collect();
+            self.full_cover(&x.1, &facts)
+        };
+        let Some(cover) = cover else {
             return (false, false);
         };
-        // A guard `D == U` (U grid-uniform) in both threads: D is the same
-        // in both, so the ids D's cover names are equal too.
-        for fact in facts.iter().filter(|f| f.equal) {
-            let Some(d) = fact.lhs.add(&fact.rhs, -1) else {
-                continue;
-            };
-            if let Some(c) = self.cover(&d, &facts, 0) {
-                cover.ids |= c.ids;
-            }
-        }
         let size = i128::from(x.2.max(y.2).max(1));
         if cover.gap.checked_sub(shift).is_none_or(|g| g < size) {
             return (false, false);

@@ -1171,6 +1171,13 @@ fn scenarios_to_solve(
     b: StmtId,
     space: MemSpace,
 ) -> Vec<(Scenario, LoopRelation)> {
+    // No scenario (a barrier between the accesses in every interleaving,
+    // most pairs of a kernel with many barrier intervals): nothing to ask
+    // of the offsets.
+    let mut scenarios = pair_scenarios(tree, cfg, several_blocks, a, b, space);
+    if scenarios.is_empty() {
+        return scenarios;
+    }
     // Byte ranges apart in every execution, or a grid-stride loop's
     // element of each thread: no scenario needs the solver.
     if injective.disjoint_ranges(a, b) || grid_stride.disjoint(a, b) {
@@ -1182,7 +1189,6 @@ fn scenarios_to_solve(
     if block_decided && grid_decided {
         return Vec::new();
     }
-    let mut scenarios = pair_scenarios(tree, cfg, several_blocks, a, b, space);
     let a_loops = tree.loops(a).len();
     scenarios.retain(|(scenario, _)| {
         if scenario.same_block {
