@@ -7,6 +7,9 @@
 //!   --slowest N         list the N slowest solver queries (default 10)
 //!   --generated         also time generated kernels of growing size
 //!   --budget MS         per-kernel budget (default 10000)
+//!   --middle            list the kernels between the 30th and 70th
+//!                       percentile of time with their slowest queries
+//!                       and the source lines they compare
 //! ```
 //!
 //! Prints per-kernel time percentiles (median, p95, p99, max), the number of
@@ -29,6 +32,7 @@ struct Args {
     slowest: usize,
     generated: bool,
     budget_ms: u64,
+    middle: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -39,6 +43,7 @@ fn parse_args() -> Result<Args, String> {
         slowest: 10,
         generated: false,
         budget_ms: 10_000,
+        middle: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -57,6 +62,7 @@ fn parse_args() -> Result<Args, String> {
                     .map_err(|e| format!("--budget: {e}"))?
             }
             "--generated" => args.generated = true,
+            "--middle" => args.middle = true,
             "--bench" => {} // passed by `cargo bench`
             other if other.starts_with("--") => return Err(format!("unknown option {other}")),
             other => args.paths.push(PathBuf::from(other)),
@@ -264,6 +270,7 @@ fn main() {
     let budget_ms = args.budget_ms;
     let generated = args.generated;
     let slowest = args.slowest;
+    let middle = args.middle;
     // Deeply nested input recurses deeply in the front end.
     let worker = std::thread::Builder::new()
         .stack_size(512 * 1024 * 1024)
@@ -284,6 +291,9 @@ fn main() {
             let wall = started.elapsed().as_secs_f64();
             if !files.is_empty() {
                 report(&rows, &front_ends, wall, slowest);
+                if middle {
+                    report_middle(&rows);
+                }
             }
             if generated {
                 run_generated(budget_ms);
@@ -391,5 +401,51 @@ fn report(rows: &[Row], front_ends: &[FileTimes], wall: f64, slowest: usize) {
             mine.iter().map(|r| r.profile.queries).sum::<u32>(),
             f.file.display()
         );
+    }
+}
+
+/// The text of the source line holding `span`, trimmed.
+fn source_line(text: &str, span: Span) -> &str {
+    let line = line_of(text, span);
+    text.lines()
+        .nth(line.saturating_sub(1))
+        .unwrap_or("")
+        .trim()
+}
+
+/// The typical kernels (30th to 70th percentile of time) with their
+/// slowest queries and the source lines each compares: what a decision
+/// without the solver would have to see.
+fn report_middle(rows: &[Row]) {
+    let mut by_time: Vec<&Row> = rows.iter().collect();
+    by_time.sort_by(|a, b| a.ms.total_cmp(&b.ms));
+    let (lo, hi) = (by_time.len() * 3 / 10, by_time.len() * 7 / 10);
+    println!("\nkernels between the 30th and 70th percentile, with their slowest queries:");
+    for r in by_time.get(lo..hi).unwrap_or_default() {
+        println!(
+            "{:>9.1} ms  {:?}  {} `{}`: {} pairs, {} without the solver, {} queries ({} reused)",
+            r.ms,
+            r.verdict,
+            r.file.display(),
+            r.kernel,
+            r.profile.pairs,
+            r.profile.pairs_without_solver,
+            r.profile.queries,
+            r.profile.queries_reused
+        );
+        for q in &r.profile.slowest {
+            println!(
+                "    {:>8} wu {:>7.1} ms {:>7}  {}: `{}`\n{:>42}{}: `{}`  {}",
+                q.work,
+                q.ms,
+                q.result,
+                line_of(&r.text, q.first),
+                source_line(&r.text, q.first),
+                "",
+                line_of(&r.text, q.second),
+                source_line(&r.text, q.second),
+                q.reason
+            );
+        }
     }
 }

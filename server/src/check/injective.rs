@@ -119,6 +119,8 @@ pub(crate) struct InjectiveOffsets<'k> {
     /// return different values, so a local read from memory (or computed from
     /// one) is not known to be the same in both threads.
     adversarial: bool,
+    /// Multi-dimensional layouts (`check::delinear`).
+    pub(crate) delinear: super::delinear::Delinear<'k>,
 }
 
 impl<'k> InjectiveOffsets<'k> {
@@ -169,6 +171,7 @@ impl<'k> InjectiveOffsets<'k> {
             block_dims: known,
             grid_dims: opts.launch.grid_dim,
             adversarial: opts.adversarial_abstraction,
+            delinear: super::delinear::Delinear::new(kernel, opts),
         };
         let ranges = analysis
             .accesses

@@ -1219,17 +1219,33 @@ fn scenarios_to_solve(
     b: StmtId,
     space: MemSpace,
 ) -> Vec<(Scenario, LoopRelation)> {
+    // No scenario (a barrier between the accesses in every interleaving,
+    // most pairs of a kernel with many barrier intervals): nothing to ask
+    // of the offsets.
+    let mut scenarios = pair_scenarios(tree, cfg, several_blocks, a, b, space);
+    if scenarios.is_empty() {
+        return scenarios;
+    }
     // Byte ranges apart in every execution, or a grid-stride loop's
     // element of each thread: no scenario needs the solver.
     if injective.disjoint_ranges(a, b) || grid_stride.disjoint(a, b) {
         return Vec::new();
     }
-    let mut scenarios = pair_scenarios(tree, cfg, several_blocks, a, b, space);
+    // Offsets that determine the thread (row-major layouts of thread and
+    // block ids, `check::delinear`): the scenarios they rule out.
+    let (block_decided, grid_decided) = injective.delinear.decided(a, b);
+    if block_decided && grid_decided {
+        return Vec::new();
+    }
     let a_loops = tree.loops(a).len();
     scenarios.retain(|(scenario, _)| {
-        !(scenario.same_block
-            && (injective.disjoint_in_block(a, b, scenario.shared_loops.len(), a_loops)
-                || grid_stride.disjoint_in_block(a, b)))
+        if scenario.same_block {
+            !(block_decided
+                || injective.disjoint_in_block(a, b, scenario.shared_loops.len(), a_loops)
+                || grid_stride.disjoint_in_block(a, b))
+        } else {
+            !grid_decided
+        }
     });
     scenarios
 }

@@ -1719,3 +1719,177 @@ __global__ void rows(at::PackedTensorAccessor64<float, 2, at::RestrictPtrTraits>
     let (_, verdict, _, _) = check_source(src, &dropped)[0].clone();
     assert_eq!(verdict, Verdict::Racy);
 }
+
+/// Row-major layouts of thread and block ids (`check::delinear`): offsets
+/// `row * N + col` under a guard `col < N` (or an early return), 3-D
+/// volumes and constant-size cubes are decided without a solver query in
+/// every scenario; each near miss (a missing or weaker guard, a guard on
+/// another stride, a fact in one branch only, an id left out, a grid
+/// larger than the layout) goes to the solver, which reports the race.
+#[test]
+fn row_major_layouts_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void row_major(float *c, int M, int N) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row < M && col < N)
+    c[row * N + col] = c[row * N + col] * 2.0f;
+}
+__global__ void early_exit(float *c, int W, int H) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= W || y >= H) return;
+  c[y * W + x] = 1.0f;
+  c[W * y + x] += 2.0f;
+}
+__global__ void volume(float *c, int X, int Y, int Z) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  int z = blockIdx.z * blockDim.z + threadIdx.z;
+  if (x < X && y < Y && z < Z)
+    c[(z * Y + y) * X + x] = c[(z * Y + y) * X + x] + 1.0f;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(decided, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void no_column_guard(float *c, int M, int N) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row < M)
+    c[row * N + col] = threadIdx.x;
+}
+__global__ void guard_on_other_stride(float *c, int M, int N) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row < M && col < M)
+    c[row * N + col] = threadIdx.x;
+}
+__global__ void inclusive_guard(float *c, int M, int N) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row < M && col <= N)
+    c[row * N + col] = threadIdx.x;
+}
+__global__ void guard_in_one_branch(float *c, int N) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (col < N)
+    c[row * N + col] = threadIdx.x;
+  else
+    c[row * N + col] = threadIdx.y;
+}
+__global__ void block_row_missing(float *c, int N) {
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (col < N)
+    c[threadIdx.y * N + col] = blockIdx.y;
+}
+__global__ void shifted_row(float *c, int M, int N) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row < M && col < N)
+    c[row * N + col + 1] = c[row * N + col];
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+    // Constant sizes: the mixed-radix theorem with the launch's ranges.
+    let cube = r#"
+__global__ void cube(double *c) {
+  unsigned z = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned y = blockIdx.y * blockDim.y + threadIdx.y;
+  unsigned x = blockIdx.z * blockDim.z + threadIdx.z;
+  c[(x * 40 + y) * 40 + z] = z;
+}
+"#;
+    let launch = |gx| CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([8, 8, 4]),
+            grid_dim: Some([gx, 5, 10]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    // A 2-D grid flattened (unsigned arithmetic: exact only with known sizes).
+    let flat = r#"
+__global__ void flat_grid(float *c) {
+  unsigned id = (gridDim.x * blockIdx.y + blockIdx.x) * blockDim.x + threadIdx.x;
+  c[id] = c[id] + 1.0f;
+}
+__global__ void short_row(float *c) {
+  unsigned id = (32 * blockIdx.y + blockIdx.x) * blockDim.x + threadIdx.x;
+  c[id] = c[id] + 1.0f;
+}
+"#;
+    let grid = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([256, 1, 1]),
+            grid_dim: Some([64, 4, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    let results = check_source(flat, &grid);
+    assert_eq!((results[0].1, results[0].2), (Verdict::RaceFree, 0));
+    assert_eq!(results[1].1, Verdict::Racy);
+    assert!(results[1].2 > 0);
+    let (name, verdict, queries, _) = check_source(cube, &launch(5))[0].clone();
+    assert_eq!((verdict, queries), (Verdict::RaceFree, 0), "{name}");
+    // Six blocks of 8 along x reach z = 47: rows overlap.
+    let (name, verdict, queries, _) = check_source(cube, &launch(6))[0].clone();
+    assert_eq!(verdict, Verdict::Racy, "{name}");
+    assert!(queries > 0, "{name}: the solver decides it");
+}
+
+/// Guards `threadIdx.x == 0` pin the thread within its block and loop
+/// counters may stand above a guarded row (`check::delinear`): decided
+/// without the solver; a dimension left free, a missing guard or a guard
+/// on a local reassigned since go to the solver, which reports the race.
+#[test]
+fn pinned_threads_and_counter_rows_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void per_block_sum(float *out, const float *in) {
+  __shared__ float s[256];
+  s[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = s[0] + s[1];
+}
+__global__ void counter_rows(float *out, int n, int m) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < n)
+    for (int i = 0; i < m; i++)
+      out[i * n + t] = i;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(decided, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void pinned_x_only(float *out) {
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = threadIdx.y;
+}
+__global__ void counter_rows_unguarded(float *out, int n, int m) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int i = 0; i < m; i++)
+    out[i * n + t] = i;
+}
+__global__ void guard_before_reassignment(float *out, int n) {
+  int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k < n) {
+    k = 2 * k;
+    out[blockIdx.y * n + k] = k;
+  }
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}

@@ -1,0 +1,843 @@
+//! Pairs of accesses decided without the solver: multi-dimensional offsets
+//! (row-major layouts of thread and block ids) that determine the thread.
+//!
+//! Every offset is expanded into an exact polynomial over *atoms*: thread
+//! and block ids (`threadIdx.d`, `blockIdx.d`, which differ between
+//! threads) and grid-uniform values (integer parameters, `blockDim`,
+//! `gridDim`, the global offset, `warpSize`; launch sizes the launch fixes
+//! are their constants). The expansion goes through constants, `+`, `-`,
+//! `*`, integer conversions and locals with a single definition at the
+//! kernel's top level before the use, and only where the encoder's value is
+//! the mathematical one: a signed `+`, `-`, `*` (the encoder never wraps
+//! them: signed overflow is undefined behaviour), an unsigned one whose
+//! result provably fits its type, and a conversion that preserves the value
+//! (widening, or a range inside the target type). Anything else (memory
+//! values, loop counters, division, bit operations) gives up: the pair goes
+//! to the solver. The atoms have the same value wherever the access runs,
+//! so the expansion holds for any statement instance.
+//!
+//! Theorem (division). Let `E = K * H + A + U` where `K` and `U` are
+//! grid-uniform and `0 <= A < K` holds in both threads. If `E(t1) = E(t2)`
+//! then `K * (H1 - H2) = A2 - A1`, whose absolute value is below `K`, so
+//! `H1 = H2` and `A1 = A2`. The bound `A < K` comes from a guard around
+//! both accesses (`if (col < N)`, an early `if (col >= N) return;` at the top
+//! level, conjunctions of them; each side built from the atoms above, so it
+//! still holds at the access) or from the launch (`threadIdx.d <
+//! blockDim.d`, `blockIdx.d < gridDim.d`); `A >= 0` from the value ranges of
+//! the atoms or from a guard.
+//!
+//! Theorem (mixed radix). Let `E = sum c_i * x_i + U` with constants `c_i`,
+//! distinct atoms `x_i` with value ranges of width `w_i`, `U` grid-uniform,
+//! ordered by `|c_i|`, and `|c_j| > sum_{i<j} |c_i| * w_i` for every `j`.
+//! If `E(t1) = E(t2)` and `j` is the largest index with `x_j(t1) !=
+//! x_j(t2)`, then `|c_j| <= |c_j * (x_j(t1) - x_j(t2))| = |sum_{i<j} ...|
+//! <= sum_{i<j} |c_i| * w_i`, a contradiction: every `x_i` is equal.
+//!
+//! Both theorems apply recursively to `H` and `A`; the ids they prove equal
+//! are the *cover* of the offset. Two threads of one block differ in some
+//! `threadIdx.d` whose extent may exceed 1, two threads of different
+//! blocks in some `blockIdx.d`: a covered dimension set containing those
+//! decides the scenario. Byte ranges: the cover also gives a *gap* `g`
+//! (offsets that differ differ by at least `g`), so accesses `E + d1` and
+//! `E + d2` of `s` bytes are disjoint when `g - |d1 - d2| >= s`.
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::config::CheckOptions;
+use crate::ir::{
+    Access, BinOp, Block, Builtin, Expr, Kernel, ScalarTy, StmtId, StmtKind, UnOp, VarId,
+};
+
+/// An atom of an offset polynomial.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Atom {
+    /// `threadIdx.d`.
+    Tid(u8),
+    /// `blockIdx.d`.
+    Bid(u8),
+    /// `blockDim.d` (not known).
+    BlockDim(u8),
+    /// `gridDim.d` (not known).
+    GridDim(u8),
+    /// An integer parameter.
+    Param(u32),
+    /// The current value of a local that is not a single top-level
+    /// definition (a loop counter, a value read from memory): any integer
+    /// of its type, different in each thread and at each evaluation.
+    Opaque(u32),
+    /// A local with a single top-level definition the expansion does not
+    /// see through (`threadIdx.x % 32`): an integer of its type, fixed in a
+    /// thread after its definition, possibly different in each thread.
+    Fixed(u32),
+}
+
+impl Atom {
+    /// The bit of a thread or block id in a cover.
+    fn id_bit(self) -> Option<u8> {
+        match self {
+            Atom::Tid(d) => Some(1 << d.min(2)),
+            Atom::Bid(d) => Some(8 << d.min(2)),
+            _ => None,
+        }
+    }
+
+    /// Whether the atom may differ between the two threads.
+    fn varying(self) -> bool {
+        matches!(
+            self,
+            Atom::Tid(_) | Atom::Bid(_) | Atom::Opaque(_) | Atom::Fixed(_)
+        )
+    }
+}
+
+/// An exact polynomial: monomial (sorted atoms) to coefficient.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+struct Poly(BTreeMap<Vec<Atom>, i128>);
+
+/// The largest monomial degree kept.
+const MAX_DEGREE: usize = 6;
+
+impl Poly {
+    fn constant(c: i128) -> Poly {
+        let mut p = Poly::default();
+        p.add_term(Vec::new(), c);
+        p
+    }
+
+    fn atom(a: Atom) -> Poly {
+        let mut p = Poly::default();
+        p.add_term(vec![a], 1);
+        p
+    }
+
+    fn add_term(&mut self, mono: Vec<Atom>, c: i128) -> Option<()> {
+        let entry = self.0.entry(mono).or_insert(0);
+        *entry = entry.checked_add(c)?;
+        self.0.retain(|_, c| *c != 0);
+        Some(())
+    }
+
+    fn add(&self, other: &Poly, sign: i128) -> Option<Poly> {
+        let mut out = self.clone();
+        for (m, c) in &other.0 {
+            out.add_term(m.clone(), c.checked_mul(sign)?)?;
+        }
+        Some(out)
+    }
+
+    fn mul(&self, other: &Poly) -> Option<Poly> {
+        let mut out = Poly::default();
+        for (ma, ca) in &self.0 {
+            for (mb, cb) in &other.0 {
+                let mut m = ma.clone();
+                m.extend(mb.iter().copied());
+                if m.len() > MAX_DEGREE {
+                    return None;
+                }
+                m.sort();
+                out.add_term(m, ca.checked_mul(*cb)?)?;
+            }
+        }
+        Some(out)
+    }
+
+    /// The monomials with an atom that may differ between threads (the
+    /// rest is grid-uniform).
+    fn thread_part(&self) -> Poly {
+        Poly(
+            self.0
+                .iter()
+                .filter(|(m, _)| m.iter().any(|a| a.varying()))
+                .map(|(m, c)| (m.clone(), *c))
+                .collect(),
+        )
+    }
+
+    /// Whether the value is the same wherever it is evaluated in a thread
+    /// (no opaque local).
+    fn invariant(&self) -> bool {
+        self.0
+            .keys()
+            .flatten()
+            .all(|a| !matches!(a, Atom::Opaque(_)))
+    }
+
+    /// The constant term.
+    fn constant_term(&self) -> i128 {
+        self.0.get(&Vec::new()).copied().unwrap_or(0)
+    }
+}
+
+/// `lhs < rhs` (or, `equal`, `lhs == rhs`; exact values) wherever the
+/// access runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Fact {
+    lhs: Poly,
+    rhs: Poly,
+    equal: bool,
+}
+
+/// Thread/block ids an offset determines and the least distance between
+/// two different values of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cover {
+    /// Bits 0-2: `threadIdx.x/y/z`; bits 3-5: `blockIdx.x/y/z`.
+    ids: u8,
+    /// Different offsets differ by at least this much.
+    gap: i128,
+}
+
+/// Decides scenarios of pairs whose offsets are multi-dimensional injective
+/// layouts (see the module documentation).
+pub(crate) struct Delinear<'k> {
+    kernel: &'k Kernel,
+    /// Locals defined once, by an assignment at the top level.
+    single_defs: HashMap<VarId, (usize, &'k Expr)>,
+    /// Per access: the array, the expanded offset, the size, the guard facts.
+    accesses: HashMap<StmtId, (u32, Poly, u32, Vec<Fact>)>,
+    /// Per access: the cover of its offset under its own facts (what a pair
+    /// of accesses with the same facts and thread part gets), computed once.
+    covers: HashMap<StmtId, Option<Cover>>,
+    /// Known block extents (substituted as constants).
+    block_known: [Option<u32>; 3],
+    grid_known: [Option<u32>; 3],
+    /// Bounds of unknown `blockDim.d` / `gridDim.d` (the encoder's facts).
+    block_bounds: [(i128, i128); 3],
+    grid_bounds: [(i128, i128); 3],
+    global_offset: [i128; 3],
+    /// Ids whose extent may exceed 1 (same bit layout as [`Cover::ids`]).
+    varying: u8,
+    adversarial: bool,
+}
+
+impl<'k> Delinear<'k> {
+    /// The analysis of `kernel` under the launch of `opts`.
+    pub(crate) fn new(kernel: &'k Kernel, opts: &CheckOptions) -> Delinear<'k> {
+        let launch = &opts.launch;
+        let block_known = super::symexec::known_block_dims(kernel, opts);
+        let grid_known = super::symexec::known_grid_dims(kernel, opts);
+        // The bounds the encoder asserts (`Encoder::new`): hardware limits,
+        // `__launch_bounds__`, and the index-fits assumption when in force.
+        let max_threads = i128::from(
+            launch
+                .max_threads_per_block
+                .or(kernel.launch_bounds)
+                .unwrap_or(1024)
+                .max(1),
+        );
+        const INDEX_LIMIT: i128 = 1 << 31;
+        let fits = !launch.no_index_fit_assumption;
+        let block_bounds: [(i128, i128); 3] = std::array::from_fn(|d| {
+            let mut limit = if d == 2 { 64 } else { max_threads.min(1024) }.min(max_threads);
+            if let (true, Some(g)) = (fits, grid_known[d]) {
+                limit = limit.min(INDEX_LIMIT / i128::from(g.max(1)));
+            }
+            match block_known[d] {
+                Some(b) => (i128::from(b), i128::from(b)),
+                None => (1, limit.max(1)),
+            }
+        });
+        let grid_bounds: [(i128, i128); 3] = std::array::from_fn(|d| {
+            let mut limit: i128 = if d == 0 { 0x7fff_ffff } else { 65_535 };
+            if fits {
+                limit = limit.min(INDEX_LIMIT / block_bounds[d].1.max(1));
+            }
+            match grid_known[d] {
+                Some(g) => (i128::from(g), i128::from(g)),
+                None => (1, limit.max(1)),
+            }
+        });
+        let mut varying = 0u8;
+        for d in 0..3 {
+            if block_bounds[d].1 > 1 {
+                varying |= 1 << d;
+            }
+            if grid_bounds[d].1 > 1 {
+                varying |= 8 << d;
+            }
+        }
+        let definitions = crate::ir::walk::definition_counts(kernel);
+        let mut single_defs = HashMap::new();
+        for (index, top) in kernel.body.stmts.iter().enumerate() {
+            if let StmtKind::Assign { var, value } = &top.kind {
+                if definitions.get(var) == Some(&1) {
+                    single_defs.insert(*var, (index, value));
+                }
+            }
+        }
+        let mut analysis = Delinear {
+            kernel,
+            single_defs,
+            accesses: HashMap::new(),
+            covers: HashMap::new(),
+            block_known,
+            grid_known,
+            block_bounds,
+            grid_bounds,
+            global_offset: std::array::from_fn(|d| {
+                i128::from(launch.global_offset.map(|o| o[d]).unwrap_or(0))
+            }),
+            varying,
+            adversarial: opts.adversarial_abstraction,
+        };
+        let mut found = Vec::new();
+        let mut top_facts: Vec<Fact> = Vec::new();
+        for (index, top) in kernel.body.stmts.iter().enumerate() {
+            analysis.collect(top, index, &top_facts, &mut found);
+            // `if (c) return;` at the top level: every later statement runs
+            // only in threads where `c` was false (its atoms never change).
+            if let StmtKind::If { cond, then_, else_ } = &top.kind {
+                if else_.stmts.is_empty()
+                    && matches!(then_.stmts.last().map(|s| &s.kind), Some(StmtKind::Return))
+                {
+                    analysis.facts_of(cond, false, index, &mut top_facts);
+                }
+            }
+        }
+        let accesses = found
+            .into_iter()
+            .filter_map(|(id, access, at, facts)| {
+                let offset = analysis.expand(&access.offset, at, 0)?;
+                Some((id, (access.array.0, offset, access.size, facts)))
+            })
+            .collect();
+        analysis.accesses = accesses;
+        analysis.covers = analysis
+            .accesses
+            .iter()
+            .map(|(id, x)| (*id, analysis.full_cover(&x.1, &x.3)))
+            .collect();
+        analysis
+    }
+
+    /// Records the accesses under `stmt` (top-level position `at`) with the
+    /// guard facts that hold there.
+    fn collect(
+        &self,
+        stmt: &'k crate::ir::Stmt,
+        at: usize,
+        facts: &[Fact],
+        out: &mut Vec<(StmtId, &'k Access, usize, Vec<Fact>)>,
+    ) {
+        match &stmt.kind {
+            StmtKind::Read { access, .. }
+            | StmtKind::Write { access, .. }
+            | StmtKind::Atomic { access, .. } => {
+                out.push((stmt.id, access, at, facts.to_vec()));
+            }
+            StmtKind::If { cond, then_, else_ } => {
+                for (block, polarity) in [(then_, true), (else_, false)] {
+                    let mut inner = facts.to_vec();
+                    self.facts_of(cond, polarity, at, &mut inner);
+                    self.collect_block(block, at, &inner, out);
+                }
+            }
+            _ => {
+                // Loops and other compound statements: the facts from
+                // outside still hold (their atoms never change); nothing
+                // is learnt from loop conditions.
+                for child in crate::ir::walk::child_blocks(stmt) {
+                    self.collect_block(child, at, facts, out);
+                }
+            }
+        }
+    }
+
+    fn collect_block(
+        &self,
+        block: &'k Block,
+        at: usize,
+        facts: &[Fact],
+        out: &mut Vec<(StmtId, &'k Access, usize, Vec<Fact>)>,
+    ) {
+        for s in &block.stmts {
+            self.collect(s, at, facts, out);
+        }
+    }
+
+    /// The facts `cond == polarity` gives (conjuncts of `&&` when true,
+    /// of `||` when false; integer comparisons of expandable sides).
+    fn facts_of(&self, cond: &Expr, polarity: bool, at: usize, out: &mut Vec<Fact>) {
+        match cond {
+            Expr::Binary(BinOp::And, l, r, _) if polarity => {
+                self.facts_of(l, true, at, out);
+                self.facts_of(r, true, at, out);
+            }
+            Expr::Binary(BinOp::Or, l, r, _) if !polarity => {
+                self.facts_of(l, false, at, out);
+                self.facts_of(r, false, at, out);
+            }
+            Expr::Unary(UnOp::Not, inner, _) => self.facts_of(inner, !polarity, at, out),
+            Expr::Binary(
+                op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne),
+                l,
+                r,
+                _,
+            ) => {
+                let (lt, rt) = (
+                    super::symexec::type_of(self.kernel, l),
+                    super::symexec::type_of(self.kernel, r),
+                );
+                // Both sides of one integer type: the comparison is of
+                // their values.
+                if lt != rt || !matches!(lt, ScalarTy::Int { .. }) {
+                    return;
+                }
+                let (Some(a), Some(b)) = (self.expand(l, at, 0), self.expand(r, at, 0)) else {
+                    return;
+                };
+                // A fact must hold at the access: no opaque local (its
+                // value may have changed since the test).
+                if !(a.invariant() && b.invariant()) {
+                    return;
+                }
+                if matches!((op, polarity), (BinOp::Eq, true) | (BinOp::Ne, false)) {
+                    out.push(Fact {
+                        lhs: a,
+                        rhs: b,
+                        equal: true,
+                    });
+                    return;
+                }
+                let one = Poly::constant(1);
+                // Every form as `lhs < rhs` (integers: `x <= y` is `x < y + 1`).
+                let fact = match (op, polarity) {
+                    (BinOp::Lt, true) | (BinOp::Ge, false) => Some((a, b)),
+                    (BinOp::Le, true) | (BinOp::Gt, false) => b.add(&one, 1).map(|b| (a, b)),
+                    (BinOp::Gt, true) | (BinOp::Le, false) => Some((b, a)),
+                    (BinOp::Ge, true) | (BinOp::Lt, false) => a.add(&one, 1).map(|a| (b, a)),
+                    _ => None,
+                };
+                if let Some((lhs, rhs)) = fact {
+                    out.push(Fact {
+                        lhs,
+                        rhs,
+                        equal: false,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The exact polynomial of `e` at top-level position `at`, or None.
+    fn expand(&self, e: &Expr, at: usize, depth: u32) -> Option<Poly> {
+        if depth > 24 {
+            return None;
+        }
+        match e {
+            Expr::Int(v, ScalarTy::Int { .. }) => Some(Poly::constant(*v)),
+            Expr::Param(p) => {
+                let decl = self.kernel.params.get(p.0 as usize)?;
+                matches!(decl.ty, ScalarTy::Int { .. }).then(|| Poly::atom(Atom::Param(p.0)))
+            }
+            Expr::Builtin(b) => Some(match *b {
+                Builtin::ThreadIdx(d) => match self.block_known.get(usize::from(d))? {
+                    Some(1) => Poly::constant(0),
+                    _ => Poly::atom(Atom::Tid(d)),
+                },
+                Builtin::BlockIdx(d) => match self.grid_known.get(usize::from(d))? {
+                    Some(1) => Poly::constant(0),
+                    _ => Poly::atom(Atom::Bid(d)),
+                },
+                Builtin::BlockDim(d) => match self.block_known.get(usize::from(d))? {
+                    Some(n) => Poly::constant(i128::from(*n)),
+                    None => Poly::atom(Atom::BlockDim(d)),
+                },
+                Builtin::GridDim(d) => match self.grid_known.get(usize::from(d))? {
+                    Some(n) => Poly::constant(i128::from(*n)),
+                    None => Poly::atom(Atom::GridDim(d)),
+                },
+                Builtin::GlobalOffset(d) => {
+                    Poly::constant(*self.global_offset.get(usize::from(d))?)
+                }
+                Builtin::WarpSize => Poly::constant(32),
+            }),
+            Expr::Var(v) => {
+                let Some(&(def_at, value)) = self.single_defs.get(v).filter(|d| d.0 < at) else {
+                    // Its current value: an integer of its type.
+                    let ty = self.kernel.vars.get(v.0 as usize)?.ty;
+                    return matches!(ty, ScalarTy::Int { .. })
+                        .then(|| Poly::atom(Atom::Opaque(v.0)));
+                };
+                let to = self.kernel.vars.get(v.0 as usize)?.ty;
+                let Some(p) = self.expand(value, def_at, depth + 1) else {
+                    return matches!(to, ScalarTy::Int { .. })
+                        .then(|| Poly::atom(Atom::Fixed(v.0)));
+                };
+                let from = super::symexec::type_of(self.kernel, value);
+                if self.converts_exactly(&p, from, to) {
+                    Some(p)
+                } else {
+                    matches!(to, ScalarTy::Int { .. }).then(|| Poly::atom(Atom::Fixed(v.0)))
+                }
+            }
+            Expr::Cast(to, inner) => {
+                let p = self.expand(inner, at, depth + 1)?;
+                let from = super::symexec::type_of(self.kernel, inner);
+                self.converts_exactly(&p, from, *to).then_some(p)
+            }
+            Expr::Unary(UnOp::Neg, inner, ty) => {
+                let p = Poly::default().add(&self.expand(inner, at, depth + 1)?, -1)?;
+                self.exact_result(&p, *ty).then_some(p)
+            }
+            Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), l, r, ty) => {
+                let a = self.expand(l, at, depth + 1)?;
+                let b = self.expand(r, at, depth + 1)?;
+                let p = match op {
+                    BinOp::Add => a.add(&b, 1)?,
+                    BinOp::Sub => a.add(&b, -1)?,
+                    _ => a.mul(&b)?,
+                };
+                self.exact_result(&p, *ty).then_some(p)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the encoder's result of an arithmetic operation of type `ty`
+    /// with mathematical value `p` is `p`: signed results are never wrapped
+    /// (overflow is undefined behaviour), unsigned ones only outside their
+    /// type's range.
+    fn exact_result(&self, p: &Poly, ty: ScalarTy) -> bool {
+        match ty {
+            ScalarTy::Int { signed: true, .. } => true,
+            ScalarTy::Int { .. } => self.range(p).is_some_and(|r| within(r, ty)),
+            _ => false,
+        }
+    }
+
+    /// Whether converting the value `p` of type `from` to `to` keeps it.
+    fn converts_exactly(&self, p: &Poly, from: ScalarTy, to: ScalarTy) -> bool {
+        let (
+            ScalarTy::Int {
+                bits: fb,
+                signed: fs,
+            },
+            ScalarTy::Int {
+                bits: tb,
+                signed: ts,
+            },
+        ) = (from, to)
+        else {
+            return false;
+        };
+        // Every value of `from` is a value of `to`.
+        let widening = (fs == ts && tb >= fb) || (!fs && ts && tb > fb);
+        widening || self.range(p).is_some_and(|r| within(r, to))
+    }
+
+    /// Bounds of an atom's values.
+    fn atom_range(&self, a: Atom) -> Option<(i128, i128)> {
+        let at = |b: &[(i128, i128); 3], d: u8| b.get(usize::from(d)).copied();
+        Some(match a {
+            Atom::Tid(d) => (0, at(&self.block_bounds, d)?.1 - 1),
+            Atom::Bid(d) => (0, at(&self.grid_bounds, d)?.1 - 1),
+            Atom::BlockDim(d) => at(&self.block_bounds, d)?,
+            Atom::GridDim(d) => at(&self.grid_bounds, d)?,
+            Atom::Param(p) => int_range(self.kernel.params.get(p as usize)?.ty)?,
+            Atom::Opaque(v) | Atom::Fixed(v) => int_range(self.kernel.vars.get(v as usize)?.ty)?,
+        })
+    }
+
+    /// Bounds of a polynomial's values (interval arithmetic).
+    fn range(&self, p: &Poly) -> Option<(i128, i128)> {
+        let mut total = (0i128, 0i128);
+        for (m, c) in &p.0 {
+            let mut r = (*c, *c);
+            for a in m {
+                let (lo, hi) = self.atom_range(*a)?;
+                let products = [
+                    r.0.checked_mul(lo)?,
+                    r.0.checked_mul(hi)?,
+                    r.1.checked_mul(lo)?,
+                    r.1.checked_mul(hi)?,
+                ];
+                r = (*products.iter().min()?, *products.iter().max()?);
+            }
+            total = (total.0.checked_add(r.0)?, total.1.checked_add(r.1)?);
+        }
+        Some(total)
+    }
+
+    /// Whether `p >= 0` in every thread that has `facts`.
+    fn nonnegative(&self, p: &Poly, facts: &[Fact]) -> bool {
+        if self.range(p).is_some_and(|r| r.0 >= 0) {
+            return true;
+        }
+        // A fact `c < p` with a constant `c >= -1`.
+        facts.iter().any(|f| {
+            !f.equal
+                && f.rhs == *p
+                && f.lhs.0.keys().all(|m| m.is_empty())
+                && f.lhs.constant_term() >= -1
+        })
+    }
+
+    /// The cover of the thread part of an offset (see the module
+    /// documentation), with `facts` holding in both threads.
+    fn cover(&self, p: &Poly, facts: &[Fact], depth: u32) -> Option<Cover> {
+        if depth > 12 {
+            return None;
+        }
+        let t = p.thread_part();
+        if t.0.is_empty() {
+            // The same value in both threads.
+            return Some(Cover {
+                ids: 0,
+                gap: i128::MAX,
+            });
+        }
+        // A common constant factor scales the gap.
+        let g = t.0.values().fold(0i128, |g, c| gcd(g, c.abs()));
+        if g > 1 {
+            let scaled = Poly(t.0.iter().map(|(m, c)| (m.clone(), c / g)).collect());
+            let inner = self.cover(&scaled, facts, depth + 1)?;
+            return Some(Cover {
+                gap: inner.gap.saturating_mul(g),
+                ..inner
+            });
+        }
+        if let Some((m, c)) = t.0.iter().next().filter(|_| t.0.len() == 1) {
+            // One id (or opaque local) times launch sizes (positive):
+            // different ids give different values.
+            let one = m.iter().filter(|a| a.varying()).count() == 1;
+            let positive = m
+                .iter()
+                .all(|a| a.varying() || matches!(a, Atom::BlockDim(_) | Atom::GridDim(_)));
+            if one && positive {
+                return Some(Cover {
+                    ids: m.iter().find_map(|a| a.id_bit()).unwrap_or(0),
+                    gap: c.abs(),
+                });
+            }
+        }
+        if let Some(c) = self.division(&t, facts, depth) {
+            return Some(c);
+        }
+        // Otherwise only what every integer offers: different values differ
+        // by at least 1, equal ones say nothing.
+        Some(self.mixed_radix(&t).unwrap_or(Cover { ids: 0, gap: 1 }))
+    }
+
+    /// The division theorem with one of `facts` or a launch bound.
+    fn division(&self, t: &Poly, facts: &[Fact], depth: u32) -> Option<Cover> {
+        let launch = (0..3u8).flat_map(|d| {
+            [
+                (
+                    Atom::Tid(d),
+                    Atom::BlockDim(d),
+                    self.block_known[usize::from(d)],
+                ),
+                (
+                    Atom::Bid(d),
+                    Atom::GridDim(d),
+                    self.grid_known[usize::from(d)],
+                ),
+            ]
+        });
+        let mut bounds: Vec<Fact> = facts.to_vec();
+        for (id, size, known) in launch {
+            bounds.push(Fact {
+                lhs: Poly::atom(id),
+                rhs: match known {
+                    Some(n) => Poly::constant(i128::from(n)),
+                    None => Poly::atom(size),
+                },
+                equal: false,
+            });
+        }
+        for fact in bounds.iter().filter(|f| !f.equal) {
+            let a = fact.lhs.thread_part();
+            if a.0.is_empty() {
+                continue;
+            }
+            // A's id monomials are some of E's, with equal coefficients.
+            if !a.0.iter().all(|(m, c)| t.0.get(m) == Some(c)) {
+                continue;
+            }
+            if !self.nonnegative(&fact.lhs, facts) {
+                continue;
+            }
+            // K: one monomial with a positive constant after dropping a
+            // non-positive constant term (`A < K + c <= K`).
+            let mut k = fact.rhs.clone();
+            if k.constant_term() <= 0 && k.0.len() > 1 {
+                k.0.remove(&Vec::new());
+            }
+            if k.0.len() != 1 || k.0.keys().flatten().any(|a| a.varying()) {
+                continue;
+            }
+            let Some((k_mono, &k_coef)) = k.0.iter().next() else {
+                continue;
+            };
+            if k_coef <= 0 {
+                continue;
+            }
+            // H = (E - A) / K, every monomial divisible.
+            let Some(rest) = t.add(&a, -1) else {
+                continue;
+            };
+            let mut h = Poly::default();
+            let mut divisible = true;
+            for (m, c) in &rest.0 {
+                let Some(quotient) = remove_factors(m, k_mono) else {
+                    divisible = false;
+                    break;
+                };
+                if c % k_coef != 0 {
+                    divisible = false;
+                    break;
+                }
+                h.0.insert(quotient, c / k_coef);
+            }
+            if !divisible {
+                continue;
+            }
+            // A's own uniform part does not matter (the same in both).
+            // H may be anything (an opaque local included): only its
+            // being an integer matters.
+            let (Some(high), Some(low)) = (
+                self.cover(&h, facts, depth + 1),
+                self.cover(&a, facts, depth + 1),
+            ) else {
+                continue;
+            };
+            if low.ids == 0 {
+                continue;
+            }
+            // Different H: at least K - (K - 1) = 1 apart; equal H, different A:
+            // A's gap.
+            let gap = if h.0.is_empty() {
+                low.gap
+            } else {
+                low.gap.min(1)
+            };
+            return Some(Cover {
+                ids: high.ids | low.ids,
+                gap,
+            });
+        }
+        None
+    }
+
+    /// The mixed-radix theorem for constant coefficients.
+    fn mixed_radix(&self, t: &Poly) -> Option<Cover> {
+        let mut terms = Vec::new();
+        for (m, c) in &t.0 {
+            let [a] = m.as_slice() else {
+                return None;
+            };
+            if !a.varying() {
+                return None;
+            }
+            let (lo, hi) = self.atom_range(*a)?;
+            terms.push((c.abs(), hi - lo, a.id_bit().unwrap_or(0)));
+        }
+        terms.sort();
+        let mut below = 0i128;
+        let mut gap = i128::MAX;
+        let mut ids = 0;
+        for (c, width, id) in terms {
+            if c <= below {
+                return None;
+            }
+            gap = gap.min(c - below);
+            below = below.checked_add(c.checked_mul(width)?)?;
+            ids |= id;
+        }
+        Some(Cover { ids, gap })
+    }
+
+    /// [`Self::cover`] of offset `p` with the ids that guards `D == U` (U
+    /// grid-uniform) pin: D is the same in both threads, so the ids D's
+    /// cover names are equal too.
+    fn full_cover(&self, p: &Poly, facts: &[Fact]) -> Option<Cover> {
+        let mut cover = self.cover(p, facts, 0)?;
+        for fact in facts.iter().filter(|f| f.equal) {
+            let Some(d) = fact.lhs.add(&fact.rhs, -1) else {
+                continue;
+            };
+            if let Some(c) = self.cover(&d, facts, 0) {
+                cover.ids |= c.ids;
+            }
+        }
+        Some(cover)
+    }
+
+    /// Which scenarios of the pair `(a, b)` are decided: (two threads of one
+    /// block, two threads of different blocks).
+    pub(crate) fn decided(&self, a: StmtId, b: StmtId) -> (bool, bool) {
+        if self.adversarial {
+            return (false, false);
+        }
+        let (Some(x), Some(y)) = (self.accesses.get(&a), self.accesses.get(&b)) else {
+            return (false, false);
+        };
+        if x.0 != y.0 {
+            return (false, false);
+        }
+        // Same thread part; the uniform parts differ by a constant.
+        let Some(diff) = x.1.add(&y.1, -1) else {
+            return (false, false);
+        };
+        if diff.0.keys().any(|m| !m.is_empty()) {
+            return (false, false);
+        }
+        let shift = diff.constant_term().abs();
+        let cover = if x.3 == y.3 {
+            self.covers.get(&a).copied().flatten()
+        } else {
+            let facts: Vec<Fact> = x.3.iter().filter(|f| y.3.contains(f)).cloned().collect();
+            self.full_cover(&x.1, &facts)
+        };
+        let Some(cover) = cover else {
+            return (false, false);
+        };
+        let size = i128::from(x.2.max(y.2).max(1));
+        if cover.gap.checked_sub(shift).is_none_or(|g| g < size) {
+            return (false, false);
+        }
+        let need_block = self.varying & 0b111;
+        let need_grid = self.varying & 0b111_000;
+        (
+            cover.ids & need_block == need_block,
+            cover.ids & need_grid == need_grid,
+        )
+    }
+}
+
+/// `m` without the atoms of `k` (as multisets), or None.
+fn remove_factors(m: &[Atom], k: &[Atom]) -> Option<Vec<Atom>> {
+    let mut rest = m.to_vec();
+    for a in k {
+        let at = rest.iter().position(|x| x == a)?;
+        rest.remove(at);
+    }
+    Some(rest)
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The values of an integer type.
+fn int_range(ty: ScalarTy) -> Option<(i128, i128)> {
+    let ScalarTy::Int { bits, signed } = ty else {
+        return None;
+    };
+    let bits = u32::from(bits).clamp(1, 64);
+    Some(if signed {
+        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+    } else {
+        (0, (1i128 << bits) - 1)
+    })
+}
+
+fn within(r: (i128, i128), ty: ScalarTy) -> bool {
+    int_range(ty).is_some_and(|(lo, hi)| r.0 >= lo && r.1 <= hi)
+}
