@@ -457,6 +457,36 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
+    /// The default argument of the `k`-th parameter of `def` given in a
+    /// declaration of it without a body ([dcl.fct.default]/4), with the
+    /// declaration's unit. Declarations are matched by unqualified name and
+    /// parameter count, which may take in another overload's: the default
+    /// is used only when every such declaration that gives one gives the
+    /// same text (otherwise the parameter stays unknown).
+    fn declared_default(&self, def: &FnDef<'t>, k: usize) -> Option<(usize, Node<'t>)> {
+        let last = def.name.rsplit("::").next().unwrap_or(&def.name);
+        let decls = self.cx.declared_arities.get(last)?;
+        let mut found: Option<(usize, Node<'t>, String)> = None;
+        for d in decls.iter().filter(|d| d.count == def.param_count) {
+            let src = self.cx.units[d.unit].text.as_str();
+            let param = d
+                .params
+                .named_children(&mut d.params.walk())
+                .filter(|p| p.kind().contains("parameter_declaration"))
+                .nth(k);
+            let Some(value) = param.and_then(|p| p.child_by_field_name("default_value")) else {
+                continue;
+            };
+            let written = text(value, src).to_string();
+            match &found {
+                Some((_, _, w)) if *w != written => return None,
+                Some(_) => {}
+                None => found = Some((d.unit, value, written)),
+            }
+        }
+        found.map(|(u, v, _)| (u, v))
+    }
+
     /// Binds the parameters of an inlined function to the argument values
     /// `vals` (reference parameters to the caller's lvalues, re-lowered from
     /// `arg_nodes` in the caller's unit and scopes).
@@ -511,7 +541,18 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Some(v) => v.clone(),
                 None => match p.child_by_field_name("default_value") {
                     Some(d) => self.rvalue(d)?,
-                    None => self.havoc_val(&info.ty, *p),
+                    None => match self.declared_default(def, k) {
+                        // A default given in a declaration of the function
+                        // (a prototype or the class's member declaration),
+                        // read where it is written.
+                        Some((unit, d)) => {
+                            let callee_unit = std::mem::replace(&mut self.unit, unit);
+                            let v = self.rvalue(d);
+                            self.unit = callee_unit;
+                            v?
+                        }
+                        None => self.havoc_val(&info.ty, *p),
+                    },
                 },
             };
             if info.is_ref {

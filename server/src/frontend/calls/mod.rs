@@ -20,7 +20,7 @@ pub(super) mod sync;
 
 /// Most candidates of an unresolved overloaded call checked as arms of a
 /// branch ([`Lowerer::call_one_of`]); more: unsupported.
-const MAX_OVERLOAD_ARMS: usize = 4;
+const MAX_OVERLOAD_ARMS: usize = 8;
 
 /// What overload resolution tells of a call.
 enum Overload<'t> {
@@ -157,7 +157,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             if let Some(obj) = obj {
                 if let Ty::Struct(k) = self.lval_type(&obj) {
                     if let Some(def) = self.struct_method(k, "operator()", Some(args.len())) {
-                        if def.param_count == args.len() {
+                        if def.accepts(args.len()) {
                             return self.inline_call_this(n, &def, &args, None, Some(obj));
                         }
                     }
@@ -172,33 +172,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             if let Some(v) = self.call_specialised(n, &defs, &args, tpl_args)? {
                 return Ok(v);
             }
-            // In a kernel with a type parameter modelled as opaque data, an
-            // argument's type may be that parameter's, which resolution reads
-            // as `int`: no candidate is surely the one an instantiation calls
-            // (`k<float>` calls `put(float *, float)` where `int` picks
-            // `put(int *, int)`), so each of the call's arity runs as an arm.
-            if self.opaque_type_params {
-                let arity: Vec<FnDef<'t>> = defs
-                    .iter()
-                    .filter(|d| d.has_body && d.param_count == args.len())
-                    .filter(|d| tpl_args.is_none() || d.template.is_some())
-                    .cloned()
-                    .collect();
-                if (2..=MAX_OVERLOAD_ARMS).contains(&arity.len()) {
-                    return self.call_one_of(n, &arity, &args, tpl_args);
-                }
-            }
-            let def = match self.resolve_overload(n, &defs, &args, tpl_args.is_some())? {
-                Overload::One(d) => Some(d),
-                Overload::None => None,
-                Overload::Ambiguous(viable) if (2..=MAX_OVERLOAD_ARMS).contains(&viable.len()) => {
-                    return self.call_one_of(n, &viable, &args, tpl_args);
-                }
-                Overload::Ambiguous(_) => return self.ambiguous_call(n),
-            }
-            .or_else(|| defs.iter().find(|d| d.has_body).cloned());
-            if let Some(def) = def {
-                return self.inline_call(n, &def, &args, tpl_args);
+            if let Some(v) = self.call_among(n, &defs, &args, tpl_args, None)? {
+                return Ok(v);
             }
         }
         if args.is_empty() {
@@ -207,6 +182,61 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         self.builtin_call(n, &name, &args)
+    }
+
+    /// A call of one of `defs` (the functions of one name, or the member
+    /// functions of one name of the receiver `this`'s class) with `args`:
+    /// the candidate overload resolution picks, inlined; each candidate that
+    /// may be the one C++ calls in an arm ([`Self::call_one_of`]) when the
+    /// types the front end knows do not decide. `None` when no definition
+    /// has a body.
+    fn call_among(
+        &mut self,
+        n: Node<'t>,
+        defs: &[FnDef<'t>],
+        args: &[Node<'t>],
+        tpl_args: Option<Node<'t>>,
+        this: Option<LVal>,
+    ) -> R<Option<Val>> {
+        // A reference return is honoured for one known callee only (the
+        // arms' values are merged as values).
+        let want_ref = std::mem::take(&mut self.ref_return);
+        // In a kernel with a type parameter modelled as opaque data, an
+        // argument's type may be that parameter's, which resolution reads
+        // as `int`: no candidate is surely the one an instantiation calls
+        // (`k<float>` calls `put(float *, float)` where `int` picks
+        // `put(int *, int)`), so each that the call's argument count makes
+        // viable runs as an arm; more than the arms allowed is reported
+        // rather than resolved as if the parameter were `int`.
+        if self.opaque_type_params {
+            let viable: Vec<FnDef<'t>> = defs
+                .iter()
+                .filter(|d| d.has_body && d.accepts(args.len()))
+                .filter(|d| tpl_args.is_none() || d.template.is_some())
+                .cloned()
+                .collect();
+            if viable.len() > MAX_OVERLOAD_ARMS {
+                return self.ambiguous_call(n);
+            }
+            if viable.len() >= 2 {
+                return self.call_one_of(n, &viable, args, tpl_args, this).map(Some);
+            }
+        }
+        let def = match self.resolve_overload(n, defs, args, tpl_args.is_some())? {
+            Overload::One(d) => Some(d),
+            Overload::None => None,
+            Overload::Ambiguous(viable) if (2..=MAX_OVERLOAD_ARMS).contains(&viable.len()) => {
+                return self.call_one_of(n, &viable, args, tpl_args, this).map(Some);
+            }
+            Overload::Ambiguous(_) => return self.ambiguous_call(n),
+        }
+        .or_else(|| defs.iter().find(|d| d.has_body).cloned());
+        let Some(def) = def else {
+            return Ok(None);
+        };
+        self.ref_return = want_ref;
+        self.inline_call_this(n, &def, args, tpl_args, this)
+            .map(Some)
     }
 
     /// The definition with a body among `defs` (the functions of one name)
@@ -260,7 +290,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     ) -> R<Overload<'t>> {
         let mut candidates: Vec<&FnDef<'t>> = defs
             .iter()
-            .filter(|d| d.has_body && d.param_count == args.len())
+            .filter(|d| d.has_body && d.accepts(args.len()))
             .collect();
         if candidates.len() <= 1 {
             return Ok(match candidates.first() {
@@ -560,6 +590,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         defs: &[FnDef<'t>],
         args: &[Node<'t>],
         tpl_args: Option<Node<'t>>,
+        this: Option<LVal>,
     ) -> R<Val> {
         let name = self
             .txt(n.child_by_field_name("function").unwrap_or(n))
@@ -578,10 +609,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 defs.len()
             ),
         );
-        self.overload_arms(n, Expr::Param(id), defs, 0, args, tpl_args)
+        self.overload_arms(n, Expr::Param(id), defs, 0, args, tpl_args, this)
     }
 
     /// The arms of [`Self::call_one_of`] from the `k`-th candidate on.
+    #[allow(clippy::too_many_arguments)]
     fn overload_arms(
         &mut self,
         n: Node<'t>,
@@ -590,9 +622,10 @@ impl<'c, 't> Lowerer<'c, 't> {
         k: usize,
         args: &[Node<'t>],
         tpl_args: Option<Node<'t>>,
+        this: Option<LVal>,
     ) -> R<Val> {
         if k + 1 >= defs.len() {
-            return self.inline_call(n, &defs[k], args, tpl_args);
+            return self.inline_call_this(n, &defs[k], args, tpl_args, this);
         }
         let cond = bin(
             BinOp::Eq,
@@ -601,12 +634,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             ScalarTy::Bool,
         );
         let def = defs[k].clone();
+        let this_here = this.clone();
         self.branch_values(
             cond,
             n,
-            (n, |s: &mut Self| s.inline_call(n, &def, args, tpl_args)),
             (n, |s: &mut Self| {
-                s.overload_arms(n, choice, defs, k + 1, args, tpl_args)
+                s.inline_call_this(n, &def, args, tpl_args, this_here)
+            }),
+            (n, |s: &mut Self| {
+                s.overload_arms(n, choice, defs, k + 1, args, tpl_args, this)
             }),
         )
     }
@@ -893,7 +929,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             _ => return None,
         };
         let def = self.struct_method(k, self.txt(name_node), Some(arity))?;
-        let is_static = def.param_count == arity
+        let is_static = def.accepts(arity)
             && def.node.children(&mut def.node.walk()).any(|c| {
                 c.kind() == "storage_class_specifier"
                     && text(c, &self.cx.units[def.unit].text) == "static"
@@ -987,7 +1023,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let tag = self.struct_name(k);
         let Some(ctor) = self
             .struct_method(k, &tag, Some(args.len()))
-            .filter(|c| c.param_count == args.len())
+            .filter(|c| c.accepts(args.len()))
         else {
             return Ok(None);
         };
@@ -1038,10 +1074,16 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         let recv_ty = self.lval_type(&recv_lv);
         if let Ty::Struct(k) = recv_ty {
-            // A member function of the receiver's struct: inlined with its fields in scope.
-            if let Some(def) = self.struct_method(k, &m, Some(args.len())) {
+            // A member function of the receiver's struct, chosen among the
+            // overloads of its name as for a free function: inlined with
+            // the receiver's fields in scope.
+            let tag = self.struct_name(k);
+            if let Some(defs) = self.cx.functions.get(&format!("{tag}::{m}")).cloned() {
                 self.ref_return = want_ref;
-                return self.inline_call_this(n, &def, args, None, Some(recv_lv));
+                if let Some(v) = self.call_among(n, &defs, args, None, Some(recv_lv.clone()))? {
+                    return Ok(v);
+                }
+                self.ref_return = false;
             }
         }
         if let Some(v) = self.warp_specialized_method(n, obj, &recv_lv, &m, args)? {
