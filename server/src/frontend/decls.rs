@@ -439,7 +439,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let slot = self.make_slot(ty, name, name_node);
         self.havoc_slot(&slot, at);
-        self.inline_call_this(at, &ctor, args, None, Some(LVal::Slot(slot.clone())))?;
+        self.construct_with(at, *k, &ctor, args, &slot)?;
         self.bind(name, Binding::Slot(slot));
         Ok(())
     }

@@ -487,6 +487,35 @@ impl<'c, 't> Lowerer<'c, 't> {
         found.map(|(u, v, _)| (u, v))
     }
 
+    /// Whether an argument value `arg` bound to a parameter of type `param`
+    /// can only be a value of a template type parameter the front end models
+    /// as opaque data: the kernel has such a parameter, `arg` is a scalar,
+    /// and `param` is a vector type or a struct without a converting
+    /// constructor, while no class of the program declares a conversion
+    /// operator (so no conversion from another type reaches `param`).
+    fn opaque_argument_of(&self, param: &Ty, arg: &Val) -> bool {
+        if !self.opaque_type_params || !matches!(arg, Val::Scalar(..)) {
+            return false;
+        }
+        let only_itself = match param {
+            Ty::Vector(..) => true,
+            Ty::Struct(k) => {
+                let tag = self.struct_name(*k);
+                self.cx
+                    .functions
+                    .get(&format!("{tag}::{tag}"))
+                    .is_none_or(|ctors| !ctors.iter().any(|c| c.accepts(1)))
+            }
+            _ => false,
+        };
+        only_itself
+            && !self
+                .cx
+                .functions
+                .keys()
+                .any(|f| f.ends_with("operator cast"))
+    }
+
     /// Binds the parameters of an inlined function to the argument values
     /// `vals` (reference parameters to the caller's lvalues, re-lowered from
     /// `arg_nodes` in the caller's unit and scopes).
@@ -555,6 +584,44 @@ impl<'c, 't> Lowerer<'c, 't> {
                     },
                 },
             };
+            if vals.get(k).is_some()
+                && !self.cx.types.is_dim3(self.txt(tn))
+                && self.opaque_argument_of(&info.ty, &arg_val)
+            {
+                // The parameter is a vector or struct that only a value of
+                // its own type converts to, and the argument a scalar: in
+                // C++ the argument is then of the parameter's type (a type
+                // parameter the front end models as opaque data, and the
+                // call compiles only for instantiations where it is this
+                // type). Its value is unknown, of the parameter's type. A
+                // reference binds a local of the caller: the local becomes
+                // unknown too (the callee may write it); a reference to
+                // memory keeps the caller's lvalue (its accesses count).
+                let fresh = self.havoc_val(&info.ty, *p);
+                if info.is_ref {
+                    let callee_unit = self.unit;
+                    self.unit = saved_unit;
+                    let caller_scopes = std::mem::replace(&mut self.scopes, saved_scopes.to_vec());
+                    let lv = match arg_nodes.get(k) {
+                        Some(a) => self.ref_arg(*a, arg_val.clone()).map(Some),
+                        None => Ok(None),
+                    };
+                    self.scopes = caller_scopes;
+                    self.unit = callee_unit;
+                    match lv? {
+                        Some(lv @ LVal::Slot(_)) => self.havoc_lvalue(lv, *p)?,
+                        Some(lv) => {
+                            self.bind(&name, Binding::Ref(lv));
+                            continue;
+                        }
+                        None => {}
+                    }
+                }
+                let slot = self.make_slot(&info.ty, &name, name_node);
+                self.store(LVal::Slot(slot.clone()), fresh, *p)?;
+                self.bind(&name, Binding::Slot(slot));
+                continue;
+            }
             if info.is_ref {
                 // Bind the caller's lvalue: re-lower the argument as an lvalue in the caller's unit.
                 let callee_unit = self.unit;

@@ -66,25 +66,34 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(v) = self.temporary_object(n, f, &args)? {
             return Ok(v);
         }
+        // The namespace a qualified callee names (`b::put`: "b"; `::put`: "").
+        let mut qualifier: Option<String> = None;
         let (name, tpl_args) = match f.kind() {
             "identifier" => (self.txt(f).to_string(), None),
             "qualified_identifier" => {
-                if let Some(def) = self.static_member(f, args.len()) {
+                if let Some(defs) = self.static_member(f, args.len()) {
                     let tpl = f
                         .child_by_field_name("name")
                         .filter(|x| x.kind() == "template_function")
                         .and_then(|x| x.child_by_field_name("arguments"));
-                    return self.inline_call(n, &def, &args, tpl);
+                    if let Some(v) = self.call_among(n, &defs, &args, tpl, None)? {
+                        return Ok(v);
+                    }
                 }
                 let mut inner = f;
                 let mut steps = 0;
+                let mut scopes: Vec<String> = Vec::new();
                 while inner.kind() == "qualified_identifier" && steps < 16 {
                     steps += 1;
+                    if let Some(scope) = inner.child_by_field_name("scope") {
+                        scopes.push(self.txt(scope).split_whitespace().collect());
+                    }
                     match inner.child_by_field_name("name") {
                         Some(x) => inner = x,
                         None => break,
                     }
                 }
+                qualifier = Some(scopes.join("::"));
                 if inner.kind() == "template_function" {
                     let nm = inner
                         .child_by_field_name("name")
@@ -156,10 +165,20 @@ impl<'c, 't> Lowerer<'c, 't> {
             };
             if let Some(obj) = obj {
                 if let Ty::Struct(k) = self.lval_type(&obj) {
-                    if let Some(def) = self.struct_method(k, "operator()", Some(args.len())) {
-                        if def.accepts(args.len()) {
-                            return self.inline_call_this(n, &def, &args, None, Some(obj));
-                        }
+                    let tag = self.struct_name(k);
+                    let defs: Vec<FnDef<'t>> = self
+                        .cx
+                        .functions
+                        .get(&format!("{tag}::operator()"))
+                        .map(|defs| {
+                            defs.iter()
+                                .filter(|d| d.accepts(args.len()))
+                                .cloned()
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    if let Some(v) = self.call_among(n, &defs, &args, None, Some(obj))? {
+                        return Ok(v);
                     }
                 }
             }
@@ -168,7 +187,21 @@ impl<'c, 't> Lowerer<'c, 't> {
                 format!("call of a local `{name}` (function pointers are not supported)"),
             );
         }
-        if let Some(defs) = self.cx.functions.get(&name).cloned() {
+        if let Some(mut defs) = self.cx.functions.get(&name).cloned() {
+            if let Some(q) = &qualifier {
+                // Qualified lookup finds only the named namespace's
+                // functions ([namespace.qual]); when none of the known
+                // definitions is there (a library namespace, an alias),
+                // they are kept as before.
+                let in_scope: Vec<FnDef<'t>> = defs
+                    .iter()
+                    .filter(|d| self.declared_in_namespace(d, q))
+                    .cloned()
+                    .collect();
+                if !in_scope.is_empty() {
+                    defs = in_scope;
+                }
+            }
             if let Some(v) = self.call_specialised(n, &defs, &args, tpl_args)? {
                 return Ok(v);
             }
@@ -184,13 +217,62 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.builtin_call(n, &name, &args)
     }
 
+    /// Whether the definition `d` is in the namespace `q` as a qualified
+    /// call names it (`b`, `a::b`, or "" for `::f`): its enclosing
+    /// namespaces and the qualifier of an out-of-line name (`b::f`) end
+    /// with `q`.
+    fn declared_in_namespace(&self, d: &FnDef<'t>, q: &str) -> bool {
+        let src = &self.cx.units[d.unit].text;
+        let mut path = crate::frontend::types::namespace_path(d.node, src);
+        if let Some(declared) = d.name_node.parent().filter(|p| p.kind() == "qualified_identifier") {
+            if let Some(scope) = declared.child_by_field_name("scope") {
+                let scope: String = text(scope, src).split_whitespace().collect();
+                path = if path.is_empty() {
+                    scope
+                } else {
+                    format!("{path}::{scope}")
+                };
+            }
+        }
+        if q.is_empty() {
+            return path.is_empty();
+        }
+        path == q || path.ends_with(&format!("::{q}"))
+    }
+
+    /// Runs on the object in `slot` (of struct `k`) the constructor C++
+    /// picks for `args` among the overloads of struct `k`'s constructors
+    /// ([`Self::call_among`]); `fallback` (one accepting as many arguments)
+    /// when resolution finds none with a body.
+    pub(crate) fn construct_with(
+        &mut self,
+        n: Node<'t>,
+        k: usize,
+        fallback: &FnDef<'t>,
+        args: &[Node<'t>],
+        slot: &Slot,
+    ) -> R<()> {
+        let tag = self.struct_name(k);
+        let ctors = self
+            .cx
+            .functions
+            .get(&format!("{tag}::{tag}"))
+            .cloned()
+            .unwrap_or_default();
+        let this = Some(LVal::Slot(slot.clone()));
+        if self.call_among(n, &ctors, args, None, this.clone())?.is_none() {
+            self.inline_call_this(n, fallback, args, None, this)?;
+        }
+        Ok(())
+    }
+
     /// A call of one of `defs` (the functions of one name, or the member
     /// functions of one name of the receiver `this`'s class) with `args`:
     /// the candidate overload resolution picks, inlined; each candidate that
     /// may be the one C++ calls in an arm ([`Self::call_one_of`]) when the
     /// types the front end knows do not decide. `None` when no definition
     /// has a body.
-    fn call_among(
+    pub(crate) fn call_among(
         &mut self,
         n: Node<'t>,
         defs: &[FnDef<'t>],
@@ -316,8 +398,29 @@ impl<'c, 't> Lowerer<'c, 't> {
             let namespace = |d: &FnDef<'t>| {
                 crate::frontend::types::namespace_path(d.node, &self.cx.units[d.unit].text)
             };
+            // The declarator as written (parameter cv-qualifiers and a
+            // member's trailing `const` included, which the front end's
+            // types drop): `f(const float *)` and `f(float *)` are two
+            // functions.
+            let declarator = |d: &FnDef<'t>| {
+                let src = &self.cx.units[d.unit].text;
+                let params = d.params.map(|p| text(p, src)).unwrap_or("");
+                let after: String = d
+                    .params
+                    .and_then(|p| p.parent())
+                    .map(|f| {
+                        src.get(d.params.map_or(f.end_byte(), |p| p.end_byte())..f.end_byte())
+                            .unwrap_or("")
+                            .to_string()
+                    })
+                    .unwrap_or_default();
+                format!("{params}{after}")
+                    .split_whitespace()
+                    .collect::<String>()
+            };
             let same_as_earlier = (0..k).any(|j| {
                 namespace(candidates[j]) == namespace(candidates[k])
+                    && declarator(candidates[j]) == declarator(candidates[k])
                     && candidates[j].template.is_none()
                     && candidates[k].template.is_none()
                     && param_lists[j].is_some()
@@ -902,7 +1005,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// defined in it. C++ calls exactly that function, with no receiver, so
     /// it is inlined like a free function. Non-static members (`Base::f()`
     /// inside a member function needs `this`) and anything else give `None`.
-    fn static_member(&self, f: Node<'t>, arity: usize) -> Option<FnDef<'t>> {
+    fn static_member(&self, f: Node<'t>, arity: usize) -> Option<Vec<FnDef<'t>>> {
         let scope = f.child_by_field_name("scope")?;
         let name_node = f.child_by_field_name("name")?;
         let name_node = if name_node.kind() == "template_function" {
@@ -928,13 +1031,25 @@ impl<'c, 't> Lowerer<'c, 't> {
             },
             _ => return None,
         };
-        let def = self.struct_method(k, self.txt(name_node), Some(arity))?;
-        let is_static = def.accepts(arity)
-            && def.node.children(&mut def.node.walk()).any(|c| {
+        let tag = self.struct_name(k);
+        let defs = self
+            .cx
+            .functions
+            .get(&format!("{tag}::{}", self.txt(name_node)))?;
+        let is_static = |def: &FnDef<'t>| {
+            def.node.children(&mut def.node.walk()).any(|c| {
                 c.kind() == "storage_class_specifier"
                     && text(c, &self.cx.units[def.unit].text) == "static"
-            });
-        is_static.then_some(def)
+            })
+        };
+        // Every overload of the name is a candidate ([over.match.call]);
+        // the call is taken as static only when each one with a body that
+        // the argument count makes viable is.
+        let viable: Vec<&FnDef<'t>> = defs
+            .iter()
+            .filter(|d| d.has_body && d.accepts(arity))
+            .collect();
+        (!viable.is_empty() && viable.iter().all(|d| is_static(d))).then(|| defs.clone())
     }
 
     /// `SharedMemory<T>()`: a temporary of a struct whose conversion operator
@@ -1029,7 +1144,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         let slot = self.make_slot(&ty, "$temporary", n);
         self.havoc_slot(&slot, n);
-        self.inline_call_this(n, &ctor, args, None, Some(LVal::Slot(slot.clone())))?;
+        self.construct_with(n, k, &ctor, args, &slot)?;
         self.load(LVal::Slot(slot), n).map(Some)
     }
 
