@@ -188,11 +188,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             );
         }
         if let Some(mut defs) = self.cx.functions.get(&name).cloned() {
-            if let Some(q) = &qualifier {
+            if let Some(q) = qualifier
+                .as_ref()
+                .filter(|_| self.lexical_namespace_lookup(&name))
+            {
                 // Qualified lookup finds only the named namespace's
                 // functions ([namespace.qual]); when none of the known
                 // definitions is there (a library namespace, an alias),
-                // they are kept as before.
+                // or a using-declaration or inline namespace may bring
+                // others in, they are kept as before.
                 let in_scope: Vec<FnDef<'t>> = defs
                     .iter()
                     .filter(|d| self.declared_in_namespace(d, q))
@@ -217,6 +221,31 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.builtin_call(n, &name, &args)
     }
 
+    /// Whether the functions a qualified call of `name` finds are those
+    /// lexically inside the named namespace: no unit has an inline
+    /// namespace or a using-declaration of `name` (`using b::put;`), which
+    /// add the members of another namespace to qualified lookup
+    /// ([namespace.qual]/2, [namespace.udecl]).
+    fn lexical_namespace_lookup(&self, name: &str) -> bool {
+        let suffix = format!("::{name}");
+        self.cx.units.iter().all(|u| {
+            let src = u.text.as_str();
+            if src.contains("inline namespace") {
+                return false;
+            }
+            !src.match_indices("using").any(|(at, _)| {
+                let rest = &src[at + "using".len()..];
+                let statement: String = rest
+                    .split(';')
+                    .next()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .collect();
+                statement.ends_with(&suffix)
+            })
+        })
+    }
+
     /// Whether the definition `d` is in the namespace `q` as a qualified
     /// call names it (`b`, `a::b`, or "" for `::f`): its enclosing
     /// namespaces and the qualifier of an out-of-line name (`b::f`) end
@@ -224,7 +253,11 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn declared_in_namespace(&self, d: &FnDef<'t>, q: &str) -> bool {
         let src = &self.cx.units[d.unit].text;
         let mut path = crate::frontend::types::namespace_path(d.node, src);
-        if let Some(declared) = d.name_node.parent().filter(|p| p.kind() == "qualified_identifier") {
+        if let Some(declared) = d
+            .name_node
+            .parent()
+            .filter(|p| p.kind() == "qualified_identifier")
+        {
             if let Some(scope) = declared.child_by_field_name("scope") {
                 let scope: String = text(scope, src).split_whitespace().collect();
                 path = if path.is_empty() {
@@ -260,7 +293,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             .cloned()
             .unwrap_or_default();
         let this = Some(LVal::Slot(slot.clone()));
-        if self.call_among(n, &ctors, args, None, this.clone())?.is_none() {
+        if self
+            .call_among(n, &ctors, args, None, this.clone())?
+            .is_none()
+        {
             self.inline_call_this(n, fallback, args, None, this)?;
         }
         Ok(())
