@@ -395,7 +395,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let tag = self.struct_name(*k);
         let declares_one_param = self
             .struct_method(*k, &tag, Some(1))
-            .is_some_and(|c| c.param_count == 1);
+            .is_some_and(|c| c.accepts(1));
         if declares_one_param || self.type_of_val(&v) != *ty {
             return self.unsup(
                 at,
@@ -425,13 +425,13 @@ impl<'c, 't> Lowerer<'c, 't> {
         let Some(ctor) = self.struct_method(*k, &tag, Some(args.len())) else {
             return self.unsup(at, format!("no visible constructor of `{tag}`"));
         };
-        if let ([a], true) = (args, ctor.param_count != 1) {
+        if let ([a], true) = (args, !ctor.accepts(1)) {
             // No constructor with one parameter: `T x(y)` is the implicit
             // copy constructor when `y` is a `T`.
             let v = self.rvalue(*a)?;
             return self.copy_construct(name, name_node, at, ty, v);
         }
-        if ctor.param_count != args.len() {
+        if !ctor.accepts(args.len()) {
             return self.unsup(
                 at,
                 format!("no constructor of `{tag}` with {} arguments", args.len()),
@@ -439,7 +439,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let slot = self.make_slot(ty, name, name_node);
         self.havoc_slot(&slot, at);
-        self.inline_call_this(at, &ctor, args, None, Some(LVal::Slot(slot.clone())))?;
+        self.construct_with(at, *k, &ctor, args, &slot)?;
         self.bind(name, Binding::Slot(slot));
         Ok(())
     }

@@ -457,6 +457,65 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
+    /// The default argument of the `k`-th parameter of `def` given in a
+    /// declaration of it without a body ([dcl.fct.default]/4), with the
+    /// declaration's unit. Declarations are matched by unqualified name and
+    /// parameter count, which may take in another overload's: the default
+    /// is used only when every such declaration that gives one gives the
+    /// same text (otherwise the parameter stays unknown).
+    fn declared_default(&self, def: &FnDef<'t>, k: usize) -> Option<(usize, Node<'t>)> {
+        let last = def.name.rsplit("::").next().unwrap_or(&def.name);
+        let decls = self.cx.declared_arities.get(last)?;
+        let mut found: Option<(usize, Node<'t>, String)> = None;
+        for d in decls.iter().filter(|d| d.count == def.param_count) {
+            let src = self.cx.units[d.unit].text.as_str();
+            let param = d
+                .params
+                .named_children(&mut d.params.walk())
+                .filter(|p| p.kind().contains("parameter_declaration"))
+                .nth(k);
+            let Some(value) = param.and_then(|p| p.child_by_field_name("default_value")) else {
+                continue;
+            };
+            let written = text(value, src).to_string();
+            match &found {
+                Some((_, _, w)) if *w != written => return None,
+                Some(_) => {}
+                None => found = Some((d.unit, value, written)),
+            }
+        }
+        found.map(|(u, v, _)| (u, v))
+    }
+
+    /// Whether an argument value `arg` bound to a parameter of type `param`
+    /// can only be a value of a template type parameter the front end models
+    /// as opaque data: the kernel has such a parameter, `arg` is a scalar,
+    /// and `param` is a vector type or a struct without a converting
+    /// constructor, while no class of the program declares a conversion
+    /// operator (so no conversion from another type reaches `param`).
+    fn opaque_argument_of(&self, param: &Ty, arg: &Val) -> bool {
+        if !self.opaque_type_params || !matches!(arg, Val::Scalar(..)) {
+            return false;
+        }
+        let only_itself = match param {
+            Ty::Vector(..) => true,
+            Ty::Struct(k) => {
+                let tag = self.struct_name(*k);
+                self.cx
+                    .functions
+                    .get(&format!("{tag}::{tag}"))
+                    .is_none_or(|ctors| !ctors.iter().any(|c| c.accepts(1)))
+            }
+            _ => false,
+        };
+        only_itself
+            && !self
+                .cx
+                .functions
+                .keys()
+                .any(|f| f.ends_with("operator cast"))
+    }
+
     /// Binds the parameters of an inlined function to the argument values
     /// `vals` (reference parameters to the caller's lvalues, re-lowered from
     /// `arg_nodes` in the caller's unit and scopes).
@@ -511,9 +570,58 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Some(v) => v.clone(),
                 None => match p.child_by_field_name("default_value") {
                     Some(d) => self.rvalue(d)?,
-                    None => self.havoc_val(&info.ty, *p),
+                    None => match self.declared_default(def, k) {
+                        // A default given in a declaration of the function
+                        // (a prototype or the class's member declaration),
+                        // read where it is written.
+                        Some((unit, d)) => {
+                            let callee_unit = std::mem::replace(&mut self.unit, unit);
+                            let v = self.rvalue(d);
+                            self.unit = callee_unit;
+                            v?
+                        }
+                        None => self.havoc_val(&info.ty, *p),
+                    },
                 },
             };
+            if vals.get(k).is_some()
+                && !self.cx.types.is_dim3(self.txt(tn))
+                && self.opaque_argument_of(&info.ty, &arg_val)
+            {
+                // The parameter is a vector or struct that only a value of
+                // its own type converts to, and the argument a scalar: in
+                // C++ the argument is then of the parameter's type (a type
+                // parameter the front end models as opaque data, and the
+                // call compiles only for instantiations where it is this
+                // type). Its value is unknown, of the parameter's type. A
+                // reference binds a local of the caller: the local becomes
+                // unknown too (the callee may write it); a reference to
+                // memory keeps the caller's lvalue (its accesses count).
+                let fresh = self.havoc_val(&info.ty, *p);
+                if info.is_ref {
+                    let callee_unit = self.unit;
+                    self.unit = saved_unit;
+                    let caller_scopes = std::mem::replace(&mut self.scopes, saved_scopes.to_vec());
+                    let lv = match arg_nodes.get(k) {
+                        Some(a) => self.ref_arg(*a, arg_val.clone()).map(Some),
+                        None => Ok(None),
+                    };
+                    self.scopes = caller_scopes;
+                    self.unit = callee_unit;
+                    match lv? {
+                        Some(lv @ LVal::Slot(_)) => self.havoc_lvalue(lv, *p)?,
+                        Some(lv) => {
+                            self.bind(&name, Binding::Ref(lv));
+                            continue;
+                        }
+                        None => {}
+                    }
+                }
+                let slot = self.make_slot(&info.ty, &name, name_node);
+                self.store(LVal::Slot(slot.clone()), fresh, *p)?;
+                self.bind(&name, Binding::Slot(slot));
+                continue;
+            }
             if info.is_ref {
                 // Bind the caller's lvalue: re-lower the argument as an lvalue in the caller's unit.
                 let callee_unit = self.unit;

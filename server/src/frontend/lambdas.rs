@@ -230,6 +230,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             name_node: node,
             params,
             param_count,
+            required_params: param_count,
+            variadic: false,
             has_body: true,
             is_kernel: false,
         };

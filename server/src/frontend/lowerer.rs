@@ -473,7 +473,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let tag = self.struct_name(k);
         let defs = self.cx.functions.get(&format!("{tag}::{method}"))?;
         defs.iter()
-            .find(|d| d.has_body && arity.is_none_or(|n| d.param_count == n))
+            .find(|d| d.has_body && arity.is_none_or(|n| d.accepts(n)))
             .or_else(|| defs.iter().find(|d| d.has_body))
             .cloned()
     }

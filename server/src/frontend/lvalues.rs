@@ -110,6 +110,35 @@ impl<'c, 't> Lowerer<'c, 't> {
         idx: Node<'t>,
     ) -> R<LVal> {
         let tag = self.struct_name(k);
+        // A class may overload `operator[]` on the object's constness
+        // (`T &operator[](int)` and `const T &operator[](int) const`),
+        // which the front end does not track: one is taken only when every
+        // definition has the same body (usually so), else the subscript is
+        // reported rather than resolved by the first definition.
+        let bodies: std::collections::HashSet<String> = self
+            .cx
+            .functions
+            .get(&format!("{tag}::operator[]"))
+            .map(|defs| {
+                defs.iter()
+                    .filter_map(|d| {
+                        let body = d.node.child_by_field_name("body")?;
+                        let src = &self.cx.units[d.unit].text;
+                        Some(
+                            crate::frontend::types::text(body, src)
+                                .split_whitespace()
+                                .collect(),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        if bodies.len() > 1 {
+            return self.unsup(
+                n,
+                format!("`{tag}::operator[]` is overloaded with different bodies (the object's constness picks one)"),
+            );
+        }
         let def = self.struct_method(k, "operator[]", None);
         let Some(def) = def else {
             return self.unsup(

@@ -121,6 +121,22 @@ pub(crate) struct UnitSyntax {
     pub map: SourceMap,
 }
 
+/// A function declaration without a body: its arity bounds and where its
+/// parameter list is (for the default arguments it gives).
+#[derive(Clone, Copy)]
+pub(crate) struct DeclaredArity<'t> {
+    /// Number of parameters.
+    pub count: usize,
+    /// Parameters a call must give.
+    pub required: usize,
+    /// Whether it has an ellipsis or a parameter pack.
+    pub variadic: bool,
+    /// Unit of the declaration.
+    pub unit: usize,
+    /// Its parameter list.
+    pub params: Node<'t>,
+}
+
 /// A function definition.
 #[derive(Clone)]
 pub(crate) struct FnDef<'t> {
@@ -138,10 +154,44 @@ pub(crate) struct FnDef<'t> {
     pub params: Option<Node<'t>>,
     /// Number of parameters.
     pub param_count: usize,
+    /// Number of parameters a call must give: those without a default
+    /// argument here or in a declaration of the name ([dcl.fct.default]),
+    /// and not a parameter pack.
+    pub required_params: usize,
+    /// Whether a call may pass more arguments than it declares (an
+    /// ellipsis `...` or a function parameter pack).
+    pub variadic: bool,
     /// Whether it has a body.
     pub has_body: bool,
     /// Whether it is a kernel.
     pub is_kernel: bool,
+}
+
+impl FnDef<'_> {
+    /// Whether a call with `nargs` arguments may call it: C++ viability by
+    /// the number of arguments ([over.match.viable]/2), default arguments
+    /// and an ellipsis or parameter pack included.
+    pub fn accepts(&self, nargs: usize) -> bool {
+        nargs >= self.required_params && (nargs <= self.param_count || self.variadic)
+    }
+}
+
+/// The arity bounds of a parameter list: how many of its parameters a call
+/// must give (those without a default argument, packs aside) and whether
+/// it takes more than it declares (an ellipsis or a parameter pack).
+fn arity_bounds(params: Node, src: &str) -> (usize, bool) {
+    let declared = declared_params(params, src);
+    let required = declared
+        .iter()
+        .filter(|p| p.kind() == "parameter_declaration")
+        .count();
+    let variadic = declared
+        .iter()
+        .any(|p| p.kind() == "variadic_parameter_declaration")
+        || params
+            .children(&mut params.walk())
+            .any(|c| c.kind() == "...");
+    (required, variadic)
 }
 
 /// A file-scope variable (memory object).
@@ -186,6 +236,10 @@ pub(crate) struct Ctx<'t> {
     /// Parameter types of the function prototypes by name, one list per
     /// prototype ([`param_signature`]).
     pub prototype_signatures: HashMap<String, Vec<Vec<String>>>,
+    /// Function declarations without a body (file-scope prototypes and
+    /// member declarations in a class), by unqualified name, whose default
+    /// arguments a later definition of the name inherits ([dcl.fct.default]/4).
+    pub declared_arities: HashMap<String, Vec<DeclaredArity<'t>>>,
     /// Line indexes of the user's files.
     pub lines: Vec<LineIndex>,
     /// Function bodies by unqualified name (`S::f` also as `f`): the index of
@@ -709,6 +763,7 @@ fn lower_units(
         prototypes: HashMap::new(),
         ref_prototypes: Default::default(),
         prototype_signatures: HashMap::new(),
+        declared_arities: HashMap::new(),
         lines,
         bodies_by_name: HashMap::new(),
         body_facts: Default::default(),
@@ -742,6 +797,7 @@ fn lower_units(
     for &u in &order {
         instantiate_struct_templates(&mut cx, u, &templates);
     }
+    inherit_declared_defaults(&mut cx);
     cx.bodies_by_name = effects::index_bodies(&cx.functions);
     // Kernels of the translation unit: the main file's and those of the
     // headers it includes (checked under the macros in force at the include,
@@ -1570,6 +1626,49 @@ fn collect_later_definitions<'t>(cx: &mut Ctx<'t>, later: std::ops::Range<usize>
     }
 }
 
+/// Records the arity bounds of a declaration without a body of the
+/// function `name` (unqualified) whose parameter list is `params`.
+fn record_declared_arity<'t>(cx: &mut Ctx<'t>, u: usize, name: String, params: Node<'t>) {
+    let src = cx.units[u].text.as_str();
+    let count = declared_params(params, src).len();
+    let (required, variadic) = arity_bounds(params, src);
+    cx.declared_arities
+        .entry(name)
+        .or_default()
+        .push(DeclaredArity {
+            count,
+            required,
+            variadic,
+            unit: u,
+            params,
+        });
+}
+
+/// Default arguments given in a declaration hold for the definition too
+/// ([dcl.fct.default]/4): each definition takes the fewest required
+/// parameters of the declarations of its unqualified name with as many
+/// parameters. Matching by name and count alone may give a definition
+/// defaults that belong to another overload or class; that only makes it
+/// viable for more calls (more candidates are checked), never fewer.
+fn inherit_declared_defaults(cx: &mut Ctx) {
+    if cx.declared_arities.is_empty() {
+        return;
+    }
+    let declared = &cx.declared_arities;
+    for def in cx.functions.values_mut().flatten() {
+        let last = def.name.rsplit("::").next().unwrap_or(&def.name);
+        let Some(decls) = declared.get(last) else {
+            continue;
+        };
+        for d in decls {
+            if d.count == def.param_count {
+                def.required_params = def.required_params.min(d.required);
+                def.variadic |= d.variadic;
+            }
+        }
+    }
+}
+
 /// The parameter types of a parameter list as written, spaces, parameter
 /// names and default arguments left out (`const float *a = 0` -> `constfloat*`).
 fn param_signature(params: Node, src: &str) -> Vec<String> {
@@ -1642,6 +1741,39 @@ fn register_methods<'t>(cx: &mut Ctx<'t>, u: usize, spec: Node<'t>) {
             _ => None,
         })
         .collect();
+    // Member functions declared in the class and defined out of line keep
+    // the default arguments of the declaration.
+    let declarations: Vec<Node<'t>> = body
+        .named_children(&mut body.walk())
+        .filter(|m| m.kind() == "field_declaration")
+        .collect();
+    for m in declarations {
+        let mut c = m.walk();
+        let decls: Vec<Node<'t>> = m.children_by_field_name("declarator", &mut c).collect();
+        for d in decls {
+            let mut f = d;
+            for _ in 0..16 {
+                if f.kind() == "function_declarator" {
+                    break;
+                }
+                match f.child_by_field_name("declarator") {
+                    Some(x) => f = x,
+                    None => break,
+                }
+            }
+            if f.kind() != "function_declarator" {
+                continue;
+            }
+            let (Some(name), Some(params)) = (
+                f.child_by_field_name("declarator"),
+                f.child_by_field_name("parameters"),
+            ) else {
+                continue;
+            };
+            let name = qualified_last(name, src);
+            record_declared_arity(cx, u, name, params);
+        }
+    }
     for (m, tpl) in members {
         // Types a method defines in its body (`union { float f; int i; } u;`)
         // are known like those of free functions.
@@ -2015,6 +2147,7 @@ fn function_def<'t>(
     let name = text(name_node, src).to_string();
     let params = d.child_by_field_name("parameters");
     let param_count = params.map_or(0, |p| declared_params(p, src).len());
+    let (required_params, variadic) = params.map_or((0, false), |p| arity_bounds(p, src));
     Some(FnDef {
         unit: u,
         node: n,
@@ -2023,6 +2156,8 @@ fn function_def<'t>(
         name_node,
         params,
         param_count,
+        required_params,
+        variadic,
         has_body: n.child_by_field_name("body").is_some(),
         is_kernel: is_kernel_head(cx, u, n),
     })
@@ -2059,6 +2194,7 @@ fn conversion_operator_def<'t>(
         d = x.child_by_field_name("declarator");
     }
     let param_count = params.map_or(0, |p| declared_params(p, src).len());
+    let (required_params, variadic) = params.map_or((0, false), |p| arity_bounds(p, src));
     Some(FnDef {
         unit: u,
         node: n,
@@ -2067,6 +2203,8 @@ fn conversion_operator_def<'t>(
         name_node: cast,
         params,
         param_count,
+        required_params,
+        variadic,
         has_body: n.child_by_field_name("body").is_some(),
         is_kernel: false,
     })
@@ -2186,6 +2324,7 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
                     .entry(name.clone())
                     .or_default()
                     .push(param_signature(params, src));
+                record_declared_arity(cx, u, name.clone(), params);
                 cx.prototypes
                     .entry(name)
                     .or_default()

@@ -20,7 +20,7 @@ pub(super) mod sync;
 
 /// Most candidates of an unresolved overloaded call checked as arms of a
 /// branch ([`Lowerer::call_one_of`]); more: unsupported.
-const MAX_OVERLOAD_ARMS: usize = 4;
+const MAX_OVERLOAD_ARMS: usize = 8;
 
 /// What overload resolution tells of a call.
 enum Overload<'t> {
@@ -66,25 +66,34 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(v) = self.temporary_object(n, f, &args)? {
             return Ok(v);
         }
+        // The namespace a qualified callee names (`b::put`: "b"; `::put`: "").
+        let mut qualifier: Option<String> = None;
         let (name, tpl_args) = match f.kind() {
             "identifier" => (self.txt(f).to_string(), None),
             "qualified_identifier" => {
-                if let Some(def) = self.static_member(f, args.len()) {
+                if let Some(defs) = self.static_member(f, args.len()) {
                     let tpl = f
                         .child_by_field_name("name")
                         .filter(|x| x.kind() == "template_function")
                         .and_then(|x| x.child_by_field_name("arguments"));
-                    return self.inline_call(n, &def, &args, tpl);
+                    if let Some(v) = self.call_among(n, &defs, &args, tpl, None)? {
+                        return Ok(v);
+                    }
                 }
                 let mut inner = f;
                 let mut steps = 0;
+                let mut scopes: Vec<String> = Vec::new();
                 while inner.kind() == "qualified_identifier" && steps < 16 {
                     steps += 1;
+                    if let Some(scope) = inner.child_by_field_name("scope") {
+                        scopes.push(self.txt(scope).split_whitespace().collect());
+                    }
                     match inner.child_by_field_name("name") {
                         Some(x) => inner = x,
                         None => break,
                     }
                 }
+                qualifier = Some(scopes.join("::"));
                 if inner.kind() == "template_function" {
                     let nm = inner
                         .child_by_field_name("name")
@@ -156,10 +165,20 @@ impl<'c, 't> Lowerer<'c, 't> {
             };
             if let Some(obj) = obj {
                 if let Ty::Struct(k) = self.lval_type(&obj) {
-                    if let Some(def) = self.struct_method(k, "operator()", Some(args.len())) {
-                        if def.param_count == args.len() {
-                            return self.inline_call_this(n, &def, &args, None, Some(obj));
-                        }
+                    let tag = self.struct_name(k);
+                    let defs: Vec<FnDef<'t>> = self
+                        .cx
+                        .functions
+                        .get(&format!("{tag}::operator()"))
+                        .map(|defs| {
+                            defs.iter()
+                                .filter(|d| d.accepts(args.len()))
+                                .cloned()
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    if let Some(v) = self.call_among(n, &defs, &args, None, Some(obj))? {
+                        return Ok(v);
                     }
                 }
             }
@@ -168,37 +187,30 @@ impl<'c, 't> Lowerer<'c, 't> {
                 format!("call of a local `{name}` (function pointers are not supported)"),
             );
         }
-        if let Some(defs) = self.cx.functions.get(&name).cloned() {
+        if let Some(mut defs) = self.cx.functions.get(&name).cloned() {
+            if let Some(q) = qualifier
+                .as_ref()
+                .filter(|_| self.lexical_namespace_lookup(&name))
+            {
+                // Qualified lookup finds only the named namespace's
+                // functions ([namespace.qual]); when none of the known
+                // definitions is there (a library namespace, an alias),
+                // or a using-declaration or inline namespace may bring
+                // others in, they are kept as before.
+                let in_scope: Vec<FnDef<'t>> = defs
+                    .iter()
+                    .filter(|d| self.declared_in_namespace(d, q))
+                    .cloned()
+                    .collect();
+                if !in_scope.is_empty() {
+                    defs = in_scope;
+                }
+            }
             if let Some(v) = self.call_specialised(n, &defs, &args, tpl_args)? {
                 return Ok(v);
             }
-            // In a kernel with a type parameter modelled as opaque data, an
-            // argument's type may be that parameter's, which resolution reads
-            // as `int`: no candidate is surely the one an instantiation calls
-            // (`k<float>` calls `put(float *, float)` where `int` picks
-            // `put(int *, int)`), so each of the call's arity runs as an arm.
-            if self.opaque_type_params {
-                let arity: Vec<FnDef<'t>> = defs
-                    .iter()
-                    .filter(|d| d.has_body && d.param_count == args.len())
-                    .filter(|d| tpl_args.is_none() || d.template.is_some())
-                    .cloned()
-                    .collect();
-                if (2..=MAX_OVERLOAD_ARMS).contains(&arity.len()) {
-                    return self.call_one_of(n, &arity, &args, tpl_args);
-                }
-            }
-            let def = match self.resolve_overload(n, &defs, &args, tpl_args.is_some())? {
-                Overload::One(d) => Some(d),
-                Overload::None => None,
-                Overload::Ambiguous(viable) if (2..=MAX_OVERLOAD_ARMS).contains(&viable.len()) => {
-                    return self.call_one_of(n, &viable, &args, tpl_args);
-                }
-                Overload::Ambiguous(_) => return self.ambiguous_call(n),
-            }
-            .or_else(|| defs.iter().find(|d| d.has_body).cloned());
-            if let Some(def) = def {
-                return self.inline_call(n, &def, &args, tpl_args);
+            if let Some(v) = self.call_among(n, &defs, &args, tpl_args, None)? {
+                return Ok(v);
             }
         }
         if args.is_empty() {
@@ -207,6 +219,142 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         self.builtin_call(n, &name, &args)
+    }
+
+    /// Whether the functions a qualified call of `name` finds are those
+    /// lexically inside the named namespace: no unit has an inline
+    /// namespace or a using-declaration of `name` (`using b::put;`), which
+    /// add the members of another namespace to qualified lookup
+    /// ([namespace.qual]/2, [namespace.udecl]).
+    fn lexical_namespace_lookup(&self, name: &str) -> bool {
+        let suffix = format!("::{name}");
+        self.cx.units.iter().all(|u| {
+            let src = u.text.as_str();
+            if src.contains("inline namespace") {
+                return false;
+            }
+            !src.match_indices("using").any(|(at, _)| {
+                let rest = &src[at + "using".len()..];
+                let statement: String = rest
+                    .split(';')
+                    .next()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .collect();
+                statement.ends_with(&suffix)
+            })
+        })
+    }
+
+    /// Whether the definition `d` is in the namespace `q` as a qualified
+    /// call names it (`b`, `a::b`, or "" for `::f`): its enclosing
+    /// namespaces and the qualifier of an out-of-line name (`b::f`) end
+    /// with `q`.
+    fn declared_in_namespace(&self, d: &FnDef<'t>, q: &str) -> bool {
+        let src = &self.cx.units[d.unit].text;
+        let mut path = crate::frontend::types::namespace_path(d.node, src);
+        if let Some(declared) = d
+            .name_node
+            .parent()
+            .filter(|p| p.kind() == "qualified_identifier")
+        {
+            if let Some(scope) = declared.child_by_field_name("scope") {
+                let scope: String = text(scope, src).split_whitespace().collect();
+                path = if path.is_empty() {
+                    scope
+                } else {
+                    format!("{path}::{scope}")
+                };
+            }
+        }
+        if q.is_empty() {
+            return path.is_empty();
+        }
+        path == q || path.ends_with(&format!("::{q}"))
+    }
+
+    /// Runs on the object in `slot` (of struct `k`) the constructor C++
+    /// picks for `args` among the overloads of struct `k`'s constructors
+    /// ([`Self::call_among`]); `fallback` (one accepting as many arguments)
+    /// when resolution finds none with a body.
+    pub(crate) fn construct_with(
+        &mut self,
+        n: Node<'t>,
+        k: usize,
+        fallback: &FnDef<'t>,
+        args: &[Node<'t>],
+        slot: &Slot,
+    ) -> R<()> {
+        let tag = self.struct_name(k);
+        let ctors = self
+            .cx
+            .functions
+            .get(&format!("{tag}::{tag}"))
+            .cloned()
+            .unwrap_or_default();
+        let this = Some(LVal::Slot(slot.clone()));
+        if self
+            .call_among(n, &ctors, args, None, this.clone())?
+            .is_none()
+        {
+            self.inline_call_this(n, fallback, args, None, this)?;
+        }
+        Ok(())
+    }
+
+    /// A call of one of `defs` (the functions of one name, or the member
+    /// functions of one name of the receiver `this`'s class) with `args`:
+    /// the candidate overload resolution picks, inlined; each candidate that
+    /// may be the one C++ calls in an arm ([`Self::call_one_of`]) when the
+    /// types the front end knows do not decide. `None` when no definition
+    /// has a body.
+    pub(crate) fn call_among(
+        &mut self,
+        n: Node<'t>,
+        defs: &[FnDef<'t>],
+        args: &[Node<'t>],
+        tpl_args: Option<Node<'t>>,
+        this: Option<LVal>,
+    ) -> R<Option<Val>> {
+        // A reference return is honoured for one known callee only (the
+        // arms' values are merged as values).
+        let want_ref = std::mem::take(&mut self.ref_return);
+        // In a kernel with a type parameter modelled as opaque data, an
+        // argument's type may be that parameter's, which resolution reads
+        // as `int`: no candidate is surely the one an instantiation calls
+        // (`k<float>` calls `put(float *, float)` where `int` picks
+        // `put(int *, int)`), so each that the call's argument count makes
+        // viable runs as an arm; more than the arms allowed is reported
+        // rather than resolved as if the parameter were `int`.
+        if self.opaque_type_params {
+            let viable: Vec<FnDef<'t>> = defs
+                .iter()
+                .filter(|d| d.has_body && d.accepts(args.len()))
+                .filter(|d| tpl_args.is_none() || d.template.is_some())
+                .cloned()
+                .collect();
+            if viable.len() > MAX_OVERLOAD_ARMS {
+                return self.ambiguous_call(n);
+            }
+            if viable.len() >= 2 {
+                return self.call_one_of(n, &viable, args, tpl_args, this).map(Some);
+            }
+        }
+        let def = match self.resolve_overload(n, defs, args, tpl_args.is_some())? {
+            Overload::One(d) => Some(d),
+            Overload::None => None,
+            Overload::Ambiguous(viable) if (2..=MAX_OVERLOAD_ARMS).contains(&viable.len()) => {
+                return self.call_one_of(n, &viable, args, tpl_args, this).map(Some);
+            }
+            Overload::Ambiguous(_) => return self.ambiguous_call(n),
+        }
+        .or_else(|| defs.iter().find(|d| d.has_body).cloned());
+        let Some(def) = def else {
+            return Ok(None);
+        };
+        self.ref_return = want_ref;
+        self.inline_call_this(n, &def, args, tpl_args, this)
+            .map(Some)
     }
 
     /// The definition with a body among `defs` (the functions of one name)
@@ -260,7 +408,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     ) -> R<Overload<'t>> {
         let mut candidates: Vec<&FnDef<'t>> = defs
             .iter()
-            .filter(|d| d.has_body && d.param_count == args.len())
+            .filter(|d| d.has_body && d.accepts(args.len()))
             .collect();
         if candidates.len() <= 1 {
             return Ok(match candidates.first() {
@@ -286,8 +434,29 @@ impl<'c, 't> Lowerer<'c, 't> {
             let namespace = |d: &FnDef<'t>| {
                 crate::frontend::types::namespace_path(d.node, &self.cx.units[d.unit].text)
             };
+            // The declarator as written (parameter cv-qualifiers and a
+            // member's trailing `const` included, which the front end's
+            // types drop): `f(const float *)` and `f(float *)` are two
+            // functions.
+            let declarator = |d: &FnDef<'t>| {
+                let src = &self.cx.units[d.unit].text;
+                let params = d.params.map(|p| text(p, src)).unwrap_or("");
+                let after: String = d
+                    .params
+                    .and_then(|p| p.parent())
+                    .map(|f| {
+                        src.get(d.params.map_or(f.end_byte(), |p| p.end_byte())..f.end_byte())
+                            .unwrap_or("")
+                            .to_string()
+                    })
+                    .unwrap_or_default();
+                format!("{params}{after}")
+                    .split_whitespace()
+                    .collect::<String>()
+            };
             let same_as_earlier = (0..k).any(|j| {
                 namespace(candidates[j]) == namespace(candidates[k])
+                    && declarator(candidates[j]) == declarator(candidates[k])
                     && candidates[j].template.is_none()
                     && candidates[k].template.is_none()
                     && param_lists[j].is_some()
@@ -560,6 +729,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         defs: &[FnDef<'t>],
         args: &[Node<'t>],
         tpl_args: Option<Node<'t>>,
+        this: Option<LVal>,
     ) -> R<Val> {
         let name = self
             .txt(n.child_by_field_name("function").unwrap_or(n))
@@ -578,10 +748,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 defs.len()
             ),
         );
-        self.overload_arms(n, Expr::Param(id), defs, 0, args, tpl_args)
+        self.overload_arms(n, Expr::Param(id), defs, 0, args, tpl_args, this)
     }
 
     /// The arms of [`Self::call_one_of`] from the `k`-th candidate on.
+    #[allow(clippy::too_many_arguments)]
     fn overload_arms(
         &mut self,
         n: Node<'t>,
@@ -590,9 +761,10 @@ impl<'c, 't> Lowerer<'c, 't> {
         k: usize,
         args: &[Node<'t>],
         tpl_args: Option<Node<'t>>,
+        this: Option<LVal>,
     ) -> R<Val> {
         if k + 1 >= defs.len() {
-            return self.inline_call(n, &defs[k], args, tpl_args);
+            return self.inline_call_this(n, &defs[k], args, tpl_args, this);
         }
         let cond = bin(
             BinOp::Eq,
@@ -601,12 +773,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             ScalarTy::Bool,
         );
         let def = defs[k].clone();
+        let this_here = this.clone();
         self.branch_values(
             cond,
             n,
-            (n, |s: &mut Self| s.inline_call(n, &def, args, tpl_args)),
             (n, |s: &mut Self| {
-                s.overload_arms(n, choice, defs, k + 1, args, tpl_args)
+                s.inline_call_this(n, &def, args, tpl_args, this_here)
+            }),
+            (n, |s: &mut Self| {
+                s.overload_arms(n, choice, defs, k + 1, args, tpl_args, this)
             }),
         )
     }
@@ -866,7 +1041,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// defined in it. C++ calls exactly that function, with no receiver, so
     /// it is inlined like a free function. Non-static members (`Base::f()`
     /// inside a member function needs `this`) and anything else give `None`.
-    fn static_member(&self, f: Node<'t>, arity: usize) -> Option<FnDef<'t>> {
+    fn static_member(&self, f: Node<'t>, arity: usize) -> Option<Vec<FnDef<'t>>> {
         let scope = f.child_by_field_name("scope")?;
         let name_node = f.child_by_field_name("name")?;
         let name_node = if name_node.kind() == "template_function" {
@@ -892,13 +1067,25 @@ impl<'c, 't> Lowerer<'c, 't> {
             },
             _ => return None,
         };
-        let def = self.struct_method(k, self.txt(name_node), Some(arity))?;
-        let is_static = def.param_count == arity
-            && def.node.children(&mut def.node.walk()).any(|c| {
+        let tag = self.struct_name(k);
+        let defs = self
+            .cx
+            .functions
+            .get(&format!("{tag}::{}", self.txt(name_node)))?;
+        let is_static = |def: &FnDef<'t>| {
+            def.node.children(&mut def.node.walk()).any(|c| {
                 c.kind() == "storage_class_specifier"
                     && text(c, &self.cx.units[def.unit].text) == "static"
-            });
-        is_static.then_some(def)
+            })
+        };
+        // Every overload of the name is a candidate ([over.match.call]);
+        // the call is taken as static only when each one with a body that
+        // the argument count makes viable is.
+        let viable: Vec<&FnDef<'t>> = defs
+            .iter()
+            .filter(|d| d.has_body && d.accepts(arity))
+            .collect();
+        (!viable.is_empty() && viable.iter().all(|d| is_static(d))).then(|| defs.clone())
     }
 
     /// `SharedMemory<T>()`: a temporary of a struct whose conversion operator
@@ -987,13 +1174,13 @@ impl<'c, 't> Lowerer<'c, 't> {
         let tag = self.struct_name(k);
         let Some(ctor) = self
             .struct_method(k, &tag, Some(args.len()))
-            .filter(|c| c.param_count == args.len())
+            .filter(|c| c.accepts(args.len()))
         else {
             return Ok(None);
         };
         let slot = self.make_slot(&ty, "$temporary", n);
         self.havoc_slot(&slot, n);
-        self.inline_call_this(n, &ctor, args, None, Some(LVal::Slot(slot.clone())))?;
+        self.construct_with(n, k, &ctor, args, &slot)?;
         self.load(LVal::Slot(slot), n).map(Some)
     }
 
@@ -1038,10 +1225,16 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         let recv_ty = self.lval_type(&recv_lv);
         if let Ty::Struct(k) = recv_ty {
-            // A member function of the receiver's struct: inlined with its fields in scope.
-            if let Some(def) = self.struct_method(k, &m, Some(args.len())) {
+            // A member function of the receiver's struct, chosen among the
+            // overloads of its name as for a free function: inlined with
+            // the receiver's fields in scope.
+            let tag = self.struct_name(k);
+            if let Some(defs) = self.cx.functions.get(&format!("{tag}::{m}")).cloned() {
                 self.ref_return = want_ref;
-                return self.inline_call_this(n, &def, args, None, Some(recv_lv));
+                if let Some(v) = self.call_among(n, &defs, args, None, Some(recv_lv.clone()))? {
+                    return Ok(v);
+                }
+                self.ref_return = false;
             }
         }
         if let Some(v) = self.warp_specialized_method(n, obj, &recv_lv, &m, args)? {

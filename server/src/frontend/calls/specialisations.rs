@@ -95,7 +95,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let Some(tpl_args) = tpl_args else {
             return Ok(None);
         };
-        let arity = |d: &&FnDef<'t>| d.has_body && d.param_count == args.len();
+        let arity = |d: &&FnDef<'t>| d.has_body && d.accepts(args.len());
         // A specialisation only declared here is defined elsewhere (another
         // translation unit): it is still not the primary, and runs as an
         // unknown callee. A declaration of one defined here is dropped.
@@ -109,7 +109,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         let all_specs: Vec<&FnDef<'t>> = defs
             .iter()
-            .filter(|d| d.param_count == args.len() && is_explicit_specialisation(d))
+            .filter(|d| d.accepts(args.len()) && is_explicit_specialisation(d))
             .collect();
         let specs: Vec<FnDef<'t>> = all_specs
             .iter()
