@@ -5168,52 +5168,18 @@ fn horner_readings(t: &Int, poly: &Poly, depth: u32, out: &mut Vec<Horner>) {
             }
         }
         let q = poly_term(&row);
-        let r = poly_term(&column);
         out.push(Horner {
             index: t.clone(),
             depth,
             g,
             a: a.clone(),
             q: q.clone(),
-            r: r.clone(),
+            r: poly_term(&column),
             unfolded: false,
         });
         // The row is a term of its own: read it again (nested levels).
         if row.iter().any(|(_, f)| f.len() >= 2) {
             horner_readings(&q, &row, depth + 1, out);
-        }
-        // A row whose coefficients share a factor c > 1 is also read with
-        // the row length c * a (`iu + 4 * (ie + ne * u)` by `ne`: row `4 * u`,
-        // column `iu + 4 * ie` below `4 * ne`, a radix-4 digit between two
-        // symbolic ones): the identity a * row == (c * a) * (row / c).
-        let c = row.iter().fold(0, |acc, (k, _)| gcd(acc, *k));
-        let reduced: Poly = if c > 1 {
-            row.iter().map(|(k, f)| (k / c, f.clone())).collect()
-        } else {
-            row
-        };
-        if c > 1 && out.len() < HORNER_READINGS_MAX {
-            out.push(Horner {
-                index: t.clone(),
-                depth,
-                g,
-                a: monomial_term(c, std::slice::from_ref(&a)),
-                q: poly_term(&reduced),
-                r,
-                unfolded: false,
-            });
-        }
-        // A row that is one sum kept whole (`ix + X * (iy + Y * o)`, which
-        // multiplied by an unknown stays one atom of the polynomial) is read
-        // as a polynomial of its own: its levels are rows too.
-        if let [(1, atoms)] = reduced.as_slice() {
-            if let [atom] = atoms.as_slice() {
-                if let Some(inner) = polynomial(atom, 0) {
-                    if inner.iter().any(|(_, f)| f.len() >= 2) {
-                        horner_readings(atom, &inner, depth + 1, out);
-                    }
-                }
-            }
         }
     }
 }

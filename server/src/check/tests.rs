@@ -1355,52 +1355,6 @@ __global__ void batch_rows_overlapping(int n, int *out) {
     }
 }
 
-/// A volume walked plane by plane with a loop-carried index (`idx += sz`,
-/// the plane size a product of run-time extents) is read with its counters
-/// written out (`start + k * sz`), and the row-major lemmas need only the
-/// columns' difference below the row length (a uniform `padding` of unknown
-/// range cancels): decided within a small deterministic work budget (both
-/// were inconclusive at the 10 s budget before). The twin whose rows reach
-/// the next plane stays racy.
-#[test]
-fn plane_offsets_carried_by_loops_are_decided_with_little_work() {
-    let decided = r#"
-__global__ void padded(float *out, int dimx, int dimy, int dimz, int padding) {
-  int gx = blockIdx.x * blockDim.x + threadIdx.x;
-  int gy = blockIdx.y * blockDim.y + threadIdx.y;
-  int sy = dimx + 8;
-  int sz = sy * (dimy + 8);
-  int idx = 4 * sy + 4 + padding + gy * sy + gx;
-  for (int i = 0; i < 3; i++) idx += sz;
-  bool valid = gx < dimx && gy < dimy;
-  for (int z = 0; z < dimz; z++) {
-    idx += sz;
-    if (valid) out[idx] = 1.0f;
-  }
-}
-__global__ void stepped(float *out, int dimx, int dimy, int dimz) {
-  int gx = blockIdx.x * blockDim.x + threadIdx.x;
-  int gy = blockIdx.y * blockDim.y + threadIdx.y;
-  if (gx >= dimx || gy >= dimy) return;
-  for (int z = 0, c = gy * dimx + gx; z < dimz; z++, c += dimx * dimy) out[c] = 1.0f;
-}
-"#;
-    for (name, verdict) in check_source_with_work(decided, 400_000) {
-        assert_eq!(verdict, Verdict::RaceFree, "{name}");
-    }
-    let racy = r#"
-__global__ void small_plane(float *out, int dimx, int dimy, int dimz) {
-  int gx = blockIdx.x * blockDim.x + threadIdx.x;
-  int gy = blockIdx.y * blockDim.y + threadIdx.y;
-  if (gx >= dimx || gy >= dimy) return;
-  for (int z = 0, c = gy * dimx + gx; z < dimz; z++, c += dimx * (dimy - 1)) out[c] = 1.0f;
-}
-"#;
-    for (name, verdict) in check_source_with_work(racy, 5_000_000) {
-        assert_eq!(verdict, Verdict::Racy, "{name}");
-    }
-}
-
 /// A tile numbered along one grid dimension and split by a run-time tile
 /// count (`blockIdx.z / t`, `blockIdx.z % t`) into a 4-D row-major index,
 /// and a global id split by a run-time row length and linearised again:
