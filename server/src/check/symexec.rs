@@ -235,6 +235,10 @@ pub struct Horner {
     pub q: Int,
     /// The monomials without `a` (the column).
     pub r: Int,
+    /// Read from the offset with its loop counters unfolded
+    /// ([`Exec::unfold_counters`]): its lemma asks only that the columns
+    /// differ by less than the row length.
+    pub unfolded: bool,
 }
 
 /// An offset read as `scale * (x * n + y)`: row `x`, column `y`, row length `n`.
@@ -254,6 +258,9 @@ pub struct RowMajor {
     pub n: Int,
     /// Column.
     pub y: Int,
+    /// Read from the offset with its loop counters unfolded (see
+    /// [`Horner::unfolded`]).
+    pub unfolded: bool,
 }
 
 /// One thread's symbolic execution of the whole kernel.
@@ -422,6 +429,10 @@ pub struct CounterInstance {
     pub init: Int,
     /// The step.
     pub step: Int,
+    /// `init + k * step` (or `init - k * step`) with the instance's own
+    /// iteration count `k >= 0`: the value the counter facts equate to
+    /// `value` (no wrap-around: only such counters have instances).
+    pub exact: Int,
 }
 
 /// Launch values shared by both threads and each thread's ids.
@@ -1095,16 +1106,33 @@ impl<'k> Encoder<'k> {
             }) {
                 // `index == reading` is trivially true (the same term) when
                 // the evaluation did not wrap around, and a premise anyway.
-                let premise = Bool::and(&[
+                // The columns need only differ by less than `n` (then
+                // `n * (x1 - x2) = y2 - y1` is a multiple of `n` of absolute
+                // value below `n`, so 0): columns in `[0, n)` are the common
+                // case, and a column with a uniform part of unknown range
+                // (`padding + gx` in a padded volume) is covered too, the
+                // part cancelling in the difference.
+                // The other readings keep the premise `0 <= y_i < n` (it
+                // implies the difference form; the solver's search on
+                // queries without unfolded counters stays as it was).
+                let mut premise = vec![
                     r1.index.eq(&r2.index),
                     r1.index.eq(&r1.reading),
                     r2.index.eq(&r2.reading),
                     r1.n.eq(&r2.n),
-                    r1.y.ge(&zero),
-                    r1.y.lt(&r1.n),
-                    r2.y.ge(&zero),
-                    r2.y.lt(&r2.n),
-                ]);
+                ];
+                if r1.unfolded || r2.unfolded {
+                    let dy = Int::sub(&[r1.y.clone(), r2.y.clone()]);
+                    premise.extend([dy.lt(&r1.n), dy.unary_minus().lt(&r1.n)]);
+                } else {
+                    premise.extend([
+                        r1.y.ge(&zero),
+                        r1.y.lt(&r1.n),
+                        r2.y.ge(&zero),
+                        r2.y.lt(&r2.n),
+                    ]);
+                }
+                let premise = Bool::and(&premise);
                 out.push(premise.implies(Bool::and(&[r1.x.eq(&r2.x), r1.y.eq(&r2.y)])));
             }
         }
@@ -1117,21 +1145,29 @@ impl<'k> Encoder<'k> {
                 // Theorem: t_i == g * (a * q_i + r_i) identically (see
                 // `Horner`). If |t1 - t2| < g, then a * (q1 - q2) + (r1 - r2)
                 // is an integer of absolute value below 1, so 0; with
-                // 0 <= r_i < |a|, |r1 - r2| < |a|, so |a| * |q1 - q2| < |a|
-                // gives q1 == q2 and then r1 == r2. (Overlapping accesses of
-                // one element size g satisfy the first premise; `|a|` covers
-                // a row length the solver does not know to be positive.)
+                // |r1 - r2| < |a| (true when 0 <= r_i < |a|, and when the
+                // columns share a uniform part of unknown range that cancels,
+                // `padding + gx`), |a| * |q1 - q2| < |a| gives q1 == q2 and
+                // then r1 == r2. (Overlapping accesses of one element size g
+                // satisfy the first premise; `|a|` covers a row length the
+                // solver does not know to be positive.)
                 let g = Int::from_i128(h1.g);
                 let diff = Int::sub(&[h1.index.clone(), h2.index.clone()]);
-                let below_a = |r: &Int, a: &Int| {
-                    Bool::and(&[r.ge(&zero), Bool::or(&[r.lt(a), r.lt(a.unary_minus())])])
-                };
-                let premise = Bool::and(&[
-                    diff.lt(&g),
-                    diff.unary_minus().lt(&g),
-                    below_a(&h1.r, &h1.a),
-                    below_a(&h2.r, &h2.a),
-                ]);
+                let mut premise = vec![diff.lt(&g), diff.unary_minus().lt(&g)];
+                if h1.unfolded || h2.unfolded {
+                    let dr = Int::sub(&[h1.r.clone(), h2.r.clone()]);
+                    let within = |a: &Int| Bool::and(&[dr.lt(a), dr.unary_minus().lt(a)]);
+                    premise.push(Bool::or(&[within(&h1.a), within(&h1.a.unary_minus())]));
+                } else {
+                    // The other readings keep `0 <= r_i < |a|` (the same
+                    // terms as before the difference form, so the solver's
+                    // search on their queries is unchanged).
+                    let below_a = |r: &Int, a: &Int| {
+                        Bool::and(&[r.ge(&zero), Bool::or(&[r.lt(a), r.lt(a.unary_minus())])])
+                    };
+                    premise.extend([below_a(&h1.r, &h1.a), below_a(&h2.r, &h2.a)]);
+                }
+                let premise = Bool::and(&premise);
                 out.push(premise.implies(Bool::and(&[h1.q.eq(&h2.q), h1.r.eq(&h2.r)])));
             }
         }
@@ -3313,7 +3349,24 @@ impl Exec<'_, '_> {
         }
         let mut row_major = self.row_major(&access.offset);
         row_major.extend(term_row_major(&offset));
-        let horner = term_horner(&offset);
+        let mut horner = term_horner(&offset);
+        if let Some(unfolded) = self.unfold_counters(&offset) {
+            // Readings of the offset with its loop counters written out
+            // (`c0 + k * xy` for a plane offset `c` advanced by `c += xy`):
+            // the plane is then a row of the layout. Each reading is an
+            // identity of the unfolded term, so its lemma is a theorem
+            // whatever the term (see `row_major_lemmas`); the counter facts
+            // the access's context asserts (`c == c0 + k * xy`) are what
+            // equate the unfolded term with the offset in a query.
+            row_major.extend(term_row_major(&unfolded).into_iter().map(|mut r| {
+                r.unfolded = true;
+                r
+            }));
+            horner.extend(term_horner(&unfolded).into_iter().map(|mut h| {
+                h.unfolded = true;
+                h
+            }));
+        }
         let sym = AccessSym {
             enabled: self.enabled(),
             offset,
@@ -3326,6 +3379,37 @@ impl Exec<'_, '_> {
         };
         self.out.accesses.insert(stmt.id, sym.clone());
         sym.offset
+    }
+
+    /// `offset` with the values of the linear counters it mentions replaced
+    /// by `init + k * step` ([`CounterInstance::exact`]), repeatedly (a
+    /// counter's start may be another loop's exit value), or None when it
+    /// mentions none. Bounded: at most [`UNFOLD_ROUNDS`] rounds over the
+    /// [`UNFOLD_COUNTERS`] most recent instances.
+    fn unfold_counters(&self, offset: &Int) -> Option<Int> {
+        let instances: Vec<&CounterInstance> = self
+            .out
+            .counters
+            .iter()
+            .rev()
+            .take(UNFOLD_COUNTERS)
+            .collect();
+        if instances.is_empty() {
+            return None;
+        }
+        let mut term = offset.clone();
+        for _ in 0..UNFOLD_ROUNDS {
+            let before = term.clone();
+            for c in &instances {
+                if c.value != c.exact {
+                    term = term.substitute(&[(&c.value, &c.exact)]);
+                }
+            }
+            if term == before {
+                break;
+            }
+        }
+        (term != *offset).then_some(term)
     }
 
     /// Readings of `offset` as `scale * (x * n + y)`, for the row-major
@@ -3399,6 +3483,7 @@ impl Exec<'_, '_> {
                     x: x.clone(),
                     n: n.clone(),
                     y: ty.clone(),
+                    unfolded: false,
                 });
             }
         }
@@ -4694,6 +4779,7 @@ impl Exec<'_, '_> {
                             value: val.clone(),
                             init: init.clone(),
                             step: operand.clone(),
+                            exact: exact.clone(),
                         });
                     }
                     if which == "head" {
@@ -5023,10 +5109,19 @@ fn poly_readings(t: &Int, poly: &Poly, out: &mut Vec<RowMajor>) {
                 x,
                 n,
                 y: y.clone(),
+                unfolded: false,
             });
         }
     }
 }
+
+/// Most counter instances (the most recent) whose values an offset is
+/// unfolded by ([`Exec::unfold_counters`]).
+const UNFOLD_COUNTERS: usize = 32;
+
+/// Most rounds of counter unfolding (nested loops, a loop starting where
+/// an earlier one ended).
+const UNFOLD_ROUNDS: usize = 4;
 
 /// Most divisions recorded per execution for [`Encoder::division_lemmas`].
 const DIVISIONS_MAX: usize = 8;
@@ -5116,6 +5211,7 @@ fn horner_readings(t: &Int, poly: &Poly, depth: u32, out: &mut Vec<Horner>) {
             a: a.clone(),
             q: q.clone(),
             r: poly_term(&column),
+            unfolded: false,
         });
         // The row is a term of its own: read it again (nested levels).
         if row.iter().any(|(_, f)| f.len() >= 2) {
