@@ -279,7 +279,9 @@ pub struct ExecResult {
     pub counters: Vec<CounterInstance>,
     /// Atomic counters that hand out distinct values.
     pub counter_atomics: Vec<AtomicResult>,
-    /// Loop counters with an exact, small set of values at the loop head.
+    /// Loop counters with a small set of values at the loop head (or
+    /// exit) that holds every value they take there (the head fact says so
+    /// wherever the loop runs), for the case split of the queries.
     pub finite_counters: Vec<(Int, Vec<i128>)>,
     /// Unsigned `^` of two unknowns, for the involution lemma
     /// ([`Encoder::xor_lemmas`]).
@@ -1299,6 +1301,8 @@ impl<'k> Encoder<'k> {
             pass: None,
             jumps: None,
             floats: FloatBounds::default(),
+            finite_terms: HashMap::new(),
+            last_operands: None,
         };
         exec.block(&self.kernel.body);
         let result = Rc::new(exec.out);
@@ -1565,6 +1569,12 @@ struct Exec<'e, 'k> {
     /// Float comparisons and float-to-integer conversions seen, for the
     /// range facts of [`Exec::float_range_facts`].
     floats: FloatBounds,
+    /// Integer terms known to take one of a few values (see
+    /// [`Exec::finite_image`]): `1 << k`, arithmetic on it with constants,
+    /// and the loop counters ([`Exec::counter_value_set`]) computed from them.
+    finite_terms: HashMap<Int, Vec<i128>>,
+    /// The operands of the last integer [`Exec::binary`] operation.
+    last_operands: Option<(Int, Int)>,
 }
 
 /// What [`Exec::float_range_facts`] pairs: for float terms `x`, the
@@ -2708,6 +2718,73 @@ impl Exec<'_, '_> {
     }
 
     fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, ty: ScalarTy) -> Val {
+        self.last_operands = None;
+        let v = self.binary_value(op, a, b, ty);
+        if let (Some((x, y)), Val::I(r, _)) = (self.last_operands.take(), &v) {
+            self.finite_image(op, r, &x, &y, ty);
+        }
+        v
+    }
+
+    /// The value set of an operand term (a numeral, or one of
+    /// [`Exec::finite_terms`]).
+    fn values_of(&self, t: &Int) -> Option<Vec<i128>> {
+        if let Some(c) = t.as_i64() {
+            return Some(vec![i128::from(c)]);
+        }
+        self.finite_terms.get(t).cloned()
+    }
+
+    /// Records the values `r = x op y` can take when its operands take few
+    /// (at most [`FINITE_VALUES_MAX`] combinations, not all constants), by
+    /// substituting each combination into `r` and simplifying: the image of
+    /// the operands' value sets under the operation exactly as encoded, so a
+    /// superset of `r`'s values wherever the operands' sets are supersets of
+    /// theirs. A shift of a constant by an unknown amount `k` (`1 << k`)
+    /// starts a set: every amount the encoding distinguishes is in [0, n)
+    /// (n the width), and every amount outside it gives the value of -1 or
+    /// of n (C leaves those undefined; the bit-vector reading takes the
+    /// amount modulo 2^n as unsigned, at least n for a negative amount, and
+    /// an amount of 2^n or more reads as one in [0, n) again), so the images
+    /// of -1..=n cover them all. Terms whose image is not a constant in
+    /// every case are left out.
+    fn finite_image(&mut self, op: BinOp, r: &Int, x: &Int, y: &Int, ty: ScalarTy) {
+        if r.as_i64().is_some() || self.finite_terms.contains_key(r) {
+            return;
+        }
+        let ScalarTy::Int { bits, .. } = ty else {
+            return;
+        };
+        let (sx, sy) = match (self.values_of(x), self.values_of(y)) {
+            (Some(sx), Some(sy)) if sx.len() * sy.len() > 1 => (sx, sy),
+            (Some(sx), None)
+                if sx.len() == 1 && matches!(op, BinOp::Shl | BinOp::Shr) && bits <= 32 =>
+            {
+                (sx, (-1..=i128::from(bits)).collect())
+            }
+            _ => return,
+        };
+        if sx.len() * sy.len() > FINITE_VALUES_MAX {
+            return;
+        }
+        let mut values: Vec<i128> = Vec::new();
+        for cx in &sx {
+            for cy in &sy {
+                let (vx, vy) = (Int::from_i128(*cx), Int::from_i128(*cy));
+                let substituted = r.substitute(&[(x, &vx), (y, &vy)]);
+                let Some(c) = simplified(&substituted).and_then(|t| t.as_i128()) else {
+                    return;
+                };
+                if !values.contains(&c) {
+                    values.push(c);
+                }
+            }
+        }
+        values.sort_unstable();
+        self.finite_terms.insert(r.clone(), values);
+    }
+
+    fn binary_value(&mut self, op: BinOp, a: &Expr, b: &Expr, ty: ScalarTy) -> Val {
         if matches!(op, BinOp::And | BinOp::Or) {
             let x = self.expr_bool(a);
             // The right operand is evaluated only when the left one does not
@@ -2792,6 +2869,7 @@ impl Exec<'_, '_> {
         } else {
             self.expr_int(b, ty)
         };
+        self.last_operands = Some((x.clone(), y.clone()));
         let constant = |r: Range| if r.lo == r.hi { Some(r.lo) } else { None };
         if matches!(op, BinOp::Div | BinOp::Rem) && ry.lo <= 0 && ry.hi >= 0 {
             // Integer division or remainder by zero is undefined behaviour in
@@ -2921,7 +2999,10 @@ impl Exec<'_, '_> {
                     (Some(c), _) if mask(c) => {
                         Val::I(y.modulo(Int::from_i128(c + 1)), Range { lo: 0, hi: c })
                     }
-                    _ => self.bitwise(op, x, rx, y, ry, ty),
+                    _ => match self.bitwise_by_cases(op, &x, rx, &y, ry, ty) {
+                        Some(v) => v,
+                        None => self.bitwise(op, x, rx, y, ry, ty),
+                    },
                 }
             }
             BinOp::BitOr | BinOp::BitXor => {
@@ -2941,7 +3022,10 @@ impl Exec<'_, '_> {
                         return Val::I(Int::add(&[x, y]), rx.add(ry).meet(tr));
                     }
                 }
-                self.bitwise(op, x, rx, y, ry, ty)
+                match self.bitwise_by_cases(op, &x, rx, &y, ry, ty) {
+                    Some(v) => v,
+                    None => self.bitwise(op, x, rx, y, ry, ty),
+                }
             }
             _ => {
                 let _ = bits;
@@ -3095,6 +3179,82 @@ impl Exec<'_, '_> {
             }
         };
         Val::I(sum, range.meet(Range::of(ty)))
+    }
+
+    /// `x op y` for a bitwise `op` whose operand `y` (or `x`) takes one of
+    /// a few known values c ([`Exec::finite_terms`], `stride - 1` of a
+    /// halving power-of-two counter): `ite(y == c1, x op c1, ite(..,
+    /// x op cn))`, each case by the linear encodings of an operation with a
+    /// constant (`x & (2^k - 1)` is `x mod 2^k`; `x & c` for a negative c is
+    /// `x - (x & ~c)`: c and ~c split the bits of x, so the two parts are
+    /// disjoint and add up to x, in two's complement as for the integer)
+    /// instead of bit-vectors. The last case stands for every value outside
+    /// the others: the set holds every value the operand takes in an
+    /// execution (exactly for images of constants and of shifts, and for a
+    /// loop counter by its head fact, asserted wherever the loop runs), so
+    /// only models no execution has are given another value. None when the
+    /// set is unknown or large, or a case would need bit-vectors anyway.
+    fn bitwise_by_cases(
+        &mut self,
+        op: BinOp,
+        x: &Int,
+        rx: Range,
+        y: &Int,
+        ry: Range,
+        ty: ScalarTy,
+    ) -> Option<Val> {
+        let (v, rv, values, of) = match (self.values_of(y), self.values_of(x)) {
+            (Some(values), _) if values.len() > 1 => (x, rx, values, y),
+            (_, Some(values)) if values.len() > 1 => (y, ry, values, x),
+            _ => return None,
+        };
+        if values.len() > FINITE_VALUES_MAX {
+            return None;
+        }
+        let mut cases: Vec<(i128, Val)> = Vec::new();
+        for c in values {
+            let case = if op == BinOp::BitAnd && c >= 0 && (c & (c + 1)) == 0 {
+                if c == 0 {
+                    Val::I(Int::from_i64(0), Range::point(0))
+                } else {
+                    Val::I(v.modulo(Int::from_i128(c + 1)), Range { lo: 0, hi: c })
+                }
+            } else if op == BinOp::BitAnd && c < 0 {
+                let Val::I(low, _) =
+                    self.bitwise(op, v.clone(), rv, Int::from_i128(!c), Range::point(!c), ty)
+                else {
+                    return None;
+                };
+                // x - (x & ~c) with 0 <= x & ~c <= ~c.
+                let lo = (rv.lo - !c).min(0);
+                Val::I(
+                    Int::sub(&[v.clone(), low]),
+                    Range {
+                        lo,
+                        hi: rv.hi.max(0),
+                    },
+                )
+            } else if c >= 0
+                && (op == BinOp::BitAnd || rv.nonneg())
+                && 128 - c.leading_zeros() <= 40
+            {
+                self.bitwise(op, v.clone(), rv, Int::from_i128(c), Range::point(c), ty)
+            } else {
+                return None;
+            };
+            cases.push((c, case));
+        }
+        let (_, Val::I(mut value, mut range)) = cases.pop()? else {
+            return None;
+        };
+        for (c, case) in cases.into_iter().rev() {
+            let Val::I(t, r) = case else {
+                return None;
+            };
+            value = of.eq(Int::from_i128(c)).ite(&t, &value);
+            range = range.join(r);
+        }
+        Some(Val::I(value, range.meet(Range::of(ty))))
     }
 
     /// `x ^ y` through bit-vectors, recorded for the involution lemma when
@@ -4600,6 +4760,21 @@ impl Exec<'_, '_> {
                 return;
             }
         }
+        if let Some(values) = self.counter_value_set(counter, pre_env, &init, ty) {
+            for (val, facts) in [(&head, &mut *head_facts), (&exit, &mut *exit_facts)] {
+                if std::ptr::eq(val, &exit) && !live {
+                    continue;
+                }
+                let eqs: Vec<Bool> = values.iter().map(|c| val.eq(Int::from_i128(*c))).collect();
+                facts.push(Bool::or(&eqs));
+                self.finite_terms.insert(val.clone(), values.clone());
+                // Queries split on the value (see `finite_counters`): the
+                // fact above holds wherever the value is used.
+                if !self.out.finite_counters.iter().any(|(t, _)| t == val) {
+                    self.out.finite_counters.push((val.clone(), values.clone()));
+                }
+            }
+        }
         let wraps = wrap_modulus(
             ty,
             counter.op,
@@ -4729,6 +4904,66 @@ impl Exec<'_, '_> {
                 }
             }
         }
+    }
+
+    /// Every value a geometric counter (`v = v op c`, `c` a constant) can
+    /// take, at the loop head and exit, when its entry value is one of a few
+    /// known values ([`Exec::finite_terms`]: `N >> 2` with `N = 1 << log2N`,
+    /// or a constant): the closure of the entry values under the update,
+    /// evaluated as the kernel's code computes it. Every head value is the
+    /// update applied k times to the entry value (the counter's only
+    /// assignment in the loop), and a `break` or the failing test leaves
+    /// with such a value, so the set holds whatever the condition and the
+    /// trip count are. A result outside the type's range is a signed
+    /// overflow (a wrap-around is in range: unsigned types and conversions
+    /// wrap, a signed `<<` is modular): undefined behaviour, after which the
+    /// counter has no next value (as [`Self::counter_facts`] assumes for
+    /// signed counters). None when the set exceeds [`FINITE_VALUES_MAX`] or a
+    /// step is not a constant.
+    fn counter_value_set(
+        &mut self,
+        counter: &Counter,
+        pre_env: &[Option<Val>],
+        init: &Int,
+        ty: ScalarTy,
+    ) -> Option<Vec<i128>> {
+        if matches!(counter.op, UpdateOp::Add | UpdateOp::Sub) {
+            return None;
+        }
+        let mut values = self.values_of(init)?;
+        let type_range = Range::of(ty);
+        let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
+        let saved_assumptions = self.out.assumptions.len();
+        let mut next_index = 0;
+        let complete = loop {
+            let Some(&cur) = values.get(next_index) else {
+                break true;
+            };
+            next_index += 1;
+            if values.len() > FINITE_VALUES_MAX {
+                break false;
+            }
+            self.set(counter.var, Val::int(cur));
+            let next = self.expr_as(&counter.update, ty);
+            let Some(next) = numeral(&next) else {
+                break false;
+            };
+            if !(type_range.lo..=type_range.hi).contains(&next) {
+                continue;
+            }
+            if !values.contains(&next) {
+                values.push(next);
+            }
+        };
+        self.out.assumptions.truncate(saved_assumptions);
+        self.env = saved;
+        if !complete || values.len() > FINITE_VALUES_MAX {
+            return None;
+        }
+        // Small magnitudes first: a query split on the value tries them in
+        // this order, and the small strides are where collisions show first.
+        values.sort_unstable_by_key(|c| (c.unsigned_abs(), *c < 0));
+        Some(values)
     }
 
     /// Runs a geometric counter loop concretely when its start, operand and
@@ -4994,6 +5229,10 @@ fn poly_readings(t: &Int, poly: &Poly, out: &mut Vec<RowMajor>) {
 
 /// Most divisions recorded per execution for [`Encoder::division_lemmas`].
 const DIVISIONS_MAX: usize = 8;
+
+/// Most values (or operand value combinations) a term of
+/// [`Exec::finite_terms`] has.
+const FINITE_VALUES_MAX: usize = 64;
 
 /// Most Horner readings kept per access (a lemma is made only for two
 /// readings with the same atom and gcd).
