@@ -4880,6 +4880,27 @@ impl Exec<'_, '_> {
                 let ScalarTy::Int { signed, bits } = ty else {
                     return;
                 };
+                // An odd factor keeps a counter that starts non-zero
+                // non-zero, wrap or not: the product is reduced modulo 2^w
+                // (unsigned arithmetic, the conversion back to a narrower
+                // type; a signed overflow of int width is undefined and not
+                // considered), and k odd is a unit modulo 2^w, so v * k is a
+                // multiple of 2^w only if v is; a non-zero v of a w-bit type
+                // is not one. By induction every value the counter takes
+                // (at the head; a `break` or the exit test leaves with one)
+                // is non-zero.
+                let odd_factor = counter.op == UpdateOp::Mul
+                    && operand_range.lo == operand_range.hi
+                    && operand_range.lo % 2 != 0;
+                if odd_factor {
+                    let modulus = Int::from_i128(pow2(u32::from(bits.clamp(1, 64))));
+                    let starts_non_zero = init.modulo(&modulus).eq(Int::from_i64(0)).not();
+                    let zero = Int::from_i64(0);
+                    head_facts.push(starts_non_zero.implies(head.eq(&zero).not()));
+                    if live {
+                        exit_facts.push(starts_non_zero.implies(exit.eq(&zero).not()));
+                    }
+                }
                 let cannot_wrap = counter.op == UpdateOp::Mul && signed && bits >= 32;
                 let assumed = self.enc.counter_fits && bounds_in_direction(cond, v, true);
                 if !(cannot_wrap || assumed) {
