@@ -2190,6 +2190,24 @@ fn converted_integer(y: &Int) -> Option<Int> {
     y.nth_child(0)?.as_int()
 }
 
+/// The narrowest integer width a counter's update converts through, its
+/// own type's `bits` included: a conversion to a narrower type reduces the
+/// product modulo 2^width (`s = (signed char)(s * 3)` wraps at 8 bits
+/// whatever `s`'s type). None when the update converts to a type that is
+/// not an integer (or to `bool`).
+fn update_width(update: &Expr, bits: u8) -> Option<u8> {
+    let mut width = Some(bits);
+    crate::ir::walk::for_each_expr(update, &mut |e| {
+        if let Expr::Cast(ty, _) = e {
+            width = match (width, ty) {
+                (Some(w), ScalarTy::Int { bits: b, .. }) => Some(w.min(*b)),
+                _ => None,
+            };
+        }
+    });
+    width
+}
+
 fn pow2(n: u32) -> i128 {
     1i128 << n.min(126)
 }
@@ -4843,7 +4861,15 @@ impl Exec<'_, '_> {
                 }
             }
             UpdateOp::Div | UpdateOp::Shr => {
-                // Shrinking towards zero from a non-negative start: 0 <= v <= init.
+                // Shrinking towards zero from a non-negative start: 0 <= v <= init,
+                // unless a narrower conversion in the update wraps the
+                // value (`(signed char)(s / 2)` from 1000 is -12).
+                let ScalarTy::Int { bits, .. } = ty else {
+                    return;
+                };
+                if update_width(&counter.update, bits) != Some(bits) {
+                    return;
+                }
                 let zero = Int::from_i64(0);
                 let ok_operand = if counter.op == UpdateOp::Div {
                     operand.gt(&zero)
@@ -4889,17 +4915,28 @@ impl Exec<'_, '_> {
                 // is not one. By induction every value the counter takes
                 // (at the head; a `break` or the exit test leaves with one)
                 // is non-zero.
+                // The width is the narrowest conversion in the update (a
+                // `(unsigned char)` cast reduces modulo 2^8): the residue
+                // modulo that power of two stays non-zero through every
+                // wider reduction too.
+                let width = update_width(&counter.update, bits);
                 let odd_factor = counter.op == UpdateOp::Mul
                     && operand_range.lo == operand_range.hi
                     && operand_range.lo % 2 != 0;
-                if odd_factor {
-                    let modulus = Int::from_i128(pow2(u32::from(bits.clamp(1, 64))));
+                if let (true, Some(width)) = (odd_factor, width) {
+                    let modulus = Int::from_i128(pow2(u32::from(width.clamp(1, 64))));
                     let starts_non_zero = init.modulo(&modulus).eq(Int::from_i64(0)).not();
                     let zero = Int::from_i64(0);
                     head_facts.push(starts_non_zero.implies(head.eq(&zero).not()));
                     if live {
                         exit_facts.push(starts_non_zero.implies(exit.eq(&zero).not()));
                     }
+                }
+                // A conversion to a narrower type in the update wraps (an
+                // implementation-defined, not undefined, conversion for a
+                // signed target): no growth fact then.
+                if width != Some(bits) {
+                    return;
                 }
                 let cannot_wrap = counter.op == UpdateOp::Mul && signed && bits >= 32;
                 let assumed = self.enc.counter_fits && bounds_in_direction(cond, v, true);
