@@ -99,6 +99,10 @@ pub struct Cfg {
     preds: Vec<Vec<(usize, Edge)>>,
     /// `if`s on a block-uniform condition with a barrier in a branch.
     uniform_ifs: HashSet<StmtId>,
+    /// `if`s on a block-uniform condition with a `break` or `continue` in a
+    /// branch and no access-enclosing role: tracked for every pair (see
+    /// [`Cfg::tracked_ifs`]).
+    jump_ifs: Vec<StmtId>,
     node_of: HashMap<StmtId, usize>,
     barrier: Vec<Option<BarrierNode>>,
     tree: LabelTree,
@@ -173,6 +177,9 @@ struct TrackedIf {
 // then branch, 2 = took the else branch, 3 = unknown instance.
 const IF_SHIFT: usize = 24;
 const MAX_TRACKED_IFS: usize = 19;
+/// Most `if`s with a jump (see [`Cfg::reached_jump_ifs`]) one pair's
+/// searches record: each multiplies the states a node can hold by up to 4.
+const MAX_TRACKED_JUMP_IFS: usize = 3;
 
 fn get_if(state: u64, i: usize) -> u64 {
     (state >> (IF_SHIFT + 2 * i)) & 3
@@ -224,20 +231,61 @@ impl Cfg {
 
     /// Builds the graph, with the block-uniform conditions `uniformity` knows.
     pub fn with_uniformity(kernel: &Kernel, uniformity: &crate::analysis::Uniformity) -> Cfg {
+        let tree = LabelTree::new(kernel);
+        let mut loop_stmts: HashMap<StmtId, &crate::ir::Stmt> = HashMap::new();
+        crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+            if matches!(s.kind, StmtKind::Loop { .. }) {
+                loop_stmts.insert(s.id, s);
+            }
+        });
         let mut uniform_ifs = HashSet::new();
+        let mut jump_ifs = Vec::new();
         crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
             if let StmtKind::If { cond, then_, else_ } = &s.kind {
-                if uniformity.is_uniform_expr(cond) && (has_barrier(then_) || has_barrier(else_)) {
+                // Uniform in every instance (flow-insensitively), or at this
+                // `if`: every thread of the block that runs this instance
+                // runs it together and evaluates the condition to one value
+                // (the uniformity analysis's program point at the start of
+                // the then branch).
+                let uniform = uniformity.is_uniform_expr(cond)
+                    || uniformity.is_uniform_point(crate::ir::walk::ProgramPoint {
+                        block: crate::ir::walk::BlockSlot::Then(s.id),
+                        index: 0,
+                    });
+                if !uniform {
+                    return;
+                }
+                if has_barrier(then_) || has_barrier(else_) {
                     uniform_ifs.insert(s.id);
+                } else if (has_escaping_jump(then_) || has_escaping_jump(else_))
+                    && tree
+                        .loops(s.id)
+                        .last()
+                        .and_then(|l| loop_stmts.get(l))
+                        .is_some_and(|l| {
+                            crate::ir::walk::child_blocks(l)
+                                .into_iter()
+                                .any(has_barrier)
+                        })
+                {
+                    // A `continue` or `break` leaving the branch skips
+                    // barriers of the innermost loop around the `if` (the
+                    // loop it jumps in): the branch taken decides which
+                    // barriers a path passes, as a barrier in the branch
+                    // would. Without a barrier in that loop (a
+                    // `do { .. } while (0)` of early exits, say) both paths
+                    // pass the same barriers and nothing is gained.
+                    jump_ifs.push(s.id);
                 }
             }
         });
         let mut cfg = Cfg {
             uniform_ifs,
+            jump_ifs,
             preds: vec![Vec::new(), Vec::new()],
             node_of: HashMap::new(),
             barrier: vec![None, None],
-            tree: LabelTree::new(kernel),
+            tree,
             entered: surely_entered_loops(kernel),
             reach_memo: ReachMemo::default(),
             grid_barrier: false,
@@ -458,8 +506,22 @@ impl Cfg {
                                 .loops(t.loop_id)
                                 .get(..t.outer_depth)
                                 .is_some_and(|o| o.contains(&l))
+                                && (*inside || v != 0)
                             {
                                 // Another instance of the tracked loop: counts are lost.
+                                // Not for the access outside the loop before
+                                // its search has met the loop's exit: in
+                                // execution order that crossing comes after
+                                // the thread left the loop, so the exit it
+                                // will record (if any) is still in the first
+                                // instance after the meeting point, the one
+                                // the other thread (whose search loses its
+                                // count at any such crossing) is in when
+                                // its count is known. Structured control
+                                // flow enters an instance of a loop only
+                                // from the code before it, so between two
+                                // instances a back edge of a loop around it
+                                // is crossed.
                                 s = put(
                                     s,
                                     i,
@@ -547,6 +609,51 @@ impl Cfg {
         out
     }
 
+    /// Uniform `if`s whose branch jumps out of it (`if (sum == 0) continue;`
+    /// before a loop with barriers) that both backward searches `ra`, `rb`
+    /// reach, at most [`MAX_TRACKED_JUMP_IFS`] and not among `ifs`: a path
+    /// through the jump and a path around it pass different barriers even
+    /// when neither access is in the branch. Only an `if` both searches pass
+    /// can be recorded by both at a meeting point, and the nodes a search
+    /// reaches do not depend on the `if`s it records (recording never cuts a
+    /// path), so the searches without them decide which ones can matter.
+    /// Leaving one out (over the cap) only keeps paths the recording would
+    /// have told apart: an over-approximation, and the number of search
+    /// states per node stays bounded (at most 4 per tracked `if`).
+    fn reached_jump_ifs(
+        &self,
+        a: StmtId,
+        b: StmtId,
+        mode: Blocking,
+        ifs: &[TrackedIf],
+        ra: &Reach,
+        rb: &Reach,
+    ) -> Vec<TrackedIf> {
+        if mode == Blocking::GridOnly {
+            return Vec::new();
+        }
+        let (conds_a, conds_b) = (self.tree.conds(a), self.tree.conds(b));
+        let room = MAX_TRACKED_IFS
+            .saturating_sub(ifs.len())
+            .min(MAX_TRACKED_JUMP_IFS);
+        self.jump_ifs
+            .iter()
+            .filter(|id| {
+                let around_both = conds_a.contains(id) && conds_b.contains(id);
+                !around_both
+                    && !ifs.iter().any(|t| t.id == **id)
+                    && self
+                        .node_of_stmt(**id)
+                        .is_some_and(|n| ra.contains_key(&n) && rb.contains_key(&n))
+            })
+            .take(room)
+            .map(|id| TrackedIf {
+                id: *id,
+                loops_around: self.tree.loops(*id).to_vec(),
+            })
+            .collect()
+    }
+
     /// Whether the two searches meet in one consistent execution.
     fn meet(
         ra: &HashMap<usize, HashSet<u64>>,
@@ -604,9 +711,15 @@ impl Cfg {
             .iter()
             .map(|(t, around_a)| (*t, !around_a))
             .collect();
-        let ifs = self.tracked_ifs(a, b, mode);
-        let ra = self.back_reach(na, common, None, mode, &ta, &ifs);
-        let rb = self.back_reach(nb, common, None, mode, &tb, &ifs);
+        let mut ifs = self.tracked_ifs(a, b, mode);
+        let mut ra = self.back_reach(na, common, None, mode, &ta, &ifs);
+        let mut rb = self.back_reach(nb, common, None, mode, &tb, &ifs);
+        let jumps = self.reached_jump_ifs(a, b, mode, &ifs, &ra, &rb);
+        if !jumps.is_empty() {
+            ifs.extend(jumps);
+            ra = self.back_reach(na, common, None, mode, &ta, &ifs);
+            rb = self.back_reach(nb, common, None, mode, &tb, &ifs);
+        }
         Self::meet(&ra, &rb, &tracked, ifs.len(), false)
     }
 
@@ -644,8 +757,15 @@ impl Cfg {
                 flip(&tracked)
             };
             let t_second = flip(&t_first);
-            let r1 = self.back_reach(first, within, None, mode, &t_first, &ifs);
-            let r2 = self.back_reach(second, outer, Some(lj), mode, &t_second, &ifs);
+            let mut ifs = ifs.clone();
+            let mut r1 = self.back_reach(first, within, None, mode, &t_first, &ifs);
+            let mut r2 = self.back_reach(second, outer, Some(lj), mode, &t_second, &ifs);
+            let jumps = self.reached_jump_ifs(a, b, mode, &ifs, &r1, &r2);
+            if !jumps.is_empty() {
+                ifs.extend(jumps);
+                r1 = self.back_reach(first, within, None, mode, &t_first, &ifs);
+                r2 = self.back_reach(second, outer, Some(lj), mode, &t_second, &ifs);
+            }
             // `meet` wants (around-first) flags relative to its first argument.
             Self::meet(&r1, &r2, &t_first, ifs.len(), true)
         };
@@ -670,6 +790,16 @@ fn has_barrier(block: &Block) -> bool {
         found |= matches!(s.kind, StmtKind::Barrier { .. });
     });
     found
+}
+
+/// Whether `block` contains a `break` or `continue` that leaves it: one not
+/// inside a loop of the block (those jump within that loop).
+fn has_escaping_jump(block: &Block) -> bool {
+    block.stmts.iter().any(|s| match &s.kind {
+        StmtKind::Break | StmtKind::Continue => true,
+        StmtKind::If { then_, else_, .. } => has_escaping_jump(then_) || has_escaping_jump(else_),
+        _ => false,
+    })
 }
 
 /// Loops whose condition is true at its first test in every execution: a

@@ -1825,9 +1825,10 @@ impl<'k, 's> Checker<'k, 's> {
     }
 
     /// Decides `facts`, with the model when satisfiable. Loop counters with a
-    /// small exact value set are fixed case by case and substituted into the
-    /// facts: terms like `tid % (2 * s)` become linear, where the solver would
-    /// otherwise face non-linear arithmetic.
+    /// small value set (holding every value they take, see
+    /// `ExecResult::finite_counters`) are fixed case by case and substituted
+    /// into the facts: terms like `tid % (2 * s)` become linear, where the
+    /// solver would otherwise face non-linear arithmetic.
     fn solve(
         &mut self,
         facts: &[Bool],
@@ -1862,9 +1863,15 @@ impl<'k, 's> Checker<'k, 's> {
             let pairs: Vec<(&Int, &Int)> = subst.iter().map(|(a, b)| (a, b)).collect();
             // The equalities keep the model meaningful for witnesses.
             let fixed = subst.iter().map(|(t, v)| t.eq(v));
-            let substituted = facts
+            let substituted: Vec<Bool> = facts
                 .iter()
-                .map(|f| simplified_or_same(&f.substitute(&pairs)));
+                .map(|f| simplified_or_same(&f.substitute(&pairs)))
+                .collect();
+            // A fact the value makes false (the loop condition of a value
+            // the counter leaves with) decides the case without a call.
+            if substituted.iter().any(|f| f.as_bool() == Some(false)) {
+                continue;
+            }
             match self.check_facts(fixed.chain(substituted), None) {
                 (SatResult::Sat, model) => return (SatResult::Sat, model),
                 (SatResult::Unknown, _) => unknown = true,

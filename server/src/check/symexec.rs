@@ -286,7 +286,9 @@ pub struct ExecResult {
     pub counters: Vec<CounterInstance>,
     /// Atomic counters that hand out distinct values.
     pub counter_atomics: Vec<AtomicResult>,
-    /// Loop counters with an exact, small set of values at the loop head.
+    /// Loop counters with a small set of values at the loop head (or
+    /// exit) that holds every value they take there (the head fact says so
+    /// wherever the loop runs), for the case split of the queries.
     pub finite_counters: Vec<(Int, Vec<i128>)>,
     /// Unsigned `^` of two unknowns, for the involution lemma
     /// ([`Encoder::xor_lemmas`]).
@@ -1335,6 +1337,8 @@ impl<'k> Encoder<'k> {
             pass: None,
             jumps: None,
             floats: FloatBounds::default(),
+            finite_terms: HashMap::new(),
+            last_operands: None,
         };
         exec.block(&self.kernel.body);
         let result = Rc::new(exec.out);
@@ -1598,6 +1602,12 @@ struct Exec<'e, 'k> {
     /// Float comparisons and float-to-integer conversions seen, for the
     /// range facts of [`Exec::float_range_facts`].
     floats: FloatBounds,
+    /// Integer terms known to take one of a few values (see
+    /// [`Exec::finite_image`]): `1 << k`, arithmetic on it with constants,
+    /// and the loop counters ([`Exec::counter_value_set`]) computed from them.
+    finite_terms: HashMap<Int, Vec<i128>>,
+    /// The operands of the last integer [`Exec::binary`] operation.
+    last_operands: Option<(Int, Int)>,
 }
 
 /// What [`Exec::float_range_facts`] pairs: for float terms `x`, the
@@ -2243,6 +2253,24 @@ fn converted_integer(y: &Int) -> Option<Int> {
     y.nth_child(0)?.as_int()
 }
 
+/// The narrowest integer width a counter's update converts through, its
+/// own type's `bits` included: a conversion to a narrower type reduces the
+/// product modulo 2^width (`s = (signed char)(s * 3)` wraps at 8 bits
+/// whatever `s`'s type). None when the update converts to a type that is
+/// not an integer (or to `bool`).
+fn update_width(update: &Expr, bits: u8) -> Option<u8> {
+    let mut width = Some(bits);
+    crate::ir::walk::for_each_expr(update, &mut |e| {
+        if let Expr::Cast(ty, _) = e {
+            width = match (width, ty) {
+                (Some(w), ScalarTy::Int { bits: b, .. }) => Some(w.min(*b)),
+                _ => None,
+            };
+        }
+    });
+    width
+}
+
 fn pow2(n: u32) -> i128 {
     1i128 << n.min(126)
 }
@@ -2780,6 +2808,73 @@ impl Exec<'_, '_> {
     }
 
     fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, ty: ScalarTy) -> Val {
+        self.last_operands = None;
+        let v = self.binary_value(op, a, b, ty);
+        if let (Some((x, y)), Val::I(r, _)) = (self.last_operands.take(), &v) {
+            self.finite_image(op, r, &x, &y, ty);
+        }
+        v
+    }
+
+    /// The value set of an operand term (a numeral, or one of
+    /// [`Exec::finite_terms`]).
+    fn values_of(&self, t: &Int) -> Option<Vec<i128>> {
+        if let Some(c) = t.as_i64() {
+            return Some(vec![i128::from(c)]);
+        }
+        self.finite_terms.get(t).cloned()
+    }
+
+    /// Records the values `r = x op y` can take when its operands take few
+    /// (at most [`FINITE_VALUES_MAX`] combinations, not all constants), by
+    /// substituting each combination into `r` and simplifying: the image of
+    /// the operands' value sets under the operation exactly as encoded, so a
+    /// superset of `r`'s values wherever the operands' sets are supersets of
+    /// theirs. A shift of a constant by an unknown amount `k` (`1 << k`)
+    /// starts a set: every amount the encoding distinguishes is in [0, n)
+    /// (n the width), and every amount outside it gives the value of -1 or
+    /// of n (C leaves those undefined; the bit-vector reading takes the
+    /// amount modulo 2^n as unsigned, at least n for a negative amount, and
+    /// an amount of 2^n or more reads as one in [0, n) again), so the images
+    /// of -1..=n cover them all. Terms whose image is not a constant in
+    /// every case are left out.
+    fn finite_image(&mut self, op: BinOp, r: &Int, x: &Int, y: &Int, ty: ScalarTy) {
+        if r.as_i64().is_some() || self.finite_terms.contains_key(r) {
+            return;
+        }
+        let ScalarTy::Int { bits, .. } = ty else {
+            return;
+        };
+        let (sx, sy) = match (self.values_of(x), self.values_of(y)) {
+            (Some(sx), Some(sy)) if sx.len() * sy.len() > 1 => (sx, sy),
+            (Some(sx), None)
+                if sx.len() == 1 && matches!(op, BinOp::Shl | BinOp::Shr) && bits <= 32 =>
+            {
+                (sx, (-1..=i128::from(bits)).collect())
+            }
+            _ => return,
+        };
+        if sx.len() * sy.len() > FINITE_VALUES_MAX {
+            return;
+        }
+        let mut values: Vec<i128> = Vec::new();
+        for cx in &sx {
+            for cy in &sy {
+                let (vx, vy) = (Int::from_i128(*cx), Int::from_i128(*cy));
+                let substituted = r.substitute(&[(x, &vx), (y, &vy)]);
+                let Some(c) = simplified(&substituted).and_then(|t| t.as_i128()) else {
+                    return;
+                };
+                if !values.contains(&c) {
+                    values.push(c);
+                }
+            }
+        }
+        values.sort_unstable();
+        self.finite_terms.insert(r.clone(), values);
+    }
+
+    fn binary_value(&mut self, op: BinOp, a: &Expr, b: &Expr, ty: ScalarTy) -> Val {
         if matches!(op, BinOp::And | BinOp::Or) {
             let x = self.expr_bool(a);
             // The right operand is evaluated only when the left one does not
@@ -2864,6 +2959,7 @@ impl Exec<'_, '_> {
         } else {
             self.expr_int(b, ty)
         };
+        self.last_operands = Some((x.clone(), y.clone()));
         let constant = |r: Range| if r.lo == r.hi { Some(r.lo) } else { None };
         if matches!(op, BinOp::Div | BinOp::Rem) && ry.lo <= 0 && ry.hi >= 0 {
             // Integer division or remainder by zero is undefined behaviour in
@@ -2993,7 +3089,10 @@ impl Exec<'_, '_> {
                     (Some(c), _) if mask(c) => {
                         Val::I(y.modulo(Int::from_i128(c + 1)), Range { lo: 0, hi: c })
                     }
-                    _ => self.bitwise(op, x, rx, y, ry, ty),
+                    _ => match self.bitwise_by_cases(op, &x, rx, &y, ry, ty) {
+                        Some(v) => v,
+                        None => self.bitwise(op, x, rx, y, ry, ty),
+                    },
                 }
             }
             BinOp::BitOr | BinOp::BitXor => {
@@ -3013,7 +3112,10 @@ impl Exec<'_, '_> {
                         return Val::I(Int::add(&[x, y]), rx.add(ry).meet(tr));
                     }
                 }
-                self.bitwise(op, x, rx, y, ry, ty)
+                match self.bitwise_by_cases(op, &x, rx, &y, ry, ty) {
+                    Some(v) => v,
+                    None => self.bitwise(op, x, rx, y, ry, ty),
+                }
             }
             _ => {
                 let _ = bits;
@@ -3167,6 +3269,82 @@ impl Exec<'_, '_> {
             }
         };
         Val::I(sum, range.meet(Range::of(ty)))
+    }
+
+    /// `x op y` for a bitwise `op` whose operand `y` (or `x`) takes one of
+    /// a few known values c ([`Exec::finite_terms`], `stride - 1` of a
+    /// halving power-of-two counter): `ite(y == c1, x op c1, ite(..,
+    /// x op cn))`, each case by the linear encodings of an operation with a
+    /// constant (`x & (2^k - 1)` is `x mod 2^k`; `x & c` for a negative c is
+    /// `x - (x & ~c)`: c and ~c split the bits of x, so the two parts are
+    /// disjoint and add up to x, in two's complement as for the integer)
+    /// instead of bit-vectors. The last case stands for every value outside
+    /// the others: the set holds every value the operand takes in an
+    /// execution (exactly for images of constants and of shifts, and for a
+    /// loop counter by its head fact, asserted wherever the loop runs), so
+    /// only models no execution has are given another value. None when the
+    /// set is unknown or large, or a case would need bit-vectors anyway.
+    fn bitwise_by_cases(
+        &mut self,
+        op: BinOp,
+        x: &Int,
+        rx: Range,
+        y: &Int,
+        ry: Range,
+        ty: ScalarTy,
+    ) -> Option<Val> {
+        let (v, rv, values, of) = match (self.values_of(y), self.values_of(x)) {
+            (Some(values), _) if values.len() > 1 => (x, rx, values, y),
+            (_, Some(values)) if values.len() > 1 => (y, ry, values, x),
+            _ => return None,
+        };
+        if values.len() > FINITE_VALUES_MAX {
+            return None;
+        }
+        let mut cases: Vec<(i128, Val)> = Vec::new();
+        for c in values {
+            let case = if op == BinOp::BitAnd && c >= 0 && (c & (c + 1)) == 0 {
+                if c == 0 {
+                    Val::I(Int::from_i64(0), Range::point(0))
+                } else {
+                    Val::I(v.modulo(Int::from_i128(c + 1)), Range { lo: 0, hi: c })
+                }
+            } else if op == BinOp::BitAnd && c < 0 {
+                let Val::I(low, _) =
+                    self.bitwise(op, v.clone(), rv, Int::from_i128(!c), Range::point(!c), ty)
+                else {
+                    return None;
+                };
+                // x - (x & ~c) with 0 <= x & ~c <= ~c.
+                let lo = (rv.lo - !c).min(0);
+                Val::I(
+                    Int::sub(&[v.clone(), low]),
+                    Range {
+                        lo,
+                        hi: rv.hi.max(0),
+                    },
+                )
+            } else if c >= 0
+                && (op == BinOp::BitAnd || rv.nonneg())
+                && 128 - c.leading_zeros() <= 40
+            {
+                self.bitwise(op, v.clone(), rv, Int::from_i128(c), Range::point(c), ty)
+            } else {
+                return None;
+            };
+            cases.push((c, case));
+        }
+        let (_, Val::I(mut value, mut range)) = cases.pop()? else {
+            return None;
+        };
+        for (c, case) in cases.into_iter().rev() {
+            let Val::I(t, r) = case else {
+                return None;
+            };
+            value = of.eq(Int::from_i128(c)).ite(&t, &value);
+            range = range.join(r);
+        }
+        Some(Val::I(value, range.meet(Range::of(ty))))
     }
 
     /// `x ^ y` through bit-vectors, recorded for the involution lemma when
@@ -4721,6 +4899,21 @@ impl Exec<'_, '_> {
                 return;
             }
         }
+        if let Some(values) = self.counter_value_set(counter, pre_env, &init, ty) {
+            for (val, facts) in [(&head, &mut *head_facts), (&exit, &mut *exit_facts)] {
+                if std::ptr::eq(val, &exit) && !live {
+                    continue;
+                }
+                let eqs: Vec<Bool> = values.iter().map(|c| val.eq(Int::from_i128(*c))).collect();
+                facts.push(Bool::or(&eqs));
+                self.finite_terms.insert(val.clone(), values.clone());
+                // Queries split on the value (see `finite_counters`): the
+                // fact above holds wherever the value is used.
+                if !self.out.finite_counters.iter().any(|(t, _)| t == val) {
+                    self.out.finite_counters.push((val.clone(), values.clone()));
+                }
+            }
+        }
         let wraps = wrap_modulus(
             ty,
             counter.op,
@@ -4790,7 +4983,15 @@ impl Exec<'_, '_> {
                 }
             }
             UpdateOp::Div | UpdateOp::Shr => {
-                // Shrinking towards zero from a non-negative start: 0 <= v <= init.
+                // Shrinking towards zero from a non-negative start: 0 <= v <= init,
+                // unless a narrower conversion in the update wraps the
+                // value (`(signed char)(s / 2)` from 1000 is -12).
+                let ScalarTy::Int { bits, .. } = ty else {
+                    return;
+                };
+                if update_width(&counter.update, bits) != Some(bits) {
+                    return;
+                }
                 let zero = Int::from_i64(0);
                 let ok_operand = if counter.op == UpdateOp::Div {
                     operand.gt(&zero)
@@ -4827,6 +5028,38 @@ impl Exec<'_, '_> {
                 let ScalarTy::Int { signed, bits } = ty else {
                     return;
                 };
+                // An odd factor keeps a counter that starts non-zero
+                // non-zero, wrap or not: the product is reduced modulo 2^w
+                // (unsigned arithmetic, the conversion back to a narrower
+                // type; a signed overflow of int width is undefined and not
+                // considered), and k odd is a unit modulo 2^w, so v * k is a
+                // multiple of 2^w only if v is; a non-zero v of a w-bit type
+                // is not one. By induction every value the counter takes
+                // (at the head; a `break` or the exit test leaves with one)
+                // is non-zero.
+                // The width is the narrowest conversion in the update (a
+                // `(unsigned char)` cast reduces modulo 2^8): the residue
+                // modulo that power of two stays non-zero through every
+                // wider reduction too.
+                let width = update_width(&counter.update, bits);
+                let odd_factor = counter.op == UpdateOp::Mul
+                    && operand_range.lo == operand_range.hi
+                    && operand_range.lo % 2 != 0;
+                if let (true, Some(width)) = (odd_factor, width) {
+                    let modulus = Int::from_i128(pow2(u32::from(width.clamp(1, 64))));
+                    let starts_non_zero = init.modulo(&modulus).eq(Int::from_i64(0)).not();
+                    let zero = Int::from_i64(0);
+                    head_facts.push(starts_non_zero.implies(head.eq(&zero).not()));
+                    if live {
+                        exit_facts.push(starts_non_zero.implies(exit.eq(&zero).not()));
+                    }
+                }
+                // A conversion to a narrower type in the update wraps (an
+                // implementation-defined, not undefined, conversion for a
+                // signed target): no growth fact then.
+                if width != Some(bits) {
+                    return;
+                }
                 let cannot_wrap = counter.op == UpdateOp::Mul && signed && bits >= 32;
                 let assumed = self.enc.counter_fits && bounds_in_direction(cond, v, true);
                 if !(cannot_wrap || assumed) {
@@ -4851,6 +5084,66 @@ impl Exec<'_, '_> {
                 }
             }
         }
+    }
+
+    /// Every value a geometric counter (`v = v op c`, `c` a constant) can
+    /// take, at the loop head and exit, when its entry value is one of a few
+    /// known values ([`Exec::finite_terms`]: `N >> 2` with `N = 1 << log2N`,
+    /// or a constant): the closure of the entry values under the update,
+    /// evaluated as the kernel's code computes it. Every head value is the
+    /// update applied k times to the entry value (the counter's only
+    /// assignment in the loop), and a `break` or the failing test leaves
+    /// with such a value, so the set holds whatever the condition and the
+    /// trip count are. A result outside the type's range is a signed
+    /// overflow (a wrap-around is in range: unsigned types and conversions
+    /// wrap, a signed `<<` is modular): undefined behaviour, after which the
+    /// counter has no next value (as [`Self::counter_facts`] assumes for
+    /// signed counters). None when the set exceeds [`FINITE_VALUES_MAX`] or a
+    /// step is not a constant.
+    fn counter_value_set(
+        &mut self,
+        counter: &Counter,
+        pre_env: &[Option<Val>],
+        init: &Int,
+        ty: ScalarTy,
+    ) -> Option<Vec<i128>> {
+        if matches!(counter.op, UpdateOp::Add | UpdateOp::Sub) {
+            return None;
+        }
+        let mut values = self.values_of(init)?;
+        let type_range = Range::of(ty);
+        let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
+        let saved_assumptions = self.out.assumptions.len();
+        let mut next_index = 0;
+        let complete = loop {
+            let Some(&cur) = values.get(next_index) else {
+                break true;
+            };
+            next_index += 1;
+            if values.len() > FINITE_VALUES_MAX {
+                break false;
+            }
+            self.set(counter.var, Val::int(cur));
+            let next = self.expr_as(&counter.update, ty);
+            let Some(next) = numeral(&next) else {
+                break false;
+            };
+            if !(type_range.lo..=type_range.hi).contains(&next) {
+                continue;
+            }
+            if !values.contains(&next) {
+                values.push(next);
+            }
+        };
+        self.out.assumptions.truncate(saved_assumptions);
+        self.env = saved;
+        if !complete || values.len() > FINITE_VALUES_MAX {
+            return None;
+        }
+        // Small magnitudes first: a query split on the value tries them in
+        // this order, and the small strides are where collisions show first.
+        values.sort_unstable_by_key(|c| (c.unsigned_abs(), *c < 0));
+        Some(values)
     }
 
     /// Runs a geometric counter loop concretely when its start, operand and
@@ -5125,6 +5418,10 @@ const UNFOLD_ROUNDS: usize = 4;
 
 /// Most divisions recorded per execution for [`Encoder::division_lemmas`].
 const DIVISIONS_MAX: usize = 8;
+
+/// Most values (or operand value combinations) a term of
+/// [`Exec::finite_terms`] has.
+const FINITE_VALUES_MAX: usize = 64;
 
 /// Most Horner readings kept per access (a lemma is made only for two
 /// readings with the same atom and gcd).
