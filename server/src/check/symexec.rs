@@ -1237,7 +1237,7 @@ impl<'k> Encoder<'k> {
                 let dq1 = Int::mul(&[d, q1]);
                 let dq2 = Int::mul(&[d, q2]);
                 let within = |x: &Int, dq: &Int| {
-                    Bool::and(&[dq.le(x), x.lt(&Int::add(&[dq.clone(), d.clone()]))])
+                    Bool::and(&[dq.le(x), x.lt(Int::add(&[dq.clone(), d.clone()]))])
                 };
                 out.push(premise.implies(Bool::and(&[within(&e1.x, &dq1), within(&e2.x, &dq2)])));
                 out.push(Bool::and(&[premise.clone(), within(&e1.x, &dq2)]).implies(q1.eq(q2)));
