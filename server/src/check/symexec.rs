@@ -1217,6 +1217,7 @@ impl<'k> Encoder<'k> {
     pub fn division_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
         let mut out = Vec::new();
         let zero = Int::from_i64(0);
+        out.extend(self.quotient_lemmas(r1, r2));
         for e1 in &r1.divisions {
             let (Some(q1), Some(m1)) = (&e1.quotient, &e1.remainder) else {
                 continue;
@@ -1227,6 +1228,60 @@ impl<'k> Encoder<'k> {
                 };
                 let premise = Bool::and(&[e1.d.eq(&zero).not(), q1.eq(q2), m1.eq(m2)]);
                 out.push(premise.implies(e1.x.eq(&e2.x)));
+            }
+        }
+        out
+    }
+
+    /// Lemmas of the two threads' quotients `q1 = x1 / d`, `q2 = x2 / d` by
+    /// the same divisor `d` that is not a constant (a sequence number
+    /// `i / len` with a symbolic `len`). For `x >= 0` and `d >= 1`, C's
+    /// truncating quotient is the floor (the encoding's `ite` picks Z3's
+    /// `div` there), which is the unique `q` with `d*q <= x < d*q + d`
+    /// (Euclidean division). Hence, as theorems under the premises
+    /// `x1, x2 >= 0, d >= 1`:
+    /// - bounds: `d*q1 <= x1 < d*q1 + d` (and for `q2`);
+    /// - uniqueness: `d*q2 <= x1 < d*q2 + d` gives `q1 == q2` (and the
+    ///   mirror);
+    /// - monotonicity: `x1 <= x2` gives `q1 <= q2` (and the mirror).
+    ///
+    /// The solver reaches these only through non-linear reasoning about
+    /// the products `d*q`; stated on those products they are linear. Only
+    /// for pairs whose dividends are different terms (a uniform `n / b`
+    /// gains nothing, and per-thread bounds on every lone quotient slowed
+    /// such queries down).
+    fn quotient_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+        const MAX_LEMMAS: usize = 48;
+        let mut out = Vec::new();
+        let zero = Int::from_i64(0);
+        let one = Int::from_i64(1);
+        for e1 in &r1.divisions {
+            let Some(q1) = &e1.quotient else {
+                continue;
+            };
+            for e2 in r2
+                .divisions
+                .iter()
+                .filter(|e2| e2.d == e1.d && e2.x != e1.x)
+            {
+                let Some(q2) = &e2.quotient else {
+                    continue;
+                };
+                if out.len() >= MAX_LEMMAS {
+                    return out;
+                }
+                let d = &e1.d;
+                let premise = Bool::and(&[e1.x.ge(&zero), e2.x.ge(&zero), d.ge(&one)]);
+                let dq1 = Int::mul(&[d, q1]);
+                let dq2 = Int::mul(&[d, q2]);
+                let within = |x: &Int, dq: &Int| {
+                    Bool::and(&[dq.le(x), x.lt(Int::add(&[dq.clone(), d.clone()]))])
+                };
+                out.push(premise.implies(Bool::and(&[within(&e1.x, &dq1), within(&e2.x, &dq2)])));
+                out.push(Bool::and(&[premise.clone(), within(&e1.x, &dq2)]).implies(q1.eq(q2)));
+                out.push(Bool::and(&[premise.clone(), within(&e2.x, &dq1)]).implies(q1.eq(q2)));
+                out.push(Bool::and(&[premise.clone(), e1.x.le(&e2.x)]).implies(q1.le(q2)));
+                out.push(Bool::and(&[premise, e2.x.le(&e1.x)]).implies(q2.le(q1)));
             }
         }
         out
@@ -2191,6 +2246,53 @@ fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
     Some(bound)
 }
 
+/// `q` with `t == d * q` for every value of `t`'s unknowns, read off its
+/// structure: a numeral divisible by `d`, a product with a numeral factor
+/// divisible by `d`, a sum or difference of such terms. A bit field
+/// `(x & 48) >> 4` is encoded as `(16*b4 + 32*b5) div 16`; as the exact
+/// quotient `b4 + 2*b5` it stays a plain sum of digits.
+fn exact_quotient(t: &Int, d: i128, depth: u32) -> Option<Int> {
+    use z3::DeclKind;
+    if d <= 0 || depth > 16 {
+        return None;
+    }
+    if let Some(n) = t.as_i64() {
+        let n = i128::from(n);
+        return (n % d == 0).then(|| Int::from_i128(n / d));
+    }
+    if !t.is_app() || t.is_const() {
+        return None;
+    }
+    let children: Vec<Int> = t
+        .children()
+        .iter()
+        .map(|c| c.as_int())
+        .collect::<Option<_>>()?;
+    match t.decl().kind() {
+        DeclKind::Add | DeclKind::Sub => {
+            let parts: Vec<Int> = children
+                .iter()
+                .map(|c| exact_quotient(c, d, depth + 1))
+                .collect::<Option<_>>()?;
+            Some(if t.decl().kind() == DeclKind::Add {
+                Int::add(&parts)
+            } else {
+                Int::sub(&parts)
+            })
+        }
+        DeclKind::Mul => {
+            // One factor divisible by d: that factor divided, the others kept.
+            let k = children
+                .iter()
+                .position(|c| exact_quotient(c, d, depth + 1).is_some())?;
+            let mut factors = children.clone();
+            factors[k] = exact_quotient(&children[k], d, depth + 1)?;
+            Some(Int::mul(&factors))
+        }
+        _ => None,
+    }
+}
+
 /// Whether `t` mentions a size the program picks at run time: a scalar
 /// parameter or a symbolic launch size (known sizes are numerals).
 fn mentions_size(t: &Int, depth: u32) -> bool {
@@ -2597,6 +2699,13 @@ impl Exec<'_, '_> {
             return Val::I(x, r);
         };
         let m = pow2(u32::from(bits));
+        if r.lo == r.hi {
+            // A known value (`~63` converted to `unsigned`): its reduction
+            // modulo 2^bits, as a constant the callers can recognise.
+            let low = r.lo.rem_euclid(m);
+            let v = if signed && low >= m / 2 { low - m } else { low };
+            return Val::I(Int::from_i128(v), Range::point(v));
+        }
         let low = modulo_pow2(x, r, m);
         if !signed {
             return Val::I(low, tr);
@@ -2746,7 +2855,17 @@ impl Exec<'_, '_> {
                             bits,
                         } => {
                             let max = pow2(u32::from(*bits)) - 1;
-                            Val::I(Int::sub(&[Int::from_i128(max), x]), Range::of(*ty))
+                            // On [lo, hi] within the type, max - x lies in
+                            // [max - hi, max - lo].
+                            let range = if r.within(Range::of(*ty)) {
+                                Range {
+                                    lo: max - r.hi,
+                                    hi: max - r.lo,
+                                }
+                            } else {
+                                Range::of(*ty)
+                            };
+                            Val::I(Int::sub(&[Int::from_i128(max), x]), range)
                         }
                         _ => Val::I(
                             Int::sub(&[x.unary_minus(), Int::from_i64(1)]),
@@ -2994,8 +3113,14 @@ impl Exec<'_, '_> {
                 self.arith_result(product, range, ty)
             }
             BinOp::Div => {
-                // C division truncates toward zero; Z3's is Euclidean.
-                let q = if rx.nonneg() {
+                // C division truncates toward zero; Z3's is Euclidean. Both
+                // are exact on a multiple of a positive constant.
+                let exact = constant(ry)
+                    .filter(|c| *c > 0)
+                    .and_then(|c| exact_quotient(&x, c, 0));
+                let q = if let Some(q) = exact {
+                    q
+                } else if rx.nonneg() {
                     x.div(&y)
                 } else {
                     x.ge(Int::from_i64(0))
@@ -3065,11 +3190,13 @@ impl Exec<'_, '_> {
                 None => self.shift_by_cases(op, x, rx, y, ry, ty),
             },
             BinOp::Shr => match constant(ry).filter(|c| (0..64).contains(c)) {
-                // An arithmetic shift right is floor division by 2^c.
+                // An arithmetic shift right is floor division by 2^c (exact
+                // on a multiple of 2^c, see `exact_quotient`).
                 Some(c) => {
                     let f = pow2(c as u32);
+                    let q = exact_quotient(&x, f, 0).unwrap_or_else(|| x.div(Int::from_i128(f)));
                     Val::I(
-                        x.div(Int::from_i128(f)),
+                        q,
                         Range {
                             lo: rx.lo.div_euclid(f),
                             hi: rx.hi.div_euclid(f),
@@ -3082,12 +3209,45 @@ impl Exec<'_, '_> {
                 // x & (2^k - 1) is x mod 2^k, also for a negative x in two's
                 // complement (Z3's `mod` is Euclidean: never negative).
                 let mask = |c: i128| c > 0 && (c & (c + 1)) == 0;
+                // x & ~(2^k - 1) clears the k low bits: x - x mod 2^k, for a
+                // negative x too (two's complement; Euclidean `mod` is the
+                // value of the k low bits). The bits above are x's own, so
+                // the result lies in the type when x does; it is a multiple
+                // of 2^k between floor(lo / 2^k) * 2^k and hi.
+                // The mask as a signed value of the type (`~63` converted to
+                // `unsigned` is 2^32 - 64): -2^k, k >= 1.
+                let high_mask = |c: i128| {
+                    let signed = if c >= pow2(bits - 1) && bits < 127 {
+                        c - pow2(bits)
+                    } else {
+                        c
+                    };
+                    let p = -signed;
+                    (p > 1 && p <= pow2(62) && (p & (p - 1)) == 0).then_some(p)
+                };
+                let clear_low = |v: Int, r: Range, p: i128| {
+                    let low = v.modulo(Int::from_i128(p));
+                    Val::I(
+                        Int::sub(&[v, low]),
+                        Range {
+                            lo: r.lo.div_euclid(p) * p,
+                            hi: r.hi,
+                        }
+                        .meet(Range::of(ty)),
+                    )
+                };
                 match (constant(rx), constant(ry)) {
                     (_, Some(c)) if mask(c) => {
                         Val::I(x.modulo(Int::from_i128(c + 1)), Range { lo: 0, hi: c })
                     }
                     (Some(c), _) if mask(c) => {
                         Val::I(y.modulo(Int::from_i128(c + 1)), Range { lo: 0, hi: c })
+                    }
+                    (_, Some(c)) if rx.within(Range::of(ty)) && high_mask(c).is_some() => {
+                        clear_low(x, rx, high_mask(c).unwrap_or_default())
+                    }
+                    (Some(c), _) if ry.within(Range::of(ty)) && high_mask(c).is_some() => {
+                        clear_low(y, ry, high_mask(c).unwrap_or_default())
                     }
                     _ => match self.bitwise_by_cases(op, &x, rx, &y, ry, ty) {
                         Some(v) => v,
@@ -5679,6 +5839,51 @@ mod modulo_tests {
             solver.assert(modulo_pow2(x.clone(), r, m).eq(&exact).not());
             assert_eq!(solver.check(), z3::SatResult::Unsat, "{r:?}");
             solver.pop(1);
+        }
+    }
+
+    /// `exact_quotient` gives `t / d` on multiples of `d` (sums, differences
+    /// and products with a divisible numeral), and nothing otherwise.
+    #[test]
+    fn exact_quotient_divides_exactly() {
+        let solver = z3::Solver::new();
+        let (a, b) = (Int::new_const("a"), Int::new_const("b"));
+        let c = |v: i64| Int::from_i64(v);
+        let t = Int::sub(&[
+            Int::add(&[Int::mul(&[c(16), a.clone()]), Int::mul(&[b.clone(), c(32)])]),
+            c(48),
+        ]);
+        let q = exact_quotient(&t, 16, 0).expect("a multiple of 16");
+        solver.assert(Int::mul(&[c(16), q]).eq(&t).not());
+        assert_eq!(solver.check(), z3::SatResult::Unsat);
+        assert!(exact_quotient(&Int::add(&[Int::mul(&[c(16), a.clone()]), c(8)]), 16, 0).is_none());
+        assert!(exact_quotient(&Int::mul(&[a.clone(), b.clone()]), 2, 0).is_none());
+        assert!(exact_quotient(&a, 1, 0).is_none());
+    }
+
+    /// `x & -2^k` is `x - x mod 2^k` (Euclidean `mod`) on every 16-bit
+    /// two's complement value, signed and unsigned, for every k (the rule
+    /// `clear_low` encodes; the argument does not depend on the width).
+    #[test]
+    fn clearing_low_bits_is_subtracting_the_remainder() {
+        for k in 1..16u32 {
+            let p = 1i64 << k;
+            for bits in 0..=u16::MAX {
+                let signed = i64::from(bits as i16);
+                let masked = i64::from((bits as i16) & (-(1i32 << k)) as i16);
+                assert_eq!(
+                    masked,
+                    signed - signed.rem_euclid(p),
+                    "k = {k}, x = {signed}"
+                );
+                let unsigned = i64::from(bits);
+                let masked = i64::from(bits & (-(1i32 << k)) as u16);
+                assert_eq!(
+                    masked,
+                    unsigned - unsigned.rem_euclid(p),
+                    "k = {k}, x = {unsigned}"
+                );
+            }
         }
     }
 }
