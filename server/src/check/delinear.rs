@@ -256,15 +256,7 @@ impl<'k> Delinear<'k> {
                 varying |= 8 << d;
             }
         }
-        let definitions = crate::ir::walk::definition_counts(kernel);
-        let mut single_defs = HashMap::new();
-        for (index, top) in kernel.body.stmts.iter().enumerate() {
-            if let StmtKind::Assign { var, value } = &top.kind {
-                if definitions.get(var) == Some(&1) {
-                    single_defs.insert(*var, (index, value));
-                }
-            }
-        }
+        let single_defs = crate::ir::walk::top_level_single_defs(kernel);
         let mut analysis = Delinear {
             kernel,
             single_defs,
@@ -535,8 +527,12 @@ impl<'k> Delinear<'k> {
             Atom::Bid(d) => (0, at(&self.grid_bounds, d)?.1 - 1),
             Atom::BlockDim(d) => at(&self.block_bounds, d)?,
             Atom::GridDim(d) => at(&self.grid_bounds, d)?,
-            Atom::Param(p) => int_range(self.kernel.params.get(p as usize)?.ty)?,
-            Atom::Opaque(v) | Atom::Fixed(v) => int_range(self.kernel.vars.get(v as usize)?.ty)?,
+            Atom::Param(p) => {
+                super::grid_stride::int_bounds(self.kernel.params.get(p as usize)?.ty)?
+            }
+            Atom::Opaque(v) | Atom::Fixed(v) => {
+                super::grid_stride::int_bounds(self.kernel.vars.get(v as usize)?.ty)?
+            }
         })
     }
 
@@ -825,19 +821,6 @@ fn gcd(a: i128, b: i128) -> i128 {
     }
 }
 
-/// The values of an integer type.
-fn int_range(ty: ScalarTy) -> Option<(i128, i128)> {
-    let ScalarTy::Int { bits, signed } = ty else {
-        return None;
-    };
-    let bits = u32::from(bits).clamp(1, 64);
-    Some(if signed {
-        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
-    } else {
-        (0, (1i128 << bits) - 1)
-    })
-}
-
 fn within(r: (i128, i128), ty: ScalarTy) -> bool {
-    int_range(ty).is_some_and(|(lo, hi)| r.0 >= lo && r.1 <= hi)
+    super::grid_stride::int_bounds(ty).is_some_and(|(lo, hi)| r.0 >= lo && r.1 <= hi)
 }

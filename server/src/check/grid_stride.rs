@@ -782,7 +782,7 @@ fn wide_int(ty: ScalarTy) -> bool {
 }
 
 /// The values of an integer type.
-fn int_bounds(ty: ScalarTy) -> Option<(i128, i128)> {
+pub(crate) fn int_bounds(ty: ScalarTy) -> Option<(i128, i128)> {
     let ScalarTy::Int { bits, signed } = ty else {
         return None;
     };

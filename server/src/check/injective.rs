@@ -150,15 +150,7 @@ impl<'k> InjectiveOffsets<'k> {
                 for_each_stmt(child, &mut visit);
             }
         }
-        let definitions = crate::ir::walk::definition_counts(kernel);
-        let mut single_defs = HashMap::new();
-        for (index, top) in kernel.body.stmts.iter().enumerate() {
-            if let StmtKind::Assign { var, value } = &top.kind {
-                if definitions.get(var) == Some(&1) {
-                    single_defs.insert(*var, (index, value));
-                }
-            }
-        }
+        let single_defs = crate::ir::walk::top_level_single_defs(kernel);
         let mut analysis = InjectiveOffsets {
             kernel,
             uniformity,

@@ -170,6 +170,21 @@ pub fn for_each_expr(expr: &Expr, f: &mut dyn FnMut(&Expr)) {
     }
 }
 
+/// Locals assigned exactly once in the kernel, by a statement at the top
+/// level of its body: (that statement's index in the body, the value).
+pub fn top_level_single_defs(kernel: &Kernel) -> HashMap<VarId, (usize, &Expr)> {
+    let definitions = definition_counts(kernel);
+    let mut out = HashMap::new();
+    for (index, top) in kernel.body.stmts.iter().enumerate() {
+        if let StmtKind::Assign { var, value } = &top.kind {
+            if definitions.get(var) == Some(&1) {
+                out.insert(*var, (index, value));
+            }
+        }
+    }
+    out
+}
+
 /// The expressions a statement holds itself (not those of its nested
 /// blocks): every kind is listed, so a new kind must say what it reads.
 pub fn stmt_exprs(stmt: &Stmt) -> Vec<&Expr> {
