@@ -735,13 +735,7 @@ impl Warp {
     /// `--block-dim`).
     fn new(kernel: &Kernel, opts: &CheckOptions) -> Warp {
         let launch = &opts.launch;
-        let max_threads = i128::from(
-            launch
-                .max_threads_per_block
-                .or(kernel.launch_bounds)
-                .unwrap_or(1024)
-                .max(1),
-        );
+        let max_threads = super::symexec::max_threads_per_block(kernel, opts);
         let mut facts = Vec::new();
         let mut coordinates = Vec::new();
         let warp = Int::new_const("bank_warp");

@@ -218,13 +218,7 @@ impl<'k> Delinear<'k> {
         let grid_known = super::symexec::known_grid_dims(kernel, opts);
         // The bounds the encoder asserts (`Encoder::new`): hardware limits,
         // `__launch_bounds__`, and the index-fits assumption when in force.
-        let max_threads = i128::from(
-            launch
-                .max_threads_per_block
-                .or(kernel.launch_bounds)
-                .unwrap_or(1024)
-                .max(1),
-        );
+        let max_threads = super::symexec::max_threads_per_block(kernel, opts);
         const INDEX_LIMIT: i128 = 1 << 31;
         let fits = !launch.no_index_fit_assumption;
         let block_bounds: [(i128, i128); 3] = std::array::from_fn(|d| {

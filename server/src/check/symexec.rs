@@ -770,13 +770,7 @@ impl<'k> Encoder<'k> {
         // same threads, which is a launch bug and not what the kernel's author
         // analyses; `--block-dim` overrides it (see `known_block_dims` and
         // `known_grid_dims`).
-        let max_threads = i128::from(
-            launch
-                .max_threads_per_block
-                .or(kernel.launch_bounds)
-                .unwrap_or(1024)
-                .max(1),
-        );
+        let max_threads = max_threads_per_block(kernel, opts);
         let known_block = known_block_dims(kernel, opts);
         let known_grid = known_grid_dims(kernel, opts);
         // Assumption (documented in README, `--no-assume-index-fits` drops
@@ -1508,6 +1502,18 @@ pub fn known_grid_dims(kernel: &Kernel, opts: &CheckOptions) -> [Option<u32>; 3]
                 None
             })
     })
+}
+
+/// The most threads a block of this kernel can have: the stated launch
+/// bound, `__launch_bounds__`, or the hardware's 1024 (at least 1).
+pub fn max_threads_per_block(kernel: &Kernel, opts: &CheckOptions) -> i128 {
+    i128::from(
+        opts.launch
+            .max_threads_per_block
+            .or(kernel.launch_bounds)
+            .unwrap_or(1024)
+            .max(1),
+    )
 }
 
 /// Whether the launch of `opts` is known to have a single block.
