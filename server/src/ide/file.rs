@@ -76,6 +76,10 @@ pub struct LaunchSite {
     /// Lower bounds of arguments that are counters of enclosing counting loops.
     #[serde(skip)]
     pub arg_lower_bounds: Vec<Option<i128>>,
+    /// Upper bounds of arguments that are counters of enclosing loops, over
+    /// the other arguments (see `HostLaunch::arg_upper_bounds`).
+    #[serde(skip)]
+    pub arg_upper_bounds: Vec<Option<(SizeExpr, bool)>>,
     /// For each argument, a power-of-two exponent `k`: the argument is a
     /// multiple of 2^k (0: nothing known).
     #[serde(skip)]
@@ -307,6 +311,7 @@ fn host_scan(
                     args: l.args,
                     template_values: l.template_values,
                     arg_lower_bounds: l.arg_lower_bounds,
+                    arg_upper_bounds: l.arg_upper_bounds,
                     arg_pow2: l.arg_pow2,
                     arg_whole: Some(l.arg_whole),
                     grid_relation: l.grid_relation,
@@ -338,6 +343,7 @@ fn unknown_launch() -> HostLaunch {
         block: [None; 3],
         args: Vec::new(),
         arg_lower_bounds: Vec::new(),
+        arg_upper_bounds: Vec::new(),
         arg_pow2: Vec::new(),
         arg_whole: Vec::new(),
         grid_relation: Default::default(),
@@ -1135,6 +1141,7 @@ pub fn launch_plan(
                 args: Vec::new(),
                 template_values: values.clone(),
                 arg_lower_bounds: Vec::new(),
+                arg_upper_bounds: Vec::new(),
                 arg_pow2: Vec::new(),
                 arg_whole: None,
                 grid_relation: Default::default(),
@@ -1215,13 +1222,20 @@ pub fn launch_plan(
                 label.push_str(&format!(", which passes {}", values.join(", ")));
             }
             let relations = launch_relations(kernel, &resolved, &sites);
-            if !relations.is_empty() {
-                let texts: Vec<&str> = relations.iter().map(|r| r.text.as_str()).collect();
+            let loop_bounds = super::hostfacts::loop_bound_facts(kernel, &sites);
+            if !relations.is_empty() || !loop_bounds.is_empty() {
+                let texts: Vec<&str> = relations
+                    .iter()
+                    .map(|r| r.text.as_str())
+                    .chain(loop_bounds.iter().map(|f| f.text.as_str()))
+                    .collect();
                 label.push_str(&format!(", where {}", texts.join(", ")));
             }
-            let bound = (!bindings.is_empty() || !relations.is_empty()).then(|| {
+            let assumed = !bindings.is_empty() || !relations.is_empty() || !loop_bounds.is_empty();
+            let bound = assumed.then(|| {
                 let mut bound = bind_params(kernel, &bindings);
                 assume_relations(&mut bound, &relations);
+                super::hostfacts::assume_facts(&mut bound, &loop_bounds);
                 bound
             });
             LaunchRun {

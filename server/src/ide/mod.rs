@@ -18,6 +18,7 @@ pub mod file;
 pub mod fix;
 pub mod guard;
 pub mod host;
+pub mod hostfacts;
 pub mod hover;
 pub mod padding;
 pub mod relations;

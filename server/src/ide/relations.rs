@@ -191,7 +191,7 @@ fn scalar(t: HostIntTy) -> ScalarTy {
 /// scalar parameter that holds every value of the host variable passed (a
 /// conversion to a type at least as wide is injective, so converting the
 /// parameter back gives the host value).
-fn size_value(kernel: &Kernel, e: &SizeExpr) -> Option<Expr> {
+pub(super) fn size_value(kernel: &Kernel, e: &SizeExpr) -> Option<Expr> {
     Some(match e {
         SizeExpr::Const(v, t) => Expr::Int(*v, scalar(*t)),
         SizeExpr::Arg(..) | SizeExpr::Template(..) => {

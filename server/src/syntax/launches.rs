@@ -18,6 +18,7 @@ use std::collections::HashMap;
 
 use super::preprocess::{lex, parse_int_literal, Tok, TokKind};
 
+mod loop_bounds;
 mod mentions;
 mod relations;
 pub use relations::{HostIntTy, SizeExpr, SizeOp};
@@ -44,6 +45,11 @@ pub struct HostLaunch {
     /// loop (`for (int t = 0; t < n; t++) k<<<g, b>>>(.., t)`), the counter's
     /// first value: a lower bound of the argument at this launch.
     pub arg_lower_bounds: Vec<Option<i128>>,
+    /// For each kernel argument that is the counter of an enclosing loop
+    /// whose condition is `t < E` or `t <= E`, `E` as an expression over the
+    /// launch's arguments and whether the bound is inclusive (`<=`), when
+    /// that holds at every execution of the launch (see `loop_bounds`).
+    pub arg_upper_bounds: Vec<Option<(SizeExpr, bool)>>,
     /// For each kernel argument, a power of two it is known to be a multiple
     /// of, as an exponent (0: nothing known); see [`Eval::pow2_exponent`].
     pub arg_pow2: Vec<u32>,
@@ -406,6 +412,7 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
             block: [None; 3],
             args: Vec::new(),
             arg_lower_bounds: Vec::new(),
+            arg_upper_bounds: Vec::new(),
             arg_pow2: Vec::new(),
             arg_whole: Vec::new(),
             grid_relation: Default::default(),
@@ -748,6 +755,7 @@ fn chevron_launch(
                 eval.argument_relation(s, e, &at)
             })
             .collect();
+        launch.arg_upper_bounds = eval.loop_upper_bounds(&at);
     }
     Some((launch, name_at, held_at))
 }
@@ -785,6 +793,29 @@ const MAX_LOOP_SCAN: usize = 20_000;
 /// counter is at least `C` in every iteration: it only grows, and the
 /// condition `t < E` stops it before it could wrap around.
 fn enclosing_counters(unit: &Unit, eval: &Eval, at: usize) -> Vec<(String, i128)> {
+    enclosing_counter_loops(unit, eval, at)
+        .into_iter()
+        .map(|c| (c.name, c.first))
+        .collect()
+}
+
+/// A counting loop `for (int NAME = C; NAME < E; NAME++)` (see [`counter`]).
+struct CounterLoop {
+    /// The counter's name.
+    name: String,
+    /// Token of the counter's name in the loop's header (its declaration).
+    decl_at: usize,
+    /// Its first value `C`.
+    first: i128,
+    /// Token range of the bound `E` of the condition.
+    bound: (usize, usize),
+    /// Whether the condition is `NAME <= E` (else `NAME < E`).
+    inclusive: bool,
+}
+
+/// The counting loops enclosing the statement at `at`: see
+/// [`enclosing_counters`].
+fn enclosing_counter_loops(unit: &Unit, eval: &Eval, at: usize) -> Vec<CounterLoop> {
     let mut out = Vec::new();
     let mut stmt = at;
     let stop = at.saturating_sub(MAX_LOOP_SCAN);
@@ -852,7 +883,7 @@ fn enclosing_counters(unit: &Unit, eval: &Eval, at: usize) -> Vec<(String, i128)
 
 /// `(NAME, C)` of a loop header `for (T NAME = C; NAME < E; NAME++)` between
 /// the parentheses at `open` and `close`, when the body never writes NAME.
-fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<(String, i128)> {
+fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<CounterLoop> {
     let semis: Vec<usize> = (open + 1..close).filter(|&i| unit.text(i) == ";").collect();
     let [s1, s2] = semis[..] else {
         return None;
@@ -903,7 +934,13 @@ fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<(Strin
     let written = (close + 1..=body_end)
         .any(|i| unit.text(i) == name && eval.scopes.may_write(unit, i))
         || (close + 1..=body_end).any(|i| unit.text(i) == name && unit.text(i - 1) == "&");
-    (!written).then(|| (name.to_string(), first))
+    (!written).then(|| CounterLoop {
+        name: name.to_string(),
+        decl_at: name_at,
+        first,
+        bound: (s1 + 3, s2),
+        inclusive: unit.text(s1 + 2) == "<=",
+    })
 }
 
 /// A launch `cudaLaunchKernel(k, grid, block, ..)`, as [`chevron_launch`].
@@ -987,6 +1024,7 @@ fn finish_launch(
             .map(|&(s, e)| if in_device { None } else { eval.expr(s, e, 0) })
             .collect(),
         arg_lower_bounds: Vec::new(),
+        arg_upper_bounds: Vec::new(),
         grid_relation: Default::default(),
         block_relation: Default::default(),
         arg_relations: Vec::new(),
@@ -3485,6 +3523,73 @@ mod tests {
         assert_eq!(l.arg_lower_bounds, vec![None]);
         let l = one("void g() { const int b = 64; k<b * 2, float><<<1, b>>>(2); }\n");
         assert_eq!(l.template_values, vec![Some(128), None]);
+    }
+
+    /// The upper bound of each argument of the only launch, as text over
+    /// `a0`, `a1`, ... with `<` or `<=`.
+    fn upper_bounds(text: &str) -> Vec<Option<String>> {
+        one(text)
+            .arg_upper_bounds
+            .into_iter()
+            .map(|b| {
+                b.map(|(e, inclusive)| {
+                    let e = e.display(&|leaf| match leaf {
+                        SizeExpr::Arg(k, _) => format!("a{k}"),
+                        _ => format!("t{leaf:?}"),
+                    });
+                    format!("{} {e}", if inclusive { "<=" } else { "<" })
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn loop_counters_passed_are_bounded_by_their_condition() {
+        // The counter's bound over another argument, through a local.
+        assert_eq!(
+            upper_bounds(
+                "void f(int *d, int n) {\n  const int w = (n - 1) / 16;\n  for (int b = 1; b <= w; b++) {\n    size_t g = b;\n    k<<<g, 16>>>(d, n, b);\n  }\n}\n"
+            ),
+            vec![None, None, Some("<= (a1 - 1) / 16".into())]
+        );
+        // A constant bound, a strict one, in an outer loop.
+        assert_eq!(
+            upper_bounds(
+                "void f(int *d, int n) {\n  for (int t = 0; t < 8; t++)\n    for (int i = 0; i < n; i++) k<<<1, 1>>>(d, t, n);\n}\n"
+            ),
+            vec![None, Some("< 8".into()), None]
+        );
+        // Unsigned bound: the comparison's type is kept in the relation.
+        let l = one("void f(unsigned n) { for (int t = 0; t < n; t++) k<<<1, 1>>>(t, n); }");
+        let (bound, inclusive) = l.arg_upper_bounds[0].clone().expect("bound");
+        assert!(!inclusive);
+        assert_eq!(bound.ty(), HostIntTy::UINT);
+    }
+
+    #[test]
+    fn loop_bounds_that_may_change_before_the_launch_are_unknown() {
+        for text in [
+            // The bound's variable written in the body before the launch.
+            "void f(int n) { for (int t = 0; t < n; t++) { n--; k<<<1, 1>>>(t, n); } }",
+            // Through a local written in the body.
+            "void f(int n) { int w = n; for (int t = 0; t < w; t++) { w = n + 5; k<<<1, 1>>>(t, n); } }",
+            // The counter written in the body.
+            "void f(int n) { for (int t = 0; t < n; t++) { t += 2; k<<<1, 1>>>(t, n); } }",
+            // A variable of the counter's name declared in the body.
+            "void f(int n) { for (int t = 0; t < n; t++) { int t = n + 1; k<<<1, 1>>>(t, n); } }",
+            // A bound not passed to the kernel.
+            "void f(int n, int m) { for (int t = 0; t < m; t++) k<<<1, 1>>>(t, n); }",
+            // A bound through a call or a member.
+            "void f(int n) { for (int t = 0; t < g(n); t++) k<<<1, 1>>>(t, n); }",
+            "void f(S s, int n) { for (int t = 0; t < s.n; t++) k<<<1, 1>>>(t, n); }",
+            // Not `t < E` / `t <= E`.
+            "void f(int n) { for (int t = 0; n > t; t++) k<<<1, 1>>>(t, n); }",
+            "void f(int n) { for (int t = 0; t < n && t < 9; t++) k<<<1, 1>>>(t, n); }",
+            // The bound's address taken: it may change unseen.
+            "void f(int n) { int *p = &n; for (int t = 0; t < n; t++) { *p = 3; k<<<1, 1>>>(t, n); } }",
+        ] {
+            assert_eq!(upper_bounds(text)[0], None, "{text}");
+        }
     }
 
     #[test]

@@ -316,7 +316,7 @@ impl Eval<'_, '_> {
     }
 
     /// The integer expression `[s, e)` over the launch's arguments, or None.
-    fn size_relation(
+    pub(super) fn size_relation(
         &self,
         s: usize,
         e: usize,
