@@ -23,7 +23,7 @@ use crate::config::resolve::{
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
 use crate::frontend::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
 use crate::ir::{FrontendDiagnostic, Kernel, Program, SourceFileInfo, UnsupportedKernel};
-use crate::syntax::launches::{HostLaunch, SizeExpr};
+use crate::syntax::launches::{ArgBound, HostLaunch, SizeExpr};
 use crate::syntax::parse::ParsedSource;
 use crate::syntax::preprocess::{self, CudaTarget};
 
@@ -76,10 +76,10 @@ pub struct LaunchSite {
     /// Lower bounds of arguments that are counters of enclosing counting loops.
     #[serde(skip)]
     pub arg_lower_bounds: Vec<Option<i128>>,
-    /// Upper bounds of arguments that are counters of enclosing loops, over
-    /// the other arguments (see `HostLaunch::arg_upper_bounds`).
+    /// Bounds of arguments that are counters of enclosing loops, over the
+    /// other arguments (see `HostLaunch::arg_loop_bounds`).
     #[serde(skip)]
-    pub arg_upper_bounds: Vec<Option<(SizeExpr, bool)>>,
+    pub arg_loop_bounds: Vec<Vec<ArgBound>>,
     /// For each argument, a power-of-two exponent `k`: the argument is a
     /// multiple of 2^k (0: nothing known).
     #[serde(skip)]
@@ -311,7 +311,7 @@ fn host_scan(
                     args: l.args,
                     template_values: l.template_values,
                     arg_lower_bounds: l.arg_lower_bounds,
-                    arg_upper_bounds: l.arg_upper_bounds,
+                    arg_loop_bounds: l.arg_loop_bounds,
                     arg_pow2: l.arg_pow2,
                     arg_whole: Some(l.arg_whole),
                     grid_relation: l.grid_relation,
@@ -343,7 +343,7 @@ fn unknown_launch() -> HostLaunch {
         block: [None; 3],
         args: Vec::new(),
         arg_lower_bounds: Vec::new(),
-        arg_upper_bounds: Vec::new(),
+        arg_loop_bounds: Vec::new(),
         arg_pow2: Vec::new(),
         arg_whole: Vec::new(),
         grid_relation: Default::default(),
@@ -1141,7 +1141,7 @@ pub fn launch_plan(
                 args: Vec::new(),
                 template_values: values.clone(),
                 arg_lower_bounds: Vec::new(),
-                arg_upper_bounds: Vec::new(),
+                arg_loop_bounds: Vec::new(),
                 arg_pow2: Vec::new(),
                 arg_whole: None,
                 grid_relation: Default::default(),

@@ -6,7 +6,7 @@
 //! and the run's label names it, so a witness says what it assumes.
 
 use crate::ir::{BinOp, Expr, Kernel, ParamId, ScalarTy};
-use crate::syntax::launches::{HostIntTy, SizeExpr};
+use crate::syntax::launches::{BoundOp, HostIntTy, SizeExpr};
 
 use super::file::LaunchSite;
 use super::relations::size_value;
@@ -20,10 +20,11 @@ pub struct HostFact {
     pub text: String,
 }
 
-/// Upper bounds of loop counters passed to the kernel: the parameter is at
-/// most (`<=`) or below (`<`) the bound that every launch of `sites` states
-/// for its argument (see `syntax::launches::loop_bounds`), compared in the
-/// type the host's condition compared in.
+/// Bounds of loop counters passed to the kernel: the parameter compares
+/// with a bound as every launch of `sites` states for its argument (see
+/// `syntax::launches::loop_bounds`), in the type the host's comparison
+/// used. A bound is stated when every launch states the same one (a launch
+/// the scanner does not understand states none).
 ///
 /// Only for a signed integer parameter of at least 32 bits, which holds the
 /// value of the `int` counter passed unchanged (the comparison is then on
@@ -45,48 +46,59 @@ pub fn loop_bound_facts(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<HostFact>
             .iter()
             .filter(|p| p.position == param.position)
             .count();
-        let at = param.position as usize;
-        let Some(first) = sites[0].arg_upper_bounds.get(at).cloned().flatten() else {
-            continue;
-        };
-        let same = sites
-            .iter()
-            .all(|s| s.arg_upper_bounds.get(at).and_then(Option::as_ref) == Some(&first));
-        if shared != 1 || !same {
-            continue;
-        }
-        let (bound, inclusive) = first;
-        let Some(value) = size_value(kernel, &bound) else {
-            continue;
-        };
         let Ok(id) = u32::try_from(index) else {
             continue;
         };
-        // `t <= E` converts both operands to the common type of `int` and
-        // E's type: E's promoted type, which has a rank at least int's.
-        let common = comparison_type(bound.ty());
-        let lhs = Expr::Param(ParamId(id));
-        let lhs = if param.ty == common {
-            lhs
-        } else {
-            Expr::Cast(common, Box::new(lhs))
+        let at = param.position as usize;
+        if shared != 1 {
+            continue;
+        }
+        let Some(first) = sites[0].arg_loop_bounds.get(at) else {
+            continue;
         };
-        let rhs = if scalar(bound.ty()) == common {
-            value
-        } else {
-            Expr::Cast(common, Box::new(value))
-        };
-        let op = if inclusive { BinOp::Le } else { BinOp::Lt };
-        let text = format!(
-            "{} {} {}",
-            param.name,
-            if inclusive { "<=" } else { "<" },
-            bound.display(&|leaf| leaf_name(kernel, &leaf))
-        );
-        out.push(HostFact {
-            cond: Expr::Binary(op, Box::new(lhs), Box::new(rhs), ScalarTy::Bool),
-            text,
-        });
+        for stated in first {
+            let everywhere = sites.iter().all(|s| {
+                s.arg_loop_bounds
+                    .get(at)
+                    .is_some_and(|b| b.contains(stated))
+            });
+            if !everywhere {
+                continue;
+            }
+            let Some(value) = size_value(kernel, &stated.bound) else {
+                continue;
+            };
+            // `t <= E` converts both operands to the common type of `int`
+            // and E's type: E's promoted type, whose rank is at least int's.
+            let common = comparison_type(stated.bound.ty());
+            let lhs = Expr::Param(ParamId(id));
+            let lhs = if param.ty == common {
+                lhs
+            } else {
+                Expr::Cast(common, Box::new(lhs))
+            };
+            let rhs = if scalar(stated.bound.ty()) == common {
+                value
+            } else {
+                Expr::Cast(common, Box::new(value))
+            };
+            let op = match stated.op {
+                BoundOp::Lt => BinOp::Lt,
+                BoundOp::Le => BinOp::Le,
+                BoundOp::Gt => BinOp::Gt,
+                BoundOp::Ge => BinOp::Ge,
+            };
+            let text = format!(
+                "{} {} {}",
+                param.name,
+                stated.op.text(),
+                stated.bound.display(&|leaf| leaf_name(kernel, &leaf))
+            );
+            out.push(HostFact {
+                cond: Expr::Binary(op, Box::new(lhs), Box::new(rhs), ScalarTy::Bool),
+                text,
+            });
+        }
     }
     out
 }

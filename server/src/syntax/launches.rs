@@ -21,6 +21,7 @@ use super::preprocess::{lex, parse_int_literal, Tok, TokKind};
 mod loop_bounds;
 mod mentions;
 mod relations;
+pub use loop_bounds::{ArgBound, BoundOp};
 pub use relations::{HostIntTy, SizeExpr, SizeOp};
 
 /// Deepest nesting of names and parentheses evaluated.
@@ -45,11 +46,11 @@ pub struct HostLaunch {
     /// loop (`for (int t = 0; t < n; t++) k<<<g, b>>>(.., t)`), the counter's
     /// first value: a lower bound of the argument at this launch.
     pub arg_lower_bounds: Vec<Option<i128>>,
-    /// For each kernel argument that is the counter of an enclosing loop
-    /// whose condition is `t < E` or `t <= E`, `E` as an expression over the
-    /// launch's arguments and whether the bound is inclusive (`<=`), when
-    /// that holds at every execution of the launch (see `loop_bounds`).
-    pub arg_upper_bounds: Vec<Option<(SizeExpr, bool)>>,
+    /// For each kernel argument that is the counter of an enclosing loop,
+    /// the bounds the loop's condition and initializer give it over the
+    /// launch's arguments, when they hold at every execution of the launch
+    /// (see `loop_bounds`).
+    pub arg_loop_bounds: Vec<Vec<ArgBound>>,
     /// For each kernel argument, a power of two it is known to be a multiple
     /// of, as an exponent (0: nothing known); see [`Eval::pow2_exponent`].
     pub arg_pow2: Vec<u32>,
@@ -412,7 +413,7 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
             block: [None; 3],
             args: Vec::new(),
             arg_lower_bounds: Vec::new(),
-            arg_upper_bounds: Vec::new(),
+            arg_loop_bounds: Vec::new(),
             arg_pow2: Vec::new(),
             arg_whole: Vec::new(),
             grid_relation: Default::default(),
@@ -755,7 +756,7 @@ fn chevron_launch(
                 eval.argument_relation(s, e, &at)
             })
             .collect();
-        launch.arg_upper_bounds = eval.loop_upper_bounds(&at);
+        launch.arg_loop_bounds = eval.loop_bounds(&at);
     }
     Some((launch, name_at, held_at))
 }
@@ -795,22 +796,34 @@ const MAX_LOOP_SCAN: usize = 20_000;
 fn enclosing_counters(unit: &Unit, eval: &Eval, at: usize) -> Vec<(String, i128)> {
     enclosing_counter_loops(unit, eval, at)
         .into_iter()
-        .map(|c| (c.name, c.first))
+        .filter(|c| c.direction == 1 && matches!(c.cmp.as_str(), "<" | "<="))
+        .filter_map(|c| Some((c.name, c.first?)))
         .collect()
 }
 
-/// A counting loop `for (int NAME = C; NAME < E; NAME++)` (see [`counter`]).
+/// A counting loop `for (int NAME = I; NAME OP E; STEP)` whose body never
+/// writes NAME (see [`counter`]).
 struct CounterLoop {
     /// The counter's name.
     name: String,
     /// Token of the counter's name in the loop's header (its declaration).
     decl_at: usize,
-    /// Its first value `C`.
-    first: i128,
+    /// Token range of its initializer `I`.
+    init: (usize, usize),
+    /// The initializer's value when it is a constant.
+    first: Option<i128>,
+    /// The condition's operator: `<`, `<=`, `>` or `>=`.
+    cmp: String,
     /// Token range of the bound `E` of the condition.
     bound: (usize, usize),
-    /// Whether the condition is `NAME <= E` (else `NAME < E`).
-    inclusive: bool,
+    /// 1: the step only increases the counter (`NAME++`, `NAME += K`, K >
+    /// 0); -1: it only decreases it by a constant `K` (`NAME--`, `NAME -=
+    /// K`), then `Some(K)`; 0: another step.
+    direction: i8,
+    /// The decrement of a decreasing step.
+    decrement: Option<i128>,
+    /// Last token of the loop's body.
+    end: usize,
 }
 
 /// The counting loops enclosing the statement at `at`: see
@@ -909,27 +922,27 @@ fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<Counte
     if !int_typed {
         return None;
     }
-    let first = eval.expr(eq + 1, s1, 0)?;
-    // Condition: NAME < E or NAME <= E.
-    if unit.text(s1 + 1) != name || !matches!(unit.text(s1 + 2), "<" | "<=") {
+    let first = eval.expr(eq + 1, s1, 0);
+    // Condition: NAME < E, NAME <= E, NAME > E or NAME >= E.
+    let cmp = unit.text(s1 + 2);
+    if unit.text(s1 + 1) != name || !matches!(cmp, "<" | "<=" | ">" | ">=") {
         return None;
     }
-    // Step: NAME++, ++NAME, NAME += K (K > 0).
+    // Step: NAME++, ++NAME, NAME += K (K > 0); NAME--, --NAME, NAME -= K.
     let step: Vec<&str> = (s2 + 1..close).map(|i| unit.text(i)).collect();
-    let grows = match step[..] {
-        [n, "++"] | ["++", n] => n == name,
-        [n, "+=", _] => n == name && eval.expr(s2 + 3, close, 0).is_some_and(|k| k > 0),
-        _ => false,
+    let constant_step = || eval.expr(s2 + 3, close, 0).filter(|k| *k > 0);
+    let (direction, decrement) = match step[..] {
+        [n, "++"] | ["++", n] if n == name => (1, None),
+        [n, "+=", _] if n == name && constant_step().is_some() => (1, None),
+        [n, "--"] | ["--", n] if n == name => (-1, Some(1)),
+        [n, "-=", _] if n == name && constant_step().is_some() => (-1, constant_step()),
+        _ => (0, None),
     };
-    if !grows {
+    // The body: a block, or one statement (a nested loop or `if` whole).
+    let body_end = eval.scopes.statement_end(unit, close + 1);
+    if body_end <= close {
         return None;
     }
-    // The body: a block, or one statement.
-    let body_end = if unit.text(close + 1) == "{" {
-        unit.matching(close + 1, unit.toks.len())
-    } else {
-        (close + 1..unit.toks.len()).find(|&i| unit.text(i) == ";")?
-    };
     // Any mention that may write it (see [`Scopes::may_write`]).
     let written = (close + 1..=body_end)
         .any(|i| unit.text(i) == name && eval.scopes.may_write(unit, i))
@@ -937,9 +950,13 @@ fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<Counte
     (!written).then(|| CounterLoop {
         name: name.to_string(),
         decl_at: name_at,
+        init: (eq + 1, s1),
         first,
+        cmp: cmp.to_string(),
         bound: (s1 + 3, s2),
-        inclusive: unit.text(s1 + 2) == "<=",
+        direction,
+        decrement,
+        end: body_end,
     })
 }
 
@@ -1024,7 +1041,7 @@ fn finish_launch(
             .map(|&(s, e)| if in_device { None } else { eval.expr(s, e, 0) })
             .collect(),
         arg_lower_bounds: Vec::new(),
-        arg_upper_bounds: Vec::new(),
+        arg_loop_bounds: Vec::new(),
         grid_relation: Default::default(),
         block_relation: Default::default(),
         arg_relations: Vec::new(),
@@ -3525,20 +3542,24 @@ mod tests {
         assert_eq!(l.template_values, vec![Some(128), None]);
     }
 
-    /// The upper bound of each argument of the only launch, as text over
-    /// `a0`, `a1`, ... with `<` or `<=`.
-    fn upper_bounds(text: &str) -> Vec<Option<String>> {
+    /// The loop bounds of each argument of the only launch, as text over
+    /// `a0`, `a1`, ... (`<= (a1 - 1) / 16`), joined by `, `.
+    fn loop_bounds(text: &str) -> Vec<Option<String>> {
         one(text)
-            .arg_upper_bounds
+            .arg_loop_bounds
             .into_iter()
-            .map(|b| {
-                b.map(|(e, inclusive)| {
-                    let e = e.display(&|leaf| match leaf {
-                        SizeExpr::Arg(k, _) => format!("a{k}"),
-                        _ => format!("t{leaf:?}"),
-                    });
-                    format!("{} {e}", if inclusive { "<=" } else { "<" })
-                })
+            .map(|bounds| {
+                let texts: Vec<String> = bounds
+                    .iter()
+                    .map(|b| {
+                        let e = b.bound.display(&|leaf| match leaf {
+                            SizeExpr::Arg(k, _) => format!("a{k}"),
+                            _ => format!("t{leaf:?}"),
+                        });
+                        format!("{} {e}", b.op.text())
+                    })
+                    .collect();
+                (!texts.is_empty()).then(|| texts.join(", "))
             })
             .collect()
     }
@@ -3547,23 +3568,41 @@ mod tests {
     fn loop_counters_passed_are_bounded_by_their_condition() {
         // The counter's bound over another argument, through a local.
         assert_eq!(
-            upper_bounds(
+            loop_bounds(
                 "void f(int *d, int n) {\n  const int w = (n - 1) / 16;\n  for (int b = 1; b <= w; b++) {\n    size_t g = b;\n    k<<<g, 16>>>(d, n, b);\n  }\n}\n"
             ),
             vec![None, None, Some("<= (a1 - 1) / 16".into())]
         );
         // A constant bound, a strict one, in an outer loop.
         assert_eq!(
-            upper_bounds(
+            loop_bounds(
                 "void f(int *d, int n) {\n  for (int t = 0; t < 8; t++)\n    for (int i = 0; i < n; i++) k<<<1, 1>>>(d, t, n);\n}\n"
             ),
             vec![None, Some("< 8".into()), None]
         );
         // Unsigned bound: the comparison's type is kept in the relation.
         let l = one("void f(unsigned n) { for (int t = 0; t < n; t++) k<<<1, 1>>>(t, n); }");
-        let (bound, inclusive) = l.arg_upper_bounds[0].clone().expect("bound");
-        assert!(!inclusive);
-        assert_eq!(bound.ty(), HostIntTy::UINT);
+        let bound = l.arg_loop_bounds[0].first().cloned().expect("bound");
+        assert_eq!(bound.op, BoundOp::Lt);
+        assert_eq!(bound.bound.ty(), HostIntTy::UINT);
+        // A decreasing counter: its condition from below, its start from
+        // above (converted to the counter's `int`).
+        assert_eq!(
+            loop_bounds(
+                "void f(int *d, int n) {\n  const int w = (n - 1) / 16;\n  for (int b = w - 1; b >= 1; b--)\n    k<<<b, 16>>>(d, w, n, b);\n}\n"
+            ),
+            vec![None, None, None, Some(">= 1, <= a1 - 1".into())]
+        );
+        assert_eq!(
+            loop_bounds("void f(long n) { for (int t = n; t > 0; t -= 2) k<<<1, 1>>>(t, n); }")[0],
+            Some("> 0, <= a1".into())
+        );
+        // The start written after the launch, in the loop: a later launch's
+        // argument is not the start; the condition still holds.
+        assert_eq!(
+            loop_bounds("void f(int n) { int w = n; for (int t = w; t > 0; t--) { k<<<1, 1>>>(t, w); w = 2 * w; } }")[0],
+            Some("> 0".into())
+        );
     }
 
     #[test]
@@ -3587,8 +3626,16 @@ mod tests {
             "void f(int n) { for (int t = 0; t < n && t < 9; t++) k<<<1, 1>>>(t, n); }",
             // The bound's address taken: it may change unseen.
             "void f(int n) { int *p = &n; for (int t = 0; t < n; t++) { *p = 3; k<<<1, 1>>>(t, n); } }",
+            // The counter written in a nested loop without braces.
+            "void f(int n) { for (int t = 0; t < n; t++) for (int i = 0; i < 2; i++) { t = n + i; k<<<1, 1>>>(t, n); } }",
+            // Launched in a lambda in the loop: it may run at another time.
+            "void f(int n) { for (int t = 0; t < 8; t++) { auto g = [&] { k<<<1, 1>>>(t, n); }; run(g); } }",
+            // A decreasing counter whose condition's floor is not a constant
+            // (it may wrap): no start bound; the condition's bound is the
+            // first argument's only.
+            "void f(int n, int m) { for (int t = n; t >= m; t--) k<<<1, 1>>>(t, n); }",
         ] {
-            assert_eq!(upper_bounds(text)[0], None, "{text}");
+            assert_eq!(loop_bounds(text)[0], None, "{text}");
         }
     }
 
