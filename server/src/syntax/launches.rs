@@ -928,6 +928,10 @@ fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<Counte
     if unit.text(s1 + 1) != name || !matches!(cmp, "<" | "<=" | ">" | ">=") {
         return None;
     }
+    // The comparison is the condition's root: `t < n | m` is `(t < n) | m`.
+    if !binds_tighter_than_relational(unit, s1 + 3, s2) {
+        return None;
+    }
     // Step: NAME++, ++NAME, NAME += K (K > 0); NAME--, --NAME, NAME -= K.
     let step: Vec<&str> = (s2 + 1..close).map(|i| unit.text(i)).collect();
     let constant_step = || eval.expr(s2 + 3, close, 0).filter(|k| *k > 0);
@@ -958,6 +962,36 @@ fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<Counte
         decrement,
         end: body_end,
     })
+}
+
+/// Whether the tokens `[s, e)` after a relational operator are its whole
+/// right operand: no operator of the same or a lower precedence (`<`, `==`,
+/// `&`, `^`, `|`, `&&`, `||`, `?:`, assignments, `,`) outside brackets, so
+/// that `t < E` is not `(t < ..) | m`. The `<...>` of a named cast
+/// (`static_cast<int>(n)`) is skipped.
+fn binds_tighter_than_relational(unit: &Unit, s: usize, e: usize) -> bool {
+    let mut depth = 0usize;
+    let mut i = s;
+    while i < e {
+        let t = unit.text(i);
+        match t {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth = depth.saturating_sub(1),
+            "<" if i > s && unit.text(i - 1).ends_with("_cast") => {
+                match (i + 1..e).find(|&k| unit.text(k) == ">") {
+                    Some(close) => i = close,
+                    None => return false,
+                }
+            }
+            _ if depth > 0 => {}
+            "<" | ">" | "<=" | ">=" | "==" | "!=" | "<=>" | "&" | "^" | "|" | "&&" | "||" | "?"
+            | ":" | "," | "=" | "+=" | "-=" | "*=" | "/=" | "%=" | "<<=" | ">>=" | "&=" | "^="
+            | "|=" => return false,
+            _ => {}
+        }
+        i += 1;
+    }
+    true
 }
 
 /// A launch `cudaLaunchKernel(k, grid, block, ..)`, as [`chevron_launch`].
@@ -3580,6 +3614,19 @@ mod tests {
             ),
             vec![None, Some("< 8".into()), None]
         );
+        // Brackets and a cast keep the comparison the root.
+        assert_eq!(
+            loop_bounds(
+                "void f(int n, int m) { for (int t = 0; t < (n | m); t++) k<<<1, 1>>>(t, n, m); }"
+            )[0],
+            Some("< a1 | a2".into())
+        );
+        assert_eq!(
+            loop_bounds(
+                "void f(long n) { for (int t = 0; t < (int)n - 1; t++) k<<<1, 1>>>(t, n); }"
+            )[0],
+            Some("< a1 - 1".into())
+        );
         // Unsigned bound: the comparison's type is kept in the relation.
         let l = one("void f(unsigned n) { for (int t = 0; t < n; t++) k<<<1, 1>>>(t, n); }");
         let bound = l.arg_loop_bounds[0].first().cloned().expect("bound");
@@ -3623,6 +3670,13 @@ mod tests {
             "void f(S s, int n) { for (int t = 0; t < s.n; t++) k<<<1, 1>>>(t, n); }",
             // Not `t < E` / `t <= E`.
             "void f(int n) { for (int t = 0; n > t; t++) k<<<1, 1>>>(t, n); }",
+            // `t < n | m` is `(t < n) | m` (review, 7d67027); and the like.
+            "void f(int n, int m) { for (int t = 0; t < n | m; t++) k<<<1, 1>>>(t, n, m); }",
+            "void f(int n, int m) { for (int t = 0; t < n ^ m; t++) k<<<1, 1>>>(t, n, m); }",
+            "void f(int n, int m) { for (int t = 0; t < n & m; t++) k<<<1, 1>>>(t, n, m); }",
+            "void f(int n, int m) { for (int t = 0; t < n == m; t++) k<<<1, 1>>>(t, n, m); }",
+            "void f(int n, int m) { for (int t = 0; t < n < m; t++) k<<<1, 1>>>(t, n, m); }",
+            "void f(int n, int m) { for (int t = 0; t < n ? m : 1; t++) k<<<1, 1>>>(t, n, m); }",
             "void f(int n) { for (int t = 0; t < n && t < 9; t++) k<<<1, 1>>>(t, n); }",
             // The bound's address taken: it may change unseen.
             "void f(int n) { int *p = &n; for (int t = 0; t < n; t++) { *p = 3; k<<<1, 1>>>(t, n); } }",
