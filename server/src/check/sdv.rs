@@ -521,6 +521,12 @@ struct UnsatCache {
     witnesses: std::collections::HashMap<WitnessKey, Vec<(String, WitnessValue)>>,
     /// Queries answered by replaying a witness.
     replays: u64,
+    /// Formulas on which a check that was racy already (see
+    /// `Checker::racy_already`) got unknown from every cheap turn it may
+    /// run, each with its full slice: such a check asks them no more (see
+    /// [`cheap_turns_failed`]).
+    /// With the work units those turns spent (saved by each later hit).
+    cheap_unknown: std::collections::HashMap<String, u64>,
 }
 
 /// A pair of accesses (in program order of the check) and the relation of
@@ -827,6 +833,43 @@ fn cached_unsat(key: &str) -> bool {
             },
         }
     })
+}
+
+/// Whether a check of the open scope that was racy already got unknown
+/// from all its cheap turns on formula `key`. The turns are bounded by work
+/// units, not time, and get the same formula, so asking again would most
+/// likely spend them for the same unknown, which a check that is racy
+/// already drops anyway. Skipping it changes no verdict that counts: such a
+/// check is racy whatever its dropped pairs give, and a pair it drops is
+/// asked in full by the first check that is not racy before reaching it
+/// (the only kind whose race-free verdict the synthesizer accepts).
+fn cheap_turns_failed(key: &str) -> bool {
+    UNSAT_CACHE.with(|c| {
+        let mut cache = c.borrow_mut();
+        let Some(cache) = cache.as_mut() else {
+            return false;
+        };
+        match cache.cheap_unknown.get(key).copied() {
+            Some(work) => {
+                cache.saved_work = cache.saved_work.saturating_add(work);
+                true
+            }
+            None => false,
+        }
+    })
+}
+
+/// Keeps `key` as a formula the cheap turns leave unknown (see
+/// [`cheap_turns_failed`]), while the scope has room.
+fn remember_cheap_unknown(key: String, work: u64) {
+    UNSAT_CACHE.with(|c| {
+        if let Some(cache) = c.borrow_mut().as_mut() {
+            if cache.bytes + key.len() <= UNSAT_CACHE_BYTES {
+                cache.bytes += key.len();
+                cache.cheap_unknown.insert(key, work);
+            }
+        }
+    });
 }
 
 /// Keeps `key` as unsatisfiable in the open scope, while it has room.
@@ -1949,6 +1992,20 @@ impl<'k, 's> Checker<'k, 's> {
         let mut smt_spent = 0u64;
         let mut outcome = (SatResult::Unknown, None);
         let racy_already = self.racy_already();
+        if racy_already && key.as_deref().is_some_and(cheap_turns_failed) {
+            if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+                eprintln!(
+                    "[syncwright] {} query {}: unknown to an earlier check's cheap turns",
+                    self.kernel.name, self.queries
+                );
+            }
+            // Dropped like any unknown of a check that is racy already.
+            self.last_unknown = "unknown to the cheap turns of an earlier check".into();
+            self.profile.solve_ms += started.elapsed().as_secs_f64() * 1e3;
+            return (SatResult::Unknown, None);
+        }
+        // Whether every turn this query may run ran with its whole slice.
+        let mut complete = true;
         for (turn, &(kind, slice)) in PORTFOLIO.iter().enumerate() {
             if racy_already && slice > RACY_ALREADY_SLICE {
                 continue;
@@ -1974,6 +2031,9 @@ impl<'k, 's> Checker<'k, 's> {
                     .min(self.work_budget.saturating_sub(self.work_used))
             };
             let allowed = slice.min(left);
+            if allowed < slice {
+                complete = false;
+            }
             if allowed == 0 {
                 if side.is_some() {
                     continue;
@@ -1995,10 +2055,16 @@ impl<'k, 's> Checker<'k, 's> {
             outcome = (r, model);
             let last = turn + 1 == PORTFOLIO.len() || (side.is_none() && allowed == left);
             if r != SatResult::Unknown || last || Instant::now() >= self.deadline {
+                complete &= r != SatResult::Unknown || last;
                 break;
             }
         }
         let (r, model) = outcome;
+        if r == SatResult::Unknown && racy_already && complete {
+            if let Some(key) = &key {
+                remember_cheap_unknown(key.clone(), spent);
+            }
+        }
         if r == SatResult::Unsat {
             self.unsat_queries.insert(fact_set, facts.clone());
         }

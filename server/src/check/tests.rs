@@ -1625,6 +1625,59 @@ fn a_race_limit_stops_only_after_races_within_a_block() {
     assert_eq!(limited.races.len(), full.races.len());
 }
 
+/// In one cache scope (the synthesizer's), a formula the cheap turns left
+/// unknown in a check that was racy already is not given them again by a
+/// later such check, while a check with no race before it still asks it in
+/// full (and reports it undecided).
+#[test]
+fn a_racy_check_skips_formulas_an_earlier_racy_check_left_to_the_cheap_turns() {
+    use crate::check::sdv::{with_block_race_limit, with_unsat_cache};
+    let text = r#"
+__global__ void k(int *out) {
+  __shared__ int s[2048];
+  unsigned t = threadIdx.x;
+  RACE
+  s[(t * t) % 1021u] = 1;
+}
+"#;
+    let program = |first: &str| {
+        crate::frontend::lower_source(
+            std::path::Path::new("t.cu"),
+            &text.replace("RACE", first),
+            &crate::frontend::NoIncludes,
+        )
+    };
+    let mut o = CheckOptions::default();
+    o.launch.block_dim = Some([256, 1, 1]);
+    o.launch.grid_dim = Some([1, 1, 1]);
+    o.kernel_budget_ms = 2_000;
+    let racy = program("s[1500] = t;");
+    let alone = program("");
+    with_unsat_cache(|| {
+        let (first, first_profile) =
+            with_block_race_limit(8, || check_kernel_profiled(&racy.kernels[0], &o));
+        let (again, again_profile) =
+            with_block_race_limit(8, || check_kernel_profiled(&racy.kernels[0], &o));
+        assert_eq!(first.verdict, Verdict::Racy);
+        assert_eq!(again.verdict, Verdict::Racy);
+        assert_eq!(first.races.len(), again.races.len());
+        assert!(
+            first_profile.work >= 25_000,
+            "the hard pair's cheap turns ran: {}",
+            first_profile.work
+        );
+        assert!(
+            again_profile.work + 25_000 <= first_profile.work,
+            "work {} then {}",
+            first_profile.work,
+            again_profile.work
+        );
+        // Not racy before the hard pair: asked in full, undecided.
+        let report = with_block_race_limit(8, || check_kernel(&alone.kernels[0], &o));
+        assert_eq!(report.verdict, Verdict::Inconclusive);
+    });
+}
+
 /// Under a race limit, a check that has found a race within a block gives
 /// each later query only the portfolio's cheap turns and drops a pair they
 /// leave undecided: the write of `s[(t * t) % 1021]` against itself (no two

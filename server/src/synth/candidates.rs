@@ -146,15 +146,72 @@ pub struct Candidate {
     /// a candidate placement with a divergent barrier here is rejected and
     /// its points excluded (AutoSync's Algorithm 1, line 25).
     pub after_return: Option<StmtId>,
-    /// For a point of the body of a loop every thread enters (see
-    /// `analysis::intervals::surely_entered_loops`) that the first iteration
-    /// reaches (no `break`, `continue` or `return` before it in the body):
-    /// the loop, and the block the loop statement is in. A barrier here runs
-    /// once at least whenever the loop statement runs, so it orders two
-    /// accesses whose every path passes the loop statement (see
-    /// `constraints::encloses`).
-    pub first_iteration_of: Option<(StmtId, BlockSlot)>,
+    /// The blocks a barrier here runs in whenever they run, innermost first
+    /// (see [`runs_with`]): its own block, then, through the first iteration
+    /// of each loop every thread enters (see
+    /// `analysis::intervals::surely_entered_loops`) and that reaches it (no
+    /// `break`, `continue` or `return` before it in the body), the block the
+    /// loop statement is in, and so on outwards through nested entered loops.
+    /// A barrier here orders two accesses whose every path passes through one
+    /// of these blocks at its position (see `constraints::encloses`). Each
+    /// block comes with whether every path through it reaches the position
+    /// (no jump before it in that block).
+    pub runs_with: Vec<(BlockSlot, bool)>,
 }
+
+/// Barriers in both arms of an `if` whose arms both hold candidates (so its
+/// condition is uniform: every thread of the block takes the same arm): one
+/// barrier runs whichever arm the threads take, so together they order two
+/// accesses on either side of the `if` like one barrier at the `if` would.
+/// A MaxSAT variable of its own that implies a barrier in each arm (see
+/// `maxsat::Problem::joint`); without it the least-cost placement could
+/// never reuse barriers the arms need anyway.
+#[derive(Clone, Debug)]
+pub struct JointOption {
+    /// The `if` statement.
+    pub stmt: StmtId,
+    /// Positions of the statement's entry and exit in program text order.
+    pub pre: usize,
+    /// See `pre`.
+    pub post: usize,
+    /// The blocks the pair runs in whenever they run (as
+    /// [`Candidate::runs_with`], from the block holding the `if`).
+    pub runs_with: Vec<(BlockSlot, bool)>,
+    /// For each arm, the variables (candidate indices, or `cands.len() + k`
+    /// for joint option k, always an inner one) of which one runs whenever
+    /// the arm runs.
+    pub arms: [Vec<usize>; 2],
+}
+
+/// The blocks a barrier at `index` of `slot` runs in whenever they run
+/// (see [`Candidate::runs_with`]).
+fn runs_with(
+    base: &Kernel,
+    layout: &Layout,
+    entered: &std::collections::HashSet<StmtId>,
+    slot: BlockSlot,
+    index: usize,
+) -> Vec<(BlockSlot, bool)> {
+    let mut out = Vec::new();
+    let (mut slot, mut index) = (slot, index);
+    loop {
+        let clean = crate::ir::walk::block_ref(base, slot)
+            .is_some_and(|b| !b.stmts[..index.min(b.stmts.len())].iter().any(jumps));
+        out.push((slot, clean));
+        let BlockSlot::LoopBody(id) = slot else { break };
+        if !clean || !entered.contains(&id) {
+            break;
+        }
+        let Some(place) = layout.tree.place(id) else {
+            break;
+        };
+        (slot, index) = (place.block, place.index);
+    }
+    out
+}
+
+/// Most joint options of a kernel (each a variable of every MaxSAT round).
+const MAX_JOINT_OPTIONS: usize = 512;
 
 /// The range of the kernel-level source statement a KPL statement belongs to:
 /// for inlined statements, the statement containing the outermost call.
@@ -216,6 +273,8 @@ pub struct CandidateSet {
     pub index: HashMap<ProgramPoint, usize>,
     /// The layout of the base kernel.
     pub layout: Layout,
+    /// Barriers in both arms of an `if`, as MaxSAT variables `cands.len() + k`.
+    pub joint: Vec<JointOption>,
 }
 
 impl CandidateSet {
@@ -271,17 +330,7 @@ impl CandidateSet {
                 continue;
             }
             let (loops, conds) = layout.nesting(point.block);
-            let first_iteration_of = match point.block {
-                BlockSlot::LoopBody(id)
-                    if entered.contains(&id)
-                        && !block.stmts[..point.index.min(block.stmts.len())]
-                            .iter()
-                            .any(jumps) =>
-                {
-                    layout.tree.place(id).map(|p| (id, p.block))
-                }
-                _ => None,
-            };
+            let runs_with = runs_with(base, &layout, &entered, point.block, point.index);
             index.insert(point, cands.len());
             cands.push(Candidate {
                 point,
@@ -291,15 +340,79 @@ impl CandidateSet {
                 cost: cost(model, loops, conds),
                 render,
                 after_return,
-                first_iteration_of,
+                runs_with,
             });
         }
+        let joint = joint_options(base, &layout, &entered, &cands);
         CandidateSet {
             cands,
             index,
             layout,
+            joint,
         }
     }
+}
+
+/// The joint options of `base`'s `if` statements, inner ones first (an
+/// outer arm may use an inner option).
+fn joint_options(
+    base: &Kernel,
+    layout: &Layout,
+    entered: &std::collections::HashSet<StmtId>,
+    cands: &[Candidate],
+) -> Vec<JointOption> {
+    let mut ifs: Vec<(usize, StmtId)> = Vec::new();
+    crate::ir::walk::for_each_stmt(&base.body, &mut |s| {
+        if matches!(s.kind, StmtKind::If { .. }) {
+            ifs.push((layout.blocks_of(s.id).len(), s.id));
+        }
+    });
+    // Deepest first; then by position, for a deterministic order.
+    ifs.sort_by_key(|&(depth, id)| (std::cmp::Reverse(depth), layout.pre.get(&id).copied()));
+    // The variables each block runs on every path through it (see `arm`).
+    let mut on_every_path: HashMap<BlockSlot, Vec<usize>> = HashMap::new();
+    for (i, c) in cands.iter().enumerate() {
+        for &(slot, clean) in &c.runs_with {
+            if clean {
+                on_every_path.entry(slot).or_default().push(i);
+            }
+        }
+    }
+    let mut joint: Vec<JointOption> = Vec::new();
+    for (_, id) in ifs {
+        if joint.len() >= MAX_JOINT_OPTIONS {
+            break;
+        }
+        let (Some(&pre), Some(&post), Some(place)) = (
+            layout.pre.get(&id),
+            layout.post.get(&id),
+            layout.tree.place(id),
+        ) else {
+            continue;
+        };
+        // A variable runs whenever an arm runs when the arm is one of its
+        // blocks and every path through the arm reaches it.
+        let arm = |slot: BlockSlot| on_every_path.get(&slot).cloned().unwrap_or_default();
+        let arms = [arm(BlockSlot::Then(id)), arm(BlockSlot::Else(id))];
+        if arms.iter().any(Vec::is_empty) {
+            continue;
+        }
+        let with = runs_with(base, layout, entered, place.block, place.index);
+        let k = cands.len() + joint.len();
+        for &(slot, clean) in &with {
+            if clean {
+                on_every_path.entry(slot).or_default().push(k);
+            }
+        }
+        joint.push(JointOption {
+            stmt: id,
+            pre,
+            post,
+            runs_with: with,
+            arms,
+        });
+    }
+    joint
 }
 
 /// Whether `stmt` contains a `break`, `continue` or `return` (at any depth).

@@ -34,22 +34,72 @@ pub fn intra_clause(cs: &CandidateSet, l: StmtId, l2: StmtId) -> Vec<usize> {
     let from = cs.cands.partition_point(|c| c.pos <= after);
     let to = cs.cands.partition_point(|c| c.pos < before).max(from);
     (from..to)
-        .filter(|&i| encloses(&blocks, &cs.cands[i]))
+        .filter(|&i| encloses(&blocks, &cs.cands[i].runs_with))
         .collect()
 }
 
 /// Whether a barrier at candidate `c` runs on every path through the part
 /// of `blocks` (blocks enclosing an access) that contains it: `c` is in one
 /// of them, or in the first iteration of a loop every thread enters whose
-/// statement is in one of them (Match-style tiles: a barrier inside
-/// `for (p = 0; p < N; p += 16)`, N > 0 constant, also orders a store
-/// before the loop against a load after it). Without the second case the
-/// clause would miss such points and the least-cost placement would need
-/// a barrier outside the loop the author did without.
-fn encloses(blocks: &HashSet<BlockSlot>, c: &super::candidates::Candidate) -> bool {
-    blocks.contains(&c.point.block)
-        || c.first_iteration_of
-            .is_some_and(|(_, loop_block)| blocks.contains(&loop_block))
+/// statement is in one of them, directly or through further entered loops
+/// (Match-style tiles: a barrier inside `for (p = 0; p < N; p += 16)`,
+/// N > 0 constant, also orders a store before the loop against a load after
+/// it; see `Candidate::runs_with`). Without the second case the clause would
+/// miss such points and the least-cost placement would need a barrier
+/// outside the loop the author did without.
+fn encloses(blocks: &HashSet<BlockSlot>, runs_with: &[(BlockSlot, bool)]) -> bool {
+    runs_with.iter().any(|(b, _)| blocks.contains(b))
+}
+
+/// [`intra_clause`] with the joint options (barriers in both arms of an
+/// `if` between the two, variables `cs.cands.len() + k`; see
+/// `candidates::JointOption`): the clause of the MaxSAT problem.
+pub fn intra_options(cs: &CandidateSet, l: StmtId, l2: StmtId) -> Vec<usize> {
+    let mut out = intra_clause(cs, l, l2);
+    let (Some(&after), Some(&before)) = (cs.layout.post.get(&l), cs.layout.pre.get(&l2)) else {
+        return out;
+    };
+    let blocks: HashSet<BlockSlot> = cs
+        .layout
+        .blocks_of(l)
+        .into_iter()
+        .chain(cs.layout.blocks_of(l2))
+        .collect();
+    out.extend(
+        cs.joint
+            .iter()
+            .enumerate()
+            .filter(|(_, j)| j.pre > after && j.post < before && encloses(&blocks, &j.runs_with))
+            .map(|(k, _)| cs.cands.len() + k),
+    );
+    out
+}
+
+/// [`inter_clause`] with the joint options (see [`intra_options`]).
+pub fn inter_options(cs: &CandidateSet, l: StmtId, l2: StmtId, depth: u32) -> Option<Vec<usize>> {
+    let mut out = inter_clause(cs, l, l2, depth)?;
+    let common = cs.layout.tree.common_loops(l, l2);
+    let loop_id = *common.get((depth as usize).checked_sub(1)?)?;
+    let body_start = *cs.layout.point_pos.get(&ProgramPoint {
+        block: BlockSlot::LoopBody(loop_id),
+        index: 0,
+    })?;
+    let loop_end = *cs.layout.post.get(&loop_id)?;
+    let before_l = *cs.layout.pre.get(&l)?;
+    let after_l2 = *cs.layout.post.get(&l2)?;
+    let blocks_l: HashSet<BlockSlot> = cs.layout.blocks_of(l).into_iter().collect();
+    let blocks_l2: HashSet<BlockSlot> = cs.layout.blocks_of(l2).into_iter().collect();
+    out.extend(
+        cs.joint
+            .iter()
+            .enumerate()
+            .filter(|(_, j)| {
+                (encloses(&blocks_l, &j.runs_with) && j.pre >= body_start && j.post < before_l)
+                    || (encloses(&blocks_l2, &j.runs_with) && j.pre > after_l2 && j.post < loop_end)
+            })
+            .map(|(k, _)| cs.cands.len() + k),
+    );
+    Some(out)
 }
 
 /// Candidates in `[l_s^j, l) U [l2, l^j)` where `l^j` is the common loop at
@@ -72,8 +122,8 @@ pub fn inter_clause(cs: &CandidateSet, l: StmtId, l2: StmtId, depth: u32) -> Opt
             .iter()
             .enumerate()
             .filter(|(_, c)| {
-                (encloses(&blocks_l, c) && c.pos >= body_start && c.pos < before_l)
-                    || (encloses(&blocks_l2, c) && c.pos > after_l2 && c.pos < loop_end)
+                (encloses(&blocks_l, &c.runs_with) && c.pos >= body_start && c.pos < before_l)
+                    || (encloses(&blocks_l2, &c.runs_with) && c.pos > after_l2 && c.pos < loop_end)
             })
             .map(|(i, _)| i)
             .collect(),

@@ -28,6 +28,11 @@ pub struct Problem {
     pub groups: Vec<OptionGroup>,
     /// Blocking clauses: at least one variable differs from the given value.
     pub blocking: Vec<Vec<(usize, bool)>>,
+    /// Joint variables `J_k` (index `weights.len() + k` in clauses and
+    /// options): `J_k` implies, for each of its parts, that some variable of
+    /// the part holds (a part may name an earlier joint variable). They
+    /// cost nothing themselves and are not in a solution's `chosen`.
+    pub joint: Vec<Vec<Vec<usize>>>,
     /// Time bound of the solve in milliseconds (None: unbounded).
     pub timeout_ms: Option<u64>,
 }
@@ -79,9 +84,11 @@ pub fn solve(problem: &Problem) -> Answer {
         params.set_u32("timeout", ms.clamp(1, u64::from(u32::MAX)) as u32);
         opt.set_params(&params);
     }
-    let vars: Vec<Bool> = (0..problem.weights.len())
+    let mut vars: Vec<Bool> = (0..problem.weights.len())
         .map(|i| Bool::new_const(format!("L{i}")))
         .collect();
+    let candidates = vars.len();
+    vars.extend((0..problem.joint.len()).map(|k| Bool::new_const(format!("J{k}"))));
     let or_of = |idx: &[usize]| -> Bool {
         let lits: Vec<Bool> = idx.iter().filter_map(|&i| vars.get(i).cloned()).collect();
         if lits.is_empty() {
@@ -92,6 +99,10 @@ pub fn solve(problem: &Problem) -> Answer {
     };
     for (v, w) in vars.iter().zip(&problem.weights) {
         opt.assert_soft(&v.not(), (*w).max(1), None);
+    }
+    for (k, parts) in problem.joint.iter().enumerate() {
+        let all: Vec<Bool> = parts.iter().map(|part| or_of(part)).collect();
+        opt.assert(vars[candidates + k].implies(Bool::and(&all)));
     }
     for &i in &problem.forced_true {
         if let Some(v) = vars.get(i) {
@@ -157,7 +168,7 @@ pub fn solve(problem: &Problem) -> Answer {
                     .and_then(|v| v.as_bool())
                     .unwrap_or(false)
             };
-            let chosen = vars
+            let chosen = vars[..candidates]
                 .iter()
                 .enumerate()
                 .filter(|(_, v)| value(v))
@@ -180,7 +191,29 @@ pub fn solve(problem: &Problem) -> Answer {
 
 /// Whether a placement and P-assignment meet every hard constraint of `problem`.
 pub fn satisfies(problem: &Problem, chosen: &[usize], p: &[Vec<bool>]) -> bool {
-    let on = |i: usize| chosen.contains(&i);
+    // A joint variable may hold when each of its parts has one that holds
+    // (parts name earlier joint variables only).
+    let n = problem.weights.len();
+    let mut joint_on: Vec<bool> = Vec::with_capacity(problem.joint.len());
+    for parts in &problem.joint {
+        let holds = parts.iter().all(|part| {
+            part.iter().any(|&i| {
+                if i < n {
+                    chosen.contains(&i)
+                } else {
+                    joint_on.get(i - n).copied().unwrap_or(false)
+                }
+            })
+        });
+        joint_on.push(holds);
+    }
+    let on = |i: usize| {
+        if i < n {
+            chosen.contains(&i)
+        } else {
+            joint_on.get(i - n).copied().unwrap_or(false)
+        }
+    };
     let some = |idx: &[usize]| idx.iter().any(|&i| on(i));
     problem.forced_true.iter().all(|&i| on(i))
         && problem.forced_false.iter().all(|&i| !on(i))
@@ -279,6 +312,54 @@ mod tests {
             ..p
         };
         assert!(matches!(solve(&p), Answer::Sat { .. }));
+    }
+
+    #[test]
+    fn a_joint_variable_needs_every_part_and_costs_nothing_itself() {
+        // Clauses [L0] and [L1] (each arm's own race) and [L2 or J0] with
+        // J0 = L0 and L1: the arms' barriers also satisfy the third clause.
+        let p = Problem {
+            weights: vec![1, 1, 2],
+            clauses: vec![vec![0], vec![1], vec![2, 3]],
+            joint: vec![vec![vec![0], vec![1]]],
+            ..Problem::default()
+        };
+        assert_eq!(
+            solve(&p),
+            Answer::Sat {
+                chosen: vec![0, 1],
+                p: vec![]
+            }
+        );
+        assert!(satisfies(&p, &[0, 1], &[]));
+        // One arm only: the joint variable does not hold.
+        let one_arm = Problem {
+            clauses: vec![vec![0], vec![2, 3]],
+            ..p.clone()
+        };
+        assert!(!satisfies(&one_arm, &[0], &[]));
+        assert_eq!(
+            solve(&one_arm),
+            Answer::Sat {
+                chosen: vec![0, 1],
+                p: vec![]
+            }
+        );
+        // A part that names an earlier joint variable.
+        let nested = Problem {
+            weights: vec![1, 1, 1, 5],
+            clauses: vec![vec![3, 5]],
+            joint: vec![vec![vec![0], vec![1]], vec![vec![4], vec![2]]],
+            ..Problem::default()
+        };
+        assert_eq!(
+            solve(&nested),
+            Answer::Sat {
+                chosen: vec![0, 1, 2],
+                p: vec![]
+            }
+        );
+        assert!(!satisfies(&nested, &[0, 2], &[]));
     }
 
     #[test]

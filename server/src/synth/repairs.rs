@@ -15,7 +15,9 @@ use crate::ir::{
 };
 
 use super::candidates::{anchor, CandidateSet};
-use super::constraints::{common_depth, inter_clause, intra_clause, ordered};
+use super::constraints::{
+    common_depth, inter_clause, inter_options, intra_clause, intra_options, ordered,
+};
 use super::cost::{cost, integer_weights};
 use super::edits::Render;
 use super::edits::{
@@ -531,7 +533,26 @@ impl Engine<'_, '_> {
             }
             // A clause keeps only the points that may hold a barrier: one left
             // empty is a race no placement orders (hoisting is tried).
-            let forbidden: HashSet<usize> = problem.forced_false.iter().copied().collect();
+            let mut forbidden: HashSet<usize> = problem.forced_false.iter().copied().collect();
+            // Joint options (both arms of an `if`) keep the points that may
+            // hold a barrier; one with an arm left empty is impossible.
+            let n = cs.cands.len();
+            for (k, j) in cs.joint.iter().enumerate() {
+                let parts: Vec<Vec<usize>> = j
+                    .arms
+                    .iter()
+                    .map(|arm| {
+                        arm.iter()
+                            .copied()
+                            .filter(|i| !forbidden.contains(i))
+                            .collect()
+                    })
+                    .collect();
+                if parts.iter().any(Vec::is_empty) {
+                    forbidden.insert(n + k);
+                }
+                problem.joint.push(parts);
+            }
             let allowed = |clause: Vec<usize>| -> Vec<usize> {
                 clause
                     .into_iter()
@@ -546,10 +567,10 @@ impl Engine<'_, '_> {
                 let depth = common_depth(&cs, rec.early, rec.late);
                 let guided_clause = match rec.relation {
                     LoopRelation::IntraIteration => {
-                        Some(allowed(intra_clause(&cs, rec.early, rec.late)))
+                        Some(allowed(intra_options(&cs, rec.early, rec.late)))
                     }
                     LoopRelation::InterIteration { depth } => {
-                        inter_clause(&cs, rec.early, rec.late, depth).map(allowed)
+                        inter_options(&cs, rec.early, rec.late, depth).map(allowed)
                     }
                     LoopRelation::InterBlock => continue,
                 };
@@ -559,10 +580,10 @@ impl Engine<'_, '_> {
                         || guided_clause.is_none());
                 if use_p {
                     if seen_pairs.insert(pair) {
-                        let mut options = vec![allowed(intra_clause(&cs, rec.early, rec.late))];
+                        let mut options = vec![allowed(intra_options(&cs, rec.early, rec.late))];
                         for j in 1..=depth {
                             options.push(allowed(
-                                inter_clause(&cs, rec.early, rec.late, j).unwrap_or_default(),
+                                inter_options(&cs, rec.early, rec.late, j).unwrap_or_default(),
                             ));
                         }
                         if options.iter().all(|o| o.is_empty()) {
@@ -1283,14 +1304,39 @@ impl Engine<'_, '_> {
         let mut ordered_by: HashMap<usize, Vec<Span>> = HashMap::new();
         for r in records {
             let clause = match r.relation {
-                LoopRelation::IntraIteration => intra_clause(cs, r.early, r.late),
+                LoopRelation::IntraIteration => intra_options(cs, r.early, r.late),
                 LoopRelation::InterIteration { depth } => {
-                    inter_clause(cs, r.early, r.late, depth).unwrap_or_default()
+                    inter_options(cs, r.early, r.late, depth).unwrap_or_default()
                 }
                 LoopRelation::InterBlock => Vec::new(),
             };
+            // A joint option orders the race with the barriers of its arms.
+            let mut seen: HashSet<usize> = HashSet::new();
+            let mut expand: Vec<usize> = Vec::new();
             for i in clause {
-                ordered_by.entry(i).or_default().extend(r.spans);
+                if i < cs.cands.len() {
+                    if seen.insert(i) {
+                        ordered_by.entry(i).or_default().extend(r.spans);
+                    }
+                } else {
+                    expand.push(i);
+                }
+            }
+            let mut in_arms: Vec<usize> = Vec::new();
+            while let Some(i) = expand.pop() {
+                match i.checked_sub(cs.cands.len()) {
+                    Some(k) if seen.insert(i) => {
+                        expand.extend(cs.joint.get(k).into_iter().flat_map(|j| j.arms.concat()))
+                    }
+                    Some(_) => {}
+                    None => in_arms.push(i),
+                }
+            }
+            in_arms.sort_unstable();
+            for i in in_arms {
+                if seen.insert(i) {
+                    ordered_by.entry(i).or_default().extend(r.spans);
+                }
             }
         }
         let addresses_of =

@@ -222,6 +222,72 @@ fn a_barrier_in_a_loop_every_thread_enters_orders_the_accesses_around_it() {
 }
 
 #[test]
+fn a_barrier_in_nested_loops_every_thread_enters_orders_the_accesses_around_them() {
+    both(|| {
+        let o = fix("tiles_nested_entered_loops.cu", &launch(64, 1, &[]));
+        assert_repaired(&o);
+        assert!(o.repair.optimal);
+        // Two barriers in the inner loop (within and across its iterations)
+        // and one after the loops: the inner loop's first iteration runs
+        // whenever the outer loop statement does, so its barriers order the
+        // store before the loops against the store after them.
+        assert_eq!(o.repair.barriers_after, 3, "{}", o.fixed);
+        assert_eq!(o.repair.cost_after, 20001.0, "{}", o.fixed);
+        let start = line_of(&o.fixed, "for (int q");
+        assert!(
+            barrier_lines(&o.fixed).iter().all(|&l| l > start),
+            "{}",
+            o.fixed
+        );
+        assert_compiles("tiles_nested_entered_loops", &o.fixed);
+    });
+}
+
+#[test]
+fn barriers_in_both_arms_of_a_uniform_if_order_the_accesses_around_it() {
+    both(|| {
+        let o = fix("both_arms_uniform_if.cu", &launch(64, 1, &[1]));
+        assert_repaired(&o);
+        assert!(o.repair.optimal);
+        // One barrier per arm (each arm's own exchange through `u`), which
+        // together also order `s` across the `if`: no third barrier.
+        assert_eq!(o.repair.barriers_after, 2, "{}", o.fixed);
+        assert_eq!(o.repair.cost_after, 1.0, "{}", o.fixed);
+        let start = line_of(&o.fixed, "if (mode > 0)");
+        let end = line_of(&o.fixed, "out[64 + t]");
+        assert!(
+            barrier_lines(&o.fixed)
+                .iter()
+                .all(|&l| l > start && l < end),
+            "{}",
+            o.fixed
+        );
+        assert_compiles("both_arms_uniform_if", &o.fixed);
+    });
+}
+
+#[test]
+fn a_barrier_in_the_only_arm_of_an_if_does_not_order_the_accesses_around_it() {
+    // The real checker only: the interpreter runs one concrete `mode`.
+    REAL.with(|r| r.set(true));
+    let o = fix("one_arm_if.cu", &launch(64, 1, &[1]));
+    assert_repaired(&o);
+    let start = line_of(&o.fixed, "if (mode > 0)");
+    let end = line_of(&o.fixed, "out[64 + t]");
+    let lines = barrier_lines(&o.fixed);
+    // The arm's own barrier, and one that runs whether or not the arm does.
+    assert_eq!(o.repair.barriers_after, 2, "{}", o.fixed);
+    assert_eq!(o.repair.cost_after, 1.5, "{}", o.fixed);
+    assert_eq!(
+        lines.iter().filter(|&&l| l < start || l > end).count(),
+        1,
+        "{}",
+        o.fixed
+    );
+    assert_compiles("one_arm_if", &o.fixed);
+}
+
+#[test]
 fn a_loop_that_may_run_no_iteration_needs_a_barrier_outside_it() {
     // The real checker only: the interpreter runs one concrete `n`.
     REAL.with(|r| r.set(true));
