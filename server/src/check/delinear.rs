@@ -69,6 +69,16 @@ enum Atom {
     /// see through (`threadIdx.x % 32`): an integer of its type, fixed in a
     /// thread after its definition, possibly different in each thread.
     Fixed(u32),
+    /// An integer subterm the expansion does not see through (`(k + 2) % 3`,
+    /// `x >> 2`, a select, a pure call), numbered in [`Delinear::terms`]:
+    /// any integer of its range, different in each thread and at each
+    /// evaluation (like [`Atom::Opaque`]); within one evaluation of an
+    /// offset, equal subterms have equal values.
+    Term(u32),
+    /// Such a subterm whose leaves are all grid-uniform (parameters, launch
+    /// sizes, constants): its value is the same in every thread and at every
+    /// evaluation, since a pure function of the same inputs.
+    UniformTerm(u32),
 }
 
 impl Atom {
@@ -85,7 +95,7 @@ impl Atom {
     fn varying(self) -> bool {
         matches!(
             self,
-            Atom::Tid(_) | Atom::Bid(_) | Atom::Opaque(_) | Atom::Fixed(_)
+            Atom::Tid(_) | Atom::Bid(_) | Atom::Opaque(_) | Atom::Fixed(_) | Atom::Term(_)
         )
     }
 }
@@ -159,7 +169,7 @@ impl Poly {
         self.0
             .keys()
             .flatten()
-            .all(|a| !matches!(a, Atom::Opaque(_)))
+            .all(|a| !matches!(a, Atom::Opaque(_) | Atom::Term(_)))
     }
 
     /// The constant term.
@@ -208,6 +218,10 @@ pub(crate) struct Delinear<'k> {
     /// Ids whose extent may exceed 1 (same bit layout as [`Cover::ids`]).
     varying: u8,
     adversarial: bool,
+    /// Subterms met as [`Atom::Term`] / [`Atom::UniformTerm`]: the
+    /// expression, whether grid-uniform, and its value range. Only the
+    /// construction ([`Delinear::new`]) adds to it.
+    terms: std::sync::Mutex<Vec<(Expr, bool, (i128, i128))>>,
 }
 
 impl<'k> Delinear<'k> {
@@ -265,6 +279,7 @@ impl<'k> Delinear<'k> {
             }),
             varying,
             adversarial: opts.adversarial_abstraction,
+            terms: std::sync::Mutex::new(Vec::new()),
         };
         let mut found = Vec::new();
         let mut top_facts: Vec<Fact> = Vec::new();
@@ -452,32 +467,144 @@ impl<'k> Delinear<'k> {
                         .then(|| Poly::atom(Atom::Fixed(v.0)));
                 };
                 let from = super::symexec::type_of(self.kernel, value);
-                if self.converts_exactly(&p, from, to) {
+                // An opaque local or subterm in the definition stands for its
+                // value at the definition, not at this use (the local may
+                // have changed since): seen through, it would be identified
+                // with the value the use's own atoms stand for.
+                if p.invariant() && self.converts_exactly(&p, from, to) {
                     Some(p)
                 } else {
                     matches!(to, ScalarTy::Int { .. }).then(|| Poly::atom(Atom::Fixed(v.0)))
                 }
             }
             Expr::Cast(to, inner) => {
-                let p = self.expand(inner, at, depth + 1)?;
                 let from = super::symexec::type_of(self.kernel, inner);
-                self.converts_exactly(&p, from, *to).then_some(p)
+                match self.expand(inner, at, depth + 1) {
+                    Some(p) if self.converts_exactly(&p, from, *to) => Some(p),
+                    _ => self.term(e, at, depth),
+                }
             }
             Expr::Unary(UnOp::Neg, inner, ty) => {
-                let p = Poly::default().add(&self.expand(inner, at, depth + 1)?, -1)?;
-                self.exact_result(&p, *ty).then_some(p)
+                let p = self
+                    .expand(inner, at, depth + 1)
+                    .and_then(|p| Poly::default().add(&p, -1))
+                    .filter(|p| self.exact_result(p, *ty));
+                p.or_else(|| self.term(e, at, depth))
             }
             Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), l, r, ty) => {
-                let a = self.expand(l, at, depth + 1)?;
-                let b = self.expand(r, at, depth + 1)?;
-                let p = match op {
-                    BinOp::Add => a.add(&b, 1)?,
-                    BinOp::Sub => a.add(&b, -1)?,
-                    _ => a.mul(&b)?,
-                };
-                self.exact_result(&p, *ty).then_some(p)
+                let p = (|| {
+                    let a = self.expand(l, at, depth + 1)?;
+                    let b = self.expand(r, at, depth + 1)?;
+                    let p = match op {
+                        BinOp::Add => a.add(&b, 1)?,
+                        BinOp::Sub => a.add(&b, -1)?,
+                        _ => a.mul(&b)?,
+                    };
+                    self.exact_result(&p, *ty).then_some(p)
+                })();
+                p.or_else(|| self.term(e, at, depth))
             }
+            _ => self.term(e, at, depth),
+        }
+    }
+
+    /// An integer subexpression `e` the polynomial expansion does not see
+    /// through, as an atom: a constant when it evaluates to one (`4u == 0u ?
+    /// 1u : 4u`); else [`Atom::UniformTerm`] when every leaf is grid-uniform,
+    /// [`Atom::Term`] otherwise, with the range of its type narrowed where
+    /// C's semantics bound the result (`x % c`: `|r| < |c|`, and `r >= 0`
+    /// for a non-negative or unsigned `x`; `x & m` with a constant `m >= 0`:
+    /// `0 <= r <= m`; `x / c` with `c > 0`: `x`'s bounds divided, since
+    /// truncating division by a positive constant is monotone; an unsigned
+    /// `x >> s`: at most the type's maximum shifted). The theorems only use
+    /// that an atom is an integer within its range (its values in the two
+    /// threads are unrelated), so nothing else about `e` is assumed.
+    fn term(&self, e: &Expr, at: usize, depth: u32) -> Option<Poly> {
+        let ty = super::symexec::type_of(self.kernel, e);
+        let type_range = super::grid_stride::int_bounds(ty)?;
+        if let Some(v) = crate::ir::eval::eval_expr(e, &|_| None) {
+            if let Some(w) = crate::ir::eval::wrap(v.bits, ty) {
+                return Some(Poly::constant(w));
+            }
+        }
+        if depth > 20 {
+            return None;
+        }
+        let constant = |x: &Expr| {
+            crate::ir::eval::eval_expr(x, &|_| None)
+                .and_then(|v| crate::ir::eval::wrap(v.bits, ty))
+        };
+        let signed = matches!(ty, ScalarTy::Int { signed: true, .. });
+        let operand_range = |x: &Expr| {
+            self.expand(x, at, depth + 1)
+                .and_then(|p| self.range(&p))
+                .filter(|r| within(*r, ty))
+        };
+        let narrowed = match e {
+            Expr::Binary(BinOp::Rem, l, r, _) => constant(r).filter(|c| *c != 0).map(|c| {
+                let m = c.abs() - 1;
+                let nonnegative = !signed || operand_range(l).is_some_and(|r| r.0 >= 0);
+                if nonnegative {
+                    (0, m)
+                } else {
+                    (-m, m)
+                }
+            }),
+            Expr::Binary(BinOp::BitAnd, l, r, _) => {
+                let masks = [constant(l), constant(r)];
+                masks.into_iter().flatten().find(|m| *m >= 0).map(|m| (0, m))
+            }
+            Expr::Binary(BinOp::Div, l, r, _) => constant(r)
+                .filter(|c| *c > 0)
+                // Truncating (C) or flooring: both lie in these bounds.
+                .and_then(|c| operand_range(l).map(|(lo, hi)| (lo.div_euclid(c), hi / c))),
+            Expr::Binary(BinOp::Shr, _, r, _) if !signed => constant(r)
+                .filter(|s| (0..128).contains(s))
+                .map(|s| (0, type_range.1 >> s)),
             _ => None,
+        };
+        let range = match narrowed {
+            Some((lo, hi)) => (lo.max(type_range.0), hi.min(type_range.1)),
+            None => type_range,
+        };
+        let uniform = self.uniform_leaves(e, at, depth + 1);
+        let mut terms = self.terms.lock().ok()?;
+        let index = match terms.iter().position(|t| t.0 == *e && t.1 == uniform) {
+            Some(i) => i,
+            None => {
+                terms.push((e.clone(), uniform, range));
+                terms.len() - 1
+            }
+        };
+        let index = u32::try_from(index).ok()?;
+        Some(Poly::atom(if uniform {
+            Atom::UniformTerm(index)
+        } else {
+            Atom::Term(index)
+        }))
+    }
+
+    /// Whether every leaf of `e` is grid-uniform wherever `e` is evaluated
+    /// after top-level position `at`: parameters, launch sizes, and locals
+    /// whose single top-level definition expands to such values.
+    fn uniform_leaves(&self, e: &Expr, at: usize, depth: u32) -> bool {
+        if depth > 24 {
+            return false;
+        }
+        match e {
+            Expr::Int(..) | Expr::Float(..) | Expr::Param(_) => true,
+            Expr::Builtin(b) => !matches!(b, Builtin::ThreadIdx(_) | Builtin::BlockIdx(_)),
+            Expr::Var(_) => self
+                .expand(e, at, depth + 1)
+                .is_some_and(|p| p.invariant() && p.0.keys().flatten().all(|a| !a.varying())),
+            Expr::Unary(_, x, _) | Expr::Cast(_, x) => self.uniform_leaves(x, at, depth + 1),
+            Expr::Binary(_, l, r, _) => {
+                self.uniform_leaves(l, at, depth + 1) && self.uniform_leaves(r, at, depth + 1)
+            }
+            Expr::Select(c, a, b, _) => [c, a, b]
+                .iter()
+                .all(|x| self.uniform_leaves(x, at, depth + 1)),
+            Expr::Apply(_, args, _) => args.iter().all(|x| self.uniform_leaves(x, at, depth + 1)),
         }
     }
 
@@ -527,6 +654,7 @@ impl<'k> Delinear<'k> {
             Atom::Opaque(v) | Atom::Fixed(v) => {
                 super::grid_stride::int_bounds(self.kernel.vars.get(v as usize)?.ty)?
             }
+            Atom::Term(i) | Atom::UniformTerm(i) => self.terms.lock().ok()?.get(i as usize)?.2,
         })
     }
 

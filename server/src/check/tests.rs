@@ -1898,6 +1898,63 @@ __global__ void short_row(float *c) {
     assert!(queries > 0, "{name}: the solver decides it");
 }
 
+/// Integer subterms the polynomial expansion does not see through (`%`,
+/// `/`, `&`, selects) are atoms with value ranges (`check::delinear`): a
+/// ring slot `buf[(k + 2) % 3][tid]`, bytes of a word `4 * tid + (x & 3)` and
+/// rows of a uniform quotient `row * (n / 2) + col` under `col < n / 2` are
+/// decided without the solver. The near misses go to the solver, which finds
+/// their races: a mask one bit too wide (`& 4`), a slot column that is a
+/// remainder of the thread id (`tid % 32` with 64 threads: an atom's value
+/// says nothing about which thread computed it), a guard on `n` instead of
+/// the row length `n / 2`.
+#[test]
+fn subterms_are_atoms_with_ranges() {
+    let decided = r#"
+__global__ void ring_slot(const float *in, int k) {
+  __shared__ float buf[3][64];
+  buf[(k + 2) % 3][threadIdx.x] = in[threadIdx.x];
+}
+__global__ void word_bytes(unsigned char *out) {
+  out[(blockIdx.x * 64 + threadIdx.x) * 4 + ((threadIdx.x * 7) & 3)] = threadIdx.x;
+}
+__global__ void quotient_rows(float *c, int n) {
+  int row = blockIdx.x, col = threadIdx.x;
+  if (col < n / 2)
+    c[row * (n / 2) + col] = col;
+}
+"#;
+    let launch = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([64, 1, 1]),
+            grid_dim: Some([16, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &launch) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void ring_slot_lane(const float *in, int k) {
+  __shared__ float buf[3][64];
+  buf[(k + 2) % 3][threadIdx.x % 32] = in[threadIdx.x];
+}
+__global__ void word_bytes_wide_mask(unsigned char *out) {
+  out[(blockIdx.x * 64 + threadIdx.x) * 4 + ((threadIdx.x * 7) & 4)] = threadIdx.x;
+}
+__global__ void quotient_rows_wrong_guard(float *c, int n) {
+  int row = blockIdx.x, col = threadIdx.x;
+  if (col < n)
+    c[row * (n / 2) + col] = col;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &launch) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}
+
 /// Guards `threadIdx.x == 0` pin the thread within its block and loop
 /// counters may stand above a guarded row (`check::delinear`): decided
 /// without the solver; a dimension left free, a missing guard or a guard

@@ -86,7 +86,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 ),
             }
         };
-        let (esz, ety) = elem_of(self, vals.first());
+        let (mut esz, mut ety) = elem_of(self, vals.first());
         // The element is within the copied range: k mod count (count = elements of
         // `async_work_group_copy`, bytes of `memcpy`/`memset`).
         let count_at = (name.starts_with("async_work_group_copy") || bytewise).then_some(2);
@@ -94,8 +94,26 @@ impl<'c, 't> Lowerer<'c, 't> {
             Some(Val::Scalar(e, t)) => Some(conv(e.clone(), *t, ScalarTy::ULONG)),
             _ => None,
         });
+        // A copy of 1, 2, 4 or 8 bytes (`cp.async` of a word, `memcpy` of a
+        // scalar) is one access of that many bytes: exactly the bytes it
+        // touches, with no unknown position (the race check compares byte
+        // ranges of any size).
+        let whole = count
+            .as_ref()
+            .filter(|_| bytewise && !is_set)
+            .and_then(|c| crate::ir::eval::eval_expr(c, &|_| None))
+            .map(|v| v.bits)
+            .filter(|c| matches!(c, 1 | 2 | 4 | 8));
+        if let Some(c) = whole {
+            esz = c as u32;
+            ety = ScalarTy::Int {
+                bits: (8 * c) as u8,
+                signed: false,
+            };
+        }
         // 32-bit arithmetic: copies are far below 4 GiB and the solver is faster.
         let k = match count {
+            _ if whole.is_some() => int(0, ScalarTy::LONG),
             Some(c) => {
                 let k32 = self.havoc(ScalarTy::UINT, n);
                 conv(
@@ -179,10 +197,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(event);
             }
         }
-        self.note(
-            n,
-            format!("`{name}` modelled as one element at an unknown position of the copied range"),
-        );
+        if whole.is_none() {
+            self.note(
+                n,
+                format!(
+                    "`{name}` modelled as one element at an unknown position of the copied range"
+                ),
+            );
+        }
         Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
     }
 
