@@ -531,8 +531,7 @@ impl<'k> Delinear<'k> {
             return None;
         }
         let constant = |x: &Expr| {
-            crate::ir::eval::eval_expr(x, &|_| None)
-                .and_then(|v| crate::ir::eval::wrap(v.bits, ty))
+            crate::ir::eval::eval_expr(x, &|_| None).and_then(|v| crate::ir::eval::wrap(v.bits, ty))
         };
         let signed = matches!(ty, ScalarTy::Int { signed: true, .. });
         let operand_range = |x: &Expr| {
@@ -552,7 +551,11 @@ impl<'k> Delinear<'k> {
             }),
             Expr::Binary(BinOp::BitAnd, l, r, _) => {
                 let masks = [constant(l), constant(r)];
-                masks.into_iter().flatten().find(|m| *m >= 0).map(|m| (0, m))
+                masks
+                    .into_iter()
+                    .flatten()
+                    .find(|m| *m >= 0)
+                    .map(|m| (0, m))
             }
             Expr::Binary(BinOp::Div, l, r, _) => constant(r)
                 .filter(|c| *c > 0)
