@@ -318,12 +318,15 @@ impl<'k> Delinear<'k> {
                 out.push((stmt.id, access, at, facts.to_vec()));
             }
             StmtKind::If { cond, then_, else_ } => {
-                // A frozen local keeps, inside the branch, the value it had
-                // at the test (nothing in the enclosing loop body assigns it).
+                // Between the test and an access in a branch only the
+                // branch's statements run: a local the branch never assigns
+                // still has, at the access, the value the test saw.
                 for (block, polarity) in [(then_, true), (else_, false)] {
+                    let assigned = assigned_in(block);
+                    let frozen = Frozen::AllBut(&assigned);
                     let mut inner = facts.to_vec();
-                    self.facts_of(cond, polarity, at, place.frozen, &mut inner);
-                    self.collect_block(block, at, place.frozen, &inner, out);
+                    self.facts_of(cond, polarity, at, frozen, &mut inner);
+                    self.collect_block(block, at, frozen, &inner, out);
                 }
             }
             StmtKind::Loop {
@@ -343,13 +346,12 @@ impl<'k> Delinear<'k> {
                 // over such locals hold throughout the body (each thread, each
                 // iteration: `Atom::Opaque` is the value at the access, the
                 // same value the test saw).
-                // (Every local the enclosing body keeps is among those: this
-                // body is part of it.)
                 let assigned = assigned_in(body);
                 let frozen = Frozen::AllBut(&assigned);
                 let mut inner = facts.to_vec();
                 self.facts_of(cond, true, at, frozen, &mut inner);
-                if let Some(fact) = self.counter_start(place, step, frozen) {
+                let prelude_assigns = assigned_in(cond_prelude);
+                if let Some(fact) = self.counter_start(place, step, &prelude_assigns, frozen) {
                     inner.push(fact);
                 }
                 self.collect_block(body, at, frozen, &inner, out);
@@ -377,6 +379,7 @@ impl<'k> Delinear<'k> {
         &self,
         place: &Place<'_, 'k>,
         step: &Block,
+        assigned_in_prelude: &[u32],
         frozen: Frozen<'_>,
     ) -> Option<Fact> {
         let [update] = step.stmts.as_slice() else {
@@ -385,7 +388,7 @@ impl<'k> Delinear<'k> {
         let StmtKind::Assign { var, value } = &update.kind else {
             return None;
         };
-        if !frozen.contains(var.0) {
+        if !frozen.contains(var.0) || assigned_in_prelude.contains(&var.0) {
             return None;
         }
         let ty = self.kernel.vars.get(var.0 as usize)?.ty;
@@ -936,16 +939,17 @@ struct Place<'f, 'k> {
     frozen: Frozen<'f>,
 }
 
-/// The locals whose value at an access is the value they had when the
-/// enclosing tests ran (nothing between assigns them).
+/// The locals a block never assigns: between a test guarding the block
+/// (an `if`'s condition, a loop's condition for its body) and an access in
+/// it they keep their value. Facts of an enclosing test stay valid in
+/// nested blocks (a nested block assigns a subset of what its enclosing
+/// block assigns).
 #[derive(Clone, Copy, Debug)]
 enum Frozen<'f> {
-    /// None (outside loops, where a test's opaque local may be reassigned
-    /// anywhere later: no fact over it is kept).
+    /// None (the kernel's top level: a top-level `if (c) return;` guards
+    /// every later statement, so its facts keep no opaque local).
     Nothing,
-    /// Every local but these (the ones the innermost enclosing loop body
-    /// assigns): tests inside that body and its loop's condition see the
-    /// value the access sees.
+    /// Every local but these (the ones the block assigns).
     AllBut(&'f [u32]),
 }
 

@@ -45,3 +45,15 @@ __global__ void rows_from_two(float *out, int m, int w, int h) {
     for (int k = 2; k < m + 2; k += 3)
         out[(k - 2) + m * (t + w * (r + h * z))] = (float)t;
 }
+
+// A local read from memory and tested before the access: the branch never
+// assigns it, so `0 <= k < m` holds at the access.
+__global__ void tested_local(float *out, const int *sel, int m, int w, int h) {
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    int r = blockIdx.y * blockDim.y + threadIdx.y;
+    int z = blockIdx.z;
+    if (t >= w || r >= h) return;
+    int k = sel[t + w * r];
+    if (k >= 0 && k < m)
+        out[k + m * (t + w * (r + h * z))] = (float)t;
+}
