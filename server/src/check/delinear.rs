@@ -153,6 +153,15 @@ impl Poly {
         )
     }
 
+    /// Whether the value is the same wherever it is evaluated in a thread
+    /// (no opaque local).
+    fn invariant(&self) -> bool {
+        self.0
+            .keys()
+            .flatten()
+            .all(|a| !matches!(a, Atom::Opaque(_)))
+    }
+
     /// Whether every opaque local in it is `frozen`.
     fn invariant_but(&self, frozen: Frozen<'_>) -> bool {
         self.0
@@ -571,7 +580,11 @@ impl<'k> Delinear<'k> {
                         .then(|| Poly::atom(Atom::Fixed(v.0)));
                 };
                 let from = super::symexec::type_of(self.kernel, value);
-                if self.converts_exactly(&p, from, to) {
+                // An opaque local or subterm in the definition stands for its
+                // value at the definition, not at this use (the local may
+                // have changed since): seen through, it would be identified
+                // with the value the use's own atoms stand for.
+                if p.invariant() && self.converts_exactly(&p, from, to) {
                     Some(p)
                 } else {
                     matches!(to, ScalarTy::Int { .. }).then(|| Poly::atom(Atom::Fixed(v.0)))
