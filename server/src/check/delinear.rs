@@ -172,6 +172,14 @@ impl Poly {
             .all(|a| !matches!(a, Atom::Opaque(_) | Atom::Term(_)))
     }
 
+    /// Whether every opaque local in it is `frozen`.
+    fn invariant_but(&self, frozen: Frozen<'_>) -> bool {
+        self.0
+            .keys()
+            .flatten()
+            .all(|a| !matches!(a, Atom::Opaque(v) if !frozen.contains(*v)))
+    }
+
     /// The constant term.
     fn constant_term(&self) -> i128 {
         self.0.get(&Vec::new()).copied().unwrap_or(0)
@@ -284,14 +292,20 @@ impl<'k> Delinear<'k> {
         let mut found = Vec::new();
         let mut top_facts: Vec<Fact> = Vec::new();
         for (index, top) in kernel.body.stmts.iter().enumerate() {
-            analysis.collect(top, index, &top_facts, &mut found);
+            let previous = index.checked_sub(1).and_then(|i| kernel.body.stmts.get(i));
+            let place = Place {
+                at: index,
+                previous,
+                frozen: Frozen::Nothing,
+            };
+            analysis.collect(top, &place, &top_facts, &mut found);
             // `if (c) return;` at the top level: every later statement runs
             // only in threads where `c` was false (its atoms never change).
             if let StmtKind::If { cond, then_, else_ } = &top.kind {
                 if else_.stmts.is_empty()
                     && matches!(then_.stmts.last().map(|s| &s.kind), Some(StmtKind::Return))
                 {
-                    analysis.facts_of(cond, false, index, &mut top_facts);
+                    analysis.facts_of(cond, false, index, Frozen::Nothing, &mut top_facts);
                 }
             }
         }
@@ -311,15 +325,16 @@ impl<'k> Delinear<'k> {
         analysis
     }
 
-    /// Records the accesses under `stmt` (top-level position `at`) with the
-    /// guard facts that hold there.
+    /// Records the accesses under `stmt` (at `place`) with the guard facts
+    /// that hold there.
     fn collect(
         &self,
         stmt: &'k crate::ir::Stmt,
-        at: usize,
+        place: &Place<'_, 'k>,
         facts: &[Fact],
         out: &mut Vec<(StmtId, &'k Access, usize, Vec<Fact>)>,
     ) {
+        let at = place.at;
         match &stmt.kind {
             StmtKind::Read { access, .. }
             | StmtKind::Write { access, .. }
@@ -327,48 +342,161 @@ impl<'k> Delinear<'k> {
                 out.push((stmt.id, access, at, facts.to_vec()));
             }
             StmtKind::If { cond, then_, else_ } => {
+                // Between the test and an access in a branch only the
+                // branch's statements run: a local the branch never assigns
+                // still has, at the access, the value the test saw.
                 for (block, polarity) in [(then_, true), (else_, false)] {
+                    let assigned = assigned_in(block);
+                    let frozen = Frozen::AllBut(&assigned);
                     let mut inner = facts.to_vec();
-                    self.facts_of(cond, polarity, at, &mut inner);
-                    self.collect_block(block, at, &inner, out);
+                    self.facts_of(cond, polarity, at, frozen, &mut inner);
+                    self.collect_block(block, at, frozen, &inner, out);
                 }
             }
+            StmtKind::Loop {
+                cond,
+                cond_prelude,
+                body,
+                step,
+                ..
+            } => {
+                // The condition and the step: only the facts from outside
+                // (their atoms are frozen or never change).
+                self.collect_block(cond_prelude, at, place.frozen, facts, out);
+                self.collect_block(step, at, place.frozen, facts, out);
+                // The body runs right after a test of `cond` that held, and
+                // a local the body never assigns still has the value it had
+                // at that test wherever the body runs: the condition's facts
+                // over such locals hold throughout the body (each thread, each
+                // iteration: `Atom::Opaque` is the value at the access, the
+                // same value the test saw).
+                let assigned = assigned_in(body);
+                let frozen = Frozen::AllBut(&assigned);
+                let mut inner = facts.to_vec();
+                self.facts_of(cond, true, at, frozen, &mut inner);
+                let prelude_assigns = assigned_in(cond_prelude);
+                if let Some(fact) = self.counter_start(place, step, &prelude_assigns, frozen) {
+                    inner.push(fact);
+                }
+                self.collect_block(body, at, frozen, &inner, out);
+            }
             _ => {
-                // Loops and other compound statements: the facts from
-                // outside still hold (their atoms never change); nothing
-                // is learnt from loop conditions.
+                // Other compound statements: the facts from outside still
+                // hold.
                 for child in crate::ir::walk::child_blocks(stmt) {
-                    self.collect_block(child, at, facts, out);
+                    self.collect_block(child, at, place.frozen, facts, out);
                 }
             }
         }
+    }
+
+    /// The lower bound `init <= v` (as `init - 1 < v`) of a counter
+    /// `v = init; while (...) { body; v = v + c; }` throughout the body:
+    /// `v` a signed local of at least 32 bits, `c > 0` a constant, the
+    /// step's only statement assigning `v`, the body and the condition's
+    /// prelude never assigning it, `init` the assignment right before the
+    /// loop with atoms that keep their value through the loop. Theorem: `v`
+    /// takes the values init, init + c, init + 2c, ... computed exactly
+    /// (signed overflow is undefined behaviour: the encoder never wraps it),
+    /// so every value the body sees is at least `init`.
+    fn counter_start(
+        &self,
+        place: &Place<'_, 'k>,
+        step: &Block,
+        assigned_in_prelude: &[u32],
+        frozen: Frozen<'_>,
+    ) -> Option<Fact> {
+        let [update] = step.stmts.as_slice() else {
+            return None;
+        };
+        let StmtKind::Assign { var, value } = &update.kind else {
+            return None;
+        };
+        if !frozen.contains(var.0) || assigned_in_prelude.contains(&var.0) {
+            return None;
+        }
+        let ty = self.kernel.vars.get(var.0 as usize)?.ty;
+        if !matches!(ty, ScalarTy::Int { signed: true, bits } if bits >= 32) {
+            return None;
+        }
+        let increment = match value {
+            Expr::Binary(BinOp::Add, l, r, t) if *t == ty => match (&**l, &**r) {
+                (Expr::Var(v), Expr::Int(c, _)) | (Expr::Int(c, _), Expr::Var(v)) if v == var => *c,
+                _ => return None,
+            },
+            Expr::Binary(BinOp::Sub, l, r, t) if *t == ty => match (&**l, &**r) {
+                (Expr::Var(v), Expr::Int(c, _)) if v == var => c.checked_neg()?,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        if increment <= 0 {
+            return None;
+        }
+        let StmtKind::Assign {
+            var: init_var,
+            value: init,
+        } = &place.previous?.kind
+        else {
+            return None;
+        };
+        if init_var != var || super::symexec::type_of(self.kernel, init) != ty {
+            return None;
+        }
+        // `init`'s atoms: none opaque but the frozen ones of the enclosing
+        // body (not `v` itself: it is assigned by the init), so its value
+        // is the same at the access.
+        let start = self.expand(init, place.at, 0)?;
+        if !start.invariant_but(place.frozen) {
+            return None;
+        }
+        Some(Fact {
+            lhs: start.add(&Poly::constant(1), -1)?,
+            rhs: Poly::atom(Atom::Opaque(var.0)),
+            equal: false,
+        })
     }
 
     fn collect_block(
         &self,
         block: &'k Block,
         at: usize,
+        frozen: Frozen<'_>,
         facts: &[Fact],
         out: &mut Vec<(StmtId, &'k Access, usize, Vec<Fact>)>,
     ) {
-        for s in &block.stmts {
-            self.collect(s, at, facts, out);
+        for (i, s) in block.stmts.iter().enumerate() {
+            let place = Place {
+                at,
+                previous: i.checked_sub(1).and_then(|j| block.stmts.get(j)),
+                frozen,
+            };
+            self.collect(s, &place, facts, out);
         }
     }
 
     /// The facts `cond == polarity` gives (conjuncts of `&&` when true,
     /// of `||` when false; integer comparisons of expandable sides).
-    fn facts_of(&self, cond: &Expr, polarity: bool, at: usize, out: &mut Vec<Fact>) {
+    /// Opaque locals are allowed only when `frozen` lists them (their value
+    /// at the access is the value the test saw).
+    fn facts_of(
+        &self,
+        cond: &Expr,
+        polarity: bool,
+        at: usize,
+        frozen: Frozen<'_>,
+        out: &mut Vec<Fact>,
+    ) {
         match cond {
             Expr::Binary(BinOp::And, l, r, _) if polarity => {
-                self.facts_of(l, true, at, out);
-                self.facts_of(r, true, at, out);
+                self.facts_of(l, true, at, frozen, out);
+                self.facts_of(r, true, at, frozen, out);
             }
             Expr::Binary(BinOp::Or, l, r, _) if !polarity => {
-                self.facts_of(l, false, at, out);
-                self.facts_of(r, false, at, out);
+                self.facts_of(l, false, at, frozen, out);
+                self.facts_of(r, false, at, frozen, out);
             }
-            Expr::Unary(UnOp::Not, inner, _) => self.facts_of(inner, !polarity, at, out),
+            Expr::Unary(UnOp::Not, inner, _) => self.facts_of(inner, !polarity, at, frozen, out),
             Expr::Binary(
                 op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne),
                 l,
@@ -388,8 +516,8 @@ impl<'k> Delinear<'k> {
                     return;
                 };
                 // A fact must hold at the access: no opaque local (its
-                // value may have changed since the test).
-                if !(a.invariant() && b.invariant()) {
+                // value may have changed since the test) but frozen ones.
+                if !(a.invariant_but(frozen) && b.invariant_but(frozen)) {
                     return;
                 }
                 if matches!((op, polarity), (BinOp::Eq, true) | (BinOp::Ne, false)) {
@@ -733,12 +861,20 @@ impl<'k> Delinear<'k> {
                 });
             }
         }
-        if let Some(c) = self.division(&t, facts, depth) {
+        let divided = self.division(&t, facts, depth);
+        if let Some(c) = divided.filter(|c| c.ids & self.varying == self.varying) {
             return Some(c);
         }
-        // Otherwise only what every integer offers: different values differ
-        // by at least 1, equal ones say nothing.
-        Some(self.mixed_radix(&t).unwrap_or(Cover { ids: 0, gap: 1 }))
+        // Otherwise the better of the mixed-radix cover and a partial
+        // division one, or only what every integer offers: different values
+        // differ by at least 1, equal ones say nothing.
+        let mixed = self.mixed_radix(&t);
+        Some(match (divided, mixed) {
+            (Some(d), Some(m)) if m.ids.count_ones() > d.ids.count_ones() => m,
+            (Some(d), _) => d,
+            (None, Some(m)) => m,
+            (None, None) => Cover { ids: 0, gap: 1 },
+        })
     }
 
     /// The division theorem with one of `facts` or a launch bound.
@@ -768,6 +904,7 @@ impl<'k> Delinear<'k> {
                 equal: false,
             });
         }
+        let mut fallback: Option<Cover> = None;
         for fact in bounds.iter().filter(|f| !f.equal) {
             let a = fact.lhs.thread_part();
             if a.0.is_empty() {
@@ -824,9 +961,6 @@ impl<'k> Delinear<'k> {
             ) else {
                 continue;
             };
-            if low.ids == 0 {
-                continue;
-            }
             // Different H: at least K - (K - 1) = 1 apart; equal H, different A:
             // A's gap.
             let gap = if h.0.is_empty() {
@@ -834,12 +968,21 @@ impl<'k> Delinear<'k> {
             } else {
                 low.gap.min(1)
             };
-            return Some(Cover {
+            let cover = Cover {
                 ids: high.ids | low.ids,
                 gap,
-            });
+            };
+            if low.ids != 0 {
+                return Some(cover);
+            }
+            // A without ids (a loop counter below its bound, `ia < na`):
+            // the theorem still makes H equal, whose ids count; kept unless a
+            // bound with ids in A follows.
+            if fallback.is_none_or(|f: Cover| f.ids.count_ones() < cover.ids.count_ones()) {
+                fallback = Some(cover);
+            }
         }
-        None
+        fallback.filter(|f| f.ids != 0)
     }
 
     /// The mixed-radix theorem for constant coefficients.
@@ -926,6 +1069,50 @@ impl<'k> Delinear<'k> {
             cover.ids & need_grid == need_grid,
         )
     }
+}
+
+/// Where a statement sits: its top-level ancestor's position, the
+/// statement before it in its block, the locals frozen there.
+struct Place<'f, 'k> {
+    at: usize,
+    previous: Option<&'k crate::ir::Stmt>,
+    frozen: Frozen<'f>,
+}
+
+/// The locals a block never assigns: between a test guarding the block
+/// (an `if`'s condition, a loop's condition for its body) and an access in
+/// it they keep their value. Facts of an enclosing test stay valid in
+/// nested blocks (a nested block assigns a subset of what its enclosing
+/// block assigns).
+#[derive(Clone, Copy, Debug)]
+enum Frozen<'f> {
+    /// None (the kernel's top level: a top-level `if (c) return;` guards
+    /// every later statement, so its facts keep no opaque local).
+    Nothing,
+    /// Every local but these (the ones the block assigns).
+    AllBut(&'f [u32]),
+}
+
+impl Frozen<'_> {
+    fn contains(self, v: u32) -> bool {
+        match self {
+            Frozen::Nothing => false,
+            Frozen::AllBut(assigned) => !assigned.contains(&v),
+        }
+    }
+}
+
+/// The locals assigned anywhere in `block` (sorted).
+fn assigned_in(block: &Block) -> Vec<u32> {
+    let mut out = Vec::new();
+    crate::ir::walk::for_each_stmt(block, &mut |s| {
+        if let Some(v) = crate::ir::walk::assigned_var(s) {
+            out.push(v.0);
+        }
+    });
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// `m` without the atoms of `k` (as multisets), or None.

@@ -1955,6 +1955,74 @@ __global__ void quotient_rows_wrong_guard(float *c, int n) {
     }
 }
 
+/// Loop counters as inner digits of a row-major layout
+/// (`check::delinear`): the loop's test bounds the counter in the body (the
+/// body never assigns it), a signed counter growing from 0 is non-negative,
+/// and a test inside the body bounds it too: decided without the solver.
+/// A counter the body moves after the test, an inclusive bound and a start
+/// below 0 go to the solver, which reports the race.
+#[test]
+fn loop_counter_digits_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void counter_digits(float *out, int na, int ne, int nx) {
+  int ix = blockIdx.x * blockDim.x + threadIdx.x;
+  int iy = blockIdx.y * blockDim.y + threadIdx.y;
+  if (ix >= nx) return;
+  for (int ie = 0; ie < ne; ++ie)
+    for (int ia = 0; ia < na; ia += 1)
+      out[ia + na * (ie + ne * (ix + nx * iy))] = ia;
+}
+__global__ void digit_tested_in_body(float *out, int n, int m) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.y != 0 || blockIdx.y != 0) return;
+  for (int k = 0; k < n; k++)
+    if (k < m)
+      out[k + m * t] = k;
+}
+"#;
+    let one_d = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([64, 4, 1]),
+            grid_dim: Some([8, 8, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &one_d) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void moved_after_test(float *out, int m, int nx, int jump) {
+  int ix = blockIdx.x * blockDim.x + threadIdx.x;
+  int iy = blockIdx.y * blockDim.y + threadIdx.y;
+  if (ix >= nx) return;
+  for (int k = 0; k < m; k++) {
+    if (jump) k = 2 * k;
+    out[k + m * (ix + nx * iy)] = ix;
+  }
+}
+__global__ void inclusive(float *out, int m, int nx) {
+  int ix = blockIdx.x * blockDim.x + threadIdx.x;
+  int iy = blockIdx.y * blockDim.y + threadIdx.y;
+  if (ix >= nx) return;
+  for (int k = 0; k <= m; k++)
+    out[k + m * (ix + nx * iy)] = ix;
+}
+__global__ void from_minus_one(float *out, int m, int nx) {
+  int ix = blockIdx.x * blockDim.x + threadIdx.x;
+  int iy = blockIdx.y * blockDim.y + threadIdx.y;
+  if (ix >= nx) return;
+  for (int k = -1; k < m; k++)
+    out[k + m * (ix + nx * iy)] = ix;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &one_d) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}
+
 /// Guards `threadIdx.x == 0` pin the thread within its block and loop
 /// counters may stand above a guarded row (`check::delinear`): decided
 /// without the solver; a dimension left free, a missing guard or a guard
