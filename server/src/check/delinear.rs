@@ -66,9 +66,15 @@ enum Atom {
     /// of its type, different in each thread and at each evaluation.
     Opaque(u32),
     /// A local with a single top-level definition the expansion does not
-    /// see through (`threadIdx.x % 32`): an integer of its type, fixed in a
-    /// thread after its definition, possibly different in each thread.
+    /// see through: an integer of its type, fixed in a thread after its
+    /// definition, possibly different in each thread.
     Fixed(u32),
+    /// `x / c` of a thread-dependent, invariant, non-negative polynomial `x`
+    /// and a constant `c > 0` (entry of [`Delinear::divisions`]): the floor
+    /// quotient (C's truncation on a non-negative dividend).
+    Quot(u32),
+    /// `x % c` of the same division: `x - c * (x / c)`, in `[0, c)`.
+    Rem(u32),
 }
 
 impl Atom {
@@ -85,13 +91,27 @@ impl Atom {
     fn varying(self) -> bool {
         matches!(
             self,
-            Atom::Tid(_) | Atom::Bid(_) | Atom::Opaque(_) | Atom::Fixed(_)
+            Atom::Tid(_)
+                | Atom::Bid(_)
+                | Atom::Opaque(_)
+                | Atom::Fixed(_)
+                | Atom::Quot(_)
+                | Atom::Rem(_)
         )
+    }
+
+    /// The bit of a quotient or remainder atom in [`Cover::parts`].
+    fn part_bit(self) -> u64 {
+        match self {
+            Atom::Quot(k) if k < 32 => 1 << (2 * k),
+            Atom::Rem(k) if k < 32 => 2 << (2 * k),
+            _ => 0,
+        }
     }
 }
 
 /// An exact polynomial: monomial (sorted atoms) to coefficient.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 struct Poly(BTreeMap<Vec<Atom>, i128>);
 
 /// The largest monomial degree kept.
@@ -170,7 +190,7 @@ impl Poly {
 
 /// `lhs < rhs` (or, `equal`, `lhs == rhs`; exact values) wherever the
 /// access runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Fact {
     lhs: Poly,
     rhs: Poly,
@@ -185,6 +205,11 @@ struct Cover {
     ids: u8,
     /// Different offsets differ by at least this much.
     gap: i128,
+    /// Quotient and remainder atoms the offset determines (see
+    /// [`Atom::part_bit`]): a division whose quotient and remainder are both
+    /// equal has equal dividends, so the dividend's ids are equal too (see
+    /// [`Delinear::close`]).
+    parts: u64,
 }
 
 /// Decides scenarios of pairs whose offsets are multi-dimensional injective
@@ -198,6 +223,16 @@ pub(crate) struct Delinear<'k> {
     /// Per access: the cover of its offset under its own facts (what a pair
     /// of accesses with the same facts and thread part gets), computed once.
     covers: HashMap<StmtId, Option<Cover>>,
+    /// The divisions behind [`Atom::Quot`] and [`Atom::Rem`]: dividend
+    /// polynomial and constant divisor, by atom index.
+    divisions: std::sync::Mutex<Vec<(Poly, i128)>>,
+    /// Pair decisions by the accesses' classes (equal array, offset, size
+    /// and facts decide alike): pair enumeration asks for every pair, most
+    /// of them repeats in a long kernel.
+    decided_memo: std::sync::Mutex<HashMap<(u32, u32), (bool, bool)>>,
+    /// Per access: its class (index of its first access with the same
+    /// array, offset polynomial, size and facts).
+    class_of: HashMap<StmtId, u32>,
     /// Known block extents (substituted as constants).
     block_known: [Option<u32>; 3],
     grid_known: [Option<u32>; 3],
@@ -256,6 +291,9 @@ impl<'k> Delinear<'k> {
             single_defs,
             accesses: HashMap::new(),
             covers: HashMap::new(),
+            divisions: std::sync::Mutex::new(Vec::new()),
+            decided_memo: std::sync::Mutex::new(HashMap::new()),
+            class_of: HashMap::new(),
             block_known,
             grid_known,
             block_bounds,
@@ -288,6 +326,16 @@ impl<'k> Delinear<'k> {
             })
             .collect();
         analysis.accesses = accesses;
+        let mut classes: HashMap<&(u32, Poly, u32, Vec<Fact>), u32> = HashMap::new();
+        let mut ids: Vec<&StmtId> = analysis.accesses.keys().collect();
+        ids.sort();
+        for id in ids {
+            if let Some(x) = analysis.accesses.get(id) {
+                let next = classes.len() as u32;
+                let class = *classes.entry(x).or_insert(next);
+                analysis.class_of.insert(*id, class);
+            }
+        }
         analysis.covers = analysis
             .accesses
             .iter()
@@ -477,8 +525,57 @@ impl<'k> Delinear<'k> {
                 };
                 self.exact_result(&p, *ty).then_some(p)
             }
+            Expr::Binary(op @ (BinOp::Div | BinOp::Rem | BinOp::Shr | BinOp::BitAnd), l, r, ty) => {
+                // Only by a constant: `/ c`, `% c`, `>> k` (c = 2^k) and
+                // `& (2^k - 1)` (a remainder by c = 2^k).
+                let Expr::Int(k, _) = **r else {
+                    return None;
+                };
+                let (c, quotient) = match op {
+                    BinOp::Div if k > 0 => (k, true),
+                    BinOp::Rem if k > 0 => (k, false),
+                    BinOp::Shr if (0..62).contains(&k) => (1i128 << k, true),
+                    BinOp::BitAnd if k >= 0 && (k + 1) & k == 0 && k < 1 << 62 => (k + 1, false),
+                    _ => return None,
+                };
+                let x = self.expand(l, at, depth + 1)?;
+                self.division_atom(x, c, quotient, *ty)
+            }
             _ => None,
         }
+    }
+
+    /// The atom of `x / c` (`quotient`) or `x % c`, where `x` is the exact
+    /// value of the operand in the operation's type `ty`. On a non-negative
+    /// `x` and `c > 0`, C's truncating `/` and `%` (and `>>`, `&` by a low
+    /// mask) are the floor quotient and the remainder in `[0, c)`, both
+    /// within `ty`, which the encoder computes exactly. Only for a
+    /// thread-dependent, invariant `x` (uniform ones the expansion leaves
+    /// alone; an opaque local's value may change between evaluations);
+    /// otherwise None.
+    fn division_atom(&self, x: Poly, c: i128, quotient: bool, ty: ScalarTy) -> Option<Poly> {
+        let range = self.range(&x)?;
+        if range.0 < 0 || !within(range, ty) || !x.invariant() || x.thread_part().0.is_empty() {
+            return None;
+        }
+        if c == 1 {
+            return Some(if quotient { x } else { Poly::constant(0) });
+        }
+        let mut divisions = self.divisions.lock().ok()?;
+        let index = match divisions.iter().position(|d| d.0 == x && d.1 == c) {
+            Some(i) => i,
+            None if divisions.len() < 32 => {
+                divisions.push((x, c));
+                divisions.len() - 1
+            }
+            None => return None,
+        };
+        let index = u32::try_from(index).ok()?;
+        Some(Poly::atom(if quotient {
+            Atom::Quot(index)
+        } else {
+            Atom::Rem(index)
+        }))
     }
 
     /// Whether the encoder's result of an arithmetic operation of type `ty`
@@ -526,6 +623,15 @@ impl<'k> Delinear<'k> {
             }
             Atom::Opaque(v) | Atom::Fixed(v) => {
                 super::grid_stride::int_bounds(self.kernel.vars.get(v as usize)?.ty)?
+            }
+            Atom::Quot(k) | Atom::Rem(k) => {
+                let (x, c) = self.divisions.lock().ok()?.get(k as usize)?.clone();
+                let (lo, hi) = self.range(&x)?;
+                if matches!(a, Atom::Quot(_)) {
+                    (lo / c, hi / c)
+                } else {
+                    (0, (c - 1).min(hi))
+                }
             }
         })
     }
@@ -576,6 +682,7 @@ impl<'k> Delinear<'k> {
             return Some(Cover {
                 ids: 0,
                 gap: i128::MAX,
+                parts: 0,
             });
         }
         // A common constant factor scales the gap.
@@ -599,6 +706,7 @@ impl<'k> Delinear<'k> {
                 return Some(Cover {
                     ids: m.iter().find_map(|a| a.id_bit()).unwrap_or(0),
                     gap: c.abs(),
+                    parts: m.iter().fold(0, |p, a| p | a.part_bit()),
                 });
             }
         }
@@ -607,7 +715,11 @@ impl<'k> Delinear<'k> {
         }
         // Otherwise only what every integer offers: different values differ
         // by at least 1, equal ones say nothing.
-        Some(self.mixed_radix(&t).unwrap_or(Cover { ids: 0, gap: 1 }))
+        Some(self.mixed_radix(&t).unwrap_or(Cover {
+            ids: 0,
+            gap: 1,
+            parts: 0,
+        }))
     }
 
     /// The division theorem with one of `facts` or a launch bound.
@@ -706,6 +818,7 @@ impl<'k> Delinear<'k> {
             return Some(Cover {
                 ids: high.ids | low.ids,
                 gap,
+                parts: high.parts | low.parts,
             });
         }
         None
@@ -722,21 +835,23 @@ impl<'k> Delinear<'k> {
                 return None;
             }
             let (lo, hi) = self.atom_range(*a)?;
-            terms.push((c.abs(), hi - lo, a.id_bit().unwrap_or(0)));
+            terms.push((c.abs(), hi - lo, a.id_bit().unwrap_or(0), a.part_bit()));
         }
         terms.sort();
         let mut below = 0i128;
         let mut gap = i128::MAX;
         let mut ids = 0;
-        for (c, width, id) in terms {
+        let mut parts = 0;
+        for (c, width, id, part) in terms {
             if c <= below {
                 return None;
             }
             gap = gap.min(c - below);
             below = below.checked_add(c.checked_mul(width)?)?;
             ids |= id;
+            parts |= part;
         }
-        Some(Cover { ids, gap })
+        Some(Cover { ids, gap, parts })
     }
 
     /// [`Self::cover`] of offset `p` with the ids that guards `D == U` (U
@@ -750,9 +865,36 @@ impl<'k> Delinear<'k> {
             };
             if let Some(c) = self.cover(&d, facts, 0) {
                 cover.ids |= c.ids;
+                cover.parts |= c.parts;
             }
         }
-        Some(cover)
+        Some(self.close(cover, facts))
+    }
+
+    /// `cover` with the ids of every dividend whose quotient and remainder
+    /// it holds: `x = c * (x / c) + x % c` (exactly: `x >= 0`, `c > 0`), so
+    /// equal quotients and equal remainders make equal dividends, and equal
+    /// dividends equal the ids their own cover names. (`threadIdx.x / 32`
+    /// from a warp's row and `threadIdx.x % 32 == 0` from a guard pin
+    /// `threadIdx.x`.)
+    fn close(&self, mut cover: Cover, facts: &[Fact]) -> Cover {
+        let divisions = self.divisions.lock().map(|d| d.clone()).unwrap_or_default();
+        loop {
+            let before = (cover.ids, cover.parts);
+            for (k, (dividend, _)) in divisions.iter().enumerate().take(32) {
+                let both = 3u64 << (2 * k);
+                if cover.parts & both != both {
+                    continue;
+                }
+                if let Some(c) = self.cover(dividend, facts, 1) {
+                    cover.ids |= c.ids;
+                    cover.parts |= c.parts;
+                }
+            }
+            if (cover.ids, cover.parts) == before {
+                return cover;
+            }
+        }
     }
 
     /// Which scenarios of the pair `(a, b)` are decided: (two threads of one
@@ -767,6 +909,29 @@ impl<'k> Delinear<'k> {
         if x.0 != y.0 {
             return (false, false);
         }
+        let classes = (self.class_of.get(&a), self.class_of.get(&b));
+        let key = match classes {
+            (Some(&ca), Some(&cb)) => Some((ca, cb)),
+            _ => None,
+        };
+        if let Some(known) = key.and_then(|k| self.decided_memo.lock().ok()?.get(&k).copied()) {
+            return known;
+        }
+        let result = self.decide(x, y, a);
+        if let (Some(k), Ok(mut memo)) = (key, self.decided_memo.lock()) {
+            memo.insert(k, result);
+        }
+        result
+    }
+
+    /// [`Self::decided`] without the memo (`a` is `x`'s statement).
+    #[allow(clippy::type_complexity)]
+    fn decide(
+        &self,
+        x: &(u32, Poly, u32, Vec<Fact>),
+        y: &(u32, Poly, u32, Vec<Fact>),
+        a: StmtId,
+    ) -> (bool, bool) {
         // Same thread part; the uniform parts differ by a constant.
         let Some(diff) = x.1.add(&y.1, -1) else {
             return (false, false);
@@ -786,7 +951,13 @@ impl<'k> Delinear<'k> {
         };
         let size = i128::from(x.2.max(y.2).max(1));
         if cover.gap.checked_sub(shift).is_none_or(|g| g < size) {
-            return (false, false);
+            match self.shifted_radix(&x.1.thread_part(), shift, size) {
+                // Not even equal ids overlap: disjoint in every scenario.
+                Some(true) => return (true, true),
+                // Only equal thread parts overlap: the cover decides.
+                Some(false) => {}
+                None => return (false, false),
+            }
         }
         let need_block = self.varying & 0b111;
         let need_grid = self.varying & 0b111_000;
@@ -794,6 +965,54 @@ impl<'k> Delinear<'k> {
             cover.ids & need_block == need_block,
             cover.ids & need_grid == need_grid,
         )
+    }
+}
+
+impl Delinear<'_> {
+    /// Theorem (shifted mixed radix). Let the thread part be `T = sum c_i *
+    /// x_i` with constants `c_i > 0` (signs do not matter: `x_i(t1) -
+    /// x_i(t2)` ranges over a symmetric set), distinct atoms `x_i` with
+    /// value ranges of width `w_i`, ordered by `c_i` with `c_j > B_j = sum_{i<j}
+    /// c_i * w_i`, and let the offsets be `T + u1` and `T + u2` with the
+    /// same uniform part up to the constant `d = |u1 - u2|`. Two accesses of
+    /// at most `s` bytes overlap only if `S = T(t1) - T(t2)` lies within `s
+    /// - 1` of `d` (or of `-d`). If `j` is the largest index where the atoms
+    /// differ, `S = c_j * k + R` with `0 < |k| <= w_j` and `|R| <= B_j`; so
+    /// `|c_j * k - d| <= B_j + s - 1` must have such a solution `k` for some
+    /// `j`. When none has, the atoms are equal in both threads (`S = 0`):
+    /// returns Some(true) when `d >= s` (no two threads overlap at all),
+    /// Some(false) otherwise (only threads with equal thread parts overlap,
+    /// which the offset's cover decides); None when the form does not apply
+    /// or some `k` exists. (`blockIdx.x * 1024 + slot * 256 + threadIdx.x`
+    /// with `blockDim.x = 256`: different slots never meet.)
+    fn shifted_radix(&self, t: &Poly, d: i128, s: i128) -> Option<bool> {
+        let mut terms = Vec::new();
+        for (m, c) in &t.0 {
+            let [a] = m.as_slice() else {
+                return None;
+            };
+            if !a.varying() {
+                return None;
+            }
+            let (lo, hi) = self.atom_range(*a)?;
+            terms.push((c.checked_abs()?, hi.checked_sub(lo)?));
+        }
+        terms.sort();
+        let mut below = 0i128;
+        for (c, w) in terms {
+            if c <= below {
+                return None;
+            }
+            let reach = below.checked_add(s - 1)?;
+            // k with |c * k - d| <= reach: ceil((d - reach) / c) ..= floor((d + reach) / c).
+            let k_lo = (-(reach.checked_sub(d)?.div_euclid(c))).max(-w);
+            let k_hi = d.checked_add(reach)?.div_euclid(c).min(w);
+            if k_lo <= k_hi && !(k_lo == 0 && k_hi == 0) {
+                return None;
+            }
+            below = below.checked_add(c.checked_mul(w)?)?;
+        }
+        Some(d >= s)
     }
 }
 

@@ -1893,3 +1893,90 @@ __global__ void guard_before_reassignment(float *out, int n) {
         assert!(queries > 0, "{name}: the solver decides it");
     }
 }
+
+/// Warp and lane ids (`threadIdx.x / 32`, `% 32`, `>> 5`, `& 31`) are
+/// quotient and remainder atoms of one division (`check::delinear`): a
+/// guard pinning the lane and a row indexed by the warp pin the thread, and
+/// constant slot shifts of a mixed-radix layout (`blockIdx.x * 1024 + slot *
+/// 256 + threadIdx.x`) are apart. Decided without the solver; the near
+/// misses (a warp id of 64 threads, slots wider than the block, a slot that
+/// reaches the next block's row) go to the solver, which reports the race.
+#[test]
+fn warp_ids_and_slot_shifts_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void warp_sums(float *out, float v) {
+  __shared__ float sums[16][32];
+  const int lane = threadIdx.x % 32;
+  const int warp = threadIdx.x / 32;
+  if (lane == 0) sums[threadIdx.y][warp] = v;
+  __syncthreads();
+  if (threadIdx.x == 0) out[blockIdx.x] = sums[threadIdx.y][0];
+}
+__global__ void warp_sums_bits(float *out, float v) {
+  __shared__ float sums[32];
+  unsigned lane = threadIdx.x & 31;
+  unsigned warp = threadIdx.x >> 5;
+  if (lane == 0) sums[warp] = v;
+}
+__global__ void slots(float *out) {
+  __shared__ float s[1024];
+  s[0 * 256 + threadIdx.x] = 1.0f;
+  s[3 * 256 + threadIdx.x] = s[1 * 256 + threadIdx.x] + 1.0f;
+  out[blockIdx.x * 1024 + 2 * 256 + threadIdx.x] += s[2 * 256 + threadIdx.x];
+  out[blockIdx.x * 1024 + 1 * 256 + threadIdx.x] += 1.0f;
+}
+"#;
+    let launch = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([256, 1, 1]),
+            grid_dim: Some([64, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &launch) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void warp_of_64() {
+  __shared__ float sums[32];
+  const int lane = threadIdx.x % 32;
+  const int warp = threadIdx.x / 64;
+  if (lane == 0) sums[warp] = threadIdx.x;
+}
+__global__ void lane_not_pinned() {
+  __shared__ float sums[32];
+  const int lane = threadIdx.x % 32;
+  const int warp = threadIdx.x / 32;
+  if (lane < 2) sums[warp] = threadIdx.x;
+}
+__global__ void slot_reaches_next_block(float *out) {
+  out[blockIdx.x * 1024 + 4 * 256 + threadIdx.x] = 1.0f;
+  out[blockIdx.x * 1024 + threadIdx.x] = 2.0f;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &launch) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+    // Slots of 256 under blocks of 512 threads overlap in one block.
+    let wide = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([512, 1, 1]),
+            grid_dim: Some([64, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    let slots_only = r#"
+__global__ void slots_wider_than_block(float *out) {
+  __shared__ float s[1024];
+  s[1 * 256 + threadIdx.x] = 1.0f;
+  s[0 * 256 + threadIdx.x] = 2.0f;
+}
+"#;
+    let (name, verdict, queries, _) = check_source(slots_only, &wide)[0].clone();
+    assert_eq!(verdict, Verdict::Racy, "{name}");
+    assert!(queries > 0, "{name}: the solver decides it");
+}
