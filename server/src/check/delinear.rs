@@ -55,6 +55,12 @@ enum Atom {
     Tid(u8),
     /// `blockIdx.d`.
     Bid(u8),
+    /// `x / c` of a thread-dependent, invariant, non-negative polynomial `x`
+    /// and a constant `c > 0` (entry of [`Delinear::divisions`]): the floor
+    /// quotient (C's truncation on a non-negative dividend).
+    Quot(u32),
+    /// `x % c` of the same division: `x - c * (x / c)`, in `[0, c)`.
+    Rem(u32),
     /// `blockDim.d` (not known).
     BlockDim(u8),
     /// `gridDim.d` (not known).
@@ -69,12 +75,6 @@ enum Atom {
     /// see through: an integer of its type, fixed in a thread after its
     /// definition, possibly different in each thread.
     Fixed(u32),
-    /// `x / c` of a thread-dependent, invariant, non-negative polynomial `x`
-    /// and a constant `c > 0` (entry of [`Delinear::divisions`]): the floor
-    /// quotient (C's truncation on a non-negative dividend).
-    Quot(u32),
-    /// `x % c` of the same division: `x - c * (x / c)`, in `[0, c)`.
-    Rem(u32),
 }
 
 impl Atom {
@@ -233,6 +233,10 @@ pub(crate) struct Delinear<'k> {
     /// Per access: its class (index of its first access with the same
     /// array, offset polynomial, size and facts).
     class_of: HashMap<StmtId, u32>,
+    /// Per access: the guards `lhs < rhs` of the `if`s around it whose
+    /// opaque locals are uniform and unassigned in the branch, with the
+    /// `if` and the number of loops around it (see [`Self::stride_apart`]).
+    instance_facts: HashMap<StmtId, Vec<(StmtId, usize, Fact)>>,
     /// Known block extents (substituted as constants).
     block_known: [Option<u32>; 3],
     grid_known: [Option<u32>; 3],
@@ -247,7 +251,11 @@ pub(crate) struct Delinear<'k> {
 
 impl<'k> Delinear<'k> {
     /// The analysis of `kernel` under the launch of `opts`.
-    pub(crate) fn new(kernel: &'k Kernel, opts: &CheckOptions) -> Delinear<'k> {
+    pub(crate) fn new(
+        kernel: &'k Kernel,
+        opts: &CheckOptions,
+        uniformity: &crate::analysis::Uniformity,
+    ) -> Delinear<'k> {
         let launch = &opts.launch;
         let block_known = super::symexec::known_block_dims(kernel, opts);
         let grid_known = super::symexec::known_grid_dims(kernel, opts);
@@ -294,6 +302,7 @@ impl<'k> Delinear<'k> {
             divisions: std::sync::Mutex::new(Vec::new()),
             decided_memo: std::sync::Mutex::new(HashMap::new()),
             class_of: HashMap::new(),
+            instance_facts: HashMap::new(),
             block_known,
             grid_known,
             block_bounds,
@@ -326,6 +335,11 @@ impl<'k> Delinear<'k> {
             })
             .collect();
         analysis.accesses = accesses;
+        let mut instance_facts = HashMap::new();
+        for (index, top) in kernel.body.stmts.iter().enumerate() {
+            analysis.collect_instance_facts(top, index, 0, &[], uniformity, &mut instance_facts);
+        }
+        analysis.instance_facts = instance_facts;
         let mut classes: HashMap<&(u32, Poly, u32, Vec<Fact>), u32> = HashMap::new();
         let mut ids: Vec<&StmtId> = analysis.accesses.keys().collect();
         ids.sort();
@@ -375,6 +389,181 @@ impl<'k> Delinear<'k> {
                 }
             }
         }
+    }
+
+    /// Records, for every access under `stmt`, the guards of the `if`s
+    /// around it (`facts`: the `if`, the loops around it, the fact) whose
+    /// sides may hold opaque locals: allowed when each such local is uniform
+    /// (the same in every thread at one dynamic instance of the `if`) and
+    /// assigned nowhere in the branch (so its value at the access is the one
+    /// tested).
+    fn collect_instance_facts(
+        &self,
+        stmt: &'k crate::ir::Stmt,
+        at: usize,
+        loops: usize,
+        facts: &[(StmtId, usize, Fact)],
+        uniformity: &crate::analysis::Uniformity,
+        out: &mut HashMap<StmtId, Vec<(StmtId, usize, Fact)>>,
+    ) {
+        match &stmt.kind {
+            StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::Atomic { .. } => {
+                if !facts.is_empty() {
+                    out.insert(stmt.id, facts.to_vec());
+                }
+            }
+            StmtKind::If { cond, then_, .. } => {
+                let mut assigned = std::collections::HashSet::new();
+                crate::ir::walk::for_each_stmt(then_, &mut |s| {
+                    if let Some(v) = crate::ir::walk::assigned_var(s) {
+                        assigned.insert(v.0);
+                    }
+                });
+                let mut found = Vec::new();
+                self.instance_facts_of(cond, at, &mut found);
+                let mut inner = facts.to_vec();
+                for fact in found {
+                    let steady = [&fact.lhs, &fact.rhs].iter().all(|p| {
+                        p.0.keys().flatten().all(|a| match a {
+                            Atom::Opaque(v) => {
+                                !assigned.contains(v) && uniformity.is_uniform_var(VarId(*v))
+                            }
+                            _ => true,
+                        })
+                    });
+                    if steady {
+                        inner.push((stmt.id, loops, fact));
+                    }
+                }
+                for s in &then_.stmts {
+                    self.collect_instance_facts(s, at, loops, &inner, uniformity, out);
+                }
+            }
+            _ => {
+                let loops = loops + usize::from(matches!(stmt.kind, StmtKind::Loop { .. }));
+                for child in crate::ir::walk::child_blocks(stmt) {
+                    for s in &child.stmts {
+                        self.collect_instance_facts(s, at, loops, facts, uniformity, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The facts `lhs < rhs` a true `cond` gives (conjuncts of `&&`), with
+    /// both sides of one integer type and expanded exactly; opaque locals
+    /// allowed (see [`Self::collect_instance_facts`]).
+    fn instance_facts_of(&self, cond: &Expr, at: usize, out: &mut Vec<Fact>) {
+        match cond {
+            Expr::Binary(BinOp::And, l, r, _) => {
+                self.instance_facts_of(l, at, out);
+                self.instance_facts_of(r, at, out);
+            }
+            Expr::Binary(op @ (BinOp::Lt | BinOp::Gt), l, r, _) => {
+                let (lt, rt) = (
+                    super::symexec::type_of(self.kernel, l),
+                    super::symexec::type_of(self.kernel, r),
+                );
+                if lt != rt || !matches!(lt, ScalarTy::Int { .. }) {
+                    return;
+                }
+                let (Some(a), Some(b)) = (self.expand(l, at, 0), self.expand(r, at, 0)) else {
+                    return;
+                };
+                let (lhs, rhs) = if *op == BinOp::Lt { (a, b) } else { (b, a) };
+                out.push(Fact {
+                    lhs,
+                    rhs,
+                    equal: false,
+                });
+            }
+            _ => {}
+        }
+    }
+
+    /// Theorem (tree reduction). Let accesses `a` and `b` run inside one
+    /// `if (x < V)` (`x = threadIdx.x`, `V` a uniform local the branch does
+    /// not assign), with offsets `c * x + R + d_a` and `c * x + c * V + R +
+    /// d_b` (`R` grid-uniform, constants `d_a`, `d_b`, every operation
+    /// exact), accesses of at most `s <= |c| - |d_a - d_b|` bytes, and two
+    /// threads in the same dynamic instance of the `if` (the same iteration
+    /// of every loop around it: `shared_loops` at least that many), where
+    /// `V` has one value `w` in both. The bytes overlap only if `c * (x1 -
+    /// x2 - w) + d_a - d_b` is within `s - 1` of 0, so `x1 = x2 + w >= w`
+    /// (`x2 >= 0`), against the guard `x1 < w` of the thread at `a` (and
+    /// likewise with the roles swapped). So `for (s = n / 2; s > 0; s >>= 1)
+    /// { if (t < s) a[t] += a[t + s]; __syncthreads(); }` reads and writes
+    /// no common element in one iteration.
+    pub(crate) fn stride_apart(&self, a: StmtId, b: StmtId, shared_loops: usize) -> bool {
+        if self.adversarial {
+            return false;
+        }
+        let (Some(x), Some(y)) = (self.accesses.get(&a), self.accesses.get(&b)) else {
+            return false;
+        };
+        if x.0 != y.0 {
+            return false;
+        }
+        self.stride_apart_ordered(a, x, b, y, shared_loops)
+            || self.stride_apart_ordered(b, y, a, x, shared_loops)
+    }
+
+    /// [`Self::stride_apart`] with `a` at `c * x + R + d_a` and `b` at the
+    /// strided offset.
+    #[allow(clippy::type_complexity)]
+    fn stride_apart_ordered(
+        &self,
+        a: StmtId,
+        x: &(u32, Poly, u32, Vec<Fact>),
+        b: StmtId,
+        y: &(u32, Poly, u32, Vec<Fact>),
+        shared_loops: usize,
+    ) -> bool {
+        let tid = vec![Atom::Tid(0)];
+        // a's thread part is c * threadIdx.x alone.
+        let t = x.1.thread_part();
+        let Some(&c) = t.0.get(&tid).filter(|_| t.0.len() == 1) else {
+            return false;
+        };
+        if !x.1.invariant() {
+            return false;
+        }
+        let (Some(fa), Some(fb)) = (self.instance_facts.get(&a), self.instance_facts.get(&b))
+        else {
+            return false;
+        };
+        let size = i128::from(x.2.max(y.2).max(1));
+        let Some(diff) = y.1.add(&x.1, -1) else {
+            return false;
+        };
+        fa.iter().any(|(guard, loops, fact)| {
+            // One `if` around both, the same instance in both threads.
+            if *loops > shared_loops || !fb.iter().any(|(g, _, f)| g == guard && f == fact) {
+                return false;
+            }
+            // The guard is `threadIdx.x < V` with V a single opaque local.
+            let mut rhs_terms = fact.rhs.0.iter();
+            let (Some((v_mono, 1)), None) = (rhs_terms.next(), rhs_terms.next()) else {
+                return false;
+            };
+            if fact.lhs != Poly::atom(Atom::Tid(0))
+                || !matches!(v_mono.as_slice(), [Atom::Opaque(_)])
+            {
+                return false;
+            }
+            // b - a = c * V + (d_b - d_a).
+            let Some(rest) = diff.add(&Poly(std::iter::once((v_mono.clone(), c)).collect()), -1)
+            else {
+                return false;
+            };
+            if rest.0.keys().any(|m| !m.is_empty()) {
+                return false;
+            }
+            let shift = rest.constant_term().abs();
+            c.abs()
+                .checked_sub(shift)
+                .is_some_and(|apart| apart >= size)
+        })
     }
 
     fn collect_block(
@@ -459,6 +648,9 @@ impl<'k> Delinear<'k> {
         if depth > 24 {
             return None;
         }
+        if let Some(p) = self.division_expansion(e, at, depth) {
+            return Some(p);
+        }
         match e {
             Expr::Int(v, ScalarTy::Int { .. }) => Some(Poly::constant(*v)),
             Expr::Param(p) => {
@@ -525,24 +717,30 @@ impl<'k> Delinear<'k> {
                 };
                 self.exact_result(&p, *ty).then_some(p)
             }
-            Expr::Binary(op @ (BinOp::Div | BinOp::Rem | BinOp::Shr | BinOp::BitAnd), l, r, ty) => {
-                // Only by a constant: `/ c`, `% c`, `>> k` (c = 2^k) and
-                // `& (2^k - 1)` (a remainder by c = 2^k).
-                let Expr::Int(k, _) = **r else {
-                    return None;
-                };
-                let (c, quotient) = match op {
-                    BinOp::Div if k > 0 => (k, true),
-                    BinOp::Rem if k > 0 => (k, false),
-                    BinOp::Shr if (0..62).contains(&k) => (1i128 << k, true),
-                    BinOp::BitAnd if k >= 0 && (k + 1) & k == 0 && k < 1 << 62 => (k + 1, false),
-                    _ => return None,
-                };
-                let x = self.expand(l, at, depth + 1)?;
-                self.division_atom(x, c, quotient, *ty)
-            }
             _ => None,
         }
+    }
+
+    /// `e` as a quotient or remainder atom, when it is a division by a
+    /// constant: `/ c`, `% c`, `>> k` (c = 2^k) and `& (2^k - 1)` (a
+    /// remainder by c = 2^k) of an expandable dividend (see
+    /// [`Self::division_atom`]); None otherwise.
+    fn division_expansion(&self, e: &Expr, at: usize, depth: u32) -> Option<Poly> {
+        let Expr::Binary(op, l, r, ty) = e else {
+            return None;
+        };
+        let Expr::Int(k, _) = **r else {
+            return None;
+        };
+        let (c, quotient) = match op {
+            BinOp::Div if k > 0 => (k, true),
+            BinOp::Rem if k > 0 => (k, false),
+            BinOp::Shr if (0..62).contains(&k) => (1i128 << k, true),
+            BinOp::BitAnd if k >= 0 && (k + 1) & k == 0 && k < 1 << 62 => (k + 1, false),
+            _ => return None,
+        };
+        let x = self.expand(l, at, depth + 1)?;
+        self.division_atom(x, c, quotient, *ty)
     }
 
     /// The atom of `x / c` (`quotient`) or `x % c`, where `x` is the exact

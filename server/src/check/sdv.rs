@@ -1247,7 +1247,10 @@ fn scenarios_to_solve(
         if scenario.same_block {
             !(block_decided
                 || injective.disjoint_in_block(a, b, scenario.shared_loops.len(), a_loops)
-                || grid_stride.disjoint_in_block(a, b))
+                || grid_stride.disjoint_in_block(a, b)
+                || injective
+                    .delinear
+                    .stride_apart(a, b, scenario.shared_loops.len()))
         } else {
             !grid_decided
         }

@@ -1980,3 +1980,100 @@ __global__ void slots_wider_than_block(float *out) {
     assert_eq!(verdict, Verdict::Racy, "{name}");
     assert!(queries > 0, "{name}: the solver decides it");
 }
+
+/// Tree reductions (`check::delinear`, theorem "tree reduction"): `if (t <
+/// s) a[t] += a[t + s]` with a uniform stride the branch does not assign
+/// reads and writes no common element in one iteration; decided without
+/// the solver. The near misses (an inclusive guard, a stride one short, no
+/// barrier between iterations, a stride assigned in the branch) go to the
+/// solver, which reports the race.
+#[test]
+fn tree_reductions_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void tree_sum(float *out, const float *in) {
+  __shared__ float sd[256];
+  int tid = threadIdx.x;
+  sd[tid] = in[blockIdx.x * 256 + tid];
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s) sd[tid] += sd[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0) out[blockIdx.x] = sd[0];
+}
+__global__ void tree_sum_fields(float2 *out, const float2 *in) {
+  __shared__ float2 v[128];
+  int lid = threadIdx.x;
+  v[lid] = in[blockIdx.x * 128 + lid];
+  __syncthreads();
+  for (int i = 64; i >= 1; i = i / 2) {
+    if (lid < i) {
+      v[lid].x += v[lid + i].x;
+      v[lid].y += v[lid + i].y;
+    }
+    __syncthreads();
+  }
+  if (lid == 0) out[blockIdx.x] = v[0];
+}
+"#;
+    let launch = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([128, 1, 1]),
+            grid_dim: Some([64, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &launch) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void inclusive_guard(float *out) {
+  __shared__ float sd[256];
+  int tid = threadIdx.x;
+  sd[tid] = tid;
+  __syncthreads();
+  for (int s = 64; s > 0; s >>= 1) {
+    if (tid <= s) sd[tid] += sd[tid + s];
+    __syncthreads();
+  }
+}
+__global__ void stride_one_short(float *out) {
+  __shared__ float sd[256];
+  int tid = threadIdx.x;
+  sd[tid] = tid;
+  __syncthreads();
+  for (int s = 64; s > 1; s >>= 1) {
+    if (tid < s) sd[tid] += sd[tid + s - 1];
+    __syncthreads();
+  }
+}
+__global__ void no_barrier_between_iterations(float *out) {
+  __shared__ float sd[256];
+  int tid = threadIdx.x;
+  sd[tid] = tid;
+  __syncthreads();
+  for (int s = 64; s > 0; s >>= 1) {
+    if (tid < s) sd[tid] += sd[tid + s];
+  }
+}
+__global__ void stride_halved_in_branch(float *out) {
+  __shared__ float sd[256];
+  int tid = threadIdx.x;
+  sd[tid] = tid;
+  __syncthreads();
+  for (int s = 64; s > 1; s >>= 1) {
+    if (tid < s) {
+      int h = s / 2;
+      sd[tid] += sd[tid + h];
+    }
+    __syncthreads();
+  }
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &launch) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}
