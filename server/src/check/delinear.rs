@@ -692,7 +692,11 @@ impl<'k> Delinear<'k> {
                         .then(|| Poly::atom(Atom::Fixed(v.0)));
                 };
                 let from = super::symexec::type_of(self.kernel, value);
-                if self.converts_exactly(&p, from, to) {
+                // An opaque local in the definition is its value there, not
+                // at the use (review finding on main: `q = 2 * k; k += ..;
+                // a[q - 2 * k]`); the tree-reduction theorem identifies a
+                // guard's opaque local with the access's.
+                if p.invariant() && self.converts_exactly(&p, from, to) {
                     Some(p)
                 } else {
                     matches!(to, ScalarTy::Int { .. }).then(|| Poly::atom(Atom::Fixed(v.0)))

@@ -49,3 +49,18 @@ __global__ void half_stride_read(float *out) {
         }
     }
 }
+
+// The read's stride is a copy of the counter taken before it grew by one:
+// `q = s - 1` when read, so thread s - 1 writes a[s - 1] while thread 0
+// reads a[0 + q].
+__global__ void stride_copied_before_change(float *out, int n) {
+    __shared__ float sd[512];
+    int tid = threadIdx.x;
+    sd[tid] = tid;
+    int s = 0;
+    for (int i = 0; i < n; i++) s += 2;
+    int q = s;
+    s += 1;
+    __syncthreads();
+    if (tid < s) sd[tid] += sd[tid + q]; //~ race
+}
