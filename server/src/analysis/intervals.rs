@@ -112,6 +112,9 @@ pub struct Cfg {
     /// Results of [`Cfg::back_reach`] by its arguments: pair enumeration
     /// asks the same search for every pair an access is part of.
     reach_memo: ReachMemo,
+    /// Interval starts per mode (see [`Cfg::may_share_interval`]), computed
+    /// on first use.
+    starts_memo: StartsMemo,
     /// A grid-level barrier exists (asked for every pair: kept, not searched).
     grid_barrier: bool,
     /// A warp-level barrier exists.
@@ -131,6 +134,24 @@ impl Clone for ReachMemo {
 
 /// Nodes (with search states) a backward search reaches.
 type Reach = HashMap<usize, HashSet<u64>>;
+
+/// Per node, the interval starts that reach it without passing a barrier
+/// (sorted), or None when there are more than [`MAX_STARTS`] (then it may
+/// share an interval with anything).
+type Starts = Vec<Option<Vec<u32>>>;
+
+/// Most interval starts a node's set keeps.
+const MAX_STARTS: usize = 64;
+
+/// Remembered [`Starts`] by mode. A clone starts empty.
+#[derive(Debug, Default)]
+struct StartsMemo(Mutex<HashMap<Blocking, Arc<Starts>>>);
+
+impl Clone for StartsMemo {
+    fn clone(&self) -> StartsMemo {
+        StartsMemo::default()
+    }
+}
 
 /// The arguments of one [`Cfg::back_reach`] (a tracked `if` is its id: the
 /// loops around it follow from the id).
@@ -288,6 +309,7 @@ impl Cfg {
             tree,
             entered: surely_entered_loops(kernel),
             reach_memo: ReachMemo::default(),
+            starts_memo: StartsMemo::default(),
             grid_barrier: false,
             warp_barrier: false,
         };
@@ -770,6 +792,118 @@ impl Cfg {
             Self::meet(&r1, &r2, &t_first, ifs.len(), true)
         };
         earlier_then_later(na, nb, true) || earlier_then_later(nb, na, false)
+    }
+
+    /// Whether threads can execute `a` and `b` in one barrier interval of
+    /// `mode` in some scenario at all: a cheap necessary condition for
+    /// [`Cfg::same_iteration`] and [`Cfg::different_iterations`], so that
+    /// pair enumeration skips their searches for pairs in different
+    /// intervals (most pairs of a kernel with many barriers).
+    ///
+    /// Both searches need a node `p` from which `a` and `b` are reached
+    /// along paths whose nodes after `p` are not barriers of `mode`, with
+    /// back edges allowed or not: a subset of the paths of the whole
+    /// graph. Call an *interval start* a barrier of `mode` or a node with no
+    /// predecessor (the entry, code after a `return`). If `p` is a start, it
+    /// is a common start of `a` and `b`. Otherwise the starts that reach `p`
+    /// without passing a barrier reach `a` and `b` the same way, and there
+    /// is one: going back from `p`, a path meets a barrier or a node with no
+    /// predecessor, or else `p` only has cyclic, start-free ancestry, and
+    /// such a node is made a start of its own below. So `a` and `b` share a
+    /// start whenever the searches can meet.
+    pub fn may_share_interval(&self, a: StmtId, b: StmtId, mode: Blocking) -> bool {
+        let (Some(na), Some(nb)) = (self.node_of_stmt(a), self.node_of_stmt(b)) else {
+            return true;
+        };
+        let starts = self.starts(mode);
+        match (&starts[na], &starts[nb]) {
+            (Some(x), Some(y)) => {
+                let (mut i, mut j) = (0, 0);
+                while i < x.len() && j < y.len() {
+                    match x[i].cmp(&y[j]) {
+                        std::cmp::Ordering::Equal => return true,
+                        std::cmp::Ordering::Less => i += 1,
+                        std::cmp::Ordering::Greater => j += 1,
+                    }
+                }
+                false
+            }
+            _ => true,
+        }
+    }
+
+    /// The [`Starts`] of `mode`, computed once.
+    fn starts(&self, mode: Blocking) -> Arc<Starts> {
+        if let Some(s) = self
+            .starts_memo
+            .0
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&mode).cloned())
+        {
+            return s;
+        }
+        let starts = Arc::new(self.compute_starts(mode));
+        if let Ok(mut memo) = self.starts_memo.0.lock() {
+            memo.insert(mode, starts.clone());
+        }
+        starts
+    }
+
+    /// A forward fixpoint: a node's set is its own id when it is an
+    /// interval start, and otherwise the union of what its predecessors
+    /// pass on (a barrier passes only itself). A node whose set stays empty
+    /// (cyclic ancestry with no start) becomes a start of its own and the
+    /// fixpoint runs on.
+    fn compute_starts(&self, mode: Blocking) -> Starts {
+        let n = self.preds.len();
+        let mut succs: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (to, preds) in self.preds.iter().enumerate() {
+            for &(from, _) in preds {
+                succs[from].push(to);
+            }
+        }
+        let mut sets: Starts = vec![Some(Vec::new()); n];
+        let mut own: Vec<bool> = (0..n)
+            .map(|x| self.preds[x].is_empty() || self.blocks(x, mode))
+            .collect();
+        loop {
+            let mut work: Vec<usize> = (0..n).collect();
+            while let Some(x) = work.pop() {
+                let mut set: Option<Vec<u32>> = Some(Vec::new());
+                if own[x] {
+                    set = Some(vec![x as u32]);
+                }
+                for &(p, _) in &self.preds[x] {
+                    // What `p` passes on: itself if a barrier, its set otherwise.
+                    let passed = if self.blocks(p, mode) {
+                        Some(vec![p as u32])
+                    } else {
+                        sets[p].clone()
+                    };
+                    set = match (set, passed) {
+                        (Some(mut s), Some(q)) => {
+                            s.extend(q);
+                            s.sort_unstable();
+                            s.dedup();
+                            (s.len() <= MAX_STARTS).then_some(s)
+                        }
+                        _ => None,
+                    };
+                }
+                if set != sets[x] {
+                    sets[x] = set;
+                    work.extend(succs[x].iter().copied());
+                }
+            }
+            let empty: Vec<usize> = (0..n)
+                .filter(|&x| sets[x].as_ref().is_some_and(Vec::is_empty))
+                .collect();
+            match empty.first() {
+                Some(&x) => own[x] = true,
+                None => return sets,
+            }
+        }
     }
 
     /// Whether any grid-level barrier exists.

@@ -55,6 +55,12 @@ enum Atom {
     Tid(u8),
     /// `blockIdx.d`.
     Bid(u8),
+    /// `x / c` of a thread-dependent, invariant, non-negative polynomial `x`
+    /// and a constant `c > 0` (entry of [`Delinear::divisions`]): the floor
+    /// quotient (C's truncation on a non-negative dividend).
+    Quot(u32),
+    /// `x % c` of the same division: `x - c * (x / c)`, in `[0, c)`.
+    Rem(u32),
     /// `blockDim.d` (not known).
     BlockDim(u8),
     /// `gridDim.d` (not known).
@@ -66,8 +72,8 @@ enum Atom {
     /// of its type, different in each thread and at each evaluation.
     Opaque(u32),
     /// A local with a single top-level definition the expansion does not
-    /// see through (`threadIdx.x % 32`): an integer of its type, fixed in a
-    /// thread after its definition, possibly different in each thread.
+    /// see through: an integer of its type, fixed in a thread after its
+    /// definition, possibly different in each thread.
     Fixed(u32),
     /// An integer subterm the expansion does not see through (`(k + 2) % 3`,
     /// `x >> 2`, a select, a pure call), numbered in [`Delinear::terms`]:
@@ -95,13 +101,28 @@ impl Atom {
     fn varying(self) -> bool {
         matches!(
             self,
-            Atom::Tid(_) | Atom::Bid(_) | Atom::Opaque(_) | Atom::Fixed(_) | Atom::Term(_)
+            Atom::Tid(_)
+                | Atom::Bid(_)
+                | Atom::Opaque(_)
+                | Atom::Fixed(_)
+                | Atom::Term(_)
+                | Atom::Quot(_)
+                | Atom::Rem(_)
         )
+    }
+
+    /// The bit of a quotient or remainder atom in [`Cover::parts`].
+    fn part_bit(self) -> u64 {
+        match self {
+            Atom::Quot(k) if k < 32 => 1 << (2 * k),
+            Atom::Rem(k) if k < 32 => 2 << (2 * k),
+            _ => 0,
+        }
     }
 }
 
 /// An exact polynomial: monomial (sorted atoms) to coefficient.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 struct Poly(BTreeMap<Vec<Atom>, i128>);
 
 /// The largest monomial degree kept.
@@ -177,7 +198,12 @@ impl Poly {
         self.0
             .keys()
             .flatten()
-            .all(|a| !matches!(a, Atom::Opaque(v) if !frozen.contains(*v)))
+            .all(|a| match a {
+                Atom::Opaque(v) => frozen.contains(*v),
+                // A subterm may read locals the block assigns.
+                Atom::Term(_) => false,
+                _ => true,
+            })
     }
 
     /// The constant term.
@@ -188,7 +214,7 @@ impl Poly {
 
 /// `lhs < rhs` (or, `equal`, `lhs == rhs`; exact values) wherever the
 /// access runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Fact {
     lhs: Poly,
     rhs: Poly,
@@ -203,6 +229,11 @@ struct Cover {
     ids: u8,
     /// Different offsets differ by at least this much.
     gap: i128,
+    /// Quotient and remainder atoms the offset determines (see
+    /// [`Atom::part_bit`]): a division whose quotient and remainder are both
+    /// equal has equal dividends, so the dividend's ids are equal too (see
+    /// [`Delinear::close`]).
+    parts: u64,
 }
 
 /// Decides scenarios of pairs whose offsets are multi-dimensional injective
@@ -216,6 +247,20 @@ pub(crate) struct Delinear<'k> {
     /// Per access: the cover of its offset under its own facts (what a pair
     /// of accesses with the same facts and thread part gets), computed once.
     covers: HashMap<StmtId, Option<Cover>>,
+    /// The divisions behind [`Atom::Quot`] and [`Atom::Rem`]: dividend
+    /// polynomial and constant divisor, by atom index.
+    divisions: std::sync::Mutex<Vec<(Poly, i128)>>,
+    /// Pair decisions by the accesses' classes (equal array, offset, size
+    /// and facts decide alike): pair enumeration asks for every pair, most
+    /// of them repeats in a long kernel.
+    decided_memo: std::sync::Mutex<HashMap<(u32, u32), (bool, bool)>>,
+    /// Per access: its class (index of its first access with the same
+    /// array, offset polynomial, size and facts).
+    class_of: HashMap<StmtId, u32>,
+    /// Per access: the guards `lhs < rhs` of the `if`s around it whose
+    /// opaque locals are uniform and unassigned in the branch, with the
+    /// `if` and the number of loops around it (see [`Self::stride_apart`]).
+    instance_facts: HashMap<StmtId, Vec<(StmtId, usize, Fact)>>,
     /// Known block extents (substituted as constants).
     block_known: [Option<u32>; 3],
     grid_known: [Option<u32>; 3],
@@ -234,7 +279,11 @@ pub(crate) struct Delinear<'k> {
 
 impl<'k> Delinear<'k> {
     /// The analysis of `kernel` under the launch of `opts`.
-    pub(crate) fn new(kernel: &'k Kernel, opts: &CheckOptions) -> Delinear<'k> {
+    pub(crate) fn new(
+        kernel: &'k Kernel,
+        opts: &CheckOptions,
+        uniformity: &crate::analysis::Uniformity,
+    ) -> Delinear<'k> {
         let launch = &opts.launch;
         let block_known = super::symexec::known_block_dims(kernel, opts);
         let grid_known = super::symexec::known_grid_dims(kernel, opts);
@@ -278,6 +327,10 @@ impl<'k> Delinear<'k> {
             single_defs,
             accesses: HashMap::new(),
             covers: HashMap::new(),
+            divisions: std::sync::Mutex::new(Vec::new()),
+            decided_memo: std::sync::Mutex::new(HashMap::new()),
+            class_of: HashMap::new(),
+            instance_facts: HashMap::new(),
             block_known,
             grid_known,
             block_bounds,
@@ -317,6 +370,21 @@ impl<'k> Delinear<'k> {
             })
             .collect();
         analysis.accesses = accesses;
+        let mut instance_facts = HashMap::new();
+        for (index, top) in kernel.body.stmts.iter().enumerate() {
+            analysis.collect_instance_facts(top, index, 0, &[], uniformity, &mut instance_facts);
+        }
+        analysis.instance_facts = instance_facts;
+        let mut classes: HashMap<&(u32, Poly, u32, Vec<Fact>), u32> = HashMap::new();
+        let mut ids: Vec<&StmtId> = analysis.accesses.keys().collect();
+        ids.sort();
+        for id in ids {
+            if let Some(x) = analysis.accesses.get(id) {
+                let next = classes.len() as u32;
+                let class = *classes.entry(x).or_insert(next);
+                analysis.class_of.insert(*id, class);
+            }
+        }
         analysis.covers = analysis
             .accesses
             .iter()
@@ -457,6 +525,183 @@ impl<'k> Delinear<'k> {
         })
     }
 
+    /// Records, for every access under `stmt`, the guards of the `if`s
+    /// around it (`facts`: the `if`, the loops around it, the fact) whose
+    /// sides may hold opaque locals: allowed when each such local is uniform
+    /// (the same in every thread at one dynamic instance of the `if`) and
+    /// assigned nowhere in the branch (so its value at the access is the one
+    /// tested).
+    fn collect_instance_facts(
+        &self,
+        stmt: &'k crate::ir::Stmt,
+        at: usize,
+        loops: usize,
+        facts: &[(StmtId, usize, Fact)],
+        uniformity: &crate::analysis::Uniformity,
+        out: &mut HashMap<StmtId, Vec<(StmtId, usize, Fact)>>,
+    ) {
+        match &stmt.kind {
+            StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::Atomic { .. } => {
+                if !facts.is_empty() {
+                    out.insert(stmt.id, facts.to_vec());
+                }
+            }
+            StmtKind::If { cond, then_, .. } => {
+                let mut assigned = std::collections::HashSet::new();
+                crate::ir::walk::for_each_stmt(then_, &mut |s| {
+                    if let Some(v) = crate::ir::walk::assigned_var(s) {
+                        assigned.insert(v.0);
+                    }
+                });
+                let mut found = Vec::new();
+                self.instance_facts_of(cond, at, &mut found);
+                let mut inner = facts.to_vec();
+                for fact in found {
+                    let steady = [&fact.lhs, &fact.rhs].iter().all(|p| {
+                        p.0.keys().flatten().all(|a| match a {
+                            Atom::Opaque(v) => {
+                                !assigned.contains(v) && uniformity.is_uniform_var(VarId(*v))
+                            }
+                            // A subterm may read locals the branch assigns.
+                            Atom::Term(_) => false,
+                            _ => true,
+                        })
+                    });
+                    if steady {
+                        inner.push((stmt.id, loops, fact));
+                    }
+                }
+                for s in &then_.stmts {
+                    self.collect_instance_facts(s, at, loops, &inner, uniformity, out);
+                }
+            }
+            _ => {
+                let loops = loops + usize::from(matches!(stmt.kind, StmtKind::Loop { .. }));
+                for child in crate::ir::walk::child_blocks(stmt) {
+                    for s in &child.stmts {
+                        self.collect_instance_facts(s, at, loops, facts, uniformity, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The facts `lhs < rhs` a true `cond` gives (conjuncts of `&&`), with
+    /// both sides of one integer type and expanded exactly; opaque locals
+    /// allowed (see [`Self::collect_instance_facts`]).
+    fn instance_facts_of(&self, cond: &Expr, at: usize, out: &mut Vec<Fact>) {
+        match cond {
+            Expr::Binary(BinOp::And, l, r, _) => {
+                self.instance_facts_of(l, at, out);
+                self.instance_facts_of(r, at, out);
+            }
+            Expr::Binary(op @ (BinOp::Lt | BinOp::Gt), l, r, _) => {
+                let (lt, rt) = (
+                    super::symexec::type_of(self.kernel, l),
+                    super::symexec::type_of(self.kernel, r),
+                );
+                if lt != rt || !matches!(lt, ScalarTy::Int { .. }) {
+                    return;
+                }
+                let (Some(a), Some(b)) = (self.expand(l, at, 0), self.expand(r, at, 0)) else {
+                    return;
+                };
+                let (lhs, rhs) = if *op == BinOp::Lt { (a, b) } else { (b, a) };
+                out.push(Fact {
+                    lhs,
+                    rhs,
+                    equal: false,
+                });
+            }
+            _ => {}
+        }
+    }
+
+    /// Theorem (tree reduction). Let accesses `a` and `b` run inside one
+    /// `if (x < V)` (`x = threadIdx.x`, `V` a uniform local the branch does
+    /// not assign), with offsets `c * x + R + d_a` and `c * x + c * V + R +
+    /// d_b` (`R` grid-uniform, constants `d_a`, `d_b`, every operation
+    /// exact), accesses of at most `s <= |c| - |d_a - d_b|` bytes, and two
+    /// threads in the same dynamic instance of the `if` (the same iteration
+    /// of every loop around it: `shared_loops` at least that many), where
+    /// `V` has one value `w` in both. The bytes overlap only if `c * (x1 -
+    /// x2 - w) + d_a - d_b` is within `s - 1` of 0, so `x1 = x2 + w >= w`
+    /// (`x2 >= 0`), against the guard `x1 < w` of the thread at `a` (and
+    /// likewise with the roles swapped). So `for (s = n / 2; s > 0; s >>= 1)
+    /// { if (t < s) a[t] += a[t + s]; __syncthreads(); }` reads and writes
+    /// no common element in one iteration.
+    pub(crate) fn stride_apart(&self, a: StmtId, b: StmtId, shared_loops: usize) -> bool {
+        if self.adversarial {
+            return false;
+        }
+        let (Some(x), Some(y)) = (self.accesses.get(&a), self.accesses.get(&b)) else {
+            return false;
+        };
+        if x.0 != y.0 {
+            return false;
+        }
+        self.stride_apart_ordered(a, x, b, y, shared_loops)
+            || self.stride_apart_ordered(b, y, a, x, shared_loops)
+    }
+
+    /// [`Self::stride_apart`] with `a` at `c * x + R + d_a` and `b` at the
+    /// strided offset.
+    #[allow(clippy::type_complexity)]
+    fn stride_apart_ordered(
+        &self,
+        a: StmtId,
+        x: &(u32, Poly, u32, Vec<Fact>),
+        b: StmtId,
+        y: &(u32, Poly, u32, Vec<Fact>),
+        shared_loops: usize,
+    ) -> bool {
+        let tid = vec![Atom::Tid(0)];
+        // a's thread part is c * threadIdx.x alone.
+        let t = x.1.thread_part();
+        let Some(&c) = t.0.get(&tid).filter(|_| t.0.len() == 1) else {
+            return false;
+        };
+        if !x.1.invariant() {
+            return false;
+        }
+        let (Some(fa), Some(fb)) = (self.instance_facts.get(&a), self.instance_facts.get(&b))
+        else {
+            return false;
+        };
+        let size = i128::from(x.2.max(y.2).max(1));
+        let Some(diff) = y.1.add(&x.1, -1) else {
+            return false;
+        };
+        fa.iter().any(|(guard, loops, fact)| {
+            // One `if` around both, the same instance in both threads.
+            if *loops > shared_loops || !fb.iter().any(|(g, _, f)| g == guard && f == fact) {
+                return false;
+            }
+            // The guard is `threadIdx.x < V` with V a single opaque local.
+            let mut rhs_terms = fact.rhs.0.iter();
+            let (Some((v_mono, 1)), None) = (rhs_terms.next(), rhs_terms.next()) else {
+                return false;
+            };
+            if fact.lhs != Poly::atom(Atom::Tid(0))
+                || !matches!(v_mono.as_slice(), [Atom::Opaque(_)])
+            {
+                return false;
+            }
+            // b - a = c * V + (d_b - d_a).
+            let Some(rest) = diff.add(&Poly(std::iter::once((v_mono.clone(), c)).collect()), -1)
+            else {
+                return false;
+            };
+            if rest.0.keys().any(|m| !m.is_empty()) {
+                return false;
+            }
+            let shift = rest.constant_term().abs();
+            c.abs()
+                .checked_sub(shift)
+                .is_some_and(|apart| apart >= size)
+        })
+    }
+
     fn collect_block(
         &self,
         block: &'k Block,
@@ -554,6 +799,9 @@ impl<'k> Delinear<'k> {
         if depth > 24 {
             return None;
         }
+        if let Some(p) = self.division_expansion(e, at, depth) {
+            return Some(p);
+        }
         match e {
             Expr::Int(v, ScalarTy::Int { .. }) => Some(Poly::constant(*v)),
             Expr::Param(p) => {
@@ -597,8 +845,11 @@ impl<'k> Delinear<'k> {
                 let from = super::symexec::type_of(self.kernel, value);
                 // An opaque local or subterm in the definition stands for its
                 // value at the definition, not at this use (the local may
-                // have changed since): seen through, it would be identified
-                // with the value the use's own atoms stand for.
+                // have changed since; review finding on main: `q = 2 * k;
+                // k += ..; a[q - 2 * k]`): seen through, it would be
+                // identified with the value the use's own atoms stand for
+                // (and the tree-reduction theorem identifies a guard's
+                // opaque local with the access's).
                 if p.invariant() && self.converts_exactly(&p, from, to) {
                     Some(p)
                 } else {
@@ -739,6 +990,61 @@ impl<'k> Delinear<'k> {
         }
     }
 
+    /// `e` as a quotient or remainder atom, when it is a division by a
+    /// constant: `/ c`, `% c`, `>> k` (c = 2^k) and `& (2^k - 1)` (a
+    /// remainder by c = 2^k) of an expandable dividend (see
+    /// [`Self::division_atom`]); None otherwise.
+    fn division_expansion(&self, e: &Expr, at: usize, depth: u32) -> Option<Poly> {
+        let Expr::Binary(op, l, r, ty) = e else {
+            return None;
+        };
+        let Expr::Int(k, _) = **r else {
+            return None;
+        };
+        let (c, quotient) = match op {
+            BinOp::Div if k > 0 => (k, true),
+            BinOp::Rem if k > 0 => (k, false),
+            BinOp::Shr if (0..62).contains(&k) => (1i128 << k, true),
+            BinOp::BitAnd if k >= 0 && (k + 1) & k == 0 && k < 1 << 62 => (k + 1, false),
+            _ => return None,
+        };
+        let x = self.expand(l, at, depth + 1)?;
+        self.division_atom(x, c, quotient, *ty)
+    }
+
+    /// The atom of `x / c` (`quotient`) or `x % c`, where `x` is the exact
+    /// value of the operand in the operation's type `ty`. On a non-negative
+    /// `x` and `c > 0`, C's truncating `/` and `%` (and `>>`, `&` by a low
+    /// mask) are the floor quotient and the remainder in `[0, c)`, both
+    /// within `ty`, which the encoder computes exactly. Only for a
+    /// thread-dependent, invariant `x` (uniform ones the expansion leaves
+    /// alone; an opaque local's value may change between evaluations);
+    /// otherwise None.
+    fn division_atom(&self, x: Poly, c: i128, quotient: bool, ty: ScalarTy) -> Option<Poly> {
+        let range = self.range(&x)?;
+        if range.0 < 0 || !within(range, ty) || !x.invariant() || x.thread_part().0.is_empty() {
+            return None;
+        }
+        if c == 1 {
+            return Some(if quotient { x } else { Poly::constant(0) });
+        }
+        let mut divisions = self.divisions.lock().ok()?;
+        let index = match divisions.iter().position(|d| d.0 == x && d.1 == c) {
+            Some(i) => i,
+            None if divisions.len() < 32 => {
+                divisions.push((x, c));
+                divisions.len() - 1
+            }
+            None => return None,
+        };
+        let index = u32::try_from(index).ok()?;
+        Some(Poly::atom(if quotient {
+            Atom::Quot(index)
+        } else {
+            Atom::Rem(index)
+        }))
+    }
+
     /// Whether the encoder's result of an arithmetic operation of type `ty`
     /// with mathematical value `p` is `p`: signed results are never wrapped
     /// (overflow is undefined behaviour), unsigned ones only outside their
@@ -786,6 +1092,15 @@ impl<'k> Delinear<'k> {
                 super::grid_stride::int_bounds(self.kernel.vars.get(v as usize)?.ty)?
             }
             Atom::Term(i) | Atom::UniformTerm(i) => self.terms.lock().ok()?.get(i as usize)?.2,
+            Atom::Quot(k) | Atom::Rem(k) => {
+                let (x, c) = self.divisions.lock().ok()?.get(k as usize)?.clone();
+                let (lo, hi) = self.range(&x)?;
+                if matches!(a, Atom::Quot(_)) {
+                    (lo / c, hi / c)
+                } else {
+                    (0, (c - 1).min(hi))
+                }
+            }
         })
     }
 
@@ -835,6 +1150,7 @@ impl<'k> Delinear<'k> {
             return Some(Cover {
                 ids: 0,
                 gap: i128::MAX,
+                parts: 0,
             });
         }
         // A common constant factor scales the gap.
@@ -858,6 +1174,7 @@ impl<'k> Delinear<'k> {
                 return Some(Cover {
                     ids: m.iter().find_map(|a| a.id_bit()).unwrap_or(0),
                     gap: c.abs(),
+                    parts: m.iter().fold(0, |p, a| p | a.part_bit()),
                 });
             }
         }
@@ -873,7 +1190,11 @@ impl<'k> Delinear<'k> {
             (Some(d), Some(m)) if m.ids.count_ones() > d.ids.count_ones() => m,
             (Some(d), _) => d,
             (None, Some(m)) => m,
-            (None, None) => Cover { ids: 0, gap: 1 },
+            (None, None) => Cover {
+                ids: 0,
+                gap: 1,
+                parts: 0,
+            },
         })
     }
 
@@ -971,6 +1292,7 @@ impl<'k> Delinear<'k> {
             let cover = Cover {
                 ids: high.ids | low.ids,
                 gap,
+                parts: high.parts | low.parts,
             };
             if low.ids != 0 {
                 return Some(cover);
@@ -996,21 +1318,23 @@ impl<'k> Delinear<'k> {
                 return None;
             }
             let (lo, hi) = self.atom_range(*a)?;
-            terms.push((c.abs(), hi - lo, a.id_bit().unwrap_or(0)));
+            terms.push((c.abs(), hi - lo, a.id_bit().unwrap_or(0), a.part_bit()));
         }
         terms.sort();
         let mut below = 0i128;
         let mut gap = i128::MAX;
         let mut ids = 0;
-        for (c, width, id) in terms {
+        let mut parts = 0;
+        for (c, width, id, part) in terms {
             if c <= below {
                 return None;
             }
             gap = gap.min(c - below);
             below = below.checked_add(c.checked_mul(width)?)?;
             ids |= id;
+            parts |= part;
         }
-        Some(Cover { ids, gap })
+        Some(Cover { ids, gap, parts })
     }
 
     /// [`Self::cover`] of offset `p` with the ids that guards `D == U` (U
@@ -1024,9 +1348,36 @@ impl<'k> Delinear<'k> {
             };
             if let Some(c) = self.cover(&d, facts, 0) {
                 cover.ids |= c.ids;
+                cover.parts |= c.parts;
             }
         }
-        Some(cover)
+        Some(self.close(cover, facts))
+    }
+
+    /// `cover` with the ids of every dividend whose quotient and remainder
+    /// it holds: `x = c * (x / c) + x % c` (exactly: `x >= 0`, `c > 0`), so
+    /// equal quotients and equal remainders make equal dividends, and equal
+    /// dividends equal the ids their own cover names. (`threadIdx.x / 32`
+    /// from a warp's row and `threadIdx.x % 32 == 0` from a guard pin
+    /// `threadIdx.x`.)
+    fn close(&self, mut cover: Cover, facts: &[Fact]) -> Cover {
+        let divisions = self.divisions.lock().map(|d| d.clone()).unwrap_or_default();
+        loop {
+            let before = (cover.ids, cover.parts);
+            for (k, (dividend, _)) in divisions.iter().enumerate().take(32) {
+                let both = 3u64 << (2 * k);
+                if cover.parts & both != both {
+                    continue;
+                }
+                if let Some(c) = self.cover(dividend, facts, 1) {
+                    cover.ids |= c.ids;
+                    cover.parts |= c.parts;
+                }
+            }
+            if (cover.ids, cover.parts) == before {
+                return cover;
+            }
+        }
     }
 
     /// Which scenarios of the pair `(a, b)` are decided: (two threads of one
@@ -1041,6 +1392,29 @@ impl<'k> Delinear<'k> {
         if x.0 != y.0 {
             return (false, false);
         }
+        let classes = (self.class_of.get(&a), self.class_of.get(&b));
+        let key = match classes {
+            (Some(&ca), Some(&cb)) => Some((ca, cb)),
+            _ => None,
+        };
+        if let Some(known) = key.and_then(|k| self.decided_memo.lock().ok()?.get(&k).copied()) {
+            return known;
+        }
+        let result = self.decide(x, y, a);
+        if let (Some(k), Ok(mut memo)) = (key, self.decided_memo.lock()) {
+            memo.insert(k, result);
+        }
+        result
+    }
+
+    /// [`Self::decided`] without the memo (`a` is `x`'s statement).
+    #[allow(clippy::type_complexity)]
+    fn decide(
+        &self,
+        x: &(u32, Poly, u32, Vec<Fact>),
+        y: &(u32, Poly, u32, Vec<Fact>),
+        a: StmtId,
+    ) -> (bool, bool) {
         // Same thread part; the uniform parts differ by a constant.
         let Some(diff) = x.1.add(&y.1, -1) else {
             return (false, false);
@@ -1060,7 +1434,13 @@ impl<'k> Delinear<'k> {
         };
         let size = i128::from(x.2.max(y.2).max(1));
         if cover.gap.checked_sub(shift).is_none_or(|g| g < size) {
-            return (false, false);
+            match self.shifted_radix(&x.1.thread_part(), shift, size) {
+                // Not even equal ids overlap: disjoint in every scenario.
+                Some(true) => return (true, true),
+                // Only equal thread parts overlap: the cover decides.
+                Some(false) => {}
+                None => return (false, false),
+            }
         }
         let need_block = self.varying & 0b111;
         let need_grid = self.varying & 0b111_000;
@@ -1113,6 +1493,54 @@ fn assigned_in(block: &Block) -> Vec<u32> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+impl Delinear<'_> {
+    /// Theorem (shifted mixed radix). Let the thread part be `T = sum c_i *
+    /// x_i` with constants `c_i > 0` (signs do not matter: `x_i(t1) -
+    /// x_i(t2)` ranges over a symmetric set), distinct atoms `x_i` with
+    /// value ranges of width `w_i`, ordered by `c_i` with `c_j > B_j = sum_{i<j}
+    /// c_i * w_i`, and let the offsets be `T + u1` and `T + u2` with the
+    /// same uniform part up to the constant `d = |u1 - u2|`. Two accesses of
+    /// at most `s` bytes overlap only if `S = T(t1) - T(t2)` lies within `s
+    /// - 1` of `d` (or of `-d`). If `j` is the largest index where the atoms
+    /// differ, `S = c_j * k + R` with `0 < |k| <= w_j` and `|R| <= B_j`; so
+    /// `|c_j * k - d| <= B_j + s - 1` must have such a solution `k` for some
+    /// `j`. When none has, the atoms are equal in both threads (`S = 0`):
+    /// returns Some(true) when `d >= s` (no two threads overlap at all),
+    /// Some(false) otherwise (only threads with equal thread parts overlap,
+    /// which the offset's cover decides); None when the form does not apply
+    /// or some `k` exists. (`blockIdx.x * 1024 + slot * 256 + threadIdx.x`
+    /// with `blockDim.x = 256`: different slots never meet.)
+    fn shifted_radix(&self, t: &Poly, d: i128, s: i128) -> Option<bool> {
+        let mut terms = Vec::new();
+        for (m, c) in &t.0 {
+            let [a] = m.as_slice() else {
+                return None;
+            };
+            if !a.varying() {
+                return None;
+            }
+            let (lo, hi) = self.atom_range(*a)?;
+            terms.push((c.checked_abs()?, hi.checked_sub(lo)?));
+        }
+        terms.sort();
+        let mut below = 0i128;
+        for (c, w) in terms {
+            if c <= below {
+                return None;
+            }
+            let reach = below.checked_add(s - 1)?;
+            // k with |c * k - d| <= reach: ceil((d - reach) / c) ..= floor((d + reach) / c).
+            let k_lo = (-(reach.checked_sub(d)?.div_euclid(c))).max(-w);
+            let k_hi = d.checked_add(reach)?.div_euclid(c).min(w);
+            if k_lo <= k_hi && !(k_lo == 0 && k_hi == 0) {
+                return None;
+            }
+            below = below.checked_add(c.checked_mul(w)?)?;
+        }
+        Some(d >= s)
+    }
 }
 
 /// `m` without the atoms of `k` (as multisets), or None.

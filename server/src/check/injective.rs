@@ -151,6 +151,7 @@ impl<'k> InjectiveOffsets<'k> {
             }
         }
         let single_defs = crate::ir::walk::top_level_single_defs(kernel);
+        let delinear = super::delinear::Delinear::new(kernel, opts, &uniformity);
         let mut analysis = InjectiveOffsets {
             kernel,
             uniformity,
@@ -163,7 +164,7 @@ impl<'k> InjectiveOffsets<'k> {
             block_dims: known,
             grid_dims: opts.launch.grid_dim,
             adversarial: opts.adversarial_abstraction,
-            delinear: super::delinear::Delinear::new(kernel, opts),
+            delinear,
         };
         let ranges = analysis
             .accesses

@@ -1269,15 +1269,20 @@ fn scenarios_to_solve(
     if scenarios.is_empty() {
         return scenarios;
     }
-    // Byte ranges apart in every execution, or a grid-stride loop's
-    // element of each thread: no scenario needs the solver.
-    if injective.disjoint_ranges(a, b) || grid_stride.disjoint(a, b) {
+    // Byte ranges apart in every execution: no scenario needs the solver.
+    if injective.disjoint_ranges(a, b) {
         return Vec::new();
     }
     // Offsets that determine the thread (row-major layouts of thread and
-    // block ids, `check::delinear`): the scenarios they rule out.
+    // block ids, `check::delinear`): the scenarios they rule out. (Asked
+    // before the grid-stride theorem, which costs more per pair: all three
+    // only ever empty the list, so the order changes no answer.)
     let (block_decided, grid_decided) = injective.delinear.decided(a, b);
     if block_decided && grid_decided {
+        return Vec::new();
+    }
+    // A grid-stride loop's element of each thread: no scenario either.
+    if grid_stride.disjoint(a, b) {
         return Vec::new();
     }
     let a_loops = tree.loops(a).len();
@@ -1285,7 +1290,10 @@ fn scenarios_to_solve(
         if scenario.same_block {
             !(block_decided
                 || injective.disjoint_in_block(a, b, scenario.shared_loops.len(), a_loops)
-                || grid_stride.disjoint_in_block(a, b))
+                || grid_stride.disjoint_in_block(a, b)
+                || injective
+                    .delinear
+                    .stride_apart(a, b, scenario.shared_loops.len()))
         } else {
             !grid_decided
         }
@@ -1502,7 +1510,10 @@ fn pair_scenarios(
         }
     };
     let mut out = Vec::new();
-    if cfg.same_iteration(a, b, &common, mode) {
+    // Different barrier intervals: no same-block scenario, without the
+    // searches (see `Cfg::may_share_interval`).
+    let same_block_meet = cfg.may_share_interval(a, b, mode);
+    if same_block_meet && cfg.same_iteration(a, b, &common, mode) {
         let in_warp = warp_barriers && cfg.same_iteration(a, b, &common, mode.in_warp());
         out.push((
             Scenario::same_block(common.clone()).with_warps(warps(in_warp)),
@@ -1510,7 +1521,7 @@ fn pair_scenarios(
         ));
     }
     for depth in (1..=common.len()).rev() {
-        if cfg.different_iterations(a, b, &common, depth, mode) {
+        if same_block_meet && cfg.different_iterations(a, b, &common, depth, mode) {
             let in_warp =
                 warp_barriers && cfg.different_iterations(a, b, &common, depth, mode.in_warp());
             out.push((
@@ -1524,9 +1535,10 @@ fn pair_scenarios(
     if space == MemSpace::Global && several_blocks {
         // Threads of different blocks: only grid barriers order them.
         let meet = !cfg.has_grid_barrier()
-            || cfg.same_iteration(a, b, &common, Blocking::GridOnly)
-            || (1..=common.len())
-                .any(|d| cfg.different_iterations(a, b, &common, d, Blocking::GridOnly));
+            || (cfg.may_share_interval(a, b, Blocking::GridOnly)
+                && (cfg.same_iteration(a, b, &common, Blocking::GridOnly)
+                    || (1..=common.len())
+                        .any(|d| cfg.different_iterations(a, b, &common, d, Blocking::GridOnly))));
         if meet {
             out.push((Scenario::different_blocks(), LoopRelation::InterBlock));
         }

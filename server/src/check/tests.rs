@@ -177,6 +177,13 @@ fn straight_line_race_and_barrier() {
 
 /// for (u = bd/2; u > 0; u >>= 1) { if (tid < u) { x = s[tid+u]; y = s[tid]; s[tid] = x + y; } sync }
 fn reduction(with_barrier: bool) -> Kernel {
+    reduction_guarded(with_barrier, false)
+}
+
+/// [`reduction`] with the guard written `tid + 1 <= u` when `inclusive`:
+/// the same executions, outside the tree-reduction theorem of
+/// `check::delinear` (which reads `tid < u`), so the pair needs the solver.
+fn reduction_guarded(with_barrier: bool, inclusive: bool) -> Kernel {
     let mut b = B::new();
     let u = b.var("u");
     let x = b.var("x");
@@ -197,8 +204,13 @@ fn reduction(with_barrier: bool) -> Kernel {
     let r1 = b.read(x, bin(BinOp::Add, tid(), uv()));
     let r2 = b.read(y, tid());
     let w = b.write(tid(), bin(BinOp::Add, Expr::Var(x), Expr::Var(y)));
+    let cond = if inclusive {
+        bin(BinOp::Le, bin(BinOp::Add, tid(), int(1)), uv())
+    } else {
+        bin(BinOp::Lt, tid(), uv())
+    };
     let iff = b.s(StmtKind::If {
-        cond: bin(BinOp::Lt, tid(), uv()),
+        cond,
         then_: B::block(vec![r1, r2, w]),
         else_: Block::default(),
     });
@@ -1457,20 +1469,20 @@ fn unsat_cache_answers_repeated_queries_with_the_same_verdicts() {
     for block in [None, Some(256)] {
         let cold: Vec<Verdict> = [true, false]
             .iter()
-            .map(|&b| check_kernel(&reduction(b), &opts(block)).verdict)
+            .map(|&b| check_kernel(&reduction_guarded(b, true), &opts(block)).verdict)
             .collect();
         let (warm, hits) = with_unsat_cache(|| {
             let mut warm: Vec<Verdict> = [true, false]
                 .iter()
-                .map(|&b| check_kernel(&reduction(b), &opts(block)).verdict)
+                .map(|&b| check_kernel(&reduction_guarded(b, true), &opts(block)).verdict)
                 .collect();
             // A nested scope uses the outer one's cache and leaves it open.
             let before = unsat_cache_hits();
             warm.push(with_unsat_cache(|| {
-                check_kernel(&reduction(true), &opts(block)).verdict
+                check_kernel(&reduction_guarded(true, true), &opts(block)).verdict
             }));
             assert!(unsat_cache_hits() > before, "block={block:?}");
-            warm.push(check_kernel(&reduction(true), &opts(block)).verdict);
+            warm.push(check_kernel(&reduction_guarded(true, true), &opts(block)).verdict);
             (warm, unsat_cache_hits())
         });
         // The racy kernel repeats the race-free one's unsatisfiable queries
@@ -2067,6 +2079,190 @@ __global__ void guard_before_reassignment(float *out, int n) {
 }
 "#;
     for (name, verdict, queries, _) in check_source(racy, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}
+
+/// Warp and lane ids (`threadIdx.x / 32`, `% 32`, `>> 5`, `& 31`) are
+/// quotient and remainder atoms of one division (`check::delinear`): a
+/// guard pinning the lane and a row indexed by the warp pin the thread, and
+/// constant slot shifts of a mixed-radix layout (`blockIdx.x * 1024 + slot *
+/// 256 + threadIdx.x`) are apart. Decided without the solver; the near
+/// misses (a warp id of 64 threads, slots wider than the block, a slot that
+/// reaches the next block's row) go to the solver, which reports the race.
+#[test]
+fn warp_ids_and_slot_shifts_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void warp_sums(float *out, float v) {
+  __shared__ float sums[16][32];
+  const int lane = threadIdx.x % 32;
+  const int warp = threadIdx.x / 32;
+  if (lane == 0) sums[threadIdx.y][warp] = v;
+  __syncthreads();
+  if (threadIdx.x == 0) out[blockIdx.x] = sums[threadIdx.y][0];
+}
+__global__ void warp_sums_bits(float *out, float v) {
+  __shared__ float sums[32];
+  unsigned lane = threadIdx.x & 31;
+  unsigned warp = threadIdx.x >> 5;
+  if (lane == 0) sums[warp] = v;
+}
+__global__ void slots(float *out) {
+  __shared__ float s[1024];
+  s[0 * 256 + threadIdx.x] = 1.0f;
+  s[3 * 256 + threadIdx.x] = s[1 * 256 + threadIdx.x] + 1.0f;
+  out[blockIdx.x * 1024 + 2 * 256 + threadIdx.x] += s[2 * 256 + threadIdx.x];
+  out[blockIdx.x * 1024 + 1 * 256 + threadIdx.x] += 1.0f;
+}
+"#;
+    let launch = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([256, 1, 1]),
+            grid_dim: Some([64, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &launch) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void warp_of_64() {
+  __shared__ float sums[32];
+  const int lane = threadIdx.x % 32;
+  const int warp = threadIdx.x / 64;
+  if (lane == 0) sums[warp] = threadIdx.x;
+}
+__global__ void lane_not_pinned() {
+  __shared__ float sums[32];
+  const int lane = threadIdx.x % 32;
+  const int warp = threadIdx.x / 32;
+  if (lane < 2) sums[warp] = threadIdx.x;
+}
+__global__ void slot_reaches_next_block(float *out) {
+  out[blockIdx.x * 1024 + 4 * 256 + threadIdx.x] = 1.0f;
+  out[blockIdx.x * 1024 + threadIdx.x] = 2.0f;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &launch) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+    // Slots of 256 under blocks of 512 threads overlap in one block.
+    let wide = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([512, 1, 1]),
+            grid_dim: Some([64, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    let slots_only = r#"
+__global__ void slots_wider_than_block(float *out) {
+  __shared__ float s[1024];
+  s[1 * 256 + threadIdx.x] = 1.0f;
+  s[0 * 256 + threadIdx.x] = 2.0f;
+}
+"#;
+    let (name, verdict, queries, _) = check_source(slots_only, &wide)[0].clone();
+    assert_eq!(verdict, Verdict::Racy, "{name}");
+    assert!(queries > 0, "{name}: the solver decides it");
+}
+
+/// Tree reductions (`check::delinear`, theorem "tree reduction"): `if (t <
+/// s) a[t] += a[t + s]` with a uniform stride the branch does not assign
+/// reads and writes no common element in one iteration; decided without
+/// the solver. The near misses (an inclusive guard, a stride one short, no
+/// barrier between iterations, a stride assigned in the branch) go to the
+/// solver, which reports the race.
+#[test]
+fn tree_reductions_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void tree_sum(float *out, const float *in) {
+  __shared__ float sd[256];
+  int tid = threadIdx.x;
+  sd[tid] = in[blockIdx.x * 256 + tid];
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s) sd[tid] += sd[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0) out[blockIdx.x] = sd[0];
+}
+__global__ void tree_sum_fields(float2 *out, const float2 *in) {
+  __shared__ float2 v[128];
+  int lid = threadIdx.x;
+  v[lid] = in[blockIdx.x * 128 + lid];
+  __syncthreads();
+  for (int i = 64; i >= 1; i = i / 2) {
+    if (lid < i) {
+      v[lid].x += v[lid + i].x;
+      v[lid].y += v[lid + i].y;
+    }
+    __syncthreads();
+  }
+  if (lid == 0) out[blockIdx.x] = v[0];
+}
+"#;
+    let launch = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([128, 1, 1]),
+            grid_dim: Some([64, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &launch) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void inclusive_guard(float *out) {
+  __shared__ float sd[256];
+  int tid = threadIdx.x;
+  sd[tid] = tid;
+  __syncthreads();
+  for (int s = 64; s > 0; s >>= 1) {
+    if (tid <= s) sd[tid] += sd[tid + s];
+    __syncthreads();
+  }
+}
+__global__ void stride_one_short(float *out) {
+  __shared__ float sd[256];
+  int tid = threadIdx.x;
+  sd[tid] = tid;
+  __syncthreads();
+  for (int s = 64; s > 1; s >>= 1) {
+    if (tid < s) sd[tid] += sd[tid + s - 1];
+    __syncthreads();
+  }
+}
+__global__ void no_barrier_between_iterations(float *out) {
+  __shared__ float sd[256];
+  int tid = threadIdx.x;
+  sd[tid] = tid;
+  __syncthreads();
+  for (int s = 64; s > 0; s >>= 1) {
+    if (tid < s) sd[tid] += sd[tid + s];
+  }
+}
+__global__ void stride_halved_in_branch(float *out) {
+  __shared__ float sd[256];
+  int tid = threadIdx.x;
+  sd[tid] = tid;
+  __syncthreads();
+  for (int s = 64; s > 1; s >>= 1) {
+    if (tid < s) {
+      int h = s / 2;
+      sd[tid] += sd[tid + h];
+    }
+    __syncthreads();
+  }
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &launch) {
         assert_eq!(verdict, Verdict::Racy, "{name}");
         assert!(queries > 0, "{name}: the solver decides it");
     }
