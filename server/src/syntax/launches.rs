@@ -722,12 +722,15 @@ fn chevron_launch(
             end: last,
             args: &args,
             template_args: &template_ranges,
+            block: config.get(1).copied(),
         };
-        let relation = |range: Option<(usize, usize)>, known: [Option<u32>; 3]| {
+        // The block's own relation does not read the block.
+        let at_block = relations::LaunchAt { block: None, ..at };
+        let relation = |range: Option<(usize, usize)>, known: [Option<u32>; 3], at: &relations::LaunchAt| {
             let Some((s, e)) = range else {
                 return Default::default();
             };
-            let mut rel = eval.dim3_relation(s, e, &at, 0);
+            let mut rel = eval.dim3_relation(s, e, at, 0);
             // A constant extent needs no relation.
             for (r, k) in rel.iter_mut().zip(known) {
                 if k.is_some() {
@@ -736,8 +739,8 @@ fn chevron_launch(
             }
             rel
         };
-        launch.grid_relation = relation(config.first().copied(), launch.grid);
-        launch.block_relation = relation(config.get(1).copied(), launch.block);
+        launch.grid_relation = relation(config.first().copied(), launch.grid, &at);
+        launch.block_relation = relation(config.get(1).copied(), launch.block, &at_block);
         launch.arg_relations = args
             .iter()
             .zip(&launch.args)
@@ -1535,6 +1538,16 @@ fn dim3_parts(unit: &Unit, s: usize, e: usize) -> Vec<(usize, usize)> {
         let close = unit.matching(s + 1, e);
         if close + 1 == e {
             return unit.split_commas(s + 2, close);
+        }
+    }
+    // `make_uint3(x, y, z)` (CUDA's vector_functions.h): a `uint3` whose
+    // components convert to `unsigned int` like dim3's constructor
+    // arguments; `dim3`'s constructor from `uint3` copies the three.
+    if unit.text(s) == "make_uint3" && unit.text(s + 1) == "(" {
+        let close = unit.matching(s + 1, e);
+        let parts = unit.split_commas(s + 2, close);
+        if close + 1 == e && parts.len() == 3 {
+            return parts;
         }
     }
     if unit.text(s) == "{" && unit.matching(s, e) + 1 == e {
@@ -2625,6 +2638,7 @@ impl<'u, 'a> Eval<'u, 'a> {
                 end: at,
                 args: &[],
                 template_args: &[],
+                block: None,
             };
             self.mentions_are_plain(decl.at, &here)
         } else {
@@ -3496,6 +3510,23 @@ mod tests {
         assert_eq!(l.block, [Some(8), Some(8), Some(4)]);
         assert_eq!(l.grid, [Some(50), Some(50), Some(100)]);
         assert_eq!(l.args, vec![None, None, Some(400)]);
+    }
+
+    #[test]
+    fn dim3_reassigned_from_make_uint3() {
+        // The assignment in the `if` around the second launch reaches it;
+        // the first launch sees the declaration.
+        let scan = scan_translation(&["__global__ void h(int *o) {}\n__global__ void m(int *o, int n) {}\nvoid f(int *o, int n) {\n  dim3 grid(n, 1, 1);\n  dim3 threads(128, 1, 1);\n  h<<<grid, threads>>>(o);\n  if (n > 64) {\n    grid = make_uint3(64, 1, 1);\n    threads = make_uint3(32, 2, 1);\n    m<<<grid, threads>>>(o, n);\n  }\n}\n"]);
+        let h = &scan.launches[0];
+        assert_eq!((h.grid, h.block_dim()), ([None, Some(1), Some(1)], Some([128, 1, 1])));
+        let m = &scan.launches[1];
+        assert_eq!((m.grid_dim(), m.block_dim()), (Some([64, 1, 1]), Some([32, 2, 1])));
+        // Reassigned only on one path: unknown at the launch after the `if`.
+        let l = one("void f(int n) { dim3 t(128); if (n) { t = make_uint3(32, 1, 1); } k<<<1, t>>>(); }");
+        assert_eq!(l.block[0], None);
+        // Not three components: not a `uint3` this scanner understands.
+        let l = one("void f() { dim3 t(128); t = make_uint3(32, 1); k<<<1, t>>>(); }");
+        assert_eq!(l.block, [None; 3]);
     }
 
     #[test]
