@@ -1,0 +1,80 @@
+// expect-verdict: racy
+// As host_launch_lambda_captured.cu, but the relation between the grid and
+// the sizes passed does not hold on every run of the lambda: `cols` is
+// written by the enclosing function after the lambda is made (the thread
+// may compute the grid before and launch after the write); `rows` is
+// written in the loop that makes a lambda per frame; an unknown call
+// between the grid and the launch may write `cols` through the reference
+// `read_size` kept; the grid is rounded up.
+
+#include <thread>
+
+struct Params {
+    int n_gpu_threads;
+};
+
+void read_size(int &rows, int &cols);
+void refresh();
+
+__global__ void lcr_written_after(unsigned char *io, int rows, int cols) {
+    int g_row = blockIdx.y * blockDim.y + threadIdx.y + 1;
+    int g_col = blockIdx.x * blockDim.x + threadIdx.x + 1;
+    io[g_row * cols + g_col] *= 2; //~ race read-write, race write-write
+}
+
+__global__ void lcr_written_in_loop(unsigned char *io, int rows, int cols) {
+    int g_row = blockIdx.y * blockDim.y + threadIdx.y + 1;
+    int g_col = blockIdx.x * blockDim.x + threadIdx.x + 1;
+    io[g_row * cols + g_col] *= 2; //~ race read-write, race write-write
+}
+
+__global__ void lcr_call_between(unsigned char *io, int rows, int cols) {
+    int g_row = blockIdx.y * blockDim.y + threadIdx.y + 1;
+    int g_col = blockIdx.x * blockDim.x + threadIdx.x + 1;
+    io[g_row * cols + g_col] *= 2; //~ race read-write, race write-write
+}
+
+__global__ void lcr_rounded(unsigned char *io, int rows, int cols) {
+    int g_row = blockIdx.y * blockDim.y + threadIdx.y + 1;
+    int g_col = blockIdx.x * blockDim.x + threadIdx.x + 1;
+    io[g_row * cols + g_col] *= 2; //~ race read-write, race write-write
+}
+
+int main() {
+    Params p;
+    p.n_gpu_threads = 16;
+    int rows, cols;
+    read_size(rows, cols);
+    unsigned char *d_io;
+    cudaMalloc(&d_io, rows * cols);
+    std::thread first([&]() {
+        int threads = p.n_gpu_threads;
+        dim3 grid((cols - 2) / threads, (rows - 2) / threads);
+        dim3 block(threads, threads);
+        lcr_written_after<<<grid, block>>>(d_io, rows, cols);
+    });
+    cols = cols * 2;
+    first.join();
+    int frames = 4;
+    for (int f = 0; f < frames; f++) {
+        rows = rows + 1;
+        std::thread each([&]() {
+            int threads = p.n_gpu_threads;
+            dim3 grid((cols - 2) / threads, (rows - 2) / threads);
+            dim3 block(threads, threads);
+            lcr_written_in_loop<<<grid, block>>>(d_io, rows, cols);
+        });
+        each.join();
+    }
+    std::thread third([&]() {
+        int threads = p.n_gpu_threads;
+        dim3 grid((cols - 2) / threads, (rows - 2) / threads);
+        dim3 block(threads, threads);
+        refresh();
+        lcr_call_between<<<grid, block>>>(d_io, rows, cols);
+        dim3 up((cols - 2 + threads - 1) / threads, (rows - 2 + threads - 1) / threads);
+        lcr_rounded<<<up, block>>>(d_io, rows, cols);
+    });
+    third.join();
+    return 0;
+}
