@@ -726,19 +726,20 @@ fn chevron_launch(
         };
         // The block's own relation does not read the block.
         let at_block = relations::LaunchAt { block: None, ..at };
-        let relation = |range: Option<(usize, usize)>, known: [Option<u32>; 3], at: &relations::LaunchAt| {
-            let Some((s, e)) = range else {
-                return Default::default();
-            };
-            let mut rel = eval.dim3_relation(s, e, at, 0);
-            // A constant extent needs no relation.
-            for (r, k) in rel.iter_mut().zip(known) {
-                if k.is_some() {
-                    *r = None;
+        let relation =
+            |range: Option<(usize, usize)>, known: [Option<u32>; 3], at: &relations::LaunchAt| {
+                let Some((s, e)) = range else {
+                    return Default::default();
+                };
+                let mut rel = eval.dim3_relation(s, e, at, 0);
+                // A constant extent needs no relation.
+                for (r, k) in rel.iter_mut().zip(known) {
+                    if k.is_some() {
+                        *r = None;
+                    }
                 }
-            }
-            rel
-        };
+                rel
+            };
         launch.grid_relation = relation(config.first().copied(), launch.grid, &at);
         launch.block_relation = relation(config.get(1).copied(), launch.block, &at_block);
         launch.arg_relations = args
@@ -2734,7 +2735,18 @@ impl<'u, 'a> Eval<'u, 'a> {
         // A `dim3` variable.
         if e == s + 1 {
             match self.lookup(s) {
-                Some((Binding::Dim3(parts), _)) => return self.components(&parts, depth + 1),
+                // One value is the x extent only when it is plainly a number
+                // (`dim3 b = grid_of(n);`, `b = other;` may set y and z too).
+                Some((Binding::Dim3(parts), _)) => {
+                    if let [(ps, pe)] = *parts.as_slice() {
+                        if !self.is_scalar_expr(ps, pe, depth + 1)
+                            && self.expr(ps, pe, depth + 1).is_none()
+                        {
+                            return [None; 3];
+                        }
+                    }
+                    return self.components(&parts, depth + 1);
+                }
                 Some((Binding::UnknownScalar, _)) => return [None, Some(1), Some(1)],
                 // `auto b = dim3(...)`.
                 Some((Binding::Scalar(s, e), ValueTy::Auto)) => return self.dim3(s, e, depth + 1),
@@ -3518,15 +3530,30 @@ mod tests {
         // the first launch sees the declaration.
         let scan = scan_translation(&["__global__ void h(int *o) {}\n__global__ void m(int *o, int n) {}\nvoid f(int *o, int n) {\n  dim3 grid(n, 1, 1);\n  dim3 threads(128, 1, 1);\n  h<<<grid, threads>>>(o);\n  if (n > 64) {\n    grid = make_uint3(64, 1, 1);\n    threads = make_uint3(32, 2, 1);\n    m<<<grid, threads>>>(o, n);\n  }\n}\n"]);
         let h = &scan.launches[0];
-        assert_eq!((h.grid, h.block_dim()), ([None, Some(1), Some(1)], Some([128, 1, 1])));
+        assert_eq!(
+            (h.grid, h.block_dim()),
+            ([None, Some(1), Some(1)], Some([128, 1, 1]))
+        );
         let m = &scan.launches[1];
-        assert_eq!((m.grid_dim(), m.block_dim()), (Some([64, 1, 1]), Some([32, 2, 1])));
+        assert_eq!(
+            (m.grid_dim(), m.block_dim()),
+            (Some([64, 1, 1]), Some([32, 2, 1]))
+        );
         // Reassigned only on one path: unknown at the launch after the `if`.
-        let l = one("void f(int n) { dim3 t(128); if (n) { t = make_uint3(32, 1, 1); } k<<<1, t>>>(); }");
+        let l = one(
+            "void f(int n) { dim3 t(128); if (n) { t = make_uint3(32, 1, 1); } k<<<1, t>>>(); }",
+        );
         assert_eq!(l.block[0], None);
-        // Not three components: not a `uint3` this scanner understands.
+        // Not three components: not a `uint3` this scanner understands; nor
+        // is a call or another `dim3` (y and z unknown too).
         let l = one("void f() { dim3 t(128); t = make_uint3(32, 1); k<<<1, t>>>(); }");
         assert_eq!(l.block, [None; 3]);
+        let l = one("void f(int n) { dim3 t = grid_of(n); k<<<1, t>>>(); }");
+        assert_eq!(l.block, [None; 3]);
+        let l = one("void f(int n, dim3 o) { dim3 t(64, 2); t = o; k<<<1, t>>>(); }");
+        assert_eq!(l.block, [None; 3]);
+        let l = one("void f(int n) { dim3 t = n; k<<<1, t>>>(); }");
+        assert_eq!(l.block, [None, Some(1), Some(1)]);
     }
 
     #[test]
@@ -4103,6 +4130,71 @@ mod tests {
                 })
             })
         })
+    }
+
+    #[test]
+    fn grids_computed_from_the_block_extent_are_relations() {
+        let x = |t: &str| grid_relation(t)[0].clone();
+        let s = |v: &str| Some(v.to_string());
+        // The block is the variable, or a `dim3` whose component it is.
+        assert_eq!(
+            x("void f(int n, int t) { k<<<n / t, t>>>(n); }"),
+            s("a0 / blockDim.x")
+        );
+        assert_eq!(
+            grid_relation("void f(int w, int h, int s) { dim3 b(s, s); dim3 g(w / s, h / s); k<<<g, b>>>(w, h); }"),
+            [s("a0 / blockDim.x"), s("a1 / blockDim.x"), None]
+        );
+        assert_eq!(
+            x("void f(int n, int t, int u) { dim3 b(u, t); k<<<n / t, b>>>(n); }"),
+            s("a0 / blockDim.y")
+        );
+        // Not the block's variable, written between, or wider than 32 bits
+        // (only its low 32 bits are the extent): no relation.
+        assert_eq!(
+            x("void f(int n, int t, int u) { k<<<n / t, u>>>(n); }"),
+            None
+        );
+        assert_eq!(
+            x("void f(int n, int t) { dim3 g(n / t); t = t / 2; k<<<g, t>>>(n); }"),
+            None
+        );
+        assert_eq!(x("void f(long n, long t) { k<<<n / t, t>>>(n); }"), None);
+        // The block's own relation never reads the block.
+        let l = one("void f(int n, int t) { k<<<n / t, dim3(t, t)>>>(n); }");
+        assert_eq!(l.block_relation, [None, None, None]);
+    }
+
+    #[test]
+    fn captured_sizes_of_a_launching_lambda_are_relations() {
+        let x = |t: &str| grid_relation(t)[0].clone();
+        let s = |v: &str| Some(v.to_string());
+        let header = "void read(int &r, int &c); void g();";
+        // Written before the lambda is made (by reference), read in it.
+        assert_eq!(
+            x(&format!("{header} int main() {{ int r, c; read(r, c); auto go = [&]() {{ int t = p.n; dim3 g((c - 2) / t); k<<<g, t>>>(r, c); }}; go(); }}")),
+            s("(a1 - 2) / blockDim.x")
+        );
+        // A plain read in another lambda does not matter.
+        assert_eq!(
+            x(&format!("{header} int main() {{ int r, c; read(r, c); auto h = [&]() {{ return c + 1; }}; auto go = [&]() {{ k<<<c / 64, 64>>>(c); }}; go(); }}")),
+            s("a0 / 64")
+        );
+        // Written after the lambda is made, in a loop around it, in another
+        // lambda or inside it; a call between the size and the launch; a
+        // `goto` in the function: no relation.
+        for body in [
+            "int c; read(c, c); auto go = [&]() { k<<<c / 64, 64>>>(c); }; c = 4; go();",
+            "int c = 1; for (;;) { c++; auto go = [&]() { k<<<c / 64, 64>>>(c); }; go(); }",
+            "int c = 1; auto w = [&]() { c = 2; }; auto go = [&]() { k<<<c / 64, 64>>>(c); }; go();",
+            "int c = 1; auto go = [&]() { int n = c / 64; c = 2; k<<<n, 64>>>(c); }; go();",
+            "int c = 1; auto go = [&]() { int n = c / 64; g(); k<<<n, 64>>>(c); }; go();",
+            "int c = 1; auto go = [&]() { int n = c / 64; [&]() { }(); k<<<n, 64>>>(c); }; go();",
+            "int c = 1; auto go = [&]() { k<<<c / 64, 64>>>(c); }; go(); again: goto again;",
+            "static int c = 1; auto go = [&]() { k<<<c / 64, 64>>>(c); }; go();",
+        ] {
+            assert_eq!(x(&format!("{header} int main() {{ {body} }}")), None, "{body}");
+        }
     }
 
     #[test]

@@ -3,8 +3,8 @@
 // from the enclosing function's locals (`rows`, `cols`, set by a call that
 // takes them by reference before the lambda is made) and the block extent
 // from a struct field: the grid is `(cols - 2) / threads` by
-// `(rows - 2) / threads`, so every thread's interior pixel
-// `(g_row, g_col)` with 1 <= g_col <= cols - 2 is its own.
+// `(rows - 2) / threads`, so `gridDim.x = (cols - 2) / blockDim.x` keeps
+// the halves of `lc_halves` apart.
 
 #include <thread>
 
@@ -13,23 +13,18 @@ struct Params {
 };
 
 void read_size(int &rows, int &cols);
+Params parse(int argc, char **argv);
 
-__global__ void lc_smooth(const unsigned char *in, unsigned char *out, int rows, int cols) {
-    int g_row = blockIdx.y * blockDim.y + threadIdx.y + 1;
-    int g_col = blockIdx.x * blockDim.x + threadIdx.x + 1;
-    int pos = g_row * cols + g_col;
-    out[pos] = (in[pos - 1] + in[pos] + in[pos + 1]) / 3;
+__global__ void lc_halves(int *a, int rows, int cols) {
+    int q = (cols - 2) / (int)blockDim.x;
+    if (threadIdx.x == 0 && threadIdx.y == 0 && blockIdx.y == 0) {
+        a[blockIdx.x] = 1;
+        a[q + blockIdx.x] = 2;
+    }
 }
 
-__global__ void lc_sharpen(unsigned char *io, int rows, int cols) {
-    int g_row = blockIdx.y * blockDim.y + threadIdx.y + 1;
-    int g_col = blockIdx.x * blockDim.x + threadIdx.x + 1;
-    io[g_row * cols + g_col] *= 2;
-}
-
-int main() {
-    Params p;
-    p.n_gpu_threads = 16;
+int main(int argc, char **argv) {
+    Params p = parse(argc, argv);
     int rows, cols;
     read_size(rows, cols);
     unsigned char *d_in, *d_out;
@@ -41,8 +36,7 @@ int main() {
             int threads = p.n_gpu_threads;
             dim3 grid((cols - 2) / threads, (rows - 2) / threads);
             dim3 block(threads, threads);
-            lc_smooth<<<grid, block>>>(d_in, d_out, rows, cols);
-            lc_sharpen<<<grid, block>>>(d_out, rows, cols);
+            lc_halves<<<grid, block>>>((int *)d_in, rows, cols);
         }
     });
     proxy.join();

@@ -2,8 +2,8 @@
 // As host_launch_lambda_captured.cu, but the relation between the grid and
 // the sizes passed does not hold on every run of the lambda: `cols` is
 // written by the enclosing function after the lambda is made (the thread
-// may compute the grid before and launch after the write); `rows` is
-// written in the loop that makes a lambda per frame; an unknown call
+// may compute the grid before and launch after the write); `cols` is
+// written in the loop that makes a detached lambda per frame; an unknown call
 // between the grid and the launch may write `cols` through the reference
 // `read_size` kept; the grid is rounded up.
 
@@ -14,6 +14,7 @@ struct Params {
 };
 
 void read_size(int &rows, int &cols);
+Params parse(int argc, char **argv);
 void refresh();
 
 __global__ void lcr_written_after(unsigned char *io, int rows, int cols) {
@@ -34,15 +35,22 @@ __global__ void lcr_call_between(unsigned char *io, int rows, int cols) {
     io[g_row * cols + g_col] *= 2; //~ race read-write, race write-write
 }
 
+__global__ void lcr_halves_after(int *a, int rows, int cols) {
+    int q = (cols - 2) / (int)blockDim.x;
+    if (threadIdx.x == 0 && threadIdx.y == 0 && blockIdx.y == 0) {
+        a[blockIdx.x] = 1; //~ race write-write
+        a[q + blockIdx.x] = 2; //~ race write-write
+    }
+}
+
 __global__ void lcr_rounded(unsigned char *io, int rows, int cols) {
     int g_row = blockIdx.y * blockDim.y + threadIdx.y + 1;
     int g_col = blockIdx.x * blockDim.x + threadIdx.x + 1;
     io[g_row * cols + g_col] *= 2; //~ race read-write, race write-write
 }
 
-int main() {
-    Params p;
-    p.n_gpu_threads = 16;
+int main(int argc, char **argv) {
+    Params p = parse(argc, argv);
     int rows, cols;
     read_size(rows, cols);
     unsigned char *d_io;
@@ -52,19 +60,20 @@ int main() {
         dim3 grid((cols - 2) / threads, (rows - 2) / threads);
         dim3 block(threads, threads);
         lcr_written_after<<<grid, block>>>(d_io, rows, cols);
+        lcr_halves_after<<<grid, block>>>((int *)d_io, rows, cols);
     });
     cols = cols * 2;
     first.join();
     int frames = 4;
     for (int f = 0; f < frames; f++) {
-        rows = rows + 1;
+        cols = cols + 1;
         std::thread each([&]() {
             int threads = p.n_gpu_threads;
             dim3 grid((cols - 2) / threads, (rows - 2) / threads);
             dim3 block(threads, threads);
             lcr_written_in_loop<<<grid, block>>>(d_io, rows, cols);
         });
-        each.join();
+        each.detach();
     }
     std::thread third([&]() {
         int threads = p.n_gpu_threads;

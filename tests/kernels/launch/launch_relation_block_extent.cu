@@ -1,29 +1,35 @@
 // expect-verdict: race-free
 // The grid is computed from the block extent, a variable whose value the
-// scanner does not know (`t` from the command line): `n / t` blocks of `t`
-// threads give x < n, so the row-major `y * n + x` is one element per
-// thread. The relation reads the extent: `gridDim.x = n / blockDim.x`.
+// scanner does not know (`t` from the command line): the launch runs
+// `n / t` blocks of `t` threads, so `gridDim.x = n / blockDim.x` and the
+// second half `a[n / blockDim.x + blockIdx.x]` never meets the first
+// `a[blockIdx.x]`. Same for a square `dim3 block(side, side)` with the grid
+// `h / side` in y (`gridDim.y = h / blockDim.y`).
 
 #include <stdlib.h>
 
-__global__ void be_rows(float *a, int n) {
-    int x = blockIdx.x * blockDim.x + threadIdx.x;
-    int y = blockIdx.y;
-    a[y * n + x] = x;
+__global__ void be_halves(int *a, int n) {
+    int q = n / (int)blockDim.x;
+    if (threadIdx.x == 0) {
+        a[blockIdx.x] = 1;
+        a[q + blockIdx.x] = 2;
+    }
 }
 
-__global__ void be_tiles(float *a, int w, int h) {
-    int x = blockIdx.x * blockDim.x + threadIdx.x;
-    int y = blockIdx.y * blockDim.y + threadIdx.y;
-    a[y * w + x] += 1.f;
+__global__ void be_tiles(int *a, int w, int h) {
+    int q = h / (int)blockDim.y;
+    if (threadIdx.x == 0 && threadIdx.y == 0 && blockIdx.x == 0) {
+        a[blockIdx.y] = 1;
+        a[q + blockIdx.y] = 2;
+    }
 }
 
 int main(int argc, char **argv) {
     int n = atoi(argv[1]);
     int t = atoi(argv[2]);
-    float *a;
-    cudaMalloc(&a, sizeof(float) * n * 8);
-    be_rows<<<dim3(n / t, 8), t>>>(a, n);
+    int *a;
+    cudaMalloc(&a, sizeof(int) * n * 8);
+    be_halves<<<n / t, t>>>(a, n);
     int w = atoi(argv[3]);
     int h = atoi(argv[4]);
     int side = atoi(argv[5]);

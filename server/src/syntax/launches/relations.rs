@@ -445,7 +445,9 @@ impl Eval<'_, '_> {
         let mut candidates: Vec<(u8, usize)> = Vec::new();
         if be == bs + 1 && u.is_ident(bs) {
             match self.lookup(bs)? {
-                (Binding::Dim3(parts), _) if parts.len() <= 3 && self.local_variable(bs, launch) => {
+                (Binding::Dim3(parts), _)
+                    if parts.len() <= 3 && self.local_variable(bs, launch) =>
+                {
                     for (d, &(ps, pe)) in (0u8..).zip(parts.iter()) {
                         if pe == ps + 1 && u.is_ident(ps) {
                             candidates.push((d, ps));
@@ -681,11 +683,12 @@ impl Eval<'_, '_> {
             if u.text(w) != name || !u.is_ident(w) || !own(w) || scopes.inside(f, w) {
                 continue;
             }
+            // A plain read anywhere (also in another lambda) writes nothing.
+            if self.only_read(w) {
+                continue;
+            }
             let nested = !self.straight_path(w, g);
-            let written = scopes.may_write(u, w) || !self.plain_mention(w);
-            if written
-                && (w >= made || nested || around_made.iter().any(|&(s, e)| s <= w && w <= e))
-            {
+            if w >= made || nested || around_made.iter().any(|&(s, e)| s <= w && w <= e) {
                 return false;
             }
         }
@@ -704,16 +707,32 @@ impl Eval<'_, '_> {
                 if t == "(" && !self.harmless_paren(k) {
                     return false;
                 }
-                if t == name && u.is_ident(k) && own(k) {
-                    let read = !is_write_op(u.text(k + 1))
-                        && !matches!(u.text(k - 1), "++" | "--" | ">>" | "&");
-                    if !read || !self.plain_mention(k) || !self.straight_path(k, f) {
-                        return false;
-                    }
+                if t == name
+                    && u.is_ident(k)
+                    && own(k)
+                    && (!self.only_read(k) || !self.straight_path(k, f))
+                {
+                    return false;
                 }
             }
         }
         true
+    }
+
+    /// Whether the mention at `k` is a plain read ([`Eval::plain_mention`])
+    /// and no write: not assigned (also in parentheses), incremented, read
+    /// into or its address taken.
+    fn only_read(&self, k: usize) -> bool {
+        let u = self.unit;
+        let mut j = k + 1;
+        while u.text(j) == ")" {
+            j += 1;
+        }
+        k > 0
+            && !is_write_op(u.text(j))
+            && u.text(j) != "."
+            && !matches!(u.text(k - 1), "++" | "--" | ">>" | "&")
+            && self.plain_mention(k)
     }
 
     /// Whether the `(` at `k` opens no call that may write a host variable or
