@@ -4189,6 +4189,7 @@ mod tests {
             "int c = 1; auto w = [&]() { c = 2; }; auto go = [&]() { k<<<c / 64, 64>>>(c); }; go();",
             "int c = 1; auto go = [&]() { int n = c / 64; c = 2; k<<<n, 64>>>(c); }; go();",
             "int c = 1; auto go = [&]() { int n = c / 64; g(); k<<<n, 64>>>(c); }; go();",
+            "int c = 1; int *p = &c; auto go = [&]() { int n = c / 64; memcpy(p, q, 4); k<<<n, 64>>>(c); }; go();",
             "int c = 1; auto go = [&]() { int n = c / 64; [&]() { }(); k<<<n, 64>>>(c); }; go();",
             "int c = 1; auto go = [&]() { k<<<c / 64, 64>>>(c); }; go(); again: goto again;",
             "static int c = 1; auto go = [&]() { k<<<c / 64, 64>>>(c); }; go();",

@@ -17,7 +17,7 @@
 use super::{
     dim3_parts, parse_int_literal, BlockKind, DeclScope, Eval, TokKind, ValueTy, MAX_EVAL_DEPTH,
 };
-use super::{is_scalar_type, is_write_op, non_writing_call, Binding, DECL_QUALIFIERS};
+use super::{is_scalar_type, is_write_op, Binding, DECL_QUALIFIERS};
 
 /// An integer type of host arithmetic (LP64: `long` has 64 bits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -629,8 +629,8 @@ impl Eval<'_, '_> {
     /// `q` to the end of the launch (and in loops around the launch that
     /// start after `q`) every mention of it is a plain read in the lambda's
     /// own body, the lambda makes no call other than kernel launches and
-    /// calls known not to write a variable ([`non_writing_call`]), and
-    /// nothing there is a nested body. A write through an escaped alias is
+    /// functions of values ([`Eval::harmless_paren`]), and nothing there is
+    /// a nested body. A write through an escaped alias is
     /// then made by another thread, unordered with one of the two reads
     /// (the lambda performs no synchronizing call between them): a data
     /// race, undefined behaviour of the host program.
@@ -737,8 +737,10 @@ impl Eval<'_, '_> {
 
     /// Whether the `(` at `k` opens no call that may write a host variable or
     /// synchronize: a grouping, a condition, a cast, `sizeof`, a `dim3` or
-    /// scalar declaration's initializer, a kernel launch's arguments, or a
-    /// call known not to write ([`non_writing_call`]).
+    /// scalar declaration's initializer, a kernel launch's arguments (copied
+    /// to the device), or a function of values only ([`PURE_CALLS`]; not
+    /// `cudaMemcpy`, `memcpy`, `sprintf`, which write through a pointer
+    /// argument, maybe an alias of the variable).
     fn harmless_paren(&self, k: usize) -> bool {
         let u = self.unit;
         if k == 0 {
@@ -748,7 +750,7 @@ impl Eval<'_, '_> {
         if matches!(
             prev,
             "if" | "while" | "for" | "switch" | "sizeof" | "return" | "else" | "do"
-        ) || non_writing_call(prev)
+        ) || PURE_CALLS.contains(&prev)
             || is_scalar_type(prev)
         {
             return true;
@@ -766,6 +768,11 @@ impl Eval<'_, '_> {
         !matches!(prev, ")" | "]" | ">" | "}")
     }
 }
+
+/// Calls of values only: they write no memory.
+const PURE_CALLS: [&str; 9] = [
+    "dim3", "min", "max", "MIN", "MAX", "ceil", "floor", "sqrt", "abs",
+];
 
 /// Parses a launch size into a [`SizeExpr`]: integer literals, casts to
 /// integer types, `+ - * / % & | ^`, shifts by constants, names of the
