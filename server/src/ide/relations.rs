@@ -57,14 +57,6 @@ pub fn launch_relations(
     }
     let known_grid = known_grid_dims(kernel, &resolved.options);
     let known_block = known_block_dims(kernel, &resolved.options);
-    // A block extent the run fixes (a constant of another launch, or 1 in a
-    // dimension the kernel never reads) is not this launch's: a relation
-    // reading it is not made.
-    let reads_fixed_block = |e: &SizeExpr| {
-        e.block_dims_read()
-            .iter()
-            .any(|&d| known_block.get(usize::from(d)).is_none_or(Option::is_some))
-    };
     let arg_name = |leaf: SizeExpr| match leaf {
         SizeExpr::Template(k, _) => kernel
             .template_params
@@ -92,9 +84,6 @@ pub fn launch_relations(
             let Some(first) = relation_of(sites[0])[usize::from(d)].as_ref() else {
                 continue;
             };
-            if reads_fixed_block(first) {
-                continue;
-            }
             if !sites
                 .iter()
                 .all(|s| relation_of(s)[usize::from(d)].as_ref() == Some(first))
@@ -156,9 +145,6 @@ pub fn launch_relations(
         let Some(first) = sites[0].arg_relations.get(at).cloned().flatten() else {
             continue;
         };
-        if reads_fixed_block(&first) {
-            continue;
-        }
         if shared != 1
             || !sites
                 .iter()
@@ -208,8 +194,6 @@ fn scalar(t: HostIntTy) -> ScalarTy {
 fn size_value(kernel: &Kernel, e: &SizeExpr) -> Option<Expr> {
     Some(match e {
         SizeExpr::Const(v, t) => Expr::Int(*v, scalar(*t)),
-        // An `unsigned int`, like the builtin.
-        SizeExpr::BlockDim(d) => Expr::Builtin(Builtin::BlockDim(*d)),
         SizeExpr::Arg(..) | SizeExpr::Template(..) => {
             // A template parameter is a parameter at no position, by name.
             let (position, template_name, t) = match e {

@@ -722,26 +722,22 @@ fn chevron_launch(
             end: last,
             args: &args,
             template_args: &template_ranges,
-            block: config.get(1).copied(),
         };
-        // The block's own relation does not read the block.
-        let at_block = relations::LaunchAt { block: None, ..at };
-        let relation =
-            |range: Option<(usize, usize)>, known: [Option<u32>; 3], at: &relations::LaunchAt| {
-                let Some((s, e)) = range else {
-                    return Default::default();
-                };
-                let mut rel = eval.dim3_relation(s, e, at, 0);
-                // A constant extent needs no relation.
-                for (r, k) in rel.iter_mut().zip(known) {
-                    if k.is_some() {
-                        *r = None;
-                    }
-                }
-                rel
+        let relation = |range: Option<(usize, usize)>, known: [Option<u32>; 3]| {
+            let Some((s, e)) = range else {
+                return Default::default();
             };
-        launch.grid_relation = relation(config.first().copied(), launch.grid, &at);
-        launch.block_relation = relation(config.get(1).copied(), launch.block, &at_block);
+            let mut rel = eval.dim3_relation(s, e, &at, 0);
+            // A constant extent needs no relation.
+            for (r, k) in rel.iter_mut().zip(known) {
+                if k.is_some() {
+                    *r = None;
+                }
+            }
+            rel
+        };
+        launch.grid_relation = relation(config.first().copied(), launch.grid);
+        launch.block_relation = relation(config.get(1).copied(), launch.block);
         launch.arg_relations = args
             .iter()
             .zip(&launch.args)
@@ -2639,7 +2635,6 @@ impl<'u, 'a> Eval<'u, 'a> {
                 end: at,
                 args: &[],
                 template_args: &[],
-                block: None,
             };
             self.mentions_are_plain(decl.at, &here)
         } else {
@@ -4133,47 +4128,14 @@ mod tests {
     }
 
     #[test]
-    fn grids_computed_from_the_block_extent_are_relations() {
-        let x = |t: &str| grid_relation(t)[0].clone();
-        let s = |v: &str| Some(v.to_string());
-        // The block is the variable, or a `dim3` whose component it is.
-        assert_eq!(
-            x("void f(int n, int t) { k<<<n / t, t>>>(n); }"),
-            s("a0 / blockDim.x")
-        );
-        assert_eq!(
-            grid_relation("void f(int w, int h, int s) { dim3 b(s, s); dim3 g(w / s, h / s); k<<<g, b>>>(w, h); }"),
-            [s("a0 / blockDim.x"), s("a1 / blockDim.x"), None]
-        );
-        assert_eq!(
-            x("void f(int n, int t, int u) { dim3 b(u, t); k<<<n / t, b>>>(n); }"),
-            s("a0 / blockDim.y")
-        );
-        // Not the block's variable, written between, or wider than 32 bits
-        // (only its low 32 bits are the extent): no relation.
-        assert_eq!(
-            x("void f(int n, int t, int u) { k<<<n / t, u>>>(n); }"),
-            None
-        );
-        assert_eq!(
-            x("void f(int n, int t) { dim3 g(n / t); t = t / 2; k<<<g, t>>>(n); }"),
-            None
-        );
-        assert_eq!(x("void f(long n, long t) { k<<<n / t, t>>>(n); }"), None);
-        // The block's own relation never reads the block.
-        let l = one("void f(int n, int t) { k<<<n / t, dim3(t, t)>>>(n); }");
-        assert_eq!(l.block_relation, [None, None, None]);
-    }
-
-    #[test]
     fn captured_sizes_of_a_launching_lambda_are_relations() {
         let x = |t: &str| grid_relation(t)[0].clone();
         let s = |v: &str| Some(v.to_string());
         let header = "void read(int &r, int &c); void g();";
         // Written before the lambda is made (by reference), read in it.
         assert_eq!(
-            x(&format!("{header} int main() {{ int r, c; read(r, c); auto go = [&]() {{ int t = p.n; dim3 g((c - 2) / t); k<<<g, t>>>(r, c); }}; go(); }}")),
-            s("(a1 - 2) / blockDim.x")
+            x(&format!("{header} int main() {{ int r, c; read(r, c); auto go = [&]() {{ dim3 g((c - 2) / 16); k<<<g, 16>>>(r, c); }}; go(); }}")),
+            s("(a1 - 2) / 16")
         );
         // A plain read in another lambda does not matter.
         assert_eq!(

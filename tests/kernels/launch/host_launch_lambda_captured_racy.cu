@@ -9,12 +9,7 @@
 
 #include <thread>
 
-struct Params {
-    int n_gpu_threads;
-};
-
 void read_size(int &rows, int &cols);
-Params parse(int argc, char **argv);
 void refresh();
 
 __global__ void lcr_written_after(unsigned char *io, int rows, int cols) {
@@ -49,14 +44,13 @@ __global__ void lcr_rounded(unsigned char *io, int rows, int cols) {
     io[g_row * cols + g_col] *= 2; //~ race read-write, race write-write
 }
 
-int main(int argc, char **argv) {
-    Params p = parse(argc, argv);
+int main() {
     int rows, cols;
     read_size(rows, cols);
     unsigned char *d_io;
     cudaMalloc(&d_io, rows * cols);
     std::thread first([&]() {
-        int threads = p.n_gpu_threads;
+        const int threads = 16;
         dim3 grid((cols - 2) / threads, (rows - 2) / threads);
         dim3 block(threads, threads);
         lcr_written_after<<<grid, block>>>(d_io, rows, cols);
@@ -68,7 +62,7 @@ int main(int argc, char **argv) {
     for (int f = 0; f < frames; f++) {
         cols = cols + 1;
         std::thread each([&]() {
-            int threads = p.n_gpu_threads;
+            const int threads = 16;
             dim3 grid((cols - 2) / threads, (rows - 2) / threads);
             dim3 block(threads, threads);
             lcr_written_in_loop<<<grid, block>>>(d_io, rows, cols);
@@ -76,7 +70,7 @@ int main(int argc, char **argv) {
         each.detach();
     }
     std::thread third([&]() {
-        int threads = p.n_gpu_threads;
+        const int threads = 16;
         dim3 grid((cols - 2) / threads, (rows - 2) / threads);
         dim3 block(threads, threads);
         refresh();

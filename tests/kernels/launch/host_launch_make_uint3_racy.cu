@@ -15,7 +15,7 @@ __global__ void mur_merge(int *acc, int blocks) {
 
 __global__ void mur_merge_after(int *acc) {
     int pos = blockIdx.x * 64 + threadIdx.x;
-    acc[pos] = pos; //~ race write-write
+    acc[pos] = blockIdx.x; //~ race write-write
 }
 
 void run(int *acc, int n) {

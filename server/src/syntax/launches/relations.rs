@@ -155,10 +155,6 @@ pub enum SizeExpr {
     /// The value of the launch's explicit template argument `index` (a
     /// template parameter of the launching function), of its host type.
     Template(usize, HostIntTy),
-    /// The launch's block extent in dimension `d` (0..3), an `unsigned int`
-    /// (a host variable that is also that extent: `dim3 grid(n / t);
-    /// k<<<grid, t>>>(n)`). Only in grid and argument relations.
-    BlockDim(u8),
     /// Conversion to a type (modulo 2^bits).
     Convert(HostIntTy, Box<SizeExpr>),
     /// Negation in a type.
@@ -178,7 +174,6 @@ impl SizeExpr {
             | SizeExpr::Convert(t, _)
             | SizeExpr::Neg(_, t)
             | SizeExpr::Binary(_, _, _, t) => *t,
-            SizeExpr::BlockDim(_) => HostIntTy::UINT,
         }
     }
 
@@ -186,23 +181,9 @@ impl SizeExpr {
     pub fn has_arg(&self) -> bool {
         match self {
             SizeExpr::Const(..) => false,
-            SizeExpr::Arg(..) | SizeExpr::Template(..) | SizeExpr::BlockDim(_) => true,
+            SizeExpr::Arg(..) | SizeExpr::Template(..) => true,
             SizeExpr::Convert(_, e) | SizeExpr::Neg(e, _) => e.has_arg(),
             SizeExpr::Binary(_, a, b, _) => a.has_arg() || b.has_arg(),
-        }
-    }
-
-    /// The block dimensions the value reads (`BlockDim` leaves).
-    pub fn block_dims_read(&self) -> Vec<u8> {
-        match self {
-            SizeExpr::BlockDim(d) => vec![*d],
-            SizeExpr::Const(..) | SizeExpr::Arg(..) | SizeExpr::Template(..) => Vec::new(),
-            SizeExpr::Convert(_, e) | SizeExpr::Neg(e, _) => e.block_dims_read(),
-            SizeExpr::Binary(_, a, b, _) => {
-                let mut out = a.block_dims_read();
-                out.extend(b.block_dims_read());
-                out
-            }
         }
     }
 
@@ -221,7 +202,6 @@ impl SizeExpr {
         match self {
             SizeExpr::Const(v, _) => v.to_string(),
             SizeExpr::Arg(..) | SizeExpr::Template(..) => arg(self.clone()),
-            SizeExpr::BlockDim(d) => format!("blockDim.{}", ["x", "y", "z"][usize::from(*d % 3)]),
             SizeExpr::Convert(_, e) => e.display(arg),
             SizeExpr::Neg(e, _) => format!("-{}", e.display_operand(arg)),
             SizeExpr::Binary(op, a, b, _) => format!(
@@ -252,10 +232,6 @@ pub(super) struct LaunchAt<'a> {
     pub args: &'a [(usize, usize)],
     /// Token ranges of its explicit template arguments.
     pub template_args: &'a [(usize, usize)],
-    /// Token range of its block size, where a host variable that is a block
-    /// extent may be read as [`SizeExpr::BlockDim`] (None for the block's
-    /// own relation).
-    pub block: Option<(usize, usize)>,
 }
 
 impl Eval<'_, '_> {
@@ -426,56 +402,6 @@ impl Eval<'_, '_> {
             }
         }
         0
-    }
-
-    /// The dimension of the launch's block whose extent the integer variable
-    /// named at `q` (of type `ty`) holds: the block is that variable
-    /// (`k<<<g, t>>>`) or a `dim3` whose component `d` is it (`dim3 b(t,
-    /// t)`, inline or a local whose definition reaches the launch), and
-    /// neither mention nor the name at `q` sees another value up to the
-    /// launch. The component is `(unsigned)t`, at most 1024; a type of at
-    /// most 32 bits converts back to the same value (a negative one would
-    /// convert to more than 1024), a wider one need not.
-    fn block_extent_named(&self, q: usize, ty: HostIntTy, launch: &LaunchAt) -> Option<u8> {
-        let u = self.unit;
-        let (bs, be) = launch.block?;
-        if ty.bits > 32 || !u.is_ident(q) {
-            return None;
-        }
-        let mut candidates: Vec<(u8, usize)> = Vec::new();
-        if be == bs + 1 && u.is_ident(bs) {
-            match self.lookup(bs)? {
-                (Binding::Dim3(parts), _)
-                    if parts.len() <= 3 && self.local_variable(bs, launch) =>
-                {
-                    for (d, &(ps, pe)) in (0u8..).zip(parts.iter()) {
-                        if pe == ps + 1 && u.is_ident(ps) {
-                            candidates.push((d, ps));
-                        }
-                    }
-                }
-                (_, ValueTy::Int { .. }) => candidates.push((0, bs)),
-                _ => return None,
-            }
-        } else if u.text(bs) == "dim3" || u.text(bs) == "{" {
-            let parts = dim3_parts(u, bs, be);
-            if parts.len() > 3 {
-                return None;
-            }
-            for (d, &(ps, pe)) in (0u8..).zip(parts.iter()) {
-                if pe == ps + 1 && u.is_ident(ps) {
-                    candidates.push((d, ps));
-                }
-            }
-        }
-        let scopes = self.scopes;
-        let decl_at = |at: usize| scopes.visible(u, u.text(at), at).map(|(d, _)| d.at);
-        let here = decl_at(q)?;
-        let (d, p) = candidates
-            .into_iter()
-            .find(|&(_, p)| u.text(p) == u.text(q) && decl_at(p) == Some(here))?;
-        (self.unchanged_until_launch(q, launch) && self.unchanged_until_launch(p, launch))
-            .then_some(d)
     }
 
     /// Whether the name at `q` is a non-type template parameter of the
@@ -958,9 +884,6 @@ impl RelationParser<'_, '_, '_, '_> {
         }
         if let Some(v) = eval.expr(q, q + 1, self.depth + 1) {
             return host_ty.holds(v).then_some(SizeExpr::Const(v, host_ty));
-        }
-        if let Some(d) = eval.block_extent_named(q, host_ty, self.launch) {
-            return Some(SizeExpr::BlockDim(d).to(host_ty));
         }
         // A local computed from arguments: its definition that reaches here.
         match binding {
