@@ -1626,6 +1626,16 @@ fn dim3_parts(unit: &Unit, s: usize, e: usize) -> Vec<(usize, usize)> {
             return unit.split_commas(s + 2, close);
         }
     }
+    // `make_uint3(x, y, z)` (CUDA's vector_functions.h): a `uint3` whose
+    // components convert to `unsigned int` like dim3's constructor
+    // arguments; `dim3`'s constructor from `uint3` copies the three.
+    if unit.text(s) == "make_uint3" && unit.text(s + 1) == "(" {
+        let close = unit.matching(s + 1, e);
+        let parts = unit.split_commas(s + 2, close);
+        if close + 1 == e && parts.len() == 3 {
+            return parts;
+        }
+    }
     if unit.text(s) == "{" && unit.matching(s, e) + 1 == e {
         return unit.split_commas(s + 1, e - 1);
     }
@@ -2809,7 +2819,18 @@ impl<'u, 'a> Eval<'u, 'a> {
         // A `dim3` variable.
         if e == s + 1 {
             match self.lookup(s) {
-                Some((Binding::Dim3(parts), _)) => return self.components(&parts, depth + 1),
+                // One value is the x extent only when it is plainly a number
+                // (`dim3 b = grid_of(n);`, `b = other;` may set y and z too).
+                Some((Binding::Dim3(parts), _)) => {
+                    if let [(ps, pe)] = *parts.as_slice() {
+                        if !self.is_scalar_expr(ps, pe, depth + 1)
+                            && self.expr(ps, pe, depth + 1).is_none()
+                        {
+                            return [None; 3];
+                        }
+                    }
+                    return self.components(&parts, depth + 1);
+                }
                 Some((Binding::UnknownScalar, _)) => return [None, Some(1), Some(1)],
                 // `auto b = dim3(...)`.
                 Some((Binding::Scalar(s, e), ValueTy::Auto)) => return self.dim3(s, e, depth + 1),
@@ -3705,6 +3726,38 @@ mod tests {
     }
 
     #[test]
+    fn dim3_reassigned_from_make_uint3() {
+        // The assignment in the `if` around the second launch reaches it;
+        // the first launch sees the declaration.
+        let scan = scan_translation(&["__global__ void h(int *o) {}\n__global__ void m(int *o, int n) {}\nvoid f(int *o, int n) {\n  dim3 grid(n, 1, 1);\n  dim3 threads(128, 1, 1);\n  h<<<grid, threads>>>(o);\n  if (n > 64) {\n    grid = make_uint3(64, 1, 1);\n    threads = make_uint3(32, 2, 1);\n    m<<<grid, threads>>>(o, n);\n  }\n}\n"]);
+        let h = &scan.launches[0];
+        assert_eq!(
+            (h.grid, h.block_dim()),
+            ([None, Some(1), Some(1)], Some([128, 1, 1]))
+        );
+        let m = &scan.launches[1];
+        assert_eq!(
+            (m.grid_dim(), m.block_dim()),
+            (Some([64, 1, 1]), Some([32, 2, 1]))
+        );
+        // Reassigned only on one path: unknown at the launch after the `if`.
+        let l = one(
+            "void f(int n) { dim3 t(128); if (n) { t = make_uint3(32, 1, 1); } k<<<1, t>>>(); }",
+        );
+        assert_eq!(l.block[0], None);
+        // Not three components: not a `uint3` this scanner understands; nor
+        // is a call or another `dim3` (y and z unknown too).
+        let l = one("void f() { dim3 t(128); t = make_uint3(32, 1); k<<<1, t>>>(); }");
+        assert_eq!(l.block, [None; 3]);
+        let l = one("void f(int n) { dim3 t = grid_of(n); k<<<1, t>>>(); }");
+        assert_eq!(l.block, [None; 3]);
+        let l = one("void f(int n, dim3 o) { dim3 t(64, 2); t = o; k<<<1, t>>>(); }");
+        assert_eq!(l.block, [None; 3]);
+        let l = one("void f(int n) { dim3 t = n; k<<<1, t>>>(); }");
+        assert_eq!(l.block, [None, Some(1), Some(1)]);
+    }
+
+    #[test]
     fn templates_inline_dim3_and_smem_stream() {
         let l = one("void run(int n) { tile<16, float><<<n / 16, dim3(16, 16), 0, s>>>(o, i); }");
         assert_eq!(l.kernel, "tile");
@@ -4278,6 +4331,39 @@ mod tests {
                 })
             })
         })
+    }
+
+    #[test]
+    fn captured_sizes_of_a_launching_lambda_are_relations() {
+        let x = |t: &str| grid_relation(t)[0].clone();
+        let s = |v: &str| Some(v.to_string());
+        let header = "void read(int &r, int &c); void g();";
+        // Written before the lambda is made (by reference), read in it.
+        assert_eq!(
+            x(&format!("{header} int main() {{ int r, c; read(r, c); auto go = [&]() {{ dim3 g((c - 2) / 16); k<<<g, 16>>>(r, c); }}; go(); }}")),
+            s("(a1 - 2) / 16")
+        );
+        // A plain read in another lambda does not matter.
+        assert_eq!(
+            x(&format!("{header} int main() {{ int r, c; read(r, c); auto h = [&]() {{ return c + 1; }}; auto go = [&]() {{ k<<<c / 64, 64>>>(c); }}; go(); }}")),
+            s("a0 / 64")
+        );
+        // Written after the lambda is made, in a loop around it, in another
+        // lambda or inside it; a call between the size and the launch; a
+        // `goto` in the function: no relation.
+        for body in [
+            "int c; read(c, c); auto go = [&]() { k<<<c / 64, 64>>>(c); }; c = 4; go();",
+            "int c = 1; for (;;) { c++; auto go = [&]() { k<<<c / 64, 64>>>(c); }; go(); }",
+            "int c = 1; auto w = [&]() { c = 2; }; auto go = [&]() { k<<<c / 64, 64>>>(c); }; go();",
+            "int c = 1; auto go = [&]() { int n = c / 64; c = 2; k<<<n, 64>>>(c); }; go();",
+            "int c = 1; auto go = [&]() { int n = c / 64; g(); k<<<n, 64>>>(c); }; go();",
+            "int c = 1; int *p = &c; auto go = [&]() { int n = c / 64; memcpy(p, q, 4); k<<<n, 64>>>(c); }; go();",
+            "int c = 1; auto go = [&]() { int n = c / 64; [&]() { }(); k<<<n, 64>>>(c); }; go();",
+            "int c = 1; auto go = [&]() { k<<<c / 64, 64>>>(c); }; go(); again: goto again;",
+            "static int c = 1; auto go = [&]() { k<<<c / 64, 64>>>(c); }; go();",
+        ] {
+            assert_eq!(x(&format!("{header} int main() {{ {body} }}")), None, "{body}");
+        }
     }
 
     #[test]

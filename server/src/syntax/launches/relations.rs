@@ -17,7 +17,7 @@
 use super::{
     dim3_parts, parse_int_literal, BlockKind, DeclScope, Eval, TokKind, ValueTy, MAX_EVAL_DEPTH,
 };
-use super::{is_scalar_type, Binding, DECL_QUALIFIERS};
+use super::{is_scalar_type, is_write_op, Binding, DECL_QUALIFIERS};
 
 /// An integer type of host arithmetic (LP64: `long` has 64 bits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -504,7 +504,10 @@ impl Eval<'_, '_> {
             }
             _ => false,
         };
-        if !of_this_function || !self.mentions_are_plain(decl.at, launch) {
+        if !of_this_function {
+            return self.captured_unchanged(q, launch);
+        }
+        if !self.mentions_are_plain(decl.at, launch) {
             return false;
         }
         let own = |w: &usize| {
@@ -534,6 +537,168 @@ impl Eval<'_, '_> {
         !(between || looped || gotos)
     }
 }
+
+impl Eval<'_, '_> {
+    /// Whether the name at `q`, in the body of a lambda that makes the
+    /// launch (`std::thread([&]() { dim3 grid((cols - 2) / t); k<<<grid,
+    /// t>>>(cols); })`), is a local of the function the lambda is written in
+    /// that has, at `q`, the value it has at the end of the launch.
+    ///
+    /// The lambda may run at any time after it is made (on another thread),
+    /// so the value read is whichever one the variable has then; what must
+    /// hold is that it does not change from `q` to the launch. It does not
+    /// when: the variable is a non-`static`, non-`volatile` scalar local of
+    /// the enclosing function (no other function names it; a pointer or
+    /// reference that escaped before is allowed); the enclosing function
+    /// writes it only before the statement making the lambda and not in a
+    /// loop around that statement, and has no `goto`; from the statement of
+    /// `q` to the end of the launch (and in loops around the launch that
+    /// start after `q`) every mention of it is a plain read in the lambda's
+    /// own body, the lambda makes no call other than kernel launches and
+    /// functions of values ([`Eval::harmless_paren`]), and nothing there is
+    /// a nested body. A write through an escaped alias is
+    /// then made by another thread, unordered with one of the two reads
+    /// (the lambda performs no synchronizing call between them): a data
+    /// race, undefined behaviour of the host program.
+    fn captured_unchanged(&self, q: usize, launch: &LaunchAt) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(q);
+        let Some((decl, DeclScope::Block(Some(o)))) = scopes.visible(u, name, q) else {
+            return false;
+        };
+        let Some(f) = self.function_of(launch.name_at) else {
+            return false;
+        };
+        if scopes.kinds.get(&f) != Some(&BlockKind::Lambda)
+            || self.function_of(q) != Some(f)
+            || !self.straight_path(q, f)
+            || !self.straight_path(launch.name_at, f)
+            || decl.is_static
+            || self.volatile_or_array(decl.at, &decl.binding)
+            || HostIntTy::of(decl.ty).is_none()
+        {
+            return false;
+        }
+        // The statement making the lambda, directly in the function (or
+        // enclosing lambda) `g` that declares the variable.
+        let made = self.statement_start(f);
+        let Some(g) = self.function_of(decl.at) else {
+            return false;
+        };
+        if self.function_of(made) != Some(g)
+            || decl.at >= made
+            || !(o == g || scopes.inside(g, o))
+            || !scopes.inside(o, f)
+            || matches!(
+                scopes.kinds.get(&o),
+                None | Some(BlockKind::Opaque | BlockKind::Namespace)
+            )
+            || scopes.gotos.iter().any(|&k| scopes.inside(g, k))
+        {
+            return false;
+        }
+        let own = |w: usize| {
+            scopes
+                .visible(u, name, w)
+                .is_some_and(|(d, _)| d.at == decl.at)
+        };
+        // Writes of the enclosing function: before the lambda is made.
+        let around_made = scopes.loops_between(u, decl.at, made);
+        let g_end = scopes.closing.get(&g).copied().unwrap_or(u.toks.len());
+        for w in decl.at + 1..g_end {
+            if u.text(w) != name || !u.is_ident(w) || !own(w) || scopes.inside(f, w) {
+                continue;
+            }
+            // A plain read anywhere (also in another lambda) writes nothing.
+            if self.only_read(w) {
+                continue;
+            }
+            let nested = !self.straight_path(w, g);
+            if w >= made || nested || around_made.iter().any(|&(s, e)| s <= w && w <= e) {
+                return false;
+            }
+        }
+        // From `q` to the end of the launch: plain reads, no calls.
+        let mut ranges = vec![(self.statement_start(q), launch.end)];
+        ranges.extend(scopes.loops_between(u, q, launch.name_at));
+        for (s, e) in ranges {
+            if !scopes.inside(f, s) && s != f {
+                return false;
+            }
+            for k in s..=e.min(u.toks.len().saturating_sub(1)) {
+                let t = u.text(k);
+                if t == "{" && !self.straight_path(k + 1, f) {
+                    return false;
+                }
+                if t == "(" && !self.harmless_paren(k) {
+                    return false;
+                }
+                if t == name
+                    && u.is_ident(k)
+                    && own(k)
+                    && (!self.only_read(k) || !self.straight_path(k, f))
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether the mention at `k` is a plain read ([`Eval::plain_mention`])
+    /// and no write: not assigned (also in parentheses), incremented, read
+    /// into or its address taken.
+    fn only_read(&self, k: usize) -> bool {
+        let u = self.unit;
+        let mut j = k + 1;
+        while u.text(j) == ")" {
+            j += 1;
+        }
+        k > 0
+            && !is_write_op(u.text(j))
+            && u.text(j) != "."
+            && !matches!(u.text(k - 1), "++" | "--" | ">>" | "&")
+            && self.plain_mention(k)
+    }
+
+    /// Whether the `(` at `k` opens no call that may write a host variable or
+    /// synchronize: a grouping, a condition, a cast, `sizeof`, a `dim3` or
+    /// scalar declaration's initializer, a kernel launch's arguments (copied
+    /// to the device), or a function of values only ([`PURE_CALLS`]; not
+    /// `cudaMemcpy`, `memcpy`, `sprintf`, which write through a pointer
+    /// argument, maybe an alias of the variable).
+    fn harmless_paren(&self, k: usize) -> bool {
+        let u = self.unit;
+        if k == 0 {
+            return false;
+        }
+        let prev = u.text(k - 1);
+        if matches!(
+            prev,
+            "if" | "while" | "for" | "switch" | "sizeof" | "return" | "else" | "do"
+        ) || PURE_CALLS.contains(&prev)
+            || is_scalar_type(prev)
+        {
+            return true;
+        }
+        // `k<<<g, b>>>(args)`.
+        if prev == ">" && k >= 2 && u.text(k - 2) == ">>" {
+            return true;
+        }
+        // `dim3 grid(..)`, `int n(..)`: a declaration.
+        if u.is_ident(k - 1) {
+            return k >= 2 && (u.text(k - 2) == "dim3" || is_scalar_type(u.text(k - 2)));
+        }
+        // A grouping after an operator or a separator (not `f(..)(..)`,
+        // `a[i](..)`, `f<T>(..)`, `[..]{..}(..)`).
+        !matches!(prev, ")" | "]" | ">" | "}")
+    }
+}
+
+/// Calls of values only: they write no memory.
+const PURE_CALLS: [&str; 9] = [
+    "dim3", "min", "max", "MIN", "MAX", "ceil", "floor", "sqrt", "abs",
+];
 
 /// Parses a launch size into a [`SizeExpr`]: integer literals, casts to
 /// integer types, `+ - * / % & | ^`, shifts by constants, names of the
