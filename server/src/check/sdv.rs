@@ -182,6 +182,14 @@ impl KernelBudget {
         self
     }
 
+    /// The same budget with a wall-clock backstop `ms` from now (tests that
+    /// count work units: a loaded machine must not decide their verdicts).
+    #[cfg(test)]
+    pub(crate) fn with_wall_ms(mut self, ms: u64) -> KernelBudget {
+        self.deadline = Instant::now() + Duration::from_millis(ms);
+        self
+    }
+
     /// The budget of `opts`, counted from now.
     pub fn new(opts: &CheckOptions) -> KernelBudget {
         KernelBudget::starting_at(opts, Instant::now())
