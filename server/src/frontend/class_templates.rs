@@ -65,7 +65,59 @@ pub(crate) enum Choice<'t> {
 #[derive(Clone, PartialEq, Eq, Debug)]
 enum ArgValue {
     Int(i128),
-    Type(ScalarTy),
+    /// The canonical spelling of a fundamental type: types are compared as
+    /// C++ distinguishes them ([basic.fundamental]: `char`, `signed char`
+    /// and `unsigned char` are three types, `long` and `long long` two,
+    /// whatever their sizes).
+    Type(String),
+}
+
+/// The canonical spelling of a fundamental type written with these words
+/// (`unsigned`, `long long int`, `signed char`, `float`), or `None`.
+fn fundamental_type(words: &[&str]) -> Option<String> {
+    let count = |w: &str| words.iter().filter(|x| **x == w).count();
+    let (signed, unsigned, longs, shorts) = (
+        count("signed"),
+        count("unsigned"),
+        count("long"),
+        count("short"),
+    );
+    let rest: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !matches!(*w, "signed" | "unsigned" | "long" | "short" | "int"))
+        .collect();
+    if signed + unsigned > 1
+        || (shorts > 0 && longs > 0)
+        || shorts > 1
+        || longs > 2
+        || count("int") > 1
+    {
+        return None;
+    }
+    match rest.as_slice() {
+        ["char"] if longs + shorts + count("int") == 0 => Some(match (signed, unsigned) {
+            (1, _) => "signed char".into(),
+            (_, 1) => "unsigned char".into(),
+            _ => "char".into(),
+        }),
+        [] => {
+            let size = match (shorts, longs) {
+                (1, _) => "short",
+                (_, 1) => "long",
+                (_, 2) => "long long",
+                _ => "int",
+            };
+            Some(if unsigned == 1 {
+                format!("unsigned {size}")
+            } else {
+                size.to_string()
+            })
+        }
+        ["double"] if longs == 1 && words.len() == 2 => Some("long double".into()),
+        [single] if words.len() == 1 => Some(single.to_string()),
+        _ => None,
+    }
 }
 
 /// Whether an enclosing template or function of `at` declares `name` (a
@@ -141,11 +193,9 @@ fn arg_value(cx: &Ctx, a: Node, src: &str) -> Option<ArgValue> {
             return None;
         }
         return match t.kind() {
-            "primitive_type" => {
-                crate::frontend::types::scalar_named(text(t, src)).map(ArgValue::Type)
-            }
-            "sized_type_specifier" => {
-                Some(ArgValue::Type(crate::frontend::types::sized_type(t, src)))
+            "primitive_type" | "sized_type_specifier" => {
+                let words: Vec<&str> = text(t, src).split_whitespace().collect();
+                fundamental_type(&words).map(ArgValue::Type)
             }
             // `S<N>` with `N` a value: the parser reads a name as a type.
             "type_identifier" => {
@@ -388,6 +438,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             _ => None,
         };
         let src = self.cx.units[def.unit].text.as_str();
+        let class_name = class
+            .child_by_field_name("name")
+            .map(|n| text(n, src))
+            .and_then(|n| n.split('<').next())
+            .unwrap_or("class")
+            .trim()
+            .to_string();
         for (i, p) in list_items(params).into_iter().enumerate() {
             if !matches!(
                 p.kind(),
@@ -448,8 +505,11 @@ impl<'c, 't> Lowerer<'c, 't> {
             };
             let value = value.unwrap_or_else(|| {
                 let id = ParamId(self.kernel.params.len() as u32);
+                // Named `Class.N`: a launch binds a template parameter by
+                // name (the kernel's own `N` is another parameter), and
+                // skips names with a dot.
                 self.kernel.params.push(ParamDecl {
-                    name: name.clone(),
+                    name: format!("{class_name}.{name}"),
                     ty: st,
                     position: u32::MAX,
                 });
