@@ -33,6 +33,8 @@ pub(crate) struct ClassSpecialisation<'t> {
     pub params: Node<'t>,
     /// The argument list written after its name (`<float, N>`).
     pub pattern: Node<'t>,
+    /// Its name is qualified (`struct ns::S<int>`).
+    pub qualified: bool,
 }
 
 /// The definition an instance of a class template was laid out from and
@@ -380,6 +382,18 @@ pub(crate) fn choose<'t>(
                 .or_else(|| p.child_by_field_name("default_type"))
         })
         .collect();
+    // Specialisations are keyed by the template's unqualified name: one
+    // written with a qualified name or in another namespace than this
+    // primary may belong to another template of that name (or to this
+    // one): not decided.
+    let primary_ns = crate::frontend::types::namespace_path(primary_params, primary_src);
+    if specs.iter().any(|s| {
+        s.qualified
+            || crate::frontend::types::namespace_path(s.spec, cx.units[s.unit].text.as_str())
+                != primary_ns
+    }) {
+        return Choice::Unknown;
+    }
     let mut found: Option<Choice<'t>> = None;
     for s in specs {
         match matches(cx, s, &use_args, use_src, &defaults, primary_src) {

@@ -1682,6 +1682,16 @@ fn collect_unit<'t>(
                 ) {
                     // `template <..> struct S<A, B> {..}`: a partial (or, with
                     // no parameters, explicit) specialisation of `S`.
+                    // `struct ns::S<A>` names `S` through its namespace.
+                    let mut name = name;
+                    let mut qualified = false;
+                    while name.kind() == "qualified_identifier" {
+                        let Some(inner) = name.child_by_field_name("name") else {
+                            break;
+                        };
+                        name = inner;
+                        qualified = true;
+                    }
                     let pattern = (name.kind() == "template_type")
                         .then(|| {
                             Some((
@@ -1699,7 +1709,9 @@ fn collect_unit<'t>(
                                 spec: n,
                                 params,
                                 pattern,
+                                qualified,
                             }),
+                        None if qualified => {}
                         None => templates.push((text(name, src).to_string(), n, params)),
                     }
                 }
