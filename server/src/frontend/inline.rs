@@ -163,6 +163,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         // Only the kernel-level scope (globals) stays visible: keep an empty scope for the callee.
         self.scopes = vec![HashMap::new()];
         let has_receiver = this.is_some();
+        let recv_ty = this.as_ref().map(|r| self.lval_type(r));
         let result = (|| -> R<Val> {
             // The receiver's members by name (a parameter of the same name
             // hides them in the body, not in a mem-initializer-id).
@@ -181,6 +182,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             self.collect_assigned(def.node);
             self.scan_address_taken(def.node);
+            if let Some(ty) = &recv_ty {
+                self.bind_class_template_params(def, ty);
+            }
             if let Some(tpl) = def.template {
                 // Explicit template arguments are nodes of the caller's unit.
                 let tpl_unit_ok = saved_unit == def.unit;

@@ -471,6 +471,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         arity: Option<usize>,
     ) -> Option<FnDef<'t>> {
         let tag = self.struct_name(k);
+        // A specialisation's tag is `S<float, N>`; its constructors are `S`.
+        let method = match tag.split_once('<') {
+            Some((base, _)) if method == tag => base.trim_end(),
+            _ => method,
+        };
         let defs = self.cx.functions.get(&format!("{tag}::{method}"))?;
         defs.iter()
             .find(|d| d.has_body && arity.is_none_or(|n| d.accepts(n)))

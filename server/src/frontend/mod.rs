@@ -17,6 +17,7 @@ mod accessors;
 mod arith;
 pub mod builtins;
 mod calls;
+mod class_templates;
 mod decls;
 mod effects;
 mod exprs;
@@ -250,6 +251,9 @@ pub(crate) struct Ctx<'t> {
     /// definition on first need (a pass over every definition up front costs
     /// each lowering, the language server's after every edit included).
     pub body_facts: std::cell::RefCell<HashMap<(usize, usize), std::rc::Rc<effects::BodyFacts>>>,
+    /// Instances of class templates by struct index: the definition each
+    /// was laid out from and its template arguments.
+    pub class_instances: HashMap<usize, class_templates::ClassInstance<'t>>,
 }
 
 impl Ctx<'_> {
@@ -767,6 +771,7 @@ fn lower_units(
         lines,
         bodies_by_name: HashMap::new(),
         body_facts: Default::default(),
+        class_instances: HashMap::new(),
     };
     if lang == Lang::Cuda {
         declare_curand_states(&mut cx.types);
@@ -783,8 +788,9 @@ fn lower_units(
         .chain(first_sibling..units.len())
         .collect();
     let mut templates = HashMap::new();
+    let mut specialisations = class_templates::Specialisations::new();
     for &u in &order {
-        for (name, spec, params) in collect_unit(&mut cx, u) {
+        for (name, spec, params) in collect_unit(&mut cx, u, &mut specialisations) {
             templates.entry(name).or_insert((u, spec, params));
         }
         if u == 0 || (u > context && u < first_sibling) {
@@ -794,9 +800,10 @@ fn lower_units(
     collect_later_definitions(&mut cx, rest..first_sibling);
     let taken = drop_mismatched_definitions(&mut cx, first_sibling, siblings, diags);
     note_taken_definitions(&taken, diags);
-    for &u in &order {
-        instantiate_struct_templates(&mut cx, u, &templates);
-    }
+    cx.types
+        .specialised_templates
+        .extend(specialisations.keys().cloned());
+    instantiate_struct_templates(&mut cx, &order, &templates, &specialisations);
     inherit_declared_defaults(&mut cx);
     cx.bodies_by_name = effects::index_bodies(&cx.functions);
     // Kernels of the translation unit: the main file's and those of the
@@ -1337,35 +1344,100 @@ type StructTemplate<'t> = (usize, Node<'t>, Node<'t>);
 /// their parameter opaque, as in the template itself.
 fn instantiate_struct_templates<'t>(
     cx: &mut Ctx<'t>,
-    u: usize,
+    order: &[usize],
     templates: &HashMap<String, StructTemplate<'t>>,
+    specialisations: &class_templates::Specialisations<'t>,
 ) {
     if templates.is_empty() {
         return;
     }
-    let unit: &'t UnitSyntax = &cx.units[u];
-    let src: &'t str = unit.text.as_str();
-    let mut stack = vec![unit.tree.root_node()];
-    let mut uses = Vec::new();
-    while let Some(x) = stack.pop() {
-        if x.kind() == "template_type" {
-            uses.push(x);
+    // Every use of each instance text, over all units: the same text may
+    // mean different instances where its names mean different things, so
+    // a choice or an argument value counts only when all its uses agree.
+    let mut keys: Vec<String> = Vec::new();
+    let mut uses: HashMap<String, Vec<(usize, Node<'t>)>> = HashMap::new();
+    for &u in order {
+        let unit: &'t UnitSyntax = &cx.units[u];
+        let src: &'t str = unit.text.as_str();
+        let mut stack = vec![unit.tree.root_node()];
+        let mut found = Vec::new();
+        while let Some(x) = stack.pop() {
+            // `S<A>(..)` in an expression parses as a call of a function
+            // template: an instance too when `S` is a class template.
+            if x.kind() == "template_type"
+                || (x.kind() == "template_function"
+                    && x.child_by_field_name("name")
+                        .is_some_and(|n| templates.contains_key(text(n, src))))
+            {
+                found.push(x);
+            }
+            let mut c = x.walk();
+            stack.extend(x.named_children(&mut c));
         }
-        let mut c = x.walk();
-        stack.extend(x.named_children(&mut c));
+        // Inner uses first: `A<B<int>>` needs `B<int>` before `A`'s fields.
+        found.reverse();
+        for t in found {
+            let Some(name) = t.child_by_field_name("name").map(|n| text(n, src)) else {
+                continue;
+            };
+            if !templates.contains_key(name) {
+                continue;
+            }
+            let key = TypeEnv::template_key(t, src);
+            let entry = uses.entry(key.clone()).or_default();
+            if entry.is_empty() {
+                keys.push(key);
+            }
+            entry.push((u, t));
+        }
     }
-    // Inner uses first: `A<B<int>>` needs `B<int>` before `A`'s fields.
-    uses.reverse();
-    for t in uses {
+    for key in keys {
+        let Some(all) = uses.get(&key) else { continue };
+        let Some(&(u, t)) = all.first() else { continue };
+        let src: &'t str = cx.units[u].text.as_str();
         let Some(name) = t.child_by_field_name("name").map(|n| text(n, src)) else {
             continue;
         };
         let Some(&(tu, spec, params)) = templates.get(name) else {
             continue;
         };
-        let key = TypeEnv::template_key(t, src);
         if cx.types.struct_names.contains_key(&key) || cx.types.structs.len() > 4096 {
             continue;
+        }
+        // A template with specialisations: the one the arguments select at
+        // every use, or none (an opaque type) when they do not decide it.
+        let specs = specialisations.get(name).map(Vec::as_slice).unwrap_or(&[]);
+        if !specs.is_empty() {
+            let mut chosen: Option<class_templates::Choice<'t>> = None;
+            let mut agreed = true;
+            for &(uu, tt) in all {
+                let c = class_templates::choose(cx, tt, uu, params, tu, specs);
+                agreed &= match (&chosen, &c) {
+                    (_, class_templates::Choice::Unknown) => false,
+                    (None, _) => true,
+                    (Some(class_templates::Choice::Primary), class_templates::Choice::Primary) => {
+                        true
+                    }
+                    (
+                        Some(class_templates::Choice::Specialisation(a, _)),
+                        class_templates::Choice::Specialisation(b, _),
+                    ) => a.spec == b.spec,
+                    _ => false,
+                };
+                if chosen.is_none() {
+                    chosen = Some(c);
+                }
+                if !agreed {
+                    break;
+                }
+            }
+            if !agreed {
+                continue;
+            }
+            if let Some(class_templates::Choice::Specialisation(s, _)) = chosen {
+                instantiate_specialisation(cx, all, key, &s, params, tu, specs);
+                continue;
+            }
         }
         let mut overrides = HashMap::new();
         let args: Vec<Node> = t
@@ -1392,13 +1464,106 @@ fn instantiate_struct_templates<'t>(
             }
         }
         let tu_src: &'t str = cx.units[tu].text.as_str();
-        register_struct(cx, spec, tu_src, name.to_string(), Some(key), &overrides);
+        register_struct(
+            cx,
+            spec,
+            tu_src,
+            name.to_string(),
+            Some(key.clone()),
+            &overrides,
+        );
+        if let Some(&k) = cx.types.struct_names.get(&key) {
+            let n = class_templates::list_items(params).len();
+            let uses = all
+                .iter()
+                .map(|&(uu, tt)| {
+                    let written: Vec<Node<'t>> = tt
+                        .child_by_field_name("arguments")
+                        .map(class_templates::list_items)
+                        .unwrap_or_default();
+                    (uu, (0..n).map(|i| written.get(i).copied()).collect())
+                })
+                .collect();
+            cx.class_instances.insert(
+                k,
+                class_templates::ClassInstance {
+                    spec,
+                    unit: tu,
+                    uses,
+                },
+            );
+        }
+    }
+}
+
+/// Lays out an instance (key `key`, written at `all`) of a class template
+/// from the specialisation `s` its arguments select at every use, with the
+/// specialisation's type parameters bound to the first use's deduced
+/// arguments, named by the specialisation's own tag so that its member
+/// functions are the ones found.
+fn instantiate_specialisation<'t>(
+    cx: &mut Ctx<'t>,
+    all: &[(usize, Node<'t>)],
+    key: String,
+    s: &class_templates::ClassSpecialisation<'t>,
+    primary_params: Node<'t>,
+    primary_unit: usize,
+    specs: &[class_templates::ClassSpecialisation<'t>],
+) {
+    let spec_src: &'t str = cx.units[s.unit].text.as_str();
+    let mut uses = Vec::new();
+    for &(u, t) in all {
+        if let class_templates::Choice::Specialisation(_, bound) =
+            class_templates::choose(cx, t, u, primary_params, primary_unit, specs)
+        {
+            uses.push((u, bound));
+        }
+    }
+    let Some((u, bound)) = uses.first().cloned() else {
+        return;
+    };
+    let src: &'t str = cx.units[u].text.as_str();
+    let mut overrides = HashMap::new();
+    for (p, a) in class_templates::list_items(s.params).iter().zip(&bound) {
+        let is_type = matches!(
+            p.kind(),
+            "type_parameter_declaration" | "optional_type_parameter_declaration"
+        );
+        if let (true, Some(name), Some(a)) = (is_type, class_templates::param_name(*p, spec_src), a)
+        {
+            if a.kind() == "type_descriptor" {
+                let ty = cx.types.type_descriptor(*a, src, &HashMap::new());
+                overrides.insert(name.to_string(), ty);
+            }
+        }
+    }
+    let Some(tag) = s
+        .spec
+        .child_by_field_name("name")
+        .map(|n| text(n, spec_src).to_string())
+    else {
+        return;
+    };
+    register_struct(cx, s.spec, spec_src, tag, Some(key.clone()), &overrides);
+    if let Some(&k) = cx.types.struct_names.get(&key) {
+        cx.class_instances.insert(
+            k,
+            class_templates::ClassInstance {
+                spec: s.spec,
+                unit: s.unit,
+                uses,
+            },
+        );
     }
 }
 
 /// Collects structs, typedefs, constants, globals and functions of a unit;
 /// returns the struct templates it defines (by name).
-fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'t>)> {
+fn collect_unit<'t>(
+    cx: &mut Ctx<'t>,
+    u: usize,
+    specialisations: &mut class_templates::Specialisations<'t>,
+) -> Vec<(String, Node<'t>, Node<'t>)> {
     let mut templates = Vec::new();
     let unit: &'t UnitSyntax = &cx.units[u];
     let src: &'t str = unit.text.as_str();
@@ -1515,7 +1680,40 @@ fn collect_unit<'t>(cx: &mut Ctx<'t>, u: usize) -> Vec<(String, Node<'t>, Node<'
                     n.child_by_field_name("name"),
                     n.child_by_field_name("body"),
                 ) {
-                    templates.push((text(name, src).to_string(), n, params));
+                    // `template <..> struct S<A, B> {..}`: a partial (or, with
+                    // no parameters, explicit) specialisation of `S`.
+                    // `struct ns::S<A>` names `S` through its namespace.
+                    let mut name = name;
+                    let mut qualified = false;
+                    while name.kind() == "qualified_identifier" {
+                        let Some(inner) = name.child_by_field_name("name") else {
+                            break;
+                        };
+                        name = inner;
+                        qualified = true;
+                    }
+                    let pattern = (name.kind() == "template_type")
+                        .then(|| {
+                            Some((
+                                name.child_by_field_name("name")?,
+                                name.child_by_field_name("arguments")?,
+                            ))
+                        })
+                        .flatten();
+                    match pattern {
+                        Some((base, pattern)) => specialisations
+                            .entry(text(base, src).to_string())
+                            .or_default()
+                            .push(class_templates::ClassSpecialisation {
+                                unit: u,
+                                spec: n,
+                                params,
+                                pattern,
+                                qualified,
+                            }),
+                        None if qualified => {}
+                        None => templates.push((text(name, src).to_string(), n, params)),
+                    }
                 }
             }
             "declaration" => {

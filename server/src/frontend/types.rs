@@ -104,6 +104,10 @@ pub(crate) struct TypeEnv {
     pub lang: Option<Lang>,
     /// Structs named before their definition (empty until it is seen).
     pub incomplete: std::collections::HashSet<usize>,
+    /// Names of class templates with a partial or explicit specialisation:
+    /// an instance of one not laid out (its definition undecided) is
+    /// opaque, never the primary template.
+    pub specialised_templates: std::collections::HashSet<String>,
 }
 
 thread_local! {
@@ -515,10 +519,13 @@ impl TypeEnv {
                 // An instance of a struct template (see
                 // `instantiate_struct_templates`), else the template itself
                 // with its parameters opaque.
+                let primary = (!self.specialised_templates.contains(name))
+                    .then(|| self.struct_names.get(name))
+                    .flatten();
                 if let Some(&k) = self
                     .struct_names
                     .get(&Self::template_key(n, src))
-                    .or_else(|| self.struct_names.get(name))
+                    .or(primary)
                 {
                     return Ty::Struct(k);
                 }

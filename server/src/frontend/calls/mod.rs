@@ -1155,13 +1155,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                     return Ok(None);
                 }
                 let key = crate::frontend::types::TypeEnv::template_key(f, self.src());
-                match self
-                    .cx
-                    .types
-                    .struct_names
-                    .get(&key)
-                    .or_else(|| self.cx.types.struct_names.get(name))
-                {
+                let primary = (!self.cx.types.specialised_templates.contains(name))
+                    .then(|| self.cx.types.struct_names.get(name))
+                    .flatten();
+                match self.cx.types.struct_names.get(&key).or(primary) {
                     Some(&k) => Ty::Struct(k),
                     None => return Ok(None),
                 }
@@ -1176,12 +1173,50 @@ impl<'c, 't> Lowerer<'c, 't> {
             .struct_method(k, &tag, Some(args.len()))
             .filter(|c| c.accepts(args.len()))
         else {
+            // `S()` of a class that declares no constructor: value
+            // initialisation ([dcl.init]/8), over-approximated by unknown
+            // members.
+            if args.is_empty()
+                && self.struct_method(k, &tag, None).is_none()
+                && self.trivially_constructed(k)
+            {
+                let slot = self.make_slot(&ty, "$temporary", n);
+                self.havoc_slot(&slot, n);
+                return self.load(LVal::Slot(slot), n).map(Some);
+            }
             return Ok(None);
         };
         let slot = self.make_slot(&ty, "$temporary", n);
         self.havoc_slot(&slot, n);
         self.construct_with(n, k, &ctor, args, &slot)?;
         self.load(LVal::Slot(slot), n).map(Some)
+    }
+
+    /// Whether constructing a `k` runs no code: it declares no constructor
+    /// and no default member initializer (nor do its bases), has no base
+    /// class and no member of class type (whose constructors might).
+    fn trivially_constructed(&self, k: usize) -> bool {
+        // A class with a conversion operator is left to the callers that
+        // model the proxy idiom (`SharedMemory<T>()` converts to a pointer).
+        let tag = self.struct_name(k);
+        if self
+            .cx
+            .functions
+            .contains_key(&format!("{tag}::operator cast"))
+        {
+            return false;
+        }
+        self.cx.types.structs.get(k).is_some_and(|sd| {
+            !sd.not_plain_aggregate
+                && sd.bases.is_empty()
+                && sd.fields.iter().all(|f| {
+                    let mut t = &f.ty;
+                    while let Ty::Array(inner, _) = t {
+                        t = inner;
+                    }
+                    !matches!(t, Ty::Struct(_))
+                })
+        })
     }
 
     /// The type of a call's callee written as a scalar or vector type name

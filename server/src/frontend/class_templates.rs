@@ -1,0 +1,539 @@
+//! Class templates: which definition an instance `S<A, B>` uses (the primary
+//! template or one of its partial or explicit specialisations,
+//! [temp.spec.partial.match]) and the values of its non-type template
+//! parameters inside its member functions.
+//!
+//! The choice is made once per instance text, before lowering, so it must
+//! not depend on where the text is written: an argument counts only when its
+//! value is the same at every use (literals, and enumerators or file-scope
+//! constants no enclosing template or function redeclares). When some
+//! specialisation may or may not match, the instance is left opaque (no
+//! layout, no member functions: calls of its methods have unknown effects),
+//! never taken for the primary.
+
+use std::collections::HashMap;
+
+use tree_sitter::Node;
+
+use crate::frontend::arith::*;
+use crate::frontend::lowerer::*;
+use crate::frontend::types::{text, Ty};
+use crate::frontend::{Ctx, FnDef};
+use crate::ir::{Expr, ParamDecl, ParamId, ScalarTy};
+
+/// A partial or explicit specialisation of a class template
+/// (`template <int N> struct S<float, N> {..}`, `template <> struct S<int>`).
+#[derive(Clone, Copy)]
+pub(crate) struct ClassSpecialisation<'t> {
+    /// Unit it is in.
+    pub unit: usize,
+    /// The struct/class specifier (with its body).
+    pub spec: Node<'t>,
+    /// Its own template parameter list (empty for an explicit one).
+    pub params: Node<'t>,
+    /// The argument list written after its name (`<float, N>`).
+    pub pattern: Node<'t>,
+    /// Its name is qualified (`struct ns::S<int>`).
+    pub qualified: bool,
+}
+
+/// The definition an instance of a class template was laid out from and
+/// what its template parameters are bound to, for its member functions.
+#[derive(Clone)]
+pub(crate) struct ClassInstance<'t> {
+    /// The specifier whose body holds the member functions (the primary's
+    /// or a specialisation's).
+    pub spec: Node<'t>,
+    /// Unit of the specifier.
+    pub unit: usize,
+    /// Every use of the instance's text: its unit and, for each parameter
+    /// of the specifier's template parameter list (by position), the
+    /// argument bound to it there.
+    pub uses: Vec<(usize, Vec<Option<Node<'t>>>)>,
+}
+
+/// What an instance text resolves to.
+pub(crate) enum Choice<'t> {
+    /// The primary template (no specialisation matches).
+    Primary,
+    /// This specialisation, with each of its parameters' arguments.
+    Specialisation(ClassSpecialisation<'t>, Vec<Option<Node<'t>>>),
+    /// Not decided from the text alone.
+    Unknown,
+}
+
+/// A template argument's value when it is the same wherever the text is
+/// written: an integer, or a fundamental type.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum ArgValue {
+    Int(i128),
+    /// The canonical spelling of a fundamental type: types are compared as
+    /// C++ distinguishes them ([basic.fundamental]: `char`, `signed char`
+    /// and `unsigned char` are three types, `long` and `long long` two,
+    /// whatever their sizes).
+    Type(String),
+}
+
+/// The canonical spelling of a fundamental type written with these words
+/// (`unsigned`, `long long int`, `signed char`, `float`), or `None`.
+fn fundamental_type(words: &[&str]) -> Option<String> {
+    let count = |w: &str| words.iter().filter(|x| **x == w).count();
+    let (signed, unsigned, longs, shorts) = (
+        count("signed"),
+        count("unsigned"),
+        count("long"),
+        count("short"),
+    );
+    let rest: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !matches!(*w, "signed" | "unsigned" | "long" | "short" | "int"))
+        .collect();
+    if signed + unsigned > 1
+        || (shorts > 0 && longs > 0)
+        || shorts > 1
+        || longs > 2
+        || count("int") > 1
+    {
+        return None;
+    }
+    match rest.as_slice() {
+        ["char"] if longs + shorts + count("int") == 0 => Some(match (signed, unsigned) {
+            (1, _) => "signed char".into(),
+            (_, 1) => "unsigned char".into(),
+            _ => "char".into(),
+        }),
+        [] => {
+            let size = match (shorts, longs) {
+                (1, _) => "short",
+                (_, 1) => "long",
+                (_, 2) => "long long",
+                _ => "int",
+            };
+            Some(if unsigned == 1 {
+                format!("unsigned {size}")
+            } else {
+                size.to_string()
+            })
+        }
+        ["double"] if longs == 1 && words.len() == 2 => Some("long double".into()),
+        [single] if words.len() == 1 => Some(single.to_string()),
+        _ => None,
+    }
+}
+
+/// Whether an enclosing template or function of `at` declares `name` (a
+/// template parameter, a parameter or a local may shadow a file-scope
+/// constant of that name).
+fn declared_around(at: Node, name: &str, src: &str) -> bool {
+    let mut cur = at.parent();
+    while let Some(p) = cur {
+        let scope = match p.kind() {
+            "template_declaration" => p.child_by_field_name("parameters"),
+            "function_definition"
+            | "lambda_expression"
+            | "class_specifier"
+            | "struct_specifier" => Some(p),
+            _ => None,
+        };
+        if let Some(s) = scope {
+            let mut stack = vec![s];
+            while let Some(x) = stack.pop() {
+                if matches!(
+                    x.kind(),
+                    "identifier" | "type_identifier" | "field_identifier"
+                ) && text(x, src) == name
+                    && x.parent().is_some_and(|q| declares(q, x))
+                {
+                    return true;
+                }
+                stack.extend(x.named_children(&mut x.walk()));
+            }
+        }
+        cur = p.parent();
+    }
+    false
+}
+
+/// Whether `x` is the name `q` declares (a variable, parameter, field,
+/// enumerator or template parameter), not a use of it.
+fn declares(q: Node, x: Node) -> bool {
+    match q.kind() {
+        "type_parameter_declaration"
+        | "optional_type_parameter_declaration"
+        | "variadic_type_parameter_declaration" => true,
+        "init_declarator"
+        | "declaration"
+        | "field_declaration"
+        | "parameter_declaration"
+        | "optional_parameter_declaration"
+        | "variadic_parameter_declaration"
+        | "pointer_declarator"
+        | "reference_declarator"
+        | "array_declarator"
+        | "function_declarator" => q.child_by_field_name("declarator") == Some(x),
+        "enumerator" => q.child_by_field_name("name") == Some(x),
+        "structured_binding_declarator" => true,
+        _ => false,
+    }
+}
+
+/// The value of a template argument `a` written at `a` (a use) when it does
+/// not depend on where it is written; `None` otherwise (a name counts only
+/// when no enclosing template, class or function may redeclare it).
+fn arg_value(cx: &Ctx, a: Node, src: &str) -> Option<ArgValue> {
+    if a.kind() == "type_descriptor" {
+        if a.child_by_field_name("declarator").is_some() {
+            return None;
+        }
+        let t = a.child_by_field_name("type")?;
+        let only_type = a
+            .named_children(&mut a.walk())
+            .all(|c| c == t || c.kind() == "comment");
+        if !only_type {
+            // `const T`, `volatile T`: not compared.
+            return None;
+        }
+        return match t.kind() {
+            "primitive_type" | "sized_type_specifier" => {
+                let words: Vec<&str> = text(t, src).split_whitespace().collect();
+                fundamental_type(&words).map(ArgValue::Type)
+            }
+            // `S<N>` with `N` a value: the parser reads a name as a type.
+            "type_identifier" => {
+                let name = text(t, src);
+                let v = cx.types.consts.get(name)?.0;
+                let known_type = cx.types.struct_names.contains_key(name)
+                    || cx.types.typedefs.contains_key(name)
+                    || cx.types.enum_names.contains(name);
+                (!known_type && !declared_around(a, name, src)).then_some(ArgValue::Int(v))
+            }
+            _ => None,
+        };
+    }
+    // Every name in the expression must be a file-scope constant that no
+    // enclosing scope redeclares.
+    let mut stack = vec![a];
+    while let Some(x) = stack.pop() {
+        match x.kind() {
+            "identifier" => {
+                let name = text(x, src);
+                if !cx.types.consts.contains_key(name) || declared_around(a, name, src) {
+                    return None;
+                }
+            }
+            "qualified_identifier"
+            | "field_identifier"
+            | "type_identifier"
+            | "call_expression"
+            | "sizeof_expression"
+            | "template_function" => return None,
+            _ => {}
+        }
+        stack.extend(x.named_children(&mut x.walk()));
+    }
+    cx.types.const_eval(a, src, 0).map(ArgValue::Int)
+}
+
+/// The name of a type parameter declaration, or of a non-type one.
+pub(crate) fn param_name<'s>(p: Node, src: &'s str) -> Option<&'s str> {
+    match p.kind() {
+        "type_parameter_declaration"
+        | "optional_type_parameter_declaration"
+        | "variadic_type_parameter_declaration" => p
+            .child_by_field_name("name")
+            .or_else(|| {
+                p.named_children(&mut p.walk())
+                    .find(|c| c.kind() == "type_identifier")
+            })
+            .map(|n| text(n, src)),
+        "parameter_declaration" | "optional_parameter_declaration" => {
+            let mut d = p.child_by_field_name("declarator")?;
+            for _ in 0..8 {
+                if d.kind() == "identifier" {
+                    return Some(text(d, src));
+                }
+                d = d
+                    .child_by_field_name("declarator")
+                    .or_else(|| d.named_child(0))?;
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+/// The named children of an argument or parameter list, comments aside.
+pub(crate) fn list_items(n: Node) -> Vec<Node> {
+    n.named_children(&mut n.walk())
+        .filter(|c| c.kind() != "comment")
+        .collect()
+}
+
+/// Whether the specialisation matches the use's arguments (`Some(true)`,
+/// with each of its parameters' arguments), does not (`Some(false)`), or
+/// may either way (`None`).
+#[allow(clippy::type_complexity)]
+fn matches<'t>(
+    cx: &Ctx<'t>,
+    s: &ClassSpecialisation<'t>,
+    use_args: &[Option<Node<'t>>],
+    use_src: &str,
+    primary_defaults: &[Option<Node<'t>>],
+    primary_src: &str,
+) -> Option<(bool, Vec<Option<Node<'t>>>)> {
+    let src = cx.units[s.unit].text.as_str();
+    let params = list_items(s.params);
+    let names: Vec<Option<&str>> = params.iter().map(|p| param_name(*p, src)).collect();
+    let pattern = list_items(s.pattern);
+    if pattern.len() != use_args.len() {
+        return None;
+    }
+    let mut bound: Vec<Option<Node<'t>>> = vec![None; params.len()];
+    let mut undecided = false;
+    for (i, p) in pattern.iter().enumerate() {
+        // The use's argument, or the primary's default for it (read in the
+        // template's definition context).
+        let (arg, arg_src, scope_free) = match use_args[i] {
+            Some(a) => (Some(a), use_src, false),
+            None => (
+                primary_defaults.get(i).copied().flatten(),
+                primary_src,
+                true,
+            ),
+        };
+        // A pattern that is one of the specialisation's own parameters
+        // matches any argument (deduction); written twice, not compared.
+        let wildcard = match p.kind() {
+            "type_descriptor" => p
+                .child_by_field_name("type")
+                .filter(|t| t.kind() == "type_identifier" && p.named_child_count() == 1)
+                .map(|t| text(t, src)),
+            "identifier" => Some(text(*p, src)),
+            _ => None,
+        }
+        .and_then(|w| names.iter().position(|n| *n == Some(w)));
+        if let Some(k) = wildcard {
+            if bound[k].is_some() {
+                undecided = true;
+            }
+            // A default argument is read in another unit than the use's
+            // arguments: such a binding is left unknown.
+            bound[k] = if scope_free { None } else { arg };
+            if arg.is_none() {
+                undecided = true;
+            }
+            continue;
+        }
+        let want = arg_value(cx, *p, src);
+        let have = arg.and_then(|a| arg_value(cx, a, arg_src));
+        match (want, have) {
+            (Some(w), Some(h)) if w == h => {}
+            (Some(ArgValue::Int(_)), Some(ArgValue::Int(_)))
+            | (Some(ArgValue::Type(_)), Some(ArgValue::Type(_))) => {
+                return Some((false, Vec::new()))
+            }
+            _ => undecided = true,
+        }
+    }
+    if undecided {
+        return None;
+    }
+    Some((true, bound))
+}
+
+/// Which definition the instance `use_node` (a `template_type` in unit
+/// `use_unit`) of the class template with parameters `primary_params`
+/// (unit `primary_unit`) uses, given its specialisations.
+pub(crate) fn choose<'t>(
+    cx: &Ctx<'t>,
+    use_node: Node<'t>,
+    use_unit: usize,
+    primary_params: Node<'t>,
+    primary_unit: usize,
+    specs: &[ClassSpecialisation<'t>],
+) -> Choice<'t> {
+    let use_src = cx.units[use_unit].text.as_str();
+    let primary_src = cx.units[primary_unit].text.as_str();
+    let pparams = list_items(primary_params);
+    if pparams.iter().any(|p| {
+        p.kind().starts_with("variadic") || p.kind() == "template_template_parameter_declaration"
+    }) {
+        return if specs.is_empty() {
+            Choice::Primary
+        } else {
+            Choice::Unknown
+        };
+    }
+    let written: Vec<Node<'t>> = use_node
+        .child_by_field_name("arguments")
+        .map(list_items)
+        .unwrap_or_default();
+    if written.len() > pparams.len() {
+        return Choice::Unknown;
+    }
+    let use_args: Vec<Option<Node<'t>>> = (0..pparams.len())
+        .map(|i| written.get(i).copied())
+        .collect();
+    let defaults: Vec<Option<Node<'t>>> = pparams
+        .iter()
+        .map(|p| {
+            p.child_by_field_name("default_value")
+                .or_else(|| p.child_by_field_name("default_type"))
+        })
+        .collect();
+    // Specialisations are keyed by the template's unqualified name: one
+    // written with a qualified name or in another namespace than this
+    // primary may belong to another template of that name (or to this
+    // one): not decided.
+    let primary_ns = crate::frontend::types::namespace_path(primary_params, primary_src);
+    if specs.iter().any(|s| {
+        s.qualified
+            || crate::frontend::types::namespace_path(s.spec, cx.units[s.unit].text.as_str())
+                != primary_ns
+    }) {
+        return Choice::Unknown;
+    }
+    let mut found: Option<Choice<'t>> = None;
+    for s in specs {
+        match matches(cx, s, &use_args, use_src, &defaults, primary_src) {
+            None => return Choice::Unknown,
+            Some((false, _)) => {}
+            Some((true, bound)) => {
+                if found.is_some() {
+                    // Several match: partial ordering ([temp.spec.partial.order]) is not modelled.
+                    return Choice::Unknown;
+                }
+                found = Some(Choice::Specialisation(*s, bound));
+            }
+        }
+    }
+    found.unwrap_or(Choice::Primary)
+}
+
+/// The class (or struct) specifier whose body directly defines the member
+/// function `def`, and the template parameter list of that class.
+fn enclosing_class<'t>(def: Node<'t>) -> Option<(Node<'t>, Option<Node<'t>>)> {
+    let mut p = def.parent()?;
+    if p.kind() == "template_declaration" {
+        p = p.parent()?;
+    }
+    if p.kind() != "field_declaration_list" {
+        return None;
+    }
+    let class = p.parent()?;
+    let tpl = class
+        .parent()
+        .filter(|t| t.kind() == "template_declaration")
+        .and_then(|t| t.child_by_field_name("parameters"));
+    Some((class, tpl))
+}
+
+impl<'c, 't> Lowerer<'c, 't> {
+    /// Binds the non-type template parameters of the class template whose
+    /// body defines the member function `def`, called on an object of type
+    /// `recv`: each to the instance's argument when its value does not
+    /// depend on where the instance is written, else to its default
+    /// argument (read in the class's scope, the earlier parameters bound),
+    /// else to an unknown constant (a template argument is a constant
+    /// expression: the same value in every thread). Before, such a name was
+    /// an unknown identifier with a fresh value at each read.
+    pub(crate) fn bind_class_template_params(&mut self, def: &FnDef<'t>, recv: &Ty) {
+        let Some((class, Some(params))) = enclosing_class(def.node) else {
+            return;
+        };
+        let instance = match recv {
+            Ty::Struct(k) => self
+                .cx
+                .class_instances
+                .get(k)
+                .filter(|i| i.spec == class && i.unit == def.unit)
+                .cloned(),
+            _ => None,
+        };
+        let src = self.cx.units[def.unit].text.as_str();
+        let class_name = class
+            .child_by_field_name("name")
+            .map(|n| text(n, src))
+            .and_then(|n| n.split('<').next())
+            .unwrap_or("class")
+            .trim()
+            .to_string();
+        for (i, p) in list_items(params).into_iter().enumerate() {
+            if !matches!(
+                p.kind(),
+                "parameter_declaration" | "optional_parameter_declaration"
+            ) {
+                continue;
+            }
+            let Some(name) = param_name(p, src).map(str::to_string) else {
+                continue;
+            };
+            let st = match p.child_by_field_name("type").map(|t| self.resolve_type(t)) {
+                Some(Ty::Scalar(s)) => s,
+                _ => ScalarTy::INT,
+            };
+            // The value written at every use of the instance's text, when
+            // they all agree.
+            let values: Option<Vec<Option<i128>>> = instance.as_ref().map(|inst| {
+                inst.uses
+                    .iter()
+                    .map(|(u, args)| {
+                        let a = args.get(i).copied().flatten()?;
+                        let asrc = self.cx.units[*u].text.as_str();
+                        match arg_value(self.cx, a, asrc)? {
+                            ArgValue::Int(v) => Some(v),
+                            ArgValue::Type(_) => None,
+                        }
+                    })
+                    .collect()
+            });
+            let written = values.as_ref().and_then(|vs| {
+                vs.first()
+                    .copied()
+                    .flatten()
+                    .filter(|v| vs.iter().all(|w| *w == Some(*v)))
+            });
+            let defaulted = instance.as_ref().is_some_and(|inst| {
+                !inst.uses.is_empty()
+                    && inst
+                        .uses
+                        .iter()
+                        .all(|(_, args)| args.get(i).copied().flatten().is_none())
+            });
+            let value = match written {
+                Some(v) => Some(conv(int(v, ScalarTy::LONG), ScalarTy::LONG, st)),
+                None if defaulted => {
+                    // No argument written: the default, in the class's scope.
+                    p.child_by_field_name("default_value").and_then(|d| {
+                        let src = self.cx.units[def.unit].text.as_str();
+                        arg_value(self.cx, d, src).and_then(|v| match v {
+                            ArgValue::Int(v) => {
+                                Some(conv(int(v, ScalarTy::LONG), ScalarTy::LONG, st))
+                            }
+                            ArgValue::Type(_) => None,
+                        })
+                    })
+                }
+                None => None,
+            };
+            let value = value.unwrap_or_else(|| {
+                let id = ParamId(self.kernel.params.len() as u32);
+                // Named `Class.N`: a launch binds a template parameter by
+                // name (the kernel's own `N` is another parameter), and
+                // skips names with a dot.
+                self.kernel.params.push(ParamDecl {
+                    name: format!("{class_name}.{name}"),
+                    ty: st,
+                    position: u32::MAX,
+                });
+                Expr::Param(id)
+            });
+            self.bind(&name, Binding::Value(Val::Scalar(value, st)));
+        }
+    }
+}
+
+/// The specialisations of class templates defined in a unit, by the
+/// template's name.
+pub(crate) type Specialisations<'t> = HashMap<String, Vec<ClassSpecialisation<'t>>>;
