@@ -86,10 +86,11 @@ enum Turn {
 
 /// The solver portfolio in order, with each call's work slice; the last
 /// `smt` call gets what is left of the query's cap. `Digits` and `Lia` are
-/// side calls, each kind paid from its own [`PORTFOLIO_ALLOWANCE`]. The
-/// `Lemmas` turn is `smt` work (the query's cap and the kernel's budget)
-/// and runs only while the kernel's undecided lemma turns stay within
-/// [`LEMMA_UNKNOWN_ALLOWANCE`].
+/// side calls, each kind paid from its own [`PORTFOLIO_ALLOWANCE`]. A
+/// `Lemmas` turn that decides the query is `smt` work (the query's cap and
+/// the kernel's budget, like the `smt` turn that would have decided it);
+/// one that does not is paid from [`LEMMA_UNKNOWN_ALLOWANCE`], so a query
+/// the lemmas do not help keeps the budget it had without them.
 const PORTFOLIO: [(Turn, u64); 5] = [
     (Turn::Smt, 25_000),
     (Turn::Lemmas, 25_000),
@@ -104,11 +105,11 @@ const PORTFOLIO: [(Turn, u64); 5] = [
 /// ever add decided queries, and the digits turn leaves `qflia` what it had.
 const PORTFOLIO_ALLOWANCE: [u64; 2] = [4 * PORTFOLIO[2].1, 4 * PORTFOLIO[3].1];
 
-/// Work units of `Lemmas` turns that answered `unknown` after which a
-/// kernel gets no more of them: the lemmas' products `d*q` make a query
-/// non-linear, and where they do not help (block-index decompositions
-/// `(b - b % n) / n` whose queries are satisfiable) each such turn costs
-/// Z3's slow non-linear steps for nothing.
+/// Work units one kernel check may spend on `Lemmas` turns that answer
+/// `unknown`; past them it gets no more such turns: the lemmas' products
+/// `d*q` make a query non-linear, and where they do not help (block-index
+/// decompositions `(b - b % n) / n` whose queries are satisfiable) each
+/// such turn costs Z3's slow non-linear steps for nothing.
 const LEMMA_UNKNOWN_ALLOWANCE: u64 = 2 * PORTFOLIO[1].1;
 
 /// Largest work slice of a portfolio turn a query gets once a check under a
@@ -1153,7 +1154,7 @@ impl<'k, 's> Checker<'k, 's> {
     /// is queried again by its check.
     /// Solver work units of every turn spent so far.
     fn all_work(&self) -> u64 {
-        self.work_used + self.portfolio_used[0] + self.portfolio_used[1]
+        self.work_used + self.portfolio_used[0] + self.portfolio_used[1] + self.lemma_unknown_used
     }
 
     fn racy_already(&self) -> bool {
@@ -1980,9 +1981,7 @@ impl<'k, 's> Checker<'k, 's> {
             if racy_already && slice > RACY_ALREADY_SLICE {
                 continue;
             }
-            if kind == Turn::Lemmas
-                && (lemmas.is_empty() || self.lemma_unknown_used >= LEMMA_UNKNOWN_ALLOWANCE)
-            {
+            if kind == Turn::Lemmas && lemmas.is_empty() {
                 continue;
             }
             let side = match kind {
@@ -2008,9 +2007,15 @@ impl<'k, 's> Checker<'k, 's> {
                 cap.saturating_sub(smt_spent)
                     .min(self.work_budget.saturating_sub(self.work_used))
             };
-            let allowed = slice.min(left);
+            let allowed = if kind == Turn::Lemmas {
+                slice
+                    .min(left)
+                    .min(LEMMA_UNKNOWN_ALLOWANCE.saturating_sub(self.lemma_unknown_used))
+            } else {
+                slice.min(left)
+            };
             if allowed == 0 {
-                if side.is_some() {
+                if kind != Turn::Smt {
                     continue;
                 }
                 break;
@@ -2023,15 +2028,14 @@ impl<'k, 's> Checker<'k, 's> {
             spent += work;
             if let Some(side) = side {
                 self.portfolio_used[side] += work;
+            } else if kind == Turn::Lemmas && r == SatResult::Unknown {
+                self.lemma_unknown_used += work;
             } else {
                 smt_spent += work;
                 self.work_used += work;
             }
-            if kind == Turn::Lemmas && r == SatResult::Unknown {
-                self.lemma_unknown_used += work;
-            }
             outcome = (r, model);
-            let last = turn + 1 == PORTFOLIO.len() || (side.is_none() && allowed == left);
+            let last = turn + 1 == PORTFOLIO.len() || (kind == Turn::Smt && allowed == left);
             if r != SatResult::Unknown || last || Instant::now() >= self.deadline {
                 break;
             }
