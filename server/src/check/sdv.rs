@@ -74,6 +74,9 @@ const INTERRUPT_REPEAT: Duration = Duration::from_millis(20);
 enum Turn {
     /// Z3's incremental `smt` solver on the query.
     Smt,
+    /// `smt` on the query with the pair's second-turn lemmas (see
+    /// `Encoder::quotient_lemmas`), when it has any.
+    Lemmas,
     /// `smt` on the query with its divisions by constants as digit sums
     /// (see `radix`), when it has such a dividend read at two cuts.
     Digits,
@@ -83,9 +86,14 @@ enum Turn {
 
 /// The solver portfolio in order, with each call's work slice; the last
 /// `smt` call gets what is left of the query's cap. `Digits` and `Lia` are
-/// side calls, each kind paid from its own [`PORTFOLIO_ALLOWANCE`].
-const PORTFOLIO: [(Turn, u64); 4] = [
+/// side calls, each kind paid from its own [`PORTFOLIO_ALLOWANCE`]. A
+/// `Lemmas` turn that decides the query is `smt` work (the query's cap and
+/// the kernel's budget, like the `smt` turn that would have decided it);
+/// one that does not is paid from [`LEMMA_UNKNOWN_ALLOWANCE`], so a query
+/// the lemmas do not help keeps the budget it had without them.
+const PORTFOLIO: [(Turn, u64); 5] = [
     (Turn::Smt, 25_000),
+    (Turn::Lemmas, 25_000),
     (Turn::Digits, 25_000),
     (Turn::Lia, 250_000),
     (Turn::Smt, u64::MAX),
@@ -95,7 +103,14 @@ const PORTFOLIO: [(Turn, u64); 4] = [
 /// kind (`Digits`, `Lia`), on top of its budget: the last `smt` call of a
 /// query keeps the allowance it had without them, so the side calls only
 /// ever add decided queries, and the digits turn leaves `qflia` what it had.
-const PORTFOLIO_ALLOWANCE: [u64; 2] = [4 * PORTFOLIO[1].1, 4 * PORTFOLIO[2].1];
+const PORTFOLIO_ALLOWANCE: [u64; 2] = [4 * PORTFOLIO[2].1, 4 * PORTFOLIO[3].1];
+
+/// Work units one kernel check may spend on `Lemmas` turns that answer
+/// `unknown`; past them it gets no more such turns: the lemmas' products
+/// `d*q` make a query non-linear, and where they do not help (block-index
+/// decompositions `(b - b % n) / n` whose queries are satisfiable) each
+/// such turn costs Z3's slow non-linear steps for nothing.
+const LEMMA_UNKNOWN_ALLOWANCE: u64 = 2 * PORTFOLIO[1].1;
 
 /// Largest work slice of a portfolio turn a query gets once a check under a
 /// race limit (see [`with_block_race_limit`]) has found a race within a
@@ -1004,6 +1019,9 @@ struct Checker<'k, 's> {
     /// Work units spent on the portfolio's side calls (see
     /// [`PORTFOLIO_ALLOWANCE`]), digits and `qflia`.
     portfolio_used: [u64; 2],
+    /// Work units of `Lemmas` turns that answered `unknown` (see
+    /// [`LEMMA_UNKNOWN_ALLOWANCE`]).
+    lemma_unknown_used: u64,
     /// Work units the kernel may spend (its time budget, converted).
     work_budget: u64,
     /// The pair (or barrier) the current query is about.
@@ -1086,6 +1104,7 @@ impl<'k, 's> Checker<'k, 's> {
             last_unknown: String::new(),
             work_used: 0,
             portfolio_used: [0, 0],
+            lemma_unknown_used: 0,
             work_budget: budget.work_left,
             current: (StmtId(0), StmtId(0)),
             budget_pair: None,
@@ -1186,7 +1205,7 @@ impl<'k, 's> Checker<'k, 's> {
     /// is queried again by its check.
     /// Solver work units of every turn spent so far.
     fn all_work(&self) -> u64 {
-        self.work_used + self.portfolio_used[0] + self.portfolio_used[1]
+        self.work_used + self.portfolio_used[0] + self.portfolio_used[1] + self.lemma_unknown_used
     }
 
     fn racy_already(&self) -> bool {
@@ -1899,6 +1918,8 @@ impl<'k, 's> Checker<'k, 's> {
         r2: &ExecResult,
     ) -> (SatResult, Option<Model>) {
         const MAX_CASES: usize = 64;
+        // Given only to a second solver turn (see `Turn::Lemmas`).
+        let lemmas = self.enc.quotient_lemmas(r1, r2);
         let mut domains: Vec<(Int, Vec<i128>)> = Vec::new();
         for (t, values) in r1.finite_counters.iter().chain(r2.finite_counters.iter()) {
             if !domains.iter().any(|(u, _)| u == t) {
@@ -1907,10 +1928,10 @@ impl<'k, 's> Checker<'k, 's> {
         }
         let cases: usize = domains.iter().map(|(_, v)| v.len().max(1)).product();
         if domains.is_empty() || cases > MAX_CASES {
-            return self.check_facts(facts.iter().cloned(), None);
+            return self.check_facts(facts.iter().cloned(), None, &lemmas);
         }
         // Most queries are easy as they are; split only those that are not.
-        let direct = self.check_facts(facts.iter().cloned(), Some(FIRST_TRY_WORK));
+        let direct = self.check_facts(facts.iter().cloned(), Some(FIRST_TRY_WORK), &lemmas);
         if direct.0 != SatResult::Unknown {
             return direct;
         }
@@ -1935,7 +1956,11 @@ impl<'k, 's> Checker<'k, 's> {
             if substituted.iter().any(|f| f.as_bool() == Some(false)) {
                 continue;
             }
-            match self.check_facts(fixed.chain(substituted), None) {
+            let case_lemmas: Vec<Bool> = lemmas
+                .iter()
+                .map(|f| simplified_or_same(&f.substitute(&pairs)))
+                .collect();
+            match self.check_facts(fixed.chain(substituted), None, &case_lemmas) {
                 (SatResult::Sat, model) => return (SatResult::Sat, model),
                 (SatResult::Unknown, _) => unknown = true,
                 (SatResult::Unsat, _) => {}
@@ -1952,11 +1977,13 @@ impl<'k, 's> Checker<'k, 's> {
     }
 
     /// One solver call on `facts` in a scope of its own, capped at
-    /// `cap_work` work units (default: [`QUERY_WORK`]).
+    /// `cap_work` work units (default: [`QUERY_WORK`]); `lemmas` (theorems
+    /// of the encoding) join the facts in the `Lemmas` turn only.
     fn check_facts(
         &mut self,
         facts: impl Iterator<Item = Bool>,
         cap_work: Option<u64>,
+        lemmas: &[Bool],
     ) -> (SatResult, Option<Model>) {
         // Every solver call is within the budget: a pair with several
         // scenarios or case splits must not run past it.
@@ -2008,6 +2035,7 @@ impl<'k, 's> Checker<'k, 's> {
         // the side calls run on the kernel's portfolio allowance while it
         // lasts, so the last `smt` call keeps what it had without a portfolio.
         let mut rewritten: Option<Option<Vec<Bool>>> = None;
+        let mut with_lemmas: Option<Vec<Bool>> = None;
         let mut spent = 0u64;
         let mut smt_spent = 0u64;
         let mut outcome = (SatResult::Unknown, None);
@@ -2030,8 +2058,11 @@ impl<'k, 's> Checker<'k, 's> {
             if racy_already && slice > RACY_ALREADY_SLICE {
                 continue;
             }
+            if kind == Turn::Lemmas && lemmas.is_empty() {
+                continue;
+            }
             let side = match kind {
-                Turn::Smt => None,
+                Turn::Smt | Turn::Lemmas => None,
                 Turn::Digits => Some(0),
                 Turn::Lia => Some(1),
             };
@@ -2042,6 +2073,9 @@ impl<'k, 's> Checker<'k, 's> {
                         None => continue,
                     }
                 }
+                Turn::Lemmas => &with_lemmas.get_or_insert_with(|| {
+                    facts.iter().chain(lemmas).cloned().collect::<Vec<Bool>>()
+                })[..],
                 Turn::Smt | Turn::Lia => &facts[..],
             };
             let left = if let Some(side) = side {
@@ -2050,30 +2084,38 @@ impl<'k, 's> Checker<'k, 's> {
                 cap.saturating_sub(smt_spent)
                     .min(self.work_budget.saturating_sub(self.work_used))
             };
-            let allowed = slice.min(left);
+            let allowed = if kind == Turn::Lemmas {
+                slice
+                    .min(left)
+                    .min(LEMMA_UNKNOWN_ALLOWANCE.saturating_sub(self.lemma_unknown_used))
+            } else {
+                slice.min(left)
+            };
             if allowed < slice {
                 complete = false;
             }
             if allowed == 0 {
-                if side.is_some() {
+                if kind != Turn::Smt {
                     continue;
                 }
                 break;
             }
             let (solver, which) = match kind {
                 Turn::Lia => (self.lia, 1),
-                Turn::Smt | Turn::Digits => (self.solver, 0),
+                Turn::Smt | Turn::Lemmas | Turn::Digits => (self.solver, 0),
             };
             let (r, model, work) = self.run_solver(solver, which, facts, allowed);
             spent += work;
             if let Some(side) = side {
                 self.portfolio_used[side] += work;
+            } else if kind == Turn::Lemmas && r == SatResult::Unknown {
+                self.lemma_unknown_used += work;
             } else {
                 smt_spent += work;
                 self.work_used += work;
             }
             outcome = (r, model);
-            let last = turn + 1 == PORTFOLIO.len() || (side.is_none() && allowed == left);
+            let last = turn + 1 == PORTFOLIO.len() || (kind == Turn::Smt && allowed == left);
             if r != SatResult::Unknown || last || Instant::now() >= self.deadline {
                 complete &= r != SatResult::Unknown || last;
                 break;
@@ -2314,7 +2356,7 @@ impl<'k, 's> Checker<'k, 's> {
                 facts.push(landed.not());
             }
             self.current = (copy, access);
-            match self.check_facts(facts.into_iter(), None) {
+            match self.check_facts(facts.into_iter(), None, &[]) {
                 (SatResult::Sat, model) => {
                     reported.insert(access);
                     let who = model

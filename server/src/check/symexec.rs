@@ -1211,7 +1211,6 @@ impl<'k> Encoder<'k> {
     pub fn division_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
         let mut out = Vec::new();
         let zero = Int::from_i64(0);
-        out.extend(self.quotient_lemmas(r1, r2));
         for e1 in &r1.divisions {
             let (Some(q1), Some(m1)) = (&e1.quotient, &e1.remainder) else {
                 continue;
@@ -1243,8 +1242,12 @@ impl<'k> Encoder<'k> {
     /// the products `d*q`; stated on those products they are linear. Only
     /// for pairs whose dividends are different terms (a uniform `n / b`
     /// gains nothing, and per-thread bounds on every lone quotient slowed
-    /// such queries down).
-    fn quotient_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+    /// such queries down). Not base facts: the products make every query
+    /// of the pair non-linear (satisfiable queries of a block index split
+    /// as `(b - b % n) / n` went from 0.2 s to past the budget), so the
+    /// checker gives them only to a second solver turn after the plain
+    /// query answered `unknown` (`sdv::Turn::Lemmas`).
+    pub fn quotient_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
         const MAX_LEMMAS: usize = 48;
         let mut out = Vec::new();
         let zero = Int::from_i64(0);
@@ -2234,6 +2237,36 @@ fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
             bound.min(c)
         });
     }
+    if kind == DeclKind::Ite {
+        // C's truncating quotient of a possibly negative dividend by a
+        // positive numeral, as the encoder builds it: `x >= 0 ? x div c :
+        // -((-x) div c)`. A quotient of an index term by a positive
+        // constant like the Euclidean one above (the same value for
+        // `x >= 0`; for a negative signed index term, the quotient C's `/`
+        // gives), with the same bound. Any other `ite` never matches.
+        let [cond, then, other] = t.children().try_into().ok()?;
+        let (cond, then, other) = (cond.as_bool()?, then.as_int()?, other.as_int()?);
+        if then.decl().kind() != DeclKind::Idiv || other.decl().kind() != DeclKind::Uminus {
+            return None;
+        }
+        let [x, c] = then.children().try_into().ok()?;
+        let [negated] = other.children().try_into().ok()?;
+        let negated = negated.as_int()?;
+        let x = x.as_int()?;
+        let c = c.as_int()?;
+        let zero = Int::from_i64(0);
+        if negated.decl().kind() != DeclKind::Idiv
+            || negated.children()
+                != vec![
+                    z3::ast::Dynamic::from_ast(&x.unary_minus()),
+                    z3::ast::Dynamic::from_ast(&c),
+                ]
+            || cond != x.ge(&zero)
+        {
+            return None;
+        }
+        return is_index_term(&then, depth + 1);
+    }
     if !matches!(kind, DeclKind::Add | DeclKind::Mul) {
         return None;
     }
@@ -2514,8 +2547,30 @@ impl Exec<'_, '_> {
     /// Without it the model may pick out-of-range values for signed results,
     /// and a witness such as `j = 3*id+1` with `j` beyond 2^31 does not
     /// replay with `int` arithmetic.
+    ///
+    /// The same holds in the definition of a local that flows into an offset
+    /// (evaluated a second time for such offsets, see
+    /// [`Encoder::index_locals`]): a signed overflow there is the same
+    /// undefined behaviour, in an execution that reaches the access. The
+    /// fact goes to [`Exec::pending`], so it is assumed only where an access
+    /// whose offset reads the local is reached, and the value is the
+    /// unwrapped one (a pointer `&g[blockIdx.x * ((3 * n + 33) / 32 * 32)]`
+    /// keeps `3 * n + 33` positive for a positive `n`).
     fn arith_result(&mut self, x: Int, r: Range, ty: ScalarTy) -> Val {
         let tr = Range::of(ty);
+        if let (ScalarTy::Int { signed: true, .. }, false, true) =
+            (ty, self.in_offset, self.in_index)
+        {
+            if !r.within(tr) {
+                let mut reached = vec![self.enabled()];
+                reached.extend(self.expr_guards.iter().cloned());
+                self.pending.push(Bool::and(&reached).implies(Bool::and(&[
+                    x.ge(Int::from_i128(tr.lo)),
+                    x.le(Int::from_i128(tr.hi)),
+                ])));
+                return Val::I(x, r.meet(tr));
+            }
+        }
         if let (ScalarTy::Int { signed: true, .. }, true) = (ty, self.in_offset) {
             if !r.within(tr) {
                 let mut reached = vec![self.enabled()];
