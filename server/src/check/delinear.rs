@@ -236,6 +236,10 @@ struct Cover {
     parts: u64,
 }
 
+/// A subterm behind [`Atom::Term`] / [`Atom::UniformTerm`]: the
+/// expression, whether grid-uniform, and its value range.
+type SubTerm = (Expr, bool, (i128, i128));
+
 /// Decides scenarios of pairs whose offsets are multi-dimensional injective
 /// layouts (see the module documentation).
 pub(crate) struct Delinear<'k> {
@@ -274,7 +278,7 @@ pub(crate) struct Delinear<'k> {
     /// Subterms met as [`Atom::Term`] / [`Atom::UniformTerm`]: the
     /// expression, whether grid-uniform, and its value range. Only the
     /// construction ([`Delinear::new`]) adds to it.
-    terms: std::sync::Mutex<Vec<(Expr, bool, (i128, i128))>>,
+    terms: std::sync::Mutex<Vec<SubTerm>>,
 }
 
 impl<'k> Delinear<'k> {
