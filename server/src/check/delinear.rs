@@ -195,15 +195,12 @@ impl Poly {
 
     /// Whether every opaque local in it is `frozen`.
     fn invariant_but(&self, frozen: Frozen<'_>) -> bool {
-        self.0
-            .keys()
-            .flatten()
-            .all(|a| match a {
-                Atom::Opaque(v) => frozen.contains(*v),
-                // A subterm may read locals the block assigns.
-                Atom::Term(_) => false,
-                _ => true,
-            })
+        self.0.keys().flatten().all(|a| match a {
+            Atom::Opaque(v) => frozen.contains(*v),
+            // A subterm may read locals the block assigns.
+            Atom::Term(_) => false,
+            _ => true,
+        })
     }
 
     /// The constant term.
