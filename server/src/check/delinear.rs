@@ -597,14 +597,7 @@ impl<'k> Delinear<'k> {
                 self.instance_facts_of(r, at, out);
             }
             Expr::Binary(op @ (BinOp::Lt | BinOp::Gt), l, r, _) => {
-                let (lt, rt) = (
-                    super::symexec::type_of(self.kernel, l),
-                    super::symexec::type_of(self.kernel, r),
-                );
-                if lt != rt || !matches!(lt, ScalarTy::Int { .. }) {
-                    return;
-                }
-                let (Some(a), Some(b)) = (self.expand(l, at, 0), self.expand(r, at, 0)) else {
+                let Some((a, b)) = self.compared_sides(l, r, at) else {
                     return;
                 };
                 let (lhs, rhs) = if *op == BinOp::Lt { (a, b) } else { (b, a) };
@@ -749,16 +742,7 @@ impl<'k> Delinear<'k> {
                 r,
                 _,
             ) => {
-                let (lt, rt) = (
-                    super::symexec::type_of(self.kernel, l),
-                    super::symexec::type_of(self.kernel, r),
-                );
-                // Both sides of one integer type: the comparison is of
-                // their values.
-                if lt != rt || !matches!(lt, ScalarTy::Int { .. }) {
-                    return;
-                }
-                let (Some(a), Some(b)) = (self.expand(l, at, 0), self.expand(r, at, 0)) else {
+                let Some((a, b)) = self.compared_sides(l, r, at) else {
                     return;
                 };
                 // A fact must hold at the access: no opaque local (its
@@ -793,6 +777,20 @@ impl<'k> Delinear<'k> {
             }
             _ => {}
         }
+    }
+
+    /// The exact polynomials of a comparison's sides `l` and `r`: only when
+    /// both are of one integer type (then the comparison is of their
+    /// values) and both expand.
+    fn compared_sides(&self, l: &Expr, r: &Expr, at: usize) -> Option<(Poly, Poly)> {
+        let (lt, rt) = (
+            super::symexec::type_of(self.kernel, l),
+            super::symexec::type_of(self.kernel, r),
+        );
+        if lt != rt || !matches!(lt, ScalarTy::Int { .. }) {
+            return None;
+        }
+        Some((self.expand(l, at, 0)?, self.expand(r, at, 0)?))
     }
 
     /// The exact polynomial of `e` at top-level position `at`, or None.

@@ -77,26 +77,13 @@ pub fn intra_options(cs: &CandidateSet, l: StmtId, l2: StmtId) -> Vec<usize> {
 
 /// [`inter_clause`] with the joint options (see [`intra_options`]).
 pub fn inter_options(cs: &CandidateSet, l: StmtId, l2: StmtId, depth: u32) -> Option<Vec<usize>> {
-    let mut out = inter_clause(cs, l, l2, depth)?;
-    let common = cs.layout.tree.common_loops(l, l2);
-    let loop_id = *common.get((depth as usize).checked_sub(1)?)?;
-    let body_start = *cs.layout.point_pos.get(&ProgramPoint {
-        block: BlockSlot::LoopBody(loop_id),
-        index: 0,
-    })?;
-    let loop_end = *cs.layout.post.get(&loop_id)?;
-    let before_l = *cs.layout.pre.get(&l)?;
-    let after_l2 = *cs.layout.post.get(&l2)?;
-    let blocks_l: HashSet<BlockSlot> = cs.layout.blocks_of(l).into_iter().collect();
-    let blocks_l2: HashSet<BlockSlot> = cs.layout.blocks_of(l2).into_iter().collect();
+    let window = InterWindow::new(cs, l, l2, depth)?;
+    let mut out = window.candidates(cs);
     out.extend(
         cs.joint
             .iter()
             .enumerate()
-            .filter(|(_, j)| {
-                (encloses(&blocks_l, &j.runs_with) && j.pre >= body_start && j.post < before_l)
-                    || (encloses(&blocks_l2, &j.runs_with) && j.pre > after_l2 && j.post < loop_end)
-            })
+            .filter(|(_, j)| window.admits(&j.runs_with, j.pre, j.post))
             .map(|(k, _)| cs.cands.len() + k),
     );
     Some(out)
@@ -106,28 +93,54 @@ pub fn inter_options(cs: &CandidateSet, l: StmtId, l2: StmtId, depth: u32) -> Op
 /// `depth` (1 = outermost): the inter-iteration option. None when the two
 /// statements share fewer than `depth` loops.
 pub fn inter_clause(cs: &CandidateSet, l: StmtId, l2: StmtId, depth: u32) -> Option<Vec<usize>> {
-    let common = cs.layout.tree.common_loops(l, l2);
-    let loop_id = *common.get((depth as usize).checked_sub(1)?)?;
-    let body_start = *cs.layout.point_pos.get(&ProgramPoint {
-        block: BlockSlot::LoopBody(loop_id),
-        index: 0,
-    })?;
-    let loop_end = *cs.layout.post.get(&loop_id)?;
-    let before_l = *cs.layout.pre.get(&l)?;
-    let after_l2 = *cs.layout.post.get(&l2)?;
-    let blocks_l: HashSet<BlockSlot> = cs.layout.blocks_of(l).into_iter().collect();
-    let blocks_l2: HashSet<BlockSlot> = cs.layout.blocks_of(l2).into_iter().collect();
-    Some(
+    Some(InterWindow::new(cs, l, l2, depth)?.candidates(cs))
+}
+
+/// The two stretches of the common loop at some depth where a point orders
+/// `l2` of one iteration before `l` of the next: from the body's start to
+/// `l`, and from `l2` to the loop's end.
+struct InterWindow {
+    body_start: usize,
+    loop_end: usize,
+    before_l: usize,
+    after_l2: usize,
+    blocks_l: HashSet<BlockSlot>,
+    blocks_l2: HashSet<BlockSlot>,
+}
+
+impl InterWindow {
+    fn new(cs: &CandidateSet, l: StmtId, l2: StmtId, depth: u32) -> Option<InterWindow> {
+        let common = cs.layout.tree.common_loops(l, l2);
+        let loop_id = *common.get((depth as usize).checked_sub(1)?)?;
+        Some(InterWindow {
+            body_start: *cs.layout.point_pos.get(&ProgramPoint {
+                block: BlockSlot::LoopBody(loop_id),
+                index: 0,
+            })?,
+            loop_end: *cs.layout.post.get(&loop_id)?,
+            before_l: *cs.layout.pre.get(&l)?,
+            after_l2: *cs.layout.post.get(&l2)?,
+            blocks_l: cs.layout.blocks_of(l).into_iter().collect(),
+            blocks_l2: cs.layout.blocks_of(l2).into_iter().collect(),
+        })
+    }
+
+    /// Whether an option running with `runs_with` over positions
+    /// `pre..=post` lies in one of the stretches.
+    fn admits(&self, runs_with: &[(BlockSlot, bool)], pre: usize, post: usize) -> bool {
+        (encloses(&self.blocks_l, runs_with) && pre >= self.body_start && post < self.before_l)
+            || (encloses(&self.blocks_l2, runs_with) && pre > self.after_l2 && post < self.loop_end)
+    }
+
+    /// The candidate points in the stretches.
+    fn candidates(&self, cs: &CandidateSet) -> Vec<usize> {
         cs.cands
             .iter()
             .enumerate()
-            .filter(|(_, c)| {
-                (encloses(&blocks_l, &c.runs_with) && c.pos >= body_start && c.pos < before_l)
-                    || (encloses(&blocks_l2, &c.runs_with) && c.pos > after_l2 && c.pos < loop_end)
-            })
+            .filter(|(_, c)| self.admits(&c.runs_with, c.pos, c.pos))
             .map(|(i, _)| i)
-            .collect(),
-    )
+            .collect()
+    }
 }
 
 /// Number of loops the two statements share.
