@@ -1306,8 +1306,10 @@ impl<'k> Delinear<'k> {
         fallback.filter(|f| f.ids != 0)
     }
 
-    /// The mixed-radix theorem for constant coefficients.
-    fn mixed_radix(&self, t: &Poly) -> Option<Cover> {
+    /// The terms of a thread part for the mixed-radix theorems: each
+    /// monomial a single varying atom, as (|coefficient|, width of the
+    /// atom's range, atom); None when some monomial is not.
+    fn radix_terms(&self, t: &Poly) -> Option<Vec<(i128, i128, Atom)>> {
         let mut terms = Vec::new();
         for (m, c) in &t.0 {
             let [a] = m.as_slice() else {
@@ -1317,8 +1319,18 @@ impl<'k> Delinear<'k> {
                 return None;
             }
             let (lo, hi) = self.atom_range(*a)?;
-            terms.push((c.abs(), hi - lo, a.id_bit().unwrap_or(0), a.part_bit()));
+            terms.push((c.checked_abs()?, hi.checked_sub(lo)?, *a));
         }
+        Some(terms)
+    }
+
+    /// The mixed-radix theorem for constant coefficients.
+    fn mixed_radix(&self, t: &Poly) -> Option<Cover> {
+        let mut terms: Vec<_> = self
+            .radix_terms(t)?
+            .into_iter()
+            .map(|(c, w, a)| (c, w, a.id_bit().unwrap_or(0), a.part_bit()))
+            .collect();
         terms.sort();
         let mut below = 0i128;
         let mut gap = i128::MAX;
@@ -1512,17 +1524,11 @@ impl Delinear<'_> {
     /// or some `k` exists. (`blockIdx.x * 1024 + slot * 256 + threadIdx.x`
     /// with `blockDim.x = 256`: different slots never meet.)
     fn shifted_radix(&self, t: &Poly, d: i128, s: i128) -> Option<bool> {
-        let mut terms = Vec::new();
-        for (m, c) in &t.0 {
-            let [a] = m.as_slice() else {
-                return None;
-            };
-            if !a.varying() {
-                return None;
-            }
-            let (lo, hi) = self.atom_range(*a)?;
-            terms.push((c.checked_abs()?, hi.checked_sub(lo)?));
-        }
+        let mut terms: Vec<(i128, i128)> = self
+            .radix_terms(t)?
+            .into_iter()
+            .map(|(c, w, _)| (c, w))
+            .collect();
         terms.sort();
         let mut below = 0i128;
         for (c, w) in terms {
