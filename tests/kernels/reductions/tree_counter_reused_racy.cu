@@ -70,3 +70,20 @@ __global__ void same_element(float *out) {
     __syncthreads();
   }
 }
+
+// Neighbouring elements in one round: thread t writes s[t + i + 1] while
+// thread t + 1 writes s[t + 1 + i].
+__global__ void neighbours_in_a_round(float *out) {
+  extern __shared__ float s[];
+  const unsigned int tid = threadIdx.x;
+  int i;
+  s[tid] = out[tid];
+  __syncthreads();
+  for (i = 64; i >= 1; i /= 2) {
+    if (tid < i) {
+      s[tid + i] = 0.0f; //~ race
+      s[tid + i + 1] = (float)tid; //~ race
+    }
+    __syncthreads();
+  }
+}
