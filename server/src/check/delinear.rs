@@ -276,6 +276,13 @@ pub(crate) struct Delinear<'k> {
     /// expression, whether grid-uniform, and its value range. Only the
     /// construction ([`Delinear::new`]) adds to it.
     terms: std::sync::Mutex<Vec<SubTerm>>,
+    /// Opaque locals known to be non-negative where the expression being
+    /// expanded is evaluated (set by [`Self::with_nonnegative`] around the
+    /// expansion of one access's offset or one guard; empty otherwise).
+    nonnegative: std::sync::Mutex<Vec<u32>>,
+    /// Per `if`: the opaque locals its enclosing tests prove non-negative
+    /// at its test (see [`Self::nonnegative_locals`]).
+    guard_nonnegative: std::sync::Mutex<HashMap<StmtId, Vec<u32>>>,
 }
 
 impl<'k> Delinear<'k> {
@@ -342,6 +349,8 @@ impl<'k> Delinear<'k> {
             varying,
             adversarial: opts.adversarial_abstraction,
             terms: std::sync::Mutex::new(Vec::new()),
+            nonnegative: std::sync::Mutex::new(Vec::new()),
+            guard_nonnegative: std::sync::Mutex::new(HashMap::new()),
         };
         let mut found = Vec::new();
         let mut top_facts: Vec<Fact> = Vec::new();
@@ -366,14 +375,16 @@ impl<'k> Delinear<'k> {
         let accesses = found
             .into_iter()
             .filter_map(|(id, access, at, facts)| {
-                let offset = analysis.expand(&access.offset, at, 0)?;
+                let offset = analysis.with_nonnegative(nonnegative_locals(&facts), || {
+                    analysis.expand(&access.offset, at, 0)
+                })?;
                 Some((id, (access.array.0, offset, access.size, facts)))
             })
             .collect();
         analysis.accesses = accesses;
         let mut instance_facts = HashMap::new();
         for (index, top) in kernel.body.stmts.iter().enumerate() {
-            analysis.collect_instance_facts(top, index, 0, &[], uniformity, &mut instance_facts);
+            analysis.collect_instance_facts(top, index, &[], &[], uniformity, &mut instance_facts);
         }
         analysis.instance_facts = instance_facts;
         let mut classes: HashMap<&(u32, Poly, u32, Vec<Fact>), u32> = HashMap::new();
@@ -411,6 +422,9 @@ impl<'k> Delinear<'k> {
                 out.push((stmt.id, access, at, facts.to_vec()));
             }
             StmtKind::If { cond, then_, else_ } => {
+                if let Ok(mut guards) = self.guard_nonnegative.lock() {
+                    guards.insert(stmt.id, nonnegative_locals(facts));
+                }
                 // Between the test and an access in a branch only the
                 // branch's statements run: a local the branch never assigns
                 // still has, at the access, the value the test saw.
@@ -528,43 +542,66 @@ impl<'k> Delinear<'k> {
 
     /// Records, for every access under `stmt`, the guards of the `if`s
     /// around it (`facts`: the `if`, the loops around it, the fact) whose
-    /// sides may hold opaque locals: allowed when each such local is uniform
-    /// (the same in every thread at one dynamic instance of the `if`) and
+    /// sides may hold opaque locals: allowed when each such local is
     /// assigned nowhere in the branch (so its value at the access is the one
-    /// tested).
+    /// tested) and uniform at the test (the same in every thread at one
+    /// dynamic instance of the `if`): uniform everywhere, or uniform at the
+    /// head of a loop (`bodies`: the loops around `stmt`, with the locals
+    /// their body and condition's prelude assign when `stmt` is in the body,
+    /// None when in the prelude or the step) whose body and
+    /// prelude never assign it, so that at the test it still has the head's
+    /// value of the current iteration (`for (i = 128; i >= 1; i /= 2)` after
+    /// a thread-dependent loop that also used `i`).
     fn collect_instance_facts(
         &self,
         stmt: &'k crate::ir::Stmt,
         at: usize,
-        loops: usize,
+        bodies: &[(StmtId, Option<Vec<u32>>)],
         facts: &[(StmtId, usize, Fact)],
         uniformity: &crate::analysis::Uniformity,
         out: &mut HashMap<StmtId, Vec<(StmtId, usize, Fact)>>,
     ) {
+        let loops = bodies.len();
         match &stmt.kind {
             StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::Atomic { .. } => {
                 if !facts.is_empty() {
                     out.insert(stmt.id, facts.to_vec());
                 }
             }
-            StmtKind::If { cond, then_, .. } => {
+            StmtKind::If { cond, then_, else_ } => {
+                // The else branch: only the guards from outside hold there.
+                for s in &else_.stmts {
+                    self.collect_instance_facts(s, at, bodies, facts, uniformity, out);
+                }
                 let mut assigned = std::collections::HashSet::new();
                 crate::ir::walk::for_each_stmt(then_, &mut |s| {
                     if let Some(v) = crate::ir::walk::assigned_var(s) {
                         assigned.insert(v.0);
                     }
                 });
+                let nonnegative = self
+                    .guard_nonnegative
+                    .lock()
+                    .ok()
+                    .and_then(|g| g.get(&stmt.id).cloned())
+                    .unwrap_or_default();
                 let mut found = Vec::new();
-                self.instance_facts_of(cond, at, &mut found);
+                self.with_nonnegative(nonnegative, || self.instance_facts_of(cond, at, &mut found));
+                let uniform_at_test = |v: u32| {
+                    uniformity.is_uniform_var(VarId(v))
+                        || bodies.iter().any(|(l, assigned_in_loop)| {
+                            assigned_in_loop.as_ref().is_some_and(|a| !a.contains(&v))
+                                && uniformity.uniform_at_loop_head(*l, VarId(v))
+                        })
+                };
                 let mut inner = facts.to_vec();
                 for fact in found {
+                    let steady_var = |v: u32| !assigned.contains(&v) && uniform_at_test(v);
                     let steady = [&fact.lhs, &fact.rhs].iter().all(|p| {
                         p.0.keys().flatten().all(|a| match a {
-                            Atom::Opaque(v) => {
-                                !assigned.contains(v) && uniformity.is_uniform_var(VarId(*v))
-                            }
-                            // A subterm may read locals the branch assigns.
-                            Atom::Term(_) => false,
+                            Atom::Opaque(v) => steady_var(*v),
+                            // A subterm of such locals (and no id) only.
+                            Atom::Term(k) => self.term_leaves(*k, &steady_var),
                             _ => true,
                         })
                     });
@@ -573,14 +610,37 @@ impl<'k> Delinear<'k> {
                     }
                 }
                 for s in &then_.stmts {
-                    self.collect_instance_facts(s, at, loops, &inner, uniformity, out);
+                    self.collect_instance_facts(s, at, bodies, &inner, uniformity, out);
+                }
+            }
+            StmtKind::Loop {
+                cond_prelude,
+                body,
+                step,
+                ..
+            } => {
+                // The prelude and the step run inside the loop (it counts
+                // among the loops around them) but not after a test of its
+                // condition in the current iteration: it vouches for nothing.
+                let mut outside = bodies.to_vec();
+                outside.push((stmt.id, None));
+                let mut assigned = assigned_in(body);
+                assigned.extend(assigned_in(cond_prelude));
+                assigned.sort_unstable();
+                assigned.dedup();
+                let mut inside = bodies.to_vec();
+                inside.push((stmt.id, Some(assigned)));
+                for s in cond_prelude.stmts.iter().chain(&step.stmts) {
+                    self.collect_instance_facts(s, at, &outside, facts, uniformity, out);
+                }
+                for s in &body.stmts {
+                    self.collect_instance_facts(s, at, &inside, facts, uniformity, out);
                 }
             }
             _ => {
-                let loops = loops + usize::from(matches!(stmt.kind, StmtKind::Loop { .. }));
                 for child in crate::ir::walk::child_blocks(stmt) {
                     for s in &child.stmts {
-                        self.collect_instance_facts(s, at, loops, facts, uniformity, out);
+                        self.collect_instance_facts(s, at, bodies, facts, uniformity, out);
                     }
                 }
             }
@@ -607,8 +667,49 @@ impl<'k> Delinear<'k> {
                     equal: false,
                 });
             }
+            Expr::Binary(BinOp::Eq, l, r, _) => {
+                let Some((lhs, rhs)) = self.compared_sides(l, r, at) else {
+                    return;
+                };
+                out.push(Fact {
+                    lhs,
+                    rhs,
+                    equal: true,
+                });
+            }
             _ => {}
         }
+    }
+
+    /// Whether subterm `k`'s leaves are constants, parameters, launch sizes
+    /// and locals `steady` accepts (no thread or block id): then, as a pure
+    /// function of them, it has one value wherever they do.
+    fn term_leaves(&self, k: u32, steady: &dyn Fn(u32) -> bool) -> bool {
+        fn leaves(e: &Expr, steady: &dyn Fn(u32) -> bool, depth: u32) -> bool {
+            if depth > 24 {
+                return false;
+            }
+            match e {
+                Expr::Int(..) | Expr::Float(..) | Expr::Param(_) => true,
+                Expr::Builtin(b) => !matches!(b, Builtin::ThreadIdx(_) | Builtin::BlockIdx(_)),
+                Expr::Var(v) => steady(v.0),
+                Expr::Unary(_, x, _) | Expr::Cast(_, x) => leaves(x, steady, depth + 1),
+                Expr::Binary(_, l, r, _) => {
+                    leaves(l, steady, depth + 1) && leaves(r, steady, depth + 1)
+                }
+                Expr::Select(c, a, b, _) => [c, a, b].iter().all(|x| leaves(x, steady, depth + 1)),
+                Expr::Apply(_, args, _) => args.iter().all(|x| leaves(x, steady, depth + 1)),
+            }
+        }
+        let Some(e) = self
+            .terms
+            .lock()
+            .ok()
+            .and_then(|t| t.get(k as usize).map(|t| t.0.clone()))
+        else {
+            return false;
+        };
+        leaves(&e, steady, 0)
     }
 
     /// Theorem (tree reduction). Let accesses `a` and `b` run inside one
@@ -636,6 +737,89 @@ impl<'k> Delinear<'k> {
         }
         self.stride_apart_ordered(a, x, b, y, shared_loops)
             || self.stride_apart_ordered(b, y, a, x, shared_loops)
+            || self.instance_injective(a, x, b, y, shared_loops)
+    }
+
+    /// Theorem (instance-uniform locals). Let accesses `a` and `b` run
+    /// inside one `if` whose guard facts (see
+    /// [`Self::collect_instance_facts`]) read opaque locals and subterms
+    /// `S`, each of locals uniform at the test and unassigned in the branch,
+    /// two threads of one block in the same dynamic instance of the `if`
+    /// (the same iteration of every loop around it), so each member of `S`
+    /// has one value in both at the test and at both accesses (a subterm is
+    /// a pure function of such locals). Let `threadIdx.x` be the only
+    /// thread id whose extent may exceed 1. Then the pair cannot race when
+    /// either (pinned) a guard fact `l == r` has `l - r = c * x + U` with
+    /// `c != 0` and `U` over grid-uniform atoms and `S`: `c * x1 = -U =
+    /// c * x2`, one thread (`if (tid == (int)s[0])` after a barrier, the
+    /// read of a uniform address being one value for the block); or
+    /// (offsets) the offsets are `c * x + R + d_a` and `c * x + R + d_b` (`R`
+    /// over grid-uniform atoms and `S`, constants `d_a`, `d_b`, every
+    /// operation exact) with accesses of at most `s <= |c| - |d_a - d_b|`
+    /// bytes: `R` has one value in both threads, so the byte offsets differ
+    /// by `c * (x1 - x2) + d_a - d_b`, at least `s` in absolute value unless
+    /// `x1 = x2`, the same thread (`s[tid + i] = ..` under `if (tid < i)` in
+    /// one round of a tree reduction).
+    #[allow(clippy::type_complexity)]
+    fn instance_injective(
+        &self,
+        a: StmtId,
+        x: &(u32, Poly, u32, Vec<Fact>),
+        b: StmtId,
+        y: &(u32, Poly, u32, Vec<Fact>),
+        shared_loops: usize,
+    ) -> bool {
+        // Only threadIdx.x may differ between two threads of one block.
+        if self.varying & 0b110 != 0 {
+            return false;
+        }
+        let (Some(fa), Some(fb)) = (self.instance_facts.get(&a), self.instance_facts.get(&b))
+        else {
+            return false;
+        };
+        let tid = vec![Atom::Tid(0)];
+        // `p` is `c * x` plus monomials of grid-uniform atoms and `steady`.
+        let tid_and_steady = |p: &Poly, steady: &[Atom]| {
+            p.0.get(&tid).is_some_and(|c| *c != 0)
+                && p.0
+                    .keys()
+                    .all(|m| *m == tid || m.iter().all(|a| !a.varying() || steady.contains(a)))
+        };
+        let size = i128::from(x.2.max(y.2).max(1));
+        let offsets_apart = y.1.add(&x.1, -1).is_some_and(|diff| {
+            let shift = diff.constant_term().abs();
+            diff.0.keys().all(|m| m.is_empty())
+                && x.1 .0.get(&tid).is_some_and(|c| {
+                    c.abs()
+                        .checked_sub(shift)
+                        .is_some_and(|apart| apart >= size)
+                })
+        });
+        fa.iter().any(|(guard, loops, _)| {
+            // One `if` around both, the same instance in both threads.
+            if *loops > shared_loops || !fb.iter().any(|(g, _, _)| g == guard) {
+                return false;
+            }
+            let facts: Vec<&Fact> = fa
+                .iter()
+                .filter(|(g, _, _)| g == guard)
+                .map(|(_, _, f)| f)
+                .collect();
+            // The guard's opaque locals and subterms (all steady, see above).
+            let steady: Vec<Atom> = facts
+                .iter()
+                .flat_map(|f| f.lhs.0.keys().chain(f.rhs.0.keys()).flatten())
+                .filter(|a| matches!(a, Atom::Opaque(_) | Atom::Term(_)))
+                .copied()
+                .collect();
+            let pinned = facts.iter().any(|f| {
+                f.equal
+                    && f.lhs
+                        .add(&f.rhs, -1)
+                        .is_some_and(|d| tid_and_steady(&d, &steady))
+            });
+            pinned || (offsets_apart && tid_and_steady(&x.1, &steady))
+        })
     }
 
     /// [`Self::stride_apart`] with `a` at `c * x + R + d_a` and `b` at the
@@ -676,7 +860,8 @@ impl<'k> Delinear<'k> {
             let (Some((v_mono, 1)), None) = (rhs_terms.next(), rhs_terms.next()) else {
                 return false;
             };
-            if fact.lhs != Poly::atom(Atom::Tid(0))
+            if fact.equal
+                || fact.lhs != Poly::atom(Atom::Tid(0))
                 || !matches!(v_mono.as_slice(), [Atom::Opaque(_)])
             {
                 return false;
@@ -950,7 +1135,13 @@ impl<'k> Delinear<'k> {
         };
         let uniform = self.uniform_leaves(e, at, depth + 1);
         let mut terms = self.terms.lock().ok()?;
-        let index = match terms.iter().position(|t| t.0 == *e && t.1 == uniform) {
+        // Keyed by the range too: a range narrowed by the non-negative
+        // locals of one evaluation (see [`Self::with_nonnegative`]) must not
+        // stand for the same expression elsewhere.
+        let index = match terms
+            .iter()
+            .position(|t| t.0 == *e && t.1 == uniform && t.2 == range)
+        {
             Some(i) => i,
             None => {
                 terms.push((e.clone(), uniform, range));
@@ -963,6 +1154,27 @@ impl<'k> Delinear<'k> {
         } else {
             Atom::Term(index)
         }))
+    }
+
+    /// `f()` with the opaque locals `vars` known non-negative in the
+    /// expansion: `f` expands an expression evaluated only where a test
+    /// proved each of them `>= 0` and nothing has assigned it since (the
+    /// facts of [`nonnegative_locals`]), so an [`Atom::Opaque`] of them
+    /// (its value at that evaluation) ranges over the non-negative part of
+    /// its type. This makes `(unsigned)i` of a signed counter under `i >= 1`
+    /// the value `i` and `tid + (unsigned)i` an exact sum. The terms and
+    /// polynomials built meanwhile describe only that evaluation.
+    fn with_nonnegative<R>(&self, vars: Vec<u32>, f: impl FnOnce() -> R) -> R {
+        let saved = self
+            .nonnegative
+            .lock()
+            .map(|mut n| std::mem::replace(&mut *n, vars))
+            .unwrap_or_default();
+        let result = f();
+        if let Ok(mut n) = self.nonnegative.lock() {
+            *n = saved;
+        }
+        result
     }
 
     /// Whether every leaf of `e` is grid-uniform wherever `e` is evaluated
@@ -1087,9 +1299,15 @@ impl<'k> Delinear<'k> {
             Atom::Param(p) => {
                 super::grid_stride::int_bounds(self.kernel.params.get(p as usize)?.ty)?
             }
-            Atom::Opaque(v) | Atom::Fixed(v) => {
-                super::grid_stride::int_bounds(self.kernel.vars.get(v as usize)?.ty)?
+            Atom::Opaque(v) => {
+                let (lo, hi) =
+                    super::grid_stride::int_bounds(self.kernel.vars.get(v as usize)?.ty)?;
+                // A test around the evaluation bounds it (see
+                // [`Self::with_nonnegative`]).
+                let nonnegative = self.nonnegative.lock().ok()?.contains(&v);
+                (if nonnegative { lo.max(0) } else { lo }, hi)
             }
+            Atom::Fixed(v) => super::grid_stride::int_bounds(self.kernel.vars.get(v as usize)?.ty)?,
             Atom::Term(i) | Atom::UniformTerm(i) => self.terms.lock().ok()?.get(i as usize)?.2,
             Atom::Quot(k) | Atom::Rem(k) => {
                 let (x, c) = self.divisions.lock().ok()?.get(k as usize)?.clone();
@@ -1426,12 +1644,14 @@ impl<'k> Delinear<'k> {
         y: &(u32, Poly, u32, Vec<Fact>),
         a: StmtId,
     ) -> (bool, bool) {
+        let pinned = self.pinned(x, y);
+        let (block_pinned, grid_pinned) = self.covers_scenarios(pinned);
         // Same thread part; the uniform parts differ by a constant.
         let Some(diff) = x.1.add(&y.1, -1) else {
-            return (false, false);
+            return (block_pinned, grid_pinned);
         };
         if diff.0.keys().any(|m| !m.is_empty()) {
-            return (false, false);
+            return (block_pinned, grid_pinned);
         }
         let shift = diff.constant_term().abs();
         let cover = if x.3 == y.3 {
@@ -1441,7 +1661,7 @@ impl<'k> Delinear<'k> {
             self.full_cover(&x.1, &facts)
         };
         let Some(cover) = cover else {
-            return (false, false);
+            return (block_pinned, grid_pinned);
         };
         let size = i128::from(x.2.max(y.2).max(1));
         if cover.gap.checked_sub(shift).is_none_or(|g| g < size) {
@@ -1450,15 +1670,46 @@ impl<'k> Delinear<'k> {
                 Some(true) => return (true, true),
                 // Only equal thread parts overlap: the cover decides.
                 Some(false) => {}
-                None => return (false, false),
+                None => return (block_pinned, grid_pinned),
             }
         }
+        let (block, grid) = self.covers_scenarios(cover.ids);
+        (block || block_pinned, grid || grid_pinned)
+    }
+
+    /// Whether a cover's ids decide (two threads of one block, two threads
+    /// of different blocks): every id whose extent may exceed 1 is in it.
+    fn covers_scenarios(&self, ids: u8) -> (bool, bool) {
         let need_block = self.varying & 0b111;
         let need_grid = self.varying & 0b111_000;
-        (
-            cover.ids & need_block == need_block,
-            cover.ids & need_grid == need_grid,
-        )
+        (ids & need_block == need_block, ids & need_grid == need_grid)
+    }
+
+    /// Theorem (pinned threads). The ids the guard equalities of both
+    /// accesses fix, whatever the offsets: a fact `l == r` the two accesses
+    /// share holds in each thread at its access, so `l - r` is 0 in both
+    /// threads, and equal values of a polynomial make the ids of its cover
+    /// equal (the cover theorems). Under `if (threadIdx.x == 0)` in a
+    /// one-dimensional block the two threads are one thread, so no two
+    /// threads of a block run the pair.
+    #[allow(clippy::type_complexity)]
+    fn pinned(&self, x: &(u32, Poly, u32, Vec<Fact>), y: &(u32, Poly, u32, Vec<Fact>)) -> u8 {
+        let facts: Vec<Fact> = x.3.iter().filter(|f| y.3.contains(f)).cloned().collect();
+        let mut cover = Cover {
+            ids: 0,
+            gap: 1,
+            parts: 0,
+        };
+        for fact in facts.iter().filter(|f| f.equal) {
+            let Some(d) = fact.lhs.add(&fact.rhs, -1) else {
+                continue;
+            };
+            if let Some(c) = self.cover(&d, &facts, 0) {
+                cover.ids |= c.ids;
+                cover.parts |= c.parts;
+            }
+        }
+        self.close(cover, &facts).ids
     }
 }
 
@@ -1491,6 +1742,32 @@ impl Frozen<'_> {
             Frozen::AllBut(assigned) => !assigned.contains(&v),
         }
     }
+}
+
+/// The opaque locals `facts` prove non-negative: a fact `lhs < rhs` whose
+/// difference `rhs - lhs` is `v + d` for an opaque local `v` and a constant
+/// `d <= 1` (so `v + d >= 1`, `v >= 1 - d >= 0`, wherever the facts hold:
+/// `i >= 1` is `1 < i + 1`, `i > 0` is `0 < i`).
+fn nonnegative_locals(facts: &[Fact]) -> Vec<u32> {
+    let mut out: Vec<u32> = facts
+        .iter()
+        .filter(|f| !f.equal)
+        .filter_map(|f| {
+            let diff = f.rhs.add(&f.lhs, -1)?;
+            let mut v = None;
+            for (m, c) in &diff.0 {
+                match (m.as_slice(), *c) {
+                    ([], d) if d <= 1 => {}
+                    ([Atom::Opaque(x)], 1) => v = Some(*x),
+                    _ => return None,
+                }
+            }
+            v
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// The locals assigned anywhere in `block` (sorted).

@@ -2271,3 +2271,138 @@ __global__ void stride_halved_in_branch(float *out) {
         assert!(queries > 0, "{name}: the solver decides it");
     }
 }
+/// Tree reductions whose counter is uniform only at the loop head (a local
+/// reused after a thread-dependent loop), converted to `unsigned` under the
+/// loop's test `i >= 1`, with writes at `tid + i` (instance-uniform locals)
+/// and accesses only one thread runs (`tid == 0`, `tid == (int)s[0]` after
+/// a barrier: pinned threads): decided without the solver. The near misses
+/// (a counter that may be negative, a stride that differs between threads,
+/// one element for every thread, a guard that does not pin, two rows)
+/// stay racy.
+#[test]
+fn reused_counters_and_pinned_threads_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void reused_counter(float *out, const int *work) {
+  extern __shared__ float s[];
+  const unsigned int tid = threadIdx.x;
+  int i;
+  float best = 0.0f;
+  for (i = 0; i < work[tid]; i++) best += 1.0f;
+  s[tid] = best;
+  __syncthreads();
+  for (i = 64; i >= 1; i /= 2) {
+    if (tid < i) {
+      if (s[tid + i] > s[tid]) {
+        s[tid] = s[tid + i];
+        s[tid + i] = (float)(tid + i);
+      } else {
+        s[tid + i] = (float)tid;
+      }
+    }
+    __syncthreads();
+  }
+  if (tid == 0) {
+    int t = 0;
+    for (i = 0; i < 6 && t < 64 && t >= 0; i++) t = (int)s[(1 << i) + t];
+    s[0] = (float)t;
+  }
+  __syncthreads();
+  if (tid == (int)s[0]) {
+    for (i = 0; i < 4; i++) out[blockIdx.x * 4 + i] = best;
+  }
+}
+"#;
+    let launch = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([128, 1, 1]),
+            grid_dim: Some([64, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &launch) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void counter_may_be_negative(float *out) {
+  extern __shared__ float s[];
+  const unsigned int tid = threadIdx.x;
+  int i;
+  s[tid] = out[tid];
+  __syncthreads();
+  for (i = 64; i > -2; i--) {
+    if (tid < i) s[tid] = s[tid + i];
+    __syncthreads();
+  }
+}
+__global__ void stride_not_uniform(float *out) {
+  extern __shared__ float s[];
+  const unsigned int tid = threadIdx.x;
+  int i = tid < 32 ? 32 : 64;
+  s[tid] = out[tid];
+  __syncthreads();
+  for (int round = 0; round < 6; round++) {
+    if (tid < i) s[tid] = s[tid + i];
+    i /= 2;
+    __syncthreads();
+  }
+}
+__global__ void same_element(float *out) {
+  extern __shared__ float s[];
+  const unsigned int tid = threadIdx.x;
+  int i;
+  s[tid] = out[tid];
+  __syncthreads();
+  for (i = 64; i >= 1; i /= 2) {
+    if (tid < i) s[i] = (float)tid;
+    __syncthreads();
+  }
+}
+__global__ void not_pinned(float *out, const float *in) {
+  __shared__ float s[128];
+  const unsigned int tid = threadIdx.x;
+  s[tid] = in[tid];
+  __syncthreads();
+  if (tid - tid == (int)s[0]) out[blockIdx.x] = (float)tid;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &launch) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+    let rows = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([16, 8, 1]),
+            grid_dim: Some([64, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    let two_rows = r#"
+__global__ void rows_share_the_element(float *out) {
+  extern __shared__ float s[];
+  const unsigned int tid = threadIdx.x;
+  int i;
+  s[threadIdx.y * 16 + tid] = out[tid];
+  __syncthreads();
+  for (i = 8; i >= 1; i /= 2) {
+    if (tid < i) s[tid + i] = (float)threadIdx.y;
+    __syncthreads();
+  }
+}
+__global__ void pinned_row_only(float *out, int n) {
+  __shared__ float s[128];
+  const unsigned int tid = threadIdx.x;
+  s[threadIdx.y * 16 + tid] = out[tid];
+  __syncthreads();
+  if (tid == 0) {
+    int t = (int)s[n];
+    s[t] = (float)threadIdx.y;
+  }
+}
+"#;
+    for (name, verdict, _, _) in check_source(two_rows, &rows) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+    }
+}
