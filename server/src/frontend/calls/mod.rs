@@ -1198,12 +1198,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn trivially_constructed(&self, k: usize) -> bool {
         // A class with a conversion operator is left to the callers that
         // model the proxy idiom (`SharedMemory<T>()` converts to a pointer).
-        let tag = self.struct_name(k);
-        if self
-            .cx
-            .functions
-            .contains_key(&format!("{tag}::operator cast"))
-        {
+        if self.has_conversion_operator(k) {
             return false;
         }
         self.cx.types.structs.get(k).is_some_and(|sd| {
