@@ -1055,6 +1055,8 @@ struct Checker<'k, 's> {
     /// [`Checker::all_work`] when the check became racy under a race limit
     /// (see [`RACY_REMAINDER_WORK`]).
     work_at_first_race: Option<u64>,
+    /// The Programming Guide's last-block idiom, when the kernel has it.
+    last_block: Option<super::last_block::LastBlock>,
 }
 
 impl<'k, 's> Checker<'k, 's> {
@@ -1119,6 +1121,7 @@ impl<'k, 's> Checker<'k, 's> {
             base_facts_of: std::collections::HashMap::new(),
             full_effort: false,
             work_at_first_race: None,
+            last_block: super::last_block::LastBlock::find(kernel),
         }
     }
 
@@ -1753,6 +1756,17 @@ impl<'k, 's> Checker<'k, 's> {
             if scenario.same_block {
                 if let Some(unordered) = self.named_unordered(a.id, b.id, &r1, &r2) {
                     facts.push(unordered);
+                }
+            } else if let Some(idiom) = &self.last_block {
+                if idiom.orders(a.id, b.id) {
+                    // Ordered by the last-block idiom in a one-dimensional
+                    // launch (see `check::last_block`): a race needs another.
+                    let (block, grid) = self.enc.dims();
+                    let one = |x: &Int| x.eq(Int::from_i64(1));
+                    facts.push(
+                        Bool::and(&[one(&block[1]), one(&block[2]), one(&grid[1]), one(&grid[2])])
+                            .not(),
+                    );
                 }
             }
             let lockstep_ok = a.id == b.id && a.write && b.write && !a.atomic;

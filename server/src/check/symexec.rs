@@ -2084,6 +2084,7 @@ fn consequential_locals(kernel: &Kernel) -> BTreeSet<VarId> {
                     true
                 }
                 StmtKind::Barrier { .. }
+                | StmtKind::DeviceFence
                 | StmtKind::Break
                 | StmtKind::Continue
                 | StmtKind::Return => true,
@@ -2153,6 +2154,7 @@ fn touched_locals(then_: &Block, else_: &Block) -> Vec<usize> {
                     exprs.extend(count);
                 }
                 StmtKind::Barrier { .. }
+                | StmtKind::DeviceFence
                 | StmtKind::Break
                 | StmtKind::Continue
                 | StmtKind::Return => {}
@@ -4038,6 +4040,7 @@ impl Exec<'_, '_> {
                 StmtKind::Write { .. }
                 | StmtKind::Atomic { .. }
                 | StmtKind::Barrier { .. }
+                | StmtKind::DeviceFence
                 | StmtKind::Assume { .. } => return,
                 StmtKind::Assign { var, .. } if !pass.relevant.contains(var) => return,
                 StmtKind::If { .. } | StmtKind::Loop { .. }
@@ -4173,6 +4176,8 @@ impl Exec<'_, '_> {
                     self.set(*d, v);
                 }
             }
+            // A fence orders no pair on its own (see `StmtKind::DeviceFence`).
+            StmtKind::DeviceFence => {}
             StmtKind::Barrier { scope, .. } => {
                 let en = self.enabled();
                 self.out.barriers.insert(stmt.id, en);

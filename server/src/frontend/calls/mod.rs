@@ -1361,6 +1361,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // Arguments are not evaluated: they are predicates over the state.
                 return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
             }
+            Some(K::Fence) if matches!(name, "__threadfence" | "__threadfence_system") => {
+                // A device-scope fence: kept in the IR for the last-block
+                // idiom (`check::last_block`); it orders no pair on its own.
+                let _ = self.eval_args(args)?;
+                self.push(StmtKind::DeviceFence, n);
+                return Ok(Val::Void);
+            }
             Some(K::Fence | K::Ignored) => {
                 // Fences, printf, assert: no effect here, but their arguments may read memory.
                 let _ = self.eval_args(args)?;
