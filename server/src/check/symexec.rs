@@ -923,8 +923,9 @@ impl<'k> Encoder<'k> {
         })
     }
 
-    /// The launch facts and the thread relation of `scenario`.
-    pub fn scenario_facts(&self, scenario: &Scenario) -> Vec<Bool> {
+    /// The launch facts and the ranges of the scalar parameters: what every
+    /// execution satisfies, whatever the two threads are.
+    pub fn launch_facts(&self) -> Vec<Bool> {
         let mut facts = self.launch.facts.clone();
         for (i, p) in self.kernel.params.iter().enumerate() {
             if let Some(Val::I(x, r)) = self.param(i) {
@@ -936,6 +937,12 @@ impl<'k> Encoder<'k> {
                 }
             }
         }
+        facts
+    }
+
+    /// The launch facts and the thread relation of `scenario`.
+    pub fn scenario_facts(&self, scenario: &Scenario) -> Vec<Bool> {
+        let mut facts = self.launch_facts();
         let (t0, b0) = self.ids(0);
         let (t1, b1) = self.ids(1);
         let same_bid = Bool::and(&[b0[0].eq(&b1[0]), b0[1].eq(&b1[1]), b0[2].eq(&b1[2])]);
