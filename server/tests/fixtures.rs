@@ -607,6 +607,7 @@ fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
                     | DiagnosticKind::BarrierDeadlock
                     | DiagnosticKind::BarrierRecycling
                     | DiagnosticKind::AsyncCopy
+                    | DiagnosticKind::Vacuous
             ) {
                 problems.push(format!(
                     "{} at line {at} without race details",
