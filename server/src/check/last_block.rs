@@ -13,8 +13,10 @@
 //! `atomicInc(&C, _)` on one constant location of a global array `C`, and the
 //! store `F = (v == gridDim.x - 1)` into a shared object `F` that nothing
 //! else writes; then a block barrier; then a read of `F` and `if (F) { L }`;
-//! no `return` anywhere before that `if`; every other write or atomic that may
-//! touch `C` is inside `L`, one of them storing 0 at the ticket's location.
+//! no `return` anywhere before that `if`; the only other write or atomic
+//! that may touch `C` stores 0 at the ticket's location on every path through
+//! `L` (a statement of `L`, or of an `if (threadIdx.x == 0)` directly in `L`,
+//! with no jump before it), so every launch leaves `C` at 0.
 //! Assume the launch is one-dimensional (`blockDim.y = blockDim.z = gridDim.y
 //! = gridDim.z = 1`; the query keeps the other launches racy) and `C` holds 0
 //! when the kernel starts (a stated assumption: the kernel's own reset keeps
@@ -178,19 +180,21 @@ impl LastBlock {
             return None;
         }
         let mut last = HashSet::new();
-        let mut resets = false;
         for_each_stmt(region, &mut |s| {
             if let Some((id, _)) = access_of(s) {
                 last.insert(id);
             }
-            if let StmtKind::Write { access, value } = &s.kind {
-                resets |= access.array == counter
-                    && matches!(access.offset, Expr::Int(o, _) if o == ticket_offset)
-                    && is_zero(value);
-            }
         });
-        // Nothing outside the region may move the counter, and nothing but
-        // the flag store may write the flag.
+        let is_reset = |s: &crate::ir::Stmt| {
+            matches!(&s.kind, StmtKind::Write { access, value }
+                if access.array == counter
+                    && matches!(access.offset, Expr::Int(o, _) if o == ticket_offset)
+                    && is_zero(value))
+        };
+        let reset = reset_on_every_path(region, &is_reset, top)?;
+        // Nothing but the ticket and the reset may move the counter (so the
+        // region leaves it 0 for the next launch), and nothing but the flag
+        // store may write the flag.
         let aliases = |x: crate::ir::ArrayId, y: crate::ir::ArrayId| {
             let (Some(a), Some(b)) = (
                 kernel.arrays.get(x.0 as usize),
@@ -209,10 +213,10 @@ impl LastBlock {
             if matches!(s.kind, StmtKind::Read { .. }) {
                 return;
             }
-            foreign |= aliases(array, counter) && id != ticket_id && !last.contains(&id);
+            foreign |= aliases(array, counter) && id != ticket_id && id != reset;
             foreign |= aliases(array, flag_array) && id != flag_write;
         });
-        if !resets || foreign {
+        if foreign {
             return None;
         }
         let mut published = HashSet::from([ticket_id]);
@@ -235,6 +239,33 @@ impl LastBlock {
         let (pb, lb) = (self.published.contains(&b), self.last.contains(&b));
         la && lb || pa && lb || la && pb
     }
+}
+
+/// The reset of the counter (`is_reset`) that every entry into `region`
+/// runs: a statement of the region itself, or of an `if (threadIdx.x == 0)`
+/// directly in it (thread 0 exists in every block), with no `return`,
+/// `break` or `continue` before it in either list and no loop around it.
+fn reset_on_every_path<'e>(
+    region: &Block,
+    is_reset: &dyn Fn(&crate::ir::Stmt) -> bool,
+    top: &dyn Fn(VarId) -> Option<&'e Expr>,
+) -> Option<StmtId> {
+    for (i, s) in region.stmts.iter().enumerate() {
+        let before_clear = || !region.stmts[..i].iter().any(has_jump);
+        if is_reset(s) {
+            return before_clear().then_some(s.id);
+        }
+        if let StmtKind::If { cond, then_, .. } = &s.kind {
+            if !is_thread_zero(&resolve(cond, top)) {
+                continue;
+            }
+            if let Some(j) = then_.stmts.iter().position(is_reset) {
+                let clear = before_clear() && !then_.stmts[..j].iter().any(has_jump);
+                return clear.then_some(then_.stmts[j].id);
+            }
+        }
+    }
+    None
 }
 
 /// The label and array of a memory access statement.
