@@ -237,7 +237,7 @@ impl LastBlock {
     pub fn orders(&self, a: StmtId, b: StmtId) -> bool {
         let (pa, la) = (self.published.contains(&a), self.last.contains(&a));
         let (pb, lb) = (self.published.contains(&b), self.last.contains(&b));
-        la && lb || pa && lb || la && pb
+        (pa || la) && lb || la && pb
     }
 }
 
