@@ -13,8 +13,8 @@
 //!   does not meet yet: it is reported, not failed, and fails once it passes.
 //!
 //! Every expectation must be met by some finding and every race, benign-race or
-//! divergence finding must be expected (`//~ barrier-deadlock`, `//~ barrier-recycling`
-//! on the finding's line and `//~ async-copy`, read like `race`, likewise). Each race witness is replayed: both
+//! divergence finding must be expected (`//~ barrier-deadlock`, `//~ barrier-recycling`,
+//! `//~ vacuous` on the finding's line and `//~ async-copy`, read like `race`, likewise). Each race witness is replayed: both
 //! accesses' offsets are evaluated with `ir::eval` under the witness values and
 //! must equal the reported offsets and overlap.
 
@@ -104,6 +104,7 @@ fn parse_expectations(text: &str) -> Result<Expectations, String> {
                 ["divergence"] => (DiagnosticKind::Divergence, None, None),
                 ["barrier-deadlock"] => (DiagnosticKind::BarrierDeadlock, None, None),
                 ["barrier-recycling"] => (DiagnosticKind::BarrierRecycling, None, None),
+                ["vacuous"] => (DiagnosticKind::Vacuous, None, None),
                 ["async-copy"] => (DiagnosticKind::AsyncCopy, None, None),
                 ["async-copy", k] => (DiagnosticKind::AsyncCopy, Some(parse_race_kind(k)?), None),
                 ["bank-conflict", d] => match d.parse::<u32>() {
@@ -543,6 +544,7 @@ fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
                     | DiagnosticKind::BarrierDeadlock
                     | DiagnosticKind::BarrierRecycling
                     | DiagnosticKind::AsyncCopy
+                    | DiagnosticKind::Vacuous
             ) {
                 continue;
             }
@@ -605,6 +607,7 @@ fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
                     | DiagnosticKind::BarrierDeadlock
                     | DiagnosticKind::BarrierRecycling
                     | DiagnosticKind::AsyncCopy
+                    | DiagnosticKind::Vacuous
             ) {
                 problems.push(format!(
                     "{} at line {at} without race details",

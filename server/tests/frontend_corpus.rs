@@ -183,7 +183,8 @@ fn check_block(k: &syncwright::ir::Kernel, b: &syncwright::ir::Block) -> Result<
                 | StmtKind::Break
                 | StmtKind::Continue
                 | StmtKind::Return
-                | StmtKind::Barrier { .. } => {}
+                | StmtKind::Barrier { .. }
+                | StmtKind::DeviceFence => {}
                 StmtKind::Read { dest, access } => {
                     expect("read offset", type_of(k, &access.offset)?, ScalarTy::LONG)?;
                     expect("read dest", k.vars[dest.0 as usize].ty, access.ty)?;

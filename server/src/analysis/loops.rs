@@ -205,6 +205,7 @@ fn count_reads(block: &Block, counts: &mut HashMap<VarId, usize>) {
             }
             StmtKind::Havoc { .. }
             | StmtKind::Barrier { .. }
+            | StmtKind::DeviceFence
             | StmtKind::Break
             | StmtKind::Continue
             | StmtKind::Return => {}

@@ -360,7 +360,7 @@ impl Uniformity {
                         self.define(stmt.id, *d, !ctx_div, state, record);
                     }
                 }
-                StmtKind::Write { .. } | StmtKind::Barrier { .. } => {}
+                StmtKind::Write { .. } | StmtKind::Barrier { .. } | StmtKind::DeviceFence => {}
                 // A token counts the thread's own arrivals: taken as thread-dependent.
                 StmtKind::NamedBarrier { op, token, .. } => {
                     if let (Some(t), true) = (token, op.arrives()) {

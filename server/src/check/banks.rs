@@ -472,7 +472,7 @@ impl<'k> LanePass<'k> {
                     self.set(*d, e);
                 }
             }
-            StmtKind::Barrier { .. } => {}
+            StmtKind::Barrier { .. } | StmtKind::DeviceFence => {}
             // A split barrier's token (the arrival's generation): per lane.
             StmtKind::NamedBarrier { op, token, .. } => {
                 if let (true, Some(t)) = (op.arrives(), token) {

@@ -61,11 +61,14 @@ pub enum DiagnosticKind {
     BarrierRecycling,
     /// An access that races with an asynchronous copy still in flight.
     AsyncCopy,
+    /// A race-free verdict that holds only because the kernel's assumptions
+    /// leave no thread reaching a memory access.
+    Vacuous,
 }
 
 impl DiagnosticKind {
     /// All kinds, for documentation.
-    pub const ALL: [DiagnosticKind; 13] = [
+    pub const ALL: [DiagnosticKind; 14] = [
         DiagnosticKind::Race,
         DiagnosticKind::BenignRace,
         DiagnosticKind::Divergence,
@@ -79,6 +82,7 @@ impl DiagnosticKind {
         DiagnosticKind::BarrierDeadlock,
         DiagnosticKind::BarrierRecycling,
         DiagnosticKind::AsyncCopy,
+        DiagnosticKind::Vacuous,
     ];
 
     /// Stable code used in JSON, SARIF rule ids and LSP diagnostic codes.
@@ -97,6 +101,7 @@ impl DiagnosticKind {
             DiagnosticKind::BarrierDeadlock => "barrier-deadlock",
             DiagnosticKind::BarrierRecycling => "barrier-recycling",
             DiagnosticKind::AsyncCopy => "async-copy",
+            DiagnosticKind::Vacuous => "vacuous",
         }
     }
 
@@ -107,7 +112,8 @@ impl DiagnosticKind {
             | DiagnosticKind::Divergence
             | DiagnosticKind::BarrierDeadlock
             | DiagnosticKind::BarrierRecycling
-            | DiagnosticKind::AsyncCopy => Severity::Warning,
+            | DiagnosticKind::AsyncCopy
+            | DiagnosticKind::Vacuous => Severity::Warning,
             DiagnosticKind::SyntaxError => Severity::Error,
             DiagnosticKind::Inconclusive | DiagnosticKind::Unsupported => Severity::Warning,
             DiagnosticKind::BenignRace | DiagnosticKind::Imprecision | DiagnosticKind::NoKernel => {
@@ -150,6 +156,7 @@ impl DiagnosticKind {
             DiagnosticKind::BarrierDeadlock => "barrier deadlock",
             DiagnosticKind::BarrierRecycling => "barrier recycling",
             DiagnosticKind::AsyncCopy => "race with an asynchronous copy",
+            DiagnosticKind::Vacuous => "vacuous verdict",
         }
     }
 
@@ -178,6 +185,7 @@ impl DiagnosticKind {
             DiagnosticKind::BarrierDeadlock => "Named barriers (`bar.sync id, n` / `bar.arrive id, n`) and split barriers (`cuda::barrier`) complete a generation when the expected number of threads has arrived. Here some threads wait forever: fewer threads than the count arrive, roles meet the barriers in different orders, or a wait has no arrival that could complete it. The witness says which warps wait at which barrier. Make the count equal the threads (warps x 32) of the roles that arrive, and use the barriers in the same order in every role.",
             DiagnosticKind::BarrierRecycling => "A named or split barrier is used again while its previous generation is still pending: a thread arrives twice before the generation completes (its second arrival is counted in the first generation), or threads use one barrier id with different counts. Synchronization then depends on scheduling. Use a different barrier id for the second use, or wait for the first generation (`bar.sync`) before arriving again.",
             DiagnosticKind::AsyncCopy => "An asynchronous copy (`cp.async`, `__pipeline_memcpy_async`, `cuda::memcpy_async`) may write its destination (and read its source) at any time until the wait that completes it (`cp.async.wait_group`, `__pipeline_wait_prior`, the barrier's `wait`). This access can meet the copy in flight: a read of the destination before the wait, an overwrite of a buffer still being copied, or a write of the source being copied. Wait for the copy (and then synchronize the threads) before the access.",
+            DiagnosticKind::Vacuous => "The kernel is race-free only vacuously: under its stated preconditions (`__requires`, `__assume`, `__builtin_assume`, `assert`) and its launch configuration, no thread reaches any memory access (with an in-range offset), so no pair of accesses was ever compared. The preconditions contradict each other or the launch; correct them, or the verdict says nothing about the kernel.",
             DiagnosticKind::NoKernel => "The file mentions kernels (`__global__`, `__kernel`) but defines none the checker could find: it only declares them (their definitions are checked with the files that define them), or the definitions are in inactive preprocessor branches. Nothing in this file was checked.",
         }
     }

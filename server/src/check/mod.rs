@@ -7,6 +7,7 @@ mod formula_key;
 mod grid_stride;
 mod injective;
 pub mod interleaving;
+mod last_block;
 pub mod message;
 pub mod named;
 pub mod profile;

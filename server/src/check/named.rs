@@ -817,7 +817,7 @@ impl ThreadRun<'_> {
                     }
                 }
                 StmtKind::Write { .. } => self.record_access(s.id),
-                StmtKind::Assume { .. } => {}
+                StmtKind::Assume { .. } | StmtKind::DeviceFence => {}
                 StmtKind::Barrier { scope, .. } => {
                     if *scope == crate::ir::BarrierScope::Block {
                         let generation = *self.arrivals.get(&SYNCTHREADS_ID).unwrap_or(&0);

@@ -57,6 +57,11 @@ const QUERY_WORK: u64 = 1_500_000;
 /// Work cap of a query's first, unsplit attempt before case splitting.
 const FIRST_TRY_WORK: u64 = 8_000;
 
+/// Work units of the vacuity query (see `Checker::check_vacuous`): it is
+/// satisfiable at once for almost every kernel; an unknown answer gives no
+/// finding.
+const VACUITY_WORK: u64 = 50_000;
+
 /// The wall-clock backstop: the budget plus this many percent. Z3 counts
 /// work in most but not all of its steps (non-linear queries can run 10 times
 /// longer per unit), and a verdict must come back within the budget plus a
@@ -1055,6 +1060,10 @@ struct Checker<'k, 's> {
     /// [`Checker::all_work`] when the check became racy under a race limit
     /// (see [`RACY_REMAINDER_WORK`]).
     work_at_first_race: Option<u64>,
+    /// The Programming Guide's last-block idiom, when the kernel has it.
+    last_block: Option<super::last_block::LastBlock>,
+    /// Set when the race-free verdict is vacuous (see [`Checker::check_vacuous`]).
+    vacuous: bool,
 }
 
 impl<'k, 's> Checker<'k, 's> {
@@ -1119,6 +1128,8 @@ impl<'k, 's> Checker<'k, 's> {
             base_facts_of: std::collections::HashMap::new(),
             full_effort: false,
             work_at_first_race: None,
+            last_block: super::last_block::LastBlock::find(kernel),
+            vacuous: false,
         }
     }
 
@@ -1157,6 +1168,49 @@ impl<'k, 's> Checker<'k, 's> {
     }
 
     fn run(&mut self) {
+        self.run_pairs();
+        self.check_vacuous();
+    }
+
+    /// After a race-free check of a kernel that states preconditions: asks
+    /// once whether any thread of any launch the facts allow, satisfying
+    /// the preconditions, reaches a memory access with an in-range offset
+    /// (the premises of every race query). If none does, no race query
+    /// could be satisfied whatever the code, so the verdict proves nothing
+    /// and the report says so. A query left unknown says nothing.
+    fn check_vacuous(&mut self) {
+        let race_free = self.races.iter().all(|r| r.benign)
+            && self.divergences.is_empty()
+            && self.undecided.is_empty()
+            && self.budget_exceeded.is_none()
+            && self.async_findings.is_empty()
+            && self.named.findings.is_empty()
+            && self.named.skipped.is_none();
+        if !race_free || !states_preconditions(self.kernel) || self.over_budget().is_some() {
+            return;
+        }
+        let scenario = Scenario::different_blocks();
+        let r = self.enc.exec(0, &scenario);
+        if r.incomplete {
+            return;
+        }
+        let mut facts = self.enc.launch_facts();
+        facts.extend(r.assumptions.iter().cloned());
+        let reached: Vec<Bool> = r
+            .accesses
+            .values()
+            .map(|s| Bool::and(&[s.enabled.clone(), self.enc.offset_fits(s)]))
+            .collect();
+        if !reached.is_empty() {
+            facts.push(Bool::or(&reached));
+        }
+        if let (SatResult::Unsat, _) = self.check_facts(facts.into_iter(), Some(VACUITY_WORK), &[])
+        {
+            self.vacuous = true;
+        }
+    }
+
+    fn run_pairs(&mut self) {
         self.check_divergence();
         self.check_async_same_thread();
         let accesses = self.accesses();
@@ -1346,6 +1400,8 @@ fn needs_solver(kernel: &Kernel, opts: &CheckOptions, analyses: &Analyses<'_>) -
     .0
     .is_empty()
         || !kernel.asyncs.same_thread.is_empty()
+        // The vacuity query (see `Checker::check_vacuous`).
+        || states_preconditions(kernel)
     {
         return true;
     }
@@ -1469,6 +1525,17 @@ fn named_skipped_finding(kernel: &Kernel, named: &super::named::NamedOutcome) ->
         race: None,
         divergence: None,
     })
+}
+
+/// Whether the kernel states a precondition (`__requires`, `__assume`,
+/// `__builtin_assume`, `assert`, the accessor layout assumption): only then
+/// can its assumptions leave no execution (see `Checker::check_vacuous`).
+fn states_preconditions(kernel: &Kernel) -> bool {
+    let mut found = false;
+    for_each_stmt(&kernel.body, &mut |s| {
+        found |= matches!(s.kind, StmtKind::Assume { .. });
+    });
+    found
 }
 
 /// The front end's notes on the kernel, as `imprecision` findings.
@@ -1753,6 +1820,17 @@ impl<'k, 's> Checker<'k, 's> {
             if scenario.same_block {
                 if let Some(unordered) = self.named_unordered(a.id, b.id, &r1, &r2) {
                     facts.push(unordered);
+                }
+            } else if let Some(idiom) = &self.last_block {
+                if idiom.orders(a.id, b.id) {
+                    // Ordered by the last-block idiom in a one-dimensional
+                    // launch (see `check::last_block`): a race needs another.
+                    let (block, grid) = self.enc.dims();
+                    let one = |x: &Int| x.eq(Int::from_i64(1));
+                    facts.push(
+                        Bool::and(&[one(&block[1]), one(&block[2]), one(&grid[1]), one(&grid[2])])
+                            .not(),
+                    );
                 }
             }
             let lockstep_ok = a.id == b.id && a.write && b.write && !a.atomic;
@@ -2848,6 +2926,19 @@ impl<'k, 's> Checker<'k, 's> {
             });
         }
         findings.extend(note_findings(self.kernel));
+        if self.vacuous {
+            findings.push(Finding {
+                kind: DiagnosticKind::Vacuous,
+                message: format!(
+                    "kernel `{}` is race-free only vacuously: under its preconditions and launch no thread reaches a memory access, so no pair of accesses was compared",
+                    self.kernel.name
+                ),
+                span: self.kernel.name_span,
+                related: Vec::new(),
+                race: None,
+                divergence: None,
+            });
+        }
         let verdict = if !self.divergences.is_empty() || !self.named.findings.is_empty() {
             Verdict::Divergent
         } else if self.races.iter().any(|r| !r.benign) || !self.async_findings.is_empty() {

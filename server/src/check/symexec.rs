@@ -923,8 +923,9 @@ impl<'k> Encoder<'k> {
         })
     }
 
-    /// The launch facts and the thread relation of `scenario`.
-    pub fn scenario_facts(&self, scenario: &Scenario) -> Vec<Bool> {
+    /// The launch facts and the ranges of the scalar parameters: what every
+    /// execution satisfies, whatever the two threads are.
+    pub fn launch_facts(&self) -> Vec<Bool> {
         let mut facts = self.launch.facts.clone();
         for (i, p) in self.kernel.params.iter().enumerate() {
             if let Some(Val::I(x, r)) = self.param(i) {
@@ -936,6 +937,12 @@ impl<'k> Encoder<'k> {
                 }
             }
         }
+        facts
+    }
+
+    /// The launch facts and the thread relation of `scenario`.
+    pub fn scenario_facts(&self, scenario: &Scenario) -> Vec<Bool> {
+        let mut facts = self.launch_facts();
         let (t0, b0) = self.ids(0);
         let (t1, b1) = self.ids(1);
         let same_bid = Bool::and(&[b0[0].eq(&b1[0]), b0[1].eq(&b1[1]), b0[2].eq(&b1[2])]);
@@ -2084,6 +2091,7 @@ fn consequential_locals(kernel: &Kernel) -> BTreeSet<VarId> {
                     true
                 }
                 StmtKind::Barrier { .. }
+                | StmtKind::DeviceFence
                 | StmtKind::Break
                 | StmtKind::Continue
                 | StmtKind::Return => true,
@@ -2153,6 +2161,7 @@ fn touched_locals(then_: &Block, else_: &Block) -> Vec<usize> {
                     exprs.extend(count);
                 }
                 StmtKind::Barrier { .. }
+                | StmtKind::DeviceFence
                 | StmtKind::Break
                 | StmtKind::Continue
                 | StmtKind::Return => {}
@@ -4038,6 +4047,7 @@ impl Exec<'_, '_> {
                 StmtKind::Write { .. }
                 | StmtKind::Atomic { .. }
                 | StmtKind::Barrier { .. }
+                | StmtKind::DeviceFence
                 | StmtKind::Assume { .. } => return,
                 StmtKind::Assign { var, .. } if !pass.relevant.contains(var) => return,
                 StmtKind::If { .. } | StmtKind::Loop { .. }
@@ -4173,6 +4183,8 @@ impl Exec<'_, '_> {
                     self.set(*d, v);
                 }
             }
+            // A fence orders no pair on its own (see `StmtKind::DeviceFence`).
+            StmtKind::DeviceFence => {}
             StmtKind::Barrier { scope, .. } => {
                 let en = self.enabled();
                 self.out.barriers.insert(stmt.id, en);

@@ -353,6 +353,12 @@ pub enum StmtKind {
         /// always true for CUDA).
         local_fence: bool,
     },
+    /// A device-scope memory fence (`__threadfence()`, `__threadfence_system()`):
+    /// orders the thread's own accesses as every thread of the device observes
+    /// them; it synchronises no threads, so on its own it orders no pair of
+    /// accesses (it matters only in the last-block idiom, see
+    /// `check::last_block`).
+    DeviceFence,
     /// `if (cond) then_ else else_`.
     If {
         /// Condition (Bool).

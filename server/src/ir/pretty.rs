@@ -144,6 +144,9 @@ fn print_stmt(k: &Kernel, s: &Stmt, depth: usize, out: &mut String) {
                 let _ = write!(out, " (local {local_fence}, global {global_fence})");
             }
         }
+        StmtKind::DeviceFence => {
+            let _ = write!(out, "fence device");
+        }
         StmtKind::NamedBarrier {
             op,
             barrier,

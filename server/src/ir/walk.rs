@@ -192,6 +192,7 @@ pub fn stmt_exprs(stmt: &Stmt) -> Vec<&Expr> {
         StmtKind::Assign { value, .. } => vec![value],
         StmtKind::Havoc { .. }
         | StmtKind::Barrier { .. }
+        | StmtKind::DeviceFence
         | StmtKind::Break
         | StmtKind::Continue
         | StmtKind::Return => Vec::new(),

@@ -164,7 +164,11 @@ fn stmt_mentions(s: &Stmt, vars: &BTreeSet<VarId>) -> bool {
             token,
             ..
         } => reads(barrier) || count.as_ref().is_some_and(reads) || token.as_ref().is_some_and(is),
-        StmtKind::Barrier { .. } | StmtKind::Break | StmtKind::Continue | StmtKind::Return => false,
+        StmtKind::Barrier { .. }
+        | StmtKind::DeviceFence
+        | StmtKind::Break
+        | StmtKind::Continue
+        | StmtKind::Return => false,
     }
 }
 

@@ -2042,6 +2042,7 @@ fn prefix_is_independent(
         }
         StmtKind::Write { access, .. } => ok &= !aliases(access.array),
         StmtKind::Barrier { .. }
+        | StmtKind::DeviceFence
         | StmtKind::Collective { .. }
         | StmtKind::NamedBarrier { .. }
         | StmtKind::Break

@@ -1198,12 +1198,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn trivially_constructed(&self, k: usize) -> bool {
         // A class with a conversion operator is left to the callers that
         // model the proxy idiom (`SharedMemory<T>()` converts to a pointer).
-        let tag = self.struct_name(k);
-        if self
-            .cx
-            .functions
-            .contains_key(&format!("{tag}::operator cast"))
-        {
+        if self.has_conversion_operator(k) {
             return false;
         }
         self.cx.types.structs.get(k).is_some_and(|sd| {
@@ -1365,6 +1360,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             Some(K::Annotation) => {
                 // Arguments are not evaluated: they are predicates over the state.
                 return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
+            }
+            Some(K::Fence) if matches!(name, "__threadfence" | "__threadfence_system") => {
+                // A device-scope fence: kept in the IR for the last-block
+                // idiom (`check::last_block`); it orders no pair on its own.
+                let _ = self.eval_args(args)?;
+                self.push(StmtKind::DeviceFence, n);
+                return Ok(Val::Void);
             }
             Some(K::Fence | K::Ignored) => {
                 // Fences, printf, assert: no effect here, but their arguments may read memory.

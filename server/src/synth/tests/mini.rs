@@ -1064,7 +1064,7 @@ impl Run<'_> {
             StmtKind::Continue => act.iter().for_each(|&t| self.cont[t] = true),
             StmtKind::Return => act.iter().for_each(|&t| self.returned[t] = true),
             // Programs of these tests state no preconditions.
-            StmtKind::Assume { .. } => {}
+            StmtKind::Assume { .. } | StmtKind::DeviceFence => {}
         }
         Ok(())
     }
