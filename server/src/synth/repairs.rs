@@ -74,6 +74,9 @@ struct Existing {
     point: Option<ProgramPoint>,
     loops: u32,
     conds: u32,
+    /// The whole body of a branch or loop written without braces
+    /// (`if (c) __syncthreads();`): its removal leaves `{}` in its place.
+    unbraced: bool,
 }
 
 /// A race the synthesizer has seen, with the accesses in program order.
@@ -146,6 +149,21 @@ struct Engine<'a, 'o> {
     named_findings: Vec<(Kernel, Vec<Finding>)>,
     /// Time spent in checker calls and MaxSAT solves so far.
     times: super::SynthTimes,
+}
+
+/// The edit deleting an existing barrier. The body of an unbraced `if`,
+/// `else` or loop becomes the empty block `{}`: deleting the statement would
+/// leave `if (c)` without a body (text that does not parse) or, with the
+/// barrier on a line of its own, make the next statement the branch's body.
+fn existing_removal(text: &str, e: &Existing) -> TextEdit {
+    if e.unbraced {
+        TextEdit {
+            span: e.stmt.stmt_span,
+            new_text: "{}".to_string(),
+        }
+    } else {
+        removal_edit(text, e.stmt.stmt_span)
+    }
 }
 
 /// Block barriers of a kernel in program order.
@@ -403,6 +421,8 @@ impl Engine<'_, '_> {
             let conds = tree.conds(b.id).len() as u32;
             let slot = place.map(|p| p.block).unwrap_or(BlockSlot::Body);
             let alone = per_statement.get(&(slot, b.stmt_span)) == Some(&1);
+            let unbraced = slot != BlockSlot::Body
+                && walk::block_ref(self.kernel, slot).is_some_and(|blk| blk.braces.is_none());
             let removable = !self.opts.keep_existing
                 && b.inlined_at.is_none()
                 && alone
@@ -426,6 +446,7 @@ impl Engine<'_, '_> {
                 point,
                 loops,
                 conds,
+                unbraced,
             });
         }
         let mut base = self.kernel.clone();
@@ -1356,7 +1377,7 @@ impl Engine<'_, '_> {
                 continue;
             }
             removed.push(e);
-            edits.push(removal_edit(text, e.stmt.stmt_span));
+            edits.push(existing_removal(text, e));
         }
         // Insertions.
         let mut inserted: Vec<(usize, Vec<TextEdit>)> = Vec::new();
@@ -1433,7 +1454,7 @@ impl Engine<'_, '_> {
             fixes.push(Fix {
                 kind: FixKind::RemoveBarrier,
                 title: "Remove the redundant barrier".into(),
-                edits: vec![removal_edit(text, e.stmt.stmt_span)],
+                edits: vec![existing_removal(text, e)],
                 safe: true,
                 addresses: vec![e.stmt.span],
                 cost_before,
