@@ -15,7 +15,7 @@ use crate::config::resolve::{ConfigError, Explicit, FileConfig};
 use crate::config::{CheckOptions, CostModel};
 use crate::frontend::IncludeResolver;
 use crate::ir::{Kernel, SourceFileInfo};
-use crate::synth::report::{fix_program, remaining_budget, FileFix};
+use crate::synth::report::{fix_program, recheck_budget, remaining_budget, FileFix, Spent};
 use crate::synth::{
     apply_edits, repair_kernel_checked, KernelRepair, RepairConfig, RepairStatus, SynthOptions,
     TextEdit,
@@ -169,11 +169,13 @@ pub fn fix_file(
     };
     // The re-check of a repaired kernel goes through its launch plan, as
     // `check` does, with what its synthesis left of its budget.
-    let mut check = |k: &Kernel, spent: std::time::Duration| {
-        let spent = spent + front_end_counted.unwrap_or_default();
+    let mut check = |k: &Kernel, spent: Spent| {
         let plan = plan_for(k);
-        let mut budget =
-            KernelBudget::new(&remaining_budget(&plan.runs[0].resolved.options, spent));
+        // The work its synthesis left of the budget it had (the front end's
+        // share taken), behind the wall-clock time left.
+        let options = after_front_end(plan.runs[0].resolved.options.clone());
+        let mut budget = recheck_budget(&options, spent);
+        let spent = spent.time + front_end_counted.unwrap_or_default();
         let reports: Vec<_> = plan
             .runs
             .iter()
@@ -399,6 +401,7 @@ fn sync_repair(
         reason: None,
         fixes: Vec::new(),
         optimal: false,
+        work_units: 0,
         verified: Some(Box::new(current)),
     })
 }

@@ -23,8 +23,8 @@ use super::edits::Render;
 use super::edits::{
     barrier_text, c_type, indent_of_line, removal_edit, render_insertion, Fences, TempNames,
 };
-use super::maxsat::{solve, Answer, OptionGroup, Problem};
-use super::{Fix, FixKind, KernelRepair, RepairStatus, SynthOptions, TextEdit};
+use super::maxsat::{solve_counted, Answer, OptionGroup, Problem};
+use super::{Fix, FixKind, KernelRepair, RepairStatus, SynthBudget, SynthOptions, TextEdit};
 
 /// The checker as seen by the synthesizer.
 pub type Oracle<'a> = dyn FnMut(&Kernel) -> KernelReport + 'a;
@@ -97,13 +97,29 @@ struct Hoist {
     barrier_cost: f64,
 }
 
-/// Repairs one kernel with `oracle` as the checker.
+/// Repairs one kernel with `oracle` as the checker, within the kernel's
+/// budget (`opts.check`; an oracle that spends no solver work is bounded by
+/// the wall clock only).
 pub fn repair_with(
     kernel: &Kernel,
     files: &[SourceFileInfo],
     opts: &SynthOptions,
     oracle: &mut Oracle<'_>,
     config: RepairConfig,
+) -> KernelRepair {
+    let budget = SynthBudget::new(opts.check.kernel_budget_ms);
+    repair_within(kernel, files, opts, oracle, config, &budget)
+}
+
+/// [`repair_with`] within `budget`, from which `oracle` spends its checks'
+/// work and the synthesis its MaxSAT solves'.
+pub fn repair_within(
+    kernel: &Kernel,
+    files: &[SourceFileInfo],
+    opts: &SynthOptions,
+    oracle: &mut Oracle<'_>,
+    config: RepairConfig,
+    budget: &SynthBudget,
 ) -> KernelRepair {
     let started = Instant::now();
     let mut engine = Engine {
@@ -114,8 +130,7 @@ pub fn repair_with(
         calls: 0,
         config,
         started,
-        // The kernel's checking budget bounds the whole synthesis.
-        budget_ms: opts.check.kernel_budget_ms.max(1),
+        budget,
         optimal: true,
         assumed_undecided: false,
         named_findings: Vec::new(),
@@ -126,6 +141,7 @@ pub fn repair_with(
     repair.oracle_calls = engine.calls;
     repair.times = engine.times;
     repair.time_ms = started.elapsed().as_secs_f64() * 1000.0;
+    repair.work_units = budget.spent();
     repair
 }
 
@@ -137,8 +153,8 @@ struct Engine<'a, 'o> {
     calls: u32,
     config: RepairConfig,
     started: Instant,
-    /// Time budget of the whole synthesis (solves and checks).
-    budget_ms: u64,
+    /// Budget of the whole synthesis (solves and checks).
+    budget: &'a SynthBudget,
     /// Whether the last placement was proven least-cost.
     optimal: bool,
     /// Whether a pair the checker left undecided was taken as a race (the
@@ -310,9 +326,10 @@ impl Engine<'_, '_> {
         }
     }
 
-    fn remaining_ms(&self) -> u64 {
-        self.budget_ms
-            .saturating_sub(self.started.elapsed().as_millis() as u64)
+    /// Whether the synthesis's budget is spent (work units, or the wall-clock
+    /// backstop).
+    fn exhausted(&self) -> bool {
+        self.budget.exhausted()
     }
 
     /// Over budget with no race-free placement checked yet.
@@ -320,8 +337,9 @@ impl Engine<'_, '_> {
         self.outcome(
             RepairStatus::Inconclusive,
             Some(format!(
-                "synthesis exceeded its time budget of {} ms before a race-free placement was found",
-                self.budget_ms
+                "synthesis exceeded its budget of {} ms ({} solver work units) before a race-free placement was found",
+                self.budget.budget_ms(),
+                self.budget.budget_ms().saturating_mul(crate::check::sdv::WORK_UNITS_PER_MS)
             )),
         )
     }
@@ -349,6 +367,7 @@ impl Engine<'_, '_> {
             reason,
             fixes: Vec::new(),
             optimal: true,
+            work_units: 0,
             verified: None,
         }
     }
@@ -516,7 +535,7 @@ impl Engine<'_, '_> {
         let mut last_groups: Vec<(StmtId, StmtId)> = Vec::new();
         let mut last_p: Vec<Vec<bool>> = Vec::new();
         for _round in 0..self.config.max_rounds {
-            if self.remaining_ms() == 0 {
+            if self.exhausted() {
                 return self.over_budget();
             }
             // Build the problem.
@@ -686,16 +705,18 @@ impl Engine<'_, '_> {
             }
             // The solve may take what is left of the budget; a placement it
             // found but did not prove least-cost is still checked.
-            problem.timeout_ms = Some(self.remaining_ms().max(1));
+            problem.timeout_ms = Some(self.budget.wall_left_ms().max(1));
             let solve_started = Instant::now();
-            let answer = solve(&problem);
+            let (answer, solve_work) = solve_counted(&problem);
+            self.budget.spend(solve_work);
             self.times.maxsat_ms += solve_started.elapsed().as_secs_f64() * 1e3;
             if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
                 eprintln!(
-                    "[syncwright] synth {} solve: {} candidates, {:.2} ms (at {:.2} ms)",
+                    "[syncwright] synth {} solve: {} candidates, {:.2} ms, {} work units (at {:.2} ms)",
                     self.kernel.name,
                     problem.weights.len(),
                     solve_started.elapsed().as_secs_f64() * 1e3,
+                    solve_work,
                     self.started.elapsed().as_secs_f64() * 1e3
                 );
             }
@@ -716,7 +737,7 @@ impl Engine<'_, '_> {
                     r.fixes = Vec::new();
                     return r;
                 }
-                Answer::Unknown(_) if self.remaining_ms() == 0 => return self.over_budget(),
+                Answer::Unknown(_) if self.exhausted() => return self.over_budget(),
                 Answer::Unknown(why) => {
                     return self.outcome(
                         RepairStatus::Inconclusive,
@@ -724,7 +745,7 @@ impl Engine<'_, '_> {
                     )
                 }
             };
-            if self.remaining_ms() == 0 {
+            if self.exhausted() {
                 return self.over_budget();
             }
             last_groups.clone_from(&groups_order);
@@ -1579,6 +1600,7 @@ impl Engine<'_, '_> {
             reason,
             fixes,
             optimal: self.optimal && !self.assumed_undecided,
+            work_units: 0,
             verified: if status == RepairStatus::Repaired {
                 verified.map(Box::new)
             } else {
@@ -1685,7 +1707,7 @@ impl Engine<'_, '_> {
             Some(k) => k,
             None => {
                 let (k, _) = with_grid(false)?;
-                if self.remaining_ms() == 0 || self.check(&k).verdict != Verdict::RaceFree {
+                if self.exhausted() || self.check(&k).verdict != Verdict::RaceFree {
                     return None;
                 }
                 k
