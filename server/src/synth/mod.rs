@@ -231,9 +231,37 @@ pub fn repair_kernel_checked(
     files: &[SourceFileInfo],
     opts: &SynthOptions,
     config: RepairConfig,
-    mut checked: Option<KernelReport>,
+    checked: Option<KernelReport>,
 ) -> KernelRepair {
-    let budget = SynthBudget::new(opts.check.kernel_budget_ms);
+    let spent = SyncSpent {
+        started: std::time::Instant::now(),
+        work: 0,
+    };
+    repair_kernel_after(kernel, files, opts, config, checked, spent)
+}
+
+/// What the kernel's budget spent before its synthesis (`fix`'s
+/// synchronisation repair).
+#[derive(Clone, Copy, Debug)]
+pub struct SyncSpent {
+    /// When the kernel's budget started (the wall-clock backstop counts from it).
+    pub started: std::time::Instant,
+    /// Solver work units spent.
+    pub work: u64,
+}
+
+/// [`repair_kernel_checked`] after `spent` of the kernel's budget: the
+/// synthesis gets the rest.
+pub fn repair_kernel_after(
+    kernel: &Kernel,
+    files: &[SourceFileInfo],
+    opts: &SynthOptions,
+    config: RepairConfig,
+    mut checked: Option<KernelReport>,
+    spent: SyncSpent,
+) -> KernelRepair {
+    let budget = SynthBudget::starting_at(opts.check.kernel_budget_ms, spent.started);
+    budget.spend(spent.work);
     let mut oracle = |k: &Kernel| {
         // The same kernel under the same options: the same report.
         if checked.is_some() && k == kernel {
@@ -285,6 +313,11 @@ impl SynthBudget {
     /// The budget of `budget_ms` milliseconds (0: the checker's default),
     /// counted from now.
     pub fn new(budget_ms: u64) -> SynthBudget {
+        SynthBudget::starting_at(budget_ms, std::time::Instant::now())
+    }
+
+    /// [`SynthBudget::new`] counted from `start`.
+    pub fn starting_at(budget_ms: u64, start: std::time::Instant) -> SynthBudget {
         use crate::check::sdv::{DEFAULT_KERNEL_BUDGET_MS, WALL_MARGIN_PERCENT, WORK_UNITS_PER_MS};
         let budget_ms = if budget_ms == 0 {
             DEFAULT_KERNEL_BUDGET_MS
@@ -297,7 +330,7 @@ impl SynthBudget {
             budget_ms,
             work,
             work_left: std::cell::Cell::new(work),
-            deadline: std::time::Instant::now() + std::time::Duration::from_millis(wall),
+            deadline: start + std::time::Duration::from_millis(wall),
         }
     }
 
