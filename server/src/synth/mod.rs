@@ -274,7 +274,7 @@ pub fn repair_kernel_after(
         // candidate, which orders that pair (see `assume_undecided`) and
         // needs no query on it. Work units, not time: the share, and so
         // every verdict of the synthesis, does not depend on the load.
-        let share = budget.work_left() / 3 * 2;
+        let share = budget.check_share();
         let mut within = budget.for_check(share);
         // A racy candidate needs only some of its races (see
         // `with_block_race_limit`): the rest cost a sat query each (tens of
@@ -295,6 +295,14 @@ pub fn repair_kernel_after(
     repair.work_units = budget.spent();
     repair
 }
+
+/// Solver work units per millisecond of a synthesis's budget, as a multiple
+/// of the checker's [`WORK_UNITS_PER_MS`](crate::check::sdv::WORK_UNITS_PER_MS):
+/// the checker's rate is its slowest (large non-linear queries), while a
+/// synthesis makes several checks of mostly small queries that Z3 runs at
+/// 1,500-2,000 units per millisecond on a quiet machine. Each check gets at
+/// most a plain check's budget.
+pub const SYNTH_WORK_FACTOR: u64 = 3;
 
 /// The budget of one kernel's synthesis: solver work units (Z3's
 /// deterministic count, as the checker's budget) shared by its checks and
@@ -325,7 +333,9 @@ impl SynthBudget {
             budget_ms
         };
         let wall = budget_ms.saturating_add(budget_ms.saturating_mul(WALL_MARGIN_PERCENT) / 100);
-        let work = budget_ms.saturating_mul(WORK_UNITS_PER_MS);
+        let work = budget_ms
+            .saturating_mul(WORK_UNITS_PER_MS)
+            .saturating_mul(SYNTH_WORK_FACTOR);
         SynthBudget {
             budget_ms,
             work,
@@ -366,6 +376,32 @@ impl SynthBudget {
     /// only, the wall clock ran out.
     pub fn exhausted(&self) -> bool {
         self.work_left.get() == 0 || std::time::Instant::now() >= self.deadline
+    }
+
+    /// Why it is exhausted, for messages.
+    pub fn exhausted_reason(&self) -> String {
+        if self.work_left.get() == 0 {
+            format!(
+                "its budget of {} ms ({} solver work units) was spent",
+                self.budget_ms, self.work
+            )
+        } else {
+            format!(
+                "the wall-clock backstop of its budget ({} ms + {}%) was reached",
+                self.budget_ms,
+                crate::check::sdv::WALL_MARGIN_PERCENT
+            )
+        }
+    }
+
+    /// The work units of a check: two thirds of what is left (a check the
+    /// solver cannot finish leaves work for the next candidate), at most
+    /// what a plain check of the kernel gets.
+    pub fn check_share(&self) -> u64 {
+        (self.work_left.get() / 3 * 2).min(
+            self.budget_ms
+                .saturating_mul(crate::check::sdv::WORK_UNITS_PER_MS),
+        )
     }
 
     /// A check's budget: `work` units, behind this budget's backstop.

@@ -337,9 +337,8 @@ impl Engine<'_, '_> {
         self.outcome(
             RepairStatus::Inconclusive,
             Some(format!(
-                "synthesis exceeded its budget of {} ms ({} solver work units) before a race-free placement was found",
-                self.budget.budget_ms(),
-                self.budget.budget_ms().saturating_mul(crate::check::sdv::WORK_UNITS_PER_MS)
+                "synthesis stopped before a race-free placement was found: {}",
+                self.budget.exhausted_reason()
             )),
         )
     }

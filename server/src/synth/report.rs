@@ -509,8 +509,8 @@ pub struct Spent {
 
 /// The budget of a re-check under `opts` after `spent`: the solver work
 /// units the synthesis left (work units, not time, so that the re-check's
-/// verdict does not depend on the load), behind a wall-clock backstop of
-/// the time left (as [`remaining_budget`]).
+/// verdict does not depend on the load; at most a plain check's), behind a
+/// wall-clock backstop of the time left (as [`remaining_budget`]).
 pub fn recheck_budget(opts: &CheckOptions, spent: Spent) -> crate::check::KernelBudget {
     use crate::check::sdv::{WALL_MARGIN_PERCENT, WORK_UNITS_PER_MS};
     let budget_ms = if opts.kernel_budget_ms == 0 {
@@ -518,9 +518,11 @@ pub fn recheck_budget(opts: &CheckOptions, spent: Spent) -> crate::check::Kernel
     } else {
         opts.kernel_budget_ms
     };
-    let work = budget_ms
-        .saturating_mul(WORK_UNITS_PER_MS)
+    let check_work = budget_ms.saturating_mul(WORK_UNITS_PER_MS);
+    let work = check_work
+        .saturating_mul(super::SYNTH_WORK_FACTOR)
         .saturating_sub(spent.work)
+        .min(check_work)
         .max(1);
     let wall = remaining_budget(opts, spent.time).kernel_budget_ms;
     let wall = wall.saturating_add(wall.saturating_mul(WALL_MARGIN_PERCENT) / 100);

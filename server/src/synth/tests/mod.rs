@@ -933,10 +933,10 @@ fn the_recheck_takes_only_what_is_left_of_the_kernel_budget() {
         let mut oracle = |k: &Kernel| oracle_check(k, &l);
         let mut r = repair_kernel_with(k, files, &o, &mut oracle, RepairConfig::default());
         r.verified = None;
-        // As if the synthesis had used 900 ms of the kernel's 1 s, and 60%
-        // of its solver work units.
+        // As if the synthesis had used 900 ms of the kernel's 1 s, and all
+        // but 100,000 of its solver work units.
         r.time_ms = 900.0;
-        r.work_units = 150_000;
+        r.work_units = 250_000 * crate::synth::SYNTH_WORK_FACTOR - 100_000;
         r
     };
     let mut budgets = Vec::new();
@@ -959,6 +959,12 @@ fn the_recheck_takes_only_what_is_left_of_the_kernel_budget() {
     assert_eq!(budgets, vec![100]);
     // Its solver work is what the synthesis left, whatever the time spent.
     assert_eq!(works, vec![100_000]);
+    // With the synthesis's work barely touched: at most a plain check's.
+    let fresh = report::Spent {
+        time: std::time::Duration::ZERO,
+        work: 1_000,
+    };
+    assert_eq!(report::recheck_budget(&o.check, fresh).work_left(), 250_000);
     // The re-check's time counts in the kernel's time.
     assert!(r.kernels[0].time_ms >= 900.0);
     // Spent beyond the budget: 1 ms, never the default budget.
