@@ -180,6 +180,19 @@ impl KernelBudget {
         KernelBudget::starting_at(opts, now.checked_sub(spent).unwrap_or(now))
     }
 
+    /// A budget of `work_left` solver work units behind the wall-clock
+    /// backstop `deadline`, for a check that spends from its caller's budget
+    /// (the barrier synthesizer's checks share one per kernel); `budget_ms`
+    /// is the caller's budget, named when the backstop is reached.
+    pub fn sharing(budget_ms: u64, work_left: u64, deadline: Instant) -> KernelBudget {
+        KernelBudget {
+            budget_ms,
+            work_left,
+            deadline,
+            spent_before_ms: 0,
+        }
+    }
+
     /// What the wall-clock backstop says when it is reached.
     fn backstop_reason(&self) -> String {
         let mut why = format!(
@@ -543,6 +556,8 @@ struct UnsatCache {
     /// Bytes of keys printed, and solver work units the hits saved.
     printed_bytes: usize,
     saved_work: u64,
+    /// Solver work units spent on queries whose key was computed.
+    keyed_work: u64,
     /// The last race witness found for each pair of accesses and relation:
     /// the values its model gives the formula's constants (see
     /// [`replay_witness`]).
@@ -697,6 +712,14 @@ pub fn witness_replays() -> u64 {
 /// later queries more of the budget) never depends on the machine's load.
 const UNSAT_CACHE_BYTES_PER_WORK_UNIT: usize = 100;
 const UNSAT_CACHE_OVERHEAD_BYTES: usize = 1 << 20;
+/// Key bytes a scope may print per solver work unit its keyed queries
+/// spent (a tenth of what a hit's saved unit pays for): keys whose printing
+/// costs a small share of their own solve stay computed even before any of
+/// them hit. Without it a kernel of large queries (120 KB each, 25,000 to
+/// 100,000 units) spent the fixed allowance within its first check, and
+/// the synthesizer's later checks, which ask the same unsatisfiable query
+/// every round, computed no key and so never hit.
+const UNSAT_CACHE_BYTES_PER_KEYED_WORK_UNIT: usize = 10;
 
 thread_local! {
     static UNSAT_CACHE: std::cell::RefCell<Option<UnsatCache>> =
@@ -753,7 +776,13 @@ fn cache_key(facts: &[Bool]) -> Option<String> {
             let saved = usize::try_from(cache.saved_work)
                 .unwrap_or(usize::MAX)
                 .saturating_mul(UNSAT_CACHE_BYTES_PER_WORK_UNIT);
-            cache.printed_bytes <= saved.saturating_add(UNSAT_CACHE_OVERHEAD_BYTES)
+            let keyed = usize::try_from(cache.keyed_work)
+                .unwrap_or(usize::MAX)
+                .saturating_mul(UNSAT_CACHE_BYTES_PER_KEYED_WORK_UNIT);
+            cache.printed_bytes
+                <= saved
+                    .saturating_add(keyed)
+                    .saturating_add(UNSAT_CACHE_OVERHEAD_BYTES)
         })
     });
     if !open {
@@ -896,6 +925,16 @@ fn remember_cheap_unknown(key: String, work: u64) {
                 cache.bytes += key.len();
                 cache.cheap_unknown.insert(key, work);
             }
+        }
+    });
+}
+
+/// Counts `work` spent on a query whose key the open scope computed (see
+/// [`UNSAT_CACHE_BYTES_PER_KEYED_WORK_UNIT`]).
+fn note_keyed_work(work: u64) {
+    UNSAT_CACHE.with(|c| {
+        if let Some(cache) = c.borrow_mut().as_mut() {
+            cache.keyed_work = cache.keyed_work.saturating_add(work);
         }
     });
 }
@@ -2207,6 +2246,9 @@ impl<'k, 's> Checker<'k, 's> {
         }
         if r == SatResult::Unsat {
             self.unsat_queries.insert(fact_set, facts.clone());
+        }
+        if key.is_some() {
+            note_keyed_work(spent);
         }
         if let (SatResult::Unsat, Some(key)) = (r, key) {
             remember_unsat(key, spent);

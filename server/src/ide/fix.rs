@@ -15,10 +15,10 @@ use crate::config::resolve::{ConfigError, Explicit, FileConfig};
 use crate::config::{CheckOptions, CostModel};
 use crate::frontend::IncludeResolver;
 use crate::ir::{Kernel, SourceFileInfo};
-use crate::synth::report::{fix_program, remaining_budget, FileFix};
+use crate::synth::report::{fix_program, recheck_budget, remaining_budget, FileFix, Spent};
 use crate::synth::{
-    apply_edits, repair_kernel_checked, KernelRepair, RepairConfig, RepairStatus, SynthOptions,
-    TextEdit,
+    apply_edits, repair_kernel_after, KernelRepair, RepairConfig, RepairStatus, SyncSpent,
+    SynthOptions, TextEdit,
 };
 
 /// What `fix` may do besides the launch configuration.
@@ -151,15 +151,16 @@ pub fn fix_file(
             {
                 return repaired;
             }
-            // Its time counts against the kernel's budget and in its time; its
+            // Its solver work counts against the kernel's budget (its time
+            // against the wall-clock backstop, and in the kernel's time); its
             // check of the kernel as given is not made a second time.
             let sync_spent = sync_started.elapsed();
-            let opts = SynthOptions {
-                check: remaining_budget(&opts.check, sync_spent),
-                ..opts
-            };
             let mut repaired = guarded("the synthesizer", || {
-                repair_kernel_checked(k, files, &opts, config, attempt.first.take())
+                let spent = SyncSpent {
+                    started: sync_started,
+                    work: attempt.work_units,
+                };
+                repair_kernel_after(k, files, &opts, config, attempt.first.take(), spent)
             })
             .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message));
             repaired.time_ms += sync_spent.as_secs_f64() * 1000.0;
@@ -169,11 +170,13 @@ pub fn fix_file(
     };
     // The re-check of a repaired kernel goes through its launch plan, as
     // `check` does, with what its synthesis left of its budget.
-    let mut check = |k: &Kernel, spent: std::time::Duration| {
-        let spent = spent + front_end_counted.unwrap_or_default();
+    let mut check = |k: &Kernel, spent: Spent| {
         let plan = plan_for(k);
-        let mut budget =
-            KernelBudget::new(&remaining_budget(&plan.runs[0].resolved.options, spent));
+        // The work its synthesis left of the budget it had (the front end's
+        // share taken), behind the wall-clock time left.
+        let options = after_front_end(plan.runs[0].resolved.options.clone());
+        let mut budget = recheck_budget(&options, spent);
+        let spent = spent.time + front_end_counted.unwrap_or_default();
         let reports: Vec<_> = plan
             .runs
             .iter()
@@ -255,6 +258,8 @@ struct SyncAttempt {
     first: Option<crate::check::KernelReport>,
     /// Milliseconds it spent in checker calls.
     checker_ms: f64,
+    /// Solver work units its checks spent.
+    work_units: u64,
 }
 
 /// Repairs `async-copy`, `barrier-deadlock` and race findings with the
@@ -283,6 +288,7 @@ fn sync_repair(
     let started = std::time::Instant::now();
     let original = files.first()?.text.clone();
     let mut budget = KernelBudget::new(options);
+    let work_at_start = budget.work_left();
     let mut text = original.clone();
     let mut current = kernel.clone();
     let mut checker_ms = 0.0;
@@ -305,6 +311,7 @@ fn sync_repair(
         *attempt = SyncAttempt {
             first: Some(report),
             checker_ms,
+            work_units: work_at_start.saturating_sub(budget.work_left()),
         };
         return None;
     }
@@ -376,6 +383,7 @@ fn sync_repair(
         *attempt = SyncAttempt {
             first: (text == original).then_some(report),
             checker_ms,
+            work_units: work_at_start.saturating_sub(budget.work_left()),
         };
         return None;
     }
@@ -399,6 +407,7 @@ fn sync_repair(
         reason: None,
         fixes: Vec::new(),
         optimal: false,
+        work_units: work_at_start.saturating_sub(budget.work_left()),
         verified: Some(Box::new(current)),
     })
 }

@@ -477,6 +477,7 @@ impl Engine for FakeEngine {
             reason: None,
             fixes,
             optimal: true,
+            work_units: 0,
             verified: None,
         }
     }

@@ -78,7 +78,29 @@ pub fn warm_up() {
 
 /// Solves the problem for a least-cost placement.
 pub fn solve(problem: &Problem) -> Answer {
+    solve_counted(problem).0
+}
+
+/// [`solve`], with the Z3 work units (its deterministic `rlimit` count) the
+/// solve spent, which the synthesizer charges to the kernel's budget.
+pub fn solve_counted(problem: &Problem) -> (Answer, u64) {
     let opt = Optimize::new();
+    let before = work_count(&opt);
+    let answer = solve_with(&opt, problem);
+    (answer, work_count(&opt).saturating_sub(before))
+}
+
+/// Z3's `rlimit` count as `opt` reports it (the context's, so a difference
+/// of two readings is the work between them).
+fn work_count(opt: &Optimize) -> u64 {
+    match opt.get_statistics().value("rlimit count") {
+        Some(z3::StatisticsValue::UInt(n)) => u64::from(n),
+        Some(z3::StatisticsValue::Double(x)) => x.max(0.0) as u64,
+        None => 0,
+    }
+}
+
+fn solve_with(opt: &Optimize, problem: &Problem) -> Answer {
     if let Some(ms) = problem.timeout_ms {
         let mut params = Params::new();
         params.set_u32("timeout", ms.clamp(1, u64::from(u32::MAX)) as u32);

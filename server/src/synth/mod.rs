@@ -144,6 +144,9 @@ pub struct KernelRepair {
     /// Whether the placement is proven least-cost (false when the time budget
     /// ran out first and the best race-free placement found is returned).
     pub optimal: bool,
+    /// Solver work units the synthesis spent (its checks and MaxSAT solves;
+    /// the re-check of the repaired text has what is left of the budget).
+    pub work_units: u64,
     /// The repaired kernel as the synthesizer built and the checker proved
     /// race-free, when it did: a re-lowered text equal to it (labels and
     /// source ranges aside) needs no second check.
@@ -168,6 +171,7 @@ impl KernelRepair {
             reason: Some(reason),
             fixes: Vec::new(),
             optimal: true,
+            work_units: 0,
             verified: None,
         }
     }
@@ -227,13 +231,37 @@ pub fn repair_kernel_checked(
     files: &[SourceFileInfo],
     opts: &SynthOptions,
     config: RepairConfig,
-    mut checked: Option<KernelReport>,
+    checked: Option<KernelReport>,
 ) -> KernelRepair {
-    let deadline = std::time::Instant::now()
-        + std::time::Duration::from_millis(opts.check.kernel_budget_ms.max(1));
-    // Each check gets what is left of the kernel's budget, less the margin of
-    // the check's wall-clock backstop, so that the whole synthesis stays
-    // within the budget (a check may overrun its own budget by that margin).
+    let spent = SyncSpent {
+        started: std::time::Instant::now(),
+        work: 0,
+    };
+    repair_kernel_after(kernel, files, opts, config, checked, spent)
+}
+
+/// What the kernel's budget spent before its synthesis (`fix`'s
+/// synchronisation repair).
+#[derive(Clone, Copy, Debug)]
+pub struct SyncSpent {
+    /// When the kernel's budget started (the wall-clock backstop counts from it).
+    pub started: std::time::Instant,
+    /// Solver work units spent.
+    pub work: u64,
+}
+
+/// [`repair_kernel_checked`] after `spent` of the kernel's budget: the
+/// synthesis gets the rest.
+pub fn repair_kernel_after(
+    kernel: &Kernel,
+    files: &[SourceFileInfo],
+    opts: &SynthOptions,
+    config: RepairConfig,
+    mut checked: Option<KernelReport>,
+    spent: SyncSpent,
+) -> KernelRepair {
+    let budget = SynthBudget::starting_at(opts.check.kernel_budget_ms, spent.started);
+    budget.spend(spent.work);
     let mut oracle = |k: &Kernel| {
         // The same kernel under the same options: the same report.
         if checked.is_some() && k == kernel {
@@ -241,27 +269,145 @@ pub fn repair_kernel_checked(
                 return report;
             }
         }
-        let mut check = opts.check.clone();
-        let left = deadline.saturating_duration_since(std::time::Instant::now());
-        // At most two thirds of it: a check the solver cannot finish (a pair
-        // it answers unknown on) leaves time for the next candidate, which
-        // orders that pair (see `assume_undecided`) and needs no query on it.
-        let share = left.as_millis() as u64 / 3 * 2;
-        check.kernel_budget_ms = crate::check::sdv::budget_within_wall_ms(share);
+        // At most two thirds of the work left: a check the solver cannot
+        // finish (a pair it answers unknown on) leaves work for the next
+        // candidate, which orders that pair (see `assume_undecided`) and
+        // needs no query on it. Work units, not time: the share, and so
+        // every verdict of the synthesis, does not depend on the load.
+        let share = budget.check_share();
+        let mut within = budget.for_check(share);
         // A racy candidate needs only some of its races (see
         // `with_block_race_limit`): the rest cost a sat query each (tens of
         // thousands of work units on real kernels) and the next candidate,
         // which orders those found, usually orders them too.
-        crate::check::sdv::with_block_race_limit(CANDIDATE_RACE_LIMIT, || {
-            crate::check::check_kernel(k, &check)
-        })
+        let report = crate::check::sdv::with_block_race_limit(CANDIDATE_RACE_LIMIT, || {
+            crate::check::check_kernel_within(k, &opts.check, &mut within)
+        });
+        budget.spend(share.saturating_sub(within.work_left()));
+        report
     };
     // The candidates differ from one another only in their barriers: the
     // queries of the pairs a barrier does not separate repeat (see
     // `with_unsat_cache`), and every candidate is still checked.
-    crate::check::sdv::with_unsat_cache(|| {
-        repairs::repair_with(kernel, files, opts, &mut oracle, config)
-    })
+    let mut repair = crate::check::sdv::with_unsat_cache(|| {
+        repairs::repair_within(kernel, files, opts, &mut oracle, config, &budget)
+    });
+    repair.work_units = budget.spent();
+    repair
+}
+
+/// Solver work units per millisecond of a synthesis's budget, as a multiple
+/// of the checker's [`WORK_UNITS_PER_MS`](crate::check::sdv::WORK_UNITS_PER_MS):
+/// the checker's rate is its slowest (large non-linear queries), while a
+/// synthesis makes several checks of mostly small queries that Z3 runs at
+/// 1,500-2,000 units per millisecond on a quiet machine. Each check gets at
+/// most a plain check's budget.
+pub const SYNTH_WORK_FACTOR: u64 = 3;
+
+/// The budget of one kernel's synthesis: solver work units (Z3's
+/// deterministic count, as the checker's budget) shared by its checks and
+/// MaxSAT solves, so that where the synthesis stops never depends on the
+/// machine's load, and a wall-clock backstop behind them (the budget plus
+/// the checker's margin).
+#[derive(Debug)]
+pub struct SynthBudget {
+    budget_ms: u64,
+    work: u64,
+    work_left: std::cell::Cell<u64>,
+    deadline: std::time::Instant,
+}
+
+impl SynthBudget {
+    /// The budget of `budget_ms` milliseconds (0: the checker's default),
+    /// counted from now.
+    pub fn new(budget_ms: u64) -> SynthBudget {
+        SynthBudget::starting_at(budget_ms, std::time::Instant::now())
+    }
+
+    /// [`SynthBudget::new`] counted from `start`.
+    pub fn starting_at(budget_ms: u64, start: std::time::Instant) -> SynthBudget {
+        use crate::check::sdv::{DEFAULT_KERNEL_BUDGET_MS, WALL_MARGIN_PERCENT, WORK_UNITS_PER_MS};
+        let budget_ms = if budget_ms == 0 {
+            DEFAULT_KERNEL_BUDGET_MS
+        } else {
+            budget_ms
+        };
+        let wall = budget_ms.saturating_add(budget_ms.saturating_mul(WALL_MARGIN_PERCENT) / 100);
+        let work = budget_ms
+            .saturating_mul(WORK_UNITS_PER_MS)
+            .saturating_mul(SYNTH_WORK_FACTOR);
+        SynthBudget {
+            budget_ms,
+            work,
+            work_left: std::cell::Cell::new(work),
+            deadline: start + std::time::Duration::from_millis(wall),
+        }
+    }
+
+    /// The budget in milliseconds it was made from.
+    pub fn budget_ms(&self) -> u64 {
+        self.budget_ms
+    }
+
+    /// Solver work units left.
+    pub fn work_left(&self) -> u64 {
+        self.work_left.get()
+    }
+
+    /// Solver work units spent so far.
+    pub fn spent(&self) -> u64 {
+        self.work - self.work_left.get()
+    }
+
+    /// Takes `work` units from what is left.
+    pub fn spend(&self, work: u64) {
+        self.work_left
+            .set(self.work_left.get().saturating_sub(work));
+    }
+
+    /// Milliseconds left before the wall-clock backstop.
+    pub fn wall_left_ms(&self) -> u64 {
+        self.deadline
+            .saturating_duration_since(std::time::Instant::now())
+            .as_millis() as u64
+    }
+
+    /// Whether the synthesis must stop: its work is spent or, as a backstop
+    /// only, the wall clock ran out.
+    pub fn exhausted(&self) -> bool {
+        self.work_left.get() == 0 || std::time::Instant::now() >= self.deadline
+    }
+
+    /// Why it is exhausted, for messages.
+    pub fn exhausted_reason(&self) -> String {
+        if self.work_left.get() == 0 {
+            format!(
+                "its budget of {} ms ({} solver work units) was spent",
+                self.budget_ms, self.work
+            )
+        } else {
+            format!(
+                "the wall-clock backstop of its budget ({} ms + {}%) was reached",
+                self.budget_ms,
+                crate::check::sdv::WALL_MARGIN_PERCENT
+            )
+        }
+    }
+
+    /// The work units of a check: two thirds of what is left (a check the
+    /// solver cannot finish leaves work for the next candidate), at most
+    /// what a plain check of the kernel gets.
+    pub fn check_share(&self) -> u64 {
+        (self.work_left.get() / 3 * 2).min(
+            self.budget_ms
+                .saturating_mul(crate::check::sdv::WORK_UNITS_PER_MS),
+        )
+    }
+
+    /// A check's budget: `work` units, behind this budget's backstop.
+    pub fn for_check(&self, work: u64) -> crate::check::KernelBudget {
+        crate::check::KernelBudget::sharing(self.budget_ms, work, self.deadline)
+    }
 }
 
 /// [`repair_kernel`] with a given checker and configuration.

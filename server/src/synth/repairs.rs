@@ -23,8 +23,8 @@ use super::edits::Render;
 use super::edits::{
     barrier_text, c_type, indent_of_line, removal_edit, render_insertion, Fences, TempNames,
 };
-use super::maxsat::{solve, Answer, OptionGroup, Problem};
-use super::{Fix, FixKind, KernelRepair, RepairStatus, SynthOptions, TextEdit};
+use super::maxsat::{solve_counted, Answer, OptionGroup, Problem};
+use super::{Fix, FixKind, KernelRepair, RepairStatus, SynthBudget, SynthOptions, TextEdit};
 
 /// The checker as seen by the synthesizer.
 pub type Oracle<'a> = dyn FnMut(&Kernel) -> KernelReport + 'a;
@@ -74,6 +74,9 @@ struct Existing {
     point: Option<ProgramPoint>,
     loops: u32,
     conds: u32,
+    /// The whole body of a branch or loop written without braces
+    /// (`if (c) __syncthreads();`): its removal leaves `{}` in its place.
+    unbraced: bool,
 }
 
 /// A race the synthesizer has seen, with the accesses in program order.
@@ -94,13 +97,29 @@ struct Hoist {
     barrier_cost: f64,
 }
 
-/// Repairs one kernel with `oracle` as the checker.
+/// Repairs one kernel with `oracle` as the checker, within the kernel's
+/// budget (`opts.check`; an oracle that spends no solver work is bounded by
+/// the wall clock only).
 pub fn repair_with(
     kernel: &Kernel,
     files: &[SourceFileInfo],
     opts: &SynthOptions,
     oracle: &mut Oracle<'_>,
     config: RepairConfig,
+) -> KernelRepair {
+    let budget = SynthBudget::new(opts.check.kernel_budget_ms);
+    repair_within(kernel, files, opts, oracle, config, &budget)
+}
+
+/// [`repair_with`] within `budget`, from which `oracle` spends its checks'
+/// work and the synthesis its MaxSAT solves'.
+pub fn repair_within(
+    kernel: &Kernel,
+    files: &[SourceFileInfo],
+    opts: &SynthOptions,
+    oracle: &mut Oracle<'_>,
+    config: RepairConfig,
+    budget: &SynthBudget,
 ) -> KernelRepair {
     let started = Instant::now();
     let mut engine = Engine {
@@ -111,8 +130,7 @@ pub fn repair_with(
         calls: 0,
         config,
         started,
-        // The kernel's checking budget bounds the whole synthesis.
-        budget_ms: opts.check.kernel_budget_ms.max(1),
+        budget,
         optimal: true,
         assumed_undecided: false,
         named_findings: Vec::new(),
@@ -123,6 +141,7 @@ pub fn repair_with(
     repair.oracle_calls = engine.calls;
     repair.times = engine.times;
     repair.time_ms = started.elapsed().as_secs_f64() * 1000.0;
+    repair.work_units = budget.spent();
     repair
 }
 
@@ -134,8 +153,8 @@ struct Engine<'a, 'o> {
     calls: u32,
     config: RepairConfig,
     started: Instant,
-    /// Time budget of the whole synthesis (solves and checks).
-    budget_ms: u64,
+    /// Budget of the whole synthesis (solves and checks).
+    budget: &'a SynthBudget,
     /// Whether the last placement was proven least-cost.
     optimal: bool,
     /// Whether a pair the checker left undecided was taken as a race (the
@@ -146,6 +165,21 @@ struct Engine<'a, 'o> {
     named_findings: Vec<(Kernel, Vec<Finding>)>,
     /// Time spent in checker calls and MaxSAT solves so far.
     times: super::SynthTimes,
+}
+
+/// The edit deleting an existing barrier. The body of an unbraced `if`,
+/// `else` or loop becomes the empty block `{}`: deleting the statement would
+/// leave `if (c)` without a body (text that does not parse) or, with the
+/// barrier on a line of its own, make the next statement the branch's body.
+fn existing_removal(text: &str, e: &Existing) -> TextEdit {
+    if e.unbraced {
+        TextEdit {
+            span: e.stmt.stmt_span,
+            new_text: "{}".to_string(),
+        }
+    } else {
+        removal_edit(text, e.stmt.stmt_span)
+    }
 }
 
 /// Block barriers of a kernel in program order.
@@ -292,9 +326,10 @@ impl Engine<'_, '_> {
         }
     }
 
-    fn remaining_ms(&self) -> u64 {
-        self.budget_ms
-            .saturating_sub(self.started.elapsed().as_millis() as u64)
+    /// Whether the synthesis's budget is spent (work units, or the wall-clock
+    /// backstop).
+    fn exhausted(&self) -> bool {
+        self.budget.exhausted()
     }
 
     /// Over budget with no race-free placement checked yet.
@@ -302,8 +337,8 @@ impl Engine<'_, '_> {
         self.outcome(
             RepairStatus::Inconclusive,
             Some(format!(
-                "synthesis exceeded its time budget of {} ms before a race-free placement was found",
-                self.budget_ms
+                "synthesis stopped before a race-free placement was found: {}",
+                self.budget.exhausted_reason()
             )),
         )
     }
@@ -331,6 +366,7 @@ impl Engine<'_, '_> {
             reason,
             fixes: Vec::new(),
             optimal: true,
+            work_units: 0,
             verified: None,
         }
     }
@@ -403,6 +439,8 @@ impl Engine<'_, '_> {
             let conds = tree.conds(b.id).len() as u32;
             let slot = place.map(|p| p.block).unwrap_or(BlockSlot::Body);
             let alone = per_statement.get(&(slot, b.stmt_span)) == Some(&1);
+            let unbraced = slot != BlockSlot::Body
+                && walk::block_ref(self.kernel, slot).is_some_and(|blk| blk.braces.is_none());
             let removable = !self.opts.keep_existing
                 && b.inlined_at.is_none()
                 && alone
@@ -426,6 +464,7 @@ impl Engine<'_, '_> {
                 point,
                 loops,
                 conds,
+                unbraced,
             });
         }
         let mut base = self.kernel.clone();
@@ -495,7 +534,7 @@ impl Engine<'_, '_> {
         let mut last_groups: Vec<(StmtId, StmtId)> = Vec::new();
         let mut last_p: Vec<Vec<bool>> = Vec::new();
         for _round in 0..self.config.max_rounds {
-            if self.remaining_ms() == 0 {
+            if self.exhausted() {
                 return self.over_budget();
             }
             // Build the problem.
@@ -665,16 +704,18 @@ impl Engine<'_, '_> {
             }
             // The solve may take what is left of the budget; a placement it
             // found but did not prove least-cost is still checked.
-            problem.timeout_ms = Some(self.remaining_ms().max(1));
+            problem.timeout_ms = Some(self.budget.wall_left_ms().max(1));
             let solve_started = Instant::now();
-            let answer = solve(&problem);
+            let (answer, solve_work) = solve_counted(&problem);
+            self.budget.spend(solve_work);
             self.times.maxsat_ms += solve_started.elapsed().as_secs_f64() * 1e3;
             if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
                 eprintln!(
-                    "[syncwright] synth {} solve: {} candidates, {:.2} ms (at {:.2} ms)",
+                    "[syncwright] synth {} solve: {} candidates, {:.2} ms, {} work units (at {:.2} ms)",
                     self.kernel.name,
                     problem.weights.len(),
                     solve_started.elapsed().as_secs_f64() * 1e3,
+                    solve_work,
                     self.started.elapsed().as_secs_f64() * 1e3
                 );
             }
@@ -695,7 +736,7 @@ impl Engine<'_, '_> {
                     r.fixes = Vec::new();
                     return r;
                 }
-                Answer::Unknown(_) if self.remaining_ms() == 0 => return self.over_budget(),
+                Answer::Unknown(_) if self.exhausted() => return self.over_budget(),
                 Answer::Unknown(why) => {
                     return self.outcome(
                         RepairStatus::Inconclusive,
@@ -703,7 +744,7 @@ impl Engine<'_, '_> {
                     )
                 }
             };
-            if self.remaining_ms() == 0 {
+            if self.exhausted() {
                 return self.over_budget();
             }
             last_groups.clone_from(&groups_order);
@@ -1356,7 +1397,7 @@ impl Engine<'_, '_> {
                 continue;
             }
             removed.push(e);
-            edits.push(removal_edit(text, e.stmt.stmt_span));
+            edits.push(existing_removal(text, e));
         }
         // Insertions.
         let mut inserted: Vec<(usize, Vec<TextEdit>)> = Vec::new();
@@ -1433,7 +1474,7 @@ impl Engine<'_, '_> {
             fixes.push(Fix {
                 kind: FixKind::RemoveBarrier,
                 title: "Remove the redundant barrier".into(),
-                edits: vec![removal_edit(text, e.stmt.stmt_span)],
+                edits: vec![existing_removal(text, e)],
                 safe: true,
                 addresses: vec![e.stmt.span],
                 cost_before,
@@ -1558,6 +1599,7 @@ impl Engine<'_, '_> {
             reason,
             fixes,
             optimal: self.optimal && !self.assumed_undecided,
+            work_units: 0,
             verified: if status == RepairStatus::Repaired {
                 verified.map(Box::new)
             } else {
@@ -1664,7 +1706,7 @@ impl Engine<'_, '_> {
             Some(k) => k,
             None => {
                 let (k, _) = with_grid(false)?;
-                if self.remaining_ms() == 0 || self.check(&k).verdict != Verdict::RaceFree {
+                if self.exhausted() || self.check(&k).verdict != Verdict::RaceFree {
                     return None;
                 }
                 k

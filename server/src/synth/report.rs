@@ -68,6 +68,10 @@ pub struct KernelFixJson {
     pub checker_ms: f64,
     /// Of `time_ms`, milliseconds in MaxSAT solves.
     pub maxsat_ms: f64,
+    /// Solver work units of the synthesis (its checks and MaxSAT solves;
+    /// the re-check of the repaired text aside), counted against the
+    /// kernel's budget.
+    pub work_units: u64,
     /// Edits of the original text.
     pub edits: Vec<EditJson>,
     /// Why unrepairable or inconclusive.
@@ -129,6 +133,7 @@ impl FileFix {
                     time_ms: k.time_ms,
                     checker_ms: k.times.checker_ms,
                     maxsat_ms: k.times.maxsat_ms,
+                    work_units: k.work_units,
                     edits: k
                         .edits
                         .iter()
@@ -278,16 +283,18 @@ pub fn find_kernel<'p>(program: &'p Program, name: &str, start: u32) -> Option<&
 /// Edits of kernels whose repaired text does not re-check race-free are
 /// dropped and the kernel is reported inconclusive.
 ///
-/// `check` gets the time the kernel already spent (its synthesis and earlier
-/// re-checks), so that the re-check takes only what is left of the kernel's
-/// one budget; the re-check's time is added to the kernel's `time_ms`. A
+/// `check` gets what the kernel already spent (its synthesis and earlier
+/// re-checks: time, and the synthesis's solver work units), so that the
+/// re-check takes only what is left of the kernel's one budget (see
+/// [`recheck_budget`]); the re-check's time is added to the kernel's
+/// `time_ms`. A
 /// re-lowered kernel equal to the one the synthesizer's checker proved
 /// race-free (labels and source ranges aside) is not checked again.
 pub fn fix_program(
     path: &str,
     program: &Program,
     repair: &mut dyn FnMut(&Kernel, &[SourceFileInfo]) -> KernelRepair,
-    check: &mut dyn FnMut(&Kernel, Duration) -> KernelReport,
+    check: &mut dyn FnMut(&Kernel, Spent) -> KernelReport,
     relower: &mut dyn FnMut(&str) -> Program,
     as_checked: &mut dyn FnMut(&Kernel) -> Option<Kernel>,
 ) -> FileFix {
@@ -367,10 +374,13 @@ pub fn fix_program(
                 continue;
             }
             let started = std::time::Instant::now();
-            let spent = |k: &KernelRepair| Duration::from_secs_f64(k.time_ms.max(0.0) / 1000.0);
-            let report = check(new_kernel, spent(k));
+            let spent = |k: &KernelRepair, more: Duration| Spent {
+                time: Duration::from_secs_f64(k.time_ms.max(0.0) / 1000.0) + more,
+                work: k.work_units,
+            };
+            let report = check(new_kernel, spent(k, Duration::ZERO));
             let before = match original {
-                Some(o) if !race_free => Some(check(o, spent(k) + started.elapsed()).defects()),
+                Some(o) if !race_free => Some(check(o, spent(k, started.elapsed())).defects()),
                 _ => None,
             };
             let recheck_ms = started.elapsed().as_secs_f64() * 1000.0;
@@ -474,8 +484,8 @@ pub fn fix_source(
     let program = lower_source(path, text, includes);
     let check_opts = opts.check.clone();
     let mut repair = |k: &Kernel, files: &[SourceFileInfo]| super::repair_kernel(k, files, opts);
-    let mut check = |k: &Kernel, spent: Duration| {
-        crate::check::check_kernel(k, &remaining_budget(&check_opts, spent))
+    let mut check = |k: &Kernel, spent: Spent| {
+        crate::check::check_kernel_within(k, &check_opts, &mut recheck_budget(&check_opts, spent))
     };
     let mut relower = |t: &str| lower_source(path, t, includes);
     fix_program(
@@ -485,6 +495,41 @@ pub fn fix_source(
         &mut check,
         &mut relower,
         &mut |_| None,
+    )
+}
+
+/// What a kernel's repair spent of its budget before a re-check.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Spent {
+    /// Wall time (the synthesis and the earlier re-checks).
+    pub time: Duration,
+    /// Solver work units of the synthesis ([`KernelRepair::work_units`]).
+    pub work: u64,
+}
+
+/// The budget of a re-check under `opts` after `spent`: the solver work
+/// units the synthesis left (work units, not time, so that the re-check's
+/// verdict does not depend on the load; at most a plain check's), behind a
+/// wall-clock backstop of the time left (as [`remaining_budget`]).
+pub fn recheck_budget(opts: &CheckOptions, spent: Spent) -> crate::check::KernelBudget {
+    use crate::check::sdv::{WALL_MARGIN_PERCENT, WORK_UNITS_PER_MS};
+    let budget_ms = if opts.kernel_budget_ms == 0 {
+        CheckOptions::default().kernel_budget_ms
+    } else {
+        opts.kernel_budget_ms
+    };
+    let check_work = budget_ms.saturating_mul(WORK_UNITS_PER_MS);
+    let work = check_work
+        .saturating_mul(super::SYNTH_WORK_FACTOR)
+        .saturating_sub(spent.work)
+        .min(check_work)
+        .max(1);
+    let wall = remaining_budget(opts, spent.time).kernel_budget_ms;
+    let wall = wall.saturating_add(wall.saturating_mul(WALL_MARGIN_PERCENT) / 100);
+    crate::check::KernelBudget::sharing(
+        budget_ms,
+        work,
+        std::time::Instant::now() + Duration::from_millis(wall),
     )
 }
 

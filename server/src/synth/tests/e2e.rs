@@ -157,6 +157,31 @@ fn stripped_sdk_kernels_are_restored_without_extra_cost() {
 }
 
 #[test]
+fn an_unbraced_barrier_body_is_removed_as_an_empty_block() {
+    // (file, the unbraced `if` as the fix leaves it, the statement after it).
+    // Main deleted the line of the first one, making `out[1 + tid] = s;` the
+    // `if`'s body, and re-checked that as race-free.
+    for (name, emptied, after) in [
+        (
+            "unbraced_barrier_line.cu",
+            "if (s > 2)\n      {}\n",
+            "out[1 + tid] = s;",
+        ),
+        ("unbraced_barrier_inline.cu", "if (s > 2) {}\n", "}"),
+    ] {
+        let r = fix_text(name, &source(name), 1);
+        let k = &r.kernels[0];
+        assert_eq!(k.status, RepairStatus::Repaired, "{name}: {:?}", k.reason);
+        assert!(r.fixed.contains(emptied), "{name}:\n{}", r.fixed);
+        // The statement after the `if` stays outside it.
+        let tail = r.fixed.split(emptied).nth(1).unwrap_or_default();
+        assert!(tail.trim_start().starts_with(after), "{name}:\n{}", r.fixed);
+        recheck(name, &r.fixed, 1);
+        assert_compiles(name, &r.fixed);
+    }
+}
+
+#[test]
 fn macros_and_device_functions_are_never_edited_inside() {
     let r = fix_text("macro_boundary.cu", &source("macro_boundary.cu"), 1);
     assert_eq!(

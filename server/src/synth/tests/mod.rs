@@ -853,7 +853,7 @@ fn fix_report_rechecks_and_uses_the_contract_names() {
             repair_kernel_with(k, files, &opts(), &mut oracle, RepairConfig::default())
         };
         let mut rechecks = 0;
-        let mut check = |k: &Kernel, _spent: std::time::Duration| {
+        let mut check = |k: &Kernel, _spent: report::Spent| {
             rechecks += 1;
             oracle_check(k, &l)
         };
@@ -933,13 +933,17 @@ fn the_recheck_takes_only_what_is_left_of_the_kernel_budget() {
         let mut oracle = |k: &Kernel| oracle_check(k, &l);
         let mut r = repair_kernel_with(k, files, &o, &mut oracle, RepairConfig::default());
         r.verified = None;
-        // As if the synthesis had used 900 ms of the kernel's 1 s.
+        // As if the synthesis had used 900 ms of the kernel's 1 s, and all
+        // but 100,000 of its solver work units.
         r.time_ms = 900.0;
+        r.work_units = 250_000 * crate::synth::SYNTH_WORK_FACTOR - 100_000;
         r
     };
     let mut budgets = Vec::new();
-    let mut check = |k: &Kernel, spent: std::time::Duration| {
-        budgets.push(report::remaining_budget(&o.check, spent).kernel_budget_ms);
+    let mut works = Vec::new();
+    let mut check = |k: &Kernel, spent: report::Spent| {
+        budgets.push(report::remaining_budget(&o.check, spent.time).kernel_budget_ms);
+        works.push(report::recheck_budget(&o.check, spent).work_left());
         oracle_check(k, &l)
     };
     let mut relower = |t: &str| program_of(t, Lang::Cuda);
@@ -953,6 +957,14 @@ fn the_recheck_takes_only_what_is_left_of_the_kernel_budget() {
     );
     assert_eq!(r.kernels[0].status, RepairStatus::Repaired);
     assert_eq!(budgets, vec![100]);
+    // Its solver work is what the synthesis left, whatever the time spent.
+    assert_eq!(works, vec![100_000]);
+    // With the synthesis's work barely touched: at most a plain check's.
+    let fresh = report::Spent {
+        time: std::time::Duration::ZERO,
+        work: 1_000,
+    };
+    assert_eq!(report::recheck_budget(&o.check, fresh).work_left(), 250_000);
     // The re-check's time counts in the kernel's time.
     assert!(r.kernels[0].time_ms >= 900.0);
     // Spent beyond the budget: 1 ms, never the default budget.
@@ -976,7 +988,7 @@ fn fix_report_drops_repairs_that_do_not_recheck() {
             r.verified = None;
             r
         };
-        let mut check = |k: &Kernel, _spent: std::time::Duration| {
+        let mut check = |k: &Kernel, _spent: report::Spent| {
             let mut r = oracle_check(k, &l);
             r.verdict = Verdict::Racy;
             r
@@ -1057,7 +1069,8 @@ fn synthesis_stops_at_its_time_budget() {
         mini::interpret(k, &l)
     };
     let mut o = opts();
-    o.check.kernel_budget_ms = 0;
+    // 1 ms (0 would be the checker's default budget, as for `check`).
+    o.check.kernel_budget_ms = 1;
     let r = repair_kernel_with(&kernel, &files, &o, &mut slow, RepairConfig::default());
     assert_eq!(r.status, RepairStatus::Inconclusive);
     assert!(
@@ -1083,6 +1096,27 @@ fn synthesis_stops_at_its_time_budget() {
     let r = repair_kernel_with(&kernel, &files, &o, &mut slower, RepairConfig::default());
     assert_eq!(r.status, RepairStatus::Repaired, "{:?}", r.reason);
     assert!(r.optimal);
+}
+
+#[test]
+fn the_synthesis_spends_work_units_not_time() {
+    // Its checks' and solves' Z3 work is counted against the kernel's
+    // budget: the same synthesis spends the same work, whatever the load.
+    let text = source("fig4.cu");
+    let kernel = mini::lower(&text, Lang::Cuda);
+    let files = vec![SourceFileInfo {
+        path: "fig4.cu".into(),
+        text,
+    }];
+    let o = opts();
+    let first = repair_kernel_configured(&kernel, &files, &o, RepairConfig::default());
+    let again = repair_kernel_configured(&kernel, &files, &o, RepairConfig::default());
+    assert_eq!(first.status, RepairStatus::Repaired, "{:?}", first.reason);
+    assert!(first.work_units > 0);
+    assert!(first.work_units <= o.check.kernel_budget_ms * crate::check::sdv::WORK_UNITS_PER_MS);
+    assert_eq!(first.work_units, again.work_units);
+    assert_eq!(first.edits, again.edits);
+    assert_eq!(first.oracle_calls, again.oracle_calls);
 }
 
 #[test]
