@@ -720,9 +720,10 @@ const HEADER_EXTENSIONS: [&str; 5] = ["h", "hpp", "hh", "cuh", "inl"];
 
 /// The file of the project that includes `path` with a quoted `#include`
 /// (resolved like any include: next to the includer, then the include
-/// folders), looked for in `path`'s folder and its parent: a source file
-/// (`.cu`, `.cpp`, ...) before a header, then by path; None when no file
-/// includes it.
+/// folders), looked for in `path`'s folder and its parent; None when no
+/// file includes it, and when two files do: each compiles it under its own
+/// macros (a launch size `BINS` may be 64 in one program and 128 in the
+/// other), so the first one's context would hide the other's executions.
 pub fn find_includer(path: &Path, includes: &dyn IncludeResolver) -> Option<preprocess::Includer> {
     let name = path.file_name()?.to_str()?;
     let own = std::fs::canonicalize(path).ok()?;
@@ -760,6 +761,7 @@ pub fn find_includer(path: &Path, includes: &dyn IncludeResolver) -> Option<prep
         candidates.extend(files);
     }
     candidates.sort_by_key(|p| is_header(p));
+    let mut chosen: Option<(PathBuf, usize)> = None;
     for file in candidates {
         let Some(found) = quoted_includes_of(&file) else {
             continue;
@@ -779,18 +781,25 @@ pub fn find_includer(path: &Path, includes: &dyn IncludeResolver) -> Option<prep
                 .read(&file, quoted)
                 .and_then(|(p, _)| std::fs::canonicalize(p).ok());
             if resolved.as_ref() == Some(&own) {
-                let Ok(bytes) = crate::syntax::files::read_regular(&file) else {
-                    break;
-                };
-                return Some(preprocess::Includer {
-                    path: file,
-                    text: crate::syntax::files::decode(&bytes).text,
-                    at: *at,
-                });
+                let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+                match &chosen {
+                    // A second program compiles the file under its own
+                    // macros: neither context is the file's.
+                    Some((c, _)) if canonical(c) != canonical(&file) => return None,
+                    Some(_) => {}
+                    None => chosen = Some((file.clone(), *at)),
+                }
+                break;
             }
         }
     }
-    None
+    let (file, at) = chosen?;
+    let bytes = crate::syntax::files::read_regular(&file).ok()?;
+    Some(preprocess::Includer {
+        path: file,
+        text: crate::syntax::files::decode(&bytes).text,
+        at,
+    })
 }
 
 /// A file's quoted `#include` names with the byte offset of their line.
