@@ -721,9 +721,10 @@ const HEADER_EXTENSIONS: [&str; 5] = ["h", "hpp", "hh", "cuh", "inl"];
 /// The file of the project that includes `path` with a quoted `#include`
 /// (resolved like any include: next to the includer, then the include
 /// folders), looked for in `path`'s folder and its parent; None when no
-/// file includes it, and when two files do: each compiles it under its own
-/// macros (a launch size `BINS` may be 64 in one program and 128 in the
-/// other), so the first one's context would hide the other's executions.
+/// file includes it, and when it is included twice (by two files, or twice
+/// by one): each inclusion compiles it under its own macros (a launch size
+/// `BINS` may be 64 in one program and 128 in the other), so the first
+/// one's context would hide the other's executions.
 pub fn find_includer(path: &Path, includes: &dyn IncludeResolver) -> Option<preprocess::Includer> {
     let name = path.file_name()?.to_str()?;
     let own = std::fs::canonicalize(path).ok()?;
@@ -781,15 +782,14 @@ pub fn find_includer(path: &Path, includes: &dyn IncludeResolver) -> Option<prep
                 .read(&file, quoted)
                 .and_then(|(p, _)| std::fs::canonicalize(p).ok());
             if resolved.as_ref() == Some(&own) {
-                let canonical = |p: &Path| std::fs::canonicalize(p).ok();
-                match &chosen {
-                    // A second program compiles the file under its own
-                    // macros: neither context is the file's.
-                    Some((c, _)) if canonical(c) != canonical(&file) => return None,
-                    Some(_) => {}
-                    None => chosen = Some((file.clone(), *at)),
+                // A second program, or a second `#include` of the same
+                // file (an X-macro file read under other macros each
+                // time), compiles it under other macros: no one context is
+                // the file's.
+                if chosen.is_some() {
+                    return None;
                 }
-                break;
+                chosen = Some((file.clone(), *at));
             }
         }
     }
