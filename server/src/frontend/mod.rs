@@ -60,7 +60,7 @@ pub trait IncludeResolver {
         None
     }
 
-    /// The file that includes the file at `path` when it is checked alone
+    /// The one file that includes the file at `path` when it is checked alone
     /// (a header, or a `.cu` file included by another): its macros and
     /// declarations before the `#include` apply, as they do when the
     /// compiler reads the file. None checks the file on its own.

@@ -146,6 +146,7 @@ type IncludeReads = Vec<(PathBuf, String, Result<(PathBuf, String), String>)>;
 struct HostPassEntry {
     text: String,
     prelude: String,
+    includer: Option<preprocess::Includer>,
     reads: IncludeReads,
     pass: std::sync::Arc<HostPass>,
 }
@@ -154,7 +155,9 @@ struct HostPassEntry {
 const MAX_HOST_PASSES: usize = 256;
 
 /// The host pass of `text` (the file at `path`) under `prelude`, reading
-/// includes through `reader`. The editor asks for it on every keystroke,
+/// includes through `reader`, as `includer` includes the file when it has
+/// one (its macros and declarations before the `#include` apply, as in the
+/// device pass: see `frontend::lower_parsed_incremental`). The editor asks for it on every keystroke,
 /// and preprocessing and scanning the whole file were a tenth of a
 /// keystroke's time: the last pass of each file is kept and reused when the
 /// text and prelude are the same and every include read it made gives the
@@ -165,6 +168,7 @@ fn host_pass(
     path: &Path,
     text: &str,
     prelude: &str,
+    includer: Option<&preprocess::Includer>,
     reader: &preprocess::IncludeReader<'_>,
 ) -> std::sync::Arc<HostPass> {
     use std::collections::HashMap;
@@ -173,7 +177,7 @@ fn host_pass(
     let passes = PASSES.get_or_init(|| Mutex::new(HashMap::new()));
     let kept = passes.lock().ok().and_then(|map| {
         map.get(path)
-            .filter(|e| e.text == text && e.prelude == prelude)
+            .filter(|e| e.text == text && e.prelude == prelude && e.includer.as_ref() == includer)
             .map(|e| (e.reads.clone(), e.pass.clone()))
     });
     if let Some((reads, pass)) = kept {
@@ -192,7 +196,7 @@ fn host_pass(
             .push((from.to_path_buf(), name.to_string(), answer.clone()));
         answer
     };
-    let pre = preprocess::preprocess(
+    let pre = preprocess::preprocess_in_context(
         text,
         path,
         &preprocess::Options {
@@ -200,6 +204,7 @@ fn host_pass(
             includes: Some(&recording),
             prelude,
         },
+        includer,
     );
     let texts: Vec<&str> = pre.units.iter().map(|u| u.text.as_str()).collect();
     let scan = crate::syntax::launches::scan_translation(&texts);
@@ -214,6 +219,7 @@ fn host_pass(
                 HostPassEntry {
                     text: text.to_string(),
                     prelude: prelude.to_string(),
+                    includer: includer.cloned(),
                     reads: reads.into_inner(),
                     pass: pass.clone(),
                 },
@@ -244,7 +250,11 @@ fn host_scan(
             .filter(|l| !l.starts_with("#define __CUDA_ARCH__"))
             .map(|l| format!("{l}\n"))
             .collect();
-        let pass = host_pass(path, text, &prelude, &reader);
+        // A file another includes (a `.cu` included by a sibling `.cu`) is
+        // compiled there: the macros of that file's earlier includes size
+        // its launches as they size its kernels.
+        let includer = includes.includer(path);
+        let pass = host_pass(path, text, &prelude, includer.as_ref(), &reader);
         let (pre, scan) = (&pass.pre, &pass.scan);
         let local: Vec<(String, PathBuf)> = scan
             .local_kernels
@@ -435,12 +445,32 @@ pub fn translation_launches(
                 // An external kernel: ours unless ours is internal.
                 None => !own_is_local,
             };
-            if same_kernel {
+            if same_kernel && !launches.iter().any(|own| same_launch(own, &site)) {
                 launches.push(site);
             }
         }
     }
     launches
+}
+
+/// Whether `a` and `b` are one launch found twice: by a file's own host pass
+/// (which reads the rest of its includer) and by the includer's. Their
+/// locations name the same file (by its name: one pass names it by the path
+/// it was included by) and line, and everything else is equal.
+fn same_launch(a: &LaunchSite, b: &LaunchSite) -> bool {
+    let place = |l: &str| {
+        l.rsplit_once(':').map(|(file, line)| {
+            (
+                Path::new(file).file_name().map(|n| n.to_owned()),
+                line.to_string(),
+            )
+        })
+    };
+    place(&a.location) == place(&b.location)
+        && LaunchSite {
+            location: b.location.clone(),
+            ..a.clone()
+        } == *b
 }
 
 /// Launches of `kernels` in the other host source files of `path`'s folder
@@ -690,9 +720,11 @@ const HEADER_EXTENSIONS: [&str; 5] = ["h", "hpp", "hh", "cuh", "inl"];
 
 /// The file of the project that includes `path` with a quoted `#include`
 /// (resolved like any include: next to the includer, then the include
-/// folders), looked for in `path`'s folder and its parent: a source file
-/// (`.cu`, `.cpp`, ...) before a header, then by path; None when no file
-/// includes it.
+/// folders), looked for in `path`'s folder and its parent; None when no
+/// file includes it, and when it is included twice (by two files, or twice
+/// by one): each inclusion compiles it under its own macros (a launch size
+/// `BINS` may be 64 in one program and 128 in the other), so the first
+/// one's context would hide the other's executions.
 pub fn find_includer(path: &Path, includes: &dyn IncludeResolver) -> Option<preprocess::Includer> {
     let name = path.file_name()?.to_str()?;
     let own = std::fs::canonicalize(path).ok()?;
@@ -730,6 +762,7 @@ pub fn find_includer(path: &Path, includes: &dyn IncludeResolver) -> Option<prep
         candidates.extend(files);
     }
     candidates.sort_by_key(|p| is_header(p));
+    let mut chosen: Option<(PathBuf, usize)> = None;
     for file in candidates {
         let Some(found) = quoted_includes_of(&file) else {
             continue;
@@ -749,18 +782,24 @@ pub fn find_includer(path: &Path, includes: &dyn IncludeResolver) -> Option<prep
                 .read(&file, quoted)
                 .and_then(|(p, _)| std::fs::canonicalize(p).ok());
             if resolved.as_ref() == Some(&own) {
-                let Ok(bytes) = crate::syntax::files::read_regular(&file) else {
-                    break;
-                };
-                return Some(preprocess::Includer {
-                    path: file,
-                    text: crate::syntax::files::decode(&bytes).text,
-                    at: *at,
-                });
+                // A second program, or a second `#include` of the same
+                // file (an X-macro file read under other macros each
+                // time), compiles it under other macros: no one context is
+                // the file's.
+                if chosen.is_some() {
+                    return None;
+                }
+                chosen = Some((file.clone(), *at));
             }
         }
     }
-    None
+    let (file, at) = chosen?;
+    let bytes = crate::syntax::files::read_regular(&file).ok()?;
+    Some(preprocess::Includer {
+        path: file,
+        text: crate::syntax::files::decode(&bytes).text,
+        at,
+    })
 }
 
 /// A file's quoted `#include` names with the byte offset of their line.

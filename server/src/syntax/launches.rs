@@ -1409,8 +1409,27 @@ fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<Stri
         }
         // Structured bindings and enumerators are in scope where their
         // declaration is: the decl is placed at its `[` or `enum`.
-        if let Some(at) = structured_binding(unit, i).or_else(|| enumerator(unit, i)) {
+        if let Some(at) = structured_binding(unit, i) {
             decls.entry(name.to_string()).or_default().push(unknown(at));
+        } else if let Some(at) = enumerator(unit, i) {
+            // An enumerator is a constant ([dcl.enum]): the value of its
+            // initializer when it has one the evaluator can read.
+            let decl = match enumerator_initializer(unit, i, at) {
+                Some((s, e)) => Decl {
+                    at,
+                    binding: Binding::Scalar(s, e),
+                    dim3: false,
+                    is_static: false,
+                    is_const: true,
+                    ty: ValueTy::Int {
+                        lo: i32::MIN.into(),
+                        hi: i32::MAX.into(),
+                        unsigned: false,
+                    },
+                },
+                None => unknown(at),
+            };
+            decls.entry(name.to_string()).or_default().push(decl);
         }
     }
     decls
@@ -1495,6 +1514,31 @@ fn enumerator(unit: &Unit, i: usize) -> Option<usize> {
     (k.saturating_sub(6)..k)
         .rev()
         .find(|&e| unit.text(e) == "enum")
+}
+
+/// The initializer `[s, e)` of the enumerator declared at `i` of the `enum`
+/// at `enum_at`, when the enumeration is unscoped with no fixed underlying
+/// type (`enum { N = 256 };`, `enum Sizes { .. }`): its enumerators are then
+/// used as `int` when their values fit one ([dcl.enum]/5, [conv.prom]/3;
+/// a value outside `int` is not taken, see `Parser::convert`). None for
+/// an enumerator without an initializer (its value is the previous one's
+/// plus one: not followed), of a scoped enumeration or one with a fixed type.
+fn enumerator_initializer(unit: &Unit, i: usize, enum_at: usize) -> Option<(usize, usize)> {
+    let open = match unit.text(enum_at + 1) {
+        "{" => enum_at + 1,
+        "class" | "struct" => return None,
+        _ if unit.is_ident(enum_at + 1) && unit.text(enum_at + 2) == "{" => enum_at + 2,
+        _ => return None,
+    };
+    if unit.text(i + 1) != "=" {
+        return None;
+    }
+    let close = unit.matching(open, unit.toks.len());
+    unit.split_commas(open + 1, close)
+        .into_iter()
+        .find(|&(s, _)| s == i)
+        .map(|(_, e)| (i + 2, e))
+        .filter(|&(s, e)| s < e)
 }
 
 /// The C type of a declared scalar, as far as the evaluator needs it.
@@ -4269,6 +4313,21 @@ mod tests {
     }
 
     #[test]
+    fn enumerators_are_the_constants_they_initialize() {
+        // The innermost declaration of the name wins, as for variables; an
+        // enumerator may read an earlier one.
+        let l = one("const int W = 64; void f(float *o) { enum { PARTS = 1024, W = PARTS / 4 }; k<<<W / 32, W>>>(o, PARTS); }");
+        assert_eq!(l.block, [Some(256), Some(1), Some(1)]);
+        assert_eq!(l.grid, [Some(8), Some(1), Some(1)]);
+        assert_eq!(l.args, vec![None, Some(1024)]);
+        let l = one(
+            "enum Sizes { TILE = 16, ROWS = 8 }; void f() { k<<<1, dim3(TILE, ROWS)>>>(TILE); }",
+        );
+        assert_eq!(l.block, [Some(16), Some(8), Some(1)]);
+        assert_eq!(l.args, vec![Some(16)]);
+    }
+
+    #[test]
     fn names_the_scanner_cannot_follow_are_unknown() {
         for text in [
             "void f() { int w = 64; int &r = w; r = 32; k<<<1, 64>>>(w); }",
@@ -4278,7 +4337,14 @@ mod tests {
             "void run(int *d, int w = 64) { k<<<1, 64>>>(w); }",
             "const int W = 64; template <int W> void run() { k<<<1, 64>>>(W); }",
             "const int W = 64; void f() { auto [W, H] = g(); k<<<1, 64>>>(W); }",
-            "const int W = 64; void f() { enum { W = 32 }; k<<<1, 64>>>(W); }",
+            // Enumerators whose value is not followed: implicit, of a
+            // scoped enumeration or one with a fixed underlying type, or
+            // not an `int`.
+            "const int W = 64; void f() { enum { V = 8, W }; k<<<1, 64>>>(W); }",
+            "const int W = 64; void f() { enum : long { W = 32 }; k<<<1, 64>>>(W); }",
+            "const int W = 64; void f() { enum E : int { W = 32 }; k<<<1, 64>>>(W); }",
+            "void f() { enum { W = 1L << 40 }; k<<<1, 64>>>(W); }",
+            "template <int B> void f() { enum { W = B * 2 }; k<<<1, 64>>>(W); }",
             "const int W = 64; void f() { decltype(W + 0) W = 32; k<<<1, 64>>>(W); }",
             "struct R { int w = 64; R(int v) : w(v) {} void run() { k<<<1, 64>>>(w); } };",
             "int w = 64; void f() { k<<<1, 64>>>(w); }",

@@ -1,0 +1,2 @@
+// The program's sizes, included by main.cpp before the kernel file.
+#define BINS 64

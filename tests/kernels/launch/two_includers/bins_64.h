@@ -1,0 +1,1 @@
+#define BINS 64
