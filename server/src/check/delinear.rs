@@ -831,6 +831,11 @@ impl<'k> Delinear<'k> {
         };
         let (test, test_at, a, b) = self.two_valued(value, def_at, depth + 1)?;
         let ty = self.kernel.vars.get(local.0 as usize)?.ty;
+        // Only values the local's type holds as they are (no conversion to
+        // reason about).
+        if crate::ir::eval::wrap(a, ty)? != a || crate::ir::eval::wrap(b, ty)? != b {
+            return None;
+        }
         let (a, b) = (
             crate::ir::eval::Value::new(a, ty)?,
             crate::ir::eval::Value::new(b, ty)?,
@@ -1799,6 +1804,85 @@ impl Delinear<'_> {
             }
             None => undecided,
         }
+    }
+}
+
+impl Delinear<'_> {
+    /// Theorem (one thread's accesses apart). Let `a` and `b` be accesses
+    /// of one array by the same thread (an asynchronous copy and a later
+    /// access of its issuing thread). Split each offset into the monomials
+    /// of atoms that have one value in a thread wherever it evaluates them
+    /// (ids, grid-uniform values, locals fixed after their top-level
+    /// definition, quotients and remainders of invariant dividends) and the
+    /// rest (`Atom::Opaque`, `Atom::Term`: any value at each evaluation).
+    /// When the first parts differ by a constant `d` and the rest pair up
+    /// as in [`Self::paired_radix`] (same coefficients, each atom its own
+    /// range), `P - Q` is that shifted mixed-radix sum, and when no pair can
+    /// differ and `d >= s`, no evaluation of the two overlaps (`s` the
+    /// larger size). (A copy into `buf[1][tid]` and the thread's read of
+    /// `buf[0][tid]`; two landings of copies into different ring slots
+    /// `(k + 1) % 3` and `(k + 2) % 3` are not: their slots may be equal.)
+    pub(crate) fn same_thread_apart(&self, a: StmtId, b: StmtId) -> bool {
+        if self.adversarial {
+            return false;
+        }
+        let (Some(x), Some(y)) = (self.accesses.get(&a), self.accesses.get(&b)) else {
+            return false;
+        };
+        if x.0 != y.0 {
+            return false;
+        }
+        let varies = |m: &Vec<Atom>| {
+            m.iter()
+                .any(|a| matches!(a, Atom::Opaque(_) | Atom::Term(_)))
+        };
+        let split = |p: &Poly| {
+            let (rest, fixed): (BTreeMap<_, _>, BTreeMap<_, _>) =
+                p.0.iter()
+                    .map(|(m, c)| (m.clone(), *c))
+                    .partition(|(m, _)| varies(m));
+            (Poly(fixed), Poly(rest))
+        };
+        let ((fx, rx), (fy, ry)) = (split(&x.1), split(&y.1));
+        let Some(d) = fx.add(&fy, -1) else {
+            return false;
+        };
+        if d.0.keys().any(|m| !m.is_empty()) || rx.0.len() != ry.0.len() {
+            return false;
+        }
+        let Some(d) = d.constant_term().checked_abs() else {
+            return false;
+        };
+        let by_coefficient = |t: &Poly| {
+            let mut out: BTreeMap<i128, Atom> = BTreeMap::new();
+            for (m, c) in &t.0 {
+                match m.as_slice() {
+                    [a] if out.insert(*c, *a).is_none() => {}
+                    _ => return None,
+                }
+            }
+            Some(out)
+        };
+        let (Some(xs), Some(ys)) = (by_coefficient(&rx), by_coefficient(&ry)) else {
+            return false;
+        };
+        let mut terms = Vec::new();
+        for ((c, u), (c2, v)) in xs.iter().zip(ys.iter()) {
+            if c != c2 {
+                return false;
+            }
+            let (Some(ru), Some(rv)) = (self.atom_range(*u), self.atom_range(*v)) else {
+                return false;
+            };
+            let (Some(abs), Some(width)) =
+                (c.checked_abs(), ru.1.max(rv.1).checked_sub(ru.0.min(rv.0)))
+            else {
+                return false;
+            };
+            terms.push((abs, width));
+        }
+        let size = i128::from(x.2.max(y.2).max(1));
+        radix_apart(terms, d, size) == Some(true)
     }
 }
 

@@ -2043,6 +2043,39 @@ __global__ void roles_pipeline(const float *in, float *out) {
         // remain; the landings of one copy among producers do not.
         assert!(queries <= 12, "{name}: {queries} queries");
     }
+    // A thread's own reads while its copy flies, one slot away from it.
+    let own = r#"
+__global__ void own_copy_other_slot(const float *in, float *out) {
+  __shared__ float buf[3][64];
+  buf[0][threadIdx.x] = in[threadIdx.x];
+  buf[2][threadIdx.x] = in[128 + threadIdx.x];
+  __syncthreads();
+  __pipeline_memcpy_async(&buf[1][threadIdx.x], &in[64 + threadIdx.x], sizeof(float));
+  __pipeline_commit();
+  float acc = buf[0][threadIdx.x] + buf[2][(threadIdx.x + 1) % 64];
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  out[threadIdx.x] = acc + buf[1][63 - threadIdx.x];
+}
+"#;
+    for (name, verdict, queries, _) in check_source(own, &launch) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let own_racy = r#"
+__global__ void own_copy_same_slot(const float *in, float *out) {
+  __shared__ float buf[3][64];
+  __pipeline_memcpy_async(&buf[1][threadIdx.x], &in[64 + threadIdx.x], sizeof(float));
+  __pipeline_commit();
+  float acc = buf[1][(threadIdx.x + 1) % 64 - 1 + (threadIdx.x == 63 ? 64 : 0)];
+  __pipeline_wait_prior(0);
+  out[threadIdx.x] = acc;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(own_racy, &launch) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
     let racy = r#"
 __global__ void producers_span_two_warps(float *out, const float *in) {
   __shared__ float stage[32];
