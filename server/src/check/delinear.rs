@@ -1737,8 +1737,8 @@ impl Delinear<'_> {
         radix_apart(terms, d, s)
     }
 
-    /// Theorem (paired mixed radix). Let the offsets be `P = sum c_i * x_i
-    /// + u1` and `Q = sum c_i * y_i + u2`: the same constant coefficients
+    /// Theorem (paired mixed radix). Let the offsets be
+    /// `P = sum c_i * x_i + u1` and `Q = sum c_i * y_i + u2`: the same constant coefficients
     /// `c_i` (distinct in each), each `x_i` and `y_i` a single varying atom
     /// (possibly different ones: two landings of one copy read the ring slot
     /// `(k + 2) % 3` of different iterations), a thread or block id only
@@ -1748,8 +1748,8 @@ impl Delinear<'_> {
     /// [`Self::shifted_radix`] with these widths, and the same argument
     /// gives: no overlap at all (when `d >= s`), or overlap only where every
     /// pair is equal, which makes the paired ids equal in both threads.
-    /// Returns the decided scenarios as [`Self::decided`] does; (false,
-    /// false) when the form does not apply.
+    /// Returns the decided scenarios as [`Self::decided`] does; both
+    /// undecided when the form does not apply.
     fn paired_radix(&self, p: &Poly, q: &Poly, s: i128) -> (bool, bool) {
         let undecided = (false, false);
         let (tp, tq) = (p.thread_part(), q.thread_part());
