@@ -243,6 +243,10 @@ pub(crate) struct Delinear<'k> {
     kernel: &'k Kernel,
     /// Locals defined once, by an assignment at the top level.
     single_defs: HashMap<VarId, (usize, &'k Expr)>,
+    /// Locals defined once, by an assignment nested in a branch or loop
+    /// that every read of them follows (see [`dominated_single_defs`]):
+    /// the top-level position of the assignment's statement and the value.
+    dominated_defs: HashMap<VarId, (usize, &'k Expr)>,
     /// Per access: the array, the expanded offset, the size, the guard facts.
     accesses: HashMap<StmtId, (u32, Poly, u32, Vec<Fact>)>,
     /// Per access: the cover of its offset under its own facts (what a pair
@@ -330,9 +334,11 @@ impl<'k> Delinear<'k> {
             }
         }
         let single_defs = crate::ir::walk::top_level_single_defs(kernel);
+        let dominated_defs = dominated_single_defs(kernel);
         let mut analysis = Delinear {
             kernel,
             single_defs,
+            dominated_defs,
             accesses: HashMap::new(),
             covers: HashMap::new(),
             divisions: std::sync::Mutex::new(Vec::new()),
@@ -911,6 +917,15 @@ impl<'k> Delinear<'k> {
         frozen: Frozen<'_>,
         out: &mut Vec<Fact>,
     ) {
+        if let Some((test, test_at, then_value, else_value)) = self.two_valued(cond, at, 0) {
+            let (t, e) = (then_value != 0, else_value != 0);
+            if t != e {
+                // `cond` is true exactly when `test` (evaluated where it was
+                // selected on) is `t`. Its facts are taken with nothing
+                // frozen: they must hold wherever the access runs.
+                self.facts_of(&test, polarity == t, test_at, Frozen::Nothing, out);
+            }
+        }
         match cond {
             Expr::Binary(BinOp::And, l, r, _) if polarity => {
                 self.facts_of(l, true, at, frozen, out);
@@ -962,6 +977,61 @@ impl<'k> Delinear<'k> {
             }
             _ => {}
         }
+    }
+
+    /// `e` (at top-level position `at`) as a function of one test: `(test,
+    /// where test is evaluated, value when test holds, value otherwise)`.
+    /// A select `test ? a : b` of constants; or an expression whose only
+    /// leaves are constants and one local whose value is always such a
+    /// function (a single top-level definition before `at`, or a dominated
+    /// one: [`Self::dominated_value`]), evaluated at both of the local's
+    /// values. (`role = threadIdx.x < 32 ? producer : consumer` then `role
+    /// == producer` is `threadIdx.x < 32`.) The test is evaluated once, at
+    /// its definition: callers keep only facts of it that hold wherever it
+    /// is read (no opaque local).
+    fn two_valued(&self, e: &Expr, at: usize, depth: u32) -> Option<(Expr, usize, i128, i128)> {
+        if depth > 8 {
+            return None;
+        }
+        let constant = |x: &Expr, ty: ScalarTy| {
+            crate::ir::eval::eval_expr(x, &|_| None).and_then(|v| crate::ir::eval::wrap(v.bits, ty))
+        };
+        if let Expr::Select(test, a, b, ty) = e {
+            return Some(((**test).clone(), at, constant(a, *ty)?, constant(b, *ty)?));
+        }
+        let mut locals = Vec::new();
+        crate::ir::walk::for_each_expr(e, &mut |x| {
+            if let Expr::Var(v) = x {
+                if !locals.contains(v) {
+                    locals.push(*v);
+                }
+            }
+        });
+        let [local] = locals.as_slice() else {
+            return None;
+        };
+        let (def_at, value) = match self.single_defs.get(local).filter(|d| d.0 < at) {
+            Some(&d) => d,
+            None => *self.dominated_defs.get(local)?,
+        };
+        let (test, test_at, a, b) = self.two_valued(value, def_at, depth + 1)?;
+        let ty = self.kernel.vars.get(local.0 as usize)?.ty;
+        // Only values the local's type holds as they are (no conversion to
+        // reason about).
+        if crate::ir::eval::wrap(a, ty)? != a || crate::ir::eval::wrap(b, ty)? != b {
+            return None;
+        }
+        let (a, b) = (
+            crate::ir::eval::Value::new(a, ty)?,
+            crate::ir::eval::Value::new(b, ty)?,
+        );
+        let at_value = |v: crate::ir::eval::Value| {
+            crate::ir::eval::eval_expr(e, &|leaf| {
+                matches!(leaf, Expr::Var(x) if x == local).then_some(v)
+            })
+            .map(|r| r.bits)
+        };
+        Some((test, test_at, at_value(a)?, at_value(b)?))
     }
 
     /// The exact polynomials of a comparison's sides `l` and `r`: only when
@@ -1016,6 +1086,9 @@ impl<'k> Delinear<'k> {
             }),
             Expr::Var(v) => {
                 let Some(&(def_at, value)) = self.single_defs.get(v).filter(|d| d.0 < at) else {
+                    if let Some(p) = self.dominated_value(*v, depth) {
+                        return Some(p);
+                    }
                     // Its current value: an integer of its type.
                     let ty = self.kernel.vars.get(v.0 as usize)?.ty;
                     return matches!(ty, ScalarTy::Int { .. })
@@ -1069,6 +1142,25 @@ impl<'k> Delinear<'k> {
             }
             _ => self.term(e, at, depth),
         }
+    }
+
+    /// The value of local `v` wherever it is read, when its only definition
+    /// is an assignment nested in a branch or loop that every read follows
+    /// (see [`dominated_single_defs`]) and whose value expands to an
+    /// invariant polynomial converted exactly to `v`'s type. Theorem: a read
+    /// of `v` runs after the assignment ran at least once in that thread,
+    /// and every run assigned the same value (an invariant polynomial: thread
+    /// and block ids, grid-uniform values, locals fixed after their top-level
+    /// definition, all of which read the same wherever evaluated), so the
+    /// read sees that value. (A copy's landing reads the snapshot `$t = lane`
+    /// taken at its issue.) None otherwise: the caller takes `v` as opaque.
+    fn dominated_value(&self, v: VarId, depth: u32) -> Option<Poly> {
+        let &(def_at, value) = self.dominated_defs.get(&v)?;
+        let p = self.expand(value, def_at, depth + 1)?;
+        let from = super::symexec::type_of(self.kernel, value);
+        let to = self.kernel.vars.get(v.0 as usize)?.ty;
+        (matches!(to, ScalarTy::Int { .. }) && p.invariant() && self.converts_exactly(&p, from, to))
+            .then_some(p)
     }
 
     /// An integer subexpression `e` the polynomial expansion does not see
@@ -1593,8 +1685,12 @@ impl<'k> Delinear<'k> {
         let divisions = self.divisions.lock().map(|d| d.clone()).unwrap_or_default();
         loop {
             let before = (cover.ids, cover.parts);
-            for (k, (dividend, _)) in divisions.iter().enumerate().take(32) {
+            for (k, (dividend, divisor)) in divisions.iter().enumerate().take(32) {
                 let both = 3u64 << (2 * k);
+                let remainder = 2u64 << (2 * k);
+                if cover.parts & remainder != 0 && self.quotient_fixed(dividend, *divisor, facts) {
+                    cover.parts |= both;
+                }
                 if cover.parts & both != both {
                     continue;
                 }
@@ -1607,6 +1703,48 @@ impl<'k> Delinear<'k> {
                 return cover;
             }
         }
+    }
+
+    /// Whether `facts` confine the non-negative `dividend` to one multiple
+    /// of `divisor`: bounds `lo <= dividend <= hi` (its value range, narrowed
+    /// by facts `dividend < C`, `C < dividend` and `dividend == C` with
+    /// constants `C`) with `lo / divisor == hi / divisor`. Then the quotient
+    /// is that constant in both threads, and equal remainders give equal
+    /// dividends (`threadIdx.x % 32` under `threadIdx.x < 32`).
+    fn quotient_fixed(&self, dividend: &Poly, divisor: i128, facts: &[Fact]) -> bool {
+        let Some((mut lo, mut hi)) = self.range(dividend) else {
+            return false;
+        };
+        // `D + s * dividend` for a constant: `dividend`'s bound from `D`
+        // (`D >= 1` for `lhs < rhs` with `D = rhs - lhs`, `D == 0` for an
+        // equality), with `s = -1` (`D = k + dividend`) or `s = 1` (`D = k -
+        // dividend`).
+        let constant_with = |d: &Poly, sign: i128| {
+            d.add(dividend, sign)
+                .filter(|r| r.0.keys().all(|m| m.is_empty()))
+                .map(|r| r.constant_term())
+        };
+        for fact in facts {
+            let Some(d) = fact.rhs.add(&fact.lhs, -1) else {
+                continue;
+            };
+            let least: i128 = if fact.equal { 0 } else { 1 };
+            if let Some(k) = constant_with(&d, -1) {
+                // dividend + k >= least (== 0 when equal).
+                lo = lo.max(least.saturating_sub(k));
+                if fact.equal {
+                    hi = hi.min(0i128.saturating_sub(k));
+                }
+            }
+            if let Some(k) = constant_with(&d, 1) {
+                // k - dividend >= least (== 0 when equal).
+                hi = hi.min(k.saturating_sub(least));
+                if fact.equal {
+                    lo = lo.max(k);
+                }
+            }
+        }
+        divisor > 0 && lo >= 0 && lo <= hi && lo / divisor == hi / divisor
     }
 
     /// Which scenarios of the pair `(a, b)` are decided: (two threads of one
@@ -1651,7 +1789,9 @@ impl<'k> Delinear<'k> {
             return (block_pinned, grid_pinned);
         };
         if diff.0.keys().any(|m| !m.is_empty()) {
-            return (block_pinned, grid_pinned);
+            // Different thread parts: only if their atoms pair up.
+            let (block, grid) = self.paired_radix(&x.1, &y.1, i128::from(x.2.max(y.2).max(1)));
+            return (block || block_pinned, grid || grid_pinned);
         }
         let shift = diff.constant_term().abs();
         let cover = if x.3 == y.3 {
@@ -1770,6 +1910,72 @@ fn nonnegative_locals(facts: &[Fact]) -> Vec<u32> {
     out
 }
 
+/// Locals whose only definition in the kernel is an assignment inside a
+/// branch or loop (top-level ones are [`Delinear::single_defs`]) such that
+/// every read of the local follows it on every path: the read comes later
+/// in the assignment's block or in a block nested there. (A read in the
+/// assignment's own value, in a later iteration before the assignment, or
+/// after the branch is not such a read: the local is then left out.) By
+/// local: the top-level position of the statement holding the assignment
+/// and the assigned value.
+fn dominated_single_defs(kernel: &Kernel) -> HashMap<VarId, (usize, &Expr)> {
+    let counts = crate::ir::walk::definition_counts(kernel);
+    let mut defs = HashMap::new();
+    let mut undominated = std::collections::HashSet::new();
+    for (index, top) in kernel.body.stmts.iter().enumerate() {
+        // The top level's own assignments are `single_defs`; below them,
+        // nothing nested dominates yet.
+        for child in crate::ir::walk::child_blocks(top) {
+            dominance_walk(child, index, &counts, &[], &mut defs, &mut undominated);
+        }
+        for e in crate::ir::walk::stmt_exprs(top) {
+            crate::ir::walk::for_each_expr(e, &mut |x| {
+                if let Expr::Var(v) = x {
+                    undominated.insert(*v);
+                }
+            });
+        }
+    }
+    defs.retain(|v, _| !undominated.contains(v));
+    defs
+}
+
+/// [`dominated_single_defs`] over `block` (inside top-level statement
+/// `at`), with the candidate locals `before` assigned on every path to it.
+fn dominance_walk<'k>(
+    block: &'k Block,
+    at: usize,
+    counts: &HashMap<VarId, u32>,
+    before: &[VarId],
+    defs: &mut HashMap<VarId, (usize, &'k Expr)>,
+    undominated: &mut std::collections::HashSet<VarId>,
+) {
+    let mut assigned = before.to_vec();
+    for stmt in &block.stmts {
+        for e in crate::ir::walk::stmt_exprs(stmt) {
+            crate::ir::walk::for_each_expr(e, &mut |x| {
+                if let Expr::Var(v) = x {
+                    if !assigned.contains(v) {
+                        undominated.insert(*v);
+                    }
+                }
+            });
+        }
+        // Each nested block (a branch, a loop's prelude, body or step) only
+        // with what is assigned before the compound statement: its own
+        // earlier blocks may not run (an untaken branch, a `continue`).
+        for child in crate::ir::walk::child_blocks(stmt) {
+            dominance_walk(child, at, counts, &assigned, defs, undominated);
+        }
+        if let StmtKind::Assign { var, value } = &stmt.kind {
+            if counts.get(var) == Some(&1) {
+                defs.insert(*var, (at, value));
+                assigned.push(*var);
+            }
+        }
+    }
+}
+
 /// The locals assigned anywhere in `block` (sorted).
 fn assigned_in(block: &Block) -> Vec<u32> {
     let mut out = Vec::new();
@@ -1801,28 +2007,185 @@ impl Delinear<'_> {
     /// or some `k` exists. (`blockIdx.x * 1024 + slot * 256 + threadIdx.x`
     /// with `blockDim.x = 256`: different slots never meet.)
     fn shifted_radix(&self, t: &Poly, d: i128, s: i128) -> Option<bool> {
-        let mut terms: Vec<(i128, i128)> = self
+        let terms: Vec<(i128, i128)> = self
             .radix_terms(t)?
             .into_iter()
             .map(|(c, w, _)| (c, w))
             .collect();
-        terms.sort();
-        let mut below = 0i128;
-        for (c, w) in terms {
-            if c <= below {
-                return None;
-            }
-            let reach = below.checked_add(s - 1)?;
-            // k with |c * k - d| <= reach: ceil((d - reach) / c) ..= floor((d + reach) / c).
-            let k_lo = (-(reach.checked_sub(d)?.div_euclid(c))).max(-w);
-            let k_hi = d.checked_add(reach)?.div_euclid(c).min(w);
-            if k_lo <= k_hi && !(k_lo == 0 && k_hi == 0) {
-                return None;
-            }
-            below = below.checked_add(c.checked_mul(w)?)?;
-        }
-        Some(d >= s)
+        radix_apart(terms, d, s)
     }
+
+    /// Theorem (paired mixed radix). Let the offsets be
+    /// `P = sum c_i * x_i + u1` and `Q = sum c_i * y_i + u2`: the same constant coefficients
+    /// `c_i` (distinct in each), each `x_i` and `y_i` a single varying atom
+    /// (possibly different ones: two landings of one copy read the ring slot
+    /// `(k + 2) % 3` of different iterations), a thread or block id only
+    /// paired with itself, `u1 - u2` a constant `d`. `x_i(t1) - y_i(t2)`
+    /// lies within `[-w_i, w_i]`, `w_i` the width of the union of both atoms'
+    /// ranges, so `P(t1) - Q(t2)` is the shifted mixed-radix sum of
+    /// [`Self::shifted_radix`] with these widths, and the same argument
+    /// gives: no overlap at all (when `d >= s`), or overlap only where every
+    /// pair is equal, which makes the paired ids equal in both threads.
+    /// Returns the decided scenarios as [`Self::decided`] does; both
+    /// undecided when the form does not apply.
+    fn paired_radix(&self, p: &Poly, q: &Poly, s: i128) -> (bool, bool) {
+        let undecided = (false, false);
+        let (tp, tq) = (p.thread_part(), q.thread_part());
+        let (Some(up), Some(uq)) = (p.add(&tp, -1), q.add(&tq, -1)) else {
+            return undecided;
+        };
+        let Some(du) = up.add(&uq, -1) else {
+            return undecided;
+        };
+        if du.0.keys().any(|m| !m.is_empty()) || tp.0.len() != tq.0.len() {
+            return undecided;
+        }
+        let Some(d) = du.constant_term().checked_abs() else {
+            return undecided;
+        };
+        let by_coefficient = |t: &Poly| {
+            let mut out: BTreeMap<i128, Atom> = BTreeMap::new();
+            for (m, c) in &t.0 {
+                match m.as_slice() {
+                    [a] if a.varying() && out.insert(*c, *a).is_none() => {}
+                    _ => return None,
+                }
+            }
+            Some(out)
+        };
+        let (Some(xs), Some(ys)) = (by_coefficient(&tp), by_coefficient(&tq)) else {
+            return undecided;
+        };
+        let mut terms = Vec::new();
+        let mut ids = 0u8;
+        for ((c, x), (c2, y)) in xs.iter().zip(ys.iter()) {
+            if c != c2 || ((x.id_bit().is_some() || y.id_bit().is_some()) && x != y) {
+                return undecided;
+            }
+            let (Some(rx), Some(ry)) = (self.atom_range(*x), self.atom_range(*y)) else {
+                return undecided;
+            };
+            let (Some(abs), Some(width)) =
+                (c.checked_abs(), rx.1.max(ry.1).checked_sub(rx.0.min(ry.0)))
+            else {
+                return undecided;
+            };
+            terms.push((abs, width));
+            ids |= x.id_bit().unwrap_or(0);
+        }
+        match radix_apart(terms, d, s) {
+            Some(true) => (true, true),
+            Some(false) => {
+                let need_block = self.varying & 0b111;
+                let need_grid = self.varying & 0b111_000;
+                (ids & need_block == need_block, ids & need_grid == need_grid)
+            }
+            None => undecided,
+        }
+    }
+}
+
+impl Delinear<'_> {
+    /// Theorem (one thread's accesses apart). Let `a` and `b` be accesses
+    /// of one array by the same thread (an asynchronous copy and a later
+    /// access of its issuing thread). Split each offset into the monomials
+    /// of atoms that have one value in a thread wherever it evaluates them
+    /// (ids, grid-uniform values, locals fixed after their top-level
+    /// definition, quotients and remainders of invariant dividends) and the
+    /// rest (`Atom::Opaque`, `Atom::Term`: any value at each evaluation).
+    /// When the first parts differ by a constant `d` and the rest pair up
+    /// as in [`Self::paired_radix`] (same coefficients, each atom its own
+    /// range), `P - Q` is that shifted mixed-radix sum, and when no pair can
+    /// differ and `d >= s`, no evaluation of the two overlaps (`s` the
+    /// larger size). (A copy into `buf[1][tid]` and the thread's read of
+    /// `buf[0][tid]`; two landings of copies into different ring slots
+    /// `(k + 1) % 3` and `(k + 2) % 3` are not: their slots may be equal.)
+    pub(crate) fn same_thread_apart(&self, a: StmtId, b: StmtId) -> bool {
+        if self.adversarial {
+            return false;
+        }
+        let (Some(x), Some(y)) = (self.accesses.get(&a), self.accesses.get(&b)) else {
+            return false;
+        };
+        if x.0 != y.0 {
+            return false;
+        }
+        let varies = |m: &Vec<Atom>| {
+            m.iter()
+                .any(|a| matches!(a, Atom::Opaque(_) | Atom::Term(_)))
+        };
+        let split = |p: &Poly| {
+            let (rest, fixed): (BTreeMap<_, _>, BTreeMap<_, _>) =
+                p.0.iter()
+                    .map(|(m, c)| (m.clone(), *c))
+                    .partition(|(m, _)| varies(m));
+            (Poly(fixed), Poly(rest))
+        };
+        let ((fx, rx), (fy, ry)) = (split(&x.1), split(&y.1));
+        let Some(d) = fx.add(&fy, -1) else {
+            return false;
+        };
+        if d.0.keys().any(|m| !m.is_empty()) || rx.0.len() != ry.0.len() {
+            return false;
+        }
+        let Some(d) = d.constant_term().checked_abs() else {
+            return false;
+        };
+        let by_coefficient = |t: &Poly| {
+            let mut out: BTreeMap<i128, Atom> = BTreeMap::new();
+            for (m, c) in &t.0 {
+                match m.as_slice() {
+                    [a] if out.insert(*c, *a).is_none() => {}
+                    _ => return None,
+                }
+            }
+            Some(out)
+        };
+        let (Some(xs), Some(ys)) = (by_coefficient(&rx), by_coefficient(&ry)) else {
+            return false;
+        };
+        let mut terms = Vec::new();
+        for ((c, u), (c2, v)) in xs.iter().zip(ys.iter()) {
+            if c != c2 {
+                return false;
+            }
+            let (Some(ru), Some(rv)) = (self.atom_range(*u), self.atom_range(*v)) else {
+                return false;
+            };
+            let (Some(abs), Some(width)) =
+                (c.checked_abs(), ru.1.max(rv.1).checked_sub(ru.0.min(rv.0)))
+            else {
+                return false;
+            };
+            terms.push((abs, width));
+        }
+        let size = i128::from(x.2.max(y.2).max(1));
+        radix_apart(terms, d, size) == Some(true)
+    }
+}
+
+/// The shifted mixed-radix argument of [`Delinear::shifted_radix`] over
+/// terms (|coefficient|, width of the atom's difference range), the uniform
+/// parts `d` apart, accesses of at most `s` bytes: Some(true) when no two
+/// evaluations overlap, Some(false) when only those with every atom pair
+/// equal do, None when the argument does not apply.
+fn radix_apart(mut terms: Vec<(i128, i128)>, d: i128, s: i128) -> Option<bool> {
+    terms.sort();
+    let mut below = 0i128;
+    for (c, w) in terms {
+        if c <= below {
+            return None;
+        }
+        let reach = below.checked_add(s - 1)?;
+        // k with |c * k - d| <= reach: ceil((d - reach) / c) ..= floor((d + reach) / c).
+        let k_lo = (-(reach.checked_sub(d)?.div_euclid(c))).max(-w);
+        let k_hi = d.checked_add(reach)?.div_euclid(c).min(w);
+        if k_lo <= k_hi && !(k_lo == 0 && k_hi == 0) {
+            return None;
+        }
+        below = below.checked_add(c.checked_mul(w)?)?;
+    }
+    Some(d >= s)
 }
 
 /// `m` without the atoms of `k` (as multisets), or None.

@@ -2457,6 +2457,10 @@ impl<'k, 's> Checker<'k, 's> {
             if reported.contains(&access) || self.over_budget().is_some() {
                 continue;
             }
+            // Bytes apart in every evaluation by the thread (`check::delinear`).
+            if self.injective.delinear.same_thread_apart(copy, access) {
+                continue;
+            }
             let common = self.tree.common_loops(copy, access);
             let scenario = Scenario::same_block(common);
             let r = self.enc.exec(0, &scenario);

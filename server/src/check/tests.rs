@@ -1971,6 +1971,147 @@ __global__ void quotient_rows_wrong_guard(float *c, int n) {
     }
 }
 
+/// Producer/consumer roles (`check::delinear`): a test of a local whose only
+/// definition selects between two constants on a thread-id test (`role =
+/// threadIdx.x < 32 ? producer : consumer; if (role == producer)`) gives
+/// that test's facts, under which `threadIdx.x % 32` pins the thread (one
+/// quotient); a local assigned once in the branch and read only after it (a
+/// copy's snapshot of the lane, replayed at every landing) is its value. The
+/// pipeline's landings of one copy are then decided without the solver.
+/// Twins: 64 producers over 32 lanes, a local assigned from a loop counter,
+/// a local read after the branch that assigned it: the solver reports each.
+#[test]
+fn role_guards_and_snapshots_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void role_lanes(float *out, const float *in) {
+  __shared__ float stage[2][32];
+  const int role = threadIdx.x < 32 ? 0 : 1;
+  const int is_producer = role == 0;
+  int lane = threadIdx.x % 32;
+  if (is_producer != 0) {
+    int slot = lane;
+    stage[0][slot] = in[lane];
+  }
+  if (role == 1) stage[1][lane] = 1.0f;
+}
+"#;
+    let launch = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([64, 1, 1]),
+            grid_dim: Some([4, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &launch) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let pipeline = r#"
+__global__ void roles_pipeline(const float *in, float *out) {
+  __shared__ float buf[2][32];
+  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 2> state;
+  auto block = cg::this_thread_block();
+  const cuda::pipeline_role role =
+      threadIdx.x < 32 ? cuda::pipeline_role::producer : cuda::pipeline_role::consumer;
+  cuda::pipeline<cuda::thread_scope_block> pipe = cuda::make_pipeline(block, &state, role);
+  int lane = threadIdx.x % 32;
+  if (role == cuda::pipeline_role::producer) {
+    pipe.producer_acquire();
+    cuda::memcpy_async(&buf[0][lane], &in[lane], sizeof(float), pipe);
+    pipe.producer_commit();
+    pipe.producer_acquire();
+    cuda::memcpy_async(&buf[1][lane], &in[32 + lane], sizeof(float), pipe);
+    pipe.producer_commit();
+  } else {
+    float acc = 0.0f;
+    pipe.consumer_wait();
+    acc += buf[0][31 - lane];
+    pipe.consumer_release();
+    pipe.consumer_wait();
+    acc += buf[1][31 - lane];
+    pipe.consumer_release();
+    out[blockIdx.x * 32 + lane] = acc;
+  }
+}
+"#;
+    let results = check_source(pipeline, &launch);
+    assert_eq!(results.len(), 1);
+    for (name, verdict, queries, _) in results {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        // Producer copies against consumer reads (ordered by the pipeline)
+        // remain (16); the landings of one copy among producers do not
+        // (38 queries without the role guards and snapshots).
+        assert!(queries <= 20, "{name}: {queries} queries");
+    }
+    // A thread's own reads while its copy flies, one slot away from it.
+    let own = r#"
+__global__ void own_copy_other_slot(const float *in, float *out) {
+  __shared__ float buf[3][64];
+  buf[0][threadIdx.x] = in[threadIdx.x];
+  buf[2][threadIdx.x] = in[128 + threadIdx.x];
+  __syncthreads();
+  __pipeline_memcpy_async(&buf[1][threadIdx.x], &in[64 + threadIdx.x], sizeof(float));
+  __pipeline_commit();
+  float acc = buf[0][threadIdx.x] + buf[2][threadIdx.x];
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  out[blockIdx.x * 64 + threadIdx.x] = acc + buf[1][63 - threadIdx.x];
+}
+"#;
+    for (name, verdict, queries, _) in check_source(own, &launch) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let own_racy = r#"
+__global__ void own_copy_same_slot(const float *in, float *out) {
+  __shared__ float buf[3][64];
+  __pipeline_memcpy_async(&buf[1][threadIdx.x], &in[64 + threadIdx.x], sizeof(float));
+  __pipeline_commit();
+  float acc = buf[1][(threadIdx.x + 1) % 64 - 1 + (threadIdx.x == 63 ? 64 : 0)];
+  __pipeline_wait_prior(0);
+  out[blockIdx.x * 64 + threadIdx.x] = acc;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(own_racy, &launch) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+    let racy = r#"
+__global__ void producers_span_two_warps(float *out, const float *in) {
+  __shared__ float stage[32];
+  const int role = threadIdx.x < 64 ? 0 : 1;
+  int lane = threadIdx.x % 32;
+  if (role == 0) stage[lane] = threadIdx.x;
+}
+__global__ void slot_from_counter(float *out, int n) {
+  __shared__ float stage[64];
+  for (int i = 0; i < n; i++) {
+    int slot = (threadIdx.x + i) % 64;
+    stage[slot] = threadIdx.x;
+  }
+}
+__global__ void slot_read_after_branch(float *out, int n, int k) {
+  __shared__ float stage[64];
+  int slot = k;
+  if (n > 0) slot = threadIdx.x;
+  stage[slot] = threadIdx.x;
+}
+"#;
+    let wide = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([128, 1, 1]),
+            grid_dim: Some([4, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(racy, &wide) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}
+
 /// Loop counters as inner digits of a row-major layout
 /// (`check::delinear`): the loop's test bounds the counter in the body (the
 /// body never assigns it), a signed counter growing from 0 is non-negative,
