@@ -10,7 +10,8 @@
 //! at the top level of the body, an `if (threadIdx.x == 0)` whose branch
 //! holds, in this order and with no `return`/`break`/`continue` before the
 //! flag store, a device fence, the ticket `v = atomicAdd(&C, 1)` or
-//! `atomicInc(&C, _)` on one constant location of a global array `C`, and the
+//! `atomicInc(&C, lim)` with `lim` at least `gridDim.x - 1` (no wrap before the
+//! last ticket) on one constant location of a global array `C`, and the
 //! store `F = (v == gridDim.x - 1)` into a shared object `F` that nothing
 //! else writes; then a block barrier; then a read of `F` and `if (F) { L }`;
 //! no `return` anywhere before that `if`; the only other write or atomic
@@ -103,9 +104,9 @@ impl LastBlock {
                 else {
                     return None;
                 };
-                let one = op.operand.as_ref().map(|e| resolve(e, top));
-                let ticket = op.name == "atomicInc"
-                    || op.name == "atomicAdd" && matches!(one, Some(Expr::Int(1, _)));
+                let operand = op.operand.as_ref().map(|e| resolve(e, top));
+                let ticket = op.name == "atomicInc" && operand.as_ref().is_some_and(no_wrap_limit)
+                    || op.name == "atomicAdd" && matches!(operand, Some(Expr::Int(1, _)));
                 let Expr::Int(offset, _) = access.offset else {
                     return None;
                 };
@@ -352,6 +353,25 @@ fn is_thread_zero(e: &Expr) -> bool {
         (Expr::Builtin(Builtin::ThreadIdx(0)), Expr::Int(0, _))
             | (Expr::Int(0, _), Expr::Builtin(Builtin::ThreadIdx(0)))
     )
+}
+
+/// Whether `atomicInc(&C, limit)` with this `limit` hands out the tickets 0,
+/// 1, ..., gridDim.x - 1 without wrapping: it stores `old >= limit ? 0 : old
+/// + 1`, so it wraps before the last ticket when `limit < gridDim.x - 1`
+/// (then no block is last, the reset never runs and the next launch starts
+/// from a non-zero count). Accepted: `gridDim.x`, `gridDim.x - 1`, or a
+/// constant of at least 2^31 - 2 (gridDim.x is at most 2^31 - 1).
+fn no_wrap_limit(limit: &Expr) -> bool {
+    let limit = match limit {
+        Expr::Cast(ScalarTy::Int { bits, .. }, inner) if *bits >= 32 => inner.as_ref(),
+        other => other,
+    };
+    let grid = |x: &Expr| matches!(x, Expr::Builtin(Builtin::GridDim(0)));
+    match limit {
+        Expr::Int(c, _) => *c >= (1 << 31) - 2,
+        Expr::Binary(BinOp::Sub, g, one, _) => grid(g) && matches!(one.as_ref(), Expr::Int(1, _)),
+        other => grid(other),
+    }
 }
 
 /// `v == gridDim.x - 1` (either side first), possibly stored as `c ? 1 : 0`.
