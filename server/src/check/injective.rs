@@ -48,6 +48,17 @@
 //! launch sizes with known bounds, `+`, `-`, `*`, and locals with a single
 //! top-level definition; an intermediate value that may leave its type's
 //! range (where the encoder's arithmetic could wrap) makes it give up.
+//! An access inside `if (threadIdx.x < c)` (or `<=`, `>`, `>=`, `==` with
+//! an integer constant, conjuncts of a true test, disjuncts of a false one,
+//! `threadIdx` through value-keeping conversions and single definitions)
+//! happens only in threads whose `threadIdx.x` passed that test, and a
+//! thread's `threadIdx` never changes: its interval is evaluated with those
+//! bounds (`if (threadIdx.x < R) tile[threadIdx.x] = ...` beside
+//! `tile[threadIdx.x + R]`: [0, R) against [R, R + blockDim.x)).
+//!
+//! A local every definition of which assigns one and the same integer
+//! constant counts as a single definition by that constant at its first
+//! top-level assignment (`ir::walk::top_level_fixed_defs`).
 
 use std::collections::HashMap;
 
@@ -58,6 +69,12 @@ use crate::ir::{Access, BinOp, Builtin, Expr, Kernel, ScalarTy, StmtId, StmtKind
 
 /// The modulus exponent of an exact difference.
 const EXACT: u32 = u32::MAX;
+
+/// Lower and upper bounds (None: none known) on `threadIdx.x`, `.y`, `.z`.
+type TidBounds = [(Option<i128>, Option<i128>); 3];
+
+/// No bound known.
+const UNBOUNDED: TidBounds = [(None, None); 3];
 
 /// The largest coefficient kept (beyond it the analysis gives up).
 const MAX_COEF: i128 = 1 << 62;
@@ -101,8 +118,8 @@ pub(crate) struct InjectiveOffsets<'k> {
     accesses: HashMap<StmtId, &'k Access>,
     /// Position of each statement's top-level ancestor in the kernel body.
     top_index: HashMap<StmtId, usize>,
-    /// Locals defined once, by an assignment at the top level: the
-    /// position and the value.
+    /// Locals defined once, by an assignment at the top level, and locals
+    /// only ever assigned one constant: the position and the value.
     single_defs: HashMap<VarId, (usize, &'k Expr)>,
     /// The most threads a block may have along x.
     max_block_x: i128,
@@ -150,7 +167,8 @@ impl<'k> InjectiveOffsets<'k> {
                 for_each_stmt(child, &mut visit);
             }
         }
-        let single_defs = crate::ir::walk::top_level_single_defs(kernel);
+        // Single definitions, and locals only ever assigned one constant.
+        let single_defs = crate::ir::walk::top_level_fixed_defs(kernel);
         let delinear = super::delinear::Delinear::new(kernel, opts, &uniformity);
         let mut analysis = InjectiveOffsets {
             kernel,
@@ -166,16 +184,173 @@ impl<'k> InjectiveOffsets<'k> {
             adversarial: opts.adversarial_abstraction,
             delinear,
         };
+        let mut guards = HashMap::new();
+        for (index, top) in kernel.body.stmts.iter().enumerate() {
+            analysis.guard_walk(std::slice::from_ref(top), index, UNBOUNDED, &mut guards);
+        }
         let ranges = analysis
             .accesses
             .iter()
             .filter_map(|(id, access)| {
                 let at = *analysis.top_index.get(id)?;
-                Some((*id, analysis.range(&access.offset, at, 0)?))
+                let tids = guards.get(id).unwrap_or(&UNBOUNDED);
+                Some((*id, analysis.range(&access.offset, at, 0, tids)?))
             })
             .collect();
         analysis.offset_ranges = ranges;
         analysis
+    }
+
+    /// Records, for each access in `stmts` (inside top-level statement
+    /// `at`), the bounds on its thread's `threadIdx` that the tests of the
+    /// `if`s around it give (`bounds`: those of the enclosing ones).
+    fn guard_walk(
+        &self,
+        stmts: &'k [crate::ir::Stmt],
+        at: usize,
+        bounds: TidBounds,
+        out: &mut HashMap<StmtId, TidBounds>,
+    ) {
+        for s in stmts {
+            match &s.kind {
+                StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::Atomic { .. } => {
+                    if bounds != UNBOUNDED {
+                        out.insert(s.id, bounds);
+                    }
+                }
+                StmtKind::If { cond, then_, else_ } => {
+                    for (block, polarity) in [(then_, true), (else_, false)] {
+                        let mut inner = bounds;
+                        self.guard_bounds(cond, polarity, at, &mut inner, 0);
+                        self.guard_walk(&block.stmts, at, inner, out);
+                    }
+                }
+                // A loop's test is not read (a `do` body runs once without
+                // it); the bounds of the `if`s around the loop still hold in
+                // it: a thread's `threadIdx` never changes.
+                _ => {
+                    for child in crate::ir::walk::child_blocks(s) {
+                        self.guard_walk(&child.stmts, at, bounds, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Narrows `bounds` by what `cond == polarity` says about `threadIdx`:
+    /// comparisons of a thread index (see [`Self::thread_index_of`]) with an
+    /// integer constant, conjuncts of `&&` when true and of `||` when false.
+    /// The thread that passed the test is the thread at the access, and its
+    /// `threadIdx` is the same there.
+    fn guard_bounds(
+        &self,
+        cond: &Expr,
+        polarity: bool,
+        at: usize,
+        bounds: &mut TidBounds,
+        depth: u32,
+    ) {
+        if depth > 16 {
+            return;
+        }
+        let (op, l, r) = match cond {
+            Expr::Binary(BinOp::And, l, r, _) if polarity => {
+                self.guard_bounds(l, true, at, bounds, depth + 1);
+                self.guard_bounds(r, true, at, bounds, depth + 1);
+                return;
+            }
+            Expr::Binary(BinOp::Or, l, r, _) if !polarity => {
+                self.guard_bounds(l, false, at, bounds, depth + 1);
+                self.guard_bounds(r, false, at, bounds, depth + 1);
+                return;
+            }
+            Expr::Unary(UnOp::Not, inner, _) => {
+                self.guard_bounds(inner, !polarity, at, bounds, depth + 1);
+                return;
+            }
+            Expr::Binary(op, l, r, _) if op.is_comparison() => (*op, l, r),
+            _ => return,
+        };
+        // `threadIdx op c`, or `c op threadIdx` read as its mirror image.
+        let constant = |e: &Expr| match e {
+            Expr::Int(c, ty) => fits((*c, *c), *ty).map(|_| *c),
+            _ => None,
+        };
+        let (dim, op, c) = match (self.thread_index_of(l, at, 0), constant(r)) {
+            (Some(d), Some(c)) => (d, op, c),
+            _ => match (constant(l), self.thread_index_of(r, at, 0)) {
+                (Some(c), Some(d)) => {
+                    let mirrored = match op {
+                        BinOp::Lt => BinOp::Gt,
+                        BinOp::Le => BinOp::Ge,
+                        BinOp::Gt => BinOp::Lt,
+                        BinOp::Ge => BinOp::Le,
+                        other => other,
+                    };
+                    (d, mirrored, c)
+                }
+                _ => return,
+            },
+        };
+        // The comparison as it holds: its negation when the test failed.
+        let op = if polarity {
+            op
+        } else {
+            match op {
+                BinOp::Lt => BinOp::Ge,
+                BinOp::Le => BinOp::Gt,
+                BinOp::Gt => BinOp::Le,
+                BinOp::Ge => BinOp::Lt,
+                BinOp::Eq => BinOp::Ne,
+                _ => BinOp::Eq,
+            }
+        };
+        let Some((lo, hi)) = bounds.get_mut(usize::from(dim)) else {
+            return;
+        };
+        let (below, above) = match op {
+            BinOp::Lt => (None, c.checked_sub(1)),
+            BinOp::Le => (None, Some(c)),
+            BinOp::Gt => (c.checked_add(1), None),
+            BinOp::Ge => (Some(c), None),
+            BinOp::Eq => (Some(c), Some(c)),
+            _ => (None, None),
+        };
+        if let Some(b) = below {
+            *lo = Some(lo.map_or(b, |l| l.max(b)));
+        }
+        if let Some(a) = above {
+            *hi = Some(hi.map_or(a, |h| h.min(a)));
+        }
+    }
+
+    /// The dimension `d` when `e`, evaluated at top-level position `at`,
+    /// is exactly `threadIdx.d`: the builtin, through conversions to integer
+    /// types of 32 bits or more (which keep every thread index, all below
+    /// 2^31), and through locals with a single top-level definition before
+    /// `at` that is one.
+    fn thread_index_of(&self, e: &Expr, at: usize, depth: u32) -> Option<u8> {
+        if depth > 16 {
+            return None;
+        }
+        match e {
+            Expr::Builtin(Builtin::ThreadIdx(d)) => Some(*d),
+            Expr::Cast(ScalarTy::Int { bits, .. }, inner) if *bits >= 32 => {
+                self.thread_index_of(inner, at, depth + 1)
+            }
+            Expr::Var(v) => {
+                let &(def_at, value) = self.single_defs.get(v)?;
+                let wide = matches!(
+                    self.kernel.vars.get(v.0 as usize).map(|d| d.ty),
+                    Some(ScalarTy::Int { bits, .. }) if bits >= 32
+                );
+                if def_at >= at || !wide {
+                    return None;
+                }
+                self.thread_index_of(value, def_at, depth + 1)
+            }
+            _ => None,
+        }
     }
 
     /// Whether two distinct threads of one block can never touch a common
@@ -272,7 +447,9 @@ impl<'k> InjectiveOffsets<'k> {
 
     /// Bounds of every value `e` may take at top-level position `at`, when
     /// no operation on the way can wrap around its type.
-    fn range(&self, e: &Expr, at: usize, depth: u32) -> Option<(i128, i128)> {
+    /// `tids`: bounds on the thread's `threadIdx` where the access happens
+    /// (the tests of the `if`s around it; see [`Self::guard_walk`]).
+    fn range(&self, e: &Expr, at: usize, depth: u32, tids: &TidBounds) -> Option<(i128, i128)> {
         if depth > 16 {
             return None;
         }
@@ -280,7 +457,15 @@ impl<'k> InjectiveOffsets<'k> {
         let grid = |d: &u8| self.grid_dims.and_then(|g| g.get(usize::from(*d)).copied());
         let r = match e {
             Expr::Int(v, _) => (*v, *v),
-            Expr::Builtin(Builtin::ThreadIdx(d)) => (0, i128::from(block(d)?) - 1),
+            Expr::Builtin(Builtin::ThreadIdx(d)) => {
+                let (lo, hi) = tids.get(usize::from(*d)).copied().unwrap_or((None, None));
+                let extent_hi = block(d).map(|n| i128::from(n) - 1);
+                let hi = match (hi, extent_hi) {
+                    (Some(a), Some(b)) => a.min(b),
+                    (a, b) => a.or(b)?,
+                };
+                (lo.map_or(0, |l| l.max(0)), hi)
+            }
             Expr::Builtin(Builtin::BlockDim(d)) => {
                 let n = i128::from(block(d)?);
                 (n, n)
@@ -296,12 +481,12 @@ impl<'k> InjectiveOffsets<'k> {
                     return None;
                 }
                 let ty = self.kernel.vars.get(v.0 as usize)?.ty;
-                return fits(self.range(value, def_at, depth + 1)?, ty);
+                return fits(self.range(value, def_at, depth + 1, tids)?, ty);
             }
-            Expr::Cast(ty, inner) => return fits(self.range(inner, at, depth + 1)?, *ty),
+            Expr::Cast(ty, inner) => return fits(self.range(inner, at, depth + 1, tids)?, *ty),
             Expr::Binary(op, l, r, ty) => {
-                let a = self.range(l, at, depth + 1)?;
-                let b = self.range(r, at, depth + 1)?;
+                let a = self.range(l, at, depth + 1, tids)?;
+                let b = self.range(r, at, depth + 1, tids)?;
                 let r = match op {
                     BinOp::Add => (a.0.checked_add(b.0)?, a.1.checked_add(b.1)?),
                     BinOp::Sub => (a.0.checked_sub(b.1)?, a.1.checked_sub(b.0)?),

@@ -2271,3 +2271,100 @@ __global__ void stride_halved_in_branch(float *out) {
         assert!(queries > 0, "{name}: the solver decides it");
     }
 }
+
+/// Thread-index tests around an access bound its interval
+/// (`check::injective`): a halo load under `if (threadIdx.x < R)` lands in
+/// [0, R) or past the block while the body's elements are [R, R + 256), and
+/// the `else` of such a test bounds the other way. A local assigned one
+/// constant in several places (a pointer set to `nullptr`, then to a
+/// shared buffer) is that constant in a block-stride loop. All decided
+/// without the solver; a guard one too wide, a test on another dimension,
+/// a local assigned two constants and a guard read through a local assigned
+/// twice stay races the solver reports.
+#[test]
+fn thread_guards_bound_intervals_and_constant_locals_are_constants() {
+    let decided = r#"
+#define R 7
+__global__ void halo(const int *in, int *out) {
+  __shared__ int t[256 + 2 * R];
+  int g = threadIdx.x + blockIdx.x * blockDim.x;
+  int l = threadIdx.x + R;
+  t[l] = in[g];
+  if (threadIdx.x < R) {
+    t[l - R] = in[g];
+    t[l + 256] = in[g];
+  }
+  __syncthreads();
+  out[g] = t[l - R] + t[l + R];
+}
+__global__ void halo_else(const int *in) {
+  __shared__ int t[256 + 8];
+  if (threadIdx.x >= 8) {
+    t[threadIdx.x + 8] = in[threadIdx.x];
+  } else {
+    t[threadIdx.x] = in[threadIdx.x];
+  }
+}
+__global__ void zeroed(int n, int flag) {
+  extern __shared__ unsigned char raw[];
+  float *s = nullptr;
+  if (flag) s = reinterpret_cast<float *>(raw);
+  for (int i = threadIdx.x; i < n; i += blockDim.x) s[i] = 0.0f;
+}
+"#;
+    let launch = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([256, 1, 1]),
+            grid_dim: Some([16, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &launch) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+#define R 7
+__global__ void halo_guard_too_wide(const int *in) {
+  __shared__ int t[256 + 2 * R];
+  int l = threadIdx.x + R;
+  t[l] = in[threadIdx.x];
+  if (threadIdx.x <= R)
+    t[l - R] = in[threadIdx.x];
+}
+__global__ void halo_else_swapped(const int *in) {
+  __shared__ int t[256 + 8];
+  if (threadIdx.x >= 8) {
+    t[threadIdx.x] = in[threadIdx.x];
+  } else {
+    t[threadIdx.x + 8] = in[threadIdx.x];
+  }
+}
+__global__ void guard_on_y(const int *in) {
+  __shared__ int t[256 + 8];
+  t[threadIdx.x + 8] = in[threadIdx.x];
+  if (threadIdx.y < 8)
+    t[threadIdx.x] = in[threadIdx.x];
+}
+__global__ void guard_through_reassigned_local(const int *in, int flag) {
+  __shared__ int t[256 + 8];
+  int x = threadIdx.x;
+  if (flag) x = (int)threadIdx.x - 100;
+  t[threadIdx.x + 8] = in[threadIdx.x];
+  if (x < 8)
+    t[threadIdx.x] = in[threadIdx.x];
+}
+__global__ void two_constants(int n, int flag) {
+  __shared__ float raw[1024];
+  int base = 0;
+  if (flag) base = 1;
+  for (int i = threadIdx.x; i < n; i += blockDim.x) raw[base + i] = 0.0f;
+  raw[threadIdx.x] = 1.0f;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &launch) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}
