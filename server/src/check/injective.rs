@@ -138,6 +138,24 @@ pub(crate) struct InjectiveOffsets<'k> {
     adversarial: bool,
     /// Multi-dimensional layouts (`check::delinear`).
     pub(crate) delinear: super::delinear::Delinear<'k>,
+    /// Accesses directly in the `then` block of an `if`: that `if`, its
+    /// test, the loops around it and the block.
+    then_of: HashMap<StmtId, ThenBranch<'k>>,
+}
+
+/// The `if` whose `then` block directly holds an access.
+#[derive(Clone, Copy)]
+struct ThenBranch<'k> {
+    /// The `if` statement.
+    id: StmtId,
+    /// Its test.
+    cond: &'k Expr,
+    /// How many loops enclose it.
+    loops: usize,
+    /// Its `then` block.
+    block: &'k crate::ir::Block,
+    /// Its top-level ancestor's position in the kernel body.
+    at: usize,
 }
 
 impl<'k> InjectiveOffsets<'k> {
@@ -183,11 +201,15 @@ impl<'k> InjectiveOffsets<'k> {
             grid_dims: opts.launch.grid_dim,
             adversarial: opts.adversarial_abstraction,
             delinear,
+            then_of: HashMap::new(),
         };
         let mut guards = HashMap::new();
+        let mut then_of = HashMap::new();
         for (index, top) in kernel.body.stmts.iter().enumerate() {
             analysis.guard_walk(std::slice::from_ref(top), index, UNBOUNDED, &mut guards);
+            collect_then_branches(std::slice::from_ref(top), index, 0, None, &mut then_of);
         }
+        analysis.then_of = then_of;
         let ranges = analysis
             .accesses
             .iter()
@@ -445,6 +467,211 @@ impl<'k> InjectiveOffsets<'k> {
         ahi + i128::from(x.size) <= blo || bhi + i128::from(y.size) <= alo
     }
 
+    /// Theorem (tree reduction with a bounded stride). Let accesses `a` and
+    /// `b` of one array lie directly in the `then` block of one `if` whose
+    /// test has a conjunct `x < W` (`x` = `threadIdx.x` in a one-dimensional
+    /// block, read through value-keeping conversions and single
+    /// definitions), where `W` is a local `v` (or `v` converted to an integer
+    /// type of 32 bits or more) that is uniform, that the block does not
+    /// assign, and whose every value after its first top-level assignment is
+    /// in [0, h] (see [`Self::counter_bound`]). Let `a`'s offset be `K * x`
+    /// and `b`'s `K * (x + W)` (the sum in an integer type of 32 bits or
+    /// more, converted to a type of 32 bits or more), with `|K|` at least
+    /// both access sizes and `(blockDim.x - 1) + h < 2^31`, so that no
+    /// operation wraps and `W`'s value is `v`'s. Two threads in the same
+    /// dynamic instance of the `if` (the same iteration of every loop
+    /// around it) see one value `w` of `v` (uniform, not assigned since
+    /// the test). Their byte ranges meet only if `K * x1 = K * (x2 + w)`,
+    /// i.e. `x1 = x2 + w >= w`, against the test `x1 < w` of the thread at
+    /// `a`. So `for (s = 128; s > 0; s >>= 1) { if (t < s) a[t] += a[t +
+    /// s]; __syncthreads(); }` with a signed or converted `s` reads and
+    /// writes no common element in one iteration.
+    pub(crate) fn tree_apart(&self, a: StmtId, b: StmtId, shared_loops: usize) -> bool {
+        if self.adversarial || !self.one_dimensional {
+            return false;
+        }
+        self.tree_apart_ordered(a, b, shared_loops) || self.tree_apart_ordered(b, a, shared_loops)
+    }
+
+    /// [`Self::tree_apart`] with `a` at `K * x` and `b` at `K * (x + W)`.
+    fn tree_apart_ordered(&self, a: StmtId, b: StmtId, shared_loops: usize) -> bool {
+        let (Some(x), Some(y)) = (self.accesses.get(&a), self.accesses.get(&b)) else {
+            return false;
+        };
+        let (Some(ta), Some(tb)) = (self.then_of.get(&a), self.then_of.get(&b)) else {
+            return false;
+        };
+        if x.array != y.array || ta.id != tb.id || ta.loops > shared_loops {
+            return false;
+        }
+        let at = ta.at;
+        // `K * e` in a 64-bit type with |K| < 2^31: with `e` below 2^31
+        // (checked below) the product does not wrap.
+        let scaled = |e: &'k Expr| match e {
+            Expr::Binary(BinOp::Mul, l, r, ScalarTy::Int { bits, .. }) if *bits >= 64 => {
+                match (&**l, &**r) {
+                    (inner, Expr::Int(k, _)) | (Expr::Int(k, _), inner) => {
+                        (k.abs() < 1 << 31).then_some((inner, *k))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let (Some((plain, k)), Some((strided, k2))) = (scaled(&x.offset), scaled(&y.offset)) else {
+            return false;
+        };
+        let size = i128::from(x.size.max(y.size).max(1));
+        if k != k2 || k.abs() < size || self.thread_index_of(plain, at, 0) != Some(0) {
+            return false;
+        }
+        // `b`'s sum, under a conversion to 32 bits or more.
+        let sum = match strided {
+            Expr::Cast(ScalarTy::Int { bits, .. }, inner) if *bits >= 32 => &**inner,
+            other => other,
+        };
+        let Expr::Binary(BinOp::Add, l, r, ScalarTy::Int { bits, .. }) = sum else {
+            return false;
+        };
+        if *bits < 32 {
+            return false;
+        }
+        let stride = match (
+            self.thread_index_of(l, at, 0),
+            self.thread_index_of(r, at, 0),
+        ) {
+            (Some(0), _) => &**r,
+            (_, Some(0)) => &**l,
+            _ => return false,
+        };
+        // `W`: `v`, or `v` converted to 32 bits or more.
+        let v = match stride {
+            Expr::Var(v) => *v,
+            Expr::Cast(ScalarTy::Int { bits, .. }, inner) if *bits >= 32 => match &**inner {
+                Expr::Var(v) => *v,
+                _ => return false,
+            },
+            _ => return false,
+        };
+        if !self.uniformity.is_uniform_var(v) || assigns(ta.block, v) {
+            return false;
+        }
+        let Some(high) = self.counter_bound(v, at) else {
+            return false;
+        };
+        if (self.max_block_x - 1)
+            .checked_add(high)
+            .is_none_or(|m| m >= 1 << 31)
+        {
+            return false;
+        }
+        self.guarded_below(ta.cond, stride, at, 0)
+    }
+
+    /// Whether `cond`, when true, has a conjunct `x < stride` (or `stride
+    /// > x`) with `x` = `threadIdx.x`.
+    fn guarded_below(&self, cond: &Expr, stride: &Expr, at: usize, depth: u32) -> bool {
+        if depth > 16 {
+            return false;
+        }
+        match cond {
+            Expr::Binary(BinOp::And, l, r, _) => {
+                self.guarded_below(l, stride, at, depth + 1)
+                    || self.guarded_below(r, stride, at, depth + 1)
+            }
+            Expr::Binary(BinOp::Lt, l, r, _) => {
+                **r == *stride && self.thread_index_of(l, at, 0) == Some(0)
+            }
+            Expr::Binary(BinOp::Gt, l, r, _) => {
+                **l == *stride && self.thread_index_of(r, at, 0) == Some(0)
+            }
+            _ => false,
+        }
+    }
+
+    /// An upper bound `h` on every value of local `v` after its first
+    /// top-level assignment (which must precede position `at`), all of them
+    /// in [0, h]: every assignment of `v` is either a value without `v`
+    /// whose bounds (see [`Self::plain_bound`]) lie in [0, h], or `v / c`
+    /// or `v >> c` with a constant `c` (`c >= 1` for `/`), which keeps a
+    /// value of [0, h] in [0, h]. By induction over the assignments every
+    /// value `v` holds once assigned at the top level is in [0, h].
+    fn counter_bound(&self, v: VarId, at: usize) -> Option<i128> {
+        let ty = self.kernel.vars.get(v.0 as usize)?.ty;
+        let mut high: Option<i128> = None;
+        let mut ok = true;
+        let mut first_top: Option<usize> = None;
+        for (index, top) in self.kernel.body.stmts.iter().enumerate() {
+            if first_top.is_none()
+                && matches!(&top.kind, StmtKind::Assign { var, value } if *var == v && !reads(value, v))
+            {
+                first_top = Some(index);
+            }
+        }
+        for_each_stmt(&self.kernel.body, &mut |s| {
+            if crate::ir::walk::assigned_var(s) != Some(v) {
+                return;
+            }
+            let StmtKind::Assign { value, .. } = &s.kind else {
+                ok = false;
+                return;
+            };
+            if reads(value, v) {
+                let halving = match value {
+                    Expr::Binary(BinOp::Div, l, r, _) => {
+                        matches!((&**l, &**r), (Expr::Var(w), Expr::Int(c, _)) if *w == v && *c >= 1)
+                    }
+                    Expr::Binary(BinOp::Shr, l, r, _) => {
+                        matches!((&**l, &**r), (Expr::Var(w), Expr::Int(c, _)) if *w == v && *c >= 0)
+                    }
+                    _ => false,
+                };
+                ok &= halving;
+                return;
+            }
+            match self.plain_bound(value, 0).and_then(|r| fits(r, ty)) {
+                Some((lo, hi)) if lo >= 0 => high = Some(high.map_or(hi, |h| h.max(hi))),
+                _ => ok = false,
+            }
+        });
+        (ok && first_top.is_some_and(|i| i < at)).then_some(high?)
+    }
+
+    /// Bounds of `e` built from constants, `blockDim.x` (at most the
+    /// block's threads), `+`, `*`, and `/` or `>>` by a constant of a
+    /// non-negative value, when no step leaves its type's range.
+    fn plain_bound(&self, e: &Expr, depth: u32) -> Option<(i128, i128)> {
+        if depth > 16 {
+            return None;
+        }
+        let r = match e {
+            Expr::Int(v, _) => (*v, *v),
+            Expr::Builtin(Builtin::BlockDim(0)) => match self.block_dims[0] {
+                Some(n) => (i128::from(n), i128::from(n)),
+                None => (1, self.max_block_x),
+            },
+            Expr::Cast(ty, inner) => return fits(self.plain_bound(inner, depth + 1)?, *ty),
+            Expr::Binary(op, l, r, ty) => {
+                let a = self.plain_bound(l, depth + 1)?;
+                let b = self.plain_bound(r, depth + 1)?;
+                let r = match op {
+                    BinOp::Add => (a.0.checked_add(b.0)?, a.1.checked_add(b.1)?),
+                    BinOp::Mul if a.0 >= 0 && b.0 >= 0 => {
+                        (a.0.checked_mul(b.0)?, a.1.checked_mul(b.1)?)
+                    }
+                    BinOp::Div if a.0 >= 0 && b.0 == b.1 && b.0 >= 1 => (a.0 / b.0, a.1 / b.0),
+                    BinOp::Shr if a.0 >= 0 && b.0 == b.1 && (0..64).contains(&b.0) => {
+                        (a.0 >> b.0, a.1 >> b.0)
+                    }
+                    _ => return None,
+                };
+                return fits(r, *ty);
+            }
+            _ => return None,
+        };
+        Some(r)
+    }
+
     /// Bounds of every value `e` may take at top-level position `at`, when
     /// no operation on the way can wrap around its type.
     /// `tids`: bounds on the thread's `threadIdx` where the access happens
@@ -675,4 +902,60 @@ fn fits(range: (i128, i128), ty: ScalarTy) -> Option<(i128, i128)> {
         (0, (1i128 << bits) - 1)
     };
     (range.0 >= min && range.1 <= max && range.0 <= range.1).then_some(range)
+}
+
+/// Records the `if` whose `then` block directly holds each access of
+/// `stmts` (`then`: the one holding `stmts`, if any; `loops`: how many loops
+/// enclose `stmts`).
+fn collect_then_branches<'k>(
+    stmts: &'k [crate::ir::Stmt],
+    at: usize,
+    loops: usize,
+    then: Option<ThenBranch<'k>>,
+    out: &mut HashMap<StmtId, ThenBranch<'k>>,
+) {
+    for s in stmts {
+        match &s.kind {
+            StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::Atomic { .. } => {
+                if let Some(t) = then {
+                    out.insert(s.id, t);
+                }
+            }
+            StmtKind::If { cond, then_, else_ } => {
+                let branch = ThenBranch {
+                    id: s.id,
+                    cond,
+                    loops,
+                    block: then_,
+                    at,
+                };
+                collect_then_branches(&then_.stmts, at, loops, Some(branch), out);
+                collect_then_branches(&else_.stmts, at, loops, None, out);
+            }
+            StmtKind::Loop { .. } => {
+                for child in crate::ir::walk::child_blocks(s) {
+                    collect_then_branches(&child.stmts, at, loops + 1, None, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether some statement of `block` (at any depth) assigns `v`.
+fn assigns(block: &crate::ir::Block, v: VarId) -> bool {
+    let mut found = false;
+    for_each_stmt(block, &mut |s| {
+        found |= crate::ir::walk::assigned_var(s) == Some(v);
+    });
+    found
+}
+
+/// Whether `e` reads local `v`.
+fn reads(e: &Expr, v: VarId) -> bool {
+    let mut found = false;
+    crate::ir::walk::for_each_expr(e, &mut |x| {
+        found |= matches!(x, Expr::Var(w) if *w == v);
+    });
+    found
 }

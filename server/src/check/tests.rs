@@ -2368,3 +2368,98 @@ __global__ void two_constants(int n, int flag) {
         assert!(queries > 0, "{name}: the solver decides it");
     }
 }
+
+/// Tree reductions whose stride is a counter converted in the test and the
+/// index (`threadIdx.x < (unsigned)i` with `int i = blockDim.x / 2; i /= 2`,
+/// `size_t` thread indices against an `int` stride, an unsigned stride
+/// halved by `>>= 1`): the counter stays in [0, 512] (`check::injective`'s
+/// `counter_bound`), so no sum wraps and the tree-reduction argument
+/// decides them without the solver. An inclusive test, a stride that may
+/// be negative and a plain side at another scale go to the solver, which
+/// reports the race.
+#[test]
+fn tree_reductions_with_converted_strides_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void tree_int(float *out) {
+  __shared__ float s[256];
+  s[threadIdx.x] = 1.0f;
+  __syncthreads();
+  int i = blockDim.x / 2;
+  while (i != 0) {
+    if (threadIdx.x < i) s[threadIdx.x] += s[threadIdx.x + i];
+    __syncthreads();
+    i /= 2;
+  }
+}
+__global__ void tree_size_t(float *out) {
+  __shared__ float s[256];
+  const size_t l = threadIdx.x;
+  s[l] = 1.0f;
+  for (int off = blockDim.x / 2; off > 0; off /= 2) {
+    __syncthreads();
+    if (l < off) s[l] += s[l + off];
+  }
+}
+__global__ void tree_unsigned_shift(float *out) {
+  __shared__ float s[512];
+  s[threadIdx.x] = 1.0f;
+  __syncthreads();
+  int tid = threadIdx.x;
+  for (unsigned int st = 128; st > 0; st >>= 1) {
+    if (tid < st && (tid + st) < blockDim.x) s[tid] += s[tid + st];
+    __syncthreads();
+  }
+}
+"#;
+    let launch = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([256, 1, 1]),
+            grid_dim: Some([16, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &launch) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void inclusive_test(float *out) {
+  __shared__ float s[512];
+  s[threadIdx.x] = 1.0f;
+  __syncthreads();
+  int i = blockDim.x / 2;
+  while (i != 0) {
+    if (threadIdx.x <= i) s[threadIdx.x] += s[threadIdx.x + i];
+    __syncthreads();
+    i /= 2;
+  }
+}
+__global__ void stride_may_be_negative(float *out) {
+  __shared__ float s[256];
+  s[threadIdx.x] = 1.0f;
+  __syncthreads();
+  int i = blockDim.x / 2 - 200;
+  while (i != 0) {
+    if (threadIdx.x < i) s[threadIdx.x] += s[threadIdx.x + i];
+    __syncthreads();
+    i /= 2;
+  }
+}
+__global__ void plain_side_doubled(float *out) {
+  __shared__ float s[512];
+  s[threadIdx.x] = 1.0f;
+  __syncthreads();
+  int i = blockDim.x / 2;
+  while (i != 0) {
+    if (threadIdx.x < i) s[2 * threadIdx.x] += s[threadIdx.x + i];
+    __syncthreads();
+    i /= 2;
+  }
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &launch) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}
