@@ -128,8 +128,9 @@ pub(crate) struct GridStride<'k> {
     /// straight-line global-index theorem applies (one-dimensional blocks
     /// and grid, the index-fits assumption); else empty.
     global_sites: HashMap<StmtId, (usize, &'k crate::ir::Access)>,
-    /// Locals defined once, by an assignment at the top level: position and
-    /// value.
+    /// Locals defined once, by an assignment at the top level, and locals
+    /// only ever assigned one constant (`walk::top_level_fixed_defs`):
+    /// position and value.
     single_defs: HashMap<VarId, (usize, &'k Expr)>,
     /// `blockDim.x` when the launch fixes it: a constant equal to it is
     /// `blockDim.x` in every execution checked under this launch, so
@@ -170,13 +171,9 @@ impl<'k> GridStride<'k> {
             hi: block_max,
         };
         let definitions = crate::ir::walk::definition_counts(kernel);
-        for (index, top) in kernel.body.stmts.iter().enumerate() {
-            if let StmtKind::Assign { var, value } = &top.kind {
-                if definitions.get(var) == Some(&1) {
-                    analysis.single_defs.insert(*var, (index, value));
-                }
-            }
-        }
+        // A local assigned only one constant is that constant, like a
+        // single definition (`walk::top_level_fixed_defs`).
+        analysis.single_defs = crate::ir::walk::top_level_fixed_defs(kernel);
         if grid_scope {
             for (index, top) in kernel.body.stmts.iter().enumerate() {
                 let mut visit = |s: &'k crate::ir::Stmt| match &s.kind {

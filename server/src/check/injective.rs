@@ -48,6 +48,17 @@
 //! launch sizes with known bounds, `+`, `-`, `*`, and locals with a single
 //! top-level definition; an intermediate value that may leave its type's
 //! range (where the encoder's arithmetic could wrap) makes it give up.
+//! An access inside `if (threadIdx.x < c)` (or `<=`, `>`, `>=`, `==` with
+//! an integer constant, conjuncts of a true test, disjuncts of a false one,
+//! `threadIdx` through value-keeping conversions and single definitions)
+//! happens only in threads whose `threadIdx.x` passed that test, and a
+//! thread's `threadIdx` never changes: its interval is evaluated with those
+//! bounds (`if (threadIdx.x < R) tile[threadIdx.x] = ...` beside
+//! `tile[threadIdx.x + R]`: [0, R) against [R, R + blockDim.x)).
+//!
+//! A local every definition of which assigns one and the same integer
+//! constant counts as a single definition by that constant at its first
+//! top-level assignment (`ir::walk::top_level_fixed_defs`).
 
 use std::collections::HashMap;
 
@@ -58,6 +69,12 @@ use crate::ir::{Access, BinOp, Builtin, Expr, Kernel, ScalarTy, StmtId, StmtKind
 
 /// The modulus exponent of an exact difference.
 const EXACT: u32 = u32::MAX;
+
+/// Lower and upper bounds (None: none known) on `threadIdx.x`, `.y`, `.z`.
+type TidBounds = [(Option<i128>, Option<i128>); 3];
+
+/// No bound known.
+const UNBOUNDED: TidBounds = [(None, None); 3];
 
 /// The largest coefficient kept (beyond it the analysis gives up).
 const MAX_COEF: i128 = 1 << 62;
@@ -101,8 +118,8 @@ pub(crate) struct InjectiveOffsets<'k> {
     accesses: HashMap<StmtId, &'k Access>,
     /// Position of each statement's top-level ancestor in the kernel body.
     top_index: HashMap<StmtId, usize>,
-    /// Locals defined once, by an assignment at the top level: the
-    /// position and the value.
+    /// Locals defined once, by an assignment at the top level, and locals
+    /// only ever assigned one constant: the position and the value.
     single_defs: HashMap<VarId, (usize, &'k Expr)>,
     /// The most threads a block may have along x.
     max_block_x: i128,
@@ -121,6 +138,24 @@ pub(crate) struct InjectiveOffsets<'k> {
     adversarial: bool,
     /// Multi-dimensional layouts (`check::delinear`).
     pub(crate) delinear: super::delinear::Delinear<'k>,
+    /// Accesses directly in the `then` block of an `if`: that `if`, its
+    /// test, the loops around it and the block.
+    then_of: HashMap<StmtId, ThenBranch<'k>>,
+}
+
+/// The `if` whose `then` block directly holds an access.
+#[derive(Clone, Copy)]
+struct ThenBranch<'k> {
+    /// The `if` statement.
+    id: StmtId,
+    /// Its test.
+    cond: &'k Expr,
+    /// How many loops enclose it.
+    loops: usize,
+    /// Its `then` block.
+    block: &'k crate::ir::Block,
+    /// Its top-level ancestor's position in the kernel body.
+    at: usize,
 }
 
 impl<'k> InjectiveOffsets<'k> {
@@ -150,7 +185,8 @@ impl<'k> InjectiveOffsets<'k> {
                 for_each_stmt(child, &mut visit);
             }
         }
-        let single_defs = crate::ir::walk::top_level_single_defs(kernel);
+        // Single definitions, and locals only ever assigned one constant.
+        let single_defs = crate::ir::walk::top_level_fixed_defs(kernel);
         let delinear = super::delinear::Delinear::new(kernel, opts, &uniformity);
         let mut analysis = InjectiveOffsets {
             kernel,
@@ -165,17 +201,178 @@ impl<'k> InjectiveOffsets<'k> {
             grid_dims: opts.launch.grid_dim,
             adversarial: opts.adversarial_abstraction,
             delinear,
+            then_of: HashMap::new(),
         };
+        let mut guards = HashMap::new();
+        let mut then_of = HashMap::new();
+        for (index, top) in kernel.body.stmts.iter().enumerate() {
+            analysis.guard_walk(std::slice::from_ref(top), index, UNBOUNDED, &mut guards);
+            collect_then_branches(std::slice::from_ref(top), index, 0, None, &mut then_of);
+        }
+        analysis.then_of = then_of;
         let ranges = analysis
             .accesses
             .iter()
             .filter_map(|(id, access)| {
                 let at = *analysis.top_index.get(id)?;
-                Some((*id, analysis.range(&access.offset, at, 0)?))
+                let tids = guards.get(id).unwrap_or(&UNBOUNDED);
+                Some((*id, analysis.range(&access.offset, at, 0, tids)?))
             })
             .collect();
         analysis.offset_ranges = ranges;
         analysis
+    }
+
+    /// Records, for each access in `stmts` (inside top-level statement
+    /// `at`), the bounds on its thread's `threadIdx` that the tests of the
+    /// `if`s around it give (`bounds`: those of the enclosing ones).
+    fn guard_walk(
+        &self,
+        stmts: &'k [crate::ir::Stmt],
+        at: usize,
+        bounds: TidBounds,
+        out: &mut HashMap<StmtId, TidBounds>,
+    ) {
+        for s in stmts {
+            match &s.kind {
+                StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::Atomic { .. } => {
+                    if bounds != UNBOUNDED {
+                        out.insert(s.id, bounds);
+                    }
+                }
+                StmtKind::If { cond, then_, else_ } => {
+                    for (block, polarity) in [(then_, true), (else_, false)] {
+                        let mut inner = bounds;
+                        self.guard_bounds(cond, polarity, at, &mut inner, 0);
+                        self.guard_walk(&block.stmts, at, inner, out);
+                    }
+                }
+                // A loop's test is not read (a `do` body runs once without
+                // it); the bounds of the `if`s around the loop still hold in
+                // it: a thread's `threadIdx` never changes.
+                _ => {
+                    for child in crate::ir::walk::child_blocks(s) {
+                        self.guard_walk(&child.stmts, at, bounds, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Narrows `bounds` by what `cond == polarity` says about `threadIdx`:
+    /// comparisons of a thread index (see [`Self::thread_index_of`]) with an
+    /// integer constant, conjuncts of `&&` when true and of `||` when false.
+    /// The thread that passed the test is the thread at the access, and its
+    /// `threadIdx` is the same there.
+    fn guard_bounds(
+        &self,
+        cond: &Expr,
+        polarity: bool,
+        at: usize,
+        bounds: &mut TidBounds,
+        depth: u32,
+    ) {
+        if depth > 16 {
+            return;
+        }
+        let (op, l, r) = match cond {
+            Expr::Binary(BinOp::And, l, r, _) if polarity => {
+                self.guard_bounds(l, true, at, bounds, depth + 1);
+                self.guard_bounds(r, true, at, bounds, depth + 1);
+                return;
+            }
+            Expr::Binary(BinOp::Or, l, r, _) if !polarity => {
+                self.guard_bounds(l, false, at, bounds, depth + 1);
+                self.guard_bounds(r, false, at, bounds, depth + 1);
+                return;
+            }
+            Expr::Unary(UnOp::Not, inner, _) => {
+                self.guard_bounds(inner, !polarity, at, bounds, depth + 1);
+                return;
+            }
+            Expr::Binary(op, l, r, _) if op.is_comparison() => (*op, l, r),
+            _ => return,
+        };
+        // `threadIdx op c`, or `c op threadIdx` read as its mirror image.
+        let constant = |e: &Expr| match e {
+            Expr::Int(c, ty) => fits((*c, *c), *ty).map(|_| *c),
+            _ => None,
+        };
+        let (dim, op, c) = match (self.thread_index_of(l, at, 0), constant(r)) {
+            (Some(d), Some(c)) => (d, op, c),
+            _ => match (constant(l), self.thread_index_of(r, at, 0)) {
+                (Some(c), Some(d)) => {
+                    let mirrored = match op {
+                        BinOp::Lt => BinOp::Gt,
+                        BinOp::Le => BinOp::Ge,
+                        BinOp::Gt => BinOp::Lt,
+                        BinOp::Ge => BinOp::Le,
+                        other => other,
+                    };
+                    (d, mirrored, c)
+                }
+                _ => return,
+            },
+        };
+        // The comparison as it holds: its negation when the test failed.
+        let op = if polarity {
+            op
+        } else {
+            match op {
+                BinOp::Lt => BinOp::Ge,
+                BinOp::Le => BinOp::Gt,
+                BinOp::Gt => BinOp::Le,
+                BinOp::Ge => BinOp::Lt,
+                BinOp::Eq => BinOp::Ne,
+                _ => BinOp::Eq,
+            }
+        };
+        let Some((lo, hi)) = bounds.get_mut(usize::from(dim)) else {
+            return;
+        };
+        let (below, above) = match op {
+            BinOp::Lt => (None, c.checked_sub(1)),
+            BinOp::Le => (None, Some(c)),
+            BinOp::Gt => (c.checked_add(1), None),
+            BinOp::Ge => (Some(c), None),
+            BinOp::Eq => (Some(c), Some(c)),
+            _ => (None, None),
+        };
+        if let Some(b) = below {
+            *lo = Some(lo.map_or(b, |l| l.max(b)));
+        }
+        if let Some(a) = above {
+            *hi = Some(hi.map_or(a, |h| h.min(a)));
+        }
+    }
+
+    /// The dimension `d` when `e`, evaluated at top-level position `at`,
+    /// is exactly `threadIdx.d`: the builtin, through conversions to integer
+    /// types of 32 bits or more (which keep every thread index, all below
+    /// 2^31), and through locals with a single top-level definition before
+    /// `at` that is one.
+    fn thread_index_of(&self, e: &Expr, at: usize, depth: u32) -> Option<u8> {
+        if depth > 16 {
+            return None;
+        }
+        match e {
+            Expr::Builtin(Builtin::ThreadIdx(d)) => Some(*d),
+            Expr::Cast(ScalarTy::Int { bits, .. }, inner) if *bits >= 32 => {
+                self.thread_index_of(inner, at, depth + 1)
+            }
+            Expr::Var(v) => {
+                let &(def_at, value) = self.single_defs.get(v)?;
+                let wide = matches!(
+                    self.kernel.vars.get(v.0 as usize).map(|d| d.ty),
+                    Some(ScalarTy::Int { bits, .. }) if bits >= 32
+                );
+                if def_at >= at || !wide {
+                    return None;
+                }
+                self.thread_index_of(value, def_at, depth + 1)
+            }
+            _ => None,
+        }
     }
 
     /// Whether two distinct threads of one block can never touch a common
@@ -270,9 +467,216 @@ impl<'k> InjectiveOffsets<'k> {
         ahi + i128::from(x.size) <= blo || bhi + i128::from(y.size) <= alo
     }
 
+    /// Theorem (tree reduction with a bounded stride). Let accesses `a` and
+    /// `b` of one array lie directly in the `then` block of one `if` whose
+    /// test has a conjunct `x < W` (`x` = `threadIdx.x` in a one-dimensional
+    /// block, read through value-keeping conversions and single
+    /// definitions), where `W` is a local `v` (or `v` converted to an integer
+    /// type of 32 bits or more) that is uniform, that the block does not
+    /// assign, and whose every value after its first top-level assignment is
+    /// in [0, h] (see [`Self::counter_bound`]). Let `a`'s offset be `K * x`
+    /// and `b`'s `K * (x + W)` (the sum in an integer type of 32 bits or
+    /// more, converted to a type of 32 bits or more), with `|K|` at least
+    /// both access sizes and `(blockDim.x - 1) + h < 2^31`, so that no
+    /// operation wraps and `W`'s value is `v`'s. Two threads in the same
+    /// dynamic instance of the `if` (the same iteration of every loop
+    /// around it) see one value `w` of `v` (uniform, not assigned since
+    /// the test). Their byte ranges meet only if `K * x1 = K * (x2 + w)`,
+    /// i.e. `x1 = x2 + w >= w`, against the test `x1 < w` of the thread at
+    /// `a`. So `for (s = 128; s > 0; s >>= 1) { if (t < s) a[t] += a[t +
+    /// s]; __syncthreads(); }` with a signed or converted `s` reads and
+    /// writes no common element in one iteration.
+    pub(crate) fn tree_apart(&self, a: StmtId, b: StmtId, shared_loops: usize) -> bool {
+        if self.adversarial || !self.one_dimensional {
+            return false;
+        }
+        self.tree_apart_ordered(a, b, shared_loops) || self.tree_apart_ordered(b, a, shared_loops)
+    }
+
+    /// [`Self::tree_apart`] with `a` at `K * x` and `b` at `K * (x + W)`.
+    fn tree_apart_ordered(&self, a: StmtId, b: StmtId, shared_loops: usize) -> bool {
+        let (Some(x), Some(y)) = (self.accesses.get(&a), self.accesses.get(&b)) else {
+            return false;
+        };
+        let (Some(ta), Some(tb)) = (self.then_of.get(&a), self.then_of.get(&b)) else {
+            return false;
+        };
+        if x.array != y.array || ta.id != tb.id || ta.loops > shared_loops {
+            return false;
+        }
+        let at = ta.at;
+        // `K * e` in a 64-bit type with |K| < 2^31: with `e` below 2^31
+        // (checked below) the product does not wrap.
+        let scaled = |e: &'k Expr| match e {
+            Expr::Binary(BinOp::Mul, l, r, ScalarTy::Int { bits, .. }) if *bits >= 64 => {
+                match (&**l, &**r) {
+                    (inner, Expr::Int(k, _)) | (Expr::Int(k, _), inner) => {
+                        (k.abs() < 1 << 31).then_some((inner, *k))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let (Some((plain, k)), Some((strided, k2))) = (scaled(&x.offset), scaled(&y.offset)) else {
+            return false;
+        };
+        let size = i128::from(x.size.max(y.size).max(1));
+        if k != k2 || k.abs() < size || self.thread_index_of(plain, at, 0) != Some(0) {
+            return false;
+        }
+        // `b`'s sum, under a conversion to 32 bits or more.
+        let sum = match strided {
+            Expr::Cast(ScalarTy::Int { bits, .. }, inner) if *bits >= 32 => &**inner,
+            other => other,
+        };
+        let Expr::Binary(BinOp::Add, l, r, ScalarTy::Int { bits, .. }) = sum else {
+            return false;
+        };
+        if *bits < 32 {
+            return false;
+        }
+        let stride = match (
+            self.thread_index_of(l, at, 0),
+            self.thread_index_of(r, at, 0),
+        ) {
+            (Some(0), _) => &**r,
+            (_, Some(0)) => &**l,
+            _ => return false,
+        };
+        // `W`: `v`, or `v` converted to 32 bits or more.
+        let v = match stride {
+            Expr::Var(v) => *v,
+            Expr::Cast(ScalarTy::Int { bits, .. }, inner) if *bits >= 32 => match &**inner {
+                Expr::Var(v) => *v,
+                _ => return false,
+            },
+            _ => return false,
+        };
+        if !self.uniformity.is_uniform_var(v) || assigns(ta.block, v) {
+            return false;
+        }
+        let Some(high) = self.counter_bound(v, at) else {
+            return false;
+        };
+        if (self.max_block_x - 1)
+            .checked_add(high)
+            .is_none_or(|m| m >= 1 << 31)
+        {
+            return false;
+        }
+        self.guarded_below(ta.cond, stride, at, 0)
+    }
+
+    /// Whether `cond`, when true, has a conjunct `x < stride` (or `stride
+    /// > x`) with `x` = `threadIdx.x`.
+    fn guarded_below(&self, cond: &Expr, stride: &Expr, at: usize, depth: u32) -> bool {
+        if depth > 16 {
+            return false;
+        }
+        match cond {
+            Expr::Binary(BinOp::And, l, r, _) => {
+                self.guarded_below(l, stride, at, depth + 1)
+                    || self.guarded_below(r, stride, at, depth + 1)
+            }
+            Expr::Binary(BinOp::Lt, l, r, _) => {
+                **r == *stride && self.thread_index_of(l, at, 0) == Some(0)
+            }
+            Expr::Binary(BinOp::Gt, l, r, _) => {
+                **l == *stride && self.thread_index_of(r, at, 0) == Some(0)
+            }
+            _ => false,
+        }
+    }
+
+    /// An upper bound `h` on every value of local `v` after its first
+    /// top-level assignment (which must precede position `at`), all of them
+    /// in [0, h]: every assignment of `v` is either a value without `v`
+    /// whose bounds (see [`Self::plain_bound`]) lie in [0, h], or `v / c`
+    /// or `v >> c` with a constant `c` (`c >= 1` for `/`), which keeps a
+    /// value of [0, h] in [0, h]. By induction over the assignments every
+    /// value `v` holds once assigned at the top level is in [0, h].
+    fn counter_bound(&self, v: VarId, at: usize) -> Option<i128> {
+        let ty = self.kernel.vars.get(v.0 as usize)?.ty;
+        let mut high: Option<i128> = None;
+        let mut ok = true;
+        let mut first_top: Option<usize> = None;
+        for (index, top) in self.kernel.body.stmts.iter().enumerate() {
+            if first_top.is_none()
+                && matches!(&top.kind, StmtKind::Assign { var, value } if *var == v && !reads(value, v))
+            {
+                first_top = Some(index);
+            }
+        }
+        for_each_stmt(&self.kernel.body, &mut |s| {
+            if crate::ir::walk::assigned_var(s) != Some(v) {
+                return;
+            }
+            let StmtKind::Assign { value, .. } = &s.kind else {
+                ok = false;
+                return;
+            };
+            if reads(value, v) {
+                let halving = match value {
+                    Expr::Binary(BinOp::Div, l, r, _) => {
+                        matches!((&**l, &**r), (Expr::Var(w), Expr::Int(c, _)) if *w == v && *c >= 1)
+                    }
+                    Expr::Binary(BinOp::Shr, l, r, _) => {
+                        matches!((&**l, &**r), (Expr::Var(w), Expr::Int(c, _)) if *w == v && *c >= 0)
+                    }
+                    _ => false,
+                };
+                ok &= halving;
+                return;
+            }
+            match self.plain_bound(value, 0).and_then(|r| fits(r, ty)) {
+                Some((lo, hi)) if lo >= 0 => high = Some(high.map_or(hi, |h| h.max(hi))),
+                _ => ok = false,
+            }
+        });
+        (ok && first_top.is_some_and(|i| i < at)).then_some(high?)
+    }
+
+    /// Bounds of `e` built from constants, `blockDim.x` (at most the
+    /// block's threads), `+`, `*`, and `/` or `>>` by a constant of a
+    /// non-negative value, when no step leaves its type's range.
+    fn plain_bound(&self, e: &Expr, depth: u32) -> Option<(i128, i128)> {
+        if depth > 16 {
+            return None;
+        }
+        let r = match e {
+            Expr::Int(v, _) => (*v, *v),
+            Expr::Builtin(Builtin::BlockDim(0)) => match self.block_dims[0] {
+                Some(n) => (i128::from(n), i128::from(n)),
+                None => (1, self.max_block_x),
+            },
+            Expr::Cast(ty, inner) => return fits(self.plain_bound(inner, depth + 1)?, *ty),
+            Expr::Binary(op, l, r, ty) => {
+                let a = self.plain_bound(l, depth + 1)?;
+                let b = self.plain_bound(r, depth + 1)?;
+                let r = match op {
+                    BinOp::Add => (a.0.checked_add(b.0)?, a.1.checked_add(b.1)?),
+                    BinOp::Mul if a.0 >= 0 && b.0 >= 0 => {
+                        (a.0.checked_mul(b.0)?, a.1.checked_mul(b.1)?)
+                    }
+                    BinOp::Div if a.0 >= 0 && b.0 == b.1 && b.0 >= 1 => (a.0 / b.0, a.1 / b.0),
+                    BinOp::Shr if a.0 >= 0 && b.0 == b.1 && (0..64).contains(&b.0) => {
+                        (a.0 >> b.0, a.1 >> b.0)
+                    }
+                    _ => return None,
+                };
+                return fits(r, *ty);
+            }
+            _ => return None,
+        };
+        Some(r)
+    }
+
     /// Bounds of every value `e` may take at top-level position `at`, when
     /// no operation on the way can wrap around its type.
-    fn range(&self, e: &Expr, at: usize, depth: u32) -> Option<(i128, i128)> {
+    /// `tids`: bounds on the thread's `threadIdx` where the access happens
+    /// (the tests of the `if`s around it; see [`Self::guard_walk`]).
+    fn range(&self, e: &Expr, at: usize, depth: u32, tids: &TidBounds) -> Option<(i128, i128)> {
         if depth > 16 {
             return None;
         }
@@ -280,7 +684,15 @@ impl<'k> InjectiveOffsets<'k> {
         let grid = |d: &u8| self.grid_dims.and_then(|g| g.get(usize::from(*d)).copied());
         let r = match e {
             Expr::Int(v, _) => (*v, *v),
-            Expr::Builtin(Builtin::ThreadIdx(d)) => (0, i128::from(block(d)?) - 1),
+            Expr::Builtin(Builtin::ThreadIdx(d)) => {
+                let (lo, hi) = tids.get(usize::from(*d)).copied().unwrap_or((None, None));
+                let extent_hi = block(d).map(|n| i128::from(n) - 1);
+                let hi = match (hi, extent_hi) {
+                    (Some(a), Some(b)) => a.min(b),
+                    (a, b) => a.or(b)?,
+                };
+                (lo.map_or(0, |l| l.max(0)), hi)
+            }
             Expr::Builtin(Builtin::BlockDim(d)) => {
                 let n = i128::from(block(d)?);
                 (n, n)
@@ -296,12 +708,12 @@ impl<'k> InjectiveOffsets<'k> {
                     return None;
                 }
                 let ty = self.kernel.vars.get(v.0 as usize)?.ty;
-                return fits(self.range(value, def_at, depth + 1)?, ty);
+                return fits(self.range(value, def_at, depth + 1, tids)?, ty);
             }
-            Expr::Cast(ty, inner) => return fits(self.range(inner, at, depth + 1)?, *ty),
+            Expr::Cast(ty, inner) => return fits(self.range(inner, at, depth + 1, tids)?, *ty),
             Expr::Binary(op, l, r, ty) => {
-                let a = self.range(l, at, depth + 1)?;
-                let b = self.range(r, at, depth + 1)?;
+                let a = self.range(l, at, depth + 1, tids)?;
+                let b = self.range(r, at, depth + 1, tids)?;
                 let r = match op {
                     BinOp::Add => (a.0.checked_add(b.0)?, a.1.checked_add(b.1)?),
                     BinOp::Sub => (a.0.checked_sub(b.1)?, a.1.checked_sub(b.0)?),
@@ -490,4 +902,60 @@ fn fits(range: (i128, i128), ty: ScalarTy) -> Option<(i128, i128)> {
         (0, (1i128 << bits) - 1)
     };
     (range.0 >= min && range.1 <= max && range.0 <= range.1).then_some(range)
+}
+
+/// Records the `if` whose `then` block directly holds each access of
+/// `stmts` (`then`: the one holding `stmts`, if any; `loops`: how many loops
+/// enclose `stmts`).
+fn collect_then_branches<'k>(
+    stmts: &'k [crate::ir::Stmt],
+    at: usize,
+    loops: usize,
+    then: Option<ThenBranch<'k>>,
+    out: &mut HashMap<StmtId, ThenBranch<'k>>,
+) {
+    for s in stmts {
+        match &s.kind {
+            StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::Atomic { .. } => {
+                if let Some(t) = then {
+                    out.insert(s.id, t);
+                }
+            }
+            StmtKind::If { cond, then_, else_ } => {
+                let branch = ThenBranch {
+                    id: s.id,
+                    cond,
+                    loops,
+                    block: then_,
+                    at,
+                };
+                collect_then_branches(&then_.stmts, at, loops, Some(branch), out);
+                collect_then_branches(&else_.stmts, at, loops, None, out);
+            }
+            StmtKind::Loop { .. } => {
+                for child in crate::ir::walk::child_blocks(s) {
+                    collect_then_branches(&child.stmts, at, loops + 1, None, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether some statement of `block` (at any depth) assigns `v`.
+fn assigns(block: &crate::ir::Block, v: VarId) -> bool {
+    let mut found = false;
+    for_each_stmt(block, &mut |s| {
+        found |= crate::ir::walk::assigned_var(s) == Some(v);
+    });
+    found
+}
+
+/// Whether `e` reads local `v`.
+fn reads(e: &Expr, v: VarId) -> bool {
+    let mut found = false;
+    crate::ir::walk::for_each_expr(e, &mut |x| {
+        found |= matches!(x, Expr::Var(w) if *w == v);
+    });
+    found
 }

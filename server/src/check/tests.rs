@@ -2547,3 +2547,195 @@ __global__ void pinned_row_only(float *out, int n) {
         assert_eq!(verdict, Verdict::Racy, "{name}");
     }
 }
+
+/// Thread-index tests around an access bound its interval
+/// (`check::injective`): a halo load under `if (threadIdx.x < R)` lands in
+/// [0, R) or past the block while the body's elements are [R, R + 256), and
+/// the `else` of such a test bounds the other way. A local assigned one
+/// constant in several places (a pointer set to `nullptr`, then to a
+/// shared buffer) is that constant in a block-stride loop. All decided
+/// without the solver; a guard one too wide, a test on another dimension,
+/// a local assigned two constants and a guard read through a local assigned
+/// twice stay races the solver reports.
+#[test]
+fn thread_guards_bound_intervals_and_constant_locals_are_constants() {
+    let decided = r#"
+#define R 7
+__global__ void halo(const int *in, int *out) {
+  __shared__ int t[256 + 2 * R];
+  int g = threadIdx.x + blockIdx.x * blockDim.x;
+  int l = threadIdx.x + R;
+  t[l] = in[g];
+  if (threadIdx.x < R) {
+    t[l - R] = in[g];
+    t[l + 256] = in[g];
+  }
+  __syncthreads();
+  out[g] = t[l - R] + t[l + R];
+}
+__global__ void halo_else(const int *in) {
+  __shared__ int t[256 + 8];
+  if (threadIdx.x >= 8) {
+    t[threadIdx.x + 8] = in[threadIdx.x];
+  } else {
+    t[threadIdx.x] = in[threadIdx.x];
+  }
+}
+__global__ void zeroed(int n, int flag) {
+  extern __shared__ unsigned char raw[];
+  float *s = nullptr;
+  if (flag) s = reinterpret_cast<float *>(raw);
+  for (int i = threadIdx.x; i < n; i += blockDim.x) s[i] = 0.0f;
+}
+"#;
+    let launch = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([256, 1, 1]),
+            grid_dim: Some([16, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &launch) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+#define R 7
+__global__ void halo_guard_too_wide(const int *in) {
+  __shared__ int t[256 + 2 * R];
+  int l = threadIdx.x + R;
+  t[l] = in[threadIdx.x];
+  if (threadIdx.x <= R)
+    t[l - R] = in[threadIdx.x];
+}
+__global__ void halo_else_swapped(const int *in) {
+  __shared__ int t[256 + 8];
+  if (threadIdx.x >= 8) {
+    t[threadIdx.x] = in[threadIdx.x];
+  } else {
+    t[threadIdx.x + 8] = in[threadIdx.x];
+  }
+}
+__global__ void guard_on_y(const int *in) {
+  __shared__ int t[256 + 8];
+  t[threadIdx.x + 8] = in[threadIdx.x];
+  if (threadIdx.y < 8)
+    t[threadIdx.x] = in[threadIdx.x];
+}
+__global__ void guard_through_reassigned_local(const int *in, int flag) {
+  __shared__ int t[256 + 8];
+  int x = threadIdx.x;
+  if (flag) x = (int)threadIdx.x - 100;
+  t[threadIdx.x + 8] = in[threadIdx.x];
+  if (x < 8)
+    t[threadIdx.x] = in[threadIdx.x];
+}
+__global__ void two_constants(int n, int flag) {
+  __shared__ float raw[1024];
+  int base = 0;
+  if (flag) base = 1;
+  for (int i = threadIdx.x; i < n; i += blockDim.x) raw[base + i] = 0.0f;
+  raw[threadIdx.x] = 1.0f;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &launch) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}
+
+/// Tree reductions whose stride is a counter converted in the test and the
+/// index (`threadIdx.x < (unsigned)i` with `int i = blockDim.x / 2; i /= 2`,
+/// `size_t` thread indices against an `int` stride, an unsigned stride
+/// halved by `>>= 1`): the counter stays in [0, 512] (`check::injective`'s
+/// `counter_bound`), so no sum wraps and the tree-reduction argument
+/// decides them without the solver. An inclusive test, a stride that may
+/// be negative and a plain side at another scale go to the solver, which
+/// reports the race.
+#[test]
+fn tree_reductions_with_converted_strides_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void tree_int(float *out) {
+  __shared__ float s[256];
+  s[threadIdx.x] = 1.0f;
+  __syncthreads();
+  int i = blockDim.x / 2;
+  while (i != 0) {
+    if (threadIdx.x < i) s[threadIdx.x] += s[threadIdx.x + i];
+    __syncthreads();
+    i /= 2;
+  }
+}
+__global__ void tree_size_t(float *out) {
+  __shared__ float s[256];
+  const size_t l = threadIdx.x;
+  s[l] = 1.0f;
+  for (int off = blockDim.x / 2; off > 0; off /= 2) {
+    __syncthreads();
+    if (l < off) s[l] += s[l + off];
+  }
+}
+__global__ void tree_unsigned_shift(float *out) {
+  __shared__ float s[512];
+  s[threadIdx.x] = 1.0f;
+  __syncthreads();
+  int tid = threadIdx.x;
+  for (unsigned int st = 128; st > 0; st >>= 1) {
+    if (tid < st && (tid + st) < blockDim.x) s[tid] += s[tid + st];
+    __syncthreads();
+  }
+}
+"#;
+    let launch = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([256, 1, 1]),
+            grid_dim: Some([16, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &launch) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void inclusive_test(float *out) {
+  __shared__ float s[512];
+  s[threadIdx.x] = 1.0f;
+  __syncthreads();
+  int i = blockDim.x / 2;
+  while (i != 0) {
+    if (threadIdx.x <= i) s[threadIdx.x] += s[threadIdx.x + i];
+    __syncthreads();
+    i /= 2;
+  }
+}
+__global__ void stride_may_be_negative(float *out) {
+  __shared__ float s[256];
+  s[threadIdx.x] = 1.0f;
+  __syncthreads();
+  int i = blockDim.x / 2 - 200;
+  while (i != 0) {
+    if (threadIdx.x < i) s[threadIdx.x] += s[threadIdx.x + i];
+    __syncthreads();
+    i /= 2;
+  }
+}
+__global__ void plain_side_doubled(float *out) {
+  __shared__ float s[512];
+  s[threadIdx.x] = 1.0f;
+  __syncthreads();
+  int i = blockDim.x / 2;
+  while (i != 0) {
+    if (threadIdx.x < i) s[2 * threadIdx.x] += s[threadIdx.x + i];
+    __syncthreads();
+    i /= 2;
+  }
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &launch) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}

@@ -207,6 +207,7 @@ pub fn on_analysis_thread<T: Send + 'static>(
 
 /// Runs `syncwright check` and returns the exit code.
 pub fn run_check(args: &CheckArgs) -> i32 {
+    super::fix::keep_freed_memory();
     let outcomes = match on_analysis_thread({
         let args = args.clone();
         move || analyze_inputs(&args)

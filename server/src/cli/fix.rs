@@ -108,9 +108,12 @@ pub enum FixOutcome {
 /// the system. Synthesis checks many candidate kernels, each in a Z3 context
 /// of its own; glibc would unmap each context's memory when it is freed and
 /// fault the same amount in again for the next one, which cost more than the
-/// checks of small kernels themselves. `fix` is a short-lived process, so
-/// holding on to its peak is harmless (the language server does not do this).
-fn keep_freed_memory() {
+/// checks of small kernels themselves (so does `check` of a file or folder
+/// with several kernels that need the solver: a kernel's encoding time was
+/// mostly these page faults). `fix` and `check` are short-lived processes,
+/// so holding on to their peak is harmless (the language server does not do
+/// this).
+pub(super) fn keep_freed_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: `mallopt` only changes allocator thresholds; it is called before
     // the analysis thread starts, and a rejected value leaves the defaults.

@@ -185,6 +185,45 @@ pub fn top_level_single_defs(kernel: &Kernel) -> HashMap<VarId, (usize, &Expr)> 
     out
 }
 
+/// [`top_level_single_defs`] plus the locals every one of whose definitions
+/// assigns one and the same integer constant, with their first top-level
+/// assignment (a pointer set to `nullptr` and later, in a branch, to the
+/// start of a shared buffer: offset 0 both times). After that statement such
+/// a local holds the constant wherever it is read: it was assigned, and
+/// every assignment writes the same value. Like a single definition, it is
+/// only good at positions after the one given.
+pub fn top_level_fixed_defs(kernel: &Kernel) -> HashMap<VarId, (usize, &Expr)> {
+    let mut out = top_level_single_defs(kernel);
+    // The one constant each local is assigned, or None once a definition
+    // is anything else (a read, a havoc, another value).
+    let mut constant: HashMap<VarId, Option<&Expr>> = HashMap::new();
+    for_each_stmt(&kernel.body, &mut |s| {
+        let Some(var) = assigned_var(s) else {
+            return;
+        };
+        let value = match &s.kind {
+            StmtKind::Assign { value, .. } if matches!(value, Expr::Int(..)) => Some(value),
+            _ => None,
+        };
+        constant
+            .entry(var)
+            .and_modify(|seen| {
+                if *seen != value {
+                    *seen = None;
+                }
+            })
+            .or_insert(value);
+    });
+    for (index, top) in kernel.body.stmts.iter().enumerate() {
+        if let StmtKind::Assign { var, value } = &top.kind {
+            if constant.get(var).is_some_and(|c| c.is_some()) {
+                out.entry(*var).or_insert((index, value));
+            }
+        }
+    }
+    out
+}
+
 /// The expressions a statement holds itself (not those of its nested
 /// blocks): every kind is listed, so a new kind must say what it reads.
 pub fn stmt_exprs(stmt: &Stmt) -> Vec<&Expr> {
