@@ -82,34 +82,37 @@ enum Turn {
     Digits,
     /// A `qflia` tactic solver on the query.
     Lia,
-    /// `smt` on the query with the launch sizes and scalar parameters
-    /// that meet non-linearly pinned to small values (see [`pinned_facts`]):
-    /// a witness search. Only `sat` counts (its model is a model of the
-    /// query); `unsat` says nothing about the query and counts as unknown.
-    Pinned,
 }
 
 /// The solver portfolio in order, with each call's work slice; the last
-/// `smt` call gets what is left of the query's cap. Every turn is paid from
-/// the kernel's budget. `Pinned`, `Digits` and `Lia` are side calls, each
-/// kind also capped by its own [`PORTFOLIO_ALLOWANCE`]. A `Lemmas` turn
-/// that decides the query is `smt` work (the query's cap, like the `smt`
-/// turn that would have decided it); one that does not is capped by
-/// [`LEMMA_UNKNOWN_ALLOWANCE`].
-const PORTFOLIO: [(Turn, u64); 6] = [
+/// `smt` call gets what is left of the query's cap. `Digits` and `Lia` are
+/// side calls, each kind paid from its own [`PORTFOLIO_ALLOWANCE`]. A
+/// `Lemmas` turn that decides the query is `smt` work (the query's cap and
+/// the kernel's budget, like the `smt` turn that would have decided it);
+/// one that does not is paid from [`LEMMA_UNKNOWN_ALLOWANCE`], so a query
+/// the lemmas do not help keeps the budget it had without them. A query the portfolio leaves unknown gets
+/// the `Pinned` witness search last (see [`PINNED_SLICE`]).
+const PORTFOLIO: [(Turn, u64); 5] = [
     (Turn::Smt, 25_000),
     (Turn::Lemmas, 25_000),
-    (Turn::Pinned, 60_000),
     (Turn::Digits, 25_000),
     (Turn::Lia, 250_000),
     (Turn::Smt, u64::MAX),
 ];
 
+/// Work slice of one call of the `Pinned` turn. It runs after the whole
+/// portfolio answered unknown, on a solver of its own: a kernel whose
+/// queries the portfolio decides never pays for it, and its calls leave
+/// the portfolio solvers' state (and so their answers) as they were. The
+/// last `smt` turn leaves this much of the kernel's budget for it.
+const PINNED_SLICE: u64 = 60_000;
+
 /// Work units one kernel may spend on the portfolio's side calls of each
-/// kind (`Digits`, `Lia`), within its budget (every turn is paid from the
-/// kernel's budget, so a kernel ends on its work count, not on the
-/// wall-clock backstop); the digits turn leaves `qflia` what it had.
-const PORTFOLIO_ALLOWANCE: [u64; 3] = [4 * PORTFOLIO[3].1, 4 * PORTFOLIO[4].1, 6 * PORTFOLIO[2].1];
+/// kind (`Digits`, `Lia`), on top of its budget: the last `smt` call of a
+/// query keeps the allowance it had without them, so the side calls only
+/// ever add decided queries, and the digits turn leaves `qflia` what it had.
+/// The third is the pinned witness search's, within the kernel's budget.
+const PORTFOLIO_ALLOWANCE: [u64; 3] = [4 * PORTFOLIO[2].1, 4 * PORTFOLIO[3].1, 6 * PINNED_SLICE];
 
 /// Work units one kernel check may spend on `Lemmas` turns that answer
 /// `unknown`; past them it gets no more such turns: the lemmas' products
@@ -118,7 +121,7 @@ const PORTFOLIO_ALLOWANCE: [u64; 3] = [4 * PORTFOLIO[3].1, 4 * PORTFOLIO[4].1, 6
 /// such turn costs Z3's slow non-linear steps for nothing.
 const LEMMA_UNKNOWN_ALLOWANCE: u64 = 2 * PORTFOLIO[1].1;
 
-/// The values [`Turn::Pinned`] gives the pinned inputs, each time one for
+/// The values [`PINNED_SLICE`] gives the pinned inputs, each time one for
 /// the parameters and one for the launch sizes, in order, the next only
 /// when the pins contradict the query (`unsat`; after `unknown` the next
 /// values' query is as hard). Small, so that products of pinned values stay
@@ -516,7 +519,7 @@ fn check_in_context(
                 std::panic::resume_unwind(panic);
             }
             checker.budget_exceeded = Some(memory.unwrap_or_else(backstop_text));
-            let work = checker.total_work();
+            let work = checker.budget_work();
             let (r, p) = checker.finish();
             return (r, p, work);
         }
@@ -534,7 +537,7 @@ fn check_in_context(
                 unsat_cache_hits()
             );
         }
-        let work = checker.total_work();
+        let work = checker.budget_work();
         let (r, p) = checker.finish();
         (r, p, work)
     });
@@ -1013,7 +1016,7 @@ fn hardness(facts: &[Bool]) -> String {
     }
 }
 
-/// The inputs the `Pinned` turn pins (see [`Turn::Pinned`]): the symbolic
+/// The inputs the pinned turn pins (see [`PINNED_SLICE`]), a witness search: the symbolic
 /// launch sizes and integer scalar parameters that `facts` use inside a
 /// product of two non-constant terms or inside a divisor that is not a
 /// constant. They are the same in both threads and every block, and with
@@ -1110,7 +1113,7 @@ fn pinned_inputs(enc: &Encoder<'_>, kernel: &Kernel, facts: &[Bool]) -> Vec<(Int
     pinned
 }
 
-/// The value [`Turn::Pinned`] gives one input (see [`pinned_inputs`]).
+/// The value [`PINNED_SLICE`] gives one input (see [`pinned_inputs`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pin {
     /// The value the query's facts give it.
@@ -1160,8 +1163,11 @@ struct Checker<'k, 's> {
     profile: Profile,
     /// The `qflia` tactic solver of the portfolio (see `check_facts`).
     lia: &'s Solver,
-    /// The `rlimit` last set on each solver (`smt`, `qflia`).
-    rlimit_set: [Option<u64>; 2],
+    /// The `rlimit` last set on each solver (`smt`, `qflia`, pinned `smt`).
+    rlimit_set: [Option<u64>; 3],
+    /// The `smt` solver of the pinned turn (see [`PINNED_SLICE`]), made on
+    /// its first call.
+    pinned_solver: Option<Solver>,
     /// Program-order (pre-order) position of every statement.
     positions: std::collections::HashMap<StmtId, usize>,
     /// Well-synchronization of named and split barriers.
@@ -1236,7 +1242,8 @@ impl<'k, 's> Checker<'k, 's> {
             deadline: budget.deadline,
             backstop: budget.backstop_reason(),
             profile: Profile::default(),
-            rlimit_set: [None, None],
+            rlimit_set: [None; 3],
+            pinned_solver: None,
             positions,
             named,
             async_findings: Vec::new(),
@@ -1251,7 +1258,7 @@ impl<'k, 's> Checker<'k, 's> {
     /// (deterministic: counted in Z3 work units, not time), or, as a
     /// backstop only, the wall clock ran out.
     fn over_budget(&self) -> Option<String> {
-        if self.total_work() >= self.work_budget {
+        if self.budget_work() >= self.work_budget {
             Some(format!(
                 "budget of {} ms ({} solver work units) spent",
                 effective_budget_ms(self.opts),
@@ -1333,18 +1340,29 @@ impl<'k, 's> Checker<'k, 's> {
         self.work_used + self.portfolio_used.iter().sum::<u64>() + self.lemma_unknown_used
     }
 
-    /// Solver work units this check spent in all: every portfolio turn and
-    /// the loop-invariant searches of its symbolic executions. The kernel's
-    /// budget counts all of them, so that a kernel stops on its work count,
-    /// not on the wall-clock backstop.
+    /// Solver work units this check spent in all: every portfolio turn, the
+    /// pinned witness search and the loop-invariant searches of its symbolic
+    /// executions (the profile's figure).
     fn total_work(&self) -> u64 {
         self.all_work()
             .saturating_add(self.enc.invariant_work_spent())
     }
 
+    /// Solver work units the kernel's budget counts: the `smt` turns, the
+    /// pinned witness search and the loop-invariant searches (which ran
+    /// outside it, up to 400,000 units, seconds of time on a query of
+    /// products, so that a kernel could end on the wall-clock backstop).
+    /// The side turns (digits, `qflia`, lemma turns that answer unknown) run
+    /// on allowances of their own on top of it, bounded in work units too.
+    fn budget_work(&self) -> u64 {
+        self.work_used
+            .saturating_add(self.portfolio_used[2])
+            .saturating_add(self.enc.invariant_work_spent())
+    }
+
     /// Work units left in the kernel's budget.
     fn work_left(&self) -> u64 {
-        self.work_budget.saturating_sub(self.total_work())
+        self.work_budget.saturating_sub(self.budget_work())
     }
 
     /// Executes thread `t` under `scenario` with the invariant searches
@@ -2182,7 +2200,6 @@ impl<'k, 's> Checker<'k, 's> {
         // lasts, so the last `smt` call keeps what it had without a portfolio.
         let mut rewritten: Option<Option<Vec<Bool>>> = None;
         let mut with_lemmas: Option<Vec<Bool>> = None;
-        let mut pinned: Option<Vec<(Int, Pin)>> = None;
         let mut spent = 0u64;
         let mut smt_spent = 0u64;
         let mut outcome = (SatResult::Unknown, None);
@@ -2208,27 +2225,8 @@ impl<'k, 's> Checker<'k, 's> {
             if kind == Turn::Lemmas && lemmas.is_empty() {
                 continue;
             }
-            if kind == Turn::Pinned {
-                let inputs =
-                    pinned.get_or_insert_with(|| pinned_inputs(&self.enc, self.kernel, &facts));
-                if inputs.is_empty() {
-                    continue;
-                }
-                let inputs = inputs.clone();
-                let (answer, work, whole) = self.pinned_search(&facts, &inputs, slice);
-                spent += work;
-                complete &= whole;
-                if answer.0 != SatResult::Unknown {
-                    outcome = answer;
-                    break;
-                }
-                if Instant::now() >= self.deadline {
-                    break;
-                }
-                continue;
-            }
             let side = match kind {
-                Turn::Smt | Turn::Lemmas | Turn::Pinned => None,
+                Turn::Smt | Turn::Lemmas => None,
                 Turn::Digits => Some(0),
                 Turn::Lia => Some(1),
             };
@@ -2242,14 +2240,16 @@ impl<'k, 's> Checker<'k, 's> {
                 Turn::Lemmas => &with_lemmas.get_or_insert_with(|| {
                     facts.iter().chain(lemmas).cloned().collect::<Vec<Bool>>()
                 })[..],
-                Turn::Smt | Turn::Lia | Turn::Pinned => &facts[..],
+                Turn::Smt | Turn::Lia => &facts[..],
             };
-            // Every turn is paid from the kernel's budget too.
             let budget_left = self.work_left();
             let left = if let Some(side) = side {
-                PORTFOLIO_ALLOWANCE[side]
-                    .saturating_sub(self.portfolio_used[side])
-                    .min(budget_left)
+                PORTFOLIO_ALLOWANCE[side].saturating_sub(self.portfolio_used[side])
+            } else if turn + 1 == PORTFOLIO.len() && !racy_already {
+                // What the pinned turn may spend after it stays in the budget.
+                let pinned_left = PORTFOLIO_ALLOWANCE[2].saturating_sub(self.portfolio_used[2]);
+                cap.saturating_sub(smt_spent)
+                    .min(budget_left.saturating_sub(PINNED_SLICE.min(pinned_left)))
             } else {
                 cap.saturating_sub(smt_spent).min(budget_left)
             };
@@ -2271,7 +2271,7 @@ impl<'k, 's> Checker<'k, 's> {
             }
             let (solver, which) = match kind {
                 Turn::Lia => (self.lia, 1),
-                Turn::Smt | Turn::Lemmas | Turn::Digits | Turn::Pinned => (self.solver, 0),
+                Turn::Smt | Turn::Lemmas | Turn::Digits => (self.solver, 0),
             };
             let (r, model, work) = self.run_solver(solver, which, facts, allowed);
             spent += work;
@@ -2288,6 +2288,22 @@ impl<'k, 's> Checker<'k, 's> {
             if r != SatResult::Unknown || last || Instant::now() >= self.deadline {
                 complete &= r != SatResult::Unknown || last;
                 break;
+            }
+        }
+        // The witness search with pinned sizes (not for a check that is racy
+        // already: its slice is above the cheap turns').
+        if outcome.0 == SatResult::Unknown
+            && !racy_already
+            && Instant::now() < self.deadline
+            && self.work_left() > 0
+        {
+            let inputs = pinned_inputs(&self.enc, self.kernel, &facts);
+            if !inputs.is_empty() {
+                let (answer, work) = self.pinned_search(&facts, &inputs);
+                spent += work;
+                if answer.0 != SatResult::Unknown {
+                    outcome = answer;
+                }
             }
         }
         let (r, model) = outcome;
@@ -2308,25 +2324,24 @@ impl<'k, 's> Checker<'k, 's> {
         (r, model)
     }
 
-    /// The `Pinned` turn on `facts`: one `smt` call per values of
-    /// [`PINNED_VALUES`] with the inputs of `inputs` pinned to them (see
-    /// [`Pin`]), each of at most `slice` work units, paid from the kernel's
-    /// budget and the turn's allowance. Returns the answer (`sat` with the
-    /// first model found: a model of `facts`, as the pins only add facts),
-    /// the work spent, and whether every call ran with its whole slice. An
-    /// `unsat` call only says that no model has these values, so it counts
-    /// as unknown, unless every pin is a value the facts give (then the
-    /// pinned query is equivalent to `facts`).
+    /// The `Pinned` turn on `facts`: one `smt` call (on a solver of its
+    /// own) per values of [`PINNED_VALUES`] with the inputs of `inputs`
+    /// pinned to them (see [`Pin`]), each of at most [`PINNED_SLICE`] work
+    /// units, paid from the kernel's budget and the turn's allowance.
+    /// Returns the answer (`sat` with the first model found: a model of
+    /// `facts`, as the pins only add facts) and the work spent. An `unsat`
+    /// call only says that no model has these values, so it counts as
+    /// unknown, unless every pin is a value the facts give (then the pinned
+    /// query is equivalent to `facts`).
     fn pinned_search(
         &mut self,
         facts: &[Bool],
         inputs: &[(Int, Pin)],
-        slice: u64,
-    ) -> ((SatResult, Option<Model>), u64, bool) {
+    ) -> ((SatResult, Option<Model>), u64) {
         let implied = inputs.iter().all(|(_, pin)| matches!(pin, Pin::Known(_)));
         const SIDE: usize = 2;
+        let slice = PINNED_SLICE;
         let mut spent = 0;
-        let mut whole = true;
         if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
             let names: Vec<String> = inputs
                 .iter()
@@ -2346,9 +2361,6 @@ impl<'k, 's> Checker<'k, 's> {
                     .saturating_sub(self.portfolio_used[SIDE])
                     .min(self.work_left()),
             );
-            if allowed < slice {
-                whole = false;
-            }
             if allowed == 0 || Instant::now() >= self.deadline {
                 break;
             }
@@ -2374,22 +2386,27 @@ impl<'k, 's> Checker<'k, 's> {
                 .chain(pins.iter().map(|(x, v)| x.eq(v)))
                 .collect();
             let unknown_before = self.last_unknown.clone();
-            let (r, model, work) = self.run_solver(self.solver, 0, &with_pins, allowed);
+            let solver = self
+                .pinned_solver
+                .take()
+                .unwrap_or_else(|| z3::Tactic::new("smt").solver());
+            let (r, model, work) = self.run_solver(&solver, 2, &with_pins, allowed);
+            self.pinned_solver = Some(solver);
             // Why the query is unknown is the unpinned turns' reason.
             self.last_unknown = unknown_before;
             spent += work;
             self.portfolio_used[SIDE] += work;
             if (r == SatResult::Sat && model.is_some()) || (r == SatResult::Unsat && implied) {
-                return ((r, model), spent, whole);
+                return ((r, model), spent);
             }
             if r != SatResult::Unsat || implied {
                 break;
             }
         }
-        ((SatResult::Unknown, None), spent, whole)
+        ((SatResult::Unknown, None), spent)
     }
 
-    /// One call of `solver` (index `which`: 0 `smt`, 1 `qflia`) on `facts`
+    /// One call of `solver` (index `which`: 0 `smt`, 1 `qflia`, 2 pinned `smt`) on `facts`
     /// in a scope of its own, capped at `limit` work units; returns the
     /// answer, the model when satisfiable, and the work spent.
     fn run_solver(
@@ -2440,7 +2457,7 @@ impl<'k, 's> Checker<'k, 's> {
                 "[syncwright] {} query {} ({}): {:?} in {:.1} ms, {} work units",
                 self.kernel.name,
                 self.queries,
-                ["smt", "qflia"][which],
+                ["smt", "qflia", "pinned smt"][which],
                 r,
                 t.elapsed().as_secs_f64() * 1e3,
                 work
@@ -3271,10 +3288,11 @@ __global__ void plane_kept(float *dst, long C, long D, long HW, long total) {
         .kernels
     }
 
-    /// Every solver call of a check (the portfolio's side turns, the
-    /// pinned turn, the loop-invariant searches) is paid from the kernel's
-    /// budget: a check spends at most its budget (and Z3's small overshoot
-    /// of a limit), so it ends on its work count, not on the wall clock.
+    /// Every solver call of a check is bounded in work units: the `smt`
+    /// turns, the pinned turn and the loop-invariant searches are paid from
+    /// the kernel's budget, the side turns from their allowances, so a check
+    /// spends at most its budget plus those (and Z3's small overshoot of a
+    /// limit), never the invariant searches on top.
     #[test]
     fn a_check_spends_at_most_its_budget() {
         let opts = CheckOptions::default();
@@ -3284,8 +3302,10 @@ __global__ void plane_kept(float *dst, long C, long D, long HW, long total) {
                     .with_work_left(work)
                     .with_wall_ms(300_000);
                 let (report, profile) = check_with_budget(&kernel, &opts, &mut budget);
+                let sides =
+                    PORTFOLIO_ALLOWANCE[0] + PORTFOLIO_ALLOWANCE[1] + LEMMA_UNKNOWN_ALLOWANCE;
                 assert!(
-                    profile.work <= work + work / 20 + 2_000,
+                    profile.work <= work + sides + (work + sides) / 20 + 2_000,
                     "{}: {} units spent of {work}: {:#?}",
                     kernel.name,
                     profile.work,
