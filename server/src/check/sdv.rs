@@ -90,8 +90,8 @@ enum Turn {
 /// `Lemmas` turn that decides the query is `smt` work (the query's cap and
 /// the kernel's budget, like the `smt` turn that would have decided it);
 /// one that does not is paid from [`LEMMA_UNKNOWN_ALLOWANCE`], so a query
-/// the lemmas do not help keeps the budget it had without them. A query the portfolio leaves unknown gets
-/// the `Pinned` witness search last (see [`PINNED_SLICE`]).
+/// the lemmas do not help keeps the budget it had without them. The pinned
+/// witness search runs before the last `smt` turn (see [`PINNED_SLICE`]).
 const PORTFOLIO: [(Turn, u64); 5] = [
     (Turn::Smt, 25_000),
     (Turn::Lemmas, 25_000),
@@ -100,18 +100,18 @@ const PORTFOLIO: [(Turn, u64); 5] = [
     (Turn::Smt, u64::MAX),
 ];
 
-/// Work slice of one call of the `Pinned` turn. It runs after the whole
-/// portfolio answered unknown, on a solver of its own: a kernel whose
-/// queries the portfolio decides never pays for it, and its calls leave
-/// the portfolio solvers' state (and so their answers) as they were. The
-/// last `smt` turn leaves this much of the kernel's budget for it.
+/// Work slice of one call of the pinned turn, a side call paid from its own
+/// allowance (the third of [`PORTFOLIO_ALLOWANCE`]). It runs before the
+/// last `smt` turn, once the cheaper turns answered unknown, on a solver of
+/// its own, so that its calls leave the portfolio solvers' state (and so
+/// their answers) as they were.
 const PINNED_SLICE: u64 = 60_000;
 
 /// Work units one kernel may spend on the portfolio's side calls of each
 /// kind (`Digits`, `Lia`), on top of its budget: the last `smt` call of a
 /// query keeps the allowance it had without them, so the side calls only
 /// ever add decided queries, and the digits turn leaves `qflia` what it had.
-/// The third is the pinned witness search's, within the kernel's budget.
+/// The third is the pinned witness search's (see [`PINNED_SLICE`]).
 const PORTFOLIO_ALLOWANCE: [u64; 3] = [4 * PORTFOLIO[2].1, 4 * PORTFOLIO[3].1, 6 * PINNED_SLICE];
 
 /// Work units one kernel check may spend on `Lemmas` turns that answer
@@ -1348,15 +1348,15 @@ impl<'k, 's> Checker<'k, 's> {
             .saturating_add(self.enc.invariant_work_spent())
     }
 
-    /// Solver work units the kernel's budget counts: the `smt` turns, the
-    /// pinned witness search and the loop-invariant searches (which ran
+    /// Solver work units the kernel's budget counts: the `smt` turns and
+    /// the loop-invariant searches (which ran
     /// outside it, up to 400,000 units, seconds of time on a query of
     /// products, so that a kernel could end on the wall-clock backstop).
-    /// The side turns (digits, `qflia`, lemma turns that answer unknown) run
+    /// The side turns (digits, `qflia`, the pinned witness search, lemma
+    /// turns that answer unknown) run
     /// on allowances of their own on top of it, bounded in work units too.
     fn budget_work(&self) -> u64 {
         self.work_used
-            .saturating_add(self.portfolio_used[2])
             .saturating_add(self.enc.invariant_work_spent())
     }
 
@@ -2225,6 +2225,21 @@ impl<'k, 's> Checker<'k, 's> {
             if kind == Turn::Lemmas && lemmas.is_empty() {
                 continue;
             }
+            // The witness search with pinned sizes, before the last (and
+            // longest) `smt` turn: on a query of products that turn can
+            // spend seconds per 100,000 units for no answer. Not for a check
+            // that is racy already (its slice is above the cheap turns').
+            if turn + 1 == PORTFOLIO.len() && !racy_already && Instant::now() < self.deadline {
+                let inputs = pinned_inputs(&self.enc, self.kernel, &facts);
+                if !inputs.is_empty() {
+                    let (answer, work) = self.pinned_search(&facts, &inputs);
+                    spent += work;
+                    if answer.0 != SatResult::Unknown {
+                        outcome = answer;
+                        break;
+                    }
+                }
+            }
             let side = match kind {
                 Turn::Smt | Turn::Lemmas => None,
                 Turn::Digits => Some(0),
@@ -2245,11 +2260,6 @@ impl<'k, 's> Checker<'k, 's> {
             let budget_left = self.work_left();
             let left = if let Some(side) = side {
                 PORTFOLIO_ALLOWANCE[side].saturating_sub(self.portfolio_used[side])
-            } else if turn + 1 == PORTFOLIO.len() && !racy_already {
-                // What the pinned turn may spend after it stays in the budget.
-                let pinned_left = PORTFOLIO_ALLOWANCE[2].saturating_sub(self.portfolio_used[2]);
-                cap.saturating_sub(smt_spent)
-                    .min(budget_left.saturating_sub(PINNED_SLICE.min(pinned_left)))
             } else {
                 cap.saturating_sub(smt_spent).min(budget_left)
             };
@@ -2290,22 +2300,6 @@ impl<'k, 's> Checker<'k, 's> {
                 break;
             }
         }
-        // The witness search with pinned sizes (not for a check that is racy
-        // already: its slice is above the cheap turns').
-        if outcome.0 == SatResult::Unknown
-            && !racy_already
-            && Instant::now() < self.deadline
-            && self.work_left() > 0
-        {
-            let inputs = pinned_inputs(&self.enc, self.kernel, &facts);
-            if !inputs.is_empty() {
-                let (answer, work) = self.pinned_search(&facts, &inputs);
-                spent += work;
-                if answer.0 != SatResult::Unknown {
-                    outcome = answer;
-                }
-            }
-        }
         let (r, model) = outcome;
         if r == SatResult::Unknown && racy_already && complete {
             if let Some(key) = &key {
@@ -2327,7 +2321,7 @@ impl<'k, 's> Checker<'k, 's> {
     /// The `Pinned` turn on `facts`: one `smt` call (on a solver of its
     /// own) per values of [`PINNED_VALUES`] with the inputs of `inputs`
     /// pinned to them (see [`Pin`]), each of at most [`PINNED_SLICE`] work
-    /// units, paid from the kernel's budget and the turn's allowance.
+    /// units, paid from the turn's allowance.
     /// Returns the answer (`sat` with the first model found: a model of
     /// `facts`, as the pins only add facts) and the work spent. An `unsat`
     /// call only says that no model has these values, so it counts as
@@ -2356,11 +2350,8 @@ impl<'k, 's> Checker<'k, 's> {
         }
 
         for (param_value, launch_value) in PINNED_VALUES {
-            let allowed = slice.min(
-                PORTFOLIO_ALLOWANCE[SIDE]
-                    .saturating_sub(self.portfolio_used[SIDE])
-                    .min(self.work_left()),
-            );
+            let allowed =
+                slice.min(PORTFOLIO_ALLOWANCE[SIDE].saturating_sub(self.portfolio_used[SIDE]));
             if allowed == 0 || Instant::now() >= self.deadline {
                 break;
             }
@@ -3289,7 +3280,7 @@ __global__ void plane_kept(float *dst, long C, long D, long HW, long total) {
     }
 
     /// Every solver call of a check is bounded in work units: the `smt`
-    /// turns, the pinned turn and the loop-invariant searches are paid from
+    /// turns and the loop-invariant searches are paid from
     /// the kernel's budget, the side turns from their allowances, so a check
     /// spends at most its budget plus those (and Z3's small overshoot of a
     /// limit), never the invariant searches on top.
@@ -3302,8 +3293,7 @@ __global__ void plane_kept(float *dst, long C, long D, long HW, long total) {
                     .with_work_left(work)
                     .with_wall_ms(300_000);
                 let (report, profile) = check_with_budget(&kernel, &opts, &mut budget);
-                let sides =
-                    PORTFOLIO_ALLOWANCE[0] + PORTFOLIO_ALLOWANCE[1] + LEMMA_UNKNOWN_ALLOWANCE;
+                let sides = PORTFOLIO_ALLOWANCE.iter().sum::<u64>() + LEMMA_UNKNOWN_ALLOWANCE;
                 assert!(
                     profile.work <= work + sides + (work + sides) / 20 + 2_000,
                     "{}: {} units spent of {work}: {:#?}",
