@@ -95,7 +95,8 @@ enum Turn {
 /// `Lemmas` turn that decides the query is `smt` work (the query's cap and
 /// the kernel's budget, like the `smt` turn that would have decided it);
 /// one that does not is paid from [`LEMMA_UNKNOWN_ALLOWANCE`], so a query
-/// the lemmas do not help keeps the budget it had without them.
+/// the lemmas do not help keeps the budget it had without them. The pinned
+/// witness search runs before the last `smt` turn (see [`PINNED_SLICE`]).
 const PORTFOLIO: [(Turn, u64); 5] = [
     (Turn::Smt, 25_000),
     (Turn::Lemmas, 25_000),
@@ -104,11 +105,19 @@ const PORTFOLIO: [(Turn, u64); 5] = [
     (Turn::Smt, u64::MAX),
 ];
 
+/// Work slice of one call of the pinned turn, a side call paid from its own
+/// allowance (the third of [`PORTFOLIO_ALLOWANCE`]). It runs before the
+/// last `smt` turn, once the cheaper turns answered unknown, on a solver of
+/// its own, so that its calls leave the portfolio solvers' state (and so
+/// their answers) as they were.
+const PINNED_SLICE: u64 = 60_000;
+
 /// Work units one kernel may spend on the portfolio's side calls of each
 /// kind (`Digits`, `Lia`), on top of its budget: the last `smt` call of a
 /// query keeps the allowance it had without them, so the side calls only
 /// ever add decided queries, and the digits turn leaves `qflia` what it had.
-const PORTFOLIO_ALLOWANCE: [u64; 2] = [4 * PORTFOLIO[2].1, 4 * PORTFOLIO[3].1];
+/// The third is the pinned witness search's (see [`PINNED_SLICE`]).
+const PORTFOLIO_ALLOWANCE: [u64; 3] = [4 * PORTFOLIO[2].1, 4 * PORTFOLIO[3].1, 6 * PINNED_SLICE];
 
 /// Work units one kernel check may spend on `Lemmas` turns that answer
 /// `unknown`; past them it gets no more such turns: the lemmas' products
@@ -116,6 +125,17 @@ const PORTFOLIO_ALLOWANCE: [u64; 2] = [4 * PORTFOLIO[2].1, 4 * PORTFOLIO[3].1];
 /// decompositions `(b - b % n) / n` whose queries are satisfiable) each
 /// such turn costs Z3's slow non-linear steps for nothing.
 const LEMMA_UNKNOWN_ALLOWANCE: u64 = 2 * PORTFOLIO[1].1;
+
+/// The values [`PINNED_SLICE`] gives the pinned inputs, each time one for
+/// the parameters and one for the launch sizes, in order, the next only
+/// when the pins contradict the query (`unsat`; after `unknown` the next
+/// values' query is as hard). Small, so that products of pinned values stay
+/// far from every type's limits: a parameter 2 (the least extent along
+/// which two threads can differ), then 7; a launch size unlike the
+/// parameters' value (with a grid-stride loop over `blockDim*gridDim`
+/// equal to a pinned extent, two indices an extent apart would be one
+/// thread's), then a warp.
+const PINNED_VALUES: [(i64, i64); 2] = [(2, 3), (7, 32)];
 
 /// Largest work slice of a portfolio turn a query gets once a check under a
 /// race limit (see [`with_block_race_limit`]) has found a race within a
@@ -517,7 +537,7 @@ fn check_in_context(
                 std::panic::resume_unwind(panic);
             }
             checker.budget_exceeded = Some(memory.unwrap_or_else(backstop_text));
-            let work = checker.work_used;
+            let work = checker.budget_work();
             let (r, p) = checker.finish();
             return (r, p, work);
         }
@@ -531,11 +551,11 @@ fn check_in_context(
                 checker.profile.setup_ms,
                 start.elapsed().as_secs_f64() * 1e3,
                 checker.queries,
-                checker.work_used,
+                checker.total_work(),
                 unsat_cache_hits()
             );
         }
-        let work = checker.work_used;
+        let work = checker.budget_work();
         let (r, p) = checker.finish();
         (r, p, work)
     });
@@ -1040,6 +1060,114 @@ fn hardness(facts: &[Bool]) -> String {
     }
 }
 
+/// The inputs the pinned turn pins (see [`PINNED_SLICE`]), a witness search: the symbolic
+/// launch sizes and integer scalar parameters that `facts` use inside a
+/// product of two non-constant terms or inside a divisor that is not a
+/// constant. They are the same in both threads and every block, and with
+/// them fixed such terms become linear (a product by a constant, a
+/// division by a constant), which Z3 decides far more easily; thread and
+/// block ids and the values of loops are never pinned. An input that a
+/// fact of the query equates to a constant (a size the host code gives)
+/// is pinned to that value; every other input to the turn's values.
+fn pinned_inputs(enc: &Encoder<'_>, kernel: &Kernel, facts: &[Bool]) -> Vec<(Int, Pin)> {
+    use std::collections::HashSet;
+    use z3::ast::Dynamic;
+    use z3::DeclKind;
+    let numeral = |t: &Dynamic| t.as_int().and_then(|i| i.as_i64()).is_some();
+    let (block, grid) = enc.dims();
+    let mut inputs: std::collections::HashMap<Dynamic, bool> = block
+        .iter()
+        .chain(&grid)
+        .filter(|d| d.as_i64().is_none())
+        .map(|t| (Dynamic::from_ast(t), true))
+        .collect();
+    for index in 0..kernel.params.len() {
+        if let Some(super::symexec::Val::I(x, _)) = enc.param(index) {
+            inputs.entry(Dynamic::from_ast(&x)).or_insert(false);
+        }
+    }
+    // The non-linear positions: the non-constant factors of a product with
+    // two or more of them, the non-constant divisors.
+    let mut roots = Vec::new();
+    let mut seen = HashSet::new();
+    let mut stack: Vec<Dynamic> = facts.iter().map(|t| Dynamic::from_ast(t)).collect();
+    while let Some(term) = stack.pop() {
+        if !term.is_app() || !seen.insert(term.clone()) {
+            continue;
+        }
+        let children = term.children();
+        match term.decl().kind() {
+            DeclKind::Mul => {
+                let factors: Vec<&Dynamic> = children.iter().filter(|c| !numeral(c)).collect();
+                if factors.len() > 1 {
+                    roots.extend(factors.into_iter().cloned());
+                }
+            }
+            DeclKind::Idiv | DeclKind::Mod | DeclKind::Rem | DeclKind::Div => {
+                roots.extend(children.get(1).filter(|d| !numeral(d)).cloned());
+            }
+            _ => {}
+        }
+        stack.extend(children);
+    }
+    let mut pinned = Vec::new();
+    let mut seen = HashSet::new();
+    while let Some(term) = roots.pop() {
+        if !seen.insert(term.clone()) {
+            continue;
+        }
+        if let Some(&launch) = inputs.get(&term) {
+            let pin = if launch { Pin::Launch } else { Pin::Param };
+            pinned.extend(term.as_int().map(|x| (x, pin)));
+            continue;
+        }
+        if term.is_app() {
+            roots.extend(term.children());
+        }
+    }
+    if pinned.is_empty() {
+        return pinned;
+    }
+    // The values the facts give inputs: a fact that simplifies to
+    // `x == c` holds in every model, so pinning `x` to `c` loses none.
+    let mut known = std::collections::HashMap::new();
+    for fact in facts {
+        let fact = simplified_or_same(fact);
+        if fact.decl().kind() != DeclKind::Eq {
+            continue;
+        }
+        let sides = fact.children();
+        let (Some(a), Some(b)) = (sides.first(), sides.get(1)) else {
+            continue;
+        };
+        let (term, value) = match (a.as_int().and_then(|x| x.as_i64()), b) {
+            (Some(value), term) => (term, value),
+            (None, _) => match b.as_int().and_then(|x| x.as_i64()) {
+                Some(value) => (a, value),
+                None => continue,
+            },
+        };
+        known.insert(term.clone(), value);
+    }
+    for (x, pin) in &mut pinned {
+        if let Some(&value) = known.get(&Dynamic::from_ast(x)) {
+            *pin = Pin::Known(value);
+        }
+    }
+    pinned
+}
+
+/// The value [`PINNED_SLICE`] gives one input (see [`pinned_inputs`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pin {
+    /// The value the query's facts give it.
+    Known(i64),
+    /// A launch size: the turn's launch value.
+    Launch,
+    /// A scalar parameter: the turn's parameter value.
+    Param,
+}
+
 struct Checker<'k, 's> {
     kernel: &'k Kernel,
     opts: &'k CheckOptions,
@@ -1061,8 +1189,8 @@ struct Checker<'k, 's> {
     /// Work units Z3 spent on this kernel so far (portfolio preambles aside).
     work_used: u64,
     /// Work units spent on the portfolio's side calls (see
-    /// [`PORTFOLIO_ALLOWANCE`]), digits and `qflia`.
-    portfolio_used: [u64; 2],
+    /// [`PORTFOLIO_ALLOWANCE`]): digits, `qflia` and pinned.
+    portfolio_used: [u64; 3],
     /// Work units of `Lemmas` turns that answered `unknown` (see
     /// [`LEMMA_UNKNOWN_ALLOWANCE`]).
     lemma_unknown_used: u64,
@@ -1079,8 +1207,11 @@ struct Checker<'k, 's> {
     profile: Profile,
     /// The `qflia` tactic solver of the portfolio (see `check_facts`).
     lia: &'s Solver,
-    /// The `rlimit` last set on each solver (`smt`, `qflia`).
-    rlimit_set: [Option<u64>; 2],
+    /// The `rlimit` last set on each solver (`smt`, `qflia`, pinned `smt`).
+    rlimit_set: [Option<u64>; 3],
+    /// The `smt` solver of the pinned turn (see [`PINNED_SLICE`]), made on
+    /// its first call.
+    pinned_solver: Option<Solver>,
     /// Program-order (pre-order) position of every statement.
     positions: std::collections::HashMap<StmtId, usize>,
     /// Well-synchronization of named and split barriers.
@@ -1151,7 +1282,7 @@ impl<'k, 's> Checker<'k, 's> {
             budget_exceeded: None,
             last_unknown: String::new(),
             work_used: 0,
-            portfolio_used: [0, 0],
+            portfolio_used: [0; 3],
             lemma_unknown_used: 0,
             work_budget: budget.work_left,
             current: (StmtId(0), StmtId(0)),
@@ -1159,7 +1290,8 @@ impl<'k, 's> Checker<'k, 's> {
             deadline: budget.deadline,
             backstop: budget.backstop_reason(),
             profile: Profile::default(),
-            rlimit_set: [None, None],
+            rlimit_set: [None; 3],
+            pinned_solver: None,
             positions,
             named,
             async_findings: Vec::new(),
@@ -1176,7 +1308,7 @@ impl<'k, 's> Checker<'k, 's> {
     /// (deterministic: counted in Z3 work units, not time), or, as a
     /// backstop only, the wall clock ran out.
     fn over_budget(&self) -> Option<String> {
-        if self.work_used >= self.work_budget {
+        if self.budget_work() >= self.work_budget {
             Some(format!(
                 "budget of {} ms ({} solver work units) spent",
                 effective_budget_ms(self.opts),
@@ -1298,7 +1430,39 @@ impl<'k, 's> Checker<'k, 's> {
     /// is queried again by its check.
     /// Solver work units of every turn spent so far.
     fn all_work(&self) -> u64 {
-        self.work_used + self.portfolio_used[0] + self.portfolio_used[1] + self.lemma_unknown_used
+        self.work_used + self.portfolio_used.iter().sum::<u64>() + self.lemma_unknown_used
+    }
+
+    /// Solver work units this check spent in all: every portfolio turn, the
+    /// pinned witness search and the loop-invariant searches of its symbolic
+    /// executions (the profile's figure).
+    fn total_work(&self) -> u64 {
+        self.all_work()
+            .saturating_add(self.enc.invariant_work_spent())
+    }
+
+    /// Solver work units the kernel's budget counts: the `smt` turns and
+    /// the loop-invariant searches (which ran
+    /// outside it, up to 400,000 units, seconds of time on a query of
+    /// products, so that a kernel could end on the wall-clock backstop).
+    /// The side turns (digits, `qflia`, the pinned witness search, lemma
+    /// turns that answer unknown) run
+    /// on allowances of their own on top of it, bounded in work units too.
+    fn budget_work(&self) -> u64 {
+        self.work_used
+            .saturating_add(self.enc.invariant_work_spent())
+    }
+
+    /// Work units left in the kernel's budget.
+    fn work_left(&self) -> u64 {
+        self.work_budget.saturating_sub(self.budget_work())
+    }
+
+    /// Executes thread `t` under `scenario` with the invariant searches
+    /// capped at what is left of the kernel's budget.
+    fn exec(&self, t: usize, scenario: &Scenario) -> std::rc::Rc<ExecResult> {
+        self.enc.cap_invariant_work(self.work_left());
+        self.enc.exec(t, scenario)
     }
 
     fn racy_already(&self) -> bool {
@@ -1832,8 +1996,8 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             }
             let first_same_block = scenario.same_block && index == 0;
-            let r1 = self.enc.exec(0, &scenario);
-            let r2 = self.enc.exec(1, &scenario);
+            let r1 = self.exec(0, &scenario);
+            let r2 = self.exec(1, &scenario);
             if r1.incomplete || r2.incomplete {
                 let why = self
                     .over_budget()
@@ -2179,6 +2343,21 @@ impl<'k, 's> Checker<'k, 's> {
             if kind == Turn::Lemmas && lemmas.is_empty() {
                 continue;
             }
+            // The witness search with pinned sizes, before the last (and
+            // longest) `smt` turn: on a query of products that turn can
+            // spend seconds per 100,000 units for no answer. Not for a check
+            // that is racy already (its slice is above the cheap turns').
+            if turn + 1 == PORTFOLIO.len() && !racy_already && Instant::now() < self.deadline {
+                let inputs = pinned_inputs(&self.enc, self.kernel, &facts);
+                if !inputs.is_empty() {
+                    let (answer, work) = self.pinned_search(&facts, &inputs);
+                    spent += work;
+                    if answer.0 != SatResult::Unknown {
+                        outcome = answer;
+                        break;
+                    }
+                }
+            }
             let side = match kind {
                 Turn::Smt | Turn::Lemmas => None,
                 Turn::Digits => Some(0),
@@ -2196,11 +2375,11 @@ impl<'k, 's> Checker<'k, 's> {
                 })[..],
                 Turn::Smt | Turn::Lia => &facts[..],
             };
+            let budget_left = self.work_left();
             let left = if let Some(side) = side {
                 PORTFOLIO_ALLOWANCE[side].saturating_sub(self.portfolio_used[side])
             } else {
-                cap.saturating_sub(smt_spent)
-                    .min(self.work_budget.saturating_sub(self.work_used))
+                cap.saturating_sub(smt_spent).min(budget_left)
             };
             let allowed = if kind == Turn::Lemmas {
                 slice
@@ -2260,7 +2439,86 @@ impl<'k, 's> Checker<'k, 's> {
         (r, model)
     }
 
-    /// One call of `solver` (index `which`: 0 `smt`, 1 `qflia`) on `facts`
+    /// The `Pinned` turn on `facts`: one `smt` call (on a solver of its
+    /// own) per values of [`PINNED_VALUES`] with the inputs of `inputs`
+    /// pinned to them (see [`Pin`]), each of at most [`PINNED_SLICE`] work
+    /// units, paid from the turn's allowance.
+    /// Returns the answer (`sat` with the first model found: a model of
+    /// `facts`, as the pins only add facts) and the work spent. An `unsat`
+    /// call only says that no model has these values, so it counts as
+    /// unknown, unless every pin is a value the facts give (then the pinned
+    /// query is equivalent to `facts`).
+    fn pinned_search(
+        &mut self,
+        facts: &[Bool],
+        inputs: &[(Int, Pin)],
+    ) -> ((SatResult, Option<Model>), u64) {
+        let implied = inputs.iter().all(|(_, pin)| matches!(pin, Pin::Known(_)));
+        const SIDE: usize = 2;
+        let slice = PINNED_SLICE;
+        let mut spent = 0;
+        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+            let names: Vec<String> = inputs
+                .iter()
+                .map(|(x, pin)| format!("{x} {pin:?}"))
+                .collect();
+            eprintln!(
+                "[syncwright] {} query {}: pinned turn on {}",
+                self.kernel.name,
+                self.queries,
+                names.join(", ")
+            );
+        }
+
+        for (param_value, launch_value) in PINNED_VALUES {
+            let allowed =
+                slice.min(PORTFOLIO_ALLOWANCE[SIDE].saturating_sub(self.portfolio_used[SIDE]));
+            if allowed == 0 || Instant::now() >= self.deadline {
+                break;
+            }
+            let pins: Vec<(Int, Int)> = inputs
+                .iter()
+                .map(|(x, pin)| {
+                    let value = match pin {
+                        Pin::Known(value) => *value,
+                        Pin::Launch => launch_value,
+                        Pin::Param => param_value,
+                    };
+                    (x.clone(), Int::from_i64(value))
+                })
+                .collect();
+            // The facts with the pinned values substituted (the `smt`
+            // solver does not solve equations first, so a product of
+            // pinned inputs would stay non-linear for it), and the pins
+            // themselves, so that the model gives the inputs their values.
+            let pairs: Vec<(&Int, &Int)> = pins.iter().map(|(x, v)| (x, v)).collect();
+            let with_pins: Vec<Bool> = facts
+                .iter()
+                .map(|f| simplified_or_same(&f.substitute(&pairs)))
+                .chain(pins.iter().map(|(x, v)| x.eq(v)))
+                .collect();
+            let unknown_before = self.last_unknown.clone();
+            let solver = self
+                .pinned_solver
+                .take()
+                .unwrap_or_else(|| z3::Tactic::new("smt").solver());
+            let (r, model, work) = self.run_solver(&solver, 2, &with_pins, allowed);
+            self.pinned_solver = Some(solver);
+            // Why the query is unknown is the unpinned turns' reason.
+            self.last_unknown = unknown_before;
+            spent += work;
+            self.portfolio_used[SIDE] += work;
+            if (r == SatResult::Sat && model.is_some()) || (r == SatResult::Unsat && implied) {
+                return ((r, model), spent);
+            }
+            if r != SatResult::Unsat || implied {
+                break;
+            }
+        }
+        ((SatResult::Unknown, None), spent)
+    }
+
+    /// One call of `solver` (index `which`: 0 `smt`, 1 `qflia`, 2 pinned `smt`) on `facts`
     /// in a scope of its own, capped at `limit` work units; returns the
     /// answer, the model when satisfiable, and the work spent.
     fn run_solver(
@@ -2311,7 +2569,7 @@ impl<'k, 's> Checker<'k, 's> {
                 "[syncwright] {} query {} ({}): {:?} in {:.1} ms, {} work units",
                 self.kernel.name,
                 self.queries,
-                ["smt", "qflia"][which],
+                ["smt", "qflia", "pinned smt"][which],
                 r,
                 t.elapsed().as_secs_f64() * 1e3,
                 work
@@ -2369,8 +2627,8 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             }
             self.current = (id, id);
-            let r1 = self.enc.exec(0, &scenario);
-            let r2 = self.enc.exec(1, &scenario);
+            let r1 = self.exec(0, &scenario);
+            let r2 = self.exec(1, &scenario);
             if r1.incomplete || r2.incomplete {
                 let why = self
                     .over_budget()
@@ -2464,7 +2722,7 @@ impl<'k, 's> Checker<'k, 's> {
             }
             let common = self.tree.common_loops(copy, access);
             let scenario = Scenario::same_block(common);
-            let r = self.enc.exec(0, &scenario);
+            let r = self.exec(0, &scenario);
             let (Some(c), Some(x)) = (r.accesses.get(&copy), r.accesses.get(&access)) else {
                 continue;
             };
@@ -3000,7 +3258,7 @@ impl<'k, 's> Checker<'k, 's> {
         };
         let time_ms = self.start.elapsed().as_secs_f64() * 1000.0;
         self.profile.queries = self.queries;
-        self.profile.work = self.work_used;
+        self.profile.work = self.total_work();
         self.profile.encode_ms =
             (time_ms - self.profile.setup_ms - self.profile.enumerate_ms - self.profile.solve_ms)
                 .max(0.0);
@@ -3121,4 +3379,87 @@ fn race_groups(races: &[Race]) -> Vec<Vec<&Race>> {
             members
         })
         .collect()
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use super::*;
+
+    /// A C x D x HW volume, one element per thread: the store drops the
+    /// plane (racy) or keeps it (race-free; its query is non-linear).
+    const PLANES: &str = r#"
+__global__ void plane_dropped(float *dst, int C, int D, int HW) {
+    int idx = blockIdx.x * blockDim.x + threadIdx.x;
+    if (idx < C * D * HW) {
+        int c = (idx / (D * HW)) % C;
+        int d = (idx / HW) % D;
+        int p = idx % HW;
+        dst[c * HW + p] = (float)d;
+    }
+}
+__global__ void plane_kept(float *dst, long C, long D, long HW, long total) {
+    for (long idx = blockIdx.x * blockDim.x + threadIdx.x; idx < total;
+         idx += blockDim.x * gridDim.x) {
+        long c = (idx / (D * HW)) % C;
+        long d = (idx / HW) % D;
+        long p = idx % HW;
+        dst[(c * D + d) * HW + p] = (float)d;
+    }
+}
+"#;
+
+    fn kernels() -> Vec<Kernel> {
+        crate::frontend::lower_source(
+            std::path::Path::new("t.cu"),
+            PLANES,
+            &crate::frontend::NoIncludes,
+        )
+        .kernels
+    }
+
+    /// Every solver call of a check is bounded in work units: the `smt`
+    /// turns and the loop-invariant searches are paid from
+    /// the kernel's budget, the side turns from their allowances, so a check
+    /// spends at most its budget plus those (and Z3's small overshoot of a
+    /// limit), never the invariant searches on top.
+    #[test]
+    fn a_check_spends_at_most_its_budget() {
+        let opts = CheckOptions::default();
+        for kernel in kernels() {
+            for work in [40_000u64, 150_000, 400_000] {
+                let mut budget = KernelBudget::new(&opts)
+                    .with_work_left(work)
+                    .with_wall_ms(300_000);
+                let (report, profile) = check_with_budget(&kernel, &opts, &mut budget);
+                let sides = PORTFOLIO_ALLOWANCE.iter().sum::<u64>() + LEMMA_UNKNOWN_ALLOWANCE;
+                assert!(
+                    profile.work <= work + sides + (work + sides) / 20 + 2_000,
+                    "{}: {} units spent of {work}: {:#?}",
+                    kernel.name,
+                    profile.work,
+                    report.findings
+                );
+                assert_ne!(report.verdict, Verdict::RaceFree, "{}", kernel.name);
+            }
+        }
+    }
+
+    /// The pinned turn finds the race of the dropped plane (whose query has
+    /// products and quotients of the three sizes) with little work: with
+    /// C = D = HW = 2 the witness is a linear query. The pins only add
+    /// facts, so its model is a witness of the kernel as written.
+    #[test]
+    fn pinned_sizes_find_a_witness_with_little_work() {
+        let opts = CheckOptions::default();
+        let kernels = kernels();
+        let dropped = kernels
+            .iter()
+            .find(|k| k.name == "plane_dropped")
+            .expect("kernel");
+        let mut budget = KernelBudget::new(&opts)
+            .with_work_left(300_000)
+            .with_wall_ms(300_000);
+        let report = check_kernel_within(dropped, &opts, &mut budget);
+        assert_eq!(report.verdict, Verdict::Racy, "{:#?}", report.findings);
+    }
 }

@@ -490,6 +490,9 @@ pub struct Encoder<'k> {
     invariants: RefCell<HashMap<(StmtId, usize), Vec<Candidate>>>,
     /// Solver work left for this kernel's invariant searches.
     invariant_work_left: Cell<u64>,
+    /// Solver work this kernel's invariant searches spent (charged to the
+    /// kernel's budget by the checker: see [`Encoder::invariant_work_spent`]).
+    invariant_work_spent: Cell<u64>,
     /// Per `if`, the slots of the locals its branches mention (see
     /// [`Exec::if_stmt`]).
     if_locals: RefCell<HashMap<StmtId, Rc<[usize]>>>,
@@ -877,6 +880,7 @@ impl<'k> Encoder<'k> {
             cache: RefCell::new(HashMap::new()),
             invariants: RefCell::new(HashMap::new()),
             invariant_work_left: Cell::new(INVARIANT_KERNEL_WORK),
+            invariant_work_spent: Cell::new(0),
             if_locals: RefCell::new(HashMap::new()),
             deadline: None,
             generations: Default::default(),
@@ -1358,6 +1362,19 @@ impl<'k> Encoder<'k> {
     /// the well-synchronization check).
     pub fn set_generations(&mut self, generations: super::named::GenerationTable) {
         self.generations = generations;
+    }
+
+    /// The invariant searches from now on spend at most `work` units (what
+    /// is left of the kernel's budget, when less than their own allowance).
+    pub fn cap_invariant_work(&self, work: u64) {
+        let left = self.invariant_work_left.get().min(work);
+        self.invariant_work_left.set(left);
+    }
+
+    /// Solver work units the invariant searches spent so far: the checker
+    /// counts them in the kernel's budget, like its own queries.
+    pub fn invariant_work_spent(&self) -> u64 {
+        self.invariant_work_spent.get()
     }
 
     /// Symbolic executions stop at `deadline` (their results are then
@@ -1865,11 +1882,12 @@ pub(crate) fn work_count(solver: &z3::Solver) -> u64 {
 fn houdini(
     solver: &z3::Solver,
     work_left: &Cell<u64>,
+    work_spent: &Cell<u64>,
     candidates: &mut Vec<Candidate>,
     mut term: impl FnMut(&Candidate) -> Option<Bool>,
 ) -> bool {
     for _ in 0..HOUDINI_MAX_ROUNDS {
-        match houdini_round(solver, work_left, candidates, &mut term) {
+        match houdini_round(solver, work_left, work_spent, candidates, &mut term) {
             None => break,
             Some(true) => return true,
             Some(false) if candidates.is_empty() => return true,
@@ -1887,6 +1905,7 @@ fn houdini(
 fn houdini_round(
     solver: &z3::Solver,
     work_left: &Cell<u64>,
+    work_spent: &Cell<u64>,
     candidates: &mut Vec<Candidate>,
     mut term: impl FnMut(&Candidate) -> Option<Bool>,
 ) -> Option<bool> {
@@ -1924,6 +1943,7 @@ fn houdini_round(
         );
     }
     work_left.set(left.saturating_sub(spent));
+    work_spent.set(work_spent.get().saturating_add(spent));
     let result = match answer {
         z3::SatResult::Unsat => Some(true),
         z3::SatResult::Unknown => None,
@@ -4859,6 +4879,7 @@ impl Exec<'_, '_> {
         let entry_ok = houdini(
             &solver,
             &self.enc.invariant_work_left,
+            &self.enc.invariant_work_spent,
             &mut candidates,
             |c| self.candidate_in(c, pre_env, pre_env, &entry_cond),
         );
@@ -4944,6 +4965,7 @@ impl Exec<'_, '_> {
             let ok = houdini_round(
                 &solver,
                 &self.enc.invariant_work_left,
+                &self.enc.invariant_work_spent,
                 &mut candidates,
                 |c| self.candidate_in(c, &end_env, pre_env, &passes_again),
             );
