@@ -1604,8 +1604,6 @@ fn needs_solver(kernel: &Kernel, opts: &CheckOptions, analyses: &Analyses<'_>) -
     .0
     .is_empty()
         || !kernel.asyncs.same_thread.is_empty()
-        // The vacuity query (see `Checker::check_vacuous`).
-        || states_preconditions(kernel)
     {
         return true;
     }
