@@ -1884,6 +1884,20 @@ impl Frozen<'_> {
     }
 }
 
+/// A polynomial of single-atom terms as its atoms by coefficient (`None`
+/// when a term is a product or a constant, two terms share a coefficient, or,
+/// with `only_varying`, an atom is the same in both threads).
+fn atoms_by_coefficient(t: &Poly, only_varying: bool) -> Option<BTreeMap<i128, Atom>> {
+    let mut out: BTreeMap<i128, Atom> = BTreeMap::new();
+    for (m, c) in &t.0 {
+        match m.as_slice() {
+            [a] if (!only_varying || a.varying()) && out.insert(*c, *a).is_none() => {}
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
 /// The opaque locals `facts` prove non-negative: a fact `lhs < rhs` whose
 /// difference `rhs - lhs` is `v + d` for an opaque local `v` and a constant
 /// `d <= 1` (so `v + d >= 1`, `v >= 1 - d >= 0`, wherever the facts hold:
@@ -2043,16 +2057,7 @@ impl Delinear<'_> {
         let Some(d) = du.constant_term().checked_abs() else {
             return undecided;
         };
-        let by_coefficient = |t: &Poly| {
-            let mut out: BTreeMap<i128, Atom> = BTreeMap::new();
-            for (m, c) in &t.0 {
-                match m.as_slice() {
-                    [a] if a.varying() && out.insert(*c, *a).is_none() => {}
-                    _ => return None,
-                }
-            }
-            Some(out)
-        };
+        let by_coefficient = |t: &Poly| atoms_by_coefficient(t, true);
         let (Some(xs), Some(ys)) = (by_coefficient(&tp), by_coefficient(&tq)) else {
             return undecided;
         };
@@ -2131,16 +2136,7 @@ impl Delinear<'_> {
         let Some(d) = d.constant_term().checked_abs() else {
             return false;
         };
-        let by_coefficient = |t: &Poly| {
-            let mut out: BTreeMap<i128, Atom> = BTreeMap::new();
-            for (m, c) in &t.0 {
-                match m.as_slice() {
-                    [a] if out.insert(*c, *a).is_none() => {}
-                    _ => return None,
-                }
-            }
-            Some(out)
-        };
+        let by_coefficient = |t: &Poly| atoms_by_coefficient(t, false);
         let (Some(xs), Some(ys)) = (by_coefficient(&rx), by_coefficient(&ry)) else {
             return false;
         };

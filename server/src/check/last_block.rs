@@ -356,8 +356,9 @@ fn is_thread_zero(e: &Expr) -> bool {
 }
 
 /// Whether `atomicInc(&C, limit)` with this `limit` hands out the tickets 0,
-/// 1, ..., gridDim.x - 1 without wrapping: it stores `old >= limit ? 0 : old
-/// + 1`, so it wraps before the last ticket when `limit < gridDim.x - 1`
+/// 1, ..., gridDim.x - 1 without wrapping: it stores
+/// `old >= limit ? 0 : old + 1`, so it wraps before the last ticket when
+/// `limit < gridDim.x - 1`
 /// (then no block is last, the reset never runs and the next launch starts
 /// from a non-zero count). Accepted: `gridDim.x`, `gridDim.x - 1`, or a
 /// constant of at least 2^31 - 2 (gridDim.x is at most 2^31 - 1).
