@@ -2057,27 +2057,9 @@ impl Delinear<'_> {
         let Some(d) = du.constant_term().checked_abs() else {
             return undecided;
         };
-        let by_coefficient = |t: &Poly| atoms_by_coefficient(t, true);
-        let (Some(xs), Some(ys)) = (by_coefficient(&tp), by_coefficient(&tq)) else {
+        let Some((terms, ids)) = self.paired_terms(&tp, &tq, true) else {
             return undecided;
         };
-        let mut terms = Vec::new();
-        let mut ids = 0u8;
-        for ((c, x), (c2, y)) in xs.iter().zip(ys.iter()) {
-            if c != c2 || ((x.id_bit().is_some() || y.id_bit().is_some()) && x != y) {
-                return undecided;
-            }
-            let (Some(rx), Some(ry)) = (self.atom_range(*x), self.atom_range(*y)) else {
-                return undecided;
-            };
-            let (Some(abs), Some(width)) =
-                (c.checked_abs(), rx.1.max(ry.1).checked_sub(rx.0.min(ry.0)))
-            else {
-                return undecided;
-            };
-            terms.push((abs, width));
-            ids |= x.id_bit().unwrap_or(0);
-        }
         match radix_apart(terms, d, s) {
             Some(true) => (true, true),
             Some(false) => {
@@ -2091,6 +2073,33 @@ impl Delinear<'_> {
 }
 
 impl Delinear<'_> {
+    /// Two polynomials of single-atom terms paired by coefficient, as the
+    /// mixed-radix terms (|coefficient|, width of the union of both atoms'
+    /// ranges) and the ids paired with themselves; `None` when the
+    /// coefficients differ or an atom has no range. `ids_paired`: only
+    /// varying atoms, and an id only with itself ([`Self::paired_radix`]).
+    fn paired_terms(
+        &self,
+        p: &Poly,
+        q: &Poly,
+        ids_paired: bool,
+    ) -> Option<(Vec<(i128, i128)>, u8)> {
+        let xs = atoms_by_coefficient(p, ids_paired)?;
+        let ys = atoms_by_coefficient(q, ids_paired)?;
+        let mut terms = Vec::new();
+        let mut ids = 0u8;
+        for ((c, x), (c2, y)) in xs.iter().zip(ys.iter()) {
+            if c != c2 || (ids_paired && (x.id_bit().is_some() || y.id_bit().is_some()) && x != y) {
+                return None;
+            }
+            let (rx, ry) = (self.atom_range(*x)?, self.atom_range(*y)?);
+            let width = rx.1.max(ry.1).checked_sub(rx.0.min(ry.0))?;
+            terms.push((c.checked_abs()?, width));
+            ids |= x.id_bit().unwrap_or(0);
+        }
+        Some((terms, ids))
+    }
+
     /// Theorem (one thread's accesses apart). Let `a` and `b` be accesses
     /// of one array by the same thread (an asynchronous copy and a later
     /// access of its issuing thread). Split each offset into the monomials
@@ -2136,25 +2145,9 @@ impl Delinear<'_> {
         let Some(d) = d.constant_term().checked_abs() else {
             return false;
         };
-        let by_coefficient = |t: &Poly| atoms_by_coefficient(t, false);
-        let (Some(xs), Some(ys)) = (by_coefficient(&rx), by_coefficient(&ry)) else {
+        let Some((terms, _)) = self.paired_terms(&rx, &ry, false) else {
             return false;
         };
-        let mut terms = Vec::new();
-        for ((c, u), (c2, v)) in xs.iter().zip(ys.iter()) {
-            if c != c2 {
-                return false;
-            }
-            let (Some(ru), Some(rv)) = (self.atom_range(*u), self.atom_range(*v)) else {
-                return false;
-            };
-            let (Some(abs), Some(width)) =
-                (c.checked_abs(), ru.1.max(rv.1).checked_sub(ru.0.min(rv.0)))
-            else {
-                return false;
-            };
-            terms.push((abs, width));
-        }
         let size = i128::from(x.2.max(y.2).max(1));
         radix_apart(terms, d, size) == Some(true)
     }
