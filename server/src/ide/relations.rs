@@ -233,8 +233,8 @@ pub fn assume_relations(kernel: &mut Kernel, relations: &[Relation]) {
 
 /// For a grid extent the host divides by the same block extent
 /// (`gridDim.x == (unsigned)(E / (int)blockDim.x)`, E of a 32-bit type),
-/// the facts `E >= blockDim.x` (in E's type) and `blockIdx.x * blockDim.x
-/// + blockDim.x <= (unsigned)E` of each thread: linear in the products the
+/// the facts `E >= blockDim.x` (in E's type) and `blockIdx.x * blockDim.x +
+/// blockDim.x <= (unsigned)E` of each thread: linear in the products the
 /// kernel's indices already have, which the solver does not derive from the
 /// division (so every thread's `blockIdx.x * blockDim.x + threadIdx.x` is
 /// below E).
