@@ -243,8 +243,9 @@ pub fn assume_relations(kernel: &mut Kernel, relations: &[Relation]) {
 /// `Eval::block_extent_variables`) and q = E / b truncated, a valid launch
 /// has 1 <= gridDim.x = (unsigned)q <= 2^31 - 1, so q >= 1 (a negative int
 /// q converts to at least 2^31), hence E >= q * b >= b > 0; then
-/// blockIdx.x <= q - 1 gives blockIdx.x * b + b <= q * b <= E: below 2^31,
-/// so the `unsigned int` arithmetic does not wrap and `(unsigned)E` is E.
+/// blockIdx.x <= q - 1 gives blockIdx.x * b + b <= q * b <= E; E is
+/// positive and of a 32-bit type, so the `unsigned int` arithmetic does not
+/// wrap and `(unsigned)E` is E.
 /// A square block (`dim3 block(t, t)` at every launch, so blockDim.y ==
 /// blockDim.x) lets the y extent divide by the x one and the other way.
 fn below_dividend(
