@@ -20,6 +20,16 @@ pub struct Relation {
     pub value: Expr,
     /// `gridDim.x = nx / 64`, for the launch label.
     pub text: String,
+    /// Whether `lhs == value` itself is assumed: not when the value divides
+    /// by (or multiplies with a non-constant) block extent, a non-linear
+    /// equation that made every query of a kernel slow (ced's sobel kernel:
+    /// inconclusive at 10 times the budget with it, race-free without);
+    /// only the corollaries are then assumed, a weaker and so still sound
+    /// assumption.
+    pub exact: bool,
+    /// Facts every thread of a valid launch satisfying the relation
+    /// satisfies (see [`below_dividend`]).
+    pub corollaries: Vec<Expr>,
 }
 
 /// A family's name, its fixed extents, whether a launch is square in it,
@@ -90,6 +100,13 @@ pub fn launch_relations(
             {
                 continue;
             }
+            // A block extent the run fixes (1 in a dimension the kernel never
+            // reads) need not be the launch's: the relation would not hold.
+            if (0..3u8)
+                .any(|b| first.mentions_block_dim(b) && known_block[usize::from(b)].is_some())
+            {
+                continue;
+            }
             let Some(value) = size_value(kernel, first) else {
                 continue;
             };
@@ -99,10 +116,31 @@ pub fn launch_relations(
                 Builtin::BlockDim(d)
             };
             let axis = ["x", "y", "z"][usize::from(d)];
+            // (Not where the run fixes this block extent: the fact is about
+            // the launch's own.)
+            let corollaries = if family == "gridDim" && known_block[usize::from(d)].is_none() {
+                let square = sites.iter().all(|s| s.block_square);
+                below_dividend(kernel, d, first, square)
+                    .map(Vec::from)
+                    .unwrap_or_default()
+            } else {
+                Vec::new()
+            };
+            let exact = !nonlinear_in_block(first);
+            if !exact && corollaries.is_empty() {
+                continue;
+            }
+            let text = format!("{family}.{axis} = {}", first.display(&arg_name));
             out.push(Relation {
                 lhs: Expr::Builtin(builtin),
                 value,
-                text: format!("{family}.{axis} = {}", first.display(&arg_name)),
+                text: if exact {
+                    text
+                } else {
+                    format!("{text} (assumed as: each thread's blockIdx.{axis} * blockDim.{axis} + blockDim.{axis} is at most the dividend, which is at least blockDim.{axis})")
+                },
+                exact,
+                corollaries,
             });
         }
     }
@@ -124,6 +162,8 @@ pub fn launch_relations(
                 lhs: Expr::Builtin(builtin(1)),
                 value: Expr::Builtin(builtin(0)),
                 text: format!("{family}.y = {family}.x"),
+                exact: true,
+                corollaries: Vec::new(),
             });
         }
     }
@@ -152,6 +192,11 @@ pub fn launch_relations(
         {
             continue;
         }
+        if (0..3u8).any(|b| first.mentions_block_dim(b) && known_block[usize::from(b)].is_some())
+            || nonlinear_in_block(&first)
+        {
+            continue;
+        }
         let Some(value) = size_value(kernel, &first) else {
             continue;
         };
@@ -163,21 +208,126 @@ pub fn launch_relations(
             lhs: Expr::Param(ParamId(id)),
             value: Expr::Cast(param.ty, Box::new(value)),
             text,
+            exact: true,
+            corollaries: Vec::new(),
         });
     }
     out
 }
 
-/// States each relation at the entry of `kernel` (`assume(gridDim.x == e)`).
+/// States each relation at the entry of `kernel` (`assume(gridDim.x == e)`),
+/// then its corollaries.
 pub fn assume_relations(kernel: &mut Kernel, relations: &[Relation]) {
-    kernel.assume_at_entry(relations.iter().map(|r| {
+    let equalities = relations.iter().filter(|r| r.exact).map(|r| {
         Expr::Binary(
             BinOp::Eq,
             Box::new(r.lhs.clone()),
             Box::new(r.value.clone()),
             ScalarTy::Bool,
         )
-    }));
+    });
+    let corollaries = relations.iter().flat_map(|r| r.corollaries.iter().cloned());
+    let all: Vec<Expr> = equalities.chain(corollaries).collect();
+    kernel.assume_at_entry(all);
+}
+
+/// For a grid extent the host divides by the same block extent
+/// (`gridDim.x == (unsigned)(E / (int)blockDim.x)`, E of a 32-bit type),
+/// the facts `E >= blockDim.x` (in E's type) and `blockIdx.x * blockDim.x +
+/// blockDim.x <= (unsigned)E` of each thread: linear in the products the
+/// kernel's indices already have, which the solver does not derive from the
+/// division (so every thread's `blockIdx.x * blockDim.x + threadIdx.x` is
+/// below E).
+///
+/// Why they hold: with b = blockDim.x (exact in E's type, see
+/// `Eval::block_extent_variables`) and q = E / b truncated, a valid launch
+/// has 1 <= gridDim.x = (unsigned)q <= 2^31 - 1, so q >= 1 (a negative int
+/// q converts to at least 2^31), hence E >= q * b >= b > 0; then
+/// blockIdx.x <= q - 1 gives blockIdx.x * b + b <= q * b <= E; E is
+/// positive and of a 32-bit type, so the `unsigned int` arithmetic does not
+/// wrap and `(unsigned)E` is E.
+/// A square block (`dim3 block(t, t)` at every launch, so blockDim.y ==
+/// blockDim.x) lets the y extent divide by the x one and the other way.
+fn below_dividend(
+    kernel: &Kernel,
+    d: u8,
+    relation: &SizeExpr,
+    square_block: bool,
+) -> Option<[Expr; 2]> {
+    let quotient = match relation {
+        SizeExpr::Convert(HostIntTy::UINT, inner) => inner.as_ref(),
+        other => other,
+    };
+    let SizeExpr::Binary(SizeOp::Div, dividend, divisor, t) = quotient else {
+        return None;
+    };
+    if t.bits != 32 {
+        return None;
+    }
+    let extent = match divisor.as_ref() {
+        SizeExpr::Convert(_, inner) => inner.as_ref(),
+        other => other,
+    };
+    let SizeExpr::BlockDim(b, _) = extent else {
+        return None;
+    };
+    if *b != d && !(square_block && *b < 2 && d < 2) {
+        return None;
+    }
+    let u32_ty = scalar(HostIntTy::UINT);
+    let dividend = size_value(kernel, dividend)?;
+    let builtin = |b: Builtin| Box::new(Expr::Builtin(b));
+    let block_end = Expr::Binary(
+        BinOp::Add,
+        Box::new(Expr::Binary(
+            BinOp::Mul,
+            builtin(Builtin::BlockIdx(d)),
+            builtin(Builtin::BlockDim(d)),
+            u32_ty,
+        )),
+        builtin(Builtin::BlockDim(d)),
+        u32_ty,
+    );
+    let as_u32 = |e: Expr| {
+        if *t == HostIntTy::UINT {
+            e
+        } else {
+            Expr::Cast(u32_ty, Box::new(e))
+        }
+    };
+    let extent_in_t = if *t == HostIntTy::UINT {
+        Expr::Builtin(Builtin::BlockDim(d))
+    } else {
+        Expr::Cast(scalar(*t), builtin(Builtin::BlockDim(d)))
+    };
+    let cmp =
+        |op: BinOp, a: Expr, b: Expr| Expr::Binary(op, Box::new(a), Box::new(b), ScalarTy::Bool);
+    Some([
+        cmp(BinOp::Ge, dividend.clone(), extent_in_t),
+        cmp(BinOp::Le, block_end, as_u32(dividend)),
+    ])
+}
+
+/// Whether the block extent takes part in `e` non-linearly: as (part of) a
+/// divisor, or multiplied with a non-constant.
+fn nonlinear_in_block(e: &SizeExpr) -> bool {
+    let in_block = |e: &SizeExpr| (0..3u8).any(|d| e.mentions_block_dim(d));
+    match e {
+        SizeExpr::Const(..)
+        | SizeExpr::Arg(..)
+        | SizeExpr::Template(..)
+        | SizeExpr::BlockDim(..) => false,
+        SizeExpr::Convert(_, a) | SizeExpr::Neg(a, _) => nonlinear_in_block(a),
+        SizeExpr::Binary(op, a, b, _) => {
+            let product = matches!(op, SizeOp::Mul | SizeOp::And)
+                && ((in_block(a) && b.has_arg()) || (in_block(b) && a.has_arg()));
+            let divisor =
+                matches!(op, SizeOp::Div | SizeOp::Rem | SizeOp::Shl | SizeOp::Shr) && in_block(b);
+            let dividend_shifted =
+                matches!(op, SizeOp::Div | SizeOp::Rem) && in_block(a) && b.has_arg();
+            product || divisor || dividend_shifted || nonlinear_in_block(a) || nonlinear_in_block(b)
+        }
+    }
 }
 
 fn scalar(t: HostIntTy) -> ScalarTy {
@@ -219,6 +369,20 @@ pub(super) fn size_value(kernel: &Kernel, e: &SizeExpr) -> Option<Expr> {
                 value
             } else {
                 Expr::Cast(scalar(*t), Box::new(value))
+            }
+        }
+        // The `unsigned int` extent converted back to the host variable's
+        // type (at most 32 bits): the host value, see
+        // `Eval::block_extent_variables`.
+        SizeExpr::BlockDim(d, t) => {
+            if t.bits > 32 || *d > 2 {
+                return None;
+            }
+            let extent = Expr::Builtin(Builtin::BlockDim(*d));
+            if *t == HostIntTy::UINT {
+                extent
+            } else {
+                Expr::Cast(scalar(*t), Box::new(extent))
             }
         }
         SizeExpr::Convert(t, inner) => Expr::Cast(scalar(*t), Box::new(size_value(kernel, inner)?)),

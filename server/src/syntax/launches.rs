@@ -725,27 +725,39 @@ fn chevron_launch(
     );
     launch.arg_lower_bounds = arg_lower_bounds;
     if !in_device {
-        let at = relations::LaunchAt {
+        // The block's own relations do not name its extents (`blockDim.x =
+        // blockDim.x`); the grid's and the arguments' may.
+        let block_at = relations::LaunchAt {
             name_at,
             end: last,
             args: &args,
             template_args: &template_ranges,
+            block_extents: [None; 3],
         };
-        let relation = |range: Option<(usize, usize)>, known: [Option<u32>; 3]| {
-            let Some((s, e)) = range else {
-                return Default::default();
-            };
-            let mut rel = eval.dim3_relation(s, e, &at, 0);
-            // A constant extent needs no relation.
-            for (r, k) in rel.iter_mut().zip(known) {
-                if k.is_some() {
-                    *r = None;
+        let block_extents = match config.get(1) {
+            Some(&(s, e)) => eval.block_extent_variables(s, e, &block_at),
+            None => [None; 3],
+        };
+        let at = relations::LaunchAt {
+            block_extents,
+            ..block_at
+        };
+        let relation =
+            |range: Option<(usize, usize)>, known: [Option<u32>; 3], at: &relations::LaunchAt| {
+                let Some((s, e)) = range else {
+                    return Default::default();
+                };
+                let mut rel = eval.dim3_relation(s, e, at, 0);
+                // A constant extent needs no relation.
+                for (r, k) in rel.iter_mut().zip(known) {
+                    if k.is_some() {
+                        *r = None;
+                    }
                 }
-            }
-            rel
-        };
-        launch.grid_relation = relation(config.first().copied(), launch.grid);
-        launch.block_relation = relation(config.get(1).copied(), launch.block);
+                rel
+            };
+        launch.grid_relation = relation(config.first().copied(), launch.grid, &at);
+        launch.block_relation = relation(config.get(1).copied(), launch.block, &block_at);
         launch.arg_relations = args
             .iter()
             .zip(&launch.args)
@@ -2768,6 +2780,7 @@ impl<'u, 'a> Eval<'u, 'a> {
                 end: at,
                 args: &[],
                 template_args: &[],
+                block_extents: [None; 3],
             };
             self.mentions_are_plain(decl.at, &here)
         } else {
@@ -4429,6 +4442,56 @@ mod tests {
             "static int c = 1; auto go = [&]() { k<<<c / 64, 64>>>(c); }; go();",
         ] {
             assert_eq!(x(&format!("{header} int main() {{ {body} }}")), None, "{body}");
+        }
+    }
+
+    #[test]
+    fn grids_divided_by_the_block_variable_are_relations_over_the_extent() {
+        let rel = |t: &str| {
+            let l = one(t);
+            let show = |r: &Option<SizeExpr>| {
+                r.as_ref().map(|r| {
+                    r.display(&|leaf| match leaf {
+                        SizeExpr::Arg(k, _) => format!("a{k}"),
+                        _ => format!("t{leaf:?}"),
+                    })
+                })
+            };
+            (
+                show(&l.grid_relation[0]),
+                l.arg_relations.iter().map(show).collect::<Vec<_>>(),
+            )
+        };
+        let s = |v: &str| Some(v.to_string());
+        // A dim3 block, an integer block, a parameter, an argument.
+        assert_eq!(
+            rel("void f(int c, P p) { int t = p.t; dim3 g((c - 2) / t); dim3 b(t, t); k<<<g, b>>>(c); }").0,
+            s("(a0 - 2) / blockDim.x")
+        );
+        assert_eq!(
+            rel("void f(int n, int b) { k<<<n / b, b>>>(n); }").0,
+            s("a0 / blockDim.x")
+        );
+        assert_eq!(
+            rel("void f(int n, int b) { k<<<n, b>>>(n, b * 2); }").1,
+            vec![None, s("blockDim.x * 2")]
+        );
+        // The y component names the same variable: either extent.
+        assert_eq!(
+            rel("void f(int n, int u, int t) { k<<<n / t, dim3(u, t)>>>(n); }").0,
+            s("a0 / blockDim.y")
+        );
+        // Written between the grid and the block, after the block, in the
+        // launch; 64 bits wide; a different variable; an expression.
+        for text in [
+            "void f(int n, int b) { dim3 g(n / b); b *= 2; dim3 k2(b); k<<<g, k2>>>(n); }",
+            "void f(int n, int b) { dim3 g(n / b); dim3 k2(b); b *= 2; k<<<g, k2>>>(n); }",
+            "void f(int n, int b) { k<<<n / b, b>>>(n, b++); }",
+            "void f(int n, long b) { k<<<n / b, b>>>(n); }",
+            "void f(int n, int b, int c) { k<<<n / b, c>>>(n); }",
+            "void f(int n, int b) { k<<<n / b, b + 0>>>(n); }",
+        ] {
+            assert_eq!(rel(text).0, None, "{text}");
         }
     }
 

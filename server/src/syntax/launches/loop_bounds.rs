@@ -152,6 +152,8 @@ impl Eval<'_, '_> {
             end: at.end.max(counter.end),
             args: at.args,
             template_args: at.template_args,
+            // Loop bounds are stated without the run's block extents.
+            block_extents: [None; 3],
         };
         let (is, ie) = counter.init;
         let start = self.size_relation(is, ie, &whole_loop, 1)?;
@@ -167,7 +169,7 @@ impl Eval<'_, '_> {
 fn mentions_arg(e: &SizeExpr, index: usize) -> bool {
     match e {
         SizeExpr::Arg(k, _) => *k == index,
-        SizeExpr::Const(..) | SizeExpr::Template(..) => false,
+        SizeExpr::Const(..) | SizeExpr::Template(..) | SizeExpr::BlockDim(..) => false,
         SizeExpr::Convert(_, a) | SizeExpr::Neg(a, _) => mentions_arg(a, index),
         SizeExpr::Binary(_, a, b, _) => mentions_arg(a, index) || mentions_arg(b, index),
     }

@@ -155,6 +155,10 @@ pub enum SizeExpr {
     /// The value of the launch's explicit template argument `index` (a
     /// template parameter of the launching function), of its host type.
     Template(usize, HostIntTy),
+    /// The launch's block extent in dimension `d`, read through the host
+    /// variable (of at most 32 bits) that is that whole block component
+    /// (`dim3 block(t, t)`, `k<<<g, t>>>`): see [`Eval::block_extent_variables`].
+    BlockDim(u8, HostIntTy),
     /// Conversion to a type (modulo 2^bits).
     Convert(HostIntTy, Box<SizeExpr>),
     /// Negation in a type.
@@ -171,19 +175,31 @@ impl SizeExpr {
             SizeExpr::Const(_, t)
             | SizeExpr::Arg(_, t)
             | SizeExpr::Template(_, t)
+            | SizeExpr::BlockDim(_, t)
             | SizeExpr::Convert(t, _)
             | SizeExpr::Neg(_, t)
             | SizeExpr::Binary(_, _, _, t) => *t,
         }
     }
 
-    /// Whether an argument takes part.
+    /// Whether an argument (or a launch extent) takes part: the value is not
+    /// a constant.
     pub fn has_arg(&self) -> bool {
         match self {
             SizeExpr::Const(..) => false,
-            SizeExpr::Arg(..) | SizeExpr::Template(..) => true,
+            SizeExpr::Arg(..) | SizeExpr::Template(..) | SizeExpr::BlockDim(..) => true,
             SizeExpr::Convert(_, e) | SizeExpr::Neg(e, _) => e.has_arg(),
             SizeExpr::Binary(_, a, b, _) => a.has_arg() || b.has_arg(),
+        }
+    }
+
+    /// Whether the launch's block extent in dimension `d` takes part.
+    pub fn mentions_block_dim(&self, d: u8) -> bool {
+        match self {
+            SizeExpr::BlockDim(b, _) => *b == d,
+            SizeExpr::Const(..) | SizeExpr::Arg(..) | SizeExpr::Template(..) => false,
+            SizeExpr::Convert(_, e) | SizeExpr::Neg(e, _) => e.mentions_block_dim(d),
+            SizeExpr::Binary(_, a, b, _) => a.mentions_block_dim(d) || b.mentions_block_dim(d),
         }
     }
 
@@ -202,6 +218,9 @@ impl SizeExpr {
         match self {
             SizeExpr::Const(v, _) => v.to_string(),
             SizeExpr::Arg(..) | SizeExpr::Template(..) => arg(self.clone()),
+            SizeExpr::BlockDim(d, _) => {
+                format!("blockDim.{}", ["x", "y", "z"][usize::from(*d % 3)])
+            }
             SizeExpr::Convert(_, e) => e.display(arg),
             SizeExpr::Neg(e, _) => format!("-{}", e.display_operand(arg)),
             SizeExpr::Binary(op, a, b, _) => format!(
@@ -232,6 +251,10 @@ pub(super) struct LaunchAt<'a> {
     pub args: &'a [(usize, usize)],
     /// Token ranges of its explicit template arguments.
     pub template_args: &'a [(usize, usize)],
+    /// For each block dimension, the declaration (token) of the host
+    /// variable that is that whole block component of the launch and keeps
+    /// its value to the launch's end (see [`Eval::block_extent_variables`]).
+    pub block_extents: [Option<usize>; 3],
 }
 
 impl Eval<'_, '_> {
@@ -285,6 +308,57 @@ impl Eval<'_, '_> {
             let &(ps, pe) = parts.get(d)?;
             self.size_relation(ps, pe, launch, depth + 1)
         }))
+    }
+
+    /// For each block dimension of the launch size `[s, e)`, the declaration
+    /// of the host variable that is the whole component (`dim3 block(t, t)`,
+    /// `k<<<g, t>>>`), when its mention there keeps its value to the end of
+    /// the launch ([`Eval::unchanged_until_launch`]) and it has an integer
+    /// type of at most 32 bits. A mention of that variable elsewhere in the
+    /// launch's sizes that also keeps its value to the launch's end reads
+    /// the same value, and the `dim3` component is that value converted to
+    /// `unsigned int`: for a type of at most 32 bits the conversion is
+    /// undone by converting `blockDim.d` back (`(int)blockDim.x == t`),
+    /// a 64-bit `t` is not determined by it.
+    pub(super) fn block_extent_variables(
+        &self,
+        s: usize,
+        e: usize,
+        launch: &LaunchAt,
+    ) -> [Option<usize>; 3] {
+        let none = [None, None, None];
+        let u = self.unit;
+        if s >= e {
+            return none;
+        }
+        let parts = if e == s + 1 && u.is_ident(s) {
+            match self.lookup(s) {
+                Some((Binding::Dim3(parts), _)) => {
+                    if !self.local_variable(s, launch) {
+                        return none;
+                    }
+                    parts
+                }
+                // An integer: the x extent is the name itself.
+                Some((_, ValueTy::Int { .. })) => vec![(s, e)],
+                _ => return none,
+            }
+        } else {
+            dim3_parts(u, s, e)
+        };
+        if parts.len() > 3 {
+            return none;
+        }
+        std::array::from_fn(|d| {
+            let &(ps, pe) = parts.get(d)?;
+            if pe != ps + 1 || !u.is_ident(ps) {
+                return None;
+            }
+            let (decl, _) = self.scopes.visible(u, u.text(ps), ps)?;
+            let (_, ty) = self.lookup(ps)?;
+            let ty = HostIntTy::of(ty)?;
+            (ty.bits <= 32 && self.unchanged_until_launch(ps, launch)).then_some(decl.at)
+        })
     }
 
     /// The value of the argument `[s, e)` of the launch as an expression
@@ -886,13 +960,24 @@ impl RelationParser<'_, '_, '_, '_> {
             return host_ty.holds(v).then_some(SizeExpr::Const(v, host_ty));
         }
         // A local computed from arguments: its definition that reaches here.
-        match binding {
-            Binding::Scalar(s, e) if eval.local_variable(q, self.launch) => {
-                let v = eval.size_relation(s, e, self.launch, self.depth + 1)?;
-                Some(v.to(host_ty))
+        if let Binding::Scalar(s, e) = binding {
+            if eval.local_variable(q, self.launch) {
+                if let Some(v) = eval.size_relation(s, e, self.launch, self.depth + 1) {
+                    return Some(v.to(host_ty));
+                }
             }
-            _ => None,
         }
+        // The variable that is a block component of this launch, with the
+        // value it has there (see [`Eval::block_extent_variables`]).
+        let d = self
+            .launch
+            .block_extents
+            .iter()
+            .position(|at| at.is_some() && *at == decl_at(q))?;
+        if host_ty.bits > 32 || !eval.unchanged_until_launch(q, self.launch) {
+            return None;
+        }
+        Some(SizeExpr::BlockDim(u8::try_from(d).ok()?, host_ty))
     }
 }
 
