@@ -1157,100 +1157,6 @@ fn pinned_inputs(enc: &Encoder<'_>, kernel: &Kernel, facts: &[Bool]) -> Vec<(Int
     pinned
 }
 
-/// The constant a fact fixes, when the fact simplifies to `x == c` with `x`
-/// an uninterpreted integer constant (a scalar parameter or launch size the
-/// host code gives, a local the path pins) and `c` a numeral.
-fn fixed_value(fact: &Bool) -> Option<(Int, i64)> {
-    use z3::DeclKind;
-    // Only an equality or a guarded fact can simplify to an equality; the
-    // test keeps `simplify` off the query's other facts.
-    if !matches!(fact.decl().kind(), DeclKind::Eq | DeclKind::Implies) {
-        return None;
-    }
-    let fact = simplified_or_same(fact);
-    if fact.decl().kind() != DeclKind::Eq {
-        return None;
-    }
-    let sides = fact.children();
-    let (a, b) = (sides.first()?.as_int()?, sides.get(1)?.as_int()?);
-    let (x, value) = match (a.as_i64(), b.as_i64()) {
-        (None, Some(value)) => (a, value),
-        (Some(value), None) => (b, value),
-        _ => return None,
-    };
-    // A constant that is not a numeral (an Int numeral too large for `i64`
-    // is one). Not `decl().kind()`: the bundled `z3-sys` enum has no
-    // variant for the linked library's code of an uninterpreted symbol.
-    let constant = x.is_const() && x.kind() == z3::AstKind::App;
-    constant.then_some((x, value))
-}
-
-/// `facts` and `lemmas` with every integer constant a fact of `facts` fixes
-/// (see [`fixed_value`]) replaced by its value, the equalities themselves
-/// kept (so that models still give the constants their values): `F` and
-/// `F[x := c] && x == c` have the same models when `F` implies `x == c`, so
-/// the query is equivalent, and its answer (and model) is the query's. A
-/// size the host fixes then no longer makes a product or a divisor
-/// non-linear (`idx / (C_ * D_ * H_ * W_)` becomes a division by a
-/// constant, which the digits turn rewrites), and facts that shared only
-/// such a size no longer share anything.
-fn with_fixed_values(
-    facts: Vec<Bool>,
-    lemmas: &[Bool],
-    memo: &mut FixedValues,
-) -> (Vec<Bool>, Option<Vec<Bool>>) {
-    let mut fixed: Vec<(Int, i64)> = Vec::new();
-    for fact in &facts {
-        let found = memo
-            .fixed_of
-            .entry(fact.clone())
-            .or_insert_with(|| fixed_value(fact))
-            .clone();
-        if let Some((x, value)) = found {
-            if !fixed.iter().any(|(y, _)| *y == x) {
-                fixed.push((x, value));
-            }
-        }
-    }
-    if fixed.is_empty() {
-        return (facts, None);
-    }
-    // Queries of a kernel mostly fix the same constants (its host-given
-    // sizes): their substituted facts are reused while the set stays.
-    if memo.fixed != fixed {
-        memo.fixed = fixed;
-        memo.substituted.clear();
-    }
-    let values: Vec<(Int, Int)> = memo
-        .fixed
-        .iter()
-        .map(|(x, v)| (x.clone(), Int::from_i64(*v)))
-        .collect();
-    let pairs: Vec<(&Int, &Int)> = values.iter().map(|(x, v)| (x, v)).collect();
-    let mut substitute = |f: &Bool| {
-        memo.substituted
-            .entry(f.clone())
-            .or_insert_with(|| simplified_or_same(&f.substitute(&pairs)))
-            .clone()
-    };
-    let mut out: Vec<Bool> = facts.iter().map(&mut substitute).collect();
-    let lemmas = lemmas.iter().map(&mut substitute).collect();
-    out.extend(values.iter().map(|(x, v)| x.eq(v)));
-    (out, Some(lemmas))
-}
-
-/// Memo of [`with_fixed_values`] for one kernel check.
-#[derive(Default)]
-struct FixedValues {
-    /// The constant each fact fixes, by fact (the key keeps the fact alive,
-    /// so that an entry is never read for another term).
-    fixed_of: std::collections::HashMap<Bool, Option<(Int, i64)>>,
-    /// The constants of the last query that fixed some, with their values.
-    fixed: Vec<(Int, i64)>,
-    /// Facts with [`FixedValues::fixed`] substituted, by fact.
-    substituted: std::collections::HashMap<Bool, Bool>,
-}
-
 /// The value [`PINNED_SLICE`] gives one input (see [`pinned_inputs`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pin {
@@ -1328,8 +1234,6 @@ struct Checker<'k, 's> {
     last_block: Option<super::last_block::LastBlock>,
     /// Set when the race-free verdict is vacuous (see [`Checker::check_vacuous`]).
     vacuous: bool,
-    /// Memo of the constants facts fix (see [`with_fixed_values`]).
-    fixed_values: FixedValues,
 }
 
 impl<'k, 's> Checker<'k, 's> {
@@ -1397,7 +1301,6 @@ impl<'k, 's> Checker<'k, 's> {
             work_at_first_race: None,
             last_block: super::last_block::LastBlock::find(kernel),
             vacuous: false,
-            fixed_values: FixedValues::default(),
         }
     }
 
@@ -2370,23 +2273,7 @@ impl<'k, 's> Checker<'k, 's> {
             return (SatResult::Unknown, None);
         }
         let started = Instant::now();
-        let (facts, fixed_lemmas) =
-            with_fixed_values(facts.collect(), lemmas, &mut self.fixed_values);
-        let lemmas = fixed_lemmas.as_deref().unwrap_or(lemmas);
-        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() && fixed_lemmas.is_some() {
-            let names: Vec<String> = self
-                .fixed_values
-                .fixed
-                .iter()
-                .map(|(x, v)| format!("{x} = {v}"))
-                .collect();
-            eprintln!(
-                "[syncwright] {} query {}: fixed {}",
-                self.kernel.name,
-                self.queries + 1,
-                names.join(", ")
-            );
-        }
+        let facts: Vec<Bool> = facts.collect();
         let cap = cap_work.unwrap_or(QUERY_WORK);
         // Pairs of accesses with the same shapes in the same context (the
         // same offsets, guards and scenario: a statement repeated by
@@ -2608,10 +2495,6 @@ impl<'k, 's> Checker<'k, 's> {
                 .map(|f| simplified_or_same(&f.substitute(&pairs)))
                 .chain(pins.iter().map(|(x, v)| x.eq(v)))
                 .collect();
-            // With the sizes pinned, divisors are constants: the digits
-            // rewrite (an equivalent query whose models are models of the
-            // pinned one, see `radix`) makes their chains linear.
-            let with_pins = super::radix::digit_rewrite(&with_pins).unwrap_or(with_pins);
             let unknown_before = self.last_unknown.clone();
             let solver = self
                 .pinned_solver
