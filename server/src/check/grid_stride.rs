@@ -90,6 +90,10 @@ enum Scope {
     Grid,
     /// Two threads of one block (`i += blockDim.x`).
     Block,
+    /// Two threads of different blocks (`i = blockIdx.x; ...; i +=
+    /// gridDim.x`: the block-level grid-stride loop, whose counter is the
+    /// same in every thread of a block).
+    Blocks,
 }
 
 /// A grid-stride loop (see the module documentation).
@@ -170,6 +174,10 @@ impl<'k> GridStride<'k> {
             lo: 1,
             hi: block_max,
         };
+        let grid_step = Range {
+            lo: 1,
+            hi: grid_max,
+        };
         let definitions = crate::ir::walk::definition_counts(kernel);
         // A local assigned only one constant is that constant, like a
         // single definition (`walk::top_level_fixed_defs`).
@@ -197,6 +205,7 @@ impl<'k> GridStride<'k> {
                 definitions: &definitions,
                 step,
                 block_step,
+                grid_step,
                 grid_scope,
                 counter_fits: !opts.launch.no_counter_fit_assumption,
                 top: index,
@@ -340,6 +349,30 @@ impl<'k> GridStride<'k> {
         {
             // threadIdx.x < blockDim.x <= 1024 hold in any type of 32 bits.
             Scope::Block
+        } else if ctx.grid_scope
+            && matches!(
+                self.strip_index(init, ctx.top, 0),
+                Some(Expr::Builtin(Builtin::BlockIdx(0)))
+            )
+            && matches!(
+                self.strip_index(&counter.operand, ctx.top, 0),
+                Some(Expr::Builtin(Builtin::GridDim(0)))
+            )
+            && wrap_modulus(
+                ty,
+                UpdateOp::Add,
+                ctx.grid_step,
+                cond,
+                *var,
+                ctx.counter_fits,
+            )
+            .is_none()
+        {
+            // The theorem with G = blockIdx.x, S = gridDim.x over the blocks
+            // of a one-dimensional grid (blockIdx.x < gridDim.x < 2^31 hold
+            // in any type of 32 bits): two threads of different blocks have
+            // G(b1) != G(b2) in [0, S), so their counters differ modulo S.
+            Scope::Blocks
         } else {
             return None;
         };
@@ -541,6 +574,13 @@ impl<'k> GridStride<'k> {
         self.disjoint_within(a, b, Scope::Block)
     }
 
+    /// Whether two threads of different blocks (any iterations) can never
+    /// touch a common byte at accesses `a` and `b`: a block-level
+    /// grid-stride loop (see [`Scope::Blocks`]) or a grid-stride loop.
+    pub(crate) fn disjoint_across_blocks(&self, a: StmtId, b: StmtId) -> bool {
+        self.disjoint_within(a, b, Scope::Blocks)
+    }
+
     /// Whether two distinct threads of `scope` can never touch a common
     /// byte at accesses `a` and `b`.
     fn disjoint_within(&self, a: StmtId, b: StmtId, scope: Scope) -> bool {
@@ -554,8 +594,16 @@ impl<'k> GridStride<'k> {
         let Some(stride_loop) = self.loops.get(&sa.stride_loop) else {
             return false;
         };
-        // A grid-stride counter tells apart threads of one block too.
-        if scope == Scope::Grid && stride_loop.scope == Scope::Block {
+        // A grid-stride counter tells apart threads of one block and of
+        // different blocks too; a block-stride counter only threads of one
+        // block, a block-level one only threads of different blocks (two
+        // threads of one block have the same counter).
+        let tells_apart = match scope {
+            Scope::Grid => stride_loop.scope == Scope::Grid,
+            Scope::Block => stride_loop.scope != Scope::Blocks,
+            Scope::Blocks => stride_loop.scope != Scope::Block,
+        };
+        if !tells_apart {
             return false;
         }
         let at = sa.body_index.min(sb.body_index);
@@ -747,6 +795,8 @@ struct Ctx<'a> {
     step: Range,
     /// The range of the step `blockDim.x`.
     block_step: Range,
+    /// The range of the step `gridDim.x`.
+    grid_step: Range,
     /// Whether grid-stride loops are recognised (a one-dimensional grid and
     /// the index-fits assumption).
     grid_scope: bool,

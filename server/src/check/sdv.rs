@@ -1580,7 +1580,7 @@ fn scenarios_to_solve(
                     .stride_apart(a, b, scenario.shared_loops.len())
                 || injective.tree_apart(a, b, scenario.shared_loops.len()))
         } else {
-            !grid_decided
+            !(grid_decided || grid_stride.disjoint_across_blocks(a, b))
         }
     });
     scenarios
