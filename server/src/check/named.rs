@@ -220,16 +220,18 @@ type AccessClasses = BTreeMap<(Vec<i128>, Vec<i128>), Vec<usize>>;
 
 /// Pairs of memory accesses (both orders) that WEFT's happens-before order
 /// of the concrete runs orders in every pair of distinct threads that run
-/// them: for threads t1 running `a` and t2 running `b`, some barrier's
+/// them (in any iterations of the loops around them): for threads t1
+/// running `a` and t2 running `b`, some barrier's
 /// generation that t1 arrives at after `a` completes before `b` in t2 (or
 /// the other way round). Such a generation needs t1's arrival (each
 /// generation takes each participant once, which `barrier-recycling`
 /// checks), and `seen` holds every generation completed before `b` through
 /// any threads and barriers, so `a` happens before `b`: the two never race
-/// within a block, whatever their offsets. Only accesses that every thread
-/// runs at most once, outside loops, in runs that followed every branch
-/// around them (a branch on data taints its accesses), and that are no
-/// asynchronous copy's (a landing is not ordered by program order alone).
+/// within a block, whatever their offsets. Every execution counts (each
+/// iteration of a loop is one, with the generations of that point of the
+/// run). Only accesses whose every execution the runs followed (a branch or
+/// loop on data taints the accesses inside) and that are no asynchronous
+/// copy's (a landing is not ordered by program order alone).
 fn ordered_pairs(
     kernel: &Kernel,
     traces: &Traces,
@@ -258,18 +260,12 @@ fn ordered_pairs(
     let mut tainted: std::collections::HashSet<StmtId> = excluded.clone();
     let mut classes: BTreeMap<u32, AccessClasses> = BTreeMap::new();
     for (t, list) in traces.accesses.iter().enumerate() {
-        let mut runs_here: std::collections::HashSet<StmtId> = std::collections::HashSet::new();
         for a in list {
             if tainted.contains(&a.stmt) {
                 continue;
             }
             let seen = hb.seen.get(t).and_then(|s| s.get(a.after_events));
-            let (Some(seen), Some(events), true, true) = (
-                seen,
-                traces.events.get(t),
-                a.iters.is_empty(),
-                runs_here.insert(a.stmt),
-            ) else {
+            let (Some(seen), Some(events)) = (seen, traces.events.get(t)) else {
                 tainted.insert(a.stmt);
                 continue;
             };
@@ -285,12 +281,16 @@ fn ordered_pairs(
                     }
                 }
             }
-            classes
+            let threads = classes
                 .entry(a.stmt.0)
                 .or_default()
                 .entry((first, seen.clone()))
-                .or_default()
-                .push(t);
+                .or_default();
+            // Threads in run order: one entry per thread (its iterations
+            // with the same generations are one class member).
+            if threads.last() != Some(&t) {
+                threads.push(t);
+            }
         }
     }
     classes.retain(|s, _| !tainted.contains(&StmtId(*s)));
