@@ -65,6 +65,10 @@ pub struct GenerationTable {
     /// before it (transitively, through any threads and barriers), where
     /// every thread that runs it agrees (see [`SeenFit`]).
     pub seen: HashMap<StmtId, SeenFit>,
+    /// Pairs of accesses (both orders) run outside loops that the concrete
+    /// happens-before order orders in every pair of distinct threads of the
+    /// block that run them (see [`ordered_pairs`]).
+    pub ordered: std::collections::HashSet<(StmtId, StmtId)>,
 }
 
 /// For an access in at most one loop (around barrier operations): per
@@ -204,6 +208,115 @@ fn fit_seen(
                     per_barrier,
                 },
             );
+        }
+    }
+    out
+}
+
+/// Thread classes of one access statement: (per barrier, the generation of
+/// the thread's first arrival after the access; per barrier, the latest
+/// generation completed before it) with the threads of each class.
+type AccessClasses = BTreeMap<(Vec<i128>, Vec<i128>), Vec<usize>>;
+
+/// Pairs of memory accesses (both orders) that WEFT's happens-before order
+/// of the concrete runs orders in every pair of distinct threads that run
+/// them (in any iterations of the loops around them): for threads t1
+/// running `a` and t2 running `b`, some barrier's
+/// generation that t1 arrives at after `a` completes before `b` in t2 (or
+/// the other way round). Such a generation needs t1's arrival (each
+/// generation takes each participant once, which `barrier-recycling`
+/// checks), and `seen` holds every generation completed before `b` through
+/// any threads and barriers, so `a` happens before `b`: the two never race
+/// within a block, whatever their offsets. Every execution counts (each
+/// iteration of a loop is one, with the generations of that point of the
+/// run). Only accesses whose every execution the runs followed (a branch or
+/// loop on data taints the accesses inside) and that are no asynchronous
+/// copy's (a landing is not ordered by program order alone).
+fn ordered_pairs(
+    kernel: &Kernel,
+    traces: &Traces,
+    hb: &HappensBefore,
+) -> std::collections::HashSet<(StmtId, StmtId)> {
+    /// Class pairs compared at most (beyond, the remaining pairs are left
+    /// to the solver).
+    const MAX_COMPARISONS: usize = 200_000;
+    let mut out = std::collections::HashSet::new();
+    if traces
+        .accesses
+        .iter()
+        .flatten()
+        .any(|a| a.stmt.0 == u32::MAX)
+    {
+        return out;
+    }
+    let excluded: std::collections::HashSet<StmtId> = kernel
+        .asyncs
+        .accesses
+        .iter()
+        .chain(&kernel.asyncs.probes)
+        .copied()
+        .collect();
+    let nb = hb.barriers.len();
+    let mut tainted: std::collections::HashSet<StmtId> = excluded.clone();
+    let mut classes: BTreeMap<u32, AccessClasses> = BTreeMap::new();
+    for (t, list) in traces.accesses.iter().enumerate() {
+        for a in list {
+            if tainted.contains(&a.stmt) {
+                continue;
+            }
+            let seen = hb.seen.get(t).and_then(|s| s.get(a.after_events));
+            let (Some(seen), Some(events)) = (seen, traces.events.get(t)) else {
+                tainted.insert(a.stmt);
+                continue;
+            };
+            let mut first = vec![i128::MAX; nb];
+            for e in events
+                .iter()
+                .skip(a.after_events)
+                .filter(|e| e.op.arrives())
+            {
+                if let Ok(i) = hb.barriers.binary_search(&e.barrier) {
+                    if first[i] == i128::MAX {
+                        first[i] = e.generation;
+                    }
+                }
+            }
+            let threads = classes
+                .entry(a.stmt.0)
+                .or_default()
+                .entry((first, seen.clone()))
+                .or_default();
+            // Threads in run order: one entry per thread (its iterations
+            // with the same generations are one class member).
+            if threads.last() != Some(&t) {
+                threads.push(t);
+            }
+        }
+    }
+    classes.retain(|s, _| !tainted.contains(&StmtId(*s)));
+    // x's access before y's: a generation x arrives at after its access
+    // completed before y's.
+    let before = |x: &(Vec<i128>, Vec<i128>), y: &(Vec<i128>, Vec<i128>)| {
+        x.0.iter().zip(&y.1).any(|(arrival, seen)| arrival <= seen)
+    };
+    let stmts: Vec<(&u32, &AccessClasses)> = classes.iter().collect();
+    let mut comparisons = 0usize;
+    for (i, (sa, ca)) in stmts.iter().enumerate() {
+        for (sb, cb) in &stmts[i..] {
+            comparisons += ca.len() * cb.len();
+            if comparisons > MAX_COMPARISONS {
+                return out;
+            }
+            let all_ordered = ca.iter().all(|(x, tx)| {
+                cb.iter().all(|(y, ty)| {
+                    let distinct = tx.len() > 1 || ty.len() > 1 || tx.first() != ty.first();
+                    !distinct || before(x, y) || before(y, x)
+                })
+            });
+            if all_ordered {
+                out.insert((StmtId(**sa), StmtId(**sb)));
+                out.insert((StmtId(**sb), StmtId(**sa)));
+            }
         }
     }
     out
@@ -382,6 +495,7 @@ pub fn check_named(kernel: &Kernel, opts: &CheckOptions) -> NamedOutcome {
                     trips: HashMap::new(),
                 };
                 generations.seen = fit_seen(&all, &hb, &generations.trips);
+                generations.ordered = ordered_pairs(kernel, &all, &hb);
             }
             Err(why) => return skip(why),
         }
@@ -421,6 +535,7 @@ fn fit_generations(traces: &Traces) -> GenerationTable {
         fits,
         trips,
         seen: HashMap::new(),
+        ordered: Default::default(),
     }
 }
 

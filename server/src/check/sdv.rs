@@ -1986,6 +1986,15 @@ impl<'k, 's> Checker<'k, 's> {
             if a.atomic && b.atomic && scenario.same_block {
                 continue;
             }
+            // Ordered in every pair of threads of a block by the concrete
+            // runs' happens-before order (see `named::ordered_pairs`): no
+            // race within a block, whatever the offsets.
+            if scenario.same_block
+                && self.named.well_synchronized
+                && self.named.generations.ordered.contains(&(a.id, b.id))
+            {
+                continue;
+            }
             if scenario.same_block
                 && general_unsat
                     .as_ref()

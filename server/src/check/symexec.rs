@@ -4388,13 +4388,15 @@ impl Exec<'_, '_> {
         }
 
         // A linear counter updated exactly once per iteration (a top-level
-        // statement of the step, which every iteration that does not leave
-        // the loop runs) has the value `init +/- it * e` at the head of
-        // iteration `it`.
+        // statement of the step, or of the body when the loop has no
+        // `continue` of its own: every iteration that reaches the next head
+        // runs it) has the value `init +/- it * e` at the head of iteration
+        // `it` (a pipeline's ring head advanced by each `producer_commit`).
         for counter in info.counters.iter().filter(|_| iteration.is_some()) {
             let Some(iteration) = &iteration else { break };
             if !matches!(counter.op, UpdateOp::Add | UpdateOp::Sub)
-                || !updated_once_per_iteration(step, counter.var)
+                || !(updated_once_per_iteration(step, counter.var)
+                    || updated_once_per_completed_iteration(body, counter.var))
             {
                 continue;
             }
@@ -5847,6 +5849,23 @@ fn bounds_in_direction(cond: &Expr, v: VarId, up: bool) -> bool {
 
 /// Whether `var` is assigned exactly once per iteration: by a top-level
 /// statement of the loop's step (and nowhere else, as for any counter).
+/// Whether `var` is assigned by a top-level statement of a loop body
+/// without a `continue` of that loop: an iteration that reaches the next
+/// loop head ran every top-level statement of the body (a `break` or
+/// `return` reaches no next head; nested loops' `continue`s are theirs).
+/// With the counter's single assignment in the loop (what makes it a
+/// counter), it is then updated exactly once per completed iteration.
+fn updated_once_per_completed_iteration(body: &Block, var: VarId) -> bool {
+    fn has_own_continue(block: &Block) -> bool {
+        block.stmts.iter().any(|s| match &s.kind {
+            StmtKind::Continue => true,
+            StmtKind::If { then_, else_, .. } => has_own_continue(then_) || has_own_continue(else_),
+            _ => false,
+        })
+    }
+    updated_once_per_iteration(body, var) && !has_own_continue(body)
+}
+
 fn updated_once_per_iteration(step: &Block, var: VarId) -> bool {
     step.stmts
         .iter()
