@@ -141,31 +141,34 @@ pub fn fix_file(
         let sync_started = std::time::Instant::now();
         let mut attempt = SyncAttempt::default();
         // Its checks and the synthesizer's share their unsatisfiable
-        // queries (see `with_unsat_cache`); every kernel is still checked.
-        crate::check::sdv::with_unsat_cache(|| {
-            if let Some(repaired) = guarded("the synchronisation repair", || {
-                sync_repair(path, &env, k, files, &opts.check, &cost, &mut attempt)
+        // queries (see `with_unsat_cache`) and race-free pairs (see
+        // `check::reuse`); every kernel is still checked.
+        crate::check::reuse::with_pair_reuse(|| {
+            crate::check::sdv::with_unsat_cache(|| {
+                if let Some(repaired) = guarded("the synchronisation repair", || {
+                    sync_repair(path, &env, k, files, &opts.check, &cost, &mut attempt)
+                })
+                .ok()
+                .flatten()
+                {
+                    return repaired;
+                }
+                // Its solver work counts against the kernel's budget (its time
+                // against the wall-clock backstop, and in the kernel's time); its
+                // check of the kernel as given is not made a second time.
+                let sync_spent = sync_started.elapsed();
+                let mut repaired = guarded("the synthesizer", || {
+                    let spent = SyncSpent {
+                        started: sync_started,
+                        work: attempt.work_units,
+                    };
+                    repair_kernel_after(k, files, &opts, config, attempt.first.take(), spent)
+                })
+                .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message));
+                repaired.time_ms += sync_spent.as_secs_f64() * 1000.0;
+                repaired.times.checker_ms += attempt.checker_ms;
+                repaired
             })
-            .ok()
-            .flatten()
-            {
-                return repaired;
-            }
-            // Its solver work counts against the kernel's budget (its time
-            // against the wall-clock backstop, and in the kernel's time); its
-            // check of the kernel as given is not made a second time.
-            let sync_spent = sync_started.elapsed();
-            let mut repaired = guarded("the synthesizer", || {
-                let spent = SyncSpent {
-                    started: sync_started,
-                    work: attempt.work_units,
-                };
-                repair_kernel_after(k, files, &opts, config, attempt.first.take(), spent)
-            })
-            .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message));
-            repaired.time_ms += sync_spent.as_secs_f64() * 1000.0;
-            repaired.times.checker_ms += attempt.checker_ms;
-            repaired
         })
     };
     // The re-check of a repaired kernel goes through its launch plan, as
