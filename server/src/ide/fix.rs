@@ -180,6 +180,18 @@ pub fn fix_file(
         let options = after_front_end(plan.runs[0].resolved.options.clone());
         let mut budget = recheck_budget(&options, spent);
         let spent = spent.time + front_end_counted.unwrap_or_default();
+        // Several launch configurations: one check first under the options
+        // they share (the sizes that differ symbolic, no run's bound
+        // parameters or host facts), which allows every execution of every
+        // run, so race-free there is race-free in each (the synthesis
+        // proved its placement under these options). Otherwise each run is
+        // checked, so that a race names the launch it needs.
+        if plan.runs.len() > 1 {
+            let shared = check_guarded_within(k, &plan.shown.options, &mut budget);
+            if shared.verdict == Verdict::RaceFree {
+                return shared;
+            }
+        }
         let reports: Vec<_> = plan
             .runs
             .iter()
