@@ -13,6 +13,7 @@ pub mod named;
 pub mod profile;
 mod radix;
 pub mod report;
+pub mod reuse;
 pub mod sdv;
 pub mod simplify;
 pub mod symexec;

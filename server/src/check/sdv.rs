@@ -442,7 +442,10 @@ fn check_with_budget(
     // A Z3 context costs more than many a whole check (its term tables are
     // about 34 MB of fresh memory, most of a one-file run's system time):
     // a kernel whose every check is decided without the solver gets none.
-    if !needs_solver(kernel, opts, &analyses) {
+    // Pairs an earlier check of the synthesis proved race-free in this
+    // kernel less some block barriers (see `reuse`).
+    let known = super::reuse::known_race_free(kernel, opts);
+    if !needs_solver(kernel, opts, &analyses, &known) {
         return report_without_solver(kernel, opts, start);
     }
     // A kernel's time counts from here on without the context's creation
@@ -461,7 +464,7 @@ fn check_with_budget(
         // A panic must not unwind through `with_z3_config`, which would leave
         // this thread's default context switched; it is re-raised outside.
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            check_in_context(kernel, opts, budget, analyses, analyses_time)
+            check_in_context(kernel, opts, budget, analyses, analyses_time, known)
         }))
         .map_err(|panic| {
             panic
@@ -487,6 +490,7 @@ fn check_in_context(
     budget: &mut KernelBudget,
     analyses: Analyses<'_>,
     analyses_time: Duration,
+    known_race_free: std::collections::HashSet<super::reuse::PairKey>,
 ) -> (KernelReport, Profile) {
     let now = Instant::now();
     let start = now.checked_sub(analyses_time).unwrap_or(now);
@@ -520,6 +524,7 @@ fn check_in_context(
             }
         });
         let mut checker = Checker::new(kernel, opts, start, &solver, &lia, budget, analyses);
+        checker.known_race_free = known_race_free;
         checker.profile.setup_ms = start.elapsed().as_secs_f64() * 1e3;
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.run()));
         let _ = done.send(());
@@ -554,6 +559,11 @@ fn check_in_context(
                 checker.total_work(),
                 unsat_cache_hits()
             );
+        }
+        if checker.budget_exceeded.is_none() {
+            let mut race_free = std::mem::take(&mut checker.known_race_free);
+            race_free.extend(checker.decided_race_free.drain(..));
+            super::reuse::remember_race_free(kernel, opts, race_free);
         }
         let work = checker.budget_work();
         let (r, p) = checker.finish();
@@ -1234,6 +1244,13 @@ struct Checker<'k, 's> {
     last_block: Option<super::last_block::LastBlock>,
     /// Set when the race-free verdict is vacuous (see [`Checker::check_vacuous`]).
     vacuous: bool,
+    /// Pairs not checked: an earlier check proved them race-free in this
+    /// kernel less some block barriers (see `reuse`).
+    known_race_free: std::collections::HashSet<super::reuse::PairKey>,
+    /// Pairs this check decided race-free (no race, none left unknown).
+    decided_race_free: Vec<super::reuse::PairKey>,
+    /// Unknown answers to the current pair's queries, kept or dropped.
+    pair_unknowns: u32,
 }
 
 impl<'k, 's> Checker<'k, 's> {
@@ -1301,6 +1318,9 @@ impl<'k, 's> Checker<'k, 's> {
             work_at_first_race: None,
             last_block: super::last_block::LastBlock::find(kernel),
             vacuous: false,
+            known_race_free: std::collections::HashSet::new(),
+            decided_race_free: Vec::new(),
+            pair_unknowns: 0,
         }
     }
 
@@ -1396,13 +1416,27 @@ impl<'k, 's> Checker<'k, 's> {
                     self.profile.pairs_without_solver += 1;
                     continue;
                 };
+                let key = super::reuse::pair_key(a.id, b.id);
+                if self.known_race_free.contains(&key) {
+                    self.profile.pairs_without_solver += 1;
+                    continue;
+                }
                 self.current = (a.id, b.id);
                 if let Some(why) = self.over_budget() {
                     self.note_budget_spent(why);
                     break 'pairs;
                 }
                 let racy_before = self.racy_already();
+                let (races, undecided) = (self.races.len(), self.undecided.len());
+                self.pair_unknowns = 0;
                 self.check_pair(a, b, space);
+                if self.races.len() == races
+                    && self.undecided.len() == undecided
+                    && self.pair_unknowns == 0
+                    && self.budget_exceeded.is_none()
+                {
+                    self.decided_race_free.push(key);
+                }
                 if block_race_limit().is_some_and(|limit| self.block_races() >= limit) {
                     break 'pairs;
                 }
@@ -1592,7 +1626,12 @@ fn scenarios_to_solve(
 /// `Checker::run` decision by decision (over-approximating: where in doubt
 /// it says yes), so a kernel for which it says no gets from
 /// [`report_without_solver`] the report the solver path would give.
-fn needs_solver(kernel: &Kernel, opts: &CheckOptions, analyses: &Analyses<'_>) -> bool {
+fn needs_solver(
+    kernel: &Kernel,
+    opts: &CheckOptions,
+    analyses: &Analyses<'_>,
+    known_race_free: &std::collections::HashSet<super::reuse::PairKey>,
+) -> bool {
     let several_blocks = !super::symexec::grid_known_single(opts);
     if !divergence_cases(
         kernel,
@@ -1616,6 +1655,9 @@ fn needs_solver(kernel: &Kernel, opts: &CheckOptions, analyses: &Analyses<'_>) -
             let Some(space) = pair_space(kernel, a, b) else {
                 continue;
             };
+            if known_race_free.contains(&super::reuse::pair_key(a.id, b.id)) {
+                continue;
+            }
             if !scenarios_to_solve(
                 &analyses.tree,
                 &analyses.cfg,
@@ -2085,6 +2127,9 @@ impl<'k, 's> Checker<'k, 's> {
             if let (SatResult::Sat, Some(model)) = &outcome {
                 remember_witness(witness_key, model);
             }
+            if outcome.0 == SatResult::Unknown {
+                self.pair_unknowns += 1;
+            }
             match outcome {
                 (SatResult::Sat, model) => {
                     let witness = model
@@ -2226,6 +2271,20 @@ impl<'k, 's> Checker<'k, 's> {
         }
         let mut unknown = false;
         for case in 0..cases {
+            // A check that is racy already (see `racy_already`) drops a pair
+            // left unknown, so a case left unknown ends the split, and so
+            // does its remainder of work (`RACY_REMAINDER_WORK`, otherwise
+            // counted between pairs only): bn's 64 cases of 25,000 units
+            // each spent 1.6 M units on one pair of a racy candidate.
+            if self.racy_already()
+                && (unknown
+                    || self
+                        .work_at_first_race
+                        .is_some_and(|at| self.all_work() - at > RACY_REMAINDER_WORK))
+            {
+                unknown = true;
+                break;
+            }
             let mut rest = case;
             let mut subst: Vec<(Int, Int)> = Vec::new();
             for (t, values) in &domains {

@@ -141,31 +141,34 @@ pub fn fix_file(
         let sync_started = std::time::Instant::now();
         let mut attempt = SyncAttempt::default();
         // Its checks and the synthesizer's share their unsatisfiable
-        // queries (see `with_unsat_cache`); every kernel is still checked.
-        crate::check::sdv::with_unsat_cache(|| {
-            if let Some(repaired) = guarded("the synchronisation repair", || {
-                sync_repair(path, &env, k, files, &opts.check, &cost, &mut attempt)
+        // queries (see `with_unsat_cache`) and race-free pairs (see
+        // `check::reuse`); every kernel is still checked.
+        crate::check::reuse::with_pair_reuse(|| {
+            crate::check::sdv::with_unsat_cache(|| {
+                if let Some(repaired) = guarded("the synchronisation repair", || {
+                    sync_repair(path, &env, k, files, &opts.check, &cost, &mut attempt)
+                })
+                .ok()
+                .flatten()
+                {
+                    return repaired;
+                }
+                // Its solver work counts against the kernel's budget (its time
+                // against the wall-clock backstop, and in the kernel's time); its
+                // check of the kernel as given is not made a second time.
+                let sync_spent = sync_started.elapsed();
+                let mut repaired = guarded("the synthesizer", || {
+                    let spent = SyncSpent {
+                        started: sync_started,
+                        work: attempt.work_units,
+                    };
+                    repair_kernel_after(k, files, &opts, config, attempt.first.take(), spent)
+                })
+                .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message));
+                repaired.time_ms += sync_spent.as_secs_f64() * 1000.0;
+                repaired.times.checker_ms += attempt.checker_ms;
+                repaired
             })
-            .ok()
-            .flatten()
-            {
-                return repaired;
-            }
-            // Its solver work counts against the kernel's budget (its time
-            // against the wall-clock backstop, and in the kernel's time); its
-            // check of the kernel as given is not made a second time.
-            let sync_spent = sync_started.elapsed();
-            let mut repaired = guarded("the synthesizer", || {
-                let spent = SyncSpent {
-                    started: sync_started,
-                    work: attempt.work_units,
-                };
-                repair_kernel_after(k, files, &opts, config, attempt.first.take(), spent)
-            })
-            .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message));
-            repaired.time_ms += sync_spent.as_secs_f64() * 1000.0;
-            repaired.times.checker_ms += attempt.checker_ms;
-            repaired
         })
     };
     // The re-check of a repaired kernel goes through its launch plan, as
@@ -177,6 +180,18 @@ pub fn fix_file(
         let options = after_front_end(plan.runs[0].resolved.options.clone());
         let mut budget = recheck_budget(&options, spent);
         let spent = spent.time + front_end_counted.unwrap_or_default();
+        // Several launch configurations: one check first under the options
+        // they share (the sizes that differ symbolic, no run's bound
+        // parameters or host facts), which allows every execution of every
+        // run, so race-free there is race-free in each (the synthesis
+        // proved its placement under these options). Otherwise each run is
+        // checked, so that a race names the launch it needs.
+        if plan.runs.len() > 1 {
+            let shared = check_guarded_within(k, &plan.shown.options, &mut budget);
+            if shared.verdict == Verdict::RaceFree {
+                return shared;
+            }
+        }
         let reports: Vec<_> = plan
             .runs
             .iter()

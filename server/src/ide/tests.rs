@@ -1384,3 +1384,26 @@ fn a_cooperative_launch_in_another_file_of_the_program_implies_grid_barriers() {
         assert!(!plain.fixed.contains("this_grid"), "{}", plain.fixed);
     }
 }
+
+#[test]
+fn fix_repairs_a_kernel_launched_with_two_block_sizes_for_both() {
+    // Two launch configurations: the repair and its re-check hold for both
+    // (a race between neighbours of one block, whatever its size).
+    let text = "__global__ void k(int *a) {\n\
+                    __shared__ int s[256];\n\
+                    s[threadIdx.x] = a[blockIdx.x * blockDim.x + threadIdx.x];\n\
+                    a[blockIdx.x * blockDim.x + threadIdx.x] = s[(threadIdx.x + 1) % blockDim.x];\n\
+                }\n\
+                int main() { int *d = 0; k<<<4, 64>>>(d); k<<<2, 128>>>(d); return 0; }\n";
+    let path = std::path::Path::new("/nonexistent/syncwright-ide-fix/two_sizes.cu");
+    let settings = Settings::default();
+    let file = super::analyze_file(path, text, &settings);
+    assert_eq!(file.kernels[0].report.verdict, Verdict::Racy);
+    let (fixed, _) = super::fix::fix_file(path, text, &settings, Default::default());
+    let k = &fixed.kernels[0];
+    assert_eq!(k.status, crate::synth::RepairStatus::Repaired, "{k:?}");
+    assert_eq!(k.barriers_after, 1, "{k:?}");
+    let again = super::analyze_file(path, &fixed.fixed, &settings);
+    assert_eq!(again.kernels[0].report.verdict, Verdict::RaceFree);
+    assert_eq!(again.kernels[0].launches.len(), 2);
+}

@@ -325,6 +325,7 @@ impl CandidateSet {
                 continue;
             };
             let render = render_point(block, point, text, base.span.file)
+                .filter(|r| !wraps_part_of_its_statement(base, point.block, r, text))
                 .map(|r| after_waits(r, block, point, text, &waits));
             if render.is_none() && !keep.contains(&point) {
                 continue;
@@ -498,6 +499,34 @@ fn after_waits(
         },
         None => Render::Line { offset, indent },
     }
+}
+
+/// Whether `render` wraps the statements of an unbraced branch that starts
+/// where the `if` or loop it belongs to starts: a branch the front end made
+/// inside one source statement (`float x = c ? s[i] : s[j];` lowers to an
+/// `if`), whose braces would put the declaration, and so the variable, in a
+/// scope of its own. A branch written as such starts after its `if (...)`,
+/// `else` or loop header.
+fn wraps_part_of_its_statement(
+    base: &Kernel,
+    slot: BlockSlot,
+    render: &Render,
+    text: &str,
+) -> bool {
+    let Render::Wrap { open, .. } = render else {
+        return false;
+    };
+    let owner = match slot {
+        BlockSlot::Then(id)
+        | BlockSlot::Else(id)
+        | BlockSlot::LoopBody(id)
+        | BlockSlot::LoopStep(id)
+        | BlockSlot::LoopCond(id) => id,
+        BlockSlot::Body => return false,
+    };
+    crate::ir::walk::find_stmt(&base.body, owner)
+        .and_then(|s| anchor(s, text))
+        .is_none_or(|a| a.start >= *open)
 }
 
 /// How a barrier at `point` would be written, or None when it cannot be.

@@ -289,8 +289,14 @@ pub fn repair_kernel_after(
     // The candidates differ from one another only in their barriers: the
     // queries of the pairs a barrier does not separate repeat (see
     // `with_unsat_cache`), and every candidate is still checked.
-    let mut repair = crate::check::sdv::with_unsat_cache(|| {
-        repairs::repair_within(kernel, files, opts, &mut oracle, config, &budget)
+    // Every candidate is the base kernel with block barriers inserted: a
+    // pair a check proved race-free is not checked again in a candidate
+    // that keeps the barriers of the kernel it was proven in (see
+    // `check::reuse`).
+    let mut repair = crate::check::reuse::with_pair_reuse(|| {
+        crate::check::sdv::with_unsat_cache(|| {
+            repairs::repair_within(kernel, files, opts, &mut oracle, config, &budget)
+        })
     });
     repair.work_units = budget.spent();
     repair

@@ -355,6 +355,21 @@ pub fn fix_program(
                 failed = true;
                 continue;
             };
+            // An edit that leaves a name out of its scope (a declaration
+            // wrapped in braces) changes what the program means, and the
+            // front end reads such a name as an unknown value: more unknown
+            // names than the kernel as written had is a failed repair.
+            let unknown_names = |k: &Kernel| {
+                k.notes
+                    .iter()
+                    .filter(|(_, m)| m.starts_with("unknown identifier"))
+                    .count()
+            };
+            if original.is_some_and(|o| unknown_names(new_kernel) > unknown_names(o)) {
+                demote(k, "the repaired text names a variable outside its scope");
+                failed = true;
+                continue;
+            }
             // A `repaired` kernel claims race-freedom; other edits (cost only)
             // must not add defects to the kernel as written.
             let race_free = k.status == RepairStatus::Repaired;

@@ -1376,3 +1376,53 @@ fn pairs_the_checker_cannot_decide_are_ordered_as_races_and_the_result_is_checke
     assert_eq!(r.status, RepairStatus::Inconclusive, "{:?}", r.reason);
     assert!(r.edits.is_empty());
 }
+
+#[test]
+fn a_declaration_is_never_wrapped_in_braces() {
+    // The `?:` lowers to an `if` whose branches are the declaration itself:
+    // braces around them would end the scope of `x` before its use (review
+    // finding; tests/kernels/language/decl_ternary_racy.cu).
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/kernels/language/decl_ternary_racy.cu"
+    ))
+    .expect("fixture");
+    let mut o = opts();
+    o.check.launch.block_dim = Some([64, 1, 1]);
+    o.check.launch.grid_dim = Some([1, 1, 1]);
+    let fixed = crate::synth::report::fix_source(
+        Path::new("decl_ternary.cu"),
+        &text,
+        &o,
+        &crate::frontend::FsIncludes,
+    );
+    let k = &fixed.kernels[0];
+    assert_eq!(k.status, RepairStatus::Repaired, "{k:?}");
+    assert!(
+        !fixed.fixed.contains("{ __syncthreads(); float x"),
+        "{}",
+        fixed.fixed
+    );
+    assert!(
+        !fixed
+            .fixed
+            .contains("float x = flag ? s[(t + 1) % 64] : s[t]; }"),
+        "{}",
+        fixed.fixed
+    );
+    assert_compiles("decl_ternary", &fixed.fixed);
+    let again = crate::frontend::lower_source(
+        Path::new("decl_ternary.cu"),
+        &fixed.fixed,
+        &crate::frontend::FsIncludes,
+    );
+    assert!(
+        again.kernels[0].notes.is_empty(),
+        "{:?}",
+        again.kernels[0].notes
+    );
+    assert_eq!(
+        crate::check::check_kernel(&again.kernels[0], &o.check).verdict,
+        Verdict::RaceFree
+    );
+}

@@ -1,0 +1,347 @@
+//! Pair decisions reused across the checks of one barrier synthesis.
+//!
+//! The synthesizer checks a kernel, then candidate placements that are the
+//! same kernel with block barriers inserted. Inserting a block barrier never
+//! creates a race: drop the barrier events from an execution of the kernel
+//! with the barrier and what is left is an execution of the kernel without
+//! it (a barrier has no effect on a thread's locals or on memory, it only
+//! constrains the schedule), and two accesses that no barrier orders there
+//! are ordered by none of the fewer barriers here. So a pair of accesses a
+//! check proved race-free stays race-free in every kernel that only adds
+//! block barriers to the one checked, under the same options; the check of
+//! such a kernel skips the pair. A new barrier that diverges is still found:
+//! the divergence check is not skipped. Kernels with asynchronous copies or
+//! named barriers are not recorded (their barriers also complete copies and
+//! count arrivals).
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+
+use crate::config::CheckOptions;
+use crate::ir::{BarrierScope, Block, Kernel, Stmt, StmtId, StmtKind};
+
+/// A pair of accesses, the smaller label first.
+pub(crate) type PairKey = (StmtId, StmtId);
+
+/// The pair key of two accesses in either order.
+pub(crate) fn pair_key(a: StmtId, b: StmtId) -> PairKey {
+    if a.0 <= b.0 {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}
+
+/// Most kernels a scope keeps (the oldest is dropped first).
+const MAX_ENTRIES: usize = 16;
+
+/// Largest kernel (in statements) a scope records: comparing and cloning
+/// stay a small share of a check.
+const MAX_STATEMENTS: usize = 20_000;
+
+/// A checked kernel and the pairs its check proved race-free.
+struct Entry {
+    kernel: Kernel,
+    opts: CheckOptions,
+    race_free: HashSet<PairKey>,
+}
+
+thread_local! {
+    static SCOPE: RefCell<Option<Vec<Entry>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with the checks it makes on this thread reusing each other's
+/// race-free pairs (see the module's documentation). Nested scopes share
+/// the outermost one.
+pub fn with_pair_reuse<R>(f: impl FnOnce() -> R) -> R {
+    /// Ends the scope (also when `f` panics).
+    struct Scope;
+    impl Drop for Scope {
+        fn drop(&mut self) {
+            SCOPE.with(|s| s.borrow_mut().take());
+        }
+    }
+    let opened = SCOPE.with(|s| {
+        let mut scope = s.borrow_mut();
+        let fresh = scope.is_none();
+        if fresh {
+            *scope = Some(Vec::new());
+        }
+        fresh
+    });
+    #[allow(clippy::unnecessary_lazy_evaluations)]
+    let _scope = opened.then(|| Scope);
+    f()
+}
+
+/// Whether a check of `kernel` may record or reuse pair decisions.
+fn eligible(kernel: &Kernel) -> bool {
+    if !kernel.asyncs.accesses.is_empty() || super::named::has_named_barriers(kernel) {
+        return false;
+    }
+    let mut count = 0usize;
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |_| count += 1);
+    count <= MAX_STATEMENTS
+}
+
+/// The pairs that checks of the open scope proved race-free in kernels of
+/// which `kernel` only adds block barriers, under the same options (empty
+/// without a scope).
+pub(crate) fn known_race_free(kernel: &Kernel, opts: &CheckOptions) -> HashSet<PairKey> {
+    SCOPE.with(|s| {
+        let scope = s.borrow();
+        let Some(entries) = scope.as_ref() else {
+            return HashSet::new();
+        };
+        if entries.is_empty() || !eligible(kernel) {
+            return HashSet::new();
+        }
+        let mut known = HashSet::new();
+        for e in entries {
+            if e.opts == *opts && adds_only_block_barriers(&e.kernel, kernel) {
+                known.extend(e.race_free.iter().copied());
+            }
+        }
+        known
+    })
+}
+
+/// Records, in the open scope, that a check of `kernel` under `opts`
+/// proved the pairs `race_free` race-free.
+pub(crate) fn remember_race_free(
+    kernel: &Kernel,
+    opts: &CheckOptions,
+    race_free: HashSet<PairKey>,
+) {
+    let open = SCOPE.with(|s| s.borrow().is_some());
+    if !open || race_free.is_empty() || !eligible(kernel) {
+        return;
+    }
+    SCOPE.with(|s| {
+        if let Some(entries) = s.borrow_mut().as_mut() {
+            if entries.len() >= MAX_ENTRIES {
+                entries.remove(0);
+            }
+            entries.push(Entry {
+                kernel: kernel.clone(),
+                opts: opts.clone(),
+                race_free,
+            });
+        }
+    });
+}
+
+/// Whether `big` is `small` with block barriers inserted, and nothing else
+/// changed: the same statements with the same labels in the same structure,
+/// the same declarations. Source ranges are not compared (they only name
+/// statements in messages); the labels of barriers are not either (a pair
+/// decision is keyed by its accesses' labels).
+pub fn adds_only_block_barriers(small: &Kernel, big: &Kernel) -> bool {
+    // Every field but the body (and the next free label, which inserting
+    // barriers moves) must be equal; listed in full so that a new field
+    // is considered here.
+    let Kernel {
+        name,
+        lang,
+        name_span: _,
+        span: _,
+        params,
+        arrays,
+        vars,
+        body,
+        launch_bounds,
+        is_template,
+        notes: _,
+        next_stmt_id: _,
+        asyncs,
+        template_params,
+        explicit_instantiations,
+        uses_volatile,
+        layout_assumption,
+    } = small;
+    *name == big.name
+        && *lang == big.lang
+        && *params == big.params
+        && *arrays == big.arrays
+        && *vars == big.vars
+        && *launch_bounds == big.launch_bounds
+        && *is_template == big.is_template
+        && *asyncs == big.asyncs
+        && *template_params == big.template_params
+        && *explicit_instantiations == big.explicit_instantiations
+        && *uses_volatile == big.uses_volatile
+        && *layout_assumption == big.layout_assumption
+        && block_adds_barriers(body, &big.body)
+}
+
+fn is_block_barrier(s: &Stmt) -> bool {
+    matches!(
+        s.kind,
+        StmtKind::Barrier {
+            scope: BarrierScope::Block,
+            ..
+        }
+    )
+}
+
+/// `big` is `small` with block barriers inserted (greedy: barriers of the
+/// same kind are interchangeable, so matching the first one is as good as
+/// any).
+fn block_adds_barriers(small: &Block, big: &Block) -> bool {
+    let mut rest = small.stmts.iter().peekable();
+    for s in &big.stmts {
+        match rest.peek() {
+            Some(t) if stmt_adds_barriers(t, s) => {
+                rest.next();
+            }
+            _ if is_block_barrier(s) => {}
+            _ => return false,
+        }
+    }
+    rest.next().is_none()
+}
+
+fn stmt_adds_barriers(small: &Stmt, big: &Stmt) -> bool {
+    match (&small.kind, &big.kind) {
+        (StmtKind::Barrier { .. }, StmtKind::Barrier { .. }) => small.kind == big.kind,
+        (
+            StmtKind::If {
+                cond: c1,
+                then_: t1,
+                else_: e1,
+            },
+            StmtKind::If {
+                cond: c2,
+                then_: t2,
+                else_: e2,
+            },
+        ) => {
+            small.id == big.id
+                && c1 == c2
+                && block_adds_barriers(t1, t2)
+                && block_adds_barriers(e1, e2)
+        }
+        (
+            StmtKind::Loop {
+                cond: c1,
+                cond_prelude: p1,
+                body: b1,
+                step: s1,
+                form: f1,
+            },
+            StmtKind::Loop {
+                cond: c2,
+                cond_prelude: p2,
+                body: b2,
+                step: s2,
+                form: f2,
+            },
+        ) => {
+            small.id == big.id
+                && c1 == c2
+                && f1 == f2
+                && block_adds_barriers(p1, p2)
+                && block_adds_barriers(b1, b2)
+                && block_adds_barriers(s1, s2)
+        }
+        (k1, k2) => small.id == big.id && k1 == k2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::Verdict;
+    use crate::config::LaunchConfig;
+
+    fn lower(text: &str) -> Kernel {
+        let program = crate::frontend::lower_source(
+            std::path::Path::new("k.cu"),
+            text,
+            &crate::frontend::FsIncludes,
+        );
+        program.kernels[0].clone()
+    }
+
+    /// The kernel of `text` (one barrier) and the same kernel with the
+    /// barrier removed (the other labels kept, as the synthesizer's base).
+    fn with_and_without_barrier(text: &str) -> (Kernel, Kernel) {
+        let with = lower(text);
+        let mut barrier = None;
+        crate::ir::walk::for_each_stmt(&with.body, &mut |s| {
+            if is_block_barrier(s) {
+                barrier = Some(s.id);
+            }
+        });
+        let mut without = with.clone();
+        crate::ir::walk::remove_stmt(&mut without, barrier.expect("a barrier"));
+        (with, without)
+    }
+
+    fn opts() -> CheckOptions {
+        CheckOptions {
+            launch: LaunchConfig {
+                block_dim: Some([64, 1, 1]),
+                grid_dim: Some([1, 1, 1]),
+                ..Default::default()
+            },
+            ..CheckOptions::default()
+        }
+    }
+
+    const ORDERED: &str = "__global__ void k(int *a, int n) {\n  __shared__ int s[64];\n  if (n > 0) {\n    s[(threadIdx.x * 5) % 64] = a[threadIdx.x];\n    __syncthreads();\n    a[threadIdx.x] = s[63 - threadIdx.x];\n  }\n}\n";
+    /// The same statements, but two threads write `s[0]`, `s[1]`, ...
+    const HALVED: &str = "__global__ void k(int *a, int n) {\n  __shared__ int s[64];\n  if (n > 0) {\n    s[(threadIdx.x * 5) % 64 / 2] = a[threadIdx.x];\n    __syncthreads();\n    a[threadIdx.x] = s[63 - threadIdx.x];\n  }\n}\n";
+
+    #[test]
+    fn only_inserted_block_barriers_count_as_an_extension() {
+        let (with, without) = with_and_without_barrier(ORDERED);
+        assert!(adds_only_block_barriers(&without, &with));
+        assert!(adds_only_block_barriers(&without, &without));
+        // Removing a barrier is not an extension.
+        assert!(!adds_only_block_barriers(&with, &without));
+        // Nor is changing an access, whatever the barriers.
+        let (halved, _) = with_and_without_barrier(HALVED);
+        assert!(!adds_only_block_barriers(&without, &halved));
+        // Nor a barrier of another kind (a warp barrier orders less).
+        let warp = lower(&ORDERED.replace("__syncthreads", "__syncwarp"));
+        assert!(!adds_only_block_barriers(&without, &warp));
+    }
+
+    #[test]
+    fn a_candidate_skips_the_pairs_its_base_proved_race_free() {
+        let (with, without) = with_and_without_barrier(ORDERED);
+        let (halved, _) = with_and_without_barrier(HALVED);
+        let opts = opts();
+        // Alone, the ordered kernel needs the solver: `(5 * tid) % 64` is
+        // one-to-one on 64 threads.
+        let alone = crate::check::check_kernel(&with, &opts);
+        assert_eq!(alone.verdict, Verdict::RaceFree, "{alone:?}");
+        assert!(alone.solver_queries > 0, "{alone:?}");
+        with_pair_reuse(|| {
+            let base = crate::check::check_kernel(&without, &opts);
+            assert_eq!(base.verdict, Verdict::Racy);
+            // The base proved `s[(5 * tid) % 64]` against itself and the
+            // global pairs race-free; the barrier orders the racy pair: no
+            // query left.
+            let candidate = crate::check::check_kernel(&with, &opts);
+            assert_eq!(candidate.verdict, Verdict::RaceFree);
+            assert_eq!(candidate.solver_queries, 0, "{candidate:?}");
+            // A kernel that changes an access is checked in full: two
+            // threads write each `s[i]`.
+            let racy = crate::check::check_kernel(&halved, &opts);
+            assert_eq!(racy.verdict, Verdict::Racy, "{racy:?}");
+            // So is one under other options: with two blocks, both write
+            // `a[threadIdx.x]` (a pair the one-block base proved race-free).
+            let two_blocks = CheckOptions {
+                launch: LaunchConfig {
+                    grid_dim: Some([2, 1, 1]),
+                    ..opts.launch.clone()
+                },
+                ..opts.clone()
+            };
+            let between_blocks = crate::check::check_kernel(&with, &two_blocks);
+            assert_eq!(between_blocks.verdict, Verdict::Racy, "{between_blocks:?}");
+        });
+    }
+}
