@@ -1577,8 +1577,7 @@ fn scenarios_to_solve(
                 || grid_stride.disjoint_in_block(a, b)
                 || injective
                     .delinear
-                    .stride_apart(a, b, scenario.shared_loops.len())
-                || injective.tree_apart(a, b, scenario.shared_loops.len()))
+                    .stride_apart(a, b, scenario.shared_loops.len()))
         } else {
             !grid_decided
         }
