@@ -284,6 +284,14 @@ pub(crate) struct Delinear<'k> {
     /// expanded is evaluated (set by [`Self::with_nonnegative`] around the
     /// expansion of one access's offset or one guard; empty otherwise).
     nonnegative: std::sync::Mutex<Vec<u32>>,
+    /// The top-level position of the evaluation [`Self::with_nonnegative`]
+    /// expands (None outside one): locals of [`Self::counter_bounds`]
+    /// whose first top-level assignment precedes it are within their bounds.
+    evaluated_at: std::sync::Mutex<Option<usize>>,
+    /// Per local: the position of its first top-level assignment and a
+    /// bound `h` on every value it holds after it, all in [0, h] (see
+    /// [`Self::counter_bounds`]).
+    counter_bounds: HashMap<u32, (usize, i128)>,
     /// Per `if`: the opaque locals its enclosing tests prove non-negative
     /// at its test (see [`Self::nonnegative_locals`]).
     guard_nonnegative: std::sync::Mutex<HashMap<StmtId, Vec<u32>>>,
@@ -356,8 +364,11 @@ impl<'k> Delinear<'k> {
             adversarial: opts.adversarial_abstraction,
             terms: std::sync::Mutex::new(Vec::new()),
             nonnegative: std::sync::Mutex::new(Vec::new()),
+            evaluated_at: std::sync::Mutex::new(None),
+            counter_bounds: HashMap::new(),
             guard_nonnegative: std::sync::Mutex::new(HashMap::new()),
         };
+        analysis.counter_bounds = analysis.counter_bounds();
         let mut found = Vec::new();
         let mut top_facts: Vec<Fact> = Vec::new();
         for (index, top) in kernel.body.stmts.iter().enumerate() {
@@ -381,7 +392,7 @@ impl<'k> Delinear<'k> {
         let accesses = found
             .into_iter()
             .filter_map(|(id, access, at, facts)| {
-                let offset = analysis.with_nonnegative(nonnegative_locals(&facts), || {
+                let offset = analysis.with_nonnegative(at, nonnegative_locals(&facts), || {
                     analysis.expand(&access.offset, at, 0)
                 })?;
                 Some((id, (access.array.0, offset, access.size, facts)))
@@ -592,7 +603,9 @@ impl<'k> Delinear<'k> {
                     .and_then(|g| g.get(&stmt.id).cloned())
                     .unwrap_or_default();
                 let mut found = Vec::new();
-                self.with_nonnegative(nonnegative, || self.instance_facts_of(cond, at, &mut found));
+                self.with_nonnegative(at, nonnegative, || {
+                    self.instance_facts_of(cond, at, &mut found)
+                });
                 let uniform_at_test = |v: u32| {
                     uniformity.is_uniform_var(VarId(v))
                         || bodies.iter().any(|(l, assigned_in_loop)| {
@@ -718,19 +731,34 @@ impl<'k> Delinear<'k> {
         leaves(&e, steady, 0)
     }
 
-    /// Theorem (tree reduction). Let accesses `a` and `b` run inside one
-    /// `if (x < V)` (`x = threadIdx.x`, `V` a uniform local the branch does
-    /// not assign), with offsets `c * x + R + d_a` and `c * x + c * V + R +
-    /// d_b` (`R` grid-uniform, constants `d_a`, `d_b`, every operation
-    /// exact), accesses of at most `s <= |c| - |d_a - d_b|` bytes, and two
-    /// threads in the same dynamic instance of the `if` (the same iteration
-    /// of every loop around it: `shared_loops` at least that many), where
-    /// `V` has one value `w` in both. The bytes overlap only if `c * (x1 -
-    /// x2 - w) + d_a - d_b` is within `s - 1` of 0, so `x1 = x2 + w >= w`
-    /// (`x2 >= 0`), against the guard `x1 < w` of the thread at `a` (and
-    /// likewise with the roles swapped). So `for (s = n / 2; s > 0; s >>= 1)
-    /// { if (t < s) a[t] += a[t + s]; __syncthreads(); }` reads and writes
-    /// no common element in one iteration.
+    /// Theorem (one round of a tree reduction). Let accesses `a` and `b`
+    /// run inside one `if` whose guard facts (see
+    /// [`Self::collect_instance_facts`]) read opaque locals and subterms
+    /// `S`, each of locals uniform at the test and unassigned in the branch,
+    /// and two threads of one block be in the same dynamic instance of the
+    /// `if` (the same iteration of every loop around it: `shared_loops` at
+    /// least that many), so each member of `S` has one value in both at the
+    /// test and at both accesses (a subterm is a pure function of such
+    /// locals). With `x = threadIdx.x` the pair cannot race when either
+    /// (pinned) `x` is the only thread id whose extent may exceed 1 and a
+    /// guard fact `l == r` has `l - r = c * x + U` with `c != 0` and `U`
+    /// over grid-uniform atoms and `S`: `c * x1 = -U = c * x2`, one thread
+    /// (`if (tid == (int)s[0])` after a barrier); or (offsets) the offsets
+    /// are `c * x + R + d_a` and `c * x + R + c * D + d_b` (`R`, `D` over
+    /// grid-uniform atoms and `S`, constants `d_a`, `d_b`, every operation
+    /// exact) for accesses of at most `s <= |c| - |d_a - d_b|` bytes. `R`
+    /// and `D` have one value (`D` = `w`) in both threads, so the byte
+    /// offsets differ by `c * (x1 - x2 - w) + d_a - d_b`, at least `s` in
+    /// absolute value unless `x1 = x2 + w`. With `D = 0` that is the same
+    /// thread when `x` is the only thread id that varies (`s[tid + i] = ..`
+    /// under `if (tid < i)`); otherwise a guard fact `x < D` (any block
+    /// shape) is contradicted by `x1 = x2 + w >= w` (`x2 >= 0`) in the
+    /// thread at the unshifted access (and likewise with `-D`, the roles
+    /// swapped). So `for (s = n / 2; s > 0; s >>= 1) { if (t < s) a[t] +=
+    /// a[t + s]; __syncthreads(); }` reads and writes no common element in
+    /// one round. Exactness of `t + s` for an unsigned or converted counter
+    /// comes from the counter's bounds ([`Self::counter_bounds`]) or a test
+    /// proving it non-negative ([`Self::with_nonnegative`]).
     pub(crate) fn stride_apart(&self, a: StmtId, b: StmtId, shared_loops: usize) -> bool {
         if self.adversarial {
             return false;
@@ -738,69 +766,26 @@ impl<'k> Delinear<'k> {
         let (Some(x), Some(y)) = (self.accesses.get(&a), self.accesses.get(&b)) else {
             return false;
         };
-        if x.0 != y.0 {
-            return false;
-        }
-        self.stride_apart_ordered(a, x, b, y, shared_loops)
-            || self.stride_apart_ordered(b, y, a, x, shared_loops)
-            || self.instance_injective(a, x, b, y, shared_loops)
-    }
-
-    /// Theorem (instance-uniform locals). Let accesses `a` and `b` run
-    /// inside one `if` whose guard facts (see
-    /// [`Self::collect_instance_facts`]) read opaque locals and subterms
-    /// `S`, each of locals uniform at the test and unassigned in the branch,
-    /// two threads of one block in the same dynamic instance of the `if`
-    /// (the same iteration of every loop around it), so each member of `S`
-    /// has one value in both at the test and at both accesses (a subterm is
-    /// a pure function of such locals). Let `threadIdx.x` be the only
-    /// thread id whose extent may exceed 1. Then the pair cannot race when
-    /// either (pinned) a guard fact `l == r` has `l - r = c * x + U` with
-    /// `c != 0` and `U` over grid-uniform atoms and `S`: `c * x1 = -U =
-    /// c * x2`, one thread (`if (tid == (int)s[0])` after a barrier, the
-    /// read of a uniform address being one value for the block); or
-    /// (offsets) the offsets are `c * x + R + d_a` and `c * x + R + d_b` (`R`
-    /// over grid-uniform atoms and `S`, constants `d_a`, `d_b`, every
-    /// operation exact) with accesses of at most `s <= |c| - |d_a - d_b|`
-    /// bytes: `R` has one value in both threads, so the byte offsets differ
-    /// by `c * (x1 - x2) + d_a - d_b`, at least `s` in absolute value unless
-    /// `x1 = x2`, the same thread (`s[tid + i] = ..` under `if (tid < i)` in
-    /// one round of a tree reduction).
-    #[allow(clippy::type_complexity)]
-    fn instance_injective(
-        &self,
-        a: StmtId,
-        x: &(u32, Poly, u32, Vec<Fact>),
-        b: StmtId,
-        y: &(u32, Poly, u32, Vec<Fact>),
-        shared_loops: usize,
-    ) -> bool {
-        // Only threadIdx.x may differ between two threads of one block.
-        if self.varying & 0b110 != 0 {
-            return false;
-        }
         let (Some(fa), Some(fb)) = (self.instance_facts.get(&a), self.instance_facts.get(&b))
         else {
             return false;
         };
+        if x.0 != y.0 {
+            return false;
+        }
         let tid = vec![Atom::Tid(0)];
-        // `p` is `c * x` plus monomials of grid-uniform atoms and `steady`.
-        let tid_and_steady = |p: &Poly, steady: &[Atom]| {
-            p.0.get(&tid).is_some_and(|c| *c != 0)
-                && p.0
-                    .keys()
-                    .all(|m| *m == tid || m.iter().all(|a| !a.varying() || steady.contains(a)))
-        };
+        let only_x_varies = self.varying & 0b110 == 0;
         let size = i128::from(x.2.max(y.2).max(1));
-        let offsets_apart = y.1.add(&x.1, -1).is_some_and(|diff| {
-            let shift = diff.constant_term().abs();
-            diff.0.keys().all(|m| m.is_empty())
-                && x.1 .0.get(&tid).is_some_and(|c| {
-                    c.abs()
-                        .checked_sub(shift)
-                        .is_some_and(|apart| apart >= size)
-                })
-        });
+        // `c` and `R`: a's offset without its `c * x` monomial.
+        let c = x.1 .0.get(&tid).copied().unwrap_or(0);
+        let rest =
+            x.1.add(&Poly(std::iter::once((tid.clone(), c)).collect()), -1);
+        // `c * D` (the non-constant part of b - a) and `d_b - d_a`.
+        let Some(mut shift) = y.1.add(&x.1, -1) else {
+            return false;
+        };
+        let apart = c.abs() - shift.constant_term().abs() >= size;
+        shift.0.remove(&Vec::new());
         fa.iter().any(|(guard, loops, _)| {
             // One `if` around both, the same instance in both threads.
             if *loops > shared_loops || !fb.iter().any(|(g, _, _)| g == guard) {
@@ -818,72 +803,35 @@ impl<'k> Delinear<'k> {
                 .filter(|a| matches!(a, Atom::Opaque(_) | Atom::Term(_)))
                 .copied()
                 .collect();
-            let pinned = facts.iter().any(|f| {
-                f.equal
-                    && f.lhs
-                        .add(&f.rhs, -1)
-                        .is_some_and(|d| tid_and_steady(&d, &steady))
-            });
-            pinned || (offsets_apart && tid_and_steady(&x.1, &steady))
-        })
-    }
-
-    /// [`Self::stride_apart`] with `a` at `c * x + R + d_a` and `b` at the
-    /// strided offset.
-    #[allow(clippy::type_complexity)]
-    fn stride_apart_ordered(
-        &self,
-        a: StmtId,
-        x: &(u32, Poly, u32, Vec<Fact>),
-        b: StmtId,
-        y: &(u32, Poly, u32, Vec<Fact>),
-        shared_loops: usize,
-    ) -> bool {
-        let tid = vec![Atom::Tid(0)];
-        // a's thread part is c * threadIdx.x alone.
-        let t = x.1.thread_part();
-        let Some(&c) = t.0.get(&tid).filter(|_| t.0.len() == 1) else {
-            return false;
-        };
-        if !x.1.invariant() {
-            return false;
-        }
-        let (Some(fa), Some(fb)) = (self.instance_facts.get(&a), self.instance_facts.get(&b))
-        else {
-            return false;
-        };
-        let size = i128::from(x.2.max(y.2).max(1));
-        let Some(diff) = y.1.add(&x.1, -1) else {
-            return false;
-        };
-        fa.iter().any(|(guard, loops, fact)| {
-            // One `if` around both, the same instance in both threads.
-            if *loops > shared_loops || !fb.iter().any(|(g, _, f)| g == guard && f == fact) {
+            let steady_monomial =
+                |m: &Vec<Atom>| m.iter().all(|a| !a.varying() || steady.contains(a));
+            let over_steady = |p: &Poly| p.0.keys().all(steady_monomial);
+            let pinned = only_x_varies
+                && facts.iter().any(|f| {
+                    f.equal
+                        && f.lhs.add(&f.rhs, -1).is_some_and(|d| {
+                            d.0.get(&tid).is_some_and(|c| *c != 0)
+                                && d.0.keys().all(|m| *m == tid || steady_monomial(m))
+                        })
+                });
+            if pinned {
+                return true;
+            }
+            if c == 0 || !apart || !rest.as_ref().is_some_and(over_steady) {
                 return false;
             }
-            // The guard is `threadIdx.x < V` with V a single opaque local.
-            let mut rhs_terms = fact.rhs.0.iter();
-            let (Some((v_mono, 1)), None) = (rhs_terms.next(), rhs_terms.next()) else {
-                return false;
+            if shift.0.is_empty() {
+                return only_x_varies;
+            }
+            let x_below = |bound: &Poly| {
+                facts.iter().any(|f| {
+                    !f.equal
+                        && f.lhs == Poly::atom(Atom::Tid(0))
+                        && over_steady(&f.rhs)
+                        && f.rhs.mul(&Poly::constant(c)).as_ref() == Some(bound)
+                })
             };
-            if fact.equal
-                || fact.lhs != Poly::atom(Atom::Tid(0))
-                || !matches!(v_mono.as_slice(), [Atom::Opaque(_)])
-            {
-                return false;
-            }
-            // b - a = c * V + (d_b - d_a).
-            let Some(rest) = diff.add(&Poly(std::iter::once((v_mono.clone(), c)).collect()), -1)
-            else {
-                return false;
-            };
-            if rest.0.keys().any(|m| !m.is_empty()) {
-                return false;
-            }
-            let shift = rest.constant_term().abs();
-            c.abs()
-                .checked_sub(shift)
-                .is_some_and(|apart| apart >= size)
+            x_below(&shift) || shift.mul(&Poly::constant(-1)).is_some_and(|s| x_below(&s))
         })
     }
 
@@ -1216,9 +1164,14 @@ impl<'k> Delinear<'k> {
                 .filter(|c| *c > 0)
                 // Truncating (C) or flooring: both lie in these bounds.
                 .and_then(|c| operand_range(l).map(|(lo, hi)| (lo.div_euclid(c), hi / c))),
-            Expr::Binary(BinOp::Shr, _, r, _) if !signed => constant(r)
+            // Shifting right by `s` a non-negative `x` (any `x` of an
+            // unsigned type) is `x / 2^s`, monotone.
+            Expr::Binary(BinOp::Shr, l, r, _) => constant(r)
                 .filter(|s| (0..128).contains(s))
-                .map(|s| (0, type_range.1 >> s)),
+                .and_then(|s| match operand_range(l) {
+                    Some((lo, hi)) if lo >= 0 => Some((lo >> s, hi >> s)),
+                    _ => (!signed).then_some((0, type_range.1 >> s)),
+                }),
             _ => None,
         };
         let range = match narrowed {
@@ -1254,19 +1207,95 @@ impl<'k> Delinear<'k> {
     /// facts of [`nonnegative_locals`]), so an [`Atom::Opaque`] of them
     /// (its value at that evaluation) ranges over the non-negative part of
     /// its type. This makes `(unsigned)i` of a signed counter under `i >= 1`
-    /// the value `i` and `tid + (unsigned)i` an exact sum. The terms and
-    /// polynomials built meanwhile describe only that evaluation.
-    fn with_nonnegative<R>(&self, vars: Vec<u32>, f: impl FnOnce() -> R) -> R {
+    /// the value `i` and `tid + (unsigned)i` an exact sum. Likewise a local
+    /// of [`Self::counter_bounds`] assigned at the top level before `at`,
+    /// the top-level position of the evaluation, ranges over [0, h]. The
+    /// terms and polynomials built meanwhile describe only that evaluation.
+    fn with_nonnegative<R>(&self, at: usize, vars: Vec<u32>, f: impl FnOnce() -> R) -> R {
         let saved = self
             .nonnegative
             .lock()
             .map(|mut n| std::mem::replace(&mut *n, vars))
             .unwrap_or_default();
+        let saved_at = self
+            .evaluated_at
+            .lock()
+            .ok()
+            .and_then(|mut p| p.replace(at));
         let result = f();
         if let Ok(mut n) = self.nonnegative.lock() {
             *n = saved;
         }
+        if let Ok(mut p) = self.evaluated_at.lock() {
+            *p = saved_at;
+        }
         result
+    }
+
+    /// Per local `v`, the position of its first top-level assignment of a
+    /// value without `v` and a bound `h` such that every value `v` holds
+    /// after it is in [0, h]: every assignment of `v` anywhere in the kernel
+    /// is either a value without `v` whose exact polynomial's range (at the
+    /// assignment's top-level position) lies in [0, h] and in `v`'s type,
+    /// or `v / c` (`c >= 1`) or `v >> c` (`c >= 0`) in `v`'s type, which
+    /// keep a value of [0, h] in [0, h]. By induction over the assignments
+    /// run after the first top-level one (which runs before every later
+    /// top-level statement), every value `v` holds there is in [0, h]. (A
+    /// tree reduction's `int i = blockDim.x / 2; while (i != 0) { ..; i /=
+    /// 2; }`, or an unsigned `s >>= 1`.)
+    fn counter_bounds(&self) -> HashMap<u32, (usize, i128)> {
+        // Per local: first top-level plain assignment, bound so far (None:
+        // some assignment is of another form).
+        let mut found: HashMap<u32, (Option<usize>, Option<i128>)> = HashMap::new();
+        for (index, top) in self.kernel.body.stmts.iter().enumerate() {
+            let mut visit = |s: &'k crate::ir::Stmt| {
+                let Some(v) = crate::ir::walk::assigned_var(s) else {
+                    return;
+                };
+                let entry = found.entry(v.0).or_insert((None, Some(0)));
+                let ty = self.kernel.vars.get(v.0 as usize).map(|d| d.ty);
+                let StmtKind::Assign { value, .. } = &s.kind else {
+                    entry.1 = None;
+                    return;
+                };
+                let mut reads_v = false;
+                crate::ir::walk::for_each_expr(value, &mut |e| {
+                    reads_v |= matches!(e, Expr::Var(w) if *w == v);
+                });
+                if reads_v {
+                    let halving = match value {
+                        Expr::Binary(op @ (BinOp::Div | BinOp::Shr), l, r, t) => {
+                            Some(*t) == ty
+                                && matches!((&**l, &**r), (Expr::Var(w), Expr::Int(c, _))
+                                    if *w == v && *c >= i128::from(*op == BinOp::Div))
+                        }
+                        _ => false,
+                    };
+                    if !halving {
+                        entry.1 = None;
+                    }
+                    return;
+                }
+                let range = self.expand(value, index, 0).and_then(|p| self.range(&p));
+                match (range, ty) {
+                    (Some(r), Some(ty)) if r.0 >= 0 && within(r, ty) => {
+                        entry.1 = entry.1.map(|h| h.max(r.1));
+                    }
+                    _ => entry.1 = None,
+                }
+                if std::ptr::eq(s, top) && entry.0.is_none() {
+                    entry.0 = Some(index);
+                }
+            };
+            visit(top);
+            for child in crate::ir::walk::child_blocks(top) {
+                crate::ir::walk::for_each_stmt(child, &mut visit);
+            }
+        }
+        found
+            .into_iter()
+            .filter_map(|(v, (first, high))| Some((v, (first?, high?))))
+            .collect()
     }
 
     /// Whether every leaf of `e` is grid-uniform wherever `e` is evaluated
@@ -1397,7 +1426,13 @@ impl<'k> Delinear<'k> {
                 // A test around the evaluation bounds it (see
                 // [`Self::with_nonnegative`]).
                 let nonnegative = self.nonnegative.lock().ok()?.contains(&v);
-                (if nonnegative { lo.max(0) } else { lo }, hi)
+                let at = *self.evaluated_at.lock().ok()?;
+                match self.counter_bounds.get(&v) {
+                    Some(&(first, high)) if at.is_some_and(|at| first < at) => {
+                        (lo.max(0), hi.min(high))
+                    }
+                    _ => (if nonnegative { lo.max(0) } else { lo }, hi),
+                }
             }
             Atom::Fixed(v) => super::grid_stride::int_bounds(self.kernel.vars.get(v as usize)?.ty)?,
             Atom::Term(i) | Atom::UniformTerm(i) => self.terms.lock().ok()?.get(i as usize)?.2,

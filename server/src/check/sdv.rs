@@ -1611,8 +1611,7 @@ fn scenarios_to_solve(
                 || grid_stride.disjoint_in_block(a, b)
                 || injective
                     .delinear
-                    .stride_apart(a, b, scenario.shared_loops.len())
-                || injective.tree_apart(a, b, scenario.shared_loops.len()))
+                    .stride_apart(a, b, scenario.shared_loops.len()))
         } else {
             !(grid_decided || grid_stride.disjoint_across_blocks(a, b))
         }

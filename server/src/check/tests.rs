@@ -2739,3 +2739,106 @@ __global__ void plain_side_doubled(float *out) {
         assert!(queries > 0, "{name}: the solver decides it");
     }
 }
+
+/// Tree reductions whose counter is bounded only by its own assignments
+/// (`Delinear::counter_bounds`: started at `blockDim.x >> 1` or
+/// `blockDim.x / 2`, only halved), with no test proving it non-negative
+/// (`while (i != 0)`), read and written at `t + i` in unsigned arithmetic:
+/// decided without the solver by the one tree-reduction theorem. The near
+/// misses (an update that can make the counter negative, a write one slot
+/// past `t + i`, a second row of threads writing the same slot) stay racy.
+#[test]
+fn counters_bounded_by_their_assignments_decide_tree_reductions() {
+    let decided = r#"
+__global__ void halved_unsigned(float *out, const float *in) {
+  __shared__ float v[512];
+  const unsigned int t = threadIdx.x;
+  v[t] = in[blockIdx.x * blockDim.x + t];
+  __syncthreads();
+  for (unsigned int i = blockDim.x >> 1; i != 0; i >>= 1) {
+    if (t < i) {
+      if (v[t + i] > v[t]) v[t + i] = v[t];
+    }
+    __syncthreads();
+  }
+  if (t == 0) out[blockIdx.x] = v[0];
+}
+__global__ void halved_signed(float *out, const float *in) {
+  __shared__ float v[512];
+  v[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  int i = blockDim.x / 2;
+  while (i != 0) {
+    if (threadIdx.x < i) v[threadIdx.x] += v[threadIdx.x + i];
+    __syncthreads();
+    i /= 2;
+  }
+  if (threadIdx.x == 0) out[blockIdx.x] = v[0];
+}
+"#;
+    let launch = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([256, 1, 1]),
+            grid_dim: Some([64, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(decided, &launch) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void counter_goes_negative(float *out) {
+  __shared__ float v[512];
+  v[threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  int i = blockDim.x / 2;
+  while (i != 0) {
+    if (threadIdx.x < i) v[threadIdx.x] += v[threadIdx.x + i];
+    __syncthreads();
+    i = i / 2 - 3;
+  }
+}
+__global__ void write_past_the_pair(float *out) {
+  __shared__ float v[520];
+  const unsigned int t = threadIdx.x;
+  v[t] = out[t];
+  __syncthreads();
+  for (unsigned int i = blockDim.x >> 1; i != 0; i >>= 1) {
+    if (t < i) {
+      if (v[t + i] > v[t]) v[t + i + 1] = v[t];
+    }
+    __syncthreads();
+  }
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &launch) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+    let rows = r#"
+__global__ void same_slot_every_row(float *out) {
+  __shared__ float v[512];
+  const unsigned int t = threadIdx.x;
+  v[t] = out[t];
+  __syncthreads();
+  for (unsigned int i = blockDim.x >> 1; i != 0; i >>= 1) {
+    if (t < i) v[t] += v[t + i];
+    __syncthreads();
+  }
+}
+"#;
+    let two_rows = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([128, 2, 1]),
+            grid_dim: Some([64, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    for (name, verdict, queries, _) in check_source(rows, &two_rows) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}
