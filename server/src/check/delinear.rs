@@ -142,9 +142,24 @@ impl Poly {
     }
 
     fn add_term(&mut self, mono: Vec<Atom>, c: i128) -> Option<()> {
-        let entry = self.0.entry(mono).or_insert(0);
-        *entry = entry.checked_add(c)?;
-        self.0.retain(|_, c| *c != 0);
+        // Only this entry can become zero (every polynomial is kept free of
+        // zero coefficients), so only it is looked at: a scan of the whole
+        // map per term made sums quadratic in their length.
+        match self.0.entry(mono) {
+            std::collections::btree_map::Entry::Vacant(e) => {
+                if c != 0 {
+                    e.insert(c);
+                }
+            }
+            std::collections::btree_map::Entry::Occupied(mut e) => {
+                let sum = e.get().checked_add(c)?;
+                if sum == 0 {
+                    e.remove();
+                } else {
+                    *e.get_mut() = sum;
+                }
+            }
+        }
         Some(())
     }
 
@@ -237,6 +252,10 @@ struct Cover {
 /// expression, whether grid-uniform, and its value range.
 type SubTerm = (Expr, bool, (i128, i128));
 
+/// Covers by an offset's thread part, its facts, the number of divisions
+/// known and the locals known non-negative when it was computed.
+type CoverMemo = HashMap<(Poly, Vec<Fact>, usize, Vec<u32>), Option<Cover>>;
+
 /// Decides scenarios of pairs whose offsets are multi-dimensional injective
 /// layouts (see the module documentation).
 pub(crate) struct Delinear<'k> {
@@ -259,6 +278,8 @@ pub(crate) struct Delinear<'k> {
     /// and facts decide alike): pair enumeration asks for every pair, most
     /// of them repeats in a long kernel.
     decided_memo: std::sync::Mutex<HashMap<(u32, u32), (bool, bool)>>,
+    /// [`Self::full_cover`]'s answers (see [`CoverMemo`]).
+    cover_memo: std::sync::Mutex<CoverMemo>,
     /// Per access: its class (index of its first access with the same
     /// array, offset polynomial, size and facts).
     class_of: HashMap<StmtId, u32>,
@@ -343,6 +364,7 @@ impl<'k> Delinear<'k> {
             covers: HashMap::new(),
             divisions: std::sync::Mutex::new(Vec::new()),
             decided_memo: std::sync::Mutex::new(HashMap::new()),
+            cover_memo: std::sync::Mutex::new(HashMap::new()),
             class_of: HashMap::new(),
             instance_facts: HashMap::new(),
             block_known,
@@ -1523,27 +1545,32 @@ impl<'k> Delinear<'k> {
                 ),
             ]
         });
-        let mut bounds: Vec<Fact> = facts.to_vec();
-        for (id, size, known) in launch {
-            bounds.push(Fact {
+        // The facts, then the launch bounds (chained: covers recurse through
+        // here, and copying the facts at every call dominated their cost).
+        let launch_bounds: Vec<Fact> = launch
+            .map(|(id, size, known)| Fact {
                 lhs: Poly::atom(id),
                 rhs: match known {
                     Some(n) => Poly::constant(i128::from(n)),
                     None => Poly::atom(size),
                 },
                 equal: false,
-            });
-        }
+            })
+            .collect();
         let mut fallback: Option<Cover> = None;
-        for fact in bounds.iter().filter(|f| !f.equal) {
+        for fact in facts.iter().chain(&launch_bounds).filter(|f| !f.equal) {
+            // A's id monomials are some of E's, with equal coefficients (and
+            // there is one), asked before A is built.
+            let mut a_monomials = fact
+                .lhs
+                .0
+                .iter()
+                .filter(|(m, _)| m.iter().any(|a| a.varying()))
+                .peekable();
+            if a_monomials.peek().is_none() || !a_monomials.all(|(m, c)| t.0.get(m) == Some(c)) {
+                continue;
+            }
             let a = fact.lhs.thread_part();
-            if a.0.is_empty() {
-                continue;
-            }
-            // A's id monomials are some of E's, with equal coefficients.
-            if !a.0.iter().all(|(m, c)| t.0.get(m) == Some(c)) {
-                continue;
-            }
             if !self.nonnegative(&fact.lhs, facts) {
                 continue;
             }
@@ -1662,6 +1689,36 @@ impl<'k> Delinear<'k> {
     /// grid-uniform) pin: D is the same in both threads, so the ids D's
     /// cover names are equal too.
     fn full_cover(&self, p: &Poly, facts: &[Fact]) -> Option<Cover> {
+        // A function of the thread part, the facts, the divisions known so
+        // far (`close` reads them) and the locals known non-negative (atom
+        // ranges read them): unrolled code repeats offsets that differ by
+        // constants under the same guards.
+        let key = (
+            p.thread_part(),
+            facts.to_vec(),
+            self.divisions.lock().map(|d| d.len()).unwrap_or(0),
+            self.nonnegative
+                .lock()
+                .map(|n| n.clone())
+                .unwrap_or_default(),
+        );
+        if let Some(known) = self
+            .cover_memo
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&key).copied())
+        {
+            return known;
+        }
+        let cover = self.full_cover_unmemoized(p, facts);
+        if let Ok(mut memo) = self.cover_memo.lock() {
+            memo.insert(key, cover);
+        }
+        cover
+    }
+
+    /// [`Self::full_cover`] without the memo.
+    fn full_cover_unmemoized(&self, p: &Poly, facts: &[Fact]) -> Option<Cover> {
         let mut cover = self.cover(p, facts, 0)?;
         for fact in facts.iter().filter(|f| f.equal) {
             let Some(d) = fact.lhs.add(&fact.rhs, -1) else {
