@@ -2255,3 +2255,49 @@ fn gcd(a: i128, b: i128) -> i128 {
 fn within(r: (i128, i128), ty: ScalarTy) -> bool {
     super::grid_stride::int_bounds(ty).is_some_and(|(lo, hi)| r.0 >= lo && r.1 <= hi)
 }
+
+#[cfg(test)]
+mod cover_memo_tests {
+    use super::*;
+
+    /// The memo answers what the computation answers, and offsets that
+    /// differ by constants under the same guards share one entry.
+    #[test]
+    fn memoized_covers_equal_fresh_ones() {
+        let src = r#"
+__global__ void unrolled(float *out, const float *in, int n, int m) {
+  __shared__ float s[4][128];
+  int t = threadIdx.x;
+  int i = blockIdx.x * blockDim.x + t;
+  if (t < 64) { s[0][t] = in[i]; s[1][t] = in[i + n]; s[2][t + 64] = 1.0f; }
+  __syncthreads();
+  if (i < n) { out[i] = s[0][t % 64]; out[i + n] = s[1][t % 64]; }
+  if (m > 0) { int j = m - 1; out[2 * n + i] = in[j + i]; }
+  for (int k = t; k < n; k += blockDim.x) out[3 * n + k] = in[k];
+}
+"#;
+        let program = crate::frontend::lower_source(
+            std::path::Path::new("t.cu"),
+            src,
+            &crate::frontend::NoIncludes,
+        );
+        assert_eq!(program.kernels.len(), 1);
+        let opts = CheckOptions::default();
+        for kernel in &program.kernels {
+            let uniformity = crate::analysis::Uniformity::compute(kernel);
+            let d = Delinear::new(kernel, &opts, &uniformity);
+            assert!(d.accesses.len() >= 8, "{} accesses", d.accesses.len());
+            for (id, x) in &d.accesses {
+                let fresh = d.full_cover_unmemoized(&x.1, &x.3);
+                assert_eq!(d.full_cover(&x.1, &x.3), fresh, "{id:?}");
+                assert_eq!(d.covers.get(id).copied().flatten(), fresh, "{id:?}");
+            }
+            let entries = d.cover_memo.lock().map(|m| m.len()).unwrap_or(0);
+            assert!(
+                entries < d.accesses.len(),
+                "{entries} memo entries for {} accesses",
+                d.accesses.len()
+            );
+        }
+    }
+}
