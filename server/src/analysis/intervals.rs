@@ -684,17 +684,18 @@ impl Cfg {
         ifs: usize,
         need_crossed_b: bool,
     ) -> bool {
-        // Walks the smaller search and looks nodes up in the other.
-        let common_nodes: Vec<(&HashSet<u64>, &HashSet<u64>)> = if ra.len() <= rb.len() {
-            ra.iter()
-                .filter_map(|(node, sa)| Some((sa, rb.get(node)?)))
-                .collect()
+        // Walks the smaller search and looks nodes up in the other (lazily:
+        // the first consistent meeting ends the walk).
+        let (small, large, small_is_a) = if ra.len() <= rb.len() {
+            (ra, rb, true)
         } else {
-            rb.iter()
-                .filter_map(|(node, sb)| Some((ra.get(node)?, sb)))
-                .collect()
+            (rb, ra, false)
         };
-        common_nodes.into_iter().any(|(sa, sb)| {
+        let mut common_nodes = small.iter().filter_map(|(node, s)| {
+            let other = large.get(node)?;
+            Some(if small_is_a { (s, other) } else { (other, s) })
+        });
+        common_nodes.any(|(sa, sb)| {
             sa.iter().any(|&x| {
                 sb.iter().any(|&y| {
                     if need_crossed_b && y & CROSSED_BIT == 0 {

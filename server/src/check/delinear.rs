@@ -142,9 +142,24 @@ impl Poly {
     }
 
     fn add_term(&mut self, mono: Vec<Atom>, c: i128) -> Option<()> {
-        let entry = self.0.entry(mono).or_insert(0);
-        *entry = entry.checked_add(c)?;
-        self.0.retain(|_, c| *c != 0);
+        // Only this entry can become zero (every polynomial is kept free of
+        // zero coefficients), so only it is looked at: a scan of the whole
+        // map per term made sums quadratic in their length.
+        match self.0.entry(mono) {
+            std::collections::btree_map::Entry::Vacant(e) => {
+                if c != 0 {
+                    e.insert(c);
+                }
+            }
+            std::collections::btree_map::Entry::Occupied(mut e) => {
+                let sum = e.get().checked_add(c)?;
+                if sum == 0 {
+                    e.remove();
+                } else {
+                    *e.get_mut() = sum;
+                }
+            }
+        }
         Some(())
     }
 
@@ -237,6 +252,10 @@ struct Cover {
 /// expression, whether grid-uniform, and its value range.
 type SubTerm = (Expr, bool, (i128, i128));
 
+/// Covers by an offset's thread part, its facts, the number of divisions
+/// known and the locals known non-negative when it was computed.
+type CoverMemo = HashMap<(Poly, Vec<Fact>, usize, Vec<u32>, Vec<u32>), Option<Cover>>;
+
 /// Decides scenarios of pairs whose offsets are multi-dimensional injective
 /// layouts (see the module documentation).
 pub(crate) struct Delinear<'k> {
@@ -259,6 +278,8 @@ pub(crate) struct Delinear<'k> {
     /// and facts decide alike): pair enumeration asks for every pair, most
     /// of them repeats in a long kernel.
     decided_memo: std::sync::Mutex<HashMap<(u32, u32), (bool, bool)>>,
+    /// [`Self::full_cover`]'s answers (see [`CoverMemo`]).
+    cover_memo: std::sync::Mutex<CoverMemo>,
     /// Per access: its class (index of its first access with the same
     /// array, offset polynomial, size and facts).
     class_of: HashMap<StmtId, u32>,
@@ -351,6 +372,7 @@ impl<'k> Delinear<'k> {
             covers: HashMap::new(),
             divisions: std::sync::Mutex::new(Vec::new()),
             decided_memo: std::sync::Mutex::new(HashMap::new()),
+            cover_memo: std::sync::Mutex::new(HashMap::new()),
             class_of: HashMap::new(),
             instance_facts: HashMap::new(),
             block_known,
@@ -1558,27 +1580,32 @@ impl<'k> Delinear<'k> {
                 ),
             ]
         });
-        let mut bounds: Vec<Fact> = facts.to_vec();
-        for (id, size, known) in launch {
-            bounds.push(Fact {
+        // The facts, then the launch bounds (chained: covers recurse through
+        // here, and copying the facts at every call dominated their cost).
+        let launch_bounds: Vec<Fact> = launch
+            .map(|(id, size, known)| Fact {
                 lhs: Poly::atom(id),
                 rhs: match known {
                     Some(n) => Poly::constant(i128::from(n)),
                     None => Poly::atom(size),
                 },
                 equal: false,
-            });
-        }
+            })
+            .collect();
         let mut fallback: Option<Cover> = None;
-        for fact in bounds.iter().filter(|f| !f.equal) {
+        for fact in facts.iter().chain(&launch_bounds).filter(|f| !f.equal) {
+            // A's id monomials are some of E's, with equal coefficients (and
+            // there is one), asked before A is built.
+            let mut a_monomials = fact
+                .lhs
+                .0
+                .iter()
+                .filter(|(m, _)| m.iter().any(|a| a.varying()))
+                .peekable();
+            if a_monomials.peek().is_none() || !a_monomials.all(|(m, c)| t.0.get(m) == Some(c)) {
+                continue;
+            }
             let a = fact.lhs.thread_part();
-            if a.0.is_empty() {
-                continue;
-            }
-            // A's id monomials are some of E's, with equal coefficients.
-            if !a.0.iter().all(|(m, c)| t.0.get(m) == Some(c)) {
-                continue;
-            }
             if !self.nonnegative(&fact.lhs, facts) {
                 continue;
             }
@@ -1697,6 +1724,54 @@ impl<'k> Delinear<'k> {
     /// grid-uniform) pin: D is the same in both threads, so the ids D's
     /// cover names are equal too.
     fn full_cover(&self, p: &Poly, facts: &[Fact]) -> Option<Cover> {
+        // A function of the thread part, the facts, the divisions known so
+        // far (`close` reads them), the locals known non-negative and the
+        // counters bounded at the evaluation's position (atom ranges read
+        // both): unrolled code repeats offsets that differ by constants
+        // under the same guards.
+        let key = (
+            p.thread_part(),
+            facts.to_vec(),
+            self.divisions.lock().map(|d| d.len()).unwrap_or(0),
+            self.nonnegative
+                .lock()
+                .map(|n| n.clone())
+                .unwrap_or_default(),
+            self.bounded_counters(),
+        );
+        if let Some(known) = self
+            .cover_memo
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&key).copied())
+        {
+            return known;
+        }
+        let cover = self.full_cover_unmemoized(p, facts);
+        if let Ok(mut memo) = self.cover_memo.lock() {
+            memo.insert(key, cover);
+        }
+        cover
+    }
+
+    /// The locals of [`Self::counter_bounds`] bounded where the current
+    /// evaluation takes place (see [`Self::with_nonnegative`]), sorted.
+    fn bounded_counters(&self) -> Vec<u32> {
+        let Some(at) = self.evaluated_at.lock().ok().and_then(|p| *p) else {
+            return Vec::new();
+        };
+        let mut bounded: Vec<u32> = self
+            .counter_bounds
+            .iter()
+            .filter(|(_, &(first, _))| first < at)
+            .map(|(&v, _)| v)
+            .collect();
+        bounded.sort_unstable();
+        bounded
+    }
+
+    /// [`Self::full_cover`] without the memo.
+    fn full_cover_unmemoized(&self, p: &Poly, facts: &[Fact]) -> Option<Cover> {
         let mut cover = self.cover(p, facts, 0)?;
         for fact in facts.iter().filter(|f| f.equal) {
             let Some(d) = fact.lhs.add(&fact.rhs, -1) else {
@@ -2232,4 +2307,50 @@ fn gcd(a: i128, b: i128) -> i128 {
 
 fn within(r: (i128, i128), ty: ScalarTy) -> bool {
     super::grid_stride::int_bounds(ty).is_some_and(|(lo, hi)| r.0 >= lo && r.1 <= hi)
+}
+
+#[cfg(test)]
+mod cover_memo_tests {
+    use super::*;
+
+    /// The memo answers what the computation answers, and offsets that
+    /// differ by constants under the same guards share one entry.
+    #[test]
+    fn memoized_covers_equal_fresh_ones() {
+        let src = r#"
+__global__ void unrolled(float *out, const float *in, int n, int m) {
+  __shared__ float s[4][128];
+  int t = threadIdx.x;
+  int i = blockIdx.x * blockDim.x + t;
+  if (t < 64) { s[0][t] = in[i]; s[1][t] = in[i + n]; s[2][t + 64] = 1.0f; }
+  __syncthreads();
+  if (i < n) { out[i] = s[0][t % 64]; out[i + n] = s[1][t % 64]; }
+  if (m > 0) { int j = m - 1; out[2 * n + i] = in[j + i]; }
+  for (int k = t; k < n; k += blockDim.x) out[3 * n + k] = in[k];
+}
+"#;
+        let program = crate::frontend::lower_source(
+            std::path::Path::new("t.cu"),
+            src,
+            &crate::frontend::NoIncludes,
+        );
+        assert_eq!(program.kernels.len(), 1);
+        let opts = CheckOptions::default();
+        for kernel in &program.kernels {
+            let uniformity = crate::analysis::Uniformity::compute(kernel);
+            let d = Delinear::new(kernel, &opts, &uniformity);
+            assert!(d.accesses.len() >= 8, "{} accesses", d.accesses.len());
+            for (id, x) in &d.accesses {
+                let fresh = d.full_cover_unmemoized(&x.1, &x.3);
+                assert_eq!(d.full_cover(&x.1, &x.3), fresh, "{id:?}");
+                assert_eq!(d.covers.get(id).copied().flatten(), fresh, "{id:?}");
+            }
+            let entries = d.cover_memo.lock().map(|m| m.len()).unwrap_or(0);
+            assert!(
+                entries < d.accesses.len(),
+                "{entries} memo entries for {} accesses",
+                d.accesses.len()
+            );
+        }
+    }
 }
