@@ -23,7 +23,7 @@ use super::injective::InjectiveOffsets;
 use super::profile::{Profile, QueryProfile};
 use super::report::{Divergence, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
 use super::simplify::simplified_or_same;
-use super::symexec::{work_count, Encoder, ExecResult, Scenario, WarpRelation};
+use super::symexec::{work_count, AccessSym, Encoder, ExecResult, Scenario, WarpRelation};
 use super::witness;
 use crate::analysis::intervals::{Blocking, Cfg};
 use crate::analysis::loops::LoopTable;
@@ -1232,6 +1232,9 @@ struct Checker<'k, 's> {
     work_at_first_race: Option<u64>,
     /// The Programming Guide's last-block idiom, when the kernel has it.
     last_block: Option<super::last_block::LastBlock>,
+    /// Reads that follow their thread's own write of the same bytes, with
+    /// that write (see `check::own_write`).
+    own_writes: std::collections::HashMap<StmtId, StmtId>,
     /// Set when the race-free verdict is vacuous (see [`Checker::check_vacuous`]).
     vacuous: bool,
 }
@@ -1300,6 +1303,7 @@ impl<'k, 's> Checker<'k, 's> {
             full_effort: false,
             work_at_first_race: None,
             last_block: super::last_block::LastBlock::find(kernel),
+            own_writes: super::own_write::own_writes(kernel),
             vacuous: false,
         }
     }
@@ -1914,7 +1918,7 @@ fn divergence_cases(
 }
 
 /// Whether two arrays may be the same memory.
-fn may_alias(kernel: &Kernel, a: usize, b: usize) -> bool {
+pub(super) fn may_alias(kernel: &Kernel, a: usize, b: usize) -> bool {
     let (Some(x), Some(y)) = (kernel.arrays.get(a), kernel.arrays.get(b)) else {
         return false;
     };
@@ -2120,7 +2124,13 @@ impl<'k, 's> Checker<'k, 's> {
                                 None => false,
                             },
                             _ => false,
-                        };
+                        }
+                        || self.read_after_own_write_benign(
+                            (a, &s1, &r1),
+                            (b, &s2, &r2),
+                            &facts,
+                            model.as_ref(),
+                        );
                     // A witness with threads of two warps already shows the race
                     // does not need warp-synchronous execution to be excluded.
                     let same_warp_witness = witness.as_ref().is_none_or(|w| {
@@ -2184,6 +2194,62 @@ impl<'k, 's> Checker<'k, 's> {
                 }
             }
         }
+    }
+
+    /// Whether a write-read race is benign because the reading thread wrote
+    /// the bytes it reads itself just before and the racing write stores the
+    /// same value at the same bytes (the theorem of `check::own_write`):
+    /// asked as the unsatisfiability of the negation under the pair's facts.
+    fn read_after_own_write_benign(
+        &mut self,
+        first: (&AccessStmt, &AccessSym, &ExecResult),
+        second: (&AccessStmt, &AccessSym, &ExecResult),
+        facts: &[Bool],
+        model: Option<&Model>,
+    ) -> bool {
+        let (a, b) = (first.0, second.0);
+        if !self.opts.benign_tolerance || a.atomic || b.atomic || a.write == b.write {
+            return false;
+        }
+        let ((write, written, _), (read, reading, reader)) = if a.write {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        let Some(own) = self
+            .own_writes
+            .get(&read.id)
+            .and_then(|w| reader.accesses.get(w))
+        else {
+            return false;
+        };
+        if write.array != read.array || written.size != reading.size || own.size != reading.size {
+            return false;
+        }
+        let (Some(value), Some(own_value)) = (&written.value, &own.value) else {
+            return false;
+        };
+        let Some(values_differ) = self.enc.values_differ(value, own_value) else {
+            return false;
+        };
+        let differ = Bool::or(&[
+            values_differ,
+            own.enabled.not(),
+            own.offset.eq(&reading.offset).not(),
+            written.offset.eq(&reading.offset).not(),
+        ]);
+        // The race's own model breaks it: not benign, no need to ask.
+        if model.is_some_and(|m| m.eval(&differ, true).and_then(|b| b.as_bool()) == Some(true)) {
+            return false;
+        }
+        let mut f = facts.to_vec();
+        f.push(differ);
+        // In full even when the check is racy already, as for a write-write
+        // benign race.
+        self.full_effort = true;
+        let benign = self.solve(&f, first.2, second.2).0 == SatResult::Unsat;
+        self.full_effort = false;
+        benign
     }
 
     /// Decides `facts`, with the model when satisfiable. Loop counters with a
