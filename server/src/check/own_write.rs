@@ -28,7 +28,8 @@
 //! (that one entirely, so every iteration of a loop around R is covered)
 //! contain no barrier, named barrier, collective and no write or atomic on
 //! an array that may be W's. Arrays reached through pointers of unknown
-//! target (`may_alias_all`) are left out.
+//! target (`may_alias_all`) and kernels with asynchronous copies are left
+//! out.
 
 use std::collections::HashMap;
 
@@ -40,7 +41,11 @@ use crate::ir::{Block, Kernel, Stmt, StmtId, StmtKind};
 /// width as the module comment describes, that write.
 pub fn own_writes(kernel: &Kernel) -> HashMap<StmtId, StmtId> {
     let mut out = HashMap::new();
-    visit(kernel, &kernel.body, &mut out);
+    // An asynchronous copy may land at any point until its wait, between a
+    // thread's own store and its read too: such kernels are left out.
+    if kernel.asyncs.accesses.is_empty() {
+        visit(kernel, &kernel.body, &mut out);
+    }
     out
 }
 

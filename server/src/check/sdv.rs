@@ -1235,6 +1235,9 @@ struct Checker<'k, 's> {
     /// Reads that follow their thread's own write of the same bytes, with
     /// that write (see `check::own_write`).
     own_writes: std::collections::HashMap<StmtId, StmtId>,
+    /// Set when the last-block idiom ordered a pair the solver then found
+    /// unordered by nothing else (see `assumption_finding`).
+    last_block_used: bool,
     /// Set when the race-free verdict is vacuous (see [`Checker::check_vacuous`]).
     vacuous: bool,
 }
@@ -1304,6 +1307,7 @@ impl<'k, 's> Checker<'k, 's> {
             work_at_first_race: None,
             last_block: super::last_block::LastBlock::find(kernel),
             own_writes: super::own_write::own_writes(kernel),
+            last_block_used: false,
             vacuous: false,
         }
     }
@@ -2012,6 +2016,7 @@ impl<'k, 's> Checker<'k, 's> {
             };
             let (s1, s2) = (s1.clone(), s2.clone());
             let mut facts = self.base_facts(&scenario, &r1, &r2);
+            let mut ordered_by_idiom = false;
             facts.push(s1.enabled.clone());
             facts.push(s2.enabled.clone());
             // Both accesses happen (enabled), so their offsets fit (see `offset_fits`).
@@ -2028,7 +2033,8 @@ impl<'k, 's> Checker<'k, 's> {
                     facts.push(unordered);
                 }
             } else if let Some(idiom) = &self.last_block {
-                if idiom.orders(a.id, b.id) {
+                ordered_by_idiom = idiom.orders(a.id, b.id);
+                if ordered_by_idiom {
                     // Ordered by the last-block idiom in a one-dimensional
                     // launch (see `check::last_block`): a race needs another.
                     let (block, grid) = self.enc.dims();
@@ -2183,6 +2189,7 @@ impl<'k, 's> Checker<'k, 's> {
                     if first_same_block {
                         general_unsat = Some(scenario.clone());
                     }
+                    self.last_block_used |= ordered_by_idiom;
                 }
                 // The pair the budget ran out at is named by the budget's finding.
                 (SatResult::Unknown, _) if self.budget_pair == Some((a.id, b.id)) => {}
@@ -3320,6 +3327,9 @@ impl<'k, 's> Checker<'k, 's> {
         } else {
             Verdict::RaceFree
         };
+        if verdict == Verdict::RaceFree && self.last_block_used {
+            findings.extend(self.assumption_finding());
+        }
         let time_ms = self.start.elapsed().as_secs_f64() * 1000.0;
         self.profile.queries = self.queries;
         self.profile.work = self.total_work();
@@ -3336,6 +3346,27 @@ impl<'k, 's> Checker<'k, 's> {
             solver_queries: self.queries,
         };
         (report, self.profile)
+    }
+}
+
+impl Checker<'_, '_> {
+    /// The note on a race-free verdict that rests on the last-block idiom's
+    /// counter being 0 when the kernel first starts (README, modelling
+    /// assumptions): the ordering it gives is what decided some pair.
+    fn assumption_finding(&self) -> Option<Finding> {
+        let idiom = self.last_block.as_ref()?;
+        let counter = self.kernel.arrays.get(idiom.counter.0 as usize)?;
+        Some(Finding {
+            kind: DiagnosticKind::Assumption,
+            message: format!(
+                "kernel `{}` is race-free assuming `{}` holds 0 when it is first launched: the last-block idiom orders the other blocks' results before the last block reads them only when the tickets start at 0 (the kernel resets it for later launches; the host must zero it once)",
+                self.kernel.name, counter.name
+            ),
+            span: self.span_of(idiom.ticket),
+            related: Vec::new(),
+            race: None,
+            divergence: None,
+        })
     }
 }
 
