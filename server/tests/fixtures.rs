@@ -14,7 +14,7 @@
 //!
 //! Every expectation must be met by some finding and every race, benign-race or
 //! divergence finding must be expected (`//~ barrier-deadlock`, `//~ barrier-recycling`,
-//! `//~ vacuous` on the finding's line and `//~ async-copy`, read like `race`, likewise). Each race witness is replayed: both
+//! `//~ vacuous` and `//~ assumption` on the finding's line and `//~ async-copy`, read like `race`, likewise). Each race witness is replayed: both
 //! accesses' offsets are evaluated with `ir::eval` under the witness values and
 //! must equal the reported offsets and overlap.
 
@@ -105,6 +105,7 @@ fn parse_expectations(text: &str) -> Result<Expectations, String> {
                 ["barrier-deadlock"] => (DiagnosticKind::BarrierDeadlock, None, None),
                 ["barrier-recycling"] => (DiagnosticKind::BarrierRecycling, None, None),
                 ["vacuous"] => (DiagnosticKind::Vacuous, None, None),
+                ["assumption"] => (DiagnosticKind::Assumption, None, None),
                 ["async-copy"] => (DiagnosticKind::AsyncCopy, None, None),
                 ["async-copy", k] => (DiagnosticKind::AsyncCopy, Some(parse_race_kind(k)?), None),
                 ["bank-conflict", d] => match d.parse::<u32>() {
@@ -545,6 +546,7 @@ fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
                     | DiagnosticKind::BarrierRecycling
                     | DiagnosticKind::AsyncCopy
                     | DiagnosticKind::Vacuous
+                    | DiagnosticKind::Assumption
             ) {
                 continue;
             }
@@ -608,6 +610,7 @@ fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
                     | DiagnosticKind::BarrierRecycling
                     | DiagnosticKind::AsyncCopy
                     | DiagnosticKind::Vacuous
+                    | DiagnosticKind::Assumption
             ) {
                 problems.push(format!(
                     "{} at line {at} without race details",

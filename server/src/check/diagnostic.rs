@@ -64,11 +64,14 @@ pub enum DiagnosticKind {
     /// A race-free verdict that holds only because the kernel's assumptions
     /// leave no thread reaching a memory access.
     Vacuous,
+    /// A race-free verdict that rests on a stated assumption about memory
+    /// when the kernel starts (the last-block idiom's counter is 0).
+    Assumption,
 }
 
 impl DiagnosticKind {
     /// All kinds, for documentation.
-    pub const ALL: [DiagnosticKind; 14] = [
+    pub const ALL: [DiagnosticKind; 15] = [
         DiagnosticKind::Race,
         DiagnosticKind::BenignRace,
         DiagnosticKind::Divergence,
@@ -83,6 +86,7 @@ impl DiagnosticKind {
         DiagnosticKind::BarrierRecycling,
         DiagnosticKind::AsyncCopy,
         DiagnosticKind::Vacuous,
+        DiagnosticKind::Assumption,
     ];
 
     /// Stable code used in JSON, SARIF rule ids and LSP diagnostic codes.
@@ -102,6 +106,7 @@ impl DiagnosticKind {
             DiagnosticKind::BarrierRecycling => "barrier-recycling",
             DiagnosticKind::AsyncCopy => "async-copy",
             DiagnosticKind::Vacuous => "vacuous",
+            DiagnosticKind::Assumption => "assumption",
         }
     }
 
@@ -116,9 +121,10 @@ impl DiagnosticKind {
             | DiagnosticKind::Vacuous => Severity::Warning,
             DiagnosticKind::SyntaxError => Severity::Error,
             DiagnosticKind::Inconclusive | DiagnosticKind::Unsupported => Severity::Warning,
-            DiagnosticKind::BenignRace | DiagnosticKind::Imprecision | DiagnosticKind::NoKernel => {
-                Severity::Information
-            }
+            DiagnosticKind::BenignRace
+            | DiagnosticKind::Imprecision
+            | DiagnosticKind::NoKernel
+            | DiagnosticKind::Assumption => Severity::Information,
             DiagnosticKind::RedundantBarrier => Severity::Hint,
             DiagnosticKind::BankConflict => Severity::Information,
         }
@@ -157,6 +163,7 @@ impl DiagnosticKind {
             DiagnosticKind::BarrierRecycling => "barrier recycling",
             DiagnosticKind::AsyncCopy => "race with an asynchronous copy",
             DiagnosticKind::Vacuous => "vacuous verdict",
+            DiagnosticKind::Assumption => "verdict rests on an assumption",
         }
     }
 
@@ -174,7 +181,7 @@ impl DiagnosticKind {
     pub fn explanation(self) -> &'static str {
         match self {
             DiagnosticKind::Race => "Two threads can access the same memory location between the same pair of barriers, and at least one access is a write (or one is atomic and the other not). The result depends on scheduling. Put a barrier (`__syncthreads()` / `barrier(CLK_LOCAL_MEM_FENCE)`) between the accesses, at a point all threads of the block reach. Races between threads of one warp are races too: since Volta, threads of a warp are not guaranteed to run in lockstep; use `__syncwarp()` or a barrier.",
-            DiagnosticKind::BenignRace => "Several threads write the same location without synchronization, but every write stores the same value, so the result does not depend on scheduling. GPUVerify tolerates such races by default; so does syncwright.",
+            DiagnosticKind::BenignRace => "Several threads write the same location without synchronization, but every write stores the same value, so the result does not depend on scheduling. GPUVerify tolerates such races by default; so does syncwright. A read racing with such a write is benign too when the reading thread stored the same value there itself just before: it reads that value in every schedule.",
             DiagnosticKind::Divergence => "A barrier must be reached by all threads of a block or by none (`__syncwarp()`: by all threads of the warp). Here some threads may skip it (a thread-dependent branch, a loop with a thread-dependent trip count, or an earlier thread-dependent return), which is undefined behaviour and usually a deadlock. Move the barrier to a point every thread reaches. OpenCL work-group collectives (`async_work_group_copy`, `wait_group_events`) follow the same rule and also need the same arguments (pointers, sizes, events) in every work-item.",
             DiagnosticKind::RedundantBarrier => "Removing this barrier leaves the kernel race-free: it orders no pair of conflicting accesses. Every barrier stalls the whole block.",
             DiagnosticKind::Inconclusive => "The checker could not decide within its budget or the solver answered unknown. Treat the kernel as possibly racy.",
@@ -186,6 +193,7 @@ impl DiagnosticKind {
             DiagnosticKind::BarrierRecycling => "A named or split barrier is used again while its previous generation is still pending: a thread arrives twice before the generation completes (its second arrival is counted in the first generation), or threads use one barrier id with different counts. Synchronization then depends on scheduling. Use a different barrier id for the second use, or wait for the first generation (`bar.sync`) before arriving again.",
             DiagnosticKind::AsyncCopy => "An asynchronous copy (`cp.async`, `__pipeline_memcpy_async`, `cuda::memcpy_async`) may write its destination (and read its source) at any time until the wait that completes it (`cp.async.wait_group`, `__pipeline_wait_prior`, the barrier's `wait`). This access can meet the copy in flight: a read of the destination before the wait, an overwrite of a buffer still being copied, or a write of the source being copied. Wait for the copy (and then synchronize the threads) before the access.",
             DiagnosticKind::Vacuous => "The kernel is race-free only vacuously: under its stated preconditions (`__requires`, `__assume`, `__builtin_assume`, `assert`) and its launch configuration, no thread reaches any memory access (with an in-range offset), so no pair of accesses was ever compared. The preconditions contradict each other or the launch; correct them, or the verdict says nothing about the kernel.",
+            DiagnosticKind::Assumption => "The kernel is race-free only if memory holds what the checker assumes when the kernel starts: the counter of the last-block idiom (`atomicInc(&count, ..)`/`atomicAdd(&count, 1)` after `__threadfence()`) is 0 at the first launch. The kernel's own reset keeps it 0 for later launches; the host must zero it once (`cudaMemset`, or a `__device__` variable initialised to 0). If it does not, the tickets may never reach `gridDim.x - 1`, or reach it too early, and the race the idiom excludes is possible.",
             DiagnosticKind::NoKernel => "The file mentions kernels (`__global__`, `__kernel`) but defines none the checker could find: it only declares them (their definitions are checked with the files that define them), or the definitions are in inactive preprocessor branches. Nothing in this file was checked.",
         }
     }

@@ -49,12 +49,16 @@ use crate::ir::{
 
 /// The accesses the last-block idiom orders between blocks (see the module
 /// comment for the theorem and the shape it needs).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct LastBlock {
     /// Accesses of the ticketing thread before its fence, and the ticket.
     published: HashSet<StmtId>,
     /// Accesses inside `if (flag)`: run by the last block only.
     last: HashSet<StmtId>,
+    /// The counter's array (assumed 0 when the kernel first starts).
+    pub counter: crate::ir::ArrayId,
+    /// The ticket statement.
+    pub ticket: StmtId,
 }
 
 impl LastBlock {
@@ -230,7 +234,12 @@ impl LastBlock {
                 published.insert(id);
             }
         });
-        Some(LastBlock { published, last })
+        Some(LastBlock {
+            published,
+            last,
+            counter,
+            ticket: ticket_id,
+        })
     }
 
     /// Whether the idiom orders accesses `a` and `b` made by threads of two

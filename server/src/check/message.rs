@@ -50,9 +50,15 @@ pub fn race_finding(_kernel: &Kernel, race: &Race) -> Finding {
         LoopRelation::IntraIteration => String::new(),
         other => format!(" {}", relation_words(other)),
     };
-    let mut message = if race.benign {
+    let mut message = if race.benign && race.kind == RaceKind::WriteWrite {
         format!(
             "benign write-write race on `{}`: both threads store the same value",
+            race.array
+        )
+    } else if race.benign {
+        format!(
+            "benign {} race on `{}`: the reading thread stored the value it reads there itself, and the racing write stores the same value",
+            race.kind.as_str(),
             race.array
         )
     } else {

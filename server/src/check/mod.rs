@@ -10,6 +10,7 @@ pub mod interleaving;
 mod last_block;
 pub mod message;
 pub mod named;
+mod own_write;
 pub mod profile;
 mod radix;
 pub mod report;

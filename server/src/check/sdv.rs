@@ -23,7 +23,7 @@ use super::injective::InjectiveOffsets;
 use super::profile::{Profile, QueryProfile};
 use super::report::{Divergence, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
 use super::simplify::simplified_or_same;
-use super::symexec::{work_count, Encoder, ExecResult, Scenario, WarpRelation};
+use super::symexec::{work_count, AccessSym, Encoder, ExecResult, Scenario, WarpRelation};
 use super::witness;
 use crate::analysis::intervals::{Blocking, Cfg};
 use crate::analysis::loops::LoopTable;
@@ -1242,6 +1242,12 @@ struct Checker<'k, 's> {
     work_at_first_race: Option<u64>,
     /// The Programming Guide's last-block idiom, when the kernel has it.
     last_block: Option<super::last_block::LastBlock>,
+    /// Reads that follow their thread's own write of the same bytes, with
+    /// that write (see `check::own_write`).
+    own_writes: std::collections::HashMap<StmtId, StmtId>,
+    /// Set when the last-block idiom ordered a pair the solver then found
+    /// unordered by nothing else (see `assumption_finding`).
+    last_block_used: bool,
     /// Set when the race-free verdict is vacuous (see [`Checker::check_vacuous`]).
     vacuous: bool,
     /// Pairs not checked: an earlier check proved them race-free in this
@@ -1317,6 +1323,8 @@ impl<'k, 's> Checker<'k, 's> {
             full_effort: false,
             work_at_first_race: None,
             last_block: super::last_block::LastBlock::find(kernel),
+            own_writes: super::own_write::own_writes(kernel),
+            last_block_used: false,
             vacuous: false,
             known_race_free: std::collections::HashSet::new(),
             decided_race_free: Vec::new(),
@@ -1955,7 +1963,7 @@ fn divergence_cases(
 }
 
 /// Whether two arrays may be the same memory.
-fn may_alias(kernel: &Kernel, a: usize, b: usize) -> bool {
+pub(super) fn may_alias(kernel: &Kernel, a: usize, b: usize) -> bool {
     let (Some(x), Some(y)) = (kernel.arrays.get(a), kernel.arrays.get(b)) else {
         return false;
     };
@@ -2058,6 +2066,7 @@ impl<'k, 's> Checker<'k, 's> {
             };
             let (s1, s2) = (s1.clone(), s2.clone());
             let mut facts = self.base_facts(&scenario, &r1, &r2);
+            let mut ordered_by_idiom = false;
             facts.push(s1.enabled.clone());
             facts.push(s2.enabled.clone());
             // Both accesses happen (enabled), so their offsets fit (see `offset_fits`).
@@ -2074,7 +2083,8 @@ impl<'k, 's> Checker<'k, 's> {
                     facts.push(unordered);
                 }
             } else if let Some(idiom) = &self.last_block {
-                if idiom.orders(a.id, b.id) {
+                ordered_by_idiom = idiom.orders(a.id, b.id);
+                if ordered_by_idiom {
                     // Ordered by the last-block idiom in a one-dimensional
                     // launch (see `check::last_block`): a race needs another.
                     let (block, grid) = self.enc.dims();
@@ -2173,7 +2183,13 @@ impl<'k, 's> Checker<'k, 's> {
                                 None => false,
                             },
                             _ => false,
-                        };
+                        }
+                        || self.read_after_own_write_benign(
+                            (a, &s1, &r1),
+                            (b, &s2, &r2),
+                            &facts,
+                            model.as_ref(),
+                        );
                     // A witness with threads of two warps already shows the race
                     // does not need warp-synchronous execution to be excluded.
                     let same_warp_witness = witness.as_ref().is_none_or(|w| {
@@ -2226,6 +2242,7 @@ impl<'k, 's> Checker<'k, 's> {
                     if first_same_block {
                         general_unsat = Some(scenario.clone());
                     }
+                    self.last_block_used |= ordered_by_idiom;
                 }
                 // The pair the budget ran out at is named by the budget's finding.
                 (SatResult::Unknown, _) if self.budget_pair == Some((a.id, b.id)) => {}
@@ -2237,6 +2254,62 @@ impl<'k, 's> Checker<'k, 's> {
                 }
             }
         }
+    }
+
+    /// Whether a write-read race is benign because the reading thread wrote
+    /// the bytes it reads itself just before and the racing write stores the
+    /// same value at the same bytes (the theorem of `check::own_write`):
+    /// asked as the unsatisfiability of the negation under the pair's facts.
+    fn read_after_own_write_benign(
+        &mut self,
+        first: (&AccessStmt, &AccessSym, &ExecResult),
+        second: (&AccessStmt, &AccessSym, &ExecResult),
+        facts: &[Bool],
+        model: Option<&Model>,
+    ) -> bool {
+        let (a, b) = (first.0, second.0);
+        if !self.opts.benign_tolerance || a.atomic || b.atomic || a.write == b.write {
+            return false;
+        }
+        let ((write, written, _), (read, reading, reader)) = if a.write {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        let Some(own) = self
+            .own_writes
+            .get(&read.id)
+            .and_then(|w| reader.accesses.get(w))
+        else {
+            return false;
+        };
+        if write.array != read.array || written.size != reading.size || own.size != reading.size {
+            return false;
+        }
+        let (Some(value), Some(own_value)) = (&written.value, &own.value) else {
+            return false;
+        };
+        let Some(values_differ) = self.enc.values_differ(value, own_value) else {
+            return false;
+        };
+        let differ = Bool::or(&[
+            values_differ,
+            own.enabled.not(),
+            own.offset.eq(&reading.offset).not(),
+            written.offset.eq(&reading.offset).not(),
+        ]);
+        // The race's own model breaks it: not benign, no need to ask.
+        if model.is_some_and(|m| m.eval(&differ, true).and_then(|b| b.as_bool()) == Some(true)) {
+            return false;
+        }
+        let mut f = facts.to_vec();
+        f.push(differ);
+        // In full even when the check is racy already, as for a write-write
+        // benign race.
+        self.full_effort = true;
+        let benign = self.solve(&f, first.2, second.2).0 == SatResult::Unsat;
+        self.full_effort = false;
+        benign
     }
 
     /// Decides `facts`, with the model when satisfiable. Loop counters with a
@@ -3321,6 +3394,9 @@ impl<'k, 's> Checker<'k, 's> {
         } else {
             Verdict::RaceFree
         };
+        if verdict == Verdict::RaceFree && self.last_block_used {
+            findings.extend(self.assumption_finding());
+        }
         let time_ms = self.start.elapsed().as_secs_f64() * 1000.0;
         self.profile.queries = self.queries;
         self.profile.work = self.total_work();
@@ -3337,6 +3413,27 @@ impl<'k, 's> Checker<'k, 's> {
             solver_queries: self.queries,
         };
         (report, self.profile)
+    }
+}
+
+impl Checker<'_, '_> {
+    /// The note on a race-free verdict that rests on the last-block idiom's
+    /// counter being 0 when the kernel first starts (README, modelling
+    /// assumptions): the ordering it gives is what decided some pair.
+    fn assumption_finding(&self) -> Option<Finding> {
+        let idiom = self.last_block.as_ref()?;
+        let counter = self.kernel.arrays.get(idiom.counter.0 as usize)?;
+        Some(Finding {
+            kind: DiagnosticKind::Assumption,
+            message: format!(
+                "kernel `{}` is race-free assuming `{}` holds 0 when it is first launched: the last-block idiom orders the other blocks' results before the last block reads them only when the tickets start at 0 (the kernel resets it for later launches; the host must zero it once)",
+                self.kernel.name, counter.name
+            ),
+            span: self.span_of(idiom.ticket),
+            related: Vec::new(),
+            race: None,
+            divergence: None,
+        })
     }
 }
 

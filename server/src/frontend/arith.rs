@@ -602,8 +602,131 @@ impl<'c, 't> Lowerer<'c, 't> {
             flatten_comma(inner, &mut items);
             return self.vector_literal(ty, &items, v);
         }
+        if let Ty::Ptr(pointee) = &ty {
+            if let Some(val) = self.address_with_low_bits_set(v, (**pointee).clone())? {
+                return Ok(val);
+            }
+        }
         let val = self.rvalue(v)?;
         self.convert_val(ty, val, n)
+    }
+
+    /// `(T *)((unsigned long)p | m)` with `p` into a known array and `m` of
+    /// an unsigned type of at most 32 bits (or a constant in its range): the address `x` of `p` with some
+    /// low bits set. For integers `x, m >= 0`, `x | m = x + (m & ~x)` and
+    /// `0 <= m & ~x <= m`, and `x | m` does not wrap, so the result points
+    /// into the same memory as `p`, `d` bytes further on for some `d` in
+    /// `[0, m]` (an unknown of the thread, stated with an assumption; a
+    /// 64-bit cast keeps the whole address, a 32-bit `m` converts to the
+    /// offset's type exactly), a multiple of the pointee's size (a power of
+    /// two) when `m` is. None when `v` has another shape (nothing is
+    /// lowered then).
+    fn address_with_low_bits_set(&mut self, v: Node<'t>, pointee: Ty) -> R<Option<Val>> {
+        let strip = |mut e: Node<'t>| {
+            while e.kind() == "parenthesized_expression" {
+                match crate::frontend::types::inner_expr(e) {
+                    Some(i) => e = i,
+                    None => break,
+                }
+            }
+            e
+        };
+        let or = strip(v);
+        if or.kind() != "binary_expression"
+            || or
+                .child_by_field_name("operator")
+                .is_none_or(|o| self.txt(o) != "|")
+        {
+            return Ok(None);
+        }
+        let (Some(l), Some(r)) = (
+            or.child_by_field_name("left"),
+            or.child_by_field_name("right"),
+        ) else {
+            return Ok(None);
+        };
+        let address_cast = |this: &Self, e: Node<'t>| {
+            let e = strip(e);
+            let t = e.child_by_field_name("type")?;
+            let inner = e.child_by_field_name("value")?;
+            let ty = this
+                .cx
+                .types
+                .type_descriptor(t, this.src(), &this.type_overrides);
+            (e.kind() == "cast_expression"
+                && ty
+                    == Ty::Scalar(ScalarTy::Int {
+                        bits: 64,
+                        signed: false,
+                    }))
+            .then_some((inner, ty))
+        };
+        let (address, mask) = match (address_cast(self, l), address_cast(self, r)) {
+            (Some(a), None) => (a, r),
+            (None, Some(a)) => (a, l),
+            _ => return Ok(None),
+        };
+        let (inner, int_ty) = address;
+        let pointer = self.rvalue(inner)?;
+        let mask_val = self.rvalue(mask)?;
+        let narrow_unsigned = |v: &Val| match v {
+            Val::Scalar(Expr::Int(c, _), _) => (0..=u32::MAX as i128).contains(c),
+            Val::Scalar(
+                _,
+                ScalarTy::Int {
+                    bits,
+                    signed: false,
+                },
+            ) => *bits <= 32,
+            _ => false,
+        };
+        let (
+            Val::Ptr {
+                target: Target::Array(array),
+                offset,
+                ..
+            },
+            true,
+        ) = (&pointer, narrow_unsigned(&mask_val))
+        else {
+            // Another shape: C's meaning as `convert_val` models it.
+            let address = self.convert_val(int_ty, pointer, inner)?;
+            let bits = self.apply_binop(BinOp::BitOr, address, mask_val, or)?;
+            return self
+                .convert_val(Ty::Ptr(Box::new(pointee)), bits, v)
+                .map(Some);
+        };
+        let (array, offset) = (*array, offset.clone());
+        let (m, mt) = self.scalar(mask_val, mask)?;
+        let m = conv(m, mt, ScalarTy::LONG);
+        let d = self.havoc(ScalarTy::LONG, or);
+        let zero = int(0, ScalarTy::LONG);
+        let mut cond = bin(
+            BinOp::And,
+            bin(BinOp::Ge, d.clone(), zero.clone(), ScalarTy::Bool),
+            bin(BinOp::Le, d.clone(), m.clone(), ScalarTy::Bool),
+            ScalarTy::Bool,
+        );
+        // A power of two `k` dividing `m` divides `m & ~x` (its low bits are
+        // `m`'s, all 0), for `k` the pointee's size: an address pattern of
+        // aligned words stays aligned.
+        let k = self.size_of(&pointee) as i128;
+        if k > 1 && k & (k - 1) == 0 {
+            let rem = |e: Expr| bin(BinOp::Rem, e, int(k, ScalarTy::LONG), ScalarTy::LONG);
+            let aligned = bin(
+                BinOp::Or,
+                bin(BinOp::Ne, rem(m), zero.clone(), ScalarTy::Bool),
+                bin(BinOp::Eq, rem(d.clone()), zero, ScalarTy::Bool),
+                ScalarTy::Bool,
+            );
+            cond = bin(BinOp::And, cond, aligned, ScalarTy::Bool);
+        }
+        self.push(StmtKind::Assume { cond }, or);
+        Ok(Some(Val::Ptr {
+            target: Target::Array(array),
+            offset: bin(BinOp::Add, offset, d, ScalarTy::LONG),
+            pointee,
+        }))
     }
 
     /// A `dim3` built by its constructor `dim3(x = 1, y = 1, z = 1)` (CUDA

@@ -20,7 +20,7 @@ __global__ void block_totals(const float *in, float *partial, unsigned *tickets,
     if (t == 0) {
         partial[blockIdx.x] = acc;
         __threadfence();
-        unsigned ticket = atomicInc(tickets, gridDim.x);
+        unsigned ticket = atomicInc(tickets, gridDim.x); //~ assumption
         last = (ticket == gridDim.x - 1);
     }
     __syncthreads();

@@ -22,7 +22,7 @@ __global__ void block_totals(const float *in, volatile float *partial, unsigned 
     if (t == 0) {
         partial[blockIdx.x] = acc;
         __threadfence();
-        unsigned ticket = atomicAdd(tickets, 1);
+        unsigned ticket = atomicAdd(tickets, 1); //~ assumption
         last = (ticket == (blocks - 1));
     }
     __syncthreads();
