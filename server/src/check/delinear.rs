@@ -1266,6 +1266,28 @@ impl<'k> Delinear<'k> {
     /// tree reduction's `int i = blockDim.x / 2; while (i != 0) { ..; i /=
     /// 2; }`, or an unsigned `s >>= 1`.)
     fn counter_bounds(&self) -> HashMap<u32, (usize, i128)> {
+        // Only locals halved by an assignment of their own are counters: a
+        // bound of any other local is not needed by [`Self::stride_apart`],
+        // and expanding every assignment of a large unrolled kernel (tens of
+        // thousands of terms, each interned by a linear scan) costs minutes.
+        let mut counters: std::collections::HashSet<u32> = std::collections::HashSet::new();
+        for top in &self.kernel.body.stmts {
+            let mut visit = |s: &'k crate::ir::Stmt| {
+                if let (Some(v), StmtKind::Assign { value, .. }) =
+                    (crate::ir::walk::assigned_var(s), &s.kind)
+                {
+                    if matches!(value, Expr::Binary(BinOp::Div | BinOp::Shr, l, _, _)
+                        if matches!(&**l, Expr::Var(w) if *w == v))
+                    {
+                        counters.insert(v.0);
+                    }
+                }
+            };
+            visit(top);
+            for child in crate::ir::walk::child_blocks(top) {
+                crate::ir::walk::for_each_stmt(child, &mut visit);
+            }
+        }
         // Per local: first top-level plain assignment, bound so far (None:
         // some assignment is of another form).
         let mut found: HashMap<u32, (Option<usize>, Option<i128>)> = HashMap::new();
@@ -1274,6 +1296,9 @@ impl<'k> Delinear<'k> {
                 let Some(v) = crate::ir::walk::assigned_var(s) else {
                     return;
                 };
+                if !counters.contains(&v.0) {
+                    return;
+                }
                 let entry = found.entry(v.0).or_insert((None, Some(0)));
                 let ty = self.kernel.vars.get(v.0 as usize).map(|d| d.ty);
                 let StmtKind::Assign { value, .. } = &s.kind else {
