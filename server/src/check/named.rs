@@ -115,6 +115,17 @@ fn fit_periodic(values: &[i128]) -> Option<PeriodicFit> {
     })
 }
 
+/// Whether some thread's accesses were not all recorded (the record limit
+/// was hit): such a thread could run an access none of its records show,
+/// so nothing fitted or ordered from the records is trusted.
+fn records_truncated(traces: &Traces) -> bool {
+    traces
+        .accesses
+        .iter()
+        .flatten()
+        .any(|a| a.stmt.0 == u32::MAX)
+}
+
 /// Fits, per access, the generations that complete before it (see [`SeenFit`]).
 fn fit_seen(
     traces: &Traces,
@@ -142,14 +153,7 @@ fn fit_seen(
         }
     }
     let mut out = HashMap::new();
-    // A thread whose accesses were not all recorded could run an access
-    // none of its records show: then no fit is trusted.
-    if traces
-        .accesses
-        .iter()
-        .flatten()
-        .any(|a| a.stmt.0 == u32::MAX)
-    {
+    if records_truncated(traces) {
         return out;
     }
     'stmts: for (stmt, runs) in by_stmt {
@@ -241,12 +245,7 @@ fn ordered_pairs(
     /// to the solver).
     const MAX_COMPARISONS: usize = 200_000;
     let mut out = std::collections::HashSet::new();
-    if traces
-        .accesses
-        .iter()
-        .flatten()
-        .any(|a| a.stmt.0 == u32::MAX)
-    {
+    if records_truncated(traces) {
         return out;
     }
     let excluded: std::collections::HashSet<StmtId> = kernel
