@@ -6,6 +6,16 @@ use serde::Serialize;
 
 pub mod interrupt;
 
+/// The crate's hash map: a fixed-seed hasher, so iteration order (and with it
+/// the order queries are built and the work units they cost) is the same in
+/// every run; std's `RandomState` reseeds per process.
+#[allow(clippy::disallowed_types)]
+pub type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
+
+/// The crate's hash set, with the same fixed-seed hasher as [`HashMap`].
+#[allow(clippy::disallowed_types)]
+pub type HashSet<T> = std::collections::HashSet<T, foldhash::fast::FixedState>;
+
 /// Index of a source file in `ir::Program::files`; 0 is the file being analysed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Default)]
 pub struct FileId(pub u32);

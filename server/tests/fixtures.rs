@@ -18,8 +18,8 @@
 //! accesses' offsets are evaluated with `ir::eval` under the witness values and
 //! must equal the reported offsets and overlap.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use syncwright::base::HashMap;
 
 use syncwright::check::banks::{AccessBanks, BankWitness, Degree};
 use syncwright::check::interleaving::{race_steps, SourceLine, StepKind};

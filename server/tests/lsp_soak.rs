@@ -9,12 +9,12 @@
 //! one is the benchmark:
 //! `SYNCWRIGHT_SOAK_EDITS=10000 cargo test --release --test lsp_soak -- --nocapture`.
 
-use std::collections::HashMap;
 use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use syncwright::base::HashMap;
 
 use serde_json::{json, Value};
 

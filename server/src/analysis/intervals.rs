@@ -31,7 +31,7 @@
 //! path-insensitive, so the analysis over-approximates the pairs that can
 //! meet.
 
-use std::collections::{HashMap, HashSet};
+use crate::base::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use crate::ir::eval::{eval_expr, Value};
@@ -253,13 +253,13 @@ impl Cfg {
     /// Builds the graph, with the block-uniform conditions `uniformity` knows.
     pub fn with_uniformity(kernel: &Kernel, uniformity: &crate::analysis::Uniformity) -> Cfg {
         let tree = LabelTree::new(kernel);
-        let mut loop_stmts: HashMap<StmtId, &crate::ir::Stmt> = HashMap::new();
+        let mut loop_stmts: HashMap<StmtId, &crate::ir::Stmt> = HashMap::default();
         crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
             if matches!(s.kind, StmtKind::Loop { .. }) {
                 loop_stmts.insert(s.id, s);
             }
         });
-        let mut uniform_ifs = HashSet::new();
+        let mut uniform_ifs = HashSet::default();
         let mut jump_ifs = Vec::new();
         crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
             if let StmtKind::If { cond, then_, else_ } = &s.kind {
@@ -304,7 +304,7 @@ impl Cfg {
             uniform_ifs,
             jump_ifs,
             preds: vec![Vec::new(), Vec::new()],
-            node_of: HashMap::new(),
+            node_of: HashMap::default(),
             barrier: vec![None, None],
             tree,
             entered: surely_entered_loops(kernel),
@@ -481,7 +481,7 @@ impl Cfg {
         tracked: &[(Tracked, bool)],
         ifs: &[TrackedIf],
     ) -> Reach {
-        let mut seen: HashMap<usize, HashSet<u64>> = HashMap::new();
+        let mut seen: HashMap<usize, HashSet<u64>> = HashMap::default();
         let mut stack = vec![(target, 0u64)];
         seen.entry(target).or_default().insert(0);
         while let Some((x, state)) = stack.pop() {
@@ -945,13 +945,13 @@ fn has_escaping_jump(block: &Block) -> bool {
 /// block run in order (the IR has no jumps into a block), so those locals hold
 /// exactly these values when the loop is reached.
 pub(crate) fn surely_entered_loops(kernel: &Kernel) -> HashSet<StmtId> {
-    let mut entered = HashSet::new();
+    let mut entered = HashSet::default();
     let mut blocks = vec![&kernel.body];
     crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
         blocks.extend(crate::ir::walk::child_blocks(s));
     });
     for block in blocks {
-        let mut known: HashMap<crate::ir::VarId, Value> = HashMap::new();
+        let mut known: HashMap<crate::ir::VarId, Value> = HashMap::default();
         for stmt in &block.stmts {
             let eval = |e: &crate::ir::Expr, known: &HashMap<crate::ir::VarId, Value>| {
                 eval_expr(e, &|leaf| match leaf {

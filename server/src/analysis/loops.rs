@@ -9,7 +9,8 @@
 //! statements read (`live_after`) come from the loop's last iteration
 //! (`check::symexec`); the others are havocked.
 
-use std::collections::{BTreeSet, HashMap};
+use crate::base::HashMap;
+use std::collections::BTreeSet;
 
 use crate::ir::walk::for_each_stmt;
 use crate::ir::{BinOp, Block, Expr, Kernel, Stmt, StmtId, StmtKind, VarId};
@@ -82,7 +83,7 @@ impl LoopTable {
     /// Analyses every loop.
     pub fn new(kernel: &Kernel) -> LoopTable {
         let mut table = LoopTable::default();
-        let mut reads_in_kernel = HashMap::new();
+        let mut reads_in_kernel = HashMap::default();
         count_reads(&kernel.body, &mut reads_in_kernel);
         for_each_stmt(&kernel.body, &mut |s| {
             if let StmtKind::Loop {
@@ -96,7 +97,7 @@ impl LoopTable {
                 let mut info = analyse(cond_prelude, body, step);
                 // Reads inside the loop statement (its condition included):
                 // a variable read more often in the kernel is read outside.
-                let mut reads_inside = HashMap::new();
+                let mut reads_inside = HashMap::default();
                 count_expr_reads(cond, &mut reads_inside);
                 for block in [cond_prelude, body, step] {
                     count_reads(block, &mut reads_inside);
@@ -121,7 +122,7 @@ impl LoopTable {
 
 fn analyse(prelude: &Block, body: &Block, step: &Block) -> LoopInfo {
     let mut info = LoopInfo::default();
-    let mut assigns: HashMap<VarId, Vec<Option<&Expr>>> = HashMap::new();
+    let mut assigns: HashMap<VarId, Vec<Option<&Expr>>> = HashMap::default();
     for block in [prelude, body, step] {
         for_each_stmt(block, &mut |s: &Stmt| match &s.kind {
             StmtKind::Assign { var, value } => {

@@ -27,7 +27,8 @@
 //!   read and before another's, the same read statement returning two values
 //!   with no race; there every read is non-uniform.
 
-use std::collections::{BTreeSet, HashMap};
+use crate::base::HashMap;
+use std::collections::BTreeSet;
 
 use crate::ir::walk::{for_each_stmt, BlockSlot, ProgramPoint};
 use crate::ir::{Block, Builtin, Expr, Kernel, StmtId, StmtKind, VarId};

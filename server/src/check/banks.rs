@@ -25,7 +25,8 @@
 //! an unknown may be active or not, so the degree is the worst case over
 //! those executions; it is exact when every index and guard is tracked.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use crate::base::{HashMap, HashSet};
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 use serde::Serialize;
@@ -1202,7 +1203,7 @@ pub fn analyze_banks(kernel: &Kernel, opts: &CheckOptions) -> BankReport {
     let LanePass { out, unknowns, .. } = pass;
     let mut queries = 0;
     let warp = Warp::new(kernel, opts);
-    let funcs = std::cell::RefCell::new(HashMap::new());
+    let funcs = std::cell::RefCell::new(HashMap::default());
     let enc = Encode {
         kernel,
         unknowns: &unknowns,
@@ -1254,8 +1255,8 @@ pub fn analyze_banks(kernel: &Kernel, opts: &CheckOptions) -> BankReport {
 
 /// Facts about the unknowns and parameters used by `exprs`.
 fn domain_facts(enc: &Encode, exprs: &[&Expr]) -> Vec<Bool> {
-    let mut seen: HashSet<(usize, usize)> = HashSet::new();
-    let mut params: HashSet<u32> = HashSet::new();
+    let mut seen: HashSet<(usize, usize)> = HashSet::default();
+    let mut params: HashSet<u32> = HashSet::default();
     let mut facts = Vec::new();
     let range = |ty: ScalarTy| -> Option<(i128, i128)> {
         match ty {

@@ -41,7 +41,8 @@
 //! (offsets that differ differ by at least `g`), so accesses `E + d1` and
 //! `E + d2` of `s` bytes are disjoint when `g - |d1 - d2| >= s`.
 
-use std::collections::{BTreeMap, HashMap};
+use crate::base::HashMap;
+use std::collections::BTreeMap;
 
 use crate::config::CheckOptions;
 use crate::ir::{
@@ -368,13 +369,13 @@ impl<'k> Delinear<'k> {
             kernel,
             single_defs,
             dominated_defs,
-            accesses: HashMap::new(),
-            covers: HashMap::new(),
+            accesses: HashMap::default(),
+            covers: HashMap::default(),
             divisions: std::sync::Mutex::new(Vec::new()),
-            decided_memo: std::sync::Mutex::new(HashMap::new()),
-            cover_memo: std::sync::Mutex::new(HashMap::new()),
-            class_of: HashMap::new(),
-            instance_facts: HashMap::new(),
+            decided_memo: std::sync::Mutex::new(HashMap::default()),
+            cover_memo: std::sync::Mutex::new(HashMap::default()),
+            class_of: HashMap::default(),
+            instance_facts: HashMap::default(),
             block_known,
             grid_known,
             block_bounds,
@@ -387,8 +388,8 @@ impl<'k> Delinear<'k> {
             terms: std::sync::Mutex::new(Vec::new()),
             nonnegative: std::sync::Mutex::new(Vec::new()),
             evaluated_at: std::sync::Mutex::new(None),
-            counter_bounds: HashMap::new(),
-            guard_nonnegative: std::sync::Mutex::new(HashMap::new()),
+            counter_bounds: HashMap::default(),
+            guard_nonnegative: std::sync::Mutex::new(HashMap::default()),
         };
         analysis.counter_bounds = analysis.counter_bounds();
         let mut found = Vec::new();
@@ -421,12 +422,12 @@ impl<'k> Delinear<'k> {
             })
             .collect();
         analysis.accesses = accesses;
-        let mut instance_facts = HashMap::new();
+        let mut instance_facts = HashMap::default();
         for (index, top) in kernel.body.stmts.iter().enumerate() {
             analysis.collect_instance_facts(top, index, &[], &[], uniformity, &mut instance_facts);
         }
         analysis.instance_facts = instance_facts;
-        let mut classes: HashMap<&(u32, Poly, u32, Vec<Fact>), u32> = HashMap::new();
+        let mut classes: HashMap<&(u32, Poly, u32, Vec<Fact>), u32> = HashMap::default();
         let mut ids: Vec<&StmtId> = analysis.accesses.keys().collect();
         ids.sort();
         for id in ids {
@@ -612,7 +613,7 @@ impl<'k> Delinear<'k> {
                 for s in &else_.stmts {
                     self.collect_instance_facts(s, at, bodies, facts, uniformity, out);
                 }
-                let mut assigned = std::collections::HashSet::new();
+                let mut assigned = crate::base::HashSet::default();
                 crate::ir::walk::for_each_stmt(then_, &mut |s| {
                     if let Some(v) = crate::ir::walk::assigned_var(s) {
                         assigned.insert(v.0);
@@ -1270,7 +1271,7 @@ impl<'k> Delinear<'k> {
         // bound of any other local is not needed by [`Self::stride_apart`],
         // and expanding every assignment of a large unrolled kernel (tens of
         // thousands of terms, each interned by a linear scan) costs minutes.
-        let mut counters: std::collections::HashSet<u32> = std::collections::HashSet::new();
+        let mut counters: crate::base::HashSet<u32> = crate::base::HashSet::default();
         for top in &self.kernel.body.stmts {
             let mut visit = |s: &'k crate::ir::Stmt| {
                 if let (Some(v), StmtKind::Assign { value, .. }) =
@@ -1290,7 +1291,7 @@ impl<'k> Delinear<'k> {
         }
         // Per local: first top-level plain assignment, bound so far (None:
         // some assignment is of another form).
-        let mut found: HashMap<u32, (Option<usize>, Option<i128>)> = HashMap::new();
+        let mut found: HashMap<u32, (Option<usize>, Option<i128>)> = HashMap::default();
         for (index, top) in self.kernel.body.stmts.iter().enumerate() {
             let mut visit = |s: &'k crate::ir::Stmt| {
                 let Some(v) = crate::ir::walk::assigned_var(s) else {
@@ -2069,8 +2070,8 @@ fn nonnegative_locals(facts: &[Fact]) -> Vec<u32> {
 /// and the assigned value.
 fn dominated_single_defs(kernel: &Kernel) -> HashMap<VarId, (usize, &Expr)> {
     let counts = crate::ir::walk::definition_counts(kernel);
-    let mut defs = HashMap::new();
-    let mut undominated = std::collections::HashSet::new();
+    let mut defs = HashMap::default();
+    let mut undominated = crate::base::HashSet::default();
     for (index, top) in kernel.body.stmts.iter().enumerate() {
         // The top level's own assignments are `single_defs`; below them,
         // nothing nested dominates yet.
@@ -2097,7 +2098,7 @@ fn dominance_walk<'k>(
     counts: &HashMap<VarId, u32>,
     before: &[VarId],
     defs: &mut HashMap<VarId, (usize, &'k Expr)>,
-    undominated: &mut std::collections::HashSet<VarId>,
+    undominated: &mut crate::base::HashSet<VarId>,
 ) {
     let mut assigned = before.to_vec();
     for stmt in &block.stmts {

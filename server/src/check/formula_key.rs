@@ -9,7 +9,7 @@
 //! term graph is printed with its own numbering: two texts get the same key
 //! exactly when they are the same formula once their `let`s are expanded.
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 /// Deepest nesting of non-`let` terms followed; deeper texts get no key
 /// (then the query is not cached, which is always sound).
@@ -223,7 +223,7 @@ pub fn canonical_formula(text: &str) -> Option<String> {
         tokens: tokens(text)?,
         pos: 0,
         graph: Graph::default(),
-        scope: HashMap::new(),
+        scope: HashMap::default(),
     };
     let mut roots = Vec::new();
     while parser.pos < parser.tokens.len() {

@@ -50,7 +50,7 @@
 //! documented counter assumption; `--no-assume-counter-fits` turns the fast
 //! path off for unsigned counters).
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 use crate::analysis::loops::{LoopTable, UpdateOp};
 use crate::config::CheckOptions;
@@ -148,10 +148,10 @@ impl<'k> GridStride<'k> {
     pub(crate) fn new(kernel: &'k Kernel, opts: &CheckOptions) -> GridStride<'k> {
         let mut analysis = GridStride {
             kernel,
-            loops: HashMap::new(),
-            sites: HashMap::new(),
-            global_sites: HashMap::new(),
-            single_defs: HashMap::new(),
+            loops: HashMap::default(),
+            sites: HashMap::default(),
+            global_sites: HashMap::default(),
+            single_defs: HashMap::default(),
             block_x: None,
         };
         let block = super::symexec::known_block_dims(kernel, opts);
@@ -377,7 +377,7 @@ impl<'k> GridStride<'k> {
             return None;
         };
 
-        let mut body_defs = HashMap::new();
+        let mut body_defs = HashMap::default();
         if let Some(StmtKind::Loop { body, .. }) = self.loop_kind(id) {
             for (j, s) in body.stmts.iter().enumerate() {
                 if let StmtKind::Assign { var, value } = &s.kind {

@@ -60,7 +60,7 @@
 //! constant counts as a single definition by that constant at its first
 //! top-level assignment (`ir::walk::top_level_fixed_defs`).
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 use crate::analysis::Uniformity;
 use crate::config::CheckOptions;
@@ -148,8 +148,8 @@ impl<'k> InjectiveOffsets<'k> {
         uniformity: Uniformity,
     ) -> InjectiveOffsets<'k> {
         let known = super::symexec::known_block_dims(kernel, opts);
-        let mut accesses = HashMap::new();
-        let mut top_index = HashMap::new();
+        let mut accesses = HashMap::default();
+        let mut top_index = HashMap::default();
         for (index, top) in kernel.body.stmts.iter().enumerate() {
             let mut visit = |s: &'k crate::ir::Stmt| {
                 top_index.insert(s.id, index);
@@ -178,13 +178,13 @@ impl<'k> InjectiveOffsets<'k> {
             single_defs,
             max_block_x: known[0].map_or(1024, i128::from).max(1),
             one_dimensional: known[1] == Some(1) && known[2] == Some(1),
-            offset_ranges: HashMap::new(),
+            offset_ranges: HashMap::default(),
             block_dims: known,
             grid_dims: opts.launch.grid_dim,
             adversarial: opts.adversarial_abstraction,
             delinear,
         };
-        let mut guards = HashMap::new();
+        let mut guards = HashMap::default();
         for (index, top) in kernel.body.stmts.iter().enumerate() {
             analysis.guard_walk(std::slice::from_ref(top), index, UNBOUNDED, &mut guards);
         }

@@ -40,7 +40,7 @@
 //! access, and a kernel that departs from the shape in any way gets no
 //! ordering at all.
 
-use std::collections::{HashMap, HashSet};
+use crate::base::{HashMap, HashSet};
 
 use crate::ir::walk::{definition_counts, for_each_stmt, top_level_single_defs};
 use crate::ir::{
@@ -120,7 +120,7 @@ impl LastBlock {
             return None;
         }
         // Locals defined once in the branch before use, or at the top level.
-        let mut local: HashMap<VarId, &Expr> = HashMap::new();
+        let mut local: HashMap<VarId, &Expr> = HashMap::default();
         let mut flag = None;
         for (i, s) in list.iter().enumerate().skip(t + 1) {
             match &s.kind {
@@ -184,7 +184,7 @@ impl LastBlock {
         if body[..l].iter().any(has_return) {
             return None;
         }
-        let mut last = HashSet::new();
+        let mut last = HashSet::default();
         for_each_stmt(region, &mut |s| {
             if let Some((id, _)) = access_of(s) {
                 last.insert(id);
@@ -224,7 +224,7 @@ impl LastBlock {
         if foreign {
             return None;
         }
-        let mut published = HashSet::from([ticket_id]);
+        let mut published = HashSet::from_iter([ticket_id]);
         let before_fence = Block {
             stmts: list[..fence].to_vec(),
             braces: None,

@@ -20,7 +20,8 @@
 //! threads get stuck does not depend on the schedule, so like WEFT the
 //! result holds for all schedules of the simulated control flow.
 
-use std::collections::{BTreeMap, HashMap};
+use crate::base::HashMap;
+use std::collections::BTreeMap;
 
 use super::diagnostic::DiagnosticKind;
 use super::report::Finding;
@@ -68,7 +69,7 @@ pub struct GenerationTable {
     /// Pairs of accesses (both orders) run outside loops that the concrete
     /// happens-before order orders in every pair of distinct threads of the
     /// block that run them (see [`ordered_pairs`]).
-    pub ordered: std::collections::HashSet<(StmtId, StmtId)>,
+    pub ordered: crate::base::HashSet<(StmtId, StmtId)>,
 }
 
 /// For an access in at most one loop (around barrier operations): per
@@ -135,7 +136,7 @@ fn fit_seen(
     // stmt -> thread -> (iteration, seen vector)
     /// (thread, its iteration of the loop around, what completed before).
     type Run<'a> = (usize, Option<(StmtId, u64)>, &'a Vec<i128>);
-    let mut tainted: std::collections::HashSet<u32> = std::collections::HashSet::new();
+    let mut tainted: crate::base::HashSet<u32> = crate::base::HashSet::default();
     let mut by_stmt: BTreeMap<u32, Vec<Run>> = BTreeMap::new();
     for (t, list) in traces.accesses.iter().enumerate() {
         for a in list {
@@ -152,7 +153,7 @@ fn fit_seen(
                 .push((t, a.iters.first().copied(), seen));
         }
     }
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     if records_truncated(traces) {
         return out;
     }
@@ -172,7 +173,7 @@ fn fit_seen(
         // Per iteration, the seen vector every thread must agree on; each
         // thread runs the access once per iteration.
         let mut at: Vec<Option<&Vec<i128>>> = vec![None; trip as usize];
-        let mut per_thread: HashMap<usize, u64> = HashMap::new();
+        let mut per_thread: HashMap<usize, u64> = HashMap::default();
         for (t, it, seen) in &runs {
             if it.map(|(l, _)| l) != in_loop {
                 continue 'stmts;
@@ -240,15 +241,15 @@ fn ordered_pairs(
     kernel: &Kernel,
     traces: &Traces,
     hb: &HappensBefore,
-) -> std::collections::HashSet<(StmtId, StmtId)> {
+) -> crate::base::HashSet<(StmtId, StmtId)> {
     /// Class pairs compared at most (beyond, the remaining pairs are left
     /// to the solver).
     const MAX_COMPARISONS: usize = 200_000;
-    let mut out = std::collections::HashSet::new();
+    let mut out = crate::base::HashSet::default();
     if records_truncated(traces) {
         return out;
     }
-    let excluded: std::collections::HashSet<StmtId> = kernel
+    let excluded: crate::base::HashSet<StmtId> = kernel
         .asyncs
         .accesses
         .iter()
@@ -256,7 +257,7 @@ fn ordered_pairs(
         .copied()
         .collect();
     let nb = hb.barriers.len();
-    let mut tainted: std::collections::HashSet<StmtId> = excluded.clone();
+    let mut tainted: crate::base::HashSet<StmtId> = excluded.clone();
     let mut classes: BTreeMap<u32, AccessClasses> = BTreeMap::new();
     for (t, list) in traces.accesses.iter().enumerate() {
         for a in list {
@@ -491,7 +492,7 @@ pub fn check_named(kernel: &Kernel, opts: &CheckOptions) -> NamedOutcome {
                 let all = Traces {
                     events: traces.clone(),
                     accesses,
-                    trips: HashMap::new(),
+                    trips: HashMap::default(),
                 };
                 generations.seen = fit_seen(&all, &hb, &generations.trips);
                 generations.ordered = ordered_pairs(kernel, &all, &hb);
@@ -524,7 +525,7 @@ fn fit_generations(traces: &Traces) -> GenerationTable {
     for e in traces.events.iter().flatten() {
         by_stmt.entry(e.stmt.0).or_default().push(e);
     }
-    let mut fits = HashMap::new();
+    let mut fits = HashMap::default();
     for (stmt, events) in by_stmt {
         if let Some(fit) = fit_one(&traces.events, StmtId(stmt), &events, &trips) {
             fits.insert(StmtId(stmt), fit);
@@ -533,7 +534,7 @@ fn fit_generations(traces: &Traces) -> GenerationTable {
     GenerationTable {
         fits,
         trips,
-        seen: HashMap::new(),
+        seen: HashMap::default(),
         ordered: Default::default(),
     }
 }
@@ -674,7 +675,7 @@ fn traces(kernel: &Kernel, opts: &CheckOptions) -> Result<Traces, String> {
         return Err(format!("a block of {total} threads is not simulated"));
     }
     let mut traces = Vec::new();
-    let mut trips: HashMap<StmtId, std::collections::BTreeSet<u64>> = HashMap::new();
+    let mut trips: HashMap<StmtId, std::collections::BTreeSet<u64>> = HashMap::default();
     // Expected counts computed at run time (`init(&bar, n)`): one value per
     // barrier object for the whole block, set by the thread that initialises
     // it. Threads are run in order, so a thread before the initialising one
@@ -754,7 +755,7 @@ fn pipeline_producers(
             ))
         })
         .collect();
-    let mut counts = HashMap::new();
+    let mut counts = HashMap::default();
     if pipelines.is_empty() {
         return Ok(counts);
     }
@@ -841,16 +842,16 @@ impl<'k> ThreadRun<'k> {
             tid,
             dim,
             total: total as i128,
-            env: HashMap::new(),
+            env: HashMap::default(),
             events: Vec::new(),
-            arrivals: HashMap::new(),
+            arrivals: HashMap::default(),
             steps: 0,
             returned: false,
             broke: false,
             continued: false,
             unknown: None,
             iters: Vec::new(),
-            trips: HashMap::new(),
+            trips: HashMap::default(),
             accesses: Vec::new(),
         }
     }
@@ -1218,7 +1219,7 @@ fn count_mismatch(traces: &[Vec<Event>]) -> Option<Finding> {
     // barrier -> generation -> (thread, event)
     let mut gens: BTreeMap<i128, Vec<Vec<(usize, usize)>>> = BTreeMap::new();
     for (t, trace) in traces.iter().enumerate() {
-        let mut seen: HashMap<i128, usize> = HashMap::new();
+        let mut seen: HashMap<i128, usize> = HashMap::default();
         for (i, e) in trace.iter().enumerate() {
             if !e.op.arrives() {
                 continue;
@@ -1533,7 +1534,7 @@ fn happens_before(traces: &[Vec<Event>]) -> Result<HappensBefore, String> {
         events += trace.len();
     }
     // Completion nodes after the event nodes.
-    let mut completions: HashMap<(i128, i128), usize> = HashMap::new();
+    let mut completions: HashMap<(i128, i128), usize> = HashMap::default();
     for e in traces.iter().flatten() {
         let next = events + completions.len();
         completions.entry((e.barrier, e.generation)).or_insert(next);

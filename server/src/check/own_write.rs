@@ -31,7 +31,7 @@
 //! target (`may_alias_all`) and kernels with asynchronous copies are left
 //! out.
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 use super::sdv::may_alias;
 use crate::ir::walk::{child_blocks, for_each_stmt};
@@ -40,7 +40,7 @@ use crate::ir::{Block, Kernel, Stmt, StmtId, StmtKind};
 /// For each read that follows its thread's own write of the same array and
 /// width as the module comment describes, that write.
 pub fn own_writes(kernel: &Kernel) -> HashMap<StmtId, StmtId> {
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     // An asynchronous copy may land at any point until its wait, between a
     // thread's own store and its read too: such kernels are left out.
     if kernel.asyncs.accesses.is_empty() {

@@ -31,7 +31,7 @@
 //! as they are, which is sound either way (the rewritten terms are equal to
 //! the originals).
 
-use std::collections::{HashMap, HashSet};
+use crate::base::{HashMap, HashSet};
 
 use z3::ast::{Ast, Bool, Dynamic, Int};
 use z3::DeclKind;
@@ -78,7 +78,7 @@ fn field_of(t: &Dynamic, memo: &mut HashMap<Dynamic, Option<Field>>) -> Option<F
 /// Every distinct subterm of `facts` (each once), children before parents.
 fn post_order(facts: &[Bool]) -> Vec<Dynamic> {
     let mut order = Vec::new();
-    let mut seen: HashSet<Dynamic> = HashSet::new();
+    let mut seen: HashSet<Dynamic> = HashSet::default();
     let mut stack: Vec<(Dynamic, bool)> = facts
         .iter()
         .rev()
@@ -127,8 +127,8 @@ fn chain(mut cuts: Vec<i128>) -> Vec<i128> {
 /// models of `facts` (see the module documentation).
 pub(crate) fn digit_rewrite(facts: &[Bool]) -> Option<Vec<Bool>> {
     let order = post_order(facts);
-    let mut fields: HashMap<Dynamic, Option<Field>> = HashMap::new();
-    let mut cuts: HashMap<Dynamic, Vec<i128>> = HashMap::new();
+    let mut fields: HashMap<Dynamic, Option<Field>> = HashMap::default();
+    let mut cuts: HashMap<Dynamic, Vec<i128>> = HashMap::default();
     for t in &order {
         if let Some((y, p, q)) = field_of(t, &mut fields) {
             let entry = cuts.entry(y).or_default();
@@ -145,9 +145,9 @@ pub(crate) fn digit_rewrite(facts: &[Bool]) -> Option<Vec<Bool>> {
     if chains.is_empty() {
         return None;
     }
-    let mut digits: HashMap<Dynamic, Vec<Int>> = HashMap::new();
+    let mut digits: HashMap<Dynamic, Vec<Int>> = HashMap::default();
     let mut definitions: Vec<Bool> = Vec::new();
-    let mut rewritten: HashMap<Dynamic, Dynamic> = HashMap::new();
+    let mut rewritten: HashMap<Dynamic, Dynamic> = HashMap::default();
     for t in &order {
         let field = fields.get(t).cloned().flatten();
         let in_chain = field.as_ref().and_then(|(y, p, q)| {

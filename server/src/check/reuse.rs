@@ -14,8 +14,8 @@
 //! named barriers are not recorded (their barriers also complete copies and
 //! count arrivals).
 
+use crate::base::HashSet;
 use std::cell::RefCell;
-use std::collections::HashSet;
 
 use crate::config::CheckOptions;
 use crate::ir::{BarrierScope, Block, Kernel, Stmt, StmtId, StmtKind};
@@ -91,12 +91,12 @@ pub(crate) fn known_race_free(kernel: &Kernel, opts: &CheckOptions) -> HashSet<P
     SCOPE.with(|s| {
         let scope = s.borrow();
         let Some(entries) = scope.as_ref() else {
-            return HashSet::new();
+            return HashSet::default();
         };
         if entries.is_empty() || !eligible(kernel) {
-            return HashSet::new();
+            return HashSet::default();
         }
-        let mut known = HashSet::new();
+        let mut known = HashSet::default();
         for e in entries {
             if e.opts == *opts && adds_only_block_barriers(&e.kernel, kernel) {
                 known.extend(e.race_free.iter().copied());

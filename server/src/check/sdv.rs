@@ -490,7 +490,7 @@ fn check_in_context(
     budget: &mut KernelBudget,
     analyses: Analyses<'_>,
     analyses_time: Duration,
-    known_race_free: std::collections::HashSet<super::reuse::PairKey>,
+    known_race_free: crate::base::HashSet<super::reuse::PairKey>,
 ) -> (KernelReport, Profile) {
     let now = Instant::now();
     let start = now.checked_sub(analyses_time).unwrap_or(now);
@@ -580,7 +580,7 @@ const UNSAT_CACHE_BYTES: usize = 64 << 20;
 #[derive(Default)]
 struct UnsatCache {
     /// Each formula with the solver work units its solve took.
-    formulas: std::collections::HashMap<String, u64>,
+    formulas: crate::base::HashMap<String, u64>,
     bytes: usize,
     hits: u64,
     /// Bytes of keys printed, and solver work units the hits saved.
@@ -591,7 +591,7 @@ struct UnsatCache {
     /// The last race witness found for each pair of accesses and relation:
     /// the values its model gives the formula's constants (see
     /// [`replay_witness`]).
-    witnesses: std::collections::HashMap<WitnessKey, Vec<(String, WitnessValue)>>,
+    witnesses: crate::base::HashMap<WitnessKey, Vec<(String, WitnessValue)>>,
     /// Queries answered by replaying a witness.
     replays: u64,
     /// Formulas on which a check that was racy already (see
@@ -599,7 +599,7 @@ struct UnsatCache {
     /// run, each with its full slice: such a check asks them no more (see
     /// [`cheap_turns_failed`]).
     /// With the work units those turns spent (saved by each later hit).
-    cheap_unknown: std::collections::HashMap<String, u64>,
+    cheap_unknown: crate::base::HashMap<String, u64>,
 }
 
 /// A pair of accesses (in program order of the check) and the relation of
@@ -876,7 +876,7 @@ fn cache_key(facts: &[Bool]) -> Option<String> {
 /// bound names, so a consistent renaming keeps the formula's meaning;
 /// constants of the encoding never start with `$` or `?`.
 pub(crate) fn renumber_aliases(text: &str) -> String {
-    let mut names: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut names: crate::base::HashMap<&str, usize> = crate::base::HashMap::default();
     let mut out = String::with_capacity(text.len());
     let bytes = text.as_bytes();
     let mut i = 0;
@@ -1009,7 +1009,7 @@ fn hardness(facts: &[Bool]) -> String {
     let mut divmod_symbolic = false;
     let mut bits = false;
     let mut functions = false;
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = crate::base::HashSet::default();
     let mut stack: Vec<z3::ast::Dynamic> = facts
         .iter()
         .map(|f| z3::ast::Dynamic::from_ast(f))
@@ -1080,12 +1080,12 @@ fn hardness(facts: &[Bool]) -> String {
 /// fact of the query equates to a constant (a size the host code gives)
 /// is pinned to that value; every other input to the turn's values.
 fn pinned_inputs(enc: &Encoder<'_>, kernel: &Kernel, facts: &[Bool]) -> Vec<(Int, Pin)> {
-    use std::collections::HashSet;
+    use crate::base::HashSet;
     use z3::ast::Dynamic;
     use z3::DeclKind;
     let numeral = |t: &Dynamic| t.as_int().and_then(|i| i.as_i64()).is_some();
     let (block, grid) = enc.dims();
-    let mut inputs: std::collections::HashMap<Dynamic, bool> = block
+    let mut inputs: crate::base::HashMap<Dynamic, bool> = block
         .iter()
         .chain(&grid)
         .filter(|d| d.as_i64().is_none())
@@ -1099,7 +1099,7 @@ fn pinned_inputs(enc: &Encoder<'_>, kernel: &Kernel, facts: &[Bool]) -> Vec<(Int
     // The non-linear positions: the non-constant factors of a product with
     // two or more of them, the non-constant divisors.
     let mut roots = Vec::new();
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     let mut stack: Vec<Dynamic> = facts.iter().map(|t| Dynamic::from_ast(t)).collect();
     while let Some(term) = stack.pop() {
         if !term.is_app() || !seen.insert(term.clone()) {
@@ -1121,7 +1121,7 @@ fn pinned_inputs(enc: &Encoder<'_>, kernel: &Kernel, facts: &[Bool]) -> Vec<(Int
         stack.extend(children);
     }
     let mut pinned = Vec::new();
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     while let Some(term) = roots.pop() {
         if !seen.insert(term.clone()) {
             continue;
@@ -1140,7 +1140,7 @@ fn pinned_inputs(enc: &Encoder<'_>, kernel: &Kernel, facts: &[Bool]) -> Vec<(Int
     }
     // The values the facts give inputs: a fact that simplifies to
     // `x == c` holds in every model, so pinning `x` to `c` loses none.
-    let mut known = std::collections::HashMap::new();
+    let mut known = crate::base::HashMap::default();
     for fact in facts {
         let fact = simplified_or_same(fact);
         if fact.decl().kind() != DeclKind::Eq {
@@ -1223,7 +1223,7 @@ struct Checker<'k, 's> {
     /// its first call.
     pinned_solver: Option<Solver>,
     /// Program-order (pre-order) position of every statement.
-    positions: std::collections::HashMap<StmtId, usize>,
+    positions: crate::base::HashMap<StmtId, usize>,
     /// Well-synchronization of named and split barriers.
     named: super::named::NamedOutcome,
     /// Races of threads with their own asynchronous copies.
@@ -1231,9 +1231,9 @@ struct Checker<'k, 's> {
     /// Queries of this check proven unsatisfiable, by their set of facts
     /// (see [`Checker::check_facts`]), each with its facts (which keep the
     /// terms, and so their addresses, alive).
-    unsat_queries: std::collections::HashMap<Vec<usize>, Vec<Bool>>,
+    unsat_queries: crate::base::HashMap<Vec<usize>, Vec<Bool>>,
     /// The facts every query of a scenario starts from, by scenario.
-    base_facts_of: std::collections::HashMap<Scenario, Vec<Bool>>,
+    base_facts_of: crate::base::HashMap<Scenario, Vec<Bool>>,
     /// Set while a query must get the whole portfolio even when the check
     /// is racy already (see [`Checker::racy_already`]).
     full_effort: bool,
@@ -1244,7 +1244,7 @@ struct Checker<'k, 's> {
     last_block: Option<super::last_block::LastBlock>,
     /// Reads that follow their thread's own write of the same bytes, with
     /// that write (see `check::own_write`).
-    own_writes: std::collections::HashMap<StmtId, StmtId>,
+    own_writes: crate::base::HashMap<StmtId, StmtId>,
     /// Set when the last-block idiom ordered a pair the solver then found
     /// unordered by nothing else (see `assumption_finding`).
     last_block_used: bool,
@@ -1252,7 +1252,7 @@ struct Checker<'k, 's> {
     vacuous: bool,
     /// Pairs not checked: an earlier check proved them race-free in this
     /// kernel less some block barriers (see `reuse`).
-    known_race_free: std::collections::HashSet<super::reuse::PairKey>,
+    known_race_free: crate::base::HashSet<super::reuse::PairKey>,
     /// Pairs this check decided race-free (no race, none left unknown).
     decided_race_free: Vec<super::reuse::PairKey>,
     /// Unknown answers to the current pair's queries, kept or dropped.
@@ -1318,15 +1318,15 @@ impl<'k, 's> Checker<'k, 's> {
             positions,
             named,
             async_findings: Vec::new(),
-            unsat_queries: std::collections::HashMap::new(),
-            base_facts_of: std::collections::HashMap::new(),
+            unsat_queries: crate::base::HashMap::default(),
+            base_facts_of: crate::base::HashMap::default(),
             full_effort: false,
             work_at_first_race: None,
             last_block: super::last_block::LastBlock::find(kernel),
             own_writes: super::own_write::own_writes(kernel),
             last_block_used: false,
             vacuous: false,
-            known_race_free: std::collections::HashSet::new(),
+            known_race_free: crate::base::HashSet::default(),
             decided_race_free: Vec::new(),
             pair_unknowns: 0,
         }
@@ -1637,7 +1637,7 @@ fn needs_solver(
     kernel: &Kernel,
     opts: &CheckOptions,
     analyses: &Analyses<'_>,
-    known_race_free: &std::collections::HashSet<super::reuse::PairKey>,
+    known_race_free: &crate::base::HashSet<super::reuse::PairKey>,
 ) -> bool {
     let several_blocks = !super::symexec::grid_known_single(opts);
     if !divergence_cases(
@@ -1897,7 +1897,7 @@ fn pair_scenarios(
 /// proves their arguments uniform).
 type DivergenceCases = (
     Vec<(StmtId, Scenario)>,
-    std::collections::HashMap<StmtId, (String, bool)>,
+    crate::base::HashMap<StmtId, (String, bool)>,
 );
 
 /// The barriers whose divergence needs the solver (see [`DivergenceCases`]).
@@ -1909,7 +1909,7 @@ fn divergence_cases(
     several_blocks: bool,
 ) -> DivergenceCases {
     let mut barriers = Vec::new();
-    let mut collectives = std::collections::HashMap::new();
+    let mut collectives = crate::base::HashMap::default();
     for_each_stmt(&kernel.body, &mut |s| match &s.kind {
         StmtKind::Barrier { scope, .. } => barriers.push((s.id, *scope)),
         StmtKind::Collective {
@@ -2849,7 +2849,7 @@ impl<'k, 's> Checker<'k, 's> {
     /// wait does, which the front end already took into account.
     fn check_async_same_thread(&mut self) {
         let pairs = self.kernel.asyncs.same_thread.clone();
-        let mut reported = std::collections::HashSet::new();
+        let mut reported = crate::base::HashSet::default();
         for (copy, access) in pairs {
             if reported.contains(&access) || self.over_budget().is_some() {
                 continue;
@@ -2970,7 +2970,7 @@ impl<'k, 's> Checker<'k, 's> {
             return Vec::new();
         };
         let mut loop_id = None;
-        let mut stepped = std::collections::HashSet::new();
+        let mut stepped = crate::base::HashSet::default();
         crate::ir::walk::for_each_stmt(&self.kernel.body, &mut |s| {
             if let StmtKind::Loop { body, step, .. } = &s.kind {
                 if body.stmts.first().map(|f| f.id) == Some(marker) {

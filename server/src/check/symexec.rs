@@ -13,8 +13,9 @@
 //! uninterpreted functions (equal arguments give equal results, nothing more).
 //! Memory reads yield havocked values.
 
+use crate::base::HashMap;
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use z3::ast::{Ast, Bool, Int, BV};
@@ -455,7 +456,7 @@ pub struct Encoder<'k> {
     launch: Launch,
     /// Arrays all of whose atomics move their location in one direction
     /// (their counters hand out distinct values).
-    monotone_arrays: std::collections::HashSet<crate::ir::ArrayId>,
+    monotone_arrays: crate::base::HashSet<crate::ir::ArrayId>,
     /// Threads per block at most, when the block shape is symbolic in y/z.
     symbolic_block_threads: Option<i128>,
     grid_known_single: bool,
@@ -466,7 +467,7 @@ pub struct Encoder<'k> {
     index_arithmetic_fits: bool,
     /// Arrays accessed at non-negative offsets only (see
     /// [`Encoder::offset_from_base`]).
-    offsets_from_base: std::collections::HashSet<crate::ir::ArrayId>,
+    offsets_from_base: crate::base::HashSet<crate::ir::ArrayId>,
     /// The counter assumption is in force (see [`wrap_modulus`]);
     /// `--no-assume-counter-fits` drops it.
     counter_fits: bool,
@@ -478,7 +479,7 @@ pub struct Encoder<'k> {
     consequential: BTreeSet<VarId>,
     /// Grid-wide arrays no statement of the kernel writes (see
     /// [`read_only_arrays`]): their reads are a function of the address.
-    read_only: std::collections::HashSet<crate::ir::ArrayId>,
+    read_only: crate::base::HashSet<crate::ir::ArrayId>,
     /// Per scenario, the locals whose value may rest on the read-only fact
     /// (see [`read_only_dependents`]): stores of them are never benign.
     read_only_dependents: RefCell<HashMap<Scenario, Rc<BTreeSet<VarId>>>>,
@@ -517,8 +518,8 @@ fn range_of(v: &Val) -> Range {
 }
 
 /// Arrays whose atomics all have the same non-zero direction.
-fn monotone_atomic_arrays(kernel: &Kernel) -> std::collections::HashSet<crate::ir::ArrayId> {
-    let mut direction: HashMap<crate::ir::ArrayId, Option<i8>> = HashMap::new();
+fn monotone_atomic_arrays(kernel: &Kernel) -> crate::base::HashSet<crate::ir::ArrayId> {
+    let mut direction: HashMap<crate::ir::ArrayId, Option<i8>> = HashMap::default();
     crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
         if let StmtKind::Atomic { access, op, .. } = &s.kind {
             let d = op.direction();
@@ -547,9 +548,9 @@ fn monotone_atomic_arrays(kernel: &Kernel) -> std::collections::HashSet<crate::i
 /// for the whole kernel: two reads of it at one offset, in any threads,
 /// blocks or barrier intervals, return one value. Shared arrays are left
 /// out: each block has its own copy.
-fn read_only_arrays(kernel: &Kernel) -> std::collections::HashSet<crate::ir::ArrayId> {
+fn read_only_arrays(kernel: &Kernel) -> crate::base::HashSet<crate::ir::ArrayId> {
     use crate::ir::{ArrayId, MemSpace};
-    let mut written: std::collections::HashSet<ArrayId> = std::collections::HashSet::new();
+    let mut written: crate::base::HashSet<ArrayId> = crate::base::HashSet::default();
     crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
         if let StmtKind::Write { access, .. } | StmtKind::Atomic { access, .. } = &s.kind {
             written.insert(access.array);
@@ -564,7 +565,7 @@ fn read_only_arrays(kernel: &Kernel) -> std::collections::HashSet<crate::ir::Arr
         .any(|a| decl(*a).is_some_and(|d| d.may_alias_all));
     if wild || kernel.uses_volatile {
         // `volatile` says the memory may change while the kernel runs.
-        return std::collections::HashSet::new();
+        return crate::base::HashSet::default();
     }
     (0..kernel.arrays.len())
         .map(|i| ArrayId(i as u32))
@@ -596,7 +597,7 @@ fn read_only_arrays(kernel: &Kernel) -> std::collections::HashSet<crate::ir::Arr
 /// control, not the excuse of equal values.
 fn read_only_dependents(
     kernel: &Kernel,
-    read_only: &std::collections::HashSet<crate::ir::ArrayId>,
+    read_only: &crate::base::HashSet<crate::ir::ArrayId>,
     excused: &dyn Fn(StmtId, &[StmtId]) -> bool,
 ) -> BTreeSet<VarId> {
     fn has_escape(block: &Block) -> bool {
@@ -628,7 +629,7 @@ fn read_only_dependents(
         });
     }
     struct Walk<'a> {
-        read_only: &'a std::collections::HashSet<crate::ir::ArrayId>,
+        read_only: &'a crate::base::HashSet<crate::ir::ArrayId>,
         excused: &'a dyn Fn(StmtId, &[StmtId]) -> bool,
     }
     fn walk<'b>(
@@ -723,10 +724,10 @@ fn read_only_dependents(
 fn offsets_from_base_arrays(
     kernel: &Kernel,
     launch: &crate::config::LaunchConfig,
-) -> std::collections::HashSet<crate::ir::ArrayId> {
+) -> crate::base::HashSet<crate::ir::ArrayId> {
     use crate::ir::ArrayId;
     if launch.no_offsets_from_base_assumption {
-        return std::collections::HashSet::new();
+        return crate::base::HashSet::default();
     }
     kernel
         .arrays
@@ -874,14 +875,14 @@ impl<'k> Encoder<'k> {
             counter_fits: !launch.no_counter_fit_assumption,
             index_locals: index_locals(kernel),
             consequential: consequential_locals(kernel),
-            read_only_dependents: RefCell::new(HashMap::new()),
+            read_only_dependents: RefCell::new(HashMap::default()),
             read_only,
-            funcs: RefCell::new(HashMap::new()),
-            cache: RefCell::new(HashMap::new()),
-            invariants: RefCell::new(HashMap::new()),
+            funcs: RefCell::new(HashMap::default()),
+            cache: RefCell::new(HashMap::default()),
+            invariants: RefCell::new(HashMap::default()),
             invariant_work_left: Cell::new(INVARIANT_KERNEL_WORK),
             invariant_work_spent: Cell::new(0),
-            if_locals: RefCell::new(HashMap::new()),
+            if_locals: RefCell::new(HashMap::default()),
             deadline: None,
             generations: Default::default(),
         }
@@ -1400,7 +1401,7 @@ impl<'k> Encoder<'k> {
             broken: Bool::from_bool(false),
             continued: Bool::from_bool(false),
             loop_stack: Vec::new(),
-            tokens: HashMap::new(),
+            tokens: HashMap::default(),
             out: ExecResult::default(),
             depth: 0,
             steps: 0,
@@ -1409,11 +1410,11 @@ impl<'k> Encoder<'k> {
             in_offset: false,
             in_index: false,
             pending: Vec::new(),
-            raw_values: HashMap::new(),
+            raw_values: HashMap::default(),
             pass: None,
             jumps: None,
             floats: FloatBounds::default(),
-            finite_terms: HashMap::new(),
+            finite_terms: HashMap::default(),
             last_operands: None,
         };
         exec.block(&self.kernel.body);

@@ -216,7 +216,7 @@ pub fn run_check(args: &CheckArgs) -> i32 {
         None => return EXIT_USAGE,
     };
     let mut stderr = std::io::stderr().lock();
-    let mut config_errors_shown = std::collections::HashSet::new();
+    let mut config_errors_shown = crate::base::HashSet::default();
     for outcome in &outcomes {
         match outcome {
             FileOutcome::Unreadable { path, message } => {

@@ -296,7 +296,7 @@ fn sarif_is_valid_and_relative() {
     assert_eq!(race["properties"]["kernel"], "racy");
     assert_eq!(run["invocations"][0]["executionSuccessful"], false);
     // Fingerprints are unique per result.
-    let prints: std::collections::HashSet<String> = results
+    let prints: crate::base::HashSet<String> = results
         .iter()
         .map(|r| r["partialFingerprints"].to_string())
         .collect();

@@ -42,7 +42,7 @@ pub fn document(outcomes: &[FileOutcome], base: Option<&Path>) -> Value {
     let rules: Vec<Value> = DiagnosticKind::ALL.iter().map(|kind| rule(*kind)).collect();
     let mut results = Vec::new();
     let mut notifications = Vec::new();
-    let mut fingerprints_seen = std::collections::HashMap::<u64, u32>::new();
+    let mut fingerprints_seen = crate::base::HashMap::<u64, u32>::default();
     for outcome in outcomes {
         match outcome {
             FileOutcome::Unreadable { path, message } => notifications.push(json!({
@@ -116,7 +116,7 @@ fn result(
     analysis: &FileAnalysis,
     d: &DiagnosticView<'_>,
     base: Option<&Path>,
-    seen: &mut std::collections::HashMap<u64, u32>,
+    seen: &mut crate::base::HashMap<u64, u32>,
 ) -> Value {
     let kind = d.finding.kind;
     let mut message = d.finding.message.clone();

@@ -11,7 +11,7 @@
 //! layout, no member functions: calls of its methods have unknown effects),
 //! never taken for the primary.
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 use tree_sitter::Node;
 

@@ -1,6 +1,6 @@
 //! Effects of code that is not lowered: unknown calls and what they may write; the closure and hazard scan over callees.
 
-use std::collections::{HashMap, HashSet};
+use crate::base::{HashMap, HashSet};
 use std::rc::Rc;
 
 use tree_sitter::Node;
@@ -31,7 +31,7 @@ pub(crate) struct ClosureFacts {
 pub(crate) fn index_bodies<'t>(
     functions: &HashMap<String, Vec<FnDef<'t>>>,
 ) -> HashMap<String, Vec<(usize, Node<'t>)>> {
-    let mut index: HashMap<String, Vec<(usize, Node<'t>)>> = HashMap::new();
+    let mut index: HashMap<String, Vec<(usize, Node<'t>)>> = HashMap::default();
     for (key, defs) in functions {
         let short = key.rsplit("::").next().unwrap_or(key).to_string();
         for d in defs.iter().filter(|d| d.has_body) {
@@ -320,7 +320,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn closure_facts(&self, roots: Vec<(usize, Node<'t>)>) -> ClosureFacts {
         let cx = self.cx;
         let mut facts = ClosureFacts::default();
-        let mut visited: HashSet<(usize, usize)> = HashSet::new();
+        let mut visited: HashSet<(usize, usize)> = HashSet::default();
         let mut stack: Vec<(usize, Node<'t>)> = roots.into_iter().rev().collect();
         let mut budget = SCAN_BUDGET;
         while let Some((u, node)) = stack.pop() {
@@ -471,7 +471,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// arrays their pointers reach (read and written at any offset), locals
     /// they point to. Returns whether an array was touched.
     pub(crate) fn touch_reachable(&mut self, n: Node<'t>, vals: Vec<Val>) -> bool {
-        self.touch_reachable_except(n, vals, &HashSet::new())
+        self.touch_reachable_except(n, vals, &HashSet::default())
     }
 
     /// [`Self::touch_reachable`], where the arrays in `read_only` are read

@@ -720,7 +720,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             .named_children(&mut c)
             .filter(|x| x.kind() != "comment")
             .collect();
-        self.scopes.push(std::collections::HashMap::new());
+        self.scopes.push(crate::base::HashMap::default());
         let saved_aliases = self.type_overrides.clone();
         let r = (|| {
             let Some((last, init)) = items.split_last() else {

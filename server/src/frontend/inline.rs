@@ -1,6 +1,6 @@
 //! Inlining calls to functions defined in the program.
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 use tree_sitter::Node;
 
@@ -161,13 +161,13 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         self.call_stack.push(def.name.clone());
         // Only the kernel-level scope (globals) stays visible: keep an empty scope for the callee.
-        self.scopes = vec![HashMap::new()];
+        self.scopes = vec![HashMap::default()];
         let has_receiver = this.is_some();
         let recv_ty = this.as_ref().map(|r| self.lval_type(r));
         let result = (|| -> R<Val> {
             // The receiver's members by name (a parameter of the same name
             // hides them in the body, not in a mem-initializer-id).
-            let mut members: HashMap<String, LVal> = HashMap::new();
+            let mut members: HashMap<String, LVal> = HashMap::default();
             if let Some(recv) = this {
                 // Members are in scope in a member function.
                 let ty = self.lval_type(&recv);

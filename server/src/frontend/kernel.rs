@@ -1,6 +1,6 @@
 //! Lowering a kernel's signature: parameters, template arguments, arrays and dynamic shared memory.
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 use tree_sitter::Node;
 
@@ -485,7 +485,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     .map(|a| {
                         self.cx
                             .types
-                            .type_descriptor(*a, src, &std::collections::HashMap::new())
+                            .type_descriptor(*a, src, &crate::base::HashMap::default())
                     });
                 found.push(ty);
             }

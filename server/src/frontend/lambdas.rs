@@ -12,7 +12,7 @@
 //! caller's object. A lambda used any other way (passed to a function, copied,
 //! returned) is unsupported, with the reason.
 
-use std::collections::{HashMap, HashSet};
+use crate::base::{HashMap, HashSet};
 use std::rc::Rc;
 
 use tree_sitter::Node;
@@ -62,7 +62,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let Some(body) = n.child_by_field_name("body") else {
             return self.unsup(n, "lambda without a body");
         };
-        let mut copies: HashMap<String, Binding> = HashMap::new();
+        let mut copies: HashMap<String, Binding> = HashMap::default();
         for (name, at) in self.names_used(body) {
             let mode = captures.of(&name);
             let Some(b) = self.lookup(&name).cloned() else {
@@ -117,7 +117,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     fn lambda_captures(&self, n: Node<'t>) -> R<Captures> {
         let mut caps = Captures {
             default: Capture::None,
-            listed: HashMap::new(),
+            listed: HashMap::default(),
         };
         let Some(spec) = n.child_by_field_name("captures") else {
             return Ok(caps);
@@ -165,7 +165,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// The identifiers a lambda body uses, each with its first occurrence.
     fn names_used(&self, body: Node<'t>) -> Vec<(String, Node<'t>)> {
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         let mut out = Vec::new();
         let mut stack = vec![body];
         while let Some(x) = stack.pop() {
@@ -278,7 +278,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.inline_site = Some(call_site);
         }
         self.call_stack.push(name);
-        self.scopes.push(HashMap::new());
+        self.scopes.push(HashMap::default());
         let result = (|| -> R<Val> {
             self.bind_inline_params(&def, &vals, &arg_nodes, saved_unit, &saved_scopes)?;
             self.inlined_body(n, &def, ret_ty.as_ref(), false)

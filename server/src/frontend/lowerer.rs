@@ -1,6 +1,6 @@
 //! The `Lowerer` of one kernel: its state, the values it works on, and the small helpers every part uses.
 
-use std::collections::{HashMap, HashSet};
+use crate::base::{HashMap, HashSet};
 
 use tree_sitter::Node;
 
@@ -290,8 +290,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             unit: def.unit,
             kernel,
             cur: Vec::new(),
-            scopes: vec![HashMap::new()],
-            type_overrides: HashMap::new(),
+            scopes: vec![HashMap::default()],
+            type_overrides: HashMap::default(),
             stmt_span: Span::default(),
             inline_site: None,
             frames: Vec::new(),
@@ -300,24 +300,24 @@ impl<'c, 't> Lowerer<'c, 't> {
             depth: 0,
             chain_links: 0,
             ptrs: PointerState::new(conflicted),
-            computed_cell_stores: HashMap::new(),
-            alias_arrays: HashMap::new(),
+            computed_cell_stores: HashMap::default(),
+            alias_arrays: HashMap::default(),
             pending_copies: Vec::new(),
             asyncs: Default::default(),
-            shared_decls: HashMap::new(),
+            shared_decls: HashMap::default(),
             dynamic_shared: None,
             kernel_root: None,
             module_arrays: None,
             ref_return: false,
             ref_returned: false,
-            hazards: HashMap::new(),
-            const_inits: HashMap::new(),
-            globals: HashMap::new(),
+            hazards: HashMap::default(),
+            const_inits: HashMap::default(),
+            globals: HashMap::default(),
             exits: Vec::new(),
             signaled: Vec::new(),
             inlined_calls: 0,
-            noted: HashSet::new(),
-            readonly_arrays: HashSet::new(),
+            noted: HashSet::default(),
+            readonly_arrays: HashSet::default(),
             next_tmp: 0,
             next_param_extra: 0,
             work_dim: None,

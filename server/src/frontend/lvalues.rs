@@ -115,7 +115,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         // which the front end does not track: one is taken only when every
         // definition has the same body (usually so), else the subscript is
         // reported rather than resolved by the first definition.
-        let bodies: std::collections::HashSet<String> = self
+        let bodies: crate::base::HashSet<String> = self
             .cx
             .functions
             .get(&format!("{tag}::operator[]"))

@@ -1,6 +1,6 @@
 //! Memory and pointers: flow-sensitive pointer targets, pointer arithmetic, loads and stores.
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 use tree_sitter::Node;
 

@@ -32,7 +32,7 @@ mod siblings;
 mod stmts;
 mod types;
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 use std::path::{Path, PathBuf};
 
 use tree_sitter::Node;
@@ -233,7 +233,7 @@ pub(crate) struct Ctx<'t> {
     /// which parameters are non-const references.
     pub prototypes: HashMap<String, Vec<Vec<bool>>>,
     /// Names of function prototypes that return a reference.
-    pub ref_prototypes: std::collections::HashSet<String>,
+    pub ref_prototypes: crate::base::HashSet<String>,
     /// Parameter types of the function prototypes by name, one list per
     /// prototype ([`param_signature`]).
     pub prototype_signatures: HashMap<String, Vec<Vec<String>>>,
@@ -762,16 +762,16 @@ fn lower_units(
             lang: Some(lang),
             ..TypeEnv::default()
         },
-        functions: HashMap::new(),
-        globals: HashMap::new(),
-        prototypes: HashMap::new(),
+        functions: HashMap::default(),
+        globals: HashMap::default(),
+        prototypes: HashMap::default(),
         ref_prototypes: Default::default(),
-        prototype_signatures: HashMap::new(),
-        declared_arities: HashMap::new(),
+        prototype_signatures: HashMap::default(),
+        declared_arities: HashMap::default(),
         lines,
-        bodies_by_name: HashMap::new(),
+        bodies_by_name: HashMap::default(),
         body_facts: Default::default(),
-        class_instances: HashMap::new(),
+        class_instances: HashMap::default(),
     };
     if lang == Lang::Cuda {
         declare_curand_states(&mut cx.types);
@@ -787,8 +787,8 @@ fn lower_units(
         .chain(std::iter::once(0))
         .chain(first_sibling..units.len())
         .collect();
-    let mut templates = HashMap::new();
-    let mut specialisations = class_templates::Specialisations::new();
+    let mut templates = HashMap::default();
+    let mut specialisations = class_templates::Specialisations::default();
     for &u in &order {
         for (name, spec, params) in collect_unit(&mut cx, u, &mut specialisations) {
             templates.entry(name).or_insert((u, spec, params));
@@ -896,7 +896,7 @@ type LinkParam = (Ty, bool, Option<String>);
 /// The parameters of a parameter list, for comparing declarations.
 fn link_signature(cx: &Ctx, u: usize, params: Node) -> Vec<LinkParam> {
     let src = cx.units[u].text.as_str();
-    let no_overrides = HashMap::new();
+    let no_overrides = HashMap::default();
     declared_params(params, src)
         .into_iter()
         .map(|p| {
@@ -1355,7 +1355,7 @@ fn instantiate_struct_templates<'t>(
     // mean different instances where its names mean different things, so
     // a choice or an argument value counts only when all its uses agree.
     let mut keys: Vec<String> = Vec::new();
-    let mut uses: HashMap<String, Vec<(usize, Node<'t>)>> = HashMap::new();
+    let mut uses: HashMap<String, Vec<(usize, Node<'t>)>> = HashMap::default();
     for &u in order {
         let unit: &'t UnitSyntax = &cx.units[u];
         let src: &'t str = unit.text.as_str();
@@ -1439,7 +1439,7 @@ fn instantiate_struct_templates<'t>(
                 continue;
             }
         }
-        let mut overrides = HashMap::new();
+        let mut overrides = HashMap::default();
         let args: Vec<Node> = t
             .child_by_field_name("arguments")
             .map(|a| a.named_children(&mut a.walk()).collect())
@@ -1459,7 +1459,7 @@ fn instantiate_struct_templates<'t>(
                 .map(|n| text(n, tu_src).to_string());
             let arg = args.get(k).filter(|a| a.kind() == "type_descriptor");
             if let (Some(pname), Some(a)) = (pname, arg) {
-                let ty = cx.types.type_descriptor(*a, src, &HashMap::new());
+                let ty = cx.types.type_descriptor(*a, src, &HashMap::default());
                 overrides.insert(pname, ty);
             }
         }
@@ -1523,7 +1523,7 @@ fn instantiate_specialisation<'t>(
         return;
     };
     let src: &'t str = cx.units[u].text.as_str();
-    let mut overrides = HashMap::new();
+    let mut overrides = HashMap::default();
     for (p, a) in class_templates::list_items(s.params).iter().zip(&bound) {
         let is_type = matches!(
             p.kind(),
@@ -1532,7 +1532,7 @@ fn instantiate_specialisation<'t>(
         if let (true, Some(name), Some(a)) = (is_type, class_templates::param_name(*p, spec_src), a)
         {
             if a.kind() == "type_descriptor" {
-                let ty = cx.types.type_descriptor(*a, src, &HashMap::new());
+                let ty = cx.types.type_descriptor(*a, src, &HashMap::default());
                 overrides.insert(name.to_string(), ty);
             }
         }
@@ -1634,7 +1634,7 @@ fn collect_unit<'t>(
                 register_types_in(cx, Some(t), src);
                 register_methods(cx, u, t);
                 declare_struct_tag(cx, t, src);
-                let base = cx.types.resolve_base(t, src, &HashMap::new());
+                let base = cx.types.resolve_base(t, src, &HashMap::default());
                 let mut c = n.walk();
                 let decls: Vec<Node> = n.children_by_field_name("declarator", &mut c).collect();
                 for d in decls {
@@ -1662,7 +1662,7 @@ fn collect_unit<'t>(
                     register_types_in(cx, Some(spec), src);
                     register_methods(cx, u, spec);
                 }
-                let ty = cx.types.type_descriptor(t, src, &HashMap::new());
+                let ty = cx.types.type_descriptor(t, src, &HashMap::default());
                 let plain = t.child_by_field_name("declarator").is_none();
                 if plain
                     && t.child_by_field_name("type")
@@ -1765,7 +1765,7 @@ fn add_typedef(cx: &mut Ctx, n: Node, name: &str, ty: Ty, src: &str) {
 /// are written as the prototype's. Anything else (overloads, templates, a
 /// signature written differently) leaves the call unknown, as before.
 fn collect_later_definitions<'t>(cx: &mut Ctx<'t>, later: std::ops::Range<usize>) {
-    let mut found: HashMap<String, Vec<FnDef<'t>>> = HashMap::new();
+    let mut found: HashMap<String, Vec<FnDef<'t>>> = HashMap::default();
     for u in later {
         let src: &'t str = cx.units[u].text.as_str();
         let mut stack: Vec<Node<'t>> = vec![cx.units[u].tree.root_node()];
@@ -2265,7 +2265,7 @@ fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
             if complete && !name.starts_with("<anon@") {
                 return;
             }
-            register_struct(cx, t, src, name, None, &HashMap::new());
+            register_struct(cx, t, src, name, None, &HashMap::default());
         }
         "enum_specifier" => {
             if let Some(name) = t.child_by_field_name("name") {
@@ -2483,7 +2483,7 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
         return;
     };
     register_types_in(cx, Some(t), src);
-    let base = cx.types.resolve_base(t, src, &HashMap::new());
+    let base = cx.types.resolve_base(t, src, &HashMap::default());
     let first_decl = n
         .child_by_field_name("declarator")
         .map_or(n.end_byte(), |d| d.start_byte());

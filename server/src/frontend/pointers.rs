@@ -1,6 +1,6 @@
 //! `PointerState`: what the lowerer knows about pointer locals and addressed locals.
 
-use std::collections::{HashMap, HashSet};
+use crate::base::{HashMap, HashSet};
 
 use crate::frontend::lowerer::{PointerConflicts, Slot, Target};
 use crate::ir::{ArrayId, VarId};
@@ -39,14 +39,14 @@ impl<'c> PointerState<'c> {
     /// Empty state for a round that knows `conflicted`.
     pub(crate) fn new(conflicted: &'c PointerConflicts) -> Self {
         PointerState {
-            targets: HashMap::new(),
-            names: HashMap::new(),
-            assigned: HashSet::new(),
+            targets: HashMap::default(),
+            names: HashMap::default(),
+            assigned: HashSet::default(),
             conflicted,
-            new_conflicts: HashMap::new(),
-            new_local_conflicts: HashSet::new(),
+            new_conflicts: HashMap::default(),
+            new_local_conflicts: HashSet::default(),
             new_shared_address_in_global: false,
-            addr_names: HashSet::new(),
+            addr_names: HashSet::default(),
             addr_slots: Vec::new(),
         }
     }

@@ -20,7 +20,7 @@
 //! with the same preprocessed text are read once (the checked unit's copy);
 //! every other top-level name the file defines must be new to the checked unit.
 
-use std::collections::{HashMap, HashSet};
+use crate::base::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use tree_sitter::Node;
@@ -473,7 +473,7 @@ pub(super) fn append_definitions(
     if missing.is_empty() {
         return siblings;
     }
-    let mut known: HashMap<PathBuf, Vec<String>> = HashMap::new();
+    let mut known: HashMap<PathBuf, Vec<String>> = HashMap::default();
     for (p, u) in paths.iter().zip(units.iter()) {
         known.entry(canonical(p)).or_default().push(u.text.clone());
     }
@@ -486,7 +486,7 @@ pub(super) fn append_definitions(
             Some((f, crate::syntax::files::decode(&bytes).text))
         })
         .collect();
-    let mut read: HashMap<PathBuf, Candidate> = HashMap::new();
+    let mut read: HashMap<PathBuf, Candidate> = HashMap::default();
     let mut taken_files: Vec<PathBuf> = Vec::new();
     for _ in 0..MAX_ROUNDS {
         if missing.is_empty() || taken_files.len() >= MAX_SIBLING_UNITS {
@@ -557,7 +557,7 @@ pub(super) fn append_definitions(
         // Every missing name a file defines must be linked to it, and it must
         // define no name the checked unit (or a file taken) defines.
         let mut accepted: Vec<PathBuf> = Vec::new();
-        let mut defined_now: HashSet<&String> = HashSet::new();
+        let mut defined_now: HashSet<&String> = HashSet::default();
         for file in chosen {
             if taken_files.len() + accepted.len() >= MAX_SIBLING_UNITS {
                 break;

@@ -1,6 +1,6 @@
 //! Statements: blocks, conditionals, loops, `return`, `goto` and `switch`.
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 use tree_sitter::Node;
 
@@ -22,7 +22,7 @@ pub(crate) fn is_loop_kind(k: &str) -> bool {
 
 impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn compound_into(&mut self, n: Node<'t>) -> R<()> {
-        self.scopes.push(HashMap::new());
+        self.scopes.push(HashMap::default());
         // A typedef or alias declared in the block ends at its brace, like
         // its variables (C++ [basic.scope.block]).
         let saved_aliases = self.type_overrides.clone();
@@ -191,7 +191,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 braces: Some(self.span(n)),
             })
         } else {
-            self.scopes.push(HashMap::new());
+            self.scopes.push(HashMap::default());
             // A substatement is a block scope of its own, for aliases too.
             let saved_aliases = self.type_overrides.clone();
             let r = self.with_block(|s| s.stmt(n));
@@ -332,7 +332,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let Some(c) = n.child_by_field_name("condition") else {
             return self.unsup(n, "`if` without a condition");
         };
-        self.scopes.push(HashMap::new());
+        self.scopes.push(HashMap::default());
         let r = (|| {
             let cond = self.condition(c)?;
             let before = self.ptrs.targets.clone();
@@ -468,7 +468,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     pub(crate) fn for_stmt(&mut self, n: Node<'t>) -> R<()> {
-        self.scopes.push(HashMap::new());
+        self.scopes.push(HashMap::default());
         let r = (|| {
             let mut cursor = n.walk();
             // Initializers: `initializer` may occur several times (comma-separated declarations).
@@ -529,7 +529,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             stmts: prelude.to_vec(),
             braces: None,
         };
-        let mut condition_defs = std::collections::HashSet::new();
+        let mut condition_defs = crate::base::HashSet::default();
         crate::ir::walk::for_each_stmt(&block, &mut |s| match &s.kind {
             StmtKind::Assign { var, .. } | StmtKind::Havoc { var } => {
                 condition_defs.insert(*var);
@@ -593,7 +593,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         if self.mbarrier_spin_wait(n, cond, body)? {
             return Ok(());
         }
-        self.scopes.push(HashMap::new());
+        self.scopes.push(HashMap::default());
         let r = (|| {
             let (cond, prelude) = self.loop_condition(n)?;
             let body = self.loop_body(n.child_by_field_name("body"))?;
@@ -932,7 +932,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             {
                 body_nodes.pop();
             }
-            self.scopes.push(HashMap::new());
+            self.scopes.push(HashMap::default());
             let before = self.ptrs.targets.clone();
             let stmts = self.in_async_arm(|l| l.with_block(|s| s.stmt_list(&body_nodes)));
             let after = self.ptrs.replace_targets(before.clone());

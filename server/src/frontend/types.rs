@@ -1,7 +1,7 @@
 //! C types as the lowering sees them: scalars, vectors, structs, pointers, arrays,
 //! their layout (natural alignment) and their resolution from syntax nodes.
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 use tree_sitter::Node;
 
@@ -89,25 +89,25 @@ pub(crate) struct TypeEnv {
     pub scoped_typedefs: HashMap<String, Vec<(String, Ty)>>,
     /// Typedef and alias names of `dim3` (whose constructor defaults missing
     /// components to 1, unlike the other vector types).
-    pub dim3_aliases: std::collections::HashSet<String>,
+    pub dim3_aliases: crate::base::HashSet<String>,
     /// The namespaces defining a struct tag (with a body).
     pub struct_namespaces: HashMap<String, Vec<String>>,
     /// Struct tags defined in several namespaces: `struct_names` keeps one
     /// of them, so a kernel using the tag is unsupported (see
     /// [`take_ambiguous_typedef`]).
-    pub ambiguous_structs: std::collections::HashSet<String>,
+    pub ambiguous_structs: crate::base::HashSet<String>,
     /// Names of enumeration types (tags and typedefs), resolved to `int`.
-    pub enum_names: std::collections::HashSet<String>,
+    pub enum_names: crate::base::HashSet<String>,
     /// Enumerators and file-scope integer constants.
     pub consts: HashMap<String, (i128, ScalarTy)>,
     /// Dialect (sizes of 3-vectors differ).
     pub lang: Option<Lang>,
     /// Structs named before their definition (empty until it is seen).
-    pub incomplete: std::collections::HashSet<usize>,
+    pub incomplete: crate::base::HashSet<usize>,
     /// Names of class templates with a partial or explicit specialisation:
     /// an instance of one not laid out (its definition undecided) is
     /// opaque, never the primary template.
-    pub specialised_templates: std::collections::HashSet<String>,
+    pub specialised_templates: crate::base::HashSet<String>,
 }
 
 thread_local! {
@@ -792,7 +792,7 @@ impl TypeEnv {
             }
             "sizeof_expression" => {
                 let t = n.child_by_field_name("type")?;
-                let ty = self.type_descriptor(t, src, &HashMap::new());
+                let ty = self.type_descriptor(t, src, &HashMap::default());
                 Some(self.size(&ty) as i128)
             }
             _ => None,

@@ -171,10 +171,10 @@ fn host_pass(
     includer: Option<&preprocess::Includer>,
     reader: &preprocess::IncludeReader<'_>,
 ) -> std::sync::Arc<HostPass> {
-    use std::collections::HashMap;
+    use crate::base::HashMap;
     use std::sync::{Arc, Mutex, OnceLock};
     static PASSES: OnceLock<Mutex<HashMap<PathBuf, HostPassEntry>>> = OnceLock::new();
-    let passes = PASSES.get_or_init(|| Mutex::new(HashMap::new()));
+    let passes = PASSES.get_or_init(|| Mutex::new(HashMap::default()));
     let kept = passes.lock().ok().and_then(|map| {
         map.get(path)
             .filter(|e| e.text == text && e.prelude == prelude && e.includer.as_ref() == includer)
@@ -810,7 +810,7 @@ type QuotedIncludes = std::sync::Arc<Vec<(String, usize)>>;
 /// (every keystroke in the editor) over the files of two folders, which must
 /// not mean reading them all each time.
 fn quoted_includes_of(file: &Path) -> Option<QuotedIncludes> {
-    use std::collections::HashMap;
+    use crate::base::HashMap;
     use std::sync::{Mutex, OnceLock};
     type Stamp = (Option<std::time::SystemTime>, u64);
     static CACHE: OnceLock<Mutex<HashMap<PathBuf, (Stamp, QuotedIncludes)>>> = OnceLock::new();
@@ -818,7 +818,7 @@ fn quoted_includes_of(file: &Path) -> Option<QuotedIncludes> {
     const MAX_CACHED_FILES: usize = 16_384;
     let meta = std::fs::metadata(file).ok()?;
     let stamp: Stamp = (meta.modified().ok(), meta.len());
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::default()));
     if let Ok(map) = cache.lock() {
         if let Some((seen, found)) = map.get(file) {
             if *seen == stamp && stamp.0.is_some() {
@@ -852,14 +852,14 @@ fn quoted_includes_of(file: &Path) -> Option<QuotedIncludes> {
 /// n files n times. Files larger than [`MAX_CACHED_TEXT_BYTES`] / 16 are
 /// read each time; past that total the cache starts over.
 fn cached_text(file: &Path) -> Option<std::sync::Arc<str>> {
-    use std::collections::HashMap;
+    use crate::base::HashMap;
     use std::sync::{Arc, Mutex, OnceLock};
     type Stamp = (Option<std::time::SystemTime>, u64);
     type TextCache = (usize, HashMap<PathBuf, (Stamp, Arc<str>)>);
     static CACHE: OnceLock<Mutex<TextCache>> = OnceLock::new();
     let meta = std::fs::metadata(file).ok()?;
     let stamp: Stamp = (meta.modified().ok(), meta.len());
-    let cache = CACHE.get_or_init(|| Mutex::new((0, HashMap::new())));
+    let cache = CACHE.get_or_init(|| Mutex::new((0, HashMap::default())));
     if let Ok(guard) = cache.lock() {
         if let Some((seen, text)) = guard.1.get(file) {
             if *seen == stamp && stamp.0.is_some() {
@@ -872,7 +872,7 @@ fn cached_text(file: &Path) -> Option<std::sync::Arc<str>> {
     if stamp.0.is_some() && text.len() <= MAX_CACHED_TEXT_BYTES / 16 {
         if let Ok(mut guard) = cache.lock() {
             if guard.0 + text.len() > MAX_CACHED_TEXT_BYTES {
-                *guard = (0, HashMap::new());
+                *guard = (0, HashMap::default());
             }
             guard.0 += text.len();
             if let Some((_, old)) = guard.1.insert(file.to_path_buf(), (stamp, text.clone())) {

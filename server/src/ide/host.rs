@@ -5,7 +5,7 @@
 //! request for the same version waits for the pending one. Everything here is
 //! blocking; the server calls it from blocking threads.
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -1159,7 +1159,7 @@ impl AnalysisHost {
             engine,
             caches: Caches::default(),
             analyses: DashMap::new(),
-            pending: Mutex::new(HashMap::new()),
+            pending: Mutex::new(HashMap::default()),
             started: AtomicUsize::new(0),
         }
     }

@@ -29,7 +29,7 @@ pub fn is_kernel_file(path: &Path) -> bool {
 /// `paths`, each folder's files sorted, duplicates removed.
 pub fn collect(paths: &[PathBuf]) -> Vec<Result<PathBuf, InputError>> {
     let mut out: Vec<Result<PathBuf, InputError>> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = crate::base::HashSet::default();
     for path in paths {
         let found = match std::fs::metadata(path) {
             Err(e) => vec![Err(InputError {

@@ -6,7 +6,7 @@
 //! width; undefined behaviour (division by zero, over-wide shifts) gives `None`,
 //! as do floats, whose arithmetic the checker leaves uninterpreted.
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 use super::{BinOp, Builtin, Expr, Kernel, Lang, ScalarTy, UnOp};
 

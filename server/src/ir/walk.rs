@@ -1,7 +1,7 @@
 //! Traversals of the label tree: statement lookup, `loops(l)`, `conds(l)`,
 //! block slots and program points (where the synthesizer can insert).
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 use super::{Block, Expr, Kernel, Stmt, StmtId, StmtKind, VarId};
 
@@ -174,7 +174,7 @@ pub fn for_each_expr(expr: &Expr, f: &mut dyn FnMut(&Expr)) {
 /// level of its body: (that statement's index in the body, the value).
 pub fn top_level_single_defs(kernel: &Kernel) -> HashMap<VarId, (usize, &Expr)> {
     let definitions = definition_counts(kernel);
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     for (index, top) in kernel.body.stmts.iter().enumerate() {
         if let StmtKind::Assign { var, value } = &top.kind {
             if definitions.get(var) == Some(&1) {
@@ -196,7 +196,7 @@ pub fn top_level_fixed_defs(kernel: &Kernel) -> HashMap<VarId, (usize, &Expr)> {
     let mut out = top_level_single_defs(kernel);
     // The one constant each local is assigned, or None once a definition
     // is anything else (a read, a havoc, another value).
-    let mut constant: HashMap<VarId, Option<&Expr>> = HashMap::new();
+    let mut constant: HashMap<VarId, Option<&Expr>> = HashMap::default();
     for_each_stmt(&kernel.body, &mut |s| {
         let Some(var) = assigned_var(s) else {
             return;
@@ -415,7 +415,7 @@ pub fn insert_stmt(kernel: &mut Kernel, point: ProgramPoint, stmt: Stmt) -> bool
 
 /// How many statements assign each local.
 pub fn definition_counts(kernel: &Kernel) -> HashMap<VarId, u32> {
-    let mut definitions: HashMap<VarId, u32> = HashMap::new();
+    let mut definitions: HashMap<VarId, u32> = HashMap::default();
     for_each_stmt(&kernel.body, &mut |s| {
         if let Some(v) = assigned_var(s) {
             *definitions.entry(v).or_insert(0) += 1;

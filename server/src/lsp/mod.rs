@@ -20,7 +20,6 @@ pub mod settings;
 mod tests;
 pub mod transport;
 
-use std::collections::HashMap;
 use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -682,7 +681,7 @@ impl Backend {
             })
             .collect();
         WorkspaceEdit {
-            changes: Some(HashMap::from([(uri.clone(), text_edits)])),
+            changes: Some([(uri.clone(), text_edits)].into_iter().collect()),
             ..Default::default()
         }
     }
@@ -762,7 +761,8 @@ impl Backend {
             }
             None => self.inner.docs.iter().map(|d| d.key().clone()).collect(),
         };
-        let mut changes: HashMap<Url, Vec<TextEdit>> = HashMap::new();
+        // Ordered by URI so a fix-all edit lists its files in one order every run.
+        let mut changes: std::collections::BTreeMap<Url, Vec<TextEdit>> = Default::default();
         let mut kernels_fixed = 0;
         for uri in uris {
             let analysis = self.inner.current_analysis(&uri).await?;
@@ -790,7 +790,7 @@ impl Backend {
             return Ok(Some(json!({ "applied": false, "kernels": 0 })));
         }
         let edit = WorkspaceEdit {
-            changes: Some(changes),
+            changes: Some(changes.into_iter().collect()),
             ..Default::default()
         };
         let applied = self

@@ -13,8 +13,8 @@
 //! not count; launches inside device functions (dynamic parallelism) are
 //! reported with unknown sizes.
 
+use crate::base::HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use super::preprocess::{lex, parse_int_literal, Tok, TokKind};
 
@@ -1120,7 +1120,7 @@ fn whole_pointer(
     unit: &Unit,
     s: usize,
     e: usize,
-    allocated: &std::collections::HashSet<String>,
+    allocated: &crate::base::HashSet<String>,
 ) -> bool {
     let mut s = s;
     if unit.text(s) == "(" {
@@ -1146,14 +1146,11 @@ fn whole_pointer(
 /// reference-to-pointer parameter (`int *&p`), through which a call may move
 /// a name it is given. A launch argument that is such a name gives the
 /// offsets-from-base assumption to its parameter.
-fn allocated_names(
-    unit: &Unit,
-    in_device: &dyn Fn(usize) -> bool,
-) -> std::collections::HashSet<String> {
-    use std::collections::HashSet;
+fn allocated_names(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> crate::base::HashSet<String> {
+    use crate::base::HashSet;
     let n = unit.toks.len();
-    let mut allocated: HashSet<String> = HashSet::new();
-    let mut disqualified: HashSet<String> = HashSet::new();
+    let mut allocated: HashSet<String> = HashSet::default();
+    let mut disqualified: HashSet<String> = HashSet::default();
     let mut in_allocation = vec![false; n];
     for i in 0..n {
         if in_device(i) {
@@ -1188,7 +1185,7 @@ fn allocated_names(
         }
         let t = unit.text(i);
         if t == "*" && unit.text(i + 1) == "&" {
-            return HashSet::new();
+            return HashSet::default();
         }
         if !unit.is_ident(i) {
             continue;
@@ -1278,7 +1275,7 @@ fn device_regions(unit: &Unit) -> Vec<(usize, usize)> {
 /// enumerators, `decltype` declarations) are listed as unknown: they hide
 /// outer names of the same spelling.
 fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<String, Vec<Decl>> {
-    let mut decls: HashMap<String, Vec<Decl>> = HashMap::new();
+    let mut decls: HashMap<String, Vec<Decl>> = HashMap::default();
     let n = unit.toks.len();
     let mut declared_at = vec![false; n];
     let mut i = 0;
@@ -1827,7 +1824,7 @@ impl Scopes {
     ) -> Scopes {
         let n = unit.toks.len();
         let mut enclosing = vec![None; n];
-        let mut closing = HashMap::new();
+        let mut closing = HashMap::default();
         let mut stack: Vec<usize> = Vec::new();
         for (i, slot) in enclosing.iter_mut().enumerate() {
             match unit.text(i) {
@@ -1847,10 +1844,10 @@ impl Scopes {
         let mut scopes = Scopes {
             enclosing,
             closing,
-            kinds: HashMap::new(),
+            kinds: HashMap::default(),
             decls,
-            writes: HashMap::new(),
-            escapes: HashMap::new(),
+            writes: HashMap::default(),
+            escapes: HashMap::default(),
             gotos: Vec::new(),
             braces: (0..n).map(|i| unit.text(i) == "{").collect(),
         };
@@ -2454,7 +2451,7 @@ struct Eval<'u, 'a> {
     /// recursive wrapper gives no value.
     callers_in_progress: RefCell<Vec<usize>>,
     /// Host names holding an allocation's start (see [`allocated_names`]).
-    allocated: std::collections::HashSet<String>,
+    allocated: crate::base::HashSet<String>,
 }
 
 impl<'u, 'a> Eval<'u, 'a> {
@@ -2618,10 +2615,10 @@ impl<'u, 'a> Eval<'u, 'a> {
         Eval {
             unit,
             scopes,
-            unaliased_memo: RefCell::new(HashMap::new()),
+            unaliased_memo: RefCell::new(HashMap::default()),
             callers: RefCell::new(Vec::new()),
             callers_in_progress: RefCell::new(Vec::new()),
-            allocated: std::collections::HashSet::new(),
+            allocated: crate::base::HashSet::default(),
         }
     }
 

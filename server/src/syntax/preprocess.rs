@@ -8,7 +8,7 @@
 //! loop headers); every byte of an expansion maps to the whole invocation, so IR
 //! nodes built from it carry the invocation's range and `in_macro`.
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::base::{FileId, Span};
@@ -582,7 +582,7 @@ impl<'a> Pre<'a> {
     /// macros defined.
     fn new(text: &str, path: &Path, opts: &Options<'a>) -> Pre<'a> {
         let mut pp = Pre {
-            macros: HashMap::new(),
+            macros: HashMap::default(),
             files: vec![(path.to_path_buf(), text.to_string())],
             units: Vec::new(),
             diagnostics: Vec::new(),

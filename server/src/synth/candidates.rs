@@ -3,7 +3,7 @@
 //! statement can be written (never inside macro expansions or inlined device
 //! functions, never inside a loop header).
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 use crate::analysis::Uniformity;
 use crate::config::CostModel;
@@ -188,7 +188,7 @@ pub struct JointOption {
 fn runs_with(
     base: &Kernel,
     layout: &Layout,
-    entered: &std::collections::HashSet<StmtId>,
+    entered: &crate::base::HashSet<StmtId>,
     slot: BlockSlot,
     index: usize,
 ) -> Vec<(BlockSlot, bool)> {
@@ -309,7 +309,7 @@ impl CandidateSet {
             .collect();
         let entered = crate::analysis::intervals::surely_entered_loops(base);
         let mut cands = Vec::new();
-        let mut index = HashMap::new();
+        let mut index = HashMap::default();
         for (point, pos) in points {
             let after_return = uniformity.after_return_cause(point);
             if !uniformity.is_uniform_point(point) && after_return.is_none() {
@@ -359,7 +359,7 @@ impl CandidateSet {
 fn joint_options(
     base: &Kernel,
     layout: &Layout,
-    entered: &std::collections::HashSet<StmtId>,
+    entered: &crate::base::HashSet<StmtId>,
     cands: &[Candidate],
 ) -> Vec<JointOption> {
     let mut ifs: Vec<(usize, StmtId)> = Vec::new();
@@ -371,7 +371,7 @@ fn joint_options(
     // Deepest first; then by position, for a deterministic order.
     ifs.sort_by_key(|&(depth, id)| (std::cmp::Reverse(depth), layout.pre.get(&id).copied()));
     // The variables each block runs on every path through it (see `arm`).
-    let mut on_every_path: HashMap<BlockSlot, Vec<usize>> = HashMap::new();
+    let mut on_every_path: HashMap<BlockSlot, Vec<usize>> = HashMap::default();
     for (i, c) in cands.iter().enumerate() {
         for &(slot, clean) in &c.runs_with {
             if clean {

@@ -5,7 +5,7 @@
 //! program text order whose block encloses l1 or l2 (both threads pass through
 //! it between the two accesses).
 
-use std::collections::HashSet;
+use crate::base::HashSet;
 
 use crate::ir::walk::{BlockSlot, ProgramPoint};
 use crate::ir::StmtId;

@@ -1,7 +1,7 @@
 //! Rendering synthesis results as minimal text edits of the user's source, in
 //! the file's own indentation style, and applying edits to a text.
 
-use std::collections::HashSet;
+use crate::base::HashSet;
 
 use crate::ir::{FileId, Lang, ScalarTy, Span};
 

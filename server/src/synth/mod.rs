@@ -440,7 +440,7 @@ pub fn barrier_infos_with(
     opts: &SynthOptions,
     oracle: &mut Oracle<'_>,
 ) -> Vec<BarrierInfo> {
-    use std::collections::HashSet;
+    use crate::base::HashSet;
     let tree = crate::ir::walk::LabelTree::new(kernel);
     let original = oracle(kernel);
     let known: HashSet<_> = original

@@ -3,7 +3,7 @@
 //! redundant ones, splitting racing statements, hoisting reads out of
 //! thread-dependent branches (AuCS) and grid barriers for inter-block races.
 
-use std::collections::{HashMap, HashSet};
+use crate::base::{HashMap, HashSet};
 use std::time::Instant;
 
 use crate::analysis::Uniformity;
@@ -416,8 +416,8 @@ impl Engine<'_, '_> {
         // How many statements of each block come from each source statement:
         // a barrier that shares its source statement with others (a macro
         // expanding to several) cannot be removed as text on its own.
-        let mut per_statement: HashMap<(BlockSlot, Span), usize> = HashMap::new();
-        let mut counted: HashSet<BlockSlot> = HashSet::new();
+        let mut per_statement: HashMap<(BlockSlot, Span), usize> = HashMap::default();
+        let mut counted: HashSet<BlockSlot> = HashSet::default();
         for b in &barriers {
             let slot = tree.place(b.id).map(|p| p.block).unwrap_or(BlockSlot::Body);
             if counted.insert(slot) {
@@ -430,8 +430,8 @@ impl Engine<'_, '_> {
         }
         // Barriers removed so far per block: a later barrier's index in the
         // base is its index in the kernel minus those (program order).
-        let mut removed_in: HashMap<BlockSlot, usize> = HashMap::new();
-        let mut remove: HashSet<StmtId> = HashSet::new();
+        let mut removed_in: HashMap<BlockSlot, usize> = HashMap::default();
+        let mut remove: HashSet<StmtId> = HashSet::default();
         let mut existing = Vec::new();
         for b in barriers {
             let place = tree.place(b.id);
@@ -504,16 +504,16 @@ impl Engine<'_, '_> {
         let text = self.text().to_string();
         let lang = self.kernel.lang;
         let mut hoists: Vec<Hoist> = Vec::new();
-        let mut fixed_barriers: HashSet<StmtId> = HashSet::new();
+        let mut fixed_barriers: HashSet<StmtId> = HashSet::default();
         let mut records: Vec<RaceRecord> = Vec::new();
-        let mut excluded_points: HashSet<ProgramPoint> = HashSet::new();
+        let mut excluded_points: HashSet<ProgramPoint> = HashSet::default();
         let mut blocking: Vec<Vec<(ProgramPoint, bool)>> = Vec::new();
-        let mut p_mode: HashMap<(StmtId, StmtId), Vec<Vec<bool>>> = HashMap::new();
+        let mut p_mode: HashMap<(StmtId, StmtId), Vec<Vec<bool>>> = HashMap::default();
         let mut inter_block: Vec<Race> = Vec::new();
         let existing_points: Vec<ProgramPoint> = existing.iter().filter_map(|e| e.point).collect();
 
         // Pairs a check left undecided, assumed to race (see `assume_undecided`).
-        let mut assumed: HashMap<(StmtId, StmtId), u32> = HashMap::new();
+        let mut assumed: HashMap<(StmtId, StmtId), u32> = HashMap::default();
         let mut assumed_records: Vec<RaceRecord> = Vec::new();
 
         let mut cs = CandidateSet::new(&base, self.files, &self.opts.cost, &existing_points);
@@ -600,7 +600,7 @@ impl Engine<'_, '_> {
             };
             let mut groups_order = Vec::new();
             let mut unfixable: Option<RaceRecord> = None;
-            let mut seen_pairs: HashSet<(StmtId, StmtId)> = HashSet::new();
+            let mut seen_pairs: HashSet<(StmtId, StmtId)> = HashSet::default();
             for rec in &records {
                 let pair = (rec.early, rec.late);
                 let depth = common_depth(&cs, rec.early, rec.late);
@@ -1342,7 +1342,7 @@ impl Engine<'_, '_> {
         let _ = fixed_barriers;
         // The findings each candidate orders (its clause contains it), computed
         // once: a kernel may have thousands of candidates and races.
-        let mut ordered_by: HashMap<usize, Vec<Span>> = HashMap::new();
+        let mut ordered_by: HashMap<usize, Vec<Span>> = HashMap::default();
         for r in records {
             let clause = match r.relation {
                 LoopRelation::IntraIteration => intra_options(cs, r.early, r.late),
@@ -1352,7 +1352,7 @@ impl Engine<'_, '_> {
                 LoopRelation::InterBlock => Vec::new(),
             };
             // A joint option orders the race with the barriers of its arms.
-            let mut seen: HashSet<usize> = HashSet::new();
+            let mut seen: HashSet<usize> = HashSet::default();
             let mut expand: Vec<usize> = Vec::new();
             for i in clause {
                 if i < cs.cands.len() {
@@ -1383,7 +1383,7 @@ impl Engine<'_, '_> {
         let addresses_of =
             |i: usize| -> Vec<Span> { ordered_by.get(&i).cloned().unwrap_or_default() };
         // Removals: existing barriers whose point is not chosen, and duplicates.
-        let mut kept_points: HashSet<ProgramPoint> = HashSet::new();
+        let mut kept_points: HashSet<ProgramPoint> = HashSet::default();
         let uniformity = Uniformity::compute(self.kernel);
         let divergent: HashSet<StmtId> = existing
             .iter()
@@ -1870,7 +1870,7 @@ fn launches_cooperatively(text: &str, kernel: &str) -> bool {
 /// range only; a range several accesses share (a macro, an inlined call)
 /// gives each of them.
 fn undecided_pairs(kernel: &Kernel, report: &KernelReport) -> Vec<(StmtId, StmtId)> {
-    let mut by_span: HashMap<Span, Vec<StmtId>> = HashMap::new();
+    let mut by_span: HashMap<Span, Vec<StmtId>> = HashMap::default();
     walk::for_each_stmt(&kernel.body, &mut |s| {
         if matches!(
             s.kind,
@@ -2001,7 +2001,7 @@ fn build_kernel(
     lang: Lang,
 ) -> (Kernel, HashMap<StmtId, ProgramPoint>) {
     let mut k = base.clone();
-    let mut new_ids = HashMap::new();
+    let mut new_ids = HashMap::default();
     let mut points: Vec<ProgramPoint> = chosen.iter().map(|&i| cs.cands[i].point).collect();
     points.sort_by_key(|p| std::cmp::Reverse(p.index));
     for point in points {
@@ -2030,7 +2030,7 @@ fn build_kernel(
 }
 
 fn expr_vars(e: &Expr) -> HashSet<VarId> {
-    let mut out = HashSet::new();
+    let mut out = HashSet::default();
     fn go(e: &Expr, out: &mut HashSet<VarId>) {
         match e {
             Expr::Var(v) => {

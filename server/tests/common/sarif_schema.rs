@@ -56,7 +56,7 @@ pub fn validate(log: &Value) -> Result<(), String> {
             return Err(format!("informationUri not absolute: {info}"));
         }
         let rules = driver["rules"].as_array().ok_or("rules must be an array")?;
-        let mut ids = std::collections::HashSet::new();
+        let mut ids = std::collections::BTreeSet::new();
         for rule in rules {
             let id = rule["id"].as_str().ok_or("rule without id")?;
             if !ids.insert(id) {

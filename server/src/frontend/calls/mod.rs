@@ -511,7 +511,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let mut viable: Vec<Ranked<'_, 't>> = Vec::new();
         let mut surely_viable: Vec<bool> = Vec::new();
         // Per viable candidate: its template parameters' deduced types.
-        let mut deductions: Vec<std::collections::HashMap<String, Ty>> = Vec::new();
+        let mut deductions: Vec<crate::base::HashMap<String, Ty>> = Vec::new();
         'candidates: for (ci, def) in candidates.iter().copied().enumerate() {
             // Explicit template arguments (`f<float>(..)`) name a template.
             if explicit_template_args && def.template.is_none() {
@@ -520,7 +520,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             let params = param_lists[ci].clone();
             let mut ranks = Vec::new();
             let mut sure = params.is_some();
-            let mut deduced: std::collections::HashMap<String, Ty> = Default::default();
+            let mut deduced: crate::base::HashMap<String, Ty> = Default::default();
             for (i, arg) in arg_types.iter().enumerate() {
                 let param = params.as_ref().and_then(|p| p.get(i).cloned()).flatten();
                 let lvalue = arg_lvalues[i];
@@ -847,7 +847,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// through its bases.
     fn derives_from(&self, derived: usize, base: usize) -> bool {
         let mut stack = vec![derived];
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::base::HashSet::default();
         while let Some(k) = stack.pop() {
             if k == base {
                 return true;
@@ -865,7 +865,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// operator (`operator int()`), through which it converts to scalars.
     fn has_conversion_operator(&self, k: usize) -> bool {
         let mut stack = vec![k];
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::base::HashSet::default();
         while let Some(k) = stack.pop() {
             if !seen.insert(k) {
                 continue;
@@ -932,7 +932,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 stack.extend(x.named_children(&mut x.walk()));
             }
         }
-        let no_overrides = std::collections::HashMap::new();
+        let no_overrides = crate::base::HashMap::default();
         let mut out = Vec::new();
         for p in params.named_children(&mut params.walk()) {
             if !p.kind().contains("parameter_declaration") {

@@ -11,7 +11,7 @@
 //! interval-based race check needs. Landings use snapshots of the offsets'
 //! variables taken at the issue, so they touch the bytes the copy touches.
 
-use std::collections::{HashMap, HashSet};
+use crate::base::{HashMap, HashSet};
 
 use tree_sitter::Node;
 
@@ -525,7 +525,7 @@ fn remove_stmts(block: &mut Block, ids: &HashSet<crate::ir::StmtId>) {
 
 /// The variables `block` assigns (anywhere inside).
 fn assigned_vars(block: &Block) -> HashSet<VarId> {
-    let mut out = HashSet::new();
+    let mut out = HashSet::default();
     crate::ir::walk::for_each_stmt(block, &mut |s| match &s.kind {
         StmtKind::Assign { var, .. } | StmtKind::Havoc { var } => {
             out.insert(*var);
@@ -583,7 +583,7 @@ pub(crate) fn prune_unissued_landings(stmts: &mut Vec<Stmt>, flags: &HashSet<Var
         breaks: Vec::new(),
         continues: Vec::new(),
     };
-    walk.block(stmts, HashSet::new(), true);
+    walk.block(stmts, HashSet::default(), true);
 }
 
 /// May-be-true analysis of the issue flags over the structured body (see
@@ -682,15 +682,15 @@ impl FlagWalk<'_> {
                 if let Some(b) = self.breaks.last_mut() {
                     b.extend(state);
                 }
-                state = HashSet::new();
+                state = HashSet::default();
             }
             StmtKind::Continue => {
                 if let Some(c) = self.continues.last_mut() {
                     c.extend(state);
                 }
-                state = HashSet::new();
+                state = HashSet::default();
             }
-            StmtKind::Return => state = HashSet::new(),
+            StmtKind::Return => state = HashSet::default(),
             _ => {}
         }
         state
@@ -707,8 +707,8 @@ impl FlagWalk<'_> {
         prune: bool,
     ) -> (HashSet<VarId>, HashSet<VarId>) {
         let tested = self.block(&mut cond_prelude.stmts, head.clone(), prune);
-        self.breaks.push(HashSet::new());
-        self.continues.push(HashSet::new());
+        self.breaks.push(HashSet::default());
+        self.continues.push(HashSet::default());
         let mut end = self.block(&mut body.stmts, tested.clone(), prune);
         let breaks = self.breaks.pop().unwrap_or_default();
         end.extend(self.continues.pop().unwrap_or_default());
@@ -988,7 +988,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.mark_stage_bound(body, p, entry, end_id);
                     // The thread's own later accesses still meet the copy
                     // of an earlier iteration (arbitrary operands).
-                    let mut map = HashMap::new();
+                    let mut map = HashMap::default();
                     for (v, ty) in &inputs {
                         let name = format!("$prev{}", self.kernel.vars.len());
                         let prev = self.new_var_at(&name, *ty, p.site);
@@ -1006,7 +1006,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // at its issue, or an earlier one), so a copy of any earlier
                 // iteration precedes the previous iteration's arrivals made
                 // after the issue.
-                let mut map = HashMap::new();
+                let mut map = HashMap::default();
                 for (v, ty) in &inputs {
                     let name = format!("$prev{}", self.kernel.vars.len());
                     let prev = self.new_var_at(&name, *ty, p.site);
@@ -1035,7 +1035,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             // the arrivals it is tied to in its issuing iteration, `m` back.
             let mut levels: Vec<HashMap<VarId, VarId>> = Vec::new();
             for _ in 0..depth {
-                let mut map = HashMap::new();
+                let mut map = HashMap::default();
                 for (v, ty) in &inputs {
                     // Names are unique: witnesses name locals.
                     let name = format!("$prev{}", self.kernel.vars.len());
@@ -1181,7 +1181,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             .cloned()
             .collect();
         for p in issued {
-            let mut map = HashMap::new();
+            let mut map = HashMap::default();
             for (v, ty) in self.copy_inputs(&p.stmts) {
                 let name = format!("$older{}", self.kernel.vars.len());
                 let older = self.new_var(&name, ty, at);
@@ -1475,7 +1475,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.guard_landings(body, &guards);
                 }
             }
-            let mut copy_ids = HashSet::new();
+            let mut copy_ids = HashSet::default();
             let copy = Block {
                 stmts,
                 braces: None,
@@ -1727,9 +1727,9 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// with their types: what its landing needs snapshots of.
     fn copy_inputs(&self, stmts: &[Stmt]) -> Vec<(VarId, ScalarTy)> {
         let mut reads = Vec::new();
-        let mut defs = HashSet::new();
+        let mut defs = HashSet::default();
         stmt_vars(stmts, &mut reads, &mut defs);
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         reads
             .into_iter()
             .filter(|v| !defs.contains(v) && seen.insert(*v))
@@ -1781,7 +1781,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Makes the accesses lowered since `first` (a copy) asynchronous.
     fn issue_async(&mut self, first: usize, barrier: Option<String>, at: Node<'t>) {
         let copy: Vec<Stmt> = self.cur[first..].to_vec();
-        let mut map = HashMap::new();
+        let mut map = HashMap::default();
         let mut snapshots = Vec::new();
         for (v, ty) in self.copy_inputs(&copy) {
             let snap = self.tmp(ty, at);

@@ -2,7 +2,7 @@
 //! tie-breaker of overload resolution between two function templates whose
 //! conversions of the call's arguments are the same.
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 use tree_sitter::Node;
 
@@ -112,7 +112,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         } else if mentions(tn) || !self.cx.types.knows_type(tn, src) {
             return None;
         } else {
-            let ty = self.cx.types.resolve_base(tn, src, &HashMap::new());
+            let ty = self.cx.types.resolve_base(tn, src, &HashMap::default());
             // A typedef of a pointer or array would add levels the
             // declarator does not show.
             if !matches!(ty, Ty::Scalar(_) | Ty::Struct(_) | Ty::Vector(..)) {
@@ -204,7 +204,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 /// top-level cv-qualifiers ([temp.deduct.partial]/5-7) and requiring the
 /// deduced types to match exactly ([temp.deduct.type]).
 fn deduce_all(a: &[Option<Shape>], p: &[Option<Shape>]) -> Tri {
-    let mut bound: HashMap<String, Binding> = HashMap::new();
+    let mut bound: HashMap<String, Binding> = HashMap::default();
     let mut result = Tri::Yes;
     for (a, p) in a.iter().zip(p) {
         let (Some(a), Some(p)) = (a, p) else {

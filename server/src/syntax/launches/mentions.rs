@@ -6,7 +6,7 @@
 //! write through the alias invisible, so the variable gets no relation.
 //! A whitelist: each mention must be a plain read or a direct write.
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 use super::non_writing_call;
 use super::relations::LaunchAt;

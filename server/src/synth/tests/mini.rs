@@ -2,7 +2,7 @@
 //! recursive-descent lowering of a C subset into KPL (exact source ranges),
 //! and a concrete SDV interpreter that reports races like the checker does.
 
-use std::collections::HashMap;
+use crate::base::HashMap;
 
 use crate::check::{
     DiagnosticKind, Divergence, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict,
@@ -301,7 +301,7 @@ impl<'a> P<'a> {
         self.ws();
         let open = self.pos;
         self.expect("{")?;
-        self.scopes.push(HashMap::new());
+        self.scopes.push(HashMap::default());
         let mut stmts = Vec::new();
         while !self.peek("}") {
             if self.pos >= self.src.len() {
@@ -321,7 +321,7 @@ impl<'a> P<'a> {
             return self.block();
         }
         let mut stmts = Vec::new();
-        self.scopes.push(HashMap::new());
+        self.scopes.push(HashMap::default());
         self.statement(&mut stmts)?;
         self.scopes.pop();
         Ok(Block {
@@ -465,7 +465,7 @@ impl<'a> P<'a> {
         }
         if self.eat("for") {
             self.expect("(")?;
-            self.scopes.push(HashMap::new());
+            self.scopes.push(HashMap::default());
             let mut init = Vec::new();
             self.simple(&mut init, ss)?;
             self.expect(";")?;
@@ -650,7 +650,7 @@ impl<'a> P<'a> {
             }
             self.eat(",");
         }
-        self.scopes.push(HashMap::new());
+        self.scopes.push(HashMap::default());
         let body = self.block()?;
         self.k.body = body;
         self.k.span = sp(kstart, self.pos);
@@ -684,9 +684,9 @@ pub fn lower(src: &str, lang: Lang) -> Kernel {
         pos: 0,
         k,
         scopes: vec![],
-        arrays: HashMap::new(),
-        params: HashMap::new(),
-        array_ty: HashMap::new(),
+        arrays: HashMap::default(),
+        params: HashMap::default(),
+        array_ty: HashMap::default(),
         tmp: 0,
     };
     if let Err(e) = p.kernel(lang) {
@@ -1078,7 +1078,7 @@ pub fn interpret(k: &Kernel, l: &Launch) -> KernelReport {
         l: l.clone(),
         n,
         vars: vec![vec![0; k.vars.len()]; n],
-        mem: HashMap::new(),
+        mem: HashMap::default(),
         log: Vec::new(),
         iters: Vec::new(),
         returned: vec![false; n],
