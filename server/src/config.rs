@@ -52,6 +52,11 @@ pub struct LaunchConfig {
     /// the offsets-from-base assumption does not hold for them.
     #[serde(default)]
     pub offset_params_moved: Vec<u32>,
+    /// Groups of pointer parameters (positions) to which some launch in view
+    /// passes one host pointer: the distinct-parameters assumption does not
+    /// hold for them; the checker makes each group one array.
+    #[serde(default)]
+    pub params_sharing_pointer: Vec<Vec<u32>>,
     /// Drop the default assumption that a loop counter the loop condition
     /// bounds in the direction of a small step (`i < n` counting up, `i > n`
     /// counting down) does not wrap around 2^bits (`--no-assume-counter-fits`).

@@ -182,6 +182,10 @@ fn check_witness(
     race: &Race,
     w: &RaceWitness,
 ) -> Result<(), String> {
+    // The kernel the checker saw: parameters a launch passes one pointer
+    // are one array.
+    let merged = kernel.with_params_merged(&options.launch.params_sharing_pointer);
+    let kernel = merged.as_ref().unwrap_or(kernel);
     if w.accesses != [race.first, race.second] {
         return Err(format!(
             "witness accesses {:?} are not the race's {:?}",

@@ -434,6 +434,16 @@ fn check_with_budget(
         } else {
             kernel
         };
+    // A launch in view passes one host pointer to several pointer
+    // parameters: those are one array (see `Kernel::with_params_merged`).
+    let merged;
+    let kernel = match kernel.with_params_merged(&opts.launch.params_sharing_pointer) {
+        Some(k) => {
+            merged = k;
+            &merged
+        }
+        None => kernel,
+    };
     let start = Instant::now();
     let Some(analyses) = Analyses::compute(kernel, opts, budget.deadline) else {
         // The front end and the analyses spent the whole budget.

@@ -695,6 +695,7 @@ impl FileConfig {
                     no_offsets_from_base_assumption: explicit.no_assume_offsets_from_base
                         || project.and_then(|p| p.assume_offsets_from_base) == Some(false),
                     offset_params_moved: Vec::new(),
+                    params_sharing_pointer: Vec::new(),
                     no_counter_fit_assumption: explicit.no_assume_counter_fits
                         || project.and_then(|p| p.assume_counter_fits) == Some(false),
                     no_accessor_layout_assumption: explicit.no_assume_accessor_layout

@@ -89,6 +89,10 @@ pub struct LaunchSite {
     /// a launch (an explicit instantiation).
     #[serde(skip)]
     pub arg_whole: Option<Vec<bool>>,
+    /// For each argument, the host name it passes when it is one name (see
+    /// `HostLaunch::arg_names`).
+    #[serde(skip)]
+    pub arg_names: Vec<Option<String>>,
     /// Grid extents the host computes from the kernel's arguments (see
     /// `syntax::launches::relations`), per dimension.
     #[serde(skip)]
@@ -324,6 +328,7 @@ fn host_scan(
                     arg_loop_bounds: l.arg_loop_bounds,
                     arg_pow2: l.arg_pow2,
                     arg_whole: Some(l.arg_whole),
+                    arg_names: l.arg_names,
                     grid_relation: l.grid_relation,
                     block_relation: l.block_relation,
                     arg_relations: l.arg_relations,
@@ -356,6 +361,7 @@ fn unknown_launch() -> HostLaunch {
         arg_loop_bounds: Vec::new(),
         arg_pow2: Vec::new(),
         arg_whole: Vec::new(),
+        arg_names: Vec::new(),
         grid_relation: Default::default(),
         block_relation: Default::default(),
         arg_relations: Vec::new(),
@@ -1183,6 +1189,7 @@ pub fn launch_plan(
                 arg_loop_bounds: Vec::new(),
                 arg_pow2: Vec::new(),
                 arg_whole: None,
+                arg_names: Vec::new(),
                 grid_relation: Default::default(),
                 block_relation: Default::default(),
                 arg_relations: Vec::new(),
@@ -1239,11 +1246,17 @@ pub fn launch_plan(
         kernel,
         runs.iter().flat_map(|(_, sites)| sites.iter().copied()),
     );
+    shown.options.launch.params_sharing_pointer = params_sharing_pointer(
+        kernel,
+        runs.iter().flat_map(|(_, sites)| sites.iter().copied()),
+    );
     let runs = runs
         .into_iter()
         .map(|(mut resolved, sites)| {
             resolved.options.launch.offset_params_moved =
                 offset_params_moved(kernel, sites.iter().copied());
+            resolved.options.launch.params_sharing_pointer =
+                params_sharing_pointer(kernel, sites.iter().copied());
             let bindings = launch_bindings(kernel, &sites);
             let mut label = launch_label(&sites);
             if !bindings.is_empty() {
@@ -1312,6 +1325,48 @@ fn offset_params_moved<'s>(
     moved.sort_unstable();
     moved.dedup();
     moved
+}
+
+/// Groups of pointer parameters of `kernel` (positions, ascending) to which
+/// one of `sites` passes the same host name: the distinct-parameters
+/// assumption does not hold for them, they point to one array. Groups that
+/// share a parameter are joined (one launch passes `(a, a, b)`, another
+/// `(x, y, y)`: all three may be one array).
+fn params_sharing_pointer<'s>(
+    kernel: &Kernel,
+    sites: impl Iterator<Item = &'s LaunchSite>,
+) -> Vec<Vec<u32>> {
+    let pointers: Vec<u32> = kernel
+        .arrays
+        .iter()
+        .filter(|a| !a.name.contains('.'))
+        .filter_map(|a| a.param)
+        .collect();
+    let mut groups: Vec<Vec<u32>> = Vec::new();
+    for site in sites {
+        for (i, &p) in pointers.iter().enumerate() {
+            let Some(Some(name)) = site.arg_names.get(p as usize) else {
+                continue;
+            };
+            for &q in &pointers[i + 1..] {
+                if site.arg_names.get(q as usize) != Some(&Some(name.clone())) {
+                    continue;
+                }
+                let joined: Vec<usize> = (0..groups.len())
+                    .filter(|&g| groups[g].contains(&p) || groups[g].contains(&q))
+                    .collect();
+                let mut group = vec![p, q];
+                for &g in joined.iter().rev() {
+                    group.extend(groups.swap_remove(g));
+                }
+                group.sort_unstable();
+                group.dedup();
+                groups.push(group);
+            }
+        }
+    }
+    groups.sort();
+    groups
 }
 
 /// Merges the reports of a plan's runs (in run order) into the kernel's

@@ -645,6 +645,58 @@ impl Kernel {
         k
     }
 
+    /// The kernel with each group of pointer parameters (positions) in
+    /// `groups` made one array, the first's, named after all of them
+    /// (`a/b`): a launch that passes one host pointer to several parameters
+    /// breaks the distinct-parameters assumption. Exact for such a launch:
+    /// offsets are in bytes from the pointer each parameter holds, which is
+    /// the same. None when no group names two pointer parameters.
+    pub fn with_params_merged(&self, groups: &[Vec<u32>]) -> Option<Kernel> {
+        let array_of = |p: u32| {
+            self.arrays
+                .iter()
+                .position(|a| a.param == Some(p) && !a.name.contains('.'))
+                .map(|i| ArrayId(i as u32))
+        };
+        let mut merged: Vec<(ArrayId, ArrayId)> = Vec::new();
+        let mut k = self.clone();
+        for group in groups {
+            let arrays: Vec<ArrayId> = group.iter().filter_map(|&p| array_of(p)).collect();
+            let [first, rest @ ..] = arrays.as_slice() else {
+                continue;
+            };
+            if rest.is_empty() {
+                continue;
+            }
+            let names: Vec<&str> = arrays
+                .iter()
+                .map(|a| self.arrays[a.0 as usize].name.as_str())
+                .collect();
+            k.arrays[first.0 as usize].name = names.join("/");
+            merged.extend(rest.iter().map(|&a| (a, *first)));
+        }
+        if merged.is_empty() {
+            return None;
+        }
+        let remap = |a: &mut Access| {
+            if let Some(&(_, to)) = merged.iter().find(|(from, _)| *from == a.array) {
+                a.array = to;
+            }
+        };
+        remap_accesses(&mut k.body.stmts, &remap);
+        for (_, was, now) in &mut k.layout_assumption {
+            for kind in [was, now] {
+                if let StmtKind::Read { access, .. }
+                | StmtKind::Write { access, .. }
+                | StmtKind::Atomic { access, .. } = kind
+                {
+                    remap(access);
+                }
+            }
+        }
+        Some(k)
+    }
+
     /// Prepends `assume(cond)` for each of `conds` to the body, in order,
     /// spanning the kernel's name (facts the launch gives at its entry).
     pub fn assume_at_entry(&mut self, conds: impl IntoIterator<Item = Expr>) {
@@ -662,6 +714,33 @@ impl Kernel {
         }
         entry.append(&mut self.body.stmts);
         self.body.stmts = entry;
+    }
+}
+
+/// Applies `remap` to the access of every statement of `stmts` (nested
+/// blocks included).
+fn remap_accesses(stmts: &mut [Stmt], remap: &dyn Fn(&mut Access)) {
+    for s in stmts.iter_mut() {
+        match &mut s.kind {
+            StmtKind::Read { access, .. }
+            | StmtKind::Write { access, .. }
+            | StmtKind::Atomic { access, .. } => remap(access),
+            StmtKind::If { then_, else_, .. } => {
+                remap_accesses(&mut then_.stmts, remap);
+                remap_accesses(&mut else_.stmts, remap);
+            }
+            StmtKind::Loop {
+                cond_prelude,
+                body,
+                step,
+                ..
+            } => {
+                remap_accesses(&mut cond_prelude.stmts, remap);
+                remap_accesses(&mut body.stmts, remap);
+                remap_accesses(&mut step.stmts, remap);
+            }
+            _ => {}
+        }
     }
 }
 

@@ -60,6 +60,11 @@ pub struct HostLaunch {
     /// every launch starts at an allocation's start (the offsets-from-base
     /// assumption).
     pub arg_whole: Vec<bool>,
+    /// For each kernel argument, the host name it passes when it is one
+    /// name (after an optional cast in parentheses: `d`, `(float *)d`);
+    /// None for anything else. Two pointer parameters given one name at a
+    /// launch point to the same array.
+    pub arg_names: Vec<Option<String>>,
     /// For each grid dimension not known as a constant, the expression over
     /// the kernel's arguments the host computes it with, when that holds on
     /// every execution of the launch (see `relations`).
@@ -416,6 +421,7 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
             arg_loop_bounds: Vec::new(),
             arg_pow2: Vec::new(),
             arg_whole: Vec::new(),
+            arg_names: Vec::new(),
             grid_relation: Default::default(),
             block_relation: Default::default(),
             arg_relations: Vec::new(),
@@ -1106,7 +1112,13 @@ fn finish_launch(
             .collect(),
         arg_whole: args
             .iter()
-            .map(|&(s, e)| !in_device && whole_pointer(unit, s, e, &eval.allocated))
+            .map(|&(s, e)| {
+                !in_device && passed_name(unit, s, e).is_some_and(|n| eval.allocated.contains(n))
+            })
+            .collect(),
+        arg_names: args
+            .iter()
+            .map(|&(s, e)| passed_name(unit, s, e).map(str::to_string))
             .collect(),
         start,
         end,
@@ -1114,24 +1126,20 @@ fn finish_launch(
     }
 }
 
-/// Whether the argument `[s, e)` passes a whole allocation: it is one name
-/// (after an optional cast in parentheses) among [`allocated_names`].
-fn whole_pointer(
-    unit: &Unit,
-    s: usize,
-    e: usize,
-    allocated: &crate::base::HashSet<String>,
-) -> bool {
+/// The host name the argument `[s, e)` passes: one name after an optional
+/// cast in parentheses (`d`, `(float *)d`); a pointer parameter given a
+/// name among [`allocated_names`] gets a whole allocation.
+fn passed_name<'u>(unit: &'u Unit, s: usize, e: usize) -> Option<&'u str> {
     let mut s = s;
     if unit.text(s) == "(" {
         let close = unit.matching(s, e);
         let cast = (s + 1..close).all(|i| unit.is_ident(i) || matches!(unit.text(i), "*" | "::"));
         if !cast || close + 1 >= e {
-            return false;
+            return None;
         }
         s = close + 1;
     }
-    s + 1 == e && unit.is_ident(s) && allocated.contains(unit.text(s))
+    (s + 1 == e && unit.is_ident(s)).then(|| unit.text(s))
 }
 
 /// Host names that hold an allocation's start wherever the host passes
