@@ -1244,11 +1244,7 @@ impl<'k> Delinear<'k> {
         // Keyed by the range too: a range narrowed by the non-negative
         // locals of one evaluation (see [`Self::with_nonnegative`]) must not
         // stand for the same expression elsewhere.
-        let index = self
-            .terms
-            .lock()
-            .ok()?
-            .intern(e, uniform, range)?;
+        let index = self.terms.lock().ok()?.intern(e, uniform, range)?;
         Some(Poly::atom(if uniform {
             Atom::UniformTerm(index)
         } else {

@@ -1,8 +1,8 @@
 // expect-verdict: racy
 // As id_past_extent_guard.cu, but the reset is in the `else` branch of the
 // never-true test `blockIdx.x >= gridDim.x`: every thread runs it, while
-// other threads add to `counts[2]`.
-#define THREADS 64
+// the next thread adds to the slot it resets.
+#define THREADS 32
 
 __global__ void tally_else(int *out, int n) {
     __shared__ int counts[32];
@@ -11,7 +11,7 @@ __global__ void tally_else(int *out, int n) {
     if (blockIdx.x >= gridDim.x)
         out[0] = 1;
     else
-        counts[2] = 0; //~ race
+        counts[(threadIdx.x + 1) & 31] = 0; //~ race
 }
 
 int main() {
