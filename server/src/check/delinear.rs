@@ -253,6 +253,45 @@ struct Cover {
 /// expression, whether grid-uniform, and its value range.
 type SubTerm = (Expr, bool, (i128, i128));
 
+/// The subterms met so far, numbered in order of first meeting, with an
+/// index from each subterm's hash to the numbers of the subterms with that
+/// hash: interning by a scan compared every expression deeply with every
+/// earlier one, quadratic on a large unrolled kernel (tens of thousands of
+/// terms).
+#[derive(Default)]
+struct SubTerms {
+    /// Subterm by number.
+    list: Vec<SubTerm>,
+    /// Numbers by the hash of their subterm.
+    by_hash: HashMap<u64, Vec<u32>>,
+}
+
+impl SubTerms {
+    /// The number of the subterm (`e`, `uniform`, `range`), numbering it
+    /// next when it is new.
+    fn intern(&mut self, e: &Expr, uniform: bool, range: (i128, i128)) -> Option<u32> {
+        use std::hash::BuildHasher;
+        let hash = foldhash::fast::FixedState::default().hash_one((e, uniform, range));
+        let same = self.by_hash.entry(hash).or_default();
+        let list = &mut self.list;
+        if let Some(i) = same.iter().copied().find(|i| {
+            list.get(*i as usize)
+                .is_some_and(|t| t.0 == *e && t.1 == uniform && t.2 == range)
+        }) {
+            return Some(i);
+        }
+        let i = u32::try_from(list.len()).ok()?;
+        list.push((e.clone(), uniform, range));
+        same.push(i);
+        Some(i)
+    }
+
+    /// The subterm numbered `i`.
+    fn get(&self, i: usize) -> Option<&SubTerm> {
+        self.list.get(i)
+    }
+}
+
 /// Covers by an offset's thread part, its facts, the number of divisions
 /// known and the locals known non-negative when it was computed.
 type CoverMemo = HashMap<(Poly, Vec<Fact>, usize, Vec<u32>, Vec<u32>), Option<Cover>>;
@@ -301,7 +340,7 @@ pub(crate) struct Delinear<'k> {
     /// Subterms met as [`Atom::Term`] / [`Atom::UniformTerm`]: the
     /// expression, whether grid-uniform, and its value range. Only the
     /// construction ([`Delinear::new`]) adds to it.
-    terms: std::sync::Mutex<Vec<SubTerm>>,
+    terms: std::sync::Mutex<SubTerms>,
     /// Opaque locals known to be non-negative where the expression being
     /// expanded is evaluated (set by [`Self::with_nonnegative`] around the
     /// expansion of one access's offset or one guard; empty otherwise).
@@ -385,7 +424,7 @@ impl<'k> Delinear<'k> {
             }),
             varying,
             adversarial: opts.adversarial_abstraction,
-            terms: std::sync::Mutex::new(Vec::new()),
+            terms: std::sync::Mutex::new(SubTerms::default()),
             nonnegative: std::sync::Mutex::new(Vec::new()),
             evaluated_at: std::sync::Mutex::new(None),
             counter_bounds: HashMap::default(),
@@ -1202,21 +1241,10 @@ impl<'k> Delinear<'k> {
             None => type_range,
         };
         let uniform = self.uniform_leaves(e, at, depth + 1);
-        let mut terms = self.terms.lock().ok()?;
         // Keyed by the range too: a range narrowed by the non-negative
         // locals of one evaluation (see [`Self::with_nonnegative`]) must not
         // stand for the same expression elsewhere.
-        let index = match terms
-            .iter()
-            .position(|t| t.0 == *e && t.1 == uniform && t.2 == range)
-        {
-            Some(i) => i,
-            None => {
-                terms.push((e.clone(), uniform, range));
-                terms.len() - 1
-            }
-        };
-        let index = u32::try_from(index).ok()?;
+        let index = self.terms.lock().ok()?.intern(e, uniform, range)?;
         Some(Poly::atom(if uniform {
             Atom::UniformTerm(index)
         } else {

@@ -56,16 +56,123 @@
 //! bounds (`if (threadIdx.x < R) tile[threadIdx.x] = ...` beside
 //! `tile[threadIdx.x + R]`: [0, R) against [R, R + blockDim.x)).
 //!
+//! An access inside a branch taken only when a thread or block id is at
+//! least its extent (`if (blockIdx.x == gridDim.x)`, `threadIdx.y >=
+//! blockDim.y`, their mirror images and negations, as a conjunct) runs in
+//! no thread, since every id lies in [0, extent): it touches no byte, so no
+//! pair with it needs the solver (see `never_holds`).
+//!
 //! A local every definition of which assigns one and the same integer
 //! constant counts as a single definition by that constant at its first
 //! top-level assignment (`ir::walk::top_level_fixed_defs`).
 
-use crate::base::HashMap;
+use crate::base::{HashMap, HashSet};
 
 use crate::analysis::Uniformity;
 use crate::config::CheckOptions;
 use crate::ir::walk::for_each_stmt;
 use crate::ir::{Access, BinOp, Builtin, Expr, Kernel, ScalarTy, StmtId, StmtKind, UnOp, VarId};
+
+/// The accesses of `kernel` inside a branch of an `if` whose test, with
+/// that branch's polarity, holds in no thread (see [`never_holds`]).
+fn never_run_accesses(kernel: &Kernel) -> HashSet<StmtId> {
+    let mut never_run = HashSet::default();
+    for_each_stmt(&kernel.body, &mut |s| {
+        let StmtKind::If { cond, then_, else_ } = &s.kind else {
+            return;
+        };
+        for (block, polarity) in [(then_, true), (else_, false)] {
+            if never_holds(cond, polarity, 0) {
+                for_each_stmt(block, &mut |inner| {
+                    if matches!(
+                        inner.kind,
+                        StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::Atomic { .. }
+                    ) {
+                        never_run.insert(inner.id);
+                    }
+                });
+            }
+        }
+    });
+    never_run
+}
+
+/// Whether `cond == polarity` holds in no thread of any launch: it says
+/// (as a conjunct of a true `&&`, a disjunct of a false `||`, through `!`)
+/// that `blockIdx.d` is at least `gridDim.d` or `threadIdx.d` at least
+/// `blockDim.d` (`blockIdx.x == gridDim.x`, `threadIdx.y >= blockDim.y`,
+/// mirrored or negated forms alike). Why it never holds: in CUDA and
+/// OpenCL every id lies in [0, extent) (PTX ISA, special registers
+/// `%tid`/`%ctaid`; OpenCL `get_local_id`/`get_group_id`), and both
+/// sides are compared as their values: they are read directly or through
+/// conversions to integer types of 32 bits or more, which keep every id
+/// and extent (all below 2^31), so no comparison wraps or changes sign.
+fn never_holds(cond: &Expr, polarity: bool, depth: u32) -> bool {
+    if depth > 16 {
+        return false;
+    }
+    match cond {
+        Expr::Unary(UnOp::Not, inner, _) => never_holds(inner, !polarity, depth + 1),
+        // `l && r` true needs both true; `l || r` false needs both false.
+        Expr::Binary(BinOp::And, l, r, _) if polarity => {
+            never_holds(l, true, depth + 1) || never_holds(r, true, depth + 1)
+        }
+        Expr::Binary(BinOp::Or, l, r, _) if !polarity => {
+            never_holds(l, false, depth + 1) || never_holds(r, false, depth + 1)
+        }
+        // `l && r` false needs one false; `l || r` true needs one true.
+        Expr::Binary(BinOp::And, l, r, _) => {
+            never_holds(l, false, depth + 1) && never_holds(r, false, depth + 1)
+        }
+        Expr::Binary(BinOp::Or, l, r, _) => {
+            never_holds(l, true, depth + 1) && never_holds(r, true, depth + 1)
+        }
+        Expr::Binary(op, l, r, _) if op.is_comparison() => {
+            // The comparison as it holds: its negation when the test failed.
+            let op = match (polarity, op) {
+                (true, op) => *op,
+                (false, BinOp::Lt) => BinOp::Ge,
+                (false, BinOp::Le) => BinOp::Gt,
+                (false, BinOp::Gt) => BinOp::Le,
+                (false, BinOp::Ge) => BinOp::Lt,
+                (false, BinOp::Eq) => BinOp::Ne,
+                (false, _) => BinOp::Eq,
+            };
+            // `id op extent`, or `extent op id` as its mirror image.
+            let (id, op, extent) = match op {
+                BinOp::Lt => (r, BinOp::Gt, l),
+                BinOp::Le => (r, BinOp::Ge, l),
+                other => (l, other, r),
+            };
+            let at_least = matches!(op, BinOp::Eq | BinOp::Ge | BinOp::Gt);
+            let pair = (id_value(id), id_value(extent));
+            at_least
+                && matches!(
+                    pair,
+                    (Some(Builtin::BlockIdx(a)), Some(Builtin::GridDim(b)))
+                    | (Some(Builtin::ThreadIdx(a)), Some(Builtin::BlockDim(b))) if a == b
+                )
+                || op == BinOp::Eq
+                    && matches!(
+                        pair,
+                        (Some(Builtin::GridDim(a)), Some(Builtin::BlockIdx(b)))
+                        | (Some(Builtin::BlockDim(a)), Some(Builtin::ThreadIdx(b))) if a == b
+                    )
+        }
+        _ => false,
+    }
+}
+
+/// The launch builtin `e` reads, directly or through conversions to
+/// integer types of 32 bits or more (which keep its value: every id and
+/// extent is below 2^31).
+fn id_value(e: &Expr) -> Option<Builtin> {
+    match e {
+        Expr::Builtin(b) => Some(*b),
+        Expr::Cast(ScalarTy::Int { bits, .. }, inner) if *bits >= 32 => id_value(inner),
+        _ => None,
+    }
+}
 
 /// The modulus exponent of an exact difference.
 const EXACT: u32 = u32::MAX;
@@ -128,6 +235,9 @@ pub(crate) struct InjectiveOffsets<'k> {
     /// The bounds of every access's offset (see [`Self::range`]), computed
     /// once: pair enumeration asks for them for every pair.
     offset_ranges: HashMap<StmtId, (i128, i128)>,
+    /// Accesses no thread executes: inside a branch taken only when a
+    /// thread or block id is at least its extent (see [`never_holds`]).
+    never_run: HashSet<StmtId>,
     /// Block extents, when known.
     block_dims: [Option<u32>; 3],
     /// Grid extents, when known.
@@ -179,6 +289,7 @@ impl<'k> InjectiveOffsets<'k> {
             max_block_x: known[0].map_or(1024, i128::from).max(1),
             one_dimensional: known[1] == Some(1) && known[2] == Some(1),
             offset_ranges: HashMap::default(),
+            never_run: never_run_accesses(kernel),
             block_dims: known,
             grid_dims: opts.launch.grid_dim,
             adversarial: opts.adversarial_abstraction,
@@ -430,6 +541,10 @@ impl<'k> InjectiveOffsets<'k> {
     /// intervals (any threads, blocks, iterations; see the module
     /// documentation).
     pub(crate) fn disjoint_ranges(&self, a: StmtId, b: StmtId) -> bool {
+        // An access no thread executes touches no byte.
+        if self.never_run.contains(&a) || self.never_run.contains(&b) {
+            return true;
+        }
         let (Some(x), Some(y)) = (self.accesses.get(&a), self.accesses.get(&b)) else {
             return false;
         };
@@ -675,4 +790,99 @@ fn fits(range: (i128, i128), ty: ScalarTy) -> Option<(i128, i128)> {
         (0, (1i128 << bits) - 1)
     };
     (range.0 >= min && range.1 <= max && range.0 <= range.1).then_some(range)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(b: Builtin) -> Box<Expr> {
+        Box::new(Expr::Builtin(b))
+    }
+
+    fn cmp(op: BinOp, l: Box<Expr>, r: Box<Expr>) -> Expr {
+        Expr::Binary(op, l, r, ScalarTy::Bool)
+    }
+
+    #[test]
+    fn ids_at_least_their_extent_never_hold() {
+        let (bid, grid) = (Builtin::BlockIdx(0), Builtin::GridDim(0));
+        let (tid_y, block_y) = (Builtin::ThreadIdx(1), Builtin::BlockDim(1));
+        let never = [
+            (cmp(BinOp::Eq, id(bid), id(grid)), true),
+            (cmp(BinOp::Eq, id(grid), id(bid)), true),
+            (cmp(BinOp::Ge, id(tid_y), id(block_y)), true),
+            (cmp(BinOp::Gt, id(tid_y), id(block_y)), true),
+            (cmp(BinOp::Le, id(grid), id(bid)), true),
+            (cmp(BinOp::Lt, id(grid), id(bid)), true),
+            (cmp(BinOp::Lt, id(bid), id(grid)), false),
+            (cmp(BinOp::Gt, id(grid), id(bid)), false),
+            (
+                cmp(
+                    BinOp::Eq,
+                    Box::new(Expr::Cast(ScalarTy::INT, id(bid))),
+                    Box::new(Expr::Cast(ScalarTy::LONG, id(grid))),
+                ),
+                true,
+            ),
+            (
+                Expr::Binary(
+                    BinOp::And,
+                    Box::new(cmp(BinOp::Eq, id(bid), id(grid))),
+                    Box::new(Expr::Builtin(Builtin::ThreadIdx(0))),
+                    ScalarTy::Bool,
+                ),
+                true,
+            ),
+            (
+                Expr::Unary(
+                    UnOp::Not,
+                    Box::new(cmp(BinOp::Lt, id(tid_y), id(block_y))),
+                    ScalarTy::Bool,
+                ),
+                true,
+            ),
+        ];
+        for (cond, polarity) in &never {
+            assert!(never_holds(cond, *polarity, 0), "{cond:?} == {polarity}");
+        }
+        let sometimes = [
+            // The extent of another dimension, or of the other kind.
+            (cmp(BinOp::Eq, id(bid), id(Builtin::GridDim(1))), true),
+            (cmp(BinOp::Eq, id(bid), id(Builtin::BlockDim(0))), true),
+            (cmp(BinOp::Ge, id(Builtin::ThreadIdx(0)), id(grid)), true),
+            // Not at least the extent, or the test's other branch.
+            (cmp(BinOp::Ne, id(bid), id(grid)), true),
+            (cmp(BinOp::Ge, id(grid), id(bid)), true),
+            (cmp(BinOp::Eq, id(bid), id(grid)), false),
+            (cmp(BinOp::Lt, id(bid), id(grid)), true),
+            // One disjunct of a true `||`, a narrowing conversion.
+            (
+                Expr::Binary(
+                    BinOp::Or,
+                    Box::new(cmp(BinOp::Eq, id(bid), id(grid))),
+                    Box::new(Expr::Builtin(Builtin::ThreadIdx(0))),
+                    ScalarTy::Bool,
+                ),
+                true,
+            ),
+            (
+                cmp(
+                    BinOp::Eq,
+                    Box::new(Expr::Cast(
+                        ScalarTy::Int {
+                            bits: 16,
+                            signed: false,
+                        },
+                        id(bid),
+                    )),
+                    id(grid),
+                ),
+                true,
+            ),
+        ];
+        for (cond, polarity) in &sometimes {
+            assert!(!never_holds(cond, *polarity, 0), "{cond:?} == {polarity}");
+        }
+    }
 }

@@ -151,7 +151,8 @@ impl BinOp {
 }
 
 /// A pure expression over locals, parameters and builtins.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// Equality and hashing are structural (floats by their bit pattern).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Expr {
     /// Integer or Bool constant (Bool: 0 or 1), with its type.
     Int(i128, ScalarTy),
