@@ -284,6 +284,9 @@ fn benign_write_write() {
     assert_eq!(r.verdict, Verdict::Racy);
     // Two writes of one statement collide even in lockstep.
     assert!(!r.races[0].warp_sync_only);
+    // ... which needs no query of its own: the race's query is the only one
+    // (its model stores different values, so the benign test needs none).
+    assert_eq!(r.solver_queries, 1);
 }
 
 #[test]
