@@ -962,6 +962,33 @@ fn check_source_at(path: &str, src: &str, opts: &CheckOptions) -> Vec<(String, V
         .collect()
 }
 
+/// A pair whose most general same-block scenario (threads in any
+/// iterations of the loop) races only benignly needs no query of the
+/// scenarios that scenario covers (the same iteration): the race query and
+/// the benign query are all. Storing the counter instead is a harmful race
+/// across iterations.
+#[test]
+fn benign_general_scenario_settles_the_covered_ones() {
+    let src = r#"
+__global__ void flag(int *out, const int *in, int n) {
+  __shared__ int f[1];
+  for (int i = 0; i < n; i++) {
+    if (in[i * blockDim.x + threadIdx.x] < 0) f[0] = 1;
+  }
+}
+__global__ void counter(int *out, const int *in, int n) {
+  __shared__ int f[1];
+  for (int i = 0; i < n; i++) {
+    if (in[i * blockDim.x + threadIdx.x] < 0) f[0] = i;
+  }
+}
+"#;
+    let results = check_source(src, &CheckOptions::default());
+    let (_, verdict, queries, _) = &results[0];
+    assert_eq!((*verdict, *queries), (Verdict::RaceFree, 2), "{results:?}");
+    assert_eq!(results[1].1, Verdict::Racy, "{results:?}");
+}
+
 /// Grid-stride loops (`check::grid_stride`): offsets injective in the
 /// counter are decided without a solver query; the shapes outside the
 /// theorem go to the solver, which finds the races of the buggy twins.
