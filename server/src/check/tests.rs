@@ -284,6 +284,9 @@ fn benign_write_write() {
     assert_eq!(r.verdict, Verdict::Racy);
     // Two writes of one statement collide even in lockstep.
     assert!(!r.races[0].warp_sync_only);
+    // ... which needs no query of its own: the race's query is the only one
+    // (its model stores different values, so the benign test needs none).
+    assert_eq!(r.solver_queries, 1);
 }
 
 #[test]
@@ -957,6 +960,33 @@ fn check_source_at(path: &str, src: &str, opts: &CheckOptions) -> Vec<(String, V
             )
         })
         .collect()
+}
+
+/// A pair whose most general same-block scenario (threads in any
+/// iterations of the loop) races only benignly needs no query of the
+/// scenarios that scenario covers (the same iteration): the race query and
+/// the benign query are all. Storing the counter instead is a harmful race
+/// across iterations.
+#[test]
+fn benign_general_scenario_settles_the_covered_ones() {
+    let src = r#"
+__global__ void flag(int *out, const int *in, int n) {
+  __shared__ int f[1];
+  for (int i = 0; i < n; i++) {
+    if (in[i * blockDim.x + threadIdx.x] < 0) f[0] = 1;
+  }
+}
+__global__ void counter(int *out, const int *in, int n) {
+  __shared__ int f[1];
+  for (int i = 0; i < n; i++) {
+    if (in[i * blockDim.x + threadIdx.x] < 0) f[0] = i;
+  }
+}
+"#;
+    let results = check_source(src, &CheckOptions::default());
+    let (_, verdict, queries, _) = &results[0];
+    assert_eq!((*verdict, *queries), (Verdict::RaceFree, 2), "{results:?}");
+    assert_eq!(results[1].1, Verdict::Racy, "{results:?}");
 }
 
 /// Grid-stride loops (`check::grid_stride`): offsets injective in the
