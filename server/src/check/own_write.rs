@@ -35,7 +35,7 @@ use crate::base::HashMap;
 
 use super::sdv::may_alias;
 use crate::ir::walk::{child_blocks, for_each_stmt};
-use crate::ir::{Block, Kernel, Stmt, StmtId, StmtKind};
+use crate::ir::{Access, Block, Kernel, ScalarTy, Stmt, StmtId, StmtKind};
 
 /// For each read that follows its thread's own write of the same array and
 /// width as the module comment describes, that write.
@@ -72,6 +72,124 @@ fn visit(kernel: &Kernel, block: &Block, out: &mut HashMap<StmtId, StmtId>) {
             visit(kernel, child, out);
         }
     }
+}
+
+/// For each read that repeats earlier reads of its own thread, those
+/// earlier reads (each): same array, byte width and type (into locals of one type),
+/// the earlier one first in one statement list and the later one in it or
+/// nested in a later statement (through `if` branches, or anywhere in a
+/// loop), with nothing between them in program order that synchronises
+/// (barrier of any scope, named barrier, collective, fence) or is a write or
+/// atomic of the thread on an array that may be the read's.
+///
+/// Theorem (the equality [`super::symexec`] assumes when both reads run at
+/// one byte offset: they return the same value). Take an execution with a
+/// race the checker reports, and in an interleaving of it the race whose
+/// later access comes first (the first race). Suppose two such reads R1,
+/// R2 of thread T come before that access and return different values.
+/// Then a write W of another thread to their bytes comes between them (a
+/// read returns the latest value in the interleaving; T itself writes
+/// nothing there in between). W and R1 are in one barrier interval: a
+/// barrier after R1 that W follows would need T to arrive there, after R2;
+/// and T makes no synchronisation between R1 and R2 that could order W
+/// after R1 (no atomic, fence, named barrier either). So W races with R1,
+/// and that race ends at W, before the first race: a contradiction. Hence
+/// every execution's first race happens in an execution where the
+/// equalities hold up to it, and the accesses' enabling conditions only
+/// read values from before them: asserting the equalities loses no race.
+/// The argument needs every ordering the checker knows to be one of
+/// barriers and atomics: not with `--warp-sync` (lockstep orders threads of
+/// a warp with no barrier) nor with adversarial reads (whose contract is
+/// that every read is arbitrary), which the caller checks. Arrays of
+/// unknown target (`may_alias_all`: two reads of one such array may be of
+/// different memory) and kernels with asynchronous copies (which land at
+/// any point until their wait) are left out.
+pub fn repeated_reads(kernel: &Kernel) -> HashMap<StmtId, Vec<StmtId>> {
+    let mut out = HashMap::default();
+    if kernel.asyncs.accesses.is_empty() {
+        visit_reads(kernel, &kernel.body, &mut out);
+    }
+    out
+}
+
+fn visit_reads(kernel: &Kernel, block: &Block, out: &mut HashMap<StmtId, Vec<StmtId>>) {
+    for (i, stmt) in block.stmts.iter().enumerate() {
+        if let StmtKind::Read { dest, access } = &stmt.kind {
+            let array = access.array.0 as usize;
+            if kernel.arrays.get(array).is_some_and(|d| !d.may_alias_all) {
+                let first = FirstRead {
+                    id: stmt.id,
+                    access,
+                    dest_ty: kernel.vars.get(dest.0 as usize).map(|d| d.ty),
+                };
+                repeats_in(kernel, &block.stmts[i + 1..], &first, out);
+            }
+        }
+        for child in child_blocks(stmt) {
+            visit_reads(kernel, child, out);
+        }
+    }
+}
+
+/// The earlier read of a chain of repeated reads.
+struct FirstRead<'a> {
+    id: StmtId,
+    access: &'a Access,
+    dest_ty: Option<ScalarTy>,
+}
+
+impl FirstRead<'_> {
+    /// Whether `stmt` reads what this read reads, into a local of its type.
+    fn repeated_by(&self, kernel: &Kernel, stmt: &Stmt) -> bool {
+        match &stmt.kind {
+            StmtKind::Read { dest, access } => {
+                access.array == self.access.array
+                    && access.size == self.access.size
+                    && access.ty == self.access.ty
+                    && self.dest_ty.is_some()
+                    && kernel.vars.get(dest.0 as usize).map(|d| d.ty) == self.dest_ty
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Records the reads of `stmts` (in order, nested ones included) that
+/// repeat `first` until something disturbs its bytes; whether nothing did
+/// on any path through `stmts`.
+fn repeats_in(
+    kernel: &Kernel,
+    stmts: &[Stmt],
+    first: &FirstRead,
+    out: &mut HashMap<StmtId, Vec<StmtId>>,
+) -> bool {
+    let array = first.access.array.0 as usize;
+    for stmt in stmts {
+        match &stmt.kind {
+            StmtKind::If { then_, else_, .. } => {
+                // Each branch continues the chain up to its first
+                // disturbance; after the `if` only when neither had one.
+                let then_clear = repeats_in(kernel, &then_.stmts, first, out);
+                let else_clear = repeats_in(kernel, &else_.stmts, first, out);
+                if !(then_clear && else_clear) {
+                    return false;
+                }
+            }
+            _ => {
+                // A loop (every iteration of it) or any other statement
+                // must not disturb as a whole.
+                if disturbs(kernel, stmt, array) {
+                    return false;
+                }
+                each_nested(stmt, &mut |s| {
+                    if first.repeated_by(kernel, s) {
+                        out.entry(s.id).or_default().push(first.id);
+                    }
+                });
+            }
+        }
+    }
+    true
 }
 
 /// Calls `f` on `stmt` and every statement nested in it.
