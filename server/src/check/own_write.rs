@@ -218,3 +218,51 @@ fn disturbs(kernel: &Kernel, stmt: &Stmt, array: usize) -> bool {
     });
     found
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kernel(text: &str) -> Kernel {
+        let program = crate::frontend::lower_source(
+            std::path::Path::new("k.cu"),
+            text,
+            &crate::frontend::FsIncludes,
+        );
+        program.kernels[0].clone()
+    }
+
+    /// The source lines of the reads `repeated_reads` pairs, (later, earlier).
+    fn repeat_lines(text: &str) -> Vec<(u32, u32)> {
+        let k = kernel(text);
+        let mut line = HashMap::default();
+        for_each_stmt(&k.body, &mut |s| {
+            let before = &text[..s.span.start as usize];
+            line.insert(s.id, before.matches('\n').count() as u32 + 1);
+        });
+        let mut out: Vec<(u32, u32)> = repeated_reads(&k)
+            .iter()
+            .flat_map(|(later, firsts)| firsts.iter().map(|f| (line[later], line[f])))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn repeats_follow_branches_and_stop_at_synchronisation_and_writes() {
+        // Lines: 2 first read; 3 repeat in a branch; 4 a store in the other
+        // branch ends the chain after the `if`; 5 not a repeat of line 2.
+        let text = "__global__ void k(int *a, int *o) {\n  int x = a[threadIdx.x];\n  if (x > 0) { o[0] = a[1]; } else { a[2] = 0; }\n  o[1] = a[3];\n}\n";
+        assert_eq!(repeat_lines(text), vec![(3, 2)]);
+        // A barrier ends it; a store to another array does not.
+        let text = "__global__ void k(int *a, int *o) {\n  __shared__ int s[64];\n  int x = s[threadIdx.x];\n  o[threadIdx.x] = x;\n  int y = s[0];\n  __syncthreads();\n  o[0] = s[1] + x + y;\n}\n";
+        assert_eq!(repeat_lines(text), vec![(5, 3)]);
+        // A loop that stores into the array ends it, as a whole; one that
+        // does not carries it into every iteration.
+        let text = "__global__ void k(int *a, int *o, int n) {\n  int x = a[0];\n  for (int i = 0; i < n; i++) { o[i] = a[i]; }\n  for (int i = 0; i < n; i++) { a[i] = a[i + 1]; }\n  o[0] = a[0] + x;\n}\n";
+        assert_eq!(repeat_lines(text), vec![(3, 2)]);
+        // Another width is no repeat.
+        let text = "__global__ void k(int *a, int *o) {\n  int x = a[0];\n  o[0] = ((char *)a)[0] + x;\n}\n";
+        assert_eq!(repeat_lines(text), vec![]);
+    }
+}
