@@ -223,18 +223,9 @@ fn disturbs(kernel: &Kernel, stmt: &Stmt, array: usize) -> bool {
 mod tests {
     use super::*;
 
-    fn kernel(text: &str) -> Kernel {
-        let program = crate::frontend::lower_source(
-            std::path::Path::new("k.cu"),
-            text,
-            &crate::frontend::FsIncludes,
-        );
-        program.kernels[0].clone()
-    }
-
     /// The source lines of the reads `repeated_reads` pairs, (later, earlier).
     fn repeat_lines(text: &str) -> Vec<(u32, u32)> {
-        let k = kernel(text);
+        let k = super::super::reuse::tests::lower(text);
         let mut line = HashMap::default();
         for_each_stmt(&k.body, &mut |s| {
             let before = &text[..s.span.start as usize];

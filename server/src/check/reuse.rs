@@ -261,12 +261,13 @@ fn stmt_adds_barriers(small: &Stmt, big: &Stmt) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::check::Verdict;
     use crate::config::LaunchConfig;
 
-    fn lower(text: &str) -> Kernel {
+    /// The first kernel of a CUDA source text.
+    pub(crate) fn lower(text: &str) -> Kernel {
         let program = crate::frontend::lower_source(
             std::path::Path::new("k.cu"),
             text,
