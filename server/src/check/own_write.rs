@@ -35,7 +35,7 @@ use crate::base::HashMap;
 
 use super::sdv::may_alias;
 use crate::ir::walk::{child_blocks, for_each_stmt};
-use crate::ir::{Block, Kernel, Stmt, StmtId, StmtKind};
+use crate::ir::{Access, Block, Kernel, ScalarTy, Stmt, StmtId, StmtKind};
 
 /// For each read that follows its thread's own write of the same array and
 /// width as the module comment describes, that write.
@@ -74,6 +74,124 @@ fn visit(kernel: &Kernel, block: &Block, out: &mut HashMap<StmtId, StmtId>) {
     }
 }
 
+/// For each read that repeats earlier reads of its own thread, those
+/// earlier reads (each): same array, byte width and type (into locals of one type),
+/// the earlier one first in one statement list and the later one in it or
+/// nested in a later statement (through `if` branches, or anywhere in a
+/// loop), with nothing between them in program order that synchronises
+/// (barrier of any scope, named barrier, collective, fence) or is a write or
+/// atomic of the thread on an array that may be the read's.
+///
+/// Theorem (the equality [`super::symexec`] assumes when both reads run at
+/// one byte offset: they return the same value). Take an execution with a
+/// race the checker reports, and in an interleaving of it the race whose
+/// later access comes first (the first race). Suppose two such reads R1,
+/// R2 of thread T come before that access and return different values.
+/// Then a write W of another thread to their bytes comes between them (a
+/// read returns the latest value in the interleaving; T itself writes
+/// nothing there in between). W and R1 are in one barrier interval: a
+/// barrier after R1 that W follows would need T to arrive there, after R2;
+/// and T makes no synchronisation between R1 and R2 that could order W
+/// after R1 (no atomic, fence, named barrier either). So W races with R1,
+/// and that race ends at W, before the first race: a contradiction. Hence
+/// every execution's first race happens in an execution where the
+/// equalities hold up to it, and the accesses' enabling conditions only
+/// read values from before them: asserting the equalities loses no race.
+/// The argument needs every ordering the checker knows to be one of
+/// barriers and atomics: not with `--warp-sync` (lockstep orders threads of
+/// a warp with no barrier) nor with adversarial reads (whose contract is
+/// that every read is arbitrary), which the caller checks. Arrays of
+/// unknown target (`may_alias_all`: two reads of one such array may be of
+/// different memory) and kernels with asynchronous copies (which land at
+/// any point until their wait) are left out.
+pub fn repeated_reads(kernel: &Kernel) -> HashMap<StmtId, Vec<StmtId>> {
+    let mut out = HashMap::default();
+    if kernel.asyncs.accesses.is_empty() {
+        visit_reads(kernel, &kernel.body, &mut out);
+    }
+    out
+}
+
+fn visit_reads(kernel: &Kernel, block: &Block, out: &mut HashMap<StmtId, Vec<StmtId>>) {
+    for (i, stmt) in block.stmts.iter().enumerate() {
+        if let StmtKind::Read { dest, access } = &stmt.kind {
+            let array = access.array.0 as usize;
+            if kernel.arrays.get(array).is_some_and(|d| !d.may_alias_all) {
+                let first = FirstRead {
+                    id: stmt.id,
+                    access,
+                    dest_ty: kernel.vars.get(dest.0 as usize).map(|d| d.ty),
+                };
+                repeats_in(kernel, &block.stmts[i + 1..], &first, out);
+            }
+        }
+        for child in child_blocks(stmt) {
+            visit_reads(kernel, child, out);
+        }
+    }
+}
+
+/// The earlier read of a chain of repeated reads.
+struct FirstRead<'a> {
+    id: StmtId,
+    access: &'a Access,
+    dest_ty: Option<ScalarTy>,
+}
+
+impl FirstRead<'_> {
+    /// Whether `stmt` reads what this read reads, into a local of its type.
+    fn repeated_by(&self, kernel: &Kernel, stmt: &Stmt) -> bool {
+        match &stmt.kind {
+            StmtKind::Read { dest, access } => {
+                access.array == self.access.array
+                    && access.size == self.access.size
+                    && access.ty == self.access.ty
+                    && self.dest_ty.is_some()
+                    && kernel.vars.get(dest.0 as usize).map(|d| d.ty) == self.dest_ty
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Records the reads of `stmts` (in order, nested ones included) that
+/// repeat `first` until something disturbs its bytes; whether nothing did
+/// on any path through `stmts`.
+fn repeats_in(
+    kernel: &Kernel,
+    stmts: &[Stmt],
+    first: &FirstRead,
+    out: &mut HashMap<StmtId, Vec<StmtId>>,
+) -> bool {
+    let array = first.access.array.0 as usize;
+    for stmt in stmts {
+        match &stmt.kind {
+            StmtKind::If { then_, else_, .. } => {
+                // Each branch continues the chain up to its first
+                // disturbance; after the `if` only when neither had one.
+                let then_clear = repeats_in(kernel, &then_.stmts, first, out);
+                let else_clear = repeats_in(kernel, &else_.stmts, first, out);
+                if !(then_clear && else_clear) {
+                    return false;
+                }
+            }
+            _ => {
+                // A loop (every iteration of it) or any other statement
+                // must not disturb as a whole.
+                if disturbs(kernel, stmt, array) {
+                    return false;
+                }
+                each_nested(stmt, &mut |s| {
+                    if first.repeated_by(kernel, s) {
+                        out.entry(s.id).or_default().push(first.id);
+                    }
+                });
+            }
+        }
+    }
+    true
+}
+
 /// Calls `f` on `stmt` and every statement nested in it.
 fn each_nested<'a>(stmt: &'a Stmt, f: &mut dyn FnMut(&'a Stmt)) {
     f(stmt);
@@ -99,4 +217,43 @@ fn disturbs(kernel: &Kernel, stmt: &Stmt, array: usize) -> bool {
         };
     });
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The source lines of the reads `repeated_reads` pairs, (later, earlier).
+    fn repeat_lines(text: &str) -> Vec<(u32, u32)> {
+        let k = super::super::reuse::tests::lower(text);
+        let mut line = HashMap::default();
+        for_each_stmt(&k.body, &mut |s| {
+            let before = &text[..s.span.start as usize];
+            line.insert(s.id, before.matches('\n').count() as u32 + 1);
+        });
+        let mut out: Vec<(u32, u32)> = repeated_reads(&k)
+            .iter()
+            .flat_map(|(later, firsts)| firsts.iter().map(|f| (line[later], line[f])))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn repeats_follow_branches_and_stop_at_synchronisation_and_writes() {
+        // Lines: 2 first read; 3 repeat in a branch; 4 a store in the other
+        // branch ends the chain after the `if`; 5 not a repeat of line 2.
+        let text = "__global__ void k(int *a, int *o) {\n  int x = a[threadIdx.x];\n  if (x > 0) { o[0] = a[1]; } else { a[2] = 0; }\n  o[1] = a[3];\n}\n";
+        assert_eq!(repeat_lines(text), vec![(3, 2)]);
+        // A barrier ends it; a store to another array does not.
+        let text = "__global__ void k(int *a, int *o) {\n  __shared__ int s[64];\n  int x = s[threadIdx.x];\n  o[threadIdx.x] = x;\n  int y = s[0];\n  __syncthreads();\n  o[0] = s[1] + x + y;\n}\n";
+        assert_eq!(repeat_lines(text), vec![(5, 3)]);
+        // A loop that stores into the array ends it, as a whole; one that
+        // does not carries it into every iteration.
+        let text = "__global__ void k(int *a, int *o, int n) {\n  int x = a[0];\n  for (int i = 0; i < n; i++) { o[i] = a[i]; }\n  for (int i = 0; i < n; i++) { a[i] = a[i + 1]; }\n  o[0] = a[0] + x;\n}\n";
+        assert_eq!(repeat_lines(text), vec![(3, 2)]);
+        // Another width is no repeat.
+        let text = "__global__ void k(int *a, int *o) {\n  int x = a[0];\n  o[0] = ((char *)a)[0] + x;\n}\n";
+        assert_eq!(repeat_lines(text), vec![]);
+    }
 }

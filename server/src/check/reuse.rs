@@ -12,7 +12,10 @@
 //! such a kernel skips the pair. A new barrier that diverges is still found:
 //! the divergence check is not skipped. Kernels with asynchronous copies or
 //! named barriers are not recorded (their barriers also complete copies and
-//! count arrivals).
+//! count arrivals). A check may also rest on repeated reads returning one
+//! value (`own_write::repeated_reads`): an inserted barrier between two of
+//! them ends that, so such a kernel does not reuse the pairs (see
+//! [`known_race_free`]).
 
 use crate::base::HashSet;
 use std::cell::RefCell;
@@ -97,8 +100,17 @@ pub(crate) fn known_race_free(kernel: &Kernel, opts: &CheckOptions) -> HashSet<P
             return HashSet::default();
         }
         let mut known = HashSet::default();
+        let repeats = super::own_write::repeated_reads(kernel);
         for e in entries {
-            if e.opts == *opts && adds_only_block_barriers(&e.kernel, kernel) {
+            // A pair proved race-free may rest on the equal values of
+            // repeated reads (`own_write::repeated_reads`); a barrier the
+            // kernel adds between two such reads lets another thread's write
+            // change the value without a race there, so the proof carries
+            // over only when every repeat of the checked kernel is one here.
+            if e.opts == *opts
+                && adds_only_block_barriers(&e.kernel, kernel)
+                && super::own_write::repeated_reads(&e.kernel) == repeats
+            {
                 known.extend(e.race_free.iter().copied());
             }
         }
@@ -249,12 +261,13 @@ fn stmt_adds_barriers(small: &Stmt, big: &Stmt) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::check::Verdict;
     use crate::config::LaunchConfig;
 
-    fn lower(text: &str) -> Kernel {
+    /// The first kernel of a CUDA source text.
+    pub(crate) fn lower(text: &str) -> Kernel {
         let program = crate::frontend::lower_source(
             std::path::Path::new("k.cu"),
             text,
@@ -306,6 +319,38 @@ mod tests {
         // Nor a barrier of another kind (a warp barrier orders less).
         let warp = lower(&ORDERED.replace("__syncthreads", "__syncwarp"));
         assert!(!adds_only_block_barriers(&without, &warp));
+    }
+
+    /// Thread t stores its cell only when it reads 0 and then non-zero: race-free
+    /// only because both reads return one value (`own_write::repeated_reads`).
+    const REREAD: &str = "__global__ void k(int *a) {\n  __shared__ int s[64];\n  unsigned t = threadIdx.x;\n  s[t] = a[t];\n  for (unsigned k = 0; k < 64; ++k) {\n    __syncthreads();\n    if (s[t] == 0) {\n      __syncthreads();\n      if (s[k] != 0) {\n        s[t] = 1;\n      }\n    }\n  }\n}\n";
+
+    #[test]
+    fn a_barrier_between_repeated_reads_stops_the_reuse() {
+        // The base (without the barrier between the reads) proves pairs
+        // with the reads' equality; the candidate does not have it.
+        let with = lower(REREAD);
+        let mut between = None;
+        crate::ir::walk::for_each_stmt(&with.body, &mut |s| {
+            if let StmtKind::If { then_, .. } = &s.kind {
+                if let Some(b) = then_.stmts.iter().find(|b| is_block_barrier(b)) {
+                    between = Some(b.id);
+                }
+            }
+        });
+        let mut without = with.clone();
+        crate::ir::walk::remove_stmt(&mut without, between.expect("the inner barrier"));
+        assert!(adds_only_block_barriers(&without, &with));
+        assert!(!super::super::own_write::repeated_reads(&without).is_empty());
+        assert!(super::super::own_write::repeated_reads(&with).is_empty());
+        let opts = opts();
+        with_pair_reuse(|| {
+            let base = crate::check::check_kernel(&without, &opts);
+            assert_eq!(base.verdict, Verdict::RaceFree, "{base:?}");
+            assert!(known_race_free(&with, &opts).is_empty());
+            // A kernel that keeps the repeats does reuse them.
+            assert!(!known_race_free(&without, &opts).is_empty());
+        });
     }
 
     #[test]

@@ -483,6 +483,12 @@ pub struct Encoder<'k> {
     /// Per scenario, the locals whose value may rest on the read-only fact
     /// (see [`read_only_dependents`]): stores of them are never benign.
     read_only_dependents: RefCell<HashMap<Scenario, Rc<BTreeSet<VarId>>>>,
+    /// Reads that repeat an earlier read of their thread with nothing
+    /// between that could change the bytes without a race (see
+    /// [`super::own_write::repeated_reads`]), by label: at one offset they
+    /// return the earlier read's value. Empty with `--warp-sync` and with
+    /// adversarial reads.
+    repeated_reads: crate::base::HashMap<StmtId, Vec<StmtId>>,
     funcs: RefCell<HashMap<String, FuncDecl>>,
     cache: RefCell<HashMap<(usize, Scenario), Rc<ExecResult>>>,
     /// Candidate loop-head invariants proven inductive, per loop and thread
@@ -877,6 +883,11 @@ impl<'k> Encoder<'k> {
             consequential: consequential_locals(kernel),
             read_only_dependents: RefCell::new(HashMap::default()),
             read_only,
+            repeated_reads: if opts.adversarial_abstraction || opts.warp_sync {
+                crate::base::HashMap::default()
+            } else {
+                super::own_write::repeated_reads(kernel)
+            },
             funcs: RefCell::new(HashMap::default()),
             cache: RefCell::new(HashMap::default()),
             invariants: RefCell::new(HashMap::default()),
@@ -1416,6 +1427,7 @@ impl<'k> Encoder<'k> {
             floats: FloatBounds::default(),
             finite_terms: HashMap::default(),
             last_operands: None,
+            read_records: HashMap::default(),
         };
         exec.block(&self.kernel.body);
         let result = Rc::new(exec.out);
@@ -1697,6 +1709,9 @@ struct Exec<'e, 'k> {
     finite_terms: HashMap<Int, Vec<i128>>,
     /// The operands of the last integer [`Exec::binary`] operation.
     last_operands: Option<(Int, Int)>,
+    /// The latest execution of each read that a later read repeats (see
+    /// [`Encoder::repeated_reads`]): its enabling condition, byte offset and value.
+    read_records: HashMap<StmtId, (Bool, Int, Val)>,
 }
 
 /// What [`Exec::float_range_facts`] pairs: for float terms `x`, the
@@ -4172,6 +4187,32 @@ impl Exec<'_, '_> {
                 let uniform = self.enc.uniformity.def_is_uniform(stmt.id) && !self.enc.adversarial;
                 let loops = self.loop_stack.clone();
                 let v = self.havoc(&format!("read{}", stmt.id.0), ty, uniform, &loops);
+                let enabled = self.enabled();
+                let firsts = self
+                    .enc
+                    .repeated_reads
+                    .get(&stmt.id)
+                    .map_or(&[][..], |f| &f[..]);
+                for first in firsts {
+                    let Some((first_enabled, first_offset, first_value)) =
+                        self.read_records.get(first)
+                    else {
+                        continue;
+                    };
+                    // A repeat of this thread's earlier read: at its offset
+                    // it returns the same value (theorem at
+                    // `own_write::repeated_reads`).
+                    if let Some(differ) = self.enc.values_differ(first_value, &v) {
+                        let premise = Bool::and(&[
+                            first_enabled.clone(),
+                            enabled.clone(),
+                            first_offset.eq(&offset),
+                        ]);
+                        self.out.assumptions.push(premise.implies(differ.not()));
+                    }
+                }
+                self.read_records
+                    .insert(stmt.id, (enabled, offset, v.clone()));
                 self.set(*dest, v);
             }
             StmtKind::Write { access, value } => {
