@@ -2517,14 +2517,35 @@ impl<'k, 's> Checker<'k, 's> {
                 smt_spent += work;
                 self.work_used += work;
                 self.profile.sliced_queries += 1;
-                let model = model.filter(|m| {
-                    // One evaluation of the conjunction: the values model
-                    // completion picks are kept in the model, so the witness
-                    // read from it later agrees.
+                // One evaluation of the conjunction: the values model
+                // completion picks are kept in the model, so the witness read
+                // from it later agrees.
+                let extends = |m: &Model| {
                     m.eval(&Bool::and(&facts), true)
                         .and_then(|v| v.as_bool())
                         .unwrap_or(false)
-                });
+                };
+                let (model, broken) = match model {
+                    Some(m) if extends(&m) => (Some(m), None),
+                    Some(m) => (None, Some(m)),
+                    None => (None, None),
+                };
+                if let Some(m) = broken.filter(|_| std::env::var_os("SYNCWRIGHT_TRACE").is_some()) {
+                    let first = facts
+                        .iter()
+                        .find(|f| m.eval(*f, true).and_then(|v| v.as_bool()) != Some(true));
+                    eprintln!(
+                        "[syncwright] {} query {}: the slice's model breaks {}",
+                        self.kernel.name,
+                        self.queries,
+                        first
+                            .map(|f| f.to_string())
+                            .unwrap_or_default()
+                            .chars()
+                            .take(600)
+                            .collect::<String>()
+                    );
+                }
                 if r == SatResult::Unsat || model.is_some() {
                     self.profile.decided_by_slice += 1;
                     outcome = (r, model);

@@ -12,7 +12,10 @@
 //! through the uninterpreted constants they share, except the launch's
 //! thread and block ids and sizes (the hubs: almost every fact reads them,
 //! and through them every fact would be connected; a fact that reads hubs
-//! only is always kept). It is used in two ways only, both exact:
+//! only is always kept, and so is a fact of one other constant: a range or
+//! a fixed value is cheap to keep, and the value model completion would
+//! give its constant may break it). It is used in two ways only, both
+//! exact:
 //! - the slice is a subset of the query's conjuncts, so when it is
 //!   unsatisfiable so is the query (no race is lost);
 //! - a model of the slice answers the query only when it satisfies every
@@ -91,8 +94,8 @@ impl Slicer {
     }
 
     /// The facts of `facts` the goal facts (`facts[goals_from..]`) may
-    /// depend on: the goals, the facts without non-hub constants, and the
-    /// facts sharing a non-hub constant with them, transitively. `None`
+    /// depend on: the goals, the facts of at most one non-hub constant, and
+    /// the facts sharing a non-hub constant with them, transitively. `None`
     /// when that is every fact.
     pub(super) fn slice(&mut self, facts: &[Bool], goals_from: usize) -> Option<Vec<Bool>> {
         if goals_from == 0 || goals_from >= facts.len() {
@@ -141,7 +144,7 @@ impl Slicer {
         let mut kept = Vec::with_capacity(facts.len());
         for (i, (fact, syms)) in facts.iter().zip(&symbols).enumerate() {
             let keep = i >= goals_from
-                || syms.is_empty()
+                || syms.len() <= 1
                 || relevant.contains(&root(&mut parent, syms[0]));
             if keep {
                 kept.push(fact.clone());
@@ -168,20 +171,22 @@ mod tests {
             // Reaches the goal's `i` through `n`: kept.
             i.lt(&n),
             n.le(Int::from_i64(10)),
-            // A loop local read with the hub: left out.
-            local.eq(&tid * 2),
+            // A range of one constant: kept.
+            local.ge(Int::from_i64(0)),
+            // A loop local read with the hub and `other`: left out.
+            local.eq(&tid * 2 + &other),
             // Connected to `local` only: left out.
             other.gt(&local),
             // The goal.
             i.eq(&tid),
         ];
         let mut slicer = Slicer::new(vec![tid.clone()]);
-        let kept = slicer.slice(&facts, 5).expect("two facts are left out");
-        let expected = [0, 1, 2, 5].map(|k| facts[k].clone());
+        let kept = slicer.slice(&facts, 6).expect("two facts are left out");
+        let expected = [0, 1, 2, 3, 6].map(|k| facts[k].clone());
         assert_eq!(kept, expected);
         // Linked to the goal through `n`: now everything is kept.
         let mut linked = facts.clone();
-        linked.insert(5, other.eq(&n));
-        assert_eq!(slicer.slice(&linked, 6), None);
+        linked.insert(6, (&other + &n).eq(Int::from_i64(3)));
+        assert_eq!(slicer.slice(&linked, 7), None);
     }
 }

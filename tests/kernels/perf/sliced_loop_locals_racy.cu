@@ -1,9 +1,10 @@
 // expect-verdict: racy
 //--blockDim=[64,4] --gridDim=[1,8]
 // Racy twins of sliced_loop_locals.cu: the barrier missing, a warp reading
-// the next warp's slot, the lower half of the row, and a loop whose exit fact the slice leaves out
-// (`k > blockDim.x` after the loop: the slice's model, completed with
-// `k = 0`, breaks it, so the whole query is asked and gives the witness).
+// the next warp's slot, the lower half of the row, and a loop whose exit
+// fact the slice leaves out (`k + n > blockDim.x` after the loop: the
+// slice's model, completed with `k = n = 0`, breaks it, so the whole query
+// is asked and gives the witness).
 
 __global__ void row_dot_no_barrier(const float4 *mat, const float4 *vec, float *res,
                                    unsigned n, unsigned per_thread) {
@@ -48,11 +49,11 @@ __global__ void row_dot_next_slot(const float4 *mat, const float4 *vec, float *r
     if (threadIdx.x == 0) res[row] = sum;
 }
 
-__global__ void row_dot_exit_fact(const float *vec, float *res, unsigned per_thread) {
+__global__ void row_dot_exit_fact(const float *vec, float *res, unsigned n) {
     __shared__ float partial[4][32];
     float sum = 0.0f;
     unsigned k = 0;
-    for (k = 0; k <= blockDim.x; k++) {
+    for (k = 0; k + n <= blockDim.x; k++) {
         sum += vec[k];
     }
     unsigned lane = threadIdx.x % 32;
