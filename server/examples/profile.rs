@@ -342,8 +342,16 @@ fn report(rows: &[Row], front_ends: &[FileTimes], wall: f64, slowest: usize) {
         .map(|r| u64::from(r.profile.queries_reused))
         .sum();
     let work: u64 = rows.iter().map(|r| r.profile.work).sum();
+    let sliced: u64 = rows
+        .iter()
+        .map(|r| u64::from(r.profile.sliced_queries))
+        .sum();
+    let by_slice: u64 = rows
+        .iter()
+        .map(|r| u64::from(r.profile.decided_by_slice))
+        .sum();
     println!(
-        "pairs: {pairs}, decided without the solver: {fast}; solver queries: {queries} (and {reused} answered by an equal earlier query); work units: {work}"
+        "pairs: {pairs}, decided without the solver: {fast}; solver queries: {queries} (and {reused} answered by an equal earlier query; {sliced} asked sliced first, {by_slice} decided by the slice); work units: {work}"
     );
     let mut verdicts = std::collections::BTreeMap::new();
     for r in rows {

@@ -17,6 +17,7 @@ pub mod report;
 pub mod reuse;
 pub mod sdv;
 pub mod simplify;
+mod slice;
 pub mod symexec;
 pub mod witness;
 

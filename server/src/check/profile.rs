@@ -41,6 +41,10 @@ pub struct Profile {
     /// Queries answered by an earlier query of the same check with the same
     /// facts (no solver call).
     pub queries_reused: u32,
+    /// Queries asked sliced first (see `check::slice`).
+    pub sliced_queries: u32,
+    /// Of those, queries the slice decided (the whole query not asked).
+    pub decided_by_slice: u32,
     /// Z3 work units spent in total.
     pub work: u64,
     /// The slowest queries by work units, slowest first.

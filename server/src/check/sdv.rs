@@ -105,6 +105,11 @@ const PORTFOLIO: [(Turn, u64); 5] = [
     (Turn::Smt, u64::MAX),
 ];
 
+/// Work slice of the sliced query (see `check::slice`), asked before the
+/// portfolio when slicing leaves facts out: a slice left undecided by it
+/// is no easier for the turns after it than the whole query.
+const SLICED_WORK: u64 = PORTFOLIO[0].1;
+
 /// Work slice of one call of the pinned turn, a side call paid from its own
 /// allowance (the third of [`PORTFOLIO_ALLOWANCE`]). It runs before the
 /// last `smt` turn, once the cheaper turns answered unknown, on a solver of
@@ -1267,6 +1272,12 @@ struct Checker<'k, 's> {
     decided_race_free: Vec<super::reuse::PairKey>,
     /// Unknown answers to the current pair's queries, kept or dropped.
     pair_unknowns: u32,
+    /// Where the goal facts of the current race query begin (its base
+    /// facts come first), while a pair's queries are asked: such a query
+    /// is sliced first (see `check::slice`).
+    goals_from: Option<usize>,
+    /// The constants of each fact, for slicing.
+    slicer: super::slice::Slicer,
 }
 
 impl<'k, 's> Checker<'k, 's> {
@@ -1297,6 +1308,12 @@ impl<'k, 's> Checker<'k, 's> {
             .enumerate()
             .map(|(i, id)| (*id, i))
             .collect();
+        let slicer = {
+            let (tid0, bid0) = enc.ids(0);
+            let (tid1, bid1) = enc.ids(1);
+            let (block, grid) = enc.dims();
+            super::slice::Slicer::new([tid0, bid0, tid1, bid1, block, grid].concat())
+        };
         Checker {
             kernel,
             opts,
@@ -1339,6 +1356,8 @@ impl<'k, 's> Checker<'k, 's> {
             known_race_free: crate::base::HashSet::default(),
             decided_race_free: Vec::new(),
             pair_unknowns: 0,
+            goals_from: None,
+            slicer,
         }
     }
 
@@ -2079,6 +2098,7 @@ impl<'k, 's> Checker<'k, 's> {
             };
             let (s1, s2) = (s1.clone(), s2.clone());
             let mut facts = self.base_facts(&scenario, &r1, &r2);
+            let base_len = facts.len();
             let mut ordered_by_idiom = false;
             facts.push(s1.enabled.clone());
             facts.push(s2.enabled.clone());
@@ -2132,6 +2152,8 @@ impl<'k, 's> Checker<'k, 's> {
                     }
                 );
             }
+            // Everything after the base facts is about this pair.
+            self.goals_from = Some(base_len);
             let witness_key = (a.id, b.id, relation);
             let racy_already = self.racy_already();
             let outcome = match replay_witness(&witness_key, &facts) {
@@ -2272,6 +2294,7 @@ impl<'k, 's> Checker<'k, 's> {
                     self.undecided.push((a.id, b.id, reason));
                 }
             }
+            self.goals_from = None;
         }
     }
 
@@ -2399,7 +2422,12 @@ impl<'k, 's> Checker<'k, 's> {
                 .iter()
                 .map(|f| simplified_or_same(&f.substitute(&pairs)))
                 .collect();
-            match self.check_facts(fixed.chain(substituted), None, &case_lemmas) {
+            // The fixed values come first: the goal facts move by as many.
+            let goals_from = self.goals_from;
+            self.goals_from = goals_from.map(|g| g + subst.len());
+            let answer = self.check_facts(fixed.chain(substituted), None, &case_lemmas);
+            self.goals_from = goals_from;
+            match answer {
                 (SatResult::Sat, model) => return (SatResult::Sat, model),
                 (SatResult::Unknown, _) => unknown = true,
                 (SatResult::Unsat, _) => {}
@@ -2491,9 +2519,65 @@ impl<'k, 's> Checker<'k, 's> {
             self.profile.solve_ms += started.elapsed().as_secs_f64() * 1e3;
             return (SatResult::Unknown, None);
         }
+        // The sliced query first (see `check::slice`), when slicing leaves
+        // facts out: an unsatisfiable slice makes the query unsatisfiable,
+        // and a model of the slice that satisfies every fact of the query is
+        // a model of the query; otherwise the portfolio asks the query.
+        // Its work is `smt` work, like the first turn's.
+        let mut decided_by_slice = false;
+        let sliced = self.goals_from.and_then(|g| self.slicer.slice(&facts, g));
+        if let Some(sliced) = sliced {
+            let allowed = SLICED_WORK
+                .min(cap.saturating_sub(smt_spent))
+                .min(self.work_left());
+            if allowed > 0 {
+                let (r, model, work) = self.run_solver(self.solver, 0, &sliced, allowed);
+                spent += work;
+                smt_spent += work;
+                self.work_used += work;
+                self.profile.sliced_queries += 1;
+                // One evaluation of the conjunction: the values model
+                // completion picks are kept in the model, so the witness read
+                // from it later agrees.
+                let extends = |m: &Model| {
+                    m.eval(&Bool::and(&facts), true)
+                        .and_then(|v| v.as_bool())
+                        .unwrap_or(false)
+                };
+                let (model, broken) = match model {
+                    Some(m) if extends(&m) => (Some(m), None),
+                    Some(m) => (None, Some(m)),
+                    None => (None, None),
+                };
+                if let Some(m) = broken.filter(|_| std::env::var_os("SYNCWRIGHT_TRACE").is_some()) {
+                    let first = facts
+                        .iter()
+                        .find(|f| m.eval(*f, true).and_then(|v| v.as_bool()) != Some(true));
+                    eprintln!(
+                        "[syncwright] {} query {}: the slice's model breaks {}",
+                        self.kernel.name,
+                        self.queries,
+                        first
+                            .map(|f| f.to_string())
+                            .unwrap_or_default()
+                            .chars()
+                            .take(600)
+                            .collect::<String>()
+                    );
+                }
+                if r == SatResult::Unsat || model.is_some() {
+                    self.profile.decided_by_slice += 1;
+                    outcome = (r, model);
+                    decided_by_slice = true;
+                }
+            }
+        }
         // Whether every turn this query may run ran with its whole slice.
         let mut complete = true;
         for (turn, &(kind, slice)) in PORTFOLIO.iter().enumerate() {
+            if decided_by_slice {
+                break;
+            }
             if racy_already && slice > RACY_ALREADY_SLICE {
                 continue;
             }
