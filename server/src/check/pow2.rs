@@ -369,8 +369,12 @@ impl<'k> Pow2Offsets<'k> {
         // independently of the other thread's: a superset of the offsets it
         // can reach).
         if let Expr::Binary(BinOp::BitAnd, x, y, ty @ ScalarTy::Int { .. }) = e {
+            // The mask as the operation sees it: the constant in its own
+            // type, converted to the operation's (`(signed char)255` is -1).
             let mask = match (x.as_ref(), y.as_ref()) {
-                (_, Expr::Int(c, _)) | (Expr::Int(c, _), _) => Some(*c),
+                (_, Expr::Int(c, t)) | (Expr::Int(c, t), _) => {
+                    crate::ir::eval::wrap(*c, *t).and_then(|c| crate::ir::eval::wrap(c, *ty))
+                }
                 _ => None,
             };
             if let Some(c) = mask.filter(|c| (0..=MAX_MASK).contains(c)) {
