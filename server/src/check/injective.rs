@@ -248,6 +248,8 @@ pub(crate) struct InjectiveOffsets<'k> {
     adversarial: bool,
     /// Multi-dimensional layouts (`check::delinear`).
     pub(crate) delinear: super::delinear::Delinear<'k>,
+    /// Offsets over power-of-two loop counters (`check::pow2`).
+    pub(crate) pow2: super::pow2::Pow2Offsets<'k>,
 }
 
 impl<'k> InjectiveOffsets<'k> {
@@ -280,6 +282,7 @@ impl<'k> InjectiveOffsets<'k> {
         // Single definitions, and locals only ever assigned one constant.
         let single_defs = crate::ir::walk::top_level_fixed_defs(kernel);
         let delinear = super::delinear::Delinear::new(kernel, opts, &uniformity);
+        let pow2 = super::pow2::Pow2Offsets::new(kernel, opts, uniformity.clone());
         let mut analysis = InjectiveOffsets {
             kernel,
             uniformity,
@@ -294,6 +297,7 @@ impl<'k> InjectiveOffsets<'k> {
             grid_dims: opts.launch.grid_dim,
             adversarial: opts.adversarial_abstraction,
             delinear,
+            pow2,
         };
         let mut guards = HashMap::default();
         for (index, top) in kernel.body.stmts.iter().enumerate() {

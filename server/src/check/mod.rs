@@ -11,6 +11,7 @@ mod last_block;
 pub mod message;
 pub mod named;
 mod own_write;
+mod pow2;
 pub mod profile;
 mod radix;
 pub mod report;

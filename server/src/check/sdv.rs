@@ -1648,7 +1648,10 @@ fn scenarios_to_solve(
                 || grid_stride.disjoint_in_block(a, b)
                 || injective
                     .delinear
-                    .stride_apart(a, b, scenario.shared_loops.len()))
+                    .stride_apart(a, b, scenario.shared_loops.len())
+                || injective
+                    .pow2
+                    .disjoint_in_block(a, b, &scenario.shared_loops))
         } else {
             !(grid_decided || grid_stride.disjoint_across_blocks(a, b))
         }
