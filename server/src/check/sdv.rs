@@ -1208,6 +1208,7 @@ struct Checker<'k, 's> {
     queries: u32,
     races: Vec<Race>,
     divergences: Vec<Divergence>,
+    /// Pairs not decided, with why ("solver answered unknown (..)", ...).
     undecided: Vec<(StmtId, StmtId, String)>,
     budget_exceeded: Option<String>,
     last_unknown: String,
@@ -2293,7 +2294,7 @@ impl<'k, 's> Checker<'k, 's> {
                 // Dropped: the check is racy already (see `racy_already`).
                 (SatResult::Unknown, _) if racy_already => {}
                 (SatResult::Unknown, _) => {
-                    let reason = self.last_unknown.clone();
+                    let reason = format!("solver answered unknown ({})", self.last_unknown);
                     self.undecided.push((a.id, b.id, reason));
                 }
             }
@@ -2942,7 +2943,7 @@ impl<'k, 's> Checker<'k, 's> {
                 (SatResult::Unsat, _) => {}
                 (SatResult::Unknown, _) if self.budget_pair == Some((id, id)) => {}
                 (SatResult::Unknown, _) => {
-                    let reason = self.last_unknown.clone();
+                    let reason = format!("solver answered unknown ({})", self.last_unknown);
                     self.undecided.push((id, id, reason));
                 }
             }
@@ -2984,6 +2985,18 @@ impl<'k, 's> Checker<'k, 's> {
             }
             self.current = (copy, access);
             match self.check_facts(facts.into_iter(), None, &[]) {
+                (SatResult::Sat, _)
+                    if self
+                        .kernel
+                        .asyncs
+                        .inexact_reissues
+                        .contains(&(copy, access)) =>
+                {
+                    // Not a witness (the earlier copy's operands are
+                    // arbitrary here), and not proved apart: undecided.
+                    let reason = "this asynchronous copy may overwrite bytes the thread's own copy of an earlier iteration is still writing or reading (that copy's operands are not tracked across iterations)";
+                    self.undecided.push((copy, access, reason.into()));
+                }
                 (SatResult::Sat, model) => {
                     reported.insert(access);
                     let who = model
@@ -3014,7 +3027,7 @@ impl<'k, 's> Checker<'k, 's> {
                 }
                 (SatResult::Unsat, _) => {}
                 (SatResult::Unknown, _) => {
-                    let reason = self.last_unknown.clone();
+                    let reason = format!("solver answered unknown ({})", self.last_unknown);
                     self.undecided.push((copy, access, reason));
                 }
             }
@@ -3447,9 +3460,13 @@ impl<'k, 's> Checker<'k, 's> {
         for (a, b, reason) in &self.undecided {
             findings.push(Finding {
                 kind: DiagnosticKind::Inconclusive,
-                message: format!("could not decide whether these accesses race: solver answered unknown ({reason})"),
+                message: format!("could not decide whether these accesses race: {reason}"),
                 span: self.span_of(*a),
-                related: if a == b { Vec::new() } else { vec![(self.span_of(*b), "the other access".into())] },
+                related: if a == b {
+                    Vec::new()
+                } else {
+                    vec![(self.span_of(*b), "the other access".into())]
+                },
                 race: None,
                 divergence: None,
             });

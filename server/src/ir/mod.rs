@@ -627,6 +627,12 @@ pub struct AsyncInfo {
     /// gets landings of the copy after it that one written after it does not
     /// (the synthesizer writes its barriers after them).
     pub completions: Vec<(Span, Option<Span>)>,
+    /// Pairs of `same_thread` (probe of a copy carried from an earlier
+    /// iteration, the thread's issue of a copy) whose probe's operands are
+    /// not all those of the iteration that issued the carried copy (the
+    /// loop abstraction forgets them): an overlap is no witness, only a
+    /// pair the checker could not decide.
+    pub inexact_reissues: Vec<(StmtId, StmtId)>,
 }
 
 impl Kernel {

@@ -1,7 +1,7 @@
 // expect-verdict(older_copy_after_loop): racy
 // expect-verdict(uncommitted_copies_after_loop): racy
-// expect-verdict(all_but_last_waited_after_loop): race-free
-// expect-verdict(all_waited_after_loop): race-free
+// expect-verdict(all_but_last_waited_after_loop): inconclusive
+// expect-verdict(all_waited_after_loop): inconclusive
 //--blockDim=64 --gridDim=1
 // Copies issued in a loop with no wait inside: after the loop, the copy of
 // every iteration may still be in flight, not only the last one's. Reading

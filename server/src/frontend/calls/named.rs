@@ -109,6 +109,10 @@ pub(crate) struct AsyncState {
     consumed: i64,
     /// Loops around the statement being lowered.
     pub(crate) loops: u32,
+    /// The accesses of copies where they are issued (not their landings):
+    /// a copy carried into a later iteration meets the thread's next issue
+    /// of a copy there (see [`Lowerer::carried_probe`]).
+    issues: HashSet<crate::ir::StmtId>,
     /// Block pipelines (`make_pipeline(block, &state, ..)`) by the variable
     /// holding them.
     pipelines: HashMap<String, pipeline::BlockPipeline>,
@@ -996,7 +1000,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                         map.insert(*v, prev);
                     }
                     let landing = landing_stmts(&template, &map);
-                    probes.extend(self.carried_probe(body, &landing, entry, None));
+                    probes.extend(self.carried_probe(body, &landing, entry, None, false));
                     continue;
                 }
                 // No wait completes it within a few iterations: a copy of
@@ -1014,7 +1018,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     map.insert(*v, prev);
                 }
                 let landing = landing_stmts(&template, &map);
-                probes.extend(self.carried_probe(body, &landing, entry, None));
+                probes.extend(self.carried_probe(body, &landing, entry, None, false));
                 let mut landed = Vec::new();
                 self.insert_after_barriers(body, &landing, None, &tied, &mut landed);
                 let on_barrier_object = p.stage.is_none()
@@ -1056,6 +1060,12 @@ impl<'c, 't> Lowerer<'c, 't> {
             if let Some(step) = &entry.step {
                 assigned.extend(step.condition_defs.iter().copied());
             }
+            // Levels whose operands are all the issuing iteration's (issue
+            // flags aside): a probe of them meeting the thread's next issue
+            // is a witness; otherwise it may be an artefact of the loop
+            // abstraction (`AsyncInfo::inexact_reissues`).
+            let flags = self.asyncs.issue_flags();
+            let mut exact_levels = vec![true; levels.len()];
             for m in (0..levels.len()).rev() {
                 for (v, ty) in &inputs {
                     let exact = origin.get(v).and_then(|orig| {
@@ -1070,6 +1080,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                             _ => Some(Expr::Var(*orig)),
                         }
                     });
+                    if exact.is_none() && !flags.contains(v) {
+                        exact_levels[m] = false;
+                    }
                     let value = match (exact, m) {
                         (Some(e), _) => e,
                         (None, 0) => Expr::Var(*v),
@@ -1092,7 +1105,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // The thread's own accesses of a later iteration before the
                 // wait meet the copy still in flight: recorded against a
                 // probe of the copy at the top of the body.
-                probes.extend(self.carried_probe(body, &landing, entry, cutoff));
+                let exact = exact_levels[index];
+                probes.extend(self.carried_probe(body, &landing, entry, cutoff, exact));
                 if stage_bound {
                     // Other threads meet the copy at its issue only.
                     continue;
@@ -1214,23 +1228,27 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// the saved values), for the thread's own accesses of `body` made
     /// before the wait `cutoff` (every access without one): the pairs go to
     /// `same_thread`, the probe's accesses to `probes` (not checked against
-    /// other threads: the landings after barriers cover those). Accesses of
-    /// asynchronous copies are not paired: the saved values are arbitrary
-    /// in the loop abstraction, so this iteration's copy would always seem to
-    /// overlap the previous one (two copies of one thread to the same bytes
-    /// across iterations are not checked; see README).
+    /// other threads: the landings after barriers cover those). The body's
+    /// issues of copies are paired too (a copy of this iteration writing
+    /// bytes the carried copy is still writing or reading, or writing bytes
+    /// it reads); the landings of copies are not (they are copies already
+    /// issued, met by the probes of their own issue). `exact`: the probe's
+    /// operands are those of the iteration that issued the copy.
     fn carried_probe(
         &mut self,
         body: &Block,
         template: &[Stmt],
         entry: &AsyncLoopEntry,
         cutoff: Option<u32>,
+        exact: bool,
     ) -> Vec<Stmt> {
         let end = cutoff.unwrap_or(u32::MAX);
         let mut accesses = Vec::new();
         crate::ir::walk::for_each_stmt(body, &mut |s| {
             let in_range = s.id.0 >= entry.first_id && s.id.0 < end;
-            if !in_range || self.kernel.asyncs.accesses.contains(&s.id) {
+            let landing =
+                self.kernel.asyncs.accesses.contains(&s.id) && !self.asyncs.issues.contains(&s.id);
+            if !in_range || landing {
                 return;
             }
             match &s.kind {
@@ -1266,6 +1284,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         });
         if pairs.is_empty() {
             return Vec::new();
+        }
+        if !exact {
+            let issues = &self.asyncs.issues;
+            let reissues = pairs.iter().filter(|(_, id)| issues.contains(id));
+            self.kernel.asyncs.inexact_reissues.extend(reissues);
         }
         self.kernel.asyncs.same_thread.extend(pairs);
         self.kernel.asyncs.probes.extend(ids);
@@ -1797,6 +1820,15 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         for s in &copy {
             self.record_async(s);
+            let one = Block {
+                stmts: vec![s.clone()],
+                braces: None,
+            };
+            crate::ir::walk::for_each_stmt(&one, &mut |x| {
+                if matches!(x.kind, StmtKind::Read { .. } | StmtKind::Write { .. }) {
+                    self.asyncs.issues.insert(x.id);
+                }
+            });
         }
         let mut stmts = landing_stmts(&copy, &map);
         let serial = self.asyncs.next_serial;
