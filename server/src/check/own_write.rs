@@ -105,12 +105,30 @@ fn visit(kernel: &Kernel, block: &Block, out: &mut HashMap<StmtId, StmtId>) {
 /// different memory) and kernels with asynchronous copies (which land at
 /// any point until their wait) are left out.
 pub fn repeated_reads(kernel: &Kernel) -> HashMap<StmtId, Vec<StmtId>> {
-    let mut out = HashMap::default();
-    if kernel.asyncs.accesses.is_empty() {
+    let mut out: HashMap<StmtId, Vec<StmtId>> = HashMap::default();
+    let mut reads = 0;
+    for_each_stmt(&kernel.body, &mut |s| {
+        reads += usize::from(matches!(s.kind, StmtKind::Read { .. }))
+    });
+    if kernel.asyncs.accesses.is_empty() && reads <= MAX_READS {
         visit_reads(kernel, &kernel.body, &mut out);
+    }
+    // The nearest earlier reads only (links are pushed in program order).
+    for earlier in out.values_mut() {
+        let extra = earlier.len().saturating_sub(MAX_LINKS_PER_READ);
+        earlier.drain(..extra);
     }
     out
 }
+
+/// Most reads in a kernel whose repeats are linked: the search and the
+/// equalities it adds grow quadratically with the reads (an unrolled kernel
+/// of thousands of reads ran Z3 out of memory). Fewer links only assume
+/// less: the check stays sound, just less precise.
+const MAX_READS: usize = 512;
+
+/// Most earlier reads one read is linked to (the nearest ones).
+const MAX_LINKS_PER_READ: usize = 4;
 
 fn visit_reads(kernel: &Kernel, block: &Block, out: &mut HashMap<StmtId, Vec<StmtId>>) {
     for (i, stmt) in block.stmts.iter().enumerate() {
