@@ -16,6 +16,35 @@ pub type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedSt
 #[allow(clippy::disallowed_types)]
 pub type HashSet<T> = std::collections::HashSet<T, foldhash::fast::FixedState>;
 
+/// A thread-safe memo table: each key's value is computed once (the lock is
+/// not held while computing, so two threads may both compute a value the
+/// first time; they compute the same one).
+#[derive(Debug)]
+pub struct Memo<K, V>(std::sync::Mutex<HashMap<K, V>>);
+
+impl<K, V> Default for Memo<K, V> {
+    fn default() -> Self {
+        Memo(std::sync::Mutex::new(HashMap::default()))
+    }
+}
+
+impl<K: std::hash::Hash + Eq, V: Clone> Memo<K, V> {
+    /// The value memoised under `key`, computed by `compute` on a miss.
+    pub fn get_or_compute(&self, key: K, compute: impl FnOnce() -> V) -> V {
+        let table = || {
+            self.0
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
+        if let Some(found) = table().get(&key) {
+            return found.clone();
+        }
+        let value = compute();
+        table().insert(key, value.clone());
+        value
+    }
+}
+
 /// Index of a source file in `ir::Program::files`; 0 is the file being analysed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Default)]
 pub struct FileId(pub u32);

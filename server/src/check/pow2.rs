@@ -55,8 +55,8 @@
 //! runs `d` first, in the same iteration; one definition means nothing
 //! changes `l` afterwards); the value is expanded in turn at `d`'s place.
 
-use crate::base::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use crate::base::{HashMap, Memo};
+use std::sync::Arc;
 
 use crate::analysis::Uniformity;
 use crate::config::CheckOptions;
@@ -128,9 +128,9 @@ pub(crate) struct Pow2Offsets<'k> {
     /// ordinary abstraction).
     enabled: bool,
     /// Expanded offsets, computed once per access and shared loops.
-    expansions: Mutex<HashMap<Key, Option<Arc<Expanded>>>>,
+    expansions: Memo<Key, Option<Arc<Expanded>>>,
     /// Images, computed once per access and shared loops.
-    images: Mutex<HashMap<Key, Option<Arc<Images>>>>,
+    images: Memo<Key, Option<Arc<Images>>>,
 }
 
 impl<'k> Pow2Offsets<'k> {
@@ -167,8 +167,8 @@ impl<'k> Pow2Offsets<'k> {
             enabled: block_dims[1] == Some(1)
                 && block_dims[2] == Some(1)
                 && !opts.adversarial_abstraction,
-            expansions: Mutex::default(),
-            images: Mutex::default(),
+            expansions: Memo::default(),
+            images: Memo::default(),
         }
     }
 
@@ -220,33 +220,21 @@ impl<'k> Pow2Offsets<'k> {
     /// The offset of access `at` expanded for a scenario sharing `shared`
     /// (see [`Self::expand`]), with the counters it reads, sorted.
     fn expanded(&self, at: StmtId, shared: &[StmtId]) -> Option<Arc<Expanded>> {
-        let key = (at, shared.to_vec());
-        if let Some(found) = self
-            .expansions
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(&key)
-        {
-            return found.clone();
-        }
-        let mut leaves = Leaves::default();
-        let result = self.access(at).and_then(|access| {
-            let offset = self.expand(&access.offset, at, shared, &mut leaves, 0)?;
-            let Leaves { mut counters, free } = leaves;
-            counters.sort_unstable();
-            (counters.len() <= MAX_COUNTERS).then(|| {
-                Arc::new(Expanded {
-                    offset,
-                    counters,
-                    free,
+        self.expansions.get_or_compute((at, shared.to_vec()), || {
+            let mut leaves = Leaves::default();
+            self.access(at).and_then(|access| {
+                let offset = self.expand(&access.offset, at, shared, &mut leaves, 0)?;
+                let Leaves { mut counters, free } = leaves;
+                counters.sort_unstable();
+                (counters.len() <= MAX_COUNTERS).then(|| {
+                    Arc::new(Expanded {
+                        offset,
+                        counters,
+                        free,
+                    })
                 })
             })
-        });
-        self.expansions
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(key, result.clone());
-        result
+        })
     }
 
     /// For every combination of the counters' values (in a fixed order),
@@ -254,21 +242,8 @@ impl<'k> Pow2Offsets<'k> {
     /// thread index, sorted. None when an evaluation is undefined or there
     /// are too many.
     fn images(&self, at: StmtId, shared: &[StmtId], e: &Expanded) -> Option<Arc<Images>> {
-        let key = (at, shared.to_vec());
-        if let Some(found) = self
-            .images
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(&key)
-        {
-            return found.clone();
-        }
-        let result = self.evaluate(e).map(Arc::new);
         self.images
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(key, result.clone());
-        result
+            .get_or_compute((at, shared.to_vec()), || self.evaluate(e).map(Arc::new))
     }
 
     fn evaluate(&self, e: &Expanded) -> Option<Images> {

@@ -9,8 +9,7 @@ use crate::frontend::pointers::PointerState;
 use crate::frontend::types::{text, GroupKind, Ty};
 use crate::frontend::{Ctx, FnDef};
 use crate::ir::{
-    ArrayId, BinOp, Block, Expr, Kernel, ParamId, ScalarTy, Span, Stmt, StmtId, StmtKind, VarDecl,
-    VarId,
+    ArrayId, BinOp, Expr, Kernel, ParamId, ScalarTy, Span, Stmt, StmtId, StmtKind, VarDecl, VarId,
 };
 
 /// Deepest statement/expression nesting lowered.
@@ -606,17 +605,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn renumber(&mut self, stmt: &mut Stmt) {
         stmt.id = StmtId(self.kernel.next_stmt_id);
         self.kernel.next_stmt_id += 1;
-        let blocks: Vec<&mut Block> = match &mut stmt.kind {
-            StmtKind::If { then_, else_, .. } => vec![then_, else_],
-            StmtKind::Loop {
-                cond_prelude,
-                body,
-                step,
-                ..
-            } => vec![cond_prelude, body, step],
-            _ => Vec::new(),
-        };
-        for b in blocks {
+        for b in crate::ir::walk::child_blocks_mut(stmt) {
             for s in &mut b.stmts {
                 self.renumber(s);
             }

@@ -727,28 +727,15 @@ impl Kernel {
 /// Applies `remap` to the access of every statement of `stmts` (nested
 /// blocks included).
 fn remap_accesses(stmts: &mut [Stmt], remap: &dyn Fn(&mut Access)) {
-    for s in stmts.iter_mut() {
-        match &mut s.kind {
-            StmtKind::Read { access, .. }
-            | StmtKind::Write { access, .. }
-            | StmtKind::Atomic { access, .. } => remap(access),
-            StmtKind::If { then_, else_, .. } => {
-                remap_accesses(&mut then_.stmts, remap);
-                remap_accesses(&mut else_.stmts, remap);
-            }
-            StmtKind::Loop {
-                cond_prelude,
-                body,
-                step,
-                ..
-            } => {
-                remap_accesses(&mut cond_prelude.stmts, remap);
-                remap_accesses(&mut body.stmts, remap);
-                remap_accesses(&mut step.stmts, remap);
-            }
-            _ => {}
+    walk::for_each_stmt_mut(stmts, &mut |s| {
+        if let StmtKind::Read { access, .. }
+        | StmtKind::Write { access, .. }
+        | StmtKind::Atomic { access, .. } = &mut s.kind
+        {
+            remap(access);
         }
-    }
+        true
+    });
 }
 
 /// A statement's replacement: its label, its kind, the kind put instead.
@@ -760,32 +747,20 @@ pub type StmtSwap = (StmtId, StmtKind, StmtKind);
 /// end discarded (a trial evaluation) may have been given to another
 /// statement since.
 pub fn replace_stmt_kinds(stmts: &mut [Stmt], swaps: &[StmtSwap]) {
-    for s in stmts.iter_mut() {
-        if let Some((_, _, kind)) = swaps
+    walk::for_each_stmt_mut(stmts, &mut |s| {
+        match swaps
             .iter()
             .find(|(id, was, _)| *id == s.id && *was == s.kind)
         {
-            s.kind = kind.clone();
-            continue;
-        }
-        match &mut s.kind {
-            StmtKind::If { then_, else_, .. } => {
-                replace_stmt_kinds(&mut then_.stmts, swaps);
-                replace_stmt_kinds(&mut else_.stmts, swaps);
+            // The replacement is taken whole: its nested blocks are not
+            // searched for further swaps.
+            Some((_, _, kind)) => {
+                s.kind = kind.clone();
+                false
             }
-            StmtKind::Loop {
-                cond_prelude,
-                body,
-                step,
-                ..
-            } => {
-                replace_stmt_kinds(&mut cond_prelude.stmts, swaps);
-                replace_stmt_kinds(&mut body.stmts, swaps);
-                replace_stmt_kinds(&mut step.stmts, swaps);
-            }
-            _ => {}
+            None => true,
         }
-    }
+    });
 }
 
 /// A source file known to the program (the main file and included headers).

@@ -278,6 +278,32 @@ pub fn child_blocks(stmt: &Stmt) -> Vec<&Block> {
     }
 }
 
+/// The blocks directly nested in a statement, mutably.
+pub fn child_blocks_mut(stmt: &mut Stmt) -> Vec<&mut Block> {
+    match &mut stmt.kind {
+        StmtKind::If { then_, else_, .. } => vec![then_, else_],
+        StmtKind::Loop {
+            cond_prelude,
+            body,
+            step,
+            ..
+        } => vec![cond_prelude, body, step],
+        _ => Vec::new(),
+    }
+}
+
+/// Calls `f` on every statement of `stmts` in pre-order, mutably; the
+/// statements nested in one are visited only when `f` returns true for it.
+pub fn for_each_stmt_mut(stmts: &mut [Stmt], f: &mut dyn FnMut(&mut Stmt) -> bool) {
+    for stmt in stmts {
+        if f(stmt) {
+            for child in child_blocks_mut(stmt) {
+                for_each_stmt_mut(&mut child.stmts, f);
+            }
+        }
+    }
+}
+
 /// Finds a statement by label.
 pub fn find_stmt(block: &Block, id: StmtId) -> Option<&Stmt> {
     for stmt in &block.stmts {
