@@ -207,6 +207,26 @@ impl<'c, 't> Lowerer<'c, 't> {
                 continue;
             }
             let inner = strip_parens(*a);
+            if let (true, Some(Binding::Array { id, ty })) = (
+                matches!(inner.kind(), "identifier" | "qualified_identifier"),
+                self.lookup(self.txt(inner)).cloned(),
+            ) {
+                // An array decays to a pointer (handled with the pointer
+                // arguments); a `__shared__` scalar or struct does not: bound
+                // to a non-const reference, the callee may read and write any
+                // of its bytes, like memory a pointer argument reaches.
+                if !matches!(ty, Ty::Array(..)) {
+                    self.touch_unknown(id, ty, inner);
+                    self.note(
+                        inner,
+                        format!(
+                            "`{}` may be passed by non-const reference to code the front end cannot see: it may be read and written",
+                            self.txt(inner)
+                        ),
+                    );
+                }
+                continue;
+            }
             let is_object = match inner.kind() {
                 "identifier" | "qualified_identifier" => !matches!(
                     self.lookup(self.txt(inner)),
