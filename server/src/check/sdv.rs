@@ -2465,6 +2465,37 @@ impl<'k, 's> Checker<'k, 's> {
         }
         let started = Instant::now();
         let facts: Vec<Bool> = facts.collect();
+        // Repeated-read links of reads nothing else mentions left out: the
+        // query is equisatisfiable and its models the same (see
+        // `Slicer::drop_unread_links`). Such links cost the solver its
+        // bit-vector reasoning for nothing (a loop's `b[i & (n-1)]` reads,
+        // linked in a query about stores before the loop).
+        let goals_from = self.goals_from;
+        let facts = match self.slicer.drop_unread_links(
+            &facts,
+            lemmas,
+            &self.enc.read_links.borrow(),
+            goals_from,
+        ) {
+            Some((kept, goals)) => {
+                self.goals_from = goals;
+                kept
+            }
+            None => facts,
+        };
+        let answer = self.check_kept_facts(facts, cap_work, lemmas, started);
+        self.goals_from = goals_from;
+        answer
+    }
+
+    /// [`Checker::check_facts`] after the read links are left out.
+    fn check_kept_facts(
+        &mut self,
+        facts: Vec<Bool>,
+        cap_work: Option<u64>,
+        lemmas: &[Bool],
+        started: Instant,
+    ) -> (SatResult, Option<Model>) {
         let cap = cap_work.unwrap_or(QUERY_WORK);
         // Pairs of accesses with the same shapes in the same context (the
         // same offsets, guards and scenario: a statement repeated by

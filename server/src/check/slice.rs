@@ -22,10 +22,50 @@
 //!   fact of the query (evaluated with model completion), so it is a model
 //!   of the query itself; otherwise the whole query is asked.
 
+use super::symexec::Val;
 use crate::base::{HashMap, HashSet};
 use std::rc::Rc;
 use z3::ast::{Ast, Bool, Dynamic, Int};
 use z3::AstKind;
+
+/// The facts that only say two reads of one thread return one value
+/// (`Exec`'s repeated reads: `premise => r1 == r2`, see
+/// `own_write::repeated_reads`), by address, with the addresses of the two
+/// read constants; and the range facts of read constants (`lo <= r <= hi`).
+/// [`Slicer::drop_unread_links`] leaves out the links of reads no other
+/// fact mentions.
+#[derive(Default)]
+pub(super) struct ReadLinks {
+    /// Link fact (kept alive: its address is the key) and its two reads.
+    links: HashMap<usize, (Bool, [usize; 2])>,
+    /// Range facts of one read constant, whatever value 0 (or `false`)
+    /// satisfies (kept alive: the address is the key).
+    ranges: HashMap<usize, Bool>,
+}
+
+impl ReadLinks {
+    /// Records `link` as a fact relating only the two `reads` (fresh read
+    /// constants of one sort) under a premise.
+    pub(super) fn link(&mut self, link: &Bool, reads: [&Val; 2]) {
+        let at = |v: &Val| match v {
+            Val::B(b) => address(b),
+            Val::I(i, _) => address(i),
+        };
+        self.links
+            .insert(address(link), (link.clone(), reads.map(at)));
+    }
+
+    /// Records `range` as a fact constraining one read constant only, which
+    /// its sort's zero (0 or `false`) satisfies.
+    pub(super) fn range(&mut self, range: &Bool) {
+        self.ranges.insert(address(range), range.clone());
+    }
+
+    /// Whether no link is recorded.
+    pub(super) fn is_empty(&self) -> bool {
+        self.links.is_empty()
+    }
+}
 
 /// The uninterpreted constants of facts, by term address, cached per fact.
 pub(super) struct Slicer {
@@ -152,10 +192,71 @@ impl Slicer {
         }
         (kept.len() < facts.len()).then_some(kept)
     }
+
+    /// `facts` without the read links (see [`ReadLinks`]) whose reads no
+    /// other fact and no lemma mentions, with the index the goals start at
+    /// after them (`goals_from` moved by the links left out before it);
+    /// `None` when every fact is kept. Exact: a link is kept when one of its
+    /// reads is mentioned by a kept fact or lemma (transitively through kept
+    /// links), so a left-out link's two reads occur in left-out links and in
+    /// their own range facts only. A model of the rest extends to a model of
+    /// every fact by giving all those reads their sort's zero (0 lies in
+    /// every C integer range; both reads of a link have one sort), which is
+    /// what model completion gives them: every link holds with equal reads.
+    /// The queries are equisatisfiable and their models agree.
+    pub(super) fn drop_unread_links(
+        &mut self,
+        facts: &[Bool],
+        lemmas: &[Bool],
+        reads: &ReadLinks,
+        goals_from: Option<usize>,
+    ) -> Option<(Vec<Bool>, Option<usize>)> {
+        let link_of = |f: &Bool| reads.links.get(&address(f)).map(|(_, r)| *r);
+        if reads.is_empty() || !facts.iter().any(|f| link_of(f).is_some()) {
+            return None;
+        }
+        let mut mentioned: HashSet<usize> = HashSet::default();
+        for fact in facts.iter().chain(lemmas) {
+            if link_of(fact).is_none() && !reads.ranges.contains_key(&address(fact)) {
+                mentioned.extend(self.symbols_of(fact).iter().copied());
+            }
+        }
+        let mut kept_links: HashSet<usize> = HashSet::default();
+        loop {
+            let mut grew = false;
+            for fact in facts {
+                let Some([a, b]) = link_of(fact) else {
+                    continue;
+                };
+                if (mentioned.contains(&a) || mentioned.contains(&b))
+                    && kept_links.insert(address(fact))
+                {
+                    mentioned.insert(a);
+                    mentioned.insert(b);
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        let mut kept = Vec::with_capacity(facts.len());
+        let mut dropped_before_goals = 0;
+        for (i, fact) in facts.iter().enumerate() {
+            if link_of(fact).is_some() && !kept_links.contains(&address(fact)) {
+                dropped_before_goals += usize::from(goals_from.is_some_and(|g| i < g));
+                continue;
+            }
+            kept.push(fact.clone());
+        }
+        let goals = goals_from.map(|g| g - dropped_before_goals);
+        (kept.len() < facts.len()).then_some((kept, goals))
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::symexec::Range;
     use super::*;
 
     #[test]
@@ -188,5 +289,63 @@ mod tests {
         let mut linked = facts.clone();
         linked.insert(6, (&other + &n).eq(Int::from_i64(3)));
         assert_eq!(slicer.slice(&linked, 7), None);
+    }
+
+    #[test]
+    fn links_of_reads_nothing_else_mentions_are_left_out() {
+        let tid = Int::new_const("links_tid");
+        let off = Int::new_const("links_off");
+        let r1 = Int::new_const("links_r1");
+        let r2 = Int::new_const("links_r2");
+        let r3 = Int::new_const("links_r3");
+        let val = |r: &Int| Val::I(r.clone(), Range { lo: -128, hi: 127 });
+        let range = |r: &Int| Bool::and(&[r.ge(Int::from_i64(-128)), r.le(Int::from_i64(127))]);
+        let link = |a: &Int, b: &Int| off.eq(&tid).implies(a.eq(b));
+        let mut reads = ReadLinks::default();
+        let (l12, l23) = (link(&r1, &r2), link(&r2, &r3));
+        reads.link(&l12, [&val(&r1), &val(&r2)]);
+        reads.link(&l23, [&val(&r2), &val(&r3)]);
+        for r in [&r1, &r2, &r3] {
+            reads.range(&range(r));
+        }
+        let mut slicer = Slicer::new(vec![tid.clone()]);
+        let base = vec![range(&r1), l12.clone(), range(&r2), l23.clone(), range(&r3)];
+        // Only ranges and links mention the reads: both links are left
+        // out, the goals move two places up, the ranges stay.
+        let mut facts = base.clone();
+        facts.push(off.ge(Int::from_i64(4)));
+        let (kept, goals) = slicer
+            .drop_unread_links(&facts, &[], &reads, Some(5))
+            .expect("links left out");
+        assert_eq!(kept, [0, 2, 4, 5].map(|k| facts[k].clone()));
+        assert_eq!(goals, Some(3));
+        // A goal reading r3 keeps the link to r2 and, through it, the link
+        // to r1.
+        let mut facts = base.clone();
+        facts.push(r3.gt(&off));
+        assert_eq!(slicer.drop_unread_links(&facts, &[], &reads, Some(5)), None);
+        // So does a lemma reading r1 (transitively in the other direction).
+        let mut facts = base.clone();
+        facts.push(off.ge(Int::from_i64(4)));
+        let lemma = [r1.lt(&tid)];
+        assert_eq!(
+            slicer.drop_unread_links(&facts, &lemma, &reads, Some(5)),
+            None
+        );
+        // A base fact reading r1 only keeps the link r1-r2 and, through r2, r2-r3.
+        let mut facts = base.clone();
+        facts.insert(0, r1.eq(&off));
+        facts.push(off.ge(Int::from_i64(4)));
+        assert_eq!(slicer.drop_unread_links(&facts, &[], &reads, Some(6)), None);
+        // Unrelated reads: only the link of the mentioned read stays.
+        let r4 = Int::new_const("links_r4");
+        let l34 = link(&r3, &r4);
+        reads.link(&l34, [&val(&r3), &val(&r4)]);
+        let facts = vec![l12.clone(), l34.clone(), r4.gt(&off)];
+        let (kept, goals) = slicer
+            .drop_unread_links(&facts, &[], &reads, Some(2))
+            .expect("the link of r1 and r2 left out");
+        assert_eq!(kept, [l34, r4.gt(&off)]);
+        assert_eq!(goals, Some(1));
     }
 }

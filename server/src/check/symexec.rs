@@ -489,6 +489,10 @@ pub struct Encoder<'k> {
     /// return the earlier read's value. Empty with `--warp-sync` and with
     /// adversarial reads.
     repeated_reads: crate::base::HashMap<StmtId, Vec<StmtId>>,
+    /// The facts the repeated reads add, and their reads' range facts, for
+    /// the queries to leave out those of reads nothing else mentions (see
+    /// [`super::slice::Slicer::drop_unread_links`]).
+    pub(super) read_links: RefCell<super::slice::ReadLinks>,
     funcs: RefCell<HashMap<String, FuncDecl>>,
     cache: RefCell<HashMap<(usize, Scenario), Rc<ExecResult>>>,
     /// Candidate loop-head invariants proven inductive, per loop and thread
@@ -888,6 +892,7 @@ impl<'k> Encoder<'k> {
             } else {
                 super::own_write::repeated_reads(kernel)
             },
+            read_links: RefCell::new(Default::default()),
             funcs: RefCell::new(HashMap::default()),
             cache: RefCell::new(HashMap::default()),
             invariants: RefCell::new(HashMap::default()),
@@ -4186,7 +4191,15 @@ impl Exec<'_, '_> {
                 // unless reads are adversarial by request.
                 let uniform = self.enc.uniformity.def_is_uniform(stmt.id) && !self.enc.adversarial;
                 let loops = self.loop_stack.clone();
+                let ranges_from = self.out.assumptions.len();
                 let v = self.havoc(&format!("read{}", stmt.id.0), ty, uniform, &loops);
+                if !self.enc.repeated_reads.is_empty() {
+                    // `havoc`'s facts: the range of `v`'s type, holding at 0.
+                    let mut links = self.enc.read_links.borrow_mut();
+                    for range in &self.out.assumptions[ranges_from..] {
+                        links.range(range);
+                    }
+                }
                 let enabled = self.enabled();
                 let firsts = self
                     .enc
@@ -4208,7 +4221,12 @@ impl Exec<'_, '_> {
                             enabled.clone(),
                             first_offset.eq(&offset),
                         ]);
-                        self.out.assumptions.push(premise.implies(differ.not()));
+                        let link = premise.implies(differ.not());
+                        self.enc
+                            .read_links
+                            .borrow_mut()
+                            .link(&link, [first_value, &v]);
+                        self.out.assumptions.push(link);
                     }
                 }
                 self.read_records
