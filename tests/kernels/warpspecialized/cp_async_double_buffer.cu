@@ -1,5 +1,5 @@
 // expect-verdict(double_buffered): race-free
-// expect-verdict(double_buffered_ptx): inconclusive
+// expect-verdict(double_buffered_ptx): race-free
 // expect-verdict(wait_too_weak): racy
 // expect-verdict(overwrite_while_read): racy
 //--blockDim=64 --gridDim=1

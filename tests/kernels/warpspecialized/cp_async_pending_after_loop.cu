@@ -9,6 +9,11 @@
 // iteration, k = 7, copies into buf[1]); so it does when nothing is
 // committed. `__pipeline_wait_prior(1)` completes every group but the
 // last, which writes buf[1] only; `__pipeline_wait_prior(0)` completes all.
+// Those two are not race-free, though: with no wait in the body, the
+// thread's copies of iterations k and k + 2 write the same bytes while both
+// in flight (they land in either order, so buf[0] may end up with tile 4's
+// value). The probe of a copy carried from an earlier iteration with no
+// wait has arbitrary operands, so that pair is inconclusive, not a witness.
 
 #include <cuda_pipeline.h>
 

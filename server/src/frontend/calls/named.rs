@@ -386,17 +386,24 @@ fn template_text(code: &str) -> String {
 /// there would hide executions in which the copy was never issued. Where it was
 /// issued, its division ran with a non-zero divisor, so the value is the same.
 fn subst_expr(e: &Expr, map: &HashMap<VarId, VarId>) -> Expr {
+    subst_vars(e, &|v| Expr::Var(*map.get(&v).unwrap_or(&v)))
+}
+
+/// Replaces each variable `v` of `e` by the expression `value(v)`, guarding
+/// integer divisors as [`subst_expr`] does (the replaced expression is
+/// evaluated where the division it stands for may not have run).
+fn subst_vars(e: &Expr, value: &impl Fn(VarId) -> Expr) -> Expr {
     match e {
-        Expr::Var(v) => Expr::Var(*map.get(v).unwrap_or(v)),
+        Expr::Var(v) => value(*v),
         Expr::Int(..) | Expr::Float(..) | Expr::Param(_) | Expr::Builtin(_) => e.clone(),
-        Expr::Unary(op, x, t) => Expr::Unary(*op, Box::new(subst_expr(x, map)), *t),
+        Expr::Unary(op, x, t) => Expr::Unary(*op, Box::new(subst_vars(x, value)), *t),
         Expr::Binary(op @ (BinOp::Div | BinOp::Rem), x, y, t @ ScalarTy::Int { .. }) => {
-            let y = subst_expr(y, map);
+            let y = subst_vars(y, value);
             if let Expr::Int(c, _) = y {
                 if c != 0 {
                     // A non-zero constant divisor needs no guard (and stays a
                     // constant for the checker: a linear `/` or `%`).
-                    return Expr::Binary(*op, Box::new(subst_expr(x, map)), Box::new(y), *t);
+                    return Expr::Binary(*op, Box::new(subst_vars(x, value)), Box::new(y), *t);
                 }
             }
             let zero = Expr::Binary(
@@ -406,24 +413,24 @@ fn subst_expr(e: &Expr, map: &HashMap<VarId, VarId>) -> Expr {
                 ScalarTy::Bool,
             );
             let divisor = Expr::Select(Box::new(zero), Box::new(Expr::Int(1, *t)), Box::new(y), *t);
-            Expr::Binary(*op, Box::new(subst_expr(x, map)), Box::new(divisor), *t)
+            Expr::Binary(*op, Box::new(subst_vars(x, value)), Box::new(divisor), *t)
         }
         Expr::Binary(op, x, y, t) => Expr::Binary(
             *op,
-            Box::new(subst_expr(x, map)),
-            Box::new(subst_expr(y, map)),
+            Box::new(subst_vars(x, value)),
+            Box::new(subst_vars(y, value)),
             *t,
         ),
-        Expr::Cast(t, x) => Expr::Cast(*t, Box::new(subst_expr(x, map))),
+        Expr::Cast(t, x) => Expr::Cast(*t, Box::new(subst_vars(x, value))),
         Expr::Select(c, x, y, t) => Expr::Select(
-            Box::new(subst_expr(c, map)),
-            Box::new(subst_expr(x, map)),
-            Box::new(subst_expr(y, map)),
+            Box::new(subst_vars(c, value)),
+            Box::new(subst_vars(x, value)),
+            Box::new(subst_vars(y, value)),
             *t,
         ),
         Expr::Apply(f, args, t) => Expr::Apply(
             f.clone(),
-            args.iter().map(|a| subst_expr(a, map)).collect(),
+            args.iter().map(|a| subst_vars(a, value)).collect(),
             *t,
         ),
     }
@@ -527,23 +534,35 @@ fn remove_stmts(block: &mut Block, ids: &HashSet<crate::ir::StmtId>) {
     }
 }
 
+/// The variable statement `s` itself assigns (not those of nested blocks).
+fn assigned_var(s: &Stmt) -> Option<VarId> {
+    match &s.kind {
+        StmtKind::Assign { var, .. } | StmtKind::Havoc { var } => Some(*var),
+        StmtKind::Read { dest, .. } => Some(*dest),
+        StmtKind::Atomic { dest: Some(d), .. } | StmtKind::Collective { dest: Some(d), .. } => {
+            Some(*d)
+        }
+        StmtKind::NamedBarrier { token: Some(t), .. } => Some(*t),
+        _ => None,
+    }
+}
+
+/// What a loop body keeps of its variables across iterations (see
+/// [`Lowerer::value_back`]).
+struct LoopFacts<'b> {
+    /// The loop body.
+    body: &'b Block,
+    /// Variables the body or the loop's condition assign.
+    assigned: &'b HashSet<VarId>,
+    /// The counter only the loop's update `k += c` assigns, with `c`.
+    counter: Option<(VarId, i128)>,
+}
+
 /// The variables `block` assigns (anywhere inside).
 fn assigned_vars(block: &Block) -> HashSet<VarId> {
     let mut out = HashSet::default();
-    crate::ir::walk::for_each_stmt(block, &mut |s| match &s.kind {
-        StmtKind::Assign { var, .. } | StmtKind::Havoc { var } => {
-            out.insert(*var);
-        }
-        StmtKind::Read { dest, .. } => {
-            out.insert(*dest);
-        }
-        StmtKind::Atomic { dest: Some(d), .. } | StmtKind::Collective { dest: Some(d), .. } => {
-            out.insert(*d);
-        }
-        StmtKind::NamedBarrier { token: Some(t), .. } => {
-            out.insert(*t);
-        }
-        _ => {}
+    crate::ir::walk::for_each_stmt(block, &mut |s| {
+        out.extend(assigned_var(s));
     });
     out
 }
@@ -1052,14 +1071,21 @@ impl<'c, 't> Lowerer<'c, 't> {
             // that variable in every iteration; one of the loop's counter,
             // which only its update `k += c` assigns, was `k - m c` in the
             // iteration `m` back (the same value, tied to the iteration
-            // number). Both stay exact where the loop abstraction forgets
-            // saved values.
+            // number); one of a body local assigned once, before the
+            // issue, from such values is its defining expression over them
+            // (see `value_back`). All stay exact where the loop abstraction
+            // forgets saved values.
             let mut assigned = assigned_vars(body);
             let origin: HashMap<VarId, VarId> = p.snapshots.iter().copied().collect();
             let counter = entry.step.as_ref().and_then(|s| s.counter);
             if let Some(step) = &entry.step {
                 assigned.extend(step.condition_defs.iter().copied());
             }
+            let loop_facts = LoopFacts {
+                body,
+                assigned: &assigned,
+                counter,
+            };
             // Levels whose operands are all the issuing iteration's (issue
             // flags aside): a probe of them meeting the thread's next issue
             // is a witness; otherwise it may be an artefact of the loop
@@ -1067,18 +1093,18 @@ impl<'c, 't> Lowerer<'c, 't> {
             let flags = self.asyncs.issue_flags();
             let mut exact_levels = vec![true; levels.len()];
             for m in (0..levels.len()).rev() {
-                for (v, ty) in &inputs {
+                for (v, _) in &inputs {
                     let exact = origin.get(v).and_then(|orig| {
-                        if entry.step.is_none() || assigned.contains(orig) {
-                            return None;
-                        }
-                        match counter {
-                            Some((k, step)) if k == *orig => {
-                                let back = step.checked_mul(m as i128 + 1)?;
-                                Some(bin(BinOp::Sub, Expr::Var(k), int(back, *ty), *ty))
-                            }
-                            _ => Some(Expr::Var(*orig)),
-                        }
+                        entry.step.as_ref()?;
+                        // Where the issue read `orig`: the body's top-level
+                        // statement holding the snapshot's assignment.
+                        let at = body.stmts.iter().position(|s| {
+                            assigned_var(s) == Some(*v)
+                                || crate::ir::walk::child_blocks(s)
+                                    .into_iter()
+                                    .any(|b| assigned_vars(b).contains(v))
+                        })?;
+                        self.value_back(&loop_facts, *orig, at, m as i128 + 1, 4)
                     });
                     if exact.is_none() && !flags.contains(v) {
                         exact_levels[m] = false;
@@ -1131,6 +1157,64 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         // After the prelude: the body's first statement marks the loop.
         self.async_preloop(body, entry, end_id);
+    }
+
+    /// The value `v` had at the top-level statement `at` of the loop body
+    /// in the iteration `back` iterations before the current one, as an
+    /// expression over values at the top of the current iteration, when
+    /// the loop keeps it exactly (None otherwise): a variable the body (and
+    /// the loop's condition) never assigns has one value in every iteration;
+    /// the counter that only its update `k += c` assigns was `k - back c`;
+    /// a variable the body assigns exactly once, by a top-level `v = e`
+    /// before `at`, holds there the value of `e` evaluated at that
+    /// assignment in the same iteration (every path from the body's top to
+    /// statement `at` runs the top-level statements before it, and nothing
+    /// else assigns `v`), so `e` with each of its variables replaced by its
+    /// own value at the assignment (recursively, `depth` levels).
+    fn value_back(
+        &self,
+        facts: &LoopFacts<'_>,
+        v: VarId,
+        at: usize,
+        back: i128,
+        depth: u32,
+    ) -> Option<Expr> {
+        if !facts.assigned.contains(&v) {
+            return match facts.counter {
+                Some((k, step)) if k == v => {
+                    let ty = self.kernel.vars.get(k.0 as usize)?.ty;
+                    let delta = step.checked_mul(back)?;
+                    Some(bin(BinOp::Sub, Expr::Var(k), int(delta, ty), ty))
+                }
+                _ => Some(Expr::Var(v)),
+            };
+        }
+        if depth == 0 {
+            return None;
+        }
+        let mut defs = 0;
+        crate::ir::walk::for_each_stmt(facts.body, &mut |s| {
+            defs += usize::from(assigned_var(s) == Some(v));
+        });
+        if defs != 1 {
+            return None;
+        }
+        let (def_at, value) =
+            facts.body.stmts[..at]
+                .iter()
+                .enumerate()
+                .find_map(|(i, s)| match &s.kind {
+                    StmtKind::Assign { var, value } if *var == v => Some((i, value)),
+                    _ => None,
+                })?;
+        let mut reads = Vec::new();
+        expr_vars(value, &mut reads);
+        let mut values = HashMap::default();
+        for u in reads {
+            let e = self.value_back(facts, u, def_at, back, depth - 1)?;
+            values.insert(u, e);
+        }
+        Some(subst_vars(value, &|u| values[&u].clone()))
     }
 
     /// A copy `p` issued in the loop body `body` and committed on a block
@@ -2531,15 +2615,27 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Ok(Some(Val::Void))
             }
             "memcpy_async" => {
-                // `cuda::memcpy_async(dst, src, size, barrier_or_pipeline)` or
-                // `cooperative_groups::memcpy_async(group, dst, src, size)`.
-                let group_form = args.len() == 4 && matches!(self.rvalue(args[0])?, Val::Group(_));
-                let (copy_args, sync) = if group_form {
-                    (&args[1..4], None)
-                } else {
-                    (&args[..args.len().min(3)], args.get(3).copied())
+                // `cuda::memcpy_async(dst, src, size, barrier_or_pipeline)`,
+                // `cooperative_groups::memcpy_async(group, dst, src, size)`,
+                // libcu++'s group form `cuda::memcpy_async(group, dst, src,
+                // size, barrier_or_pipeline)` or cg's layout form
+                // `cooperative_groups::memcpy_async(group, dst, dst_size,
+                // src, src_size)` (it writes `dst_size` bytes of `dst`).
+                let group_form =
+                    matches!(args.len(), 4 | 5) && matches!(self.rvalue(args[0])?, Val::Group(_));
+                let synced = args.len() == 5
+                    && (self.is_barrier_object(args[4])
+                        || self.block_pipeline(args[4]).is_some()
+                        || self.is_pipeline_object(args[4]));
+                let (copy_args, sync) = match (group_form, args) {
+                    (true, [_, dst, src, size, sync]) if synced => {
+                        (vec![*dst, *src, *size], Some(*sync))
+                    }
+                    (true, [_, dst, dst_size, src, _]) => (vec![*dst, *src, *dst_size], None),
+                    (true, [_, dst, src, size]) => (vec![*dst, *src, *size], None),
+                    _ => (args[..args.len().min(3)].to_vec(), args.get(3).copied()),
                 };
-                let vals = self.eval_args(copy_args)?;
+                let vals = self.eval_args(&copy_args)?;
                 let barrier = match sync {
                     Some(b) if self.block_pipeline(b).is_some() => self.block_pipeline_marker(b),
                     Some(b) if self.is_barrier_object(b) => {
@@ -2857,6 +2953,25 @@ impl<'c, 't> Lowerer<'c, 't> {
                 format!("`{name}`: mbarrier waits by phase parity are not modelled (wait with the state `arrive` returned)"),
             ),
             ("__mbarrier_inval" | "mbarrier_inval", [_]) => Ok(Some(Val::Void)),
+            // TMA bulk copies (`cuda::device::memcpy_async_tx`,
+            // `cuda::device::experimental::cp_async_bulk_*`,
+            // `cuda::ptx::cp_async_bulk*`, bulk reductions) land their bytes
+            // asynchronously, before the completion of the mbarrier phase
+            // whose transaction count they complete (or a bulk group wait);
+            // as unknown calls they would act at the call, synchronously,
+            // and a read after `__syncthreads()` alone would seem ordered.
+            // Their transaction-count arrivals go with them. Not modelled.
+            _ if name == "memcpy_async_tx"
+                || name == "barrier_arrive_tx"
+                || name == "barrier_expect_tx"
+                || name.starts_with("cp_async_bulk")
+                || name.starts_with("cp_reduce_async_bulk") =>
+            {
+                self.unsup(
+                    n,
+                    format!("`{name}`: TMA bulk copies and transaction counts are not modelled"),
+                )
+            }
             _ => Ok(None),
         }
     }
