@@ -36,6 +36,10 @@ pub(crate) enum CubSync {
     /// A warp collective of a logical warp narrower than 32 threads: its
     /// synchronisation (of part of a warp) is not modelled.
     SubWarp,
+    /// `WarpReduce`/`WarpScan` of a whole warp: cub exchanges through
+    /// `__shfl_*_sync` only, which every lane must reach but which orders
+    /// no memory (and the temporary storage is not used).
+    Shuffle,
 }
 
 /// A cub collective class, as the struct it is lowered to.
@@ -103,23 +107,44 @@ fn variant(name: &str, args: Option<&str>) -> CubSync {
             .nth(1)
             .map(str::to_string);
         return match width.as_deref() {
+            None | Some("32") if matches!(name, "WarpReduce" | "WarpScan") => CubSync::Shuffle,
             None | Some("32") => CubSync::Warp,
             Some(_) => CubSync::SubWarp,
         };
     }
+    let arg = |k: usize| {
+        args.trim_start_matches('<')
+            .trim_end_matches('>')
+            .split(',')
+            .nth(k)
+            .map(str::to_string)
+    };
     if matches!(name, "BlockLoad" | "BlockStore") {
-        // The algorithm argument: only the transposing ones exchange
-        // through the temporary storage (the warp-time-sliced one across
-        // block barriers, the warp one within each warp).
-        return if args.contains("WARP_TRANSPOSE_TIMESLICED") {
-            CubSync::Block
-        } else if args.contains("WARP_TRANSPOSE") {
-            CubSync::Warp
-        } else if args.contains("TRANSPOSE") {
-            CubSync::Block
-        } else {
-            CubSync::None
+        // The algorithm (fourth argument): the direct, vectorised and
+        // striped ones (direct is the default) move only each thread's own
+        // items; the transposing ones exchange through the temporary
+        // storage (the warp-time-sliced one across block barriers, the warp
+        // one within each warp). An algorithm not written as one of cub's
+        // names (a constant, a template parameter) may be any: taken as
+        // exchanging across a block barrier.
+        let Some(algorithm) = arg(3) else {
+            return CubSync::None;
         };
+        let last = algorithm.rsplit("::").next().unwrap_or("").to_string();
+        return match last.as_str() {
+            "BLOCK_LOAD_DIRECT"
+            | "BLOCK_LOAD_STRIPED"
+            | "BLOCK_LOAD_VECTORIZE"
+            | "BLOCK_STORE_DIRECT"
+            | "BLOCK_STORE_STRIPED"
+            | "BLOCK_STORE_VECTORIZE" => CubSync::None,
+            "BLOCK_LOAD_WARP_TRANSPOSE" | "BLOCK_STORE_WARP_TRANSPOSE" => CubSync::Warp,
+            _ => CubSync::Block,
+        };
+    }
+    if name == "BlockHistogram" && args.contains("BLOCK_HISTO_ATOMIC") {
+        // Atomic updates of the bins: no exchange, no barrier.
+        return CubSync::None;
     }
     CubSync::Block
 }
@@ -137,6 +162,7 @@ pub(crate) fn declare_cub_types(types: &mut TypeEnv) {
             CubSync::Warp,
             CubSync::None,
             CubSync::SubWarp,
+            CubSync::Shuffle,
         ] {
             types.add_struct(class_key(name, sync), Vec::new(), false);
         }
@@ -191,6 +217,7 @@ impl TypeEnv {
             "Block" => CubSync::Block,
             "Warp" => CubSync::Warp,
             "None" => CubSync::None,
+            "Shuffle" => CubSync::Shuffle,
             _ => CubSync::SubWarp,
         };
         Some(CubClass {

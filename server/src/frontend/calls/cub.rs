@@ -4,12 +4,14 @@
 //! A method call `C(temp_storage).m(args)` of a collective class `C` (see
 //! `frontend/cub.rs`) whose calls exchange values between threads is:
 //!
-//! 1. every thread writes its own slot of `temp_storage` (its linear thread
-//!    index; its lane for a warp collective),
+//! 1. every thread writes its own slot of `temp_storage` (slot `tid + j *
+//!    threads` for an unknown j >= 0 of a block collective, whose storage
+//!    size is unknown; its lane of a warp's storage for a warp collective),
 //! 2. a barrier of the block (of the warp for a warp collective), which
 //!    every thread of the block (warp) must reach: a call under a
 //!    thread-dependent condition is barrier divergence,
-//! 3. every thread reads any slot of `temp_storage`,
+//! 3. every thread reads any slot of `temp_storage` (of its warp's part for
+//!    a warp collective),
 //!
 //! and its result is an unknown value, per thread (a reduction's result is
 //! valid only in thread 0). A second use of the same storage without a
@@ -19,13 +21,16 @@
 //! storages, and storages reused after a barrier, do not. Memory the
 //! arguments point to is read (`BlockLoad`, `WarpLoad`: before the
 //! exchange) or read and written (the others: after it) at unknown offsets,
-//! and objects passed by reference get unknown values.
+//! and objects passed by reference get unknown values. `WarpReduce` and
+//! `WarpScan` of a whole warp exchange through shuffles only: a warp barrier
+//! without fences (every lane must reach it; it orders no memory) and no
+//! access to the storage.
 
 use tree_sitter::Node;
 
 use crate::base::HashSet;
 use crate::frontend::arith::*;
-use crate::frontend::cub::{CubClass, CubSync, BLOCK_SLOTS, WARP_SLOTS};
+use crate::frontend::cub::{CubClass, CubSync};
 use crate::frontend::exprs::strip_parens;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::Ty;
@@ -111,8 +116,14 @@ impl<'c, 't> Lowerer<'c, 't> {
             let read_only = pointed_arrays(&vals);
             self.touch_reachable_except(n, vals.clone(), &read_only);
         }
-        if class.sync != CubSync::None {
-            self.cub_exchange(n, &class, storage)?;
+        // `InitHistogram` only zeroes each thread's bins: no exchange.
+        let exchanges = !(class.name == "BlockHistogram" && method == "InitHistogram");
+        match class.sync {
+            CubSync::None | CubSync::SubWarp => {}
+            _ if !exchanges => {}
+            // Every lane must reach the shuffles; they order no memory.
+            CubSync::Shuffle => self.barrier(n, BarrierScope::Warp, false, false),
+            _ => self.cub_exchange(n, &class, storage)?,
         }
         if !loads {
             // Outputs (a store's items, a histogram's bins) are written
@@ -149,7 +160,6 @@ impl<'c, 't> Lowerer<'c, 't> {
         let LVal::Mem {
             target,
             offset: base,
-            ty,
             ..
         } = storage
         else {
@@ -159,50 +169,57 @@ impl<'c, 't> Lowerer<'c, 't> {
             );
         };
         let u = ScalarTy::UINT;
-        let warp_class = class.name.starts_with("Warp");
-        let slots = if warp_class { WARP_SLOTS } else { BLOCK_SLOTS };
-        // A storage of cub's `TempStorage` type has `slots` slots; one of
-        // another type (a union member the front end could not type) may
-        // extend past them: then any slot may be read.
-        let typed = matches!(ty, Ty::Struct(k) if self.cx.types.is_cub_storage(k));
+        let l = ScalarTy::LONG;
         let tid = self.linear_tid();
         let lane = bin(BinOp::BitAnd, tid.clone(), int(31, u), u);
-        let any = self.havoc(u, n);
-        let any_lane = bin(BinOp::BitAnd, any.clone(), int(31, u), u);
+        let any_lane = {
+            let h = self.havoc(u, n);
+            bin(BinOp::BitAnd, h, int(31, u), u)
+        };
         let (write_slot, read_slot, scope) = match class.sync {
-            CubSync::Warp if warp_class => (lane, any_lane, BarrierScope::Warp),
+            // A per-warp storage (`temp[warp]`) of `WARP_SLOTS` slots.
+            CubSync::Warp if class.name.starts_with("Warp") => {
+                (conv(lane, u, l), conv(any_lane, u, l), BarrierScope::Warp)
+            }
             CubSync::Warp => {
-                // A block-wide storage exchanged within each warp.
+                // A block-wide storage exchanged within each warp: a thread
+                // writes its own slot and reads any slot of its warp's.
                 let warp_base = bin(BinOp::BitAnd, tid.clone(), int(!31 & 0xffff_ffff, u), u);
                 (
-                    tid,
-                    bin(BinOp::BitOr, warp_base, any_lane, u),
+                    conv(tid, u, l),
+                    conv(bin(BinOp::BitOr, warp_base, any_lane, u), u, l),
                     BarrierScope::Warp,
                 )
             }
             _ => {
-                let read = if typed {
-                    bin(BinOp::BitAnd, any, int(slots as i128 - 1, u), u)
-                } else {
-                    any
-                };
-                (tid, read, BarrierScope::Block)
+                // The storage's real size is unknown (items per thread,
+                // padding): a thread writes slot `tid + j * threads` for
+                // some j >= 0 (distinct between the threads of one call)
+                // and reads any slot from the storage's start on.
+                let b = |d| Expr::Builtin(crate::ir::Builtin::BlockDim(d));
+                let threads = bin(BinOp::Mul, bin(BinOp::Mul, b(0), b(1), u), b(2), u);
+                let j = self.havoc(u, n);
+                let write = bin(
+                    BinOp::Add,
+                    conv(tid, u, l),
+                    bin(BinOp::Mul, conv(j, u, l), conv(threads, u, l), l),
+                    l,
+                );
+                let any = self.havoc(u, n);
+                (write, conv(any, u, l), BarrierScope::Block)
             }
         };
         let site = self.span_of(n);
-        let slot_lval = |slot: Expr| {
-            let l = ScalarTy::LONG;
-            LVal::Mem {
-                target: target.clone(),
-                offset: bin(
-                    BinOp::Add,
-                    base.clone(),
-                    bin(BinOp::Mul, conv(slot, u, l), int(SLOT_BYTES, l), l),
-                    l,
-                ),
-                ty: Ty::Scalar(u),
-                site,
-            }
+        let slot_lval = |slot: Expr| LVal::Mem {
+            target: target.clone(),
+            offset: bin(
+                BinOp::Add,
+                base.clone(),
+                bin(BinOp::Mul, slot, int(SLOT_BYTES, l), l),
+                l,
+            ),
+            ty: Ty::Scalar(u),
+            site,
         };
         let written = Val::Scalar(self.havoc(u, n), u);
         self.store(slot_lval(write_slot), written, n)?;
