@@ -4,7 +4,8 @@
 //! `calls/cub.rs` for the memory model of a call).
 //!
 //! The classes are recognised by name only: a name qualified by `cub::` or
-//! `hipcub::` (or unqualified under `using namespace cub;`) that no struct
+//! `hipcub::` or an alias of them (or unqualified under `using namespace
+//! cub;` or `using cub::C;`) that no struct
 //! of the program defines. Each class is one opaque struct of the type
 //! environment per synchronisation variant (the variant is read from the
 //! template arguments as written), and each class has one `TempStorage`
@@ -87,10 +88,24 @@ fn storage_key(name: &str) -> String {
     format!("cub::{name}::TempStorage")
 }
 
-/// Whether a namespace qualifier (as written, spaces removed) names cub's.
-fn is_cub_scope(scope: &str) -> bool {
+/// Whether a namespace qualifier (as written) names cub's namespace: `cub`,
+/// `hipcub`, or an alias of one that `src` declares (`namespace cb = cub;`).
+fn is_cub_scope(scope: &str, src: &str) -> bool {
+    let scope: String = scope.split_whitespace().collect();
     let scope = scope.trim_start_matches("::");
     matches!(scope, "cub" | "hipcub")
+        || ["cub", "hipcub", "::cub", "::hipcub"]
+            .iter()
+            .any(|ns| src.contains(&format!("namespace {scope} = {ns};")))
+}
+
+/// Whether `src` makes cub's class `name` visible unqualified: `using
+/// namespace cub;` (or hipcub) or `using cub::name;`.
+fn cub_names_visible(name: &str, src: &str) -> bool {
+    src.contains("using namespace cub;")
+        || src.contains("using namespace hipcub;")
+        || src.contains(&format!("using cub::{name};"))
+        || src.contains(&format!("using hipcub::{name};"))
 }
 
 /// The synchronisation of class `name` instantiated with the template
@@ -198,8 +213,8 @@ impl TypeEnv {
             return None;
         }
         let qualified = match scope {
-            Some(s) => is_cub_scope(&s.split_whitespace().collect::<String>()),
-            None => src.contains("using namespace cub;") || src.contains("using namespace hipcub;"),
+            Some(s) => is_cub_scope(s, src),
+            None => cub_names_visible(name, src),
         };
         if !qualified {
             return None;
@@ -276,9 +291,7 @@ impl TypeEnv {
                             // `using namespace cub;`.
                             let c = text(s.child_by_field_name("name")?, src);
                             let known = BLOCK_CLASSES.contains(&c) || WARP_CLASSES.contains(&c);
-                            let in_cub = enclosed_in_cub_scope(n, src)
-                                || src.contains("using namespace cub;")
-                                || src.contains("using namespace hipcub;");
+                            let in_cub = enclosed_in_cub_scope(n, src) || cub_names_visible(c, src);
                             if !known || !in_cub || self.struct_names.contains_key(c) {
                                 return None;
                             }
@@ -297,17 +310,17 @@ impl TypeEnv {
                 }
                 let scope_text = scope.map(|s| text(s, src)).unwrap_or("");
                 match name.kind() {
-                    "template_type" | "template_function" if is_cub_scope(scope_text) => {
+                    "template_type" | "template_function" if is_cub_scope(scope_text, src) => {
                         let cname = text(name.child_by_field_name("name")?, src);
                         let args = name.child_by_field_name("arguments").map(|a| text(a, src));
                         self.cub_class_named(Some(scope_text), cname, args, src)
                             .map(Ty::Struct)
                     }
-                    "type_identifier" | "identifier" if is_cub_scope(scope_text) => self
+                    "type_identifier" | "identifier" if is_cub_scope(scope_text, src) => self
                         .cub_class_named(Some(scope_text), text(name, src), None, src)
                         .map(Ty::Struct),
                     "qualified_identifier" | "qualified_type_identifier"
-                        if is_cub_scope(scope_text) =>
+                        if is_cub_scope(scope_text, src) =>
                     {
                         self.cub_type(name, src, alias)
                     }
@@ -331,5 +344,5 @@ fn enclosed_in_cub_scope(n: Node, src: &str) -> bool {
             )
         })
         .and_then(|p| p.child_by_field_name("scope"))
-        .is_some_and(|s| is_cub_scope(text(s, src)))
+        .is_some_and(|s| is_cub_scope(text(s, src), src))
 }

@@ -778,11 +778,12 @@ fn lower_units(
         declare_curand_states(&mut cx.types);
         // cub's collectives are known by name (its header is not needed):
         // declared when some unit names cub's or hipcub's namespace.
-        if cx
-            .units
-            .iter()
-            .any(|u| u.text.contains("cub::") || u.text.contains("using namespace cub"))
-        {
+        if cx.units.iter().any(|u| {
+            u.text.contains("cub::")
+                || u.text.contains("using namespace cub")
+                || u.text.contains("= cub;")
+                || u.text.contains("= hipcub;")
+        }) {
             cub::declare_cub_types(&mut cx.types);
         }
     }

@@ -1342,6 +1342,14 @@ __global__ void direct_load(const int *in, int *out) {
     L(ts).Load(in, items);
     out[threadIdx.x] = items[0];
 }
+__global__ void atomic_histogram(const unsigned char *in) {
+    typedef cub::BlockHistogram<unsigned char, 128, 4, 256, cub::BLOCK_HISTO_ATOMIC> H;
+    __shared__ typename H::TempStorage ts;
+    __shared__ unsigned int hist[256];
+    unsigned char items[4];
+    H(ts).Histogram(items, hist);
+    H(ts).Composite(items, hist);
+}
 __global__ void named(int *out) {
     __shared__ BR::TempStorage ts;
     BR r(ts);
@@ -1396,6 +1404,8 @@ __global__ void recursive(int *out) {
     // The default (direct) load exchanges nothing.
     assert_eq!(barriers("direct_load", BarrierScope::Block), 0);
     assert_eq!(shared_accesses("direct_load"), 0);
+    // The atomic histogram: `Histogram()` has its barrier, `Composite()` none.
+    assert_eq!(barriers("atomic_histogram", BarrierScope::Block), 1);
     let reason = |name: &str| unsupported_reason(&p, name);
     assert!(
         reason("named").contains("held in a variable"),

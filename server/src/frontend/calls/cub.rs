@@ -119,6 +119,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         // `InitHistogram` only zeroes each thread's bins: no exchange.
         let exchanges = !(class.name == "BlockHistogram" && method == "InitHistogram");
         match class.sync {
+            // The atomic histogram's `Histogram()` is `InitHistogram()`,
+            // `__syncthreads()`, `Composite()`: a barrier, no exchange.
+            CubSync::None if class.name == "BlockHistogram" && method == "Histogram" => {
+                self.barrier(n, BarrierScope::Block, true, true)
+            }
             CubSync::None | CubSync::SubWarp => {}
             _ if !exchanges => {}
             // Every lane must reach the shuffles; they order no memory.
