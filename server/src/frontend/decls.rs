@@ -78,6 +78,17 @@ impl<'c, 't> Lowerer<'c, 't> {
             || text(tnode, src) == "auto"
             || tnode.kind() == "decltype" && decl_of.is_none();
         let base = decl_of.unwrap_or_else(|| self.resolve_type(tnode));
+        if let Ty::Struct(k) = base {
+            if let Some(class) = self.cx.types.cub_class(k) {
+                return self.unsup(
+                    n,
+                    format!(
+                        "cub `{}` object held in a variable (supported: `{}(temp_storage).method(..)`)",
+                        class.name, class.name
+                    ),
+                );
+            }
+        }
         let mut cursor = n.walk();
         let decls: Vec<Node<'t>> = n
             .children_by_field_name("declarator", &mut cursor)

@@ -100,7 +100,11 @@ fn scan_body<'t>(cx: &Ctx<'t>, u: usize, node: Node<'t>) -> BodyFacts {
                     .map(|f| callee_name(f, src))
                 {
                     let kind = builtins::classify(&name);
-                    if kind.is_some_and(builtins::BuiltinKind::synchronizes) {
+                    if kind.is_some_and(builtins::BuiltinKind::synchronizes)
+                        || (cx.types.has_cub() && is_temporary_method_call(node))
+                    {
+                        // A method of a temporary (`C(temp_storage).m(..)`)
+                        // may be a cub collective, which contains a barrier.
                         facts.barrier.get_or_insert(name.clone());
                     }
                     if cx.bodies_by_name.contains_key(&name) {
@@ -134,6 +138,15 @@ fn scan_body<'t>(cx: &Ctx<'t>, u: usize, node: Node<'t>) -> BodyFacts {
         stack.extend(node.children(&mut c));
     }
     facts
+}
+
+/// Whether the call `call` is a method call on a temporary object
+/// (`C(args).m(..)`), the shape of a cub collective call.
+fn is_temporary_method_call(call: Node) -> bool {
+    call.child_by_field_name("function")
+        .filter(|f| f.kind() == "field_expression")
+        .and_then(|f| f.child_by_field_name("argument"))
+        .is_some_and(|obj| strip_parens(obj).kind() == "call_expression")
 }
 
 /// The called name of a call's `function` node: the last name of a

@@ -18,6 +18,7 @@ mod arith;
 pub mod builtins;
 mod calls;
 mod class_templates;
+mod cub;
 mod decls;
 mod effects;
 mod exprs;
@@ -775,6 +776,16 @@ fn lower_units(
     };
     if lang == Lang::Cuda {
         declare_curand_states(&mut cx.types);
+        // cub's collectives are known by name (its header is not needed):
+        // declared when some unit names cub's or hipcub's namespace.
+        if cx.units.iter().any(|u| {
+            u.text.contains("cub::")
+                || u.text.contains("using namespace cub")
+                || u.text.contains("= cub;")
+                || u.text.contains("= hipcub;")
+        }) {
+            cub::declare_cub_types(&mut cx.types);
+        }
     }
     // Headers first: their declarations precede the main file's uses. The
     // includer's text after the file (the last `trailing` units of the

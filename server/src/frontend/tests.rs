@@ -1317,3 +1317,136 @@ __global__ void roles(const float *in, float *out) {
     assert_eq!(writes_in(else_), 1, "{}", pretty_kernel(k));
     assert!(writes_in(then_) >= 2, "{}", pretty_kernel(k));
 }
+
+#[test]
+fn cub_collectives_are_barriers_on_their_temp_storage_without_the_header() {
+    let src = r#"
+#include <cub/cub.cuh>
+typedef cub::BlockReduce<int, 128> BR;
+__device__ int reduce_down(int n, int v, BR::TempStorage &ts) {
+    return n ? reduce_down(n - 1, v, ts) : BR(ts).Sum(v);
+}
+__global__ void direct(int *out) {
+    __shared__ BR::TempStorage ts;
+    out[threadIdx.x] = BR(ts).Sum(out[threadIdx.x]);
+}
+__global__ void warp(float *out) {
+    using WR = hipcub::WarpReduce<float>;
+    __shared__ typename WR::TempStorage ts[4];
+    out[threadIdx.x] = WR(ts[threadIdx.x / 32]).Sum(out[threadIdx.x]);
+}
+__global__ void direct_load(const int *in, int *out) {
+    typedef cub::BlockLoad<int, 128, 4> L;
+    __shared__ typename L::TempStorage ts;
+    int items[4];
+    L(ts).Load(in, items);
+    out[threadIdx.x] = items[0];
+}
+__global__ void atomic_histogram(const unsigned char *in) {
+    typedef cub::BlockHistogram<unsigned char, 128, 4, 256, cub::BLOCK_HISTO_ATOMIC> H;
+    __shared__ typename H::TempStorage ts;
+    __shared__ unsigned int hist[256];
+    unsigned char items[4];
+    H(ts).Histogram(items, hist);
+    H(ts).Composite(items, hist);
+}
+__global__ void named(int *out) {
+    __shared__ BR::TempStorage ts;
+    BR r(ts);
+    out[threadIdx.x] = r.Sum(out[threadIdx.x]);
+}
+__global__ void private_storage(int *out) {
+    out[threadIdx.x] = BR().Sum(out[threadIdx.x]);
+}
+__global__ void half_warps(float *out) {
+    typedef cub::WarpReduce<float, 16> WR;
+    __shared__ typename WR::TempStorage ts[8];
+    out[threadIdx.x] = WR(ts[threadIdx.x / 16]).Sum(out[threadIdx.x]);
+}
+__global__ void recursive(int *out) {
+    __shared__ BR::TempStorage ts;
+    out[threadIdx.x] = reduce_down(2, out[threadIdx.x], ts);
+}
+"#;
+    let p = lower("cub.cu", src);
+    let barriers = |name: &str, scope: BarrierScope| {
+        count(
+            kernel(&p, name),
+            |s| matches!(s, StmtKind::Barrier { scope: sc, .. } if *sc == scope),
+        )
+    };
+    let shared_accesses = |name: &str| {
+        let k = kernel(&p, name);
+        count(k, |s| match s {
+            StmtKind::Read { access, .. } | StmtKind::Write { access, .. } => {
+                k.arrays[access.array.0 as usize].space == MemSpace::Shared
+            }
+            _ => false,
+        })
+    };
+    assert_eq!(barriers("direct", BarrierScope::Block), 1);
+    assert_eq!(shared_accesses("direct"), 2);
+    // A whole-warp WarpReduce is shuffles: a barrier every lane must
+    // reach, which orders no memory, and no storage access.
+    assert_eq!(barriers("warp", BarrierScope::Warp), 1);
+    assert_eq!(
+        count(kernel(&p, "warp"), |s| matches!(
+            s,
+            StmtKind::Barrier {
+                global_fence: false,
+                local_fence: false,
+                ..
+            }
+        )),
+        1
+    );
+    assert_eq!(shared_accesses("warp"), 0);
+    // The default (direct) load exchanges nothing.
+    assert_eq!(barriers("direct_load", BarrierScope::Block), 0);
+    assert_eq!(shared_accesses("direct_load"), 0);
+    // The atomic histogram: `Histogram()` has its barrier, `Composite()` none.
+    assert_eq!(barriers("atomic_histogram", BarrierScope::Block), 1);
+    let reason = |name: &str| unsupported_reason(&p, name);
+    assert!(
+        reason("named").contains("held in a variable"),
+        "{}",
+        reason("named")
+    );
+    assert!(
+        reason("private_storage").contains("private temporary storage"),
+        "{}",
+        reason("private_storage")
+    );
+    assert!(
+        reason("half_warps").contains("logical warp"),
+        "{}",
+        reason("half_warps")
+    );
+    assert!(
+        reason("recursive").contains("may synchronize"),
+        "{}",
+        reason("recursive")
+    );
+}
+
+#[test]
+fn a_program_s_own_block_reduce_is_not_cub_s() {
+    // The program defines `BlockReduce` itself (a copy of cub's code): its
+    // methods are inlined, not modelled.
+    let src = r#"
+namespace cub { struct Sum {}; }
+typedef cub::Sum SumOp;
+struct BlockReduce {
+    int *s;
+    __device__ BlockReduce(int *p) : s(p) {}
+    __device__ int Sum(int v) { s[threadIdx.x] = v; return v; }
+};
+__global__ void own(int *out) {
+    __shared__ int buf[128];
+    out[threadIdx.x] = BlockReduce(buf).Sum(1);
+}
+"#;
+    let p = lower("own.cu", src);
+    let k = kernel(&p, "own");
+    assert_eq!(count(k, |s| matches!(s, StmtKind::Barrier { .. })), 0);
+}

@@ -432,6 +432,22 @@ pub(crate) fn group_named(name: &str) -> Option<GroupKind> {
 impl TypeEnv {
     /// Type named by a type-specifier node; `overrides` maps template type parameters.
     pub fn resolve_base(&self, n: Node, src: &str, overrides: &HashMap<String, Ty>) -> Ty {
+        if self.has_cub()
+            && matches!(
+                n.kind(),
+                "qualified_identifier" | "template_type" | "dependent_type"
+            )
+        {
+            let alias = |name: &str, at: Node| {
+                overrides
+                    .get(name)
+                    .cloned()
+                    .or_else(|| self.typedef_at(name, None, at, src))
+            };
+            if let Some(t) = self.cub_type(n, src, &alias) {
+                return t;
+            }
+        }
         match n.kind() {
             "primitive_type" | "type_identifier" => {
                 let name = text(n, src);

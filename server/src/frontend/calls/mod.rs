@@ -12,6 +12,7 @@ use crate::ir::{BarrierScope, BinOp, Builtin, Expr, ParamDecl, ParamId, ScalarTy
 
 pub(super) mod atomics;
 pub(super) mod copies;
+pub(super) mod cub;
 pub(super) mod math;
 pub(super) mod named;
 pub(super) mod ordering;
@@ -32,21 +33,25 @@ enum Overload<'t> {
     Ambiguous(Vec<FnDef<'t>>),
 }
 
+/// The argument expressions of the call `n` (comments skipped).
+pub(crate) fn call_arguments(n: Node<'_>) -> Vec<Node<'_>> {
+    match n.child_by_field_name("arguments") {
+        Some(a) => {
+            let mut c = a.walk();
+            a.named_children(&mut c)
+                .filter(|c| c.kind() != "comment")
+                .collect()
+        }
+        None => Vec::new(),
+    }
+}
+
 impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn call(&mut self, n: Node<'t>) -> R<Val> {
         let Some(f) = n.child_by_field_name("function") else {
             return self.unsup(n, "malformed call");
         };
-        let args_node = n.child_by_field_name("arguments");
-        let args: Vec<Node<'t>> = match args_node {
-            Some(a) => {
-                let mut c = a.walk();
-                a.named_children(&mut c)
-                    .filter(|c| c.kind() != "comment")
-                    .collect()
-            }
-            None => Vec::new(),
-        };
+        let args = call_arguments(n);
         // Functional casts `float(x)`, `int(x)`, `uint(x)`, `T(x)` of a type
         // name that is neither a local nor a function: C++ gives them the
         // meaning of the C cast `(T)x` (a vector type builds a vector).
@@ -1238,6 +1243,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(v) = self.accessor_method(n, obj, &m, args)? {
             return Ok(v);
         }
+        if let Some(v) = self.cub_collective(n, obj, &m, args)? {
+            return Ok(v);
+        }
         let arrow = f
             .child_by_field_name("operator")
             .is_some_and(|o| self.txt(o) == "->");
@@ -1552,19 +1560,33 @@ impl<'c, 't> Lowerer<'c, 't> {
         let (Some(group), Some(value)) = (args.first(), args.get(1)) else {
             return Ok(None);
         };
-        let is_group = strip_parens(*group).kind() == "identifier"
-            && matches!(
-                self.lookup(self.txt(strip_parens(*group))),
-                Some(Binding::Slot(Slot::Group(_)))
-            );
-        if !is_group {
+        let group_kind = match strip_parens(*group).kind() {
+            "identifier" => match self.lookup(self.txt(strip_parens(*group))) {
+                Some(Binding::Slot(Slot::Group(g))) => Some(*g),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(group_kind) = group_kind else {
             return Ok(None);
-        }
+        };
         // The operator object (`cg::plus<float>()`) only names the operation.
         let ty = match self.rvalue(*value)? {
             Val::Scalar(_, t) => t,
             _ => ScalarTy::INT,
         };
+        // Every thread of the group must take part (the exchange is a
+        // collective, `__shfl_*_sync` over the group's mask): a barrier of
+        // the group without fences, which orders no memory (the values
+        // move through registers) but is checked for divergence.
+        match group_kind {
+            GroupKind::Block => self.barrier(n, BarrierScope::Block, false, false),
+            GroupKind::Tile(Some(32)) => self.barrier(n, BarrierScope::Warp, false, false),
+            _ => self.note(
+                n,
+                format!("`{name}` on a tile or coalesced group: whether all its threads take part is not checked"),
+            ),
+        }
         Ok(Some(Val::Scalar(self.havoc(ty, n), ty)))
     }
 
