@@ -2403,6 +2403,19 @@ fn unsigned_operand(t: &Int) -> Int {
     converted().unwrap_or_else(|| t.clone())
 }
 
+/// Whether `t` mentions a thread id (`threadIdx` of either thread).
+fn mentions_thread_id(t: &Int, depth: u32) -> bool {
+    if depth > 16 || !t.is_app() {
+        return depth > 16;
+    }
+    if t.is_const() {
+        return t.decl().name().starts_with("tid");
+    }
+    t.children()
+        .iter()
+        .any(|c| c.as_int().is_none_or(|c| mentions_thread_id(&c, depth + 1)))
+}
+
 /// Whether `t` mentions a size the program picks at run time: a scalar
 /// parameter or a symbolic launch size (known sizes are numerals).
 fn mentions_size(t: &Int, depth: u32) -> bool {
@@ -2709,8 +2722,10 @@ impl Exec<'_, '_> {
     /// value by cases is `value`: the shift is the product `x * 2^y`, index
     /// arithmetic like `blockIdx.x * N` with the run-time size `N = 1 <<
     /// log2N` (the same reason a wrapped value would index other elements
-    /// than the arithmetic says). Applies when `x` is an index term and the
-    /// amount `y` is one that mentions a size the program picks at run time
+    /// than the arithmetic says). Applies when `x` is an index term without
+    /// thread ids (a block's base: `threadIdx.x << s` keeps its wrap, as
+    /// before) and the amount `y` is one that mentions a size the program
+    /// picks at run time
     /// (a parameter, a symbolic launch size), in an access's offset or an
     /// index local's definition, for a type of at least 32 bits: executions
     /// where the product does not fit the type are not considered where the
@@ -2732,6 +2747,7 @@ impl Exec<'_, '_> {
             || !matches!(ty, ScalarTy::Int { bits, .. } if bits >= 32)
             || r.within(tr)
             || is_index_term(x, 0).is_none()
+            || mentions_thread_id(x, 0)
             || is_index_term(&unsigned_operand(y), 0).is_none()
             || !mentions_size(y, 0)
         {
