@@ -2699,22 +2699,39 @@ impl Exec<'_, '_> {
         // program picks at run time (a parameter or a symbolic launch size):
         // ids alone, within a known launch, would make the threads whose
         // index wraps vanish (review finding 15).
-        if !self.enc.index_arithmetic_fits
-            || !self.in_index
-            || !matches!(ty, ScalarTy::Int { bits, .. } if bits >= 32)
-            || r.within(tr)
+        if !self.index_assumption_applies(r, ty)
             || is_index_term(x, 0).is_none()
             || !mentions_size(x, 0)
         {
             return None;
         }
+        let fact = self.within_where_evaluated(x, tr);
+        self.pending.push(fact);
+        Some(Val::I(x.clone(), r.meet(tr)))
+    }
+
+    /// Whether the index-arithmetic assumption may apply to a value of
+    /// range `r` computed in type `ty`: the assumption is on, index
+    /// arithmetic is being evaluated, the type has at least 32 bits (a
+    /// byte-sized slot wraps by the programmer's choice) and the value may
+    /// not fit it.
+    fn index_assumption_applies(&self, r: Range, ty: ScalarTy) -> bool {
+        self.enc.index_arithmetic_fits
+            && self.in_index
+            && matches!(ty, ScalarTy::Int { bits, .. } if bits >= 32)
+            && !r.within(Range::of(ty))
+    }
+
+    /// `x` is within `tr` wherever the thread evaluates the expression being
+    /// evaluated (enabled, every `?:` arm and short-circuit operand around
+    /// it taken).
+    fn within_where_evaluated(&self, x: &Int, tr: Range) -> Bool {
         let mut reached = vec![self.enabled()];
         reached.extend(self.expr_guards.iter().cloned());
-        self.pending.push(Bool::and(&reached).implies(Bool::and(&[
+        Bool::and(&reached).implies(Bool::and(&[
             x.ge(Int::from_i128(tr.lo)),
             x.le(Int::from_i128(tr.hi)),
-        ])));
-        Some(Val::I(x.clone(), r.meet(tr)))
+        ]))
     }
 
     /// The index-arithmetic assumption for an unsigned left shift `x << y`
@@ -2742,10 +2759,7 @@ impl Exec<'_, '_> {
         ty: ScalarTy,
     ) -> Option<Val> {
         let tr = Range::of(ty);
-        if !self.enc.index_arithmetic_fits
-            || !self.in_index
-            || !matches!(ty, ScalarTy::Int { bits, .. } if bits >= 32)
-            || r.within(tr)
+        if !self.index_assumption_applies(r, ty)
             || is_index_term(x, 0).is_none()
             || mentions_thread_id(x, 0)
             || is_index_term(&unsigned_operand(y), 0).is_none()
@@ -2753,12 +2767,8 @@ impl Exec<'_, '_> {
         {
             return None;
         }
-        let mut reached = vec![self.enabled()];
-        reached.extend(self.expr_guards.iter().cloned());
-        self.pending.push(Bool::and(&reached).implies(Bool::and(&[
-            value.ge(Int::from_i128(tr.lo)),
-            value.le(Int::from_i128(tr.hi)),
-        ])));
+        let fact = self.within_where_evaluated(value, tr);
+        self.pending.push(fact);
         self.index_shifts.insert(value.clone());
         Some(Val::I(value.clone(), r.meet(tr)))
     }
