@@ -13,7 +13,7 @@
 //! uninterpreted functions (equal arguments give equal results, nothing more).
 //! Memory reads yield havocked values.
 
-use crate::base::HashMap;
+use crate::base::{HashMap, HashSet};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -1432,6 +1432,7 @@ impl<'k> Encoder<'k> {
             floats: FloatBounds::default(),
             finite_terms: HashMap::default(),
             last_operands: None,
+            index_shifts: HashSet::default(),
             read_records: HashMap::default(),
         };
         exec.block(&self.kernel.body);
@@ -1714,6 +1715,11 @@ struct Exec<'e, 'k> {
     finite_terms: HashMap<Int, Vec<i128>>,
     /// The operands of the last integer [`Exec::binary`] operation.
     last_operands: Option<(Int, Int)>,
+    /// Unsigned left shifts of an index term by a run-time size kept
+    /// unwrapped under the index-arithmetic assumption (see
+    /// [`Exec::index_shift_fits`]): index arithmetic for the conversions
+    /// that follow, like the sums and products of [`is_index_arithmetic`].
+    index_shifts: HashSet<Int>,
     /// The latest execution of each read that a later read repeats (see
     /// [`Encoder::repeated_reads`]): its enabling condition, byte offset and value.
     read_records: HashMap<StmtId, (Bool, Int, Val)>,
@@ -2382,6 +2388,39 @@ fn exact_quotient(t: &Int, d: i128, depth: u32) -> Option<Int> {
     }
 }
 
+/// `v` when `t` is the conversion of `v` to an unsigned type as the encoder
+/// writes it (`v < 0 ? v + 2^n : v`), else `t` itself.
+fn unsigned_operand(t: &Int) -> Int {
+    use z3::DeclKind;
+    let converted = || -> Option<Int> {
+        if !t.is_app() || t.decl().kind() != DeclKind::Ite {
+            return None;
+        }
+        let [cond, then, other] = t.children().try_into().ok()?;
+        let (cond, then, v) = (cond.as_bool()?, then.as_int()?, other.as_int()?);
+        let offset = then.children().get(1)?.as_int()?.as_i128()?;
+        let width_ok = offset > 0 && offset.count_ones() == 1;
+        (width_ok
+            && then == Int::add(&[v.clone(), Int::from_i128(offset)])
+            && cond == v.lt(Int::from_i64(0)))
+        .then_some(v)
+    };
+    converted().unwrap_or_else(|| t.clone())
+}
+
+/// Whether `t` mentions a thread id (`threadIdx` of either thread).
+fn mentions_thread_id(t: &Int, depth: u32) -> bool {
+    if depth > 16 || !t.is_app() {
+        return depth > 16;
+    }
+    if t.is_const() {
+        return t.decl().name().starts_with("tid");
+    }
+    t.children()
+        .iter()
+        .any(|c| c.as_int().is_none_or(|c| mentions_thread_id(&c, depth + 1)))
+}
+
 /// Whether `t` mentions a size the program picks at run time: a scalar
 /// parameter or a symbolic launch size (known sizes are numerals).
 fn mentions_size(t: &Int, depth: u32) -> bool {
@@ -2665,22 +2704,78 @@ impl Exec<'_, '_> {
         // program picks at run time (a parameter or a symbolic launch size):
         // ids alone, within a known launch, would make the threads whose
         // index wraps vanish (review finding 15).
-        if !self.enc.index_arithmetic_fits
-            || !self.in_index
-            || !matches!(ty, ScalarTy::Int { bits, .. } if bits >= 32)
-            || r.within(tr)
+        if !self.index_assumption_applies(r, ty)
             || is_index_term(x, 0).is_none()
             || !mentions_size(x, 0)
         {
             return None;
         }
+        let fact = self.within_where_evaluated(x, tr);
+        self.pending.push(fact);
+        Some(Val::I(x.clone(), r.meet(tr)))
+    }
+
+    /// Whether the index-arithmetic assumption may apply to a value of
+    /// range `r` computed in type `ty`: the assumption is on, index
+    /// arithmetic is being evaluated, the type has at least 32 bits (a
+    /// byte-sized slot wraps by the programmer's choice) and the value may
+    /// not fit it.
+    fn index_assumption_applies(&self, r: Range, ty: ScalarTy) -> bool {
+        self.enc.index_arithmetic_fits
+            && self.in_index
+            && matches!(ty, ScalarTy::Int { bits, .. } if bits >= 32)
+            && !r.within(Range::of(ty))
+    }
+
+    /// `x` is within `tr` wherever the thread evaluates the expression being
+    /// evaluated (enabled, every `?:` arm and short-circuit operand around
+    /// it taken).
+    fn within_where_evaluated(&self, x: &Int, tr: Range) -> Bool {
         let mut reached = vec![self.enabled()];
         reached.extend(self.expr_guards.iter().cloned());
-        self.pending.push(Bool::and(&reached).implies(Bool::and(&[
+        Bool::and(&reached).implies(Bool::and(&[
             x.ge(Int::from_i128(tr.lo)),
             x.le(Int::from_i128(tr.hi)),
-        ])));
-        Some(Val::I(x.clone(), r.meet(tr)))
+        ]))
+    }
+
+    /// The index-arithmetic assumption for an unsigned left shift `x << y`
+    /// by an amount that is not a constant (`blockIdx.x << log2N`), whose
+    /// value by cases is `value`: the shift is the product `x * 2^y`, index
+    /// arithmetic like `blockIdx.x * N` with the run-time size `N = 1 <<
+    /// log2N` (the same reason a wrapped value would index other elements
+    /// than the arithmetic says). Applies when `x` is an index term without
+    /// thread ids (a block's base: `threadIdx.x << s` keeps its wrap, as
+    /// before) and the amount `y` is one that mentions a size the program
+    /// picks at run time
+    /// (a parameter, a symbolic launch size), in an access's offset or an
+    /// index local's definition, for a type of at least 32 bits: executions
+    /// where the product does not fit the type are not considered where the
+    /// thread evaluates the shift and reaches the access (the fact goes to
+    /// [`Exec::pending`], as in [`Self::index_arithmetic_fits`]). An amount
+    /// outside `[0, n)` gives 0 in the encoding, which fits. None when it
+    /// does not apply.
+    fn index_shift_fits(
+        &mut self,
+        value: &Int,
+        r: Range,
+        x: &Int,
+        y: &Int,
+        ty: ScalarTy,
+    ) -> Option<Val> {
+        let tr = Range::of(ty);
+        if !self.index_assumption_applies(r, ty)
+            || is_index_term(x, 0).is_none()
+            || mentions_thread_id(x, 0)
+            || is_index_term(&unsigned_operand(y), 0).is_none()
+            || !mentions_size(y, 0)
+        {
+            return None;
+        }
+        let fact = self.within_where_evaluated(value, tr);
+        self.pending.push(fact);
+        self.index_shifts.insert(value.clone());
+        Some(Val::I(value.clone(), r.meet(tr)))
     }
 
     /// Records the float comparison `x op y` (value `b`) when it bounds `x`
@@ -2864,7 +2959,9 @@ impl Exec<'_, '_> {
                     }
                     return v;
                 }
-                if matches!(from, ScalarTy::Int { signed: false, .. }) && is_index_arithmetic(&x) {
+                if matches!(from, ScalarTy::Int { signed: false, .. })
+                    && (is_index_arithmetic(&x) || self.index_shifts.contains(&x))
+                {
                     if let Some(v) = self.index_arithmetic_fits(&x, r, ty) {
                         return v;
                     }
@@ -3725,6 +3822,11 @@ impl Exec<'_, '_> {
         let range = range.unwrap_or(tr);
         if op == BinOp::Shr {
             return Val::I(value, range.meet(tr));
+        }
+        if !signed && op == BinOp::Shl {
+            if let Some(v) = self.index_shift_fits(&value, range, &x, &y, ty) {
+                return v;
+            }
         }
         // The product reduced as `bvshl` reduces it: two's complement for a
         // signed type (see the constant shift above), modulo 2^n unsigned.

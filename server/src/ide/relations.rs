@@ -30,6 +30,10 @@ pub struct Relation {
     /// Facts every thread of a valid launch satisfying the relation
     /// satisfies (see [`below_dividend`]).
     pub corollaries: Vec<Expr>,
+    /// Conditions under which `lhs == value` is assumed: each amount of a
+    /// shift by a value (`1 << log2n`) is within the width (see
+    /// [`assume_relations`]).
+    pub premises: Vec<Expr>,
 }
 
 /// A family's name, its fixed extents, whether a launch is square in it,
@@ -110,6 +114,10 @@ pub fn launch_relations(
             let Some(value) = size_value(kernel, first) else {
                 continue;
             };
+            let mut premises = Vec::new();
+            if shift_premises(kernel, first, &mut premises).is_none() {
+                continue;
+            }
             let builtin = if family == "gridDim" {
                 Builtin::GridDim(d)
             } else {
@@ -118,7 +126,12 @@ pub fn launch_relations(
             let axis = ["x", "y", "z"][usize::from(d)];
             // (Not where the run fixes this block extent: the fact is about
             // the launch's own.)
-            let corollaries = if family == "gridDim" && known_block[usize::from(d)].is_none() {
+            // (Nor for a relation assumed under premises: the corollaries
+            // are stated unconditionally.)
+            let corollaries = if family == "gridDim"
+                && known_block[usize::from(d)].is_none()
+                && premises.is_empty()
+            {
                 let square = sites.iter().all(|s| s.block_square);
                 below_dividend(kernel, d, first, square)
                     .map(Vec::from)
@@ -141,6 +154,7 @@ pub fn launch_relations(
                 },
                 exact,
                 corollaries,
+                premises,
             });
         }
     }
@@ -164,6 +178,7 @@ pub fn launch_relations(
                 text: format!("{family}.y = {family}.x"),
                 exact: true,
                 corollaries: Vec::new(),
+                premises: Vec::new(),
             });
         }
     }
@@ -200,6 +215,10 @@ pub fn launch_relations(
         let Some(value) = size_value(kernel, &first) else {
             continue;
         };
+        let mut premises = Vec::new();
+        if shift_premises(kernel, &first, &mut premises).is_none() {
+            continue;
+        }
         let Ok(id) = u32::try_from(index) else {
             continue;
         };
@@ -210,21 +229,35 @@ pub fn launch_relations(
             text,
             exact: true,
             corollaries: Vec::new(),
+            premises,
         });
     }
     out
 }
 
 /// States each relation at the entry of `kernel` (`assume(gridDim.x == e)`),
-/// then its corollaries.
+/// then its corollaries. A relation whose value shifts by a value (`1 <<
+/// log2n`) is assumed only where every such amount is within its width:
+/// another amount is undefined in C (and the host's machine shift, which
+/// masks the amount, computes another value than the encoding's), so
+/// nothing is assumed for it.
 pub fn assume_relations(kernel: &mut Kernel, relations: &[Relation]) {
     let equalities = relations.iter().filter(|r| r.exact).map(|r| {
-        Expr::Binary(
+        let eq = Expr::Binary(
             BinOp::Eq,
             Box::new(r.lhs.clone()),
             Box::new(r.value.clone()),
             ScalarTy::Bool,
-        )
+        );
+        r.premises.iter().rev().fold(eq, |fact, within| {
+            let within = within.clone();
+            Expr::Binary(
+                BinOp::Or,
+                Box::new(Expr::Unary(UnOp::Not, Box::new(within), ScalarTy::Bool)),
+                Box::new(fact),
+                ScalarTy::Bool,
+            )
+        })
     });
     let corollaries = relations.iter().flat_map(|r| r.corollaries.iter().cloned());
     let all: Vec<Expr> = equalities.chain(corollaries).collect();
@@ -306,6 +339,39 @@ fn below_dividend(
         cmp(BinOp::Ge, dividend.clone(), extent_in_t),
         cmp(BinOp::Le, block_end, as_u32(dividend)),
     ])
+}
+
+/// For each shift in `e` by an amount that is not a constant, the condition
+/// that the amount is within the width of the shifted value's type
+/// (`0 <= k && k < 32`, in the amount's type); None when an amount has no
+/// value over the parameters.
+fn shift_premises(kernel: &Kernel, e: &SizeExpr, out: &mut Vec<Expr>) -> Option<()> {
+    match e {
+        SizeExpr::Binary(op, a, b, t) => {
+            if matches!(op, SizeOp::Shl | SizeOp::Shr) && !matches!(**b, SizeExpr::Const(..)) {
+                let amount_ty = scalar(b.ty());
+                let amount = Box::new(size_value(kernel, b)?);
+                let cmp = |op: BinOp, c: i128| {
+                    Expr::Binary(
+                        op,
+                        amount.clone(),
+                        Box::new(Expr::Int(c, amount_ty)),
+                        ScalarTy::Bool,
+                    )
+                };
+                out.push(Expr::Binary(
+                    BinOp::And,
+                    Box::new(cmp(BinOp::Ge, 0)),
+                    Box::new(cmp(BinOp::Lt, i128::from(t.bits))),
+                    ScalarTy::Bool,
+                ));
+            }
+            shift_premises(kernel, a, out)?;
+            shift_premises(kernel, b, out)
+        }
+        SizeExpr::Convert(_, a) | SizeExpr::Neg(a, _) => shift_premises(kernel, a, out),
+        _ => Some(()),
+    }
 }
 
 /// Whether the block extent takes part in `e` non-linearly: as (part of) a

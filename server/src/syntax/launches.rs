@@ -4404,6 +4404,44 @@ mod tests {
         }
     }
 
+    #[test]
+    fn sizes_shifted_by_an_argument_are_relations() {
+        let show = |r: &Option<SizeExpr>| {
+            r.as_ref().map(|r| {
+                r.display(&|leaf| match leaf {
+                    SizeExpr::Arg(k, _) => format!("a{k}"),
+                    _ => format!("t{leaf:?}"),
+                })
+            })
+        };
+        let l = one(
+            "void f(float *d, int m, int log2n) { int n = 1 << log2n; k<<<m, n / 4>>>(d, log2n); }",
+        );
+        assert_eq!(show(&l.block_relation[0]), Some("(1 << a1) / 4".into()));
+        // The amount keeps its own type; the shifted value the left one's.
+        let l = one("void f(long s, unsigned m) { k<<<4u << s, 64>>>(s); }");
+        let Some(SizeExpr::Binary(SizeOp::Shl, lhs, amount, ty)) = l.grid_relation[0].clone()
+        else {
+            panic!("{l:?}");
+        };
+        assert_eq!(
+            (lhs.ty(), amount.ty(), ty),
+            (
+                HostIntTy::UINT,
+                HostIntTy {
+                    bits: 64,
+                    signed: true
+                },
+                HostIntTy::UINT
+            )
+        );
+        // The amount written before the launch: no relation.
+        let l = one(
+            "void f(int m, int log2n) { int n = 1 << log2n; log2n--; k<<<m, n / 4>>>(log2n); }",
+        );
+        assert_eq!(l.block_relation[0], None);
+    }
+
     /// The grid relation of the only launch, as text over `a0`, `a1`, ...
     fn grid_relation(text: &str) -> [Option<String>; 3] {
         let l = one(text);

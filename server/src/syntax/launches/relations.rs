@@ -115,9 +115,10 @@ pub enum SizeOp {
     Div,
     /// `%`
     Rem,
-    /// `<<` by a constant smaller than the width.
+    /// `<<` by a constant smaller than the width, or by a value (in its
+    /// own promoted type).
     Shl,
-    /// `>>` by a constant smaller than the width.
+    /// `>>` by a constant smaller than the width, or by a value.
     Shr,
     /// `&`
     And,
@@ -775,7 +776,7 @@ const PURE_CALLS: [&str; 9] = [
 ];
 
 /// Parses a launch size into a [`SizeExpr`]: integer literals, casts to
-/// integer types, `+ - * / % & | ^`, shifts by constants, names of the
+/// integer types, `+ - * / % & | ^`, shifts, names of the
 /// launch's arguments, constants, and local variables defined from those.
 struct RelationParser<'p, 'e, 'u, 'a> {
     eval: &'p Eval<'u, 'a>,
@@ -824,20 +825,24 @@ impl RelationParser<'_, '_, '_, '_> {
             lhs = match op {
                 SizeOp::Shl | SizeOp::Shr => {
                     // A shift by a constant within the promoted left type
-                    // (other counts are undefined in C).
+                    // (other counts are undefined in C), or by a value
+                    // (`1 << log2n`), which keeps its own promoted type: the
+                    // relation is then assumed only where the amount is
+                    // within the width (see `ide::relations::shift_amounts`).
                     let ty = lhs.ty().promoted();
-                    let SizeExpr::Const(count, _) = rhs else {
-                        return None;
+                    let amount = match rhs {
+                        SizeExpr::Const(count, _) => {
+                            if !(0..i128::from(ty.bits)).contains(&count) {
+                                return None;
+                            }
+                            SizeExpr::Const(count, ty)
+                        }
+                        amount => {
+                            let amount_ty = amount.ty().promoted();
+                            amount.to(amount_ty)
+                        }
                     };
-                    if !(0..i128::from(ty.bits)).contains(&count) {
-                        return None;
-                    }
-                    SizeExpr::Binary(
-                        op,
-                        Box::new(lhs.to(ty)),
-                        Box::new(SizeExpr::Const(count, ty)),
-                        ty,
-                    )
+                    SizeExpr::Binary(op, Box::new(lhs.to(ty)), Box::new(amount), ty)
                 }
                 _ => {
                     let ty = HostIntTy::common(lhs.ty(), rhs.ty());
