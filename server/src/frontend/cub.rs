@@ -41,6 +41,11 @@ pub(crate) enum CubSync {
     /// `__shfl_*_sync` only, which every lane must reach but which orders
     /// no memory (and the temporary storage is not used).
     Shuffle,
+    /// `BlockLoad`/`BlockStore` with an algorithm not written as one of
+    /// cub's names (a constant, a template parameter: it may be a direct
+    /// one, which synchronises nothing, or a transposing one) or a
+    /// warp-transposing one (per-warp regions of the storage): not modelled.
+    Unmodelled,
 }
 
 /// A cub collective class, as the struct it is lowered to.
@@ -139,9 +144,11 @@ fn variant(name: &str, args: Option<&str>) -> CubSync {
         // striped ones (direct is the default) move only each thread's own
         // items; the transposing ones exchange through the temporary
         // storage (the warp-time-sliced one across block barriers, the warp
-        // one within each warp). An algorithm not written as one of cub's
-        // names (a constant, a template parameter) may be any: taken as
-        // exchanging across a block barrier.
+        // one within each warp: its per-warp regions are not modelled). An
+        // algorithm not written as one of cub's names (a constant, a
+        // template parameter) may be any: neither a block barrier (a direct
+        // load has none, so one would hide races on other memory) nor its
+        // absence (a transposing one exchanges) can be assumed.
         let Some(algorithm) = arg(3) else {
             return CubSync::None;
         };
@@ -153,8 +160,11 @@ fn variant(name: &str, args: Option<&str>) -> CubSync {
             | "BLOCK_STORE_DIRECT"
             | "BLOCK_STORE_STRIPED"
             | "BLOCK_STORE_VECTORIZE" => CubSync::None,
-            "BLOCK_LOAD_WARP_TRANSPOSE" | "BLOCK_STORE_WARP_TRANSPOSE" => CubSync::Warp,
-            _ => CubSync::Block,
+            "BLOCK_LOAD_TRANSPOSE"
+            | "BLOCK_STORE_TRANSPOSE"
+            | "BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED"
+            | "BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED" => CubSync::Block,
+            _ => CubSync::Unmodelled,
         };
     }
     if name == "BlockHistogram" && args.contains("BLOCK_HISTO_ATOMIC") {
@@ -178,6 +188,7 @@ pub(crate) fn declare_cub_types(types: &mut TypeEnv) {
             CubSync::None,
             CubSync::SubWarp,
             CubSync::Shuffle,
+            CubSync::Unmodelled,
         ] {
             types.add_struct(class_key(name, sync), Vec::new(), false);
         }
@@ -233,6 +244,7 @@ impl TypeEnv {
             "Warp" => CubSync::Warp,
             "None" => CubSync::None,
             "Shuffle" => CubSync::Shuffle,
+            "Unmodelled" => CubSync::Unmodelled,
             _ => CubSync::SubWarp,
         };
         Some(CubClass {

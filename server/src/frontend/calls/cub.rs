@@ -94,6 +94,15 @@ impl<'c, 't> Lowerer<'c, 't> {
                 ),
             );
         }
+        if class.sync == CubSync::Unmodelled {
+            return self.unsup(
+                n,
+                format!(
+                    "cub `{}` with an algorithm not written as a direct, striped, vectorised or block-transposing one of cub's names (whether it synchronises the block is not known; warp-transposing exchanges are not modelled)",
+                    class.name
+                ),
+            );
+        }
         let Some(storage_arg) = ctor_args.first() else {
             return self.unsup(
                 n,
@@ -183,19 +192,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         let (write_slot, read_slot, scope) = match class.sync {
             // A per-warp storage (`temp[warp]`) of `WARP_SLOTS` slots.
-            CubSync::Warp if class.name.starts_with("Warp") => {
-                (conv(lane, u, l), conv(any_lane, u, l), BarrierScope::Warp)
-            }
-            CubSync::Warp => {
-                // A block-wide storage exchanged within each warp: a thread
-                // writes its own slot and reads any slot of its warp's.
-                let warp_base = bin(BinOp::BitAnd, tid.clone(), int(!31 & 0xffff_ffff, u), u);
-                (
-                    conv(tid, u, l),
-                    conv(bin(BinOp::BitOr, warp_base, any_lane, u), u, l),
-                    BarrierScope::Warp,
-                )
-            }
+            CubSync::Warp => (conv(lane, u, l), conv(any_lane, u, l), BarrierScope::Warp),
             _ => {
                 // The storage's real size is unknown (items per thread,
                 // padding): a thread writes slot `tid + j * threads` for
