@@ -124,6 +124,69 @@ pub struct Uniformity {
     /// Uniformity within each warp rather than the block (see
     /// [`Uniformity::compute_within_warps`]): `threadIdx.y`/`.z` are uniform.
     within_warps: bool,
+    /// Loop walks already done in this run (emptied when it ends).
+    memo: LoopMemo,
+}
+
+/// A loop statement, the divergence of its context and the non-uniform
+/// locals before it (trailing zero words trimmed): all a walk of the loop
+/// depends on besides the kernel (see [`LoopMemo`]).
+type LoopKey = (StmtId, Option<StmtId>, Vec<u64>);
+
+/// Remembered walks of loop statements within one run of the analysis. A
+/// loop nested in others is walked again in every fixpoint round of each
+/// enclosing loop (and in its escape probe), so the innermost body of a
+/// depth-4 nest was walked hundreds of times, mostly from states seen
+/// before. A walk of a loop is a function of its [`LoopKey`] (the analysis
+/// reads nothing else of `self` but its two fixed flags; the context's
+/// earlier thread-dependent `return` only matters to what a recorded walk
+/// records), and what a walk does to `self` besides its result either is
+/// recording (not answered from here) or only adds variables and loops to
+/// sets (`ever_nonuniform`, `nonuniform_loops`), which the first walk with
+/// the same key already did: answering a repeated walk from here changes
+/// no result of the analysis.
+#[derive(Clone, Debug, Default)]
+struct LoopMemo {
+    /// The fixpoint of the loop head: its non-uniform locals and whether
+    /// the loop is thread-dependent.
+    heads: HashMap<LoopKey, (VarSet, bool)>,
+    /// An unrecorded walk's result: the non-uniform locals after the loop,
+    /// and the cause of the first thread-dependent `return` in it.
+    exits: HashMap<LoopKey, (VarSet, Option<StmtId>)>,
+    /// Words of variable sets the two maps may still take.
+    room: usize,
+}
+
+/// Most words of variable sets the loop memo keeps (32 MB): past it walks
+/// are done again rather than remembered.
+const LOOP_MEMO_WORDS: usize = 1 << 22;
+
+impl LoopMemo {
+    fn key(id: StmtId, div: Option<StmtId>, state: &VarSet) -> LoopKey {
+        let used = state
+            .words
+            .iter()
+            .rposition(|w| *w != 0)
+            .map_or(0, |last| last + 1);
+        (id, div, state.words[..used].to_vec())
+    }
+
+    /// An empty memo that keeps up to `room` words.
+    fn with_room(room: usize) -> LoopMemo {
+        LoopMemo {
+            room,
+            ..LoopMemo::default()
+        }
+    }
+
+    /// Whether `extra` more words fit (then counted as kept).
+    fn keep(&mut self, extra: usize) -> bool {
+        let fits = extra <= self.room;
+        if fits {
+            self.room -= extra;
+        }
+        fits
+    }
 }
 
 /// Divergence state that flows forward across blocks.
@@ -183,6 +246,17 @@ fn assigned_vars(block: &Block, out: &mut VarSet) {
 impl Uniformity {
     /// Runs the analysis.
     pub fn compute(kernel: &Kernel) -> Uniformity {
+        Uniformity {
+            memo: LoopMemo::with_room(LOOP_MEMO_WORDS),
+            ..Uniformity::default()
+        }
+        .run(kernel)
+    }
+
+    /// [`Uniformity::compute`] walking every loop each time it is met
+    /// (the analysis the memo must not change).
+    #[cfg(test)]
+    pub(crate) fn compute_unmemoized(kernel: &Kernel) -> Uniformity {
         Uniformity::default().run(kernel)
     }
 
@@ -197,6 +271,7 @@ impl Uniformity {
     pub fn compute_within_warps(kernel: &Kernel) -> Uniformity {
         Uniformity {
             within_warps: true,
+            memo: LoopMemo::with_room(LOOP_MEMO_WORDS),
             ..Uniformity::default()
         }
         .run(kernel)
@@ -217,6 +292,7 @@ impl Uniformity {
             &mut flow,
             true,
         );
+        self.memo = LoopMemo::default();
         self
     }
 
@@ -502,12 +578,85 @@ impl Uniformity {
         flow: &mut Flow,
         record: bool,
     ) {
+        let key = LoopMemo::key(id, div, state);
+        if !record {
+            if let Some((exit, returned)) = self.memo.exits.get(&key) {
+                *state = exit.clone();
+                if flow.returned.is_none() {
+                    flow.returned = *returned;
+                }
+                return;
+            }
+        }
         let mut assigned = VarSet::new();
         assigned_vars(prelude, &mut assigned);
         assigned_vars(body, &mut assigned);
         assigned_vars(step, &mut assigned);
-        // Fixpoint on the head state; non-uniformity only grows, so this ends
-        // after at most |assigned| + 2 rounds.
+        let (head, nonuniform_loop) = match self.memo.heads.get(&key) {
+            Some(known) => known.clone(),
+            None => {
+                let fixpoint =
+                    self.loop_head(id, cond, [prelude, body, step], div, state, &assigned);
+                if self.memo.keep(key.2.len() + fixpoint.0.words.len()) {
+                    self.memo.heads.insert(key.clone(), fixpoint.clone());
+                }
+                fixpoint
+            }
+        };
+        let inner = div.or(if nonuniform_loop { Some(id) } else { None });
+        if record {
+            self.head_nonuniform.insert(id, head.clone());
+        }
+        let mut st = head.clone();
+        // A recorded walk records the context's earlier return at each
+        // point; an unrecorded one starts without it, so that its own
+        // first return is what it finds (see `LoopMemo::exits`).
+        let mut inner_flow = Flow {
+            returned: if record { flow.returned } else { None },
+            escaped: None,
+        };
+        self.iteration(
+            id,
+            cond,
+            [prelude, body, step],
+            inner,
+            &mut st,
+            &mut inner_flow,
+            record,
+        );
+        if flow.returned.is_none() {
+            flow.returned = inner_flow.returned;
+        }
+        // Threads re-converge after the loop; the loop's values are those of some head.
+        let mut exit = head.union(&st);
+        if nonuniform_loop {
+            exit.union_with(&assigned);
+        }
+        if record {
+            self.exit_nonuniform.insert(id, exit.clone());
+        } else if self.memo.keep(key.2.len() + exit.words.len()) {
+            self.memo
+                .exits
+                .insert(key, (exit.clone(), inner_flow.returned));
+        }
+        *state = exit;
+    }
+
+    /// The fixpoint of loop `id`'s head from `state` (the locals `assigned`
+    /// in its prelude, body and step given): the non-uniform locals at the
+    /// head in any iteration, and whether the loop's trip count or exit
+    /// depends on the thread.
+    fn loop_head(
+        &mut self,
+        id: StmtId,
+        cond: &Expr,
+        [prelude, body, step]: [&Block; 3],
+        div: Option<StmtId>,
+        state: &VarSet,
+        assigned: &VarSet,
+    ) -> (VarSet, bool) {
+        // Non-uniformity only grows, so this ends after at most
+        // |assigned| + 2 rounds.
         let mut head = state.clone();
         let mut nonuniform_loop = false;
         loop {
@@ -543,7 +692,7 @@ impl Uniformity {
             let now_nonuniform = div.is_none() && (cond_nonuniform || escapes || returns);
             let mut new_head = head.union(&st);
             if now_nonuniform {
-                new_head.union_with(&assigned);
+                new_head.union_with(assigned);
             }
             if new_head == head && now_nonuniform == nonuniform_loop {
                 break;
@@ -553,38 +702,156 @@ impl Uniformity {
         }
         if nonuniform_loop {
             self.nonuniform_loops.insert(id);
-            self.ever_nonuniform.union_with(&assigned);
+            self.ever_nonuniform.union_with(assigned);
         }
         self.ever_nonuniform.union_with(&head);
-        let inner = div.or(if nonuniform_loop { Some(id) } else { None });
-        if record {
-            self.head_nonuniform.insert(id, head.clone());
+        (head, nonuniform_loop)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every result of the analysis, in a form two runs can be compared in.
+    fn results(u: &Uniformity) -> String {
+        fn sorted<K: std::fmt::Debug + Ord, V: std::fmt::Debug>(m: &HashMap<K, V>) -> Vec<String> {
+            let mut entries: Vec<(&K, &V)> = m.iter().collect();
+            entries.sort_by(|x, y| x.0.cmp(y.0));
+            entries
+                .iter()
+                .map(|(k, v)| format!("{k:?}={v:?}"))
+                .collect()
         }
-        let mut st = head.clone();
-        let mut inner_flow = Flow {
-            returned: flow.returned,
-            escaped: None,
+        let words = |s: &VarSet| {
+            let used = s.words.iter().rposition(|w| *w != 0).map_or(0, |l| l + 1);
+            s.words[..used].to_vec()
         };
-        self.iteration(
-            id,
-            cond,
-            [prelude, body, step],
-            inner,
-            &mut st,
-            &mut inner_flow,
-            record,
+        let sets = |m: &HashMap<StmtId, VarSet>| {
+            let mut v: Vec<(StmtId, Vec<u64>)> = m.iter().map(|(k, s)| (*k, words(s))).collect();
+            v.sort();
+            v
+        };
+        let mut points: Vec<(String, bool)> = u
+            .divergent_points
+            .iter()
+            .map(|(p, d)| (format!("{p:?}"), *d))
+            .collect();
+        points.sort();
+        let mut after: Vec<(String, StmtId)> = u
+            .after_return_points
+            .iter()
+            .map(|(p, c)| (format!("{p:?}"), *c))
+            .collect();
+        after.sort();
+        format!(
+            "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
+            words(&u.ever_nonuniform),
+            sorted(&u.def_uniform),
+            sets(&u.head_nonuniform),
+            sets(&u.exit_nonuniform),
+            sorted(&u.divergent_stmts),
+            points,
+            after,
+            u.nonuniform_loops,
+        )
+    }
+
+    /// Kernels with nested loops whose bodies return, break and continue
+    /// under thread-dependent and uniform conditions, so that the memo is
+    /// asked from many states.
+    const NESTS: &str = r#"
+__global__ void nest(int *a, int n, int m) {
+    int t = threadIdx.x;
+    int acc = 0;
+    for (int i = 0; i < n; i++) {
+        int u = i * 2;
+        for (int j = 0; j < m; j++) {
+            for (int k = 0; k < n; k++) {
+                if (t == k) { acc += a[k]; break; }
+                for (int l = u; l < m; l++) {
+                    if (a[l] > t) return;
+                    u = u + a[i];
+                    if (l == j) continue;
+                    acc = acc + l;
+                }
+            }
+            if (acc > 3) u = t;
+            __syncthreads();
+        }
+        for (int j = 0; j < u; j++) { a[j] = acc; }
+    }
+    a[t] = acc;
+}
+__global__ void uniform_nest(int *a, int n) {
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            for (int k = 0; k < n; k++) {
+                a[i * n + j] += k;
+                __syncthreads();
+            }
+}
+"#;
+
+    /// The memo of loop walks changes no result: every fixture kernel (and
+    /// the nests above), analysed with and without it, block- and
+    /// warp-wide.
+    #[test]
+    fn loop_memo_changes_no_result() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/kernels");
+        let mut sources = vec![(std::path::PathBuf::from("nests.cu"), NESTS.to_string())];
+        // `SYNCWRIGHT_PATTERN_CORPUS`: more folders to compare on (a corpus).
+        let mut folders = vec![root];
+        if let Some(extra) = std::env::var_os("SYNCWRIGHT_PATTERN_CORPUS") {
+            folders.extend(std::env::split_paths(&extra));
+        }
+        while let Some(dir) = folders.pop() {
+            for path in std::fs::read_dir(&dir).expect("kernel folder").flatten() {
+                let path = path.path();
+                if path.is_dir() {
+                    folders.push(path);
+                } else if matches!(path.extension().and_then(|e| e.to_str()), Some("cu" | "cl")) {
+                    if let Ok(text) = std::fs::read_to_string(&path) {
+                        sources.push((path, text));
+                    }
+                }
+            }
+        }
+        let mut loops = 0;
+        let mut kernels = 0;
+        for (path, text) in &sources {
+            let program = crate::frontend::lower_source(path, text, &crate::frontend::FsIncludes);
+            for kernel in &program.kernels {
+                kernels += 1;
+                crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+                    loops += usize::from(matches!(s.kind, StmtKind::Loop { .. }));
+                });
+                let memoized = Uniformity::compute(kernel);
+                let plain = Uniformity::compute_unmemoized(kernel);
+                assert_eq!(
+                    results(&memoized),
+                    results(&plain),
+                    "{} `{}`",
+                    path.display(),
+                    kernel.name
+                );
+                let warps_plain = Uniformity {
+                    within_warps: true,
+                    ..Uniformity::default()
+                }
+                .run(kernel);
+                assert_eq!(
+                    results(&Uniformity::compute_within_warps(kernel)),
+                    results(&warps_plain),
+                    "{} `{}` within warps",
+                    path.display(),
+                    kernel.name
+                );
+            }
+        }
+        assert!(
+            kernels > 500 && loops > 300,
+            "{kernels} kernels, {loops} loops"
         );
-        if inner_flow.returned.is_some() && flow.returned.is_none() {
-            flow.returned = inner_flow.returned;
-        }
-        // Threads re-converge after the loop; the loop's values are those of some head.
-        let mut exit = head.union(&st);
-        if nonuniform_loop {
-            exit.union_with(&assigned);
-        }
-        if record {
-            self.exit_nonuniform.insert(id, exit.clone());
-        }
-        *state = exit;
     }
 }

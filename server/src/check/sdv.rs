@@ -1618,21 +1618,29 @@ fn scenarios_to_solve(
     b: StmtId,
     space: MemSpace,
 ) -> Vec<(Scenario, LoopRelation)> {
-    // No scenario (a barrier between the accesses in every interleaving,
-    // most pairs of a kernel with many barrier intervals): nothing to ask
-    // of the offsets.
-    let mut scenarios = pair_scenarios(tree, cfg, several_blocks, a, b, space);
-    if scenarios.is_empty() {
-        return scenarios;
+    // No interval start in common (a barrier between the accesses in every
+    // interleaving, most pairs of a kernel with many barrier intervals):
+    // no scenario (see `pair_scenarios`), nothing to ask of the offsets.
+    let mode = Blocking::for_space(space);
+    let may_meet = cfg.may_share_interval(a, b, mode)
+        || (space == MemSpace::Global
+            && several_blocks
+            && (!cfg.has_grid_barrier() || cfg.may_share_interval(a, b, Blocking::GridOnly)));
+    if !may_meet {
+        return Vec::new();
     }
+    // The theorems on the offsets below are asked before the searches of
+    // `pair_scenarios`, which cost several times more per pair (a kernel
+    // without barriers searches its whole graph for each pair): each of
+    // them, and an empty list of scenarios, only ever empties the list, so
+    // the order changes no answer.
     // Byte ranges apart in every execution: no scenario needs the solver.
     if injective.disjoint_ranges(a, b) {
         return Vec::new();
     }
     // Offsets that determine the thread (row-major layouts of thread and
     // block ids, `check::delinear`): the scenarios they rule out. (Asked
-    // before the grid-stride theorem, which costs more per pair: all three
-    // only ever empty the list, so the order changes no answer.)
+    // before the grid-stride theorem, which costs more per pair.)
     let (block_decided, grid_decided) = injective.delinear.decided(a, b);
     if block_decided && grid_decided {
         return Vec::new();
@@ -1640,6 +1648,10 @@ fn scenarios_to_solve(
     // A grid-stride loop's element of each thread: no scenario either.
     if grid_stride.disjoint(a, b) {
         return Vec::new();
+    }
+    let mut scenarios = pair_scenarios(tree, cfg, several_blocks, a, b, space);
+    if scenarios.is_empty() {
+        return scenarios;
     }
     let a_loops = tree.loops(a).len();
     scenarios.retain(|(scenario, _)| {
