@@ -327,10 +327,29 @@ impl<'k> GridStride<'k> {
         // step of S converted to a 32-bit signed type (S, or -S = -2^31 when
         // S = 2^31) keeps the counter congruent to G modulo S; an unsigned
         // counter needs the step to be S itself.
+        // The grid's thread count S is at most 2^31 (index-fits). S = 2^31
+        // divides 2^w for every counter type of w >= 31 bits, so a wrap
+        // modulo 2^w keeps `v` congruent to G modulo S: only a step below
+        // 2^31 needs the counter not to wrap (the counter assumption for an
+        // unsigned 32-bit counter, whose step range would otherwise reach
+        // 2^31 and never be "small").
+        let wrapping_step = Range {
+            lo: ctx.step.lo,
+            hi: ctx.step.hi.min((1 << 31) - 1),
+        };
         let scope = if ctx.grid_scope
-            && self.global_index(init, ctx.top, 0)
+            && (self.global_index(init, ctx.top, 0)
+                || self.clamped_global_index(init, cond, *var, ty, ctx))
             && self.grid_threads(&counter.operand, ctx.top, signed)
-            && wrap_modulus(ty, UpdateOp::Add, ctx.step, cond, *var, ctx.counter_fits).is_none()
+            && wrap_modulus(
+                ty,
+                UpdateOp::Add,
+                wrapping_step,
+                cond,
+                *var,
+                ctx.counter_fits,
+            )
+            .is_none()
         {
             Scope::Grid
         } else if matches!(
@@ -394,6 +413,133 @@ impl<'k> GridStride<'k> {
             top: ctx.top,
             body_defs,
         })
+    }
+
+    /// Whether `init` is a local `s` holding the global index G unless a
+    /// clamp replaced it by a bound that keeps the loop from running: `s`
+    /// has exactly two assignments, `s = G` and after it `if (s > X) s = X;`,
+    /// both statements of the kernel's top level before position `ctx.top`;
+    /// `cond` is `v < e` (`v` the counter); every assignment of the local
+    /// `e` is a top-level statement before `ctx.top`, the last of them
+    /// `if (e > X) e = X;`; `X` is one scalar parameter; `s`, `e`, `v` and
+    /// `X` are of the counter's type `ty`, so every comparison is in one
+    /// order. (ert's `start_idx = min(gid, nsize)`, `end_idx = min(..,
+    /// nsize)`, `for (i = start_idx; i < end_idx; i += stride)`.)
+    ///
+    /// Then a body run of the loop saw `v` start from G, as the theorem
+    /// needs: the loop starts from `v = s`; `s` is G, or X when the clamp
+    /// ran, and nothing assigns `s` or `e` after the clamps (both before
+    /// the loop's top-level statement). After its clamp `e <= X` in the
+    /// type's order (it was not above X, or it is X), so a thread whose `s`
+    /// is X fails the first test `X < e` and never runs the body from that
+    /// start; X is a parameter, the same value at each clamp.
+    fn clamped_global_index(
+        &self,
+        init: &Expr,
+        cond: &Expr,
+        counter: VarId,
+        ty: ScalarTy,
+        ctx: &Ctx<'_>,
+    ) -> bool {
+        let local = |e: &Expr| match e {
+            Expr::Var(v) => Some(*v),
+            _ => None,
+        };
+        let Some(start) = local(init) else {
+            return false;
+        };
+        let Some(end) = (match cond {
+            Expr::Binary(BinOp::Lt, a, b, _) if local(a) == Some(counter) => local(b),
+            Expr::Binary(BinOp::Gt, a, b, _) if local(b) == Some(counter) => local(a),
+            _ => None,
+        }) else {
+            return false;
+        };
+        let var_ty = |v: VarId| self.kernel.vars.get(v.0 as usize).map(|d| d.ty);
+        if start == end || var_ty(start) != Some(ty) || var_ty(end) != Some(ty) {
+            return false;
+        }
+        // `if (v > X) v = X;` (or `X < v`) with X a parameter of type `ty`.
+        let clamp_of = |stmt: &'k crate::ir::Stmt, v: VarId| -> Option<&'k Expr> {
+            let StmtKind::If { cond, then_, else_ } = &stmt.kind else {
+                return None;
+            };
+            let bound = match cond {
+                Expr::Binary(BinOp::Gt, a, b, _) if local(a) == Some(v) => b,
+                Expr::Binary(BinOp::Lt, a, b, _) if local(b) == Some(v) => a,
+                _ => return None,
+            };
+            let [assign] = then_.stmts.as_slice() else {
+                return None;
+            };
+            let StmtKind::Assign { var, value } = &assign.kind else {
+                return None;
+            };
+            let is_param = matches!(&**bound, Expr::Param(_));
+            (*var == v
+                && *value == **bound
+                && else_.stmts.is_empty()
+                && is_param
+                && type_of(self.kernel, bound) == ty)
+                .then_some(&**bound)
+        };
+        // Assignments of `v` in `stmt` and the statements nested in it.
+        let assigns = |stmt: &crate::ir::Stmt, v: VarId| {
+            let mut found = u32::from(crate::ir::walk::assigned_var(stmt) == Some(v));
+            for child in crate::ir::walk::child_blocks(stmt) {
+                for_each_stmt(child, &mut |s| {
+                    if crate::ir::walk::assigned_var(s) == Some(v) {
+                        found += 1;
+                    }
+                });
+            }
+            found
+        };
+        let before = &self.kernel.body.stmts[..ctx.top.min(self.kernel.body.stmts.len())];
+        // `s`: `s = G` at the top level, then its clamp.
+        let mut start_def: Option<usize> = None;
+        let mut start_bound: Option<&Expr> = None;
+        let mut start_seen = 0u32;
+        for (at, stmt) in before.iter().enumerate() {
+            let n = assigns(stmt, start);
+            if n == 0 {
+                continue;
+            }
+            start_seen += n;
+            match &stmt.kind {
+                StmtKind::Assign { var, value }
+                    if *var == start && start_def.is_none() && start_bound.is_none() =>
+                {
+                    if !self.global_index(value, at, 0) {
+                        return false;
+                    }
+                    start_def = Some(at);
+                }
+                _ if start_def.is_some() && start_bound.is_none() => match clamp_of(stmt, start) {
+                    Some(x) => start_bound = Some(x),
+                    None => return false,
+                },
+                _ => return false,
+            }
+        }
+        let (Some(_), Some(bound)) = (start_def, start_bound) else {
+            return false;
+        };
+        if ctx.definitions.get(&start) != Some(&start_seen) || start_seen != 2 {
+            return false;
+        }
+        // `e`: every assignment before the loop, the last one its clamp.
+        let mut end_seen = 0u32;
+        let mut end_clamped = false;
+        for stmt in before {
+            let n = assigns(stmt, end);
+            if n == 0 {
+                continue;
+            }
+            end_seen += n;
+            end_clamped = clamp_of(stmt, end) == Some(bound);
+        }
+        end_clamped && ctx.definitions.get(&end) == Some(&end_seen)
     }
 
     /// The loop statement `id`'s kind.

@@ -1044,17 +1044,23 @@ __global__ void two_d_block(float *c, int n) {
         assert_eq!(verdict, Verdict::Racy, "{name}");
         assert!(queries > 0, "{name}: the solver decides it");
     }
-    // Outside the theorem, race-free or not, the solver decides: a 32-bit
-    // unsigned counter may wrap (its step may reach 2^31), and without the
-    // index-fits assumption the global index may wrap.
+    // A 32-bit unsigned counter: its step S may reach 2^31, which divides
+    // 2^32 (a wrap keeps the congruence), and a smaller S is a small step for
+    // the counter assumption; without that assumption a counter with a step
+    // such as 300 may wrap out of its residue class, and the solver decides.
     let wraps = r#"
 __global__ void unsigned_counter(float *c, unsigned n) {
   for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
     c[i] = 1.0f;
 }
 "#;
-    let (_, _, queries, _) = check_source(wraps, &CheckOptions::default())[0].clone();
+    let (_, verdict, queries, _) = check_source(wraps, &CheckOptions::default())[0].clone();
+    assert_eq!((verdict, queries), (Verdict::RaceFree, 0));
+    let mut no_counter_fit = CheckOptions::default();
+    no_counter_fit.launch.no_counter_fit_assumption = true;
+    let (_, _, queries, _) = check_source(wraps, &no_counter_fit)[0].clone();
     assert!(queries > 0);
+    // Without the index-fits assumption the global index may wrap.
     let mut no_fit = CheckOptions::default();
     no_fit.launch.no_index_fit_assumption = true;
     let (_, _, queries, _) = check_source(decided, &no_fit)[0].clone();

@@ -274,10 +274,8 @@ fn host_scan(
                 Some((name.clone(), file))
             })
             .collect();
-        let sites = scan
-            .launches
-            .iter()
-            .cloned()
+        let sites = launches_for_other_callers(path, pass.as_ref())
+            .into_iter()
             .filter_map(|mut l| {
                 let unit = pre.units.get(l.text)?;
                 let (span, _) = unit.map.map(l.start as u32, l.end as u32);
@@ -304,8 +302,10 @@ fn host_scan(
                     file_path.display().to_string()
                 };
                 if !l.callers.is_empty() && called_elsewhere(path, &l.callers) {
-                    // Another unit may call the wrapper with other values:
-                    // the launch's sizes and arguments are unknown.
+                    // Another unit may call the wrapper with other values,
+                    // and the scan without its calls' values still relied
+                    // on such a wrapper: the launch's sizes and arguments
+                    // are unknown.
                     l = HostLaunch {
                         kernel: l.kernel,
                         template_args: l.template_args,
@@ -346,6 +346,48 @@ fn host_scan(
     }));
     // A scanner bug costs the launch information, never the analysis.
     scanned.unwrap_or_default()
+}
+
+/// Most scans of one unit by [`launches_for_other_callers`].
+const MAX_CALLER_RESCANS: usize = 4;
+
+/// The launches of `pass` as they hold for every call of the host
+/// functions another file of `path`'s folder may call: when a launch's
+/// values rest on the constants the unit's calls pass to such a wrapper
+/// (`HostLaunch::callers`), the unit is scanned again with those wrappers'
+/// parameters given no value ([`scan_translation_excluding`]), so that the
+/// launch keeps what does not depend on them (a constant block next to a
+/// grid computed from the wrapper's parameter) instead of losing
+/// everything. Values a scan computes with fewer caller constants hold on
+/// more executions, never fewer. A launch that still rests on such a
+/// wrapper after [`MAX_CALLER_RESCANS`] scans is made unknown by the caller.
+///
+/// [`scan_translation_excluding`]: crate::syntax::launches::scan_translation_excluding
+fn launches_for_other_callers(path: &Path, pass: &HostPass) -> Vec<HostLaunch> {
+    let mut launches = pass.scan.launches.clone();
+    let mut excluded: Vec<String> = Vec::new();
+    let mut elsewhere: crate::base::HashMap<String, bool> = crate::base::HashMap::default();
+    for _ in 0..MAX_CALLER_RESCANS {
+        let mut more: Vec<String> = Vec::new();
+        for f in launches.iter().flat_map(|l| &l.callers) {
+            if excluded.contains(f) || more.contains(f) {
+                continue;
+            }
+            let called = *elsewhere
+                .entry(f.clone())
+                .or_insert_with(|| called_elsewhere(path, std::slice::from_ref(f)));
+            if called {
+                more.push(f.clone());
+            }
+        }
+        if more.is_empty() {
+            break;
+        }
+        excluded.extend(more);
+        let texts: Vec<&str> = pass.pre.units.iter().map(|u| u.text.as_str()).collect();
+        launches = crate::syntax::launches::scan_translation_excluding(&texts, &excluded).launches;
+    }
+    launches
 }
 
 /// A launch with nothing known about its sizes and arguments.

@@ -310,6 +310,16 @@ fn non_launching_api(callee: &str) -> bool {
 
 /// Scans a translation unit: see [`HostScan`].
 pub fn scan_translation(texts: &[&str]) -> HostScan {
+    scan_translation_excluding(texts, &[])
+}
+
+/// [`scan_translation`] where the parameters of the host functions named in
+/// `excluded` get no value from the calls in the unit ([`Eval::caller_constant`]
+/// gives none for them): for wrappers another unit may call with other
+/// values. Every value the scan computes then holds on every call of them,
+/// so a launch keeps what does not depend on their parameters (a constant
+/// block size next to a grid computed from a parameter).
+pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostScan {
     let unit = Unit::new(texts);
     let device = device_regions(&unit);
     let in_device = |i: usize| device.iter().any(|&(s, e)| s <= i && i <= e);
@@ -317,6 +327,7 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
     let scopes = Scopes::new(&unit, decls, &in_device);
     let mut eval = Eval::new(&unit, &scopes);
     eval.allocated = allocated_names(&unit, &in_device);
+    eval.excluded_callers = excluded.to_vec();
     let heads = global_heads(&unit, &scopes);
     let mut launches = Vec::new();
     let mut launched_at = Vec::new();
@@ -2460,6 +2471,10 @@ struct Eval<'u, 'a> {
     callers_in_progress: RefCell<Vec<usize>>,
     /// Host names holding an allocation's start (see [`allocated_names`]).
     allocated: crate::base::HashSet<String>,
+    /// Host functions whose parameters get no value from their calls here
+    /// (another unit may call them with other values: see
+    /// [`scan_translation_excluding`]).
+    excluded_callers: Vec<String>,
 }
 
 impl<'u, 'a> Eval<'u, 'a> {
@@ -2627,6 +2642,7 @@ impl<'u, 'a> Eval<'u, 'a> {
             callers: RefCell::new(Vec::new()),
             callers_in_progress: RefCell::new(Vec::new()),
             allocated: crate::base::HashSet::default(),
+            excluded_callers: Vec::new(),
         }
     }
 
@@ -2675,7 +2691,12 @@ impl<'u, 'a> Eval<'u, 'a> {
                 return None;
             }
         }
-        if self.callers_in_progress.borrow().contains(&function_at) {
+        if self.callers_in_progress.borrow().contains(&function_at)
+            || self
+                .excluded_callers
+                .iter()
+                .any(|f| f == u.text(function_at))
+        {
             return None;
         }
         let params = u.split_commas(open + 1, close);
