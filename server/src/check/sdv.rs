@@ -1959,17 +1959,20 @@ fn divergence_cases(
     // `Uniformity::compute_within_warps`), so a warp barrier under a branch
     // on them alone is reached by all of a warp's threads or by none.
     // CUDA only: OpenCL leaves the layout of sub-groups to the implementation.
+    // A register exchange of a tile of at most 32 threads needs only
+    // threads of one warp (its tile lies in one warp), so the same applies.
+    let in_one_warp = |scope: crate::ir::BarrierScope| match scope {
+        crate::ir::BarrierScope::Warp => true,
+        crate::ir::BarrierScope::Tile { size, .. } => size <= 32,
+        _ => false,
+    };
     let warp_rows = kernel.lang == crate::ir::Lang::Cuda
-        && barriers
-            .iter()
-            .any(|(_, scope)| *scope == crate::ir::BarrierScope::Warp)
+        && barriers.iter().any(|(_, scope)| in_one_warp(*scope))
         && super::symexec::known_block_dims(kernel, opts)[0].is_some_and(|x| x % 32 == 0);
     let within_warps = warp_rows.then(|| Uniformity::compute_within_warps(kernel));
     let mut cases = Vec::new();
     for (id, scope) in barriers {
-        if scope == crate::ir::BarrierScope::Warp
-            && within_warps.as_ref().is_some_and(|w| w.is_uniform_stmt(id))
-        {
+        if in_one_warp(scope) && within_warps.as_ref().is_some_and(|w| w.is_uniform_stmt(id)) {
             continue;
         }
         // The uniformity analysis (within a block) over-approximates
@@ -1979,10 +1982,14 @@ fn divergence_cases(
         if !uniformity.is_uniform_stmt(id) || !args_uniform {
             let scenario = Scenario::same_block(tree.loops(id).to_vec());
             // A warp barrier needs only the threads of each warp together.
-            let scenario = if scope == crate::ir::BarrierScope::Warp {
-                scenario.with_warps(WarpRelation::Same)
-            } else {
-                scenario
+            let scenario = match scope {
+                crate::ir::BarrierScope::Warp => scenario.with_warps(WarpRelation::Same),
+                // A tile's exchange needs the threads of each tile (those of
+                // its lanes) together.
+                crate::ir::BarrierScope::Tile { size, lanes } => {
+                    scenario.with_warps(WarpRelation::SameTile { size, lanes })
+                }
+                _ => scenario,
             };
             cases.push((id, scenario));
         }
@@ -2927,7 +2934,20 @@ impl<'k, 's> Checker<'k, 's> {
                 Some(exited) => Bool::and(&[&e2.not(), &exited.not()]),
                 None => e2.not(),
             };
-            let reached_by_one = Bool::and(&[e1, &skipped_by_other]);
+            let reached_by_one = match scenario.warps {
+                // A register exchange of some lanes: the first thread calls
+                // it from a lane outside them ("the calling thread must be
+                // in mask"), or it is in them and so is the second, which
+                // skips it.
+                WarpRelation::SameTile { lanes, .. } => {
+                    let (in1, in2) = (self.enc.in_lanes(0, lanes), self.enc.in_lanes(1, lanes));
+                    Bool::and(&[
+                        e1,
+                        &Bool::or(&[in1.not(), Bool::and(&[&in1, &in2, &skipped_by_other])]),
+                    ])
+                }
+                _ => Bool::and(&[e1, &skipped_by_other]),
+            };
             let args_differ = match (r1.collective_args.get(&id), r2.collective_args.get(&id)) {
                 (Some(a1), Some(a2)) => {
                     let differ: Vec<Bool> = a1
@@ -2968,7 +2988,11 @@ impl<'k, 's> Checker<'k, 's> {
                         cause_span: cause_stmt.map(|c| self.span_of(c)),
                         witness: threads,
                         both_reach: by_arguments,
-                        warp: scenario.warps == WarpRelation::Same,
+                        warp: match scenario.warps {
+                            WarpRelation::Same => true,
+                            WarpRelation::SameTile { size, .. } => size <= 32,
+                            _ => false,
+                        },
                     });
                 }
                 (SatResult::Unsat, _) => {}

@@ -19,6 +19,9 @@ pub(crate) enum GroupKind {
     /// (`tiled_partition<n>(block)`): the block's threads in order of
     /// `thread_rank`, cut into consecutive groups of `n`.
     Tile(Option<u32>),
+    /// `coalesced_threads()`, `binary_partition`, `labeled_partition`: the
+    /// threads of a warp that run the call together (or a part of them).
+    Coalesced,
 }
 
 /// A C type.
@@ -422,9 +425,8 @@ pub(crate) fn group_named(name: &str) -> Option<GroupKind> {
     Some(match name {
         "thread_block" => GroupKind::Block,
         "grid_group" => GroupKind::Grid,
-        "thread_block_tile" | "coalesced_group" | "thread_group" | "cluster_group" => {
-            GroupKind::Tile(None)
-        }
+        "thread_block_tile" | "thread_group" | "cluster_group" => GroupKind::Tile(None),
+        "coalesced_group" => GroupKind::Coalesced,
         _ => return None,
     })
 }

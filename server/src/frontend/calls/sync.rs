@@ -79,6 +79,71 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.async_land();
     }
 
+    /// A register exchange among the threads of each tile of `size`
+    /// threads whose lanes are in `lanes` (`__shfl_*_sync`, a vote,
+    /// `cg::reduce` on a tile): every one of them must execute it ("all
+    /// non-exited threads named in mask must execute the same intrinsic
+    /// with the same mask, or the result is undefined", CUDA Programming
+    /// Guide, Warp Shuffle and Warp Vote Functions; cooperative groups build
+    /// their tile collectives on these with the tile's mask). It orders no
+    /// memory: a barrier of scope `Tile` without fences, checked only for
+    /// divergence; asynchronous copies in flight are not waited for.
+    pub(crate) fn tile_exchange(&mut self, n: Node, size: u32, lanes: u32) {
+        if lanes == 0 {
+            return;
+        }
+        self.push(
+            StmtKind::Barrier {
+                scope: BarrierScope::Tile { size, lanes },
+                global_fence: false,
+                local_fence: false,
+            },
+            n,
+        );
+    }
+
+    /// The lanes a warp mask names when it is a constant (`0xffffffff`: all
+    /// 32); None for a mask computed at run time.
+    pub(crate) fn constant_lanes(mask: Option<&Val>) -> Option<u32> {
+        match mask {
+            Some(Val::Scalar(Expr::Int(k, _), _)) => Some((*k & 0xffff_ffff) as u32),
+            _ => None,
+        }
+    }
+
+    /// The register exchange `what` (`cg::reduce`, `tile.shfl_down`) among
+    /// the threads of group `g`: for a tile of known size every thread of
+    /// the tile must take part (see [`Self::tile_exchange`]). A coalesced
+    /// group is the threads that created it together, which the lowering
+    /// does not track: not checked (noted). A tile of unknown size makes
+    /// the kernel unsupported: which threads must take part is not known.
+    pub(crate) fn group_exchange(&mut self, n: Node, g: GroupKind, what: &str) -> R<()> {
+        match g {
+            GroupKind::Block => self.barrier(n, BarrierScope::Block, false, false),
+            GroupKind::Tile(Some(size)) => self.tile_exchange(n, size, u32::MAX),
+            GroupKind::Coalesced => self.note(
+                n,
+                format!("`{what}` on a coalesced group: whether all its threads take part is not checked"),
+            ),
+            GroupKind::Tile(None) | GroupKind::Grid => {
+                return self.unsup(
+                    n,
+                    format!("`{what}` on a group of unknown size (which threads must take part is not known)"),
+                )
+            }
+        }
+        Ok(())
+    }
+
+    /// The group an expression evaluates to (`cg::tiled_partition<16>(b)`),
+    /// None when it is not a group.
+    pub(crate) fn group_value(&mut self, e: Node<'t>) -> R<Option<GroupKind>> {
+        Ok(match self.rvalue(e)? {
+            Val::Group(g) => Some(g),
+            _ => None,
+        })
+    }
+
     pub(crate) fn group_sync(&mut self, n: Node, g: GroupKind) {
         match g {
             GroupKind::Block => self.barrier(n, BarrierScope::Block, true, true),
@@ -87,7 +152,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             // starts at a multiple of its size in thread-rank order, which
             // is warp order): its sync is `__syncwarp()`.
             GroupKind::Tile(Some(32)) => self.barrier(n, BarrierScope::Warp, true, true),
-            GroupKind::Tile(_) => {
+            // Another tile's sync orders nothing here (taken as no
+            // barrier), but all of the tile's threads must reach it.
+            GroupKind::Tile(Some(size)) => {
+                self.tile_exchange(n, size, u32::MAX);
+                self.note(n, "tile/coalesced-group sync is not a block barrier".into())
+            }
+            GroupKind::Tile(None) | GroupKind::Coalesced => {
                 self.note(n, "tile/coalesced-group sync is not a block barrier".into())
             }
         }
