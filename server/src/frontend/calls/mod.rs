@@ -1036,6 +1036,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let ty = self.rvalue(a).ok().map(|v| self.type_of_val(&v));
         self.cur = saved;
         self.kernel.vars.truncate(saved_vars);
+        self.lane_sets.retain(|v, _| (v.0 as usize) < saved_vars);
         self.kernel.next_stmt_id = saved_id;
         self.inlined_calls = saved_calls;
         ty
@@ -1299,12 +1300,20 @@ impl<'c, 't> Lowerer<'c, 't> {
             if builtins::is_group_exchange_method(&m) {
                 // `tile.shfl_down(v, d)`, `tile.ballot(p)`: a register
                 // exchange every thread of the group must take part in.
-                self.group_exchange(n, g, &format!("{m}"))?;
+                self.group_exchange(n, g, &m)?;
                 let ty = match (m.starts_with("shfl"), vals.first()) {
                     (true, Some(Val::Scalar(_, t))) => *t,
                     _ => ScalarTy::UINT,
                 };
-                return Ok(Val::Scalar(self.havoc(ty, n), ty));
+                let v = self.havoc(ty, n);
+                if let (Expr::Var(v), true) = (
+                    &v,
+                    matches!(m.as_str(), "ballot" | "match_any" | "match_all"),
+                ) {
+                    let origin = self.cur.last().map(|s| s.id);
+                    self.lane_sets.insert(*v, origin);
+                }
+                return Ok(Val::Scalar(v, ty));
             }
             return Ok(match m.as_str() {
                 "sync" | "barrier_wait" => {
@@ -1416,17 +1425,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             Some(K::OpaqueValue) if builtins::is_masked_warp_intrinsic(name) => {
                 let vals = self.eval_args(args)?;
                 // Every lane the mask names must execute it (see
-                // `tile_exchange`); a mask computed at run time (a ballot
-                // under the same condition, `__activemask()`) names lanes
-                // not known here: not checked.
-                match Self::constant_lanes(vals.first()) {
-                    Some(lanes) => self.tile_exchange(n, 32, lanes),
-                    None => self.note(
-                        n,
-                        format!("`{name}` with a mask computed at run time: whether every lane it names executes it is not checked"),
-                    ),
+                // `tile_exchange`, `warp_mask_lanes`).
+                if let Some(lanes) = self.warp_mask_lanes(n, name, vals.first())? {
+                    self.tile_exchange(n, 32, lanes);
                 }
-                return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
+                return Ok(self.warp_value(n, name));
+            }
+            Some(K::OpaqueValue) if builtins::is_lane_set_intrinsic(name) => {
+                let _ = self.eval_args(args)?;
+                return Ok(self.warp_value(n, name));
             }
             Some(K::Texture | K::OpaqueValue) => {
                 let _ = self.eval_args(args)?;
@@ -1510,8 +1517,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                 if full {
                     self.barrier(n, BarrierScope::Warp, true, true);
                 } else {
-                    // Still, every lane a constant mask names must reach it.
-                    if let Some(lanes) = Self::constant_lanes(vals.first()) {
+                    // Still, every lane the mask names must reach it.
+                    if let Some(lanes) = self.warp_mask_lanes(n, name, vals.first())? {
                         self.tile_exchange(n, 32, lanes);
                     }
                     self.note(
@@ -1535,7 +1542,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                 ) =>
             {
                 let _ = self.eval_args(args)?;
-                return Ok(Some(Val::Group(GroupKind::Coalesced)));
+                // `coalesced_threads()` is the threads running it: its point
+                // is marked (an unused unknown value) for
+                // `same_threads_since`; the partitions split a group by
+                // values not modelled.
+                let origin = if name == "coalesced_threads" {
+                    let _ = self.havoc(ScalarTy::INT, n);
+                    self.cur.last().map(|s| s.id)
+                } else {
+                    None
+                };
+                return Ok(Some(Val::Group(GroupKind::Coalesced(origin))));
             }
             Some(K::GroupHandle) => {
                 let vals = self.eval_args(args)?;
@@ -1584,6 +1601,20 @@ impl<'c, 't> Lowerer<'c, 't> {
             _ => {}
         }
         Ok(None)
+    }
+
+    /// The unknown result of warp intrinsic `name`; a lane set (a ballot's)
+    /// is remembered as one (see `warp_mask_lanes`).
+    fn warp_value(&mut self, n: Node<'t>, name: &str) -> Val {
+        let v = self.havoc(ScalarTy::INT, n);
+        if let (Expr::Var(var), true) = (&v, builtins::is_lane_set_intrinsic(name)) {
+            let origin = self.cur.last().map(|s| s.id);
+            if let (Some(o), "__activemask") = (origin, name) {
+                self.active_mask_stmts.insert(o);
+            }
+            self.lane_sets.insert(*var, origin);
+        }
+        Val::Scalar(v, ScalarTy::INT)
     }
 
     /// `cg::reduce(g, v, op)`, `cg::inclusive_scan(g, v, op)`,
