@@ -1074,7 +1074,7 @@ impl<'k> Encoder<'k> {
         if lanes == u32::MAX {
             return Bool::from_bool(true);
         }
-        lane_in(&self.linear_tid(t).modulo(&Int::from_i64(32)), lanes)
+        lane_in(&self.linear_tid(t).modulo(Int::from_i64(32)), lanes)
     }
 
     /// The two threads are in different warps (linear thread id / 32 differs).

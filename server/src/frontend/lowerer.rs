@@ -418,7 +418,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.lane_sets.remove(var);
                 } else {
                     let same = origins.iter().all(|o| *o == origins[0]);
-                    self.lane_sets.insert(*var, if same { origins[0] } else { None });
+                    self.lane_sets
+                        .insert(*var, if same { origins[0] } else { None });
                 }
             }
         }
