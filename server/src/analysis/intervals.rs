@@ -391,11 +391,13 @@ impl Cfg {
                     self.edge(n, EXIT, Edge::Normal);
                     cur = n;
                 }
+                // A register exchange of a tile orders no memory: an
+                // ordinary statement here (its divergence is checked apart).
                 StmtKind::Barrier {
                     scope,
                     global_fence,
                     local_fence,
-                } => {
+                } if !matches!(scope, crate::ir::BarrierScope::Tile { .. }) => {
                     self.barrier[n] = Some(BarrierNode {
                         grid: *scope == crate::ir::BarrierScope::Grid,
                         warp: *scope == crate::ir::BarrierScope::Warp,

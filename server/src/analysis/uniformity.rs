@@ -31,7 +31,7 @@ use crate::base::HashMap;
 use std::collections::BTreeSet;
 
 use crate::ir::walk::{for_each_stmt, BlockSlot, ProgramPoint};
-use crate::ir::{Block, Builtin, Expr, Kernel, StmtId, StmtKind, VarId};
+use crate::ir::{Block, Builtin, Expr, Kernel, ScalarTy, StmtId, StmtKind, VarId};
 
 /// A set of variables as a bit per [`VarId`]: the analysis clones and
 /// joins its state at every branch and loop round, and inlined kernels have
@@ -126,6 +126,8 @@ pub struct Uniformity {
     within_warps: bool,
     /// Loop walks already done in this run (emptied when it ends).
     memo: LoopMemo,
+    /// Locals every definition of which is `threadIdx.x` (see [`tid_x_vars`]).
+    tid_x: VarSet,
 }
 
 /// A loop statement, the divergence of its context and the non-uniform
@@ -138,9 +140,9 @@ type LoopKey = (StmtId, Option<StmtId>, Vec<u64>);
 /// enclosing loop (and in its escape probe), so the innermost body of a
 /// depth-4 nest was walked hundreds of times, mostly from states seen
 /// before. A walk of a loop is a function of its [`LoopKey`] (the analysis
-/// reads nothing else of `self` but its two fixed flags; the context's
-/// earlier thread-dependent `return` only matters to what a recorded walk
-/// records), and what a walk does to `self` besides its result either is
+/// reads nothing else of `self` but its fixed settings, two flags and
+/// `tid_x`; the context's earlier thread-dependent `return` only matters
+/// to what a recorded walk records), and what a walk does to `self` besides its result either is
 /// recording (not answered from here) or only adds variables and loops to
 /// sets (`ever_nonuniform`, `nonuniform_loops`), which the first walk with
 /// the same key already did: answering a repeated walk from here changes
@@ -201,8 +203,12 @@ struct Flow {
 /// Whether `e` is uniform given the non-uniform locals; `rows` says that
 /// `threadIdx.y` and `.z` are uniform (within a warp of a block whose x extent
 /// is a multiple of 32).
-fn expr_uniform(e: &Expr, nonuni: &VarSet, rows: bool) -> bool {
+fn expr_uniform(e: &Expr, nonuni: &VarSet, rows: Option<&VarSet>) -> bool {
     let expr_uniform = |e: &Expr, nonuni: &VarSet| expr_uniform(e, nonuni, rows);
+    if rows.is_some_and(|tid_x| warp_aligned_x(e, tid_x)) {
+        return true;
+    }
+    let rows = rows.is_some();
     match e {
         Expr::Int(..) | Expr::Float(..) | Expr::Param(_) => true,
         Expr::Var(v) => !nonuni.contains(v),
@@ -214,6 +220,82 @@ fn expr_uniform(e: &Expr, nonuni: &VarSet, rows: bool) -> bool {
             expr_uniform(c, nonuni) && expr_uniform(a, nonuni) && expr_uniform(b, nonuni)
         }
         Expr::Apply(_, args, _) => args.iter().all(|a| expr_uniform(a, nonuni)),
+    }
+}
+
+/// `threadIdx.x`, possibly converted to an integer type of 16 bits or more
+/// (which holds every thread index, below 1024, unchanged), or a local of
+/// `tid_x` (every definition of which is such).
+fn is_tid_x(e: &Expr, tid_x: &VarSet) -> bool {
+    match e {
+        Expr::Builtin(Builtin::ThreadIdx(0)) => true,
+        Expr::Var(v) => tid_x.contains(v),
+        Expr::Cast(ScalarTy::Int { bits, .. }, a) if *bits >= 16 => is_tid_x(a, tid_x),
+        _ => false,
+    }
+}
+
+/// The locals whose every definition assigns `threadIdx.x` (see
+/// [`is_tid_x`]; `int tid = threadIdx.x;`, a helper's `return threadIdx.x`
+/// inlined): they hold `threadIdx.x` wherever they are read after one.
+fn tid_x_vars(kernel: &Kernel) -> VarSet {
+    let mut defs: HashMap<VarId, Vec<&Expr>> = HashMap::default();
+    let mut other = VarSet::new();
+    for_each_stmt(&kernel.body, &mut |s| match &s.kind {
+        StmtKind::Assign { var, value } => defs.entry(*var).or_default().push(value),
+        _ => {
+            if let Some(v) = crate::ir::walk::assigned_var(s) {
+                other.insert(v);
+            }
+        }
+    });
+    let mut out = VarSet::new();
+    // Chains of copies (`tid = threadIdx.x; t = tid;`): to a fixpoint.
+    loop {
+        let mut grew = false;
+        for (v, values) in &defs {
+            if !out.contains(v) && !other.contains(v) && values.iter().all(|e| is_tid_x(e, &out)) {
+                out.insert(*v);
+                grew = true;
+            }
+        }
+        if !grew {
+            return out;
+        }
+    }
+}
+
+/// Whether `e` depends on `threadIdx.x` only through which run of 32
+/// consecutive values (starting at a multiple of 32) it lies in: `x / c`
+/// and `x >> k` with `c` a positive multiple of 32 and `k >= 5`, and `x`
+/// compared with a constant boundary between two such runs (`x < 64`,
+/// `x >= 32`, `x > 31`). In a block whose x extent is a multiple of 32 a
+/// warp is such a run of one row (see [`Uniformity::compute_within_warps`]),
+/// so `e` is the same in all of its threads.
+fn warp_aligned_x(e: &Expr, tid_x: &VarSet) -> bool {
+    use crate::ir::BinOp;
+    let Expr::Binary(op, a, b, _) = e else {
+        return false;
+    };
+    // `k < x` is `x > k`, and so on.
+    let (op, k) = match (is_tid_x(a, tid_x), &**a, &**b) {
+        (true, _, Expr::Int(k, _)) => (*op, *k),
+        (false, Expr::Int(k, _), r) if is_tid_x(r, tid_x) => match op {
+            BinOp::Lt => (BinOp::Gt, *k),
+            BinOp::Le => (BinOp::Ge, *k),
+            BinOp::Gt => (BinOp::Lt, *k),
+            BinOp::Ge => (BinOp::Le, *k),
+            _ => return false,
+        },
+        _ => return false,
+    };
+    match op {
+        BinOp::Div => k > 0 && k % 32 == 0,
+        BinOp::Shr => (5..64).contains(&k),
+        // x < k and x >= k split at k; x <= k and x > k at k + 1.
+        BinOp::Lt | BinOp::Ge => k % 32 == 0,
+        BinOp::Le | BinOp::Gt => (k + 1) % 32 == 0,
+        _ => false,
     }
 }
 
@@ -272,6 +354,7 @@ impl Uniformity {
         Uniformity {
             within_warps: true,
             memo: LoopMemo::with_room(LOOP_MEMO_WORDS),
+            tid_x: tid_x_vars(kernel),
             ..Uniformity::default()
         }
         .run(kernel)
@@ -299,7 +382,13 @@ impl Uniformity {
     /// Whether `e` has the same value in every thread wherever it is evaluated
     /// (flow-insensitive: uses every variable's worst case).
     pub fn is_uniform_expr(&self, e: &Expr) -> bool {
-        expr_uniform(e, &self.ever_nonuniform, self.within_warps)
+        expr_uniform(e, &self.ever_nonuniform, self.rows())
+    }
+
+    /// The setting of [`expr_uniform`]: the locals holding `threadIdx.x`
+    /// within warps, None for the block.
+    fn rows(&self) -> Option<&VarSet> {
+        self.within_warps.then_some(&self.tid_x)
     }
 
     /// Whether a variable is uniform everywhere.
@@ -403,7 +492,7 @@ impl Uniformity {
             let ctx_div = div.is_some();
             match &stmt.kind {
                 StmtKind::Assign { var, value } => {
-                    let u = !ctx_div && expr_uniform(value, state, self.within_warps);
+                    let u = !ctx_div && expr_uniform(value, state, self.rows());
                     self.define(stmt.id, *var, u, state, record);
                 }
                 StmtKind::Havoc { var } => self.define(stmt.id, *var, false, state, record),
@@ -416,8 +505,8 @@ impl Uniformity {
                     // with theirs) is a race the checker reports itself.
                     // Threads that skip the read keep their old value, so the
                     // variable is still non-uniform after a divergent read.
-                    let value_uniform = !self.partial_sync
-                        && expr_uniform(&access.offset, state, self.within_warps);
+                    let value_uniform =
+                        !self.partial_sync && expr_uniform(&access.offset, state, self.rows());
                     if record {
                         let e = self.def_uniform.entry(stmt.id).or_insert(value_uniform);
                         *e = *e && value_uniform;
@@ -447,7 +536,7 @@ impl Uniformity {
                 StmtKind::If { cond, then_, else_ } => {
                     let inner = if ctx_div {
                         div
-                    } else if expr_uniform(cond, state, self.within_warps) {
+                    } else if expr_uniform(cond, state, self.rows()) {
                         None
                     } else {
                         Some(stmt.id)
@@ -557,7 +646,7 @@ impl Uniformity {
         record: bool,
     ) -> bool {
         self.block(prelude, BlockSlot::LoopCond(id), inner, st, flow, record);
-        let cond_nonuniform = !expr_uniform(cond, st, self.within_warps);
+        let cond_nonuniform = !expr_uniform(cond, st, self.rows());
         self.block(body, BlockSlot::LoopBody(id), inner, st, flow, record);
         // `continue` goes to the step: escapes of the body end there.
         flow.escaped = None;

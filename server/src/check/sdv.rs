@@ -1971,15 +1971,28 @@ fn divergence_cases(
     // `Uniformity::compute_within_warps`), so a warp barrier under a branch
     // on them alone is reached by all of a warp's threads or by none.
     // CUDA only: OpenCL leaves the layout of sub-groups to the implementation.
+    // A register exchange of a tile of at most 32 threads needs only
+    // threads of one warp (its tile lies in one warp), so the same applies.
+    let in_one_warp = |scope: crate::ir::BarrierScope| match scope {
+        crate::ir::BarrierScope::Warp => true,
+        crate::ir::BarrierScope::Tile { size, .. } => size <= 32,
+        _ => false,
+    };
     let warp_rows = kernel.lang == crate::ir::Lang::Cuda
-        && barriers
-            .iter()
-            .any(|(_, scope)| *scope == crate::ir::BarrierScope::Warp)
+        && barriers.iter().any(|(_, scope)| in_one_warp(*scope))
         && super::symexec::known_block_dims(kernel, opts)[0].is_some_and(|x| x % 32 == 0);
     let within_warps = warp_rows.then(|| Uniformity::compute_within_warps(kernel));
     let mut cases = Vec::new();
     for (id, scope) in barriers {
-        if scope == crate::ir::BarrierScope::Warp
+        // A register exchange whose constant mask leaves out some lanes is
+        // wrong wherever one of those lanes calls it ("each calling thread
+        // must have its own bit set in the mask", CUDA Programming Guide,
+        // Warp Shuffle Functions), which a uniform call does in every warp:
+        // uniformity says nothing about it, so the solver is always asked.
+        let partial_mask =
+            matches!(scope, crate::ir::BarrierScope::Tile { lanes, .. } if lanes != u32::MAX);
+        if !partial_mask
+            && in_one_warp(scope)
             && within_warps.as_ref().is_some_and(|w| w.is_uniform_stmt(id))
         {
             continue;
@@ -1988,13 +2001,17 @@ fn divergence_cases(
         // divergence; only barriers it cannot prove uniform (reached, and
         // for a collective also with uniform arguments) need the solver.
         let args_uniform = collectives.get(&id).is_none_or(|(_, u)| *u);
-        if !uniformity.is_uniform_stmt(id) || !args_uniform {
+        if partial_mask || !uniformity.is_uniform_stmt(id) || !args_uniform {
             let scenario = Scenario::same_block(tree.loops(id).to_vec());
             // A warp barrier needs only the threads of each warp together.
-            let scenario = if scope == crate::ir::BarrierScope::Warp {
-                scenario.with_warps(WarpRelation::Same)
-            } else {
-                scenario
+            let scenario = match scope {
+                crate::ir::BarrierScope::Warp => scenario.with_warps(WarpRelation::Same),
+                // A tile's exchange needs the threads of each tile (those of
+                // its lanes) together.
+                crate::ir::BarrierScope::Tile { size, lanes } => {
+                    scenario.with_warps(WarpRelation::SameTile { size, lanes })
+                }
+                _ => scenario,
             };
             cases.push((id, scenario));
         }
@@ -2939,7 +2956,20 @@ impl<'k, 's> Checker<'k, 's> {
                 Some(exited) => Bool::and(&[&e2.not(), &exited.not()]),
                 None => e2.not(),
             };
-            let reached_by_one = Bool::and(&[e1, &skipped_by_other]);
+            let reached_by_one = match scenario.warps {
+                // A register exchange of some lanes: the first thread calls
+                // it from a lane outside them ("the calling thread must be
+                // in mask"), or it is in them and so is the second, which
+                // skips it.
+                WarpRelation::SameTile { lanes, .. } => {
+                    let (in1, in2) = (self.enc.in_lanes(0, lanes), self.enc.in_lanes(1, lanes));
+                    Bool::and(&[
+                        e1,
+                        &Bool::or(&[in1.not(), Bool::and(&[&in1, &in2, &skipped_by_other])]),
+                    ])
+                }
+                _ => Bool::and(&[e1, &skipped_by_other]),
+            };
             let args_differ = match (r1.collective_args.get(&id), r2.collective_args.get(&id)) {
                 (Some(a1), Some(a2)) => {
                     let differ: Vec<Bool> = a1
@@ -2980,7 +3010,11 @@ impl<'k, 's> Checker<'k, 's> {
                         cause_span: cause_stmt.map(|c| self.span_of(c)),
                         witness: threads,
                         both_reach: by_arguments,
-                        warp: scenario.warps == WarpRelation::Same,
+                        warp: match scenario.warps {
+                            WarpRelation::Same => true,
+                            WarpRelation::SameTile { size, .. } => size <= 32,
+                            _ => false,
+                        },
                     });
                 }
                 (SatResult::Unsat, _) => {}

@@ -160,6 +160,16 @@ pub enum WarpRelation {
     Same,
     /// Threads of different warps (a warp barrier orders the others).
     Different,
+    /// Threads of one tile of `size` consecutive linear thread ids (tiles
+    /// start at multiples of `size`), both with their lane (linear id
+    /// modulo 32) in the bit mask `lanes`: the threads a register exchange
+    /// of scope [`crate::ir::BarrierScope::Tile`] needs together.
+    SameTile {
+        /// Threads per tile.
+        size: u32,
+        /// Lanes taking part.
+        lanes: u32,
+    },
 }
 
 impl Scenario {
@@ -514,6 +524,27 @@ pub struct Encoder<'k> {
     deadline: Option<std::time::Instant>,
     /// Generations of named operations in loops, from the concrete runs.
     generations: super::named::GenerationTable,
+}
+
+/// `lane` (0 to 31) names a bit of `lanes`: one interval per run of set bits.
+fn lane_in(lane: &Int, lanes: u32) -> Bool {
+    let mut runs = Vec::new();
+    let mut l = 0u32;
+    while l < 32 {
+        if lanes >> l & 1 == 0 {
+            l += 1;
+            continue;
+        }
+        let start = l;
+        while l < 32 && lanes >> l & 1 == 1 {
+            l += 1;
+        }
+        runs.push(Bool::and(&[
+            lane.ge(Int::from_i64(i64::from(start))),
+            lane.lt(Int::from_i64(i64::from(l))),
+        ]));
+    }
+    Bool::or(&runs)
 }
 
 fn int_of(v: &Val) -> Int {
@@ -996,6 +1027,13 @@ impl<'k> Encoder<'k> {
                 WarpRelation::Any => {}
                 WarpRelation::Same => facts.push(self.different_warps().not()),
                 WarpRelation::Different => facts.push(self.different_warps()),
+                // Which lanes take part is left to the query (see
+                // `Encoder::in_lanes`): a caller outside them is an error too.
+                WarpRelation::SameTile { size, .. } => {
+                    let size = Int::from_i64(i64::from(size.max(1)));
+                    let (l0, l1) = (self.linear_tid(0), self.linear_tid(1));
+                    facts.push(l0.div(&size).eq(l1.div(&size)));
+                }
             }
         } else {
             facts.push(same_bid.not());
@@ -1037,6 +1075,14 @@ impl<'k> Encoder<'k> {
                 Int::add(&[tid[1].clone(), Int::mul(&[bd[1].clone(), tid[2].clone()])]),
             ]),
         ])
+    }
+
+    /// Thread `t`'s lane (linear thread id modulo 32) is in the bit mask `lanes`.
+    pub fn in_lanes(&self, t: usize, lanes: u32) -> Bool {
+        if lanes == u32::MAX {
+            return Bool::from_bool(true);
+        }
+        lane_in(&self.linear_tid(t).modulo(Int::from_i64(32)), lanes)
     }
 
     /// The two threads are in different warps (linear thread id / 32 differs).
@@ -4378,9 +4424,17 @@ impl Exec<'_, '_> {
             StmtKind::Barrier { scope, .. } => {
                 let en = self.enabled();
                 self.out.barriers.insert(stmt.id, en);
-                if *scope == crate::ir::BarrierScope::Warp
-                    && self.kernel().lang == crate::ir::Lang::Cuda
-                {
+                // CUDA excuses exited threads at `__syncwarp` and at the
+                // warp intrinsics (`__shfl_*_sync`, votes: "all non-exited
+                // threads named in mask must execute the same intrinsic",
+                // Programming Guide), on which tiles of up to 32 threads
+                // build their collectives.
+                let warp_level = match scope {
+                    crate::ir::BarrierScope::Warp => true,
+                    crate::ir::BarrierScope::Tile { size, .. } => *size <= 32,
+                    _ => false,
+                };
+                if warp_level && self.kernel().lang == crate::ir::Lang::Cuda {
                     self.out.barrier_exited.insert(stmt.id, self.exited.clone());
                 }
             }

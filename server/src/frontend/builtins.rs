@@ -387,6 +387,40 @@ pub fn is_precondition(name: &str) -> bool {
     )
 }
 
+/// The warp intrinsics with a mask of the lanes taking part as their first
+/// argument (`__shfl_down_sync`, `__ballot_sync`, `__match_any_sync`,
+/// `__reduce_add_sync`): every lane named in the mask must execute them.
+pub(crate) fn is_masked_warp_intrinsic(name: &str) -> bool {
+    is_opaque_value_call(name) && name.starts_with("__") && name.ends_with("_sync")
+}
+
+/// Warp intrinsics whose result is a set of lanes computed at run time (a
+/// warp mask a later intrinsic may take): `__ballot_sync`, `__activemask`,
+/// `__match_any_sync`, `__lanemask_lt`, ...
+pub(crate) fn is_lane_set_intrinsic(name: &str) -> bool {
+    name.starts_with("__ballot")
+        || name.starts_with("__match")
+        || name.starts_with("__lanemask")
+        || name == "__activemask"
+}
+
+/// Methods of a cooperative group that exchange values through registers
+/// among all of its threads (`tile.shfl_down(v, 1)`, `tile.ballot(p)`).
+pub(crate) fn is_group_exchange_method(name: &str) -> bool {
+    matches!(
+        name,
+        "shfl"
+            | "shfl_up"
+            | "shfl_down"
+            | "shfl_xor"
+            | "ballot"
+            | "any"
+            | "all"
+            | "match_any"
+            | "match_all"
+    )
+}
+
 /// Warp-level and other value-producing intrinsics whose result is unknown but
 /// which touch no memory: their result is havocked without a note.
 pub(crate) fn is_opaque_value_call(name: &str) -> bool {

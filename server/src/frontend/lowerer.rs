@@ -266,6 +266,13 @@ pub(crate) struct Lowerer<'c, 't> {
     pub(crate) signaled: Vec<VarId>,
     pub(crate) inlined_calls: usize,
     pub(crate) noted: HashSet<String>,
+    /// Locals holding a set of lanes computed at run time (a ballot,
+    /// `__activemask()`), or a value computed from one: a warp mask made of
+    /// them names lanes not known here (see `Self::warp_mask_lanes`).
+    /// With the statement that computed the lane set (None: several).
+    pub(crate) lane_sets: HashMap<VarId, Option<StmtId>>,
+    /// The statements computing `__activemask()` (origins in `lane_sets`).
+    pub(crate) active_mask_stmts: HashSet<StmtId>,
     /// Arrays of the kernel's `const T *__restrict__` parameters: read-only
     /// for the kernel's lifetime (see [`Self::unknown_effects`]).
     pub(crate) readonly_arrays: HashSet<ArrayId>,
@@ -316,6 +323,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             signaled: Vec::new(),
             inlined_calls: 0,
             noted: HashSet::default(),
+            lane_sets: HashMap::default(),
+            active_mask_stmts: HashSet::default(),
             readonly_arrays: HashSet::default(),
             next_tmp: 0,
             next_param_extra: 0,
@@ -392,6 +401,28 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.async_same_thread(id, &kind);
         }
         self.asyncs.track_token(&kind);
+        if let StmtKind::Assign { var, value } = &kind {
+            if !self.lane_sets.is_empty() {
+                // A copy of a lane set is one (of the same origin); any other
+                // value makes the local an ordinary mask (checked as the full
+                // mask, which is stronger).
+                let mut origins = Vec::new();
+                crate::ir::walk::for_each_expr(value, &mut |e| {
+                    if let Expr::Var(v) = e {
+                        if let Some(o) = self.lane_sets.get(v) {
+                            origins.push(*o);
+                        }
+                    }
+                });
+                if origins.is_empty() {
+                    self.lane_sets.remove(var);
+                } else {
+                    let same = origins.iter().all(|o| *o == origins[0]);
+                    self.lane_sets
+                        .insert(*var, if same { origins[0] } else { None });
+                }
+            }
+        }
         self.cur.push(Stmt {
             id,
             kind,

@@ -555,10 +555,15 @@ __global__ void k(int *g) {
         })
         .collect();
     use BarrierScope::{Block as B, Grid as G, Warp as W};
-    // Fences are not barriers; `__syncwarp` with a partial mask orders nothing.
+    // Fences are not barriers; `__syncwarp` with a partial mask orders
+    // nothing, but the lanes it names must reach it (a register exchange).
+    let half = BarrierScope::Tile {
+        size: 32,
+        lanes: 0xffff,
+    };
     assert_eq!(
         scopes,
-        vec![B, B, B, B, B, B, B, G, G, W, W],
+        vec![B, B, B, B, B, B, B, G, G, W, W, half],
         "{}",
         pretty_kernel(k)
     );

@@ -19,6 +19,11 @@ pub(crate) enum GroupKind {
     /// (`tiled_partition<n>(block)`): the block's threads in order of
     /// `thread_rank`, cut into consecutive groups of `n`.
     Tile(Option<u32>),
+    /// `coalesced_threads()`, `binary_partition`, `labeled_partition`: the
+    /// threads of a warp that run the call together (or a part of them).
+    /// `Some(s)`: made by `coalesced_threads()` at statement `s` (a marker
+    /// of the point, see `Lowerer::same_threads_since`).
+    Coalesced(Option<crate::ir::StmtId>),
 }
 
 /// A C type.
@@ -422,9 +427,8 @@ pub(crate) fn group_named(name: &str) -> Option<GroupKind> {
     Some(match name {
         "thread_block" => GroupKind::Block,
         "grid_group" => GroupKind::Grid,
-        "thread_block_tile" | "coalesced_group" | "thread_group" | "cluster_group" => {
-            GroupKind::Tile(None)
-        }
+        "thread_block_tile" | "thread_group" | "cluster_group" => GroupKind::Tile(None),
+        "coalesced_group" => GroupKind::Coalesced(None),
         _ => return None,
     })
 }
@@ -752,7 +756,19 @@ impl TypeEnv {
         }
         let sub = |c: Option<Node>| c.and_then(|c| self.const_eval(c, src, depth + 1));
         match n.kind() {
-            "number_literal" => crate::syntax::preprocess::parse_int_literal(text(n, src)),
+            "number_literal" => {
+                // tree-sitter folds a sign into some literals (`-1`): the
+                // value of `FULL` in `enum { FULL = -1 };` is -1, not unknown.
+                let t = text(n, src).trim();
+                match t.strip_prefix('-') {
+                    Some(rest) => {
+                        crate::syntax::preprocess::parse_int_literal(rest.trim()).map(|v| -v)
+                    }
+                    None => crate::syntax::preprocess::parse_int_literal(
+                        t.trim_start_matches('+').trim(),
+                    ),
+                }
+            }
             "char_literal" => {
                 let t = text(n, src).trim_matches('\'');
                 t.chars().next().map(|c| c as i128)

@@ -231,6 +231,28 @@ pub enum BarrierScope {
     /// Synchronizes the 32 threads of one warp (`__syncwarp()` with the full
     /// mask): orders memory only between threads of the same warp.
     Warp,
+    /// A register exchange of part of a block (`__shfl_*_sync`,
+    /// `__ballot_sync`, `cg::reduce` on a tile, `tile.shfl_down`): the
+    /// threads of each tile of `size` consecutive linear thread ids (a power
+    /// of two; tiles of a block start at multiples of their size) whose
+    /// lane (linear id modulo 32) is in the bit mask `lanes` must all
+    /// execute it. It orders no memory (the values move through
+    /// registers): only checked for divergence, always without fences.
+    Tile {
+        /// Threads per tile (1 to 1024, a power of two).
+        size: u32,
+        /// The lanes of a warp that take part (bit `l` for lane `l`).
+        lanes: u32,
+    },
+}
+
+impl BarrierScope {
+    /// The tile a register exchange of the 32 lanes of a warp spans: the
+    /// scope of `__shfl_sync(0xffffffff, ..)`.
+    pub const FULL_WARP_EXCHANGE: BarrierScope = BarrierScope::Tile {
+        size: 32,
+        lanes: u32::MAX,
+    };
 }
 
 /// Atomic read-modify-write operation (the operation itself is irrelevant to

@@ -135,9 +135,10 @@ fn print_stmt(k: &Kernel, s: &Stmt, depth: usize, out: &mut String) {
             local_fence,
         } => {
             let scope = match scope {
-                BarrierScope::Block => "block",
-                BarrierScope::Grid => "grid",
-                BarrierScope::Warp => "warp",
+                BarrierScope::Block => "block".to_string(),
+                BarrierScope::Grid => "grid".to_string(),
+                BarrierScope::Warp => "warp".to_string(),
+                BarrierScope::Tile { size, lanes } => format!("tile {size} lanes {lanes:#x}"),
             };
             let _ = write!(out, "barrier {scope}");
             if !(*global_fence && *local_fence) {

@@ -1,7 +1,8 @@
 // expect-verdict: divergent
 //--blockDim=128 --gridDim=4
 // The twins of return_lane_dependent_loop.cu: the lanes past `cols` have not
-// exited when the others reach the __syncwarp() with the full mask.
+// exited when the others reach the __syncwarp() and the shuffle with the
+// full mask.
 // - `skip_loop`: they skip the loop and go on running.
 // - `return_later`: they skip the loop and return only after it.
 
@@ -16,7 +17,7 @@ __global__ void skip_loop(const float *in, float *out, int rows, int cols) {
         v = in[row * 32 + lane];
         for (int offset = 16; offset > 0; offset >>= 1) {
             __syncwarp(); //~ divergence
-            v += __shfl_down_sync(0xffffffff, v, offset);
+            v += __shfl_down_sync(0xffffffff, v, offset); //~ divergence
         }
     }
     if (lane == 0)
@@ -33,7 +34,7 @@ __global__ void return_later(const float *in, float *out, int rows, int cols) {
     if (lane < cols) {
         for (int offset = 16; offset > 0; offset >>= 1) {
             __syncwarp(); //~ divergence
-            v += __shfl_down_sync(0xffffffff, v, offset);
+            v += __shfl_down_sync(0xffffffff, v, offset); //~ divergence
         }
     }
     if (lane >= cols)

@@ -1036,6 +1036,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let ty = self.rvalue(a).ok().map(|v| self.type_of_val(&v));
         self.cur = saved;
         self.kernel.vars.truncate(saved_vars);
+        self.lane_sets.retain(|v, _| (v.0 as usize) < saved_vars);
         self.kernel.next_stmt_id = saved_id;
         self.inlined_calls = saved_calls;
         ty
@@ -1289,13 +1290,31 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.havoc_receiver(recv_lv, n)?;
             return Ok(v);
         }
-        let _ = self.eval_args(args)?;
+        let vals = self.eval_args(args)?;
         if let Val::Group(GroupKind::Tile(Some(size))) = recv {
             if let Some(v) = self.tile_member(n, size, &m) {
                 return Ok(v);
             }
         }
         if let Val::Group(g) = recv {
+            if builtins::is_group_exchange_method(&m) {
+                // `tile.shfl_down(v, d)`, `tile.ballot(p)`: a register
+                // exchange every thread of the group must take part in.
+                self.group_exchange(n, g, &m)?;
+                let ty = match (m.starts_with("shfl"), vals.first()) {
+                    (true, Some(Val::Scalar(_, t))) => *t,
+                    _ => ScalarTy::UINT,
+                };
+                let v = self.havoc(ty, n);
+                if let (Expr::Var(v), true) = (
+                    &v,
+                    matches!(m.as_str(), "ballot" | "match_any" | "match_all"),
+                ) {
+                    let origin = self.cur.last().map(|s| s.id);
+                    self.lane_sets.insert(*v, origin);
+                }
+                return Ok(Val::Scalar(v, ty));
+            }
             return Ok(match m.as_str() {
                 "sync" | "barrier_wait" => {
                     self.group_sync(n, g);
@@ -1403,6 +1422,19 @@ impl<'c, 't> Lowerer<'c, 't> {
             // Textures are read-only: a value, no effect on memory. Opaque
             // intrinsics and the sub-group reductions the table knows as
             // values (they exchange registers, not memory) likewise.
+            Some(K::OpaqueValue) if builtins::is_masked_warp_intrinsic(name) => {
+                let vals = self.eval_args(args)?;
+                // Every lane the mask names must execute it (see
+                // `tile_exchange`, `warp_mask_lanes`).
+                if let Some(lanes) = self.warp_mask_lanes(n, name, vals.first())? {
+                    self.tile_exchange(n, 32, lanes);
+                }
+                return Ok(self.warp_value(n, name));
+            }
+            Some(K::OpaqueValue) if builtins::is_lane_set_intrinsic(name) => {
+                let _ = self.eval_args(args)?;
+                return Ok(self.warp_value(n, name));
+            }
             Some(K::Texture | K::OpaqueValue) => {
                 let _ = self.eval_args(args)?;
                 return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
@@ -1485,6 +1517,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 if full {
                     self.barrier(n, BarrierScope::Warp, true, true);
                 } else {
+                    // Still, every lane the mask names must reach it.
+                    if let Some(lanes) = self.warp_mask_lanes(n, name, vals.first())? {
+                        self.tile_exchange(n, 32, lanes);
+                    }
                     self.note(
                         n,
                         "__syncwarp with a partial or computed mask is taken to order nothing"
@@ -1498,6 +1534,25 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             Some(K::GroupHandle) if name == "this_grid" => {
                 return Ok(Some(Val::Group(GroupKind::Grid)))
+            }
+            Some(K::GroupHandle)
+                if matches!(
+                    name,
+                    "coalesced_threads" | "binary_partition" | "labeled_partition"
+                ) =>
+            {
+                let _ = self.eval_args(args)?;
+                // `coalesced_threads()` is the threads running it: its point
+                // is marked (an unused unknown value) for
+                // `same_threads_since`; the partitions split a group by
+                // values not modelled.
+                let origin = if name == "coalesced_threads" {
+                    let _ = self.havoc(ScalarTy::INT, n);
+                    self.cur.last().map(|s| s.id)
+                } else {
+                    None
+                };
+                return Ok(Some(Val::Group(GroupKind::Coalesced(origin))));
             }
             Some(K::GroupHandle) => {
                 let vals = self.eval_args(args)?;
@@ -1548,6 +1603,20 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(None)
     }
 
+    /// The unknown result of warp intrinsic `name`; a lane set (a ballot's)
+    /// is remembered as one (see `warp_mask_lanes`).
+    fn warp_value(&mut self, n: Node<'t>, name: &str) -> Val {
+        let v = self.havoc(ScalarTy::INT, n);
+        if let (Expr::Var(var), true) = (&v, builtins::is_lane_set_intrinsic(name)) {
+            let origin = self.cur.last().map(|s| s.id);
+            if let (Some(o), "__activemask") = (origin, name) {
+                self.active_mask_stmts.insert(o);
+            }
+            self.lane_sets.insert(*var, origin);
+        }
+        Val::Scalar(v, ScalarTy::INT)
+    }
+
     /// `cg::reduce(g, v, op)`, `cg::inclusive_scan(g, v, op)`,
     /// `cg::exclusive_scan(g, v, op)` on a cooperative group: the threads of
     /// the group exchange values through registers and touch no memory; the
@@ -1560,11 +1629,19 @@ impl<'c, 't> Lowerer<'c, 't> {
         let (Some(group), Some(value)) = (args.first(), args.get(1)) else {
             return Ok(None);
         };
+        // Whatever expression names the group (a handle, a call making
+        // one, a member holding one).
         let group_kind = match strip_parens(*group).kind() {
             "identifier" => match self.lookup(self.txt(strip_parens(*group))) {
                 Some(Binding::Slot(Slot::Group(g))) => Some(*g),
                 _ => None,
             },
+            "call_expression" | "field_expression" | "subscript_expression" => {
+                match self.group_value(*group)? {
+                    Some(g) => Some(g),
+                    None => return Ok(None),
+                }
+            }
             _ => None,
         };
         let Some(group_kind) = group_kind else {
@@ -1576,17 +1653,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             _ => ScalarTy::INT,
         };
         // Every thread of the group must take part (the exchange is a
-        // collective, `__shfl_*_sync` over the group's mask): a barrier of
-        // the group without fences, which orders no memory (the values
-        // move through registers) but is checked for divergence.
-        match group_kind {
-            GroupKind::Block => self.barrier(n, BarrierScope::Block, false, false),
-            GroupKind::Tile(Some(32)) => self.barrier(n, BarrierScope::Warp, false, false),
-            _ => self.note(
-                n,
-                format!("`{name}` on a tile or coalesced group: whether all its threads take part is not checked"),
-            ),
-        }
+        // collective, `__shfl_*_sync` over the group's mask): checked for
+        // divergence, orders no memory (the values move through registers).
+        self.group_exchange(n, group_kind, &format!("cg::{name}"))?;
         Ok(Some(Val::Scalar(self.havoc(ty, n), ty)))
     }
 
@@ -1595,8 +1664,15 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// into tiles of a constant power-of-two size (as CUDA requires of a
     /// tile); None for other groups (tiles of tiles, coalesced groups).
     fn block_tile_size(&mut self, n: Node<'t>, name: &str, vals: &[Val]) -> Option<u32> {
-        if name != "tiled_partition" || !matches!(vals.first(), Some(Val::Group(GroupKind::Block)))
-        {
+        // A tile of a tile of `m` threads (which starts at a multiple of
+        // `m`) cuts it into consecutive tiles of its own size: a tile of
+        // the block of that size, when it is at most `m`.
+        let parent = match vals.first() {
+            Some(Val::Group(GroupKind::Block)) => u32::MAX,
+            Some(Val::Group(GroupKind::Tile(Some(m)))) => *m,
+            _ => return None,
+        };
+        if name != "tiled_partition" {
             return None;
         }
         let size = match vals.get(1) {
@@ -1631,7 +1707,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }?;
         u32::try_from(size)
             .ok()
-            .filter(|s| s.is_power_of_two() && *s <= 1024)
+            .filter(|s| s.is_power_of_two() && *s <= 1024 && *s <= parent)
     }
 
     /// A member of a tile of `size` threads of a thread block. The block's

@@ -79,6 +79,144 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.async_land();
     }
 
+    /// A register exchange among the threads of each tile of `size`
+    /// threads whose lanes are in `lanes` (`__shfl_*_sync`, a vote,
+    /// `cg::reduce` on a tile): every one of them must execute it ("all
+    /// non-exited threads named in mask must execute the same intrinsic
+    /// with the same mask, or the result is undefined", CUDA Programming
+    /// Guide, Warp Shuffle and Warp Vote Functions; cooperative groups build
+    /// their tile collectives on these with the tile's mask). It orders no
+    /// memory: a barrier of scope `Tile` without fences, checked only for
+    /// divergence (a call from a lane outside `lanes`, as with an empty
+    /// mask, is an error too); asynchronous copies in flight are not waited
+    /// for.
+    pub(crate) fn tile_exchange(&mut self, n: Node, size: u32, lanes: u32) {
+        self.push(
+            StmtKind::Barrier {
+                scope: BarrierScope::Tile { size, lanes },
+                global_fence: false,
+                local_fence: false,
+            },
+            n,
+        );
+    }
+
+    /// The lanes a warp mask names when it is a constant (`0xffffffff`: all
+    /// 32); None for a mask computed at run time.
+    pub(crate) fn constant_lanes(mask: Option<&Val>) -> Option<u32> {
+        match mask {
+            Some(Val::Scalar(Expr::Int(k, _), _)) => Some((*k & 0xffff_ffff) as u32),
+            _ => None,
+        }
+    }
+
+    /// The lanes whose taking part in warp intrinsic `name` with mask
+    /// `mask` is checked: a constant's; all 32 for a mask computed at run
+    /// time otherwise (a constant in a local, `~0u`, a parameter, a value
+    /// read: checking that every lane takes part is stronger than checking
+    /// those of any mask, so sound). None (nothing to check) for the value
+    /// of `__activemask()` taken by the same threads that make the call
+    /// (see [`Self::same_threads_since`]): they are the lanes it names.
+    /// Any other mask made of a lane set computed at run time (a ballot, an
+    /// active mask taken elsewhere) names lanes not known here: the kernel
+    /// is unsupported.
+    pub(crate) fn warp_mask_lanes(
+        &mut self,
+        n: Node,
+        name: &str,
+        mask: Option<&Val>,
+    ) -> R<Option<u32>> {
+        if let Some(lanes) = Self::constant_lanes(mask) {
+            return Ok(Some(lanes));
+        }
+        let mut origins = Vec::new();
+        if let Some(Val::Scalar(e, _)) = mask {
+            crate::ir::walk::for_each_expr(e, &mut |e| {
+                if let Expr::Var(v) = e {
+                    if let Some(o) = self.lane_sets.get(v) {
+                        origins.push(*o);
+                    }
+                }
+            });
+        }
+        if origins.is_empty() {
+            return Ok(Some(u32::MAX));
+        }
+        let exact = matches!(mask, Some(Val::Scalar(Expr::Var(_), _)))
+            && origins.iter().all(|o| {
+                o.is_some_and(|o| self.active_mask_stmts.contains(&o) && self.same_threads_since(o))
+            });
+        if exact {
+            return Ok(None);
+        }
+        self.unsup(
+            n,
+            format!("`{name}` with a mask made of lanes computed at run time (a ballot, or `__activemask()` taken where other threads may run): which lanes must execute it is not known"),
+        )
+    }
+
+    /// Whether every thread that ran statement `origin` (of the current
+    /// statement list) reaches the current point, unless it exited: no
+    /// `break` or `continue` follows `origin` in the list (at any depth),
+    /// and the list is the one being lowered (the point is in no branch or
+    /// loop that `origin` is outside of). Then the threads running the
+    /// point together are those that ran `origin` together, less the
+    /// exited (which a warp intrinsic does not await).
+    pub(crate) fn same_threads_since(&self, origin: crate::ir::StmtId) -> bool {
+        let Some(at) = self.cur.iter().position(|s| s.id == origin) else {
+            return false;
+        };
+        let mut escapes = false;
+        for s in &self.cur[at + 1..] {
+            escapes |= matches!(s.kind, StmtKind::Break | StmtKind::Continue);
+            for b in crate::ir::walk::child_blocks(s) {
+                crate::ir::walk::for_each_stmt(b, &mut |t| {
+                    escapes |= matches!(t.kind, StmtKind::Break | StmtKind::Continue);
+                });
+            }
+        }
+        !escapes
+    }
+
+    /// The register exchange `what` (`cg::reduce`, `tile.shfl_down`) among
+    /// the threads of group `g`: for a tile of known size every thread of
+    /// the tile must take part (see [`Self::tile_exchange`]). A coalesced
+    /// group is the threads that made it together: nothing to check where
+    /// exactly they reach the call ([`Self::same_threads_since`]), else the
+    /// kernel is unsupported, as on a tile of unknown size: which threads
+    /// must take part is not known.
+    pub(crate) fn group_exchange(&mut self, n: Node, g: GroupKind, what: &str) -> R<()> {
+        match g {
+            GroupKind::Block => self.barrier(n, BarrierScope::Block, false, false),
+            GroupKind::Tile(Some(size)) => self.tile_exchange(n, size, u32::MAX),
+            // The group is the threads that made it together: when exactly
+            // they (less the exited) reach this point, all of them take part.
+            GroupKind::Coalesced(Some(origin)) if self.same_threads_since(origin) => {}
+            GroupKind::Coalesced(_) => {
+                return self.unsup(
+                    n,
+                    format!("`{what}` on a coalesced group made where other threads may run (which threads must take part is not known)"),
+                )
+            }
+            GroupKind::Tile(None) | GroupKind::Grid => {
+                return self.unsup(
+                    n,
+                    format!("`{what}` on a group of unknown size (which threads must take part is not known)"),
+                )
+            }
+        }
+        Ok(())
+    }
+
+    /// The group an expression evaluates to (`cg::tiled_partition<16>(b)`),
+    /// None when it is not a group.
+    pub(crate) fn group_value(&mut self, e: Node<'t>) -> R<Option<GroupKind>> {
+        Ok(match self.rvalue(e)? {
+            Val::Group(g) => Some(g),
+            _ => None,
+        })
+    }
+
     pub(crate) fn group_sync(&mut self, n: Node, g: GroupKind) {
         match g {
             GroupKind::Block => self.barrier(n, BarrierScope::Block, true, true),
@@ -87,7 +225,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             // starts at a multiple of its size in thread-rank order, which
             // is warp order): its sync is `__syncwarp()`.
             GroupKind::Tile(Some(32)) => self.barrier(n, BarrierScope::Warp, true, true),
-            GroupKind::Tile(_) => {
+            // Another tile's sync orders nothing here (taken as no
+            // barrier), but all of the tile's threads must reach it.
+            GroupKind::Tile(Some(size)) => {
+                self.tile_exchange(n, size, u32::MAX);
+                self.note(n, "tile/coalesced-group sync is not a block barrier".into())
+            }
+            GroupKind::Tile(None) | GroupKind::Coalesced(_) => {
                 self.note(n, "tile/coalesced-group sync is not a block barrier".into())
             }
         }
