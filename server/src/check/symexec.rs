@@ -1481,6 +1481,7 @@ impl<'k> Encoder<'k> {
             in_index: false,
             pending: Vec::new(),
             raw_values: HashMap::default(),
+            counter_starts: HashMap::default(),
             pass: None,
             jumps: None,
             floats: FloatBounds::default(),
@@ -1754,6 +1755,13 @@ struct Exec<'e, 'k> {
     /// them equal: an access's offset that reads the local while it still
     /// holds that value uses the unwrapped one and assumes the facts there.
     raw_values: HashMap<VarId, (Int, Val, Vec<Bool>)>,
+    /// For each counter of the loops being executed whose first value is an
+    /// index local's definition (`for (int r = blockIdx.x * n; ..; r++)`):
+    /// the no-wrap facts of that definition (see [`Exec::raw_values`]). The
+    /// first value is index arithmetic of every access whose offset reads
+    /// the counter: such an access assumes them where it is reached (see
+    /// [`Self::note_counter_starts`]).
+    counter_starts: HashMap<VarId, Vec<Bool>>,
     /// The loop whose last iteration is being executed again, for its exit
     /// values (see [`Self::last_iteration_fact`]).
     pass: Option<LastPass>,
@@ -2642,6 +2650,9 @@ impl Exec<'_, '_> {
                     return raw;
                 }
             }
+            if let Some(facts) = self.counter_starts.get(&v) {
+                self.pending.extend(facts.iter().cloned());
+            }
         }
         match self.env.get(v.0 as usize) {
             Some(Some(val)) => val.clone(),
@@ -2767,6 +2778,41 @@ impl Exec<'_, '_> {
         let fact = self.within_where_evaluated(x, tr);
         self.pending.push(fact);
         Some(Val::I(x.clone(), r.meet(tr)))
+    }
+
+    /// Records in [`Exec::counter_starts`] the no-wrap facts of the first
+    /// value of each counter of a loop (info) entered in state `pre_env`
+    /// whose value there is still the one its index-local definition gave
+    /// (see [`Exec::raw_values`]), and returns the map as it was before,
+    /// to be restored after the loop. The index-arithmetic assumption
+    /// covers them: an access in the loop whose offset reads the counter
+    /// computes it from that first value (`row = blockIdx.x * rows`, then
+    /// `row += 1`: each row a block walks is its base plus a step count),
+    /// so a wrapped first value indexes other elements than the arithmetic
+    /// says, as a wrapped product in the offset itself would. Where the
+    /// facts hold, the wrapped first value equals the unwrapped one. Only
+    /// the first value: the steps keep C's arithmetic, and an execution in
+    /// which the thread reaches no such access assumes nothing (the facts
+    /// go to [`Exec::pending`] when an offset reads the counter).
+    fn note_counter_starts(
+        &mut self,
+        info: &LoopInfo,
+        pre_env: &[Option<Val>],
+    ) -> HashMap<VarId, Vec<Bool>> {
+        let outer = self.counter_starts.clone();
+        for counter in &info.counters {
+            let v = counter.var;
+            let Some((wrapped, _, facts)) = self.raw_values.get(&v) else {
+                continue;
+            };
+            if let Some(Some(first)) = pre_env.get(v.0 as usize) {
+                if int_of(first) == *wrapped {
+                    let facts = facts.clone();
+                    self.counter_starts.insert(v, facts);
+                }
+            }
+        }
+        outer
     }
 
     /// Whether the index-arithmetic assumption may apply to a value of
@@ -4702,9 +4748,11 @@ impl Exec<'_, '_> {
                 .assumptions
                 .push(body_entry.implies(Bool::and(&head_facts)));
         }
+        let outer_starts = self.note_counter_starts(&info, &pre_env);
         self.block(body);
         self.continued = Bool::from_bool(false);
         self.block(step);
+        self.counter_starts = outer_starts;
         self.loop_stack.pop();
 
         // Exit: the state after the last iteration.
@@ -5129,6 +5177,7 @@ impl Exec<'_, '_> {
         let saved_out = std::mem::take(&mut self.out);
         let saved_tokens = std::mem::take(&mut self.tokens);
         let saved_raw = std::mem::take(&mut self.raw_values);
+        let saved_starts = std::mem::take(&mut self.counter_starts);
         let saved_stack = std::mem::replace(&mut self.loop_stack, inner.to_vec());
         let saved_jumps = self.jumps.take();
         self.pass = Some(LastPass {
@@ -5159,6 +5208,7 @@ impl Exec<'_, '_> {
         let pass_out = std::mem::replace(&mut self.out, saved_out);
         self.tokens = saved_tokens;
         self.raw_values = saved_raw;
+        self.counter_starts = saved_starts;
         self.loop_stack = saved_stack;
         self.jumps = saved_jumps;
         self.pass = None;

@@ -93,6 +93,11 @@ pub struct LaunchSite {
     /// `HostLaunch::arg_names`).
     #[serde(skip)]
     pub arg_names: Vec<Option<String>>,
+    /// For each argument passing an aggregate-initialized object, its
+    /// constant `const` integer members by name (see
+    /// `HostLaunch::arg_fields`).
+    #[serde(skip)]
+    pub arg_fields: Vec<Vec<(String, i128)>>,
     /// Grid extents the host computes from the kernel's arguments (see
     /// `syntax::launches::relations`), per dimension.
     #[serde(skip)]
@@ -329,6 +334,7 @@ fn host_scan(
                     arg_pow2: l.arg_pow2,
                     arg_whole: Some(l.arg_whole),
                     arg_names: l.arg_names,
+                    arg_fields: l.arg_fields,
                     grid_relation: l.grid_relation,
                     block_relation: l.block_relation,
                     arg_relations: l.arg_relations,
@@ -404,6 +410,7 @@ fn unknown_launch() -> HostLaunch {
         arg_pow2: Vec::new(),
         arg_whole: Vec::new(),
         arg_names: Vec::new(),
+        arg_fields: Vec::new(),
         grid_relation: Default::default(),
         block_relation: Default::default(),
         arg_relations: Vec::new(),
@@ -1232,6 +1239,7 @@ pub fn launch_plan(
                 arg_pow2: Vec::new(),
                 arg_whole: None,
                 arg_names: Vec::new(),
+                arg_fields: Vec::new(),
                 grid_relation: Default::default(),
                 block_relation: Default::default(),
                 arg_relations: Vec::new(),
@@ -1525,7 +1533,29 @@ fn launch_bindings(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<(crate::ir::Pa
     }
     let mut out = Vec::new();
     for (index, param) in kernel.params.iter().enumerate() {
-        if matches!(param.ty, ScalarTy::Float { .. }) || param.name.contains('.') {
+        if matches!(param.ty, ScalarTy::Float { .. }) {
+            continue;
+        }
+        if let Some((_, member)) = param.name.split_once('.') {
+            // A member of a struct passed by value: the constant every
+            // launch's aggregate-initialized object gives it (see
+            // `HostLaunch::arg_fields`); not a member of a nested member.
+            if member.contains('.') || param.position == u32::MAX {
+                continue;
+            }
+            let at = param.position as usize;
+            let field = |site: &LaunchSite| -> Option<i128> {
+                site.arg_fields
+                    .get(at)?
+                    .iter()
+                    .find(|(name, _)| name == member)
+                    .map(|&(_, v)| v)
+            };
+            if let Some(first) = field(sites[0]) {
+                if fits_type(param.ty, first) && sites.iter().all(|s| field(s) == Some(first)) {
+                    out.push((ParamId(index as u32), Bound::Equal(first)));
+                }
+            }
             continue;
         }
         let value_at = |site: &LaunchSite| -> Option<i128> {

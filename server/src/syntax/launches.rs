@@ -18,6 +18,7 @@ use std::cell::RefCell;
 
 use super::preprocess::{lex, parse_int_literal, Tok, TokKind};
 
+mod aggregates;
 mod loop_bounds;
 mod mentions;
 mod relations;
@@ -65,6 +66,11 @@ pub struct HostLaunch {
     /// None for anything else. Two pointer parameters given one name at a
     /// launch point to the same array.
     pub arg_names: Vec<Option<String>>,
+    /// For each kernel argument that passes an aggregate-initialized object
+    /// of the class the kernel's parameter has (`Params p{d, n, 64};
+    /// k<<<g, b>>>(p)`), its `const` integer members that are constants, by
+    /// name (see `aggregates`).
+    pub arg_fields: Vec<Vec<(String, i128)>>,
     /// For each grid dimension not known as a constant, the expression over
     /// the kernel's arguments the host computes it with, when that holds on
     /// every execution of the launch (see `relations`).
@@ -433,6 +439,7 @@ pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostSc
             arg_pow2: Vec::new(),
             arg_whole: Vec::new(),
             arg_names: Vec::new(),
+            arg_fields: Vec::new(),
             grid_relation: Default::default(),
             block_relation: Default::default(),
             arg_relations: Vec::new(),
@@ -741,6 +748,16 @@ fn chevron_launch(
         in_device,
     );
     launch.arg_lower_bounds = arg_lower_bounds;
+    if !in_device {
+        launch.arg_fields = args
+            .iter()
+            .enumerate()
+            .map(|(k, &(s, e))| {
+                let class = kernel_param_class(unit, heads, &launch.kernel, k);
+                eval.aggregate_argument(s, e, class)
+            })
+            .collect();
+    }
     if !in_device {
         // The block's own relations do not name its extents (`blockDim.x =
         // blockDim.x`); the grid's and the arguments' may.
@@ -1131,10 +1148,80 @@ fn finish_launch(
             .iter()
             .map(|&(s, e)| passed_name(unit, s, e).map(str::to_string))
             .collect(),
+        arg_fields: Vec::new(),
         start,
         end,
         text,
     }
+}
+
+/// The class of the kernel's parameter at `index` when every declaration of
+/// the kernel in the unit declares it as that class by value (`Params p`,
+/// `const Params<T> p`); None for anything else (a pointer, a reference, a
+/// template type parameter, no declaration in view).
+fn kernel_param_class<'u>(
+    unit: &'u Unit,
+    heads: &[GlobalHead],
+    kernel: &str,
+    index: usize,
+) -> Option<&'u str> {
+    let mut class = None;
+    for head in heads.iter().filter(|h| h.name == kernel) {
+        let close = unit.matching(head.params, unit.toks.len());
+        // Parameters split at commas outside brackets and template lists.
+        let mut params = Vec::new();
+        let (mut depth, mut from) = (0usize, head.params + 1);
+        for k in head.params + 1..close {
+            match unit.text(k) {
+                "(" | "[" | "{" | "<" => depth += 1,
+                ")" | "]" | "}" | ">" => depth = depth.checked_sub(1)?,
+                ">>" => depth = depth.checked_sub(2)?,
+                "," if depth == 0 => {
+                    params.push((from, k));
+                    from = k + 1;
+                }
+                _ => {}
+            }
+        }
+        params.push((from, close));
+        let &(s, e) = params.get(index)?;
+        let mut k = s;
+        while k < e && matches!(unit.text(k), "const" | "struct" | "class" | "volatile") {
+            k += 1;
+        }
+        if k >= e || !unit.is_ident(k) || is_scalar_type(unit.text(k)) {
+            return None;
+        }
+        let name = unit.text(k);
+        k += 1;
+        if unit.text(k) == "<" {
+            let mut depth = 0usize;
+            while k < e {
+                match unit.text(k) {
+                    "<" => depth += 1,
+                    ">" => depth -= 1,
+                    ">>" => depth = depth.checked_sub(2)?,
+                    _ => {}
+                }
+                k += 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+        }
+        while k < e && unit.text(k) == "const" {
+            k += 1;
+        }
+        // The parameter's name, or none (a prototype).
+        if !(k == e || (k + 1 == e && unit.is_ident(k))) {
+            return None;
+        }
+        if class.is_some_and(|c| c != name) {
+            return None;
+        }
+        class = Some(name);
+    }
+    class
 }
 
 /// The host name the argument `[s, e)` passes: one name after an optional
@@ -1682,6 +1769,39 @@ fn maybe_declaration(unit: &Unit, i: usize) -> bool {
         )
 }
 
+/// Whether the `{` at `open` starts the braced initializer of a declared
+/// object, `Class p{..}`, `Class<..> p{..}` or `Class p = {..}`, at the
+/// start of a statement (not a class, enum or namespace body).
+fn aggregate_initializer(unit: &Unit, open: usize) -> bool {
+    let mut name_at = open.wrapping_sub(1);
+    if unit.text(name_at) == "=" {
+        name_at = name_at.wrapping_sub(1);
+    }
+    if name_at == 0 || name_at == usize::MAX || !unit.is_ident(name_at) {
+        return false;
+    }
+    let mut class_at = name_at - 1;
+    if unit.text(class_at) == ">" {
+        match unit.template_open(class_at, 0, 256, &[";", "{", "}", "(", ")"]) {
+            Some(o) if o > 0 => class_at = o - 1,
+            _ => return false,
+        }
+    }
+    let keyword = |t: &str| {
+        NOT_A_TYPE.contains(&t)
+            || matches!(
+                t,
+                "struct" | "class" | "union" | "enum" | "namespace" | "template" | "extern"
+            )
+    };
+    class_at > 0
+        && unit.is_ident(class_at)
+        && !keyword(unit.text(class_at))
+        && !keyword(unit.text(name_at))
+        && !is_scalar_type(unit.text(class_at))
+        && matches!(unit.text(class_at - 1), ";" | "{" | "}" | "const")
+}
+
 fn is_write_op(t: &str) -> bool {
     matches!(
         t,
@@ -2062,6 +2182,11 @@ impl Scopes {
             };
         }
         let prev = unit.text(open - 1);
+        if aggregate_initializer(unit, open) {
+            // Its elements are expressions read where they are written, in
+            // the scope around (see `aggregates`).
+            return BlockKind::Statement;
+        }
         match prev {
             ";" | "{" | "}" | ":" | "else" | "try" => return BlockKind::Statement,
             "do" => return BlockKind::Loop,
@@ -3570,6 +3695,13 @@ impl Parser<'_, '_, '_> {
                 let v = self.nested(s, e)?;
                 return self.convert(v, ty);
             }
+            // Or the initializer of a const member of an aggregate-initialized
+            // object (see `aggregates`).
+            if let Some((s, e, ty)) = self.eval.aggregate_member(name_at, self.pos + 1) {
+                self.pos += 2;
+                let v = self.nested(s, e)?;
+                return self.convert(v, ty);
+            }
         }
         let (binding, ty) = self.eval.lookup(name_at)?;
         match binding {
@@ -4779,5 +4911,94 @@ mod tests {
                 .unwrap_or_else(|| panic!("{text}: {launches:?}"));
             assert_eq!(l.grid_relation, [None, None, None], "{text}");
         }
+    }
+}
+
+#[cfg(test)]
+mod aggregate_tests {
+    use super::*;
+
+    fn scan(class: &str, kernel_param: &str, body: &str) -> HostLaunch {
+        let text = format!("{class}\n__global__ void k({kernel_param}) {{}}\nvoid run(float *d, int batch, int hidden, int heads) {{ {body} dim3 grid(p.words); dim3 block(p.sph / 4, p.heads, 3); k<<<grid, block>>>(p); }}\nint main() {{ float *d; run(d, 64, 768, 12); }}\n");
+        let l = scan_launches(&[&text]);
+        assert_eq!(l.len(), 1, "{l:?}");
+        l.into_iter().next().unwrap()
+    }
+
+    const CLASS: &str = "struct Param { float *tgt; const int words; const int heads; const int sph; const int hidden; };";
+
+    #[test]
+    fn const_members_of_aggregate_initialized_objects_have_their_elements() {
+        for body in [
+            "Param p{d, 64, 12, 64, 768};",
+            "int sph = hidden / heads; Param p{d, batch, heads, sph, heads * sph};",
+            "Param p = {d, batch, 12, 64, 768};",
+        ] {
+            let l = scan(CLASS, "Param p", body);
+            assert_eq!(l.grid, [Some(64), Some(1), Some(1)], "{body}");
+            assert_eq!(l.block, [Some(16), Some(12), Some(3)], "{body}");
+            let fields: Vec<(String, i128)> =
+                [("words", 64), ("heads", 12), ("sph", 64), ("hidden", 768)]
+                    .into_iter()
+                    .map(|(n, v)| (n.to_string(), v))
+                    .collect();
+            assert_eq!(l.arg_fields, vec![fields], "{body}");
+        }
+        // A class template without specializations.
+        let l = scan(
+            "template <typename T> struct Param { T *tgt; const int words; const int heads; const int sph; const int hidden; };",
+            "Param<float> p",
+            "Param<float> p{d, batch, 12, 64, 768};",
+        );
+        assert_eq!(l.block, [Some(16), Some(12), Some(3)]);
+        assert_eq!(l.arg_fields[0].len(), 4);
+    }
+
+    #[test]
+    fn members_c_plus_plus_does_not_fix_are_unknown() {
+        let unknown = |class: &str, param: &str, body: &str| {
+            let l = scan(class, param, body);
+            assert_eq!(l.block[..2], [None, None], "{class} {body}");
+            assert!(l.arg_fields.iter().all(Vec::is_empty), "{class} {body}");
+        };
+        // Members that are not const may be assigned.
+        unknown(
+            "struct Param { float *tgt; int words; int heads; int sph; int hidden; };",
+            "Param p",
+            "Param p{d, 64, 12, 64, 768}; p.sph = 128;",
+        );
+        // A constructor decides the members.
+        unknown(
+            "struct Param { float *tgt; const int words; const int heads; const int sph; const int hidden; Param(float *t, int a, int b, int c, int e) : tgt(t), words(e), heads(a), sph(b), hidden(c) {} };",
+            "Param p",
+            "Param p{d, 64, 12, 64, 768};",
+        );
+        // A member of class type may take several elements (brace elision).
+        unknown(
+            "struct Pair { int a; int b; };\nstruct Param { Pair pad; const int words; const int heads; const int sph; const int hidden; };",
+            "Param p",
+            "Param p{1, 2, 64, 12, 64, 768};",
+        );
+        // A specialization is another definition.
+        unknown(
+            "template <typename T> struct Param { T *tgt; const int words; const int heads; const int sph; const int hidden; };\ntemplate <> struct Param<int> { int *tgt; const int heads; const int words; const int sph; const int hidden; };",
+            "Param<float> p",
+            "Param<float> p{d, 64, 12, 64, 768};",
+        );
+        // Its address taken: bytes may be copied into it.
+        unknown(
+            CLASS,
+            "Param p",
+            "Param p{d, 64, 12, 64, 768}; memcpy(&p, d, sizeof(p));",
+        );
+        // Designated initializers are not followed.
+        unknown(
+            CLASS,
+            "Param p",
+            "Param p{.tgt = d, .words = 64, .heads = 12, .sph = 64, .hidden = 768};",
+        );
+        // The kernel takes another type: the fields are not bound.
+        let l = scan(CLASS, "const Param *p", "Param p{d, 64, 12, 64, 768};");
+        assert!(l.arg_fields.iter().all(Vec::is_empty));
     }
 }

@@ -118,7 +118,8 @@ impl Eval<'_, '_> {
         // What follows must continue or end a value: not `[`, `(`, `{`, `.`,
         // `:`, `&`.
         let operand_next = VALUE_OPERATORS.contains(&next) || next == "?";
-        if !(operand_next || matches!(next, ";" | ")" | "]" | ",")) {
+        // (`}` ends the last element of a braced list, like `,` another.)
+        if !(operand_next || matches!(next, ";" | ")" | "]" | "," | "}")) {
             return false;
         }
         // `c ? n : m` may be an lvalue a reference binds to; `c ? n * 2 : m`
@@ -156,7 +157,10 @@ impl Eval<'_, '_> {
                 let close = scopes.closing.get(&open).copied().unwrap_or(open);
                 match u.text(open) {
                     "(" => self.by_value_list(open, close, start, end, depth),
-                    "{" => open >= 1 && self.by_value_declaration(open - 1),
+                    "{" => {
+                        (open >= 1 && self.by_value_declaration(open - 1))
+                            || self.aggregate_of_scalars(open)
+                    }
                     _ => false,
                 }
             }
