@@ -148,6 +148,22 @@ pub fn divergence_finding(_kernel: &Kernel, d: &Divergence) -> Finding {
             divergence: Some(d.clone()),
         };
     }
+    if let Some(mask) = d.outside_mask {
+        let mut message = format!(
+            "barrier divergence: a lane outside the mask {mask:#010x} calls this warp exchange (each calling thread must have its own bit set in the mask)"
+        );
+        if let Some([a, _]) = &d.witness {
+            message.push_str(&format!(" ({} calls it)", thread_name(a)));
+        }
+        return Finding {
+            kind: DiagnosticKind::Divergence,
+            message,
+            span: d.span,
+            related: Vec::new(),
+            race: None,
+            divergence: Some(d.clone()),
+        };
+    }
     let group = if d.warp { "warp" } else { "block" };
     let mut message = format!(
         "barrier divergence: not all threads of a {group} reach this barrier; {}",

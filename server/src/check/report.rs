@@ -168,6 +168,10 @@ pub struct Divergence {
     pub both_reach: bool,
     /// A warp barrier (`__syncwarp()`): the threads are in one warp.
     pub warp: bool,
+    /// The first thread calls this warp exchange from a lane outside its
+    /// constant mask (the mask): "each calling thread must have its own bit
+    /// set in the mask" (the second thread of the witness plays no part).
+    pub outside_mask: Option<u32>,
 }
 
 /// A diagnostic about a kernel, ready for any front door.

@@ -2956,6 +2956,9 @@ impl<'k, 's> Checker<'k, 's> {
                 Some(exited) => Bool::and(&[&e2.not(), &exited.not()]),
                 None => e2.not(),
             };
+            // For a register exchange of some lanes: the first thread calls
+            // it from a lane outside them (with the mask).
+            let mut caller_outside: Option<(Bool, u32)> = None;
             let reached_by_one = match scenario.warps {
                 // A register exchange of some lanes: the first thread calls
                 // it from a lane outside them ("the calling thread must be
@@ -2963,10 +2966,13 @@ impl<'k, 's> Checker<'k, 's> {
                 // skips it.
                 WarpRelation::SameTile { lanes, .. } => {
                     let (in1, in2) = (self.enc.in_lanes(0, lanes), self.enc.in_lanes(1, lanes));
-                    Bool::and(&[
-                        e1,
-                        &Bool::or(&[in1.not(), Bool::and(&[&in1, &in2, &skipped_by_other])]),
-                    ])
+                    let outside = Bool::and(&[e1, &in1.not()]);
+                    let reached = Bool::or(&[
+                        outside.clone(),
+                        Bool::and(&[e1, &in1, &in2, &skipped_by_other]),
+                    ]);
+                    caller_outside = Some((outside, lanes));
+                    reached
                 }
                 _ => Bool::and(&[e1, &skipped_by_other]),
             };
@@ -2988,6 +2994,11 @@ impl<'k, 's> Checker<'k, 's> {
                     let by_arguments = model.as_ref().is_some_and(|m| {
                         m.eval(&args_differ, true).and_then(|b| b.as_bool()) == Some(true)
                     });
+                    let outside_mask = caller_outside.as_ref().and_then(|(outside, lanes)| {
+                        let m = model.as_ref()?;
+                        (m.eval(outside, true).and_then(|b| b.as_bool()) == Some(true))
+                            .then_some(*lanes)
+                    });
                     let threads = model.map(|m| witness::threads(&self.enc, &m));
                     let cause = if let (Some((name, _)), true) =
                         (collectives.get(&id), by_arguments)
@@ -3007,7 +3018,11 @@ impl<'k, 's> Checker<'k, 's> {
                         barrier: id,
                         span: self.span_of(id),
                         cause,
-                        cause_span: cause_stmt.map(|c| self.span_of(c)),
+                        // A lane outside the mask is wrong wherever it calls:
+                        // no branch is the cause.
+                        cause_span: cause_stmt
+                            .filter(|_| outside_mask.is_none())
+                            .map(|c| self.span_of(c)),
                         witness: threads,
                         both_reach: by_arguments,
                         warp: match scenario.warps {
@@ -3015,6 +3030,7 @@ impl<'k, 's> Checker<'k, 's> {
                             WarpRelation::SameTile { size, .. } => size <= 32,
                             _ => false,
                         },
+                        outside_mask,
                     });
                 }
                 (SatResult::Unsat, _) => {}

@@ -112,6 +112,7 @@ fn sample(path: &str) -> FileAnalysis {
                 witness: Some([thread(1), thread(0)]),
                 both_reach: false,
                 warp: false,
+                outside_mask: None,
             }),
         }],
         time_ms: 0.5,

@@ -169,7 +169,17 @@ pub fn race_witness_lines(w: &RaceWitness) -> Vec<String> {
 }
 
 /// A divergence witness as a line of text.
-pub fn divergence_witness_line(threads: &[ThreadCoords; 2], both_reach: bool) -> String {
+pub fn divergence_witness_line(
+    threads: &[ThreadCoords; 2],
+    both_reach: bool,
+    outside_mask: Option<u32>,
+) -> String {
+    if let Some(mask) = outside_mask {
+        return format!(
+            "witness: {} calls it; its lane is not in the mask {mask:#010x}",
+            thread_text(&threads[0])
+        );
+    }
     if both_reach {
         return format!(
             "witness: {} and {} call it with different arguments",
@@ -197,7 +207,11 @@ pub fn witness_lines(finding: &Finding) -> Vec<String> {
     }
     if let Some(d) = &finding.divergence {
         if let Some(threads) = &d.witness {
-            lines.push(divergence_witness_line(threads, d.both_reach));
+            lines.push(divergence_witness_line(
+                threads,
+                d.both_reach,
+                d.outside_mask,
+            ));
         }
     }
     lines

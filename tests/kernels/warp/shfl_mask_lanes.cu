@@ -12,6 +12,9 @@
 // expect-verdict(ballot_mask_same_condition): unsupported
 // expect-verdict(active_mask_before_branch): unsupported
 // expect-verdict(active_mask_inside_branch): race-free
+// expect-verdict(partial_mask_every_lane): divergent
+// expect-verdict(partial_mask_warp_uniform_branch): divergent
+// expect-verdict(sync_partial_mask_every_lane): divergent
 //--blockDim=128 --gridDim=4
 // Warp shuffles and votes exchange registers (no memory), but every lane
 // their mask names must execute them ("all non-exited threads named in mask
@@ -134,4 +137,25 @@ __global__ void active_mask_before_branch(const int *in, int *out) {
     unsigned m = __activemask();
     if (threadIdx.x % 32 < 16) x = __shfl_down_sync(m, x, 1);
     out[blockIdx.x * 128 + threadIdx.x] = x;
+}
+
+// A partial mask called by every lane: lanes 16-31 call without their bit,
+// in every warp, though the call is uniform.
+__global__ void partial_mask_every_lane(const int *in, int *out) {
+    int x = in[blockIdx.x * 128 + threadIdx.x];
+    x = __shfl_sync(0x0000ffff, x, 0); //~ divergence
+    out[blockIdx.x * 128 + threadIdx.x] = x;
+}
+
+__global__ void partial_mask_warp_uniform_branch(const int *in, int *out) {
+    int x = in[blockIdx.x * 128 + threadIdx.x];
+    if (threadIdx.x < 64) {
+        x = __shfl_sync(0xffff, x, 0); //~ divergence
+    }
+    out[blockIdx.x * 128 + threadIdx.x] = x;
+}
+
+__global__ void sync_partial_mask_every_lane(int *out) {
+    out[blockIdx.x * 128 + threadIdx.x] = 1;
+    __syncwarp(0xffff); //~ divergence
 }

@@ -996,6 +996,7 @@ impl Run<'_> {
                             witness: None,
                             both_reach: false,
                             warp: false,
+                            outside_mask: None,
                         });
                     }
                     return Ok(());
