@@ -926,6 +926,7 @@ __global__ void uniform_nest(int *a, int n) {
                 );
                 let warps_plain = Uniformity {
                     within_warps: true,
+                    tid_x: tid_x_vars(kernel),
                     ..Uniformity::default()
                 }
                 .run(kernel);

@@ -31,15 +31,16 @@ pub(super) struct AggregateMember<'u> {
     pub ty: ValueTy,
 }
 
+/// Members of an aggregate in order, each with the token range of its
+/// initializer (None past the list's end).
+type MemberInits<'a> = Vec<(AggregateMember<'a>, Option<(usize, usize)>)>;
+
 impl Eval<'_, '_> {
     /// For the object named at `object_at`, when it is aggregate-initialized
     /// (see the module comment): its class's name and, per member in order,
     /// the member with the token range of its initializer (None past the
     /// list's end).
-    pub(super) fn aggregate_object(
-        &self,
-        object_at: usize,
-    ) -> Option<(&str, Vec<(AggregateMember<'_>, Option<(usize, usize)>)>)> {
+    pub(super) fn aggregate_object(&self, object_at: usize) -> Option<(&str, MemberInits<'_>)> {
         let (u, scopes) = (self.unit, self.scopes);
         let (object, _) = scopes.visible(u, u.text(object_at), object_at)?;
         let at = object.at;
