@@ -127,7 +127,7 @@ pub fn race_finding(_kernel: &Kernel, race: &Race) -> Finding {
 
 /// The finding for a divergent barrier.
 pub fn divergence_finding(_kernel: &Kernel, d: &Divergence) -> Finding {
-    if d.both_reach {
+    let (message, related) = if d.both_reach {
         let mut message = format!(
             "collective divergence: threads of a block call this work-group collective with different arguments; {}",
             d.cause
@@ -139,47 +139,34 @@ pub fn divergence_finding(_kernel: &Kernel, d: &Divergence) -> Finding {
                 thread_name(b)
             ));
         }
-        return Finding {
-            kind: DiagnosticKind::Divergence,
-            message,
-            span: d.span,
-            related: Vec::new(),
-            race: None,
-            divergence: Some(d.clone()),
-        };
-    }
-    if let Some(mask) = d.outside_mask {
+        (message, Vec::new())
+    } else if let Some(mask) = d.outside_mask {
         let mut message = format!(
             "barrier divergence: a lane outside the mask {mask:#010x} calls this warp exchange (each calling thread must have its own bit set in the mask)"
         );
         if let Some([a, _]) = &d.witness {
             message.push_str(&format!(" ({} calls it)", thread_name(a)));
         }
-        return Finding {
-            kind: DiagnosticKind::Divergence,
-            message,
-            span: d.span,
-            related: Vec::new(),
-            race: None,
-            divergence: Some(d.clone()),
-        };
-    }
-    let group = if d.warp { "warp" } else { "block" };
-    let mut message = format!(
-        "barrier divergence: not all threads of a {group} reach this barrier; {}",
-        d.cause
-    );
-    if let Some([a, b]) = &d.witness {
-        message.push_str(&format!(
-            " ({} reaches it, {} does not)",
-            thread_name(a),
-            thread_name(b)
-        ));
-    }
-    let related = d
-        .cause_span
-        .map(|s| vec![(s, "thread-dependent control flow".to_string())])
-        .unwrap_or_default();
+        (message, Vec::new())
+    } else {
+        let group = if d.warp { "warp" } else { "block" };
+        let mut message = format!(
+            "barrier divergence: not all threads of a {group} reach this barrier; {}",
+            d.cause
+        );
+        if let Some([a, b]) = &d.witness {
+            message.push_str(&format!(
+                " ({} reaches it, {} does not)",
+                thread_name(a),
+                thread_name(b)
+            ));
+        }
+        let related = d
+            .cause_span
+            .map(|s| vec![(s, "thread-dependent control flow".to_string())])
+            .unwrap_or_default();
+        (message, related)
+    };
     Finding {
         kind: DiagnosticKind::Divergence,
         message,

@@ -2603,6 +2603,30 @@ struct Eval<'u, 'a> {
 }
 
 impl<'u, 'a> Eval<'u, 'a> {
+    /// Whether the object declared at `at` keeps the value its declaration
+    /// gives its members: its address is never taken (no storage reuse or
+    /// byte copy into it) and it is a local or file-scope object (a member
+    /// object of another class may be initialized by that class's
+    /// constructor, `p{1, 2}`).
+    fn is_plain_host_object(&self, at: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let own = |w: &usize| {
+            scopes
+                .visible(u, u.text(at), *w)
+                .is_some_and(|(d, _)| d.at == at)
+        };
+        if scopes
+            .escapes
+            .get(u.text(at))
+            .is_some_and(|e| e.iter().any(own))
+        {
+            return false;
+        }
+        !scopes
+            .block_of(at)
+            .is_some_and(|b| matches!(scopes.kinds.get(&b), None | Some(BlockKind::Opaque)))
+    }
+
     /// The initializer (token range) and type of member `member_at` of the
     /// object named at `object_at`, when C++ fixes its value there: the
     /// object is declared as `Class p;` (default-initialized, no initializer
@@ -2631,25 +2655,8 @@ impl<'u, 'a> Eval<'u, 'a> {
         if !matches!(u.text(at - 2), ";" | "{" | "}" | "const") {
             return None;
         }
-        // Its address never taken (no storage reuse or byte copy into it).
-        let own = |w: &usize| {
-            scopes
-                .visible(u, u.text(at), *w)
-                .is_some_and(|(d, _)| d.at == at)
-        };
-        if scopes
-            .escapes
-            .get(u.text(at))
-            .is_some_and(|e| e.iter().any(own))
-        {
+        if !self.is_plain_host_object(at) {
             return None;
-        }
-        // A local or file-scope object: a member object of another class may
-        // be initialized by its constructor (`p{1, 2}`).
-        if let Some(b) = scopes.block_of(at) {
-            if matches!(scopes.kinds.get(&b), None | Some(BlockKind::Opaque)) {
-                return None;
-            }
         }
         // The one definition of the class: `class|struct Class [: bases] {`
         // (a forward declaration `struct Class;` is skipped; a class

@@ -19,7 +19,7 @@
 //! The element is evaluated where it is written, as a scalar's initializer
 //! is ([`Eval::expr`] follows each name to its value there).
 
-use super::{value_ty, BlockKind, Eval, ValueTy};
+use super::{value_ty, Eval, ValueTy};
 
 /// A data member of an aggregate class, in declaration order.
 pub(super) struct AggregateMember<'u> {
@@ -72,24 +72,8 @@ impl Eval<'_, '_> {
             return None;
         }
         let class = u.text(name_at);
-        // Its address never taken.
-        let own = |w: &usize| {
-            scopes
-                .visible(u, u.text(at), *w)
-                .is_some_and(|(d, _)| d.at == at)
-        };
-        if scopes
-            .escapes
-            .get(u.text(at))
-            .is_some_and(|e| e.iter().any(own))
-        {
+        if !self.is_plain_host_object(at) {
             return None;
-        }
-        // A local or file-scope object (not a member of another class).
-        if let Some(b) = scopes.block_of(at) {
-            if matches!(scopes.kinds.get(&b), None | Some(BlockKind::Opaque)) {
-                return None;
-            }
         }
         let members = self.aggregate_members(class)?;
         let elements = u.split_commas(open + 1, close);
