@@ -1521,9 +1521,9 @@ impl<'k> Delinear<'k> {
     /// `at` (a later top-level statement runs only after it held, and its
     /// atoms never change), and `p`, `l` and `r` are exact polynomials of
     /// those atoms, so the bound is one of the mathematical value: the
-    /// conversion keeps it. (`g_col = blockIdx.x * blockDim.x + threadIdx.x
-    /// + 1` converted to `int` after `blockIdx.x * blockDim.x + threadIdx.x
-    /// < cols - 2`, a launch relation's corollary, is at most `2^31 - 3`.)
+    /// conversion keeps it. (`g_col = gid + 1`, with `gid = blockIdx.x *
+    /// blockDim.x + threadIdx.x`, converted to `int` after `gid < cols - 2`,
+    /// a launch relation's corollary, is at most `2^31 - 3`.)
     fn bounded_by_top_facts(&self, p: &Poly, to: ScalarTy, at: usize) -> bool {
         let Some(type_range) = super::grid_stride::int_bounds(to) else {
             return false;
