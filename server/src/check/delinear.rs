@@ -20,7 +20,8 @@
 //! grid-uniform and `0 <= A < K` holds in both threads. If `E(t1) = E(t2)`
 //! then `K * (H1 - H2) = A2 - A1`, whose absolute value is below `K`, so
 //! `H1 = H2` and `A1 = A2`. The bound `A < K` comes from a guard around
-//! both accesses (`if (col < N)`, an early `if (col >= N) return;` at the top
+//! both accesses (`if (col < N)`, an early `if (col >= N) return;` or an
+//! assumption (a precondition, a launch relation's corollary) at the top
 //! level, conjunctions of them; each side built from the atoms above, so it
 //! still holds at the access) or from the launch (`threadIdx.d <
 //! blockDim.d`, `blockIdx.d < gridDim.d`); `A >= 0` from the value ranges of
@@ -356,6 +357,10 @@ pub(crate) struct Delinear<'k> {
     /// Per `if`: the opaque locals its enclosing tests prove non-negative
     /// at its test (see [`Self::nonnegative_locals`]).
     guard_nonnegative: std::sync::Mutex<HashMap<StmtId, Vec<u32>>>,
+    /// The facts of the kernel's top level (early returns, assumptions),
+    /// each with the top-level position after which it holds (see
+    /// [`Self::bounded_by_top_facts`]).
+    top_bounds: Vec<(usize, Fact)>,
 }
 
 impl<'k> Delinear<'k> {
@@ -429,6 +434,7 @@ impl<'k> Delinear<'k> {
             evaluated_at: std::sync::Mutex::new(None),
             counter_bounds: HashMap::default(),
             guard_nonnegative: std::sync::Mutex::new(HashMap::default()),
+            top_bounds: Vec::new(),
         };
         analysis.counter_bounds = analysis.counter_bounds();
         let mut found = Vec::new();
@@ -450,6 +456,20 @@ impl<'k> Delinear<'k> {
                     analysis.facts_of(cond, false, index, Frozen::Nothing, &mut top_facts);
                 }
             }
+            // `assume(c)` at the top level (a precondition, a launch
+            // relation's corollary): executions in which a thread reaches it
+            // with `c` false are not considered, and every later statement
+            // is reached only through it, so `c` held there in every thread
+            // that runs it (its atoms never change: `Frozen::Nothing`).
+            if let StmtKind::Assume { cond } = &top.kind {
+                analysis.facts_of(cond, true, index, Frozen::Nothing, &mut top_facts);
+            }
+            let known = analysis.top_bounds.len();
+            let new_facts: Vec<(usize, Fact)> = top_facts[known..]
+                .iter()
+                .map(|f| (index, f.clone()))
+                .collect();
+            analysis.top_bounds.extend(new_facts);
         }
         let accesses = found
             .into_iter()
@@ -1117,7 +1137,7 @@ impl<'k> Delinear<'k> {
                 // identified with the value the use's own atoms stand for
                 // (and the tree-reduction theorem identifies a guard's
                 // opaque local with the access's).
-                if p.invariant() && self.converts_exactly(&p, from, to) {
+                if p.invariant() && self.converts_exactly_at(&p, from, to, def_at) {
                     Some(p)
                 } else {
                     matches!(to, ScalarTy::Int { .. }).then(|| Poly::atom(Atom::Fixed(v.0)))
@@ -1126,7 +1146,7 @@ impl<'k> Delinear<'k> {
             Expr::Cast(to, inner) => {
                 let from = super::symexec::type_of(self.kernel, inner);
                 match self.expand(inner, at, depth + 1) {
-                    Some(p) if self.converts_exactly(&p, from, *to) => Some(p),
+                    Some(p) if self.converts_exactly_at(&p, from, *to, at) => Some(p),
                     _ => self.term(e, at, depth),
                 }
             }
@@ -1483,6 +1503,50 @@ impl<'k> Delinear<'k> {
         // Every value of `from` is a value of `to`.
         let widening = (fs == ts && tb >= fb) || (!fs && ts && tb > fb);
         widening || self.range(p).is_some_and(|r| within(r, to))
+    }
+
+    /// [`Self::converts_exactly`], or the value `p`, converted at top-level
+    /// position `at`, is bounded into `to` by a top-level fact before `at`
+    /// ([`Self::bounded_by_top_facts`]).
+    fn converts_exactly_at(&self, p: &Poly, from: ScalarTy, to: ScalarTy, at: usize) -> bool {
+        self.converts_exactly(p, from, to)
+            || (matches!(from, ScalarTy::Int { .. }) && self.bounded_by_top_facts(p, to, at))
+    }
+
+    /// Whether every value of `p` where top-level position `at` runs is in
+    /// `to`: its lower bound by interval arithmetic, its upper bound by a
+    /// fact `l < r` of the top level before `at` (an early return's or an
+    /// assumption's, see [`Delinear::new`]) with `p = l + d`, `d` a constant:
+    /// `p <= max(r) - 1 + d`. The fact holds in every thread that reaches
+    /// `at` (a later top-level statement runs only after it held, and its
+    /// atoms never change), and `p`, `l` and `r` are exact polynomials of
+    /// those atoms, so the bound is one of the mathematical value: the
+    /// conversion keeps it. (`g_col = gid + 1`, with `gid = blockIdx.x *
+    /// blockDim.x + threadIdx.x`, converted to `int` after `gid < cols - 2`,
+    /// a launch relation's corollary, is at most `2^31 - 3`.)
+    fn bounded_by_top_facts(&self, p: &Poly, to: ScalarTy, at: usize) -> bool {
+        let Some(type_range) = super::grid_stride::int_bounds(to) else {
+            return false;
+        };
+        if !p.invariant() || self.range(p).is_none_or(|r| r.0 < type_range.0) {
+            return false;
+        }
+        self.top_bounds.iter().any(|(after, f)| {
+            if f.equal || *after >= at {
+                return false;
+            }
+            let Some(d) = p.add(&f.lhs, -1) else {
+                return false;
+            };
+            if d.0.keys().any(|m| !m.is_empty()) {
+                return false;
+            }
+            self.range(&f.rhs).is_some_and(|r| {
+                r.1.checked_sub(1)
+                    .and_then(|h| h.checked_add(d.constant_term()))
+                    .is_some_and(|high| high <= type_range.1)
+            })
+        })
     }
 
     /// Bounds of an atom's values.

@@ -2007,6 +2007,58 @@ __global__ void quotient_rows_wrong_guard(float *c, int n) {
     }
 }
 
+/// A precondition at the kernel's top level (`__builtin_assume`, and the
+/// corollaries of launch relations the host code gives, stated the same
+/// way) is a fact of every later access for the division theorem, like an
+/// early `if (!c) return;`: the halo layout `g_row * cols + g_col` with
+/// `g_col = gid + 1` and `gid < cols - 2` assumed is decided without a
+/// query. Near misses (a bound one too weak, an assumption inside a branch
+/// that one access does not follow, a neighbour written) go to the solver,
+/// which reports the race.
+#[test]
+fn top_level_assumptions_are_facts_of_the_division_theorem() {
+    let decided = r#"
+__global__ void halo(unsigned char *out, int cols) {
+  __builtin_assume((int)(blockIdx.x * blockDim.x + threadIdx.x) < cols - 2);
+  const int g_row = blockIdx.y * blockDim.y + threadIdx.y + 1;
+  const int g_col = blockIdx.x * blockDim.x + threadIdx.x + 1;
+  const int pos = g_row * cols + g_col;
+  out[pos] = 1;
+  if (out[pos] > 2) out[pos] = 3; else out[pos] = 4;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(decided, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void bound_too_weak(unsigned char *out, int cols) {
+  __builtin_assume((int)(blockIdx.x * blockDim.x + threadIdx.x) < cols + 1);
+  const int g_row = blockIdx.y * blockDim.y + threadIdx.y + 1;
+  const int g_col = blockIdx.x * blockDim.x + threadIdx.x + 1;
+  out[g_row * cols + g_col] = threadIdx.x;
+}
+__global__ void assumed_in_a_branch(unsigned char *out, int cols, int c) {
+  const int g_row = blockIdx.y * blockDim.y + threadIdx.y;
+  const int g_col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (c > 0) {
+    __builtin_assume((int)(blockIdx.x * blockDim.x + threadIdx.x) < cols);
+    out[g_row * cols + g_col] = threadIdx.x;
+  }
+  out[g_row * cols + g_col] = threadIdx.y;
+}
+__global__ void neighbour(unsigned char *out, int cols) {
+  __builtin_assume((int)(blockIdx.x * blockDim.x + threadIdx.x) < cols - 2);
+  const int g_row = blockIdx.y * blockDim.y + threadIdx.y + 1;
+  const int g_col = blockIdx.x * blockDim.x + threadIdx.x + 1;
+  out[g_row * cols + g_col + 1] = out[g_row * cols + g_col];
+}
+"#;
+    for (name, verdict, _, _) in check_source(racy, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+    }
+}
+
 /// Producer/consumer roles (`check::delinear`): a test of a local whose only
 /// definition selects between two constants on a thread-id test (`role =
 /// threadIdx.x < 32 ? producer : consumer; if (role == producer)`) gives

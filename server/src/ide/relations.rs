@@ -278,7 +278,8 @@ pub fn assume_relations(kernel: &mut Kernel, relations: &[Relation]) {
 /// q converts to at least 2^31), hence E >= q * b >= b > 0; then
 /// blockIdx.x <= q - 1 gives blockIdx.x * b + b <= q * b <= E; E is
 /// positive and of a 32-bit type, so the `unsigned int` arithmetic does not
-/// wrap and `(unsigned)E` is E.
+/// wrap and `(unsigned)E` is E. A third fact, `blockIdx.x * blockDim.x +
+/// threadIdx.x < E` in E's type, follows (see the code).
 /// A square block (`dim3 block(t, t)` at every launch, so blockDim.y ==
 /// blockDim.x) lets the y extent divide by the x one and the other way.
 fn below_dividend(
@@ -286,7 +287,7 @@ fn below_dividend(
     d: u8,
     relation: &SizeExpr,
     square_block: bool,
-) -> Option<[Expr; 2]> {
+) -> Option<[Expr; 3]> {
     let quotient = match relation {
         SizeExpr::Convert(HostIntTy::UINT, inner) => inner.as_ref(),
         other => other,
@@ -335,9 +336,33 @@ fn below_dividend(
     };
     let cmp =
         |op: BinOp, a: Expr, b: Expr| Expr::Binary(op, Box::new(a), Box::new(b), ScalarTy::Bool);
+    // The thread's global index in E's type: `blockIdx.d * blockDim.d +
+    // threadIdx.d` is below `blockIdx.d * blockDim.d + blockDim.d <= E`
+    // (no wrap: that sum is at most E < 2^32), so below E, and E < 2^31 for
+    // a signed E makes the conversion exact. Implied by the two facts above
+    // and `threadIdx.d < blockDim.d`, it is stated in the form the
+    // solver-free division theorem reads (`check/delinear.rs`: `g_col <
+    // cols` makes `g_row * cols + g_col` injective).
+    let global_index = Expr::Binary(
+        BinOp::Add,
+        Box::new(Expr::Binary(
+            BinOp::Mul,
+            builtin(Builtin::BlockIdx(d)),
+            builtin(Builtin::BlockDim(d)),
+            u32_ty,
+        )),
+        builtin(Builtin::ThreadIdx(d)),
+        u32_ty,
+    );
+    let index_in_t = if *t == HostIntTy::UINT {
+        global_index
+    } else {
+        Expr::Cast(scalar(*t), Box::new(global_index))
+    };
     Some([
         cmp(BinOp::Ge, dividend.clone(), extent_in_t),
-        cmp(BinOp::Le, block_end, as_u32(dividend)),
+        cmp(BinOp::Le, block_end, as_u32(dividend.clone())),
+        cmp(BinOp::Lt, index_in_t, dividend),
     ])
 }
 
