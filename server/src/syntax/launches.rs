@@ -223,6 +223,30 @@ impl<'a> Unit<'a> {
         }
     }
 
+    /// The token closing the template argument list that the `<` at `open`
+    /// begins (a `>`, or a `>>` closing it with a nested list), scanning
+    /// forward over bracketed groups and never across `;`, `{` or `}`.
+    fn template_close(&self, open: usize) -> Option<usize> {
+        let n = self.toks.len();
+        let mut depth = 0usize;
+        let mut at = open;
+        while at < n {
+            match self.text(at) {
+                "<" => depth += 1,
+                ">" => depth = depth.checked_sub(1)?,
+                ">>" => depth = depth.checked_sub(2)?,
+                "(" | "[" => at = self.matching(at, n),
+                ";" | "{" | "}" => return None,
+                _ => {}
+            }
+            if depth == 0 {
+                return Some(at);
+            }
+            at += 1;
+        }
+        None
+    }
+
     fn text(&self, i: usize) -> &'a str {
         self.toks
             .get(i)
@@ -2137,19 +2161,31 @@ impl Scopes {
         if unit.text(open) != "(" || open == 0 {
             return false;
         }
-        let callee = unit.text(open - 1);
+        let mut callee_at = open - 1;
         // A kernel launch's arguments are copied to the device.
-        if callee == ">" && open >= 2 && unit.text(open - 2) == ">>" {
+        if unit.text(callee_at) == ">" && open >= 2 && unit.text(open - 2) == ">>" {
             return false;
         }
-        if !unit.is_ident(open - 1) {
+        // `f<T1, T2>(n)`: a call of a specialization of the function
+        // template `f`, whose parameters are those of its declarations
+        // (as `mentions::call_by_value` reads them).
+        if unit.text(callee_at) == ">" {
+            if let Some(lt) = unit.template_open(callee_at, 0, 64, &[";", "{", "}", "(", ")"]) {
+                if lt > 0 && unit.is_ident(lt - 1) {
+                    callee_at = lt - 1;
+                }
+            }
+        }
+        let callee = unit.text(callee_at);
+        if !unit.is_ident(callee_at) {
             // A template call `f<T>(n)`, `f((n))`, `(*fp)(n)`, `a[i](n)`:
             // maybe a call; `(n)` in arithmetic is not.
             return matches!(callee, ">" | "(" | "," | ")" | "]");
         }
         // `dim3 b(t)`, `int n(t)`: a declaration initialized by value.
-        let by_value_init =
-            open >= 2 && (unit.text(open - 2) == "dim3" || is_scalar_type(unit.text(open - 2)));
+        let by_value_init = callee_at == open - 1
+            && open >= 2
+            && (unit.text(open - 2) == "dim3" || is_scalar_type(unit.text(open - 2)));
         // A function declared in view whose parameter there is a scalar
         // taken by value gets a copy.
         let close = self.closing.get(&open).copied().unwrap_or(open);
@@ -2860,17 +2896,26 @@ impl<'u, 'a> Eval<'u, 'a> {
                     continue;
                 }
                 crate::base::interrupt::stop_if_polled();
-                if u.text(i + 1) != "(" || (i > 0 && matches!(u.text(i - 1), "." | "->" | "::")) {
+                // `f(..)`, or `f<T1, T2>(..)` naming a specialization of a
+                // function template: every specialization has the
+                // parameter, each call passes its argument to it.
+                let call_open = if u.text(i + 1) == "<" {
+                    u.template_close(i + 1).map_or(i + 1, |c| c + 1)
+                } else {
+                    i + 1
+                };
+                if u.text(call_open) != "(" || (i > 0 && matches!(u.text(i - 1), "." | "->" | "::"))
+                {
                     return None;
                 }
-                let call_close = u.matching(i + 1, u.toks.len());
+                let call_close = u.matching(call_open, u.toks.len());
                 let prototype = i > 0
                     && PROTOTYPE_RETURN_TYPES.contains(&u.text(i - 1))
                     && u.text(call_close + 1) == ";";
                 if prototype {
                     continue;
                 }
-                let args = u.split_commas(i + 2, call_close);
+                let args = u.split_commas(call_open + 1, call_close);
                 let &(s, e) = args.get(k).filter(|_| args.len() == params.len())?;
                 let v = self.expr(s, e, depth + 1)?;
                 if value.is_some_and(|w| w != v) {
@@ -3046,7 +3091,11 @@ impl<'u, 'a> Eval<'u, 'a> {
                     }
                     return self.components(&parts, depth + 1);
                 }
-                Some((Binding::UnknownScalar, _)) => return [None, Some(1), Some(1)],
+                // A scalar with no value of its own (a wrapper's
+                // parameter): the constant every call passes, if any.
+                Some((Binding::UnknownScalar, _)) => {
+                    return [self.expr(s, e, depth + 1), Some(1), Some(1)]
+                }
                 // `auto b = dim3(...)`.
                 Some((Binding::Scalar(s, e), ValueTy::Auto)) => return self.dim3(s, e, depth + 1),
                 // `int t = 256`: converted to its type first.
@@ -4033,6 +4082,40 @@ mod tests {
     }
 
     #[test]
+    fn wrapper_template_calls_pass_their_constants() {
+        let wrapper = "template <typename T, int B>\n\
+                       void run(T *d, int n) { k<<<n / B, B>>>(d, n); }\n";
+        let l = one(&format!(
+            "{wrapper}int main() {{ int n = 4096; run<float, 256>(a, n); \
+             run<std::pair<int, int>, (8 > 2)>(b, 4096); }}"
+        ));
+        assert_eq!(l.args, vec![None, Some(4096)]);
+        assert_eq!(l.callers, vec!["run".to_string()]);
+        // Two wrappers, each called once; a parameter that is the block.
+        let launches = scan_launches(&[
+            "template <typename T> void one(T *d, int n) { k<<<1, n>>>(d, n); }\n\
+             template <typename T> void two(T *d, int n) { h<<<1, n>>>(d, n); }\n\
+             int main() { int n = 64; one<float>(a, n); two<float>(a, n); }",
+        ]);
+        let blocks: Vec<_> = launches.iter().map(|l| l.block).collect();
+        assert_eq!(blocks, vec![[Some(64), Some(1), Some(1)]; 2]);
+        // Another constant through a specialization, a specialization taken
+        // as a function pointer, an explicit specialization's own
+        // definition: unknown.
+        for text in [
+            format!("{wrapper}int main() {{ run<float, 256>(a, 64); run<int, 64>(b, 128); }}"),
+            format!("{wrapper}int main() {{ auto f = run<float, 256>; f(a, 32); run(a, 64); }}"),
+            format!(
+                "{wrapper}template <> void run<int, 8>(int *d, int n) {{ }}\n\
+                 int main() {{ run<float, 256>(a, 64); }}"
+            ),
+        ] {
+            let l = one(&text);
+            assert_eq!(l.args.get(1), Some(&None), "{text}");
+        }
+    }
+
+    #[test]
     fn constant_member_defaults_of_default_initialized_objects() {
         let class = "class P {\n public:\n  static const int n = 3;\n  const int v = 7;\n  \
                      static const int a = n * 2;\n  int w = 5;\n  const float f = 1.5;\n};\n";
@@ -4118,6 +4201,15 @@ mod tests {
         assert_eq!(l.block[0], None);
         let l = one("void f() { int t = 32; scanf(\"%d\", &t); k<<<1, t>>>(); }");
         assert_eq!(l.block[0], None);
+        // Passed to a function template's specialization: a copy only where
+        // its declarations take the parameter by value.
+        for (params, block) in [("int n", Some(32)), ("int &n", None), ("T n", None)] {
+            let l = one(&format!(
+                "template <typename T> void set(T *d, {params});\n\
+                 void f() {{ int t = 32; set<float>(d, t); k<<<1, t>>>(); }}"
+            ));
+            assert_eq!(l.block[0], block, "{params}");
+        }
         // A kernel parameter of the same name does not shadow host code.
         let l = one(
             "__global__ void k(int t) { }\nconstexpr int t = 32;\nvoid f() { k<<<2, t>>>(t); }",
