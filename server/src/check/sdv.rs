@@ -3006,7 +3006,8 @@ impl<'k, 's> Checker<'k, 's> {
                         args_cause_text(name)
                     } else if let Some((name, _)) = collectives.get(&id) {
                         format!(
-                            "`{name}` is a work-group collective that every thread of the block must reach; {}",
+                            "{}; {}",
+                            collective_reach_text(name),
                             cause_text(self.kernel, cause_stmt)
                         )
                     } else if scenario.same_block {
@@ -3688,10 +3689,34 @@ fn race_kind(a: &AccessStmt, b: &AccessStmt) -> RaceKind {
 fn args_cause_text(name: &str) -> String {
     let what = if name == "wait_group_events" {
         "event count and events"
+    } else if name.ends_with("_broadcast") {
+        "local id"
     } else {
         "pointers, size and event"
     };
-    format!("`{name}` needs the same {what} in every thread of the block")
+    let whom = if is_sub_group_function(name) {
+        "work-item of its sub-group (any two of the work-group may share one)"
+    } else {
+        "thread of the block"
+    };
+    format!("`{name}` needs the same {what} in every {whom}")
+}
+
+/// Why collective `name` must be reached by all: a work-group's by every
+/// thread of the block; a sub-group's by every work-item of its sub-group,
+/// which may be any two of the work-group (the sub-groups are
+/// implementation-defined).
+fn collective_reach_text(name: &str) -> String {
+    if is_sub_group_function(name) {
+        format!("`{name}` is a sub-group collective that every work-item of its sub-group must reach (which work-items form a sub-group is implementation-defined: any two of the work-group may)")
+    } else {
+        format!("`{name}` is a work-group collective that every thread of the block must reach")
+    }
+}
+
+/// Whether `name` is an OpenCL sub-group function (`sub_group_*`, `intel_sub_group_*`).
+fn is_sub_group_function(name: &str) -> bool {
+    name.starts_with("sub_group_") || name.starts_with("intel_sub_group_")
 }
 
 fn cause_text(kernel: &Kernel, cause: Option<StmtId>) -> String {

@@ -1420,8 +1420,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             Some(K::IntegerMath | K::PureMath) => return self.math(n, name, args),
             Some(K::BlockCopy | K::AsyncCopy) => return self.copy_call(n, name, args),
             // Textures are read-only: a value, no effect on memory. Opaque
-            // intrinsics and the sub-group reductions the table knows as
-            // values (they exchange registers, not memory) likewise.
+            // intrinsics likewise (they exchange registers, not memory).
             Some(K::OpaqueValue) if builtins::is_masked_warp_intrinsic(name) => {
                 let vals = self.eval_args(args)?;
                 // Every lane the mask names must execute it (see
@@ -1436,10 +1435,6 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(self.warp_value(n, name));
             }
             Some(K::Texture | K::OpaqueValue) => {
-                let _ = self.eval_args(args)?;
-                return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
-            }
-            Some(K::Collective) if builtins::is_opaque_value_call(name) => {
                 let _ = self.eval_args(args)?;
                 return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
             }
@@ -1566,6 +1561,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 if let Some(Val::Group(g)) = vals.first() {
                     self.group_sync(n, *g);
                     return Ok(Some(Val::Void));
+                }
+            }
+            Some(K::Collective) => {
+                if let Some(v) = self.group_function(n, name, args)? {
+                    return Ok(Some(v));
                 }
             }
             Some(K::AsyncWait) => {
