@@ -1978,10 +1978,23 @@ fn divergence_cases(
         crate::ir::BarrierScope::Tile { size, .. } => size <= 32,
         _ => false,
     };
-    let warp_rows = kernel.lang == crate::ir::Lang::Cuda
-        && barriers.iter().any(|(_, scope)| in_one_warp(*scope))
-        && super::symexec::known_block_dims(kernel, opts)[0].is_some_and(|x| x % 32 == 0);
-    let within_warps = warp_rows.then(|| Uniformity::compute_within_warps(kernel));
+    let warp_level = kernel.lang == crate::ir::Lang::Cuda
+        && barriers.iter().any(|(_, scope)| in_one_warp(*scope));
+    let dims = super::symexec::known_block_dims(kernel, opts);
+    let warp_rows = warp_level && dims[0].is_some_and(|x| x % 32 == 0);
+    // Otherwise a block of whole warps (its thread count a multiple of 32)
+    // still has the warp broadcasts' values uniform in each warp.
+    let whole_warps = dims
+        .iter()
+        .try_fold(1u64, |n, d| d.map(|d| n * u64::from(d)))
+        .is_some_and(|n| n % 32 == 0);
+    let within_warps = if warp_rows {
+        Some(Uniformity::compute_within_warps(kernel))
+    } else if warp_level && whole_warps && !kernel.warp_broadcasts.is_empty() {
+        Some(Uniformity::compute_with_warp_broadcasts(kernel))
+    } else {
+        None
+    };
     let mut cases = Vec::new();
     for (id, scope) in barriers {
         // A register exchange whose constant mask leaves out some lanes is

@@ -344,3 +344,34 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 }
+
+/// For a masked warp intrinsic called with the full mask by all 32 lanes
+/// of a warp: the expressions that, when the same in all lanes, make its
+/// result the same in all lanes too; None when its result may differ
+/// between lanes. A vote (`__ballot_sync`, `__any_sync`, `__all_sync`,
+/// `__uni_sync`) and a reduction (`__reduce_add_sync`, ...) are "returned to
+/// every participating thread" (CUDA Programming Guide, Warp Vote and Warp
+/// Reduce Functions): none. `__shfl_sync(m, v, src)` returns `v` of lane
+/// `src % 32` (width 32, the default): the source lane. With a narrower
+/// width each segment reads its own lane; the other shuffles and
+/// `__match_any_sync` give lane-dependent results.
+pub(crate) fn warp_broadcast_keys(name: &str, vals: &[Val]) -> Option<Vec<Expr>> {
+    match name {
+        "__ballot_sync" | "__any_sync" | "__all_sync" | "__uni_sync" => Some(Vec::new()),
+        _ if name.starts_with("__reduce_") => Some(Vec::new()),
+        "__shfl_sync" => {
+            let full_width = match vals.get(3) {
+                None => true,
+                Some(Val::Scalar(Expr::Int(32, _), _)) => true,
+                Some(_) => false,
+            };
+            match vals.get(2) {
+                Some(Val::Scalar(src, _)) if full_width && vals.len() <= 4 => {
+                    Some(vec![src.clone()])
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
