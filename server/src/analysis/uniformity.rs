@@ -128,6 +128,9 @@ pub struct Uniformity {
     memo: LoopMemo,
     /// Locals every definition of which is `threadIdx.x` (see [`tid_x_vars`]).
     tid_x: VarSet,
+    /// Within warps only: the kernel's warp broadcasts (see
+    /// [`crate::ir::Kernel::warp_broadcasts`]).
+    broadcasts: HashMap<StmtId, Vec<Expr>>,
 }
 
 /// A loop statement, the divergence of its context and the non-uniform
@@ -140,8 +143,8 @@ type LoopKey = (StmtId, Option<StmtId>, Vec<u64>);
 /// enclosing loop (and in its escape probe), so the innermost body of a
 /// depth-4 nest was walked hundreds of times, mostly from states seen
 /// before. A walk of a loop is a function of its [`LoopKey`] (the analysis
-/// reads nothing else of `self` but its fixed settings, two flags and
-/// `tid_x`; the context's earlier thread-dependent `return` only matters
+/// reads nothing else of `self` but its fixed settings, two flags,
+/// `tid_x` and `broadcasts`; the context's earlier thread-dependent `return` only matters
 /// to what a recorded walk records), and what a walk does to `self` besides its result either is
 /// recording (not answered from here) or only adds variables and loops to
 /// sets (`ever_nonuniform`, `nonuniform_loops`), which the first walk with
@@ -265,6 +268,25 @@ fn tid_x_vars(kernel: &Kernel) -> VarSet {
     }
 }
 
+/// The kernel's warp broadcasts (see [`crate::ir::Kernel::warp_broadcasts`])
+/// whose value is one for the warp when all of its non-exited lanes run
+/// them: votes and reductions (no keys) always; shuffles from a source lane
+/// (keys) only in a kernel without `return` ("if the target thread is
+/// inactive, the retrieved value is undefined", CUDA Programming Guide,
+/// Warp Shuffle Functions: a lane that returned is such a thread).
+fn warp_broadcasts(kernel: &Kernel) -> HashMap<StmtId, Vec<Expr>> {
+    let mut returns = false;
+    for_each_stmt(&kernel.body, &mut |s| {
+        returns |= matches!(s.kind, StmtKind::Return);
+    });
+    kernel
+        .warp_broadcasts
+        .iter()
+        .filter(|(_, keys)| keys.is_empty() || !returns)
+        .cloned()
+        .collect()
+}
+
 /// Whether `e` depends on `threadIdx.x` only through which run of 32
 /// consecutive values (starting at a multiple of 32) it lies in: `x / c`
 /// and `x >> k` with `c` a positive multiple of 32 and `k >= 5`, and `x`
@@ -355,6 +377,21 @@ impl Uniformity {
             within_warps: true,
             memo: LoopMemo::with_room(LOOP_MEMO_WORDS),
             tid_x: tid_x_vars(kernel),
+            broadcasts: warp_broadcasts(kernel),
+            ..Uniformity::default()
+        }
+        .run(kernel)
+    }
+
+    /// The block analysis, plus the warp broadcasts' values as uniform (see
+    /// [`crate::ir::Kernel::warp_broadcasts`]): uniformity within each warp
+    /// of a block of any shape whose thread count is a multiple of 32 (so
+    /// every warp has its 32 lanes; a value the same in the block is the
+    /// same in a warp). Only for warp barriers and register exchanges.
+    pub fn compute_with_warp_broadcasts(kernel: &Kernel) -> Uniformity {
+        Uniformity {
+            memo: LoopMemo::with_room(LOOP_MEMO_WORDS),
+            broadcasts: warp_broadcasts(kernel),
             ..Uniformity::default()
         }
         .run(kernel)
@@ -495,7 +532,21 @@ impl Uniformity {
                     let u = !ctx_div && expr_uniform(value, state, self.rows());
                     self.define(stmt.id, *var, u, state, record);
                 }
-                StmtKind::Havoc { var } => self.define(stmt.id, *var, false, state, record),
+                StmtKind::Havoc { var } => {
+                    // A warp broadcast (within warps only) is one value for
+                    // the warp when all its lanes run it together, from a
+                    // source lane that is one lane for all of them: in a
+                    // context no thread-dependent branch, loop or `break`
+                    // makes divergent, every lane of the warp that has not
+                    // exited runs it (`broadcasts` keeps no shuffle of a
+                    // kernel that may return: its source lane may have
+                    // exited, and its value is then undefined).
+                    let u = !ctx_div
+                        && self.broadcasts.get(&stmt.id).is_some_and(|keys| {
+                            keys.iter().all(|k| expr_uniform(k, state, self.rows()))
+                        });
+                    self.define(stmt.id, *var, u, state, record)
+                }
                 StmtKind::Read { dest, access } => {
                     // The value read is one value for every thread that runs
                     // this read in the same dynamic instance, also under
@@ -927,6 +978,7 @@ __global__ void uniform_nest(int *a, int n) {
                 let warps_plain = Uniformity {
                     within_warps: true,
                     tid_x: tid_x_vars(kernel),
+                    broadcasts: warp_broadcasts(kernel),
                     ..Uniformity::default()
                 }
                 .run(kernel);

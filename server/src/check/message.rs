@@ -129,7 +129,7 @@ pub fn race_finding(_kernel: &Kernel, race: &Race) -> Finding {
 pub fn divergence_finding(_kernel: &Kernel, d: &Divergence) -> Finding {
     let (message, related) = if d.both_reach {
         let mut message = format!(
-            "collective divergence: threads of a block call this work-group collective with different arguments; {}",
+            "collective divergence: threads of a block call this collective with different arguments; {}",
             d.cause
         );
         if let Some([a, b]) = &d.witness {

@@ -170,6 +170,7 @@ pub fn adds_only_block_barriers(small: &Kernel, big: &Kernel) -> bool {
         explicit_instantiations,
         uses_volatile,
         layout_assumption,
+        warp_broadcasts,
     } = small;
     *name == big.name
         && *lang == big.lang
@@ -183,6 +184,7 @@ pub fn adds_only_block_barriers(small: &Kernel, big: &Kernel) -> bool {
         && *explicit_instantiations == big.explicit_instantiations
         && *uses_volatile == big.uses_volatile
         && *layout_assumption == big.layout_assumption
+        && *warp_broadcasts == big.warp_broadcasts
         && block_adds_barriers(body, &big.body)
 }
 

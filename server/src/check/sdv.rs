@@ -1978,10 +1978,23 @@ fn divergence_cases(
         crate::ir::BarrierScope::Tile { size, .. } => size <= 32,
         _ => false,
     };
-    let warp_rows = kernel.lang == crate::ir::Lang::Cuda
-        && barriers.iter().any(|(_, scope)| in_one_warp(*scope))
-        && super::symexec::known_block_dims(kernel, opts)[0].is_some_and(|x| x % 32 == 0);
-    let within_warps = warp_rows.then(|| Uniformity::compute_within_warps(kernel));
+    let warp_level = kernel.lang == crate::ir::Lang::Cuda
+        && barriers.iter().any(|(_, scope)| in_one_warp(*scope));
+    let dims = super::symexec::known_block_dims(kernel, opts);
+    let warp_rows = warp_level && dims[0].is_some_and(|x| x % 32 == 0);
+    // Otherwise a block of whole warps (its thread count a multiple of 32)
+    // still has the warp broadcasts' values uniform in each warp.
+    let whole_warps = dims
+        .iter()
+        .try_fold(1u64, |n, d| d.map(|d| n * u64::from(d)))
+        .is_some_and(|n| n % 32 == 0);
+    let within_warps = if warp_rows {
+        Some(Uniformity::compute_within_warps(kernel))
+    } else if warp_level && whole_warps && !kernel.warp_broadcasts.is_empty() {
+        Some(Uniformity::compute_with_warp_broadcasts(kernel))
+    } else {
+        None
+    };
     let mut cases = Vec::new();
     for (id, scope) in barriers {
         // A register exchange whose constant mask leaves out some lanes is
@@ -3006,7 +3019,8 @@ impl<'k, 's> Checker<'k, 's> {
                         args_cause_text(name)
                     } else if let Some((name, _)) = collectives.get(&id) {
                         format!(
-                            "`{name}` is a work-group collective that every thread of the block must reach; {}",
+                            "{}; {}",
+                            collective_reach_text(name),
                             cause_text(self.kernel, cause_stmt)
                         )
                     } else if scenario.same_block {
@@ -3688,10 +3702,34 @@ fn race_kind(a: &AccessStmt, b: &AccessStmt) -> RaceKind {
 fn args_cause_text(name: &str) -> String {
     let what = if name == "wait_group_events" {
         "event count and events"
+    } else if name.ends_with("_broadcast") {
+        "local id"
     } else {
         "pointers, size and event"
     };
-    format!("`{name}` needs the same {what} in every thread of the block")
+    let whom = if is_sub_group_function(name) {
+        "work-item of its sub-group (any two of the work-group may share one)"
+    } else {
+        "thread of the block"
+    };
+    format!("`{name}` needs the same {what} in every {whom}")
+}
+
+/// Why collective `name` must be reached by all: a work-group's by every
+/// thread of the block; a sub-group's by every work-item of its sub-group,
+/// which may be any two of the work-group (the sub-groups are
+/// implementation-defined).
+fn collective_reach_text(name: &str) -> String {
+    if is_sub_group_function(name) {
+        format!("`{name}` is a sub-group collective that every work-item of its sub-group must reach (which work-items form a sub-group is implementation-defined: any two of the work-group may)")
+    } else {
+        format!("`{name}` is a work-group collective that every thread of the block must reach")
+    }
+}
+
+/// Whether `name` is an OpenCL sub-group function (`sub_group_*`, `intel_sub_group_*`).
+fn is_sub_group_function(name: &str) -> bool {
+    name.starts_with("sub_group_") || name.starts_with("intel_sub_group_")
 }
 
 fn cause_text(kernel: &Kernel, cause: Option<StmtId>) -> String {

@@ -164,6 +164,7 @@ pub const SYNC_BUILTINS: &[(&str, BuiltinKind)] = &[
 pub const SYNC_PREFIXES: &[(&str, BuiltinKind)] = &[
     ("work_group_", BuiltinKind::Collective),
     ("sub_group_", BuiltinKind::Collective),
+    ("intel_sub_group_", BuiltinKind::Collective),
 ];
 
 /// Memory fences.
@@ -472,7 +473,6 @@ pub(crate) fn is_opaque_value_call(name: &str) -> bool {
                 | "__old_bool"
                 | "get_image_width"
                 | "get_image_height"
-                | "sub_group_reduce_add"
                 | "get_sub_group_id"
                 | "get_sub_group_local_id"
                 | "get_sub_group_size"

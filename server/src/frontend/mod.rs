@@ -1068,6 +1068,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             asyncs: Default::default(),
             uses_volatile: false,
             layout_assumption: Vec::new(),
+            warp_broadcasts: Vec::new(),
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
         };

@@ -2510,6 +2510,7 @@ mod tests {
             asyncs: Default::default(),
             uses_volatile: false,
             layout_assumption: Vec::new(),
+            warp_broadcasts: Vec::new(),
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
         };

@@ -596,6 +596,14 @@ pub struct Kernel {
     /// the assumption is dropped (`--no-assume-accessor-layout`).
     #[serde(skip)]
     pub layout_assumption: Vec<StmtSwap>,
+    /// Warp broadcasts: `Havoc` statements whose value is the same in every
+    /// lane of a warp when all 32 lanes execute them together (a vote or
+    /// reduction with the constant full mask, `cg::reduce` on a 32-thread
+    /// tile), provided the listed expressions (a shuffle's source lane) are
+    /// the same in all of them too (see `Uniformity::compute_within_warps`,
+    /// which also drops shuffles in kernels that may return). Not the same
+    /// across warps: for the block they stay unknown per thread.
+    pub warp_broadcasts: Vec<(StmtId, Vec<Expr>)>,
 }
 
 /// What the front end knows about a kernel's asynchronous copies.

@@ -243,6 +243,7 @@ impl Engine for FakeEngine {
                 asyncs: Default::default(),
                 uses_volatile: false,
                 layout_assumption: Vec::new(),
+                warp_broadcasts: Vec::new(),
                 template_params: Vec::new(),
                 explicit_instantiations: Vec::new(),
             };

@@ -1313,6 +1313,22 @@ impl<'c, 't> Lowerer<'c, 't> {
                     let origin = self.cur.last().map(|s| s.id);
                     self.lane_sets.insert(*v, origin);
                 }
+                // On a tile of a whole warp, `shfl(v, src)` from a
+                // warp-uniform source lane, `ballot`, `any` and `all` give
+                // every lane the same value (as the `__*_sync` intrinsics
+                // with the full mask they are built on).
+                if g == GroupKind::Tile(Some(32)) {
+                    let keys = match (m.as_str(), vals.get(1)) {
+                        ("shfl", Some(Val::Scalar(src, _))) if vals.len() == 2 => {
+                            Some(vec![src.clone()])
+                        }
+                        ("ballot" | "any" | "all", _) => Some(Vec::new()),
+                        _ => None,
+                    };
+                    if let Some(keys) = keys {
+                        self.warp_broadcast(keys);
+                    }
+                }
                 return Ok(Val::Scalar(v, ty));
             }
             return Ok(match m.as_str() {
@@ -1420,26 +1436,31 @@ impl<'c, 't> Lowerer<'c, 't> {
             Some(K::IntegerMath | K::PureMath) => return self.math(n, name, args),
             Some(K::BlockCopy | K::AsyncCopy) => return self.copy_call(n, name, args),
             // Textures are read-only: a value, no effect on memory. Opaque
-            // intrinsics and the sub-group reductions the table knows as
-            // values (they exchange registers, not memory) likewise.
+            // intrinsics likewise (they exchange registers, not memory).
             Some(K::OpaqueValue) if builtins::is_masked_warp_intrinsic(name) => {
                 let vals = self.eval_args(args)?;
                 // Every lane the mask names must execute it (see
                 // `tile_exchange`, `warp_mask_lanes`).
-                if let Some(lanes) = self.warp_mask_lanes(n, name, vals.first())? {
+                let lanes = self.warp_mask_lanes(n, name, vals.first())?;
+                if let Some(lanes) = lanes {
                     self.tile_exchange(n, 32, lanes);
                 }
-                return Ok(self.warp_value(n, name));
+                let v = self.warp_value(n, name);
+                // With the constant full mask all 32 lanes take part (a
+                // computed mask may name fewer, whose calls from the other
+                // lanes are not checked).
+                if Self::constant_lanes(vals.first()) == Some(u32::MAX) {
+                    if let Some(keys) = sync::warp_broadcast_keys(name, &vals) {
+                        self.warp_broadcast(keys);
+                    }
+                }
+                return Ok(v);
             }
             Some(K::OpaqueValue) if builtins::is_lane_set_intrinsic(name) => {
                 let _ = self.eval_args(args)?;
                 return Ok(self.warp_value(n, name));
             }
             Some(K::Texture | K::OpaqueValue) => {
-                let _ = self.eval_args(args)?;
-                return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
-            }
-            Some(K::Collective) if builtins::is_opaque_value_call(name) => {
                 let _ = self.eval_args(args)?;
                 return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));
             }
@@ -1568,6 +1589,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                     return Ok(Some(Val::Void));
                 }
             }
+            Some(K::Collective) => {
+                if let Some(v) = self.group_function(n, name, args)? {
+                    return Ok(Some(v));
+                }
+            }
             Some(K::AsyncWait) => {
                 let vals = self.eval_args(args)?;
                 let uniform_args = self.wait_events_args(&vals, n)?;
@@ -1601,6 +1627,18 @@ impl<'c, 't> Lowerer<'c, 't> {
             _ => {}
         }
         Ok(None)
+    }
+
+    /// Records the `Havoc` just lowered as a warp broadcast whose value is
+    /// the same in all lanes of a warp that run it together when `keys`
+    /// are (see [`crate::ir::Kernel::warp_broadcasts`]).
+    fn warp_broadcast(&mut self, keys: Vec<Expr>) {
+        if let Some(s) = self.cur.last() {
+            if matches!(s.kind, StmtKind::Havoc { .. }) {
+                let id = s.id;
+                self.kernel.warp_broadcasts.push((id, keys));
+            }
+        }
     }
 
     /// The unknown result of warp intrinsic `name`; a lane set (a ballot's)
@@ -1656,7 +1694,13 @@ impl<'c, 't> Lowerer<'c, 't> {
         // collective, `__shfl_*_sync` over the group's mask): checked for
         // divergence, orders no memory (the values move through registers).
         self.group_exchange(n, group_kind, &format!("cg::{name}"))?;
-        Ok(Some(Val::Scalar(self.havoc(ty, n), ty)))
+        let v = self.havoc(ty, n);
+        // A reduction over a tile of a whole warp gives every lane the same
+        // value (a scan does not).
+        if name == "reduce" && group_kind == GroupKind::Tile(Some(32)) {
+            self.warp_broadcast(Vec::new());
+        }
+        Ok(Some(Val::Scalar(v, ty)))
     }
 
     /// The size of the tile `tiled_partition<N>(block)` or

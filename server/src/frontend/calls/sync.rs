@@ -30,6 +30,67 @@ impl<'c, 't> Lowerer<'c, 't> {
         dest
     }
 
+    /// An OpenCL work-group or sub-group function (`work_group_reduce_add`,
+    /// `work_group_broadcast`, `sub_group_reduce_add`, `sub_group_scan_*`,
+    /// `sub_group_barrier`, `intel_sub_group_shuffle`, ...): "must be
+    /// encountered by all work-items in a work-group (sub-group) executing
+    /// the kernel" (OpenCL C 3.0, 6.15.14 and 6.15.16), a broadcast with the
+    /// same local id in all of them. Lowered as a [`StmtKind::Collective`]
+    /// of the block, so checked for divergence like a barrier, arguments
+    /// included. Which work-items form a sub-group, and how many, is
+    /// implementation-defined: any two work-items of a work-group may be in
+    /// one, so asking every work-item of the work-group to reach a
+    /// sub-group function (with a uniform broadcast id) is what a sub-group
+    /// of any shape asks, or more (sound). None of them orders memory
+    /// (`sub_group_barrier` does only within its sub-group, whose members
+    /// are unknown: taken as ordering nothing). A work-group reduction,
+    /// broadcast, `all` or `any` gives every work-item the same result (the
+    /// collective's `dest`); a scan's, and every sub-group function's, is
+    /// unknown per work-item. A sub-group function with pointer arguments
+    /// (`intel_sub_group_block_read`) also has the effects of unknown code
+    /// on the memory they reach. None for the functions allowed in
+    /// divergent code (`sub_group_non_uniform_*`, `sub_group_elect`: the
+    /// cl_khr_subgroup_non_uniform_* extensions), left to unknown code.
+    pub(crate) fn group_function(
+        &mut self,
+        n: Node<'t>,
+        name: &str,
+        args: &[Node<'t>],
+    ) -> R<Option<Val>> {
+        if name.contains("non_uniform") || name == "sub_group_elect" {
+            return Ok(None);
+        }
+        let vals = self.eval_args(args)?;
+        let mut uniform_args = Vec::new();
+        if matches!(name, "work_group_broadcast" | "sub_group_broadcast") {
+            for v in vals.iter().skip(1) {
+                self.uniform_parts(v, n, &mut uniform_args);
+            }
+        }
+        let ty = match vals.first() {
+            Some(Val::Scalar(_, t)) => *t,
+            _ => ScalarTy::INT,
+        };
+        let uniform_result = name.starts_with("work_group_reduce")
+            || matches!(
+                name,
+                "work_group_broadcast" | "work_group_all" | "work_group_any"
+            );
+        let dest = self.collective(name, uniform_args, uniform_result.then_some(ty), n);
+        if let Some(d) = dest {
+            return Ok(Some(Val::Scalar(Expr::Var(d), ty)));
+        }
+        if vals.iter().any(|v| matches!(v, Val::Ptr { .. })) {
+            return self
+                .unknown_effects(n, &format!("function `{name}`"), vals)
+                .map(Some);
+        }
+        if name.ends_with("barrier") {
+            return Ok(Some(Val::Void));
+        }
+        Ok(Some(Val::Scalar(self.havoc(ty, n), ty)))
+    }
+
     /// The scalars a collective argument consists of, for the check that all
     /// threads pass the same: a pointer into an array is its offset (and the
     /// selector when it may target several arrays). Per-thread memory is
@@ -281,5 +342,36 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             _ => self.cx.types.const_eval(n, self.src(), 0),
         }
+    }
+}
+
+/// For a masked warp intrinsic called with the full mask by all 32 lanes
+/// of a warp: the expressions that, when the same in all lanes, make its
+/// result the same in all lanes too; None when its result may differ
+/// between lanes. A vote (`__ballot_sync`, `__any_sync`, `__all_sync`,
+/// `__uni_sync`) and a reduction (`__reduce_add_sync`, ...) are "returned to
+/// every participating thread" (CUDA Programming Guide, Warp Vote and Warp
+/// Reduce Functions): none. `__shfl_sync(m, v, src)` returns `v` of lane
+/// `src % 32` (width 32, the default): the source lane. With a narrower
+/// width each segment reads its own lane; the other shuffles and
+/// `__match_any_sync` give lane-dependent results.
+pub(crate) fn warp_broadcast_keys(name: &str, vals: &[Val]) -> Option<Vec<Expr>> {
+    match name {
+        "__ballot_sync" | "__any_sync" | "__all_sync" | "__uni_sync" => Some(Vec::new()),
+        _ if name.starts_with("__reduce_") => Some(Vec::new()),
+        "__shfl_sync" => {
+            let full_width = match vals.get(3) {
+                None => true,
+                Some(Val::Scalar(Expr::Int(32, _), _)) => true,
+                Some(_) => false,
+            };
+            match vals.get(2) {
+                Some(Val::Scalar(src, _)) if full_width && vals.len() <= 4 => {
+                    Some(vec![src.clone()])
+                }
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }

@@ -676,6 +676,7 @@ pub fn lower(src: &str, lang: Lang) -> Kernel {
         asyncs: Default::default(),
         uses_volatile: false,
         layout_assumption: Vec::new(),
+        warp_broadcasts: Vec::new(),
         template_params: Vec::new(),
         explicit_instantiations: Vec::new(),
     };
