@@ -114,11 +114,11 @@ pub struct LaunchSite {
     /// The block's y extent equals its x extent (`dim3 block(t, t)`).
     #[serde(skip)]
     pub block_square: bool,
-    /// The file of the kernel's definition when the launching translation
-    /// unit defines it with internal linkage (`static`, anonymous namespace):
-    /// the launch is of that definition only.
+    /// The files of the launching translation unit's own definitions of the
+    /// kernel's name (any linkage): when there are any, the launch is of one
+    /// of them only (one definition per program).
     #[serde(skip)]
-    pub local_definition: Option<PathBuf>,
+    pub definitions: Vec<PathBuf>,
 }
 
 impl LaunchSite {
@@ -137,7 +137,7 @@ const MAX_LAUNCH_CONFIGS: usize = 4;
 /// it includes, preprocessed as nvcc's host pass sees them. OpenCL files have
 /// no host code.
 pub fn host_launches(path: &Path, text: &str, includes: &dyn IncludeResolver) -> Vec<LaunchSite> {
-    host_scan(path, text, includes).0
+    host_scan(path, text, includes).sites
 }
 
 /// A file's host pass (preprocessed as nvcc's host compilation sees it) and
@@ -238,15 +238,21 @@ fn host_pass(
     pass
 }
 
-/// [`host_launches`], and the kernels the translation unit defines with
-/// internal linkage (name, file of the definition).
-fn host_scan(
-    path: &Path,
-    text: &str,
-    includes: &dyn IncludeResolver,
-) -> (Vec<LaunchSite>, Vec<(String, PathBuf)>) {
+/// What [`host_scan`] finds in a file's translation unit.
+#[derive(Default)]
+struct HostScanned {
+    /// The launches.
+    sites: Vec<LaunchSite>,
+    /// Kernels defined with internal linkage, with the file of each definition.
+    local: Vec<(String, PathBuf)>,
+    /// Every kernel definition, with its file.
+    defined: Vec<(String, PathBuf)>,
+}
+
+/// [`host_launches`], and the kernels the translation unit defines.
+fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostScanned {
     if crate::ir::Lang::from_path(path) != crate::ir::Lang::Cuda {
-        return (Vec::new(), Vec::new());
+        return HostScanned::default();
     }
     let scanned = catch_unwind(AssertUnwindSafe(|| {
         let reader = |from: &Path, name: &str| includes.read_or_reason(from, name);
@@ -265,20 +271,23 @@ fn host_scan(
         let includer = includes.includer(path);
         let pass = host_pass(path, text, &prelude, includer.as_ref(), &reader);
         let (pre, scan) = (&pass.pre, &pass.scan);
-        let local: Vec<(String, PathBuf)> = scan
-            .local_kernels
-            .iter()
-            .filter_map(|(name, text, offset)| {
-                let unit = pre.units.get(*text)?;
-                let (span, _) = unit.map.map(*offset as u32, *offset as u32 + 1);
-                let file = if span.file == FileId(0) {
-                    path.to_path_buf()
-                } else {
-                    pre.files.get(span.file.0 as usize)?.0.clone()
-                };
-                Some((name.clone(), file))
-            })
-            .collect();
+        let files_of = |kernels: &[(String, usize, usize)]| -> Vec<(String, PathBuf)> {
+            kernels
+                .iter()
+                .filter_map(|(name, text, offset)| {
+                    let unit = pre.units.get(*text)?;
+                    let (span, _) = unit.map.map(*offset as u32, *offset as u32 + 1);
+                    let file = if span.file == FileId(0) {
+                        path.to_path_buf()
+                    } else {
+                        pre.files.get(span.file.0 as usize)?.0.clone()
+                    };
+                    Some((name.clone(), file))
+                })
+                .collect()
+        };
+        let local = files_of(&scan.local_kernels);
+        let defined = files_of(&scan.defined_kernels);
         let sites = launches_for_other_callers(path, pass.as_ref())
             .into_iter()
             .filter_map(|mut l| {
@@ -340,15 +349,20 @@ fn host_scan(
                     arg_relations: l.arg_relations,
                     grid_square: l.grid_square,
                     block_square: l.block_square,
-                    local_definition: local
+                    definitions: defined
                         .iter()
-                        .find(|(k, _)| *k == l.kernel)
-                        .map(|(_, f)| f.clone()),
+                        .filter(|(k, _)| *k == l.kernel)
+                        .map(|(_, f)| f.clone())
+                        .collect(),
                     kernel: l.kernel,
                 })
             })
             .collect::<Vec<_>>();
-        (sites, local)
+        HostScanned {
+            sites,
+            local,
+            defined,
+        }
     }));
     // A scanner bug costs the launch information, never the analysis.
     scanned.unwrap_or_default()
@@ -487,18 +501,32 @@ pub fn translation_launches(
     includes: &dyn IncludeResolver,
     kernels: &[&str],
 ) -> Vec<LaunchSite> {
-    let (mut launches, local) = host_scan(path, text, includes);
+    let HostScanned {
+        sites: mut launches,
+        local,
+        defined,
+    } = host_scan(path, text, includes);
     if !kernels.is_empty() && crate::ir::Lang::from_path(path) == crate::ir::Lang::Cuda {
         let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
         let own = canonical(path);
         for site in sibling_launches(path, kernels, includes) {
             let own_is_local = local.iter().any(|(k, _)| *k == site.kernel);
-            let same_kernel = match &site.local_definition {
-                // The other unit's own internal kernel, unless it is ours
-                // (that unit includes this file).
-                Some(def) => canonical(def) == own,
-                // An external kernel: ours unless ours is internal.
-                None => !own_is_local,
+            let same_kernel = if site.definitions.is_empty() {
+                // A kernel the other unit only declares: ours unless ours
+                // is internal.
+                !own_is_local
+            } else {
+                // The other unit's own definition (internal or external),
+                // which is ours only when it is one of our unit's
+                // definitions (that unit includes this file or the header
+                // defining it).
+                site.definitions.iter().any(|def| {
+                    let def = canonical(def);
+                    def == own
+                        || defined
+                            .iter()
+                            .any(|(k, f)| *k == site.kernel && canonical(f) == def)
+                })
             };
             if same_kernel && !launches.iter().any(|own| same_launch(own, &site)) {
                 launches.push(site);
@@ -1245,7 +1273,7 @@ pub fn launch_plan(
                 arg_relations: Vec::new(),
                 grid_square: false,
                 block_square: false,
-                local_definition: None,
+                definitions: Vec::new(),
             })
             .collect();
         instantiated.as_slice()

@@ -324,6 +324,12 @@ pub struct HostScan {
     /// anonymous namespace): `(name, text index, byte offset)` of the
     /// definition. Another file's launch of the same name is not theirs.
     pub local_kernels: Vec<(String, usize, usize)>,
+    /// Every kernel this unit defines (with a body, any linkage): `(name,
+    /// text index, byte offset)`. A launch in this unit is of one of its own
+    /// definitions of that name when it has any (a second external
+    /// definition elsewhere would be a second program, C++'s one-definition
+    /// rule), never of another unit's.
+    pub defined_kernels: Vec<(String, usize, usize)>,
 }
 
 /// Calls known to take a kernel without launching it.
@@ -475,17 +481,16 @@ pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostSc
             text,
         });
     }
-    let local_kernels = heads
-        .iter()
-        .filter(|h| h.local)
-        .map(|h| {
-            let (text, tok) = &unit.toks[h.name_at];
-            (h.name.clone(), *text, tok.start)
-        })
-        .collect();
+    let place = |h: &GlobalHead| {
+        let (text, tok) = &unit.toks[h.name_at];
+        (h.name.clone(), *text, tok.start)
+    };
+    let local_kernels = heads.iter().filter(|h| h.local).map(place).collect();
+    let defined_kernels = heads.iter().filter(|h| h.defined).map(place).collect();
     HostScan {
         launches,
         local_kernels,
+        defined_kernels,
     }
 }
 
@@ -614,6 +619,8 @@ struct GlobalHead {
     params: usize,
     /// Declared `static` or in an anonymous namespace (internal linkage).
     local: bool,
+    /// A definition: its parameter list is followed by the body's `{`.
+    defined: bool,
 }
 
 fn global_heads(unit: &Unit, scopes: &Scopes) -> Vec<GlobalHead> {
@@ -674,12 +681,14 @@ fn global_heads(unit: &Unit, scopes: &Scopes) -> Vec<GlobalHead> {
             }
             at = scopes.enclosing[open];
         }
+        let close = unit.matching(params, n);
         heads.push(GlobalHead {
             name: unit.text(name_at).to_string(),
             name_at,
             start: i,
             params: params.max(name_at),
             local: is_static || anonymous,
+            defined: close < n && unit.text(close + 1) == "{",
         });
     }
     heads
@@ -4378,6 +4387,9 @@ mod tests {
         let scan = scan_translation(&["namespace {\n__global__ void a() {}\n}\nstatic __global__ void b() {}\n__global__ void c() {}\n"]);
         let local: Vec<_> = scan.local_kernels.iter().map(|l| l.0.as_str()).collect();
         assert_eq!(local, vec!["a", "b"]);
+        let scan = scan_translation(&["__global__ void d(int *);\n__global__ void e(int *p) {}\ntemplate __global__ void f<1>(int *);\n"]);
+        let defined: Vec<_> = scan.defined_kernels.iter().map(|l| l.0.as_str()).collect();
+        assert_eq!(defined, vec!["e"]);
     }
 
     #[test]
