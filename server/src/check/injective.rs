@@ -257,12 +257,14 @@ pub(crate) struct InjectiveOffsets<'k> {
 impl<'k> InjectiveOffsets<'k> {
     /// The analysis of `kernel` under the launch of `opts`, for pairs of
     /// the accesses in `paired` (other accesses are never asked about: see
-    /// `sdv::paired_accesses`; their offsets are not analysed).
+    /// `sdv::paired_accesses`; their offsets are not analysed);
+    /// `fixed_defs` is `walk::top_level_fixed_defs(kernel)`.
     pub(crate) fn new(
         kernel: &'k Kernel,
         opts: &CheckOptions,
         uniformity: Uniformity,
         paired: &HashSet<StmtId>,
+        fixed_defs: HashMap<VarId, (usize, &'k Expr)>,
     ) -> InjectiveOffsets<'k> {
         let known = super::symexec::known_block_dims(kernel, opts);
         let mut accesses = HashMap::default();
@@ -285,7 +287,7 @@ impl<'k> InjectiveOffsets<'k> {
             }
         }
         // Single definitions, and locals only ever assigned one constant.
-        let single_defs = crate::ir::walk::top_level_fixed_defs(kernel);
+        let single_defs = fixed_defs;
         let delinear = super::delinear::Delinear::new(kernel, opts, &uniformity, Some(paired));
         let mut analysis = InjectiveOffsets {
             kernel,

@@ -1590,9 +1590,18 @@ impl<'k> Analyses<'k> {
         let cfg = Cfg::with_uniformity(kernel, &uniformity);
         in_time().then_some(())?;
         let paired = paired_accesses(kernel);
-        let injective = InjectiveOffsets::new(kernel, opts, uniformity.clone(), &paired);
+        // Locals defined once at the top level or only ever assigned one
+        // constant: both offset analyses read them.
+        let fixed_defs = crate::ir::walk::top_level_fixed_defs(kernel);
+        let injective = InjectiveOffsets::new(
+            kernel,
+            opts,
+            uniformity.clone(),
+            &paired,
+            fixed_defs.clone(),
+        );
         in_time().then_some(())?;
-        let grid_stride = GridStride::new(kernel, opts);
+        let grid_stride = GridStride::new(kernel, opts, &loops, fixed_defs);
         in_time().then_some(())?;
         Some(Analyses {
             uniformity,
