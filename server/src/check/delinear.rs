@@ -361,14 +361,27 @@ pub(crate) struct Delinear<'k> {
     /// each with the top-level position after which it holds (see
     /// [`Self::bounded_by_top_facts`]).
     top_bounds: Vec<(usize, Fact)>,
+    /// The statements with an access the analysis is asked about inside
+    /// (see [`Self::new`]; None: all).
+    relevant: Option<crate::base::HashSet<StmtId>>,
 }
 
 impl<'k> Delinear<'k> {
-    /// The analysis of `kernel` under the launch of `opts`.
+    /// The analysis of `kernel` under the launch of `opts`, for pairs of
+    /// the accesses in `paired` (None: every access). The offsets and guard
+    /// facts of other accesses are not expanded: only the statements with
+    /// an access of `paired` inside are visited (see [`Self::relevant`]).
+    /// Their expansions added nothing to those of `paired`: subterms and
+    /// divisions are numbered by equality, and a cover reads only the
+    /// divisions of the polynomials it meets (`close` acts on a division
+    /// only when the cover holds its parts), so leaving them out changes no
+    /// answer, but for the cap of 32 divisions, which they can no longer
+    /// fill before an access of `paired` is expanded.
     pub(crate) fn new(
         kernel: &'k Kernel,
         opts: &CheckOptions,
         uniformity: &crate::analysis::Uniformity,
+        paired: Option<&crate::base::HashSet<StmtId>>,
     ) -> Delinear<'k> {
         let launch = &opts.launch;
         let block_known = super::symexec::known_block_dims(kernel, opts);
@@ -435,6 +448,7 @@ impl<'k> Delinear<'k> {
             counter_bounds: HashMap::default(),
             guard_nonnegative: std::sync::Mutex::new(HashMap::default()),
             top_bounds: Vec::new(),
+            relevant: paired.map(|paired| relevant_statements(kernel, paired)),
         };
         analysis.counter_bounds = analysis.counter_bounds();
         let mut found = Vec::new();
@@ -513,6 +527,9 @@ impl<'k> Delinear<'k> {
         facts: &[Fact],
         out: &mut Vec<(StmtId, &'k Access, usize, Vec<Fact>)>,
     ) {
+        if !self.relevant(stmt.id) {
+            return;
+        }
         let at = place.at;
         match &stmt.kind {
             StmtKind::Read { access, .. }
@@ -570,6 +587,11 @@ impl<'k> Delinear<'k> {
                 }
             }
         }
+    }
+
+    /// Whether `stmt` is or holds an access the analysis is asked about.
+    fn relevant(&self, stmt: StmtId) -> bool {
+        self.relevant.as_ref().is_none_or(|r| r.contains(&stmt))
     }
 
     /// The lower bound `init <= v` (as `init - 1 < v`) of a counter
@@ -660,6 +682,9 @@ impl<'k> Delinear<'k> {
         uniformity: &crate::analysis::Uniformity,
         out: &mut HashMap<StmtId, Vec<(StmtId, usize, Fact)>>,
     ) {
+        if !self.relevant(stmt.id) {
+            return;
+        }
         let loops = bodies.len();
         match &stmt.kind {
             StmtKind::Read { .. } | StmtKind::Write { .. } | StmtKind::Atomic { .. } => {
@@ -2126,6 +2151,35 @@ fn atoms_by_coefficient(t: &Poly, only_varying: bool) -> Option<BTreeMap<i128, A
     Some(out)
 }
 
+/// The statements of `kernel` that are, or hold inside them, an access of
+/// `paired`.
+fn relevant_statements(
+    kernel: &Kernel,
+    paired: &crate::base::HashSet<StmtId>,
+) -> crate::base::HashSet<StmtId> {
+    fn mark(
+        stmt: &crate::ir::Stmt,
+        paired: &crate::base::HashSet<StmtId>,
+        out: &mut crate::base::HashSet<StmtId>,
+    ) -> bool {
+        let mut inside = paired.contains(&stmt.id);
+        for child in crate::ir::walk::child_blocks(stmt) {
+            for s in &child.stmts {
+                inside |= mark(s, paired, out);
+            }
+        }
+        if inside {
+            out.insert(stmt.id);
+        }
+        inside
+    }
+    let mut out = crate::base::HashSet::default();
+    for s in &kernel.body.stmts {
+        mark(s, paired, &mut out);
+    }
+    out
+}
+
 /// The opaque locals `facts` prove non-negative: a fact `lhs < rhs` whose
 /// difference `rhs - lhs` is `v + d` for an opaque local `v` and a constant
 /// `d <= 1` (so `v + d >= 1`, `v >= 1 - d >= 0`, wherever the facts hold:
@@ -2456,7 +2510,7 @@ __global__ void unrolled(float *out, const float *in, int n, int m) {
         let opts = CheckOptions::default();
         for kernel in &program.kernels {
             let uniformity = crate::analysis::Uniformity::compute(kernel);
-            let d = Delinear::new(kernel, &opts, &uniformity);
+            let d = Delinear::new(kernel, &opts, &uniformity, None);
             assert!(d.accesses.len() >= 8, "{} accesses", d.accesses.len());
             for (id, x) in &d.accesses {
                 let fresh = d.full_cover_unmemoized(&x.1, &x.3);

@@ -144,8 +144,15 @@ pub(crate) struct GridStride<'k> {
 }
 
 impl<'k> GridStride<'k> {
-    /// The analysis of `kernel` under the launch of `opts`.
-    pub(crate) fn new(kernel: &'k Kernel, opts: &CheckOptions) -> GridStride<'k> {
+    /// The analysis of `kernel` under the launch of `opts`; `loops` is the
+    /// kernel's `LoopTable` and `fixed_defs` `walk::top_level_fixed_defs`
+    /// of it (the checker's analyses compute both once).
+    pub(crate) fn new(
+        kernel: &'k Kernel,
+        opts: &CheckOptions,
+        loops: &LoopTable,
+        fixed_defs: HashMap<VarId, (usize, &'k Expr)>,
+    ) -> GridStride<'k> {
         let mut analysis = GridStride {
             kernel,
             loops: HashMap::default(),
@@ -181,7 +188,7 @@ impl<'k> GridStride<'k> {
         let definitions = crate::ir::walk::definition_counts(kernel);
         // A local assigned only one constant is that constant, like a
         // single definition (`walk::top_level_fixed_defs`).
-        analysis.single_defs = crate::ir::walk::top_level_fixed_defs(kernel);
+        analysis.single_defs = fixed_defs;
         if grid_scope {
             for (index, top) in kernel.body.stmts.iter().enumerate() {
                 let mut visit = |s: &'k crate::ir::Stmt| match &s.kind {
@@ -198,10 +205,9 @@ impl<'k> GridStride<'k> {
                 }
             }
         }
-        let loops = LoopTable::new(kernel);
         for (index, top) in kernel.body.stmts.iter().enumerate() {
             let ctx = Ctx {
-                loops: &loops,
+                loops,
                 definitions: &definitions,
                 step,
                 block_step,

@@ -248,16 +248,23 @@ pub(crate) struct InjectiveOffsets<'k> {
     adversarial: bool,
     /// Multi-dimensional layouts (`check::delinear`).
     pub(crate) delinear: super::delinear::Delinear<'k>,
-    /// Offsets over power-of-two loop counters (`check::pow2`).
-    pub(crate) pow2: super::pow2::Pow2Offsets<'k>,
+    /// Offsets over power-of-two loop counters (`check::pow2`), built on
+    /// the first pair that asks (most kernels never do: their tables were
+    /// a tenth of the analyses' cost).
+    pow2: std::sync::OnceLock<super::pow2::Pow2Offsets<'k>>,
 }
 
 impl<'k> InjectiveOffsets<'k> {
-    /// The analysis of `kernel` under the launch of `opts`.
+    /// The analysis of `kernel` under the launch of `opts`, for pairs of
+    /// the accesses in `paired` (other accesses are never asked about: see
+    /// `sdv::paired_accesses`; their offsets are not analysed);
+    /// `fixed_defs` is `walk::top_level_fixed_defs(kernel)`.
     pub(crate) fn new(
         kernel: &'k Kernel,
         opts: &CheckOptions,
         uniformity: Uniformity,
+        paired: &HashSet<StmtId>,
+        fixed_defs: HashMap<VarId, (usize, &'k Expr)>,
     ) -> InjectiveOffsets<'k> {
         let known = super::symexec::known_block_dims(kernel, opts);
         let mut accesses = HashMap::default();
@@ -280,9 +287,8 @@ impl<'k> InjectiveOffsets<'k> {
             }
         }
         // Single definitions, and locals only ever assigned one constant.
-        let single_defs = crate::ir::walk::top_level_fixed_defs(kernel);
-        let delinear = super::delinear::Delinear::new(kernel, opts, &uniformity);
-        let pow2 = super::pow2::Pow2Offsets::new(kernel, opts, uniformity.clone());
+        let single_defs = fixed_defs;
+        let delinear = super::delinear::Delinear::new(kernel, opts, &uniformity, Some(paired));
         let mut analysis = InjectiveOffsets {
             kernel,
             uniformity,
@@ -297,7 +303,7 @@ impl<'k> InjectiveOffsets<'k> {
             grid_dims: opts.launch.grid_dim,
             adversarial: opts.adversarial_abstraction,
             delinear,
-            pow2,
+            pow2: std::sync::OnceLock::new(),
         };
         let mut guards = HashMap::default();
         for (index, top) in kernel.body.stmts.iter().enumerate() {
@@ -306,6 +312,7 @@ impl<'k> InjectiveOffsets<'k> {
         let ranges = analysis
             .accesses
             .iter()
+            .filter(|(id, _)| paired.contains(id))
             .filter_map(|(id, access)| {
                 let at = *analysis.top_index.get(id)?;
                 let tids = guards.get(id).unwrap_or(&UNBOUNDED);
@@ -539,6 +546,30 @@ impl<'k> InjectiveOffsets<'k> {
             return false;
         };
         form.bits == EXACT || (form.bits < 120 && spread <= (1i128 << form.bits) - size)
+    }
+
+    /// The power-of-two enumeration theorem (`check::pow2`) for the pair
+    /// `a`, `b` of threads of one block in the same iteration of
+    /// `shared_loops`; its tables are built on the first call.
+    pub(crate) fn pow2_disjoint_in_block(
+        &self,
+        a: StmtId,
+        b: StmtId,
+        shared_loops: &[StmtId],
+    ) -> bool {
+        if !super::pow2::Pow2Offsets::applies(self.block_dims, self.adversarial) {
+            return false;
+        }
+        self.pow2
+            .get_or_init(|| {
+                super::pow2::Pow2Offsets::new(
+                    self.kernel,
+                    self.block_dims,
+                    self.adversarial,
+                    self.uniformity.clone(),
+                )
+            })
+            .disjoint_in_block(a, b, shared_loops)
     }
 
     /// Whether the bytes accesses `a` and `b` may ever touch lie in disjoint

@@ -59,7 +59,6 @@ use crate::base::{HashMap, Memo};
 use std::sync::Arc;
 
 use crate::analysis::Uniformity;
-use crate::config::CheckOptions;
 use crate::ir::eval::{eval_expr, Value};
 use crate::ir::walk::{
     assigned_var, definition_counts, for_each_expr, for_each_stmt, BlockSlot, LabelTree,
@@ -134,9 +133,21 @@ pub(crate) struct Pow2Offsets<'k> {
 }
 
 impl<'k> Pow2Offsets<'k> {
-    /// The analysis of `kernel` under the launch of `opts`.
-    pub(crate) fn new(kernel: &'k Kernel, opts: &CheckOptions, uniformity: Uniformity) -> Self {
-        let block_dims = super::symexec::known_block_dims(kernel, opts);
+    /// Whether the theorem may run at all: one-dimensional blocks, the
+    /// ordinary abstraction.
+    pub(crate) fn applies(block_dims: [Option<u32>; 3], adversarial: bool) -> bool {
+        block_dims[1] == Some(1) && block_dims[2] == Some(1) && !adversarial
+    }
+
+    /// The analysis of `kernel` under a launch with the known block extents
+    /// `block_dims` (`symexec::known_block_dims`), `adversarial` under
+    /// `--adversarial-abstraction`.
+    pub(crate) fn new(
+        kernel: &'k Kernel,
+        block_dims: [Option<u32>; 3],
+        adversarial: bool,
+        uniformity: Uniformity,
+    ) -> Self {
         let mut stmts = HashMap::default();
         let mut single_def = HashMap::default();
         let mut assigned: HashMap<VarId, Vec<Option<&'k Expr>>> = HashMap::default();
@@ -164,9 +175,7 @@ impl<'k> Pow2Offsets<'k> {
             single_def,
             assigned,
             block_dims,
-            enabled: block_dims[1] == Some(1)
-                && block_dims[2] == Some(1)
-                && !opts.adversarial_abstraction,
+            enabled: Self::applies(block_dims, adversarial),
             expansions: Memo::default(),
             images: Memo::default(),
         }

@@ -499,11 +499,11 @@ fn check_with_budget(
     }
 }
 
-fn check_in_context(
-    kernel: &Kernel,
-    opts: &CheckOptions,
+fn check_in_context<'k>(
+    kernel: &'k Kernel,
+    opts: &'k CheckOptions,
     budget: &mut KernelBudget,
-    analyses: Analyses<'_>,
+    analyses: Analyses<'k>,
     analyses_time: Duration,
     known_race_free: crate::base::HashSet<super::reuse::PairKey>,
 ) -> (KernelReport, Profile) {
@@ -514,7 +514,6 @@ fn check_in_context(
     // are pushed and popped one by one anyway.
     let solver = z3::Tactic::new("smt").solver();
     solver.push();
-    let lia = z3::Tactic::new("qflia").solver();
     let deadline = budget.deadline;
     let handle = solver.get_context().handle();
     let interrupted = std::sync::atomic::AtomicBool::new(false);
@@ -538,7 +537,7 @@ fn check_in_context(
                 }
             }
         });
-        let mut checker = Checker::new(kernel, opts, start, &solver, &lia, budget, analyses);
+        let mut checker = Checker::new(kernel, opts, start, &solver, budget, analyses);
         checker.known_race_free = known_race_free;
         checker.profile.setup_ms = start.elapsed().as_secs_f64() * 1e3;
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.run()));
@@ -1231,8 +1230,10 @@ struct Checker<'k, 's> {
     /// Why the kernel stopped when the deadline is reached.
     backstop: String,
     profile: Profile,
-    /// The `qflia` tactic solver of the portfolio (see `check_facts`).
-    lia: &'s Solver,
+    /// The `qflia` tactic solver of the portfolio (see `check_facts`), made
+    /// on its first turn: most kernels never get there, and making it cost
+    /// a fifth of a small kernel's check.
+    lia: Option<Solver>,
     /// The `rlimit` last set on each solver (`smt`, `qflia`, pinned `smt`).
     rlimit_set: [Option<u64>; 3],
     /// The `smt` solver of the pinned turn (see [`PINNED_SLICE`]), made on
@@ -1287,7 +1288,6 @@ impl<'k, 's> Checker<'k, 's> {
         opts: &'k CheckOptions,
         start: Instant,
         solver: &'s Solver,
-        lia: &'s Solver,
         budget: &KernelBudget,
         analyses: Analyses<'k>,
     ) -> Checker<'k, 's> {
@@ -1325,7 +1325,7 @@ impl<'k, 's> Checker<'k, 's> {
             grid_stride,
             enc,
             solver,
-            lia,
+            lia: None,
             queries: 0,
             races: Vec::new(),
             divergences: Vec::new(),
@@ -1589,9 +1589,19 @@ impl<'k> Analyses<'k> {
         in_time().then_some(())?;
         let cfg = Cfg::with_uniformity(kernel, &uniformity);
         in_time().then_some(())?;
-        let injective = InjectiveOffsets::new(kernel, opts, uniformity.clone());
+        let paired = paired_accesses(kernel);
+        // Locals defined once at the top level or only ever assigned one
+        // constant: both offset analyses read them.
+        let fixed_defs = crate::ir::walk::top_level_fixed_defs(kernel);
+        let injective = InjectiveOffsets::new(
+            kernel,
+            opts,
+            uniformity.clone(),
+            &paired,
+            fixed_defs.clone(),
+        );
         in_time().then_some(())?;
-        let grid_stride = GridStride::new(kernel, opts);
+        let grid_stride = GridStride::new(kernel, opts, &loops, fixed_defs);
         in_time().then_some(())?;
         Some(Analyses {
             uniformity,
@@ -1602,6 +1612,56 @@ impl<'k> Analyses<'k> {
             grid_stride,
         })
     }
+}
+
+/// The accesses a check may ask the offset theorems about (`check::injective`,
+/// `check::delinear`): those of a pair `run_pairs` and `needs_solver` may
+/// enumerate (one of the two a write, arrays that may alias, outside
+/// constant memory: a superset of the pairs [`pair_space`] keeps, the
+/// atomic rule aside), and both ends of every asynchronous copy's pair with
+/// its own thread's accesses (`check_async_same_thread`). A read of an array
+/// no access that may alias it writes is in no such pair: the theorems need
+/// not expand its offset, which was most of the analyses' cost in kernels
+/// that read many inputs. Over-approximating only costs time.
+fn paired_accesses(kernel: &Kernel) -> crate::base::HashSet<StmtId> {
+    let accesses = kernel_accesses(kernel);
+    let written: crate::base::HashSet<usize> = accesses
+        .iter()
+        .filter(|a| a.write)
+        .map(|a| a.array)
+        .collect();
+    // Per address space: whether a written array there may alias every
+    // array of the space.
+    let written_alias_all: crate::base::HashSet<MemSpace> = written
+        .iter()
+        .filter_map(|w| kernel.arrays.get(*w))
+        .filter(|d| d.may_alias_all)
+        .map(|d| d.space)
+        .collect();
+    let written_spaces: crate::base::HashSet<MemSpace> = written
+        .iter()
+        .filter_map(|w| kernel.arrays.get(*w))
+        .map(|d| d.space)
+        .collect();
+    let mut paired: crate::base::HashSet<StmtId> = accesses
+        .iter()
+        .filter(|a| {
+            let Some(decl) = kernel.arrays.get(a.array) else {
+                return false;
+            };
+            decl.space != MemSpace::Constant
+                && (a.write
+                    || written.contains(&a.array)
+                    || written_alias_all.contains(&decl.space)
+                    || (decl.may_alias_all && written_spaces.contains(&decl.space)))
+        })
+        .map(|a| a.id)
+        .collect();
+    for (copy, access) in &kernel.asyncs.same_thread {
+        paired.insert(*copy);
+        paired.insert(*access);
+    }
+    paired
 }
 
 /// The scenarios of a pair the solver must decide: those of
@@ -1662,9 +1722,7 @@ fn scenarios_to_solve(
                 || injective
                     .delinear
                     .stride_apart(a, b, scenario.shared_loops.len())
-                || injective
-                    .pow2
-                    .disjoint_in_block(a, b, &scenario.shared_loops))
+                || injective.pow2_disjoint_in_block(a, b, &scenario.shared_loops))
         } else {
             !(grid_decided || grid_stride.disjoint_across_blocks(a, b))
         }
@@ -2715,11 +2773,20 @@ impl<'k, 's> Checker<'k, 's> {
                 }
                 break;
             }
-            let (solver, which) = match kind {
-                Turn::Lia => (self.lia, 1),
-                Turn::Smt | Turn::Lemmas | Turn::Digits => (self.solver, 0),
+            let (r, model, work) = match kind {
+                Turn::Lia => {
+                    let lia = self
+                        .lia
+                        .take()
+                        .unwrap_or_else(|| z3::Tactic::new("qflia").solver());
+                    let answer = self.run_solver(&lia, 1, facts, allowed);
+                    self.lia = Some(lia);
+                    answer
+                }
+                Turn::Smt | Turn::Lemmas | Turn::Digits => {
+                    self.run_solver(self.solver, 0, facts, allowed)
+                }
             };
-            let (r, model, work) = self.run_solver(solver, which, facts, allowed);
             spent += work;
             if let Some(side) = side {
                 self.portfolio_used[side] += work;
