@@ -419,6 +419,11 @@ struct Event {
     /// For an arrival, how many arrivals of this thread at the same barrier
     /// precede it; for a wait, its token's.
     generation: i128,
+    /// A wait by phase parity (`NamedOp::WaitParity`), recorded as a wait
+    /// for `generation` (see [`parity_generation`]); sound only when the
+    /// barrier cannot complete the next generation before the wait returns,
+    /// which [`happens_before`] checks.
+    parity: bool,
 }
 
 /// Every thread's barrier operations and the trip counts its loops ran.
@@ -805,6 +810,11 @@ struct ThreadRun<'k> {
     events: Vec<Event>,
     /// Arrivals so far per barrier (token values).
     arrivals: HashMap<i128, i128>,
+    /// Per barrier, how many of its first generations this thread knows to
+    /// have completed (by its own syncs and waits): a lower bound on the
+    /// barrier's current phase whenever the thread runs (see
+    /// [`parity_generation`]).
+    completed_known: HashMap<i128, i128>,
     steps: usize,
     returned: bool,
     broke: bool,
@@ -845,6 +855,7 @@ impl<'k> ThreadRun<'k> {
             env: HashMap::default(),
             events: Vec::new(),
             arrivals: HashMap::default(),
+            completed_known: HashMap::default(),
             steps: 0,
             returned: false,
             broke: false,
@@ -947,6 +958,7 @@ impl ThreadRun<'_> {
                             named: false,
                             iters: self.iters.clone(),
                             generation,
+                            parity: false,
                         });
                     }
                 }
@@ -975,7 +987,25 @@ impl ThreadRun<'_> {
                     };
                     let mut wait_token = None;
                     let mut generation = 0;
-                    if op.arrives() {
+                    let mut op = *op;
+                    let parity = op == NamedOp::WaitParity;
+                    if parity {
+                        let known = *self.completed_known.get(&id.bits).unwrap_or(&0);
+                        let p = token.and_then(|t| self.env.get(&t)).map(|v| v.bits);
+                        match p.and_then(|p| parity_generation(known, p)) {
+                            Some(g) => {
+                                wait_token = Some(g);
+                                op = NamedOp::Wait;
+                            }
+                            None => {
+                                self.give_up(
+                                    s.span,
+                                    "a wait by phase parity whose parity is not known (or not 0 or 1)",
+                                );
+                                return;
+                            }
+                        }
+                    } else if op.arrives() {
                         let k = self.arrivals.entry(id.bits).or_insert(0);
                         generation = *k;
                         if let Some(t) = token {
@@ -987,20 +1017,28 @@ impl ThreadRun<'_> {
                     } else if let Some(t) = token {
                         wait_token = self.env.get(t).map(|v| v.bits);
                     }
-                    if *op == NamedOp::Wait && wait_token.is_none() {
+                    if op == NamedOp::Wait && wait_token.is_none() {
                         self.give_up(s.span, "wait without a known token");
                         return;
+                    }
+                    let generation = wait_token.unwrap_or(generation);
+                    if op.waits() {
+                        // Once the wait returns, `generation` completed, and
+                        // generations complete in order.
+                        let known = self.completed_known.entry(id.bits).or_insert(0);
+                        *known = (*known).max(generation + 1);
                     }
                     self.events.push(Event {
                         stmt: s.id,
                         span: s.inlined_at.unwrap_or(s.span),
-                        op: *op,
+                        op,
                         barrier: id.bits,
                         count,
                         token: wait_token,
                         named: true,
                         iters: self.iters.clone(),
-                        generation: wait_token.unwrap_or(generation),
+                        generation,
+                        parity,
                     });
                 }
                 StmtKind::If { cond, then_, else_ } => match self.eval(cond) {
@@ -1363,7 +1401,9 @@ fn simulate(traces: &[Vec<Event>], reverse: bool, total: i128) -> Option<Finding
         for &t in &order {
             loop {
                 if let Some((b, g)) = blocked[t] {
-                    if bars.get(&b).is_some_and(|s| s.completed > g) {
+                    // Generation -1: the phase before the first (a wait by
+                    // parity on a fresh barrier, see `parity_generation`).
+                    if g < 0 || bars.get(&b).is_some_and(|s| s.completed > g) {
                         blocked[t] = None;
                     } else {
                         break;
@@ -1626,6 +1666,9 @@ fn happens_before(traces: &[Vec<Event>]) -> Result<HappensBefore, String> {
     if visited < nodes {
         return Err("the barrier operations' happens-before order has a cycle".into());
     }
+    if let Some(why) = parity_lapped(traces, &offset, &completions, &succ) {
+        return Err(why);
+    }
     // After operation i: what happened before it, and the generation it
     // waited for.
     let seen_after: Vec<Vec<Vec<i128>>> = traces
@@ -1653,6 +1696,109 @@ fn happens_before(traces: &[Vec<Event>]) -> Result<HappensBefore, String> {
         barriers,
         seen: seen_after,
     })
+}
+
+/// The generation a wait for phase parity `parity` waits for, in a thread
+/// that knows the barrier's first `known` generations complete: `known`
+/// when its parity is `parity`, else `known - 1` (already complete: -1 for
+/// the phase before the first, which the wait treats as complete); None for
+/// a parity other than 0 and 1.
+///
+/// PTX ISA (`mbarrier.test_wait`/`try_wait`, `.parity`): the operand is the
+/// parity of the current phase or of the one just before it, and the test
+/// succeeds once the phase of that parity completed, i.e. while the
+/// barrier's current (pending) phase `c` has the other parity. Generations
+/// complete in order, so `c >= known` whenever the thread tests. With
+/// `known % 2 == parity`, a test that succeeds sees `c % 2 != parity` and
+/// `c >= known`, so `c >= known + 1`: generation `known` completed, and the
+/// wait returns only after that (what the race check relies on). Until
+/// generation `known + 1` completes, `c <= known + 1`, so the wait returns
+/// as soon as `known` completes, like `wait` for that generation (what the
+/// deadlock simulation assumes; [`parity_lapped`] checks the premise).
+/// With the other parity (`known - 1`'s), the test succeeds at once while
+/// `c == known`, which holds until generation `known` completes: under the
+/// same premise (for `known - 1 + 1`) the wait returns at once, a wait for
+/// the completed generation `known - 1` (it orders what that generation
+/// orders, which completed before). The initial phase before generation 0
+/// is the producer-start idiom (wait for parity 1 on a fresh barrier).
+fn parity_generation(known: i128, parity: i128) -> Option<i128> {
+    if !matches!(parity, 0 | 1) {
+        return None;
+    }
+    Some(if known.rem_euclid(2) == parity {
+        known
+    } else {
+        known - 1
+    })
+}
+
+/// Most targets (generations) whose predecessors [`parity_lapped`] walks.
+const MAX_PARITY_TARGETS: usize = 4096;
+
+/// Why a wait by phase parity may not be the wait for its recorded
+/// generation `g` (see [`parity_generation`]): generation `g + 1` of its
+/// barrier may complete before it returns, which holds unless an arrival
+/// of that generation happens after the wait (program order, arrivals and
+/// completed waits: the graph of [`happens_before`], where a wait's only
+/// successor is the thread's next operation) or it has no arrival at all.
+/// Otherwise the barrier may go on to generation `g + 2` of the same
+/// parity while the thread sleeps, and the wait then waits for that one.
+fn parity_lapped(
+    traces: &[Vec<Event>],
+    offset: &[usize],
+    completions: &HashMap<(i128, i128), usize>,
+    succ: &[Vec<usize>],
+) -> Option<String> {
+    if !traces.iter().flatten().any(|e| e.parity) {
+        return None;
+    }
+    let mut pred: Vec<Vec<usize>> = vec![Vec::new(); succ.len()];
+    for (n, list) in succ.iter().enumerate() {
+        for &m in list {
+            pred[m].push(n);
+        }
+    }
+    // Per completion node: the nodes from which it can be reached.
+    let mut reaches: HashMap<usize, Vec<bool>> = HashMap::default();
+    for (t, trace) in traces.iter().enumerate() {
+        for (i, e) in trace.iter().enumerate().filter(|(_, e)| e.parity) {
+            let Some(&next) = completions.get(&(e.barrier, e.generation + 1)) else {
+                continue;
+            };
+            if pred[next].is_empty() {
+                // No arrival of that generation: it never completes.
+                continue;
+            }
+            if !reaches.contains_key(&next) && reaches.len() >= MAX_PARITY_TARGETS {
+                return Some("too many waits by phase parity to check".into());
+            }
+            let from = reaches.entry(next).or_insert_with(|| {
+                let mut seen = vec![false; succ.len()];
+                let mut stack = vec![next];
+                seen[next] = true;
+                while let Some(n) = stack.pop() {
+                    for &p in &pred[n] {
+                        if !seen[p] {
+                            seen[p] = true;
+                            stack.push(p);
+                        }
+                    }
+                }
+                seen
+            });
+            if !from[offset[t] + i] {
+                return Some(format!(
+                    "thread {t} (warp {}) waits by phase parity for generation {} of {}, but generation {} may complete before it returns (no arrival of it is ordered after the wait), and the wait would then wait for generation {} too",
+                    t / 32,
+                    e.generation,
+                    barrier_name(e.barrier),
+                    e.generation + 1,
+                    e.generation + 2
+                ));
+            }
+        }
+    }
+    None
 }
 
 fn recycling(e: &Event, first: &Event, message: String) -> Finding {
@@ -1689,7 +1835,56 @@ mod tests {
             named: true,
             iters: Vec::new(),
             generation: 0,
+            parity: false,
         }
+    }
+
+    #[test]
+    fn parity_waits_name_the_generation_their_thread_knows_next() {
+        // Parity of the first phase not known complete: that phase.
+        assert_eq!(parity_generation(0, 0), Some(0));
+        assert_eq!(parity_generation(3, 1), Some(3));
+        // The other parity: the phase before it (already complete), -1
+        // before the first.
+        assert_eq!(parity_generation(0, 1), Some(-1));
+        assert_eq!(parity_generation(3, 0), Some(2));
+        assert_eq!(parity_generation(2, 2), None);
+    }
+
+    #[test]
+    fn a_parity_wait_the_barrier_may_lap_is_reported() {
+        // Thread 0 arrives at barrier 16 (count 1), waits for that
+        // generation and arrives again; thread 1 waits by parity for
+        // generation 0: nothing orders generation 1's arrival after its
+        // wait.
+        let arrive = |g| Event {
+            generation: g,
+            ..ev(NamedOp::Arrive, 16, 1)
+        };
+        let wait = Event {
+            parity: true,
+            token: Some(0),
+            ..ev(NamedOp::Wait, 16, 1)
+        };
+        let own_wait = Event {
+            token: Some(0),
+            ..ev(NamedOp::Wait, 16, 1)
+        };
+        let lapped = vec![vec![arrive(0), own_wait, arrive(1)], vec![wait.clone()]];
+        assert!(happens_before(&lapped).is_err());
+        // With generation 1 arriving only after the wait (thread 1 itself
+        // arrives for it), the wait is exact.
+        let ordered = vec![
+            vec![arrive(0)],
+            vec![
+                wait,
+                Event {
+                    generation: 1,
+                    ..ev(NamedOp::Arrive, 16, 1)
+                },
+            ],
+        ];
+        assert!(happens_before(&ordered).is_ok());
     }
 
     #[test]

@@ -4179,6 +4179,10 @@ impl Exec<'_, '_> {
                 }
                 _ => None,
             },
+            // Its generation depends on what the thread knows completed
+            // (`check/named.rs`, `parity_generation`): the concrete runs'
+            // fit only.
+            crate::ir::NamedOp::WaitParity => None,
             _ => own.clone(),
         };
         if let (true, Some(t)) = (op.arrives(), token) {

@@ -188,6 +188,7 @@ pub fn named_barrier_hover(rope: &Rope, kernel: &KernelResult, stmt: &Stmt) -> S
         crate::ir::NamedOp::Arrive => "Arrives without waiting (`bar.arrive`, `arrive()`): publishes this thread's earlier accesses to the threads that wait for this generation; orders nothing after it for this thread.",
         crate::ir::NamedOp::ArriveAndDrop => "Arrives without waiting and leaves the barrier: later phases expect one thread less.",
         crate::ir::NamedOp::Wait => "Waits for the generation of the token's arrival (`wait(token)`).",
+        crate::ir::NamedOp::WaitParity => "Waits for the phase of the given parity (`try_wait.parity`, `wait_parity`): the first phase this thread does not yet know complete, when its parity matches; otherwise it may return at once.",
     };
     let _ = writeln!(
         md,

@@ -480,17 +480,22 @@ pub enum NamedOp {
     ArriveAndDrop,
     /// Wait for the generation of an earlier arrival (`barrier::wait(token)`).
     Wait,
+    /// Wait for the phase of a parity (`mbarrier.try_wait.parity` in a spin
+    /// loop, `barrier::wait_parity(p)`); `token` holds the parity (0 or 1).
+    /// Which generation that is depends on what the thread knows to have
+    /// completed: see `check/named.rs` (`parity_generation`).
+    WaitParity,
 }
 
 impl NamedOp {
     /// Whether the operation counts as an arrival.
     pub fn arrives(self) -> bool {
-        !matches!(self, NamedOp::Wait)
+        !matches!(self, NamedOp::Wait | NamedOp::WaitParity)
     }
 
     /// Whether the operation blocks until a generation completes.
     pub fn waits(self) -> bool {
-        matches!(self, NamedOp::Sync | NamedOp::Wait)
+        matches!(self, NamedOp::Sync | NamedOp::Wait | NamedOp::WaitParity)
     }
 }
 

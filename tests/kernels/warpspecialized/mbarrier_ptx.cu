@@ -1,14 +1,15 @@
 // expect-verdict(ptx_split_phase): race-free
 // expect-verdict(ptx_waits_on_other_barrier): racy
 // expect-verdict(ptx_init_unpublished): racy
-// expect-verdict(ptx_parity_wait): unsupported
+// expect-verdict(ptx_parity_wait): race-free
 //--blockDim=64 --gridDim=1
 // mbarrier in inline PTX: `mbarrier.init`, `mbarrier.arrive` (its state in an
 // output operand) and a `mbarrier.try_wait` spin loop, behind device helpers
 // as kernels write them; each array element is its own barrier. Twins: a
 // wait on the phase of barrier 1, whose arrival came before the store the
-// read needs; arrivals not ordered after thread 0's `mbarrier.init`. Waits by
-// phase parity (`try_wait.parity`) are not modelled: the kernel is unsupported.
+// read needs; arrivals not ordered after thread 0's `mbarrier.init`. A wait
+// by phase parity 0 (`try_wait.parity`) after the thread's arrival waits for
+// phase 0 (`mbarrier_parity.cu`).
 
 __device__ void mbar_init(unsigned long long *bar, unsigned count) {
     asm volatile("mbarrier.init.shared.b64 [%0], %1;"

@@ -97,6 +97,8 @@ pub(crate) struct AsyncState {
     counts: HashMap<i128, Expr>,
     /// The memory of barrier objects `init` was seen on (at constant offsets).
     objects: HashMap<i128, (crate::ir::ArrayId, Expr)>,
+    /// Barrier objects initialised so far (by their numbers).
+    initialised: crate::base::HashSet<i128>,
     /// Tokens of `cuda::barrier` arrivals by the variable holding them: the
     /// issue serial at the arrival (copies issued before it belong to its
     /// phase or an earlier one) and the branch path of the last assignment.
@@ -261,8 +263,13 @@ enum Ptx {
     /// `mbarrier.init [addr], count`.
     MbarInit { operands: Vec<String> },
     /// `mbarrier.arrive{.expect_tx} state, [addr]{, tx}` (`drop`:
-    /// `mbarrier.arrive_drop`).
-    MbarArrive { drop: bool, operands: Vec<String> },
+    /// `mbarrier.arrive_drop`; `tx`: `.expect_tx`, whose third operand is a
+    /// transaction count, else it is an arrival count).
+    MbarArrive {
+        drop: bool,
+        tx: bool,
+        operands: Vec<String>,
+    },
     /// `mbarrier.test_wait`/`try_wait{.parity} p, [addr], state`.
     MbarWait { parity: bool, operands: Vec<String> },
     /// An instruction without effect on memory or the barriers' phases
@@ -339,6 +346,7 @@ fn parse_ptx(template: &str) -> Result<Vec<Ptx>, String> {
             {
                 out.push(Ptx::MbarArrive {
                     drop: *kind == "arrive_drop",
+                    tx: rest.contains(&"expect_tx"),
                     operands,
                 })
             }
@@ -355,6 +363,23 @@ fn parse_ptx(template: &str) -> Result<Vec<Ptx>, String> {
         }
     }
     Ok(out)
+}
+
+/// Why an arrival with a count update is `unsupported`: it stands for that
+/// many arrivals of one thread (`barrier::arrive(n)`, `mbarrier.arrive`
+/// with a count), which the per-thread generations cannot express (taken
+/// as one arrival, the phase would seem to wait for more threads than it
+/// does, and order them).
+const ARRIVAL_COUNT_UNSUPPORTED: &str =
+    "an arrival with a count other than 1 (several arrivals at once) is not modelled";
+
+/// Whether an arrival count is absent or the constant 1.
+fn is_unit(count: Option<&Expr>) -> bool {
+    let Some(mut e) = count else { return true };
+    while let Expr::Cast(_, inner) = e {
+        e = inner;
+    }
+    matches!(e, Expr::Int(1, _))
 }
 
 /// The contents of the string literals of an asm template, concatenated.
@@ -2206,15 +2231,21 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 Ptx::MbarArrive {
                     drop,
+                    tx,
                     operands: ops,
                 } => {
                     let (Some(state), Some(addr)) = (ops.first(), ops.get(1)) else {
                         return self.unsup(n, "`mbarrier.arrive` needs a state and an address");
                     };
                     let obj = self.ptx_operand_node(addr, &operands, n)?;
-                    if let Some(tx) = ops.get(2) {
-                        // The transaction count only delays the phase.
-                        let _ = self.ptx_scalar(Some(tx), &operands, n)?;
+                    if let Some(extra) = ops.get(2) {
+                        let extra = self.ptx_scalar(Some(extra), &operands, n)?;
+                        // A transaction count only delays the phase; an
+                        // arrival count other than 1 counts as that many
+                        // arrivals, which is not modelled.
+                        if !tx && !is_unit(extra.as_ref()) {
+                            return self.unsup(n, ARRIVAL_COUNT_UNSUPPORTED);
+                        }
                     }
                     let op = if drop {
                         NamedOp::ArriveAndDrop
@@ -2233,7 +2264,30 @@ impl<'c, 't> Lowerer<'c, 't> {
                     operands: ops,
                 } => {
                     if parity {
-                        return self.unsup(n, "`mbarrier` waits by phase parity are not modelled (wait with the state `mbarrier.arrive` returned)");
+                        // `try_wait.parity p, [addr], parity`.
+                        let (Some(answer), Some(addr), Some(bit)) =
+                            (ops.first(), ops.get(1), ops.get(2))
+                        else {
+                            return self.unsup(
+                                n,
+                                "`mbarrier.try_wait.parity` needs a predicate, an address and a parity",
+                            );
+                        };
+                        let obj = self.ptx_operand_node(addr, &operands, n)?;
+                        let Some(bit) = self.ptx_scalar(Some(bit), &operands, n)? else {
+                            return self
+                                .unsup(n, "`mbarrier.try_wait.parity` parity not understood");
+                        };
+                        if spins {
+                            self.mbarrier_parity_wait(n, obj, bit)?;
+                        } else if is_output(answer) {
+                            // One test: its answer is unknown and orders nothing.
+                            let dest = self.ptx_operand_node(answer, &operands, n)?;
+                            let lv = self.lvalue(dest)?;
+                            let v = Val::Scalar(self.havoc(ScalarTy::Bool, n), ScalarTy::Bool);
+                            self.store(lv, v, n)?;
+                        }
+                        continue;
                     }
                     let (Some(answer), Some(addr), Some(state)) =
                         (ops.first(), ops.get(1), ops.get(2))
@@ -2351,6 +2405,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                     _ => Some(0),
                 },
                 (NamedOp::Wait, None) => Some(0),
+                // Which phase a wait by parity waits for is known only to
+                // the concrete runs (`check/named.rs`): it completes no copy
+                // here (sound: they stay in flight).
+                (NamedOp::WaitParity, _) => Some(0),
                 _ => None,
             };
             self.async_complete(|p| {
@@ -2684,6 +2742,18 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// `init(&bar, count)` of a `cuda::barrier` or an `mbarrier` object
     /// (`obj` names it): its expected count, and a store to its memory.
     fn barrier_init(&mut self, n: Node<'t>, id: Expr, obj: Node<'t>, count: Option<Val>) -> R<()> {
+        // A second initialisation restarts the object's phases at 0, while
+        // the checks count each thread's arrivals and waits from the
+        // kernel's start: not modelled (a parity wait would name the wrong
+        // phase, tokens of two lives would compare).
+        if let Expr::Int(k, _) = &id {
+            if self.asyncs.loops > 0 || !self.asyncs.initialised.insert(*k) {
+                return self.unsup(
+                    n,
+                    "a barrier object initialised again (a second `init`, or one in a loop) restarts its phases, which is not modelled",
+                );
+            }
+        }
         let vals: Vec<Val> = count.into_iter().collect();
         {
             // The object's memory: `init` stores to it; arrivals and
@@ -2903,6 +2973,31 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(())
     }
 
+    /// A blocking wait by phase parity on `mbarrier` object `obj` (a spin
+    /// loop on `try_wait.parity`): which generation it waits for is decided
+    /// by the concrete runs (`check/named.rs`, `parity_generation`).
+    fn mbarrier_parity_wait(&mut self, n: Node<'t>, obj: Node<'t>, parity: Expr) -> R<()> {
+        let barrier = self.mbarrier_object(obj, n)?;
+        self.parity_wait(n, barrier, parity);
+        Ok(())
+    }
+
+    /// A blocking wait for the phase of parity `parity` of `barrier`: the
+    /// parity in a temporary, the wait's token.
+    fn parity_wait(&mut self, n: Node<'t>, barrier: Expr, parity: Expr) {
+        let bit = self.tmp(ScalarTy::INT, n);
+        self.push(
+            StmtKind::Assign {
+                var: bit,
+                value: parity,
+            },
+            n,
+        );
+        let count = self.barrier_count(&barrier);
+        self.read_barrier_object(&barrier, n);
+        self.named_barrier(n, NamedOp::WaitParity, barrier, count, Some(bit));
+    }
+
     /// `mbarrier` wrappers (`__mbarrier_*` of `cuda_awbarrier_primitives.h`,
     /// `cuda::ptx::mbarrier_*`); None when `name` is not one.
     fn mbarrier_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Option<Val>> {
@@ -2915,7 +3010,24 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Ok(Some(Val::Void))
             }
             (
-                "__mbarrier_arrive" | "mbarrier_arrive" | "mbarrier_arrive_no_complete"
+                "__mbarrier_arrive" | "mbarrier_arrive" | "mbarrier_arrive_no_complete",
+                [obj, count, ..],
+            ) => {
+                // `cuda::ptx::mbarrier_arrive(addr, count)`: `count`
+                // arrivals at once, not modelled unless 1.
+                let count = self.rvalue(*count)?;
+                if !is_unit(match &count {
+                    Val::Scalar(e, _) => Some(e),
+                    _ => None,
+                }) {
+                    return self.unsup(n, ARRIVAL_COUNT_UNSUPPORTED);
+                }
+                Ok(Some(self.mbarrier_arrive(n, *obj, NamedOp::Arrive)?))
+            }
+            (
+                "__mbarrier_arrive"
+                | "mbarrier_arrive"
+                | "mbarrier_arrive_no_complete"
                 | "mbarrier_arrive_expect_tx",
                 [obj, rest @ ..],
             ) => {
@@ -2926,9 +3038,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let _ = self.eval_args(rest)?;
                 Ok(Some(self.mbarrier_arrive(n, *obj, NamedOp::Arrive)?))
             }
-            ("__mbarrier_arrive_and_drop" | "mbarrier_arrive_drop", [obj, ..]) => {
-                Ok(Some(self.mbarrier_arrive(n, *obj, NamedOp::ArriveAndDrop)?))
-            }
+            ("__mbarrier_arrive_and_drop" | "mbarrier_arrive_drop", [obj, ..]) => Ok(Some(
+                self.mbarrier_arrive(n, *obj, NamedOp::ArriveAndDrop)?,
+            )),
             (
                 "__mbarrier_test_wait"
                 | "__mbarrier_try_wait"
@@ -2940,18 +3052,27 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // orders nothing (a spin loop `while (!try_wait(..));` is a
                 // wait, see `mbarrier_spin_wait`).
                 let _ = self.eval_args(rest)?;
-                Ok(Some(Val::Scalar(self.havoc(ScalarTy::Bool, n), ScalarTy::Bool)))
+                Ok(Some(Val::Scalar(
+                    self.havoc(ScalarTy::Bool, n),
+                    ScalarTy::Bool,
+                )))
             }
             (
                 "__mbarrier_test_wait_parity"
                 | "__mbarrier_try_wait_parity"
                 | "mbarrier_test_wait_parity"
                 | "mbarrier_try_wait_parity",
-                _,
-            ) => self.unsup(
-                n,
-                format!("`{name}`: mbarrier waits by phase parity are not modelled (wait with the state `arrive` returned)"),
-            ),
+                [_, rest @ ..],
+            ) => {
+                // A test outside a spin loop: its answer is unknown and it
+                // orders nothing (a spin loop is a wait by parity, see
+                // `mbarrier_spin_wait`).
+                let _ = self.eval_args(rest)?;
+                Ok(Some(Val::Scalar(
+                    self.havoc(ScalarTy::Bool, n),
+                    ScalarTy::Bool,
+                )))
+            }
             ("__mbarrier_inval" | "mbarrier_inval", [_]) => Ok(Some(Val::Void)),
             // TMA bulk copies (`cuda::device::memcpy_async_tx`,
             // `cuda::device::experimental::cp_async_bulk_*`,
@@ -3030,13 +3151,22 @@ impl<'c, 't> Lowerer<'c, 't> {
                     .to_string()
             })
             .unwrap_or_default();
-        if !matches!(
+        let parity = matches!(
             name.as_str(),
-            "__mbarrier_test_wait"
-                | "__mbarrier_try_wait"
-                | "mbarrier_test_wait"
-                | "mbarrier_try_wait"
-        ) {
+            "__mbarrier_test_wait_parity"
+                | "__mbarrier_try_wait_parity"
+                | "mbarrier_test_wait_parity"
+                | "mbarrier_try_wait_parity"
+        );
+        if !parity
+            && !matches!(
+                name.as_str(),
+                "__mbarrier_test_wait"
+                    | "__mbarrier_try_wait"
+                    | "mbarrier_test_wait"
+                    | "mbarrier_try_wait"
+            )
+        {
             return Ok(false);
         }
         let mut args = Vec::new();
@@ -3055,7 +3185,18 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(rest) = args.get(2..) {
             let _ = self.eval_args(rest)?;
         }
-        self.mbarrier_wait(n, obj, args.get(1).copied())?;
+        if parity {
+            let Some(bit) = args.get(1).copied() else {
+                return Ok(false);
+            };
+            let bit = match self.rvalue(bit)? {
+                Val::Scalar(e, t) => conv(e, t, ScalarTy::INT),
+                _ => return self.unsup(n, format!("`{name}`: parity is not a number")),
+            };
+            self.mbarrier_parity_wait(n, obj, bit)?;
+        } else {
+            self.mbarrier_wait(n, obj, args.get(1).copied())?;
+        }
         Ok(true)
     }
 
@@ -3242,9 +3383,33 @@ impl<'c, 't> Lowerer<'c, 't> {
             "arrive_and_wait" => NamedOp::Sync,
             "arrive_and_drop" => NamedOp::ArriveAndDrop,
             "wait" => NamedOp::Wait,
+            "wait_parity" => NamedOp::WaitParity,
             _ => return Ok(None),
         };
+        if op == NamedOp::Arrive {
+            // `arrive(n)`: `n` arrivals at once, not modelled unless 1.
+            if let Some(update) = args.first() {
+                let update = self.rvalue(*update)?;
+                if !is_unit(match &update {
+                    Val::Scalar(e, _) => Some(e),
+                    _ => None,
+                }) {
+                    return self.unsup(n, ARRIVAL_COUNT_UNSUPPORTED);
+                }
+            }
+        }
         let barrier = self.barrier_of_lvalue(recv.clone(), obj);
+        if op == NamedOp::WaitParity {
+            let [bit] = args else {
+                return self.unsup(n, "`wait_parity` takes one parity");
+            };
+            let bit = match self.rvalue(*bit)? {
+                Val::Scalar(e, t) => conv(e, t, ScalarTy::INT),
+                _ => return self.unsup(n, "`wait_parity`: the parity is not a number"),
+            };
+            self.parity_wait(n, barrier, bit);
+            return Ok(Some(Val::Void));
+        }
         let token = match op {
             NamedOp::Arrive => Some(self.tmp(ScalarTy::INT, n)),
             NamedOp::Wait => {
@@ -3329,6 +3494,7 @@ mod tests {
             parse_ptx(".reg .pred p;\nmbarrier.arrive.expect_tx.shared.b64 %0, [%1], 128;"),
             Ok(vec![Ptx::MbarArrive {
                 drop: false,
+                tx: true,
                 operands: vec!["%0".into(), "%1".into(), "128".into()]
             }])
         );
