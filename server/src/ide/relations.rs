@@ -311,17 +311,21 @@ fn below_dividend(
     let u32_ty = scalar(HostIntTy::UINT);
     let dividend = size_value(kernel, dividend)?;
     let builtin = |b: Builtin| Box::new(Expr::Builtin(b));
-    let block_end = Expr::Binary(
-        BinOp::Add,
-        Box::new(Expr::Binary(
-            BinOp::Mul,
-            builtin(Builtin::BlockIdx(d)),
-            builtin(Builtin::BlockDim(d)),
+    // `blockIdx.d * blockDim.d + last`, in 32-bit unsigned arithmetic.
+    let block_base_plus = |last: Builtin| {
+        Expr::Binary(
+            BinOp::Add,
+            Box::new(Expr::Binary(
+                BinOp::Mul,
+                builtin(Builtin::BlockIdx(d)),
+                builtin(Builtin::BlockDim(d)),
+                u32_ty,
+            )),
+            builtin(last),
             u32_ty,
-        )),
-        builtin(Builtin::BlockDim(d)),
-        u32_ty,
-    );
+        )
+    };
+    let block_end = block_base_plus(Builtin::BlockDim(d));
     let as_u32 = |e: Expr| {
         if *t == HostIntTy::UINT {
             e
@@ -343,17 +347,7 @@ fn below_dividend(
     // and `threadIdx.d < blockDim.d`, it is stated in the form the
     // solver-free division theorem reads (`check/delinear.rs`: `g_col <
     // cols` makes `g_row * cols + g_col` injective).
-    let global_index = Expr::Binary(
-        BinOp::Add,
-        Box::new(Expr::Binary(
-            BinOp::Mul,
-            builtin(Builtin::BlockIdx(d)),
-            builtin(Builtin::BlockDim(d)),
-            u32_ty,
-        )),
-        builtin(Builtin::ThreadIdx(d)),
-        u32_ty,
-    );
+    let global_index = block_base_plus(Builtin::ThreadIdx(d));
     let index_in_t = if *t == HostIntTy::UINT {
         global_index
     } else {
