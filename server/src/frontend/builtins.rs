@@ -145,6 +145,7 @@ impl BuiltinKind {
 /// Synchronising builtins by exact name.
 pub const SYNC_BUILTINS: &[(&str, BuiltinKind)] = &[
     ("__syncthreads", BuiltinKind::BlockBarrier),
+    ("__barrier_sync", BuiltinKind::BlockBarrier),
     ("__syncthreads_count", BuiltinKind::BlockBarrierReduction),
     ("__syncthreads_and", BuiltinKind::BlockBarrierReduction),
     ("__syncthreads_or", BuiltinKind::BlockBarrierReduction),

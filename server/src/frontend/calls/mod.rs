@@ -1484,7 +1484,11 @@ impl<'c, 't> Lowerer<'c, 't> {
     ) -> R<Option<Val>> {
         use builtins::BuiltinKind as K;
         match kind {
-            Some(K::BlockBarrier) if name == "__syncthreads" => {
+            Some(K::BlockBarrier) if matches!(name, "__syncthreads" | "__barrier_sync") => {
+                // `__barrier_sync(id)` is `bar.sync id` without a thread
+                // count: every thread of the block takes part, as in
+                // `__syncthreads()` (`bar.sync 0`), whatever the id.
+                let _ = self.eval_args(args)?;
                 self.barrier(n, BarrierScope::Block, true, true);
                 return Ok(Some(Val::Void));
             }
