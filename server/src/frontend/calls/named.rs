@@ -2263,54 +2263,42 @@ impl<'c, 't> Lowerer<'c, 't> {
                     parity,
                     operands: ops,
                 } => {
+                    let (Some(answer), Some(addr), Some(third)) =
+                        (ops.first(), ops.get(1), ops.get(2))
+                    else {
+                        let form = if parity {
+                            "`mbarrier.try_wait.parity` needs a predicate, an address and a parity"
+                        } else {
+                            "`mbarrier.test_wait` needs a predicate, an address and a state"
+                        };
+                        return self.unsup(n, form);
+                    };
+                    let obj = self.ptx_operand_node(addr, &operands, n)?;
                     if parity {
                         // `try_wait.parity p, [addr], parity`.
-                        let (Some(answer), Some(addr), Some(bit)) =
-                            (ops.first(), ops.get(1), ops.get(2))
-                        else {
-                            return self.unsup(
-                                n,
-                                "`mbarrier.try_wait.parity` needs a predicate, an address and a parity",
-                            );
-                        };
-                        let obj = self.ptx_operand_node(addr, &operands, n)?;
-                        let Some(bit) = self.ptx_scalar(Some(bit), &operands, n)? else {
+                        let Some(bit) = self.ptx_scalar(Some(third), &operands, n)? else {
                             return self
                                 .unsup(n, "`mbarrier.try_wait.parity` parity not understood");
                         };
                         if spins {
                             self.mbarrier_parity_wait(n, obj, bit)?;
-                        } else if is_output(answer) {
-                            // One test: its answer is unknown and orders nothing.
-                            let dest = self.ptx_operand_node(answer, &operands, n)?;
-                            let lv = self.lvalue(dest)?;
-                            let v = Val::Scalar(self.havoc(ScalarTy::Bool, n), ScalarTy::Bool);
-                            self.store(lv, v, n)?;
+                            continue;
                         }
-                        continue;
-                    }
-                    let (Some(answer), Some(addr), Some(state)) =
-                        (ops.first(), ops.get(1), ops.get(2))
-                    else {
-                        return self.unsup(
-                            n,
-                            "`mbarrier.test_wait` needs a predicate, an address and a state",
-                        );
-                    };
-                    let obj = self.ptx_operand_node(addr, &operands, n)?;
-                    let state = self.ptx_operand_node(state, &operands, n)?;
-                    if spins {
-                        // A loop back to the test until it succeeds: a wait.
-                        self.mbarrier_wait(n, obj, Some(state))?;
                     } else {
-                        // One test: its answer is unknown and orders nothing.
-                        let _ = self.rvalue(state)?;
-                        if is_output(answer) {
-                            let dest = self.ptx_operand_node(answer, &operands, n)?;
-                            let lv = self.lvalue(dest)?;
-                            let v = Val::Scalar(self.havoc(ScalarTy::Bool, n), ScalarTy::Bool);
-                            self.store(lv, v, n)?;
+                        let state = self.ptx_operand_node(third, &operands, n)?;
+                        if spins {
+                            // A loop back to the test until it succeeds: a wait.
+                            self.mbarrier_wait(n, obj, Some(state))?;
+                            continue;
                         }
+                        let _ = self.rvalue(state)?;
+                    }
+                    // One test: its answer is unknown and orders nothing.
+                    if is_output(answer) {
+                        let dest = self.ptx_operand_node(answer, &operands, n)?;
+                        let lv = self.lvalue(dest)?;
+                        let v = Val::Scalar(self.havoc(ScalarTy::Bool, n), ScalarTy::Bool);
+                        self.store(lv, v, n)?;
                     }
                 }
             }
