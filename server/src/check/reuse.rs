@@ -171,6 +171,9 @@ pub fn adds_only_block_barriers(small: &Kernel, big: &Kernel) -> bool {
         uses_volatile,
         layout_assumption,
         warp_broadcasts,
+        // How launches are matched to the kernel: not read by the checker.
+        arity: _,
+        rivals: _,
     } = small;
     *name == big.name
         && *lang == big.lang

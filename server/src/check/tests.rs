@@ -64,6 +64,8 @@ impl B {
             warp_broadcasts: Vec::new(),
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
+            arity: Default::default(),
+            rivals: Vec::new(),
         };
         B { k }
     }

@@ -834,6 +834,22 @@ fn lower_units(
         .collect();
     kernel_defs.sort_by_key(|d| (name_span(d), d.unit, d.node.start_byte()));
     kernel_defs.dedup_by_key(|d| name_span(d));
+    // Launches name kernels unqualified: each kernel knows its own arity and
+    // those of the other definitions of its name (`Kernel::rivals`).
+    let arity_of = |d: &FnDef| crate::ir::Arity {
+        params: d.param_count,
+        variadic: d.variadic,
+        template: d.template.is_some(),
+    };
+    let with_arity = |mut k: Kernel, def: &FnDef| {
+        k.arity = arity_of(def);
+        k.rivals = kernel_defs
+            .iter()
+            .filter(|d| d.name == def.name && name_span(d) != name_span(def))
+            .map(arity_of)
+            .collect();
+        k
+    };
     for def in &kernel_defs {
         // A kernel template's type parameters are bound from the program's
         // instantiations, which an edit elsewhere may change: lowered afresh.
@@ -845,7 +861,7 @@ fn lower_units(
         if let Some(r) = reusable {
             let (_, span) = kernel_spans(&cx, def);
             if let Some(kernel) = (r.reuse)(&def.name, span) {
-                program.kernels.push(kernel);
+                program.kernels.push(with_arity(kernel, def));
                 continue;
             }
         }
@@ -871,12 +887,16 @@ fn lower_units(
             })
         });
         match lowered {
-            Ok(k) => program.kernels.push(k),
+            Ok(k) => program.kernels.push(with_arity(k, def)),
             Err(u) => program.unsupported.push(u),
         }
     }
     // Anything that looks like a kernel but was not parsed as one is reported.
     for (name, name_span, at) in orphan_kernels(&cx, &kernel_defs, lang) {
+        // Its arity is unknown: any launch of its name may be of it.
+        for k in program.kernels.iter_mut().filter(|k| k.name == name) {
+            k.rivals.push(crate::ir::Arity::ANY);
+        }
         let (reason, span) = match first_error_after(&cx, at) {
             Some(e) => (
                 format!(
@@ -1071,6 +1091,8 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             warp_broadcasts: Vec::new(),
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
+            arity: Default::default(),
+            rivals: Vec::new(),
         };
         let frozen = conflicted.clone();
         let mut lw = lowerer::Lowerer::new(cx, def, &frozen, kernel);

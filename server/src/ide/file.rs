@@ -70,6 +70,10 @@ pub struct LaunchSite {
     /// Integer-constant kernel arguments (None: not a constant).
     #[serde(skip)]
     pub args: Vec<Option<i128>>,
+    /// How many arguments the launch passes (None: not known; see
+    /// `HostLaunch::arity`).
+    #[serde(skip)]
+    pub arity: Option<usize>,
     /// Integer-constant explicit template arguments (None: not a constant).
     #[serde(skip)]
     pub template_values: Vec<Option<i128>>,
@@ -119,6 +123,10 @@ pub struct LaunchSite {
     /// of them only (one definition per program).
     #[serde(skip)]
     pub definitions: Vec<PathBuf>,
+    /// The launch may be of another kernel of the same name (see
+    /// `launches_of`): its sizes and arguments are not used.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub may_be_another_kernel: bool,
 }
 
 impl LaunchSite {
@@ -337,6 +345,7 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                     location: format!("{name}:{line}"),
                     text: written,
                     args: l.args,
+                    arity: l.arity,
                     template_values: l.template_values,
                     arg_lower_bounds: l.arg_lower_bounds,
                     arg_loop_bounds: l.arg_loop_bounds,
@@ -354,6 +363,7 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                         .filter(|(k, _)| *k == l.kernel)
                         .map(|(_, f)| f.clone())
                         .collect(),
+                    may_be_another_kernel: false,
                     kernel: l.kernel,
                 })
             })
@@ -419,6 +429,7 @@ fn unknown_launch() -> HostLaunch {
         grid: [None; 3],
         block: [None; 3],
         args: Vec::new(),
+        arity: None,
         arg_lower_bounds: Vec::new(),
         arg_loop_bounds: Vec::new(),
         arg_pow2: Vec::new(),
@@ -556,8 +567,13 @@ fn same_launch(a: &LaunchSite, b: &LaunchSite) -> bool {
         } == *b
 }
 
-/// Launches of `kernels` in the other host source files of `path`'s folder
-/// (sorted by name, at most [`MAX_SIBLING_FILES`] read).
+/// Launches of `kernels` in the other host source files of `path`'s folder,
+/// in the order of their names. At most [`MAX_SIBLING_FILES`] files that
+/// mention one of the kernels are scanned; a further file mentioning one, or
+/// any file of a folder of more than [`MAX_LISTED_FILES`] host files, may
+/// launch it in a way not read: it gives the kernels it may launch a launch
+/// with unknown sizes and arguments (a symbolic run), so that a program's
+/// launches are never reduced to those that happen to be read.
 fn sibling_launches(
     path: &Path,
     kernels: &[&str],
@@ -579,10 +595,18 @@ fn sibling_launches(
                 .and_then(|e| e.to_str())
                 .is_some_and(|e| HOST_EXTENSIONS.contains(&e))
         })
+        .take(MAX_LISTED_FILES + 1)
         .collect();
+    if files.len() > MAX_LISTED_FILES {
+        let why = format!("a use of `{{}}` in a folder of over {MAX_LISTED_FILES} files, not read");
+        return kernels
+            .iter()
+            .map(|k| unknown_site(k, folder.display().to_string(), why.replace("{}", k)))
+            .collect();
+    }
     files.sort();
-    files.truncate(MAX_SIBLING_FILES);
     let mut out = Vec::new();
+    let mut scanned = 0;
     for file in files {
         if crate::base::interrupt::reason().is_some() {
             // Past the deadline: the kernels' checks say so.
@@ -594,10 +618,24 @@ fn sibling_launches(
         // Cheap filter before preprocessing: a mention of one of the
         // kernels (any use of its name, a graph node's `p.func = (void *)k`
         // included, is a launch the scan records, with unknown sizes).
-        let launches_here = kernels.iter().any(|k| text.contains(k));
-        if !launches_here {
+        let mentioned: Vec<&str> = kernels
+            .iter()
+            .copied()
+            .filter(|k| text.contains(k))
+            .collect();
+        if mentioned.is_empty() {
             continue;
         }
+        if scanned == MAX_SIBLING_FILES {
+            out.extend(mentioned.iter().map(|k| {
+                let why = format!(
+                    "a use of `{k}` not read (more than {MAX_SIBLING_FILES} files name this folder's kernels)"
+                );
+                unknown_site(k, file.display().to_string(), why)
+            }));
+            continue;
+        }
+        scanned += 1;
         out.extend(
             host_launches(&file, &text, includes)
                 .into_iter()
@@ -605,6 +643,41 @@ fn sibling_launches(
         );
     }
     out
+}
+
+/// Most host files of a folder listed when looking for launches in the
+/// other files of a kernel's folder.
+const MAX_LISTED_FILES: usize = 4096;
+
+/// A launch of `kernel` at `location`, described by `text`, with its sizes
+/// and arguments unknown.
+fn unknown_site(kernel: &str, location: String, text: String) -> LaunchSite {
+    LaunchSite {
+        kernel: kernel.to_string(),
+        location,
+        text,
+        block_dim: None,
+        grid_dim: None,
+        partial_block_dim: [None; 3],
+        partial_grid_dim: [None; 3],
+        args: Vec::new(),
+        arity: None,
+        template_values: Vec::new(),
+        arg_lower_bounds: Vec::new(),
+        arg_loop_bounds: Vec::new(),
+        arg_pow2: Vec::new(),
+        // Arguments unknown: they may be anything (see `offset_params_moved`).
+        arg_whole: Some(Vec::new()),
+        arg_names: Vec::new(),
+        arg_fields: Vec::new(),
+        grid_relation: Default::default(),
+        block_relation: Default::default(),
+        arg_relations: Vec::new(),
+        grid_square: false,
+        block_square: false,
+        definitions: Vec::new(),
+        may_be_another_kernel: false,
+    }
 }
 
 /// The distinct launch sizes of `kernel` among `sites`, each with its launches;
@@ -1225,6 +1298,54 @@ impl LaunchRun {
     }
 }
 
+/// The launches among `launches` that may be of `kernel`. A launch names
+/// its kernel unqualified, and a translation unit may define several kernels
+/// of one name (overloads, kernels of other namespaces, specializations): a
+/// launch whose shape `kernel` cannot accept (`Arity::may_accept`) is of
+/// another one and dropped; a launch another definition may accept too is of
+/// one of them, which one is not known, so for `kernel` it becomes a launch
+/// with unknown sizes and arguments (a symbolic run), never one that stands
+/// in for its symbolic launch: `kernel` may be launched nowhere. Likewise
+/// when the launching unit defines the name more often than ours (a
+/// sibling file's own `ns::k` next to our `k` it includes).
+fn launches_of<'l>(
+    kernel: &Kernel,
+    launches: &'l [LaunchSite],
+) -> std::borrow::Cow<'l, [LaunchSite]> {
+    let ours = |s: &LaunchSite| s.kernel == kernel.name;
+    let explicit = |s: &LaunchSite| !s.template_values.is_empty();
+    let rejected = |s: &LaunchSite| !kernel.arity.may_accept(s.arity, explicit(s));
+    let ambiguous = |s: &LaunchSite| {
+        kernel
+            .rivals
+            .iter()
+            .any(|r| r.may_accept(s.arity, explicit(s)))
+            || s.definitions.len() > 1 + kernel.rivals.len()
+    };
+    if !launches
+        .iter()
+        .any(|s| ours(s) && (rejected(s) || ambiguous(s)))
+    {
+        return std::borrow::Cow::Borrowed(launches);
+    }
+    let unknown = |s: &LaunchSite| LaunchSite {
+        definitions: s.definitions.clone(),
+        may_be_another_kernel: true,
+        ..unknown_site(&s.kernel, s.location.clone(), s.text.clone())
+    };
+    launches
+        .iter()
+        .filter(|s| !ours(s) || !rejected(s))
+        .map(|s| {
+            if ours(s) && ambiguous(s) {
+                unknown(s)
+            } else {
+                s.clone()
+            }
+        })
+        .collect()
+}
+
 /// The plan of `kernel`: each distinct configuration of its host launches (or
 /// once, with the file's settings, when it has none).
 pub fn launch_plan(
@@ -1233,6 +1354,7 @@ pub fn launch_plan(
     explicit: &Explicit,
     launches: &[LaunchSite],
 ) -> LaunchPlan {
+    let launches = &*launches_of(kernel, launches);
     // A kernel template the program never launches in view runs only as one
     // of its explicit instantiations (the front end records them only where
     // no other file can instantiate the template): one site each, with its
@@ -1261,6 +1383,7 @@ pub fn launch_plan(
                 partial_block_dim: [None; 3],
                 partial_grid_dim: [None; 3],
                 args: Vec::new(),
+                arity: None,
                 template_values: values.clone(),
                 arg_lower_bounds: Vec::new(),
                 arg_loop_bounds: Vec::new(),
@@ -1274,6 +1397,7 @@ pub fn launch_plan(
                 grid_square: false,
                 block_square: false,
                 definitions: Vec::new(),
+                may_be_another_kernel: false,
             })
             .collect();
         instantiated.as_slice()
@@ -1706,6 +1830,10 @@ pub fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) ->
 fn launch_label(sites: &[&LaunchSite]) -> String {
     match sites {
         [] => "host launch".to_string(),
+        [one] if one.may_be_another_kernel => format!(
+            "launch at {} `{}`, which may be of another kernel named `{}` (its sizes are not used)",
+            one.location, one.text, one.kernel
+        ),
         [one] => format!("launch at {} `{}`", one.location, one.text),
         [first, rest @ ..] => format!(
             "launch at {} `{}` and {} more with the same sizes",
@@ -2541,6 +2669,8 @@ mod tests {
             warp_broadcasts: Vec::new(),
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
+            arity: Default::default(),
+            rivals: Vec::new(),
         };
         let settings = Settings {
             launch: LaunchOverrides {

@@ -27,6 +27,8 @@ pub mod symbols;
 pub mod workspace;
 
 #[cfg(test)]
+mod launch_match_tests;
+#[cfg(test)]
 mod sibling_tests;
 #[cfg(test)]
 mod tests;

@@ -5,10 +5,11 @@ use crate::check::{DiagnosticKind, Verdict};
 use crate::ide::{analyze_file, FileAnalysis, Settings};
 
 /// A folder of files written for one test, removed afterwards.
-struct Folder(std::path::PathBuf);
+pub(super) struct Folder(pub(super) std::path::PathBuf);
 
 impl Folder {
-    fn new(tag: &str, files: &[(&str, &str)]) -> Folder {
+    /// Writes `files` into a fresh folder named after `tag`.
+    pub(super) fn new(tag: &str, files: &[(&str, &str)]) -> Folder {
         let dir =
             std::env::temp_dir().join(format!("syncwright-siblings-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -19,7 +20,8 @@ impl Folder {
         Folder(dir)
     }
 
-    fn check(&self, name: &str) -> FileAnalysis {
+    /// The analysis of the file `name` of the folder.
+    pub(super) fn check(&self, name: &str) -> FileAnalysis {
         let path = self.0.join(name);
         let text = std::fs::read_to_string(&path).expect("scratch file");
         analyze_file(&path, &text, &Settings::default())

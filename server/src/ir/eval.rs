@@ -483,6 +483,8 @@ mod tests {
             warp_broadcasts: Vec::new(),
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
+            arity: Default::default(),
+            rivals: Vec::new(),
         };
         let mut a = Assignment {
             thread: [3, 0, 0],

@@ -609,6 +609,59 @@ pub struct Kernel {
     /// which also drops shuffles in kernels that may return). Not the same
     /// across warps: for the block they stay unknown per thread.
     pub warp_broadcasts: Vec<(StmtId, Vec<Expr>)>,
+    /// How many arguments a launch of this kernel passes, and whether it is
+    /// a template (a launch with explicit template arguments calls one).
+    #[serde(skip)]
+    pub arity: Arity,
+    /// The other kernel definitions of the translation unit with the same
+    /// unqualified name (overloads, kernels of other namespaces, explicit
+    /// specializations; a definition that did not parse is `Arity::ANY`): a
+    /// launch of this name that one of them also accepts may be of either.
+    #[serde(skip)]
+    pub rivals: Vec<Arity>,
+}
+
+/// The calls a function accepts by their shape: how many arguments, and
+/// whether explicit template arguments may be given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arity {
+    /// Declared parameters.
+    pub params: usize,
+    /// Whether a call may pass more arguments than it declares (an ellipsis
+    /// or a parameter pack).
+    pub variadic: bool,
+    /// Whether it is a template.
+    pub template: bool,
+}
+
+/// Nothing known: a kernel built without a definition in view accepts any
+/// launch of its name.
+impl Default for Arity {
+    fn default() -> Self {
+        Arity::ANY
+    }
+}
+
+impl Arity {
+    /// What any call may be of: nothing known about the definition.
+    pub const ANY: Arity = Arity {
+        params: usize::MAX,
+        variadic: true,
+        template: true,
+    };
+
+    /// Whether a launch passing `args` arguments (None: not known) and
+    /// explicit template arguments or not may be of this definition. Only
+    /// the upper bound excludes: a call passes at most as many arguments as
+    /// the function declares unless it is variadic ([over.match.viable]/2),
+    /// and explicit template arguments name a template ([temp.names]); the
+    /// lower bound is not used, since default arguments may come from a
+    /// declaration in the launching translation unit that this one does not
+    /// see ([dcl.fct.default]/4).
+    pub fn may_accept(&self, args: Option<usize>, explicit_template_args: bool) -> bool {
+        (!explicit_template_args || self.template)
+            && args.is_none_or(|n| n <= self.params || self.variadic)
+    }
 }
 
 /// What the front end knows about a kernel's asynchronous copies.

@@ -246,6 +246,8 @@ impl Engine for FakeEngine {
                 warp_broadcasts: Vec::new(),
                 template_params: Vec::new(),
                 explicit_instantiations: Vec::new(),
+                arity: Default::default(),
+                rivals: Vec::new(),
             };
             let body_start = start + text[start..end].find('{').map_or(0, |i| i + 1);
             let mut line_offset = body_start;

@@ -43,6 +43,11 @@ pub struct HostLaunch {
     pub block: [Option<u32>; 3],
     /// Value of each kernel argument that is an integer constant.
     pub args: Vec<Option<i128>>,
+    /// How many arguments the launch passes, when it writes them out
+    /// (`k<<<g, b>>>(x, n)`); None when not known (an API launch, a use of
+    /// the kernel's name, an argument holding a `<` whose commas may belong
+    /// to a template argument list).
+    pub arity: Option<usize>,
     /// For each kernel argument that is the counter of an enclosing counting
     /// loop (`for (int t = 0; t < n; t++) k<<<g, b>>>(.., t)`), the counter's
     /// first value: a lower bound of the argument at this launch.
@@ -464,6 +469,7 @@ pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostSc
             grid: [None; 3],
             block: [None; 3],
             args: Vec::new(),
+            arity: None,
             arg_lower_bounds: Vec::new(),
             arg_loop_bounds: Vec::new(),
             arg_pow2: Vec::new(),
@@ -781,6 +787,11 @@ fn chevron_launch(
         in_device,
     );
     launch.arg_lower_bounds = arg_lower_bounds;
+    // Commas split the arguments outside brackets only: one inside a
+    // template argument list (`Pair<int, 4>{}`) would count one argument
+    // too many, so any `<` leaves the count unknown.
+    let written_out = unit.text(after) == "(" && !(after..last).any(|k| unit.text(k) == "<");
+    launch.arity = written_out.then_some(args.len());
     if !in_device {
         launch.arg_fields = args
             .iter()
@@ -1153,6 +1164,7 @@ fn finish_launch(
             .iter()
             .map(|&(s, e)| if in_device { None } else { eval.expr(s, e, 0) })
             .collect(),
+        arity: None,
         arg_lower_bounds: Vec::new(),
         arg_loop_bounds: Vec::new(),
         grid_relation: Default::default(),

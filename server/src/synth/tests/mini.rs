@@ -679,6 +679,8 @@ pub fn lower(src: &str, lang: Lang) -> Kernel {
         warp_broadcasts: Vec::new(),
         template_params: Vec::new(),
         explicit_instantiations: Vec::new(),
+        arity: Default::default(),
+        rivals: Vec::new(),
     };
     let mut p = P {
         src,
