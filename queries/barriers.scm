@@ -4,7 +4,7 @@
 (call_expression
   function: (identifier) @sync.name
   (#any-of? @sync.name
-    "__syncthreads" "__barrier_sync" "__syncthreads_count" "__syncthreads_and" "__syncthreads_or"
+    "__syncthreads" "__barrier_sync" "__barrier_sync_count" "__syncthreads_count" "__syncthreads_and" "__syncthreads_or"
     "__syncwarp"
     "barrier" "work_group_barrier" "sub_group_barrier"
     "__threadfence" "__threadfence_block" "__threadfence_system"

@@ -146,6 +146,7 @@ impl BuiltinKind {
 pub const SYNC_BUILTINS: &[(&str, BuiltinKind)] = &[
     ("__syncthreads", BuiltinKind::BlockBarrier),
     ("__barrier_sync", BuiltinKind::BlockBarrier),
+    ("__barrier_sync_count", BuiltinKind::BlockBarrier),
     ("__syncthreads_count", BuiltinKind::BlockBarrierReduction),
     ("__syncthreads_and", BuiltinKind::BlockBarrierReduction),
     ("__syncthreads_or", BuiltinKind::BlockBarrierReduction),

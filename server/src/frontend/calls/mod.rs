@@ -1484,6 +1484,21 @@ impl<'c, 't> Lowerer<'c, 't> {
     ) -> R<Option<Val>> {
         use builtins::BuiltinKind as K;
         match kind {
+            Some(K::BlockBarrier) if name == "__barrier_sync_count" && args.len() == 2 => {
+                // `bar.sync id, count`: a named barrier that `count` threads
+                // of the block meet at (see `check/named.rs`), as its inline
+                // PTX form.
+                let vals = self.eval_args(args)?;
+                let scalar = |v: &Val| match v {
+                    Val::Scalar(e, t) => Some(conv(e.clone(), *t, ScalarTy::INT)),
+                    _ => None,
+                };
+                let (Some(id), Some(count)) = (scalar(&vals[0]), scalar(&vals[1])) else {
+                    return self.unsup(n, "`__barrier_sync_count` operands are not numbers");
+                };
+                self.named_barrier(n, crate::ir::NamedOp::Sync, id, Some(count), None);
+                return Ok(Some(Val::Void));
+            }
             Some(K::BlockBarrier) if matches!(name, "__syncthreads" | "__barrier_sync") => {
                 // `__barrier_sync(id)` is `bar.sync id` without a thread
                 // count: every thread of the block takes part, as in
