@@ -848,6 +848,10 @@ fn lower_units(
             .filter(|d| d.name == def.name && name_span(d) != name_span(def))
             .map(arity_of)
             .collect();
+        k.rivals
+            .extend(declared_rivals(&cx, &kernel_defs, &def.name, |u| {
+                (u == 0 || u > context) && u < first_sibling
+            }));
         k
     };
     for def in &kernel_defs {
@@ -917,6 +921,79 @@ fn lower_units(
             span,
         });
     }
+}
+
+/// The kernels of the unit named `name` that are only declared (a prototype
+/// `__global__ void k(int *);` of an overload, or `namespace ns {
+/// __global__ void k(float *); }`, defined in another unit): a prototype
+/// that declares none of the unit's kernel definitions of the name (same
+/// namespaces, template or not, same parameter types) is another kernel a
+/// launch of `name` may be of. `in_unit` says which units belong to the
+/// translation unit.
+fn declared_rivals(
+    cx: &Ctx,
+    defs: &[FnDef],
+    name: &str,
+    in_unit: impl Fn(usize) -> bool,
+) -> Vec<crate::ir::Arity> {
+    let Some(declared) = cx.declared_arities.get(name) else {
+        return Vec::new();
+    };
+    let entity = |u: usize, params: Node| {
+        let (_, namespaces, template) = declaration_context(cx, u, params);
+        (namespaces, template, link_signature(cx, u, params))
+    };
+    let defined: Vec<_> = defs
+        .iter()
+        .filter(|d| d.name == name)
+        .filter_map(|d| d.params.map(|p| entity(d.unit, p)))
+        .collect();
+    declared
+        .iter()
+        .filter(|d| in_unit(d.unit))
+        .filter_map(|d| {
+            let (decl, _, template) = declaration_context(cx, d.unit, d.params);
+            let kernel = decl?
+                .children(&mut decl?.walk())
+                .any(|x| x.kind() == "__global__");
+            (kernel && !defined.contains(&entity(d.unit, d.params))).then_some(crate::ir::Arity {
+                params: d.count,
+                variadic: d.variadic,
+                template,
+            })
+        })
+        .collect()
+}
+
+/// Where the function declaration with parameter list `params` (of unit `u`)
+/// stands: its declaration or definition node, the names of the namespaces
+/// around it (innermost first; an anonymous one is empty), and whether it is
+/// a template.
+fn declaration_context<'t>(
+    cx: &Ctx<'t>,
+    u: usize,
+    params: Node<'t>,
+) -> (Option<Node<'t>>, Vec<String>, bool) {
+    let src = cx.units[u].text.as_str();
+    let mut decl = params.parent();
+    while let Some(d) = decl.filter(|d| d.kind().ends_with("declarator")) {
+        decl = d.parent();
+    }
+    let template = decl
+        .and_then(|d| d.parent())
+        .is_some_and(|t| t.kind() == "template_declaration");
+    let mut namespaces = Vec::new();
+    let mut up = decl.and_then(|d| d.parent());
+    while let Some(n) = up {
+        if n.kind() == "namespace_definition" {
+            namespaces.push(
+                n.child_by_field_name("name")
+                    .map_or(String::new(), |x| text(x, src).to_string()),
+            );
+        }
+        up = n.parent();
+    }
+    (decl, namespaces, template)
 }
 
 /// One parameter as far as linking tells them apart: its type (arrays

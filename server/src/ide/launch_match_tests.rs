@@ -159,3 +159,47 @@ fn a_launch_in_a_file_beyond_those_read_is_not_lost() {
     let folder = Folder::new("beyond-read", &refs);
     assert_eq!(verdicts(&folder, "k.cu"), vec![Verdict::Racy]);
 }
+
+#[test]
+fn a_launch_of_a_kernel_only_declared_here_is_not_given_to_the_one_defined() {
+    // `ns::k` and the overload `k(int *)` are defined in another unit; the
+    // launch is of one of them, while this unit's `k(float *)` may be
+    // launched nowhere. A prototype of the defined kernel itself is no rival.
+    for (tag, declared, launch) in [
+        (
+            "proto-ns",
+            "namespace ns { __global__ void k(float *d); }",
+            "ns::k<<<4, 32>>>(d)",
+        ),
+        (
+            "proto-overload",
+            "__global__ void k(int *d);",
+            "k<<<4, 32>>>((int *)d)",
+        ),
+    ] {
+        let folder = Folder::new(
+            tag,
+            &[(
+                "k.cu",
+                &format!(
+                    "__global__ void k(float *d);\n{declared}\n\
+                     __global__ void k(float *d) {{ {ROW} }}\n\
+                     int main() {{ float *d; cudaMalloc(&d, 4096); {launch}; return 0; }}\n"
+                ),
+            )],
+        );
+        assert_eq!(verdicts(&folder, "k.cu"), vec![Verdict::Racy], "{tag}");
+    }
+    let folder = Folder::new(
+        "proto-own",
+        &[(
+            "k.cu",
+            &format!(
+                "__global__ void k(float *out);\n\
+                 __global__ void k(float *d) {{ {ROW} }}\n\
+                 int main() {{ float *d; cudaMalloc(&d, 4096); k<<<4, 32>>>(d); return 0; }}\n"
+            ),
+        )],
+    );
+    assert_eq!(verdicts(&folder, "k.cu"), vec![Verdict::RaceFree]);
+}
