@@ -1367,37 +1367,22 @@ pub fn launch_plan(
             .explicit_instantiations
             .iter()
             .map(|values| LaunchSite {
-                kernel: kernel.name.clone(),
-                location: "explicit instantiation".into(),
-                text: format!(
-                    "template {}<{}>",
-                    kernel.name,
-                    values
-                        .iter()
-                        .map(|v| v.map_or("?".to_string(), |v| v.to_string()))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                block_dim: None,
-                grid_dim: None,
-                partial_block_dim: [None; 3],
-                partial_grid_dim: [None; 3],
-                args: Vec::new(),
-                arity: None,
                 template_values: values.clone(),
-                arg_lower_bounds: Vec::new(),
-                arg_loop_bounds: Vec::new(),
-                arg_pow2: Vec::new(),
+                // Not a launch: it moves no pointer parameter (see `offset_params_moved`).
                 arg_whole: None,
-                arg_names: Vec::new(),
-                arg_fields: Vec::new(),
-                grid_relation: Default::default(),
-                block_relation: Default::default(),
-                arg_relations: Vec::new(),
-                grid_square: false,
-                block_square: false,
-                definitions: Vec::new(),
-                may_be_another_kernel: false,
+                ..unknown_site(
+                    &kernel.name,
+                    "explicit instantiation".into(),
+                    format!(
+                        "template {}<{}>",
+                        kernel.name,
+                        values
+                            .iter()
+                            .map(|v| v.map_or("?".to_string(), |v| v.to_string()))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )
             })
             .collect();
         instantiated.as_slice()
