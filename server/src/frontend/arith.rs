@@ -465,6 +465,27 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     pub(crate) fn apply_binop(&mut self, op: BinOp, a: Val, b: Val, at: Node) -> R<Val> {
+        // The base of a warp-aggregated increment plus its group's rank is
+        // this thread's ticket (see `calls::aggregated`).
+        let ticket_parts = match (&a, &b) {
+            (Val::Scalar(x, _), Val::Scalar(y, _))
+                if op == BinOp::Add && !self.coalesced_roles.is_empty() =>
+            {
+                Some((x.clone(), y.clone()))
+            }
+            _ => None,
+        };
+        let v = self.binop_value(op, a, b, at)?;
+        if let (Some((x, y)), Val::Scalar(_, ty)) = (ticket_parts, &v) {
+            if let Some(ticket) = self.aggregated_ticket(&x, &y, *ty) {
+                return Ok(Val::Scalar(ticket, *ty));
+            }
+        }
+        Ok(v)
+    }
+
+    /// `a op b` by the usual conversions (pointer arithmetic included).
+    fn binop_value(&mut self, op: BinOp, a: Val, b: Val, at: Node) -> R<Val> {
         // Pointer arithmetic and comparisons.
         match (&a, &b) {
             (Val::Ptr { .. }, Val::Scalar(..)) if matches!(op, BinOp::Add | BinOp::Sub) => {

@@ -137,6 +137,8 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.cur = saved;
         self.kernel.vars.truncate(saved_vars);
         self.lane_sets.retain(|v, _| (v.0 as usize) < saved_vars);
+        self.coalesced_roles
+            .retain(|v, _| (v.0 as usize) < saved_vars);
         self.kernel.next_stmt_id = saved_id;
         ty
     }

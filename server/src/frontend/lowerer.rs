@@ -271,6 +271,9 @@ pub(crate) struct Lowerer<'c, 't> {
     /// them names lanes not known here (see `Self::warp_mask_lanes`).
     /// With the statement that computed the lane set (None: several).
     pub(crate) lane_sets: HashMap<VarId, Option<StmtId>>,
+    /// Unknown values standing for parts of a warp-aggregated increment on
+    /// a coalesced group (see `calls::aggregated`).
+    pub(crate) coalesced_roles: HashMap<VarId, crate::frontend::calls::aggregated::CoalescedRole>,
     /// The statements computing `__activemask()` (origins in `lane_sets`).
     pub(crate) active_mask_stmts: HashSet<StmtId>,
     /// Arrays of the kernel's `const T *__restrict__` parameters: read-only
@@ -324,6 +327,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             inlined_calls: 0,
             noted: HashSet::default(),
             lane_sets: HashMap::default(),
+            coalesced_roles: HashMap::default(),
             active_mask_stmts: HashSet::default(),
             readonly_arrays: HashSet::default(),
             next_tmp: 0,

@@ -273,14 +273,16 @@ impl AtomicOp {
         self.direction() != 0
     }
 
-    /// How this atomic moves the location: +1 for increments by a positive
-    /// constant, -1 for decrements, 0 for anything else (exchange, CAS,
-    /// min/max, bitwise, a non-constant or zero operand). When all atomics on
-    /// a location have one non-zero direction, the location changes strictly
-    /// monotonically, so each execution returns a different old value
-    /// (GPUVerify's refined atomic abstraction; wrap-around after 2^32
-    /// updates is ignored). `atomicInc`/`atomicDec` of CUDA wrap at a bound,
-    /// so they are 0.
+    /// How this atomic moves the location: +1 for increments by 1, -1 for
+    /// decrements by 1, 0 for anything else (exchange, CAS, min/max,
+    /// bitwise, a non-constant operand or one of another magnitude). When
+    /// all atomics on a location have one non-zero direction, the location
+    /// steps by 1 in one direction, so each execution returns a different
+    /// old value as long as the location takes fewer than 2^bits updates
+    /// (GPUVerify's refined atomic abstraction; that wrap-around is
+    /// ignored). A step of c > 1 would come back to a value after 2^bits / c
+    /// updates (2 of `atomicAdd(p, 0x80000000u)`), so it is 0.
+    /// `atomicInc`/`atomicDec` of CUDA wrap at a bound, so they are 0.
     pub fn direction(&self) -> i8 {
         let base = self
             .name
@@ -300,14 +302,22 @@ impl AtomicOp {
             | "atomic_fetch_sub"
             | "atomic_fetch_add_explicit"
             | "atomic_fetch_sub_explicit" => {
+                // Through conversions to integer types, which keep 1 (and
+                // -1 in signed types) unchanged.
                 let mut e = self.operand.as_ref();
-                while let Some(Expr::Cast(_, inner)) = e {
+                let mut unsigned_on_the_way = false;
+                while let Some(Expr::Cast(ScalarTy::Int { signed, .. }, inner)) = e {
+                    unsigned_on_the_way |= !signed;
                     e = Some(inner);
                 }
                 let adds = !base.to_ascii_lowercase().contains("sub");
                 match e {
-                    Some(Expr::Int(v, ScalarTy::Int { .. })) if *v > 0 => sign(adds),
-                    Some(Expr::Int(v, ScalarTy::Int { .. })) if *v < 0 => sign(!adds),
+                    Some(Expr::Int(1, ScalarTy::Int { .. })) => sign(adds),
+                    Some(Expr::Int(-1, ScalarTy::Int { signed: true, .. }))
+                        if !unsigned_on_the_way =>
+                    {
+                        sign(!adds)
+                    }
                     _ => 0,
                 }
             }

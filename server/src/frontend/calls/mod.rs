@@ -10,6 +10,7 @@ use crate::frontend::types::{text, GroupKind, Ty};
 use crate::frontend::FnDef;
 use crate::ir::{BarrierScope, BinOp, Builtin, Expr, ParamDecl, ParamId, ScalarTy, StmtKind};
 
+pub(super) mod aggregated;
 pub(super) mod atomics;
 pub(super) mod copies;
 pub(super) mod cub;
@@ -1037,6 +1038,8 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.cur = saved;
         self.kernel.vars.truncate(saved_vars);
         self.lane_sets.retain(|v, _| (v.0 as usize) < saved_vars);
+        self.coalesced_roles
+            .retain(|v, _| (v.0 as usize) < saved_vars);
         self.kernel.next_stmt_id = saved_id;
         self.inlined_calls = saved_calls;
         ty
@@ -1306,6 +1309,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                     _ => ScalarTy::UINT,
                 };
                 let v = self.havoc(ty, n);
+                if let (true, [Val::Scalar(value, _), Val::Scalar(lane, _)]) =
+                    (m == "shfl", &vals[..])
+                {
+                    self.aggregated_increment(n, g, value, lane, &v);
+                }
                 if let (Expr::Var(v), true) = (
                     &v,
                     matches!(m.as_str(), "ballot" | "match_any" | "match_all"),
@@ -1367,7 +1375,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                         .map(|d| Val::Scalar(Expr::Builtin(Builtin::BlockDim(d)), ScalarTy::UINT))
                         .collect(),
                 ),
-                _ => Val::Scalar(self.havoc(ScalarTy::UINT, n), ScalarTy::UINT),
+                _ => {
+                    let v = self.havoc(ScalarTy::UINT, n);
+                    self.note_coalesced_member(g, &m, &v);
+                    Val::Scalar(v, ScalarTy::UINT)
+                }
             });
         }
         Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT))
