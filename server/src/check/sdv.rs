@@ -85,27 +85,22 @@ enum Turn {
     /// `smt` on the query with its divisions by constants as digit sums
     /// (see `radix`), when it has such a dividend read at two cuts.
     Digits,
-    /// `smt` on the query with lemmas of its products that share a
-    /// factor (see [`product_lemmas`]), when it has such products.
-    Products,
     /// A `qflia` tactic solver on the query.
     Lia,
 }
 
 /// The solver portfolio in order, with each call's work slice; the last
-/// `smt` call gets what is left of the query's cap. `Digits`, `Products`
-/// and `Lia` are side calls, each kind paid from its own
-/// [`PORTFOLIO_ALLOWANCE`]. A
+/// `smt` call gets what is left of the query's cap. `Digits` and `Lia` are
+/// side calls, each kind paid from its own [`PORTFOLIO_ALLOWANCE`]. A
 /// `Lemmas` turn that decides the query is `smt` work (the query's cap and
 /// the kernel's budget, like the `smt` turn that would have decided it);
 /// one that does not is paid from [`LEMMA_UNKNOWN_ALLOWANCE`], so a query
 /// the lemmas do not help keeps the budget it had without them. The pinned
 /// witness search runs before the last `smt` turn (see [`PINNED_SLICE`]).
-const PORTFOLIO: [(Turn, u64); 6] = [
+const PORTFOLIO: [(Turn, u64); 5] = [
     (Turn::Smt, 25_000),
     (Turn::Lemmas, 25_000),
     (Turn::Digits, 25_000),
-    (Turn::Products, 120_000),
     (Turn::Lia, 250_000),
     (Turn::Smt, u64::MAX),
 ];
@@ -126,14 +121,8 @@ const PINNED_SLICE: u64 = 60_000;
 /// kind (`Digits`, `Lia`), on top of its budget: the last `smt` call of a
 /// query keeps the allowance it had without them, so the side calls only
 /// ever add decided queries, and the digits turn leaves `qflia` what it had.
-/// The third is the pinned witness search's (see [`PINNED_SLICE`]), the
-/// fourth the `Products` turn's.
-const PORTFOLIO_ALLOWANCE: [u64; 4] = [
-    4 * PORTFOLIO[2].1,
-    4 * PORTFOLIO[4].1,
-    6 * PINNED_SLICE,
-    3 * PORTFOLIO[3].1,
-];
+/// The third is the pinned witness search's (see [`PINNED_SLICE`]).
+const PORTFOLIO_ALLOWANCE: [u64; 3] = [4 * PORTFOLIO[2].1, 4 * PORTFOLIO[3].1, 6 * PINNED_SLICE];
 
 /// Work units one kernel check may spend on `Lemmas` turns that answer
 /// `unknown`; past them it gets no more such turns: the lemmas' products
@@ -1192,122 +1181,6 @@ fn pinned_inputs(enc: &Encoder<'_>, kernel: &Kernel, facts: &[Bool]) -> Vec<(Int
     pinned
 }
 
-/// Pairs of products of one query that share a factor, at most this many,
-/// get lemmas (two each, see [`product_lemmas`]).
-const MAX_PRODUCT_PAIRS: usize = 16;
-
-/// The terms of thread 1 that stand for terms of thread 0 in a pair's
-/// executions (thread and block ids, each loop's iteration number, each
-/// linear counter's value at its loop's head or exit), as substitution
-/// pairs: a term of thread 0 with them substituted is the same expression
-/// evaluated in thread 1.
-fn counterparts(enc: &Encoder<'_>, r1: &ExecResult, r2: &ExecResult) -> Vec<(Int, Int)> {
-    let ((tid0, bid0), (tid1, bid1)) = (enc.ids(0), enc.ids(1));
-    let mut pairs: Vec<(Int, Int)> = tid0.into_iter().zip(tid1).collect();
-    pairs.extend(bid0.into_iter().zip(bid1));
-    let mut loops: Vec<_> = r1.iterations.iter().collect();
-    loops.sort_by_key(|(l, _)| **l);
-    for (l, i1) in loops {
-        if let Some(i2) = r2.iterations.get(l) {
-            pairs.push((i1.clone(), i2.clone()));
-        }
-    }
-    for c1 in &r1.counters {
-        if let Some(c2) = r2.counters.iter().find(|c2| c2.key == c1.key) {
-            pairs.push((c1.value.clone(), c2.value.clone()));
-        }
-    }
-    pairs.retain(|(a, b)| a != b && a.as_i64().is_none());
-    pairs
-}
-
-/// Lemmas of the products of `facts` that share a factor, for the
-/// `Products` turn: for two products `p = x * a` and `q = y * a` of terms
-/// that are not numerals, where `y` is `x` evaluated in the other thread
-/// (`x` with the `counterparts` substituted, or the mirror; other pairs
-/// compare unrelated values, such as two parameters, and only slow the
-/// solver down), `a >= 0 && x + 1 <= y` implies `p + a <= q`, and
-/// the mirror: `q - p - a = (y - x - 1) * a` is a product of two
-/// non-negative integers. The encoding's `*` on `Int` is the mathematical
-/// product (wrap-around is encoded apart, as `mod`), so these are
-/// theorems of integer arithmetic, true in every model whatever the other
-/// facts say: adding them changes no answer, and a model of the query with
-/// them is a model of the query. They state what the solver reaches only
-/// by non-linear reasoning: the ranges `[b * n, b * n + n)` of distinct
-/// blocks `b1 < b2` are apart (`b1 * n + n <= b2 * n`), as are the rows
-/// `r * w + c` (`0 <= c < w`) of distinct rows. Pairs sharing a factor
-/// with fewer products come first (a parameter scaling only the block
-/// index before one that scales every row), up to [`MAX_PRODUCT_PAIRS`].
-fn product_lemmas(facts: &[Bool], counterparts: &[(Int, Int)]) -> Vec<Bool> {
-    use crate::base::HashSet;
-    use z3::ast::Dynamic;
-    use z3::DeclKind;
-    if counterparts.is_empty() {
-        return Vec::new();
-    }
-    let numeral = |t: &Dynamic| t.as_int().and_then(|i| i.as_i64()).is_some();
-    // Each factor with the products it is a factor of (and their other
-    // factors), in the order the walk meets them (deterministic).
-    let mut groups: Vec<(Int, Vec<(Int, Int)>)> = Vec::new();
-    let mut seen = HashSet::default();
-    let mut stack: Vec<Dynamic> = facts.iter().map(|t| Dynamic::from_ast(t)).collect();
-    while let Some(term) = stack.pop() {
-        if !term.is_app() || !seen.insert(term.clone()) {
-            continue;
-        }
-        let children = term.children();
-        if term.decl().kind() == DeclKind::Mul && children.len() == 2 {
-            let (Some(a), Some(b), Some(product)) =
-                (children[0].as_int(), children[1].as_int(), term.as_int())
-            else {
-                stack.extend(children);
-                continue;
-            };
-            if !numeral(&children[0]) && !numeral(&children[1]) {
-                for (factor, other) in [(&a, &b), (&b, &a)] {
-                    match groups.iter_mut().find(|(f, _)| f == factor) {
-                        Some((_, members)) => members.push((other.clone(), product.clone())),
-                        None => {
-                            groups.push((factor.clone(), vec![(other.clone(), product.clone())]))
-                        }
-                    }
-                    if a == b {
-                        break;
-                    }
-                }
-            }
-        }
-        stack.extend(children);
-    }
-    let substitution: Vec<(&Int, &Int)> = counterparts.iter().map(|(a, b)| (a, b)).collect();
-    let in_other_thread = |x: &Int, y: &Int| {
-        x != y && (x.substitute(&substitution) == *y || y.substitute(&substitution) == *x)
-    };
-    groups.sort_by_key(|(_, members)| members.len());
-    let zero = Int::from_i64(0);
-    let one = Int::from_i64(1);
-    let mut out = Vec::new();
-    for (a, members) in &groups {
-        for (i, (x, p)) in members.iter().enumerate() {
-            for (y, q) in &members[i + 1..] {
-                if !in_other_thread(x, y) {
-                    continue;
-                }
-                if out.len() >= 2 * MAX_PRODUCT_PAIRS {
-                    return out;
-                }
-                let apart = |x: &Int, p: &Int, y: &Int, q: &Int| {
-                    Bool::and(&[a.ge(&zero), Int::add(&[x, &one]).le(y)])
-                        .implies(Int::add(&[p, a]).le(q))
-                };
-                out.push(apart(x, p, y, q));
-                out.push(apart(y, q, x, p));
-            }
-        }
-    }
-    out
-}
-
 /// The value [`PINNED_SLICE`] gives one input (see [`pinned_inputs`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pin {
@@ -1341,8 +1214,8 @@ struct Checker<'k, 's> {
     /// Work units Z3 spent on this kernel so far (portfolio preambles aside).
     work_used: u64,
     /// Work units spent on the portfolio's side calls (see
-    /// [`PORTFOLIO_ALLOWANCE`]): digits, `qflia`, pinned and products.
-    portfolio_used: [u64; 4],
+    /// [`PORTFOLIO_ALLOWANCE`]): digits, `qflia` and pinned.
+    portfolio_used: [u64; 3],
     /// Work units of `Lemmas` turns that answered `unknown` (see
     /// [`LEMMA_UNKNOWN_ALLOWANCE`]).
     lemma_unknown_used: u64,
@@ -1381,9 +1254,6 @@ struct Checker<'k, 's> {
     /// Set while a query must get the whole portfolio even when the check
     /// is racy already (see [`Checker::racy_already`]).
     full_effort: bool,
-    /// The two threads' counterpart terms of the pair being solved (see
-    /// [`counterparts`]); empty outside [`Checker::solve`].
-    counterparts: Vec<(Int, Int)>,
     /// [`Checker::all_work`] when the check became racy under a race limit
     /// (see [`RACY_REMAINDER_WORK`]).
     work_at_first_race: Option<u64>,
@@ -1463,7 +1333,7 @@ impl<'k, 's> Checker<'k, 's> {
             budget_exceeded: None,
             last_unknown: String::new(),
             work_used: 0,
-            portfolio_used: [0; 4],
+            portfolio_used: [0; 3],
             lemma_unknown_used: 0,
             work_budget: budget.work_left,
             current: (StmtId(0), StmtId(0)),
@@ -1479,7 +1349,6 @@ impl<'k, 's> Checker<'k, 's> {
             unsat_queries: crate::base::HashMap::default(),
             base_facts_of: crate::base::HashMap::default(),
             full_effort: false,
-            counterparts: Vec::new(),
             work_at_first_race: None,
             last_block: super::last_block::LastBlock::find(kernel),
             own_writes: super::own_write::own_writes(kernel),
@@ -2600,21 +2469,6 @@ impl<'k, 's> Checker<'k, 's> {
         r1: &ExecResult,
         r2: &ExecResult,
     ) -> (SatResult, Option<Model>) {
-        // For the `Products` turn of this query's calls (see `product_lemmas`).
-        let counterparts = counterparts(&self.enc, r1, r2);
-        let outer = std::mem::replace(&mut self.counterparts, counterparts);
-        let answer = self.solve_cases(facts, r1, r2);
-        self.counterparts = outer;
-        answer
-    }
-
-    /// [`Checker::solve`] once the counterparts are set.
-    fn solve_cases(
-        &mut self,
-        facts: &[Bool],
-        r1: &ExecResult,
-        r2: &ExecResult,
-    ) -> (SatResult, Option<Model>) {
         const MAX_CASES: usize = 64;
         // Given only to a second solver turn (see `Turn::Lemmas`).
         let lemmas = self.enc.quotient_lemmas(r1, r2);
@@ -2784,7 +2638,6 @@ impl<'k, 's> Checker<'k, 's> {
         // lasts, so the last `smt` call keeps what it had without a portfolio.
         let mut rewritten: Option<Option<Vec<Bool>>> = None;
         let mut with_lemmas: Option<Vec<Bool>> = None;
-        let mut with_products: Option<Option<Vec<Bool>>> = None;
         let mut spent = 0u64;
         let mut smt_spent = 0u64;
         let mut outcome = (SatResult::Unknown, None);
@@ -2885,7 +2738,6 @@ impl<'k, 's> Checker<'k, 's> {
                 Turn::Smt | Turn::Lemmas => None,
                 Turn::Digits => Some(0),
                 Turn::Lia => Some(1),
-                Turn::Products => Some(3),
             };
             let facts = match kind {
                 Turn::Digits => {
@@ -2897,16 +2749,6 @@ impl<'k, 's> Checker<'k, 's> {
                 Turn::Lemmas => &with_lemmas.get_or_insert_with(|| {
                     facts.iter().chain(lemmas).cloned().collect::<Vec<Bool>>()
                 })[..],
-                Turn::Products => {
-                    match with_products.get_or_insert_with(|| {
-                        let products = product_lemmas(&facts, &self.counterparts);
-                        (!products.is_empty())
-                            .then(|| facts.iter().chain(&products).cloned().collect())
-                    }) {
-                        Some(with_products) => &with_products[..],
-                        None => continue,
-                    }
-                }
                 Turn::Smt | Turn::Lia => &facts[..],
             };
             let budget_left = self.work_left();
@@ -2941,7 +2783,7 @@ impl<'k, 's> Checker<'k, 's> {
                     self.lia = Some(lia);
                     answer
                 }
-                Turn::Smt | Turn::Lemmas | Turn::Digits | Turn::Products => {
+                Turn::Smt | Turn::Lemmas | Turn::Digits => {
                     self.run_solver(self.solver, 0, facts, allowed)
                 }
             };
