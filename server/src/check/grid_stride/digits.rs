@@ -26,8 +26,8 @@
 //!    undefined behaviour).
 //!
 //! Then the threads' digits are all equal or their offsets differ by at
-//! least `c_0`: the digits below `x_k` sum to at most `sum_(i<k) c_i (R_i -
-//! 1) = c_k - c_0 < c_k`, so if `E(t1) - E(t2)` is smaller than `c_0` in
+//! least `c_0`: the digits below `x_k` sum to at most
+//! `sum_(i<k) c_i (R_i - 1) = c_k - c_0 < c_k`, so if `E(t1) - E(t2)` is smaller than `c_0` in
 //! absolute value the division theorem (`check::delinear`) gives `x_n`
 //! equal, then `x_(n-1)`, ... (and every `c_k` is a multiple of `c_0`). With
 //! `c_0 - |d1 - d2| >= s` (the larger access size) the byte ranges are
