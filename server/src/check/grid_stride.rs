@@ -41,6 +41,12 @@
 //! `blockDim.x` in G and S (`blockIdx.x * 256 + threadIdx.x` under 256-thread
 //! blocks): in every execution this check covers the two are the same value.
 //!
+//! A body that splits the counter into digits by grid-uniform sizes and
+//! indexes a row-major layout with them (`j = v % J; i = (v / J) % I; b =
+//! v / (J * I); out[b][i][j]`) is decided by the digits theorem of
+//! `grid_stride::digits`: the offset determines the digits, which determine
+//! `v`.
+//!
 //! The premises are the encoder's own facts, so the fast path decides only
 //! what the solver would: G and S do not wrap by the index-fits assumption
 //! (`--no-assume-index-fits` turns the fast path off); blocks and grid are
@@ -58,6 +64,8 @@ use crate::ir::walk::for_each_stmt;
 use crate::ir::{BinOp, Block, Builtin, Expr, Kernel, ScalarTy, StmtId, StmtKind, UnOp, VarId};
 
 use super::symexec::{type_of, wrap_modulus, Range};
+
+mod digits;
 
 /// The modulus exponent of an exact difference.
 const EXACT: u32 = u32::MAX;
@@ -759,10 +767,15 @@ impl<'k> GridStride<'k> {
             return false;
         }
         let at = sa.body_index.min(sb.body_index);
-        let Some(form) = self.form(core_x, stride_loop, at, 0) else {
-            return false;
-        };
-        disjoint_forms(form, dx, dy, x.size.max(y.size), stride_loop.counter_bits)
+        let size = x.size.max(y.size);
+        if let Some(form) = self.form(core_x, stride_loop, at, 0) {
+            if disjoint_forms(form, dx, dy, size, stride_loop.counter_bits) {
+                return true;
+            }
+        }
+        dx.checked_sub(dy).is_some_and(|shift| {
+            self.digits_apart(sa.stride_loop, stride_loop, core_x, shift, size, at)
+        })
     }
 
     /// Whether `e`, evaluated at top-level position `top`, is the same in

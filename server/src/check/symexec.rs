@@ -464,6 +464,9 @@ pub struct Encoder<'k> {
     uniformity: Uniformity,
     loops: LoopTable,
     launch: Launch,
+    /// Per scalar parameter, the constant the kernel's leading preconditions
+    /// equate it to (see [`entry_param_values`]): its range is that point.
+    pinned_params: Vec<Option<i128>>,
     /// Arrays all of whose atomics move their location in one direction
     /// (their counters hand out distinct values).
     monotone_arrays: crate::base::HashSet<crate::ir::ArrayId>,
@@ -895,10 +898,12 @@ impl<'k> Encoder<'k> {
         let bid: [[Val; 3]; 2] = std::array::from_fn(|t| ids("bid", &grid_dim, t, &mut facts));
         let grid_known_single = grid_known_single(opts);
         let read_only = read_only_arrays(kernel);
+        let pinned_params = entry_param_values(kernel);
         Encoder {
             kernel,
             uniformity,
             loops,
+            pinned_params,
             launch: Launch {
                 block_dim,
                 grid_dim,
@@ -969,9 +974,13 @@ impl<'k> Encoder<'k> {
     /// Term of a scalar parameter.
     pub fn param(&self, index: usize) -> Option<Val> {
         let p = self.kernel.params.get(index)?;
+        let pinned = self.pinned_params.get(index).copied().flatten();
         Some(match p.ty {
             ScalarTy::Bool => Val::B(Bool::new_const(format!("param{index}"))),
-            ty => Val::I(Int::new_const(format!("param{index}")), Range::of(ty)),
+            ty => Val::I(
+                Int::new_const(format!("param{index}")),
+                pinned.map_or(Range::of(ty), Range::point),
+            ),
         })
     }
 
@@ -6329,4 +6338,46 @@ mod consequential_tests {
         assert!(!names.contains("a") && !names.contains("b"), "{names:?}");
         assert!(names.contains("c") && names.contains("d"), "{names:?}");
     }
+}
+
+/// Per scalar parameter of `kernel`, the constant `c` of a precondition
+/// `p == c` (or `c == p`) among the statements the body starts with, before
+/// any other statement (the host launch's values, see `ide::file::bind_params`,
+/// and a leading `__requires(n == 64)`), when `c` is a value of the
+/// parameter's integer type.
+///
+/// Every thread runs the body's first statements before anything else, and
+/// an execution in which a thread reaches a precondition that is false is not
+/// considered; a parameter is the same value in every thread and is never
+/// assigned (the IR reads it only). So in every execution the checker
+/// considers, `p` is `c` everywhere in the kernel: its range may be the
+/// point `c`. The term stays the parameter's own (numerals in its place made
+/// Z3 lose its way on other operations, HeCBench nw kernel2); the range lets
+/// the operations that look for a constant operand use it: `pos & (stride -
+/// 1)` with `stride == 1024` is `pos mod 1024`, not a bit-vector `and`.
+fn entry_param_values(kernel: &Kernel) -> Vec<Option<i128>> {
+    let mut values = vec![None; kernel.params.len()];
+    for stmt in &kernel.body.stmts {
+        let StmtKind::Assume { cond } = &stmt.kind else {
+            break;
+        };
+        let Expr::Binary(BinOp::Eq, a, b, _) = cond else {
+            continue;
+        };
+        let (p, c) = match (a.as_ref(), b.as_ref()) {
+            (Expr::Param(p), Expr::Int(c, _)) | (Expr::Int(c, _), Expr::Param(p)) => (p, *c),
+            _ => continue,
+        };
+        let Some(decl) = kernel.params.get(p.0 as usize) else {
+            continue;
+        };
+        if !matches!(decl.ty, ScalarTy::Int { .. }) {
+            continue;
+        }
+        let r = Range::of(decl.ty);
+        if (r.lo..=r.hi).contains(&c) {
+            values[p.0 as usize] = Some(c);
+        }
+    }
+    values
 }
