@@ -133,6 +133,9 @@ pub struct Uniformity {
     broadcasts: HashMap<StmtId, Vec<Expr>>,
     /// Counters tracked relative to a per-thread base (set by `run`).
     relations: Relations,
+    /// Uniformity within each OpenCL sub-group rather than the block (see
+    /// [`Uniformity::compute_within_sub_groups`]).
+    within_sub_groups: bool,
 }
 
 /// A loop statement, the divergence of its context and the non-uniform
@@ -214,6 +217,8 @@ struct Setting<'a> {
     rows: Option<&'a VarSet>,
     /// The counters tracked relative to a per-thread base.
     relations: &'a Relations,
+    /// Within OpenCL sub-groups: `get_sub_group_id()` is uniform.
+    sub_groups: bool,
 }
 
 /// Whether `e` is uniform given the non-uniform locals (and the virtual
@@ -227,6 +232,9 @@ fn expr_uniform(e: &Expr, nonuni: &VarSet, cx: Setting) -> bool {
         return true;
     }
     let rows = cx.rows.is_some();
+    if cx.sub_groups && matches!(e, Expr::Apply(name, ..) if name == crate::ir::SUB_GROUP_ID) {
+        return true;
+    }
     match e {
         Expr::Int(..) | Expr::Float(..) | Expr::Param(_) => true,
         Expr::Var(v) => !nonuni.contains(v),
@@ -617,6 +625,21 @@ impl Uniformity {
         .run(kernel)
     }
 
+    /// The same analysis for the work-items of one OpenCL sub-group:
+    /// `get_sub_group_id()` names the sub-group a work-item belongs to
+    /// ([`crate::ir::sub_group_id`]), so it is one value in all of the
+    /// sub-group's work-items; everything else is as for the block (a subset
+    /// of the block's threads agrees wherever they all do). Only for
+    /// sub-group functions, which need only their sub-group.
+    pub fn compute_within_sub_groups(kernel: &Kernel) -> Uniformity {
+        Uniformity {
+            within_sub_groups: true,
+            memo: LoopMemo::with_room(LOOP_MEMO_WORDS),
+            ..Uniformity::default()
+        }
+        .run(kernel)
+    }
+
     /// The analysis of the kernel's body, from `self`'s settings.
     fn run(mut self, kernel: &Kernel) -> Uniformity {
         for_each_stmt(&kernel.body, &mut |s| {
@@ -649,6 +672,7 @@ impl Uniformity {
         Setting {
             rows: self.within_warps.then_some(&self.tid_x),
             relations: &self.relations,
+            sub_groups: self.within_sub_groups,
         }
     }
 
