@@ -31,7 +31,7 @@ use crate::base::HashMap;
 use std::collections::BTreeSet;
 
 use crate::ir::walk::{for_each_stmt, BlockSlot, ProgramPoint};
-use crate::ir::{Block, Builtin, Expr, Kernel, ScalarTy, StmtId, StmtKind, VarId};
+use crate::ir::{BinOp, Block, Builtin, Expr, Kernel, ScalarTy, StmtId, StmtKind, VarId};
 
 /// A set of variables as a bit per [`VarId`]: the analysis clones and
 /// joins its state at every branch and loop round, and inlined kernels have
@@ -131,6 +131,11 @@ pub struct Uniformity {
     /// Within warps only: the kernel's warp broadcasts (see
     /// [`crate::ir::Kernel::warp_broadcasts`]).
     broadcasts: HashMap<StmtId, Vec<Expr>>,
+    /// Counters tracked relative to a per-thread base (set by `run`).
+    relations: Relations,
+    /// Uniformity within each OpenCL sub-group rather than the block (see
+    /// [`Uniformity::compute_within_sub_groups`]).
+    within_sub_groups: bool,
 }
 
 /// A loop statement, the divergence of its context and the non-uniform
@@ -203,15 +208,33 @@ struct Flow {
     escaped: Option<StmtId>,
 }
 
-/// Whether `e` is uniform given the non-uniform locals; `rows` says that
-/// `threadIdx.y` and `.z` are uniform (within a warp of a block whose x extent
-/// is a multiple of 32).
-fn expr_uniform(e: &Expr, nonuni: &VarSet, rows: Option<&VarSet>) -> bool {
-    let expr_uniform = |e: &Expr, nonuni: &VarSet| expr_uniform(e, nonuni, rows);
-    if rows.is_some_and(|tid_x| warp_aligned_x(e, tid_x)) {
+/// What [`expr_uniform`] reads besides the non-uniform locals.
+#[derive(Clone, Copy)]
+struct Setting<'a> {
+    /// Within warps of a block whose x extent is a multiple of 32: the
+    /// locals holding `threadIdx.x` (then `threadIdx.y` and `.z` are
+    /// uniform); None for the block.
+    rows: Option<&'a VarSet>,
+    /// The counters tracked relative to a per-thread base.
+    relations: &'a Relations,
+    /// Within OpenCL sub-groups: `get_sub_group_id()` is uniform.
+    sub_groups: bool,
+}
+
+/// Whether `e` is uniform given the non-uniform locals (and the virtual
+/// variables of [`Relations`]) in the setting `cx`.
+fn expr_uniform(e: &Expr, nonuni: &VarSet, cx: Setting) -> bool {
+    let expr_uniform = |e: &Expr, nonuni: &VarSet| expr_uniform(e, nonuni, cx);
+    if cx.rows.is_some_and(|tid_x| warp_aligned_x(e, tid_x)) {
         return true;
     }
-    let rows = rows.is_some();
+    if cx.relations.uniform_form(e, nonuni) {
+        return true;
+    }
+    let rows = cx.rows.is_some();
+    if cx.sub_groups && matches!(e, Expr::Apply(name, ..) if name == crate::ir::SUB_GROUP_ID) {
+        return true;
+    }
     match e {
         Expr::Int(..) | Expr::Float(..) | Expr::Param(_) => true,
         Expr::Var(v) => !nonuni.contains(v),
@@ -242,6 +265,25 @@ fn is_tid_x(e: &Expr, tid_x: &VarSet) -> bool {
 /// [`is_tid_x`]; `int tid = threadIdx.x;`, a helper's `return threadIdx.x`
 /// inlined): they hold `threadIdx.x` wherever they are read after one.
 fn tid_x_vars(kernel: &Kernel) -> VarSet {
+    vars_always(kernel, is_tid_x)
+}
+
+/// `blockDim.x`, possibly converted to an integer type of 16 bits or more
+/// (which holds every block extent, at most 1024, unchanged), or a local of
+/// `dim_x` (every definition of which is such).
+fn is_block_dim_x(e: &Expr, dim_x: &VarSet) -> bool {
+    match e {
+        Expr::Builtin(Builtin::BlockDim(0)) => true,
+        Expr::Var(v) => dim_x.contains(v),
+        Expr::Cast(ScalarTy::Int { bits, .. }, a) if *bits >= 16 => is_block_dim_x(a, dim_x),
+        _ => false,
+    }
+}
+
+/// The locals every definition of which is an `Assign` of a value `is`
+/// accepts (given the locals found so far: chains of copies `tid =
+/// threadIdx.x; t = tid;` are followed to a fixpoint).
+fn vars_always(kernel: &Kernel, is: fn(&Expr, &VarSet) -> bool) -> VarSet {
     let mut defs: HashMap<VarId, Vec<&Expr>> = HashMap::default();
     let mut other = VarSet::new();
     for_each_stmt(&kernel.body, &mut |s| match &s.kind {
@@ -253,11 +295,10 @@ fn tid_x_vars(kernel: &Kernel) -> VarSet {
         }
     });
     let mut out = VarSet::new();
-    // Chains of copies (`tid = threadIdx.x; t = tid;`): to a fixpoint.
     loop {
         let mut grew = false;
         for (v, values) in &defs {
-            if !out.contains(v) && !other.contains(v) && values.iter().all(|e| is_tid_x(e, &out)) {
+            if !out.contains(v) && !other.contains(v) && values.iter().all(|e| is(e, &out)) {
                 out.insert(*v);
                 grew = true;
             }
@@ -265,6 +306,193 @@ fn tid_x_vars(kernel: &Kernel) -> VarSet {
         if !grew {
             return out;
         }
+    }
+}
+
+/// Counters tracked relative to a per-thread base, each by a *virtual
+/// variable* of the analysis state (an id past the kernel's locals, in the
+/// same sets, so joins, loop fixpoints and the loop memo treat it as any
+/// local): it is uniform at a point when the relation below holds there
+/// with one offset for every thread that reaches the point in the same
+/// dynamic instance.
+///
+/// - Difference `v - b` (a loop `for (i = lane; i - lane < m; i += 32)`):
+///   `v = b` sets the offset to 0, `v = v + u` and `v = v - u` with `u`
+///   uniform add the same `u` in every thread, in a context no
+///   thread-dependent branch, loop or escape makes divergent (otherwise
+///   only some threads update, and the virtual variable becomes
+///   non-uniform, as does any other definition of `v` and every
+///   definition of `b`). All in one integer type, without conversions: the
+///   arithmetic is exact (signed: overflow is undefined behaviour, which the
+///   checker assumes away) or modulo 2^w in both the updates and the
+///   difference, so `v - b` computed in that type is the offset (mod 2^w).
+/// - Block stride (`for (p = threadIdx.x; ..; p += blockDim.x)`): `v =
+///   threadIdx.x + k * blockDim.x` with one `k >= 0` for the threads, set
+///   by `v = threadIdx.x` (k = 0) and kept by `v = v + blockDim.x` under
+///   the same conditions; `v` of a signed type (no wrap-around: overflow is
+///   undefined). As `0 <= threadIdx.x < blockDim.x`, C's quotient `v /
+///   blockDim.x` is exactly `k` ([expr.mul]: truncation of a non-negative
+///   dividend by a positive divisor is the floor), the same in those
+///   threads.
+#[derive(Clone, Debug, Default)]
+struct Relations {
+    /// Counter -> its base, its (and the base's) integer type, and the
+    /// virtual variable of `counter - base`.
+    diffs: HashMap<VarId, (VarId, ScalarTy, VarId)>,
+    /// Signed counter -> its type and the virtual variable of its block
+    /// stride.
+    strides: HashMap<VarId, (ScalarTy, VarId)>,
+    /// Locals always holding `threadIdx.x` (see [`tid_x_vars`]).
+    tid_x: VarSet,
+    /// Locals always holding `blockDim.x` (see [`is_block_dim_x`]).
+    dim_x: VarSet,
+    /// The virtual variables each local's definition changes.
+    watchers: HashMap<VarId, Vec<VarId>>,
+}
+
+/// `Var(v)` of `e`.
+fn var_of(e: &Expr) -> Option<VarId> {
+    match e {
+        Expr::Var(v) => Some(*v),
+        _ => None,
+    }
+}
+
+/// The operand `u` of an update `v = v + u` or `v = v - u` (`plus_only`:
+/// only `+`) computed in `ty`, or None.
+fn update_operand(v: VarId, value: &Expr, ty: ScalarTy, plus_only: bool) -> Option<&Expr> {
+    match value {
+        Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, u, t)
+            if *t == ty && var_of(a) == Some(v) && (*op == BinOp::Add || !plus_only) =>
+        {
+            Some(u)
+        }
+        _ => None,
+    }
+}
+
+impl Relations {
+    /// Finds the kernel's candidate counters (the transfer functions decide
+    /// where the relations hold).
+    fn new(kernel: &Kernel) -> Relations {
+        let mut rel = Relations {
+            tid_x: tid_x_vars(kernel),
+            dim_x: vars_always(kernel, is_block_dim_x),
+            ..Relations::default()
+        };
+        let ty_of = |v: VarId| kernel.vars.get(v.0 as usize).map(|d| d.ty);
+        let mut values: HashMap<VarId, Vec<&Expr>> = HashMap::default();
+        for_each_stmt(&kernel.body, &mut |s| {
+            if let StmtKind::Assign { var, value } = &s.kind {
+                values.entry(*var).or_default().push(value);
+            }
+        });
+        let mut next = kernel.vars.len() as u32;
+        let mut counters: Vec<&VarId> = values.keys().collect();
+        counters.sort();
+        for v in counters {
+            let Some(ty @ ScalarTy::Int { signed, .. }) = ty_of(*v) else {
+                continue;
+            };
+            let vals = &values[v];
+            let updated = |plus_only| {
+                vals.iter()
+                    .any(|e| update_operand(*v, e, ty, plus_only).is_some())
+            };
+            // One base: a copy of another local of the same type.
+            let mut bases: Vec<VarId> = vals
+                .iter()
+                .filter_map(|e| var_of(e))
+                .filter(|b| *b != *v && ty_of(*b) == Some(ty))
+                .collect();
+            bases.sort();
+            bases.dedup();
+            if let ([b], true) = (bases.as_slice(), updated(false)) {
+                let w = VarId(next);
+                next += 1;
+                rel.diffs.insert(*v, (*b, ty, w));
+                rel.watchers.entry(*v).or_default().push(w);
+                rel.watchers.entry(*b).or_default().push(w);
+            }
+            let from_tid = vals.iter().any(|e| is_tid_x(e, &rel.tid_x));
+            let by_dim = vals.iter().any(|e| {
+                update_operand(*v, e, ty, true).is_some_and(|u| is_block_dim_x(u, &rel.dim_x))
+            });
+            if signed && from_tid && by_dim {
+                let w = VarId(next);
+                next += 1;
+                rel.strides.insert(*v, (ty, w));
+                rel.watchers.entry(*v).or_default().push(w);
+            }
+        }
+        rel
+    }
+
+    /// Whether `e` is a difference or quotient whose relation holds with
+    /// one offset (its virtual variable is not in `nonuni`).
+    fn uniform_form(&self, e: &Expr, nonuni: &VarSet) -> bool {
+        match e {
+            Expr::Binary(BinOp::Sub, a, b, ty) => {
+                let (Some(v), Some(b)) = (var_of(a), var_of(b)) else {
+                    return false;
+                };
+                self.diffs
+                    .get(&v)
+                    .is_some_and(|(base, t, w)| *base == b && t == ty && !nonuni.contains(w))
+            }
+            Expr::Binary(BinOp::Div, a, d, ScalarTy::Int { bits, .. }) if *bits >= 32 => var_of(a)
+                .and_then(|v| self.strides.get(&v))
+                .is_some_and(|(_, w)| !nonuni.contains(w) && is_block_dim_x(d, &self.dim_x)),
+            _ => false,
+        }
+    }
+
+    /// Adds to `set` the virtual variables of the locals in it.
+    fn close(&self, set: &mut VarSet) {
+        for (v, ws) in &self.watchers {
+            if set.contains(v) {
+                for w in ws {
+                    set.insert(*w);
+                }
+            }
+        }
+    }
+
+    /// For an assignment `var = value` (in a divergent context when
+    /// `ctx_div`): each virtual variable it changes and whether its
+    /// relation holds with one offset afterwards, from the state before.
+    fn after_assign(
+        &self,
+        var: VarId,
+        value: &Expr,
+        ctx_div: bool,
+        state: &VarSet,
+        cx: Setting,
+    ) -> Vec<(VarId, bool)> {
+        let Some(ws) = self.watchers.get(&var) else {
+            return Vec::new();
+        };
+        ws.iter()
+            .map(|w| {
+                let kept = !state.contains(w);
+                let holds = !ctx_div
+                    && match (self.diffs.get(&var), self.strides.get(&var)) {
+                        (Some((b, ty, dw)), _) if dw == w => {
+                            var_of(value) == Some(*b)
+                                || update_operand(var, value, *ty, false)
+                                    .is_some_and(|u| kept && expr_uniform(u, state, cx))
+                        }
+                        (_, Some((ty, sw))) if sw == w => {
+                            is_tid_x(value, &self.tid_x)
+                                || update_operand(var, value, *ty, true)
+                                    .is_some_and(|u| kept && is_block_dim_x(u, &self.dim_x))
+                        }
+                        // `var` is the base of `w`'s difference.
+                        _ => false,
+                    };
+                (*w, holds)
+            })
+            .collect()
     }
 }
 
@@ -397,11 +625,27 @@ impl Uniformity {
         .run(kernel)
     }
 
+    /// The same analysis for the work-items of one OpenCL sub-group:
+    /// `get_sub_group_id()` names the sub-group a work-item belongs to
+    /// ([`crate::ir::sub_group_id`]), so it is one value in all of the
+    /// sub-group's work-items; everything else is as for the block (a subset
+    /// of the block's threads agrees wherever they all do). Only for
+    /// sub-group functions, which need only their sub-group.
+    pub fn compute_within_sub_groups(kernel: &Kernel) -> Uniformity {
+        Uniformity {
+            within_sub_groups: true,
+            memo: LoopMemo::with_room(LOOP_MEMO_WORDS),
+            ..Uniformity::default()
+        }
+        .run(kernel)
+    }
+
     /// The analysis of the kernel's body, from `self`'s settings.
     fn run(mut self, kernel: &Kernel) -> Uniformity {
         for_each_stmt(&kernel.body, &mut |s| {
             self.partial_sync |= matches!(s.kind, StmtKind::NamedBarrier { .. });
         });
+        self.relations = Relations::new(kernel);
         let mut state = VarSet::new();
         let mut flow = Flow::default();
         self.block(
@@ -419,13 +663,17 @@ impl Uniformity {
     /// Whether `e` has the same value in every thread wherever it is evaluated
     /// (flow-insensitive: uses every variable's worst case).
     pub fn is_uniform_expr(&self, e: &Expr) -> bool {
-        expr_uniform(e, &self.ever_nonuniform, self.rows())
+        expr_uniform(e, &self.ever_nonuniform, self.setting())
     }
 
     /// The setting of [`expr_uniform`]: the locals holding `threadIdx.x`
-    /// within warps, None for the block.
-    fn rows(&self) -> Option<&VarSet> {
-        self.within_warps.then_some(&self.tid_x)
+    /// within warps (None for the block), and the relations.
+    fn setting(&self) -> Setting<'_> {
+        Setting {
+            rows: self.within_warps.then_some(&self.tid_x),
+            relations: &self.relations,
+            sub_groups: self.within_sub_groups,
+        }
     }
 
     /// Whether a variable is uniform everywhere.
@@ -495,6 +743,14 @@ impl Uniformity {
             state.insert(var);
             self.ever_nonuniform.insert(var);
         }
+        // Any definition of a counter or base breaks its relations, unless
+        // the assignment re-establishes them (see `Relations::after_assign`).
+        if let Some(ws) = self.relations.watchers.get(&var) {
+            for w in ws {
+                state.insert(*w);
+                self.ever_nonuniform.insert(*w);
+            }
+        }
     }
 
     /// Walks a block; `div` is the statement causing divergence of the context
@@ -529,8 +785,16 @@ impl Uniformity {
             let ctx_div = div.is_some();
             match &stmt.kind {
                 StmtKind::Assign { var, value } => {
-                    let u = !ctx_div && expr_uniform(value, state, self.rows());
+                    let u = !ctx_div && expr_uniform(value, state, self.setting());
+                    let relations =
+                        self.relations
+                            .after_assign(*var, value, ctx_div, state, self.setting());
                     self.define(stmt.id, *var, u, state, record);
+                    for (w, holds) in relations {
+                        if holds {
+                            state.remove(&w);
+                        }
+                    }
                 }
                 StmtKind::Havoc { var } => {
                     // A warp broadcast (within warps only) is one value for
@@ -543,7 +807,7 @@ impl Uniformity {
                     // exited, and its value is then undefined).
                     let u = !ctx_div
                         && self.broadcasts.get(&stmt.id).is_some_and(|keys| {
-                            keys.iter().all(|k| expr_uniform(k, state, self.rows()))
+                            keys.iter().all(|k| expr_uniform(k, state, self.setting()))
                         });
                     self.define(stmt.id, *var, u, state, record)
                 }
@@ -557,7 +821,7 @@ impl Uniformity {
                     // Threads that skip the read keep their old value, so the
                     // variable is still non-uniform after a divergent read.
                     let value_uniform =
-                        !self.partial_sync && expr_uniform(&access.offset, state, self.rows());
+                        !self.partial_sync && expr_uniform(&access.offset, state, self.setting());
                     if record {
                         let e = self.def_uniform.entry(stmt.id).or_insert(value_uniform);
                         *e = *e && value_uniform;
@@ -587,7 +851,7 @@ impl Uniformity {
                 StmtKind::If { cond, then_, else_ } => {
                     let inner = if ctx_div {
                         div
-                    } else if expr_uniform(cond, state, self.rows()) {
+                    } else if expr_uniform(cond, state, self.setting()) {
                         None
                     } else {
                         Some(stmt.id)
@@ -617,6 +881,7 @@ impl Uniformity {
                         let mut assigned = VarSet::new();
                         assigned_vars(then_, &mut assigned);
                         assigned_vars(else_, &mut assigned);
+                        self.relations.close(&mut assigned);
                         self.ever_nonuniform.union_with(&assigned);
                         state.union_with(&assigned);
                     }
@@ -697,7 +962,7 @@ impl Uniformity {
         record: bool,
     ) -> bool {
         self.block(prelude, BlockSlot::LoopCond(id), inner, st, flow, record);
-        let cond_nonuniform = !expr_uniform(cond, st, self.rows());
+        let cond_nonuniform = !expr_uniform(cond, st, self.setting());
         self.block(body, BlockSlot::LoopBody(id), inner, st, flow, record);
         // `continue` goes to the step: escapes of the body end there.
         flow.escaped = None;
@@ -732,6 +997,7 @@ impl Uniformity {
         assigned_vars(prelude, &mut assigned);
         assigned_vars(body, &mut assigned);
         assigned_vars(step, &mut assigned);
+        self.relations.close(&mut assigned);
         let (head, nonuniform_loop) = match self.memo.heads.get(&key) {
             Some(known) => known.clone(),
             None => {

@@ -2053,8 +2053,31 @@ fn divergence_cases(
     } else {
         None
     };
+    // Sub-group functions need only the work-items of their sub-group, in
+    // which `get_sub_group_id()` is uniform (see
+    // `Uniformity::compute_within_sub_groups`).
+    let is_sub_group_call = |id: &StmtId| {
+        collectives
+            .get(id)
+            .is_some_and(|(name, _)| is_sub_group_function(name))
+    };
+    let within_sub_groups = barriers
+        .iter()
+        .any(|(id, _)| is_sub_group_call(id) && !uniformity.is_uniform_stmt(*id))
+        .then(|| Uniformity::compute_within_sub_groups(kernel));
     let mut cases = Vec::new();
     for (id, scope) in barriers {
+        if let (true, Some(w)) = (is_sub_group_call(&id), &within_sub_groups) {
+            let args_uniform = match crate::ir::walk::find_stmt(&kernel.body, id).map(|s| &s.kind) {
+                Some(StmtKind::Collective { uniform_args, .. }) => {
+                    uniform_args.iter().all(|a| w.is_uniform_expr(a))
+                }
+                _ => false,
+            };
+            if args_uniform && w.is_uniform_stmt(id) {
+                continue;
+            }
+        }
         // A register exchange whose constant mask leaves out some lanes is
         // wrong wherever one of those lanes calls it ("each calling thread
         // must have its own bit set in the mask", CUDA Programming Guide,
@@ -2081,6 +2104,14 @@ fn divergence_cases(
                 // its lanes) together.
                 crate::ir::BarrierScope::Tile { size, lanes } => {
                     scenario.with_warps(WarpRelation::SameTile { size, lanes })
+                }
+                // A sub-group function needs the work-items of each
+                // sub-group together: those with one `get_sub_group_id()`.
+                _ if collectives
+                    .get(&id)
+                    .is_some_and(|(name, _)| is_sub_group_function(name)) =>
+                {
+                    scenario.with_warps(WarpRelation::SameSubGroup)
                 }
                 _ => scenario,
             };
@@ -3775,7 +3806,7 @@ fn args_cause_text(name: &str) -> String {
         "pointers, size and event"
     };
     let whom = if is_sub_group_function(name) {
-        "work-item of its sub-group (any two of the work-group may share one)"
+        "work-item of its sub-group (the work-items with its `get_sub_group_id()`)"
     } else {
         "thread of the block"
     };
@@ -3784,11 +3815,11 @@ fn args_cause_text(name: &str) -> String {
 
 /// Why collective `name` must be reached by all: a work-group's by every
 /// thread of the block; a sub-group's by every work-item of its sub-group,
-/// which may be any two of the work-group (the sub-groups are
-/// implementation-defined).
+/// which may be any work-items with one `get_sub_group_id()` (the
+/// sub-groups are implementation-defined).
 fn collective_reach_text(name: &str) -> String {
     if is_sub_group_function(name) {
-        format!("`{name}` is a sub-group collective that every work-item of its sub-group must reach (which work-items form a sub-group is implementation-defined: any two of the work-group may)")
+        format!("`{name}` is a sub-group collective that every work-item of its sub-group must reach (which work-items form a sub-group is implementation-defined: any that share a `get_sub_group_id()`)")
     } else {
         format!("`{name}` is a work-group collective that every thread of the block must reach")
     }

@@ -170,6 +170,10 @@ pub enum WarpRelation {
         /// Lanes taking part.
         lanes: u32,
     },
+    /// Work-items of one OpenCL sub-group: equal `get_sub_group_id()` (see
+    /// [`crate::ir::sub_group_id`]), the work-items a sub-group function
+    /// needs together.
+    SameSubGroup,
 }
 
 impl Scenario {
@@ -1030,6 +1034,18 @@ impl<'k> Encoder<'k> {
                 WarpRelation::Different => facts.push(self.different_warps()),
                 // Which lanes take part is left to the query (see
                 // `Encoder::in_lanes`): a caller outside them is an error too.
+                WarpRelation::SameSubGroup => {
+                    let id = |t: usize| {
+                        let ids: Vec<&Val> = self.launch.tid[t]
+                            .iter()
+                            .chain(self.launch.bid[t].iter())
+                            .collect();
+                        self.func(crate::ir::SUB_GROUP_ID, &ids, ScalarTy::UINT)
+                    };
+                    if let (Val::I(a, _), Val::I(b, _)) = (id(0), id(1)) {
+                        facts.push(a.eq(&b));
+                    }
+                }
                 WarpRelation::SameTile { size, .. } => {
                     let size = Int::from_i64(i64::from(size.max(1)));
                     let (l0, l1) = (self.linear_tid(0), self.linear_tid(1));

@@ -103,6 +103,25 @@ pub enum Builtin {
     WarpSize,
 }
 
+/// OpenCL's `get_sub_group_id()`: an unknown function of the work-item's
+/// local and work-group ids (the same value at every call in a work-item).
+/// A work-group is divided into sub-groups and `get_sub_group_id()` names the
+/// one the work-item belongs to (OpenCL 3.0 API, 3.2.2 "Execution Model:
+/// Sub-groups"; OpenCL C 3.0, 6.15.2): two work-items of a work-group are in
+/// one sub-group exactly when their ids are equal. Which work-items those are
+/// is implementation-defined, so nothing else is known of the function (an
+/// uninterpreted one: any mapping, also a different one in each work-group).
+pub fn sub_group_id() -> Expr {
+    let mut ids: Vec<Expr> = (0..3)
+        .map(|d| Expr::Builtin(Builtin::ThreadIdx(d)))
+        .collect();
+    ids.extend((0..3).map(|d| Expr::Builtin(Builtin::BlockIdx(d))));
+    Expr::Apply(SUB_GROUP_ID.to_string(), ids, ScalarTy::UINT)
+}
+
+/// The name of the function [`sub_group_id`] applies.
+pub const SUB_GROUP_ID: &str = "get_sub_group_id";
+
 /// Unary operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum UnOp {

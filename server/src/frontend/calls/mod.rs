@@ -1472,6 +1472,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let _ = self.eval_args(args)?;
                 return Ok(self.warp_value(n, name));
             }
+            Some(K::OpaqueValue) if name == "get_sub_group_id" => {
+                let _ = self.eval_args(args)?;
+                return Ok(Val::Scalar(crate::ir::sub_group_id(), ScalarTy::UINT));
+            }
             Some(K::Texture | K::OpaqueValue) => {
                 let _ = self.eval_args(args)?;
                 return Ok(Val::Scalar(self.havoc(ScalarTy::INT, n), ScalarTy::INT));

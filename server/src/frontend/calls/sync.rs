@@ -38,10 +38,11 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// same local id in all of them. Lowered as a [`StmtKind::Collective`]
     /// of the block, so checked for divergence like a barrier, arguments
     /// included. Which work-items form a sub-group, and how many, is
-    /// implementation-defined: any two work-items of a work-group may be in
-    /// one, so asking every work-item of the work-group to reach a
-    /// sub-group function (with a uniform broadcast id) is what a sub-group
-    /// of any shape asks, or more (sound). None of them orders memory
+    /// implementation-defined: any work-items with one `get_sub_group_id()`
+    /// (an unknown function of the ids, [`crate::ir::sub_group_id`]), so
+    /// the checker asks two such work-items to agree (`sdv`'s
+    /// `WarpRelation::SameSubGroup` scenario): what a sub-group of any
+    /// shape asks. None of them orders memory
     /// (`sub_group_barrier` does only within its sub-group, whose members
     /// are unknown: taken as ordering nothing). A work-group reduction,
     /// broadcast, `all` or `any` gives every work-item the same result (the
