@@ -3033,27 +3033,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                 "__mbarrier_test_wait"
                 | "__mbarrier_try_wait"
                 | "mbarrier_test_wait"
-                | "mbarrier_try_wait",
-                [_, rest @ ..],
-            ) => {
-                // A test outside a spin loop: its answer is unknown and it
-                // orders nothing (a spin loop `while (!try_wait(..));` is a
-                // wait, see `mbarrier_spin_wait`).
-                let _ = self.eval_args(rest)?;
-                Ok(Some(Val::Scalar(
-                    self.havoc(ScalarTy::Bool, n),
-                    ScalarTy::Bool,
-                )))
-            }
-            (
-                "__mbarrier_test_wait_parity"
+                | "mbarrier_try_wait"
+                | "__mbarrier_test_wait_parity"
                 | "__mbarrier_try_wait_parity"
                 | "mbarrier_test_wait_parity"
                 | "mbarrier_try_wait_parity",
                 [_, rest @ ..],
             ) => {
                 // A test outside a spin loop: its answer is unknown and it
-                // orders nothing (a spin loop is a wait by parity, see
+                // orders nothing (a spin loop `while (!try_wait(..));` is a
+                // wait, by parity for the `_parity` forms: see
                 // `mbarrier_spin_wait`).
                 let _ = self.eval_args(rest)?;
                 Ok(Some(Val::Scalar(
