@@ -3185,6 +3185,7 @@ impl<'k, 's> Checker<'k, 's> {
             facts.push(self.enc.offset_fits(&x));
             facts.push(self.enc.overlap(&c, &x, false));
             facts.extend(self.first_iteration_facts(copy, access, &r));
+            facts.extend(self.carried_back_facts(copy, &r));
             if let Some(landed) = self.copy_landed_before(copy, access, &r) {
                 facts.push(landed.not());
             }
@@ -3275,6 +3276,37 @@ impl<'k, 's> Checker<'k, 's> {
             }
         }
         Some(Bool::or(&ways))
+    }
+
+    /// For a probe of a copy of the iteration `$back` back (see
+    /// [`crate::ir::AsyncInfo::carried_back_vars`]): `$back >= 1`, and
+    /// `$back <= it` with the loop's iteration number `it` where one is
+    /// kept: the copy of an iteration that ran. The facts only rule out
+    /// values no copy has.
+    fn carried_back_facts(&self, probe: StmtId, r: &ExecResult) -> Vec<Bool> {
+        let Some((_, marker, var)) = self
+            .kernel
+            .asyncs
+            .carried_back_vars
+            .iter()
+            .find(|(p, ..)| *p == probe)
+        else {
+            return Vec::new();
+        };
+        let Some(back) = r.carried_backs.get(var) else {
+            return Vec::new();
+        };
+        let mut facts = vec![back.ge(Int::from_i64(1))];
+        crate::ir::walk::for_each_stmt(&self.kernel.body, &mut |s| {
+            if let StmtKind::Loop { body, .. } = &s.kind {
+                if body.stmts.first().map(|f| f.id) == Some(*marker) {
+                    if let Some(it) = r.iterations.get(&s.id) {
+                        facts.push(back.le(it));
+                    }
+                }
+            }
+        });
+        facts
     }
 
     /// For a pair that can meet only in a loop's first iterations, up to
@@ -3584,13 +3616,21 @@ impl<'k, 's> Checker<'k, 's> {
         if !tied {
             return None;
         }
-        let (marker, back) = self
-            .kernel
-            .asyncs
+        let asyncs = &self.kernel.asyncs;
+        let fixed = asyncs
             .carried_ties
             .iter()
             .find(|(landing, ..)| *landing == access)
-            .map(|(_, marker, back)| (*marker, *back))?;
+            .map(|(_, marker, back)| (*marker, Some(Int::from_i64(i64::from(*back)))));
+        // A probe of a copy of the iteration `$back` back: its value as the
+        // body's execution set it (none: no instance is claimed).
+        let (marker, back) = fixed.or_else(|| {
+            asyncs
+                .carried_back_vars
+                .iter()
+                .find(|(probe, ..)| *probe == access)
+                .map(|(_, marker, var)| (*marker, x.carried_backs.get(var).cloned()))
+        })?;
         let mut carrying = None;
         crate::ir::walk::for_each_stmt(&self.kernel.body, &mut |s| {
             if let StmtKind::Loop { body, .. } = &s.kind {
@@ -3600,7 +3640,7 @@ impl<'k, 's> Checker<'k, 's> {
             }
         });
         let depth = common.iter().position(|l| Some(*l) == carrying)?;
-        let Some((fit, _)) = &e.fitted else {
+        let (Some((fit, _)), Some(back)) = (&e.fitted, back) else {
             return Some(Vec::new());
         };
         let aligned = common.len() == fit.loops.len()
@@ -3609,19 +3649,23 @@ impl<'k, 's> Checker<'k, 's> {
             return Some(Vec::new());
         }
         let mut iters = Vec::new();
+        let mut exists = Bool::from_bool(true);
         for (k, l) in common.iter().enumerate() {
             let Some(it) = x.iterations.get(l) else {
                 return Some(Vec::new());
             };
             iters.push(if k == depth {
-                Int::sub(&[it.clone(), Int::from_i64(i64::from(back))])
+                // An iteration that ran: `1 <= back <= it` (a recorded
+                // number of iterations back always is one).
+                exists = Bool::and(&[&back.ge(Int::from_i64(1)), &back.le(it)]);
+                Int::sub(&[it.clone(), back.clone()])
             } else {
                 it.clone()
             });
         }
         Some(
             e.fitted_at(&iters)
-                .map(|(g, b)| vec![(Bool::from_bool(true), g, b)])
+                .map(|(g, b)| vec![(exists, g, b)])
                 .unwrap_or_default(),
         )
     }

@@ -295,6 +295,10 @@ pub struct ExecResult {
     /// This thread's iteration number of each loop (0 for the first; the
     /// iteration the body's one symbolic execution stands for).
     pub iterations: HashMap<StmtId, Int>,
+    /// The values of the variables of
+    /// [`crate::ir::AsyncInfo::carried_back_vars`] (how many iterations
+    /// back a probe's copy was issued), as the body's execution set them.
+    pub carried_backs: HashMap<crate::ir::VarId, Int>,
     /// Facts the execution relies on (loop invariants, type ranges), already guarded.
     pub assumptions: Vec<Bool>,
     /// Linear counters `value = init +/- k * step`, for cross-thread lemmas.
@@ -4377,6 +4381,11 @@ impl Exec<'_, '_> {
                 let uniform = self.enc.uniformity.def_is_uniform(stmt.id);
                 let loops = self.loop_stack.clone();
                 let v = self.havoc(&format!("havoc{}", stmt.id.0), ty, uniform, &loops);
+                let asyncs = &self.enc.kernel.asyncs;
+                let carried_back = asyncs.carried_back_vars.iter().any(|(.., b)| b == var);
+                if let (true, Val::I(t, _)) = (carried_back, &v) {
+                    self.out.carried_backs.insert(*var, t.clone());
+                }
                 self.set(*var, v);
             }
             StmtKind::Read { dest, access } => {

@@ -729,6 +729,13 @@ pub struct AsyncInfo {
     /// (`before_arrival`) hold for the arrivals' instances in that issuing
     /// iteration.
     pub carried_ties: Vec<(StmtId, StmtId, u32)>,
+    /// (probe access, first statement of the loop body, variable): like
+    /// `carried_ties`, for a probe of a copy of the iteration that many
+    /// iterations back, the variable's value at the top of the body (a
+    /// stage-bound producer's copy of any earlier iteration, with that
+    /// iteration's operands). The checker asserts that the value is at
+    /// least 1 and at most the loop's iteration number.
+    pub carried_back_vars: Vec<(StmtId, StmtId, VarId)>,
     /// Issue accesses of a copy issued in a loop body without block
     /// barriers and committed on a block `cuda::pipeline` in the same
     /// iteration (a producer role, or the multi-buffered main loop): each stands

@@ -1,4 +1,4 @@
-// expect-verdict(body_counter_slot): inconclusive
+// expect-verdict(body_counter_slot): race-free
 //--blockDim=64 --gridDim=1
 // Producer and consumer roles of a two-stage cuda::pipeline, the consumer
 // reading the ring slot of a counter it advances at the end of each

@@ -1,5 +1,5 @@
-// expect-verdict(roles_loop_two_stages): inconclusive
-// expect-verdict(roles_loop_three_stages): inconclusive
+// expect-verdict(roles_loop_two_stages): race-free
+// expect-verdict(roles_loop_three_stages): race-free
 // expect-verdict(roles_loop_read_before_wait): racy
 // expect-verdict(roles_loop_copy_before_acquire): racy
 // expect-verdict(roles_loop_release_before_read): racy

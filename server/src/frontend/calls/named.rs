@@ -583,6 +583,31 @@ struct LoopFacts<'b> {
     counter: Option<(VarId, i128)>,
 }
 
+/// How many iterations back [`Lowerer::value_back`] looks: a constant, or
+/// the value of a variable (at least 1, at most the iterations run so far:
+/// the checker asserts that range, see
+/// [`crate::ir::AsyncInfo::carried_back_vars`]).
+#[derive(Clone, Copy)]
+enum IterationsBack {
+    Fixed(i128),
+    Var(VarId),
+}
+
+/// The ids of the memory accesses among `stmts` (anywhere inside).
+fn access_ids(stmts: &[Stmt]) -> Vec<crate::ir::StmtId> {
+    let block = Block {
+        stmts: stmts.to_vec(),
+        braces: None,
+    };
+    let mut ids = Vec::new();
+    crate::ir::walk::for_each_stmt(&block, &mut |x| {
+        if matches!(x.kind, StmtKind::Read { .. } | StmtKind::Write { .. }) {
+            ids.push(x.id);
+        }
+    });
+    ids
+}
+
 /// The variables `block` assigns (anywhere inside).
 fn assigned_vars(block: &Block) -> HashSet<VarId> {
     let mut out = HashSet::default();
@@ -957,6 +982,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let mut prelude = Vec::new();
         let mut probes = Vec::new();
         let mut carried_landings = Vec::new();
+        let mut carried_backs = Vec::new();
         let committed_end = self.asyncs.committed;
         let (body_path, committed_entry) = (&entry.path, entry.committed);
         for p in &carried {
@@ -1035,7 +1061,25 @@ impl<'c, 't> Lowerer<'c, 't> {
                     // for by its own thread here (see `mark_stage_bound`).
                     self.mark_stage_bound(body, p, entry, end_id);
                     // The thread's own later accesses still meet the copy
-                    // of an earlier iteration (arbitrary operands).
+                    // of an earlier iteration: with the operands of the
+                    // iteration `$back` back when the loop keeps them
+                    // (tied to that iteration's commit, which orders it
+                    // through the consumers' waits and releases), else
+                    // arbitrary ones.
+                    if let Some((map, back)) =
+                        self.inputs_any_iteration_back(body, p, entry, &inputs, &mut prelude)
+                    {
+                        let landing = landing_stmts(&template, &map);
+                        let probe = self.carried_probe(body, &landing, entry, None, false);
+                        for x in access_ids(&probe) {
+                            for a in &tied {
+                                self.kernel.asyncs.before_arrival.push((x, *a));
+                            }
+                            carried_backs.push((x, back));
+                        }
+                        probes.extend(probe);
+                        continue;
+                    }
                     let mut map = HashMap::default();
                     for (v, ty) in &inputs {
                         let name = format!("$prev{}", self.kernel.vars.len());
@@ -1129,7 +1173,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                                     .into_iter()
                                     .any(|b| assigned_vars(b).contains(v))
                         })?;
-                        self.value_back(&loop_facts, *orig, at, m as i128 + 1, 4)
+                        self.value_back(
+                            &loop_facts,
+                            *orig,
+                            at,
+                            IterationsBack::Fixed(m as i128 + 1),
+                            4,
+                        )
                     });
                     if exact.is_none() && !flags.contains(v) {
                         exact_levels[m] = false;
@@ -1179,9 +1229,92 @@ impl<'c, 't> Lowerer<'c, 't> {
                     .carried_ties
                     .push((landing, marker, back));
             }
+            for (probe, back) in carried_backs {
+                self.kernel
+                    .asyncs
+                    .carried_back_vars
+                    .push((probe, marker, back));
+            }
         }
         // After the prelude: the body's first statement marks the loop.
         self.async_preloop(body, entry, end_id);
+    }
+
+    /// For a copy `p` of a stage-bound producer (see `mark_stage_bound`),
+    /// never waited for by its own thread in the loop: a fresh `$back` and,
+    /// for each input of the copy, a variable holding the value it had in
+    /// the iteration `$back` iterations before the current one (so a probe
+    /// of the copy over them stands for the copy of any earlier iteration,
+    /// with that iteration's operands), assigned in `prelude`. Issue flags
+    /// are arbitrary (whether that iteration issued the copy). None, and
+    /// nothing added, when the loop does not keep every other input exactly
+    /// ([`Self::value_back`]).
+    fn inputs_any_iteration_back(
+        &mut self,
+        body: &Block,
+        p: &PendingAsync,
+        entry: &AsyncLoopEntry,
+        inputs: &[(VarId, ScalarTy)],
+        prelude: &mut Vec<Stmt>,
+    ) -> Option<(HashMap<VarId, VarId>, VarId)> {
+        let step = entry.step.as_ref()?;
+        let flags = self.asyncs.issue_flags();
+        let origin: HashMap<VarId, VarId> = p.snapshots.iter().copied().collect();
+        let mut assigned = assigned_vars(body);
+        assigned.extend(step.condition_defs.iter().copied());
+        let facts = LoopFacts {
+            body,
+            assigned: &assigned,
+            counter: step.counter,
+        };
+        // Where the issue read the original of snapshot `v`: the body's
+        // top-level statement holding the snapshot's assignment.
+        let read_at = |v: VarId| {
+            let orig = *origin.get(&v)?;
+            let at = body.stmts.iter().position(|s| {
+                assigned_var(s) == Some(v)
+                    || crate::ir::walk::child_blocks(s)
+                        .into_iter()
+                        .any(|b| assigned_vars(b).contains(&v))
+            })?;
+            Some((orig, at))
+        };
+        let reads: Vec<Option<(VarId, usize)>> = inputs.iter().map(|(v, _)| read_at(*v)).collect();
+        // `value_back` fails alike for a constant and a variable number of
+        // iterations (only the counter's offset differs).
+        for ((v, _), read) in inputs.iter().zip(&reads) {
+            let exact = read.and_then(|(orig, at)| {
+                self.value_back(&facts, orig, at, IterationsBack::Fixed(1), 4)
+            });
+            if exact.is_none() && !flags.contains(v) {
+                return None;
+            }
+        }
+        let name = format!("$back{}", self.kernel.vars.len());
+        let back = self.new_var_at(&name, ScalarTy::INT, p.site);
+        let mut values = Vec::new();
+        for ((v, ty), read) in inputs.iter().zip(&reads) {
+            let value = match read {
+                Some((orig, at)) if !flags.contains(v) => {
+                    self.value_back(&facts, *orig, *at, IterationsBack::Var(back), 4)
+                }
+                _ => None,
+            };
+            values.push((*v, *ty, value));
+        }
+        prelude.push(self.stmt_at(StmtKind::Havoc { var: back }, p.site));
+        let mut map = HashMap::default();
+        for (v, ty, value) in values {
+            let name = format!("$prev{}", self.kernel.vars.len());
+            let prev = self.new_var_at(&name, ty, p.site);
+            let kind = match value {
+                Some(value) => StmtKind::Assign { var: prev, value },
+                None => StmtKind::Havoc { var: prev },
+            };
+            prelude.push(self.stmt_at(kind, p.site));
+            map.insert(v, prev);
+        }
+        Some((map, back))
     }
 
     /// The value `v` had at the top-level statement `at` of the loop body
@@ -1201,15 +1334,26 @@ impl<'c, 't> Lowerer<'c, 't> {
         facts: &LoopFacts<'_>,
         v: VarId,
         at: usize,
-        back: i128,
+        back: IterationsBack,
         depth: u32,
     ) -> Option<Expr> {
         if !facts.assigned.contains(&v) {
             return match facts.counter {
                 Some((k, step)) if k == v => {
                     let ty = self.kernel.vars.get(k.0 as usize)?.ty;
-                    let delta = step.checked_mul(back)?;
-                    Some(bin(BinOp::Sub, Expr::Var(k), int(delta, ty), ty))
+                    let delta = match back {
+                        IterationsBack::Fixed(m) => int(step.checked_mul(m)?, ty),
+                        // `back * step` in the counter's type: the counter's
+                        // earlier values were computed in it too (a wrap of
+                        // an unsigned counter is the same wrap).
+                        IterationsBack::Var(b) => bin(
+                            BinOp::Mul,
+                            Expr::Cast(ty, Box::new(Expr::Var(b))),
+                            int(step, ty),
+                            ty,
+                        ),
+                    };
+                    Some(bin(BinOp::Sub, Expr::Var(k), delta, ty))
                 }
                 _ => Some(Expr::Var(v)),
             };
