@@ -593,6 +593,17 @@ enum IterationsBack {
     Var(VarId),
 }
 
+/// Where a copy's issue read the original of its snapshot `v`: the
+/// top-level statement of `body` holding the snapshot's assignment.
+fn snapshot_at(body: &Block, v: VarId) -> Option<usize> {
+    body.stmts.iter().position(|s| {
+        assigned_var(s) == Some(v)
+            || crate::ir::walk::child_blocks(s)
+                .into_iter()
+                .any(|b| assigned_vars(b).contains(&v))
+    })
+}
+
 /// The ids of the memory accesses among `stmts` (anywhere inside).
 fn access_ids(stmts: &[Stmt]) -> Vec<crate::ir::StmtId> {
     let block = Block {
@@ -1165,14 +1176,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 for (v, _) in &inputs {
                     let exact = origin.get(v).and_then(|orig| {
                         entry.step.as_ref()?;
-                        // Where the issue read `orig`: the body's top-level
-                        // statement holding the snapshot's assignment.
-                        let at = body.stmts.iter().position(|s| {
-                            assigned_var(s) == Some(*v)
-                                || crate::ir::walk::child_blocks(s)
-                                    .into_iter()
-                                    .any(|b| assigned_vars(b).contains(v))
-                        })?;
+                        let at = snapshot_at(body, *v)?;
                         self.value_back(
                             &loop_facts,
                             *orig,
@@ -1267,18 +1271,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             assigned: &assigned,
             counter: step.counter,
         };
-        // Where the issue read the original of snapshot `v`: the body's
-        // top-level statement holding the snapshot's assignment.
-        let read_at = |v: VarId| {
-            let orig = *origin.get(&v)?;
-            let at = body.stmts.iter().position(|s| {
-                assigned_var(s) == Some(v)
-                    || crate::ir::walk::child_blocks(s)
-                        .into_iter()
-                        .any(|b| assigned_vars(b).contains(&v))
-            })?;
-            Some((orig, at))
-        };
+        let read_at = |v: VarId| Some((*origin.get(&v)?, snapshot_at(body, v)?));
         let reads: Vec<Option<(VarId, usize)>> = inputs.iter().map(|(v, _)| read_at(*v)).collect();
         // `value_back` fails alike for a constant and a variable number of
         // iterations (only the counter's offset differs).
