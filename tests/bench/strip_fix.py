@@ -26,7 +26,9 @@ the synthesis time median and p95: the `time_ms` of `fix` on the stripped kernel
 counts the synthesis (its checker calls and MaxSAT solves) and the re-check of the
 repaired text, not the front end. The split is printed too: `checker_ms` (checker calls,
 the re-check included), `maxsat_ms` (MaxSAT solves) and the rest (the synthesizer's own
-work: candidates, kernels to check, edits).
+work: candidates, kernels to check, edits). Times under load are not comparable run to
+run: the solver work units of the synthesis (`work_units` of `fix`: its checks and MaxSAT
+solves, the re-check aside) repeat, and are printed too (median, p95, total).
 
 Usage (release build, from the repository root):
   cargo build --release
@@ -256,6 +258,7 @@ def bench_file(binary, corpus, rel, timeout):
             "time_ms": fix.get("time_ms"),
             "checker_ms": fix.get("checker_ms"),
             "maxsat_ms": fix.get("maxsat_ms"),
+            "work_units": fix.get("work_units"),
             "oracle_calls": fix.get("oracle_calls"),
             "optimal": fix.get("optimal"),
             "recheck": re_k.get("verdict", recheck_err or "missing"),
@@ -345,10 +348,12 @@ def report(name, rows, verbose):
     cheaper = sum(1 for r in ok if (r["cost_after"] or 0.0) < (r["author_cost"] or 0.0) - EPS)
     times = sorted(r["time_ms"] for r in counted if r["time_ms"] is not None)
     calls = sorted(r["oracle_calls"] for r in counted if r["oracle_calls"] is not None)
+    units = sorted(r["work_units"] for r in counted if r.get("work_units") is not None)
     share = 100.0 * len(ok) / len(counted) if counted else float("nan")
     print(f"{name}: repaired {len(ok)}/{len(counted)} ({share:.1f}%), fewer barriers than the author {fewer}, "
           f"cheaper {cheaper}, not proven least-cost {not_optimal}; synthesis median {percentile(times, 50):.1f} ms, p95 {percentile(times, 95):.1f} ms, "
-          f"max {percentile(times, 100):.1f} ms; oracle calls median {percentile(calls, 50)}, max {percentile(calls, 100)}")
+          f"max {percentile(times, 100):.1f} ms; oracle calls median {percentile(calls, 50)}, max {percentile(calls, 100)}; "
+          f"work units median {percentile(units, 50)}, p95 {percentile(units, 95)}, total {sum(units)}")
     print(f"  {split(counted)}")
     if excluded:
         print(f"  excluded (original not race-free):")
@@ -415,6 +420,9 @@ def main(argv):
           f"{late} past it; "
           f"wall {time.monotonic() - started:.0f} s")
     print(f"  {split(all_counted)}")
+    units = sorted(r["work_units"] for r in all_counted if r.get("work_units") is not None)
+    print(f"  work units (deterministic, comparable under load): median {percentile(units, 50)}, "
+          f"p95 {percentile(units, 95)}, total {sum(units)}")
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as f:
             json.dump(all_rows, f, indent=1)

@@ -1680,6 +1680,60 @@ fn a_race_limit_stops_only_after_races_within_a_block() {
     assert_eq!(limited.races.len(), full.races.len());
 }
 
+/// The race limit counts a race of the text once: the statements a pointer's
+/// targets split an access into (`r` is `p` or `q`) race as copies of one
+/// race with the same source ranges, and a limit of two such copies stopped
+/// the check before the race on `s` after them, which the synthesizer then
+/// found only with the next candidate's check.
+#[test]
+fn a_race_limit_counts_the_copies_of_a_split_access_once() {
+    use crate::check::sdv::with_block_race_limit;
+    let text = r#"
+__global__ void k(int *p, int *q, int *out) {
+  __shared__ int s[256];
+  int *r;
+  if (blockIdx.x == 1) { r = p; } else { r = q; }
+  unsigned t = threadIdx.x;
+  r[t] = r[t + 1] + 1;
+  s[t] = 1;
+  out[blockIdx.x * blockDim.x + t] = s[(t + 1) % 256u];
+}
+"#;
+    let program = crate::frontend::lower_source(
+        std::path::Path::new("t.cu"),
+        text,
+        &crate::frontend::NoIncludes,
+    );
+    let mut o = CheckOptions::default();
+    o.launch.block_dim = Some([256, 1, 1]);
+    o.launch.grid_dim = Some([4, 1, 1]);
+    let within = |r: &KernelReport, array: &str| {
+        r.races
+            .iter()
+            .filter(|r| r.relation != LoopRelation::InterBlock && !r.benign && r.array == array)
+            .count()
+    };
+    let full = check_kernel(&program.kernels[0], &o);
+    let copies = full
+        .races
+        .iter()
+        .filter(|r| r.relation != LoopRelation::InterBlock && !r.benign && r.array != "s")
+        .count();
+    assert!(
+        copies >= 2,
+        "the split access races in several copies: {:?}",
+        full.races
+    );
+    assert_eq!(within(&full, "s"), 1);
+    let limited = with_block_race_limit(2, || check_kernel(&program.kernels[0], &o));
+    assert_eq!(limited.verdict, Verdict::Racy);
+    assert_eq!(within(&limited, "s"), 1, "{:?}", limited.races);
+    // One race of the text with its copies, then `s`: a limit of one stops
+    // before `s`, as before.
+    let one = with_block_race_limit(1, || check_kernel(&program.kernels[0], &o));
+    assert_eq!(within(&one, "s"), 0);
+}
+
 /// In one cache scope (the synthesizer's), a formula the cheap turns left
 /// unknown in a check that was racy already is not given them again by a
 /// later such check, while a check with no race before it still asks it in

@@ -61,10 +61,43 @@ const TIE_SCALE: u128 = 1 << 40;
 const NEW_BARRIER_PENALTY: u128 = 2 << 29;
 /// Tie-break: prefer a barrier between statements over splitting one.
 const SPLIT_PENALTY: u128 = 1 << 29;
-/// Last tie-break: the earlier point in program text (below 2^20), so that the
-/// optimum is unique and the result deterministic, with a loop's barrier at
-/// the top of its body (where each iteration begins) rather than at its end.
+/// Last tie-break: a rank of the point (below 2^20, see [`position_ranks`]),
+/// so that the optimum is unique and the result deterministic.
 const POSITION_LIMIT: u128 = (1 << 20) - 1;
+
+/// The last tie-break's rank of each candidate (the smaller wins among
+/// placements of equal cost): the blocks in program text order of their
+/// first point; within a block, the top of a loop body first (where each
+/// iteration begins: it also orders the accesses before the loop against
+/// its first iteration), then the later point first. The checker compares
+/// pairs in program order and a check of a racy candidate stops early, so
+/// the races it has not reported yet tend to start after the ones it has:
+/// a barrier just before the later access of a reported race also orders
+/// the accesses between the two (the halo stores of a tile load, each a
+/// write the reads after the tile race with), where one just after the
+/// earlier access needed another round of check and solve for each.
+fn position_ranks(cands: &[super::candidates::Candidate]) -> Vec<usize> {
+    let mut block_start: HashMap<BlockSlot, usize> = HashMap::default();
+    for c in cands {
+        let start = block_start.entry(c.point.block).or_insert(c.pos);
+        *start = (*start).min(c.pos);
+    }
+    let mut order: Vec<usize> = (0..cands.len()).collect();
+    order.sort_by_key(|&i| {
+        let c = &cands[i];
+        let loop_top = matches!(c.point.block, BlockSlot::LoopBody(_)) && c.point.index == 0;
+        (
+            block_start.get(&c.point.block).copied().unwrap_or(c.pos),
+            !loop_top,
+            std::cmp::Reverse(c.pos),
+        )
+    });
+    let mut ranks = vec![0; cands.len()];
+    for (rank, i) in order.into_iter().enumerate() {
+        ranks[i] = rank;
+    }
+    ranks
+}
 
 /// A barrier of the kernel as written.
 #[derive(Clone, Debug)]
@@ -539,11 +572,12 @@ impl Engine<'_, '_> {
             }
             // Build the problem.
             let nesting: Vec<(u32, u32)> = cs.cands.iter().map(|c| (c.loops, c.conds)).collect();
+            let ranks = position_ranks(&cs.cands);
             let weights = integer_weights(&self.opts.cost, &nesting)
                 .into_iter()
                 .zip(&cs.cands)
-                .enumerate()
-                .map(|(rank, (w, c))| {
+                .zip(ranks)
+                .map(|((w, c), rank)| {
                     let mut w = w
                         .saturating_mul(TIE_SCALE)
                         .saturating_add((rank as u128).min(POSITION_LIMIT));

@@ -272,10 +272,12 @@ fn a_barrier_in_the_only_arm_of_an_if_does_not_order_the_accesses_around_it() {
     REAL.with(|r| r.set(true));
     let o = fix("one_arm_if.cu", &launch(64, 1, &[1]));
     assert_repaired(&o);
+    // The arm: from its `if` to its last statement (its closing brace next).
     let start = line_of(&o.fixed, "if (mode > 0)");
-    let end = line_of(&o.fixed, "out[64 + t]");
+    let end = line_of(&o.fixed, "out[t] = u[63 - t];");
     let lines = barrier_lines(&o.fixed);
-    // The arm's own barrier, and one that runs whether or not the arm does.
+    // The arm's own barrier, and one that runs whether or not the arm does
+    // (before the `if`, or after it: before the load it orders).
     assert_eq!(o.repair.barriers_after, 2, "{}", o.fixed);
     assert_eq!(o.repair.cost_after, 1.5, "{}", o.fixed);
     assert_eq!(
@@ -295,8 +297,11 @@ fn a_loop_that_may_run_no_iteration_needs_a_barrier_outside_it() {
     assert_repaired(&o);
     assert_eq!(o.repair.barriers_after, 4, "{}", o.fixed);
     assert_eq!(o.repair.cost_after, 202.0, "{}", o.fixed);
+    // The loop: from its header to its last statement; a barrier at the end
+    // of its body would be on the next line (before the closing brace), one
+    // after the loop past that brace.
     let start = line_of(&o.fixed, "for (");
-    let end = line_of(&o.fixed, "keep[63 - t] = acc;");
+    let end = line_of(&o.fixed, "acc += tile[63 - t];") + 1;
     let lines = barrier_lines(&o.fixed);
     assert_eq!(
         lines.iter().filter(|&&l| l < start || l > end).count(),
