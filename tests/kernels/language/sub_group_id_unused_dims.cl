@@ -1,6 +1,6 @@
 // expect-verdict(sub_group_sums): race-free
 // expect-verdict(sub_group_sums_reads_y): racy
-// expect-verdict(sub_group_slot_per_item): racy
+// expect-verdict(sub_group_sums_halved_index): racy
 // `get_sub_group_id()` does not count as a read of get_local_id(1) or (2):
 // a kernel that names no other y or z id is taken as launched with extent 1
 // there (the unused-dimensions assumption), so work-items (x, 0) and (x, 1)
@@ -17,8 +17,8 @@ __kernel void sub_group_sums_reads_y(__global const int *in, __global int *out) 
     out[get_global_id(0)] = x + get_sub_group_id() + get_local_id(1); //~ race write-write
 }
 
-// All work-items of a sub-group write its slot.
-__kernel void sub_group_slot_per_item(__global const int *in, __global int *out) {
+// Work-items 2i and 2i + 1 write one slot.
+__kernel void sub_group_sums_halved_index(__global const int *in, __global int *out) {
     int x = sub_group_reduce_add(in[get_global_id(0)]);
-    out[get_sub_group_id()] = x; //~ race write-write
+    out[get_global_id(0) / 2] = x + get_sub_group_id(); //~ race write-write
 }
