@@ -312,6 +312,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             stmts,
             braces: Some(braces),
         };
+        crate::frontend::block_tickets::block_aggregated_tickets(&mut self.kernel);
     }
 
     pub(crate) fn param_val(
