@@ -450,6 +450,9 @@ fn check_with_budget(
         None => kernel,
     };
     let start = Instant::now();
+    // From here on `kernel` is the one checked: its used dimensions are
+    // walked once (see `UsedDimensionsScope`).
+    let _used_dimensions = super::symexec::UsedDimensionsScope::new(kernel);
     let Some(analyses) = Analyses::compute(kernel, opts, budget.deadline) else {
         // The front end and the analyses spent the whole budget.
         return report_out_of_time(kernel, budget, start);
