@@ -7,6 +7,9 @@
 //!   --slowest N         list the N slowest solver queries (default 10)
 //!   --generated         also time generated kernels of growing size
 //!   --budget MS         per-kernel budget (default 10000)
+//!   --kernel NAME       check only the kernels of this name (the others
+//!                       are lowered, not checked: a profiler such as
+//!                       callgrind then sees one kernel's check)
 //!   --middle            list the kernels between the 30th and 70th
 //!                       percentile of time with their slowest queries
 //!                       and the source lines they compare
@@ -33,6 +36,7 @@ struct Args {
     generated: bool,
     budget_ms: u64,
     middle: bool,
+    kernel: Option<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -44,6 +48,7 @@ fn parse_args() -> Result<Args, String> {
         generated: false,
         budget_ms: 10_000,
         middle: false,
+        kernel: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -61,6 +66,7 @@ fn parse_args() -> Result<Args, String> {
                     .parse()
                     .map_err(|e| format!("--budget: {e}"))?
             }
+            "--kernel" => args.kernel = Some(value("--kernel")?),
             "--generated" => args.generated = true,
             "--middle" => args.middle = true,
             "--bench" => {} // passed by `cargo bench`
@@ -133,7 +139,12 @@ struct FileTimes {
 }
 
 /// Lowers and checks one file; returns its front end's times and kernels.
-fn profile_file(path: &Path, text: &str, budget_ms: u64) -> (FileTimes, Vec<Row>) {
+fn profile_file(
+    path: &Path,
+    text: &str,
+    budget_ms: u64,
+    only: Option<&str>,
+) -> (FileTimes, Vec<Row>) {
     // The file's translation environment, as `check` lowers it: include
     // folders, the file that includes a header, definitions in sibling files.
     let env = TranslationEnv::for_file(path);
@@ -150,6 +161,9 @@ fn profile_file(path: &Path, text: &str, budget_ms: u64) -> (FileTimes, Vec<Row>
     let mut rows = Vec::new();
     // Each run of a kernel's launch plan is one check, as in `check`.
     for (kernel, plan) in program.kernels.iter().zip(plans) {
+        if only.is_some_and(|name| name != kernel.name) {
+            continue;
+        }
         let several = plan.runs.len() > 1;
         for (k, run) in plan.runs.iter().enumerate() {
             let t = Instant::now();
@@ -233,7 +247,7 @@ fn run_generated(budget_ms: u64) {
     for (intervals, per_interval) in [(1, 10), (5, 10), (10, 10), (25, 8), (50, 6), (50, 20)] {
         let text = generated_kernel(intervals, per_interval);
         let path = PathBuf::from(format!("generated_{intervals}x{per_interval}.cu"));
-        let (_, rows) = profile_file(&path, &text, budget_ms);
+        let (_, rows) = profile_file(&path, &text, budget_ms, None);
         for r in rows {
             println!(
                 "{:>9} {:>9} {:>10.2} {:>9} {:>10}  {:?}",
@@ -284,7 +298,7 @@ fn main() {
                     continue;
                 };
                 let text = String::from_utf8_lossy(&bytes);
-                let (times, r) = profile_file(file, &text, budget_ms);
+                let (times, r) = profile_file(file, &text, budget_ms, args.kernel.as_deref());
                 front_ends.push(times);
                 rows.extend(r);
             }
@@ -383,14 +397,19 @@ fn report(rows: &[Row], front_ends: &[FileTimes], wall: f64, slowest: usize) {
     println!("\nslowest kernels:");
     for r in by_time.into_iter().take(slowest) {
         println!(
-            "{:>9.1} ms  {:?}  {} `{}`: {} pairs, {} queries, {} work units",
+            "{:>9.1} ms  {:?}  {} `{}`: {} pairs, {} queries, {} work units \
+             (ms: set-up {:.1}, pair enumeration {:.1}, encoding {:.1}, solver {:.1})",
             r.ms,
             r.verdict,
             r.file.display(),
             r.kernel,
             r.profile.pairs,
             r.profile.queries,
-            r.profile.work
+            r.profile.work,
+            r.profile.setup_ms,
+            r.profile.enumerate_ms,
+            r.profile.encode_ms,
+            r.profile.solve_ms
         );
     }
     println!("\nper file (ms: lowering, launch scans, set-up, pair enumeration, encoding, solver; kernels, queries):");

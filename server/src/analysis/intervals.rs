@@ -247,11 +247,21 @@ fn compatible(c: u32, o: u32) -> bool {
 impl Cfg {
     /// Builds the graph.
     pub fn new(kernel: &Kernel) -> Cfg {
-        Cfg::with_uniformity(kernel, &crate::analysis::Uniformity::compute(kernel))
+        Cfg::with_uniformity(
+            kernel,
+            &crate::analysis::Uniformity::compute(kernel),
+            &KnownExtents::default(),
+        )
     }
 
-    /// Builds the graph, with the block-uniform conditions `uniformity` knows.
-    pub fn with_uniformity(kernel: &Kernel, uniformity: &crate::analysis::Uniformity) -> Cfg {
+    /// Builds the graph, with the block-uniform conditions `uniformity` knows
+    /// and the launch extents `extents` of every execution considered (loops
+    /// they make surely entered: see [`surely_entered_loops_under`]).
+    pub fn with_uniformity(
+        kernel: &Kernel,
+        uniformity: &crate::analysis::Uniformity,
+        extents: &KnownExtents,
+    ) -> Cfg {
         let tree = LabelTree::new(kernel);
         let mut loop_stmts: HashMap<StmtId, &crate::ir::Stmt> = HashMap::default();
         crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
@@ -307,7 +317,7 @@ impl Cfg {
             node_of: HashMap::default(),
             barrier: vec![None, None],
             tree,
-            entered: surely_entered_loops(kernel),
+            entered: surely_entered_loops_under(kernel, extents),
             reach_memo: ReachMemo::default(),
             starts_memo: StartsMemo::default(),
             grid_barrier: false,
@@ -939,14 +949,49 @@ fn has_escaping_jump(block: &Block) -> bool {
     })
 }
 
+/// The launch extents (`blockDim`, `gridDim`, by dimension) every execution
+/// a check considers has: the launch's, and 1 in a dimension an assumption
+/// fixes (None: unknown).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KnownExtents {
+    /// `blockDim.x`, `.y`, `.z`.
+    pub block: [Option<u32>; 3],
+    /// `gridDim.x`, `.y`, `.z`.
+    pub grid: [Option<u32>; 3],
+}
+
+/// [`surely_entered_loops_under`] any launch.
+pub(crate) fn surely_entered_loops(kernel: &Kernel) -> HashSet<StmtId> {
+    surely_entered_loops_under(kernel, &KnownExtents::default())
+}
+
 /// Loops whose condition is true at its first test in every execution: a
 /// loop without condition statements whose condition evaluates to true from
 /// the constants that straight-line assignments of the same block (before the
 /// loop, not overwritten in between) give its locals, as in
-/// `for (int i = 0; i < N; i += 16)` with a constant `N > 0`. Statements of a
+/// `for (int i = 0; i < N; i += 16)` with a constant `N > 0`, and from the
+/// launch extents `extents` fixes in every execution considered, as in a
+/// reduction's `for (int d = blockDim.x / 2; d > 0; d /= 2)` under a launch
+/// of 256 threads (`blockDim.x` is 256 wherever it is read). Statements of a
 /// block run in order (the IR has no jumps into a block), so those locals hold
 /// exactly these values when the loop is reached.
-pub(crate) fn surely_entered_loops(kernel: &Kernel) -> HashSet<StmtId> {
+pub(crate) fn surely_entered_loops_under(
+    kernel: &Kernel,
+    extents: &KnownExtents,
+) -> HashSet<StmtId> {
+    // CUDA's builtin vectors are `unsigned int`; OpenCL's work-item
+    // functions return `size_t` (as `eval::Assignment::leaf`).
+    let index_ty = match kernel.lang {
+        crate::ir::Lang::Cuda => crate::ir::ScalarTy::UINT,
+        crate::ir::Lang::OpenCl => crate::ir::ScalarTy::ULONG,
+    };
+    let extent = |known: &[Option<u32>; 3], d: u8| {
+        known
+            .get(usize::from(d))
+            .copied()
+            .flatten()
+            .and_then(|n| Value::new(i128::from(n), index_ty))
+    };
     let mut entered = HashSet::default();
     let mut blocks = vec![&kernel.body];
     crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
@@ -958,6 +1003,12 @@ pub(crate) fn surely_entered_loops(kernel: &Kernel) -> HashSet<StmtId> {
             let eval = |e: &crate::ir::Expr, known: &HashMap<crate::ir::VarId, Value>| {
                 eval_expr(e, &|leaf| match leaf {
                     crate::ir::Expr::Var(v) => known.get(v).copied(),
+                    crate::ir::Expr::Builtin(crate::ir::Builtin::BlockDim(d)) => {
+                        extent(&extents.block, *d)
+                    }
+                    crate::ir::Expr::Builtin(crate::ir::Builtin::GridDim(d)) => {
+                        extent(&extents.grid, *d)
+                    }
                     _ => None,
                 })
             };
@@ -995,4 +1046,37 @@ pub(crate) fn surely_entered_loops(kernel: &Kernel) -> HashSet<StmtId> {
         }
     }
     entered
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::frontend::{lower_source, NoIncludes};
+
+    /// How many loops of the only kernel of `text` are surely entered under
+    /// `extents`.
+    fn entered(text: &str, extents: &KnownExtents) -> usize {
+        let program = lower_source(Path::new("t.cu"), text, &NoIncludes);
+        surely_entered_loops_under(&program.kernels[0], extents).len()
+    }
+
+    #[test]
+    fn a_loop_from_a_launch_extent_is_entered_only_under_that_launch() {
+        let text = "__global__ void k(float *s) {\n\
+                      for (unsigned d = blockDim.x / 2; d > 0; d /= 2) { __syncthreads(); s[d] = 0; }\n\
+                      for (unsigned g = gridDim.x - 64; g > 0; g--) { __syncthreads(); s[g] = 1; }\n\
+                    }";
+        let launch = |block: u32, grid: u32| KnownExtents {
+            block: [Some(block), Some(1), Some(1)],
+            grid: [Some(grid), Some(1), Some(1)],
+        };
+        // Unknown extents: a block of one thread never enters the first.
+        assert_eq!(entered(text, &KnownExtents::default()), 0);
+        assert_eq!(entered(text, &launch(256, 64)), 1);
+        assert_eq!(entered(text, &launch(256, 65)), 2);
+        assert_eq!(entered(text, &launch(1, 65)), 1);
+        assert_eq!(entered(text, &launch(1, 64)), 0);
+    }
 }

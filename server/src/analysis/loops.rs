@@ -83,34 +83,55 @@ impl LoopTable {
     /// Analyses every loop.
     pub fn new(kernel: &Kernel) -> LoopTable {
         let mut table = LoopTable::default();
-        let mut reads_in_kernel = HashMap::default();
-        count_reads(&kernel.body, &mut reads_in_kernel);
+        let mut infos: Vec<(StmtId, LoopInfo)> = Vec::new();
         for_each_stmt(&kernel.body, &mut |s| {
             if let StmtKind::Loop {
-                cond,
                 cond_prelude,
                 body,
                 step,
                 ..
             } = &s.kind
             {
-                let mut info = analyse(cond_prelude, body, step);
-                // Reads inside the loop statement (its condition included):
-                // a variable read more often in the kernel is read outside.
-                let mut reads_inside = HashMap::default();
-                count_expr_reads(cond, &mut reads_inside);
-                for block in [cond_prelude, body, step] {
-                    count_reads(block, &mut reads_inside);
-                }
-                info.live_after = info
-                    .modified
-                    .iter()
-                    .copied()
-                    .filter(|v| reads_in_kernel.get(v) > reads_inside.get(v))
-                    .collect();
-                table.loops.insert(s.id, info);
+                infos.push((s.id, analyse(cond_prelude, body, step)));
             }
         });
+        // One walk numbers the statements in pre-order and lists, per
+        // variable some loop modifies, the numbers of the statements reading
+        // it (once per read): a loop statement's own reads (its condition)
+        // and those of its nested statements are the numbers from its own
+        // to the end of its subtree. (Counting each loop's reads by a walk
+        // of its own repeated the walk of a nested loop at every depth.)
+        let mut reads: Vec<Option<Vec<usize>>> = vec![None; kernel.vars.len()];
+        for (_, info) in &infos {
+            for v in &info.modified {
+                if let Some(slot) = reads.get_mut(v.0 as usize) {
+                    slot.get_or_insert_with(Vec::new);
+                }
+            }
+        }
+        let mut ranges: Vec<std::ops::Range<usize>> = Vec::new();
+        number_reads(&kernel.body, &mut 0, &mut reads, &mut ranges);
+        // Both walks are in pre-order: the n-th range is the n-th loop's.
+        for ((id, mut info), range) in infos.into_iter().zip(ranges) {
+            // A variable read more often in the kernel than inside the loop
+            // statement (its condition included) is read outside.
+            info.live_after = info
+                .modified
+                .iter()
+                .copied()
+                .filter(|v| {
+                    let at = reads
+                        .get(v.0 as usize)
+                        .and_then(Option::as_deref)
+                        .unwrap_or_default();
+                    // Ascending: numbered in the order of the walk.
+                    let inside = at.partition_point(|&n| n < range.end)
+                        - at.partition_point(|&n| n < range.start);
+                    at.len() > inside
+                })
+                .collect();
+            table.loops.insert(id, info);
+        }
         table
     }
 
@@ -176,54 +197,79 @@ fn analyse(prelude: &Block, body: &Block, step: &Block) -> LoopInfo {
     info
 }
 
-/// Adds to `counts` how often each variable is read by the statements of
-/// `block` (nested ones included), except as a value stored to memory.
-fn count_reads(block: &Block, counts: &mut HashMap<VarId, usize>) {
-    for_each_stmt(block, &mut |s| {
-        let mut exprs: Vec<&Expr> = Vec::new();
-        match &s.kind {
-            StmtKind::Assign { value, .. } => exprs.push(value),
-            StmtKind::Read { access, .. } => exprs.push(&access.offset),
-            StmtKind::Atomic { access, .. } | StmtKind::Write { access, .. } => {
-                exprs.push(&access.offset)
+/// Numbers the statements of `block` (nested ones included) in pre-order
+/// from `next`, adds the number of each statement reading a variable (see
+/// [`stmt_reads`]) to the variable's list in `reads` (variables without a
+/// list are not followed) and lists the range of the numbers of each loop's
+/// statement and its nested ones, loops in pre-order.
+fn number_reads(
+    block: &Block,
+    next: &mut usize,
+    reads: &mut [Option<Vec<usize>>],
+    ranges: &mut Vec<std::ops::Range<usize>>,
+) {
+    for s in &block.stmts {
+        let at = *next;
+        *next += 1;
+        stmt_reads(s, &mut |v| {
+            if let Some(Some(list)) = reads.get_mut(v.0 as usize) {
+                list.push(at);
             }
-            StmtKind::If { cond, .. } | StmtKind::Loop { cond, .. } => exprs.push(cond),
-            StmtKind::Assume { cond } => exprs.push(cond),
-            StmtKind::Collective { uniform_args, .. } => exprs.extend(uniform_args),
-            StmtKind::NamedBarrier {
-                barrier,
-                count,
-                token,
-                ..
-            } => {
-                exprs.push(barrier);
-                exprs.extend(count);
-                // A wait reads its token (an arrival writes it: counting
-                // it as a read too only keeps more variables live).
-                if let Some(t) = token {
-                    *counts.entry(*t).or_default() += 1;
-                }
-            }
-            StmtKind::Havoc { .. }
-            | StmtKind::Barrier { .. }
-            | StmtKind::DeviceFence
-            | StmtKind::Break
-            | StmtKind::Continue
-            | StmtKind::Return => {}
+        });
+        let slot = matches!(s.kind, StmtKind::Loop { .. }).then(|| {
+            ranges.push(at..at);
+            ranges.len() - 1
+        });
+        for child in crate::ir::walk::child_blocks(s) {
+            number_reads(child, next, reads, ranges);
         }
-        for e in exprs {
-            count_expr_reads(e, counts);
+        if let Some(i) = slot {
+            ranges[i].end = *next;
         }
-    });
+    }
 }
 
-/// Adds to `counts` the variable reads of `e`.
-fn count_expr_reads(e: &Expr, counts: &mut HashMap<VarId, usize>) {
-    crate::ir::walk::for_each_expr(e, &mut |x| {
-        if let Expr::Var(v) = x {
-            *counts.entry(*v).or_default() += 1;
+/// Calls `read` for each variable read of the statement `s` itself (not
+/// of its nested statements), except as a value stored to memory.
+fn stmt_reads(s: &Stmt, read: &mut dyn FnMut(VarId)) {
+    let mut exprs: Vec<&Expr> = Vec::new();
+    match &s.kind {
+        StmtKind::Assign { value, .. } => exprs.push(value),
+        StmtKind::Read { access, .. } => exprs.push(&access.offset),
+        StmtKind::Atomic { access, .. } | StmtKind::Write { access, .. } => {
+            exprs.push(&access.offset)
         }
-    });
+        StmtKind::If { cond, .. } | StmtKind::Loop { cond, .. } => exprs.push(cond),
+        StmtKind::Assume { cond } => exprs.push(cond),
+        StmtKind::Collective { uniform_args, .. } => exprs.extend(uniform_args),
+        StmtKind::NamedBarrier {
+            barrier,
+            count,
+            token,
+            ..
+        } => {
+            exprs.push(barrier);
+            exprs.extend(count);
+            // A wait reads its token (an arrival writes it: counting
+            // it as a read too only keeps more variables live).
+            if let Some(t) = token {
+                read(*t);
+            }
+        }
+        StmtKind::Havoc { .. }
+        | StmtKind::Barrier { .. }
+        | StmtKind::DeviceFence
+        | StmtKind::Break
+        | StmtKind::Continue
+        | StmtKind::Return => {}
+    }
+    for e in exprs {
+        crate::ir::walk::for_each_expr(e, &mut |x| {
+            if let Expr::Var(v) = x {
+                read(*v);
+            }
+        });
+    }
 }
 
 /// A `break` that leaves this loop (not one of a nested loop).
@@ -373,5 +419,28 @@ mod tests {
         assert_eq!(live.len(), 2);
         assert!(live[1].contains(&"j".to_string()));
         assert!(!live[1].contains(&"i".to_string()));
+    }
+
+    #[test]
+    fn reads_count_inside_exactly_the_nested_statements_of_each_loop() {
+        let live = live_after(
+            "__global__ void k(int *a, int n) {\n\
+               for (int o = 0; o < n; o++) {\n\
+                 int s = 0;\n\
+                 for (int m = 0; m < n; m++) {\n\
+                   for (int i = 0; i < n; i++) s = i;\n\
+                   a[m] = 0;\n\
+                 }\n\
+                 a[s] = o;\n\
+               }\n\
+               int t = 0;\n\
+               for (int q = 0; q < n; q++) t = q;\n\
+               a[t] = 1;\n\
+             }",
+        );
+        // `s` is read after the two inner loops but inside the outer one;
+        // `t` after the last loop, a sibling of the first.
+        let s = vec!["s".to_string()];
+        assert_eq!(live, vec![vec![], s.clone(), s, vec!["t".to_string()]]);
     }
 }

@@ -450,6 +450,9 @@ fn check_with_budget(
         None => kernel,
     };
     let start = Instant::now();
+    // From here on `kernel` is the one checked: its used dimensions are
+    // walked once (see `UsedDimensionsScope`).
+    let _used_dimensions = super::symexec::UsedDimensionsScope::new(kernel);
     let Some(analyses) = Analyses::compute(kernel, opts, budget.deadline) else {
         // The front end and the analyses spent the whole budget.
         return report_out_of_time(kernel, budget, start);
@@ -1604,7 +1607,14 @@ impl<'k> Analyses<'k> {
         let loops = LoopTable::new(kernel);
         let tree = LabelTree::new(kernel);
         in_time().then_some(())?;
-        let cfg = Cfg::with_uniformity(kernel, &uniformity);
+        // The launch extents the encoder fixes in every execution it
+        // considers (the launch's, unused dimensions 1 under that
+        // assumption): loops they make surely entered.
+        let extents = crate::analysis::intervals::KnownExtents {
+            block: super::symexec::known_block_dims(kernel, opts),
+            grid: super::symexec::known_grid_dims(kernel, opts),
+        };
+        let cfg = Cfg::with_uniformity(kernel, &uniformity, &extents);
         in_time().then_some(())?;
         let paired = paired_accesses(kernel);
         // Locals defined once at the top level or only ever assigned one

@@ -1585,9 +1585,6 @@ impl<'k> Encoder<'k> {
     }
 }
 
-/// Whether the kernel reads y/z components of (threadIdx or blockDim, blockIdx or gridDim).
-/// Which dimensions of (threadIdx/blockDim, blockIdx/gridDim) the kernel reads
-/// (x always counts as read).
 /// The block extents the launch of `opts` fixes: given ones, and 1 in a
 /// dimension the kernel never reads (unless `--no-assume-unused-dims`).
 pub fn known_block_dims(kernel: &Kernel, opts: &CheckOptions) -> [Option<u32>; 3] {
@@ -1646,7 +1643,64 @@ pub fn grid_known_single(opts: &CheckOptions) -> bool {
         .unwrap_or(false)
 }
 
+/// Which dimensions (see [`used_dimensions`]) each kernel of a check in
+/// progress on this thread reads, by the kernel's address (see
+/// [`UsedDimensionsScope`]).
+type UsedDimensionsMemo = Vec<(*const Kernel, ([bool; 3], [bool; 3]))>;
+
+thread_local! {
+    static USED_DIMENSIONS: std::cell::RefCell<UsedDimensionsMemo> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Keeps a kernel's used dimensions while one check of it runs: the launch
+/// extents ([`known_block_dims`], [`known_grid_dims`]) are asked by every
+/// analysis of the check (a dozen times), and each answer walked the whole
+/// kernel, a fifth of the time of a kernel decided without the solver. The
+/// scope borrows the kernel, so for as long as it lives the kernel cannot
+/// change or move and its address names it (no other kernel can have that
+/// address meanwhile); a kernel at another address is walked as before.
+pub(crate) struct UsedDimensionsScope<'k> {
+    kernel: &'k Kernel,
+}
+
+impl<'k> UsedDimensionsScope<'k> {
+    /// Walks `kernel` once and answers from that walk until dropped.
+    pub(crate) fn new(kernel: &'k Kernel) -> UsedDimensionsScope<'k> {
+        let used = scan_used_dimensions(kernel);
+        USED_DIMENSIONS.with(|memo| memo.borrow_mut().push((kernel as *const Kernel, used)));
+        UsedDimensionsScope { kernel }
+    }
+}
+
+impl Drop for UsedDimensionsScope<'_> {
+    fn drop(&mut self) {
+        let address = self.kernel as *const Kernel;
+        USED_DIMENSIONS.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            if let Some(i) = memo.iter().rposition(|(k, _)| *k == address) {
+                memo.remove(i);
+            }
+        });
+    }
+}
+
+/// Which dimensions of (threadIdx/blockDim, blockIdx/gridDim) the kernel reads
+/// (x always counts as read).
 fn used_dimensions(kernel: &Kernel) -> ([bool; 3], [bool; 3]) {
+    let address = kernel as *const Kernel;
+    let kept = USED_DIMENSIONS.with(|memo| {
+        memo.borrow()
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == address)
+            .map(|(_, used)| *used)
+    });
+    kept.unwrap_or_else(|| scan_used_dimensions(kernel))
+}
+
+/// [`used_dimensions`] by a walk of the whole kernel.
+fn scan_used_dimensions(kernel: &Kernel) -> ([bool; 3], [bool; 3]) {
     fn scan(e: &Expr, out: &mut ([bool; 3], [bool; 3])) {
         match e {
             Expr::Builtin(Builtin::ThreadIdx(d) | Builtin::BlockDim(d)) => {

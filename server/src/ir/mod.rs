@@ -790,7 +790,7 @@ impl Kernel {
                 .map(|i| ArrayId(i as u32))
         };
         let mut merged: Vec<(ArrayId, ArrayId)> = Vec::new();
-        let mut k = self.clone();
+        let mut renamed: Vec<(ArrayId, String)> = Vec::new();
         for group in groups {
             let arrays: Vec<ArrayId> = group.iter().filter_map(|&p| array_of(p)).collect();
             let [first, rest @ ..] = arrays.as_slice() else {
@@ -803,11 +803,18 @@ impl Kernel {
                 .iter()
                 .map(|a| self.arrays[a.0 as usize].name.as_str())
                 .collect();
-            k.arrays[first.0 as usize].name = names.join("/");
+            renamed.push((*first, names.join("/")));
             merged.extend(rest.iter().map(|&a| (a, *first)));
         }
         if merged.is_empty() {
+            // Decided before the clone: a kernel's copy costs as much as
+            // the rest of the check of many a kernel decided without the
+            // solver.
             return None;
+        }
+        let mut k = self.clone();
+        for (array, name) in renamed {
+            k.arrays[array.0 as usize].name = name;
         }
         let remap = |a: &mut Access| {
             if let Some(&(_, to)) = merged.iter().find(|(from, _)| *from == a.array) {
