@@ -162,6 +162,7 @@ pub fn adds_only_block_barriers(small: &Kernel, big: &Kernel) -> bool {
         vars,
         body,
         launch_bounds,
+        required_block,
         is_template,
         notes: _,
         next_stmt_id: _,
@@ -181,6 +182,7 @@ pub fn adds_only_block_barriers(small: &Kernel, big: &Kernel) -> bool {
         && *arrays == big.arrays
         && *vars == big.vars
         && *launch_bounds == big.launch_bounds
+        && *required_block == big.required_block
         && *is_template == big.is_template
         && *asyncs == big.asyncs
         && *template_params == big.template_params

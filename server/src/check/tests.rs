@@ -55,6 +55,7 @@ impl B {
             vars: vec![],
             body: Block::default(),
             launch_bounds: None,
+            required_block: None,
             is_template: false,
             notes: vec![],
             next_stmt_id: 0,

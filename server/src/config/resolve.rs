@@ -31,6 +31,8 @@ pub enum Source {
     HostLaunch,
     /// `__launch_bounds__`.
     LaunchBounds,
+    /// OpenCL `reqd_work_group_size(X, Y, Z)`.
+    RequiredSize,
     /// Nothing given: any value allowed.
     Symbolic,
     /// Built-in default.
@@ -46,6 +48,7 @@ impl Source {
             Source::ProjectFile => "project-file",
             Source::HostLaunch => "host-launch",
             Source::LaunchBounds => "launch-bounds",
+            Source::RequiredSize => "reqd-work-group-size",
             Source::Symbolic => "symbolic",
             Source::Default => "default",
         }
@@ -616,26 +619,32 @@ impl FileConfig {
 
     /// Options of a kernel with `launch_bounds` (its `__launch_bounds__`, if any).
     pub fn resolve(&self, explicit: &Explicit, launch_bounds: Option<u32>) -> ResolvedOptions {
-        self.resolve_launch(explicit, &HostLaunchDims::default(), launch_bounds)
+        self.resolve_launch(explicit, &HostLaunchDims::default(), launch_bounds, None)
     }
 
     /// Options of a kernel launched with `host` (the block and grid of one
     /// launch in host code, each known or not), below the file's own settings.
+    /// `required_block`: the kernel's own `reqd_work_group_size`, the shape
+    /// of every launch that runs it (a launch with another local size fails
+    /// to enqueue), so it comes before the host launch's.
     pub fn resolve_launch(
         &self,
         explicit: &Explicit,
         host: &HostLaunchDims,
         launch_bounds: Option<u32>,
+        required_block: Option<[u32; 3]>,
     ) -> ResolvedOptions {
         let project = self.project.as_ref();
         let pick = |explicit: Option<[u32; 3]>,
                     header: Option<[u32; 3]>,
                     project: Option<[u32; 3]>,
+                    required: Option<[u32; 3]>,
                     host: Option<[u32; 3]>| {
             [
                 (explicit, Source::Explicit),
                 (header, Source::Header),
                 (project, Source::ProjectFile),
+                (required, Source::RequiredSize),
                 (host, Source::HostLaunch),
             ]
             .into_iter()
@@ -646,12 +655,14 @@ impl FileConfig {
             explicit.block_dim,
             self.header.block_dim,
             project.and_then(|p| p.block_dim),
+            required_block,
             host.block_dim,
         );
         let (grid_dim, grid_dim_source) = pick(
             explicit.grid_dim,
             self.header.grid_dim,
             project.and_then(|p| p.grid_dim),
+            None,
             host.grid_dim,
         );
         if block_dim.is_none() && launch_bounds.is_some() {
@@ -1002,7 +1013,7 @@ mod tests {
             ..HostLaunchDims::default()
         };
         let config = FileConfig::default();
-        let r = config.resolve_launch(&Explicit::default(), &host, Some(1024));
+        let r = config.resolve_launch(&Explicit::default(), &host, Some(1024), None);
         assert_eq!(r.options.launch.block_dim, Some([8, 8, 4]));
         assert_eq!(
             (r.block_dim_source, r.grid_dim_source),
@@ -1012,7 +1023,7 @@ mod tests {
             header: parse_header("//--blockDim=64\n"),
             project: None,
         };
-        let r = config.resolve_launch(&Explicit::default(), &host, None);
+        let r = config.resolve_launch(&Explicit::default(), &host, None, None);
         assert_eq!(r.options.launch.block_dim, Some([64, 1, 1]));
         assert_eq!(r.block_dim_source, Source::Header);
         assert_eq!(r.options.launch.grid_dim, Some([50, 50, 1]));
@@ -1026,9 +1037,30 @@ mod tests {
                 ..HostLaunchDims::default()
             },
             None,
+            None,
         );
         assert_eq!(r.grid_dim_source, Source::Symbolic);
         assert_eq!(r.options.launch.partial_grid_dim, [None, Some(4), Some(1)]);
+    }
+
+    #[test]
+    fn required_work_group_size_fixes_the_block_above_a_host_launch() {
+        let config = FileConfig::default();
+        let host = HostLaunchDims {
+            block_dim: Some([64, 1, 1]),
+            grid_dim: Some([4, 1, 1]),
+            ..HostLaunchDims::default()
+        };
+        let r = config.resolve_launch(&Explicit::default(), &host, Some(64), Some([8, 8, 1]));
+        assert_eq!(r.options.launch.block_dim, Some([8, 8, 1]));
+        assert_eq!(r.block_dim_source, Source::RequiredSize);
+        assert_eq!(r.options.launch.grid_dim, Some([4, 1, 1]));
+        let explicit = Explicit {
+            block_dim: Some([16, 1, 1]),
+            ..Explicit::default()
+        };
+        let r = config.resolve_launch(&explicit, &host, Some(64), Some([8, 8, 1]));
+        assert_eq!(r.options.launch.block_dim, Some([16, 1, 1]));
     }
 
     #[test]

@@ -1146,8 +1146,9 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
         lb.and_then(|lb| lb.named_child(0))
             .and_then(|e| cx.types.const_eval(e, src, 0))
             .and_then(|v| u32::try_from(v).ok())
-            .or_else(|| reqd_work_group_size(src, def))
+            .or_else(|| reqd_work_group_size(src, def).map(|[x, y, z]| x * y * z))
     };
+    let required_block = reqd_work_group_size(src, def);
     let mut conflicted = lowerer::PointerConflicts::default();
     for _ in 0..MAX_ATTEMPTS {
         let kernel = Kernel {
@@ -1160,6 +1161,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             vars: Vec::new(),
             body: Default::default(),
             launch_bounds,
+            required_block,
             is_template: def.template.is_some(),
             notes: Vec::new(),
             next_stmt_id: 0,
@@ -1209,17 +1211,20 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
     })
 }
 
-/// OpenCL `__attribute__((reqd_work_group_size(X, Y, Z)))`: X*Y*Z threads per block.
-fn reqd_work_group_size(src: &str, def: &FnDef) -> Option<u32> {
+/// OpenCL `__attribute__((reqd_work_group_size(X, Y, Z)))`: the block
+/// shape, each extent at least 1 and at most 1024 threads in all (a larger
+/// one no device runs: not taken).
+fn reqd_work_group_size(src: &str, def: &FnDef) -> Option<[u32; 3]> {
     let head = src.get(qualifier_head_start(def.node)..def.name_node.start_byte())?;
     let at = head.find("reqd_work_group_size")?;
     let args = head[at..].split_once('(')?.1.split_once(')')?.0;
-    let mut product: u64 = 1;
+    let mut dims = Vec::new();
     for a in args.split(',') {
         let v = preprocess::parse_int_literal(a.trim())?;
-        product = product.checked_mul(u64::try_from(v).ok()?)?;
+        dims.push(u32::try_from(v).ok().filter(|v| (1..=1024).contains(v))?);
     }
-    u32::try_from(product).ok()
+    let dims: [u32; 3] = dims.try_into().ok()?;
+    (dims.iter().map(|d| u64::from(*d)).product::<u64>() <= 1024).then_some(dims)
 }
 
 /// First ERROR or MISSING node in a subtree.

@@ -1392,7 +1392,8 @@ pub fn launch_plan(
     let configs = instantiations(launch_configs(&kernel.name, launches));
     let mut runs: Vec<(ResolvedOptions, Vec<&LaunchSite>)> = Vec::new();
     for (dims, sites) in configs {
-        let resolved = config.resolve_launch(explicit, &dims, kernel.launch_bounds);
+        let resolved =
+            config.resolve_launch(explicit, &dims, kernel.launch_bounds, kernel.required_block);
         // Every launch is an execution, also one whose sizes and arguments
         // are all unknown: it becomes a symbolic run (dropping it would let
         // the other launches' sizes and values stand for it).
@@ -1408,7 +1409,12 @@ pub fn launch_plan(
         }
     }
     if runs.is_empty() {
-        return LaunchPlan::single(config.resolve(explicit, kernel.launch_bounds));
+        return LaunchPlan::single(config.resolve_launch(
+            explicit,
+            &crate::config::resolve::HostLaunchDims::default(),
+            kernel.launch_bounds,
+            kernel.required_block,
+        ));
     }
     // Checked under a set of launches: the sizes that differ are not one value.
     let mut shown = runs[0].0.clone();
@@ -2645,6 +2651,7 @@ mod tests {
             vars: vec![],
             body: crate::ir::Block::default(),
             launch_bounds: bounds,
+            required_block: None,
             is_template: false,
             notes: vec![],
             next_stmt_id: 0,

@@ -474,6 +474,7 @@ mod tests {
             }],
             body: Block::default(),
             launch_bounds: None,
+            required_block: None,
             is_template: false,
             notes: vec![],
             next_stmt_id: 0,

@@ -601,6 +601,10 @@ pub struct Kernel {
     pub body: Block,
     /// `__launch_bounds__(N)` maximum threads per block, if given.
     pub launch_bounds: Option<u32>,
+    /// OpenCL `reqd_work_group_size(X, Y, Z)`: the only work-group shape
+    /// any launch of the kernel may have (another local size fails to
+    /// enqueue), if given.
+    pub required_block: Option<[u32; 3]>,
     /// Whether the kernel is a template (analysed generically).
     pub is_template: bool,
     /// Front-end notes that make the result less precise but stay sound

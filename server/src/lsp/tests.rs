@@ -237,6 +237,7 @@ impl Engine for FakeEngine {
                 }],
                 body: Block::default(),
                 launch_bounds: None,
+                required_block: None,
                 is_template: false,
                 notes: Vec::new(),
                 next_stmt_id: 0,

@@ -670,6 +670,7 @@ pub fn lower(src: &str, lang: Lang) -> Kernel {
         vars: vec![],
         body: Block::default(),
         launch_bounds: None,
+        required_block: None,
         is_template: false,
         notes: vec![],
         next_stmt_id: 0,
