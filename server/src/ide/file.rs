@@ -296,7 +296,19 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
         };
         let local = files_of(&scan.local_kernels);
         let defined = files_of(&scan.defined_kernels);
-        let sites = launches_for_other_callers(path, pass.as_ref())
+        // The files whose whole text the unit reads: a call of a wrapper in
+        // them is one the scan saw (see `called_elsewhere`).
+        // An includer that is itself included is compiled in another program
+        // too, under that program's macros, and is not wholly read here.
+        let unit_files: Vec<&Path> = std::iter::once(path)
+            .chain(
+                includer
+                    .as_ref()
+                    .filter(|i| !is_included(&i.path, includes))
+                    .map(|i| i.path.as_path()),
+            )
+            .collect();
+        let sites = launches_for_other_callers(&unit_files, pass.as_ref())
             .into_iter()
             .filter_map(|mut l| {
                 let unit = pre.units.get(l.text)?;
@@ -323,7 +335,7 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                 } else {
                     file_path.display().to_string()
                 };
-                if !l.callers.is_empty() && called_elsewhere(path, &l.callers) {
+                if !l.callers.is_empty() && called_elsewhere(&unit_files, &l.callers) {
                     // Another unit may call the wrapper with other values,
                     // and the scan without its calls' values still relied
                     // on such a wrapper: the launch's sizes and arguments
@@ -393,7 +405,7 @@ const MAX_CALLER_RESCANS: usize = 4;
 /// wrapper after [`MAX_CALLER_RESCANS`] scans is made unknown by the caller.
 ///
 /// [`scan_translation_excluding`]: crate::syntax::launches::scan_translation_excluding
-fn launches_for_other_callers(path: &Path, pass: &HostPass) -> Vec<HostLaunch> {
+fn launches_for_other_callers(unit_files: &[&Path], pass: &HostPass) -> Vec<HostLaunch> {
     let mut launches = pass.scan.launches.clone();
     let mut excluded: Vec<String> = Vec::new();
     let mut elsewhere: crate::base::HashMap<String, bool> = crate::base::HashMap::default();
@@ -405,7 +417,7 @@ fn launches_for_other_callers(path: &Path, pass: &HostPass) -> Vec<HostLaunch> {
             }
             let called = *elsewhere
                 .entry(f.clone())
-                .or_insert_with(|| called_elsewhere(path, std::slice::from_ref(f)));
+                .or_insert_with(|| called_elsewhere(unit_files, std::slice::from_ref(f)));
             if called {
                 more.push(f.clone());
             }
@@ -448,10 +460,24 @@ fn unknown_launch() -> HostLaunch {
     }
 }
 
-/// Whether a host source file of `path`'s folder other than `path` (at most
-/// [`MAX_SIBLING_FILES`]; an unreadable folder or file counts as mentioning
-/// them) mentions one of `functions` as a word: it may call them.
-fn called_elsewhere(path: &Path, functions: &[String]) -> bool {
+/// Whether a host source file of the folder of `unit_files[0]` (the checked
+/// file) other than `unit_files` (at most [`MAX_SIBLING_FILES`]; an
+/// unreadable folder or file counts as mentioning them) mentions one of
+/// `functions` as a word: it may call them. `unit_files` are the checked
+/// file and the file that includes it when the host pass read it inside
+/// that includer (`find_includer`: its one includer) and no file includes
+/// the includer: the unit holds the whole text of both, preprocessed as
+/// their one program compiles them (the includer's own compilation), so
+/// every call there is one the scan saw and checked. Counting the includer as another caller
+/// made the same launch come out with its wrapper's values in the
+/// includer's pass and without them in the included file's, two launches
+/// where the program has one.
+fn called_elsewhere(unit_files: &[&Path], functions: &[String]) -> bool {
+    let Some(path) = unit_files.first() else {
+        return true;
+    };
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let in_unit: Vec<PathBuf> = unit_files.iter().map(|p| canonical(p)).collect();
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -472,6 +498,10 @@ fn called_elsewhere(path: &Path, functions: &[String]) -> bool {
     if files.len() > MAX_SIBLING_FILES {
         return true;
     }
+    let files: Vec<PathBuf> = files
+        .into_iter()
+        .filter(|p| !in_unit.contains(&canonical(p)))
+        .collect();
     let word = |text: &str, name: &str| {
         text.match_indices(name).any(|(at, _)| {
             let before = text[..at].chars().next_back();
@@ -550,8 +580,16 @@ pub fn translation_launches(
 /// Whether `a` and `b` are one launch found twice: by a file's own host pass
 /// (which reads the rest of its includer) and by the includer's. Their
 /// locations name the same file (by its name: one pass names it by the path
-/// it was included by) and line, and everything else is equal.
+/// it was included by) and line, their definitions the same files (each
+/// pass names them by the path it reached them by: `Scan_kernels.cu` and
+/// `./Scan_kernels.cu`), and everything else is equal.
 fn same_launch(a: &LaunchSite, b: &LaunchSite) -> bool {
+    let canonical = |p: &PathBuf| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone());
+    let files = |l: &LaunchSite| -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = l.definitions.iter().map(canonical).collect();
+        files.sort();
+        files
+    };
     let place = |l: &str| {
         l.rsplit_once(':').map(|(file, line)| {
             (
@@ -561,14 +599,17 @@ fn same_launch(a: &LaunchSite, b: &LaunchSite) -> bool {
         })
     };
     place(&a.location) == place(&b.location)
+        && files(a) == files(b)
         && LaunchSite {
             location: b.location.clone(),
+            definitions: b.definitions.clone(),
             ..a.clone()
         } == *b
 }
 
 /// Launches of `kernels` in the other host source files of `path`'s folder,
-/// in the order of their names. At most [`MAX_SIBLING_FILES`] files that
+/// in the order of their names, then in the files of its parent folder that
+/// include it (see [`find_includer`]). At most [`MAX_SIBLING_FILES`] files that
 /// mention one of the kernels are scanned; a further file mentioning one, or
 /// any file of a folder of more than [`MAX_LISTED_FILES`] host files, may
 /// launch it in a way not read: it gives the kernels it may launch a launch
@@ -605,6 +646,32 @@ fn sibling_launches(
             .collect();
     }
     files.sort();
+    // The files outside the folder that include this one (in its parent
+    // folder, searched as `find_includer` searches): each compiles the
+    // file's kernels in a program of its own, whose launches are theirs.
+    // (With one includer, the file's own pass reads it; with more, the
+    // file is checked on its own and only they tell those launches.)
+    let own_folder = std::fs::canonicalize(folder).ok();
+    let inclusions = inclusions_of(path, includes, MAX_SIBLING_FILES).unwrap_or_default();
+    if inclusions.len() >= MAX_SIBLING_FILES {
+        let why = format!(
+            "a use of `{{}}` in one of over {MAX_SIBLING_FILES} files including this one, not read"
+        );
+        return kernels
+            .iter()
+            .map(|k| unknown_site(k, folder.display().to_string(), why.replace("{}", k)))
+            .collect();
+    }
+    let mut outside: Vec<PathBuf> = inclusions
+        .into_iter()
+        .map(|(file, _)| file)
+        .filter(|file| {
+            let parent = file.parent().and_then(|p| std::fs::canonicalize(p).ok());
+            parent.is_none() || parent != own_folder
+        })
+        .collect();
+    outside.dedup();
+    files.extend(outside);
     let mut out = Vec::new();
     let mut scanned = 0;
     for file in files {
@@ -882,6 +949,37 @@ const HEADER_EXTENSIONS: [&str; 5] = ["h", "hpp", "hh", "cuh", "inl"];
 /// `BINS` may be 64 in one program and 128 in the other), so the first
 /// one's context would hide the other's executions.
 pub fn find_includer(path: &Path, includes: &dyn IncludeResolver) -> Option<preprocess::Includer> {
+    let found = inclusions_of(path, includes, 2)?;
+    let [(file, at)] = found.as_slice() else {
+        // A second program, or a second `#include` of the same file (an
+        // X-macro file read under other macros each time), compiles it
+        // under other macros: no one context is the file's.
+        return None;
+    };
+    let bytes = crate::syntax::files::read_regular(file).ok()?;
+    Some(preprocess::Includer {
+        path: file.clone(),
+        text: crate::syntax::files::decode(&bytes).text,
+        at: *at,
+    })
+}
+
+/// Whether a file of the project may include `path` with a quoted
+/// `#include` (searched as [`find_includer`] searches; a folder or file that
+/// cannot be read may).
+fn is_included(path: &Path, includes: &dyn IncludeResolver) -> bool {
+    inclusions_of(path, includes, 1).is_none_or(|found| !found.is_empty())
+}
+
+/// The quoted `#include`s of `path` (the including file and the offset of
+/// the line) in `path`'s folder and its parent, resolved like any include
+/// (next to the includer, then the include folders), at most `limit` of
+/// them; None when `path` itself cannot be resolved.
+fn inclusions_of(
+    path: &Path,
+    includes: &dyn IncludeResolver,
+    limit: usize,
+) -> Option<Vec<(PathBuf, usize)>> {
     let name = path.file_name()?.to_str()?;
     let own = std::fs::canonicalize(path).ok()?;
     let folder = match path.parent() {
@@ -918,7 +1016,7 @@ pub fn find_includer(path: &Path, includes: &dyn IncludeResolver) -> Option<prep
         candidates.extend(files);
     }
     candidates.sort_by_key(|p| is_header(p));
-    let mut chosen: Option<(PathBuf, usize)> = None;
+    let mut found_all: Vec<(PathBuf, usize)> = Vec::new();
     for file in candidates {
         let Some(found) = quoted_includes_of(&file) else {
             continue;
@@ -938,24 +1036,14 @@ pub fn find_includer(path: &Path, includes: &dyn IncludeResolver) -> Option<prep
                 .read(&file, quoted)
                 .and_then(|(p, _)| std::fs::canonicalize(p).ok());
             if resolved.as_ref() == Some(&own) {
-                // A second program, or a second `#include` of the same
-                // file (an X-macro file read under other macros each
-                // time), compiles it under other macros: no one context is
-                // the file's.
-                if chosen.is_some() {
-                    return None;
+                found_all.push((file.clone(), *at));
+                if found_all.len() >= limit {
+                    return Some(found_all);
                 }
-                chosen = Some((file.clone(), *at));
             }
         }
     }
-    let (file, at) = chosen?;
-    let bytes = crate::syntax::files::read_regular(&file).ok()?;
-    Some(preprocess::Includer {
-        path: file,
-        text: crate::syntax::files::decode(&bytes).text,
-        at,
-    })
+    Some(found_all)
 }
 
 /// A file's quoted `#include` names with the byte offset of their line.
