@@ -1109,7 +1109,10 @@ __global__ void row_past_end(unsigned n, float *out) {
 __global__ void row_shifted(unsigned n, float *out) {
   out += n * blockIdx.y;
   int i0 = threadIdx.x + blockIdx.x * blockDim.x;
-  if (i0 < n) out[i0 + 1] = (float)threadIdx.x;
+  if (i0 < n) {
+    out[i0] = (float)threadIdx.x;
+    out[i0 + 1] = (float)threadIdx.x;
+  }
 }
 __global__ void row_unguarded(unsigned n, float *out) {
   out += n * blockIdx.y;
