@@ -7,10 +7,14 @@
 //! `gridDim`, the global offset, `warpSize`; launch sizes the launch fixes
 //! are their constants). The expansion goes through constants, `+`, `-`,
 //! `*`, integer conversions and locals with a single definition at the
-//! kernel's top level before the use, and only where the encoder's value is
+//! kernel's top level before the use (or, for a local all of whose
+//! definitions are top-level assignments, the last one before the use:
+//! `Delinear::reaching_value`), and only where the encoder's value is
 //! the mathematical one: a signed `+`, `-`, `*` (the encoder never wraps
 //! them: signed overflow is undefined behaviour), an unsigned one whose
-//! result provably fits its type, and a conversion that preserves the value
+//! result provably fits its type or, in an access's offset, that the
+//! index-arithmetic assumption says does not wrap (`n * blockIdx.y`:
+//! `Delinear::index_arithmetic`), and a conversion that preserves the value
 //! (widening, or a range inside the target type). Anything else (memory
 //! values, loop counters, division, bit operations) gives up: the pair goes
 //! to the solver. The atoms have the same value wherever the access runs,
@@ -364,6 +368,17 @@ pub(crate) struct Delinear<'k> {
     /// The statements with an access the analysis is asked about inside
     /// (see [`Self::new`]; None: all).
     relevant: Option<crate::base::HashSet<StmtId>>,
+    /// The index-arithmetic assumption is in force (`CheckOptions`:
+    /// `--no-assume-index-arithmetic-fits` drops it; see
+    /// [`Self::index_arithmetic`]).
+    index_arithmetic_fits: bool,
+    /// An access's offset is being expanded (set around that expansion in
+    /// [`Self::new`]): the index-arithmetic assumption covers its operations.
+    in_offset: std::sync::atomic::AtomicBool,
+    /// Locals every one of whose definitions is a top-level assignment and
+    /// that have more than one: their top-level positions and values in
+    /// order (see [`Self::reaching_value`]).
+    top_level_defs: HashMap<VarId, Vec<(usize, &'k Expr)>>,
 }
 
 impl<'k> Delinear<'k> {
@@ -449,6 +464,9 @@ impl<'k> Delinear<'k> {
             guard_nonnegative: std::sync::Mutex::new(HashMap::default()),
             top_bounds: Vec::new(),
             relevant: paired.map(|paired| relevant_statements(kernel, paired)),
+            index_arithmetic_fits: !launch.no_index_arithmetic_assumption,
+            in_offset: std::sync::atomic::AtomicBool::new(false),
+            top_level_defs: top_level_defs(kernel),
         };
         analysis.counter_bounds = analysis.counter_bounds();
         let mut found = Vec::new();
@@ -489,7 +507,14 @@ impl<'k> Delinear<'k> {
             .into_iter()
             .filter_map(|(id, access, at, facts)| {
                 let offset = analysis.with_nonnegative(at, nonnegative_locals(&facts), || {
-                    analysis.expand(&access.offset, at, 0)
+                    analysis
+                        .in_offset
+                        .store(true, std::sync::atomic::Ordering::Relaxed);
+                    let p = analysis.expand(&access.offset, at, 0);
+                    analysis
+                        .in_offset
+                        .store(false, std::sync::atomic::Ordering::Relaxed);
+                    p
                 })?;
                 Some((id, (access.array.0, offset, access.size, facts)))
             })
@@ -1144,6 +1169,9 @@ impl<'k> Delinear<'k> {
                     if let Some(p) = self.dominated_value(*v, depth) {
                         return Some(p);
                     }
+                    if let Some(p) = self.reaching_value(*v, at, depth) {
+                        return Some(p);
+                    }
                     // Its current value: an integer of its type.
                     let ty = self.kernel.vars.get(v.0 as usize)?.ty;
                     return matches!(ty, ScalarTy::Int { .. })
@@ -1191,7 +1219,8 @@ impl<'k> Delinear<'k> {
                         BinOp::Sub => a.add(&b, -1)?,
                         _ => a.mul(&b)?,
                     };
-                    self.exact_result(&p, *ty).then_some(p)
+                    (self.exact_result(&p, *ty) || self.index_arithmetic(e, &p, at, depth))
+                        .then_some(p)
                 })();
                 p.or_else(|| self.term(e, at, depth))
             }
@@ -1216,6 +1245,124 @@ impl<'k> Delinear<'k> {
         let to = self.kernel.vars.get(v.0 as usize)?.ty;
         (matches!(to, ScalarTy::Int { .. }) && p.invariant() && self.converts_exactly(&p, from, to))
             .then_some(p)
+    }
+
+    /// The value of local `v` read inside top-level statement `at` when
+    /// every definition of `v` is a top-level assignment and there are
+    /// several ([`Delinear::top_level_defs`]: a pointer parameter moved to
+    /// its block's row, `out += n * blockIdx.y`): the value of the last one
+    /// before `at`, when it expands to an invariant polynomial converted
+    /// exactly to `v`'s type. Theorem: the top level runs in order (the IR
+    /// has no jumps; a `return` only ends the thread) and no definition of
+    /// `v` is nested in a statement, so between that assignment and any read
+    /// inside statement `at` no other assignment of `v` runs: the read sees
+    /// the value it assigned, computed at its position (an invariant
+    /// polynomial reads the same wherever evaluated in the thread). None
+    /// when `v` is not such a local or has no definition before `at` (the
+    /// caller takes it as opaque, never as [`Atom::Fixed`]: its value
+    /// changes at each definition).
+    fn reaching_value(&self, v: VarId, at: usize, depth: u32) -> Option<Poly> {
+        let defs = self.top_level_defs.get(&v)?;
+        let &(def_at, value) = defs.iter().rev().find(|d| d.0 < at)?;
+        let p = self.expand(value, def_at, depth + 1)?;
+        let from = super::symexec::type_of(self.kernel, value);
+        let to = self.kernel.vars.get(v.0 as usize)?.ty;
+        (matches!(to, ScalarTy::Int { .. })
+            && p.invariant()
+            && self.converts_exactly_at(&p, from, to, def_at))
+        .then_some(p)
+    }
+
+    /// Whether the unsigned `+` or `*` `e` of an access's offset, whose
+    /// exact value is `p`, is index arithmetic that the index-arithmetic
+    /// assumption says does not wrap (the encoder's
+    /// `Exec::index_arithmetic_fits`, README `--no-assume-index-arithmetic-fits`):
+    /// the assumption is in force, an offset is being expanded (the race
+    /// scenario reaches both accesses, so their offsets are evaluated), the
+    /// type has at least 32 bits, `e` is built with `+` and `*` from thread
+    /// and block ids, launch sizes, integer parameters and non-negative
+    /// constants through exact conversions and locals with a single
+    /// top-level definition ([`Self::index_term`]), every coefficient of
+    /// `p` is in [0, 2^20] (larger ones are hash multipliers, which wrap by
+    /// design), and `p` mentions a size the program picks at run time (a
+    /// parameter or a symbolic launch size: ids alone within a known launch
+    /// fit or wrap by the launch, not by assumption). Then C's value is `p`.
+    fn index_arithmetic(&self, e: &Expr, p: &Poly, at: usize, depth: u32) -> bool {
+        const COEFFICIENT_MAX: i128 = 1 << 20;
+        let Expr::Binary(
+            BinOp::Add | BinOp::Mul,
+            l,
+            r,
+            ScalarTy::Int {
+                bits,
+                signed: false,
+            },
+        ) = e
+        else {
+            return false;
+        };
+        self.index_arithmetic_fits
+            && self.in_offset.load(std::sync::atomic::Ordering::Relaxed)
+            && *bits >= 32
+            && p.0.values().all(|c| (0..=COEFFICIENT_MAX).contains(c))
+            && p.0.keys().flatten().all(|a| {
+                matches!(
+                    a,
+                    Atom::Tid(_)
+                        | Atom::Bid(_)
+                        | Atom::BlockDim(_)
+                        | Atom::GridDim(_)
+                        | Atom::Param(_)
+                )
+            })
+            && p.0
+                .keys()
+                .flatten()
+                .any(|a| matches!(a, Atom::BlockDim(_) | Atom::GridDim(_) | Atom::Param(_)))
+            && self.index_term(l, at, depth + 1)
+            && self.index_term(r, at, depth + 1)
+    }
+
+    /// Whether `e` at top-level position `at` is an index term for
+    /// [`Self::index_arithmetic`]: a constant in [0, 2^20], an integer
+    /// parameter, a thread or block id or launch size, a local with a
+    /// single top-level definition before `at` whose value is one, a
+    /// conversion of one that keeps its value, or a `+` or `*` of two.
+    fn index_term(&self, e: &Expr, at: usize, depth: u32) -> bool {
+        if depth > 24 {
+            return false;
+        }
+        match e {
+            Expr::Int(v, ScalarTy::Int { .. }) => (0..=1 << 20).contains(v),
+            Expr::Param(p) => self
+                .kernel
+                .params
+                .get(p.0 as usize)
+                .is_some_and(|d| matches!(d.ty, ScalarTy::Int { .. })),
+            Expr::Builtin(b) => matches!(
+                b,
+                Builtin::ThreadIdx(_)
+                    | Builtin::BlockIdx(_)
+                    | Builtin::BlockDim(_)
+                    | Builtin::GridDim(_)
+            ),
+            Expr::Var(v) => self
+                .single_defs
+                .get(v)
+                .filter(|d| d.0 < at)
+                .is_some_and(|&(def_at, value)| self.index_term(value, def_at, depth + 1)),
+            Expr::Cast(to, inner) => {
+                let from = super::symexec::type_of(self.kernel, inner);
+                self.index_term(inner, at, depth + 1)
+                    && self
+                        .expand(inner, at, depth + 1)
+                        .is_some_and(|p| self.converts_exactly_at(&p, from, *to, at))
+            }
+            Expr::Binary(BinOp::Add | BinOp::Mul, l, r, ScalarTy::Int { .. }) => {
+                self.index_term(l, at, depth + 1) && self.index_term(r, at, depth + 1)
+            }
+            _ => false,
+        }
     }
 
     /// An integer subexpression `e` the polynomial expansion does not see
@@ -2203,6 +2350,21 @@ fn nonnegative_locals(facts: &[Fact]) -> Vec<u32> {
         .collect();
     out.sort_unstable();
     out.dedup();
+    out
+}
+
+/// The locals every one of whose definitions is an assignment at the
+/// kernel's top level, with more than one: their top-level positions and
+/// values, in order (see [`Delinear::reaching_value`]).
+fn top_level_defs(kernel: &Kernel) -> HashMap<VarId, Vec<(usize, &Expr)>> {
+    let definitions = crate::ir::walk::definition_counts(kernel);
+    let mut out: HashMap<VarId, Vec<(usize, &Expr)>> = HashMap::default();
+    for (index, top) in kernel.body.stmts.iter().enumerate() {
+        if let StmtKind::Assign { var, value } = &top.kind {
+            out.entry(*var).or_default().push((index, value));
+        }
+    }
+    out.retain(|v, defs| defs.len() > 1 && definitions.get(v) == Some(&(defs.len() as u32)));
     out
 }
 

@@ -1071,6 +1071,78 @@ __global__ void unsigned_counter(float *c, unsigned n) {
     assert!(queries > 0);
 }
 
+/// A row base of unsigned index arithmetic (`n * blockIdx.y` with an
+/// unsigned `n`, covered by the index-arithmetic assumption) and a pointer
+/// parameter moved to its row by a second top-level assignment (`out += n *
+/// blockIdx.y`, seen through by its reaching definition): the division
+/// theorem decides the pairs without a solver query. The near misses go to
+/// the solver, which finds their races; without the assumption the product
+/// may wrap and the solver decides.
+#[test]
+fn unsigned_row_bases_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void row_direct(unsigned n, float *out) {
+  int i0 = threadIdx.x + blockIdx.x * blockDim.x;
+  if (i0 < n) out[n * blockIdx.y + i0] = 1.0f;
+}
+__global__ void row_pointer(unsigned n, float *out) {
+  out += n * blockIdx.y;
+  int i0 = threadIdx.x + blockIdx.x * blockDim.x;
+  if (i0 < n) out[i0] = 1.0f;
+}
+__global__ void row_pointer_twice(unsigned n, float *out) {
+  out += n * blockIdx.y;
+  out += 2 * n * gridDim.y;
+  unsigned i0 = threadIdx.x + blockIdx.x * blockDim.x;
+  if (i0 < n) out[i0] = 1.0f;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(decided, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void row_past_end(unsigned n, float *out) {
+  out += n * blockIdx.y;
+  int i0 = threadIdx.x + blockIdx.x * blockDim.x;
+  if (i0 <= n) out[i0] = (float)threadIdx.x;
+}
+__global__ void row_shifted(unsigned n, float *out) {
+  out += n * blockIdx.y;
+  int i0 = threadIdx.x + blockIdx.x * blockDim.x;
+  if (i0 < n) {
+    out[i0] = (float)threadIdx.x;
+    out[i0 + 1] = (float)threadIdx.x;
+  }
+}
+__global__ void row_unguarded(unsigned n, float *out) {
+  out += n * blockIdx.y;
+  int i0 = threadIdx.x + blockIdx.x * blockDim.x;
+  out[i0] = (float)threadIdx.x;
+}
+__global__ void row_moved_back(unsigned n, float *out) {
+  float *p = out + n * blockIdx.y;
+  int i0 = threadIdx.x + blockIdx.x * blockDim.x;
+  if (i0 < n) p[i0] = (float)threadIdx.x;
+  p = out;
+  if (i0 < n) p[i0] = (float)blockIdx.y;
+}
+__global__ void row_of_half(unsigned n, float *out) {
+  int i0 = threadIdx.x + blockIdx.x * blockDim.x;
+  if (i0 < n) out[(n / 2) * blockIdx.y + i0] = (float)threadIdx.x;
+}
+"#;
+    for (name, verdict, queries, _) in check_source(racy, &CheckOptions::default()) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+    let mut no_fit = CheckOptions::default();
+    no_fit.launch.no_index_arithmetic_assumption = true;
+    for (name, _, queries, _) in check_source(decided, &no_fit) {
+        assert!(queries > 0, "{name}: the product may wrap");
+    }
+}
+
 /// Straight-line offsets that are functions of the global index
 /// (`check::grid_stride`, global-index ownership) are decided without a
 /// solver query in every scenario, blocks included; shapes outside the
