@@ -351,6 +351,10 @@ fn report(rows: &[Row], front_ends: &[FileTimes], wall: f64, slowest: usize) {
         .map(|r| u64::from(r.profile.pairs_without_solver))
         .sum();
     let queries: u64 = rows.iter().map(|r| u64::from(r.profile.queries)).sum();
+    let disjoint: u64 = rows
+        .iter()
+        .map(|r| u64::from(r.profile.scenarios_without_solver))
+        .sum();
     let reused: u64 = rows
         .iter()
         .map(|r| u64::from(r.profile.queries_reused))
@@ -365,7 +369,7 @@ fn report(rows: &[Row], front_ends: &[FileTimes], wall: f64, slowest: usize) {
         .map(|r| u64::from(r.profile.decided_by_slice))
         .sum();
     println!(
-        "pairs: {pairs}, decided without the solver: {fast}; solver queries: {queries} (and {reused} answered by an equal earlier query; {sliced} asked sliced first, {by_slice} decided by the slice); work units: {work}"
+        "pairs: {pairs}, decided without the solver: {fast}; scenarios with disjoint executed offsets: {disjoint}; solver queries: {queries} (and {reused} answered by an equal earlier query; {sliced} asked sliced first, {by_slice} decided by the slice); work units: {work}"
     );
     let mut verdicts = std::collections::BTreeMap::new();
     for r in rows {

@@ -36,6 +36,9 @@ pub struct Profile {
     /// Pairs decided without the solver (atomics, no common memory, or a
     /// barrier between them in every interleaving).
     pub pairs_without_solver: u32,
+    /// Pair scenarios whose offsets cannot overlap once symbolically
+    /// executed (the overlap simplifies to `false`): no query asked.
+    pub scenarios_without_solver: u32,
     /// Solver queries.
     pub queries: u32,
     /// Queries answered by an earlier query of the same check with the same

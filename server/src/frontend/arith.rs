@@ -343,6 +343,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(v);
             }
         }
+        if matches!(op, BinOp::Mul | BinOp::Div | BinOp::Rem) {
+            if let Some(v) = self.misparsed_cast_chain(n)? {
+                return Ok(v);
+            }
+        }
         let a = self.rvalue_left(l)?;
         let b = self.rvalue(r)?;
         self.apply_binop(op, a, b, n)
@@ -599,6 +604,14 @@ impl<'c, 't> Lowerer<'c, 't> {
         ) else {
             return self.unsup(n, "malformed cast");
         };
+        if let Some((name, op, operand)) = self.misparsed_cast(n) {
+            if self.cast_read_as_operand == Some(n.id()) {
+                return self.rvalue(operand);
+            }
+            let lhs = self.rvalue(name)?;
+            let rhs = self.rvalue(operand)?;
+            return self.apply_binop(op, lhs, rhs, n);
+        }
         let ty = self
             .cx
             .types
@@ -630,6 +643,79 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let val = self.rvalue(v)?;
         self.convert_val(ty, val, n)
+    }
+
+    /// A cast whose type is a lone name bound to a variable in scope and
+    /// whose operand is a unary `+`/`-` or a dereference: `(x) + (y) * 17`,
+    /// which macros write (`SCORE((ty), (tx))` -> `s[(tx) + (ty) * 17]`) and
+    /// the parser, not knowing names, reads as a cast of `+(y)` to a type
+    /// `x`. A variable cannot name a type in its scope ([basic.scope]), so it
+    /// is the binary expression `x + ...`: the name's node, the operator and
+    /// the unary's operand.
+    pub(crate) fn misparsed_cast(&self, n: Node<'t>) -> Option<(Node<'t>, BinOp, Node<'t>)> {
+        if n.kind() != "cast_expression" {
+            return None;
+        }
+        let t = n.child_by_field_name("type")?;
+        let v = n.child_by_field_name("value")?;
+        if t.named_child_count() != 1 {
+            return None;
+        }
+        let name = t.named_child(0)?;
+        if name.kind() != "type_identifier"
+            || !matches!(
+                self.lookup(self.txt(name)),
+                Some(Binding::Slot(_) | Binding::Value(_) | Binding::Ref(_))
+            )
+        {
+            return None;
+        }
+        if !matches!(v.kind(), "unary_expression" | "pointer_expression") {
+            return None;
+        }
+        let op = match v.child_by_field_name("operator").map(|o| self.txt(o)) {
+            Some("+") => BinOp::Add,
+            Some("-") => BinOp::Sub,
+            Some("*") => BinOp::Mul,
+            _ => return None,
+        };
+        Some((name, op, v.child_by_field_name("argument")?))
+    }
+
+    /// `(x) + (y) * z` read by the parser as `((x)(+(y))) * z` (see
+    /// [`Self::misparsed_cast`]): `+` binds looser than the multiplicative
+    /// chain whose leftmost operand the misparsed cast is, so the value is
+    /// `x + ((y) * z)`. `None` when `n`'s leftmost operand (through `*`, `/`,
+    /// `%`, not through parentheses, which group as written) is not such a
+    /// cast with an additive operator; a dereference (`(x) * y`) needs no
+    /// regrouping.
+    fn misparsed_cast_chain(&mut self, n: Node<'t>) -> R<Option<Val>> {
+        let mut leftmost = n;
+        while leftmost.kind() == "binary_expression"
+            && leftmost
+                .child_by_field_name("operator")
+                .is_some_and(|o| matches!(self.txt(o), "*" | "/" | "%"))
+        {
+            match leftmost.child_by_field_name("left") {
+                Some(l) => leftmost = l,
+                None => return Ok(None),
+            }
+        }
+        let Some((name, op, _)) = self.misparsed_cast(leftmost) else {
+            return Ok(None);
+        };
+        // Inside the chain being regrouped (`binary` below meets it again).
+        if !matches!(op, BinOp::Add | BinOp::Sub)
+            || self.cast_read_as_operand == Some(leftmost.id())
+        {
+            return Ok(None);
+        }
+        let lhs = self.rvalue(name)?;
+        let outer = self.cast_read_as_operand.replace(leftmost.id());
+        let rest = self.binary(n);
+        self.cast_read_as_operand = outer;
+        let rest = rest?;
+        Ok(Some(self.apply_binop(op, lhs, rest, n)?))
     }
 
     /// `(T *)((unsigned long)p | m)` with `p` into a known array and `m` of

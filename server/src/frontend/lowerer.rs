@@ -284,6 +284,10 @@ pub(crate) struct Lowerer<'c, 't> {
     pub(crate) work_dim: Option<ParamId>,
     /// The kernel's PyTorch accessor parameters (see `frontend::accessors`).
     pub(crate) accessors: Vec<crate::frontend::accessors::AccessorParam>,
+    /// A misparsed cast `(x) + y` lowered as the operand `y` alone, inside
+    /// the multiplicative chain that really binds to `y` (see
+    /// `Lowerer::misparsed_cast_chain`).
+    pub(crate) cast_read_as_operand: Option<usize>,
 }
 
 impl<'c, 't> Lowerer<'c, 't> {
@@ -328,6 +332,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             noted: HashSet::default(),
             lane_sets: HashMap::default(),
             coalesced_roles: HashMap::default(),
+            cast_read_as_operand: None,
             active_mask_stmts: HashSet::default(),
             readonly_arrays: HashSet::default(),
             next_tmp: 0,

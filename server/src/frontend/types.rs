@@ -202,6 +202,24 @@ pub(crate) fn scalar_named(name: &str) -> Option<ScalarTy> {
     })
 }
 
+/// Enumeration and handle types of the CUDA runtime and libcu++ that kernels
+/// compare and pass around (`cuda::pipeline_role`, `cudaError_t`): integers,
+/// where another unknown type name is data of unknown arithmetic.
+fn is_library_enum(name: &str) -> bool {
+    matches!(
+        name,
+        "pipeline_role"
+            | "thread_scope"
+            | "memory_order"
+            | "cudaError_t"
+            | "cudaError"
+            | "CUresult"
+            | "cudaMemcpyKind"
+            | "cudaStream_t"
+            | "cudaEvent_t"
+    )
+}
+
 /// Vector type of a name like `float4`, `uint2`, `dim3`, `longlong2`.
 pub(crate) fn vector_named(name: &str) -> Option<(ScalarTy, u8)> {
     if name == "dim3" {
@@ -480,9 +498,20 @@ impl TypeEnv {
                 if is_image_type(name) {
                     return image_ty();
                 }
-                // Unknown type names (template parameters, opaque library types):
-                // opaque 4-byte data.
-                Ty::Scalar(ScalarTy::INT)
+                // Unknown type names (a typedef or macro of a header not
+                // found, a template parameter never instantiated, an opaque
+                // library type): 4-byte data of unknown arithmetic. Most are
+                // floating types (`real`, `fp`, `scalar_t`), and reading one
+                // as `int` is unsound: `f / kb / t` truncates to 0, and the
+                // division by it that follows is assumed not to happen (UB),
+                // which makes the whole path dead and hides its races. Float
+                // arithmetic is uninterpreted, an over-approximation of any
+                // type's. The enumerations and handles of the CUDA libraries
+                // the checker models without their headers are integers.
+                if is_library_enum(name) {
+                    return Ty::Scalar(ScalarTy::INT);
+                }
+                Ty::Scalar(ScalarTy::FLOAT)
             }
             "sized_type_specifier" => Ty::Scalar(sized_type(n, src)),
             "struct_specifier" | "union_specifier" | "class_specifier" => {
@@ -777,7 +806,25 @@ impl TypeEnv {
             "false" => Some(0),
             "identifier" => self.consts.get(text(n, src)).map(|c| c.0),
             "parenthesized_expression" => sub(inner_expr(n)),
-            "cast_expression" => sub(n.child_by_field_name("value")),
+            "cast_expression" => {
+                // `(N) + (M) * 2` with `N` a constant: the parser's cast of
+                // `+(M)` to a type `N` is the sum (see
+                // `Lowerer::misparsed_cast`); not folded here.
+                let lone_name = n
+                    .child_by_field_name("type")
+                    .filter(|t| t.named_child_count() == 1)
+                    .and_then(|t| t.named_child(0))
+                    .filter(|t| t.kind() == "type_identifier");
+                let value = n.child_by_field_name("value");
+                if lone_name.is_some_and(|t| self.consts.contains_key(text(t, src)))
+                    && value.is_some_and(|v| {
+                        matches!(v.kind(), "unary_expression" | "pointer_expression")
+                    })
+                {
+                    return None;
+                }
+                sub(value)
+            }
             "unary_expression" => {
                 let v = sub(n.child_by_field_name("argument"))?;
                 match n.child_by_field_name("operator").map(|o| text(o, src)) {
