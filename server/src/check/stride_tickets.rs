@@ -13,9 +13,9 @@
 //! (`blockDim.y == blockDim.z == 1`, a premise of the fact), `L = blockDim.x`,
 //! and `t = threadIdx.x`, so `0 <= t < L` and distinct threads have distinct
 //! `t`. The loop stands at the top level of the kernel, so each thread runs it
-//! at most once; its counter is assigned `s + t` right before it (with `s + L
-//! - 1` in the counter's type: no wrap, a premise) and only by the step `i +=
-//! L` (the step's operand equal to `blockDim.x`: a premise), which does not
+//! at most once; its counter is assigned `s + t` right before it (with
+//! `s + L - 1` in the counter's type: no wrap, a premise) and only by the
+//! step `i += L` (the step's operand equal to `blockDim.x`: a premise), which does not
 //! wrap while `i < e` holds (a signed counter's overflow is undefined; an
 //! unsigned one's is excluded by the documented counter assumption, see
 //! `wrap_modulus`). So thread `t` runs iterations at `i = s + t + k L` for
@@ -36,9 +36,9 @@
 //! increment happens, each increment returns the number of increments
 //! before it (modulo 2^bits, which only lowers it), and every returned value
 //! is below the block's number of increments, at most `e - s`. No store
-//! the front end could not resolve exists (it might reach the counter), and
-//! the counter is a declared `__shared__` array (one copy per block, no
-//! aliasing with another declaration).
+//! the front end could not resolve exists (it might reach the counter),
+//! and the counter is a declared `__shared__` array: one copy per block,
+//! aliasing no other declaration.
 
 use crate::analysis::Uniformity;
 use crate::base::{HashMap, HashSet};
