@@ -87,11 +87,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             // One value in the sub-group that runs it together (see
             // `Uniformity::compute_within_sub_groups`).
             let v = self.havoc(ty, n);
-            if let Some(s) = self.cur.last() {
-                if matches!(s.kind, StmtKind::Havoc { .. }) {
-                    let id = s.id;
-                    self.kernel.sub_group_broadcasts.push((id, lane));
-                }
+            if let Some(id) = self.last_havoc() {
+                self.kernel.sub_group_broadcasts.push((id, lane));
             }
             return Ok(Some(Val::Scalar(v, ty)));
         }
