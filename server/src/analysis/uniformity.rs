@@ -128,8 +128,9 @@ pub struct Uniformity {
     memo: LoopMemo,
     /// Locals every definition of which is `threadIdx.x` (see [`tid_x_vars`]).
     tid_x: VarSet,
-    /// Within warps only: the kernel's warp broadcasts (see
-    /// [`crate::ir::Kernel::warp_broadcasts`]).
+    /// Within warps (sub-groups) only: the kernel's warp (sub-group)
+    /// broadcasts (see [`crate::ir::Kernel::warp_broadcasts`] and
+    /// [`crate::ir::Kernel::sub_group_broadcasts`]).
     broadcasts: HashMap<StmtId, Vec<Expr>>,
     /// Counters tracked relative to a per-thread base (set by `run`).
     relations: Relations,
@@ -503,12 +504,24 @@ impl Relations {
 /// inactive, the retrieved value is undefined", CUDA Programming Guide,
 /// Warp Shuffle Functions: a lane that returned is such a thread).
 fn warp_broadcasts(kernel: &Kernel) -> HashMap<StmtId, Vec<Expr>> {
+    broadcasts_kept(kernel, &kernel.warp_broadcasts)
+}
+
+/// The `broadcasts` (warp broadcasts, or sub-group broadcasts) whose value
+/// is one for the warp (sub-group) when all of its non-exited threads run
+/// them: those without keys always; those from a source lane (keys) only
+/// in a kernel without `return` (the source may have exited: CUDA leaves
+/// the value undefined, and OpenCL requires every work-item of the
+/// sub-group to encounter a sub-group function).
+fn broadcasts_kept(
+    kernel: &Kernel,
+    broadcasts: &[(StmtId, Vec<Expr>)],
+) -> HashMap<StmtId, Vec<Expr>> {
     let mut returns = false;
     for_each_stmt(&kernel.body, &mut |s| {
         returns |= matches!(s.kind, StmtKind::Return);
     });
-    kernel
-        .warp_broadcasts
+    broadcasts
         .iter()
         .filter(|(_, keys)| keys.is_empty() || !returns)
         .cloned()
@@ -630,10 +643,18 @@ impl Uniformity {
     /// ([`crate::ir::sub_group_id`]), so it is one value in all of the
     /// sub-group's work-items; everything else is as for the block (a subset
     /// of the block's threads agrees wherever they all do). Only for
-    /// sub-group functions, which need only their sub-group.
+    /// sub-group functions, which need only their sub-group. A
+    /// `sub_group_broadcast(x, lane)` gives every work-item of the
+    /// sub-group the value of `x` in the work-item `lane` names, with
+    /// `lane` the same in all of them (OpenCL C 6.15.14, sub-group
+    /// functions; the checker asks for that uniform argument like a
+    /// collective's): its result is one value for the sub-group where all
+    /// of it runs the call together (the warp broadcasts' rule, see
+    /// [`broadcasts_kept`]).
     pub fn compute_within_sub_groups(kernel: &Kernel) -> Uniformity {
         Uniformity {
             within_sub_groups: true,
+            broadcasts: broadcasts_kept(kernel, &kernel.sub_group_broadcasts),
             memo: LoopMemo::with_room(LOOP_MEMO_WORDS),
             ..Uniformity::default()
         }

@@ -19,6 +19,7 @@ pub mod reuse;
 pub mod sdv;
 pub mod simplify;
 mod slice;
+mod stride_tickets;
 pub mod symexec;
 pub mod witness;
 

@@ -172,6 +172,7 @@ pub fn adds_only_block_barriers(small: &Kernel, big: &Kernel) -> bool {
         uses_volatile,
         layout_assumption,
         warp_broadcasts,
+        sub_group_broadcasts,
         // How launches are matched to the kernel: not read by the checker.
         arity: _,
         rivals: _,
@@ -190,6 +191,7 @@ pub fn adds_only_block_barriers(small: &Kernel, big: &Kernel) -> bool {
         && *uses_volatile == big.uses_volatile
         && *layout_assumption == big.layout_assumption
         && *warp_broadcasts == big.warp_broadcasts
+        && *sub_group_broadcasts == big.sub_group_broadcasts
         && block_adds_barriers(body, &big.body)
 }
 

@@ -501,6 +501,9 @@ pub struct Encoder<'k> {
     /// Grid-wide arrays no statement of the kernel writes (see
     /// [`read_only_arrays`]): their reads are a function of the address.
     read_only: crate::base::HashSet<crate::ir::ArrayId>,
+    /// Atomic tickets a block-stride loop bounds, by loop (see
+    /// `check::stride_tickets`).
+    stride_tickets: HashMap<StmtId, Vec<super::stride_tickets::StrideTicket>>,
     /// Per scenario, the locals whose value may rest on the read-only fact
     /// (see [`read_only_dependents`]): stores of them are never benign.
     read_only_dependents: RefCell<HashMap<Scenario, Rc<BTreeSet<VarId>>>>,
@@ -906,6 +909,7 @@ impl<'k> Encoder<'k> {
         let bid: [[Val; 3]; 2] = std::array::from_fn(|t| ids("bid", &grid_dim, t, &mut facts));
         let grid_known_single = grid_known_single(opts);
         let read_only = read_only_arrays(kernel);
+        let stride_tickets = super::stride_tickets::stride_tickets(kernel, &uniformity);
         let pinned_params = entry_param_values(kernel);
         Encoder {
             kernel,
@@ -931,6 +935,7 @@ impl<'k> Encoder<'k> {
             consequential: consequential_locals(kernel),
             read_only_dependents: RefCell::new(HashMap::default()),
             read_only,
+            stride_tickets,
             repeated_reads: if opts.adversarial_abstraction || opts.warp_sync {
                 crate::base::HashMap::default()
             } else {
@@ -1510,6 +1515,7 @@ impl<'k> Encoder<'k> {
             last_operands: None,
             index_shifts: HashSet::default(),
             read_records: HashMap::default(),
+            ticket_bounds: HashMap::default(),
         };
         exec.block(&self.kernel.body);
         let result = Rc::new(exec.out);
@@ -1866,6 +1872,9 @@ struct Exec<'e, 'k> {
     /// The latest execution of each read that a later read repeats (see
     /// [`Encoder::repeated_reads`]): its enabling condition, byte offset and value.
     read_records: HashMap<StmtId, (Bool, Int, Val)>,
+    /// Per bounded atomic ticket (see `check::stride_tickets`), the premises
+    /// of its bound as evaluated where its loop starts, and the bound.
+    ticket_bounds: HashMap<StmtId, (Bool, Int)>,
 }
 
 /// What [`Exec::float_range_facts`] pairs: for float terms `x`, the
@@ -2701,6 +2710,71 @@ impl Exec<'_, '_> {
                 }
                 Val::I(x, r)
             }
+        }
+    }
+
+    /// The bounds of the tickets loop `id` hands out (see
+    /// `check::stride_tickets`), evaluated where it starts: the premises
+    /// `blockDim.y == blockDim.z == 1`, step operand `== blockDim.x`, thread
+    /// operand `== threadIdx.x`, `s + blockDim.x - 1` in the counter's type
+    /// (no wrap of the first value); the bound `e - s` (`e - s + 1` for
+    /// `i <= e`). An unsigned counter that may wrap around (the counter
+    /// assumption dropped) gets none.
+    fn stride_ticket_bounds(&mut self, id: StmtId, cond: &Expr) {
+        let enc = self.enc;
+        let Some(tickets) = enc.stride_tickets.get(&id) else {
+            return;
+        };
+        let as_int = |v: &Val| match v {
+            Val::I(x, _) => x.clone(),
+            Val::B(b) => b.ite(&Int::from_i64(1), &Int::from_i64(0)),
+        };
+        let dims = &enc.launch.block_dim;
+        let (bdx, bdy, bdz) = (as_int(&dims[0]), as_int(&dims[1]), as_int(&dims[2]));
+        let tx = as_int(&enc.launch.tid[self.thread][0]);
+        for ticket in tickets {
+            let ty = self.var_ty(ticket.counter);
+            let ScalarTy::Int { bits, signed } = ty else {
+                continue;
+            };
+            let max = if signed {
+                (1i128 << (bits - 1)) - 1
+            } else {
+                (1i128 << bits) - 1
+            };
+            // Evaluating may assume what the loop's first test would (a
+            // non-zero divisor); the loop may not evaluate these here.
+            let assumed = self.out.assumptions.len();
+            let (base, _) = self.expr_int(&ticket.base, ty);
+            let (thread, _) = self.expr_int(&ticket.thread, ty);
+            let (end, _) = self.expr_int(&ticket.end, ty);
+            let (step, step_range) = self.expr_int(&ticket.step, ty);
+            self.out.assumptions.truncate(assumed);
+            if wrap_modulus(
+                ty,
+                UpdateOp::Add,
+                step_range,
+                cond,
+                ticket.counter,
+                enc.counter_fits,
+            )
+            .is_some()
+            {
+                continue;
+            }
+            let one = Int::from_i64(1);
+            let premises = Bool::and(&[
+                bdy.eq(&one),
+                bdz.eq(&one),
+                step.eq(&bdx),
+                thread.eq(&tx),
+                Int::add(&[base.clone(), bdx.clone()]).le(Int::from_i128(max + 1)),
+            ]);
+            let mut bound = Int::sub(&[end, base]);
+            if ticket.inclusive {
+                bound = Int::add(&[bound, one]);
+            }
+            self.ticket_bounds.insert(ticket.atomic, (premises, bound));
         }
     }
 
@@ -4538,6 +4612,22 @@ impl Exec<'_, '_> {
                     let ty = self.var_ty(*d);
                     let loops = self.loop_stack.clone();
                     let v = self.havoc(&format!("atomic{}", stmt.id.0), ty, false, &loops);
+                    if let (Val::I(result, _), Some((premises, bound))) =
+                        (&v, self.ticket_bounds.get(&stmt.id))
+                    {
+                        // Theorem at `check::stride_tickets`: the ticket is
+                        // the number of increments before it modulo 2^bits
+                        // (read in its type), at most that number; and that
+                        // number itself below 2^(bits - 1) for a signed type.
+                        let mut holds = vec![result.lt(bound)];
+                        if let ScalarTy::Int { signed: true, bits } = ty {
+                            let fits = bound.le(Int::from_i128(1i128 << (bits - 1)));
+                            holds.push(fits.implies(result.ge(Int::from_i64(0))));
+                        }
+                        let fact = Bool::and(&[self.enabled(), premises.clone()])
+                            .implies(Bool::and(&holds));
+                        self.out.assumptions.push(fact);
+                    }
                     if let (Val::I(result, _), true) = (
                         &v,
                         op.returns_distinct_values()
@@ -4685,6 +4775,7 @@ impl Exec<'_, '_> {
 
     fn loop_stmt(&mut self, id: StmtId, cond: &Expr, prelude: &Block, body: &Block, step: &Block) {
         let info: LoopInfo = self.enc.loops.get(id).cloned().unwrap_or_default();
+        self.stride_ticket_bounds(id, cond);
         let pre_env = self.env.clone();
         let pre_guard = self.guard.clone();
         let pre_alive = self.alive.clone();

@@ -63,6 +63,7 @@ impl B {
             uses_volatile: false,
             layout_assumption: Vec::new(),
             warp_broadcasts: Vec::new(),
+            sub_group_broadcasts: Vec::new(),
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
             arity: Default::default(),

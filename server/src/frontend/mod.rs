@@ -1169,6 +1169,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
             uses_volatile: false,
             layout_assumption: Vec::new(),
             warp_broadcasts: Vec::new(),
+            sub_group_broadcasts: Vec::new(),
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
             arity: Default::default(),

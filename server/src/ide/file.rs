@@ -2747,6 +2747,7 @@ mod tests {
             uses_volatile: false,
             layout_assumption: Vec::new(),
             warp_broadcasts: Vec::new(),
+            sub_group_broadcasts: Vec::new(),
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),
             arity: Default::default(),

@@ -642,6 +642,11 @@ pub struct Kernel {
     /// which also drops shuffles in kernels that may return). Not the same
     /// across warps: for the block they stay unknown per thread.
     pub warp_broadcasts: Vec<(StmtId, Vec<Expr>)>,
+    /// OpenCL `sub_group_broadcast(x, lane)` results: `Havoc` statements
+    /// whose value is the same in every work-item of a sub-group that runs
+    /// them together, provided the listed expressions (the lane) are the
+    /// same in all of them too (see `Uniformity::compute_within_sub_groups`).
+    pub sub_group_broadcasts: Vec<(StmtId, Vec<Expr>)>,
     /// How many arguments a launch of this kernel passes, and whether it is
     /// a template (a launch with explicit template arguments calls one).
     #[serde(skip)]

@@ -1668,12 +1668,17 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// the same in all lanes of a warp that run it together when `keys`
     /// are (see [`crate::ir::Kernel::warp_broadcasts`]).
     fn warp_broadcast(&mut self, keys: Vec<Expr>) {
-        if let Some(s) = self.cur.last() {
-            if matches!(s.kind, StmtKind::Havoc { .. }) {
-                let id = s.id;
-                self.kernel.warp_broadcasts.push((id, keys));
-            }
+        if let Some(id) = self.last_havoc() {
+            self.kernel.warp_broadcasts.push((id, keys));
         }
+    }
+
+    /// The label of the statement just lowered when it is a `Havoc`.
+    pub(crate) fn last_havoc(&self) -> Option<crate::ir::StmtId> {
+        self.cur
+            .last()
+            .filter(|s| matches!(s.kind, StmtKind::Havoc { .. }))
+            .map(|s| s.id)
     }
 
     /// The unknown result of warp intrinsic `name`; a lane set (a ballot's)

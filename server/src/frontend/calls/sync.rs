@@ -77,9 +77,20 @@ impl<'c, 't> Lowerer<'c, 't> {
                 name,
                 "work_group_broadcast" | "work_group_all" | "work_group_any"
             );
+        let lane = uniform_args.clone();
         let dest = self.collective(name, uniform_args, uniform_result.then_some(ty), n);
         if let Some(d) = dest {
             return Ok(Some(Val::Scalar(Expr::Var(d), ty)));
+        }
+        let scalars = vals.iter().all(|v| matches!(v, Val::Scalar(..)));
+        if name == "sub_group_broadcast" && vals.len() == 2 && scalars {
+            // One value in the sub-group that runs it together (see
+            // `Uniformity::compute_within_sub_groups`).
+            let v = self.havoc(ty, n);
+            if let Some(id) = self.last_havoc() {
+                self.kernel.sub_group_broadcasts.push((id, lane));
+            }
+            return Ok(Some(Val::Scalar(v, ty)));
         }
         if vals.iter().any(|v| matches!(v, Val::Ptr { .. })) {
             return self

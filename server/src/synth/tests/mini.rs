@@ -678,6 +678,7 @@ pub fn lower(src: &str, lang: Lang) -> Kernel {
         uses_volatile: false,
         layout_assumption: Vec::new(),
         warp_broadcasts: Vec::new(),
+        sub_group_broadcasts: Vec::new(),
         template_params: Vec::new(),
         explicit_instantiations: Vec::new(),
         arity: Default::default(),
