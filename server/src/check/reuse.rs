@@ -16,9 +16,17 @@
 //! value (`own_write::repeated_reads`): an inserted barrier between two of
 //! them ends that, so such a kernel does not reuse the pairs (see
 //! [`known_race_free`]).
+//!
+//! The loop-head invariants a check's searches proved (or gave up on) are
+//! reused the same way ([`known_invariants`]): in the symbolic execution a
+//! block barrier changes no variable and assumes nothing, so in a kernel
+//! that only adds block barriers (same statements, options and repeated
+//! reads) a loop's entry and step formulas are the ones the search decided.
 
 use crate::base::HashSet;
 use std::cell::RefCell;
+
+use super::symexec::InvariantMemo;
 
 use crate::config::CheckOptions;
 use crate::ir::{BarrierScope, Block, Kernel, Stmt, StmtId, StmtKind};
@@ -42,11 +50,13 @@ const MAX_ENTRIES: usize = 16;
 /// stay a small share of a check.
 const MAX_STATEMENTS: usize = 20_000;
 
-/// A checked kernel and the pairs its check proved race-free.
+/// A checked kernel, the pairs its check proved race-free and the results
+/// of its loop-invariant searches.
 struct Entry {
     kernel: Kernel,
     opts: CheckOptions,
     race_free: HashSet<PairKey>,
+    invariants: InvariantMemo,
 }
 
 thread_local! {
@@ -87,19 +97,17 @@ fn eligible(kernel: &Kernel) -> bool {
     count <= MAX_STATEMENTS
 }
 
-/// The pairs that checks of the open scope proved race-free in kernels of
-/// which `kernel` only adds block barriers, under the same options (empty
-/// without a scope).
-pub(crate) fn known_race_free(kernel: &Kernel, opts: &CheckOptions) -> HashSet<PairKey> {
+/// Calls `f` on each entry of the open scope whose kernel `kernel` only
+/// adds block barriers to, under the same options (none without a scope).
+fn for_each_base(kernel: &Kernel, opts: &CheckOptions, mut f: impl FnMut(&Entry)) {
     SCOPE.with(|s| {
         let scope = s.borrow();
         let Some(entries) = scope.as_ref() else {
-            return HashSet::default();
+            return;
         };
         if entries.is_empty() || !eligible(kernel) {
-            return HashSet::default();
+            return;
         }
-        let mut known = HashSet::default();
         let repeats = super::own_write::repeated_reads(kernel);
         for e in entries {
             // A pair proved race-free may rest on the equal values of
@@ -107,26 +115,58 @@ pub(crate) fn known_race_free(kernel: &Kernel, opts: &CheckOptions) -> HashSet<P
             // kernel adds between two such reads lets another thread's write
             // change the value without a race there, so the proof carries
             // over only when every repeat of the checked kernel is one here.
+            // (The same holds of an invariant: the reads' values enter the
+            // loop's formulas.)
             if e.opts == *opts
                 && adds_only_block_barriers(&e.kernel, kernel)
                 && super::own_write::repeated_reads(&e.kernel) == repeats
             {
-                known.extend(e.race_free.iter().copied());
+                f(e);
             }
         }
-        known
     })
 }
 
+/// The pairs that checks of the open scope proved race-free in kernels of
+/// which `kernel` only adds block barriers, under the same options (empty
+/// without a scope).
+pub(crate) fn known_race_free(kernel: &Kernel, opts: &CheckOptions) -> HashSet<PairKey> {
+    let mut known = HashSet::default();
+    for_each_base(kernel, opts, |e| known.extend(e.race_free.iter().copied()));
+    known
+}
+
+/// The results of the loop-invariant searches of checks of the open scope
+/// in kernels of which `kernel` only adds block barriers, under the same
+/// options (empty without a scope); where two give one loop different
+/// results, the first that proved any candidate (each is a proof about
+/// `kernel`'s loop, see the module's documentation).
+pub(crate) fn known_invariants(kernel: &Kernel, opts: &CheckOptions) -> InvariantMemo {
+    let mut known = InvariantMemo::default();
+    for_each_base(kernel, opts, |e| {
+        for (key, found) in &e.invariants {
+            match known.get(key) {
+                Some((_, proven)) if !proven.is_empty() || found.1.is_empty() => {}
+                _ => {
+                    known.insert(*key, found.clone());
+                }
+            }
+        }
+    });
+    known
+}
+
 /// Records, in the open scope, that a check of `kernel` under `opts`
-/// proved the pairs `race_free` race-free.
-pub(crate) fn remember_race_free(
+/// proved the pairs `race_free` race-free, and the results `invariants` of
+/// its loop-invariant searches.
+pub(crate) fn remember_check(
     kernel: &Kernel,
     opts: &CheckOptions,
     race_free: HashSet<PairKey>,
+    invariants: InvariantMemo,
 ) {
     let open = SCOPE.with(|s| s.borrow().is_some());
-    if !open || race_free.is_empty() || !eligible(kernel) {
+    if !open || (race_free.is_empty() && invariants.is_empty()) || !eligible(kernel) {
         return;
     }
     SCOPE.with(|s| {
@@ -138,6 +178,7 @@ pub(crate) fn remember_race_free(
                 kernel: kernel.clone(),
                 opts: opts.clone(),
                 race_free,
+                invariants,
             });
         }
     });
@@ -355,9 +396,48 @@ pub(crate) mod tests {
             let base = crate::check::check_kernel(&without, &opts);
             assert_eq!(base.verdict, Verdict::RaceFree, "{base:?}");
             assert!(known_race_free(&with, &opts).is_empty());
+            assert!(known_invariants(&with, &opts).is_empty());
             // A kernel that keeps the repeats does reuse them.
             assert!(!known_race_free(&without, &opts).is_empty());
         });
+    }
+
+    /// `j` only grows in the loop (by `a[i] & 3`, not a counter): its
+    /// invariant `j >= t` (Houdini's `v >= v0`) makes the store under
+    /// `j < t` dead.
+    const GROWS: &str = "__global__ void k(const int *a, int *out, int n) {\n  __shared__ int s[64];\n  int t = threadIdx.x;\n  int j = t;\n  for (int i = 0; i < n; ++i) {\n    if (a[i] > 0) {\n      j = j + (a[i] & 3);\n    }\n  }\n  s[t] = a[t];\n  if (j < t) {\n    s[(t + 1) % 64] = 0;\n  }\n  __syncthreads();\n  out[t] = s[63 - t];\n}\n";
+
+    #[test]
+    fn a_candidate_inherits_the_loop_invariants_of_its_base() {
+        let (with, without) = with_and_without_barrier(GROWS);
+        let opts = opts();
+        with_pair_reuse(|| {
+            assert!(known_invariants(&with, &opts).is_empty());
+            let base = crate::check::check_kernel(&without, &opts);
+            assert_eq!(base.verdict, Verdict::Racy, "{base:?}");
+            // The base's search proved `j >= t` for the loop, for each thread.
+            let known = known_invariants(&with, &opts);
+            assert_eq!(known.len(), 2, "{known:?}");
+            assert!(known.values().all(|(_, proven)| !proven.is_empty()));
+            let candidate = crate::check::check_kernel(&with, &opts);
+            assert_eq!(candidate.verdict, Verdict::RaceFree, "{candidate:?}");
+            // Not for a kernel that changes a statement (the store is live
+            // once `j` may fall below `t`), nor under other options.
+            let falls = lower(&GROWS.replace("j + (a[i] & 3)", "j - (a[i] & 3)"));
+            assert!(known_invariants(&falls, &opts).is_empty());
+            let racy = crate::check::check_kernel(&falls, &opts);
+            assert_eq!(racy.verdict, Verdict::Racy, "{racy:?}");
+            let two_blocks = CheckOptions {
+                launch: LaunchConfig {
+                    grid_dim: Some([2, 1, 1]),
+                    ..opts.launch.clone()
+                },
+                ..opts.clone()
+            };
+            assert!(known_invariants(&with, &two_blocks).is_empty());
+        });
+        // Without a scope nothing is kept.
+        assert!(known_invariants(&with, &opts).is_empty());
     }
 
     #[test]

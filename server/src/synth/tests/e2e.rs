@@ -157,6 +157,29 @@ fn stripped_sdk_kernels_are_restored_without_extra_cost() {
 }
 
 #[test]
+fn candidates_inherit_the_loop_invariants_of_the_stripped_kernel() {
+    // (file, barriers as written and after the repair of the stripped text)
+    for (name, count) in [
+        ("loop_invariant_grows.cu", 1),
+        ("loop_invariant_falls.cu", 2),
+    ] {
+        let text = source(name);
+        let stripped: String = text
+            .lines()
+            .filter(|l| !l.contains("__syncthreads();"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let r = fix_text(name, &stripped, 1);
+        let k = &r.kernels[0];
+        assert_eq!(k.status, RepairStatus::Repaired, "{name}: {:?}", k.reason);
+        assert_eq!(k.barriers_after, count, "{name}:\n{}", r.fixed);
+        assert_eq!(barriers(&r.fixed), count as usize, "{name}");
+        recheck(name, &r.fixed, 1);
+        assert_compiles(name, &r.fixed);
+    }
+}
+
+#[test]
 fn an_unbraced_barrier_body_is_removed_as_an_empty_block() {
     // (file, the unbraced `if` as the fix leaves it, the statement after it).
     // Main deleted the line of the first one, making `out[1 + tid] = s;` the
