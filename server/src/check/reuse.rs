@@ -17,33 +17,42 @@
 //! them ends that, so such a kernel does not reuse the pairs (see
 //! [`known_race_free`]).
 //!
-//!
 //! A candidate that also drops some of the checked kernel's block barriers
 //! (the synthesizer moves barriers from round to round) reuses a pair
 //! `(a, b)` when no dropped barrier can stand between the two accesses
 //! within one of the candidate's barrier intervals ([`carried_over`]).
 //! Theorem: let `K1` (block barriers `B1`) be checked with no divergence
 //! and pair `p = (a, b)` proved race-free, and `K2` (block barriers `B2`)
-//! have the same statements, options and repeated reads. In SDV every
-//! thread of a block passes the same sequence of (non-divergent) barriers,
-//! and a barrier changes no thread's state, so a pair of thread paths of
-//! `K2` is one of `K1` with the same accesses and addresses. Suppose thread
-//! `s` runs `a` and thread `t` runs `b` in one barrier interval of `K2` on
-//! one address. If no barrier of `B1` ran between them they would be in
-//! one interval of `K1` too: a race of `K1` on `p`, which was excluded. So
-//! some barrier `x` of `B1` ran between them, not one of `B2` (that would
-//! split the interval): `x` is in `D = B1 \ B2`, and say `a` ran first.
-//! Then `s` went from `a` to `x` and `t` from `x` to `b`, each without
-//! passing a barrier of `B2` (none ran between `a` and `b`): control-flow
+//! have the same statements, options and repeated reads. If `K2` has a
+//! race, the check of `K2` does not call it race-free. Take an execution of
+//! `K2` with a race, and its first race (the one whose later access comes
+//! first), on pair `q`. Before that access the execution is race-free:
+//! every two conflicting accesses are ordered by barriers of `B2`, so every
+//! schedule that keeps those orders gives each read the same value, and
+//! the prefix runs in `K1` too (its barriers, aligned as the divergence
+//! check proved, only add orders; a barrier changes no thread's state):
+//! the same paths, values and addresses. (The checker's facts that rest
+//! on barriers, such as the tickets of an `atomicAdd` on a counter a
+//! barrier zeroed first, rest on the absence of an earlier race, so they
+//! hold in that prefix in both kernels.) If no barrier of `B1` ran between
+//! the two accesses of `q`, they race in `K1` as well, after a race-free
+//! prefix: the check of `K1` did not prove `q` race-free. Otherwise a
+//! barrier `x` of `B1` ran between them, not one of `B2` (that would order
+//! them): `x` is in `D = B1 \ B2`, and, say `a` first, the thread of `a`
+//! went from `a` to `x` and the thread of `b` from `x` to `b`, each without
+//! passing a barrier of `B2` (none ran between the accesses): control-flow
 //! paths `a -> x` and `x -> b` in `K2` with `x` inserted that pass no
-//! barrier of `B2` (one that orders the pair's memory). Where for every
-//! `x` of `D` no such pair of paths exists, in either order, `p` is
-//! race-free in `K2`. (A barrier of `K1` where `K2` has one of the same
-//! kind is taken as in `B2`: a barrier next to it orders nothing more.)
-//! The divergence of `B2` is
-//! still checked (a divergent candidate is not race-free whatever its
-//! pairs), and `K1`'s check must have found none (its proofs assume
-//! aligned barriers).
+//! barrier of `B2` (one that orders the pair's memory). A pair of `K1` is
+//! carried over only if no such paths exist, in either order, for any `x`
+//! of `D`; then no `x` ran between the accesses of `q`, the first case,
+//! which is excluded. So `q` is not carried over: the check of `K2` asks
+//! it, after a race-free prefix, and finds the race (or leaves it
+//! undecided). A new barrier-dependent fact of the checker must keep this
+//! property (it may assume only the absence of earlier races). (A barrier
+//! of `K1` where `K2` has one of the same kind is taken as in `B2`: a
+//! barrier next to it orders nothing more.) The divergence of `B2` is still
+//! checked (a divergent candidate is not race-free whatever its pairs), and
+//! `K1`'s check must have found none (the replay assumes aligned barriers).
 //!
 //! The loop-head invariants a check's searches proved (or gave up on) are
 //! reused too ([`known_invariants`]): in the symbolic execution a block
@@ -189,10 +198,8 @@ fn carried_over(e: &Entry, kernel: &Kernel) -> Vec<PairKey> {
     let cfg = crate::analysis::intervals::Cfg::new(&union);
     let spaces = access_spaces(kernel);
     // Statements before and after each dropped barrier, per blocking modes.
-    let mut around: crate::base::HashMap<
-        (StmtId, Vec<Blocking>),
-        Option<(HashSet<StmtId>, HashSet<StmtId>)>,
-    > = crate::base::HashMap::default();
+    let mut around: crate::base::HashMap<(StmtId, Vec<Blocking>), Option<Around>> =
+        crate::base::HashMap::default();
     let mut kept = Vec::new();
     for &(a, b) in &e.race_free {
         let (Some(sa), Some(sb)) = (spaces.get(&a), spaces.get(&b)) else {
@@ -210,8 +217,9 @@ fn carried_over(e: &Entry, kernel: &Kernel) -> Vec<PairKey> {
             let Some((before, after)) = sets else {
                 return false;
             };
-            !(before.contains(&a) && after.contains(&b))
-                && !(before.contains(&b) && after.contains(&a))
+            let between =
+                |first: &StmtId, second: &StmtId| before.contains(first) && after.contains(second);
+            !between(&a, &b) && !between(&b, &a)
         });
         if separated {
             kept.push((a, b));
@@ -219,6 +227,10 @@ fn carried_over(e: &Entry, kernel: &Kernel) -> Vec<PairKey> {
     }
     kept
 }
+
+/// The statements before a barrier (a path from them reaches it) and after
+/// it (a path from it reaches them), see `Cfg::around_barrier`.
+type Around = (HashSet<StmtId>, HashSet<StmtId>);
 
 /// The memory space of each access of `kernel`, by label.
 fn access_spaces(kernel: &Kernel) -> crate::base::HashMap<StmtId, MemSpace> {
@@ -391,6 +403,12 @@ fn same_block_but_barriers(a: &Block, b: &Block) -> bool {
 }
 
 fn same_stmt_but_barriers(a: &Stmt, b: &Stmt) -> bool {
+    same_shape(a, b, same_block_but_barriers)
+}
+
+/// Whether `a` and `b` are the same statement, with `blocks` comparing the
+/// blocks of an `if` or a loop (the same label, condition and form).
+fn same_shape(a: &Stmt, b: &Stmt, blocks: fn(&Block, &Block) -> bool) -> bool {
     match (&a.kind, &b.kind) {
         (
             StmtKind::If {
@@ -403,12 +421,7 @@ fn same_stmt_but_barriers(a: &Stmt, b: &Stmt) -> bool {
                 then_: t2,
                 else_: e2,
             },
-        ) => {
-            a.id == b.id
-                && c1 == c2
-                && same_block_but_barriers(t1, t2)
-                && same_block_but_barriers(e1, e2)
-        }
+        ) => a.id == b.id && c1 == c2 && blocks(t1, t2) && blocks(e1, e2),
         (
             StmtKind::Loop {
                 cond: c1,
@@ -428,9 +441,9 @@ fn same_stmt_but_barriers(a: &Stmt, b: &Stmt) -> bool {
             a.id == b.id
                 && c1 == c2
                 && f1 == f2
-                && same_block_but_barriers(p1, p2)
-                && same_block_but_barriers(b1, b2)
-                && same_block_but_barriers(s1, s2)
+                && blocks(p1, p2)
+                && blocks(b1, b2)
+                && blocks(s1, s2)
         }
         (k1, k2) => a.id == b.id && k1 == k2,
     }
@@ -548,47 +561,7 @@ fn merge_children(s: &mut Stmt, o: &Stmt, next: &mut u32, added: &mut HashSet<St
 fn stmt_adds_barriers(small: &Stmt, big: &Stmt) -> bool {
     match (&small.kind, &big.kind) {
         (StmtKind::Barrier { .. }, StmtKind::Barrier { .. }) => small.kind == big.kind,
-        (
-            StmtKind::If {
-                cond: c1,
-                then_: t1,
-                else_: e1,
-            },
-            StmtKind::If {
-                cond: c2,
-                then_: t2,
-                else_: e2,
-            },
-        ) => {
-            small.id == big.id
-                && c1 == c2
-                && block_adds_barriers(t1, t2)
-                && block_adds_barriers(e1, e2)
-        }
-        (
-            StmtKind::Loop {
-                cond: c1,
-                cond_prelude: p1,
-                body: b1,
-                step: s1,
-                form: f1,
-            },
-            StmtKind::Loop {
-                cond: c2,
-                cond_prelude: p2,
-                body: b2,
-                step: s2,
-                form: f2,
-            },
-        ) => {
-            small.id == big.id
-                && c1 == c2
-                && f1 == f2
-                && block_adds_barriers(p1, p2)
-                && block_adds_barriers(b1, b2)
-                && block_adds_barriers(s1, s2)
-        }
-        (k1, k2) => small.id == big.id && k1 == k2,
+        _ => same_shape(small, big, block_adds_barriers),
     }
 }
 
@@ -631,6 +604,17 @@ pub(crate) mod tests {
                 ..Default::default()
             },
             ..CheckOptions::default()
+        }
+    }
+
+    /// `opts` with a grid of two blocks.
+    fn with_two_blocks(opts: &CheckOptions) -> CheckOptions {
+        CheckOptions {
+            launch: LaunchConfig {
+                grid_dim: Some([2, 1, 1]),
+                ..opts.launch.clone()
+            },
+            ..opts.clone()
         }
     }
 
@@ -711,13 +695,7 @@ pub(crate) mod tests {
             assert!(known_invariants(&falls, &opts).is_empty());
             let racy = crate::check::check_kernel(&falls, &opts);
             assert_eq!(racy.verdict, Verdict::Racy, "{racy:?}");
-            let two_blocks = CheckOptions {
-                launch: LaunchConfig {
-                    grid_dim: Some([2, 1, 1]),
-                    ..opts.launch.clone()
-                },
-                ..opts.clone()
-            };
+            let two_blocks = with_two_blocks(&opts);
             assert!(known_invariants(&with, &two_blocks).is_empty());
         });
         // Without a scope nothing is kept.
@@ -745,11 +723,11 @@ pub(crate) mod tests {
         found.unwrap_or_else(|| panic!("no access to {name}"))
     }
 
-    #[test]
-    fn a_moved_barrier_keeps_the_pairs_it_did_not_order() {
-        let both = lower(PHASES);
+    /// `kernel` (two block barriers) with only its first barrier, and with
+    /// only its second.
+    fn each_barrier_alone(kernel: &Kernel) -> (Kernel, Kernel) {
         let mut barriers = Vec::new();
-        crate::ir::walk::for_each_stmt(&both.body, &mut |s| {
+        crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
             if is_block_barrier(s) {
                 barriers.push(s.id);
             }
@@ -757,10 +735,17 @@ pub(crate) mod tests {
         let [first, second] = barriers[..] else {
             panic!("two barriers: {barriers:?}")
         };
-        let mut early = both.clone();
-        crate::ir::walk::remove_stmt(&mut early, second);
-        let mut late = both.clone();
-        crate::ir::walk::remove_stmt(&mut late, first);
+        let mut first_only = kernel.clone();
+        crate::ir::walk::remove_stmt(&mut first_only, second);
+        let mut second_only = kernel.clone();
+        crate::ir::walk::remove_stmt(&mut second_only, first);
+        (first_only, second_only)
+    }
+
+    #[test]
+    fn a_moved_barrier_keeps_the_pairs_it_did_not_order() {
+        let both = lower(PHASES);
+        let (early, late) = each_barrier_alone(&both);
         assert!(same_but_block_barriers(&early, &late));
         assert!(!adds_only_block_barriers(&early, &late));
         let store_s = access(&both, "s", true);
@@ -797,19 +782,7 @@ pub(crate) mod tests {
     #[test]
     fn a_dropped_barrier_in_a_loop_stands_between_the_iterations() {
         let both = lower(LOOPED);
-        let mut barriers = Vec::new();
-        crate::ir::walk::for_each_stmt(&both.body, &mut |s| {
-            if is_block_barrier(s) {
-                barriers.push(s.id);
-            }
-        });
-        let [top, middle] = barriers[..] else {
-            panic!("two barriers: {barriers:?}")
-        };
-        let mut top_only = both.clone();
-        crate::ir::walk::remove_stmt(&mut top_only, middle);
-        let mut middle_only = both.clone();
-        crate::ir::walk::remove_stmt(&mut middle_only, top);
+        let (top_only, middle_only) = each_barrier_alone(&both);
         let store_s = access(&both, "s", true);
         let load_s = access(&both, "s", false);
         let opts = opts();
@@ -855,13 +828,7 @@ pub(crate) mod tests {
             assert_eq!(racy.verdict, Verdict::Racy, "{racy:?}");
             // So is one under other options: with two blocks, both write
             // `a[threadIdx.x]` (a pair the one-block base proved race-free).
-            let two_blocks = CheckOptions {
-                launch: LaunchConfig {
-                    grid_dim: Some([2, 1, 1]),
-                    ..opts.launch.clone()
-                },
-                ..opts.clone()
-            };
+            let two_blocks = with_two_blocks(&opts);
             let between_blocks = crate::check::check_kernel(&with, &two_blocks);
             assert_eq!(between_blocks.verdict, Verdict::Racy, "{between_blocks:?}");
         });

@@ -125,6 +125,14 @@ fn unrepairable_kernels_say_why() {
         .any(|f| f.kind == crate::synth::FixKind::GridBarrier && !f.safe));
 }
 
+/// `text` without its lines that call `__syncthreads()`.
+fn without_barrier_lines(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.contains("__syncthreads();"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 #[test]
 fn stripped_sdk_kernels_are_restored_without_extra_cost() {
     for name in [
@@ -137,11 +145,7 @@ fn stripped_sdk_kernels_are_restored_without_extra_cost() {
         let text = source(name);
         let original = fix_text(name, &text, 1);
         let before = &original.kernels[0];
-        let stripped: String = text
-            .lines()
-            .filter(|l| !l.contains("__syncthreads();"))
-            .map(|l| format!("{l}\n"))
-            .collect();
+        let stripped = without_barrier_lines(&text);
         let r = fix_text(name, &stripped, 1);
         let k = &r.kernels[0];
         assert_eq!(k.status, RepairStatus::Repaired, "{name}: {:?}", k.reason);
@@ -164,11 +168,7 @@ fn candidates_inherit_the_loop_invariants_of_the_stripped_kernel() {
         ("loop_invariant_falls.cu", 2),
     ] {
         let text = source(name);
-        let stripped: String = text
-            .lines()
-            .filter(|l| !l.contains("__syncthreads();"))
-            .map(|l| format!("{l}\n"))
-            .collect();
+        let stripped = without_barrier_lines(&text);
         let r = fix_text(name, &stripped, 1);
         let k = &r.kernels[0];
         assert_eq!(k.status, RepairStatus::Repaired, "{name}: {:?}", k.reason);
