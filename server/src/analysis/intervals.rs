@@ -426,6 +426,56 @@ impl Cfg {
         cur
     }
 
+    /// The statements from which a path reaches barrier `x` (first), and the
+    /// statements a path from `x` reaches (second), along paths that pass no
+    /// barrier blocking in every mode of `modes`, except those of `passable`
+    /// (`x` among them). None when `x` is not a statement of the graph.
+    /// Plain graph reachability (no iteration or branch bookkeeping): an
+    /// over-approximation of the executions, as the graph is. For the reuse
+    /// of pair decisions across barrier placements (`check::reuse`).
+    pub fn around_barrier(
+        &self,
+        x: StmtId,
+        modes: &[Blocking],
+        passable: &HashSet<StmtId>,
+    ) -> Option<(HashSet<StmtId>, HashSet<StmtId>)> {
+        let start = *self.node_of.get(&x)?;
+        let mut stmt_of: Vec<Option<StmtId>> = vec![None; self.preds.len()];
+        for (id, &n) in &self.node_of {
+            stmt_of[n] = Some(*id);
+        }
+        let blocked = |n: usize| {
+            !stmt_of[n].is_some_and(|id| passable.contains(&id))
+                && modes.iter().all(|m| self.blocks(n, *m))
+        };
+        let mut succs: Vec<Vec<usize>> = vec![Vec::new(); self.preds.len()];
+        for (to, preds) in self.preds.iter().enumerate() {
+            for (from, _) in preds {
+                succs[*from].push(to);
+            }
+        }
+        let search = |next: &dyn Fn(usize) -> Vec<usize>| {
+            let mut seen = vec![false; self.preds.len()];
+            let mut stack = next(start);
+            let mut found = HashSet::default();
+            while let Some(n) = stack.pop() {
+                if std::mem::replace(&mut seen[n], true) {
+                    continue;
+                }
+                if let Some(id) = stmt_of[n] {
+                    found.insert(id);
+                }
+                if !blocked(n) {
+                    stack.extend(next(n));
+                }
+            }
+            found
+        };
+        let before = search(&|n| self.preds[n].iter().map(|(p, _)| *p).collect());
+        let after = search(&|n| succs[n].clone());
+        Some((before, after))
+    }
+
     fn blocks(&self, n: usize, mode: Blocking) -> bool {
         match (self.barrier[n], mode) {
             (None, _) => false,

@@ -16,12 +16,59 @@
 //! value (`own_write::repeated_reads`): an inserted barrier between two of
 //! them ends that, so such a kernel does not reuse the pairs (see
 //! [`known_race_free`]).
+//!
+//! A candidate that also drops some of the checked kernel's block barriers
+//! (the synthesizer moves barriers from round to round) reuses a pair
+//! `(a, b)` when no dropped barrier can stand between the two accesses
+//! within one of the candidate's barrier intervals ([`carried_over`]).
+//! Theorem: let `K1` (block barriers `B1`) be checked with no divergence
+//! and pair `p = (a, b)` proved race-free, and `K2` (block barriers `B2`)
+//! have the same statements, options and repeated reads. If `K2` has a
+//! race, the check of `K2` does not call it race-free. Take an execution of
+//! `K2` with a race, and its first race (the one whose later access comes
+//! first), on pair `q`. Before that access the execution is race-free:
+//! every two conflicting accesses are ordered by barriers of `B2`, so every
+//! schedule that keeps those orders gives each read the same value, and
+//! the prefix runs in `K1` too (its barriers, aligned as the divergence
+//! check proved, only add orders; a barrier changes no thread's state):
+//! the same paths, values and addresses. (The checker's facts that rest
+//! on barriers, such as the tickets of an `atomicAdd` on a counter a
+//! barrier zeroed first, rest on the absence of an earlier race, so they
+//! hold in that prefix in both kernels.) If no barrier of `B1` ran between
+//! the two accesses of `q`, they race in `K1` as well, after a race-free
+//! prefix: the check of `K1` did not prove `q` race-free. Otherwise a
+//! barrier `x` of `B1` ran between them, not one of `B2` (that would order
+//! them): `x` is in `D = B1 \ B2`, and, say `a` first, the thread of `a`
+//! went from `a` to `x` and the thread of `b` from `x` to `b`, each without
+//! passing a barrier of `B2` (none ran between the accesses): control-flow
+//! paths `a -> x` and `x -> b` in `K2` with `x` inserted that pass no
+//! barrier of `B2` (one that orders the pair's memory). A pair of `K1` is
+//! carried over only if no such paths exist, in either order, for any `x`
+//! of `D`; then no `x` ran between the accesses of `q`, the first case,
+//! which is excluded. So `q` is not carried over: the check of `K2` asks
+//! it, after a race-free prefix, and finds the race (or leaves it
+//! undecided). A new barrier-dependent fact of the checker must keep this
+//! property (it may assume only the absence of earlier races). (A barrier
+//! of `K1` where `K2` has one of the same kind is taken as in `B2`: a
+//! barrier next to it orders nothing more.) The divergence of `B2` is still
+//! checked (a divergent candidate is not race-free whatever its pairs), and
+//! `K1`'s check must have found none (the replay assumes aligned barriers).
+//!
+//! The loop-head invariants a check's searches proved (or gave up on) are
+//! reused too ([`known_invariants`]): in the symbolic execution a block
+//! barrier changes no variable and assumes nothing, so in a kernel that
+//! differs only in its block barriers (same statements, options and
+//! repeated reads) a loop's entry and step formulas are the ones the search
+//! decided.
 
 use crate::base::HashSet;
 use std::cell::RefCell;
 
+use super::symexec::InvariantMemo;
+
+use crate::analysis::intervals::Blocking;
 use crate::config::CheckOptions;
-use crate::ir::{BarrierScope, Block, Kernel, Stmt, StmtId, StmtKind};
+use crate::ir::{BarrierScope, Block, Kernel, MemSpace, Stmt, StmtId, StmtKind};
 
 /// A pair of accesses, the smaller label first.
 pub(crate) type PairKey = (StmtId, StmtId);
@@ -42,11 +89,15 @@ const MAX_ENTRIES: usize = 16;
 /// stay a small share of a check.
 const MAX_STATEMENTS: usize = 20_000;
 
-/// A checked kernel and the pairs its check proved race-free.
+/// A checked kernel, the pairs its check proved race-free and the results
+/// of its loop-invariant searches.
 struct Entry {
     kernel: Kernel,
     opts: CheckOptions,
     race_free: HashSet<PairKey>,
+    invariants: InvariantMemo,
+    /// The check found no barrier divergence (and left none undecided).
+    aligned: bool,
 }
 
 thread_local! {
@@ -87,19 +138,18 @@ fn eligible(kernel: &Kernel) -> bool {
     count <= MAX_STATEMENTS
 }
 
-/// The pairs that checks of the open scope proved race-free in kernels of
-/// which `kernel` only adds block barriers, under the same options (empty
+/// Calls `f` on each entry of the open scope whose kernel differs from
+/// `kernel` only in its block barriers, under the same options (none
 /// without a scope).
-pub(crate) fn known_race_free(kernel: &Kernel, opts: &CheckOptions) -> HashSet<PairKey> {
+fn for_each_base(kernel: &Kernel, opts: &CheckOptions, mut f: impl FnMut(&Entry)) {
     SCOPE.with(|s| {
         let scope = s.borrow();
         let Some(entries) = scope.as_ref() else {
-            return HashSet::default();
+            return;
         };
         if entries.is_empty() || !eligible(kernel) {
-            return HashSet::default();
+            return;
         }
-        let mut known = HashSet::default();
         let repeats = super::own_write::repeated_reads(kernel);
         for e in entries {
             // A pair proved race-free may rest on the equal values of
@@ -107,26 +157,130 @@ pub(crate) fn known_race_free(kernel: &Kernel, opts: &CheckOptions) -> HashSet<P
             // kernel adds between two such reads lets another thread's write
             // change the value without a race there, so the proof carries
             // over only when every repeat of the checked kernel is one here.
+            // (The same holds of an invariant: the reads' values enter the
+            // loop's formulas.)
             if e.opts == *opts
-                && adds_only_block_barriers(&e.kernel, kernel)
+                && same_but_block_barriers(&e.kernel, kernel)
                 && super::own_write::repeated_reads(&e.kernel) == repeats
             {
-                known.extend(e.race_free.iter().copied());
+                f(e);
             }
         }
-        known
     })
 }
 
+/// The pairs that checks of the open scope proved race-free in kernels
+/// that differ from `kernel` only in block barriers, under the same
+/// options, and that stay race-free in `kernel`: all of them where
+/// `kernel` only adds barriers, else those [`carried_over`] keeps (empty
+/// without a scope).
+pub(crate) fn known_race_free(kernel: &Kernel, opts: &CheckOptions) -> HashSet<PairKey> {
+    let mut known = HashSet::default();
+    for_each_base(kernel, opts, |e| {
+        if adds_only_block_barriers(&e.kernel, kernel) {
+            known.extend(e.race_free.iter().copied());
+        } else if e.aligned {
+            known.extend(carried_over(e, kernel));
+        }
+    });
+    known
+}
+
+/// The pairs of `e` that stay race-free in `kernel`, which has the same
+/// statements as `e`'s kernel but not all its block barriers: those that
+/// no barrier of `e`'s kernel missing in `kernel` can stand between (see
+/// the module's documentation).
+fn carried_over(e: &Entry, kernel: &Kernel) -> Vec<PairKey> {
+    let (union, dropped) = with_barriers_of(kernel, &e.kernel);
+    if dropped.is_empty() {
+        return e.race_free.iter().copied().collect();
+    }
+    let cfg = crate::analysis::intervals::Cfg::new(&union);
+    let spaces = access_spaces(kernel);
+    // Statements before and after each dropped barrier, per blocking modes.
+    let mut around: crate::base::HashMap<(StmtId, Vec<Blocking>), Option<Around>> =
+        crate::base::HashMap::default();
+    let mut kept = Vec::new();
+    for &(a, b) in &e.race_free {
+        let (Some(sa), Some(sb)) = (spaces.get(&a), spaces.get(&b)) else {
+            continue;
+        };
+        // A barrier blocks the pair's paths only if it orders the memory of
+        // both accesses.
+        let mut modes = vec![Blocking::for_space(*sa), Blocking::for_space(*sb)];
+        modes.sort_by_key(|m| *m as u8);
+        modes.dedup();
+        let separated = dropped.iter().all(|&x| {
+            let sets = around
+                .entry((x, modes.clone()))
+                .or_insert_with(|| cfg.around_barrier(x, &modes, &dropped));
+            let Some((before, after)) = sets else {
+                return false;
+            };
+            let between =
+                |first: &StmtId, second: &StmtId| before.contains(first) && after.contains(second);
+            !between(&a, &b) && !between(&b, &a)
+        });
+        if separated {
+            kept.push((a, b));
+        }
+    }
+    kept
+}
+
+/// The statements before a barrier (a path from them reaches it) and after
+/// it (a path from it reaches them), see `Cfg::around_barrier`.
+type Around = (HashSet<StmtId>, HashSet<StmtId>);
+
+/// The memory space of each access of `kernel`, by label.
+fn access_spaces(kernel: &Kernel) -> crate::base::HashMap<StmtId, MemSpace> {
+    let mut out = crate::base::HashMap::default();
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+        if let StmtKind::Read { access, .. }
+        | StmtKind::Write { access, .. }
+        | StmtKind::Atomic { access, .. } = &s.kind
+        {
+            if let Some(d) = kernel.arrays.get(access.array.0 as usize) {
+                out.insert(s.id, d.space);
+            }
+        }
+    });
+    out
+}
+
+/// The results of the loop-invariant searches of checks of the open scope
+/// in kernels of which `kernel` only adds block barriers, under the same
+/// options (empty without a scope); where two give one loop different
+/// results, the first that proved any candidate (each is a proof about
+/// `kernel`'s loop, see the module's documentation).
+pub(crate) fn known_invariants(kernel: &Kernel, opts: &CheckOptions) -> InvariantMemo {
+    let mut known = InvariantMemo::default();
+    for_each_base(kernel, opts, |e| {
+        for (key, found) in &e.invariants {
+            match known.get(key) {
+                Some((_, proven)) if !proven.is_empty() || found.1.is_empty() => {}
+                _ => {
+                    known.insert(*key, found.clone());
+                }
+            }
+        }
+    });
+    known
+}
+
 /// Records, in the open scope, that a check of `kernel` under `opts`
-/// proved the pairs `race_free` race-free.
-pub(crate) fn remember_race_free(
+/// proved the pairs `race_free` race-free, and the results `invariants` of
+/// its loop-invariant searches; `aligned` when it found no barrier
+/// divergence.
+pub(crate) fn remember_check(
     kernel: &Kernel,
     opts: &CheckOptions,
     race_free: HashSet<PairKey>,
+    invariants: InvariantMemo,
+    aligned: bool,
 ) {
     let open = SCOPE.with(|s| s.borrow().is_some());
-    if !open || race_free.is_empty() || !eligible(kernel) {
+    if !open || (race_free.is_empty() && invariants.is_empty()) || !eligible(kernel) {
         return;
     }
     SCOPE.with(|s| {
@@ -138,6 +292,8 @@ pub(crate) fn remember_race_free(
                 kernel: kernel.clone(),
                 opts: opts.clone(),
                 race_free,
+                invariants,
+                aligned,
             });
         }
     });
@@ -149,6 +305,19 @@ pub(crate) fn remember_race_free(
 /// statements in messages); the labels of barriers are not either (a pair
 /// decision is keyed by its accesses' labels).
 pub fn adds_only_block_barriers(small: &Kernel, big: &Kernel) -> bool {
+    same_declarations(small, big) && block_adds_barriers(&small.body, &big.body)
+}
+
+/// Whether `a` and `b` are the same kernel but for their block barriers:
+/// the same other statements with the same labels in the same structure,
+/// the same declarations (source ranges and barrier labels aside).
+pub fn same_but_block_barriers(a: &Kernel, b: &Kernel) -> bool {
+    same_declarations(a, b) && same_block_but_barriers(&a.body, &b.body)
+}
+
+/// Every field of two kernels but the body (and the next free label, which
+/// inserting barriers moves) is equal.
+fn same_declarations(small: &Kernel, big: &Kernel) -> bool {
     // Every field but the body (and the next free label, which inserting
     // barriers moves) must be equal; listed in full so that a new field
     // is considered here.
@@ -160,7 +329,7 @@ pub fn adds_only_block_barriers(small: &Kernel, big: &Kernel) -> bool {
         params,
         arrays,
         vars,
-        body,
+        body: _,
         launch_bounds,
         required_block,
         is_template,
@@ -192,7 +361,6 @@ pub fn adds_only_block_barriers(small: &Kernel, big: &Kernel) -> bool {
         && *layout_assumption == big.layout_assumption
         && *warp_broadcasts == big.warp_broadcasts
         && *sub_group_broadcasts == big.sub_group_broadcasts
-        && block_adds_barriers(body, &big.body)
 }
 
 fn is_block_barrier(s: &Stmt) -> bool {
@@ -222,9 +390,28 @@ fn block_adds_barriers(small: &Block, big: &Block) -> bool {
     rest.next().is_none()
 }
 
-fn stmt_adds_barriers(small: &Stmt, big: &Stmt) -> bool {
-    match (&small.kind, &big.kind) {
-        (StmtKind::Barrier { .. }, StmtKind::Barrier { .. }) => small.kind == big.kind,
+/// The statements of `a` and `b` other than block barriers pair up (see
+/// [`same_but_block_barriers`]).
+fn same_block_but_barriers(a: &Block, b: &Block) -> bool {
+    let mut a = a.stmts.iter().filter(|s| !is_block_barrier(s));
+    let mut b = b.stmts.iter().filter(|s| !is_block_barrier(s));
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if same_stmt_but_barriers(x, y) => {}
+            _ => return false,
+        }
+    }
+}
+
+fn same_stmt_but_barriers(a: &Stmt, b: &Stmt) -> bool {
+    same_shape(a, b, same_block_but_barriers)
+}
+
+/// Whether `a` and `b` are the same statement, with `blocks` comparing the
+/// blocks of an `if` or a loop (the same label, condition and form).
+fn same_shape(a: &Stmt, b: &Stmt, blocks: fn(&Block, &Block) -> bool) -> bool {
+    match (&a.kind, &b.kind) {
         (
             StmtKind::If {
                 cond: c1,
@@ -236,12 +423,7 @@ fn stmt_adds_barriers(small: &Stmt, big: &Stmt) -> bool {
                 then_: t2,
                 else_: e2,
             },
-        ) => {
-            small.id == big.id
-                && c1 == c2
-                && block_adds_barriers(t1, t2)
-                && block_adds_barriers(e1, e2)
-        }
+        ) => a.id == b.id && c1 == c2 && blocks(t1, t2) && blocks(e1, e2),
         (
             StmtKind::Loop {
                 cond: c1,
@@ -258,14 +440,130 @@ fn stmt_adds_barriers(small: &Stmt, big: &Stmt) -> bool {
                 form: f2,
             },
         ) => {
-            small.id == big.id
+            a.id == b.id
                 && c1 == c2
                 && f1 == f2
-                && block_adds_barriers(p1, p2)
-                && block_adds_barriers(b1, b2)
-                && block_adds_barriers(s1, s2)
+                && blocks(p1, p2)
+                && blocks(b1, b2)
+                && blocks(s1, s2)
         }
-        (k1, k2) => small.id == big.id && k1 == k2,
+        (k1, k2) => a.id == b.id && k1 == k2,
+    }
+}
+
+/// `kernel` (of the same statements as `other`, see
+/// [`same_but_block_barriers`]) with the block barriers of `other` that it
+/// lacks inserted where they stand in `other`, under fresh labels: the
+/// union of their barrier placements, and the labels of the inserted
+/// barriers.
+fn with_barriers_of(kernel: &Kernel, other: &Kernel) -> (Kernel, HashSet<StmtId>) {
+    let mut union = kernel.clone();
+    let mut next = kernel.next_stmt_id.max(other.next_stmt_id);
+    let mut added = HashSet::default();
+    merge_barriers(&mut union.body, &other.body, &mut next, &mut added);
+    union.next_stmt_id = next;
+    (union, added)
+}
+
+/// Inserts into `block` a copy of each block barrier of `other` at the
+/// point (between two other statements) where it stands, unless `block`
+/// has a barrier of the same kind (scope and fences) there, recursively.
+fn merge_barriers(block: &mut Block, other: &Block, next: &mut u32, added: &mut HashSet<StmtId>) {
+    // The block barriers of `other` before each of its other statements
+    // (the last entry: after the last one).
+    let mut gaps: Vec<Vec<&Stmt>> = vec![Vec::new()];
+    let mut others: Vec<&Stmt> = Vec::new();
+    for s in &other.stmts {
+        if is_block_barrier(s) {
+            gaps.last_mut().expect("a gap per statement").push(s);
+        } else {
+            others.push(s);
+            gaps.push(Vec::new());
+        }
+    }
+    let old = std::mem::take(&mut block.stmts);
+    let mut gap = 0;
+    // The kinds of `block`'s barriers at the current point.
+    let mut here: Vec<StmtKind> = Vec::new();
+    for mut s in old {
+        if is_block_barrier(&s) {
+            here.push(s.kind.clone());
+            block.stmts.push(s);
+            continue;
+        }
+        insert_missing(&mut block.stmts, gaps.get(gap), &here, next, added);
+        here.clear();
+        if let Some(o) = others.get(gap) {
+            merge_children(&mut s, o, next, added);
+        }
+        gap += 1;
+        block.stmts.push(s);
+    }
+    insert_missing(&mut block.stmts, gaps.get(gap), &here, next, added);
+}
+
+/// Appends to `out` a copy, under a fresh label, of each barrier of
+/// `barriers` whose kind is not among `present`.
+fn insert_missing(
+    out: &mut Vec<Stmt>,
+    barriers: Option<&Vec<&Stmt>>,
+    present: &[StmtKind],
+    next: &mut u32,
+    added: &mut HashSet<StmtId>,
+) {
+    for b in barriers.into_iter().flatten() {
+        if present.contains(&b.kind) {
+            continue;
+        }
+        let mut copy = (*b).clone();
+        copy.id = StmtId(*next);
+        *next += 1;
+        added.insert(copy.id);
+        out.push(copy);
+    }
+}
+
+/// [`merge_barriers`] into the blocks of `s` from those of `o` (the same
+/// statement of the other kernel).
+fn merge_children(s: &mut Stmt, o: &Stmt, next: &mut u32, added: &mut HashSet<StmtId>) {
+    match (&mut s.kind, &o.kind) {
+        (
+            StmtKind::If { then_, else_, .. },
+            StmtKind::If {
+                then_: t2,
+                else_: e2,
+                ..
+            },
+        ) => {
+            merge_barriers(then_, t2, next, added);
+            merge_barriers(else_, e2, next, added);
+        }
+        (
+            StmtKind::Loop {
+                cond_prelude,
+                body,
+                step,
+                ..
+            },
+            StmtKind::Loop {
+                cond_prelude: p2,
+                body: b2,
+                step: s2,
+                ..
+            },
+        ) => {
+            merge_barriers(cond_prelude, p2, next, added);
+            merge_barriers(body, b2, next, added);
+            merge_barriers(step, s2, next, added);
+        }
+        _ => {}
+    }
+}
+
+fn stmt_adds_barriers(small: &Stmt, big: &Stmt) -> bool {
+    match (&small.kind, &big.kind) {
+        (StmtKind::Barrier { .. }, StmtKind::Barrier { .. }) => small.kind == big.kind,
+        _ => same_shape(small, big, block_adds_barriers),
     }
 }
 
@@ -308,6 +606,17 @@ pub(crate) mod tests {
                 ..Default::default()
             },
             ..CheckOptions::default()
+        }
+    }
+
+    /// `opts` with a grid of two blocks.
+    fn with_two_blocks(opts: &CheckOptions) -> CheckOptions {
+        CheckOptions {
+            launch: LaunchConfig {
+                grid_dim: Some([2, 1, 1]),
+                ..opts.launch.clone()
+            },
+            ..opts.clone()
         }
     }
 
@@ -357,8 +666,142 @@ pub(crate) mod tests {
             let base = crate::check::check_kernel(&without, &opts);
             assert_eq!(base.verdict, Verdict::RaceFree, "{base:?}");
             assert!(known_race_free(&with, &opts).is_empty());
+            assert!(known_invariants(&with, &opts).is_empty());
             // A kernel that keeps the repeats does reuse them.
             assert!(!known_race_free(&without, &opts).is_empty());
+        });
+    }
+
+    /// `j` only grows in the loop (by `a[i] & 3`, not a counter): its
+    /// invariant `j >= t` (Houdini's `v >= v0`) makes the store under
+    /// `j < t` dead.
+    const GROWS: &str = "__global__ void k(const int *a, int *out, int n) {\n  __shared__ int s[64];\n  int t = threadIdx.x;\n  int j = t;\n  for (int i = 0; i < n; ++i) {\n    if (a[i] > 0) {\n      j = j + (a[i] & 3);\n    }\n  }\n  s[t] = a[t];\n  if (j < t) {\n    s[(t + 1) % 64] = 0;\n  }\n  __syncthreads();\n  out[t] = s[63 - t];\n}\n";
+
+    #[test]
+    fn a_candidate_inherits_the_loop_invariants_of_its_base() {
+        let (with, without) = with_and_without_barrier(GROWS);
+        let opts = opts();
+        with_pair_reuse(|| {
+            assert!(known_invariants(&with, &opts).is_empty());
+            let base = crate::check::check_kernel(&without, &opts);
+            assert_eq!(base.verdict, Verdict::Racy, "{base:?}");
+            // The base's search proved `j >= t` for the loop, for each thread.
+            let known = known_invariants(&with, &opts);
+            assert_eq!(known.len(), 2, "{known:?}");
+            assert!(known.values().all(|(_, proven)| !proven.is_empty()));
+            let candidate = crate::check::check_kernel(&with, &opts);
+            assert_eq!(candidate.verdict, Verdict::RaceFree, "{candidate:?}");
+            // Not for a kernel that changes a statement (the store is live
+            // once `j` may fall below `t`), nor under other options.
+            let falls = lower(&GROWS.replace("j + (a[i] & 3)", "j - (a[i] & 3)"));
+            assert!(known_invariants(&falls, &opts).is_empty());
+            let racy = crate::check::check_kernel(&falls, &opts);
+            assert_eq!(racy.verdict, Verdict::Racy, "{racy:?}");
+            let two_blocks = with_two_blocks(&opts);
+            assert!(known_invariants(&with, &two_blocks).is_empty());
+        });
+        // Without a scope nothing is kept.
+        assert!(known_invariants(&with, &opts).is_empty());
+    }
+
+    /// Two phases, each a store and a read of a shared array, with a
+    /// barrier point after each store.
+    /// The store of `s` against itself needs the solver (`(5t) % 64` is
+    /// one-to-one on 64 threads), so the checks record their pairs.
+    const PHASES: &str = "__global__ void k(const int *a, const int *c, int *b) {\n  __shared__ int s[64];\n  __shared__ int r[64];\n  int t = threadIdx.x;\n  s[(t * 5) % 64] = a[t];\n  __syncthreads();\n  b[t] = s[63 - t];\n  r[t] = c[t] + 1;\n  __syncthreads();\n  b[t + 64] = r[63 - t];\n}\n";
+
+    /// The label of the access of `kernel` to array `name`, write or read.
+    fn access(kernel: &Kernel, name: &str, write: bool) -> StmtId {
+        let mut found = None;
+        crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| match &s.kind {
+            StmtKind::Write { access, .. } | StmtKind::Read { access, .. }
+                if kernel.arrays[access.array.0 as usize].name == name
+                    && matches!(s.kind, StmtKind::Write { .. }) == write =>
+            {
+                found = Some(s.id)
+            }
+            _ => {}
+        });
+        found.unwrap_or_else(|| panic!("no access to {name}"))
+    }
+
+    /// `kernel` (two block barriers) with only its first barrier, and with
+    /// only its second.
+    fn each_barrier_alone(kernel: &Kernel) -> (Kernel, Kernel) {
+        let mut barriers = Vec::new();
+        crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+            if is_block_barrier(s) {
+                barriers.push(s.id);
+            }
+        });
+        let [first, second] = barriers[..] else {
+            panic!("two barriers: {barriers:?}")
+        };
+        let mut first_only = kernel.clone();
+        crate::ir::walk::remove_stmt(&mut first_only, second);
+        let mut second_only = kernel.clone();
+        crate::ir::walk::remove_stmt(&mut second_only, first);
+        (first_only, second_only)
+    }
+
+    #[test]
+    fn a_moved_barrier_keeps_the_pairs_it_did_not_order() {
+        let both = lower(PHASES);
+        let (early, late) = each_barrier_alone(&both);
+        assert!(same_but_block_barriers(&early, &late));
+        assert!(!adds_only_block_barriers(&early, &late));
+        let store_s = access(&both, "s", true);
+        let load_s = access(&both, "s", false);
+        let opts = opts();
+        with_pair_reuse(|| {
+            // The first barrier only: the second phase races.
+            let checked = crate::check::check_kernel(&early, &opts);
+            assert_eq!(checked.verdict, Verdict::Racy, "{checked:?}");
+            let known = known_race_free(&late, &opts);
+            // `s[(5t) % 64]` against itself needs no barrier: kept.
+            assert!(known.contains(&pair_key(store_s, store_s)), "{known:?}");
+            // The store and the read of `s` were ordered by the dropped
+            // barrier, which stands between them: checked again, racy.
+            assert!(!known.contains(&pair_key(store_s, load_s)), "{known:?}");
+            let moved = crate::check::check_kernel(&late, &opts);
+            assert_eq!(moved.verdict, Verdict::Racy, "{moved:?}");
+            assert!(
+                moved
+                    .races
+                    .iter()
+                    .any(|r| pair_key(r.first, r.second) == pair_key(store_s, load_s)),
+                "{moved:?}"
+            );
+            let fixed = crate::check::check_kernel(&both, &opts);
+            assert_eq!(fixed.verdict, Verdict::RaceFree, "{fixed:?}");
+        });
+    }
+
+    /// A loop whose body stores and reads `s`: a barrier at the top of the
+    /// body orders the read of one iteration against the store of the next.
+    const LOOPED: &str = "__global__ void k(int *a, int n) {\n  __shared__ int s[64];\n  int t = threadIdx.x;\n  for (int i = 0; i < n; ++i) {\n    __syncthreads();\n    s[(t * 5) % 64] = a[t + i];\n    __syncthreads();\n    a[t + i] = s[63 - t];\n  }\n}\n";
+
+    #[test]
+    fn a_dropped_barrier_in_a_loop_stands_between_the_iterations() {
+        let both = lower(LOOPED);
+        let (top_only, middle_only) = each_barrier_alone(&both);
+        let store_s = access(&both, "s", true);
+        let load_s = access(&both, "s", false);
+        let opts = opts();
+        assert!(same_but_block_barriers(&top_only, &middle_only));
+        with_pair_reuse(|| {
+            let checked = crate::check::check_kernel(&both, &opts);
+            assert_eq!(checked.verdict, Verdict::RaceFree, "{checked:?}");
+            // Without the top barrier the read of one iteration and the
+            // store of the next race; that barrier stands between them
+            // (through the back edge, past no other barrier): not carried
+            // over. The store against itself is: every path from the store
+            // to the top barrier passes the middle one.
+            let known = known_race_free(&middle_only, &opts);
+            assert!(!known.contains(&pair_key(store_s, load_s)), "{known:?}");
+            assert!(known.contains(&pair_key(store_s, store_s)), "{known:?}");
+            let racy = crate::check::check_kernel(&middle_only, &opts);
+            assert_eq!(racy.verdict, Verdict::Racy, "{racy:?}");
         });
     }
 
@@ -387,13 +830,7 @@ pub(crate) mod tests {
             assert_eq!(racy.verdict, Verdict::Racy, "{racy:?}");
             // So is one under other options: with two blocks, both write
             // `a[threadIdx.x]` (a pair the one-block base proved race-free).
-            let two_blocks = CheckOptions {
-                launch: LaunchConfig {
-                    grid_dim: Some([2, 1, 1]),
-                    ..opts.launch.clone()
-                },
-                ..opts.clone()
-            };
+            let two_blocks = with_two_blocks(&opts);
             let between_blocks = crate::check::check_kernel(&with, &two_blocks);
             assert_eq!(between_blocks.verdict, Verdict::Racy, "{between_blocks:?}");
         });

@@ -542,6 +542,9 @@ fn check_in_context<'k>(
         });
         let mut checker = Checker::new(kernel, opts, start, &solver, budget, analyses);
         checker.known_race_free = known_race_free;
+        checker
+            .enc
+            .inherit_invariants(super::reuse::known_invariants(kernel, opts));
         checker.profile.setup_ms = start.elapsed().as_secs_f64() * 1e3;
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.run()));
         let _ = done.send(());
@@ -580,7 +583,26 @@ fn check_in_context<'k>(
         if checker.budget_exceeded.is_none() {
             let mut race_free = std::mem::take(&mut checker.known_race_free);
             race_free.extend(checker.decided_race_free.drain(..));
-            super::reuse::remember_race_free(kernel, opts, race_free);
+            // No barrier found divergent or left undecided (an undecided
+            // divergence case is recorded as the barrier against itself).
+            let aligned = checker.divergences.is_empty()
+                && checker.undecided.iter().all(|(a, b, _)| {
+                    a != b
+                        || !crate::ir::walk::find_stmt(&kernel.body, *a).is_some_and(|s| {
+                            matches!(
+                                s.kind,
+                                crate::ir::StmtKind::Barrier { .. }
+                                    | crate::ir::StmtKind::Collective { .. }
+                            )
+                        })
+                });
+            super::reuse::remember_check(
+                kernel,
+                opts,
+                race_free,
+                checker.enc.proven_invariants(),
+                aligned,
+            );
         }
         let work = checker.budget_work();
         let (r, p) = checker.finish();

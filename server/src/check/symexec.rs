@@ -522,7 +522,11 @@ pub struct Encoder<'k> {
     /// Candidate loop-head invariants proven inductive, per loop and thread
     /// (see [`Exec::loop_invariants`]; a thread's own execution is the same
     /// formula in every scenario up to names, so the proof is reused).
-    invariants: RefCell<HashMap<(StmtId, usize), Vec<Candidate>>>,
+    invariants: RefCell<InvariantMemo>,
+    /// Invariants earlier checks of a barrier synthesis proved in kernels
+    /// of which this one only adds block barriers (see
+    /// [`Encoder::inherit_invariants`]).
+    inherited_invariants: InvariantMemo,
     /// Solver work left for this kernel's invariant searches.
     invariant_work_left: Cell<u64>,
     /// Solver work this kernel's invariant searches spent (charged to the
@@ -945,6 +949,7 @@ impl<'k> Encoder<'k> {
             funcs: RefCell::new(HashMap::default()),
             cache: RefCell::new(HashMap::default()),
             invariants: RefCell::new(HashMap::default()),
+            inherited_invariants: HashMap::default(),
             invariant_work_left: Cell::new(INVARIANT_KERNEL_WORK),
             invariant_work_spent: Cell::new(0),
             if_locals: RefCell::new(HashMap::default()),
@@ -1474,6 +1479,27 @@ impl<'k> Encoder<'k> {
         self.invariant_work_spent.get()
     }
 
+    /// Starts the invariant searches from `memo`: loop-head invariants that
+    /// checks of a barrier synthesis proved in kernels of which this one
+    /// only adds block barriers (see `check::reuse`). A search whose loop
+    /// and thread `memo` names, over the same variables, takes its result
+    /// without a query. Sound: a block barrier changes no variable and
+    /// assumes nothing in the symbolic execution (it only records where it
+    /// stands, `ExecResult::barriers`), and `check::reuse` only hands over
+    /// the results of kernels with the same statements, options and
+    /// repeated reads, so the loop's entry and step formulas here are the
+    /// ones that search proved its candidates inductive on (or gave up on:
+    /// an empty result, which only means fewer facts).
+    pub(crate) fn inherit_invariants(&mut self, memo: InvariantMemo) {
+        self.inherited_invariants = memo;
+    }
+
+    /// The loop-head invariant searches this encoder finished, for later
+    /// checks of a barrier synthesis (see [`Encoder::inherit_invariants`]).
+    pub(crate) fn proven_invariants(&self) -> InvariantMemo {
+        self.invariants.borrow().clone()
+    }
+
     /// Symbolic executions stop at `deadline` (their results are then
     /// marked incomplete).
     pub fn set_deadline(&mut self, deadline: std::time::Instant) {
@@ -1974,6 +2000,11 @@ struct Jumps {
     breaks: Vec<(Bool, Vec<Option<Val>>)>,
     continues: Vec<(Bool, Vec<Option<Val>>)>,
 }
+
+/// The results of loop-head invariant searches, per loop and thread: the
+/// variables the search considered and the candidates it proved (empty when
+/// it gave up or none held).
+pub(crate) type InvariantMemo = HashMap<(StmtId, usize), (Vec<VarId>, Vec<Candidate>)>;
 
 /// A candidate loop-head invariant of a variable `v` the loop modifies (not a
 /// counter), relative to its value `v0` on loop entry (see
@@ -5269,7 +5300,6 @@ impl Exec<'_, '_> {
             || info.has_named_barrier
             || info.size > LAST_ITERATION_MAX_STMTS
             || self.out.incomplete
-            || self.enc.invariant_work_left.get() < INVARIANT_MIN_QUERY_WORK
         {
             return Vec::new();
         }
@@ -5288,8 +5318,30 @@ impl Exec<'_, '_> {
         if vars.is_empty() {
             return Vec::new();
         }
-        if let Some(known) = self.enc.invariants.borrow().get(&(id, self.thread)) {
+        if let Some((_, known)) = self.enc.invariants.borrow().get(&(id, self.thread)) {
             return known.clone();
+        }
+        // Proved by an earlier check of a kernel this one only adds block
+        // barriers to, over the same variables (see `inherit_invariants`).
+        if let Some((known_vars, known)) = self.enc.inherited_invariants.get(&(id, self.thread)) {
+            if *known_vars == vars {
+                let known = known.clone();
+                self.enc
+                    .invariants
+                    .borrow_mut()
+                    .insert((id, self.thread), (vars, known.clone()));
+                return known;
+            }
+        }
+        if self.enc.invariant_work_left.get() < INVARIANT_MIN_QUERY_WORK {
+            // The kernel's invariant work is spent: none for this loop, as
+            // for every later one. Recorded, so that a later check of the
+            // synthesis that inherits it spends none either.
+            self.enc
+                .invariants
+                .borrow_mut()
+                .insert((id, self.thread), (vars, Vec::new()));
+            return Vec::new();
         }
         let mut candidates: Vec<Candidate> = Vec::new();
         for var in &vars {
@@ -5343,7 +5395,7 @@ impl Exec<'_, '_> {
             self.enc
                 .invariants
                 .borrow_mut()
-                .insert((id, self.thread), Vec::new());
+                .insert((id, self.thread), (vars, Vec::new()));
             return Vec::new();
         }
 
@@ -5437,7 +5489,7 @@ impl Exec<'_, '_> {
         self.enc
             .invariants
             .borrow_mut()
-            .insert((id, self.thread), proven.clone());
+            .insert((id, self.thread), (vars, proven.clone()));
         proven
     }
 

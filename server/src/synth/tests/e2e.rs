@@ -125,6 +125,14 @@ fn unrepairable_kernels_say_why() {
         .any(|f| f.kind == crate::synth::FixKind::GridBarrier && !f.safe));
 }
 
+/// `text` without its lines that call `__syncthreads()`.
+fn without_barrier_lines(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.contains("__syncthreads();"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 #[test]
 fn stripped_sdk_kernels_are_restored_without_extra_cost() {
     for name in [
@@ -137,11 +145,7 @@ fn stripped_sdk_kernels_are_restored_without_extra_cost() {
         let text = source(name);
         let original = fix_text(name, &text, 1);
         let before = &original.kernels[0];
-        let stripped: String = text
-            .lines()
-            .filter(|l| !l.contains("__syncthreads();"))
-            .map(|l| format!("{l}\n"))
-            .collect();
+        let stripped = without_barrier_lines(&text);
         let r = fix_text(name, &stripped, 1);
         let k = &r.kernels[0];
         assert_eq!(k.status, RepairStatus::Repaired, "{name}: {:?}", k.reason);
@@ -151,6 +155,25 @@ fn stripped_sdk_kernels_are_restored_without_extra_cost() {
             r.fixed
         );
         assert!(k.cost_after <= before.cost_before, "{name}:\n{}", r.fixed);
+        recheck(name, &r.fixed, 1);
+        assert_compiles(name, &r.fixed);
+    }
+}
+
+#[test]
+fn candidates_inherit_the_loop_invariants_of_the_stripped_kernel() {
+    // (file, barriers as written and after the repair of the stripped text)
+    for (name, count) in [
+        ("loop_invariant_grows.cu", 1),
+        ("loop_invariant_falls.cu", 2),
+    ] {
+        let text = source(name);
+        let stripped = without_barrier_lines(&text);
+        let r = fix_text(name, &stripped, 1);
+        let k = &r.kernels[0];
+        assert_eq!(k.status, RepairStatus::Repaired, "{name}: {:?}", k.reason);
+        assert_eq!(k.barriers_after, count, "{name}:\n{}", r.fixed);
+        assert_eq!(barriers(&r.fixed), count as usize, "{name}");
         recheck(name, &r.fixed, 1);
         assert_compiles(name, &r.fixed);
     }
