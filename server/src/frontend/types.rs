@@ -217,6 +217,9 @@ fn is_library_enum(name: &str) -> bool {
             | "cudaMemcpyKind"
             | "cudaStream_t"
             | "cudaEvent_t"
+            | "__mbarrier_t"
+            | "__mbarrier_token_t"
+            | "arrival_token"
     )
 }
 
@@ -506,9 +509,11 @@ impl TypeEnv {
                 // division by it that follows is assumed not to happen (UB),
                 // which makes the whole path dead and hides its races. Float
                 // arithmetic is uninterpreted, an over-approximation of any
-                // type's. The enumerations and handles of the CUDA libraries
-                // the checker models without their headers are integers.
-                if is_library_enum(name) {
+                // type's. Enumerations (the program's, whose enumerators are
+                // known constants, and those of the CUDA libraries the
+                // checker models without their headers) and handles are
+                // integers.
+                if self.enum_names.contains(name) || is_library_enum(name) {
                     return Ty::Scalar(ScalarTy::INT);
                 }
                 Ty::Scalar(ScalarTy::FLOAT)
