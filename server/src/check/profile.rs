@@ -48,6 +48,11 @@ pub struct Profile {
     pub sliced_queries: u32,
     /// Of those, queries the slice decided (the whole query not asked).
     pub decided_by_slice: u32,
+    /// Queries whose hub core was asked first (see `Slicer::core`).
+    pub core_queries: u32,
+    /// Of those, queries the core decided (neither the slice nor the
+    /// whole query asked).
+    pub decided_by_core: u32,
     /// Z3 work units spent in total.
     pub work: u64,
     /// The slowest queries by work units, slowest first.

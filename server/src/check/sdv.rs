@@ -110,6 +110,15 @@ const PORTFOLIO: [(Turn, u64); 5] = [
 /// is no easier for the turns after it than the whole query.
 const SLICED_WORK: u64 = PORTFOLIO[0].1;
 
+/// Queries of at least this many facts ask their hub core first (see
+/// `Slicer::core`); smaller ones cost the solver little to load.
+const CORE_MIN_FACTS: usize = 256;
+
+/// Work slice of the hub core (see `Slicer::core`): launch bounds,
+/// distinctness and the goals, decided in a few hundred units when the
+/// guards alone contradict.
+const CORE_WORK: u64 = 5_000;
+
 /// Work slice of one call of the pinned turn, a side call paid from its own
 /// allowance (the third of [`PORTFOLIO_ALLOWANCE`]). It runs before the
 /// last `smt` turn, once the cheaper turns answered unknown, on a solver of
@@ -1078,7 +1087,7 @@ fn hardness(facts: &[Bool]) -> String {
                     None => divmod_symbolic = true,
                 }
             }
-            DeclKind::Uninterpreted if !children.is_empty() => functions = true,
+            _ if super::slice::is_uninterpreted_application(&term) => functions = true,
             kind => {
                 let k = kind as u32;
                 bits |= (1024..1536).contains(&k);
@@ -2660,6 +2669,9 @@ impl<'k, 's> Checker<'k, 's> {
         }
         let started = Instant::now();
         let facts: Vec<Bool> = facts.collect();
+        if self.decided_by_core(&facts, cap_work, started) {
+            return (SatResult::Unsat, None);
+        }
         // Repeated-read links of reads nothing else mentions left out: the
         // query is equisatisfiable and its models the same (see
         // `Slicer::drop_unread_links`). Such links cost the solver its
@@ -2681,6 +2693,40 @@ impl<'k, 's> Checker<'k, 's> {
         let answer = self.check_kept_facts(facts, cap_work, lemmas, started);
         self.goals_from = goals_from;
         answer
+    }
+
+    /// Whether the hub core of a large query (see `Slicer::core`) is
+    /// unsatisfiable, asked before anything else is done with the query:
+    /// its thousands of facts cost more to walk, sort and load than the
+    /// core costs to decide. Only `unsat` is taken (a subset of the
+    /// conjuncts is unsatisfiable, so the query is; a model of the core
+    /// rarely extends to hundreds of facts). Its work is `smt` work, paid
+    /// also when it does not decide.
+    fn decided_by_core(&mut self, facts: &[Bool], cap_work: Option<u64>, started: Instant) -> bool {
+        let Some(core) = self
+            .goals_from
+            .and_then(|g| self.slicer.core(facts, g, CORE_MIN_FACTS))
+        else {
+            return false;
+        };
+        let allowed = CORE_WORK
+            .min(cap_work.unwrap_or(QUERY_WORK))
+            .min(self.work_left());
+        if allowed == 0 {
+            return false;
+        }
+        let (r, _, work) = self.run_solver(self.solver, 0, &core, allowed);
+        self.work_used += work;
+        self.profile.core_queries += 1;
+        if r != SatResult::Unsat {
+            return false;
+        }
+        self.queries += 1;
+        self.profile.decided_by_core += 1;
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        self.profile.solve_ms += ms;
+        self.record_query(&core, work, ms, r);
+        true
     }
 
     /// [`Checker::check_facts`] after the read links are left out.
