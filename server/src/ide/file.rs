@@ -608,13 +608,19 @@ fn same_launch(a: &LaunchSite, b: &LaunchSite) -> bool {
 }
 
 /// Launches of `kernels` in the other host source files of `path`'s folder,
-/// in the order of their names, then in the files of its parent folder that
-/// include it (see [`find_includer`]). At most [`MAX_SIBLING_FILES`] files that
-/// mention one of the kernels are scanned; a further file mentioning one, or
-/// any file of a folder of more than [`MAX_LISTED_FILES`] host files, may
-/// launch it in a way not read: it gives the kernels it may launch a launch
-/// with unknown sizes and arguments (a symbolic run), so that a program's
-/// launches are never reduced to those that happen to be read.
+/// in the order of their names, then in the files that include one of the
+/// files read, searched as [`find_includer`] searches (in that file's folder
+/// and its parent), transitively: the programs compiling a file that names
+/// a kernel are the files including it, wherever in those folders they are
+/// (`sub/k.cu` included by `../A.cu`, which launches `k` and which
+/// `sub/B.cu` includes under its own macros). A file is read when it or a
+/// file it includes names one of the kernels (see [`kernels_named`]). At
+/// most [`MAX_SIBLING_FILES`] such files are scanned; a further one, one of
+/// over [`MAX_SIBLING_FILES`] includers of a file, or any file of a folder
+/// of more than [`MAX_LISTED_FILES`] host files, may launch them in a way
+/// not read: it gives the kernels it may launch a launch with unknown sizes
+/// and arguments (a symbolic run), so that a program's launches are never
+/// reduced to those that happen to be read.
 fn sibling_launches(
     path: &Path,
     kernels: &[&str],
@@ -638,62 +644,87 @@ fn sibling_launches(
         })
         .take(MAX_LISTED_FILES + 1)
         .collect();
-    if files.len() > MAX_LISTED_FILES {
-        let why = format!("a use of `{{}}` in a folder of over {MAX_LISTED_FILES} files, not read");
-        return kernels
+    let unknown_all = |why: &str| -> Vec<LaunchSite> {
+        kernels
             .iter()
             .map(|k| unknown_site(k, folder.display().to_string(), why.replace("{}", k)))
-            .collect();
+            .collect()
+    };
+    if files.len() > MAX_LISTED_FILES {
+        return unknown_all(&format!(
+            "a use of `{{}}` in a folder of over {MAX_LISTED_FILES} files, not read"
+        ));
     }
     files.sort();
-    // The files outside the folder that include this one (in its parent
-    // folder, searched as `find_includer` searches): each compiles the
-    // file's kernels in a program of its own, whose launches are theirs.
-    // (With one includer, the file's own pass reads it; with more, the
-    // file is checked on its own and only they tell those launches.)
-    let own_folder = std::fs::canonicalize(folder).ok();
-    let inclusions = inclusions_of(path, includes, MAX_SIBLING_FILES).unwrap_or_default();
-    if inclusions.len() >= MAX_SIBLING_FILES {
-        let why = format!(
-            "a use of `{{}}` in one of over {MAX_SIBLING_FILES} files including this one, not read"
-        );
-        return kernels
-            .iter()
-            .map(|k| unknown_site(k, folder.display().to_string(), why.replace("{}", k)))
-            .collect();
-    }
-    let mut outside: Vec<PathBuf> = inclusions
-        .into_iter()
-        .map(|(file, _)| file)
-        .filter(|file| {
-            let parent = file.parent().and_then(|p| std::fs::canonicalize(p).ok());
-            parent.is_none() || parent != own_folder
-        })
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let mut seen: Vec<PathBuf> = std::iter::once(canonical(path))
+        .chain(files.iter().map(|f| canonical(f)))
         .collect();
-    outside.dedup();
-    files.extend(outside);
-    let mut out = Vec::new();
-    let mut scanned = 0;
+    // The files whose includers are looked for, each with the kernels it or
+    // its includes name: the checked file first (it names every kernel),
+    // then the folder's files naming one, then the includers found, in the
+    // order found. All but the first are scanned for launches.
+    let mut named: Vec<(PathBuf, Vec<&str>)> = vec![(path.to_path_buf(), kernels.to_vec())];
     for file in files {
+        let Some(text) = cached_text(&file) else {
+            continue;
+        };
+        let mentioned = kernels_named(&file, &text, kernels, includes);
+        if !mentioned.is_empty() {
+            named.push((file, mentioned));
+        }
+    }
+    let mut searched = 0;
+    let mut unsearched: Vec<LaunchSite> = Vec::new();
+    while searched < named.len() {
         if crate::base::interrupt::reason().is_some() {
             // Past the deadline: the kernels' checks say so.
             break;
         }
-        let Some(text) = cached_text(&file) else {
-            continue;
-        };
-        // Cheap filter before preprocessing: a mention of one of the
-        // kernels (any use of its name, a graph node's `p.func = (void *)k`
-        // included, is a launch the scan records, with unknown sizes).
-        let mentioned: Vec<&str> = kernels
-            .iter()
-            .copied()
-            .filter(|k| text.contains(k))
-            .collect();
-        if mentioned.is_empty() {
-            continue;
+        if searched > MAX_SIBLING_FILES {
+            // The includers of the rest are not looked for: each of their
+            // kernels may be launched by a program not read.
+            for (file, mentioned) in &named[searched..] {
+                unsearched.extend(mentioned.iter().map(|k| {
+                    let why = format!(
+                        "a use of `{k}` in a file including {} not read (more than {MAX_SIBLING_FILES} files name this folder's kernels)",
+                        file.display()
+                    );
+                    unknown_site(k, file.display().to_string(), why)
+                }));
+            }
+            break;
         }
-        if scanned == MAX_SIBLING_FILES {
+        let of = named[searched].0.clone();
+        searched += 1;
+        let inclusions = inclusions_of(&of, includes, MAX_SIBLING_FILES).unwrap_or_default();
+        if inclusions.len() >= MAX_SIBLING_FILES {
+            return unknown_all(&format!(
+                "a use of `{{}}` in one of over {MAX_SIBLING_FILES} files including {}, not read",
+                of.display()
+            ));
+        }
+        for (file, _) in inclusions {
+            let key = canonical(&file);
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            let Some(text) = cached_text(&file) else {
+                continue;
+            };
+            let mentioned = kernels_named(&file, &text, kernels, includes);
+            if !mentioned.is_empty() {
+                named.push((file, mentioned));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (scanned, (file, mentioned)) in named.into_iter().skip(1).enumerate() {
+        if crate::base::interrupt::reason().is_some() {
+            break;
+        }
+        if scanned >= MAX_SIBLING_FILES {
             out.extend(mentioned.iter().map(|k| {
                 let why = format!(
                     "a use of `{k}` not read (more than {MAX_SIBLING_FILES} files name this folder's kernels)"
@@ -702,14 +733,79 @@ fn sibling_launches(
             }));
             continue;
         }
-        scanned += 1;
+        let Some(text) = cached_text(&file) else {
+            continue;
+        };
         out.extend(
             host_launches(&file, &text, includes)
                 .into_iter()
                 .filter(|l| kernels.contains(&l.kernel.as_str())),
         );
     }
+    out.extend(unsearched);
     out
+}
+
+/// Most files [`kernels_named`] reads following one file's includes.
+const MAX_NAMING_FILES: usize = 256;
+
+/// The kernels of `kernels` whose name appears (as any substring: a cheap
+/// filter before preprocessing) in `text`, the file at `file`, or in a file
+/// it includes with a quoted `#include`, followed from file to file as the
+/// includes resolve: a program launches a kernel only where its translation
+/// unit names it (a graph node's `p.func = (void *)k` included), and the
+/// unit is the file and what it includes (`main.cu` including `run.cu`,
+/// which launches `k`, need not name `k` itself). Every `#include "..."`
+/// line counts, taken or not by its `#if`; a name that does not resolve is
+/// not followed (the host pass cannot read it either, and only quoted
+/// includes are read there). All of `kernels` when more than
+/// [`MAX_NAMING_FILES`] files are reached.
+fn kernels_named<'k>(
+    file: &Path,
+    text: &str,
+    kernels: &[&'k str],
+    includes: &dyn IncludeResolver,
+) -> Vec<&'k str> {
+    let mut named: Vec<&'k str> = Vec::new();
+    let mut visited: Vec<PathBuf> =
+        vec![std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf())];
+    let mut queue: Vec<(PathBuf, String)> = vec![(file.to_path_buf(), text.to_string())];
+    while let Some((from, text)) = queue.pop() {
+        let more: Vec<&'k str> = kernels
+            .iter()
+            .copied()
+            .filter(|k| !named.contains(k) && text.contains(k))
+            .collect();
+        named.extend(more);
+        if named.len() == kernels.len() {
+            break;
+        }
+        for line in text.lines() {
+            let Some(name) = quoted_include(line) else {
+                continue;
+            };
+            let Some((resolved, included)) = includes.read(&from, name) else {
+                continue;
+            };
+            let key = std::fs::canonicalize(&resolved).unwrap_or_else(|_| resolved.clone());
+            if visited.contains(&key) {
+                continue;
+            }
+            if visited.len() >= MAX_NAMING_FILES {
+                return kernels.to_vec();
+            }
+            visited.push(key);
+            // Its own includes resolve from where it was found, as the
+            // preprocessor resolves them (not from a symbolic link's target).
+            queue.push((resolved, included));
+        }
+    }
+    // In the order of `kernels`, as the filter it replaces kept them.
+    kernels
+        .iter()
+        .copied()
+        .filter(|k| named.contains(k))
+        .collect()
 }
 
 /// Most host files of a folder listed when looking for launches in the
