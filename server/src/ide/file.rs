@@ -697,7 +697,12 @@ fn sibling_launches(
         }
         let of = named[searched].0.clone();
         searched += 1;
-        let inclusions = inclusions_of(&of, includes, MAX_SIBLING_FILES).unwrap_or_default();
+        let Some(inclusions) = inclusions_of(&of, includes, MAX_SIBLING_FILES) else {
+            return unknown_all(&format!(
+                "a use of `{{}}` in a file including {} among more than {MAX_INCLUDER_CANDIDATES} files of a folder, not read",
+                of.display()
+            ));
+        };
         if inclusions.len() >= MAX_SIBLING_FILES {
             return unknown_all(&format!(
                 "a use of `{{}}` in one of over {MAX_SIBLING_FILES} files including {}, not read",
@@ -1070,14 +1075,20 @@ fn is_included(path: &Path, includes: &dyn IncludeResolver) -> bool {
 /// The quoted `#include`s of `path` (the including file and the offset of
 /// the line) in `path`'s folder and its parent, resolved like any include
 /// (next to the includer, then the include folders), at most `limit` of
-/// them; None when `path` itself cannot be resolved.
+/// them; None when `path` has no file name, or fewer than `limit` were found
+/// and a file that may include it was not read (a folder of over
+/// [`MAX_INCLUDER_CANDIDATES`] such files, an unreadable folder or file).
 fn inclusions_of(
     path: &Path,
     includes: &dyn IncludeResolver,
     limit: usize,
 ) -> Option<Vec<(PathBuf, usize)>> {
     let name = path.file_name()?.to_str()?;
-    let own = std::fs::canonicalize(path).ok()?;
+    let Ok(own) = std::fs::canonicalize(path) else {
+        // Not on disk (an editor buffer not saved yet): no program on disk
+        // can compile it.
+        return Some(Vec::new());
+    };
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -1095,8 +1106,11 @@ fn inclusions_of(
             .is_some_and(|e| HEADER_EXTENSIONS.contains(&e))
     };
     let mut candidates: Vec<PathBuf> = Vec::new();
+    let mut truncated = false;
     for dir in &folders {
         let Ok(entries) = std::fs::read_dir(dir) else {
+            // Unreadable: any of its files may include it.
+            truncated = true;
             continue;
         };
         let mut files: Vec<PathBuf> = entries
@@ -1108,6 +1122,8 @@ fn inclusions_of(
             })
             .collect();
         files.sort();
+        // Past the cap an includer may be among the files not read.
+        truncated |= files.len() > MAX_INCLUDER_CANDIDATES;
         files.truncate(MAX_INCLUDER_CANDIDATES);
         candidates.extend(files);
     }
@@ -1115,6 +1131,7 @@ fn inclusions_of(
     let mut found_all: Vec<(PathBuf, usize)> = Vec::new();
     for file in candidates {
         let Some(found) = quoted_includes_of(&file) else {
+            truncated = true;
             continue;
         };
         // Cheap filter before resolving: an include of this file names it.
@@ -1139,7 +1156,7 @@ fn inclusions_of(
             }
         }
     }
-    Some(found_all)
+    (!truncated).then_some(found_all)
 }
 
 /// A file's quoted `#include` names with the byte offset of their line.
