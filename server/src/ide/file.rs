@@ -502,20 +502,22 @@ fn called_elsewhere(unit_files: &[&Path], functions: &[String]) -> bool {
         .into_iter()
         .filter(|p| !in_unit.contains(&canonical(p)))
         .collect();
-    let word = |text: &str, name: &str| {
-        text.match_indices(name).any(|(at, _)| {
-            let before = text[..at].chars().next_back();
-            let after = text[at + name.len()..].chars().next();
-            let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-            !ident(before) && !ident(after)
-        })
-    };
     files.iter().any(|file| {
         let Ok(bytes) = crate::syntax::files::read_regular(file) else {
             return true;
         };
         let text = crate::syntax::files::decode(&bytes).text;
-        functions.iter().any(|f| word(&text, f))
+        functions.iter().any(|f| names_word(&text, f))
+    })
+}
+
+/// Whether `name` appears in `text` as a whole identifier.
+fn names_word(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !ident(before) && !ident(after)
     })
 }
 
@@ -550,6 +552,10 @@ pub fn translation_launches(
     if !kernels.is_empty() && crate::ir::Lang::from_path(path) == crate::ir::Lang::Cuda {
         let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
         let own = canonical(path);
+        // The file's own includes the host pass does not read may launch
+        // its kernels too (`#include <run.h>` through `-I`).
+        let hidden = kernels_named(path, text, kernels, includes).hidden;
+        launches.extend(hidden.iter().map(|k| unread_include_site(k, path)));
         for site in sibling_launches(path, kernels, includes) {
             let own_is_local = local.iter().any(|(k, _)| *k == site.kernel);
             let same_kernel = if site.definitions.is_empty() {
@@ -665,17 +671,22 @@ fn sibling_launches(
     // then the folder's files naming one, then the includers found, in the
     // order found. All but the first are scanned for launches.
     let mut named: Vec<(PathBuf, Vec<&str>)> = vec![(path.to_path_buf(), kernels.to_vec())];
+    // Launches the scans cannot see: unknown sizes and arguments.
+    let mut unsearched: Vec<LaunchSite> = Vec::new();
+    let unseen = |file: &Path, hidden: &[&str], out: &mut Vec<LaunchSite>| {
+        out.extend(hidden.iter().map(|k| unread_include_site(k, file)));
+    };
     for file in files {
         let Some(text) = cached_text(&file) else {
             continue;
         };
-        let mentioned = kernels_named(&file, &text, kernels, includes);
-        if !mentioned.is_empty() {
-            named.push((file, mentioned));
+        let found = kernels_named(&file, &text, kernels, includes);
+        unseen(&file, &found.hidden, &mut unsearched);
+        if !found.named.is_empty() {
+            named.push((file, found.named));
         }
     }
     let mut searched = 0;
-    let mut unsearched: Vec<LaunchSite> = Vec::new();
     while searched < named.len() {
         if crate::base::interrupt::reason().is_some() {
             // Past the deadline: the kernels' checks say so.
@@ -718,9 +729,10 @@ fn sibling_launches(
             let Some(text) = cached_text(&file) else {
                 continue;
             };
-            let mentioned = kernels_named(&file, &text, kernels, includes);
-            if !mentioned.is_empty() {
-                named.push((file, mentioned));
+            let found = kernels_named(&file, &text, kernels, includes);
+            unseen(&file, &found.hidden, &mut unsearched);
+            if !found.named.is_empty() {
+                named.push((file, found.named));
             }
         }
     }
@@ -754,63 +766,134 @@ fn sibling_launches(
 /// Most files [`kernels_named`] reads following one file's includes.
 const MAX_NAMING_FILES: usize = 256;
 
+/// A launch of `kernel` with unknown sizes and arguments for a use of it in
+/// a file `file` reaches through an include the host pass does not read.
+fn unread_include_site(kernel: &str, file: &Path) -> LaunchSite {
+    let why = format!(
+        "a use of `{kernel}` through an include the host pass does not read (`#include <...>` or `#include MACRO`)"
+    );
+    unknown_site(kernel, file.display().to_string(), why)
+}
+
+/// The kernels a file names (see [`kernels_named`]).
+struct NamedKernels<'k> {
+    /// Those named by the file or a file it includes, in `kernels`' order.
+    named: Vec<&'k str>,
+    /// Those of `named` named only in files reached through an include the
+    /// host pass does not read (`#include <...>` resolving to a project
+    /// file, or any `#include MACRO`): the scan cannot see what the program
+    /// does with them.
+    hidden: Vec<&'k str>,
+}
+
+/// How an `#include` line names its file.
+enum IncludeForm<'a> {
+    /// `#include "name"`: read by the host pass.
+    Quoted(&'a str),
+    /// `#include <name>`: not read by the host pass.
+    Angle(&'a str),
+    /// `#include MACRO`: any file.
+    Computed,
+}
+
+/// The form of an `#include` line; None for other lines.
+fn include_form(line: &str) -> Option<IncludeForm<'_>> {
+    if let Some(name) = quoted_include(line) {
+        return Some(IncludeForm::Quoted(name));
+    }
+    let rest = line.trim_start().strip_prefix('#')?.trim_start();
+    let rest = rest.strip_prefix("include")?;
+    // `#include_next` and the like are other directives.
+    if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    let rest = rest.trim_start();
+    if let Some(angle) = rest.strip_prefix('<') {
+        return angle
+            .split_once('>')
+            .map(|(name, _)| IncludeForm::Angle(name));
+    }
+    rest.starts_with(|c: char| c.is_alphabetic() || c == '_')
+        .then_some(IncludeForm::Computed)
+}
+
 /// The kernels of `kernels` whose name appears (as any substring: a cheap
 /// filter before preprocessing) in `text`, the file at `file`, or in a file
-/// it includes with a quoted `#include`, followed from file to file as the
-/// includes resolve: a program launches a kernel only where its translation
-/// unit names it (a graph node's `p.func = (void *)k` included), and the
-/// unit is the file and what it includes (`main.cu` including `run.cu`,
-/// which launches `k`, need not name `k` itself). Every `#include "..."`
-/// line counts, taken or not by its `#if`; a name that does not resolve is
-/// not followed (the host pass cannot read it either, and only quoted
-/// includes are read there). All of `kernels` when more than
-/// [`MAX_NAMING_FILES`] files are reached.
+/// it includes, followed from file to file as the includes resolve: a
+/// program launches a kernel only where its translation unit names it (a
+/// graph node's `p.func = (void *)k` included), and the unit is the file and
+/// what it includes (`main.cu` including `run.cu`, which launches `k`, need
+/// not name `k` itself). Every `#include` line counts, taken or not by its
+/// `#if`; a name that does not resolve is not followed (a program reading
+/// it cannot be compiled from the files on disk). The host pass reads only
+/// quoted includes: a kernel named (as a word) in a file reached otherwise
+/// (`#include <run.h>` found through `-I`), and every kernel when a file has an
+/// `#include MACRO`, is also `hidden`. All of `kernels`, hidden, when more
+/// than [`MAX_NAMING_FILES`] files are reached.
 fn kernels_named<'k>(
     file: &Path,
     text: &str,
     kernels: &[&'k str],
     includes: &dyn IncludeResolver,
-) -> Vec<&'k str> {
+) -> NamedKernels<'k> {
+    let everything = || NamedKernels {
+        named: kernels.to_vec(),
+        hidden: kernels.to_vec(),
+    };
     let mut named: Vec<&'k str> = Vec::new();
-    let mut visited: Vec<PathBuf> =
-        vec![std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf())];
-    let mut queue: Vec<(PathBuf, String)> = vec![(file.to_path_buf(), text.to_string())];
-    while let Some((from, text)) = queue.pop() {
-        let more: Vec<&'k str> = kernels
-            .iter()
-            .copied()
-            .filter(|k| !named.contains(k) && text.contains(k))
-            .collect();
-        named.extend(more);
-        if named.len() == kernels.len() {
-            break;
+    let mut hidden: Vec<&'k str> = Vec::new();
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    // Files reached, each with whether only through an include not read.
+    let mut visited: Vec<(PathBuf, bool)> = vec![(canonical(file), false)];
+    let mut queue: Vec<(PathBuf, String, bool)> =
+        vec![(file.to_path_buf(), text.to_string(), false)];
+    while let Some((from, text, unread)) = queue.pop() {
+        for &k in kernels {
+            if text.contains(k) {
+                if !named.contains(&k) {
+                    named.push(k);
+                }
+                // Hidden only as a word: a hidden use costs the launch.
+                if unread && !hidden.contains(&k) && names_word(&text, k) {
+                    hidden.push(k);
+                }
+            }
         }
         for line in text.lines() {
-            let Some(name) = quoted_include(line) else {
-                continue;
+            let (name, unread) = match include_form(line) {
+                None => continue,
+                Some(IncludeForm::Computed) => return everything(),
+                Some(IncludeForm::Quoted(name)) => (name, unread),
+                Some(IncludeForm::Angle(name)) => (name, true),
             };
             let Some((resolved, included)) = includes.read(&from, name) else {
                 continue;
             };
-            let key = std::fs::canonicalize(&resolved).unwrap_or_else(|_| resolved.clone());
-            if visited.contains(&key) {
+            let key = canonical(&resolved);
+            // Reached through a read include already, or the same way.
+            if visited
+                .iter()
+                .any(|(seen, seen_unread)| *seen == key && (!seen_unread || *seen_unread == unread))
+            {
                 continue;
             }
             if visited.len() >= MAX_NAMING_FILES {
-                return kernels.to_vec();
+                return everything();
             }
-            visited.push(key);
+            visited.push((key, unread));
             // Its own includes resolve from where it was found, as the
             // preprocessor resolves them (not from a symbolic link's target).
-            queue.push((resolved, included));
+            queue.push((resolved, included, unread));
         }
     }
     // In the order of `kernels`, as the filter it replaces kept them.
-    kernels
-        .iter()
-        .copied()
-        .filter(|k| named.contains(k))
-        .collect()
+    let ordered = |of: &[&str]| -> Vec<&'k str> {
+        kernels.iter().copied().filter(|k| of.contains(k)).collect()
+    };
+    NamedKernels {
+        named: ordered(&named),
+        hidden: ordered(&hidden),
+    }
 }
 
 /// Most host files of a folder listed when looking for launches in the
