@@ -489,11 +489,7 @@ fn called_elsewhere(unit_files: &[&Path], functions: &[String]) -> bool {
     let files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.file_name() != own)
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| HOST_EXTENSIONS.contains(&e))
-        })
+        .filter(|p| is_host_source(p))
         .collect();
     if files.len() > MAX_SIBLING_FILES {
         return true;
@@ -526,7 +522,17 @@ fn names_word(text: &str, name: &str) -> bool {
 const MAX_SIBLING_FILES: usize = 64;
 
 /// Extensions of the files searched for host launches next to a kernel file.
-const HOST_EXTENSIONS: [&str; 9] = ["cu", "cuh", "cpp", "cc", "cxx", "c", "h", "hpp", "hh"];
+const HOST_EXTENSIONS: [&str; 15] = [
+    "cu", "cuh", "cpp", "cc", "cxx", "c", "h", "hpp", "hh", "hip", "c++", "cp", "hxx", "h++", "ipp",
+];
+
+/// Whether `path` may be a host source file: one of [`HOST_EXTENSIONS`] in
+/// any case (`main.CPP`, `main.C` are compiled as C++ as well).
+fn is_host_source(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| HOST_EXTENSIONS.iter().any(|h| e.eq_ignore_ascii_case(h)))
+}
 
 /// The launches of a file's kernels: those in its own translation unit, and
 /// those in the other source files of its folder (a kernel defined in
@@ -643,11 +649,7 @@ fn sibling_launches(
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.file_name() != own)
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| HOST_EXTENSIONS.contains(&e))
-        })
+        .filter(|p| is_host_source(p))
         .take(MAX_LISTED_FILES + 1)
         .collect();
     let unknown_all = |why: &str| -> Vec<LaunchSite> {
@@ -792,7 +794,8 @@ enum IncludeForm<'a> {
     Quoted(&'a str),
     /// `#include <name>`: not read by the host pass.
     Angle(&'a str),
-    /// `#include MACRO`: any file.
+    /// `#include MACRO`, or a spelling this search does not read
+    /// (`#include /* c */ "k.cu"`, a continued line): any file.
     Computed,
 }
 
@@ -808,13 +811,12 @@ fn include_form(line: &str) -> Option<IncludeForm<'_>> {
         return None;
     }
     let rest = rest.trim_start();
-    if let Some(angle) = rest.strip_prefix('<') {
-        return angle
-            .split_once('>')
-            .map(|(name, _)| IncludeForm::Angle(name));
+    if let Some((name, _)) = rest.strip_prefix('<').and_then(|a| a.split_once('>')) {
+        return Some(IncludeForm::Angle(name));
     }
-    rest.starts_with(|c: char| c.is_alphabetic() || c == '_')
-        .then_some(IncludeForm::Computed)
+    // A macro, a comment or a line continuation before the name, or
+    // anything else: a file this search cannot tell.
+    Some(IncludeForm::Computed)
 }
 
 /// The kernels of `kernels` whose name appears (as any substring: a cheap
@@ -1199,9 +1201,10 @@ fn inclusions_of(
         let mut files: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| {
-                p.extension()
-                    .and_then(|e| e.to_str())
-                    .is_some_and(|e| HOST_EXTENSIONS.contains(&e) || e == "cl" || e == "inl")
+                is_host_source(p)
+                    || p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+                        e.eq_ignore_ascii_case("cl") || e.eq_ignore_ascii_case("inl")
+                    })
             })
             .collect();
         files.sort();
