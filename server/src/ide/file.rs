@@ -489,11 +489,7 @@ fn called_elsewhere(unit_files: &[&Path], functions: &[String]) -> bool {
     let files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.file_name() != own)
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| HOST_EXTENSIONS.contains(&e))
-        })
+        .filter(|p| is_host_source(p))
         .collect();
     if files.len() > MAX_SIBLING_FILES {
         return true;
@@ -502,20 +498,22 @@ fn called_elsewhere(unit_files: &[&Path], functions: &[String]) -> bool {
         .into_iter()
         .filter(|p| !in_unit.contains(&canonical(p)))
         .collect();
-    let word = |text: &str, name: &str| {
-        text.match_indices(name).any(|(at, _)| {
-            let before = text[..at].chars().next_back();
-            let after = text[at + name.len()..].chars().next();
-            let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-            !ident(before) && !ident(after)
-        })
-    };
     files.iter().any(|file| {
         let Ok(bytes) = crate::syntax::files::read_regular(file) else {
             return true;
         };
         let text = crate::syntax::files::decode(&bytes).text;
-        functions.iter().any(|f| word(&text, f))
+        functions.iter().any(|f| names_word(&text, f))
+    })
+}
+
+/// Whether `name` appears in `text` as a whole identifier.
+fn names_word(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !ident(before) && !ident(after)
     })
 }
 
@@ -524,7 +522,17 @@ fn called_elsewhere(unit_files: &[&Path], functions: &[String]) -> bool {
 const MAX_SIBLING_FILES: usize = 64;
 
 /// Extensions of the files searched for host launches next to a kernel file.
-const HOST_EXTENSIONS: [&str; 9] = ["cu", "cuh", "cpp", "cc", "cxx", "c", "h", "hpp", "hh"];
+const HOST_EXTENSIONS: [&str; 15] = [
+    "cu", "cuh", "cpp", "cc", "cxx", "c", "h", "hpp", "hh", "hip", "c++", "cp", "hxx", "h++", "ipp",
+];
+
+/// Whether `path` may be a host source file: one of [`HOST_EXTENSIONS`] in
+/// any case (`main.CPP`, `main.C` are compiled as C++ as well).
+fn is_host_source(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| HOST_EXTENSIONS.iter().any(|h| e.eq_ignore_ascii_case(h)))
+}
 
 /// The launches of a file's kernels: those in its own translation unit, and
 /// those in the other source files of its folder (a kernel defined in
@@ -550,6 +558,10 @@ pub fn translation_launches(
     if !kernels.is_empty() && crate::ir::Lang::from_path(path) == crate::ir::Lang::Cuda {
         let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
         let own = canonical(path);
+        // The file's own includes the host pass does not read may launch
+        // its kernels too (`#include <run.h>` through `-I`).
+        let hidden = kernels_named(path, text, kernels, includes).hidden;
+        launches.extend(hidden.iter().map(|k| unread_include_site(k, path)));
         for site in sibling_launches(path, kernels, includes) {
             let own_is_local = local.iter().any(|(k, _)| *k == site.kernel);
             let same_kernel = if site.definitions.is_empty() {
@@ -608,13 +620,19 @@ fn same_launch(a: &LaunchSite, b: &LaunchSite) -> bool {
 }
 
 /// Launches of `kernels` in the other host source files of `path`'s folder,
-/// in the order of their names, then in the files of its parent folder that
-/// include it (see [`find_includer`]). At most [`MAX_SIBLING_FILES`] files that
-/// mention one of the kernels are scanned; a further file mentioning one, or
-/// any file of a folder of more than [`MAX_LISTED_FILES`] host files, may
-/// launch it in a way not read: it gives the kernels it may launch a launch
-/// with unknown sizes and arguments (a symbolic run), so that a program's
-/// launches are never reduced to those that happen to be read.
+/// in the order of their names, then in the files that include one of the
+/// files read, searched as [`find_includer`] searches (in that file's folder
+/// and its parent), transitively: the programs compiling a file that names
+/// a kernel are the files including it, wherever in those folders they are
+/// (`sub/k.cu` included by `../A.cu`, which launches `k` and which
+/// `sub/B.cu` includes under its own macros). A file is read when it or a
+/// file it includes names one of the kernels (see [`kernels_named`]). At
+/// most [`MAX_SIBLING_FILES`] such files are scanned; a further one, one of
+/// over [`MAX_SIBLING_FILES`] includers of a file, or any file of a folder
+/// of more than [`MAX_LISTED_FILES`] host files, may launch them in a way
+/// not read: it gives the kernels it may launch a launch with unknown sizes
+/// and arguments (a symbolic run), so that a program's launches are never
+/// reduced to those that happen to be read.
 fn sibling_launches(
     path: &Path,
     kernels: &[&str],
@@ -631,69 +649,101 @@ fn sibling_launches(
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.file_name() != own)
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| HOST_EXTENSIONS.contains(&e))
-        })
+        .filter(|p| is_host_source(p))
         .take(MAX_LISTED_FILES + 1)
         .collect();
-    if files.len() > MAX_LISTED_FILES {
-        let why = format!("a use of `{{}}` in a folder of over {MAX_LISTED_FILES} files, not read");
-        return kernels
+    let unknown_all = |why: &str| -> Vec<LaunchSite> {
+        kernels
             .iter()
             .map(|k| unknown_site(k, folder.display().to_string(), why.replace("{}", k)))
-            .collect();
+            .collect()
+    };
+    if files.len() > MAX_LISTED_FILES {
+        return unknown_all(&format!(
+            "a use of `{{}}` in a folder of over {MAX_LISTED_FILES} files, not read"
+        ));
     }
     files.sort();
-    // The files outside the folder that include this one (in its parent
-    // folder, searched as `find_includer` searches): each compiles the
-    // file's kernels in a program of its own, whose launches are theirs.
-    // (With one includer, the file's own pass reads it; with more, the
-    // file is checked on its own and only they tell those launches.)
-    let own_folder = std::fs::canonicalize(folder).ok();
-    let inclusions = inclusions_of(path, includes, MAX_SIBLING_FILES).unwrap_or_default();
-    if inclusions.len() >= MAX_SIBLING_FILES {
-        let why = format!(
-            "a use of `{{}}` in one of over {MAX_SIBLING_FILES} files including this one, not read"
-        );
-        return kernels
-            .iter()
-            .map(|k| unknown_site(k, folder.display().to_string(), why.replace("{}", k)))
-            .collect();
-    }
-    let mut outside: Vec<PathBuf> = inclusions
-        .into_iter()
-        .map(|(file, _)| file)
-        .filter(|file| {
-            let parent = file.parent().and_then(|p| std::fs::canonicalize(p).ok());
-            parent.is_none() || parent != own_folder
-        })
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let mut seen: Vec<PathBuf> = std::iter::once(canonical(path))
+        .chain(files.iter().map(|f| canonical(f)))
         .collect();
-    outside.dedup();
-    files.extend(outside);
-    let mut out = Vec::new();
-    let mut scanned = 0;
+    // The files whose includers are looked for, each with the kernels it or
+    // its includes name: the checked file first (it names every kernel),
+    // then the folder's files naming one, then the includers found, in the
+    // order found. All but the first are scanned for launches.
+    let mut named: Vec<(PathBuf, Vec<&str>)> = vec![(path.to_path_buf(), kernels.to_vec())];
+    // Launches the scans cannot see: unknown sizes and arguments.
+    let mut unsearched: Vec<LaunchSite> = Vec::new();
+    let unseen = |file: &Path, hidden: &[&str], out: &mut Vec<LaunchSite>| {
+        out.extend(hidden.iter().map(|k| unread_include_site(k, file)));
+    };
     for file in files {
+        let Some(text) = cached_text(&file) else {
+            continue;
+        };
+        let found = kernels_named(&file, &text, kernels, includes);
+        unseen(&file, &found.hidden, &mut unsearched);
+        if !found.named.is_empty() {
+            named.push((file, found.named));
+        }
+    }
+    let mut searched = 0;
+    while searched < named.len() {
         if crate::base::interrupt::reason().is_some() {
             // Past the deadline: the kernels' checks say so.
             break;
         }
-        let Some(text) = cached_text(&file) else {
-            continue;
-        };
-        // Cheap filter before preprocessing: a mention of one of the
-        // kernels (any use of its name, a graph node's `p.func = (void *)k`
-        // included, is a launch the scan records, with unknown sizes).
-        let mentioned: Vec<&str> = kernels
-            .iter()
-            .copied()
-            .filter(|k| text.contains(k))
-            .collect();
-        if mentioned.is_empty() {
-            continue;
+        if searched > MAX_SIBLING_FILES {
+            // The includers of the rest are not looked for: each of their
+            // kernels may be launched by a program not read.
+            for (file, mentioned) in &named[searched..] {
+                unsearched.extend(mentioned.iter().map(|k| {
+                    let why = format!(
+                        "a use of `{k}` in a file including {} not read (more than {MAX_SIBLING_FILES} files name this folder's kernels)",
+                        file.display()
+                    );
+                    unknown_site(k, file.display().to_string(), why)
+                }));
+            }
+            break;
         }
-        if scanned == MAX_SIBLING_FILES {
+        let of = named[searched].0.clone();
+        searched += 1;
+        let Some(inclusions) = inclusions_of(&of, includes, MAX_SIBLING_FILES) else {
+            return unknown_all(&format!(
+                "a use of `{{}}` in a file including {} among more than {MAX_INCLUDER_CANDIDATES} files of a folder, not read",
+                of.display()
+            ));
+        };
+        if inclusions.len() >= MAX_SIBLING_FILES {
+            return unknown_all(&format!(
+                "a use of `{{}}` in one of over {MAX_SIBLING_FILES} files including {}, not read",
+                of.display()
+            ));
+        }
+        for (file, _) in inclusions {
+            let key = canonical(&file);
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            let Some(text) = cached_text(&file) else {
+                continue;
+            };
+            let found = kernels_named(&file, &text, kernels, includes);
+            unseen(&file, &found.hidden, &mut unsearched);
+            if !found.named.is_empty() {
+                named.push((file, found.named));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (scanned, (file, mentioned)) in named.into_iter().skip(1).enumerate() {
+        if crate::base::interrupt::reason().is_some() {
+            break;
+        }
+        if scanned >= MAX_SIBLING_FILES {
             out.extend(mentioned.iter().map(|k| {
                 let why = format!(
                     "a use of `{k}` not read (more than {MAX_SIBLING_FILES} files name this folder's kernels)"
@@ -702,14 +752,150 @@ fn sibling_launches(
             }));
             continue;
         }
-        scanned += 1;
+        let Some(text) = cached_text(&file) else {
+            continue;
+        };
         out.extend(
             host_launches(&file, &text, includes)
                 .into_iter()
                 .filter(|l| kernels.contains(&l.kernel.as_str())),
         );
     }
+    out.extend(unsearched);
     out
+}
+
+/// Most files [`kernels_named`] reads following one file's includes.
+const MAX_NAMING_FILES: usize = 256;
+
+/// A launch of `kernel` with unknown sizes and arguments for a use of it in
+/// a file `file` reaches through an include the host pass does not read.
+fn unread_include_site(kernel: &str, file: &Path) -> LaunchSite {
+    let why = format!(
+        "a use of `{kernel}` through an include the host pass does not read (`#include <...>` or `#include MACRO`)"
+    );
+    unknown_site(kernel, file.display().to_string(), why)
+}
+
+/// The kernels a file names (see [`kernels_named`]).
+struct NamedKernels<'k> {
+    /// Those named by the file or a file it includes, in `kernels`' order.
+    named: Vec<&'k str>,
+    /// Those of `named` named only in files reached through an include the
+    /// host pass does not read (`#include <...>` resolving to a project
+    /// file, or any `#include MACRO`): the scan cannot see what the program
+    /// does with them.
+    hidden: Vec<&'k str>,
+}
+
+/// How an `#include` line names its file.
+enum IncludeForm<'a> {
+    /// `#include "name"`: read by the host pass.
+    Quoted(&'a str),
+    /// `#include <name>`: not read by the host pass.
+    Angle(&'a str),
+    /// `#include MACRO`, or a spelling this search does not read
+    /// (`#include /* c */ "k.cu"`, a continued line): any file.
+    Computed,
+}
+
+/// The form of an `#include` line; None for other lines.
+fn include_form(line: &str) -> Option<IncludeForm<'_>> {
+    if let Some(name) = quoted_include(line) {
+        return Some(IncludeForm::Quoted(name));
+    }
+    let rest = line.trim_start().strip_prefix('#')?.trim_start();
+    let rest = rest.strip_prefix("include")?;
+    // `#include_next` and the like are other directives.
+    if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    let rest = rest.trim_start();
+    if let Some((name, _)) = rest.strip_prefix('<').and_then(|a| a.split_once('>')) {
+        return Some(IncludeForm::Angle(name));
+    }
+    // A macro, a comment or a line continuation before the name, or
+    // anything else: a file this search cannot tell.
+    Some(IncludeForm::Computed)
+}
+
+/// The kernels of `kernels` whose name appears (as any substring: a cheap
+/// filter before preprocessing) in `text`, the file at `file`, or in a file
+/// it includes, followed from file to file as the includes resolve: a
+/// program launches a kernel only where its translation unit names it (a
+/// graph node's `p.func = (void *)k` included), and the unit is the file and
+/// what it includes (`main.cu` including `run.cu`, which launches `k`, need
+/// not name `k` itself). Every `#include` line counts, taken or not by its
+/// `#if`; a name that does not resolve is not followed (a program reading
+/// it cannot be compiled from the files on disk). The host pass reads only
+/// quoted includes: a kernel named (as a word) in a file reached otherwise
+/// (`#include <run.h>` found through `-I`), and every kernel when a file has an
+/// `#include MACRO`, is also `hidden`. All of `kernels`, hidden, when more
+/// than [`MAX_NAMING_FILES`] files are reached.
+fn kernels_named<'k>(
+    file: &Path,
+    text: &str,
+    kernels: &[&'k str],
+    includes: &dyn IncludeResolver,
+) -> NamedKernels<'k> {
+    let everything = || NamedKernels {
+        named: kernels.to_vec(),
+        hidden: kernels.to_vec(),
+    };
+    let mut named: Vec<&'k str> = Vec::new();
+    let mut hidden: Vec<&'k str> = Vec::new();
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    // Files reached, each with whether only through an include not read.
+    let mut visited: Vec<(PathBuf, bool)> = vec![(canonical(file), false)];
+    let mut queue: Vec<(PathBuf, String, bool)> =
+        vec![(file.to_path_buf(), text.to_string(), false)];
+    while let Some((from, text, unread)) = queue.pop() {
+        for &k in kernels {
+            if text.contains(k) {
+                if !named.contains(&k) {
+                    named.push(k);
+                }
+                // Hidden only as a word: a hidden use costs the launch.
+                if unread && !hidden.contains(&k) && names_word(&text, k) {
+                    hidden.push(k);
+                }
+            }
+        }
+        for line in text.lines() {
+            let (name, unread) = match include_form(line) {
+                None => continue,
+                Some(IncludeForm::Computed) => return everything(),
+                Some(IncludeForm::Quoted(name)) => (name, unread),
+                Some(IncludeForm::Angle(name)) => (name, true),
+            };
+            let Some((resolved, included)) = includes.read(&from, name) else {
+                continue;
+            };
+            let key = canonical(&resolved);
+            // Reached through a read include already, or the same way.
+            if visited
+                .iter()
+                .any(|(seen, seen_unread)| *seen == key && (!seen_unread || *seen_unread == unread))
+            {
+                continue;
+            }
+            if visited.len() >= MAX_NAMING_FILES {
+                return everything();
+            }
+            visited.push((key, unread));
+            // Its own includes resolve from where it was found, as the
+            // preprocessor resolves them (not from a symbolic link's target).
+            queue.push((resolved, included, unread));
+        }
+    }
+    // In the order of `kernels`, as the filter it replaces kept them.
+    let ordered = |of: &[&str]| -> Vec<&'k str> {
+        kernels.iter().copied().filter(|k| of.contains(k)).collect()
+    };
+    NamedKernels {
+        named: ordered(&named),
+        hidden: ordered(&hidden),
+    }
 }
 
 /// Most host files of a folder listed when looking for launches in the
@@ -974,14 +1160,20 @@ fn is_included(path: &Path, includes: &dyn IncludeResolver) -> bool {
 /// The quoted `#include`s of `path` (the including file and the offset of
 /// the line) in `path`'s folder and its parent, resolved like any include
 /// (next to the includer, then the include folders), at most `limit` of
-/// them; None when `path` itself cannot be resolved.
+/// them; None when `path` has no file name, or fewer than `limit` were found
+/// and a file that may include it was not read (a folder of over
+/// [`MAX_INCLUDER_CANDIDATES`] such files, an unreadable folder or file).
 fn inclusions_of(
     path: &Path,
     includes: &dyn IncludeResolver,
     limit: usize,
 ) -> Option<Vec<(PathBuf, usize)>> {
     let name = path.file_name()?.to_str()?;
-    let own = std::fs::canonicalize(path).ok()?;
+    let Ok(own) = std::fs::canonicalize(path) else {
+        // Not on disk (an editor buffer not saved yet): no program on disk
+        // can compile it.
+        return Some(Vec::new());
+    };
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -999,19 +1191,25 @@ fn inclusions_of(
             .is_some_and(|e| HEADER_EXTENSIONS.contains(&e))
     };
     let mut candidates: Vec<PathBuf> = Vec::new();
+    let mut truncated = false;
     for dir in &folders {
         let Ok(entries) = std::fs::read_dir(dir) else {
+            // Unreadable: any of its files may include it.
+            truncated = true;
             continue;
         };
         let mut files: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| {
-                p.extension()
-                    .and_then(|e| e.to_str())
-                    .is_some_and(|e| HOST_EXTENSIONS.contains(&e) || e == "cl" || e == "inl")
+                is_host_source(p)
+                    || p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+                        e.eq_ignore_ascii_case("cl") || e.eq_ignore_ascii_case("inl")
+                    })
             })
             .collect();
         files.sort();
+        // Past the cap an includer may be among the files not read.
+        truncated |= files.len() > MAX_INCLUDER_CANDIDATES;
         files.truncate(MAX_INCLUDER_CANDIDATES);
         candidates.extend(files);
     }
@@ -1019,6 +1217,7 @@ fn inclusions_of(
     let mut found_all: Vec<(PathBuf, usize)> = Vec::new();
     for file in candidates {
         let Some(found) = quoted_includes_of(&file) else {
+            truncated = true;
             continue;
         };
         // Cheap filter before resolving: an include of this file names it.
@@ -1043,7 +1242,7 @@ fn inclusions_of(
             }
         }
     }
-    Some(found_all)
+    (!truncated).then_some(found_all)
 }
 
 /// A file's quoted `#include` names with the byte offset of their line.

@@ -161,6 +161,48 @@ fn a_launch_in_a_file_beyond_those_read_is_not_lost() {
 }
 
 #[test]
+fn an_includer_among_more_files_than_are_read_is_not_lost() {
+    // `sub/narrow.cpp` includes `k.cu` with 32 threads per block; the
+    // parent folder's `z_wide.cpp` includes it too with 64 (rows overlap).
+    // With `fillers` files before it, the parent folder holds more files
+    // than the includer search reads: the launches become unknown instead
+    // of `narrow.cpp`'s only.
+    for (fillers, wide, expected) in [
+        (300, 64, Verdict::Racy),
+        (8, 64, Verdict::Racy),
+        (8, 32, Verdict::RaceFree),
+    ] {
+        let mut files: Vec<(String, String)> = vec![
+            (
+                "sub/k.cu".into(),
+                format!("__global__ void rowk(float *d) {{ {ROW} }}\n"),
+            ),
+            (
+                "sub/narrow.cpp".into(),
+                "#include \"k.cu\"\nvoid n(float *d) { rowk<<<4, 32>>>(d); }\n".into(),
+            ),
+            (
+                "z_wide.cpp".into(),
+                format!("#include \"sub/k.cu\"\nvoid z(float *d) {{ rowk<<<4, {wide}>>>(d); }}\n"),
+            ),
+        ];
+        for i in 0..fillers {
+            files.push((format!("a_{i:03}.cpp"), format!("void a{i}() {{}}\n")));
+        }
+        let refs: Vec<(&str, &str)> = files
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.as_str()))
+            .collect();
+        let folder = Folder::new(&format!("includer-cap-{fillers}-{wide}"), &refs);
+        assert_eq!(
+            verdicts(&folder, "sub/k.cu"),
+            vec![expected],
+            "{fillers} files, {wide} threads"
+        );
+    }
+}
+
+#[test]
 fn a_launch_of_a_kernel_only_declared_here_is_not_given_to_the_one_defined() {
     // `ns::k` and the overload `k(int *)` are defined in another unit; the
     // launch is of one of them, while this unit's `k(float *)` may be

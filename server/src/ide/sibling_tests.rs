@@ -15,7 +15,11 @@ impl Folder {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("scratch folder");
         for (name, text) in files {
-            std::fs::write(dir.join(name), text).expect("scratch file");
+            let path = dir.join(name);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent).expect("scratch subfolder");
+            }
+            std::fs::write(path, text).expect("scratch file");
         }
         Folder(dir)
     }

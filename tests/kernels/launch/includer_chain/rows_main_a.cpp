@@ -1,0 +1,10 @@
+// A program including sub/rows_launch.h with 128 threads.
+#define WG 128
+#include "sub/rows_launch.h"
+
+int main() {
+    float *d;
+    cudaMalloc(&d, 512 * sizeof(float));
+    run_rows(d);
+    return 0;
+}
