@@ -621,6 +621,27 @@ fn check_in_context<'k>(
     (report, profile)
 }
 
+/// Whether `t` is built from numerals only (at most 256 nodes looked at):
+/// its value is a constant that `simplify` finds.
+fn is_ground(t: &Int) -> bool {
+    let mut todo = vec![z3::ast::Dynamic::from_ast(t)];
+    let mut seen = 0;
+    while let Some(n) = todo.pop() {
+        seen += 1;
+        if seen > 256 {
+            return false;
+        }
+        if n.num_children() == 0 {
+            if n.as_int().and_then(|i| i.as_i64()).is_none() {
+                return false;
+            }
+        } else {
+            todo.extend(n.children());
+        }
+    }
+    true
+}
+
 /// Most bytes of formulas an [`with_unsat_cache`] scope keeps.
 const UNSAT_CACHE_BYTES: usize = 64 << 20;
 
@@ -2298,7 +2319,12 @@ impl<'k, 's> Checker<'k, 's> {
             // the other facts say: this scenario has no race, as if the
             // solver had answered unsat.
             let overlap = self.enc.overlap(&s1, &s2, a.array != b.array);
-            if overlap.simplify().as_bool() == Some(false) {
+            // Only for numeral offsets: simplifying symbolic ones adds terms
+            // to the context that change how Z3 searches later queries.
+            if is_ground(&s1.offset)
+                && is_ground(&s2.offset)
+                && overlap.simplify().as_bool() == Some(false)
+            {
                 if first_same_block {
                     general_settled = Some(scenario.clone());
                 }
