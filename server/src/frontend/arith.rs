@@ -646,33 +646,18 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// A cast whose type is a lone name bound to a variable in scope and
-    /// whose operand is a unary `+`/`-` or a dereference: `(x) + (y) * 17`,
+    /// whose operand is a unary `+`/`-` or a dereference
+    /// ([`crate::frontend::types::cast_of_lone_name`]): `(x) + (y) * 17`,
     /// which macros write (`SCORE((ty), (tx))` -> `s[(tx) + (ty) * 17]`) and
     /// the parser, not knowing names, reads as a cast of `+(y)` to a type
     /// `x`. A variable cannot name a type in its scope ([basic.scope]), so it
     /// is the binary expression `x + ...`: the name's node, the operator and
     /// the unary's operand.
     pub(crate) fn misparsed_cast(&self, n: Node<'t>) -> Option<(Node<'t>, BinOp, Node<'t>)> {
-        if n.kind() != "cast_expression" {
-            return None;
-        }
-        let t = n.child_by_field_name("type")?;
-        let v = n.child_by_field_name("value")?;
-        if t.named_child_count() != 1 {
-            return None;
-        }
-        let name = t.named_child(0)?;
-        if name.kind() != "type_identifier"
-            || !matches!(
-                self.lookup(self.txt(name)),
-                Some(Binding::Slot(_) | Binding::Value(_) | Binding::Ref(_))
-            )
-        {
-            return None;
-        }
-        if !matches!(v.kind(), "unary_expression" | "pointer_expression") {
-            return None;
-        }
+        let (name, v) = crate::frontend::types::cast_of_lone_name(n)?;
+        // Any variable: a scalar, a reference, an array (`(s) + (i) * 4` is
+        // pointer arithmetic on `s`), even a lambda.
+        self.lookup(self.txt(name))?;
         let op = match v.child_by_field_name("operator").map(|o| self.txt(o)) {
             Some("+") => BinOp::Add,
             Some("-") => BinOp::Sub,

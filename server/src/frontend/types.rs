@@ -815,20 +815,12 @@ impl TypeEnv {
                 // `(N) + (M) * 2` with `N` a constant: the parser's cast of
                 // `+(M)` to a type `N` is the sum (see
                 // `Lowerer::misparsed_cast`); not folded here.
-                let lone_name = n
-                    .child_by_field_name("type")
-                    .filter(|t| t.named_child_count() == 1)
-                    .and_then(|t| t.named_child(0))
-                    .filter(|t| t.kind() == "type_identifier");
-                let value = n.child_by_field_name("value");
-                if lone_name.is_some_and(|t| self.consts.contains_key(text(t, src)))
-                    && value.is_some_and(|v| {
-                        matches!(v.kind(), "unary_expression" | "pointer_expression")
-                    })
+                if cast_of_lone_name(n)
+                    .is_some_and(|(name, _)| self.consts.contains_key(text(name, src)))
                 {
                     return None;
                 }
-                sub(value)
+                sub(n.child_by_field_name("value"))
             }
             "unary_expression" => {
                 let v = sub(n.child_by_field_name("argument"))?;
@@ -900,6 +892,29 @@ fn wrap_dims(mut ty: Ty, dims: &mut Vec<Option<u64>>) -> Ty {
         ty = Ty::Array(Box::new(ty), d);
     }
     ty
+}
+
+/// A cast `(name)` applied to a unary `+`, `-` or `*` expression, with
+/// `name` a lone type identifier: the parser's reading of `(x) + (y)`,
+/// `(x) - (y)` or `(x) * (y)` written with parenthesized operands, which it
+/// cannot tell from a cast without knowing whether `x` names a type. The
+/// name and the unary expression.
+pub(crate) fn cast_of_lone_name(n: Node<'_>) -> Option<(Node<'_>, Node<'_>)> {
+    if n.kind() != "cast_expression" {
+        return None;
+    }
+    let t = n.child_by_field_name("type")?;
+    let v = n.child_by_field_name("value")?;
+    if t.named_child_count() != 1 {
+        return None;
+    }
+    let name = t.named_child(0)?;
+    if name.kind() != "type_identifier"
+        || !matches!(v.kind(), "unary_expression" | "pointer_expression")
+    {
+        return None;
+    }
+    Some((name, v))
 }
 
 /// The expression inside parentheses, skipping comments (tree-sitter puts

@@ -1,6 +1,8 @@
 // expect-verdict(tile_by_macro): race-free
 // expect-verdict(lost_term_racy): racy
 // expect-verdict(minus_chain_racy): racy
+// expect-verdict(rows_by_macro): race-free
+// expect-verdict(rows_overlap_racy): racy
 // `(x) + (y) * z`, as a macro with parenthesized arguments writes it, is
 // read by the parser as a cast of `+(y)` to a type named `x`, then `* z`.
 // `x` is a variable in scope, so it is the sum `x + ((y) * z)`: the first
@@ -35,10 +37,37 @@ __global__ void minus_chain_racy(int *out)
     s[(tx) - (tx) * 2 / 2] = tx; //~ race write-write
 }
 
+// The name may be an array: `(s) + (i) * 4` is pointer arithmetic on `s`.
+#define ROW(a, i) (a) + (i) * 4
+
+__global__ void rows_by_macro(int *out)
+{
+    __shared__ int s[4 * 64];
+    int tx = threadIdx.x;
+    int *p = ROW(s, tx);
+    p[0] = tx;
+    p[3] = tx;
+    __syncthreads();
+    out[tx] = s[4 * ((tx + 1) % 64)];
+}
+
+__global__ void rows_overlap_racy(int *out)
+{
+    __shared__ int s[4 * 64];
+    int tx = threadIdx.x;
+    int *p = ROW(s, tx);
+    p[0] = tx; //~ race write-write
+    p[4] = tx;
+    __syncthreads();
+    out[tx] = s[tx];
+}
+
 int main()
 {
     tile_by_macro<<<1, dim3(N, N)>>>(0);
     lost_term_racy<<<1, 32>>>(0);
     minus_chain_racy<<<1, 32>>>(0);
+    rows_by_macro<<<1, 64>>>(0);
+    rows_overlap_racy<<<1, 64>>>(0);
     return 0;
 }
