@@ -1,6 +1,7 @@
 //! The SDV two-thread checker: data races and barrier divergence, decided with Z3.
 
 pub mod banks;
+mod decl_kind;
 mod delinear;
 pub mod diagnostic;
 mod formula_key;

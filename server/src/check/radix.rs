@@ -33,6 +33,7 @@
 
 use crate::base::{HashMap, HashSet};
 
+use super::decl_kind::head_kind;
 use z3::ast::{Ast, Bool, Dynamic, Int};
 use z3::DeclKind;
 
@@ -52,8 +53,7 @@ fn field_of(t: &Dynamic, memo: &mut HashMap<Dynamic, Option<Field>>) -> Option<F
     }
     let mut found = None;
     if t.is_app() {
-        let kind = t.decl().kind();
-        if matches!(kind, DeclKind::Idiv | DeclKind::Mod) {
+        if let Some(kind @ (DeclKind::Idiv | DeclKind::Mod)) = head_kind(t) {
             let kids = t.children();
             if let (Some(dividend), Some(c)) = (
                 kids.first(),

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use z3::ast::{Ast, Bool};
 use z3::{Model, Params, SatResult, Solver};
 
+use super::decl_kind::{head_kind, is_bit_vector_operation, is_uninterpreted_application};
 use super::diagnostic::DiagnosticKind;
 use super::grid_stride::GridStride;
 use super::injective::InjectiveOffsets;
@@ -1088,15 +1089,15 @@ fn hardness(facts: &[Bool]) -> String {
             continue;
         }
         let children = term.children();
-        match term.decl().kind() {
-            DeclKind::Mul => {
+        match head_kind(&term) {
+            Some(DeclKind::Mul) => {
                 let symbolic = children
                     .iter()
                     .filter(|c| c.as_int().and_then(|i| i.as_i64()).is_none())
                     .count();
                 nonlinear |= symbolic > 1;
             }
-            DeclKind::Idiv | DeclKind::Mod | DeclKind::Rem | DeclKind::Div => {
+            Some(DeclKind::Idiv | DeclKind::Mod | DeclKind::Rem | DeclKind::Div) => {
                 // By a constant Z3 adds linear axioms; by a term the
                 // quotient is the cofactor of a product (non-linear).
                 match children
@@ -1108,11 +1109,8 @@ fn hardness(facts: &[Bool]) -> String {
                     None => divmod_symbolic = true,
                 }
             }
-            _ if super::slice::is_uninterpreted_application(&term) => functions = true,
-            kind => {
-                let k = kind as u32;
-                bits |= (1024..1536).contains(&k);
-            }
+            _ if is_uninterpreted_application(&term) => functions = true,
+            _ => bits |= is_bit_vector_operation(&term),
         }
         stack.extend(children);
     }
@@ -1175,14 +1173,14 @@ fn pinned_inputs(enc: &Encoder<'_>, kernel: &Kernel, facts: &[Bool]) -> Vec<(Int
             continue;
         }
         let children = term.children();
-        match term.decl().kind() {
-            DeclKind::Mul => {
+        match head_kind(&term) {
+            Some(DeclKind::Mul) => {
                 let factors: Vec<&Dynamic> = children.iter().filter(|c| !numeral(c)).collect();
                 if factors.len() > 1 {
                     roots.extend(factors.into_iter().cloned());
                 }
             }
-            DeclKind::Idiv | DeclKind::Mod | DeclKind::Rem | DeclKind::Div => {
+            Some(DeclKind::Idiv | DeclKind::Mod | DeclKind::Rem | DeclKind::Div) => {
                 roots.extend(children.get(1).filter(|d| !numeral(d)).cloned());
             }
             _ => {}
@@ -1212,7 +1210,7 @@ fn pinned_inputs(enc: &Encoder<'_>, kernel: &Kernel, facts: &[Bool]) -> Vec<(Int
     let mut known = crate::base::HashMap::default();
     for fact in facts {
         let fact = simplified_or_same(fact);
-        if fact.decl().kind() != DeclKind::Eq {
+        if head_kind(&fact) != Some(DeclKind::Eq) {
             continue;
         }
         let sides = fact.children();

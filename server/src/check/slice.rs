@@ -25,11 +25,12 @@
 //!   fact of the query (evaluated with model completion), so it is a model
 //!   of the query itself; otherwise the whole query is asked.
 
+use super::decl_kind::is_uninterpreted_application;
 use super::symexec::Val;
 use crate::base::{HashMap, HashSet};
 use std::rc::Rc;
 use z3::ast::{Ast, Bool, Dynamic, Int};
-use z3::{AstKind, DeclKind};
+use z3::AstKind;
 
 /// The facts that only say two reads of one thread return one value
 /// (`Exec`'s repeated reads: `premise => r1 == r2`, see
@@ -98,24 +99,6 @@ impl Symbols {
     fn constants(&self) -> &[usize] {
         &self.all[..self.constants]
     }
-}
-
-/// Whether `term` (an application) applies an uninterpreted function.
-/// Compared with the kind Z3 gives a function declared here rather than
-/// with `DeclKind::Uninterpreted`: the z3 crate numbers the kinds as Z3
-/// 5.3 does, and the Z3 it links (4.8 here) numbers `Z3_OP_UNINTERPRETED`
-/// otherwise, so the named variant never matched.
-pub(super) fn is_uninterpreted_application(term: &Dynamic) -> bool {
-    static UNINTERPRETED: std::sync::OnceLock<DeclKind> = std::sync::OnceLock::new();
-    let uninterpreted = *UNINTERPRETED.get_or_init(|| {
-        z3::FuncDecl::new(
-            "syncwright!kind_probe",
-            &[&z3::Sort::int()],
-            &z3::Sort::int(),
-        )
-        .kind()
-    });
-    term.is_app() && term.num_children() > 0 && term.decl().kind() == uninterpreted
 }
 
 /// The address of a term: Z3 shares equal terms of one context, so two

@@ -21,6 +21,7 @@ use std::rc::Rc;
 use z3::ast::{Ast, Bool, Int, BV};
 use z3::{FuncDecl, Sort};
 
+use super::decl_kind::head_kind;
 use super::simplify::simplified;
 use crate::analysis::loops::{mentions_any, vars_of, Counter, LoopInfo, LoopTable, UpdateOp};
 use crate::analysis::Uniformity;
@@ -2446,7 +2447,9 @@ fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
             || name.strip_prefix("param").is_some_and(digits);
         return launch.then_some(1);
     }
-    let kind = t.decl().kind();
+    let Some(kind) = head_kind(t) else {
+        return None;
+    };
     if matches!(kind, DeclKind::Idiv | DeclKind::Mod) {
         // A quotient or remainder of an index term by a positive numeral (a
         // warp index `threadIdx.x / 32` or `>> 5`, a lane `threadIdx.x % 32`
@@ -2485,7 +2488,7 @@ fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
         // gives), with the same bound. Any other `ite` never matches.
         let [cond, then, other] = t.children().try_into().ok()?;
         let (cond, then, other) = (cond.as_bool()?, then.as_int()?, other.as_int()?);
-        if then.decl().kind() != DeclKind::Idiv || other.decl().kind() != DeclKind::Uminus {
+        if head_kind(&then) != Some(DeclKind::Idiv) || head_kind(&other) != Some(DeclKind::Uminus) {
             return None;
         }
         let [x, c] = then.children().try_into().ok()?;
@@ -2494,7 +2497,7 @@ fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
         let x = x.as_int()?;
         let c = c.as_int()?;
         let zero = Int::from_i64(0);
-        if negated.decl().kind() != DeclKind::Idiv
+        if head_kind(&negated) != Some(DeclKind::Idiv)
             || negated.children()
                 != vec![
                     z3::ast::Dynamic::from_ast(&x.unary_minus()),
@@ -2546,19 +2549,19 @@ fn exact_quotient(t: &Int, d: i128, depth: u32) -> Option<Int> {
         .iter()
         .map(|c| c.as_int())
         .collect::<Option<_>>()?;
-    match t.decl().kind() {
-        DeclKind::Add | DeclKind::Sub => {
+    match head_kind(t) {
+        Some(DeclKind::Add | DeclKind::Sub) => {
             let parts: Vec<Int> = children
                 .iter()
                 .map(|c| exact_quotient(c, d, depth + 1))
                 .collect::<Option<_>>()?;
-            Some(if t.decl().kind() == DeclKind::Add {
+            Some(if head_kind(t) == Some(DeclKind::Add) {
                 Int::add(&parts)
             } else {
                 Int::sub(&parts)
             })
         }
-        DeclKind::Mul => {
+        Some(DeclKind::Mul) => {
             // One factor divisible by d: that factor divided, the others kept.
             let k = children
                 .iter()
@@ -2576,7 +2579,7 @@ fn exact_quotient(t: &Int, d: i128, depth: u32) -> Option<Int> {
 fn unsigned_operand(t: &Int) -> Int {
     use z3::DeclKind;
     let converted = || -> Option<Int> {
-        if !t.is_app() || t.decl().kind() != DeclKind::Ite {
+        if !t.is_app() || head_kind(t) != Some(DeclKind::Ite) {
             return None;
         }
         let [cond, then, other] = t.children().try_into().ok()?;
@@ -2628,7 +2631,7 @@ fn mentions_size(t: &Int, depth: u32) -> bool {
 fn is_index_arithmetic(t: &Int) -> bool {
     use z3::DeclKind;
     t.is_app()
-        && matches!(t.decl().kind(), DeclKind::Add | DeclKind::Mul)
+        && matches!(head_kind(t), Some(DeclKind::Add | DeclKind::Mul))
         && is_index_term(t, 0).is_some()
 }
 
@@ -5983,10 +5986,9 @@ fn term_readings(t: &Int, depth: u32, out: &mut Vec<RowMajor>) {
     if depth > 4 || out.len() >= TERM_READINGS_MAX || !t.is_app() {
         return;
     }
-    let kind = t.decl().kind();
-    if !matches!(kind, DeclKind::Add | DeclKind::Sub | DeclKind::Mul) {
+    let Some(DeclKind::Add | DeclKind::Sub | DeclKind::Mul) = head_kind(t) else {
         return;
-    }
+    };
     if let Some(poly) = polynomial(t, 0) {
         poly_readings(t, &poly, out);
     }
@@ -6010,13 +6012,11 @@ fn polynomial(t: &Int, depth: u32) -> Option<Poly> {
     if depth > 8 || !t.is_app() {
         return atom();
     }
-    let kind = t.decl().kind();
-    if !matches!(
-        kind,
-        DeclKind::Add | DeclKind::Sub | DeclKind::Mul | DeclKind::Uminus
-    ) {
+    let Some(kind @ (DeclKind::Add | DeclKind::Sub | DeclKind::Mul | DeclKind::Uminus)) =
+        head_kind(t)
+    else {
         return atom();
-    }
+    };
     let children: Vec<Int> = t.children().iter().filter_map(|c| c.as_int()).collect();
     if children.len() != t.num_children() || children.is_empty() {
         return atom();
