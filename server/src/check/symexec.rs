@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use z3::ast::{Ast, Bool, Int, BV};
-use z3::{FuncDecl, Sort};
+use z3::{DeclKind, FuncDecl, Sort};
 
 use super::decl_kind::head_kind;
 use super::simplify::simplified;
@@ -231,6 +231,25 @@ pub struct AccessSym {
     /// Readings of the offset's term as `g * (a * q + r)` grouping every
     /// monomial of one atom `a` ([`term_horner`]).
     pub horner: Vec<Horner>,
+    /// Subterms of the offset's term read as packed-triangle indices
+    /// `x * (x + 1) / 2 + y` ([`term_packed_triangles`]).
+    pub triangles: Vec<PackedTriangle>,
+}
+
+/// A term read as the packed lower-triangle index `T(x) + y`, where
+/// `T(x) = x * (x + 1) / 2` (or `T(x - 1)`, written `x * (x - 1) / 2`, with
+/// `shift` 1): row `x`, column `y`.
+#[derive(Clone, Debug)]
+pub struct PackedTriangle {
+    /// The index term as it stands in the offset.
+    pub index: Int,
+    /// Row as written.
+    pub x: Int,
+    /// Column.
+    pub y: Int,
+    /// 0 for `x * (x + 1) / 2` (columns `0..=x`), 1 for `x * (x - 1) / 2`
+    /// (columns `0..x`).
+    pub shift: i64,
 }
 
 /// A term `t` read as `g * (a * q + r)`: the polynomial of `t` with its
@@ -1244,6 +1263,30 @@ impl<'k> Encoder<'k> {
                 }
                 let premise = Bool::and(&premise);
                 out.push(premise.implies(Bool::and(&[r1.x.eq(&r2.x), r1.y.eq(&r2.y)])));
+            }
+        }
+        for t1 in &a.triangles {
+            for t2 in b.triangles.iter().filter(|t2| t2.shift == t1.shift) {
+                // Theorem (packed triangle): with `r = x - shift` and
+                // `0 <= y <= r`, the product `x * (x + 1)` (or `x * (x - 1)`)
+                // of consecutive integers is even and non-negative, so the
+                // division is exact: the index is `T(r) + y` with `T(r) =
+                // r * (r + 1) / 2`, and `T(r) <= T(r) + y <= T(r) + r <
+                // T(r + 1)`. `T` is increasing on `r >= 0`, so the index lies
+                // in `[T(r), T(r + 1))`, intervals disjoint for distinct
+                // rows: equal indices have equal rows, then equal columns.
+                // An integer theorem, so the lemma is sound whatever the
+                // terms; its premises say when it applies.
+                let row = |t: &PackedTriangle| Int::sub(&[t.x.clone(), Int::from_i64(t.shift)]);
+                let (r1, r2) = (row(t1), row(t2));
+                let premise = Bool::and(&[
+                    t1.index.eq(&t2.index),
+                    t1.y.ge(&zero),
+                    t1.y.le(&r1),
+                    t2.y.ge(&zero),
+                    t2.y.le(&r2),
+                ]);
+                out.push(premise.implies(Bool::and(&[t1.x.eq(&t2.x), t1.y.eq(&t2.y)])));
             }
         }
         for h1 in &a.horner {
@@ -4207,6 +4250,7 @@ impl Exec<'_, '_> {
                 h
             }));
         }
+        let triangles = term_packed_triangles(&offset);
         let sym = AccessSym {
             enabled: self.enabled(),
             offset,
@@ -4216,6 +4260,7 @@ impl Exec<'_, '_> {
             locals,
             row_major,
             horner,
+            triangles,
         };
         self.out.accesses.insert(stmt.id, sym.clone());
         sym.offset
@@ -5979,6 +6024,102 @@ pub(crate) fn term_row_major(offset: &Int) -> Vec<RowMajor> {
     let mut out = Vec::new();
     term_readings(offset, 0, &mut out);
     out
+}
+
+/// Most packed-triangle readings kept per access.
+const TRIANGLE_READINGS_MAX: usize = 8;
+
+/// Subterms of an offset's term of the form `x * (x + 1) div 2 + y` or
+/// `x * (x - 1) div 2 + y` (the packed lower triangle of a symmetric
+/// matrix: `i * (i + 1) / 2 + j` with `j <= i`), for the packed-triangle
+/// lemma ([`Encoder::row_major_lemmas`]). The lemma is a theorem whatever
+/// the terms, so any reading is sound; the search is bounded in depth and
+/// count.
+pub(crate) fn term_packed_triangles(offset: &Int) -> Vec<PackedTriangle> {
+    let mut out = Vec::new();
+    let mut stack = vec![(offset.clone(), 0u32)];
+    let mut seen = HashSet::default();
+    while let Some((t, depth)) = stack.pop() {
+        if depth > 6 || out.len() >= TRIANGLE_READINGS_MAX || !seen.insert(t.clone()) {
+            continue;
+        }
+        if head_kind(&t) == Some(DeclKind::Add) {
+            if let Some(reading) = packed_triangle(&t) {
+                out.push(reading);
+            }
+        }
+        if t.is_app() && !t.is_const() {
+            stack.extend(
+                t.children()
+                    .iter()
+                    .filter_map(|c| c.as_int())
+                    .map(|c| (c, depth + 1)),
+            );
+        }
+    }
+    out
+}
+
+/// `sum` (an addition) read as `x * (x +- 1) div 2 + y`: one summand is the
+/// halved product, the others make up `y`.
+fn packed_triangle(sum: &Int) -> Option<PackedTriangle> {
+    let summands: Vec<Int> = sum.children().iter().filter_map(|c| c.as_int()).collect();
+    if summands.len() != sum.num_children() || summands.len() < 2 {
+        return None;
+    }
+    summands.iter().enumerate().find_map(|(k, half)| {
+        let (x, shift) = halved_consecutive_product(half)?;
+        let rest: Vec<Int> = summands
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != k)
+            .map(|(_, c)| c.clone())
+            .collect();
+        let y = match rest.as_slice() {
+            [one] => one.clone(),
+            _ => Int::add(&rest),
+        };
+        Some(PackedTriangle {
+            index: sum.clone(),
+            x,
+            y,
+            shift,
+        })
+    })
+}
+
+/// `(x, 0)` for `x * (x + 1) div 2` and `(x, 1)` for `x * (x - 1) div 2`
+/// (factors in either order; `x + 1` as `1 + x`, `x - 1` as `x + -1`).
+fn halved_consecutive_product(t: &Int) -> Option<(Int, i64)> {
+    if head_kind(t) != Some(DeclKind::Idiv) {
+        return None;
+    }
+    let [product, two] = t.children().try_into().ok()?;
+    if two.as_int()?.as_i64() != Some(2) {
+        return None;
+    }
+    let product = product.as_int()?;
+    if head_kind(&product) != Some(DeclKind::Mul) {
+        return None;
+    }
+    let [a, b] = product.children().try_into().ok()?;
+    let (a, b) = (a.as_int()?, b.as_int()?);
+    // `next` is `x + d` (or `x - 1`): the offset `d` when `x` is one operand.
+    let offset_from = |next: &Int, x: &Int| -> Option<i64> {
+        let kids: Vec<Int> = next.children().iter().filter_map(|c| c.as_int()).collect();
+        match (head_kind(next), kids.as_slice()) {
+            (Some(DeclKind::Add), [p, q]) if p == x => q.as_i64(),
+            (Some(DeclKind::Add), [p, q]) if q == x => p.as_i64(),
+            (Some(DeclKind::Sub), [p, q]) if p == x => q.as_i64().map(|c| -c),
+            _ => None,
+        }
+    };
+    let reading = |x: &Int, next: &Int| match offset_from(next, x)? {
+        1 => Some((x.clone(), 0)),
+        -1 => Some((x.clone(), 1)),
+        _ => None,
+    };
+    reading(&a, &b).or_else(|| reading(&b, &a))
 }
 
 fn term_readings(t: &Int, depth: u32, out: &mut Vec<RowMajor>) {
