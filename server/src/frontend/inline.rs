@@ -173,9 +173,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let ty = self.lval_type(&recv);
                 let names = self.part_names(&ty);
                 for (k, name) in names.iter().enumerate() {
+                    // Mem-initializers bind the storage; the body sees a
+                    // reference member's referent.
                     let lv = self.component(recv.clone(), k, &ty, n);
-                    members.insert(name.clone(), lv.clone());
-                    self.bind(name, Binding::Ref(lv));
+                    members.insert(name.clone(), lv);
+                    let seen = self.member_lvalue(recv.clone(), k, &ty, n);
+                    self.bind(name, Binding::Ref(seen));
                 }
                 let this_ptr = self.address_of(recv, n)?;
                 self.bind("this", Binding::Value(this_ptr));

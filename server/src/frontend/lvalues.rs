@@ -401,7 +401,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                         format!("unknown field `{fname}` of struct `{}`", sd.name),
                     );
                 };
-                Ok(self.component(base, idx, &ty, n))
+                Ok(self.member_lvalue(base, idx, &ty, n))
             }
             Ty::Vector(e, count) => {
                 let comps = swizzle(fname, *count);
@@ -422,6 +422,39 @@ impl<'c, 't> Lowerer<'c, 't> {
                 n,
                 format!("field `{fname}` of a value that is not a struct or vector"),
             ),
+        }
+    }
+
+    /// The `k`-th member of a struct lvalue as the program sees it: the
+    /// component, or for a member declared as a reference (`Storage &st;`)
+    /// the memory it refers to. The object stores no referent here (a
+    /// reference is bound, not assigned, and the layout gives the member
+    /// the referred type's own storage), so that memory is unknown: any
+    /// shared or global memory at an unknown offset, which
+    /// over-approximates every referent (a per-thread one cannot race).
+    /// Taken as the object's own per-thread storage, accesses through the
+    /// member were dropped and their races hidden.
+    pub(crate) fn member_lvalue(&mut self, base: LVal, k: usize, ty: &Ty, at: Node<'t>) -> LVal {
+        let reference = match ty {
+            Ty::Struct(s) => self.cx.types.structs.get(*s).and_then(|sd| {
+                sd.fields
+                    .get(k)
+                    .filter(|f| sd.reference_fields.contains(&f.name))
+                    .map(|f| f.ty.clone())
+            }),
+            _ => None,
+        };
+        let Some(referred) = reference else {
+            return self.component(base, k, ty, at);
+        };
+        let target = self.unknown_target(at);
+        let offset = self.tmp(ScalarTy::LONG, at);
+        self.push(StmtKind::Havoc { var: offset }, at);
+        LVal::Mem {
+            target,
+            offset: Expr::Var(offset),
+            ty: referred,
+            site: self.span_of(at),
         }
     }
 

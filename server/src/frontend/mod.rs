@@ -2215,6 +2215,7 @@ fn register_struct(
         declare_struct_tag(cx, t, src);
     }
     let mut fields = Vec::new();
+    let mut reference_fields = Vec::new();
     let mut not_plain_aggregate = false;
     let mut base_structs = Vec::new();
     // C++ base classes come first in the layout.
@@ -2233,6 +2234,7 @@ fn register_struct(
             if let Ty::Struct(k) = cx.types.resolve_base(nm, src, overrides) {
                 if let Some(sd) = cx.types.structs.get(k) {
                     fields.extend(sd.fields.iter().map(|f| (f.name.clone(), f.ty.clone())));
+                    reference_fields.extend(sd.reference_fields.iter().cloned());
                     not_plain_aggregate |= sd.not_plain_aggregate;
                     base_structs.push(k);
                 }
@@ -2285,6 +2287,9 @@ fn register_struct(
                 continue;
             }
             if let Some(nm) = info.name {
+                if info.is_ref {
+                    reference_fields.push(text(nm, src).to_string());
+                }
                 fields.push((text(nm, src).to_string(), info.ty));
             }
         }
@@ -2298,6 +2303,7 @@ fn register_struct(
                 sd.has_bitfields = has_bitfields;
                 sd.not_plain_aggregate = not_plain_aggregate;
                 sd.bases = base_structs;
+                sd.reference_fields = reference_fields;
             }
             cx.types.struct_names.insert(key, k);
         }
@@ -2313,6 +2319,7 @@ fn register_struct(
                 sd.has_bitfields = has_bitfields;
                 sd.not_plain_aggregate = not_plain_aggregate;
                 sd.bases = base_structs;
+                sd.reference_fields = reference_fields;
             }
             if let Some(p) = placeholder {
                 // Complete the forward-declared struct in place.

@@ -77,6 +77,10 @@ pub(crate) struct StructDef {
     pub not_plain_aggregate: bool,
     /// The structs it derives from directly (C++ base classes).
     pub bases: Vec<usize>,
+    /// Names of the members declared as references (`Storage &st;`, also
+    /// in a base): laid out as the referred type, but their referent is
+    /// elsewhere (see `Lowerer::member_lvalue`).
+    pub reference_fields: Vec<String>,
 }
 
 /// Types known in a program: structs, typedefs and integer constants.
@@ -366,6 +370,7 @@ impl TypeEnv {
             has_bitfields: false,
             not_plain_aggregate: false,
             bases: Vec::new(),
+            reference_fields: Vec::new(),
         });
         if !name.is_empty() {
             self.struct_names.insert(name, idx);
