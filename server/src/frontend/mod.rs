@@ -803,7 +803,19 @@ fn lower_units(
     let mut specialisations = class_templates::Specialisations::default();
     for &u in &order {
         for (name, spec, params) in collect_unit(&mut cx, u, &mut specialisations) {
-            templates.entry(name).or_insert((u, spec, params));
+            // The first definition, else the first declaration.
+            let defines = spec.child_by_field_name("body").is_some();
+            match templates.entry(name) {
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert((u, spec, params));
+                }
+                std::collections::hash_map::Entry::Occupied(mut e) => {
+                    let (_, old, _): &StructTemplate = e.get();
+                    if defines && old.child_by_field_name("body").is_none() {
+                        e.insert((u, spec, params));
+                    }
+                }
+            }
         }
         if u == 0 || (u > context && u < first_sibling) {
             syntax_diagnostics(&cx, u, diags);
@@ -1793,10 +1805,17 @@ fn collect_unit<'t>(
             "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {
                 register_types_in(cx, Some(n), src);
                 register_methods(cx, u, n);
-                if let (Some(params), Some(name), Some(_)) = (
+                // Declarations without a body count too: a primary only
+                // declared (`template <int A> struct S;`, defined for some
+                // arguments by specialisations) lets an instance choose its
+                // specialisation, and a specialisation only declared keeps
+                // its instances from being taken for the primary's. An
+                // instance of a definition that is not in view stays opaque
+                // (`register_struct` lays out nothing without a body).
+                if let (Some(params), Some(name), false) = (
                     tpl,
                     n.child_by_field_name("name"),
-                    n.child_by_field_name("body"),
+                    n.kind() == "enum_specifier",
                 ) {
                     // `template <..> struct S<A, B> {..}`: a partial (or, with
                     // no parameters, explicit) specialisation of `S`.
