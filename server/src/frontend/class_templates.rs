@@ -182,6 +182,24 @@ fn declares(q: Node, x: Node) -> bool {
 /// not depend on where it is written; `None` otherwise (a name counts only
 /// when no enclosing template, class or function may redeclare it).
 fn arg_value(cx: &Ctx, a: Node, src: &str) -> Option<ArgValue> {
+    arg_value_at(cx, a, src, 0)
+}
+
+/// [`arg_value`], `depth` enclosing-parameter lookups deep.
+fn arg_value_at(cx: &Ctx, a: Node, src: &str, depth: u32) -> Option<ArgValue> {
+    // A lone name that is a non-type parameter of an enclosing class
+    // template (`Internal<ALGO, 0>` in the body of `Storer<T, N, ALGO>`).
+    let lone = match a.kind() {
+        "identifier" => Some(a),
+        "type_descriptor" if a.named_child_count() == 1 => a
+            .child_by_field_name("type")
+            .filter(|t| t.kind() == "type_identifier"),
+        _ => None,
+    };
+    if let Some(v) = lone.and_then(|n| enclosing_class_param_value(cx, a, text(n, src), src, depth))
+    {
+        return Some(ArgValue::Int(v));
+    }
     if a.kind() == "type_descriptor" {
         if a.child_by_field_name("declarator").is_some() {
             return None;
@@ -233,6 +251,136 @@ fn arg_value(cx: &Ctx, a: Node, src: &str) -> Option<ArgValue> {
         stack.extend(x.named_children(&mut x.walk()));
     }
     cx.types.const_eval(a, src, 0).map(ArgValue::Int)
+}
+
+/// The value of `name`, written at `a`, when it is a non-type template
+/// parameter of the primary class template `C` whose body encloses `a` (no
+/// nearer scope declaring that name) and every instance of `C` the program
+/// writes gives it the same value (see [`class_param_value`]).
+///
+/// Sound because the text at `a` is only instantiated as part of an
+/// instance of `C` ([temp.inst]: a member of a class template is
+/// instantiated with its class), where the parameter has that instance's
+/// argument; when all instances agree, that is the value wherever the text
+/// is instantiated.
+fn enclosing_class_param_value(
+    cx: &Ctx,
+    a: Node,
+    name: &str,
+    src: &str,
+    depth: u32,
+) -> Option<i128> {
+    if depth > 4 {
+        return None;
+    }
+    let mut cur = a.parent();
+    while let Some(p) = cur {
+        match p.kind() {
+            "template_declaration" => {
+                let params = p.child_by_field_name("parameters")?;
+                let items = list_items(params);
+                if let Some(i) = items.iter().position(|q| param_name(*q, src) == Some(name)) {
+                    let class = p
+                        .named_children(&mut p.walk())
+                        .find(|c| matches!(c.kind(), "struct_specifier" | "class_specifier"))?;
+                    // A member of a base class may hide the parameter's
+                    // name ([temp.local]): not looked up.
+                    if class
+                        .named_children(&mut class.walk())
+                        .any(|c| c.kind() == "base_class_clause")
+                    {
+                        return None;
+                    }
+                    let class_name = class
+                        .child_by_field_name("name")
+                        .filter(|n| n.kind() == "type_identifier")?;
+                    return class_param_value(cx, text(class_name, src), params, i, src, depth);
+                }
+            }
+            "function_definition"
+            | "lambda_expression"
+            | "class_specifier"
+            | "struct_specifier"
+            | "union_specifier" => {
+                // A member of a base class of a class around the use may
+                // hide the parameter's name ([temp.local]): not looked up.
+                if p.named_children(&mut p.walk())
+                    .any(|c| c.kind() == "base_class_clause")
+                {
+                    return None;
+                }
+                let mut stack = vec![p];
+                while let Some(x) = stack.pop() {
+                    if matches!(
+                        x.kind(),
+                        "identifier" | "type_identifier" | "field_identifier"
+                    ) && text(x, src) == name
+                        && x.parent().is_some_and(|q| declares(q, x))
+                    {
+                        return None;
+                    }
+                    stack.extend(x.named_children(&mut x.walk()));
+                }
+            }
+            _ => {}
+        }
+        cur = p.parent();
+    }
+    None
+}
+
+/// The value the non-type parameter `index` of the class template named
+/// `class` (template parameter list `params`, in a unit whose text is
+/// `src`) has in every instance the program writes: each use `class<..>`
+/// (recorded in `Ctx::class_template_uses`, None when the name also occurs
+/// where it may instantiate the template unseen, e.g. as a template template
+/// argument) passes the same value there, or leaves it to the default
+/// argument of `params`, which then has that value. Uses of other templates
+/// of that name count too (a superset of the instances).
+pub(crate) fn class_param_value(
+    cx: &Ctx,
+    class: &str,
+    params: Node,
+    index: usize,
+    src: &str,
+    depth: u32,
+) -> Option<i128> {
+    let items = list_items(params);
+    let param = items.get(index)?;
+    if !matches!(
+        param.kind(),
+        "parameter_declaration" | "optional_parameter_declaration"
+    ) || items.iter().any(|p| p.kind().starts_with("variadic"))
+    {
+        return None;
+    }
+    let uses = cx.class_template_uses.get(class)?.as_ref()?;
+    let mut value = None;
+    for &(u, t) in uses {
+        let usrc = cx.units[u].text.as_str();
+        let written = t
+            .child_by_field_name("arguments")
+            .map(list_items)
+            .unwrap_or_default();
+        if written.len() > items.len() {
+            return None;
+        }
+        let v = match written.get(index) {
+            Some(&w) => arg_value_at(cx, w, usrc, depth + 1)?,
+            None => arg_value_at(
+                cx,
+                param.child_by_field_name("default_value")?,
+                src,
+                depth + 1,
+            )?,
+        };
+        let ArgValue::Int(v) = v else { return None };
+        if value.is_some_and(|w| w != v) {
+            return None;
+        }
+        value = Some(v);
+    }
+    value
 }
 
 /// The name of a type parameter declaration, or of a non-type one.
@@ -452,6 +600,55 @@ impl<'c, 't> Lowerer<'c, 't> {
             _ => None,
         };
         let src = self.cx.units[def.unit].text.as_str();
+        // The parameters of the class templates around the class (a member
+        // class template's methods use them: `ITEMS` in `Internal<A, D>` in
+        // the body of `Storer<T, ITEMS, ALGO>`), outermost first so that an
+        // inner parameter of the same name hides it: each the value every
+        // instance of that template gives it, else an unknown constant.
+        let mut outer = Vec::new();
+        let mut at = class;
+        while let Some((c, p)) = enclosing_class(at) {
+            if outer.len() > 8 {
+                break;
+            }
+            outer.push((c, p));
+            at = c;
+        }
+        for (c, p) in outer.into_iter().rev() {
+            let Some(p) = p else { continue };
+            let name = c
+                .child_by_field_name("name")
+                .filter(|n| n.kind() == "type_identifier")
+                .map(|n| text(n, src));
+            let label = c
+                .child_by_field_name("name")
+                .map(|n| text(n, src))
+                .and_then(|n| n.split('<').next())
+                .unwrap_or("class")
+                .trim()
+                .to_string();
+            for (i, q) in list_items(p).into_iter().enumerate() {
+                if !matches!(
+                    q.kind(),
+                    "parameter_declaration" | "optional_parameter_declaration"
+                ) {
+                    continue;
+                }
+                let Some(pname) = param_name(q, src).map(str::to_string) else {
+                    continue;
+                };
+                let st = match q.child_by_field_name("type").map(|t| self.resolve_type(t)) {
+                    Some(Ty::Scalar(s)) => s,
+                    _ => ScalarTy::INT,
+                };
+                let known = name.and_then(|n| class_param_value(self.cx, n, p, i, src, 0));
+                let value = match known {
+                    Some(v) => conv(int(v, ScalarTy::LONG), ScalarTy::LONG, st),
+                    None => self.unknown_template_constant(&label, &pname, st),
+                };
+                self.bind(&pname, Binding::Value(Val::Scalar(value, st)));
+            }
+        }
         let class_name = class
             .child_by_field_name("name")
             .map(|n| text(n, src))
@@ -517,20 +714,25 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 None => None,
             };
-            let value = value.unwrap_or_else(|| {
-                let id = ParamId(self.kernel.params.len() as u32);
-                // Named `Class.N`: a launch binds a template parameter by
-                // name (the kernel's own `N` is another parameter), and
-                // skips names with a dot.
-                self.kernel.params.push(ParamDecl {
-                    name: format!("{class_name}.{name}"),
-                    ty: st,
-                    position: u32::MAX,
-                });
-                Expr::Param(id)
-            });
+            let value =
+                value.unwrap_or_else(|| self.unknown_template_constant(&class_name, &name, st));
             self.bind(&name, Binding::Value(Val::Scalar(value, st)));
         }
+    }
+
+    /// A fresh kernel parameter for the template parameter `name` of class
+    /// `class_name` whose value is not known: a template argument is a
+    /// constant expression, the same value in every thread. Named
+    /// `Class.N`: a launch binds a template parameter by name (the kernel's
+    /// own `N` is another parameter), and skips names with a dot.
+    fn unknown_template_constant(&mut self, class_name: &str, name: &str, st: ScalarTy) -> Expr {
+        let id = ParamId(self.kernel.params.len() as u32);
+        self.kernel.params.push(ParamDecl {
+            name: format!("{class_name}.{name}"),
+            ty: st,
+            position: u32::MAX,
+        });
+        Expr::Param(id)
     }
 }
 

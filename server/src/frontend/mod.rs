@@ -256,6 +256,11 @@ pub(crate) struct Ctx<'t> {
     /// Instances of class templates by struct index: the definition each
     /// was laid out from and its template arguments.
     pub class_instances: HashMap<usize, class_templates::ClassInstance<'t>>,
+    /// Every use `C<..>` of each class template name `C` in the units (its
+    /// unit and `template_type` node), or None when the name also occurs
+    /// where it is neither such a use nor `C`'s own declaration or body
+    /// (`f<C>`: an instance may be written unseen).
+    pub class_template_uses: HashMap<String, Option<Vec<(usize, Node<'t>)>>>,
 }
 
 impl Ctx<'_> {
@@ -774,6 +779,7 @@ fn lower_units(
         bodies_by_name: HashMap::default(),
         body_facts: Default::default(),
         class_instances: HashMap::default(),
+        class_template_uses: HashMap::default(),
     };
     if lang == Lang::Cuda {
         declare_curand_states(&mut cx.types);
@@ -803,7 +809,19 @@ fn lower_units(
     let mut specialisations = class_templates::Specialisations::default();
     for &u in &order {
         for (name, spec, params) in collect_unit(&mut cx, u, &mut specialisations) {
-            templates.entry(name).or_insert((u, spec, params));
+            // The first definition, else the first declaration.
+            let defines = spec.child_by_field_name("body").is_some();
+            match templates.entry(name) {
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert((u, spec, params));
+                }
+                std::collections::hash_map::Entry::Occupied(mut e) => {
+                    let (_, old, _): &StructTemplate = e.get();
+                    if defines && old.child_by_field_name("body").is_none() {
+                        e.insert((u, spec, params));
+                    }
+                }
+            }
         }
         if u == 0 || (u > context && u < first_sibling) {
             syntax_diagnostics(&cx, u, diags);
@@ -1480,6 +1498,11 @@ fn instantiate_struct_templates<'t>(
         let mut stack = vec![unit.tree.root_node()];
         let mut found = Vec::new();
         while let Some(x) = stack.pop() {
+            if matches!(x.kind(), "identifier" | "type_identifier")
+                && templates.contains_key(text(x, src))
+            {
+                note_class_template_name(cx, u, x, src);
+            }
             // `S<A>(..)` in an expression parses as a call of a function
             // template: an instance too when `S` is a class template.
             if x.kind() == "template_type"
@@ -1614,6 +1637,76 @@ fn instantiate_struct_templates<'t>(
     }
 }
 
+/// Records the occurrence `x` (in unit `u`) of the name of a class template
+/// in `Ctx::class_template_uses`: a use `C<..>` (the name of a
+/// `template_type`), or the name of `C`'s declaration or a mention inside
+/// its own body or a specialisation's (the injected class name, constructor
+/// names: the current instance), or anything else, which may instantiate
+/// `C` where no use is written (the entry becomes None).
+fn note_class_template_name<'t>(cx: &mut Ctx<'t>, u: usize, x: Node<'t>, src: &str) {
+    let name = text(x, src);
+    let parent = x.parent();
+    // `struct S<int> {..}` declares a specialisation: not a use.
+    let is_use = parent.is_some_and(|p| {
+        matches!(p.kind(), "template_type" | "template_function")
+            && p.child_by_field_name("name") == Some(x)
+            && !p.parent().is_some_and(|q| {
+                matches!(
+                    q.kind(),
+                    "struct_specifier" | "class_specifier" | "union_specifier"
+                ) && q.child_by_field_name("name") == Some(p)
+            })
+    });
+    let is_class = |c: Node| {
+        matches!(
+            c.kind(),
+            "struct_specifier" | "class_specifier" | "union_specifier"
+        ) && c.child_by_field_name("name").is_some_and(|n| {
+            let base = if n.kind() == "template_type" {
+                n.child_by_field_name("name")
+            } else {
+                Some(n)
+            };
+            base.is_some_and(|b| text(b, src) == name)
+        })
+    };
+    // As a whole template argument (`Use<C>`, a template template argument,
+    // even the injected class name in `C`'s body: [temp.local]) or
+    // qualified (`ns::C`, maybe another template's), it is not the current
+    // instance.
+    let argument = parent.is_some_and(|p| {
+        matches!(p.kind(), "template_argument_list" | "qualified_identifier")
+            || (p.kind() == "type_descriptor"
+                && p.parent()
+                    .is_some_and(|q| q.kind() == "template_argument_list"))
+    });
+    let own = !argument && {
+        let mut cur = parent;
+        let mut found = false;
+        while let Some(c) = cur {
+            if is_class(c) {
+                found = true;
+                break;
+            }
+            cur = c.parent();
+        }
+        found
+    };
+    let entry = cx
+        .class_template_uses
+        .entry(name.to_string())
+        .or_insert_with(|| Some(Vec::new()));
+    match (is_use, own) {
+        (true, _) => {
+            if let (Some(list), Some(p)) = (entry.as_mut(), parent) {
+                list.push((u, p));
+            }
+        }
+        (false, true) => {}
+        (false, false) => *entry = None,
+    }
+}
+
 /// Lays out an instance (key `key`, written at `all`) of a class template
 /// from the specialisation `s` its arguments select at every use, with the
 /// specialisation's type parameters bound to the first use's deduced
@@ -1727,7 +1820,15 @@ fn collect_unit<'t>(
             _ => {}
         }
     }
-    for (n, tpl) in items {
+    let mut next = 0;
+    while let Some(&(n, tpl)) = items.get(next) {
+        next += 1;
+        // Member class templates (`template <A, D> struct Internal;` and its
+        // specialisations in a class's body) are class templates too, after
+        // the file-scope items.
+        if matches!(n.kind(), "struct_specifier" | "class_specifier") && items.len() < 100_000 {
+            items.extend(member_class_templates(n));
+        }
         match n.kind() {
             "function_definition" => {
                 register_types_in(cx, n.child_by_field_name("type"), src);
@@ -1793,10 +1894,17 @@ fn collect_unit<'t>(
             "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {
                 register_types_in(cx, Some(n), src);
                 register_methods(cx, u, n);
-                if let (Some(params), Some(name), Some(_)) = (
+                // Declarations without a body count too: a primary only
+                // declared (`template <int A> struct S;`, defined for some
+                // arguments by specialisations) lets an instance choose its
+                // specialisation, and a specialisation only declared keeps
+                // its instances from being taken for the primary's. An
+                // instance of a definition that is not in view stays opaque
+                // (`register_struct` lays out nothing without a body).
+                if let (Some(params), Some(name), false) = (
                     tpl,
                     n.child_by_field_name("name"),
-                    n.child_by_field_name("body"),
+                    n.kind() == "enum_specifier",
                 ) {
                     // `template <..> struct S<A, B> {..}`: a partial (or, with
                     // no parameters, explicit) specialisation of `S`.
@@ -1860,6 +1968,33 @@ fn collect_unit<'t>(
         }
     }
     templates
+}
+
+/// The member class templates a class body declares, each with its template
+/// parameter list: `template <int D> struct Internal<DIRECT, D> {..}` in the
+/// body of `class Storer`.
+fn member_class_templates<'t>(class: Node<'t>) -> Vec<(Node<'t>, Option<Node<'t>>)> {
+    let Some(body) = class.child_by_field_name("body") else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for m in body.named_children(&mut body.walk()) {
+        if m.kind() != "template_declaration" {
+            continue;
+        }
+        let params = m.child_by_field_name("parameters");
+        out.extend(
+            m.named_children(&mut m.walk())
+                .filter(|c| {
+                    matches!(
+                        c.kind(),
+                        "struct_specifier" | "class_specifier" | "union_specifier"
+                    )
+                })
+                .map(|c| (c, params)),
+        );
+    }
+    out
 }
 
 /// Records the file-scope typedef `name` declared by `n`, with its namespace.
