@@ -670,6 +670,51 @@ struct UnsatCache {
     /// [`cheap_turns_failed`]).
     /// With the work units those turns spent (saved by each later hit).
     cheap_unknown: crate::base::HashMap<String, u64>,
+    /// For each pair of accesses, the portfolio stage that decided its last
+    /// query after the stages before it answered unknown (see
+    /// [`remembered_stage`]).
+    deciding_stage: crate::base::HashMap<(StmtId, StmtId), Stage>,
+}
+
+/// A stage of the solver portfolio that can decide a query: a turn of
+/// [`PORTFOLIO`] by index, or the pinned witness search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Turn(usize),
+    Pinned,
+}
+
+/// The stage that decided the last query of `pair` in the open
+/// [`with_unsat_cache`] scope, when the stages before it had answered
+/// unknown: the barrier synthesizer's candidates differ only in their
+/// barriers, so a pair's next query is usually as hard as its last (HeCBench
+/// fdtd3d's stripped `finite_difference`: a pair `smt` and `qflia` leave
+/// unknown, 275,000 units and 3 s of `qflia`, which the pinned search
+/// decides in 40,000; its second check 532k -> 257k units).
+/// That stage is asked first; the portfolio runs as usual after it when it
+/// does not decide. Only the order changes: every answer is still the
+/// solver's own on the query (or, pinned, on the query with pins added,
+/// which only counts when it is a model or the pins are implied).
+fn remembered_stage(pair: (StmtId, StmtId)) -> Option<Stage> {
+    UNSAT_CACHE.with(|c| {
+        c.borrow()
+            .as_ref()
+            .and_then(|cache| cache.deciding_stage.get(&pair).copied())
+    })
+}
+
+/// Keeps (or, for the first turn, forgets) the stage that decided `pair`'s
+/// query in the open scope (see [`remembered_stage`]).
+fn remember_stage(pair: (StmtId, StmtId), stage: Stage) {
+    UNSAT_CACHE.with(|c| {
+        if let Some(cache) = c.borrow_mut().as_mut() {
+            if stage == Stage::Turn(0) {
+                cache.deciding_stage.remove(&pair);
+            } else {
+                cache.deciding_stage.insert(pair, stage);
+            }
+        }
+    });
 }
 
 /// A pair of accesses (in program order of the check) and the relation of
@@ -2874,8 +2919,39 @@ impl<'k, 's> Checker<'k, 's> {
         }
         // Whether every turn this query may run ran with its whole slice.
         let mut complete = true;
-        for (turn, &(kind, slice)) in PORTFOLIO.iter().enumerate() {
-            if decided_by_slice {
+        // The stage that decided this pair's last query goes first (see
+        // `remembered_stage`); a pair query of a check that is racy already
+        // runs only the cheap turns, in order.
+        // Not for the first, capped attempt of a case split (see `solve`),
+        // which stays a cheap try.
+        let pair_query = self.goals_from.is_some() && !racy_already && cap_work.is_none();
+        let first = if pair_query && !decided_by_slice {
+            remembered_stage(self.current)
+        } else {
+            None
+        };
+        let mut decided_at: Option<Stage> = None;
+        let mut pinned_done = false;
+        if first == Some(Stage::Pinned) && Instant::now() < self.deadline {
+            let inputs = pinned_inputs(&self.enc, self.kernel, &facts);
+            if !inputs.is_empty() {
+                let (answer, work) = self.pinned_search(&facts, &inputs);
+                spent += work;
+                pinned_done = true;
+                if answer.0 != SatResult::Unknown {
+                    outcome = answer;
+                    decided_at = Some(Stage::Pinned);
+                }
+            }
+        }
+        let mut order: Vec<usize> = (0..PORTFOLIO.len()).collect();
+        if let Some(Stage::Turn(k)) = first {
+            order.retain(|&t| t != k);
+            order.insert(0, k);
+        }
+        for turn in order {
+            let (kind, slice) = PORTFOLIO[turn];
+            if decided_by_slice || decided_at.is_some() {
                 break;
             }
             if racy_already && slice > RACY_ALREADY_SLICE {
@@ -2888,13 +2964,18 @@ impl<'k, 's> Checker<'k, 's> {
             // longest) `smt` turn: on a query of products that turn can
             // spend seconds per 100,000 units for no answer. Not for a check
             // that is racy already (its slice is above the cheap turns').
-            if turn + 1 == PORTFOLIO.len() && !racy_already && Instant::now() < self.deadline {
+            if turn + 1 == PORTFOLIO.len()
+                && !racy_already
+                && !pinned_done
+                && Instant::now() < self.deadline
+            {
                 let inputs = pinned_inputs(&self.enc, self.kernel, &facts);
                 if !inputs.is_empty() {
                     let (answer, work) = self.pinned_search(&facts, &inputs);
                     spent += work;
                     if answer.0 != SatResult::Unknown {
                         outcome = answer;
+                        decided_at = Some(Stage::Pinned);
                         break;
                     }
                 }
@@ -2962,11 +3043,17 @@ impl<'k, 's> Checker<'k, 's> {
                 self.work_used += work;
             }
             outcome = (r, model);
+            if r != SatResult::Unknown {
+                decided_at = Some(Stage::Turn(turn));
+            }
             let last = turn + 1 == PORTFOLIO.len() || (kind == Turn::Smt && allowed == left);
             if r != SatResult::Unknown || last || Instant::now() >= self.deadline {
                 complete &= r != SatResult::Unknown || last;
                 break;
             }
+        }
+        if let (true, Some(stage)) = (pair_query, decided_at) {
+            remember_stage(self.current, stage);
         }
         let (r, model) = outcome;
         if r == SatResult::Unknown && racy_already && complete {

@@ -15,7 +15,7 @@
 
 mod accessors;
 mod arith;
-mod block_tickets;
+pub(crate) mod block_tickets;
 pub mod builtins;
 mod calls;
 mod class_templates;

@@ -2060,6 +2060,15 @@ fn build_kernel(
         };
         walk::insert_stmt(&mut k, point, stmt);
     }
+    // The front end's rewrites that need barriers see the candidate as they
+    // would see its text: the block-aggregated increment is lowered as ghost
+    // tickets only when its three barriers stand (see
+    // `frontend::block_tickets`), so the stripped kernel never had it, while
+    // the text of a candidate with those barriers lowers with it. The
+    // rewrite checks its own premises on the candidate (it is the lowering
+    // of the candidate's text, which `fix` re-checks, or re-lowers to this
+    // very kernel); it does nothing to a kernel that has it already.
+    crate::frontend::block_tickets::block_aggregated_tickets(&mut k);
     (k, new_ids)
 }
 

@@ -9,6 +9,8 @@ extern sw_dim3 threadIdx, blockIdx, blockDim, gridDim;
 #define __device__
 #define __shared__ static
 void __syncthreads();
+unsigned int atomicAdd(unsigned int *address, unsigned int value);
+int atomicAdd(int *address, int value);
 
 // OpenCL C compiled as C++.
 #define __kernel

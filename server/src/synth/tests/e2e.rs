@@ -161,6 +161,36 @@ fn stripped_sdk_kernels_are_restored_without_extra_cost() {
 }
 
 #[test]
+fn candidates_are_lowered_with_the_block_aggregated_tickets_their_barriers_allow() {
+    // The stripped compaction: its three barriers make the ghost tickets of
+    // the front end apply (no race between blocks); before, the candidate
+    // kept the stripped kernel's lowering and the store raced across blocks.
+    let name = "block_tickets_stripped.cu";
+    let r = fix_text(name, &source(name), 4);
+    let k = &r.kernels[0];
+    assert_eq!(k.status, RepairStatus::Repaired, "{name}: {:?}", k.reason);
+    assert_eq!(k.barriers_after, 3, "{name}:\n{}", r.fixed);
+    assert_eq!(barriers(&r.fixed), 3, "{name}");
+    recheck(name, &r.fixed, 4);
+    assert_compiles(name, &r.fixed);
+    // Its near miss (the store forgets the block's base) races across
+    // blocks whatever the barriers: no block barrier repairs it.
+    let name = "block_tickets_no_base.cu";
+    let r = fix_text(name, &source(name), 4);
+    let k = &r.kernels[0];
+    assert_eq!(k.status, RepairStatus::Unrepairable, "{name}: {k:?}");
+    assert!(
+        k.reason
+            .as_deref()
+            .unwrap_or("")
+            .contains("different blocks"),
+        "{:?}",
+        k.reason
+    );
+    assert!(!r.changed());
+}
+
+#[test]
 fn candidates_inherit_the_loop_invariants_of_the_stripped_kernel() {
     // (file, barriers as written and after the repair of the stripped text)
     for (name, count) in [
