@@ -70,6 +70,16 @@ pub trait IncludeResolver {
         None
     }
 
+    /// Every includer chain that compiles the file at `path` (several when
+    /// several programs include it, each under its own macros), and why
+    /// others may exist unseen; by default the one of [`IncludeResolver::includer`].
+    fn includer_contexts(&self, path: &Path) -> preprocess::IncluderContexts {
+        preprocess::IncluderContexts {
+            chains: self.includer(path).into_iter().collect(),
+            unread: None,
+        }
+    }
+
     /// Like [`IncludeResolver::read`], with the reason when the header cannot
     /// be read (it becomes a diagnostic at the `#include` line).
     fn read_or_reason(&self, from: &Path, name: &str) -> Result<(PathBuf, String), String> {

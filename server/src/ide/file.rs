@@ -804,8 +804,11 @@ fn include_form(line: &str) -> Option<IncludeForm<'_>> {
     if let Some(name) = quoted_include(line) {
         return Some(IncludeForm::Quoted(name));
     }
-    let rest = line.trim_start().strip_prefix('#')?.trim_start();
-    let rest = rest.strip_prefix("include")?;
+    let start = skip_blanks(line);
+    let rest = start
+        .strip_prefix('#')
+        .or_else(|| start.strip_prefix("%:"))?;
+    let rest = skip_blanks(rest).strip_prefix("include")?;
     // `#include_next` and the like are other directives.
     if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
         return None;
@@ -850,13 +853,18 @@ fn kernels_named<'k>(
     let mut queue: Vec<(PathBuf, String, bool)> =
         vec![(file.to_path_buf(), text.to_string(), false)];
     while let Some((from, text, unread)) = queue.pop() {
+        let pasted = pasted_names(&text);
         for &k in kernels {
-            if text.contains(k) {
+            let built = pasted
+                .iter()
+                .any(|pieces| pieces.iter().all(|p| k.contains(p)));
+            if text.contains(k) || built {
                 if !named.contains(&k) {
                     named.push(k);
                 }
-                // Hidden only as a word: a hidden use costs the launch.
-                if unread && !hidden.contains(&k) && names_word(&text, k) {
+                // Hidden only as a word (or a name a macro may paste): a
+                // hidden use costs the launch.
+                if unread && !hidden.contains(&k) && (built || names_word(&text, k)) {
                     hidden.push(k);
                 }
             }
@@ -896,6 +904,73 @@ fn kernels_named<'k>(
         named: ordered(&named),
         hidden: ordered(&hidden),
     }
+}
+
+/// The names `text`'s macros may build by token pasting: for each `##` of a
+/// `#define` (`name##_kernel`, `CAT(a, b) a##b`), its operands that are not
+/// the macro's parameters. A name it builds contains each of them (none: any
+/// name), so a kernel whose name does not cannot be named through it
+/// ([cpp.concat]: the result is the operands' spellings joined).
+fn pasted_names(text: &str) -> Vec<Vec<String>> {
+    if !text.contains("##") {
+        return Vec::new();
+    }
+    let mut chains = Vec::new();
+    for (_, line) in logical_lines(text) {
+        let start = skip_blanks(&line);
+        let Some(rest) = start.strip_prefix('#').or_else(|| start.strip_prefix("%:")) else {
+            continue;
+        };
+        let Some(rest) = skip_blanks(rest).strip_prefix("define") else {
+            continue;
+        };
+        if !rest.contains("##") {
+            continue;
+        }
+        let rest = skip_blanks(rest);
+        let name_end = rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        let (params, body) = match rest[name_end..].strip_prefix('(') {
+            Some(after) => match after.split_once(')') {
+                Some((params, body)) => (
+                    params
+                        .split(',')
+                        .map(|p| p.trim().trim_end_matches("...").trim().to_string())
+                        .chain(["__VA_ARGS__".to_string()])
+                        .collect::<Vec<_>>(),
+                    body,
+                ),
+                // Parameters not closed on the line: any operand.
+                None => (Vec::new(), "##"),
+            },
+            None => (Vec::new(), &rest[name_end..]),
+        };
+        // Each `##` with the identifier-like runs on its two sides: a name
+        // pasted by a chain `a##b##c` contains the operands of each of its
+        // `##` (it may contain more: the requirement is weaker, never wrong).
+        let is_word = |c: char| c.is_alphanumeric() || c == '_';
+        let pieces: Vec<&str> = body.split("##").collect();
+        for pair in pieces.windows(2) {
+            let left = pair[0]
+                .trim_end()
+                .rsplit(|c: char| !is_word(c))
+                .next()
+                .unwrap_or("");
+            let right = pair[1]
+                .trim_start()
+                .split(|c: char| !is_word(c))
+                .next()
+                .unwrap_or("");
+            let chain: Vec<String> = [left, right]
+                .into_iter()
+                .filter(|w| !w.is_empty() && !params.iter().any(|p| p == w))
+                .map(str::to_string)
+                .collect();
+            chains.push(chain);
+        }
+    }
+    chains
 }
 
 /// Most host files of a folder listed when looking for launches in the
@@ -1119,6 +1194,10 @@ impl IncludeResolver for TranslationEnv {
     fn includer(&self, path: &Path) -> Option<preprocess::Includer> {
         find_includer(path, self)
     }
+
+    fn includer_contexts(&self, path: &Path) -> preprocess::IncluderContexts {
+        includer_contexts(path, self)
+    }
 }
 
 /// Most files read per folder while looking for a file's includer.
@@ -1127,27 +1206,108 @@ const MAX_INCLUDER_CANDIDATES: usize = 256;
 /// Extensions of files that are only ever included.
 const HEADER_EXTENSIONS: [&str; 5] = ["h", "hpp", "hh", "cuh", "inl"];
 
-/// The file of the project that includes `path` with a quoted `#include`
-/// (resolved like any include: next to the includer, then the include
-/// folders), looked for in `path`'s folder and its parent; None when no
-/// file includes it, and when it is included twice (by two files, or twice
-/// by one): each inclusion compiles it under its own macros (a launch size
-/// `BINS` may be 64 in one program and 128 in the other), so the first
-/// one's context would hide the other's executions.
+/// The one includer chain of `path` (see [`includer_contexts`]); None when
+/// no file includes it, when several programs do (each compiles it under its
+/// own macros: a launch size `BINS` may be 64 in one program and 128 in the
+/// other, so the first one's context would hide the other's executions;
+/// [`analyze_file_with`] checks the file under each), and when the search
+/// did not read every file that may include it.
 pub fn find_includer(path: &Path, includes: &dyn IncludeResolver) -> Option<preprocess::Includer> {
-    let found = inclusions_of(path, includes, 2)?;
-    let [(file, at)] = found.as_slice() else {
-        // A second program, or a second `#include` of the same file (an
-        // X-macro file read under other macros each time), compiles it
-        // under other macros: no one context is the file's.
-        return None;
+    let contexts = includer_contexts(path, includes);
+    match <[preprocess::Includer; 1]>::try_from(contexts.chains) {
+        Ok([one]) if contexts.unread.is_none() => Some(one),
+        _ => None,
+    }
+}
+
+/// Most includer chains one file is checked under.
+const MAX_INCLUDER_CONTEXTS: usize = 4;
+
+/// Longest includer chain followed (`main.cu` -> `wrap.h` -> ... -> the file).
+const MAX_INCLUDER_DEPTH: usize = 8;
+
+/// Every includer chain of `path`: each quoted `#include` of it in the files
+/// [`inclusions_of`] searches, each followed outward through the includers'
+/// own includers (a chain `main.cu` -> `wrap.h` -> `kern.cu` compiles
+/// `kern.cu` under `main.cu`'s macros as well as `wrap.h`'s). A file that
+/// includes it twice gives two chains (an X-macro file read under other
+/// macros each time). Past [`MAX_INCLUDER_CONTEXTS`] chains, a chain deeper
+/// than [`MAX_INCLUDER_DEPTH`], or a search that could not read every
+/// candidate, `unread` says why: further programs may compile the file
+/// under macros nobody read.
+pub fn includer_contexts(
+    path: &Path,
+    includes: &dyn IncludeResolver,
+) -> preprocess::IncluderContexts {
+    let mut unread = None;
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let mut chain = vec![canonical(path)];
+    let chains = includer_chains(path, includes, &mut chain, &mut unread);
+    preprocess::IncluderContexts { chains, unread }
+}
+
+/// The includer chains ending at `path` (see [`includer_contexts`]);
+/// `chain` holds the canonical files already on the chain (an include cycle
+/// stops there: the include guard that makes it compile leaves the outer
+/// copy out).
+fn includer_chains(
+    path: &Path,
+    includes: &dyn IncludeResolver,
+    chain: &mut Vec<PathBuf>,
+    unread: &mut Option<String>,
+) -> Vec<preprocess::Includer> {
+    let Some(found) = inclusions_of(path, includes, MAX_INCLUDER_CONTEXTS + 1) else {
+        unread.get_or_insert_with(|| {
+            format!(
+                "a file that may include {} was not read (a folder of over {MAX_INCLUDER_CANDIDATES} files or a project of over {MAX_PROJECT_FILES}, or an unreadable file)",
+                path.display()
+            )
+        });
+        return Vec::new();
     };
-    let bytes = crate::syntax::files::read_regular(file).ok()?;
-    Some(preprocess::Includer {
-        path: file.clone(),
-        text: crate::syntax::files::decode(&bytes).text,
-        at: *at,
-    })
+    let mut chains = Vec::new();
+    for (file, at) in found {
+        let Some(text) = cached_text(&file) else {
+            unread.get_or_insert_with(|| format!("{} was not read", file.display()));
+            continue;
+        };
+        let key = std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone());
+        let outers = if chain.contains(&key) {
+            Vec::new()
+        } else if chain.len() > MAX_INCLUDER_DEPTH {
+            unread.get_or_insert_with(|| {
+                format!("an includer chain deeper than {MAX_INCLUDER_DEPTH} files")
+            });
+            Vec::new()
+        } else {
+            chain.push(key);
+            let outers = includer_chains(&file, includes, chain, unread);
+            chain.pop();
+            outers
+        };
+        let level = |outer: Option<preprocess::Includer>| preprocess::Includer {
+            path: file.clone(),
+            text: text.to_string(),
+            at,
+            outer: outer.map(Box::new),
+        };
+        if outers.is_empty() {
+            chains.push(level(None));
+        } else {
+            chains.extend(outers.into_iter().map(Some).map(level));
+        }
+        if chains.len() > MAX_INCLUDER_CONTEXTS {
+            chains.truncate(MAX_INCLUDER_CONTEXTS);
+            unread.get_or_insert_with(|| {
+                format!(
+                    "{} is compiled in more than {MAX_INCLUDER_CONTEXTS} includer contexts",
+                    path.display()
+                )
+            });
+            break;
+        }
+    }
+    chains
 }
 
 /// Whether a file of the project may include `path` with a quoted
@@ -1213,6 +1373,24 @@ fn inclusions_of(
         files.truncate(MAX_INCLUDER_CANDIDATES);
         candidates.extend(files);
     }
+    // The project's other folders (an includer's includer in a sibling
+    // folder: `other/B.cu` including `../A.cu`, which includes `sub/k.cu`).
+    match project_files(&folder) {
+        Some(project) => {
+            // The tree is listed from its canonical path: the folders'
+            // files (named as the checked file was) are not listed twice.
+            let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+            let listed: crate::base::HashSet<PathBuf> =
+                candidates.iter().map(|p| canonical(p)).collect();
+            candidates.extend(
+                project
+                    .iter()
+                    .filter(|p| !listed.contains(&canonical(p)))
+                    .cloned(),
+            );
+        }
+        None => truncated = true,
+    }
     candidates.sort_by_key(|p| is_header(p));
     let mut found_all: Vec<(PathBuf, usize)> = Vec::new();
     for file in candidates {
@@ -1245,6 +1423,103 @@ fn inclusions_of(
     (!truncated).then_some(found_all)
 }
 
+/// Files whose presence marks a project's root folder.
+const PROJECT_MARKERS: [&str; 4] = [
+    ".git",
+    "compile_commands.json",
+    "CMakeLists.txt",
+    "Makefile",
+];
+
+/// Most candidate includer files of one project tree (beyond, its includers
+/// are not all read: see [`includer_contexts`]).
+const MAX_PROJECT_FILES: usize = 4096;
+
+/// Most folders of one project tree listed.
+const MAX_PROJECT_FOLDERS: usize = 1024;
+
+/// The folder whose tree holds the files that may include a file of
+/// `folder`: `folder` itself when it holds a project marker
+/// ([`PROJECT_MARKERS`]), else its parent (a kernel folder `sub/` of a
+/// project without build files). A marker further up is not followed: the
+/// tree read would grow with the whole repository (its `target/`, its other
+/// projects) on every analysis.
+fn project_root(folder: &Path) -> PathBuf {
+    let folder = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.to_path_buf());
+    if PROJECT_MARKERS.iter().any(|m| folder.join(m).exists()) {
+        return folder;
+    }
+    folder.parent().map_or(folder.clone(), Path::to_path_buf)
+}
+
+/// The files of the project tree of `folder` (see [`project_root`]) that may
+/// include another (host sources, `.cl`, `.inl`), sorted; None when the tree
+/// has more than [`MAX_PROJECT_FILES`] of them or [`MAX_PROJECT_FOLDERS`]
+/// folders, or a folder of it cannot be listed. Linked folders are followed
+/// once each. Cached per root, and listed again when a folder of it changed
+/// (its modification time: a file added or removed).
+fn project_files(folder: &Path) -> Option<std::sync::Arc<Vec<PathBuf>>> {
+    use crate::base::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    type Stamps = Vec<(PathBuf, Option<std::time::SystemTime>)>;
+    type Listing = (Stamps, Option<Arc<Vec<PathBuf>>>);
+    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Listing>>> = OnceLock::new();
+    let root = project_root(folder);
+    let stamp = |dir: &Path| std::fs::metadata(dir).ok().and_then(|m| m.modified().ok());
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::default()));
+    if let Ok(map) = cache.lock() {
+        if let Some((stamps, files)) = map.get(&root) {
+            if stamps
+                .iter()
+                .all(|(dir, seen)| seen.is_some() && stamp(dir) == *seen)
+            {
+                return files.clone();
+            }
+        }
+    }
+    let mut stamps: Stamps = Vec::new();
+    let mut files = Vec::new();
+    let mut pending = vec![root.clone()];
+    let mut complete = true;
+    while let Some(dir) = pending.pop() {
+        if stamps.len() >= MAX_PROJECT_FOLDERS {
+            complete = false;
+            break;
+        }
+        let canonical = std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone());
+        if stamps.iter().any(|(d, _)| *d == canonical) {
+            continue;
+        }
+        stamps.push((canonical, stamp(&dir)));
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            complete = false;
+            break;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let p = entry.path();
+            if p.is_dir() {
+                pending.push(p);
+            } else if is_host_source(&p)
+                || p.extension()
+                    .and_then(|e| e.to_str())
+                    .is_some_and(|e| e.eq_ignore_ascii_case("cl") || e.eq_ignore_ascii_case("inl"))
+            {
+                files.push(p);
+            }
+        }
+        if files.len() > MAX_PROJECT_FILES {
+            complete = false;
+            break;
+        }
+    }
+    files.sort();
+    let files = complete.then(|| Arc::new(files));
+    if let Ok(mut map) = cache.lock() {
+        map.insert(root, (stamps, files.clone()));
+    }
+    files
+}
+
 /// A file's quoted `#include` names with the byte offset of their line.
 type QuotedIncludes = std::sync::Arc<Vec<(String, usize)>>;
 
@@ -1272,12 +1547,10 @@ fn quoted_includes_of(file: &Path) -> Option<QuotedIncludes> {
     let bytes = crate::syntax::files::read_regular(file).ok()?;
     let text = crate::syntax::files::decode(&bytes).text;
     let mut found = Vec::new();
-    let mut line_start = 0;
-    for line in text.split_inclusive('\n') {
-        if let Some(quoted) = quoted_include(line) {
+    for (line_start, line) in logical_lines(&text) {
+        if let Some(quoted) = quoted_include(&line) {
             found.push((quoted.to_string(), line_start));
         }
-        line_start += line.len();
     }
     let found = std::sync::Arc::new(found);
     if let Ok(mut map) = cache.lock() {
@@ -1329,16 +1602,283 @@ fn cached_text(file: &Path) -> Option<std::sync::Arc<str>> {
 /// The most bytes of source text [`cached_text`] keeps.
 const MAX_CACHED_TEXT_BYTES: usize = 64 << 20;
 
-/// The name of a `#include "name"` line.
+/// The logical lines of `text` (backslash-newline spliced, as translation
+/// phase 2 does before directives are read), each with the byte offset of
+/// its first physical line.
+fn logical_lines(text: &str) -> Vec<(usize, String)> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut current: Option<(usize, String)> = None;
+    for physical in text.split_inclusive('\n') {
+        let at = start;
+        start += physical.len();
+        let body = physical.trim_end_matches(['\n', '\r']);
+        let (body, continued) = match body.strip_suffix('\\') {
+            Some(b) => (b, true),
+            None => (body, false),
+        };
+        let (first, mut joined) = current.take().unwrap_or((at, String::new()));
+        joined.push_str(body);
+        if continued {
+            current = Some((first, joined));
+        } else {
+            lines.push((first, joined));
+        }
+    }
+    lines.extend(current);
+    lines
+}
+
+/// `text` after leading blanks and `/* ... */` comments (as the
+/// preprocessor reads a directive: a comment is one space).
+fn skip_blanks(mut text: &str) -> &str {
+    loop {
+        text = text.trim_start();
+        match text.strip_prefix("/*").and_then(|r| r.split_once("*/")) {
+            Some((_, rest)) => text = rest,
+            None => return text,
+        }
+    }
+}
+
+/// The name of a `#include "name"` line, spelled in any way the
+/// preprocessor accepts on one logical line: blanks and comments around the
+/// `#` and `include`, the digraph `%:` for `#`.
 fn quoted_include(line: &str) -> Option<&str> {
-    let rest = line.trim_start().strip_prefix('#')?.trim_start();
-    let rest = rest.strip_prefix("include")?.trim_start();
-    let rest = rest.strip_prefix('"')?;
+    let start = skip_blanks(line);
+    let rest = start
+        .strip_prefix('#')
+        .or_else(|| start.strip_prefix("%:"))?;
+    let rest = skip_blanks(rest).strip_prefix("include")?;
+    let rest = skip_blanks(rest).strip_prefix('"')?;
     rest.split_once('"').map(|(name, _)| name)
 }
 
-/// Like [`analyze_file`], with a custom include resolver (open editor buffers).
+/// Like [`analyze_file`], with a custom include resolver (open editor
+/// buffers). A file several programs compile (several includer chains, see
+/// [`includer_contexts`]) is checked under each: each kernel's verdict is
+/// its worst over them (see [`merge_contexts`]).
 pub fn analyze_file_with(
+    path: &Path,
+    text: &str,
+    settings: &Settings,
+    includes: &dyn IncludeResolver,
+) -> FileAnalysis {
+    let contexts = includes.includer_contexts(path);
+    if contexts.chains.len() <= 1 && contexts.unread.is_none() {
+        return analyze_file_in_context(path, text, settings, includes);
+    }
+    let started = Instant::now();
+    // No chain: the file is also checked alone (its includers were not all
+    // read, so it may be compiled on its own as well).
+    let alone = contexts.chains.is_empty().then_some(None);
+    let mut analyses: Vec<FileAnalysis> = Vec::new();
+    let mut lowered: Vec<(Program, Vec<LaunchSite>)> = Vec::new();
+    let mut places = Vec::new();
+    for chain in contexts.chains.iter().map(Some).chain(alone) {
+        let pinned = InContext {
+            inner: includes,
+            path,
+            includer: chain,
+        };
+        let started = Instant::now();
+        let (program, launches) =
+            crate::base::interrupt::with(front_end_deadline(settings, started, CLI_BUDGET), || {
+                let program = lower_guarded(path, text, &pinned);
+                let launches = translation_launches(path, text, &pinned, &kernel_names(&program));
+                (program, launches)
+            });
+        if let Some(chain) = chain {
+            places.push(context_place(chain));
+        }
+        // A context the file reads the same way (same kernels, same
+        // launches) has the same executions: one check covers both.
+        if lowered.iter().any(|(p, l)| {
+            p.kernels == program.kernels && p.unsupported == program.unsupported && *l == launches
+        }) {
+            continue;
+        }
+        lowered.push((program.clone(), launches.clone()));
+        analyses.push(finish(path, text, program, settings, &launches, started));
+    }
+    let mut merged = merge_contexts(analyses);
+    merged.file_findings.push(plain_finding(
+        DiagnosticKind::Imprecision,
+        format!(
+            "compiled in {} includer contexts ({}); each kernel was checked under each \
+             context whose macros and launches differ, and its verdict is the worst of them",
+            places.len(),
+            places.join(", ")
+        ),
+        Span::new(0, 0),
+    ));
+    if let Some(why) = &contexts.unread {
+        // Programs not read may compile the kernels under other macros: no
+        // verdict may rest on the contexts that happen to be read.
+        for kernel in &mut merged.kernels {
+            if kernel.report.verdict == Verdict::RaceFree {
+                kernel.report.verdict = Verdict::Inconclusive;
+                kernel.report.findings.push(plain_finding(
+                    DiagnosticKind::Inconclusive,
+                    format!(
+                        "not decided: {why}, so a program may compile this kernel under \
+                         macros not read"
+                    ),
+                    kernel.report.name_span,
+                ));
+            }
+        }
+    }
+    merged.time_ms = started.elapsed().as_secs_f64() * 1000.0;
+    merged
+}
+
+/// `path:line` of the `#include` an includer chain reaches the file by, with
+/// the outermost file of the chain when it is another.
+fn context_place(chain: &preprocess::Includer) -> String {
+    let line = chain.text[..chain.at.min(chain.text.len())]
+        .matches('\n')
+        .count()
+        + 1;
+    let outermost = chain.chain()[0];
+    if std::ptr::eq(outermost, chain) {
+        format!("{}:{line}", chain.path.display())
+    } else {
+        format!(
+            "{}:{line} in {}",
+            chain.path.display(),
+            outermost.path.display()
+        )
+    }
+}
+
+/// An include resolver that compiles the file at `path` within one
+/// includer chain (or alone): every other question goes to `inner`.
+struct InContext<'a> {
+    inner: &'a dyn IncludeResolver,
+    path: &'a Path,
+    includer: Option<&'a preprocess::Includer>,
+}
+
+impl IncludeResolver for InContext<'_> {
+    fn read(&self, from: &Path, name: &str) -> Option<(PathBuf, String)> {
+        self.inner.read(from, name)
+    }
+
+    fn read_or_reason(&self, from: &Path, name: &str) -> Result<(PathBuf, String), String> {
+        self.inner.read_or_reason(from, name)
+    }
+
+    fn cuda_prelude(&self) -> Option<String> {
+        self.inner.cuda_prelude()
+    }
+
+    fn for_other_file(&self, path: &Path) -> Option<Box<dyn IncludeResolver>> {
+        self.inner.for_other_file(path)
+    }
+
+    fn includer(&self, path: &Path) -> Option<preprocess::Includer> {
+        if path == self.path {
+            self.includer.cloned()
+        } else {
+            self.inner.includer(path)
+        }
+    }
+}
+
+/// One analysis of a file from the analyses of its includer contexts: the
+/// first, where each kernel takes the report of the context in which its
+/// verdict is worst (its findings' file numbers moved to the first
+/// analysis's list of files, which gains the files it lacks), and every
+/// file-level finding of each.
+fn merge_contexts(analyses: Vec<FileAnalysis>) -> FileAnalysis {
+    let mut analyses = analyses.into_iter();
+    let Some(mut merged) = analyses.next() else {
+        unreachable!("a file has at least one context")
+    };
+    for other in analyses {
+        let mut ids: Vec<FileId> = Vec::with_capacity(other.program.files.len());
+        for file in &other.program.files {
+            let at = match merged
+                .program
+                .files
+                .iter()
+                .position(|f| f.path == file.path)
+            {
+                Some(at) => at,
+                None => {
+                    merged.program.files.push(file.clone());
+                    merged.program.files.len() - 1
+                }
+            };
+            ids.push(FileId(at as u32));
+        }
+        merged.line_starts = std::sync::OnceLock::new();
+        let moved = |span: &mut Span| {
+            if let Some(id) = ids.get(span.file.0 as usize) {
+                span.file = *id;
+            }
+        };
+        for finding in other.file_findings {
+            let mut finding = finding;
+            move_finding(&mut finding, &moved);
+            if !merged.file_findings.contains(&finding) {
+                merged.file_findings.push(finding);
+            }
+        }
+        for mut kernel in other.kernels {
+            move_report(&mut kernel.report, &moved);
+            let same = merged.kernels.iter_mut().find(|k| {
+                k.report.name == kernel.report.name && k.report.name_span == kernel.report.name_span
+            });
+            match same {
+                Some(same) => {
+                    if worse(same.report.verdict, kernel.report.verdict) != same.report.verdict {
+                        *same = kernel;
+                    }
+                }
+                None => merged.kernels.push(kernel),
+            }
+        }
+    }
+    merged
+        .kernels
+        .sort_by_key(|k| (k.report.name_span.file, k.report.name_span.start));
+    merged
+}
+
+/// Moves every span of a kernel report with `moved`.
+fn move_report(report: &mut KernelReport, moved: &dyn Fn(&mut Span)) {
+    moved(&mut report.name_span);
+    for finding in &mut report.findings {
+        move_finding(finding, moved);
+    }
+    for race in &mut report.races {
+        moved(&mut race.first_span);
+        moved(&mut race.second_span);
+    }
+}
+
+/// Moves every span of a finding with `moved`.
+fn move_finding(finding: &mut Finding, moved: &dyn Fn(&mut Span)) {
+    moved(&mut finding.span);
+    for (span, _) in &mut finding.related {
+        moved(span);
+    }
+    if let Some(race) = &mut finding.race {
+        moved(&mut race.first_span);
+        moved(&mut race.second_span);
+    }
+    if let Some(divergence) = &mut finding.divergence {
+        moved(&mut divergence.span);
+        if let Some(cause) = &mut divergence.cause_span {
+            moved(cause);
+        }
+    }
+}
+
+/// [`analyze_file_with`] in the one context `includes` gives the file.
+fn analyze_file_in_context(
     path: &Path,
     text: &str,
     settings: &Settings,

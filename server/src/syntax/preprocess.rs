@@ -458,6 +458,34 @@ pub struct Includer {
     pub text: String,
     /// Where its `#include` of the checked file starts.
     pub at: usize,
+    /// The file that includes this includer, when it is itself included (a
+    /// chain `main.cu` -> `wrap.h` -> the checked file): the outer file's
+    /// text before its `#include` is read first, as the compiler reads it.
+    pub outer: Option<Box<Includer>>,
+}
+
+impl Includer {
+    /// The includers from the outermost (the file the compiler is given) to
+    /// this one (the checked file's own includer).
+    pub fn chain(&self) -> Vec<&Includer> {
+        let mut chain = vec![self];
+        while let Some(outer) = chain.last().and_then(|i| i.outer.as_deref()) {
+            chain.push(outer);
+        }
+        chain.reverse();
+        chain
+    }
+}
+
+/// Every program that compiles a file checked alone inside other files: one
+/// includer chain per `#include` of it (see [`Includer::outer`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct IncluderContexts {
+    /// The includer chains found (none: the file is compiled on its own).
+    pub chains: Vec<Includer>,
+    /// Why further programs may compile the file unseen (a bound of the
+    /// search, an unreadable folder or file): None when every one was read.
+    pub unread: Option<String>,
 }
 
 /// Preprocesses `text` (the file at `path`).
@@ -492,17 +520,30 @@ fn preprocess_with_includer(
     opts: &Options,
     includer: &Includer,
 ) -> Option<Preprocessed> {
-    let prefix = includer.text.get(..includer.at)?;
+    let chain = includer.chain();
     let mut pp = Pre::new(text, path, opts);
-    let id = FileId(pp.files.len() as u32);
-    pp.files
-        .push((includer.path.clone(), includer.text.clone()));
-    pp.include_stack = vec![includer.path.clone()];
-    let unit = pp.run_file(prefix, id, &includer.path);
-    if pp.units.iter().any(|u| u.file == FileId(0)) {
-        return None;
+    // An includer that read the file before this `#include` (an X-macro
+    // file included twice) read it as any header, under its own number: the
+    // checked file's number 0 is the copy this context compiles.
+    let main_path = std::mem::take(&mut pp.files[0].0);
+    // Each includer's text before its `#include`, outermost first: the
+    // macros and declarations the compiler has read when it reaches the file.
+    let mut ids = Vec::with_capacity(chain.len());
+    let mut stack: Vec<PathBuf> = Vec::new();
+    for level in &chain {
+        let prefix = level.text.get(..level.at)?;
+        let id = FileId(pp.files.len() as u32);
+        ids.push(id);
+        pp.files.push((level.path.clone(), level.text.clone()));
+        stack.push(level.path.clone());
+        pp.include_stack = stack.clone();
+        let unit = pp.run_file(prefix, id, &level.path);
+        if pp.units.iter().any(|u| u.file == FileId(0)) {
+            return None;
+        }
+        pp.units.push(unit);
     }
-    pp.units.push(unit);
+    pp.files[0].0 = main_path;
     pp.diagnostics.clear();
     pp.has_inactive_code = false;
     pp.include_stack = vec![path.to_path_buf()];
@@ -515,17 +556,23 @@ fn preprocess_with_includer(
     // be defined there ([basic.def.odr]: a call binds to the function,
     // wherever its definition is). Only when the `#include` is outside any
     // `#if` group (the text after it is then read from a clean condition
-    // state) and the rest does not read the file again.
+    // state) and the rest does not read the file again; for a chain, the
+    // innermost includer's rest first, then each outer one's, as long as
+    // each is so.
     let mut trailing = Vec::new();
-    if let Some(rest) = includer_rest(&includer.text, includer.at) {
+    for (depth, (level, id)) in chain.iter().zip(&ids).enumerate().rev() {
+        let Some(rest) = includer_rest(&level.text, level.at) else {
+            break;
+        };
         let before = pp.units.len();
-        pp.include_stack = vec![includer.path.clone()];
-        let unit = pp.run_file(&rest, id, &includer.path);
+        pp.include_stack = stack[..=depth].to_vec();
+        let unit = pp.run_file(&rest, *id, &level.path);
         let mut read = pp.units.split_off(before);
         read.push(unit);
-        if read.iter().all(|u| u.file != FileId(0) && u.path != path) {
-            trailing = read;
+        if read.iter().any(|u| u.file == FileId(0) || u.path == path) {
+            break;
         }
+        trailing.append(&mut read);
     }
     pp.diagnostics = diagnostics;
     pp.has_inactive_code = has_inactive_code;
