@@ -1206,6 +1206,13 @@ const MAX_INCLUDER_CANDIDATES: usize = 256;
 /// Extensions of files that are only ever included.
 const HEADER_EXTENSIONS: [&str; 5] = ["h", "hpp", "hh", "cuh", "inl"];
 
+/// Whether `path` has one of [`HEADER_EXTENSIONS`] (in any case).
+fn is_header_file(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| HEADER_EXTENSIONS.iter().any(|h| e.eq_ignore_ascii_case(h)))
+}
+
 /// The one includer chain of `path` (see [`includer_contexts`]); None when
 /// no file includes it, when several programs do (each compiles it under its
 /// own macros: a launch size `BINS` may be 64 in one program and 128 in the
@@ -1291,11 +1298,14 @@ fn includer_chains(
             at,
             outer: outer.map(Box::new),
         };
-        if outers.is_empty() {
+        // An includer that is a source file (`Scan.cu`, not a header) is
+        // also a program of its own: compiled alone, under its own macros
+        // only, it may launch the kernel otherwise than any file including
+        // it does (another program may link it).
+        if outers.is_empty() || !is_header_file(&file) {
             chains.push(level(None));
-        } else {
-            chains.extend(outers.into_iter().map(Some).map(level));
         }
+        chains.extend(outers.into_iter().map(Some).map(level));
         if chains.len() > MAX_INCLUDER_CONTEXTS {
             chains.truncate(MAX_INCLUDER_CONTEXTS);
             unread.get_or_insert_with(|| {
@@ -1345,11 +1355,6 @@ fn inclusions_of(
     {
         folders.push(parent);
     }
-    let is_header = |p: &Path| {
-        p.extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| HEADER_EXTENSIONS.contains(&e))
-    };
     let mut candidates: Vec<PathBuf> = Vec::new();
     let mut truncated = false;
     for dir in &folders {
@@ -1391,7 +1396,7 @@ fn inclusions_of(
         }
         None => truncated = true,
     }
-    candidates.sort_by_key(|p| is_header(p));
+    candidates.sort_by_key(|p| is_header_file(p));
     let mut found_all: Vec<(PathBuf, usize)> = Vec::new();
     for file in candidates {
         let Some(found) = quoted_includes_of(&file) else {
