@@ -119,10 +119,10 @@ mod tests {
         assert_eq!(head_kind(&(&x * &y)), Some(DeclKind::Mul));
         assert_eq!(head_kind(&x.div(&y)), Some(DeclKind::Idiv));
         assert_eq!(head_kind(&x.modulo(&y)), Some(DeclKind::Mod));
-        assert_eq!(head_kind(&x._eq(&y)), Some(DeclKind::Eq));
+        assert_eq!(head_kind(&x.eq(&y)), Some(DeclKind::Eq));
         assert_eq!(head_kind(&x), None);
         let b = z3::ast::BV::new_const("b", 32);
-        assert!(is_bit_vector_operation(&b.bvand(&b.bvnot())));
+        assert!(is_bit_vector_operation(&b.bvand(b.bvnot())));
         assert!(!is_bit_vector_operation(&(&x + &y)));
     }
 

@@ -2490,9 +2490,7 @@ fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
             || name.strip_prefix("param").is_some_and(digits);
         return launch.then_some(1);
     }
-    let Some(kind) = head_kind(t) else {
-        return None;
-    };
+    let kind = head_kind(t)?;
     if matches!(kind, DeclKind::Idiv | DeclKind::Mod) {
         // A quotient or remainder of an index term by a positive numeral (a
         // warp index `threadIdx.x / 32` or `>> 5`, a lane `threadIdx.x % 32`
