@@ -1394,7 +1394,12 @@ fn inclusions_of(
                     .cloned(),
             );
         }
-        None => truncated = true,
+        // A tree over the bounds (a file in a home or temporary folder
+        // without build files, a very large repository): its other folders
+        // are not searched, as before the tree was; the file's folder and
+        // its parent still are (README: a limit). Taking every kernel of
+        // such a file as inconclusive would make the checker useless there.
+        None => {}
     }
     candidates.sort_by_key(|p| is_header_file(p));
     let mut found_all: Vec<(PathBuf, usize)> = Vec::new();
