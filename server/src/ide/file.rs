@@ -1357,10 +1357,14 @@ fn inclusions_of(
     }
     let mut candidates: Vec<PathBuf> = Vec::new();
     let mut truncated = false;
-    for dir in &folders {
+    for (k, dir) in folders.iter().enumerate() {
+        // The file's own folder is read whole or the search is incomplete;
+        // the parent (a home or temporary folder, often) only up to the
+        // cap, like the project tree past its bounds (README: a limit).
+        let own_folder = k == 0;
         let Ok(entries) = std::fs::read_dir(dir) else {
             // Unreadable: any of its files may include it.
-            truncated = true;
+            truncated |= own_folder;
             continue;
         };
         let mut files: Vec<PathBuf> = entries
@@ -1374,7 +1378,7 @@ fn inclusions_of(
             .collect();
         files.sort();
         // Past the cap an includer may be among the files not read.
-        truncated |= files.len() > MAX_INCLUDER_CANDIDATES;
+        truncated |= own_folder && files.len() > MAX_INCLUDER_CANDIDATES;
         files.truncate(MAX_INCLUDER_CANDIDATES);
         candidates.extend(files);
     }
