@@ -1384,26 +1384,23 @@ fn inclusions_of(
     }
     // The project's other folders (an includer's includer in a sibling
     // folder: `other/B.cu` including `../A.cu`, which includes `sub/k.cu`).
-    match project_files(&folder) {
-        Some(project) => {
-            // The tree is listed from its canonical path: the folders'
-            // files (named as the checked file was) are not listed twice.
-            let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-            let listed: crate::base::HashSet<PathBuf> =
-                candidates.iter().map(|p| canonical(p)).collect();
-            candidates.extend(
-                project
-                    .iter()
-                    .filter(|p| !listed.contains(&canonical(p)))
-                    .cloned(),
-            );
-        }
-        // A tree over the bounds (a file in a home or temporary folder
-        // without build files, a very large repository): its other folders
-        // are not searched, as before the tree was; the file's folder and
-        // its parent still are (README: a limit). Taking every kernel of
-        // such a file as inconclusive would make the checker useless there.
-        None => {}
+    // A tree over the bounds (a file in a home or temporary folder without
+    // build files, a very large repository) gives None: its other folders
+    // are not searched, as before the tree was; the file's folder and its
+    // parent still are (README: a limit). Taking every kernel of such a file
+    // as inconclusive would make the checker useless there.
+    if let Some(project) = project_files(&folder) {
+        // The tree is listed from its canonical path: the folders' files
+        // (named as the checked file was) are not listed twice.
+        let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        let listed: crate::base::HashSet<PathBuf> =
+            candidates.iter().map(|p| canonical(p)).collect();
+        candidates.extend(
+            project
+                .iter()
+                .filter(|p| !listed.contains(&canonical(p)))
+                .cloned(),
+        );
     }
     candidates.sort_by_key(|p| is_header_file(p));
     let mut found_all: Vec<(PathBuf, usize)> = Vec::new();
