@@ -1406,7 +1406,11 @@ fn inclusions_of(
     let mut found_all: Vec<(PathBuf, usize)> = Vec::new();
     for file in candidates {
         let Some(found) = quoted_includes_of(&file) else {
-            truncated = true;
+            // A file of the file's own folder that cannot be read (a special
+            // file, one removed meanwhile) may be its includer; elsewhere
+            // (the parent, the project tree) it is passed over, like the
+            // files past their bounds (README: a limit).
+            truncated |= file.parent() == Some(folder.as_path());
             continue;
         };
         // Cheap filter before resolving: an include of this file names it.
