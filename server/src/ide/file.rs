@@ -1201,7 +1201,7 @@ impl IncludeResolver for TranslationEnv {
 }
 
 /// Most files read per folder while looking for a file's includer.
-const MAX_INCLUDER_CANDIDATES: usize = 256;
+const MAX_INCLUDER_CANDIDATES: usize = 1024;
 
 /// Extensions of files that are only ever included.
 const HEADER_EXTENSIONS: [&str; 5] = ["h", "hpp", "hh", "cuh", "inl"];
