@@ -2455,17 +2455,7 @@ fn check_launches(
     front_end: std::time::Duration,
 ) -> KernelAnalysis {
     let plan = launch_plan(kernel, config, explicit, launches);
-    // One budget for the kernel, whatever the number of its launch
-    // configurations: each check spends from what the earlier ones left,
-    // and the front end's time counts against its deadline.
-    let mut budget = KernelBudget::after_front_end(&plan.runs[0].resolved.options, front_end);
-    let reports: Vec<KernelReport> = plan
-        .runs
-        .iter()
-        .map(|run| check_guarded_within(run.kernel(kernel), &run.resolved.options, &mut budget))
-        .collect();
-    let report = merge_run_reports(&plan.runs, reports)
-        .unwrap_or_else(|| check_guarded_within(kernel, &plan.shown.options, &mut budget));
+    let report = check_plan(kernel, &plan, front_end);
     KernelAnalysis {
         kernel: Some(kernel.clone()),
         options: plan.shown.options,
@@ -2475,6 +2465,27 @@ fn check_launches(
         launches: plan.runs.into_iter().flat_map(|r| r.sites).collect(),
         banks: None,
     }
+}
+
+/// Checks `kernel` through `plan` as `check` does: one budget for the
+/// kernel, whatever the number of its launch configurations (each check
+/// spends from what the earlier ones left), the front end's time counted
+/// against its deadline. `fix` re-checks a repaired kernel with this too,
+/// so that it calls repaired exactly what `check` of the written text calls
+/// race-free (the wall-clock backstop aside).
+pub(super) fn check_plan(
+    kernel: &Kernel,
+    plan: &LaunchPlan,
+    front_end: std::time::Duration,
+) -> KernelReport {
+    let mut budget = KernelBudget::after_front_end(&plan.runs[0].resolved.options, front_end);
+    let reports: Vec<KernelReport> = plan
+        .runs
+        .iter()
+        .map(|run| check_guarded_within(run.kernel(kernel), &run.resolved.options, &mut budget))
+        .collect();
+    merge_run_reports(&plan.runs, reports)
+        .unwrap_or_else(|| check_guarded_within(kernel, &plan.shown.options, &mut budget))
 }
 
 /// `configs` with each configuration's launches split by their constant

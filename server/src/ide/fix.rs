@@ -7,15 +7,15 @@
 
 use std::path::Path;
 
-use super::file::{check_guarded_within, launch_plan, merge_run_reports, translation_launches};
+use super::file::{check_guarded_within, check_plan, launch_plan, translation_launches};
 use super::guard::guarded;
-use super::{check_guarded, lower_guarded, Settings, TranslationEnv};
+use super::{lower_guarded, Settings, TranslationEnv};
 use crate::check::{DiagnosticKind, KernelBudget, Verdict};
 use crate::config::resolve::{ConfigError, Explicit, FileConfig};
 use crate::config::{CheckOptions, CostModel};
 use crate::frontend::IncludeResolver;
 use crate::ir::{Kernel, SourceFileInfo};
-use crate::synth::report::{fix_program, recheck_budget, remaining_budget, FileFix, Spent};
+use crate::synth::report::{fix_program, remaining_budget, FileFix};
 use crate::synth::{
     apply_edits, repair_kernel_after, KernelRepair, RepairConfig, RepairStatus, SyncSpent,
     SynthOptions, TextEdit,
@@ -171,35 +171,17 @@ pub fn fix_file(
             })
         })
     };
-    // The re-check of a repaired kernel goes through its launch plan, as
-    // `check` does, with what its synthesis left of its budget.
-    let mut check = |k: &Kernel, spent: Spent| {
-        let plan = plan_for(k);
-        // The work its synthesis left of the budget it had (the front end's
-        // share taken), behind the wall-clock time left.
-        let options = after_front_end(plan.runs[0].resolved.options.clone());
-        let mut budget = recheck_budget(&options, spent);
-        let spent = spent.time + front_end_counted.unwrap_or_default();
-        // Several launch configurations: one check first under the options
-        // they share (the sizes that differ symbolic, no run's bound
-        // parameters or host facts), which allows every execution of every
-        // run, so race-free there is race-free in each (the synthesis
-        // proved its placement under these options). Otherwise each run is
-        // checked, so that a race names the launch it needs.
-        if plan.runs.len() > 1 {
-            let shared = check_guarded_within(k, &plan.shown.options, &mut budget);
-            if shared.verdict == Verdict::RaceFree {
-                return shared;
-            }
-        }
-        let reports: Vec<_> = plan
-            .runs
-            .iter()
-            .map(|run| check_guarded_within(run.kernel(k), &run.resolved.options, &mut budget))
-            .collect();
-        merge_run_reports(&plan.runs, reports)
-            .unwrap_or_else(|| check_guarded(k, &remaining_budget(&plan.shown.options, spent)))
-    };
+    // The re-check of a repaired kernel is `check`'s check of the repaired
+    // text: through its launch plan, with the solver work units `check`
+    // gives a kernel (whatever the synthesis spent), in no cache or reuse
+    // scope of the synthesis. So `fix` calls a kernel repaired exactly when
+    // `check` of the text it writes calls it race-free: the work units, and
+    // so the verdict, do not depend on the load. Only the wall-clock
+    // backstop counts what the kernel spent before (the front end's share
+    // and its synthesis), so that the kernel's time stays within its budget
+    // (issue 13); past it the re-check is inconclusive, and so is the kernel.
+    let mut check =
+        |k: &Kernel, spent: std::time::Duration| check_plan(k, &plan_for(k), front_end + spent);
     // Lowering the repaired text again ends with the file's budgets (one per
     // kernel, counted from the start): past it, the repair is not verified.
     let kernels = (program.kernels.len() + program.unsupported.len()).max(1) as u64;
@@ -213,32 +195,12 @@ pub fn fix_file(
     let mut relower = |t: &str| {
         crate::base::interrupt::with(file_deadline.clone(), || lower_guarded(path, t, &env))
     };
-    // The kernel a re-check of `k` would check, when its plan has one run
-    // that binds launch parameters (the repair closure's kernel, so the
-    // kernel the synthesis proved race-free has that form) under the same
-    // options as the kernel as written: then a repaired text whose bound
-    // kernel is the one the synthesis checked needs no second check.
-    let mut as_checked = |k: &Kernel| -> Option<Kernel> {
-        let plan = plan_for(k);
-        let [run] = plan.runs.as_slice() else {
-            return None;
-        };
-        let bound = run.bound.as_ref()?;
-        let written = program.kernels.iter().find(|o| o.name == k.name)?;
-        let written_plan = plan_for(written);
-        let [written_run] = written_plan.runs.as_slice() else {
-            return None;
-        };
-        (written_run.bound.is_some() && written_run.resolved.options == run.resolved.options)
-            .then(|| bound.clone())
-    };
     let fixed = fix_program(
         &path.display().to_string(),
         &program,
         &mut repair,
         &mut check,
         &mut relower,
-        &mut as_checked,
     );
     (fixed, config_error)
 }

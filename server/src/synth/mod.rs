@@ -145,11 +145,12 @@ pub struct KernelRepair {
     /// ran out first and the best race-free placement found is returned).
     pub optimal: bool,
     /// Solver work units the synthesis spent (its checks and MaxSAT solves;
-    /// the re-check of the repaired text has what is left of the budget).
+    /// the re-check of the repaired text, with a plain check's budget, aside).
     pub work_units: u64,
     /// The repaired kernel as the synthesizer built and the checker proved
-    /// race-free, when it did: a re-lowered text equal to it (labels and
-    /// source ranges aside) needs no second check.
+    /// race-free, when it did (its named-barrier findings decide whether
+    /// the repair stands; the written text is checked again all the same,
+    /// with `check`'s budget: see `report::fix_program`).
     #[serde(skip)]
     pub verified: Option<Box<Kernel>>,
 }

@@ -283,20 +283,22 @@ pub fn find_kernel<'p>(program: &'p Program, name: &str, start: u32) -> Option<&
 /// Edits of kernels whose repaired text does not re-check race-free are
 /// dropped and the kernel is reported inconclusive.
 ///
-/// `check` gets what the kernel already spent (its synthesis and earlier
-/// re-checks: time, and the synthesis's solver work units), so that the
-/// re-check takes only what is left of the kernel's one budget (see
-/// [`recheck_budget`]); the re-check's time is added to the kernel's
-/// `time_ms`. A
-/// re-lowered kernel equal to the one the synthesizer's checker proved
-/// race-free (labels and source ranges aside) is not checked again.
+/// `check` is the checker `check` runs on the written text, with its solver
+/// work units (not what the synthesis left of the kernel's), given the time
+/// the kernel already spent (its synthesis and earlier re-checks), which
+/// counts against the wall-clock backstop only: a kernel is reported
+/// repaired only when a check of the repaired text as `check` makes it
+/// finds it race-free, even when the synthesis proved the same kernel
+/// race-free already (its checks share solver caches and race-free pairs
+/// between candidates, so they can decide within their work units a kernel
+/// a fresh check cannot). The re-check's time is added to the kernel's
+/// `time_ms`.
 pub fn fix_program(
     path: &str,
     program: &Program,
     repair: &mut dyn FnMut(&Kernel, &[SourceFileInfo]) -> KernelRepair,
-    check: &mut dyn FnMut(&Kernel, Spent) -> KernelReport,
+    check: &mut dyn FnMut(&Kernel, Duration) -> KernelReport,
     relower: &mut dyn FnMut(&str) -> Program,
-    as_checked: &mut dyn FnMut(&Kernel) -> Option<Kernel>,
 ) -> FileFix {
     let original = program
         .files
@@ -373,29 +375,11 @@ pub fn fix_program(
             // A `repaired` kernel claims race-freedom; other edits (cost only)
             // must not add defects to the kernel as written.
             let race_free = k.status == RepairStatus::Repaired;
-            if race_free
-                && k.verified.as_deref().is_some_and(|v| {
-                    same_modulo_labels(v, new_kernel)
-                        || as_checked(new_kernel).is_some_and(|c| same_modulo_labels(v, &c))
-                })
-            {
-                // The text says what the checked kernel says: the same
-                // statements, expressions, arrays and locals in the same
-                // structure (as the re-check would check it: `as_checked`,
-                // e.g. with the parameters its one launch binds substituted,
-                // as the synthesis checked it). Labels and source ranges do
-                // not enter the checker's verdict, so it was proven
-                // race-free already.
-                continue;
-            }
             let started = std::time::Instant::now();
-            let spent = |k: &KernelRepair, more: Duration| Spent {
-                time: Duration::from_secs_f64(k.time_ms.max(0.0) / 1000.0) + more,
-                work: k.work_units,
-            };
-            let report = check(new_kernel, spent(k, Duration::ZERO));
+            let spent = |k: &KernelRepair| Duration::from_secs_f64(k.time_ms.max(0.0) / 1000.0);
+            let report = check(new_kernel, spent(k));
             let before = match original {
-                Some(o) if !race_free => Some(check(o, spent(k, started.elapsed())).defects()),
+                Some(o) if !race_free => Some(check(o, spent(k) + started.elapsed()).defects()),
                 _ => None,
             };
             let recheck_ms = started.elapsed().as_secs_f64() * 1000.0;
@@ -433,54 +417,6 @@ pub fn fix_program(
     }
 }
 
-/// Whether two kernels are the same program for the checker: equal once
-/// statement labels are renumbered in program order and every source range
-/// (statements, braces, declarations, notes) is cleared. Labels and ranges only
-/// name statements in findings; the checker's queries are built from the rest.
-pub fn same_modulo_labels(a: &Kernel, b: &Kernel) -> bool {
-    fn normal(k: &Kernel) -> Kernel {
-        let mut k = k.clone();
-        k.name_span = Span::default();
-        k.span = Span::default();
-        k.next_stmt_id = 0;
-        k.vars.iter_mut().for_each(|v| v.span = Span::default());
-        k.arrays.iter_mut().for_each(|a| a.span = Span::default());
-        k.notes.iter_mut().for_each(|(s, _)| *s = Span::default());
-        let mut next = 0u32;
-        relabel(&mut k.body, &mut next);
-        k
-    }
-    fn relabel(block: &mut crate::ir::Block, next: &mut u32) {
-        block.braces = None;
-        for s in &mut block.stmts {
-            s.id = crate::ir::StmtId(*next);
-            *next += 1;
-            s.span = Span::default();
-            s.stmt_span = Span::default();
-            s.in_macro = false;
-            s.inlined_at = s.inlined_at.map(|_| Span::default());
-            match &mut s.kind {
-                crate::ir::StmtKind::If { then_, else_, .. } => {
-                    relabel(then_, next);
-                    relabel(else_, next);
-                }
-                crate::ir::StmtKind::Loop {
-                    cond_prelude,
-                    body,
-                    step,
-                    ..
-                } => {
-                    relabel(cond_prelude, next);
-                    relabel(body, next);
-                    relabel(step, next);
-                }
-                _ => {}
-            }
-        }
-    }
-    normal(a) == normal(b)
-}
-
 fn demote(k: &mut KernelRepair, why: &str) {
     k.status = RepairStatus::Inconclusive;
     k.reason = Some(why.to_string());
@@ -499,8 +435,10 @@ pub fn fix_source(
     let program = lower_source(path, text, includes);
     let check_opts = opts.check.clone();
     let mut repair = |k: &Kernel, files: &[SourceFileInfo]| super::repair_kernel(k, files, opts);
-    let mut check = |k: &Kernel, spent: Spent| {
-        crate::check::check_kernel_within(k, &check_opts, &mut recheck_budget(&check_opts, spent))
+    // `check`'s work units, behind what is left of the kernel's wall clock.
+    let mut check = |k: &Kernel, spent: Duration| {
+        let mut budget = crate::check::KernelBudget::after_front_end(&check_opts, spent);
+        crate::check::check_kernel_within(k, &check_opts, &mut budget)
     };
     let mut relower = |t: &str| lower_source(path, t, includes);
     fix_program(
@@ -509,42 +447,6 @@ pub fn fix_source(
         &mut repair,
         &mut check,
         &mut relower,
-        &mut |_| None,
-    )
-}
-
-/// What a kernel's repair spent of its budget before a re-check.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Spent {
-    /// Wall time (the synthesis and the earlier re-checks).
-    pub time: Duration,
-    /// Solver work units of the synthesis ([`KernelRepair::work_units`]).
-    pub work: u64,
-}
-
-/// The budget of a re-check under `opts` after `spent`: the solver work
-/// units the synthesis left (work units, not time, so that the re-check's
-/// verdict does not depend on the load; at most a plain check's), behind a
-/// wall-clock backstop of the time left (as [`remaining_budget`]).
-pub fn recheck_budget(opts: &CheckOptions, spent: Spent) -> crate::check::KernelBudget {
-    use crate::check::sdv::{WALL_MARGIN_PERCENT, WORK_UNITS_PER_MS};
-    let budget_ms = if opts.kernel_budget_ms == 0 {
-        CheckOptions::default().kernel_budget_ms
-    } else {
-        opts.kernel_budget_ms
-    };
-    let check_work = budget_ms.saturating_mul(WORK_UNITS_PER_MS);
-    let work = check_work
-        .saturating_mul(super::SYNTH_WORK_FACTOR)
-        .saturating_sub(spent.work)
-        .min(check_work)
-        .max(1);
-    let wall = remaining_budget(opts, spent.time).kernel_budget_ms;
-    let wall = wall.saturating_add(wall.saturating_mul(WALL_MARGIN_PERCENT) / 100);
-    crate::check::KernelBudget::sharing(
-        budget_ms,
-        work,
-        std::time::Instant::now() + Duration::from_millis(wall),
     )
 }
 
