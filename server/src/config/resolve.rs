@@ -477,20 +477,51 @@ pub fn find_project_config(file: &Path) -> Result<Option<ProjectConfig>, ConfigE
 }
 
 /// Compilation flags of one file from the nearest `compile_commands.json`
-/// (clang's compilation database): `-I`, `-D` and the GPU architecture.
+/// (clang's compilation database): `-I`, `-D`/`-U`, forced includes and the
+/// GPU architecture.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CompileFlags {
     /// `-I`/`-isystem`/`--include-path` folders, absolute.
     pub include_dirs: Vec<PathBuf>,
-    /// `-D` definitions.
+    /// `-D` definitions in force after every `-U` (each `-D`/`-U` applies in
+    /// command-line order, as the compiler reads them).
     pub defines: Vec<String>,
+    /// Names a `-U` leaves undefined (no later `-D` defines them again).
+    pub undefines: Vec<String>,
+    /// Files `-include`/`--pre-include`/`-imacros` read before the file
+    /// (absolute: relative ones from the entry's folder).
+    pub pre_includes: Vec<PathBuf>,
     /// `-arch=sm_XX` / `--gpu-architecture=...` / `--cuda-gpu-arch=...`.
     pub arch: Option<u32>,
+    /// Why the file's macros are not known: the database lists it in several
+    /// entries with different flags (one object per configuration), or a
+    /// command line that cannot be split (an unbalanced quote).
+    pub unknown: Option<String>,
+}
+
+impl CompileFlags {
+    /// The flags' macros as preprocessor lines: `#undef` of each
+    /// [`undefines`](Self::undefines) name (a predefined macro), the
+    /// `-D` definitions, then an `#include` of each forced include.
+    pub fn macro_lines(&self) -> String {
+        let mut text: String = self
+            .undefines
+            .iter()
+            .map(|name| format!("#undef {name}\n"))
+            .collect();
+        text.push_str(&crate::syntax::preprocess::define_lines(&self.defines));
+        for file in &self.pre_includes {
+            text.push_str(&format!("#include \"{}\"\n", file.display()));
+        }
+        text
+    }
 }
 
 /// The flags `compile_commands.json` (in the file's folder or above, or in a
 /// `build/` folder there) gives `file`, if it lists it. Unreadable or malformed
-/// databases are ignored: they only refine the defaults.
+/// databases are ignored: they only refine the defaults. A file listed by
+/// several entries with different flags has the first entry's flags and
+/// [`CompileFlags::unknown`] says so.
 pub fn find_compile_flags(file: &Path) -> Option<CompileFlags> {
     let absolute = std::path::absolute(file).ok()?;
     for dir in absolute.ancestors().skip(1) {
@@ -502,9 +533,24 @@ pub fn find_compile_flags(file: &Path) -> Option<CompileFlags> {
                 continue;
             };
             let entries: Vec<serde_json::Value> = serde_json::from_str(&text).ok()?;
-            return entries
+            let mut listed = entries
                 .iter()
-                .find_map(|e| compile_entry_flags(e, &absolute));
+                .filter_map(|e| compile_entry_flags(e, &absolute));
+            let mut first = listed.next()?;
+            let differs = |other: &CompileFlags| {
+                (&other.include_dirs, &other.defines, &other.undefines)
+                    != (&first.include_dirs, &first.defines, &first.undefines)
+                    || other.pre_includes != first.pre_includes
+                    || other.arch != first.arch
+            };
+            if first.unknown.is_none() && listed.any(|other| differs(&other)) {
+                first.unknown = Some(format!(
+                    "{} lists {} in several entries with different flags",
+                    candidate.display(),
+                    file.display()
+                ));
+            }
+            return Some(first);
         }
     }
     None
@@ -523,19 +569,25 @@ fn compile_entry_flags(entry: &serde_json::Value, file: &Path) -> Option<Compile
     if !same(&listed, file) {
         return None;
     }
+    let mut flags = CompileFlags::default();
     let args: Vec<String> = match entry.get("arguments").and_then(|a| a.as_array()) {
         Some(list) => list
             .iter()
             .filter_map(|a| a.as_str().map(str::to_string))
             .collect(),
-        None => entry
-            .get("command")?
-            .as_str()?
-            .split_whitespace()
-            .map(str::to_string)
-            .collect(),
+        // `command` is one shell command line: quotes and backslashes
+        // group and escape as the shell's do (`"-DM=128"` is `-DM=128`).
+        None => {
+            let command = entry.get("command")?.as_str()?;
+            shlex::split(command).unwrap_or_else(|| {
+                flags.unknown = Some(format!(
+                    "the compile command of {} cannot be split (an unbalanced quote)",
+                    file.display()
+                ));
+                command.split_whitespace().map(str::to_string).collect()
+            })
+        }
     };
-    let mut flags = CompileFlags::default();
     let mut i = 0;
     while i < args.len() {
         let arg = args[i].as_str();
@@ -551,10 +603,22 @@ fn compile_entry_flags(entry: &serde_json::Value, file: &Path) -> Option<Compile
             }
             None
         };
-        if let Some(dir) = value(&["-I", "-isystem", "--include-path"]) {
+        // The longer spellings first: `-include` is not `-I nclude`.
+        if let Some(header) = value(&["-include", "--pre-include", "-imacros"]) {
+            flags.pre_includes.push(directory.join(header));
+        } else if let Some(dir) = value(&["-I", "-isystem", "--include-path"]) {
             flags.include_dirs.push(directory.join(dir));
         } else if let Some(def) = value(&["-D", "--define-macro"]) {
+            let name = macro_name(&def).to_string();
+            flags.undefines.retain(|u| *u != name);
+            flags.defines.retain(|d| macro_name(d) != name);
             flags.defines.push(def);
+        } else if let Some(undef) = value(&["-U", "--undefine-macro"]) {
+            let name = undef.trim().to_string();
+            flags.defines.retain(|d| macro_name(d) != name);
+            if !flags.undefines.contains(&name) {
+                flags.undefines.push(name);
+            }
         } else if let Some(arch) = value(&["-arch", "--gpu-architecture", "--cuda-gpu-arch"]) {
             flags.arch = flags
                 .arch
@@ -563,6 +627,12 @@ fn compile_entry_flags(entry: &serde_json::Value, file: &Path) -> Option<Compile
         i += 1;
     }
     Some(flags)
+}
+
+/// The macro a `-D` value defines (`N` of `N=8`, of `N(x)=x`, of `N`).
+fn macro_name(define: &str) -> &str {
+    let name = define.split_once('=').map_or(define, |(name, _)| name);
+    name.split_once('(').map_or(name, |(name, _)| name).trim()
 }
 
 /// Options of one kernel with the source of each launch setting.
@@ -919,6 +989,57 @@ mod tests {
         assert_eq!(flags.defines, vec!["N=8".to_string(), "M".to_string()]);
         assert_eq!(flags.arch, Some(75));
         assert_eq!(find_compile_flags(&tmp.0.join("absent.cu")), None);
+    }
+
+    #[test]
+    fn compile_commands_apply_undefines_in_order_quoting_and_forced_includes() {
+        let tmp = TempDir::new("ccdb_order");
+        let file = tmp.0.join("k.cu");
+        std::fs::write(&file, "").unwrap();
+        let db = serde_json::json!([
+            {"directory": tmp.0, "file": "k.cu",
+             "command": "nvcc -DM=256 -UM -DN=1 -U N -DN=2 \"-DQ=a b\" -UP -include cfg.h -c k.cu"}
+        ]);
+        std::fs::write(tmp.0.join("compile_commands.json"), db.to_string()).unwrap();
+        let flags = find_compile_flags(&file).unwrap();
+        assert_eq!(flags.defines, vec!["N=2".to_string(), "Q=a b".to_string()]);
+        assert_eq!(flags.undefines, vec!["M".to_string(), "P".to_string()]);
+        assert_eq!(flags.pre_includes, vec![tmp.0.join("cfg.h")]);
+        assert_eq!(flags.include_dirs, Vec::<PathBuf>::new());
+        assert_eq!(flags.unknown, None);
+        let lines = flags.macro_lines();
+        assert!(
+            lines.starts_with("#undef M\n#undef P\n#define N 2\n#define Q a b\n"),
+            "{lines}"
+        );
+        assert!(lines.ends_with(&format!("#include \"{}\"\n", tmp.0.join("cfg.h").display())));
+    }
+
+    #[test]
+    fn a_file_listed_twice_with_other_flags_has_unknown_macros() {
+        let tmp = TempDir::new("ccdb_twice");
+        let file = tmp.0.join("k.cu");
+        std::fs::write(&file, "").unwrap();
+        let entry = |define: &str, out: &str| {
+            serde_json::json!({"directory": tmp.0, "file": "k.cu",
+                "command": format!("nvcc {define} -c k.cu -o {out}")})
+        };
+        let db = serde_json::json!([entry("-DM=256", "a.o"), entry("-DM=256", "b.o")]);
+        std::fs::write(tmp.0.join("compile_commands.json"), db.to_string()).unwrap();
+        assert_eq!(find_compile_flags(&file).unwrap().unknown, None);
+        let db = serde_json::json!([entry("-DM=256", "a.o"), entry("-DM=128", "b.o")]);
+        std::fs::write(tmp.0.join("compile_commands.json"), db.to_string()).unwrap();
+        let flags = find_compile_flags(&file).unwrap();
+        assert_eq!(flags.defines, vec!["M=256".to_string()]);
+        assert!(flags.unknown.unwrap().contains("several entries"));
+        let db = serde_json::json!([{"directory": tmp.0, "file": "k.cu",
+            "command": "nvcc \"-DM=128 -c k.cu"}]);
+        std::fs::write(tmp.0.join("compile_commands.json"), db.to_string()).unwrap();
+        assert!(find_compile_flags(&file)
+            .unwrap()
+            .unknown
+            .unwrap()
+            .contains("unbalanced"));
     }
 
     #[test]

@@ -760,9 +760,37 @@ fn sibling_launches(
                 .into_iter()
                 .filter(|l| kernels.contains(&l.kernel.as_str())),
         );
+        out.extend(
+            mentioned
+                .iter()
+                .filter(|k| launched_by_name(&text, k))
+                .map(|k| {
+                    let why = format!(
+                        "a launch of `{k}` by its name through the driver API (`\"{k}\"` with cuModuleGetFunction or the like), with sizes the host pass cannot see"
+                    );
+                    unknown_site(k, file.display().to_string(), why)
+                }),
+        );
     }
     out.extend(unsearched);
     out
+}
+
+/// Driver-API calls that find a kernel by its name (an `extern "C"` kernel
+/// of a module or library loaded at run time): the launch that follows
+/// (`cuLaunchKernel(f, ...)`) names no kernel the host pass can match.
+const LAUNCH_BY_NAME_CALLS: [&str; 4] = [
+    "cuModuleGetFunction",
+    "hipModuleGetFunction",
+    "cuLibraryGetKernel",
+    "cudaLibraryGetKernel",
+];
+
+/// Whether `text` may launch `kernel` by name: it calls one of
+/// [`LAUNCH_BY_NAME_CALLS`] and holds the string literal `"kernel"`.
+fn launched_by_name(text: &str, kernel: &str) -> bool {
+    LAUNCH_BY_NAME_CALLS.iter().any(|call| text.contains(call))
+        && text.contains(&format!("\"{kernel}\""))
 }
 
 /// Most files [`kernels_named`] reads following one file's includes.
@@ -808,7 +836,7 @@ fn include_form(line: &str) -> Option<IncludeForm<'_>> {
     let rest = start
         .strip_prefix('#')
         .or_else(|| start.strip_prefix("%:"))?;
-    let rest = skip_blanks(rest).strip_prefix("include")?;
+    let rest = include_keyword(skip_blanks(rest))?;
     // `#include_next` and the like are other directives.
     if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
         return None;
@@ -848,6 +876,21 @@ fn kernels_named<'k>(
     let mut named: Vec<&'k str> = Vec::new();
     let mut hidden: Vec<&'k str> = Vec::new();
     let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    // The file's own `-I` folders (compile_commands.json): `main.cu` built
+    // with `-Iinc` reads `<macros.h>` from `inc/` whatever the checked
+    // file's flags say, and so does every file it includes.
+    let unit_dirs = crate::config::resolve::find_compile_flags(file)
+        .map(|flags| flags.include_dirs)
+        .unwrap_or_default();
+    let resolve = |from: &Path, name: &str| {
+        includes.read(from, name).or_else(|| {
+            unit_dirs.iter().find_map(|dir| {
+                let path = dir.join(name);
+                let text = cached_text(&path)?;
+                Some((path, text.to_string()))
+            })
+        })
+    };
     // Files reached, each with whether only through an include not read.
     let mut visited: Vec<(PathBuf, bool)> = vec![(canonical(file), false)];
     let mut queue: Vec<(PathBuf, String, bool)> =
@@ -869,14 +912,14 @@ fn kernels_named<'k>(
                 }
             }
         }
-        for line in text.lines() {
-            let (name, unread) = match include_form(line) {
+        for (_, line) in preprocess::logical_lines(&text) {
+            let (name, unread) = match include_form(&line) {
                 None => continue,
                 Some(IncludeForm::Computed) => return everything(),
                 Some(IncludeForm::Quoted(name)) => (name, unread),
                 Some(IncludeForm::Angle(name)) => (name, true),
             };
-            let Some((resolved, included)) = includes.read(&from, name) else {
+            let Some((resolved, included)) = resolve(&from, name) else {
                 continue;
             };
             let key = canonical(&resolved);
@@ -916,7 +959,7 @@ fn pasted_names(text: &str) -> Vec<Vec<String>> {
         return Vec::new();
     }
     let mut chains = Vec::new();
-    for (_, line) in logical_lines(text) {
+    for (_, line) in preprocess::logical_lines(text) {
         let start = skip_blanks(&line);
         let Some(rest) = start.strip_prefix('#').or_else(|| start.strip_prefix("%:")) else {
             continue;
@@ -1113,7 +1156,8 @@ pub fn analyze_file(path: &Path, text: &str, settings: &Settings) -> FileAnalysi
 
 /// How a file is compiled: include folders and predefined macros from
 /// `syncwright.toml` (`cuda_version`, `cuda_arch`, `include_dirs`, `defines`)
-/// and `compile_commands.json` (`-I`, `-D`, `-arch`), the project file first.
+/// and `compile_commands.json` (`-I`, `-D`/`-U`, `-include`, `-arch`), the
+/// project file first.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TranslationEnv {
     /// Folders searched for quoted includes after the including file's own.
@@ -1122,6 +1166,11 @@ pub struct TranslationEnv {
     pub prelude: Option<String>,
     /// `compile_commands.json` lists the file (its flags are the file's own).
     pub listed: bool,
+    /// Why the file's macros are not known (see [`CompileFlags::unknown`]):
+    /// no kernel of it is then reported race-free.
+    ///
+    /// [`CompileFlags::unknown`]: crate::config::resolve::CompileFlags::unknown
+    pub unknown_flags: Option<String>,
 }
 
 impl TranslationEnv {
@@ -1138,14 +1187,12 @@ impl TranslationEnv {
             .as_ref()
             .map(|p| p.include_dirs.clone())
             .unwrap_or_default();
-        include_dirs.extend(flags.include_dirs);
-        let mut defines = flags.defines;
-        defines.extend(
-            project
-                .as_ref()
-                .map(|p| p.defines.clone())
-                .unwrap_or_default(),
-        );
+        include_dirs.extend(flags.include_dirs.iter().cloned());
+        let project_defines = project
+            .as_ref()
+            .map(|p| p.defines.clone())
+            .unwrap_or_default();
+        let macro_lines = flags.macro_lines() + &preprocess::define_lines(&project_defines);
         let default = CudaTarget::default();
         let (major, minor) = project
             .as_ref()
@@ -1157,12 +1204,13 @@ impl TranslationEnv {
             .or(flags.arch)
             .unwrap_or(default.arch);
         let target = CudaTarget { major, minor, arch };
-        let prelude = (target != default || !defines.is_empty())
-            .then(|| target.prelude(true) + &preprocess::define_lines(&defines));
+        let prelude = (target != default || !macro_lines.is_empty())
+            .then(|| target.prelude(true) + &macro_lines);
         TranslationEnv {
             include_dirs,
             prelude,
             listed: is_listed,
+            unknown_flags: flags.unknown,
         }
     }
 }
@@ -1196,7 +1244,11 @@ impl IncludeResolver for TranslationEnv {
     }
 
     fn includer_contexts(&self, path: &Path) -> preprocess::IncluderContexts {
-        includer_contexts(path, self)
+        let mut contexts = includer_contexts(path, self);
+        if contexts.unread.is_none() {
+            contexts.unread.clone_from(&self.unknown_flags);
+        }
+        contexts
     }
 }
 
@@ -1327,6 +1379,29 @@ fn is_included(path: &Path, includes: &dyn IncludeResolver) -> bool {
     inclusions_of(path, includes, 1).is_none_or(|found| !found.is_empty())
 }
 
+/// A file's identity on disk: the same for every path to it (a symbolic
+/// link, `sub/../k.cu`, a hard link), from one `stat` (resolving a path
+/// component by component to compare canonical paths costs a `readlink`
+/// per component).
+type DiskId = (u64, u64);
+
+/// The [`DiskId`] of the file at `path` (following links); None when it
+/// cannot be read.
+#[cfg(unix)]
+fn file_id(path: &Path) -> Option<DiskId> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// The [`DiskId`] of the file at `path`: its canonical path's hash where
+/// there are no inode numbers.
+#[cfg(not(unix))]
+fn file_id(path: &Path) -> Option<DiskId> {
+    use std::hash::BuildHasher;
+    let canonical = std::fs::canonicalize(path).ok()?;
+    Some((0, foldhash::fast::FixedState::default().hash_one(canonical)))
+}
+
 /// The quoted `#include`s of `path` (the including file and the offset of
 /// the line) in `path`'s folder and its parent, resolved like any include
 /// (next to the includer, then the include folders), at most `limit` of
@@ -1339,7 +1414,7 @@ fn inclusions_of(
     limit: usize,
 ) -> Option<Vec<(PathBuf, usize)>> {
     let name = path.file_name()?.to_str()?;
-    let Ok(own) = std::fs::canonicalize(path) else {
+    let Some(own) = file_id(path) else {
         // Not on disk (an editor buffer not saved yet): no program on disk
         // can compile it.
         return Some(Vec::new());
@@ -1389,22 +1464,37 @@ fn inclusions_of(
     // are not searched, as before the tree was; the file's folder and its
     // parent still are (README: a limit). Taking every kernel of such a file
     // as inconclusive would make the checker useless there.
+    // Each candidate's identity, taken once (one `stat` each).
+    let mut ids: Vec<Option<DiskId>> = candidates.iter().map(|p| file_id(p)).collect();
     if let Some(project) = project_files(&folder) {
-        // The tree is listed from its canonical path: the folders' files
-        // (named as the checked file was) are not listed twice.
-        let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-        let listed: crate::base::HashSet<PathBuf> =
-            candidates.iter().map(|p| canonical(p)).collect();
-        candidates.extend(
-            project
-                .iter()
-                .filter(|p| !listed.contains(&canonical(p)))
-                .cloned(),
-        );
+        // The folders' files (named as the checked file was) are not listed
+        // twice.
+        let listed: crate::base::HashSet<DiskId> = ids.iter().flatten().copied().collect();
+        for p in project.iter() {
+            let id = file_id(p);
+            if id.is_none_or(|id| !listed.contains(&id)) {
+                candidates.push(p.clone());
+                ids.push(id);
+            }
+        }
     }
-    candidates.sort_by_key(|p| is_header_file(p));
+    let mut candidates: Vec<(PathBuf, Option<DiskId>)> = candidates.into_iter().zip(ids).collect();
+    // Every name the file has among the candidates (a hard link `hl.cuh`,
+    // a symbolic link): an include of any of them includes it.
+    let mut names: Vec<String> = vec![name.to_string()];
+    for (other, id) in &candidates {
+        if *id == Some(own) {
+            if let Some(n) = other.file_name().and_then(|n| n.to_str()) {
+                if !names.iter().any(|known| known == n) {
+                    names.push(n.to_string());
+                }
+            }
+        }
+    }
+    let names_it = |quoted: &str| names.iter().any(|n| quoted.contains(n.as_str()));
+    candidates.sort_by_key(|(p, _)| is_header_file(p));
     let mut found_all: Vec<(PathBuf, usize)> = Vec::new();
-    for file in candidates {
+    for (file, id) in candidates {
         let Some(found) = quoted_includes_of(&file) else {
             // A file of the file's own folder that cannot be read (a special
             // file, one removed meanwhile) may be its includer; elsewhere
@@ -1413,20 +1503,27 @@ fn inclusions_of(
             truncated |= file.parent() == Some(folder.as_path());
             continue;
         };
-        // Cheap filter before resolving: an include of this file names it.
-        // (Only then is the candidate compared with the file itself: paths
-        // are resolved component by component, which for every file of a
-        // large folder cost more than the rest of the search.)
-        if !found.iter().any(|(q, _)| q.contains(name)) {
+        // Cheap filter before resolving: an include of this file names it
+        // (by one of its names).
+        if !found.iter().any(|(q, _)| names_it(q)) {
             continue;
         }
-        if std::fs::canonicalize(&file).ok().as_ref() == Some(&own) {
+        if id == Some(own) {
             continue;
         }
-        for (quoted, at) in found.iter().filter(|(q, _)| q.contains(name)) {
+        // The includer's own `-I` folders (compile_commands.json): an
+        // `app/main.cu` built with `-I../k` includes `k/kern.cu` as
+        // "kern.cu" or <kern.cu>, whatever the checked file's own flags say.
+        let own_dirs = crate::config::resolve::find_compile_flags(&file)
+            .map(|flags| flags.include_dirs)
+            .unwrap_or_default();
+        for (quoted, at) in found.iter().filter(|(q, _)| names_it(q)) {
+            let through_dirs = || own_dirs.iter().find_map(|dir| file_id(&dir.join(quoted)));
             let resolved = includes
                 .read(&file, quoted)
-                .and_then(|(p, _)| std::fs::canonicalize(p).ok());
+                .and_then(|(p, _)| file_id(&p))
+                .filter(|id| *id == own)
+                .or_else(through_dirs);
             if resolved.as_ref() == Some(&own) {
                 found_all.push((file.clone(), *at));
                 if found_all.len() >= limit {
@@ -1453,33 +1550,61 @@ const MAX_PROJECT_FILES: usize = 4096;
 /// Most folders of one project tree listed.
 const MAX_PROJECT_FOLDERS: usize = 1024;
 
-/// The folder whose tree holds the files that may include a file of
-/// `folder`: `folder` itself when it holds a project marker
-/// ([`PROJECT_MARKERS`]), else its parent (a kernel folder `sub/` of a
-/// project without build files). A marker further up is not followed: the
-/// tree read would grow with the whole repository (its `target/`, its other
-/// projects) on every analysis.
-fn project_root(folder: &Path) -> PathBuf {
+/// The folders whose trees may hold the files that include a file of
+/// `folder`, widest first: the highest ancestor holding a project marker
+/// ([`PROJECT_MARKERS`]: a program is built from anywhere under its build
+/// files, `app/main.cu` including `../src/kern/k.cu`), the grandparent (a
+/// project without build files: `a/x/main.cu` including `../b/c/k.cu`, or
+/// a marker only in the kernel's own folder that `../other/main.cu` still
+/// reaches), then, narrower, `folder` itself when it holds a marker, else
+/// its parent. The filesystem root is never a grandparent root (a kernel in
+/// `/tmp/x/` would list the whole machine). [`project_files`] takes the
+/// widest one within its bounds.
+fn project_roots(folder: &Path) -> Vec<PathBuf> {
     let folder = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.to_path_buf());
-    if PROJECT_MARKERS.iter().any(|m| folder.join(m).exists()) {
-        return folder;
+    let marked = |dir: &Path| PROJECT_MARKERS.iter().any(|m| dir.join(m).exists());
+    let ancestors: Vec<&Path> = folder.ancestors().collect();
+    let mut roots: Vec<&Path> = Vec::new();
+    roots.extend(ancestors.iter().rev().find(|dir| marked(dir)).copied());
+    // The grandparent, unless it is the filesystem root.
+    if ancestors.len() > 3 {
+        roots.push(ancestors[2]);
     }
-    folder.parent().map_or(folder.clone(), Path::to_path_buf)
+    roots.push(if marked(&folder) {
+        &folder
+    } else {
+        ancestors.get(1).copied().unwrap_or(&folder)
+    });
+    // Widest first: fewer components is higher up.
+    roots.sort_by_key(|r| r.components().count());
+    roots.dedup();
+    roots.into_iter().map(Path::to_path_buf).collect()
 }
 
-/// The files of the project tree of `folder` (see [`project_root`]) that may
-/// include another (host sources, `.cl`, `.inl`), sorted; None when the tree
-/// has more than [`MAX_PROJECT_FILES`] of them or [`MAX_PROJECT_FOLDERS`]
-/// folders, or a folder of it cannot be listed. Linked folders are followed
-/// once each. Cached per root, and listed again when a folder of it changed
-/// (its modification time: a file added or removed).
+/// The files of the project tree of `folder` that may include another (host
+/// sources, `.cl`, `.inl`), sorted: those of the widest of
+/// [`project_roots`] whose tree has at most [`MAX_PROJECT_FILES`] of them in
+/// at most [`MAX_PROJECT_FOLDERS`] folders, all listable; None when no root
+/// does. Linked folders are followed once each; a `.git` folder and a folder
+/// holding a `CACHEDIR.TAG` (a build cache such as cargo's `target/`, by the
+/// cache-directory convention) are not listed: no build reads its sources
+/// from them, and their size would put a project over the bounds.
 fn project_files(folder: &Path) -> Option<std::sync::Arc<Vec<PathBuf>>> {
+    project_roots(folder)
+        .iter()
+        .find_map(|root| tree_files(root))
+}
+
+/// The files of `root`'s tree as [`project_files`] lists them; None over the
+/// bounds. Cached per root, and listed again when a folder of it changed
+/// (its modification time: a file added or removed).
+fn tree_files(root: &Path) -> Option<std::sync::Arc<Vec<PathBuf>>> {
     use crate::base::HashMap;
     use std::sync::{Arc, Mutex, OnceLock};
     type Stamps = Vec<(PathBuf, Option<std::time::SystemTime>)>;
     type Listing = (Stamps, Option<Arc<Vec<PathBuf>>>);
     static CACHE: OnceLock<Mutex<HashMap<PathBuf, Listing>>> = OnceLock::new();
-    let root = project_root(folder);
+    let root = root.to_path_buf();
     let stamp = |dir: &Path| std::fs::metadata(dir).ok().and_then(|m| m.modified().ok());
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::default()));
     if let Ok(map) = cache.lock() {
@@ -1512,8 +1637,16 @@ fn project_files(folder: &Path) -> Option<std::sync::Arc<Vec<PathBuf>>> {
         };
         for entry in entries.filter_map(Result::ok) {
             let p = entry.path();
-            if p.is_dir() {
-                pending.push(p);
+            // The entry's type from the listing itself (no `stat`), a link's
+            // from its target.
+            let is_dir = match entry.file_type() {
+                Ok(t) if !t.is_symlink() => t.is_dir(),
+                _ => p.is_dir(),
+            };
+            if is_dir {
+                if entry.file_name() != ".git" && !p.join("CACHEDIR.TAG").exists() {
+                    pending.push(p);
+                }
             } else if is_host_source(&p)
                 || p.extension()
                     .and_then(|e| e.to_str())
@@ -1562,9 +1695,11 @@ fn quoted_includes_of(file: &Path) -> Option<QuotedIncludes> {
     let bytes = crate::syntax::files::read_regular(file).ok()?;
     let text = crate::syntax::files::decode(&bytes).text;
     let mut found = Vec::new();
-    for (line_start, line) in logical_lines(&text) {
-        if let Some(quoted) = quoted_include(&line) {
-            found.push((quoted.to_string(), line_start));
+    for (line_start, line) in preprocess::logical_lines(&text) {
+        // `<name>` too: found through an `-I` folder, it includes a
+        // project file as "name" does.
+        if let Some(IncludeForm::Quoted(name) | IncludeForm::Angle(name)) = include_form(&line) {
+            found.push((name.to_string(), line_start));
         }
     }
     let found = std::sync::Arc::new(found);
@@ -1617,33 +1752,6 @@ fn cached_text(file: &Path) -> Option<std::sync::Arc<str>> {
 /// The most bytes of source text [`cached_text`] keeps.
 const MAX_CACHED_TEXT_BYTES: usize = 64 << 20;
 
-/// The logical lines of `text` (backslash-newline spliced, as translation
-/// phase 2 does before directives are read), each with the byte offset of
-/// its first physical line.
-fn logical_lines(text: &str) -> Vec<(usize, String)> {
-    let mut lines = Vec::new();
-    let mut start = 0;
-    let mut current: Option<(usize, String)> = None;
-    for physical in text.split_inclusive('\n') {
-        let at = start;
-        start += physical.len();
-        let body = physical.trim_end_matches(['\n', '\r']);
-        let (body, continued) = match body.strip_suffix('\\') {
-            Some(b) => (b, true),
-            None => (body, false),
-        };
-        let (first, mut joined) = current.take().unwrap_or((at, String::new()));
-        joined.push_str(body);
-        if continued {
-            current = Some((first, joined));
-        } else {
-            lines.push((first, joined));
-        }
-    }
-    lines.extend(current);
-    lines
-}
-
 /// `text` after leading blanks and `/* ... */` comments (as the
 /// preprocessor reads a directive: a comment is one space).
 fn skip_blanks(mut text: &str) -> &str {
@@ -1656,7 +1764,14 @@ fn skip_blanks(mut text: &str) -> &str {
     }
 }
 
-/// The name of a `#include "name"` line, spelled in any way the
+/// `text` after a leading `include` or `import` (GCC's and so nvcc's host
+/// pass's `#import`, an include read once).
+fn include_keyword(text: &str) -> Option<&str> {
+    text.strip_prefix("include")
+        .or_else(|| text.strip_prefix("import"))
+}
+
+/// The name of a `#include "name"` (or `#import "name"`) line, spelled in any way the
 /// preprocessor accepts on one logical line: blanks and comments around the
 /// `#` and `include`, the digraph `%:` for `#`.
 fn quoted_include(line: &str) -> Option<&str> {
@@ -1664,7 +1779,7 @@ fn quoted_include(line: &str) -> Option<&str> {
     let rest = start
         .strip_prefix('#')
         .or_else(|| start.strip_prefix("%:"))?;
-    let rest = skip_blanks(rest).strip_prefix("include")?;
+    let rest = include_keyword(skip_blanks(rest))?;
     let rest = skip_blanks(rest).strip_prefix('"')?;
     rest.split_once('"').map(|(name, _)| name)
 }
@@ -1680,8 +1795,15 @@ pub fn analyze_file_with(
     includes: &dyn IncludeResolver,
 ) -> FileAnalysis {
     let contexts = includes.includer_contexts(path);
-    if contexts.chains.len() <= 1 && contexts.unread.is_none() {
-        return analyze_file_in_context(path, text, settings, includes);
+    if contexts.unread.is_none() {
+        match contexts.chains.as_slice() {
+            [] => return analyze_file_in_context(path, text, settings, includes),
+            [chain] => {
+                let pinned = InContext::new(includes, path, Some(chain));
+                return analyze_file_in_context(path, text, settings, &pinned);
+            }
+            _ => {}
+        }
     }
     let started = Instant::now();
     // No chain: the file is also checked alone (its includers were not all
@@ -1691,11 +1813,7 @@ pub fn analyze_file_with(
     let mut lowered: Vec<(Program, Vec<LaunchSite>)> = Vec::new();
     let mut places = Vec::new();
     for chain in contexts.chains.iter().map(Some).chain(alone) {
-        let pinned = InContext {
-            inner: includes,
-            path,
-            includer: chain,
-        };
+        let pinned = InContext::new(includes, path, chain);
         let started = Instant::now();
         let (program, launches) =
             crate::base::interrupt::with(front_end_deadline(settings, started, CLI_BUDGET), || {
@@ -1717,16 +1835,19 @@ pub fn analyze_file_with(
         analyses.push(finish(path, text, program, settings, &launches, started));
     }
     let mut merged = merge_contexts(analyses);
-    merged.file_findings.push(plain_finding(
-        DiagnosticKind::Imprecision,
-        format!(
-            "compiled in {} includer contexts ({}); each kernel was checked under each \
-             context whose macros and launches differ, and its verdict is the worst of them",
-            places.len(),
-            places.join(", ")
-        ),
-        Span::new(0, 0),
-    ));
+    // With no chain read the file was checked on its own: no contexts to name.
+    if !places.is_empty() {
+        merged.file_findings.push(plain_finding(
+            DiagnosticKind::Imprecision,
+            format!(
+                "compiled in {} includer contexts ({}); each kernel was checked under each \
+                 context whose macros and launches differ, and its verdict is the worst of them",
+                places.len(),
+                places.join(", ")
+            ),
+            Span::new(0, 0),
+        ));
+    }
     if let Some(why) = &contexts.unread {
         // Programs not read may compile the kernels under other macros: no
         // verdict may rest on the contexts that happen to be read.
@@ -1773,19 +1894,52 @@ struct InContext<'a> {
     inner: &'a dyn IncludeResolver,
     path: &'a Path,
     includer: Option<&'a preprocess::Includer>,
+    /// The flags `compile_commands.json` gives the chain's outermost file,
+    /// when it lists it: that file is the translation unit the compiler is
+    /// given, so its `-D`/`-U`/`-include` and `-I` are the unit's.
+    unit_flags: Option<TranslationEnv>,
+}
+
+impl<'a> InContext<'a> {
+    /// The file at `path` compiled within `includer` (None: alone).
+    fn new(
+        inner: &'a dyn IncludeResolver,
+        path: &'a Path,
+        includer: Option<&'a preprocess::Includer>,
+    ) -> InContext<'a> {
+        let unit_flags = includer
+            .map(|chain| TranslationEnv::for_file(&chain.chain()[0].path))
+            .filter(|env| env.listed);
+        InContext {
+            inner,
+            path,
+            includer,
+            unit_flags,
+        }
+    }
 }
 
 impl IncludeResolver for InContext<'_> {
     fn read(&self, from: &Path, name: &str) -> Option<(PathBuf, String)> {
-        self.inner.read(from, name)
+        self.inner
+            .read(from, name)
+            .or_else(|| self.unit_flags.as_ref()?.read(from, name))
     }
 
     fn read_or_reason(&self, from: &Path, name: &str) -> Result<(PathBuf, String), String> {
-        self.inner.read_or_reason(from, name)
+        self.inner.read_or_reason(from, name).or_else(|reason| {
+            self.unit_flags
+                .as_ref()
+                .and_then(|unit| unit.read(from, name))
+                .ok_or(reason)
+        })
     }
 
     fn cuda_prelude(&self) -> Option<String> {
-        self.inner.cuda_prelude()
+        match &self.unit_flags {
+            Some(unit) => unit.cuda_prelude(),
+            None => self.inner.cuda_prelude(),
+        }
     }
 
     fn for_other_file(&self, path: &Path) -> Option<Box<dyn IncludeResolver>> {
@@ -3393,6 +3547,87 @@ mod tests {
         assert_eq!(a.kernels.len(), 1, "{:?}", a.file_findings);
         // CUDA 11.0 for sm_70 with SHIFT=1: the racy branch is compiled.
         assert_eq!(a.kernels[0].report.verdict, Verdict::Racy);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn includers_are_found_across_the_project_through_include_folders_with_their_flags() {
+        let dir = std::env::temp_dir().join(format!("syncwright-roots-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        // Racy with WG 512 (threads t and t + 256 write s[t]), race-free with 256.
+        let kernel = "#ifndef WG\n#define WG 256\n#endif\n__global__ void scale(float *d) {\n  __shared__ float s[256];\n  s[threadIdx.x % 256] = d[threadIdx.x];\n  __syncthreads();\n  d[threadIdx.x] = s[threadIdx.x % 256];\n}\nvoid run(float *d) { scale<<<1, WG>>>(d); }\n";
+        let write = |rel: &str, text: &str| {
+            let path = dir.join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, text).unwrap();
+            path
+        };
+        let verdict = |path: &Path| {
+            let text = std::fs::read_to_string(path).unwrap();
+            let a = analyze_file(path, &text, &Settings::default());
+            assert_eq!(a.kernels.len(), 1, "{:?}", a.file_findings);
+            a.kernels[0].report.verdict
+        };
+        // The project root is the marker two folders up: `app/` is a cousin.
+        write("far/CMakeLists.txt", "");
+        let far = write("far/src/kern/k.cu", kernel);
+        assert_eq!(verdict(&far), Verdict::RaceFree);
+        write(
+            "far/app/main.cu",
+            "#define WG 512\n#include \"../src/kern/k.cu\"\nint main() { run(0); }\n",
+        );
+        assert_eq!(verdict(&far), Verdict::Racy);
+        // Found only through the includer's own `-I` (compile_commands.json).
+        let via = write("via/k/kern.cu", kernel);
+        write(
+            "via/app/main.cu",
+            "#define WG 512\n#include <kern.cu>\nint main() { run(0); }\n",
+        );
+        assert_eq!(verdict(&via), Verdict::RaceFree);
+        let db = serde_json::json!([{"directory": dir.join("via/app"), "file": "main.cu",
+            "command": "nvcc -I../k -c main.cu"}]);
+        write("via/compile_commands.json", &db.to_string());
+        assert_eq!(verdict(&via), Verdict::Racy);
+        // The includer's own `-D` is the translation unit's.
+        let flags = write("flags/kern.cu", kernel);
+        write(
+            "flags/main.cu",
+            "#include \"kern.cu\"\nint main() { run(0); }\n",
+        );
+        assert_eq!(verdict(&flags), Verdict::RaceFree);
+        let db = serde_json::json!([{"directory": dir.join("flags"), "file": "main.cu",
+            "command": "nvcc '-DWG=512' -c main.cu"}]);
+        write("flags/compile_commands.json", &db.to_string());
+        assert_eq!(verdict(&flags), Verdict::Racy);
+        // A hard link is the same file under another name.
+        let linked = write("link/kern.cu", kernel);
+        std::fs::hard_link(&linked, dir.join("link/hl.cuh")).unwrap();
+        write(
+            "link/main.cu",
+            "#define WG 512\n#include \"hl.cuh\"\nint main() { run(0); }\n",
+        );
+        assert_eq!(verdict(&linked), Verdict::Racy);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn project_roots_go_from_the_highest_marker_down_to_the_parent() {
+        let dir = std::env::temp_dir().join(format!("syncwright-marks-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("p/q/r/s")).unwrap();
+        let dir = std::fs::canonicalize(&dir).unwrap();
+        std::fs::write(dir.join("p/Makefile"), "").unwrap();
+        std::fs::write(dir.join("p/q/r/CMakeLists.txt"), "").unwrap();
+        // The highest marker, the grandparent, then the parent.
+        assert_eq!(
+            project_roots(&dir.join("p/q/r/s")),
+            vec![dir.join("p"), dir.join("p/q"), dir.join("p/q/r")]
+        );
+        // A marked folder is its own narrowest root.
+        assert_eq!(
+            project_roots(&dir.join("p/q/r")),
+            vec![dir.join("p"), dir.join("p/q/r")]
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -591,6 +591,93 @@ fn preprocess_with_includer(
     })
 }
 
+/// The logical lines of `text` as the preprocessor reads directives, after
+/// translation phases 1-3: backslash-newline spliced (phase 2, anywhere: `#inc\`
+/// newline `lude`), and each comment one space (phase 3: a `/* ... */` over
+/// several lines joins them into one line, `# /* a` newline `b */ include`),
+/// each with the byte offset of its first physical line. Comment markers
+/// inside a quoted string or character literal are not comments.
+pub fn logical_lines(text: &str) -> Vec<(usize, String)> {
+    #[derive(PartialEq)]
+    enum State {
+        Code,
+        Quoted(char),
+        LineComment,
+        BlockComment,
+    }
+    let mut lines = Vec::new();
+    let mut state = State::Code;
+    let mut line_start = 0;
+    let mut current = String::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let rest = &text[i + c.len_utf8()..];
+        // Phase 2: a backslash at the end of a physical line joins it to the
+        // next, whatever the state.
+        if c == '\\' && (rest.starts_with('\n') || rest.starts_with("\r\n")) {
+            let skip = if rest.starts_with('\n') { 1 } else { 2 };
+            for _ in 0..skip {
+                chars.next();
+            }
+            continue;
+        }
+        if c == '\r' && rest.starts_with('\n') {
+            continue;
+        }
+        if c == '\n' {
+            if state == State::BlockComment {
+                continue;
+            }
+            lines.push((line_start, std::mem::take(&mut current)));
+            line_start = i + 1;
+            state = State::Code;
+            continue;
+        }
+        match state {
+            State::Code => {
+                if c == '/' && rest.starts_with('*') {
+                    chars.next();
+                    current.push(' ');
+                    state = State::BlockComment;
+                } else if c == '/' && rest.starts_with('/') {
+                    current.push(' ');
+                    state = State::LineComment;
+                } else {
+                    if c == '"' || c == '\'' {
+                        state = State::Quoted(c);
+                    }
+                    current.push(c);
+                }
+            }
+            State::Quoted(quote) => {
+                current.push(c);
+                if c == quote {
+                    state = State::Code;
+                } else if c == '\\' {
+                    // An escaped character (not a splice: handled above).
+                    if let Some(&(_, next)) = chars.peek() {
+                        if next != '\n' && next != '\r' {
+                            current.push(next);
+                            chars.next();
+                        }
+                    }
+                }
+            }
+            State::LineComment => {}
+            State::BlockComment => {
+                if c == '*' && rest.starts_with('/') {
+                    chars.next();
+                    state = State::Code;
+                }
+            }
+        }
+    }
+    if !current.is_empty() || line_start < text.len() {
+        lines.push((line_start, current));
+    }
+    lines
+}
+
 /// The includer's text after the `#include` line at `at`, everything up to
 /// the end of that line blanked (byte offsets stay those of the includer), or
 /// `None` when the `#include` is inside an `#if` group: the directives after
@@ -612,7 +699,12 @@ fn includer_rest(text: &str, at: usize) -> Option<String> {
     if depth != 0 {
         return None;
     }
-    let end = text[at..].find('\n').map_or(text.len(), |k| at + k);
+    // The whole `#include` directive: a logical line may span physical
+    // lines (a splice, a block comment).
+    let end = logical_lines(text)
+        .iter()
+        .find(|(start, _)| *start > at)
+        .map_or(text.len(), |(start, _)| start - 1);
     let blanked: String = text[..end]
         .bytes()
         .map(|b| if b == b'\n' { '\n' } else { ' ' })
@@ -1139,7 +1231,9 @@ impl<'a> Pre<'a> {
                     self.macros.remove(&text[t.start..t.end]);
                 }
             }
-            "include" => self.include(text, rest, path, file, start, end),
+            // GCC's `#import` (accepted by nvcc's host pass) is an include
+            // read once; reading it again is the include's over-approximation.
+            "include" | "import" => self.include(text, rest, path, file, start, end),
             "error" => self.diag(
                 file,
                 start,
