@@ -1248,6 +1248,15 @@ impl IncludeResolver for TranslationEnv {
         if contexts.unread.is_none() {
             contexts.unread.clone_from(&self.unknown_flags);
         }
+        // An includer whose own flags are not known (listed twice with
+        // different flags, a command line that cannot be split) compiles
+        // the file under macros nobody knows.
+        if contexts.unread.is_none() {
+            contexts.unread = contexts
+                .chains
+                .iter()
+                .find_map(|chain| TranslationEnv::for_file(&chain.chain()[0].path).unknown_flags);
+        }
         contexts
     }
 }
@@ -1907,9 +1916,10 @@ impl<'a> InContext<'a> {
         path: &'a Path,
         includer: Option<&'a preprocess::Includer>,
     ) -> InContext<'a> {
-        let unit_flags = includer
-            .map(|chain| TranslationEnv::for_file(&chain.chain()[0].path))
-            .filter(|env| env.listed);
+        // The includer's own flags even when `compile_commands.json` does
+        // not list it: `nvcc main.cu` then compiles the included text with
+        // no `-D` of the checked file's own entry.
+        let unit_flags = includer.map(|chain| TranslationEnv::for_file(&chain.chain()[0].path));
         InContext {
             inner,
             path,

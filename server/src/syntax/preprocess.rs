@@ -591,6 +591,16 @@ fn preprocess_with_includer(
     })
 }
 
+/// Whether the physical line starting `text` begins with an include
+/// directive (`#include`, `#import`, `%:` for `#`, blanks around it).
+fn is_include_directive_line(text: &str) -> bool {
+    let line = text.trim_start_matches([' ', '\t']);
+    line.strip_prefix('#')
+        .or_else(|| line.strip_prefix("%:"))
+        .map(|rest| rest.trim_start_matches([' ', '\t']))
+        .is_some_and(|rest| rest.starts_with("include") || rest.starts_with("import"))
+}
+
 /// The logical lines of `text` as the preprocessor reads directives, after
 /// translation phases 1-3: backslash-newline spliced (phase 2, anywhere: `#inc\`
 /// newline `lude`), and each comment one space (phase 3: a `/* ... */` over
@@ -625,7 +635,12 @@ pub fn logical_lines(text: &str) -> Vec<(usize, String)> {
             continue;
         }
         if c == '\n' {
-            if state == State::BlockComment {
+            // A physical line that reads as an include directive ends a block
+            // comment: the scanner may have opened that comment by mistake
+            // (a `/*` after a digit separator `1'000` or inside a raw
+            // string), and an include taken for one more than there is only
+            // adds an includer context, never hides one.
+            if state == State::BlockComment && !is_include_directive_line(rest) {
                 continue;
             }
             lines.push((line_start, std::mem::take(&mut current)));
