@@ -1138,6 +1138,39 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// the callee is not such a type name (a local or function of that
     /// name comes first, as in C++ name lookup).
     fn temporary_object(&mut self, n: Node<'t>, f: Node<'t>, args: &[Node<'t>]) -> R<Option<Val>> {
+        match self.temporary_object_slot(n, f, args)? {
+            Some(slot) => self.load(LVal::Slot(slot), n).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The receiver `obj` of a member call when it is a temporary object
+    /// (`T(args).f()`, see [`Self::temporary_object`]): the constructed
+    /// object itself, not a copy of its value. An object too large to track
+    /// field by field loads as per-thread memory, whose copy has no class
+    /// type: the member function was then not found, and the call lowered
+    /// as an unknown method that could not reach what the object refers to
+    /// (a reference member bound to `__shared__` storage), so its accesses
+    /// there were lost.
+    fn temporary_receiver(&mut self, obj: Node<'t>) -> R<Option<LVal>> {
+        let obj = strip_parens(obj);
+        if obj.kind() != "call_expression" {
+            return Ok(None);
+        }
+        let Some(f) = obj.child_by_field_name("function") else {
+            return Ok(None);
+        };
+        let args = call_arguments(obj);
+        Ok(self.temporary_object_slot(obj, f, &args)?.map(LVal::Slot))
+    }
+
+    /// [`Self::temporary_object`]'s object, constructed in a local.
+    fn temporary_object_slot(
+        &mut self,
+        n: Node<'t>,
+        f: Node<'t>,
+        args: &[Node<'t>],
+    ) -> R<Option<Slot>> {
         let ty = match f.kind() {
             "identifier" | "type_identifier" => {
                 let name = self.txt(f);
@@ -1191,14 +1224,14 @@ impl<'c, 't> Lowerer<'c, 't> {
             {
                 let slot = self.make_slot(&ty, "$temporary", n);
                 self.havoc_slot(&slot, n);
-                return self.load(LVal::Slot(slot), n).map(Some);
+                return Ok(Some(slot));
             }
             return Ok(None);
         };
         let slot = self.make_slot(&ty, "$temporary", n);
         self.havoc_slot(&slot, n);
         self.construct_with(n, k, &ctor, args, &slot)?;
-        self.load(LVal::Slot(slot), n).map(Some)
+        Ok(Some(slot))
     }
 
     /// Whether constructing a `k` runs no code: it declares no constructor
@@ -1262,6 +1295,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                 } => self.deref(target, offset, pointee, obj),
                 _ => return self.unsup(n, format!("`->{m}` on a non-pointer")),
             }
+        } else if let Some(object) = self.temporary_receiver(obj)? {
+            object
         } else {
             self.lvalue(obj)?
         };
