@@ -208,6 +208,8 @@ pub fn on_analysis_thread<T: Send + 'static>(
 /// Runs `syncwright check` and returns the exit code.
 pub fn run_check(args: &CheckArgs) -> i32 {
     super::fix::keep_freed_memory();
+    // One run reads one snapshot of the disk (see `freeze_file_facts`).
+    crate::ide::file::freeze_file_facts();
     let outcomes = match on_analysis_thread({
         let args = args.clone();
         move || analyze_inputs(&args)

@@ -1394,12 +1394,75 @@ fn is_included(path: &Path, includes: &dyn IncludeResolver) -> bool {
 /// per component).
 type DiskId = (u64, u64);
 
+/// Set for a process whose files do not change while it runs (`check`
+/// reads one snapshot of the disk): the facts of a path on disk are then
+/// taken once (see [`disk_facts`]), so the includer search of n files of one
+/// project costs n, not n x n, `stat` calls. The editor and `fix` never set
+/// it: a file may change between two of their analyses.
+static FILES_FROZEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Takes each file's facts on disk once for the rest of the process (see
+/// [`FILES_FROZEN`]); for a run that reads a snapshot of the disk.
+pub fn freeze_file_facts() {
+    FILES_FROZEN.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// What the includer search and the file caches read of a path's metadata
+/// (following links).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DiskFacts {
+    /// Device and inode (unix; None elsewhere).
+    id: Option<DiskId>,
+    /// Modification time and length: a cached reading of the file is reused
+    /// while they stay the same.
+    stamp: (Option<std::time::SystemTime>, u64),
+}
+
+/// The [`DiskFacts`] of `path`, None when it cannot be read; memoised per
+/// process once the files are frozen ([`freeze_file_facts`]).
+fn disk_facts(path: &Path) -> Option<DiskFacts> {
+    use crate::base::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static MEMO: OnceLock<Mutex<HashMap<PathBuf, Option<DiskFacts>>>> = OnceLock::new();
+    /// Paths remembered at most (beyond, the memo starts over).
+    const MAX_MEMO_PATHS: usize = 65_536;
+    let read = || {
+        std::fs::metadata(path).ok().map(|m| {
+            #[cfg(unix)]
+            let id = {
+                use std::os::unix::fs::MetadataExt;
+                Some((m.dev(), m.ino()))
+            };
+            #[cfg(not(unix))]
+            let id = None;
+            DiskFacts {
+                id,
+                stamp: (m.modified().ok(), m.len()),
+            }
+        })
+    };
+    if !FILES_FROZEN.load(std::sync::atomic::Ordering::Relaxed) {
+        return read();
+    }
+    let memo = MEMO.get_or_init(|| Mutex::new(HashMap::default()));
+    if let Some(known) = memo.lock().ok().and_then(|m| m.get(path).copied()) {
+        return known;
+    }
+    let facts = read();
+    if let Ok(mut m) = memo.lock() {
+        if m.len() >= MAX_MEMO_PATHS {
+            m.clear();
+        }
+        m.insert(path.to_path_buf(), facts);
+    }
+    facts
+}
+
 /// The [`DiskId`] of the file at `path` (following links); None when it
 /// cannot be read.
 #[cfg(unix)]
 fn file_id(path: &Path) -> Option<DiskId> {
-    use std::os::unix::fs::MetadataExt;
-    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    disk_facts(path)?.id
 }
 
 /// The [`DiskId`] of the file at `path`: its canonical path's hash where
@@ -1614,7 +1677,7 @@ fn tree_files(root: &Path) -> Option<std::sync::Arc<Vec<PathBuf>>> {
     type Listing = (Stamps, Option<Arc<Vec<PathBuf>>>);
     static CACHE: OnceLock<Mutex<HashMap<PathBuf, Listing>>> = OnceLock::new();
     let root = root.to_path_buf();
-    let stamp = |dir: &Path| std::fs::metadata(dir).ok().and_then(|m| m.modified().ok());
+    let stamp = |dir: &Path| disk_facts(dir).and_then(|f| f.stamp.0);
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::default()));
     if let Ok(map) = cache.lock() {
         if let Some((stamps, files)) = map.get(&root) {
@@ -1691,8 +1754,7 @@ fn quoted_includes_of(file: &Path) -> Option<QuotedIncludes> {
     static CACHE: OnceLock<Mutex<HashMap<PathBuf, (Stamp, QuotedIncludes)>>> = OnceLock::new();
     /// Files remembered at most (beyond, the cache starts over).
     const MAX_CACHED_FILES: usize = 16_384;
-    let meta = std::fs::metadata(file).ok()?;
-    let stamp: Stamp = (meta.modified().ok(), meta.len());
+    let stamp: Stamp = disk_facts(file)?.stamp;
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::default()));
     if let Ok(map) = cache.lock() {
         if let Some((seen, found)) = map.get(file) {
@@ -1732,8 +1794,7 @@ fn cached_text(file: &Path) -> Option<std::sync::Arc<str>> {
     type Stamp = (Option<std::time::SystemTime>, u64);
     type TextCache = (usize, HashMap<PathBuf, (Stamp, Arc<str>)>);
     static CACHE: OnceLock<Mutex<TextCache>> = OnceLock::new();
-    let meta = std::fs::metadata(file).ok()?;
-    let stamp: Stamp = (meta.modified().ok(), meta.len());
+    let stamp: Stamp = disk_facts(file)?.stamp;
     let cache = CACHE.get_or_init(|| Mutex::new((0, HashMap::default())));
     if let Ok(guard) = cache.lock() {
         if let Some((seen, text)) = guard.1.get(file) {
