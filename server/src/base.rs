@@ -45,6 +45,25 @@ impl<K: std::hash::Hash + Eq, V: Clone> Memo<K, V> {
     }
 }
 
+/// Set for a process whose files do not change while it runs (`check`
+/// reads one snapshot of the disk): facts read off the disk (a file's
+/// metadata, the compilation database and project file that apply to it)
+/// may then be taken once per process. The editor and `fix` never set it: a
+/// file may change between two of their analyses.
+static FILES_FROZEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Declares the files frozen for the rest of the process (see
+/// [`files_frozen`]); for a run that reads one snapshot of the disk.
+pub fn freeze_files() {
+    FILES_FROZEN.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether the files were declared frozen ([`freeze_files`]): what is read
+/// off the disk may be memoised for the rest of the process.
+pub fn files_frozen() -> bool {
+    FILES_FROZEN.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Index of a source file in `ir::Program::files`; 0 is the file being analysed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Default)]
 pub struct FileId(pub u32);

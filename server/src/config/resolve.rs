@@ -461,6 +461,21 @@ pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig, Co
 
 /// Finds the nearest `syncwright.toml` in the directory of `file` or above and parses it.
 pub fn find_project_config(file: &Path) -> Result<Option<ProjectConfig>, ConfigError> {
+    // Taken once per file when the files are frozen: every file of a folder
+    // asks for each of its siblings' settings (their launches).
+    static MEMO: std::sync::OnceLock<
+        crate::base::Memo<PathBuf, Result<Option<ProjectConfig>, ConfigError>>,
+    > = std::sync::OnceLock::new();
+    if crate::base::files_frozen() {
+        return MEMO
+            .get_or_init(Default::default)
+            .get_or_compute(file.to_path_buf(), || read_project_config(file));
+    }
+    read_project_config(file)
+}
+
+/// [`find_project_config`], read off the disk.
+fn read_project_config(file: &Path) -> Result<Option<ProjectConfig>, ConfigError> {
     let absolute = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
     for dir in absolute.ancestors().skip(1) {
         let candidate = dir.join(PROJECT_CONFIG_FILE);
@@ -523,16 +538,71 @@ impl CompileFlags {
 /// several entries with different flags has the first entry's flags and
 /// [`CompileFlags::unknown`] says so.
 pub fn find_compile_flags(file: &Path) -> Option<CompileFlags> {
+    // Taken once per file when the files are frozen: every file of a folder
+    // asks for each of its siblings' flags (their launches), and the
+    // includer search for each includer's.
+    static MEMO: std::sync::OnceLock<crate::base::Memo<PathBuf, Option<CompileFlags>>> =
+        std::sync::OnceLock::new();
+    if crate::base::files_frozen() {
+        return MEMO
+            .get_or_init(Default::default)
+            .get_or_compute(file.to_path_buf(), || read_compile_flags(file));
+    }
+    read_compile_flags(file)
+}
+
+/// The parsed entries of the compilation database at `path`; None when it
+/// does not exist or cannot be read. Outer None: the file is there but is
+/// not a JSON array (then it does not refine anything). Cached per process
+/// by the file's modification time and length: a database of a large
+/// project is megabytes, and each file checked asks for several files'
+/// flags.
+#[allow(clippy::type_complexity)]
+fn compile_database(path: &Path) -> Option<Option<std::sync::Arc<Vec<serde_json::Value>>>> {
+    use std::sync::{Arc, Mutex, OnceLock};
+    type Stamp = (Option<std::time::SystemTime>, u64);
+    type Cached = (Stamp, Option<Arc<Vec<serde_json::Value>>>);
+    static CACHE: OnceLock<Mutex<crate::base::HashMap<PathBuf, Cached>>> = OnceLock::new();
+    /// Databases remembered at most (beyond, the cache starts over).
+    const MAX_CACHED_DATABASES: usize = 64;
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    let stamp: Stamp = (meta.modified().ok(), meta.len());
+    let cache = CACHE.get_or_init(|| Mutex::new(crate::base::HashMap::default()));
+    if let Ok(map) = cache.lock() {
+        if let Some((seen, entries)) = map.get(path) {
+            if *seen == stamp && stamp.0.is_some() {
+                return Some(entries.clone());
+            }
+        }
+    }
+    let text = std::fs::read_to_string(path).ok()?;
+    let entries = serde_json::from_str::<Vec<serde_json::Value>>(&text)
+        .ok()
+        .map(Arc::new);
+    if let Ok(mut map) = cache.lock() {
+        if map.len() >= MAX_CACHED_DATABASES {
+            map.clear();
+        }
+        map.insert(path.to_path_buf(), (stamp, entries.clone()));
+    }
+    Some(entries)
+}
+
+/// [`find_compile_flags`], read off the disk (through [`compile_database`]).
+fn read_compile_flags(file: &Path) -> Option<CompileFlags> {
     let absolute = std::path::absolute(file).ok()?;
     for dir in absolute.ancestors().skip(1) {
         for candidate in [
             dir.join("compile_commands.json"),
             dir.join("build").join("compile_commands.json"),
         ] {
-            let Ok(text) = std::fs::read_to_string(&candidate) else {
+            let Some(entries) = compile_database(&candidate) else {
                 continue;
             };
-            let entries: Vec<serde_json::Value> = serde_json::from_str(&text).ok()?;
+            let entries = entries?;
             let mut listed = entries
                 .iter()
                 .filter_map(|e| compile_entry_flags(e, &absolute));

@@ -1394,17 +1394,12 @@ fn is_included(path: &Path, includes: &dyn IncludeResolver) -> bool {
 /// per component).
 type DiskId = (u64, u64);
 
-/// Set for a process whose files do not change while it runs (`check`
-/// reads one snapshot of the disk): the facts of a path on disk are then
-/// taken once (see [`disk_facts`]), so the includer search of n files of one
-/// project costs n, not n x n, `stat` calls. The editor and `fix` never set
-/// it: a file may change between two of their analyses.
-static FILES_FROZEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
 /// Takes each file's facts on disk once for the rest of the process (see
-/// [`FILES_FROZEN`]); for a run that reads a snapshot of the disk.
+/// [`crate::base::files_frozen`]): the includer search of n files of one
+/// project then costs n, not n x n, `stat` calls; for a run that reads a
+/// snapshot of the disk.
 pub fn freeze_file_facts() {
-    FILES_FROZEN.store(true, std::sync::atomic::Ordering::Relaxed);
+    crate::base::freeze_files();
 }
 
 /// What the includer search and the file caches read of a path's metadata
@@ -1441,7 +1436,7 @@ fn disk_facts(path: &Path) -> Option<DiskFacts> {
             }
         })
     };
-    if !FILES_FROZEN.load(std::sync::atomic::Ordering::Relaxed) {
+    if !crate::base::files_frozen() {
         return read();
     }
     let memo = MEMO.get_or_init(|| Mutex::new(HashMap::default()));
@@ -1538,31 +1533,79 @@ fn inclusions_of(
     // as inconclusive would make the checker useless there.
     // Each candidate's identity, taken once (one `stat` each).
     let mut ids: Vec<Option<DiskId>> = candidates.iter().map(|p| file_id(p)).collect();
-    if let Some(project) = project_files(&folder) {
+    // Every name the file has among the candidates (a hard link `hl.cuh`,
+    // a symbolic link): an include of any of them includes it.
+    let mut names: Vec<String> = vec![name.to_string()];
+    let mut add_name = |other: &Path| {
+        if let Some(n) = other.file_name().and_then(|n| n.to_str()) {
+            if !names.iter().any(|known| known == n) {
+                names.push(n.to_string());
+            }
+        }
+    };
+    for (other, id) in candidates.iter().zip(&ids) {
+        if *id == Some(own) {
+            add_name(other);
+        }
+    }
+    let project = project_files(&folder);
+    if let Some(project) = &project {
+        let index = crate::base::files_frozen().then(|| project.index());
+        // Each file's identity, one `stat` each, when there is no index.
+        let project_ids: Vec<Option<DiskId>> = match index {
+            Some(_) => Vec::new(),
+            None => project.files.iter().map(|p| file_id(p)).collect(),
+        };
+        match index {
+            Some(index) => {
+                for &i in index.by_id.get(&own).into_iter().flatten() {
+                    add_name(&project.files[i]);
+                }
+            }
+            None => {
+                for (p, id) in project.files.iter().zip(&project_ids) {
+                    if *id == Some(own) {
+                        add_name(p);
+                    }
+                }
+            }
+        }
         // The folders' files (named as the checked file was) are not listed
         // twice.
         let listed: crate::base::HashSet<DiskId> = ids.iter().flatten().copied().collect();
-        for p in project.iter() {
-            let id = file_id(p);
+        let mut add = |p: &PathBuf, id: Option<DiskId>| {
             if id.is_none_or(|id| !listed.contains(&id)) {
                 candidates.push(p.clone());
                 ids.push(id);
             }
-        }
-    }
-    let mut candidates: Vec<(PathBuf, Option<DiskId>)> = candidates.into_iter().zip(ids).collect();
-    // Every name the file has among the candidates (a hard link `hl.cuh`,
-    // a symbolic link): an include of any of them includes it.
-    let mut names: Vec<String> = vec![name.to_string()];
-    for (other, id) in &candidates {
-        if *id == Some(own) {
-            if let Some(n) = other.file_name().and_then(|n| n.to_str()) {
-                if !names.iter().any(|known| known == n) {
-                    names.push(n.to_string());
+        };
+        match index {
+            // Only the files that may include it (below, a file is passed
+            // over unless one of its includes names it), and those whose
+            // includes cannot be read, in the listing's order: the same
+            // files the loop below would keep of the whole listing.
+            Some(index) => {
+                let mut picked: Vec<usize> = index
+                    .spellings
+                    .iter()
+                    .filter(|(quoted, _)| names.iter().any(|n| quoted.contains(n.as_str())))
+                    .flat_map(|(_, files)| files.iter().copied())
+                    .chain(index.unreadable.iter().copied())
+                    .collect();
+                picked.sort_unstable();
+                picked.dedup();
+                for i in picked {
+                    add(&project.files[i], index.ids[i]);
+                }
+            }
+            None => {
+                for (p, id) in project.files.iter().zip(project_ids) {
+                    add(p, id);
                 }
             }
         }
     }
+    let mut candidates: Vec<(PathBuf, Option<DiskId>)> = candidates.into_iter().zip(ids).collect();
     let names_it = |quoted: &str| names.iter().any(|n| quoted.contains(n.as_str()));
     candidates.sort_by_key(|(p, _)| is_header_file(p));
     let mut found_all: Vec<(PathBuf, usize)> = Vec::new();
@@ -1661,7 +1704,7 @@ fn project_roots(folder: &Path) -> Vec<PathBuf> {
 /// holding a `CACHEDIR.TAG` (a build cache such as cargo's `target/`, by the
 /// cache-directory convention) are not listed: no build reads its sources
 /// from them, and their size would put a project over the bounds.
-fn project_files(folder: &Path) -> Option<std::sync::Arc<Vec<PathBuf>>> {
+fn project_files(folder: &Path) -> Option<std::sync::Arc<ProjectTree>> {
     project_roots(folder)
         .iter()
         .find_map(|root| tree_files(root))
@@ -1670,20 +1713,22 @@ fn project_files(folder: &Path) -> Option<std::sync::Arc<Vec<PathBuf>>> {
 /// The files of `root`'s tree as [`project_files`] lists them; None over the
 /// bounds. Cached per root, and listed again when a folder of it changed
 /// (its modification time: a file added or removed).
-fn tree_files(root: &Path) -> Option<std::sync::Arc<Vec<PathBuf>>> {
+fn tree_files(root: &Path) -> Option<std::sync::Arc<ProjectTree>> {
     use crate::base::HashMap;
     use std::sync::{Arc, Mutex, OnceLock};
     type Stamps = Vec<(PathBuf, Option<std::time::SystemTime>)>;
-    type Listing = (Stamps, Option<Arc<Vec<PathBuf>>>);
+    type Listing = (Stamps, Option<Arc<ProjectTree>>);
     static CACHE: OnceLock<Mutex<HashMap<PathBuf, Listing>>> = OnceLock::new();
     let root = root.to_path_buf();
     let stamp = |dir: &Path| disk_facts(dir).and_then(|f| f.stamp.0);
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::default()));
     if let Ok(map) = cache.lock() {
         if let Some((stamps, files)) = map.get(&root) {
-            if stamps
-                .iter()
-                .all(|(dir, seen)| seen.is_some() && stamp(dir) == *seen)
+            // Frozen files (one snapshot of the disk) need no second look.
+            if crate::base::files_frozen()
+                || stamps
+                    .iter()
+                    .all(|(dir, seen)| seen.is_some() && stamp(dir) == *seen)
             {
                 return files.clone();
             }
@@ -1733,11 +1778,82 @@ fn tree_files(root: &Path) -> Option<std::sync::Arc<Vec<PathBuf>>> {
         }
     }
     files.sort();
-    let files = complete.then(|| Arc::new(files));
+    let files = complete.then(|| {
+        Arc::new(ProjectTree {
+            files,
+            index: OnceLock::new(),
+        })
+    });
     if let Ok(mut map) = cache.lock() {
         map.insert(root, (stamps, files.clone()));
     }
     files
+}
+
+/// The files of one project tree (see [`project_files`]), sorted, with the
+/// index the includer search reads once the files are frozen.
+struct ProjectTree {
+    /// The files that may include another, sorted.
+    files: Vec<PathBuf>,
+    /// Built on first use, only when the files are frozen (their includes
+    /// cannot change while the process runs).
+    index: std::sync::OnceLock<IncludeIndex>,
+}
+
+/// What the includer search asks of every file of a project tree, read
+/// once: without it, each checked file looks at every file of its project
+/// (n x n for the n files of a tree, each a few hash lookups of a path).
+struct IncludeIndex {
+    /// Each file's disk identity, by position in [`ProjectTree::files`].
+    ids: Vec<Option<DiskId>>,
+    /// The files of each disk identity (the names of a hard-linked file).
+    by_id: crate::base::HashMap<DiskId, Vec<usize>>,
+    /// Each distinct include spelling (`"../k/kern.cu"`, `<kern.cu>`'s
+    /// `kern.cu`) with the files that have it, in file order.
+    spellings: Vec<(String, Vec<usize>)>,
+    /// The files whose includes cannot be read.
+    unreadable: Vec<usize>,
+}
+
+impl ProjectTree {
+    /// The tree's [`IncludeIndex`], built on first use.
+    fn index(&self) -> &IncludeIndex {
+        self.index.get_or_init(|| {
+            use crate::base::HashMap;
+            let ids: Vec<Option<DiskId>> = self.files.iter().map(|p| file_id(p)).collect();
+            let mut by_id: HashMap<DiskId, Vec<usize>> = HashMap::default();
+            for (i, id) in ids.iter().enumerate() {
+                if let Some(id) = id {
+                    by_id.entry(*id).or_default().push(i);
+                }
+            }
+            let mut positions: HashMap<String, usize> = HashMap::default();
+            let mut spellings: Vec<(String, Vec<usize>)> = Vec::new();
+            let mut unreadable = Vec::new();
+            for (i, file) in self.files.iter().enumerate() {
+                let Some(found) = quoted_includes_of(file) else {
+                    unreadable.push(i);
+                    continue;
+                };
+                for (quoted, _) in found.iter() {
+                    let at = *positions.entry(quoted.clone()).or_insert_with(|| {
+                        spellings.push((quoted.clone(), Vec::new()));
+                        spellings.len() - 1
+                    });
+                    let files = &mut spellings[at].1;
+                    if files.last() != Some(&i) {
+                        files.push(i);
+                    }
+                }
+            }
+            IncludeIndex {
+                ids,
+                by_id,
+                spellings,
+                unreadable,
+            }
+        })
+    }
 }
 
 /// A file's quoted `#include` names with the byte offset of their line.
