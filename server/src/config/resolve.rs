@@ -553,42 +553,32 @@ pub fn find_compile_flags(file: &Path) -> Option<CompileFlags> {
 
 /// The parsed entries of the compilation database at `path`; None when it
 /// does not exist or cannot be read. Outer None: the file is there but is
-/// not a JSON array (then it does not refine anything). Cached per process
-/// by the file's modification time and length: a database of a large
-/// project is megabytes, and each file checked asks for several files'
-/// flags.
+/// not a JSON array (then it does not refine anything). Parsed once per
+/// process when the files are frozen: a database of a large project is
+/// megabytes, and each file checked asks for several files' flags (the
+/// editor reads it again each time: it may change meanwhile).
 #[allow(clippy::type_complexity)]
 fn compile_database(path: &Path) -> Option<Option<std::sync::Arc<Vec<serde_json::Value>>>> {
-    use std::sync::{Arc, Mutex, OnceLock};
-    type Stamp = (Option<std::time::SystemTime>, u64);
-    type Cached = (Stamp, Option<Arc<Vec<serde_json::Value>>>);
-    static CACHE: OnceLock<Mutex<crate::base::HashMap<PathBuf, Cached>>> = OnceLock::new();
-    /// Databases remembered at most (beyond, the cache starts over).
-    const MAX_CACHED_DATABASES: usize = 64;
-    let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() {
-        return None;
-    }
-    let stamp: Stamp = (meta.modified().ok(), meta.len());
-    let cache = CACHE.get_or_init(|| Mutex::new(crate::base::HashMap::default()));
-    if let Ok(map) = cache.lock() {
-        if let Some((seen, entries)) = map.get(path) {
-            if *seen == stamp && stamp.0.is_some() {
-                return Some(entries.clone());
-            }
+    type Entries = Option<Option<std::sync::Arc<Vec<serde_json::Value>>>>;
+    static MEMO: std::sync::OnceLock<crate::base::Memo<PathBuf, Entries>> =
+        std::sync::OnceLock::new();
+    let read = || -> Entries {
+        if !std::fs::metadata(path).ok()?.is_file() {
+            return None;
         }
+        let text = std::fs::read_to_string(path).ok()?;
+        Some(
+            serde_json::from_str::<Vec<serde_json::Value>>(&text)
+                .ok()
+                .map(std::sync::Arc::new),
+        )
+    };
+    if crate::base::files_frozen() {
+        return MEMO
+            .get_or_init(Default::default)
+            .get_or_compute(path.to_path_buf(), read);
     }
-    let text = std::fs::read_to_string(path).ok()?;
-    let entries = serde_json::from_str::<Vec<serde_json::Value>>(&text)
-        .ok()
-        .map(Arc::new);
-    if let Ok(mut map) = cache.lock() {
-        if map.len() >= MAX_CACHED_DATABASES {
-            map.clear();
-        }
-        map.insert(path.to_path_buf(), (stamp, entries.clone()));
-    }
-    Some(entries)
+    read()
 }
 
 /// [`find_compile_flags`], read off the disk (through [`compile_database`]).
@@ -658,9 +648,54 @@ fn compile_entry_flags(entry: &serde_json::Value, file: &Path) -> Option<Compile
             })
         }
     };
+    let args = expand_response_files(args, &directory, &mut flags.unknown);
+    // Folders searched after every other (`-idirafter`).
+    let mut after_dirs: Vec<PathBuf> = Vec::new();
     let mut i = 0;
     while i < args.len() {
         let arg = args[i].as_str();
+        // Options of another tool (the host compiler, the assembler, the
+        // linker): their value is that tool's, not the device front end's.
+        if let Some(tool) = PASS_THROUGH_OPTIONS
+            .iter()
+            .find(|o| arg == **o || arg.strip_prefix(**o).is_some_and(|r| r.starts_with('=')))
+        {
+            let value = match arg.split_once('=') {
+                Some((_, v)) if arg != *tool => Some(v.to_string()),
+                _ => {
+                    i += 1;
+                    args.get(i).cloned()
+                }
+            };
+            // A macro or include folder given to the host compiler
+            // (`-Xcompiler -DM=1`): whether the device pass's preprocessing
+            // sees it depends on the driver, so the file's macros are not
+            // known (a `#if M` may choose the code checked).
+            let sets_macros = value.as_deref().is_some_and(|v| {
+                v.split([',', ' ', '\t']).any(|opt| {
+                    [
+                        "-D",
+                        "-U",
+                        "-I",
+                        "-include",
+                        "-imacros",
+                        "-isystem",
+                        "-iquote",
+                        "-idirafter",
+                    ]
+                    .iter()
+                    .any(|p| opt.starts_with(p))
+                })
+            });
+            if sets_macros && flags.unknown.is_none() {
+                flags.unknown = Some(format!(
+                    "the compile command of {} gives macros or include folders through `{tool}` (the host compiler's options), which the device code may or may not see",
+                    file.display()
+                ));
+            }
+            i += 1;
+            continue;
+        }
         let mut value = |prefixes: &[&str]| -> Option<String> {
             for p in prefixes {
                 if arg == *p {
@@ -676,7 +711,9 @@ fn compile_entry_flags(entry: &serde_json::Value, file: &Path) -> Option<Compile
         // The longer spellings first: `-include` is not `-I nclude`.
         if let Some(header) = value(&["-include", "--pre-include", "-imacros"]) {
             flags.pre_includes.push(directory.join(header));
-        } else if let Some(dir) = value(&["-I", "-isystem", "--include-path"]) {
+        } else if let Some(dir) = value(&["-idirafter"]) {
+            after_dirs.push(directory.join(dir));
+        } else if let Some(dir) = value(&["-I", "-isystem", "-iquote", "--include-path"]) {
             flags.include_dirs.push(directory.join(dir));
         } else if let Some(def) = value(&["-D", "--define-macro"]) {
             let name = macro_name(&def).to_string();
@@ -696,7 +733,105 @@ fn compile_entry_flags(entry: &serde_json::Value, file: &Path) -> Option<Compile
         }
         i += 1;
     }
+    flags.include_dirs.extend(after_dirs);
+    // A forced include is looked for in the working folder first, then
+    // along the include path, as `#include "..."` is ([gcc: -include]).
+    for header in &mut flags.pre_includes {
+        if !header.is_file() {
+            let Some(name) = header.strip_prefix(&directory).ok().map(Path::to_path_buf) else {
+                continue;
+            };
+            if let Some(found) = flags
+                .include_dirs
+                .iter()
+                .map(|dir| dir.join(&name))
+                .find(|p| p.is_file())
+            {
+                *header = found;
+            }
+        }
+    }
     Some(flags)
+}
+
+/// Options whose value goes to another tool than the device front end
+/// (nvcc's `-Xcompiler`/`--compiler-options` to the host compiler, the
+/// assembler's, the linker's; clang's `-Xclang`, `-Xarch_*` spelled alone).
+const PASS_THROUGH_OPTIONS: [&str; 17] = [
+    "-Xcompiler",
+    "--compiler-options",
+    "-Xcudafe",
+    "-Xptxas",
+    "--ptxas-options",
+    "-Xlinker",
+    "--linker-options",
+    "-Xnvlink",
+    "--nvlink-options",
+    "-Xarchive",
+    "--archive-options",
+    "-Xfatbin",
+    "--fatbin-options",
+    "-Xclang",
+    "-Xcuda-ptxas",
+    "-Xcuda-fatbinary",
+    "-Xassembler",
+];
+
+/// Most arguments a compile command expands to through response files.
+const MAX_COMMAND_ARGS: usize = 100_000;
+
+/// `args` with each response file spliced in where it is named (`@file`,
+/// nvcc's `--options-file file`/`-optf file`), relative to `directory`,
+/// itself split by shell rules and expanded in turn (at most 8 deep). A
+/// response file that cannot be read sets `unknown`: its flags may define
+/// the file's macros.
+fn expand_response_files(
+    args: Vec<String>,
+    directory: &Path,
+    unknown: &mut Option<String>,
+) -> Vec<String> {
+    fn expand(
+        args: Vec<String>,
+        directory: &Path,
+        depth: usize,
+        out: &mut Vec<String>,
+        unknown: &mut Option<String>,
+    ) {
+        let mut args = args.into_iter();
+        while let Some(arg) = args.next() {
+            let named = if let Some(file) = arg.strip_prefix('@') {
+                Some(file.to_string())
+            } else if arg == "--options-file" || arg == "-optf" {
+                args.next()
+            } else if let Some(file) = arg.strip_prefix("--options-file=") {
+                Some(file.to_string())
+            } else {
+                out.push(arg);
+                continue;
+            };
+            let Some(named) = named else { continue };
+            let path = directory.join(&named);
+            let read = std::fs::read_to_string(&path)
+                .ok()
+                .and_then(|text| shlex::split(&text));
+            match read {
+                Some(inner) if depth < 8 && out.len() + inner.len() <= MAX_COMMAND_ARGS => {
+                    expand(inner, directory, depth + 1, out, unknown)
+                }
+                _ => {
+                    unknown.get_or_insert_with(|| {
+                        format!(
+                            "the response file {} of a compile command cannot be read (or nests too deep)",
+                            path.display()
+                        )
+                    });
+                }
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(args.len());
+    expand(args, directory, 0, &mut out, unknown);
+    out
 }
 
 /// The macro a `-D` value defines (`N` of `N=8`, of `N(x)=x`, of `N`).
@@ -1083,6 +1218,43 @@ mod tests {
             "{lines}"
         );
         assert!(lines.ends_with(&format!("#include \"{}\"\n", tmp.0.join("cfg.h").display())));
+    }
+
+    #[test]
+    fn compile_commands_read_response_files_and_leave_other_tools_options() {
+        let tmp = TempDir::new("ccdb_rsp");
+        let file = tmp.0.join("k.cu");
+        std::fs::write(&file, "").unwrap();
+        std::fs::create_dir_all(tmp.0.join("inc")).unwrap();
+        std::fs::write(tmp.0.join("inc/cfg.h"), "#define M 1\n").unwrap();
+        std::fs::write(tmp.0.join("flags.rsp"), "-DN=4 \"-DQ=a b\" @more.rsp").unwrap();
+        std::fs::write(tmp.0.join("more.rsp"), "-idirafter late -iquote q").unwrap();
+        let db = serde_json::json!([{"directory": tmp.0, "file": "k.cu",
+            "command": "nvcc @flags.rsp -Xcompiler -fPIC,-Wall --compiler-options=-O3 -Iinc -include cfg.h -c k.cu"}]);
+        std::fs::write(tmp.0.join("compile_commands.json"), db.to_string()).unwrap();
+        let flags = find_compile_flags(&file).unwrap();
+        assert_eq!(flags.defines, vec!["N=4".to_string(), "Q=a b".to_string()]);
+        assert_eq!(
+            flags.include_dirs,
+            vec![tmp.0.join("q"), tmp.0.join("inc"), tmp.0.join("late")]
+        );
+        // Found along the include path, as `#include "cfg.h"` would be.
+        assert_eq!(flags.pre_includes, vec![tmp.0.join("inc/cfg.h")]);
+        assert_eq!(flags.unknown, None);
+        // A macro given to the host compiler only, a response file missing:
+        // the device code's macros are not known.
+        for command in [
+            "nvcc -Xcompiler -fPIC,-DM=2 -c k.cu",
+            "nvcc --compiler-options=\"-O2 -UX\" -c k.cu",
+            "nvcc --options-file absent.rsp -c k.cu",
+            "nvcc @absent.rsp -c k.cu",
+        ] {
+            let db = serde_json::json!([{"directory": tmp.0, "file": "k.cu", "command": command}]);
+            std::fs::write(tmp.0.join("compile_commands.json"), db.to_string()).unwrap();
+            let flags = find_compile_flags(&file).unwrap();
+            assert!(flags.unknown.is_some(), "{command}");
+            assert!(flags.defines.is_empty(), "{command}: {:?}", flags.defines);
+        }
     }
 
     #[test]
