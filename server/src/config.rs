@@ -32,7 +32,7 @@ pub struct LaunchConfig {
     #[serde(default)]
     pub no_unused_dims_assumption: bool,
     /// Drop the default assumption that a global index `blockIdx * blockDim +
-    /// threadIdx` fits a signed 32-bit int, i.e. gridDim * blockDim <= 2^31 in
+    /// threadIdx` and gridDim * blockDim fit a signed 32-bit int, i.e. gridDim * blockDim < 2^31 in
     /// each dimension (`--no-assume-index-fits`).
     #[serde(default)]
     pub no_index_fit_assumption: bool,

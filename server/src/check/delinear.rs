@@ -404,7 +404,7 @@ impl<'k> Delinear<'k> {
         // The bounds the encoder asserts (`Encoder::new`): hardware limits,
         // `__launch_bounds__`, and the index-fits assumption when in force.
         let max_threads = super::symexec::max_threads_per_block(kernel, opts);
-        const INDEX_LIMIT: i128 = 1 << 31;
+        use super::symexec::INDEX_LIMIT;
         let fits = !launch.no_index_fit_assumption;
         let block_bounds: [(i128, i128); 3] = std::array::from_fn(|d| {
             let mut limit = if d == 2 { 64 } else { max_threads.min(1024) }.min(max_threads);

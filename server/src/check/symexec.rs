@@ -823,6 +823,11 @@ fn offsets_from_base_arrays(
         .collect()
 }
 
+/// The most threads of the grid in one dimension under the index-fits
+/// assumption (see `Encoder::new`): `gridDim * blockDim` fits a signed
+/// 32-bit int.
+pub(crate) const INDEX_LIMIT: i128 = (1 << 31) - 1;
+
 /// Value of a launch dimension: a constant, or a symbol within hardware limits.
 fn dim(name: String, known: Option<u32>, limit: i128, facts: &mut Vec<Bool>) -> Val {
     match known {
@@ -857,15 +862,16 @@ impl<'k> Encoder<'k> {
         let known_block = known_block_dims(kernel, opts);
         let known_grid = known_grid_dims(kernel, opts);
         // Assumption (documented in README, `--no-assume-index-fits` drops
-        // it): the threads of the grid in each dimension number at most 2^31,
-        // so a global index blockIdx * blockDim + threadIdx fits a signed
-        // 32-bit int and never wraps its type. Programs rely on it; a launch
-        // beyond it is legal on paper and never used. With one of the two
+        // it): the threads of the grid in each dimension number fewer than
+        // 2^31, so a global index blockIdx * blockDim + threadIdx and the
+        // grid's thread count gridDim * blockDim (the stride of every
+        // grid-stride loop, `int stride = gridDim.x * blockDim.x`) fit a
+        // signed 32-bit int and never wrap its type. Programs rely on it; a
+        // launch beyond it is legal on paper and never used. With one of the two
         // sizes known, the other's bound is linear; with neither, the grid is
         // bounded by 2^31 / (the most threads a block may have in that
         // dimension), which keeps the encoding linear (a nonlinear product
         // bound makes queries slow and their models load-dependent).
-        const INDEX_LIMIT: i128 = 1 << 31;
         let fits = !launch.no_index_fit_assumption;
         let hardware_block = |d: usize| if d == 2 { 64 } else { max_threads.min(1024) };
         let hardware_grid = |d: usize| if d == 0 { 0x7fff_ffff } else { 65_535 };

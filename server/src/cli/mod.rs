@@ -109,7 +109,7 @@ pub struct LaunchArgs {
     #[arg(long)]
     pub no_assume_unused_dims: bool,
     /// Drop the default assumption that a global index blockIdx * blockDim +
-    /// threadIdx fits a signed 32-bit int (gridDim * blockDim <= 2^31 per dimension).
+    /// threadIdx fits a signed 32-bit int and so does gridDim * blockDim (< 2^31 per dimension).
     #[arg(long)]
     pub no_assume_index_fits: bool,
     /// Drop the default assumption that index arithmetic (unsigned `+`/`*` of
