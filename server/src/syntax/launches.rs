@@ -382,6 +382,33 @@ pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostSc
             && unit.text(i + 1) == "<"
             && unit.toks[i].1.end == unit.toks[i + 1].1.start;
         eval.callers.borrow_mut().clear();
+        // A launch in a host function template whose instantiations the
+        // unit names is one launch per instantiation, each with its
+        // template parameters' values.
+        let instantiations = if chevrons && !in_device(i) {
+            eval.template_instantiations(i, 0)
+        } else {
+            None
+        };
+        if let Some(instantiations) = instantiations {
+            let callers = eval.callers.borrow().clone();
+            for env in instantiations {
+                *eval.template_env.borrow_mut() = env;
+                *eval.callers.borrow_mut() = callers.clone();
+                if let Some((mut l, at, held)) = chevron_launch(&unit, &eval, &heads, i, false) {
+                    l.callers = std::mem::take(&mut *eval.callers.borrow_mut());
+                    l.callers.sort();
+                    l.callers.dedup();
+                    launches.push(l);
+                    launched_at.push(at);
+                    if let Some(kernel_at) = held {
+                        through_variables.push((at, kernel_at));
+                    }
+                }
+            }
+            eval.template_env.borrow_mut().clear();
+            continue;
+        }
         let found = if chevrons {
             chevron_launch(&unit, &eval, &heads, i, in_device(i))
         } else if matches!(
@@ -2657,7 +2684,36 @@ struct Eval<'u, 'a> {
     /// (another unit may call them with other values: see
     /// [`scan_translation_excluding`]).
     excluded_callers: Vec<String>,
+    /// Values of the integer template parameters of the host function
+    /// template being evaluated, for one of its instantiations (see
+    /// [`Eval::template_instantiations`]).
+    template_env: RefCell<Vec<TemplateBinding>>,
 }
+
+/// The value of one integer template parameter of a host function template
+/// in one of its instantiations.
+#[derive(Clone, Debug)]
+struct TemplateBinding {
+    /// Token of the parameter's name in the `template <...>` header.
+    decl_at: usize,
+    /// Its declared type.
+    ty: ValueTy,
+    /// Tokens where the parameter is in scope: from `template` to the end
+    /// of the function's body.
+    scope: (usize, usize),
+    value: i128,
+}
+
+/// A host function template around a launch: its name token, the tokens
+/// from its `template` keyword to the end of its body, and for each
+/// template parameter the token of its name and its type when it is an
+/// integer parameter (see [`Eval::enclosing_template`]).
+type EnclosingTemplate = (usize, (usize, usize), Vec<Option<(usize, ValueTy)>>);
+
+/// Most instantiations of a launching host function template whose
+/// template parameters are followed (one launch each); beyond, they stay
+/// unknown.
+const MAX_TEMPLATE_INSTANTIATIONS: usize = 8;
 
 impl<'u, 'a> Eval<'u, 'a> {
     /// Whether the object declared at `at` keeps the value its declaration
@@ -2832,6 +2888,7 @@ impl<'u, 'a> Eval<'u, 'a> {
             callers_in_progress: RefCell::new(Vec::new()),
             allocated: crate::base::HashSet::default(),
             excluded_callers: Vec::new(),
+            template_env: RefCell::new(Vec::new()),
         }
     }
 
@@ -2951,6 +3008,198 @@ impl<'u, 'a> Eval<'u, 'a> {
             self.callers.borrow_mut().push(function.to_string());
         }
         value
+    }
+
+    /// The host function template whose body holds `at`: its name token,
+    /// the tokens from its `template` keyword to the end of its body, and,
+    /// for each template parameter in order, the token of its name when it
+    /// is a non-type parameter of a scalar type (`int N`, `unsigned B = 4`;
+    /// None for `typename T`, `class T`, a template template parameter or
+    /// another type). Only a function defined at namespace scope with one
+    /// plain `template <...>` header and no parameter pack.
+    fn enclosing_template(&self, at: usize) -> Option<EnclosingTemplate> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let body = self.function_of(at)?;
+        if scopes.kinds.get(&body) != Some(&BlockKind::Function) {
+            return None;
+        }
+        let body_end = *scopes.closing.get(&body)?;
+        let close = body.checked_sub(1)?;
+        if u.text(close) != ")" {
+            return None;
+        }
+        let open = (0..close)
+            .rev()
+            .find(|&k| u.text(k) == "(" && scopes.closing.get(&k) == Some(&close))?;
+        let function_at = open.checked_sub(1)?;
+        if !u.is_ident(function_at)
+            || (function_at > 0 && matches!(u.text(function_at - 1), "::" | "." | "->" | "~"))
+        {
+            return None;
+        }
+        if let Some(o) = scopes.block_of(function_at) {
+            if scopes.kinds.get(&o) != Some(&BlockKind::Namespace) {
+                return None;
+            }
+        }
+        // The header: the one `template <...>` between the previous
+        // declaration's end and the name.
+        let mut k = function_at;
+        let mut header = None;
+        while k > 0 && function_at - k < 256 {
+            k -= 1;
+            match u.text(k) {
+                ";" | "{" | "}" => break,
+                "template" if header.is_some() => return None,
+                "template" => header = Some(k),
+                _ => {}
+            }
+        }
+        let template_at = header?;
+        if u.text(template_at + 1) != "<" {
+            return None;
+        }
+        let gt = u.template_close(template_at + 1)?;
+        if gt >= function_at
+            || (template_at + 2..gt).any(|t| matches!(u.text(t), "..." | "template"))
+        {
+            return None;
+        }
+        let params = u
+            .split_commas(template_at + 2, gt)
+            .into_iter()
+            .map(|(s, e)| {
+                let end = (s..e).find(|&t| u.text(t) == "=").unwrap_or(e);
+                let words: Vec<&str> = (s..end.saturating_sub(1)).map(|t| u.text(t)).collect();
+                let scalar = words
+                    .iter()
+                    .all(|w| is_scalar_type(w) || DECL_QUALIFIERS.contains(w));
+                (end > s + 1 && scalar && u.is_ident(end - 1)).then(|| (end - 1, value_ty(&words)))
+            })
+            .collect();
+        Some((function_at, (template_at, body_end), params))
+    }
+
+    /// The instantiations of the host function template whose body holds
+    /// `at`, as values of its integer template parameters, when every
+    /// mention of its name in the unit names a specialization with explicit
+    /// template arguments that give each such parameter a value
+    /// (`run<3, 256>(..)`, also taken as a function pointer `f(run<3,
+    /// 256>)`: a specialization's template arguments are part of its
+    /// identity, however it is then called), its definition and prototypes
+    /// aside. An argument may itself name a template parameter of the
+    /// function template the mention is in, which gives one value per
+    /// instantiation of that one (`template <int C> void test() { run<C,
+    /// 256>(..); }` with `test<1>()` and `test<3>()`). Those are then every
+    /// instantiation the unit has; the function's name is recorded in
+    /// [`Eval::callers`], so that a mention in another host file of the
+    /// folder drops them. None (unknown) when a mention is of another kind
+    /// (a call with deduced or defaulted arguments, a qualified or member
+    /// name), an argument has no value, there is no mention or more than
+    /// [`MAX_TEMPLATE_INSTANTIATIONS`] instantiations.
+    fn template_instantiations(
+        &self,
+        at: usize,
+        depth: usize,
+    ) -> Option<Vec<Vec<TemplateBinding>>> {
+        let u = self.unit;
+        if depth > MAX_EVAL_DEPTH {
+            return None;
+        }
+        let (function_at, scope, params) = self.enclosing_template(at)?;
+        let function = u.text(function_at);
+        if params.iter().all(Option::is_none)
+            || self.callers_in_progress.borrow().contains(&function_at)
+            || self.excluded_callers.iter().any(|f| f == function)
+        {
+            return None;
+        }
+        self.callers_in_progress.borrow_mut().push(function_at);
+        let found = (|| {
+            let mut found: Vec<Vec<TemplateBinding>> = Vec::new();
+            for i in 0..u.toks.len() {
+                if i == function_at || !u.is_ident(i) || u.text(i) != function {
+                    continue;
+                }
+                crate::base::interrupt::stop_if_polled();
+                if i > 0 && matches!(u.text(i - 1), "." | "->" | "::") {
+                    return None;
+                }
+                if u.text(i + 1) == "(" {
+                    // A prototype `void run(..);` declares, never instantiates.
+                    let call_close = u.matching(i + 1, u.toks.len());
+                    if i > 0
+                        && PROTOTYPE_RETURN_TYPES.contains(&u.text(i - 1))
+                        && u.text(call_close + 1) == ";"
+                    {
+                        continue;
+                    }
+                    return None;
+                }
+                if u.text(i + 1) != "<" {
+                    return None;
+                }
+                let close = u.template_close(i + 1)?;
+                let args = u.split_commas(i + 2, close);
+                // The mention's arguments hold in each instantiation of the
+                // function template it is in (or once, outside any).
+                let outer = self
+                    .template_instantiations(i, depth + 1)
+                    .unwrap_or_else(|| vec![Vec::new()]);
+                for env in outer {
+                    let saved = std::mem::replace(&mut *self.template_env.borrow_mut(), env);
+                    let values = params
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(k, p)| p.as_ref().map(|(decl_at, ty)| (k, *decl_at, *ty)))
+                        .map(|(k, decl_at, ty)| {
+                            let &(s, e) = args.get(k)?;
+                            let value = self.expr(s, e, depth + 1)?;
+                            Some(TemplateBinding {
+                                decl_at,
+                                ty,
+                                scope,
+                                value,
+                            })
+                        })
+                        .collect::<Option<Vec<_>>>();
+                    *self.template_env.borrow_mut() = saved;
+                    let values = values?;
+                    let same = |other: &Vec<TemplateBinding>| {
+                        other
+                            .iter()
+                            .map(|b| b.value)
+                            .eq(values.iter().map(|b| b.value))
+                    };
+                    if !found.iter().any(same) {
+                        found.push(values);
+                    }
+                }
+                if found.len() > MAX_TEMPLATE_INSTANTIATIONS {
+                    return None;
+                }
+            }
+            (!found.is_empty()).then_some(found)
+        })();
+        self.callers_in_progress.borrow_mut().pop();
+        if found.is_some() {
+            self.callers.borrow_mut().push(function.to_string());
+        }
+        found
+    }
+
+    /// The value and type the instantiation being evaluated gives the name
+    /// at `at` when it names a template parameter of the function template
+    /// it is in (see [`Eval::template_instantiations`]). A template
+    /// parameter cannot be redeclared in its scope ([temp.local]/6), so in
+    /// the function template the name is that parameter.
+    fn template_value(&self, at: usize) -> Option<(i128, ValueTy)> {
+        let name = self.unit.text(at);
+        self.template_env
+            .borrow()
+            .iter()
+            .find(|b| self.unit.text(b.decl_at) == name && b.scope.0 <= at && at <= b.scope.1)
+            .map(|b| (b.value, b.ty))
     }
 
     /// What the name at token `at` is bound to there: the value of the
@@ -3779,6 +4028,11 @@ impl Parser<'_, '_, '_> {
                 let v = self.nested(s, e)?;
                 return self.convert(v, ty);
             }
+        }
+        // A template parameter of the host function template, in the
+        // instantiation being evaluated.
+        if let Some((v, ty)) = self.eval.template_value(name_at) {
+            return self.convert(v, ty);
         }
         let (binding, ty) = self.eval.lookup(name_at)?;
         match binding {
