@@ -200,6 +200,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.class_type_aliases(def.node);
             let ret_ty = self.inline_return_type(def);
             self.bind_inline_params(def, &vals, &arg_nodes, saved_unit, &saved_scopes)?;
+            if let Some(tpl) = def.template {
+                let explicit = match tpl_args {
+                    Some(a) if saved_unit == def.unit => {
+                        crate::frontend::class_templates::list_items(a).len()
+                    }
+                    _ => 0,
+                };
+                self.deduce_array_extents(def, tpl, explicit);
+            }
             if has_receiver {
                 self.member_initializers(def.node, &members)?;
             }
@@ -214,6 +223,92 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.signaled = saved_signaled;
         self.stmt_span = saved_stmt_span;
         result
+    }
+
+    /// Binds each non-type template parameter `N` of `def` that no explicit
+    /// argument gives (the first `explicit` parameters have one) and that is
+    /// the extent of a reference-to-array parameter (`T (&items)[N]`) to the
+    /// extent of the array the argument binds, as deduction does
+    /// ([temp.deduct.call]: `P` = `T[N]`, `A` = `U[n]` deduces `N` = `n`).
+    /// Run after the parameters are bound, before the body is lowered;
+    /// before, `N` was an unknown constant.
+    fn deduce_array_extents(&mut self, def: &FnDef<'t>, tpl: Node<'t>, explicit: usize) {
+        let Some(params) = def.params else { return };
+        let src = self.cx.units[def.unit].text.as_str();
+        let tparams = crate::frontend::class_templates::list_items(tpl);
+        let mut deducible: Vec<(&str, ScalarTy)> = Vec::new();
+        for q in tparams.iter().skip(explicit) {
+            if !matches!(
+                q.kind(),
+                "parameter_declaration" | "optional_parameter_declaration"
+            ) {
+                continue;
+            }
+            let Some(name) = crate::frontend::class_templates::param_name(*q, src) else {
+                continue;
+            };
+            let st = match q.child_by_field_name("type").map(|t| self.resolve_type(t)) {
+                Some(Ty::Scalar(s)) => s,
+                _ => continue,
+            };
+            deducible.push((name, st));
+        }
+        if deducible.is_empty() || tparams.iter().any(|q| q.kind().starts_with("variadic")) {
+            return;
+        }
+        let mut deduced: HashMap<String, Option<u64>> = HashMap::default();
+        for p in params
+            .named_children(&mut params.walk())
+            .filter(|p| p.kind().contains("parameter_declaration"))
+        {
+            // `(&items)[N]`: an array declarator whose size is the lone
+            // name `N` around a parenthesised reference to the name.
+            let Some(d) = p
+                .child_by_field_name("declarator")
+                .filter(|d| d.kind() == "array_declarator")
+            else {
+                continue;
+            };
+            let Some(size) = d
+                .child_by_field_name("size")
+                .filter(|z| z.kind() == "identifier")
+            else {
+                continue;
+            };
+            let size_name = text(size, src);
+            if !deducible.iter().any(|(n, _)| *n == size_name) {
+                continue;
+            }
+            let mut inner = d.child_by_field_name("declarator");
+            if inner.is_some_and(|i| i.kind() == "parenthesized_declarator") {
+                inner = inner.and_then(|i| i.named_child(0));
+            }
+            let Some(name) = inner
+                .filter(|i| i.kind() == "reference_declarator")
+                .and_then(|r| r.named_child(0))
+                .filter(|x| x.kind() == "identifier")
+            else {
+                continue;
+            };
+            let extent = match self.lookup(text(name, src)) {
+                Some(Binding::Ref(lv)) => match self.lval_type(lv) {
+                    Ty::Array(_, Some(n)) => Some(n),
+                    _ => None,
+                },
+                _ => None,
+            };
+            // Two parameters deducing different extents: not a valid call.
+            let e = deduced.entry(size_name.to_string()).or_insert(extent);
+            if *e != extent {
+                *e = None;
+            }
+        }
+        for (name, st) in deducible {
+            if let Some(Some(n)) = deduced.get(name) {
+                let v = conv(int(*n as i128, ScalarTy::LONG), ScalarTy::LONG, st);
+                self.bind(name, Binding::Value(Val::Scalar(v, st)));
+            }
+        }
     }
 
     /// A constructor's member initializers (`: p(a), n{b}`), run in order
