@@ -113,6 +113,26 @@ pub(crate) fn has_early_return(body: Node) -> bool {
     false
 }
 
+/// The name at the root of `a` when `a` names an object without computing
+/// anything: a name, or a `.` member of one (no subscript, call or pointer
+/// dereference, which may run an overloaded operator or read memory).
+fn names_object<'t>(a: Node<'t>, src: &str) -> Option<Node<'t>> {
+    match a.kind() {
+        "identifier" => Some(a),
+        "field_expression" => {
+            if a.child_by_field_name("operator")
+                .is_some_and(|o| text(o, src) == ".")
+            {
+                names_object(a.child_by_field_name("argument")?, src)
+            } else {
+                None
+            }
+        }
+        "parenthesized_expression" => names_object(a.named_child(0)?, src),
+        _ => None,
+    }
+}
+
 impl<'c, 't> Lowerer<'c, 't> {
     /// Inlines a call of a device function.
     pub(crate) fn inline_call(
@@ -137,7 +157,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         // Asked for the object a reference-returning callee returns (taken
         // before the arguments, whose calls must not see the request).
         let by_ref = std::mem::take(&mut self.ref_return) && returns_ref(def.node);
-        let vals = self.eval_args(args)?;
+        let vals = self.eval_inline_args(def, args)?;
         self.inlined_calls += 1;
         if self.call_stack.contains(&def.name)
             || self.call_stack.len() > MAX_INLINE_DEPTH
@@ -223,6 +243,63 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.signaled = saved_signaled;
         self.stmt_span = saved_stmt_span;
         result
+    }
+
+    /// The values of a call's arguments, read as [`Self::eval_args`] reads
+    /// them, except that an argument naming an object (a name or a `.`
+    /// member of one) bound to a reference parameter of a callee that will
+    /// be inlined is not read: binding a reference accesses no memory
+    /// ([dcl.init.ref]), and the inlined body accesses the object through
+    /// the bound lvalue where it reads or writes it. Its value is unknown,
+    /// of the object's type (only its type is looked at before the
+    /// parameter is bound to the lvalue). A callee that is not inlined
+    /// reads the arguments: then every argument is read.
+    fn eval_inline_args(&mut self, def: &FnDef<'t>, args: &[Node<'t>]) -> R<Vec<Val>> {
+        let ref_params: Vec<bool> = match def.params {
+            Some(params) => params
+                .named_children(&mut params.walk())
+                .filter(|p| p.kind().contains("parameter_declaration"))
+                .map(|p| {
+                    p.child_by_field_name("declarator").is_some_and(|d| {
+                        matches!(
+                            d.kind(),
+                            "reference_declarator" | "abstract_reference_declarator"
+                        )
+                    })
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        // Arguments without calls inline nothing: the budget is as now.
+        let no_calls = args
+            .iter()
+            .all(|a| !contains_kind(Some(*a), "call_expression"));
+        let inlined = no_calls
+            && !self.call_stack.contains(&def.name)
+            && self.call_stack.len() <= MAX_INLINE_DEPTH
+            && self.inlined_calls < MAX_INLINED_CALLS;
+        if !inlined || !ref_params.contains(&true) {
+            return self.eval_args(args);
+        }
+        let mut vals = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let root = names_object(*a, self.src()).and_then(|r| self.lookup(self.txt(r)));
+            if ref_params.get(k).copied().unwrap_or(false)
+                && matches!(
+                    root,
+                    Some(Binding::Slot(_) | Binding::Ref(_) | Binding::Array { .. })
+                )
+            {
+                let lv = self.lvalue(*a)?;
+                let ty = self.lval_type(&lv);
+                if matches!(ty, Ty::Scalar(_) | Ty::Struct(_) | Ty::Vector(..)) {
+                    vals.push(self.havoc_val(&ty, *a));
+                    continue;
+                }
+            }
+            vals.push(self.rvalue(*a)?);
+        }
+        Ok(vals)
     }
 
     /// Binds each non-type template parameter `N` of `def` that no explicit
