@@ -282,6 +282,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.eval_args(args);
         }
         let mut vals = Vec::new();
+        let mut unread = Vec::new();
         for (k, a) in args.iter().enumerate() {
             let root = names_object(*a, self.src()).and_then(|r| self.lookup(self.txt(r)));
             if ref_params.get(k).copied().unwrap_or(false)
@@ -293,11 +294,20 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let lv = self.lvalue(*a)?;
                 let ty = self.lval_type(&lv);
                 if matches!(ty, Ty::Scalar(_) | Ty::Struct(_) | Ty::Vector(..)) {
+                    unread.push(k);
                     vals.push(self.havoc_val(&ty, *a));
                     continue;
                 }
             }
             vals.push(self.rvalue(*a)?);
+        }
+        // An overloaded operator in an argument may have been inlined and
+        // spent the last of the budget: the callee is then not inlined, and
+        // the arguments are read after all.
+        if self.inlined_calls >= MAX_INLINED_CALLS {
+            for k in unread {
+                vals[k] = self.rvalue(args[k])?;
+            }
         }
         Ok(vals)
     }
