@@ -700,6 +700,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             });
             let value = match written {
                 Some(v) => Some(conv(int(v, ScalarTy::LONG), ScalarTy::LONG, st)),
+                None if !defaulted && instance.is_some() => instance
+                    .as_ref()
+                    .and_then(|inst| self.kernel_template_arg(inst, i))
+                    .map(|(e, from)| conv(e, from, st)),
                 None if defaulted => {
                     // No argument written: the default, in the class's scope.
                     p.child_by_field_name("default_value").and_then(|d| {
@@ -718,6 +722,60 @@ impl<'c, 't> Lowerer<'c, 't> {
                 value.unwrap_or_else(|| self.unknown_template_constant(&class_name, &name, st));
             self.bind(&name, Binding::Value(Val::Scalar(value, st)));
         }
+    }
+
+    /// The value of the kernel's own non-type template parameter `X` when
+    /// every use of the instance passes `X` (its lone name) as argument
+    /// `index`, each use written in the kernel's definition, which declares
+    /// no other `X` (a local, a parameter, a member of a local class).
+    ///
+    /// Sound because such a use names the kernel's parameter ([temp.local]),
+    /// and the kernel is lowered once for all its instantiations with `X` a
+    /// uniform symbolic parameter: in each instantiation the instance's
+    /// argument is that instantiation's `X`, which is the parameter's value.
+    fn kernel_template_arg(
+        &self,
+        inst: &ClassInstance<'t>,
+        index: usize,
+    ) -> Option<(Expr, ScalarTy)> {
+        let (kunit, knode) = self.kernel_root?;
+        let src = self.cx.units[kunit].text.as_str();
+        let mut found: Option<&str> = None;
+        for (u, args) in &inst.uses {
+            if *u != kunit {
+                return None;
+            }
+            let a = args.get(index).copied().flatten()?;
+            let lone = match a.kind() {
+                "identifier" => Some(a),
+                "type_descriptor" if a.named_child_count() == 1 => a
+                    .child_by_field_name("type")
+                    .filter(|t| t.kind() == "type_identifier"),
+                _ => None,
+            }?;
+            let name = text(lone, src);
+            let inside = knode.start_byte() <= a.start_byte() && a.end_byte() <= knode.end_byte();
+            if !inside || found.is_some_and(|f| f != name) {
+                return None;
+            }
+            found = Some(name);
+        }
+        let name = found?;
+        // Any declaration of the name in the kernel's definition may be the
+        // one the use sees: not looked up.
+        let mut stack = vec![knode];
+        while let Some(x) = stack.pop() {
+            if matches!(
+                x.kind(),
+                "identifier" | "type_identifier" | "field_identifier"
+            ) && text(x, src) == name
+                && x.parent().is_some_and(|q| declares(q, x))
+            {
+                return None;
+            }
+            stack.extend(x.named_children(&mut x.walk()));
+        }
+        self.kernel_template_values.get(name).cloned()
     }
 
     /// A fresh kernel parameter for the template parameter `name` of class

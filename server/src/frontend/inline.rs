@@ -113,6 +113,26 @@ pub(crate) fn has_early_return(body: Node) -> bool {
     false
 }
 
+/// The name at the root of `a` when `a` names an object without computing
+/// anything: a name, or a `.` member of one (no subscript, call or pointer
+/// dereference, which may run an overloaded operator or read memory).
+fn names_object<'t>(a: Node<'t>, src: &str) -> Option<Node<'t>> {
+    match a.kind() {
+        "identifier" => Some(a),
+        "field_expression" => {
+            if a.child_by_field_name("operator")
+                .is_some_and(|o| text(o, src) == ".")
+            {
+                names_object(a.child_by_field_name("argument")?, src)
+            } else {
+                None
+            }
+        }
+        "parenthesized_expression" => names_object(a.named_child(0)?, src),
+        _ => None,
+    }
+}
+
 impl<'c, 't> Lowerer<'c, 't> {
     /// Inlines a call of a device function.
     pub(crate) fn inline_call(
@@ -137,7 +157,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         // Asked for the object a reference-returning callee returns (taken
         // before the arguments, whose calls must not see the request).
         let by_ref = std::mem::take(&mut self.ref_return) && returns_ref(def.node);
-        let vals = self.eval_args(args)?;
+        let vals = self.eval_inline_args(def, args)?;
         self.inlined_calls += 1;
         if self.call_stack.contains(&def.name)
             || self.call_stack.len() > MAX_INLINE_DEPTH
@@ -200,6 +220,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.class_type_aliases(def.node);
             let ret_ty = self.inline_return_type(def);
             self.bind_inline_params(def, &vals, &arg_nodes, saved_unit, &saved_scopes)?;
+            if let Some(tpl) = def.template {
+                let explicit = match tpl_args {
+                    Some(a) if saved_unit == def.unit => {
+                        crate::frontend::class_templates::list_items(a).len()
+                    }
+                    _ => 0,
+                };
+                self.deduce_array_extents(def, tpl, explicit);
+            }
             if has_receiver {
                 self.member_initializers(def.node, &members)?;
             }
@@ -214,6 +243,159 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.signaled = saved_signaled;
         self.stmt_span = saved_stmt_span;
         result
+    }
+
+    /// The values of a call's arguments, read as [`Self::eval_args`] reads
+    /// them, except that an argument naming an object (a name or a `.`
+    /// member of one) bound to a reference parameter of a callee that will
+    /// be inlined is not read: binding a reference accesses no memory
+    /// ([dcl.init.ref]), and the inlined body accesses the object through
+    /// the bound lvalue where it reads or writes it. Its value is unknown,
+    /// of the object's type (only its type is looked at before the
+    /// parameter is bound to the lvalue). A callee that is not inlined
+    /// reads the arguments: then every argument is read.
+    fn eval_inline_args(&mut self, def: &FnDef<'t>, args: &[Node<'t>]) -> R<Vec<Val>> {
+        let ref_params: Vec<bool> = match def.params {
+            Some(params) => params
+                .named_children(&mut params.walk())
+                .filter(|p| p.kind().contains("parameter_declaration"))
+                .map(|p| {
+                    p.child_by_field_name("declarator").is_some_and(|d| {
+                        matches!(
+                            d.kind(),
+                            "reference_declarator" | "abstract_reference_declarator"
+                        )
+                    })
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        // Arguments without calls inline nothing: the budget is as now.
+        let no_calls = args
+            .iter()
+            .all(|a| !contains_kind(Some(*a), "call_expression"));
+        let inlined = no_calls
+            && !self.call_stack.contains(&def.name)
+            && self.call_stack.len() <= MAX_INLINE_DEPTH
+            && self.inlined_calls < MAX_INLINED_CALLS;
+        if !inlined || !ref_params.contains(&true) {
+            return self.eval_args(args);
+        }
+        let mut vals = Vec::new();
+        let mut unread = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let root = names_object(*a, self.src()).and_then(|r| self.lookup(self.txt(r)));
+            if ref_params.get(k).copied().unwrap_or(false)
+                && matches!(
+                    root,
+                    Some(Binding::Slot(_) | Binding::Ref(_) | Binding::Array { .. })
+                )
+            {
+                let lv = self.lvalue(*a)?;
+                let ty = self.lval_type(&lv);
+                if matches!(ty, Ty::Scalar(_) | Ty::Struct(_) | Ty::Vector(..)) {
+                    unread.push(k);
+                    vals.push(self.havoc_val(&ty, *a));
+                    continue;
+                }
+            }
+            vals.push(self.rvalue(*a)?);
+        }
+        // An overloaded operator in an argument may have been inlined and
+        // spent the last of the budget: the callee is then not inlined, and
+        // the arguments are read after all.
+        if self.inlined_calls >= MAX_INLINED_CALLS {
+            for k in unread {
+                vals[k] = self.rvalue(args[k])?;
+            }
+        }
+        Ok(vals)
+    }
+
+    /// Binds each non-type template parameter `N` of `def` that no explicit
+    /// argument gives (the first `explicit` parameters have one) and that is
+    /// the extent of a reference-to-array parameter (`T (&items)[N]`) to the
+    /// extent of the array the argument binds, as deduction does
+    /// ([temp.deduct.call]: `P` = `T[N]`, `A` = `U[n]` deduces `N` = `n`).
+    /// Run after the parameters are bound, before the body is lowered;
+    /// before, `N` was an unknown constant.
+    fn deduce_array_extents(&mut self, def: &FnDef<'t>, tpl: Node<'t>, explicit: usize) {
+        let Some(params) = def.params else { return };
+        let src = self.cx.units[def.unit].text.as_str();
+        let tparams = crate::frontend::class_templates::list_items(tpl);
+        let mut deducible: Vec<(&str, ScalarTy)> = Vec::new();
+        for q in tparams.iter().skip(explicit) {
+            if !matches!(
+                q.kind(),
+                "parameter_declaration" | "optional_parameter_declaration"
+            ) {
+                continue;
+            }
+            let Some(name) = crate::frontend::class_templates::param_name(*q, src) else {
+                continue;
+            };
+            let st = match q.child_by_field_name("type").map(|t| self.resolve_type(t)) {
+                Some(Ty::Scalar(s)) => s,
+                _ => continue,
+            };
+            deducible.push((name, st));
+        }
+        if deducible.is_empty() || tparams.iter().any(|q| q.kind().starts_with("variadic")) {
+            return;
+        }
+        let mut deduced: HashMap<String, Option<u64>> = HashMap::default();
+        for p in params
+            .named_children(&mut params.walk())
+            .filter(|p| p.kind().contains("parameter_declaration"))
+        {
+            // `(&items)[N]`: an array declarator whose size is the lone
+            // name `N` around a parenthesised reference to the name.
+            let Some(d) = p
+                .child_by_field_name("declarator")
+                .filter(|d| d.kind() == "array_declarator")
+            else {
+                continue;
+            };
+            let Some(size) = d
+                .child_by_field_name("size")
+                .filter(|z| z.kind() == "identifier")
+            else {
+                continue;
+            };
+            let size_name = text(size, src);
+            if !deducible.iter().any(|(n, _)| *n == size_name) {
+                continue;
+            }
+            let mut inner = d.child_by_field_name("declarator");
+            if inner.is_some_and(|i| i.kind() == "parenthesized_declarator") {
+                inner = inner.and_then(|i| i.named_child(0));
+            }
+            let Some(name) = inner
+                .filter(|i| i.kind() == "reference_declarator")
+                .and_then(|r| r.named_child(0))
+                .filter(|x| x.kind() == "identifier")
+            else {
+                continue;
+            };
+            let extent = match self.lookup(text(name, src)) {
+                Some(Binding::Ref(lv)) => match self.lval_type(lv) {
+                    Ty::Array(_, Some(n)) => Some(n),
+                    _ => None,
+                },
+                _ => None,
+            };
+            // Two parameters deducing different extents: not a valid call.
+            let e = deduced.entry(size_name.to_string()).or_insert(extent);
+            if *e != extent {
+                *e = None;
+            }
+        }
+        for (name, st) in deducible {
+            if let Some(Some(n)) = deduced.get(name) {
+                let v = conv(int(*n as i128, ScalarTy::LONG), ScalarTy::LONG, st);
+                self.bind(name, Binding::Value(Val::Scalar(v, st)));
+            }
+        }
     }
 
     /// A constructor's member initializers (`: p(a), n{b}`), run in order

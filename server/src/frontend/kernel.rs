@@ -187,6 +187,12 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(tpl) = def.template {
             self.kernel.template_params = self.template_param_names(tpl);
             self.bind_template_params(tpl, None, None)?;
+            for name in self.kernel.template_params.clone() {
+                if let Some(Binding::Value(Val::Scalar(e, st))) = self.lookup(&name) {
+                    let v = (e.clone(), *st);
+                    self.kernel_template_values.insert(name, v);
+                }
+            }
             self.opaque_type_params = !self.bind_instantiated_types(def, tpl);
         }
         let Some(params) = def.params else {

@@ -246,6 +246,9 @@ pub(crate) struct Lowerer<'c, 't> {
     pub(crate) shared_decls: HashMap<(usize, usize), ArrayId>,
     /// The kernel's definition (unit, node): the root of what its code reaches.
     pub(crate) kernel_root: Option<(usize, Node<'t>)>,
+    /// The values of the kernel's own non-type template parameters, by name
+    /// (see `Lowerer::bind_class_template_params`).
+    pub(crate) kernel_template_values: HashMap<String, (Expr, ScalarTy)>,
     /// Module-scope arrays (names) the kernel's code mentions, transitively
     /// through the functions it calls: what unknown code may write.
     pub(crate) module_arrays: Option<Vec<String>>,
@@ -320,6 +323,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             shared_decls: HashMap::default(),
             dynamic_shared: None,
             kernel_root: None,
+            kernel_template_values: HashMap::default(),
             module_arrays: None,
             ref_return: false,
             ref_returned: false,
