@@ -255,17 +255,20 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// parameter is bound to the lvalue). A callee that is not inlined
     /// reads the arguments: then every argument is read.
     fn eval_inline_args(&mut self, def: &FnDef<'t>, args: &[Node<'t>]) -> R<Vec<Val>> {
-        let ref_params: Vec<bool> = match def.params {
+        // Each reference parameter's declaration (None: not a reference).
+        let ref_params: Vec<Option<Node<'t>>> = match def.params {
             Some(params) => params
                 .named_children(&mut params.walk())
                 .filter(|p| p.kind().contains("parameter_declaration"))
                 .map(|p| {
-                    p.child_by_field_name("declarator").is_some_and(|d| {
-                        matches!(
-                            d.kind(),
-                            "reference_declarator" | "abstract_reference_declarator"
-                        )
-                    })
+                    p.child_by_field_name("declarator")
+                        .is_some_and(|d| {
+                            matches!(
+                                d.kind(),
+                                "reference_declarator" | "abstract_reference_declarator"
+                            )
+                        })
+                        .then_some(p)
                 })
                 .collect(),
             None => Vec::new(),
@@ -278,14 +281,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             && !self.call_stack.contains(&def.name)
             && self.call_stack.len() <= MAX_INLINE_DEPTH
             && self.inlined_calls < MAX_INLINED_CALLS;
-        if !inlined || !ref_params.contains(&true) {
+        if !inlined || ref_params.iter().all(Option::is_none) {
             return self.eval_args(args);
         }
         let mut vals = Vec::new();
         let mut unread = Vec::new();
         for (k, a) in args.iter().enumerate() {
             let root = names_object(*a, self.src()).and_then(|r| self.lookup(self.txt(r)));
-            if ref_params.get(k).copied().unwrap_or(false)
+            let param = ref_params.get(k).copied().flatten();
+            if param.is_some()
                 && matches!(
                     root,
                     Some(Binding::Slot(_) | Binding::Ref(_) | Binding::Array { .. })
@@ -293,7 +297,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             {
                 let lv = self.lvalue(*a)?;
                 let ty = self.lval_type(&lv);
-                if matches!(ty, Ty::Scalar(_) | Ty::Struct(_) | Ty::Vector(..)) {
+                if matches!(ty, Ty::Scalar(_) | Ty::Struct(_) | Ty::Vector(..))
+                    && param.is_some_and(|p| self.binds_directly(def, p, &ty))
+                {
                     unread.push(k);
                     vals.push(self.havoc_val(&ty, *a));
                     continue;
@@ -310,6 +316,45 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         Ok(vals)
+    }
+
+    /// Whether a reference parameter declared by `param` (of `def`) binds
+    /// directly to an lvalue of type `ty`: its referenced type is known and
+    /// is `ty` (cv aside). Otherwise ([dcl.init.ref]/5) a `const float &`
+    /// given an `int`, a `const long &` given an `int`, a class with a
+    /// converting constructor: a temporary is initialised from the argument
+    /// at the call, which reads it there. A type named by a template
+    /// parameter (deduced, or given explicitly), or a name that does not
+    /// resolve (read as 4-byte data of unknown arithmetic), is not known.
+    fn binds_directly(&mut self, def: &FnDef<'t>, param: Node<'t>, ty: &Ty) -> bool {
+        let Some(type_node) = param.child_by_field_name("type") else {
+            return false;
+        };
+        let src = self.cx.units[def.unit].text.as_str();
+        let name = text(type_node, src);
+        if let Some(tpl) = def.template {
+            if text(tpl, src).contains(name) {
+                return false;
+            }
+        }
+        let known = match type_node.kind() {
+            "primitive_type" | "sized_type_specifier" => true,
+            "type_identifier" => {
+                crate::frontend::types::scalar_named(name).is_some()
+                    || crate::frontend::types::vector_named(name).is_some()
+                    || self.cx.types.struct_names.contains_key(name)
+            }
+            _ => false,
+        };
+        if !known {
+            return false;
+        }
+        // The parameter's type is read in the callee's unit.
+        let saved_unit = self.unit;
+        self.unit = def.unit;
+        let declared = self.resolve_type(type_node);
+        self.unit = saved_unit;
+        declared == *ty
     }
 
     /// Binds each non-type template parameter `N` of `def` that no explicit
