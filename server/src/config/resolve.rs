@@ -780,11 +780,16 @@ const PASS_THROUGH_OPTIONS: [&str; 17] = [
 /// Most arguments a compile command expands to through response files.
 const MAX_COMMAND_ARGS: usize = 100_000;
 
+/// Most response files read for one compile command.
+const MAX_RESPONSE_FILES: usize = 64;
+
 /// `args` with each response file spliced in where it is named (`@file`,
 /// nvcc's `--options-file file`/`-optf file`), relative to `directory`,
-/// itself split by shell rules and expanded in turn (at most 8 deep). A
-/// response file that cannot be read sets `unknown`: its flags may define
-/// the file's macros.
+/// itself split by shell rules and expanded in turn (at most 8 deep, at
+/// most [`MAX_RESPONSE_FILES`] files). Only regular files are read, within
+/// the source size limit (a FIFO or `/dev/zero` named as a response file
+/// must not hang the run). A response file that cannot be read, or one past
+/// the limits, sets `unknown`: its flags may define the file's macros.
 fn expand_response_files(
     args: Vec<String>,
     directory: &Path,
@@ -795,6 +800,7 @@ fn expand_response_files(
         directory: &Path,
         depth: usize,
         out: &mut Vec<String>,
+        reads: &mut usize,
         unknown: &mut Option<String>,
     ) {
         let mut args = args.into_iter();
@@ -811,17 +817,19 @@ fn expand_response_files(
             };
             let Some(named) = named else { continue };
             let path = directory.join(&named);
-            let read = std::fs::read_to_string(&path)
-                .ok()
-                .and_then(|text| shlex::split(&text));
+            *reads += 1;
+            let read = (depth < 8 && *reads <= MAX_RESPONSE_FILES)
+                .then(|| crate::syntax::files::read_regular(&path).ok())
+                .flatten()
+                .and_then(|bytes| shlex::split(&String::from_utf8_lossy(&bytes)));
             match read {
-                Some(inner) if depth < 8 && out.len() + inner.len() <= MAX_COMMAND_ARGS => {
-                    expand(inner, directory, depth + 1, out, unknown)
+                Some(inner) if out.len() + inner.len() <= MAX_COMMAND_ARGS => {
+                    expand(inner, directory, depth + 1, out, reads, unknown)
                 }
                 _ => {
                     unknown.get_or_insert_with(|| {
                         format!(
-                            "the response file {} of a compile command cannot be read (or nests too deep)",
+                            "the response file {} of a compile command cannot be read (not a regular file, over the size limit, or past {MAX_RESPONSE_FILES} response files or 8 levels)",
                             path.display()
                         )
                     });
@@ -830,7 +838,7 @@ fn expand_response_files(
         }
     }
     let mut out = Vec::with_capacity(args.len());
-    expand(args, directory, 0, &mut out, unknown);
+    expand(args, directory, 0, &mut out, &mut 0, unknown);
     out
 }
 
@@ -1229,6 +1237,7 @@ mod tests {
         std::fs::write(tmp.0.join("inc/cfg.h"), "#define M 1\n").unwrap();
         std::fs::write(tmp.0.join("flags.rsp"), "-DN=4 \"-DQ=a b\" @more.rsp").unwrap();
         std::fs::write(tmp.0.join("more.rsp"), "-idirafter late -iquote q").unwrap();
+        std::fs::write(tmp.0.join("self.rsp"), "@self.rsp ".repeat(200)).unwrap();
         let db = serde_json::json!([{"directory": tmp.0, "file": "k.cu",
             "command": "nvcc @flags.rsp -Xcompiler -fPIC,-Wall --compiler-options=-O3 -Iinc -include cfg.h -c k.cu"}]);
         std::fs::write(tmp.0.join("compile_commands.json"), db.to_string()).unwrap();
@@ -1248,6 +1257,9 @@ mod tests {
             "nvcc --compiler-options=\"-O2 -UX\" -c k.cu",
             "nvcc --options-file absent.rsp -c k.cu",
             "nvcc @absent.rsp -c k.cu",
+            // Referring to itself: bounded, never a hang.
+            "nvcc @self.rsp -c k.cu",
+            "nvcc @/dev/zero -c k.cu",
         ] {
             let db = serde_json::json!([{"directory": tmp.0, "file": "k.cu", "command": command}]);
             std::fs::write(tmp.0.join("compile_commands.json"), db.to_string()).unwrap();

@@ -4385,8 +4385,12 @@ mod tests {
                  int main() {{ run<float, 256>(a, 64); }}"
             ),
         ] {
-            let l = one(&text);
-            assert_eq!(l.args.get(1), Some(&None), "{text}");
+            // Each specialization named is a launch of its own (its `B`).
+            let launches = scan_launches(&[text.as_str()]);
+            assert!(!launches.is_empty(), "{text}");
+            for l in &launches {
+                assert_eq!(l.args.get(1), Some(&None), "{text}");
+            }
         }
     }
 
