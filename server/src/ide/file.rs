@@ -489,7 +489,7 @@ fn called_elsewhere(unit_files: &[&Path], functions: &[String]) -> bool {
     let files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.file_name() != own)
-        .filter(|p| is_host_source(p))
+        .filter(|p| is_host_source(p) || is_included_text(p))
         .collect();
     if files.len() > MAX_SIBLING_FILES {
         return true;
@@ -525,6 +525,20 @@ const MAX_SIBLING_FILES: usize = 64;
 const HOST_EXTENSIONS: [&str; 15] = [
     "cu", "cuh", "cpp", "cc", "cxx", "c", "h", "hpp", "hh", "hip", "c++", "cp", "hxx", "h++", "ipp",
 ];
+
+/// Extensions of files only ever included into host code (inline and
+/// template definitions, X-macro lists) beyond [`HOST_EXTENSIONS`].
+const INCLUDED_TEXT_EXTENSIONS: [&str; 7] = ["inl", "inc", "tcc", "tpp", "txx", "cuinc", "def"];
+
+/// Whether `path` has one of [`INCLUDED_TEXT_EXTENSIONS`] (in any case): a
+/// call of a wrapper written there runs in the program including it.
+fn is_included_text(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        INCLUDED_TEXT_EXTENSIONS
+            .iter()
+            .any(|h| e.eq_ignore_ascii_case(h))
+    })
+}
 
 /// Whether `path` may be a host source file: one of [`HOST_EXTENSIONS`] in
 /// any case (`main.CPP`, `main.C` are compiled as C++ as well).
