@@ -319,13 +319,14 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Whether a reference parameter declared by `param` (of `def`) binds
-    /// directly to an lvalue of type `ty`: its referenced type is known and
-    /// is `ty` (cv aside). Otherwise ([dcl.init.ref]/5) a `const float &`
-    /// given an `int`, a `const long &` given an `int`, a class with a
-    /// converting constructor: a temporary is initialised from the argument
-    /// at the call, which reads it there. A type named by a template
-    /// parameter (deduced, or given explicitly), or a name that does not
-    /// resolve (read as 4-byte data of unknown arithmetic), is not known.
+    /// directly to an lvalue of type `ty`: its referenced type is a class
+    /// named directly, and `ty` is that class (cv aside). Otherwise
+    /// ([dcl.init.ref]/5) a `const float &` given an `int`, a `const long
+    /// long &` given a `long`, a class with a converting constructor: a
+    /// temporary is initialised from the argument at the call, which reads
+    /// it there. A type named by a template parameter (deduced, or given
+    /// explicitly), a typedef, or a name that does not resolve is not
+    /// known.
     fn binds_directly(&mut self, def: &FnDef<'t>, param: Node<'t>, ty: &Ty) -> bool {
         let Some(type_node) = param.child_by_field_name("type") else {
             return false;
@@ -337,15 +338,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return false;
             }
         }
-        let known = match type_node.kind() {
-            "primitive_type" | "sized_type_specifier" => true,
-            "type_identifier" => {
-                crate::frontend::types::scalar_named(name).is_some()
-                    || crate::frontend::types::vector_named(name).is_some()
-                    || self.cx.types.struct_names.contains_key(name)
-            }
-            _ => false,
-        };
+        // Only a class named directly: distinct arithmetic types share one
+        // model (`long` and `long long`, `char` and `signed char`, an enum
+        // and `int`), and binding one to a reference to the other makes a
+        // temporary; a class is its own type.
+        let known = type_node.kind() == "type_identifier"
+            && self.cx.types.struct_names.contains_key(name)
+            && matches!(ty, Ty::Struct(_));
         if !known {
             return false;
         }
