@@ -498,14 +498,55 @@ fn called_elsewhere(unit_files: &[&Path], functions: &[String]) -> bool {
         .into_iter()
         .filter(|p| !in_unit.contains(&canonical(p)))
         .collect();
-    files.iter().any(|file| {
-        let Ok(bytes) = crate::syntax::files::read_regular(file) else {
+    // The other files and, in turn, what they include (any extension, any
+    // folder: `wrapper.cpp` including `impl.icc` or `../lib/calls.h`): a
+    // call written there runs in another program.
+    let mut pending: Vec<PathBuf> = files;
+    let mut seen: Vec<PathBuf> = pending.iter().map(|p| canonical(p)).collect();
+    let mut read = 0;
+    while let Some(file) = pending.pop() {
+        read += 1;
+        if read > MAX_CALLER_FILES {
+            return true;
+        }
+        let Ok(bytes) = crate::syntax::files::read_regular(&file) else {
             return true;
         };
         let text = crate::syntax::files::decode(&bytes).text;
-        functions.iter().any(|f| names_word(&text, f))
-    })
+        if functions.iter().any(|f| names_word(&text, f)) {
+            return true;
+        }
+        let from = match file.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        for (_, line) in preprocess::logical_lines(&text) {
+            let name = match include_form(&line) {
+                None => continue,
+                // A computed include may name any file.
+                Some(IncludeForm::Computed) => return true,
+                Some(IncludeForm::Quoted(name) | IncludeForm::Angle(name)) => name,
+            };
+            // Found next to the includer; a name found only through include
+            // folders (a system or library header) is passed over.
+            let included = from.join(name);
+            if !included.is_file() {
+                continue;
+            }
+            let key = canonical(&included);
+            if in_unit.contains(&key) || seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            pending.push(included);
+        }
+    }
+    false
 }
+
+/// Most files [`called_elsewhere`] reads (the folder's other files and what
+/// they include); past it, the function counts as called elsewhere.
+const MAX_CALLER_FILES: usize = 256;
 
 /// Whether `name` appears in `text` as a whole identifier.
 fn names_word(text: &str, name: &str) -> bool {
