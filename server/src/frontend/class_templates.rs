@@ -136,21 +136,27 @@ fn declared_around(at: Node, name: &str, src: &str) -> bool {
             | "struct_specifier" => Some(p),
             _ => None,
         };
-        if let Some(s) = scope {
-            let mut stack = vec![s];
-            while let Some(x) = stack.pop() {
-                if matches!(
-                    x.kind(),
-                    "identifier" | "type_identifier" | "field_identifier"
-                ) && text(x, src) == name
-                    && x.parent().is_some_and(|q| declares(q, x))
-                {
-                    return true;
-                }
-                stack.extend(x.named_children(&mut x.walk()));
-            }
+        if scope.is_some_and(|s| declares_within(s, name, src)) {
+            return true;
         }
         cur = p.parent();
+    }
+    false
+}
+
+/// Whether a declaration anywhere in `root`'s subtree declares `name`.
+fn declares_within(root: Node, name: &str, src: &str) -> bool {
+    let mut stack = vec![root];
+    while let Some(x) = stack.pop() {
+        if matches!(
+            x.kind(),
+            "identifier" | "type_identifier" | "field_identifier"
+        ) && text(x, src) == name
+            && x.parent().is_some_and(|q| declares(q, x))
+        {
+            return true;
+        }
+        stack.extend(x.named_children(&mut x.walk()));
     }
     false
 }
@@ -763,17 +769,8 @@ impl<'c, 't> Lowerer<'c, 't> {
         let name = found?;
         // Any declaration of the name in the kernel's definition may be the
         // one the use sees: not looked up.
-        let mut stack = vec![knode];
-        while let Some(x) = stack.pop() {
-            if matches!(
-                x.kind(),
-                "identifier" | "type_identifier" | "field_identifier"
-            ) && text(x, src) == name
-                && x.parent().is_some_and(|q| declares(q, x))
-            {
-                return None;
-            }
-            stack.extend(x.named_children(&mut x.walk()));
+        if declares_within(knode, name, src) {
+            return None;
         }
         self.kernel_template_values.get(name).cloned()
     }

@@ -375,6 +375,17 @@ pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostSc
     // Launches through a variable holding a kernel: (the variable's token
     // at the launch, the kernel's token in the variable's definition).
     let mut through_variables = Vec::new();
+    // A launch found, with the callers its values came through.
+    let mut record = |(mut l, at, held): (HostLaunch, usize, Option<usize>), eval: &Eval| {
+        l.callers = std::mem::take(&mut *eval.callers.borrow_mut());
+        l.callers.sort();
+        l.callers.dedup();
+        launches.push(l);
+        launched_at.push(at);
+        if let Some(kernel_at) = held {
+            through_variables.push((at, kernel_at));
+        }
+    };
     let n = unit.toks.len();
     for i in 0..n {
         crate::base::interrupt::stop_if_polled();
@@ -395,15 +406,8 @@ pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostSc
             for env in instantiations {
                 *eval.template_env.borrow_mut() = env;
                 *eval.callers.borrow_mut() = callers.clone();
-                if let Some((mut l, at, held)) = chevron_launch(&unit, &eval, &heads, i, false) {
-                    l.callers = std::mem::take(&mut *eval.callers.borrow_mut());
-                    l.callers.sort();
-                    l.callers.dedup();
-                    launches.push(l);
-                    launched_at.push(at);
-                    if let Some(kernel_at) = held {
-                        through_variables.push((at, kernel_at));
-                    }
+                if let Some(found) = chevron_launch(&unit, &eval, &heads, i, false) {
+                    record(found, &eval);
                 }
             }
             eval.template_env.borrow_mut().clear();
@@ -420,15 +424,8 @@ pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostSc
         } else {
             None
         };
-        if let Some((mut l, at, held)) = found {
-            l.callers = std::mem::take(&mut *eval.callers.borrow_mut());
-            l.callers.sort();
-            l.callers.dedup();
-            launches.push(l);
-            launched_at.push(at);
-            if let Some(kernel_at) = held {
-                through_variables.push((at, kernel_at));
-            }
+        if let Some(found) = found {
+            record(found, &eval);
         }
     }
     // The kernel named in a variable's definition runs through the launches
