@@ -315,17 +315,8 @@ fn enclosing_class_param_value(
                 {
                     return None;
                 }
-                let mut stack = vec![p];
-                while let Some(x) = stack.pop() {
-                    if matches!(
-                        x.kind(),
-                        "identifier" | "type_identifier" | "field_identifier"
-                    ) && text(x, src) == name
-                        && x.parent().is_some_and(|q| declares(q, x))
-                    {
-                        return None;
-                    }
-                    stack.extend(x.named_children(&mut x.walk()));
+                if declares_within(p, name, src) {
+                    return None;
                 }
             }
             _ => {}
