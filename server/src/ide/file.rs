@@ -308,7 +308,12 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                     .map(|i| i.path.as_path()),
             )
             .collect();
-        let sites = launches_for_other_callers(&unit_files, pass.as_ref())
+        let host_unit = HostUnit {
+            files: &unit_files,
+            pre,
+            includes,
+        };
+        let sites = launches_for_other_callers(&host_unit, pass.as_ref())
             .into_iter()
             .filter_map(|mut l| {
                 let unit = pre.units.get(l.text)?;
@@ -335,7 +340,7 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                 } else {
                     file_path.display().to_string()
                 };
-                if !l.callers.is_empty() && called_elsewhere(&unit_files, &l.callers) {
+                if !l.callers.is_empty() && called_elsewhere(&host_unit, &l.callers) {
                     // Another unit may call the wrapper with other values,
                     // and the scan without its calls' values still relied
                     // on such a wrapper: the launch's sizes and arguments
@@ -405,7 +410,7 @@ const MAX_CALLER_RESCANS: usize = 4;
 /// wrapper after [`MAX_CALLER_RESCANS`] scans is made unknown by the caller.
 ///
 /// [`scan_translation_excluding`]: crate::syntax::launches::scan_translation_excluding
-fn launches_for_other_callers(unit_files: &[&Path], pass: &HostPass) -> Vec<HostLaunch> {
+fn launches_for_other_callers(unit: &HostUnit, pass: &HostPass) -> Vec<HostLaunch> {
     let mut launches = pass.scan.launches.clone();
     let mut excluded: Vec<String> = Vec::new();
     let mut elsewhere: crate::base::HashMap<String, bool> = crate::base::HashMap::default();
@@ -417,7 +422,7 @@ fn launches_for_other_callers(unit_files: &[&Path], pass: &HostPass) -> Vec<Host
             }
             let called = *elsewhere
                 .entry(f.clone())
-                .or_insert_with(|| called_elsewhere(unit_files, std::slice::from_ref(f)));
+                .or_insert_with(|| called_elsewhere(unit, std::slice::from_ref(f)));
             if called {
                 more.push(f.clone());
             }
@@ -460,10 +465,21 @@ fn unknown_launch() -> HostLaunch {
     }
 }
 
-/// Whether a host source file of the folder of `unit_files[0]` (the checked
-/// file) other than `unit_files` (at most [`MAX_SIBLING_FILES`]; an
+/// One host pass's translation unit, as [`called_elsewhere`] needs it.
+struct HostUnit<'a> {
+    /// The checked file, then its includer when the pass read the file
+    /// inside it and no file includes the includer (see [`host_scan`]).
+    files: &'a [&'a Path],
+    /// The preprocessed unit: every file it read, and their active text.
+    pre: &'a preprocess::Preprocessed,
+    /// How includes resolve (to find the includers of a header).
+    includes: &'a dyn IncludeResolver,
+}
+
+/// Whether a host source file of the folder of `unit.files[0]` (the checked
+/// file) other than `unit.files` (at most [`MAX_SIBLING_FILES`]; an
 /// unreadable folder or file counts as mentioning them) mentions one of
-/// `functions` as a word: it may call them. `unit_files` are the checked
+/// `functions` as a word: it may call them. `unit.files` are the checked
 /// file and the file that includes it when the host pass read it inside
 /// that includer (`find_includer`: its one includer) and no file includes
 /// the includer: the unit holds the whole text of both, preprocessed as
@@ -471,13 +487,15 @@ fn unknown_launch() -> HostLaunch {
 /// every call there is one the scan saw and checked. Counting the includer as another caller
 /// made the same launch come out with its wrapper's values in the
 /// includer's pass and without them in the included file's, two launches
-/// where the program has one.
-fn called_elsewhere(unit_files: &[&Path], functions: &[String]) -> bool {
-    let Some(path) = unit_files.first() else {
+/// where the program has one. A header the unit read is no other caller
+/// either when [`read_for_every_program`] holds (the header defining the
+/// wrapper, scanned as part of the `.cu` including it).
+fn called_elsewhere(unit: &HostUnit, functions: &[String]) -> bool {
+    let Some(path) = unit.files.first() else {
         return true;
     };
     let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-    let in_unit: Vec<PathBuf> = unit_files.iter().map(|p| canonical(p)).collect();
+    let in_unit: Vec<PathBuf> = unit.files.iter().map(|p| canonical(p)).collect();
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -501,6 +519,7 @@ fn called_elsewhere(unit_files: &[&Path], functions: &[String]) -> bool {
     // The other files and, in turn, what they include (any extension, any
     // folder: `wrapper.cpp` including `impl.icc` or `../lib/calls.h`): a
     // call written there runs in another program.
+    let folder_files = files.clone();
     let mut pending: Vec<PathBuf> = files;
     let mut seen: Vec<PathBuf> = pending.iter().map(|p| canonical(p)).collect();
     let mut read = 0;
@@ -513,7 +532,10 @@ fn called_elsewhere(unit_files: &[&Path], functions: &[String]) -> bool {
             return true;
         };
         let text = crate::syntax::files::decode(&bytes).text;
-        if functions.iter().any(|f| names_word(&text, f)) {
+        if functions.iter().any(|f| names_word(&text, f))
+            && !(folder_files.contains(&file)
+                && read_for_every_program(unit, &in_unit, &file, &text, &folder_files, functions))
+        {
             return true;
         }
         let from = match file.parent() {
@@ -544,18 +566,121 @@ fn called_elsewhere(unit_files: &[&Path], functions: &[String]) -> bool {
     false
 }
 
+/// Whether the mentions of `functions` in `header` (a file of the checked
+/// file's folder, with its text `text` on disk) are all calls the unit's
+/// scan saw, so that the header calls them in no other program: the header
+/// is only ever included (a header extension), the unit read it as it is on
+/// disk, every mention of the functions in it is in text the unit kept
+/// active (in one of its inclusions; a mention inside a directive, such as
+/// a macro body, or in a branch of `#if` the unit left out, is not), and
+/// every file that may include it (a file of the folder spelling its name
+/// in a directive line, or one [`inclusions_of`] finds) is a file of the unit, or a header the
+/// unit read whose own includers are so in turn. Another program including
+/// it compiles its text under that program's macros, with other values
+/// maybe; it is then another caller.
+fn read_for_every_program(
+    unit: &HostUnit,
+    in_unit: &[PathBuf],
+    header: &Path,
+    text: &str,
+    folder_files: &[PathBuf],
+    functions: &[String],
+) -> bool {
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let read: Vec<PathBuf> = unit.pre.files.iter().map(|(p, _)| canonical(p)).collect();
+    let own = canonical(header);
+    if !is_header_file(header) {
+        return false;
+    }
+    let Some(id) = read.iter().position(|p| *p == own) else {
+        return false;
+    };
+    if unit.pre.files.get(id).is_none_or(|(_, t)| t != text) {
+        return false;
+    }
+    // The source offsets of the mentions the unit kept, by their own
+    // spelling (not produced by a macro expansion).
+    let mut active: Vec<u32> = Vec::new();
+    for u in unit.pre.units.iter().filter(|u| u.file.0 as usize == id) {
+        for f in functions {
+            for (at, _) in word_matches(&u.text, f) {
+                let (span, from_macro) = u.map.map(at as u32, (at + f.len()) as u32);
+                if !from_macro && text.get(span.start as usize..span.end as usize) == Some(f) {
+                    active.push(span.start);
+                }
+            }
+        }
+    }
+    let all_active = functions
+        .iter()
+        .all(|f| word_matches(text, f).all(|(at, _)| active.contains(&(at as u32))));
+    if !all_active {
+        return false;
+    }
+    // Every program compiling the header is the unit's.
+    let mut queue: Vec<PathBuf> = vec![header.to_path_buf()];
+    let mut visited: Vec<PathBuf> = vec![own];
+    while let Some(file) = queue.pop() {
+        if visited.len() > MAX_SIBLING_FILES {
+            return false;
+        }
+        let Some(name) = file.file_name().and_then(|n| n.to_str()) else {
+            return false;
+        };
+        let Some(found) = inclusions_of(&file, unit.includes, MAX_SIBLING_FILES) else {
+            return false;
+        };
+        if found.len() >= MAX_SIBLING_FILES {
+            return false;
+        }
+        let mut includers: Vec<PathBuf> = found.into_iter().map(|(p, _)| p).collect();
+        // A file of the folder spelling the name in a directive may include
+        // it in a way the quoted-include search does not resolve (`<k.h>`
+        // through a `-I`, `#define HEADER "k.h"` then `#include HEADER`).
+        for other in folder_files {
+            let Ok(bytes) = crate::syntax::files::read_regular(other) else {
+                return false;
+            };
+            let other_text = crate::syntax::files::decode(&bytes).text;
+            if other_text
+                .lines()
+                .any(|l| l.trim_start().starts_with('#') && l.contains(name))
+            {
+                includers.push(other.clone());
+            }
+        }
+        for includer in includers {
+            let key = canonical(&includer);
+            if in_unit.contains(&key) || visited.contains(&key) {
+                continue;
+            }
+            if !is_header_file(&includer) || !read.contains(&key) {
+                return false;
+            }
+            visited.push(key);
+            queue.push(includer);
+        }
+    }
+    true
+}
+
+/// The places where `name` appears in `text` as a whole identifier.
+fn word_matches<'t>(text: &'t str, name: &'t str) -> impl Iterator<Item = (usize, &'t str)> + 't {
+    text.match_indices(name).filter(move |(at, _)| {
+        let before = text[..*at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !ident(before) && !ident(after)
+    })
+}
+
 /// Most files [`called_elsewhere`] reads (the folder's other files and what
 /// they include); past it, the function counts as called elsewhere.
 const MAX_CALLER_FILES: usize = 256;
 
 /// Whether `name` appears in `text` as a whole identifier.
 fn names_word(text: &str, name: &str) -> bool {
-    text.match_indices(name).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + name.len()..].chars().next();
-        let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-        !ident(before) && !ident(after)
-    })
+    word_matches(text, name).next().is_some()
 }
 
 /// Most other files of a folder read when looking for launches of kernels
