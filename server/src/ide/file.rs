@@ -573,8 +573,8 @@ fn called_elsewhere(unit: &HostUnit, functions: &[String]) -> bool {
 /// disk, every mention of the functions in it is in text the unit kept
 /// active (in one of its inclusions; a mention inside a directive, such as
 /// a macro body, or in a branch of `#if` the unit left out, is not), and
-/// every file that may include it (a file of the folder spelling its name
-/// in a directive line, or one [`inclusions_of`] finds) is a file of the unit, or a header the
+/// every file that may include it (one [`inclusions_of`] finds, or one
+/// spelling its name in a directive line where that searches) is a file of the unit, or a header the
 /// unit read whose own includers are so in turn. Another program including
 /// it compiles its text under that program's macros, with other values
 /// maybe; it is then another caller.
@@ -634,21 +634,14 @@ fn read_for_every_program(
             return false;
         }
         let mut includers: Vec<PathBuf> = found.into_iter().map(|(p, _)| p).collect();
-        // A file of the folder spelling the name in a directive may include
-        // it in a way the quoted-include search does not resolve (`<k.h>`
-        // through a `-I`, `#define HEADER "k.h"` then `#include HEADER`).
-        for other in folder_files {
-            let Ok(bytes) = crate::syntax::files::read_regular(other) else {
-                return false;
-            };
-            let other_text = crate::syntax::files::decode(&bytes).text;
-            if other_text
-                .lines()
-                .any(|l| l.trim_start().starts_with('#') && l.contains(name))
-            {
-                includers.push(other.clone());
-            }
-        }
+        // A file spelling the name in a directive may include it in a way
+        // the quoted-include search does not resolve (`<k.h>` through a
+        // `-I`, `#define HEADER "../k.h"` then `#include HEADER` in another
+        // folder): searched where includers are searched.
+        let Some(spelling) = directive_spellers(&file, name, folder_files) else {
+            return false;
+        };
+        includers.extend(spelling);
         for includer in includers {
             let key = canonical(&includer);
             if in_unit.contains(&key) || visited.contains(&key) {
@@ -662,6 +655,56 @@ fn read_for_every_program(
         }
     }
     true
+}
+
+/// The files that spell `name` (a header's file name) in a directive line,
+/// among `folder_files`, the host files of `file`'s folder, its parent's and
+/// the project tree's (the places [`inclusions_of`] searches); None when
+/// one cannot be read or there are over [`MAX_INCLUDER_CANDIDATES`] of them.
+fn directive_spellers(file: &Path, name: &str, folder_files: &[PathBuf]) -> Option<Vec<PathBuf>> {
+    let folder = match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut candidates: Vec<PathBuf> = folder_files.to_vec();
+    let mut dirs = vec![folder.clone()];
+    if let Some(parent) = std::fs::canonicalize(&folder)
+        .ok()
+        .and_then(|f| f.parent().map(Path::to_path_buf))
+    {
+        dirs.push(parent);
+    }
+    for dir in dirs {
+        let entries = std::fs::read_dir(&dir).ok()?;
+        candidates.extend(
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| is_host_source(p) || is_header_file(p)),
+        );
+        if candidates.len() > MAX_INCLUDER_CANDIDATES {
+            return None;
+        }
+    }
+    if let Some(project) = project_files(&folder) {
+        candidates.extend(project.iter().cloned());
+    }
+    if candidates.len() > 2 * MAX_INCLUDER_CANDIDATES {
+        return None;
+    }
+    let mut found = Vec::new();
+    for candidate in candidates {
+        if candidate.is_dir() {
+            continue;
+        }
+        let text = cached_text(&candidate)?;
+        if text
+            .lines()
+            .any(|l| l.trim_start().starts_with('#') && l.contains(name))
+        {
+            found.push(candidate);
+        }
+    }
+    Some(found)
 }
 
 /// The places where `name` appears in `text` as a whole identifier.
