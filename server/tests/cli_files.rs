@@ -471,3 +471,88 @@ fn fix_write_killed_mid_write_by_sigkill_leaves_the_file_intact() {
     // The next run's temporary file (its own process id) is gone again.
     assert_eq!(dir.leftovers(), vec![temp]);
 }
+
+/// A header defining a kernel and the wrapper launching it: 32 threads per
+/// call of `run<1>`; `run<2>` launches 64, and threads 0 and 32 both write
+/// `s[0]`.
+const WRAPPER_HEADER: &str = "#pragma once\n\
+__global__ void k(int *out) {\n\
+    __shared__ int s[32];\n\
+    s[threadIdx.x % 32] = threadIdx.x;\n\
+    __syncthreads();\n\
+    out[threadIdx.x] = s[threadIdx.x % 32];\n\
+}\n\
+template <int B> void run(int *d) { k<<<1, B * 32>>>(d); }\n";
+
+/// The verdict of the header's kernel `k` in a scratch project `p/q/` whose
+/// `main.cpp` includes it and calls `run<1>`, with `other` (a file of
+/// `p/q/sub/` calling `run<2>`) and `database` (`p/q/compile_commands.json`,
+/// `{sub}` standing for the absolute path of `p/q/sub`) when given.
+fn header_wrapper_verdict(tag: &str, other: Option<&str>, database: Option<&str>) -> Value {
+    let dir = Scratch::new(tag);
+    let q = dir.0.join("p").join("q");
+    let sub = q.join("sub");
+    std::fs::create_dir_all(&sub).expect("create scratch folders");
+    std::fs::write(q.join("hist.cuh"), WRAPPER_HEADER).expect("write header");
+    std::fs::write(
+        q.join("main.cpp"),
+        "#include \"hist.cuh\"\nint main() { int *d; run<1>(d); return 0; }\n",
+    )
+    .expect("write main");
+    if let Some(text) = other {
+        std::fs::write(sub.join("other.cpp"), text).expect("write other program");
+    }
+    if let Some(db) = database {
+        let db = db.replace("{sub}", &sub.display().to_string());
+        std::fs::write(q.join("compile_commands.json"), db).expect("write database");
+    }
+    let header = q.join("hist.cuh").display().to_string();
+    let out = syncwright(&["check", "--format", "json", &header]);
+    let doc = json(&out);
+    doc["files"][0]["kernels"][0]["verdict"].clone()
+}
+
+#[test]
+fn a_header_another_program_includes_unseen_keeps_its_wrapper_unknown() {
+    let calls_wide = "int main() { int *d; run<2>(d); return 0; }\n";
+    // No other program: the one caller's 32 threads.
+    assert_eq!(header_wrapper_verdict("hdr-alone", None, None), "race-free");
+    // A program that does not include the header is no caller of its wrapper.
+    assert_eq!(
+        header_wrapper_verdict("hdr-unrelated", Some(calls_wide), None),
+        "race-free"
+    );
+    // Included through a name pasted together in a computed include.
+    let stringized = format!(
+        "#define STR2(x) #x\n#define STR(x) STR2(x)\n#define HDR(n) STR(../n.cuh)\n#include HDR(hist)\n{calls_wide}"
+    );
+    assert_eq!(
+        header_wrapper_verdict("hdr-stringized", Some(&stringized), None),
+        "racy"
+    );
+    // Force-included by compile_commands.json.
+    let forced = r#"[{"directory": "{sub}", "file": "other.cpp",
+        "arguments": ["nvcc", "-include", "../hist.cuh", "-c", "other.cpp"]}]"#;
+    assert_eq!(
+        header_wrapper_verdict("hdr-forced", Some(calls_wide), Some(forced)),
+        "racy"
+    );
+    // Named by a `-D` value the file includes.
+    let named = r#"[{"directory": "{sub}", "file": "other.cpp",
+        "arguments": ["nvcc", "-DHDR=\"../hist.cuh\"", "-c", "other.cpp"]}]"#;
+    assert_eq!(
+        header_wrapper_verdict(
+            "hdr-named",
+            Some(&format!("#include HDR\n{calls_wide}")),
+            Some(named)
+        ),
+        "racy"
+    );
+    // An unreadable response file may hold either.
+    let unknown = r#"[{"directory": "{sub}", "file": "other.cpp",
+        "arguments": ["nvcc", "@missing.rsp", "-c", "other.cpp"]}]"#;
+    assert_eq!(
+        header_wrapper_verdict("hdr-unknown", Some(calls_wide), Some(unknown)),
+        "racy"
+    );
+}

@@ -657,10 +657,16 @@ fn read_for_every_program(
     true
 }
 
-/// The files that spell `name` (a header's file name) in a directive line,
-/// among `folder_files`, the host files of `file`'s folder, its parent's and
-/// the project tree's (the places [`inclusions_of`] searches); None when
-/// one cannot be read or there are over [`MAX_INCLUDER_CANDIDATES`] of them.
+/// The files that may include `file` (whose file name is `name`) in a way
+/// the quoted-include search does not resolve, among `folder_files`, the
+/// host files of `file`'s folder, its parent's and the project tree's (the
+/// places [`inclusions_of`] searches): one spelling `name` in a directive
+/// line; one with a computed `#include` (`#include HDR(hist)` may paste any
+/// name together); one whose `compile_commands.json` flags force-include
+/// `file`, spell `name` in a `-D` value (`-DHDR="../k.h"`, then `#include
+/// HDR`), or are unknown (an unreadable response file may hold either).
+/// None when one cannot be read or there are over
+/// [`MAX_INCLUDER_CANDIDATES`] of them.
 fn directive_spellers(file: &Path, name: &str, folder_files: &[PathBuf]) -> Option<Vec<PathBuf>> {
     let folder = match file.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -685,9 +691,11 @@ fn directive_spellers(file: &Path, name: &str, folder_files: &[PathBuf]) -> Opti
             return None;
         }
     }
-    if let Some(project) = project_files(&folder) {
-        candidates.extend(project.iter().cloned());
-    }
+    // The widest project root's whole tree, or no answer: a program
+    // anywhere under the build files may include the header (a narrower
+    // root's listing, taken when the widest is over the bounds, would miss it).
+    let widest = project_roots(&folder).into_iter().next()?;
+    candidates.extend(tree_files(&widest)?.files.iter().cloned());
     if candidates.len() > 2 * MAX_INCLUDER_CANDIDATES {
         return None;
     }
@@ -697,10 +705,23 @@ fn directive_spellers(file: &Path, name: &str, folder_files: &[PathBuf]) -> Opti
             continue;
         }
         let text = cached_text(&candidate)?;
-        if text
-            .lines()
-            .any(|l| l.trim_start().starts_with('#') && l.contains(name))
-        {
+        let by_directive = preprocess::logical_lines(&text).iter().any(|(_, line)| {
+            let start = skip_blanks(line);
+            (start.starts_with('#') || start.starts_with("%:"))
+                && (start.contains(name)
+                    || matches!(include_form(start), Some(IncludeForm::Computed)))
+        });
+        let by_flags = || {
+            crate::config::resolve::find_compile_flags(&candidate).is_some_and(|flags| {
+                flags.unknown.is_some()
+                    || flags.defines.iter().any(|d| d.contains(name))
+                    || flags.pre_includes.iter().any(|p| {
+                        p.file_name() == file.file_name()
+                            || (file_id(p).is_some() && file_id(p) == file_id(file))
+                    })
+            })
+        };
+        if by_directive || by_flags() {
             found.push(candidate);
         }
     }
