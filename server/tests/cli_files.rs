@@ -489,18 +489,31 @@ template <int B> void run(int *d) { k<<<1, B * 32>>>(d); }\n";
 /// `p/q/sub/` calling `run<2>`) and `database` (`p/q/compile_commands.json`,
 /// `{sub}` standing for the absolute path of `p/q/sub`) when given.
 fn header_wrapper_verdict(tag: &str, other: Option<&str>, database: Option<&str>) -> Value {
+    let files: Vec<(&str, &str)> = other.map(|o| ("sub/other.cpp", o)).into_iter().collect();
+    header_verdict(tag, WRAPPER_HEADER, "run<1>(d)", &files, database)
+}
+
+/// [`header_wrapper_verdict`] with another header text, whose wrapper
+/// `main.cpp` calls as `call`, and other `files` (path under `p/q/`, text).
+fn header_verdict(
+    tag: &str,
+    header: &str,
+    call: &str,
+    files: &[(&str, &str)],
+    database: Option<&str>,
+) -> Value {
     let dir = Scratch::new(tag);
     let q = dir.0.join("p").join("q");
     let sub = q.join("sub");
     std::fs::create_dir_all(&sub).expect("create scratch folders");
-    std::fs::write(q.join("hist.cuh"), WRAPPER_HEADER).expect("write header");
+    std::fs::write(q.join("hist.cuh"), header).expect("write header");
     std::fs::write(
         q.join("main.cpp"),
-        "#include \"hist.cuh\"\nint main() { int *d; run<1>(d); return 0; }\n",
+        format!("#include \"hist.cuh\"\nint main() {{ int *d; {call}; return 0; }}\n"),
     )
     .expect("write main");
-    if let Some(text) = other {
-        std::fs::write(sub.join("other.cpp"), text).expect("write other program");
+    for (name, text) in files {
+        std::fs::write(q.join(name), text).expect("write another file");
     }
     if let Some(db) = database {
         let db = db.replace("{sub}", &sub.display().to_string());
@@ -547,6 +560,43 @@ fn a_header_another_program_includes_unseen_keeps_its_wrapper_unknown() {
             Some(named)
         ),
         "racy"
+    );
+    // Spelled `--include=`, as GCC and clang also take it.
+    let dashes = r#"[{"directory": "{sub}", "file": "other.cpp",
+        "arguments": ["nvcc", "--include=../hist.cuh", "-c", "other.cpp"]}]"#;
+    assert_eq!(
+        header_wrapper_verdict("hdr-dashes", Some(calls_wide), Some(dashes)),
+        "racy"
+    );
+    // Included by an `.icc` file another program includes.
+    let icc = [
+        (
+            "sub/prog.cu",
+            "#include \"impl.icc\"\nint main() { return 0; }\n",
+        ),
+        (
+            "sub/impl.icc",
+            "#include \"../hist.cuh\"\nvoid go(int *d) { run<2>(d); }\n",
+        ),
+    ];
+    assert_eq!(
+        header_verdict("hdr-icc", WRAPPER_HEADER, "run<1>(d)", &icc, None),
+        "racy"
+    );
+    // A wrapper with external linkage: another unit may declare it and call
+    // it without including the header; an inline one it must include.
+    let plain = WRAPPER_HEADER.replace(
+        "template <int B> void run(int *d) { k<<<1, B * 32>>>(d); }",
+        "void run_n(int *d, int n) { k<<<1, n>>>(d); }",
+    );
+    assert_eq!(
+        header_verdict("hdr-extern", &plain, "run_n(d, 32)", &[], None),
+        "racy"
+    );
+    let inline = plain.replace("void run_n", "inline void run_n");
+    assert_eq!(
+        header_verdict("hdr-inline", &inline, "run_n(d, 32)", &[], None),
+        "race-free"
     );
     // An unreadable response file may hold either.
     let unknown = r#"[{"directory": "{sub}", "file": "other.cpp",

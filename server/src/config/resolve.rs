@@ -696,6 +696,56 @@ fn compile_entry_flags(entry: &serde_json::Value, file: &Path) -> Option<Compile
             i += 1;
             continue;
         }
+        // GCC's and clang's double-dash spellings, taken whole
+        // (`--include-path` is nvcc's `-I`, not `--include` of `-path`).
+        let double_dash = |name: &str| arg == name || arg.starts_with(&format!("{name}="));
+        if double_dash("--include") || double_dash("--imacros") {
+            let header = match arg.split_once('=') {
+                Some((_, v)) => Some(v.to_string()),
+                None => {
+                    i += 1;
+                    args.get(i).cloned()
+                }
+            };
+            flags.pre_includes.extend(header.map(|h| directory.join(h)));
+            i += 1;
+            continue;
+        }
+        if double_dash("--include-directory") || double_dash("--include-directory-after") {
+            let dir = match arg.split_once('=') {
+                Some((_, v)) => Some(v.to_string()),
+                None => {
+                    i += 1;
+                    args.get(i).cloned()
+                }
+            };
+            let after = arg.starts_with("--include-directory-after");
+            if let Some(dir) = dir.map(|d| directory.join(d)) {
+                if after {
+                    after_dirs.push(dir);
+                } else {
+                    flags.include_dirs.push(dir);
+                }
+            }
+            i += 1;
+            continue;
+        }
+        // Include folders made of a prefix and a name: not followed.
+        if [
+            "-iprefix",
+            "-iwithprefix",
+            "--include-prefix",
+            "--include-with-prefix",
+        ]
+        .iter()
+        .any(|o| arg.starts_with(o))
+            && flags.unknown.is_none()
+        {
+            flags.unknown = Some(format!(
+                "the compile command of {} gives include folders through `{arg}`, which is not followed",
+                file.display()
+            ));
+        }
         let mut value = |prefixes: &[&str]| -> Option<String> {
             for p in prefixes {
                 if arg == *p {
@@ -1226,6 +1276,32 @@ mod tests {
             "{lines}"
         );
         assert!(lines.ends_with(&format!("#include \"{}\"\n", tmp.0.join("cfg.h").display())));
+    }
+
+    #[test]
+    fn compile_commands_read_double_dash_forced_includes_and_folders() {
+        let tmp = TempDir::new("ccdb_dashdash");
+        let file = tmp.0.join("k.cu");
+        std::fs::write(&file, "").unwrap();
+        let db = serde_json::json!([{"directory": tmp.0, "file": "k.cu",
+            "arguments": ["nvcc", "--include=a.h", "--include", "b.h", "--imacros=m.h",
+                "--include-directory=inc", "--include-directory-after", "late",
+                "--include-path", "p", "-c", "k.cu"]}]);
+        std::fs::write(tmp.0.join("compile_commands.json"), db.to_string()).unwrap();
+        let flags = find_compile_flags(&file).unwrap();
+        assert_eq!(
+            flags.pre_includes,
+            vec![tmp.0.join("a.h"), tmp.0.join("b.h"), tmp.0.join("m.h")]
+        );
+        assert_eq!(
+            flags.include_dirs,
+            vec![tmp.0.join("inc"), tmp.0.join("p"), tmp.0.join("late")]
+        );
+        assert_eq!(flags.unknown, None);
+        let db = serde_json::json!([{"directory": tmp.0, "file": "k.cu",
+            "arguments": ["nvcc", "-iprefix", "pre/", "-iwithprefix", "x", "-c", "k.cu"]}]);
+        std::fs::write(tmp.0.join("compile_commands.json"), db.to_string()).unwrap();
+        assert!(find_compile_flags(&file).unwrap().unknown.is_some());
     }
 
     #[test]

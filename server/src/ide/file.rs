@@ -614,7 +614,7 @@ fn read_for_every_program(
     let all_active = functions
         .iter()
         .all(|f| word_matches(text, f).all(|(at, _)| active.contains(&(at as u32))));
-    if !all_active {
+    if !all_active || !callable_only_by_includers(text, functions) {
         return false;
     }
     // Every program compiling the header is the unit's.
@@ -657,6 +657,75 @@ fn read_for_every_program(
     true
 }
 
+/// Whether each of `functions` that `text` (a header) names is defined there, and every
+/// definition there can be called only by a unit that includes it: a
+/// function template, a member defined in its class, or a function declared
+/// `static`, `inline` (`__forceinline__`, `__inline__`, `constexpr`) or in an
+/// anonymous namespace. A function with external linkage may be declared
+/// and called by another unit that never includes the header, so no
+/// includer search can find all its callers.
+fn callable_only_by_includers(text: &str, functions: &[String]) -> bool {
+    let parsed = crate::syntax::parse::parse(text, crate::ir::Lang::Cuda, None);
+    let mut defined = vec![false; functions.len()];
+    let mut stack = vec![parsed.tree.root_node()];
+    while let Some(node) = stack.pop() {
+        let mut cursor = node.walk();
+        stack.extend(node.children(&mut cursor));
+        if node.kind() != "function_definition" {
+            continue;
+        }
+        // The innermost function declarator, and the name it declares.
+        let mut declarator = node.child_by_field_name("declarator");
+        while let Some(d) = declarator {
+            if d.kind() == "function_declarator" {
+                break;
+            }
+            declarator = d.child_by_field_name("declarator");
+        }
+        let Some(function) = declarator else {
+            continue;
+        };
+        let Some(name) = function
+            .child_by_field_name("declarator")
+            .and_then(|n| text.get(n.start_byte()..n.end_byte()))
+            .map(|n| n.rsplit("::").next().unwrap_or(n).trim())
+        else {
+            continue;
+        };
+        let Some(k) = functions.iter().position(|f| f == name) else {
+            continue;
+        };
+        defined[k] = true;
+        let specifiers = text
+            .get(node.start_byte()..function.start_byte())
+            .unwrap_or("");
+        let specified = [
+            "static",
+            "inline",
+            "__forceinline__",
+            "__inline__",
+            "constexpr",
+        ]
+        .iter()
+        .any(|w| names_word(specifiers, w));
+        let mut enclosing = node.parent();
+        let mut internal = specified;
+        while let Some(e) = enclosing {
+            internal |= matches!(e.kind(), "template_declaration" | "field_declaration_list")
+                || (e.kind() == "namespace_definition" && e.child_by_field_name("name").is_none());
+            enclosing = e.parent();
+        }
+        if !internal {
+            return false;
+        }
+    }
+    // A function the header never names is none of its business.
+    defined
+        .iter()
+        .zip(functions)
+        .all(|(d, f)| *d || !names_word(text, f))
+}
+
 /// The files that may include `file` (whose file name is `name`) in a way
 /// the quoted-include search does not resolve, among `folder_files`, the
 /// host files of `file`'s folder, its parent's and the project tree's (the
@@ -680,13 +749,11 @@ fn directive_spellers(file: &Path, name: &str, folder_files: &[PathBuf]) -> Opti
     {
         dirs.push(parent);
     }
+    // Files of any extension: `prog.cu` may include `impl.icc`, `impl.tpp`
+    // or an extensionless `launch_impl` that includes the header.
     for dir in dirs {
         let entries = std::fs::read_dir(&dir).ok()?;
-        candidates.extend(
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| is_host_source(p) || is_header_file(p)),
-        );
+        candidates.extend(entries.filter_map(|e| e.ok().map(|e| e.path())));
         if candidates.len() > MAX_INCLUDER_CANDIDATES {
             return None;
         }
@@ -695,16 +762,23 @@ fn directive_spellers(file: &Path, name: &str, folder_files: &[PathBuf]) -> Opti
     // anywhere under the build files may include the header (a narrower
     // root's listing, taken when the widest is over the bounds, would miss it).
     let widest = project_roots(&folder).into_iter().next()?;
-    candidates.extend(tree_files(&widest)?.files.iter().cloned());
-    if candidates.len() > 2 * MAX_INCLUDER_CANDIDATES {
+    candidates.extend(every_file_of(&widest)?.iter().cloned());
+    candidates.sort();
+    candidates.dedup();
+    if candidates.len() > MAX_INCLUDER_CANDIDATES + MAX_PROJECT_FILES {
         return None;
     }
+    let mut bytes = 0usize;
     let mut found = Vec::new();
     for candidate in candidates {
         if candidate.is_dir() {
             continue;
         }
         let text = cached_text(&candidate)?;
+        bytes += text.len();
+        if bytes > MAX_SPELLER_BYTES {
+            return None;
+        }
         let by_directive = preprocess::logical_lines(&text).iter().any(|(_, line)| {
             let start = skip_blanks(line);
             (start.starts_with('#') || start.starts_with("%:"))
@@ -726,6 +800,61 @@ fn directive_spellers(file: &Path, name: &str, folder_files: &[PathBuf]) -> Opti
         }
     }
     Some(found)
+}
+
+/// Most bytes [`directive_spellers`] reads (the files of a project tree, of
+/// any extension); beyond, it gives no answer.
+const MAX_SPELLER_BYTES: usize = 256 << 20;
+
+/// Every regular file of `root`'s tree, of any extension (an includer may be
+/// `impl.icc` or have no extension), skipping the folders [`tree_files`]
+/// skips; None over [`MAX_PROJECT_FILES`] files or [`MAX_PROJECT_FOLDERS`]
+/// folders, or when a folder cannot be listed. Taken once per root when the
+/// files are frozen.
+fn every_file_of(root: &Path) -> Option<std::sync::Arc<Vec<PathBuf>>> {
+    static MEMO: std::sync::OnceLock<
+        crate::base::Memo<PathBuf, Option<std::sync::Arc<Vec<PathBuf>>>>,
+    > = std::sync::OnceLock::new();
+    let list = || -> Option<std::sync::Arc<Vec<PathBuf>>> {
+        let mut files = Vec::new();
+        let mut folders: Vec<PathBuf> = Vec::new();
+        let mut pending = vec![root.to_path_buf()];
+        while let Some(dir) = pending.pop() {
+            let canonical = std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone());
+            if folders.contains(&canonical) {
+                continue;
+            }
+            folders.push(canonical);
+            if folders.len() > MAX_PROJECT_FOLDERS {
+                return None;
+            }
+            for entry in std::fs::read_dir(&dir).ok()?.filter_map(Result::ok) {
+                let p = entry.path();
+                let is_dir = match entry.file_type() {
+                    Ok(t) if !t.is_symlink() => t.is_dir(),
+                    _ => p.is_dir(),
+                };
+                if is_dir {
+                    if entry.file_name() != ".git" && !p.join("CACHEDIR.TAG").exists() {
+                        pending.push(p);
+                    }
+                } else {
+                    files.push(p);
+                }
+            }
+            if files.len() > MAX_PROJECT_FILES {
+                return None;
+            }
+        }
+        files.sort();
+        Some(std::sync::Arc::new(files))
+    };
+    if crate::base::files_frozen() {
+        return MEMO
+            .get_or_init(Default::default)
+            .get_or_compute(root.to_path_buf(), list);
+    }
+    list()
 }
 
 /// The places where `name` appears in `text` as a whole identifier.
