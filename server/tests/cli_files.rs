@@ -593,6 +593,20 @@ fn a_header_another_program_includes_unseen_keeps_its_wrapper_unknown() {
         header_verdict("hdr-extern", &plain, "run_n(d, 32)", &[], None),
         "racy"
     );
+    let commented = plain.replace("void run_n", "void /* not static */ run_n");
+    assert_eq!(
+        header_verdict("hdr-comment", &commented, "run_n(d, 32)", &[], None),
+        "racy"
+    );
+    // An explicit specialization is an ordinary function.
+    let specialized = WRAPPER_HEADER.replace(
+        "template <int B> void run(int *d) { k<<<1, B * 32>>>(d); }",
+        "template <int B> void run(int *d, int n);\ntemplate <> void run<0>(int *d, int n) { k<<<1, n>>>(d); }",
+    );
+    assert_eq!(
+        header_verdict("hdr-spec", &specialized, "run<0>(d, 32)", &[], None),
+        "racy"
+    );
     let inline = plain.replace("void run_n", "inline void run_n");
     assert_eq!(
         header_verdict("hdr-inline", &inline, "run_n(d, 32)", &[], None),

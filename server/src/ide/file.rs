@@ -696,22 +696,34 @@ fn callable_only_by_includers(text: &str, functions: &[String]) -> bool {
             continue;
         };
         defined[k] = true;
-        let specifiers = text
-            .get(node.start_byte()..function.start_byte())
-            .unwrap_or("");
-        let specified = [
-            "static",
-            "inline",
-            "__forceinline__",
-            "__inline__",
-            "constexpr",
-        ]
-        .iter()
-        .any(|w| names_word(specifiers, w));
+        // The definition's own specifiers (a comment saying `static` is
+        // none; a specifier the parse blanked is missed: external then).
+        let mut cursor = node.walk();
+        let specified = node
+            .children(&mut cursor)
+            .filter(|c| c.end_byte() <= function.start_byte() && c.kind() != "comment")
+            .any(|c| {
+                matches!(
+                    text.get(c.start_byte()..c.end_byte()).unwrap_or(""),
+                    "static"
+                        | "inline"
+                        | "__inline"
+                        | "__inline__"
+                        | "__forceinline"
+                        | "__forceinline__"
+                        | "constexpr"
+                )
+            });
         let mut enclosing = node.parent();
         let mut internal = specified;
         while let Some(e) = enclosing {
-            internal |= matches!(e.kind(), "template_declaration" | "field_declaration_list")
+            // `template <>` declares an explicit specialization: an ordinary
+            // function, external unless declared otherwise.
+            let primary_template = e.kind() == "template_declaration"
+                && e.child_by_field_name("parameters")
+                    .is_some_and(|p| p.named_child_count() > 0);
+            internal |= primary_template
+                || e.kind() == "field_declaration_list"
                 || (e.kind() == "namespace_definition" && e.child_by_field_name("name").is_none());
             enclosing = e.parent();
         }
@@ -728,8 +740,8 @@ fn callable_only_by_includers(text: &str, functions: &[String]) -> bool {
 
 /// The files that may include `file` (whose file name is `name`) in a way
 /// the quoted-include search does not resolve, among `folder_files`, the
-/// host files of `file`'s folder, its parent's and the project tree's (the
-/// places [`inclusions_of`] searches): one spelling `name` in a directive
+/// files of any extension of `file`'s folder, its parent's and the widest
+/// project root's tree (where [`inclusions_of`] searches): one spelling `name` in a directive
 /// line; one with a computed `#include` (`#include HDR(hist)` may paste any
 /// name together); one whose `compile_commands.json` flags force-include
 /// `file`, spell `name` in a `-D` value (`-DHDR="../k.h"`, then `#include
