@@ -2803,9 +2803,18 @@ impl<'k, 's> Checker<'k, 's> {
             self.profile.solve_ms += started.elapsed().as_secs_f64() * 1e3;
             return (SatResult::Unsat, None);
         }
-        if self.decided_by_core(&facts, cap_work, started)
-            || self.decided_incrementally(&facts, cap_work, started)
-        {
+        // A base with an incremental solver already asks it first: its
+        // loading is paid, and its answer is the whole query's, so a model
+        // leaves the hub core (a subset of the facts, as satisfiable) unasked.
+        let mut incremental = self.decided_incrementally(&facts, cap_work, started, true);
+        let decided = incremental == Some(SatResult::Unsat)
+            || (incremental != Some(SatResult::Sat)
+                && self.decided_by_core(&facts, cap_work, started))
+            || (incremental.is_none() && {
+                incremental = self.decided_incrementally(&facts, cap_work, started, false);
+                incremental == Some(SatResult::Unsat)
+            });
+        if decided {
             self.unsat_queries.insert(query_set, facts);
             return (SatResult::Unsat, None);
         }
@@ -2850,24 +2859,24 @@ impl<'k, 's> Checker<'k, 's> {
     /// the witnesses come from. A base gets a solver at its second query
     /// (most bases have one); one whose solver answers `unsat` rarely is
     /// left to the portfolio. Its work is `smt` work, paid also when it
-    /// does not decide.
+    /// does not decide. Returns its answer, `None` when not asked (with
+    /// `existing_only`, when the base has no solver yet).
     fn decided_incrementally(
         &mut self,
         facts: &[Bool],
         cap_work: Option<u64>,
         started: Instant,
-    ) -> bool {
-        let Some(goals_from) = self.goals_from else {
-            return false;
-        };
+        existing_only: bool,
+    ) -> Option<SatResult> {
+        let goals_from = self.goals_from?;
         if goals_from < INCREMENTAL_MIN_BASE || goals_from >= facts.len() {
-            return false;
+            return None;
         }
         let allowed = INCREMENTAL_WORK
             .min(cap_work.unwrap_or(QUERY_WORK))
             .min(self.work_left());
         if allowed == 0 {
-            return false;
+            return None;
         }
         let (base_facts, goals) = facts.split_at(goals_from);
         let base: Vec<usize> = base_facts
@@ -2878,11 +2887,12 @@ impl<'k, 's> Checker<'k, 's> {
         let before = work_count(self.solver);
         let index = match self.incremental.iter().position(|s| s.base == base) {
             Some(i) => i,
+            None if existing_only => return None,
             None => {
                 let seen = self.base_sightings.entry(base.clone()).or_insert(0);
                 *seen += 1;
                 if *seen < 2 {
-                    return false;
+                    return None;
                 }
                 self.base_sightings.remove(&base);
                 if self.incremental.len() >= INCREMENTAL_SOLVERS {
@@ -2919,7 +2929,7 @@ impl<'k, 's> Checker<'k, 's> {
         let clock = self.incremental_clock;
         let s = &mut self.incremental[index];
         if s.other > 2 * s.unsat + 4 {
-            return false;
+            return None;
         }
         s.last_used = clock;
         s.solver.push();
@@ -2954,15 +2964,14 @@ impl<'k, 's> Checker<'k, 's> {
         }
         self.work_used += work;
         self.profile.incremental_queries += 1;
-        if r != SatResult::Unsat {
-            return false;
+        if r == SatResult::Unsat {
+            self.queries += 1;
+            self.profile.decided_incrementally += 1;
+            let ms = started.elapsed().as_secs_f64() * 1e3;
+            self.profile.solve_ms += ms;
+            self.record_query(facts, work, ms, r);
         }
-        self.queries += 1;
-        self.profile.decided_incrementally += 1;
-        let ms = started.elapsed().as_secs_f64() * 1e3;
-        self.profile.solve_ms += ms;
-        self.record_query(facts, work, ms, r);
-        true
+        Some(r)
     }
 
     /// Whether the hub core of a large query (see `Slicer::core`) is
