@@ -373,8 +373,16 @@ fn report(rows: &[Row], front_ends: &[FileTimes], wall: f64, slowest: usize) {
         .iter()
         .map(|r| u64::from(r.profile.decided_by_core))
         .sum();
+    let incremental: u64 = rows
+        .iter()
+        .map(|r| u64::from(r.profile.incremental_queries))
+        .sum();
+    let by_incremental: u64 = rows
+        .iter()
+        .map(|r| u64::from(r.profile.decided_incrementally))
+        .sum();
     println!(
-        "pairs: {pairs}, decided without the solver: {fast}; scenarios with disjoint executed offsets: {disjoint}; solver queries: {queries} (and {reused} answered by an equal earlier query; {cored} asked their hub core first, {by_core} decided by it; {sliced} asked sliced first, {by_slice} decided by the slice); work units: {work}"
+        "pairs: {pairs}, decided without the solver: {fast}; scenarios with disjoint executed offsets: {disjoint}; solver queries: {queries} (and {reused} answered by an equal earlier query; {cored} asked their hub core first, {by_core} decided by it; {incremental} asked an incremental solver holding their base facts, {by_incremental} decided by it; {sliced} asked sliced first, {by_slice} decided by the slice); work units: {work}"
     );
     let mut verdicts = std::collections::BTreeMap::new();
     for r in rows {

@@ -53,6 +53,11 @@ pub struct Profile {
     /// Of those, queries the core decided (neither the slice nor the
     /// whole query asked).
     pub decided_by_core: u32,
+    /// Queries asked to an incremental solver holding their base facts
+    /// (see `Checker::decided_incrementally`).
+    pub incremental_queries: u32,
+    /// Of those, queries it decided (`unsat`; the portfolio not asked).
+    pub decided_incrementally: u32,
     /// Z3 work units spent in total.
     pub work: u64,
     /// The slowest queries by work units, slowest first.

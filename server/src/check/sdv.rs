@@ -115,6 +115,20 @@ const SLICED_WORK: u64 = PORTFOLIO[0].1;
 /// `Slicer::core`); smaller ones cost the solver little to load.
 const CORE_MIN_FACTS: usize = 256;
 
+/// A pair query with at least this many base facts (its scenario's, see
+/// `Checker::base_facts`) may be asked to an incremental solver holding
+/// them (see `Checker::decided_incrementally`): loading hundreds of facts
+/// costs Z3 more than most goals cost it to decide.
+const INCREMENTAL_MIN_BASE: usize = 128;
+
+/// Work slice of a query to an incremental solver (see
+/// `Checker::decided_incrementally`), like the first portfolio turn's.
+const INCREMENTAL_WORK: u64 = PORTFOLIO[0].1;
+
+/// Incremental solvers a check keeps at once, one per base: the
+/// same-block and different-block scenarios of consecutive pairs alternate.
+const INCREMENTAL_SOLVERS: usize = 4;
+
 /// Work slice of the hub core (see `Slicer::core`): launch bounds,
 /// distinctness and the goals, decided in a few hundred units when the
 /// guards alone contradict.
@@ -1378,6 +1392,44 @@ struct Checker<'k, 's> {
     goals_from: Option<usize>,
     /// The constants of each fact, for slicing.
     slicer: super::slice::Slicer,
+    /// Solvers holding a scenario's base facts (see `decided_incrementally`).
+    incremental: Vec<IncrementalSolver>,
+    /// How many queries each base (the addresses of its facts) was seen
+    /// in, while it has no incremental solver.
+    base_sightings: crate::base::HashMap<Vec<usize>, u32>,
+    /// Incremental queries asked so far (orders the solvers by last use).
+    incremental_clock: u64,
+}
+
+/// The set of a query's facts, as the sorted addresses of their terms: Z3
+/// shares equal terms (one term per structure in a context, compared by
+/// address, as `Z3_is_eq_ast` does), so equal sets are equal conjunctions
+/// (while the terms are alive: `Checker::unsat_queries` keeps them).
+fn fact_set(facts: &[Bool]) -> Vec<usize> {
+    let mut set: Vec<usize> = facts
+        .iter()
+        .map(|f| f.get_z3_ast().as_ptr() as usize)
+        .collect();
+    set.sort_unstable();
+    set.dedup();
+    set
+}
+
+/// An incremental solver with a scenario's base facts asserted (see
+/// `Checker::decided_incrementally`).
+struct IncrementalSolver {
+    /// The addresses of the base facts, in order. Z3 shares equal terms,
+    /// and the solver keeps its assertions alive, so while it exists each
+    /// address is one term: equal addresses are equal facts.
+    base: Vec<usize>,
+    solver: Solver,
+    /// The `rlimit` last set on it.
+    rlimit: Option<u64>,
+    /// Its `unsat` answers, and its other answers (the portfolio asked).
+    unsat: u32,
+    other: u32,
+    /// `incremental_clock` at its last query.
+    last_used: u64,
 }
 
 impl<'k, 's> Checker<'k, 's> {
@@ -1456,6 +1508,9 @@ impl<'k, 's> Checker<'k, 's> {
             decided_race_free: Vec::new(),
             pair_unknowns: 0,
             goals_from: None,
+            incremental: Vec::new(),
+            base_sightings: crate::base::HashMap::default(),
+            incremental_clock: 0,
             slicer,
         }
     }
@@ -2738,7 +2793,29 @@ impl<'k, 's> Checker<'k, 's> {
         }
         let started = Instant::now();
         let facts: Vec<Bool> = facts.collect();
-        if self.decided_by_core(&facts, cap_work, started) {
+        // An equal earlier query (see `check_kept_facts`) answers before the
+        // hub core or the incremental solver is asked: a grid-stride loop's
+        // repeated statements make most pairs' queries the same, and each
+        // paid its core query (thousands of units) before the reuse.
+        let query_set = fact_set(&facts);
+        if self.unsat_queries.contains_key(&query_set) {
+            self.profile.queries_reused += 1;
+            self.profile.solve_ms += started.elapsed().as_secs_f64() * 1e3;
+            return (SatResult::Unsat, None);
+        }
+        // A base with an incremental solver already asks it first: its
+        // loading is paid, and its answer is the whole query's, so a model
+        // leaves the hub core (a subset of the facts, as satisfiable) unasked.
+        let mut incremental = self.decided_incrementally(&facts, cap_work, started, true);
+        let decided = incremental == Some(SatResult::Unsat)
+            || (incremental != Some(SatResult::Sat)
+                && self.decided_by_core(&facts, cap_work, started))
+            || (incremental.is_none() && {
+                incremental = self.decided_incrementally(&facts, cap_work, started, false);
+                incremental == Some(SatResult::Unsat)
+            });
+        if decided {
+            self.unsat_queries.insert(query_set, facts);
             return (SatResult::Unsat, None);
         }
         // Repeated-read links of reads nothing else mentions left out: the
@@ -2747,21 +2824,154 @@ impl<'k, 's> Checker<'k, 's> {
         // bit-vector reasoning for nothing (a loop's `b[i & (n-1)]` reads,
         // linked in a query about stores before the loop).
         let goals_from = self.goals_from;
-        let facts = match self.slicer.drop_unread_links(
+        let dropped = self.slicer.drop_unread_links(
             &facts,
             lemmas,
             &self.enc.read_links.borrow(),
             goals_from,
-        ) {
+        );
+        let answer = match dropped {
             Some((kept, goals)) => {
                 self.goals_from = goals;
-                kept
+                let answer = self.check_kept_facts(kept, cap_work, lemmas, started);
+                // Equisatisfiable: the query as asked is unsatisfiable too
+                // (the kept facts' own set is recorded by `check_kept_facts`).
+                if answer.0 == SatResult::Unsat {
+                    self.unsat_queries.insert(query_set, facts);
+                }
+                answer
             }
-            None => facts,
+            None => self.check_kept_facts(facts, cap_work, lemmas, started),
         };
-        let answer = self.check_kept_facts(facts, cap_work, lemmas, started);
         self.goals_from = goals_from;
         answer
+    }
+
+    /// Whether the query is unsatisfiable to an incremental solver that
+    /// holds its base facts (`facts[..goals_from]`, its scenario's, the
+    /// same terms in every pair's query) already: only the goals are pushed
+    /// and popped, so Z3 loads and internalizes the base once, not once per
+    /// query (a grid-stride loop over a dozen slices of one array, each
+    /// thread's offsets under hundreds of fits facts: ~20,000 units per
+    /// query, nearly all of it loading, ~3,000 incrementally). The solver's
+    /// assertions are exactly the query's facts, so its `unsat` is the
+    /// query's; a model or `unknown` is left to the portfolio, whose models
+    /// the witnesses come from. A base gets a solver at its second query
+    /// (most bases have one); one whose solver answers `unsat` rarely is
+    /// left to the portfolio. Its work is `smt` work, paid also when it
+    /// does not decide. Returns its answer, `None` when not asked (with
+    /// `existing_only`, when the base has no solver yet).
+    fn decided_incrementally(
+        &mut self,
+        facts: &[Bool],
+        cap_work: Option<u64>,
+        started: Instant,
+        existing_only: bool,
+    ) -> Option<SatResult> {
+        let goals_from = self.goals_from?;
+        if goals_from < INCREMENTAL_MIN_BASE || goals_from >= facts.len() {
+            return None;
+        }
+        let allowed = INCREMENTAL_WORK
+            .min(cap_work.unwrap_or(QUERY_WORK))
+            .min(self.work_left());
+        if allowed == 0 {
+            return None;
+        }
+        let (base_facts, goals) = facts.split_at(goals_from);
+        let base: Vec<usize> = base_facts
+            .iter()
+            .map(|f| f.get_z3_ast().as_ptr() as usize)
+            .collect();
+        // Loading the base is counted with the first query's work.
+        let before = work_count(self.solver);
+        let index = match self.incremental.iter().position(|s| s.base == base) {
+            Some(i) => i,
+            None if existing_only => return None,
+            None => {
+                let seen = self.base_sightings.entry(base.clone()).or_insert(0);
+                *seen += 1;
+                if *seen < 2 {
+                    return None;
+                }
+                self.base_sightings.remove(&base);
+                if self.incremental.len() >= INCREMENTAL_SOLVERS {
+                    if let Some(oldest) =
+                        (0..self.incremental.len()).min_by_key(|&i| self.incremental[i].last_used)
+                    {
+                        self.incremental.swap_remove(oldest);
+                    }
+                }
+                // Z3's default solver, which turns incremental (its `smt`
+                // core keeps what it loaded across `push`/`pop`) once pushed;
+                // on `unknown` it must not fall back to the non-incremental
+                // tactic on the whole stack, which the slice would not bound.
+                let solver = Solver::new();
+                let mut p = Params::new();
+                p.set_u32("solver2_unknown", 0);
+                solver.set_params(&p);
+                solver.push();
+                for f in base_facts {
+                    solver.assert(f);
+                }
+                self.incremental.push(IncrementalSolver {
+                    base,
+                    solver,
+                    rlimit: None,
+                    unsat: 0,
+                    other: 0,
+                    last_used: 0,
+                });
+                self.incremental.len() - 1
+            }
+        };
+        self.incremental_clock += 1;
+        let clock = self.incremental_clock;
+        let s = &mut self.incremental[index];
+        if s.other > 2 * s.unsat + 4 {
+            return None;
+        }
+        s.last_used = clock;
+        s.solver.push();
+        for f in goals {
+            s.solver.assert(f);
+        }
+        let limit = allowed.clamp(1, u64::from(u32::MAX));
+        if s.rlimit != Some(limit) {
+            let mut p = Params::new();
+            p.set_u32("rlimit", limit as u32);
+            s.solver.set_params(&p);
+            s.rlimit = Some(limit);
+        }
+        let t = Instant::now();
+        let r = s.solver.check();
+        s.solver.pop(1);
+        let work = work_count(&s.solver).saturating_sub(before);
+        if r == SatResult::Unsat {
+            s.unsat += 1;
+        } else {
+            s.other += 1;
+        }
+        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+            eprintln!(
+                "[syncwright] {} query {} (incremental smt): {:?} in {:.1} ms, {} work units",
+                self.kernel.name,
+                self.queries,
+                r,
+                t.elapsed().as_secs_f64() * 1e3,
+                work
+            );
+        }
+        self.work_used += work;
+        self.profile.incremental_queries += 1;
+        if r == SatResult::Unsat {
+            self.queries += 1;
+            self.profile.decided_incrementally += 1;
+            let ms = started.elapsed().as_secs_f64() * 1e3;
+            self.profile.solve_ms += ms;
+            self.record_query(facts, work, ms, r);
+        }
+        Some(r)
     }
 
     /// Whether the hub core of a large query (see `Slicer::core`) is
@@ -2815,12 +3025,7 @@ impl<'k, 's> Checker<'k, 's> {
         // same set of fact terms is the same formula, whose answer an
         // earlier query already gave: unsatisfiable stays unsatisfiable.
         // (Satisfiable queries are asked again: the race needs its model.)
-        let mut fact_set: Vec<usize> = facts
-            .iter()
-            .map(|f| f.get_z3_ast().as_ptr() as usize)
-            .collect();
-        fact_set.sort_unstable();
-        fact_set.dedup();
+        let fact_set = fact_set(&facts);
         if self.unsat_queries.contains_key(&fact_set) {
             self.profile.queries_reused += 1;
             self.profile.solve_ms += started.elapsed().as_secs_f64() * 1e3;
