@@ -783,14 +783,35 @@ fn directive_spellers(file: &Path, name: &str, folder_files: &[PathBuf]) -> Opti
     let mut bytes = 0usize;
     let mut found = Vec::new();
     for candidate in candidates {
-        if candidate.is_dir() {
+        let meta = std::fs::metadata(&candidate).ok()?;
+        if meta.is_dir() {
             continue;
         }
-        let text = cached_text(&candidate)?;
-        bytes += text.len();
-        if bytes > MAX_SPELLER_BYTES {
-            return None;
+        let size = usize::try_from(meta.len()).unwrap_or(usize::MAX);
+        let binary = first_bytes_are_binary(&candidate)?;
+        if !binary {
+            bytes = bytes.saturating_add(size);
+            if bytes > MAX_SPELLER_BYTES {
+                return None;
+            }
         }
+        match binary {
+            // A file with a NUL byte in its first block (git's test for a
+            // binary file: an executable, an object file, a dataset) is
+            // neither compiled nor included as source text.
+            true => continue,
+            false if size > MAX_SPELLER_TEXT_BYTES => {
+                // A large text file (a dataset) is searched as bytes, not
+                // decoded or kept: spelling `include` or the name at all
+                // makes it a possible includer.
+                if bytes_mention(&candidate, &[b"include".as_slice(), name.as_bytes()])? {
+                    found.push(candidate);
+                }
+                continue;
+            }
+            false => {}
+        }
+        let text = cached_text(&candidate)?;
         let by_directive = preprocess::logical_lines(&text).iter().any(|(_, line)| {
             let start = skip_blanks(line);
             (start.starts_with('#') || start.starts_with("%:"))
@@ -817,6 +838,56 @@ fn directive_spellers(file: &Path, name: &str, folder_files: &[PathBuf]) -> Opti
 /// Most bytes [`directive_spellers`] reads (the files of a project tree, of
 /// any extension); beyond, it gives no answer.
 const MAX_SPELLER_BYTES: usize = 256 << 20;
+
+/// Largest file [`directive_spellers`] decodes and reads by lines; a larger
+/// text file is only searched as bytes ([`bytes_mention`]).
+const MAX_SPELLER_TEXT_BYTES: usize = 4 << 20;
+
+/// Whether the first 8 KiB of `path` hold a NUL byte; None when it cannot be
+/// read as a regular file (a FIFO is never opened).
+fn first_bytes_are_binary(path: &Path) -> Option<bool> {
+    use std::io::Read;
+    if !std::fs::metadata(path).ok()?.is_file() {
+        return None;
+    }
+    let mut block = [0u8; 8192];
+    let mut file = std::fs::File::open(path).ok()?;
+    let mut filled = 0;
+    while filled < block.len() {
+        match file.read(&mut block[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(_) => return None,
+        }
+    }
+    Some(block[..filled].contains(&0))
+}
+
+/// Whether the regular file at `path` contains one of `needles` (read in
+/// blocks, never whole); None when it cannot be read.
+fn bytes_mention(path: &Path, needles: &[&[u8]]) -> Option<bool> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path).ok()?;
+    let longest = needles.iter().map(|n| n.len()).max().unwrap_or(0);
+    let mut window: Vec<u8> = Vec::new();
+    let mut block = vec![0u8; 1 << 20];
+    loop {
+        let n = file.read(&mut block).ok()?;
+        if n == 0 {
+            return Some(false);
+        }
+        window.extend_from_slice(&block[..n]);
+        if needles
+            .iter()
+            .any(|needle| !needle.is_empty() && window.windows(needle.len()).any(|w| w == *needle))
+        {
+            return Some(true);
+        }
+        // Keep the tail a needle may straddle.
+        let keep = longest.saturating_sub(1).min(window.len());
+        window.drain(..window.len() - keep);
+    }
+}
 
 /// Every regular file of `root`'s tree, of any extension (an includer may be
 /// `impl.icc` or have no extension), skipping the folders [`tree_files`]
