@@ -165,6 +165,21 @@ pub fn fix_file(
                     repair_kernel_after(k, files, &opts, config, attempt.first.take(), spent)
                 })
                 .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message));
+                // A barrier written in a device function runs in every kernel
+                // calling it; `fix_program` re-checks this file's kernels, but
+                // not those of a file that includes this one.
+                if crate::synth::writes_outside(k.span, &repaired.edits) {
+                    if let Some(includer) = device_code_includer(path) {
+                        repaired.status = crate::synth::RepairStatus::Inconclusive;
+                        repaired.reason = Some(format!(
+                            "it needs a barrier in a device function, and `{}` includes this file and has device code of its own (its kernels may call the function and are not checked here)",
+                            includer.display()
+                        ));
+                        repaired.edits.clear();
+                        repaired.barriers_after = repaired.barriers_before;
+                        repaired.cost_after = repaired.cost_before;
+                    }
+                }
                 repaired.time_ms += sync_spent.as_secs_f64() * 1000.0;
                 repaired.times.checker_ms += attempt.checker_ms;
                 repaired
@@ -203,6 +218,48 @@ pub fn fix_file(
         &mut relower,
     );
     (fixed, config_error)
+}
+
+/// A file of `path`'s folder (other than `path`) that names `path` in an
+/// `#include` line and has device code (`__global__`, `__device__`,
+/// `__kernel`): its kernels may call a device function of `path`. Files over
+/// 8 MB and unreadable ones are skipped; an unreadable folder counts as such
+/// an includer (the folder itself). Only the folder is searched, one level
+/// of includes (README, Fixing: a limit).
+fn device_code_includer(path: &Path) -> Option<std::path::PathBuf> {
+    let name = path.file_name()?.to_str()?;
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let Ok(entries) = std::fs::read_dir(&folder) else {
+        return Some(folder);
+    };
+    let own = std::fs::canonicalize(path).ok();
+    for entry in entries.flatten() {
+        let other = entry.path();
+        if !other.is_file()
+            || std::fs::canonicalize(&other).ok() == own
+            || entry.metadata().map_or(true, |m| m.len() > 8 << 20)
+        {
+            continue;
+        }
+        let Ok(bytes) = std::fs::read(&other) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let includes_it = text.lines().any(|l| {
+            let l = l.trim_start();
+            l.starts_with('#') && l.contains("include") && l.contains(name)
+        });
+        let device_code = ["__global__", "__device__", "__kernel"]
+            .iter()
+            .any(|w| text.contains(w));
+        if includes_it && device_code {
+            return Some(other);
+        }
+    }
+    None
 }
 
 /// Most quick fixes applied one after another by [`sync_repair`].
