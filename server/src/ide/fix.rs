@@ -169,10 +169,10 @@ pub fn fix_file(
                 // calling it; `fix_program` re-checks this file's kernels, but
                 // not those of a file that includes this one.
                 if crate::synth::writes_outside(k.span, &repaired.edits) {
-                    if let Some(includer) = device_code_includer(path) {
+                    if let Some(includer) = other_device_code(path) {
                         repaired.status = crate::synth::RepairStatus::Inconclusive;
                         repaired.reason = Some(format!(
-                            "it needs a barrier in a device function, and `{}` includes this file and has device code of its own (its kernels may call the function and are not checked here)",
+                            "it needs a barrier in a device function, and `{}` has device code too (its kernels may call the function, through an include or separate compilation, and are not checked here)",
                             includer.display()
                         ));
                         repaired.edits.clear();
@@ -220,14 +220,14 @@ pub fn fix_file(
     (fixed, config_error)
 }
 
-/// A file of `path`'s folder (other than `path`) that names `path` in an
-/// `#include` line and has device code (`__global__`, `__device__`,
-/// `__kernel`): its kernels may call a device function of `path`. Files over
-/// 8 MB and unreadable ones are skipped; an unreadable folder counts as such
-/// an includer (the folder itself). Only the folder is searched, one level
-/// of includes (README, Fixing: a limit).
-fn device_code_includer(path: &Path) -> Option<std::path::PathBuf> {
-    let name = path.file_name()?.to_str()?;
+/// A file other than `path` with device code (`__global__`, `__device__`,
+/// `__kernel`) in `path`'s folder, one of its subfolders or its parent
+/// folder: its kernels may call a device function of `path` (an include of
+/// it, an `extern` declaration under separate compilation, a macro spelling
+/// the name), so a barrier written in that function is not checked for
+/// them. Files over 8 MB and unreadable ones are skipped; an unreadable
+/// folder, or over 4,096 files, counts as such a file (README, Fixing).
+fn other_device_code(path: &Path) -> Option<std::path::PathBuf> {
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => std::path::PathBuf::from("."),
@@ -235,12 +235,35 @@ fn device_code_includer(path: &Path) -> Option<std::path::PathBuf> {
     let Ok(entries) = std::fs::read_dir(&folder) else {
         return Some(folder);
     };
-    let own = std::fs::canonicalize(path).ok();
+    // The folder, its subfolders and its parent folder.
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
     for entry in entries.flatten() {
-        let other = entry.path();
+        let p = entry.path();
+        if p.is_dir() {
+            match std::fs::read_dir(&p) {
+                Ok(sub) => files.extend(sub.flatten().map(|e| e.path())),
+                Err(_) => return Some(p),
+            }
+        } else {
+            files.push(p);
+        }
+    }
+    if let Some(parent) = std::fs::canonicalize(&folder)
+        .ok()
+        .and_then(|f| f.parent().map(Path::to_path_buf))
+    {
+        if let Ok(up) = std::fs::read_dir(&parent) {
+            files.extend(up.flatten().map(|e| e.path()).filter(|p| p.is_file()));
+        }
+    }
+    if files.len() > 4096 {
+        return Some(folder);
+    }
+    let own = std::fs::canonicalize(path).ok();
+    for other in files {
         if !other.is_file()
             || std::fs::canonicalize(&other).ok() == own
-            || entry.metadata().map_or(true, |m| m.len() > 8 << 20)
+            || std::fs::metadata(&other).map_or(true, |m| m.len() > 8 << 20)
         {
             continue;
         }
@@ -248,14 +271,10 @@ fn device_code_includer(path: &Path) -> Option<std::path::PathBuf> {
             continue;
         };
         let text = String::from_utf8_lossy(&bytes);
-        let includes_it = text.lines().any(|l| {
-            let l = l.trim_start();
-            l.starts_with('#') && l.contains("include") && l.contains(name)
-        });
         let device_code = ["__global__", "__device__", "__kernel"]
             .iter()
             .any(|w| text.contains(w));
-        if includes_it && device_code {
+        if device_code {
             return Some(other);
         }
     }
