@@ -898,7 +898,16 @@ pub fn validated_repair(
     })?;
     let mut fixes = Vec::new();
     let mut rejected = Vec::new();
+    // A barrier written in a device function runs in every kernel calling
+    // it; only `fix`, which re-checks them all, writes one.
+    let outside =
+        |edits: &[crate::synth::TextEdit]| crate::synth::writes_outside(target.kernel.span, edits);
+    const OUTSIDE: &str = "writes a barrier in a device function (other kernels may call it): only `syncwright fix` does";
     for fix in &repair.fixes {
+        if outside(&fix.edits) {
+            rejected.push(format!("{}: {OUTSIDE}", fix.title));
+            continue;
+        }
         let claim = Claim {
             addresses: &fix.addresses,
             removal: matches!(fix.kind, crate::synth::FixKind::RemoveBarrier),
@@ -914,7 +923,11 @@ pub fn validated_repair(
             Err(why) => rejected.push(format!("{}: {why}", fix.title)),
         }
     }
+    if outside(&repair.edits) {
+        rejected.push(format!("optimize all: {OUTSIDE}"));
+    }
     let optimize_all_ok = !repair.edits.is_empty()
+        && !outside(&repair.edits)
         && match validate_edits(
             engine,
             caches,

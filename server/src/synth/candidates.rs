@@ -1,7 +1,8 @@
 //! Candidate barrier locations: program points every thread of a block reaches
 //! together (uniform), that map to a place in the user's text where a barrier
-//! statement can be written (never inside macro expansions or inlined device
-//! functions, never inside a loop header).
+//! statement can be written (never inside macro expansions or a loop header;
+//! inside an inlined device function's body only as a line in the function,
+//! see [`Candidate::shared`]).
 
 use crate::base::HashMap;
 
@@ -157,6 +158,12 @@ pub struct Candidate {
     /// block comes with whether every path through it reaches the position
     /// (no jump before it in that block).
     pub runs_with: Vec<(BlockSlot, bool)>,
+    /// For a point inside an inlined device function's body: the offset of
+    /// its line in the function's text. Every point with the same offset (the
+    /// copies of the function, one per call) gets a barrier from that one
+    /// line, so their variables are tied (all or none: blocking clauses in `repairs`),
+    /// and none is a candidate unless all are.
+    pub shared: Option<u32>,
 }
 
 /// Barriers in both arms of an `if` whose arms both hold candidates (so its
@@ -310,20 +317,21 @@ impl CandidateSet {
         let entered = crate::analysis::intervals::surely_entered_loops(base);
         let mut cands = Vec::new();
         let mut index = HashMap::default();
+        // Lines in a device function some copy of which is no candidate.
+        let mut unusable_lines: crate::base::HashSet<u32> = crate::base::HashSet::default();
         for (point, pos) in points {
-            let after_return = uniformity.after_return_cause(point);
-            if !uniformity.is_uniform_point(point) && after_return.is_none() {
-                continue;
-            }
-            if in_flight.iter().any(|&(from, to)| pos > from && pos < to) {
-                continue;
-            }
-            if matches!(point.block, BlockSlot::LoopStep(_) | BlockSlot::LoopCond(_)) {
-                continue;
-            }
             let Some(block) = crate::ir::walk::block_ref(base, point.block) else {
                 continue;
             };
+            let shared = shared_line(block, point, text, base.span.file);
+            let after_return = uniformity.after_return_cause(point);
+            if (!uniformity.is_uniform_point(point) && after_return.is_none())
+                || in_flight.iter().any(|&(from, to)| pos > from && pos < to)
+                || matches!(point.block, BlockSlot::LoopStep(_) | BlockSlot::LoopCond(_))
+            {
+                unusable_lines.extend(shared);
+                continue;
+            }
             let render = render_point(block, point, text, base.span.file)
                 .filter(|r| !wraps_part_of_its_statement(base, point.block, r, text))
                 .map(|r| after_waits(r, block, point, text, &waits));
@@ -342,7 +350,16 @@ impl CandidateSet {
                 render,
                 after_return,
                 runs_with,
+                shared,
             });
+        }
+        // A barrier written in a device function runs in every copy of it: a
+        // line one copy cannot hold (a call in a thread-dependent branch,
+        // where it would diverge) holds no barrier at all.
+        for c in &mut cands {
+            if c.shared.is_some_and(|line| unusable_lines.contains(&line)) {
+                c.render = None;
+            }
         }
         let joint = joint_options(base, &layout, &entered, &cands);
         CandidateSet {
@@ -539,6 +556,9 @@ pub(crate) fn render_point(
     let k = point.index;
     let prev = k.checked_sub(1).and_then(|i| block.stmts.get(i));
     let next = block.stmts.get(k);
+    if let Some(call) = inlined_call(prev, next) {
+        return render_in_callee(block, prev, next, call, text, file);
+    }
     let anchor_of = |s: &Stmt| anchor(s, text).filter(|a| a.file == file && a.start < a.end);
     let ap = match prev {
         Some(s) => Some(anchor_of(s)?),
@@ -617,6 +637,166 @@ pub(crate) fn render_point(
                 ),
             };
             Some(Render::Line { offset, indent })
+        }
+    }
+}
+
+/// The call both neighbours of a point were inlined from (the outermost
+/// call, see [`Stmt::inlined_at`]), when every neighbour is such a statement
+/// and none comes from a macro expansion: the point is inside the body of a
+/// device function, and a barrier there is written in that function.
+fn inlined_call(prev: Option<&Stmt>, next: Option<&Stmt>) -> Option<Span> {
+    let mut call = None;
+    for s in [prev, next].into_iter().flatten() {
+        if s.in_macro {
+            return None;
+        }
+        let at = s.inlined_at?;
+        if call.is_some_and(|c| c != at) {
+            return None;
+        }
+        call = Some(at);
+    }
+    call
+}
+
+/// How a barrier at a point inside an inlined device function's body is
+/// written: as a line of its own in the function's text, between the two
+/// source statements around the point (their `stmt_span`s, in the function),
+/// only when both are whole statements of the same file as the kernel, one
+/// right after the other in the text (nothing but blanks and comments
+/// between them, so the line runs exactly between the two: not at the end of
+/// a nested callee's body standing for the point after its call); at the
+/// start or end of a block, inside the block's braces, which must be the
+/// function's own. A split of a statement, a wrapped unbraced body, or a
+/// point at the edge of the spliced top-level body (its block is the
+/// caller's) is not written. The line is in the function, so
+/// every inlined copy of the point (every call, in every kernel) gets the
+/// barrier: see [`Candidate::shared`].
+fn render_in_callee(
+    block: &Block,
+    prev: Option<&Stmt>,
+    next: Option<&Stmt>,
+    call: Span,
+    text: &str,
+    file: crate::ir::FileId,
+) -> Option<Render> {
+    let whole = |s: &Stmt| {
+        let a = s.stmt_span;
+        (a.file == file && a.start < a.end && (a.end as usize) <= text.len()).then_some(a)
+    };
+    let ap = match prev {
+        Some(s) => Some(whole(s)?),
+        None => None,
+    };
+    let an = match next {
+        Some(s) => Some(whole(s)?),
+        None => None,
+    };
+    // The call itself is in the kernel: a statement "of the function" whose
+    // range covers the call is the kernel's statement, not the function's.
+    let inside_call = |a: Span| a.start <= call.start && call.end <= a.end;
+    if ap.is_some_and(inside_call) || an.is_some_and(inside_call) {
+        return None;
+    }
+    // The top-level statements of the function's body are spliced into the
+    // caller's list, whose braces are the caller's: a point between two of
+    // them is still written between them (two statements one right after
+    // the other in the text are in one statement list), but the edges of
+    // that list need the function's own braces.
+    let braces = block
+        .braces
+        .filter(|b| b.file == file && text.as_bytes().get(b.start as usize) == Some(&b'{'));
+    let within = |a: Span| braces.is_some_and(|b| a.start > b.start && a.end <= b.end);
+    let both = ap.is_some() && an.is_some();
+    if !both && (!ap.is_none_or(within) || !an.is_none_or(within)) {
+        return None;
+    }
+    // A line after a `return`, `break` or `continue` of the function would
+    // never run.
+    let jumps_away = |a: Span| {
+        text.get(a.start as usize..a.end as usize)
+            .map(str::trim_start)
+            .is_some_and(|t| {
+                ["return", "break", "continue", "goto"].iter().any(|k| {
+                    t.strip_prefix(k)
+                        .is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+                })
+            })
+    };
+    if ap.is_some_and(jumps_away) {
+        return None;
+    }
+    match (ap, an) {
+        (Some(a), Some(b)) => {
+            if a == b || a.end > b.start || !only_blanks(text, a.end, b.start) {
+                return None;
+            }
+            Some(Render::Line {
+                offset: insertion_offset_after(text, a.end, Some(b.start)),
+                indent: indent_of_line(text, a.start),
+            })
+        }
+        (Some(a), None) => {
+            let braces = braces?;
+            if !only_blanks(text, a.end, braces.end.saturating_sub(1)) {
+                return None;
+            }
+            Some(Render::Line {
+                offset: insertion_offset_after(text, a.end, None),
+                indent: indent_of_line(text, a.start),
+            })
+        }
+        (None, Some(b)) => {
+            let open = braces?.start + 1;
+            if !only_blanks(text, open, b.start) {
+                return None;
+            }
+            Some(Render::Line {
+                offset: insertion_offset_after(text, open, Some(b.start)),
+                indent: indent_of_line(text, b.start),
+            })
+        }
+        (None, None) => None,
+    }
+}
+
+/// The line a barrier at `point` would be written on when the point is
+/// inside an inlined device function's body (see [`Candidate::shared`]).
+fn shared_line(
+    block: &Block,
+    point: ProgramPoint,
+    text: &str,
+    file: crate::ir::FileId,
+) -> Option<u32> {
+    let prev = point.index.checked_sub(1).and_then(|i| block.stmts.get(i));
+    let next = block.stmts.get(point.index);
+    let call = inlined_call(prev, next)?;
+    match render_in_callee(block, prev, next, call, text, file)? {
+        Render::Line { offset, .. } => Some(offset),
+        _ => None,
+    }
+}
+
+/// Whether `text[from..to]` holds only whitespace and comments.
+fn only_blanks(text: &str, from: u32, to: u32) -> bool {
+    let Some(mut rest) = text.get(from as usize..to as usize) else {
+        return false;
+    };
+    loop {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            return true;
+        }
+        if let Some(r) = rest.strip_prefix("//") {
+            rest = r.split_once('\n').map_or("", |(_, after)| after);
+        } else if let Some(r) = rest.strip_prefix("/*") {
+            match r.split_once("*/") {
+                Some((_, after)) => rest = after,
+                None => return false,
+            }
+        } else {
+            return false;
         }
     }
 }

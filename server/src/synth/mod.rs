@@ -36,6 +36,18 @@ pub struct TextEdit {
     pub new_text: String,
 }
 
+/// Whether `edits` write in the main file outside `kernel` (its span): a
+/// barrier in a device function the kernel calls, which every caller of the
+/// function runs. An `#include` line (a grid barrier's header) is not such
+/// an edit.
+pub fn writes_outside(kernel: Span, edits: &[TextEdit]) -> bool {
+    edits.iter().any(|e| {
+        e.span.file.0 == 0
+            && (e.span.start < kernel.start || e.span.end > kernel.end)
+            && !e.new_text.trim_start().starts_with("#include")
+    })
+}
+
 /// What a fix does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]

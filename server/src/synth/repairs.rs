@@ -242,6 +242,20 @@ pub(crate) fn race_key(r: &Race) -> (StmtId, StmtId, LoopRelation) {
     (a, b, r.relation)
 }
 
+/// The groups of candidates (indices, at least two) that are copies of one
+/// line in a device function (see `Candidate::shared`).
+fn shared_copies(cs: &CandidateSet) -> Vec<Vec<usize>> {
+    let mut by_line: HashMap<u32, Vec<usize>> = HashMap::default();
+    for (i, c) in cs.cands.iter().enumerate() {
+        if let Some(line) = c.shared {
+            by_line.entry(line).or_default().push(i);
+        }
+    }
+    let mut groups: Vec<Vec<usize>> = by_line.into_values().filter(|g| g.len() > 1).collect();
+    groups.sort();
+    groups
+}
+
 fn real_races(report: &KernelReport) -> Vec<&Race> {
     report
         .findings
@@ -736,6 +750,16 @@ impl Engine<'_, '_> {
                     .collect();
                 problem.blocking.push(lits);
             }
+            // The copies of a line in a device function hold a barrier all
+            // together or not at all (one line of text): each implies the
+            // next, around the cycle (`!a || b` is the blocking clause of
+            // `a && !b`).
+            for copies in shared_copies(&cs) {
+                for (k, &a) in copies.iter().enumerate() {
+                    let b = copies[(k + 1) % copies.len()];
+                    problem.blocking.push(vec![(a, true), (b, false)]);
+                }
+            }
             // The solve may take what is left of the budget; a placement it
             // found but did not prove least-cost is still checked.
             problem.timeout_ms = Some(self.budget.wall_left_ms().max(1));
@@ -1095,14 +1119,35 @@ impl Engine<'_, '_> {
             }
             _ => false,
         };
+        let in_macro = [early, late].into_iter().flatten().any(|s| s.in_macro);
         let generated = [early, late]
             .into_iter()
             .flatten()
             .any(|s| s.in_macro || s.inlined_at.is_some());
+        // Points inside a device function's body are candidates too (the
+        // barrier is written in the function): two accesses of one call
+        // that none orders are in one statement of the function, or no
+        // point between them is uniform in every copy of the function.
+        let one_function_statement = match (early, late) {
+            (Some(a), Some(b)) => a.stmt_span == b.stmt_span,
+            _ => false,
+        };
         let reason = if rec.early == rec.late && rec.relation == LoopRelation::IntraIteration {
             format!(
                 "`{}` races with itself: two threads write the same location in the same execution of one statement, which no barrier can order",
                 name(rec.early)
+            )
+        } else if same_statement && generated && !in_macro && one_function_statement {
+            format!(
+                "both racing accesses (`{}`, `{}`) are in one statement of an inlined device function, which cannot be split there; a barrier between them would have to be written inside that statement",
+                name(rec.early),
+                name(rec.late)
+            )
+        } else if same_statement && generated && !in_macro {
+            format!(
+                "both racing accesses (`{}`, `{}`) come from one call of a device function, and no point between them in the function is reached by all threads of the block together in every call of it in this kernel (a call or the accesses in thread-dependent branches or loops), so no barrier written in the function can order them without divergence",
+                name(rec.early),
+                name(rec.late)
             )
         } else if same_statement && generated {
             format!(
@@ -1435,9 +1480,14 @@ impl Engine<'_, '_> {
         }
         // Insertions.
         let mut inserted: Vec<(usize, Vec<TextEdit>)> = Vec::new();
+        // Lines written in a device function (one for all its copies).
+        let mut shared_written: HashSet<u32> = HashSet::default();
         for &i in chosen {
             let c = &cs.cands[i];
             if existing.iter().any(|e| e.point == Some(c.point)) {
+                continue;
+            }
+            if c.shared.is_some_and(|line| !shared_written.insert(line)) {
                 continue;
             }
             let Some(render) = &c.render else { continue };

@@ -320,10 +320,27 @@ pub fn fix_program(
     }
     // Apply, re-check, and drop the repairs that do not hold up (at most once per kernel).
     for _ in 0..=kernels.len() {
-        let edits: Vec<TextEdit> = kernels
+        let mut edits: Vec<TextEdit> = Vec::new();
+        for e in kernels
             .iter()
-            .flat_map(|k| k.edits.iter().filter(|e| e.span.file.0 == 0).cloned())
-            .collect();
+            .flat_map(|k| k.edits.iter().filter(|e| e.span.file.0 == 0))
+        {
+            // Two kernels calling one device function may write the same
+            // barrier line in it: it is written once.
+            if !edits.contains(e) {
+                edits.push(e.clone());
+            }
+        }
+        // Kernels whose edits are outside their own text: a barrier written
+        // in a device function, which every kernel calling it runs.
+        let outside_own = |k: &KernelRepair| {
+            program
+                .kernels
+                .iter()
+                .find(|o| o.name == k.name && o.span.file.0 == 0)
+                .is_some_and(|o| super::writes_outside(o.span, &k.edits))
+        };
+        let shared_edits = kernels.iter().any(outside_own);
         let fixed = match apply_edits(&original, &edits) {
             Ok(t) => t,
             Err(why) => {
@@ -398,6 +415,50 @@ pub fn fix_program(
                 };
                 demote(k, &why);
                 failed = true;
+            }
+        }
+        // A barrier written in a device function also runs in the other
+        // kernels that call it: none of them may get a defect it did not
+        // have (a barrier in a thread-dependent branch of one of them
+        // diverges), else the kernels that wrote outside their own text give
+        // up their edits.
+        if shared_edits && !failed {
+            for o in program.kernels.iter().filter(|o| o.span.file.0 == 0) {
+                if kernels
+                    .iter()
+                    .any(|k| k.name == o.name && !k.edits.is_empty())
+                {
+                    continue;
+                }
+                let start = map_offset(o.span.start, &edits);
+                let worse = match find_kernel(&reprogram, &o.name, start) {
+                    Some(new_kernel) => {
+                        let before = check(o, Duration::ZERO);
+                        let after = check(new_kernel, Duration::ZERO);
+                        // Fewer races but a new divergence is no better: a
+                        // kind of defect it did not have, more defects, or
+                        // another verdict (other than race-free) is worse.
+                        let new_kind = after.findings.iter().any(|f| {
+                            f.kind.is_defect() && !before.findings.iter().any(|b| b.kind == f.kind)
+                        });
+                        new_kind
+                            || after.defects() > before.defects()
+                            || (after.verdict != before.verdict
+                                && after.verdict != Verdict::RaceFree)
+                    }
+                    None => true,
+                };
+                if worse {
+                    let why = format!(
+                        "a barrier it writes in a device function changes kernel `{}`, which calls the function too",
+                        o.name
+                    );
+                    for k in kernels.iter_mut().filter(|k| outside_own(k)) {
+                        demote(k, &why);
+                    }
+                    failed = true;
+                    break;
+                }
             }
         }
         if !failed {

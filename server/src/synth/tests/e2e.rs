@@ -291,6 +291,77 @@ fn macros_and_device_functions_are_never_edited_inside() {
 }
 
 #[test]
+fn barriers_are_written_inside_device_functions_for_every_call() {
+    // Both barriers of the scan go inside the function's loop, once in the
+    // text for its two calls; the kernel's own text is unchanged.
+    let name = "device_function_scan.cu";
+    let original = source(name);
+    let r = fix_text(name, &original, 1);
+    let k = &r.kernels[0];
+    assert_eq!(k.status, RepairStatus::Repaired, "{:?}", k.reason);
+    assert_eq!(barriers(&r.fixed), 2, "{}", r.fixed);
+    assert!(
+        r.fixed.contains(
+            "<<= 1) {\n        __syncthreads();\n        unsigned int t = buf[pos] + buf[pos - offset];\n        __syncthreads();\n        buf[pos] = t;\n    }"
+        ),
+        "{}",
+        r.fixed
+    );
+    let kernel_text = |t: &str| t[t.find("__global__").expect("kernel")..].to_string();
+    assert_eq!(kernel_text(&r.fixed), kernel_text(&original));
+    recheck(name, &r.fixed, 1);
+    assert_compiles("device_function_scan", &r.fixed);
+
+    // Between two top-level statements of the function (its body is in
+    // the kernel's statement list): still written in the function.
+    let name = "device_function_top_level.cu";
+    let r = fix_text(name, &source(name), 1);
+    let k = &r.kernels[0];
+    assert_eq!(k.status, RepairStatus::Repaired, "{:?}", k.reason);
+    assert!(
+        r.fixed.contains(
+            "    buf[threadIdx.x] = v;\n    __syncthreads();\n    int w = buf[(threadIdx.x + 1) % blockDim.x];\n"
+        ),
+        "{}",
+        r.fixed
+    );
+    assert_eq!(barriers(&r.fixed), 1, "{}", r.fixed);
+    recheck(name, &r.fixed, 1);
+    assert_compiles("device_function_top_level", &r.fixed);
+
+    // One call in a thread-dependent branch: a barrier in the function
+    // would diverge there, so no copy gets one.
+    let name = "device_function_divergent_call.cu";
+    let r = fix_text(name, &source(name), 1);
+    let k = &r.kernels[0];
+    assert_eq!(k.status, RepairStatus::Unrepairable, "{}", r.fixed);
+    assert!(
+        k.reason.as_deref().unwrap_or("").contains("every call"),
+        "{:?}",
+        k.reason
+    );
+    assert!(!r.changed());
+
+    // Another kernel calls the function in a thread-dependent branch: the
+    // barriers the first kernel needs would diverge in it, so the first
+    // kernel's repair is withdrawn.
+    let name = "device_function_other_kernel.cu";
+    let r = fix_text(name, &source(name), 1);
+    let all = r
+        .kernels
+        .iter()
+        .find(|k| k.name == "scan_all")
+        .expect("scan_all");
+    assert_eq!(all.status, RepairStatus::Inconclusive, "{:?}", all.reason);
+    assert!(
+        all.reason.as_deref().unwrap_or("").contains("scan_some"),
+        "{:?}",
+        all.reason
+    );
+    assert!(!r.changed(), "{}", r.fixed);
+}
+
+#[test]
 fn barriers_order_an_async_copy_only_after_its_wait() {
     let name = "async_copy.cl";
     let r = fix_text(name, &source(name), 1);

@@ -1,0 +1,23 @@
+// The scan of device_function_scan.cu, its second call in a thread-dependent branch: a
+// barrier in the function would diverge there, so none is written (unrepairable).
+__device__ unsigned int scan_inclusive(unsigned int v, unsigned int *buf, unsigned int size) {
+    unsigned int pos = 2 * threadIdx.x - (threadIdx.x & (size - 1));
+    buf[pos] = 0;
+    pos += size;
+    buf[pos] = v;
+    for (unsigned int offset = 1; offset < size; offset <<= 1) {
+        unsigned int t = buf[pos] + buf[pos - offset];
+        buf[pos] = t;
+    }
+    return buf[pos];
+}
+
+__global__ void scan_then_some(unsigned int *out, const unsigned int *in) {
+    __shared__ unsigned int buf[16];
+    __shared__ unsigned int other[16];
+    unsigned int i = threadIdx.x;
+    unsigned int a = scan_inclusive(in[i], buf, 8);
+    if (a > 0)
+        a = scan_inclusive(a, other, 8);
+    out[i] = a;
+}
