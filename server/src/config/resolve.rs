@@ -700,25 +700,13 @@ fn compile_entry_flags(entry: &serde_json::Value, file: &Path) -> Option<Compile
         // (`--include-path` is nvcc's `-I`, not `--include` of `-path`).
         let double_dash = |name: &str| arg == name || arg.starts_with(&format!("{name}="));
         if double_dash("--include") || double_dash("--imacros") {
-            let header = match arg.split_once('=') {
-                Some((_, v)) => Some(v.to_string()),
-                None => {
-                    i += 1;
-                    args.get(i).cloned()
-                }
-            };
+            let header = joined_or_next(arg, &args, &mut i);
             flags.pre_includes.extend(header.map(|h| directory.join(h)));
             i += 1;
             continue;
         }
         if double_dash("--include-directory") || double_dash("--include-directory-after") {
-            let dir = match arg.split_once('=') {
-                Some((_, v)) => Some(v.to_string()),
-                None => {
-                    i += 1;
-                    args.get(i).cloned()
-                }
-            };
+            let dir = joined_or_next(arg, &args, &mut i);
             let after = arg.starts_with("--include-directory-after");
             if let Some(dir) = dir.map(|d| directory.join(d)) {
                 if after {
@@ -802,6 +790,18 @@ fn compile_entry_flags(entry: &serde_json::Value, file: &Path) -> Option<Compile
         }
     }
     Some(flags)
+}
+
+/// The value of the option `arg` (the `i`-th of `args`): after its `=`, or
+/// the next argument (then `i` moves to it).
+fn joined_or_next(arg: &str, args: &[String], i: &mut usize) -> Option<String> {
+    match arg.split_once('=') {
+        Some((_, v)) => Some(v.to_string()),
+        None => {
+            *i += 1;
+            args.get(*i).cloned()
+        }
+    }
 }
 
 /// Options whose value goes to another tool than the device front end

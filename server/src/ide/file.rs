@@ -638,7 +638,7 @@ fn read_for_every_program(
         // the quoted-include search does not resolve (`<k.h>` through a
         // `-I`, `#define HEADER "../k.h"` then `#include HEADER` in another
         // folder): searched where includers are searched.
-        let Some(spelling) = directive_spellers(&file, name, folder_files) else {
+        let Some(spelling) = directive_spellers(&file, name, folder_files, &[]) else {
             return false;
         };
         includers.extend(spelling);
@@ -748,7 +748,12 @@ fn callable_only_by_includers(text: &str, functions: &[String]) -> bool {
 /// HDR`), or are unknown (an unreadable response file may hold either).
 /// None when one cannot be read or there are over
 /// [`MAX_INCLUDER_CANDIDATES`] of them.
-fn directive_spellers(file: &Path, name: &str, folder_files: &[PathBuf]) -> Option<Vec<PathBuf>> {
+fn directive_spellers(
+    file: &Path,
+    name: &str,
+    folder_files: &[PathBuf],
+    words: &[&str],
+) -> Option<Vec<PathBuf>> {
     let folder = match file.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -787,29 +792,24 @@ fn directive_spellers(file: &Path, name: &str, folder_files: &[PathBuf]) -> Opti
         if meta.is_dir() {
             continue;
         }
-        let size = usize::try_from(meta.len()).unwrap_or(usize::MAX);
-        let binary = first_bytes_are_binary(&candidate)?;
-        if !binary {
-            bytes = bytes.saturating_add(size);
-            if bytes > MAX_SPELLER_BYTES {
-                return None;
-            }
+        if not_source_text(&candidate)? {
+            continue;
         }
-        match binary {
-            // A file with a NUL byte in its first block (git's test for a
-            // binary file: an executable, an object file, a dataset) is
-            // neither compiled nor included as source text.
-            true => continue,
-            false if size > MAX_SPELLER_TEXT_BYTES => {
-                // A large text file (a dataset) is searched as bytes, not
-                // decoded or kept: spelling `include` or the name at all
-                // makes it a possible includer.
-                if bytes_mention(&candidate, &[b"include".as_slice(), name.as_bytes()])? {
-                    found.push(candidate);
-                }
-                continue;
+        let size = usize::try_from(meta.len()).unwrap_or(usize::MAX);
+        bytes = bytes.saturating_add(size);
+        if bytes > MAX_SPELLER_BYTES {
+            return None;
+        }
+        if size > MAX_SPELLER_TEXT_BYTES {
+            // A large file (a dataset) is searched as bytes, not decoded or
+            // kept: spelling `include`, the name or a word at all makes it a
+            // possible includer.
+            let mut needles: Vec<&[u8]> = vec![b"include".as_slice(), name.as_bytes()];
+            needles.extend(words.iter().map(|w| w.as_bytes()));
+            if bytes_mention(&candidate, &needles)? {
+                found.push(candidate);
             }
-            false => {}
+            continue;
         }
         let text = cached_text(&candidate)?;
         let by_directive = preprocess::logical_lines(&text).iter().any(|(_, line)| {
@@ -818,21 +818,52 @@ fn directive_spellers(file: &Path, name: &str, folder_files: &[PathBuf]) -> Opti
                 && (start.contains(name)
                     || matches!(include_form(start), Some(IncludeForm::Computed)))
         });
+        let by_word = words.iter().any(|w| text.contains(w));
         let by_flags = || {
             crate::config::resolve::find_compile_flags(&candidate).is_some_and(|flags| {
                 flags.unknown.is_some()
-                    || flags.defines.iter().any(|d| d.contains(name))
+                    || flags
+                        .defines
+                        .iter()
+                        .any(|d| d.contains(name) || words.iter().any(|w| d.contains(w)))
                     || flags.pre_includes.iter().any(|p| {
                         p.file_name() == file.file_name()
                             || (file_id(p).is_some() && file_id(p) == file_id(file))
                     })
             })
         };
-        if by_directive || by_flags() {
+        if by_directive || by_word || by_flags() {
             found.push(candidate);
         }
     }
     Some(found)
+}
+
+/// A file of `path`'s project other than `path` (its folder, its parent and
+/// the widest project root's tree, of any extension) whose kernels may run a
+/// device function of `path`: one with device code (`__global__`,
+/// `__device__`, `__kernel`, in its text or its `-D` flags: a macro may stand
+/// for them), one that may include `path` ([`directive_spellers`]), or one
+/// whose compile flags are unknown; the folder itself when the project cannot
+/// be searched whole. A barrier `fix` writes in a device function runs in
+/// all of their kernels, which `fix` does not check.
+pub(crate) fn other_device_code(path: &Path) -> Option<PathBuf> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return Some(folder);
+    };
+    let Some(found) =
+        directive_spellers(path, name, &[], &["__global__", "__device__", "__kernel"])
+    else {
+        return Some(folder);
+    };
+    let own = file_id(path);
+    found
+        .into_iter()
+        .find(|other| own.is_none() || file_id(other) != own)
 }
 
 /// Most bytes [`directive_spellers`] reads (the files of a project tree, of
@@ -843,24 +874,37 @@ const MAX_SPELLER_BYTES: usize = 256 << 20;
 /// text file is only searched as bytes ([`bytes_mention`]).
 const MAX_SPELLER_TEXT_BYTES: usize = 4 << 20;
 
-/// Whether the first 8 KiB of `path` hold a NUL byte; None when it cannot be
-/// read as a regular file (a FIFO is never opened).
-fn first_bytes_are_binary(path: &Path) -> Option<bool> {
+/// Whether `path` starts with the magic number of an executable, object,
+/// archive or compressed file (ELF, `!<arch>`, Mach-O, gzip, zip, zstd,
+/// xz): text no C or C++ front end compiles (a stray `\177` or control
+/// byte is an error), so no program includes it. None when it cannot be read
+/// as a regular file (a FIFO is never opened).
+fn not_source_text(path: &Path) -> Option<bool> {
     use std::io::Read;
+    const MAGIC: [&[u8]; 8] = [
+        b"\x7fELF",
+        b"!<arch>\n",
+        b"\xcf\xfa\xed\xfe",
+        b"\xce\xfa\xed\xfe",
+        b"\x1f\x8b",
+        b"PK\x03\x04",
+        b"\x28\xb5\x2f\xfd",
+        b"\xfd7zXZ\x00",
+    ];
     if !std::fs::metadata(path).ok()?.is_file() {
         return None;
     }
-    let mut block = [0u8; 8192];
+    let mut head = [0u8; 8];
     let mut file = std::fs::File::open(path).ok()?;
     let mut filled = 0;
-    while filled < block.len() {
-        match file.read(&mut block[filled..]) {
+    while filled < head.len() {
+        match file.read(&mut head[filled..]) {
             Ok(0) => break,
             Ok(n) => filled += n,
             Err(_) => return None,
         }
     }
-    Some(block[..filled].contains(&0))
+    Some(MAGIC.iter().any(|m| head[..filled].starts_with(m)))
 }
 
 /// Whether the regular file at `path` contains one of `needles` (read in
@@ -898,40 +942,7 @@ fn every_file_of(root: &Path) -> Option<std::sync::Arc<Vec<PathBuf>>> {
     static MEMO: std::sync::OnceLock<
         crate::base::Memo<PathBuf, Option<std::sync::Arc<Vec<PathBuf>>>>,
     > = std::sync::OnceLock::new();
-    let list = || -> Option<std::sync::Arc<Vec<PathBuf>>> {
-        let mut files = Vec::new();
-        let mut folders: Vec<PathBuf> = Vec::new();
-        let mut pending = vec![root.to_path_buf()];
-        while let Some(dir) = pending.pop() {
-            let canonical = std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone());
-            if folders.contains(&canonical) {
-                continue;
-            }
-            folders.push(canonical);
-            if folders.len() > MAX_PROJECT_FOLDERS {
-                return None;
-            }
-            for entry in std::fs::read_dir(&dir).ok()?.filter_map(Result::ok) {
-                let p = entry.path();
-                let is_dir = match entry.file_type() {
-                    Ok(t) if !t.is_symlink() => t.is_dir(),
-                    _ => p.is_dir(),
-                };
-                if is_dir {
-                    if entry.file_name() != ".git" && !p.join("CACHEDIR.TAG").exists() {
-                        pending.push(p);
-                    }
-                } else {
-                    files.push(p);
-                }
-            }
-            if files.len() > MAX_PROJECT_FILES {
-                return None;
-            }
-        }
-        files.sort();
-        Some(std::sync::Arc::new(files))
-    };
+    let list = || walk_tree(root, &|_| true).1.map(std::sync::Arc::new);
     if crate::base::files_frozen() {
         return MEMO
             .get_or_init(Default::default)
@@ -2172,8 +2183,7 @@ fn project_files(folder: &Path) -> Option<std::sync::Arc<ProjectTree>> {
 fn tree_files(root: &Path) -> Option<std::sync::Arc<ProjectTree>> {
     use crate::base::HashMap;
     use std::sync::{Arc, Mutex, OnceLock};
-    type Stamps = Vec<(PathBuf, Option<std::time::SystemTime>)>;
-    type Listing = (Stamps, Option<Arc<ProjectTree>>);
+    type Listing = (FolderStamps, Option<Arc<ProjectTree>>);
     static CACHE: OnceLock<Mutex<HashMap<PathBuf, Listing>>> = OnceLock::new();
     let root = root.to_path_buf();
     let stamp = |dir: &Path| disk_facts(dir).and_then(|f| f.stamp.0);
@@ -2190,14 +2200,40 @@ fn tree_files(root: &Path) -> Option<std::sync::Arc<ProjectTree>> {
             }
         }
     }
-    let mut stamps: Stamps = Vec::new();
+    let (stamps, files) = walk_tree(&root, &|p: &Path| {
+        is_host_source(p)
+            || p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| e.eq_ignore_ascii_case("cl") || e.eq_ignore_ascii_case("inl"))
+    });
+    let files = files.map(|files| {
+        Arc::new(ProjectTree {
+            files,
+            index: OnceLock::new(),
+        })
+    });
+    if let Ok(mut map) = cache.lock() {
+        map.insert(root, (stamps, files.clone()));
+    }
+    files
+}
+
+/// Folders [`walk_tree`] listed, each with its modification time.
+type FolderStamps = Vec<(PathBuf, Option<std::time::SystemTime>)>;
+
+/// The files of `root`'s tree that `keep` accepts, sorted, with the folders
+/// listed; no files over [`MAX_PROJECT_FILES`] of them or
+/// [`MAX_PROJECT_FOLDERS`] folders, or when a folder cannot be listed.
+/// Linked folders are followed once each; a `.git` folder and a folder
+/// holding a `CACHEDIR.TAG` are not listed (see [`project_files`]).
+fn walk_tree(root: &Path, keep: &dyn Fn(&Path) -> bool) -> (FolderStamps, Option<Vec<PathBuf>>) {
+    let stamp = |dir: &Path| disk_facts(dir).and_then(|f| f.stamp.0);
+    let mut stamps: FolderStamps = Vec::new();
     let mut files = Vec::new();
-    let mut pending = vec![root.clone()];
-    let mut complete = true;
+    let mut pending = vec![root.to_path_buf()];
     while let Some(dir) = pending.pop() {
         if stamps.len() >= MAX_PROJECT_FOLDERS {
-            complete = false;
-            break;
+            return (stamps, None);
         }
         let canonical = std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone());
         if stamps.iter().any(|(d, _)| *d == canonical) {
@@ -2205,8 +2241,7 @@ fn tree_files(root: &Path) -> Option<std::sync::Arc<ProjectTree>> {
         }
         stamps.push((canonical, stamp(&dir)));
         let Ok(entries) = std::fs::read_dir(&dir) else {
-            complete = false;
-            break;
+            return (stamps, None);
         };
         for entry in entries.filter_map(Result::ok) {
             let p = entry.path();
@@ -2220,30 +2255,16 @@ fn tree_files(root: &Path) -> Option<std::sync::Arc<ProjectTree>> {
                 if entry.file_name() != ".git" && !p.join("CACHEDIR.TAG").exists() {
                     pending.push(p);
                 }
-            } else if is_host_source(&p)
-                || p.extension()
-                    .and_then(|e| e.to_str())
-                    .is_some_and(|e| e.eq_ignore_ascii_case("cl") || e.eq_ignore_ascii_case("inl"))
-            {
+            } else if keep(&p) {
                 files.push(p);
             }
         }
         if files.len() > MAX_PROJECT_FILES {
-            complete = false;
-            break;
+            return (stamps, None);
         }
     }
     files.sort();
-    let files = complete.then(|| {
-        Arc::new(ProjectTree {
-            files,
-            index: OnceLock::new(),
-        })
-    });
-    if let Ok(mut map) = cache.lock() {
-        map.insert(root, (stamps, files.clone()));
-    }
-    files
+    (stamps, Some(files))
 }
 
 /// The files of one project tree (see [`project_files`]), sorted, with the

@@ -169,7 +169,7 @@ pub fn fix_file(
                 // calling it; `fix_program` re-checks this file's kernels, but
                 // not those of a file that includes this one.
                 if crate::synth::writes_outside(k.span, &repaired.edits) {
-                    if let Some(includer) = other_device_code(path) {
+                    if let Some(includer) = crate::ide::file::other_device_code(path) {
                         repaired.status = crate::synth::RepairStatus::Inconclusive;
                         repaired.reason = Some(format!(
                             "it needs a barrier in a device function, and `{}` has device code too (its kernels may call the function, through an include or separate compilation, and are not checked here)",
@@ -218,67 +218,6 @@ pub fn fix_file(
         &mut relower,
     );
     (fixed, config_error)
-}
-
-/// A file other than `path` with device code (`__global__`, `__device__`,
-/// `__kernel`) in `path`'s folder, one of its subfolders or its parent
-/// folder: its kernels may call a device function of `path` (an include of
-/// it, an `extern` declaration under separate compilation, a macro spelling
-/// the name), so a barrier written in that function is not checked for
-/// them. Files over 8 MB and unreadable ones are skipped; an unreadable
-/// folder, or over 4,096 files, counts as such a file (README, Fixing).
-fn other_device_code(path: &Path) -> Option<std::path::PathBuf> {
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let Ok(entries) = std::fs::read_dir(&folder) else {
-        return Some(folder);
-    };
-    // The folder, its subfolders and its parent folder.
-    let mut files: Vec<std::path::PathBuf> = Vec::new();
-    for entry in entries.flatten() {
-        let p = entry.path();
-        if p.is_dir() {
-            match std::fs::read_dir(&p) {
-                Ok(sub) => files.extend(sub.flatten().map(|e| e.path())),
-                Err(_) => return Some(p),
-            }
-        } else {
-            files.push(p);
-        }
-    }
-    if let Some(parent) = std::fs::canonicalize(&folder)
-        .ok()
-        .and_then(|f| f.parent().map(Path::to_path_buf))
-    {
-        if let Ok(up) = std::fs::read_dir(&parent) {
-            files.extend(up.flatten().map(|e| e.path()).filter(|p| p.is_file()));
-        }
-    }
-    if files.len() > 4096 {
-        return Some(folder);
-    }
-    let own = std::fs::canonicalize(path).ok();
-    for other in files {
-        if !other.is_file()
-            || std::fs::canonicalize(&other).ok() == own
-            || std::fs::metadata(&other).map_or(true, |m| m.len() > 8 << 20)
-        {
-            continue;
-        }
-        let Ok(bytes) = std::fs::read(&other) else {
-            continue;
-        };
-        let text = String::from_utf8_lossy(&bytes);
-        let device_code = ["__global__", "__device__", "__kernel"]
-            .iter()
-            .any(|w| text.contains(w));
-        if device_code {
-            return Some(other);
-        }
-    }
-    None
 }
 
 /// Most quick fixes applied one after another by [`sync_repair`].
