@@ -620,3 +620,27 @@ fn a_header_another_program_includes_unseen_keeps_its_wrapper_unknown() {
         "racy"
     );
 }
+
+#[test]
+fn fix_quotes_accesses_of_a_header_function_from_the_header() {
+    let dir = Scratch::new("fix-header-text");
+    dir.write(
+        "stage.cuh",
+        b"#pragma once\n__device__ void stage(int *s, int t) {\n  s[t] = t;\n  int x = s[(t + 1) % 64];\n  s[t] = x + 1;\n}\n",
+    );
+    let kernel = dir.write(
+        "a.cu",
+        b"#include \"stage.cuh\"\n__global__ void ka(int *out) {\n  __shared__ int s[64];\n  int t = threadIdx.x;\n  if (t < 32) stage(s, t);\n  out[t] = s[t];\n}\n",
+    );
+    let out = syncwright(&["fix", "--format", "json", "--block-dim", "64", &kernel]);
+    let doc = json(&out);
+    let reason = doc["files"][0]["kernels"][0]["reason"]
+        .as_str()
+        .unwrap_or("");
+    // The accesses as written in the header, not text cut from `a.cu` at
+    // the header's offsets.
+    assert!(
+        reason.contains("`s[t]`") && reason.contains("`s[(t + 1) % 64]`"),
+        "{doc}"
+    );
+}

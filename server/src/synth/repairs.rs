@@ -1090,10 +1090,16 @@ impl Engine<'_, '_> {
         added
     }
 
-    /// The text of statement `id` of `kernel`, for messages.
+    /// The text of statement `id` of `kernel`, for messages, cut from the
+    /// file the statement is in (a device function of a header is not in
+    /// the kernel's file).
     fn stmt_text(&self, kernel: &Kernel, id: StmtId) -> String {
         walk::find_stmt(&kernel.body, id)
-            .and_then(|s| self.text().get(s.span.start as usize..s.span.end as usize))
+            .and_then(|s| {
+                self.files
+                    .get(s.span.file.0 as usize)
+                    .and_then(|f| f.text.get(s.span.start as usize..s.span.end as usize))
+            })
             .unwrap_or("?")
             .to_string()
     }
@@ -1105,12 +1111,7 @@ impl Engine<'_, '_> {
     }
 
     fn unrepairable_race(&self, base: &Kernel, rec: &RaceRecord) -> KernelRepair {
-        let name = |id: StmtId| {
-            walk::find_stmt(&base.body, id)
-                .and_then(|s| self.text().get(s.span.start as usize..s.span.end as usize))
-                .unwrap_or("?")
-                .to_string()
-        };
+        let name = |id: StmtId| self.stmt_text(base, id);
         let early = walk::find_stmt(&base.body, rec.early);
         let late = walk::find_stmt(&base.body, rec.late);
         let same_statement = match (early, late) {
