@@ -644,3 +644,120 @@ fn fix_quotes_accesses_of_a_header_function_from_the_header() {
         "{doc}"
     );
 }
+
+/// A kernel whose race is ordered only by a barrier inside the device
+/// function `stage` it calls (between the write of `s[t]` and the read of
+/// its neighbour's element).
+const STAGE_FILE: &str = "__device__ void stage(int *s, int *out) {\n\
+    int t = threadIdx.x;\n\
+    s[t] = t;\n\
+    out[blockIdx.x * blockDim.x + t] = s[(t + 1) % blockDim.x];\n\
+}\n\
+__global__ void ka(int *out) {\n\
+    __shared__ int s[1024];\n\
+    stage(s, out);\n\
+}\n";
+
+/// Whether `fix --write` writes the barrier into `stage` of `a_text` (file
+/// `p/q/a.cu` of a scratch project) beside `others` (path under `p/q/`,
+/// text); `{q}` in a text stands for the absolute path of `p/q`.
+fn writes_into_stage(tag: &str, a_text: &str, others: &[(&str, &str)]) -> bool {
+    let dir = Scratch::new(tag);
+    let q = dir.0.join("p").join("q");
+    std::fs::create_dir_all(q.join("sub")).expect("create scratch folders");
+    let a = q.join("a.cu");
+    std::fs::write(&a, a_text).expect("write a.cu");
+    for (name, text) in others {
+        let text = text.replace("{q}", &q.display().to_string());
+        std::fs::write(q.join(name), text).expect("write another file");
+    }
+    let a = a.display().to_string();
+    let out = syncwright(&["fix", "--write", &a]);
+    assert!(
+        matches!(out.status.code(), Some(0) | Some(1)),
+        "{tag}: {}",
+        stderr(&out)
+    );
+    let written = std::fs::read_to_string(&a).expect("read a.cu");
+    let into_stage = match (written.find("__syncthreads();"), written.find("__global__")) {
+        (Some(barrier), Some(kernel)) => barrier < kernel,
+        _ => false,
+    };
+    // Either the barrier in `stage`, or nothing at all.
+    assert!(into_stage || written == a_text, "{tag}: {written}");
+    into_stage
+}
+
+#[test]
+fn fix_writes_into_a_device_function_only_when_no_other_file_may_call_it() {
+    // Alone, and beside files whose kernels cannot call `stage`: another
+    // kernel file, a program including `a.cu` that never names it.
+    assert!(writes_into_stage("stage-alone", STAGE_FILE, &[]));
+    let other_kernel = "__global__ void kb(int *o) { o[threadIdx.x] = 1; }\n";
+    assert!(writes_into_stage(
+        "stage-other",
+        STAGE_FILE,
+        &[("b.cu", other_kernel)]
+    ));
+    let includer = "#include \"a.cu\"\n__global__ void kb(int *o) { o[threadIdx.x] = 1; }\nint main() { ka<<<1, 64>>>(0); kb<<<1, 64>>>(0); }\n";
+    assert!(writes_into_stage(
+        "stage-includer",
+        STAGE_FILE,
+        &[("main.cu", includer)]
+    ));
+    // Another unit calling it (separate compilation), or a subfolder's.
+    let extern_call = "extern __device__ void stage(int *s, int *out);\n__global__ void kb(int *o) {\n    __shared__ int s[1024];\n    if (threadIdx.x < 32) stage(s, o);\n}\n";
+    assert!(!writes_into_stage(
+        "stage-extern",
+        STAGE_FILE,
+        &[("b.cu", extern_call)]
+    ));
+    assert!(!writes_into_stage(
+        "stage-sub",
+        STAGE_FILE,
+        &[("sub/b.cu", extern_call)]
+    ));
+    // A name pasted together: `sta##ge`.
+    let pasted = "#define CAT(a, b) a##b\nextern __device__ void stage(int *, int *);\n__global__ void kb(int *o) {\n    __shared__ int s[1024];\n    if (threadIdx.x < 32) CAT(sta, ge)(s, o);\n}\n";
+    assert!(!writes_into_stage(
+        "stage-pasted",
+        STAGE_FILE,
+        &[(
+            "b.cu",
+            &pasted.replace("extern __device__ void stage(int *, int *);\n", "")
+        )]
+    ));
+    // A macro of `a.cu` calling it from an includer's kernel.
+    let with_macro = format!("{STAGE_FILE}#define RUN(s, o) stage(s, o)\n");
+    let macro_user = "#include \"a.cu\"\n__global__ void kb(int *o) {\n    __shared__ int s[1024];\n    if (threadIdx.x < 32) RUN(s, o);\n}\n";
+    assert!(!writes_into_stage(
+        "stage-macro",
+        &with_macro,
+        &[("main.cu", macro_user)]
+    ));
+    // Its address taken: a pointer may call it anywhere.
+    let pointer = format!("{STAGE_FILE}__device__ void (*hook)(int *, int *) = stage;\n");
+    assert!(!writes_into_stage("stage-pointer", &pointer, &[]));
+    // Called through another device function of `a.cu` that another unit calls.
+    let wrapped = STAGE_FILE
+        .replace(
+            "__global__",
+            "__device__ void wrap(int *s, int *o) { stage(s, o); }\n__global__",
+        )
+        .replace("stage(s, out);", "wrap(s, out);");
+    assert!(wrapped.contains("wrap(s, out);") && wrapped.contains("void wrap"));
+    let wrap_call = extern_call.replace("stage", "wrap");
+    assert!(!writes_into_stage(
+        "stage-wrapped",
+        &wrapped,
+        &[("b.cu", &wrap_call)]
+    ));
+    // Named in another unit's `-D` flags.
+    let database = r#"[{"directory": "{q}", "file": "b.cu",
+        "arguments": ["nvcc", "-DSTEP=stage", "-c", "b.cu"]}]"#;
+    assert!(!writes_into_stage(
+        "stage-flags",
+        STAGE_FILE,
+        &[("b.cu", other_kernel), ("compile_commands.json", database)]
+    ));
+}

@@ -839,15 +839,220 @@ fn directive_spellers(
     Some(found)
 }
 
+/// The functions `fix` writes a barrier into, and what else in their file
+/// runs them, or why that cannot be known.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum FunctionCallers {
+    /// The device functions of the file holding the edits, and the file's
+    /// device functions that call them (transitively, by name): no other
+    /// code of the file can run the barriers. The file's kernels are not in
+    /// it: a kernel of the file is checked by `fix` wherever it is launched.
+    Named(Vec<String>),
+    /// Why the file's own text does not tell who runs them.
+    Unknown(String),
+}
+
+/// The functions of `text` (the text of the file `fix` writes) that run a
+/// barrier written at one of `offsets`, by name: each function definition
+/// holding an offset, then every non-kernel function of `text` whose
+/// definition names one of them, until none is added. `Unknown` when an
+/// offset is in no function definition (a macro-generated function), when
+/// one of them is an operator, conversion or destructor (called without its
+/// name being written), when a `#define` line names one (a macro may call it
+/// from a kernel anywhere the file is included), or when one is named other
+/// than in a call, definition or declaration (its address taken: a function
+/// pointer may call it from anywhere).
+pub(crate) fn functions_running(text: &str, offsets: &[usize]) -> FunctionCallers {
+    struct Definition {
+        name: String,
+        start: usize,
+        end: usize,
+        kernel: bool,
+        named_implicitly: bool,
+    }
+    let parsed = crate::syntax::parse::parse(text, crate::ir::Lang::Cuda, None);
+    let mut definitions = Vec::new();
+    let mut stack = vec![parsed.tree.root_node()];
+    while let Some(node) = stack.pop() {
+        let mut cursor = node.walk();
+        stack.extend(node.children(&mut cursor));
+        if node.kind() != "function_definition" {
+            continue;
+        }
+        let mut declarator = node.child_by_field_name("declarator");
+        while let Some(d) = declarator {
+            if d.kind() == "function_declarator" {
+                break;
+            }
+            declarator = d.child_by_field_name("declarator");
+        }
+        let Some(function) = declarator else {
+            continue;
+        };
+        let Some(name_node) = function.child_by_field_name("declarator") else {
+            continue;
+        };
+        let spelled = text
+            .get(name_node.start_byte()..name_node.end_byte())
+            .unwrap_or("");
+        let name = spelled.rsplit("::").next().unwrap_or(spelled).trim();
+        let name = name.split('<').next().unwrap_or(name).trim().to_string();
+        let named_implicitly = name.is_empty()
+            || name.starts_with('~')
+            || name.starts_with("operator")
+            || !name.chars().all(|c| c.is_alphanumeric() || c == '_');
+        let head = text
+            .get(node.start_byte()..function.start_byte())
+            .unwrap_or("");
+        let kernel = names_word(head, "__global__") || names_word(head, "__kernel");
+        definitions.push(Definition {
+            name,
+            start: node.start_byte(),
+            end: node.end_byte(),
+            kernel,
+            named_implicitly,
+        });
+    }
+    let mut running: Vec<String> = Vec::new();
+    for &offset in offsets {
+        // The innermost definition holding the offset.
+        let Some(holder) = definitions
+            .iter()
+            .filter(|d| d.start < offset && offset < d.end)
+            .min_by_key(|d| d.end - d.start)
+        else {
+            return FunctionCallers::Unknown(
+                "the barrier would be written outside any function definition the file spells out (a macro may generate the function)".to_string(),
+            );
+        };
+        if holder.kernel {
+            continue;
+        }
+        if holder.named_implicitly {
+            return FunctionCallers::Unknown(format!(
+                "`{}` is called without its name being written (an operator, conversion or destructor)",
+                holder.name
+            ));
+        }
+        if !running.contains(&holder.name) {
+            running.push(holder.name.clone());
+        }
+    }
+    // Callers within the file, by name: a device function calling one of
+    // them runs its barrier too, and so do that function's callers.
+    loop {
+        let before = running.len();
+        for d in &definitions {
+            if d.kernel || running.contains(&d.name) {
+                continue;
+            }
+            let body = text.get(d.start..d.end).unwrap_or("");
+            if running.iter().any(|f| names_word(body, f)) {
+                if d.named_implicitly {
+                    return FunctionCallers::Unknown(format!(
+                        "`{}` calls it and is called without its name being written (an operator, conversion or destructor)",
+                        d.name
+                    ));
+                }
+                running.push(d.name.clone());
+            }
+        }
+        if running.len() == before {
+            break;
+        }
+    }
+    for (_, line) in preprocess::logical_lines(text) {
+        let start = skip_blanks(&line);
+        if (start.starts_with('#') || start.starts_with("%:"))
+            && running.iter().any(|f| names_word(start, f))
+        {
+            return FunctionCallers::Unknown(
+                "a `#define` of the file names a function the barrier runs in (the macro may call it from a kernel of any file including this one)".to_string(),
+            );
+        }
+    }
+    // Every mention (outside comments and literals) must be a call, a
+    // definition or a declaration: the name followed by `(` (or by template
+    // arguments). Anything else (`&f`, `f` as an argument, `decltype(f)`)
+    // may hand the function to code elsewhere. Outside every function
+    // definition, only a declaration may name it: a call in a namespace-scope
+    // lambda or initializer runs from wherever that is used.
+    let root = parsed.tree.root_node();
+    for f in &running {
+        for (at, _) in word_matches(text, f) {
+            let Some(node) = root.descendant_for_byte_range(at, at + f.len()) else {
+                continue;
+            };
+            if matches!(
+                node.kind(),
+                "comment"
+                    | "string_literal"
+                    | "raw_string_literal"
+                    | "char_literal"
+                    | "string_content"
+            ) {
+                continue;
+            }
+            let after = text[at + f.len()..].trim_start();
+            if !(after.starts_with('(') || after.starts_with('<')) {
+                return FunctionCallers::Unknown(format!(
+                    "`{f}` is named other than in a call (its address may be taken and called from elsewhere)"
+                ));
+            }
+            if definitions.iter().any(|d| d.start <= at && at < d.end) {
+                continue;
+            }
+            let mut ancestor = node.parent();
+            while let Some(a) = ancestor {
+                if !matches!(
+                    a.kind(),
+                    "identifier"
+                        | "field_identifier"
+                        | "qualified_identifier"
+                        | "namespace_identifier"
+                        | "template_function"
+                        | "function_declarator"
+                        | "pointer_declarator"
+                        | "reference_declarator"
+                        | "declaration"
+                        | "field_declaration"
+                        | "field_declaration_list"
+                        | "class_specifier"
+                        | "struct_specifier"
+                        | "template_declaration"
+                        | "template_instantiation"
+                        | "linkage_specification"
+                        | "declaration_list"
+                        | "namespace_definition"
+                        | "preproc_if"
+                        | "preproc_ifdef"
+                        | "preproc_else"
+                        | "preproc_elif"
+                        | "translation_unit"
+                ) {
+                    return FunctionCallers::Unknown(format!(
+                        "`{f}` is named outside a function definition other than in a declaration"
+                    ));
+                }
+                ancestor = a.parent();
+            }
+        }
+    }
+    FunctionCallers::Named(running)
+}
+
 /// A file of `path`'s project other than `path` (its folder, its parent and
-/// the widest project root's tree, of any extension) whose kernels may run a
-/// device function of `path`: one with device code (`__global__`,
-/// `__device__`, `__kernel`, in its text or its `-D` flags: a macro may stand
-/// for them), one that may include `path` ([`directive_spellers`]), or one
-/// whose compile flags are unknown; the folder itself when the project cannot
-/// be searched whole. A barrier `fix` writes in a device function runs in
-/// all of their kernels, which `fix` does not check.
-pub(crate) fn other_device_code(path: &Path) -> Option<PathBuf> {
+/// the widest project root's tree, of any extension) that may run one of
+/// `functions` (device functions of `path`, see [`functions_running`]): one
+/// that names one of them (a call, an `extern` declaration for separate
+/// compilation, a macro), one with a token-pasting `#define` (`a##b` may
+/// paste a name together), one whose compile flags are unknown or name one
+/// in a `-D` value, or one too large to read; the folder itself when the
+/// project cannot be searched whole. A file that only includes `path` runs
+/// its kernels (which `fix` checks) and, not naming the functions, calls
+/// them only through those kernels or through macros of `path`, which
+/// [`functions_running`] rules out.
+pub(crate) fn other_caller(path: &Path, functions: &[String]) -> Option<PathBuf> {
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -855,15 +1060,45 @@ pub(crate) fn other_device_code(path: &Path) -> Option<PathBuf> {
     let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
         return Some(folder);
     };
-    let Some(found) =
-        directive_spellers(path, name, &[], &["__global__", "__device__", "__kernel"])
-    else {
+    let mut words: Vec<&str> = functions.iter().map(String::as_str).collect();
+    words.push("##");
+    words.push("%:%:");
+    let Some(found) = directive_spellers(path, name, &[], &words) else {
         return Some(folder);
     };
     let own = file_id(path);
-    found
-        .into_iter()
-        .find(|other| own.is_none() || file_id(other) != own)
+    for other in found {
+        if own.is_some() && file_id(&other) == own {
+            continue;
+        }
+        if let Some(flags) = crate::config::resolve::find_compile_flags(&other) {
+            if flags.unknown.is_some()
+                || flags
+                    .defines
+                    .iter()
+                    .any(|d| functions.iter().any(|f| names_word(d, f)) || d.contains("##"))
+            {
+                return Some(other);
+            }
+        }
+        let small = std::fs::metadata(&other)
+            .is_ok_and(|m| usize::try_from(m.len()).is_ok_and(|n| n <= MAX_SPELLER_TEXT_BYTES));
+        let Some(text) = small.then(|| cached_text(&other)).flatten() else {
+            return Some(other);
+        };
+        if functions.iter().any(|f| names_word(&text, f)) {
+            return Some(other);
+        }
+        let pastes = preprocess::logical_lines(&text).iter().any(|(_, line)| {
+            let start = skip_blanks(line);
+            (start.starts_with('#') || start.starts_with("%:"))
+                && (start.contains("##") || start.contains("%:%:"))
+        });
+        if pastes {
+            return Some(other);
+        }
+    }
+    None
 }
 
 /// Most bytes [`directive_spellers`] reads (the files of a project tree, of

@@ -167,14 +167,11 @@ pub fn fix_file(
                 .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message));
                 // A barrier written in a device function runs in every kernel
                 // calling it; `fix_program` re-checks this file's kernels, but
-                // not those of a file that includes this one.
+                // not those of another file that may call the function.
                 if crate::synth::writes_outside(k.span, &repaired.edits) {
-                    if let Some(includer) = crate::ide::file::other_device_code(path) {
+                    if let Some(reason) = other_runner(path, text, k.span, &repaired.edits) {
                         repaired.status = crate::synth::RepairStatus::Inconclusive;
-                        repaired.reason = Some(format!(
-                            "it needs a barrier in a device function, and `{}` has device code too (its kernels may call the function, through an include or separate compilation, and are not checked here)",
-                            includer.display()
-                        ));
+                        repaired.reason = Some(reason);
                         repaired.edits.clear();
                         repaired.barriers_after = repaired.barriers_before;
                         repaired.cost_after = repaired.cost_before;
@@ -459,4 +456,42 @@ fn whole_difference(before: &str, after: &str) -> TextEdit {
         },
         new_text: after[prefix..after.len() - suffix].to_string(),
     }
+}
+
+/// Why a barrier `edits` write in a device function of `path` (whose text is
+/// `text`), outside `kernel`, may run in a kernel `fix` does not check; None
+/// when only this file's kernels can run it (see
+/// [`crate::ide::file::functions_running`] and
+/// [`crate::ide::file::other_caller`]).
+fn other_runner(
+    path: &Path,
+    text: &str,
+    kernel: crate::base::Span,
+    edits: &[crate::synth::TextEdit],
+) -> Option<String> {
+    use crate::ide::file::FunctionCallers;
+    let offsets: Vec<usize> = edits
+        .iter()
+        .filter(|e| e.span.file.0 == 0 && (e.span.start < kernel.start || e.span.end > kernel.end))
+        .filter(|e| !e.new_text.trim_start().starts_with("#include"))
+        .map(|e| e.span.start as usize)
+        .collect();
+    let functions = match crate::ide::file::functions_running(text, &offsets) {
+        FunctionCallers::Named(functions) => functions,
+        FunctionCallers::Unknown(why) => {
+            return Some(format!(
+                "it needs a barrier in a device function, and who else calls that function is unknown: {why}"
+            ))
+        }
+    };
+    let other = crate::ide::file::other_caller(path, &functions)?;
+    let names = functions
+        .iter()
+        .map(|f| format!("`{f}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(format!(
+        "it needs a barrier in device function {names}, and `{}` may call it too (it names it, pastes tokens, has unknown compile flags or could not be read; its kernels are not checked here)",
+        other.display()
+    ))
 }
