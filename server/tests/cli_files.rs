@@ -761,3 +761,64 @@ fn fix_writes_into_a_device_function_only_when_no_other_file_may_call_it() {
         &[("b.cu", other_kernel), ("compile_commands.json", database)]
     ));
 }
+
+#[test]
+fn fix_writes_nothing_it_cannot_verify_under_every_build_of_the_file() {
+    // Built twice, the second time with the call under `if (t < 32)`: a
+    // barrier in `stage` would diverge there, and `fix` checks one build.
+    let racy = "#ifndef PRE\n#define PRE\n#endif\n\
+__device__ void stage(int *s, int t) {\n\
+    s[t] = t;\n\
+    int x = s[(t + 1) % 64];\n\
+    s[t] = x + 1;\n\
+}\n\
+__global__ void ka(int *out) {\n\
+    __shared__ int s[64];\n\
+    int t = threadIdx.x;\n\
+    PRE stage(s, t);\n\
+    out[t] = s[t];\n\
+}\n\
+int main() { int *d; ka<<<1, 64>>>(d); return 0; }\n";
+    // In `p/q/`: a scratch folder right under the temporary folder has a
+    // project tree (the temporary folder's) too large to search.
+    let dir = Scratch::new("two-builds");
+    let q = dir.0.join("p").join("q");
+    std::fs::create_dir_all(&q).expect("create scratch folders");
+    let a = q.join("a.cu").display().to_string();
+    std::fs::write(&a, racy).expect("write a.cu");
+    let plain = syncwright(&["fix", "--write", &a]);
+    assert!(
+        matches!(plain.status.code(), Some(0) | Some(1)),
+        "{}",
+        stderr(&plain)
+    );
+    assert!(
+        std::fs::read_to_string(&a)
+            .expect("read")
+            .contains("__syncthreads"),
+        "one build: repaired"
+    );
+    std::fs::write(&a, racy).expect("restore");
+    let database = format!(
+        r#"[{{"directory": "{d}", "file": "a.cu", "arguments": ["nvcc", "-c", "a.cu"]}},
+ {{"directory": "{d}", "file": "a.cu", "arguments": ["nvcc", "-DPRE=if(threadIdx.x<32)", "-c", "a.cu"]}}]"#,
+        d = q.display()
+    );
+    std::fs::write(q.join("compile_commands.json"), database).expect("write database");
+    let out = syncwright(&["fix", "--write", "--format", "json", &a]);
+    assert!(
+        matches!(out.status.code(), Some(0) | Some(1)),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read_to_string(&a).expect("read"), racy);
+    let doc = json(&out);
+    let kernel = &doc["files"][0]["kernels"][0];
+    assert_eq!(kernel["status"], "inconclusive", "{doc}");
+    assert!(
+        kernel["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("several entries")),
+        "{doc}"
+    );
+}

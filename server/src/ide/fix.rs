@@ -59,6 +59,25 @@ pub fn fix_file(
     // includes it (a header's kernel whose types come from its includer was
     // unsupported in `fix` while `check` proved it race-free).
     let env = TranslationEnv::for_file(path);
+    // `check` decides a file several programs compile (or that programs not
+    // read may compile, or whose compile flags are unknown) under each of
+    // them, and calls no kernel race-free when one was not read; `fix`
+    // lowers and re-checks the file under one reading only, so it writes no
+    // edit it cannot verify under all of them.
+    let unverifiable = {
+        use crate::frontend::IncludeResolver as _;
+        let contexts = env.includer_contexts(path);
+        match contexts.unread {
+            Some(why) => Some(format!(
+                "its repair cannot be verified: {why}, so a program may compile this kernel under macros not read"
+            )),
+            None if contexts.chains.len() > 1 => Some(format!(
+                "its repair cannot be verified: the file is compiled in {} includer contexts, and `fix` checks it in one",
+                contexts.chains.len()
+            )),
+            None => None,
+        }
+    };
     let front_end = || {
         crate::base::interrupt::with(front_end_deadline.clone(), || {
             let program = lower_guarded(path, text, &env);
@@ -172,6 +191,15 @@ pub fn fix_file(
                     if let Some(reason) = other_runner(path, text, k.span, &repaired.edits) {
                         repaired.status = crate::synth::RepairStatus::Inconclusive;
                         repaired.reason = Some(reason);
+                        repaired.edits.clear();
+                        repaired.barriers_after = repaired.barriers_before;
+                        repaired.cost_after = repaired.cost_before;
+                    }
+                }
+                if let Some(why) = &unverifiable {
+                    if !repaired.edits.is_empty() {
+                        repaired.status = crate::synth::RepairStatus::Inconclusive;
+                        repaired.reason = Some(why.clone());
                         repaired.edits.clear();
                         repaired.barriers_after = repaired.barriers_before;
                         repaired.cost_after = repaired.cost_before;
