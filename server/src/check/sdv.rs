@@ -2806,15 +2806,19 @@ impl<'k, 's> Checker<'k, 's> {
         // A base with an incremental solver already asks it first: its
         // loading is paid, and its answer is the whole query's, so a model
         // leaves the hub core (a subset of the facts, as satisfiable) unasked.
+        // Its model, when it has one of exactly these facts, is the query's
+        // answer; a model it could not give leaves the query to the
+        // portfolio without the core (a subset of satisfiable facts).
         let mut incremental = self.decided_incrementally(&facts, cap_work, started, true);
-        let decided = incremental == Some(SatResult::Unsat)
-            || (incremental != Some(SatResult::Sat)
-                && self.decided_by_core(&facts, cap_work, started))
-            || (incremental.is_none() && {
-                incremental = self.decided_incrementally(&facts, cap_work, started, false);
-                incremental == Some(SatResult::Unsat)
-            });
-        if decided {
+        let by_core = matches!(incremental, None | Some((SatResult::Unknown, _)))
+            && self.decided_by_core(&facts, cap_work, started);
+        if !by_core && incremental.is_none() {
+            incremental = self.decided_incrementally(&facts, cap_work, started, false);
+        }
+        if let Some((SatResult::Sat, Some(model))) = incremental {
+            return (SatResult::Sat, Some(model));
+        }
+        if by_core || matches!(incremental, Some((SatResult::Unsat, _))) {
             self.unsat_queries.insert(query_set, facts);
             return (SatResult::Unsat, None);
         }
@@ -2855,19 +2859,23 @@ impl<'k, 's> Checker<'k, 's> {
     /// thread's offsets under hundreds of fits facts: ~20,000 units per
     /// query, nearly all of it loading, ~3,000 incrementally). The solver's
     /// assertions are exactly the query's facts, so its `unsat` is the
-    /// query's; a model or `unknown` is left to the portfolio, whose models
-    /// the witnesses come from. A base gets a solver at its second query
-    /// (most bases have one); one whose solver answers `unsat` rarely is
-    /// left to the portfolio. Its work is `smt` work, paid also when it
-    /// does not decide. Returns its answer, `None` when not asked (with
-    /// `existing_only`, when the base has no solver yet).
+    /// query's, and so is its model once the query's facts evaluate to true
+    /// under it (the witness then comes from it, as from a portfolio turn's;
+    /// a racy kernel's `sat` queries were asked again, a portfolio of
+    /// `smt` and `qflia` turns for a model the solver had found); `unknown`
+    /// is left to the portfolio. A base gets a solver at its second query
+    /// (most bases have one); one whose solver decides rarely is left to the
+    /// portfolio. Its work is `smt` work, paid also when it does not decide.
+    /// Returns its answer (`sat` with the model when it has been checked),
+    /// `None` when not asked (with `existing_only`, when the base has no
+    /// solver yet).
     fn decided_incrementally(
         &mut self,
         facts: &[Bool],
         cap_work: Option<u64>,
         started: Instant,
         existing_only: bool,
-    ) -> Option<SatResult> {
+    ) -> Option<(SatResult, Option<Model>)> {
         let goals_from = self.goals_from?;
         if goals_from < INCREMENTAL_MIN_BASE || goals_from >= facts.len() {
             return None;
@@ -2945,9 +2953,24 @@ impl<'k, 's> Checker<'k, 's> {
         }
         let t = Instant::now();
         let r = s.solver.check();
+        // The solver's assertions are the query's facts, so its model is one
+        // of the query's; it is taken (as the slice's and a replayed
+        // witness's are) once the conjunction of exactly these facts
+        // evaluates to true under it: the values model completion picks are
+        // kept in the model, so the witness read from it later agrees.
+        let model = if r == SatResult::Sat {
+            s.solver.get_model().filter(|m| {
+                m.eval(&Bool::and(facts), true)
+                    .and_then(|v| v.as_bool())
+                    .unwrap_or(false)
+            })
+        } else {
+            None
+        };
         s.solver.pop(1);
         let work = work_count(&s.solver).saturating_sub(before);
-        if r == SatResult::Unsat {
+        // A model decides the query as `unsat` does.
+        if r == SatResult::Unsat || model.is_some() {
             s.unsat += 1;
         } else {
             s.other += 1;
@@ -2964,14 +2987,14 @@ impl<'k, 's> Checker<'k, 's> {
         }
         self.work_used += work;
         self.profile.incremental_queries += 1;
-        if r == SatResult::Unsat {
+        if r == SatResult::Unsat || model.is_some() {
             self.queries += 1;
             self.profile.decided_incrementally += 1;
             let ms = started.elapsed().as_secs_f64() * 1e3;
             self.profile.solve_ms += ms;
             self.record_query(facts, work, ms, r);
         }
-        Some(r)
+        Some((r, model))
     }
 
     /// Whether the hub core of a large query (see `Slicer::core`) is
