@@ -1364,6 +1364,60 @@ impl<'k> Encoder<'k> {
         out
     }
 
+    /// Lemmas of the two threads' counters that start at products with a
+    /// common factor: each block's own band of rows, `for (r = blockIdx.x
+    /// * n; r < blockIdx.x * n + n; r++)` (HeCBench sampling), or bands of
+    /// two loops (`2 * b * n` and `(2 * b + 1) * n`).
+    ///
+    /// Theorem (bands): if `init_i == a_i * n`, `v1 == v2` and `0 <= v_i -
+    /// init_i < n` for both, then `n * (a1 - a2) = (v2 - init2) - (v1 -
+    /// init1)`, whose absolute value is below `n`, so `a1 == a2`. A theorem
+    /// of integer arithmetic whatever the terms are: the reading of `init`
+    /// as the product is a premise (the value-preserving conversions around
+    /// the product, such as a 32-bit wrap that the index-arithmetic facts
+    /// rule out, are for the solver to settle), and so are the bands, which
+    /// come from the loop guards the query asserts. Only the counters'
+    /// values and the products the encoding already has appear (no new
+    /// non-linear term): the solver reaches the conclusion only through
+    /// non-linear reasoning about those products.
+    pub fn band_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+        const MAX_LEMMAS: usize = 32;
+        let zero = Int::from_i64(0);
+        fn readings(r: &ExecResult) -> Vec<(&CounterInstance, Vec<ProductReading>)> {
+            r.counters
+                .iter()
+                .map(|c| (c, product_readings(&c.init)))
+                .filter(|(_, p)| !p.is_empty())
+                .collect()
+        }
+        let (first, second) = (readings(r1), readings(r2));
+        let mut out = Vec::new();
+        for (c1, readings1) in &first {
+            for (c2, readings2) in &second {
+                for p1 in readings1 {
+                    for p2 in readings2.iter().filter(|p2| p2.n == p1.n && p2.a != p1.a) {
+                        if out.len() >= MAX_LEMMAS {
+                            return out;
+                        }
+                        let band = |c: &CounterInstance| {
+                            let y = Int::sub(&[c.value.clone(), c.init.clone()]);
+                            Bool::and(&[y.ge(&zero), y.lt(&p1.n)])
+                        };
+                        let premise = Bool::and(&[
+                            c1.init.eq(&p1.product),
+                            c2.init.eq(&p2.product),
+                            c1.value.eq(&c2.value),
+                            band(c1),
+                            band(c2),
+                        ]);
+                        out.push(premise.implies(p1.a.eq(&p2.a)));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Lemmas of the two threads' quotients and remainders by the same
     /// divisor: C's `/` and `%` satisfy `x == d * (x / d) + x % d` for every
     /// `d != 0` (C11 6.5.5p6; the encoding's `ite` over Z3's Euclidean
@@ -6005,6 +6059,66 @@ impl Exec<'_, '_> {
         self.env = saved;
         result
     }
+}
+
+/// A product `a * n` found in a counter's start (see
+/// [`Encoder::band_lemmas`]).
+#[derive(Clone, Debug)]
+pub(crate) struct ProductReading {
+    /// The product term.
+    product: Int,
+    /// The factor that tells the bands apart.
+    a: Int,
+    /// The band width, the other factor.
+    n: Int,
+}
+
+/// The products of two non-numeral factors in `t` itself or inside the
+/// value-preserving conversions the encoder wraps around an integer (`ite`
+/// arms of a wrap-around or sign reading, the dividend of a `mod 2^w`),
+/// each read both ways. Any reading is sound: the band lemma states `t ==
+/// product` as a premise.
+pub(crate) fn product_readings(t: &Int) -> Vec<ProductReading> {
+    const MAX_DEPTH: u32 = 4;
+    let mut out: Vec<ProductReading> = Vec::new();
+    let mut stack = vec![(t.clone(), 0u32)];
+    while let Some((t, depth)) = stack.pop() {
+        if depth > MAX_DEPTH || !t.is_app() || t.is_const() {
+            continue;
+        }
+        let children: Vec<Int> = t.children().iter().filter_map(|c| c.as_int()).collect();
+        match head_kind(&t) {
+            Some(DeclKind::Mul) => {
+                let [x, y] = children.as_slice() else {
+                    continue;
+                };
+                if x.as_i64().is_some() || y.as_i64().is_some() {
+                    continue;
+                }
+                if out.iter().any(|r| r.product == t) {
+                    continue;
+                }
+                for (a, n) in [(x, y), (y, x)] {
+                    out.push(ProductReading {
+                        product: t.clone(),
+                        a: a.clone(),
+                        n: n.clone(),
+                    });
+                }
+            }
+            // `ite(c, x, y)`: the integer arms (children 1 and 2).
+            Some(DeclKind::Ite) => {
+                stack.extend(children.into_iter().map(|c| (c, depth + 1)));
+            }
+            Some(DeclKind::Mod) => {
+                if let Some(dividend) = children.into_iter().next() {
+                    stack.push((dividend, depth + 1));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Most term readings kept per access (a lemma is made only for two
