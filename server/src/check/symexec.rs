@@ -1418,6 +1418,85 @@ impl<'k> Encoder<'k> {
         out
     }
 
+    /// Lemmas of the two threads' instances of one counter that walks the
+    /// planes of a row-major volume: it starts at the thread's cell of a
+    /// plane, `init = x * P + y` (row `x`, column `y`), and steps by the
+    /// plane size `s = M * P` (`indg = i + j * pitch; ... indg += ny *
+    /// pitch`, HeCBench laplace3d).
+    ///
+    /// Theorem (planes): if `v_i == init_i + k_i * s` (or `- k_i * s`),
+    /// `init_i == x_i * P + y_i`, `0 <= y_i < P`, `0 <= x_i < M`, `s == M *
+    /// P` and `v1 == v2`, then `x1 == x2` and `y1 == y2`. Proof: `P >= 1`
+    /// and `M >= 1`, so `0 <= init_i <= (M - 1) * P + P - 1 < s`; `init1 -
+    /// init2` is a multiple of `s` (from `v1 == v2`) of absolute value
+    /// below `s`, so `init1 == init2`, and the row-major theorem (columns
+    /// in `[0, P)`) gives equal rows and columns. A theorem of integer
+    /// arithmetic whatever the terms: every step is a premise (the
+    /// counters' facts, the readings, the bounds from the guards the query
+    /// asserts). The solver reaches it only through non-linear reasoning
+    /// about `x * P` against `M * P`.
+    pub fn plane_counter_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+        const MAX_LEMMAS: usize = 32;
+        let zero = Int::from_i64(0);
+        // The readings of a counter's start as a row of the plane: the
+        // reading must be of the start itself.
+        let rows = |c: &CounterInstance| -> Vec<RowMajor> {
+            term_row_major(&c.init)
+                .into_iter()
+                .filter(|r| r.index == c.init)
+                .collect()
+        };
+        let mut out = Vec::new();
+        for c1 in &r1.counters {
+            let planes = product_readings(&c1.step);
+            if planes.is_empty() {
+                continue;
+            }
+            let rows1 = rows(c1);
+            if rows1.is_empty() {
+                continue;
+            }
+            for c2 in r2
+                .counters
+                .iter()
+                .filter(|c2| c2.key.0 == c1.key.0 && c2.key.1 == c1.key.1 && c2.step == c1.step)
+            {
+                let rows2 = rows(c2);
+                for plane in &planes {
+                    for (row1, row2) in rows1
+                        .iter()
+                        .filter(|r| r.n == plane.n)
+                        .flat_map(|a| rows2.iter().filter(|r| r.n == plane.n).map(move |b| (a, b)))
+                    {
+                        if out.len() >= MAX_LEMMAS {
+                            return out;
+                        }
+                        let in_plane = |c: &CounterInstance, row: &RowMajor| {
+                            Bool::and(&[
+                                c.value.eq(&c.exact),
+                                row.index.eq(&row.reading),
+                                row.y.ge(&zero),
+                                row.y.lt(&plane.n),
+                                row.x.ge(&zero),
+                                row.x.lt(&plane.a),
+                            ])
+                        };
+                        let premise = Bool::and(&[
+                            c1.step.eq(&plane.product),
+                            c1.value.eq(&c2.value),
+                            in_plane(c1, row1),
+                            in_plane(c2, row2),
+                        ]);
+                        out.push(
+                            premise.implies(Bool::and(&[row1.x.eq(&row2.x), row1.y.eq(&row2.y)])),
+                        );
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Lemmas of the two threads' quotients and remainders by the same
     /// divisor: C's `/` and `%` satisfy `x == d * (x / d) + x % d` for every
     /// `d != 0` (C11 6.5.5p6; the encoding's `ite` over Z3's Euclidean
