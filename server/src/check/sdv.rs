@@ -2349,6 +2349,8 @@ impl<'k, 's> Checker<'k, 's> {
         facts.extend(r1.assumptions.iter().cloned());
         facts.extend(r2.assumptions.iter().cloned());
         facts.extend(self.enc.counter_lemmas(r1, r2));
+        facts.extend(self.enc.band_lemmas(r1, r2));
+        facts.extend(self.enc.plane_counter_lemmas(r1, r2));
         facts.extend(self.enc.xor_lemmas(r1, r2));
         facts.extend(self.enc.division_lemmas(r1, r2));
         facts.extend(self.enc.atomic_facts(r1, r2, scenario));

@@ -1364,6 +1364,139 @@ impl<'k> Encoder<'k> {
         out
     }
 
+    /// Lemmas of the two threads' counters that start at products with a
+    /// common factor: each block's own band of rows, `for (r = blockIdx.x
+    /// * n; r < blockIdx.x * n + n; r++)` (HeCBench sampling), or bands of
+    /// two loops (`2 * b * n` and `(2 * b + 1) * n`).
+    ///
+    /// Theorem (bands): if `init_i == a_i * n`, `v1 == v2` and `0 <= v_i -
+    /// init_i < n` for both, then `n * (a1 - a2) = (v2 - init2) - (v1 -
+    /// init1)`, whose absolute value is below `n`, so `a1 == a2`. A theorem
+    /// of integer arithmetic whatever the terms are: the reading of `init`
+    /// as the product is a premise (the value-preserving conversions around
+    /// the product, such as a 32-bit wrap that the index-arithmetic facts
+    /// rule out, are for the solver to settle), and so are the bands, which
+    /// come from the loop guards the query asserts. Only the counters'
+    /// values and the products the encoding already has appear (no new
+    /// non-linear term): the solver reaches the conclusion only through
+    /// non-linear reasoning about those products.
+    pub fn band_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+        const MAX_LEMMAS: usize = 32;
+        let zero = Int::from_i64(0);
+        fn readings(r: &ExecResult) -> Vec<(&CounterInstance, Vec<ProductReading>)> {
+            r.counters
+                .iter()
+                .map(|c| (c, product_readings(&c.init)))
+                .filter(|(_, p)| !p.is_empty())
+                .collect()
+        }
+        let (first, second) = (readings(r1), readings(r2));
+        let mut out = Vec::new();
+        for (c1, readings1) in &first {
+            for (c2, readings2) in &second {
+                for p1 in readings1 {
+                    for p2 in readings2.iter().filter(|p2| p2.n == p1.n && p2.a != p1.a) {
+                        if out.len() >= MAX_LEMMAS {
+                            return out;
+                        }
+                        let band = |c: &CounterInstance| {
+                            let y = Int::sub(&[c.value.clone(), c.init.clone()]);
+                            Bool::and(&[y.ge(&zero), y.lt(&p1.n)])
+                        };
+                        let premise = Bool::and(&[
+                            c1.init.eq(&p1.product),
+                            c2.init.eq(&p2.product),
+                            c1.value.eq(&c2.value),
+                            band(c1),
+                            band(c2),
+                        ]);
+                        out.push(premise.implies(p1.a.eq(&p2.a)));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Lemmas of the two threads' instances of one counter that walks the
+    /// planes of a row-major volume: it starts at the thread's cell of a
+    /// plane, `init = x * P + y` (row `x`, column `y`), and steps by the
+    /// plane size `s = M * P` (`indg = i + j * pitch; ... indg += ny *
+    /// pitch`, HeCBench laplace3d).
+    ///
+    /// Theorem (planes): if `v_i == init_i + k_i * s` (or `- k_i * s`),
+    /// `init_i == x_i * P + y_i`, `0 <= y_i < P`, `0 <= x_i < M`, `s == M *
+    /// P` and `v1 == v2`, then `x1 == x2` and `y1 == y2`. Proof: `P >= 1`
+    /// and `M >= 1`, so `0 <= init_i <= (M - 1) * P + P - 1 < s`; `init1 -
+    /// init2` is a multiple of `s` (from `v1 == v2`) of absolute value
+    /// below `s`, so `init1 == init2`, and the row-major theorem (columns
+    /// in `[0, P)`) gives equal rows and columns. A theorem of integer
+    /// arithmetic whatever the terms: every step is a premise (the
+    /// counters' facts, the readings, the bounds from the guards the query
+    /// asserts). The solver reaches it only through non-linear reasoning
+    /// about `x * P` against `M * P`.
+    pub fn plane_counter_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+        const MAX_LEMMAS: usize = 32;
+        let zero = Int::from_i64(0);
+        // The readings of a counter's start as a row of the plane: the
+        // reading must be of the start itself.
+        let rows = |c: &CounterInstance| -> Vec<RowMajor> {
+            term_row_major(&c.init)
+                .into_iter()
+                .filter(|r| r.index == c.init)
+                .collect()
+        };
+        let mut out = Vec::new();
+        for c1 in &r1.counters {
+            let planes = product_readings(&c1.step);
+            if planes.is_empty() {
+                continue;
+            }
+            let rows1 = rows(c1);
+            if rows1.is_empty() {
+                continue;
+            }
+            for c2 in r2
+                .counters
+                .iter()
+                .filter(|c2| c2.key.0 == c1.key.0 && c2.key.1 == c1.key.1 && c2.step == c1.step)
+            {
+                let rows2 = rows(c2);
+                for plane in &planes {
+                    for (row1, row2) in rows1
+                        .iter()
+                        .filter(|r| r.n == plane.n)
+                        .flat_map(|a| rows2.iter().filter(|r| r.n == plane.n).map(move |b| (a, b)))
+                    {
+                        if out.len() >= MAX_LEMMAS {
+                            return out;
+                        }
+                        let in_plane = |c: &CounterInstance, row: &RowMajor| {
+                            Bool::and(&[
+                                c.value.eq(&c.exact),
+                                row.index.eq(&row.reading),
+                                row.y.ge(&zero),
+                                row.y.lt(&plane.n),
+                                row.x.ge(&zero),
+                                row.x.lt(&plane.a),
+                            ])
+                        };
+                        let premise = Bool::and(&[
+                            c1.step.eq(&plane.product),
+                            c1.value.eq(&c2.value),
+                            in_plane(c1, row1),
+                            in_plane(c2, row2),
+                        ]);
+                        out.push(
+                            premise.implies(Bool::and(&[row1.x.eq(&row2.x), row1.y.eq(&row2.y)])),
+                        );
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Lemmas of the two threads' quotients and remainders by the same
     /// divisor: C's `/` and `%` satisfy `x == d * (x / d) + x % d` for every
     /// `d != 0` (C11 6.5.5p6; the encoding's `ite` over Z3's Euclidean
@@ -6005,6 +6138,66 @@ impl Exec<'_, '_> {
         self.env = saved;
         result
     }
+}
+
+/// A product `a * n` found in a counter's start (see
+/// [`Encoder::band_lemmas`]).
+#[derive(Clone, Debug)]
+pub(crate) struct ProductReading {
+    /// The product term.
+    product: Int,
+    /// The factor that tells the bands apart.
+    a: Int,
+    /// The band width, the other factor.
+    n: Int,
+}
+
+/// The products of two non-numeral factors in `t` itself or inside the
+/// value-preserving conversions the encoder wraps around an integer (`ite`
+/// arms of a wrap-around or sign reading, the dividend of a `mod 2^w`),
+/// each read both ways. Any reading is sound: the band lemma states `t ==
+/// product` as a premise.
+pub(crate) fn product_readings(t: &Int) -> Vec<ProductReading> {
+    const MAX_DEPTH: u32 = 4;
+    let mut out: Vec<ProductReading> = Vec::new();
+    let mut stack = vec![(t.clone(), 0u32)];
+    while let Some((t, depth)) = stack.pop() {
+        if depth > MAX_DEPTH || !t.is_app() || t.is_const() {
+            continue;
+        }
+        let children: Vec<Int> = t.children().iter().filter_map(|c| c.as_int()).collect();
+        match head_kind(&t) {
+            Some(DeclKind::Mul) => {
+                let [x, y] = children.as_slice() else {
+                    continue;
+                };
+                if x.as_i64().is_some() || y.as_i64().is_some() {
+                    continue;
+                }
+                if out.iter().any(|r| r.product == t) {
+                    continue;
+                }
+                for (a, n) in [(x, y), (y, x)] {
+                    out.push(ProductReading {
+                        product: t.clone(),
+                        a: a.clone(),
+                        n: n.clone(),
+                    });
+                }
+            }
+            // `ite(c, x, y)`: the integer arms (children 1 and 2).
+            Some(DeclKind::Ite) => {
+                stack.extend(children.into_iter().map(|c| (c, depth + 1)));
+            }
+            Some(DeclKind::Mod) => {
+                if let Some(dividend) = children.into_iter().next() {
+                    stack.push((dividend, depth + 1));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Most term readings kept per access (a lemma is made only for two

@@ -1,13 +1,12 @@
 // expect-verdict: race-free
-// known-gap: the different-blocks queries need `b1 < b2 -> b1 * per_block + per_block <= b2 * per_block`, non-linear; Z3 leaves them unknown within the budget (the shape of HeCBench sampling exact_rows_kernel)
 // Each block owns `per_block` rows of a table of `width` columns, rows
 // [blockIdx.x * per_block, blockIdx.x * per_block + per_block), and its
-// threads stride over the columns: two blocks' rows are apart because
-// `b1 < b2` gives `b1 * per_block + per_block <= b2 * per_block`, which the
-// solver reaches only through non-linear reasoning (given that lemma, on
-// the products of the two threads' block indices by `per_block`, Z3 decides
-// the query in about 75,000 work units); the row-major offset
-// `r * width + c` with `c < width` then tells the rows apart.
+// threads stride over the columns (the shape of HeCBench sampling's
+// exact_rows_kernel): the row-major offset `r * width + c` with `c < width`
+// tells the rows apart, and two blocks' rows are apart because a row `r`
+// with `0 <= r - b * per_block < per_block` has one `b` (the band lemma,
+// `Encoder::band_lemmas`; without it the solver needs non-linear reasoning
+// about `b1 * per_block` and `b2 * per_block` and runs out of budget).
 
 __global__ void fill_block_rows(const float *pick, const int width, const float *fill,
                                 const int per_block, float *table, const float *ones) {
