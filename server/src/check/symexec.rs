@@ -2217,6 +2217,10 @@ enum Shape {
     NonNegative,
     /// `v >= 1`.
     Positive,
+    /// `v % 2^k == 0`, for `2^k` the largest power of two dividing a
+    /// constant entry value (a mask or stride that starts at 8 and only
+    /// doubles keeps its low bits clear; see [`pow2_candidate_exponent`]).
+    MultipleOfPow2(u8),
 }
 
 impl Shape {
@@ -2236,8 +2240,20 @@ impl Shape {
             Shape::AtMostEntry => v.le(v0),
             Shape::NonNegative => v.ge(Int::from_i64(0)),
             Shape::Positive => v.ge(Int::from_i64(1)),
+            // Euclidean remainder: also a multiple when negative.
+            Shape::MultipleOfPow2(k) => v.modulo(Int::from_i128(1i128 << k)).eq(Int::from_i64(0)),
         }
     }
+}
+
+/// The exponent `k` of the largest power of two dividing a constant entry
+/// value, as a [`Shape::MultipleOfPow2`] candidate: None for 0 and odd
+/// values (nothing to say) and past 64 bits (no variable is wider). Like every
+/// candidate it is kept only when the solver proves it inductive, so the
+/// choice only decides which facts are tried, never which hold.
+fn pow2_candidate_exponent(entry: i128) -> Option<u8> {
+    let k = entry.trailing_zeros();
+    (entry != 0 && (1..=63).contains(&k)).then_some(k as u8)
 }
 
 /// Most solver queries of each phase (entry, step) of one loop's invariant
@@ -5529,12 +5545,27 @@ impl Exec<'_, '_> {
             return Vec::new();
         }
         let mut candidates: Vec<Candidate> = Vec::new();
+        // Low-bit candidates are searched after the others, assuming those
+        // (see below): their remainder terms make the solver's queries
+        // heavier, and one query that answers `unknown` drops every
+        // candidate of its round.
+        let mut pow2_candidates: Vec<Candidate> = Vec::new();
         for var in &vars {
             for shape in Shape::ALL {
                 for guarded in [false, true] {
                     candidates.push(Candidate {
                         var: *var,
                         shape,
+                        guarded,
+                    });
+                }
+            }
+            let entry = pre_env.get(var.0 as usize).and_then(|v| v.as_ref());
+            if let Some(k) = entry.and_then(numeral).and_then(pow2_candidate_exponent) {
+                for guarded in [false, true] {
+                    pow2_candidates.push(Candidate {
+                        var: *var,
+                        shape: Shape::MultipleOfPow2(k),
                         guarded,
                     });
                 }
@@ -5575,6 +5606,20 @@ impl Exec<'_, '_> {
             &mut candidates,
             |c| self.candidate_in(c, pre_env, pre_env, &entry_cond),
         );
+        if entry_ok && !pow2_candidates.is_empty() {
+            // Keeps the low-bit candidates that hold on entry (without
+            // touching the others' result).
+            let pow2_entry_ok = houdini(
+                &solver,
+                &self.enc.invariant_work_left,
+                &self.enc.invariant_work_spent,
+                &mut pow2_candidates,
+                |c| self.candidate_in(c, pre_env, pre_env, &entry_cond),
+            );
+            if !pow2_entry_ok {
+                pow2_candidates.clear();
+            }
+        }
         solver.pop(1);
         if !entry_ok || candidates.is_empty() {
             self.enc
@@ -5644,7 +5689,7 @@ impl Exec<'_, '_> {
         }
         solver.assert(&going);
         let mut rounds = 0;
-        let proven = loop {
+        let mut proven = loop {
             rounds += 1;
             if rounds > HOUDINI_MAX_ROUNDS {
                 break Vec::new();
@@ -5671,6 +5716,40 @@ impl Exec<'_, '_> {
                 Some(false) => debug_assert!(candidates.len() < before),
             }
         };
+        // The low-bit candidates, by the same search with the invariants
+        // just proved assumed at the head: those hold at the head of every
+        // iteration (inductive from entry), so a low-bit candidate that
+        // holds on entry and after any iteration from a head state meeting
+        // all of them is inductive too (induction on the iterations over the
+        // conjunction). A search that gives up keeps only the others.
+        let mut pow2_rounds = 0;
+        while !pow2_candidates.is_empty() {
+            pow2_rounds += 1;
+            if pow2_rounds > HOUDINI_MAX_ROUNDS {
+                pow2_candidates.clear();
+                break;
+            }
+            solver.push();
+            for c in proven.iter().chain(&pow2_candidates) {
+                if let Some(h) = self.candidate_in(c, &head_values, pre_env, &passes) {
+                    solver.assert(&h);
+                }
+            }
+            let ok = houdini_round(
+                &solver,
+                &self.enc.invariant_work_left,
+                &self.enc.invariant_work_spent,
+                &mut pow2_candidates,
+                |c| self.candidate_in(c, &end_env, pre_env, &passes_again),
+            );
+            solver.pop(1);
+            match ok {
+                None => pow2_candidates.clear(),
+                Some(true) => break,
+                Some(false) => {}
+            }
+        }
+        proven.extend(pow2_candidates);
         self.enc
             .invariants
             .borrow_mut()
@@ -6946,4 +7025,33 @@ fn entry_param_values(kernel: &Kernel) -> Vec<Option<i128>> {
         }
     }
     values
+}
+
+#[cfg(test)]
+mod pow2_candidate_tests {
+    use super::*;
+
+    /// The exponent is the entry value's largest power-of-two divisor, also
+    /// for negative values; 0 and odd values give no candidate.
+    #[test]
+    fn candidate_exponents_of_entry_values() {
+        assert_eq!(pow2_candidate_exponent(8), Some(3));
+        assert_eq!(pow2_candidate_exponent(24), Some(3));
+        assert_eq!(pow2_candidate_exponent(-16), Some(4));
+        assert_eq!(pow2_candidate_exponent(1 << 40), Some(40));
+        assert_eq!(pow2_candidate_exponent(0), None);
+        assert_eq!(pow2_candidate_exponent(7), None);
+        assert_eq!(pow2_candidate_exponent(1 << 70), None);
+    }
+
+    /// `v % 2^k == 0` is the Euclidean remainder: negative multiples hold.
+    #[test]
+    fn multiple_shape_holds_for_negative_multiples() {
+        let v = Int::from_i64(-24);
+        let v0 = Int::from_i64(8);
+        let holds = Shape::MultipleOfPow2(3).holds(&v, &v0);
+        assert_eq!(holds.simplify().as_bool(), Some(true));
+        let odd = Shape::MultipleOfPow2(3).holds(&Int::from_i64(-20), &v0);
+        assert_eq!(odd.simplify().as_bool(), Some(false));
+    }
 }
