@@ -56,8 +56,11 @@ pub struct Profile {
     /// Queries asked to an incremental solver holding their base facts
     /// (see `Checker::decided_incrementally`).
     pub incremental_queries: u32,
-    /// Of those, queries it decided (`unsat`; the portfolio not asked).
+    /// Of those, queries it decided (`unsat`, or `sat` with a model of the
+    /// query; the portfolio not asked).
     pub decided_incrementally: u32,
+    /// Of those, queries it decided `sat` (its model taken).
+    pub sat_incrementally: u32,
     /// Z3 work units spent in total.
     pub work: u64,
     /// The slowest queries by work units, slowest first.

@@ -2992,6 +2992,7 @@ impl<'k, 's> Checker<'k, 's> {
         if r == SatResult::Unsat || model.is_some() {
             self.queries += 1;
             self.profile.decided_incrementally += 1;
+            self.profile.sat_incrementally += u32::from(model.is_some());
             let ms = started.elapsed().as_secs_f64() * 1e3;
             self.profile.solve_ms += ms;
             self.record_query(facts, work, ms, r);

@@ -3061,3 +3061,35 @@ __global__ void same_slot_every_row(float *out) {
         assert!(queries > 0, "{name}: the solver decides it");
     }
 }
+
+/// A grid-stride loop over slices of one buffer, three of them read one
+/// element past the slice a neighbouring counter writes (the construct of
+/// `tests/kernels/perf/grid_stride_slices_racy.cu`): racy pairs among
+/// hundreds of one scenario's, so the incremental solver holding its base
+/// facts answers `sat` for some of them. Its models are taken (no portfolio
+/// turn asks those queries again), and each race's witness, read from such
+/// a model or a portfolio turn's, has both threads at the same element.
+#[test]
+fn incremental_models_give_the_races_their_witnesses() {
+    let text = include_str!("../../../tests/kernels/perf/grid_stride_slices.cu")
+        .replace("stage[i + 3 * n];", "stage[i + 3 * n + 1];")
+        .replace("stage[i + 4 * n];", "stage[i + 4 * n + 1];")
+        .replace("stage[i + 5 * n];", "stage[i + 5 * n + 1];");
+    let program = crate::frontend::lower_source(
+        std::path::Path::new("t.cu"),
+        &text,
+        &crate::frontend::NoIncludes,
+    );
+    let (report, profile) = check_kernel_profiled(&program.kernels[0], &CheckOptions::default());
+    assert_eq!(report.verdict, Verdict::Racy, "{:#?}", report.findings);
+    assert!(
+        profile.sat_incrementally > 0,
+        "no query decided sat incrementally: {profile:?}"
+    );
+    let harmful: Vec<&Race> = report.races.iter().filter(|r| !r.benign).collect();
+    assert!(harmful.len() >= 3, "{:#?}", report.races);
+    for race in harmful {
+        let w = race.witness.as_ref().expect("a race has a witness");
+        assert_eq!(w.indices[0], w.indices[1], "{race:#?}");
+    }
+}
