@@ -626,7 +626,12 @@ impl TypeEnv {
                     .get(name)
                     .cloned()
                     .or_else(|| self.typedef_at(name, None, scope, src))
-                    .or_else(|| self.struct_names.get(name).map(|&k| Ty::Struct(k)))
+                    .or_else(|| {
+                        let k = *self.struct_names.get(name)?;
+                        // A tag several namespaces define: the kernel is unsupported.
+                        note_ambiguous_struct(self, name);
+                        Some(Ty::Struct(k))
+                    })
             }
             "template_type" | "qualified_identifier" | "dependent_type" => {
                 Some(self.resolve_base(scope, src, overrides))
