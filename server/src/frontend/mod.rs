@@ -2389,11 +2389,43 @@ fn register_struct(
     let mut c = body.walk();
     let members: Vec<Node> = body.named_children(&mut c).collect();
     let mut has_bitfields = false;
+    // The class's member typedefs and aliases name types in the member
+    // declarations after them ([basic.scope.class]: `typedef Impl<0>
+    // Internal; Internal::Storage &s;`), and `S::Internal` outside.
+    let mut overrides = overrides.clone();
+    let mut member_types: Vec<(String, Ty)> = Vec::new();
     for m in members {
         // A constructor (declared or defined in the body): braces call it.
         not_plain_aggregate |= declares_constructor(m, src, &name);
-        if m.kind() != "field_declaration" {
-            continue;
+        match m.kind() {
+            "type_definition" => {
+                if let Some(t) = m.child_by_field_name("type") {
+                    let base = cx.types.resolve_base(t, src, &overrides);
+                    let mut c4 = m.walk();
+                    let decls: Vec<Node> =
+                        m.children_by_field_name("declarator", &mut c4).collect();
+                    for d in decls {
+                        let info = cx.types.apply_declarator(base.clone(), Some(d), src);
+                        if let Some(nm) = info.name {
+                            overrides.insert(text(nm, src).to_string(), info.ty.clone());
+                            member_types.push((text(nm, src).to_string(), info.ty));
+                        }
+                    }
+                }
+                continue;
+            }
+            "alias_declaration" => {
+                if let (Some(nm), Some(t)) =
+                    (m.child_by_field_name("name"), m.child_by_field_name("type"))
+                {
+                    let ty = cx.types.type_descriptor(t, src, &overrides);
+                    overrides.insert(text(nm, src).to_string(), ty.clone());
+                    member_types.push((text(nm, src).to_string(), ty));
+                }
+                continue;
+            }
+            "field_declaration" => {}
+            _ => continue,
         }
         // A default member initializer (`int n = 4;`) gives a member
         // without an item its value, not zero.
@@ -2402,6 +2434,22 @@ fn register_struct(
             continue;
         };
         register_types_in(cx, Some(ft), src);
+        // A named nested class (`struct TempStorage {..};`) is a member type.
+        if matches!(
+            ft.kind(),
+            "struct_specifier" | "class_specifier" | "union_specifier"
+        ) && ft.child_by_field_name("body").is_some()
+        {
+            if let Some(tag) = ft
+                .child_by_field_name("name")
+                .filter(|t| t.kind() == "type_identifier")
+            {
+                let ty = cx.types.resolve_base(ft, src, &overrides);
+                if matches!(ty, Ty::Struct(_)) {
+                    member_types.push((text(tag, src).to_string(), ty));
+                }
+            }
+        }
         let mut c3 = m.walk();
         let children: Vec<Node> = m.children(&mut c3).collect();
         // A `static` member is not stored in the object.
@@ -2412,7 +2460,7 @@ fn register_struct(
             continue;
         }
         has_bitfields |= children.iter().any(|c| c.kind() == "bitfield_clause");
-        let base = cx.types.resolve_base(ft, src, overrides);
+        let base = cx.types.resolve_base(ft, src, &overrides);
         let mut c2 = m.walk();
         let decls: Vec<Node> = m.children_by_field_name("declarator", &mut c2).collect();
         if decls.is_empty() {
@@ -2440,9 +2488,15 @@ fn register_struct(
         }
     }
     let is_union = t.kind() == "union_specifier";
+    let record_members = |types: &mut TypeEnv, k: usize| {
+        for (nm, ty) in member_types {
+            types.member_types.insert((k, nm), ty);
+        }
+    };
     match key {
         Some(key) => {
             let k = cx.types.add_struct(String::new(), fields, is_union);
+            record_members(&mut cx.types, k);
             if let Some(sd) = cx.types.structs.get_mut(k) {
                 sd.name = name;
                 sd.has_bitfields = has_bitfields;
@@ -2474,6 +2528,9 @@ fn register_struct(
                 }
                 cx.types.incomplete.remove(&p);
                 cx.types.struct_names.insert(name, p);
+                record_members(&mut cx.types, p);
+            } else {
+                record_members(&mut cx.types, k);
             }
         }
     }

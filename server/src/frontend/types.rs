@@ -117,6 +117,10 @@ pub(crate) struct TypeEnv {
     /// an instance of one not laid out (its definition undecided) is
     /// opaque, never the primary template.
     pub specialised_templates: crate::base::HashSet<String>,
+    /// Member typedefs, aliases and named nested classes of laid-out
+    /// classes, by struct index and member name (`typedef Impl<0> Internal;`
+    /// in a class body): what `S::Internal` names ([class.member.lookup]).
+    pub member_types: HashMap<(usize, String), Ty>,
 }
 
 thread_local! {
@@ -555,6 +559,9 @@ impl TypeEnv {
                     }
                 }
                 Some(inner) => {
+                    if let Some(t) = self.member_type(n, src, overrides) {
+                        return t;
+                    }
                     if inner.kind() == "type_identifier"
                         && !overrides.contains_key(text(inner, src))
                     {
@@ -590,8 +597,66 @@ impl TypeEnv {
                 }
                 Ty::Scalar(ScalarTy::INT)
             }
+            // `typename S::T`: a member type of a class we laid out; any
+            // other dependent name stays opaque, as before.
+            "dependent_type" => n
+                .named_child(0)
+                .filter(|q| q.kind() == "qualified_identifier")
+                .and_then(|q| self.member_type(q, src, overrides))
+                .unwrap_or(Ty::Scalar(ScalarTy::INT)),
             _ => Ty::Scalar(ScalarTy::INT),
         }
+    }
+
+    /// The member type `T` that the qualified name `S::T` (`n`) names when
+    /// its scope `S` resolves to a class we laid out, which (or one of its
+    /// bases) declares a member typedef, alias or nested class `T`
+    /// ([class.member.lookup]); None otherwise (a namespace, an unknown or
+    /// opaque class), leaving the name to the other lookups.
+    fn member_type(&self, n: Node, src: &str, overrides: &HashMap<String, Ty>) -> Option<Ty> {
+        let inner = n.child_by_field_name("name")?;
+        if inner.kind() != "type_identifier" {
+            return None;
+        }
+        let scope = n.child_by_field_name("scope")?;
+        let class = match scope.kind() {
+            "namespace_identifier" | "type_identifier" => {
+                let name = text(scope, src);
+                overrides
+                    .get(name)
+                    .cloned()
+                    .or_else(|| self.typedef_at(name, None, scope, src))
+                    .or_else(|| {
+                        let k = *self.struct_names.get(name)?;
+                        // A tag several namespaces define: the kernel is unsupported.
+                        note_ambiguous_struct(self, name);
+                        Some(Ty::Struct(k))
+                    })
+            }
+            "template_type" | "qualified_identifier" | "dependent_type" => {
+                Some(self.resolve_base(scope, src, overrides))
+            }
+            _ => None,
+        };
+        let Some(Ty::Struct(k)) = class else {
+            return None;
+        };
+        self.member_type_of(k, text(inner, src), 0)
+    }
+
+    /// The member type `name` of struct `k` or of its bases (depth-bounded).
+    fn member_type_of(&self, k: usize, name: &str, depth: usize) -> Option<Ty> {
+        if let Some(t) = self.member_types.get(&(k, name.to_string())) {
+            return Some(t.clone());
+        }
+        if depth > 8 {
+            return None;
+        }
+        self.structs
+            .get(k)?
+            .bases
+            .iter()
+            .find_map(|&b| self.member_type_of(b, name, depth + 1))
     }
 
     /// The type the typedef `name` names where the node `at` uses it, as
