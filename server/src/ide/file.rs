@@ -657,16 +657,14 @@ fn read_for_every_program(
     true
 }
 
-/// Whether each of `functions` that `text` (a header) names is defined there, and every
-/// definition there can be called only by a unit that includes it: a
-/// function template, a member defined in its class, or a function declared
-/// `static`, `inline` (`__forceinline__`, `__inline__`, `constexpr`) or in an
-/// anonymous namespace. A function with external linkage may be declared
-/// and called by another unit that never includes the header, so no
-/// includer search can find all its callers.
-fn callable_only_by_includers(text: &str, functions: &[String]) -> bool {
-    let parsed = crate::syntax::parse::parse(text, crate::ir::Lang::Cuda, None);
-    let mut defined = vec![false; functions.len()];
+/// Every function definition of `parsed` (whose text is `text`), with its
+/// innermost function declarator and the name that declares (qualifiers
+/// dropped: `ns::f` is `f`), in no particular order.
+fn function_definitions<'t>(
+    parsed: &'t crate::syntax::parse::ParsedSource,
+    text: &'t str,
+) -> Vec<(tree_sitter::Node<'t>, tree_sitter::Node<'t>, &'t str)> {
+    let mut found = Vec::new();
     let mut stack = vec![parsed.tree.root_node()];
     while let Some(node) = stack.pop() {
         let mut cursor = node.walk();
@@ -674,7 +672,6 @@ fn callable_only_by_includers(text: &str, functions: &[String]) -> bool {
         if node.kind() != "function_definition" {
             continue;
         }
-        // The innermost function declarator, and the name it declares.
         let mut declarator = node.child_by_field_name("declarator");
         while let Some(d) = declarator {
             if d.kind() == "function_declarator" {
@@ -692,6 +689,22 @@ fn callable_only_by_includers(text: &str, functions: &[String]) -> bool {
         else {
             continue;
         };
+        found.push((node, function, name));
+    }
+    found
+}
+
+/// Whether each of `functions` that `text` (a header) names is defined there, and every
+/// definition there can be called only by a unit that includes it: a
+/// function template, a member defined in its class, or a function declared
+/// `static`, `inline` (`__forceinline__`, `__inline__`, `constexpr`) or in an
+/// anonymous namespace. A function with external linkage may be declared
+/// and called by another unit that never includes the header, so no
+/// includer search can find all its callers.
+fn callable_only_by_includers(text: &str, functions: &[String]) -> bool {
+    let parsed = crate::syntax::parse::parse(text, crate::ir::Lang::Cuda, None);
+    let mut defined = vec![false; functions.len()];
+    for (node, function, name) in function_definitions(&parsed, text) {
         let Some(k) = functions.iter().position(|f| f == name) else {
             continue;
         };
@@ -872,30 +885,7 @@ pub(crate) fn functions_running(text: &str, offsets: &[usize]) -> FunctionCaller
     }
     let parsed = crate::syntax::parse::parse(text, crate::ir::Lang::Cuda, None);
     let mut definitions = Vec::new();
-    let mut stack = vec![parsed.tree.root_node()];
-    while let Some(node) = stack.pop() {
-        let mut cursor = node.walk();
-        stack.extend(node.children(&mut cursor));
-        if node.kind() != "function_definition" {
-            continue;
-        }
-        let mut declarator = node.child_by_field_name("declarator");
-        while let Some(d) = declarator {
-            if d.kind() == "function_declarator" {
-                break;
-            }
-            declarator = d.child_by_field_name("declarator");
-        }
-        let Some(function) = declarator else {
-            continue;
-        };
-        let Some(name_node) = function.child_by_field_name("declarator") else {
-            continue;
-        };
-        let spelled = text
-            .get(name_node.start_byte()..name_node.end_byte())
-            .unwrap_or("");
-        let name = spelled.rsplit("::").next().unwrap_or(spelled).trim();
+    for (node, function, name) in function_definitions(&parsed, text) {
         let name = name.split('<').next().unwrap_or(name).trim().to_string();
         let named_implicitly = name.is_empty()
             || name.starts_with('~')
