@@ -184,6 +184,39 @@ pub fn fix_file(
                     repair_kernel_after(k, files, &opts, config, attempt.first.take(), spent)
                 })
                 .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message));
+                // Several launch configurations: the synthesis above ran under
+                // the sizes they share, the others symbolic, where sizes no
+                // launch passes together can make races no launch has (slices
+                // of an output that overlap for an unknown channel count).
+                // Then each launch configuration is repaired under its own
+                // sizes (see `repair_each_run`).
+                if plan.runs.len() > 1
+                    && matches!(
+                        repaired.status,
+                        RepairStatus::Unrepairable | RepairStatus::Inconclusive
+                    )
+                {
+                    let stats =
+                        |edits: &[TextEdit]| edited_placement(path, text, &env, k, edits, &cost);
+                    if let Some(each) = guarded("the synthesizer", || {
+                        repair_each_run(
+                            k,
+                            &plan.runs,
+                            files,
+                            &opts,
+                            config,
+                            &repaired,
+                            sync_started,
+                            &after_front_end,
+                            &stats,
+                        )
+                    })
+                    .ok()
+                    .flatten()
+                    {
+                        repaired = each;
+                    }
+                }
                 // A barrier written in a device function runs in every kernel
                 // calling it; `fix_program` re-checks this file's kernels, but
                 // not those of another file that may call the function.
@@ -522,4 +555,112 @@ fn other_runner(
         "it needs a barrier in device function {names}, and `{}` may call it too (it names it, pastes tokens, has unknown compile flags or could not be read; its kernels are not checked here)",
         other.display()
     ))
+}
+
+/// The barriers and their cost once the given edits are written (see
+/// [`edited_placement`]).
+type EditedPlacement<'a> = dyn Fn(&[TextEdit]) -> Option<(u32, f64)> + 'a;
+
+/// Repairs `kernel` under each of its launch configurations `runs` (after
+/// `merged`, the synthesis under the sizes they share, failed), each with
+/// what is left of the kernel's one budget, and takes the union of their
+/// edits. Why the union is a repair: every run's edits make that run
+/// race-free, and the edits of the other runs only add barriers at other
+/// points (a barrier orders more, it never adds a race; it may add
+/// divergence, and the removal of a barrier another run needs may add a
+/// race: `fix_program` re-checks the written text under every run and drops
+/// the repair then). None when a run is not repaired (the merged result
+/// stands, with its reason).
+#[allow(clippy::too_many_arguments)]
+fn repair_each_run(
+    kernel: &Kernel,
+    runs: &[super::file::LaunchRun],
+    files: &[SourceFileInfo],
+    opts: &SynthOptions,
+    config: RepairConfig,
+    merged: &KernelRepair,
+    started: std::time::Instant,
+    budget: &dyn Fn(CheckOptions) -> CheckOptions,
+    stats: &EditedPlacement,
+) -> Option<KernelRepair> {
+    let mut work = merged.work_units;
+    let mut each: Vec<KernelRepair> = Vec::with_capacity(runs.len());
+    for run in runs {
+        let run_opts = SynthOptions {
+            check: budget(run.resolved.options.clone()),
+            ..opts.clone()
+        };
+        let spent = SyncSpent { started, work };
+        let r = repair_kernel_after(run.kernel(kernel), files, &run_opts, config, None, spent);
+        work = r.work_units;
+        if !matches!(
+            r.status,
+            RepairStatus::Repaired | RepairStatus::AlreadyRaceFree
+        ) {
+            return None;
+        }
+        each.push(r);
+    }
+    let mut union: Vec<TextEdit> = Vec::new();
+    for e in each.iter().flat_map(|r| r.edits.iter()) {
+        if !union.contains(e) {
+            union.push(e.clone());
+        }
+    }
+    // The run whose edits are the union, if one is: its placement is the
+    // result, and it is least-cost when that run's is, since a placement
+    // that makes every run race-free makes that run race-free too, so
+    // costs at least that run's least cost.
+    let covering = each
+        .iter()
+        .position(|r| r.edits.len() == union.len() && union.iter().all(|e| r.edits.contains(e)));
+    let mut result = match covering {
+        Some(i) => each[i].clone(),
+        None => {
+            let (barriers_after, cost_after) = stats(&union)?;
+            let mut r = each[0].clone();
+            r.edits = union;
+            r.barriers_after = barriers_after;
+            r.cost_after = cost_after;
+            r.optimal = false;
+            r.fixes = each.iter().flat_map(|r| r.fixes.iter().cloned()).collect();
+            r.verified = None;
+            r
+        }
+    };
+    if !result.edits.is_empty() {
+        result.status = RepairStatus::Repaired;
+        result.reason = None;
+    }
+    result.work_units = work;
+    result.oracle_calls = merged.oracle_calls + each.iter().map(|r| r.oracle_calls).sum::<u32>();
+    result.time_ms = merged.time_ms + each.iter().map(|r| r.time_ms).sum::<f64>();
+    result.times.checker_ms =
+        merged.times.checker_ms + each.iter().map(|r| r.times.checker_ms).sum::<f64>();
+    result.times.maxsat_ms =
+        merged.times.maxsat_ms + each.iter().map(|r| r.times.maxsat_ms).sum::<f64>();
+    Some(result)
+}
+
+/// The block barriers and their cost in `kernel` once `edits` are applied
+/// to the file's text (None when they do not apply or the kernel is not
+/// found again).
+fn edited_placement(
+    path: &Path,
+    text: &str,
+    env: &TranslationEnv,
+    kernel: &Kernel,
+    edits: &[TextEdit],
+    cost: &CostModel,
+) -> Option<(u32, f64)> {
+    let own: Vec<TextEdit> = edits
+        .iter()
+        .filter(|e| e.span.file.0 == 0)
+        .cloned()
+        .collect();
+    let edited = apply_edits(text, &own).ok()?;
+    let program = lower_guarded(path, &edited, env);
+    let start = crate::synth::map_offset(kernel.span.start, &own);
+    let found = crate::synth::report::find_kernel(&program, &kernel.name, start)?;
+    Some(crate::synth::placement_cost(found, cost))
 }

@@ -1332,6 +1332,68 @@ fn launch_relations_reach_every_front_door_and_only_the_programs_launches() {
 }
 
 #[test]
+fn fix_repairs_each_launch_configuration_when_their_shared_sizes_race() {
+    // Two launches with C = 2 and C = 4: under the sizes they share (C
+    // symbolic) two blocks' slices of `out` overlap, which no barrier
+    // repairs; each launch alone needs one barrier between the loops.
+    let programs = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/synth/programs"
+    ));
+    let fix = |folder: &str| {
+        let path = programs.join(folder).join("parts.cu");
+        let text = std::fs::read_to_string(&path).expect("fixture");
+        let (fixed, _) =
+            super::fix::fix_file(&path, &text, &Settings::default(), Default::default());
+        (path, fixed)
+    };
+    let (path, fixed) = fix("per_launch");
+    let k = &fixed.kernels[0];
+    assert_eq!(
+        k.status,
+        crate::synth::RepairStatus::Repaired,
+        "{:?}",
+        k.reason
+    );
+    assert_eq!((k.barriers_after, k.cost_after), (1, 1.0), "{k:?}");
+    assert!(k.optimal, "{k:?}");
+    assert_eq!(
+        fixed.fixed.matches("__syncthreads();").count(),
+        1,
+        "{}",
+        fixed.fixed
+    );
+    let again = super::analyze_file(&path, &fixed.fixed, &Settings::default());
+    assert_eq!(again.kernels[0].report.verdict, Verdict::RaceFree);
+    // The launches need barriers at different points: the union of both
+    // repairs, its cost counted on the written text, not claimed least-cost.
+    let path = programs.join("per_launch_union").join("phases.cu");
+    let text = std::fs::read_to_string(&path).expect("fixture");
+    let (union, _) = super::fix::fix_file(&path, &text, &Settings::default(), Default::default());
+    let k = &union.kernels[0];
+    assert_eq!(
+        k.status,
+        crate::synth::RepairStatus::Repaired,
+        "{:?}",
+        k.reason
+    );
+    assert_eq!((k.barriers_after, k.optimal), (2, false), "{k:?}");
+    assert_eq!(
+        union.fixed.matches("__syncthreads();").count(),
+        2,
+        "{}",
+        union.fixed
+    );
+    let again = super::analyze_file(&path, &union.fixed, &Settings::default());
+    assert_eq!(again.kernels[0].report.verdict, Verdict::RaceFree);
+    // A third launch with C = 8 makes the slices overlap: no repair.
+    let (_, overlap) = fix("per_launch_overlap");
+    let k = &overlap.kernels[0];
+    assert_eq!(k.status, crate::synth::RepairStatus::Unrepairable, "{k:?}");
+    assert!(k.edits.is_empty() && overlap.fixed == overlap.original);
+}
+
+#[test]
 fn a_cooperative_launch_in_another_file_of_the_program_implies_grid_barriers() {
     // `fix` as the command line runs it on a file without host code: the
     // launch in the folder's other source file decides.

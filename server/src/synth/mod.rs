@@ -21,7 +21,7 @@ pub mod waits;
 use serde::Serialize;
 
 pub use edits::{apply_edits, map_offset};
-pub use repairs::{Oracle, RepairConfig};
+pub use repairs::{placement_cost, Oracle, RepairConfig};
 
 use crate::check::{KernelReport, Race, Verdict};
 use crate::config::{CheckOptions, CostModel};

@@ -216,6 +216,23 @@ fn existing_removal(text: &str, e: &Existing) -> TextEdit {
 }
 
 /// Block barriers of a kernel in program order.
+/// The block barriers of `kernel` and their total cost under `model`.
+pub fn placement_cost(kernel: &Kernel, model: &crate::config::CostModel) -> (u32, f64) {
+    let tree = LabelTree::new(kernel);
+    let barriers = block_barriers(kernel);
+    let total = barriers
+        .iter()
+        .map(|b| {
+            cost(
+                model,
+                tree.loops(b.id).len() as u32,
+                tree.conds(b.id).len() as u32,
+            )
+        })
+        .fold(0.0, |a, b| a + b);
+    (barriers.len() as u32, total)
+}
+
 pub(crate) fn block_barriers(kernel: &Kernel) -> Vec<Stmt> {
     let mut out = Vec::new();
     walk::for_each_stmt(&kernel.body, &mut |s| {
@@ -419,19 +436,7 @@ impl Engine<'_, '_> {
     }
 
     fn existing_cost(&self) -> (u32, f64) {
-        let tree = LabelTree::new(self.kernel);
-        let barriers = block_barriers(self.kernel);
-        let total = barriers
-            .iter()
-            .map(|b| {
-                cost(
-                    &self.opts.cost,
-                    tree.loops(b.id).len() as u32,
-                    tree.conds(b.id).len() as u32,
-                )
-            })
-            .fold(0.0, |a, b| a + b);
-        (barriers.len() as u32, total)
+        placement_cost(self.kernel, &self.opts.cost)
     }
 
     fn run(&mut self) -> KernelRepair {
