@@ -474,6 +474,10 @@ pub struct CounterInstance {
     /// iteration count `k >= 0`: the value the counter facts equate to
     /// `value` (no wrap-around: only such counters have instances).
     pub exact: Int,
+    /// The iteration count `k` of `exact`.
+    pub k: Int,
+    /// `exact` adds `k * step` (`+=`) rather than subtracting it.
+    pub increasing: bool,
 }
 
 /// Launch values shared by both threads and each thread's ids.
@@ -1492,6 +1496,71 @@ impl<'k> Encoder<'k> {
                         );
                     }
                 }
+            }
+        }
+        out
+    }
+
+    /// Lemmas of grid-stride loops, in the dimensions where a counter of
+    /// either thread steps by the grid's extent `G * B` (`gridDim.d *
+    /// blockDim.d`, both symbolic: with a numeral one every product below is
+    /// linear): `for (i = gid + stride; i < n; i += stride)` of one thread
+    /// against the first point `gid` of the other (HeCBench sobol: every
+    /// later point is at least `stride`, every first point below it).
+    ///
+    /// Theorems of integer arithmetic over the id, extent and counter terms
+    /// themselves (not over program values that could wrap), each asserted
+    /// with its side conditions as premises; Z3's non-linear arithmetic
+    /// does not find them within the budget for symbolic `B` and `G`:
+    /// - extent: `0 <= t < B` and `0 <= b < G` give `B >= 1` and `b <= G -
+    ///   1`, so `b * B <= G * B - B` and `b * B + t < G * B`;
+    /// - sign: `b >= 0` and `B >= 0` give `b * B >= 0`;
+    /// - monotone counter: `v == init + k * s` with `k >= 0` and `s >= 0`
+    ///   gives `v >= init` (for such an increasing counter of step `G * B`).
+    ///
+    /// The lemmas add no product the query lacks: `b * B` is in every
+    /// query's delinearisation lemma ([`Encoder::scenario_facts`]), `G * B`
+    /// is the counter's step and `k * s` its exact value.
+    pub fn grid_stride_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+        let (bd, gd) = self.dims();
+        let zero = Int::from_i64(0);
+        let mut out = Vec::new();
+        for d in 0..3 {
+            if bd[d].as_i64().is_some() || gd[d].as_i64().is_some() {
+                continue;
+            }
+            let steps_by_extent = |c: &CounterInstance| {
+                product_readings(&c.step)
+                    .iter()
+                    .any(|p| p.a == gd[d] && p.n == bd[d])
+            };
+            let strided: Vec<&CounterInstance> = r1
+                .counters
+                .iter()
+                .chain(&r2.counters)
+                .filter(|c| steps_by_extent(c))
+                .collect();
+            if strided.is_empty() {
+                continue;
+            }
+            let extent = Int::mul(&[gd[d].clone(), bd[d].clone()]);
+            for t in 0..2 {
+                let (tid, bid) = self.ids(t);
+                let offset = Int::mul(&[bid[d].clone(), bd[d].clone()]);
+                let premise = Bool::and(&[
+                    tid[d].ge(&zero),
+                    tid[d].lt(&bd[d]),
+                    bid[d].ge(&zero),
+                    bid[d].lt(&gd[d]),
+                ]);
+                let global = Int::add(&[offset.clone(), tid[d].clone()]);
+                out.push(premise.implies(global.lt(&extent)));
+                let sign = Bool::and(&[bid[d].ge(&zero), bd[d].ge(&zero)]);
+                out.push(sign.implies(offset.ge(&zero)));
+            }
+            for c in strided.into_iter().filter(|c| c.increasing) {
+                let premise = Bool::and(&[c.value.eq(&c.exact), c.k.ge(&zero), c.step.ge(&zero)]);
+                out.push(premise.implies(c.value.ge(&c.init)));
             }
         }
         out
@@ -6001,6 +6070,8 @@ impl Exec<'_, '_> {
                             init: init.clone(),
                             step: operand.clone(),
                             exact: exact.clone(),
+                            k: k.clone(),
+                            increasing: counter.op == UpdateOp::Add,
                         });
                     }
                     if which == "head" {
