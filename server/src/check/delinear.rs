@@ -350,6 +350,10 @@ pub(crate) struct Delinear<'k> {
     /// expanded is evaluated (set by [`Self::with_nonnegative`] around the
     /// expansion of one access's offset or one guard; empty otherwise).
     nonnegative: std::sync::Mutex<Vec<u32>>,
+    /// Integer parameters known to be positive where the access whose
+    /// offset is being expanded runs (see [`positive_params`]; empty
+    /// otherwise).
+    positive_params: std::sync::Mutex<Vec<u32>>,
     /// The top-level position of the evaluation [`Self::with_nonnegative`]
     /// expands (None outside one): locals of [`Self::counter_bounds`]
     /// whose first top-level assignment precedes it are within their bounds.
@@ -379,6 +383,15 @@ pub(crate) struct Delinear<'k> {
     /// that have more than one: their top-level positions and values in
     /// order (see [`Self::reaching_value`]).
     top_level_defs: HashMap<VarId, Vec<(usize, &'k Expr)>>,
+    /// Values a launch extent equals by an assumption at the kernel's
+    /// entry (a launch relation, `gridDim.z == (unsigned)(G * K)`): the
+    /// value as a single monomial of coefficient 1 and the extent's atom
+    /// (see [`Self::range`]).
+    extent_values: Vec<(Vec<Atom>, Atom)>,
+    /// Parameters an assumption at the kernel's entry binds to a constant
+    /// (a launch's template argument, `kNFirst == 0`): their values
+    /// everywhere (see [`Self::expand`] on a selection).
+    param_values: HashMap<u32, crate::ir::eval::Value>,
 }
 
 impl<'k> Delinear<'k> {
@@ -459,6 +472,7 @@ impl<'k> Delinear<'k> {
             adversarial: opts.adversarial_abstraction,
             terms: std::sync::Mutex::new(SubTerms::default()),
             nonnegative: std::sync::Mutex::new(Vec::new()),
+            positive_params: std::sync::Mutex::new(Vec::new()),
             evaluated_at: std::sync::Mutex::new(None),
             counter_bounds: HashMap::default(),
             guard_nonnegative: std::sync::Mutex::new(HashMap::default()),
@@ -467,7 +481,39 @@ impl<'k> Delinear<'k> {
             index_arithmetic_fits: !launch.no_index_arithmetic_assumption,
             in_offset: std::sync::atomic::AtomicBool::new(false),
             top_level_defs: top_level_defs(kernel),
+            extent_values: Vec::new(),
+            param_values: HashMap::default(),
         };
+        // The assumptions that open the body hold in every execution
+        // considered, before any statement: the values their launch extent
+        // equalities give hold wherever the kernel runs.
+        let mut entry_facts = Vec::new();
+        for top in kernel.body.stmts.iter() {
+            let StmtKind::Assume { cond } = &top.kind else {
+                break;
+            };
+            analysis.facts_of(cond, true, 0, Frozen::Nothing, &mut entry_facts);
+            analysis.bind_param_values(cond);
+        }
+        analysis.extent_values = entry_facts
+            .iter()
+            .filter(|f| f.equal)
+            .filter_map(|f| {
+                let extent = match f.lhs.0.iter().next() {
+                    Some((m, 1)) if f.lhs.0.len() == 1 && m.len() == 1 => m[0],
+                    _ => return None,
+                };
+                if !matches!(extent, Atom::GridDim(_) | Atom::BlockDim(_)) {
+                    return None;
+                }
+                match f.rhs.0.iter().next() {
+                    Some((m, 1)) if f.rhs.0.len() == 1 && !m.is_empty() => {
+                        Some((m.clone(), extent))
+                    }
+                    _ => None,
+                }
+            })
+            .collect();
         analysis.counter_bounds = analysis.counter_bounds();
         let mut found = Vec::new();
         let mut top_facts: Vec<Fact> = Vec::new();
@@ -510,7 +556,13 @@ impl<'k> Delinear<'k> {
                     analysis
                         .in_offset
                         .store(true, std::sync::atomic::Ordering::Relaxed);
+                    if let Ok(mut p) = analysis.positive_params.lock() {
+                        *p = positive_params(&facts);
+                    }
                     let p = analysis.expand(&access.offset, at, 0);
+                    if let Ok(mut p) = analysis.positive_params.lock() {
+                        p.clear();
+                    }
                     analysis
                         .in_offset
                         .store(false, std::sync::atomic::Ordering::Relaxed);
@@ -1022,6 +1074,15 @@ impl<'k> Delinear<'k> {
                 r,
                 _,
             ) => {
+                if matches!((op, polarity), (BinOp::Eq, true) | (BinOp::Ne, false)) {
+                    if let Some(fact) = self
+                        .extent_equality(l, r, at)
+                        .or_else(|| self.extent_equality(r, l, at))
+                    {
+                        out.push(fact);
+                        return;
+                    }
+                }
                 let Some((a, b)) = self.compared_sides(l, r, at) else {
                     return;
                 };
@@ -1128,6 +1189,83 @@ impl<'k> Delinear<'k> {
         Some((self.expand(l, at, 0)?, self.expand(r, at, 0)?))
     }
 
+    /// `extent == (unsigned)x` (a launch relation, `gridDim.z == (unsigned)
+    /// C`) as the fact `extent == x`, for `x` of a signed 32-bit type: a
+    /// valid launch has every grid and block extent in `[1, 2^31 - 1]`, and
+    /// a negative `x` converts to at least 2^31, so `x` is non-negative and
+    /// the conversion keeps its value. (The sides' types differ, which
+    /// [`Self::compared_sides`] refuses.)
+    fn extent_equality(&self, extent: &Expr, value: &Expr, at: usize) -> Option<Fact> {
+        let Expr::Builtin(Builtin::GridDim(_) | Builtin::BlockDim(_)) = extent else {
+            return None;
+        };
+        let Expr::Cast(
+            ScalarTy::Int {
+                bits: 32,
+                signed: false,
+            },
+            x,
+        ) = value
+        else {
+            return None;
+        };
+        let ScalarTy::Int {
+            bits: 32,
+            signed: true,
+        } = super::symexec::type_of(self.kernel, x)
+        else {
+            return None;
+        };
+        let (lhs, rhs) = (self.expand(extent, at, 0)?, self.expand(x, at, 0)?);
+        (lhs.invariant_but(Frozen::Nothing) && rhs.invariant_but(Frozen::Nothing)).then_some(Fact {
+            lhs,
+            rhs,
+            equal: true,
+        })
+    }
+
+    /// Records the parameters the entry assumption `cond` binds to a
+    /// constant (`p == c`, conjunctions of them), in the parameter's type.
+    fn bind_param_values(&mut self, cond: &Expr) {
+        match cond {
+            Expr::Binary(BinOp::And, l, r, _) => {
+                self.bind_param_values(l);
+                self.bind_param_values(r);
+            }
+            Expr::Binary(BinOp::Eq, l, r, _) => {
+                if let (Expr::Param(p), Expr::Int(v, _)) | (Expr::Int(v, _), Expr::Param(p)) =
+                    (&**l, &**r)
+                {
+                    let ty = self.kernel.params.get(p.0 as usize).map(|d| d.ty);
+                    if let Some(value) = ty.and_then(|ty| crate::ir::eval::Value::new(*v, ty)) {
+                        // Two different bindings: the run is vacuous; keep none.
+                        if self
+                            .param_values
+                            .insert(p.0, value)
+                            .is_some_and(|old| old != value)
+                        {
+                            self.param_values.remove(&p.0);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The value of a test over constants and the parameters bound at
+    /// entry ([`Self::param_values`]), or None.
+    fn decided_test(&self, test: &Expr) -> Option<bool> {
+        if self.param_values.is_empty() {
+            return None;
+        }
+        let value = crate::ir::eval::eval_expr(test, &|leaf| match leaf {
+            Expr::Param(p) => self.param_values.get(&p.0).copied(),
+            _ => None,
+        })?;
+        Some(value.truthy())
+    }
+
     /// The exact polynomial of `e` at top-level position `at`, or None.
     fn expand(&self, e: &Expr, at: usize, depth: u32) -> Option<Poly> {
         if depth > 24 {
@@ -1196,6 +1334,14 @@ impl<'k> Delinear<'k> {
                     matches!(to, ScalarTy::Int { .. }).then(|| Poly::atom(Atom::Fixed(v.0)))
                 }
             }
+            // A selection whose test the parameters bound at entry decide
+            // (`kNFirst ? blockIdx.x : blockIdx.y` with `kNFirst == 0`) is
+            // the chosen operand, in every thread and wherever evaluated.
+            Expr::Select(test, a, b, _) => match self.decided_test(test) {
+                Some(true) => self.expand(a, at, depth + 1),
+                Some(false) => self.expand(b, at, depth + 1),
+                None => self.term(e, at, depth),
+            },
             Expr::Cast(to, inner) => {
                 let from = super::symexec::type_of(self.kernel, inner);
                 match self.expand(inner, at, depth + 1) {
@@ -1361,6 +1507,12 @@ impl<'k> Delinear<'k> {
             Expr::Binary(BinOp::Add | BinOp::Mul, l, r, ScalarTy::Int { .. }) => {
                 self.index_term(l, at, depth + 1) && self.index_term(r, at, depth + 1)
             }
+            // A selection a bound parameter decides is its chosen operand.
+            Expr::Select(test, a, b, _) => match self.decided_test(test) {
+                Some(true) => self.index_term(a, at, depth + 1),
+                Some(false) => self.index_term(b, at, depth + 1),
+                None => false,
+            },
             _ => false,
         }
     }
@@ -1730,7 +1882,15 @@ impl<'k> Delinear<'k> {
             Atom::BlockDim(d) => at(&self.block_bounds, d)?,
             Atom::GridDim(d) => at(&self.grid_bounds, d)?,
             Atom::Param(p) => {
-                super::grid_stride::int_bounds(self.kernel.params.get(p as usize)?.ty)?
+                let (lo, hi) =
+                    super::grid_stride::int_bounds(self.kernel.params.get(p as usize)?.ty)?;
+                // A guard of the access being expanded bounds it (see
+                // [`positive_params`]).
+                if self.positive_params.lock().ok()?.contains(&p) {
+                    (lo.max(1), hi)
+                } else {
+                    (lo, hi)
+                }
             }
             Atom::Opaque(v) => {
                 let (lo, hi) =
@@ -1761,23 +1921,43 @@ impl<'k> Delinear<'k> {
     }
 
     /// Bounds of a polynomial's values (interval arithmetic).
+    ///
+    /// A monomial holding the factors of a value a launch extent equals
+    /// ([`Self::extent_values`]: `n * G * K` with `gridDim.z == G * K`) is
+    /// also bounded with that product replaced by the extent's range (the
+    /// same value, so both bounds hold: their intersection is kept).
     fn range(&self, p: &Poly) -> Option<(i128, i128)> {
         let mut total = (0i128, 0i128);
         for (m, c) in &p.0 {
-            let mut r = (*c, *c);
-            for a in m {
-                let (lo, hi) = self.atom_range(*a)?;
-                let products = [
-                    r.0.checked_mul(lo)?,
-                    r.0.checked_mul(hi)?,
-                    r.1.checked_mul(lo)?,
-                    r.1.checked_mul(hi)?,
-                ];
-                r = (*products.iter().min()?, *products.iter().max()?);
+            let mut r = self.monomial_range(*c, m.iter().copied())?;
+            for (value, extent) in &self.extent_values {
+                let Some(rest) = remove_factors(m, value) else {
+                    continue;
+                };
+                let with_extent = rest.iter().copied().chain(std::iter::once(*extent));
+                if let Some(q) = self.monomial_range(*c, with_extent) {
+                    r = (r.0.max(q.0), r.1.min(q.1));
+                }
             }
             total = (total.0.checked_add(r.0)?, total.1.checked_add(r.1)?);
         }
         Some(total)
+    }
+
+    /// Bounds of `c` times the product of `atoms` (interval arithmetic).
+    fn monomial_range(&self, c: i128, atoms: impl Iterator<Item = Atom>) -> Option<(i128, i128)> {
+        let mut r = (c, c);
+        for a in atoms {
+            let (lo, hi) = self.atom_range(a)?;
+            let products = [
+                r.0.checked_mul(lo)?,
+                r.0.checked_mul(hi)?,
+                r.1.checked_mul(lo)?,
+                r.1.checked_mul(hi)?,
+            ];
+            r = (*products.iter().min()?, *products.iter().max()?);
+        }
+        Some(r)
     }
 
     /// Whether `p >= 0` in every thread that has `facts`.
@@ -1872,7 +2052,8 @@ impl<'k> Delinear<'k> {
         });
         // The facts, then the launch bounds (chained: covers recurse through
         // here, and copying the facts at every call dominated their cost).
-        let launch_bounds: Vec<Fact> = launch
+        let mut launch_bounds: Vec<Fact> = launch
+            .clone()
             .map(|(id, size, known)| Fact {
                 lhs: Poly::atom(id),
                 rhs: match known {
@@ -1882,6 +2063,21 @@ impl<'k> Delinear<'k> {
                 equal: false,
             })
             .collect();
+        // An extent equal to a value (a launch relation, `gridDim.z == C`):
+        // the id is below that value too.
+        for fact in facts.iter().filter(|f| f.equal) {
+            for (side, value) in [(&fact.lhs, &fact.rhs), (&fact.rhs, &fact.lhs)] {
+                for (id, size, _) in launch.clone() {
+                    if *side == Poly::atom(size) {
+                        launch_bounds.push(Fact {
+                            lhs: Poly::atom(id),
+                            rhs: value.clone(),
+                            equal: false,
+                        });
+                    }
+                }
+            }
+        }
         let mut fallback: Option<Cover> = None;
         for fact in facts.iter().chain(&launch_bounds).filter(|f| !f.equal) {
             // A's id monomials are some of E's, with equal coefficients (and
@@ -2346,6 +2542,42 @@ fn nonnegative_locals(facts: &[Fact]) -> Vec<u32> {
                 }
             }
             v
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The integer parameters `facts` prove positive: a fact `lhs < p` (`p` the
+/// parameter alone) whose `lhs` is a sum of products of thread and block
+/// ids and launch extents with positive coefficients, so `lhs >= 0` and
+/// `p >= 1` wherever the facts hold (`offset < HxW` with `offset =
+/// blockIdx.x * 256 + threadIdx.x`); parameters never change, so the
+/// bound holds for the whole access that the facts guard.
+fn positive_params(facts: &[Fact]) -> Vec<u32> {
+    let mut out: Vec<u32> = facts
+        .iter()
+        .filter(|f| !f.equal)
+        .filter_map(|f| {
+            let (m, c) = f.rhs.0.iter().next()?;
+            let p = match (f.rhs.0.len(), m.as_slice(), *c) {
+                (1, [Atom::Param(p)], 1) => *p,
+                _ => return None,
+            };
+            f.lhs
+                .0
+                .iter()
+                .all(|(m, c)| {
+                    *c > 0
+                        && m.iter().all(|a| {
+                            matches!(
+                                a,
+                                Atom::Tid(_) | Atom::Bid(_) | Atom::BlockDim(_) | Atom::GridDim(_)
+                            )
+                        })
+                })
+                .then_some(p)
         })
         .collect();
     out.sort_unstable();

@@ -614,6 +614,247 @@ impl Eval<'_, '_> {
 }
 
 impl Eval<'_, '_> {
+    /// The value of the integer variable named at `q` (of type `ty`), which
+    /// the launch does not pass, as `K * G` where the launch passes a local
+    /// `K` defined as `C / G` (`C` this variable, `G` a relation of the
+    /// launch) and a guard before the launch returns unless `G` divides `C`
+    /// (`if (C % G != 0 || ..) return false;`, the host guard of HeCBench
+    /// channelShuffle): after the guard `C % G == 0`, and C's identity
+    /// `(C / G) * G + C % G == C` (G is not 0: `C % 0` is undefined, and
+    /// the guard evaluated it) gives `C == K * G`, a product that does not
+    /// overflow since it is `C`. Each mention (in the guard, in K's
+    /// definition, in the size) has the value it has at the launch
+    /// ([`Eval::unchanged_until_launch`]), and the guard runs on every path
+    /// to the launch ([`Eval::guard_returns_unless_divides`]).
+    fn exact_quotient_product(
+        &self,
+        q: usize,
+        ty: HostIntTy,
+        launch: &LaunchAt,
+        depth: usize,
+    ) -> Option<SizeExpr> {
+        let (u, scopes) = (self.unit, self.scopes);
+        if depth > MAX_EVAL_DEPTH || ty.bits < 32 || !self.unchanged_until_launch(q, launch) {
+            return None;
+        }
+        let decl_of = |at: usize| scopes.visible(u, u.text(at), at).map(|(d, _)| d.at);
+        let dividend = decl_of(q)?;
+        for (index, &(a, b)) in launch.args.iter().enumerate() {
+            // The argument, or the definition of the local it names, is
+            // exactly `C / G` (its type then that of C and G).
+            let (ds, de) = if b == a + 1 && u.is_ident(a) {
+                let Some((Binding::Scalar(ds, de), k_ty)) = self.lookup(a) else {
+                    continue;
+                };
+                if HostIntTy::of(k_ty) != Some(ty) || !self.local_variable(a, launch) {
+                    continue;
+                }
+                strip_parens(u, ds, de)
+            } else {
+                strip_parens(u, a, b)
+            };
+            let (c_at, g_at) = (ds, ds + 2);
+            if de != ds + 3
+                || u.text(ds + 1) != "/"
+                || !u.is_ident(c_at)
+                || !u.is_ident(g_at)
+                || decl_of(c_at) != Some(dividend)
+                || !self.unchanged_until_launch(c_at, launch)
+            {
+                continue;
+            }
+            let Some((_, g_ty)) = self.lookup(g_at) else {
+                continue;
+            };
+            if HostIntTy::of(g_ty) != Some(ty) {
+                continue;
+            }
+            let Some(divisor) = decl_of(g_at) else {
+                continue;
+            };
+            let Some(g) = self.size_relation(g_at, g_at + 1, launch, depth + 1) else {
+                continue;
+            };
+            if self.guard_returns_unless_divides(dividend, divisor, launch) {
+                return Some(SizeExpr::Binary(
+                    SizeOp::Mul,
+                    Box::new(SizeExpr::Arg(index, ty)),
+                    Box::new(g.to(ty)),
+                    ty,
+                ));
+            }
+        }
+        None
+    }
+
+    /// Whether a statement `if (..) return ..;` (or `{ ..; return ..; }`,
+    /// no `else`) of the launching function runs on every path to the
+    /// launch and returns unless the variable declared at `divisor` divides
+    /// the one declared at `dividend`: its condition is a `||` of terms one
+    /// of which is `C % G != 0` or `C % G` (the condition is false after
+    /// it, so is each term), with both mentions keeping their values to the
+    /// launch. It runs on every path to the launch when it starts a
+    /// statement (not an `else if`, a loop's or `if`'s unbraced body, or a
+    /// labelled one) of a block that holds the launch and is not a `switch`
+    /// body, with no `case` or `default` label between it and the launch
+    /// (a jump past it; `goto` is excluded by `unchanged_until_launch`).
+    fn guard_returns_unless_divides(
+        &self,
+        dividend: usize,
+        divisor: usize,
+        launch: &LaunchAt,
+    ) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let Some(f) = self.function_of(launch.name_at) else {
+            return false;
+        };
+        let at = launch.name_at;
+        for k in f + 1..at {
+            if u.text(k) != "if"
+                || u.text(k + 1) != "("
+                || !matches!(u.text(k - 1), ";" | "{" | "}")
+            {
+                continue;
+            }
+            if self.function_of(k) != Some(f) {
+                continue;
+            }
+            let Some(block) = scopes.block_of(k) else {
+                continue;
+            };
+            if !(block == f || scopes.inside(block, at))
+                || scopes.kinds.get(&block) == Some(&BlockKind::Switch)
+            {
+                continue;
+            }
+            let close = u.matching(k + 1, at);
+            if close >= at {
+                continue;
+            }
+            let Some(end) = returning_branch(u, close + 1, at) else {
+                continue;
+            };
+            if u.text(end + 1) == "else" || (k..at).any(|j| matches!(u.text(j), "case" | "default"))
+            {
+                continue;
+            }
+            let holds = divisibility_terms(u, k + 2, close)
+                .into_iter()
+                .any(|(c, g)| {
+                    let decl_of = |at: usize| scopes.visible(u, u.text(at), at).map(|(d, _)| d.at);
+                    decl_of(c) == Some(dividend)
+                        && decl_of(g) == Some(divisor)
+                        && self.unchanged_until_launch(c, launch)
+                        && self.unchanged_until_launch(g, launch)
+                });
+            if holds {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// `[s, e)` without parentheses around all of it.
+fn strip_parens(u: &super::Unit, mut s: usize, mut e: usize) -> (usize, usize) {
+    while e > s + 1 && u.text(s) == "(" && u.matching(s, e) == e - 1 {
+        s += 1;
+        e -= 1;
+    }
+    (s, e)
+}
+
+/// The branch starting at `s` (before `limit`) when it always returns: `return
+/// ..;`, or a block of statements with no control flow whose last one is a
+/// `return`. Its last token.
+fn returning_branch(u: &super::Unit, s: usize, limit: usize) -> Option<usize> {
+    let flow = |t: &str| {
+        matches!(
+            t,
+            "{" | "}"
+                | "if"
+                | "else"
+                | "for"
+                | "while"
+                | "do"
+                | "switch"
+                | "case"
+                | "default"
+                | "goto"
+                | "break"
+                | "continue"
+                | "try"
+                | "catch"
+                | "co_return"
+                | "co_await"
+                | "?"
+        )
+    };
+    // The `;` ending the statement that starts at `from`, none of its
+    // tokens control flow.
+    let statement_end = |from: usize, end: usize| (from..end).find(|&j| u.text(j) == ";");
+    match u.text(s) {
+        "return" => {
+            let semi = statement_end(s, limit)?;
+            (s + 1..semi).all(|j| !flow(u.text(j))).then_some(semi)
+        }
+        "{" => {
+            let close = u.matching(s, limit);
+            if close >= limit || (s + 1..close).any(|j| flow(u.text(j))) {
+                return None;
+            }
+            // The last statement starts with `return`.
+            let last_semi = close.checked_sub(1).filter(|&j| u.text(j) == ";")?;
+            let start = (s + 1..last_semi)
+                .rev()
+                .find(|&j| u.text(j) == ";")
+                .map_or(s + 1, |j| j + 1);
+            (u.text(start) == "return").then_some(close)
+        }
+        _ => None,
+    }
+}
+
+/// The `(C, G)` name tokens of each `||` term of the condition `[s, e)` that
+/// reads `C % G != 0` or `C % G` (parenthesized or not); none when the
+/// condition has a `?:`, a comma or an assignment, whose terms do not split
+/// at `||`.
+fn divisibility_terms(u: &super::Unit, s: usize, e: usize) -> Vec<(usize, usize)> {
+    if (s..e).any(|j| matches!(u.text(j), "?" | "," | "{") || is_write_op(u.text(j))) {
+        return Vec::new();
+    }
+    let mut terms = Vec::new();
+    let mut depth = 0usize;
+    let mut start = s;
+    for j in s..=e {
+        let t = if j < e { u.text(j) } else { "||" };
+        match t {
+            "(" | "[" => depth += 1,
+            ")" | "]" => depth = depth.saturating_sub(1),
+            "||" if depth == 0 => {
+                terms.push((start, j));
+                start = j + 1;
+            }
+            _ => {}
+        }
+    }
+    terms
+        .into_iter()
+        .filter_map(|(ts, te)| {
+            let (mut ts, mut te) = strip_parens(u, ts, te);
+            if te >= ts + 2
+                && u.text(te - 2) == "!="
+                && parse_int_literal(u.text(te - 1)) == Some(0)
+            {
+                (ts, te) = strip_parens(u, ts, te - 2);
+            }
+            (te == ts + 3 && u.text(ts + 1) == "%" && u.is_ident(ts) && u.is_ident(ts + 2))
+                .then_some((ts, ts + 2))
+        })
+        .collect()
+}
+
+impl Eval<'_, '_> {
     /// Whether the name at `q`, in the body of a lambda that makes the
     /// launch (`std::thread([&]() { dim3 grid((cols - 2) / t); k<<<grid,
     /// t>>>(cols); })`), is a local of the function the lambda is written in
@@ -971,6 +1212,11 @@ impl RelationParser<'_, '_, '_, '_> {
                     return Some(v.to(host_ty));
                 }
             }
+        }
+        // A variable the launch does not pass but passes its exact quotient
+        // by an argument: `K * G` (see [`Eval::exact_quotient_product`]).
+        if let Some(v) = eval.exact_quotient_product(q, host_ty, self.launch, self.depth + 1) {
+            return Some(v);
         }
         // The variable that is a block component of this launch, with the
         // value it has there (see [`Eval::block_extent_variables`]).
