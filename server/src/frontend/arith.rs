@@ -246,6 +246,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// The scalar of a value (vectors of one component, pointers as offsets).
     pub(crate) fn scalar(&mut self, v: Val, at: Node) -> R<(Expr, ScalarTy)> {
+        let v = self.class_to_scalar(v, at)?;
         Ok(match v {
             Val::Scalar(e, t) => (e, t),
             Val::Ptr { offset, .. } => (offset, ScalarTy::LONG),
@@ -268,6 +269,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.unsup(n, "malformed unary expression");
         };
         let v = self.rvalue(arg)?;
+        let v = self.class_to_scalar(v, arg)?;
         if let Val::Agg(ty, parts) = v {
             // Componentwise on vectors.
             let mut out = Vec::new();
@@ -491,6 +493,9 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// `a op b` by the usual conversions (pointer arithmetic included).
     fn binop_value(&mut self, op: BinOp, a: Val, b: Val, at: Node) -> R<Val> {
+        // An object of a class with a conversion operator is its scalar.
+        let a = self.class_to_scalar(a, at)?;
+        let b = self.class_to_scalar(b, at)?;
         // Pointer arithmetic and comparisons.
         match (&a, &b) {
             (Val::Ptr { .. }, Val::Scalar(..)) if matches!(op, BinOp::Add | BinOp::Sub) => {

@@ -280,7 +280,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                         _ => Some(self.dim3_literal(&[init], init)?),
                     }
                 }
-                Some(init) => Some(self.rvalue(init)?),
+                Some(init) => {
+                    // `W w = t;` runs `W`'s converting constructor.
+                    let v = self.rvalue(init)?;
+                    Some(self.convert_implicitly(init, v, &ty)?)
+                }
                 None => None,
             };
             if is_auto {
@@ -475,7 +479,66 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     pub(crate) fn make_slot(&mut self, ty: &Ty, name: &str, at: Node) -> Slot {
+        self.note_destructor(ty, at);
         self.make_slot_within(ty, name, at, MAX_LEAVES)
+    }
+
+    /// Records an object of type `ty` made at `at` (a local, a parameter, a
+    /// temporary, a return value) when destroying it runs a user
+    /// destructor with statements ([`Self::runs_destructor`]): destructors
+    /// are not lowered at the end of an object's lifetime, so their
+    /// accesses would be missed; the kernel is `unsupported` instead
+    /// (checked once the kernel is lowered).
+    fn note_destructor(&mut self, ty: &Ty, at: Node) {
+        if self.destroyed_object.is_some() {
+            return;
+        }
+        if let Some(tag) = self.runs_destructor(ty, 0) {
+            self.destroyed_object = Some((self.span(at), tag));
+        }
+    }
+
+    /// The class whose user destructor with a non-empty body destroying an
+    /// object of type `ty` runs: its own, an array element's, a member's
+    /// or a base's ([class.dtor]p13: members and bases are destroyed after
+    /// the body). An empty body (`~W() {}`) does nothing.
+    pub(crate) fn runs_destructor(&self, ty: &Ty, depth: usize) -> Option<String> {
+        let mut t = ty;
+        while let Ty::Array(inner, _) = t {
+            t = inner;
+        }
+        let Ty::Struct(k) = t else { return None };
+        if depth > 16 {
+            return None;
+        }
+        let tag = self.struct_name(*k);
+        let base_name = tag
+            .split_once('<')
+            .map_or(tag.as_str(), |(b, _)| b.trim_end());
+        let short = base_name.rsplit("::").next().unwrap_or(base_name);
+        let has_statements = |d: &crate::frontend::FnDef<'t>| {
+            d.node.child_by_field_name("body").is_some_and(|b| {
+                b.named_children(&mut b.walk())
+                    .any(|c| c.kind() != "comment")
+            })
+        };
+        if self
+            .cx
+            .functions
+            .get(&format!("{tag}::~{short}"))
+            .is_some_and(|defs| defs.iter().any(has_statements))
+        {
+            return Some(tag);
+        }
+        let sd = self.cx.types.structs.get(*k)?;
+        sd.bases
+            .iter()
+            .find_map(|b| self.runs_destructor(&Ty::Struct(*b), depth + 1))
+            .or_else(|| {
+                sd.fields
+                    .iter()
+                    .find_map(|f| self.runs_destructor(&f.ty, depth + 1))
+            })
     }
 
     /// [`Self::make_slot`] for an aggregate of at most `max_leaves` leaves
@@ -600,6 +663,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             .named_children(&mut cursor)
             .filter(|c| c.kind() != "comment")
             .collect();
+        if let Some(v) = self.list_constructed(n, ty, &items)? {
+            return Ok(v);
+        }
         match ty {
             Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(ty, 0) <= MAX_LEAVES => {
                 let mut cur = InitCursor {
@@ -664,6 +730,39 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Ok(Val::Void)
             }
         }
+    }
+
+    /// A braced list `{a, b}` initialising a class with a constructor
+    /// (`take({t})`, `w = {t}`, a member's braces): list-initialisation
+    /// calls the constructor overload resolution picks for the items
+    /// ([dcl.init.list]p3.7), run here on a temporary whose value is the
+    /// result. `None` for other types, a class without a constructor
+    /// accepting that many items, or one item of the class itself (a copy).
+    fn list_constructed(&mut self, n: Node<'t>, ty: &Ty, items: &[Node<'t>]) -> R<Option<Val>> {
+        let Ty::Struct(k) = ty else { return Ok(None) };
+        if !self.not_plain_aggregate(ty) || self.is_union(ty) {
+            return Ok(None);
+        }
+        let tag = self.struct_name(*k);
+        let Some(ctor) = self
+            .struct_method(*k, &tag, Some(items.len()))
+            .filter(|c| c.accepts(items.len()))
+        else {
+            return Ok(None);
+        };
+        if let [one] = items {
+            if one.kind() != "initializer_list"
+                && self
+                    .arg_type(*one)
+                    .is_some_and(|t| matches!(t, Ty::Struct(a) if self.derives_from(a, *k)))
+            {
+                return Ok(None);
+            }
+        }
+        let slot = self.make_slot(ty, "$braced", n);
+        self.havoc_slot(&slot, n);
+        self.construct_with(n, *k, &ctor, items, &slot)?;
+        self.load(LVal::Slot(slot), n).map(Some)
     }
 
     /// The value of a struct or vector `ty` from its braced list (C11

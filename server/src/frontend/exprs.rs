@@ -464,7 +464,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             let ty = self.lval_type(&lv);
             self.init_list(r, &ty)?
         } else {
-            self.rvalue(r)?
+            let v = self.rvalue(r)?;
+            if op == "=" {
+                // `w = t` with `w` of a class: `t` converts to it by its
+                // converting constructor before the copy assignment.
+                let ty = self.lval_type(&lv);
+                self.convert_implicitly(r, v, &ty)?
+            } else {
+                v
+            }
         };
         let value = if op == "=" {
             rhs

@@ -158,6 +158,24 @@ impl<'c, 't> Lowerer<'c, 't> {
         // before the arguments, whose calls must not see the request).
         let by_ref = std::mem::take(&mut self.ref_return) && returns_ref(def.node);
         let vals = self.eval_inline_args(def, args)?;
+        self.inline_call_evaluated(n, def, args, vals, tpl_args, this, by_ref)
+    }
+
+    /// [`Self::inline_call_this`] with the arguments' values `vals` already
+    /// computed (`args` are still re-lowered as lvalues for reference
+    /// parameters); `by_ref`: the caller wants the object a reference
+    /// return designates.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn inline_call_evaluated(
+        &mut self,
+        n: Node<'t>,
+        def: &FnDef<'t>,
+        args: &[Node<'t>],
+        vals: Vec<Val>,
+        tpl_args: Option<Node<'t>>,
+        this: Option<LVal>,
+        by_ref: bool,
+    ) -> R<Val> {
         self.inlined_calls += 1;
         if self.call_stack.contains(&def.name)
             || self.call_stack.len() > MAX_INLINE_DEPTH
@@ -549,6 +567,23 @@ impl<'c, 't> Lowerer<'c, 't> {
         for a in aliases {
             self.local_type_alias(a);
         }
+        // The class's nested classes: in its member functions their bare
+        // name is the nested class ([basic.scope.class]), whichever other
+        // class or namespace also defines the tag.
+        let src = self.src();
+        let nested: Vec<(String, Ty)> = body
+            .named_children(&mut body.walk())
+            .filter(|c| c.kind() == "field_declaration")
+            .filter_map(|c| c.child_by_field_name("type"))
+            .filter_map(|t| {
+                let name = t.child_by_field_name("name")?;
+                let ty = self.cx.types.nested_class_ty(t, src)?;
+                Some((text(name, src).to_string(), ty))
+            })
+            .collect();
+        for (name, ty) in nested {
+            self.type_overrides.insert(name, ty);
+        }
     }
 
     /// Whether `field` is declared as a reference member in the class whose
@@ -817,6 +852,45 @@ impl<'c, 't> Lowerer<'c, 't> {
                     },
                 },
             };
+            // A class parameter given a value of another type is
+            // initialised by a converting constructor, run at the call: in
+            // the caller's scope for an argument, in the callee's for a
+            // default argument (its names are looked up where it is
+            // declared). A template parameter's type is deduced from the
+            // argument: nothing converts.
+            let converts = matches!(info.ty, Ty::Struct(_)) && !self.is_template_type(tn);
+            let converted = if !converts {
+                None
+            } else if let Some(a) = arg_nodes.get(k).filter(|_| vals.get(k).is_some()) {
+                let callee_unit = self.unit;
+                self.unit = saved_unit;
+                let caller_scopes = std::mem::replace(&mut self.scopes, saved_scopes.to_vec());
+                let v = self.converted_value(*a, &arg_val, &info.ty);
+                self.scopes = caller_scopes;
+                self.unit = callee_unit;
+                v?
+            } else if let Some((unit, d)) = p
+                .child_by_field_name("default_value")
+                .map(|d| (self.unit, d))
+                .or_else(|| self.declared_default(def, k))
+            {
+                let callee_unit = std::mem::replace(&mut self.unit, unit);
+                let v = self.converted_value(d, &arg_val, &info.ty);
+                self.unit = callee_unit;
+                v?
+            } else {
+                None
+            };
+            let (arg_val, converted) = match converted {
+                Some(v) => (v, true),
+                None => (arg_val, false),
+            };
+            if converted && info.is_ref {
+                // A `const W &` bound to the converted temporary.
+                let lv = self.temp_lval(arg_val, *p)?;
+                self.bind(&name, Binding::Ref(lv));
+                continue;
+            }
             if vals.get(k).is_some()
                 && !self.cx.types.is_dim3(self.txt(tn))
                 && self.opaque_argument_of(&info.ty, &arg_val)

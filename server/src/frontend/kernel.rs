@@ -303,6 +303,12 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.unsup(node, "kernel without a body");
         };
         self.compound_into(body)?;
+        if let Some((span, tag)) = self.destroyed_object.take() {
+            return Err(Unsup {
+                reason: format!("an object of class `{tag}`, whose destructor has statements (destructors are not run at the end of an object's lifetime)"),
+                span,
+            });
+        }
         Ok(())
     }
 

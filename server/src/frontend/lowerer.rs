@@ -230,6 +230,10 @@ pub(crate) struct Lowerer<'c, 't> {
     /// binds (modelled as opaque data): values computed from it (`sizeof`)
     /// are not the program's.
     pub(crate) opaque_type_params: bool,
+    /// The first object made of a class whose destructor (its own, or a
+    /// member's or base's) has statements, where and of which class:
+    /// destructors are not run at scope end, so the kernel is reported.
+    pub(crate) destroyed_object: Option<(Span, String)>,
     pub(crate) depth: usize,
     /// Flat binary-operator chain links on the current path (see [`MAX_CHAIN_LINKS`]).
     pub(crate) chain_links: usize,
@@ -313,6 +317,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             frames: Vec::new(),
             call_stack: vec![def.name.clone()],
             opaque_type_params: false,
+            destroyed_object: None,
             depth: 0,
             chain_links: 0,
             ptrs: PointerState::new(conflicted),

@@ -62,6 +62,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn store(&mut self, lv: LVal, v: Val, at: Node) -> R<()> {
         match lv {
             LVal::Slot(Slot::Var(var, t)) => {
+                let v = self.class_to_scalar(v, at)?;
                 let value = match v {
                     Val::Scalar(e, vt) => conv(e, vt, t),
                     Val::Ptr { offset, .. } => conv(offset, ScalarTy::LONG, t),

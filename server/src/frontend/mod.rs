@@ -1210,7 +1210,7 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
         if let (Ok(()), Some(name)) = (&result, types::take_ambiguous_typedef()) {
             result = Err(lowerer::Unsup {
                 reason: format!(
-                    "type name `{name}` is defined in different namespaces and the front end does not resolve which one this kernel uses"
+                    "type name `{name}` is defined in different namespaces or classes and the front end does not resolve which one this kernel uses"
                 ),
                 span: name_span,
             });
@@ -2434,7 +2434,11 @@ fn register_struct(
             continue;
         };
         register_types_in(cx, Some(ft), src);
-        // A named nested class (`struct TempStorage {..};`) is a member type.
+        // A named nested class (`struct TempStorage {..};`) is a member type,
+        // and names its own layout in the member declarations after it
+        // (another class's or the namespace's tag of that name may hold
+        // the bare name).
+        let nested_ty = cx.types.nested_class_ty(ft, src);
         if matches!(
             ft.kind(),
             "struct_specifier" | "class_specifier" | "union_specifier"
@@ -2444,8 +2448,11 @@ fn register_struct(
                 .child_by_field_name("name")
                 .filter(|t| t.kind() == "type_identifier")
             {
-                let ty = cx.types.resolve_base(ft, src, &overrides);
+                let ty = nested_ty
+                    .clone()
+                    .unwrap_or_else(|| cx.types.resolve_base(ft, src, &overrides));
                 if matches!(ty, Ty::Struct(_)) {
+                    overrides.insert(text(tag, src).to_string(), ty.clone());
                     member_types.push((text(tag, src).to_string(), ty));
                 }
             }
@@ -2460,7 +2467,7 @@ fn register_struct(
             continue;
         }
         has_bitfields |= children.iter().any(|c| c.kind() == "bitfield_clause");
-        let base = cx.types.resolve_base(ft, src, &overrides);
+        let base = nested_ty.unwrap_or_else(|| cx.types.resolve_base(ft, src, &overrides));
         let mut c2 = m.walk();
         let decls: Vec<Node> = m.children_by_field_name("declarator", &mut c2).collect();
         if decls.is_empty() {
@@ -2577,20 +2584,57 @@ fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
                 .struct_names
                 .get(&name)
                 .is_some_and(|k| !cx.types.incomplete.contains(k));
-            if t.child_by_field_name("body").is_some() && !name.starts_with("<anon@") {
+            let defined = t.child_by_field_name("body").is_some() && !name.starts_with("<anon@");
+            let scope = types::tag_scope(t, src);
+            let nested = !types::class_path(t, src).is_empty();
+            if defined {
                 // Tags are keyed unqualified: a second definition in another
-                // namespace makes the name ambiguous (see `TypeEnv::ambiguous_structs`).
-                let ns = types::namespace_path(t, src);
+                // namespace or class makes the bare name ambiguous (see
+                // `TypeEnv::ambiguous_structs`); `Outer::Store` is looked up
+                // as a member type of `Outer` instead.
                 let seen = cx.types.struct_namespaces.entry(name.clone()).or_default();
-                if !seen.contains(&ns) {
-                    seen.push(ns);
+                if !seen.contains(&scope) {
+                    seen.push(scope.clone());
                 }
                 if seen.len() > 1 {
                     cx.types.ambiguous_structs.insert(name.clone());
                 }
+                if !nested {
+                    let namespaces = cx.types.tag_namespaces.entry(name.clone()).or_default();
+                    if !namespaces.contains(&scope) {
+                        namespaces.push(scope.clone());
+                    }
+                }
             }
             if complete && !name.starts_with("<anon@") {
+                let bare = cx.types.bare_tag_scopes.get(&name).cloned();
+                let same = bare.as_ref().is_none_or(|(s, _)| *s == scope);
+                if !defined || same {
+                    return;
+                }
+                if nested {
+                    // Another class's nested tag of the same name: its own
+                    // layout, under its scope (`Outer::Store`), reached
+                    // through its class's member types.
+                    let key = format!("{scope}::{name}");
+                    if !cx.types.struct_names.contains_key(&key) {
+                        register_struct(cx, t, src, name, Some(key), &HashMap::default());
+                    }
+                } else if bare.is_some_and(|(_, was_nested)| was_nested) {
+                    // A namespace-scope tag after a nested one of its name:
+                    // the bare name is this one (the nested class keeps its
+                    // layout as its class's member type).
+                    cx.types
+                        .bare_tag_scopes
+                        .insert(name.clone(), (scope, false));
+                    register_struct(cx, t, src, name.clone(), Some(name), &HashMap::default());
+                }
                 return;
+            }
+            if defined {
+                cx.types
+                    .bare_tag_scopes
+                    .insert(name.clone(), (scope, nested));
             }
             register_struct(cx, t, src, name, None, &HashMap::default());
         }

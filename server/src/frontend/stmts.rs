@@ -704,7 +704,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let lv = self.lvalue(v)?;
                 self.address_of(lv, v)?
             } else {
-                self.rvalue(v)?
+                let val = self.rvalue(v)?;
+                // `return t;` from a function returning a class `W` runs
+                // `W`'s converting constructor ([stmt.return]: copy-initialisation).
+                match self.frames.last().and_then(|f| f.ret.clone()) {
+                    Some(slot) => {
+                        let ty = self.lval_type(&LVal::Slot(slot));
+                        self.convert_implicitly(v, val, &ty)?
+                    }
+                    None => val,
+                }
             };
             let deduce = self
                 .frames

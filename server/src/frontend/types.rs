@@ -99,8 +99,16 @@ pub(crate) struct TypeEnv {
     /// Typedef and alias names of `dim3` (whose constructor defaults missing
     /// components to 1, unlike the other vector types).
     pub dim3_aliases: crate::base::HashSet<String>,
-    /// The namespaces defining a struct tag (with a body).
+    /// The scopes defining a struct tag (with a body): its namespaces and
+    /// enclosing classes ([`tag_scope`]).
     pub struct_namespaces: HashMap<String, Vec<String>>,
+    /// The scope of the definition that `struct_names` holds under a bare
+    /// tag, and whether it is nested in a class. A definition of the tag in
+    /// another class is laid out apart under `scope::tag` (see
+    /// [`TypeEnv::nested_class_ty`]).
+    pub bare_tag_scopes: HashMap<String, (String, bool)>,
+    /// The namespaces defining a struct tag outside any class.
+    pub tag_namespaces: HashMap<String, Vec<String>>,
     /// Struct tags defined in several namespaces: `struct_names` keeps one
     /// of them, so a kernel using the tag is unsupported (see
     /// [`take_ambiguous_typedef`]).
@@ -160,6 +168,44 @@ pub(crate) fn namespace_path(n: Node, src: &str) -> String {
     }
     names.reverse();
     names.join("::")
+}
+
+/// The classes enclosing a node, up to the nearest enclosing function body
+/// or namespace, outermost first, joined by `::` (empty when the node is
+/// not nested in a class; a type local to a function keeps its
+/// function's scope, as before).
+pub(crate) fn class_path(n: Node, src: &str) -> String {
+    let mut names = Vec::new();
+    let mut cur = n.parent();
+    while let Some(p) = cur {
+        match p.kind() {
+            "function_definition"
+            | "compound_statement"
+            | "namespace_definition"
+            | "translation_unit" => break,
+            "struct_specifier" | "class_specifier" | "union_specifier" => {
+                if let Some(name) = p.child_by_field_name("name") {
+                    names.push(text(name, src).split_whitespace().collect::<String>());
+                }
+            }
+            _ => {}
+        }
+        cur = p.parent();
+    }
+    names.reverse();
+    names.join("::")
+}
+
+/// The scope a struct tag's definition `n` is in: its namespaces, then the
+/// classes it is nested in (`ns::Outer` for `ns::Outer::Store`).
+pub(crate) fn tag_scope(n: Node, src: &str) -> String {
+    let ns = namespace_path(n, src);
+    let classes = class_path(n, src);
+    match (ns.is_empty(), classes.is_empty()) {
+        (_, true) => ns,
+        (true, false) => classes,
+        (false, false) => format!("{ns}::{classes}"),
+    }
 }
 
 /// The namespace `path` and the namespaces enclosing it, outermost (the
@@ -494,6 +540,12 @@ impl TypeEnv {
                 if let Some(t) = self.typedef_at(name, None, n, src) {
                     return t;
                 }
+                if let Some(t) = self.enclosing_nested_class(n, name, src) {
+                    return t;
+                }
+                if let Some(t) = self.namespace_tag_outside_classes(n, name) {
+                    return t;
+                }
                 if let Some(&k) = self.struct_names.get(name) {
                     note_ambiguous_struct(self, name);
                     return Ty::Struct(k);
@@ -642,6 +694,115 @@ impl TypeEnv {
             return None;
         };
         self.member_type_of(k, text(inner, src), 0)
+    }
+
+    /// The struct a named class definition `t` nested in a class lays out:
+    /// the one registered under its scope (`Outer::Store`), or the bare tag's
+    /// when that is this scope's definition. None when `t` is not such a
+    /// definition or was not registered.
+    pub(crate) fn nested_class_ty(&self, t: Node, src: &str) -> Option<Ty> {
+        if !matches!(
+            t.kind(),
+            "struct_specifier" | "class_specifier" | "union_specifier"
+        ) || t.child_by_field_name("body").is_none()
+            || class_path(t, src).is_empty()
+        {
+            return None;
+        }
+        let name = text(t.child_by_field_name("name")?, src);
+        let scope = tag_scope(t, src);
+        if let Some(&k) = self.struct_names.get(&format!("{scope}::{name}")) {
+            return Some(Ty::Struct(k));
+        }
+        match self.bare_tag_scopes.get(name) {
+            Some((s, _)) if *s == scope => self.struct_names.get(name).map(|&k| Ty::Struct(k)),
+            _ => None,
+        }
+    }
+
+    /// The class the bare tag `name` names where `at` uses it, when several
+    /// scopes define the tag: C++ looks the name up in the classes
+    /// enclosing the use first ([basic.lookup.unqual]), so inside a class
+    /// (its member functions defined in its body included) whose body
+    /// defines a nested class `name`, that class. None otherwise (the
+    /// other lookups decide).
+    fn enclosing_nested_class(&self, at: Node, name: &str, src: &str) -> Option<Ty> {
+        if !self.ambiguous_structs.contains(name) {
+            return None;
+        }
+        let mut cur = at.parent();
+        let mut steps = 0;
+        while let Some(p) = cur {
+            steps += 1;
+            if steps > 256 {
+                return None;
+            }
+            if matches!(
+                p.kind(),
+                "struct_specifier" | "class_specifier" | "union_specifier"
+            ) {
+                if let Some(body) = p.child_by_field_name("body") {
+                    let found = body
+                        .named_children(&mut body.walk())
+                        .filter(|m| m.kind() == "field_declaration")
+                        .filter_map(|m| m.child_by_field_name("type"))
+                        .find(|t| {
+                            t.child_by_field_name("body").is_some()
+                                && t.child_by_field_name("name")
+                                    .is_some_and(|x| text(x, src) == name)
+                        });
+                    if let Some(t) = found {
+                        return self.nested_class_ty(t, src);
+                    }
+                }
+            }
+            cur = p.parent();
+        }
+        None
+    }
+
+    /// The tag `name` used at `at` outside any class (not in a class body,
+    /// nor in a member function defined out of line, where a base's
+    /// nested class could be found first) when one namespace-scope
+    /// definition of it exists and the other definitions are nested in
+    /// classes: unqualified lookup there never finds a nested class, so
+    /// it is that definition, which the bare tag holds. None otherwise.
+    fn namespace_tag_outside_classes(&self, at: Node, name: &str) -> Option<Ty> {
+        if !self.ambiguous_structs.contains(name)
+            || self.tag_namespaces.get(name).is_none_or(|n| n.len() != 1)
+            || self
+                .bare_tag_scopes
+                .get(name)
+                .is_none_or(|(_, nested)| *nested)
+        {
+            return None;
+        }
+        let mut cur = at.parent();
+        while let Some(p) = cur {
+            match p.kind() {
+                "struct_specifier" | "class_specifier" | "union_specifier" => return None,
+                "function_definition" => {
+                    // `void D::f() {..}`: a member function's scope.
+                    let mut d = p.child_by_field_name("declarator");
+                    for _ in 0..16 {
+                        match d {
+                            Some(x) if x.kind() == "function_declarator" => break,
+                            Some(x) => d = x.child_by_field_name("declarator"),
+                            None => break,
+                        }
+                    }
+                    let qualified = d
+                        .and_then(|f| f.child_by_field_name("declarator"))
+                        .is_some_and(|x| x.kind() == "qualified_identifier");
+                    if qualified {
+                        return None;
+                    }
+                }
+                _ => {}
+            }
+            cur = p.parent();
+        }
+        self.struct_names.get(name).map(|&k| Ty::Struct(k))
     }
 
     /// The member type `name` of struct `k` or of its bases (depth-bounded).

@@ -308,6 +308,172 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(())
     }
 
+    /// The value `v` of the expression `arg` converted implicitly to the
+    /// type `target` (argument passing, copy-initialisation, `return`,
+    /// assignment, a default argument): when `target` is a class and `v` is
+    /// not of it (nor of a class derived from it), C++ runs the non-explicit
+    /// converting constructor overload resolution picks among those taking
+    /// one argument ([over.match.copy], [class.conv.ctor]); its body's
+    /// accesses are made here, on a temporary whose value is the result.
+    /// Copy and move constructors are not candidates (they would need a
+    /// second user-defined conversion, [over.best.ics]/4). A class without
+    /// such a constructor converts nothing (`v` is returned, as before:
+    /// a scalar standing for an opaque template type's value). Where the
+    /// front end cannot tell which function runs (overloads it cannot rank,
+    /// a conversion operator of the argument's class, alone or competing
+    /// with a constructor, a constructor without a body) the kernel is
+    /// `unsupported`: skipping the call would drop its accesses.
+    pub(crate) fn convert_implicitly(&mut self, arg: Node<'t>, v: Val, target: &Ty) -> R<Val> {
+        Ok(match self.converted_value(arg, &v, target)? {
+            Some(c) => c,
+            None => v,
+        })
+    }
+
+    /// [`Self::convert_implicitly`]'s converted value, `None` when no
+    /// constructor runs (`v` is then the value as it is).
+    pub(crate) fn converted_value(
+        &mut self,
+        arg: Node<'t>,
+        v: &Val,
+        target: &Ty,
+    ) -> R<Option<Val>> {
+        let Ty::Struct(k) = target else {
+            return Ok(None);
+        };
+        let from = match v {
+            Val::Scalar(..) | Val::Agg(..) => self.type_of_val(v),
+            // An object too large to track loads as its per-thread memory.
+            Val::Ptr {
+                target: Target::Private,
+                pointee: pointee @ Ty::Struct(_),
+                ..
+            } => pointee.clone(),
+            Val::Ptr { .. } => self.type_of_val(v),
+            Val::Void | Val::Group(_) => return Ok(None),
+        };
+        if let Ty::Struct(a) = from {
+            if self.derives_from(a, *k) {
+                return Ok(None);
+            }
+        }
+        let tag = self.struct_name(*k);
+        let ctor_name = match tag.split_once('<') {
+            Some((base, _)) => format!("{tag}::{}", base.trim_end()),
+            None => format!("{tag}::{tag}"),
+        };
+        let ctors: Vec<FnDef<'t>> = self
+            .cx
+            .functions
+            .get(&ctor_name)
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|d| d.accepts(1) && !self.declared_explicit(d) && !self.copies_class(d, *k))
+            .collect();
+        let operator = matches!(from, Ty::Struct(a) if self.has_conversion_operator(a));
+        if operator {
+            return self.unsup(
+                arg,
+                format!(
+                    "implicit conversion to `{tag}` through a conversion operator (not modelled)"
+                ),
+            );
+        }
+        if ctors.is_empty() {
+            return Ok(None);
+        }
+        let def = match self.resolve_overload(arg, &ctors, &[arg], false)? {
+            Overload::One(d) => d,
+            Overload::None => {
+                return self.unsup(
+                    arg,
+                    format!("implicit conversion to `{tag}` by a converting constructor whose body is not in view"),
+                )
+            }
+            Overload::Ambiguous(_) => {
+                return self.unsup(
+                    arg,
+                    format!("implicit conversion to `{tag}`: the argument's type does not single out one converting constructor"),
+                )
+            }
+        };
+        let slot = self.make_slot(target, "$converted", arg);
+        self.havoc_slot(&slot, arg);
+        let this = Some(LVal::Slot(slot.clone()));
+        self.inline_call_evaluated(arg, &def, &[arg], vec![v.clone()], None, this, false)?;
+        self.load(LVal::Slot(slot), arg).map(Some)
+    }
+
+    /// The value `v` used where a scalar is wanted: when it is an object of
+    /// a class with a conversion operator (`operator int()`), C++ runs the
+    /// operator ([class.conv.fct]) and its body's accesses are made here,
+    /// on a copy of the object (a `const` operator, as they are written,
+    /// does not change it), its statements attributed to its definition.
+    /// Several conversion operators (the one C++ picks
+    /// depends on the wanted type, not followed here) make the kernel
+    /// `unsupported`. Other values are returned as they are.
+    pub(crate) fn class_to_scalar(&mut self, v: Val, at: Node) -> R<Val> {
+        let Val::Agg(Ty::Struct(k), _) = &v else {
+            return Ok(v);
+        };
+        let k = *k;
+        if !self.has_conversion_operator(k) {
+            return Ok(v);
+        }
+        let mut stack = vec![k];
+        let mut seen = crate::base::HashSet::default();
+        let mut ops: Vec<FnDef<'t>> = Vec::new();
+        while let Some(c) = stack.pop() {
+            if !seen.insert(c) {
+                continue;
+            }
+            let tag = self.struct_name(c);
+            if let Some(defs) = self.cx.functions.get(&format!("{tag}::operator cast")) {
+                ops.extend(defs.iter().filter(|d| d.param_count == 0).cloned());
+            }
+            if let Some(sd) = self.cx.types.structs.get(c) {
+                stack.extend(sd.bases.iter().copied());
+            }
+        }
+        let tag = self.struct_name(k);
+        let with_body: Vec<&FnDef<'t>> = ops.iter().filter(|d| d.has_body).collect();
+        let def = match with_body.as_slice() {
+            [one] if ops.iter().all(|d| d.has_body) => (*one).clone(),
+            _ => {
+                return self.unsup(
+                    at,
+                    format!("a `{tag}` converted by one of several conversion operators, or one whose body is not in view"),
+                )
+            }
+        };
+        let ty = Ty::Struct(k);
+        let slot = self.make_slot(&ty, "$converted", at);
+        self.store(LVal::Slot(slot.clone()), v, at)?;
+        let this = Some(LVal::Slot(slot));
+        // The call has no syntax of its own: the operator's definition
+        // stands for its call site.
+        self.inline_call_evaluated(def.node, &def, &[], Vec::new(), None, this, false)
+    }
+
+    /// Whether the constructor `def` is declared `explicit` in its
+    /// definition (an out-of-line definition does not repeat it: taken as
+    /// converting, which runs a constructor C++ would not, never one less).
+    fn declared_explicit(&self, def: &FnDef<'t>) -> bool {
+        def.node
+            .children(&mut def.node.walk())
+            .any(|c| c.kind() == "explicit_function_specifier")
+    }
+
+    /// Whether the constructor `def` of class `k` is a copy or move
+    /// constructor: its first parameter is (a reference to) `k` itself.
+    fn copies_class(&self, def: &FnDef<'t>, k: usize) -> bool {
+        matches!(
+            self.param_types(def).as_ref().and_then(|p| p.first()),
+            Some(Some(ParamTy::Known(Ty::Struct(p), _))) if *p == k
+        )
+    }
+
     /// A call of one of `defs` (the functions of one name, or the member
     /// functions of one name of the receiver `this`'s class) with `args`:
     /// the candidate overload resolution picks, inlined; each candidate that
@@ -851,7 +1017,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Whether struct `derived` is `base` or derives from it, directly or
     /// through its bases.
-    fn derives_from(&self, derived: usize, base: usize) -> bool {
+    pub(crate) fn derives_from(&self, derived: usize, base: usize) -> bool {
         let mut stack = vec![derived];
         let mut seen = crate::base::HashSet::default();
         while let Some(k) = stack.pop() {
@@ -1008,7 +1174,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// The type of a call argument, found without keeping its lowering
     /// (the statements and temporaries it makes are undone); `None` when
     /// it is not known.
-    fn arg_type(&mut self, a: Node<'t>) -> Option<Ty> {
+    pub(crate) fn arg_type(&mut self, a: Node<'t>) -> Option<Ty> {
         let inner = strip_parens(a);
         // A character literal has type `char` in C++ ([lex.ccon]), not the
         // `int` it is lowered as; prefixed ones (`L'x'`, `u'x'`) are not followed.
