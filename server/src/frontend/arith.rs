@@ -352,6 +352,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let a = self.rvalue_left(l)?;
         let b = self.rvalue(r)?;
+        if let Some(v) = self.class_binary_operator(n, op_text, (l, &a), (r, &b))? {
+            return Ok(v);
+        }
         self.apply_binop(op, a, b, n)
     }
 
@@ -887,6 +890,12 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Converts a value to a type (C cast semantics on what the IR models).
     pub(crate) fn convert_val(&mut self, ty: Ty, val: Val, n: Node) -> R<Val> {
+        // `(int)c`, `static_cast<int>(c)` of a class object: its conversion operator.
+        let val = if matches!(ty, Ty::Scalar(_)) {
+            self.class_to_scalar(val, n)?
+        } else {
+            val
+        };
         Ok(match (ty, val) {
             (Ty::Void, _) => Val::Void,
             (Ty::Scalar(st), Val::Scalar(e, vt)) => Val::Scalar(conv(e, vt, st), st),

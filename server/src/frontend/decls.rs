@@ -198,6 +198,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                     continue;
                 }
             }
+            if let (None, Ty::Struct(k)) = (info.init, &info.ty) {
+                // `W w;` runs `W`'s default constructor ([dcl.init]p7).
+                let tag = self.struct_name(*k);
+                if self
+                    .struct_method(*k, &tag, Some(0))
+                    .is_some_and(|c| c.accepts(0) && c.has_body)
+                {
+                    self.construct(&name, name_node, d, &info.ty, &[])?;
+                    continue;
+                }
+            }
             let mut ty = info.ty.clone();
             if let (Ty::Array(elem, None), Some(init)) = (&ty, info.init) {
                 // `char s[] = "abc"` (or `{"abc"}`): the characters and the

@@ -460,6 +460,25 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         let lv = self.lvalue(l)?;
         let lv = if pin { self.pin_lvalue(lv, l) } else { lv };
+        if op == "=" {
+            if let Ty::Struct(k) = self.lval_type(&lv) {
+                // A user assignment operator of the class (`operator=`),
+                // copy or other, runs on the object ([over.ass]).
+                let tag = self.struct_name(k);
+                let defs = self
+                    .cx
+                    .functions
+                    .get(&format!("{tag}::operator="))
+                    .cloned()
+                    .unwrap_or_default();
+                if defs.iter().any(|d| d.has_body) {
+                    self.call_among(n, &defs, &[r], None, Some(lv.clone()))?;
+                    // The expression's value is the object (not read here).
+                    let value = self.havoc_val(&Ty::Struct(k), n);
+                    return Ok((lv, value));
+                }
+            }
+        }
         let rhs = if r.kind() == "initializer_list" {
             let ty = self.lval_type(&lv);
             self.init_list(r, &ty)?
@@ -469,7 +488,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // `w = t` with `w` of a class: `t` converts to it by its
                 // converting constructor before the copy assignment.
                 let ty = self.lval_type(&lv);
-                self.convert_implicitly(r, v, &ty)?
+                match self.converted_value(r, &v, &ty, false)? {
+                    Some(c) => c,
+                    None => v,
+                }
             } else {
                 v
             }

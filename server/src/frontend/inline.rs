@@ -865,7 +865,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let callee_unit = self.unit;
                 self.unit = saved_unit;
                 let caller_scopes = std::mem::replace(&mut self.scopes, saved_scopes.to_vec());
-                let v = self.converted_value(*a, &arg_val, &info.ty);
+                // A reference binds the object itself: no copy.
+                let v = self.converted_value(*a, &arg_val, &info.ty, !info.is_ref);
                 self.scopes = caller_scopes;
                 self.unit = callee_unit;
                 v?
@@ -875,7 +876,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .or_else(|| self.declared_default(def, k))
             {
                 let callee_unit = std::mem::replace(&mut self.unit, unit);
-                let v = self.converted_value(d, &arg_val, &info.ty);
+                let v = self.converted_value(d, &arg_val, &info.ty, !info.is_ref);
                 self.unit = callee_unit;
                 v?
             } else {
@@ -1050,6 +1051,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             ret: ret_slot,
             by_ref,
             deduce: ret_ty.is_none(),
+            returns_reference: returns_ref(def.node),
         });
         let frame = self.frames.len();
         if needs_done {

@@ -199,6 +199,9 @@ pub(crate) struct Frame {
     /// The return type is deduced (a lambda without a trailing return
     /// type): `ret` is made by the first `return` that runs in the lowering.
     pub(crate) deduce: bool,
+    /// The declared return type is a reference (`W &f()`): `return x;`
+    /// binds it, it copies or converts nothing.
+    pub(crate) returns_reference: bool,
 }
 
 /// A forward jump in progress: an inlined function's `return` (label None) or a
@@ -234,6 +237,10 @@ pub(crate) struct Lowerer<'c, 't> {
     /// member's or base's) has statements, where and of which class:
     /// destructors are not run at scope end, so the kernel is reported.
     pub(crate) destroyed_object: Option<(Span, String)>,
+    /// The program's operator functions (free and member), by operator
+    /// name without spaces (`operator+`): their keys in `cx.functions`.
+    /// Computed at the first binary expression.
+    pub(crate) operator_functions: Option<HashMap<String, Vec<String>>>,
     pub(crate) depth: usize,
     /// Flat binary-operator chain links on the current path (see [`MAX_CHAIN_LINKS`]).
     pub(crate) chain_links: usize,
@@ -318,6 +325,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             call_stack: vec![def.name.clone()],
             opaque_type_params: false,
             destroyed_object: None,
+            operator_functions: None,
             depth: 0,
             chain_links: 0,
             ptrs: PointerState::new(conflicted),

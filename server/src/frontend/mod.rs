@@ -2586,7 +2586,9 @@ fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
                 .is_some_and(|k| !cx.types.incomplete.contains(k));
             let defined = t.child_by_field_name("body").is_some() && !name.starts_with("<anon@");
             let scope = types::tag_scope(t, src);
-            let nested = !types::class_path(t, src).is_empty();
+            // Nested in a class, or local to a function body: not the
+            // namespace's tag of that name.
+            let nested = !types::class_path(t, src).is_empty() || types::is_local_type(t, src);
             if defined {
                 // Tags are keyed unqualified: a second definition in another
                 // namespace or class makes the bare name ambiguous (see

@@ -412,6 +412,8 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     pub(crate) fn truth(&mut self, v: Val, at: Node) -> R<Expr> {
+        // An object of a class with a conversion operator (`operator bool()`).
+        let v = self.class_to_scalar(v, at)?;
         Ok(match v {
             Val::Scalar(e, t) => conv(e, t, ScalarTy::Bool),
             Val::Ptr {
@@ -707,7 +709,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let val = self.rvalue(v)?;
                 // `return t;` from a function returning a class `W` runs
                 // `W`'s converting constructor ([stmt.return]: copy-initialisation).
-                match self.frames.last().and_then(|f| f.ret.clone()) {
+                match self
+                    .frames
+                    .last()
+                    .filter(|f| !f.returns_reference)
+                    .and_then(|f| f.ret.clone())
+                {
                     Some(slot) => {
                         let ty = self.lval_type(&LVal::Slot(slot));
                         self.convert_implicitly(v, val, &ty)?

@@ -196,10 +196,54 @@ pub(crate) fn class_path(n: Node, src: &str) -> String {
     names.join("::")
 }
 
+/// The function whose body defines the local type `n` (its declarator's
+/// name as written, then `()`), None for a type outside function bodies.
+fn local_function_scope(n: Node, src: &str) -> Option<String> {
+    let mut cur = n.parent();
+    while let Some(p) = cur {
+        match p.kind() {
+            "namespace_definition" | "translation_unit" => return None,
+            "function_definition" => {
+                let mut d = p.child_by_field_name("declarator");
+                for _ in 0..16 {
+                    match d {
+                        Some(x) if x.kind() == "function_declarator" => break,
+                        Some(x) => d = x.child_by_field_name("declarator"),
+                        None => break,
+                    }
+                }
+                let name = d
+                    .and_then(|f| f.child_by_field_name("declarator"))
+                    .map_or("", |x| text(x, src));
+                let name: String = name.split_whitespace().collect();
+                return Some(format!("{name}()"));
+            }
+            _ => {}
+        }
+        cur = p.parent();
+    }
+    None
+}
+
+/// Whether the type definition `n` is in a function body.
+pub(crate) fn is_local_type(n: Node, src: &str) -> bool {
+    local_function_scope(n, src).is_some()
+}
+
 /// The scope a struct tag's definition `n` is in: its namespaces, then the
-/// classes it is nested in (`ns::Outer` for `ns::Outer::Store`).
+/// classes it is nested in (`ns::Outer` for `ns::Outer::Store`); a type
+/// defined in a function body is in that function's scope (`ns::k()`), so
+/// two functions' local classes of one name, or one and a namespace's,
+/// make the bare name ambiguous.
 pub(crate) fn tag_scope(n: Node, src: &str) -> String {
-    let ns = namespace_path(n, src);
+    let mut ns = namespace_path(n, src);
+    if let Some(f) = local_function_scope(n, src) {
+        ns = if ns.is_empty() {
+            f
+        } else {
+            format!("{ns}::{f}")
+        };
+    }
     let classes = class_path(n, src);
     match (ns.is_empty(), classes.is_empty()) {
         (_, true) => ns,
@@ -696,16 +740,17 @@ impl TypeEnv {
         self.member_type_of(k, text(inner, src), 0)
     }
 
-    /// The struct a named class definition `t` nested in a class lays out:
-    /// the one registered under its scope (`Outer::Store`), or the bare tag's
-    /// when that is this scope's definition. None when `t` is not such a
-    /// definition or was not registered.
+    /// The struct a named class definition `t` nested in a class or local
+    /// to a function lays out: the one registered under its scope
+    /// (`Outer::Store`), or the bare tag's when that is this scope's
+    /// definition. None when `t` is not such a definition or was not
+    /// registered.
     pub(crate) fn nested_class_ty(&self, t: Node, src: &str) -> Option<Ty> {
         if !matches!(
             t.kind(),
             "struct_specifier" | "class_specifier" | "union_specifier"
         ) || t.child_by_field_name("body").is_none()
-            || class_path(t, src).is_empty()
+            || class_path(t, src).is_empty() && !is_local_type(t, src)
         {
             return None;
         }
@@ -721,11 +766,11 @@ impl TypeEnv {
     }
 
     /// The class the bare tag `name` names where `at` uses it, when several
-    /// scopes define the tag: C++ looks the name up in the classes
-    /// enclosing the use first ([basic.lookup.unqual]), so inside a class
-    /// (its member functions defined in its body included) whose body
-    /// defines a nested class `name`, that class. None otherwise (the
-    /// other lookups decide).
+    /// scopes define the tag: C++ looks the name up in the blocks and
+    /// classes enclosing the use first ([basic.lookup.unqual]), so a class
+    /// of that name defined earlier in an enclosing block of a function
+    /// body, or nested in an enclosing class (its member functions defined
+    /// in its body included). None otherwise (the other lookups decide).
     fn enclosing_nested_class(&self, at: Node, name: &str, src: &str) -> Option<Ty> {
         if !self.ambiguous_structs.contains(name) {
             return None;
@@ -736,6 +781,30 @@ impl TypeEnv {
             steps += 1;
             if steps > 256 {
                 return None;
+            }
+            if p.kind() == "compound_statement" {
+                let local = p
+                    .named_children(&mut p.walk())
+                    .filter(|c| c.start_byte() < at.start_byte())
+                    .filter_map(|c| {
+                        if matches!(
+                            c.kind(),
+                            "struct_specifier" | "class_specifier" | "union_specifier"
+                        ) {
+                            Some(c)
+                        } else {
+                            c.child_by_field_name("type")
+                        }
+                    })
+                    .filter(|t| {
+                        t.child_by_field_name("body").is_some()
+                            && t.child_by_field_name("name")
+                                .is_some_and(|x| text(x, src) == name)
+                    })
+                    .last();
+                if let Some(t) = local {
+                    return self.nested_class_ty(t, src);
+                }
             }
             if matches!(
                 p.kind(),

@@ -324,7 +324,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// with a constructor, a constructor without a body) the kernel is
     /// `unsupported`: skipping the call would drop its accesses.
     pub(crate) fn convert_implicitly(&mut self, arg: Node<'t>, v: Val, target: &Ty) -> R<Val> {
-        Ok(match self.converted_value(arg, &v, target)? {
+        Ok(match self.converted_value(arg, &v, target, true)? {
             Some(c) => c,
             None => v,
         })
@@ -337,6 +337,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         arg: Node<'t>,
         v: &Val,
         target: &Ty,
+        copies: bool,
     ) -> R<Option<Val>> {
         let Ty::Struct(k) = target else {
             return Ok(None);
@@ -354,7 +355,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         if let Ty::Struct(a) = from {
             if self.derives_from(a, *k) {
-                return Ok(None);
+                return if copies {
+                    self.implicit_copy(arg, v, *k)
+                } else {
+                    Ok(None)
+                };
             }
         }
         let tag = self.struct_name(*k);
@@ -454,6 +459,183 @@ impl<'c, 't> Lowerer<'c, 't> {
         // The call has no syntax of its own: the operator's definition
         // stands for its call site.
         self.inline_call_evaluated(def.node, &def, &[], Vec::new(), None, this, false)
+    }
+
+    /// `l op r` (`n`, the operands' values `a` and `b` already lowered)
+    /// with an operand of a class type when the program defines `operator
+    /// op`: C++ calls the operator function overload resolution picks
+    /// among the non-member ones taking the two operands and the left
+    /// operand's class's members taking the right one ([over.match.oper]),
+    /// inlined here with its accesses (a member runs on the left operand
+    /// itself). `None` when no operand is of a class, or no operator
+    /// function is viable for the operands' types (the built-in operator
+    /// then applies, as before). Member and non-member candidates both
+    /// viable, or several that the types do not rank, make the kernel
+    /// `unsupported`.
+    pub(crate) fn class_binary_operator(
+        &mut self,
+        n: Node<'t>,
+        op: &str,
+        (l, a): (Node<'t>, &Val),
+        (r, b): (Node<'t>, &Val),
+    ) -> R<Option<Val>> {
+        let class_of = |v: &Val| match v {
+            Val::Agg(Ty::Struct(k), _) => Some(*k),
+            Val::Ptr {
+                target: Target::Private,
+                pointee: Ty::Struct(k),
+                ..
+            } => Some(*k),
+            _ => None,
+        };
+        let (ka, kb) = (class_of(a), class_of(b));
+        if ka.is_none() && kb.is_none() {
+            return Ok(None);
+        }
+        let name = format!("operator{op}");
+        if self.operator_functions.is_none() {
+            let mut by_name: crate::base::HashMap<String, Vec<String>> = Default::default();
+            for key in self.cx.functions.keys() {
+                let last = key.rsplit("::").next().unwrap_or(key);
+                if last.starts_with("operator") {
+                    let norm: String = last.split_whitespace().collect();
+                    by_name.entry(norm).or_default().push(key.clone());
+                }
+            }
+            self.operator_functions = Some(by_name);
+        }
+        let Some(keys) = self
+            .operator_functions
+            .as_ref()
+            .and_then(|m| m.get(&name))
+            .cloned()
+        else {
+            return Ok(None);
+        };
+        let ty_of = |s: &Self, v: &Val, k: Option<usize>| match k {
+            Some(k) => Ty::Struct(k),
+            None => s.type_of_val(v),
+        };
+        let (ta, tb) = (ty_of(self, a, ka), ty_of(self, b, kb));
+        // Whether `d` may take arguments of the types `args` (a parameter
+        // of unknown type may).
+        let viable = |s: &Self, d: &FnDef<'t>, args: &[&Ty]| {
+            d.has_body
+                && d.accepts(args.len())
+                && s.param_types(d).is_none_or(|ps| {
+                    args.iter().enumerate().all(|(i, a)| match ps.get(i) {
+                        Some(Some(ParamTy::Known(p, _))) => s.conversion_rank(a, p).is_some(),
+                        _ => true,
+                    })
+                })
+        };
+        let left_tag = ka.map(|k| self.struct_name(k));
+        let mut free: Vec<FnDef<'t>> = Vec::new();
+        let mut member: Vec<FnDef<'t>> = Vec::new();
+        for key in &keys {
+            let Some(defs) = self.cx.functions.get(key) else {
+                continue;
+            };
+            match key.rsplit_once("::") {
+                None => free.extend(
+                    defs.iter()
+                        .filter(|d| {
+                            // An out-of-line member is also known by its bare name.
+                            d.name_node
+                                .parent()
+                                .is_none_or(|p| p.kind() != "qualified_identifier")
+                                && viable(self, d, &[&ta, &tb])
+                        })
+                        .cloned(),
+                ),
+                Some((class, _)) if left_tag.as_deref() == Some(class) => {
+                    member.extend(defs.iter().filter(|d| viable(self, d, &[&tb])).cloned())
+                }
+                Some(_) => {}
+            }
+        }
+        let (defs, arg_nodes, vals, this) = match (free.is_empty(), member.is_empty()) {
+            (true, true) => return Ok(None),
+            (false, false) => {
+                return self.unsup(
+                    n,
+                    format!("`{name}` with both member and non-member candidates (their ranking is not followed)"),
+                )
+            }
+            (false, true) => (free, vec![l, r], vec![a.clone(), b.clone()], None),
+            (true, false) => {
+                // The member runs on the left operand (its address only:
+                // its value was read already).
+                let this = self.ref_arg(l, a.clone())?;
+                (member, vec![r], vec![b.clone()], Some(this))
+            }
+        };
+        let def = match defs.as_slice() {
+            [one] => one.clone(),
+            _ => match self.resolve_overload(n, &defs, &arg_nodes, false)? {
+                Overload::One(d) => d,
+                Overload::None => return Ok(None),
+                Overload::Ambiguous(_) => {
+                    return self.unsup(
+                        n,
+                        format!("`{name}`: the operands' types do not single out one overload"),
+                    )
+                }
+            },
+        };
+        self.inline_call_evaluated(n, &def, &arg_nodes, vals, None, this, false)
+            .map(Some)
+    }
+
+    /// A copy of the lvalue `arg` (of class `k` or derived from it, its
+    /// value `v`) initialising a `k` (passed by value, `W b = a;`, `return
+    /// a;`): the class's user copy constructor runs on the new object, with
+    /// `arg` bound to its parameter ([class.copy.ctor]); a `return` the
+    /// compiler may elide is run too (more accesses, never fewer). A
+    /// prvalue initialises the object directly (C++17), and a class without
+    /// a user copy constructor copies member by member: `None` then.
+    fn implicit_copy(&mut self, arg: Node<'t>, v: &Val, k: usize) -> R<Option<Val>> {
+        if !is_lvalue(strip_parens(arg)) {
+            return Ok(None);
+        }
+        let tag = self.struct_name(k);
+        let ctor_name = match tag.split_once('<') {
+            Some((base, _)) => format!("{tag}::{}", base.trim_end()),
+            None => format!("{tag}::{tag}"),
+        };
+        let copies: Vec<FnDef<'t>> = self
+            .cx
+            .functions
+            .get(&ctor_name)
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|d| {
+                d.has_body
+                    && d.accepts(1)
+                    && !self.declared_explicit(d)
+                    && matches!(
+                        self.param_types(d).as_ref().and_then(|p| p.first()),
+                        Some(Some(ParamTy::Known(Ty::Struct(p), RefKind::Const | RefKind::Lvalue))) if *p == k
+                    )
+            })
+            .collect();
+        let def = match copies.as_slice() {
+            [] => return Ok(None),
+            [one] => one.clone(),
+            _ => {
+                return self.unsup(
+                    arg,
+                    format!("a copy of a `{tag}` with several copy constructors (not ranked)"),
+                )
+            }
+        };
+        let target = Ty::Struct(k);
+        let slot = self.make_slot(&target, "$copy", arg);
+        self.havoc_slot(&slot, arg);
+        let this = Some(LVal::Slot(slot.clone()));
+        self.inline_call_evaluated(arg, &def, &[arg], vec![v.clone()], None, this, false)?;
+        self.load(LVal::Slot(slot), arg).map(Some)
     }
 
     /// Whether the constructor `def` is declared `explicit` in its
