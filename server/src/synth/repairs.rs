@@ -388,6 +388,14 @@ impl Engine<'_, '_> {
                 r.relation
             );
         }
+        for (a, b) in undecided_pairs(kernel, report) {
+            let span = |id| walk::find_stmt(&kernel.body, id).map_or(kernel.name_span, |s| s.span);
+            eprintln!(
+                "[syncwright]   undecided lines {} / {}",
+                line(span(a)),
+                line(span(b))
+            );
+        }
     }
 
     /// Whether the synthesis's budget is spent (work units, or the wall-clock
@@ -572,14 +580,19 @@ impl Engine<'_, '_> {
         for race in real_races(&first) {
             self.note_race(&cs, race, &mut records, &mut inter_block);
         }
-        let added = self.assume_undecided(
-            &cs,
-            &base,
-            &first,
-            &mut records,
-            &mut assumed,
-            &mut assumed_records,
-        );
+        // Undecided pairs wait while proven races remain (see `assume_undecided`).
+        let added = if records.is_empty() {
+            self.assume_undecided(
+                &cs,
+                &base,
+                &first,
+                &mut records,
+                &mut assumed,
+                &mut assumed_records,
+            )
+        } else {
+            0
+        };
         if first.verdict == Verdict::Inconclusive && records.is_empty() && added == 0 {
             return self.undecided_outcome(&first);
         }
@@ -931,14 +944,20 @@ impl Engine<'_, '_> {
                     records.push(rec);
                 }
             }
-            let added = self.assume_undecided(
-                &cs,
-                &candidate,
-                &report,
-                &mut records,
-                &mut assumed,
-                &mut assumed_records,
-            );
+            // Undecided pairs wait while the check still proves races: the
+            // next candidate orders those, and often decides the pair too.
+            let added = if had_races {
+                0
+            } else {
+                self.assume_undecided(
+                    &cs,
+                    &candidate,
+                    &report,
+                    &mut records,
+                    &mut assumed,
+                    &mut assumed_records,
+                )
+            };
             // Undecided and nothing new to order: the next candidate would be
             // this one again.
             if !had_races && added == 0 {
@@ -1025,7 +1044,12 @@ impl Engine<'_, '_> {
     /// iterations of each loop the two accesses share too. A pair no barrier
     /// point lies between (a statement against itself outside loops), or
     /// undecided again after both, is left to the next check (the result is
-    /// accepted only race-free anyway). Returns how many races it added.
+    /// accepted only race-free anyway). Called only on a check that proves
+    /// no race the current constraints leave unordered: a pair undecided
+    /// without any barrier is often decided once the proven races are
+    /// ordered (the barrier cuts the interleavings the solver gave up on),
+    /// and assuming it early costs a barrier the author did without (a
+    /// radix-4 butterfly's in-place update). Returns how many races it added.
     fn assume_undecided(
         &mut self,
         cs: &CandidateSet,

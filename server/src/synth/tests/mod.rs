@@ -1336,6 +1336,68 @@ fn pairs_the_checker_cannot_decide_are_ordered_as_races_and_the_result_is_checke
 }
 
 #[test]
+fn an_undecided_pair_waits_until_the_proven_races_are_ordered() {
+    use crate::check::{DiagnosticKind, Finding};
+    use crate::ir::StmtKind;
+    let mut o = opts();
+    o.check.launch.block_dim = Some([64, 1, 1]);
+    o.check.launch.grid_dim = Some([1, 1, 1]);
+    // `s` races (the write, then another thread's read); each thread's
+    // read-modify-write of `b[tid]` does not. The oracle below answers
+    // "unknown" on the `b` pair while the kernel has no barrier, as the
+    // solver does on a butterfly's in-place update until a barrier cuts
+    // the interleavings it gave up on.
+    let program = crate::frontend::lower_source(
+        Path::new("k.cu"),
+        "__global__ void k(int *a, int *b) {\n  __shared__ int s[64];\n  s[threadIdx.x] = a[threadIdx.x];\n  int x = s[63 - threadIdx.x];\n  int y = b[threadIdx.x];\n  b[threadIdx.x] = y + x;\n}\n",
+        &crate::frontend::FsIncludes,
+    );
+    let kernel = &program.kernels[0];
+    let b_spans = |k: &Kernel| {
+        let b = k.arrays.iter().position(|a| a.name == "b");
+        let mut read = None;
+        let mut write = None;
+        crate::ir::walk::for_each_stmt(&k.body, &mut |s| match &s.kind {
+            StmtKind::Read { access, .. } if Some(access.array.0 as usize) == b => {
+                read = Some(s.span)
+            }
+            StmtKind::Write { access, .. } if Some(access.array.0 as usize) == b => {
+                write = Some(s.span)
+            }
+            _ => {}
+        });
+        read.zip(write)
+    };
+    let mut oracle = |k: &Kernel| {
+        let mut report = crate::check::check_kernel(k, &o.check);
+        if block_barriers_of(k).is_empty() {
+            let (read, write) = b_spans(k).expect("the accesses of b");
+            report.findings.push(Finding {
+                kind: DiagnosticKind::Inconclusive,
+                message: "could not decide whether these accesses race: solver answered unknown (canceled)".into(),
+                span: read,
+                related: vec![(write, "the other access".into())],
+                race: None,
+                divergence: None,
+            });
+        }
+        report
+    };
+    let r = repair_kernel_with(
+        kernel,
+        &program.files,
+        &o,
+        &mut oracle,
+        RepairConfig::default(),
+    );
+    // Assumed at once, the `b` pair would cost a second barrier between its
+    // read and its write.
+    assert_eq!(r.status, RepairStatus::Repaired, "{:?}", r.reason);
+    assert_eq!(r.barriers_after, 1, "{:?}", r.edits);
+    assert!(r.optimal);
+}
+
+#[test]
 fn a_declaration_is_never_wrapped_in_braces() {
     // The `?:` lowers to an `if` whose branches are the declaration itself:
     // braces around them would end the scope of `x` before its use (review
