@@ -423,9 +423,16 @@ impl SynthBudget {
         )
     }
 
-    /// A check's budget: `work` units, behind this budget's backstop.
+    /// A check's budget: `work` units, behind two thirds of the wall time
+    /// left before this budget's backstop. The work units bind first on a
+    /// quiet machine; where the backstop binds instead (non-linear queries,
+    /// whose work Z3 counts slowly, or a loaded machine) the synthesis would
+    /// stop anyway, and this way a check that cannot finish still leaves
+    /// time for the next candidate, which orders the pair it gave up on.
     pub fn for_check(&self, work: u64) -> crate::check::KernelBudget {
-        crate::check::KernelBudget::sharing(self.budget_ms, work, self.deadline)
+        let now = std::time::Instant::now();
+        let left = self.deadline.saturating_duration_since(now);
+        crate::check::KernelBudget::sharing(self.budget_ms, work, now + left / 3 * 2)
     }
 }
 
