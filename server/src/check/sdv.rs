@@ -1386,6 +1386,10 @@ struct Checker<'k, 's> {
     decided_race_free: Vec<super::reuse::PairKey>,
     /// Unknown answers to the current pair's queries, kept or dropped.
     pair_unknowns: u32,
+    /// Set once the pair being checked has a race (not benign) in one of
+    /// its scenarios, outside a race limit: its other scenarios get only the
+    /// cheap turns (see [`Checker::racy_already`]).
+    pair_racy: bool,
     /// Where the goal facts of the current race query begin (its base
     /// facts come first), while a pair's queries are asked: such a query
     /// is sliced first (see `check::slice`).
@@ -1507,6 +1511,7 @@ impl<'k, 's> Checker<'k, 's> {
             known_race_free: crate::base::HashSet::default(),
             decided_race_free: Vec::new(),
             pair_unknowns: 0,
+            pair_racy: false,
             goals_from: None,
             incremental: Vec::new(),
             base_sightings: crate::base::HashMap::default(),
@@ -1644,15 +1649,6 @@ impl<'k, 's> Checker<'k, 's> {
         }
     }
 
-    /// Whether this check runs under a race limit (for the barrier
-    /// synthesizer) and has already found a race between threads of one
-    /// block. Its verdict is then racy whatever the pairs left give, and the
-    /// synthesizer only needs some of its races: a later query gets only the
-    /// portfolio's cheap turns, and a pair they leave undecided is dropped,
-    /// not reported (like the pairs after the limit). A candidate placement
-    /// is accepted only from a check with no such race, which runs every
-    /// query in full; a dropped pair that the next placement does not order
-    /// is queried again by its check.
     /// Solver work units of every turn spent so far.
     fn all_work(&self) -> u64 {
         self.work_used + self.portfolio_used.iter().sum::<u64>() + self.lemma_unknown_used
@@ -1690,8 +1686,25 @@ impl<'k, 's> Checker<'k, 's> {
         self.enc.exec(t, scenario)
     }
 
+    /// Whether this check runs under a race limit (for the barrier
+    /// synthesizer) and has already found a race between threads of one
+    /// block. Its verdict is then racy whatever the pairs left give, and the
+    /// synthesizer only needs some of its races: a later query gets only the
+    /// portfolio's cheap turns, and a pair they leave undecided is dropped,
+    /// not reported (like the pairs after the limit). A candidate placement
+    /// is accepted only from a check with no such race, which runs every
+    /// query in full; a dropped pair that the next placement does not order
+    /// is queried again by its check.
+    /// Also true, outside a race limit, while the rest of a pair's
+    /// scenarios are asked after one of them found it racy (see
+    /// `pair_racy`): the pair is a finding already, its other relations
+    /// only add notes to it, and after a barrier orders its race within a
+    /// block the next check asks them in full (a race between blocks of a
+    /// loop indexed modulo a parameter ran a kernel into its budget after
+    /// its race within a block was found).
     fn racy_already(&self) -> bool {
-        !self.full_effort && block_race_limit().is_some() && self.block_races() > 0
+        !self.full_effort
+            && ((block_race_limit().is_some() && self.block_races() > 0) || self.pair_racy)
     }
 
     /// Races found so far between threads of one block (benign ones aside),
@@ -2358,7 +2371,14 @@ impl<'k, 's> Checker<'k, 's> {
         facts
     }
 
+    /// Checks one pair of accesses in each of its scenarios.
     fn check_pair(&mut self, a: &AccessStmt, b: &AccessStmt, space: MemSpace) {
+        self.pair_racy = false;
+        self.check_pair_scenarios(a, b, space);
+        self.pair_racy = false;
+    }
+
+    fn check_pair_scenarios(&mut self, a: &AccessStmt, b: &AccessStmt, space: MemSpace) {
         let enumerate = Instant::now();
         let mut scenarios = self.scenarios(a.id, b.id, space);
         self.profile.enumerate_ms += enumerate.elapsed().as_secs_f64() * 1e3;
@@ -2612,6 +2632,11 @@ impl<'k, 's> Checker<'k, 's> {
                     if first_same_block && benign {
                         general_settled = Some(scenario.clone());
                     }
+                    // Its other scenarios only add relations to this
+                    // finding (see `pair_racy`).
+                    if !benign && block_race_limit().is_none() {
+                        self.pair_racy = true;
+                    }
                     self.races.push(race);
                 }
                 (SatResult::Unsat, _) => {
@@ -2622,7 +2647,8 @@ impl<'k, 's> Checker<'k, 's> {
                 }
                 // The pair the budget ran out at is named by the budget's finding.
                 (SatResult::Unknown, _) if self.budget_pair == Some((a.id, b.id)) => {}
-                // Dropped: the check is racy already (see `racy_already`).
+                // Dropped: the check or the pair is racy already (see
+                // `racy_already`).
                 (SatResult::Unknown, _) if racy_already => {}
                 (SatResult::Unknown, _) => {
                     let reason = format!("solver answered unknown ({})", self.last_unknown);

@@ -400,6 +400,45 @@ fn stride_loop_is_race_free() {
     }
 }
 
+/// g[0] = tid in 4 blocks: once the pair races within a block, its other
+/// relation (between blocks) gets only the cheap solver turns, which still
+/// find this easy one: the finding keeps both relations.
+#[test]
+fn racy_pair_keeps_its_easy_relations() {
+    let mut b = B::new();
+    let g = global_array(&mut b);
+    let w = b.s(StmtKind::Write {
+        access: Access {
+            array: g,
+            offset: off(int(0)),
+            size: 4,
+            ty: ScalarTy::INT,
+        },
+        value: tid(),
+    });
+    b.k.body = B::block(vec![w]);
+    let o = CheckOptions {
+        launch: LaunchConfig {
+            block_dim: Some([64, 1, 1]),
+            grid_dim: Some([4, 1, 1]),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let report = check_kernel(&b.k, &o);
+    assert_eq!(report.verdict, Verdict::Racy, "{:#?}", report.findings);
+    let relations: Vec<LoopRelation> = report.races.iter().map(|r| r.relation).collect();
+    assert!(
+        relations.contains(&LoopRelation::IntraIteration)
+            && relations.contains(&LoopRelation::InterBlock),
+        "{relations:?}"
+    );
+    assert!(report
+        .findings
+        .iter()
+        .all(|f| f.kind != DiagnosticKind::Inconclusive));
+}
+
 /// g[blockIdx.x] = tid: threads of one block race (write-write); g[gid] does not, even across blocks.
 #[test]
 fn global_memory_between_blocks() {
