@@ -4,6 +4,7 @@ pub mod banks;
 mod decl_kind;
 mod delinear;
 pub mod diagnostic;
+mod float_range;
 mod formula_key;
 mod grid_stride;
 mod injective;

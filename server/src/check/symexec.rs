@@ -22,6 +22,7 @@ use z3::ast::{Ast, Bool, Int, BV};
 use z3::{DeclKind, FuncDecl, Sort};
 
 use super::decl_kind::head_kind;
+use super::float_range::{FloatOp, FloatValues};
 use super::simplify::simplified;
 use crate::analysis::loops::{mentions_any, vars_of, Counter, LoopInfo, LoopTable, UpdateOp};
 use crate::analysis::Uniformity;
@@ -1789,6 +1790,7 @@ impl<'k> Encoder<'k> {
             pass: None,
             jumps: None,
             floats: FloatBounds::default(),
+            float_values: FloatValues::default(),
             finite_terms: HashMap::default(),
             last_operands: None,
             index_shifts: HashSet::default(),
@@ -2136,6 +2138,8 @@ struct Exec<'e, 'k> {
     /// Float comparisons and float-to-integer conversions seen, for the
     /// range facts of [`Exec::float_range_facts`].
     floats: FloatBounds,
+    /// Bounds of the real values of float terms (see `check::float_range`).
+    float_values: FloatValues,
     /// Integer terms known to take one of a few values (see
     /// [`Exec::finite_image`]): `1 << k`, arithmetic on it with constants,
     /// and the loop counters ([`Exec::counter_value_set`]) computed from them.
@@ -2290,6 +2294,12 @@ enum Shape {
     /// constant entry value (a mask or stride that starts at 8 and only
     /// doubles keeps its low bits clear; see [`pow2_candidate_exponent`]).
     MultipleOfPow2(u8),
+    /// `n >= 0 => 0 <= v && 2^40 v <= N n + C` for the bound the entry value
+    /// has as an integer converted from a float proportional to `n` (see
+    /// `FloatValues::proportional_bound`): a variable reassigned
+    /// `(int)(rand01() * n)` in a loop keeps the bound of each such value.
+    /// Stated as `true` where the entry value has no such bound.
+    ProportionalToEntry,
 }
 
 impl Shape {
@@ -2311,6 +2321,8 @@ impl Shape {
             Shape::Positive => v.ge(Int::from_i64(1)),
             // Euclidean remainder: also a multiple when negative.
             Shape::MultipleOfPow2(k) => v.modulo(Int::from_i128(1i128 << k)).eq(Int::from_i64(0)),
+            // Needs the entry value's recorded bound: see `Exec::candidate_in`.
+            Shape::ProportionalToEntry => Bool::from_bool(true),
         }
     }
 }
@@ -3507,7 +3519,20 @@ impl Exec<'_, '_> {
                             c.ge(Int::from_i128(cr.lo)),
                             c.le(Int::from_i128(cr.hi)),
                         ]));
-                        let source = rounded_operand(&x).unwrap_or(x);
+                        let source = rounded_operand(&x);
+                        let mut facts =
+                            self.float_values
+                                .conversion_facts(&x, u32::from(bits), c, *cr);
+                        if let Some(y) = source.as_ref().filter(|y| y.as_u64().is_none()) {
+                            // `floor(y)` or `trunc(y)` of a `float` or a
+                            // `double` (not a literal, whose bit pattern alone
+                            // does not say its width).
+                            for width in [u32::from(bits), 32, 64] {
+                                facts.extend(self.float_values.conversion_facts(y, width, c, *cr));
+                            }
+                        }
+                        self.out.assumptions.extend(facts);
+                        let source = source.unwrap_or(x);
                         self.floats.converted.push((source, c.clone(), cr.hi));
                         self.float_range_facts(2);
                     }
@@ -3525,12 +3550,26 @@ impl Exec<'_, '_> {
             (Val::I(x, r), ty @ ScalarTy::Float { bits }) => match from {
                 ScalarTy::Float { bits: b } if b == bits => Val::I(x, r),
                 ScalarTy::Float { bits: b } => {
-                    self.enc
-                        .func(&format!("float{b}_to_float{bits}"), &[&Val::I(x, r)], ty)
+                    let v = self.enc.func(
+                        &format!("float{b}_to_float{bits}"),
+                        &[&Val::I(x.clone(), r)],
+                        ty,
+                    );
+                    if let Val::I(f, _) = &v {
+                        self.float_values
+                            .convert(f, &x, u32::from(b), u32::from(bits));
+                    }
+                    v
                 }
-                _ => self
-                    .enc
-                    .func(&format!("int_to_float{bits}"), &[&Val::I(x, r)], ty),
+                _ => {
+                    let v =
+                        self.enc
+                            .func(&format!("int_to_float{bits}"), &[&Val::I(x.clone(), r)], ty);
+                    if let (Val::I(f, _), ScalarTy::Int { .. }) = (&v, from) {
+                        self.float_values.converted_int(f, &x, r, u32::from(bits));
+                    }
+                    v
+                }
             },
         }
     }
@@ -3576,7 +3615,15 @@ impl Exec<'_, '_> {
         match e {
             Expr::Int(v, ty) => match ty {
                 ScalarTy::Bool => Val::B(Bool::from_bool(*v != 0)),
-                ScalarTy::Float { .. } => self.enc.func("int_to_float", &[&Val::int(*v)], *ty),
+                ScalarTy::Float { bits } => {
+                    let f = self.enc.func("int_to_float", &[&Val::int(*v)], *ty);
+                    if let Val::I(x, _) = &f {
+                        let n = Int::from_i128(*v);
+                        self.float_values
+                            .converted_int(x, &n, Range::point(*v), u32::from(*bits));
+                    }
+                    f
+                }
                 _ => Val::int(*v),
             },
             Expr::Float(bits, ty) => {
@@ -3587,7 +3634,14 @@ impl Exec<'_, '_> {
                 } else {
                     *bits
                 };
-                Val::I(Int::from_u64(pattern), Range::full())
+                let x = Int::from_u64(pattern);
+                let value = if ty.bits() == 32 {
+                    f64::from(f as f32)
+                } else {
+                    f
+                };
+                self.float_values.literal(&x, value, ty.bits());
+                Val::I(x, Range::full())
             }
             Expr::Var(v) => self.get(*v),
             Expr::Param(p) => match self.enc.param(p.0 as usize) {
@@ -3602,7 +3656,11 @@ impl Exec<'_, '_> {
                 UnOp::Not => Val::B(self.expr_bool(a).not()),
                 UnOp::Neg if matches!(ty, ScalarTy::Float { .. }) => {
                     let x = self.expr_as(a, *ty);
-                    self.enc.func("fneg", &[&x], *ty)
+                    let v = self.enc.func("fneg", &[&x], *ty);
+                    if let (Val::I(a, _), Val::I(r, _)) = (&x, &v) {
+                        self.float_values.neg(r, a, ty.bits());
+                    }
+                    v
                 }
                 UnOp::Neg => {
                     let (x, r) = self.expr_int(a, *ty);
@@ -3814,7 +3872,18 @@ impl Exec<'_, '_> {
         if let ScalarTy::Float { .. } = ty {
             let x = self.expr_as(a, ty);
             let y = self.expr_as(b, ty);
-            return self.enc.func(&format!("f{op:?}"), &[&x, &y], ty);
+            let v = self.enc.func(&format!("f{op:?}"), &[&x, &y], ty);
+            let fop = match op {
+                BinOp::Add => Some(FloatOp::Add),
+                BinOp::Sub => Some(FloatOp::Sub),
+                BinOp::Mul => Some(FloatOp::Mul),
+                BinOp::Div => Some(FloatOp::Div),
+                _ => None,
+            };
+            if let (Some(fop), Val::I(x, _), Val::I(y, _), Val::I(r, _)) = (fop, &x, &y, &v) {
+                self.float_values.arith(fop, r, x, y, ty.bits());
+            }
+            return v;
         }
         let bits = ty.bits();
         // Index arithmetic (see `index_arithmetic_fits`): unsigned `*` and `+`.
@@ -3912,7 +3981,15 @@ impl Exec<'_, '_> {
             BinOp::Rem => {
                 // C remainder takes the sign of the dividend.
                 let m = if rx.nonneg() {
-                    x.modulo(&y)
+                    // `(y mod M) mod c == y mod c` when c divides M: a
+                    // wrapped product's remainder by a power of two below
+                    // the wrap (`(a * seed + 1) % 2^31` in `unsigned`) needs
+                    // one remainder, not two.
+                    constant(ry)
+                        .filter(|c| *c > 0)
+                        .and_then(|c| reduced_modulo(&x, c))
+                        .unwrap_or_else(|| x.clone())
+                        .modulo(&y)
                 } else {
                     x.ge(Int::from_i64(0))
                         .ite(&x.modulo(&y), &x.unary_minus().modulo(&y).unary_minus())
@@ -5474,7 +5551,13 @@ impl Exec<'_, '_> {
         else {
             return None;
         };
-        let p = c.shape.holds(v, v0);
+        let p = match c.shape {
+            Shape::ProportionalToEntry => self
+                .float_values
+                .proportional_bound(v0, v)
+                .unwrap_or_else(|| Bool::from_bool(true)),
+            shape => shape.holds(v, v0),
+        };
         Some(if c.guarded { cond.implies(p) } else { p })
     }
 
@@ -5630,6 +5713,17 @@ impl Exec<'_, '_> {
                 }
             }
             let entry = pre_env.get(var.0 as usize).and_then(|v| v.as_ref());
+            if let Some(Val::I(v0, _)) = entry {
+                if self.float_values.proportional_bound(v0, v0).is_some() {
+                    for guarded in [false, true] {
+                        candidates.push(Candidate {
+                            var: *var,
+                            shape: Shape::ProportionalToEntry,
+                            guarded,
+                        });
+                    }
+                }
+            }
             if let Some(k) = entry.and_then(numeral).and_then(pow2_candidate_exponent) {
                 for guarded in [false, true] {
                     pow2_candidates.push(Candidate {
@@ -6898,6 +6992,83 @@ fn modulo_pow2(x: Int, r: Range, m: i128) -> Int {
             .ite(&Int::add(&[x.clone(), Int::from_i128(m)]), &v);
     }
     v
+}
+
+/// A term congruent to `x` modulo `c`, without the reductions modulo
+/// multiples `M` of `c` that unsigned wraps put in it (see [`modulo_pow2`]):
+/// `y mod M`, `ite(in range, y, y mod M)` and `ite(y >= M, y - M, y)` are
+/// each congruent to `y` modulo `c` when `c` divides `M` (Euclidean
+/// remainders, any integer `y`), and sums and products by numerals keep
+/// congruences. `(a * seed + 1) % 2^31` computed in `unsigned` then needs one
+/// remainder instead of three. None when nothing was removed.
+fn reduced_modulo(x: &Int, c: i128) -> Option<Int> {
+    fn numeral_of(t: &Int) -> Option<i128> {
+        t.as_i64()
+            .map(i128::from)
+            .or_else(|| t.as_u64().map(i128::from))
+    }
+    fn reduce(t: &Int, c: i128, depth: usize) -> Option<Int> {
+        if depth > 8 || !t.is_app() || t.is_const() {
+            return None;
+        }
+        let child = |i: usize| t.nth_child(i).and_then(|a| a.as_int());
+        let divides = |m: &Int| numeral_of(m).is_some_and(|m| m > 0 && m % c == 0);
+        match head_kind(t)? {
+            DeclKind::Mod if t.num_children() == 2 && divides(&child(1)?) => {
+                let y = child(0)?;
+                Some(reduce(&y, c, depth + 1).unwrap_or(y))
+            }
+            DeclKind::Ite if t.num_children() == 3 => {
+                let (then, other) = (child(1)?, child(2)?);
+                // ite(in range, y, y mod M)
+                if head_kind(&other) == Some(DeclKind::Mod)
+                    && other.num_children() == 2
+                    && other.nth_child(0).and_then(|a| a.as_int()).as_ref() == Some(&then)
+                    && divides(&other.nth_child(1)?.as_int()?)
+                {
+                    return Some(reduce(&then, c, depth + 1).unwrap_or(then));
+                }
+                // ite(y >= M, y - M, y)
+                if head_kind(&then) == Some(DeclKind::Sub)
+                    && then.num_children() == 2
+                    && then.nth_child(0).and_then(|a| a.as_int()).as_ref() == Some(&other)
+                    && divides(&then.nth_child(1)?.as_int()?)
+                {
+                    return Some(reduce(&other, c, depth + 1).unwrap_or(other));
+                }
+                None
+            }
+            DeclKind::Add => {
+                let parts: Vec<Int> = (0..t.num_children()).filter_map(child).collect();
+                if parts.len() != t.num_children() {
+                    return None;
+                }
+                let reduced: Vec<Option<Int>> =
+                    parts.iter().map(|p| reduce(p, c, depth + 1)).collect();
+                if reduced.iter().all(Option::is_none) {
+                    return None;
+                }
+                let terms: Vec<Int> = reduced
+                    .into_iter()
+                    .zip(parts)
+                    .map(|(r, p)| r.unwrap_or(p))
+                    .collect();
+                Some(Int::add(&terms))
+            }
+            DeclKind::Mul if t.num_children() == 2 => {
+                let (a, b) = (child(0)?, child(1)?);
+                if numeral_of(&a).is_some() {
+                    reduce(&b, c, depth + 1).map(|b| Int::mul(&[a, b]))
+                } else if numeral_of(&b).is_some() {
+                    reduce(&a, c, depth + 1).map(|a| Int::mul(&[a, b]))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+    reduce(x, c, 0)
 }
 
 /// Whether two values are equal (false for values of different sorts).
