@@ -269,6 +269,16 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.unsup(n, "malformed unary expression");
         };
         let v = self.rvalue(arg)?;
+        if let Val::Agg(Ty::Struct(k), _) = &v {
+            // `-w`, `~w`, `!w` on an object of a class: its operator
+            // function when the program defines one ([over.match.oper]),
+            // else its conversion operator below.
+            let k = *k;
+            let obj = self.ref_arg(arg, v.clone())?;
+            if let Some(r) = self.class_operator_call(n, op, (arg, obj, k), &[], false)? {
+                return Ok(r);
+            }
+        }
         let v = self.class_to_scalar(v, arg)?;
         if let Val::Agg(ty, parts) = v {
             // Componentwise on vectors.

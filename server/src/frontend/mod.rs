@@ -2235,6 +2235,34 @@ fn register_methods<'t>(cx: &mut Ctx<'t>, u: usize, spec: Node<'t>) {
             record_declared_arity(cx, u, name, params);
         }
     }
+    // A friend function defined in the class body (`friend W operator+(W a,
+    // W b) {..}`) is not a member: a namespace-scope function found by
+    // argument-dependent lookup ([class.friend]/7, [basic.lookup.argdep]),
+    // known here by its bare name like a free function (visible to
+    // ordinary lookup too: it may run where C++ would not find it, never
+    // the other way).
+    let friends: Vec<(Node<'t>, Option<Node<'t>>)> = body
+        .named_children(&mut body.walk())
+        .filter(|m| m.kind() == "friend_declaration")
+        .filter_map(|m| {
+            m.named_children(&mut m.walk())
+                .find_map(|x| match x.kind() {
+                    "function_definition" => Some((x, None)),
+                    "template_declaration" => x
+                        .named_children(&mut x.walk())
+                        .find(|f| f.kind() == "function_definition")
+                        .map(|f| (f, x.child_by_field_name("parameters"))),
+                    _ => None,
+                })
+        })
+        .collect();
+    for (f, tpl) in friends {
+        register_local_types(cx, f.child_by_field_name("body"), src);
+        if let Some(mut def) = function_def(cx, u, f, tpl) {
+            def.is_kernel = false;
+            cx.functions.entry(def.name.clone()).or_default().push(def);
+        }
+    }
     for (m, tpl) in members {
         // Types a method defines in its body (`union { float f; int i; } u;`)
         // are known like those of free functions.

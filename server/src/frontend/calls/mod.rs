@@ -5,6 +5,7 @@ use tree_sitter::Node;
 use crate::frontend::arith::*;
 use crate::frontend::builtins;
 use crate::frontend::exprs::*;
+use crate::frontend::inline::contains_kind;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::{text, GroupKind, Ty};
 use crate::frontend::FnDef;
@@ -452,6 +453,22 @@ impl<'c, 't> Lowerer<'c, 't> {
                 )
             }
         };
+        // A non-`const` operator may change the object it converts
+        // (`operator int() { return i++; }`), which the copy below does not
+        // carry back to it: unsupported when its body may store anything.
+        let may_store = [
+            "assignment_expression",
+            "update_expression",
+            "call_expression",
+        ]
+        .iter()
+        .any(|kind| contains_kind(def.node.child_by_field_name("body"), kind));
+        if may_store && !self.declared_const(&def) {
+            return self.unsup(
+                at,
+                format!("a `{tag}` converted by a non-const conversion operator that may change it (the change is not carried to the object)"),
+            );
+        }
         let ty = Ty::Struct(k);
         let slot = self.make_slot(&ty, "$converted", at);
         self.store(LVal::Slot(slot.clone()), v, at)?;
@@ -587,6 +604,142 @@ impl<'c, 't> Lowerer<'c, 't> {
             .map(Some)
     }
 
+    /// The program's operator functions named `name` (`operator+=`, no
+    /// spaces): their keys in `cx.functions` (built at the first use).
+    fn operator_keys(&mut self, name: &str) -> Vec<String> {
+        if self.operator_functions.is_none() {
+            let mut by_name: crate::base::HashMap<String, Vec<String>> = Default::default();
+            for key in self.cx.functions.keys() {
+                let last = key.rsplit("::").next().unwrap_or(key);
+                if last.starts_with("operator") {
+                    let norm: String = last.split_whitespace().collect();
+                    by_name.entry(norm).or_default().push(key.clone());
+                }
+            }
+            self.operator_functions = Some(by_name);
+        }
+        self.operator_functions
+            .as_ref()
+            .and_then(|m| m.get(name))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// `op a`, `++a`, `a++` or `a op= b` (`n`) where the operand `obj` (its
+    /// node and the object) is of class `k`: C++ calls the operator function
+    /// overload resolution picks among the members of `k` and its bases
+    /// taking the other operands `rest`, and the non-member ones (friends
+    /// defined in a class body included) taking `obj` first
+    /// ([over.match.oper]); a postfix `++`/`--` passes a dummy `int` more
+    /// ([over.inc]). The operator is inlined with its accesses, a member on
+    /// the object itself. `None` when no operator function of the name has
+    /// a body (the built-in operator applies, as before); member and
+    /// non-member candidates both viable, or several that the front end
+    /// does not rank, make the kernel `unsupported`.
+    pub(crate) fn class_operator_call(
+        &mut self,
+        n: Node<'t>,
+        op: &str,
+        (obj_node, obj, k): (Node<'t>, LVal, usize),
+        rest: &[(Node<'t>, Val)],
+        postfix: bool,
+    ) -> R<Option<Val>> {
+        let name = format!("operator{op}");
+        let keys = self.operator_keys(&name);
+        if keys.is_empty() {
+            return Ok(None);
+        }
+        let dummy = usize::from(postfix);
+        let member_arity = rest.len() + dummy;
+        // The classes whose members are candidates: `k` and its bases.
+        let mut classes = Vec::new();
+        let mut stack = vec![k];
+        while let Some(c) = stack.pop() {
+            if classes.contains(&c) || classes.len() > 64 {
+                continue;
+            }
+            classes.push(c);
+            if let Some(sd) = self.cx.types.structs.get(c) {
+                stack.extend(sd.bases.iter().copied());
+            }
+        }
+        let tags: Vec<String> = classes.iter().map(|c| self.struct_name(*c)).collect();
+        let mut free: Vec<FnDef<'t>> = Vec::new();
+        let mut member: Vec<FnDef<'t>> = Vec::new();
+        for key in &keys {
+            let Some(defs) = self.cx.functions.get(key) else {
+                continue;
+            };
+            match key.rsplit_once("::") {
+                None => free.extend(
+                    defs.iter()
+                        .filter(|d| {
+                            // An out-of-line member is also known by its bare name.
+                            d.has_body
+                                && d.accepts(1 + member_arity)
+                                && d.name_node
+                                    .parent()
+                                    .is_none_or(|p| p.kind() != "qualified_identifier")
+                        })
+                        .cloned(),
+                ),
+                Some((class, _)) if tags.iter().any(|t| t == class) => member.extend(
+                    defs.iter()
+                        .filter(|d| d.has_body && d.accepts(member_arity))
+                        .cloned(),
+                ),
+                Some(_) => {}
+            }
+        }
+        let rest_nodes: Vec<Node<'t>> = rest.iter().map(|(a, _)| *a).collect();
+        let (defs, arg_nodes, mut vals, this) = match (free.is_empty(), member.is_empty()) {
+            (true, true) => return Ok(None),
+            (false, false) => {
+                return self.unsup(
+                    n,
+                    format!("`{name}` with both member and non-member candidates (their ranking is not followed)"),
+                )
+            }
+            (false, true) => {
+                let v = self.load(obj, obj_node)?;
+                let mut nodes = vec![obj_node];
+                nodes.extend(rest_nodes);
+                let mut vals = vec![v];
+                vals.extend(rest.iter().map(|(_, v)| v.clone()));
+                (free, nodes, vals, None)
+            }
+            (true, false) => {
+                let vals = rest.iter().map(|(_, v)| v.clone()).collect();
+                (member, rest_nodes, vals, Some(obj))
+            }
+        };
+        let def = match defs.as_slice() {
+            [one] => one.clone(),
+            // A postfix operator's dummy argument has no node to rank by.
+            _ if postfix => {
+                return self.unsup(
+                    n,
+                    format!("postfix `{name}` with several candidates (not ranked)"),
+                )
+            }
+            _ => match self.resolve_overload(n, &defs, &arg_nodes, false)? {
+                Overload::One(d) => d,
+                Overload::None => return Ok(None),
+                Overload::Ambiguous(_) => {
+                    return self.unsup(
+                        n,
+                        format!("`{name}`: the operands' types do not single out one overload"),
+                    )
+                }
+            },
+        };
+        if postfix {
+            vals.push(Val::Scalar(int(0, ScalarTy::INT), ScalarTy::INT));
+        }
+        self.inline_call_evaluated(n, &def, &arg_nodes, vals, None, this, false)
+            .map(Some)
+    }
+
     /// A copy of the lvalue `arg` (of class `k` or derived from it, its
     /// value `v`) initialising a `k` (passed by value, `W b = a;`, `return
     /// a;`): the class's user copy constructor runs on the new object, with
@@ -636,6 +789,21 @@ impl<'c, 't> Lowerer<'c, 't> {
         let this = Some(LVal::Slot(slot.clone()));
         self.inline_call_evaluated(arg, &def, &[arg], vec![v.clone()], None, this, false)?;
         self.load(LVal::Slot(slot), arg).map(Some)
+    }
+
+    /// Whether the member function `def` is declared `const` (the
+    /// qualifier after its parameter list: it does not change `*this`).
+    fn declared_const(&self, def: &FnDef<'t>) -> bool {
+        let (Some(params), Some(body)) = (def.params, def.node.child_by_field_name("body")) else {
+            return false;
+        };
+        let src = &self.cx.units[def.unit].text;
+        src.get(params.end_byte()..body.start_byte())
+            .is_some_and(|between| {
+                between
+                    .split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .any(|w| w == "const")
+            })
     }
 
     /// Whether the constructor `def` is declared `explicit` in its
