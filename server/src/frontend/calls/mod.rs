@@ -5,7 +5,6 @@ use tree_sitter::Node;
 use crate::frontend::arith::*;
 use crate::frontend::builtins;
 use crate::frontend::exprs::*;
-use crate::frontend::inline::contains_kind;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::{text, GroupKind, Ty};
 use crate::frontend::FnDef;
@@ -453,20 +452,15 @@ impl<'c, 't> Lowerer<'c, 't> {
                 )
             }
         };
-        // A non-`const` operator may change the object it converts
-        // (`operator int() { return i++; }`), which the copy below does not
-        // carry back to it: unsupported when its body may store anything.
-        let may_store = [
-            "assignment_expression",
-            "update_expression",
-            "call_expression",
-        ]
-        .iter()
-        .any(|kind| contains_kind(def.node.child_by_field_name("body"), kind));
-        if may_store && !self.declared_const(&def) {
+        // The operator runs on a copy of the object: a change it makes
+        // (`return i++;`, through a class operator, a constructor, a
+        // `mutable` member or a cast of `this`; `const` proves nothing)
+        // would not reach the object. Only a body that reads its members
+        // and computes on scalars runs so; any other is unsupported.
+        if !self.reads_only_scalar_members(&def, k) {
             return self.unsup(
                 at,
-                format!("a `{tag}` converted by a non-const conversion operator that may change it (the change is not carried to the object)"),
+                format!("a `{tag}` converted by a conversion operator that may change it (not modelled: it runs on a copy)"),
             );
         }
         let ty = Ty::Struct(k);
@@ -683,11 +677,18 @@ impl<'c, 't> Lowerer<'c, 't> {
                         })
                         .cloned(),
                 ),
-                Some((class, _)) if tags.iter().any(|t| t == class) => member.extend(
-                    defs.iter()
-                        .filter(|d| d.has_body && d.accepts(member_arity))
-                        .cloned(),
-                ),
+                // `ns::W::operator-` defined out of line in a namespace.
+                Some((class, _))
+                    if tags
+                        .iter()
+                        .any(|t| t == class || class.rsplit("::").next() == Some(t.as_str())) =>
+                {
+                    member.extend(
+                        defs.iter()
+                            .filter(|d| d.has_body && d.accepts(member_arity))
+                            .cloned(),
+                    )
+                }
                 Some(_) => {}
             }
         }
@@ -791,19 +792,70 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.load(LVal::Slot(slot), arg).map(Some)
     }
 
-    /// Whether the member function `def` is declared `const` (the
-    /// qualifier after its parameter list: it does not change `*this`).
-    fn declared_const(&self, def: &FnDef<'t>) -> bool {
-        let (Some(params), Some(body)) = (def.params, def.node.child_by_field_name("body")) else {
+    /// Whether the member function `def` of class `k` surely changes
+    /// nothing: its body only returns arithmetic on names and literals
+    /// (member reads, no calls, stores, casts, `this` or declarations),
+    /// and no member of `k` is of a class (whose operators could run) or
+    /// `mutable`.
+    fn reads_only_scalar_members(&self, def: &FnDef<'t>, k: usize) -> bool {
+        let Some(body) = def.node.child_by_field_name("body") else {
             return false;
         };
         let src = &self.cx.units[def.unit].text;
-        src.get(params.end_byte()..body.start_byte())
-            .is_some_and(|between| {
-                between
-                    .split(|c: char| !c.is_alphanumeric() && c != '_')
-                    .any(|w| w == "const")
+        let plain_fields = self.cx.types.structs.get(k).is_some_and(|sd| {
+            sd.fields.iter().all(|f| {
+                let mut t = &f.ty;
+                while let Ty::Array(e, _) = t {
+                    t = e;
+                }
+                !matches!(t, Ty::Struct(_))
             })
+        });
+        if !plain_fields || self.class_text_has(k, "mutable") {
+            return false;
+        }
+        let mut stack = vec![body];
+        while let Some(x) = stack.pop() {
+            let allowed = matches!(
+                x.kind(),
+                "compound_statement"
+                    | "return_statement"
+                    | "identifier"
+                    | "field_identifier"
+                    | "number_literal"
+                    | "char_literal"
+                    | "true"
+                    | "false"
+                    | "binary_expression"
+                    | "unary_expression"
+                    | "parenthesized_expression"
+                    | "conditional_expression"
+                    | "subscript_expression"
+                    | "subscript_argument_list"
+                    | "comment"
+            ) || x.kind() == "field_expression"
+                && x.child_by_field_name("operator")
+                    .is_some_and(|o| text(o, src) == ".");
+            if !allowed {
+                return false;
+            }
+            stack.extend(x.named_children(&mut x.walk()));
+        }
+        true
+    }
+
+    /// Whether a unit defining class `k`'s tag holds the word `word`
+    /// anywhere (a cheap over-approximation of "its definition does").
+    fn class_text_has(&self, k: usize, word: &str) -> bool {
+        let tag = self.struct_name(k);
+        let tag = tag.split('<').next().unwrap_or(&tag).trim();
+        self.cx.units.iter().any(|unit| {
+            unit.text.contains(tag)
+                && unit
+                    .text
+                    .split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .any(|w| w == word)
+        })
     }
 
     /// Whether the constructor `def` is declared `explicit` in its
@@ -1385,7 +1437,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Whether struct `k` (or one of its bases) declares a conversion
     /// operator (`operator int()`), through which it converts to scalars.
-    fn has_conversion_operator(&self, k: usize) -> bool {
+    pub(crate) fn has_conversion_operator(&self, k: usize) -> bool {
         let mut stack = vec![k];
         let mut seen = crate::base::HashSet::default();
         while let Some(k) = stack.pop() {
