@@ -814,8 +814,48 @@ impl<'c, 't> Lowerer<'c, 't> {
         if !plain_fields || self.class_text_has(k, "mutable") {
             return false;
         }
+        // A store through a subscript of a name that is not a member
+        // (`g_s[v] = v;`) or through a pointer (`*p = v`) writes memory,
+        // which a copy shares with the object: it changes no member.
+        let members = self.part_names(&Ty::Struct(k));
+        let contains_this = |n: Node| {
+            let mut stack = vec![n];
+            while let Some(x) = stack.pop() {
+                if x.kind() == "this" {
+                    return true;
+                }
+                stack.extend(x.children(&mut x.walk()));
+            }
+            false
+        };
+        let store_to_memory = |target: Option<Node>| {
+            target.is_some_and(|t| match t.kind() {
+                "subscript_expression" => t.child_by_field_name("argument").is_some_and(|a| {
+                    a.kind() == "identifier" && !members.iter().any(|m| m == text(a, src))
+                }),
+                "pointer_expression" => {
+                    t.child_by_field_name("operator")
+                        .is_some_and(|o| text(o, src) == "*")
+                        && !contains_this(t)
+                }
+                _ => false,
+            })
+        };
         let mut stack = vec![body];
         while let Some(x) = stack.pop() {
+            if x.kind() == "expression_statement" {
+                stack.extend(x.named_children(&mut x.walk()));
+                continue;
+            }
+            if x.kind() == "assignment_expression" && store_to_memory(x.child_by_field_name("left"))
+            {
+                // The target's index and the value are checked as reads.
+                if let Some(l) = x.child_by_field_name("left") {
+                    stack.extend(l.named_children(&mut l.walk()));
+                }
+                stack.extend(x.child_by_field_name("right"));
+                continue;
+            }
             let allowed = matches!(
                 x.kind(),
                 "compound_statement"
