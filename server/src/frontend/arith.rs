@@ -269,6 +269,25 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.unsup(n, "malformed unary expression");
         };
         let v = self.rvalue(arg)?;
+        if let Val::Agg(Ty::Struct(k), _) = &v {
+            // `-w`, `~w`, `!w` on an object of a class: its operator
+            // function when the program defines one ([over.match.oper]),
+            // else its conversion operator below.
+            let k = *k;
+            let obj = self.ref_arg(arg, v.clone())?;
+            if let Some(r) = self.class_operator_call(n, op, (arg, obj, k), &[], false)? {
+                return Ok(r);
+            }
+            // A class has no built-in unary operator: without an operator
+            // function in view only its conversion operator may apply.
+            if !self.has_conversion_operator(k) {
+                let tag = self.struct_name(k);
+                return self.unsup(
+                    n,
+                    format!("`{op}` on a `{tag}` without a visible `operator{op}` or conversion operator"),
+                );
+            }
+        }
         let v = self.class_to_scalar(v, arg)?;
         if let Val::Agg(ty, parts) = v {
             // Componentwise on vectors.

@@ -208,6 +208,22 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.construct(&name, name_node, d, &info.ty, &[])?;
                     continue;
                 }
+                // An implicit default constructor default-initialises the
+                // bases and members (their default constructors, default
+                // member initializers).
+                if self.implicit_init_runs_code(*k) {
+                    let slot = self.make_slot(&info.ty, &name, name_node);
+                    self.havoc_slot(&slot, d);
+                    self.default_construct(*k, LVal::Slot(slot.clone()), d)?;
+                    self.bind(&name, Binding::Slot(slot));
+                    continue;
+                }
+            }
+            if let Some(slot) =
+                self.construct_class_array(&name, name_node, d, &info.ty, info.init)?
+            {
+                self.bind(&name, Binding::Slot(slot));
+                continue;
             }
             let mut ty = info.ty.clone();
             if let (Ty::Array(elem, None), Some(init)) = (&ty, info.init) {
@@ -340,6 +356,71 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.bind(&name, Binding::Slot(slot));
         }
         Ok(())
+    }
+
+    /// A local array of a class (`W a[4];`, `W a[2] = {t, u};`) whose
+    /// elements' construction runs code: each element is constructed in
+    /// order, an item by the constructor it selects (copy-initialisation:
+    /// [dcl.init.aggr]/4), the elements without an item by the default
+    /// constructor. None (nothing done) for other declarations.
+    fn construct_class_array(
+        &mut self,
+        name: &str,
+        name_node: Node<'t>,
+        d: Node<'t>,
+        ty: &Ty,
+        init: Option<Node<'t>>,
+    ) -> R<Option<Slot>> {
+        let Ty::Array(elem, Some(len)) = ty else {
+            return Ok(None);
+        };
+        let Ty::Struct(k) = **elem else {
+            return Ok(None);
+        };
+        let tag = self.struct_name(k);
+        let has_ctors = self
+            .cx
+            .functions
+            .get(&format!(
+                "{tag}::{}",
+                tag.split('<').next().unwrap_or(&tag).trim()
+            ))
+            .is_some_and(|ds| ds.iter().any(|d| d.has_body));
+        let items: Vec<Node<'t>> = match init {
+            None if self.default_construction_runs_code(k) => Vec::new(),
+            Some(i) if i.kind() == "initializer_list" && has_ctors => i
+                .named_children(&mut i.walk())
+                .filter(|c| c.kind() != "comment")
+                .collect(),
+            _ => return Ok(None),
+        };
+        if *len > 64 || items.len() as u64 > *len {
+            return self.unsup(
+                d,
+                format!("an array of `{tag}` whose construction runs code, too long to construct element by element (or with more items than elements)"),
+            );
+        }
+        let slot = self.make_slot(ty, name, name_node);
+        self.havoc_slot(&slot, d);
+        for i in 0..*len {
+            let e = self.element_lvalue(LVal::Slot(slot.clone()), i, d)?;
+            match items.get(i as usize) {
+                None => self.default_construct(k, e, d)?,
+                Some(item) if item.kind() == "initializer_list" => {
+                    let args: Vec<Node<'t>> = item
+                        .named_children(&mut item.walk())
+                        .filter(|c| c.kind() != "comment")
+                        .collect();
+                    self.construct_on(k, e, &args, *item)?;
+                }
+                Some(item) => {
+                    let v = self.rvalue(*item)?;
+                    let v = self.convert_implicitly(*item, v, elem)?;
+                    self.store(e, v, *item)?;
+                }
+            }
+        }
+        Ok(Some(slot))
     }
 
     /// The arguments of `T x(a, b);` that the parser read as a prototype

@@ -390,6 +390,18 @@ impl<'c, 't> Lowerer<'c, 't> {
             .child(0)
             .is_some_and(|c| c.kind() == "++" || c.kind() == "--");
         let lv = self.lvalue(arg)?;
+        if let Ty::Struct(k) = self.lval_type(&lv) {
+            // `++w`, `w++` on an object of a class: its `operator++`
+            // (member or not; postfix with a dummy `int`, [over.inc]).
+            let op = op.to_string();
+            if let Some(v) = self.class_operator_call(n, &op, (arg, lv, k), &[], !prefix)? {
+                return Ok(v);
+            }
+            return self.unsup(
+                n,
+                format!("`{op}` on an object of a class without a visible `operator{op}`"),
+            );
+        }
         let old = self.load(lv.clone(), arg)?;
         // Keep the old value when it is used after the update.
         let old = match (&old, want && !prefix) {
@@ -479,6 +491,22 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
         }
+        if op != "=" {
+            if let Ty::Struct(k) = self.lval_type(&lv) {
+                // `w += t` on an object of a class: its `operator+=`
+                // (member or not) runs ([over.match.oper]).
+                let rv = self.rvalue(r)?;
+                let op = op.to_string();
+                let obj = (l, lv.clone(), k);
+                if let Some(v) = self.class_operator_call(n, &op, obj, &[(r, rv)], false)? {
+                    return Ok((lv, v));
+                }
+                return self.unsup(
+                    n,
+                    format!("`{op}` on an object of a class without a visible `operator{op}`"),
+                );
+            }
+        }
         let rhs = if r.kind() == "initializer_list" {
             let ty = self.lval_type(&lv);
             self.init_list(r, &ty)?
@@ -490,6 +518,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 let ty = self.lval_type(&lv);
                 match self.converted_value(r, &v, &ty, false)? {
                     Some(c) => c,
+                    // `x = w` storing an object of a class to a scalar:
+                    // its conversion operator runs ([class.conv.fct]).
+                    None if matches!(ty, Ty::Scalar(_)) => self.class_to_scalar(v, r)?,
                     None => v,
                 }
             } else {

@@ -202,6 +202,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.scopes = vec![HashMap::default()];
         let has_receiver = this.is_some();
         let recv_ty = this.as_ref().map(|r| self.lval_type(r));
+        let recv_lv = this.clone();
         let result = (|| -> R<Val> {
             // The receiver's members by name (a parameter of the same name
             // hides them in the body, not in a mem-initializer-id).
@@ -236,6 +237,23 @@ impl<'c, 't> Lowerer<'c, 't> {
                 )?;
             }
             self.class_type_aliases(def.node);
+            // A constructor first initialises the bases and members its
+            // mem-initializer list does not name (their default
+            // constructors, default member initializers), before its
+            // parameters are in scope ([class.base.init]/9).
+            let ctor_classes = match (&recv_ty, &recv_lv) {
+                (Some(Ty::Struct(rk)), Some(_)) => self.constructor_classes(def, *rk),
+                _ => None,
+            };
+            if let (Some((named, defining)), Some(recv)) = (ctor_classes, &recv_lv) {
+                if named != defining {
+                    // A constructor inherited by `using B::B;`: the derived
+                    // class's other bases and own members are
+                    // default-initialised too.
+                    self.implicit_initialisation(named, None, recv, &members, Some(defining), n)?;
+                }
+                self.implicit_initialisation(defining, Some(def), recv, &members, None, n)?;
+            }
             let ret_ty = self.inline_return_type(def);
             self.bind_inline_params(def, &vals, &arg_nodes, saved_unit, &saved_scopes)?;
             if let Some(tpl) = def.template {
@@ -248,7 +266,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.deduce_array_extents(def, tpl, explicit);
             }
             if has_receiver {
-                self.member_initializers(def.node, &members)?;
+                let ctor = ctor_classes.zip(recv_lv.clone());
+                self.member_initializers(def.node, &members, ctor)?;
             }
             self.inlined_body(n, def, Some(&ret_ty), by_ref)
         })();
@@ -474,7 +493,12 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// name), looked up in the class even when a parameter has its name
     /// (`data(data)`); the expression is in the constructor's scope, where
     /// the parameter hides the member (C++ [class.base.init]p2, p15).
-    fn member_initializers(&mut self, def: Node<'t>, members: &HashMap<String, LVal>) -> R<()> {
+    fn member_initializers(
+        &mut self,
+        def: Node<'t>,
+        members: &HashMap<String, LVal>,
+        ctor: Option<((usize, usize), LVal)>,
+    ) -> R<()> {
         let Some(list) = def
             .named_children(&mut def.walk())
             .find(|c| c.kind() == "field_initializer_list")
@@ -491,10 +515,18 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .filter(|f| f.kind() == "field_identifier")
                 .and_then(|f| members.get(self.txt(f)).cloned());
             let Some(member) = member else {
-                // A base-class initializer (`: Base(p)`), or a name we do
-                // not resolve: the constructor it runs may set any member
-                // the object has, so each becomes unknown. Left unassigned,
-                // an accessed pointer member would be dropped as a fault.
+                // A base-class initializer (`: Base(p)`) or a delegating
+                // one (`: W(p, 0)`): that class's constructor runs on the
+                // object with the arguments ([class.base.init]/6, /7).
+                if let Some(((_, defining), recv)) = &ctor {
+                    if self.run_base_initializer(init, *defining, recv.clone())? {
+                        continue;
+                    }
+                }
+                // A name we do not resolve: the constructor it runs may
+                // set any member the object has, so each becomes unknown.
+                // Left unassigned, an accessed pointer member would be
+                // dropped as a fault.
                 self.havoc_members(members, init)?;
                 continue;
             };
@@ -532,6 +564,58 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         Ok(())
+    }
+
+    /// Runs the base-class or delegating initializer `init` (`B(a, b)`,
+    /// `B{a}`) of a constructor of class `k` on the object `recv`: the
+    /// constructor of the class it names (`k` itself or one of its bases)
+    /// that overload resolution picks. False when the name is not such a
+    /// class or no constructor with a body is found (the caller makes the
+    /// members unknown, as before).
+    fn run_base_initializer(&mut self, init: Node<'t>, k: usize, recv: LVal) -> R<bool> {
+        let Some(name) = init.named_child(0) else {
+            return Ok(false);
+        };
+        let written = self.txt(name).to_string();
+        let last = written.rsplit("::").next().unwrap_or(&written);
+        let last = last.split('<').next().unwrap_or(last).trim().to_string();
+        let bases = self
+            .cx
+            .types
+            .structs
+            .get(k)
+            .map(|sd| sd.bases.clone())
+            .unwrap_or_default();
+        let target = std::iter::once(k).chain(bases).find(|c| {
+            let tag = self.struct_name(*c);
+            tag.split('<').next().unwrap_or(&tag).trim() == last
+        });
+        let Some(target) = target else {
+            return Ok(false);
+        };
+        let tag = self.struct_name(target);
+        let ctors = self
+            .cx
+            .functions
+            .get(&format!("{tag}::{last}"))
+            .cloned()
+            .unwrap_or_default();
+        let args: Vec<Node<'t>> = init
+            .named_children(&mut init.walk())
+            .find(|c| matches!(c.kind(), "argument_list" | "initializer_list"))
+            .map(|a| {
+                a.named_children(&mut a.walk())
+                    .filter(|c| c.kind() != "comment")
+                    .collect()
+            })
+            .unwrap_or_default();
+        if args.is_empty() {
+            self.default_construct(target, recv, init)?;
+            return Ok(true);
+        }
+        Ok(self
+            .call_among(init, &ctors, &args, None, Some(recv))?
+            .is_some())
     }
 
     /// Every member of the object under construction becomes unknown (what

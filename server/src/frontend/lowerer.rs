@@ -241,6 +241,14 @@ pub(crate) struct Lowerer<'c, 't> {
     /// name without spaces (`operator+`): their keys in `cx.functions`.
     /// Computed at the first binary expression.
     pub(crate) operator_functions: Option<HashMap<String, Vec<String>>>,
+    /// The class specifier (unit, node) that laid out each struct looked
+    /// up so far (None: not found or not unique).
+    pub(crate) class_definitions: HashMap<usize, Option<(usize, Node<'t>)>>,
+    /// Whether the default initialisation of each struct's own members
+    /// runs code (see `Lowerer::implicit_init_runs_code`).
+    pub(crate) implicit_init_code: HashMap<usize, bool>,
+    /// Nesting of implicit default initialisations in progress.
+    pub(crate) implicit_depth: usize,
     pub(crate) depth: usize,
     /// Flat binary-operator chain links on the current path (see [`MAX_CHAIN_LINKS`]).
     pub(crate) chain_links: usize,
@@ -326,6 +334,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             opaque_type_params: false,
             destroyed_object: None,
             operator_functions: None,
+            class_definitions: HashMap::default(),
+            implicit_init_code: HashMap::default(),
+            implicit_depth: 0,
             depth: 0,
             chain_links: 0,
             ptrs: PointerState::new(conflicted),

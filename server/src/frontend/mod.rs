@@ -23,6 +23,7 @@ mod cub;
 mod decls;
 mod effects;
 mod exprs;
+mod implicit_init;
 mod inline;
 mod kernel;
 mod lambdas;
@@ -845,6 +846,7 @@ fn lower_units(
         .extend(specialisations.keys().cloned());
     instantiate_struct_templates(&mut cx, &order, &templates, &specialisations);
     inherit_declared_defaults(&mut cx);
+    register_inherited_constructors(&mut cx);
     cx.bodies_by_name = effects::index_bodies(&cx.functions);
     // Kernels of the translation unit: the main file's and those of the
     // headers it includes (checked under the macros in force at the include,
@@ -2235,6 +2237,34 @@ fn register_methods<'t>(cx: &mut Ctx<'t>, u: usize, spec: Node<'t>) {
             record_declared_arity(cx, u, name, params);
         }
     }
+    // A friend function defined in the class body (`friend W operator+(W a,
+    // W b) {..}`) is not a member: a namespace-scope function found by
+    // argument-dependent lookup ([class.friend]/7, [basic.lookup.argdep]),
+    // known here by its bare name like a free function (visible to
+    // ordinary lookup too: it may run where C++ would not find it, never
+    // the other way).
+    let friends: Vec<(Node<'t>, Option<Node<'t>>)> = body
+        .named_children(&mut body.walk())
+        .filter(|m| m.kind() == "friend_declaration")
+        .filter_map(|m| {
+            m.named_children(&mut m.walk())
+                .find_map(|x| match x.kind() {
+                    "function_definition" => Some((x, None)),
+                    "template_declaration" => x
+                        .named_children(&mut x.walk())
+                        .find(|f| f.kind() == "function_definition")
+                        .map(|f| (f, x.child_by_field_name("parameters"))),
+                    _ => None,
+                })
+        })
+        .collect();
+    for (f, tpl) in friends {
+        register_local_types(cx, f.child_by_field_name("body"), src);
+        if let Some(mut def) = function_def(cx, u, f, tpl) {
+            def.is_kernel = false;
+            cx.functions.entry(def.name.clone()).or_default().push(def);
+        }
+    }
     for (m, tpl) in members {
         // Types a method defines in its body (`union { float f; int i; } u;`)
         // are known like those of free functions.
@@ -2244,6 +2274,112 @@ fn register_methods<'t>(cx: &mut Ctx<'t>, u: usize, spec: Node<'t>) {
             def.name = format!("{tag}::{}", def.name);
             cx.functions.entry(def.name.clone()).or_default().push(def);
         }
+    }
+}
+
+/// `struct Outer::Store {..};`: a nested class declared in `Outer`'s body
+/// and defined outside it ([class.nest]/3). Laid out under `Outer::Store`
+/// and made `Outer`'s member type `Store`, which `Outer::Store` (and
+/// `Store` in `Outer`'s members) names, not a namespace's `Store`. An
+/// enclosing class that is not laid out, or a second definition, leaves
+/// the name as the lookup finds it.
+fn register_out_of_class_nested(cx: &mut Ctx, t: Node, src: &str) {
+    let Some(q) = t.child_by_field_name("name") else {
+        return;
+    };
+    let written: String = text(q, src).split_whitespace().collect();
+    let Some((scope, last)) = written.rsplit_once("::") else {
+        return;
+    };
+    let outer = scope.rsplit("::").next().unwrap_or(scope);
+    if cx.types.struct_names.contains_key(&written) {
+        return;
+    }
+    let Some(&ko) = cx.types.struct_names.get(outer) else {
+        // Laid out under its qualified name, as any other tag.
+        register_struct(cx, t, src, written, None, &HashMap::default());
+        return;
+    };
+    if cx.types.struct_names.contains_key(&written) {
+        return;
+    }
+    register_struct(
+        cx,
+        t,
+        src,
+        last.to_string(),
+        Some(written.clone()),
+        &HashMap::default(),
+    );
+    if let Some(&k) = cx.types.struct_names.get(&written) {
+        cx.types
+            .member_types
+            .insert((ko, last.to_string()), Ty::Struct(k));
+    }
+}
+
+/// Constructors inherited by `using B::B;` in the body of a class `D`
+/// ([namespace.udecl]/16, [class.inhctor.init]): `B`'s constructors are
+/// also `D`'s, registered under `D::D` (keeping their own name `B::B`, by
+/// which the lowering tells them inherited and runs `D`'s own member
+/// initialisation too). Copy and move constructors are not inherited, but
+/// a `B` argument converting through one runs a constructor C++ would not,
+/// never one less.
+fn register_inherited_constructors(cx: &mut Ctx) {
+    let mut inherited: Vec<(String, String)> = Vec::new();
+    for unit in cx.units.iter() {
+        let src = unit.text.as_str();
+        if !src.contains("using") {
+            continue;
+        }
+        let mut stack = vec![unit.tree.root_node()];
+        while let Some(x) = stack.pop() {
+            if inherited.len() > 1024 {
+                break;
+            }
+            match x.kind() {
+                // Classes are at namespace scope or in class bodies (a
+                // local class cannot inherit constructors of interest).
+                "compound_statement" | "parameter_list" => continue,
+                "using_declaration" => {
+                    let spec = x
+                        .parent()
+                        .and_then(|b| b.parent())
+                        .filter(|c| matches!(c.kind(), "struct_specifier" | "class_specifier"));
+                    let (Some(spec), Some(q)) = (
+                        spec,
+                        x.named_children(&mut x.walk())
+                            .find(|c| c.kind() == "qualified_identifier"),
+                    ) else {
+                        continue;
+                    };
+                    let written = text(q, src);
+                    let mut parts = written.rsplit("::");
+                    let (Some(last), Some(scope)) = (parts.next(), parts.next()) else {
+                        continue;
+                    };
+                    let scope = scope.split('<').next().unwrap_or(scope).trim();
+                    if scope != last.trim() {
+                        continue;
+                    }
+                    if let Some(d) = spec.child_by_field_name("name") {
+                        inherited.push((text(d, src).to_string(), scope.to_string()));
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            stack.extend(x.named_children(&mut x.walk()));
+        }
+    }
+    for (derived, base) in inherited {
+        let Some(defs) = cx.functions.get(&format!("{base}::{base}")).cloned() else {
+            continue;
+        };
+        cx.functions
+            .entry(format!("{derived}::{derived}"))
+            .or_default()
+            .extend(defs);
     }
 }
 
@@ -2574,6 +2710,13 @@ fn declares_constructor(m: Node, src: &str, name: &str) -> bool {
 fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
     let Some(t) = t else { return };
     match t.kind() {
+        "struct_specifier" | "union_specifier" | "class_specifier"
+            if t.child_by_field_name("body").is_some()
+                && t.child_by_field_name("name")
+                    .is_some_and(|n| n.kind() == "qualified_identifier") =>
+        {
+            register_out_of_class_nested(cx, t, src);
+        }
         "struct_specifier" | "union_specifier" | "class_specifier" => {
             let name = t
                 .child_by_field_name("name")

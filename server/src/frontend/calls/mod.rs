@@ -452,6 +452,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                 )
             }
         };
+        // The operator runs on a copy of the object: a change it makes
+        // (`return i++;`, through a class operator, a constructor, a
+        // `mutable` member or a cast of `this`; `const` proves nothing)
+        // would not reach the object. Only a body that reads its members
+        // and computes on scalars runs so; any other is unsupported.
+        if !self.reads_only_scalar_members(&def, k) {
+            return self.unsup(
+                at,
+                format!("a `{tag}` converted by a conversion operator that may change it (not modelled: it runs on a copy)"),
+            );
+        }
         let ty = Ty::Struct(k);
         let slot = self.make_slot(&ty, "$converted", at);
         self.store(LVal::Slot(slot.clone()), v, at)?;
@@ -587,6 +598,149 @@ impl<'c, 't> Lowerer<'c, 't> {
             .map(Some)
     }
 
+    /// The program's operator functions named `name` (`operator+=`, no
+    /// spaces): their keys in `cx.functions` (built at the first use).
+    fn operator_keys(&mut self, name: &str) -> Vec<String> {
+        if self.operator_functions.is_none() {
+            let mut by_name: crate::base::HashMap<String, Vec<String>> = Default::default();
+            for key in self.cx.functions.keys() {
+                let last = key.rsplit("::").next().unwrap_or(key);
+                if last.starts_with("operator") {
+                    let norm: String = last.split_whitespace().collect();
+                    by_name.entry(norm).or_default().push(key.clone());
+                }
+            }
+            self.operator_functions = Some(by_name);
+        }
+        self.operator_functions
+            .as_ref()
+            .and_then(|m| m.get(name))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// `op a`, `++a`, `a++` or `a op= b` (`n`) where the operand `obj` (its
+    /// node and the object) is of class `k`: C++ calls the operator function
+    /// overload resolution picks among the members of `k` and its bases
+    /// taking the other operands `rest`, and the non-member ones (friends
+    /// defined in a class body included) taking `obj` first
+    /// ([over.match.oper]); a postfix `++`/`--` passes a dummy `int` more
+    /// ([over.inc]). The operator is inlined with its accesses, a member on
+    /// the object itself. `None` when no operator function of the name has
+    /// a body (the built-in operator applies, as before); member and
+    /// non-member candidates both viable, or several that the front end
+    /// does not rank, make the kernel `unsupported`.
+    pub(crate) fn class_operator_call(
+        &mut self,
+        n: Node<'t>,
+        op: &str,
+        (obj_node, obj, k): (Node<'t>, LVal, usize),
+        rest: &[(Node<'t>, Val)],
+        postfix: bool,
+    ) -> R<Option<Val>> {
+        let name = format!("operator{op}");
+        let keys = self.operator_keys(&name);
+        if keys.is_empty() {
+            return Ok(None);
+        }
+        let dummy = usize::from(postfix);
+        let member_arity = rest.len() + dummy;
+        // The classes whose members are candidates: `k` and its bases.
+        let mut classes = Vec::new();
+        let mut stack = vec![k];
+        while let Some(c) = stack.pop() {
+            if classes.contains(&c) || classes.len() > 64 {
+                continue;
+            }
+            classes.push(c);
+            if let Some(sd) = self.cx.types.structs.get(c) {
+                stack.extend(sd.bases.iter().copied());
+            }
+        }
+        let tags: Vec<String> = classes.iter().map(|c| self.struct_name(*c)).collect();
+        let mut free: Vec<FnDef<'t>> = Vec::new();
+        let mut member: Vec<FnDef<'t>> = Vec::new();
+        for key in &keys {
+            let Some(defs) = self.cx.functions.get(key) else {
+                continue;
+            };
+            match key.rsplit_once("::") {
+                None => free.extend(
+                    defs.iter()
+                        .filter(|d| {
+                            // An out-of-line member is also known by its bare name.
+                            d.has_body
+                                && d.accepts(1 + member_arity)
+                                && d.name_node
+                                    .parent()
+                                    .is_none_or(|p| p.kind() != "qualified_identifier")
+                        })
+                        .cloned(),
+                ),
+                // `ns::W::operator-` defined out of line in a namespace.
+                Some((class, _))
+                    if tags
+                        .iter()
+                        .any(|t| t == class || class.rsplit("::").next() == Some(t.as_str())) =>
+                {
+                    member.extend(
+                        defs.iter()
+                            .filter(|d| d.has_body && d.accepts(member_arity))
+                            .cloned(),
+                    )
+                }
+                Some(_) => {}
+            }
+        }
+        let rest_nodes: Vec<Node<'t>> = rest.iter().map(|(a, _)| *a).collect();
+        let (defs, arg_nodes, mut vals, this) = match (free.is_empty(), member.is_empty()) {
+            (true, true) => return Ok(None),
+            (false, false) => {
+                return self.unsup(
+                    n,
+                    format!("`{name}` with both member and non-member candidates (their ranking is not followed)"),
+                )
+            }
+            (false, true) => {
+                let v = self.load(obj, obj_node)?;
+                let mut nodes = vec![obj_node];
+                nodes.extend(rest_nodes);
+                let mut vals = vec![v];
+                vals.extend(rest.iter().map(|(_, v)| v.clone()));
+                (free, nodes, vals, None)
+            }
+            (true, false) => {
+                let vals = rest.iter().map(|(_, v)| v.clone()).collect();
+                (member, rest_nodes, vals, Some(obj))
+            }
+        };
+        let def = match defs.as_slice() {
+            [one] => one.clone(),
+            // A postfix operator's dummy argument has no node to rank by.
+            _ if postfix => {
+                return self.unsup(
+                    n,
+                    format!("postfix `{name}` with several candidates (not ranked)"),
+                )
+            }
+            _ => match self.resolve_overload(n, &defs, &arg_nodes, false)? {
+                Overload::One(d) => d,
+                Overload::None => return Ok(None),
+                Overload::Ambiguous(_) => {
+                    return self.unsup(
+                        n,
+                        format!("`{name}`: the operands' types do not single out one overload"),
+                    )
+                }
+            },
+        };
+        if postfix {
+            vals.push(Val::Scalar(int(0, ScalarTy::INT), ScalarTy::INT));
+        }
+        self.inline_call_evaluated(n, &def, &arg_nodes, vals, None, this, false)
+            .map(Some)
+    }
+
     /// A copy of the lvalue `arg` (of class `k` or derived from it, its
     /// value `v`) initialising a `k` (passed by value, `W b = a;`, `return
     /// a;`): the class's user copy constructor runs on the new object, with
@@ -636,6 +790,112 @@ impl<'c, 't> Lowerer<'c, 't> {
         let this = Some(LVal::Slot(slot.clone()));
         self.inline_call_evaluated(arg, &def, &[arg], vec![v.clone()], None, this, false)?;
         self.load(LVal::Slot(slot), arg).map(Some)
+    }
+
+    /// Whether the member function `def` of class `k` surely changes
+    /// nothing: its body only returns arithmetic on names and literals
+    /// (member reads, no calls, stores, casts, `this` or declarations),
+    /// and no member of `k` is of a class (whose operators could run) or
+    /// `mutable`.
+    fn reads_only_scalar_members(&self, def: &FnDef<'t>, k: usize) -> bool {
+        let Some(body) = def.node.child_by_field_name("body") else {
+            return false;
+        };
+        let src = &self.cx.units[def.unit].text;
+        let plain_fields = self.cx.types.structs.get(k).is_some_and(|sd| {
+            sd.fields.iter().all(|f| {
+                let mut t = &f.ty;
+                while let Ty::Array(e, _) = t {
+                    t = e;
+                }
+                !matches!(t, Ty::Struct(_))
+            })
+        });
+        if !plain_fields || self.class_text_has(k, "mutable") {
+            return false;
+        }
+        // A store through a subscript of a name that is not a member
+        // (`g_s[v] = v;`) or through a pointer (`*p = v`) writes memory,
+        // which a copy shares with the object: it changes no member.
+        let members = self.part_names(&Ty::Struct(k));
+        let contains_this = |n: Node| {
+            let mut stack = vec![n];
+            while let Some(x) = stack.pop() {
+                if x.kind() == "this" {
+                    return true;
+                }
+                stack.extend(x.children(&mut x.walk()));
+            }
+            false
+        };
+        let store_to_memory = |target: Option<Node>| {
+            target.is_some_and(|t| match t.kind() {
+                "subscript_expression" => t.child_by_field_name("argument").is_some_and(|a| {
+                    a.kind() == "identifier" && !members.iter().any(|m| m == text(a, src))
+                }),
+                "pointer_expression" => {
+                    t.child_by_field_name("operator")
+                        .is_some_and(|o| text(o, src) == "*")
+                        && !contains_this(t)
+                }
+                _ => false,
+            })
+        };
+        let mut stack = vec![body];
+        while let Some(x) = stack.pop() {
+            if x.kind() == "expression_statement" {
+                stack.extend(x.named_children(&mut x.walk()));
+                continue;
+            }
+            if x.kind() == "assignment_expression" && store_to_memory(x.child_by_field_name("left"))
+            {
+                // The target's index and the value are checked as reads.
+                if let Some(l) = x.child_by_field_name("left") {
+                    stack.extend(l.named_children(&mut l.walk()));
+                }
+                stack.extend(x.child_by_field_name("right"));
+                continue;
+            }
+            let allowed = matches!(
+                x.kind(),
+                "compound_statement"
+                    | "return_statement"
+                    | "identifier"
+                    | "field_identifier"
+                    | "number_literal"
+                    | "char_literal"
+                    | "true"
+                    | "false"
+                    | "binary_expression"
+                    | "unary_expression"
+                    | "parenthesized_expression"
+                    | "conditional_expression"
+                    | "subscript_expression"
+                    | "subscript_argument_list"
+                    | "comment"
+            ) || x.kind() == "field_expression"
+                && x.child_by_field_name("operator")
+                    .is_some_and(|o| text(o, src) == ".");
+            if !allowed {
+                return false;
+            }
+            stack.extend(x.named_children(&mut x.walk()));
+        }
+        true
+    }
+
+    /// Whether a unit defining class `k`'s tag holds the word `word`
+    /// anywhere (a cheap over-approximation of "its definition does").
+    fn class_text_has(&self, k: usize, word: &str) -> bool {
+        let tag = self.struct_name(k);
+        let tag = tag.split('<').next().unwrap_or(&tag).trim();
+        self.cx.units.iter().any(|unit| {
+            unit.text.contains(tag)
+                && unit
+                    .text
+                    .split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .any(|w| w == word)
+        })
     }
 
     /// Whether the constructor `def` is declared `explicit` in its
@@ -1217,7 +1477,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// Whether struct `k` (or one of its bases) declares a conversion
     /// operator (`operator int()`), through which it converts to scalars.
-    fn has_conversion_operator(&self, k: usize) -> bool {
+    pub(crate) fn has_conversion_operator(&self, k: usize) -> bool {
         let mut stack = vec![k];
         let mut seen = crate::base::HashSet::default();
         while let Some(k) = stack.pop() {
