@@ -222,13 +222,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         if named.iter().any(|n| n == bare_tag(&tag)) {
             return Ok(());
         }
-        let bases = self
-            .cx
-            .types
-            .structs
-            .get(k)
-            .map(|sd| sd.bases.clone())
-            .unwrap_or_default();
+        let bases = self.struct_bases(k);
         for b in bases {
             let base_tag = self.struct_name(b);
             if Some(b) != skip_base && !named.iter().any(|n| n == bare_tag(&base_tag)) {
@@ -498,13 +492,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// or a base or member (array) of a class whose default construction
     /// runs code.
     pub(crate) fn implicit_init_runs_code(&mut self, k: usize) -> bool {
-        let bases = self
-            .cx
-            .types
-            .structs
-            .get(k)
-            .map(|sd| sd.bases.clone())
-            .unwrap_or_default();
+        let bases = self.struct_bases(k);
         bases
             .iter()
             .any(|b| self.default_construction_runs_code(*b))

@@ -579,13 +579,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let written = self.txt(name).to_string();
         let last = written.rsplit("::").next().unwrap_or(&written);
         let last = last.split('<').next().unwrap_or(last).trim().to_string();
-        let bases = self
-            .cx
-            .types
-            .structs
-            .get(k)
-            .map(|sd| sd.bases.clone())
-            .unwrap_or_default();
+        let bases = self.struct_bases(k);
         let target = std::iter::once(k).chain(bases).find(|c| {
             let tag = self.struct_name(*c);
             tag.split('<').next().unwrap_or(&tag).trim() == last

@@ -519,6 +519,16 @@ impl<'c, 't> Lowerer<'c, 't> {
         Expr::Var(v)
     }
 
+    /// The direct bases of struct `k` (empty when unknown).
+    pub(crate) fn struct_bases(&self, k: usize) -> Vec<usize> {
+        self.cx
+            .types
+            .structs
+            .get(k)
+            .map(|sd| sd.bases.clone())
+            .unwrap_or_default()
+    }
+
     /// The tag of struct `k` (empty when unknown).
     pub(crate) fn struct_name(&self, k: usize) -> String {
         self.cx

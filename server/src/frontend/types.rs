@@ -204,15 +204,7 @@ fn local_function_scope(n: Node, src: &str) -> Option<String> {
         match p.kind() {
             "namespace_definition" | "translation_unit" => return None,
             "function_definition" => {
-                let mut d = p.child_by_field_name("declarator");
-                for _ in 0..16 {
-                    match d {
-                        Some(x) if x.kind() == "function_declarator" => break,
-                        Some(x) => d = x.child_by_field_name("declarator"),
-                        None => break,
-                    }
-                }
-                let name = d
+                let name = super::function_declarator(p)
                     .and_then(|f| f.child_by_field_name("declarator"))
                     .map_or("", |x| text(x, src));
                 let name: String = name.split_whitespace().collect();
@@ -852,15 +844,7 @@ impl TypeEnv {
                 "struct_specifier" | "class_specifier" | "union_specifier" => return None,
                 "function_definition" => {
                     // `void D::f() {..}`: a member function's scope.
-                    let mut d = p.child_by_field_name("declarator");
-                    for _ in 0..16 {
-                        match d {
-                            Some(x) if x.kind() == "function_declarator" => break,
-                            Some(x) => d = x.child_by_field_name("declarator"),
-                            None => break,
-                        }
-                    }
-                    let qualified = d
+                    let qualified = super::function_declarator(p)
                         .and_then(|f| f.child_by_field_name("declarator"))
                         .is_some_and(|x| x.kind() == "qualified_identifier");
                     if qualified {

@@ -504,25 +504,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(None);
         }
         let name = format!("operator{op}");
-        if self.operator_functions.is_none() {
-            let mut by_name: crate::base::HashMap<String, Vec<String>> = Default::default();
-            for key in self.cx.functions.keys() {
-                let last = key.rsplit("::").next().unwrap_or(key);
-                if last.starts_with("operator") {
-                    let norm: String = last.split_whitespace().collect();
-                    by_name.entry(norm).or_default().push(key.clone());
-                }
-            }
-            self.operator_functions = Some(by_name);
-        }
-        let Some(keys) = self
-            .operator_functions
-            .as_ref()
-            .and_then(|m| m.get(&name))
-            .cloned()
-        else {
+        let keys = self.operator_keys(&name);
+        if keys.is_empty() {
             return Ok(None);
-        };
+        }
         let ty_of = |s: &Self, v: &Val, k: Option<usize>| match k {
             Some(k) => Ty::Struct(k),
             None => s.type_of_val(v),
