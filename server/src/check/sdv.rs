@@ -24,7 +24,7 @@ use super::injective::InjectiveOffsets;
 use super::profile::{Profile, QueryProfile};
 use super::report::{Divergence, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
 use super::simplify::simplified_or_same;
-use super::symexec::{work_count, AccessSym, Encoder, ExecResult, Scenario, WarpRelation};
+use super::symexec::{work_count, AccessSym, Encoder, ExecResult, Scenario, Val, WarpRelation};
 use super::witness;
 use crate::analysis::intervals::{Blocking, Cfg};
 use crate::analysis::loops::LoopTable;
@@ -1390,6 +1390,12 @@ struct Checker<'k, 's> {
     /// its scenarios, outside a race limit: its other scenarios get only the
     /// cheap turns (see [`Checker::racy_already`]).
     pair_racy: bool,
+    /// Set while a scenario of two plain writes that both store zero bytes
+    /// is asked (see [`stores_zero_bytes`]): every byte either thread writes
+    /// is 0, so any race between them is benign. Its queries get only the
+    /// cheap turns, as a racy pair's do, and an unknown is dropped: the
+    /// verdict cannot depend on it (only the benign-race note can).
+    zero_stores: bool,
     /// Where the goal facts of the current race query begin (its base
     /// facts come first), while a pair's queries are asked: such a query
     /// is sliced first (see `check::slice`).
@@ -1403,6 +1409,26 @@ struct Checker<'k, 's> {
     base_sightings: crate::base::HashMap<Vec<usize>, u32>,
     /// Incremental queries asked so far (orders the solvers by last use).
     incremental_clock: u64,
+}
+
+/// Whether a write stores only zero bytes: the value is the integer 0 (an
+/// integer, a pointer, or a float's bit pattern of `+0.0`), `false`, or an
+/// integer 0 converted to a float (`+0.0`: IEEE 754 converts 0 exactly).
+fn stores_zero_bytes(access: &AccessSym) -> bool {
+    match &access.value {
+        Some(Val::B(b)) => b.as_bool() == Some(false),
+        Some(Val::I(x, _)) => {
+            let zero = |t: &Int| t.as_i64() == Some(0) || t.as_u64() == Some(0);
+            zero(x)
+                || (x.is_app()
+                    && x.num_children() == 1
+                    && x.decl().name().starts_with("int_to_float")
+                    && x.nth_child(0)
+                        .and_then(|c| c.as_int())
+                        .is_some_and(|c| zero(&c)))
+        }
+        None => false,
+    }
 }
 
 /// The set of a query's facts, as the sorted addresses of their terms: Z3
@@ -1512,6 +1538,7 @@ impl<'k, 's> Checker<'k, 's> {
             decided_race_free: Vec::new(),
             pair_unknowns: 0,
             pair_racy: false,
+            zero_stores: false,
             goals_from: None,
             incremental: Vec::new(),
             base_sightings: crate::base::HashMap::default(),
@@ -1702,9 +1729,13 @@ impl<'k, 's> Checker<'k, 's> {
     /// block the next check asks them in full (a race between blocks of a
     /// loop indexed modulo a parameter ran a kernel into its budget after
     /// its race within a block was found).
+    /// Also true while a scenario is asked whose races could only be benign
+    /// (see `zero_stores`): an unknown there hides no harmful race.
     fn racy_already(&self) -> bool {
         !self.full_effort
-            && ((block_race_limit().is_some() && self.block_races() > 0) || self.pair_racy)
+            && ((block_race_limit().is_some() && self.block_races() > 0)
+                || self.pair_racy
+                || self.zero_stores)
     }
 
     /// Races found so far between threads of one block (benign ones aside),
@@ -2376,6 +2407,7 @@ impl<'k, 's> Checker<'k, 's> {
         self.pair_racy = false;
         self.check_pair_scenarios(a, b, space);
         self.pair_racy = false;
+        self.zero_stores = false;
     }
 
     fn check_pair_scenarios(&mut self, a: &AccessStmt, b: &AccessStmt, space: MemSpace) {
@@ -2432,6 +2464,14 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             };
             let (s1, s2) = (s1.clone(), s2.clone());
+            let zero_stores = self.opts.benign_tolerance
+                && a.write
+                && b.write
+                && !a.atomic
+                && !b.atomic
+                && stores_zero_bytes(&s1)
+                && stores_zero_bytes(&s2);
+            self.zero_stores = zero_stores;
             // The query below is a conjunction with this overlap among its
             // conjuncts; when the overlap simplifies to `false` (offsets the
             // symbolic execution made constant, such as `fin[off + 2]` after
@@ -2534,7 +2574,11 @@ impl<'k, 's> Checker<'k, 's> {
                     let witness = model
                         .as_ref()
                         .map(|m| witness::extract(&self.enc, m, &s1, &s2, a.id, b.id));
-                    let benign = self.opts.benign_tolerance
+                    // Both store zero bytes: every byte of memory either
+                    // thread writes ends up 0 in any order, even where the
+                    // accesses overlap only in part.
+                    let benign = zero_stores
+                        || (self.opts.benign_tolerance
                         && a.write
                         && b.write
                         && !a.atomic
@@ -2573,13 +2617,12 @@ impl<'k, 's> Checker<'k, 's> {
                                 None => false,
                             },
                             _ => false,
-                        }
-                        || self.read_after_own_write_benign(
+                        } || self.read_after_own_write_benign(
                             (a, &s1, &r1),
                             (b, &s2, &r2),
                             &facts,
                             model.as_ref(),
-                        );
+                        ));
                     // A witness with threads of two warps already shows the race
                     // does not need warp-synchronous execution to be excluded.
                     let same_warp_witness = witness.as_ref().is_none_or(|w| {
