@@ -1390,12 +1390,13 @@ struct Checker<'k, 's> {
     /// its scenarios, outside a race limit: its other scenarios get only the
     /// cheap turns (see [`Checker::racy_already`]).
     pair_racy: bool,
-    /// Set while a scenario of two plain writes that both store zero bytes
-    /// is asked (see [`stores_zero_bytes`]): every byte either thread writes
-    /// is 0, so any race between them is benign. Its queries get only the
+    /// Set while a scenario of two plain writes that both store one same
+    /// byte in every byte is asked (see [`uniform_store_byte`]): every byte
+    /// either thread writes is that byte, so any race between them is
+    /// benign. Its queries get only the
     /// cheap turns, as a racy pair's do, and an unknown is dropped: the
     /// verdict cannot depend on it (only the benign-race note can).
-    zero_stores: bool,
+    same_byte_stores: bool,
     /// Where the goal facts of the current race query begin (its base
     /// facts come first), while a pair's queries are asked: such a query
     /// is sliced first (see `check::slice`).
@@ -1411,23 +1412,40 @@ struct Checker<'k, 's> {
     incremental_clock: u64,
 }
 
-/// Whether a write stores only zero bytes: the value is the integer 0 (an
-/// integer, a pointer, or a float's bit pattern of `+0.0`), `false`, or an
-/// integer 0 converted to a float (`+0.0`: IEEE 754 converts 0 exactly).
-fn stores_zero_bytes(access: &AccessSym) -> bool {
-    match &access.value {
-        Some(Val::B(b)) => b.as_bool() == Some(false),
-        Some(Val::I(x, _)) => {
-            let zero = |t: &Int| t.as_i64() == Some(0) || t.as_u64() == Some(0);
-            zero(x)
-                || (x.is_app()
-                    && x.num_children() == 1
-                    && x.decl().name().starts_with("int_to_float")
-                    && x.nth_child(0)
-                        .and_then(|c| c.as_int())
-                        .is_some_and(|c| zero(&c)))
-        }
-        None => false,
+/// The byte every byte of a write's store is, when the stored value says
+/// so whatever the store's type: the integer 0 (an integer, a pointer, or a
+/// float's bit pattern of `+0.0`), `false`, or an integer 0 converted to a
+/// float (`+0.0`: IEEE 754 converts 0 exactly) store 0 bytes; the integer
+/// -1 stores 0xff bytes (two's complement; a float's value is a
+/// non-negative bit pattern, never -1); a one-byte store of `true` or of an
+/// integer `n` stores its one byte `n mod 256`.
+fn uniform_store_byte(access: &AccessSym) -> Option<u8> {
+    let numeral = |t: &Int| {
+        t.as_i64()
+            .map(i128::from)
+            .or_else(|| t.as_u64().map(i128::from))
+    };
+    let n = match access.value.as_ref()? {
+        Val::B(b) => i128::from(b.as_bool()?),
+        Val::I(x, _) => match numeral(x) {
+            Some(n) => n,
+            None if x.is_app()
+                && x.num_children() == 1
+                && x.decl().name().starts_with("int_to_float")
+                && x.nth_child(0)
+                    .and_then(|c| c.as_int())
+                    .is_some_and(|c| numeral(&c) == Some(0)) =>
+            {
+                0
+            }
+            None => return None,
+        },
+    };
+    match n {
+        0 => Some(0),
+        -1 => Some(0xff),
+        _ if access.size == 1 => u8::try_from(n.rem_euclid(256)).ok(),
+        _ => None,
     }
 }
 
@@ -1538,7 +1556,7 @@ impl<'k, 's> Checker<'k, 's> {
             decided_race_free: Vec::new(),
             pair_unknowns: 0,
             pair_racy: false,
-            zero_stores: false,
+            same_byte_stores: false,
             goals_from: None,
             incremental: Vec::new(),
             base_sightings: crate::base::HashMap::default(),
@@ -1730,12 +1748,12 @@ impl<'k, 's> Checker<'k, 's> {
     /// loop indexed modulo a parameter ran a kernel into its budget after
     /// its race within a block was found).
     /// Also true while a scenario is asked whose races could only be benign
-    /// (see `zero_stores`): an unknown there hides no harmful race.
+    /// (see `same_byte_stores`): an unknown there hides no harmful race.
     fn racy_already(&self) -> bool {
         !self.full_effort
             && ((block_race_limit().is_some() && self.block_races() > 0)
                 || self.pair_racy
-                || self.zero_stores)
+                || self.same_byte_stores)
     }
 
     /// Races found so far between threads of one block (benign ones aside),
@@ -2407,7 +2425,7 @@ impl<'k, 's> Checker<'k, 's> {
         self.pair_racy = false;
         self.check_pair_scenarios(a, b, space);
         self.pair_racy = false;
-        self.zero_stores = false;
+        self.same_byte_stores = false;
     }
 
     fn check_pair_scenarios(&mut self, a: &AccessStmt, b: &AccessStmt, space: MemSpace) {
@@ -2464,14 +2482,13 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             };
             let (s1, s2) = (s1.clone(), s2.clone());
-            let zero_stores = self.opts.benign_tolerance
+            let same_byte_stores = self.opts.benign_tolerance
                 && a.write
                 && b.write
                 && !a.atomic
                 && !b.atomic
-                && stores_zero_bytes(&s1)
-                && stores_zero_bytes(&s2);
-            self.zero_stores = zero_stores;
+                && uniform_store_byte(&s1).is_some_and(|x| uniform_store_byte(&s2) == Some(x));
+            self.same_byte_stores = same_byte_stores;
             // The query below is a conjunction with this overlap among its
             // conjuncts; when the overlap simplifies to `false` (offsets the
             // symbolic execution made constant, such as `fin[off + 2]` after
@@ -2574,10 +2591,10 @@ impl<'k, 's> Checker<'k, 's> {
                     let witness = model
                         .as_ref()
                         .map(|m| witness::extract(&self.enc, m, &s1, &s2, a.id, b.id));
-                    // Both store zero bytes: every byte of memory either
-                    // thread writes ends up 0 in any order, even where the
-                    // accesses overlap only in part.
-                    let benign = zero_stores
+                    // Both store one same byte in every byte: every byte of
+                    // memory either thread writes ends up that byte in any
+                    // order, even where the accesses overlap only in part.
+                    let benign = same_byte_stores
                         || (self.opts.benign_tolerance
                         && a.write
                         && b.write

@@ -1,6 +1,6 @@
 // expect-verdict: racy
 //--blockDim=[32,2] --gridDim=1
-// Twins of zero_stores.cu where a store of zeros races with one of other
+// Twins of same_byte_stores.cu where a store of zeros races with one of other
 // bytes: each is a race (the stores of zeros among themselves race benignly).
 
 __device__ void clear_mask(char *mask, int n) {
@@ -35,4 +35,18 @@ __global__ void clear_floats(float *vals) {
         vals[threadIdx.x] = 0; //~ race write-write
     else
         vals[threadIdx.x] = -0.0f; //~ race write-write
+}
+
+// -1 is 0xff in every byte, 0x7f... is not: the bytes differ.
+__global__ void mark_words(int *words) {
+    signed char *bytes = (signed char *)words;
+    words[threadIdx.x] = -1; //~ race write-write, benign-race
+    bytes[4 * threadIdx.x + 5] = 127; //~ race write-write, benign-race
+}
+
+// An int 1 is the bytes 1 0 0 0: a byte store of 1 inside it writes 1 over a 0.
+__global__ void set_words(int *words) {
+    char *bytes = (char *)words;
+    words[threadIdx.x] = 1; //~ race write-write, benign-race
+    bytes[4 * threadIdx.x + 5] = 1; //~ race write-write, benign-race
 }
