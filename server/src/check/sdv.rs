@@ -24,7 +24,7 @@ use super::injective::InjectiveOffsets;
 use super::profile::{Profile, QueryProfile};
 use super::report::{Divergence, Finding, KernelReport, LoopRelation, Race, RaceKind, Verdict};
 use super::simplify::simplified_or_same;
-use super::symexec::{work_count, AccessSym, Encoder, ExecResult, Scenario, WarpRelation};
+use super::symexec::{work_count, AccessSym, Encoder, ExecResult, Scenario, Val, WarpRelation};
 use super::witness;
 use crate::analysis::intervals::{Blocking, Cfg};
 use crate::analysis::loops::LoopTable;
@@ -1390,6 +1390,13 @@ struct Checker<'k, 's> {
     /// its scenarios, outside a race limit: its other scenarios get only the
     /// cheap turns (see [`Checker::racy_already`]).
     pair_racy: bool,
+    /// Set while a scenario of two plain writes that both store one same
+    /// byte in every byte is asked (see [`uniform_store_byte`]): every byte
+    /// either thread writes is that byte, so any race between them is
+    /// benign. Its queries get only the
+    /// cheap turns, as a racy pair's do, and an unknown is dropped: the
+    /// verdict cannot depend on it (only the benign-race note can).
+    same_byte_stores: bool,
     /// Where the goal facts of the current race query begin (its base
     /// facts come first), while a pair's queries are asked: such a query
     /// is sliced first (see `check::slice`).
@@ -1403,6 +1410,43 @@ struct Checker<'k, 's> {
     base_sightings: crate::base::HashMap<Vec<usize>, u32>,
     /// Incremental queries asked so far (orders the solvers by last use).
     incremental_clock: u64,
+}
+
+/// The byte every byte of a write's store is, when the stored value says
+/// so whatever the store's type: the integer 0 (an integer, a pointer, or a
+/// float's bit pattern of `+0.0`), `false`, or an integer 0 converted to a
+/// float (`+0.0`: IEEE 754 converts 0 exactly) store 0 bytes; the integer
+/// -1 stores 0xff bytes (two's complement; a float's value is a
+/// non-negative bit pattern, never -1); a one-byte store of `true` or of an
+/// integer `n` stores its one byte `n mod 256`.
+fn uniform_store_byte(access: &AccessSym) -> Option<u8> {
+    let numeral = |t: &Int| {
+        t.as_i64()
+            .map(i128::from)
+            .or_else(|| t.as_u64().map(i128::from))
+    };
+    let n = match access.value.as_ref()? {
+        Val::B(b) => i128::from(b.as_bool()?),
+        Val::I(x, _) => match numeral(x) {
+            Some(n) => n,
+            None if x.is_app()
+                && x.num_children() == 1
+                && x.decl().name().starts_with("int_to_float")
+                && x.nth_child(0)
+                    .and_then(|c| c.as_int())
+                    .is_some_and(|c| numeral(&c) == Some(0)) =>
+            {
+                0
+            }
+            None => return None,
+        },
+    };
+    match n {
+        0 => Some(0),
+        -1 => Some(0xff),
+        _ if access.size == 1 => u8::try_from(n.rem_euclid(256)).ok(),
+        _ => None,
+    }
 }
 
 /// The set of a query's facts, as the sorted addresses of their terms: Z3
@@ -1512,6 +1556,7 @@ impl<'k, 's> Checker<'k, 's> {
             decided_race_free: Vec::new(),
             pair_unknowns: 0,
             pair_racy: false,
+            same_byte_stores: false,
             goals_from: None,
             incremental: Vec::new(),
             base_sightings: crate::base::HashMap::default(),
@@ -1702,9 +1747,13 @@ impl<'k, 's> Checker<'k, 's> {
     /// block the next check asks them in full (a race between blocks of a
     /// loop indexed modulo a parameter ran a kernel into its budget after
     /// its race within a block was found).
+    /// Also true while a scenario is asked whose races could only be benign
+    /// (see `same_byte_stores`): an unknown there hides no harmful race.
     fn racy_already(&self) -> bool {
         !self.full_effort
-            && ((block_race_limit().is_some() && self.block_races() > 0) || self.pair_racy)
+            && ((block_race_limit().is_some() && self.block_races() > 0)
+                || self.pair_racy
+                || self.same_byte_stores)
     }
 
     /// Races found so far between threads of one block (benign ones aside),
@@ -2376,6 +2425,7 @@ impl<'k, 's> Checker<'k, 's> {
         self.pair_racy = false;
         self.check_pair_scenarios(a, b, space);
         self.pair_racy = false;
+        self.same_byte_stores = false;
     }
 
     fn check_pair_scenarios(&mut self, a: &AccessStmt, b: &AccessStmt, space: MemSpace) {
@@ -2432,6 +2482,13 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             };
             let (s1, s2) = (s1.clone(), s2.clone());
+            let same_byte_stores = self.opts.benign_tolerance
+                && a.write
+                && b.write
+                && !a.atomic
+                && !b.atomic
+                && uniform_store_byte(&s1).is_some_and(|x| uniform_store_byte(&s2) == Some(x));
+            self.same_byte_stores = same_byte_stores;
             // The query below is a conjunction with this overlap among its
             // conjuncts; when the overlap simplifies to `false` (offsets the
             // symbolic execution made constant, such as `fin[off + 2]` after
@@ -2534,7 +2591,11 @@ impl<'k, 's> Checker<'k, 's> {
                     let witness = model
                         .as_ref()
                         .map(|m| witness::extract(&self.enc, m, &s1, &s2, a.id, b.id));
-                    let benign = self.opts.benign_tolerance
+                    // Both store one same byte in every byte: every byte of
+                    // memory either thread writes ends up that byte in any
+                    // order, even where the accesses overlap only in part.
+                    let benign = same_byte_stores
+                        || (self.opts.benign_tolerance
                         && a.write
                         && b.write
                         && !a.atomic
@@ -2573,13 +2634,12 @@ impl<'k, 's> Checker<'k, 's> {
                                 None => false,
                             },
                             _ => false,
-                        }
-                        || self.read_after_own_write_benign(
+                        } || self.read_after_own_write_benign(
                             (a, &s1, &r1),
                             (b, &s2, &r2),
                             &facts,
                             model.as_ref(),
-                        );
+                        ));
                     // A witness with threads of two warps already shows the race
                     // does not need warp-synchronous execution to be excluded.
                     let same_warp_witness = witness.as_ref().is_none_or(|w| {
