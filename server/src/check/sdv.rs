@@ -58,6 +58,10 @@ const QUERY_WORK: u64 = 1_500_000;
 /// Work cap of a query's first, unsplit attempt before case splitting.
 const FIRST_TRY_WORK: u64 = 8_000;
 
+/// Cases a split must have left after its first for the whole query to get
+/// a second try when that case was expensive (see `Checker::solve`).
+const SPLIT_ESCALATION_MIN_CASES: u64 = 4;
+
 /// Work units of the vacuity query (see `Checker::check_vacuous`): it is
 /// satisfiable at once for almost every kernel; an unknown answer gives no
 /// finding.
@@ -2805,6 +2809,8 @@ impl<'k, 's> Checker<'k, 's> {
             return direct;
         }
         let mut unknown = false;
+        // Whether the whole query got its second, larger try (see below).
+        let mut escalated = false;
         for case in 0..cases {
             // A check that is racy already (see `racy_already`) drops a pair
             // left unknown, so a case left unknown ends the split, and so
@@ -2846,12 +2852,33 @@ impl<'k, 's> Checker<'k, 's> {
             // The fixed values come first: the goal facts move by as many.
             let goals_from = self.goals_from;
             self.goals_from = goals_from.map(|g| g + subst.len());
+            let work_before = self.budget_work();
             let answer = self.check_facts(fixed.chain(substituted), None, &case_lemmas);
             self.goals_from = goals_from;
             match answer {
                 (SatResult::Sat, model) => return (SatResult::Sat, model),
                 (SatResult::Unknown, _) => unknown = true,
                 (SatResult::Unsat, _) => {}
+            }
+            // A split pays when fixing the counters makes each case cheap;
+            // when the first case asked cost more than the whole query's
+            // first try, the cases are as hard as the query (quantBnB's
+            // `kQuantize`: 64 cases of ~90,000 units each, where the whole
+            // query takes 38,000), so the whole query gets a second try of
+            // at most a quarter of what the remaining cases would cost at
+            // that price. Its answer is the query's own (the cases partition
+            // the counters' values); left unknown, the split goes on.
+            let remaining = (cases - case - 1) as u64;
+            if !escalated && !self.racy_already() {
+                escalated = true;
+                let case_work = self.budget_work().saturating_sub(work_before);
+                if case_work > FIRST_TRY_WORK && remaining >= SPLIT_ESCALATION_MIN_CASES {
+                    let cap = (case_work.saturating_mul(remaining) / 4).min(QUERY_WORK);
+                    let whole = self.check_facts(facts.iter().cloned(), Some(cap), &lemmas);
+                    if whole.0 != SatResult::Unknown {
+                        return whole;
+                    }
+                }
             }
         }
         (

@@ -3132,3 +3132,37 @@ fn incremental_models_give_the_races_their_witnesses() {
         assert_eq!(w.indices[0], w.indices[1], "{race:#?}");
     }
 }
+
+/// A store whose pair the checker splits into 64 cases by two threads'
+/// binary-search steps (`tests/kernels/perf/blocked_store_split.cu`), each
+/// case about as hard as the whole query: the whole query's second try
+/// decides it within a budget the 64 cases would spend (1 s: 250,000
+/// units), and the racy twin's race is still found.
+#[test]
+fn a_split_whose_cases_are_as_hard_as_the_query_decides_it_whole() {
+    let mut o = CheckOptions::default();
+    o.launch.block_dim = Some([256, 1, 1]);
+    o.launch.grid_dim = Some([4096, 1, 1]);
+    o.kernel_budget_ms = 1_000;
+    let check = |text: &str| {
+        let program = crate::frontend::lower_source(
+            std::path::Path::new("t.cu"),
+            text,
+            &crate::frontend::NoIncludes,
+        );
+        check_kernel(&program.kernels[0], &o)
+    };
+    let race_free = check(include_str!(
+        "../../../tests/kernels/perf/blocked_store_split.cu"
+    ));
+    assert_eq!(
+        race_free.verdict,
+        Verdict::RaceFree,
+        "{:#?}",
+        race_free.findings
+    );
+    let racy = check(include_str!(
+        "../../../tests/kernels/perf/blocked_store_split_racy.cu"
+    ));
+    assert_eq!(racy.verdict, Verdict::Racy, "{:#?}", racy.findings);
+}
