@@ -2193,12 +2193,13 @@ struct LastPass {
 
 /// The variables of a loop whose values the exit values of `live` depend
 /// on: `live`, what the loop condition reads, and, to a fixpoint, what the
-/// assignments to them read and the conditions of the branches and loops
-/// that contain such an assignment or a jump. A statement that assigns none
+/// assignments to them in `blocks` (the parts of the loop executed again)
+/// read and the conditions of the branches and loops that contain such an
+/// assignment or a jump. A statement that assigns none
 /// of them and jumps nowhere cannot change an exit value of `live`, nor any
 /// value such a computation reads, so the last iteration's execution may
 /// skip it (see [`Exec::last_iteration_fact`]).
-fn relevant_vars(cond: &Expr, body: &Block, step: &Block, live: &[VarId]) -> BTreeSet<VarId> {
+fn relevant_vars(cond: &Expr, blocks: &[&Block], live: &[VarId]) -> BTreeSet<VarId> {
     let mut relevant: BTreeSet<VarId> = live.iter().copied().collect();
     let mut read = Vec::new();
     vars_of(cond, &mut read);
@@ -2206,7 +2207,7 @@ fn relevant_vars(cond: &Expr, body: &Block, step: &Block, live: &[VarId]) -> BTr
     loop {
         let before = relevant.len();
         let mut add = Vec::new();
-        for block in [body, step] {
+        for block in blocks {
             crate::ir::walk::for_each_stmt(block, &mut |s| match &s.kind {
                 StmtKind::Assign { var, value } if relevant.contains(var) => {
                     vars_of(value, &mut add)
@@ -2354,6 +2355,16 @@ const INVARIANT_QUERY_RLIMIT: u32 = 200_000;
 /// verdict (load-dependent) before any race query ran.
 const INVARIANT_KERNEL_WORK: u64 = 400_000;
 
+/// Solver work for the first query of a round with several candidates: a
+/// candidate whose refutation needs a hard model (a seed of a 64-bit linear
+/// congruential generator whose remainder is 0: a Diophantine equation in
+/// 2^63) made the whole conjunction `unknown` at [`INVARIANT_QUERY_RLIMIT`],
+/// and with it every candidate of the loop was lost.
+const INVARIANT_JOINT_RLIMIT: u32 = 50_000;
+
+/// Solver work for each single-candidate query after a joint `unknown`.
+const INVARIANT_SINGLE_RLIMIT: u32 = 20_000;
+
 /// Below this much work left, an invariant query is not started.
 const INVARIANT_MIN_QUERY_WORK: u64 = 5_000;
 
@@ -2391,7 +2402,11 @@ fn houdini(
 /// One Houdini round: whether every candidate holds (`unsat` of the
 /// negated conjunction); if not, drops the candidates the model falsifies
 /// (at least one) and answers false; None when the solver gives up or the
-/// kernel's invariant work ([`INVARIANT_KERNEL_WORK`]) is spent.
+/// kernel's invariant work ([`INVARIANT_KERNEL_WORK`]) is spent. When the
+/// conjunction of several candidates answers `unknown`, each candidate is
+/// asked alone: those not proved (`sat` or `unknown`) are dropped, which
+/// only weakens the set; the callers repeat rounds until one proves every
+/// survivor under the survivors alone, so the fixpoint stays inductive.
 fn houdini_round(
     solver: &z3::Solver,
     work_left: &Cell<u64>,
@@ -2416,11 +2431,22 @@ fn houdini_round(
     if left < INVARIANT_MIN_QUERY_WORK {
         return None;
     }
+    let joint_limit = if terms.len() > 1 {
+        INVARIANT_JOINT_RLIMIT
+    } else {
+        INVARIANT_QUERY_RLIMIT
+    };
     let mut params = z3::Params::new();
-    params.set_u32("rlimit", left.min(u64::from(INVARIANT_QUERY_RLIMIT)) as u32);
+    params.set_u32("rlimit", left.min(u64::from(joint_limit)) as u32);
     solver.set_params(&params);
     solver.push();
     solver.assert(Bool::and(&terms).not());
+    if let Some(dir) = std::env::var_os("SYNCWRIGHT_DUMP") {
+        static DUMPED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = DUMPED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::path::Path::new(&dir).join(format!("invariant-{n:05}.smt2"));
+        let _ = std::fs::write(path, solver.to_smt2());
+    }
     let before = work_count(solver);
     let started = std::time::Instant::now();
     let answer = solver.check();
@@ -2436,6 +2462,10 @@ fn houdini_round(
     work_spent.set(work_spent.get().saturating_add(spent));
     let result = match answer {
         z3::SatResult::Unsat => Some(true),
+        z3::SatResult::Unknown if terms.len() > 1 => {
+            solver.pop(1);
+            return houdini_singles(solver, work_left, work_spent, candidates, &terms);
+        }
         z3::SatResult::Unknown => None,
         z3::SatResult::Sat => {
             let model = solver.get_model();
@@ -2463,6 +2493,48 @@ fn houdini_round(
     };
     solver.pop(1);
     result
+}
+
+/// The single-candidate queries of [`houdini_round`] after its joint query
+/// answered `unknown`: keeps the candidates proved alone (`unsat` of their
+/// negation); true when every one is, None when the work ran out first.
+fn houdini_singles(
+    solver: &z3::Solver,
+    work_left: &Cell<u64>,
+    work_spent: &Cell<u64>,
+    candidates: &mut Vec<Candidate>,
+    terms: &[Bool],
+) -> Option<bool> {
+    let mut keep = Vec::with_capacity(candidates.len());
+    for (c, t) in candidates.iter().zip(terms) {
+        let left = work_left.get();
+        if left < INVARIANT_MIN_QUERY_WORK {
+            return None;
+        }
+        let mut params = z3::Params::new();
+        params.set_u32(
+            "rlimit",
+            left.min(u64::from(INVARIANT_SINGLE_RLIMIT)) as u32,
+        );
+        solver.set_params(&params);
+        solver.push();
+        solver.assert(t.not());
+        let before = work_count(solver);
+        let answer = solver.check();
+        let spent = work_count(solver).saturating_sub(before);
+        solver.pop(1);
+        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+            eprintln!("[syncwright] invariant single query: {answer:?}, {spent} work units");
+        }
+        work_left.set(left.saturating_sub(spent));
+        work_spent.set(work_spent.get().saturating_add(spent));
+        if answer == z3::SatResult::Unsat {
+            keep.push(*c);
+        }
+    }
+    let all = keep.len() == candidates.len();
+    *candidates = keep;
+    Some(all)
 }
 
 /// The largest loop (in statements) whose last iteration is executed again
@@ -5272,11 +5344,22 @@ impl Exec<'_, '_> {
         // At a head where the body runs the condition holds: guarded
         // invariants are then their relation.
         let holds = Bool::from_bool(true);
-        head_facts.extend(
-            invariants
-                .iter()
-                .filter_map(|c| self.candidate_in(c, &head_env, &pre_env, &holds)),
-        );
+        // A plain invariant holds at every head the thread reaches, also the
+        // last one, whose prelude runs before the condition fails: for a loop
+        // with a prelude it is assumed before the prelude, whose accesses
+        // (`atomicExch(&X[row + j], 1)` of the last redraw) read the head
+        // state too.
+        let mut at_head_facts = Vec::new();
+        for c in &invariants {
+            let Some(fact) = self.candidate_in(c, &head_env, &pre_env, &holds) else {
+                continue;
+            };
+            if c.guarded || prelude.stmts.is_empty() {
+                head_facts.push(fact);
+            } else {
+                at_head_facts.push(fact);
+            }
+        }
 
         self.loop_stack.push(id);
         self.broken = Bool::from_bool(false);
@@ -5297,6 +5380,12 @@ impl Exec<'_, '_> {
             {
                 self.alive = Bool::and(&[self.alive.clone(), left.not()]);
             }
+        }
+        if !at_head_facts.is_empty() {
+            let head_reached = self.enabled();
+            self.out
+                .assumptions
+                .push(head_reached.implies(Bool::and(&at_head_facts)));
         }
         self.block(prelude);
         let c = self.expr_bool(cond);
@@ -5474,7 +5563,7 @@ impl Exec<'_, '_> {
             depth: inner.len(),
             shareable,
             prefix: format!("last{}:", id.0),
-            relevant: relevant_vars(cond, body, step, &live),
+            relevant: relevant_vars(cond, &[body, step], &live),
         });
         let head_facts = self.havoc_loop_head(id, cond, info, pre_env, inner, true);
         self.broken = Bool::from_bool(false);
@@ -5634,7 +5723,12 @@ impl Exec<'_, '_> {
     /// survivor holds at every head of the loop (a guarded one where the
     /// condition holds, which is where the body runs). A plain survivor also
     /// holds at the exit of a loop without `break` or condition prelude: that
-    /// is the entry state or a head state whose condition failed. Solver
+    /// is the entry state or a head state whose condition failed. A loop whose
+    /// condition has a prelude (`while (atomicExch(..) == 1)`) has its head
+    /// before the prelude: the step runs the prelude, assumes the condition
+    /// and runs the body and step; only plain candidates are searched (a
+    /// guarded one would need the next prelude's condition), and they hold at
+    /// every head, the last one's prelude included. Solver
     /// answers other than `unsat` (budget, interruption) count as failures.
     #[allow(clippy::too_many_arguments)]
     fn loop_invariants(
@@ -5649,13 +5743,17 @@ impl Exec<'_, '_> {
         inner: &[StmtId],
     ) -> Vec<Candidate> {
         if self.pass.is_some()
-            || !prelude.stmts.is_empty()
             || info.has_named_barrier
             || info.size > LAST_ITERATION_MAX_STMTS
             || self.out.incomplete
         {
             return Vec::new();
         }
+        // A condition with a prelude (`while (atomicExch(..) == 1)`, a call in
+        // a `for` condition) is only known after the prelude ran: such a loop
+        // gets plain candidates only (no relation of the head state to the
+        // condition), and its step runs the prelude before the body.
+        let has_prelude = !prelude.stmts.is_empty();
         let counters: BTreeSet<VarId> = info.counters.iter().map(|c| c.var).collect();
         let vars: Vec<VarId> = info
             .modified
@@ -5702,9 +5800,14 @@ impl Exec<'_, '_> {
         // heavier, and one query that answers `unknown` drops every
         // candidate of its round.
         let mut pow2_candidates: Vec<Candidate> = Vec::new();
+        let guard_options: &[bool] = if has_prelude {
+            &[false]
+        } else {
+            &[false, true]
+        };
         for var in &vars {
             for shape in Shape::ALL {
-                for guarded in [false, true] {
+                for &guarded in guard_options {
                     candidates.push(Candidate {
                         var: *var,
                         shape,
@@ -5715,7 +5818,7 @@ impl Exec<'_, '_> {
             let entry = pre_env.get(var.0 as usize).and_then(|v| v.as_ref());
             if let Some(Val::I(v0, _)) = entry {
                 if self.float_values.proportional_bound(v0, v0).is_some() {
-                    for guarded in [false, true] {
+                    for &guarded in guard_options {
                         candidates.push(Candidate {
                             var: *var,
                             shape: Shape::ProportionalToEntry,
@@ -5725,7 +5828,7 @@ impl Exec<'_, '_> {
                 }
             }
             if let Some(k) = entry.and_then(numeral).and_then(pow2_candidate_exponent) {
-                for guarded in [false, true] {
+                for &guarded in guard_options {
                     pow2_candidates.push(Candidate {
                         var: *var,
                         shape: Shape::MultipleOfPow2(k),
@@ -5754,12 +5857,18 @@ impl Exec<'_, '_> {
         }
 
         // Entry: evaluated in the entry state; what evaluating the condition
-        // would assume there is left out (fewer facts).
-        let saved_env = std::mem::replace(&mut self.env, pre_env.to_vec());
-        let assumed = self.out.assumptions.len();
-        let entry_cond = self.expr_bool(cond);
-        self.out.assumptions.truncate(assumed);
-        self.env = saved_env;
+        // would assume there is left out (fewer facts). Only guarded
+        // candidates read it, and a loop with a prelude has none.
+        let entry_cond = if has_prelude {
+            Bool::from_bool(true)
+        } else {
+            let saved_env = std::mem::replace(&mut self.env, pre_env.to_vec());
+            let assumed = self.out.assumptions.len();
+            let entry_cond = self.expr_bool(cond);
+            self.out.assumptions.truncate(assumed);
+            self.env = saved_env;
+            entry_cond
+        };
         solver.push();
         solver.assert(&entry_reached);
         let entry_ok = houdini(
@@ -5811,16 +5920,19 @@ impl Exec<'_, '_> {
             depth: inner.len(),
             shareable: false,
             prefix: format!("inv{}:", id.0),
-            relevant: relevant_vars(cond, body, step, &vars),
+            relevant: relevant_vars(cond, &[prelude, body, step], &vars),
         });
         let head_facts = self.havoc_loop_head(id, cond, info, pre_env, inner, false);
         self.broken = Bool::from_bool(false);
         self.continued = Bool::from_bool(false);
         self.alive = Bool::from_bool(true);
+        // The candidates are about the head state, before the prelude.
+        let head_values = self.env.clone();
+        self.guard = entry_reached.clone();
+        self.jumps = Some(Jumps::default());
+        self.block(prelude);
         let passes = self.expr_bool(cond);
         self.guard = Bool::and(&[entry_reached.clone(), passes.clone()]);
-        let head_values = self.env.clone();
-        self.jumps = Some(Jumps::default());
         self.block(body);
         let jumps = self.jumps.take().unwrap_or_default();
         for (taken, env) in &jumps.continues {
@@ -5828,7 +5940,13 @@ impl Exec<'_, '_> {
         }
         self.continued = Bool::from_bool(false);
         self.block(step);
-        let passes_again = self.expr_bool(cond);
+        // With a prelude the next condition is not known before the next
+        // prelude runs; only guarded candidates read it and there are none.
+        let passes_again = if has_prelude {
+            Bool::from_bool(true)
+        } else {
+            self.expr_bool(cond)
+        };
         let going = Bool::and(&[self.alive.clone(), self.broken.not()]);
         let end_env = std::mem::replace(&mut self.env, saved_env);
         let pass_out = std::mem::replace(&mut self.out, saved_out);
@@ -7002,10 +7120,9 @@ fn modulo_pow2(x: Int, r: Range, m: i128) -> Int {
 /// congruences. `(a * seed + 1) % 2^31` computed in `unsigned` then needs one
 /// remainder instead of three. None when nothing was removed.
 fn reduced_modulo(x: &Int, c: i128) -> Option<Int> {
+    // `as_i128`: the wrap modulus of a 64-bit type, 2^64, is past `u64`.
     fn numeral_of(t: &Int) -> Option<i128> {
-        t.as_i64()
-            .map(i128::from)
-            .or_else(|| t.as_u64().map(i128::from))
+        t.as_i128()
     }
     fn reduce(t: &Int, c: i128, depth: usize) -> Option<Int> {
         if depth > 8 || !t.is_app() || t.is_const() {
@@ -7120,6 +7237,35 @@ mod modulo_tests {
             assert_eq!(solver.check(), z3::SatResult::Unsat, "{r:?}");
             solver.pop(1);
         }
+    }
+
+    /// A 64-bit generator's `(a * seed mod 2^64 + 1) mod 2^63`, with the wrap
+    /// written as `modulo_pow2` writes it, reduces to one remainder: the
+    /// wrap's modulus 2^64 is past `u64`, and the result is the same value.
+    #[test]
+    fn reduced_modulo_of_a_64_bit_wrap() {
+        let w = 1i128 << 64;
+        let seed = Int::new_const("seed");
+        let product = Int::mul(&[Int::from_i128(2806196910506780709), seed.clone()]);
+        let wrapped = product
+            .lt(Int::from_i128(w))
+            .ite(&product, &product.modulo(Int::from_i128(w)));
+        let sum = Int::add(&[wrapped, Int::from_i64(1)]);
+        let folded = sum
+            .ge(Int::from_i128(w))
+            .ite(&Int::sub(&[sum.clone(), Int::from_i128(w)]), &sum);
+        let reduced = reduced_modulo(&folded, 1i128 << 63).expect("a reducible wrap");
+        let solver = z3::Solver::new();
+        solver.assert(seed.ge(Int::from_i64(0)));
+        solver.assert(seed.lt(Int::from_i128(w)));
+        solver.assert(
+            reduced
+                .modulo(Int::from_i128(1i128 << 63))
+                .eq(folded.modulo(Int::from_i128(1i128 << 63)))
+                .not(),
+        );
+        assert_eq!(solver.check(), z3::SatResult::Unsat);
+        assert!(reduced.to_string().find("18446744073709551616").is_none());
     }
 
     /// `exact_quotient` gives `t / d` on multiples of `d` (sums, differences
