@@ -371,10 +371,15 @@ impl<'c, 't> Lowerer<'c, 't> {
         ty: &Ty,
         init: Option<Node<'t>>,
     ) -> R<Option<Slot>> {
-        let Ty::Array(elem, Some(len)) = ty else {
+        let Ty::Array(elem, bound) = ty else {
             return Ok(None);
         };
-        let Ty::Struct(k) = **elem else {
+        // The class under the array's dimensions (`W a[2][3]`).
+        let mut inner = &**elem;
+        while let Ty::Array(e, _) = inner {
+            inner = e;
+        }
+        let Ty::Struct(k) = *inner else {
             return Ok(None);
         };
         let tag = self.struct_name(k);
@@ -386,14 +391,61 @@ impl<'c, 't> Lowerer<'c, 't> {
                 tag.split('<').next().unwrap_or(&tag).trim()
             ))
             .is_some_and(|ds| ds.iter().any(|d| d.has_body));
+        // An aggregate whose initialisation runs code (a default member
+        // initializer, a member with a constructor): elements from braces.
+        let aggregate_code = !has_ctors
+            && !self.has_user_constructor(k)
+            && (self.implicit_init_runs_code(k) || self.class_members_construct(k));
         let items: Vec<Node<'t>> = match init {
             None if self.default_construction_runs_code(k) => Vec::new(),
-            Some(i) if i.kind() == "initializer_list" && has_ctors => i
+            Some(i) if i.kind() == "initializer_list" && (has_ctors || aggregate_code) => i
                 .named_children(&mut i.walk())
                 .filter(|c| c.kind() != "comment")
                 .collect(),
             _ => return Ok(None),
         };
+        if matches!(**elem, Ty::Array(..)) {
+            // A multi-dimensional array: default construction only.
+            if bound.is_none() || init.is_some() {
+                return self.unsup(
+                    d,
+                    format!("a multi-dimensional array of `{tag}` initialised by a list, whose construction runs code (not modelled)"),
+                );
+            }
+            let slot = self.make_slot(ty, name, name_node);
+            self.havoc_slot(&slot, d);
+            self.default_initialise(LVal::Slot(slot.clone()), d)?;
+            return Ok(Some(slot));
+        }
+        // `W a[] = {..}`: as many elements as items.
+        let (len, ty) = match bound {
+            Some(n) => (*n, ty.clone()),
+            None if !items.is_empty()
+                && items
+                    .iter()
+                    .all(|i| !matches!(i.kind(), "initializer_pair" | "parameter_pack_expansion")) =>
+            {
+                let n = items.len() as u64;
+                (n, Ty::Array(elem.clone(), Some(n)))
+            }
+            None => {
+                return self.unsup(
+                    d,
+                    format!("an array of `{tag}` of unknown bound whose construction runs code (not modelled)"),
+                )
+            }
+        };
+        let len = &len;
+        let ty = &ty;
+        if items
+            .iter()
+            .any(|i| matches!(i.kind(), "initializer_pair" | "parameter_pack_expansion"))
+        {
+            return self.unsup(
+                d,
+                format!("an array of `{tag}` initialised with designators, whose construction runs code (not modelled)"),
+            );
+        }
         if *len > 64 || items.len() as u64 > *len {
             return self.unsup(
                 d,
@@ -405,7 +457,29 @@ impl<'c, 't> Lowerer<'c, 't> {
         for i in 0..*len {
             let e = self.element_lvalue(LVal::Slot(slot.clone()), i, d)?;
             match items.get(i as usize) {
+                // Elements without an item are value-initialised from `{}`
+                // ([dcl.init.aggr]/5).
+                None if aggregate_code => self.value_initialise(e, elem, d)?,
                 None => self.default_construct(k, e, d)?,
+                Some(item) if aggregate_code => {
+                    if item.kind() == "initializer_list" {
+                        let v = self.init_list(*item, elem)?;
+                        if matches!(v, Val::Void) {
+                            self.havoc_lvalue(e, *item)?;
+                        } else {
+                            self.store(e, v, *item)?;
+                        }
+                    } else {
+                        let v = self.rvalue(*item)?;
+                        if self.type_of_val(&v) != **elem {
+                            return self.unsup(
+                                *item,
+                                format!("an array of `{tag}` initialised with brace elision, whose construction runs code (not modelled)"),
+                            );
+                        }
+                        self.store(e, v, *item)?;
+                    }
+                }
                 Some(item) if item.kind() == "initializer_list" => {
                     let args: Vec<Node<'t>> = item
                         .named_children(&mut item.walk())
@@ -758,6 +832,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(v) = self.list_constructed(n, ty, &items)? {
             return Ok(v);
         }
+        if let Some(v) = self.aggregate_with_code(n, ty, &items)? {
+            return Ok(v);
+        }
         match ty {
             Ty::Vector(..) | Ty::Struct(_) if self.cx.types.leaf_count(ty, 0) <= MAX_LEAVES => {
                 let mut cur = InitCursor {
@@ -820,6 +897,220 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.discard(i)?;
                 }
                 Ok(Val::Void)
+            }
+        }
+    }
+
+    /// A braced list initialising an aggregate class whose initialisation
+    /// runs code ([dcl.init.aggr]): a default member initializer, a member
+    /// of a class with a constructor or whose default initialisation runs
+    /// code. Made on a temporary whose value is the result; `None` for
+    /// other types (the value is built from the items alone).
+    fn aggregate_with_code(&mut self, n: Node<'t>, ty: &Ty, items: &[Node<'t>]) -> R<Option<Val>> {
+        let Ty::Struct(k) = ty else { return Ok(None) };
+        let k = *k;
+        if self.is_union(ty)
+            || self.has_user_constructor(k)
+            || !(self.not_plain_aggregate(ty) || self.class_members_construct(k))
+        {
+            return Ok(None);
+        }
+        // `S s = {t}` with `t` an `S` copies it ([dcl.init.list]p3.2).
+        if let [one] = items {
+            if one.kind() != "initializer_list"
+                && matches!(self.arg_type(*one), Some(Ty::Struct(a)) if self.derives_from(a, k))
+            {
+                return Ok(None);
+            }
+        }
+        let slot = self.make_slot(ty, "$aggregate", n);
+        self.havoc_slot(&slot, n);
+        self.aggregate_initialise(LVal::Slot(slot.clone()), k, items, n)?;
+        self.load(LVal::Slot(slot), n).map(Some)
+    }
+
+    /// Whether one of class `k`'s own members (or its array elements) is
+    /// of a class with a constructor or whose default initialisation runs
+    /// code (then its aggregate initialisation runs code).
+    fn class_members_construct(&mut self, k: usize) -> bool {
+        let Some(sd) = self.cx.types.structs.get(k).cloned() else {
+            return false;
+        };
+        let inherited: usize = sd
+            .bases
+            .iter()
+            .filter_map(|b| self.cx.types.structs.get(*b))
+            .map(|b| b.fields.len())
+            .sum();
+        sd.fields.iter().skip(inherited).any(|f| {
+            let mut t = &f.ty;
+            while let Ty::Array(e, _) = t {
+                t = e;
+            }
+            match t {
+                Ty::Struct(m) if *m != k => {
+                    self.has_user_constructor(*m) || self.default_construction_runs_code(*m)
+                }
+                _ => false,
+            }
+        })
+    }
+
+    /// Aggregate initialisation of the object `lv` of class `k` from the
+    /// braced `items` ([dcl.init.aggr]/4-5), member by member in
+    /// declaration order: a member with an item is copy-initialised from
+    /// it (a class member by its constructor, a braced item by list
+    /// initialisation), one without takes its default member initializer,
+    /// else is value-initialised (a class member by its default
+    /// constructor or, for an aggregate, the same rules; a scalar is
+    /// zero). Bases, designators, brace elision, reference members and
+    /// more items than members are `unsupported` here.
+    pub(crate) fn aggregate_initialise(
+        &mut self,
+        lv: LVal,
+        k: usize,
+        items: &[Node<'t>],
+        at: Node<'t>,
+    ) -> R<()> {
+        let tag = self.struct_name(k);
+        let ty = Ty::Struct(k);
+        let unsupported =
+            |why: &str| format!("aggregate initialisation of `{tag}` {why} (not modelled)");
+        if !self.struct_bases(k).is_empty() {
+            return self.unsup(
+                at,
+                unsupported("with base classes, whose initialisation runs code"),
+            );
+        }
+        if self
+            .cx
+            .types
+            .structs
+            .get(k)
+            .is_some_and(|sd| !sd.reference_fields.is_empty())
+        {
+            return self.unsup(at, unsupported("with reference members"));
+        }
+        if items.iter().any(|i| {
+            matches!(
+                i.kind(),
+                "initializer_pair" | "parameter_pack_expansion" | "field_designator"
+            )
+        }) {
+            return self.unsup(
+                at,
+                unsupported("with designators, whose initialisation runs code"),
+            );
+        }
+        let Some((unit, decls)) = self.own_member_declarations(k) else {
+            return self.unsup(at, unsupported("whose definition is not found"));
+        };
+        if items.len() > decls.len() {
+            return self.unsup(at, unsupported("with more items than members"));
+        }
+        let names = self.part_names(&ty);
+        for (i, (field, default)) in decls.iter().enumerate() {
+            let Some(index) = names.iter().position(|x| x == field) else {
+                return self.unsup(at, unsupported("with a member not laid out"));
+            };
+            let member = self.component(lv.clone(), index, &ty, at);
+            let mty = self.lval_type(&member);
+            match items.get(i) {
+                Some(item) => self.aggregate_member_item(member, &mty, *item, &unsupported)?,
+                None => match default {
+                    Some(value) => self.default_member_initializer(member, *value, unit, at)?,
+                    None => self.value_initialise(member, &mty, at)?,
+                },
+            }
+        }
+        Ok(())
+    }
+
+    /// Copy-initialises the member `member` (of type `mty`) of an
+    /// aggregate from its item `item`.
+    fn aggregate_member_item(
+        &mut self,
+        member: LVal,
+        mty: &Ty,
+        item: Node<'t>,
+        unsupported: &dyn Fn(&str) -> String,
+    ) -> R<()> {
+        let braced = item.kind() == "initializer_list";
+        match mty {
+            Ty::Struct(mk) if self.has_user_constructor(*mk) && braced => {
+                let args: Vec<Node<'t>> = item
+                    .named_children(&mut item.walk())
+                    .filter(|c| c.kind() != "comment")
+                    .collect();
+                self.construct_on(*mk, member, &args, item)
+            }
+            Ty::Struct(_) | Ty::Array(..) if braced => {
+                let v = self.init_list(item, mty)?;
+                if matches!(v, Val::Void) {
+                    if let Ty::Array(..) = mty {
+                        // The elements' construction is not followed.
+                        self.default_initialise(member.clone(), item)?;
+                    }
+                    self.havoc_lvalue(member, item)
+                } else {
+                    self.store(member, v, item)
+                }
+            }
+            Ty::Struct(mk) => {
+                // One item for the whole member: a copy, or a conversion
+                // by a converting constructor; anything else would be
+                // brace elision.
+                let v = self.rvalue(item)?;
+                let v = match self.converted_value(item, &v, mty, true)? {
+                    Some(c) => c,
+                    None => v,
+                };
+                let same =
+                    matches!(self.type_of_val(&v), Ty::Struct(a) if self.derives_from(a, *mk));
+                if !same {
+                    return self.unsup(item, unsupported("with brace elision"));
+                }
+                self.store(member, v, item)
+            }
+            Ty::Array(..) => self.unsup(item, unsupported("with brace elision")),
+            _ => {
+                let v = self.rvalue(item)?;
+                let v = self.convert_implicitly(item, v, mty)?;
+                let v = match (mty, v) {
+                    (Ty::Scalar(t), Val::Scalar(e, vt)) => Val::Scalar(conv(e, vt, *t), *t),
+                    (_, v) => v,
+                };
+                self.store(member, v, item)
+            }
+        }
+    }
+
+    /// Value-initialises the object `lv` of type `ty` ([dcl.init]/9): a
+    /// class with a user constructor by its default constructor, an
+    /// aggregate member by member, an array element by element, a scalar
+    /// to zero.
+    pub(crate) fn value_initialise(&mut self, lv: LVal, ty: &Ty, at: Node<'t>) -> R<()> {
+        match ty {
+            Ty::Struct(k) if self.has_user_constructor(*k) => self.default_construct(*k, lv, at),
+            Ty::Struct(k) if self.not_plain_aggregate(ty) && !self.is_union(ty) => {
+                self.aggregate_initialise(lv, *k, &[], at)
+            }
+            Ty::Array(..) => {
+                let z = self.zero(ty);
+                if matches!(z, Val::Void) {
+                    self.havoc_lvalue(lv.clone(), at)?;
+                } else {
+                    self.store(lv.clone(), z, at)?;
+                }
+                self.default_initialise(lv, at)
+            }
+            _ => {
+                let z = self.zero(ty);
+                if matches!(z, Val::Void) {
+                    self.havoc_lvalue(lv, at)
+                } else {
+                    self.store(lv, z, at)
+                }
             }
         }
     }

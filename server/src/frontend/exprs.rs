@@ -489,6 +489,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                     let value = self.havoc_val(&Ty::Struct(k), n);
                     return Ok((lv, value));
                 }
+                if self.member_declared_only(k, "operator=")
+                    || self.implicit_copy_runs_code(k, true)
+                {
+                    return self.unsup(
+                        n,
+                        format!("the assignment of a `{tag}` runs a user `operator=` (of a member or base, or declared without a body in view) that is not modelled"),
+                    );
+                }
             }
         }
         if op != "=" {

@@ -9,7 +9,7 @@ use tree_sitter::Node;
 
 use crate::base::HashMap;
 use crate::frontend::arith::{conv, int};
-use crate::frontend::inline::contains_kind;
+use crate::frontend::inline::{contains_kind, field_initializers};
 use crate::frontend::lowerer::*;
 use crate::frontend::types::{text, Ty};
 use crate::frontend::FnDef;
@@ -139,7 +139,13 @@ impl<'c, 't> Lowerer<'c, 't> {
         if bare_tag(class_last) != last {
             return None;
         }
-        let named = self.class_named(recv, class_last)?;
+        let own = self.class_named(recv, class_last)?;
+        // An inherited constructor constructs the class whose `using`
+        // brought it ([class.inhctor.init]).
+        let named = match &def.inherited_by {
+            Some(derived) => self.class_named(recv, derived)?,
+            None => own,
+        };
         let src = self.cx.units.get(def.unit)?.text.as_str();
         let mut defining = None;
         let mut cur = def.node.parent();
@@ -151,95 +157,232 @@ impl<'c, 't> Lowerer<'c, 't> {
             cur = p.parent();
         }
         let defining = match defining {
-            Some(d) => self.class_named(recv, d).unwrap_or(named),
-            None => named,
+            Some(d) => self.class_named(recv, d).unwrap_or(own),
+            None => own,
         };
         Some((named, defining))
     }
 
-    /// The names a constructor's mem-initializer list gives (members and
-    /// base classes; a base's as its bare tag).
-    fn initialized_names(&self, ctor: Node<'t>, unit: usize) -> Vec<String> {
-        let src = self.cx.units[unit].text.as_str();
-        let Some(list) = ctor
-            .named_children(&mut ctor.walk())
-            .find(|c| c.kind() == "field_initializer_list")
-        else {
-            return Vec::new();
+    /// The bare name a mem-initializer gives (a member, or a base class as
+    /// its bare tag).
+    fn initializer_name(&self, init: Node<'t>) -> String {
+        let Some(n) = init.named_child(0) else {
+            return String::new();
         };
-        list.named_children(&mut list.walk())
-            .filter(|c| c.kind() == "field_initializer")
-            .filter_map(|c| c.named_child(0))
-            .map(|n| {
-                let t = text(n, src);
-                let last = t.rsplit("::").next().unwrap_or(t);
-                bare_tag(last).to_string()
-            })
-            .collect()
+        let t = self.txt(n);
+        let last = t.rsplit("::").next().unwrap_or(t);
+        bare_tag(last).to_string()
     }
 
-    /// Runs what a constructor of class `k` with definition `ctor` (None:
-    /// the implicit one) does before its body for the bases (but
-    /// `skip_base`, initialised by an inherited constructor) and members its mem-initializer list does not name,
-    /// on the object `recv` whose members are `members` by name: each
-    /// base's default constructor, each member's default member
+    /// Runs the implicit default constructor's initialisation of class
+    /// `k` on the object `recv` whose members are `members` by name: its
+    /// bases' default constructors, then each own member's default member
     /// initializer or, for a member of a class, its default constructor
-    /// ([class.base.init]/9). A scalar member without either stays as it
-    /// is (indeterminate). In the constructor's frame, before its
-    /// parameters are bound (a default member initializer does not see
-    /// them).
+    /// ([class.base.init]/9), in declaration order. A scalar member
+    /// without either stays as it is (indeterminate).
     pub(crate) fn implicit_initialisation(
+        &mut self,
+        k: usize,
+        recv: &LVal,
+        members: &HashMap<String, LVal>,
+        at: Node<'t>,
+    ) -> R<()> {
+        let scopes = self.scopes.clone();
+        let bases = self.struct_bases(k);
+        self.constructor_initialisation(k, None, recv, members, &scopes, &bases, true, at)
+    }
+
+    /// Runs what the constructor `ctor` of class `k` (None: the implicit
+    /// one) does before its body on the object `recv` whose members are
+    /// `members` by name, in C++'s order ([class.base.init]/13): the
+    /// bases `bases` (`k`'s direct bases, or a part of them for an
+    /// inherited constructor) in declaration order, then, with
+    /// `own_members`, `k`'s own non-static members in declaration order;
+    /// each by the mem-initializer that names it (with the parameters in
+    /// scope), else default-initialised: a base's default constructor, a
+    /// member's default member initializer (evaluated in `member_scopes`,
+    /// where the parameters are not visible) or, for a member of a class,
+    /// its default constructor. A delegating constructor runs its target
+    /// only. A mem-initializer naming neither a base nor a member runs
+    /// first (a base the front end does not resolve).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn constructor_initialisation(
         &mut self,
         k: usize,
         ctor: Option<&FnDef<'t>>,
         recv: &LVal,
         members: &HashMap<String, LVal>,
-        skip_base: Option<usize>,
+        member_scopes: &[HashMap<String, Binding>],
+        bases: &[usize],
+        own_members: bool,
         at: Node<'t>,
     ) -> R<()> {
         if self.implicit_depth > MAX_IMPLICIT_DEPTH {
             return self.unsup(at, "default initialisation of classes nested too deep");
         }
         self.implicit_depth += 1;
-        let r = self.implicit_initialisation_in(k, ctor, recv, members, skip_base, at);
+        let r = self.constructor_initialisation_in(
+            k,
+            ctor,
+            recv,
+            members,
+            member_scopes,
+            bases,
+            own_members,
+            at,
+        );
         self.implicit_depth -= 1;
         r
     }
 
-    fn implicit_initialisation_in(
+    #[allow(clippy::too_many_arguments)]
+    fn constructor_initialisation_in(
         &mut self,
         k: usize,
         ctor: Option<&FnDef<'t>>,
         recv: &LVal,
         members: &HashMap<String, LVal>,
-        skip_base: Option<usize>,
+        member_scopes: &[HashMap<String, Binding>],
+        bases: &[usize],
+        own_members: bool,
         at: Node<'t>,
     ) -> R<()> {
-        let named = ctor.map_or_else(Vec::new, |d| self.initialized_names(d.node, d.unit));
+        let def_node = ctor.map(|d| d.node);
+        let inits: Vec<(String, Node<'t>)> = match ctor {
+            Some(d) => field_initializers(d.node)
+                .into_iter()
+                .map(|i| (self.initializer_name(i), i))
+                .collect(),
+            None => Vec::new(),
+        };
+        let tag = self.struct_name(k);
+        let with_ctor = Some(((k, k), recv.clone()));
+        let mut done = vec![false; inits.len()];
         // A delegating constructor (`W(int a) : W(a, 0) {}`): the target
         // constructor initialises everything.
-        let tag = self.struct_name(k);
-        if named.iter().any(|n| n == bare_tag(&tag)) {
-            return Ok(());
-        }
-        let bases = self.struct_bases(k);
-        for b in bases {
-            let base_tag = self.struct_name(b);
-            if Some(b) != skip_base && !named.iter().any(|n| n == bare_tag(&base_tag)) {
-                self.default_construct(b, recv.clone(), at)?;
+        if let Some(node) = def_node {
+            if inits.iter().any(|(n, _)| n == bare_tag(&tag)) {
+                return self.member_initializers(node, members, with_ctor);
             }
         }
-        if !self.own_members_run_code(k) {
+        let base_tags: Vec<String> = self
+            .struct_bases(k)
+            .iter()
+            .map(|b| bare_tag(&self.struct_name(*b)).to_string())
+            .collect();
+        if let Some(node) = def_node {
+            for (i, (name, init)) in inits.iter().enumerate() {
+                if !base_tags.contains(name) && !members.contains_key(name) {
+                    self.member_initializer(node, *init, members, with_ctor.clone())?;
+                    done[i] = true;
+                }
+            }
+        }
+        for b in bases {
+            let base_tag = bare_tag(&self.struct_name(*b)).to_string();
+            let item = inits
+                .iter()
+                .enumerate()
+                .find(|(i, (n, _))| !done[*i] && *n == base_tag);
+            match (item, def_node) {
+                (Some((i, (_, init))), Some(node)) => {
+                    done[i] = true;
+                    self.member_initializer(node, *init, members, with_ctor.clone())?;
+                }
+                _ => {
+                    let saved = std::mem::replace(&mut self.scopes, member_scopes.to_vec());
+                    let r = self.default_construct(*b, recv.clone(), at);
+                    self.scopes = saved;
+                    r?;
+                }
+            }
+        }
+        if !own_members {
             return Ok(());
         }
-        let Some((unit, spec)) = self.class_definition(k) else {
-            return self.unsup(
-                at,
-                format!("default initialisation of the members of `{tag}`, whose definition is not found"),
-            );
-        };
-        let Some(body) = spec.child_by_field_name("body") else {
+        let defaults = self.own_members_run_code(k);
+        let pending = done.iter().filter(|d| !**d).count();
+        if !defaults && pending == 0 {
             return Ok(());
+        }
+        match self.own_member_declarations(k) {
+            Some((unit, decls)) => {
+                for (field, default) in decls {
+                    let item = inits
+                        .iter()
+                        .enumerate()
+                        .find(|(i, (n, _))| !done[*i] && *n == field);
+                    if let (Some((i, (_, init))), Some(node)) = (item, def_node) {
+                        done[i] = true;
+                        self.member_initializer(node, *init, members, with_ctor.clone())?;
+                        continue;
+                    }
+                    if !defaults {
+                        continue;
+                    }
+                    let Some(lv) = members.get(&field).cloned() else {
+                        continue;
+                    };
+                    let saved = std::mem::replace(&mut self.scopes, member_scopes.to_vec());
+                    let r = match default {
+                        Some(value) => self.default_member_initializer(lv, value, unit, at),
+                        None => self.default_initialise(lv, at),
+                    };
+                    self.scopes = saved;
+                    r?;
+                }
+            }
+            None if defaults => {
+                return self.unsup(
+                    at,
+                    format!("default initialisation of the members of `{tag}`, whose definition is not found"),
+                );
+            }
+            None => {
+                // The declaration order is unknown: the list's order is
+                // C++'s only when at most one initializer runs code.
+                let running = inits
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, (n, init))| {
+                        !done[*i]
+                            && (may_access_memory(*init)
+                                || members
+                                    .get(n)
+                                    .is_some_and(|lv| matches!(self.lval_type(lv), Ty::Struct(_))))
+                    })
+                    .count();
+                if running > 1 {
+                    return self.unsup(
+                        at,
+                        format!("member initializers of `{tag}`, whose definition is not found (their order is not known)"),
+                    );
+                }
+            }
+        }
+        // Members the declarations above do not list (of an anonymous
+        // union or struct): in the list's order.
+        if let Some(node) = def_node {
+            for (i, (_, init)) in inits.iter().enumerate() {
+                if !done[i] {
+                    self.member_initializer(node, *init, members, with_ctor.clone())?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Class `k`'s own non-static data members in declaration order, with
+    /// their default member initializers, and the unit of its definition;
+    /// None when the definition is not found.
+    pub(crate) fn own_member_declarations(
+        &mut self,
+        k: usize,
+    ) -> Option<(usize, Vec<(String, Option<Node<'t>>)>)> {
+        let (unit, spec) = self.class_definition(k)?;
+        let mut out = Vec::new();
+        let Some(body) = spec.child_by_field_name("body") else {
+            return Some((unit, out));
         };
         let src = self.cx.units[unit].text.as_str();
         let decls: Vec<Node<'t>> = body
@@ -270,23 +413,183 @@ impl<'c, 't> Lowerer<'c, 't> {
                         },
                     }
                 }
-                if name_node.kind() != "field_identifier" {
-                    continue;
-                }
-                let field = text(name_node, src).to_string();
-                if named.contains(&field) {
-                    continue;
-                }
-                let Some(lv) = members.get(&field).cloned() else {
-                    continue;
-                };
-                match default {
-                    Some(value) => self.default_member_initializer(lv, value, unit, at)?,
-                    None => self.default_initialise(lv, at)?,
+                if name_node.kind() == "field_identifier" {
+                    out.push((text(name_node, src).to_string(), default));
                 }
             }
         }
-        Ok(())
+        Some((unit, out))
+    }
+
+    /// The prototypes of member functions named `name` (`operator-`, a
+    /// constructor's bare tag) that class `k`'s body declares without a
+    /// definition there (`= default` and `= delete` aside): their
+    /// parameter lists (None: not found).
+    fn member_prototypes(&mut self, k: usize, name: &str) -> Vec<Option<Node<'t>>> {
+        let Some((unit, spec)) = self.class_definition(k) else {
+            return Vec::new();
+        };
+        let Some(body) = spec.child_by_field_name("body") else {
+            return Vec::new();
+        };
+        let src = self.cx.units[unit].text.as_str();
+        let mut out = Vec::new();
+        for m in body.named_children(&mut body.walk()) {
+            if !matches!(m.kind(), "field_declaration" | "declaration") {
+                continue;
+            }
+            let special = m
+                .children(&mut m.walk())
+                .any(|c| matches!(c.kind(), "default_method_clause" | "delete_method_clause"));
+            if special {
+                continue;
+            }
+            for d in m.children_by_field_name("declarator", &mut m.walk()) {
+                let mut x = d;
+                for _ in 0..16 {
+                    if x.kind() == "function_declarator" {
+                        break;
+                    }
+                    match x
+                        .child_by_field_name("declarator")
+                        .or_else(|| x.named_child(0))
+                    {
+                        Some(y) => x = y,
+                        None => break,
+                    }
+                }
+                if x.kind() != "function_declarator" {
+                    continue;
+                }
+                let declared: String = x
+                    .child_by_field_name("declarator")
+                    .map(|n| text(n, src).split_whitespace().collect())
+                    .unwrap_or_default();
+                if declared == name {
+                    out.push(x.child_by_field_name("parameters"));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether class `k` or one of its bases declares the member function
+    /// `name` (`operator-`) in its body while no definition of it with a
+    /// body is in view (defined in another translation unit): what a call
+    /// of it runs is unknown.
+    pub(crate) fn member_declared_only(&mut self, k: usize, name: &str) -> bool {
+        let mut stack = vec![k];
+        let mut seen = Vec::new();
+        while let Some(c) = stack.pop() {
+            if seen.contains(&c) || seen.len() > 64 {
+                continue;
+            }
+            seen.push(c);
+            if !self.member_prototypes(c, name).is_empty() {
+                // Defined in its class or out of line (`ns::W::operator-`).
+                let tag = self.struct_name(c);
+                let suffix = format!("::{name}");
+                let defined = self.defined_anywhere(&tag, &suffix, None);
+                if !defined {
+                    return true;
+                }
+            }
+            stack.extend(self.struct_bases(c));
+        }
+        false
+    }
+
+    /// Whether class `k`'s body declares a default constructor (one whose
+    /// parameters all have default arguments) without a body, while no
+    /// default constructor with a body is in view.
+    fn default_constructor_declared_only(&mut self, k: usize) -> bool {
+        let tag = self.struct_name(k);
+        let bare = bare_tag(&tag).to_string();
+        let Some((unit, _)) = self.class_definition(k) else {
+            return false;
+        };
+        let prototypes = self.member_prototypes(k, &bare);
+        if prototypes.is_empty() || self.defined_anywhere(&tag, &format!("::{bare}"), Some(0)) {
+            return false;
+        }
+        let src = self.cx.units[unit].text.as_str();
+        prototypes.iter().any(|params| {
+            params.is_none_or(|p| {
+                p.named_children(&mut p.walk()).all(|q| match q.kind() {
+                    "parameter_declaration" => text(q, src).trim() == "void",
+                    "variadic_parameter_declaration" => false,
+                    // Default arguments, comments.
+                    _ => true,
+                })
+            })
+        })
+    }
+
+    /// Whether a member function of class `tag` whose key ends with
+    /// `suffix` (`::operator-`) has a definition with a body (taking
+    /// `nargs` arguments, when given) under any qualification of the class
+    /// (`ns::W::`, `W<T>::`).
+    fn defined_anywhere(&self, tag: &str, suffix: &str, nargs: Option<usize>) -> bool {
+        self.cx.functions.iter().any(|(key, ds)| {
+            key.strip_suffix(suffix).is_some_and(|class| {
+                let last = class.rsplit("::").next().unwrap_or(class);
+                bare_tag(last) == bare_tag(tag)
+            }) && ds
+                .iter()
+                .any(|d| d.has_body && nargs.is_none_or(|n| d.accepts(n)))
+        })
+    }
+
+    /// Whether class `k` is an instance of a class template whose body
+    /// defines a friend function `name` (`friend Box operator-(Box a, Box
+    /// b) {..}`): such friends are not registered as functions, so a call
+    /// the front end resolves without it may miss the one C++ makes.
+    pub(crate) fn template_friend_defined(&mut self, k: usize, name: &str) -> bool {
+        let Some(i) = self.cx.class_instances.get(&k) else {
+            return false;
+        };
+        let (unit, spec) = (i.unit, i.spec);
+        let Some(body) = spec.child_by_field_name("body") else {
+            return false;
+        };
+        let src = self.cx.units[unit].text.as_str();
+        let mut stack: Vec<Node<'t>> = body
+            .named_children(&mut body.walk())
+            .filter(|m| m.kind() == "friend_declaration")
+            .collect();
+        while let Some(x) = stack.pop() {
+            if x.kind() == "function_declarator" {
+                let declared: String = x
+                    .child_by_field_name("declarator")
+                    .map(|n| text(n, src).split_whitespace().collect())
+                    .unwrap_or_default();
+                // A definition, not a declaration of a function defined
+                // elsewhere (which is registered there).
+                let mut p = x.parent();
+                let mut defined = false;
+                while let Some(q) = p.filter(|q| q.kind() != "friend_declaration") {
+                    defined |= q.kind() == "function_definition";
+                    p = q.parent();
+                }
+                if declared == name && defined {
+                    return true;
+                }
+                continue;
+            }
+            if x.kind() != "compound_statement" {
+                stack.extend(x.named_children(&mut x.walk()));
+            }
+        }
+        false
+    }
+
+    /// Whether class `k` declares a constructor (with or without a body).
+    pub(crate) fn has_user_constructor(&self, k: usize) -> bool {
+        let tag = self.struct_name(k);
+        self.cx
+            .functions
+            .get(&format!("{tag}::{}", bare_tag(&tag)))
+            .is_some_and(|ds| !ds.is_empty())
     }
 
     /// Stores a default member initializer's value (`= f()`, `{a, b}`,
@@ -294,7 +597,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// value that reads no memory and calls nothing but that the front end
     /// does not lower leaves the member unknown; any other is lowered with
     /// its accesses (failing: `unsupported`).
-    fn default_member_initializer(
+    pub(crate) fn default_member_initializer(
         &mut self,
         lv: LVal,
         value: Node<'t>,
@@ -368,17 +671,24 @@ impl<'c, 't> Lowerer<'c, 't> {
         match self.lval_type(&lv) {
             Ty::Struct(k) => self.default_construct(k, lv, at),
             Ty::Array(elem, len) => {
-                let Ty::Struct(k) = *elem else {
+                // The class under the dimensions, and how many objects.
+                let mut inner = &*elem;
+                let mut count = len;
+                while let Ty::Array(e, n) = inner {
+                    inner = e;
+                    count = count.zip(*n).and_then(|(a, b)| a.checked_mul(b));
+                }
+                let Ty::Struct(k) = *inner else {
                     return Ok(());
                 };
                 if !self.default_construction_runs_code(k) {
                     return Ok(());
                 }
-                match len {
-                    Some(n) if n <= MAX_CONSTRUCTED_ELEMENTS => {
+                match (len, count) {
+                    (Some(n), Some(c)) if c <= MAX_CONSTRUCTED_ELEMENTS => {
                         for i in 0..n {
                             let e = self.element_lvalue(lv.clone(), i, at)?;
-                            self.default_construct(k, e, at)?;
+                            self.default_initialise(e, at)?;
                         }
                         Ok(())
                     }
@@ -412,6 +722,12 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.call_among(at, &ctors, &[], None, Some(lv))?;
             return Ok(());
         }
+        if self.default_constructor_declared_only(k) {
+            return self.unsup(
+                at,
+                format!("the default constructor of `{tag}` is declared without a body in view (defined in another translation unit?)"),
+            );
+        }
         if !self.implicit_init_runs_code(k) {
             return Ok(());
         }
@@ -438,7 +754,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             let this_ptr = self.address_of(lv.clone(), at)?;
             self.bind("this", Binding::Value(this_ptr));
-            self.implicit_initialisation(k, None, &lv, &members, None, at)
+            self.implicit_initialisation(k, &lv, &members, at)
         })();
         self.unit = saved_unit;
         self.scopes = saved_scopes;
@@ -484,7 +800,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             .functions
             .get(&format!("{tag}::{}", bare_tag(&tag)))
             .is_some_and(|ds| ds.iter().any(|d| d.has_body && d.accepts(0)));
-        has_user_default || self.implicit_init_runs_code(k)
+        has_user_default
+            || self.implicit_init_runs_code(k)
+            || self.default_constructor_declared_only(k)
     }
 
     /// Whether the default initialisation of class `k`'s own members or

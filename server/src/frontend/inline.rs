@@ -27,6 +27,27 @@ pub(crate) const INLINING_DEPTH_REASON: &str = concat!(
 );
 
 /// Whether a subtree contains a node of `kind` (not looking into nested functions).
+/// Whether `name` (`W::W`, `ns::S<T>::S`) names a constructor.
+fn is_constructor_name(name: &str) -> bool {
+    let Some((class, last)) = name.rsplit_once("::") else {
+        return false;
+    };
+    let class_last = class.rsplit("::").next().unwrap_or(class);
+    class_last.split('<').next().unwrap_or(class_last).trim() == last
+}
+
+/// The items of a constructor's mem-initializer list (`: a(x), B(y)`).
+pub(crate) fn field_initializers(ctor: Node) -> Vec<Node> {
+    ctor.named_children(&mut ctor.walk())
+        .filter(|c| c.kind() == "field_initializer_list")
+        .flat_map(|list| {
+            list.named_children(&mut list.walk())
+                .filter(|c| c.kind() == "field_initializer")
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 pub(crate) fn contains_kind(n: Option<Node>, kind: &str) -> bool {
     let Some(n) = n else { return false };
     let mut stack = vec![n];
@@ -177,7 +198,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         by_ref: bool,
     ) -> R<Val> {
         self.inlined_calls += 1;
-        if self.call_stack.contains(&def.name)
+        if self.recursive_call(def)
             || self.call_stack.len() > MAX_INLINE_DEPTH
             || self.inlined_calls > MAX_INLINED_CALLS
         {
@@ -198,6 +219,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.inline_site = Some(call_site);
         }
         self.call_stack.push(def.name.clone());
+        let ctor_key = is_constructor_name(&def.name).then(|| (def.unit, def.node.start_byte()));
+        self.inlined_ctors.extend(ctor_key);
         // Only the kernel-level scope (globals) stays visible: keep an empty scope for the callee.
         self.scopes = vec![HashMap::default()];
         let has_receiver = this.is_some();
@@ -245,15 +268,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 (Some(Ty::Struct(rk)), Some(_)) => self.constructor_classes(def, *rk),
                 _ => None,
             };
-            if let (Some((named, defining)), Some(recv)) = (ctor_classes, &recv_lv) {
-                if named != defining {
-                    // A constructor inherited by `using B::B;`: the derived
-                    // class's other bases and own members are
-                    // default-initialised too.
-                    self.implicit_initialisation(named, None, recv, &members, Some(defining), n)?;
-                }
-                self.implicit_initialisation(defining, Some(def), recv, &members, None, n)?;
-            }
+            // The scope of default member initializers: the members, not
+            // the constructor's parameters.
+            let member_scopes = ctor_classes.map(|_| self.scopes.clone());
             let ret_ty = self.inline_return_type(def);
             self.bind_inline_params(def, &vals, &arg_nodes, saved_unit, &saved_scopes)?;
             if let Some(tpl) = def.template {
@@ -265,13 +282,69 @@ impl<'c, 't> Lowerer<'c, 't> {
                 };
                 self.deduce_array_extents(def, tpl, explicit);
             }
-            if has_receiver {
-                let ctor = ctor_classes.zip(recv_lv.clone());
-                self.member_initializers(def.node, &members, ctor)?;
+            // A constructor initialises its bases and members before its
+            // body; one inherited by `using B::B;` initialises the
+            // derived class's bases before `B` first, `B` by its own
+            // initializers and body, then the bases after `B` and the
+            // derived class's own members ([class.inhctor.init]).
+            let mut after_body = None;
+            match (ctor_classes, &recv_lv, member_scopes) {
+                (Some((named, defining)), Some(recv), Some(scopes)) => {
+                    let bases = self.struct_bases(named);
+                    let split = if named == defining {
+                        None
+                    } else {
+                        bases.iter().position(|b| *b == defining)
+                    };
+                    if named != defining && split.is_none() {
+                        return self.unsup(
+                            n,
+                            "an inherited constructor of a class that is not a direct base",
+                        );
+                    }
+                    if let Some(at) = split {
+                        self.constructor_initialisation(
+                            named,
+                            None,
+                            recv,
+                            &members,
+                            &scopes,
+                            &bases[..at],
+                            false,
+                            n,
+                        )?;
+                        after_body = Some((named, bases[at + 1..].to_vec(), scopes.clone()));
+                    }
+                    let own_bases = self.struct_bases(defining);
+                    self.constructor_initialisation(
+                        defining,
+                        Some(def),
+                        recv,
+                        &members,
+                        &scopes,
+                        &own_bases,
+                        true,
+                        n,
+                    )?;
+                }
+                _ if has_receiver => {
+                    let ctor = ctor_classes.zip(recv_lv.clone());
+                    self.member_initializers(def.node, &members, ctor)?;
+                }
+                _ => {}
             }
-            self.inlined_body(n, def, Some(&ret_ty), by_ref)
+            let v = self.inlined_body(n, def, Some(&ret_ty), by_ref)?;
+            if let (Some((named, rest, scopes)), Some(recv)) = (after_body, &recv_lv) {
+                self.constructor_initialisation(
+                    named, None, recv, &members, &scopes, &rest, true, n,
+                )?;
+            }
+            Ok(v)
         })();
         self.call_stack.pop();
+        if ctor_key.is_some() {
+            self.inlined_ctors.pop();
+        }
         self.unit = saved_unit;
         self.scopes = saved_scopes;
         self.type_overrides = saved_overrides;
@@ -315,7 +388,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             .iter()
             .all(|a| !contains_kind(Some(*a), "call_expression"));
         let inlined = no_calls
-            && !self.call_stack.contains(&def.name)
+            && !self.recursive_call(def)
             && self.call_stack.len() <= MAX_INLINE_DEPTH
             && self.inlined_calls < MAX_INLINED_CALLS;
         if !inlined || ref_params.iter().all(Option::is_none) {
@@ -479,91 +552,125 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    /// A constructor's member initializers (`: p(a), n{b}`), run in order
-    /// before its body with the parameters in scope (C++ [class.base.init]),
-    /// each as the assignment `p = a` to the member (a scalar or pointer
-    /// member, or a struct member copied from a value of its type; braces
-    /// with one value are the same). Initializers the front end does not
-    /// lower make what they may set unknown (a base-class initializer: every
-    /// member; a reference member or constructor arguments of a struct
-    /// member: that member), never unassigned: accesses through an
-    /// unassigned pointer are dropped because the kernel would fault there,
-    /// which an initializer we cannot see may well avoid.
-    /// The mem-initializer-id names a member of the class (`members`, by
-    /// name), looked up in the class even when a parameter has its name
-    /// (`data(data)`); the expression is in the constructor's scope, where
-    /// the parameter hides the member (C++ [class.base.init]p2, p15).
-    fn member_initializers(
+    /// A constructor's member initializers (`: p(a), n{b}`), run in the
+    /// list's order before its body with the parameters in scope: used for
+    /// a delegating constructor (one item) and for a constructor whose
+    /// class the front end does not resolve; a constructor of a known
+    /// class runs them in declaration order
+    /// ([`Self::constructor_initialisation`]).
+    pub(crate) fn member_initializers(
         &mut self,
         def: Node<'t>,
         members: &HashMap<String, LVal>,
         ctor: Option<((usize, usize), LVal)>,
     ) -> R<()> {
-        let Some(list) = def
-            .named_children(&mut def.walk())
-            .find(|c| c.kind() == "field_initializer_list")
-        else {
-            return Ok(());
-        };
-        let inits: Vec<Node<'t>> = list
-            .named_children(&mut list.walk())
-            .filter(|c| c.kind() == "field_initializer")
-            .collect();
-        for init in inits {
-            let member = init
-                .named_child(0)
-                .filter(|f| f.kind() == "field_identifier")
-                .and_then(|f| members.get(self.txt(f)).cloned());
-            let Some(member) = member else {
-                // A base-class initializer (`: Base(p)`) or a delegating
-                // one (`: W(p, 0)`): that class's constructor runs on the
-                // object with the arguments ([class.base.init]/6, /7).
-                if let Some(((_, defining), recv)) = &ctor {
-                    if self.run_base_initializer(init, *defining, recv.clone())? {
-                        continue;
-                    }
-                }
-                // A name we do not resolve: the constructor it runs may
-                // set any member the object has, so each becomes unknown.
-                // Left unassigned, an accessed pointer member would be
-                // dropped as a fault.
-                self.havoc_members(members, init)?;
-                continue;
-            };
-            let field = self.txt(init.named_child(0).unwrap_or(init)).to_string();
-            let args = init
-                .named_children(&mut init.walk())
-                .find(|c| matches!(c.kind(), "argument_list" | "initializer_list"));
-            let (Some(args), false) = (args, self.reference_member(def, &field)) else {
-                self.havoc_lvalue(member, init)?;
-                continue;
-            };
-            let values: Vec<Node<'t>> = args
-                .named_children(&mut args.walk())
-                .filter(|c| c.kind() != "comment")
-                .collect();
-            let ty = self.lval_type(&member);
-            let value = match (values.as_slice(), &ty) {
-                ([], Ty::Scalar(_) | Ty::Ptr(_)) => Some(self.zero(&ty)),
-                ([v], Ty::Scalar(t)) => Some(match self.rvalue(*v)? {
-                    Val::Scalar(e, vt) => Val::Scalar(conv(e, vt, *t), *t),
-                    other => other,
-                }),
-                ([v], Ty::Ptr(_)) => Some(self.rvalue(*v)?),
-                ([v], Ty::Struct(_) | Ty::Vector(..)) => {
-                    let val = self.rvalue(*v)?;
-                    (self.type_of_val(&val) == ty).then_some(val)
-                }
-                _ => None,
-            };
-            match value {
-                Some(value) => self.store(member, value, init)?,
-                // Constructor arguments of a struct member, or shapes we do
-                // not lower: the member's value is unknown, not unassigned.
-                None => self.havoc_lvalue(member, init)?,
-            }
+        for init in field_initializers(def) {
+            self.member_initializer(def, init, members, ctor.clone())?;
         }
         Ok(())
+    }
+
+    /// One member initializer `init` of the constructor `def` (C++
+    /// [class.base.init]), as the assignment `p = a` to the member (a
+    /// scalar or pointer member, or a struct member copied from a value
+    /// of its type; braces with one value are the same); a member of a
+    /// class with a constructor runs the constructor overload resolution
+    /// picks (a copy from an lvalue of its class runs its user copy
+    /// constructor), `m()` and `m{}` its default initialisation.
+    /// Initializers the front end does not lower make what they may set
+    /// unknown (a base-class initializer: every member; a reference
+    /// member or shapes not lowered: that member), never unassigned:
+    /// accesses through an unassigned pointer are dropped because the
+    /// kernel would fault there, which an initializer we cannot see may
+    /// well avoid. The mem-initializer-id names a member of the class
+    /// (`members`, by name), looked up in the class even when a parameter
+    /// has its name (`data(data)`); the expression is in the constructor's
+    /// scope, where the parameter hides the member (C++
+    /// [class.base.init]p2, p15).
+    pub(crate) fn member_initializer(
+        &mut self,
+        def: Node<'t>,
+        init: Node<'t>,
+        members: &HashMap<String, LVal>,
+        ctor: Option<((usize, usize), LVal)>,
+    ) -> R<()> {
+        let member = init
+            .named_child(0)
+            .filter(|f| f.kind() == "field_identifier")
+            .and_then(|f| members.get(self.txt(f)).cloned());
+        let Some(member) = member else {
+            // A base-class initializer (`: Base(p)`) or a delegating
+            // one (`: W(p, 0)`): that class's constructor runs on the
+            // object with the arguments ([class.base.init]/6, /7).
+            if let Some(((_, defining), recv)) = &ctor {
+                if self.run_base_initializer(init, *defining, recv.clone())? {
+                    return Ok(());
+                }
+            }
+            // A name we do not resolve: the constructor it runs may
+            // set any member the object has, so each becomes unknown.
+            // Left unassigned, an accessed pointer member would be
+            // dropped as a fault.
+            return self.havoc_members(members, init);
+        };
+        let field = self.txt(init.named_child(0).unwrap_or(init)).to_string();
+        let args = init
+            .named_children(&mut init.walk())
+            .find(|c| matches!(c.kind(), "argument_list" | "initializer_list"));
+        let (Some(args), false) = (args, self.reference_member(def, &field)) else {
+            return self.havoc_lvalue(member, init);
+        };
+        let values: Vec<Node<'t>> = args
+            .named_children(&mut args.walk())
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        let ty = self.lval_type(&member);
+        if let Ty::Struct(mk) = ty {
+            if values.is_empty() {
+                // `m()` / `m{}`: value-initialisation, which runs the
+                // default constructor or the default member initializers
+                // ([dcl.init]/9); the scalars it zeroes are left unknown.
+                self.havoc_lvalue(member.clone(), init)?;
+                return self.default_construct(mk, member, init);
+            }
+            if self.has_user_constructor(mk) {
+                if let [v] = values.as_slice() {
+                    if matches!(self.arg_type(*v), Some(Ty::Struct(a)) if self.derives_from(a, mk))
+                    {
+                        // A copy: the user copy constructor runs on an
+                        // lvalue (a prvalue initialises the member itself).
+                        let val = self.rvalue(*v)?;
+                        let val = self.converted_value(*v, &val, &ty, true)?.unwrap_or(val);
+                        return if self.type_of_val(&val) == ty {
+                            self.store(member, val, init)
+                        } else {
+                            self.havoc_lvalue(member, init)
+                        };
+                    }
+                }
+                self.havoc_lvalue(member.clone(), init)?;
+                return self.construct_on(mk, member, &values, init);
+            }
+        }
+        let value = match (values.as_slice(), &ty) {
+            ([], Ty::Scalar(_) | Ty::Ptr(_)) => Some(self.zero(&ty)),
+            ([v], Ty::Scalar(t)) => Some(match self.rvalue(*v)? {
+                Val::Scalar(e, vt) => Val::Scalar(conv(e, vt, *t), *t),
+                other => other,
+            }),
+            ([v], Ty::Ptr(_)) => Some(self.rvalue(*v)?),
+            ([v], Ty::Struct(_) | Ty::Vector(..)) => {
+                let val = self.rvalue(*v)?;
+                (self.type_of_val(&val) == ty).then_some(val)
+            }
+            _ => None,
+        };
+        match value {
+            Some(value) => self.store(member, value, init),
+            // Shapes we do not lower: the member's value is unknown, not
+            // unassigned.
+            None => self.havoc_lvalue(member, init),
+        }
     }
 
     /// Runs the base-class or delegating initializer `init` (`B(a, b)`,
@@ -710,6 +817,18 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// A call that is not inlined (recursion, depth or budget): unsupported if
     /// the callee may do what a havoc does not cover, else its effects
     /// through arguments and receiver are havocked.
+    /// Whether inlining `def` now recurses: a function being inlined by
+    /// its name, a constructor by its definition (a delegating
+    /// constructor runs another constructor of its own name).
+    pub(crate) fn recursive_call(&self, def: &FnDef<'t>) -> bool {
+        if is_constructor_name(&def.name) {
+            self.inlined_ctors
+                .contains(&(def.unit, def.node.start_byte()))
+        } else {
+            self.call_stack.contains(&def.name)
+        }
+    }
+
     fn not_inlined(
         &mut self,
         n: Node<'t>,
@@ -719,7 +838,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         this: Option<LVal>,
         by_ref: bool,
     ) -> R<Val> {
-        let why = if self.call_stack.contains(&def.name) {
+        let why = if self.recursive_call(def) {
             "recursive call"
         } else if self.inlined_calls > MAX_INLINED_CALLS {
             INLINING_BUDGET_REASON

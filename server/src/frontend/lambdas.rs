@@ -72,6 +72,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 (Capture::Copy, Binding::Slot(s)) if holds_state(&s) => {
                     let v = self.load_slot(&s);
                     let ty = self.lval_type(&LVal::Slot(s));
+                    // The closure's member is copy-initialised: a user
+                    // copy constructor runs ([expr.prim.lambda.capture]/15).
+                    let v = self.converted_value(at, &v, &ty, true)?.unwrap_or(v);
                     let copy = self.make_slot(&ty, &name, at);
                     self.store(LVal::Slot(copy.clone()), v, at)?;
                     copies.insert(name, Binding::Slot(copy));
@@ -90,6 +93,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     // A reference captured by copy copies the object it names.
                     let ty = self.lval_type(&lv);
                     let v = self.load(lv, at)?;
+                    let v = self.converted_value(at, &v, &ty, true)?.unwrap_or(v);
                     let copy = self.make_slot(&ty, &name, at);
                     self.store(LVal::Slot(copy.clone()), v, at)?;
                     copies.insert(name, Binding::Slot(copy));
@@ -234,6 +238,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             variadic: false,
             has_body: true,
             is_kernel: false,
+            inherited_by: None,
         };
         let trailing = node
             .child_by_field_name("declarator")

@@ -229,6 +229,10 @@ pub(crate) struct Lowerer<'c, 't> {
     pub(crate) inline_site: Option<Span>,
     pub(crate) frames: Vec<Frame>,
     pub(crate) call_stack: Vec<String>,
+    /// The constructors being inlined (unit, start byte of the
+    /// definition): a delegating constructor calls another constructor of
+    /// the same name, which is not recursion.
+    pub(crate) inlined_ctors: Vec<(usize, usize)>,
     /// The kernel has a template type parameter that no single instantiation
     /// binds (modelled as opaque data): values computed from it (`sizeof`)
     /// are not the program's.
@@ -331,6 +335,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             inline_site: None,
             frames: Vec::new(),
             call_stack: vec![def.name.clone()],
+            inlined_ctors: Vec::new(),
             opaque_type_params: false,
             destroyed_object: None,
             operator_functions: None,

@@ -179,6 +179,10 @@ pub(crate) struct FnDef<'t> {
     pub has_body: bool,
     /// Whether it is a kernel.
     pub is_kernel: bool,
+    /// For a constructor inherited by `using B::B;` in the body of class
+    /// `D`: `D`'s tag (the constructor also initialises `D`'s other bases
+    /// and own members); None otherwise.
+    pub inherited_by: Option<String>,
 }
 
 impl FnDef<'_> {
@@ -2379,7 +2383,10 @@ fn register_inherited_constructors(cx: &mut Ctx) {
         cx.functions
             .entry(format!("{derived}::{derived}"))
             .or_default()
-            .extend(defs);
+            .extend(defs.into_iter().map(|d| FnDef {
+                inherited_by: Some(derived.clone()),
+                ..d
+            }));
     }
 }
 
@@ -2874,6 +2881,7 @@ fn function_def<'t>(
         variadic,
         has_body: n.child_by_field_name("body").is_some(),
         is_kernel: is_kernel_head(cx, u, n),
+        inherited_by: None,
     })
 }
 
@@ -2921,6 +2929,7 @@ fn conversion_operator_def<'t>(
         variadic,
         has_body: n.child_by_field_name("body").is_some(),
         is_kernel: false,
+        inherited_by: None,
     })
 }
 

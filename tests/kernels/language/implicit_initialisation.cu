@@ -1,5 +1,4 @@
 // expect-verdict: race-free
-// expect-verdict(delegating): unsupported
 //--blockDim=64 --gridDim=1
 // The race-free twin of implicit_initialisation_racy.cu: the code each
 // constructor runs without a call in the source touches only g_s[t]; a

@@ -1,12 +1,11 @@
 // expect-verdict: racy
-// expect-verdict(delegating): unsupported
 //--blockDim=64 --gridDim=1
 // Code a constructor runs without a call in the source: base-class and
 // member default constructors, default member initializers, the implicit
 // default constructor of a class, the constructors of array elements, a
 // constructor inherited by `using B::B;`, a base-class initializer with
-// arguments and a delegating constructor (unsupported: the target
-// constructor shares its name, taken for recursion). Each writes g_s[t] and reads
+// arguments and a delegating constructor (its target runs: another
+// constructor of the same name is not recursion). Each writes g_s[t] and reads
 // g_s[t + 1]: thread 1 writes g_s[1] while thread 0 reads it.
 
 __device__ int g_s[130];

@@ -504,6 +504,26 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(None);
         }
         let name = format!("operator{op}");
+        if let Some(k) = [ka, kb]
+            .into_iter()
+            .flatten()
+            .find(|k| self.template_friend_defined(*k, &name))
+        {
+            let tag = self.struct_name(k);
+            return self.unsup(
+                n,
+                format!(
+                    "`{name}` defined as a friend in the class template of `{tag}` (not followed)"
+                ),
+            );
+        }
+        if let Some(k) = ka.filter(|k| self.member_declared_only(*k, &name)) {
+            let tag = self.struct_name(k);
+            return self.unsup(
+                n,
+                format!("`{tag}` declares `{name}` without a body in view (defined in another translation unit?)"),
+            );
+        }
         let keys = self.operator_keys(&name);
         if keys.is_empty() {
             return Ok(None);
@@ -624,6 +644,22 @@ impl<'c, 't> Lowerer<'c, 't> {
         postfix: bool,
     ) -> R<Option<Val>> {
         let name = format!("operator{op}");
+        if self.template_friend_defined(k, &name) {
+            let tag = self.struct_name(k);
+            return self.unsup(
+                n,
+                format!(
+                    "`{name}` defined as a friend in the class template of `{tag}` (not followed)"
+                ),
+            );
+        }
+        if self.member_declared_only(k, &name) {
+            let tag = self.struct_name(k);
+            return self.unsup(
+                n,
+                format!("`{tag}` declares `{name}` without a body in view (defined in another translation unit?)"),
+            );
+        }
         let keys = self.operator_keys(&name);
         if keys.is_empty() {
             return Ok(None);
@@ -760,6 +796,12 @@ impl<'c, 't> Lowerer<'c, 't> {
             })
             .collect();
         let def = match copies.as_slice() {
+            [] if self.implicit_copy_runs_code(k, false) => {
+                return self.unsup(
+                    arg,
+                    format!("the implicit copy constructor of `{tag}` runs a member's or base's user copy constructor (not modelled)"),
+                )
+            }
             [] => return Ok(None),
             [one] => one.clone(),
             _ => {
@@ -775,6 +817,60 @@ impl<'c, 't> Lowerer<'c, 't> {
         let this = Some(LVal::Slot(slot.clone()));
         self.inline_call_evaluated(arg, &def, &[arg], vec![v.clone()], None, this, false)?;
         self.load(LVal::Slot(slot), arg).map(Some)
+    }
+
+    /// Whether the implicit copy constructor (`assign`: copy assignment)
+    /// of class `k` runs user code: a base or member (array element) of a
+    /// class with a user copy constructor (`operator=`), or whose own
+    /// implicit one does ([class.copy.ctor]/14, [class.copy.assign]/12).
+    pub(crate) fn implicit_copy_runs_code(&mut self, k: usize, assign: bool) -> bool {
+        let mut stack = vec![k];
+        let mut seen = Vec::new();
+        while let Some(c) = stack.pop() {
+            if seen.contains(&c) || seen.len() > 256 {
+                continue;
+            }
+            seen.push(c);
+            let Some(sd) = self.cx.types.structs.get(c).cloned() else {
+                continue;
+            };
+            let mut parts: Vec<usize> = sd.bases.clone();
+            for f in &sd.fields {
+                let mut t = &f.ty;
+                while let Ty::Array(e, _) = t {
+                    t = e;
+                }
+                if let Ty::Struct(m) = t {
+                    parts.push(*m);
+                }
+            }
+            for m in parts {
+                if m == k || seen.contains(&m) {
+                    continue;
+                }
+                let tag = self.struct_name(m);
+                let user = if assign {
+                    self.cx
+                        .functions
+                        .get(&format!("{tag}::operator="))
+                        .is_some_and(|ds| ds.iter().any(|d| d.has_body))
+                } else {
+                    let bare = tag.split('<').next().unwrap_or(&tag).trim().to_string();
+                    self.cx
+                        .functions
+                        .get(&format!("{tag}::{bare}"))
+                        .cloned()
+                        .unwrap_or_default()
+                        .iter()
+                        .any(|d| d.has_body && d.accepts(1) && self.copies_class(d, m))
+                };
+                if user {
+                    return true;
+                }
+                stack.push(m);
+            }
+        }
+        false
     }
 
     /// Whether the member function `def` of class `k` surely changes
