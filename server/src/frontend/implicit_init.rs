@@ -252,22 +252,13 @@ impl<'c, 't> Lowerer<'c, 't> {
         at: Node<'t>,
     ) -> R<()> {
         let def_node = ctor.map(|d| d.node);
-        let base_tags: Vec<String> = self
-            .struct_bases(k)
-            .iter()
-            .map(|b| bare_tag(&self.struct_name(*b)).to_string())
-            .collect();
-        let mut inits: Vec<(String, Node<'t>)> = Vec::new();
-        for i in ctor.map_or_else(Vec::new, |d| field_initializers(d.node)) {
-            let mut name = self.initializer_name(i);
-            if !members.contains_key(&name) && !base_tags.contains(&name) {
-                // A base named through an alias (`using Base = B<int>;`).
-                if let Some(Ty::Struct(b)) = i.named_child(0).map(|n| self.resolve_type(n)) {
-                    name = bare_tag(&self.struct_name(b)).to_string();
-                }
-            }
-            inits.push((name, i));
-        }
+        let inits: Vec<(String, Node<'t>)> = match ctor {
+            Some(d) => field_initializers(d.node)
+                .into_iter()
+                .map(|i| (self.initializer_name(i), i))
+                .collect(),
+            None => Vec::new(),
+        };
         let tag = self.struct_name(k);
         let with_ctor = Some(((k, k), recv.clone()));
         let mut done = vec![false; inits.len()];
@@ -278,6 +269,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return self.member_initializers(node, members, with_ctor);
             }
         }
+        let base_tags: Vec<String> = self
+            .struct_bases(k)
+            .iter()
+            .map(|b| bare_tag(&self.struct_name(*b)).to_string())
+            .collect();
         if let Some(node) = def_node {
             for (i, (name, init)) in inits.iter().enumerate() {
                 if !base_tags.contains(name) && !members.contains_key(name) {

@@ -594,11 +594,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         members: &HashMap<String, LVal>,
         ctor: Option<((usize, usize), LVal)>,
     ) -> R<()> {
-        // Out of line (`U::U(int a) : w(a)`) the parser may read the
-        // member's name as an identifier.
         let member = init
             .named_child(0)
-            .filter(|f| matches!(f.kind(), "field_identifier" | "identifier"))
+            .filter(|f| f.kind() == "field_identifier")
             .and_then(|f| members.get(self.txt(f)).cloned());
         let Some(member) = member else {
             // A base-class initializer (`: Base(p)`) or a delegating
@@ -692,12 +690,6 @@ impl<'c, 't> Lowerer<'c, 't> {
         let target = std::iter::once(k).chain(bases).find(|c| {
             let tag = self.struct_name(*c);
             tag.split('<').next().unwrap_or(&tag).trim() == last
-        });
-        // A base named through an alias (`using Base = B<int>; .. :
-        // Base(1)`).
-        let target = target.or_else(|| match self.resolve_type(name) {
-            Ty::Struct(t) if t == k || self.struct_bases(k).contains(&t) => Some(t),
-            _ => None,
         });
         let Some(target) = target else {
             return Ok(false);
