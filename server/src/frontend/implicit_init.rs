@@ -19,6 +19,10 @@ use crate::ir::ScalarTy;
 /// are constructed one by one (more: `unsupported`).
 const MAX_CONSTRUCTED_ELEMENTS: u64 = 64;
 
+/// A class's own members in declaration order, with their default member
+/// initializers.
+pub(crate) type MemberDeclarations<'t> = Vec<(String, Option<Node<'t>>)>;
+
 /// Most nested default constructions (members of members ..) followed.
 const MAX_IMPLICIT_DEPTH: usize = 16;
 
@@ -378,7 +382,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn own_member_declarations(
         &mut self,
         k: usize,
-    ) -> Option<(usize, Vec<(String, Option<Node<'t>>)>)> {
+    ) -> Option<(usize, MemberDeclarations<'t>)> {
         let (unit, spec) = self.class_definition(k)?;
         let mut out = Vec::new();
         let Some(body) = spec.child_by_field_name("body") else {
