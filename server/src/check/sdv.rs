@@ -90,7 +90,7 @@ enum Turn {
     /// `smt` on the query with its divisions by constants as digit sums
     /// (see `radix`), when it has such a dividend read at two cuts.
     Digits,
-    /// The `qflia` tactic's preamble and `smt` on the query (see `lia_solver`).
+    /// A `qflia` tactic solver on the query.
     Lia,
 }
 
@@ -365,59 +365,12 @@ pub fn warm_up_solver() {
         cfg.set_model_generation(true);
         z3::with_z3_config(&cfg, || {
             let smt = z3::Tactic::new("smt").solver();
-            let _lia = lia_solver();
+            let _lia = z3::Tactic::new("qflia").solver();
             let x = z3::ast::Int::new_const("x");
             smt.assert(x.gt(z3::ast::Int::from_i64(0)));
             let _ = smt.check();
         })
     });
-}
-
-/// The solver of the portfolio's `Lia` turn: the steps of Z3's `qflia`
-/// tactic that decide our queries, bounded by work units alone. `qflia`
-/// solves equations and propagates bounds (its preamble), then tries, for
-/// a query whose variables are all bounded, sub-solvers under wall-clock
-/// `try_for` timers of 5 s that the work limit neither counts nor stops,
-/// before plain `smt`; and its arithmetic calls `nra` (nlsat) on products,
-/// steps Z3 4.8 counts few units for (HeCBench gemv's
-/// `gemv_quantized_int4`: 10 s of wall clock in 459 such calls for 200,000
-/// units, where a 250,000-unit slice takes about 300 ms elsewhere). This is
-/// its preamble, with the same parameters, then `smt` without `nra`: asked
-/// the 320 queries of a HeCBench run's `qflia` calls alone (250,000
-/// units), it decides the 260 that `qflia` decides, the same way, and 4
-/// more (resnet's Winograd kernels) that `qflia`'s bounded sub-solvers
-/// leave unknown. Its answers are Z3's own.
-fn lia_solver() -> Solver {
-    use z3::Tactic;
-    let mut pull_ite = Params::new();
-    pull_ite.set_bool("pull_cheap_ite", true);
-    pull_ite.set_bool("push_ite_arith", false);
-    pull_ite.set_bool("local_ctx", true);
-    pull_ite.set_u32("local_ctx_limit", 10_000_000);
-    pull_ite.set_bool("hoist_ite", true);
-    // `ctx-simplify` is bounded by its own step count.
-    let mut context = Params::new();
-    context.set_u32("max_depth", 30);
-    context.set_u32("max_steps", 5_000_000);
-    let mut lhs = Params::new();
-    lhs.set_bool("arith_lhs", true);
-    let preamble = Tactic::new("simplify")
-        .and_then(&Tactic::new("propagate-values"))
-        .and_then(&Tactic::new("ctx-simplify").with(&context))
-        .and_then(&Tactic::new("simplify").with(&pull_ite))
-        .and_then(&Tactic::new("solve-eqs"))
-        .and_then(&Tactic::new("elim-uncnstr"))
-        .and_then(&Tactic::new("simplify").with(&lhs));
-    let mut main = Params::new();
-    main.set_bool("elim_and", true);
-    main.set_bool("som", true);
-    main.set_bool("blast_distinct", true);
-    main.set_u32("blast_distinct_threshold", 128);
-    let solver = preamble.and_then(&Tactic::new("smt")).with(&main).solver();
-    let mut no_nra = Params::new();
-    no_nra.set_bool("arith.nl.nra", false);
-    solver.set_params(&no_nra);
-    solver
 }
 
 /// Whether Z3's allocations are at its memory limit (then its API calls fail
@@ -3413,7 +3366,10 @@ impl<'k, 's> Checker<'k, 's> {
             }
             let (r, model, work) = match kind {
                 Turn::Lia => {
-                    let lia = self.lia.take().unwrap_or_else(lia_solver);
+                    let lia = self
+                        .lia
+                        .take()
+                        .unwrap_or_else(|| z3::Tactic::new("qflia").solver());
                     let answer = self.run_solver(&lia, 1, facts, allowed);
                     self.lia = Some(lia);
                     answer
@@ -3600,12 +3556,6 @@ impl<'k, 's> Checker<'k, 's> {
                 t.elapsed().as_secs_f64() * 1e3,
                 work
             );
-            // Z3's statistics of a call slow for its work units (more than
-            // 10 ms per 1,000 units), to see which of its steps the work
-            // count misses.
-            if t.elapsed().as_millis() as u64 > 10 * (work / 1_000).max(100) {
-                eprintln!("[syncwright] slow call: {:?}", solver.get_statistics());
-            }
         }
         (r, model, work)
     }
