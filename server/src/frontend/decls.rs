@@ -936,12 +936,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let Some(sd) = self.cx.types.structs.get(k).cloned() else {
             return false;
         };
-        let inherited: usize = sd
-            .bases
-            .iter()
-            .filter_map(|b| self.cx.types.structs.get(*b))
-            .map(|b| b.fields.len())
-            .sum();
+        let inherited = self.cx.types.inherited_field_count(&sd);
         sd.fields.iter().skip(inherited).any(|f| {
             let mut t = &f.ty;
             while let Ty::Array(e, _) = t {

@@ -833,12 +833,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             return false;
         };
         // The bases' fields come first in the layout.
-        let inherited: usize = sd
-            .bases
-            .iter()
-            .filter_map(|b| self.cx.types.structs.get(*b))
-            .map(|b| b.fields.len())
-            .sum();
+        let inherited = self.cx.types.inherited_field_count(&sd);
         let mut runs = sd.not_plain_aggregate && self.has_default_member_initializer(k);
         for f in sd.fields.iter().skip(inherited) {
             if runs {

@@ -339,6 +339,16 @@ pub(crate) fn vector_named(name: &str) -> Option<(ScalarTy, u8)> {
 }
 
 impl TypeEnv {
+    /// How many of struct `sd`'s leading fields its bases contribute (the
+    /// bases' fields come first in the layout).
+    pub(crate) fn inherited_field_count(&self, sd: &StructDef) -> usize {
+        sd.bases
+            .iter()
+            .filter_map(|b| self.structs.get(*b))
+            .map(|b| b.fields.len())
+            .sum()
+    }
+
     /// Size in bytes of a type.
     pub fn size(&self, ty: &Ty) -> u64 {
         match ty {
