@@ -504,26 +504,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(None);
         }
         let name = format!("operator{op}");
-        if let Some(k) = [ka, kb]
-            .into_iter()
-            .flatten()
-            .find(|k| self.template_friend_defined(*k, &name))
-        {
-            let tag = self.struct_name(k);
-            return self.unsup(
-                n,
-                format!(
-                    "`{name}` defined as a friend in the class template of `{tag}` (not followed)"
-                ),
-            );
-        }
-        if let Some(k) = ka.filter(|k| self.member_declared_only(*k, &name)) {
-            let tag = self.struct_name(k);
-            return self.unsup(
-                n,
-                format!("`{tag}` declares `{name}` without a body in view (defined in another translation unit?)"),
-            );
-        }
+        let operand_classes: Vec<usize> = [ka, kb].into_iter().flatten().collect();
+        self.operator_followed(n, &name, &operand_classes, ka)?;
         let keys = self.operator_keys(&name);
         if keys.is_empty() {
             return Ok(None);
@@ -546,30 +528,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 })
         };
         let left_tag = ka.map(|k| self.struct_name(k));
-        let mut free: Vec<FnDef<'t>> = Vec::new();
-        let mut member: Vec<FnDef<'t>> = Vec::new();
-        for key in &keys {
-            let Some(defs) = self.cx.functions.get(key) else {
-                continue;
-            };
-            match key.rsplit_once("::") {
-                None => free.extend(
-                    defs.iter()
-                        .filter(|d| {
-                            // An out-of-line member is also known by its bare name.
-                            d.name_node
-                                .parent()
-                                .is_none_or(|p| p.kind() != "qualified_identifier")
-                                && viable(self, d, &[&ta, &tb])
-                        })
-                        .cloned(),
-                ),
-                Some((class, _)) if left_tag.as_deref() == Some(class) => {
-                    member.extend(defs.iter().filter(|d| viable(self, d, &[&tb])).cloned())
-                }
-                Some(_) => {}
-            }
-        }
+        let (free, member) = self.operator_candidates(
+            &keys,
+            |s, d| viable(s, d, &[&ta, &tb]),
+            |class| left_tag.as_deref() == Some(class),
+            |s, d| viable(s, d, &[&tb]),
+        );
         let (defs, arg_nodes, vals, this) = match (free.is_empty(), member.is_empty()) {
             (true, true) => return Ok(None),
             (false, false) => {
@@ -601,6 +565,75 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         self.inline_call_evaluated(n, &def, &arg_nodes, vals, None, this, false)
             .map(Some)
+    }
+
+    /// `unsupported` when the operator function `name` is one the front end
+    /// does not follow: a friend defined in the class template of one of
+    /// `friend_classes`, or a member `member_class` declares without a body.
+    fn operator_followed(
+        &mut self,
+        n: Node<'t>,
+        name: &str,
+        friend_classes: &[usize],
+        member_class: Option<usize>,
+    ) -> R<()> {
+        if let Some(&k) = friend_classes
+            .iter()
+            .find(|&&k| self.template_friend_defined(k, name))
+        {
+            let tag = self.struct_name(k);
+            return self.unsup(
+                n,
+                format!(
+                    "`{name}` defined as a friend in the class template of `{tag}` (not followed)"
+                ),
+            );
+        }
+        if let Some(k) = member_class.filter(|&k| self.member_declared_only(k, name)) {
+            let tag = self.struct_name(k);
+            return self.unsup(
+                n,
+                format!("`{tag}` declares `{name}` without a body in view (defined in another translation unit?)"),
+            );
+        }
+        Ok(())
+    }
+
+    /// The operator functions of `keys` split into the non-member
+    /// candidates passing `free_ok` and the members of a class
+    /// `member_class` accepts (by its qualified name) passing `member_ok`.
+    fn operator_candidates(
+        &self,
+        keys: &[String],
+        free_ok: impl Fn(&Self, &FnDef<'t>) -> bool,
+        member_class: impl Fn(&str) -> bool,
+        member_ok: impl Fn(&Self, &FnDef<'t>) -> bool,
+    ) -> (Vec<FnDef<'t>>, Vec<FnDef<'t>>) {
+        let mut free: Vec<FnDef<'t>> = Vec::new();
+        let mut member: Vec<FnDef<'t>> = Vec::new();
+        for key in keys {
+            let Some(defs) = self.cx.functions.get(key) else {
+                continue;
+            };
+            match key.rsplit_once("::") {
+                None => free.extend(
+                    defs.iter()
+                        .filter(|d| {
+                            // An out-of-line member is also known by its bare name.
+                            d.name_node
+                                .parent()
+                                .is_none_or(|p| p.kind() != "qualified_identifier")
+                                && free_ok(self, d)
+                        })
+                        .cloned(),
+                ),
+                Some((class, _)) if member_class(class) => {
+                    member.extend(defs.iter().filter(|d| member_ok(self, d)).cloned())
+                }
+                Some(_) => {}
+            }
+        }
+        (free, member)
     }
 
     /// The program's operator functions named `name` (`operator+=`, no
@@ -644,22 +677,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         postfix: bool,
     ) -> R<Option<Val>> {
         let name = format!("operator{op}");
-        if self.template_friend_defined(k, &name) {
-            let tag = self.struct_name(k);
-            return self.unsup(
-                n,
-                format!(
-                    "`{name}` defined as a friend in the class template of `{tag}` (not followed)"
-                ),
-            );
-        }
-        if self.member_declared_only(k, &name) {
-            let tag = self.struct_name(k);
-            return self.unsup(
-                n,
-                format!("`{tag}` declares `{name}` without a body in view (defined in another translation unit?)"),
-            );
-        }
+        self.operator_followed(n, &name, &[k], Some(k))?;
         let keys = self.operator_keys(&name);
         if keys.is_empty() {
             return Ok(None);
@@ -679,40 +697,16 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         let tags: Vec<String> = classes.iter().map(|c| self.struct_name(*c)).collect();
-        let mut free: Vec<FnDef<'t>> = Vec::new();
-        let mut member: Vec<FnDef<'t>> = Vec::new();
-        for key in &keys {
-            let Some(defs) = self.cx.functions.get(key) else {
-                continue;
-            };
-            match key.rsplit_once("::") {
-                None => free.extend(
-                    defs.iter()
-                        .filter(|d| {
-                            // An out-of-line member is also known by its bare name.
-                            d.has_body
-                                && d.accepts(1 + member_arity)
-                                && d.name_node
-                                    .parent()
-                                    .is_none_or(|p| p.kind() != "qualified_identifier")
-                        })
-                        .cloned(),
-                ),
-                // `ns::W::operator-` defined out of line in a namespace.
-                Some((class, _))
-                    if tags
-                        .iter()
-                        .any(|t| t == class || class.rsplit("::").next() == Some(t.as_str())) =>
-                {
-                    member.extend(
-                        defs.iter()
-                            .filter(|d| d.has_body && d.accepts(member_arity))
-                            .cloned(),
-                    )
-                }
-                Some(_) => {}
-            }
-        }
+        let (free, member) = self.operator_candidates(
+            &keys,
+            |_, d| d.has_body && d.accepts(1 + member_arity),
+            // `ns::W::operator-` defined out of line in a namespace.
+            |class| {
+                tags.iter()
+                    .any(|t| t == class || class.rsplit("::").next() == Some(t.as_str()))
+            },
+            |_, d| d.has_body && d.accepts(member_arity),
+        );
         let rest_nodes: Vec<Node<'t>> = rest.iter().map(|(a, _)| *a).collect();
         let (defs, arg_nodes, mut vals, this) = match (free.is_empty(), member.is_empty()) {
             (true, true) => return Ok(None),
