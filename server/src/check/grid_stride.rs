@@ -149,6 +149,10 @@ pub(crate) struct GridStride<'k> {
     /// `blockIdx.x * 256 + threadIdx.x` under a 256-thread block is the
     /// global index and `256 * gridDim.x` the grid's thread count.
     block_x: Option<u32>,
+    /// `blockDim.x * gridDim.x` when the launch fixes both: a constant
+    /// equal to it is the grid's thread count in every execution checked
+    /// under this launch (`i += 1024` under `<<<8, 128>>>`).
+    grid_x_threads: Option<i128>,
 }
 
 impl<'k> GridStride<'k> {
@@ -168,10 +172,14 @@ impl<'k> GridStride<'k> {
             global_sites: HashMap::default(),
             single_defs: HashMap::default(),
             block_x: None,
+            grid_x_threads: None,
         };
         let block = super::symexec::known_block_dims(kernel, opts);
         analysis.block_x = block[0];
         let grid = super::symexec::known_grid_dims(kernel, opts);
+        analysis.grid_x_threads = block[0]
+            .zip(grid[0])
+            .map(|(b, g)| i128::from(b) * i128::from(g));
         if block[1] != Some(1) || block[2] != Some(1) {
             return analysis;
         }
@@ -658,6 +666,14 @@ impl<'k> GridStride<'k> {
                 self.strip(e, top, 0)
             }
         };
+        // A constant step equal to the thread count the launch fixes is
+        // that count in every execution of this check (the value the
+        // counter's addition adds is the constant's value).
+        if let (Some(threads), Some(step)) = (self.grid_x_threads, strip(e).and_then(constant_of)) {
+            if step == threads {
+                return true;
+            }
+        }
         let Some(Expr::Binary(BinOp::Mul, a, b, ty)) = strip(e) else {
             return false;
         };
@@ -675,10 +691,10 @@ impl<'k> GridStride<'k> {
     fn is_block_dim_x(&self, e: Option<&Expr>) -> bool {
         match e {
             Some(Expr::Builtin(Builtin::BlockDim(0))) => true,
-            Some(Expr::Int(v, ScalarTy::Int { .. })) => {
-                self.block_x.is_some_and(|x| i128::from(x) == *v)
+            Some(e) => {
+                constant_of(e).is_some_and(|v| self.block_x.is_some_and(|x| i128::from(x) == v))
             }
-            _ => false,
+            None => false,
         }
     }
 
@@ -969,6 +985,15 @@ struct Ctx<'a> {
     counter_fits: bool,
     /// Position of the current top-level statement.
     top: usize,
+}
+
+/// The value of `e` when it is an integer constant expression (literals
+/// and operators on them, `1 << 10`, `(unsigned)(8 * 128)`), evaluated with
+/// C's semantics in its types; None for anything else or undefined
+/// behaviour.
+fn constant_of(e: &Expr) -> Option<i128> {
+    let v = crate::ir::eval::eval_expr(e, &|_| None)?;
+    matches!(v.ty, ScalarTy::Int { .. }).then_some(v.bits)
 }
 
 /// `e` as `core + d` with a constant `d` (struct fields and neighbouring

@@ -1033,6 +1033,51 @@ __global__ void counter(int *out, const int *in, int n) {
     assert_eq!(results[1].1, Verdict::Racy, "{results:?}");
 }
 
+/// A constant step equal to the thread count the launch fixes is the grid's
+/// stride (`check::grid_stride`), and a constant expression equal to the
+/// launch's `blockDim.x` is `blockDim.x`: decided without a solver query
+/// under that launch; a smaller constant, or another launch, goes to the
+/// solver, which finds the race.
+#[test]
+fn constant_strides_equal_to_the_launch_are_decided_without_the_solver() {
+    let src = |grid_step: &str, block_step: &str| {
+        format!(
+            r#"
+__global__ void grid_step(unsigned *p, int n) {{
+  const int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int i = tid; i < n; i += {grid_step}) {{
+    unsigned x = p[i];
+    p[i] = x + 1u;
+  }}
+}}
+__global__ void block_step(float *out) {{
+  __shared__ float s[1024];
+  for (int i = threadIdx.x; i < 1024; i += {block_step})
+    s[i] = s[i] * 2.0f;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s[threadIdx.x];
+}}
+"#
+        )
+    };
+    let mut launch = CheckOptions::default();
+    launch.launch.block_dim = Some([128, 1, 1]);
+    launch.launch.grid_dim = Some([8, 1, 1]);
+    for (name, verdict, queries, _) in check_source(&src("(1 << 10)", "(64 * 2)"), &launch) {
+        assert_eq!((verdict, queries), (Verdict::RaceFree, 0), "{name}");
+    }
+    for (name, verdict, queries, _) in check_source(&src("(1 << 9)", "(32 * 2)"), &launch) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+    // Under 256-thread blocks the constants are not the launch's sizes.
+    let mut other = launch.clone();
+    other.launch.block_dim = Some([256, 1, 1]);
+    for (name, verdict, _, _) in check_source(&src("(1 << 10)", "(64 * 2)"), &other) {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+    }
+}
+
 /// Grid-stride loops (`check::grid_stride`): offsets injective in the
 /// counter are decided without a solver query; the shapes outside the
 /// theorem go to the solver, which finds the races of the buggy twins.
