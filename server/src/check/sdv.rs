@@ -3460,8 +3460,7 @@ impl<'k, 's> Checker<'k, 's> {
                         (r, model, work)
                     } else {
                         let lia = self.lia.take().unwrap_or_else(|| lia_solver(true));
-                        let (r, model, more) =
-                            self.run_solver(&lia, 1, facts, allowed - work);
+                        let (r, model, more) = self.run_solver(&lia, 1, facts, allowed - work);
                         self.lia = Some(lia);
                         (r, model, work + more)
                     }
