@@ -238,6 +238,9 @@ pub(crate) struct InjectiveOffsets<'k> {
     /// Accesses no thread executes: inside a branch taken only when a
     /// thread or block id is at least its extent (see [`never_holds`]).
     never_run: HashSet<StmtId>,
+    /// The bounds the tests of the `if`s around an access give its thread's
+    /// `threadIdx` (see [`Self::guard_walk`]; absent: none).
+    guards: HashMap<StmtId, TidBounds>,
     /// Block extents, when known.
     block_dims: [Option<u32>; 3],
     /// Grid extents, when known.
@@ -299,6 +302,7 @@ impl<'k> InjectiveOffsets<'k> {
             one_dimensional: known[1] == Some(1) && known[2] == Some(1),
             offset_ranges: HashMap::default(),
             never_run: never_run_accesses(kernel),
+            guards: HashMap::default(),
             block_dims: known,
             grid_dims: opts.launch.grid_dim,
             adversarial: opts.adversarial_abstraction,
@@ -320,6 +324,7 @@ impl<'k> InjectiveOffsets<'k> {
             })
             .collect();
         analysis.offset_ranges = ranges;
+        analysis.guards = guards;
         analysis
     }
 
@@ -593,6 +598,73 @@ impl<'k> InjectiveOffsets<'k> {
         };
         // [alo, ahi + size_a) and [blo, bhi + size_b) do not intersect.
         ahi + i128::from(x.size) <= blo || bhi + i128::from(y.size) <= alo
+    }
+
+    /// Theorem (pinned thread). In a block of one dimension (y and z extents
+    /// 1), let access `b` run only in threads with `threadIdx.x == k` (the
+    /// `if`s around it say so: [`Self::guard_walk`]), so only thread k of
+    /// a block executes it. A race within a block between `a` and `b` needs
+    /// `a` in another thread of that block, whose `threadIdx.x` lies in
+    /// [0, k - 1] or [k + 1, blockDim.x - 1] (and within `a`'s own guards).
+    /// If the bytes `a` may touch in threads of each of those ranges (the
+    /// interval evaluation of [`Self::range`] with those bounds) lie apart
+    /// from every byte `b` may touch, the two never share a byte in two
+    /// distinct threads of one block: `if (tid < d) s[tid] = ..` against
+    /// `if (tid == 0) out = s[0]`. Either access may be the pinned one.
+    /// It says nothing about threads of different blocks, which may both
+    /// have `threadIdx.x == k`.
+    pub(crate) fn pinned_thread_apart(&self, a: StmtId, b: StmtId) -> bool {
+        self.pinned_apart(a, b) || self.pinned_apart(b, a)
+    }
+
+    /// [`Self::pinned_thread_apart`] with `pinned` the access that runs in
+    /// one thread of a block.
+    fn pinned_apart(&self, other: StmtId, pinned: StmtId) -> bool {
+        if !self.one_dimensional {
+            return false;
+        }
+        let Some(k) = self.guards.get(&pinned).and_then(|g| match g[0] {
+            (Some(lo), Some(hi)) if lo == hi => Some(lo),
+            _ => None,
+        }) else {
+            return false;
+        };
+        let (Some(x), Some(y)) = (self.accesses.get(&other), self.accesses.get(&pinned)) else {
+            return false;
+        };
+        // Offsets are relative to their arrays: two that may alias can
+        // have different bases.
+        if x.array != y.array {
+            return false;
+        }
+        let (Some(&at), Some(&(plo, phi))) =
+            (self.top_index.get(&other), self.offset_ranges.get(&pinned))
+        else {
+            return false;
+        };
+        let own = self.guards.get(&other).copied().unwrap_or(UNBOUNDED);
+        let (own_lo, own_hi) = own[0];
+        // Every thread of a block has `threadIdx.x` below the block's
+        // extent, at most `max_block_x` (the hardware limit when unknown).
+        let top = own_hi.map_or(self.max_block_x - 1, |h| h.min(self.max_block_x - 1));
+        let bottom = own_lo.map_or(0, |l| l.max(0));
+        for (lo, hi) in [(bottom, top.min(k - 1)), (bottom.max(k + 1), top)] {
+            // No thread in this range.
+            if lo > hi {
+                continue;
+            }
+            let mut tids = own;
+            tids[0] = (Some(lo), Some(hi));
+            let Some((olo, ohi)) = self.range(&x.offset, at, 0, &tids) else {
+                return false;
+            };
+            // [olo, ohi + size_other) and [plo, phi + size_pinned) apart.
+            let apart = ohi + i128::from(x.size) <= plo || phi + i128::from(y.size) <= olo;
+            if !apart {
+                return false;
+            }
+        }
+        true
     }
 
     /// Bounds of every value `e` may take at top-level position `at`, when

@@ -2019,6 +2019,10 @@ fn scenarios_to_solve(
     // block ids, `check::delinear`): the scenarios they rule out. (Asked
     // before the grid-stride theorem, which costs more per pair.)
     let (block_decided, grid_decided) = injective.delinear.decided(a, b);
+    // One of the two runs in a single thread of a block, and the other's
+    // other threads touch bytes apart from it (`InjectiveOffsets::
+    // pinned_thread_apart`): no same-block scenario.
+    let block_decided = block_decided || injective.pinned_thread_apart(a, b);
     if block_decided && grid_decided {
         return Vec::new();
     }

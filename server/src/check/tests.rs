@@ -1033,6 +1033,43 @@ __global__ void counter(int *out, const int *in, int n) {
     assert_eq!(results[1].1, Verdict::Racy, "{results:?}");
 }
 
+/// An access only one thread of a block runs (`if (threadIdx.x == 0)`)
+/// against another whose bytes in every other thread lie elsewhere is
+/// decided without the solver (`InjectiveOffsets::pinned_thread_apart`);
+/// another thread reading the element thread 0 writes goes to the solver,
+/// which finds the race.
+#[test]
+fn pinned_thread_pairs_are_decided_without_the_solver() {
+    // Thread 0 writes `s[0]` in the last iteration, after the last barrier.
+    let src = |reader: &str| {
+        format!(
+            r#"
+__global__ void last_value(float *out, const float *in, int n) {{
+  __shared__ float s[256];
+  for (int i = 0; i < n; i++) {{
+    __syncthreads();
+    if (threadIdx.x < n - i) s[threadIdx.x] = in[i];
+  }}
+  if (threadIdx.x == {reader}) out[0] = s[0];
+}}
+"#
+        )
+    };
+    let mut one_block = CheckOptions::default();
+    one_block.launch.block_dim = Some([256, 1, 1]);
+    one_block.launch.grid_dim = Some([1, 1, 1]);
+    let (name, verdict, queries, _) = check_source(&src("0"), &one_block)[0].clone();
+    assert_eq!((verdict, queries), (Verdict::RaceFree, 0), "{name}");
+    let (name, verdict, queries, _) = check_source(&src("1"), &one_block)[0].clone();
+    assert_eq!(verdict, Verdict::Racy, "{name}");
+    assert!(queries > 0, "{name}: the solver decides it");
+    // Two-dimensional blocks: `threadIdx.x == 0` is a column of threads.
+    let mut two_d = one_block.clone();
+    two_d.launch.block_dim = Some([16, 16, 1]);
+    let (name, verdict, _, _) = check_source(&src("0"), &two_d)[0].clone();
+    assert_eq!(verdict, Verdict::Racy, "{name}");
+}
+
 /// A constant step equal to the thread count the launch fixes is the grid's
 /// stride (`check::grid_stride`), and a constant expression equal to the
 /// launch's `blockDim.x` is `blockDim.x`: decided without a solver query
