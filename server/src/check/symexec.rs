@@ -2764,9 +2764,8 @@ fn touched_locals(then_: &Block, else_: &Block) -> Vec<usize> {
 const INDEX_CONSTANT_MAX: i64 = 1 << 20;
 
 /// Whether `t` is an index term: built with `+` and `*` from thread and
-/// block ids, launch sizes, scalar parameters, non-negative numerals, the
-/// quotients and remainders of index terms by positive numerals and the
-/// selections between index terms ([`selected_index_term`]) (the
+/// block ids, launch sizes, scalar parameters, non-negative numerals and the
+/// quotients and remainders of index terms by positive numerals (the
 /// constants [`Encoder::new`] and [`Encoder::param`] create; values read from
 /// memory, loop counters and other unknowns are havocked under names with a
 /// `!`, which never match), with every coefficient of its expansion at most
@@ -2774,20 +2773,7 @@ const INDEX_CONSTANT_MAX: i64 = 1 << 20;
 /// coefficients are hash and random-number multipliers (`1103515245`,
 /// `threadIdx.x * 1000003u * 1000003u`), whose products wrap by design.
 fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
-    let mut visits = INDEX_TERM_VISITS;
-    index_term_within(t, depth, &mut visits)
-}
-
-/// The most subterms one [`is_index_term`] question visits: selections
-/// merged from branches share their arms' subterms, which a walk of the
-/// tree would visit once per path. Past it the term is not an index term,
-/// and the assumption is not made (sound).
-const INDEX_TERM_VISITS: u32 = 1 << 14;
-
-/// [`is_index_term`] within `visits` more subterm visits.
-fn index_term_within(t: &Int, depth: u32, visits: &mut u32) -> Option<i128> {
     use z3::DeclKind;
-    *visits = visits.checked_sub(1)?;
     if let Some(k) = t.as_i64() {
         return (0..=INDEX_CONSTANT_MAX)
             .contains(&k)
@@ -2835,7 +2821,7 @@ fn index_term_within(t: &Int, depth: u32, visits: &mut u32) -> Option<i128> {
                 .as_i64()
                 .filter(|c| (1..=INDEX_CONSTANT_MAX).contains(c))?,
         );
-        let bound = index_term_within(&dividend.as_int()?, depth + 1, visits)?;
+        let bound = is_index_term(&dividend.as_int()?, depth + 1)?;
         return Some(if kind == DeclKind::Idiv {
             ((bound + c - 1) / c).max(1)
         } else {
@@ -2852,7 +2838,7 @@ fn index_term_within(t: &Int, depth: u32, visits: &mut u32) -> Option<i128> {
         let [cond, then, other] = t.children().try_into().ok()?;
         let (cond, then, other) = (cond.as_bool()?, then.as_int()?, other.as_int()?);
         if head_kind(&then) != Some(DeclKind::Idiv) || head_kind(&other) != Some(DeclKind::Uminus) {
-            return selected_index_term(&then, &other, depth, visits);
+            return None;
         }
         let [x, c] = then.children().try_into().ok()?;
         let [negated] = other.children().try_into().ok()?;
@@ -2868,16 +2854,16 @@ fn index_term_within(t: &Int, depth: u32, visits: &mut u32) -> Option<i128> {
                 ]
             || cond != x.ge(&zero)
         {
-            return selected_index_term(&then, &other, depth, visits);
+            return None;
         }
-        return index_term_within(&then, depth + 1, visits);
+        return is_index_term(&then, depth + 1);
     }
     if !matches!(kind, DeclKind::Add | DeclKind::Mul) {
         return None;
     }
     let mut bound: i128 = 1;
     for c in t.children() {
-        let c = index_term_within(&c.as_int()?, depth + 1, visits)?;
+        let c = is_index_term(&c.as_int()?, depth + 1)?;
         bound = if kind == DeclKind::Mul {
             bound.checked_mul(c)?
         } else {
@@ -2888,19 +2874,6 @@ fn index_term_within(t: &Int, depth: u32, visits: &mut u32) -> Option<i128> {
         }
     }
     Some(bound)
-}
-
-/// A selection `c ? a : b` (any condition) between two index terms is an
-/// index term, with the larger of their bounds: its value is one of theirs
-/// in every execution, an extent or offset computed with `+` and `*` alone
-/// either way (HeCBench channelShuffle's `n = kNFirst ? blockIdx.x :
-/// blockIdx.y`). A wrapped sum or product of it indexes other elements than
-/// the arithmetic says whichever arm was taken, the reason the assumption is
-/// made for each arm alone.
-fn selected_index_term(then: &Int, other: &Int, depth: u32, visits: &mut u32) -> Option<i128> {
-    let a = index_term_within(then, depth + 1, visits)?;
-    let b = index_term_within(other, depth + 1, visits)?;
-    Some(a.max(b))
 }
 
 /// `q` with `t == d * q` for every value of `t`'s unknowns, read off its
@@ -3534,70 +3507,13 @@ impl Exec<'_, '_> {
             }
         };
         let ((ea, fa), (eb, fb)) = (strip(a), strip(b));
-        let va = self.index_factor(&ea, ty);
-        let vb = self.index_factor(&eb, ty);
+        let va = self.expr(&ea);
+        let vb = self.expr(&eb);
         let index = |v: &Val, from: ScalarTy| matches!((v, from), (Val::I(x, _), ScalarTy::Int { .. }) if is_index_term(x, 0).is_some());
         let both_index = index(&va, fa) && index(&vb, fb);
         let x = self.index_operand(va, fa, ty, both_index);
         let y = self.index_operand(vb, fb, ty, both_index);
         (x, y)
-    }
-
-    /// The value of a factor `e` of an unsigned index product of type `ty`.
-    /// A sum `p + q` computed in `ty` whose operands are index terms, one of
-    /// them of a signed type (`(n * C + blockIdx.z) * HxW` with `int n, C`),
-    /// is the mathematical sum, kept as it is under the index-arithmetic
-    /// assumption like a signed factor alone (see [`Self::index_factors`]): a
-    /// signed index term in a factor of unsigned index arithmetic is not
-    /// negative, so the sum neither wraps below 0 nor past the type. A sum
-    /// that is not a factor keeps C's conversion (`threadIdx.x + shift` with
-    /// a negative `int shift` is an idiom). Anything else: [`Self::expr`].
-    fn index_factor(&mut self, e: &Expr, ty: ScalarTy) -> Val {
-        let Expr::Binary(BinOp::Add, p, q, sum_ty) = e else {
-            return self.expr(e);
-        };
-        let kernel = self.kernel();
-        let operand = |e: &Expr| -> (Expr, ScalarTy) {
-            match e {
-                Expr::Cast(to, inner)
-                    if *to == ty && matches!(type_of(kernel, inner), ScalarTy::Int { .. }) =>
-                {
-                    ((**inner).clone(), type_of(kernel, inner))
-                }
-                _ => (e.clone(), type_of(kernel, e)),
-            }
-        };
-        let ((ep, fp), (eq, fq)) = (operand(p), operand(q));
-        let signed = |t: ScalarTy| matches!(t, ScalarTy::Int { signed: true, .. });
-        let integer = |t: ScalarTy| matches!(t, ScalarTy::Int { .. });
-        if *sum_ty != ty || !integer(fp) || !integer(fq) || !(signed(fp) || signed(fq)) {
-            return self.expr(e);
-        }
-        let (vp, vq) = (self.expr(&ep), self.expr(&eq));
-        let (Val::I(xp, rp), Val::I(xq, rq)) = (&vp, &vq) else {
-            return self.binary(BinOp::Add, p, q, ty);
-        };
-        let sum = Int::add(&[xp.clone(), xq.clone()]);
-        if is_index_term(xp, 0).is_some() && is_index_term(xq, 0).is_some() {
-            if let Some(v) = self.index_arithmetic_fits(&sum, rp.add(*rq), ty) {
-                return v;
-            }
-        }
-        // Otherwise C's unsigned sum of the converted operands, as
-        // [`Self::binary`] computes it (the operands are evaluated once).
-        let (Val::I(x, rx), Val::I(y, ry)) = (self.coerce(vp, fp, ty), self.coerce(vq, fq, ty))
-        else {
-            return self.binary(BinOp::Add, p, q, ty);
-        };
-        let (sum, range) = (Int::add(&[x.clone(), y.clone()]), rx.add(ry));
-        let v = match self.index_arithmetic_fits(&sum, range, ty) {
-            Some(v) => v,
-            None => self.arith_result(sum, range, ty),
-        };
-        if let Val::I(r, _) = &v {
-            self.finite_image(BinOp::Add, r, &x, &y, ty);
-        }
-        v
     }
 
     /// An operand `v` of type `from` converted to `ty`: kept as it is under

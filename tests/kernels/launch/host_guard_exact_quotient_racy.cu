@@ -49,9 +49,8 @@ void changed(float *y, int rows, int C, int G) {
 
 // As shuffle_pick in host_guard_exact_quotient.cu, but one block too many in
 // z: block z = C of row 0 and block z = 0 of row 1 own the same slots. They
-// store different values (the same value at the same offset would race only
-// benignly; a collision of different offsets needs a wrapped index, which
-// the index-arithmetic assumption excludes).
+// store different values: the same value at the same offset would race only
+// benignly, and the race would then rest on a witness whose index wraps.
 template <bool kFirst>
 __global__ void pick_extra(float *y, int C, int HxW) {
     const int n = kFirst ? blockIdx.x : blockIdx.y;

@@ -1,30 +1,8 @@
 // expect-verdict: racy
-// Races index_arithmetic_selection.cu's assumption must not hide.
-
-// Off by one: column `width` of row r is column 0 of the next slot; no wrap.
-__global__ void pick_overlap(const float *x, float *y, unsigned C, unsigned width, bool rows_in_x) {
-    const unsigned row = rows_in_x ? blockIdx.x : blockIdx.y;
-    const unsigned chunk = rows_in_x ? blockIdx.y : blockIdx.x;
-    const unsigned col = chunk * 128 + threadIdx.x;
-    if (col <= width)
-        y[(row * C + blockIdx.z) * width + col] = x[col]; //~ race write-write
-}
-
-void pick(const float *x, float *y, unsigned rows, unsigned C, unsigned width) {
-    const unsigned chunks = (width + 127) / 128 + 1;
-    if (rows <= 65535)
-        pick_overlap<<<dim3(chunks, rows, C), 128>>>(x, y, C, width, false);
-    else
-        pick_overlap<<<dim3(rows, chunks, C), 128>>>(x, y, C, width, true);
-}
-
-// A selection with an arm that is not an index term (a hash multiplier,
-// whose product wraps by design) is not one either: with `hashed`, blocks 0
-// and 2 both write y[threadIdx.x] (2 * 2^31 wraps to 0).
-__global__ void pick_hashed(float *y, bool hashed) {
-    const unsigned slot = hashed ? blockIdx.x * 2147483648u : blockIdx.x * blockDim.x;
-    y[slot + threadIdx.x] = (float)blockIdx.x; //~ race write-write
-}
+// Races that a rule for the index `(n * C + blockIdx.z) * HxW + offset`
+// with signed `n * C` (HeCBench channelShuffle's NCHW kernel, README known
+// gaps) must keep: none needs a wrap of the exact (unwrapped) index, so
+// assuming only that the exact index is in range keeps them all.
 
 // One block too many in z: block z = C of row 0 and block z = 0 of row 1
 // own the same slots, whatever the sums' signs.
@@ -59,4 +37,17 @@ __global__ void negative_stride(float *y, int C, int width) {
 
 void negative(float *y, int rows, int C, int width) {
     negative_stride<<<dim3((width + 127) / 128, rows, 4), 128>>>(y, C, width);
+}
+
+// A factor that is negative while the final index is in range: block 0
+// thread 64 computes (-1 + 0) * 64u + 64 = 0 (0xffffffff * 64 + 64 wraps to
+// 0, the exact -64 + 64), block 1 thread 0 computes (-1 + 1) * 64 + 0 = 0.
+// "A signed term in a factor of unsigned index arithmetic is not negative"
+// would drop it; the exact index, 0, is in range.
+__global__ void negative_factor(int *a, int shift) {
+    a[(shift + blockIdx.x) * 64u + threadIdx.x] = blockIdx.x; //~ race write-write
+}
+
+void negative_shift(int *a) {
+    negative_factor<<<2, 128>>>(a, -1);
 }
