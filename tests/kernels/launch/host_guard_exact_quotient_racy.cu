@@ -48,14 +48,16 @@ void changed(float *y, int rows, int C, int G) {
 }
 
 // As shuffle_pick in host_guard_exact_quotient.cu, but one block too many in
-// z: block z = C of row 0 and block z = 0 of row 1 own the same slots.
+// z: block z = C of row 0 and block z = 0 of row 1 own the same slots. They
+// store different values: the same value at the same offset would race only
+// benignly, and the race would then rest on a witness whose index wraps.
 template <bool kFirst>
 __global__ void pick_extra(float *y, int C, int HxW) {
     const int n = kFirst ? blockIdx.x : blockIdx.y;
     const int s = kFirst ? blockIdx.y : blockIdx.x;
     const int offset = s * 256 + threadIdx.x;
     if (offset < HxW)
-        y[(n * C + blockIdx.z) * HxW + offset] = 1.f + offset; //~ race write-write
+        y[(n * C + blockIdx.z) * HxW + offset] = 1.f + blockIdx.z; //~ race write-write
 }
 
 void pick_more(float *y, int N, int C, int HxW) {
