@@ -60,6 +60,13 @@
 //! differs only in its block barriers (same statements, options and
 //! repeated reads) a loop's entry and step formulas are the ones the search
 //! decided.
+//!
+//! The decisions of a synthesis's scope are kept for the re-check of the
+//! text it writes ([`with_pair_reuse_kept`], [`with_kept_decisions`]). That
+//! text is lowered again, so its statements have other labels and source
+//! ranges: a kept kernel is matched to a checked one by pairing their
+//! statements other than block barriers in order ([`relabeled`]), renamed,
+//! and then compared as above.
 
 use crate::base::HashSet;
 use std::cell::RefCell;
@@ -91,6 +98,7 @@ const MAX_STATEMENTS: usize = 20_000;
 
 /// A checked kernel, the pairs its check proved race-free and the results
 /// of its loop-invariant searches.
+#[derive(Clone)]
 struct Entry {
     kernel: Kernel,
     opts: CheckOptions,
@@ -98,6 +106,32 @@ struct Entry {
     invariants: InvariantMemo,
     /// The check found no barrier divergence (and left none undecided).
     aligned: bool,
+    /// Kept from a closed scope (see [`with_kept_decisions`]): its kernel
+    /// comes from another lowering, and is matched to a checked kernel
+    /// through [`relabeled`].
+    foreign: bool,
+}
+
+/// The decisions of the checks of a closed scope (see
+/// [`with_pair_reuse_kept`]), for the checks of [`with_kept_decisions`].
+#[derive(Default)]
+pub struct KeptDecisions(Vec<Entry>);
+
+impl KeptDecisions {
+    /// Adds `other`'s decisions.
+    pub fn extend(&mut self, other: KeptDecisions) {
+        self.0.extend(other.0);
+    }
+
+    /// How many checked kernels it holds.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 
 thread_local! {
@@ -128,6 +162,45 @@ pub fn with_pair_reuse<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
+/// [`with_pair_reuse`], also returning the decisions its checks recorded
+/// (none when a scope was open already: they stay in that one).
+pub fn with_pair_reuse_kept<R>(f: impl FnOnce() -> R) -> (R, KeptDecisions) {
+    let opens = SCOPE.with(|s| s.borrow().is_none());
+    with_pair_reuse(|| {
+        let result = f();
+        let kept = if opens {
+            SCOPE.with(|s| s.borrow_mut().as_mut().map(std::mem::take))
+        } else {
+            None
+        };
+        (result, KeptDecisions(kept.unwrap_or_default()))
+    })
+}
+
+/// Runs `f` in a reuse scope that starts with `kept`, the decisions of the
+/// checks of another scope (a synthesis, whose kernels come from another
+/// lowering of the text: the re-check of the text it writes). A check in
+/// it reuses such a decision only in a kernel that is the decided one but
+/// for statement labels, source ranges and block barriers (see
+/// [`relabeled`]), by the module's theorems. Nested in an open scope, `f`
+/// runs in that one and `kept` is not used.
+pub fn with_kept_decisions<R>(kept: &KeptDecisions, f: impl FnOnce() -> R) -> R {
+    let opens = SCOPE.with(|s| s.borrow().is_none());
+    with_pair_reuse(|| {
+        if opens {
+            SCOPE.with(|s| {
+                if let Some(entries) = s.borrow_mut().as_mut() {
+                    entries.extend(kept.0.iter().map(|e| Entry {
+                        foreign: true,
+                        ..e.clone()
+                    }));
+                }
+            });
+        }
+        f()
+    })
+}
+
 /// Whether a check of `kernel` may record or reuse pair decisions.
 fn eligible(kernel: &Kernel) -> bool {
     if !kernel.asyncs.accesses.is_empty() || super::named::has_named_barriers(kernel) {
@@ -152,6 +225,18 @@ fn for_each_base(kernel: &Kernel, opts: &CheckOptions, mut f: impl FnMut(&Entry)
         }
         let repeats = super::own_write::repeated_reads(kernel);
         for e in entries {
+            let relabeled_entry;
+            let e = if e.foreign {
+                match relabeled(e, kernel, opts) {
+                    Some(r) => {
+                        relabeled_entry = r;
+                        &relabeled_entry
+                    }
+                    None => continue,
+                }
+            } else {
+                e
+            };
             // A pair proved race-free may rest on the equal values of
             // repeated reads (`own_write::repeated_reads`); a barrier the
             // kernel adds between two such reads lets another thread's write
@@ -294,6 +379,7 @@ pub(crate) fn remember_check(
                 race_free,
                 invariants,
                 aligned,
+                foreign: false,
             });
         }
     });
@@ -361,6 +447,209 @@ fn same_declarations(small: &Kernel, big: &Kernel) -> bool {
         && *layout_assumption == big.layout_assumption
         && *warp_broadcasts == big.warp_broadcasts
         && *sub_group_broadcasts == big.sub_group_broadcasts
+}
+
+/// `e` (kept from another lowering) restated in the labels of `kernel`,
+/// when its kernel is `kernel` but for statement labels, source ranges and
+/// block barriers: the statements other than block barriers pair up in
+/// order with the same kinds and structure, and the declarations are equal
+/// but for their source ranges (None otherwise, and for kernels with
+/// asynchronous copies). The result's kernel has `e`'s statements under
+/// their counterparts' labels (its block barriers under fresh ones) and
+/// `kernel`'s declarations, and its decisions are renamed the same way.
+/// Its options must be `opts` but for the kernel budget (a synthesis runs
+/// with what the front end left of it), which bounds the solver's work
+/// only: a pair proven race-free under any budget is race-free. Of its
+/// loop-invariant searches only those that proved candidates are kept (a
+/// search that gave up under the synthesis's smaller share of work is
+/// made again).
+///
+/// Sound: labels and source ranges name statements, they are no part of
+/// what a kernel does (the checker's formulas are built from statement
+/// kinds, expressions and declarations), so a kernel and its renaming have
+/// the same executions, and a pair one check proved race-free in `e`'s
+/// kernel is race-free in the renamed one; from there the module's
+/// theorems carry it to `kernel` as for a kernel of the same lowering
+/// (`for_each_base` compares the renamed kernel as it does any other).
+fn relabeled(e: &Entry, kernel: &Kernel, opts: &CheckOptions) -> Option<Entry> {
+    let from = &e.kernel;
+    let same_options = CheckOptions {
+        kernel_budget_ms: opts.kernel_budget_ms,
+        ..e.opts.clone()
+    } == *opts;
+    if !same_options || !same_declarations_but_ranges(from, kernel) {
+        return None;
+    }
+    let mut map: crate::base::HashMap<StmtId, StmtId> = crate::base::HashMap::default();
+    if !pair_blocks(&from.body, &kernel.body, &mut map) {
+        return None;
+    }
+    // Kernel-level lists that name statements must name counterparts.
+    let broadcasts = |list: &[(StmtId, Vec<crate::ir::Expr>)]| -> Option<Vec<_>> {
+        list.iter()
+            .map(|(id, x)| Some((*map.get(id)?, x.clone())))
+            .collect()
+    };
+    if broadcasts(&from.warp_broadcasts)? != kernel.warp_broadcasts
+        || broadcasts(&from.sub_group_broadcasts)? != kernel.sub_group_broadcasts
+    {
+        return None;
+    }
+    let swaps: Option<Vec<crate::ir::StmtSwap>> = from
+        .layout_assumption
+        .iter()
+        .map(|(id, a, b)| Some((*map.get(id)?, a.clone(), b.clone())))
+        .collect();
+    if swaps? != kernel.layout_assumption {
+        return None;
+    }
+    let mut next = kernel.next_stmt_id;
+    let mut body = from.body.clone();
+    relabel_block(&mut body, &map, &mut next);
+    let renamed = Kernel {
+        body,
+        next_stmt_id: next,
+        ..kernel.clone()
+    };
+    let race_free = e
+        .race_free
+        .iter()
+        .filter_map(|(a, b)| Some(pair_key(*map.get(a)?, *map.get(b)?)))
+        .collect();
+    let invariants = e
+        .invariants
+        .iter()
+        .filter(|(_, (_, proven))| !proven.is_empty())
+        .filter_map(|((id, thread), found)| Some(((*map.get(id)?, *thread), found.clone())))
+        .collect();
+    Some(Entry {
+        kernel: renamed,
+        opts: opts.clone(),
+        race_free,
+        invariants,
+        aligned: e.aligned,
+        foreign: false,
+    })
+}
+
+/// The declarations of two kernels are equal but for source ranges (see
+/// [`same_declarations`]); neither has asynchronous copies.
+fn same_declarations_but_ranges(a: &Kernel, b: &Kernel) -> bool {
+    let arrays = |k: &Kernel| -> Vec<crate::ir::ArrayDecl> {
+        k.arrays
+            .iter()
+            .map(|d| crate::ir::ArrayDecl {
+                span: crate::ir::Span::default(),
+                ..d.clone()
+            })
+            .collect()
+    };
+    let vars = |k: &Kernel| -> Vec<(String, crate::ir::ScalarTy)> {
+        k.vars.iter().map(|v| (v.name.clone(), v.ty)).collect()
+    };
+    let no_asyncs = |k: &Kernel| k.asyncs == crate::ir::AsyncInfo::default();
+    a.name == b.name
+        && a.lang == b.lang
+        && a.params == b.params
+        && arrays(a) == arrays(b)
+        && vars(a) == vars(b)
+        && a.launch_bounds == b.launch_bounds
+        && a.required_block == b.required_block
+        && a.is_template == b.is_template
+        && no_asyncs(a)
+        && no_asyncs(b)
+        && a.template_params == b.template_params
+        && a.explicit_instantiations == b.explicit_instantiations
+        && a.uses_volatile == b.uses_volatile
+}
+
+/// The statements of `a` and `b` other than block barriers pair up (same
+/// kinds and structure, labels aside); `map` gets each label of `a`'s
+/// paired to its counterpart's.
+fn pair_blocks(a: &Block, b: &Block, map: &mut crate::base::HashMap<StmtId, StmtId>) -> bool {
+    let mut a = a.stmts.iter().filter(|s| !is_block_barrier(s));
+    let mut b = b.stmts.iter().filter(|s| !is_block_barrier(s));
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if pair_stmts(x, y, map) => {}
+            _ => return false,
+        }
+    }
+}
+
+/// [`same_shape`] with labels paired instead of compared.
+fn pair_stmts(a: &Stmt, b: &Stmt, map: &mut crate::base::HashMap<StmtId, StmtId>) -> bool {
+    let same = match (&a.kind, &b.kind) {
+        (
+            StmtKind::If {
+                cond: c1,
+                then_: t1,
+                else_: e1,
+            },
+            StmtKind::If {
+                cond: c2,
+                then_: t2,
+                else_: e2,
+            },
+        ) => c1 == c2 && pair_blocks(t1, t2, map) && pair_blocks(e1, e2, map),
+        (
+            StmtKind::Loop {
+                cond: c1,
+                cond_prelude: p1,
+                body: b1,
+                step: s1,
+                form: f1,
+            },
+            StmtKind::Loop {
+                cond: c2,
+                cond_prelude: p2,
+                body: b2,
+                step: s2,
+                form: f2,
+            },
+        ) => {
+            c1 == c2
+                && f1 == f2
+                && pair_blocks(p1, p2, map)
+                && pair_blocks(b1, b2, map)
+                && pair_blocks(s1, s2, map)
+        }
+        (k1, k2) => k1 == k2,
+    };
+    same && map.insert(a.id, b.id).is_none()
+}
+
+/// Renames the statements of `block` by `map`; those it does not name (the
+/// block barriers) get fresh labels from `next` on.
+fn relabel_block(block: &mut Block, map: &crate::base::HashMap<StmtId, StmtId>, next: &mut u32) {
+    for s in &mut block.stmts {
+        s.id = match map.get(&s.id) {
+            Some(&id) => id,
+            None => {
+                let id = StmtId(*next);
+                *next += 1;
+                id
+            }
+        };
+        match &mut s.kind {
+            StmtKind::If { then_, else_, .. } => {
+                relabel_block(then_, map, next);
+                relabel_block(else_, map, next);
+            }
+            StmtKind::Loop {
+                cond_prelude,
+                body,
+                step,
+                ..
+            } => {
+                relabel_block(cond_prelude, map, next);
+                relabel_block(body, map, next);
+                relabel_block(step, map, next);
+            }
+            _ => {}
+        }
+    }
 }
 
 fn is_block_barrier(s: &Stmt) -> bool {
@@ -833,6 +1122,67 @@ pub(crate) mod tests {
             let two_blocks = with_two_blocks(&opts);
             let between_blocks = crate::check::check_kernel(&with, &two_blocks);
             assert_eq!(between_blocks.verdict, Verdict::Racy, "{between_blocks:?}");
+        });
+    }
+
+    /// Two phases as in `PHASES`, each store one-to-one but not trivially
+    /// so (the solver decides each store against itself).
+    const WRITTEN: &str = "__global__ void k(const int *a, const int *c, int *b) {\n  __shared__ int s[64];\n  __shared__ int r[64];\n  int t = threadIdx.x;\n  s[(t * 5) % 64] = a[t];\n  __syncthreads();\n  b[t] = s[63 - t];\n  r[(t * 3) % 64] = c[t] + 1;\n  __syncthreads();\n  b[t + 64] = r[63 - t];\n}\n";
+
+    #[test]
+    fn kept_decisions_carry_to_the_text_written_with_its_barriers() {
+        let opts = opts();
+        // The synthesis's base: the text without its barriers (labels and
+        // source ranges after each barrier differ from the written text's).
+        let stripped = lower(&WRITTEN.replace("  __syncthreads();\n", ""));
+        let written = lower(WRITTEN);
+        assert_ne!(access(&stripped, "r", true), access(&written, "r", true));
+        let (report, kept) = with_pair_reuse_kept(|| crate::check::check_kernel(&stripped, &opts));
+        assert_eq!(report.verdict, Verdict::Racy, "{report:?}");
+        assert!(!kept.is_empty());
+        // Without them the written kernel reuses nothing.
+        assert!(known_race_free(&written, &opts).is_empty());
+        let r = access(&written, "r", true);
+        with_kept_decisions(&kept, || {
+            let known = known_race_free(&written, &opts);
+            assert!(known.contains(&pair_key(r, r)), "{known:?}");
+            let recheck = crate::check::check_kernel(&written, &opts);
+            assert_eq!(recheck.verdict, Verdict::RaceFree, "{recheck:?}");
+            // Not under other options, but under another budget (a
+            // synthesis runs with what the front end left of it).
+            assert!(known_race_free(&written, &with_two_blocks(&opts)).is_empty());
+            let longer = CheckOptions {
+                kernel_budget_ms: opts.kernel_budget_ms + 1,
+                ..opts.clone()
+            };
+            assert!(known_race_free(&written, &longer).contains(&pair_key(r, r)));
+        });
+        // Nested in an open scope, the kept decisions are not used.
+        with_pair_reuse(|| {
+            with_kept_decisions(&kept, || {
+                assert!(known_race_free(&written, &opts).is_empty())
+            })
+        });
+    }
+
+    #[test]
+    fn kept_decisions_skip_a_text_whose_statements_changed() {
+        let opts = opts();
+        let stripped = lower(&WRITTEN.replace("  __syncthreads();\n", ""));
+        let (_, kept) = with_pair_reuse_kept(|| crate::check::check_kernel(&stripped, &opts));
+        // Two threads store each `r[x]`: the store races with itself, and a
+        // decision of the text above must not hide it.
+        let halved = lower(&WRITTEN.replace("r[(t * 3) % 64] =", "r[(t * 3) % 64 / 2] ="));
+        with_kept_decisions(&kept, || {
+            assert!(known_race_free(&halved, &opts).is_empty());
+            let report = crate::check::check_kernel(&halved, &opts);
+            assert_eq!(report.verdict, Verdict::Racy, "{report:?}");
+        });
+        // Nor with a statement added before the stores.
+        let renamed =
+            lower(&WRITTEN.replace("int t = threadIdx.x;", "int u = threadIdx.x; int t = u;"));
+        with_kept_decisions(&kept, || {
+            assert!(known_race_free(&renamed, &opts).is_empty())
         });
     }
 }

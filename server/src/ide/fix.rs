@@ -126,6 +126,9 @@ pub fn fix_file(
         Some(spent) => remaining_budget(&options, spent),
         None => options,
     };
+    // The pair decisions of every synthesis's checks, for the re-checks of
+    // the text they write (see `check` below).
+    let kept = std::cell::RefCell::new(crate::check::reuse::KeptDecisions::default());
     let mut repair = |k: &Kernel, files: &[SourceFileInfo]| {
         // One launch configuration: the kernel as `check` checks it (its
         // launch-bound parameters substituted; the edits are of the same
@@ -162,7 +165,7 @@ pub fn fix_file(
         // Its checks and the synthesizer's share their unsatisfiable
         // queries (see `with_unsat_cache`) and race-free pairs (see
         // `check::reuse`); every kernel is still checked.
-        crate::check::reuse::with_pair_reuse(|| {
+        let (repaired, decisions) = crate::check::reuse::with_pair_reuse_kept(|| {
             crate::check::sdv::with_unsat_cache(|| {
                 if let Some(repaired) = guarded("the synchronisation repair", || {
                     sync_repair(path, &env, k, files, &opts.check, &cost, &mut attempt)
@@ -242,19 +245,32 @@ pub fn fix_file(
                 repaired.times.checker_ms += attempt.checker_ms;
                 repaired
             })
-        })
+        });
+        kept.borrow_mut().extend(decisions);
+        repaired
     };
     // The re-check of a repaired kernel is `check`'s check of the repaired
     // text: through its launch plan, with the solver work units `check`
-    // gives a kernel (whatever the synthesis spent), in no cache or reuse
-    // scope of the synthesis. So `fix` calls a kernel repaired exactly when
-    // `check` of the text it writes calls it race-free: the work units, and
-    // so the verdict, do not depend on the load. Only the wall-clock
-    // backstop counts what the kernel spent before (the front end's share
-    // and its synthesis), so that the kernel's time stays within its budget
-    // (issue 13); past it the re-check is inconclusive, and so is the kernel.
-    let mut check =
-        |k: &Kernel, spent: std::time::Duration| check_plan(k, &plan_for(k), front_end + spent);
+    // gives a kernel (whatever the synthesis spent), in none of the
+    // synthesis's caches, but reusing the pairs its checks proved race-free
+    // in kernels of which the text's is the same but for statement labels,
+    // source ranges and block barriers (`check::reuse::with_kept_decisions`:
+    // each such reuse is a proof, by the theorems of `check::reuse`; a
+    // re-check asks the rest, the pairs the synthesis did not prove, the
+    // divergence of every barrier, of the solver). So `fix` calls a kernel
+    // repaired only when the text it writes is proven race-free; a fresh
+    // `check` of that text decides the same pairs again and agrees, unless
+    // its work units run out on pairs the reuse spared (then it says
+    // inconclusive). The work units, and so the verdict, do not depend on
+    // the load. Only the wall-clock backstop counts what the kernel spent
+    // before (the front end's share and its synthesis), so that the
+    // kernel's time stays within its budget (issue 13); past it the
+    // re-check is inconclusive, and so is the kernel.
+    let mut check = |k: &Kernel, spent: std::time::Duration| {
+        crate::check::reuse::with_kept_decisions(&kept.borrow(), || {
+            check_plan(k, &plan_for(k), front_end + spent)
+        })
+    };
     // Lowering the repaired text again ends with the file's budgets (one per
     // kernel, counted from the start): past it, the repair is not verified.
     let kernels = (program.kernels.len() + program.unsupported.len()).max(1) as u64;

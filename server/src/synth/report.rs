@@ -287,12 +287,11 @@ pub fn find_kernel<'p>(program: &'p Program, name: &str, start: u32) -> Option<&
 /// work units (not what the synthesis left of the kernel's), given the time
 /// the kernel already spent (its synthesis and earlier re-checks), which
 /// counts against the wall-clock backstop only: a kernel is reported
-/// repaired only when a check of the repaired text as `check` makes it
-/// finds it race-free, even when the synthesis proved the same kernel
-/// race-free already (its checks share solver caches and race-free pairs
-/// between candidates, so they can decide within their work units a kernel
-/// a fresh check cannot). The re-check's time is added to the kernel's
-/// `time_ms`.
+/// repaired only when a check of the repaired text finds it race-free, even
+/// when the synthesis proved the same kernel race-free already (that check
+/// may reuse the pairs the synthesis's checks proved race-free, each a
+/// proof, but none of their solver caches: see `ide::fix`). The re-check's
+/// time is added to the kernel's `time_ms`.
 pub fn fix_program(
     path: &str,
     program: &Program,
