@@ -2778,38 +2778,7 @@ const INDEX_CONSTANT_MAX: i64 = 1 << 20;
 /// coefficients are hash and random-number multipliers (`1103515245`,
 /// `threadIdx.x * 1000003u * 1000003u`), whose products wrap by design.
 fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
-    index_term_within(t, depth, &mut 0)
-}
-
-/// The most subterms one [`exact_index_term`] question visits: selections
-/// merged from branches share their arms' subterms, which a walk of the
-/// tree would visit once per path. Past it the term is not one (the
-/// assumption is then not made).
-const SELECTION_VISITS: u32 = 1 << 14;
-
-/// [`is_index_term`] that also reads a selection `c ? a : b` between two
-/// index terms (any condition) as an index term with the larger bound: its
-/// value is one of theirs in every execution (HeCBench channelShuffle's `n =
-/// kNFirst ? blockIdx.x : blockIdx.y`). Only for [`Exec::exact_index`],
-/// which assumes nothing of the terms' signs, so that the rules that do (a
-/// signed factor of unsigned index arithmetic is not negative) are not
-/// widened.
-fn exact_index_term(t: &Int) -> Option<i128> {
-    let mut visits = SELECTION_VISITS;
-    index_term_within(t, 0, &mut visits)
-}
-
-/// [`is_index_term`]; selections count while `visits` is not 0 (each
-/// subterm visit takes one).
-fn index_term_within(t: &Int, depth: u32, visits: &mut u32) -> Option<i128> {
     use z3::DeclKind;
-    let selections = *visits > 0;
-    if selections {
-        *visits -= 1;
-        if *visits == 0 {
-            return None;
-        }
-    }
     if let Some(k) = t.as_i64() {
         return (0..=INDEX_CONSTANT_MAX)
             .contains(&k)
@@ -2857,7 +2826,7 @@ fn index_term_within(t: &Int, depth: u32, visits: &mut u32) -> Option<i128> {
                 .as_i64()
                 .filter(|c| (1..=INDEX_CONSTANT_MAX).contains(c))?,
         );
-        let bound = index_term_within(&dividend.as_int()?, depth + 1, visits)?;
+        let bound = is_index_term(&dividend.as_int()?, depth + 1)?;
         return Some(if kind == DeclKind::Idiv {
             ((bound + c - 1) / c).max(1)
         } else {
@@ -2874,9 +2843,7 @@ fn index_term_within(t: &Int, depth: u32, visits: &mut u32) -> Option<i128> {
         let [cond, then, other] = t.children().try_into().ok()?;
         let (cond, then, other) = (cond.as_bool()?, then.as_int()?, other.as_int()?);
         if head_kind(&then) != Some(DeclKind::Idiv) || head_kind(&other) != Some(DeclKind::Uminus) {
-            return selections
-                .then(|| selected_index_term(&then, &other, depth, visits))
-                .flatten();
+            return None;
         }
         let [x, c] = then.children().try_into().ok()?;
         let [negated] = other.children().try_into().ok()?;
@@ -2892,18 +2859,16 @@ fn index_term_within(t: &Int, depth: u32, visits: &mut u32) -> Option<i128> {
                 ]
             || cond != x.ge(&zero)
         {
-            return selections
-                .then(|| selected_index_term(&then, &other, depth, visits))
-                .flatten();
+            return None;
         }
-        return index_term_within(&then, depth + 1, visits);
+        return is_index_term(&then, depth + 1);
     }
     if !matches!(kind, DeclKind::Add | DeclKind::Mul) {
         return None;
     }
     let mut bound: i128 = 1;
     for c in t.children() {
-        let c = index_term_within(&c.as_int()?, depth + 1, visits)?;
+        let c = is_index_term(&c.as_int()?, depth + 1)?;
         bound = if kind == DeclKind::Mul {
             bound.checked_mul(c)?
         } else {
@@ -2914,13 +2879,6 @@ fn index_term_within(t: &Int, depth: u32, visits: &mut u32) -> Option<i128> {
         }
     }
     Some(bound)
-}
-
-/// The larger bound of two selected index terms (see [`exact_index_term`]).
-fn selected_index_term(then: &Int, other: &Int, depth: u32, visits: &mut u32) -> Option<i128> {
-    let a = index_term_within(then, depth + 1, visits)?;
-    let b = index_term_within(other, depth + 1, visits)?;
-    Some(a.max(b))
 }
 
 /// `q` with `t == d * q` for every value of `t`'s unknowns, read off its
@@ -3412,147 +3370,6 @@ impl Exec<'_, '_> {
             && !r.within(Range::of(ty))
     }
 
-    /// The index-arithmetic assumption for a 32-bit unsigned index `e`
-    /// converted to the 64-bit type `to` of a byte offset, when `e` mixes
-    /// signed terms into its unsigned arithmetic (`(n * C + blockIdx.z) *
-    /// HxW + offset` with `int n, C, HxW`), which the rules per operation do
-    /// not cover. Unsigned `+`, `*` and the conversions between 32-bit integer
-    /// types are exact modulo 2^32, so C's value of `e` is its exact value
-    /// `E` (computed over the integers, each signed subterm with its own
-    /// value) modulo 2^32, and is `E` itself when `E` is in [0, 2^32).
-    /// Assumed: where the thread evaluates it, `E` is in that range, i.e. the
-    /// index arithmetic as a whole does not wrap (the reason of the other
-    /// rules: a wrapped index names other elements than the arithmetic
-    /// says). Nothing is assumed of the signs of the parts beyond the
-    /// documented rule for a signed value that is itself a factor
-    /// (`blockIdx.x * n`, see [`Self::index_factors`]): a sum with a negative
-    /// signed term whose final index is in range (`(shift + blockIdx.x) * 64u
-    /// + threadIdx.x`, `shift = -1`) keeps its value. Only where `E` is an
-    /// index term (selections included, [`exact_index_term`]) that mentions
-    /// a size the program picks at run time, as for the rules per operation.
-    /// None when it does not apply (the caller evaluates `e` as C does).
-    fn exact_index(&mut self, e: &Expr, to: ScalarTy) -> Option<Val> {
-        let u32_ty = ScalarTy::Int {
-            bits: 32,
-            signed: false,
-        };
-        if !self.in_index
-            || !matches!(to, ScalarTy::Int { bits: 64, .. })
-            || type_of(self.kernel(), e) != u32_ty
-            || !self.mixes_signed(e, 0)
-        {
-            return None;
-        }
-        let outer = std::mem::take(&mut self.pending);
-        let exact = self.exact_value(e, 0);
-        let inner = std::mem::replace(&mut self.pending, outer);
-        let x = exact.filter(|x| exact_index_term(x).is_some() && mentions_size(x, 0))?;
-        // The operands' own facts (a signed subterm's range) hold as they
-        // would in C's evaluation.
-        self.pending.extend(inner);
-        let tr = Range::of(u32_ty);
-        let fact = self.within_where_evaluated(&x, tr);
-        self.pending.push(fact);
-        Some(Val::I(x, tr))
-    }
-
-    /// Whether the 32-bit unsigned arithmetic `e` (`+`, `*` and conversions
-    /// between 32-bit integer types) adds a signed operand converted to
-    /// unsigned (a signed factor alone has the rule of `index_factors`).
-    fn mixes_signed(&self, e: &Expr, depth: u32) -> bool {
-        let kernel = self.kernel();
-        let word = |t: ScalarTy| matches!(t, ScalarTy::Int { bits: 32, .. });
-        depth <= 32
-            && match e {
-                Expr::Binary(
-                    BinOp::Add,
-                    a,
-                    b,
-                    ScalarTy::Int {
-                        bits: 32,
-                        signed: false,
-                    },
-                ) => [a, b]
-                    .iter()
-                    .any(|o| self.converted_signed(o) || self.mixes_signed(o, depth + 1)),
-                Expr::Binary(
-                    BinOp::Mul,
-                    a,
-                    b,
-                    ScalarTy::Int {
-                        bits: 32,
-                        signed: false,
-                    },
-                ) => self.mixes_signed(a, depth + 1) || self.mixes_signed(b, depth + 1),
-                Expr::Cast(
-                    ScalarTy::Int {
-                        bits: 32,
-                        signed: false,
-                    },
-                    inner,
-                ) if word(type_of(kernel, inner)) => self.mixes_signed(inner, depth + 1),
-                _ => false,
-            }
-    }
-
-    /// Whether `e` is a signed 32-bit value converted to `unsigned`
-    /// (`(unsigned)n`, as the front end writes C's usual conversions).
-    fn converted_signed(&self, e: &Expr) -> bool {
-        matches!(e, Expr::Cast(ScalarTy::Int { bits: 32, signed: false }, inner)
-            if matches!(type_of(self.kernel(), inner), ScalarTy::Int { bits: 32, signed: true }))
-    }
-
-    /// The exact value of the 32-bit integer expression `e` over the
-    /// integers (see [`Self::exact_index`]): `+` and `*` of 32-bit unsigned
-    /// operands and conversions between 32-bit integer types as exact
-    /// operations, anything else (a signed subterm included) as C evaluates
-    /// it. None when a part is not an integer.
-    fn exact_value(&mut self, e: &Expr, depth: u32) -> Option<Int> {
-        let word = |t: ScalarTy| matches!(t, ScalarTy::Int { bits: 32, .. });
-        if depth <= 32 {
-            match e {
-                Expr::Binary(
-                    op @ (BinOp::Add | BinOp::Mul),
-                    a,
-                    b,
-                    word_ty @ ScalarTy::Int {
-                        bits: 32,
-                        signed: false,
-                    },
-                ) => {
-                    let x = self.exact_value(a, depth + 1)?;
-                    let y = self.exact_value(b, depth + 1)?;
-                    if *op == BinOp::Add {
-                        return Some(Int::add(&[x, y]));
-                    }
-                    // The documented rule per operation stays: a signed index
-                    // term that is itself a factor of unsigned index
-                    // arithmetic (`blockIdx.x * n`, `int n`) is not negative
-                    // (see `index_factors`); one inside a sum (`(n * C +
-                    // blockIdx.z) * HxW`) is not constrained.
-                    for (operand, value) in [(&**a, &x), (&**b, &y)] {
-                        if self.converted_signed(operand)
-                            && is_index_term(value, 0).is_some()
-                            && mentions_size(value, 0)
-                        {
-                            let fact = self.within_where_evaluated(value, Range::of(*word_ty));
-                            self.pending.push(fact);
-                        }
-                    }
-                    return Some(Int::mul(&[x, y]));
-                }
-                Expr::Cast(to, inner) if word(*to) && word(type_of(self.kernel(), inner)) => {
-                    return self.exact_value(inner, depth + 1);
-                }
-                _ => {}
-            }
-        }
-        match self.expr(e) {
-            Val::I(x, _) => Some(x),
-            Val::B(_) => None,
-        }
-    }
-
     /// `x` is within `tr` wherever the thread evaluates the expression being
     /// evaluated (enabled, every `?:` arm and short-circuit operand around
     /// it taken).
@@ -3954,10 +3771,7 @@ impl Exec<'_, '_> {
                     }
                 }
             },
-            Expr::Cast(ty, a) => match self.exact_index(a, *ty) {
-                Some(v) => v,
-                None => self.expr_as(a, *ty),
-            },
+            Expr::Cast(ty, a) => self.expr_as(a, *ty),
             Expr::Select(c, a, b, ty) => {
                 let c = self.expr_bool(c);
                 // A condition that is constant (`4 == 0 ? 1 : 4`, the zero
