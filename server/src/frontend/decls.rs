@@ -184,11 +184,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                             .structs
                             .get(*k)
                             .is_some_and(|sd| sd.not_plain_aggregate);
-                if constructed
-                    && self
-                        .struct_method(*k, &self.struct_name(*k), None)
-                        .is_some()
-                {
+                let found = self
+                    .struct_method(*k, &self.struct_name(*k), None)
+                    .is_some();
+                if constructed && !found && self.constructor_out_of_view(*k) {
+                    let tag = self.struct_name(*k);
+                    return self.unsup(
+                        d,
+                        format!("a constructor of `{tag}` is declared in its class without a definition the front end finds (out of line in a namespace, class template or enclosing class, or in another translation unit)"),
+                    );
+                }
+                if constructed && found {
                     let mut c = init.walk();
                     let args: Vec<Node<'t>> = init
                         .named_children(&mut c)
@@ -210,8 +216,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 // An implicit default constructor default-initialises the
                 // bases and members (their default constructors, default
-                // member initializers).
-                if self.implicit_init_runs_code(*k) {
+                // member initializers); a default constructor declared
+                // without a definition found makes it `unsupported`.
+                if self.implicit_init_runs_code(*k) || self.constructor_out_of_view(*k) {
                     let slot = self.make_slot(&info.ty, &name, name_node);
                     self.havoc_slot(&slot, d);
                     self.default_construct(*k, LVal::Slot(slot.clone()), d)?;
@@ -308,9 +315,15 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                 }
                 Some(init) => {
-                    // `W w = t;` runs `W`'s converting constructor.
+                    // `W w = t;` runs `W`'s converting constructor; `auto w
+                    // = t;` with `t` an object of a class copies it (its
+                    // copy constructor).
                     let v = self.rvalue(init)?;
-                    Some(self.convert_implicitly(init, v, &ty)?)
+                    let target = match self.type_of_val(&v) {
+                        t @ Ty::Struct(_) if is_auto => t,
+                        _ => ty.clone(),
+                    };
+                    Some(self.convert_implicitly(init, v, &target)?)
                 }
                 None => None,
             };
@@ -383,19 +396,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(None);
         };
         let tag = self.struct_name(k);
-        let has_ctors = self
-            .cx
-            .functions
-            .get(&format!(
-                "{tag}::{}",
-                tag.split('<').next().unwrap_or(&tag).trim()
-            ))
-            .is_some_and(|ds| ds.iter().any(|d| d.has_body));
-        // An aggregate whose initialisation runs code (a default member
-        // initializer, a member with a constructor): elements from braces.
-        let aggregate_code = !has_ctors
-            && !self.has_user_constructor(k)
-            && (self.implicit_init_runs_code(k) || self.class_members_construct(k));
+        let (has_ctors, aggregate_code) = self.element_construction(k);
         let items: Vec<Node<'t>> = match init {
             None if self.default_construction_runs_code(k) => Vec::new(),
             Some(i) if i.kind() == "initializer_list" && (has_ctors || aggregate_code) => i
@@ -454,8 +455,71 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let slot = self.make_slot(ty, name, name_node);
         self.havoc_slot(&slot, d);
-        for i in 0..*len {
-            let e = self.element_lvalue(LVal::Slot(slot.clone()), i, d)?;
+        self.construct_elements(LVal::Slot(slot.clone()), elem, *len, &items, d)?;
+        Ok(Some(slot))
+    }
+
+    /// Whether class `k`'s body declares constructors without a body while
+    /// none with a body is found under its key: what they run is unknown.
+    pub(crate) fn constructor_out_of_view(&mut self, k: usize) -> bool {
+        let tag = self.struct_name(k);
+        let bare = tag.split('<').next().unwrap_or(&tag).trim();
+        let bare = bare.rsplit("::").next().unwrap_or(bare).to_string();
+        self.struct_method(k, &tag, None).is_none() && !self.member_prototypes(k, &bare).is_empty()
+    }
+
+    /// Whether constructing or copying an object of class `k` runs code.
+    pub(crate) fn class_construction_runs_code(&mut self, k: usize) -> bool {
+        let (has_ctors, aggregate_code) = self.element_construction(k);
+        has_ctors
+            || aggregate_code
+            || self.default_construction_runs_code(k)
+            || self.copy_runs_code(k)
+    }
+
+    /// Whether class `k` has constructors with a body, and whether it is
+    /// an aggregate whose initialisation runs code (a default member
+    /// initializer, a member with a constructor): its array elements are
+    /// then constructed one by one.
+    pub(crate) fn element_construction(&mut self, k: usize) -> (bool, bool) {
+        let tag = self.struct_name(k);
+        let has_ctors = self
+            .cx
+            .functions
+            .get(&format!(
+                "{tag}::{}",
+                tag.split('<').next().unwrap_or(&tag).trim()
+            ))
+            .is_some_and(|ds| ds.iter().any(|d| d.has_body));
+        let aggregate_code = !has_ctors
+            && !self.has_user_constructor(k)
+            && (self.implicit_init_runs_code(k) || self.class_members_construct(k));
+        (has_ctors, aggregate_code)
+    }
+
+    /// Initialises the `len` elements of the array `arr` (of class `elem`,
+    /// one dimension) from the braced `items` ([dcl.init.aggr]): an
+    /// element with an item by the constructor it selects (a copy by the
+    /// copy constructor), one without by value-initialisation (an
+    /// aggregate) or its default constructor.
+    pub(crate) fn construct_elements(
+        &mut self,
+        arr: LVal,
+        elem: &Ty,
+        len: u64,
+        items: &[Node<'t>],
+        d: Node<'t>,
+    ) -> R<()> {
+        let Ty::Struct(k) = *elem else {
+            return self.unsup(
+                d,
+                "an array whose elements are not of a class, constructed element by element",
+            );
+        };
+        let tag = self.struct_name(k);
+        let (_, aggregate_code) = self.element_construction(k);
+        for i in 0..len {
+            let e = self.element_lvalue(arr.clone(), i, d)?;
             match items.get(i as usize) {
                 // Elements without an item are value-initialised from `{}`
                 // ([dcl.init.aggr]/5).
@@ -471,7 +535,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                         }
                     } else {
                         let v = self.rvalue(*item)?;
-                        if self.type_of_val(&v) != **elem {
+                        // A copy of an element runs the copy constructor
+                        // (`W a[2] = {h, h}`).
+                        let v = self.converted_value(*item, &v, elem, true)?.unwrap_or(v);
+                        if self.type_of_val(&v) != *elem {
                             return self.unsup(
                                 *item,
                                 format!("an array of `{tag}` initialised with brace elision, whose construction runs code (not modelled)"),
@@ -494,7 +561,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
         }
-        Ok(Some(slot))
+        Ok(())
     }
 
     /// The arguments of `T x(a, b);` that the parser read as a prototype
@@ -829,6 +896,26 @@ impl<'c, 't> Lowerer<'c, 't> {
             .named_children(&mut cursor)
             .filter(|c| c.kind() != "comment")
             .collect();
+        // `S s = {t}` (`S s{t}`) with `t` an `S`: a copy ([dcl.init.list]/3.2,
+        // /3.7), which runs the copy constructor when copying runs code.
+        if let (Ty::Struct(k), [one]) = (ty, items.as_slice()) {
+            if one.kind() != "initializer_list"
+                && matches!(self.arg_type(*one), Some(Ty::Struct(a)) if self.derives_from(a, *k))
+                && self.copy_runs_code(*k)
+            {
+                let v = self.rvalue(*one)?;
+                if let Some(c) = self.converted_value(*one, &v, ty, true)? {
+                    return Ok(c);
+                }
+                if self.type_of_val(&v) == *ty {
+                    return Ok(v);
+                }
+                return self.unsup(
+                    *one,
+                    "a braced copy of an object of a derived class (not modelled)",
+                );
+            }
+        }
         if let Some(v) = self.list_constructed(n, ty, &items)? {
             return Ok(v);
         }
@@ -932,7 +1019,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Whether one of class `k`'s own members (or its array elements) is
     /// of a class with a constructor or whose default initialisation runs
     /// code (then its aggregate initialisation runs code).
-    fn class_members_construct(&mut self, k: usize) -> bool {
+    pub(crate) fn class_members_construct(&mut self, k: usize) -> bool {
         let Some(sd) = self.cx.types.structs.get(k).cloned() else {
             return false;
         };
@@ -942,9 +1029,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             while let Ty::Array(e, _) = t {
                 t = e;
             }
+            // A member whose copy runs code: an item copying an object
+            // into it runs that code.
             match t {
                 Ty::Struct(m) if *m != k => {
-                    self.has_user_constructor(*m) || self.default_construction_runs_code(*m)
+                    self.has_user_constructor(*m)
+                        || self.default_construction_runs_code(*m)
+                        || self.copy_runs_code(*m)
                 }
                 _ => false,
             }
@@ -1004,11 +1095,20 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.unsup(at, unsupported("with more items than members"));
         }
         let names = self.part_names(&ty);
+        if !items.is_empty() && names.iter().any(String::is_empty) {
+            // The items' positions count an anonymous union or struct as
+            // one element, which the declarations above do not list.
+            return self.unsup(at, unsupported("with an anonymous union or struct member"));
+        }
         for (i, (field, default)) in decls.iter().enumerate() {
-            let Some(index) = names.iter().position(|x| x == field) else {
-                return self.unsup(at, unsupported("with a member not laid out"));
+            let member = match names.iter().position(|x| x == field) {
+                Some(index) => self.component(lv.clone(), index, &ty, at),
+                None => match self.anonymous_member(&lv, field, at, 0) {
+                    // Only default member initializers are listed there.
+                    Some(m) if items.is_empty() => m,
+                    _ => return self.unsup(at, unsupported("with a member not laid out")),
+                },
             };
-            let member = self.component(lv.clone(), index, &ty, at);
             let mty = self.lval_type(&member);
             match items.get(i) {
                 Some(item) => self.aggregate_member_item(member, &mty, *item, &unsupported)?,
@@ -1038,6 +1138,30 @@ impl<'c, 't> Lowerer<'c, 't> {
                     .filter(|c| c.kind() != "comment")
                     .collect();
                 self.construct_on(*mk, member, &args, item)
+            }
+            Ty::Array(elem, Some(len))
+                if braced
+                    && matches!(**elem, Ty::Struct(ek) if self.class_construction_runs_code(ek)) =>
+            {
+                // An array of a class whose construction or copy runs
+                // code: element by element.
+                let items: Vec<Node<'t>> = item
+                    .named_children(&mut item.walk())
+                    .filter(|c| c.kind() != "comment")
+                    .collect();
+                let plain = items
+                    .iter()
+                    .all(|i| !matches!(i.kind(), "initializer_pair" | "parameter_pack_expansion"));
+                if !plain || *len > 64 || items.len() as u64 > *len {
+                    return self.unsup(
+                        item,
+                        unsupported(
+                            "with an array member initialised by a list that is not followed",
+                        ),
+                    );
+                }
+                self.havoc_lvalue(member.clone(), item)?;
+                self.construct_elements(member, elem, *len, &items, item)
             }
             Ty::Struct(_) | Ty::Array(..) if braced => {
                 let v = self.init_list(item, mty)?;
@@ -1087,7 +1211,15 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn value_initialise(&mut self, lv: LVal, ty: &Ty, at: Node<'t>) -> R<()> {
         match ty {
             Ty::Struct(k) if self.has_user_constructor(*k) => self.default_construct(*k, lv, at),
-            Ty::Struct(k) if self.not_plain_aggregate(ty) && !self.is_union(ty) => {
+            // A class without a user constructor is zeroed, then its
+            // implicit default constructor runs ([dcl.init]/9): the
+            // members' constructors and default member initializers.
+            Ty::Struct(k)
+                if !self.is_union(ty)
+                    && (self.not_plain_aggregate(ty)
+                        || self.class_members_construct(*k)
+                        || self.implicit_init_runs_code(*k)) =>
+            {
                 self.aggregate_initialise(lv, *k, &[], at)
             }
             Ty::Array(..) => {

@@ -26,9 +26,11 @@ pub(crate) type MemberDeclarations<'t> = Vec<(String, Option<Node<'t>>)>;
 /// Most nested default constructions (members of members ..) followed.
 const MAX_IMPLICIT_DEPTH: usize = 16;
 
-/// The tag without template arguments (`S` for `S<float, 4>`).
+/// The tag without template arguments and enclosing scopes (`S` for
+/// `S<float, 4>` and for a nested class's `Outer::S`): a constructor's name.
 fn bare_tag(tag: &str) -> &str {
-    tag.split('<').next().unwrap_or(tag).trim()
+    let t = tag.split('<').next().unwrap_or(tag).trim();
+    t.rsplit("::").next().unwrap_or(t).trim()
 }
 
 /// Whether an expression may access memory or call code when evaluated
@@ -46,6 +48,85 @@ fn may_access_memory(n: Node) -> bool {
     ]
     .iter()
     .any(|k| contains_kind(Some(n), k))
+}
+
+/// The non-static data members a class body `body` declares, in order,
+/// with their default member initializers, appended to `out`. The members
+/// of an anonymous union or struct are members of the class
+/// ([class.union.anon]): those with a default member initializer are
+/// listed (a union's other members are not initialised); with `nsdmi_only`
+/// (inside an anonymous member) only those.
+fn member_declarations_in<'t>(
+    body: Node<'t>,
+    src: &str,
+    nsdmi_only: bool,
+    depth: usize,
+    out: &mut MemberDeclarations<'t>,
+) {
+    let decls: Vec<Node<'t>> = body
+        .named_children(&mut body.walk())
+        .filter(|m| m.kind() == "field_declaration")
+        .collect();
+    for m in decls {
+        let is_static = m
+            .children(&mut m.walk())
+            .any(|c| c.kind() == "storage_class_specifier" && text(c, src) == "static");
+        if is_static {
+            continue;
+        }
+        let default = m.child_by_field_name("default_value");
+        if m.child_by_field_name("declarator").is_none() {
+            let anonymous = m.child_by_field_name("type").filter(|t| {
+                matches!(t.kind(), "union_specifier" | "struct_specifier")
+                    && t.child_by_field_name("name").is_none()
+            });
+            if let Some(inner) = anonymous.and_then(|t| t.child_by_field_name("body")) {
+                if depth < 8 {
+                    member_declarations_in(inner, src, true, depth + 1, out);
+                }
+            }
+            continue;
+        }
+        if nsdmi_only && default.is_none() {
+            continue;
+        }
+        for d in m.children_by_field_name("declarator", &mut m.walk()) {
+            // The member's name under array, pointer and reference
+            // declarators; a member function declares no object.
+            let mut name_node = d;
+            for _ in 0..16 {
+                match name_node.kind() {
+                    "field_identifier" | "function_declarator" => break,
+                    _ => match name_node
+                        .child_by_field_name("declarator")
+                        .or_else(|| name_node.named_child(0))
+                    {
+                        Some(x) => name_node = x,
+                        None => break,
+                    },
+                }
+            }
+            if name_node.kind() == "field_identifier" {
+                out.push((text(name_node, src).to_string(), default));
+            }
+        }
+    }
+}
+
+/// Whether a class body declares a default member initializer, also for
+/// a member of an anonymous union or struct.
+fn declares_default_member_initializer(body: Node, depth: usize) -> bool {
+    body.named_children(&mut body.walk())
+        .filter(|m| m.kind() == "field_declaration")
+        .any(|m| {
+            m.child_by_field_name("default_value").is_some()
+                || (depth < 8
+                    && m.child_by_field_name("declarator").is_none()
+                    && m.child_by_field_name("type")
+                        .filter(|t| matches!(t.kind(), "union_specifier" | "struct_specifier"))
+                        .and_then(|t| t.child_by_field_name("body"))
+                        .is_some_and(|b| declares_default_member_initializer(b, depth + 1)))
+        })
 }
 
 impl<'c, 't> Lowerer<'c, 't> {
@@ -178,6 +259,72 @@ impl<'c, 't> Lowerer<'c, 't> {
         bare_tag(last).to_string()
     }
 
+    /// The class a mem-initializer-id names through a type alias
+    /// (`using Base = B<int>; .. : Base(1)`, a member typedef of the
+    /// class): looked up as a type when it names no member ([class.base.init]/2).
+    pub(crate) fn initializer_alias_class(&self, init: Node<'t>) -> Option<usize> {
+        let n = init.named_child(0)?;
+        let t = self.txt(n);
+        let last = t.rsplit("::").next().unwrap_or(t).trim();
+        let ty = match self.type_overrides.get(last) {
+            Some(ty) => ty.clone(),
+            None => self.cx.types.typedef_at(last, None, n, self.src())?,
+        };
+        match ty {
+            Ty::Struct(k) => Some(k),
+            _ => None,
+        }
+    }
+
+    /// The member `name` of the object `obj` inside one of its anonymous
+    /// unions or structs (laid out as members without a name).
+    pub(crate) fn anonymous_member(
+        &mut self,
+        obj: &LVal,
+        name: &str,
+        at: Node<'t>,
+        depth: usize,
+    ) -> Option<LVal> {
+        let ty = self.lval_type(obj);
+        let names = self.part_names(&ty);
+        for (i, n) in names.iter().enumerate() {
+            if !n.is_empty() {
+                continue;
+            }
+            let inner = self.component(obj.clone(), i, &ty, at);
+            let inner_ty = self.lval_type(&inner);
+            if let Some(j) = self.part_names(&inner_ty).iter().position(|x| x == name) {
+                return Some(self.component(inner, j, &inner_ty, at));
+            }
+            if depth < 8 {
+                if let Some(lv) = self.anonymous_member(&inner, name, at, depth + 1) {
+                    return Some(lv);
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether class `k` or one of its bases (transitively) declares a
+    /// virtual base class.
+    fn declares_virtual_base(&self, k: usize) -> bool {
+        let mut stack = vec![k];
+        let mut seen = Vec::new();
+        while let Some(c) = stack.pop() {
+            if seen.contains(&c) || seen.len() > 64 {
+                continue;
+            }
+            seen.push(c);
+            if let Some(sd) = self.cx.types.structs.get(c) {
+                if !sd.virtual_bases.is_empty() {
+                    return true;
+                }
+                stack.extend(sd.bases.iter().copied());
+            }
+        }
+        false
+    }
+
     /// Runs the implicit default constructor's initialisation of class
     /// `k` on the object `recv` whose members are `members` by name: its
     /// bases' default constructors, then each own member's default member
@@ -252,14 +399,24 @@ impl<'c, 't> Lowerer<'c, 't> {
         at: Node<'t>,
     ) -> R<()> {
         let def_node = ctor.map(|d| d.node);
-        let inits: Vec<(String, Node<'t>)> = match ctor {
-            Some(d) => field_initializers(d.node)
-                .into_iter()
-                .map(|i| (self.initializer_name(i), i))
-                .collect(),
-            None => Vec::new(),
-        };
         let tag = self.struct_name(k);
+        let base_tags: Vec<String> = self
+            .struct_bases(k)
+            .iter()
+            .map(|b| bare_tag(&self.struct_name(*b)).to_string())
+            .collect();
+        let mut inits: Vec<(String, Node<'t>)> = Vec::new();
+        for i in ctor.map_or_else(Vec::new, |d| field_initializers(d.node)) {
+            let mut name = self.initializer_name(i);
+            if !members.contains_key(&name) && !base_tags.contains(&name) && name != bare_tag(&tag)
+            {
+                // A base (or the class itself) named through an alias.
+                if let Some(c) = self.initializer_alias_class(i) {
+                    name = bare_tag(&self.struct_name(c)).to_string();
+                }
+            }
+            inits.push((name, i));
+        }
         let with_ctor = Some(((k, k), recv.clone()));
         let mut done = vec![false; inits.len()];
         // A delegating constructor (`W(int a) : W(a, 0) {}`): the target
@@ -269,11 +426,6 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return self.member_initializers(node, members, with_ctor);
             }
         }
-        let base_tags: Vec<String> = self
-            .struct_bases(k)
-            .iter()
-            .map(|b| bare_tag(&self.struct_name(*b)).to_string())
-            .collect();
         if let Some(node) = def_node {
             for (i, (name, init)) in inits.iter().enumerate() {
                 if !base_tags.contains(name) && !members.contains_key(name) {
@@ -282,7 +434,44 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
         }
-        for b in bases {
+        // Virtual bases are initialised first, by the most derived class
+        // only ([class.base.init]/13.1), then the other direct bases in
+        // declaration order. Followed when the class being constructed is
+        // the only one of its hierarchy that declares virtual bases.
+        let virtual_bases = self
+            .cx
+            .types
+            .structs
+            .get(k)
+            .map(|sd| sd.virtual_bases.clone())
+            .unwrap_or_default();
+        if self
+            .cx
+            .types
+            .structs
+            .get(k)
+            .is_some_and(|sd| sd.unresolved_base)
+        {
+            return self.unsup(
+                at,
+                format!("construction of `{tag}`, a base class of which is not resolved (its constructor would run)"),
+            );
+        }
+        let virtual_above = bases.iter().any(|b| self.declares_virtual_base(*b));
+        if virtual_above || (!virtual_bases.is_empty() && bases != self.struct_bases(k).as_slice())
+        {
+            return self.unsup(
+                at,
+                format!("construction of `{tag}`, with a virtual base class of a base class or an inherited constructor (its order is not modelled)"),
+            );
+        }
+        let ordered: Vec<usize> = bases
+            .iter()
+            .filter(|b| virtual_bases.contains(b))
+            .chain(bases.iter().filter(|b| !virtual_bases.contains(b)))
+            .copied()
+            .collect();
+        for b in &ordered {
             let base_tag = bare_tag(&self.struct_name(*b)).to_string();
             let item = inits
                 .iter()
@@ -324,7 +513,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                     if !defaults {
                         continue;
                     }
-                    let Some(lv) = members.get(&field).cloned() else {
+                    let lv = match members.get(&field) {
+                        Some(lv) => Some(lv.clone()),
+                        None => self.anonymous_member(recv, &field, at, 0),
+                    };
+                    let Some(lv) = lv else {
+                        if default.is_some() {
+                            return self.unsup(
+                                at,
+                                format!("the default member initializer of `{field}` in `{tag}`, a member not laid out (not modelled)"),
+                            );
+                        }
                         continue;
                     };
                     let saved = std::mem::replace(&mut self.scopes, member_scopes.to_vec());
@@ -389,39 +588,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Some((unit, out));
         };
         let src = self.cx.units[unit].text.as_str();
-        let decls: Vec<Node<'t>> = body
-            .named_children(&mut body.walk())
-            .filter(|m| m.kind() == "field_declaration")
-            .collect();
-        for m in decls {
-            let is_static = m
-                .children(&mut m.walk())
-                .any(|c| c.kind() == "storage_class_specifier" && text(c, src) == "static");
-            if is_static {
-                continue;
-            }
-            let default = m.child_by_field_name("default_value");
-            for d in m.children_by_field_name("declarator", &mut m.walk()) {
-                // The member's name under array, pointer and reference
-                // declarators; a member function declares no object.
-                let mut name_node = d;
-                for _ in 0..16 {
-                    match name_node.kind() {
-                        "field_identifier" | "function_declarator" => break,
-                        _ => match name_node
-                            .child_by_field_name("declarator")
-                            .or_else(|| name_node.named_child(0))
-                        {
-                            Some(x) => name_node = x,
-                            None => break,
-                        },
-                    }
-                }
-                if name_node.kind() == "field_identifier" {
-                    out.push((text(name_node, src).to_string(), default));
-                }
-            }
-        }
+        member_declarations_in(body, src, false, 0, &mut out);
         Some((unit, out))
     }
 
@@ -429,7 +596,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// constructor's bare tag) that class `k`'s body declares without a
     /// definition there (`= default` and `= delete` aside): their
     /// parameter lists (None: not found).
-    fn member_prototypes(&mut self, k: usize, name: &str) -> Vec<Option<Node<'t>>> {
+    pub(crate) fn member_prototypes(&mut self, k: usize, name: &str) -> Vec<Option<Node<'t>>> {
         let Some((unit, spec)) = self.class_definition(k) else {
             return Vec::new();
         };
@@ -513,7 +680,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             return false;
         };
         let prototypes = self.member_prototypes(k, &bare);
-        if prototypes.is_empty() || self.defined_anywhere(&tag, &format!("::{bare}"), Some(0)) {
+        // Only a definition under the class's own key is run (one out of
+        // line in a namespace, a class template or an enclosing class,
+        // `ns::W::W() {..}`, is not found by it).
+        let defined = self
+            .cx
+            .functions
+            .get(&format!("{tag}::{bare}"))
+            .is_some_and(|ds| ds.iter().any(|d| d.has_body && d.accepts(0)));
+        if prototypes.is_empty() || defined {
             return false;
         }
         let src = self.cx.units[unit].text.as_str();
@@ -815,9 +990,16 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// runs code.
     pub(crate) fn implicit_init_runs_code(&mut self, k: usize) -> bool {
         let bases = self.struct_bases(k);
-        bases
-            .iter()
-            .any(|b| self.default_construction_runs_code(*b))
+        let unresolved = self
+            .cx
+            .types
+            .structs
+            .get(k)
+            .is_some_and(|sd| sd.unresolved_base);
+        unresolved
+            || bases
+                .iter()
+                .any(|b| self.default_construction_runs_code(*b))
             || self.own_members_run_code(k)
     }
 
@@ -862,10 +1044,6 @@ impl<'c, 't> Lowerer<'c, 't> {
         let Some(body) = spec.child_by_field_name("body") else {
             return false;
         };
-        let found = body
-            .named_children(&mut body.walk())
-            .filter(|m| m.kind() == "field_declaration")
-            .any(|m| m.child_by_field_name("default_value").is_some());
-        found
+        declares_default_member_initializer(body, 0)
     }
 }

@@ -617,7 +617,14 @@ impl<'c, 't> Lowerer<'c, 't> {
         let args = init
             .named_children(&mut init.walk())
             .find(|c| matches!(c.kind(), "argument_list" | "initializer_list"));
-        let (Some(args), false) = (args, self.reference_member(def, &field)) else {
+        let (Some(args), false) = (
+            args,
+            self.reference_member(
+                def,
+                &field,
+                ctor.as_ref().map(|((_, defining), _)| *defining),
+            ),
+        ) else {
             return self.havoc_lvalue(member, init);
         };
         let values: Vec<Node<'t>> = args
@@ -625,6 +632,36 @@ impl<'c, 't> Lowerer<'c, 't> {
             .filter(|c| c.kind() != "comment")
             .collect();
         let ty = self.lval_type(&member);
+        if let Ty::Array(elem, bound) = &ty {
+            let mut inner = &**elem;
+            while let Ty::Array(e, _) = inner {
+                inner = e;
+            }
+            if let Ty::Struct(ek) = *inner {
+                let (has_ctors, aggregate_code) = self.element_construction(ek);
+                if has_ctors || aggregate_code || self.default_construction_runs_code(ek) {
+                    // The elements are initialised one by one, from the
+                    // braced items (`: w{W(1), W(2)}`), else
+                    // value-initialised (`: w()`, `: w{}`).
+                    let listed = args.kind() == "initializer_list" || values.is_empty();
+                    let plain = values.iter().all(|v| {
+                        !matches!(v.kind(), "initializer_pair" | "parameter_pack_expansion")
+                    });
+                    return match (bound, &**elem) {
+                        (Some(len), Ty::Struct(_))
+                            if listed && plain && *len <= 64 && values.len() as u64 <= *len =>
+                        {
+                            self.havoc_lvalue(member.clone(), init)?;
+                            self.construct_elements(member, elem, *len, &values, init)
+                        }
+                        _ => self.unsup(
+                            init,
+                            format!("the mem-initializer of the array member `{field}`, whose elements' construction runs code (not modelled)"),
+                        ),
+                    };
+                }
+            }
+        }
         if let Ty::Struct(mk) = ty {
             if values.is_empty() {
                 // `m()` / `m{}`: value-initialisation, which runs the
@@ -687,14 +724,21 @@ impl<'c, 't> Lowerer<'c, 't> {
         let last = written.rsplit("::").next().unwrap_or(&written);
         let last = last.split('<').next().unwrap_or(last).trim().to_string();
         let bases = self.struct_bases(k);
-        let target = std::iter::once(k).chain(bases).find(|c| {
+        let target = std::iter::once(k).chain(bases.iter().copied()).find(|c| {
             let tag = self.struct_name(*c);
             tag.split('<').next().unwrap_or(&tag).trim() == last
+        });
+        // A base (or the class itself) named through a type alias
+        // (`using Base = B<int>; .. : Base(1)`).
+        let target = target.or_else(|| {
+            self.initializer_alias_class(init)
+                .filter(|t| *t == k || bases.contains(t))
         });
         let Some(target) = target else {
             return Ok(false);
         };
         let tag = self.struct_name(target);
+        let last = tag.split('<').next().unwrap_or(&tag).trim().to_string();
         let ctors = self
             .cx
             .functions
@@ -774,20 +818,29 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Whether `field` is declared as a reference member in the class whose
     /// constructor is `def` (a reference is bound, not assigned: the front
     /// end keeps such members as it found them).
-    fn reference_member(&self, def: Node<'t>, field: &str) -> bool {
-        let mut class = def.parent();
-        while let Some(c) = class {
+    fn reference_member(&mut self, def: Node<'t>, field: &str, class: Option<usize>) -> bool {
+        let mut body = def.parent();
+        while let Some(c) = body {
             if c.kind() == "field_declaration_list" {
                 break;
             }
-            class = c.parent();
+            body = c.parent();
         }
-        // An out-of-line constructor (`S::S(..) : ..`): its class body is
-        // elsewhere; count the member as a possible reference.
-        let Some(body) = class else {
+        let mut unit = self.unit;
+        if body.is_none() {
+            // An out-of-line constructor (`S::S(..) : ..`): its class body
+            // is the definition of the class it constructs; not found, the
+            // member counts as a possible reference.
+            let Some((u, spec)) = class.and_then(|k| self.class_definition(k)) else {
+                return true;
+            };
+            unit = u;
+            body = spec.child_by_field_name("body");
+        }
+        let Some(body) = body else {
             return true;
         };
-        let src = self.src();
+        let src = self.cx.units[unit].text.as_str();
         body.named_children(&mut body.walk())
             .filter(|d| d.kind() == "field_declaration")
             .any(|d| {
@@ -1054,8 +1107,34 @@ impl<'c, 't> Lowerer<'c, 't> {
             // the caller's scope for an argument, in the callee's for a
             // default argument (its names are looked up where it is
             // declared). A template parameter's type is deduced from the
-            // argument: nothing converts.
-            let converts = matches!(info.ty, Ty::Struct(_)) && !self.is_template_type(tn);
+            // argument: nothing converts, but a by-value parameter of the
+            // argument's class is a copy, which runs its copy constructor.
+            // (The front end does not deduce `T` from the arguments: a
+            // plain `T f` given an object of a class is taken as that
+            // class.)
+            let deduced_class = match self.type_of_val(&arg_val) {
+                Ty::Struct(a)
+                    if self.is_template_type(tn)
+                        && !info.is_ref
+                        && p.child_by_field_name("declarator")
+                            .is_some_and(|d| d.kind() == "identifier") =>
+                {
+                    Some(Ty::Struct(a))
+                }
+                _ => None,
+            };
+            let converts = match (&info.ty, &deduced_class) {
+                (Ty::Struct(k), _) if self.is_template_type(tn) => {
+                    !info.is_ref
+                        && matches!(self.type_of_val(&arg_val), Ty::Struct(a) if self.derives_from(a, *k))
+                }
+                (Ty::Struct(_), _) => true,
+                (_, Some(_)) => true,
+                _ => false,
+            };
+            let target = deduced_class
+                .filter(|_| !matches!(info.ty, Ty::Struct(_)))
+                .unwrap_or_else(|| info.ty.clone());
             let converted = if !converts {
                 None
             } else if let Some(a) = arg_nodes.get(k).filter(|_| vals.get(k).is_some()) {
@@ -1063,7 +1142,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.unit = saved_unit;
                 let caller_scopes = std::mem::replace(&mut self.scopes, saved_scopes.to_vec());
                 // A reference binds the object itself: no copy.
-                let v = self.converted_value(*a, &arg_val, &info.ty, !info.is_ref);
+                let v = self.converted_value(*a, &arg_val, &target, !info.is_ref);
                 self.scopes = caller_scopes;
                 self.unit = callee_unit;
                 v?
@@ -1073,7 +1152,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .or_else(|| self.declared_default(def, k))
             {
                 let callee_unit = std::mem::replace(&mut self.unit, unit);
-                let v = self.converted_value(d, &arg_val, &info.ty, !info.is_ref);
+                let v = self.converted_value(d, &arg_val, &target, !info.is_ref);
                 self.unit = callee_unit;
                 v?
             } else {

@@ -2512,19 +2512,40 @@ fn register_struct(
         .named_children(&mut c0)
         .filter(|x| x.kind() == "base_class_clause")
         .collect();
+    let mut virtual_structs = Vec::new();
+    let mut unresolved_base = false;
     for b in bases {
         let mut c1 = b.walk();
-        let names: Vec<Node> = b
-            .named_children(&mut c1)
-            .filter(|x| matches!(x.kind(), "type_identifier" | "qualified_identifier"))
-            .collect();
-        for nm in names {
-            if let Ty::Struct(k) = cx.types.resolve_base(nm, src, overrides) {
+        // Each base name with whether `virtual` precedes it in its
+        // base-specifier (`virtual public B`, `public virtual B`).
+        let mut names: Vec<(Node, bool)> = Vec::new();
+        let mut virtual_seen = false;
+        for x in b.children(&mut c1) {
+            match x.kind() {
+                "virtual" => virtual_seen = true,
+                "," => virtual_seen = false,
+                "type_identifier" | "qualified_identifier" | "template_type" => {
+                    names.push((x, virtual_seen));
+                    virtual_seen = false;
+                }
+                _ => {}
+            }
+        }
+        for (nm, is_virtual) in names {
+            let resolved = match cx.types.resolve_base(nm, src, overrides) {
+                Ty::Struct(k) => cx.types.structs.get(k).map(|_| k),
+                _ => None,
+            };
+            unresolved_base |= resolved.is_none();
+            if let Some(k) = resolved {
                 if let Some(sd) = cx.types.structs.get(k) {
                     fields.extend(sd.fields.iter().map(|f| (f.name.clone(), f.ty.clone())));
                     reference_fields.extend(sd.reference_fields.iter().cloned());
                     not_plain_aggregate |= sd.not_plain_aggregate;
                     base_structs.push(k);
+                    if is_virtual {
+                        virtual_structs.push(k);
+                    }
                 }
             }
         }
@@ -2652,6 +2673,8 @@ fn register_struct(
                 sd.has_bitfields = has_bitfields;
                 sd.not_plain_aggregate = not_plain_aggregate;
                 sd.bases = base_structs;
+                sd.virtual_bases = virtual_structs;
+                sd.unresolved_base = unresolved_base;
                 sd.reference_fields = reference_fields;
             }
             cx.types.struct_names.insert(key, k);
@@ -2668,6 +2691,8 @@ fn register_struct(
                 sd.has_bitfields = has_bitfields;
                 sd.not_plain_aggregate = not_plain_aggregate;
                 sd.bases = base_structs;
+                sd.virtual_bases = virtual_structs;
+                sd.unresolved_base = unresolved_base;
                 sd.reference_fields = reference_fields;
             }
             if let Some(p) = placeholder {

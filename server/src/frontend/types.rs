@@ -77,6 +77,13 @@ pub(crate) struct StructDef {
     pub not_plain_aggregate: bool,
     /// The structs it derives from directly (C++ base classes).
     pub bases: Vec<usize>,
+    /// Those of `bases` declared `virtual` (constructed first, by the most
+    /// derived class: [class.base.init]/13.1).
+    pub virtual_bases: Vec<usize>,
+    /// A base class that does not resolve to a laid-out class (a class
+    /// template instance not laid out, a base of an unknown type): its
+    /// members and construction are missing.
+    pub unresolved_base: bool,
     /// Names of the members declared as references (`Storage &st;`, also
     /// in a base): laid out as the referred type, but their referent is
     /// elsewhere (see `Lowerer::member_lvalue`).
@@ -466,6 +473,8 @@ impl TypeEnv {
             has_bitfields: false,
             not_plain_aggregate: false,
             bases: Vec::new(),
+            virtual_bases: Vec::new(),
+            unresolved_base: false,
             reference_fields: Vec::new(),
         });
         if !name.is_empty() {

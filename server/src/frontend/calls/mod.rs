@@ -764,7 +764,22 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// prvalue initialises the object directly (C++17), and a class without
     /// a user copy constructor copies member by member: `None` then.
     fn implicit_copy(&mut self, arg: Node<'t>, v: &Val, k: usize) -> R<Option<Val>> {
-        if !is_lvalue(strip_parens(arg)) {
+        // An xvalue (`std::move(a)`, `static_cast<W &&>(a)`) initialises
+        // by the move constructor, else (none declared) the copy
+        // constructor taking `const W &` ([over.match.ctor]); its operand
+        // is bound to the parameter.
+        let moved = xvalue_operand(arg, self.src());
+        if moved.is_none() && !is_lvalue(strip_parens(arg)) {
+            // A call of a function returning a reference is an lvalue or
+            // an xvalue: copying it runs a copy or move constructor, not
+            // followed here.
+            if self.may_return_reference(arg) && self.copy_runs_code(k) {
+                let tag = self.struct_name(k);
+                return self.unsup(
+                    arg,
+                    format!("a copy of a `{tag}` a function returns by reference (its copy or move constructor is not followed)"),
+                );
+            }
             return Ok(None);
         }
         let tag = self.struct_name(k);
@@ -772,28 +787,44 @@ impl<'c, 't> Lowerer<'c, 't> {
             Some((base, _)) => format!("{tag}::{}", base.trim_end()),
             None => format!("{tag}::{tag}"),
         };
-        let copies: Vec<FnDef<'t>> = self
+        let ctors: Vec<FnDef<'t>> = self
             .cx
             .functions
             .get(&ctor_name)
             .cloned()
             .unwrap_or_default()
             .into_iter()
-            .filter(|d| {
-                d.has_body
-                    && d.accepts(1)
-                    && !self.declared_explicit(d)
-                    && matches!(
-                        self.param_types(d).as_ref().and_then(|p| p.first()),
-                        Some(Some(ParamTy::Known(Ty::Struct(p), RefKind::Const | RefKind::Lvalue))) if *p == k
-                    )
-            })
+            .filter(|d| d.accepts(1) && !self.declared_explicit(d))
             .collect();
+        let binds = |this: &Self, d: &FnDef<'t>, kinds: &[RefKind]| {
+            matches!(
+                this.param_types(d).as_ref().and_then(|p| p.first()),
+                Some(Some(ParamTy::Known(Ty::Struct(p), r))) if *p == k && kinds.contains(r)
+            )
+        };
+        let movers: Vec<&FnDef<'t>> = ctors
+            .iter()
+            .filter(|d| binds(self, d, &[RefKind::Rvalue]))
+            .collect();
+        let (kinds, what): (&[RefKind], &str) = match moved {
+            Some(_) if !movers.is_empty() => (&[RefKind::Rvalue], "move"),
+            Some(_) => (&[RefKind::Const], "copy"),
+            None => (&[RefKind::Const, RefKind::Lvalue], "copy"),
+        };
+        let copies: Vec<FnDef<'t>> = ctors
+            .iter()
+            .filter(|d| d.has_body && binds(self, d, kinds))
+            .cloned()
+            .collect();
+        let (arg, v) = match moved {
+            Some(inner) => (inner, self.rvalue(inner)?),
+            None => (arg, v.clone()),
+        };
         let def = match copies.as_slice() {
             [] if self.implicit_copy_runs_code(k, false) => {
                 return self.unsup(
                     arg,
-                    format!("the implicit copy constructor of `{tag}` runs a member's or base's user copy constructor (not modelled)"),
+                    format!("the implicit {what} constructor of `{tag}` runs a member's or base's user copy or move constructor (not modelled)"),
                 )
             }
             [] => return Ok(None),
@@ -809,8 +840,55 @@ impl<'c, 't> Lowerer<'c, 't> {
         let slot = self.make_slot(&target, "$copy", arg);
         self.havoc_slot(&slot, arg);
         let this = Some(LVal::Slot(slot.clone()));
-        self.inline_call_evaluated(arg, &def, &[arg], vec![v.clone()], None, this, false)?;
+        self.inline_call_evaluated(arg, &def, &[arg], vec![v], None, this, false)?;
         self.load(LVal::Slot(slot), arg).map(Some)
+    }
+
+    /// Whether the expression `a` is a call of a function (or member
+    /// function) of which some definition of its name returns a
+    /// reference.
+    fn may_return_reference(&self, a: Node<'t>) -> bool {
+        let a = strip_parens(a);
+        if a.kind() != "call_expression" {
+            return false;
+        }
+        let Some(f) = a.child_by_field_name("function") else {
+            return false;
+        };
+        let name_node = match f.kind() {
+            "field_expression" => f.child_by_field_name("field"),
+            "template_function" => f.child_by_field_name("name"),
+            _ => Some(f),
+        };
+        let Some(name_node) = name_node else {
+            return false;
+        };
+        let written = self.txt(name_node);
+        let last = written.rsplit("::").next().unwrap_or(written).trim();
+        let suffix = format!("::{last}");
+        self.cx.functions.iter().any(|(key, ds)| {
+            (key == last || key.ends_with(&suffix))
+                && ds
+                    .iter()
+                    .any(|d| crate::frontend::lvalues::returns_ref(d.node))
+        })
+    }
+
+    /// Whether copying an object of class `k` runs code: a copy (or move)
+    /// constructor with a body, or an implicit one that runs a member's
+    /// or base's.
+    pub(crate) fn copy_runs_code(&mut self, k: usize) -> bool {
+        let tag = self.struct_name(k);
+        let bare = tag.split('<').next().unwrap_or(&tag).trim().to_string();
+        let user = self
+            .cx
+            .functions
+            .get(&format!("{tag}::{bare}"))
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .any(|d| d.has_body && d.accepts(1) && self.copies_class(d, k));
+        user || self.implicit_copy_runs_code(k, false)
     }
 
     /// Whether the implicit copy constructor (`assign`: copy assignment)
@@ -1909,6 +1987,19 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.havoc_slot(&slot, n);
                 return Ok(Some(slot));
             }
+            // `S()` of a class without constructors whose initialisation
+            // runs code (a member's constructor, a default member
+            // initializer): value-initialisation runs it ([dcl.init]/9).
+            if args.is_empty()
+                && self.struct_method(k, &tag, None).is_none()
+                && !self.has_conversion_operator(k)
+                && (self.class_members_construct(k) || self.implicit_init_runs_code(k))
+            {
+                let slot = self.make_slot(&ty, "$temporary", n);
+                self.havoc_slot(&slot, n);
+                self.value_initialise(LVal::Slot(slot.clone()), &ty, n)?;
+                return Ok(Some(slot));
+            }
             return Ok(None);
         };
         let slot = self.make_slot(&ty, "$temporary", n);
@@ -2677,6 +2768,31 @@ fn is_lvalue(a: Node) -> bool {
             .is_some_and(|o| o.kind() == "*"),
         _ => false,
     }
+}
+
+/// The operand of an xvalue made of an lvalue (`std::move(a)`,
+/// `move(a)`, `static_cast<W &&>(a)`), when `a` is one by its form.
+/// (`std::forward` is an lvalue or an xvalue by its template argument: not
+/// followed.)
+fn xvalue_operand<'t>(a: Node<'t>, src: &str) -> Option<Node<'t>> {
+    let a = strip_parens(a);
+    if a.kind() != "call_expression" {
+        return None;
+    }
+    let f = a.child_by_field_name("function")?;
+    let written: String = text(f, src).split_whitespace().collect();
+    let head = written.split('<').next().unwrap_or(&written);
+    let last = head.rsplit("::").next().unwrap_or(head);
+    let xvalue = match last {
+        "move" => true,
+        "static_cast" => written.ends_with("&&>"),
+        _ => false,
+    };
+    let args = call_arguments(a);
+    let [inner] = args.as_slice() else {
+        return None;
+    };
+    (xvalue && is_lvalue(*inner)).then_some(*inner)
 }
 
 /// The rank of an implicit conversion sequence ([over.ics.rank]), best first.
