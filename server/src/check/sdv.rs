@@ -192,7 +192,7 @@ const DEFINED_SHIFT_ROUNDS: usize = 3;
 const DEFINED_SHIFT_LIA_WORK: u64 = 100_000;
 
 /// Work slice of the `Lia` turn's first call, without cuts (see
-/// [`lia_solver`]); the turn's call with cuts still gets its whole slice.
+/// [`lia_solver`]); the turn's call with cuts gets the rest of its slice.
 const LIA_NO_CUT_WORK: u64 = 50_000;
 
 /// How many of the slowest queries a profile keeps.
@@ -3460,19 +3460,11 @@ impl<'k, 's> Checker<'k, 's> {
                     let first = allowed.min(LIA_NO_CUT_WORK);
                     let (r, model, work) = self.run_solver(&no_cut, 3, facts, first);
                     self.lia_no_cut = Some(no_cut);
-                    // The call with cuts keeps the whole slice it had
-                    // without the first call (while the turn's allowance
-                    // lasts), so the first only ever adds decided queries.
-                    let rest = allowed.min(
-                        PORTFOLIO_ALLOWANCE[1]
-                            .saturating_sub(self.portfolio_used[1])
-                            .saturating_sub(work),
-                    );
-                    if r != SatResult::Unknown || rest == 0 {
+                    if r != SatResult::Unknown || work >= allowed {
                         (r, model, work)
                     } else {
                         let lia = self.lia.take().unwrap_or_else(|| lia_solver(true));
-                        let (r, model, more) = self.run_solver(&lia, 1, facts, rest);
+                        let (r, model, more) = self.run_solver(&lia, 1, facts, allowed - work);
                         self.lia = Some(lia);
                         (r, model, work + more)
                     }
