@@ -3464,7 +3464,8 @@ impl<'k, 's> Checker<'k, 's> {
                         (r, model, work)
                     } else {
                         let lia = self.lia.take().unwrap_or_else(|| lia_solver(true));
-                        let (r, model, more) = self.run_solver(&lia, 1, facts, allowed - work);
+                        let (r, model, more) =
+                            self.run_solver(&lia, 1, facts, allowed - work);
                         self.lia = Some(lia);
                         (r, model, work + more)
                     }
