@@ -567,57 +567,7 @@ fn same_declarations_but_ranges(a: &Kernel, b: &Kernel) -> bool {
 /// kinds and structure, labels aside); `map` gets each label of `a`'s
 /// paired to its counterpart's.
 fn pair_blocks(a: &Block, b: &Block, map: &mut crate::base::HashMap<StmtId, StmtId>) -> bool {
-    let mut a = a.stmts.iter().filter(|s| !is_block_barrier(s));
-    let mut b = b.stmts.iter().filter(|s| !is_block_barrier(s));
-    loop {
-        match (a.next(), b.next()) {
-            (None, None) => return true,
-            (Some(x), Some(y)) if pair_stmts(x, y, map) => {}
-            _ => return false,
-        }
-    }
-}
-
-/// [`same_shape`] with labels paired instead of compared.
-fn pair_stmts(a: &Stmt, b: &Stmt, map: &mut crate::base::HashMap<StmtId, StmtId>) -> bool {
-    let same = match (&a.kind, &b.kind) {
-        (
-            StmtKind::If {
-                cond: c1,
-                then_: t1,
-                else_: e1,
-            },
-            StmtKind::If {
-                cond: c2,
-                then_: t2,
-                else_: e2,
-            },
-        ) => c1 == c2 && pair_blocks(t1, t2, map) && pair_blocks(e1, e2, map),
-        (
-            StmtKind::Loop {
-                cond: c1,
-                cond_prelude: p1,
-                body: b1,
-                step: s1,
-                form: f1,
-            },
-            StmtKind::Loop {
-                cond: c2,
-                cond_prelude: p2,
-                body: b2,
-                step: s2,
-                form: f2,
-            },
-        ) => {
-            c1 == c2
-                && f1 == f2
-                && pair_blocks(p1, p2, map)
-                && pair_blocks(b1, b2, map)
-                && pair_blocks(s1, s2, map)
-        }
-        (k1, k2) => k1 == k2,
-    };
-    same && map.insert(a.id, b.id).is_none()
+    PairedLabels(map).blocks(a, b)
 }
 
 /// Renames the statements of `block` by `map`; those it does not name (the
@@ -662,44 +612,97 @@ fn is_block_barrier(s: &Stmt) -> bool {
     )
 }
 
-/// `big` is `small` with block barriers inserted (greedy: barriers of the
-/// same kind are interchangeable, so matching the first one is as good as
-/// any).
+/// `big` is `small` with block barriers inserted.
 fn block_adds_barriers(small: &Block, big: &Block) -> bool {
-    let mut rest = small.stmts.iter().peekable();
-    for s in &big.stmts {
-        match rest.peek() {
-            Some(t) if stmt_adds_barriers(t, s) => {
-                rest.next();
-            }
-            _ if is_block_barrier(s) => {}
-            _ => return false,
-        }
-    }
-    rest.next().is_none()
+    AddsBarriers.blocks(small, big)
 }
 
 /// The statements of `a` and `b` other than block barriers pair up (see
 /// [`same_but_block_barriers`]).
 fn same_block_but_barriers(a: &Block, b: &Block) -> bool {
+    SameLabels.blocks(a, b)
+}
+
+/// How two statements must relate to count as the same one: their labels
+/// (equal, or paired up) and the blocks of an `if` or a loop (the same
+/// statements with or without block barriers). One walk of the statement
+/// kinds ([`same_shape`]) serves each relation.
+trait StmtRelation {
+    /// Whether label `a` may stand for label `b`.
+    fn labels(&mut self, a: StmtId, b: StmtId) -> bool;
+    /// Whether block `a` relates to block `b`.
+    fn blocks(&mut self, a: &Block, b: &Block) -> bool;
+}
+
+/// The same labels, block barriers ignored.
+struct SameLabels;
+
+/// The same labels; the second block may have more block barriers.
+struct AddsBarriers;
+
+/// Labels paired up (recorded in the map), block barriers ignored.
+struct PairedLabels<'m>(&'m mut crate::base::HashMap<StmtId, StmtId>);
+
+/// Whether the statements of `a` and `b` other than block barriers relate
+/// one to one, in order.
+fn zip_but_barriers(a: &Block, b: &Block, rel: &mut impl StmtRelation) -> bool {
     let mut a = a.stmts.iter().filter(|s| !is_block_barrier(s));
     let mut b = b.stmts.iter().filter(|s| !is_block_barrier(s));
     loop {
         match (a.next(), b.next()) {
             (None, None) => return true,
-            (Some(x), Some(y)) if same_stmt_but_barriers(x, y) => {}
+            (Some(x), Some(y)) if same_shape(x, y, rel) => {}
             _ => return false,
         }
     }
 }
 
-fn same_stmt_but_barriers(a: &Stmt, b: &Stmt) -> bool {
-    same_shape(a, b, same_block_but_barriers)
+impl StmtRelation for SameLabels {
+    fn labels(&mut self, a: StmtId, b: StmtId) -> bool {
+        a == b
+    }
+    fn blocks(&mut self, a: &Block, b: &Block) -> bool {
+        zip_but_barriers(a, b, self)
+    }
 }
 
-/// Whether `a` and `b` are the same statement, with `blocks` comparing the
-/// blocks of an `if` or a loop (the same label, condition and form).
-fn same_shape(a: &Stmt, b: &Stmt, blocks: fn(&Block, &Block) -> bool) -> bool {
+impl StmtRelation for PairedLabels<'_> {
+    fn labels(&mut self, a: StmtId, b: StmtId) -> bool {
+        self.0.insert(a, b).is_none()
+    }
+    fn blocks(&mut self, a: &Block, b: &Block) -> bool {
+        zip_but_barriers(a, b, self)
+    }
+}
+
+impl StmtRelation for AddsBarriers {
+    fn labels(&mut self, a: StmtId, b: StmtId) -> bool {
+        a == b
+    }
+    /// Greedy: barriers of the same kind are interchangeable, so matching
+    /// the first one is as good as any.
+    fn blocks(&mut self, small: &Block, big: &Block) -> bool {
+        let mut rest = small.stmts.iter().peekable();
+        for s in &big.stmts {
+            match rest.peek() {
+                Some(t) if stmt_adds_barriers(t, s) => {
+                    rest.next();
+                }
+                _ if is_block_barrier(s) => {}
+                _ => return false,
+            }
+        }
+        rest.next().is_none()
+    }
+}
+
+/// Whether `a` and `b` are the same statement under `rel`: related labels,
+/// the same kind and expressions, and related blocks of an `if` or a loop
+/// (the same condition and form).
+fn same_shape(a: &Stmt, b: &Stmt, rel: &mut impl StmtRelation) -> bool {
+    if !rel.labels(a.id, b.id) {
+        return false;
+    }
     match (&a.kind, &b.kind) {
         (
             StmtKind::If {
@@ -712,7 +715,7 @@ fn same_shape(a: &Stmt, b: &Stmt, blocks: fn(&Block, &Block) -> bool) -> bool {
                 then_: t2,
                 else_: e2,
             },
-        ) => a.id == b.id && c1 == c2 && blocks(t1, t2) && blocks(e1, e2),
+        ) => c1 == c2 && rel.blocks(t1, t2) && rel.blocks(e1, e2),
         (
             StmtKind::Loop {
                 cond: c1,
@@ -728,15 +731,8 @@ fn same_shape(a: &Stmt, b: &Stmt, blocks: fn(&Block, &Block) -> bool) -> bool {
                 step: s2,
                 form: f2,
             },
-        ) => {
-            a.id == b.id
-                && c1 == c2
-                && f1 == f2
-                && blocks(p1, p2)
-                && blocks(b1, b2)
-                && blocks(s1, s2)
-        }
-        (k1, k2) => a.id == b.id && k1 == k2,
+        ) => c1 == c2 && f1 == f2 && rel.blocks(p1, p2) && rel.blocks(b1, b2) && rel.blocks(s1, s2),
+        (k1, k2) => k1 == k2,
     }
 }
 
@@ -852,7 +848,7 @@ fn merge_children(s: &mut Stmt, o: &Stmt, next: &mut u32, added: &mut HashSet<St
 fn stmt_adds_barriers(small: &Stmt, big: &Stmt) -> bool {
     match (&small.kind, &big.kind) {
         (StmtKind::Barrier { .. }, StmtKind::Barrier { .. }) => small.kind == big.kind,
-        _ => same_shape(small, big, block_adds_barriers),
+        _ => same_shape(small, big, &mut AddsBarriers),
     }
 }
 

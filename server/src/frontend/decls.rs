@@ -276,6 +276,22 @@ impl<'c, 't> Lowerer<'c, 't> {
                     Some(self.dim3_literal(&items, init)?)
                 }
                 None if is_dim3 && !is_auto => Some(self.dim3_literal(&[], name_node)?),
+                // `auto b{a};` deduces `b`'s type from the single item and
+                // copies it, as `auto b = a;` does ([dcl.type.auto.deduct]p2,
+                // C++17); `auto b = {a, c};` makes a std::initializer_list.
+                Some(init) if is_auto && init.kind() == "initializer_list" => {
+                    let items: Vec<Node<'t>> = init
+                        .named_children(&mut init.walk())
+                        .filter(|a| a.kind() != "comment")
+                        .collect();
+                    let [item] = items.as_slice() else {
+                        return self.unsup(
+                            init,
+                            "`auto` deduced from a braced list of several items (a std::initializer_list)",
+                        );
+                    };
+                    Some(self.copy_initialised(*item, &ty, is_auto)?)
+                }
                 Some(init) if init.kind() == "initializer_list" => Some(self.init_list(init, &ty)?),
                 Some(init) if init.kind() == "argument_list" && matches!(ty, Ty::Vector(..)) => {
                     // `dim3 x(a, b, c)`: direct-initialisation calls the same
@@ -314,17 +330,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                         _ => Some(self.dim3_literal(&[init], init)?),
                     }
                 }
-                Some(init) => {
-                    // `W w = t;` runs `W`'s converting constructor; `auto w
-                    // = t;` with `t` an object of a class copies it (its
-                    // copy constructor).
-                    let v = self.rvalue(init)?;
-                    let target = match self.type_of_val(&v) {
-                        t @ Ty::Struct(_) if is_auto => t,
-                        _ => ty.clone(),
-                    };
-                    Some(self.convert_implicitly(init, v, &target)?)
-                }
+                Some(init) => Some(self.copy_initialised(init, &ty, is_auto)?),
                 None => None,
             };
             if is_auto {
@@ -369,6 +375,18 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.bind(&name, Binding::Slot(slot));
         }
         Ok(())
+    }
+
+    /// The value of a variable of type `ty` copy-initialised from `init`
+    /// (`W w = t;`): `W`'s converting constructor runs; with `auto`, `t` an
+    /// object of a class is copied (its copy constructor).
+    fn copy_initialised(&mut self, init: Node<'t>, ty: &Ty, is_auto: bool) -> R<Val> {
+        let v = self.rvalue(init)?;
+        let target = match self.type_of_val(&v) {
+            t @ Ty::Struct(_) if is_auto => t,
+            _ => ty.clone(),
+        };
+        self.convert_implicitly(init, v, &target)
     }
 
     /// A local array of a class (`W a[4];`, `W a[2] = {t, u};`) whose

@@ -192,21 +192,9 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// The class among `k` and its bases whose tag is `name` (template
     /// arguments aside).
     fn class_named(&self, k: usize, name: &str) -> Option<usize> {
-        let mut stack = vec![k];
-        let mut seen = Vec::new();
-        while let Some(c) = stack.pop() {
-            if seen.contains(&c) || seen.len() > 64 {
-                continue;
-            }
-            seen.push(c);
-            if bare_tag(&self.struct_name(c)) == bare_tag(name) {
-                return Some(c);
-            }
-            if let Some(sd) = self.cx.types.structs.get(c) {
-                stack.extend(sd.bases.iter().copied());
-            }
-        }
-        None
+        self.class_and_bases(k)
+            .into_iter()
+            .find(|&c| bare_tag(&self.struct_name(c)) == bare_tag(name))
     }
 
     /// The class (among the receiver's class `recv` and its bases) whose
@@ -308,21 +296,13 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Whether class `k` or one of its bases (transitively) declares a
     /// virtual base class.
     fn declares_virtual_base(&self, k: usize) -> bool {
-        let mut stack = vec![k];
-        let mut seen = Vec::new();
-        while let Some(c) = stack.pop() {
-            if seen.contains(&c) || seen.len() > 64 {
-                continue;
-            }
-            seen.push(c);
-            if let Some(sd) = self.cx.types.structs.get(c) {
-                if !sd.virtual_bases.is_empty() {
-                    return true;
-                }
-                stack.extend(sd.bases.iter().copied());
-            }
-        }
-        false
+        self.class_and_bases(k).into_iter().any(|c| {
+            self.cx
+                .types
+                .structs
+                .get(c)
+                .is_some_and(|sd| !sd.virtual_bases.is_empty())
+        })
     }
 
     /// Runs the implicit default constructor's initialisation of class
@@ -649,23 +629,15 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// body is in view (defined in another translation unit): what a call
     /// of it runs is unknown.
     pub(crate) fn member_declared_only(&mut self, k: usize, name: &str) -> bool {
-        let mut stack = vec![k];
-        let mut seen = Vec::new();
-        while let Some(c) = stack.pop() {
-            if seen.contains(&c) || seen.len() > 64 {
-                continue;
-            }
-            seen.push(c);
+        for c in self.class_and_bases(k) {
             if !self.member_prototypes(c, name).is_empty() {
                 // Defined in its class or out of line (`ns::W::operator-`).
                 let tag = self.struct_name(c);
                 let suffix = format!("::{name}");
-                let defined = self.defined_anywhere(&tag, &suffix, None);
-                if !defined {
+                if !self.defined_anywhere(&tag, &suffix, None) {
                     return true;
                 }
             }
-            stack.extend(self.struct_bases(c));
         }
         false
     }

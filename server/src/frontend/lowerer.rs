@@ -534,6 +534,22 @@ impl<'c, 't> Lowerer<'c, 't> {
             .unwrap_or_default()
     }
 
+    /// Class `k` and its bases, transitively, in depth-first order, each
+    /// once; at most 65 classes (a guard against a cyclic or runaway
+    /// hierarchy in malformed input).
+    pub(crate) fn class_and_bases(&self, k: usize) -> Vec<usize> {
+        let mut classes = Vec::new();
+        let mut stack = vec![k];
+        while let Some(c) = stack.pop() {
+            if classes.contains(&c) || classes.len() > 64 {
+                continue;
+            }
+            classes.push(c);
+            stack.extend(self.struct_bases(c));
+        }
+        classes
+    }
+
     /// The tag of struct `k` (empty when unknown).
     pub(crate) fn struct_name(&self, k: usize) -> String {
         self.cx

@@ -426,19 +426,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         if !self.has_conversion_operator(k) {
             return Ok(v);
         }
-        let mut stack = vec![k];
-        let mut seen = crate::base::HashSet::default();
         let mut ops: Vec<FnDef<'t>> = Vec::new();
-        while let Some(c) = stack.pop() {
-            if !seen.insert(c) {
-                continue;
-            }
+        for c in self.class_and_bases(k) {
             let tag = self.struct_name(c);
             if let Some(defs) = self.cx.functions.get(&format!("{tag}::operator cast")) {
                 ops.extend(defs.iter().filter(|d| d.param_count == 0).cloned());
-            }
-            if let Some(sd) = self.cx.types.structs.get(c) {
-                stack.extend(sd.bases.iter().copied());
             }
         }
         let tag = self.struct_name(k);
@@ -685,18 +677,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         let dummy = usize::from(postfix);
         let member_arity = rest.len() + dummy;
         // The classes whose members are candidates: `k` and its bases.
-        let mut classes = Vec::new();
-        let mut stack = vec![k];
-        while let Some(c) = stack.pop() {
-            if classes.contains(&c) || classes.len() > 64 {
-                continue;
-            }
-            classes.push(c);
-            if let Some(sd) = self.cx.types.structs.get(c) {
-                stack.extend(sd.bases.iter().copied());
-            }
-        }
-        let tags: Vec<String> = classes.iter().map(|c| self.struct_name(*c)).collect();
+        let tags: Vec<String> = self
+            .class_and_bases(k)
+            .into_iter()
+            .map(|c| self.struct_name(c))
+            .collect();
         let (free, member) = self.operator_candidates(
             &keys,
             |_, d| d.has_body && d.accepts(1 + member_arity),
@@ -802,11 +787,55 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Some(Some(ParamTy::Known(Ty::Struct(p), r))) if *p == k && kinds.contains(r)
             )
         };
+        // A constructor template `template <class U> W(U &)` (or `U &&`)
+        // binds a non-const source exactly and outranks `W(const W &)`
+        // ([over.ics.rank]p3.2.6); its choice over the copy constructor is
+        // not ranked here. (`const U &` ties and loses to the
+        // non-template; a by-value `U` is never instantiated as `W(W)`:
+        // [class.copy.ctor]p5.)
+        let template_ctor = self
+            .cx
+            .functions
+            .get(&ctor_name)
+            .into_iter()
+            .flatten()
+            .filter(|d| d.accepts(1))
+            .any(|d| {
+                matches!(
+                    self.param_types(d).as_ref().and_then(|p| p.first()),
+                    Some(Some(ParamTy::Generic {
+                        pointer: false,
+                        refkind: RefKind::Lvalue | RefKind::Rvalue,
+                        ..
+                    }))
+                )
+            });
+        if template_ctor {
+            return self.unsup(
+                arg,
+                format!("a copy of a `{tag}`, which has a constructor template (its ranking against the copy constructor is not followed)"),
+            );
+        }
         let movers: Vec<&FnDef<'t>> = ctors
             .iter()
             .filter(|d| binds(self, d, &[RefKind::Rvalue]))
             .collect();
-        let (kinds, what): (&[RefKind], &str) = match moved {
+        // A const xvalue binds `const W &`, never `W &&` ([dcl.init.ref]p5):
+        // it is copied. Whether the moved object is const is read from its
+        // cast or its declaration; unknown, a move is taken only where no
+        // copy constructor could be chosen instead.
+        let constness = moved.map(|inner| xvalue_is_const(arg, inner, self.src()));
+        let has_const_copy = ctors
+            .iter()
+            .any(|d| d.has_body && binds(self, d, &[RefKind::Const]));
+        let (kinds, what): (&[RefKind], &str) = match constness {
+            Some(Some(true)) => (&[RefKind::Const], "copy"),
+            Some(None) if !movers.is_empty() && has_const_copy => {
+                return self.unsup(
+                    arg,
+                    format!("a move of a `{tag}` object whose constness is not known (it selects the copy or the move constructor)"),
+                )
+            }
             Some(_) if !movers.is_empty() => (&[RefKind::Rvalue], "move"),
             Some(_) => (&[RefKind::Const], "copy"),
             None => (&[RefKind::Const, RefKind::Lvalue], "copy"),
@@ -865,6 +894,10 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         let written = self.txt(name_node);
         let last = written.rsplit("::").next().unwrap_or(written).trim();
+        if last.split('<').next().map(str::trim) == Some("forward") {
+            // `std::forward<T>(x)` returns `T &&`: an lvalue or an xvalue.
+            return true;
+        }
         let suffix = format!("::{last}");
         self.cx.functions.iter().any(|(key, ds)| {
             (key == last || key.ends_with(&suffix))
@@ -1613,43 +1646,18 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// Whether struct `derived` is `base` or derives from it, directly or
     /// through its bases.
     pub(crate) fn derives_from(&self, derived: usize, base: usize) -> bool {
-        let mut stack = vec![derived];
-        let mut seen = crate::base::HashSet::default();
-        while let Some(k) = stack.pop() {
-            if k == base {
-                return true;
-            }
-            if seen.insert(k) {
-                if let Some(sd) = self.cx.types.structs.get(k) {
-                    stack.extend(sd.bases.iter().copied());
-                }
-            }
-        }
-        false
+        self.class_and_bases(derived).contains(&base)
     }
 
     /// Whether struct `k` (or one of its bases) declares a conversion
     /// operator (`operator int()`), through which it converts to scalars.
     pub(crate) fn has_conversion_operator(&self, k: usize) -> bool {
-        let mut stack = vec![k];
-        let mut seen = crate::base::HashSet::default();
-        while let Some(k) = stack.pop() {
-            if !seen.insert(k) {
-                continue;
-            }
-            let tag = self.struct_name(k);
-            if self
-                .cx
+        self.class_and_bases(k).into_iter().any(|c| {
+            let tag = self.struct_name(c);
+            self.cx
                 .functions
                 .contains_key(&format!("{tag}::operator cast"))
-            {
-                return true;
-            }
-            if let Some(sd) = self.cx.types.structs.get(k) {
-                stack.extend(sd.bases.iter().copied());
-            }
-        }
-        false
+        })
     }
 
     /// Whether struct `k` has a constructor with one parameter that an
@@ -2200,6 +2208,12 @@ impl<'c, 't> Lowerer<'c, 't> {
             if let Some(v) = self.precondition(n, name, *arg)? {
                 return Ok(v);
             }
+        }
+        if let ("move" | "forward", [arg]) = (name, args) {
+            // `std::move(x)`, `std::forward<T>(x)` (<utility>, not in view):
+            // casts of `x` to a reference, of `x`'s value. A copy or move
+            // they initialise runs the constructor `implicit_copy` selects.
+            return self.rvalue(*arg);
         }
         let kind = builtins::classify(name);
         if let Some(v) = self.synchronizing_builtin(n, name, kind, args)? {
@@ -2776,6 +2790,13 @@ fn is_lvalue(a: Node) -> bool {
 /// followed.)
 fn xvalue_operand<'t>(a: Node<'t>, src: &str) -> Option<Node<'t>> {
     let a = strip_parens(a);
+    if a.kind() == "cast_expression" {
+        // `(W &&)a`: a C-style cast to an rvalue reference.
+        let ty = a.child_by_field_name("type")?;
+        let written: String = text(ty, src).split_whitespace().collect();
+        let inner = a.child_by_field_name("value")?;
+        return (written.ends_with("&&") && is_lvalue(inner)).then_some(inner);
+    }
     if a.kind() != "call_expression" {
         return None;
     }
@@ -2793,6 +2814,88 @@ fn xvalue_operand<'t>(a: Node<'t>, src: &str) -> Option<Node<'t>> {
         return None;
     };
     (xvalue && is_lvalue(*inner)).then_some(*inner)
+}
+
+/// Whether the xvalue `a` of the object `operand` (see [`xvalue_operand`])
+/// is const: `Some(true)` when its cast's type says so or every
+/// declaration of the operand's variable in the enclosing function does,
+/// `Some(false)` when each of them is declared without `const`, `None` when
+/// not known (a member, a global, a capture, declarations that differ).
+fn xvalue_is_const(a: Node, operand: Node, src: &str) -> Option<bool> {
+    let says_const = |t: &str| {
+        t.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| w == "const" || w == "constexpr")
+    };
+    let a = strip_parens(a);
+    let cast_type = match a.kind() {
+        "cast_expression" => a.child_by_field_name("type").map(|t| text(t, src)),
+        _ => a.child_by_field_name("function").map(|f| text(f, src)),
+    };
+    if cast_type.is_some_and(|t| t.contains('<') || a.kind() == "cast_expression")
+        && cast_type.is_some_and(|t| says_const(t.split_once('<').map_or(t, |(_, r)| r)))
+    {
+        return Some(true);
+    }
+    // The variable the operand's object belongs to (`a`, `a.w`, `a[i]`,
+    // `*p`, `p->w`): a pointer's `const` (`const W *p`) counts.
+    let mut base = strip_parens(operand);
+    while matches!(
+        base.kind(),
+        "field_expression" | "subscript_expression" | "pointer_expression"
+    ) {
+        base = strip_parens(base.child_by_field_name("argument")?);
+    }
+    if base.kind() != "identifier" {
+        return None;
+    }
+    let name = text(base, src);
+    let mut scope = base.parent();
+    while let Some(s) = scope {
+        if matches!(s.kind(), "function_definition" | "lambda_expression") {
+            break;
+        }
+        scope = s.parent();
+    }
+    let mut found: Option<bool> = None;
+    let mut stack = vec![scope?];
+    let mut steps = 0;
+    while let Some(n) = stack.pop() {
+        steps += 1;
+        if steps > 20_000 {
+            return None;
+        }
+        if matches!(
+            n.kind(),
+            "declaration" | "parameter_declaration" | "optional_parameter_declaration"
+        ) {
+            let mut c = n.walk();
+            for d in n.children_by_field_name("declarator", &mut c) {
+                let declarator = match d.kind() {
+                    "init_declarator" => d.child_by_field_name("declarator").unwrap_or(d),
+                    _ => d,
+                };
+                let written = text(declarator, src);
+                let declared = written
+                    .trim_start_matches(['&', '*', ' '])
+                    .split(['[', '=', ' ', '(', ')', '&', '*'])
+                    .find(|w| !w.is_empty() && *w != "const")
+                    == Some(name);
+                if declared {
+                    let ty = n.child_by_field_name("type").map_or("", |t| text(t, src));
+                    let qualified = n
+                        .children(&mut n.walk())
+                        .any(|q| q.kind() == "type_qualifier" && says_const(text(q, src)));
+                    let is_const = qualified || says_const(ty) || says_const(written);
+                    if found.is_some_and(|f| f != is_const) {
+                        return None;
+                    }
+                    found = Some(is_const);
+                }
+            }
+        }
+        stack.extend(n.named_children(&mut n.walk()));
+    }
+    found
 }
 
 /// The rank of an implicit conversion sequence ([over.ics.rank]), best first.
