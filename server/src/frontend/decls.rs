@@ -691,6 +691,18 @@ impl<'c, 't> Lowerer<'c, 't> {
         let Some(ctor) = self.struct_method(*k, &tag, Some(args.len())) else {
             return self.unsup(at, format!("no visible constructor of `{tag}`"));
         };
+        if let [a] = args {
+            if crate::frontend::calls::xvalue_operand(*a, self.src()).is_some() {
+                // `W b(std::move(a))`, `W b{(W &&)a}`: the copy or move
+                // constructor is selected as for `W b = std::move(a);`.
+                let v = self.rvalue(*a)?;
+                let v = self.convert_implicitly(*a, v, ty)?;
+                let slot = self.make_slot(ty, name, name_node);
+                self.store(LVal::Slot(slot.clone()), v, at)?;
+                self.bind(name, Binding::Slot(slot));
+                return Ok(());
+            }
+        }
         if let ([a], true) = (args, !ctor.accepts(1)) {
             // No constructor with one parameter: `T x(y)` is the implicit
             // copy constructor when `y` is a `T`.

@@ -61,3 +61,10 @@ __global__ void c_style_move(int *out) {
   M b = (M &&)a;
   out[threadIdx.x] = b.v;
 }
+
+// Direct-initialisation from an xvalue moves.
+__global__ void direct_move(int *out) {
+  M a(1);
+  M b(std::move(a));
+  out[threadIdx.x] = b.v;
+}

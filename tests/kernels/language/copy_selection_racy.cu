@@ -2,6 +2,8 @@
 // expect-verdict(template_constructor): unsupported
 // expect-verdict(move_of_unknown_constness): unsupported
 // expect-verdict(forwarded): unsupported
+// expect-verdict(conditional_copy): unsupported
+// expect-verdict(value_cast_copy): unsupported
 //--blockDim=64 --gridDim=1
 // Which constructor a copy or move runs. Each kernel's selected
 // constructor calls touch(), which writes g_s[t] and reads g_s[t + 1]:
@@ -93,5 +95,25 @@ __global__ void move_of_unknown_constness(int *out) {
 __global__ void forwarded(int *out) {
   W a(1);
   W b = std::forward<W>(a);
+  out[threadIdx.x] = b.v;
+}
+
+// A conditional copied, and a cast to the class: a copy runs inside.
+__global__ void conditional_copy(int *out) {
+  W a(1), a2(2);
+  W b = threadIdx.x > 100 ? a : a2;
+  out[threadIdx.x] = b.v;
+}
+
+__global__ void value_cast_copy(int *out) {
+  W a(1);
+  W b = static_cast<W>(a);
+  out[threadIdx.x] = b.v;
+}
+
+// Direct-initialisation from an xvalue: `M`'s move constructor runs.
+__global__ void direct_move(int *out) {
+  M a(1);
+  M b{(M &&)a};
   out[threadIdx.x] = b.v;
 }

@@ -754,7 +754,24 @@ impl<'c, 't> Lowerer<'c, 't> {
         // constructor taking `const W &` ([over.match.ctor]); its operand
         // is bound to the parameter.
         let moved = xvalue_operand(arg, self.src());
-        if moved.is_none() && !is_lvalue(strip_parens(arg)) {
+        let stripped = strip_parens(arg);
+        let copied_inside = match stripped.kind() {
+            // `c ? a : a2` (an lvalue, or a prvalue copied from one branch)
+            // and `static_cast<W>(a)`/`(W)a` (a prvalue copied from `a`).
+            "conditional_expression" | "cast_expression" => true,
+            "call_expression" => stripped
+                .child_by_field_name("function")
+                .is_some_and(|f| self.txt(f).trim_start().starts_with("static_cast")),
+            _ => false,
+        };
+        if moved.is_none() && copied_inside && self.copy_runs_code(k) {
+            let tag = self.struct_name(k);
+            return self.unsup(
+                arg,
+                format!("a copy of a `{tag}` made by a conditional expression or a cast (its copy or move constructor is not followed)"),
+            );
+        }
+        if moved.is_none() && !is_lvalue(stripped) {
             // A call of a function returning a reference is an lvalue or
             // an xvalue: copying it runs a copy or move constructor, not
             // followed here.
@@ -2788,7 +2805,7 @@ fn is_lvalue(a: Node) -> bool {
 /// `move(a)`, `static_cast<W &&>(a)`), when `a` is one by its form.
 /// (`std::forward` is an lvalue or an xvalue by its template argument: not
 /// followed.)
-fn xvalue_operand<'t>(a: Node<'t>, src: &str) -> Option<Node<'t>> {
+pub(crate) fn xvalue_operand<'t>(a: Node<'t>, src: &str) -> Option<Node<'t>> {
     let a = strip_parens(a);
     if a.kind() == "cast_expression" {
         // `(W &&)a`: a C-style cast to an rvalue reference.
