@@ -391,14 +391,17 @@ pub fn fix_program(
             // A `repaired` kernel claims race-freedom; other edits (cost only)
             // must not add defects to the kernel as written.
             let race_free = k.status == RepairStatus::Repaired;
-            let started = std::time::Instant::now();
-            let spent = |k: &KernelRepair| Duration::from_secs_f64(k.time_ms.max(0.0) / 1000.0);
-            let report = check(new_kernel, spent(k));
+            // The re-checks' backstop counts the repair's time on the budget
+            // clock (CPU time on the command line: the load does not count).
+            let started = crate::base::clock::Stopwatch::start();
+            let report = check(new_kernel, k.budget_spent);
             let before = match original {
-                Some(o) if !race_free => Some(check(o, spent(k) + started.elapsed()).defects()),
+                Some(o) if !race_free => {
+                    Some(check(o, k.budget_spent + started.elapsed()).defects())
+                }
                 _ => None,
             };
-            let recheck_ms = started.elapsed().as_secs_f64() * 1000.0;
+            let recheck_ms = started.wall_elapsed().as_secs_f64() * 1000.0;
             k.time_ms += recheck_ms;
             k.times.checker_ms += recheck_ms;
             let claim = Claim {
@@ -495,7 +498,7 @@ pub fn fix_source(
     let program = lower_source(path, text, includes);
     let check_opts = opts.check.clone();
     let mut repair = |k: &Kernel, files: &[SourceFileInfo]| super::repair_kernel(k, files, opts);
-    // `check`'s work units, behind what is left of the kernel's wall clock.
+    // `check`'s work units, behind what is left of the kernel's backstop.
     let mut check = |k: &Kernel, spent: Duration| {
         let mut budget = crate::check::KernelBudget::after_front_end(&check_opts, spent);
         crate::check::check_kernel_within(k, &check_opts, &mut budget)

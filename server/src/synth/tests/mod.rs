@@ -1128,13 +1128,13 @@ fn unbraced_uniform_branch_gets_braces() {
 
 #[test]
 fn a_check_of_the_synthesizer_ends_within_what_is_left_of_its_budget() {
-    use crate::check::sdv::{budget_within_wall_ms, WALL_MARGIN_PERCENT};
+    use crate::check::sdv::{budget_within_ms, BACKSTOP_MARGIN_PERCENT};
     // The check's wall-clock backstop (its budget plus the margin) must not
     // outlast the synthesis deadline the budget was derived from.
     for wall in [0, 1, 20, 999, 9_820, 10_000, u64::MAX / 200] {
-        let budget = budget_within_wall_ms(wall);
+        let budget = budget_within_ms(wall);
         assert!(budget >= 1);
-        let backstop = budget + budget * WALL_MARGIN_PERCENT / 100;
+        let backstop = budget + budget * BACKSTOP_MARGIN_PERCENT / 100;
         assert!(backstop <= wall.max(1), "{wall}: {budget} -> {backstop}");
     }
 }
