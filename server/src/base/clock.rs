@@ -100,7 +100,12 @@ impl Account {
                 let members = members.lock().unwrap_or_else(|e| e.into_inner());
                 let live: u64 = members
                     .iter()
-                    .map(|m| m.clock.read_ns().unwrap_or(m.joined_ns).saturating_sub(m.joined_ns))
+                    .map(|m| {
+                        m.clock
+                            .read_ns()
+                            .unwrap_or(m.joined_ns)
+                            .saturating_sub(m.joined_ns)
+                    })
                     .sum();
                 Duration::from_nanos(left_ns.load(Ordering::SeqCst).saturating_add(live))
             }
@@ -495,13 +500,21 @@ mod tests {
             s.spawn(|| working_for(&account, || spin(Duration::from_millis(150))));
         });
         // The helper's CPU time stays counted after it left.
-        assert!(watch.elapsed() >= Duration::from_millis(100), "{:?}", watch.elapsed());
+        assert!(
+            watch.elapsed() >= Duration::from_millis(100),
+            "{:?}",
+            watch.elapsed()
+        );
         // A thread that did not join does not count.
         let watch = Stopwatch::start();
         std::thread::scope(|s| {
             s.spawn(|| spin(Duration::from_millis(150)));
         });
-        assert!(watch.elapsed() < Duration::from_millis(100), "{:?}", watch.elapsed());
+        assert!(
+            watch.elapsed() < Duration::from_millis(100),
+            "{:?}",
+            watch.elapsed()
+        );
     }
 
     #[test]
@@ -509,7 +522,11 @@ mod tests {
         let deadline = Deadline::after(Duration::from_millis(2));
         let wall = deadline.account().is_wall();
         std::thread::sleep(Duration::from_millis(40));
-        let expected = if wall { Reached::Budget } else { Reached::WallCap };
+        let expected = if wall {
+            Reached::Budget
+        } else {
+            Reached::WallCap
+        };
         assert_eq!(deadline.reached(), Some(expected));
     }
 

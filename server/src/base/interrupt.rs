@@ -10,8 +10,8 @@
 //! the front end's guard turns it into `unsupported` kernels that carry the
 //! reason. Lowering stops a kernel with the reason directly.
 
-use std::cell::{Cell, RefCell};
 use super::clock::{Deadline, Reached};
+use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
 /// A cancellation test: true when the work is no longer wanted.
@@ -39,7 +39,11 @@ thread_local! {
 /// restored afterwards, also when `work` unwinds); under a deadline the
 /// thread works for its clock account meanwhile.
 pub fn with<T>(interrupt: Interrupt, work: impl FnOnce() -> T) -> T {
-    match interrupt.deadline.as_ref().map(|(d, _)| d.account().clone()) {
+    match interrupt
+        .deadline
+        .as_ref()
+        .map(|(d, _)| d.account().clone())
+    {
         Some(account) => super::clock::working_for(&account, || installed(interrupt, work)),
         None => installed(interrupt, work),
     }

@@ -563,8 +563,7 @@ fn check_in_context<'k>(
                     .enc
                     .inherit_invariants(super::reuse::known_invariants(kernel, opts));
                 checker.profile.setup_ms = start.elapsed().as_secs_f64() * 1e3;
-                let ran =
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.run()));
+                let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.run()));
                 (checker, ran)
             },
         );
@@ -585,11 +584,11 @@ fn check_in_context<'k>(
             let (r, p) = checker.finish();
             (r, p, work)
         } else {
-        if interrupted && checker.budget_exceeded.is_none() {
-            checker.budget_exceeded = Some(backstop_text());
-        }
-        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
-            eprintln!(
+            if interrupted && checker.budget_exceeded.is_none() {
+                checker.budget_exceeded = Some(backstop_text());
+            }
+            if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+                eprintln!(
                 "[syncwright] {}: setup {:.2} ms, total {:.2} ms, {} queries, {} work units, {} cached unsat answers so far",
                 kernel.name,
                 checker.profile.setup_ms,
@@ -598,34 +597,34 @@ fn check_in_context<'k>(
                 checker.total_work(),
                 unsat_cache_hits()
             );
-        }
-        if checker.budget_exceeded.is_none() {
-            let mut race_free = std::mem::take(&mut checker.known_race_free);
-            race_free.extend(checker.decided_race_free.drain(..));
-            // No barrier found divergent or left undecided (an undecided
-            // divergence case is recorded as the barrier against itself).
-            let aligned = checker.divergences.is_empty()
-                && checker.undecided.iter().all(|(a, b, _)| {
-                    a != b
-                        || !crate::ir::walk::find_stmt(&kernel.body, *a).is_some_and(|s| {
-                            matches!(
-                                s.kind,
-                                crate::ir::StmtKind::Barrier { .. }
-                                    | crate::ir::StmtKind::Collective { .. }
-                            )
-                        })
-                });
-            super::reuse::remember_check(
-                kernel,
-                opts,
-                race_free,
-                checker.enc.proven_invariants(),
-                aligned,
-            );
-        }
-        let work = checker.budget_work();
-        let (r, p) = checker.finish();
-        (r, p, work)
+            }
+            if checker.budget_exceeded.is_none() {
+                let mut race_free = std::mem::take(&mut checker.known_race_free);
+                race_free.extend(checker.decided_race_free.drain(..));
+                // No barrier found divergent or left undecided (an undecided
+                // divergence case is recorded as the barrier against itself).
+                let aligned = checker.divergences.is_empty()
+                    && checker.undecided.iter().all(|(a, b, _)| {
+                        a != b
+                            || !crate::ir::walk::find_stmt(&kernel.body, *a).is_some_and(|s| {
+                                matches!(
+                                    s.kind,
+                                    crate::ir::StmtKind::Barrier { .. }
+                                        | crate::ir::StmtKind::Collective { .. }
+                                )
+                            })
+                    });
+                super::reuse::remember_check(
+                    kernel,
+                    opts,
+                    race_free,
+                    checker.enc.proven_invariants(),
+                    aligned,
+                );
+            }
+            let work = checker.budget_work();
+            let (r, p) = checker.finish();
+            (r, p, work)
         }
     };
     budget.work_left = budget.work_left.saturating_sub(work);
@@ -1808,7 +1807,11 @@ impl<'k> Analyses<'k> {
     /// statements (lowering such a kernel takes ten times longer and runs
     /// under the same deadline), so checking between them keeps the overrun
     /// within the budget's margin.
-    fn compute(kernel: &'k Kernel, opts: &CheckOptions, deadline: &Deadline) -> Option<Analyses<'k>> {
+    fn compute(
+        kernel: &'k Kernel,
+        opts: &CheckOptions,
+        deadline: &Deadline,
+    ) -> Option<Analyses<'k>> {
         let in_time = || !deadline.passed();
         let uniformity = Uniformity::compute(kernel);
         in_time().then_some(())?;

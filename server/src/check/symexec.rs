@@ -4864,12 +4864,7 @@ impl Exec<'_, '_> {
             return;
         }
         self.steps = self.steps.wrapping_add(1);
-        if self.steps.is_multiple_of(256)
-            && self
-                .enc
-                .deadline
-                .as_ref()
-                .is_some_and(|d| d.passed())
+        if self.steps.is_multiple_of(256) && self.enc.deadline.as_ref().is_some_and(|d| d.passed())
         {
             self.out.incomplete = true;
             return;

@@ -2704,12 +2704,14 @@ pub fn analyze_file_with(
     for chain in contexts.chains.iter().map(Some).chain(alone) {
         let pinned = InContext::new(includes, path, chain);
         let started = Stopwatch::start();
-        let (program, launches) =
-            crate::base::interrupt::with(front_end_deadline(settings, Duration::ZERO, CLI_BUDGET), || {
+        let (program, launches) = crate::base::interrupt::with(
+            front_end_deadline(settings, Duration::ZERO, CLI_BUDGET),
+            || {
                 let program = lower_guarded(path, text, &pinned);
                 let launches = translation_launches(path, text, &pinned, &kernel_names(&program));
                 (program, launches)
-            });
+            },
+        );
         if let Some(chain) = chain {
             places.push(context_place(chain));
         }
@@ -2945,12 +2947,14 @@ fn analyze_file_in_context(
 ) -> FileAnalysis {
     let started = Stopwatch::start();
     // Lowering and the launch scans run under the kernels' deadline.
-    let (program, launches) =
-        crate::base::interrupt::with(front_end_deadline(settings, Duration::ZERO, CLI_BUDGET), || {
+    let (program, launches) = crate::base::interrupt::with(
+        front_end_deadline(settings, Duration::ZERO, CLI_BUDGET),
+        || {
             let program = lower_guarded(path, text, includes);
             let launches = translation_launches(path, text, includes, &kernel_names(&program));
             (program, launches)
-        });
+        },
+    );
     finish(path, text, program, settings, &launches, &started)
 }
 
@@ -3524,14 +3528,25 @@ pub(super) fn check_plan(
     plan: &LaunchPlan,
     front_end: std::time::Duration,
 ) -> KernelReport {
+    check_plan_counted(kernel, plan, front_end).0
+}
+
+/// [`check_plan`] with the solver work units the checks spent.
+pub(super) fn check_plan_counted(
+    kernel: &Kernel,
+    plan: &LaunchPlan,
+    front_end: std::time::Duration,
+) -> (KernelReport, u64) {
     let mut budget = KernelBudget::after_front_end(&plan.runs[0].resolved.options, front_end);
+    let work_at_start = budget.work_left();
     let reports: Vec<KernelReport> = plan
         .runs
         .iter()
         .map(|run| check_guarded_within(run.kernel(kernel), &run.resolved.options, &mut budget))
         .collect();
-    merge_run_reports(&plan.runs, reports)
-        .unwrap_or_else(|| check_guarded_within(kernel, &plan.shown.options, &mut budget))
+    let report = merge_run_reports(&plan.runs, reports)
+        .unwrap_or_else(|| check_guarded_within(kernel, &plan.shown.options, &mut budget));
+    (report, work_at_start.saturating_sub(budget.work_left()))
 }
 
 /// `configs` with each configuration's launches split by their constant

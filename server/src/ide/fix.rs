@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use super::file::{check_guarded_within, check_plan, launch_plan, translation_launches};
+use super::file::{check_guarded_within, check_plan_counted, launch_plan, translation_launches};
 use super::guard::guarded;
 use super::{lower_guarded, Settings, TranslationEnv};
 use crate::check::{DiagnosticKind, KernelBudget, Verdict};
@@ -281,7 +281,7 @@ pub fn fix_file(
     // re-check is inconclusive, and so is the kernel.
     let mut check = |k: &Kernel, spent: std::time::Duration| {
         crate::check::reuse::with_kept_decisions(&kept.borrow(), || {
-            check_plan(k, &plan_for(k), front_end + spent)
+            check_plan_counted(k, &plan_for(k), front_end + spent)
         })
     };
     // Lowering the repaired text again ends with the file's budgets (one per

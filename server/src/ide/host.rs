@@ -510,7 +510,9 @@ pub fn analyze(
     progress: &dyn Fn(usize, usize),
 ) -> Result<DocAnalysis, Superseded> {
     crate::base::clock::on_wall_clock(|| {
-        analyze_document(engine, caches, settings, includes, input, is_stale, progress)
+        analyze_document(
+            engine, caches, settings, includes, input, is_stale, progress,
+        )
     })
 }
 

@@ -156,8 +156,9 @@ pub struct KernelRepair {
     /// Whether the placement is proven least-cost (false when the time budget
     /// ran out first and the best race-free placement found is returned).
     pub optimal: bool,
-    /// Solver work units the synthesis spent (its checks and MaxSAT solves;
-    /// the re-check of the repaired text, with a plain check's budget, aside).
+    /// Solver work units the repair spent: the synthesis's checks and
+    /// MaxSAT solves, and the re-check of the repaired text (which has a
+    /// plain check's budget of its own).
     pub work_units: u64,
     /// The time of the kernel's budget the repair spent, on the budget
     /// clock (`base::clock`: CPU time on the command line), which the
@@ -426,7 +427,10 @@ impl SynthBudget {
                 self.budget_ms,
                 crate::check::sdv::BACKSTOP_MARGIN_PERCENT
             );
-            format!("the {} was reached", self.deadline.describe(reached, &budget))
+            format!(
+                "the {} was reached",
+                self.deadline.describe(reached, &budget)
+            )
         }
     }
 

@@ -860,7 +860,7 @@ fn fix_report_rechecks_and_uses_the_contract_names() {
         let mut rechecks = 0;
         let mut check = |k: &Kernel, _spent: std::time::Duration| {
             rechecks += 1;
-            oracle_check(k, &l)
+            (oracle_check(k, &l), 0)
         };
         let mut relower = |t: &str| program_of(t, Lang::Cuda);
         let r = report::fix_program("fig7.cu", &program, &mut repair, &mut check, &mut relower);
@@ -915,7 +915,7 @@ fn a_repair_the_synthesis_proved_stands_only_if_the_written_text_rechecks() {
         rechecks += 1;
         let mut r = oracle_check(k, &l);
         r.verdict = Verdict::Inconclusive;
-        r
+        (r, 0)
     };
     let mut relower = |t: &str| program_of(t, Lang::Cuda);
     let r = report::fix_program("fig2.cu", &program, &mut repair, &mut check, &mut relower);
@@ -956,7 +956,7 @@ fn fix_report_drops_repairs_that_do_not_recheck() {
         let mut check = |k: &Kernel, _spent: std::time::Duration| {
             let mut r = oracle_check(k, &l);
             r.verdict = Verdict::Racy;
-            r
+            (r, 0)
         };
         let mut relower = |t: &str| program_of(t, Lang::Cuda);
         let r = report::fix_program("fig2.cu", &program, &mut repair, &mut check, &mut relower);
