@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+pub mod clock;
 pub mod interrupt;
 
 /// The crate's hash map: a fixed-seed hasher, so iteration order (and with it

@@ -2,16 +2,17 @@
 //! lowering): the caller installs a deadline and/or a cancellation test for
 //! the current thread ([`with`]); the work polls [`poll`] in its loops and
 //! stops when it says so. The front end's helper threads inherit the caller's
-//! interrupt ([`current`]).
+//! interrupt ([`current`]), and with it work for the deadline's budget
+//! clock account (their CPU time counts, see `base::clock`).
 //!
 //! Lexing and parsing stop by unwinding with an [`Interrupted`] payload
 //! (`resume_unwind`: no panic hook runs, so it is not reported as a panic);
 //! the front end's guard turns it into `unsupported` kernels that carry the
 //! reason. Lowering stops a kernel with the reason directly.
 
+use super::clock::{Deadline, Reached};
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
-use std::time::Instant;
 
 /// A cancellation test: true when the work is no longer wanted.
 pub type Cancel = Arc<dyn Fn() -> bool + Send + Sync>;
@@ -20,7 +21,7 @@ pub type Cancel = Arc<dyn Fn() -> bool + Send + Sync>;
 #[derive(Clone, Default)]
 pub struct Interrupt {
     /// The deadline and the limit it stands for (named in the reason).
-    pub deadline: Option<(Instant, String)>,
+    pub deadline: Option<(Deadline, String)>,
     /// Stops the work when it returns true (a newer version of the text).
     pub cancel: Option<Cancel>,
 }
@@ -35,8 +36,21 @@ thread_local! {
 }
 
 /// Runs `work` with `interrupt` installed on this thread (the previous one is
-/// restored afterwards, also when `work` unwinds).
+/// restored afterwards, also when `work` unwinds); under a deadline the
+/// thread works for its clock account meanwhile.
 pub fn with<T>(interrupt: Interrupt, work: impl FnOnce() -> T) -> T {
+    match interrupt
+        .deadline
+        .as_ref()
+        .map(|(d, _)| d.account().clone())
+    {
+        Some(account) => super::clock::working_for(&account, || installed(interrupt, work)),
+        None => installed(interrupt, work),
+    }
+}
+
+/// [`with`] without the clock account.
+fn installed<T>(interrupt: Interrupt, work: impl FnOnce() -> T) -> T {
     struct Restore(Option<Interrupt>);
     impl Drop for Restore {
         fn drop(&mut self) {
@@ -61,8 +75,15 @@ pub fn reason() -> Option<String> {
     CURRENT.with(|c| {
         let c = c.borrow();
         if let Some((deadline, limit)) = &c.deadline {
-            if Instant::now() >= *deadline {
-                return Some(format!("{limit} reached"));
+            match deadline.reached() {
+                Some(Reached::Budget) => return Some(format!("{limit} reached")),
+                Some(Reached::WallCap) => {
+                    return Some(format!(
+                        "the wall-clock safety cap ({} times {limit}) reached",
+                        super::clock::WALL_CAP_FACTOR
+                    ))
+                }
+                None => {}
             }
         }
         if c.cancel.as_ref().is_some_and(|cancel| cancel()) {
@@ -109,10 +130,7 @@ mod tests {
     #[test]
     fn a_passed_deadline_names_its_limit_and_is_restored_after() {
         let past = Interrupt {
-            deadline: Some((
-                Instant::now() - Duration::from_millis(1),
-                "the budget".into(),
-            )),
+            deadline: Some((Deadline::after(Duration::ZERO), "the budget".into())),
             cancel: None,
         };
         let inside = with(past, reason);

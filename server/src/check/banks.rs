@@ -1219,10 +1219,11 @@ pub fn analyze_banks(kernel: &Kernel, opts: &CheckOptions) -> BankReport {
     let budget = std::time::Duration::from_millis(
         opts.kernel_budget_ms.max(1).saturating_mul(BUDGET_FACTOR),
     );
-    let deadline = start + budget;
+    // On the budget clock (`base::clock`), like the checker's backstop.
+    let deadline = crate::base::clock::Deadline::after(budget);
     for a in &out {
         let array = kernel.arrays.get(a.access.array.0 as usize);
-        let (degree, witness) = if Instant::now() >= deadline {
+        let (degree, witness) = if deadline.passed() {
             (
                 Degree::Unknown(format!(
                     "the bank analysis of this kernel ran out of its {} ms budget",
@@ -1231,7 +1232,7 @@ pub fn analyze_banks(kernel: &Kernel, opts: &CheckOptions) -> BankReport {
                 None,
             )
         } else {
-            degree_of(&solver, &enc, a, &mut queries, deadline)
+            degree_of(&solver, &enc, a, &mut queries, &deadline)
         };
         accesses.push(AccessBanks {
             stmt: a.stmt.id,
@@ -1375,7 +1376,7 @@ fn degree_of(
     enc: &Encode,
     a: &LaneAccess,
     queries: &mut u32,
-    deadline: Instant,
+    deadline: &crate::base::clock::Deadline,
 ) -> (Degree, Option<BankWitness>) {
     let kernel = enc.kernel;
     let lane_unknown: Option<String> = {
@@ -1436,7 +1437,7 @@ fn degree_of(
     let mut witness = None;
     let mut undecided: Option<String> = None;
     for combo in &combos {
-        if Instant::now() >= deadline {
+        if deadline.passed() {
             undecided = Some("the bank analysis ran out of its time budget".into());
             break;
         }
@@ -1578,7 +1579,11 @@ const MAX_CONCRETE_ITERATIONS: usize = 4096;
 /// every execution of the access the solver path would consider, so the
 /// maximum of the concrete degrees is the exact worst case. Anything else
 /// (a parameter, `blockIdx`, a lane-varying unknown) falls back to the solver.
-fn concrete_degree_of(enc: &Encode, a: &LaneAccess, deadline: Instant) -> Concrete {
+fn concrete_degree_of(
+    enc: &Encode,
+    a: &LaneAccess,
+    deadline: &crate::base::clock::Deadline,
+) -> Concrete {
     let kernel = enc.kernel;
     let Some(bd) = enc.warp.concrete_block_dim else {
         return Concrete::Symbolic;
@@ -1707,7 +1712,7 @@ fn concrete_degree_of(enc: &Encode, a: &LaneAccess, deadline: Instant) -> Concre
                         if its.len() > MAX_CONCRETE_ITERATIONS {
                             return Concrete::Symbolic;
                         }
-                        if Instant::now() >= deadline {
+                        if deadline.passed() {
                             return Concrete::OutOfBudget;
                         }
                     }
@@ -1730,7 +1735,7 @@ fn concrete_degree_of(enc: &Encode, a: &LaneAccess, deadline: Instant) -> Concre
     type Worst = (i64, Vec<(usize, i128)>, [usize; 2], Vec<Option<i128>>);
     let mut best: (u32, Option<Worst>) = (1, None);
     for w in 0..warps {
-        if Instant::now() >= deadline {
+        if deadline.passed() {
             return Concrete::OutOfBudget;
         }
         for combo in &combos {

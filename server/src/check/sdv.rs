@@ -12,6 +12,7 @@
 //! being checked, in the same iteration of every loop around the havoc: in SDV
 //! uniform values are equal in all threads at the same dynamic instance.
 
+use crate::base::clock::{Deadline, Reached};
 use std::time::{Duration, Instant};
 
 use z3::ast::{Ast, Bool};
@@ -43,7 +44,7 @@ use z3::ast::Int;
 /// per ms over its first 500,000 units, 575 over 1.5 million, 395 over 3
 /// million). At 250, a kernel's whole budget costs at most about half its
 /// time in CPU with queries capped at [`QUERY_WORK`], so a machine loaded
-/// twice over still ends on the work count, not on the wall-clock backstop.
+/// twice over still ends on the work count, not on the time backstop.
 /// Decided queries of HeCBench spend at most about 1.2 million units, whole
 /// kernels 1.4 million (race-free) or 4 million (racy, counting the pairs
 /// after the first race).
@@ -67,12 +68,14 @@ const SPLIT_ESCALATION_MIN_CASES: u64 = 4;
 /// finding.
 const VACUITY_WORK: u64 = 50_000;
 
-/// The wall-clock backstop: the budget plus this many percent. Z3 counts
-/// work in most but not all of its steps (non-linear queries can run 10 times
-/// longer per unit), and a verdict must come back within the budget plus a
-/// small margin regardless; the deadline stays a backstop behind the
-/// deterministic work count.
-pub const WALL_MARGIN_PERCENT: u64 = 5;
+/// The time backstop: the budget plus this many percent, measured on the
+/// budget clock (`base::clock`: the CPU time of the checking threads on the
+/// command line, so that load does not change a verdict; wall time in the
+/// editor). Z3 counts work in most but not all of its steps (non-linear
+/// queries can run 10 times longer per unit), and a verdict must come back
+/// within the budget plus a small margin regardless; the backstop stays
+/// behind the deterministic work count.
+pub const BACKSTOP_MARGIN_PERCENT: u64 = 5;
 
 /// How often the watchdog repeats its interrupt once the deadline passed: Z3
 /// notices an interrupt only at its cancellation points, and a new `check`
@@ -199,45 +202,40 @@ struct AccessStmt {
 
 /// A kernel's end-to-end budget, shared by its checks under several launch
 /// configurations: Z3 work units (deterministic, so a verdict does not
-/// depend on the machine's load) and a wall-clock deadline behind them.
+/// depend on the machine's load) and a time backstop behind them (on the
+/// budget clock, see [`BACKSTOP_MARGIN_PERCENT`]).
 #[derive(Clone, Debug)]
 pub struct KernelBudget {
     budget_ms: u64,
     work_left: u64,
-    deadline: Instant,
+    deadline: Deadline,
     /// Milliseconds of the budget spent before the check (reading,
     /// preprocessing, parsing, lowering, launch scans), named when the
-    /// deadline is reached.
+    /// backstop is reached.
     spent_before_ms: u64,
 }
 
 impl KernelBudget {
-    /// The budget of `opts` (0 means the default), counted from `start`
-    /// (take the instant before lowering to bound lowering too).
-    pub fn starting_at(opts: &CheckOptions, start: Instant) -> KernelBudget {
+    /// The budget of `opts` (0 means the default) of which the front end
+    /// already took `spent` on the budget clock (the backstop counts it; the
+    /// solver work units do not).
+    pub fn after_front_end(opts: &CheckOptions, spent: Duration) -> KernelBudget {
         let budget_ms = effective_budget_ms(opts);
-        let wall = budget_ms.saturating_add(budget_ms.saturating_mul(WALL_MARGIN_PERCENT) / 100);
+        let backstop =
+            budget_ms.saturating_add(budget_ms.saturating_mul(BACKSTOP_MARGIN_PERCENT) / 100);
         KernelBudget {
             budget_ms,
             work_left: budget_ms.saturating_mul(WORK_UNITS_PER_MS),
-            deadline: start + Duration::from_millis(wall),
-            spent_before_ms: start.elapsed().as_millis() as u64,
+            deadline: Deadline::after_spent(Duration::from_millis(backstop), spent),
+            spent_before_ms: spent.as_millis() as u64,
         }
     }
 
-    /// The budget of `opts` of which the front end already took `spent`
-    /// (the wall-clock deadline counts it; the solver work units, which keep
-    /// verdicts independent of the machine's load, do not).
-    pub fn after_front_end(opts: &CheckOptions, spent: Duration) -> KernelBudget {
-        let now = Instant::now();
-        KernelBudget::starting_at(opts, now.checked_sub(spent).unwrap_or(now))
-    }
-
-    /// A budget of `work_left` solver work units behind the wall-clock
-    /// backstop `deadline`, for a check that spends from its caller's budget
-    /// (the barrier synthesizer's checks share one per kernel); `budget_ms`
-    /// is the caller's budget, named when the backstop is reached.
-    pub fn sharing(budget_ms: u64, work_left: u64, deadline: Instant) -> KernelBudget {
+    /// A budget of `work_left` solver work units behind the backstop
+    /// `deadline`, for a check that spends from its caller's budget (the
+    /// barrier synthesizer's checks share one per kernel); `budget_ms` is
+    /// the caller's budget, named when the backstop is reached.
+    pub fn sharing(budget_ms: u64, work_left: u64, deadline: Deadline) -> KernelBudget {
         KernelBudget {
             budget_ms,
             work_left,
@@ -246,12 +244,14 @@ impl KernelBudget {
         }
     }
 
-    /// What the wall-clock backstop says when it is reached.
+    /// What the backstop says when it is reached.
     fn backstop_reason(&self) -> String {
-        let mut why = format!(
-            "wall-clock backstop (budget of {} ms + {WALL_MARGIN_PERCENT}%) reached",
+        let budget = format!(
+            "budget of {} ms + {BACKSTOP_MARGIN_PERCENT}%",
             self.budget_ms
         );
+        let reached = self.deadline.reached().unwrap_or(Reached::Budget);
+        let mut why = format!("{} reached", self.deadline.describe(reached, &budget));
         if self.spent_before_ms > 0 {
             why.push_str(&format!(
                 " (reading, parsing and lowering the file took {} ms of it)",
@@ -268,22 +268,22 @@ impl KernelBudget {
         self
     }
 
-    /// The same budget with a wall-clock backstop `ms` from now (tests that
-    /// count work units: a loaded machine must not decide their verdicts).
+    /// The same budget with a backstop `ms` from now (tests that count work
+    /// units: a loaded machine must not decide their verdicts).
     #[cfg(test)]
     pub(crate) fn with_wall_ms(mut self, ms: u64) -> KernelBudget {
-        self.deadline = Instant::now() + Duration::from_millis(ms);
+        self.deadline = Deadline::after(Duration::from_millis(ms));
         self
     }
 
     /// The budget of `opts`, counted from now.
     pub fn new(opts: &CheckOptions) -> KernelBudget {
-        KernelBudget::starting_at(opts, Instant::now())
+        KernelBudget::after_front_end(opts, Duration::ZERO)
     }
 
-    /// The wall-clock deadline (the backstop).
-    pub fn deadline(&self) -> Instant {
-        self.deadline
+    /// The backstop.
+    pub fn deadline(&self) -> &Deadline {
+        &self.deadline
     }
 
     /// The budget in milliseconds it was made from.
@@ -481,7 +481,7 @@ fn check_with_budget(
     // From here on `kernel` is the one checked: its used dimensions are
     // walked once (see `UsedDimensionsScope`).
     let _used_dimensions = super::symexec::UsedDimensionsScope::new(kernel);
-    let Some(analyses) = Analyses::compute(kernel, opts, budget.deadline) else {
+    let Some(analyses) = Analyses::compute(kernel, opts, &budget.deadline) else {
         // The front end and the analyses spent the whole budget.
         return report_out_of_time(kernel, budget, start);
     };
@@ -545,37 +545,28 @@ fn check_in_context<'k>(
     // are pushed and popped one by one anyway.
     let solver = z3::Tactic::new("smt").solver();
     solver.push();
-    let deadline = budget.deadline;
     let handle = solver.get_context().handle();
-    let interrupted = std::sync::atomic::AtomicBool::new(false);
-    let (report, profile, work) = std::thread::scope(|scope| {
-        let (done, finished) = std::sync::mpsc::channel::<()>();
-        let interrupted = &interrupted;
-        // Wall-clock backstop: interrupts the context at the deadline, and
-        // again every few milliseconds until the check returns.
-        let watchdog = scope.spawn(move || {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            if finished.recv_timeout(wait) != Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
-                return false;
-            }
-            interrupted.store(true, std::sync::atomic::Ordering::SeqCst);
-            loop {
-                handle.interrupt();
-                if finished.recv_timeout(INTERRUPT_REPEAT)
-                    != Err(std::sync::mpsc::RecvTimeoutError::Timeout)
-                {
-                    return true;
-                }
-            }
-        });
-        let mut checker = Checker::new(kernel, opts, start, &solver, budget, analyses);
-        checker.known_race_free = known_race_free;
-        checker
-            .enc
-            .inherit_invariants(super::reuse::known_invariants(kernel, opts));
-        checker.profile.setup_ms = start.elapsed().as_secs_f64() * 1e3;
-        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.run()));
-        let _ = done.send(());
+    let (report, profile, work) = {
+        // The backstop: a watchdog looks at the budget clock (the checking
+        // thread's CPU time on the command line) and, once the deadline has
+        // passed, interrupts the context, again every few milliseconds until
+        // the check returns (Z3 notices an interrupt only at its
+        // cancellation points, and a new `check` resets it).
+        let ((mut checker, ran), interrupted) = crate::base::clock::watched(
+            &budget.deadline,
+            INTERRUPT_REPEAT,
+            move || handle.interrupt(),
+            || {
+                let mut checker = Checker::new(kernel, opts, start, &solver, budget, analyses);
+                checker.known_race_free = known_race_free;
+                checker
+                    .enc
+                    .inherit_invariants(super::reuse::known_invariants(kernel, opts));
+                checker.profile.setup_ms = start.elapsed().as_secs_f64() * 1e3;
+                let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| checker.run()));
+                (checker, ran)
+            },
+        );
         let backstop = budget.backstop_reason();
         let backstop_text = || backstop.clone();
         if let Err(panic) = ran {
@@ -584,21 +575,20 @@ fn check_in_context<'k>(
             // backstop doing its job: the kernel is inconclusive, and the
             // findings proven before the interrupt stand. `finish` makes no
             // solver call. Any other panic is a bug and propagates.
-            let _ = watchdog.join();
             let memory = z3_memory_exhausted();
-            if !interrupted.load(std::sync::atomic::Ordering::SeqCst) && memory.is_none() {
+            if !interrupted && memory.is_none() {
                 std::panic::resume_unwind(panic);
             }
             checker.budget_exceeded = Some(memory.unwrap_or_else(backstop_text));
             let work = checker.budget_work();
             let (r, p) = checker.finish();
-            return (r, p, work);
-        }
-        if watchdog.join().unwrap_or(false) && checker.budget_exceeded.is_none() {
-            checker.budget_exceeded = Some(backstop_text());
-        }
-        if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
-            eprintln!(
+            (r, p, work)
+        } else {
+            if interrupted && checker.budget_exceeded.is_none() {
+                checker.budget_exceeded = Some(backstop_text());
+            }
+            if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+                eprintln!(
                 "[syncwright] {}: setup {:.2} ms, total {:.2} ms, {} queries, {} work units, {} cached unsat answers so far",
                 kernel.name,
                 checker.profile.setup_ms,
@@ -607,35 +597,36 @@ fn check_in_context<'k>(
                 checker.total_work(),
                 unsat_cache_hits()
             );
+            }
+            if checker.budget_exceeded.is_none() {
+                let mut race_free = std::mem::take(&mut checker.known_race_free);
+                race_free.extend(checker.decided_race_free.drain(..));
+                // No barrier found divergent or left undecided (an undecided
+                // divergence case is recorded as the barrier against itself).
+                let aligned = checker.divergences.is_empty()
+                    && checker.undecided.iter().all(|(a, b, _)| {
+                        a != b
+                            || !crate::ir::walk::find_stmt(&kernel.body, *a).is_some_and(|s| {
+                                matches!(
+                                    s.kind,
+                                    crate::ir::StmtKind::Barrier { .. }
+                                        | crate::ir::StmtKind::Collective { .. }
+                                )
+                            })
+                    });
+                super::reuse::remember_check(
+                    kernel,
+                    opts,
+                    race_free,
+                    checker.enc.proven_invariants(),
+                    aligned,
+                );
+            }
+            let work = checker.budget_work();
+            let (r, p) = checker.finish();
+            (r, p, work)
         }
-        if checker.budget_exceeded.is_none() {
-            let mut race_free = std::mem::take(&mut checker.known_race_free);
-            race_free.extend(checker.decided_race_free.drain(..));
-            // No barrier found divergent or left undecided (an undecided
-            // divergence case is recorded as the barrier against itself).
-            let aligned = checker.divergences.is_empty()
-                && checker.undecided.iter().all(|(a, b, _)| {
-                    a != b
-                        || !crate::ir::walk::find_stmt(&kernel.body, *a).is_some_and(|s| {
-                            matches!(
-                                s.kind,
-                                crate::ir::StmtKind::Barrier { .. }
-                                    | crate::ir::StmtKind::Collective { .. }
-                            )
-                        })
-                });
-            super::reuse::remember_check(
-                kernel,
-                opts,
-                race_free,
-                checker.enc.proven_invariants(),
-                aligned,
-            );
-        }
-        let work = checker.budget_work();
-        let (r, p) = checker.finish();
-        (r, p, work)
-    });
+    };
     budget.work_left = budget.work_left.saturating_sub(work);
     (report, profile)
 }
@@ -1118,11 +1109,11 @@ fn remember_unsat(key: String, solve_work: u64) {
 /// The per-kernel budget when none is given (`--budget-ms`).
 pub const DEFAULT_KERNEL_BUDGET_MS: u64 = 10_000;
 
-/// The largest kernel budget whose wall-clock backstop (the budget plus
-/// [`WALL_MARGIN_PERCENT`]) ends within `wall_ms`: for a caller that must
-/// itself finish within `wall_ms` (the synthesizer's checks share its budget).
-pub fn budget_within_wall_ms(wall_ms: u64) -> u64 {
-    (wall_ms.saturating_mul(100) / (100 + WALL_MARGIN_PERCENT)).max(1)
+/// The largest kernel budget whose backstop (the budget plus
+/// [`BACKSTOP_MARGIN_PERCENT`]) ends within `ms`: for a caller that must
+/// itself finish within `ms` (the synthesizer's checks share its budget).
+pub fn budget_within_ms(ms: u64) -> u64 {
+    (ms.saturating_mul(100) / (100 + BACKSTOP_MARGIN_PERCENT)).max(1)
 }
 
 fn effective_budget_ms(opts: &CheckOptions) -> u64 {
@@ -1341,10 +1332,10 @@ struct Checker<'k, 's> {
     current: (StmtId, StmtId),
     /// The first pair left undecided when the budget ran out.
     budget_pair: Option<(StmtId, StmtId)>,
-    /// Wall-clock deadline (a backstop behind the work budget).
-    deadline: Instant,
+    /// The backstop behind the work budget (see [`KernelBudget`]).
+    deadline: Deadline,
     /// Why the kernel stopped when the deadline is reached.
-    backstop: String,
+    backstop: KernelBudget,
     profile: Profile,
     /// The `qflia` tactic solver of the portfolio (see `check_facts`), made
     /// on its first turn: most kernels never get there, and making it cost
@@ -1503,7 +1494,7 @@ impl<'k, 's> Checker<'k, 's> {
         } = analyses;
         let named = super::named::check_named(kernel, opts);
         let mut enc = Encoder::new(kernel, opts, uniformity, loops);
-        enc.set_deadline(budget.deadline);
+        enc.set_deadline(budget.deadline.clone());
         enc.set_generations(named.generations.clone());
         let positions = tree
             .order
@@ -1540,8 +1531,8 @@ impl<'k, 's> Checker<'k, 's> {
             work_budget: budget.work_left,
             current: (StmtId(0), StmtId(0)),
             budget_pair: None,
-            deadline: budget.deadline,
-            backstop: budget.backstop_reason(),
+            deadline: budget.deadline.clone(),
+            backstop: budget.clone(),
             profile: Profile::default(),
             rlimit_set: [None; 3],
             pinned_solver: None,
@@ -1571,7 +1562,7 @@ impl<'k, 's> Checker<'k, 's> {
 
     /// Why the kernel must stop, if it must: its work budget is spent
     /// (deterministic: counted in Z3 work units, not time), or, as a
-    /// backstop only, the wall clock ran out.
+    /// backstop only, its time (see [`KernelBudget`]) ran out.
     fn over_budget(&self) -> Option<String> {
         if self.budget_work() >= self.work_budget {
             Some(format!(
@@ -1579,8 +1570,8 @@ impl<'k, 's> Checker<'k, 's> {
                 effective_budget_ms(self.opts),
                 effective_budget_ms(self.opts).saturating_mul(WORK_UNITS_PER_MS)
             ))
-        } else if Instant::now() >= self.deadline {
-            Some(self.backstop.clone())
+        } else if self.deadline.passed() {
+            Some(self.backstop.backstop_reason())
         } else {
             None
         }
@@ -1816,8 +1807,12 @@ impl<'k> Analyses<'k> {
     /// statements (lowering such a kernel takes ten times longer and runs
     /// under the same deadline), so checking between them keeps the overrun
     /// within the budget's margin.
-    fn compute(kernel: &'k Kernel, opts: &CheckOptions, deadline: Instant) -> Option<Analyses<'k>> {
-        let in_time = || Instant::now() < deadline;
+    fn compute(
+        kernel: &'k Kernel,
+        opts: &CheckOptions,
+        deadline: &Deadline,
+    ) -> Option<Analyses<'k>> {
+        let in_time = || !deadline.passed();
         let uniformity = Uniformity::compute(kernel);
         in_time().then_some(())?;
         let loops = LoopTable::new(kernel);
@@ -3281,7 +3276,7 @@ impl<'k, 's> Checker<'k, 's> {
         };
         let mut decided_at: Option<Stage> = None;
         let mut pinned_done = false;
-        if first == Some(Stage::Pinned) && Instant::now() < self.deadline {
+        if first == Some(Stage::Pinned) && !self.deadline.passed() {
             let inputs = pinned_inputs(&self.enc, self.kernel, &facts);
             if !inputs.is_empty() {
                 let (answer, work) = self.pinned_search(&facts, &inputs);
@@ -3316,7 +3311,7 @@ impl<'k, 's> Checker<'k, 's> {
             if turn + 1 == PORTFOLIO.len()
                 && !racy_already
                 && !pinned_done
-                && Instant::now() < self.deadline
+                && !self.deadline.passed()
             {
                 let inputs = pinned_inputs(&self.enc, self.kernel, &facts);
                 if !inputs.is_empty() {
@@ -3396,7 +3391,7 @@ impl<'k, 's> Checker<'k, 's> {
                 decided_at = Some(Stage::Turn(turn));
             }
             let last = turn + 1 == PORTFOLIO.len() || (kind == Turn::Smt && allowed == left);
-            if r != SatResult::Unknown || last || Instant::now() >= self.deadline {
+            if r != SatResult::Unknown || last || self.deadline.passed() {
                 complete &= r != SatResult::Unknown || last;
                 break;
             }
@@ -3459,7 +3454,7 @@ impl<'k, 's> Checker<'k, 's> {
         for (param_value, launch_value) in PINNED_VALUES {
             let allowed =
                 slice.min(PORTFOLIO_ALLOWANCE[SIDE].saturating_sub(self.portfolio_used[SIDE]));
-            if allowed == 0 || Instant::now() >= self.deadline {
+            if allowed == 0 || self.deadline.passed() {
                 break;
             }
             let pins: Vec<(Int, Int)> = inputs

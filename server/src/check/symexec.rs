@@ -560,8 +560,8 @@ pub struct Encoder<'k> {
     /// Per `if`, the slots of the locals its branches mention (see
     /// [`Exec::if_stmt`]).
     if_locals: RefCell<HashMap<StmtId, Rc<[usize]>>>,
-    /// Symbolic execution stops here (the kernel's wall-clock backstop).
-    deadline: Option<std::time::Instant>,
+    /// Symbolic execution stops here (the kernel's time backstop).
+    deadline: Option<crate::base::clock::Deadline>,
     /// Generations of named operations in loops, from the concrete runs.
     generations: super::named::GenerationTable,
 }
@@ -1755,7 +1755,7 @@ impl<'k> Encoder<'k> {
 
     /// Symbolic executions stop at `deadline` (their results are then
     /// marked incomplete).
-    pub fn set_deadline(&mut self, deadline: std::time::Instant) {
+    pub fn set_deadline(&mut self, deadline: crate::base::clock::Deadline) {
         self.deadline = Some(deadline);
     }
 
@@ -4864,11 +4864,7 @@ impl Exec<'_, '_> {
             return;
         }
         self.steps = self.steps.wrapping_add(1);
-        if self.steps.is_multiple_of(256)
-            && self
-                .enc
-                .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d)
+        if self.steps.is_multiple_of(256) && self.enc.deadline.as_ref().is_some_and(|d| d.passed())
         {
             self.out.incomplete = true;
             return;

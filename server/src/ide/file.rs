@@ -6,13 +6,14 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
 use super::guard::{failure_reason, guarded, panic_message};
 use super::relations::{assume_relations, launch_relations};
 use super::Settings;
+use crate::base::clock::{Deadline, Stopwatch};
 use crate::base::{position_of, FileId, Lang, LineStarts, Position, Span};
 use crate::check::{
     check_kernel_within, DiagnosticKind, Finding, KernelBudget, KernelReport, Verdict,
@@ -2702,13 +2703,15 @@ pub fn analyze_file_with(
     let mut places = Vec::new();
     for chain in contexts.chains.iter().map(Some).chain(alone) {
         let pinned = InContext::new(includes, path, chain);
-        let started = Instant::now();
-        let (program, launches) =
-            crate::base::interrupt::with(front_end_deadline(settings, started, CLI_BUDGET), || {
+        let started = Stopwatch::start();
+        let (program, launches) = crate::base::interrupt::with(
+            front_end_deadline(settings, Duration::ZERO, CLI_BUDGET),
+            || {
                 let program = lower_guarded(path, text, &pinned);
                 let launches = translation_launches(path, text, &pinned, &kernel_names(&program));
                 (program, launches)
-            });
+            },
+        );
         if let Some(chain) = chain {
             places.push(context_place(chain));
         }
@@ -2720,7 +2723,7 @@ pub fn analyze_file_with(
             continue;
         }
         lowered.push((program.clone(), launches.clone()));
-        analyses.push(finish(path, text, program, settings, &launches, started));
+        analyses.push(finish(path, text, program, settings, &launches, &started));
     }
     let mut merged = merge_contexts(analyses);
     // With no chain read the file was checked on its own: no contexts to name.
@@ -2942,15 +2945,17 @@ fn analyze_file_in_context(
     settings: &Settings,
     includes: &dyn IncludeResolver,
 ) -> FileAnalysis {
-    let started = Instant::now();
+    let started = Stopwatch::start();
     // Lowering and the launch scans run under the kernels' deadline.
-    let (program, launches) =
-        crate::base::interrupt::with(front_end_deadline(settings, started, CLI_BUDGET), || {
+    let (program, launches) = crate::base::interrupt::with(
+        front_end_deadline(settings, Duration::ZERO, CLI_BUDGET),
+        || {
             let program = lower_guarded(path, text, includes);
             let launches = translation_launches(path, text, includes, &kernel_names(&program));
             (program, launches)
-        });
-    finish(path, text, program, settings, &launches, started)
+        },
+    );
+    finish(path, text, program, settings, &launches, &started)
 }
 
 /// The front end of one file (preprocessing, parsing, lowering every kernel)
@@ -2958,10 +2963,11 @@ fn analyze_file_in_context(
 /// `unsupported` with the limit's name, never a hang. (Lowering takes
 /// milliseconds per kernel on real programs; only generated kernels of
 /// hundreds of thousands of statements come near it.) `setting` names the
-/// option that sets the budget in the front door's terms.
+/// option that sets the budget in the front door's terms; `spent` of it was
+/// spent before (on the budget clock, see `base::clock`).
 pub(crate) fn front_end_deadline(
     settings: &Settings,
-    started: Instant,
+    spent: Duration,
     setting: &str,
 ) -> crate::base::interrupt::Interrupt {
     let budget_ms = match settings.kernel_budget_ms {
@@ -2970,7 +2976,7 @@ pub(crate) fn front_end_deadline(
     };
     crate::base::interrupt::Interrupt {
         deadline: Some((
-            started + std::time::Duration::from_millis(budget_ms),
+            Deadline::after_spent(Duration::from_millis(budget_ms), spent),
             format!("the kernel budget of {budget_ms} ms ({setting})"),
         )),
         cancel: None,
@@ -2983,9 +2989,9 @@ pub(crate) const CLI_BUDGET: &str = "`--budget-ms`";
 /// The editor's [`front_end_deadline`] (named by its setting).
 pub fn editor_front_end_deadline(
     settings: &Settings,
-    started: Instant,
+    spent: Duration,
 ) -> crate::base::interrupt::Interrupt {
-    front_end_deadline(settings, started, "setting `syncwright.kernelBudgetMs`")
+    front_end_deadline(settings, spent, "setting `syncwright.kernelBudgetMs`")
 }
 
 /// The names of a program's kernels, checked or not.
@@ -3022,7 +3028,7 @@ pub fn analyze_parsed(
     settings: &Settings,
     includes: &dyn IncludeResolver,
 ) -> FileAnalysis {
-    let started = Instant::now();
+    let started = Stopwatch::start();
     let lowered = catch_unwind(AssertUnwindSafe(|| lower_parsed(parsed, path, includes)));
     let program = lowered.unwrap_or_else(|panic| {
         front_end_panic_program(
@@ -3032,19 +3038,19 @@ pub fn analyze_parsed(
         )
     });
     let launches = translation_launches(path, &parsed.text, includes, &kernel_names(&program));
-    finish(path, &parsed.text, program, settings, &launches, started)
+    finish(path, &parsed.text, program, settings, &launches, &started)
 }
 
 /// Checks every kernel of an already lowered `program` of the file at `path`.
 pub fn analyze_program(path: &Path, program: Program, settings: &Settings) -> FileAnalysis {
-    let started = Instant::now();
+    let started = Stopwatch::start();
     let text = program
         .files
         .first()
         .map(|f| f.text.clone())
         .unwrap_or_default();
     let launches = translation_launches(path, &text, &FsIncludes, &kernel_names(&program));
-    finish(path, &text, program, settings, &launches, started)
+    finish(path, &text, program, settings, &launches, &started)
 }
 
 fn finish(
@@ -3053,10 +3059,11 @@ fn finish(
     program: Program,
     settings: &Settings,
     launches: &[LaunchSite],
-    started: Instant,
+    started: &Stopwatch,
 ) -> FileAnalysis {
     // Each kernel's one deadline counts what the file's front end (reading,
-    // preprocessing, parsing, lowering, launch scans) took before its check.
+    // preprocessing, parsing, lowering, launch scans) took before its check,
+    // on the budget clock.
     let front_end = started.elapsed();
     let (config, config_error) = FileConfig::load(path, text);
     let explicit = settings.explicit();
@@ -3100,7 +3107,7 @@ fn finish(
         file_findings,
         config,
         config_error,
-        time_ms: started.elapsed().as_secs_f64() * 1000.0,
+        time_ms: started.wall_elapsed().as_secs_f64() * 1000.0,
         line_starts: std::sync::OnceLock::new(),
         perf_severity: settings.perf_severity,
     }
@@ -3521,14 +3528,25 @@ pub(super) fn check_plan(
     plan: &LaunchPlan,
     front_end: std::time::Duration,
 ) -> KernelReport {
+    check_plan_counted(kernel, plan, front_end).0
+}
+
+/// [`check_plan`] with the solver work units the checks spent.
+pub(super) fn check_plan_counted(
+    kernel: &Kernel,
+    plan: &LaunchPlan,
+    front_end: std::time::Duration,
+) -> (KernelReport, u64) {
     let mut budget = KernelBudget::after_front_end(&plan.runs[0].resolved.options, front_end);
+    let work_at_start = budget.work_left();
     let reports: Vec<KernelReport> = plan
         .runs
         .iter()
         .map(|run| check_guarded_within(run.kernel(kernel), &run.resolved.options, &mut budget))
         .collect();
-    merge_run_reports(&plan.runs, reports)
-        .unwrap_or_else(|| check_guarded_within(kernel, &plan.shown.options, &mut budget))
+    let report = merge_run_reports(&plan.runs, reports)
+        .unwrap_or_else(|| check_guarded_within(kernel, &plan.shown.options, &mut budget));
+    (report, work_at_start.saturating_sub(budget.work_left()))
 }
 
 /// `configs` with each configuration's launches split by their constant

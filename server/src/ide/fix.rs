@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use super::file::{check_guarded_within, check_plan, launch_plan, translation_launches};
+use super::file::{check_guarded_within, check_plan_counted, launch_plan, translation_launches};
 use super::guard::guarded;
 use super::{lower_guarded, Settings, TranslationEnv};
 use crate::check::{DiagnosticKind, KernelBudget, Verdict};
@@ -46,14 +46,26 @@ pub fn fix_file(
         cost: None,
         ..settings.explicit()
     };
-    let started = std::time::Instant::now();
-    // The front end runs under the kernels' deadline (as in `check`).
+    // The whole file's time on this thread (the front end's is counted apart).
+    let whole = crate::base::clock::Stopwatch::start();
+    // The front end runs under the kernels' deadline (as in `check`), on an
+    // account of its own: its thread's time, not that of Z3's set-up, which
+    // runs here meanwhile (see below).
     let budget_ms = match settings.kernel_budget_ms {
         0 => crate::check::sdv::DEFAULT_KERNEL_BUDGET_MS,
         ms => ms,
     };
-    let front_end_deadline =
-        super::file::front_end_deadline(settings, started, super::file::CLI_BUDGET);
+    let (front_end_deadline, started) =
+        crate::base::clock::working_for(&crate::base::clock::Account::new(), || {
+            (
+                super::file::front_end_deadline(
+                    settings,
+                    std::time::Duration::ZERO,
+                    super::file::CLI_BUDGET,
+                ),
+                crate::base::clock::Stopwatch::start(),
+            )
+        });
     // The file is read as `check` reads it: the project's include folders and
     // macros, and a header under the macros and declarations of the file that
     // includes it (a header's kernel whose types come from its includer was
@@ -160,7 +172,7 @@ pub fn fix_file(
         };
         // Warp-specialized synchronisation first: its clear fixes (the
         // editor's quick fixes) when they make the kernel race-free.
-        let sync_started = std::time::Instant::now();
+        let sync_started = crate::base::clock::Stopwatch::start();
         let mut attempt = SyncAttempt::default();
         // Its checks and the synthesizer's share their unsatisfiable
         // queries (see `with_unsat_cache`) and race-free pairs (see
@@ -178,10 +190,10 @@ pub fn fix_file(
                 // Its solver work counts against the kernel's budget (its time
                 // against the wall-clock backstop, and in the kernel's time); its
                 // check of the kernel as given is not made a second time.
-                let sync_spent = sync_started.elapsed();
+                let sync_spent = sync_started.wall_elapsed();
                 let mut repaired = guarded("the synthesizer", || {
                     let spent = SyncSpent {
-                        started: sync_started,
+                        started: sync_started.clone(),
                         work: attempt.work_units,
                     };
                     repair_kernel_after(k, files, &opts, config, attempt.first.take(), spent)
@@ -209,7 +221,7 @@ pub fn fix_file(
                             &opts,
                             config,
                             &repaired,
-                            sync_started,
+                            &sync_started,
                             &after_front_end,
                             &stats,
                         )
@@ -242,6 +254,7 @@ pub fn fix_file(
                     }
                 }
                 repaired.time_ms += sync_spent.as_secs_f64() * 1000.0;
+                repaired.budget_spent = sync_started.elapsed();
                 repaired.times.checker_ms += attempt.checker_ms;
                 repaired
             })
@@ -268,7 +281,7 @@ pub fn fix_file(
     // re-check is inconclusive, and so is the kernel.
     let mut check = |k: &Kernel, spent: std::time::Duration| {
         crate::check::reuse::with_kept_decisions(&kept.borrow(), || {
-            check_plan(k, &plan_for(k), front_end + spent)
+            check_plan_counted(k, &plan_for(k), front_end + spent)
         })
     };
     // Lowering the repaired text again ends with the file's budgets (one per
@@ -276,7 +289,10 @@ pub fn fix_file(
     let kernels = (program.kernels.len() + program.unsupported.len()).max(1) as u64;
     let file_deadline = crate::base::interrupt::Interrupt {
         deadline: Some((
-            started + std::time::Duration::from_millis(budget_ms.saturating_mul(kernels)),
+            crate::base::clock::Deadline::after_spent(
+                std::time::Duration::from_millis(budget_ms.saturating_mul(kernels)),
+                whole.elapsed() + front_end,
+            ),
             format!("the kernel budget of {budget_ms} ms (`--budget-ms`)"),
         )),
         cancel: None,
@@ -351,7 +367,7 @@ fn sync_repair(
     {
         return None;
     }
-    let started = std::time::Instant::now();
+    let started = crate::base::clock::Stopwatch::start();
     let original = files.first()?.text.clone();
     let mut budget = KernelBudget::new(options);
     let work_at_start = budget.work_left();
@@ -464,7 +480,7 @@ fn sync_repair(
         cost_before: cost,
         cost_after: cost,
         oracle_calls: checks,
-        time_ms: started.elapsed().as_secs_f64() * 1000.0,
+        time_ms: started.wall_elapsed().as_secs_f64() * 1000.0,
         times: crate::synth::SynthTimes {
             checker_ms,
             maxsat_ms: 0.0,
@@ -474,6 +490,7 @@ fn sync_repair(
         fixes: Vec::new(),
         optimal: false,
         work_units: work_at_start.saturating_sub(budget.work_left()),
+        budget_spent: started.elapsed(),
         verified: Some(Box::new(current)),
     })
 }
@@ -595,7 +612,7 @@ fn repair_each_run(
     opts: &SynthOptions,
     config: RepairConfig,
     merged: &KernelRepair,
-    started: std::time::Instant,
+    started: &crate::base::clock::Stopwatch,
     budget: &dyn Fn(CheckOptions) -> CheckOptions,
     stats: &EditedPlacement,
 ) -> Option<KernelRepair> {
@@ -606,7 +623,10 @@ fn repair_each_run(
             check: budget(run.resolved.options.clone()),
             ..opts.clone()
         };
-        let spent = SyncSpent { started, work };
+        let spent = SyncSpent {
+            started: started.clone(),
+            work,
+        };
         let r = repair_kernel_after(run.kernel(kernel), files, &run_opts, config, None, spent);
         work = r.work_units;
         if !matches!(

@@ -64,7 +64,7 @@ pub trait Engine: Send + Sync + 'static {
     /// Checks one kernel.
     fn check(&self, kernel: &Kernel, options: &CheckOptions) -> KernelReport;
     /// Checks one kernel of a file whose front end took `front_end` of the
-    /// kernel's wall-clock deadline (its solver work units stay as given).
+    /// kernel's time backstop (its solver work units stay as given).
     fn check_after_front_end(
         &self,
         kernel: &Kernel,
@@ -498,7 +498,26 @@ impl Caches {
 
 /// Analyses a document; `is_stale` is polled between kernels, `progress` gets
 /// (kernels checked, kernels to check) for the kernels not in the cache.
+/// Its budgets count wall time (`base::clock::on_wall_clock`): the editor's
+/// kernel budget is the latency the user waits for, load included.
 pub fn analyze(
+    engine: &dyn Engine,
+    caches: &Caches,
+    settings: &Settings,
+    includes: &dyn IncludeResolver,
+    input: AnalysisInput,
+    is_stale: &dyn Fn() -> bool,
+    progress: &dyn Fn(usize, usize),
+) -> Result<DocAnalysis, Superseded> {
+    crate::base::clock::on_wall_clock(|| {
+        analyze_document(
+            engine, caches, settings, includes, input, is_stale, progress,
+        )
+    })
+}
+
+/// [`analyze`] on the budget clock installed.
+fn analyze_document(
     engine: &dyn Engine,
     caches: &Caches,
     settings: &Settings,
@@ -532,7 +551,7 @@ pub fn analyze(
     let front_end_started = now.checked_sub(parse_time).unwrap_or(now);
     let front_end_interrupt = Interrupt {
         cancel: crate::base::interrupt::current().cancel,
-        ..super::file::editor_front_end_deadline(settings, front_end_started)
+        ..super::file::editor_front_end_deadline(settings, parse_time)
     };
     let bounded =
         |work: &mut dyn FnMut()| crate::base::interrupt::with(front_end_interrupt.clone(), work);
@@ -1329,14 +1348,17 @@ impl AnalysisHost {
         doc: &DocAnalysis,
         target: &KernelResult,
     ) -> Result<ValidatedRepair, String> {
-        validated_repair(
-            self.engine.as_ref(),
-            &self.caches,
-            settings,
-            includes,
-            doc,
-            target,
-        )
+        // The editor's budgets count wall time (see [`analyze`]).
+        crate::base::clock::on_wall_clock(|| {
+            validated_repair(
+                self.engine.as_ref(),
+                &self.caches,
+                settings,
+                includes,
+                doc,
+                target,
+            )
+        })
     }
 
     /// Verified bank-conflict paddings of a kernel of an analysis.
@@ -1347,14 +1369,16 @@ impl AnalysisHost {
         doc: &DocAnalysis,
         target: &KernelResult,
     ) -> Result<Vec<PaddingPlan>, String> {
-        verified_paddings(
-            self.engine.as_ref(),
-            &self.caches,
-            settings,
-            includes,
-            doc,
-            target,
-        )
+        crate::base::clock::on_wall_clock(|| {
+            verified_paddings(
+                self.engine.as_ref(),
+                &self.caches,
+                settings,
+                includes,
+                doc,
+                target,
+            )
+        })
     }
 
     /// Barrier descriptions of a kernel of an analysis (cached).
@@ -1363,7 +1387,9 @@ impl AnalysisHost {
         settings: &Settings,
         target: &KernelResult,
     ) -> Result<Vec<BarrierInfo>, String> {
-        barrier_infos(self.engine.as_ref(), &self.caches, settings, target)
+        crate::base::clock::on_wall_clock(|| {
+            barrier_infos(self.engine.as_ref(), &self.caches, settings, target)
+        })
     }
 }
 

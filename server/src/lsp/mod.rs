@@ -232,13 +232,17 @@ impl Inner {
         let large = text.len() >= crate::ide::host::RELEASE_AFTER_SHRINK || was_large;
         // The parse is part of the front end: it runs under the kernels'
         // deadline (the analysis counts its time against them too).
-        let deadline = crate::ide::file::editor_front_end_deadline(
-            &self.settings().ide_settings(),
-            std::time::Instant::now(),
-        );
-        let parsed = crate::base::interrupt::with(deadline, || {
-            guarded("the parser", || {
-                self.host.engine.parse(&text, lang, old.as_ref())
+        // The editor's budgets count wall time: they bound the latency the
+        // user waits for, load included.
+        let parsed = crate::base::clock::on_wall_clock(|| {
+            let deadline = crate::ide::file::editor_front_end_deadline(
+                &self.settings().ide_settings(),
+                Duration::ZERO,
+            );
+            crate::base::interrupt::with(deadline, || {
+                guarded("the parser", || {
+                    self.host.engine.parse(&text, lang, old.as_ref())
+                })
             })
         });
         drop(text);

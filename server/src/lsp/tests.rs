@@ -483,6 +483,7 @@ impl Engine for FakeEngine {
             fixes,
             optimal: true,
             work_units: 0,
+            budget_spent: std::time::Duration::ZERO,
             verified: None,
         }
     }

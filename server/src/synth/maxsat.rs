@@ -33,8 +33,12 @@ pub struct Problem {
     /// the part holds (a part may name an earlier joint variable). They
     /// cost nothing themselves and are not in a solution's `chosen`.
     pub joint: Vec<Vec<Vec<usize>>>,
-    /// Time bound of the solve in milliseconds (None: unbounded).
+    /// Wall-clock bound of the solve in milliseconds (None: unbounded): a
+    /// safety cap only, the work limit binds first.
     pub timeout_ms: Option<u64>,
+    /// Z3 work units (`rlimit`) the solve may spend (None: unbounded):
+    /// deterministic, so where a solve stops does not depend on the load.
+    pub work_limit: Option<u64>,
 }
 
 /// A solver answer.
@@ -101,9 +105,14 @@ fn work_count(opt: &Optimize) -> u64 {
 }
 
 fn solve_with(opt: &Optimize, problem: &Problem) -> Answer {
-    if let Some(ms) = problem.timeout_ms {
+    if problem.timeout_ms.is_some() || problem.work_limit.is_some() {
         let mut params = Params::new();
-        params.set_u32("timeout", ms.clamp(1, u64::from(u32::MAX)) as u32);
+        if let Some(ms) = problem.timeout_ms {
+            params.set_u32("timeout", ms.clamp(1, u64::from(u32::MAX)) as u32);
+        }
+        if let Some(work) = problem.work_limit {
+            params.set_u32("rlimit", work.clamp(1, u64::from(u32::MAX)) as u32);
+        }
         opt.set_params(&params);
     }
     let mut vars: Vec<Bool> = (0..problem.weights.len())

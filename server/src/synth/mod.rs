@@ -156,9 +156,15 @@ pub struct KernelRepair {
     /// Whether the placement is proven least-cost (false when the time budget
     /// ran out first and the best race-free placement found is returned).
     pub optimal: bool,
-    /// Solver work units the synthesis spent (its checks and MaxSAT solves;
-    /// the re-check of the repaired text, with a plain check's budget, aside).
+    /// Solver work units the repair spent: the synthesis's checks and
+    /// MaxSAT solves, and the re-check of the repaired text (which has a
+    /// plain check's budget of its own).
     pub work_units: u64,
+    /// The time of the kernel's budget the repair spent, on the budget
+    /// clock (`base::clock`: CPU time on the command line), which the
+    /// re-check's backstop counts.
+    #[serde(skip)]
+    pub budget_spent: std::time::Duration,
     /// The repaired kernel as the synthesizer built and the checker proved
     /// race-free, when it did (its named-barrier findings decide whether
     /// the repair stands; the written text is checked again all the same,
@@ -185,6 +191,7 @@ impl KernelRepair {
             fixes: Vec::new(),
             optimal: true,
             work_units: 0,
+            budget_spent: std::time::Duration::ZERO,
             verified: None,
         }
     }
@@ -247,7 +254,7 @@ pub fn repair_kernel_checked(
     checked: Option<KernelReport>,
 ) -> KernelRepair {
     let spent = SyncSpent {
-        started: std::time::Instant::now(),
+        started: crate::base::clock::Stopwatch::start(),
         work: 0,
     };
     repair_kernel_after(kernel, files, opts, config, checked, spent)
@@ -255,10 +262,11 @@ pub fn repair_kernel_checked(
 
 /// What the kernel's budget spent before its synthesis (`fix`'s
 /// synchronisation repair).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone)]
 pub struct SyncSpent {
-    /// When the kernel's budget started (the wall-clock backstop counts from it).
-    pub started: std::time::Instant,
+    /// When the kernel's budget started (its time backstop counts from it,
+    /// on the budget clock).
+    pub started: crate::base::clock::Stopwatch,
     /// Solver work units spent.
     pub work: u64,
 }
@@ -273,7 +281,7 @@ pub fn repair_kernel_after(
     mut checked: Option<KernelReport>,
     spent: SyncSpent,
 ) -> KernelRepair {
-    let budget = SynthBudget::starting_at(opts.check.kernel_budget_ms, spent.started);
+    let budget = SynthBudget::after_spent(opts.check.kernel_budget_ms, spent.started.elapsed());
     budget.spend(spent.work);
     let mut oracle = |k: &Kernel| {
         // The same kernel under the same options: the same report.
@@ -326,32 +334,36 @@ pub const SYNTH_WORK_FACTOR: u64 = 3;
 /// The budget of one kernel's synthesis: solver work units (Z3's
 /// deterministic count, as the checker's budget) shared by its checks and
 /// MaxSAT solves, so that where the synthesis stops never depends on the
-/// machine's load, and a wall-clock backstop behind them (the budget plus
-/// the checker's margin).
+/// machine's load, and a time backstop behind them (the budget plus the
+/// checker's margin, on the budget clock: see `base::clock`).
 #[derive(Debug)]
 pub struct SynthBudget {
     budget_ms: u64,
     work: u64,
     work_left: std::cell::Cell<u64>,
-    deadline: std::time::Instant,
+    deadline: crate::base::clock::Deadline,
 }
 
 impl SynthBudget {
     /// The budget of `budget_ms` milliseconds (0: the checker's default),
     /// counted from now.
     pub fn new(budget_ms: u64) -> SynthBudget {
-        SynthBudget::starting_at(budget_ms, std::time::Instant::now())
+        SynthBudget::after_spent(budget_ms, std::time::Duration::ZERO)
     }
 
-    /// [`SynthBudget::new`] counted from `start`.
-    pub fn starting_at(budget_ms: u64, start: std::time::Instant) -> SynthBudget {
-        use crate::check::sdv::{DEFAULT_KERNEL_BUDGET_MS, WALL_MARGIN_PERCENT, WORK_UNITS_PER_MS};
+    /// [`SynthBudget::new`] of which `spent` (on the budget clock) was spent
+    /// before now.
+    pub fn after_spent(budget_ms: u64, spent: std::time::Duration) -> SynthBudget {
+        use crate::check::sdv::{
+            BACKSTOP_MARGIN_PERCENT, DEFAULT_KERNEL_BUDGET_MS, WORK_UNITS_PER_MS,
+        };
         let budget_ms = if budget_ms == 0 {
             DEFAULT_KERNEL_BUDGET_MS
         } else {
             budget_ms
         };
-        let wall = budget_ms.saturating_add(budget_ms.saturating_mul(WALL_MARGIN_PERCENT) / 100);
+        let backstop =
+            budget_ms.saturating_add(budget_ms.saturating_mul(BACKSTOP_MARGIN_PERCENT) / 100);
         let work = budget_ms
             .saturating_mul(WORK_UNITS_PER_MS)
             .saturating_mul(SYNTH_WORK_FACTOR);
@@ -359,7 +371,10 @@ impl SynthBudget {
             budget_ms,
             work,
             work_left: std::cell::Cell::new(work),
-            deadline: start + std::time::Duration::from_millis(wall),
+            deadline: crate::base::clock::Deadline::after_spent(
+                std::time::Duration::from_millis(backstop),
+                spent,
+            ),
         }
     }
 
@@ -384,17 +399,15 @@ impl SynthBudget {
             .set(self.work_left.get().saturating_sub(work));
     }
 
-    /// Milliseconds left before the wall-clock backstop.
-    pub fn wall_left_ms(&self) -> u64 {
-        self.deadline
-            .saturating_duration_since(std::time::Instant::now())
-            .as_millis() as u64
+    /// The time backstop.
+    pub fn deadline(&self) -> &crate::base::clock::Deadline {
+        &self.deadline
     }
 
     /// Whether the synthesis must stop: its work is spent or, as a backstop
-    /// only, the wall clock ran out.
+    /// only, its time ran out.
     pub fn exhausted(&self) -> bool {
-        self.work_left.get() == 0 || std::time::Instant::now() >= self.deadline
+        self.work_left.get() == 0 || self.deadline.passed()
     }
 
     /// Why it is exhausted, for messages.
@@ -405,10 +418,18 @@ impl SynthBudget {
                 self.budget_ms, self.work
             )
         } else {
-            format!(
-                "the wall-clock backstop of its budget ({} ms + {}%) was reached",
+            let reached = self
+                .deadline
+                .reached()
+                .unwrap_or(crate::base::clock::Reached::Budget);
+            let budget = format!(
+                "its budget of {} ms + {}%",
                 self.budget_ms,
-                crate::check::sdv::WALL_MARGIN_PERCENT
+                crate::check::sdv::BACKSTOP_MARGIN_PERCENT
+            );
+            format!(
+                "the {} was reached",
+                self.deadline.describe(reached, &budget)
             )
         }
     }
@@ -423,16 +444,14 @@ impl SynthBudget {
         )
     }
 
-    /// A check's budget: `work` units, behind two thirds of the wall time
-    /// left before this budget's backstop. The work units bind first on a
-    /// quiet machine; where the backstop binds instead (non-linear queries,
-    /// whose work Z3 counts slowly, or a loaded machine) the synthesis would
-    /// stop anyway, and this way a check that cannot finish still leaves
-    /// time for the next candidate, which orders the pair it gave up on.
+    /// A check's budget: `work` units, behind two thirds of the time left
+    /// before this budget's backstop. The work units bind first on a quiet
+    /// machine; where the backstop binds instead (non-linear queries, whose
+    /// work Z3 counts slowly) the synthesis would stop anyway, and this way
+    /// a check that cannot finish still leaves time for the next candidate,
+    /// which orders the pair it gave up on.
     pub fn for_check(&self, work: u64) -> crate::check::KernelBudget {
-        let now = std::time::Instant::now();
-        let left = self.deadline.saturating_duration_since(now);
-        crate::check::KernelBudget::sharing(self.budget_ms, work, now + left / 3 * 2)
+        crate::check::KernelBudget::sharing(self.budget_ms, work, self.deadline.share(2, 3))
     }
 }
 

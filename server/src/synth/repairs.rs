@@ -155,6 +155,7 @@ pub fn repair_within(
     budget: &SynthBudget,
 ) -> KernelRepair {
     let started = Instant::now();
+    let spent = crate::base::clock::Stopwatch::start();
     let mut engine = Engine {
         kernel,
         files,
@@ -174,6 +175,7 @@ pub fn repair_within(
     repair.oracle_calls = engine.calls;
     repair.times = engine.times;
     repair.time_ms = started.elapsed().as_secs_f64() * 1000.0;
+    repair.budget_spent = spent.elapsed();
     repair.work_units = budget.spent();
     repair
 }
@@ -439,6 +441,7 @@ impl Engine<'_, '_> {
             fixes: Vec::new(),
             optimal: true,
             work_units: 0,
+            budget_spent: std::time::Duration::ZERO,
             verified: None,
         }
     }
@@ -778,9 +781,13 @@ impl Engine<'_, '_> {
                     problem.blocking.push(vec![(a, true), (b, false)]);
                 }
             }
-            // The solve may take what is left of the budget; a placement it
-            // found but did not prove least-cost is still checked.
-            problem.timeout_ms = Some(self.budget.wall_left_ms().max(1));
+            // The solve may take what is left of the budget's work units
+            // (deterministic: the placement does not depend on the load),
+            // behind the wall-clock safety cap of its time backstop; a
+            // placement it found but did not prove least-cost is still checked.
+            problem.work_limit = Some(self.budget.work_left().max(1));
+            problem.timeout_ms =
+                Some((self.budget.deadline().wall_cap_left().as_millis() as u64).max(1));
             let solve_started = Instant::now();
             let (answer, solve_work) = solve_counted(&problem);
             self.budget.spend(solve_work);
@@ -1714,6 +1721,7 @@ impl Engine<'_, '_> {
             fixes,
             optimal: self.optimal && !self.assumed_undecided,
             work_units: 0,
+            budget_spent: std::time::Duration::ZERO,
             verified: if status == RepairStatus::Repaired {
                 verified.map(Box::new)
             } else {

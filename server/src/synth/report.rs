@@ -296,7 +296,7 @@ pub fn fix_program(
     path: &str,
     program: &Program,
     repair: &mut dyn FnMut(&Kernel, &[SourceFileInfo]) -> KernelRepair,
-    check: &mut dyn FnMut(&Kernel, Duration) -> KernelReport,
+    check: &mut dyn FnMut(&Kernel, Duration) -> (KernelReport, u64),
     relower: &mut dyn FnMut(&str) -> Program,
 ) -> FileFix {
     let original = program
@@ -391,14 +391,21 @@ pub fn fix_program(
             // A `repaired` kernel claims race-freedom; other edits (cost only)
             // must not add defects to the kernel as written.
             let race_free = k.status == RepairStatus::Repaired;
-            let started = std::time::Instant::now();
-            let spent = |k: &KernelRepair| Duration::from_secs_f64(k.time_ms.max(0.0) / 1000.0);
-            let report = check(new_kernel, spent(k));
+            // The re-checks' backstop counts the repair's time on the budget
+            // clock (CPU time on the command line: the load does not count).
+            let started = crate::base::clock::Stopwatch::start();
+            // The re-checks' solver work counts in the kernel's `work_units`.
+            let (report, work) = check(new_kernel, k.budget_spent);
+            k.work_units = k.work_units.saturating_add(work);
             let before = match original {
-                Some(o) if !race_free => Some(check(o, spent(k) + started.elapsed()).defects()),
+                Some(o) if !race_free => {
+                    let (before, work) = check(o, k.budget_spent + started.elapsed());
+                    k.work_units = k.work_units.saturating_add(work);
+                    Some(before.defects())
+                }
                 _ => None,
             };
-            let recheck_ms = started.elapsed().as_secs_f64() * 1000.0;
+            let recheck_ms = started.wall_elapsed().as_secs_f64() * 1000.0;
             k.time_ms += recheck_ms;
             k.times.checker_ms += recheck_ms;
             let claim = Claim {
@@ -432,8 +439,8 @@ pub fn fix_program(
                 let start = map_offset(o.span.start, &edits);
                 let worse = match find_kernel(&reprogram, &o.name, start) {
                     Some(new_kernel) => {
-                        let before = check(o, Duration::ZERO);
-                        let after = check(new_kernel, Duration::ZERO);
+                        let (before, _) = check(o, Duration::ZERO);
+                        let (after, _) = check(new_kernel, Duration::ZERO);
                         // Fewer races but a new divergence is no better: a
                         // kind of defect it did not have, more defects, or
                         // another verdict (other than race-free) is worse.
@@ -495,10 +502,12 @@ pub fn fix_source(
     let program = lower_source(path, text, includes);
     let check_opts = opts.check.clone();
     let mut repair = |k: &Kernel, files: &[SourceFileInfo]| super::repair_kernel(k, files, opts);
-    // `check`'s work units, behind what is left of the kernel's wall clock.
+    // `check`'s work units, behind what is left of the kernel's backstop.
     let mut check = |k: &Kernel, spent: Duration| {
         let mut budget = crate::check::KernelBudget::after_front_end(&check_opts, spent);
-        crate::check::check_kernel_within(k, &check_opts, &mut budget)
+        let work_at_start = budget.work_left();
+        let report = crate::check::check_kernel_within(k, &check_opts, &mut budget);
+        (report, work_at_start.saturating_sub(budget.work_left()))
     };
     let mut relower = |t: &str| lower_source(path, t, includes);
     fix_program(

@@ -860,7 +860,7 @@ fn fix_report_rechecks_and_uses_the_contract_names() {
         let mut rechecks = 0;
         let mut check = |k: &Kernel, _spent: std::time::Duration| {
             rechecks += 1;
-            oracle_check(k, &l)
+            (oracle_check(k, &l), 0)
         };
         let mut relower = |t: &str| program_of(t, Lang::Cuda);
         let r = report::fix_program("fig7.cu", &program, &mut repair, &mut check, &mut relower);
@@ -915,7 +915,7 @@ fn a_repair_the_synthesis_proved_stands_only_if_the_written_text_rechecks() {
         rechecks += 1;
         let mut r = oracle_check(k, &l);
         r.verdict = Verdict::Inconclusive;
-        r
+        (r, 0)
     };
     let mut relower = |t: &str| program_of(t, Lang::Cuda);
     let r = report::fix_program("fig2.cu", &program, &mut repair, &mut check, &mut relower);
@@ -956,7 +956,7 @@ fn fix_report_drops_repairs_that_do_not_recheck() {
         let mut check = |k: &Kernel, _spent: std::time::Duration| {
             let mut r = oracle_check(k, &l);
             r.verdict = Verdict::Racy;
-            r
+            (r, 0)
         };
         let mut relower = |t: &str| program_of(t, Lang::Cuda);
         let r = report::fix_program("fig2.cu", &program, &mut repair, &mut check, &mut relower);
@@ -1128,13 +1128,13 @@ fn unbraced_uniform_branch_gets_braces() {
 
 #[test]
 fn a_check_of_the_synthesizer_ends_within_what_is_left_of_its_budget() {
-    use crate::check::sdv::{budget_within_wall_ms, WALL_MARGIN_PERCENT};
+    use crate::check::sdv::{budget_within_ms, BACKSTOP_MARGIN_PERCENT};
     // The check's wall-clock backstop (its budget plus the margin) must not
     // outlast the synthesis deadline the budget was derived from.
     for wall in [0, 1, 20, 999, 9_820, 10_000, u64::MAX / 200] {
-        let budget = budget_within_wall_ms(wall);
+        let budget = budget_within_ms(wall);
         assert!(budget >= 1);
-        let backstop = budget + budget * WALL_MARGIN_PERCENT / 100;
+        let backstop = budget + budget * BACKSTOP_MARGIN_PERCENT / 100;
         assert!(backstop <= wall.max(1), "{wall}: {budget} -> {backstop}");
     }
 }
