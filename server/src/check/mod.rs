@@ -7,6 +7,7 @@ pub mod diagnostic;
 mod float_range;
 mod formula_key;
 mod grid_stride;
+mod guess;
 mod injective;
 pub mod interleaving;
 mod last_block;

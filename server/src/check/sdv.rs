@@ -1705,6 +1705,29 @@ impl<'k, 's> Checker<'k, 's> {
         if !reached.is_empty() {
             facts.push(Bool::or(&reached));
         }
+        // A guessed model decides the (usual) satisfiable case exactly,
+        // without a solver call (see `check::guess`); only `unsat` makes
+        // the verdict vacuous, and only the solver answers that.
+        let ids: Vec<(Int, Int)> = {
+            let (block, grid) = self.enc.dims();
+            (0..2)
+                .flat_map(|t| {
+                    let (tid, bid) = self.enc.ids(t);
+                    let tids = tid.into_iter().zip(block.clone());
+                    let bids = bid.into_iter().zip(grid.clone());
+                    tids.chain(bids).collect::<Vec<_>>()
+                })
+                .collect()
+        };
+        if super::guess::satisfiable_by_guess(&facts, &ids) {
+            if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+                eprintln!(
+                    "[syncwright] {}: vacuity query decided by a guessed model",
+                    self.kernel.name
+                );
+            }
+            return;
+        }
         if let (SatResult::Unsat, _) = self.check_facts(facts.into_iter(), Some(VACUITY_WORK), &[])
         {
             self.vacuous = true;
