@@ -1793,6 +1793,7 @@ impl<'k> Encoder<'k> {
             in_offset: false,
             in_index: false,
             pending: Vec::new(),
+            size_pending: Vec::new(),
             raw_values: HashMap::default(),
             counter_starts: HashMap::default(),
             pass: None,
@@ -2126,6 +2127,9 @@ struct Exec<'e, 'k> {
     /// become the premise of the access whose offset they compute (see
     /// [`AccessSym::premise`]).
     pending: Vec<Bool>,
+    /// The facts of [`Exec::pending`] about sizes only (see
+    /// [`Exec::push_index_fact`]); they also hold for the thread's path.
+    size_pending: Vec<Bool>,
     /// For each index local, its value as C computes it (wrapping), its
     /// value under the index-arithmetic assumption, and the facts that make
     /// them equal: an access's offset that reads the local while it still
@@ -3007,6 +3011,20 @@ fn mentions_thread_id(t: &Int, depth: u32) -> bool {
         .any(|c| c.as_int().is_none_or(|c| mentions_thread_id(&c, depth + 1)))
 }
 
+/// Whether `t` mentions a thread or block id (or is too deep to tell).
+fn mentions_id(t: &Int, depth: u32) -> bool {
+    if depth > 16 || !t.is_app() {
+        return depth > 16;
+    }
+    if t.is_const() {
+        let name = t.decl().name();
+        return name.starts_with("tid") || name.starts_with("bid");
+    }
+    t.children()
+        .iter()
+        .any(|c| c.as_int().is_none_or(|c| mentions_id(&c, depth + 1)))
+}
+
 /// Whether `t` mentions a size the program picks at run time: a scalar
 /// parameter or a symbolic launch size (known sizes are numerals).
 fn mentions_size(t: &Int, depth: u32) -> bool {
@@ -3365,9 +3383,30 @@ impl Exec<'_, '_> {
         {
             return None;
         }
-        let fact = self.within_where_evaluated(x, tr);
-        self.pending.push(fact);
+        self.push_index_fact(x, tr);
         Some(Val::I(x.clone(), r.meet(tr)))
+    }
+
+    /// Records the index-arithmetic fact that `x` is within `tr` where the
+    /// thread evaluates it, for the access whose offset is being evaluated
+    /// ([`Exec::pending`]). When `x` mentions no thread or block id (it is
+    /// computed from parameters, launch sizes and constants only: `2 * N`),
+    /// the fact is also one of the thread's path where it reaches the
+    /// access ([`Exec::size_pending`]): it is a property of the sizes the
+    /// program launches the kernel with, the same in every thread and
+    /// iteration, that the index arithmetic the kernel reaches does not
+    /// wrap (as the index-fits assumption says of `gridDim * blockDim`).
+    /// Without it an element count `N` of `d[id + N]` (`id < N` a loop
+    /// counter, no index term) could exceed 2^63 where `d[id + 2 * N]`,
+    /// which the thread reaches in the same iteration, says it does not.
+    /// Facts that mention an id stay the access's own: a thread whose own
+    /// index wraps keeps its other races.
+    fn push_index_fact(&mut self, x: &Int, tr: Range) {
+        let fact = self.within_where_evaluated(x, tr);
+        if !mentions_id(x, 0) {
+            self.size_pending.push(fact.clone());
+        }
+        self.pending.push(fact);
     }
 
     /// Records in [`Exec::counter_starts`] the no-wrap facts of the first
@@ -3449,12 +3488,15 @@ impl Exec<'_, '_> {
             return None;
         }
         let outer = std::mem::take(&mut self.pending);
+        let outer_sizes = std::mem::take(&mut self.size_pending);
         let exact = self.exact_value(e, 0);
         let inner = std::mem::replace(&mut self.pending, outer);
+        let inner_sizes = std::mem::replace(&mut self.size_pending, outer_sizes);
         let x = exact.filter(|x| exact_index_term(x).is_some() && mentions_size(x, 0))?;
         // The operands' own facts (a signed subterm's range) hold as they
         // would in C's evaluation.
         self.pending.extend(inner);
+        self.size_pending.extend(inner_sizes);
         let tr = Range::of(u32_ty);
         let fact = self.within_where_evaluated(&x, tr);
         self.pending.push(fact);
@@ -3603,8 +3645,7 @@ impl Exec<'_, '_> {
         {
             return None;
         }
-        let fact = self.within_where_evaluated(value, tr);
-        self.pending.push(fact);
+        self.push_index_fact(value, tr);
         self.index_shifts.insert(value.clone());
         Some(Val::I(value.clone(), r.meet(tr)))
     }
@@ -4774,10 +4815,18 @@ impl Exec<'_, '_> {
         self.in_offset = true;
         self.in_index = self.enc.index_arithmetic_fits;
         let outer = std::mem::take(&mut self.pending);
+        let outer_sizes = std::mem::take(&mut self.size_pending);
         let (offset, offset_range) = self.expr_int(&access.offset, ScalarTy::LONG);
         self.in_offset = false;
         self.in_index = false;
         let facts = std::mem::replace(&mut self.pending, outer);
+        let sizes = std::mem::replace(&mut self.size_pending, outer_sizes);
+        if !sizes.is_empty() {
+            // Sizes only: the thread's path (see `push_index_fact`).
+            self.out
+                .assumptions
+                .push(self.enabled().implies(Bool::and(&sizes)));
+        }
         // The index arithmetic of a reached access does not wrap: a premise
         // of this access's own queries (see `AccessSym::premise`).
         let premise = if facts.is_empty() {
@@ -5136,10 +5185,14 @@ impl Exec<'_, '_> {
                     // read it (expressions are pure: reads of memory are
                     // statements of their own).
                     let outer = std::mem::take(&mut self.pending);
+                    let outer_sizes = std::mem::take(&mut self.size_pending);
                     self.in_index = true;
                     let raw = self.expr_as(value, ty);
                     self.in_index = false;
                     let facts = std::mem::replace(&mut self.pending, outer);
+                    // Its size facts stay among `facts`, the premise of
+                    // the accesses that read the local.
+                    self.size_pending = outer_sizes;
                     if !facts.is_empty() && int_of(&raw) != int_of(&v) {
                         self.raw_values.insert(*var, (int_of(&v), raw, facts));
                     }
