@@ -1700,7 +1700,13 @@ impl<'k, 's> Checker<'k, 's> {
         let reached: Vec<Bool> = r
             .accesses
             .values()
-            .map(|s| Bool::and(&[s.enabled.clone(), self.enc.offset_fits(s)]))
+            .map(|s| {
+                Bool::and(&[
+                    s.enabled.clone(),
+                    self.enc.offset_fits(s),
+                    s.premise.clone(),
+                ])
+            })
             .collect();
         if !reached.is_empty() {
             facts.push(Bool::or(&reached));
@@ -2619,6 +2625,9 @@ impl<'k, 's> Checker<'k, 's> {
             facts.push(self.enc.offset_fits(&s2));
             facts.push(self.enc.offset_from_base(a.array, &s1));
             facts.push(self.enc.offset_from_base(b.array, &s2));
+            // The index-arithmetic assumption of these two accesses only.
+            facts.push(s1.premise.clone());
+            facts.push(s2.premise.clone());
             facts.push(overlap);
             if a.array == b.array {
                 facts.extend(self.enc.row_major_lemmas(&s1, &s2));
@@ -2868,6 +2877,9 @@ impl<'k, 's> Checker<'k, 's> {
         let differ = Bool::or(&[
             values_differ,
             own.enabled.not(),
+            // The own write's offset is C's where its index-arithmetic
+            // premise holds (the pair's facts assume only the pair's).
+            own.premise.not(),
             own.offset.eq(&reading.offset).not(),
             written.offset.eq(&reading.offset).not(),
         ]);
@@ -3930,6 +3942,8 @@ impl<'k, 's> Checker<'k, 's> {
             facts.push(x.enabled.clone());
             facts.push(self.enc.offset_fits(&c));
             facts.push(self.enc.offset_fits(&x));
+            facts.push(c.premise.clone());
+            facts.push(x.premise.clone());
             facts.push(self.enc.overlap(&c, &x, false));
             facts.extend(self.first_iteration_facts(copy, access, &r));
             facts.extend(self.carried_back_facts(copy, &r));

@@ -235,6 +235,13 @@ pub struct AccessSym {
     /// Subterms of the offset's term read as packed-triangle indices
     /// `x * (x + 1) / 2 + y` ([`term_packed_triangles`]).
     pub triangles: Vec<PackedTriangle>,
+    /// The index-arithmetic assumption for this access (its offset's
+    /// arithmetic does not wrap; see [`Exec::index_arithmetic_fits`]): a
+    /// premise of the queries about this access only, never of its thread's
+    /// path, so an execution in which the index wraps keeps the thread's
+    /// other accesses (an earlier race of the thread is still found). The
+    /// offset is the unwrapped value, C's value where this holds.
+    pub premise: Bool,
 }
 
 /// A term read as the packed lower-triangle index `T(x) + y`, where
@@ -457,7 +464,8 @@ impl NamedEvent {
 pub struct AtomicResult {
     /// Array touched.
     pub array: u32,
-    /// The thread executes it.
+    /// The thread executes it, and its index-arithmetic premise holds
+    /// ([`AccessSym::premise`]: the offset is C's only then).
     pub enabled: Bool,
     /// Byte offset.
     pub offset: Int,
@@ -1790,6 +1798,7 @@ impl<'k> Encoder<'k> {
             in_offset: false,
             in_index: false,
             pending: Vec::new(),
+            size_pending: Vec::new(),
             raw_values: HashMap::default(),
             counter_starts: HashMap::default(),
             pass: None,
@@ -2119,9 +2128,13 @@ struct Exec<'e, 'k> {
     /// [`Encoder::index_locals`] evaluated a second time for its unwrapped
     /// value (see [`Exec::raw_values`]).
     in_index: bool,
-    /// The no-wrap facts of the index arithmetic being evaluated; they are
-    /// assumed only where an access whose offset they compute is reached.
+    /// The no-wrap facts of the index arithmetic being evaluated; they
+    /// become the premise of the access whose offset they compute (see
+    /// [`AccessSym::premise`]).
     pending: Vec<Bool>,
+    /// The facts of [`Exec::pending`] about sizes only (see
+    /// [`Exec::push_index_fact`]); they also hold for the thread's path.
+    size_pending: Vec<Bool>,
     /// For each index local, its value as C computes it (wrapping), its
     /// value under the index-arithmetic assumption, and the facts that make
     /// them equal: an access's offset that reads the local while it still
@@ -2778,7 +2791,38 @@ const INDEX_CONSTANT_MAX: i64 = 1 << 20;
 /// coefficients are hash and random-number multipliers (`1103515245`,
 /// `threadIdx.x * 1000003u * 1000003u`), whose products wrap by design.
 fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
+    index_term_within(t, depth, &mut 0)
+}
+
+/// The most subterms one [`exact_index_term`] question visits: selections
+/// merged from branches share their arms' subterms, which a walk of the
+/// tree would visit once per path. Past it the term is not one (the
+/// assumption is then not made).
+const SELECTION_VISITS: u32 = 1 << 14;
+
+/// [`is_index_term`] that also reads a selection `c ? a : b` between two
+/// index terms (any condition) as an index term with the larger bound: its
+/// value is one of theirs in every execution (HeCBench channelShuffle's `n =
+/// kNFirst ? blockIdx.x : blockIdx.y`). Only for [`Exec::exact_index`],
+/// which assumes nothing of the terms' signs, so that the rules that do (a
+/// signed factor of unsigned index arithmetic is not negative) are not
+/// widened.
+fn exact_index_term(t: &Int) -> Option<i128> {
+    let mut visits = SELECTION_VISITS;
+    index_term_within(t, 0, &mut visits)
+}
+
+/// [`is_index_term`]; selections count while `visits` is not 0 (each
+/// subterm visit takes one).
+fn index_term_within(t: &Int, depth: u32, visits: &mut u32) -> Option<i128> {
     use z3::DeclKind;
+    let selections = *visits > 0;
+    if selections {
+        *visits -= 1;
+        if *visits == 0 {
+            return None;
+        }
+    }
     if let Some(k) = t.as_i64() {
         return (0..=INDEX_CONSTANT_MAX)
             .contains(&k)
@@ -2826,7 +2870,7 @@ fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
                 .as_i64()
                 .filter(|c| (1..=INDEX_CONSTANT_MAX).contains(c))?,
         );
-        let bound = is_index_term(&dividend.as_int()?, depth + 1)?;
+        let bound = index_term_within(&dividend.as_int()?, depth + 1, visits)?;
         return Some(if kind == DeclKind::Idiv {
             ((bound + c - 1) / c).max(1)
         } else {
@@ -2843,7 +2887,9 @@ fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
         let [cond, then, other] = t.children().try_into().ok()?;
         let (cond, then, other) = (cond.as_bool()?, then.as_int()?, other.as_int()?);
         if head_kind(&then) != Some(DeclKind::Idiv) || head_kind(&other) != Some(DeclKind::Uminus) {
-            return None;
+            return selections
+                .then(|| selected_index_term(&then, &other, depth, visits))
+                .flatten();
         }
         let [x, c] = then.children().try_into().ok()?;
         let [negated] = other.children().try_into().ok()?;
@@ -2859,16 +2905,18 @@ fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
                 ]
             || cond != x.ge(&zero)
         {
-            return None;
+            return selections
+                .then(|| selected_index_term(&then, &other, depth, visits))
+                .flatten();
         }
-        return is_index_term(&then, depth + 1);
+        return index_term_within(&then, depth + 1, visits);
     }
     if !matches!(kind, DeclKind::Add | DeclKind::Mul) {
         return None;
     }
     let mut bound: i128 = 1;
     for c in t.children() {
-        let c = is_index_term(&c.as_int()?, depth + 1)?;
+        let c = index_term_within(&c.as_int()?, depth + 1, visits)?;
         bound = if kind == DeclKind::Mul {
             bound.checked_mul(c)?
         } else {
@@ -2879,6 +2927,13 @@ fn is_index_term(t: &Int, depth: u32) -> Option<i128> {
         }
     }
     Some(bound)
+}
+
+/// The larger bound of two selected index terms (see [`exact_index_term`]).
+fn selected_index_term(then: &Int, other: &Int, depth: u32, visits: &mut u32) -> Option<i128> {
+    let a = index_term_within(then, depth + 1, visits)?;
+    let b = index_term_within(other, depth + 1, visits)?;
+    Some(a.max(b))
 }
 
 /// `q` with `t == d * q` for every value of `t`'s unknowns, read off its
@@ -2959,6 +3014,20 @@ fn mentions_thread_id(t: &Int, depth: u32) -> bool {
     t.children()
         .iter()
         .any(|c| c.as_int().is_none_or(|c| mentions_thread_id(&c, depth + 1)))
+}
+
+/// Whether `t` mentions a thread or block id (or is too deep to tell).
+fn mentions_id(t: &Int, depth: u32) -> bool {
+    if depth > 16 || !t.is_app() {
+        return depth > 16;
+    }
+    if t.is_const() {
+        let name = t.decl().name();
+        return name.starts_with("tid") || name.starts_with("bid");
+    }
+    t.children()
+        .iter()
+        .any(|c| c.as_int().is_none_or(|c| mentions_id(&c, depth + 1)))
 }
 
 /// Whether `t` mentions a size the program picks at run time: a scalar
@@ -3297,11 +3366,12 @@ impl Exec<'_, '_> {
     /// kernel indexes, and a wrapped one would index
     /// other elements than the arithmetic says (the same reason as the
     /// index-fits assumption, for the products and sums the kernel computes
-    /// itself: `gridDim.x * blockDim.x * 8`, `blockIdx.x * len`). Executions
-    /// where it would wrap are not considered, where the thread evaluates the
-    /// operation (enabled, every `?:` arm and short-circuit operand around it
-    /// taken) and the access whose offset it computes is reached (the fact
-    /// goes to [`Exec::pending`]). Subtraction (`threadIdx.x - 1`) and
+    /// itself: `gridDim.x * blockDim.x * 8`, `blockIdx.x * len`). Races of
+    /// the access whose offset it computes are not considered where it
+    /// would wrap and the thread evaluates the operation (enabled, every
+    /// `?:` arm and short-circuit operand around it taken): the fact goes
+    /// to [`Exec::pending`], then to that access's premise
+    /// ([`AccessSym::premise`]), not to the thread's path. Subtraction (`threadIdx.x - 1`) and
     /// values read from memory are not covered: their wrap stays modelled.
     /// None when it does not apply (the value fits anyway, or is not an
     /// index term, or the assumption is dropped).
@@ -3318,9 +3388,30 @@ impl Exec<'_, '_> {
         {
             return None;
         }
-        let fact = self.within_where_evaluated(x, tr);
-        self.pending.push(fact);
+        self.push_index_fact(x, tr);
         Some(Val::I(x.clone(), r.meet(tr)))
+    }
+
+    /// Records the index-arithmetic fact that `x` is within `tr` where the
+    /// thread evaluates it, for the access whose offset is being evaluated
+    /// ([`Exec::pending`]). When `x` mentions no thread or block id (it is
+    /// computed from parameters, launch sizes and constants only: `2 * N`),
+    /// the fact is also one of the thread's path where it reaches the
+    /// access ([`Exec::size_pending`]): it is a property of the sizes the
+    /// program launches the kernel with, the same in every thread and
+    /// iteration, that the index arithmetic the kernel reaches does not
+    /// wrap (as the index-fits assumption says of `gridDim * blockDim`).
+    /// Without it an element count `N` of `d[id + N]` (`id < N` a loop
+    /// counter, no index term) could exceed 2^63 where `d[id + 2 * N]`,
+    /// which the thread reaches in the same iteration, says it does not.
+    /// Facts that mention an id stay the access's own: a thread whose own
+    /// index wraps keeps its other races.
+    fn push_index_fact(&mut self, x: &Int, tr: Range) {
+        let fact = self.within_where_evaluated(x, tr);
+        if !mentions_id(x, 0) {
+            self.size_pending.push(fact.clone());
+        }
+        self.pending.push(fact);
     }
 
     /// Records in [`Exec::counter_starts`] the no-wrap facts of the first
@@ -3370,6 +3461,150 @@ impl Exec<'_, '_> {
             && !r.within(Range::of(ty))
     }
 
+    /// The index-arithmetic assumption for a 32-bit unsigned index `e`
+    /// converted to the 64-bit type `to` of a byte offset, when `e` mixes
+    /// signed terms into its unsigned arithmetic (`(n * C + blockIdx.z) *
+    /// HxW + offset` with `int n, C, HxW`), which the rules per operation do
+    /// not cover. Unsigned `+`, `*` and the conversions between 32-bit integer
+    /// types are exact modulo 2^32, so C's value of `e` is its exact value
+    /// `E` (computed over the integers, each signed subterm with its own
+    /// value) modulo 2^32, and is `E` itself when `E` is in [0, 2^32).
+    /// Assumed: where the thread evaluates it, `E` is in that range, i.e. the
+    /// index arithmetic as a whole does not wrap (the reason of the other
+    /// rules: a wrapped index names other elements than the arithmetic
+    /// says). Nothing is assumed of the signs of the parts beyond the
+    /// documented rule for a signed value that is itself a factor
+    /// (`blockIdx.x * n`, see [`Self::index_factors`]): a sum with a negative
+    /// signed term whose final index is in range (`(shift + blockIdx.x) * 64u
+    /// + threadIdx.x`, `shift = -1`) keeps its value. Only where `E` is an
+    /// index term (selections included, [`exact_index_term`]) that mentions
+    /// a size the program picks at run time, as for the rules per operation.
+    /// None when it does not apply (the caller evaluates `e` as C does).
+    fn exact_index(&mut self, e: &Expr, to: ScalarTy) -> Option<Val> {
+        let u32_ty = ScalarTy::Int {
+            bits: 32,
+            signed: false,
+        };
+        if !self.in_index
+            || !matches!(to, ScalarTy::Int { bits: 64, .. })
+            || type_of(self.kernel(), e) != u32_ty
+            || !self.mixes_signed(e, 0)
+        {
+            return None;
+        }
+        let outer = std::mem::take(&mut self.pending);
+        let outer_sizes = std::mem::take(&mut self.size_pending);
+        let exact = self.exact_value(e, 0);
+        let inner = std::mem::replace(&mut self.pending, outer);
+        let inner_sizes = std::mem::replace(&mut self.size_pending, outer_sizes);
+        let x = exact.filter(|x| exact_index_term(x).is_some() && mentions_size(x, 0))?;
+        // The operands' own facts (a signed subterm's range) hold as they
+        // would in C's evaluation.
+        self.pending.extend(inner);
+        self.size_pending.extend(inner_sizes);
+        let tr = Range::of(u32_ty);
+        let fact = self.within_where_evaluated(&x, tr);
+        self.pending.push(fact);
+        Some(Val::I(x, tr))
+    }
+
+    /// Whether the 32-bit unsigned arithmetic `e` (`+`, `*` and conversions
+    /// between 32-bit integer types) adds a signed operand converted to
+    /// unsigned (a signed factor alone has the rule of `index_factors`).
+    fn mixes_signed(&self, e: &Expr, depth: u32) -> bool {
+        let kernel = self.kernel();
+        let word = |t: ScalarTy| matches!(t, ScalarTy::Int { bits: 32, .. });
+        depth <= 32
+            && match e {
+                Expr::Binary(
+                    BinOp::Add,
+                    a,
+                    b,
+                    ScalarTy::Int {
+                        bits: 32,
+                        signed: false,
+                    },
+                ) => [a, b]
+                    .iter()
+                    .any(|o| self.converted_signed(o) || self.mixes_signed(o, depth + 1)),
+                Expr::Binary(
+                    BinOp::Mul,
+                    a,
+                    b,
+                    ScalarTy::Int {
+                        bits: 32,
+                        signed: false,
+                    },
+                ) => self.mixes_signed(a, depth + 1) || self.mixes_signed(b, depth + 1),
+                Expr::Cast(
+                    ScalarTy::Int {
+                        bits: 32,
+                        signed: false,
+                    },
+                    inner,
+                ) if word(type_of(kernel, inner)) => self.mixes_signed(inner, depth + 1),
+                _ => false,
+            }
+    }
+
+    /// Whether `e` is a signed 32-bit value converted to `unsigned`
+    /// (`(unsigned)n`, as the front end writes C's usual conversions).
+    fn converted_signed(&self, e: &Expr) -> bool {
+        matches!(e, Expr::Cast(ScalarTy::Int { bits: 32, signed: false }, inner)
+            if matches!(type_of(self.kernel(), inner), ScalarTy::Int { bits: 32, signed: true }))
+    }
+
+    /// The exact value of the 32-bit integer expression `e` over the
+    /// integers (see [`Self::exact_index`]): `+` and `*` of 32-bit unsigned
+    /// operands and conversions between 32-bit integer types as exact
+    /// operations, anything else (a signed subterm included) as C evaluates
+    /// it. None when a part is not an integer.
+    fn exact_value(&mut self, e: &Expr, depth: u32) -> Option<Int> {
+        let word = |t: ScalarTy| matches!(t, ScalarTy::Int { bits: 32, .. });
+        if depth <= 32 {
+            match e {
+                Expr::Binary(
+                    op @ (BinOp::Add | BinOp::Mul),
+                    a,
+                    b,
+                    word_ty @ ScalarTy::Int {
+                        bits: 32,
+                        signed: false,
+                    },
+                ) => {
+                    let x = self.exact_value(a, depth + 1)?;
+                    let y = self.exact_value(b, depth + 1)?;
+                    if *op == BinOp::Add {
+                        return Some(Int::add(&[x, y]));
+                    }
+                    // The documented rule per operation stays: a signed index
+                    // term that is itself a factor of unsigned index
+                    // arithmetic (`blockIdx.x * n`, `int n`) is not negative
+                    // (see `index_factors`); one inside a sum (`(n * C +
+                    // blockIdx.z) * HxW`) is not constrained.
+                    for (operand, value) in [(&**a, &x), (&**b, &y)] {
+                        if self.converted_signed(operand)
+                            && is_index_term(value, 0).is_some()
+                            && mentions_size(value, 0)
+                        {
+                            let fact = self.within_where_evaluated(value, Range::of(*word_ty));
+                            self.pending.push(fact);
+                        }
+                    }
+                    return Some(Int::mul(&[x, y]));
+                }
+                Expr::Cast(to, inner) if word(*to) && word(type_of(self.kernel(), inner)) => {
+                    return self.exact_value(inner, depth + 1);
+                }
+                _ => {}
+            }
+        }
+        match self.expr(e) {
+            Val::I(x, _) => Some(x),
+            Val::B(_) => None,
+        }
+    }
+
     /// `x` is within `tr` wherever the thread evaluates the expression being
     /// evaluated (enabled, every `?:` arm and short-circuit operand around
     /// it taken).
@@ -3415,8 +3650,7 @@ impl Exec<'_, '_> {
         {
             return None;
         }
-        let fact = self.within_where_evaluated(value, tr);
-        self.pending.push(fact);
+        self.push_index_fact(value, tr);
         self.index_shifts.insert(value.clone());
         Some(Val::I(value.clone(), r.meet(tr)))
     }
@@ -3771,7 +4005,10 @@ impl Exec<'_, '_> {
                     }
                 }
             },
-            Expr::Cast(ty, a) => self.expr_as(a, *ty),
+            Expr::Cast(ty, a) => match self.exact_index(a, *ty) {
+                Some(v) => v,
+                None => self.expr_as(a, *ty),
+            },
             Expr::Select(c, a, b, ty) => {
                 let c = self.expr_bool(c);
                 // A condition that is constant (`4 == 0 ? 1 : 4`, the zero
@@ -4575,26 +4812,36 @@ impl Exec<'_, '_> {
         }
     }
 
-    /// Records `stmt`'s access; returns its byte offset.
+    /// Records `stmt`'s access; returns its byte offset and its premise
+    /// (see [`AccessSym::premise`]).
     fn record_access(
         &mut self,
         stmt: &Stmt,
         access: &crate::ir::Access,
         value: Option<Val>,
-    ) -> Int {
+    ) -> (Int, Bool) {
         self.in_offset = true;
         self.in_index = self.enc.index_arithmetic_fits;
         let outer = std::mem::take(&mut self.pending);
+        let outer_sizes = std::mem::take(&mut self.size_pending);
         let (offset, offset_range) = self.expr_int(&access.offset, ScalarTy::LONG);
         self.in_offset = false;
         self.in_index = false;
         let facts = std::mem::replace(&mut self.pending, outer);
-        if !facts.is_empty() {
-            // The index arithmetic of a reached access does not wrap.
+        let sizes = std::mem::replace(&mut self.size_pending, outer_sizes);
+        if !sizes.is_empty() {
+            // Sizes only: the thread's path (see `push_index_fact`).
             self.out
                 .assumptions
-                .push(self.enabled().implies(Bool::and(&facts)));
+                .push(self.enabled().implies(Bool::and(&sizes)));
         }
+        // The index arithmetic of a reached access does not wrap: a premise
+        // of this access's own queries (see `AccessSym::premise`).
+        let premise = if facts.is_empty() {
+            Bool::from_bool(true)
+        } else {
+            self.enabled().implies(Bool::and(&facts))
+        };
         let mut vars = Vec::new();
         vars_of(&access.offset, &mut vars);
         let mut locals = Vec::new();
@@ -4640,9 +4887,27 @@ impl Exec<'_, '_> {
             row_major,
             horner,
             triangles,
+            premise: premise.clone(),
         };
         self.out.accesses.insert(stmt.id, sym.clone());
-        sym.offset
+        (sym.offset, premise)
+    }
+
+    /// The byte offset a read's value is a function of, for the facts that
+    /// outlive the read's own queries (the read-only function, a repeated
+    /// read's link), which every query of the thread asserts. `offset` is
+    /// C's offset only under `premise` (the read's index-arithmetic
+    /// assumption, see [`AccessSym::premise`]), which those queries do not
+    /// assume: elsewhere the address is C's own offset (evaluated again
+    /// without the assumption), so a wrapped index reads where C reads.
+    fn read_address(&mut self, access: &crate::ir::Access, offset: &Int, premise: &Bool) -> Int {
+        if premise.as_bool() == Some(true) {
+            return offset.clone();
+        }
+        let outer = std::mem::take(&mut self.pending);
+        let (c_offset, _) = self.expr_int(&access.offset, ScalarTy::LONG);
+        self.pending = outer;
+        premise.ite(offset, &c_offset)
     }
 
     /// `offset` with the values of the linear counters it mentions replaced
@@ -4924,10 +5189,14 @@ impl Exec<'_, '_> {
                     // read it (expressions are pure: reads of memory are
                     // statements of their own).
                     let outer = std::mem::take(&mut self.pending);
+                    let outer_sizes = std::mem::take(&mut self.size_pending);
                     self.in_index = true;
                     let raw = self.expr_as(value, ty);
                     self.in_index = false;
                     let facts = std::mem::replace(&mut self.pending, outer);
+                    // Its size facts stay among `facts`, the premise of
+                    // the accesses that read the local.
+                    self.size_pending = outer_sizes;
                     if !facts.is_empty() && int_of(&raw) != int_of(&v) {
                         self.raw_values.insert(*var, (int_of(&v), raw, facts));
                     }
@@ -4977,8 +5246,20 @@ impl Exec<'_, '_> {
                 self.set(*var, v);
             }
             StmtKind::Read { dest, access } => {
-                let offset = self.record_access(stmt, access, None);
+                let (offset, premise) = self.record_access(stmt, access, None);
                 let ty = self.var_ty(*dest);
+                let keyed = (self.enc.read_only.contains(&access.array) && !self.enc.adversarial)
+                    || self.enc.repeated_reads.contains_key(&stmt.id)
+                    || self
+                        .enc
+                        .repeated_reads
+                        .values()
+                        .any(|firsts| firsts.contains(&stmt.id));
+                let offset = if keyed {
+                    self.read_address(access, &offset, &premise)
+                } else {
+                    offset
+                };
                 if self.enc.read_only.contains(&access.array) && !self.enc.adversarial {
                     // The array never changes during the kernel (see
                     // `read_only_arrays`): the value is a function of the
@@ -5090,7 +5371,7 @@ impl Exec<'_, '_> {
                         if let Some(sym) = self.out.accesses.get(&stmt.id) {
                             self.out.counter_atomics.push(AtomicResult {
                                 array: access.array.0,
-                                enabled: sym.enabled.clone(),
+                                enabled: Bool::and(&[sym.enabled.clone(), sym.premise.clone()]),
                                 offset: sym.offset.clone(),
                                 result: result.clone(),
                             });

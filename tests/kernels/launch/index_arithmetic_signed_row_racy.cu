@@ -1,8 +1,7 @@
 // expect-verdict: racy
-// Races that a rule for the index `(n * C + blockIdx.z) * HxW + offset`
-// with signed `n * C` (HeCBench channelShuffle's NCHW kernel, README known
-// gaps) must keep: none needs a wrap of the exact (unwrapped) index, so
-// assuming only that the exact index is in range keeps them all.
+// Races index_arithmetic_signed_row.cu's assumption (the exact, unwrapped
+// index of unsigned arithmetic mixing signed terms is in [0, 2^32)) keeps:
+// none needs a wrap of the exact index, whatever the signs of its parts.
 
 // One block too many in z: block z = C of row 0 and block z = 0 of row 1
 // own the same slots, whatever the sums' signs.
@@ -43,7 +42,9 @@ void negative(float *y, int rows, int C, int width) {
 // thread 64 computes (-1 + 0) * 64u + 64 = 0 (0xffffffff * 64 + 64 wraps to
 // 0, the exact -64 + 64), block 1 thread 0 computes (-1 + 1) * 64 + 0 = 0.
 // "A signed term in a factor of unsigned index arithmetic is not negative"
-// would drop it; the exact index, 0, is in range.
+// would drop it; the exact index, 0, is in range. (With the signed sum
+// computed in `int` first, `(n + off) * 64u`, the signed value is itself the
+// factor: the documented rule, README known gaps.)
 __global__ void negative_factor(int *a, int shift) {
     a[(shift + blockIdx.x) * 64u + threadIdx.x] = blockIdx.x; //~ race write-write
 }
@@ -51,3 +52,4 @@ __global__ void negative_factor(int *a, int shift) {
 void negative_shift(int *a) {
     negative_factor<<<2, 128>>>(a, -1);
 }
+
