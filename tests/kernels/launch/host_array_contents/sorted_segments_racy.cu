@@ -1,0 +1,34 @@
+// expect-verdict: racy
+// The twin of sorted_segments.cu whose loop runs one element past its
+// segment (`i <= len`): with the host's sorted offsets, the last thread
+// step of block b writes offsets[b + 1], the first element of block b + 1's
+// segment, which block b + 1's thread 0 writes too: a real race.
+#include <cstdlib>
+
+__global__ void add_per_segment(const float *__restrict__ in, float *out,
+                                const int *__restrict__ offsets, const float *__restrict__ bias) {
+    int seg = blockIdx.x;
+    int start = offsets[seg];
+    int len = offsets[seg + 1] - start;
+    for (int i = threadIdx.x; i <= len; i += blockDim.x)
+        out[start + i] = in[start + i] + bias[seg]; //~ race
+}
+
+int main(int argc, char **argv) {
+    int segments = atoi(argv[1]);
+    int *h_offsets = (int *)malloc((segments + 1) * sizeof(int));
+    h_offsets[0] = 0;
+    for (int i = 1; i <= segments; i++)
+        h_offsets[i] = h_offsets[i - 1] + (rand() % 64 + 1);
+    int total = h_offsets[segments];
+    float *d_in, *d_out, *d_bias;
+    int *d_offsets;
+    cudaMalloc(&d_in, (total + 1) * sizeof(float));
+    cudaMalloc(&d_out, (total + 1) * sizeof(float));
+    cudaMalloc(&d_bias, segments * sizeof(float));
+    cudaMalloc(&d_offsets, (segments + 1) * sizeof(int));
+    cudaMemcpy(d_offsets, h_offsets, (segments + 1) * sizeof(int), cudaMemcpyHostToDevice);
+    add_per_segment<<<segments, 128>>>(d_in, d_out, d_offsets, d_bias);
+    cudaDeviceSynchronize();
+    return 0;
+}
