@@ -1022,8 +1022,15 @@ fn synthesis_stops_at_its_time_budget() {
         text,
     }];
     let l = launch(8, 1, &[3]);
+    // The budget's time is CPU time (`base::clock`): a slow check spins.
+    let spin = |ms: u64| {
+        let watch = crate::base::clock::Stopwatch::start();
+        while watch.elapsed() < std::time::Duration::from_millis(ms) {
+            std::hint::black_box(0u64);
+        }
+    };
     let mut slow = |k: &Kernel| {
-        std::thread::sleep(std::time::Duration::from_millis(3));
+        spin(3);
         mini::interpret(k, &l)
     };
     let mut o = opts();
@@ -1040,7 +1047,7 @@ fn synthesis_stops_at_its_time_budget() {
     // Each check takes 30 ms: a 40 ms budget allows at most the check of the
     // kernel and of one placement (a check never starts after the deadline).
     let mut slower = |k: &Kernel| {
-        std::thread::sleep(std::time::Duration::from_millis(30));
+        spin(30);
         mini::interpret(k, &l)
     };
     o.check.kernel_budget_ms = 40;
