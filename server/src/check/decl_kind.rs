@@ -91,14 +91,23 @@ pub(super) fn is_bit_vector_operation(term: &impl Ast) -> bool {
 pub(super) fn is_uninterpreted_application(term: &impl Ast) -> bool {
     static UNINTERPRETED: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
     // The linked Z3's number for uninterpreted symbols, read from a probe
-    // application (the number differs between Z3 releases).
+    // application (the number differs between Z3 releases), once per
+    // process, in a context of its own: made in the context of the check
+    // that first asks, the probe's terms took ids of that context and freed
+    // them, so that check's later terms got other ids than the same check
+    // made later in the process, and Z3 searches a query whose terms have
+    // other ids differently (fixture `launch/index_arithmetic_dropped/
+    // shift_wraps_racy.cu` `segment_copy`: inconclusive checked first in a
+    // process, racy checked after any other kernel that reached the solver).
     let uninterpreted = *UNINTERPRETED.get_or_init(|| {
-        let probe = z3::FuncDecl::new(
-            "syncwright!kind_probe",
-            &[&z3::Sort::int()],
-            &z3::Sort::int(),
-        );
-        head_number(&probe.apply(&[&z3::ast::Int::from_i64(0)]))
+        z3::with_z3_config(&z3::Config::new(), || {
+            let probe = z3::FuncDecl::new(
+                "syncwright!kind_probe",
+                &[&z3::Sort::int()],
+                &z3::Sort::int(),
+            );
+            head_number(&probe.apply(&[&z3::ast::Int::from_i64(0)]))
+        })
     });
     term.is_app()
         && term.num_children() > 0
