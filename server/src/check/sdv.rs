@@ -93,7 +93,7 @@ enum Turn {
     /// `smt` on the query with its divisions by constants as digit sums
     /// (see `radix`), when it has such a dividend read at two cuts.
     Digits,
-    /// The `qflia` tactic's preamble and `smt` on the query (see `lia_solver`).
+    /// A `qflia` tactic solver on the query.
     Lia,
 }
 
@@ -184,19 +184,6 @@ const RACY_ALREADY_SLICE: u64 = PORTFOLIO[0].1;
 /// on a kernel whose pairs each need more than the cheap turns, the rest of
 /// such a check would spend the cheap turns on every pair for no race.
 const RACY_REMAINDER_WORK: u64 = 8 * RACY_ALREADY_SLICE;
-
-/// Work slice of one round of [`Checker::prefer_defined_shifts`], and its
-/// rounds at most (each constrains the amounts the last model put out of
-/// range; the shifts of one pair are few).
-const DEFINED_SHIFT_WORK: u64 = PORTFOLIO[0].1;
-const DEFINED_SHIFT_ROUNDS: usize = 3;
-/// Work slice of the `Lia` call of a round of
-/// [`Checker::prefer_defined_shifts`] that `smt` left undecided.
-const DEFINED_SHIFT_LIA_WORK: u64 = 100_000;
-
-/// Work slice of the `Lia` turn's first call, without cuts (see
-/// [`lia_solver`]); the turn's call with cuts gets the rest of its slice.
-const LIA_NO_CUT_WORK: u64 = 50_000;
 
 /// How many of the slowest queries a profile keeps.
 const PROFILE_SLOWEST: usize = 8;
@@ -378,69 +365,12 @@ pub fn warm_up_solver() {
         cfg.set_model_generation(true);
         z3::with_z3_config(&cfg, || {
             let smt = z3::Tactic::new("smt").solver();
-            let _lia = lia_solver(true);
+            let _lia = z3::Tactic::new("qflia").solver();
             let x = z3::ast::Int::new_const("x");
             smt.assert(x.gt(z3::ast::Int::from_i64(0)));
             let _ = smt.check();
         })
     });
-}
-
-/// The solver of the portfolio's `Lia` turn: the steps of Z3's `qflia`
-/// tactic that decide our queries, bounded by work units alone. `qflia`
-/// solves equations and propagates bounds (its preamble), then tries, for
-/// a query whose variables are all bounded, sub-solvers under wall-clock
-/// `try_for` timers of 5 s that the work limit neither counts nor stops,
-/// before plain `smt`; and its arithmetic calls `nra` (nlsat) on products,
-/// steps Z3 4.8 counts few units for (HeCBench gemv's
-/// `gemv_quantized_int4`: 10 s of wall clock in 459 such calls for 200,000
-/// units, where a 250,000-unit slice takes about 300 ms elsewhere). This is
-/// its preamble, with the same parameters, then `smt` without `nra`: asked
-/// the 320 queries of a HeCBench run's `qflia` calls alone (250,000
-/// units), it decides the 260 that `qflia` decides, the same way, and 4
-/// more (resnet's Winograd kernels) that `qflia`'s bounded sub-solvers
-/// leave unknown. Its answers are Z3's own.
-///
-/// Without `cuts`, `smt` runs with Gomory cuts off (`arith.branch_cut_ratio`
-/// as in `qflia`'s no-cut sub-solvers): branch and bound alone decides
-/// queries whose cuts carry huge coefficients (a hash `t * 1000003 *
-/// 1000003` reduced modulo 2^32: 10,000 units, where with cuts 250,000
-/// units took 9 s of CPU, the bignum arithmetic of each cut counted as one
-/// step), and the turn asks it first, in at most [`LIA_NO_CUT_WORK`] units.
-fn lia_solver(cuts: bool) -> Solver {
-    use z3::Tactic;
-    let mut pull_ite = Params::new();
-    pull_ite.set_bool("pull_cheap_ite", true);
-    pull_ite.set_bool("push_ite_arith", false);
-    pull_ite.set_bool("local_ctx", true);
-    pull_ite.set_u32("local_ctx_limit", 10_000_000);
-    pull_ite.set_bool("hoist_ite", true);
-    // `ctx-simplify` is bounded by its own step count.
-    let mut context = Params::new();
-    context.set_u32("max_depth", 30);
-    context.set_u32("max_steps", 5_000_000);
-    let mut lhs = Params::new();
-    lhs.set_bool("arith_lhs", true);
-    let preamble = Tactic::new("simplify")
-        .and_then(&Tactic::new("propagate-values"))
-        .and_then(&Tactic::new("ctx-simplify").with(&context))
-        .and_then(&Tactic::new("simplify").with(&pull_ite))
-        .and_then(&Tactic::new("solve-eqs"))
-        .and_then(&Tactic::new("elim-uncnstr"))
-        .and_then(&Tactic::new("simplify").with(&lhs));
-    let mut main = Params::new();
-    main.set_bool("elim_and", true);
-    main.set_bool("som", true);
-    main.set_bool("blast_distinct", true);
-    main.set_u32("blast_distinct_threshold", 128);
-    let solver = preamble.and_then(&Tactic::new("smt")).with(&main).solver();
-    let mut no_nra = Params::new();
-    no_nra.set_bool("arith.nl.nra", false);
-    if !cuts {
-        no_nra.set_u32("arith.branch_cut_ratio", 10_000_000);
-    }
-    solver.set_params(&no_nra);
-    solver
 }
 
 /// Whether Z3's allocations are at its memory limit (then its API calls fail
@@ -1411,11 +1341,8 @@ struct Checker<'k, 's> {
     /// on its first turn: most kernels never get there, and making it cost
     /// a fifth of a small kernel's check.
     lia: Option<Solver>,
-    /// The `Lia` turn's solver without cuts (see [`lia_solver`]), made on
-    /// first use.
-    lia_no_cut: Option<Solver>,
     /// The `rlimit` last set on each solver (`smt`, `qflia`, pinned `smt`).
-    rlimit_set: [Option<u64>; 4],
+    rlimit_set: [Option<u64>; 3],
     /// The `smt` solver of the pinned turn (see [`PINNED_SLICE`]), made on
     /// its first call.
     pinned_solver: Option<Solver>,
@@ -1592,7 +1519,6 @@ impl<'k, 's> Checker<'k, 's> {
             enc,
             solver,
             lia: None,
-            lia_no_cut: None,
             queries: 0,
             races: Vec::new(),
             divergences: Vec::new(),
@@ -1608,7 +1534,7 @@ impl<'k, 's> Checker<'k, 's> {
             deadline: budget.deadline.clone(),
             backstop: budget.clone(),
             profile: Profile::default(),
-            rlimit_set: [None; 4],
+            rlimit_set: [None; 3],
             pinned_solver: None,
             positions,
             named,
@@ -2687,17 +2613,7 @@ impl<'k, 's> Checker<'k, 's> {
                     }
                     (SatResult::Sat, Some(model))
                 }
-                None => match self.solve(&facts, &r1, &r2) {
-                    (SatResult::Sat, Some(model)) => {
-                        let amounts: Vec<&(Int, u32)> =
-                            r1.shift_amounts.iter().chain(&r2.shift_amounts).collect();
-                        (
-                            SatResult::Sat,
-                            Some(self.prefer_defined_shifts(&facts, model, &amounts)),
-                        )
-                    }
-                    answer => answer,
-                },
+                None => self.solve(&facts, &r1, &r2),
             };
             if let (SatResult::Sat, Some(model)) = &outcome {
                 remember_witness(witness_key, model);
@@ -3484,21 +3400,13 @@ impl<'k, 's> Checker<'k, 's> {
             }
             let (r, model, work) = match kind {
                 Turn::Lia => {
-                    // Without cuts first, in a part of the slice; the rest
-                    // with cuts (see `lia_solver`).
-                    let no_cut = self.lia_no_cut.take().unwrap_or_else(|| lia_solver(false));
-                    let first = allowed.min(LIA_NO_CUT_WORK);
-                    let (r, model, work) = self.run_solver(&no_cut, 3, facts, first);
-                    self.lia_no_cut = Some(no_cut);
-                    if r != SatResult::Unknown || work >= allowed {
-                        (r, model, work)
-                    } else {
-                        let lia = self.lia.take().unwrap_or_else(|| lia_solver(true));
-                        let (r, model, more) =
-                            self.run_solver(&lia, 1, facts, allowed - work);
-                        self.lia = Some(lia);
-                        (r, model, work + more)
-                    }
+                    let lia = self
+                        .lia
+                        .take()
+                        .unwrap_or_else(|| z3::Tactic::new("qflia").solver());
+                    let answer = self.run_solver(&lia, 1, facts, allowed);
+                    self.lia = Some(lia);
+                    answer
                 }
                 Turn::Smt | Turn::Lemmas | Turn::Digits => {
                     self.run_solver(self.solver, 0, facts, allowed)
@@ -3626,68 +3534,7 @@ impl<'k, 's> Checker<'k, 's> {
         ((SatResult::Unknown, None), spent)
     }
 
-    /// `model` of the race query `facts`, or a model of it whose variable
-    /// shift amounts (`amounts`, with their widths) are all in `[0, width)`
-    /// when the solver finds one within [`DEFINED_SHIFT_WORK`] units per
-    /// round (and [`DEFINED_SHIFT_LIA_WORK`] for the `Lia` solver): C leaves a shift by the width or more undefined (the encoding
-    /// reads it as the bit-vector shift does, 0 or the sign fill), so a
-    /// witness with such an amount is one of an execution C does not
-    /// define, and the source-level replay rejects it. Each round asks the
-    /// query with the amounts the last model put out of range constrained
-    /// in range: a model of it is a model of the query (facts were only
-    /// added); when it has none (or the solver gives up) `model` stays.
-    fn prefer_defined_shifts(
-        &mut self,
-        facts: &[Bool],
-        model: Model,
-        amounts: &[&(Int, u32)],
-    ) -> Model {
-        let mut model = model;
-        let mut ranges: Vec<Bool> = Vec::new();
-        for _ in 0..DEFINED_SHIFT_ROUNDS {
-            let before = ranges.len();
-            for (y, n) in amounts {
-                let value = model.eval(y, true).and_then(|v| v.as_i64());
-                if value.is_some_and(|v| v < 0 || v >= i64::from(*n)) {
-                    ranges.push(Bool::and(&[
-                        y.ge(Int::from_i64(0)),
-                        y.lt(Int::from_i64(i64::from(*n))),
-                    ]));
-                }
-            }
-            if ranges.len() == before {
-                break;
-            }
-            let strengthened: Vec<Bool> = facts.iter().chain(&ranges).cloned().collect();
-            // `smt` first, paid like its portfolio turn; then the `Lia`
-            // turn's solver (the case splits of the shift encoding are what
-            // its preamble decides), paid from that turn's allowance.
-            let allowed = DEFINED_SHIFT_WORK.min(self.work_left());
-            let mut found = None;
-            if allowed > 0 {
-                let (r, m, work) = self.run_solver(self.solver, 0, &strengthened, allowed);
-                self.work_used += work;
-                found = m.filter(|_| r == SatResult::Sat);
-            }
-            let lia_allowed = DEFINED_SHIFT_LIA_WORK
-                .min(PORTFOLIO_ALLOWANCE[1].saturating_sub(self.portfolio_used[1]));
-            if found.is_none() && lia_allowed > 0 {
-                let lia = self.lia.take().unwrap_or_else(|| lia_solver(true));
-                let (r, m, work) = self.run_solver(&lia, 1, &strengthened, lia_allowed);
-                self.lia = Some(lia);
-                self.portfolio_used[1] += work;
-                found = m.filter(|_| r == SatResult::Sat);
-            }
-            match found {
-                Some(found) => model = found,
-                None => break,
-            }
-        }
-        model
-    }
-
-    /// One call of `solver` (index `which`: 0 `smt`, 1 `qflia`, 2 pinned `smt`,
-    /// 3 `qflia` without cuts) on `facts`
+    /// One call of `solver` (index `which`: 0 `smt`, 1 `qflia`, 2 pinned `smt`) on `facts`
     /// in a scope of its own, capped at `limit` work units; returns the
     /// answer, the model when satisfiable, and the work spent.
     fn run_solver(
@@ -3738,17 +3585,11 @@ impl<'k, 's> Checker<'k, 's> {
                 "[syncwright] {} query {} ({}): {:?} in {:.1} ms, {} work units",
                 self.kernel.name,
                 self.queries,
-                ["smt", "qflia", "pinned smt", "qflia no cuts"][which],
+                ["smt", "qflia", "pinned smt"][which],
                 r,
                 t.elapsed().as_secs_f64() * 1e3,
                 work
             );
-            // Z3's statistics of a call slow for its work units (more than
-            // 10 ms per 1,000 units), to see which of its steps the work
-            // count misses.
-            if t.elapsed().as_millis() as u64 > 10 * (work / 1_000).max(100) {
-                eprintln!("[syncwright] slow call: {:?}", solver.get_statistics());
-            }
         }
         (r, model, work)
     }

@@ -343,11 +343,6 @@ pub struct ExecResult {
     /// Quotients and remainders by divisors that are not constants, for
     /// the cross-thread lemma ([`Encoder::division_lemmas`]).
     pub divisions: Vec<Division>,
-    /// Variable shift amounts whose range reaches outside `[0, width)`, with
-    /// the width: C leaves such a shift undefined and the encoding reads it
-    /// as the bit-vector shift does, so a race's witness prefers amounts in
-    /// range (see `Checker::prefer_defined_shifts`).
-    pub shift_amounts: Vec<(Int, u32)>,
     /// The execution stopped at the deadline: its accesses are not all
     /// recorded, so nothing may be concluded from their absence.
     pub incomplete: bool,
@@ -4712,9 +4707,6 @@ impl Exec<'_, '_> {
             return self.via_bits(op, x, y, ty);
         };
         let n = u32::from(bits.clamp(1, 64));
-        if y.as_i64().is_none() && (ry.lo < 0 || ry.hi >= i128::from(n)) {
-            self.out.shift_amounts.push((y.clone(), n));
-        }
         let width = pow2(n);
         let tr = Range::of(ty);
         let amounts_read_as_bits = ry.lo >= -(width - i128::from(n)) && ry.hi < width;

@@ -1,9 +1,7 @@
 // expect-verdict: racy
 // The twin of block_row_bands.cu whose second band takes one row more than
 // its share (`r <= (2b + 1) * per_band + per_band`): the last row of block
-// b's second band is the first row of block b + 1's first band. With
-// per_band = 0 every block stores 1.0f to row 0 in its second loop: a benign
-// race of that store with itself, which the `qflia` turn decides.
+// b's second band is the first row of block b + 1's first band.
 
 __global__ void fill_row_bands_overlap(const int width, const int per_band, float *table) {
     int c = threadIdx.x;
