@@ -737,12 +737,10 @@ impl<'c, 't> Lowerer<'c, 't> {
         let Some(target) = target else {
             return Ok(false);
         };
-        let tag = self.struct_name(target);
-        let last = tag.split('<').next().unwrap_or(&tag).trim().to_string();
         let ctors = self
             .cx
             .functions
-            .get(&format!("{tag}::{last}"))
+            .get(&self.constructor_key(target))
             .cloned()
             .unwrap_or_default();
         let args: Vec<Node<'t>> = init

@@ -562,6 +562,14 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// The defined member function `method` of struct `k`, preferring one
     /// with `arity` parameters when given.
+    /// The key of class `k`'s constructors among the functions: `W::W`,
+    /// and `S<float, N>::S` for a specialisation.
+    pub(crate) fn constructor_key(&self, k: usize) -> String {
+        let tag = self.struct_name(k);
+        let base = tag.split('<').next().unwrap_or(&tag).trim_end();
+        format!("{tag}::{base}")
+    }
+
     pub(crate) fn struct_method(
         &self,
         k: usize,

@@ -363,10 +363,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         let tag = self.struct_name(*k);
-        let ctor_name = match tag.split_once('<') {
-            Some((base, _)) => format!("{tag}::{}", base.trim_end()),
-            None => format!("{tag}::{tag}"),
-        };
+        let ctor_name = self.constructor_key(*k);
         let ctors: Vec<FnDef<'t>> = self
             .cx
             .functions
@@ -785,10 +782,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(None);
         }
         let tag = self.struct_name(k);
-        let ctor_name = match tag.split_once('<') {
-            Some((base, _)) => format!("{tag}::{}", base.trim_end()),
-            None => format!("{tag}::{tag}"),
-        };
+        let ctor_name = self.constructor_key(k);
         let ctors: Vec<FnDef<'t>> = self
             .cx
             .functions
