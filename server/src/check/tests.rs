@@ -38,11 +38,6 @@ fn off(index: Expr) -> Expr {
 impl B {
     fn new() -> B {
         let k = Kernel {
-            name: "k".into(),
-            lang: Lang::Cuda,
-            name_span: Span::default(),
-            span: Span::default(),
-            params: vec![],
             arrays: vec![ArrayDecl {
                 name: "s".into(),
                 space: MemSpace::Shared,
@@ -52,22 +47,7 @@ impl B {
                 span: Span::default(),
                 may_alias_all: false,
             }],
-            vars: vec![],
-            body: Block::default(),
-            launch_bounds: None,
-            required_block: None,
-            is_template: false,
-            notes: vec![],
-            next_stmt_id: 0,
-            asyncs: Default::default(),
-            uses_volatile: false,
-            layout_assumption: Vec::new(),
-            warp_broadcasts: Vec::new(),
-            sub_group_broadcasts: Vec::new(),
-            template_params: Vec::new(),
-            explicit_instantiations: Vec::new(),
-            arity: Default::default(),
-            rivals: Vec::new(),
+            ..Kernel::new("k".into(), Lang::Cuda)
         };
         B { k }
     }

@@ -1186,28 +1186,12 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
     let mut conflicted = lowerer::PointerConflicts::default();
     for _ in 0..MAX_ATTEMPTS {
         let kernel = Kernel {
-            name: def.name.clone(),
-            lang,
             name_span,
             span,
-            params: Vec::new(),
-            arrays: Vec::new(),
-            vars: Vec::new(),
-            body: Default::default(),
             launch_bounds,
             required_block,
             is_template: def.template.is_some(),
-            notes: Vec::new(),
-            next_stmt_id: 0,
-            asyncs: Default::default(),
-            uses_volatile: false,
-            layout_assumption: Vec::new(),
-            warp_broadcasts: Vec::new(),
-            sub_group_broadcasts: Vec::new(),
-            template_params: Vec::new(),
-            explicit_instantiations: Vec::new(),
-            arity: Default::default(),
-            rivals: Vec::new(),
+            ..Kernel::new(def.name.clone(), lang)
         };
         let frozen = conflicted.clone();
         let mut lw = lowerer::Lowerer::new(cx, def, &frozen, kernel);

@@ -4637,28 +4637,8 @@ mod tests {
     fn kernel_options_follow_settings_header_and_launch_bounds() {
         use crate::ide::LaunchOverrides;
         let kernel = |bounds| Kernel {
-            name: "k".into(),
-            lang: crate::ir::Lang::Cuda,
-            name_span: Span::default(),
-            span: Span::default(),
-            params: vec![],
-            arrays: vec![],
-            vars: vec![],
-            body: crate::ir::Block::default(),
             launch_bounds: bounds,
-            required_block: None,
-            is_template: false,
-            notes: vec![],
-            next_stmt_id: 0,
-            asyncs: Default::default(),
-            uses_volatile: false,
-            layout_assumption: Vec::new(),
-            warp_broadcasts: Vec::new(),
-            sub_group_broadcasts: Vec::new(),
-            template_params: Vec::new(),
-            explicit_instantiations: Vec::new(),
-            arity: Default::default(),
-            rivals: Vec::new(),
+            ..Kernel::new("k".into(), crate::ir::Lang::Cuda)
         };
         let settings = Settings {
             launch: LaunchOverrides {

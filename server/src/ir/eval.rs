@@ -455,38 +455,19 @@ mod tests {
 
     #[test]
     fn assignment_resolves_leaves_by_name() {
-        use super::super::{Block, ParamDecl, ParamId, Span, VarDecl, VarId};
+        use super::super::{ParamDecl, ParamId, Span, VarDecl, VarId};
         let kernel = Kernel {
-            name: "k".into(),
-            lang: Lang::Cuda,
-            name_span: Span::default(),
-            span: Span::default(),
             params: vec![ParamDecl {
                 name: "n".into(),
                 ty: ScalarTy::INT,
                 position: 0,
             }],
-            arrays: vec![],
             vars: vec![VarDecl {
                 name: "i".into(),
                 ty: ScalarTy::INT,
                 span: Span::default(),
             }],
-            body: Block::default(),
-            launch_bounds: None,
-            required_block: None,
-            is_template: false,
-            notes: vec![],
-            next_stmt_id: 0,
-            asyncs: Default::default(),
-            uses_volatile: false,
-            layout_assumption: Vec::new(),
-            warp_broadcasts: Vec::new(),
-            sub_group_broadcasts: Vec::new(),
-            template_params: Vec::new(),
-            explicit_instantiations: Vec::new(),
-            arity: Default::default(),
-            rivals: Vec::new(),
+            ..Kernel::new("k".into(), Lang::Cuda)
         };
         let mut a = Assignment {
             thread: [3, 0, 0],

@@ -659,6 +659,38 @@ pub struct Kernel {
     pub rivals: Vec<Arity>,
 }
 
+impl Kernel {
+    /// A kernel with nothing in it yet: no parameters, arrays or statements,
+    /// no launch bounds, not a template, any arity; the front end and tests
+    /// fill in what they know with struct-update syntax.
+    pub fn new(name: String, lang: Lang) -> Kernel {
+        Kernel {
+            name,
+            lang,
+            name_span: Span::default(),
+            span: Span::default(),
+            params: Vec::new(),
+            arrays: Vec::new(),
+            vars: Vec::new(),
+            body: Block::default(),
+            launch_bounds: None,
+            required_block: None,
+            is_template: false,
+            notes: Vec::new(),
+            next_stmt_id: 0,
+            asyncs: AsyncInfo::default(),
+            uses_volatile: false,
+            layout_assumption: Vec::new(),
+            warp_broadcasts: Vec::new(),
+            sub_group_broadcasts: Vec::new(),
+            template_params: Vec::new(),
+            explicit_instantiations: Vec::new(),
+            arity: Arity::default(),
+            rivals: Vec::new(),
+        }
+    }
+}
+
 /// The calls a function accepts by their shape: how many arguments, and
 /// whether explicit template arguments may be given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -216,11 +216,8 @@ impl Engine for FakeEngine {
                     .find("\n}")
                     .map_or(text.len() - start, |i| i + 2);
             let mut kernel = Kernel {
-                name: text[name_start..name_end].to_string(),
-                lang: parsed.lang,
                 name_span: Span::new(name_start as u32, name_end as u32),
                 span: Span::new(start as u32, end as u32),
-                params: Vec::new(),
                 arrays: vec![ArrayDecl {
                     name: "s".into(),
                     space: MemSpace::Shared,
@@ -235,21 +232,7 @@ impl Engine for FakeEngine {
                     ty: ScalarTy::FLOAT,
                     span: Span::new(start as u32, start as u32),
                 }],
-                body: Block::default(),
-                launch_bounds: None,
-                required_block: None,
-                is_template: false,
-                notes: Vec::new(),
-                next_stmt_id: 0,
-                asyncs: Default::default(),
-                uses_volatile: false,
-                layout_assumption: Vec::new(),
-                warp_broadcasts: Vec::new(),
-                sub_group_broadcasts: Vec::new(),
-                template_params: Vec::new(),
-                explicit_instantiations: Vec::new(),
-                arity: Default::default(),
-                rivals: Vec::new(),
+                ..Kernel::new(text[name_start..name_end].to_string(), parsed.lang)
             };
             let body_start = start + text[start..end].find('{').map_or(0, |i| i + 1);
             let mut line_offset = body_start;

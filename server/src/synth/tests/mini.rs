@@ -660,30 +660,7 @@ impl<'a> P<'a> {
 
 /// Lowers the single kernel in `src` (CUDA, or OpenCL when `lang` says so).
 pub fn lower(src: &str, lang: Lang) -> Kernel {
-    let k = Kernel {
-        name: String::new(),
-        lang,
-        name_span: Span::default(),
-        span: Span::default(),
-        params: vec![],
-        arrays: vec![],
-        vars: vec![],
-        body: Block::default(),
-        launch_bounds: None,
-        required_block: None,
-        is_template: false,
-        notes: vec![],
-        next_stmt_id: 0,
-        asyncs: Default::default(),
-        uses_volatile: false,
-        layout_assumption: Vec::new(),
-        warp_broadcasts: Vec::new(),
-        sub_group_broadcasts: Vec::new(),
-        template_params: Vec::new(),
-        explicit_instantiations: Vec::new(),
-        arity: Default::default(),
-        rivals: Vec::new(),
-    };
+    let k = Kernel::new(String::new(), lang);
     let mut p = P {
         src,
         pos: 0,
