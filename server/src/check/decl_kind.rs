@@ -89,17 +89,35 @@ pub(super) fn is_bit_vector_operation(term: &impl Ast) -> bool {
 /// Whether `term` applies an uninterpreted function to arguments (not a
 /// constant): its head has the number Z3 gives a declared function.
 pub(super) fn is_uninterpreted_application(term: &impl Ast) -> bool {
+    term.is_app()
+        && term.num_children() > 0
+        && uninterpreted_number().is_some_and(|n| head_number(term) == Some(n))
+}
+
+/// Reads the linked Z3's number for uninterpreted symbols now, unless read
+/// already: a check calls it before its context exists, so that the
+/// probe's own context (a fresh Z3 context, 5-10 ms, most of it fresh
+/// memory) is paid once per process outside every kernel's check, like the
+/// check's context itself, not by whichever check first meets an
+/// uninterpreted application.
+pub(super) fn read_uninterpreted_number() {
+    let _ = uninterpreted_number();
+}
+
+/// The linked Z3's number for uninterpreted symbols (see
+/// [`read_uninterpreted_number`]).
+fn uninterpreted_number() -> Option<u32> {
     static UNINTERPRETED: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
-    // The linked Z3's number for uninterpreted symbols, read from a probe
-    // application (the number differs between Z3 releases), once per
-    // process, in a context of its own: made in the context of the check
-    // that first asks, the probe's terms took ids of that context and freed
-    // them, so that check's later terms got other ids than the same check
-    // made later in the process, and Z3 searches a query whose terms have
-    // other ids differently (fixture `launch/index_arithmetic_dropped/
-    // shift_wraps_racy.cu` `segment_copy`: inconclusive checked first in a
-    // process, racy checked after any other kernel that reached the solver).
-    let uninterpreted = *UNINTERPRETED.get_or_init(|| {
+    // Read from a probe application (the number differs between Z3
+    // releases), once per process, in a context of its own: made in the
+    // context of the check that first asks, the probe's terms took ids of
+    // that context and freed them, so that check's later terms got other
+    // ids than the same check made later in the process, and Z3 searches a
+    // query whose terms have other ids differently (fixture `launch/
+    // index_arithmetic_dropped/shift_wraps_racy.cu` `segment_copy`:
+    // inconclusive checked first in a process, racy checked after any
+    // other kernel that reached the solver).
+    *UNINTERPRETED.get_or_init(|| {
         z3::with_z3_config(&z3::Config::new(), || {
             let probe = z3::FuncDecl::new(
                 "syncwright!kind_probe",
@@ -108,11 +126,7 @@ pub(super) fn is_uninterpreted_application(term: &impl Ast) -> bool {
             );
             head_number(&probe.apply(&[&z3::ast::Int::from_i64(0)]))
         })
-    });
-    term.is_app()
-        && term.num_children() > 0
-        && uninterpreted.is_some()
-        && head_number(term) == uninterpreted
+    })
 }
 
 #[cfg(test)]

@@ -6,9 +6,10 @@
 //! in each race-free kernel that states a precondition).
 //!
 //! The guess: thread and block ids 0 (or the middle of their dimension);
-//! every other integer constant one value `v` of a few (1, 0, 2^20),
-//! clamped into the numeral bounds the facts state for it at top level
-//! (`lo <= c`, `c <= hi`); Boolean constants `false`; every application
+//! every other integer constant one value `v` of a few (1, 0, 2^20), or,
+//! failing those, one of them 2^20 and the others 1 (a size above an
+//! offset: `t < n - 1`), clamped into the numeral bounds the facts state
+//! for it at top level (`lo <= c`, `c <= hi`); Boolean constants `false`; every application
 //! of an uninterpreted function (a read-only load, a float operation) the
 //! default value of its sort (the constant function is an interpretation
 //! of any function symbol); then, a few rounds over the facts, a constant
@@ -46,6 +47,9 @@ const ROUNDS: usize = 3;
 
 /// The default values of the integer constants other than ids, tried in turn.
 const GUESSES: [i128; 3] = [1, 0, 1 << 20];
+
+/// Constants guessed large one at a time, the others 1 (after [`GUESSES`]).
+const MIXED_CONSTANTS: usize = 8;
 
 /// A value of an integer or Boolean term.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -381,7 +385,39 @@ pub(super) fn satisfiable_by_guess(facts: &[Bool], ids: &[(Int, Int)]) -> bool {
         memo: HashMap::default(),
         visits: 0,
     };
-    for v in GUESSES {
+    // The integer constants other than ids, by name (a deterministic order:
+    // which of them is guessed large first, see below).
+    let mut sizes: Vec<(String, usize)> = Vec::new();
+    let mut stack: Vec<Dynamic> = facts.clone();
+    let mut named: HashSet<usize> = HashSet::default();
+    while let Some(t) = stack.pop() {
+        if t.kind() != AstKind::App || !named.insert(address(&t)) {
+            continue;
+        }
+        if is_uninterpreted_application(&t) {
+            continue;
+        }
+        if t.num_children() == 0 {
+            if head_kind(&t).is_none() && t.sort_kind() == SortKind::Int && !is_id(address(&t)) {
+                if let Ok(decl) = t.safe_decl() {
+                    sizes.push((decl.name(), address(&t)));
+                }
+            }
+            continue;
+        }
+        stack.extend(t.children());
+    }
+    sizes.sort_unstable();
+    // The uniform guesses (every constant `v`), then, for the first
+    // `MIXED_CONSTANTS` constants in turn, that one large and the others 1:
+    // a size above an offset (`t < n - 1`, `i < n - 1 - t`) that no uniform
+    // value satisfies.
+    let uniform = GUESSES.into_iter().map(|v| (v, None));
+    let mixed = sizes
+        .iter()
+        .take(MIXED_CONSTANTS)
+        .map(|(_, at)| (1, Some((*at, 1i128 << 20))));
+    for (v, large) in uniform.chain(mixed) {
         for middle in [false, true] {
             ev.env.clear();
             ev.memo.clear();
@@ -391,7 +427,10 @@ pub(super) fn satisfiable_by_guess(facts: &[Bool], ids: &[(Int, Int)]) -> bool {
                 } else if is_id(at) {
                     Value::Int(0)
                 } else {
-                    let mut x = v;
+                    let mut x = match large {
+                        Some((big, value)) if big == at => value,
+                        _ => v,
+                    };
                     if let Some(&l) = lo.get(&at) {
                         x = x.max(l);
                     }
@@ -507,6 +546,24 @@ mod tests {
             // A grid fixed from the parameter, as the host computes it.
             grid.eq((&n + &block - Int::from_i64(1)).div(&block)),
             Bool::or(&[tid.lt(&n), tid.eq(Int::from_i64(-5))]),
+        ];
+        assert!(satisfiable_by_guess(&facts, &[(tid, block)]));
+    }
+
+    #[test]
+    fn a_size_above_an_offset_is_guessed() {
+        // `t < n - 1` and a thread below `n - 1 - t`: no single value of
+        // both `n` and `t` satisfies them, `n` large and `t` 1 does.
+        let (tid, block, n) = launch();
+        let t = Int::new_const("guess_t");
+        let facts = vec![
+            block.ge(Int::from_i64(1)),
+            tid.ge(Int::from_i64(0)),
+            tid.lt(&block),
+            t.ge(Int::from_i64(0)),
+            t.lt(&n - Int::from_i64(1)),
+            tid.lt(&n - Int::from_i64(1) - &t),
+            (&n * (&tid + &t + Int::from_i64(1)) + &t).lt(Int::from_i64(i64::from(i32::MAX))),
         ];
         assert!(satisfiable_by_guess(&facts, &[(tid, block)]));
     }

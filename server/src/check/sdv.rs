@@ -498,6 +498,9 @@ fn check_with_budget(
     // (a process's first context takes far longer than the later ones).
     let analyses_time = start.elapsed();
     set_z3_limits();
+    // A once-per-process probe with a context of its own: paid here, with
+    // the check's context, not inside the first check that needs it.
+    super::decl_kind::read_uninterpreted_number();
     let mut cfg = z3::Config::new();
     cfg.set_model_generation(true);
     let (context, outcome) = z3::with_z3_config(&cfg, || {

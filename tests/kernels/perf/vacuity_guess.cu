@@ -1,11 +1,13 @@
 // expect-verdict: race-free
 //--blockDim=256 --gridDim=8
 // Race-free kernels whose preconditions leave threads reaching the
-// accesses: not vacuous, and no note. The vacuity query of the first two
-// is decided by a guessed model (check/guess.rs: ids 0, parameters 1 or
-// the value they are fixed to, a loop's exit from its facts), without a
-// solver call; the last needs two parameters with different values
-// (`t < n - 1`), which no guess gives: the solver answers it.
+// accesses: not vacuous, and no note. The vacuity query of each is decided
+// by a guessed model (check/guess.rs: ids 0, parameters 1 or the value they
+// are fixed to, a loop's exit from its facts), without a solver call; the
+// last needs two parameters with different values (`t < n - 1`): one
+// parameter guessed large, the others 1 (its vacuous twin below_pivot in
+// vacuity_guess_vacuous.cu, whose preconditions contradict, still goes to
+// the solver, which answers unsat).
 __global__ void compact(int *dst, int *count, const int *src, int n) {
     __requires(n > 0);
     int i = blockIdx.x * blockDim.x + threadIdx.x;
