@@ -924,7 +924,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                 def.name
             ),
         );
-        self.touch_reachable(n, vals);
+        // The `const T *__restrict__` assumption of `unknown_effects` holds
+        // for a callee that is not inlined as for one without a body: its
+        // writes are unchecked either way, and a write through such a
+        // parameter's data is undefined behaviour (C11 6.7.3.1p4) by any
+        // code, visible or not.
+        let readonly = std::mem::take(&mut self.readonly_arrays);
+        self.touch_reachable_except(n, vals, &readonly);
+        self.readonly_arrays = readonly;
         let flags = def
             .params
             .map(|p| super::mut_ref_params(p, &self.cx.units[def.unit].text));
