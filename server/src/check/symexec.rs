@@ -6110,6 +6110,33 @@ impl Exec<'_, '_> {
                 return known;
             }
         }
+        // The other thread's search of this loop, over the same variables,
+        // seeds this one: the two threads run the same code, so this
+        // thread's entry and step formulas are the other's with each
+        // thread's own names (its ids, its values), and the other's result
+        // is what this search would find (a full search of the second
+        // thread repeated the first's 6-12 queries to the same survivors).
+        // Only the seed's candidates are tried, each still proved for this
+        // thread by its own entry and step queries below (Houdini keeps
+        // only candidates proved inductive, from any starting set): a seed
+        // that is not this thread's fixpoint only leaves facts out (sound).
+        // An empty seed (none held, or the other search gave up) gives none.
+        let seed: Option<Vec<Candidate>> = self
+            .enc
+            .invariants
+            .borrow()
+            .iter()
+            .find(|((loop_id, thread), (seen_vars, _))| {
+                *loop_id == id && *thread != self.thread && *seen_vars == vars
+            })
+            .map(|(_, (_, proven))| proven.clone());
+        if seed.as_ref().is_some_and(Vec::is_empty) {
+            self.enc
+                .invariants
+                .borrow_mut()
+                .insert((id, self.thread), (vars, Vec::new()));
+            return Vec::new();
+        }
         if self.enc.invariant_work_left.get() < INVARIANT_MIN_QUERY_WORK {
             // The kernel's invariant work is spent: none for this loop, as
             // for every later one. Recorded, so that a later check of the
@@ -6162,6 +6189,12 @@ impl Exec<'_, '_> {
                     });
                 }
             }
+        }
+        let seeded = seed.is_some();
+        if let Some(seed) = seed {
+            (pow2_candidates, candidates) = seed
+                .into_iter()
+                .partition(|c| matches!(c.shape, Shape::MultipleOfPow2(_)));
         }
         let entry_reached = self.enabled();
         let mut context: Vec<Bool> = self.enc.launch.facts.clone();
@@ -6219,7 +6252,9 @@ impl Exec<'_, '_> {
             }
         }
         solver.pop(1);
-        if !entry_ok || candidates.is_empty() {
+        // (A seed may hold low-bit candidates only: the other thread's
+        // others failed their step; those are searched as there.)
+        if !entry_ok || (candidates.is_empty() && !(seeded && !pow2_candidates.is_empty())) {
             self.enc
                 .invariants
                 .borrow_mut()
