@@ -22,33 +22,3 @@ __global__ void own_slot_then_rows(int *a, int *b, unsigned n) {
 }
 
 void rows2(int *a, int *b, unsigned n) { own_slot_then_rows<<<3, 32>>>(a, b, n); }
-
-// Row bounds read under a branch on a parameter (`rid < nrows`, whose
-// `blockDim.y * blockIdx.x` has the assumption), each lane storing its own
-// shared slot in the row loop: the reads' addresses do not tie the slot
-// queries to the branch (index_arithmetic_scoped_racy.cu
-// `race_through_guarded_wrapped_read`: a guarded read whose index wraps).
-__global__ void guarded_row_bounds(const int *rowptr, const float *val, float *out, int nrows) {
-    __shared__ float sh[128];
-    int rid = blockDim.y * blockIdx.x + threadIdx.y;
-    if (rid < nrows) {
-        int lb = rowptr[rid];
-        int hb = rowptr[rid + 1];
-        int ptr = lb + threadIdx.x;
-        float acc = 0;
-        for (int jj = lb; jj < hb; jj += 32) {
-            if (ptr < hb)
-                sh[(threadIdx.y << 5) + threadIdx.x] = val[ptr];
-            __syncwarp();
-            ptr += 32;
-            for (int kk = 0; kk < 32 && jj + kk < hb; kk++)
-                acc += sh[(threadIdx.y << 5) + kk];
-            __syncwarp();
-        }
-        out[rid * 32 + threadIdx.x] = acc;
-    }
-}
-
-void rows3(const int *rowptr, const float *val, float *out, int nrows) {
-    guarded_row_bounds<<<dim3((nrows + 3) / 4, 1), dim3(32, 4)>>>(rowptr, val, out, nrows);
-}
