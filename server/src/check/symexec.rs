@@ -6217,9 +6217,10 @@ impl Exec<'_, '_> {
             }
         }
         solver.pop(1);
-        // (A seed may hold low-bit candidates only: the other thread's
-        // others failed their step; those are searched as there.)
-        if !entry_ok || (candidates.is_empty() && !(seeded && !pow2_candidates.is_empty())) {
+        // A seed may hold low-bit candidates only (the other thread's
+        // others failed their step): those are searched as there.
+        let low_bits_only = seeded && !pow2_candidates.is_empty();
+        if !entry_ok || (candidates.is_empty() && !low_bits_only) {
             self.enc
                 .invariants
                 .borrow_mut()
