@@ -97,6 +97,21 @@ impl Evaluator {
         }
     }
 
+    /// A conjunction (`absorbing` false) or disjunction (`absorbing` true):
+    /// one operand equal to `absorbing` decides it even where others are
+    /// unknown; otherwise it is `!absorbing` only when every operand is known.
+    fn junction(&mut self, children: &[Dynamic], depth: u32, absorbing: bool) -> Option<bool> {
+        let mut all = true;
+        for c in children {
+            match self.boolean(c, depth) {
+                Some(v) if v == absorbing => return Some(absorbing),
+                Some(_) => {}
+                None => all = false,
+            }
+        }
+        all.then_some(!absorbing)
+    }
+
     fn eval(&mut self, t: &Dynamic, depth: u32) -> Option<Value> {
         let at = address(t);
         if let Some(v) = self.memo.get(&at) {
@@ -147,34 +162,8 @@ impl Evaluator {
             }
         };
         Some(match kind? {
-            DeclKind::And => {
-                let mut all = true;
-                for c in &children {
-                    match self.boolean(c, depth) {
-                        Some(false) => return Some(Value::Bool(false)),
-                        Some(true) => {}
-                        None => all = false,
-                    }
-                }
-                if !all {
-                    return None;
-                }
-                Value::Bool(true)
-            }
-            DeclKind::Or => {
-                let mut all = true;
-                for c in &children {
-                    match self.boolean(c, depth) {
-                        Some(true) => return Some(Value::Bool(true)),
-                        Some(false) => {}
-                        None => all = false,
-                    }
-                }
-                if !all {
-                    return None;
-                }
-                Value::Bool(false)
-            }
+            DeclKind::And => Value::Bool(self.junction(&children, depth, false)?),
+            DeclKind::Or => Value::Bool(self.junction(&children, depth, true)?),
             DeclKind::Not => Value::Bool(!self.boolean(children.first()?, depth)?),
             DeclKind::Implies => {
                 let (p, q) = binary(&children)?;
