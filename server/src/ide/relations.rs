@@ -265,7 +265,8 @@ pub fn assume_relations(kernel: &mut Kernel, relations: &[Relation]) {
 }
 
 /// For a grid extent the host divides by the same block extent
-/// (`gridDim.x == (unsigned)(E / (int)blockDim.x)`, E of a 32-bit type),
+/// (`gridDim.x == (unsigned)(E / (int)blockDim.x)`, E of a 32-bit type or
+/// a 64-bit unsigned one, below),
 /// the facts `E >= blockDim.x` (in E's type) and `blockIdx.x * blockDim.x +
 /// blockDim.x <= (unsigned)E` of each thread: linear in the products the
 /// kernel's indices already have, which the solver does not derive from the
@@ -282,6 +283,15 @@ pub fn assume_relations(kernel: &mut Kernel, relations: &[Relation]) {
 /// threadIdx.x < E` in E's type, follows (see the code).
 /// A square block (`dim3 block(t, t)` at every launch, so blockDim.y ==
 /// blockDim.x) lets the y extent divide by the x one and the other way.
+///
+/// E of a 64-bit unsigned type (`size_t offset; dim3 grid(offset / b)`):
+/// gridDim.x = q mod 2^32 >= 1, so q >= 1, E >= q * b >= b, and blockIdx.x
+/// <= gridDim.x - 1 <= q - 1 gives a true (unbounded) `blockIdx.x * b + b`
+/// <= q * b <= E. The sums are stated as the kernel computes them, in
+/// `unsigned int` then converted to E's type: without a wrap that is the
+/// true value; with one, the true value is at least 2^32, so E > 2^32 is
+/// above any 32-bit value. Either way each fact holds. A signed 64-bit E
+/// gives nothing (a negative q may convert to a valid grid).
 fn below_dividend(
     kernel: &Kernel,
     d: u8,
@@ -295,11 +305,17 @@ fn below_dividend(
     let SizeExpr::Binary(SizeOp::Div, dividend, divisor, t) = quotient else {
         return None;
     };
-    if t.bits != 32 {
+    // A 64-bit E only when unsigned: `(unsigned)q` of a negative signed q
+    // may be a valid small grid (q = 5 - 2^32 gives 5 blocks) with E < 0.
+    let wide = t.bits == 64 && !t.signed;
+    if t.bits != 32 && !wide {
         return None;
     }
+    // A conversion of the block extent (at most 1024) to a type of at least
+    // 16 bits is exact; a narrower one may not be.
     let extent = match divisor.as_ref() {
-        SizeExpr::Convert(_, inner) => inner.as_ref(),
+        SizeExpr::Convert(c, inner) if c.bits >= 16 => inner.as_ref(),
+        SizeExpr::Convert(..) => return None,
         other => other,
     };
     let SizeExpr::BlockDim(b, _) = extent else {
@@ -353,9 +369,21 @@ fn below_dividend(
     } else {
         Expr::Cast(scalar(*t), Box::new(global_index))
     };
+    // For a 64-bit unsigned E the sum is compared in E's type: its 32-bit
+    // value is at most its true value when it does not wrap, and below 2^32
+    // <= its true value <= E when it does (see the doc comment).
+    let end_fact = if wide {
+        cmp(
+            BinOp::Le,
+            Expr::Cast(scalar(*t), Box::new(block_end)),
+            dividend.clone(),
+        )
+    } else {
+        cmp(BinOp::Le, block_end, as_u32(dividend.clone()))
+    };
     Some([
         cmp(BinOp::Ge, dividend.clone(), extent_in_t),
-        cmp(BinOp::Le, block_end, as_u32(dividend.clone())),
+        end_fact,
         cmp(BinOp::Lt, index_in_t, dividend),
     ])
 }

@@ -115,6 +115,9 @@ impl Eval<'_, '_> {
         if prev == ">>" && next == ";" {
             return true;
         }
+        if self.conditional_initializer_arm(start, end) {
+            return true;
+        }
         // What follows must continue or end a value: not `[`, `(`, `{`, `.`,
         // `:`, `&`.
         let operand_next = VALUE_OPERATORS.contains(&next) || next == "?";
@@ -466,6 +469,77 @@ impl Eval<'_, '_> {
 
     /// Whether the token at `at` (left of an `=`) names a tracked scalar or
     /// `dim3` declared or assigned there, not a reference.
+    /// Whether `[start, end]` is a whole arm of a conditional that is the
+    /// whole right side of `=` into a tracked scalar (`int b = h < w ? h :
+    /// w;`, HeCBench merkle's block size): the arm's value is copied into
+    /// that scalar (lvalue-to-rvalue conversion), so no reference or
+    /// pointer binds to it; the one `?` and `:` are at the top level of the
+    /// initializer (not an argument of a call, which may take the lvalue by
+    /// reference), and nothing in it writes or takes an address.
+    fn conditional_initializer_arm(&self, start: usize, end: usize) -> bool {
+        /// Tokens scanned each way.
+        const REACH: usize = 64;
+        let u = self.unit;
+        let n = u.toks.len();
+        if start == 0 || end + 1 >= n {
+            return false;
+        }
+        let (prev, next) = (u.text(start - 1), u.text(end + 1));
+        if !((prev == "?" && next == ":") || (prev == ":" && next == ";")) {
+            return false;
+        }
+        // The `=` before, at the arm's nesting level.
+        let mut level = 0usize;
+        let mut k = start;
+        let eq = loop {
+            if k == 0 || start - k > REACH {
+                return false;
+            }
+            k -= 1;
+            match u.text(k) {
+                ")" | "]" => level += 1,
+                "(" | "[" if level == 0 => return false,
+                "(" | "[" => level -= 1,
+                "=" if level == 0 => break k,
+                ";" | "{" | "}" => return false,
+                "," if level == 0 => return false,
+                _ => {}
+            }
+        };
+        // The `;` after, at the same level.
+        let mut level = 0usize;
+        let mut k = end;
+        let semi = loop {
+            k += 1;
+            if k >= n || k - end > REACH {
+                return false;
+            }
+            match u.text(k) {
+                "(" | "[" => level += 1,
+                ")" | "]" if level == 0 => return false,
+                ")" | "]" => level -= 1,
+                ";" if level == 0 => break k,
+                ";" | "{" | "}" => return false,
+                "," if level == 0 => return false,
+                _ => {}
+            }
+        };
+        let mut level = 0usize;
+        let (mut questions, mut colons) = (0, 0);
+        for j in eq + 1..semi {
+            match u.text(j) {
+                "(" | "[" => level += 1,
+                ")" | "]" => level = level.saturating_sub(1),
+                "?" if level == 0 => questions += 1,
+                ":" if level == 0 => colons += 1,
+                "?" | ":" | "&" | "++" | "--" | "{" | "}" => return false,
+                t if is_write_op(t) => return false,
+                _ => {}
+            }
+        }
+        questions == 1 && colons == 1 && eq >= 1 && self.scalar_target(eq - 1)
+    }
+
     fn scalar_target(&self, at: usize) -> bool {
         let (u, scopes) = (self.unit, self.scopes);
         if !u.is_ident(at) || at == 0 || matches!(u.text(at - 1), "&" | "&&" | "*" | "." | "->") {
