@@ -16,7 +16,9 @@
 //!   declaration from `malloc`/`calloc`/`new int[..]` (memory no other name
 //!   reaches), and mentioned nowhere from its declaration to the copy but
 //!   in the loop's `h[i] = i` (no alias made, no element written, no call
-//!   given it); after the copy `h` no longer matters.
+//!   given it), nor after the copy inside a loop around the copy (a later
+//!   iteration would copy what it wrote); past the end of those loops `h`
+//!   no longer matters.
 //! - The loop `for (int i = 0; i < n; i++) h[i] = i;` has that one
 //!   statement as body (no `break`), is a statement of a block that holds
 //!   the copy (so it runs to its end before the copy on every path), and
@@ -76,6 +78,10 @@ impl Eval<'_, '_> {
         for m in f + 1..f_end {
             if m == d_decl || m == at || u.text(m) != d_name || !u.is_ident(m) {
                 continue;
+            }
+            // Every pattern below looks back over at least three tokens.
+            if m < 3 {
+                return None;
             }
             if !scopes
                 .visible(u, d_name, m)
@@ -154,10 +160,15 @@ impl Eval<'_, '_> {
         if !self.fresh_int_array(h_decl) {
             return None;
         }
+        // Any other mention of `h` comes after the copy and after every loop
+        // around it: a write of `h` a later iteration copies again, made
+        // after the copy in the text (`for (..) { cudaMemcpy(d, h, ..);
+        // k<<<..>>>(d, n); h[0] = 1; }`), would otherwise be missed.
+        let settled = self.loops_end(memcpy, f, f_end)?;
         let h_name = u.text(h_decl);
         let mut fill = None;
-        for m in h_decl + 1..memcpy {
-            if u.text(m) != h_name || !u.is_ident(m) {
+        for m in h_decl + 1..f_end {
+            if m == *hs || u.text(m) != h_name || !u.is_ident(m) {
                 continue;
             }
             if !scopes
@@ -166,7 +177,10 @@ impl Eval<'_, '_> {
             {
                 continue;
             }
-            if fill.is_some() {
+            if m > settled {
+                continue;
+            }
+            if fill.is_some() || m > memcpy {
                 return None;
             }
             fill = Some(m);
@@ -214,7 +228,8 @@ impl Eval<'_, '_> {
                 scopes.kinds.get(&o),
                 Some(BlockKind::Function | BlockKind::Statement | BlockKind::Loop)
             );
-        (local && !decl.is_static && u.text(decl.at - 1) == "*").then_some(decl.at)
+        let pointer = decl.at > 0 && u.text(decl.at - 1) == "*";
+        (local && !decl.is_static && pointer).then_some(decl.at)
     }
 
     /// Whether the declaration at `at` is `int *h = ` fresh memory:
@@ -222,7 +237,7 @@ impl Eval<'_, '_> {
     /// `new int[..]`, alone in its statement.
     fn fresh_int_array(&self, at: usize) -> bool {
         let u = self.unit;
-        if u.text(at - 2) != "int" || !matches!(u.text(at - 3), ";" | "{" | "}") {
+        if at < 3 || u.text(at - 2) != "int" || !matches!(u.text(at - 3), ";" | "{" | "}") {
             return false;
         }
         if u.text(at + 1) != "=" {
@@ -259,6 +274,9 @@ impl Eval<'_, '_> {
             return None;
         }
         let counter = u.text(i);
+        if m < 2 {
+            return None;
+        }
         // The header's `)`: right before the body, or before its `{`.
         let close = if u.text(m - 1) == "{" {
             if u.text(i + 5) != "}" {
@@ -319,6 +337,31 @@ impl Eval<'_, '_> {
             )
             && scopes.inside(b, later)
             && (stmt..later).all(|k| !matches!(u.text(k), "case" | "default"))
+    }
+
+    /// The last token of the outermost loop around token `at` inside the
+    /// function body `f` (`f_end` its `}`), its `do`-`while` condition
+    /// included; `at` itself when no loop is around it. None for a loop
+    /// block whose statement is not understood.
+    fn loops_end(&self, at: usize, f: usize, f_end: usize) -> Option<usize> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let mut end = at;
+        let mut b = scopes.block_of(at);
+        while let Some(o) = b {
+            if o == f {
+                break;
+            }
+            if scopes.kinds.get(&o) == Some(&BlockKind::Loop) {
+                let close = *scopes.closing.get(&o)?;
+                let mut last = close;
+                if u.text(close + 1) == "while" && u.text(close + 2) == "(" {
+                    last = u.matching(close + 2, f_end) + 1;
+                }
+                end = end.max(last);
+            }
+            b = scopes.block_of(o);
+        }
+        Some(end)
     }
 
     /// Where `n` is in `[s, e)` (from `s`) when that is `n * sizeof(int)` or
