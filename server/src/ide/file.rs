@@ -103,6 +103,10 @@ pub struct LaunchSite {
     /// `HostLaunch::arg_fields`).
     #[serde(skip)]
     pub arg_fields: Vec<Vec<(String, i128)>>,
+    /// For each pointer argument, the `int` argument bounding the identity
+    /// its array holds (see `HostLaunch::arg_identity`).
+    #[serde(skip)]
+    pub arg_identity: Vec<Option<usize>>,
     /// Grid extents the host computes from the kernel's arguments (see
     /// `syntax::launches::relations`), per dimension.
     #[serde(skip)]
@@ -371,6 +375,7 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                     arg_whole: Some(l.arg_whole),
                     arg_names: l.arg_names,
                     arg_fields: l.arg_fields,
+                    arg_identity: l.arg_identity,
                     grid_relation: l.grid_relation,
                     block_relation: l.block_relation,
                     arg_relations: l.arg_relations,
@@ -454,6 +459,7 @@ fn unknown_launch() -> HostLaunch {
         arg_whole: Vec::new(),
         arg_names: Vec::new(),
         arg_fields: Vec::new(),
+        arg_identity: Vec::new(),
         grid_relation: Default::default(),
         block_relation: Default::default(),
         arg_relations: Vec::new(),
@@ -1734,6 +1740,7 @@ fn unknown_site(kernel: &str, location: String, text: String) -> LaunchSite {
         arg_whole: Some(Vec::new()),
         arg_names: Vec::new(),
         arg_fields: Vec::new(),
+        arg_identity: Vec::new(),
         grid_relation: Default::default(),
         block_relation: Default::default(),
         arg_relations: Vec::new(),
@@ -3360,19 +3367,25 @@ pub fn launch_plan(
             }
             let relations = launch_relations(kernel, &resolved, &sites);
             let loop_bounds = super::hostfacts::loop_bound_facts(kernel, &sites);
-            if !relations.is_empty() || !loop_bounds.is_empty() {
+            let identities = super::hostfacts::identity_facts(kernel, &sites);
+            if !relations.is_empty() || !loop_bounds.is_empty() || !identities.is_empty() {
                 let texts: Vec<&str> = relations
                     .iter()
                     .map(|r| r.text.as_str())
                     .chain(loop_bounds.iter().map(|f| f.text.as_str()))
+                    .chain(identities.iter().map(|f| f.text.as_str()))
                     .collect();
                 label.push_str(&format!(", where {}", texts.join(", ")));
             }
-            let assumed = !bindings.is_empty() || !relations.is_empty() || !loop_bounds.is_empty();
+            let assumed = !bindings.is_empty()
+                || !relations.is_empty()
+                || !loop_bounds.is_empty()
+                || !identities.is_empty();
             let bound = assumed.then(|| {
                 let mut bound = bind_params(kernel, &bindings);
                 assume_relations(&mut bound, &relations);
                 super::hostfacts::assume_facts(&mut bound, &loop_bounds);
+                super::hostfacts::assume_identity(&mut bound, &identities);
                 bound
             });
             LaunchRun {

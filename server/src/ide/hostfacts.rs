@@ -5,7 +5,10 @@
 //! states it (a launch the host scanner does not understand states none),
 //! and the run's label names it, so a witness says what it assumes.
 
-use crate::ir::{BinOp, Expr, Kernel, ParamId, ScalarTy};
+use crate::ir::{
+    ArrayId, BinOp, Block, Expr, Kernel, MemSpace, ParamId, ScalarTy, Stmt, StmtId, StmtKind, UnOp,
+    VarDecl,
+};
 use crate::syntax::launches::{BoundOp, HostIntTy, SizeExpr};
 
 use super::file::LaunchSite;
@@ -101,6 +104,192 @@ pub fn loop_bound_facts(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<HostFact>
         }
     }
     out
+}
+
+/// A pointer parameter whose array holds the identity on a prefix at every
+/// launch of a run: element `i` is `i` for `0 <= i < bound` (see
+/// `syntax::launches::contents`, which states why the host establishes it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct IdentityFact {
+    /// The array.
+    array: ArrayId,
+    /// The `int` parameter bounding the prefix.
+    bound: ParamId,
+    /// `rows[i] = i for 0 <= i < num_ops`, for the launch label.
+    pub text: String,
+}
+
+/// The identity facts every launch of `sites` states (see
+/// `HostLaunch::arg_identity`), for arrays the kernel never writes: the
+/// contents the host copied stay those of every read (a write by the kernel
+/// itself, or through a pointer the front end cannot place, could change
+/// them).
+pub fn identity_facts(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<IdentityFact> {
+    let mut out = Vec::new();
+    if sites.is_empty() {
+        return out;
+    }
+    let mut written = crate::base::HashSet::default();
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+        if let StmtKind::Write { access, .. } | StmtKind::Atomic { access, .. } = &s.kind {
+            written.insert(access.array);
+        }
+    });
+    let blurred = kernel.arrays.iter().any(|d| d.may_alias_all);
+    for (index, decl) in kernel.arrays.iter().enumerate() {
+        let Some(pos) = decl.param else {
+            continue;
+        };
+        let Ok(id) = u32::try_from(index) else {
+            continue;
+        };
+        let array = ArrayId(id);
+        let sharing = kernel
+            .arrays
+            .iter()
+            .filter(|d| d.param == Some(pos))
+            .count();
+        if decl.space != MemSpace::Global || blurred || sharing != 1 || written.contains(&array) {
+            continue;
+        }
+        let Some(Some(at)) = sites[0].arg_identity.get(pos as usize).copied() else {
+            continue;
+        };
+        if !sites
+            .iter()
+            .all(|s| s.arg_identity.get(pos as usize) == Some(&Some(at)))
+        {
+            continue;
+        }
+        let bounds: Vec<usize> = kernel
+            .params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.position as usize == at)
+            .map(|(k, _)| k)
+            .collect();
+        let [k] = bounds.as_slice() else {
+            continue;
+        };
+        let param = &kernel.params[*k];
+        let (
+            ScalarTy::Int {
+                bits: 32,
+                signed: true,
+            },
+            Ok(k),
+        ) = (param.ty, u32::try_from(*k))
+        else {
+            continue;
+        };
+        out.push(IdentityFact {
+            array,
+            bound: ParamId(k),
+            text: format!("{}[i] = i for 0 <= i < {}", decl.name, param.name),
+        });
+    }
+    out
+}
+
+/// States each identity fact after every read of its array as 32-bit
+/// integers into a local of at least 32 bits: the value read at byte offset
+/// `o` is `o / 4` when `o` is a multiple of 4 in `[0, 4 * bound)`.
+pub fn assume_identity(kernel: &mut Kernel, facts: &[IdentityFact]) {
+    if facts.is_empty() {
+        return;
+    }
+    let mut next = kernel.next_stmt_id;
+    let mut body = std::mem::take(&mut kernel.body);
+    identity_after_reads(&mut body, facts, &kernel.vars, &mut next);
+    kernel.body = body;
+    kernel.next_stmt_id = next;
+}
+
+fn identity_after_reads(
+    block: &mut Block,
+    facts: &[IdentityFact],
+    vars: &[VarDecl],
+    next: &mut u32,
+) {
+    let stmts = std::mem::take(&mut block.stmts);
+    let mut out = Vec::with_capacity(stmts.len());
+    for mut stmt in stmts {
+        for child in crate::ir::walk::child_blocks_mut(&mut stmt) {
+            identity_after_reads(child, facts, vars, next);
+        }
+        let cond = match &stmt.kind {
+            StmtKind::Read { dest, access } => facts
+                .iter()
+                .find(|f| f.array == access.array)
+                .filter(|_| {
+                    access.size == 4
+                        && matches!(access.ty, ScalarTy::Int { bits: 32, .. })
+                        && vars.get(dest.0 as usize).is_some_and(
+                            |v| matches!(v.ty, ScalarTy::Int { bits, .. } if bits >= 32),
+                        )
+                })
+                .map(|f| identity_cond(&access.offset, Expr::Var(*dest), f.bound)),
+            _ => None,
+        };
+        let (span, stmt_span, in_macro, inlined_at) =
+            (stmt.span, stmt.stmt_span, stmt.in_macro, stmt.inlined_at);
+        out.push(stmt);
+        if let Some(cond) = cond {
+            out.push(Stmt {
+                id: StmtId(*next),
+                kind: StmtKind::Assume { cond },
+                span,
+                stmt_span,
+                in_macro,
+                inlined_at,
+            });
+            *next += 1;
+        }
+    }
+    block.stmts = out;
+}
+
+/// `!(0 <= o && o < 4 * (long) bound && o % 4 == 0) || (long) value == o / 4`.
+fn identity_cond(offset: &Expr, value: Expr, bound: ParamId) -> Expr {
+    let long = ScalarTy::LONG;
+    let bin = |op, a: Expr, b: Expr, ty| Expr::Binary(op, Box::new(a), Box::new(b), ty);
+    let four = || Expr::Int(4, long);
+    let zero = || Expr::Int(0, long);
+    let o = || offset.clone();
+    let limit = bin(
+        BinOp::Mul,
+        Expr::Cast(long, Box::new(Expr::Param(bound))),
+        four(),
+        long,
+    );
+    let in_range = bin(
+        BinOp::And,
+        bin(
+            BinOp::And,
+            bin(BinOp::Ge, o(), zero(), ScalarTy::Bool),
+            bin(BinOp::Lt, o(), limit, ScalarTy::Bool),
+            ScalarTy::Bool,
+        ),
+        bin(
+            BinOp::Eq,
+            bin(BinOp::Rem, o(), four(), long),
+            zero(),
+            ScalarTy::Bool,
+        ),
+        ScalarTy::Bool,
+    );
+    let equal = bin(
+        BinOp::Eq,
+        Expr::Cast(long, Box::new(value)),
+        bin(BinOp::Div, o(), four(), long),
+        ScalarTy::Bool,
+    );
+    bin(
+        BinOp::Or,
+        Expr::Unary(UnOp::Not, Box::new(in_range), ScalarTy::Bool),
+        equal,
+        ScalarTy::Bool,
+    )
 }
 
 /// States each fact at the entry of `kernel`.

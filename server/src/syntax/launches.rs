@@ -19,6 +19,7 @@ use std::cell::RefCell;
 use super::preprocess::{lex, parse_int_literal, Tok, TokKind};
 
 mod aggregates;
+mod contents;
 mod loop_bounds;
 mod mentions;
 mod relations;
@@ -76,6 +77,11 @@ pub struct HostLaunch {
     /// k<<<g, b>>>(p)`), its `const` integer members that are constants, by
     /// name (see `aggregates`).
     pub arg_fields: Vec<Vec<(String, i128)>>,
+    /// For each pointer argument, the index of an `int` argument `n` when
+    /// the array it passes holds the identity on `[0, n)`: the host filled
+    /// it with `h[i] = i` and copied it whole before the launch (see
+    /// `contents`).
+    pub arg_identity: Vec<Option<usize>>,
     /// For each grid dimension not known as a constant, the expression over
     /// the kernel's arguments the host computes it with, when that holds on
     /// every execution of the launch (see `relations`).
@@ -500,6 +506,7 @@ pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostSc
             arg_whole: Vec::new(),
             arg_names: Vec::new(),
             arg_fields: Vec::new(),
+            arg_identity: Vec::new(),
             grid_relation: Default::default(),
             block_relation: Default::default(),
             arg_relations: Vec::new(),
@@ -871,6 +878,7 @@ fn chevron_launch(
             })
             .collect();
         launch.arg_loop_bounds = eval.loop_bounds(&at);
+        launch.arg_identity = eval.identity_arguments(&at);
     }
     Some((launch, name_at, held_at))
 }
@@ -1218,6 +1226,7 @@ fn finish_launch(
             .map(|&(s, e)| passed_name(unit, s, e).map(str::to_string))
             .collect(),
         arg_fields: Vec::new(),
+        arg_identity: Vec::new(),
         start,
         end,
         text,

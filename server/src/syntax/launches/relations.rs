@@ -457,7 +457,7 @@ impl Eval<'_, '_> {
     /// `;`, `{` or `}` before it, or after the header of the `for`, `while`,
     /// `if` or `switch` whose body it is (a loop's step in its header runs
     /// after the body).
-    fn statement_start(&self, q: usize) -> usize {
+    pub(super) fn statement_start(&self, q: usize) -> usize {
         let u = self.unit;
         let mut k = q;
         while k > 0 {
@@ -546,7 +546,7 @@ impl Eval<'_, '_> {
 
     /// Whether the name at `q` has, at `q`, the value it has at the end of
     /// the launch: see the module comment.
-    fn unchanged_until_launch(&self, q: usize, launch: &LaunchAt) -> bool {
+    pub(super) fn unchanged_until_launch(&self, q: usize, launch: &LaunchAt) -> bool {
         let (u, scopes) = (self.unit, self.scopes);
         let name = u.text(q);
         let Some((decl, scope)) = scopes.visible(u, name, q) else {

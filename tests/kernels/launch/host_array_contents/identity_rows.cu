@@ -1,5 +1,5 @@
 // expect-verdict: race-free
-// known-gap: the checker knows nothing of the contents of arrays the program fills; `rows` holds the identity (`h_rows[i] = i` on the host, copied whole before the launch), so every operation writes its own row of `out`, but the race query reads `rows[op]` as any value and two operations may then name one row (HeCBench fma's `out_indices`: "unique values")
+// The host fills `rows` with the identity (`h_rows[i] = i`) and copies it whole before the launch that passes `num_ops`: the launch states `rows[i] = i for 0 <= i < num_ops` (syntax/launches/contents.rs), so every operation writes its own row of `out` (HeCBench fma's `out_indices`: "unique values", there through a wrapper, not followed).
 // Scatter through an index array the host fills with distinct values: each
 // operation `op` adds its row of `in` into row `rows[op]` of `out`.
 #include <cstdlib>
@@ -7,7 +7,8 @@
 __global__ void scatter_rows(const float *__restrict__ in, float *out,
                              const int *__restrict__ rows, int num_ops, int cols) {
     int idx = blockIdx.x * blockDim.x + threadIdx.x;
-    if (idx >= num_ops * cols) return;
+    // Sizes the host may read as negative: no operation then.
+    if (num_ops <= 0 || cols <= 0 || idx >= num_ops * cols) return;
     int op = idx / cols;
     int col = idx % cols;
     int row = rows[op];

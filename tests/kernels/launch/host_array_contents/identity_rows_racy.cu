@@ -7,7 +7,8 @@
 __global__ void scatter_rows(const float *__restrict__ in, float *out,
                              const int *__restrict__ rows, int num_ops, int cols) {
     int idx = blockIdx.x * blockDim.x + threadIdx.x;
-    if (idx >= num_ops * cols) return;
+    // Sizes the host may read as negative: no operation then.
+    if (num_ops <= 0 || cols <= 0 || idx >= num_ops * cols) return;
     int op = idx / cols;
     int col = idx % cols;
     int row = rows[op];

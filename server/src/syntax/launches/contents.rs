@@ -1,0 +1,384 @@
+//! Host array contents: a pointer argument of a launch whose array holds the
+//! identity on a prefix, because the launching function fills a host array
+//! with it and copies it whole to the device before the launch:
+//!
+//! ```c
+//! int *h = (int *)malloc(n * sizeof(int));
+//! for (int i = 0; i < n; i++) h[i] = i;
+//! int *d; cudaMalloc(&d, n * sizeof(int));
+//! cudaMemcpy(d, h, n * sizeof(int), cudaMemcpyHostToDevice);
+//! k<<<g, b>>>(d, n);           // d[i] == i for 0 <= i < n
+//! ```
+//!
+//! Sound for the launch as written, since every way the contents of `d`
+//! could differ is excluded:
+//! - `h` is a non-static local `int *` of the launching function set at its
+//!   declaration from `malloc`/`calloc`/`new int[..]` (memory no other name
+//!   reaches), and mentioned nowhere from its declaration to the copy but
+//!   in the loop's `h[i] = i` (no alias made, no element written, no call
+//!   given it), nor after the copy inside a loop around the copy (a later
+//!   iteration would copy what it wrote); past the end of those loops `h`
+//!   no longer matters.
+//! - The loop `for (int i = 0; i < n; i++) h[i] = i;` has that one
+//!   statement as body (no `break`), is a statement of a block that holds
+//!   the copy (so it runs to its end before the copy on every path), and
+//!   leaves `h[i] == i` for every `0 <= i < n` (`int` counter below an `int`
+//!   bound: no overflow).
+//! - The copy `cudaMemcpy(d, h, n * sizeof(int), cudaMemcpyHostToDevice);`
+//!   is a whole statement of a block that holds the launch, before it, not a
+//!   `switch` body, with no `case`/`default` label between, and the function
+//!   has no `goto`: it runs before every execution of the launch. It copies
+//!   `n` elements, and `d` was allocated with that same size.
+//! - `d` is a non-static local pointer of the function mentioned only at its
+//!   declaration, in one `cudaMalloc(&d, ..)` before the copy, in the copy,
+//!   in this launch and in `cudaFree(d)` after it: nothing else writes the
+//!   device array (no other kernel is given it, no other copy), and the
+//!   kernel receives the allocation's start.
+//! - `n` keeps, from the loop's condition to the end of the launch, the value
+//!   the launch passes (`Eval::unchanged_until_launch`), an `int`.
+//!
+//! The kernel side (`ide::hostfacts`) states the fact only when the kernel
+//! itself never writes the array, and names it in the launch's label.
+
+use super::relations::LaunchAt;
+use super::{BlockKind, DeclScope, Eval, ValueTy};
+
+impl Eval<'_, '_> {
+    /// For each argument of the launch, the index of the argument `n` when
+    /// the array it passes holds `i` at each index `0 <= i < n` (see the
+    /// module comment); None otherwise.
+    pub(super) fn identity_arguments(&self, launch: &LaunchAt) -> Vec<Option<usize>> {
+        launch
+            .args
+            .iter()
+            .map(|&(s, e)| {
+                if e == s + 1 && self.unit.is_ident(s) {
+                    self.identity_bound(s, launch)
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// The argument index of the bound of the identity the device array
+    /// named at `at` (an argument of the launch) holds.
+    fn identity_bound(&self, at: usize, launch: &LaunchAt) -> Option<usize> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let f = self.function_of(launch.name_at)?;
+        let f_end = *scopes.closing.get(&f)?;
+        if scopes.gotos.iter().any(|&g| scopes.inside(f, g)) {
+            return None;
+        }
+        let d_decl = self.pointer_local(at, f)?;
+        // Every mention of `d` in the function.
+        let d_name = u.text(at);
+        let mut memcpy = None;
+        let mut malloc = None;
+        for m in f + 1..f_end {
+            if m == d_decl || m == at || u.text(m) != d_name || !u.is_ident(m) {
+                continue;
+            }
+            // Every pattern below looks back over at least three tokens.
+            if m < 3 {
+                return None;
+            }
+            if !scopes
+                .visible(u, d_name, m)
+                .is_some_and(|(d, _)| d.at == d_decl)
+            {
+                continue;
+            }
+            if !self.straight_path(m, f) {
+                return None;
+            }
+            if u.text(m - 1) == "(" && u.text(m - 2) == "cudaMemcpy" && memcpy.is_none() {
+                memcpy = Some(m - 2);
+            } else if u.text(m - 1) == "&" && u.text(m + 1) == "," && malloc.is_none() {
+                // `cudaMalloc(&d, ..)` or `cudaMalloc((void **)&d, ..)`.
+                let call = if u.text(m - 2) == "(" {
+                    m - 3
+                } else if (m >= 8)
+                    && [")", "*", "*", "void", "(", "("]
+                        .iter()
+                        .enumerate()
+                        .all(|(k, t)| u.text(m - 2 - k) == *t)
+                {
+                    m - 8
+                } else {
+                    return None;
+                };
+                if u.text(call) != "cudaMalloc" {
+                    return None;
+                }
+                malloc = Some(call);
+            } else if u.text(m - 1) == "("
+                && u.text(m - 2) == "cudaFree"
+                && u.text(m + 1) == ")"
+                && m > launch.end
+            {
+            } else {
+                return None;
+            }
+        }
+        let (memcpy, malloc) = (memcpy?, malloc?);
+        if !(malloc < memcpy && memcpy < launch.name_at) {
+            return None;
+        }
+        // The allocation: a whole statement that runs before the copy.
+        let m_open = malloc + 1;
+        let m_close = u.matching(m_open, f_end);
+        if u.text(m_close + 1) != ";" || !self.runs_before(malloc, memcpy, f) {
+            return None;
+        }
+        // The copy: a whole statement of a block holding the launch.
+        let open = memcpy + 1;
+        let close = u.matching(open, f_end);
+        let parts = u.split_commas(open + 1, close);
+        let [(ds, de), (hs, he), (bs, be), (ks, ke)] = parts.as_slice() else {
+            return None;
+        };
+        if de != &(ds + 1)
+            || he != &(hs + 1)
+            || ke != &(ks + 1)
+            || u.text(*ks) != "cudaMemcpyHostToDevice"
+            || u.text(close + 1) != ";"
+            || !self.runs_before(memcpy, launch.name_at, f)
+        {
+            return None;
+        }
+        // The allocation's size is the copy's, token for token.
+        let m_parts = u.split_commas(m_open + 1, m_close);
+        let &[_, (ms, me)] = m_parts.as_slice() else {
+            return None;
+        };
+        if me - ms != be - bs || (0..me - ms).any(|k| u.text(ms + k) != u.text(bs + k)) {
+            return None;
+        }
+        // The host array and the loop that fills it.
+        let h_decl = self.pointer_local(*hs, f)?;
+        if !self.fresh_int_array(h_decl) {
+            return None;
+        }
+        // Any other mention of `h` comes after the copy and after every loop
+        // around it: a write of `h` a later iteration copies again, made
+        // after the copy in the text (`for (..) { cudaMemcpy(d, h, ..);
+        // k<<<..>>>(d, n); h[0] = 1; }`), would otherwise be missed.
+        let settled = self.loops_end(memcpy, f, f_end)?;
+        let h_name = u.text(h_decl);
+        let mut fill = None;
+        for m in h_decl + 1..f_end {
+            if m == *hs || u.text(m) != h_name || !u.is_ident(m) {
+                continue;
+            }
+            if !scopes
+                .visible(u, h_name, m)
+                .is_some_and(|(d, _)| d.at == h_decl)
+            {
+                continue;
+            }
+            if m > settled {
+                continue;
+            }
+            if fill.is_some() || m > memcpy {
+                return None;
+            }
+            fill = Some(m);
+        }
+        let (for_at, n_at) = self.identity_loop(fill?)?;
+        if !self.runs_before(for_at, memcpy, f) {
+            return None;
+        }
+        // `n`: an `int` the launch passes, unchanged from the loop's
+        // condition to the end of the launch; the sizes are `n * sizeof(int)`.
+        let n_decl = scopes.visible(u, u.text(n_at), n_at)?.0;
+        let int = ValueTy::Int {
+            lo: i32::MIN.into(),
+            hi: i32::MAX.into(),
+            unsigned: false,
+        };
+        let n_in_size = self.n_times_int_size(*bs, *be, n_decl.at)?;
+        if n_decl.ty != int
+            || !self.unchanged_until_launch(n_at, launch)
+            || !self.unchanged_until_launch(ms + n_in_size, launch)
+            || !self.unchanged_until_launch(bs + n_in_size, launch)
+        {
+            return None;
+        }
+        launch.args.iter().position(|&(s, e)| {
+            e == s + 1
+                && u.text(s) == u.text(n_at)
+                && scopes
+                    .visible(u, u.text(s), s)
+                    .is_some_and(|(d, _)| d.at == n_decl.at)
+        })
+    }
+
+    /// The declaration of the name at `at` when it is a non-static local
+    /// pointer (`T *p`) declared in a block of the function whose body opens
+    /// at `f`.
+    fn pointer_local(&self, at: usize, f: usize) -> Option<usize> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let (decl, scope) = scopes.visible(u, u.text(at), at)?;
+        let DeclScope::Block(Some(o)) = scope else {
+            return None;
+        };
+        let local = (o == f || scopes.inside(f, o))
+            && matches!(
+                scopes.kinds.get(&o),
+                Some(BlockKind::Function | BlockKind::Statement | BlockKind::Loop)
+            );
+        let pointer = decl.at > 0 && u.text(decl.at - 1) == "*";
+        (local && !decl.is_static && pointer).then_some(decl.at)
+    }
+
+    /// Whether the declaration at `at` is `int *h = ` fresh memory:
+    /// `malloc(..)`/`calloc(..)` (after an optional `(int *)` cast) or
+    /// `new int[..]`, alone in its statement.
+    fn fresh_int_array(&self, at: usize) -> bool {
+        let u = self.unit;
+        if at < 3 || u.text(at - 2) != "int" || !matches!(u.text(at - 3), ";" | "{" | "}") {
+            return false;
+        }
+        if u.text(at + 1) != "=" {
+            return false;
+        }
+        let mut k = at + 2;
+        if (0..4).all(|j| u.text(k + j) == ["(", "int", "*", ")"][j]) {
+            k += 4;
+        }
+        let end = match u.text(k) {
+            "malloc" | "calloc" if u.text(k + 1) == "(" => u.matching(k + 1, u.toks.len()) + 1,
+            "new" if u.text(k + 1) == "int" && u.text(k + 2) == "[" => {
+                u.matching(k + 2, u.toks.len()) + 1
+            }
+            _ => return false,
+        };
+        u.text(end) == ";"
+    }
+
+    /// For the mention `h` at `m`, the `for` token and the token of `n` when
+    /// it is the body of `for (int i = 0; i < n; i++) h[i] = i;` (also
+    /// `++i`, and the body in braces).
+    fn identity_loop(&self, m: usize) -> Option<(usize, usize)> {
+        let u = self.unit;
+        let i = m + 2;
+        let body = ["[", "=", ";"];
+        if u.text(m + 1) != body[0]
+            || !u.is_ident(i)
+            || u.text(i + 1) != "]"
+            || u.text(i + 2) != body[1]
+            || u.text(i + 3) != u.text(i)
+            || u.text(i + 4) != body[2]
+        {
+            return None;
+        }
+        let counter = u.text(i);
+        if m < 2 {
+            return None;
+        }
+        // The header's `)`: right before the body, or before its `{`.
+        let close = if u.text(m - 1) == "{" {
+            if u.text(i + 5) != "}" {
+                return None;
+            }
+            m - 2
+        } else {
+            m - 1
+        };
+        if u.text(close) != ")" {
+            return None;
+        }
+        let open = super::matching_back(u, close, 64)?;
+        if open == 0 || u.text(open - 1) != "for" {
+            return None;
+        }
+        // `int i = 0 ; i < n ; i ++` (or `++ i`).
+        let header: Vec<&str> = (open + 1..close).map(|k| u.text(k)).collect();
+        let n_at = open + 8;
+        let shape = ["int", counter, "=", "0", ";", counter, "<", "", ";"];
+        if header.len() != shape.len() + 2
+            || !u.is_ident(n_at)
+            || header
+                .iter()
+                .zip(shape)
+                .enumerate()
+                .any(|(k, (h, s))| k != 7 && *h != s)
+        {
+            return None;
+        }
+        let step = (header[9], header[10]);
+        if step != (counter, "++") && step != ("++", counter) {
+            return None;
+        }
+        Some((open - 1, n_at))
+    }
+
+    /// Whether the statement starting at `stmt` runs before every execution
+    /// of the token `later` of the function `f`: it is a whole statement of
+    /// a block (the function's, a plain or loop block, not a `switch`'s)
+    /// that holds `later`, after it, with no `case`/`default` label between
+    /// (the function has no `goto`, checked by the caller).
+    fn runs_before(&self, stmt: usize, later: usize, f: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let Some(b) = scopes.block_of(stmt) else {
+            return false;
+        };
+        // Not the body of an `if`/`else`/loop, nor labelled.
+        let prev = if stmt > 0 { u.text(stmt - 1) } else { "" };
+        matches!(prev, ";" | "{" | "}")
+            && self.statement_start(stmt) == stmt
+            && stmt < later
+            && (b == f || scopes.inside(f, b))
+            && self.straight_path(stmt, f)
+            && matches!(
+                scopes.kinds.get(&b),
+                Some(BlockKind::Function | BlockKind::Statement | BlockKind::Loop)
+            )
+            && scopes.inside(b, later)
+            && (stmt..later).all(|k| !matches!(u.text(k), "case" | "default"))
+    }
+
+    /// The last token of the outermost loop around token `at` inside the
+    /// function body `f` (`f_end` its `}`), its `do`-`while` condition
+    /// included; `at` itself when no loop is around it. None for a loop
+    /// block whose statement is not understood.
+    fn loops_end(&self, at: usize, f: usize, f_end: usize) -> Option<usize> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let mut end = at;
+        let mut b = scopes.block_of(at);
+        while let Some(o) = b {
+            if o == f {
+                break;
+            }
+            if scopes.kinds.get(&o) == Some(&BlockKind::Loop) {
+                let close = *scopes.closing.get(&o)?;
+                let mut last = close;
+                if u.text(close + 1) == "while" && u.text(close + 2) == "(" {
+                    last = u.matching(close + 2, f_end) + 1;
+                }
+                end = end.max(last);
+            }
+            b = scopes.block_of(o);
+        }
+        Some(end)
+    }
+
+    /// Where `n` is in `[s, e)` (from `s`) when that is `n * sizeof(int)` or
+    /// `sizeof(int) * n` with `n` the variable declared at `n_decl`.
+    fn n_times_int_size(&self, s: usize, e: usize, n_decl: usize) -> Option<usize> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let texts: Vec<&str> = (s..e).map(|k| u.text(k)).collect();
+        let offset = match texts.as_slice() {
+            [_, "*", "sizeof", "(", "int", ")"] => 0,
+            ["sizeof", "(", "int", ")", "*", _] => 5,
+            _ => return None,
+        };
+        let n_at = s + offset;
+        (u.is_ident(n_at)
+            && scopes
+                .visible(u, u.text(n_at), n_at)
+                .is_some_and(|(d, _)| d.at == n_decl))
+        .then_some(offset)
+    }
+}

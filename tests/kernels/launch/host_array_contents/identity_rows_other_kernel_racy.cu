@@ -1,0 +1,40 @@
+// expect-verdict(scatter_rows): racy
+// expect-verdict(scramble): race-free
+// A near miss of identity_rows.cu: another kernel, launched on `d_rows`
+// between the copy and the launch, sets `rows[1] = 0`, so operations 0 and
+// 1 both add into row 0: a real race.
+#include <cstdlib>
+
+__global__ void scramble(int *rows) {
+    if (threadIdx.x == 0 && blockIdx.x == 0)
+        rows[1] = 0;
+}
+
+__global__ void scatter_rows(const float *__restrict__ in, float *out,
+                             const int *__restrict__ rows, int num_ops, int cols) {
+    int idx = blockIdx.x * blockDim.x + threadIdx.x;
+    // Sizes the host may read as negative: no operation then.
+    if (num_ops <= 0 || cols <= 0 || idx >= num_ops * cols) return;
+    int op = idx / cols;
+    int col = idx % cols;
+    int row = rows[op];
+    out[row * cols + col] += in[op * cols + col]; //~ race
+}
+
+int main(int argc, char **argv) {
+    int num_ops = atoi(argv[1]);
+    int cols = atoi(argv[2]);
+    int *h_rows = (int *)malloc(num_ops * sizeof(int));
+    for (int i = 0; i < num_ops; i++)
+        h_rows[i] = i;
+    float *d_in, *d_out;
+    int *d_rows;
+    cudaMalloc(&d_in, num_ops * cols * sizeof(float));
+    cudaMalloc(&d_out, num_ops * cols * sizeof(float));
+    cudaMalloc(&d_rows, num_ops * sizeof(int));
+    cudaMemcpy(d_rows, h_rows, num_ops * sizeof(int), cudaMemcpyHostToDevice);
+    scramble<<<1, 1>>>(d_rows);
+    scatter_rows<<<(num_ops * cols + 255) / 256, 256>>>(d_in, d_out, d_rows, num_ops, cols);
+    cudaDeviceSynchronize();
+    return 0;
+}
