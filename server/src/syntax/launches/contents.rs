@@ -83,9 +83,9 @@ impl Eval<'_, '_> {
             if m < 3 {
                 return None;
             }
-            if !scopes
+            if scopes
                 .visible(u, d_name, m)
-                .is_some_and(|(d, _)| d.at == d_decl)
+                .is_none_or(|(d, _)| d.at != d_decl)
             {
                 continue;
             }
@@ -171,9 +171,9 @@ impl Eval<'_, '_> {
             if m == *hs || u.text(m) != h_name || !u.is_ident(m) {
                 continue;
             }
-            if !scopes
+            if scopes
                 .visible(u, h_name, m)
-                .is_some_and(|(d, _)| d.at == h_decl)
+                .is_none_or(|(d, _)| d.at != h_decl)
             {
                 continue;
             }
