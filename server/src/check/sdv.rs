@@ -125,8 +125,13 @@ const CORE_MIN_FACTS: usize = 256;
 /// A pair query with at least this many base facts (its scenario's, see
 /// `Checker::base_facts`) may be asked to an incremental solver holding
 /// them (see `Checker::decided_incrementally`): loading hundreds of facts
-/// costs Z3 more than most goals cost it to decide.
-const INCREMENTAL_MIN_BASE: usize = 128;
+/// costs Z3 more than most goals cost it to decide. From 32 on, not 128:
+/// a base of 127 facts (ced's `non_max_supp_kernel` with its barrier) cost
+/// ~10,000 units per fresh query and 1,500-6,000 incremental ones, and on
+/// the strip-and-fix kernels the change saves more work than the `unknown`
+/// incremental tries it adds cost (the base's solver is dropped when it
+/// rarely decides).
+const INCREMENTAL_MIN_BASE: usize = 32;
 
 /// Work cap of the query for a colliding witness of a pair on two arrays
 /// (see `Checker::colliding_model`), asked only once the pair is racy.
