@@ -125,8 +125,17 @@ const CORE_MIN_FACTS: usize = 256;
 /// A pair query with at least this many base facts (its scenario's, see
 /// `Checker::base_facts`) may be asked to an incremental solver holding
 /// them (see `Checker::decided_incrementally`): loading hundreds of facts
-/// costs Z3 more than most goals cost it to decide.
-const INCREMENTAL_MIN_BASE: usize = 128;
+/// costs Z3 more than most goals cost it to decide. From 32 on, not 128:
+/// a base of 127 facts (ced's `non_max_supp_kernel` with its barrier) cost
+/// ~10,000 units per fresh query and 1,500-6,000 incremental ones, and on
+/// the strip-and-fix kernels the change saves more work than the `unknown`
+/// incremental tries it adds cost (the base's solver is dropped when it
+/// rarely decides).
+const INCREMENTAL_MIN_BASE: usize = 32;
+
+/// Work cap of the query for a colliding witness of a pair on two arrays
+/// (see `Checker::colliding_model`), asked only once the pair is racy.
+const WITNESS_WORK: u64 = PORTFOLIO[0].1;
 
 /// Work slice of a query to an incremental solver (see
 /// `Checker::decided_incrementally`), like the first portfolio turn's.
@@ -2618,6 +2627,13 @@ impl<'k, 's> Checker<'k, 's> {
                 }
                 None => self.solve(&facts, &r1, &r2),
             };
+            let outcome = match outcome {
+                (SatResult::Sat, Some(model)) if a.array != b.array => (
+                    SatResult::Sat,
+                    Some(self.colliding_model(model, &facts, &s1, &s2)),
+                ),
+                other => other,
+            };
             if let (SatResult::Sat, Some(model)) = &outcome {
                 remember_witness(witness_key, model);
             }
@@ -3002,6 +3018,42 @@ impl<'k, 's> Checker<'k, 's> {
         };
         self.goals_from = goals_from;
         answer
+    }
+
+    /// A model of the racy query `facts` of a pair on two arrays (one an
+    /// alias of any array of its space) whose offsets collide as offsets
+    /// into one array, for the witness. Such a pair overlaps whatever its
+    /// offsets (`Encoder::overlap`: the alias may target any byte), so the
+    /// query's model leaves the two offsets unrelated (bytes 0 and 768 of
+    /// `out`), but the witness states them as offsets into the array it
+    /// names, the alias targeting its start: no collision as stated, and
+    /// which model the solver happens to return decided it (an incremental
+    /// solver's or a reordered query's model did not collide). The verdict
+    /// is not asked again (the pair is racy with `model`); the query with
+    /// the offsets overlapping is asked in at most [`WITNESS_WORK`] units,
+    /// and its model, a model of `facts` too, is taken when it has one;
+    /// otherwise `model` stays (the alias then targets the array elsewhere
+    /// than at its start).
+    fn colliding_model(
+        &mut self,
+        model: Model,
+        facts: &[Bool],
+        s1: &AccessSym,
+        s2: &AccessSym,
+    ) -> Model {
+        let same_bytes = self.enc.overlap(s1, s2, false);
+        // Past the budget the pair keeps its model (no query, and the
+        // budget's finding stays the next pair's).
+        if model.eval(&same_bytes, true).and_then(|v| v.as_bool()) == Some(true)
+            || self.over_budget().is_some()
+        {
+            return model;
+        }
+        let query: Vec<Bool> = facts.iter().cloned().chain([same_bytes]).collect();
+        match self.check_facts(query.into_iter(), Some(WITNESS_WORK), &[]) {
+            (SatResult::Sat, Some(m)) => m,
+            _ => model,
+        }
     }
 
     /// Whether the query is unsatisfiable to an incremental solver that

@@ -2560,6 +2560,20 @@ fn houdini_singles(
 /// for its exit values.
 const LAST_ITERATION_MAX_STMTS: usize = 256;
 
+/// `c ? then : other`, or `then` itself when both arms are the same term
+/// (Z3 shares equal terms, so `==` is structural): `ite(c, x, x) = x`. A
+/// branch that neither returns nor breaks leaves the control flags as they
+/// were, and an `ite` per such branch made every later path fact carry the
+/// conditions of every data-dependent branch before it (a kernel of inlined
+/// carry checks built facts of megabytes, re-simplified per query).
+fn ite_or_same<A: Ast + Clone + PartialEq>(c: &Bool, then: &A, other: &A) -> A {
+    if then == other {
+        then.clone()
+    } else {
+        c.ite(then, other)
+    }
+}
+
 /// `then_env` where `c` holds, else `else_env`; a variable without a value
 /// in either has none.
 fn merge_envs(c: &Bool, then_env: &[Option<Val>], else_env: &[Option<Val>]) -> Vec<Option<Val>> {
@@ -4027,8 +4041,8 @@ impl Exec<'_, '_> {
                 let y = self.expr_as(b, *ty);
                 self.expr_guards.pop();
                 match (x, y) {
-                    (Val::B(x), Val::B(y)) => Val::B(c.ite(&x, &y)),
-                    (Val::I(x, rx), Val::I(y, ry)) => Val::I(c.ite(&x, &y), rx.join(ry)),
+                    (Val::B(x), Val::B(y)) => Val::B(ite_or_same(&c, &x, &y)),
+                    (Val::I(x, rx), Val::I(y, ry)) => Val::I(ite_or_same(&c, &x, &y), rx.join(ry)),
                     (x, _) => x,
                 }
             }
@@ -5529,9 +5543,9 @@ impl Exec<'_, '_> {
         self.block(else_);
         self.guard = guard;
 
-        self.alive = c.ite(&then_flags.0, &self.alive);
-        self.broken = c.ite(&then_flags.1, &self.broken);
-        self.continued = c.ite(&then_flags.2, &self.continued);
+        self.alive = ite_or_same(&c, &then_flags.0, &self.alive);
+        self.broken = ite_or_same(&c, &then_flags.1, &self.broken);
+        self.continued = ite_or_same(&c, &then_flags.2, &self.continued);
         for (&i, then_val) in touched.iter().zip(&then_vals) {
             let Some(else_val) = self.env.get(i) else {
                 break;
@@ -7807,5 +7821,27 @@ mod pow2_candidate_tests {
         assert_eq!(holds.simplify().as_bool(), Some(true));
         let odd = Shape::MultipleOfPow2(3).holds(&Int::from_i64(-20), &v0);
         assert_eq!(odd.simplify().as_bool(), Some(false));
+    }
+}
+
+#[cfg(test)]
+mod ite_or_same_tests {
+    use super::*;
+
+    /// Equal arms give the arm itself (the same term, no `ite`); different
+    /// arms give the `ite`, whose value follows the condition.
+    #[test]
+    fn equal_arms_give_the_arm_and_different_arms_the_ite() {
+        let c = Bool::new_const("ite_or_same_c");
+        let x = Int::new_const("ite_or_same_x");
+        let same = ite_or_same(&c, &(x.clone() + 1), &(x.clone() + 1));
+        assert!(same == x.clone() + 1);
+        assert_eq!(head_kind(&same), Some(DeclKind::Add));
+        let other = ite_or_same(&c, &x, &Int::from_i64(0));
+        assert_eq!(head_kind(&other), Some(DeclKind::Ite));
+        let solver = z3::Solver::new();
+        solver.assert(c.clone());
+        solver.assert(other.eq(&x).not());
+        assert_eq!(solver.check(), z3::SatResult::Unsat);
     }
 }
