@@ -468,6 +468,7 @@ def main(argv):
         print(f"  {r['path']}\t{r['scope']}\texpected {r['expected']}\tgot {r['got']}\t{r['first']}")
     print()
     core_stats = print_summary(results, corpus, args)
+    core = [r for r in results if r["scope"] == "core"]
     print(f"wall time: {elapsed:.1f} s with {args.jobs} job(s)")
 
     if args.json_out:
