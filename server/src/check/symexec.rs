@@ -550,11 +550,6 @@ pub struct Encoder<'k> {
     /// the queries to leave out those of reads nothing else mentions (see
     /// [`super::slice::Slicer::drop_unread_links`]).
     pub(super) read_links: RefCell<super::slice::ReadLinks>,
-    /// The read keys [`Exec::read_address`] named so far, by pass prefix,
-    /// thread and defining term: equal definitions get one constant, so
-    /// that two reads at the same address (a repeated read's link, the
-    /// read-only function) have the same key term, as an inline key had.
-    read_keys: RefCell<HashMap<(String, usize, Int), Int>>,
     funcs: RefCell<HashMap<String, FuncDecl>>,
     cache: RefCell<HashMap<(usize, Scenario), Rc<ExecResult>>>,
     /// Candidate loop-head invariants proven inductive, per loop and thread
@@ -990,7 +985,6 @@ impl<'k> Encoder<'k> {
                 super::own_write::repeated_reads(kernel)
             },
             read_links: RefCell::new(Default::default()),
-            read_keys: RefCell::new(HashMap::default()),
             funcs: RefCell::new(HashMap::default()),
             cache: RefCell::new(HashMap::default()),
             invariants: RefCell::new(HashMap::default()),
@@ -4824,10 +4818,8 @@ impl Exec<'_, '_> {
         }
     }
 
-    /// Records `stmt`'s access; returns its byte offset and the no-wrap
-    /// facts of its index arithmetic, without the access's enabling
-    /// condition (its premise, [`AccessSym::premise`], is `enabled =>`
-    /// them).
+    /// Records `stmt`'s access; returns its byte offset and its premise
+    /// (see [`AccessSym::premise`]).
     fn record_access(
         &mut self,
         stmt: &Stmt,
@@ -4851,15 +4843,10 @@ impl Exec<'_, '_> {
         }
         // The index arithmetic of a reached access does not wrap: a premise
         // of this access's own queries (see `AccessSym::premise`).
-        let fits = if facts.is_empty() {
+        let premise = if facts.is_empty() {
             Bool::from_bool(true)
         } else {
-            Bool::and(&facts)
-        };
-        let premise = if facts.is_empty() {
-            fits.clone()
-        } else {
-            self.enabled().implies(&fits)
+            self.enabled().implies(Bool::and(&facts))
         };
         let mut vars = Vec::new();
         vars_of(&access.offset, &mut vars);
@@ -4906,62 +4893,27 @@ impl Exec<'_, '_> {
             row_major,
             horner,
             triangles,
-            premise,
+            premise: premise.clone(),
         };
         self.out.accesses.insert(stmt.id, sym.clone());
-        (sym.offset, fits)
+        (sym.offset, premise)
     }
 
     /// The byte offset a read's value is a function of, for the facts that
     /// outlive the read's own queries (the read-only function, a repeated
     /// read's link), which every query of the thread asserts. `offset` is
-    /// C's offset only where `fits` holds (the no-wrap facts of the read's
-    /// index arithmetic, see [`AccessSym::premise`]), which those queries do
-    /// not assume: elsewhere the address is C's own offset (evaluated again
+    /// C's offset only under `premise` (the read's index-arithmetic
+    /// assumption, see [`AccessSym::premise`]), which those queries do not
+    /// assume: elsewhere the address is C's own offset (evaluated again
     /// without the assumption), so a wrapped index reads where C reads.
-    /// The condition is `fits`, not the premise `enabled => fits`: the two
-    /// agree where the read is executed, and where it is not, C reads
-    /// nothing, so no address is C's (every fact on the value holds for
-    /// any value, or only where the read is executed: `f` = the memory's
-    /// contents satisfies them whatever the key). Leaving the enabling
-    /// condition out keeps the path's branch conditions (`rid < n`: a
-    /// parameter) out of the key, so that the query slice (`check::slice`)
-    /// does not connect every fact on the value to the guards.
-    /// The address is a fresh constant equal to `fits ? offset : C's
-    /// offset` on the thread's path (a definition: every model of the
-    /// formula without it extends to one with it), so that the facts
-    /// holding the read (its access's enabling condition, a loop bound
-    /// `i < A[r]`) read a constant rather than the two offsets' wrapping
-    /// arithmetic: the hub core of a query (`Slicer::core`) then leaves the
-    /// definition out, and the solver no longer searches that arithmetic
-    /// where the goal does not depend on the value read.
-    fn read_address(&mut self, access: &crate::ir::Access, offset: &Int, fits: &Bool) -> Int {
-        if fits.as_bool() == Some(true) {
+    fn read_address(&mut self, access: &crate::ir::Access, offset: &Int, premise: &Bool) -> Int {
+        if premise.as_bool() == Some(true) {
             return offset.clone();
         }
         let outer = std::mem::take(&mut self.pending);
         let (c_offset, _) = self.expr_int(&access.offset, ScalarTy::LONG);
         self.pending = outer;
-        let definition = fits.ite(offset, &c_offset);
-        let prefix = self.pass.as_ref().map_or("", |p| p.prefix.as_str());
-        let memo = (prefix.to_string(), self.thread, definition.clone());
-        let known = self.enc.read_keys.borrow().get(&memo).cloned();
-        let key = match known {
-            Some(key) => key,
-            None => {
-                let mut keys = self.enc.read_keys.borrow_mut();
-                let n = keys.len();
-                // `#` cannot occur in a C name: no kernel symbol shares it.
-                let key = Int::new_const(format!("{prefix}read-key#{n}!t{}", self.thread));
-                keys.insert(memo, key.clone());
-                key
-            }
-        };
-        // Asserted at every evaluation (the same term when repeated): the
-        // path's facts may be rolled back, and another scenario's execution
-        // that named the key asserts it on its own path.
-        self.out.assumptions.push(key.eq(&definition));
-        key
+        premise.ite(offset, &c_offset)
     }
 
     /// `offset` with the values of the linear counters it mentions replaced
@@ -5300,7 +5252,7 @@ impl Exec<'_, '_> {
                 self.set(*var, v);
             }
             StmtKind::Read { dest, access } => {
-                let (offset, fits) = self.record_access(stmt, access, None);
+                let (offset, premise) = self.record_access(stmt, access, None);
                 let ty = self.var_ty(*dest);
                 let keyed = (self.enc.read_only.contains(&access.array) && !self.enc.adversarial)
                     || self.enc.repeated_reads.contains_key(&stmt.id)
@@ -5310,7 +5262,7 @@ impl Exec<'_, '_> {
                         .values()
                         .any(|firsts| firsts.contains(&stmt.id));
                 let offset = if keyed {
-                    self.read_address(access, &offset, &fits)
+                    self.read_address(access, &offset, &premise)
                 } else {
                     offset
                 };

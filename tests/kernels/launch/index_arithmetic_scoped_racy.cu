@@ -51,32 +51,3 @@ __global__ void race_through_wrapped_read(const int *in, int *c, unsigned n) {
 }
 
 void wrapped_read(const int *in, int *c) { race_through_wrapped_read<<<3, 32>>>(in, c, 0x80000000u); }
-
-// The same reads under a branch on a parameter: where they execute, the
-// first reads C's in[0] (the branch's condition is not part of the
-// address's definition, but the address is C's wherever the read runs).
-__global__ void race_through_guarded_wrapped_read(const int *in, int *c, unsigned n, int m) {
-    int v = 0, z = 0;
-    if (m > 0) {
-        v = in[blockIdx.x * n];
-        z = in[4294967296ull];
-    }
-    if (threadIdx.x == 0 && (blockIdx.x == 0 || v != z))
-        c[blockIdx.x == 2 ? 1 : 1 + blockIdx.x] = blockIdx.x; //~ race write-write
-}
-
-void guarded_read(const int *in, int *c) {
-    race_through_guarded_wrapped_read<<<3, 32>>>(in, c, 0x80000000u, 1);
-}
-
-// Reads of two wrapping addresses (`blockIdx.x * n` and one past it) may
-// read different values: block 2 then stores c[1] as block 0 does
-// (index_arithmetic_scoped.cu `one_key_twice`: one address read twice).
-__global__ void race_through_two_keys(const int *__restrict__ in, int *c, unsigned n) {
-    int a = in[blockIdx.x * n];
-    int b = in[blockIdx.x * n + 1];
-    if (threadIdx.x == 0 && (blockIdx.x != 2 || a != b))
-        c[blockIdx.x == 2 ? 1 : 1 + blockIdx.x] = blockIdx.x; //~ race write-write
-}
-
-void two_keys(const int *in, int *c) { race_through_two_keys<<<3, 32>>>(in, c, 0x80000000u); }
