@@ -350,14 +350,7 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                     // and the scan without its calls' values still relied
                     // on such a wrapper: the launch's sizes and arguments
                     // are unknown.
-                    l = HostLaunch {
-                        kernel: l.kernel,
-                        template_args: l.template_args,
-                        start: l.start,
-                        end: l.end,
-                        text: l.text,
-                        ..unknown_launch()
-                    };
+                    l = HostLaunch::unknown(l.kernel, l.template_args, (l.start, l.end, l.text));
                 }
                 Some(LaunchSite {
                     block_dim: l.block_dim(),
@@ -441,35 +434,6 @@ fn launches_for_other_callers(unit: &HostUnit, pass: &HostPass) -> Vec<HostLaunc
         launches = crate::syntax::launches::scan_translation_excluding(&texts, &excluded).launches;
     }
     launches
-}
-
-/// A launch with nothing known about its sizes and arguments.
-fn unknown_launch() -> HostLaunch {
-    HostLaunch {
-        kernel: String::new(),
-        template_args: Vec::new(),
-        template_values: Vec::new(),
-        grid: [None; 3],
-        block: [None; 3],
-        args: Vec::new(),
-        arity: None,
-        arg_lower_bounds: Vec::new(),
-        arg_loop_bounds: Vec::new(),
-        arg_pow2: Vec::new(),
-        arg_whole: Vec::new(),
-        arg_names: Vec::new(),
-        arg_fields: Vec::new(),
-        arg_identity: Vec::new(),
-        grid_relation: Default::default(),
-        block_relation: Default::default(),
-        arg_relations: Vec::new(),
-        grid_square: false,
-        block_square: false,
-        callers: Vec::new(),
-        start: 0,
-        end: 0,
-        text: 0,
-    }
 }
 
 /// One host pass's translation unit, as [`called_elsewhere`] needs it.

@@ -110,6 +110,40 @@ pub struct HostLaunch {
 }
 
 impl HostLaunch {
+    /// A launch of `kernel` at `(start, end, text)` of which nothing else is
+    /// known: no sizes, arguments, relations or caller values.
+    pub fn unknown(
+        kernel: String,
+        template_args: Vec<String>,
+        (start, end, text): (usize, usize, usize),
+    ) -> HostLaunch {
+        HostLaunch {
+            kernel,
+            template_args,
+            template_values: Vec::new(),
+            grid: [None; 3],
+            block: [None; 3],
+            args: Vec::new(),
+            arity: None,
+            arg_lower_bounds: Vec::new(),
+            arg_loop_bounds: Vec::new(),
+            arg_pow2: Vec::new(),
+            arg_whole: Vec::new(),
+            arg_names: Vec::new(),
+            arg_fields: Vec::new(),
+            arg_identity: Vec::new(),
+            grid_relation: Default::default(),
+            block_relation: Default::default(),
+            arg_relations: Vec::new(),
+            grid_square: false,
+            block_square: false,
+            callers: Vec::new(),
+            start,
+            end,
+            text,
+        }
+    }
+
     /// The block shape when every dimension is known.
     pub fn block_dim(&self) -> Option<[u32; 3]> {
         all_known(self.block)
@@ -492,31 +526,11 @@ pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostSc
             continue;
         }
         let (text, start) = (unit.toks[i].0, unit.toks[i].1.start);
-        launches.push(HostLaunch {
-            kernel: name.to_string(),
-            template_args: Vec::new(),
-            template_values: Vec::new(),
-            grid: [None; 3],
-            block: [None; 3],
-            args: Vec::new(),
-            arity: None,
-            arg_lower_bounds: Vec::new(),
-            arg_loop_bounds: Vec::new(),
-            arg_pow2: Vec::new(),
-            arg_whole: Vec::new(),
-            arg_names: Vec::new(),
-            arg_fields: Vec::new(),
-            arg_identity: Vec::new(),
-            grid_relation: Default::default(),
-            block_relation: Default::default(),
-            arg_relations: Vec::new(),
-            grid_square: false,
-            block_square: false,
-            callers: Vec::new(),
-            start,
-            end: unit.toks[i].1.end,
-            text,
-        });
+        launches.push(HostLaunch::unknown(
+            name.to_string(),
+            Vec::new(),
+            (start, unit.toks[i].1.end, text),
+        ));
     }
     let place = |h: &GlobalHead| {
         let (text, tok) = &unit.toks[h.name_at];
