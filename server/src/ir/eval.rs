@@ -4,7 +4,9 @@
 //! block ids, launch dimensions, parameters, locals), both accesses' byte offsets
 //! must evaluate to overlapping ranges. Integer results wrap to their type's
 //! width; undefined behaviour (division by zero, over-wide shifts) gives `None`,
-//! as do floats, whose arithmetic the checker leaves uninterpreted.
+//! as do floats, whose arithmetic the checker leaves uninterpreted. Witness
+//! replay ([`Assignment::eval`]) gives over-wide shifts the checker's
+//! bit-vector meaning instead, since witness values come from its model.
 
 use crate::base::HashMap;
 
@@ -57,6 +59,24 @@ pub fn wrap(raw: i128, ty: ScalarTy) -> Option<i128> {
 /// `Builtin` leaf (None: unknown, which makes the result unknown unless the
 /// leaf is not needed, as in the untaken arm of a select).
 pub fn eval_expr(expr: &Expr, leaf: &dyn Fn(&Expr) -> Option<Value>) -> Option<Value> {
+    eval_in(expr, leaf, OverwideShift::Undefined)
+}
+
+/// What a shift by an amount outside [0, width) of its type evaluates to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OverwideShift {
+    /// Undefined in C: no value.
+    Undefined,
+    /// The checker's bit-vector meaning (`bvshl`, `bvlshr`, `bvashr`), which
+    /// witnesses are taken from.
+    BitVector,
+}
+
+fn eval_in(
+    expr: &Expr,
+    leaf: &dyn Fn(&Expr) -> Option<Value>,
+    shifts: OverwideShift,
+) -> Option<Value> {
     match expr {
         Expr::Int(v, ty) => Value::new(*v, *ty),
         Expr::Float(..) => None,
@@ -65,28 +85,28 @@ pub fn eval_expr(expr: &Expr, leaf: &dyn Fn(&Expr) -> Option<Value>) -> Option<V
             Value::new(v.bits, v.ty)
         }
         Expr::Unary(op, operand, ty) => {
-            let v = eval_expr(operand, leaf)?;
+            let v = eval_in(operand, leaf, shifts)?;
             match op {
                 UnOp::Neg => Value::new(convert(v, *ty)?.wrapping_neg(), *ty),
                 UnOp::BitNot => Value::new(!convert(v, *ty)?, *ty),
                 UnOp::Not => Value::new((!v.truthy()) as i128, ScalarTy::Bool),
             }
         }
-        Expr::Binary(op, lhs, rhs, ty) => eval_binary(*op, lhs, rhs, *ty, leaf),
+        Expr::Binary(op, lhs, rhs, ty) => eval_binary(*op, lhs, rhs, *ty, leaf, shifts),
         Expr::Cast(ty, operand) => {
-            let v = eval_expr(operand, leaf)?;
+            let v = eval_in(operand, leaf, shifts)?;
             Value::new(convert(v, *ty)?, *ty)
         }
         Expr::Select(cond, then_, else_, ty) => {
-            let chosen = if eval_expr(cond, leaf)?.truthy() {
+            let chosen = if eval_in(cond, leaf, shifts)?.truthy() {
                 then_
             } else {
                 else_
             };
-            let v = eval_expr(chosen, leaf)?;
+            let v = eval_in(chosen, leaf, shifts)?;
             Value::new(convert(v, *ty)?, *ty)
         }
-        Expr::Apply(name, args, ty) => eval_apply(name, args, *ty, leaf),
+        Expr::Apply(name, args, ty) => eval_apply(name, args, *ty, leaf, shifts),
     }
 }
 
@@ -125,13 +145,14 @@ fn eval_binary(
     rhs: &Expr,
     ty: ScalarTy,
     leaf: &dyn Fn(&Expr) -> Option<Value>,
+    shifts: OverwideShift,
 ) -> Option<Value> {
     match op {
         BinOp::And | BinOp::Or => {
             // No side effects, so evaluation order only matters for unknowns:
             // a known deciding operand makes the other one irrelevant.
-            let a = eval_expr(lhs, leaf).map(Value::truthy);
-            let b = eval_expr(rhs, leaf).map(Value::truthy);
+            let a = eval_in(lhs, leaf, shifts).map(Value::truthy);
+            let b = eval_in(rhs, leaf, shifts).map(Value::truthy);
             let result = match (op, a, b) {
                 (BinOp::And, Some(false), _) | (BinOp::And, _, Some(false)) => false,
                 (BinOp::Or, Some(true), _) | (BinOp::Or, _, Some(true)) => true,
@@ -143,8 +164,8 @@ fn eval_binary(
             Value::new(result as i128, ScalarTy::Bool)
         }
         _ if op.is_comparison() => {
-            let a = eval_expr(lhs, leaf)?;
-            let b = eval_expr(rhs, leaf)?;
+            let a = eval_in(lhs, leaf, shifts)?;
+            let b = eval_in(rhs, leaf, shifts)?;
             let common = common_ty(a.ty, b.ty);
             let (x, y) = (convert(a, common)?, convert(b, common)?);
             let result = match op {
@@ -158,12 +179,25 @@ fn eval_binary(
             Value::new(result as i128, ScalarTy::Bool)
         }
         BinOp::Shl | BinOp::Shr => {
-            let a = convert(eval_expr(lhs, leaf)?, ty)?;
-            let amount = eval_expr(rhs, leaf)?.bits;
+            let a = convert(eval_in(lhs, leaf, shifts)?, ty)?;
+            let amount = eval_in(rhs, leaf, shifts)?.bits;
             // Shifting by a negative amount or by the width or more is undefined in C.
-            if amount < 0 || amount >= i128::from(ty.bits()) {
-                return None;
-            }
+            let width = i128::from(ty.bits());
+            let amount = match shifts {
+                OverwideShift::Undefined if amount < 0 || amount >= width => return None,
+                OverwideShift::Undefined => amount,
+                // The checker's bit-vector shifts read the amount modulo 2^n
+                // as unsigned; n or more shifts every bit out (0, or the sign
+                // fill for `>>` of a negative signed value).
+                OverwideShift::BitVector => {
+                    let amount = amount.rem_euclid(1i128 << width.clamp(1, 126));
+                    if amount >= width {
+                        let fill = if op == BinOp::Shr && a < 0 { -1 } else { 0 };
+                        return Value::new(fill, ty);
+                    }
+                    amount
+                }
+            };
             let amount = amount as u32;
             let raw = if op == BinOp::Shl {
                 a.checked_shl(amount)?
@@ -173,8 +207,8 @@ fn eval_binary(
             Value::new(raw, ty)
         }
         _ => {
-            let a = convert(eval_expr(lhs, leaf)?, ty)?;
-            let b = convert(eval_expr(rhs, leaf)?, ty)?;
+            let a = convert(eval_in(lhs, leaf, shifts)?, ty)?;
+            let b = convert(eval_in(rhs, leaf, shifts)?, ty)?;
             let raw = match op {
                 BinOp::Add => a.wrapping_add(b),
                 BinOp::Sub => a.wrapping_sub(b),
@@ -198,13 +232,14 @@ fn eval_apply(
     args: &[Expr],
     ty: ScalarTy,
     leaf: &dyn Fn(&Expr) -> Option<Value>,
+    shifts: OverwideShift,
 ) -> Option<Value> {
     if matches!(ty, ScalarTy::Float { .. }) {
         return None;
     }
     let values: Vec<i128> = args
         .iter()
-        .map(|a| eval_expr(a, leaf).and_then(|v| convert(v, ty)))
+        .map(|a| eval_in(a, leaf, shifts).and_then(|v| convert(v, ty)))
         .collect::<Option<_>>()?;
     let raw = match (name, values.as_slice()) {
         ("min" | "umin" | "llmin" | "ullmin", [a, b]) => *a.min(b),
@@ -269,8 +304,14 @@ impl Assignment {
     }
 
     /// Evaluates `expr` of `kernel` under this assignment.
+    /// An over-wide shift has the checker's bit-vector meaning, since the
+    /// witness values come from the checker's model.
     pub fn eval(&self, kernel: &Kernel, expr: &Expr) -> Option<Value> {
-        eval_expr(expr, &|leaf| self.leaf(kernel, leaf))
+        eval_in(
+            expr,
+            &|leaf| self.leaf(kernel, leaf),
+            OverwideShift::BitVector,
+        )
     }
 }
 
@@ -370,6 +411,34 @@ mod tests {
             Some(0x7fff_fffc)
         );
         assert_eq!(eval(&bin(BinOp::Shl, int(1), int(32), ScalarTy::INT)), None);
+        let bv = |e: &Expr| eval_in(e, &|_| None, OverwideShift::BitVector).map(|v| v.bits);
+        assert_eq!(
+            bv(&bin(BinOp::Shl, int(1), int(32), ScalarTy::INT)),
+            Some(0)
+        );
+        assert_eq!(
+            bv(&bin(BinOp::Shl, uint(3), uint(33), ScalarTy::UINT)),
+            Some(0)
+        );
+        assert_eq!(
+            bv(&bin(BinOp::Shr, int(-8), int(40), ScalarTy::INT)),
+            Some(-1)
+        );
+        assert_eq!(
+            bv(&bin(BinOp::Shr, uint(-8), uint(40), ScalarTy::UINT)),
+            Some(0)
+        );
+        // A negative amount reads as 2^32 - 1: over-wide.
+        assert_eq!(
+            bv(&bin(BinOp::Shl, int(1), int(-1), ScalarTy::INT)),
+            Some(0)
+        );
+        // Modulo 2^n: 2^32 + 1 shifts by 1, as `bvshl` of the reduced amount.
+        let long_amount = Expr::Int((1i128 << 32) + 1, ScalarTy::LONG);
+        assert_eq!(
+            bv(&bin(BinOp::Shl, int(1), long_amount, ScalarTy::INT)),
+            Some(2)
+        );
         assert_eq!(eval(&bin(BinOp::Shl, int(1), int(-1), ScalarTy::INT)), None);
     }
 
