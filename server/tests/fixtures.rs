@@ -265,6 +265,14 @@ fn check_witness(
                 w.byte_offsets[i]
             ));
         }
+        // Through an alias of any array: a byte an array of its space can
+        // have (2^40 bounds the global memory of any GPU).
+        if array.may_alias_all && !(0..1i128 << 40).contains(&offset) {
+            return Err(format!(
+                "access {i} through `{}` at byte offset {offset}, in no array",
+                array.name
+            ));
+        }
         ranges.push((offset, offset + i128::from(access.size)));
     }
     let (a, b) = (ranges[0], ranges[1]);
