@@ -524,18 +524,20 @@ fn values_elsewhere(
             && !is_included(file, others.includes)
         {
             sources.push((file, text.as_str()));
-        } else if !crate::syntax::launches::only_declares(text, function)
-            && !(in_folder
-                && read_for_every_program(
-                    unit,
-                    &mentions.in_unit,
-                    file,
-                    text,
-                    &mentions.folder_files,
-                    &functions,
-                ))
-        {
-            return None;
+        } else {
+            let seen = crate::syntax::launches::only_declares(text, function)
+                || (in_folder
+                    && read_for_every_program(
+                        unit,
+                        &mentions.in_unit,
+                        file,
+                        text,
+                        &mentions.folder_files,
+                        &functions,
+                    ));
+            if !seen {
+                return None;
+            }
         }
     }
     let mut values: Option<Vec<Option<i128>>> = None;
@@ -668,7 +670,7 @@ struct Mentions {
 
 /// The walk of [`called_elsewhere`]: the files other than `unit.files` of
 /// the checked file's folder, and what they include in turn, that mention
-/// one of `functions`. None when one may not be read (an unreadable folder
+/// one of `functions` (as a word, or a name a `##` there may build). None when one may not be read (an unreadable folder
 /// or file, a computed include, more than [`MAX_SIBLING_FILES`] files in
 /// the folder or [`MAX_CALLER_FILES`] in all): it may mention them.
 fn mentions_elsewhere(unit: &HostUnit, functions: &[String]) -> Option<Mentions> {
@@ -732,7 +734,15 @@ fn mentions_elsewhere(unit: &HostUnit, functions: &[String]) -> Option<Mentions>
             seen.push(key);
             pending.push(included);
         }
-        if functions.iter().any(|f| names_word(&text, f)) {
+        // A name a macro may paste together (`#define ENTRY(x) run_##x`)
+        // counts as mentioned: its calls are only in the expanded text.
+        let pasted = pasted_names(&text);
+        let built = |f: &String| {
+            pasted
+                .iter()
+                .any(|pieces| pieces.iter().all(|p| f.contains(p.as_str())))
+        };
+        if functions.iter().any(|f| names_word(&text, f) || built(f)) {
             found.push((file, text.to_string()));
         }
     }

@@ -6,3 +6,4 @@ void halves_entry_disagree(float *d, unsigned int n);
 void sort_pass_disagree(float *d, unsigned int n);
 void halves_entry_pointer(float *d, unsigned int n);
 void halves_entry_unknown(float *d, unsigned int n);
+void halves_entry_pasted(float *d, unsigned int n);

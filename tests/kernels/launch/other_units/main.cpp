@@ -15,6 +15,8 @@ int main(int argc, char **argv) {
     // called through the pointer with any size.
     halves_entry_pointer(d, 256);
     keep(halves_entry_pointer);
+    // Its other call is in paste.cpp.
+    halves_entry_pasted(d, 256);
     // A size read at run time.
     halves_entry_unknown(d, (unsigned int)atoi(argv[argc - 1]));
     return 0;
