@@ -318,7 +318,13 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
             pre,
             includes,
         };
-        let sites = launches_for_other_callers(&host_unit, pass.as_ref())
+        let others = OtherUnits {
+            prelude: &prelude,
+            includes,
+            scans: std::cell::Cell::new(0),
+        };
+        let (launches, accounted) = launches_for_other_callers(&host_unit, pass.as_ref(), &others);
+        let sites = launches
             .into_iter()
             .filter_map(|mut l| {
                 let unit = pre.units.get(l.text)?;
@@ -345,7 +351,15 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                 } else {
                     file_path.display().to_string()
                 };
-                if !l.callers.is_empty() && called_elsewhere(&host_unit, &l.callers) {
+                // The calls of an accounted wrapper in the other units are
+                // part of its values already.
+                let relied: Vec<String> = l
+                    .callers
+                    .iter()
+                    .filter(|f| !accounted.contains(f))
+                    .cloned()
+                    .collect();
+                if !relied.is_empty() && called_elsewhere(&host_unit, &relied) {
                     // Another unit may call the wrapper with other values,
                     // and the scan without its calls' values still relied
                     // on such a wrapper: the launch's sizes and arguments
@@ -407,15 +421,28 @@ const MAX_CALLER_RESCANS: usize = 4;
 /// everything. Values a scan computes with fewer caller constants hold on
 /// more executions, never fewer. A launch that still rests on such a
 /// wrapper after [`MAX_CALLER_RESCANS`] scans is made unknown by the caller.
+/// A wrapper whose calls in the other units all pass one constant for a
+/// parameter ([`values_elsewhere`]) keeps that value when the unit's own
+/// calls pass it too; such wrappers are returned (accounted for: their
+/// other callers are in the values).
 ///
 /// [`scan_translation_excluding`]: crate::syntax::launches::scan_translation_excluding
-fn launches_for_other_callers(unit: &HostUnit, pass: &HostPass) -> Vec<HostLaunch> {
+fn launches_for_other_callers(
+    unit: &HostUnit,
+    pass: &HostPass,
+    others: &OtherUnits,
+) -> (Vec<HostLaunch>, Vec<String>) {
     let mut launches = pass.scan.launches.clone();
     let mut excluded: Vec<String> = Vec::new();
+    let mut accounted: Vec<String> = Vec::new();
+    let mut other_calls = crate::syntax::launches::OtherCalls::default();
     let mut elsewhere: crate::base::HashMap<String, bool> = crate::base::HashMap::default();
     for _ in 0..MAX_CALLER_RESCANS {
         let mut more: Vec<String> = Vec::new();
-        for f in launches.iter().flat_map(|l| &l.callers) {
+        for f in launches
+            .iter()
+            .flat_map(|l| l.callers.iter().chain(&l.wanted))
+        {
             if excluded.contains(f) || more.contains(f) {
                 continue;
             }
@@ -429,11 +456,162 @@ fn launches_for_other_callers(unit: &HostUnit, pass: &HostPass) -> Vec<HostLaunc
         if more.is_empty() {
             break;
         }
+        for f in &more {
+            if let Some(values) = values_elsewhere(unit, f, others, 1) {
+                other_calls.insert(f.clone(), values);
+                accounted.push(f.clone());
+            }
+        }
         excluded.extend(more);
         let texts: Vec<&str> = pass.pre.units.iter().map(|u| u.text.as_str()).collect();
-        launches = crate::syntax::launches::scan_translation_excluding(&texts, &excluded).launches;
+        launches = crate::syntax::launches::scan_translation_with(&texts, &excluded, &other_calls)
+            .launches;
     }
-    launches
+    (launches, accounted)
+}
+
+/// What [`values_elsewhere`] needs to read the program's other units.
+struct OtherUnits<'a> {
+    /// The host pass's prelude (the same build for every unit of the folder).
+    prelude: &'a str,
+    /// How includes resolve.
+    includes: &'a dyn IncludeResolver,
+    /// Units scanned so far for one file's launches (at most
+    /// [`MAX_OTHER_UNIT_SCANS`]).
+    scans: std::cell::Cell<usize>,
+}
+
+/// Most levels of units [`values_elsewhere`] follows (a wrapper of another
+/// unit whose values come from a wrapper of a third, ...).
+const MAX_OTHER_UNIT_DEPTH: usize = 4;
+
+/// Most scans of other units for one file's launches.
+const MAX_OTHER_UNIT_SCANS: usize = 24;
+
+/// For each parameter of the host function `function`, the integer
+/// constant every call of it outside `unit` passes (None: unknown or not
+/// always the same; an empty list: no call outside), or None when the calls
+/// cannot all be read. The program is the folder, as for
+/// [`called_elsewhere`], whose walk finds every file that may call the
+/// function: each must be a translation unit of the folder (a source that
+/// no file includes, scanned on its own with [`call_arguments`], its own
+/// wrappers' callers in other units followed in turn, up to
+/// [`MAX_OTHER_UNIT_DEPTH`] levels), a file that only declares it
+/// (`void f(..);` in a header: [`only_declares`]), or a header the unit
+/// reads for every program that compiles it ([`read_for_every_program`]).
+/// A mention that is not a plain call (a function pointer) makes every
+/// argument unknown ([`call_arguments`]).
+///
+/// [`call_arguments`]: crate::syntax::launches::call_arguments
+/// [`only_declares`]: crate::syntax::launches::only_declares
+fn values_elsewhere(
+    unit: &HostUnit,
+    function: &str,
+    others: &OtherUnits,
+    depth: usize,
+) -> Option<Vec<Option<i128>>> {
+    if depth > MAX_OTHER_UNIT_DEPTH {
+        return None;
+    }
+    let functions = [function.to_string()];
+    let mentions = mentions_elsewhere(unit, &functions)?;
+    let mut sources: Vec<(&PathBuf, &str)> = Vec::new();
+    for (file, text) in &mentions.found {
+        let in_folder = mentions.folder_files.contains(file);
+        if in_folder
+            && is_host_source(file)
+            && !is_header_file(file)
+            && !is_included(file, others.includes)
+        {
+            sources.push((file, text.as_str()));
+        } else {
+            let seen = crate::syntax::launches::only_declares(text, function)
+                || (in_folder
+                    && read_for_every_program(
+                        unit,
+                        &mentions.in_unit,
+                        file,
+                        text,
+                        &mentions.folder_files,
+                        &functions,
+                    ));
+            if !seen {
+                return None;
+            }
+        }
+    }
+    let mut values: Option<Vec<Option<i128>>> = None;
+    for (file, text) in sources {
+        let args = unit_call_arguments(file, text, function, others, depth)?;
+        if args.is_empty() {
+            continue;
+        }
+        values = Some(match values {
+            None => args,
+            Some(v) if v.len() == args.len() => v
+                .iter()
+                .zip(&args)
+                .map(|(a, b)| a.filter(|a| Some(*a) == *b))
+                .collect(),
+            Some(_) => return None,
+        });
+    }
+    Some(values.unwrap_or_default())
+}
+
+/// The arguments every call of `function` in the translation unit of
+/// `path` (a source no file includes, with its text `text`) passes, as
+/// [`launches_for_other_callers`] finds launch values: a wrapper the unit's
+/// calls rely on that other units call too gets their values
+/// ([`values_elsewhere`]) or none. None when unknown.
+fn unit_call_arguments(
+    path: &Path,
+    text: &str,
+    function: &str,
+    others: &OtherUnits,
+    depth: usize,
+) -> Option<Vec<Option<i128>>> {
+    let scans = others.scans.get() + 1;
+    if scans > MAX_OTHER_UNIT_SCANS {
+        return None;
+    }
+    others.scans.set(scans);
+    let includes = others.includes;
+    let reader = |from: &Path, name: &str| includes.read_or_reason(from, name);
+    let pass = host_pass(path, text, others.prelude, None, &reader);
+    let files = [path];
+    let unit = HostUnit {
+        files: &files,
+        pre: &pass.pre,
+        includes,
+    };
+    let texts: Vec<&str> = pass.pre.units.iter().map(|u| u.text.as_str()).collect();
+    let mut excluded: Vec<String> = Vec::new();
+    let mut other_calls = crate::syntax::launches::OtherCalls::default();
+    for _ in 0..=MAX_CALLER_RESCANS {
+        let found =
+            crate::syntax::launches::call_arguments(&texts, function, &excluded, &other_calls);
+        let args = found.args?;
+        let mut more: Vec<String> = found
+            .callers
+            .into_iter()
+            .chain(found.wanted)
+            .filter(|f| !excluded.contains(f))
+            .collect();
+        more.sort();
+        more.dedup();
+        more.retain(|f| called_elsewhere(&unit, std::slice::from_ref(f)));
+        if more.is_empty() {
+            return Some(args);
+        }
+        for f in more {
+            if let Some(values) = values_elsewhere(&unit, &f, others, depth + 1) {
+                other_calls.insert(f.clone(), values);
+            }
+            excluded.push(f);
+        }
+    }
+    None
 }
 
 /// One host pass's translation unit, as [`called_elsewhere`] needs it.
@@ -462,18 +640,48 @@ struct HostUnit<'a> {
 /// either when [`read_for_every_program`] holds (the header defining the
 /// wrapper, scanned as part of the `.cu` including it).
 fn called_elsewhere(unit: &HostUnit, functions: &[String]) -> bool {
-    let Some(path) = unit.files.first() else {
+    let Some(mentions) = mentions_elsewhere(unit, functions) else {
         return true;
     };
+    mentions.found.iter().any(|(file, text)| {
+        !(mentions.folder_files.contains(file)
+            && read_for_every_program(
+                unit,
+                &mentions.in_unit,
+                file,
+                text,
+                &mentions.folder_files,
+                functions,
+            ))
+    })
+}
+
+/// The files outside a unit that mention functions, as
+/// [`mentions_elsewhere`] finds them.
+struct Mentions {
+    /// The unit's files, canonical.
+    in_unit: Vec<PathBuf>,
+    /// The other host sources of the checked file's folder.
+    folder_files: Vec<PathBuf>,
+    /// Each file (of the folder, or included by one in turn) whose text
+    /// names one of the functions as a word, with that text.
+    found: Vec<(PathBuf, String)>,
+}
+
+/// The walk of [`called_elsewhere`]: the files other than `unit.files` of
+/// the checked file's folder, and what they include in turn, that mention
+/// one of `functions` (as a word, or a name a `##` there may build). None when one may not be read (an unreadable folder
+/// or file, a computed include, more than [`MAX_SIBLING_FILES`] files in
+/// the folder or [`MAX_CALLER_FILES`] in all): it may mention them.
+fn mentions_elsewhere(unit: &HostUnit, functions: &[String]) -> Option<Mentions> {
+    let path = unit.files.first()?;
     let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
     let in_unit: Vec<PathBuf> = unit.files.iter().map(|p| canonical(p)).collect();
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let Ok(entries) = std::fs::read_dir(folder) else {
-        return true;
-    };
+    let entries = std::fs::read_dir(folder).ok()?;
     let own = path.file_name();
     let files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -481,7 +689,7 @@ fn called_elsewhere(unit: &HostUnit, functions: &[String]) -> bool {
         .filter(|p| is_host_source(p) || is_included_text(p))
         .collect();
     if files.len() > MAX_SIBLING_FILES {
-        return true;
+        return None;
     }
     let files: Vec<PathBuf> = files
         .into_iter()
@@ -493,22 +701,15 @@ fn called_elsewhere(unit: &HostUnit, functions: &[String]) -> bool {
     let folder_files = files.clone();
     let mut pending: Vec<PathBuf> = files;
     let mut seen: Vec<PathBuf> = pending.iter().map(|p| canonical(p)).collect();
+    let mut found = Vec::new();
     let mut read = 0;
     while let Some(file) = pending.pop() {
         read += 1;
         if read > MAX_CALLER_FILES {
-            return true;
+            return None;
         }
-        let Ok(bytes) = crate::syntax::files::read_regular(&file) else {
-            return true;
-        };
+        let bytes = crate::syntax::files::read_regular(&file).ok()?;
         let text = crate::syntax::files::decode(&bytes).text;
-        if functions.iter().any(|f| names_word(&text, f))
-            && !(folder_files.contains(&file)
-                && read_for_every_program(unit, &in_unit, &file, &text, &folder_files, functions))
-        {
-            return true;
-        }
         let from = match file.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
@@ -517,7 +718,7 @@ fn called_elsewhere(unit: &HostUnit, functions: &[String]) -> bool {
             let name = match include_form(&line) {
                 None => continue,
                 // A computed include may name any file.
-                Some(IncludeForm::Computed) => return true,
+                Some(IncludeForm::Computed) => return None,
                 Some(IncludeForm::Quoted(name) | IncludeForm::Angle(name)) => name,
             };
             // Found next to the includer; a name found only through include
@@ -533,8 +734,23 @@ fn called_elsewhere(unit: &HostUnit, functions: &[String]) -> bool {
             seen.push(key);
             pending.push(included);
         }
+        // A name a macro may paste together (`#define ENTRY(x) run_##x`)
+        // counts as mentioned: its calls are only in the expanded text.
+        let pasted = pasted_names(&text);
+        let built = |f: &String| {
+            pasted
+                .iter()
+                .any(|pieces| pieces.iter().all(|p| f.contains(p.as_str())))
+        };
+        if functions.iter().any(|f| names_word(&text, f) || built(f)) {
+            found.push((file, text.to_string()));
+        }
     }
-    false
+    Some(Mentions {
+        in_unit,
+        folder_files,
+        found,
+    })
 }
 
 /// Whether the mentions of `functions` in `header` (a file of the checked

@@ -101,6 +101,10 @@ pub struct HostLaunch {
     /// of the function in the unit passes (see [`Eval::caller_constant`]):
     /// the values hold only if no other unit calls them.
     pub callers: Vec<String>,
+    /// Host functions whose parameter a value was asked of that no call in
+    /// the unit passes (none there): only calls in other units may give it
+    /// one (see `ide::file::values_elsewhere`).
+    pub wanted: Vec<String>,
     /// Byte range of the launch in the scanned text (name to the end of `>>>`).
     pub start: usize,
     /// End of that range.
@@ -138,6 +142,7 @@ impl HostLaunch {
             grid_square: false,
             block_square: false,
             callers: Vec::new(),
+            wanted: Vec::new(),
             start,
             end,
             text,
@@ -401,6 +406,23 @@ pub fn scan_translation(texts: &[&str]) -> HostScan {
 /// so a launch keeps what does not depend on their parameters (a constant
 /// block size next to a grid computed from a parameter).
 pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostScan {
+    scan_translation_with(texts, excluded, &OtherCalls::default())
+}
+
+/// What the calls of host functions made in other translation units of the
+/// program pass: by function name, for each parameter position, the integer
+/// constant every such call passes there (None: unknown, or not the same
+/// on every call). A function named here with an empty list is called in
+/// no other unit. Filled by `ide::file` from the other units' scans
+/// ([`call_arguments`]).
+pub type OtherCalls = HashMap<String, Vec<Option<i128>>>;
+
+/// [`scan_translation_excluding`], where a parameter of an excluded
+/// function gets a value after all when `others` gives the one constant
+/// every call in the other units passes for it and every call in this unit
+/// passes it too ([`Eval::caller_constant`]): then those are all the calls
+/// of the program.
+pub fn scan_translation_with(texts: &[&str], excluded: &[String], others: &OtherCalls) -> HostScan {
     let unit = Unit::new(texts);
     let device = device_regions(&unit);
     let in_device = |i: usize| device.iter().any(|&(s, e)| s <= i && i <= e);
@@ -409,6 +431,7 @@ pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostSc
     let mut eval = Eval::new(&unit, &scopes);
     eval.allocated = allocated_names(&unit, &in_device);
     eval.excluded_callers = excluded.to_vec();
+    eval.other_calls = others.clone();
     let heads = global_heads(&unit, &scopes);
     let mut launches = Vec::new();
     let mut launched_at = Vec::new();
@@ -420,6 +443,9 @@ pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostSc
         l.callers = std::mem::take(&mut *eval.callers.borrow_mut());
         l.callers.sort();
         l.callers.dedup();
+        l.wanted = std::mem::take(&mut *eval.wanted.borrow_mut());
+        l.wanted.sort();
+        l.wanted.dedup();
         launches.push(l);
         launched_at.push(at);
         if let Some(kernel_at) = held {
@@ -433,6 +459,7 @@ pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostSc
             && unit.text(i + 1) == "<"
             && unit.toks[i].1.end == unit.toks[i + 1].1.start;
         eval.callers.borrow_mut().clear();
+        eval.wanted.borrow_mut().clear();
         // A launch in a host function template whose instantiations the
         // unit names is one launch per instantiation, each with its
         // template parameters' values.
@@ -543,6 +570,114 @@ pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostSc
         local_kernels,
         defined_kernels,
     }
+}
+
+/// The calls of the host function `function` in one translation unit, as
+/// [`call_arguments`] finds them.
+#[derive(Debug, Default)]
+pub struct CallArguments {
+    /// For each parameter position, the integer constant every call in the
+    /// unit passes there (None: unknown or not always the same). None when
+    /// a mention of the name is not a call the scan can read (a function
+    /// pointer, a qualified or member name, calls with different numbers of
+    /// arguments): then nothing is known of any argument. Empty when the
+    /// unit only declares or defines the function.
+    pub args: Option<Vec<Option<i128>>>,
+    /// The host functions whose callers' constants the values rest on (as
+    /// [`HostLaunch::callers`]).
+    pub callers: Vec<String>,
+    /// As [`HostLaunch::wanted`].
+    pub wanted: Vec<String>,
+}
+
+/// The arguments every call of `function` in the unit of `texts` passes
+/// (see [`CallArguments`]), evaluated as launch sizes are, with the
+/// parameters of `excluded` functions valued as in [`scan_translation_with`].
+/// Every mention of the name counts: one that is neither a call nor a
+/// prototype (`void f(..);`) or definition (`void f(..) {`) makes every
+/// argument unknown, so no call is missed (a call through a pointer needs
+/// the name mentioned somewhere in the program).
+pub fn call_arguments(
+    texts: &[&str],
+    function: &str,
+    excluded: &[String],
+    others: &OtherCalls,
+) -> CallArguments {
+    let unit = Unit::new(texts);
+    let device = device_regions(&unit);
+    let in_device = |i: usize| device.iter().any(|&(s, e)| s <= i && i <= e);
+    let decls = collect_decls(&unit, &in_device);
+    let scopes = Scopes::new(&unit, decls, &in_device);
+    let mut eval = Eval::new(&unit, &scopes);
+    eval.allocated = allocated_names(&unit, &in_device);
+    eval.excluded_callers = excluded.to_vec();
+    eval.other_calls = others.clone();
+    let u = &unit;
+    let args = (|| {
+        let mut values: Option<Vec<Option<i128>>> = None;
+        for i in 0..u.toks.len() {
+            if !u.is_ident(i) || u.text(i) != function {
+                continue;
+            }
+            crate::base::interrupt::stop_if_polled();
+            let call_open = if u.text(i + 1) == "<" {
+                u.template_close(i + 1).map_or(i + 1, |c| c + 1)
+            } else {
+                i + 1
+            };
+            if u.text(call_open) != "(" || (i > 0 && matches!(u.text(i - 1), "." | "->" | "::")) {
+                return None;
+            }
+            let call_close = u.matching(call_open, u.toks.len());
+            let declared = i > 0
+                && PROTOTYPE_RETURN_TYPES.contains(&u.text(i - 1))
+                && matches!(u.text(call_close + 1), ";" | "{");
+            if declared {
+                continue;
+            }
+            let args = u.split_commas(call_open + 1, call_close);
+            let here: Vec<Option<i128>> = args.iter().map(|&(s, e)| eval.expr(s, e, 1)).collect();
+            values = Some(match values {
+                None => here,
+                Some(v) if v.len() == here.len() => v
+                    .iter()
+                    .zip(&here)
+                    .map(|(a, b)| a.filter(|a| Some(*a) == *b))
+                    .collect(),
+                Some(_) => return None,
+            });
+        }
+        Some(values.unwrap_or_default())
+    })();
+    let mut callers = eval.callers.take();
+    callers.sort();
+    callers.dedup();
+    let mut wanted = eval.wanted.take();
+    wanted.sort();
+    wanted.dedup();
+    CallArguments {
+        args,
+        callers,
+        wanted,
+    }
+}
+
+/// Whether every mention of `function` in `text` (a header's text as
+/// written, directives included) is a prototype `void f(..);`: the header
+/// declares the function and calls it nowhere, not even in a macro body.
+pub fn only_declares(text: &str, function: &str) -> bool {
+    let texts = [text];
+    let u = Unit::new(&texts);
+    (0..u.toks.len()).all(|i| {
+        if !u.is_ident(i) || u.text(i) != function {
+            return true;
+        }
+        if i == 0 || !PROTOTYPE_RETURN_TYPES.contains(&u.text(i - 1)) || u.text(i + 1) != "(" {
+            return false;
+        }
+        let close = u.matching(i + 1, u.toks.len());
+        close < u.toks.len() && u.text(close + 1) == ";"
+    })
 }
 
 /// Whether the token at `i` is in the arguments of a call that takes a
@@ -1219,6 +1354,7 @@ fn finish_launch(
         grid_square: !in_device && grid.is_some_and(|(s, e)| eval.square(s, e)),
         block_square: !in_device && block.is_some_and(|(s, e)| eval.square(s, e)),
         callers: Vec::new(),
+        wanted: Vec::new(),
         arg_pow2: args
             .iter()
             .map(|&(s, e)| {
@@ -2695,6 +2831,9 @@ struct Eval<'u, 'a> {
     /// Names of the host functions [`Eval::caller_constant`] relied on since
     /// the last launch was finished.
     callers: RefCell<Vec<String>>,
+    /// Names of the host functions [`Eval::caller_constant`] found no call
+    /// of in the unit since the last launch was finished.
+    wanted: RefCell<Vec<String>>,
     /// Functions (their name tokens) whose calls are being evaluated: a
     /// recursive wrapper gives no value.
     callers_in_progress: RefCell<Vec<usize>>,
@@ -2704,6 +2843,9 @@ struct Eval<'u, 'a> {
     /// (another unit may call them with other values: see
     /// [`scan_translation_excluding`]).
     excluded_callers: Vec<String>,
+    /// What the other units' calls of excluded functions pass (see
+    /// [`scan_translation_with`]).
+    other_calls: OtherCalls,
     /// Values of the integer template parameters of the host function
     /// template being evaluated, for one of its instantiations (see
     /// [`Eval::template_instantiations`]).
@@ -2905,9 +3047,11 @@ impl<'u, 'a> Eval<'u, 'a> {
             scopes,
             unaliased_memo: RefCell::new(HashMap::default()),
             callers: RefCell::new(Vec::new()),
+            wanted: RefCell::new(Vec::new()),
             callers_in_progress: RefCell::new(Vec::new()),
             allocated: crate::base::HashSet::default(),
             excluded_callers: Vec::new(),
+            other_calls: OtherCalls::default(),
             template_env: RefCell::new(Vec::new()),
         }
     }
@@ -2957,18 +3101,32 @@ impl<'u, 'a> Eval<'u, 'a> {
                 return None;
             }
         }
-        if self.callers_in_progress.borrow().contains(&function_at)
-            || self
-                .excluded_callers
-                .iter()
-                .any(|f| f == u.text(function_at))
-        {
+        if self.callers_in_progress.borrow().contains(&function_at) {
             return None;
         }
         let params = u.split_commas(open + 1, close);
         let k = params
             .iter()
             .position(|&(s, e)| s <= decl.at && decl.at < e)?;
+        // An excluded function (called in other units too) has a value only
+        // when every call there passes the same constant, as many arguments
+        // as it has parameters: it is where the calls here start from.
+        let from_others = if self
+            .excluded_callers
+            .iter()
+            .any(|f| f == u.text(function_at))
+        {
+            let others = self.other_calls.get(u.text(function_at))?;
+            if others.is_empty() {
+                None
+            } else if others.len() == params.len() {
+                Some(others[k]?)
+            } else {
+                return None;
+            }
+        } else {
+            None
+        };
         let (ps, pe) = params[k];
         let by_value = !(ps..pe).any(|i| matches!(u.text(i), "&" | "&&" | "*" | "[" | "="));
         let variadic = (open + 1..close).any(|i| u.text(i) == "...");
@@ -2987,8 +3145,10 @@ impl<'u, 'a> Eval<'u, 'a> {
         }
         let function = u.text(function_at);
         self.callers_in_progress.borrow_mut().push(function_at);
+        let excluded = self.excluded_callers.iter().any(|f| f == function);
+        let mut calls = 0usize;
         let value = (|| {
-            let mut value = None;
+            let mut value = from_others;
             for i in 0..u.toks.len() {
                 if i == function_at || !u.is_ident(i) || u.text(i) != function {
                     continue;
@@ -3013,6 +3173,7 @@ impl<'u, 'a> Eval<'u, 'a> {
                 if prototype {
                     continue;
                 }
+                calls += 1;
                 let args = u.split_commas(call_open + 1, call_close);
                 let &(s, e) = args.get(k).filter(|_| args.len() == params.len())?;
                 let v = self.expr(s, e, depth + 1)?;
@@ -3026,6 +3187,8 @@ impl<'u, 'a> Eval<'u, 'a> {
         self.callers_in_progress.borrow_mut().pop();
         if value.is_some() {
             self.callers.borrow_mut().push(function.to_string());
+        } else if calls == 0 && !excluded {
+            self.wanted.borrow_mut().push(function.to_string());
         }
         value
     }
