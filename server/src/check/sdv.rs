@@ -181,6 +181,15 @@ const INCREMENTAL_SOLVERS: usize = 4;
 /// guards alone contradict.
 const CORE_WORK: u64 = 5_000;
 
+/// Work slice of the goal core (see `Slicer::core` with `goal_reads`),
+/// asked before the `qflia` turn of a large query the first `smt` turn
+/// left unknown: the goals with the facts of what they read (a stride
+/// loop's counter `head == tid + k*blockDim` and the range of `k`), where
+/// the whole query's hundreds of facts cost `smt` and `qflia` 500,000
+/// units or more (HeCBench tsp's `TwoOpt`: its goal core of 98 of 748
+/// facts is unsatisfiable in ~50,000).
+const GOAL_CORE_WORK: u64 = 60_000;
+
 /// Work slice of one call of the pinned turn, a side call paid from its own
 /// allowance (the third of [`PORTFOLIO_ALLOWANCE`]). It runs before the
 /// last `smt` turn, once the cheaper turns answered unknown, on a solver of
@@ -3287,7 +3296,7 @@ impl<'k, 's> Checker<'k, 's> {
     fn decided_by_core(&mut self, facts: &[Bool], cap_work: Option<u64>, started: Instant) -> bool {
         let Some(core) = self
             .goals_from
-            .and_then(|g| self.slicer.core(facts, g, CORE_MIN_FACTS))
+            .and_then(|g| self.slicer.core(facts, g, CORE_MIN_FACTS, false))
         else {
             return false;
         };
@@ -3309,6 +3318,27 @@ impl<'k, 's> Checker<'k, 's> {
         self.profile.solve_ms += ms;
         self.record_query(&core, work, ms, r);
         true
+    }
+
+    /// The goal core of `facts` (see `Slicer::core` with `goal_reads`),
+    /// asked in at most [`GOAL_CORE_WORK`] units (and `cap`): its answer and
+    /// work, `None` when the query has no goal core or no work is left. Its
+    /// work is added to the kernel's (`smt` work).
+    fn decided_by_goal_core(&mut self, facts: &[Bool], cap: u64) -> Option<(SatResult, u64)> {
+        let core = self
+            .goals_from
+            .and_then(|g| self.slicer.core(facts, g, CORE_MIN_FACTS, true))?;
+        let allowed = GOAL_CORE_WORK.min(cap).min(self.work_left());
+        if allowed == 0 {
+            return None;
+        }
+        let (r, _, work) = self.run_solver(self.solver, 0, &core, allowed);
+        self.work_used += work;
+        self.profile.core_queries += 1;
+        if r == SatResult::Unsat {
+            self.profile.decided_by_core += 1;
+        }
+        Some((r, work))
     }
 
     /// [`Checker::check_facts`] after the read links are left out.
@@ -3440,6 +3470,7 @@ impl<'k, 's> Checker<'k, 's> {
         };
         let mut decided_at: Option<Stage> = None;
         let mut pinned_done = false;
+        let mut goal_core_done = false;
         if first == Some(Stage::Pinned) && !self.deadline.passed() {
             let inputs = pinned_inputs(&self.enc, self.kernel, &facts);
             if !inputs.is_empty() {
@@ -3484,6 +3515,22 @@ impl<'k, 's> Checker<'k, 's> {
                     if answer.0 != SatResult::Unknown {
                         outcome = answer;
                         decided_at = Some(Stage::Pinned);
+                        break;
+                    }
+                }
+            }
+            // The goal core before `qflia`: a subset of the conjuncts, so
+            // its `unsat` is the query's (only `unsat` is taken). Its work
+            // is `smt` work, paid also when it does not decide.
+            if kind == Turn::Lia && !racy_already && !goal_core_done && cap_work.is_none() {
+                goal_core_done = true;
+                if let Some(r) = self.decided_by_goal_core(&facts, cap.saturating_sub(smt_spent)) {
+                    spent += r.1;
+                    smt_spent += r.1;
+                    if r.0 == SatResult::Unsat {
+                        // Not remembered as the pair's stage: the turn
+                        // after it is `qflia`'s.
+                        outcome = (SatResult::Unsat, None);
                         break;
                     }
                 }

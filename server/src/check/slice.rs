@@ -180,24 +180,43 @@ impl Slicer {
     /// The hub core of a query of at least `min_facts` facts: the goal
     /// facts (`facts[goals_from..]`) and the base facts that read hubs only
     /// (the launch bounds, the two threads' distinctness and the
-    /// scenario's block relation). `None` for a smaller query or when that
-    /// is every fact. A subset of the conjuncts, like the slice: when it is
-    /// unsatisfiable so is the query. Two stores of one thread-0-of-block-0
-    /// section (`if (blockIdx.x == 0 && threadIdx.x == 0)`) contradict the
-    /// distinctness of the two threads by their guards alone, in a query
-    /// of 2,500 facts that costs `smt` 22,000 units to load (myocyte).
+    /// scenario's block relation); with `goal_reads`, also the base facts
+    /// that read nothing but hubs and what the goals read (the goal core,
+    /// see [`Checker::check_kept_facts`](super::sdv)). `None` for a smaller
+    /// query or when that is every fact. A subset of the conjuncts, like
+    /// the slice: when it is unsatisfiable so is the query. Two stores of
+    /// one thread-0-of-block-0 section (`if (blockIdx.x == 0 && threadIdx.x
+    /// == 0)`) contradict the distinctness of the two threads by their
+    /// guards alone, in a query of 2,500 facts that costs `smt` 22,000
+    /// units to load (myocyte).
     pub(super) fn core(
         &mut self,
         facts: &[Bool],
         goals_from: usize,
         min_facts: usize,
+        goal_reads: bool,
     ) -> Option<Vec<Bool>> {
         if facts.len() < min_facts || goals_from == 0 || goals_from >= facts.len() {
             return None;
         }
+        // What the goals read: a base fact reading nothing else (a stride
+        // loop's `head == tid + k*blockDim` of a counter the goal indexes
+        // with, the range of that `k`) constrains the goals' own values.
+        let mut goal_symbols: HashSet<usize> = HashSet::default();
+        if goal_reads {
+            for fact in &facts[goals_from..] {
+                goal_symbols.extend(self.symbols_of(fact).all.iter().copied());
+            }
+        }
         let mut kept = Vec::new();
         for (i, fact) in facts.iter().enumerate() {
-            if i >= goals_from || self.symbols_of(fact).all.is_empty() {
+            if i >= goals_from
+                || self
+                    .symbols_of(fact)
+                    .all
+                    .iter()
+                    .all(|s| goal_symbols.contains(s))
+            {
                 kept.push(fact.clone());
             }
         }
@@ -384,14 +403,22 @@ mod tests {
         ];
         let mut slicer = Slicer::new(vec![tid.clone(), bid.clone()]);
         // Too small a query has no core.
-        assert_eq!(slicer.core(&facts, 4, 7), None);
-        let core = slicer.core(&facts, 4, 6).expect("two facts are left out");
+        assert_eq!(slicer.core(&facts, 4, 7, false), None);
+        let core = slicer
+            .core(&facts, 4, 6, false)
+            .expect("two facts are left out");
         assert_eq!(core, [0, 1, 4, 5].map(|k| facts[k].clone()));
+        // The goal core also keeps the range of the load the goal reads,
+        // not the fact of a constant the goals do not read.
+        let goal_core = slicer
+            .core(&facts, 4, 6, true)
+            .expect("one fact is left out");
+        assert_eq!(goal_core, [0, 1, 2, 4, 5].map(|k| facts[k].clone()));
         // The slice keeps both ranges: one constant, and no constant.
         assert_eq!(slicer.slice(&facts, 4), None);
         // Nothing to leave out: no core.
         assert_eq!(
-            slicer.core(&[facts[0].clone(), facts[5].clone()], 1, 2),
+            slicer.core(&[facts[0].clone(), facts[5].clone()], 1, 2, false),
             None
         );
     }
