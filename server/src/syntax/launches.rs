@@ -423,6 +423,20 @@ pub type OtherCalls = HashMap<String, Vec<Option<i128>>>;
 /// passes it too ([`Eval::caller_constant`]): then those are all the calls
 /// of the program.
 pub fn scan_translation_with(texts: &[&str], excluded: &[String], others: &OtherCalls) -> HostScan {
+    with_host_eval(texts, excluded, others, |unit, scopes, in_device, eval| {
+        scan_unit(unit, scopes, in_device, eval)
+    })
+}
+
+/// Runs `body` on the host evaluator of the unit made of `texts`: its
+/// tokens, scopes, which tokens are device code, and an [`Eval`] that skips
+/// the `excluded` callers and knows the values `others` pass.
+fn with_host_eval<R>(
+    texts: &[&str],
+    excluded: &[String],
+    others: &OtherCalls,
+    body: impl FnOnce(&Unit, &Scopes, &dyn Fn(usize) -> bool, &Eval) -> R,
+) -> R {
     let unit = Unit::new(texts);
     let device = device_regions(&unit);
     let in_device = |i: usize| device.iter().any(|&(s, e)| s <= i && i <= e);
@@ -432,7 +446,17 @@ pub fn scan_translation_with(texts: &[&str], excluded: &[String], others: &Other
     eval.allocated = allocated_names(&unit, &in_device);
     eval.excluded_callers = excluded.to_vec();
     eval.other_calls = others.clone();
-    let heads = global_heads(&unit, &scopes);
+    body(&unit, &scopes, &in_device, &eval)
+}
+
+/// [`scan_translation_with`] on a prepared unit.
+fn scan_unit(
+    unit: &Unit,
+    scopes: &Scopes,
+    in_device: &dyn Fn(usize) -> bool,
+    eval: &Eval,
+) -> HostScan {
+    let heads = global_heads(unit, scopes);
     let mut launches = Vec::new();
     let mut launched_at = Vec::new();
     // Launches through a variable holding a kernel: (the variable's token
@@ -473,26 +497,26 @@ pub fn scan_translation_with(texts: &[&str], excluded: &[String], others: &Other
             for env in instantiations {
                 *eval.template_env.borrow_mut() = env;
                 *eval.callers.borrow_mut() = callers.clone();
-                if let Some(found) = chevron_launch(&unit, &eval, &heads, i, false) {
-                    record(found, &eval);
+                if let Some(found) = chevron_launch(unit, eval, &heads, i, false) {
+                    record(found, eval);
                 }
             }
             eval.template_env.borrow_mut().clear();
             continue;
         }
         let found = if chevrons {
-            chevron_launch(&unit, &eval, &heads, i, in_device(i))
+            chevron_launch(unit, eval, &heads, i, in_device(i))
         } else if matches!(
             unit.text(i),
             "cudaLaunchKernel" | "cudaLaunchCooperativeKernel"
         ) && unit.text(i + 1) == "("
         {
-            api_launch(&unit, &eval, &heads, i, in_device(i))
+            api_launch(unit, eval, &heads, i, in_device(i))
         } else {
             None
         };
         if let Some(found) = found {
-            record(found, &eval);
+            record(found, eval);
         }
     }
     // The kernel named in a variable's definition runs through the launches
@@ -504,12 +528,12 @@ pub fn scan_translation_with(texts: &[&str], excluded: &[String], others: &Other
             continue;
         }
         let name = unit.text(var_at);
-        let Some((decl, _)) = scopes.visible(&unit, name, var_at) else {
+        let Some((decl, _)) = scopes.visible(unit, name, var_at) else {
             continue;
         };
         let own = |i: usize| {
             scopes
-                .visible(&unit, name, i)
+                .visible(unit, name, i)
                 .is_some_and(|(d, _)| d.at == decl.at)
         };
         let only_launched = (0..n).all(|i| {
@@ -518,7 +542,7 @@ pub fn scan_translation_with(texts: &[&str], excluded: &[String], others: &Other
                 || unit.text(i) != name
                 || !own(i)
                 || launched_at.contains(&i)
-                || in_non_launching_call(&unit, &scopes, i)
+                || in_non_launching_call(unit, scopes, i)
         });
         if only_launched {
             launched_at.push(kernel_at);
@@ -547,8 +571,8 @@ pub fn scan_translation_with(texts: &[&str], excluded: &[String], others: &Other
                 && unit.text(i - 1) == "*"
                 && unit.is_ident(i - 2)
                 && matches!(unit.text(i + 1), "," | ")" | "=" | ";"))
-            || scopes.visible(&unit, name, i).is_some();
-        let api = in_non_launching_call(&unit, &scopes, i);
+            || scopes.visible(unit, name, i).is_some();
+        let api = in_non_launching_call(unit, scopes, i);
         if in_head || declared || api {
             continue;
         }
@@ -603,16 +627,13 @@ pub fn call_arguments(
     excluded: &[String],
     others: &OtherCalls,
 ) -> CallArguments {
-    let unit = Unit::new(texts);
-    let device = device_regions(&unit);
-    let in_device = |i: usize| device.iter().any(|&(s, e)| s <= i && i <= e);
-    let decls = collect_decls(&unit, &in_device);
-    let scopes = Scopes::new(&unit, decls, &in_device);
-    let mut eval = Eval::new(&unit, &scopes);
-    eval.allocated = allocated_names(&unit, &in_device);
-    eval.excluded_callers = excluded.to_vec();
-    eval.other_calls = others.clone();
-    let u = &unit;
+    with_host_eval(texts, excluded, others, |u, _, _, eval| {
+        call_arguments_in(u, eval, function)
+    })
+}
+
+/// [`call_arguments`] on a prepared unit.
+fn call_arguments_in(u: &Unit, eval: &Eval, function: &str) -> CallArguments {
     let args = (|| {
         let mut values: Option<Vec<Option<i128>>> = None;
         for i in 0..u.toks.len() {
