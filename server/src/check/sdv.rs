@@ -3227,7 +3227,7 @@ impl<'k, 's> Checker<'k, 's> {
                 // rewritten again for each of a base's facts (a base of
                 // 61,000 facts of an unrolled kernel: 0.9-3.9 million work
                 // units to load, outside any `rlimit`). The same formula.
-                solver.assert(&Bool::and(base_facts));
+                solver.assert(Bool::and(base_facts));
                 if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
                     eprintln!(
                         "[syncwright] {} incremental solver: {} base facts loaded in {} work units",
