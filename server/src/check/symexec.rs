@@ -570,6 +570,13 @@ pub struct Encoder<'k> {
     if_locals: RefCell<HashMap<StmtId, Rc<[usize]>>>,
     /// Symbolic execution stops here (the kernel's time backstop).
     deadline: Option<crate::base::clock::Deadline>,
+    /// Steps (statements and expression nodes) every symbolic execution of
+    /// this encoder evaluated, the deterministic measure of their cost
+    /// (see [`Encoder::exec_work_spent`]).
+    exec_steps: Cell<u64>,
+    /// Steps after which symbolic executions stop (their results are then
+    /// incomplete): what is left of the kernel's work budget, in steps.
+    exec_step_cap: Cell<u64>,
     /// Generations of named operations in loops, from the concrete runs.
     generations: super::named::GenerationTable,
 }
@@ -993,6 +1000,8 @@ impl<'k> Encoder<'k> {
             invariant_work_spent: Cell::new(0),
             if_locals: RefCell::new(HashMap::default()),
             deadline: None,
+            exec_steps: Cell::new(0),
+            exec_step_cap: Cell::new(u64::MAX),
             generations: Default::default(),
         }
     }
@@ -1761,6 +1770,31 @@ impl<'k> Encoder<'k> {
         self.invariants.borrow().clone()
     }
 
+    /// Work units the symbolic executions spent so far, counted from
+    /// their steps ([`EXEC_UNITS_PER_STEP`] each): deterministic, so a
+    /// kernel whose executions are long (a fully unrolled hash permutation,
+    /// thousands of statements per thread and scenario) runs out of its
+    /// work budget, not of its time, whatever the machine's load.
+    pub fn exec_work_spent(&self) -> u64 {
+        self.exec_steps.get().saturating_mul(EXEC_UNITS_PER_STEP)
+    }
+
+    /// Symbolic executions from now on stop (incomplete) once they have
+    /// spent `work` more units (what is left of the kernel's budget).
+    pub fn cap_exec_work(&self, work: u64) {
+        let steps = work / EXEC_UNITS_PER_STEP;
+        self.exec_step_cap
+            .set(self.exec_steps.get().saturating_add(steps));
+    }
+
+    /// Counts one step of a symbolic execution; false once the cap (see
+    /// [`Encoder::cap_exec_work`]) is passed.
+    fn step(&self) -> bool {
+        let steps = self.exec_steps.get().saturating_add(1);
+        self.exec_steps.set(steps);
+        steps <= self.exec_step_cap.get()
+    }
+
     /// Symbolic executions stop at `deadline` (their results are then
     /// marked incomplete).
     pub fn set_deadline(&mut self, deadline: crate::base::clock::Deadline) {
@@ -2367,6 +2401,17 @@ const INVARIANT_QUERY_RLIMIT: u32 = 200_000;
 /// kernel's work budget did not count, so the wall-clock backstop decided its
 /// verdict (load-dependent) before any race query ran.
 const INVARIANT_KERNEL_WORK: u64 = 400_000;
+
+/// Work units charged per step of a symbolic execution (a statement or an
+/// expression node evaluated), so that the kernel's work budget bounds the
+/// executions too (they build the queries' terms and simplify them: on a
+/// fully unrolled kernel, seconds that no solver call counted). HeCBench
+/// merkle's `Phase1` runs about 270 steps per millisecond of CPU (625,000
+/// steps for two threads of one scenario); at the checker's 250 units per
+/// millisecond that is about 1 unit per step, and 2 keep a kernel whose
+/// time goes to its executions within its budget with the front end's time
+/// (which the backstop also counts) on top.
+pub const EXEC_UNITS_PER_STEP: u64 = 2;
 
 /// Solver work for the first query of a round with several candidates: a
 /// candidate whose refutation needs a hard model (a seed of a 64-bit linear
@@ -3918,6 +3963,11 @@ impl Exec<'_, '_> {
     }
 
     fn expr(&mut self, e: &Expr) -> Val {
+        // Counted only: an expression stops nothing (its statement's next
+        // sibling sees the cap).
+        if !self.enc.step() {
+            self.out.incomplete = true;
+        }
         self.depth += 1;
         let v = if self.depth > 2_000 {
             // Absurdly deep expression: an unknown value of its type is sound.
@@ -5143,7 +5193,9 @@ impl Exec<'_, '_> {
             return;
         }
         self.steps = self.steps.wrapping_add(1);
-        if self.steps.is_multiple_of(256) && self.enc.deadline.as_ref().is_some_and(|d| d.passed())
+        if !self.enc.step()
+            || (self.steps.is_multiple_of(256)
+                && self.enc.deadline.as_ref().is_some_and(|d| d.passed()))
         {
             self.out.incomplete = true;
             return;
