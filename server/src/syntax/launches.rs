@@ -3380,9 +3380,9 @@ impl<'u, 'a> Eval<'u, 'a> {
         let mut filled_before_read = false;
         for i in decl.at + 1..function_end {
             if u.text(i) != name
-                || !scopes
+                || scopes
                     .visible(u, name, i)
-                    .is_some_and(|(d, _)| d.at == decl.at)
+                    .is_none_or(|(d, _)| d.at != decl.at)
             {
                 continue;
             }
