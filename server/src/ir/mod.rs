@@ -657,6 +657,14 @@ pub struct Kernel {
     /// launch of this name that one of them also accepts may be of either.
     #[serde(skip)]
     pub rivals: Vec<Arity>,
+    /// Global arrays whose contents the launch makes non-decreasing on a
+    /// prefix, with the prefix's length (an expression over parameters and
+    /// launch sizes): for byte offsets `o1 <= o2` that are multiples of 4 in
+    /// `[0, 4 * len)`, the `int` at `o1` is at most the one at `o2`. Stated
+    /// by the launch plan (see `ide::hostfacts::non_decreasing_facts`); the
+    /// checker uses it for arrays the kernel never writes.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub non_decreasing: Vec<(ArrayId, Expr)>,
 }
 
 impl Kernel {
@@ -687,6 +695,7 @@ impl Kernel {
             explicit_instantiations: Vec::new(),
             arity: Arity::default(),
             rivals: Vec::new(),
+            non_decreasing: Vec::new(),
         }
     }
 }
