@@ -470,6 +470,9 @@ pub struct SortedRead {
     pub value: Int,
     /// The prefix's length in elements.
     pub len: Int,
+    /// No partial sum of the host's running sum wraps: `first + (len - 1)
+    /// * max_step <= INT_MAX` (see `ir::NonDecreasing`).
+    pub fits: Bool,
 }
 
 /// One thread's execution of an atomic increment or decrement.
@@ -1624,7 +1627,9 @@ impl<'k> Encoder<'k> {
     /// the kernel, so every read of it, in either thread, is the one
     /// read-only function of the byte offset (see `read_only_arrays`); for
     /// two offsets in the prefix (multiples of 4 in `[0, 4 * len)`), the
-    /// lower one's `int` is at most the higher one's. A theorem about the
+    /// lower one's `int` is at most the higher one's, when no partial sum
+    /// of the host's running sum can wrap (`SortedRead::fits`: then every
+    /// addition is exact and each step non-negative). A theorem about the
     /// array's contents, so it needs no enabling condition: it holds at
     /// any offset, read or not. Over the reads of both threads (a
     /// thread's own pair too), at most 64 lemmas.
@@ -1649,15 +1654,12 @@ impl<'k> Encoder<'k> {
                 if out.len() + 2 > MAX_LEMMAS {
                     return out;
                 }
-                let both = [in_prefix(x), in_prefix(y)];
+                let both = Bool::and(&[in_prefix(x), in_prefix(y), x.fits.clone(), y.fits.clone()]);
                 out.push(
-                    Bool::and(&[both[0].clone(), both[1].clone(), x.offset.le(&y.offset)])
+                    Bool::and(&[both.clone(), x.offset.le(&y.offset)])
                         .implies(x.value.le(&y.value)),
                 );
-                out.push(
-                    Bool::and(&[both[0].clone(), both[1].clone(), y.offset.le(&x.offset)])
-                        .implies(y.value.le(&x.value)),
-                );
+                out.push(Bool::and(&[both, y.offset.le(&x.offset)]).implies(y.value.le(&x.value)));
             }
         }
         out
@@ -5350,9 +5352,9 @@ impl Exec<'_, '_> {
                         .kernel()
                         .non_decreasing
                         .iter()
-                        .find(|(a, _)| *a == access.array)
-                        .map(|(_, len)| len.clone());
-                    if let (Some(len), Val::I(value, _)) = (sorted, &v) {
+                        .find(|f| f.array == access.array)
+                        .cloned();
+                    if let (Some(fact), Val::I(value, _)) = (sorted, &v) {
                         // Only reads of whole signed `int`s: the host's
                         // order is that of its `int` elements.
                         if access.size == 4
@@ -5363,13 +5365,22 @@ impl Exec<'_, '_> {
                                 })
                         {
                             let outer = std::mem::take(&mut self.pending);
-                            let (len, _) = self.expr_int(&len, ScalarTy::LONG);
+                            let (len, _) = self.expr_int(&fact.len, ScalarTy::LONG);
                             self.pending = outer;
+                            let most = Int::add(&[
+                                Int::from_i128(fact.first),
+                                Int::mul(&[
+                                    Int::sub(&[len.clone(), Int::from_i64(1)]),
+                                    Int::from_i128(fact.max_step),
+                                ]),
+                            ]);
+                            let fits = most.le(Int::from_i64(i64::from(i32::MAX)));
                             self.out.sorted_reads.push(SortedRead {
                                 array: access.array,
                                 offset: offset.clone(),
                                 value: value.clone(),
                                 len,
+                                fits,
                             });
                         }
                     }

@@ -297,10 +297,8 @@ fn identity_cond(offset: &Expr, value: Expr, bound: ParamId) -> Expr {
 /// host establishes it).
 #[derive(Clone, Debug, PartialEq)]
 pub struct NonDecreasingFact {
-    /// The array.
-    array: ArrayId,
-    /// The prefix's length, over the kernel's parameters and launch sizes.
-    len: Expr,
+    /// The array, the prefix's length and the sum's bounds.
+    fact: crate::ir::NonDecreasing,
     /// `offsets[i] <= offsets[j] for 0 <= i <= j < gridDim.x + 1`, for the
     /// launch label.
     pub text: String,
@@ -395,10 +393,21 @@ pub fn non_decreasing_facts(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<NonDe
         } else {
             format!("{name} + {}", prefix.extra)
         };
+        let limit = format!(
+            "{} + ({shown} - 1) * {} <= 2147483647",
+            prefix.first, prefix.max_step
+        );
         out.push(NonDecreasingFact {
-            array,
-            len,
-            text: format!("{0}[i] <= {0}[j] for 0 <= i <= j < {shown}", decl.name),
+            fact: crate::ir::NonDecreasing {
+                array,
+                len,
+                first: i128::from(prefix.first),
+                max_step: i128::from(prefix.max_step),
+            },
+            text: format!(
+                "{0}[i] <= {0}[j] for 0 <= i <= j < {shown} when {limit}",
+                decl.name
+            ),
         });
     }
     out
@@ -409,7 +418,7 @@ pub fn non_decreasing_facts(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<NonDe
 pub fn assume_non_decreasing(kernel: &mut Kernel, facts: &[NonDecreasingFact]) {
     kernel
         .non_decreasing
-        .extend(facts.iter().map(|f| (f.array, f.len.clone())));
+        .extend(facts.iter().map(|f| f.fact.clone()));
 }
 
 /// States each fact at the entry of `kernel`.

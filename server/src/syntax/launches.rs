@@ -122,6 +122,10 @@ pub struct PrefixBound {
     pub by: PrefixBy,
     /// Added to `by` (0 or 1).
     pub extra: u8,
+    /// The first element's value (a property about sums: see `contents`).
+    pub first: i64,
+    /// The most one step of a running sum adds.
+    pub max_step: i64,
 }
 
 /// The value a prefix's length is counted from, as the kernel sees it.

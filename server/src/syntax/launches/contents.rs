@@ -292,26 +292,27 @@ impl Eval<'_, '_> {
     /// k<<<n, b>>>(d);      // d[i] <= d[j] for 0 <= i <= j < n + 1
     /// ```
     ///
-    /// (or `i < n` and `n * sizeof(int)`: the prefix `[0, n)`). Sound for the
-    /// launch as written: everything the identity needs of `d`, the copy and
-    /// the allocation ([`Eval::host_copy`]) holds; `h` is mentioned only in
-    /// `h[0] = V;` (whose `V` does not mention it), a whole statement that
-    /// runs before the loop, in the loop's one statement, and elsewhere only
-    /// as a read (`h[..]` as an operand of an arithmetic or comparison
+    /// (or `i < n` and `n * sizeof(int)`: the prefix `[0, n)`). What holds
+    /// for the launch as written: everything the identity needs of `d`, the
+    /// copy and the allocation ([`Eval::host_copy`]); `h` is mentioned only
+    /// in `h[0] = V;` (`V` a decimal literal), a whole statement that runs
+    /// before the loop, in the loop's one statement, and elsewhere only as
+    /// a read (`h[..]` as an operand of an arithmetic or comparison
     /// operator, or as the whole initializer of a variable of an arithmetic
     /// type: no write, no reference bound, no address taken), so nothing
     /// else writes it before the copy; the loop runs `i` from 1 up to its
-    /// bound in order and `E` is non-negative (built from decimal `int`
-    /// literals and `rand()`, whose value C gives in `[0, RAND_MAX]`, with
-    /// `+`, `*`, `/`, `%` and parentheses: C's `/` and `%` truncate, so
-    /// non-negative operands give a non-negative result), so each `h[i] =
-    /// h[i - 1] + E >= h[i - 1]` given no signed overflow (undefined
-    /// behaviour, assumed absent from the host as the checker assumes of the
-    /// kernel) and every element of the prefix has been written. The copy
-    /// is of exactly the prefix. The prefix is named for the kernel as an
-    /// `int` argument the launch passes as `n`, or else as the grid's x
-    /// extent when the launch's grid is `n` itself (a launch with `n < 1`
-    /// does not run, so `gridDim.x == n` in a running kernel).
+    /// bound in order, every element of the prefix is written, and `E` is
+    /// in `[0, C]` with no overflow inside it ([`Eval::bounded_step`]). So
+    /// `h[i] = V + e_1 + .. + e_i` with each `e_j` in `[0, C]`: while
+    /// `V + (len - 1) * C <= INT_MAX` (`len` the prefix's length) no
+    /// addition overflows and the prefix is non-decreasing; past that the
+    /// sum may wrap, and nothing is claimed (the kernel side states the
+    /// order under that condition only, with no assumption about the
+    /// host's arithmetic). The copy is of exactly the prefix. The prefix is
+    /// named for the kernel as an `int` argument the launch passes as `n`,
+    /// or else as the grid's x extent when the launch's grid is `n` itself
+    /// (a launch with `n < 1` does not run, so `gridDim.x == n` in a
+    /// running kernel).
     fn non_decreasing_bound(
         &self,
         at: usize,
@@ -359,17 +360,17 @@ impl Eval<'_, '_> {
                 }
                 fill = Some(found);
                 skip = Some(m + 5);
-            } else if let Some(end) = self.first_element_set(m, h_name) {
+            } else if let Some(first) = self.first_element_set(m) {
                 if init.is_some() || m > memcpy {
                     return None;
                 }
-                init = Some((m, end));
+                init = Some((m, first));
             } else if !self.element_read(m) {
                 return None;
             }
         }
-        let (init, _) = init?;
-        let (for_at, n_at, inclusive) = fill?;
+        let (init, first) = init?;
+        let (for_at, n_at, inclusive, max_step) = fill?;
         if !self.runs_before(init, for_at, f) || !self.runs_before(for_at, memcpy, f) {
             return None;
         }
@@ -404,12 +405,16 @@ impl Eval<'_, '_> {
             return Some(PrefixBound {
                 by: PrefixBy::Arg(k),
                 extra,
+                first,
+                max_step,
             });
         }
         match grid {
             Some((s, e)) if e == s + 1 && is_n(s) => Some(PrefixBound {
                 by: PrefixBy::GridX,
                 extra,
+                first,
+                max_step,
             }),
             _ => None,
         }
@@ -418,8 +423,9 @@ impl Eval<'_, '_> {
     /// For the mention `h` at `m`, the `for` token, the token of `n` and
     /// whether the bound is inclusive when it is the body of `for (int i =
     /// 1; i <= n; i++) h[i] = h[i - 1] + E;` (also `i < n`, `++i`, the body
-    /// in braces) with `E` non-negative ([`Eval::non_negative`]).
-    fn running_sum_loop(&self, m: usize, h_name: &str) -> Option<(usize, usize, bool)> {
+    /// in braces) with `E` in `[0, max_step]` ([`Eval::bounded_step`]),
+    /// and that most.
+    fn running_sum_loop(&self, m: usize, h_name: &str) -> Option<(usize, usize, bool, i64)> {
         let u = self.unit;
         let i = m + 2;
         if !u.is_ident(i) {
@@ -437,7 +443,7 @@ impl Eval<'_, '_> {
             return None;
         }
         let e_start = m + 1 + head.len();
-        let semi = self.non_negative(e_start)?;
+        let (semi, max_step) = self.bounded_step(e_start)?;
         if u.text(semi) != ";" {
             return None;
         }
@@ -479,27 +485,56 @@ impl Eval<'_, '_> {
         if step != (counter, "++") && step != ("++", counter) {
             return None;
         }
-        Some((open - 1, n_at, inclusive))
+        Some((open - 1, n_at, inclusive, max_step))
     }
 
     /// The end of a non-negative `int` expression starting at `s` (the
-    /// token after it), built from decimal literals without suffix that fit
-    /// an `int`, `rand()`, parentheses and `+`, `*`, `/`, `%`: every value
-    /// is a non-negative `int` (C's `/` and `%` truncate toward zero), given
-    /// no signed overflow. None for anything else.
-    fn non_negative(&self, s: usize) -> Option<usize> {
-        self.non_negative_sum(s, 0)
+    /// token after it) and the most it can be, built from decimal literals
+    /// without suffix that fit an `int`, `rand()` (in `[0, RAND_MAX]`, and
+    /// `RAND_MAX <= INT_MAX` as `rand` returns an `int`), parentheses, `+`,
+    /// `*`, and `/`, `%` by a positive literal (C's `/` and `%` truncate, so
+    /// a non-negative dividend gives a result in `[0, d - 1]` for `%`):
+    /// every value is in `[0, hi]`, and an expression whose bound passes
+    /// `INT_MAX` at any step (where `int` arithmetic could overflow) is
+    /// refused. None for anything else.
+    fn bounded_step(&self, s: usize) -> Option<(usize, i64)> {
+        self.bounded_sum(s, 0)
     }
 
-    fn non_negative_sum(&self, s: usize, depth: usize) -> Option<usize> {
-        let mut k = self.non_negative_factor(s, depth)?;
-        while matches!(self.unit.text(k), "+" | "*" | "/" | "%") {
-            k = self.non_negative_factor(k + 1, depth)?;
+    fn bounded_sum(&self, s: usize, depth: usize) -> Option<(usize, i64)> {
+        let max = i64::from(i32::MAX);
+        let (mut k, mut hi) = self.bounded_factor(s, depth)?;
+        loop {
+            let op = self.unit.text(k);
+            if !matches!(op, "+" | "*" | "/" | "%") {
+                return Some((k, hi));
+            }
+            let (next, rhs) = if matches!(op, "/" | "%") {
+                // A positive literal divisor only.
+                let (next, d) = self.bounded_factor(k + 1, depth)?;
+                if next != k + 2 || d < 1 {
+                    return None;
+                }
+                (next, d)
+            } else {
+                self.bounded_factor(k + 1, depth)?
+            };
+            hi = match op {
+                "+" => hi.checked_add(rhs)?,
+                "*" => hi.checked_mul(rhs)?,
+                "/" => hi / rhs,
+                _ => hi.min(rhs - 1),
+            };
+            if hi > max {
+                return None;
+            }
+            k = next;
         }
-        Some(k)
     }
 
-    fn non_negative_factor(&self, s: usize, depth: usize) -> Option<usize> {
+    /// A factor of [`Eval::bounded_step`]: its end and the most it can be
+    /// (a literal's value is exact: `/` and `%` use it as the divisor).
+    fn bounded_factor(&self, s: usize, depth: usize) -> Option<(usize, i64)> {
         let u = self.unit;
         let t = u.text(s);
         if depth > 16 {
@@ -509,40 +544,35 @@ impl Eval<'_, '_> {
             && !t.is_empty()
             && t.bytes().all(|b| b.is_ascii_digit())
         {
-            return (t.parse::<u64>().ok()? <= i32::MAX as u64).then_some(s + 1);
+            let v = t.parse::<i64>().ok()?;
+            return (v <= i64::from(i32::MAX)).then_some((s + 1, v));
         }
         if t == "rand" && u.text(s + 1) == "(" && u.text(s + 2) == ")" {
-            return Some(s + 3);
+            return Some((s + 3, i64::from(i32::MAX)));
         }
         if t == "(" {
-            let end = self.non_negative_sum(s + 1, depth + 1)?;
-            return (u.text(end) == ")").then_some(end + 1);
+            let (end, hi) = self.bounded_sum(s + 1, depth + 1)?;
+            return (u.text(end) == ")").then_some((end + 1, hi));
         }
         None
     }
 
-    /// For the mention `h` at `m`, the `;` ending it when it starts the
-    /// statement `h[0] = V;` whose `V` does not mention `h`.
-    fn first_element_set(&self, m: usize, h_name: &str) -> Option<usize> {
+    /// For the mention `h` at `m`, the value `V` when it starts the
+    /// statement `h[0] = V;` with `V` a decimal literal that fits an `int`.
+    fn first_element_set(&self, m: usize) -> Option<i64> {
         let u = self.unit;
         if !matches!(u.text(m - 1), ";" | "{" | "}")
             || (0..4).any(|k| u.text(m + 1 + k) != ["[", "0", "]", "="][k])
+            || u.text(m + 6) != ";"
         {
             return None;
         }
-        let mut depth = 0usize;
-        let mut k = m + 5;
-        loop {
-            match u.text(k) {
-                "" => return None,
-                "(" | "[" | "{" => depth += 1,
-                ")" | "]" | "}" => depth = depth.checked_sub(1)?,
-                ";" if depth == 0 => return Some(k),
-                t if t == h_name => return None,
-                _ => {}
-            }
-            k += 1;
+        let t = u.text(m + 5);
+        if u.kind(m + 5) != Some(TokKind::Number) || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
         }
+        let v = t.parse::<i64>().ok()?;
+        (v <= i64::from(i32::MAX)).then_some(v)
     }
 
     /// Whether the mention `h` at `m` only reads an element: `h[..]` as an

@@ -1,9 +1,12 @@
 // expect-verdict: race-free
-// The host builds `starts` as a running sum of lengths in [0, 8) (`h_starts[i] = h_starts[i - 1] + rand() % 8` for 1 <= i < num_bins) and copies it whole before the launch that passes `num_bins`: the launch states `starts[i] <= starts[j] for 0 <= i <= j < num_bins`, so the bins [starts[b], starts[b + 1]) of different bins never meet, whichever block and iteration handles them (the prefix is named by the `int` argument here, not by the grid).
+// The host builds `starts` as a running sum of lengths in [0, 8) (`h_starts[i] = h_starts[i - 1] + rand() % 8` for 1 <= i < num_bins) and copies it whole before the launch that passes `num_bins`: the launch states `starts[i] <= starts[j] for 0 <= i <= j < num_bins when 0 + (num_bins - 1) * 7 <= 2147483647` (no partial sum wraps; the kernel refuses more than 2^24 bins, so it holds), so the bins [starts[b], starts[b + 1]) of different bins never meet, whichever block and iteration handles them (the prefix is named by the `int` argument here, not by the grid).
 // Blocks stride over bins; the threads of a block stride over its bin.
 #include <cstdlib>
 
 __global__ void label_bins(int *labels, const int *__restrict__ starts, int num_bins) {
+    // Past 2^24 bins the host's running sum could wrap: refused.
+    if (num_bins > (1 << 24))
+        return;
     for (int b = blockIdx.x; b + 1 < num_bins; b += gridDim.x) {
         int begin = starts[b];
         int end = starts[b + 1];

@@ -6,6 +6,9 @@
 #include <cstdlib>
 
 __global__ void label_bins(int *labels, const int *__restrict__ starts, int num_bins) {
+    // Past 2^24 bins the host's running sum could wrap: refused.
+    if (num_bins > (1 << 24))
+        return;
     for (int b = blockIdx.x; b + 1 < num_bins; b += gridDim.x) {
         int begin = starts[b];
         int end = starts[b + 1];
