@@ -82,6 +82,11 @@ pub struct HostLaunch {
     /// it with `h[i] = i` and copied it whole before the launch (see
     /// `contents`).
     pub arg_identity: Vec<Option<usize>>,
+    /// For each pointer argument, the prefix on which the array it passes
+    /// is non-decreasing: the host built it as a running sum of
+    /// non-negative steps and copied it whole before the launch (see
+    /// `contents`).
+    pub arg_non_decreasing: Vec<Option<PrefixBound>>,
     /// For each grid dimension not known as a constant, the expression over
     /// the kernel's arguments the host computes it with, when that holds on
     /// every execution of the launch (see `relations`).
@@ -113,6 +118,29 @@ pub struct HostLaunch {
     pub text: usize,
 }
 
+/// A prefix `[0, by + extra)` of a device array a launch passes, on which
+/// the host established a property of its contents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PrefixBound {
+    /// What the prefix's length is, less `extra`.
+    pub by: PrefixBy,
+    /// Added to `by` (0 or 1).
+    pub extra: u8,
+    /// The first element's value (a property about sums: see `contents`).
+    pub first: i64,
+    /// The most one step of a running sum adds.
+    pub max_step: i64,
+}
+
+/// The value a prefix's length is counted from, as the kernel sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrefixBy {
+    /// The launch's `int` argument of that index.
+    Arg(usize),
+    /// The grid's x extent (`gridDim.x`).
+    GridX,
+}
+
 impl HostLaunch {
     /// A launch of `kernel` at `(start, end, text)` of which nothing else is
     /// known: no sizes, arguments, relations or caller values.
@@ -136,6 +164,7 @@ impl HostLaunch {
             arg_names: Vec::new(),
             arg_fields: Vec::new(),
             arg_identity: Vec::new(),
+            arg_non_decreasing: Vec::new(),
             grid_relation: Default::default(),
             block_relation: Default::default(),
             arg_relations: Vec::new(),
@@ -1028,6 +1057,7 @@ fn chevron_launch(
             .collect();
         launch.arg_loop_bounds = eval.loop_bounds(&at);
         launch.arg_identity = eval.identity_arguments(&at);
+        launch.arg_non_decreasing = eval.non_decreasing_arguments(&at, config.first().copied());
     }
     Some((launch, name_at, held_at))
 }
@@ -1377,6 +1407,7 @@ fn finish_launch(
             .collect(),
         arg_fields: Vec::new(),
         arg_identity: Vec::new(),
+        arg_non_decreasing: Vec::new(),
         start,
         end,
         text,
