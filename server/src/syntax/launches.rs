@@ -5596,4 +5596,30 @@ mod aggregate_tests {
         let l = scan(CLASS, "const Param *p", "Param p{d, 64, 12, 64, 768};");
         assert!(l.arg_fields.iter().all(Vec::is_empty));
     }
+
+    /// The step bound of a running sum `h[i] = h[i - 1] + E` the launch's
+    /// first argument states, for each `E`.
+    #[test]
+    fn running_sum_steps_are_bounded_as_c_groups_them() {
+        let max_step = |step: &str| {
+            let text = format!(
+                "int main(int argc, char **argv) {{\n  int n = atoi(argv[1]);\n  int *h = (int *)malloc((n + 1) * sizeof(int));\n  h[0] = 0;\n  for (int i = 1; i <= n; i++)\n    h[i] = h[i - 1] + {step};\n  int *d;\n  cudaMalloc(&d, (n + 1) * sizeof(int));\n  cudaMemcpy(d, h, (n + 1) * sizeof(int), cudaMemcpyHostToDevice);\n  k<<<n, 128>>>(d);\n  return 0;\n}}\n"
+            );
+            one(&text).arg_non_decreasing[0].map(|p| p.max_step)
+        };
+        assert_eq!(max_step("(rand() % 64 + 1)"), Some(64));
+        // `%` binds tighter than `+`: 1 + (rand() % 64), 1000000 + (7 % 5).
+        assert_eq!(max_step("1 + rand() % 64"), Some(64));
+        assert_eq!(max_step("1000000 + 7 % 5"), Some(1000002));
+        assert_eq!(max_step("rand() % 10 * 3 + 2"), Some(29));
+        assert_eq!(max_step("2 * 3 % 4"), Some(3));
+        assert_eq!(max_step("8 / 2 + 5 % 3"), Some(6));
+        // May pass INT_MAX, a non-literal or octal divisor, a `-`: refused.
+        assert_eq!(max_step("rand() + 1"), None);
+        assert_eq!(max_step("1 + rand()"), None);
+        assert_eq!(max_step("rand() % 64 * 64 * 1048576"), None);
+        assert_eq!(max_step("rand() % 010"), None);
+        assert_eq!(max_step("rand() / (2)"), None);
+        assert_eq!(max_step("rand() % 64 - 1"), None);
+    }
 }

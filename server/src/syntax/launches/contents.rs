@@ -501,26 +501,48 @@ impl Eval<'_, '_> {
         self.bounded_sum(s, 0)
     }
 
+    /// A sum of terms ([`Eval::bounded_term`]) joined by `+`: its end and
+    /// the sum of the terms' bounds. C's `*`, `/` and `%` bind tighter than
+    /// `+`, so `a + b % c` is `a + (b % c)`: each term is bounded on its
+    /// own and the bounds are added (the review of db33a9e: a left-to-right
+    /// fold bounded `1000000 + 7 % 5` by 4).
     fn bounded_sum(&self, s: usize, depth: usize) -> Option<(usize, i64)> {
+        let max = i64::from(i32::MAX);
+        let (mut k, mut hi) = self.bounded_term(s, depth)?;
+        while self.unit.text(k) == "+" {
+            let (next, rhs) = self.bounded_term(k + 1, depth)?;
+            hi = hi.checked_add(rhs)?;
+            if hi > max {
+                return None;
+            }
+            k = next;
+        }
+        Some((k, hi))
+    }
+
+    /// A term of [`Eval::bounded_sum`]: factors joined by `*`, `/` and `%`,
+    /// which C groups from the left (`a * b % c` is `(a * b) % c`), with a
+    /// positive literal divisor only. Its end and the most it can be; every
+    /// partial product must stay within `INT_MAX` (no overflow in `int`).
+    fn bounded_term(&self, s: usize, depth: usize) -> Option<(usize, i64)> {
         let max = i64::from(i32::MAX);
         let (mut k, mut hi) = self.bounded_factor(s, depth)?;
         loop {
             let op = self.unit.text(k);
-            if !matches!(op, "+" | "*" | "/" | "%") {
+            if !matches!(op, "*" | "/" | "%") {
                 return Some((k, hi));
             }
-            let (next, rhs) = if matches!(op, "/" | "%") {
-                // A positive literal divisor only.
+            let (next, rhs) = if op == "*" {
+                self.bounded_factor(k + 1, depth)?
+            } else {
+                // A positive literal divisor only: its value is exact.
                 let (next, d) = self.bounded_factor(k + 1, depth)?;
-                if next != k + 2 || d < 1 {
+                if next != k + 2 || self.unit.kind(k + 1) != Some(TokKind::Number) || d < 1 {
                     return None;
                 }
                 (next, d)
-            } else {
-                self.bounded_factor(k + 1, depth)?
             };
             hi = match op {
-                "+" => hi.checked_add(rhs)?,
                 "*" => hi.checked_mul(rhs)?,
                 "/" => hi / rhs,
                 _ => hi.min(rhs - 1),
@@ -540,9 +562,12 @@ impl Eval<'_, '_> {
         if depth > 16 {
             return None;
         }
+        // Decimal only: `010` is octal 8, so a leading 0 (other than `0`
+        // itself) is refused rather than read as 10 (a divisor too big).
         if u.kind(s) == Some(TokKind::Number)
             && !t.is_empty()
             && t.bytes().all(|b| b.is_ascii_digit())
+            && (t == "0" || !t.starts_with('0'))
         {
             let v = t.parse::<i64>().ok()?;
             return (v <= i64::from(i32::MAX)).then_some((s + 1, v));
