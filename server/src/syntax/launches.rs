@@ -5605,12 +5605,15 @@ mod aggregate_tests {
             let text = format!(
                 "int main(int argc, char **argv) {{\n  int n = atoi(argv[1]);\n  int *h = (int *)malloc((n + 1) * sizeof(int));\n  h[0] = 0;\n  for (int i = 1; i <= n; i++)\n    h[i] = h[i - 1] + {step};\n  int *d;\n  cudaMalloc(&d, (n + 1) * sizeof(int));\n  cudaMemcpy(d, h, (n + 1) * sizeof(int), cudaMemcpyHostToDevice);\n  k<<<n, 128>>>(d);\n  return 0;\n}}\n"
             );
-            one(&text).arg_non_decreasing[0].map(|p| p.max_step)
+            let launches = scan_launches(&[text.as_str()]);
+            assert_eq!(launches.len(), 1, "{launches:?}");
+            launches[0].arg_non_decreasing[0].map(|p| p.max_step)
         };
         assert_eq!(max_step("(rand() % 64 + 1)"), Some(64));
         // `%` binds tighter than `+`: 1 + (rand() % 64), 1000000 + (7 % 5).
         assert_eq!(max_step("1 + rand() % 64"), Some(64));
-        assert_eq!(max_step("1000000 + 7 % 5"), Some(1000002));
+        // `7 % 5` is bounded by the divisor less one, 4 (not its value 2).
+        assert_eq!(max_step("1000000 + 7 % 5"), Some(1000004));
         assert_eq!(max_step("rand() % 10 * 3 + 2"), Some(29));
         assert_eq!(max_step("2 * 3 % 4"), Some(3));
         assert_eq!(max_step("8 / 2 + 5 % 3"), Some(6));
