@@ -321,7 +321,7 @@ impl Eval<'_, '_> {
     ) -> Option<PrefixBound> {
         let (u, scopes) = (self.unit, self.scopes);
         // `rand` must be the C library's: no declaration of it in view.
-        if scopes.visible(u, "rand", launch.name_at).is_some() {
+        if scopes.visible(u, "rand", launch.name_at).is_some() || !self.rand_only_called() {
             return None;
         }
         let HostCopy {
@@ -418,6 +418,27 @@ impl Eval<'_, '_> {
             }),
             _ => None,
         }
+    }
+
+    /// Whether every mention of the name `rand` in the unit is a plain call
+    /// `rand()` after an operator or an opening token: a declarator (`int
+    /// (*rand)()`, `int (&rand)() = f;`, `int *rand();`), a using-declaration
+    /// (`using mine::rand;`) or a qualified or member name may name another
+    /// function whose values are not in `[0, RAND_MAX]` (session 36 review of
+    /// bd9b878, probes seg5_rand_*), so the running sum is refused then.
+    fn rand_only_called(&self) -> bool {
+        const BEFORE: [&str; 17] = [
+            "+", "(", "=", ",", "%", "/", "-", "return", "<", ">", "?", ":", "==", "!=", "<=",
+            ">=", "[",
+        ];
+        let u = self.unit;
+        (0..u.toks.len()).all(|k| {
+            u.text(k) != "rand"
+                || (k > 0
+                    && BEFORE.contains(&u.text(k - 1))
+                    && u.text(k + 1) == "("
+                    && u.text(k + 2) == ")")
+        })
     }
 
     /// For the mention `h` at `m`, the `for` token, the token of `n` and
