@@ -431,6 +431,7 @@ fn same_declarations(small: &Kernel, big: &Kernel) -> bool {
         // How launches are matched to the kernel: not read by the checker.
         arity: _,
         rivals: _,
+        non_decreasing,
     } = small;
     *name == big.name
         && *lang == big.lang
@@ -447,6 +448,7 @@ fn same_declarations(small: &Kernel, big: &Kernel) -> bool {
         && *layout_assumption == big.layout_assumption
         && *warp_broadcasts == big.warp_broadcasts
         && *sub_group_broadcasts == big.sub_group_broadcasts
+        && *non_decreasing == big.non_decreasing
 }
 
 /// `e` (kept from another lowering) restated in the labels of `kernel`,

@@ -2514,6 +2514,7 @@ impl<'k, 's> Checker<'k, 's> {
         facts.extend(self.enc.plane_counter_lemmas(r1, r2));
         facts.extend(self.enc.xor_lemmas(r1, r2));
         facts.extend(self.enc.division_lemmas(r1, r2));
+        facts.extend(self.enc.non_decreasing_lemmas(r1, r2));
         facts.extend(self.enc.grid_stride_lemmas(r1, r2));
         facts.extend(self.enc.atomic_facts(r1, r2, scenario));
         facts

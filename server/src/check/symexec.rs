@@ -343,6 +343,9 @@ pub struct ExecResult {
     /// Quotients and remainders by divisors that are not constants, for
     /// the cross-thread lemma ([`Encoder::division_lemmas`]).
     pub divisions: Vec<Division>,
+    /// Reads of arrays the launch makes non-decreasing, for
+    /// [`Encoder::non_decreasing_lemmas`].
+    pub sorted_reads: Vec<SortedRead>,
     /// The execution stopped at the deadline: its accesses are not all
     /// recorded, so nothing may be concluded from their absence.
     pub incomplete: bool,
@@ -452,6 +455,24 @@ impl NamedEvent {
         }
         Some((Int::add(&generation), Int::add(&barrier)))
     }
+}
+
+/// A read of an `int` of an array the launch makes non-decreasing on a
+/// prefix (`Kernel::non_decreasing`), which the kernel never writes: its
+/// value is the read-only function of the array at `offset`.
+#[derive(Clone, Debug)]
+pub struct SortedRead {
+    /// The array.
+    pub array: crate::ir::ArrayId,
+    /// The byte offset the value is a function of.
+    pub offset: Int,
+    /// The value read (as a signed 32-bit `int`).
+    pub value: Int,
+    /// The prefix's length in elements.
+    pub len: Int,
+    /// No partial sum of the host's running sum wraps: `first + (len - 1)
+    /// * max_step <= INT_MAX` (see `ir::NonDecreasing`).
+    pub fits: Bool,
 }
 
 /// One thread's execution of an atomic increment or decrement.
@@ -1604,6 +1625,50 @@ impl<'k> Encoder<'k> {
                 };
                 let premise = Bool::and(&[e1.d.eq(&zero).not(), q1.eq(q2), m1.eq(m2)]);
                 out.push(premise.implies(e1.x.eq(&e2.x)));
+            }
+        }
+        out
+    }
+
+    /// Lemmas of the reads of arrays the launch makes non-decreasing on a
+    /// prefix (`Kernel::non_decreasing`, established by the host: see
+    /// `syntax::launches::contents`). Such an array is never written by
+    /// the kernel, so every read of it, in either thread, is the one
+    /// read-only function of the byte offset (see `read_only_arrays`); for
+    /// two offsets in the prefix (multiples of 4 in `[0, 4 * len)`), the
+    /// lower one's `int` is at most the higher one's, when no partial sum
+    /// of the host's running sum can wrap (`SortedRead::fits`: then every
+    /// addition is exact and each step non-negative). A theorem about the
+    /// array's contents, so it needs no enabling condition: it holds at
+    /// any offset, read or not. Over the reads of both threads (a
+    /// thread's own pair too), at most 64 lemmas.
+    pub fn non_decreasing_lemmas(&self, r1: &ExecResult, r2: &ExecResult) -> Vec<Bool> {
+        const MAX_LEMMAS: usize = 64;
+        let mut out = Vec::new();
+        let reads: Vec<&SortedRead> = r1.sorted_reads.iter().chain(&r2.sorted_reads).collect();
+        let zero = Int::from_i64(0);
+        let four = Int::from_i64(4);
+        let in_prefix = |r: &SortedRead| {
+            Bool::and(&[
+                r.offset.ge(&zero),
+                r.offset.lt(Int::mul(&[four.clone(), r.len.clone()])),
+                r.offset.modulo(&four).eq(&zero),
+            ])
+        };
+        for (k, x) in reads.iter().enumerate() {
+            for y in &reads[k + 1..] {
+                if x.array != y.array || x.offset == y.offset {
+                    continue;
+                }
+                if out.len() + 2 > MAX_LEMMAS {
+                    return out;
+                }
+                let both = Bool::and(&[in_prefix(x), in_prefix(y), x.fits.clone(), y.fits.clone()]);
+                out.push(
+                    Bool::and(&[both.clone(), x.offset.le(&y.offset)])
+                        .implies(x.value.le(&y.value)),
+                );
+                out.push(Bool::and(&[both, y.offset.le(&x.offset)]).implies(y.value.le(&x.value)));
             }
         }
         out
@@ -5332,9 +5397,45 @@ impl Exec<'_, '_> {
                     };
                     // `#` cannot occur in a C name: no user function shares it.
                     let name = format!("read-only#{}_{kind}", access.array.0);
-                    let v = self
-                        .enc
-                        .func(&name, &[&Val::I(offset, Range::full())], access.ty);
+                    let v =
+                        self.enc
+                            .func(&name, &[&Val::I(offset.clone(), Range::full())], access.ty);
+                    let sorted = self
+                        .kernel()
+                        .non_decreasing
+                        .iter()
+                        .find(|f| f.array == access.array)
+                        .cloned();
+                    if let (Some(fact), Val::I(value, _)) = (sorted, &v) {
+                        // Only reads of whole signed `int`s: the host's
+                        // order is that of its `int` elements.
+                        if access.size == 4
+                            && access.ty
+                                == (ScalarTy::Int {
+                                    bits: 32,
+                                    signed: true,
+                                })
+                        {
+                            let outer = std::mem::take(&mut self.pending);
+                            let (len, _) = self.expr_int(&fact.len, ScalarTy::LONG);
+                            self.pending = outer;
+                            let most = Int::add(&[
+                                Int::from_i128(fact.first),
+                                Int::mul(&[
+                                    Int::sub(&[len.clone(), Int::from_i64(1)]),
+                                    Int::from_i128(fact.max_step),
+                                ]),
+                            ]);
+                            let fits = most.le(Int::from_i64(i64::from(i32::MAX)));
+                            self.out.sorted_reads.push(SortedRead {
+                                array: access.array,
+                                offset: offset.clone(),
+                                value: value.clone(),
+                                len,
+                                fits,
+                            });
+                        }
+                    }
                     if let (Val::I(x, r), false) = (&v, matches!(access.ty, ScalarTy::Float { .. }))
                     {
                         self.out.assumptions.push(Bool::and(&[

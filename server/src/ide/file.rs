@@ -107,6 +107,10 @@ pub struct LaunchSite {
     /// its array holds (see `HostLaunch::arg_identity`).
     #[serde(skip)]
     pub arg_identity: Vec<Option<usize>>,
+    /// For each pointer argument, the prefix on which its array is
+    /// non-decreasing (see `HostLaunch::arg_non_decreasing`).
+    #[serde(skip)]
+    pub arg_non_decreasing: Vec<Option<crate::syntax::launches::PrefixBound>>,
     /// Grid extents the host computes from the kernel's arguments (see
     /// `syntax::launches::relations`), per dimension.
     #[serde(skip)]
@@ -387,6 +391,7 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                     arg_names: l.arg_names,
                     arg_fields: l.arg_fields,
                     arg_identity: l.arg_identity,
+                    arg_non_decreasing: l.arg_non_decreasing,
                     grid_relation: l.grid_relation,
                     block_relation: l.block_relation,
                     arg_relations: l.arg_relations,
@@ -1926,6 +1931,7 @@ fn unknown_site(kernel: &str, location: String, text: String) -> LaunchSite {
         arg_names: Vec::new(),
         arg_fields: Vec::new(),
         arg_identity: Vec::new(),
+        arg_non_decreasing: Vec::new(),
         grid_relation: Default::default(),
         block_relation: Default::default(),
         arg_relations: Vec::new(),
@@ -3554,24 +3560,32 @@ pub fn launch_plan(
             let relations = launch_relations(kernel, &resolved, &sites);
             let loop_bounds = super::hostfacts::loop_bound_facts(kernel, &sites);
             let identities = super::hostfacts::identity_facts(kernel, &sites);
-            if !relations.is_empty() || !loop_bounds.is_empty() || !identities.is_empty() {
+            let sorted = super::hostfacts::non_decreasing_facts(kernel, &sites);
+            if !relations.is_empty()
+                || !loop_bounds.is_empty()
+                || !identities.is_empty()
+                || !sorted.is_empty()
+            {
                 let texts: Vec<&str> = relations
                     .iter()
                     .map(|r| r.text.as_str())
                     .chain(loop_bounds.iter().map(|f| f.text.as_str()))
                     .chain(identities.iter().map(|f| f.text.as_str()))
+                    .chain(sorted.iter().map(|f| f.text.as_str()))
                     .collect();
                 label.push_str(&format!(", where {}", texts.join(", ")));
             }
             let assumed = !bindings.is_empty()
                 || !relations.is_empty()
                 || !loop_bounds.is_empty()
-                || !identities.is_empty();
+                || !identities.is_empty()
+                || !sorted.is_empty();
             let bound = assumed.then(|| {
                 let mut bound = bind_params(kernel, &bindings);
                 assume_relations(&mut bound, &relations);
                 super::hostfacts::assume_facts(&mut bound, &loop_bounds);
                 super::hostfacts::assume_identity(&mut bound, &identities);
+                super::hostfacts::assume_non_decreasing(&mut bound, &sorted);
                 bound
             });
             LaunchRun {

@@ -292,6 +292,135 @@ fn identity_cond(offset: &Expr, value: Expr, bound: ParamId) -> Expr {
     )
 }
 
+/// A pointer parameter whose array is non-decreasing on a prefix at every
+/// launch of a run (see `syntax::launches::contents`, which states why the
+/// host establishes it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NonDecreasingFact {
+    /// The array, the prefix's length and the sum's bounds.
+    fact: crate::ir::NonDecreasing,
+    /// `offsets[i] <= offsets[j] for 0 <= i <= j < gridDim.x + 1`, for the
+    /// launch label.
+    pub text: String,
+}
+
+/// The non-decreasing facts every launch of `sites` states (see
+/// `HostLaunch::arg_non_decreasing`), for global arrays the kernel never
+/// writes (as for [`identity_facts`]). The prefix's length is an `int`
+/// parameter (the one the launch passes, of 32 bits and signed, the value
+/// unchanged) or `gridDim.x` (the launch's grid is the host's `int`: a
+/// running kernel has `gridDim.x` equal to it), plus 0 or 1, in `long`.
+pub fn non_decreasing_facts(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<NonDecreasingFact> {
+    use crate::ir::Builtin;
+    use crate::syntax::launches::PrefixBy;
+    let mut out = Vec::new();
+    if sites.is_empty() {
+        return out;
+    }
+    let mut written = crate::base::HashSet::default();
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+        if let StmtKind::Write { access, .. } | StmtKind::Atomic { access, .. } = &s.kind {
+            written.insert(access.array);
+        }
+    });
+    let blurred = kernel.arrays.iter().any(|d| d.may_alias_all);
+    for (index, decl) in kernel.arrays.iter().enumerate() {
+        let Some(pos) = decl.param else {
+            continue;
+        };
+        let Ok(id) = u32::try_from(index) else {
+            continue;
+        };
+        let array = ArrayId(id);
+        let sharing = kernel
+            .arrays
+            .iter()
+            .filter(|d| d.param == Some(pos))
+            .count();
+        if decl.space != MemSpace::Global || blurred || sharing != 1 || written.contains(&array) {
+            continue;
+        }
+        let Some(Some(prefix)) = sites[0].arg_non_decreasing.get(pos as usize).copied() else {
+            continue;
+        };
+        if !sites
+            .iter()
+            .all(|s| s.arg_non_decreasing.get(pos as usize) == Some(&Some(prefix)))
+        {
+            continue;
+        }
+        let long = ScalarTy::LONG;
+        let (base, name) = match prefix.by {
+            PrefixBy::Arg(at) => {
+                let bounds: Vec<usize> = kernel
+                    .params
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.position as usize == at)
+                    .map(|(k, _)| k)
+                    .collect();
+                let [k] = bounds.as_slice() else {
+                    continue;
+                };
+                let param = &kernel.params[*k];
+                let (
+                    ScalarTy::Int {
+                        bits: 32,
+                        signed: true,
+                    },
+                    Ok(k),
+                ) = (param.ty, u32::try_from(*k))
+                else {
+                    continue;
+                };
+                (Expr::Param(ParamId(k)), param.name.clone())
+            }
+            PrefixBy::GridX => {
+                if kernel.lang != crate::ir::Lang::Cuda {
+                    continue;
+                }
+                (Expr::Builtin(Builtin::GridDim(0)), "gridDim.x".to_string())
+            }
+        };
+        let len = Expr::Binary(
+            BinOp::Add,
+            Box::new(Expr::Cast(long, Box::new(base))),
+            Box::new(Expr::Int(i128::from(prefix.extra), long)),
+            long,
+        );
+        let shown = if prefix.extra == 0 {
+            name
+        } else {
+            format!("{name} + {}", prefix.extra)
+        };
+        let limit = format!(
+            "{} + ({shown} - 1) * {} <= 2147483647",
+            prefix.first, prefix.max_step
+        );
+        out.push(NonDecreasingFact {
+            fact: crate::ir::NonDecreasing {
+                array,
+                len,
+                first: i128::from(prefix.first),
+                max_step: i128::from(prefix.max_step),
+            },
+            text: format!(
+                "{0}[i] <= {0}[j] for 0 <= i <= j < {shown} when {limit}",
+                decl.name
+            ),
+        });
+    }
+    out
+}
+
+/// Records each non-decreasing fact on the kernel (`Kernel::non_decreasing`),
+/// for the checker's lemmas on the reads of its array.
+pub fn assume_non_decreasing(kernel: &mut Kernel, facts: &[NonDecreasingFact]) {
+    kernel
+        .non_decreasing
+        .extend(facts.iter().map(|f| f.fact.clone()));
+}
+
 /// States each fact at the entry of `kernel`.
 pub fn assume_facts(kernel: &mut Kernel, facts: &[HostFact]) {
     kernel.assume_at_entry(facts.iter().map(|f| f.cond.clone()));

@@ -581,6 +581,24 @@ pub struct ParamDecl {
 }
 
 /// A kernel in KPL form.
+/// An array the host built as a running sum `h[0] = first`, `h[i] = h[i -
+/// 1] + e_i` with each `e_i` in `[0, max_step]`, on a prefix of `len`
+/// elements (an expression over parameters and launch sizes): when `first
+/// + (len - 1) * max_step <= INT_MAX` (no partial sum can wrap), for byte
+/// offsets `o1 <= o2` that are multiples of 4 in `[0, 4 * len)`, the `int`
+/// at `o1` is at most the one at `o2`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NonDecreasing {
+    /// The array.
+    pub array: ArrayId,
+    /// The prefix's length in elements (`long`).
+    pub len: Expr,
+    /// The first element's value.
+    pub first: i128,
+    /// The most one step adds.
+    pub max_step: i128,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Kernel {
     /// Function name.
@@ -657,6 +675,12 @@ pub struct Kernel {
     /// launch of this name that one of them also accepts may be of either.
     #[serde(skip)]
     pub rivals: Vec<Arity>,
+    /// Global arrays whose contents the launch makes non-decreasing on a
+    /// prefix, under a condition (see [`NonDecreasing`]). Stated by the
+    /// launch plan (see `ide::hostfacts::non_decreasing_facts`); the
+    /// checker uses it for arrays the kernel never writes.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub non_decreasing: Vec<NonDecreasing>,
 }
 
 impl Kernel {
@@ -687,6 +711,7 @@ impl Kernel {
             explicit_instantiations: Vec::new(),
             arity: Arity::default(),
             rivals: Vec::new(),
+            non_decreasing: Vec::new(),
         }
     }
 }

@@ -82,6 +82,11 @@ pub struct HostLaunch {
     /// it with `h[i] = i` and copied it whole before the launch (see
     /// `contents`).
     pub arg_identity: Vec<Option<usize>>,
+    /// For each pointer argument, the prefix on which the array it passes
+    /// is non-decreasing: the host built it as a running sum of
+    /// non-negative steps and copied it whole before the launch (see
+    /// `contents`).
+    pub arg_non_decreasing: Vec<Option<PrefixBound>>,
     /// For each grid dimension not known as a constant, the expression over
     /// the kernel's arguments the host computes it with, when that holds on
     /// every execution of the launch (see `relations`).
@@ -118,6 +123,29 @@ pub struct HostLaunch {
     pub text: usize,
 }
 
+/// A prefix `[0, by + extra)` of a device array a launch passes, on which
+/// the host established a property of its contents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PrefixBound {
+    /// What the prefix's length is, less `extra`.
+    pub by: PrefixBy,
+    /// Added to `by` (0 or 1).
+    pub extra: u8,
+    /// The first element's value (a property about sums: see `contents`).
+    pub first: i64,
+    /// The most one step of a running sum adds.
+    pub max_step: i64,
+}
+
+/// The value a prefix's length is counted from, as the kernel sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrefixBy {
+    /// The launch's `int` argument of that index.
+    Arg(usize),
+    /// The grid's x extent (`gridDim.x`).
+    GridX,
+}
+
 impl HostLaunch {
     /// A launch of `kernel` at `(start, end, text)` of which nothing else is
     /// known: no sizes, arguments, relations or caller values.
@@ -141,6 +169,7 @@ impl HostLaunch {
             arg_names: Vec::new(),
             arg_fields: Vec::new(),
             arg_identity: Vec::new(),
+            arg_non_decreasing: Vec::new(),
             grid_relation: Default::default(),
             block_relation: Default::default(),
             arg_relations: Vec::new(),
@@ -1055,6 +1084,7 @@ fn chevron_launch(
             .collect();
         launch.arg_loop_bounds = eval.loop_bounds(&at);
         launch.arg_identity = eval.identity_arguments(&at);
+        launch.arg_non_decreasing = eval.non_decreasing_arguments(&at, config.first().copied());
     }
     Some((launch, name_at, held_at))
 }
@@ -1419,6 +1449,7 @@ fn finish_launch(
             .collect(),
         arg_fields: Vec::new(),
         arg_identity: Vec::new(),
+        arg_non_decreasing: Vec::new(),
         start,
         end,
         text,
@@ -5880,5 +5911,34 @@ mod aggregate_tests {
         // The kernel takes another type: the fields are not bound.
         let l = scan(CLASS, "const Param *p", "Param p{d, 64, 12, 64, 768};");
         assert!(l.arg_fields.iter().all(Vec::is_empty));
+    }
+
+    /// The step bound of a running sum `h[i] = h[i - 1] + E` the launch's
+    /// first argument states, for each `E`.
+    #[test]
+    fn running_sum_steps_are_bounded_as_c_groups_them() {
+        let max_step = |step: &str| {
+            let text = format!(
+                "int main(int argc, char **argv) {{\n  int n = atoi(argv[1]);\n  int *h = (int *)malloc((n + 1) * sizeof(int));\n  h[0] = 0;\n  for (int i = 1; i <= n; i++)\n    h[i] = h[i - 1] + {step};\n  int *d;\n  cudaMalloc(&d, (n + 1) * sizeof(int));\n  cudaMemcpy(d, h, (n + 1) * sizeof(int), cudaMemcpyHostToDevice);\n  k<<<n, 128>>>(d);\n  return 0;\n}}\n"
+            );
+            let launches = scan_launches(&[text.as_str()]);
+            assert_eq!(launches.len(), 1, "{launches:?}");
+            launches[0].arg_non_decreasing[0].map(|p| p.max_step)
+        };
+        assert_eq!(max_step("(rand() % 64 + 1)"), Some(64));
+        // `%` binds tighter than `+`: 1 + (rand() % 64), 1000000 + (7 % 5).
+        assert_eq!(max_step("1 + rand() % 64"), Some(64));
+        // `7 % 5` is bounded by the divisor less one, 4 (not its value 2).
+        assert_eq!(max_step("1000000 + 7 % 5"), Some(1000004));
+        assert_eq!(max_step("rand() % 10 * 3 + 2"), Some(29));
+        assert_eq!(max_step("2 * 3 % 4"), Some(3));
+        assert_eq!(max_step("8 / 2 + 5 % 3"), Some(6));
+        // May pass INT_MAX, a non-literal or octal divisor, a `-`: refused.
+        assert_eq!(max_step("rand() + 1"), None);
+        assert_eq!(max_step("1 + rand()"), None);
+        assert_eq!(max_step("rand() % 64 * 64 * 1048576"), None);
+        assert_eq!(max_step("rand() % 010"), None);
+        assert_eq!(max_step("rand() / (2)"), None);
+        assert_eq!(max_step("rand() % 64 - 1"), None);
     }
 }

@@ -1,5 +1,5 @@
 // expect-verdict: race-free
-// known-gap: the checker knows nothing of the contents of arrays the program fills; the host builds `offsets` as a running sum of positive lengths, so block b's segment [offsets[b], offsets[b + 1]) lies below block b + 1's and no two blocks meet, but the race query reads `offsets[b]` and `offsets[b']` of two blocks as unrelated values (HeCBench dense-embedding's `offset`, hybridsort's division starts)
+// The host builds `offsets` as a running sum of positive lengths (`h_offsets[0] = 0`, then `h_offsets[i] = h_offsets[i - 1] + (rand() % 64 + 1)`) and copies it whole before the launch over `segments` blocks: the launch states `offsets[i] <= offsets[j] for 0 <= i <= j < gridDim.x + 1 when 0 + (gridDim.x + 1 - 1) * 64 <= 2147483647` (no partial sum wraps, which the index-fits assumption `gridDim.x * blockDim.x < 2^31` gives here) (syntax/launches/contents.rs), so block b's segment [offsets[b], offsets[b + 1]) lies below block b + 1's and no two blocks meet (HeCBench dense-embedding's `offset`, there with a step the scan does not prove non-negative).
 // One block per segment of a CSR-like layout; its threads stride over the
 // segment.
 #include <cstdlib>

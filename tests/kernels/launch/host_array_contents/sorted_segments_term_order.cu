@@ -1,0 +1,33 @@
+// expect-verdict: race-free
+// The step `1 + rand() % 64` is bounded term by term as C groups it, `1 + (rand() % 64)` in [0, 64] (`*`, `/` and `%` bind tighter than `+`), so the launch states `offsets[i] <= offsets[j] for 0 <= i <= j < gridDim.x + 1 when 0 + (gridDim.x + 1 - 1) * 64 <= 2147483647`, which the index-fits assumption `gridDim.x * blockDim.x < 2^31` gives here; a left-to-right fold refused this step (1 + RAND_MAX passes INT_MAX).
+// One block per segment of a CSR-like layout; its threads stride over the
+// segment.
+#include <cstdlib>
+
+__global__ void add_per_segment(const float *__restrict__ in, float *out,
+                                const int *__restrict__ offsets, const float *__restrict__ bias) {
+    int seg = blockIdx.x;
+    int start = offsets[seg];
+    int len = offsets[seg + 1] - start;
+    for (int i = threadIdx.x; i < len; i += blockDim.x)
+        out[start + i] = in[start + i] + bias[seg];
+}
+
+int main(int argc, char **argv) {
+    int segments = atoi(argv[1]);
+    int *h_offsets = (int *)malloc((segments + 1) * sizeof(int));
+    h_offsets[0] = 0;
+    for (int i = 1; i <= segments; i++)
+        h_offsets[i] = h_offsets[i - 1] + 1 + rand() % 64;
+    int total = h_offsets[segments];
+    float *d_in, *d_out, *d_bias;
+    int *d_offsets;
+    cudaMalloc(&d_in, total * sizeof(float));
+    cudaMalloc(&d_out, total * sizeof(float));
+    cudaMalloc(&d_bias, segments * sizeof(float));
+    cudaMalloc(&d_offsets, (segments + 1) * sizeof(int));
+    cudaMemcpy(d_offsets, h_offsets, (segments + 1) * sizeof(int), cudaMemcpyHostToDevice);
+    add_per_segment<<<segments, 128>>>(d_in, d_out, d_offsets, d_bias);
+    cudaDeviceSynchronize();
+    return 0;
+}
