@@ -3377,31 +3377,6 @@ impl<'k, 's> Checker<'k, 's> {
         Some((r, work))
     }
 
-    /// The goal core widened by one step (see `Slicer::wider_goal_core`),
-    /// asked like the goal core when that did not answer `unsat`: a loop
-    /// head the goals read keeps its counter's fact (`head == k*blockDim`),
-    /// but the range of that `k` reads nothing the goals read (HeCBench
-    /// tsp's `TwoOpt`: the goal core of the `px` store against the tile
-    /// read is satisfiable, the widened one unsatisfiable in ~65,000 units
-    /// where the whole query costs ~1,000,000). Only `unsat` is taken; its
-    /// work is `smt` work, paid also when it does not decide.
-    fn decided_by_wider_goal_core(&mut self, facts: &[Bool], cap: u64) -> Option<(SatResult, u64)> {
-        let core = self
-            .goals_from
-            .and_then(|g| self.slicer.wider_goal_core(facts, g, CORE_MIN_FACTS))?;
-        let allowed = GOAL_CORE_WORK.min(cap).min(self.work_left());
-        if allowed == 0 {
-            return None;
-        }
-        let (r, _, work) = self.run_solver(self.solver, 0, &core, allowed);
-        self.work_used += work;
-        self.profile.core_queries += 1;
-        if r == SatResult::Unsat {
-            self.profile.decided_by_core += 1;
-        }
-        Some((r, work))
-    }
-
     /// [`Checker::check_facts`] after the read links are left out.
     fn check_kept_facts(
         &mut self,
@@ -3591,16 +3566,6 @@ impl<'k, 's> Checker<'k, 's> {
                     if r.0 == SatResult::Unsat {
                         // Not remembered as the pair's stage: the turn
                         // after it is `qflia`'s.
-                        outcome = (SatResult::Unsat, None);
-                        break;
-                    }
-                }
-                if let Some(r) =
-                    self.decided_by_wider_goal_core(&facts, cap.saturating_sub(smt_spent))
-                {
-                    spent += r.1;
-                    smt_spent += r.1;
-                    if r.0 == SatResult::Unsat {
                         outcome = (SatResult::Unsat, None);
                         break;
                     }

@@ -223,53 +223,6 @@ impl Slicer {
         (kept.len() < facts.len()).then_some(kept)
     }
 
-    /// The goal core widened by one step (see [`Slicer::core`] with
-    /// `goal_reads`): the symbols it may read are the goals' and, for each
-    /// base fact that reads one of them and exactly one other symbol, that
-    /// other symbol (a loop head the goal reads is `0 + k*blockDim` with
-    /// the range of `k` in a fact of `k` alone). `None` for a query of fewer
-    /// than `min_facts` facts, or when the widened core is every fact or no
-    /// more than the goal core. A subset of the conjuncts like the others:
-    /// when it is unsatisfiable so is the query.
-    pub(super) fn wider_goal_core(
-        &mut self,
-        facts: &[Bool],
-        goals_from: usize,
-        min_facts: usize,
-    ) -> Option<Vec<Bool>> {
-        if facts.len() < min_facts || goals_from == 0 || goals_from >= facts.len() {
-            return None;
-        }
-        let symbols: Vec<Symbols> = facts.iter().map(|f| self.symbols_of(f)).collect();
-        let mut goal_symbols: HashSet<usize> = HashSet::default();
-        for s in &symbols[goals_from..] {
-            goal_symbols.extend(s.all.iter().copied());
-        }
-        let inside =
-            |s: &Symbols, within: &HashSet<usize>| s.all.iter().all(|x| within.contains(x));
-        let goal_core_len = symbols
-            .iter()
-            .enumerate()
-            .filter(|(i, s)| *i >= goals_from || inside(s, &goal_symbols))
-            .count();
-        let mut wider = goal_symbols.clone();
-        for s in &symbols[..goals_from] {
-            let mut outside = s.all.iter().filter(|x| !goal_symbols.contains(x));
-            let shares = s.all.iter().any(|x| goal_symbols.contains(x));
-            if let (true, Some(&one), None) = (shares, outside.next(), outside.next()) {
-                wider.insert(one);
-            }
-        }
-        let kept: Vec<Bool> = facts
-            .iter()
-            .zip(&symbols)
-            .enumerate()
-            .filter(|(i, (_, s))| *i >= goals_from || inside(s, &wider))
-            .map(|(_, (f, _))| f.clone())
-            .collect();
-        (kept.len() < facts.len() && kept.len() > goal_core_len).then_some(kept)
-    }
-
     /// The facts of `facts` the goal facts (`facts[goals_from..]`) may
     /// depend on: the goals, the facts of at most one non-hub constant, and
     /// the facts sharing a non-hub constant with them, transitively. `None`
@@ -468,46 +421,6 @@ mod tests {
             slicer.core(&[facts[0].clone(), facts[5].clone()], 1, 2, false),
             None
         );
-    }
-
-    #[test]
-    fn the_wider_goal_core_keeps_facts_one_symbol_away() {
-        let tid = Int::new_const("wide_tid");
-        let head = Int::new_const("wide_head");
-        let k = Int::new_const("wide_k");
-        let x = Int::new_const("wide_x");
-        let y = Int::new_const("wide_y");
-        let far = Int::new_const("wide_far");
-        let zero = Int::from_i64(0);
-        let facts = vec![
-            // One symbol (`k`) past the goal's `head`: kept.
-            head.eq(&k * 32),
-            // Reads `k` only: kept once `k` is in.
-            k.ge(&zero),
-            // Two symbols past the goal: left out.
-            head.eq(&x + &y),
-            // Shares nothing with the goal: left out, and `far` stays out.
-            far.ge(&zero),
-            // Reads `far`, one step past what the goal reads: left out.
-            k.le(&far),
-            // The goal.
-            head.gt(&tid),
-        ];
-        let mut slicer = Slicer::new(vec![tid.clone()]);
-        let wider = slicer
-            .wider_goal_core(&facts, 5, 6)
-            .expect("three facts are left out");
-        assert_eq!(wider, [0, 1, 5].map(|i| facts[i].clone()));
-        // The goal core proper keeps the goal only.
-        assert_eq!(
-            slicer.core(&facts, 5, 6, true),
-            Some(vec![facts[5].clone()])
-        );
-        // Too small a query: none.
-        assert_eq!(slicer.wider_goal_core(&facts, 5, 7), None);
-        // No more than the goal core: none.
-        let narrow = vec![far.ge(&zero), head.gt(&tid)];
-        assert_eq!(slicer.wider_goal_core(&narrow, 1, 2), None);
     }
 
     #[test]
