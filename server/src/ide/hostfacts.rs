@@ -126,7 +126,33 @@ pub struct IdentityFact {
 /// them).
 pub fn identity_facts(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<IdentityFact> {
     let mut out = Vec::new();
-    if sites.is_empty() {
+    for (array, pos) in unwritten_param_arrays(kernel, sites) {
+        let Some(at) = agreed(sites, pos, |s| &s.arg_identity) else {
+            continue;
+        };
+        let Some((bound, name)) = int_param_at(kernel, at) else {
+            continue;
+        };
+        out.push(IdentityFact {
+            array,
+            bound,
+            text: format!(
+                "{}[i] = i for 0 <= i < {name}",
+                kernel.arrays[array.0 as usize].name
+            ),
+        });
+    }
+    out
+}
+
+/// The global arrays of `kernel` that are each the one array of a pointer
+/// parameter and that the kernel never writes, with the parameter's
+/// position; none when `sites` is empty or some array may alias every
+/// other (a write through it could be to any of them). Contents the host
+/// copied stay those of every read only for such arrays.
+fn unwritten_param_arrays(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<(ArrayId, usize)> {
+    let mut out = Vec::new();
+    if sites.is_empty() || kernel.arrays.iter().any(|d| d.may_alias_all) {
         return out;
     }
     let mut written = crate::base::HashSet::default();
@@ -135,7 +161,6 @@ pub fn identity_facts(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<IdentityFac
             written.insert(access.array);
         }
     });
-    let blurred = kernel.arrays.iter().any(|d| d.may_alias_all);
     for (index, decl) in kernel.arrays.iter().enumerate() {
         let Some(pos) = decl.param else {
             continue;
@@ -149,46 +174,48 @@ pub fn identity_facts(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<IdentityFac
             .iter()
             .filter(|d| d.param == Some(pos))
             .count();
-        if decl.space != MemSpace::Global || blurred || sharing != 1 || written.contains(&array) {
+        if decl.space != MemSpace::Global || sharing != 1 || written.contains(&array) {
             continue;
         }
-        let Some(Some(at)) = sites[0].arg_identity.get(pos as usize).copied() else {
-            continue;
-        };
-        if !sites
-            .iter()
-            .all(|s| s.arg_identity.get(pos as usize) == Some(&Some(at)))
-        {
-            continue;
-        }
-        let bounds: Vec<usize> = kernel
-            .params
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.position as usize == at)
-            .map(|(k, _)| k)
-            .collect();
-        let [k] = bounds.as_slice() else {
-            continue;
-        };
-        let param = &kernel.params[*k];
-        let (
-            ScalarTy::Int {
-                bits: 32,
-                signed: true,
-            },
-            Ok(k),
-        ) = (param.ty, u32::try_from(*k))
-        else {
-            continue;
-        };
-        out.push(IdentityFact {
-            array,
-            bound: ParamId(k),
-            text: format!("{}[i] = i for 0 <= i < {}", decl.name, param.name),
-        });
+        out.push((array, pos as usize));
     }
     out
+}
+
+/// What every launch of `sites` states for argument `pos` through `field`,
+/// when they all state the same (a launch stating none states nothing).
+fn agreed<T: Copy + PartialEq>(
+    sites: &[&LaunchSite],
+    pos: usize,
+    field: impl Fn(&LaunchSite) -> &Vec<Option<T>>,
+) -> Option<T> {
+    let first = (*field(sites.first()?).get(pos)?)?;
+    sites
+        .iter()
+        .all(|s| field(s).get(pos) == Some(&Some(first)))
+        .then_some(first)
+}
+
+/// The kernel's one parameter at source position `at`, when it is a 32-bit
+/// signed `int` (the type the host facts' bounds are stated in).
+fn int_param_at(kernel: &Kernel, at: usize) -> Option<(ParamId, String)> {
+    let mut found = kernel
+        .params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.position as usize == at);
+    let (k, param) = found.next()?;
+    if found.next().is_some() {
+        return None;
+    }
+    let ScalarTy::Int {
+        bits: 32,
+        signed: true,
+    } = param.ty
+    else {
+        return None;
+    };
+    Some((ParamId(u32::try_from(k).ok()?), param.name.clone()))
 }
 
 /// States each identity fact after every read of its array as 32-bit
@@ -314,66 +341,18 @@ pub fn non_decreasing_facts(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<NonDe
     use crate::ir::Builtin;
     use crate::syntax::launches::PrefixBy;
     let mut out = Vec::new();
-    if sites.is_empty() {
-        return out;
-    }
-    let mut written = crate::base::HashSet::default();
-    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
-        if let StmtKind::Write { access, .. } | StmtKind::Atomic { access, .. } = &s.kind {
-            written.insert(access.array);
-        }
-    });
-    let blurred = kernel.arrays.iter().any(|d| d.may_alias_all);
-    for (index, decl) in kernel.arrays.iter().enumerate() {
-        let Some(pos) = decl.param else {
+    for (array, pos) in unwritten_param_arrays(kernel, sites) {
+        let Some(prefix) = agreed(sites, pos, |s| &s.arg_non_decreasing) else {
             continue;
         };
-        let Ok(id) = u32::try_from(index) else {
-            continue;
-        };
-        let array = ArrayId(id);
-        let sharing = kernel
-            .arrays
-            .iter()
-            .filter(|d| d.param == Some(pos))
-            .count();
-        if decl.space != MemSpace::Global || blurred || sharing != 1 || written.contains(&array) {
-            continue;
-        }
-        let Some(Some(prefix)) = sites[0].arg_non_decreasing.get(pos as usize).copied() else {
-            continue;
-        };
-        if !sites
-            .iter()
-            .all(|s| s.arg_non_decreasing.get(pos as usize) == Some(&Some(prefix)))
-        {
-            continue;
-        }
+        let decl = &kernel.arrays[array.0 as usize];
         let long = ScalarTy::LONG;
         let (base, name) = match prefix.by {
             PrefixBy::Arg(at) => {
-                let bounds: Vec<usize> = kernel
-                    .params
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| p.position as usize == at)
-                    .map(|(k, _)| k)
-                    .collect();
-                let [k] = bounds.as_slice() else {
+                let Some((param, name)) = int_param_at(kernel, at) else {
                     continue;
                 };
-                let param = &kernel.params[*k];
-                let (
-                    ScalarTy::Int {
-                        bits: 32,
-                        signed: true,
-                    },
-                    Ok(k),
-                ) = (param.ty, u32::try_from(*k))
-                else {
-                    continue;
-                };
-                (Expr::Param(ParamId(k)), param.name.clone())
+                (Expr::Param(param), name)
             }
             PrefixBy::GridX => {
                 if kernel.lang != crate::ir::Lang::Cuda {

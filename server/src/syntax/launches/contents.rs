@@ -468,6 +468,27 @@ impl Eval<'_, '_> {
         if u.text(semi) != ";" {
             return None;
         }
+        let (for_at, n_at, inclusive) = self.counted_for(m, semi, counter, "1")?;
+        Some((for_at, n_at, inclusive, max_step))
+    }
+
+    /// For a statement from the mention `m` to its `;` at `semi`, the `for`
+    /// token, the token of `n` and whether the bound is inclusive when the
+    /// statement is the whole body (alone, or alone in braces) of `for (int
+    /// i = START; i < n; i++)` (also `<=`, `++i`) with `n` an identifier and
+    /// `i` = `counter`.
+    fn counted_for(
+        &self,
+        m: usize,
+        semi: usize,
+        counter: &str,
+        start: &str,
+    ) -> Option<(usize, usize, bool)> {
+        let u = self.unit;
+        if m < 2 {
+            return None;
+        }
+        // The header's `)`: right before the body, or before its `{`.
         let close = if u.text(m - 1) == "{" {
             if u.text(semi + 1) != "}" {
                 return None;
@@ -483,10 +504,10 @@ impl Eval<'_, '_> {
         if open == 0 || u.text(open - 1) != "for" {
             return None;
         }
-        // `int i = 1 ; i <= n ; i ++` (or `<`, `++ i`).
+        // `int i = START ; i CMP n ; i ++` (or `++ i`).
         let header: Vec<&str> = (open + 1..close).map(|k| u.text(k)).collect();
         let n_at = open + 8;
-        let shape = ["int", counter, "=", "1", ";", counter, "", "", ";"];
+        let shape = ["int", counter, "=", start, ";", counter, "", "", ";"];
         if header.len() != shape.len() + 2
             || !u.is_ident(n_at)
             || header
@@ -497,16 +518,16 @@ impl Eval<'_, '_> {
         {
             return None;
         }
+        let step = (header[9], header[10]);
+        if step != (counter, "++") && step != ("++", counter) {
+            return None;
+        }
         let inclusive = match header[6] {
             "<=" => true,
             "<" => false,
             _ => return None,
         };
-        let step = (header[9], header[10]);
-        if step != (counter, "++") && step != ("++", counter) {
-            return None;
-        }
-        Some((open - 1, n_at, inclusive, max_step))
+        Some((open - 1, n_at, inclusive))
     }
 
     /// The end of a non-negative `int` expression starting at `s` (the
@@ -733,44 +754,8 @@ impl Eval<'_, '_> {
             return None;
         }
         let counter = u.text(i);
-        if m < 2 {
-            return None;
-        }
-        // The header's `)`: right before the body, or before its `{`.
-        let close = if u.text(m - 1) == "{" {
-            if u.text(i + 5) != "}" {
-                return None;
-            }
-            m - 2
-        } else {
-            m - 1
-        };
-        if u.text(close) != ")" {
-            return None;
-        }
-        let open = super::matching_back(u, close, 64)?;
-        if open == 0 || u.text(open - 1) != "for" {
-            return None;
-        }
-        // `int i = 0 ; i < n ; i ++` (or `++ i`).
-        let header: Vec<&str> = (open + 1..close).map(|k| u.text(k)).collect();
-        let n_at = open + 8;
-        let shape = ["int", counter, "=", "0", ";", counter, "<", "", ";"];
-        if header.len() != shape.len() + 2
-            || !u.is_ident(n_at)
-            || header
-                .iter()
-                .zip(shape)
-                .enumerate()
-                .any(|(k, (h, s))| k != 7 && *h != s)
-        {
-            return None;
-        }
-        let step = (header[9], header[10]);
-        if step != (counter, "++") && step != ("++", counter) {
-            return None;
-        }
-        Some((open - 1, n_at))
+        let (for_at, n_at, inclusive) = self.counted_for(m, i + 4, counter, "0")?;
+        (!inclusive).then_some((for_at, n_at))
     }
 
     /// Whether the statement starting at `stmt` runs before every execution
