@@ -22,7 +22,7 @@ __global__ void log2_plus_one_racy(float *d, int n, int rounds) {
   }
   if (t < delta) {
     x[t] = a[t + delta]; //~ race
-    x[t + delta] = a[t]; //~ race
+    x[t + delta] = a[t];
   }
   __syncthreads();
   d[t + blockIdx.x * n] = x[t];
