@@ -5904,6 +5904,8 @@ impl Exec<'_, '_> {
                     exit_facts.push(fact);
                 }
             }
+            let paired = self.paired_counter_exit_facts(cond, &info, &pre_env, body, step);
+            exit_facts.extend(paired);
         }
         if !exit_facts.is_empty() {
             self.out
@@ -6595,6 +6597,144 @@ impl Exec<'_, '_> {
             self.set(v, x);
         }
         Some(Bool::or(&[exit.eq(&init), passed]))
+    }
+
+    /// Exit facts that tie a geometric counter read after a loop (`delta *=
+    /// 2`, `s >>= 1`, from a constant) to a linear counter of the same loop
+    /// (`j++`): at the exit, `j == j0 + i * e => delta == d_i`, with `d_i`
+    /// the counter's value after `i` updates, evaluated as the kernel's code
+    /// computes it (`for (j = 0; j < it; j++) delta *= 2;` leaves `delta ==
+    /// 2^it`, where the finite value set alone allows any power of two).
+    /// The linear counter's last-step fact is added when the loop did not
+    /// add it (nothing after the loop reads it).
+    ///
+    /// Justification: the loop leaves only when its condition fails (no
+    /// `break`, no condition prelude: the caller checks), so the exit state
+    /// is the entry state or the head state after `k >= 1` completed
+    /// iterations. Each counter's only assignment in the loop is a top-level
+    /// statement of the step, or of a body without a `continue` of its own,
+    /// so each completed iteration ran each update exactly once: after `k`
+    /// of them the linear counter is `j0 +/- k * e` (it does not wrap: see
+    /// [`wrap_modulus`]) and the geometric one is `d_k`. A value out of the
+    /// type's range is a signed overflow, undefined behaviour after which
+    /// no iteration completes: the sequence stops there and larger `k` get
+    /// no fact (as [`Self::counter_value_set`] assumes). `e != 0`, so `i`
+    /// is determined by `j`.
+    fn paired_counter_exit_facts(
+        &mut self,
+        cond: &Expr,
+        info: &LoopInfo,
+        pre_env: &[Option<Val>],
+        body: &Block,
+        step: &Block,
+    ) -> Vec<Bool> {
+        const MAX_ORBIT: usize = 64;
+        let once = |v: VarId| {
+            updated_once_per_iteration(step, v) || updated_once_per_completed_iteration(body, v)
+        };
+        let mut facts = Vec::new();
+        let mut paired_linear: BTreeSet<VarId> = BTreeSet::new();
+        let geometric: Vec<Counter> = info
+            .counters
+            .iter()
+            .filter(|c| {
+                matches!(
+                    c.op,
+                    UpdateOp::Mul | UpdateOp::Shl | UpdateOp::Div | UpdateOp::Shr
+                ) && info.live_after.contains(&c.var)
+                    && once(c.var)
+            })
+            .cloned()
+            .collect();
+        for g in &geometric {
+            let ty = self.var_ty(g.var);
+            if !matches!(ty, ScalarTy::Int { .. }) {
+                continue;
+            }
+            let Some(Some(Val::I(g_init, _))) = pre_env.get(g.var.0 as usize).cloned() else {
+                continue;
+            };
+            let Some(Some(Val::I(g_exit, _))) = self.env.get(g.var.0 as usize).cloned() else {
+                continue;
+            };
+            let Some(v0) = g_init.as_i64() else {
+                continue;
+            };
+            // The sequence of values, evaluated in the entry state (the
+            // update's operand is loop-invariant); what evaluating it would
+            // assume is dropped.
+            let type_range = Range::of(ty);
+            let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
+            let assumed = self.out.assumptions.len();
+            let mut orbit = vec![i128::from(v0)];
+            while orbit.len() < MAX_ORBIT {
+                let Some(&cur) = orbit.last() else { break };
+                self.set(g.var, Val::int(cur));
+                let next = self.expr_as(&g.update, ty);
+                match numeral(&next) {
+                    Some(n) if (type_range.lo..=type_range.hi).contains(&n) => orbit.push(n),
+                    _ => break,
+                }
+            }
+            self.out.assumptions.truncate(assumed);
+            self.env = saved;
+            if orbit.len() < 2 {
+                continue;
+            }
+            for l in info.counters.iter().filter(|c| {
+                matches!(c.op, UpdateOp::Add | UpdateOp::Sub) && c.var != g.var && once(c.var)
+            }) {
+                let lty = self.var_ty(l.var);
+                if !matches!(lty, ScalarTy::Int { .. }) {
+                    continue;
+                }
+                let Some(Some(Val::I(l_init, _))) = pre_env.get(l.var.0 as usize).cloned() else {
+                    continue;
+                };
+                let Some(Some(Val::I(l_exit, _))) = self.env.get(l.var.0 as usize).cloned() else {
+                    continue;
+                };
+                let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
+                let assumed = self.out.assumptions.len();
+                let (operand, operand_range) = self.expr_int(&l.operand, lty);
+                self.out.assumptions.truncate(assumed);
+                self.env = saved;
+                let Some(e) = operand.as_i64().filter(|e| *e != 0) else {
+                    continue;
+                };
+                if wrap_modulus(lty, l.op, operand_range, cond, l.var, self.enc.counter_fits)
+                    .is_some()
+                {
+                    continue;
+                }
+                let signed_step = if l.op == UpdateOp::Add {
+                    i128::from(e)
+                } else {
+                    -i128::from(e)
+                };
+                let cases: Vec<Bool> = orbit
+                    .iter()
+                    .enumerate()
+                    .map(|(i, d)| {
+                        let at =
+                            Int::add(&[l_init.clone(), Int::from_i128(signed_step * i as i128)]);
+                        l_exit.eq(&at).implies(g_exit.eq(Int::from_i128(*d)))
+                    })
+                    .collect();
+                facts.push(Bool::and(&cases));
+                paired_linear.insert(l.var);
+            }
+        }
+        for l in info
+            .counters
+            .iter()
+            .filter(|c| paired_linear.contains(&c.var) && !info.live_after.contains(&c.var))
+        {
+            if let Some(fact) = self.last_step_fact(l, cond, info, pre_env, step) {
+                facts.push(fact);
+            }
+        }
+        facts
     }
 
     /// Invariants of a counter at the loop head and exit.

@@ -207,6 +207,29 @@ pub fn launch_relations(
         {
             continue;
         }
+        let Ok(id) = u32::try_from(index) else {
+            continue;
+        };
+        // `it = log2(x)`: a bound, not an equation (see `log2_fact`).
+        if first.has_log2() {
+            if let Some(fact) = log2_fact(kernel, ParamId(id), param.ty, &first) {
+                out.push(Relation {
+                    lhs: Expr::Param(ParamId(id)),
+                    value: Expr::Param(ParamId(id)),
+                    text: format!(
+                        "2^{} <= {} (from {} = {})",
+                        param.name,
+                        log2_operand(&first).map_or_else(String::new, |x| x.display(&arg_name)),
+                        param.name,
+                        first.display(&arg_name)
+                    ),
+                    exact: false,
+                    corollaries: vec![fact],
+                    premises: Vec::new(),
+                });
+            }
+            continue;
+        }
         if (0..3u8).any(|b| first.mentions_block_dim(b) && known_block[usize::from(b)].is_some())
             || nonlinear_in_block(&first)
         {
@@ -219,9 +242,6 @@ pub fn launch_relations(
         if shift_premises(kernel, &first, &mut premises).is_none() {
             continue;
         }
-        let Ok(id) = u32::try_from(index) else {
-            continue;
-        };
         let text = format!("{} = {}", param.name, first.display(&arg_name));
         out.push(Relation {
             lhs: Expr::Param(ParamId(id)),
@@ -430,7 +450,7 @@ fn nonlinear_in_block(e: &SizeExpr) -> bool {
         | SizeExpr::Arg(..)
         | SizeExpr::Template(..)
         | SizeExpr::BlockDim(..) => false,
-        SizeExpr::Convert(_, a) | SizeExpr::Neg(a, _) => nonlinear_in_block(a),
+        SizeExpr::Convert(_, a) | SizeExpr::Neg(a, _) | SizeExpr::Log2(a) => nonlinear_in_block(a),
         SizeExpr::Binary(op, a, b, _) => {
             let product = matches!(op, SizeOp::Mul | SizeOp::And)
                 && ((in_block(a) && b.has_arg()) || (in_block(b) && a.has_arg()));
@@ -441,6 +461,68 @@ fn nonlinear_in_block(e: &SizeExpr) -> bool {
             product || divisor || dividend_shifted || nonlinear_in_block(a) || nonlinear_in_block(b)
         }
     }
+}
+
+/// The operand `x` of a relation `v = log2(x)` (under conversions only).
+fn log2_operand(e: &SizeExpr) -> Option<&SizeExpr> {
+    match e {
+        SizeExpr::Convert(_, inner) => log2_operand(inner),
+        SizeExpr::Log2(x) => Some(x),
+        _ => None,
+    }
+}
+
+/// For a parameter `p` that every launch passes as `log2(x)` converted to an
+/// integer type (`int it = log2(n / 2); k<<<..>>>(.., it)`), the fact `x < 1
+/// || (0 <= p && p <= 31 && 2^p <= x)`, as `p < i || x >= 2^i` for each `i`
+/// in [1, 31] (linear), compared in 64 bits.
+///
+/// Why it holds: `x` is an integer of at most 32 bits, so `(double)x` is
+/// `x` exactly. For `x >= 1`, `x < 2^32` and the real `log2(x)` is in [0,
+/// 32); when `2^k <= x < 2^(k+1)` it is at most `k + 1 - 1.44 / 2^(k+1)`,
+/// more than 2^20 `double` ulps below `k + 1` for `k <= 31`, and `log2(1)`
+/// is exactly 0 (C Annex F), `log2` results are monotone, so the library's
+/// result is in [0, k + 1) and its conversion to an integer (truncation,
+/// defined since the value is in range of every integer type) is at most
+/// `k`: `2^p <= 2^k <= x`, `0 <= p <= 31`; the conversions to the
+/// parameter's type (at least 8 bits) keep that value. For `x < 1` the
+/// result is `-inf` or NaN and its conversion undefined: nothing is stated.
+/// `log2` is the library's (see `Eval::log2_is_library`).
+fn log2_fact(kernel: &Kernel, p: ParamId, p_ty: ScalarTy, e: &SizeExpr) -> Option<Expr> {
+    let ScalarTy::Int { bits, .. } = p_ty else {
+        return None;
+    };
+    if bits < 8 {
+        return None;
+    }
+    let x = log2_operand(e)?;
+    if x.ty().bits > 32 {
+        return None;
+    }
+    let long = ScalarTy::Int {
+        bits: 64,
+        signed: true,
+    };
+    let x = Expr::Cast(long, Box::new(size_value(kernel, x)?));
+    let p = Expr::Cast(long, Box::new(Expr::Param(p)));
+    let cmp = |op: BinOp, a: &Expr, c: i128| {
+        Expr::Binary(
+            op,
+            Box::new(a.clone()),
+            Box::new(Expr::Int(c, long)),
+            ScalarTy::Bool,
+        )
+    };
+    let and = |a: Expr, b: Expr| Expr::Binary(BinOp::And, Box::new(a), Box::new(b), ScalarTy::Bool);
+    let or = |a: Expr, b: Expr| Expr::Binary(BinOp::Or, Box::new(a), Box::new(b), ScalarTy::Bool);
+    let mut bounded = and(cmp(BinOp::Ge, &p, 0), cmp(BinOp::Le, &p, 31));
+    for i in 1..=31 {
+        bounded = and(
+            bounded,
+            or(cmp(BinOp::Lt, &p, i), cmp(BinOp::Ge, &x, 1i128 << i)),
+        );
+    }
+    Some(or(cmp(BinOp::Lt, &x, 1), bounded))
 }
 
 fn scalar(t: HostIntTy) -> ScalarTy {
@@ -522,5 +604,7 @@ pub(super) fn size_value(kernel: &Kernel, e: &SizeExpr) -> Option<Expr> {
                 scalar(*t),
             )
         }
+        // Not an integer operation (see `log2_fact`).
+        SizeExpr::Log2(_) => return None,
     })
 }

@@ -170,7 +170,7 @@ fn mentions_arg(e: &SizeExpr, index: usize) -> bool {
     match e {
         SizeExpr::Arg(k, _) => *k == index,
         SizeExpr::Const(..) | SizeExpr::Template(..) | SizeExpr::BlockDim(..) => false,
-        SizeExpr::Convert(_, a) | SizeExpr::Neg(a, _) => mentions_arg(a, index),
+        SizeExpr::Convert(_, a) | SizeExpr::Neg(a, _) | SizeExpr::Log2(a) => mentions_arg(a, index),
         SizeExpr::Binary(_, a, b, _) => mentions_arg(a, index) || mentions_arg(b, index),
     }
 }

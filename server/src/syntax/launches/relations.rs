@@ -167,6 +167,13 @@ pub enum SizeExpr {
     /// A binary operation whose operands have been converted to its type
     /// (the left one's for shifts).
     Binary(SizeOp, Box<SizeExpr>, Box<SizeExpr>, HostIntTy),
+    /// The C library's `log2` of an integer of at most 32 bits (exact as a
+    /// `double`), converted to an integer type: `int it = log2(n / 2)`. Only
+    /// ever the whole expression (under conversions), never an operand: the
+    /// arithmetic around it would be the `double`'s. Its value is only
+    /// known to satisfy `x >= 1 => 0 <= v && 2^v <= x` (see
+    /// `ide::relations`); no launch size is made of it.
+    Log2(Box<SizeExpr>),
 }
 
 impl SizeExpr {
@@ -180,6 +187,9 @@ impl SizeExpr {
             | SizeExpr::Convert(t, _)
             | SizeExpr::Neg(_, t)
             | SizeExpr::Binary(_, _, _, t) => *t,
+            // The `double` converted to `int` (its value, when defined, is
+            // in [0, 31], which every integer type holds).
+            SizeExpr::Log2(_) => HostIntTy::INT,
         }
     }
 
@@ -189,7 +199,7 @@ impl SizeExpr {
         match self {
             SizeExpr::Const(..) => false,
             SizeExpr::Arg(..) | SizeExpr::Template(..) | SizeExpr::BlockDim(..) => true,
-            SizeExpr::Convert(_, e) | SizeExpr::Neg(e, _) => e.has_arg(),
+            SizeExpr::Convert(_, e) | SizeExpr::Neg(e, _) | SizeExpr::Log2(e) => e.has_arg(),
             SizeExpr::Binary(_, a, b, _) => a.has_arg() || b.has_arg(),
         }
     }
@@ -199,7 +209,9 @@ impl SizeExpr {
         match self {
             SizeExpr::BlockDim(b, _) => *b == d,
             SizeExpr::Const(..) | SizeExpr::Arg(..) | SizeExpr::Template(..) => false,
-            SizeExpr::Convert(_, e) | SizeExpr::Neg(e, _) => e.mentions_block_dim(d),
+            SizeExpr::Convert(_, e) | SizeExpr::Neg(e, _) | SizeExpr::Log2(e) => {
+                e.mentions_block_dim(d)
+            }
             SizeExpr::Binary(_, a, b, _) => a.mentions_block_dim(d) || b.mentions_block_dim(d),
         }
     }
@@ -230,6 +242,20 @@ impl SizeExpr {
                 op.text(),
                 b.display_operand(arg)
             ),
+            SizeExpr::Log2(e) => format!("(int)log2({})", e.display(arg)),
+        }
+    }
+
+    /// Whether a `log2` takes part (see [`SizeExpr::Log2`]).
+    pub fn has_log2(&self) -> bool {
+        match self {
+            SizeExpr::Log2(_) => true,
+            SizeExpr::Const(..)
+            | SizeExpr::Arg(..)
+            | SizeExpr::Template(..)
+            | SizeExpr::BlockDim(..) => false,
+            SizeExpr::Convert(_, e) | SizeExpr::Neg(e, _) => e.has_log2(),
+            SizeExpr::Binary(_, a, b, _) => a.has_log2() || b.has_log2(),
         }
     }
 
@@ -961,6 +987,34 @@ impl Eval<'_, '_> {
         true
     }
 
+    /// Whether the name `log2` at `q` is the C library's function (of one
+    /// value, writing no memory, whose `double` result for an integer `x >=
+    /// 1` is below `k + 1` for `x < 2^(k + 1)`): no declaration of the name
+    /// in view there, and every mention of `log2` in the unit is a call
+    /// `log2(` after an operator, an opening token or `std::` (a declarator
+    /// `int (*log2)(int)`, a using-declaration, a member or another
+    /// namespace's function may compute anything; a macro was expanded).
+    pub(super) fn log2_is_library(&self, q: usize) -> bool {
+        const BEFORE: [&str; 20] = [
+            "+", "(", "=", ",", "%", "/", "-", "*", "return", "<", ">", "?", ":", "==", "!=", "<=",
+            ">=", "[", "{", ")",
+        ];
+        let (u, scopes) = (self.unit, self.scopes);
+        if scopes.visible(u, "log2", q).is_some() {
+            return false;
+        }
+        (0..u.toks.len()).all(|k| {
+            u.text(k) != "log2"
+                || (k > 0
+                    && u.text(k + 1) == "("
+                    && (BEFORE.contains(&u.text(k - 1))
+                        || (u.text(k - 1) == "::"
+                            && k >= 2
+                            && u.text(k - 2) == "std"
+                            && (k < 3 || u.text(k - 3) != "::"))))
+        })
+    }
+
     /// Whether the mention at `k` is a plain read ([`Eval::plain_mention`])
     /// and no write: not assigned (also in parentheses), incremented, read
     /// into or its address taken.
@@ -994,6 +1048,7 @@ impl Eval<'_, '_> {
             "if" | "while" | "for" | "switch" | "sizeof" | "return" | "else" | "do"
         ) || PURE_CALLS.contains(&prev)
             || is_scalar_type(prev)
+            || (prev == "log2" && self.log2_is_library(k - 1))
         {
             return true;
         }
@@ -1063,6 +1118,10 @@ impl RelationParser<'_, '_, '_, '_> {
             }
             self.pos += 1;
             let rhs = self.binary(prec + 1)?;
+            // `log2(n) - 1` computes in `double`: not this operation.
+            if lhs.has_log2() || rhs.has_log2() {
+                return None;
+            }
             lhs = match op {
                 SizeOp::Shl | SizeOp::Shr => {
                     // A shift by a constant within the promoted left type
@@ -1099,12 +1158,18 @@ impl RelationParser<'_, '_, '_, '_> {
             "-" => {
                 self.pos += 1;
                 let v = self.unary()?;
+                if v.has_log2() {
+                    return None;
+                }
                 let ty = v.ty().promoted();
                 return Some(SizeExpr::Neg(Box::new(v.to(ty)), ty));
             }
             "+" => {
                 self.pos += 1;
                 let v = self.unary()?;
+                if v.has_log2() {
+                    return None;
+                }
                 let ty = v.ty().promoted();
                 return Some(v.to(ty));
             }
@@ -1169,6 +1234,9 @@ impl RelationParser<'_, '_, '_, '_> {
     fn name(&mut self) -> Option<SizeExpr> {
         let (eval, u) = (self.eval, self.eval.unit);
         let q = self.pos;
+        if let Some(v) = self.log2_call() {
+            return Some(v);
+        }
         self.pos += 1;
         // Members, calls, subscripts and qualified names are not followed.
         let next = self.peek();
@@ -1229,6 +1297,47 @@ impl RelationParser<'_, '_, '_, '_> {
             return None;
         }
         Some(SizeExpr::BlockDim(u8::try_from(d).ok()?, host_ty))
+    }
+}
+
+impl RelationParser<'_, '_, '_, '_> {
+    /// `log2(E)` (or `std::log2(E)`) at the parser's position, with `E` an
+    /// integer expression over the arguments of at most 32 bits, when `log2`
+    /// is the C library's ([`Eval::log2_is_library`]): a
+    /// [`SizeExpr::Log2`].
+    fn log2_call(&mut self) -> Option<SizeExpr> {
+        let (eval, u) = (self.eval, self.eval.unit);
+        let mut q = self.pos;
+        // `std::log2`: the parser stands at `std` (not `::std`).
+        if u.text(q) == "std" && u.text(q + 1) == "::" && u.text(q + 2) == "log2" {
+            if q > 0 && u.text(q - 1) == "::" {
+                return None;
+            }
+            q += 2;
+        }
+        if u.text(q) != "log2" || u.text(q + 1) != "(" {
+            return None;
+        }
+        if q > 0 && matches!(u.text(q - 1), "." | "->") {
+            return None;
+        }
+        if q > 0 && u.text(q - 1) == "::" && (q < 2 || u.text(q - 2) != "std") {
+            return None;
+        }
+        if !eval.log2_is_library(q) {
+            return None;
+        }
+        let close = u.matching(q + 1, self.end);
+        if close >= self.end {
+            return None;
+        }
+        let inner = eval.size_relation(q + 2, close, self.launch, self.depth + 1)?;
+        // Converted to `double` exactly: at most 32 bits, no nested `log2`.
+        if inner.ty().bits > 32 || inner.has_log2() {
+            return None;
+        }
+        self.pos = close + 1;
+        Some(SizeExpr::Log2(Box::new(inner)))
     }
 }
 
