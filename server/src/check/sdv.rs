@@ -222,17 +222,6 @@ const LEMMA_UNKNOWN_ALLOWANCE: u64 = 2 * PORTFOLIO[1].1;
 /// thread's), then a warp.
 const PINNED_VALUES: [(i64, i64); 2] = [(2, 3), (7, 32)];
 
-/// After [`PINNED_VALUES`], the pinned turn tries an empty extent: one
-/// pinned parameter at 0, the others at the first parameter value, for the
-/// first this many parameters in turn. Sizes read from the input (an image
-/// file's header) may be 0, and then `rows * (cols - 1)` wraps: a kernel
-/// indexed `id % (rows * (cols - 1)) + ..` races for `cols == 0` (HeCBench
-/// tgvnn's `grad_*`, whose unpinned queries took the whole budget to find
-/// such a witness, or did not). A model with the pins is a model of the
-/// query, so the search only finds real witnesses; an `unsat` decides
-/// nothing, as for the other values.
-const PINNED_ZEROS: usize = 4;
-
 /// Largest work slice of a portfolio turn a query gets once a check under a
 /// race limit (see [`with_block_race_limit`]) has found a race within a
 /// block: the turns with larger slices are skipped (see
@@ -3709,36 +3698,19 @@ impl<'k, 's> Checker<'k, 's> {
             );
         }
 
-        // The values of each call: the parameters', the launch sizes' and
-        // which parameter (by its place among the `Pin::Param` inputs), if
-        // any, is pinned to 0 instead (see [`PINNED_ZEROS`]).
-        let params = inputs.iter().filter(|(_, pin)| *pin == Pin::Param).count();
-        let (zero_param, zero_launch) = PINNED_VALUES[0];
-        let tries = PINNED_VALUES
-            .iter()
-            .map(|&(p, l)| (p, l, None))
-            .chain((0..params.min(PINNED_ZEROS)).map(|j| (zero_param, zero_launch, Some(j))));
-        for (param_value, launch_value, zero) in tries {
+        for (param_value, launch_value) in PINNED_VALUES {
             let allowed =
                 slice.min(PORTFOLIO_ALLOWANCE[SIDE].saturating_sub(self.portfolio_used[SIDE]));
             if allowed == 0 || self.deadline.passed() {
                 break;
             }
-            let mut param_at = 0;
             let pins: Vec<(Int, Int)> = inputs
                 .iter()
                 .map(|(x, pin)| {
                     let value = match pin {
                         Pin::Known(value) => *value,
                         Pin::Launch => launch_value,
-                        Pin::Param => {
-                            param_at += 1;
-                            if zero == Some(param_at - 1) {
-                                0
-                            } else {
-                                param_value
-                            }
-                        }
+                        Pin::Param => param_value,
                     };
                     (x.clone(), Int::from_i64(value))
                 })
