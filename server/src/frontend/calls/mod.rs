@@ -193,7 +193,30 @@ impl<'c, 't> Lowerer<'c, 't> {
                 format!("call of a local `{name}` (function pointers are not supported)"),
             );
         }
-        if let Some(mut defs) = self.cx.functions.get(&name).cloned() {
+        // CUDA's `make_float2(x, y)` (and the other vector constructors of
+        // `vector_functions.h`, one argument per component) is called where
+        // the program's own overloads of that name take another number of
+        // arguments (`make_float2(float s) { return make_float2(s, 0.f); }`):
+        // C++ cannot call an overload whose arity does not accept the call,
+        // so the builtin is, not the program's function (taken before for
+        // a recursive call, whose result was havocked).
+        let vector_ctor_arity = name
+            .strip_prefix("make_")
+            .and_then(crate::frontend::types::vector_named)
+            .map(|(_, k)| usize::from(k));
+        let builtin_vector_ctor = vector_ctor_arity == Some(args.len())
+            && self
+                .cx
+                .functions
+                .get(&name)
+                .is_some_and(|defs| !defs.iter().any(|d| d.accepts(args.len())));
+        if let Some(mut defs) = self
+            .cx
+            .functions
+            .get(&name)
+            .filter(|_| !builtin_vector_ctor)
+            .cloned()
+        {
             if let Some(q) = qualifier
                 .as_ref()
                 .filter(|_| self.lexical_namespace_lookup(&name))
