@@ -1391,12 +1391,22 @@ impl SideContext {
     fn new() -> Option<SideContext> {
         let mut cfg = z3::Config::new();
         cfg.set_model_generation(true);
+        // Z3 refusing (null, on which the z3 crate panics) inside the
+        // callback must not unwind through `with_z3_config`, which would
+        // leave the thread's default context switched to this one, and the
+        // check's later terms made in it; the context's own creation fails
+        // outside, with nothing switched.
         let made = std::panic::catch_unwind(|| {
             z3::with_z3_config(&cfg, || {
-                SameThread((z3::Context::thread_local(), z3::Tactic::new("smt").solver()))
+                SameThread(
+                    std::panic::catch_unwind(|| {
+                        (z3::Context::thread_local(), z3::Tactic::new("smt").solver())
+                    })
+                    .ok(),
+                )
             })
         });
-        let SameThread((ctx, solver)) = made.ok()?;
+        let (ctx, solver) = made.ok()?.0?;
         Some(SideContext {
             ctx,
             solver,
