@@ -267,6 +267,19 @@ const LEMMA_UNKNOWN_ALLOWANCE: u64 = 2 * PORTFOLIO[1].1;
 /// thread's), then a warp.
 const PINNED_VALUES: [(i64, i64); 2] = [(2, 3), (7, 32)];
 
+/// After [`PINNED_VALUES`] (when each of them contradicts the query), the
+/// pinned turn tries an empty extent: one pinned parameter at 0, the others
+/// at the first parameter value, for the first this many parameters in
+/// turn. Sizes read from the input (an image file's header) may be 0, and
+/// then `rows * (cols - 1)` wraps: a kernel indexed
+/// `id % (rows * (cols - 1)) + ..` races for `cols == 0` (HeCBench tgvnn's
+/// `grad_*`, whose unpinned queries took the whole budget to find such a
+/// witness, or did not). A model with the pins is a model of the query, so
+/// the search only finds real witnesses; an `unsat` decides nothing, as for
+/// the other values. These calls run in a context of their own (see
+/// [`SideContext`]).
+const PINNED_ZEROS: usize = 4;
+
 /// Largest work slice of a portfolio turn a query gets once a check under a
 /// race limit (see [`with_block_race_limit`]) has found a race within a
 /// block: the turns with larger slices are skipped (see
@@ -1385,6 +1398,122 @@ fn pinned_inputs(enc: &Encoder<'_>, kernel: &Kernel, facts: &[Bool]) -> Vec<(Int
     pinned
 }
 
+/// A value that is only ever used on the thread that made it: lets Z3
+/// objects (which are not `Send`) into and out of `z3::with_z3_context`'s
+/// callback, which runs at once on the calling thread.
+struct SameThread<T>(T);
+
+// SAFETY: only wrapped around the callback of `z3::with_z3_context` (and its
+// result) or `z3::with_z3_config`, which run it synchronously on the calling
+// thread and never move it to another.
+unsafe impl<T> Send for SameThread<T> {}
+// SAFETY: as for `Send`: never shared with another thread.
+unsafe impl<T> Sync for SameThread<T> {}
+
+/// A Z3 context of a check's own for side calls whose terms must stay out
+/// of the check's context (the empty-extent tries of the pinned turn, see
+/// [`PINNED_ZEROS`]): Z3's search follows term ids, so terms created in the
+/// check's context before a hard `smt` turn change that turn's search, and
+/// can turn a query it decided `unknown` (session 37: two 6-unit pinned
+/// calls turned fixture `launch_relation`'s `rel_template` from `unsat` in
+/// 841,868 units to `unknown` at its cap of 1,475,000). The query is
+/// translated into it, which reads the check's context and creates nothing
+/// there; only a model (a decided, racy query) is translated back. The
+/// check's watchdog does not interrupt it: its calls are bounded by their
+/// `rlimit` (a [`PINNED_SLICE`] each, from the pinned turn's allowance).
+struct SideContext {
+    /// The context; every object below holds a reference to it too.
+    ctx: z3::Context,
+    /// Its `smt` solver.
+    solver: Solver,
+    /// The `rlimit` last set on `solver`.
+    rlimit: Option<u64>,
+}
+
+impl SideContext {
+    /// A fresh context configured like the check's (model generation), with
+    /// its `smt` solver; None when Z3 refuses (out of memory).
+    fn new() -> Option<SideContext> {
+        let mut cfg = z3::Config::new();
+        cfg.set_model_generation(true);
+        // Z3 refusing (null, on which the z3 crate panics) inside the
+        // callback must not unwind through `with_z3_config`, which would
+        // leave the thread's default context switched to this one, and the
+        // check's later terms made in it; the context's own creation fails
+        // outside, with nothing switched.
+        let made = std::panic::catch_unwind(|| {
+            z3::with_z3_config(&cfg, || {
+                SameThread(
+                    std::panic::catch_unwind(|| {
+                        (z3::Context::thread_local(), z3::Tactic::new("smt").solver())
+                    })
+                    .ok(),
+                )
+            })
+        });
+        let (ctx, solver) = made.ok()?.0?;
+        Some(SideContext {
+            ctx,
+            solver,
+            rlimit: None,
+        })
+    }
+
+    /// One call of the solver on `facts` (terms of this context) in a scope
+    /// of its own, capped at `limit` work units: the answer, the model when
+    /// satisfiable, the work spent, and Z3's reason when unknown. Unknown
+    /// (no work counted) when Z3 fails (out of memory).
+    fn solve(&mut self, facts: &[Bool], limit: u64) -> (SatResult, Option<Model>, u64, String) {
+        let limit = limit.clamp(1, u64::from(u32::MAX));
+        let set_limit = (self.rlimit != Some(limit)).then_some(limit);
+        let call = SameThread((&self.solver, facts));
+        let answer = z3::with_z3_context(&self.ctx, move || {
+            let call = call;
+            let (solver, facts) = call.0;
+            // A panic must not unwind through `with_z3_context`, which would
+            // leave the thread's default context switched.
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let before = work_count(solver);
+                solver.push();
+                for f in facts {
+                    solver.assert(f);
+                }
+                if let Some(limit) = set_limit {
+                    let mut p = Params::new();
+                    p.set_u32("rlimit", limit as u32);
+                    solver.set_params(&p);
+                }
+                let r = solver.check();
+                let model = if r == SatResult::Sat {
+                    solver.get_model()
+                } else {
+                    None
+                };
+                let reason = if r == SatResult::Unknown {
+                    solver
+                        .get_reason_unknown()
+                        .unwrap_or_else(|| "unknown".into())
+                } else {
+                    String::new()
+                };
+                solver.pop(1);
+                let work = work_count(solver).saturating_sub(before);
+                (r, model, work, reason)
+            }));
+            SameThread(run.ok())
+        });
+        match answer.0 {
+            Some(answer) => {
+                if set_limit.is_some() {
+                    self.rlimit = Some(limit);
+                }
+                answer
+            }
+            None => (SatResult::Unknown, None, 0, "side context failed".into()),
+        }
+    }
+}
+
 /// The value [`PINNED_SLICE`] gives one input (see [`pinned_inputs`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pin {
@@ -1443,6 +1572,9 @@ struct Checker<'k, 's> {
     /// The `smt` solver of the pinned turn (see [`PINNED_SLICE`]), made on
     /// its first call.
     pinned_solver: Option<Solver>,
+    /// The context of the pinned turn's empty-extent tries (see
+    /// [`PINNED_ZEROS`]), made on their first call.
+    side: Option<SideContext>,
     /// Program-order (pre-order) position of every statement.
     positions: crate::base::HashMap<StmtId, usize>,
     /// Well-synchronization of named and split barriers.
@@ -1633,6 +1765,7 @@ impl<'k, 's> Checker<'k, 's> {
             profile: Profile::default(),
             rlimit_set: [None; 3],
             pinned_solver: None,
+            side: None,
             positions,
             named,
             async_findings: Vec::new(),
@@ -3743,10 +3876,13 @@ impl<'k, 's> Checker<'k, 's> {
             );
         }
 
+        // Whether every value so far contradicted the query.
+        let mut contradicted = true;
         for (param_value, launch_value) in PINNED_VALUES {
             let allowed =
                 slice.min(PORTFOLIO_ALLOWANCE[SIDE].saturating_sub(self.portfolio_used[SIDE]));
             if allowed == 0 || self.deadline.passed() {
+                contradicted = false;
                 break;
             }
             let pins: Vec<(Int, Int)> = inputs
@@ -3785,10 +3921,126 @@ impl<'k, 's> Checker<'k, 's> {
                 return ((r, model), spent);
             }
             if r != SatResult::Unsat || implied {
+                contradicted = false;
                 break;
             }
         }
+        if contradicted {
+            let (answer, work) = self.empty_extent_search(facts, inputs);
+            spent += work;
+            return (answer, spent);
+        }
         ((SatResult::Unknown, None), spent)
+    }
+
+    /// The empty-extent tries of the pinned turn (see [`PINNED_ZEROS`]) on
+    /// `facts`, in the check's [`SideContext`]: like [`Self::pinned_search`]'s
+    /// calls, with the parameters at the first of [`PINNED_VALUES`] but one
+    /// at 0, in turn. Returns `sat` with the model (translated into the
+    /// check's context; a model of `facts`, as the pins only add facts) or
+    /// unknown, and the work spent.
+    fn empty_extent_search(
+        &mut self,
+        facts: &[Bool],
+        inputs: &[(Int, Pin)],
+    ) -> ((SatResult, Option<Model>), u64) {
+        use z3::Translate;
+        const SIDE: usize = 2;
+        let unknown = (SatResult::Unknown, None);
+        let params = inputs.iter().filter(|(_, pin)| *pin == Pin::Param).count();
+        if params == 0 {
+            return (unknown, 0);
+        }
+        let mut side = match self.side.take().or_else(SideContext::new) {
+            Some(side) => side,
+            None => return (unknown, 0),
+        };
+        // Translated once for all tries: Z3 creates the copies in the side
+        // context only.
+        let side_facts: Vec<Bool> = facts.iter().map(|f| f.translate(&side.ctx)).collect();
+        let side_inputs: Vec<Int> = inputs.iter().map(|(x, _)| x.translate(&side.ctx)).collect();
+        let (param_value, launch_value) = PINNED_VALUES[0];
+        let mut spent = 0;
+        let mut outcome = unknown;
+        for zero in 0..params.min(PINNED_ZEROS) {
+            let allowed = PINNED_SLICE
+                .min(PORTFOLIO_ALLOWANCE[SIDE].saturating_sub(self.portfolio_used[SIDE]));
+            if allowed == 0 || self.deadline.passed() {
+                break;
+            }
+            let mut param_at = 0;
+            let values: Vec<i64> = inputs
+                .iter()
+                .map(|(_, pin)| match pin {
+                    Pin::Known(value) => *value,
+                    Pin::Launch => launch_value,
+                    Pin::Param => {
+                        param_at += 1;
+                        if param_at - 1 == zero {
+                            0
+                        } else {
+                            param_value
+                        }
+                    }
+                })
+                .collect();
+            // As in `pinned_search`: the facts with the values substituted,
+            // and the pins. Built in the side context (numerals included).
+            let with_pins = {
+                let build = SameThread((&side_facts, &side_inputs, &values));
+                z3::with_z3_context(&side.ctx, move || {
+                    let build = build;
+                    let (facts, inputs, values) = build.0;
+                    let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        let pins: Vec<(Int, Int)> = inputs
+                            .iter()
+                            .zip(values.iter())
+                            .map(|(x, v)| (x.clone(), Int::from_i64(*v)))
+                            .collect();
+                        let pairs: Vec<(&Int, &Int)> = pins.iter().map(|(x, v)| (x, v)).collect();
+                        facts
+                            .iter()
+                            .map(|f| simplified_or_same(&f.substitute(&pairs)))
+                            .chain(pins.iter().map(|(x, v)| x.eq(v)))
+                            .collect::<Vec<Bool>>()
+                    }));
+                    SameThread(built.ok())
+                })
+                .0
+            };
+            let Some(with_pins) = with_pins else {
+                break;
+            };
+            let t = Instant::now();
+            let (r, model, work, _reason) = side.solve(&with_pins, allowed);
+            if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+                eprintln!(
+                    "[syncwright] {} query {} (empty-extent smt, parameter {zero} at 0): {:?} in {:.1} ms, {} work units",
+                    self.kernel.name,
+                    self.queries,
+                    r,
+                    t.elapsed().as_secs_f64() * 1e3,
+                    work
+                );
+            }
+            spent += work;
+            self.portfolio_used[SIDE] += work;
+            if r == SatResult::Sat {
+                if let Some(model) = model {
+                    outcome = (
+                        SatResult::Sat,
+                        Some(model.translate(self.solver.get_context())),
+                    );
+                }
+                break;
+            }
+            if r != SatResult::Unsat {
+                // After `unknown` the next extent's query is as hard.
+                break;
+            }
+        }
+        self.side = Some(side);
+        (outcome, spent)
     }
 
     /// One call of `solver` (index `which`: 0 `smt`, 1 `qflia`, 2 pinned `smt`) on `facts`
