@@ -6871,9 +6871,23 @@ impl Exec<'_, '_> {
                     if which == "exit" && !live {
                         continue;
                     }
+                    // `k` ranges over the unsigned type of the counter's
+                    // width (at least 32 bits): without a wrap,
+                    // `|val - init| < 2^w` bounds `k * |e|`, so k < 2^w for
+                    // e != 0 (k = 0 serves e = 0); with one, `k * e` matters
+                    // modulo 2^w only. A 32-bit `k` missed the iterations of a
+                    // 64-bit counter past 2^32 - 1 (`for (size_t i = 0; i < n;
+                    // i++)` reaching `i >= 2^32`).
+                    let k_ty = match ty {
+                        ScalarTy::Int { bits, .. } => ScalarTy::Int {
+                            bits: bits.max(32),
+                            signed: false,
+                        },
+                        _ => ScalarTy::ULONG,
+                    };
                     let k = match self.havoc(
                         &format!("k{which}{}_{}", id.0, v.0),
-                        ScalarTy::UINT,
+                        k_ty,
                         uniform,
                         loops,
                     ) {

@@ -487,7 +487,9 @@ fn log2_operand(e: &SizeExpr) -> Option<&SizeExpr> {
 /// `k`: `2^p <= 2^k <= x`, `0 <= p <= 31`; the conversions to the
 /// parameter's type (at least 8 bits) keep that value. For `x < 1` the
 /// result is `-inf` or NaN and its conversion undefined: nothing is stated.
-/// `log2` is the library's (see `Eval::log2_is_library`).
+/// `log2` is the library's (see `Eval::log2_is_library`), or a host function
+/// of the unit that computes `floor(log2(x))` for `x >= 1` exactly (see
+/// `Eval::floor_log2_function`): then `2^p <= x < 2^(p + 1)`, `p <= 31`.
 fn log2_fact(kernel: &Kernel, p: ParamId, p_ty: ScalarTy, e: &SizeExpr) -> Option<Expr> {
     let ScalarTy::Int { bits, .. } = p_ty else {
         return None;

@@ -168,7 +168,9 @@ pub enum SizeExpr {
     /// (the left one's for shifts).
     Binary(SizeOp, Box<SizeExpr>, Box<SizeExpr>, HostIntTy),
     /// The C library's `log2` of an integer of at most 32 bits (exact as a
-    /// `double`), converted to an integer type: `int it = log2(n / 2)`. Only
+    /// `double`), converted to an integer type: `int it = log2(n / 2)`; or a
+    /// call of a host function computing its floor (see
+    /// [`Eval::floor_log2_function`]), which satisfies the same fact. Only
     /// ever the whole expression (under conversions), never an operand: the
     /// arithmetic around it would be the `double`'s. Its value is only
     /// known to satisfy `x >= 1 => 0 <= v && 2^v <= x` (see
@@ -1015,6 +1017,152 @@ impl Eval<'_, '_> {
         })
     }
 
+    /// The parameter type of the host function named at `q` when it is the
+    /// unit's only declaration of that name, at file scope, and computes the
+    /// floor of log2 of its one by-value integer parameter `n` (of at most 32
+    /// bits) exactly so:
+    /// `T f(U n) { V r = 0; while (n > 1) { n >>= 1; r++; } return r; }`
+    /// (`n >= 2` or `1 < n` as the condition; `n /= 2`, `n = n >> 1` or
+    /// `n = n / 2` as the halving; `++r`, `r += 1` or `r = r + 1`; the two
+    /// statements in either order; integer types `T`, `V` other than `bool`).
+    /// Every mention of the name in the unit is that definition or a call
+    /// `f(` after an operator or opening token (no member, pointer,
+    /// prototype, overload or using-declaration in view that another call
+    /// could resolve to).
+    ///
+    /// What it computes: for `n >= 1`, the loop halves `n` (a non-negative
+    /// value: `>>` and `/` by 2 are floor division) until it is 1, counting
+    /// the steps: `r = floor(log2(n))`, `2^r <= n`, `0 <= r <= 31`, which
+    /// every integer type holds; for `n < 1` it returns 0. It writes nothing
+    /// but its own locals (`n` is a copy). So its value satisfies the fact of
+    /// [`SizeExpr::Log2`] (`x >= 1 => 0 <= v && 2^v <= x`). Refused: other
+    /// shapes (a ceiling `while ((1 << r) < n) r++`, `n > 0` or `r = 1`, one
+    /// more than the floor), reference or pointer parameters, templates,
+    /// members, anything else in the body.
+    pub(super) fn floor_log2_function(&self, q: usize) -> Option<HostIntTy> {
+        let (u, scopes) = (self.unit, self.scopes);
+        if !u.is_ident(q) || u.text(q + 1) != "(" {
+            return None;
+        }
+        if q > 0 && matches!(u.text(q - 1), "." | "->" | "::") {
+            return None;
+        }
+        let name = u.text(q);
+        let (decl, scope) = scopes.visible(u, name, q)?;
+        if !matches!(scope, DeclScope::Block(None)) || scopes.decls.get(name)?.len() != 1 {
+            return None;
+        }
+        let f = decl.at;
+        if u.text(f + 1) != "(" {
+            return None;
+        }
+        // The return type, after specifiers only (not a template, a member
+        // `C::f`, a pointer or a reference).
+        let mut s = f;
+        while s > 0
+            && (is_scalar_type(u.text(s - 1))
+                || matches!(
+                    u.text(s - 1),
+                    "static" | "inline" | "__inline__" | "__forceinline__" | "__host__"
+                ))
+        {
+            s -= 1;
+        }
+        if s > 0 && !matches!(u.text(s - 1), ";" | "}") {
+            return None;
+        }
+        let int_of = |from: usize, to: usize| -> Option<HostIntTy> {
+            let words: Vec<&str> = (from..to).map(|k| u.text(k)).collect();
+            if words.is_empty() || words.iter().any(|w| !is_scalar_type(w)) {
+                return None;
+            }
+            HostIntTy::of(super::value_ty(&words))
+        };
+        let ret_words: Vec<&str> = (s..f)
+            .map(|k| u.text(k))
+            .filter(|w| is_scalar_type(w))
+            .collect();
+        HostIntTy::of(super::value_ty(&ret_words))?;
+        // One parameter `U n`: integer type words, then the name.
+        let close = u.matching(f + 1, u.toks.len());
+        if close < f + 4 || !u.is_ident(close - 1) || is_scalar_type(u.text(close - 1)) {
+            return None;
+        }
+        let param = u.text(close - 1);
+        let param_ty = int_of(f + 2, close - 1)?;
+        if param_ty.bits > 32 || u.text(close + 1) != "{" {
+            return None;
+        }
+        let end = u.matching(close + 1, u.toks.len());
+        let body: Vec<&str> = (close + 2..end).map(|k| u.text(k)).collect();
+        // `V r = 0 ;`
+        let decl_end = body.iter().position(|t| *t == "=")?;
+        if decl_end < 2 || body.get(decl_end + 1..decl_end + 3) != Some(&["0", ";"][..]) {
+            return None;
+        }
+        let r = body[decl_end - 1];
+        let words: Vec<&str> = body[..decl_end - 1].to_vec();
+        if r == param
+            || !u.is_ident(close + 2 + decl_end - 1)
+            || words.is_empty()
+            || words.iter().any(|w| !is_scalar_type(w))
+            || HostIntTy::of(super::value_ty(&words)).is_none()
+        {
+            return None;
+        }
+        let rest = &body[decl_end + 3..];
+        let cond_ok = |c: &[&str]| {
+            c == [param, ">", "1"]
+                || c == [param, ">=", "2"]
+                || c == ["1", "<", param]
+                || c == ["2", "<=", param]
+        };
+        let halving = |t: &[&str]| {
+            t == [param, ">>=", "1", ";"]
+                || t == [param, "/=", "2", ";"]
+                || t == [param, "=", param, ">>", "1", ";"]
+                || t == [param, "=", param, "/", "2", ";"]
+        };
+        let counting = |t: &[&str]| {
+            t == [r, "++", ";"]
+                || t == ["++", r, ";"]
+                || t == [r, "+=", "1", ";"]
+                || t == [r, "=", r, "+", "1", ";"]
+        };
+        // `while ( C ) { S1 S2 } return r ;`
+        if rest.len() < 12
+            || rest[..2] != ["while", "("]
+            || rest[rest.len() - 3..] != ["return", r, ";"]
+        {
+            return None;
+        }
+        let cond_end = rest.iter().position(|t| *t == ")")?;
+        if !cond_ok(&rest[2..cond_end]) || rest.get(cond_end + 1) != Some(&"{") {
+            return None;
+        }
+        let stmts = &rest[cond_end + 2..rest.len() - 3];
+        let (last, stmts) = stmts.split_last()?;
+        if *last != "}" {
+            return None;
+        }
+        let split = stmts.iter().position(|t| *t == ";")? + 1;
+        let (a, b) = stmts.split_at(split);
+        if !((halving(a) && counting(b)) || (counting(a) && halving(b))) {
+            return None;
+        }
+        // Every mention: the definition, or a call after an operator.
+        const BEFORE: [&str; 20] = [
+            "+", "(", "=", ",", "%", "/", "-", "*", "return", "<", ">", "?", ":", "==", "!=", "<=",
+            ">=", "[", "{", ")",
+        ];
+        let plain_calls = (0..u.toks.len()).all(|k| {
+            u.text(k) != name
+                || k == f
+                || (k > 0 && u.text(k + 1) == "(" && BEFORE.contains(&u.text(k - 1)))
+        });
+        plain_calls.then_some(param_ty)
+    }
+
     /// Whether the mention at `k` is a plain read ([`Eval::plain_mention`])
     /// and no write: not assigned (also in parentheses), incremented, read
     /// into or its address taken.
@@ -1049,6 +1197,7 @@ impl Eval<'_, '_> {
         ) || PURE_CALLS.contains(&prev)
             || is_scalar_type(prev)
             || (prev == "log2" && self.log2_is_library(k - 1))
+            || self.floor_log2_function(k - 1).is_some()
         {
             return true;
         }
@@ -1237,6 +1386,9 @@ impl RelationParser<'_, '_, '_, '_> {
         if let Some(v) = self.log2_call() {
             return Some(v);
         }
+        if let Some(v) = self.floor_log2_call() {
+            return Some(v);
+        }
         self.pos += 1;
         // Members, calls, subscripts and qualified names are not followed.
         let next = self.peek();
@@ -1334,6 +1486,32 @@ impl RelationParser<'_, '_, '_, '_> {
         let inner = eval.size_relation(q + 2, close, self.launch, self.depth + 1)?;
         // Converted to `double` exactly: at most 32 bits, no nested `log2`.
         if inner.ty().bits > 32 || inner.has_log2() {
+            return None;
+        }
+        self.pos = close + 1;
+        Some(SizeExpr::Log2(Box::new(inner)))
+    }
+}
+
+impl RelationParser<'_, '_, '_, '_> {
+    /// A call `f(E)` of a host function that computes the floor of log2 of
+    /// its parameter ([`Eval::floor_log2_function`]), with `E` an integer
+    /// expression over the arguments of exactly the parameter's type: a
+    /// [`SizeExpr::Log2`] of `E`. The exact type makes `f` an exact match, so
+    /// no other overload in view or not (a standard library's integral
+    /// `log2` template loses to a non-template of equal rank) is called
+    /// unless it is as good, which is ambiguous; and a library `log2` of the
+    /// same `E` (at most 32 bits, exact as a `double`) satisfies the same fact.
+    fn floor_log2_call(&mut self) -> Option<SizeExpr> {
+        let (eval, u) = (self.eval, self.eval.unit);
+        let q = self.pos;
+        let param_ty = eval.floor_log2_function(q)?;
+        let close = u.matching(q + 1, self.end);
+        if close >= self.end {
+            return None;
+        }
+        let inner = eval.size_relation(q + 2, close, self.launch, self.depth + 1)?;
+        if inner.ty() != param_ty || inner.has_log2() {
             return None;
         }
         self.pos = close + 1;
