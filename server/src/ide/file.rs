@@ -127,6 +127,10 @@ pub struct LaunchSite {
     /// The block's y extent equals its x extent (`dim3 block(t, t)`).
     #[serde(skip)]
     pub block_square: bool,
+    /// Per block dimension, a power-of-two exponent `k`: the extent is a
+    /// multiple of 2^k (0: nothing known; see `HostLaunch::block_pow2`).
+    #[serde(skip)]
+    pub block_pow2: [u32; 3],
     /// The files of the launching translation unit's own definitions of the
     /// kernel's name (any linkage): when there are any, the launch is of one
     /// of them only (one definition per program).
@@ -393,6 +397,7 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                     arg_relations: l.arg_relations,
                     grid_square: l.grid_square,
                     block_square: l.block_square,
+                    block_pow2: l.block_pow2,
                     definitions: defined
                         .iter()
                         .filter(|(k, _)| *k == l.kernel)
@@ -1932,6 +1937,7 @@ fn unknown_site(kernel: &str, location: String, text: String) -> LaunchSite {
         arg_relations: Vec::new(),
         grid_square: false,
         block_square: false,
+        block_pow2: [0; 3],
         definitions: Vec::new(),
         may_be_another_kernel: false,
     }

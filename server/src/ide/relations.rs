@@ -182,6 +182,43 @@ pub fn launch_relations(
             });
         }
     }
+    // A block extent every launch of the run gives as a multiple of a power
+    // of two (`k<<<g, j>>>` with `j` doubling from 32 in a host loop, see
+    // `HostLaunch::block_pow2`): `blockDim.d % 2^k == 0`, whatever the
+    // value. Not stated where the run fixes the extent (the fact is about
+    // the launch's own); k is at most 10, so 1024 threads still satisfy it.
+    for d in 0..3u8 {
+        if known_block[usize::from(d)].is_some() {
+            continue;
+        }
+        let k = sites
+            .iter()
+            .map(|s| s.block_pow2[usize::from(d)])
+            .min()
+            .unwrap_or(0)
+            .min(10);
+        if k == 0 {
+            continue;
+        }
+        let uint = ScalarTy::UINT;
+        out.push(Relation {
+            lhs: Expr::Binary(
+                BinOp::Rem,
+                Box::new(Expr::Builtin(Builtin::BlockDim(d))),
+                Box::new(Expr::Int(1i128 << k, uint)),
+                uint,
+            ),
+            value: Expr::Int(0, uint),
+            text: format!(
+                "blockDim.{} a multiple of {}",
+                ["x", "y", "z"][usize::from(d)],
+                1u32 << k
+            ),
+            exact: true,
+            corollaries: Vec::new(),
+            premises: Vec::new(),
+        });
+    }
     // Arguments computed from the others: the parameter is the value
     // converted to its type (a conversion the call performs).
     for (index, param) in kernel.params.iter().enumerate() {

@@ -102,6 +102,11 @@ pub struct HostLaunch {
     pub grid_square: bool,
     /// The same for the block (`dim3 block(t, t)`).
     pub block_square: bool,
+    /// For each block dimension not known as a constant, a power of two its
+    /// extent is known to be a multiple of at every execution of the launch,
+    /// as an exponent (0: nothing known; at most 10, since an extent is at
+    /// most 1024); see [`Eval::pow2_exponent`].
+    pub block_pow2: [u32; 3],
     /// Host functions whose parameters were given the constant every call
     /// of the function in the unit passes (see [`Eval::caller_constant`]):
     /// the values hold only if no other unit calls them.
@@ -170,6 +175,7 @@ impl HostLaunch {
             arg_relations: Vec::new(),
             grid_square: false,
             block_square: false,
+            block_pow2: [0; 3],
             callers: Vec::new(),
             wanted: Vec::new(),
             start,
@@ -1144,6 +1150,10 @@ struct CounterLoop {
     direction: i8,
     /// The decrement of a decreasing step.
     decrement: Option<i128>,
+    /// Token range of the step (`NAME = NAME * 2`).
+    step: (usize, usize),
+    /// Token range of the condition (`NAME < E`).
+    condition: (usize, usize),
     /// Last token of the loop's body.
     end: usize,
 }
@@ -1282,6 +1292,8 @@ fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<Counte
         bound: (s1 + 3, s2),
         direction,
         decrement,
+        step: (s2 + 1, close),
+        condition: (s1 + 1, s2),
         end: body_end,
     })
 }
@@ -1404,6 +1416,15 @@ fn finish_launch(
         arg_relations: Vec::new(),
         grid_square: !in_device && grid.is_some_and(|(s, e)| eval.square(s, e)),
         block_square: !in_device && block.is_some_and(|(s, e)| eval.square(s, e)),
+        block_pow2: match block {
+            // A block given as one integer expression is `dim3(b)`: its x
+            // extent is `(unsigned)b`, a conversion modulo 2^32 that keeps a
+            // multiple of 2^k (k <= 10) one. A dim3 value gives nothing.
+            Some((s, e)) if !in_device && eval.is_integer_expr(s, e) => {
+                [eval.pow2_exponent(s, e, 0).min(MAX_BLOCK_POW2), 0, 0]
+            }
+            _ => [0; 3],
+        },
         callers: Vec::new(),
         wanted: Vec::new(),
         arg_pow2: args
@@ -3126,6 +3147,90 @@ impl<'u, 'a> Eval<'u, 'a> {
     /// launch's values are dropped when another host file of the folder
     /// mentions it (see `ide::file::host_scan`).
     fn caller_constant(&self, at: usize, depth: usize) -> Option<i128> {
+        let (function_at, k, params) = self.wrapper_parameter(at, depth)?;
+        let u = self.unit;
+        // An excluded function (called in other units too) has a value only
+        // when every call there passes the same constant, as many arguments
+        // as it has parameters: it is where the calls here start from.
+        let from_others = if self
+            .excluded_callers
+            .iter()
+            .any(|f| f == u.text(function_at))
+        {
+            let others = self.other_calls.get(u.text(function_at))?;
+            if others.is_empty() {
+                None
+            } else if others.len() == params {
+                Some(others[k]?)
+            } else {
+                return None;
+            }
+        } else {
+            None
+        };
+        let function = u.text(function_at);
+        let excluded = self.excluded_callers.iter().any(|f| f == function);
+        let calls = self.wrapper_call_arguments(function_at, k, params);
+        self.callers_in_progress.borrow_mut().push(function_at);
+        let value = calls.as_ref().ok().and_then(|calls| {
+            let mut value = from_others;
+            for &(s, e) in calls {
+                crate::base::interrupt::stop_if_polled();
+                let v = self.expr(s, e, depth + 1)?;
+                if value.is_some_and(|w| w != v) {
+                    return None;
+                }
+                value = Some(v);
+            }
+            value
+        });
+        self.callers_in_progress.borrow_mut().pop();
+        if value.is_some() {
+            self.callers.borrow_mut().push(function.to_string());
+        } else if calls.map_or_else(|n| n, |c| c.len()) == 0 && !excluded {
+            self.wanted.borrow_mut().push(function.to_string());
+        }
+        value
+    }
+
+    /// For the parameter named at `at` of the host function whose body `at`
+    /// is in, a power of two every call of that function in the unit passes
+    /// a multiple of (`run(.., j)` in `for (int j = 32; j <= 1024; j *= 2)`),
+    /// as an exponent: the minimum over the calls' arguments (see
+    /// [`Eval::pow2_of_integer`]). The same conditions as for
+    /// [`Eval::caller_constant`] (every mention of the function a call with
+    /// one argument per parameter, the parameter an integer taken by value
+    /// and never written), and the function is called in no other unit
+    /// (none is followed here); the function is recorded in
+    /// [`Eval::callers`], so that the value is dropped when another host
+    /// file of the folder mentions it. The conversion to the parameter's
+    /// type reduces modulo 2^w, which keeps a multiple of 2^k one of
+    /// 2^min(k, w).
+    fn caller_pow2(&self, at: usize, depth: usize) -> Option<u32> {
+        let (function_at, k, params) = self.wrapper_parameter(at, depth)?;
+        let function = self.unit.text(function_at);
+        if self.excluded_callers.iter().any(|f| f == function) {
+            return None;
+        }
+        let calls = self.wrapper_call_arguments(function_at, k, params).ok()?;
+        if calls.is_empty() {
+            return None;
+        }
+        self.callers_in_progress.borrow_mut().push(function_at);
+        let exponent = calls.iter().try_fold(MAX_POW2_EXPONENT, |m, &(s, e)| {
+            crate::base::interrupt::stop_if_polled();
+            Some(m.min(self.pow2_of_integer(s, e, depth + 1)?))
+        });
+        self.callers_in_progress.borrow_mut().pop();
+        let exponent = exponent.filter(|&k| k > 0)?;
+        self.callers.borrow_mut().push(function.to_string());
+        Some(exponent)
+    }
+
+    /// The function and position of the parameter named at `at` when calls
+    /// may give it a value (see [`Eval::caller_constant`]): `(token of the
+    /// function's name, index of the parameter, number of parameters)`.
+    fn wrapper_parameter(&self, at: usize, depth: usize) -> Option<(usize, usize, usize)> {
         let (u, scopes) = (self.unit, self.scopes);
         if depth > MAX_EVAL_DEPTH {
             return None;
@@ -3160,25 +3265,6 @@ impl<'u, 'a> Eval<'u, 'a> {
         let k = params
             .iter()
             .position(|&(s, e)| s <= decl.at && decl.at < e)?;
-        // An excluded function (called in other units too) has a value only
-        // when every call there passes the same constant, as many arguments
-        // as it has parameters: it is where the calls here start from.
-        let from_others = if self
-            .excluded_callers
-            .iter()
-            .any(|f| f == u.text(function_at))
-        {
-            let others = self.other_calls.get(u.text(function_at))?;
-            if others.is_empty() {
-                None
-            } else if others.len() == params.len() {
-                Some(others[k]?)
-            } else {
-                return None;
-            }
-        } else {
-            None
-        };
         let (ps, pe) = params[k];
         let by_value = !(ps..pe).any(|i| matches!(u.text(i), "&" | "&&" | "*" | "[" | "="));
         let variadic = (open + 1..close).any(|i| u.text(i) == "...");
@@ -3195,54 +3281,231 @@ impl<'u, 'a> Eval<'u, 'a> {
         if written || !self.unaliased(at) {
             return None;
         }
+        Some((function_at, k, params.len()))
+    }
+
+    /// The argument at `k` of every call in the unit of the function named
+    /// at `function_at` (with `params` parameters), prototypes aside; when a
+    /// mention of its name is anything else (a function pointer, a member
+    /// call, a call with another number of arguments), the number of calls
+    /// seen up to it (that one included when it is a call).
+    fn wrapper_call_arguments(
+        &self,
+        function_at: usize,
+        k: usize,
+        params: usize,
+    ) -> Result<Vec<(usize, usize)>, usize> {
+        let u = self.unit;
         let function = u.text(function_at);
-        self.callers_in_progress.borrow_mut().push(function_at);
-        let excluded = self.excluded_callers.iter().any(|f| f == function);
-        let mut calls = 0usize;
-        let value = (|| {
-            let mut value = from_others;
-            for i in 0..u.toks.len() {
-                if i == function_at || !u.is_ident(i) || u.text(i) != function {
-                    continue;
-                }
-                crate::base::interrupt::stop_if_polled();
-                // `f(..)`, or `f<T1, T2>(..)` naming a specialization of a
-                // function template: every specialization has the
-                // parameter, each call passes its argument to it.
-                let call_open = if u.text(i + 1) == "<" {
-                    u.template_close(i + 1).map_or(i + 1, |c| c + 1)
-                } else {
-                    i + 1
-                };
-                if u.text(call_open) != "(" || (i > 0 && matches!(u.text(i - 1), "." | "->" | "::"))
-                {
-                    return None;
-                }
-                let call_close = u.matching(call_open, u.toks.len());
-                let prototype = i > 0
-                    && PROTOTYPE_RETURN_TYPES.contains(&u.text(i - 1))
-                    && u.text(call_close + 1) == ";";
-                if prototype {
-                    continue;
-                }
-                calls += 1;
-                let args = u.split_commas(call_open + 1, call_close);
-                let &(s, e) = args.get(k).filter(|_| args.len() == params.len())?;
-                let v = self.expr(s, e, depth + 1)?;
-                if value.is_some_and(|w| w != v) {
-                    return None;
-                }
-                value = Some(v);
+        let mut out = Vec::new();
+        for i in 0..u.toks.len() {
+            if i == function_at || !u.is_ident(i) || u.text(i) != function {
+                continue;
             }
-            value
-        })();
-        self.callers_in_progress.borrow_mut().pop();
-        if value.is_some() {
-            self.callers.borrow_mut().push(function.to_string());
-        } else if calls == 0 && !excluded {
-            self.wanted.borrow_mut().push(function.to_string());
+            crate::base::interrupt::stop_if_polled();
+            // `f(..)`, or `f<T1, T2>(..)` naming a specialization of a
+            // function template: every specialization has the
+            // parameter, each call passes its argument to it.
+            let call_open = if u.text(i + 1) == "<" {
+                u.template_close(i + 1).map_or(i + 1, |c| c + 1)
+            } else {
+                i + 1
+            };
+            if u.text(call_open) != "(" || (i > 0 && matches!(u.text(i - 1), "." | "->" | "::")) {
+                return Err(out.len());
+            }
+            let call_close = u.matching(call_open, u.toks.len());
+            let prototype = i > 0
+                && PROTOTYPE_RETURN_TYPES.contains(&u.text(i - 1))
+                && u.text(call_close + 1) == ";";
+            if prototype {
+                continue;
+            }
+            let args = u.split_commas(call_open + 1, call_close);
+            match args.get(k).filter(|_| args.len() == params) {
+                Some(&arg) => out.push(arg),
+                None => return Err(out.len() + 1),
+            }
         }
-        value
+        Ok(out)
+    }
+
+    /// For the counter named at `at` of an enclosing counting loop `for (int
+    /// j = I; j < E; j = j * 2)` whose step multiplies it by an integer
+    /// constant, shifts it left by one or adds a constant to it, a power of
+    /// two it is a multiple of in every iteration: that of `I` (and of the
+    /// added constant). The body never writes the counter (see [`counter`])
+    /// nor does its condition, so each value is `I` with the step applied
+    /// some number of times; a product with an integer, a left shift and a
+    /// sum of multiples of 2^k are multiples of 2^k, also after a wrap.
+    fn counter_pow2(&self, at: usize, depth: usize) -> Option<u32> {
+        let u = self.unit;
+        let name = u.text(at);
+        let (decl, _) = self.scopes.visible(u, name, at)?;
+        // The `for (` whose header declares it (`for (int j = ..`), and `at`
+        // in that loop's body.
+        let open = (decl.at.saturating_sub(6)..decl.at)
+            .rev()
+            .find(|&i| u.text(i) == "(")?;
+        if open == 0 || u.text(open - 1) != "for" {
+            return None;
+        }
+        let close = u.matching(open, u.toks.len());
+        if close >= u.toks.len() {
+            return None;
+        }
+        let lp = counter(u, self, open, close)?;
+        if lp.decl_at != decl.at || lp.name != name || !(close < at && at <= lp.end) {
+            return None;
+        }
+        let (cs, ce) = lp.condition;
+        if (cs..ce).any(|i| u.text(i) == name && self.scopes.may_write(u, i)) {
+            return None;
+        }
+        let (ss, se) = lp.step;
+        let step: Vec<&str> = (ss..se).map(|i| u.text(i)).collect();
+        let constant = |from: usize| self.expr(from, se, depth + 1);
+        let multiple_of = |v: i128| {
+            if v == 0 {
+                MAX_POW2_EXPONENT
+            } else {
+                v.trailing_zeros().min(MAX_POW2_EXPONENT)
+            }
+        };
+        let init = self.pow2_of_integer(lp.init.0, lp.init.1, depth + 1)?;
+        // The constant operand: one token or one parenthesized group after
+        // the operator, so that `j = j * 2 + 1` is not read as `j * 3`.
+        let whole_operand =
+            |from: usize| from + 1 == se || (u.text(from) == "(" && u.matching(from, se) + 1 == se);
+        let k = match step[..] {
+            [n, "*=" | "<<=", ..] if n == name => {
+                constant(ss + 2)?;
+                init
+            }
+            [n, "+=" | "-=", ..] if n == name => init.min(multiple_of(constant(ss + 2)?)),
+            [n, "=", m, op, ..] if n == name && m == name && whole_operand(ss + 4) => {
+                let c = constant(ss + 4)?;
+                match op {
+                    "*" => init,
+                    "<<" if c >= 0 => init,
+                    "+" | "-" => init.min(multiple_of(c)),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        (k > 0).then_some(k)
+    }
+
+    /// For `X.warpSize` at `at` (the token of `X`), where `X` is a local
+    /// `cudaDeviceProp` of the function, filled by a statement
+    /// `cudaGetDeviceProperties(&X, ..)` (possibly wrapped in one call, a
+    /// checking macro) that runs on every path to the read: 5, since the
+    /// warp size of every CUDA device is 32 (the device's `warpSize`). Every
+    /// other mention of `X` must be that call or a read of a member, and
+    /// every mention of `X.warpSize` a plain read, so nothing else writes
+    /// it; the function has no `goto` or `case` label that could jump past
+    /// the call, and neither the call nor the read is in a lambda.
+    fn device_warp_size_pow2(&self, at: usize) -> Option<u32> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(at);
+        let (decl, scope) = scopes.visible(u, name, at)?;
+        let DeclScope::Block(Some(declared_in)) = scope else {
+            return None;
+        };
+        let function = self.function_of(at)?;
+        let function_end = *scopes.closing.get(&function)?;
+        let plain_decl = decl.at > 0
+            && u.text(decl.at - 1) == "cudaDeviceProp"
+            && u.text(decl.at + 1) == ";"
+            && !decl.is_static;
+        if !plain_decl
+            || scopes.kinds.get(&function) != Some(&BlockKind::Function)
+            || !(declared_in == function || scopes.inside(function, declared_in))
+            || scopes.in_lambda(at)
+        {
+            return None;
+        }
+        if (function..function_end).any(|i| matches!(u.text(i), "goto" | "case" | "default")) {
+            return None;
+        }
+        let mut filled_before_read = false;
+        for i in decl.at + 1..function_end {
+            if u.text(i) != name
+                || scopes
+                    .visible(u, name, i)
+                    .is_none_or(|(d, _)| d.at != decl.at)
+            {
+                continue;
+            }
+            crate::base::interrupt::stop_if_polled();
+            if u.text(i + 1) == "." {
+                if u.text(i + 2) != "warpSize" {
+                    continue;
+                }
+                // A plain read: not written, incremented, bound to a
+                // reference or passed whole to a call.
+                let before = u.text(i - 1);
+                let after = u.text(i + 3);
+                let read_before = matches!(
+                    before,
+                    "=" | "+"
+                        | "-"
+                        | "*"
+                        | "/"
+                        | "%"
+                        | "<"
+                        | ">"
+                        | "<="
+                        | ">="
+                        | "=="
+                        | "!="
+                        | "return"
+                );
+                let read_after = matches!(
+                    after,
+                    ";" | ")" | "+" | "-" | "*" | "/" | "%" | "<" | ">" | "<=" | ">=" | "==" | "!="
+                );
+                // `int &w = props.warpSize;` binds a reference that may
+                // write it: an `=` must start no declaration with a `&`.
+                let mut k = i - 1;
+                let mut reference = false;
+                while before == "=" && k > function && !matches!(u.text(k), ";" | "{" | "}") {
+                    reference |= matches!(u.text(k), "&" | "&&");
+                    k -= 1;
+                }
+                if !read_before || !read_after || reference || scopes.in_lambda(i) {
+                    return None;
+                }
+                continue;
+            }
+            // `cudaGetDeviceProperties(&X, ..)` starting a statement, or as
+            // the one argument-call of a statement's call (`check(..)`).
+            let call = i >= 3
+                && u.text(i - 1) == "&"
+                && u.text(i - 2) == "("
+                && matches!(
+                    u.text(i - 3),
+                    "cudaGetDeviceProperties" | "cudaGetDeviceProperties_v2"
+                )
+                && u.text(i + 1) == ",";
+            if !call || scopes.in_lambda(i) {
+                return None;
+            }
+            let callee = i - 3;
+            let mut first = callee;
+            if first >= 2 && u.text(first - 1) == "(" && u.is_ident(first - 2) {
+                first -= 2;
+            }
+            let starts_statement = first > 0 && matches!(u.text(first - 1), ";" | "{" | "}");
+            let encloses_read = scopes
+                .block_of(first)
+                .is_some_and(|b| b == scopes.block_of(at).unwrap_or(b) || scopes.inside(b, at));
+            if i < at && starts_statement && encloses_read {
+                filled_before_read = true;
+            }
+        }
+        filled_before_read.then_some(5)
     }
 
     /// The host function template whose body holds `at`: its name token,
@@ -3623,6 +3886,16 @@ impl<'u, 'a> Eval<'u, 'a> {
         self.components(&parts, depth + 1)
     }
 
+    /// Whether `[s, e)` is an integer, not a `dim3`: arithmetic on scalars
+    /// (see [`Eval::is_scalar_expr`]) or one name declared with an integer
+    /// type (a parameter of the launching function, `int block_size`).
+    fn is_integer_expr(&self, s: usize, e: usize) -> bool {
+        self.is_scalar_expr(s, e, 0)
+            || (e == s + 1
+                && self.unit.is_ident(s)
+                && matches!(self.lookup(s), Some((_, ValueTy::Int { .. }))))
+    }
+
     /// Whether `[s, e)` is arithmetic on scalars: numbers, operators, scalar
     /// names, casts to scalar types, `sizeof`, `min`/`max`.
     fn is_scalar_expr(&self, s: usize, e: usize, depth: usize) -> bool {
@@ -3707,6 +3980,10 @@ impl<'u, 'a> Eval<'u, 'a> {
 /// is 0 in every integer type).
 const MAX_POW2_EXPONENT: u32 = 64;
 
+/// Largest power-of-two exponent stated for a block extent: an extent is at
+/// most 1024 = 2^10 threads, so a larger one would leave no valid launch.
+const MAX_BLOCK_POW2: u32 = 10;
+
 /// Scalar types a cast to which keeps an integer's low bits.
 const INTEGER_CAST_TYPES: [&str; 18] = [
     "int",
@@ -3763,6 +4040,12 @@ impl Eval<'_, '_> {
             });
         }
         let u = self.unit;
+        // `prop.warpSize` of a `cudaDeviceProp` the runtime filled.
+        if e == s + 3 && u.text(s + 1) == "." && u.text(s + 2) == "warpSize" {
+            if let Some(k) = self.device_warp_size_pow2(s) {
+                return Some(k);
+            }
+        }
         // Top-level operators (outside brackets), by kind.
         let mut level = 0usize;
         let mut ternary = None;
@@ -3858,13 +4141,25 @@ impl Eval<'_, '_> {
         }
         if e == s + 1 && u.is_ident(s) {
             let name = u.text(s);
-            if let Some((Binding::Scalar(bs, be), _)) = self.lookup(s) {
-                if let Some(k) = self.pow2_of_integer(bs, be, depth + 1) {
-                    return Some(k);
+            if let Some(k) = self.counter_pow2(s, depth + 1) {
+                return Some(k);
+            }
+            match self.lookup(s) {
+                Some((Binding::Scalar(bs, be), _)) => {
+                    if let Some(k) = self.pow2_of_integer(bs, be, depth + 1) {
+                        return Some(k);
+                    }
                 }
+                Some((Binding::Unknown | Binding::UnknownScalar, ValueTy::Int { .. })) => {
+                    if let Some(k) = self.caller_pow2(s, depth + 1) {
+                        return Some(k);
+                    }
+                }
+                _ => {}
             }
             return self.declared_integer(name, s).then_some(0);
         }
+
         // `atoi(...)` and the like: an integer of unknown value.
         let integer_call = e > s + 1
             && matches!(u.text(s), "atoi" | "atol" | "atoll" | "strtol" | "strtoul")
