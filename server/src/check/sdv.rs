@@ -15,7 +15,7 @@
 use crate::base::clock::{Deadline, Reached};
 use std::time::{Duration, Instant};
 
-use z3::ast::{Ast, Bool};
+use z3::ast::{Ast, Bool, Dynamic};
 use z3::{Model, Params, SatResult, Solver};
 
 use super::decl_kind::{head_kind, is_bit_vector_operation, is_uninterpreted_application};
@@ -1673,6 +1673,10 @@ impl<'k, 's> Checker<'k, 's> {
         if r.incomplete {
             return;
         }
+        // Without the deferred launch facts (`Kernel::deferred_assumes`):
+        // fewer facts can only leave the query satisfiable (no vacuity
+        // note), never decide a race; bwt's `k % 2 == 0` made this query,
+        // which ends unknown there, 50% slower per work unit.
         let mut facts = self.enc.launch_facts();
         facts.extend(r.assumptions.iter().cloned());
         let reached: Vec<Bool> = r
@@ -2667,11 +2671,29 @@ impl<'k, 's> Checker<'k, 's> {
                     }
                 );
             }
+            // The deferred launch facts (see `Kernel::deferred_assumes`):
+            // those reading a constant the two offsets read join the query
+            // now; the others only when it is not unsatisfiable without
+            // them. True facts, so an unsat answer without them stands,
+            // and every race or unknown is asked again with them: the
+            // answer is the full query's, only its cost changes.
+            let mut later: Vec<Bool> = Vec::new();
+            if !r1.deferred.is_empty() || !r2.deferred.is_empty() {
+                let read = leaf_constants([&s1.offset, &s2.offset].map(|t| Dynamic::from_ast(t)));
+                for fact in r1.deferred.iter().chain(&r2.deferred) {
+                    let own = leaf_constants([Dynamic::from_ast(fact)]);
+                    if own.iter().any(|c| read.contains(c)) {
+                        facts.push(fact.clone());
+                    } else {
+                        later.push(fact.clone());
+                    }
+                }
+            }
             // Everything after the base facts is about this pair.
             self.goals_from = Some(base_len);
             let witness_key = (a.id, b.id, relation);
             let racy_already = self.racy_already();
-            let outcome = match replay_witness(&witness_key, &facts) {
+            let mut outcome = match replay_witness(&witness_key, &facts) {
                 Some(model) => {
                     if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
                         eprintln!(
@@ -2683,6 +2705,23 @@ impl<'k, 's> Checker<'k, 's> {
                 }
                 None => self.solve(&facts, &r1, &r2),
             };
+            // An unknown pair of a check racy already is dropped whatever
+            // the facts (see the last arms below): no second query.
+            let dropped = outcome.0 == SatResult::Unknown && racy_already;
+            if !later.is_empty() && outcome.0 != SatResult::Unsat && !dropped {
+                if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+                    eprintln!(
+                        "[syncwright] {} asks again with {} deferred launch fact(s)",
+                        self.kernel.name,
+                        later.len()
+                    );
+                }
+                facts.append(&mut later);
+                outcome = match replay_witness(&witness_key, &facts) {
+                    Some(model) => (SatResult::Sat, Some(model)),
+                    None => self.solve(&facts, &r1, &r2),
+                };
+            }
             let alias = |k: usize| self.kernel.arrays.get(k).is_some_and(|d| d.may_alias_all);
             let outcome = match outcome {
                 (SatResult::Sat, Some(model))
@@ -3868,6 +3907,8 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             };
             let mut facts = self.base_facts(&scenario, &r1, &r2);
+            // The deferred launch facts too (only race queries defer them).
+            facts.extend(r1.deferred.iter().chain(&r2.deferred).cloned());
             // Divergent: one thread reaches it and the other does not, or (a
             // collective) both reach it with different argument values.
             // At a warp barrier of CUDA, a thread that has exited is no
@@ -3998,6 +4039,7 @@ impl<'k, 's> Checker<'k, 's> {
             let (c, x) = (c.clone(), x.clone());
             let mut facts = self.enc.scenario_facts(&scenario);
             facts.extend(r.assumptions.iter().cloned());
+            facts.extend(r.deferred.iter().cloned());
             facts.push(c.enabled.clone());
             facts.push(x.enabled.clone());
             facts.push(self.enc.offset_fits(&c));
@@ -4764,6 +4806,30 @@ fn race_groups(races: &[Race]) -> Vec<Vec<&Race>> {
 /// conjunction rather than fact by fact (see the incremental solver's
 /// creation): only bases of unrolled kernels are that large.
 const CONJOINED_BASE_FACTS: usize = 8192;
+
+/// The addresses of the uninterpreted constants of `terms` (Z3 shares
+/// equal terms, so one constant has one address while it lives; the
+/// terms are kept alive by the caller).
+fn leaf_constants<const N: usize>(terms: [Dynamic; N]) -> crate::base::HashSet<usize> {
+    let mut seen: crate::base::HashSet<usize> = crate::base::HashSet::default();
+    let mut out: crate::base::HashSet<usize> = crate::base::HashSet::default();
+    let mut stack: Vec<Dynamic> = terms.into_iter().collect();
+    while let Some(term) = stack.pop() {
+        let at = term.get_z3_ast().as_ptr() as usize;
+        if term.kind() != z3::AstKind::App || !seen.insert(at) {
+            continue;
+        }
+        let children = term.children();
+        if children.is_empty() {
+            if term.as_bool().and_then(|b| b.as_bool()).is_none() {
+                out.insert(at);
+            }
+            continue;
+        }
+        stack.extend(children);
+    }
+    out
+}
 
 #[cfg(test)]
 mod budget_tests {

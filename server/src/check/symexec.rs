@@ -329,6 +329,10 @@ pub struct ExecResult {
     pub carried_backs: HashMap<crate::ir::VarId, Int>,
     /// Facts the execution relies on (loop invariants, type ranges), already guarded.
     pub assumptions: Vec<Bool>,
+    /// Facts of the kernel's deferred entry assumptions
+    /// (`Kernel::deferred_assumes`), kept out of `assumptions`: race
+    /// queries add them only when needed, other checks always.
+    pub deferred: Vec<Bool>,
     /// Linear counters `value = init +/- k * step`, for cross-thread lemmas.
     pub counters: Vec<CounterInstance>,
     /// Atomic counters that hand out distinct values.
@@ -5594,9 +5598,21 @@ impl Exec<'_, '_> {
             }
             StmtKind::Assume { cond } => {
                 // A stated precondition: a thread that reaches it satisfies it.
+                let assumed = self.out.assumptions.len();
                 let c = self.expr_bool(cond);
                 let reached = self.enabled();
-                self.out.assumptions.push(reached.implies(c));
+                let fact = reached.implies(c);
+                if self.kernel().deferred_assumes.contains(&stmt.id) {
+                    // A launch fact race queries ask for only when needed
+                    // (see `Kernel::deferred_assumes`), with any fact its
+                    // encoding added: leaving true facts out only weakens
+                    // a query.
+                    let side: Vec<Bool> = self.out.assumptions.drain(assumed..).collect();
+                    self.out.deferred.extend(side);
+                    self.out.deferred.push(fact);
+                } else {
+                    self.out.assumptions.push(fact);
+                }
             }
         }
     }

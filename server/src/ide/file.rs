@@ -3922,6 +3922,9 @@ pub fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) ->
     use crate::ir::{BinOp, Expr};
     let mut bound = kernel.clone();
     let mut conds = Vec::new();
+    // Multiples of a power of two: deferred (see `Kernel::deferred_assumes`);
+    // bwt's `k % 2 == 0` doubled the time of every query it did not decide.
+    let mut multiples = Vec::new();
     for &(p, stated) in bindings {
         let Some(decl) = kernel.params.get(p.0 as usize) else {
             continue;
@@ -3938,9 +3941,15 @@ pub fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) ->
                 0,
             ),
         };
-        conds.push(Expr::Binary(op, lhs, int(v), crate::ir::ScalarTy::Bool));
+        let cond = Expr::Binary(op, lhs, int(v), crate::ir::ScalarTy::Bool);
+        if matches!(stated, Bound::MultipleOf(_)) {
+            multiples.push(cond);
+        } else {
+            conds.push(cond);
+        }
     }
     bound.assume_at_entry(conds);
+    bound.assume_at_entry_deferred(multiples);
     bound
 }
 

@@ -34,6 +34,9 @@ pub struct Relation {
     /// shift by a value (`1 << log2n`) is within the width (see
     /// [`assume_relations`]).
     pub premises: Vec<Expr>,
+    /// Whether race queries may leave the relation out until they need it
+    /// (see `Kernel::deferred_assumes`): a block extent's multiple of 2^k.
+    pub deferred: bool,
 }
 
 /// A family's name, its fixed extents, whether a launch is square in it,
@@ -155,6 +158,7 @@ pub fn launch_relations(
                 exact,
                 corollaries,
                 premises,
+                deferred: false,
             });
         }
     }
@@ -179,6 +183,7 @@ pub fn launch_relations(
                 exact: true,
                 corollaries: Vec::new(),
                 premises: Vec::new(),
+                deferred: false,
             });
         }
     }
@@ -217,6 +222,7 @@ pub fn launch_relations(
             exact: true,
             corollaries: Vec::new(),
             premises: Vec::new(),
+            deferred: true,
         });
     }
     // Arguments computed from the others: the parameter is the value
@@ -263,6 +269,7 @@ pub fn launch_relations(
                     exact: false,
                     corollaries: vec![fact],
                     premises: Vec::new(),
+                    deferred: false,
                 });
             }
             continue;
@@ -287,6 +294,7 @@ pub fn launch_relations(
             exact: true,
             corollaries: Vec::new(),
             premises,
+            deferred: false,
         });
     }
     out
@@ -299,7 +307,7 @@ pub fn launch_relations(
 /// masks the amount, computes another value than the encoding's), so
 /// nothing is assumed for it.
 pub fn assume_relations(kernel: &mut Kernel, relations: &[Relation]) {
-    let equalities = relations.iter().filter(|r| r.exact).map(|r| {
+    let equation = |r: &Relation| {
         let eq = Expr::Binary(
             BinOp::Eq,
             Box::new(r.lhs.clone()),
@@ -315,10 +323,20 @@ pub fn assume_relations(kernel: &mut Kernel, relations: &[Relation]) {
                 ScalarTy::Bool,
             )
         })
-    });
+    };
+    let equalities = relations
+        .iter()
+        .filter(|r| r.exact && !r.deferred)
+        .map(equation);
     let corollaries = relations.iter().flat_map(|r| r.corollaries.iter().cloned());
     let all: Vec<Expr> = equalities.chain(corollaries).collect();
     kernel.assume_at_entry(all);
+    let deferred: Vec<Expr> = relations
+        .iter()
+        .filter(|r| r.exact && r.deferred)
+        .map(equation)
+        .collect();
+    kernel.assume_at_entry_deferred(deferred);
 }
 
 /// For a grid extent the host divides by the same block extent
