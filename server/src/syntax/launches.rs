@@ -3312,7 +3312,15 @@ impl<'u, 'a> Eval<'u, 'a> {
                 i + 1
             };
             if u.text(call_open) != "(" || (i > 0 && matches!(u.text(i - 1), "." | "->" | "::")) {
-                return Err(out.len());
+                // Passed to a forwarding template that calls it with the
+                // call's other arguments as they are: a call with those.
+                match self.forwarded_arguments(i, function_at) {
+                    Some(args) if args.len() == params => {
+                        out.push(args[k]);
+                        continue;
+                    }
+                    _ => return Err(out.len()),
+                }
             }
             let call_close = u.matching(call_open, u.toks.len());
             let prototype = i > 0
@@ -3328,6 +3336,138 @@ impl<'u, 'a> Eval<'u, 'a> {
             }
         }
         Ok(out)
+    }
+
+    /// For a mention at `i` of the function defined at `function_at`
+    /// passed as an argument of a call `g(.., f, a1, .., an)` where `g` is
+    /// a forwarding template (see [`Eval::forwards_pack`]): the arguments
+    /// `a1, .., an`, which `g` passes to `f` as they are, each time it
+    /// calls it (HeCBench's `benchmark_kernel(repeats, softmax_forward,
+    /// .., block_size)`). Only for an `f` whose parameters all take their
+    /// argument by value (no `&`): `g` binds each argument to a forwarding
+    /// reference, so a repeated call sees the caller's object, which `g`
+    /// never writes (it mentions the pack in the forwarding calls only)
+    /// and `f` cannot write through a reference parameter. `f` passed as
+    /// the last argument, `&f`, or a call of a member or qualified `g`
+    /// give nothing.
+    fn forwarded_arguments(&self, i: usize, function_at: usize) -> Option<Vec<(usize, usize)>> {
+        let u = self.unit;
+        if u.text(i + 1) != "," || i == 0 || !matches!(u.text(i - 1), "(" | ",") {
+            return None;
+        }
+        // `f`'s own parameters: every one by value.
+        let f_open = function_at + 1;
+        let f_close = u.matching(f_open, u.toks.len());
+        if u.text(f_open) != "(" || (f_open..f_close).any(|t| matches!(u.text(t), "&" | "&&")) {
+            return None;
+        }
+        // The call `g(` around the mention.
+        let mut depth = 0usize;
+        let mut j = i;
+        let open = loop {
+            j = j.checked_sub(1)?;
+            if i - j > MAX_FORWARD_SCAN {
+                return None;
+            }
+            match u.text(j) {
+                ")" | "]" | "}" => depth += 1,
+                "(" | "[" | "{" if depth == 0 => break j,
+                "(" | "[" | "{" => depth -= 1,
+                ";" => return None,
+                _ => {}
+            }
+        };
+        let g = open.checked_sub(1)?;
+        if u.text(open) != "("
+            || !u.is_ident(g)
+            || (g > 0 && matches!(u.text(g - 1), "." | "->" | "::"))
+        {
+            return None;
+        }
+        let close = u.matching(open, u.toks.len());
+        let args = u.split_commas(open + 1, close);
+        let p = args.iter().position(|&(s, e)| s == i && e == i + 1)?;
+        self.forwards_pack(u.text(g), p, args.len())?;
+        Some(args[p + 1..].to_vec())
+    }
+
+    /// Whether the function `name` has one definition in the unit, of
+    /// `args` parameters (a call with `args` arguments reaches it: the last
+    /// one a pack), `template <class F, class... A> R name(.., F f, A&&...
+    /// a) { .. }` with `f` at `p` and the pack after it, whose body
+    /// mentions `f` and `a` only in calls `f(std::forward<A>(a)...)` or
+    /// `f(a...)` (at least one): each calls `f` with the pack's arguments
+    /// as they are. No prototype of the name (another overload) is in view.
+    fn forwards_pack(&self, name: &str, p: usize, args: usize) -> Option<()> {
+        let u = self.unit;
+        let n = u.toks.len();
+        let mut definition = None;
+        for d in 0..n {
+            if u.text(d) != name || !u.is_ident(d) || u.text(d + 1) != "(" {
+                continue;
+            }
+            let close = u.matching(d + 1, n);
+            let prototype = d > 0
+                && PROTOTYPE_RETURN_TYPES.contains(&u.text(d - 1))
+                && u.text(close + 1) == ";";
+            if prototype
+                || (u.text(close + 1) == "{" && definition.replace((d + 1, close)).is_some())
+            {
+                return None;
+            }
+        }
+        let (open, close) = definition?;
+        let params = u.split_commas(open + 1, close);
+        if params.len() != p + 2 || args < p + 2 {
+            return None;
+        }
+        let (fs, fe) = params[p];
+        let (ps, pe) = params[p + 1];
+        let (f, pack) = (fe.checked_sub(1)?, pe.checked_sub(1)?);
+        if fe <= fs
+            || pe < ps + 2
+            || !u.is_ident(f)
+            || !u.is_ident(pack)
+            || u.text(pack - 1) != "..."
+            || (fs..fe).any(|t| u.text(t) == "...")
+            || u.text(f) == u.text(pack)
+        {
+            return None;
+        }
+        let (f, pack) = (u.text(f), u.text(pack));
+        let body_open = close + 1;
+        let body_close = u.matching(body_open, n);
+        // Each mention of `f`: `f(` then the pack forwarded, then `)`.
+        let mut calls = 0usize;
+        let mut covered: Vec<usize> = Vec::new();
+        for t in body_open..body_close {
+            if u.text(t) != f {
+                continue;
+            }
+            let forwarded: &[&str] = match u.text(t + 2) {
+                "std" => &[
+                    "std", "::", "forward", "<", "", ">", "(", pack, ")", "...", ")",
+                ],
+                _ => &[pack, "...", ")"],
+            };
+            let matches = u.text(t + 1) == "("
+                && !matches!(u.text(t - 1), "." | "->" | "::")
+                && forwarded.iter().enumerate().all(|(o, w)| {
+                    let at = t + 2 + o;
+                    if w.is_empty() {
+                        u.is_ident(at)
+                    } else {
+                        u.text(at) == *w
+                    }
+                });
+            if !matches {
+                return None;
+            }
+            calls += 1;
+            covered.extend(t + 2..t + 2 + forwarded.len());
+        }
+        let stray = (body_open..body_close).any(|t| u.text(t) == pack && !covered.contains(&t));
+        (calls > 0 && !stray).then_some(())
     }
 
     /// For the counter named at `at` of an enclosing counting loop `for (int
@@ -3975,6 +4115,10 @@ impl<'u, 'a> Eval<'u, 'a> {
         (p.pos == e).then_some((v, p.unsigned))
     }
 }
+
+/// How many tokens back from a function's name [`Eval::forwarded_arguments`]
+/// looks for the call it is an argument of.
+const MAX_FORWARD_SCAN: usize = 4096;
 
 /// Largest power-of-two exponent tracked (a value that is a multiple of 2^64
 /// is 0 in every integer type).
