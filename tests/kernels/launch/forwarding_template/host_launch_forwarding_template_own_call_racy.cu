@@ -6,7 +6,7 @@
 #include <cuda_runtime.h>
 #include <utility>
 
-__global__ void warp_rows(float *out, const float *inp, int N, int C) {
+__global__ void warp_rows_own(float *out, const float *inp, int N, int C) {
     int tid = threadIdx.x;
     int warpId = tid / warpSize;
     const int warpsPerBlock = blockDim.x / warpSize;
@@ -20,28 +20,28 @@ __global__ void warp_rows(float *out, const float *inp, int N, int C) {
     }
 }
 
-void run_rows(float *out, const float *inp, int N, int C, int warp_size, int block_size) {
+void run_rows_own(float *out, const float *inp, int N, int C, int warp_size, int block_size) {
     int grid = (N * warp_size + block_size - 1) / block_size;
-    warp_rows<<<grid, block_size>>>(out, inp, N, C);
+    warp_rows_own<<<grid, block_size>>>(out, inp, N, C);
 }
 
-void dispatch(int which, float *out, const float *inp, int N, int C, const int warp_size,
+void dispatch_own(int which, float *out, const float *inp, int N, int C, const int warp_size,
               const int block_size) {
     switch (which) {
     case 1:
-        run_rows(out, inp, N, C, warp_size, block_size);
+        run_rows_own(out, inp, N, C, warp_size, block_size);
         break;
     default:
         break;
     }
 }
 
-float *g_out, *g_inp;
+float *g_out_own, *g_inp_own;
 
 template <class Kernel, class... KernelArgs>
-float bench(int repeats, Kernel kernel, KernelArgs &&...kernel_args) {
+float bench_own(int repeats, Kernel kernel, KernelArgs &&...kernel_args) {
     kernel(std::forward<KernelArgs>(kernel_args)...);
-    kernel(1, g_out, g_inp, 8, 128, 32, 48);
+    kernel(1, g_out_own, g_inp_own, 8, 128, 32, 48);
     return 1.0f;
 }
 
@@ -54,11 +54,11 @@ int main(int argc, char **argv) {
     int warp_size = props.warpSize;
     for (int j = warp_size; j <= 1024; j = j * 2) {
         int block_size = j;
-        dispatch(argc, out, inp, 8, 128, warp_size, block_size);
+        dispatch_own(argc, out, inp, 8, 128, warp_size, block_size);
     }
     for (int j = warp_size; j <= 1024; j = j * 2) {
         int block_size = j;
-        float t = bench(10, dispatch, argc, out, inp, 8, 128, warp_size, block_size);
+        float t = bench_own(10, dispatch_own, argc, out, inp, 8, 128, warp_size, block_size);
         (void)t;
     }
     return 0;

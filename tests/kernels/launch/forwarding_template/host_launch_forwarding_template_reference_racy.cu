@@ -7,7 +7,7 @@
 #include <cuda_runtime.h>
 #include <utility>
 
-__global__ void warp_rows(float *out, const float *inp, int N, int C) {
+__global__ void warp_rows_ref(float *out, const float *inp, int N, int C) {
     int tid = threadIdx.x;
     int warpId = tid / warpSize;
     const int warpsPerBlock = blockDim.x / warpSize;
@@ -21,16 +21,16 @@ __global__ void warp_rows(float *out, const float *inp, int N, int C) {
     }
 }
 
-void run_rows(float *out, const float *inp, int N, int C, int warp_size, int block_size) {
+void run_rows_ref(float *out, const float *inp, int N, int C, int warp_size, int block_size) {
     int grid = (N * warp_size + block_size - 1) / block_size;
-    warp_rows<<<grid, block_size>>>(out, inp, N, C);
+    warp_rows_ref<<<grid, block_size>>>(out, inp, N, C);
 }
 
-void dispatch(int which, float *out, const float *inp, int N, int C, const int warp_size,
+void dispatch_ref(int which, float *out, const float *inp, int N, int C, const int warp_size,
               const int block_size, int &launched) {
     switch (which) {
     case 1:
-        run_rows(out, inp, N, C, warp_size, block_size);
+        run_rows_ref(out, inp, N, C, warp_size, block_size);
         launched += 16;
         break;
     default:
@@ -39,7 +39,7 @@ void dispatch(int which, float *out, const float *inp, int N, int C, const int w
 }
 
 template <class Kernel, class... KernelArgs>
-float bench(int repeats, Kernel kernel, KernelArgs &&...kernel_args) {
+float bench_ref(int repeats, Kernel kernel, KernelArgs &&...kernel_args) {
     float elapsed = 0.f;
     for (int i = 0; i < repeats; i++) {
         kernel(std::forward<KernelArgs>(kernel_args)...);
@@ -57,11 +57,11 @@ int main(int argc, char **argv) {
     int warp_size = props.warpSize;
     for (int j = warp_size; j <= 1024; j = j * 2) {
         int block_size = j;
-        dispatch(argc, out, inp, 8, 128, warp_size, block_size, block_size);
+        dispatch_ref(argc, out, inp, 8, 128, warp_size, block_size, block_size);
     }
     for (int j = warp_size; j <= 1024; j = j * 2) {
         int block_size = j;
-        float t = bench(10, dispatch, argc, out, inp, 8, 128, warp_size, block_size, block_size);
+        float t = bench_ref(10, dispatch_ref, argc, out, inp, 8, 128, warp_size, block_size, block_size);
         (void)t;
     }
     return 0;
