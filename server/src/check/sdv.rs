@@ -2677,15 +2677,37 @@ impl<'k, 's> Checker<'k, 's> {
             // them. True facts, so an unsat answer without them stands,
             // and every race or unknown is asked again with them: the
             // answer is the full query's, only its cost changes.
+            // Those of `deferred_at_entry` get their terms only when they
+            // join (`Encoder::entry_facts`): unused terms would still
+            // change Z3's search.
             let mut later: Vec<Bool> = Vec::new();
-            if !r1.deferred.is_empty() || !r2.deferred.is_empty() {
-                let read = leaf_constants([&s1.offset, &s2.offset].map(|t| Dynamic::from_ast(t)));
+            let mut later_at_entry: Vec<(usize, usize)> = Vec::new();
+            if has_deferred(&r1) || has_deferred(&r2) {
+                let read = leaf_constants(
+                    [&s1.offset, &s2.offset]
+                        .into_iter()
+                        .map(|t| Dynamic::from_ast(t))
+                        .collect(),
+                );
                 for fact in r1.deferred.iter().chain(&r2.deferred) {
-                    let own = leaf_constants([Dynamic::from_ast(fact)]);
+                    let own = leaf_constants(vec![Dynamic::from_ast(fact)]);
                     if own.iter().any(|c| read.contains(c)) {
                         facts.push(fact.clone());
                     } else {
                         later.push(fact.clone());
+                    }
+                }
+                for (t, r) in [(0, &r1), (1, &r2)] {
+                    for (i, cond) in r.deferred_at_entry.iter().enumerate() {
+                        let leaves = self.enc.entry_leaves(t, &scenario, cond);
+                        let own = leaf_constants(leaves.iter().map(val_term).collect());
+                        if own.iter().any(|c| read.contains(c)) {
+                            facts.extend(
+                                self.enc.entry_facts(t, &scenario, i, cond).iter().cloned(),
+                            );
+                        } else {
+                            later_at_entry.push((t, i));
+                        }
                     }
                 }
             }
@@ -2708,6 +2730,14 @@ impl<'k, 's> Checker<'k, 's> {
             // An unknown pair of a check racy already is dropped whatever
             // the facts (see the last arms below): no second query.
             let dropped = outcome.0 == SatResult::Unknown && racy_already;
+            for (t, i) in later_at_entry {
+                let r = if t == 0 { &r1 } else { &r2 };
+                if let Some(cond) = r.deferred_at_entry.get(i) {
+                    if outcome.0 != SatResult::Unsat && !dropped {
+                        later.extend(self.enc.entry_facts(t, &scenario, i, cond).iter().cloned());
+                    }
+                }
+            }
             if !later.is_empty() && outcome.0 != SatResult::Unsat && !dropped {
                 if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
                     eprintln!(
@@ -3873,6 +3903,18 @@ impl<'k, 's> Checker<'k, 's> {
         self.profile.slowest.truncate(PROFILE_SLOWEST);
     }
 
+    /// The facts of the executions' `deferred_at_entry` conditions (built
+    /// on the first request, see `Encoder::entry_facts`).
+    fn entry_facts(&self, scenario: &Scenario, runs: &[(usize, &ExecResult)]) -> Vec<Bool> {
+        let mut out = Vec::new();
+        for &(t, r) in runs {
+            for (i, cond) in r.deferred_at_entry.iter().enumerate() {
+                out.extend(self.enc.entry_facts(t, scenario, i, cond).iter().cloned());
+            }
+        }
+        out
+    }
+
     fn check_divergence(&mut self) {
         let uniformity = self.enc.uniformity().clone();
         let (cases, collectives) = divergence_cases(
@@ -3907,7 +3949,9 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             };
             let mut facts = self.base_facts(&scenario, &r1, &r2);
-            // The deferred launch facts too (only race queries defer them).
+            // The deferred launch facts too: those built already at once,
+            // those of `deferred_at_entry` below when the query is not
+            // unsat without them.
             facts.extend(r1.deferred.iter().chain(&r2.deferred).cloned());
             // Divergent: one thread reaches it and the other does not, or (a
             // collective) both reach it with different argument values.
@@ -3953,7 +3997,13 @@ impl<'k, 's> Checker<'k, 's> {
             };
             facts.push(Bool::or(&[reached_by_one, args_differ.clone()]));
             let cause_stmt = uniformity.divergence_cause(id);
-            match self.solve(&facts, &r1, &r2) {
+            let mut outcome = self.solve(&facts, &r1, &r2);
+            let runs = [(0, &*r1), (1, &*r2)];
+            if outcome.0 != SatResult::Unsat && runs.iter().any(|(_, r)| has_at_entry(r)) {
+                facts.extend(self.entry_facts(&scenario, &runs));
+                outcome = self.solve(&facts, &r1, &r2);
+            }
+            match outcome {
                 (SatResult::Sat, model) => {
                     let by_arguments = model.as_ref().is_some_and(|m| {
                         m.eval(&args_differ, true).and_then(|b| b.as_bool()) == Some(true)
@@ -4039,6 +4089,8 @@ impl<'k, 's> Checker<'k, 's> {
             let (c, x) = (c.clone(), x.clone());
             let mut facts = self.enc.scenario_facts(&scenario);
             facts.extend(r.assumptions.iter().cloned());
+            // Deferred launch facts: built ones at once, those of
+            // `deferred_at_entry` when the query is not unsat without them.
             facts.extend(r.deferred.iter().cloned());
             facts.push(c.enabled.clone());
             facts.push(x.enabled.clone());
@@ -4053,7 +4105,12 @@ impl<'k, 's> Checker<'k, 's> {
                 facts.push(landed.not());
             }
             self.current = (copy, access);
-            match self.check_facts(facts.into_iter(), None, &[]) {
+            let mut outcome = self.check_facts(facts.clone().into_iter(), None, &[]);
+            if outcome.0 != SatResult::Unsat && has_at_entry(&r) {
+                facts.extend(self.entry_facts(&scenario, &[(0, &*r)]));
+                outcome = self.check_facts(facts.into_iter(), None, &[]);
+            }
+            match outcome {
                 (SatResult::Sat, _)
                     if self
                         .kernel
@@ -4807,13 +4864,31 @@ fn race_groups(races: &[Race]) -> Vec<Vec<&Race>> {
 /// creation): only bases of unrolled kernels are that large.
 const CONJOINED_BASE_FACTS: usize = 8192;
 
+/// Whether the execution has deferred launch facts, built or not.
+fn has_deferred(r: &ExecResult) -> bool {
+    !r.deferred.is_empty() || !r.deferred_at_entry.is_empty()
+}
+
+/// Whether the execution has deferred launch facts not built yet.
+fn has_at_entry(r: &ExecResult) -> bool {
+    !r.deferred_at_entry.is_empty()
+}
+
+/// The term of a value, for [`leaf_constants`].
+fn val_term(v: &Val) -> Dynamic {
+    match v {
+        Val::B(b) => Dynamic::from_ast(b),
+        Val::I(x, _) => Dynamic::from_ast(x),
+    }
+}
+
 /// The addresses of the uninterpreted constants of `terms` (Z3 shares
 /// equal terms, so one constant has one address while it lives; the
 /// terms are kept alive by the caller).
-fn leaf_constants<const N: usize>(terms: [Dynamic; N]) -> crate::base::HashSet<usize> {
+fn leaf_constants(terms: Vec<Dynamic>) -> crate::base::HashSet<usize> {
     let mut seen: crate::base::HashSet<usize> = crate::base::HashSet::default();
     let mut out: crate::base::HashSet<usize> = crate::base::HashSet::default();
-    let mut stack: Vec<Dynamic> = terms.into_iter().collect();
+    let mut stack: Vec<Dynamic> = terms;
     while let Some(term) = stack.pop() {
         let at = term.get_z3_ast().as_ptr() as usize;
         if term.kind() != z3::AstKind::App || !seen.insert(at) {
