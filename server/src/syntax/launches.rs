@@ -2207,6 +2207,8 @@ struct Scopes {
     escapes: HashMap<String, Vec<usize>>,
     /// `goto` tokens.
     gotos: Vec<usize>,
+    /// The forwarding templates of the unit ([`forwarding_templates`]).
+    forwarders: HashMap<String, usize>,
     /// Whether each token is a `{`.
     braces: Vec<bool>,
 }
@@ -2289,6 +2291,7 @@ impl Scopes {
             writes: HashMap::default(),
             escapes: HashMap::default(),
             gotos: Vec::new(),
+            forwarders: forwarding_templates(unit),
             braces: (0..n).map(|i| unit.text(i) == "{").collect(),
         };
         let opens: Vec<usize> = (0..n).filter(|&i| unit.text(i) == "{").collect();
@@ -2454,6 +2457,9 @@ impl Scopes {
             }
         }
         let callee = unit.text(callee_at);
+        if unit.is_ident(callee_at) && self.forwarded_by_value(unit, callee, open, i) {
+            return false;
+        }
         if !unit.is_ident(callee_at) {
             // A template call `f<T>(n)`, `f((n))`, `(*fp)(n)`, `a[i](n)`:
             // maybe a call; `(n)` in arithmetic is not.
@@ -2474,6 +2480,57 @@ impl Scopes {
                 || !mentions::call_by_value(unit, &self.closing, open, close, i))
             && !matches!(callee, "for" | "switch" | "return" | "sizeof")
             && !is_scalar_type(callee)
+    }
+
+    /// Whether the argument at `i` of the call `g(..)` opened at `open` is
+    /// in the pack of the forwarding template `g` (see [`forwards_pack`])
+    /// that it calls `f` with, `f` being the argument before the pack: a
+    /// function (no variable of the name) every declaration of which takes
+    /// all parameters by value. Such a call writes no pack argument: `g`'s
+    /// body names the pack only in the calls `f(std::forward<A>(a)...)`,
+    /// which copy it into `f`'s parameters, and `g`'s other parameters are
+    /// scalars by value, so neither reaches the argument object (a scalar
+    /// or `dim3`, whose copy runs no code).
+    fn forwarded_by_value(&self, unit: &Unit, g: &str, open: usize, i: usize) -> bool {
+        let Some(&p) = self.forwarders.get(g) else {
+            return false;
+        };
+        let close = self.closing.get(&open).copied().unwrap_or(open);
+        let args = unit.split_commas(open + 1, close);
+        let Some(q) = args.iter().position(|&(s, e)| s == i && e == i + 1) else {
+            return false;
+        };
+        let Some(&(fs, fe)) = args.get(p) else {
+            return false;
+        };
+        // A scalar or `dim3` argument: copying it into `f` runs no code
+        // (a class's copy constructor may take its source by reference).
+        // A non-`static` local: another call of its function (`f` may
+        // call it again) has its own, and `g` cannot name it.
+        let scalar = self
+            .visible(unit, unit.text(i), i)
+            .is_some_and(|(d, scope)| {
+                let local = match scope {
+                    DeclScope::Block(Some(o)) => {
+                        !matches!(self.kinds.get(&o), None | Some(BlockKind::Namespace))
+                    }
+                    DeclScope::Unknown(..) => true,
+                    _ => false,
+                };
+                // (Not a reference parameter or capture: its object is
+                // another's.)
+                local
+                    && !d.is_static
+                    && !(d.at > 0 && matches!(unit.text(d.at - 1), "&" | "&&"))
+                    && (d.dim3 || matches!(d.ty, ValueTy::Int { .. } | ValueTy::Bool))
+            });
+        scalar
+            && q > p
+            && fe == fs + 1
+            && unit.is_ident(fs)
+            && !self.decls.contains_key(unit.text(fs))
+            && forwards_pack(unit, g, p, args.len()).is_some()
+            && takes_all_by_value(unit, unit.text(fs))
     }
 
     fn classify(&self, unit: &Unit, open: usize) -> BlockKind {
@@ -3340,7 +3397,7 @@ impl<'u, 'a> Eval<'u, 'a> {
 
     /// For a mention at `i` of the function defined at `function_at`
     /// passed as an argument of a call `g(.., f, a1, .., an)` where `g` is
-    /// a forwarding template (see [`Eval::forwards_pack`]): the arguments
+    /// a forwarding template (see [`forwards_pack`]): the arguments
     /// `a1, .., an`, which `g` passes to `f` as they are, each time it
     /// calls it (HeCBench's `benchmark_kernel(repeats, softmax_forward,
     /// .., block_size)`). Only for an `f` whose parameters all take their
@@ -3387,87 +3444,8 @@ impl<'u, 'a> Eval<'u, 'a> {
         let close = u.matching(open, u.toks.len());
         let args = u.split_commas(open + 1, close);
         let p = args.iter().position(|&(s, e)| s == i && e == i + 1)?;
-        self.forwards_pack(u.text(g), p, args.len())?;
+        forwards_pack(u, u.text(g), p, args.len())?;
         Some(args[p + 1..].to_vec())
-    }
-
-    /// Whether the function `name` has one definition in the unit, of
-    /// `args` parameters (a call with `args` arguments reaches it: the last
-    /// one a pack), `template <class F, class... A> R name(.., F f, A&&...
-    /// a) { .. }` with `f` at `p` and the pack after it, whose body
-    /// mentions `f` and `a` only in calls `f(std::forward<A>(a)...)` or
-    /// `f(a...)` (at least one): each calls `f` with the pack's arguments
-    /// as they are. No prototype of the name (another overload) is in view.
-    fn forwards_pack(&self, name: &str, p: usize, args: usize) -> Option<()> {
-        let u = self.unit;
-        let n = u.toks.len();
-        let mut definition = None;
-        for d in 0..n {
-            if u.text(d) != name || !u.is_ident(d) || u.text(d + 1) != "(" {
-                continue;
-            }
-            let close = u.matching(d + 1, n);
-            let prototype = d > 0
-                && PROTOTYPE_RETURN_TYPES.contains(&u.text(d - 1))
-                && u.text(close + 1) == ";";
-            if prototype
-                || (u.text(close + 1) == "{" && definition.replace((d + 1, close)).is_some())
-            {
-                return None;
-            }
-        }
-        let (open, close) = definition?;
-        let params = u.split_commas(open + 1, close);
-        if params.len() != p + 2 || args < p + 2 {
-            return None;
-        }
-        let (fs, fe) = params[p];
-        let (ps, pe) = params[p + 1];
-        let (f, pack) = (fe.checked_sub(1)?, pe.checked_sub(1)?);
-        if fe <= fs
-            || pe < ps + 2
-            || !u.is_ident(f)
-            || !u.is_ident(pack)
-            || u.text(pack - 1) != "..."
-            || (fs..fe).any(|t| u.text(t) == "...")
-            || u.text(f) == u.text(pack)
-        {
-            return None;
-        }
-        let (f, pack) = (u.text(f), u.text(pack));
-        let body_open = close + 1;
-        let body_close = u.matching(body_open, n);
-        // Each mention of `f`: `f(` then the pack forwarded, then `)`.
-        let mut calls = 0usize;
-        let mut covered: Vec<usize> = Vec::new();
-        for t in body_open..body_close {
-            if u.text(t) != f {
-                continue;
-            }
-            let forwarded: &[&str] = match u.text(t + 2) {
-                "std" => &[
-                    "std", "::", "forward", "<", "", ">", "(", pack, ")", "...", ")",
-                ],
-                _ => &[pack, "...", ")"],
-            };
-            let matches = u.text(t + 1) == "("
-                && !matches!(u.text(t - 1), "." | "->" | "::")
-                && forwarded.iter().enumerate().all(|(o, w)| {
-                    let at = t + 2 + o;
-                    if w.is_empty() {
-                        u.is_ident(at)
-                    } else {
-                        u.text(at) == *w
-                    }
-                });
-            if !matches {
-                return None;
-            }
-            calls += 1;
-            covered.extend(t + 2..t + 2 + forwarded.len());
-        }
-        let stray = (body_open..body_close).any(|t| u.text(t) == pack && !covered.contains(&t));
-        (calls > 0 && !stray).then_some(())
     }
 
     /// For the counter named at `at` of an enclosing counting loop `for (int
@@ -4114,6 +4092,154 @@ impl<'u, 'a> Eval<'u, 'a> {
         let v = p.ternary()?;
         (p.pos == e).then_some((v, p.unsigned))
     }
+}
+
+/// Whether the function `name` has one definition in `u`, of
+/// `args` parameters (a call with `args` arguments reaches it: the last
+/// one a pack), `template <class F, class... A> R name(.., F f, A&&...
+/// a) { .. }` with `f` at `p` and the pack after it, whose body
+/// mentions `f` and `a` only in calls `f(std::forward<A>(a)...)` or
+/// `f(a...)` (at least one): each calls `f` with the pack's arguments
+/// as they are. No prototype of the name (another overload) is in view.
+fn forwards_pack(u: &Unit, name: &str, p: usize, args: usize) -> Option<()> {
+    let n = u.toks.len();
+    let mut definition = None;
+    for d in 0..n {
+        if u.text(d) != name || !u.is_ident(d) || u.text(d + 1) != "(" {
+            continue;
+        }
+        let close = u.matching(d + 1, n);
+        let prototype =
+            d > 0 && PROTOTYPE_RETURN_TYPES.contains(&u.text(d - 1)) && u.text(close + 1) == ";";
+        if prototype || (u.text(close + 1) == "{" && definition.replace((d + 1, close)).is_some()) {
+            return None;
+        }
+    }
+    let (open, close) = definition?;
+    let params = u.split_commas(open + 1, close);
+    if params.len() != p + 2 || args < p + 2 {
+        return None;
+    }
+    let (fs, fe) = params[p];
+    let (ps, pe) = params[p + 1];
+    let (f, pack) = (fe.checked_sub(1)?, pe.checked_sub(1)?);
+    if fe <= fs
+        || pe < ps + 2
+        || !u.is_ident(f)
+        || !u.is_ident(pack)
+        || u.text(pack - 1) != "..."
+        || (fs..fe).any(|t| u.text(t) == "...")
+        || u.text(f) == u.text(pack)
+    {
+        return None;
+    }
+    // The other parameters: scalars by value (no reference, pointer,
+    // array, template type or callable), so the body cannot reach the
+    // caller's objects through them (a reference bound to the variable
+    // also forwarded could write it between two calls: review of 0a3e39c).
+    if !params[..p].iter().all(|&(s, e)| scalar_by_value(u, s, e)) {
+        return None;
+    }
+    let (f, pack) = (u.text(f), u.text(pack));
+    let body_open = close + 1;
+    let body_close = u.matching(body_open, n);
+    // Each mention of `f`: `f(` then the pack forwarded, then `)`.
+    let mut calls = 0usize;
+    let mut covered: Vec<usize> = Vec::new();
+    for t in body_open..body_close {
+        if u.text(t) != f {
+            continue;
+        }
+        let forwarded: &[&str] = match u.text(t + 2) {
+            "std" => &[
+                "std", "::", "forward", "<", "", ">", "(", pack, ")", "...", ")",
+            ],
+            _ => &[pack, "...", ")"],
+        };
+        let matches = u.text(t + 1) == "("
+            && !matches!(u.text(t - 1), "." | "->" | "::")
+            && forwarded.iter().enumerate().all(|(o, w)| {
+                let at = t + 2 + o;
+                if w.is_empty() {
+                    u.is_ident(at)
+                } else {
+                    u.text(at) == *w
+                }
+            });
+        if !matches {
+            return None;
+        }
+        calls += 1;
+        covered.extend(t + 2..t + 2 + forwarded.len());
+    }
+    let stray = (body_open..body_close).any(|t| u.text(t) == pack && !covered.contains(&t));
+    (calls > 0 && !stray).then_some(())
+}
+
+/// Whether the parameter declaration at tokens `s..e` is a scalar taken by
+/// value: builtin arithmetic type words and `const`, then its name.
+fn scalar_by_value(u: &Unit, s: usize, e: usize) -> bool {
+    e >= s + 2
+        && u.is_ident(e - 1)
+        && (s..e - 1).all(|t| {
+            let w = u.text(t);
+            w == "const"
+                || INTEGER_CAST_TYPES.contains(&w)
+                || matches!(w, "float" | "double" | "bool")
+        })
+}
+
+/// Whether every declaration of the function `name` in `u` takes all its
+/// parameters by value (no `&` or `&&`), with exactly one definition: a
+/// call of it cannot write an argument object it is given.
+fn takes_all_by_value(u: &Unit, name: &str) -> bool {
+    let n = u.toks.len();
+    let mut definitions = 0usize;
+    for d in 0..n {
+        if u.text(d) != name || !u.is_ident(d) || u.text(d + 1) != "(" {
+            continue;
+        }
+        if d > 0 && matches!(u.text(d - 1), "." | "->" | "::") {
+            return false;
+        }
+        let close = u.matching(d + 1, n);
+        let declares = match u.text(close + 1) {
+            "{" => {
+                definitions += 1;
+                true
+            }
+            ";" => d > 0 && (PROTOTYPE_RETURN_TYPES.contains(&u.text(d - 1)) || u.is_ident(d - 1)),
+            _ => false,
+        };
+        if declares && (d + 1..close).any(|t| matches!(u.text(t), "&" | "&&")) {
+            return false;
+        }
+    }
+    definitions == 1
+}
+
+/// The forwarding templates of `u` (see [`forwards_pack`]), by name, with
+/// the position of their function parameter.
+fn forwarding_templates(u: &Unit) -> HashMap<String, usize> {
+    let n = u.toks.len();
+    let mut out = HashMap::default();
+    for d in 0..n {
+        if !u.is_ident(d) || u.text(d + 1) != "(" {
+            continue;
+        }
+        let close = u.matching(d + 1, n);
+        if u.text(close + 1) != "{" || close < 2 || u.text(close - 2) != "..." {
+            continue;
+        }
+        let params = u.split_commas(d + 2, close).len();
+        let Some(p) = params.checked_sub(2) else {
+            continue;
+        };
+        if forwards_pack(u, u.text(d), p, params).is_some() {
+            out.insert(u.text(d).to_string(), p);
+        }
+    }
+    out
 }
 
 /// How many tokens back from a function's name [`Eval::forwarded_arguments`]
