@@ -306,6 +306,10 @@ pub struct RowMajor {
     pub unfolded: bool,
 }
 
+/// The facts [`Encoder::entry_facts`] built, per thread, scenario and
+/// position in [`ExecResult::deferred_at_entry`].
+type EntryFactCache = HashMap<(usize, Scenario, usize), Rc<Vec<Bool>>>;
+
 /// One thread's symbolic execution of the whole kernel.
 #[derive(Clone, Debug, Default)]
 pub struct ExecResult {
@@ -586,7 +590,7 @@ pub struct Encoder<'k> {
     cache: RefCell<HashMap<(usize, Scenario), Rc<ExecResult>>>,
     /// The facts of [`ExecResult::deferred_at_entry`] built so far, per
     /// thread, scenario and position (see [`Encoder::entry_facts`]).
-    entry_fact_cache: RefCell<HashMap<(usize, Scenario, usize), Rc<Vec<Bool>>>>,
+    entry_fact_cache: RefCell<EntryFactCache>,
     /// Candidate loop-head invariants proven inductive, per loop and thread
     /// (see [`Exec::loop_invariants`]; a thread's own execution is the same
     /// formula in every scenario up to names, so the proof is reused).
