@@ -432,6 +432,9 @@ fn same_declarations(small: &Kernel, big: &Kernel) -> bool {
         arity: _,
         rivals: _,
         non_decreasing,
+        // Which entry facts race queries defer: the same answers either
+        // way (a deferred fact joins every query not unsat without it).
+        deferred_assumes: _,
     } = small;
     *name == big.name
         && *lang == big.lang

@@ -15,7 +15,7 @@
 use crate::base::clock::{Deadline, Reached};
 use std::time::{Duration, Instant};
 
-use z3::ast::{Ast, Bool};
+use z3::ast::{Ast, Bool, Dynamic};
 use z3::{Model, Params, SatResult, Solver};
 
 use super::decl_kind::{head_kind, is_bit_vector_operation, is_uninterpreted_application};
@@ -1851,6 +1851,10 @@ impl<'k, 's> Checker<'k, 's> {
         if r.incomplete {
             return;
         }
+        // Without the deferred launch facts (`Kernel::deferred_assumes`):
+        // fewer facts can only leave the query satisfiable (no vacuity
+        // note), never decide a race; bwt's `k % 2 == 0` made this query,
+        // which ends unknown there, 50% slower per work unit.
         let mut facts = self.enc.launch_facts();
         facts.extend(r.assumptions.iter().cloned());
         let reached: Vec<Bool> = r
@@ -2845,11 +2849,51 @@ impl<'k, 's> Checker<'k, 's> {
                     }
                 );
             }
+            // The deferred launch facts (see `Kernel::deferred_assumes`):
+            // those reading a constant the two offsets read join the query
+            // now; the others only when it is not unsatisfiable without
+            // them. True facts, so an unsat answer without them stands,
+            // and every race or unknown is asked again with them: the
+            // answer is the full query's, only its cost changes.
+            // Those of `deferred_at_entry` get their terms only when they
+            // join (`Encoder::entry_facts`): unused terms would still
+            // change Z3's search.
+            let mut later: Vec<Bool> = Vec::new();
+            let mut later_at_entry: Vec<(usize, usize)> = Vec::new();
+            if has_deferred(&r1) || has_deferred(&r2) {
+                let read = leaf_constants(
+                    [&s1.offset, &s2.offset]
+                        .into_iter()
+                        .map(|t| Dynamic::from_ast(t))
+                        .collect(),
+                );
+                for fact in r1.deferred.iter().chain(&r2.deferred) {
+                    let own = leaf_constants(vec![Dynamic::from_ast(fact)]);
+                    if own.iter().any(|c| read.contains(c)) {
+                        facts.push(fact.clone());
+                    } else {
+                        later.push(fact.clone());
+                    }
+                }
+                for (t, r) in [(0, &r1), (1, &r2)] {
+                    for (i, cond) in r.deferred_at_entry.iter().enumerate() {
+                        let leaves = self.enc.entry_leaves(t, &scenario, cond);
+                        let own = leaf_constants(leaves.iter().map(val_term).collect());
+                        if own.iter().any(|c| read.contains(c)) {
+                            facts.extend(
+                                self.enc.entry_facts(t, &scenario, i, cond).iter().cloned(),
+                            );
+                        } else {
+                            later_at_entry.push((t, i));
+                        }
+                    }
+                }
+            }
             // Everything after the base facts is about this pair.
             self.goals_from = Some(base_len);
             let witness_key = (a.id, b.id, relation);
             let racy_already = self.racy_already();
-            let outcome = match replay_witness(&witness_key, &facts) {
+            let mut outcome = match replay_witness(&witness_key, &facts) {
                 Some(model) => {
                     if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
                         eprintln!(
@@ -2861,6 +2905,31 @@ impl<'k, 's> Checker<'k, 's> {
                 }
                 None => self.solve(&facts, &r1, &r2),
             };
+            // An unknown pair of a check racy already is dropped whatever
+            // the facts (see the last arms below): no second query.
+            let dropped = outcome.0 == SatResult::Unknown && racy_already;
+            for (t, i) in later_at_entry {
+                let r = if t == 0 { &r1 } else { &r2 };
+                if let Some(cond) = r.deferred_at_entry.get(i) {
+                    if outcome.0 != SatResult::Unsat && !dropped {
+                        later.extend(self.enc.entry_facts(t, &scenario, i, cond).iter().cloned());
+                    }
+                }
+            }
+            if !later.is_empty() && outcome.0 != SatResult::Unsat && !dropped {
+                if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+                    eprintln!(
+                        "[syncwright] {} asks again with {} deferred launch fact(s)",
+                        self.kernel.name,
+                        later.len()
+                    );
+                }
+                facts.append(&mut later);
+                outcome = match replay_witness(&witness_key, &facts) {
+                    Some(model) => (SatResult::Sat, Some(model)),
+                    None => self.solve(&facts, &r1, &r2),
+                };
+            }
             let alias = |k: usize| self.kernel.arrays.get(k).is_some_and(|d| d.may_alias_all);
             let outcome = match outcome {
                 (SatResult::Sat, Some(model))
@@ -4144,6 +4213,18 @@ impl<'k, 's> Checker<'k, 's> {
         self.profile.slowest.truncate(PROFILE_SLOWEST);
     }
 
+    /// The facts of the executions' `deferred_at_entry` conditions (built
+    /// on the first request, see `Encoder::entry_facts`).
+    fn entry_facts(&self, scenario: &Scenario, runs: &[(usize, &ExecResult)]) -> Vec<Bool> {
+        let mut out = Vec::new();
+        for &(t, r) in runs {
+            for (i, cond) in r.deferred_at_entry.iter().enumerate() {
+                out.extend(self.enc.entry_facts(t, scenario, i, cond).iter().cloned());
+            }
+        }
+        out
+    }
+
     fn check_divergence(&mut self) {
         let uniformity = self.enc.uniformity().clone();
         let (cases, collectives) = divergence_cases(
@@ -4178,6 +4259,10 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             };
             let mut facts = self.base_facts(&scenario, &r1, &r2);
+            // The deferred launch facts too: those built already at once,
+            // those of `deferred_at_entry` below when the query is not
+            // unsat without them.
+            facts.extend(r1.deferred.iter().chain(&r2.deferred).cloned());
             // Divergent: one thread reaches it and the other does not, or (a
             // collective) both reach it with different argument values.
             // At a warp barrier of CUDA, a thread that has exited is no
@@ -4222,7 +4307,13 @@ impl<'k, 's> Checker<'k, 's> {
             };
             facts.push(Bool::or(&[reached_by_one, args_differ.clone()]));
             let cause_stmt = uniformity.divergence_cause(id);
-            match self.solve(&facts, &r1, &r2) {
+            let mut outcome = self.solve(&facts, &r1, &r2);
+            let runs = [(0, &*r1), (1, &*r2)];
+            if outcome.0 != SatResult::Unsat && runs.iter().any(|(_, r)| has_at_entry(r)) {
+                facts.extend(self.entry_facts(&scenario, &runs));
+                outcome = self.solve(&facts, &r1, &r2);
+            }
+            match outcome {
                 (SatResult::Sat, model) => {
                     let by_arguments = model.as_ref().is_some_and(|m| {
                         m.eval(&args_differ, true).and_then(|b| b.as_bool()) == Some(true)
@@ -4308,6 +4399,9 @@ impl<'k, 's> Checker<'k, 's> {
             let (c, x) = (c.clone(), x.clone());
             let mut facts = self.enc.scenario_facts(&scenario);
             facts.extend(r.assumptions.iter().cloned());
+            // Deferred launch facts: built ones at once, those of
+            // `deferred_at_entry` when the query is not unsat without them.
+            facts.extend(r.deferred.iter().cloned());
             facts.push(c.enabled.clone());
             facts.push(x.enabled.clone());
             facts.push(self.enc.offset_fits(&c));
@@ -4321,7 +4415,12 @@ impl<'k, 's> Checker<'k, 's> {
                 facts.push(landed.not());
             }
             self.current = (copy, access);
-            match self.check_facts(facts.into_iter(), None, &[]) {
+            let mut outcome = self.check_facts(facts.clone().into_iter(), None, &[]);
+            if outcome.0 != SatResult::Unsat && has_at_entry(&r) {
+                facts.extend(self.entry_facts(&scenario, &[(0, &*r)]));
+                outcome = self.check_facts(facts.into_iter(), None, &[]);
+            }
+            match outcome {
                 (SatResult::Sat, _)
                     if self
                         .kernel
@@ -5074,6 +5173,48 @@ fn race_groups(races: &[Race]) -> Vec<Vec<&Race>> {
 /// conjunction rather than fact by fact (see the incremental solver's
 /// creation): only bases of unrolled kernels are that large.
 const CONJOINED_BASE_FACTS: usize = 8192;
+
+/// Whether the execution has deferred launch facts, built or not.
+fn has_deferred(r: &ExecResult) -> bool {
+    !r.deferred.is_empty() || !r.deferred_at_entry.is_empty()
+}
+
+/// Whether the execution has deferred launch facts not built yet.
+fn has_at_entry(r: &ExecResult) -> bool {
+    !r.deferred_at_entry.is_empty()
+}
+
+/// The term of a value, for [`leaf_constants`].
+fn val_term(v: &Val) -> Dynamic {
+    match v {
+        Val::B(b) => Dynamic::from_ast(b),
+        Val::I(x, _) => Dynamic::from_ast(x),
+    }
+}
+
+/// The addresses of the uninterpreted constants of `terms` (Z3 shares
+/// equal terms, so one constant has one address while it lives; the
+/// terms are kept alive by the caller).
+fn leaf_constants(terms: Vec<Dynamic>) -> crate::base::HashSet<usize> {
+    let mut seen: crate::base::HashSet<usize> = crate::base::HashSet::default();
+    let mut out: crate::base::HashSet<usize> = crate::base::HashSet::default();
+    let mut stack: Vec<Dynamic> = terms;
+    while let Some(term) = stack.pop() {
+        let at = term.get_z3_ast().as_ptr() as usize;
+        if term.kind() != z3::AstKind::App || !seen.insert(at) {
+            continue;
+        }
+        let children = term.children();
+        if children.is_empty() {
+            if term.as_bool().and_then(|b| b.as_bool()).is_none() {
+                out.insert(at);
+            }
+            continue;
+        }
+        stack.extend(children);
+    }
+    out
+}
 
 #[cfg(test)]
 mod budget_tests {

@@ -306,6 +306,10 @@ pub struct RowMajor {
     pub unfolded: bool,
 }
 
+/// The facts [`Encoder::entry_facts`] built, per thread, scenario and
+/// position in [`ExecResult::deferred_at_entry`].
+type EntryFactCache = HashMap<(usize, Scenario, usize), Rc<Vec<Bool>>>;
+
 /// One thread's symbolic execution of the whole kernel.
 #[derive(Clone, Debug, Default)]
 pub struct ExecResult {
@@ -329,6 +333,17 @@ pub struct ExecResult {
     pub carried_backs: HashMap<crate::ir::VarId, Int>,
     /// Facts the execution relies on (loop invariants, type ranges), already guarded.
     pub assumptions: Vec<Bool>,
+    /// Facts of the kernel's deferred entry assumptions
+    /// (`Kernel::deferred_assumes`), kept out of `assumptions`: race
+    /// queries add them only when needed, other checks always.
+    pub deferred: Vec<Bool>,
+    /// Conditions of deferred entry assumptions met where the thread starts
+    /// (nothing executed but other assumptions, no local read): their facts
+    /// are built only when a query asks for them
+    /// ([`Encoder::entry_facts`]), since building Z3 terms that no query
+    /// asserts still shifts term ids and with them Z3's search (bwt's
+    /// `bitonic_sort_step`: one `qflia` turn 2.1 -> 9.5 s).
+    pub deferred_at_entry: Vec<Expr>,
     /// Linear counters `value = init +/- k * step`, for cross-thread lemmas.
     pub counters: Vec<CounterInstance>,
     /// Atomic counters that hand out distinct values.
@@ -573,6 +588,9 @@ pub struct Encoder<'k> {
     pub(super) read_links: RefCell<super::slice::ReadLinks>,
     funcs: RefCell<HashMap<String, FuncDecl>>,
     cache: RefCell<HashMap<(usize, Scenario), Rc<ExecResult>>>,
+    /// The facts of [`ExecResult::deferred_at_entry`] built so far, per
+    /// thread, scenario and position (see [`Encoder::entry_facts`]).
+    entry_fact_cache: RefCell<EntryFactCache>,
     /// Candidate loop-head invariants proven inductive, per loop and thread
     /// (see [`Exec::loop_invariants`]; a thread's own execution is the same
     /// formula in every scenario up to names, so the proof is reused).
@@ -1015,6 +1033,7 @@ impl<'k> Encoder<'k> {
             read_links: RefCell::new(Default::default()),
             funcs: RefCell::new(HashMap::default()),
             cache: RefCell::new(HashMap::default()),
+            entry_fact_cache: RefCell::new(HashMap::default()),
             invariants: RefCell::new(HashMap::default()),
             inherited_invariants: HashMap::default(),
             invariant_work_left: Cell::new(INVARIANT_KERNEL_WORK),
@@ -1872,11 +1891,66 @@ impl<'k> Encoder<'k> {
         if let Some(r) = self.cache.borrow().get(&key) {
             return r.clone();
         }
-        let mut exec = Exec {
-            enc: self,
+        let mut exec = Exec::new(self, thread, scenario);
+        exec.block(&self.kernel.body);
+        let result = Rc::new(exec.out);
+        self.cache.borrow_mut().insert(key, result.clone());
+        result
+    }
+
+    /// The facts of the `index`th condition of thread `thread`'s
+    /// [`ExecResult::deferred_at_entry`] in `scenario`: any fact its
+    /// encoding adds, then `reached => cond`, evaluated in the state where
+    /// the thread starts, as [`Exec`] would have at the `Assume` (which
+    /// stands there: only other assumptions before it, and the condition
+    /// reads no local). Built on first request and kept, so Z3 sees these
+    /// terms only once a query needs them.
+    pub fn entry_facts(
+        &self,
+        thread: usize,
+        scenario: &Scenario,
+        index: usize,
+        cond: &Expr,
+    ) -> Rc<Vec<Bool>> {
+        let key = (thread, scenario.clone(), index);
+        if let Some(f) = self.entry_fact_cache.borrow().get(&key) {
+            return f.clone();
+        }
+        let mut exec = Exec::new(self, thread, scenario);
+        let c = exec.expr_bool(cond);
+        let reached = exec.enabled();
+        let mut facts = std::mem::take(&mut exec.out.assumptions);
+        facts.push(reached.implies(c));
+        let facts = Rc::new(facts);
+        self.entry_fact_cache
+            .borrow_mut()
+            .insert(key, facts.clone());
+        facts
+    }
+
+    /// The terms of the parameters and launch builtins `cond` reads as
+    /// thread `thread` (terms that exist already: no new Z3 term), for
+    /// deciding which deferred facts a race query states at once.
+    pub fn entry_leaves(&self, thread: usize, scenario: &Scenario, cond: &Expr) -> Vec<Val> {
+        let exec = Exec::new(self, thread, scenario);
+        let mut out = Vec::new();
+        crate::ir::walk::for_each_expr(cond, &mut |e| match e {
+            Expr::Param(p) => out.extend(self.param(p.0 as usize)),
+            Expr::Builtin(b) => out.push(exec.builtin(*b)),
+            _ => {}
+        });
+        out
+    }
+}
+
+impl<'e, 'k> Exec<'e, 'k> {
+    /// A thread `thread` about to run the kernel's first statement.
+    fn new(enc: &'e Encoder<'k>, thread: usize, scenario: &'e Scenario) -> Self {
+        Exec {
+            enc,
             thread,
             scenario,
-            env: vec![None; self.kernel.vars.len()],
+            env: vec![None; enc.kernel.vars.len()],
             guard: Bool::from_bool(true),
             alive: Bool::from_bool(true),
             exited: Bool::from_bool(false),
@@ -1904,13 +1978,11 @@ impl<'k> Encoder<'k> {
             index_shifts: HashSet::default(),
             read_records: HashMap::default(),
             ticket_bounds: HashMap::default(),
-        };
-        exec.block(&self.kernel.body);
-        let result = Rc::new(exec.out);
-        self.cache.borrow_mut().insert(key, result.clone());
-        result
+        }
     }
+}
 
+impl<'k> Encoder<'k> {
     /// [`read_only_dependents`] in `scenario` (cached per scenario).
     fn dependents_in(&self, scenario: &Scenario) -> Rc<BTreeSet<VarId>> {
         if self.adversarial || self.read_only.is_empty() {
@@ -3236,6 +3308,25 @@ fn pow2(n: u32) -> i128 {
 impl Exec<'_, '_> {
     fn kernel(&self) -> &Kernel {
         self.enc.kernel
+    }
+
+    /// Whether evaluating `cond` here gives what [`Exec::new`]'s state
+    /// gives (see [`Encoder::entry_facts`]): no local read, not in a loop
+    /// or a branch or an expression's arm, no return, break or continue
+    /// taken. Expressions read no memory, so nothing else differs.
+    fn at_start(&self, cond: &Expr) -> bool {
+        let mut read = Vec::new();
+        vars_of(cond, &mut read);
+        let is = |b: &Bool, v: bool| b.as_bool() == Some(v);
+        read.is_empty()
+            && self.loop_stack.is_empty()
+            && self.pass.is_none()
+            && self.jumps.is_none()
+            && self.expr_guards.is_empty()
+            && is(&self.guard, true)
+            && is(&self.alive, true)
+            && is(&self.broken, false)
+            && is(&self.continued, false)
     }
 
     fn enabled(&self) -> Bool {
@@ -5594,9 +5685,28 @@ impl Exec<'_, '_> {
             }
             StmtKind::Assume { cond } => {
                 // A stated precondition: a thread that reaches it satisfies it.
+                if self.kernel().deferred_assumes.contains(&stmt.id) && self.at_start(cond) {
+                    // Its facts are built when a query asks for them
+                    // (`Encoder::entry_facts`, the same evaluation in the
+                    // same state), not here.
+                    self.out.deferred_at_entry.push(cond.clone());
+                    return;
+                }
+                let assumed = self.out.assumptions.len();
                 let c = self.expr_bool(cond);
                 let reached = self.enabled();
-                self.out.assumptions.push(reached.implies(c));
+                let fact = reached.implies(c);
+                if self.kernel().deferred_assumes.contains(&stmt.id) {
+                    // A launch fact race queries ask for only when needed
+                    // (see `Kernel::deferred_assumes`), with any fact its
+                    // encoding added: leaving true facts out only weakens
+                    // a query.
+                    let side: Vec<Bool> = self.out.assumptions.drain(assumed..).collect();
+                    self.out.deferred.extend(side);
+                    self.out.deferred.push(fact);
+                } else {
+                    self.out.assumptions.push(fact);
+                }
             }
         }
     }

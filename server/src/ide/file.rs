@@ -127,6 +127,10 @@ pub struct LaunchSite {
     /// The block's y extent equals its x extent (`dim3 block(t, t)`).
     #[serde(skip)]
     pub block_square: bool,
+    /// Per block dimension, a power-of-two exponent `k`: the extent is a
+    /// multiple of 2^k (0: nothing known; see `HostLaunch::block_pow2`).
+    #[serde(skip)]
+    pub block_pow2: [u32; 3],
     /// The files of the launching translation unit's own definitions of the
     /// kernel's name (any linkage): when there are any, the launch is of one
     /// of them only (one definition per program).
@@ -393,6 +397,7 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                     arg_relations: l.arg_relations,
                     grid_square: l.grid_square,
                     block_square: l.block_square,
+                    block_pow2: l.block_pow2,
                     definitions: defined
                         .iter()
                         .filter(|(k, _)| *k == l.kernel)
@@ -1932,6 +1937,7 @@ fn unknown_site(kernel: &str, location: String, text: String) -> LaunchSite {
         arg_relations: Vec::new(),
         grid_square: false,
         block_square: false,
+        block_pow2: [0; 3],
         definitions: Vec::new(),
         may_be_another_kernel: false,
     }
@@ -3916,6 +3922,9 @@ pub fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) ->
     use crate::ir::{BinOp, Expr};
     let mut bound = kernel.clone();
     let mut conds = Vec::new();
+    // Multiples of a power of two: deferred (see `Kernel::deferred_assumes`);
+    // bwt's `k % 2 == 0` doubled the time of every query it did not decide.
+    let mut multiples = Vec::new();
     for &(p, stated) in bindings {
         let Some(decl) = kernel.params.get(p.0 as usize) else {
             continue;
@@ -3932,9 +3941,15 @@ pub fn bind_params(kernel: &Kernel, bindings: &[(crate::ir::ParamId, Bound)]) ->
                 0,
             ),
         };
-        conds.push(Expr::Binary(op, lhs, int(v), crate::ir::ScalarTy::Bool));
+        let cond = Expr::Binary(op, lhs, int(v), crate::ir::ScalarTy::Bool);
+        if matches!(stated, Bound::MultipleOf(_)) {
+            multiples.push(cond);
+        } else {
+            conds.push(cond);
+        }
     }
     bound.assume_at_entry(conds);
+    bound.assume_at_entry_deferred(multiples);
     bound
 }
 

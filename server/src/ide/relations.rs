@@ -34,6 +34,9 @@ pub struct Relation {
     /// shift by a value (`1 << log2n`) is within the width (see
     /// [`assume_relations`]).
     pub premises: Vec<Expr>,
+    /// Whether race queries may leave the relation out until they need it
+    /// (see `Kernel::deferred_assumes`): a block extent's multiple of 2^k.
+    pub deferred: bool,
 }
 
 /// A family's name, its fixed extents, whether a launch is square in it,
@@ -155,6 +158,7 @@ pub fn launch_relations(
                 exact,
                 corollaries,
                 premises,
+                deferred: false,
             });
         }
     }
@@ -179,8 +183,47 @@ pub fn launch_relations(
                 exact: true,
                 corollaries: Vec::new(),
                 premises: Vec::new(),
+                deferred: false,
             });
         }
+    }
+    // A block extent every launch of the run gives as a multiple of a power
+    // of two (`k<<<g, j>>>` with `j` doubling from 32 in a host loop, see
+    // `HostLaunch::block_pow2`): `blockDim.d % 2^k == 0`, whatever the
+    // value. Not stated where the run fixes the extent (the fact is about
+    // the launch's own); k is at most 10, so 1024 threads still satisfy it.
+    for d in 0..3u8 {
+        if known_block[usize::from(d)].is_some() {
+            continue;
+        }
+        let k = sites
+            .iter()
+            .map(|s| s.block_pow2[usize::from(d)])
+            .min()
+            .unwrap_or(0)
+            .min(10);
+        if k == 0 {
+            continue;
+        }
+        let uint = ScalarTy::UINT;
+        out.push(Relation {
+            lhs: Expr::Binary(
+                BinOp::Rem,
+                Box::new(Expr::Builtin(Builtin::BlockDim(d))),
+                Box::new(Expr::Int(1i128 << k, uint)),
+                uint,
+            ),
+            value: Expr::Int(0, uint),
+            text: format!(
+                "blockDim.{} a multiple of {}",
+                ["x", "y", "z"][usize::from(d)],
+                1u32 << k
+            ),
+            exact: true,
+            corollaries: Vec::new(),
+            premises: Vec::new(),
+            deferred: true,
+        });
     }
     // Arguments computed from the others: the parameter is the value
     // converted to its type (a conversion the call performs).
@@ -226,6 +269,7 @@ pub fn launch_relations(
                     exact: false,
                     corollaries: vec![fact],
                     premises: Vec::new(),
+                    deferred: false,
                 });
             }
             continue;
@@ -250,6 +294,7 @@ pub fn launch_relations(
             exact: true,
             corollaries: Vec::new(),
             premises,
+            deferred: false,
         });
     }
     out
@@ -262,7 +307,7 @@ pub fn launch_relations(
 /// masks the amount, computes another value than the encoding's), so
 /// nothing is assumed for it.
 pub fn assume_relations(kernel: &mut Kernel, relations: &[Relation]) {
-    let equalities = relations.iter().filter(|r| r.exact).map(|r| {
+    let equation = |r: &Relation| {
         let eq = Expr::Binary(
             BinOp::Eq,
             Box::new(r.lhs.clone()),
@@ -278,10 +323,20 @@ pub fn assume_relations(kernel: &mut Kernel, relations: &[Relation]) {
                 ScalarTy::Bool,
             )
         })
-    });
+    };
+    let equalities = relations
+        .iter()
+        .filter(|r| r.exact && !r.deferred)
+        .map(equation);
     let corollaries = relations.iter().flat_map(|r| r.corollaries.iter().cloned());
     let all: Vec<Expr> = equalities.chain(corollaries).collect();
     kernel.assume_at_entry(all);
+    let deferred: Vec<Expr> = relations
+        .iter()
+        .filter(|r| r.exact && r.deferred)
+        .map(equation)
+        .collect();
+    kernel.assume_at_entry_deferred(deferred);
 }
 
 /// For a grid extent the host divides by the same block extent

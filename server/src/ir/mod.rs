@@ -681,6 +681,13 @@ pub struct Kernel {
     /// checker uses it for arrays the kernel never writes.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub non_decreasing: Vec<NonDecreasing>,
+    /// Entry `Assume` statements (launch facts over parameters and block
+    /// extents, see [`Kernel::assume_at_entry_deferred`]) that a race
+    /// query may leave out until it needs them: true facts, so a query
+    /// without them is a weaker one (its unsat answer stands), and the
+    /// checker asks again with them before it reports a race or unknown.
+    #[serde(skip)]
+    pub deferred_assumes: Vec<StmtId>,
 }
 
 impl Kernel {
@@ -712,6 +719,7 @@ impl Kernel {
             arity: Arity::default(),
             rivals: Vec::new(),
             non_decreasing: Vec::new(),
+            deferred_assumes: Vec::new(),
         }
     }
 }
@@ -918,6 +926,17 @@ impl Kernel {
         }
         entry.append(&mut self.body.stmts);
         self.body.stmts = entry;
+    }
+
+    /// [`Kernel::assume_at_entry`], each statement also recorded in
+    /// [`Kernel::deferred_assumes`]: for facts that rarely decide a race
+    /// query but can make every query slower (`k % 2 == 0` of a doubling
+    /// host loop's counter passed to bwt's `bitonic_sort_step`).
+    pub fn assume_at_entry_deferred(&mut self, conds: impl IntoIterator<Item = Expr>) {
+        let before = self.next_stmt_id;
+        self.assume_at_entry(conds);
+        self.deferred_assumes
+            .extend((before..self.next_stmt_id).map(StmtId));
     }
 }
 

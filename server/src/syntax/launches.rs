@@ -102,6 +102,11 @@ pub struct HostLaunch {
     pub grid_square: bool,
     /// The same for the block (`dim3 block(t, t)`).
     pub block_square: bool,
+    /// For each block dimension not known as a constant, a power of two its
+    /// extent is known to be a multiple of at every execution of the launch,
+    /// as an exponent (0: nothing known; at most 10, since an extent is at
+    /// most 1024); see [`Eval::pow2_exponent`].
+    pub block_pow2: [u32; 3],
     /// Host functions whose parameters were given the constant every call
     /// of the function in the unit passes (see [`Eval::caller_constant`]):
     /// the values hold only if no other unit calls them.
@@ -170,6 +175,7 @@ impl HostLaunch {
             arg_relations: Vec::new(),
             grid_square: false,
             block_square: false,
+            block_pow2: [0; 3],
             callers: Vec::new(),
             wanted: Vec::new(),
             start,
@@ -1144,6 +1150,10 @@ struct CounterLoop {
     direction: i8,
     /// The decrement of a decreasing step.
     decrement: Option<i128>,
+    /// Token range of the step (`NAME = NAME * 2`).
+    step: (usize, usize),
+    /// Token range of the condition (`NAME < E`).
+    condition: (usize, usize),
     /// Last token of the loop's body.
     end: usize,
 }
@@ -1282,6 +1292,8 @@ fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<Counte
         bound: (s1 + 3, s2),
         direction,
         decrement,
+        step: (s2 + 1, close),
+        condition: (s1 + 1, s2),
         end: body_end,
     })
 }
@@ -1404,6 +1416,15 @@ fn finish_launch(
         arg_relations: Vec::new(),
         grid_square: !in_device && grid.is_some_and(|(s, e)| eval.square(s, e)),
         block_square: !in_device && block.is_some_and(|(s, e)| eval.square(s, e)),
+        block_pow2: match block {
+            // A block given as one integer expression is `dim3(b)`: its x
+            // extent is `(unsigned)b`, a conversion modulo 2^32 that keeps a
+            // multiple of 2^k (k <= 10) one. A dim3 value gives nothing.
+            Some((s, e)) if !in_device && eval.is_integer_expr(s, e) => {
+                [eval.pow2_exponent(s, e, 0).min(MAX_BLOCK_POW2), 0, 0]
+            }
+            _ => [0; 3],
+        },
         callers: Vec::new(),
         wanted: Vec::new(),
         arg_pow2: args
@@ -2186,6 +2207,8 @@ struct Scopes {
     escapes: HashMap<String, Vec<usize>>,
     /// `goto` tokens.
     gotos: Vec<usize>,
+    /// The forwarding templates of the unit ([`forwarding_templates`]).
+    forwarders: HashMap<String, usize>,
     /// Whether each token is a `{`.
     braces: Vec<bool>,
 }
@@ -2268,6 +2291,7 @@ impl Scopes {
             writes: HashMap::default(),
             escapes: HashMap::default(),
             gotos: Vec::new(),
+            forwarders: forwarding_templates(unit),
             braces: (0..n).map(|i| unit.text(i) == "{").collect(),
         };
         let opens: Vec<usize> = (0..n).filter(|&i| unit.text(i) == "{").collect();
@@ -2433,6 +2457,9 @@ impl Scopes {
             }
         }
         let callee = unit.text(callee_at);
+        if unit.is_ident(callee_at) && self.forwarded_by_value(unit, callee, open, i) {
+            return false;
+        }
         if !unit.is_ident(callee_at) {
             // A template call `f<T>(n)`, `f((n))`, `(*fp)(n)`, `a[i](n)`:
             // maybe a call; `(n)` in arithmetic is not.
@@ -2453,6 +2480,57 @@ impl Scopes {
                 || !mentions::call_by_value(unit, &self.closing, open, close, i))
             && !matches!(callee, "for" | "switch" | "return" | "sizeof")
             && !is_scalar_type(callee)
+    }
+
+    /// Whether the argument at `i` of the call `g(..)` opened at `open` is
+    /// in the pack of the forwarding template `g` (see [`forwards_pack`])
+    /// that it calls `f` with, `f` being the argument before the pack: a
+    /// function (no variable of the name) every declaration of which takes
+    /// all parameters by value. Such a call writes no pack argument: `g`'s
+    /// body names the pack only in the calls `f(std::forward<A>(a)...)`,
+    /// which copy it into `f`'s parameters, and `g`'s other parameters are
+    /// scalars by value, so neither reaches the argument object (a scalar
+    /// or `dim3`, whose copy runs no code).
+    fn forwarded_by_value(&self, unit: &Unit, g: &str, open: usize, i: usize) -> bool {
+        let Some(&p) = self.forwarders.get(g) else {
+            return false;
+        };
+        let close = self.closing.get(&open).copied().unwrap_or(open);
+        let args = unit.split_commas(open + 1, close);
+        let Some(q) = args.iter().position(|&(s, e)| s == i && e == i + 1) else {
+            return false;
+        };
+        let Some(&(fs, fe)) = args.get(p) else {
+            return false;
+        };
+        // A scalar or `dim3` argument: copying it into `f` runs no code
+        // (a class's copy constructor may take its source by reference).
+        // A non-`static` local: another call of its function (`f` may
+        // call it again) has its own, and `g` cannot name it.
+        let scalar = self
+            .visible(unit, unit.text(i), i)
+            .is_some_and(|(d, scope)| {
+                let local = match scope {
+                    DeclScope::Block(Some(o)) => {
+                        !matches!(self.kinds.get(&o), None | Some(BlockKind::Namespace))
+                    }
+                    DeclScope::Unknown(..) => true,
+                    _ => false,
+                };
+                // (Not a reference parameter or capture: its object is
+                // another's.)
+                local
+                    && !d.is_static
+                    && !(d.at > 0 && matches!(unit.text(d.at - 1), "&" | "&&"))
+                    && (d.dim3 || matches!(d.ty, ValueTy::Int { .. } | ValueTy::Bool))
+            });
+        scalar
+            && q > p
+            && fe == fs + 1
+            && unit.is_ident(fs)
+            && !self.decls.contains_key(unit.text(fs))
+            && forwards_pack(unit, g, p, args.len()).is_some()
+            && takes_all_by_value(unit, unit.text(fs))
     }
 
     fn classify(&self, unit: &Unit, open: usize) -> BlockKind {
@@ -3126,6 +3204,90 @@ impl<'u, 'a> Eval<'u, 'a> {
     /// launch's values are dropped when another host file of the folder
     /// mentions it (see `ide::file::host_scan`).
     fn caller_constant(&self, at: usize, depth: usize) -> Option<i128> {
+        let (function_at, k, params) = self.wrapper_parameter(at, depth)?;
+        let u = self.unit;
+        // An excluded function (called in other units too) has a value only
+        // when every call there passes the same constant, as many arguments
+        // as it has parameters: it is where the calls here start from.
+        let from_others = if self
+            .excluded_callers
+            .iter()
+            .any(|f| f == u.text(function_at))
+        {
+            let others = self.other_calls.get(u.text(function_at))?;
+            if others.is_empty() {
+                None
+            } else if others.len() == params {
+                Some(others[k]?)
+            } else {
+                return None;
+            }
+        } else {
+            None
+        };
+        let function = u.text(function_at);
+        let excluded = self.excluded_callers.iter().any(|f| f == function);
+        let calls = self.wrapper_call_arguments(function_at, k, params);
+        self.callers_in_progress.borrow_mut().push(function_at);
+        let value = calls.as_ref().ok().and_then(|calls| {
+            let mut value = from_others;
+            for &(s, e) in calls {
+                crate::base::interrupt::stop_if_polled();
+                let v = self.expr(s, e, depth + 1)?;
+                if value.is_some_and(|w| w != v) {
+                    return None;
+                }
+                value = Some(v);
+            }
+            value
+        });
+        self.callers_in_progress.borrow_mut().pop();
+        if value.is_some() {
+            self.callers.borrow_mut().push(function.to_string());
+        } else if calls.map_or_else(|n| n, |c| c.len()) == 0 && !excluded {
+            self.wanted.borrow_mut().push(function.to_string());
+        }
+        value
+    }
+
+    /// For the parameter named at `at` of the host function whose body `at`
+    /// is in, a power of two every call of that function in the unit passes
+    /// a multiple of (`run(.., j)` in `for (int j = 32; j <= 1024; j *= 2)`),
+    /// as an exponent: the minimum over the calls' arguments (see
+    /// [`Eval::pow2_of_integer`]). The same conditions as for
+    /// [`Eval::caller_constant`] (every mention of the function a call with
+    /// one argument per parameter, the parameter an integer taken by value
+    /// and never written), and the function is called in no other unit
+    /// (none is followed here); the function is recorded in
+    /// [`Eval::callers`], so that the value is dropped when another host
+    /// file of the folder mentions it. The conversion to the parameter's
+    /// type reduces modulo 2^w, which keeps a multiple of 2^k one of
+    /// 2^min(k, w).
+    fn caller_pow2(&self, at: usize, depth: usize) -> Option<u32> {
+        let (function_at, k, params) = self.wrapper_parameter(at, depth)?;
+        let function = self.unit.text(function_at);
+        if self.excluded_callers.iter().any(|f| f == function) {
+            return None;
+        }
+        let calls = self.wrapper_call_arguments(function_at, k, params).ok()?;
+        if calls.is_empty() {
+            return None;
+        }
+        self.callers_in_progress.borrow_mut().push(function_at);
+        let exponent = calls.iter().try_fold(MAX_POW2_EXPONENT, |m, &(s, e)| {
+            crate::base::interrupt::stop_if_polled();
+            Some(m.min(self.pow2_of_integer(s, e, depth + 1)?))
+        });
+        self.callers_in_progress.borrow_mut().pop();
+        let exponent = exponent.filter(|&k| k > 0)?;
+        self.callers.borrow_mut().push(function.to_string());
+        Some(exponent)
+    }
+
+    /// The function and position of the parameter named at `at` when calls
+    /// may give it a value (see [`Eval::caller_constant`]): `(token of the
+    /// function's name, index of the parameter, number of parameters)`.
+    fn wrapper_parameter(&self, at: usize, depth: usize) -> Option<(usize, usize, usize)> {
         let (u, scopes) = (self.unit, self.scopes);
         if depth > MAX_EVAL_DEPTH {
             return None;
@@ -3160,25 +3322,6 @@ impl<'u, 'a> Eval<'u, 'a> {
         let k = params
             .iter()
             .position(|&(s, e)| s <= decl.at && decl.at < e)?;
-        // An excluded function (called in other units too) has a value only
-        // when every call there passes the same constant, as many arguments
-        // as it has parameters: it is where the calls here start from.
-        let from_others = if self
-            .excluded_callers
-            .iter()
-            .any(|f| f == u.text(function_at))
-        {
-            let others = self.other_calls.get(u.text(function_at))?;
-            if others.is_empty() {
-                None
-            } else if others.len() == params.len() {
-                Some(others[k]?)
-            } else {
-                return None;
-            }
-        } else {
-            None
-        };
         let (ps, pe) = params[k];
         let by_value = !(ps..pe).any(|i| matches!(u.text(i), "&" | "&&" | "*" | "[" | "="));
         let variadic = (open + 1..close).any(|i| u.text(i) == "...");
@@ -3195,54 +3338,292 @@ impl<'u, 'a> Eval<'u, 'a> {
         if written || !self.unaliased(at) {
             return None;
         }
+        Some((function_at, k, params.len()))
+    }
+
+    /// The argument at `k` of every call in the unit of the function named
+    /// at `function_at` (with `params` parameters), prototypes aside; when a
+    /// mention of its name is anything else (a function pointer, a member
+    /// call, a call with another number of arguments), the number of calls
+    /// seen up to it (that one included when it is a call).
+    fn wrapper_call_arguments(
+        &self,
+        function_at: usize,
+        k: usize,
+        params: usize,
+    ) -> Result<Vec<(usize, usize)>, usize> {
+        let u = self.unit;
         let function = u.text(function_at);
-        self.callers_in_progress.borrow_mut().push(function_at);
-        let excluded = self.excluded_callers.iter().any(|f| f == function);
-        let mut calls = 0usize;
-        let value = (|| {
-            let mut value = from_others;
-            for i in 0..u.toks.len() {
-                if i == function_at || !u.is_ident(i) || u.text(i) != function {
-                    continue;
-                }
-                crate::base::interrupt::stop_if_polled();
-                // `f(..)`, or `f<T1, T2>(..)` naming a specialization of a
-                // function template: every specialization has the
-                // parameter, each call passes its argument to it.
-                let call_open = if u.text(i + 1) == "<" {
-                    u.template_close(i + 1).map_or(i + 1, |c| c + 1)
-                } else {
-                    i + 1
-                };
-                if u.text(call_open) != "(" || (i > 0 && matches!(u.text(i - 1), "." | "->" | "::"))
-                {
-                    return None;
-                }
-                let call_close = u.matching(call_open, u.toks.len());
-                let prototype = i > 0
-                    && PROTOTYPE_RETURN_TYPES.contains(&u.text(i - 1))
-                    && u.text(call_close + 1) == ";";
-                if prototype {
-                    continue;
-                }
-                calls += 1;
-                let args = u.split_commas(call_open + 1, call_close);
-                let &(s, e) = args.get(k).filter(|_| args.len() == params.len())?;
-                let v = self.expr(s, e, depth + 1)?;
-                if value.is_some_and(|w| w != v) {
-                    return None;
-                }
-                value = Some(v);
+        let mut out = Vec::new();
+        for i in 0..u.toks.len() {
+            if i == function_at || !u.is_ident(i) || u.text(i) != function {
+                continue;
             }
-            value
-        })();
-        self.callers_in_progress.borrow_mut().pop();
-        if value.is_some() {
-            self.callers.borrow_mut().push(function.to_string());
-        } else if calls == 0 && !excluded {
-            self.wanted.borrow_mut().push(function.to_string());
+            crate::base::interrupt::stop_if_polled();
+            // `f(..)`, or `f<T1, T2>(..)` naming a specialization of a
+            // function template: every specialization has the
+            // parameter, each call passes its argument to it.
+            let call_open = if u.text(i + 1) == "<" {
+                u.template_close(i + 1).map_or(i + 1, |c| c + 1)
+            } else {
+                i + 1
+            };
+            if u.text(call_open) != "(" || (i > 0 && matches!(u.text(i - 1), "." | "->" | "::")) {
+                // Passed to a forwarding template that calls it with the
+                // call's other arguments as they are: a call with those.
+                match self.forwarded_arguments(i, function_at) {
+                    Some(args) if args.len() == params => {
+                        out.push(args[k]);
+                        continue;
+                    }
+                    _ => return Err(out.len()),
+                }
+            }
+            let call_close = u.matching(call_open, u.toks.len());
+            let prototype = i > 0
+                && PROTOTYPE_RETURN_TYPES.contains(&u.text(i - 1))
+                && u.text(call_close + 1) == ";";
+            if prototype {
+                continue;
+            }
+            let args = u.split_commas(call_open + 1, call_close);
+            match args.get(k).filter(|_| args.len() == params) {
+                Some(&arg) => out.push(arg),
+                None => return Err(out.len() + 1),
+            }
         }
-        value
+        Ok(out)
+    }
+
+    /// For a mention at `i` of the function defined at `function_at`
+    /// passed as an argument of a call `g(.., f, a1, .., an)` where `g` is
+    /// a forwarding template (see [`forwards_pack`]): the arguments
+    /// `a1, .., an`, which `g` passes to `f` as they are, each time it
+    /// calls it (HeCBench's `benchmark_kernel(repeats, softmax_forward,
+    /// .., block_size)`). Only for an `f` whose parameters all take their
+    /// argument by value (no `&`): `g` binds each argument to a forwarding
+    /// reference, so a repeated call sees the caller's object, which `g`
+    /// never writes (it mentions the pack in the forwarding calls only)
+    /// and `f` cannot write through a reference parameter. `f` passed as
+    /// the last argument, `&f`, or a call of a member or qualified `g`
+    /// give nothing.
+    fn forwarded_arguments(&self, i: usize, function_at: usize) -> Option<Vec<(usize, usize)>> {
+        let u = self.unit;
+        if u.text(i + 1) != "," || i == 0 || !matches!(u.text(i - 1), "(" | ",") {
+            return None;
+        }
+        // `f`'s own parameters: every one by value.
+        let f_open = function_at + 1;
+        let f_close = u.matching(f_open, u.toks.len());
+        if u.text(f_open) != "(" || (f_open..f_close).any(|t| matches!(u.text(t), "&" | "&&")) {
+            return None;
+        }
+        // The call `g(` around the mention.
+        let mut depth = 0usize;
+        let mut j = i;
+        let open = loop {
+            j = j.checked_sub(1)?;
+            if i - j > MAX_FORWARD_SCAN {
+                return None;
+            }
+            match u.text(j) {
+                ")" | "]" | "}" => depth += 1,
+                "(" | "[" | "{" if depth == 0 => break j,
+                "(" | "[" | "{" => depth -= 1,
+                ";" => return None,
+                _ => {}
+            }
+        };
+        let g = open.checked_sub(1)?;
+        if u.text(open) != "("
+            || !u.is_ident(g)
+            || (g > 0 && matches!(u.text(g - 1), "." | "->" | "::"))
+        {
+            return None;
+        }
+        let close = u.matching(open, u.toks.len());
+        let args = u.split_commas(open + 1, close);
+        let p = args.iter().position(|&(s, e)| s == i && e == i + 1)?;
+        forwards_pack(u, u.text(g), p, args.len())?;
+        Some(args[p + 1..].to_vec())
+    }
+
+    /// For the counter named at `at` of an enclosing counting loop `for (int
+    /// j = I; j < E; j = j * 2)` whose step multiplies it by an integer
+    /// constant, shifts it left by one or adds a constant to it, a power of
+    /// two it is a multiple of in every iteration: that of `I` (and of the
+    /// added constant). The body never writes the counter (see [`counter`])
+    /// nor does its condition, so each value is `I` with the step applied
+    /// some number of times; a product with an integer, a left shift and a
+    /// sum of multiples of 2^k are multiples of 2^k, also after a wrap.
+    fn counter_pow2(&self, at: usize, depth: usize) -> Option<u32> {
+        let u = self.unit;
+        let name = u.text(at);
+        let (decl, _) = self.scopes.visible(u, name, at)?;
+        // The `for (` whose header declares it (`for (int j = ..`), and `at`
+        // in that loop's body.
+        let open = (decl.at.saturating_sub(6)..decl.at)
+            .rev()
+            .find(|&i| u.text(i) == "(")?;
+        if open == 0 || u.text(open - 1) != "for" {
+            return None;
+        }
+        let close = u.matching(open, u.toks.len());
+        if close >= u.toks.len() {
+            return None;
+        }
+        let lp = counter(u, self, open, close)?;
+        if lp.decl_at != decl.at || lp.name != name || !(close < at && at <= lp.end) {
+            return None;
+        }
+        let (cs, ce) = lp.condition;
+        if (cs..ce).any(|i| u.text(i) == name && self.scopes.may_write(u, i)) {
+            return None;
+        }
+        let (ss, se) = lp.step;
+        let step: Vec<&str> = (ss..se).map(|i| u.text(i)).collect();
+        let constant = |from: usize| self.expr(from, se, depth + 1);
+        let multiple_of = |v: i128| {
+            if v == 0 {
+                MAX_POW2_EXPONENT
+            } else {
+                v.trailing_zeros().min(MAX_POW2_EXPONENT)
+            }
+        };
+        let init = self.pow2_of_integer(lp.init.0, lp.init.1, depth + 1)?;
+        // The constant operand: one token or one parenthesized group after
+        // the operator, so that `j = j * 2 + 1` is not read as `j * 3`.
+        let whole_operand =
+            |from: usize| from + 1 == se || (u.text(from) == "(" && u.matching(from, se) + 1 == se);
+        let k = match step[..] {
+            [n, "*=" | "<<=", ..] if n == name => {
+                constant(ss + 2)?;
+                init
+            }
+            [n, "+=" | "-=", ..] if n == name => init.min(multiple_of(constant(ss + 2)?)),
+            [n, "=", m, op, ..] if n == name && m == name && whole_operand(ss + 4) => {
+                let c = constant(ss + 4)?;
+                match op {
+                    "*" => init,
+                    "<<" if c >= 0 => init,
+                    "+" | "-" => init.min(multiple_of(c)),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        (k > 0).then_some(k)
+    }
+
+    /// For `X.warpSize` at `at` (the token of `X`), where `X` is a local
+    /// `cudaDeviceProp` of the function, filled by a statement
+    /// `cudaGetDeviceProperties(&X, ..)` (possibly wrapped in one call, a
+    /// checking macro) that runs on every path to the read: 5, since the
+    /// warp size of every CUDA device is 32 (the device's `warpSize`). Every
+    /// other mention of `X` must be that call or a read of a member, and
+    /// every mention of `X.warpSize` a plain read, so nothing else writes
+    /// it; the function has no `goto` or `case` label that could jump past
+    /// the call, and neither the call nor the read is in a lambda.
+    fn device_warp_size_pow2(&self, at: usize) -> Option<u32> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(at);
+        let (decl, scope) = scopes.visible(u, name, at)?;
+        let DeclScope::Block(Some(declared_in)) = scope else {
+            return None;
+        };
+        let function = self.function_of(at)?;
+        let function_end = *scopes.closing.get(&function)?;
+        let plain_decl = decl.at > 0
+            && u.text(decl.at - 1) == "cudaDeviceProp"
+            && u.text(decl.at + 1) == ";"
+            && !decl.is_static;
+        if !plain_decl
+            || scopes.kinds.get(&function) != Some(&BlockKind::Function)
+            || !(declared_in == function || scopes.inside(function, declared_in))
+            || scopes.in_lambda(at)
+        {
+            return None;
+        }
+        if (function..function_end).any(|i| matches!(u.text(i), "goto" | "case" | "default")) {
+            return None;
+        }
+        let mut filled_before_read = false;
+        for i in decl.at + 1..function_end {
+            if u.text(i) != name
+                || scopes
+                    .visible(u, name, i)
+                    .is_none_or(|(d, _)| d.at != decl.at)
+            {
+                continue;
+            }
+            crate::base::interrupt::stop_if_polled();
+            if u.text(i + 1) == "." {
+                if u.text(i + 2) != "warpSize" {
+                    continue;
+                }
+                // A plain read: not written, incremented, bound to a
+                // reference or passed whole to a call.
+                let before = u.text(i - 1);
+                let after = u.text(i + 3);
+                let read_before = matches!(
+                    before,
+                    "=" | "+"
+                        | "-"
+                        | "*"
+                        | "/"
+                        | "%"
+                        | "<"
+                        | ">"
+                        | "<="
+                        | ">="
+                        | "=="
+                        | "!="
+                        | "return"
+                );
+                let read_after = matches!(
+                    after,
+                    ";" | ")" | "+" | "-" | "*" | "/" | "%" | "<" | ">" | "<=" | ">=" | "==" | "!="
+                );
+                // `int &w = props.warpSize;` binds a reference that may
+                // write it: an `=` must start no declaration with a `&`.
+                let mut k = i - 1;
+                let mut reference = false;
+                while before == "=" && k > function && !matches!(u.text(k), ";" | "{" | "}") {
+                    reference |= matches!(u.text(k), "&" | "&&");
+                    k -= 1;
+                }
+                if !read_before || !read_after || reference || scopes.in_lambda(i) {
+                    return None;
+                }
+                continue;
+            }
+            // `cudaGetDeviceProperties(&X, ..)` starting a statement, or as
+            // the one argument-call of a statement's call (`check(..)`).
+            let call = i >= 3
+                && u.text(i - 1) == "&"
+                && u.text(i - 2) == "("
+                && matches!(
+                    u.text(i - 3),
+                    "cudaGetDeviceProperties" | "cudaGetDeviceProperties_v2"
+                )
+                && u.text(i + 1) == ",";
+            if !call || scopes.in_lambda(i) {
+                return None;
+            }
+            let callee = i - 3;
+            let mut first = callee;
+            if first >= 2 && u.text(first - 1) == "(" && u.is_ident(first - 2) {
+                first -= 2;
+            }
+            let starts_statement = first > 0 && matches!(u.text(first - 1), ";" | "{" | "}");
+            let encloses_read = scopes
+                .block_of(first)
+                .is_some_and(|b| b == scopes.block_of(at).unwrap_or(b) || scopes.inside(b, at));
+            if i < at && starts_statement && encloses_read {
+                filled_before_read = true;
+            }
+        }
+        filled_before_read.then_some(5)
     }
 
     /// The host function template whose body holds `at`: its name token,
@@ -3623,6 +4004,16 @@ impl<'u, 'a> Eval<'u, 'a> {
         self.components(&parts, depth + 1)
     }
 
+    /// Whether `[s, e)` is an integer, not a `dim3`: arithmetic on scalars
+    /// (see [`Eval::is_scalar_expr`]) or one name declared with an integer
+    /// type (a parameter of the launching function, `int block_size`).
+    fn is_integer_expr(&self, s: usize, e: usize) -> bool {
+        self.is_scalar_expr(s, e, 0)
+            || (e == s + 1
+                && self.unit.is_ident(s)
+                && matches!(self.lookup(s), Some((_, ValueTy::Int { .. }))))
+    }
+
     /// Whether `[s, e)` is arithmetic on scalars: numbers, operators, scalar
     /// names, casts to scalar types, `sizeof`, `min`/`max`.
     fn is_scalar_expr(&self, s: usize, e: usize, depth: usize) -> bool {
@@ -3703,9 +4094,165 @@ impl<'u, 'a> Eval<'u, 'a> {
     }
 }
 
+/// Whether the function `name` has one definition in `u`, of
+/// `args` parameters (a call with `args` arguments reaches it: the last
+/// one a pack), `template <class F, class... A> R name(.., F f, A&&...
+/// a) { .. }` with `f` at `p` and the pack after it, whose body
+/// mentions `f` and `a` only in calls `f(std::forward<A>(a)...)` or
+/// `f(a...)` (at least one): each calls `f` with the pack's arguments
+/// as they are. No prototype of the name (another overload) is in view.
+fn forwards_pack(u: &Unit, name: &str, p: usize, args: usize) -> Option<()> {
+    let n = u.toks.len();
+    let mut definition = None;
+    for d in 0..n {
+        if u.text(d) != name || !u.is_ident(d) || u.text(d + 1) != "(" {
+            continue;
+        }
+        let close = u.matching(d + 1, n);
+        let prototype =
+            d > 0 && PROTOTYPE_RETURN_TYPES.contains(&u.text(d - 1)) && u.text(close + 1) == ";";
+        if prototype || (u.text(close + 1) == "{" && definition.replace((d + 1, close)).is_some()) {
+            return None;
+        }
+    }
+    let (open, close) = definition?;
+    let params = u.split_commas(open + 1, close);
+    if params.len() != p + 2 || args < p + 2 {
+        return None;
+    }
+    let (fs, fe) = params[p];
+    let (ps, pe) = params[p + 1];
+    let (f, pack) = (fe.checked_sub(1)?, pe.checked_sub(1)?);
+    if fe <= fs
+        || pe < ps + 2
+        || !u.is_ident(f)
+        || !u.is_ident(pack)
+        || u.text(pack - 1) != "..."
+        || (fs..fe).any(|t| u.text(t) == "...")
+        || u.text(f) == u.text(pack)
+    {
+        return None;
+    }
+    // The other parameters: scalars by value (no reference, pointer,
+    // array, template type or callable), so the body cannot reach the
+    // caller's objects through them (a reference bound to the variable
+    // also forwarded could write it between two calls: review of 0a3e39c).
+    if !params[..p].iter().all(|&(s, e)| scalar_by_value(u, s, e)) {
+        return None;
+    }
+    let (f, pack) = (u.text(f), u.text(pack));
+    let body_open = close + 1;
+    let body_close = u.matching(body_open, n);
+    // Each mention of `f`: `f(` then the pack forwarded, then `)`.
+    let mut calls = 0usize;
+    let mut covered: Vec<usize> = Vec::new();
+    for t in body_open..body_close {
+        if u.text(t) != f {
+            continue;
+        }
+        let forwarded: &[&str] = match u.text(t + 2) {
+            "std" => &[
+                "std", "::", "forward", "<", "", ">", "(", pack, ")", "...", ")",
+            ],
+            _ => &[pack, "...", ")"],
+        };
+        let matches = u.text(t + 1) == "("
+            && !matches!(u.text(t - 1), "." | "->" | "::")
+            && forwarded.iter().enumerate().all(|(o, w)| {
+                let at = t + 2 + o;
+                if w.is_empty() {
+                    u.is_ident(at)
+                } else {
+                    u.text(at) == *w
+                }
+            });
+        if !matches {
+            return None;
+        }
+        calls += 1;
+        covered.extend(t + 2..t + 2 + forwarded.len());
+    }
+    let stray = (body_open..body_close).any(|t| u.text(t) == pack && !covered.contains(&t));
+    (calls > 0 && !stray).then_some(())
+}
+
+/// Whether the parameter declaration at tokens `s..e` is a scalar taken by
+/// value: builtin arithmetic type words and `const`, then its name.
+fn scalar_by_value(u: &Unit, s: usize, e: usize) -> bool {
+    e >= s + 2
+        && u.is_ident(e - 1)
+        && (s..e - 1).all(|t| {
+            let w = u.text(t);
+            w == "const"
+                || INTEGER_CAST_TYPES.contains(&w)
+                || matches!(w, "float" | "double" | "bool")
+        })
+}
+
+/// Whether every declaration of the function `name` in `u` takes all its
+/// parameters by value (no `&` or `&&`), with exactly one definition: a
+/// call of it cannot write an argument object it is given.
+fn takes_all_by_value(u: &Unit, name: &str) -> bool {
+    let n = u.toks.len();
+    let mut definitions = 0usize;
+    for d in 0..n {
+        if u.text(d) != name || !u.is_ident(d) || u.text(d + 1) != "(" {
+            continue;
+        }
+        if d > 0 && matches!(u.text(d - 1), "." | "->" | "::") {
+            return false;
+        }
+        let close = u.matching(d + 1, n);
+        let declares = match u.text(close + 1) {
+            "{" => {
+                definitions += 1;
+                true
+            }
+            ";" => d > 0 && (PROTOTYPE_RETURN_TYPES.contains(&u.text(d - 1)) || u.is_ident(d - 1)),
+            _ => false,
+        };
+        if declares && (d + 1..close).any(|t| matches!(u.text(t), "&" | "&&")) {
+            return false;
+        }
+    }
+    definitions == 1
+}
+
+/// The forwarding templates of `u` (see [`forwards_pack`]), by name, with
+/// the position of their function parameter.
+fn forwarding_templates(u: &Unit) -> HashMap<String, usize> {
+    let n = u.toks.len();
+    let mut out = HashMap::default();
+    for d in 0..n {
+        if !u.is_ident(d) || u.text(d + 1) != "(" {
+            continue;
+        }
+        let close = u.matching(d + 1, n);
+        if u.text(close + 1) != "{" || close < 2 || u.text(close - 2) != "..." {
+            continue;
+        }
+        let params = u.split_commas(d + 2, close).len();
+        let Some(p) = params.checked_sub(2) else {
+            continue;
+        };
+        if forwards_pack(u, u.text(d), p, params).is_some() {
+            out.insert(u.text(d).to_string(), p);
+        }
+    }
+    out
+}
+
+/// How many tokens back from a function's name [`Eval::forwarded_arguments`]
+/// looks for the call it is an argument of.
+const MAX_FORWARD_SCAN: usize = 4096;
+
 /// Largest power-of-two exponent tracked (a value that is a multiple of 2^64
 /// is 0 in every integer type).
 const MAX_POW2_EXPONENT: u32 = 64;
+
+/// Largest power-of-two exponent stated for a block extent: an extent is at
+/// most 1024 = 2^10 threads, so a larger one would leave no valid launch.
+const MAX_BLOCK_POW2: u32 = 10;
 
 /// Scalar types a cast to which keeps an integer's low bits.
 const INTEGER_CAST_TYPES: [&str; 18] = [
@@ -3763,6 +4310,12 @@ impl Eval<'_, '_> {
             });
         }
         let u = self.unit;
+        // `prop.warpSize` of a `cudaDeviceProp` the runtime filled.
+        if e == s + 3 && u.text(s + 1) == "." && u.text(s + 2) == "warpSize" {
+            if let Some(k) = self.device_warp_size_pow2(s) {
+                return Some(k);
+            }
+        }
         // Top-level operators (outside brackets), by kind.
         let mut level = 0usize;
         let mut ternary = None;
@@ -3858,13 +4411,25 @@ impl Eval<'_, '_> {
         }
         if e == s + 1 && u.is_ident(s) {
             let name = u.text(s);
-            if let Some((Binding::Scalar(bs, be), _)) = self.lookup(s) {
-                if let Some(k) = self.pow2_of_integer(bs, be, depth + 1) {
-                    return Some(k);
+            if let Some(k) = self.counter_pow2(s, depth + 1) {
+                return Some(k);
+            }
+            match self.lookup(s) {
+                Some((Binding::Scalar(bs, be), _)) => {
+                    if let Some(k) = self.pow2_of_integer(bs, be, depth + 1) {
+                        return Some(k);
+                    }
                 }
+                Some((Binding::Unknown | Binding::UnknownScalar, ValueTy::Int { .. })) => {
+                    if let Some(k) = self.caller_pow2(s, depth + 1) {
+                        return Some(k);
+                    }
+                }
+                _ => {}
             }
             return self.declared_integer(name, s).then_some(0);
         }
+
         // `atoi(...)` and the like: an integer of unknown value.
         let integer_call = e > s + 1
             && matches!(u.text(s), "atoi" | "atol" | "atoll" | "strtol" | "strtoul")

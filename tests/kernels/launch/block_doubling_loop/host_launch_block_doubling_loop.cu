@@ -1,5 +1,4 @@
 // expect-verdict: race-free
-// known-gap: the block extent is a parameter of the launching wrapper, and the one call passes the counter of a host loop `for (j = 32; j <= 1024; j = j * 2)`: every value is a multiple of 32, but caller values are followed only when all calls pass one constant (the shape of HeCBench softmax-online's baseline and online2 kernels, whose loop starts at `props.warpSize`)
 // One warp per row: a block of `blockDim.x` threads holds `blockDim.x / 32`
 // warps, and warp w of block b owns row `b * (blockDim.x / 32) + w`. When
 // the block is a whole number of warps the rows of two blocks are apart;
