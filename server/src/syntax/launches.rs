@@ -2207,8 +2207,6 @@ struct Scopes {
     escapes: HashMap<String, Vec<usize>>,
     /// `goto` tokens.
     gotos: Vec<usize>,
-    /// The forwarding templates of the unit ([`forwarding_templates`]).
-    forwarders: HashMap<String, usize>,
     /// Whether each token is a `{`.
     braces: Vec<bool>,
 }
@@ -2291,7 +2289,6 @@ impl Scopes {
             writes: HashMap::default(),
             escapes: HashMap::default(),
             gotos: Vec::new(),
-            forwarders: forwarding_templates(unit),
             braces: (0..n).map(|i| unit.text(i) == "{").collect(),
         };
         let opens: Vec<usize> = (0..n).filter(|&i| unit.text(i) == "{").collect();
@@ -2457,9 +2454,6 @@ impl Scopes {
             }
         }
         let callee = unit.text(callee_at);
-        if unit.is_ident(callee_at) && self.forwarded_by_value(unit, callee, open, i) {
-            return false;
-        }
         if !unit.is_ident(callee_at) {
             // A template call `f<T>(n)`, `f((n))`, `(*fp)(n)`, `a[i](n)`:
             // maybe a call; `(n)` in arithmetic is not.
@@ -2480,57 +2474,6 @@ impl Scopes {
                 || !mentions::call_by_value(unit, &self.closing, open, close, i))
             && !matches!(callee, "for" | "switch" | "return" | "sizeof")
             && !is_scalar_type(callee)
-    }
-
-    /// Whether the argument at `i` of the call `g(..)` opened at `open` is
-    /// in the pack of the forwarding template `g` (see [`forwards_pack`])
-    /// that it calls `f` with, `f` being the argument before the pack: a
-    /// function (no variable of the name) every declaration of which takes
-    /// all parameters by value. Such a call writes no pack argument: `g`'s
-    /// body names the pack only in the calls `f(std::forward<A>(a)...)`,
-    /// which copy it into `f`'s parameters, and `g`'s other parameters are
-    /// scalars by value, so neither reaches the argument object (a scalar
-    /// or `dim3`, whose copy runs no code).
-    fn forwarded_by_value(&self, unit: &Unit, g: &str, open: usize, i: usize) -> bool {
-        let Some(&p) = self.forwarders.get(g) else {
-            return false;
-        };
-        let close = self.closing.get(&open).copied().unwrap_or(open);
-        let args = unit.split_commas(open + 1, close);
-        let Some(q) = args.iter().position(|&(s, e)| s == i && e == i + 1) else {
-            return false;
-        };
-        let Some(&(fs, fe)) = args.get(p) else {
-            return false;
-        };
-        // A scalar or `dim3` argument: copying it into `f` runs no code
-        // (a class's copy constructor may take its source by reference).
-        // A non-`static` local: another call of its function (`f` may
-        // call it again) has its own, and `g` cannot name it.
-        let scalar = self
-            .visible(unit, unit.text(i), i)
-            .is_some_and(|(d, scope)| {
-                let local = match scope {
-                    DeclScope::Block(Some(o)) => {
-                        !matches!(self.kinds.get(&o), None | Some(BlockKind::Namespace))
-                    }
-                    DeclScope::Unknown(..) => true,
-                    _ => false,
-                };
-                // (Not a reference parameter or capture: its object is
-                // another's.)
-                local
-                    && !d.is_static
-                    && !(d.at > 0 && matches!(unit.text(d.at - 1), "&" | "&&"))
-                    && (d.dim3 || matches!(d.ty, ValueTy::Int { .. } | ValueTy::Bool))
-            });
-        scalar
-            && q > p
-            && fe == fs + 1
-            && unit.is_ident(fs)
-            && !self.decls.contains_key(unit.text(fs))
-            && forwards_pack(unit, g, p, args.len()).is_some()
-            && takes_all_by_value(unit, unit.text(fs))
     }
 
     fn classify(&self, unit: &Unit, open: usize) -> BlockKind {
@@ -4187,59 +4130,6 @@ fn scalar_by_value(u: &Unit, s: usize, e: usize) -> bool {
                 || INTEGER_CAST_TYPES.contains(&w)
                 || matches!(w, "float" | "double" | "bool")
         })
-}
-
-/// Whether every declaration of the function `name` in `u` takes all its
-/// parameters by value (no `&` or `&&`), with exactly one definition: a
-/// call of it cannot write an argument object it is given.
-fn takes_all_by_value(u: &Unit, name: &str) -> bool {
-    let n = u.toks.len();
-    let mut definitions = 0usize;
-    for d in 0..n {
-        if u.text(d) != name || !u.is_ident(d) || u.text(d + 1) != "(" {
-            continue;
-        }
-        if d > 0 && matches!(u.text(d - 1), "." | "->" | "::") {
-            return false;
-        }
-        let close = u.matching(d + 1, n);
-        let declares = match u.text(close + 1) {
-            "{" => {
-                definitions += 1;
-                true
-            }
-            ";" => d > 0 && (PROTOTYPE_RETURN_TYPES.contains(&u.text(d - 1)) || u.is_ident(d - 1)),
-            _ => false,
-        };
-        if declares && (d + 1..close).any(|t| matches!(u.text(t), "&" | "&&")) {
-            return false;
-        }
-    }
-    definitions == 1
-}
-
-/// The forwarding templates of `u` (see [`forwards_pack`]), by name, with
-/// the position of their function parameter.
-fn forwarding_templates(u: &Unit) -> HashMap<String, usize> {
-    let n = u.toks.len();
-    let mut out = HashMap::default();
-    for d in 0..n {
-        if !u.is_ident(d) || u.text(d + 1) != "(" {
-            continue;
-        }
-        let close = u.matching(d + 1, n);
-        if u.text(close + 1) != "{" || close < 2 || u.text(close - 2) != "..." {
-            continue;
-        }
-        let params = u.split_commas(d + 2, close).len();
-        let Some(p) = params.checked_sub(2) else {
-            continue;
-        };
-        if forwards_pack(u, u.text(d), p, params).is_some() {
-            out.insert(u.text(d).to_string(), p);
-        }
-    }
-    out
 }
 
 /// How many tokens back from a function's name [`Eval::forwarded_arguments`]

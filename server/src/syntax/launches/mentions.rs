@@ -420,11 +420,6 @@ impl Eval<'_, '_> {
         }
         matches!(callee, "if" | "while" | "switch" | "sizeof" | "return")
             || non_writing_call(callee) && !matches!(callee, "if" | "while")
-            // A pack argument of a forwarding template whose function
-            // takes everything by value (`Scopes::forwarded_by_value`).
-            || (start == end
-                && u.is_ident(open - 1)
-                && self.scopes.forwarded_by_value(u, callee, open, start))
             || self.by_value_declaration(open - 1)
             // A whole name, a `dim3` component `g.x` (an `unsigned int`), or
             // an array element with a literal subscript `b[0]`.
