@@ -567,6 +567,10 @@ pub struct Encoder<'k> {
     /// Locals whose facts can matter to a query (see
     /// [`consequential_locals`]): the loop-invariant search is about them only.
     consequential: BTreeSet<VarId>,
+    /// Statements an execution skips (see [`dead_statements`]).
+    dead: HashSet<StmtId>,
+    /// The locals whose values an execution computes (see [`live_locals`]).
+    live: BTreeSet<VarId>,
     /// Grid-wide arrays no statement of the kernel writes (see
     /// [`read_only_arrays`]): their reads are a function of the address.
     read_only: crate::base::HashSet<crate::ir::ArrayId>,
@@ -1000,6 +1004,7 @@ impl<'k> Encoder<'k> {
         let read_only = read_only_arrays(kernel);
         let stride_tickets = super::stride_tickets::stride_tickets(kernel, &uniformity);
         let pinned_params = entry_param_values(kernel);
+        let live = live_locals(kernel);
         Encoder {
             kernel,
             uniformity,
@@ -1022,6 +1027,8 @@ impl<'k> Encoder<'k> {
             counter_fits: !launch.no_counter_fit_assumption,
             index_locals: index_locals(kernel),
             consequential: consequential_locals(kernel),
+            dead: dead_statements(kernel, &live),
+            live,
             read_only_dependents: RefCell::new(HashMap::default()),
             read_only,
             stride_tickets,
@@ -2810,10 +2817,90 @@ fn index_locals(kernel: &Kernel) -> BTreeSet<VarId> {
 /// allow more executions), so the loop-invariant search
 /// ([`Exec::loop_invariants`]) skips it.
 fn consequential_locals(kernel: &Kernel) -> BTreeSet<VarId> {
+    flowing_locals(kernel, false, BTreeSet::new())
+}
+
+/// The locals whose values can reach anything an execution of
+/// [`Exec`] hands to the checker: the [`consequential_locals`], what flows
+/// into a value stored to memory (the benign-race comparison reads it), and
+/// the locals an asynchronous copy's result is carried back in (their havoc
+/// terms are recorded, see `ExecResult::carried_backs`). The others are dead
+/// for the checker (see [`dead_statements`]).
+fn live_locals(kernel: &Kernel) -> BTreeSet<VarId> {
+    let carried = kernel
+        .asyncs
+        .carried_back_vars
+        .iter()
+        .map(|(.., v)| *v)
+        .collect();
+    flowing_locals(kernel, true, carried)
+}
+
+/// The statements of `kernel` an execution can skip: assignments and
+/// havocs of locals outside [`live_locals`], and branches whose arms hold
+/// nothing else (recursively; a loop is never skipped, its body's dead
+/// statements are); a read into a dead local is executed as an access (it
+/// may race) but its value is not made (no term, no range or link facts).
+/// Sound to skip, whatever the kernel: a dead local's value
+/// flows, through any chain of definitions, only into other dead locals
+/// (the set is closed under the definitions of live locals), never into an
+/// access's offset or stored value, an atomic's operand, a branch around an
+/// access, a barrier, a jump or an assumption, a loop bound, a collective's
+/// or a named barrier's arguments: so no term of an access, a barrier's
+/// enabling condition, a stored value or a fact about any of them mentions
+/// it. Skipping its definitions only drops facts their evaluation would
+/// have added (wrap and division facts, float ranges, signed no-overflow
+/// assumptions about dead values): fewer facts allow more executions, so no
+/// race is lost; and should a live expression read a skipped local after
+/// all, it gets the arbitrary value of an uninitialised local, per thread
+/// (over-approximate, never shared by the two threads). A merkle-style hash
+/// permutation of hundreds of thousands of steps, computed into per-thread
+/// memory whose writes are dropped, then costs nothing.
+fn dead_statements(kernel: &Kernel, live: &BTreeSet<VarId>) -> HashSet<StmtId> {
+    /// Marks the dead statements of `block`; answers whether all are dead.
+    fn mark(block: &Block, live: &BTreeSet<VarId>, out: &mut HashSet<StmtId>) -> bool {
+        let mut all = true;
+        for stmt in &block.stmts {
+            let dead = match &stmt.kind {
+                StmtKind::Assign { var, .. } | StmtKind::Havoc { var } => !live.contains(var),
+                StmtKind::If { then_, else_, .. } => {
+                    let then_dead = mark(then_, live, out);
+                    let else_dead = mark(else_, live, out);
+                    then_dead && else_dead
+                }
+                StmtKind::Loop {
+                    cond_prelude,
+                    body,
+                    step,
+                    ..
+                } => {
+                    for b in [cond_prelude, body, step] {
+                        mark(b, live, out);
+                    }
+                    false
+                }
+                _ => false,
+            };
+            if dead {
+                out.insert(stmt.id);
+            }
+            all &= dead;
+        }
+        all
+    }
+    let mut out = HashSet::default();
+    mark(&kernel.body, live, &mut out);
+    out
+}
+
+/// The fixpoint behind [`consequential_locals`] (`stored` false) and
+/// [`live_locals`] (`stored` true: a stored value's locals are roots too),
+/// from the locals of `set`.
+fn flowing_locals(kernel: &Kernel, stored: bool, mut set: BTreeSet<VarId>) -> BTreeSet<VarId> {
     /// Adds the roots and definitions' reads of one pass over `block`;
     /// answers whether it contains a statement other than an assignment
     /// to a local outside `set` (or branches and loops of only those).
-    fn pass(block: &Block, set: &BTreeSet<VarId>, add: &mut Vec<VarId>) -> bool {
+    fn pass(block: &Block, set: &BTreeSet<VarId>, stored: bool, add: &mut Vec<VarId>) -> bool {
         let mut effect = false;
         for stmt in &block.stmts {
             effect |= match &stmt.kind {
@@ -2825,8 +2912,15 @@ fn consequential_locals(kernel: &Kernel) -> BTreeSet<VarId> {
                     inside
                 }
                 StmtKind::Havoc { var } => set.contains(var),
-                StmtKind::Read { access, .. } | StmtKind::Write { access, .. } => {
+                StmtKind::Read { access, .. } => {
                     vars_of(&access.offset, add);
+                    true
+                }
+                StmtKind::Write { access, value } => {
+                    vars_of(&access.offset, add);
+                    if stored {
+                        vars_of(value, add);
+                    }
                     true
                 }
                 StmtKind::Atomic { access, op, .. } => {
@@ -2837,8 +2931,8 @@ fn consequential_locals(kernel: &Kernel) -> BTreeSet<VarId> {
                     true
                 }
                 StmtKind::If { cond, then_, else_ } => {
-                    let then_effect = pass(then_, set, add);
-                    let else_effect = pass(else_, set, add);
+                    let then_effect = pass(then_, set, stored, add);
+                    let else_effect = pass(else_, set, stored, add);
                     if then_effect || else_effect {
                         vars_of(cond, add);
                     }
@@ -2856,7 +2950,7 @@ fn consequential_locals(kernel: &Kernel) -> BTreeSet<VarId> {
                     vars_of(cond, add);
                     let mut inner = false;
                     for b in [cond_prelude, body, step] {
-                        inner |= pass(b, set, add);
+                        inner |= pass(b, set, stored, add);
                     }
                     inner
                 }
@@ -2890,10 +2984,9 @@ fn consequential_locals(kernel: &Kernel) -> BTreeSet<VarId> {
         }
         effect
     }
-    let mut set = BTreeSet::new();
     loop {
         let mut add = Vec::new();
-        pass(&kernel.body, &set, &mut add);
+        pass(&kernel.body, &set, stored, &mut add);
         let before = set.len();
         set.extend(add);
         if set.len() == before {
@@ -3451,6 +3544,20 @@ impl Exec<'_, '_> {
             .get(v.0 as usize)
             .map(|d| d.ty)
             .unwrap_or(ScalarTy::INT)
+    }
+
+    /// Whether `v` is dead (see [`dead_statements`]); then its slot is
+    /// emptied instead of getting a loop head's or exit's fresh value (with
+    /// its range fact): no executed statement reads it, and a read would
+    /// get an uninitialised local's arbitrary value, per thread.
+    fn forget_dead(&mut self, v: VarId) -> bool {
+        if self.enc.live.contains(&v) {
+            return false;
+        }
+        if let Some(slot) = self.env.get_mut(v.0 as usize) {
+            *slot = None;
+        }
+        true
     }
 
     fn set(&mut self, v: VarId, val: Val) {
@@ -5345,7 +5452,9 @@ impl Exec<'_, '_> {
     }
 
     fn stmt(&mut self, stmt: &Stmt) {
-        if self.out.incomplete {
+        if self.out.incomplete || self.enc.dead.contains(&stmt.id) {
+            // A dead statement changes nothing a query reads (theorem at
+            // `dead_statements`): not evaluated, not charged.
             return;
         }
         self.steps = self.steps.wrapping_add(1);
@@ -5461,6 +5570,11 @@ impl Exec<'_, '_> {
             }
             StmtKind::Read { dest, access } => {
                 let (offset, premise) = self.record_access(stmt, access, None);
+                if !self.enc.live.contains(dest) {
+                    // The access counts; its value reaches nothing a query
+                    // reads (see `dead_statements`): no value, no facts.
+                    return;
+                }
                 let ty = self.var_ty(*dest);
                 let keyed = (self.enc.read_only.contains(&access.array) && !self.enc.adversarial)
                     || self.enc.repeated_reads.contains_key(&stmt.id)
@@ -5818,6 +5932,9 @@ impl Exec<'_, '_> {
             });
         // Head: the state at the start of an arbitrary iteration.
         for v in &info.modified {
+            if self.forget_dead(*v) {
+                continue;
+            }
             let ty = self.var_ty(*v);
             let uniform = self.enc.uniformity.uniform_at_loop_head(id, *v);
             let h = self.havoc(&format!("head{}_{}", id.0, v.0), ty, uniform, &inner);
@@ -5965,6 +6082,9 @@ impl Exec<'_, '_> {
         // iterations that ran: after the loop only what held before it.
         self.exited = pre_exited;
         for v in &info.modified {
+            if self.forget_dead(*v) {
+                continue;
+            }
             let ty = self.var_ty(*v);
             let uniform = self.enc.uniformity.uniform_after_loop(id, *v);
             let x = self.havoc(&format!("exit{}_{}", id.0, v.0), ty, uniform, &outer);
@@ -6221,6 +6341,9 @@ impl Exec<'_, '_> {
         uniform_heads: bool,
     ) -> Vec<Bool> {
         for v in &info.modified {
+            if self.forget_dead(*v) {
+                continue;
+            }
             let ty = self.var_ty(*v);
             let uniform = uniform_heads && self.enc.uniformity.uniform_at_loop_head(id, *v);
             let h = self.havoc(&format!("head{}_{}", id.0, v.0), ty, uniform, inner);

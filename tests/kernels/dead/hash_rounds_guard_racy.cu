@@ -1,0 +1,18 @@
+// expect-verdict: racy
+//--blockDim=128 --gridDim=4
+// The twin of hash_rounds.cu whose hash reaches a branch around a store:
+// every thread whose hash ends in three zero bits writes the same cell.
+
+__global__ void rounds(const unsigned long *in, unsigned long *out, int n) {
+    unsigned gid = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned long a = in[gid];
+    unsigned long b = a ^ 0x9e3779b97f4a7c15ul;
+    for (int r = 0; r < n; r++) {
+        a = a * 6364136223846793005ul + b;
+        b = b ^ (a >> 7);
+    }
+    bool hit = (a & 7) == 0;
+    if (hit) {
+        out[0] = gid; //~ race write-write
+    }
+}
