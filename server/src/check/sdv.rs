@@ -2186,7 +2186,6 @@ fn paired_accesses(kernel: &Kernel) -> crate::base::HashSet<StmtId> {
 /// [`pair_scenarios`] minus the same-block ones in which the offsets are
 /// injective in the thread id (see `check::injective`).
 #[allow(clippy::too_many_arguments)]
-#[allow(clippy::too_many_arguments)]
 fn scenarios_to_solve(
     kernel: &Kernel,
     uniformity: &Uniformity,
