@@ -1370,6 +1370,27 @@ impl<'k> Delinear<'k> {
                 })();
                 p.or_else(|| self.term(e, at, depth))
             }
+            // `x << c` with a constant `0 <= c < bits` is `x * 2^c` when that
+            // product lies in the result type (`(threadIdx.y << 5) +
+            // threadIdx.x`): C reduces it modulo 2^bits (C++20, also for a
+            // signed `x`), and so does the encoder (`Exec::binary_value`),
+            // which leaves a value in range unchanged. The range is checked
+            // for signed types too: a signed shift wraps, unlike `*`.
+            Expr::Binary(BinOp::Shl, l, r, ty) => {
+                let p = (|| {
+                    let ScalarTy::Int { bits, .. } = *ty else {
+                        return None;
+                    };
+                    let c = crate::ir::eval::eval_expr(r, &|_| None)?.bits;
+                    if !(0..i128::from(bits).min(62)).contains(&c) {
+                        return None;
+                    }
+                    let a = self.expand(l, at, depth + 1)?;
+                    let p = a.mul(&Poly::constant(1i128 << c))?;
+                    self.range(&p).is_some_and(|r| within(r, *ty)).then_some(p)
+                })();
+                p.or_else(|| self.term(e, at, depth))
+            }
             _ => self.term(e, at, depth),
         }
     }

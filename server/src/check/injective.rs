@@ -600,6 +600,13 @@ impl<'k> InjectiveOffsets<'k> {
         ahi + i128::from(x.size) <= blo || bhi + i128::from(y.size) <= alo
     }
 
+    /// Whether `--adversarial-abstraction` is on: reads of one uniform
+    /// address may then differ between threads, so a value computed from a
+    /// read is not the same in the threads of a block.
+    pub(crate) fn adversarial(&self) -> bool {
+        self.adversarial
+    }
+
     /// Theorem (pinned thread). In a block of one dimension (y and z extents
     /// 1), let access `b` run only in threads with `threadIdx.x == k` (the
     /// `if`s around it say so: [`Self::guard_walk`]), so only thread k of

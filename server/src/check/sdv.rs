@@ -2057,6 +2057,8 @@ impl<'k, 's> Checker<'k, 's> {
     /// All scenarios under which the pair can meet, most specific first.
     fn scenarios(&self, a: StmtId, b: StmtId, space: MemSpace) -> Vec<(Scenario, LoopRelation)> {
         scenarios_to_solve(
+            self.kernel,
+            self.enc.uniformity(),
             &self.tree,
             &self.cfg,
             &self.injective,
@@ -2185,6 +2187,8 @@ fn paired_accesses(kernel: &Kernel) -> crate::base::HashSet<StmtId> {
 /// injective in the thread id (see `check::injective`).
 #[allow(clippy::too_many_arguments)]
 fn scenarios_to_solve(
+    kernel: &Kernel,
+    uniformity: &Uniformity,
     tree: &LabelTree,
     cfg: &Cfg,
     injective: &InjectiveOffsets<'_>,
@@ -2234,9 +2238,14 @@ fn scenarios_to_solve(
         return scenarios;
     }
     let a_loops = tree.loops(a).len();
+    // Under `--adversarial-abstraction` a condition computed from a read
+    // is not the same in a block's threads, which the uniformity analysis
+    // assumes: no such rule there.
+    let arms_apart = !injective.adversarial() && uniform_arms_apart(kernel, uniformity, tree, a, b);
     scenarios.retain(|(scenario, _)| {
         if scenario.same_block {
             !(block_decided
+                || arms_apart
                 || injective.disjoint_in_block(a, b, scenario.shared_loops.len(), a_loops)
                 || grid_stride.disjoint_in_block(a, b)
                 || injective
@@ -2248,6 +2257,73 @@ fn scenarios_to_solve(
         }
     });
     scenarios
+}
+
+/// Whether accesses `a` and `b` lie in opposite arms of an `if` that no
+/// loop encloses and whose condition the uniformity analysis proves the
+/// same in every thread of a block: then no two threads of one block run
+/// one each. Theorem: with no loop around it (the IR has no jumps), each
+/// thread runs that `if` at most once, and both threads run it (each runs
+/// an access inside it); its condition has one value in the threads of a
+/// block that reach it (`Uniformity`: computed from uniform values only,
+/// a read of memory at a uniform address included, which returns one value
+/// unless a race on that address exists, a race the checker reports on its
+/// own), so both take the same arm. Threads of different blocks may take
+/// different arms: only same-block scenarios are ruled out. (HeCBench
+/// ge-spmm's `spmm_test4`: the stores of its `blockIdx.y != gridDim.y - 1`
+/// branch against those of its `else`, 76 same-block queries.)
+fn uniform_arms_apart(
+    kernel: &Kernel,
+    uniformity: &Uniformity,
+    tree: &LabelTree,
+    a: StmtId,
+    b: StmtId,
+) -> bool {
+    use crate::ir::walk::BlockSlot;
+    let (Some(pa), Some(pb)) = (tree.place(a), tree.place(b)) else {
+        return false;
+    };
+    // The paths from the body down to each access; the first place they
+    // part is inside their innermost common ancestor.
+    let path_a: Vec<StmtId> = pa
+        .ancestors
+        .iter()
+        .copied()
+        .chain(std::iter::once(a))
+        .collect();
+    let path_b: Vec<StmtId> = pb
+        .ancestors
+        .iter()
+        .copied()
+        .chain(std::iter::once(b))
+        .collect();
+    let common = path_a
+        .iter()
+        .zip(&path_b)
+        .take_while(|(x, y)| x == y)
+        .count();
+    if common == 0 || common >= path_a.len() || common >= path_b.len() {
+        return false;
+    }
+    let split = path_a[common - 1];
+    if !tree.loops(split).is_empty() {
+        return false;
+    }
+    let slot = |x: StmtId| tree.place(x).map(|p| p.block);
+    let arms = (slot(path_a[common]), slot(path_b[common]));
+    let opposite = matches!(
+        arms,
+        (Some(BlockSlot::Then(x)), Some(BlockSlot::Else(y)))
+            | (Some(BlockSlot::Else(x)), Some(BlockSlot::Then(y)))
+            if x == split && y == split
+    );
+    if !opposite {
+        return false;
+    }
+    match crate::ir::walk::find_stmt(&kernel.body, split).map(|s| &s.kind) {
+        Some(StmtKind::If { cond, .. }) => uniformity.is_uniform_expr(cond),
+        _ => false,
+    }
 }
 
 /// Whether any check of the kernel needs a solver query: a barrier the
@@ -2289,6 +2365,8 @@ fn needs_solver(
                 continue;
             }
             if !scenarios_to_solve(
+                kernel,
+                &analyses.uniformity,
                 &analyses.tree,
                 &analyses.cfg,
                 &analyses.injective,
