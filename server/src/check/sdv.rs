@@ -69,7 +69,32 @@ struct UncountedSteps {
     nra_calls: u64,
     gomory_cuts: u64,
     hnf_calls: u64,
+    /// The tableau's width (`arith-max-columns`) in the latest check that
+    /// reported one: not a count, so [`UncountedSteps::since`] keeps it.
+    columns: u64,
 }
+
+/// Work units of CPU (at [`WORK_UNITS_PER_MS`]) that one unit of Z3's
+/// `rlimit` costs when nothing below dominates: linear search runs at about
+/// 1,500 units per CPU millisecond, six times the budget's rate.
+const MODEL_RLIMIT_DIVISOR: u64 = 6;
+
+/// Modelled CPU of one Gomory cut per column of the tableau, in work units
+/// at [`WORK_UNITS_PER_MS`] (fitted with `arith.enable_hnf=false`, where
+/// cuts are the only under-counted step: lrn's `lrn_fwd_kernel` query 683
+/// cuts x 1,354 columns in 600,000 units, 4.2 s, model 4.0 s; minisweep's
+/// `wavefronts` 190 x 2,253 in 400,000 units, 2.0 s, model 2.0 s).
+const MODEL_CUT_COLUMN: u64 = 1;
+
+/// Modelled CPU of one Hermite-normal-form call per column of the tableau
+/// (lrn's query: 21-36 calls at ~1,100 columns cost 1.4-1.7 s beyond its
+/// cuts; minisweep's 6 calls at 2,253 columns ~0.7 s).
+const MODEL_HNF_COLUMN: u64 = 13;
+
+/// Modelled CPU of one `nra` (nlsat) call, bounded by a step limit of its
+/// own (14-27 ms each: pathfinder's 43 calls ~0.6 s, `dense_esuhm3`'s 228
+/// ~5.5 s).
+const MODEL_NRA_CALL: u64 = 5_000;
 
 impl UncountedSteps {
     /// The counts of `solver`'s checks so far.
@@ -84,6 +109,10 @@ impl UncountedSteps {
                 "arith-nra-calls" => &mut steps.nra_calls,
                 "arith-gomory-cuts" => &mut steps.gomory_cuts,
                 "arith-hnf-calls" => &mut steps.hnf_calls,
+                "arith-max-columns" => {
+                    steps.columns = n;
+                    continue;
+                }
                 _ => continue,
             };
             *slot = slot.saturating_add(n);
@@ -97,7 +126,25 @@ impl UncountedSteps {
             nra_calls: self.nra_calls.saturating_sub(before.nra_calls),
             gomory_cuts: self.gomory_cuts.saturating_sub(before.gomory_cuts),
             hnf_calls: self.hnf_calls.saturating_sub(before.hnf_calls),
+            columns: self.columns,
         }
+    }
+
+    /// A call's modelled CPU in work units at [`WORK_UNITS_PER_MS`], for the
+    /// trace: `work` rlimit steps plus these steps at the costs above. It
+    /// follows the CPU of the calls measured within about 1.5 times (each
+    /// model constant's comment), twice it on HNF calls of 3,700 columns
+    /// (lrn's `lrn_bwd_kernel`); the budget does not use it yet: one
+    /// call's CPU cannot be stopped on it (Z3's `rlimit` is the only
+    /// deterministic stop inside a call, and the `smt` tactic's solver
+    /// restarts from scratch at each check).
+    fn modelled_units(&self, work: u64) -> u64 {
+        let cut_columns = self.gomory_cuts.saturating_mul(self.columns);
+        let hnf_columns = self.hnf_calls.saturating_mul(self.columns);
+        (work / MODEL_RLIMIT_DIVISOR)
+            .saturating_add(cut_columns.saturating_mul(MODEL_CUT_COLUMN))
+            .saturating_add(hnf_columns.saturating_mul(MODEL_HNF_COLUMN))
+            .saturating_add(self.nra_calls.saturating_mul(MODEL_NRA_CALL))
     }
 }
 
@@ -4247,7 +4294,7 @@ impl<'k, 's> Checker<'k, 's> {
         if let Some((steps_before, cpu)) = traced {
             let steps = UncountedSteps::of(solver).since(&steps_before);
             eprintln!(
-                "[syncwright] {} query {} ({}): {:?} in {:.1} ms, {} work units; {:.1} ms on the budget clock; outside `rlimit`: {} nra calls, {} Gomory cuts, {} HNF calls",
+                "[syncwright] {} query {} ({}): {:?} in {:.1} ms, {} work units; {:.1} ms on the budget clock; outside `rlimit`: {} nra calls, {} Gomory cuts, {} HNF calls, {} columns; modelled CPU {:.1} ms",
                 self.kernel.name,
                 self.queries,
                 ["smt", "qflia", "pinned smt"][which],
@@ -4257,7 +4304,9 @@ impl<'k, 's> Checker<'k, 's> {
                 cpu.elapsed().as_secs_f64() * 1e3,
                 steps.nra_calls,
                 steps.gomory_cuts,
-                steps.hnf_calls
+                steps.hnf_calls,
+                steps.columns,
+                steps.modelled_units(work) as f64 / WORK_UNITS_PER_MS as f64
             );
         }
         (r, model, work)
@@ -5297,6 +5346,36 @@ fn leaf_constants(terms: Vec<Dynamic>) -> crate::base::HashSet<usize> {
 #[cfg(test)]
 mod budget_tests {
     use super::*;
+
+    /// The trace's CPU model on two measured calls (replayed dumps, CPU in
+    /// ms): lrn's cut-heavy query and pathfinder's long decided one; within
+    /// 1.5 times either way.
+    #[test]
+    fn modelled_units_follow_measured_cpu() {
+        let cases = [
+            // lrn_fwd_kernel, 200,000 units: 3.1 s (2.5-3.1 s measured).
+            (200_000, 0, 273, 36, 1_166, 2_800.0),
+            // pathfinder, 869,475 units: 1.2-1.4 s.
+            (869_475, 43, 59, 12, 444, 1_300.0),
+            // minisweep's wavefronts, 400,000 units: 2.3-2.7 s.
+            (400_000, 0, 190, 6, 2_253, 2_500.0),
+        ];
+        for (work, nra_calls, gomory_cuts, hnf_calls, columns, cpu_ms) in cases {
+            let steps = UncountedSteps {
+                nra_calls,
+                gomory_cuts,
+                hnf_calls,
+                columns,
+            };
+            let ms = steps.modelled_units(work) as f64 / WORK_UNITS_PER_MS as f64;
+            assert!(
+                ms > cpu_ms / 1.5 && ms < cpu_ms * 1.5,
+                "{work} units: modelled {ms} ms, measured {cpu_ms} ms"
+            );
+        }
+        // No under-counted step: the rlimit count at Z3's usual rate.
+        assert_eq!(UncountedSteps::default().modelled_units(600_000), 100_000);
+    }
 
     /// A C x D x HW volume, one element per thread: the store drops the
     /// plane (racy) or keeps it (race-free; its query is non-linear).
