@@ -1907,14 +1907,14 @@ __global__ void k(int *p, int *q, int *out) {
     assert_eq!(within(&one, "s"), 0);
 }
 
-/// The race limit counts races by source statement: the three reads of one
-/// statement racing with a store are one constraint for the synthesizer (a
-/// barrier between the two statements orders all three), so a limit of two
-/// goes on to the next statement's race, and the other reads of the first
-/// statement are not asked once one of them races (a sat query each).
+/// Under a race limit, once a read of a statement races with a store, the
+/// statement's other reads are not asked against that store (a barrier
+/// between the two statements orders all of them: one constraint for the
+/// synthesizer, a sat query each), and they count toward the limit as the
+/// races they stand for, so the check stops where it stopped before.
 /// Without a limit every race is reported.
 #[test]
-fn a_race_limit_counts_races_by_source_statement() {
+fn a_race_limit_skips_the_other_accesses_of_racing_statements() {
     use crate::check::sdv::with_block_race_limit;
     let text = r#"
 __global__ void k(float *out) {
@@ -1946,14 +1946,16 @@ __global__ void k(float *out) {
     assert_eq!(full.verdict, Verdict::Racy);
     assert_eq!(on_line(&full, 5), 3, "{:?}", full.races);
     assert_eq!(on_line(&full, 6), 1, "{:?}", full.races);
-    let limited = with_block_race_limit(2, || check_kernel(&program.kernels[0], &o));
+    // One read asked and two skipped on line 5, then line 6: four races.
+    let limited = with_block_race_limit(4, || check_kernel(&program.kernels[0], &o));
     assert_eq!(limited.verdict, Verdict::Racy);
     assert_eq!(on_line(&limited, 5), 1, "{:?}", limited.races);
     assert_eq!(on_line(&limited, 6), 1, "{:?}", limited.races);
-    // A limit of one stops at the first statement's race.
-    let one = with_block_race_limit(1, || check_kernel(&program.kernels[0], &o));
-    assert_eq!(one.verdict, Verdict::Racy);
-    assert_eq!(on_line(&one, 6), 0, "{:?}", one.races);
+    // A limit of two stops at the first statement's race and a skipped one.
+    let two = with_block_race_limit(2, || check_kernel(&program.kernels[0], &o));
+    assert_eq!(two.verdict, Verdict::Racy);
+    assert_eq!(on_line(&two, 5), 1, "{:?}", two.races);
+    assert_eq!(on_line(&two, 6), 0, "{:?}", two.races);
 }
 
 /// In one cache scope (the synthesizer's), a formula the cheap turns left
