@@ -1907,6 +1907,57 @@ __global__ void k(int *p, int *q, int *out) {
     assert_eq!(within(&one, "s"), 0);
 }
 
+/// Under a race limit, once a read of a statement races with a store, the
+/// statement's other reads are not asked against that store (a barrier
+/// between the two statements orders all of them: one constraint for the
+/// synthesizer, a sat query each), and they count toward the limit as the
+/// races they stand for, so the check stops where it stopped before.
+/// Without a limit every race is reported.
+#[test]
+fn a_race_limit_skips_the_other_accesses_of_racing_statements() {
+    use crate::check::sdv::with_block_race_limit;
+    let text = r#"
+__global__ void k(float *out) {
+  __shared__ float s[64];
+  unsigned t = threadIdx.x;
+  s[t] = 1.0f;
+  float a = s[(t + 1) % 64u] + s[(t + 2) % 64u] + s[(t + 3) % 64u];
+  float b = s[(t + 5) % 64u];
+  out[blockIdx.x * 64u + t] = a + b;
+}
+"#;
+    let program = crate::frontend::lower_source(
+        std::path::Path::new("t.cu"),
+        text,
+        &crate::frontend::NoIncludes,
+    );
+    let mut o = CheckOptions::default();
+    o.launch.block_dim = Some([64, 1, 1]);
+    o.launch.grid_dim = Some([2, 1, 1]);
+    let line_of = |span: crate::ir::Span| text[..span.start as usize].matches('\n').count();
+    let on_line = |r: &KernelReport, line: usize| {
+        r.races
+            .iter()
+            .filter(|r| r.relation != LoopRelation::InterBlock && !r.benign)
+            .filter(|r| line_of(r.first_span) == line || line_of(r.second_span) == line)
+            .count()
+    };
+    let full = check_kernel(&program.kernels[0], &o);
+    assert_eq!(full.verdict, Verdict::Racy);
+    assert_eq!(on_line(&full, 5), 3, "{:?}", full.races);
+    assert_eq!(on_line(&full, 6), 1, "{:?}", full.races);
+    // One read asked and two skipped on line 5, then line 6: four races.
+    let limited = with_block_race_limit(4, || check_kernel(&program.kernels[0], &o));
+    assert_eq!(limited.verdict, Verdict::Racy);
+    assert_eq!(on_line(&limited, 5), 1, "{:?}", limited.races);
+    assert_eq!(on_line(&limited, 6), 1, "{:?}", limited.races);
+    // A limit of two stops at the first statement's race and a skipped one.
+    let two = with_block_race_limit(2, || check_kernel(&program.kernels[0], &o));
+    assert_eq!(two.verdict, Verdict::Racy);
+    assert_eq!(on_line(&two, 5), 1, "{:?}", two.races);
+    assert_eq!(on_line(&two, 6), 0, "{:?}", two.races);
+}
+
 /// In one cache scope (the synthesizer's), a formula the cheap turns left
 /// unknown in a check that was racy already is not given them again by a
 /// later such check, while a check with no race before it still asks it in
