@@ -506,6 +506,69 @@ fn fix_does_not_move_a_barrier_statement_that_assigns_the_callers_variables() {
 }
 
 #[test]
+fn fix_never_calls_a_thread_with_its_own_copy_in_flight_race_free() {
+    // A thread's own asynchronous copy in flight at its access is no race
+    // between threads: the synthesis used to see nothing to order and call
+    // both kernels already race-free. A reissue before the wait of the
+    // previous copy on a thread's own pipeline gets
+    // `pipeline_consumer_wait_prior<0>` (its `consumer_wait` waits for the
+    // oldest stage only); a producer writing the source of its last copy on
+    // a block pipeline cannot wait for it: unrepairable, saying what would.
+    let kernels = |fixture: &str| -> Vec<(String, String, String)> {
+        let out = syncwright(&["fix", "--format", "json", fixture]);
+        let doc: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+        doc["files"][0]["kernels"]
+            .as_array()
+            .expect("kernels")
+            .iter()
+            .map(|k| {
+                (
+                    k["name"].as_str().unwrap_or_default().to_string(),
+                    k["status"].as_str().unwrap_or_default().to_string(),
+                    k["reason"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    };
+    let status = |all: &[(String, String, String)], name: &str| {
+        all.iter()
+            .find(|(n, _, _)| n == name)
+            .map(|(_, s, r)| (s.clone(), r.clone()))
+            .unwrap_or_default()
+    };
+    let reissue = kernels("tests/kernels/warpspecialized/memcpy_async_reissue_carried.cu");
+    let (s, r) = status(&reissue, "pipe_reissue_before_wait");
+    assert_eq!(s, "repaired", "{r}");
+    let out = syncwright(&[
+        "fix",
+        "tests/kernels/warpspecialized/memcpy_async_reissue_carried.cu",
+    ]);
+    let fixed_text = stdout(&out);
+    assert_eq!(
+        fixed_text
+            .matches("cuda::pipeline_consumer_wait_prior<0>(pipe);")
+            .count(),
+        4,
+        "{fixed_text}"
+    );
+    let dir = Scratch::new("fixownreissue");
+    let fixed = dir.write("memcpy_async_reissue_carried.cu", &out.stdout);
+    let check = syncwright(&["check", "--format", "json", &fixed]);
+    let doc: Value = serde_json::from_slice(&check.stdout).expect("valid JSON");
+    let rechecked = doc["files"][0]["kernels"]
+        .as_array()
+        .expect("kernels")
+        .iter()
+        .find(|k| k["name"] == "pipe_reissue_before_wait")
+        .map(|k| k["verdict"].clone());
+    assert_eq!(rechecked, Some(Value::from("race-free")), "{fixed_text}");
+    let roles = kernels("tests/kernels/warpspecialized/pipeline_roles_loop_racy.cu");
+    let (s, r) = status(&roles, "producer_writes_source");
+    assert_eq!(s, "unrepairable", "{r}");
+    assert!(r.contains("line 80") && r.contains("consumer_wait"), "{r}");
+}
+
+#[test]
 fn fix_does_not_claim_a_repair_while_a_named_barrier_deadlock_remains() {
     // A barrier object initialised for half the warps: its count is set to
     // the warps that arrive, which removes both findings.

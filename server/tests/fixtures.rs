@@ -17,6 +17,10 @@
 //! `//~ vacuous` and `//~ assumption` on the finding's line and `//~ async-copy`, read like `race`, likewise). Each race witness is replayed: both
 //! accesses' offsets are evaluated with `ir::eval` under the witness values and
 //! must equal the reported offsets and overlap.
+//!
+//! `fix` is held to `check` on the same files: a kernel `check` reports racy or
+//! divergent is never `already-race-free` for `fix`, and the text of a kernel
+//! `fix` calls `repaired` never checks racy or divergent.
 
 use std::path::{Path, PathBuf};
 use syncwright::base::HashMap;
@@ -25,11 +29,13 @@ use syncwright::check::banks::{AccessBanks, BankWitness, Degree};
 use syncwright::check::interleaving::{race_steps, SourceLine, StepKind};
 use syncwright::check::{DiagnosticKind, Finding, Race, RaceKind, RaceWitness, Verdict};
 use syncwright::config::CheckOptions;
+use syncwright::ide::fix::{fix_file, FixSettings};
 use syncwright::ide::{analyze_file, position_of, FileAnalysis, KernelAnalysis, Settings};
 use syncwright::ir::eval::Assignment;
 use syncwright::ir::walk::find_stmt;
 use syncwright::ir::{Access, Kernel, MemSpace, Span, Stmt, StmtId, StmtKind};
 use syncwright::synth::padding::Padding;
+use syncwright::synth::RepairStatus;
 
 /// One `//~` item.
 #[derive(Clone, Debug, PartialEq)]
@@ -648,6 +654,60 @@ fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
     problems
 }
 
+/// `fix` never claims a race-freedom `check` denies: when the file's check
+/// reports a kernel racy or divergent, `fix` (as the command line runs it)
+/// does not call that kernel `already-race-free`, and the text it writes
+/// for a kernel it calls `repaired` does not check racy or divergent.
+/// Files whose kernels all check race-free or inconclusive are not fixed.
+fn fix_disagreements(
+    path: &Path,
+    text: &str,
+    settings: &Settings,
+    analysis: &FileAnalysis,
+) -> Vec<String> {
+    let denied = |v: Verdict| matches!(v, Verdict::Racy | Verdict::Divergent);
+    if !analysis.kernels.iter().any(|k| denied(k.report.verdict)) {
+        return Vec::new();
+    }
+    let (fixed, _) = fix_file(path, text, settings, FixSettings::default());
+    let mut problems = Vec::new();
+    let mut recheck: Option<FileAnalysis> = None;
+    for k in &fixed.kernels {
+        match k.status {
+            RepairStatus::AlreadyRaceFree => {
+                for c in analysis
+                    .kernels
+                    .iter()
+                    .filter(|c| c.report.name == k.name && denied(c.report.verdict))
+                {
+                    problems.push(format!(
+                        "`fix` says kernel `{}` is already race-free, `check` says {}",
+                        k.name,
+                        c.report.verdict.as_str()
+                    ));
+                }
+            }
+            RepairStatus::Repaired => {
+                let again =
+                    recheck.get_or_insert_with(|| analyze_file(path, &fixed.fixed, settings));
+                for c in again
+                    .kernels
+                    .iter()
+                    .filter(|c| c.report.name == k.name && denied(c.report.verdict))
+                {
+                    problems.push(format!(
+                        "`fix` repaired kernel `{}`, but `check` of the repaired text says {}",
+                        k.name,
+                        c.report.verdict.as_str()
+                    ));
+                }
+            }
+            RepairStatus::Unrepairable | RepairStatus::Inconclusive => {}
+        }
+    }
+    problems
+}
+
 fn kernel_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
@@ -768,6 +828,12 @@ fn every_kernel_meets_its_expectations() {
         checked += 1;
         let shown = path.strip_prefix(kernels_dir()).unwrap_or(path);
         let problems = check_file(path, &analysis, &text);
+        // Whatever the file's expectations, `fix` must agree with `check`.
+        failures.extend(
+            fix_disagreements(path, &text, &settings, &analysis)
+                .into_iter()
+                .map(|p| format!("{}: {p}", shown.display())),
+        );
         let known_gap = parse_expectations(&text).ok().and_then(|e| e.known_gap);
         match known_gap {
             Some(reason) if problems.is_empty() => failures.push(format!(

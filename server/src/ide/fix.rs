@@ -406,19 +406,26 @@ fn sync_repair(
             // The one clear edit of the finding (a wait, a count), then the
             // moves of an existing `__syncwarp()` or named barrier, nearest
             // first, within the kernel's share of move checks.
-            let edit = match finding.kind {
+            // A copy's wait may come in two forms (`missing_waits`), tried
+            // in order.
+            let edit: Vec<crate::synth::waits::SyncEdit> = match finding.kind {
                 DiagnosticKind::AsyncCopy => {
-                    crate::synth::waits::missing_wait(&current, finding, &text)
+                    crate::synth::waits::missing_waits(&current, finding, &text)
                 }
                 DiagnosticKind::BarrierDeadlock => {
-                    crate::synth::waits::fix_barrier_count(finding, &text).or_else(|| {
-                        crate::synth::waits::fix_barrier_init_count(&current, finding, &text)
-                    })
+                    crate::synth::waits::fix_barrier_count(finding, &text)
+                        .or_else(|| {
+                            crate::synth::waits::fix_barrier_init_count(&current, finding, &text)
+                        })
+                        .into_iter()
+                        .collect()
                 }
                 DiagnosticKind::Race => {
                     crate::synth::waits::missing_token_wait(&current, finding, &text)
+                        .into_iter()
+                        .collect()
                 }
-                _ => None,
+                _ => Vec::new(),
             };
             let moves = crate::synth::moves::barrier_moves(&current, finding, &text);
             let tries = edit

@@ -894,6 +894,12 @@ impl Engine<'_, '_> {
                 .collect();
             let undecided = !undecided_pairs(&candidate, &report).is_empty();
             if block_races.is_empty() && !undecided {
+                // A defect no placement orders (a thread's own asynchronous
+                // copy in flight at its access): the candidate is not
+                // race-free, so neither is any placement's kernel.
+                if let Some(r) = self.unplaced_defect(&report) {
+                    return r;
+                }
                 return self.finish(
                     &base,
                     &cs,
@@ -1027,6 +1033,56 @@ impl Engine<'_, '_> {
             return None;
         }
         self.unusable(report)
+    }
+
+    /// The outcome of a candidate's check that leaves no race between
+    /// threads of a block to order and no undecided pair, yet has a defect:
+    /// a finding that is no race record (`real_races`), no divergence, no
+    /// named-barrier finding (see `keep_named_findings`) and no race between
+    /// blocks (see `finish`). Such a finding is one no block barrier
+    /// addresses: an `async-copy` finding of a thread's own copy (a barrier
+    /// does not complete a copy, only a wait does), or the check's budget
+    /// spent. Every placement's kernel keeps it, so the kernel is neither
+    /// `already-race-free` nor `repaired`. None when there is none.
+    fn unplaced_defect(&self, report: &KernelReport) -> Option<KernelRepair> {
+        let f = unplaced_finding(report)?;
+        let line = |span: Span| {
+            self.files
+                .get(span.file.0 as usize)
+                .and_then(|file| file.text.get(..span.start as usize))
+                .map_or(0, |t| t.matches('\n').count() + 1)
+        };
+        Some(match f.kind {
+            DiagnosticKind::Inconclusive => self.outcome(
+                RepairStatus::Inconclusive,
+                Some(format!(
+                    "the checker gave no verdict on a candidate: {}",
+                    f.message
+                )),
+            ),
+            DiagnosticKind::AsyncCopy => {
+                let copy = f
+                    .related
+                    .first()
+                    .map_or(String::new(), |(s, _)| format!(" on line {}", line(*s)));
+                self.outcome(
+                    RepairStatus::Unrepairable,
+                    Some(format!(
+                        "`async-copy` on line {}: the thread's own asynchronous copy{copy} may still be writing (or reading) the bytes it accesses, and a barrier does not complete a copy, so no barrier placement repairs it; a wait for the copy before the access does (`cuda::pipeline_consumer_wait_prior<0>(pipe)` on a thread's own pipeline, `__pipeline_wait_prior(0)`, `cp.async.wait_all`, the wait of the copy's `cuda::barrier` phase, `cg::wait`), or, for a producer on a block pipeline (which cannot wait for its own copy), moving the access after the consumers' `consumer_wait` of the copy's stage",
+                        line(f.span)
+                    )),
+                )
+            }
+            _ => self.outcome(
+                RepairStatus::Unrepairable,
+                Some(format!(
+                    "`{}` on line {} remains with every race ordered: {} (no barrier placement repairs it)",
+                    f.kind.code(),
+                    line(f.span),
+                    f.message
+                )),
+            ),
+        })
     }
 
     /// The outcome when an undecided pair cannot be taken as a race any more.
@@ -2020,6 +2076,24 @@ fn undecided_pairs(kernel: &Kernel, report: &KernelReport) -> Vec<(StmtId, StmtI
         }
     }
     out
+}
+
+/// The first defect of `report` that the placement loop does not see: not
+/// a race record, a divergence, nor a named-barrier finding (those are
+/// handled apart), nor an undecided pair (taken as a race to order). A
+/// thread's own `async-copy` finding is one (it has no race record: the two
+/// accesses are one thread's).
+pub(crate) fn unplaced_finding(report: &KernelReport) -> Option<&Finding> {
+    report.findings.iter().find(|f| {
+        f.kind.is_defect()
+            && f.race.is_none()
+            && f.divergence.is_none()
+            && !matches!(
+                f.kind,
+                DiagnosticKind::BarrierDeadlock | DiagnosticKind::BarrierRecycling
+            )
+            && !(f.kind == DiagnosticKind::Inconclusive && f.message.starts_with(UNDECIDED_PAIR))
+    })
 }
 
 /// How the checker's finding for a pair the solver could not decide begins.

@@ -207,6 +207,58 @@ pub fn missing_wait(kernel: &Kernel, finding: &Finding, text: &str) -> Option<Sy
     })
 }
 
+/// [`missing_wait`], then, when that wait is `pipe.consumer_wait()` on a
+/// thread's own pipeline (`cuda::make_pipeline()`), the same insertion of
+/// `cuda::pipeline_consumer_wait_prior<0>(pipe)`: `consumer_wait` waits for
+/// the oldest stage not released, which is not the copy's when the loop
+/// commits more stages than it waits for (a reissue before the wait of the
+/// previous copy), while `wait_prior<0>` (`cp.async.wait_group 0`)
+/// completes every copy the thread committed. libcu++ has it for thread
+/// pipelines only, so a block pipeline gets the first edit alone. Callers
+/// keep an edit only if the edited text checks with fewer defects.
+pub fn missing_waits(kernel: &Kernel, finding: &Finding, text: &str) -> Vec<SyncEdit> {
+    let Some(first) = missing_wait(kernel, finding, text) else {
+        return Vec::new();
+    };
+    let all = first.edits.first().and_then(|e| {
+        let wait = e.new_text.trim();
+        let (object, deref) = match wait.strip_suffix(".consumer_wait();") {
+            Some(object) => (object, ""),
+            None => (wait.strip_suffix("->consumer_wait();")?, "*"),
+        };
+        let at = e.span.start as usize;
+        if !is_object_expr(object) || !declared_as_thread_pipeline(text, kernel.span, at, object) {
+            return None;
+        }
+        let all = format!("cuda::pipeline_consumer_wait_prior<0>({deref}{object});");
+        Some(SyncEdit {
+            title: format!("Insert `{all}` to complete the asynchronous copy"),
+            edits: vec![TextEdit {
+                span: e.span,
+                new_text: e.new_text.replacen(wait, &all, 1),
+            }],
+        })
+    });
+    std::iter::once(first).chain(all).collect()
+}
+
+/// The text of the kernel before `at` declares `name` as a thread's own
+/// pipeline: its declaration statement calls `make_pipeline()` without
+/// arguments (a block pipeline takes the group and its shared state).
+fn declared_as_thread_pipeline(text: &str, kernel: Span, at: usize, name: &str) -> bool {
+    let from = (kernel.start as usize).min(at);
+    let Some(body) = text.get(from..at) else {
+        return false;
+    };
+    body.split(';').any(|stmt| {
+        let declares = stmt
+            .match_indices(name)
+            .any(|(i, _)| is_declared_name(stmt, i, name));
+        let compact: String = stmt.chars().filter(|c| !c.is_whitespace()).collect();
+        declares && compact.contains("make_pipeline()")
+    })
+}
+
 fn stmt(kernel: &Kernel, id: StmtId) -> Option<&crate::ir::Stmt> {
     crate::ir::walk::find_stmt(&kernel.body, id)
 }
