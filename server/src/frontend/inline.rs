@@ -1107,7 +1107,6 @@ impl<'c, 't> Lowerer<'c, 't> {
                     },
                 },
             };
-            self.note_volatile_param(*p, &arg_val, def.node.child_by_field_name("body"));
             // A class parameter given a value of another type is
             // initialised by a converting constructor, run at the call: in
             // the caller's scope for an argument, in the callee's for a

@@ -244,12 +244,6 @@ impl<'c, 't> Lowerer<'c, 't> {
             match info.ty.clone() {
                 Ty::Ptr(pointee) | Ty::Array(pointee, _) => {
                     let id = self.add_array(&name, space, &pointee, Some(position), p);
-                    let bound = Val::Ptr {
-                        target: Target::Array(id),
-                        offset: int(0, ScalarTy::LONG),
-                        pointee: (*pointee).clone(),
-                    };
-                    self.note_volatile_param(p, &bound, node.child_by_field_name("body"));
                     // Only data without pointers: through a pointer stored in
                     // the array a callee may still write what it targets.
                     if space == MemSpace::Global

@@ -225,110 +225,24 @@ pub(crate) fn names_volatile(text: &str) -> bool {
     let whole = |at: usize, name: &str| {
         !text[..at].ends_with(word) && !text[at + name.len()..].starts_with(word)
     };
-    ["__ldcv", "__ldcg"]
-        .iter()
-        .any(|name| text.match_indices(name).any(|(at, _)| whole(at, name)))
-        || !volatile_words(text).is_empty()
-}
-
-/// Whether `body` assigns the name `name` (`name = ..`, `name += ..`): a
-/// pointer parameter that may be made to point elsewhere.
-fn assigns_name(body: Node, src: &str, name: &str) -> bool {
-    let mut stack = vec![body];
-    while let Some(n) = stack.pop() {
-        if n.kind() == "assignment_expression"
-            && n.child_by_field_name("left")
-                .is_some_and(|l| text(l, src) == name)
-        {
+    for name in ["__ldcv", "__ldcg"] {
+        if text.match_indices(name).any(|(at, _)| whole(at, name)) {
             return true;
         }
-        let mut c = n.walk();
-        stack.extend(n.named_children(&mut c));
     }
-    false
-}
-
-/// Byte ranges of the words `volatile`, `__volatile__`, `__volatile` in
-/// `text`, but not right after `asm` (`asm volatile` qualifies an asm
-/// statement, not memory).
-pub(crate) fn volatile_words(text: &str) -> Vec<(usize, usize)> {
-    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    let mut out = Vec::new();
-    for name in ["volatile", "__volatile__", "__volatile"] {
-        for (at, _) in text.match_indices(name) {
-            let whole = !text[..at].ends_with(word) && !text[at + name.len()..].starts_with(word);
-            let before = text[..at].trim_end();
-            let after_asm = ["asm", "__asm__", "__asm"].iter().any(|a| {
-                before
-                    .strip_suffix(a)
-                    .is_some_and(|rest| !rest.ends_with(word))
-            });
-            if whole && !after_asm {
-                out.push((at, at + name.len()));
-            }
-        }
-    }
-    out
-}
-
-/// Whether the `volatile` at byte range `at` of a unit is one whose arrays
-/// the front end does not track (see [`Lowerer::mark_volatile_reads`]).
-/// Tracked: in a named by-value or one-level pointer parameter of a
-/// function (every parameter of a kernel or inlined function is bound by
-/// `Lowerer::note_volatile_param`, which records the arrays it reaches; a
-/// function not inlined has no statements in the kernel), in the
-/// declaration of scalar locals or of shared memory in a function body (a
-/// local is the thread's own, shared memory is never marked), in a comment
-/// or a string. Everything else (casts, pointer locals, struct members,
-/// typedefs, template arguments, globals) is not.
-fn untracked_volatile(root: Node, text: &str, at: (usize, usize)) -> bool {
-    let Some(mut n) = root.descendant_for_byte_range(at.0, at.1) else {
-        return true;
-    };
-    loop {
-        match n.kind() {
-            "comment" | "string_literal" | "raw_string_literal" | "char_literal" => return false,
-            "parameter_declaration" | "optional_parameter_declaration" => {
-                return !n.child_by_field_name("declarator").is_none_or(|d| {
-                    d.kind() == "identifier"
-                        || (d.kind() == "pointer_declarator"
-                            && d.child_by_field_name("declarator")
-                                .is_some_and(|i| i.kind() == "identifier"))
+    ["volatile", "__volatile__", "__volatile"]
+        .iter()
+        .any(|name| {
+            text.match_indices(name).any(|(at, _)| {
+                let before = text[..at].trim_end();
+                let after_asm = ["asm", "__asm__", "__asm"].iter().any(|a| {
+                    before
+                        .strip_suffix(a)
+                        .is_some_and(|rest| !rest.ends_with(word))
                 });
-            }
-            "declaration" => {
-                let mut up = n.parent();
-                let mut in_body = false;
-                while let Some(x) = up {
-                    if x.kind() == "compound_statement" {
-                        in_body = true;
-                        break;
-                    }
-                    up = x.parent();
-                }
-                let shared = text
-                    .get(n.byte_range())
-                    .unwrap_or("")
-                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                    .any(|w| w == "__shared__");
-                let mut c = n.walk();
-                let scalars = n.children_by_field_name("declarator", &mut c).all(|d| {
-                    let d = if d.kind() == "init_declarator" {
-                        d.child_by_field_name("declarator")
-                    } else {
-                        Some(d)
-                    };
-                    d.is_some_and(|d| d.kind() == "identifier")
-                });
-                return !(in_body && (shared || scalars));
-            }
-            _ => {}
-        }
-        match n.parent() {
-            Some(p) => n = p,
-            None => return true,
-        }
-    }
+                whole(at, name) && !after_asm
+            })
+        })
 }
 
 /// Lowers one kernel.
@@ -423,10 +337,6 @@ pub(crate) struct Lowerer<'c, 't> {
     /// Arrays read by a cache-volatile load (`__ldcv`, `__ldcg`): every read
     /// of them is volatile (see [`Self::mark_volatile_reads`]).
     pub(crate) volatile_arrays: HashSet<ArrayId>,
-    /// The program names `volatile` where the front end does not track
-    /// which arrays it reaches (see `untracked_volatile`): every read of
-    /// global or constant memory is volatile.
-    pub(crate) volatile_untracked: bool,
     pub(crate) next_tmp: u32,
     pub(crate) next_param_extra: u32,
     pub(crate) work_dim: Option<ParamId>,
@@ -491,7 +401,6 @@ impl<'c, 't> Lowerer<'c, 't> {
             active_mask_stmts: HashSet::default(),
             readonly_arrays: HashSet::default(),
             volatile_arrays: HashSet::default(),
-            volatile_untracked: false,
             next_tmp: 0,
             next_param_extra: 0,
             work_dim: None,
@@ -511,51 +420,6 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// memory: not counted (the asm's outputs are unknown values anyway).
     pub(crate) fn note_volatile(&mut self) {
         self.kernel.uses_volatile = self.cx.units.iter().any(|u| names_volatile(&u.text));
-        self.volatile_untracked = self.kernel.uses_volatile
-            && self.cx.units.iter().any(|u| {
-                let root = u.tree.root_node();
-                volatile_words(&u.text)
-                    .into_iter()
-                    .any(|at| untracked_volatile(root, &u.text, at))
-            });
-    }
-
-    /// A parameter declared `param` (its declaration) is bound to `arg`:
-    /// when it names `volatile`, the global and constant arrays `arg` may
-    /// point to are volatile (shared memory never is: see
-    /// [`Self::mark_volatile_reads`]). A pointer of unknown target, or a
-    /// parameter that `body` assigns (it may then point elsewhere), makes
-    /// the tracking give up (every global read volatile).
-    pub(crate) fn note_volatile_param(&mut self, param: Node, arg: &Val, body: Option<Node>) {
-        if volatile_words(self.txt(param)).is_empty() {
-            return;
-        }
-        let name = param
-            .child_by_field_name("declarator")
-            .map(|d| d.child_by_field_name("declarator").unwrap_or(d))
-            .map(|d| self.txt(d).to_string());
-        if let Some(name) = &name {
-            if body.is_none_or(|b| assigns_name(b, self.src(), name)) {
-                self.volatile_untracked = true;
-            }
-        }
-        let Val::Ptr { target, .. } = arg else {
-            return;
-        };
-        let arrays: Vec<ArrayId> = match target {
-            Target::Array(a) => vec![*a],
-            Target::Choice(arrays, _) => arrays.clone(),
-            _ => Vec::new(),
-        };
-        for a in arrays {
-            match self.kernel.arrays.get(a.0 as usize) {
-                Some(d) if d.may_alias_all => self.volatile_untracked = true,
-                Some(d) if d.space == MemSpace::Shared => {}
-                _ => {
-                    self.volatile_arrays.insert(a);
-                }
-            }
-        }
     }
 
     /// Sets [`crate::ir::Access::volatile`] on the reads that may observe writes made
@@ -564,12 +428,10 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// - every read of an array a cache-volatile load reads: the program
     ///   says another agent changes it (distinct arrays do not alias, the
     ///   documented assumption, so other arrays are not concerned);
-    /// - every read of an array a `volatile` parameter (of the kernel or of
-    ///   an inlined function) is bound to ([`Self::note_volatile_param`]);
-    /// - when the program names `volatile` where the arrays it reaches are
-    ///   not tracked (casts, pointer locals, typedefs, struct members: see
-    ///   `untracked_volatile`), every read of global or constant memory;
-    /// - in all cases, every read through a pointer of unknown target.
+    /// - when the program names a `volatile` type, every read of global or
+    ///   constant memory: which arrays a `volatile` pointer reaches is not
+    ///   tracked (casts, locals, typedefs, struct members), so all of them;
+    /// - in both cases, every read through a pointer of unknown target.
     ///
     /// Shared memory is left out: only the threads of its own block write
     /// it, and every such write is a statement of the kernel (a write one
@@ -583,10 +445,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let arrays = &self.kernel.arrays;
         let marked = &self.volatile_arrays;
-        let text = self.volatile_untracked
-            || marked
-                .iter()
-                .any(|a| arrays.get(a.0 as usize).is_none_or(|d| d.may_alias_all));
+        let text = self.kernel.uses_volatile;
         let is_volatile = |a: ArrayId| {
             marked.contains(&a)
                 || arrays.get(a.0 as usize).is_none_or(|d| {
