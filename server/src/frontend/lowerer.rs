@@ -225,7 +225,15 @@ pub(crate) fn names_volatile(text: &str) -> bool {
     let whole = |at: usize, name: &str| {
         !text[..at].ends_with(word) && !text[at + name.len()..].starts_with(word)
     };
-    for name in ["__ldcv", "__ldcg"] {
+    // The type traits spell a volatile type without the word (`std::add_volatile_t<int> *`).
+    for name in [
+        "__ldcv",
+        "__ldcg",
+        "add_volatile",
+        "add_volatile_t",
+        "add_cv",
+        "add_cv_t",
+    ] {
         if text.match_indices(name).any(|(at, _)| whole(at, name)) {
             return true;
         }
