@@ -25,7 +25,9 @@
 //!   Not in a kernel with named or split (arrive/wait) barriers: those order
 //!   some warps and not others, so a write can be ordered after one warp's
 //!   read and before another's, the same read statement returning two values
-//!   with no race; there every read is non-uniform.
+//!   with no race; there every read is non-uniform. Nor a volatile read
+//!   (`Access::volatile`): memory another agent changes while the kernel
+//!   runs can give two threads two values with no race in the kernel.
 
 use crate::base::HashMap;
 use std::collections::BTreeSet;
@@ -841,8 +843,13 @@ impl Uniformity {
                     // with theirs) is a race the checker reports itself.
                     // Threads that skip the read keep their old value, so the
                     // variable is still non-uniform after a divergent read.
-                    let value_uniform =
-                        !self.partial_sync && expr_uniform(&access.offset, state, self.setting());
+                    // Not a volatile read (`Access::volatile`): another
+                    // agent (the host, another grid) may change its bytes
+                    // between the reads of two threads with no statement of
+                    // the kernel, hence no race, to report.
+                    let value_uniform = !self.partial_sync
+                        && !access.volatile
+                        && expr_uniform(&access.offset, state, self.setting());
                     if record {
                         let e = self.def_uniform.entry(stmt.id).or_insert(value_uniform);
                         *e = *e && value_uniform;

@@ -28,8 +28,9 @@
 //! (that one entirely, so every iteration of a loop around R is covered)
 //! contain no barrier, named barrier, collective and no write or atomic on
 //! an array that may be W's. Arrays reached through pointers of unknown
-//! target (`may_alias_all`) and kernels with asynchronous copies are left
-//! out.
+//! target (`may_alias_all`), volatile reads (`Access::volatile`: another
+//! agent, such as the host, may store in between with no race in the
+//! kernel) and kernels with asynchronous copies are left out.
 
 use crate::base::HashMap;
 
@@ -60,7 +61,10 @@ fn visit(kernel: &Kernel, block: &Block, out: &mut HashMap<StmtId, StmtId>) {
                     }
                     each_nested(later, &mut |s| {
                         if let StmtKind::Read { access: r, .. } = &s.kind {
-                            if r.array == access.array && r.size == access.size {
+                            // Not a volatile read: an agent outside the
+                            // kernel (the host) may store between W and R
+                            // with no race the checker could report.
+                            if r.array == access.array && r.size == access.size && !r.volatile {
                                 out.insert(s.id, stmt.id);
                             }
                         }
@@ -102,8 +106,10 @@ fn visit(kernel: &Kernel, block: &Block, out: &mut HashMap<StmtId, StmtId>) {
 /// a warp with no barrier) nor with adversarial reads (whose contract is
 /// that every read is arbitrary), which the caller checks. Arrays of
 /// unknown target (`may_alias_all`: two reads of one such array may be of
-/// different memory) and kernels with asynchronous copies (which land at
-/// any point until their wait) are left out.
+/// different memory), volatile reads (`Access::volatile`: an agent outside
+/// the kernel may store between R1 and R2, with no race W) and kernels with
+/// asynchronous copies (which land at any point until their wait) are left
+/// out.
 pub fn repeated_reads(kernel: &Kernel) -> HashMap<StmtId, Vec<StmtId>> {
     let mut out: HashMap<StmtId, Vec<StmtId>> = HashMap::default();
     let mut reads = 0;
@@ -134,7 +140,9 @@ fn visit_reads(kernel: &Kernel, block: &Block, out: &mut HashMap<StmtId, Vec<Stm
     for (i, stmt) in block.stmts.iter().enumerate() {
         if let StmtKind::Read { dest, access } = &stmt.kind {
             let array = access.array.0 as usize;
-            if kernel.arrays.get(array).is_some_and(|d| !d.may_alias_all) {
+            // A volatile read may return another agent's new value each
+            // time (see the theorem's last sentence).
+            if !access.volatile && kernel.arrays.get(array).is_some_and(|d| !d.may_alias_all) {
                 let first = FirstRead {
                     id: stmt.id,
                     access,
@@ -161,7 +169,8 @@ impl FirstRead<'_> {
     fn repeated_by(&self, kernel: &Kernel, stmt: &Stmt) -> bool {
         match &stmt.kind {
             StmtKind::Read { dest, access } => {
-                access.array == self.access.array
+                !access.volatile
+                    && access.array == self.access.array
                     && access.size == self.access.size
                     && access.ty == self.access.ty
                     && self.dest_ty.is_some()

@@ -682,8 +682,9 @@ fn monotone_atomic_arrays(kernel: &Kernel) -> crate::base::HashSet<crate::ir::Ar
 /// kernel writes: neither a write nor an atomic targets them, there is no
 /// store through a pointer the front end could not resolve (`may_alias_all`,
 /// in any space: the space of such a pointer is a guess), they are not such
-/// an array themselves, and the kernel names no `volatile` type (memory that
-/// the host or another grid may change while the kernel runs). Every write the
+/// an array themselves, and no read of them is volatile (`Access::volatile`:
+/// memory that the host or another grid may change while the kernel runs;
+/// one volatile read disqualifies every read of the array). Every write the
 /// kernel can make is a statement of its IR (unknown calls, copies and
 /// atomics are lowered to writes), and distinct pointer parameters do not
 /// alias (a documented assumption), so such an array holds the same bytes
@@ -693,10 +694,15 @@ fn monotone_atomic_arrays(kernel: &Kernel) -> crate::base::HashSet<crate::ir::Ar
 fn read_only_arrays(kernel: &Kernel) -> crate::base::HashSet<crate::ir::ArrayId> {
     use crate::ir::{ArrayId, MemSpace};
     let mut written: crate::base::HashSet<ArrayId> = crate::base::HashSet::default();
-    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
-        if let StmtKind::Write { access, .. } | StmtKind::Atomic { access, .. } = &s.kind {
+    let mut volatile: crate::base::HashSet<ArrayId> = crate::base::HashSet::default();
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| match &s.kind {
+        StmtKind::Write { access, .. } | StmtKind::Atomic { access, .. } => {
             written.insert(access.array);
         }
+        StmtKind::Read { access, .. } if access.volatile => {
+            volatile.insert(access.array);
+        }
+        _ => {}
     });
     let decl = |a: ArrayId| kernel.arrays.get(a.0 as usize);
     // A store the front end could not resolve may reach any array: its
@@ -705,8 +711,7 @@ fn read_only_arrays(kernel: &Kernel) -> crate::base::HashSet<crate::ir::ArrayId>
     let wild = written
         .iter()
         .any(|a| decl(*a).is_some_and(|d| d.may_alias_all));
-    if wild || kernel.uses_volatile {
-        // `volatile` says the memory may change while the kernel runs.
+    if wild {
         return crate::base::HashSet::default();
     }
     (0..kernel.arrays.len())
@@ -716,6 +721,7 @@ fn read_only_arrays(kernel: &Kernel) -> crate::base::HashSet<crate::ir::ArrayId>
                 matches!(d.space, MemSpace::Global | MemSpace::Constant)
                     && !d.may_alias_all
                     && !written.contains(a)
+                    && !volatile.contains(a)
             })
         })
         .collect()

@@ -77,6 +77,7 @@ impl B {
             offset: off(index),
             size: 4,
             ty: ScalarTy::INT,
+            volatile: false,
         };
         self.s(StmtKind::Write { access, value })
     }
@@ -86,6 +87,7 @@ impl B {
             offset: off(index),
             size: 4,
             ty: ScalarTy::INT,
+            volatile: false,
         };
         self.s(StmtKind::Read { dest, access })
     }
@@ -338,6 +340,7 @@ fn stride_loop_is_race_free() {
             offset: off(index),
             size: 4,
             ty: ScalarTy::INT,
+            volatile: false,
         };
         let rd = b.s(StmtKind::Read {
             dest: x,
@@ -393,6 +396,7 @@ fn racy_pair_keeps_its_easy_relations() {
             offset: off(int(0)),
             size: 4,
             ty: ScalarTy::INT,
+            volatile: false,
         },
         value: tid(),
     });
@@ -441,6 +445,7 @@ fn global_memory_between_blocks() {
             offset: off(gid()),
             size: 4,
             ty: ScalarTy::INT,
+            volatile: false,
         },
         value: int(1),
     });
@@ -452,6 +457,7 @@ fn global_memory_between_blocks() {
             offset: off(bin(BinOp::Add, gid(), int(1))),
             size: 4,
             ty: ScalarTy::INT,
+            volatile: false,
         },
     });
     let bar = b.barrier();
@@ -483,6 +489,7 @@ fn atomics_race_only_with_plain_accesses() {
             offset: off(int(0)),
             size: 4,
             ty: ScalarTy::INT,
+            volatile: false,
         },
         op: AtomicOp {
             name: "atomicAdd".into(),
@@ -544,6 +551,7 @@ fn refined_atomic_counters() {
                 offset: off(int(0)),
                 size: 4,
                 ty: ScalarTy::INT,
+                volatile: false,
             },
             op: AtomicOp {
                 name: "atomicAdd".into(),
@@ -819,6 +827,7 @@ fn access_at(offset: Expr, size: u32) -> Access {
         offset,
         size,
         ty: ScalarTy::INT,
+        volatile: false,
     }
 }
 
@@ -1794,6 +1803,7 @@ fn a_race_limit_stops_only_after_races_within_a_block() {
                 offset: off(gid()),
                 size: 4,
                 ty: ScalarTy::INT,
+                volatile: false,
             },
             value: int(1),
         });
@@ -1805,6 +1815,7 @@ fn a_race_limit_stops_only_after_races_within_a_block() {
                 offset: off(bin(BinOp::Add, gid(), int(1))),
                 size: 4,
                 ty: ScalarTy::INT,
+                volatile: false,
             },
         });
         let mut stmts = vec![gw, bar, gr, b.write(tid(), tid())];

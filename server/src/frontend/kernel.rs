@@ -324,6 +324,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             stmts,
             braces: Some(braces),
         };
+        self.mark_volatile_reads();
         crate::frontend::block_tickets::block_aggregated_tickets(&mut self.kernel);
     }
 

@@ -9,7 +9,8 @@ use crate::frontend::pointers::PointerState;
 use crate::frontend::types::{text, GroupKind, Ty};
 use crate::frontend::{Ctx, FnDef};
 use crate::ir::{
-    ArrayId, BinOp, Expr, Kernel, ParamId, ScalarTy, Span, Stmt, StmtId, StmtKind, VarDecl, VarId,
+    ArrayId, BinOp, Expr, Kernel, MemSpace, ParamId, ScalarTy, Span, Stmt, StmtId, StmtKind,
+    VarDecl, VarId,
 };
 
 /// Deepest statement/expression nesting lowered.
@@ -216,6 +217,42 @@ pub(crate) struct Exit {
     pub(crate) frame: usize,
 }
 
+/// Whether `text` names a `volatile` type or a cache-volatile load (see
+/// [`Lowerer::note_volatile`]), as a whole word; `volatile` right after
+/// `asm` (`asm volatile`, `__asm__ __volatile__`) is left out.
+pub(crate) fn names_volatile(text: &str) -> bool {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let whole = |at: usize, name: &str| {
+        !text[..at].ends_with(word) && !text[at + name.len()..].starts_with(word)
+    };
+    // The type traits spell a volatile type without the word (`std::add_volatile_t<int> *`).
+    for name in [
+        "__ldcv",
+        "__ldcg",
+        "add_volatile",
+        "add_volatile_t",
+        "add_cv",
+        "add_cv_t",
+    ] {
+        if text.match_indices(name).any(|(at, _)| whole(at, name)) {
+            return true;
+        }
+    }
+    ["volatile", "__volatile__", "__volatile"]
+        .iter()
+        .any(|name| {
+            text.match_indices(name).any(|(at, _)| {
+                let before = text[..at].trim_end();
+                let after_asm = ["asm", "__asm__", "__asm"].iter().any(|a| {
+                    before
+                        .strip_suffix(a)
+                        .is_some_and(|rest| !rest.ends_with(word))
+                });
+                whole(at, name) && !after_asm
+            })
+        })
+}
+
 /// Lowers one kernel.
 pub(crate) struct Lowerer<'c, 't> {
     pub(crate) cx: &'c Ctx<'t>,
@@ -305,6 +342,9 @@ pub(crate) struct Lowerer<'c, 't> {
     /// Arrays of the kernel's `const T *__restrict__` parameters: read-only
     /// for the kernel's lifetime (see [`Self::unknown_effects`]).
     pub(crate) readonly_arrays: HashSet<ArrayId>,
+    /// Arrays read by a cache-volatile load (`__ldcv`, `__ldcg`): every read
+    /// of them is volatile (see [`Self::mark_volatile_reads`]).
+    pub(crate) volatile_arrays: HashSet<ArrayId>,
     pub(crate) next_tmp: u32,
     pub(crate) next_param_extra: u32,
     pub(crate) work_dim: Option<ParamId>,
@@ -368,6 +408,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             cast_read_as_operand: None,
             active_mask_stmts: HashSet::default(),
             readonly_arrays: HashSet::default(),
+            volatile_arrays: HashSet::default(),
             next_tmp: 0,
             next_param_extra: 0,
             work_dim: None,
@@ -379,22 +420,53 @@ impl<'c, 't> Lowerer<'c, 't> {
         &self.cx.units[self.unit].text
     }
 
-    /// Records whether the program text names `volatile` (also behind a
-    /// typedef or a macro) or polls with `__ldcv` (a volatile load): then
-    /// memory the kernel reads may change while it runs. Every unit is
-    /// looked at, host code included (an over-approximation).
+    /// Records whether the program text names a `volatile` type (also
+    /// behind a typedef or a macro; `__volatile__` too) or a cache-volatile
+    /// load (`__ldcv`, `__ldcg`): then memory the kernel reads may change
+    /// while it runs. Every unit is looked at, host code included (an
+    /// over-approximation). `asm volatile` qualifies an asm statement, not
+    /// memory: not counted (the asm's outputs are unknown values anyway).
     pub(crate) fn note_volatile(&mut self) {
-        let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
-        let names = |text: &str, name: &str| {
-            text.match_indices(name).any(|(at, _)| {
-                !text[..at].ends_with(word) && !text[at + name.len()..].starts_with(word)
-            })
+        self.kernel.uses_volatile = self.cx.units.iter().any(|u| names_volatile(&u.text));
+    }
+
+    /// Sets [`crate::ir::Access::volatile`] on the reads that may observe writes made
+    /// while the kernel runs by an agent no statement models (the host
+    /// through mapped memory, another grid):
+    /// - every read of an array a cache-volatile load reads: the program
+    ///   says another agent changes it (distinct arrays do not alias, the
+    ///   documented assumption, so other arrays are not concerned);
+    /// - when the program names a `volatile` type, every read of global or
+    ///   constant memory: which arrays a `volatile` pointer reaches is not
+    ///   tracked (casts, locals, typedefs, struct members), so all of them;
+    /// - in both cases, every read through a pointer of unknown target.
+    ///
+    /// Shared memory is left out: only the threads of its own block write
+    /// it, and every such write is a statement of the kernel (a write one
+    /// thread makes while others read is a race the checker reports), so a
+    /// `volatile` shared array of a warp-synchronous reduction keeps its
+    /// reads' uniformity.
+    pub(crate) fn mark_volatile_reads(&mut self) {
+        let any = self.kernel.uses_volatile || !self.volatile_arrays.is_empty();
+        if !any {
+            return;
+        }
+        let arrays = &self.kernel.arrays;
+        let marked = &self.volatile_arrays;
+        let text = self.kernel.uses_volatile;
+        let is_volatile = |a: ArrayId| {
+            marked.contains(&a)
+                || arrays.get(a.0 as usize).is_none_or(|d| {
+                    d.may_alias_all
+                        || (text && matches!(d.space, MemSpace::Global | MemSpace::Constant))
+                })
         };
-        self.kernel.uses_volatile = self
-            .cx
-            .units
-            .iter()
-            .any(|u| names(&u.text, "volatile") || names(&u.text, "__ldcv"));
+        crate::ir::walk::for_each_stmt_mut(&mut self.kernel.body.stmts, &mut |s| {
+            if let StmtKind::Read { access, .. } = &mut s.kind {
+                access.volatile = is_volatile(access.array);
+            }
+            true
+        });
     }
 
     pub(crate) fn txt(&self, n: Node) -> &'t str {

@@ -426,6 +426,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             offset,
             size: crate::frontend::types::scalar_size(st) as u32,
             ty: st,
+            volatile: false,
         }
     }
 
@@ -563,6 +564,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     offset,
                     size: 8,
                     ty: ScalarTy::ULONG,
+                    volatile: false,
                 };
                 self.push_site(
                     StmtKind::Write {
@@ -583,6 +585,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                             offset,
                             size,
                             ty: ScalarTy::INT,
+                            volatile: false,
                         },
                         value,
                     },
@@ -762,6 +765,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                             offset,
                             size: 8,
                             ty: ScalarTy::ULONG,
+                            volatile: false,
                         },
                     },
                     site,
@@ -803,6 +807,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                             offset,
                             size,
                             ty: ScalarTy::INT,
+                            volatile: false,
                         },
                     },
                     site,

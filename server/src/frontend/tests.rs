@@ -1455,3 +1455,51 @@ __global__ void own(int *out) {
     let k = kernel(&p, "own");
     assert_eq!(count(k, |s| matches!(s, StmtKind::Barrier { .. })), 0);
 }
+
+/// Which reads are volatile (`Access::volatile`): global reads when the
+/// program names a `volatile` type, the arrays `__ldcv` reads, never shared
+/// memory; `asm volatile` does not count.
+#[test]
+fn volatile_reads_are_marked() {
+    let volatile_arrays = |src: &str| -> Vec<String> {
+        let p = lower("v.cu", src);
+        let k = kernel(&p, "k");
+        let mut out: Vec<String> = all_stmts(&k.body)
+            .into_iter()
+            .filter_map(|s| match &s.kind {
+                StmtKind::Read { access, .. } if access.volatile => {
+                    Some(k.arrays[access.array.0 as usize].name.clone())
+                }
+                _ => None,
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    };
+    let flag = "__global__ void k(volatile int *stop, const int *in, int *out) {
+        __shared__ int s[64];
+        s[threadIdx.x] = in[threadIdx.x];
+        __syncthreads();
+        if (*stop) out[threadIdx.x] = s[63 - threadIdx.x];
+    }";
+    assert_eq!(volatile_arrays(flag), ["in", "stop"]);
+    let ldcv = "__global__ void k(const int *stop, const int *in, int *out) {
+        if (__ldcv(stop) + stop[1]) out[threadIdx.x] = in[threadIdx.x];
+    }";
+    assert_eq!(volatile_arrays(ldcv), ["in", "stop"]);
+    let asm = "__global__ void k(const int *stop, int *out) {
+        asm volatile(\"bar.sync 1, 64;\");
+        if (*stop) out[threadIdx.x] = 1;
+    }";
+    assert!(volatile_arrays(asm).is_empty());
+    assert!(!crate::frontend::lowerer::names_volatile(
+        "asm  volatile(\"\"); __asm__ __volatile__(\"\");"
+    ));
+    assert!(crate::frontend::lowerer::names_volatile(
+        "typedef volatile int vint;"
+    ));
+    assert!(!crate::frontend::lowerer::names_volatile(
+        "int nonvolatile_x; int volatile_y;"
+    ));
+}

@@ -238,6 +238,14 @@ pub struct Access {
     pub size: u32,
     /// Type of the value read or written.
     pub ty: ScalarTy,
+    /// A read that may observe writes no statement of the kernel makes (the
+    /// host, another grid) while the kernel runs: through a `volatile`
+    /// type, or a cache-volatile load (`__ldcv`, `__ldcg`). Its value may
+    /// change between two reads of one thread and differ between threads
+    /// reading at once, so no rule may take it as uniform, read-only or
+    /// repeated (see `frontend::Lowerer::mark_volatile_reads`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub volatile: bool,
 }
 
 /// Barrier scope.
@@ -643,8 +651,10 @@ pub struct Kernel {
     /// file (no other file can instantiate it); None: not an integer constant.
     #[serde(skip)]
     pub explicit_instantiations: Vec<Vec<Option<i128>>>,
-    /// The program names `volatile` or `__ldcv`: memory the kernel reads
-    /// may change while it runs (the host, another grid).
+    /// The program names a `volatile` type (not `asm volatile`) or a
+    /// cache-volatile load: memory the kernel reads may change while it runs
+    /// (the host, another grid). The reads concerned carry
+    /// [`Access::volatile`].
     pub uses_volatile: bool,
     /// Statements that only the default accessor-layout assumption puts in
     /// the body (contiguous strides of a PyTorch accessor, in-bounds

@@ -276,6 +276,7 @@ impl Engine for FakeEngine {
                         },
                         size: 4,
                         ty: ScalarTy::FLOAT,
+                        volatile: false,
                     };
                     let kind = if is_write {
                         StmtKind::Write {

@@ -157,6 +157,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     offset: at_k(offset.clone()),
                     size: esz,
                     ty: ety,
+                    volatile: false,
                 };
                 self.push(StmtKind::Write { access, value }, n);
             }
@@ -172,6 +173,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                         offset: dst_offset.clone(),
                         size: esz,
                         ty: ety,
+                        volatile: false,
                     };
                     s.push(
                         StmtKind::Write {
@@ -236,6 +238,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 offset: src_offset.clone(),
                 size: esz,
                 ty: ety,
+                volatile: false,
             };
             s.push(StmtKind::Read { dest, access }, n);
             Ok(())

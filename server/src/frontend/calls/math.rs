@@ -355,6 +355,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 offset,
                 size,
                 ty: ScalarTy::UINT,
+                volatile: false,
             };
             if tag.contains("Mtgp32") && name != "curand_init" {
                 let u = ScalarTy::UINT;

@@ -2293,6 +2293,19 @@ impl<'c, 't> Lowerer<'c, 't> {
                     pointee,
                 }) = vals.into_iter().next()
                 {
+                    if matches!(name, "__ldcv" | "__ldcg") {
+                        // Cache-volatile / L2-only loads are how a kernel
+                        // polls memory another agent (the host, another
+                        // grid or block) writes while it runs: the array's
+                        // reads are volatile (`Lowerer::mark_volatile_reads`).
+                        match &target {
+                            Target::Array(a) => {
+                                self.volatile_arrays.insert(*a);
+                            }
+                            Target::Choice(arrays, _) => self.volatile_arrays.extend(arrays),
+                            _ => {}
+                        }
+                    }
                     let lv = self.deref(target, offset, pointee, n);
                     return self.load(lv, n);
                 }

@@ -294,6 +294,7 @@ impl<'a> P<'a> {
             offset,
             size,
             ty,
+            volatile: false,
         }
     }
 
