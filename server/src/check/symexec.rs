@@ -1192,29 +1192,27 @@ impl<'k> Encoder<'k> {
 
     /// Linear index of thread `t` in its block: `x + bx * (y + by * z)`.
     ///
-    /// A dimension whose block extent is known to be 1 is left out: every
-    /// query asserts the launch fact `0 <= tid_d < bd_d` (`Encoder::new`),
-    /// so that id is 0 and its term is 0 in every execution considered
-    /// (`x + bx * y` under `dim3(32, rows, 1)`). The value is the same;
-    /// the term has no product `by * z` of two unknowns, which made the
-    /// warp relation of a symbolic `blockDim.y` slow for Z3 (HeCBench
-    /// ge-spmm's `spmm_test4`: a different-warps query from 100,000 to
-    /// 74,000 work units, 0.22 s to 0.08 s).
+    /// Under a symbolic `blockDim.y` and a z extent known to be 1 it is `x +
+    /// bx * y`: every query asserts the launch fact `0 <= z < 1`
+    /// (`Encoder::new`), so `z` is 0 and so is `by * z` in every execution
+    /// considered. The value is the same; the term has no product of two
+    /// unknowns, which made the warp relation of `dim3(32, rows, 1)` slow
+    /// for Z3 (HeCBench ge-spmm's `spmm_test4`: a different-warps query
+    /// from 100,000 to 74,000 work units, 0.22 s to 0.08 s). Other launches
+    /// keep the term as it was (`by` a constant keeps it linear), so their
+    /// queries and models do not change.
     fn linear_tid(&self, t: usize) -> Int {
         let (bd, _) = self.dims();
         let (tid, _) = self.ids(t);
-        let unit = |d: usize| {
+        let extent = |d: usize| {
             let r = range_of(&self.launch.block_dim[d]);
-            r.lo == 1 && r.hi == 1
+            (r.lo == r.hi).then_some(r.lo)
         };
-        let row = if unit(2) {
+        let row = if extent(2) == Some(1) && extent(1).is_none() {
             tid[1].clone()
         } else {
             Int::add(&[tid[1].clone(), Int::mul(&[bd[1].clone(), tid[2].clone()])])
         };
-        if unit(1) && unit(2) {
-            return tid[0].clone();
-        }
         Int::add(&[tid[0].clone(), Int::mul(&[bd[0].clone(), row])])
     }
 
