@@ -58,6 +58,18 @@ fn is_object_expr(s: &str) -> bool {
 /// The text of the kernel before `at` declares `name` as a `cuda::pipeline`
 /// (its declaration statement mentions `pipeline`).
 fn declared_as_pipeline(text: &str, kernel: Span, at: usize, name: &str) -> bool {
+    declares_such(text, kernel, at, name, |stmt| stmt.contains("pipeline"))
+}
+
+/// Some statement of the kernel's text before `at` declares `name` and
+/// satisfies `such`.
+fn declares_such(
+    text: &str,
+    kernel: Span,
+    at: usize,
+    name: &str,
+    such: impl Fn(&str) -> bool,
+) -> bool {
     let from = (kernel.start as usize).min(at);
     let Some(body) = text.get(from..at) else {
         return false;
@@ -66,7 +78,7 @@ fn declared_as_pipeline(text: &str, kernel: Span, at: usize, name: &str) -> bool
         let declares = stmt
             .match_indices(name)
             .any(|(i, _)| is_declared_name(stmt, i, name));
-        declares && stmt.contains("pipeline")
+        declares && such(stmt)
     })
 }
 
@@ -246,16 +258,9 @@ pub fn missing_waits(kernel: &Kernel, finding: &Finding, text: &str) -> Vec<Sync
 /// pipeline: its declaration statement calls `make_pipeline()` without
 /// arguments (a block pipeline takes the group and its shared state).
 fn declared_as_thread_pipeline(text: &str, kernel: Span, at: usize, name: &str) -> bool {
-    let from = (kernel.start as usize).min(at);
-    let Some(body) = text.get(from..at) else {
-        return false;
-    };
-    body.split(';').any(|stmt| {
-        let declares = stmt
-            .match_indices(name)
-            .any(|(i, _)| is_declared_name(stmt, i, name));
+    declares_such(text, kernel, at, name, |stmt| {
         let compact: String = stmt.chars().filter(|c| !c.is_whitespace()).collect();
-        declares && compact.contains("make_pipeline()")
+        compact.contains("make_pipeline()")
     })
 }
 
