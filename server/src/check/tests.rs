@@ -117,6 +117,15 @@ fn opaque_tid() -> Expr {
     )
 }
 
+/// Lowers CUDA source `text` as the file `t.cu`, with no include paths.
+fn lower_cu(text: &str) -> crate::ir::Program {
+    crate::frontend::lower_source(
+        std::path::Path::new("t.cu"),
+        text,
+        &crate::frontend::NoIncludes,
+    )
+}
+
 fn opts(block: Option<u32>) -> CheckOptions {
     CheckOptions {
         launch: LaunchConfig {
@@ -1516,11 +1525,7 @@ __global__ void global_rows(float *c, int n) {
 /// Checks every kernel of CUDA source `src` under a symbolic launch with
 /// only `work` solver work units, returning (name, verdict).
 fn check_source_with_work(src: &str, work: u64) -> Vec<(String, Verdict)> {
-    let program = crate::frontend::lower_source(
-        std::path::Path::new("t.cu"),
-        src,
-        &crate::frontend::NoIncludes,
-    );
+    let program = lower_cu(src);
     let opts = CheckOptions::default();
     program
         .kernels
@@ -1883,11 +1888,7 @@ __global__ void k(int *p, int *q, int *out) {
   out[blockIdx.x * blockDim.x + t] = s[(t + 1) % 256u];
 }
 "#;
-    let program = crate::frontend::lower_source(
-        std::path::Path::new("t.cu"),
-        text,
-        &crate::frontend::NoIncludes,
-    );
+    let program = lower_cu(text);
     let mut o = CheckOptions::default();
     o.launch.block_dim = Some([256, 1, 1]);
     o.launch.grid_dim = Some([4, 1, 1]);
@@ -1937,11 +1938,7 @@ __global__ void k(float *out) {
   out[blockIdx.x * 64u + t] = a + b;
 }
 "#;
-    let program = crate::frontend::lower_source(
-        std::path::Path::new("t.cu"),
-        text,
-        &crate::frontend::NoIncludes,
-    );
+    let program = lower_cu(text);
     let mut o = CheckOptions::default();
     o.launch.block_dim = Some([64, 1, 1]);
     o.launch.grid_dim = Some([2, 1, 1]);
@@ -1984,13 +1981,7 @@ __global__ void k(int *out) {
   s[(t * t) % 1021u] = 1;
 }
 "#;
-    let program = |first: &str| {
-        crate::frontend::lower_source(
-            std::path::Path::new("t.cu"),
-            &text.replace("RACE", first),
-            &crate::frontend::NoIncludes,
-        )
-    };
+    let program = |first: &str| lower_cu(&text.replace("RACE", first));
     let mut o = CheckOptions::default();
     o.launch.block_dim = Some([256, 1, 1]);
     o.launch.grid_dim = Some([1, 1, 1]);
@@ -2039,13 +2030,7 @@ __global__ void k(int *out) {
   s[(t * t) % 1021u] = 1;
 }
 "#;
-    let program = |first: &str| {
-        crate::frontend::lower_source(
-            std::path::Path::new("t.cu"),
-            &hard_pair.replace("RACE", first),
-            &crate::frontend::NoIncludes,
-        )
-    };
+    let program = |first: &str| lower_cu(&hard_pair.replace("RACE", first));
     let mut o = CheckOptions::default();
     o.launch.block_dim = Some([256, 1, 1]);
     o.launch.grid_dim = Some([1, 1, 1]);
@@ -2077,11 +2062,7 @@ __global__ void k(int *out) {
         ));
     }
     many.push_str("}\n");
-    let program_many = crate::frontend::lower_source(
-        std::path::Path::new("t.cu"),
-        &many,
-        &crate::frontend::NoIncludes,
-    );
+    let program_many = lower_cu(&many);
     let (report, profile) =
         with_block_race_limit(8, || check_kernel_profiled(&program_many.kernels[0], &o));
     assert_eq!(report.verdict, Verdict::Racy);
@@ -3236,11 +3217,7 @@ fn incremental_models_give_the_races_their_witnesses() {
         .replace("stage[i + 3 * n];", "stage[i + 3 * n + 1];")
         .replace("stage[i + 4 * n];", "stage[i + 4 * n + 1];")
         .replace("stage[i + 5 * n];", "stage[i + 5 * n + 1];");
-    let program = crate::frontend::lower_source(
-        std::path::Path::new("t.cu"),
-        &text,
-        &crate::frontend::NoIncludes,
-    );
+    let program = lower_cu(&text);
     let (report, profile) = check_kernel_profiled(&program.kernels[0], &CheckOptions::default());
     assert_eq!(report.verdict, Verdict::Racy, "{:#?}", report.findings);
     assert!(
@@ -3267,11 +3244,7 @@ fn a_split_whose_cases_are_as_hard_as_the_query_decides_it_whole() {
     o.launch.grid_dim = Some([4096, 1, 1]);
     o.kernel_budget_ms = 1_000;
     let check = |text: &str| {
-        let program = crate::frontend::lower_source(
-            std::path::Path::new("t.cu"),
-            text,
-            &crate::frontend::NoIncludes,
-        );
+        let program = lower_cu(text);
         check_kernel(&program.kernels[0], &o)
     };
     let race_free = check(include_str!(
