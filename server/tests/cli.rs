@@ -566,6 +566,24 @@ fn fix_never_calls_a_thread_with_its_own_copy_in_flight_race_free() {
     let (s, r) = status(&roles, "producer_writes_source");
     assert_eq!(s, "unrepairable", "{r}");
     assert!(r.contains("line 80") && r.contains("consumer_wait"), "{r}");
+    // A wait and a barrier: the synthesis continues from the text with the
+    // wait (it used to start again from the text as written, and its
+    // placement re-checked racy: the copy was still in flight).
+    let fixture = "tests/synth/kernels/async_wait_and_barrier.cu";
+    let both = kernels(fixture);
+    let (s, r) = status(&both, "wait_and_barrier");
+    assert_eq!(s, "repaired", "{r}");
+    let out = syncwright(&["fix", fixture]);
+    let fixed_text = stdout(&out);
+    let read = fixed_text.find("out[t] =").unwrap_or(0);
+    let before_read = |what: &str| fixed_text.find(what).is_some_and(|at| at < read);
+    assert!(
+        before_read("__pipeline_wait_prior(0);") && before_read("__syncthreads();"),
+        "{fixed_text}"
+    );
+    let fixed = dir.write("async_wait_and_barrier.cu", &out.stdout);
+    let check = syncwright(&["check", &fixed]);
+    assert_eq!(code(&check), 0, "{}", stdout(&check));
 }
 
 #[test]

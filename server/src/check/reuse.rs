@@ -54,6 +54,30 @@
 //! checked (a divergent candidate is not race-free whatever its pairs), and
 //! `K1`'s check must have found none (the replay assumes aligned barriers).
 //!
+//! A pair that races in one scenario (same block or not, the loops whose
+//! same iteration both threads are in, the warp relation: see
+//! `symexec::Scenario`) may be proven race-free in its others; those
+//! scenarios are reused too ([`known_race_free_scenarios`]), in a kernel
+//! that only adds block barriers to the checked one (not across dropped
+//! barriers, not from kept decisions). Theorem: let `K2` be `K1` with block
+//! barriers inserted, and the race query of pair `(a, b)` in scenario `S`
+//! unsatisfiable in the check of `K1`. A scenario is a set of pairs of
+//! dynamic instances of `a` and `b` (their threads' blocks and warps, the
+//! iterations of the loops they are in), fixed by the two instances alone.
+//! Take an execution of `K2` with a race of `(a, b)` in `S`, and its first
+//! race, on pair `q`: as in the theorem above, its race-free prefix runs in
+//! `K1` with the same paths, values and instances, and no barrier of `K1`
+//! (all of them `K2`'s) ran between the two accesses of `q`, so they race
+//! in `K1` as well. If `q` is `(a, b)` in `S`, the query of `K1` was
+//! satisfiable, excluded; otherwise the check of `K2` asks `q` (or reuses
+//! only what is proven by these theorems) and finds that first race. So
+//! skipping `(a, b)` in `S` never hides a race of `K2`: some race is still
+//! reported. The symbolic execution and every fact of the query but those
+//! that order the accesses by barriers are the same in both kernels (a
+//! block barrier changes no variable and assumes nothing), and `K2`'s
+//! barriers only add orders. An unsatisfiability that rests on the
+//! last-block idiom (an assumption the report states) is not recorded.
+//!
 //! The loop-head invariants a check's searches proved (or gave up on) are
 //! reused too ([`known_invariants`]): in the symbolic execution a block
 //! barrier changes no variable and assumes nothing, so in a kernel that
@@ -89,6 +113,10 @@ pub(crate) fn pair_key(a: StmtId, b: StmtId) -> PairKey {
     }
 }
 
+/// A pair's scenario: its two accesses (the first thread's, the second's)
+/// and the executions of the two threads the query considered.
+pub(crate) type ScenarioKey = (StmtId, StmtId, super::symexec::Scenario);
+
 /// Most kernels a scope keeps (the oldest is dropped first).
 const MAX_ENTRIES: usize = 16;
 
@@ -103,6 +131,8 @@ struct Entry {
     kernel: Kernel,
     opts: CheckOptions,
     race_free: HashSet<PairKey>,
+    /// Scenarios of pairs whose race query it found unsatisfiable.
+    race_free_scenarios: HashSet<ScenarioKey>,
     invariants: InvariantMemo,
     /// The check found no barrier divergence (and left none undecided).
     aligned: bool,
@@ -271,6 +301,23 @@ pub(crate) fn known_race_free(kernel: &Kernel, opts: &CheckOptions) -> HashSet<P
     known
 }
 
+/// The scenarios of pairs that checks of the open scope found
+/// unsatisfiable in kernels of which `kernel` only adds block barriers,
+/// under the same options (see the module's documentation; empty without a
+/// scope, and from kept decisions).
+pub(crate) fn known_race_free_scenarios(
+    kernel: &Kernel,
+    opts: &CheckOptions,
+) -> HashSet<ScenarioKey> {
+    let mut known = HashSet::default();
+    for_each_base(kernel, opts, |e| {
+        if !e.race_free_scenarios.is_empty() && adds_only_block_barriers(&e.kernel, kernel) {
+            known.extend(e.race_free_scenarios.iter().cloned());
+        }
+    });
+    known
+}
+
 /// The pairs of `e` that stay race-free in `kernel`, which has the same
 /// statements as `e`'s kernel but not all its block barriers: those that
 /// no barrier of `e`'s kernel missing in `kernel` can stand between (see
@@ -354,18 +401,21 @@ pub(crate) fn known_invariants(kernel: &Kernel, opts: &CheckOptions) -> Invarian
 }
 
 /// Records, in the open scope, that a check of `kernel` under `opts`
-/// proved the pairs `race_free` race-free, and the results `invariants` of
+/// proved the pairs `race_free` race-free and the pairs' scenarios
+/// `race_free_scenarios` unsatisfiable, and the results `invariants` of
 /// its loop-invariant searches; `aligned` when it found no barrier
 /// divergence.
 pub(crate) fn remember_check(
     kernel: &Kernel,
     opts: &CheckOptions,
     race_free: HashSet<PairKey>,
+    race_free_scenarios: HashSet<ScenarioKey>,
     invariants: InvariantMemo,
     aligned: bool,
 ) {
     let open = SCOPE.with(|s| s.borrow().is_some());
-    if !open || (race_free.is_empty() && invariants.is_empty()) || !eligible(kernel) {
+    let nothing = race_free.is_empty() && race_free_scenarios.is_empty() && invariants.is_empty();
+    if !open || nothing || !eligible(kernel) {
         return;
     }
     SCOPE.with(|s| {
@@ -377,6 +427,7 @@ pub(crate) fn remember_check(
                 kernel: kernel.clone(),
                 opts: opts.clone(),
                 race_free,
+                race_free_scenarios,
                 invariants,
                 aligned,
                 foreign: false,
@@ -531,6 +582,8 @@ fn relabeled(e: &Entry, kernel: &Kernel, opts: &CheckOptions) -> Option<Entry> {
         kernel: renamed,
         opts: opts.clone(),
         race_free,
+        // Reused only in the checks of the synthesis that proved them.
+        race_free_scenarios: HashSet::default(),
         invariants,
         aligned: e.aligned,
         foreign: false,
@@ -992,6 +1045,55 @@ pub(crate) mod tests {
         });
         // Without a scope nothing is kept.
         assert!(known_invariants(&with, &opts).is_empty());
+    }
+
+    /// A double buffer without its barrier: the read of one half races
+    /// with the next iteration's store to it, never with this iteration's
+    /// store (to the other half). A barrier at the end of the body orders
+    /// the iterations; one after the loop does not.
+    const DOUBLE_BUFFER: &str = "__global__ void k(const int *a, int *b, int n) {\n  __shared__ int s[128];\n  int t = threadIdx.x;\n  for (int i = 0; i < n; ++i) {\n    b[i * 64 + t] = s[((i + 1) % 2) * 64 + (t + 1) % 64];\n    s[(i % 2) * 64 + t] = a[i * 64 + t];\n    __syncthreads();\n  }\n}\n";
+    /// Its racy twin: the barrier after the loop.
+    const DOUBLE_BUFFER_AFTER: &str = "__global__ void k(const int *a, int *b, int n) {\n  __shared__ int s[128];\n  int t = threadIdx.x;\n  for (int i = 0; i < n; ++i) {\n    b[i * 64 + t] = s[((i + 1) % 2) * 64 + (t + 1) % 64];\n    s[(i % 2) * 64 + t] = a[i * 64 + t];\n  }\n  __syncthreads();\n}\n";
+
+    #[test]
+    fn a_candidate_reuses_the_scenarios_its_base_proved_race_free() {
+        let opts = opts();
+        let (with, without) = with_and_without_barrier(DOUBLE_BUFFER);
+        with_pair_reuse(|| {
+            let base = crate::check::check_kernel(&without, &opts);
+            assert_eq!(base.verdict, Verdict::Racy, "{base:?}");
+            // The read against the store races across iterations only: the
+            // scenario in one iteration is proven, the pair is not.
+            let read = access(&without, "s", false);
+            let store = access(&without, "s", true);
+            let known = known_race_free_scenarios(&with, &opts);
+            assert!(
+                known.iter().any(|(x, y, s)| {
+                    pair_key(*x, *y) == pair_key(read, store) && !s.shared_loops.is_empty()
+                }),
+                "{known:?}"
+            );
+            assert!(!known_race_free(&with, &opts).contains(&pair_key(read, store)));
+            let candidate = crate::check::check_kernel(&with, &opts);
+            assert_eq!(candidate.verdict, Verdict::RaceFree, "{candidate:?}");
+            // Not under other options, nor for a kernel that changes a
+            // statement.
+            assert!(known_race_free_scenarios(&with, &with_two_blocks(&opts)).is_empty());
+            let other = lower(&DOUBLE_BUFFER.replace("(t + 1) % 64", "(t + 2) % 64"));
+            assert!(known_race_free_scenarios(&other, &opts).is_empty());
+        });
+        // The racy twin: its candidate reuses the same scenarios and is
+        // still racy (the race across iterations is asked again).
+        let (after, without_after) = with_and_without_barrier(DOUBLE_BUFFER_AFTER);
+        with_pair_reuse(|| {
+            let base = crate::check::check_kernel(&without_after, &opts);
+            assert_eq!(base.verdict, Verdict::Racy, "{base:?}");
+            assert!(!known_race_free_scenarios(&after, &opts).is_empty());
+            let candidate = crate::check::check_kernel(&after, &opts);
+            assert_eq!(candidate.verdict, Verdict::Racy, "{candidate:?}");
+        });
+        // Without a scope nothing is kept.
+        assert!(known_race_free_scenarios(&with, &opts).is_empty());
     }
 
     /// Two phases, each a store and a read of a shared array, with a

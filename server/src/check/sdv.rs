@@ -725,6 +725,8 @@ fn check_in_context<'k>(
             || {
                 let mut checker = Checker::new(kernel, opts, start, &solver, budget, analyses);
                 checker.known_race_free = known_race_free;
+                checker.known_race_free_scenarios =
+                    super::reuse::known_race_free_scenarios(kernel, opts);
                 checker
                     .enc
                     .inherit_invariants(super::reuse::known_invariants(kernel, opts));
@@ -767,6 +769,8 @@ fn check_in_context<'k>(
             if checker.budget_exceeded.is_none() {
                 let mut race_free = std::mem::take(&mut checker.known_race_free);
                 race_free.extend(checker.decided_race_free.drain(..));
+                let mut scenarios = std::mem::take(&mut checker.known_race_free_scenarios);
+                scenarios.extend(checker.decided_race_free_scenarios.drain(..));
                 // No barrier found divergent or left undecided (an undecided
                 // divergence case is recorded as the barrier against itself).
                 let aligned = checker.divergences.is_empty()
@@ -784,6 +788,7 @@ fn check_in_context<'k>(
                     kernel,
                     opts,
                     race_free,
+                    scenarios,
                     checker.enc.proven_invariants(),
                     aligned,
                 );
@@ -1664,6 +1669,11 @@ struct Checker<'k, 's> {
     known_race_free: crate::base::HashSet<super::reuse::PairKey>,
     /// Pairs this check decided race-free (no race, none left unknown).
     decided_race_free: Vec<super::reuse::PairKey>,
+    /// Scenarios of pairs not asked: an earlier check proved them
+    /// unsatisfiable in this kernel less some block barriers (see `reuse`).
+    known_race_free_scenarios: crate::base::HashSet<super::reuse::ScenarioKey>,
+    /// Scenarios of pairs whose race query this check found unsatisfiable.
+    decided_race_free_scenarios: Vec<super::reuse::ScenarioKey>,
     /// Unknown answers to the current pair's queries, kept or dropped.
     pair_unknowns: u32,
     /// Set once the pair being checked has a race (not benign) in one of
@@ -1844,6 +1854,8 @@ impl<'k, 's> Checker<'k, 's> {
             vacuous: false,
             known_race_free: crate::base::HashSet::default(),
             decided_race_free: Vec::new(),
+            known_race_free_scenarios: crate::base::HashSet::default(),
+            decided_race_free_scenarios: Vec::new(),
             pair_unknowns: 0,
             pair_racy: false,
             sites: crate::base::HashMap::default(),
@@ -2958,6 +2970,27 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             }
             let first_same_block = scenario.same_block && index == 0;
+            // Unsatisfiable in an earlier check of this kernel less some
+            // block barriers (a synthesis's earlier round, see `reuse`):
+            // as if the solver had answered unsat again.
+            let scenario_key = (a.id, b.id, scenario.clone());
+            if self.known_race_free_scenarios.contains(&scenario_key) {
+                if first_same_block {
+                    general_settled = Some(scenario.clone());
+                }
+                if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+                    eprintln!(
+                        "[syncwright] {} pair {}..{} {}..{}: scenario proven race-free earlier",
+                        self.kernel.name,
+                        self.span_of(a.id).start,
+                        self.span_of(a.id).end,
+                        self.span_of(b.id).start,
+                        self.span_of(b.id).end,
+                    );
+                }
+                self.profile.scenarios_without_solver += 1;
+                continue;
+            }
             let r1 = self.exec(0, &scenario);
             let r2 = self.exec(1, &scenario);
             if r1.incomplete || r2.incomplete {
@@ -3271,6 +3304,11 @@ impl<'k, 's> Checker<'k, 's> {
                         general_settled = Some(scenario.clone());
                     }
                     self.last_block_used |= ordered_by_idiom;
+                    // Not when the last-block idiom's fact made it so: that
+                    // rests on an assumption the report states.
+                    if !ordered_by_idiom {
+                        self.decided_race_free_scenarios.push(scenario_key);
+                    }
                 }
                 // The pair the budget ran out at is named by the budget's finding.
                 (SatResult::Unknown, _) if self.budget_pair == Some((a.id, b.id)) => {}

@@ -192,10 +192,20 @@ pub fn fix_file(
                 // check of the kernel as given is not made a second time.
                 let sync_spent = sync_started.wall_elapsed();
                 let mut repaired = guarded("the synthesizer", || {
-                    let spent = SyncSpent {
+                    let mut spent = SyncSpent {
                         started: sync_started.clone(),
                         work: attempt.work_units,
                     };
+                    // Waits kept but races between threads left: barriers
+                    // for those, placed in the text with the waits.
+                    if let Some(partial) = attempt.partial.take() {
+                        match repair_after_waits(
+                            path, text, &env, k, *partial, &opts, config, &spent,
+                        ) {
+                            Ok(repaired) => return repaired,
+                            Err(work) => spent.work = work,
+                        }
+                    }
                     repair_kernel_after(k, files, &opts, config, attempt.first.take(), spent)
                 })
                 .unwrap_or_else(|message| KernelRepair::inconclusive(&k.name, message));
@@ -338,6 +348,9 @@ struct SyncAttempt {
     /// Its check of the kernel as given, when no quick fix applied to it
     /// (the synthesizer's first check, already made).
     first: Option<crate::check::KernelReport>,
+    /// The text its kept quick fixes left, when they left the kernel with
+    /// fewer defects but not race-free (see [`repair_after_waits`]).
+    partial: Option<Box<SyncPartial>>,
     /// Milliseconds it spent in checker calls.
     checker_ms: f64,
     /// Solver work units its checks spent.
@@ -392,6 +405,7 @@ fn sync_repair(
     if !report.findings.iter().any(|f| fixable(f.kind)) {
         *attempt = SyncAttempt {
             first: Some(report),
+            partial: None,
             checker_ms,
             work_units: work_at_start.saturating_sub(budget.work_left()),
         };
@@ -469,8 +483,19 @@ fn sync_repair(
     }
     if report.verdict != Verdict::RaceFree || text == original {
         // No quick fix kept: the report is still that of the kernel as given.
+        let (first, partial) = if text == original {
+            (Some(report), None)
+        } else {
+            let partial = SyncPartial {
+                text,
+                kernel: current,
+                report,
+            };
+            (None, Some(Box::new(partial)))
+        };
         *attempt = SyncAttempt {
-            first: (text == original).then_some(report),
+            first,
+            partial,
             checker_ms,
             work_units: work_at_start.saturating_sub(budget.work_left()),
         };
@@ -500,6 +525,66 @@ fn sync_repair(
         budget_spent: started.elapsed(),
         verified: Some(Box::new(current)),
     })
+}
+
+/// The kernel as the quick fixes [`sync_repair`] kept left it: fewer
+/// defects, not race-free.
+struct SyncPartial {
+    /// The edited text of the file.
+    text: String,
+    /// The kernel lowered from it.
+    kernel: Kernel,
+    /// Its check under the kernel's options.
+    report: crate::check::KernelReport,
+}
+
+/// The barrier synthesis of `kernel` continued from the text the kept quick
+/// fixes left (`partial`: a wait inserted for an asynchronous copy, races
+/// between threads left), so that a kernel needing both a wait and a
+/// barrier is repaired. The synthesis runs on that text's kernel (its first
+/// check is `partial`'s); its edits apply to that text, and the repair is
+/// the one edit of `original` from the first to the last difference with
+/// the fully edited text, kept only inside the kernel's own text (else, or
+/// when the synthesis does not repair it, `Err` with the work spent so far,
+/// and the synthesis starts again from the kernel as written). Sound as any
+/// repair: `fix_program` checks the written text and keeps it only race-free.
+#[allow(clippy::too_many_arguments)]
+fn repair_after_waits(
+    path: &Path,
+    original: &str,
+    env: &TranslationEnv,
+    kernel: &Kernel,
+    partial: SyncPartial,
+    opts: &SynthOptions,
+    config: RepairConfig,
+    spent: &SyncSpent,
+) -> Result<KernelRepair, u64> {
+    let program = lower_guarded(path, &partial.text, env);
+    let Some(edited) =
+        crate::synth::report::find_kernel(&program, &kernel.name, partial.kernel.span.start)
+    else {
+        return Err(spent.work);
+    };
+    let checked = (*edited == partial.kernel).then_some(partial.report);
+    let mut r = repair_kernel_after(edited, &program.files, opts, config, checked, spent.clone());
+    if r.status != RepairStatus::Repaired || r.edits.iter().any(|e| e.span.file.0 != 0) {
+        return Err(r.work_units);
+    }
+    let Ok(fixed) = apply_edits(&partial.text, &r.edits) else {
+        return Err(r.work_units);
+    };
+    let edit = whole_difference(original, &fixed);
+    if edit.span.start < kernel.span.start || edit.span.end > kernel.span.end {
+        return Err(r.work_units);
+    }
+    r.edits = vec![edit];
+    // Its quick fixes and proof are of the edited text's offsets and kernel;
+    // the placement is least-cost given the waits, which the cost model
+    // does not count.
+    r.fixes.clear();
+    r.verified = None;
+    r.optimal = false;
+    Ok(r)
 }
 
 /// The kernel's block barriers and their cost under `model` (as the
