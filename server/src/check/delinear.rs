@@ -403,8 +403,12 @@ pub(crate) struct Delinear<'k> {
     /// definition as a remainder (see [`Self::symbolic_remainder`]) and,
     /// for `&` with a non-negative operand, the value range `[0, h]` (see
     /// [`Self::fixed_remainders`]).
-    fixed_remainders: HashMap<u32, (Vec<Remainder>, Option<(i128, i128)>)>,
+    fixed_remainders: FixedRemainders,
 }
+
+/// Per local: its readings as remainders and its value range (see
+/// [`Delinear::fixed_remainders`]).
+type FixedRemainders = HashMap<u32, (Vec<Remainder>, Option<(i128, i128)>)>;
 
 /// A subterm `x & (m - 1)` (`mask`) or `x % m` over exact operands `x`, `m`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1719,7 +1723,7 @@ impl<'k> Delinear<'k> {
     /// evaluation context: the widest ranges), the value is in `[0, h]` too:
     /// two's complement `a & b` with `a >= 0` has no bit `a` lacks, so it is
     /// non-negative and at most `a`.
-    fn fixed_remainders(&self) -> HashMap<u32, (Vec<Remainder>, Option<(i128, i128)>)> {
+    fn fixed_remainders(&self) -> FixedRemainders {
         let mut out = HashMap::default();
         for (v, &(def_at, value)) in &self.single_defs {
             let Some(decl) = self.kernel.vars.get(v.0 as usize) else {
