@@ -392,6 +392,30 @@ pub(crate) struct Delinear<'k> {
     /// (a launch's template argument, `kNFirst == 0`): their values
     /// everywhere (see [`Self::expand`] on a selection).
     param_values: HashMap<u32, crate::ir::eval::Value>,
+    /// Subterms `x & (m - 1)` and `x % m` by a divisor that is not a
+    /// constant, by [`Atom::Term`] / [`Atom::UniformTerm`] index: the exact
+    /// operands as polynomials at every expansion that met the subterm
+    /// (None once two expansions disagreed or one failed; see
+    /// [`Self::symbolic_remainder`]).
+    remainders: std::sync::Mutex<HashMap<u32, Option<Vec<Remainder>>>>,
+    /// Locals behind [`Atom::Fixed`] whose single top-level definition is
+    /// `x & y` or `x % y` over exact operands: the readings of the
+    /// definition as a remainder (see [`Self::symbolic_remainder`]) and,
+    /// for `&` with a non-negative operand, the value range `[0, h]` (see
+    /// [`Self::fixed_remainders`]).
+    fixed_remainders: FixedRemainders,
+}
+
+/// Per local: its readings as remainders and its value range (see
+/// [`Delinear::fixed_remainders`]).
+type FixedRemainders = HashMap<u32, (Vec<Remainder>, Option<(i128, i128)>)>;
+
+/// A subterm `x & (m - 1)` (`mask`) or `x % m` over exact operands `x`, `m`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Remainder {
+    x: Poly,
+    m: Poly,
+    mask: bool,
 }
 
 impl<'k> Delinear<'k> {
@@ -483,6 +507,8 @@ impl<'k> Delinear<'k> {
             top_level_defs: top_level_defs(kernel),
             extent_values: Vec::new(),
             param_values: HashMap::default(),
+            remainders: std::sync::Mutex::new(HashMap::default()),
+            fixed_remainders: HashMap::default(),
         };
         // The assumptions that open the body hold in every execution
         // considered, before any statement: the values their launch extent
@@ -515,6 +541,7 @@ impl<'k> Delinear<'k> {
             })
             .collect();
         analysis.counter_bounds = analysis.counter_bounds();
+        analysis.fixed_remainders = analysis.fixed_remainders();
         let mut found = Vec::new();
         let mut top_facts: Vec<Fact> = Vec::new();
         for (index, top) in kernel.body.stmts.iter().enumerate() {
@@ -1610,11 +1637,321 @@ impl<'k> Delinear<'k> {
         // locals of one evaluation (see [`Self::with_nonnegative`]) must not
         // stand for the same expression elsewhere.
         let index = self.terms.lock().ok()?.intern(e, uniform, range)?;
+        self.record_remainder(index, e, ty, at, depth);
         Some(Poly::atom(if uniform {
             Atom::UniformTerm(index)
         } else {
             Atom::Term(index)
         }))
+    }
+
+    /// Records in [`Self::remainders`] what subterm `index` (the
+    /// expression `e` of type `ty`, expanded at `at`) computes when it is
+    /// `x & (m - 1)` or `x % m` by a divisor that is not a constant. A
+    /// subterm whose expansions disagree (a local read at two places with
+    /// different values) or fail once is poisoned (None): every occurrence
+    /// of a recorded atom then is the operation over the recorded operands.
+    fn record_remainder(&self, index: u32, e: &Expr, ty: ScalarTy, at: usize, depth: u32) {
+        let Expr::Binary(op @ (BinOp::BitAnd | BinOp::Rem), l, r, _) = e else {
+            return;
+        };
+        let constant = |x: &Expr| crate::ir::eval::eval_expr(x, &|_| None).is_some();
+        if constant(l) || constant(r) {
+            return;
+        }
+        let found = self.remainder_readings(*op, l, r, ty, at, depth);
+        let Ok(mut table) = self.remainders.lock() else {
+            return;
+        };
+        let entry = table.entry(index).or_insert_with(|| found.clone());
+        if *entry != found {
+            *entry = None;
+        }
+    }
+
+    /// `l OP r` (`&` or `%`, of type `ty`, at `at`) read as remainders
+    /// `x & (m - 1)` / `x % m` over the exact operands (None when an operand
+    /// does not expand or has another type than the operation's: then its
+    /// value is not the one the operation combines).
+    fn remainder_readings(
+        &self,
+        op: BinOp,
+        l: &Expr,
+        r: &Expr,
+        ty: ScalarTy,
+        at: usize,
+        depth: u32,
+    ) -> Option<Vec<Remainder>> {
+        let same_type = |x: &Expr| super::symexec::type_of(self.kernel, x) == ty;
+        if !(same_type(l) && same_type(r)) {
+            return None;
+        }
+        let (a, b) = (
+            self.expand(l, at, depth + 1)?,
+            self.expand(r, at, depth + 1)?,
+        );
+        let one = Poly::constant(1);
+        Some(match op {
+            BinOp::Rem => vec![Remainder {
+                x: a,
+                m: b,
+                mask: false,
+            }],
+            // `&` commutes: either operand may be the mask `m - 1`.
+            BinOp::BitAnd => vec![
+                Remainder {
+                    x: a.clone(),
+                    m: b.add(&one, 1)?,
+                    mask: true,
+                },
+                Remainder {
+                    x: b,
+                    m: a.add(&one, 1)?,
+                    mask: true,
+                },
+            ],
+            _ => return None,
+        })
+    }
+
+    /// The locals of [`Self::fixed_remainders`]: each local with a single
+    /// top-level definition `l & r` or `l % r` (operands not constants, of
+    /// the local's type) whose operands expand exactly, with its readings as
+    /// remainders. A read of such a local after its definition (the only
+    /// place [`Atom::Fixed`] stands for it) is the definition's value. For
+    /// `&`, when an operand's range is `[0, h]` (an expansion with no
+    /// evaluation context: the widest ranges), the value is in `[0, h]` too:
+    /// two's complement `a & b` with `a >= 0` has no bit `a` lacks, so it is
+    /// non-negative and at most `a`.
+    fn fixed_remainders(&self) -> FixedRemainders {
+        let mut out = HashMap::default();
+        for (v, &(def_at, value)) in &self.single_defs {
+            let Some(decl) = self.kernel.vars.get(v.0 as usize) else {
+                continue;
+            };
+            let Expr::Binary(op @ (BinOp::BitAnd | BinOp::Rem), l, r, ty) = value else {
+                continue;
+            };
+            let constant = |x: &Expr| crate::ir::eval::eval_expr(x, &|_| None).is_some();
+            if decl.ty != *ty || constant(l) || constant(r) {
+                continue;
+            }
+            let Some(readings) = self.remainder_readings(*op, l, r, *ty, def_at, 0) else {
+                continue;
+            };
+            let range = if matches!(op, BinOp::BitAnd) {
+                readings
+                    .iter()
+                    .filter_map(|t| self.range(&t.x))
+                    .filter(|r| r.0 >= 0)
+                    .map(|r| r.1)
+                    .min()
+                    .map(|h| (0, h))
+            } else {
+                None
+            };
+            out.insert(v.0, (readings, range));
+        }
+        out
+    }
+
+    /// Theorem (symbolic remainder). Let `T` be a subterm `x & (m - 1)` or
+    /// `x % m` ([`Self::remainders`]), or a local whose single top-level
+    /// definition is one (an [`Atom::Fixed`] is read after it:
+    /// [`Self::fixed_remainders`]), with `x` and `m` exact values built
+    /// from ids, launch extents, integer parameters and uniform subterms
+    /// (each the same at every evaluation in a thread), `m` the same in both
+    /// threads, `x >= 0` (its range) and `m >= 1` (its range, or a fact
+    /// `l < r` of either access with `m - (r - l)` a constant `>= 0`: `m` is
+    /// the same wherever the kernel runs, so a fact on it where one access
+    /// runs holds at both); for `&`, `m` a power of two besides (a fact `m &
+    /// (m - 1) == 0` of either access: with `m >= 1`, `m - 1` is exact and
+    /// has no bit of `m` only when `m` is a power of two). Then `T` is the
+    /// remainder of `x` by `m` (C's `%` on `x >= 0`, `m > 0`; a mask by
+    /// `2^j - 1` on a non-negative value), in `[0, m)`, the same at every
+    /// evaluation, and `x = m * Q + T` with `Q = floor(x / m)`.
+    ///
+    /// Let the offsets be `P = c * x + d * T + e * m + U` (constants `c`,
+    /// `d`, `e`; `U` without any atom that may differ between threads or
+    /// evaluations) with the same `g = c_a + d_a = c_b + d_b >= 1`, `g`
+    /// dividing `c` and `e`, `U_a = U_b`, and both sizes at most `g`. Then
+    /// `P = g * (m * (C * Q + E) + T) + U` (`C = c / g`, `E = e / g`), two
+    /// byte ranges overlap only when the values `m * (C * Q + E) + T` are
+    /// equal (otherwise their starts are `g` or more apart), and then,
+    /// `0 <= T < m`, `T1 = T2` and `C_a * Q1 + E_a = C_b * Q2 + E_b`. With
+    /// `C_a = C_b = C`: `C * (Q1 - Q2) = E_b - E_a`, impossible when `E_b -
+    /// E_a` is not a multiple of `C` (or `C = 0` and `E_a != E_b`), so no
+    /// two threads meet (the radix-2/4 butterflies `lo = pos & (s - 1)`,
+    /// `i0 = ((pos - lo) << 2) + lo`, `i1 = i0 + s`); when `E_a = E_b` and
+    /// `C != 0`, `Q1 = Q2` and `T1 = T2` make `x1 = x2`, so the ids of `x`'s
+    /// cover are equal. Anything else: None.
+    #[allow(clippy::type_complexity)]
+    fn symbolic_remainder(
+        &self,
+        x: &(u32, Poly, u32, Vec<Fact>),
+        y: &(u32, Poly, u32, Vec<Fact>),
+    ) -> Option<(bool, bool)> {
+        let mut atoms: Vec<Atom> = [&x.1, &y.1]
+            .iter()
+            .flat_map(|p| p.0.keys())
+            .filter_map(|m| match m.as_slice() {
+                [a @ (Atom::Term(_) | Atom::Fixed(_))] => Some(*a),
+                _ => None,
+            })
+            .collect();
+        if atoms.is_empty() {
+            return None;
+        }
+        atoms.sort_unstable();
+        atoms.dedup();
+        let table = self.remainders.lock().ok()?.clone();
+        let facts: Vec<&Fact> = x.3.iter().chain(y.3.iter()).collect();
+        for t in atoms {
+            let candidates = match t {
+                Atom::Term(j) => match table.get(&j) {
+                    Some(Some(c)) => c,
+                    _ => continue,
+                },
+                Atom::Fixed(v) => match self.fixed_remainders.get(&v) {
+                    Some((c, _)) => c,
+                    None => continue,
+                },
+                _ => continue,
+            };
+            for r in candidates {
+                if let Some(decided) = self.remainder_decides(t, r, x, y, &facts, &table) {
+                    return Some(decided);
+                }
+            }
+        }
+        None
+    }
+
+    /// [`Self::symbolic_remainder`] for one subterm `j` read as `r`.
+    #[allow(clippy::type_complexity)]
+    fn remainder_decides(
+        &self,
+        t: Atom,
+        r: &Remainder,
+        x: &(u32, Poly, u32, Vec<Fact>),
+        y: &(u32, Poly, u32, Vec<Fact>),
+        facts: &[&Fact],
+        table: &HashMap<u32, Option<Vec<Remainder>>>,
+    ) -> Option<(bool, bool)> {
+        // Atoms with one value at every evaluation in a thread.
+        let steady = |p: &Poly| {
+            p.0.keys().flatten().all(|a| {
+                matches!(
+                    a,
+                    Atom::Tid(_)
+                        | Atom::Bid(_)
+                        | Atom::BlockDim(_)
+                        | Atom::GridDim(_)
+                        | Atom::Param(_)
+                        | Atom::UniformTerm(_)
+                        | Atom::Quot(_)
+                        | Atom::Rem(_)
+                )
+            })
+        };
+        if !steady(&r.x) || !steady(&r.m) || !r.m.thread_part().0.is_empty() {
+            return None;
+        }
+        let x_thread = r.x.thread_part();
+        let (x_mono, x_coef) = x_thread.0.iter().next()?;
+        if self.range(&r.x)?.0 < 0 {
+            return None;
+        }
+        let positive = self.range(&r.m).is_some_and(|(lo, _)| lo >= 1)
+            || facts.iter().any(|f| {
+                !f.equal
+                    && f.rhs
+                        .add(&f.lhs, -1)
+                        .and_then(|gap| r.m.add(&gap, -1))
+                        .is_some_and(|d| d.0.keys().all(|m| m.is_empty()) && d.constant_term() >= 0)
+            });
+        if !positive {
+            return None;
+        }
+        if r.mask {
+            let power_of_two = match self.range(&r.m) {
+                Some((lo, hi)) if lo == hi => lo >= 1 && lo & (lo - 1) == 0,
+                _ => false,
+            } || facts.iter().any(|f| {
+                let Some(d) = f.lhs.add(&f.rhs, -1) else {
+                    return false;
+                };
+                let k = match d.0.iter().next() {
+                    Some((m, c)) if d.0.len() == 1 && c.abs() == 1 => match m.as_slice() {
+                        [Atom::UniformTerm(k)] => *k,
+                        _ => return false,
+                    },
+                    _ => return false,
+                };
+                f.equal
+                    && matches!(table.get(&k), Some(Some(list)) if list.iter().any(|t| {
+                        t.mask && t.x == r.m && t.m == r.m
+                    }))
+            });
+            if !power_of_two {
+                return None;
+            }
+        }
+        let t_mono = vec![t];
+        let decompose = |p: &Poly| -> Option<(i128, i128, i128, Poly)> {
+            let pc = p.0.get(x_mono).copied().unwrap_or(0);
+            if pc % x_coef != 0 {
+                return None;
+            }
+            let c = pc / x_coef;
+            let d = p.0.get(&t_mono).copied().unwrap_or(0);
+            let rest = p
+                .add(&r.x.mul(&Poly::constant(c))?, -1)?
+                .add(&Poly::atom(t).mul(&Poly::constant(d))?, -1)?;
+            if rest.0.keys().flatten().any(|a| a.varying()) {
+                return None;
+            }
+            let e = match r.m.0.iter().find(|(m, _)| !m.is_empty()) {
+                Some((m_mono, m_coef)) => {
+                    let rc = rest.0.get(m_mono).copied().unwrap_or(0);
+                    if rc % m_coef != 0 {
+                        return None;
+                    }
+                    rc / m_coef
+                }
+                None => 0,
+            };
+            let u = rest.add(&r.m.mul(&Poly::constant(e))?, -1)?;
+            Some((c, d, e, u))
+        };
+        let (ca, da, ea, ua) = decompose(&x.1)?;
+        let (cb, db, eb, ub) = decompose(&y.1)?;
+        let g = ca.checked_add(da)?;
+        if g < 1 || cb.checked_add(db)? != g || ua != ub {
+            return None;
+        }
+        if [ca, cb, ea, eb].iter().any(|v| v % g != 0) {
+            return None;
+        }
+        if i128::from(x.2.max(y.2).max(1)) > g {
+            return None;
+        }
+        let (c, cb, delta) = (ca / g, cb / g, eb / g - ea / g);
+        if c != cb {
+            return None;
+        }
+        if c == 0 {
+            return (delta != 0).then_some((true, true));
+        }
+        if delta % c != 0 {
+            return Some((true, true));
+        }
+        if delta != 0 {
+            return None;
+        }
+        let shared: Vec<Fact> = x.3.iter().filter(|f| y.3.contains(f)).cloned().collect();
+        let cover = self.full_cover(&r.x, &shared)?;
+        Some(self.covers_scenarios(cover.ids))
     }
 
     /// `f()` with the opaque locals `vars` known non-negative in the
@@ -1927,7 +2264,15 @@ impl<'k> Delinear<'k> {
                     _ => (if nonnegative { lo.max(0) } else { lo }, hi),
                 }
             }
-            Atom::Fixed(v) => super::grid_stride::int_bounds(self.kernel.vars.get(v as usize)?.ty)?,
+            Atom::Fixed(v) => {
+                let (lo, hi) =
+                    super::grid_stride::int_bounds(self.kernel.vars.get(v as usize)?.ty)?;
+                // A mask of a non-negative value (see [`Self::fixed_remainders`]).
+                match self.fixed_remainders.get(&v).and_then(|f| f.1) {
+                    Some((l, h)) => (lo.max(l), hi.min(h)),
+                    None => (lo, hi),
+                }
+            }
             Atom::Term(i) | Atom::UniformTerm(i) => self.terms.lock().ok()?.get(i as usize)?.2,
             Atom::Quot(k) | Atom::Rem(k) => {
                 let (x, c) = self.divisions.lock().ok()?.get(k as usize)?.clone();
@@ -2400,7 +2745,11 @@ impl<'k> Delinear<'k> {
         a: StmtId,
     ) -> (bool, bool) {
         let pinned = self.pinned(x, y);
-        let (block_pinned, grid_pinned) = self.covers_scenarios(pinned);
+        let (mut block_pinned, mut grid_pinned) = self.covers_scenarios(pinned);
+        if let Some((block, grid)) = self.symbolic_remainder(x, y) {
+            block_pinned |= block;
+            grid_pinned |= grid;
+        }
         // Same thread part; the uniform parts differ by a constant.
         let Some(diff) = x.1.add(&y.1, -1) else {
             return (block_pinned, grid_pinned);
