@@ -442,7 +442,12 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn note_volatile(&mut self) {
         self.kernel.uses_volatile = self.cx.units.iter().any(|u| names_volatile(&u.text));
         if self.kernel.uses_volatile {
+            // Another kernel's volatile lvalues may designate memory this
+            // kernel reads plainly (the same buffer, another launch): only
+            // the one kernel that runs every tracked helper is precise.
+            let me = self.kernel_root.map(|(u, n)| (u, n.start_byte()));
             self.volatile_params = super::volatile_params::tracked_volatile_params(self.cx.units)
+                .filter(|t| t.roots.len() == 1 && me.is_some_and(|k| t.roots.contains(&k)))
                 .map(std::rc::Rc::new);
         }
     }

@@ -16,7 +16,9 @@
 //! function outside any lambda up to a kernel, every execution of `f`'s body
 //! is an inlining the kernel's lowering performs, which records the
 //! argument's arrays; a call it does not inline makes the lowering fall back
-//! to the coarse rule.
+//! to the coarse rule. Only when a single kernel calls them (see
+//! [`TrackedParams::roots`]) and only in that kernel: another kernel's plain
+//! parameter may be the buffer the helper polls, under another name.
 
 use crate::base::{HashMap, HashSet};
 use tree_sitter::Node;
@@ -33,6 +35,8 @@ pub(crate) struct TrackedParams {
     /// one, transitively (kernels left out): a call of such a name the
     /// lowering does not inline hides an argument.
     pub functions: HashSet<String>,
+    /// The kernels (unit, start byte) that call one of those functions.
+    pub roots: HashSet<(usize, usize)>,
 }
 
 /// Positions of the `volatile` keywords of `text` (not `asm volatile`); `None`
@@ -327,6 +331,7 @@ pub(crate) fn tracked_volatile_params(units: &[UnitSyntax]) -> Option<TrackedPar
         let src = units.get(u)?.text.as_str();
         let (name, kernel) = free_device_function(def, src)?;
         if kernel {
+            tracked.roots.insert((u, def.start_byte()));
             continue;
         }
         let mut callers = Vec::new();
