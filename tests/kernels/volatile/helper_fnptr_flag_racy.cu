@@ -13,7 +13,7 @@ __global__ void flag_selects_arm(int *flag, unsigned *out) {
     unsigned t = threadIdx.x;
     unsigned base = blockIdx.x * 4096;
     void (*w)(volatile int *) = wait;
-    w(flag);
+    w(flag); //~ race
     int f = *flag;
     if (f != 0) {
         out[base + t] = 1u; //~ race write-write
