@@ -889,6 +889,15 @@ impl<'c, 't> Lowerer<'c, 't> {
         this: Option<LVal>,
         by_ref: bool,
     ) -> R<Val> {
+        // The callee may run a tracked `volatile` helper whose argument is
+        // then not seen: fall back to the coarse rule.
+        if self
+            .volatile_params
+            .as_ref()
+            .is_some_and(|t| !t.params.is_empty())
+        {
+            self.volatile_unresolved = true;
+        }
         let why = if self.recursive_call(def) {
             "recursive call"
         } else if self.inlined_calls > MAX_INLINED_CALLS {
@@ -1059,6 +1068,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             .filter(|p| p.kind().contains("parameter_declaration"))
             .collect();
         for (k, p) in pnodes.iter().enumerate() {
+            self.note_volatile_param(def, k, vals.get(k));
             let Some(tn) = p.child_by_field_name("type") else {
                 continue;
             };

@@ -345,6 +345,16 @@ pub(crate) struct Lowerer<'c, 't> {
     /// Arrays read by a cache-volatile load (`__ldcv`, `__ldcg`): every read
     /// of them is volatile (see [`Self::mark_volatile_reads`]).
     pub(crate) volatile_arrays: HashSet<ArrayId>,
+    /// The program's `volatile T *p` helper parameters whose reach is
+    /// tracked (see `volatile_params`); `None` when some `volatile` is not
+    /// tracked (then every global read is volatile).
+    pub(crate) volatile_params: Option<std::rc::Rc<super::volatile_params::TrackedParams>>,
+    /// Global and constant arrays an inlined tracked `volatile` parameter
+    /// targets: every read of them is volatile.
+    pub(crate) volatile_param_arrays: HashSet<ArrayId>,
+    /// A tracked parameter's target was not seen (a call not inlined, an
+    /// argument of unknown target): every global read is volatile.
+    pub(crate) volatile_unresolved: bool,
     pub(crate) next_tmp: u32,
     pub(crate) next_param_extra: u32,
     pub(crate) work_dim: Option<ParamId>,
@@ -409,6 +419,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             active_mask_stmts: HashSet::default(),
             readonly_arrays: HashSet::default(),
             volatile_arrays: HashSet::default(),
+            volatile_params: None,
+            volatile_param_arrays: HashSet::default(),
+            volatile_unresolved: false,
             next_tmp: 0,
             next_param_extra: 0,
             work_dim: None,
@@ -428,6 +441,73 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// memory: not counted (the asm's outputs are unknown values anyway).
     pub(crate) fn note_volatile(&mut self) {
         self.kernel.uses_volatile = self.cx.units.iter().any(|u| names_volatile(&u.text));
+        if self.kernel.uses_volatile {
+            // Another kernel's volatile lvalues may designate memory this
+            // kernel reads plainly (the same buffer, another launch): only
+            // the one kernel that runs every tracked helper is precise.
+            let me = self.kernel_root.map(|(u, n)| (u, n.start_byte()));
+            self.volatile_params = super::volatile_params::tracked_volatile_params(self.cx.units)
+                .filter(|t| t.roots.len() == 1 && me.is_some_and(|k| t.roots.contains(&k)))
+                .map(std::rc::Rc::new);
+        }
+    }
+
+    /// A call of `name` is lowered other than by inlining a definition:
+    /// when `name` may run a tracked `volatile` helper, its argument is not
+    /// seen, so every global read becomes volatile.
+    pub(crate) fn note_call_not_inlined(&mut self, name: &str) {
+        if self
+            .volatile_params
+            .as_ref()
+            .is_some_and(|t| t.functions.contains(name))
+        {
+            self.volatile_unresolved = true;
+        }
+    }
+
+    /// Records the arrays the argument `val` of the inlined `def`'s `k`-th
+    /// parameter targets when that parameter is a tracked `volatile T *`
+    /// (see `volatile_params`): their reads are volatile. A shared array is
+    /// left out as in [`Self::mark_volatile_reads`]; a target that is not a
+    /// known array makes every global read volatile.
+    pub(crate) fn note_volatile_param(&mut self, def: &FnDef<'t>, k: usize, val: Option<&Val>) {
+        let key = (def.unit, def.node.start_byte());
+        let tracked = self
+            .volatile_params
+            .as_ref()
+            .is_some_and(|t| t.params.get(&key).is_some_and(|ks| ks.contains(&k)));
+        if !tracked {
+            return;
+        }
+        let arrays: Vec<ArrayId> = match val {
+            Some(Val::Ptr {
+                target: Target::Array(a),
+                ..
+            }) => vec![*a],
+            Some(Val::Ptr {
+                target: Target::Choice(arrays, _),
+                ..
+            }) => arrays.clone(),
+            // Per-thread memory: no other agent writes it.
+            Some(Val::Ptr {
+                target: Target::Private | Target::Local(_) | Target::Locals,
+                ..
+            }) => Vec::new(),
+            _ => {
+                self.volatile_unresolved = true;
+                return;
+            }
+        };
+        for a in arrays {
+            match self.kernel.arrays.get(a.0 as usize) {
+                Some(d) if d.may_alias_all => self.volatile_unresolved = true,
+                Some(d) if d.space == MemSpace::Shared => {}
+                Some(_) => {
+                    self.volatile_param_arrays.insert(a);
+                }
+                None => self.volatile_unresolved = true,
+            }
+        }
     }
 
     /// Sets [`crate::ir::Access::volatile`] on the reads that may observe writes made
@@ -453,9 +533,12 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let arrays = &self.kernel.arrays;
         let marked = &self.volatile_arrays;
-        let text = self.kernel.uses_volatile;
+        let params = &self.volatile_param_arrays;
+        let text = self.kernel.uses_volatile
+            && (self.volatile_params.is_none() || self.volatile_unresolved);
         let is_volatile = |a: ArrayId| {
             marked.contains(&a)
+                || params.contains(&a)
                 || arrays.get(a.0 as usize).is_none_or(|d| {
                     d.may_alias_all
                         || (text && matches!(d.space, MemSpace::Global | MemSpace::Constant))

@@ -34,6 +34,7 @@ mod pointers;
 mod siblings;
 mod stmts;
 mod types;
+mod volatile_params;
 
 use crate::base::HashMap;
 use std::path::{Path, PathBuf};

@@ -242,6 +242,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(v);
             }
         }
+        // No definition of `name` was inlined: a tracked `volatile`
+        // helper it may run would go unseen.
+        self.note_call_not_inlined(&name);
         if args.is_empty() {
             if let Some(v) = self.pointer_proxy(n, &name)? {
                 return Ok(v);
