@@ -215,13 +215,61 @@ pub fn top_level_fixed_defs(kernel: &Kernel) -> HashMap<VarId, (usize, &Expr)> {
             .or_insert(value);
     });
     for (index, top) in kernel.body.stmts.iter().enumerate() {
-        if let StmtKind::Assign { var, value } = &top.kind {
-            if constant.get(var).is_some_and(|c| c.is_some()) {
-                out.entry(*var).or_insert((index, value));
+        match &top.kind {
+            StmtKind::Assign { var, value } => {
+                if constant.get(var).is_some_and(|c| c.is_some()) {
+                    out.entry(*var).or_insert((index, value));
+                }
             }
+            // `if (c) r = p; else r = q;` of a pointer split by target: each
+            // branch assigns the offset 0. A thread that leaves the `if`
+            // normally ran one branch to its end, so it ran that branch's
+            // assignment (a `return` in it ends the thread, which then reads
+            // nothing after the `if`); every definition writes the constant,
+            // so after the `if` the local holds it wherever it is read.
+            StmtKind::If { then_, else_, .. }
+                if never_jumps_out(then_) && never_jumps_out(else_) =>
+            {
+                for (var, value) in &constant {
+                    let Some(value) = *value else {
+                        continue;
+                    };
+                    if !out.contains_key(var)
+                        && always_assigns(then_, *var, value)
+                        && always_assigns(else_, *var, value)
+                    {
+                        out.insert(*var, (index, value));
+                    }
+                }
+            }
+            _ => {}
         }
     }
     out
+}
+
+/// Whether every run of `block` that reaches its end assigns `value` to
+/// `var` on the way: an assignment at its top level, or an `if` with both
+/// branches doing so (see [`top_level_fixed_defs`]).
+fn always_assigns(block: &Block, var: VarId, value: &Expr) -> bool {
+    block.stmts.iter().any(|s| match &s.kind {
+        StmtKind::Assign { var: v, value: x } => *v == var && x == value,
+        StmtKind::If { then_, else_, .. } => {
+            always_assigns(then_, var, value) && always_assigns(else_, var, value)
+        }
+        _ => false,
+    })
+}
+
+/// Whether no `break` or `continue` in `block` (outside loops nested in it)
+/// can leave it early: then a run that leaves it other than by `return`
+/// has run each of its top-level statements.
+fn never_jumps_out(block: &Block) -> bool {
+    block.stmts.iter().all(|s| match &s.kind {
+        StmtKind::Break | StmtKind::Continue => false,
+        StmtKind::Loop { .. } => true,
+        _ => child_blocks(s).into_iter().all(never_jumps_out),
+    })
 }
 
 /// The expressions a statement holds itself (not those of its nested
