@@ -216,10 +216,8 @@ pub fn top_level_fixed_defs(kernel: &Kernel) -> HashMap<VarId, (usize, &Expr)> {
     });
     for (index, top) in kernel.body.stmts.iter().enumerate() {
         match &top.kind {
-            StmtKind::Assign { var, value } => {
-                if constant.get(var).is_some_and(|c| c.is_some()) {
-                    out.entry(*var).or_insert((index, value));
-                }
+            StmtKind::Assign { var, value } if constant.get(var).is_some_and(|c| c.is_some()) => {
+                out.entry(*var).or_insert((index, value));
             }
             // `if (c) r = p; else r = q;` of a pointer split by target: each
             // branch assigns the offset 0. A thread that leaves the `if`
