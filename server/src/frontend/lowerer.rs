@@ -221,36 +221,9 @@ pub(crate) struct Exit {
 /// [`Lowerer::note_volatile`]), as a whole word; `volatile` right after
 /// `asm` (`asm volatile`, `__asm__ __volatile__`) is left out.
 pub(crate) fn names_volatile(text: &str) -> bool {
-    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    let whole = |at: usize, name: &str| {
-        !text[..at].ends_with(word) && !text[at + name.len()..].starts_with(word)
-    };
-    // The type traits spell a volatile type without the word (`std::add_volatile_t<int> *`).
-    for name in [
-        "__ldcv",
-        "__ldcg",
-        "add_volatile",
-        "add_volatile_t",
-        "add_cv",
-        "add_cv_t",
-    ] {
-        if text.match_indices(name).any(|(at, _)| whole(at, name)) {
-            return true;
-        }
-    }
-    ["volatile", "__volatile__", "__volatile"]
-        .iter()
-        .any(|name| {
-            text.match_indices(name).any(|(at, _)| {
-                let before = text[..at].trim_end();
-                let after_asm = ["asm", "__asm__", "__asm"].iter().any(|a| {
-                    before
-                        .strip_suffix(a)
-                        .is_some_and(|rest| !rest.ends_with(word))
-                });
-                whole(at, name) && !after_asm
-            })
-        })
+    // One scanner for both uses: `None` (a type trait or cache-volatile load)
+    // names volatile too.
+    super::volatile_params::volatile_words(text).is_none_or(|words| !words.is_empty())
 }
 
 /// Lowers one kernel.

@@ -42,7 +42,7 @@ pub(crate) struct TrackedParams {
 /// Positions of the `volatile` keywords of `text` (not `asm volatile`); `None`
 /// when it names a volatile type without the word (type traits) or a
 /// cache-volatile load, which are not tracked.
-fn volatile_words(text: &str) -> Option<Vec<(usize, usize)>> {
+pub(crate) fn volatile_words(text: &str) -> Option<Vec<(usize, usize)>> {
     let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let whole = |at: usize, name: &str| {
         !text[..at].ends_with(word) && !text[at + name.len()..].starts_with(word)
