@@ -3137,7 +3137,8 @@ impl<'u, 'a> Eval<'u, 'a> {
     /// from this unit: the function is defined at namespace scope (not a
     /// member, whose calls through objects or `this` the scanner does not
     /// follow), the parameter is a plain integer taken by value with no
-    /// default argument and never written, its address never taken, and
+    /// default argument and not written before the read (see
+    /// [`Eval::entry_value_reaches`]), its address never taken, and
     /// every other mention of the function's name is a call with as many
     /// arguments as it has parameters, whose argument there evaluates to
     /// the constant (a mention that is not such a call, a function pointer,
@@ -3200,7 +3201,7 @@ impl<'u, 'a> Eval<'u, 'a> {
     /// [`Eval::pow2_of_integer`]). The same conditions as for
     /// [`Eval::caller_constant`] (every mention of the function a call with
     /// one argument per parameter, the parameter an integer taken by value
-    /// and never written), and the function is called in no other unit
+    /// and not written before the read), and the function is called in no other unit
     /// (none is followed here); the function is recorded in
     /// [`Eval::callers`], so that the value is dropped when another host
     /// file of the folder mentions it. The conversion to the parameter's
@@ -3276,12 +3277,41 @@ impl<'u, 'a> Eval<'u, 'a> {
                 .visible(u, name, *w)
                 .is_some_and(|(d, _)| d.at == decl.at)
         };
-        let written = scopes.writes.get(name).is_some_and(|w| w.iter().any(own))
-            || scopes.escapes.get(name).is_some_and(|w| w.iter().any(own));
-        if written || !self.unaliased(at) {
+        let writes: Vec<usize> = scopes
+            .writes
+            .get(name)
+            .map(|w| w.iter().copied().filter(own).collect())
+            .unwrap_or_default();
+        let escapes = scopes.escapes.get(name).is_some_and(|w| w.iter().any(own));
+        if escapes || !self.unaliased(at) || !self.entry_value_reaches(at, body, end, &writes) {
             return None;
         }
         Some((function_at, k, params.len()))
+    }
+
+    /// Whether a by-value parameter read at `at` still holds the value the
+    /// call passed, given every token that writes it (`writes`) in the
+    /// function body `body..end`. Theorem: the parameter holds the argument
+    /// at entry, and only a write of its name changes it (its address is
+    /// never taken: the caller checks `escapes` and [`Eval::unaliased`]). In
+    /// a body without `goto` (no backward jump), control reaches the tokens
+    /// of a statement in text order except through a loop's back edge or a
+    /// lambda's call; so when every write is after `at`, outside any loop
+    /// that contains `at` and outside any lambda, no write runs before the
+    /// read (`int n = 1 << log2n; for (; log2n > k; log2n -= 2) ..`: `n`
+    /// is the caller's `log2n`, the loop's reads of `log2n` are not).
+    fn entry_value_reaches(&self, at: usize, body: usize, end: usize, writes: &[usize]) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        if writes.is_empty() {
+            return true;
+        }
+        if scopes.gotos.iter().any(|&g| body < g && g < end) {
+            return false;
+        }
+        let loops = scopes.loops_between(u, body, at);
+        writes.iter().all(|&w| {
+            w > at && !scopes.in_lambda(w) && !loops.iter().any(|&(s, e)| s <= w && w <= e)
+        })
     }
 
     /// The argument at `k` of every call in the unit of the function named
@@ -5043,6 +5073,38 @@ mod tests {
             let l = one(&text);
             assert_eq!(l.grid[0], None, "{text}");
             assert_eq!(l.args.get(1), Some(&None), "{text}");
+        }
+    }
+
+    #[test]
+    fn wrapper_parameters_read_before_their_writes_have_the_passed_value() {
+        // Read before every write, outside the loop that writes them: the
+        // values passed (`n` read into `grid` before the loop halves it).
+        let l = one("void run(int *d, int m, int log2n) {\n\
+             int n = 1 << log2n;\n\
+             dim3 grid(n / 256, m, 1);\n\
+             for (; log2n > 10; log2n -= 2, m <<= 2) k<<<grid, 64>>>(d, log2n);\n\
+             }\n\
+             int main() { run(a, 2, 20); }");
+        assert_eq!(l.grid, [Some(4096), Some(2), Some(1)]);
+        assert_eq!(l.args, vec![None, None]);
+        // A write that may run before the read: before it, in a loop around
+        // it, in a lambda, or with a `goto` in the body: unknown.
+        for text in [
+            "void run(int *d, int m) { m += 1; dim3 g(m); k<<<g, 64>>>(d, m); }\n\
+             int main() { run(a, 2); }",
+            "void run(int *d, int m) { for (int i = 0; i < 4; i++) { dim3 g(m); \
+             k<<<g, 64>>>(d, i); m *= 2; } }\n\
+             int main() { run(a, 2); }",
+            "void run(int *d, int m) { auto f = [&]() { m = 7; }; dim3 g(m); \
+             k<<<g, 64>>>(d, 0); f(); }\n\
+             int main() { run(a, 2); }",
+            "void run(int *d, int m) { again: dim3 g(m); k<<<g, 64>>>(d, 0); \
+             m = 9; if (d) goto again; }\n\
+             int main() { run(a, 2); }",
+        ] {
+            let l = one(text);
+            assert_eq!(l.grid[0], None, "{text}");
         }
     }
 

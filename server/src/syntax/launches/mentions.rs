@@ -107,7 +107,7 @@ impl Eval<'_, '_> {
         // that a reference may bind (`int &r = ++n;`, `f(n = m)`).
         let statement_start = |k: usize| matches!(u.text(k), ";" | "{" | "}" | ")" | "else" | "do");
         if is_write_op(next) {
-            return statement_start(start - 1);
+            return statement_start(start - 1) || self.comma_in_for_step(start - 1);
         }
         if matches!(prev, "++" | "--") {
             return start >= 2 && statement_start(start - 2) && matches!(next, ";" | ")");
@@ -465,6 +465,27 @@ impl Eval<'_, '_> {
             steps += 1;
         }
         false
+    }
+
+    /// Whether token `k` is a `,` at the top level of a `for` loop's step
+    /// (`for (..; ..; n -= 2, m <<= 2)`): an operand of that comma
+    /// expression is evaluated for its effect only (the step's value is
+    /// discarded), so a write there is a direct write no reference binds.
+    fn comma_in_for_step(&self, k: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        if u.text(k) != "," {
+            return false;
+        }
+        let Some(open) = scopes.enclosing[k] else {
+            return false;
+        };
+        if u.text(open) != "(" || open == 0 || u.text(open - 1) != "for" {
+            return false;
+        }
+        let semicolons = (open + 1..k)
+            .filter(|&i| u.text(i) == ";" && scopes.enclosing[i] == Some(open))
+            .count();
+        semicolons == 2
     }
 
     /// Whether the token at `at` (left of an `=`) names a tracked scalar or
