@@ -608,87 +608,119 @@ fn is_include_directive_line(text: &str) -> bool {
 /// each with the byte offset of its first physical line. Comment markers
 /// inside a quoted string or character literal are not comments.
 pub fn logical_lines(text: &str) -> Vec<(usize, String)> {
-    #[derive(PartialEq)]
+    // Byte by byte: every character the scanner acts on is ASCII, and no
+    // byte of a multi-byte UTF-8 character is, so each such character is
+    // copied or skipped whole, and every line is valid UTF-8. Runs of bytes
+    // no rule looks at are copied (or skipped) at once: the includer search
+    // scans every file of two folders with this.
+    #[derive(PartialEq, Clone, Copy)]
     enum State {
         Code,
-        Quoted(char),
+        Quoted(u8),
         LineComment,
         BlockComment,
     }
+    /// The length of the run at the start of `bytes` of bytes not in
+    /// `stops`, at least 1 (the first byte is one no rule acts on).
+    fn run(bytes: &[u8], stops: &[u8]) -> usize {
+        bytes
+            .iter()
+            .position(|b| stops.contains(b))
+            .unwrap_or(bytes.len())
+            .max(1)
+    }
+    fn into_text(line: Vec<u8>) -> String {
+        String::from_utf8(line)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+    let bytes = text.as_bytes();
     let mut lines = Vec::new();
     let mut state = State::Code;
     let mut line_start = 0;
-    let mut current = String::new();
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        let rest = &text[i + c.len_utf8()..];
+    let mut current: Vec<u8> = Vec::new();
+    let mut i = 0;
+    while let Some(&c) = bytes.get(i) {
+        let rest = &bytes[i + 1..];
         // Phase 2: a backslash at the end of a physical line joins it to the
         // next, whatever the state.
-        if c == '\\' && (rest.starts_with('\n') || rest.starts_with("\r\n")) {
-            let skip = if rest.starts_with('\n') { 1 } else { 2 };
-            for _ in 0..skip {
-                chars.next();
-            }
+        if c == b'\\' && (rest.starts_with(b"\n") || rest.starts_with(b"\r\n")) {
+            i += if rest.starts_with(b"\n") { 2 } else { 3 };
             continue;
         }
-        if c == '\r' && rest.starts_with('\n') {
+        if c == b'\r' && rest.starts_with(b"\n") {
+            i += 1;
             continue;
         }
-        if c == '\n' {
+        if c == b'\n' {
             // A physical line that reads as an include directive ends a block
             // comment: the scanner may have opened that comment by mistake
             // (a `/*` after a digit separator `1'000` or inside a raw
             // string), and an include taken for one more than there is only
             // adds an includer context, never hides one.
-            if state == State::BlockComment && !is_include_directive_line(rest) {
+            let next_line = text.get(i + 1..).unwrap_or("");
+            i += 1;
+            if state == State::BlockComment && !is_include_directive_line(next_line) {
                 continue;
             }
-            lines.push((line_start, std::mem::take(&mut current)));
-            line_start = i + 1;
+            lines.push((line_start, into_text(std::mem::take(&mut current))));
+            line_start = i;
             state = State::Code;
             continue;
         }
         match state {
             State::Code => {
-                if c == '/' && rest.starts_with('*') {
-                    chars.next();
-                    current.push(' ');
+                if c == b'/' && rest.starts_with(b"*") {
+                    current.push(b' ');
                     state = State::BlockComment;
-                } else if c == '/' && rest.starts_with('/') {
-                    current.push(' ');
+                    i += 2;
+                } else if c == b'/' && rest.starts_with(b"/") {
+                    current.push(b' ');
                     state = State::LineComment;
-                } else {
-                    if c == '"' || c == '\'' {
-                        state = State::Quoted(c);
-                    }
+                    i += 2;
+                } else if c == b'"' || c == b'\'' {
                     current.push(c);
+                    state = State::Quoted(c);
+                    i += 1;
+                } else {
+                    let n = run(&bytes[i..], b"\\\n\r/\"'");
+                    current.extend_from_slice(&bytes[i..i + n]);
+                    i += n;
                 }
             }
             State::Quoted(quote) => {
-                current.push(c);
                 if c == quote {
+                    current.push(c);
                     state = State::Code;
-                } else if c == '\\' {
+                    i += 1;
+                } else if c == b'\\' {
                     // An escaped character (not a splice: handled above).
-                    if let Some(&(_, next)) = chars.peek() {
-                        if next != '\n' && next != '\r' {
+                    current.push(c);
+                    i += 1;
+                    if let Some(&next) = bytes.get(i) {
+                        if next != b'\n' && next != b'\r' {
                             current.push(next);
-                            chars.next();
+                            i += 1;
                         }
                     }
+                } else {
+                    let n = run(&bytes[i..], &[b'\\', b'\n', b'\r', quote]);
+                    current.extend_from_slice(&bytes[i..i + n]);
+                    i += n;
                 }
             }
-            State::LineComment => {}
+            State::LineComment => i += run(&bytes[i..], b"\\\n\r"),
             State::BlockComment => {
-                if c == '*' && rest.starts_with('/') {
-                    chars.next();
+                if c == b'*' && rest.starts_with(b"/") {
                     state = State::Code;
+                    i += 2;
+                } else {
+                    i += run(&bytes[i..], b"\\\n\r*");
                 }
             }
         }
     }
     if !current.is_empty() || line_start < text.len() {
-        lines.push((line_start, current));
+        lines.push((line_start, into_text(current)));
     }
     lines
 }
@@ -1705,6 +1737,161 @@ impl IfEval<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The scanner as it was before it worked on byte runs: the oracle of
+    /// `logical_lines_matches_the_char_scanner`.
+    fn reference_logical_lines(text: &str) -> Vec<(usize, String)> {
+        #[derive(PartialEq)]
+        enum State {
+            Code,
+            Quoted(char),
+            LineComment,
+            BlockComment,
+        }
+        let mut lines = Vec::new();
+        let mut state = State::Code;
+        let mut line_start = 0;
+        let mut current = String::new();
+        let mut chars = text.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            let rest = &text[i + c.len_utf8()..];
+            // Phase 2: a backslash at the end of a physical line joins it to the
+            // next, whatever the state.
+            if c == '\\' && (rest.starts_with('\n') || rest.starts_with("\r\n")) {
+                let skip = if rest.starts_with('\n') { 1 } else { 2 };
+                for _ in 0..skip {
+                    chars.next();
+                }
+                continue;
+            }
+            if c == '\r' && rest.starts_with('\n') {
+                continue;
+            }
+            if c == '\n' {
+                // A physical line that reads as an include directive ends a block
+                // comment: the scanner may have opened that comment by mistake
+                // (a `/*` after a digit separator `1'000` or inside a raw
+                // string), and an include taken for one more than there is only
+                // adds an includer context, never hides one.
+                if state == State::BlockComment && !is_include_directive_line(rest) {
+                    continue;
+                }
+                lines.push((line_start, std::mem::take(&mut current)));
+                line_start = i + 1;
+                state = State::Code;
+                continue;
+            }
+            match state {
+                State::Code => {
+                    if c == '/' && rest.starts_with('*') {
+                        chars.next();
+                        current.push(' ');
+                        state = State::BlockComment;
+                    } else if c == '/' && rest.starts_with('/') {
+                        current.push(' ');
+                        state = State::LineComment;
+                    } else {
+                        if c == '"' || c == '\'' {
+                            state = State::Quoted(c);
+                        }
+                        current.push(c);
+                    }
+                }
+                State::Quoted(quote) => {
+                    current.push(c);
+                    if c == quote {
+                        state = State::Code;
+                    } else if c == '\\' {
+                        // An escaped character (not a splice: handled above).
+                        if let Some(&(_, next)) = chars.peek() {
+                            if next != '\n' && next != '\r' {
+                                current.push(next);
+                                chars.next();
+                            }
+                        }
+                    }
+                }
+                State::LineComment => {}
+                State::BlockComment => {
+                    if c == '*' && rest.starts_with('/') {
+                        chars.next();
+                        state = State::Code;
+                    }
+                }
+            }
+        }
+        if !current.is_empty() || line_start < text.len() {
+            lines.push((line_start, current));
+        }
+        lines
+    }
+
+    /// A deterministic pseudo-random text over the characters the scanner
+    /// acts on, ordinary ASCII and multi-byte characters.
+    fn scanner_text(seed: u64, len: usize) -> String {
+        const PIECES: [&str; 22] = [
+            "a",
+            " ",
+            "\\",
+            "\n",
+            "\r",
+            "\r\n",
+            "/",
+            "*",
+            "\"",
+            "'",
+            "#",
+            "include",
+            "é",
+            "→",
+            "😀",
+            "/*",
+            "*/",
+            "//",
+            "\\\n",
+            "#include \"x.h\"\n",
+            "%:import",
+            "\t",
+        ];
+        let mut state = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut text = String::new();
+        for _ in 0..len {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            text.push_str(PIECES[(state >> 33) as usize % PIECES.len()]);
+        }
+        text
+    }
+
+    #[test]
+    fn logical_lines_matches_the_char_scanner() {
+        let fixed = [
+            "",
+            "#include \"a.h\"\nint x; // c\n",
+            "a /* b\n#include \"c.h\"\n */ d\n",
+            "s = \"/* not\\\" a comment\"; '\\''\n#inc\\\nlude <x>\r\n",
+            "\"é\\é\" /* → */ 😀 // ü\\\n still comment\nnext",
+            "\"unterminated\\\r\nx\\",
+        ];
+        for text in fixed {
+            assert_eq!(
+                logical_lines(text),
+                reference_logical_lines(text),
+                "{text:?}"
+            );
+        }
+        for seed in 0..3000 {
+            let text = scanner_text(seed, (seed % 60) as usize);
+            assert_eq!(
+                logical_lines(&text),
+                reference_logical_lines(&text),
+                "{text:?}"
+            );
+        }
+    }
 
     fn run(text: &str) -> Preprocessed {
         preprocess(
