@@ -157,6 +157,11 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// kernel is lowered again with that pointer on a may-alias-all array.
     pub(crate) fn set_target(&mut self, off: VarId, name: &str, t: Target, at: Node) -> R<()> {
         let cur = self.ptrs.target(off);
+        let t = match &cur {
+            // A selector takes arrays only: an indeterminate value is any array.
+            Target::Choice(..) => self.materialise_unset(t, at),
+            _ => t,
+        };
         if let Target::Choice(list, sel) = &cur {
             // A pointer with several targets: the assignment selects one.
             let index = match &t {
@@ -237,6 +242,17 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         if a == Target::Null {
             return Ok(b);
+        }
+        // Unassigned on one path, `b` on the other: either an indeterminate
+        // address or `b`, so any array (the other target is kept as one of
+        // the choices, selected where it was assigned).
+        if a == Target::Unset {
+            let any = self.unknown_target(at);
+            return self.merge_target(name, b, any, at);
+        }
+        if b == Target::Unset {
+            let any = self.unknown_target(at);
+            return self.merge_target(name, a, any, at);
         }
         let (sa, sb) = (self.space_of(&a), self.space_of(&b));
         if sa.is_none() && sb.is_none() {
@@ -439,6 +455,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         at: Node,
         site: (Span, bool),
     ) -> R<()> {
+        let target = self.materialise_unset(target, at);
         if let Target::Choice(list, sel) = &target {
             let (list, sel) = (list.clone(), *sel);
             return self.split_by_choice(&list, sel, at, &mut |s, a| {
@@ -454,7 +471,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let array = match target {
             Target::Array(a) => a,
-            Target::Choice(..) => return self.unsup(at, "internal: unsplit pointer choice"),
+            Target::Choice(..) | Target::Unset => {
+                return self.unsup(at, "internal: unsplit pointer choice")
+            }
             Target::Local(slot) => {
                 let ty = self.type_of_val(&v);
                 if let Some(part) = self.local_part(&slot, &offset, &ty) {
@@ -668,6 +687,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         at: Node,
         site: (Span, bool),
     ) -> R<Val> {
+        let target = self.materialise_unset(target, at);
         if let Target::Choice(list, sel) = &target {
             if let Ty::Array(e, _) = ty {
                 return Ok(Val::Ptr {
@@ -693,7 +713,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let array = match target {
             Target::Array(a) => a,
-            Target::Choice(..) => return self.unsup(at, "internal: unsplit pointer choice"),
+            Target::Choice(..) | Target::Unset => {
+                return self.unsup(at, "internal: unsplit pointer choice")
+            }
             Target::Local(slot) => {
                 if let Some(part) = self.local_part(&slot, &offset, &ty) {
                     return Ok(self.load_slot(&part));
