@@ -7,7 +7,9 @@ use tree_sitter::Node;
 use crate::frontend::arith::*;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::{GroupKind, Ty};
-use crate::ir::{Access, ArrayId, BinOp, Block, Expr, MemSpace, ScalarTy, Span, StmtKind, VarId};
+use crate::ir::{
+    Access, ArrayId, BinOp, Block, Expr, Lang, MemSpace, ScalarTy, Span, StmtKind, VarId,
+};
 
 impl<'c, 't> Lowerer<'c, 't> {
     /// The part of local `slot` that `offset` (bytes) with type `ty` names:
@@ -157,11 +159,14 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// kernel is lowered again with that pointer on a may-alias-all array.
     pub(crate) fn set_target(&mut self, off: VarId, name: &str, t: Target, at: Node) -> R<()> {
         let cur = self.ptrs.target(off);
-        let t = match &cur {
-            // A selector takes arrays only: an indeterminate value is any array.
-            Target::Choice(..) => self.materialise_unset(t, at),
-            _ => t,
-        };
+        if matches!(cur, Target::Choice(..)) && t == Target::Unset {
+            // A selector takes arrays named by id in the previous round; an
+            // alias array made here would not have a stable id.
+            return self.unsup(
+                at,
+                format!("pointer `{name}` with several targets assigned a pointer that may be unassigned"),
+            );
+        }
         if let Target::Choice(list, sel) = &cur {
             // A pointer with several targets: the assignment selects one.
             let index = match &t {
@@ -243,16 +248,26 @@ impl<'c, 't> Lowerer<'c, 't> {
         if a == Target::Null {
             return Ok(b);
         }
-        // Unassigned on one path, `b` on the other: either an indeterminate
-        // address or `b`, so any array (the other target is kept as one of
-        // the choices, selected where it was assigned).
-        if a == Target::Unset {
-            let any = self.unknown_target(at);
-            return self.merge_target(name, b, any, at);
-        }
-        if b == Target::Unset {
-            let any = self.unknown_target(at);
-            return self.merge_target(name, a, any, at);
+        // Unassigned on one path, `other` on the other: an indeterminate
+        // address or `other`, so any array of `other`'s space (which covers
+        // `other`). Made here in every lowering round, not recorded as a
+        // conflict: a conflict's arrays are named by id, and an alias array
+        // made at this point in one round need not have that id in the next.
+        if a == Target::Unset || b == Target::Unset {
+            let other = if a == Target::Unset { b } else { a };
+            if matches!(other, Target::Local(_) | Target::Locals) {
+                return self.unsup(
+                    at,
+                    format!("pointer `{name}` may target a local variable or be unassigned"),
+                );
+            }
+            return Ok(match self.space_of(&other) {
+                // An OpenCL pointer's address space is part of its type.
+                Some(MemSpace::Shared) if self.kernel.lang == Lang::OpenCl => {
+                    Target::Array(self.alias_array(MemSpace::Shared, at))
+                }
+                _ => self.unknown_target(at),
+            });
         }
         let (sa, sb) = (self.space_of(&a), self.space_of(&b));
         if sa.is_none() && sb.is_none() {
@@ -414,6 +429,14 @@ impl<'c, 't> Lowerer<'c, 't> {
     ) -> R<()> {
         let after = self.ptrs.targets.clone();
         for (off, t) in after {
+            if before.get(&off) == Some(&Target::Unset) && t != Target::Unset {
+                // The loop may run zero times: after it, the pointer may
+                // still be unassigned.
+                let name = self.ptrs.name(off);
+                let m = self.merge_target(&name, Target::Unset, t, at)?;
+                self.ptrs.targets.insert(off, m);
+                continue;
+            }
             if let Some(b) = before.get(&off) {
                 if *b != t && *b != Target::Null {
                     let name = self.ptrs.name(off);
