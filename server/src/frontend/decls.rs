@@ -362,7 +362,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             };
             match init_val {
                 Some(v) => self.store(LVal::Slot(slot.clone()), v, d)?,
-                None => self.havoc_slot(&slot, d),
+                None => {
+                    self.havoc_slot(&slot, d);
+                    self.unset_pointers(&slot, d);
+                }
             }
             if let Slot::PrivArray(_) = slot {
                 self.note(

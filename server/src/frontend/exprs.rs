@@ -681,6 +681,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                     ..
                 },
             ) => {
+                let (ta, tb) = (
+                    self.materialise_unset(ta, at),
+                    self.materialise_unset(tb, at),
+                );
                 let target = if ta == tb || tb == Target::Null {
                     ta
                 } else if ta == Target::Null {

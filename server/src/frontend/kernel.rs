@@ -71,6 +71,41 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.shared_or_global(at)
     }
 
+    /// The target of a pointer used where it may be unassigned: any array
+    /// ([`Self::unknown_target`]), others unchanged. Reading an uninitialised
+    /// pointer is undefined, but nothing then stops it from holding the
+    /// address of an array the kernel accesses elsewhere; dropping the
+    /// access, as through a null pointer (whose dereference faults), could
+    /// hide that race.
+    pub(crate) fn materialise_unset(&mut self, t: Target, at: Node) -> Target {
+        if t == Target::Unset {
+            self.unknown_target(at)
+        } else {
+            t
+        }
+    }
+
+    /// Marks the pointers of a slot declared without an initializer as
+    /// unassigned (`Target::Unset`) with an indeterminate offset. A pointer
+    /// already on a selector (lowered again after a conflict) keeps it: the
+    /// selector is havocked there, so it may be any of its arrays.
+    pub(crate) fn unset_pointers(&mut self, slot: &Slot, at: Node) {
+        match slot {
+            Slot::Ptr { off, .. } => {
+                self.push(StmtKind::Havoc { var: *off }, at);
+                if !matches!(self.ptrs.targets.get(off), Some(Target::Choice(..))) {
+                    self.ptrs.targets.insert(*off, Target::Unset);
+                }
+            }
+            Slot::Agg(_, parts) => {
+                for p in parts {
+                    self.unset_pointers(p, at);
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// Any shared or any global array, chosen by an unknown selector.
     pub(crate) fn shared_or_global(&mut self, at: Node) -> Target {
         let global = self.alias_array(MemSpace::Global, at);

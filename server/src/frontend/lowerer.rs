@@ -83,8 +83,12 @@ pub(crate) enum Target {
     /// iterations: reads are havocked and writes havoc every local whose
     /// address is taken.
     Locals,
-    /// Null or not yet assigned.
+    /// Null (a literal null or value-initialised pointer).
     Null,
+    /// Declared without an initializer and not assigned on some path: its
+    /// value is indeterminate, so where it is used it may point at any array
+    /// (`Lowerer::materialise_unset`), never at nothing.
+    Unset,
     /// One of several arrays: the `k`-th when the local `sel` holds `k`.
     Choice(Vec<ArrayId>, VarId),
 }

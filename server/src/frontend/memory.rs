@@ -7,7 +7,9 @@ use tree_sitter::Node;
 use crate::frontend::arith::*;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::{GroupKind, Ty};
-use crate::ir::{Access, ArrayId, BinOp, Block, Expr, MemSpace, ScalarTy, Span, StmtKind, VarId};
+use crate::ir::{
+    Access, ArrayId, BinOp, Block, Expr, Lang, MemSpace, ScalarTy, Span, StmtKind, VarId,
+};
 
 impl<'c, 't> Lowerer<'c, 't> {
     /// The part of local `slot` that `offset` (bytes) with type `ty` names:
@@ -157,6 +159,14 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// kernel is lowered again with that pointer on a may-alias-all array.
     pub(crate) fn set_target(&mut self, off: VarId, name: &str, t: Target, at: Node) -> R<()> {
         let cur = self.ptrs.target(off);
+        if matches!(cur, Target::Choice(..)) && t == Target::Unset {
+            // A selector takes arrays named by id in the previous round; an
+            // alias array made here would not have a stable id.
+            return self.unsup(
+                at,
+                format!("pointer `{name}` with several targets assigned a pointer that may be unassigned"),
+            );
+        }
         if let Target::Choice(list, sel) = &cur {
             // A pointer with several targets: the assignment selects one.
             let index = match &t {
@@ -237,6 +247,27 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         if a == Target::Null {
             return Ok(b);
+        }
+        // Unassigned on one path, `other` on the other: an indeterminate
+        // address or `other`, so any array of `other`'s space (which covers
+        // `other`). Made here in every lowering round, not recorded as a
+        // conflict: a conflict's arrays are named by id, and an alias array
+        // made at this point in one round need not have that id in the next.
+        if a == Target::Unset || b == Target::Unset {
+            let other = if a == Target::Unset { b } else { a };
+            if matches!(other, Target::Local(_) | Target::Locals) {
+                return self.unsup(
+                    at,
+                    format!("pointer `{name}` may target a local variable or be unassigned"),
+                );
+            }
+            return Ok(match self.space_of(&other) {
+                // An OpenCL pointer's address space is part of its type.
+                Some(MemSpace::Shared) if self.kernel.lang == Lang::OpenCl => {
+                    Target::Array(self.alias_array(MemSpace::Shared, at))
+                }
+                _ => self.unknown_target(at),
+            });
         }
         let (sa, sb) = (self.space_of(&a), self.space_of(&b));
         if sa.is_none() && sb.is_none() {
@@ -398,6 +429,14 @@ impl<'c, 't> Lowerer<'c, 't> {
     ) -> R<()> {
         let after = self.ptrs.targets.clone();
         for (off, t) in after {
+            if before.get(&off) == Some(&Target::Unset) && t != Target::Unset {
+                // The loop may run zero times: after it, the pointer may
+                // still be unassigned.
+                let name = self.ptrs.name(off);
+                let m = self.merge_target(&name, Target::Unset, t, at)?;
+                self.ptrs.targets.insert(off, m);
+                continue;
+            }
             if let Some(b) = before.get(&off) {
                 if *b != t && *b != Target::Null {
                     let name = self.ptrs.name(off);
@@ -439,6 +478,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         at: Node,
         site: (Span, bool),
     ) -> R<()> {
+        let target = self.materialise_unset(target, at);
         if let Target::Choice(list, sel) = &target {
             let (list, sel) = (list.clone(), *sel);
             return self.split_by_choice(&list, sel, at, &mut |s, a| {
@@ -454,7 +494,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let array = match target {
             Target::Array(a) => a,
-            Target::Choice(..) => return self.unsup(at, "internal: unsplit pointer choice"),
+            Target::Choice(..) | Target::Unset => {
+                return self.unsup(at, "internal: unsplit pointer choice")
+            }
             Target::Local(slot) => {
                 let ty = self.type_of_val(&v);
                 if let Some(part) = self.local_part(&slot, &offset, &ty) {
@@ -668,6 +710,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         at: Node,
         site: (Span, bool),
     ) -> R<Val> {
+        let target = self.materialise_unset(target, at);
         if let Target::Choice(list, sel) = &target {
             if let Ty::Array(e, _) = ty {
                 return Ok(Val::Ptr {
@@ -693,7 +736,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let array = match target {
             Target::Array(a) => a,
-            Target::Choice(..) => return self.unsup(at, "internal: unsplit pointer choice"),
+            Target::Choice(..) | Target::Unset => {
+                return self.unsup(at, "internal: unsplit pointer choice")
+            }
             Target::Local(slot) => {
                 if let Some(part) = self.local_part(&slot, &offset, &ty) {
                     return Ok(self.load_slot(&part));

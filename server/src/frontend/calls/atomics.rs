@@ -58,6 +58,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             Some(Val::Scalar(e, t)) => Some(conv(e, t, st)),
             _ => None,
         };
+        let target = self.materialise_unset(target, n);
         match target {
             Target::Array(array) => {
                 let dest = self.tmp(st, n);
@@ -89,7 +90,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.havoc_addressed_locals(n);
                 Ok(Val::Scalar(self.havoc(st, n), st))
             }
-            Target::Null => {
+            Target::Null | Target::Unset => {
                 self.note(n, "access through a null or unassigned pointer dropped (the kernel would fault there)".into());
                 Ok(Val::Scalar(self.havoc(st, n), st))
             }

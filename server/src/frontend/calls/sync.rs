@@ -116,7 +116,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                     out.push(Expr::Var(*sel));
                     out.push(offset.clone());
                 }
-                Target::Local(_) | Target::Locals | Target::Private => {
+                // An unassigned pointer's address is indeterminate.
+                Target::Local(_) | Target::Locals | Target::Private | Target::Unset => {
                     let h = self.havoc(ScalarTy::LONG, at);
                     out.push(h);
                 }
