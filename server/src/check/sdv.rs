@@ -1046,6 +1046,16 @@ pub fn with_query_work_cap<R>(cap: u64, f: impl FnOnce() -> R) -> R {
     f()
 }
 
+thread_local! {
+    static CAPPED_UNKNOWNS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Queries on this thread so far that ended unknown under the lower cap of
+/// [`with_query_work_cap`] (a check that may decide more without it).
+pub fn capped_unknowns() -> u64 {
+    CAPPED_UNKNOWNS.with(|c| c.get())
+}
+
 /// The cap of [`with_query_work_cap`] in force on this thread, at most
 /// [`QUERY_WORK`].
 fn scoped_query_work() -> Option<u64> {
@@ -4192,8 +4202,12 @@ impl<'k, 's> Checker<'k, 's> {
                 remember_cheap_unknown(key.clone(), spent);
             }
         }
-        if r == SatResult::Unknown && cap_work.is_none() && smt_spent >= QUERY_WORK {
-            self.unknown_at_cap = true;
+        if r == SatResult::Unknown && cap_work.is_none() {
+            if cap < QUERY_WORK {
+                CAPPED_UNKNOWNS.with(|c| c.set(c.get() + 1));
+            } else if smt_spent >= QUERY_WORK {
+                self.unknown_at_cap = true;
+            }
         }
         if r == SatResult::Unsat {
             self.unsat_queries.insert(fact_set, facts.clone());

@@ -306,10 +306,14 @@ pub fn repair_kernel_after(
                 crate::check::check_kernel_within(k, &opts.check, &mut within)
             })
         };
+        let capped_before = crate::check::sdv::capped_unknowns();
         let report = match budget.query_work_cap() {
             Some(cap) => crate::check::sdv::with_query_work_cap(cap, check),
             None => check(),
         };
+        budget
+            .last_check_capped
+            .set(crate::check::sdv::capped_unknowns() > capped_before);
         budget.spend(share.saturating_sub(within.work_left()));
         report
     };
@@ -360,6 +364,8 @@ pub struct SynthBudget {
     deadline: crate::base::clock::Deadline,
     /// Whether checks still run with [`SYNTH_QUERY_WORK`] per query.
     queries_capped: std::cell::Cell<bool>,
+    /// Whether the last check left a query unknown under that cap.
+    last_check_capped: std::cell::Cell<bool>,
 }
 
 impl SynthBudget {
@@ -390,6 +396,7 @@ impl SynthBudget {
             work,
             work_left: std::cell::Cell::new(work),
             queries_capped: std::cell::Cell::new(true),
+            last_check_capped: std::cell::Cell::new(false),
             deadline: crate::base::clock::Deadline::after_spent(
                 std::time::Duration::from_millis(backstop),
                 spent,
@@ -418,10 +425,12 @@ impl SynthBudget {
         self.queries_capped.get().then_some(SYNTH_QUERY_WORK)
     }
 
-    /// Lifts the per-query cap for the checks after this call; returns
-    /// whether it was in force (so a check may be worth repeating).
+    /// Lifts the per-query cap for the checks after this call when the
+    /// last check left a query unknown under it; returns whether it did (so
+    /// that check is worth repeating). A check made without the cap (the
+    /// one `fix` made before the synthesis) would only be repeated as it was.
     pub fn uncap_queries(&self) -> bool {
-        self.queries_capped.replace(false)
+        self.last_check_capped.get() && self.queries_capped.replace(false)
     }
 
     /// Takes `work` units from what is left.
