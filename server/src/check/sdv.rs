@@ -1018,6 +1018,50 @@ pub fn with_block_race_limit<R>(limit: usize, f: impl FnOnce() -> R) -> R {
     f()
 }
 
+thread_local! {
+    static QUERY_WORK_CAP: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with the checks it makes on this thread capping each query at
+/// `cap` work units (at most [`QUERY_WORK`]) once one of their queries
+/// ended unknown at [`QUERY_WORK`]: such a check is inconclusive already,
+/// so it is never the race-free check the synthesizer accepts a placement
+/// on, and its later queries only find races and undecided pairs to order.
+/// Sound for any cap: a cap only turns answers into `unknown`, and an
+/// unknown pair is never taken as race-free (the synthesizer orders it as
+/// if it raced once no proven race is left, and accepts a placement only
+/// once a check proves it race-free). For the synthesizer's candidate
+/// checks: a kernel whose queries exhaust the cap tends to have several
+/// (HeCBench sobol's stripped kernel: two in its first check, 3.1 million
+/// work units for nothing).
+pub fn with_query_work_cap<R>(cap: u64, f: impl FnOnce() -> R) -> R {
+    /// Restores the outer cap (also when `f` panics).
+    struct Restore(Option<u64>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            QUERY_WORK_CAP.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(QUERY_WORK_CAP.with(|c| c.replace(Some(cap.max(1)))));
+    f()
+}
+
+thread_local! {
+    static CAPPED_UNKNOWNS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Queries on this thread so far that ended unknown under the lower cap of
+/// [`with_query_work_cap`] (a check that may decide more without it).
+pub fn capped_unknowns() -> u64 {
+    CAPPED_UNKNOWNS.with(|c| c.get())
+}
+
+/// The cap of [`with_query_work_cap`] in force on this thread, at most
+/// [`QUERY_WORK`].
+fn scoped_query_work() -> Option<u64> {
+    QUERY_WORK_CAP.with(|c| c.get().map(|cap| cap.min(QUERY_WORK)))
+}
+
 /// The limit of [`with_block_race_limit`] in force on this thread.
 fn block_race_limit() -> Option<usize> {
     BLOCK_RACE_LIMIT.with(|l| l.get())
@@ -1613,6 +1657,9 @@ struct Checker<'k, 's> {
     /// Work units of `Lemmas` turns that answered `unknown` (see
     /// [`LEMMA_UNKNOWN_ALLOWANCE`]).
     lemma_unknown_used: u64,
+    /// Whether a query of this check ended unknown at [`QUERY_WORK`] (see
+    /// [`with_query_work_cap`]).
+    unknown_at_cap: bool,
     /// Work units the kernel may spend (its time budget, converted).
     work_budget: u64,
     /// The pair (or barrier) the current query is about.
@@ -1832,6 +1879,7 @@ impl<'k, 's> Checker<'k, 's> {
             work_used: 0,
             portfolio_used: [0; 3],
             lemma_unknown_used: 0,
+            unknown_at_cap: false,
             work_budget: budget.work_left,
             current: (StmtId(0), StmtId(0)),
             budget_pair: None,
@@ -2105,6 +2153,16 @@ impl<'k, 's> Checker<'k, 's> {
     /// its race within a block was found).
     /// Also true while a scenario is asked whose races could only be benign
     /// (see `same_byte_stores`): an unknown there hides no harmful race.
+    /// Work cap of one query: [`QUERY_WORK`], or the cap of
+    /// [`with_query_work_cap`] once a query of this check ended unknown at
+    /// [`QUERY_WORK`].
+    fn query_work(&self) -> u64 {
+        match scoped_query_work() {
+            Some(cap) if self.unknown_at_cap => cap,
+            _ => QUERY_WORK,
+        }
+    }
+
     fn racy_already(&self) -> bool {
         !self.full_effort
             && ((block_race_limit().is_some() && self.block_races() > 0)
@@ -3477,7 +3535,7 @@ impl<'k, 's> Checker<'k, 's> {
                 escalated = true;
                 let case_work = self.budget_work().saturating_sub(work_before);
                 if case_work > FIRST_TRY_WORK && remaining >= SPLIT_ESCALATION_MIN_CASES {
-                    let cap = (case_work.saturating_mul(remaining) / 4).min(QUERY_WORK);
+                    let cap = (case_work.saturating_mul(remaining) / 4).min(self.query_work());
                     let whole = self.check_facts(facts.iter().cloned(), Some(cap), &lemmas);
                     if whole.0 != SatResult::Unknown {
                         return whole;
@@ -3677,7 +3735,7 @@ impl<'k, 's> Checker<'k, 's> {
             return None;
         }
         let allowed = INCREMENTAL_WORK
-            .min(cap_work.unwrap_or(QUERY_WORK))
+            .min(cap_work.unwrap_or(self.query_work()))
             .min(self.work_left());
         if allowed == 0 {
             return None;
@@ -3829,7 +3887,7 @@ impl<'k, 's> Checker<'k, 's> {
             return false;
         };
         let allowed = CORE_WORK
-            .min(cap_work.unwrap_or(QUERY_WORK))
+            .min(cap_work.unwrap_or(self.query_work()))
             .min(self.work_left());
         if allowed == 0 {
             return false;
@@ -3877,7 +3935,7 @@ impl<'k, 's> Checker<'k, 's> {
         lemmas: &[Bool],
         started: Instant,
     ) -> (SatResult, Option<Model>) {
-        let cap = cap_work.unwrap_or(QUERY_WORK);
+        let cap = cap_work.unwrap_or(self.query_work());
         // Pairs of accesses with the same shapes in the same context (the
         // same offsets, guards and scenario: a statement repeated by
         // unrolling, a store after each step of a loop) make the same
@@ -4142,6 +4200,13 @@ impl<'k, 's> Checker<'k, 's> {
         if r == SatResult::Unknown && racy_already && complete {
             if let Some(key) = &key {
                 remember_cheap_unknown(key.clone(), spent);
+            }
+        }
+        if r == SatResult::Unknown && cap_work.is_none() {
+            if cap < QUERY_WORK {
+                CAPPED_UNKNOWNS.with(|c| c.set(c.get() + 1));
+            } else if smt_spent >= QUERY_WORK {
+                self.unknown_at_cap = true;
             }
         }
         if r == SatResult::Unsat {
@@ -5573,5 +5638,25 @@ __global__ void plane_kept(float *dst, long C, long D, long HW, long total) {
             .with_wall_ms(300_000);
         let report = check_kernel_within(dropped, &opts, &mut budget);
         assert_eq!(report.verdict, Verdict::Racy, "{:#?}", report.findings);
+    }
+}
+
+#[cfg(test)]
+mod query_cap_tests {
+    use super::*;
+
+    /// The scoped cap is in force only inside its scope, never above
+    /// [`QUERY_WORK`], and the outer one comes back after it.
+    #[test]
+    fn the_query_work_cap_is_scoped_and_never_above_the_checkers() {
+        assert_eq!(scoped_query_work(), None);
+        with_query_work_cap(250_000, || {
+            assert_eq!(scoped_query_work(), Some(250_000));
+            with_query_work_cap(10 * QUERY_WORK, || {
+                assert_eq!(scoped_query_work(), Some(QUERY_WORK))
+            });
+            assert_eq!(scoped_query_work(), Some(250_000));
+        });
+        assert_eq!(scoped_query_work(), None);
     }
 }

@@ -301,9 +301,19 @@ pub fn repair_kernel_after(
         // `with_block_race_limit`): the rest cost a sat query each (tens of
         // thousands of work units on real kernels) and the next candidate,
         // which orders those found, usually orders them too.
-        let report = crate::check::sdv::with_block_race_limit(CANDIDATE_RACE_LIMIT, || {
-            crate::check::check_kernel_within(k, &opts.check, &mut within)
-        });
+        let mut check = || {
+            crate::check::sdv::with_block_race_limit(CANDIDATE_RACE_LIMIT, || {
+                crate::check::check_kernel_within(k, &opts.check, &mut within)
+            })
+        };
+        let capped_before = crate::check::sdv::capped_unknowns();
+        let report = match budget.query_work_cap() {
+            Some(cap) => crate::check::sdv::with_query_work_cap(cap, check),
+            None => check(),
+        };
+        budget
+            .last_check_capped
+            .set(crate::check::sdv::capped_unknowns() > capped_before);
         budget.spend(share.saturating_sub(within.work_left()));
         report
     };
@@ -331,6 +341,16 @@ pub fn repair_kernel_after(
 /// most a plain check's budget.
 pub const SYNTH_WORK_FACTOR: u64 = 3;
 
+/// Work cap of one solver query in a check of the synthesis once a query of
+/// that check ended unknown at the checker's own cap of 1.5 million units
+/// (see `sdv::with_query_work_cap`), until [`SynthBudget::uncap_queries`].
+/// A pair the lower cap leaves unknown is ordered as if it raced (see
+/// `repairs::assume_undecided`), which costs no query; only when nothing is
+/// left to order does the synthesis check again without it. HeCBench
+/// sobol's stripped kernel: its first check's two queries each spent the
+/// whole 1.5 million units (plus 250,000 of `qflia`) for unknown.
+pub const SYNTH_QUERY_WORK: u64 = 250_000;
+
 /// The budget of one kernel's synthesis: solver work units (Z3's
 /// deterministic count, as the checker's budget) shared by its checks and
 /// MaxSAT solves, so that where the synthesis stops never depends on the
@@ -342,6 +362,10 @@ pub struct SynthBudget {
     work: u64,
     work_left: std::cell::Cell<u64>,
     deadline: crate::base::clock::Deadline,
+    /// Whether checks still run with [`SYNTH_QUERY_WORK`] per query.
+    queries_capped: std::cell::Cell<bool>,
+    /// Whether the last check left a query unknown under that cap.
+    last_check_capped: std::cell::Cell<bool>,
 }
 
 impl SynthBudget {
@@ -371,6 +395,8 @@ impl SynthBudget {
             budget_ms,
             work,
             work_left: std::cell::Cell::new(work),
+            queries_capped: std::cell::Cell::new(true),
+            last_check_capped: std::cell::Cell::new(false),
             deadline: crate::base::clock::Deadline::after_spent(
                 std::time::Duration::from_millis(backstop),
                 spent,
@@ -391,6 +417,20 @@ impl SynthBudget {
     /// Solver work units spent so far.
     pub fn spent(&self) -> u64 {
         self.work - self.work_left.get()
+    }
+
+    /// The work cap of one query in the synthesis's checks ([`SYNTH_QUERY_WORK`]),
+    /// None once lifted (the checker's own cap).
+    pub fn query_work_cap(&self) -> Option<u64> {
+        self.queries_capped.get().then_some(SYNTH_QUERY_WORK)
+    }
+
+    /// Lifts the per-query cap for the checks after this call when the
+    /// last check left a query unknown under it; returns whether it did (so
+    /// that check is worth repeating). A check made without the cap (the
+    /// one `fix` made before the synthesis) would only be repeated as it was.
+    pub fn uncap_queries(&self) -> bool {
+        self.last_check_capped.get() && self.queries_capped.replace(false)
     }
 
     /// Takes `work` units from what is left.

@@ -597,7 +597,16 @@ impl Engine<'_, '_> {
             0
         };
         if first.verdict == Verdict::Inconclusive && records.is_empty() && added == 0 {
-            return self.undecided_outcome(&first);
+            // Undecided with nothing to order: the checker's own per-query
+            // cap may decide what the synthesis's lower one left unknown.
+            if !self.budget.uncap_queries() {
+                return self.undecided_outcome(&first);
+            }
+            let again = self.check(&base);
+            if let Some(r) = self.unusable_unless_undecided(&base, &again) {
+                return r;
+            }
+            return self.synthesize(base, existing, again);
         }
         let mut last_groups: Vec<(StmtId, StmtId)> = Vec::new();
         let mut last_p: Vec<Vec<bool>> = Vec::new();
@@ -972,8 +981,10 @@ impl Engine<'_, '_> {
                 )
             };
             // Undecided and nothing new to order: the next candidate would be
-            // this one again.
-            if !had_races && added == 0 {
+            // this one again, unless its check runs with the checker's own
+            // per-query cap, which may decide what the synthesis's lower one
+            // left unknown (see `SYNTH_QUERY_WORK`).
+            if !had_races && added == 0 && !self.budget.uncap_queries() {
                 return self.undecided_outcome(&report);
             }
         }
