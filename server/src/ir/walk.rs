@@ -1,7 +1,7 @@
 //! Traversals of the label tree: statement lookup, `loops(l)`, `conds(l)`,
 //! block slots and program points (where the synthesizer can insert).
 
-use crate::base::HashMap;
+use crate::base::{HashMap, HashSet};
 
 use super::{Block, Expr, Kernel, Stmt, StmtId, StmtKind, VarId};
 
@@ -191,13 +191,31 @@ pub fn top_level_single_defs(kernel: &Kernel) -> HashMap<VarId, (usize, &Expr)> 
 /// start of a shared buffer: offset 0 both times). After that statement such
 /// a local holds the constant wherever it is read: it was assigned, and
 /// every assignment writes the same value. Like a single definition, it is
-/// only good at positions after the one given.
+/// only good at positions after the one given. A havoc at the top level of
+/// the body (a pointer declared without an initializer gets an
+/// indeterminate offset) does not count as a definition for positions after
+/// it: the top level runs once, in order, so a thread past such a position
+/// has run that havoc already and no later statement runs it again.
 pub fn top_level_fixed_defs(kernel: &Kernel) -> HashMap<VarId, (usize, &Expr)> {
     let mut out = top_level_single_defs(kernel);
+    // The last top-level havoc of each local, by index in the body.
+    let mut top_havoc: HashMap<VarId, usize> = HashMap::default();
+    let mut top_havoc_stmts: HashSet<StmtId> = HashSet::default();
+    for (index, top) in kernel.body.stmts.iter().enumerate() {
+        if let StmtKind::Havoc { var } = &top.kind {
+            top_havoc.insert(*var, index);
+            top_havoc_stmts.insert(top.id);
+        }
+    }
+    let is_top_havoc = |s: &Stmt| top_havoc_stmts.contains(&s.id);
+    let after_havocs = |var: &VarId, index: usize| top_havoc.get(var).is_none_or(|&h| h < index);
     // The one constant each local is assigned, or None once a definition
-    // is anything else (a read, a havoc, another value).
+    // is anything else (a read, a havoc below the top level, another value).
     let mut constant: HashMap<VarId, Option<&Expr>> = HashMap::default();
     for_each_stmt(&kernel.body, &mut |s| {
+        if is_top_havoc(s) {
+            return;
+        }
         let Some(var) = assigned_var(s) else {
             return;
         };
@@ -216,7 +234,9 @@ pub fn top_level_fixed_defs(kernel: &Kernel) -> HashMap<VarId, (usize, &Expr)> {
     });
     for (index, top) in kernel.body.stmts.iter().enumerate() {
         match &top.kind {
-            StmtKind::Assign { var, value } if constant.get(var).is_some_and(|c| c.is_some()) => {
+            StmtKind::Assign { var, value }
+                if constant.get(var).is_some_and(|c| c.is_some()) && after_havocs(var, index) =>
+            {
                 out.entry(*var).or_insert((index, value));
             }
             // `if (c) r = p; else r = q;` of a pointer split by target: each
@@ -233,6 +253,7 @@ pub fn top_level_fixed_defs(kernel: &Kernel) -> HashMap<VarId, (usize, &Expr)> {
                         continue;
                     };
                     if !out.contains_key(var)
+                        && after_havocs(var, index)
                         && always_assigns(then_, *var, value)
                         && always_assigns(else_, *var, value)
                     {
