@@ -1007,14 +1007,27 @@ thread_local! {
 /// a candidate whose inter-block races stopped it is never taken for one
 /// with none within its blocks.
 pub fn with_block_race_limit<R>(limit: usize, f: impl FnOnce() -> R) -> R {
-    /// Restores the outer limit (also when `f` panics).
-    struct Restore(Option<usize>);
-    impl Drop for Restore {
+    with_scoped(&BLOCK_RACE_LIMIT, limit.max(1), f)
+}
+
+/// Runs `f` with `setting` holding `value` on this thread, then restores
+/// the outer value (also when `f` panics).
+fn with_scoped<T: Copy + 'static, R>(
+    setting: &'static std::thread::LocalKey<std::cell::Cell<Option<T>>>,
+    value: T,
+    f: impl FnOnce() -> R,
+) -> R {
+    struct Restore<T: Copy + 'static>(
+        &'static std::thread::LocalKey<std::cell::Cell<Option<T>>>,
+        Option<T>,
+    );
+    impl<T: Copy + 'static> Drop for Restore<T> {
         fn drop(&mut self) {
-            BLOCK_RACE_LIMIT.with(|l| l.set(self.0));
+            let outer = self.1;
+            self.0.with(|c| c.set(outer));
         }
     }
-    let _restore = Restore(BLOCK_RACE_LIMIT.with(|l| l.replace(Some(limit.max(1)))));
+    let _restore = Restore(setting, setting.with(|c| c.replace(Some(value))));
     f()
 }
 
@@ -1035,15 +1048,7 @@ thread_local! {
 /// (HeCBench sobol's stripped kernel: two in its first check, 3.1 million
 /// work units for nothing).
 pub fn with_query_work_cap<R>(cap: u64, f: impl FnOnce() -> R) -> R {
-    /// Restores the outer cap (also when `f` panics).
-    struct Restore(Option<u64>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            QUERY_WORK_CAP.with(|c| c.set(self.0));
-        }
-    }
-    let _restore = Restore(QUERY_WORK_CAP.with(|c| c.replace(Some(cap.max(1)))));
-    f()
+    with_scoped(&QUERY_WORK_CAP, cap.max(1), f)
 }
 
 thread_local! {
