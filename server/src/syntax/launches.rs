@@ -2471,7 +2471,8 @@ impl Scopes {
             // In a member function an unqualified call may mean a member
             // of a class not in view (review finding on fe5c07b).
             && (self.in_member_body(unit, i)
-                || !mentions::call_by_value(unit, &self.closing, open, close, i))
+                || !(mentions::call_by_value(unit, &self.closing, open, close, i)
+                    || forwarded_by_value(unit, callee_at, open, close, i)))
             && !matches!(callee, "for" | "switch" | "return" | "sizeof")
             && !is_scalar_type(callee)
     }
@@ -4147,6 +4148,77 @@ fn forwards_pack(u: &Unit, name: &str, p: usize, args: usize) -> Option<()> {
     }
     let stray = (body_open..body_close).any(|t| u.text(t) == pack && !covered.contains(&t));
     (calls > 0 && !stray).then_some(())
+}
+
+/// Whether the call `g(.., f, a1, .., an)` with arguments in `open..close`
+/// (`g` named at `callee_at`) leaves the variable named at `at`, one of
+/// `a1, .., an`, unwritten, because `g` is a forwarding template (see
+/// [`forwards_pack`]) and `f` a function whose every declaration in the unit
+/// takes all its parameters by value (HeCBench's `benchmark_kernel(repeats,
+/// softmax_forward, .., block_size)`). Theorem: `g` mentions the pack only
+/// in calls `f(pack...)` (or with `std::forward`), which bind each of `f`'s
+/// parameters to a copy of the argument; `g`'s other parameters are scalars
+/// by value, so `g` reaches the caller's variable through the pack alone,
+/// and `f` cannot write it through a copy. Any other mention of `f` (an
+/// address `&f`, an assignment, a variable or lambda of that name), a
+/// declaration of `f` with a reference, pointer-to-reference or variadic
+/// parameter, or no declaration in view: not known, so a possible write.
+fn forwarded_by_value(u: &Unit, callee_at: usize, open: usize, close: usize, at: usize) -> bool {
+    if callee_at == 0 || matches!(u.text(callee_at - 1), "." | "->" | "::") {
+        return false;
+    }
+    let args = u.split_commas(open + 1, close);
+    let Some(index) = args.iter().position(|&(s, e)| s <= at && at < e) else {
+        return false;
+    };
+    (0..index).any(|p| {
+        let (fs, fe) = args[p];
+        fe == fs + 1
+            && u.is_ident(fs)
+            && u.text(fs) != u.text(callee_at)
+            && takes_all_by_value(u, u.text(fs), fs)
+            && forwards_pack(u, u.text(callee_at), p, args.len()).is_some()
+    })
+}
+
+/// Whether every declaration of the function `f` in the unit takes all its
+/// parameters by value (no `&`, `&&` or `...` among them), at least one is in
+/// view, and every other mention of `f` is a call or a whole argument of a
+/// call (`passed_at` is one such): nothing of that name is a variable, a
+/// lambda or an address taken, which could mean another callable.
+fn takes_all_by_value(u: &Unit, f: &str, passed_at: usize) -> bool {
+    let n = u.toks.len();
+    let mut declared = false;
+    for i in 1..n.saturating_sub(1) {
+        if i == passed_at || !u.is_ident(i) || u.text(i) != f {
+            continue;
+        }
+        crate::base::interrupt::stop_if_polled();
+        let (prev, next) = (u.text(i - 1), u.text(i + 1));
+        if matches!(prev, "." | "->" | "::") {
+            // A member of that name is another entity.
+            continue;
+        }
+        if next != "(" {
+            if matches!(prev, "(" | ",") && matches!(next, "," | ")") {
+                continue;
+            }
+            return false;
+        }
+        let close = u.matching(i + 1, n);
+        let declaration = (u.is_ident(i - 1)
+            && !matches!(prev, "return" | "else" | "case" | "new"))
+            || (matches!(prev, "*" | "&" | ">") && i >= 2 && u.is_ident(i - 2));
+        let after = u.text(close + 1);
+        if !declaration || !matches!(after, "{" | ";" | "const" | "noexcept" | "->") {
+            continue;
+        }
+        if (i + 2..close).any(|t| matches!(u.text(t), "&" | "&&" | "...")) {
+            return false;
+        }
+        declared = true;
+    }
+    declared
 }
 
 /// Whether the parameter declaration at tokens `s..e` is a scalar taken by

@@ -427,6 +427,9 @@ impl Eval<'_, '_> {
                 || end == start + 2 && u.text(start + 1) == "."
                 || end == start + 3 && u.text(start + 1) == "[" && u.kind(start + 2) == Some(TokKind::Number))
                 && call_by_value(u, &self.scopes.closing, open, close, start))
+            // A whole name forwarded by a forwarding template to a function
+            // that takes it by value (see `forwarded_by_value`).
+            || (start == end && super::forwarded_by_value(u, open - 1, open, close, start))
     }
 
     /// Whether `name_at` is the name in a declaration `T name(...)` or
@@ -620,6 +623,13 @@ pub(super) fn call_by_value(
         if u.text(i + 1) != "(" {
             // `f<64>(..)`: a call with template arguments.
             if matches!(u.text(i - 1), "." | "->") || u.text(i + 1) == "<" {
+                continue;
+            }
+            // A whole argument `g(.., f, ..)`: an expression naming the
+            // function (passed as a pointer), which declares nothing that
+            // the call could mean (a parameter or variable declaration has
+            // its type before the name).
+            if matches!(u.text(i - 1), "(" | ",") && matches!(u.text(i + 1), "," | ")") {
                 continue;
             }
             return false;

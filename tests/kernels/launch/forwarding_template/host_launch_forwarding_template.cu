@@ -1,5 +1,4 @@
 // expect-verdict: race-free
-// known-gap: the forwarding-template rule (Eval::forwarded_arguments) does not fire on this file yet: the block size stays unknown (found at the end of session 37, not yet diagnosed)
 // One warp per row, launched through a dispatching wrapper both directly and
 // through a benchmarking template that forwards its arguments to the function
 // it is given (`bench_fw(10, dispatch_fw, .., block_size)`), with block sizes from a
