@@ -600,6 +600,7 @@ pub(super) fn call_by_value(
             None => return false,
         }
     }
+    let explicit_template_arguments = name_at + 1 != open;
     let callee = u.text(name_at);
     if !u.is_ident(name_at) || name_at < 1 || matches!(u.text(name_at - 1), "." | "->" | "::") {
         return false;
@@ -672,9 +673,63 @@ pub(super) fn call_by_value(
                 let t = u.text(k);
                 is_scalar_type(t) || matches!(t, "const" | "register")
             });
-        if !plain_scalar {
+        // `template <class T> T f(T a, ..)` called without explicit
+        // template arguments: deduction from the argument ([temp.deduct.call])
+        // never makes `T` a reference for a parameter of type `T` (it takes
+        // the argument's type without references and top-level `const`), so
+        // the parameter is a copy whatever the argument is.
+        let deduced_copy =
+            !explicit_template_arguments && name_at > ps + 1 && u.is_ident(name_at - 1) && {
+                let type_params = template_type_parameters(u, i);
+                let words: Vec<&str> = (ps..name_at - 1).map(|k| u.text(k)).collect();
+                words.iter().filter(|w| type_params.contains(w)).count() == 1
+                    && words
+                        .iter()
+                        .all(|w| type_params.contains(w) || matches!(*w, "const" | "register"))
+            };
+        if !plain_scalar && !deduced_copy {
             return false;
         }
     }
     seen
+}
+
+/// The type parameters (`class T`, `typename T`) of the `template <..>`
+/// header right before the function declaration whose name is at `name_at`
+/// (only qualifiers, return type words and `*`/`&` between them); none when
+/// the declaration has no template header.
+fn template_type_parameters<'u>(u: &'u Unit, name_at: usize) -> Vec<&'u str> {
+    let mut k = name_at;
+    let mut steps = 0;
+    let close = loop {
+        if k == 0 || steps > 16 {
+            return Vec::new();
+        }
+        k -= 1;
+        steps += 1;
+        match u.text(k) {
+            ">" => break k,
+            ";" | "{" | "}" | "(" | ")" | "," | "=" => return Vec::new(),
+            _ => {}
+        }
+    };
+    let Some(open) = (close.saturating_sub(64)..close)
+        .rev()
+        .find(|&o| u.text(o) == "<" && u.template_close(o) == Some(close))
+    else {
+        return Vec::new();
+    };
+    if open == 0 || u.text(open - 1) != "template" {
+        return Vec::new();
+    }
+    u.split_commas(open + 1, close)
+        .into_iter()
+        .filter_map(|(s, e)| {
+            let named =
+                e >= s + 2 && matches!(u.text(s), "class" | "typename") && u.is_ident(s + 1);
+            // `class T` or `class T = D`: the name after the keyword.
+            let ends = s + 2 == e || u.text(s + 2) == "=";
+            (named && ends).then(|| u.text(s + 1))
+        })
+        .collect()
 }
