@@ -4406,7 +4406,6 @@ impl Eval<'_, '_> {
             if let Some(k) = self.counter_pow2(s, depth + 1) {
                 return Some(k);
             }
-            eprintln!(name, s, self.lookup(s).map(|(b, _)| format!("{:?}", b)));
             match self.lookup(s) {
                 Some((Binding::Scalar(bs, be), _)) => {
                     if let Some(k) = self.pow2_of_integer(bs, be, depth + 1) {
