@@ -218,9 +218,13 @@ pub struct BarrierInfo {
     pub redundant: bool,
 }
 
-/// Races between threads of one block after which a check of a candidate
-/// placement stops (it is racy then; see `sdv::with_block_race_limit`).
-const CANDIDATE_RACE_LIMIT: usize = 8;
+/// Races between threads of one block after which the synthesis's first
+/// check, of the input kernel, stops (it is racy then; see
+/// `sdv::with_block_race_limit`): the races it reports are the first
+/// MaxSAT round's constraints, and the more it has, the fewer rounds. The
+/// checks of candidate placements after it stop at
+/// [`RepairConfig::candidate_race_limit`].
+pub const INPUT_RACE_LIMIT: usize = 8;
 
 /// Repairs one kernel. `files` are the program's source files (for indentation
 /// and statement text).
@@ -283,7 +287,16 @@ pub fn repair_kernel_after(
 ) -> KernelRepair {
     let budget = SynthBudget::after_spent(opts.check.kernel_budget_ms, spent.started.elapsed());
     budget.spend(spent.work);
+    let mut calls = 0u32;
     let mut oracle = |k: &Kernel| {
+        // The synthesis's first oracle call checks the input kernel (see
+        // `Engine::run`); every later one a candidate or a changed base.
+        let race_limit = if calls == 0 {
+            INPUT_RACE_LIMIT
+        } else {
+            config.candidate_race_limit
+        };
+        calls += 1;
         // The same kernel under the same options: the same report.
         if checked.is_some() && k == kernel {
             if let Some(report) = checked.take() {
@@ -300,9 +313,11 @@ pub fn repair_kernel_after(
         // A racy candidate needs only some of its races (see
         // `with_block_race_limit`): the rest cost a sat query each (tens of
         // thousands of work units on real kernels) and the next candidate,
-        // which orders those found, usually orders them too.
+        // which orders those found, usually orders them too. Sound for any
+        // limit: a check stopped early has found a race, so a candidate is
+        // only accepted on a check that compared every pair.
         let mut check = || {
-            crate::check::sdv::with_block_race_limit(CANDIDATE_RACE_LIMIT, || {
+            crate::check::sdv::with_block_race_limit(race_limit, || {
                 crate::check::check_kernel_within(k, &opts.check, &mut within)
             })
         };

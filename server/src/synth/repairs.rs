@@ -42,6 +42,13 @@ pub struct RepairConfig {
     /// implied for kernels that already use `this_grid()` or are launched
     /// with `cudaLaunchCooperativeKernel` in their file.
     pub grid_barriers: bool,
+    /// Races between threads of one block after which a check of a
+    /// candidate placement (every oracle call after the first) stops: one
+    /// race rejects the candidate and becomes the next round's constraint,
+    /// and each further one costs a sat query. The first check, of the
+    /// input kernel, keeps a higher limit so the first round gets many
+    /// constraints (see `synth::INPUT_RACE_LIMIT`).
+    pub candidate_race_limit: usize,
 }
 
 impl Default for RepairConfig {
@@ -50,6 +57,7 @@ impl Default for RepairConfig {
             relation_guided: true,
             max_rounds: 40,
             grid_barriers: false,
+            candidate_race_limit: 1,
         }
     }
 }

@@ -470,3 +470,33 @@ fn grid_barriers_repair_inter_block_races_when_asked_or_implied() {
         k.reason
     );
 }
+
+#[test]
+fn candidate_checks_stop_at_their_first_race_and_find_the_same_repair() {
+    // The checks of candidate placements stop at their first race (the
+    // default) or after 8: the same optimal repair either way, for fewer
+    // solver work units when each rejected candidate costs one race.
+    let text = source("two_gathers.cu");
+    let first_race = crate::synth::RepairConfig::default();
+    assert_eq!(first_race.candidate_race_limit, 1);
+    let eight_races = crate::synth::RepairConfig {
+        candidate_race_limit: crate::synth::INPUT_RACE_LIMIT,
+        ..crate::synth::RepairConfig::default()
+    };
+    let (one, fixed_one) = fix_configured("two_gathers.cu", &text, first_race);
+    let (eight, fixed_eight) = fix_configured("two_gathers.cu", &text, eight_races);
+    assert_eq!(one.status, RepairStatus::Repaired, "{:?}", one.reason);
+    assert_eq!(eight.status, RepairStatus::Repaired, "{:?}", eight.reason);
+    assert_eq!(one.barriers_after, 2, "{fixed_one}");
+    assert_eq!(fixed_one, fixed_eight);
+    assert_eq!(one.cost_after, eight.cost_after);
+    assert!(
+        one.work_units < eight.work_units,
+        "limit 1: {} units in {} calls; limit 8: {} units in {} calls",
+        one.work_units,
+        one.oracle_calls,
+        eight.work_units,
+        eight.oracle_calls
+    );
+    recheck("two_gathers.cu", &fixed_one, 2);
+}
