@@ -219,12 +219,13 @@ pub struct BarrierInfo {
 }
 
 /// Races between threads of one block after which the synthesis's first
-/// check, of the input kernel, stops (it is racy then; see
+/// check (of the base kernel: the input with the barriers under synthesis
+/// stripped, see `Engine::run`) stops (it is racy then; see
 /// `sdv::with_block_race_limit`): the races it reports are the first
 /// MaxSAT round's constraints, and the more it has, the fewer rounds. The
 /// checks of candidate placements after it stop at
 /// [`RepairConfig::candidate_race_limit`].
-pub const INPUT_RACE_LIMIT: usize = 8;
+pub(crate) const INPUT_RACE_LIMIT: usize = 8;
 
 /// Repairs one kernel. `files` are the program's source files (for indentation
 /// and statement text).
@@ -289,7 +290,7 @@ pub fn repair_kernel_after(
     budget.spend(spent.work);
     let mut calls = 0u32;
     let mut oracle = |k: &Kernel| {
-        // The synthesis's first oracle call checks the input kernel (see
+        // The synthesis's first oracle call checks the base kernel (see
         // `Engine::run`); every later one a candidate or a changed base.
         let race_limit = if calls == 0 {
             INPUT_RACE_LIMIT

@@ -46,7 +46,7 @@ pub struct RepairConfig {
     /// candidate placement (every oracle call after the first) stops: one
     /// race rejects the candidate and becomes the next round's constraint,
     /// and each further one costs a sat query. The first check, of the
-    /// input kernel, keeps a higher limit so the first round gets many
+    /// base kernel, keeps a higher limit so the first round gets many
     /// constraints (see `synth::INPUT_RACE_LIMIT`).
     pub candidate_race_limit: usize,
 }
