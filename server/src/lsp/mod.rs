@@ -21,6 +21,7 @@ mod tests;
 pub mod transport;
 
 use std::future::Future;
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
@@ -69,6 +70,13 @@ struct Inner {
     settings: RwLock<LspSettings>,
     encoding: RwLock<PositionEncoding>,
     client_progress: AtomicBool,
+    /// The client takes `workspace/codeLens/refresh` requests.
+    client_lens_refresh: AtomicBool,
+    /// The client takes `workspace/inlayHint/refresh` requests.
+    client_hint_refresh: AtomicBool,
+    /// Per document, a fingerprint of the code lenses and inlay hints of the
+    /// last published analysis (see [`Inner::refresh_views`]).
+    shown_views: DashMap<Url, u64>,
     roots: RwLock<Vec<PathBuf>>,
     shut_down: AtomicBool,
     progress_tokens: AtomicU64,
@@ -422,6 +430,46 @@ impl Inner {
         self.client
             .publish_diagnostics(uri.clone(), diagnostics, Some(analysis.version))
             .await;
+        self.refresh_views(uri, analysis);
+    }
+
+    /// Asks the client to re-request code lenses and inlay hints when those of
+    /// `analysis` differ from the last published ones. Clients ask for them
+    /// again on their own only when the text changes: after a re-check that
+    /// no edit of this document caused (a settings change, an edited header),
+    /// the editor would keep showing lenses of races that are gone, or miss
+    /// those of races that came back.
+    fn refresh_views(&self, uri: &Url, analysis: &DocAnalysis) {
+        let verdict_hints = self.settings().kernel_verdict_lens;
+        let mut hasher = std::hash::DefaultHasher::new();
+        for lens in interleaving::lenses(analysis, uri, self.encoding()) {
+            let (start, end) = (lens.range.start, lens.range.end);
+            (start.line, start.character, end.line, end.character).hash(&mut hasher);
+        }
+        verdict_hints.hash(&mut hasher);
+        if verdict_hints {
+            for kernel in crate::ide::symbols::kernel_symbols(analysis) {
+                (kernel.name_span.end, kernel.label()).hash(&mut hasher);
+            }
+        }
+        let fingerprint = hasher.finish();
+        if self.shown_views.insert(uri.clone(), fingerprint) == Some(fingerprint) {
+            return;
+        }
+        let client = self.client.clone();
+        let lenses = self.client_lens_refresh.load(Ordering::Relaxed);
+        let hints = self.client_hint_refresh.load(Ordering::Relaxed);
+        if lenses || hints {
+            tokio::spawn(async move {
+                // A client that fails the request keeps its old views: nothing to recover.
+                if lenses {
+                    let _ = client.code_lens_refresh().await;
+                }
+                if hints {
+                    let _ = client.inlay_hint_refresh().await;
+                }
+            });
+        }
     }
 
     /// Re-checks, after `delay`, the open documents whose last analysis read
@@ -603,6 +651,9 @@ impl Backend {
                 settings: RwLock::new(LspSettings::default()),
                 encoding: RwLock::new(PositionEncoding::Utf16),
                 client_progress: AtomicBool::new(false),
+                client_lens_refresh: AtomicBool::new(false),
+                client_hint_refresh: AtomicBool::new(false),
+                shown_views: DashMap::new(),
                 roots: RwLock::new(Vec::new()),
                 shut_down: AtomicBool::new(false),
                 progress_tokens: AtomicU64::new(0),
@@ -1004,6 +1055,21 @@ impl LanguageServer for Backend {
             self.inner
                 .client_progress
                 .store(progress, Ordering::Relaxed);
+            let workspace = params.capabilities.workspace.as_ref();
+            let lens_refresh = workspace
+                .and_then(|w| w.code_lens.as_ref())
+                .and_then(|c| c.refresh_support)
+                .unwrap_or(false);
+            let hint_refresh = workspace
+                .and_then(|w| w.inlay_hint.as_ref())
+                .and_then(|c| c.refresh_support)
+                .unwrap_or(false);
+            self.inner
+                .client_lens_refresh
+                .store(lens_refresh, Ordering::Relaxed);
+            self.inner
+                .client_hint_refresh
+                .store(hint_refresh, Ordering::Relaxed);
             let mut roots: Vec<PathBuf> = params
                 .workspace_folders
                 .iter()
@@ -1143,6 +1209,7 @@ impl LanguageServer for Backend {
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
         self.inner.docs.remove(&uri);
+        self.inner.shown_views.remove(&uri);
         // Includers now read the header from disk.
         self.inner.recheck_includers(&uri, Duration::ZERO);
         self.inner.host.forget(uri.as_str());

@@ -1860,6 +1860,57 @@ async fn a_launch_setting_change_rechecks_open_documents() {
     assert_eq!(races(&diags), 1, "{diags:#?}");
 }
 
+/// A re-check that no edit caused (here a settings change) asks the client to
+/// re-request code lenses when they change, and only then: clients ask again
+/// on their own only when the text changes, and would keep a stale
+/// "Show interleaving" lens (or miss one of a race that came back).
+#[tokio::test]
+async fn a_settings_change_refreshes_changed_code_lenses() {
+    let engine = Arc::new(FakeEngine {
+        real_checker: true,
+        ..FakeEngine::default()
+    });
+    let mut client = TestClient::new(engine);
+    client
+        .initialize(
+            json!({ "workspace": { "codeLens": { "refreshSupport": true } } }),
+            json!({ "blockDim": 64, "debounceMs": 0 }),
+        )
+        .await;
+    client.open(URI, DEMO).await;
+    client.diagnostics(URI).await;
+    client.next_notification("workspace/codeLens/refresh").await;
+    let lens_count = |lenses: Value| lenses.as_array().map_or(0, Vec::len);
+    let lenses = json!({ "textDocument": { "uri": URI } });
+    for (block, expected) in [(1, 0), (64, 1)] {
+        client
+            .notify(
+                "workspace/didChangeConfiguration",
+                json!({ "settings": { "syncwright": { "blockDim": block, "debounceMs": 0 } } }),
+            )
+            .await;
+        client.diagnostics(URI).await;
+        client.next_notification("workspace/codeLens/refresh").await;
+        let shown = client
+            .call("textDocument/codeLens", lenses.clone())
+            .await
+            .expect("code lenses");
+        assert_eq!(lens_count(shown), expected, "blockDim {block}");
+    }
+    // Same settings again: the same lenses, so no refresh request.
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({ "settings": { "syncwright": { "blockDim": 64, "debounceMs": 0 } } }),
+        )
+        .await;
+    client.diagnostics(URI).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    while let Ok(event) = client.events.try_recv() {
+        assert_ne!(event.method(), "workspace/codeLens/refresh");
+    }
+}
+
 /// Through the protocol: the front end (the parse when the text arrives, the
 /// lowering, the launch scans) runs under the kernel budget of the editor's
 /// settings; past it, the kernel is reported with the limit's name.
