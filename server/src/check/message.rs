@@ -70,31 +70,43 @@ pub fn race_finding(_kernel: &Kernel, race: &Race) -> Finding {
         )
     };
     if let Some(w) = &race.witness {
+        // Each thread's locals follow its own access: "thread 1 ... (t=1), thread 0 ... (t=0)";
+        // numbering them "(thread 1)"/"(thread 2)" read as thread ids next to real ones.
+        let locals_of = |t: usize| {
+            let values: Vec<String> = w
+                .locals
+                .get(t)
+                .into_iter()
+                .flatten()
+                .filter(|l| !l.name.starts_with('$'))
+                .map(|l| format!("{}={}", l.name, l.value))
+                .collect();
+            if values.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", values.join(", "))
+            }
+        };
         message.push_str(&format!(
-            ": {} {} {}[{}], {} {} {}[{}]",
+            ": {} {} {}[{}]{}, {} {} {}[{}]{}",
             thread_name(&w.threads[0]),
             verb(w1),
             race.array,
             w.indices[0],
+            locals_of(0),
             thread_name(&w.threads[1]),
             verb(w2),
             race.array,
-            w.indices[1]
+            w.indices[1],
+            locals_of(1)
         ));
-        let mut values: Vec<String> = w
+        let params: Vec<String> = w
             .params
             .iter()
             .map(|p| format!("{}={}", p.name, p.value))
             .collect();
-        for (t, locals) in w.locals.iter().enumerate() {
-            for l in locals {
-                if !l.name.starts_with('$') {
-                    values.push(format!("{}={} (thread {})", l.name, l.value, t + 1));
-                }
-            }
-        }
-        if !values.is_empty() {
-            message.push_str(&format!(" with {}", values.join(", ")));
+        if !params.is_empty() {
+            message.push_str(&format!(" with {}", params.join(", ")));
         }
     }
     if race.warp_sync_only && !race.benign {
