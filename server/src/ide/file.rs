@@ -1021,14 +1021,12 @@ fn directive_spellers(
             }
             continue;
         }
-        let text = cached_text(&candidate)?;
-        let by_directive = preprocess::logical_lines(&text).iter().any(|(_, line)| {
+        let cached = cached_file(&candidate)?;
+        let by_directive = cached.directives().iter().any(|(_, line)| {
             let start = skip_blanks(line);
-            (start.starts_with('#') || start.starts_with("%:"))
-                && (start.contains(name)
-                    || matches!(include_form(start), Some(IncludeForm::Computed)))
+            start.contains(name) || matches!(include_form(start), Some(IncludeForm::Computed))
         });
-        let by_word = words.iter().any(|w| text.contains(w));
+        let by_word = words.iter().any(|w| cached.text.contains(w));
         let by_flags = || {
             crate::config::resolve::find_compile_flags(&candidate).is_some_and(|flags| {
                 flags.unknown.is_some()
@@ -2781,14 +2779,14 @@ fn quoted_includes_of(file: &Path) -> Option<QuotedIncludes> {
             }
         }
     }
-    let bytes = crate::syntax::files::read_regular(file).ok()?;
-    let text = crate::syntax::files::decode(&bytes).text;
+    let cached = cached_file(file)?;
     let mut found = Vec::new();
-    for (line_start, line) in preprocess::logical_lines(&text) {
+    // An include is a directive line: the others cannot be one.
+    for (line_start, line) in cached.directives() {
         // `<name>` too: found through an `-I` folder, it includes a
         // project file as "name" does.
-        if let Some(IncludeForm::Quoted(name) | IncludeForm::Angle(name)) = include_form(&line) {
-            found.push((name.to_string(), line_start));
+        if let Some(IncludeForm::Quoted(name) | IncludeForm::Angle(name)) = include_form(line) {
+            found.push((name.to_string(), *line_start));
         }
     }
     let found = std::sync::Arc::new(found);
@@ -2807,34 +2805,74 @@ fn quoted_includes_of(file: &Path) -> Option<QuotedIncludes> {
 /// n files n times. Files larger than [`MAX_CACHED_TEXT_BYTES`] / 16 are
 /// read each time; past that total the cache starts over.
 fn cached_text(file: &Path) -> Option<std::sync::Arc<str>> {
+    cached_file(file).map(|f| f.text.clone())
+}
+
+/// A file's decoded text and, computed on first use, its directive lines.
+struct CachedFile {
+    /// The decoded text.
+    text: std::sync::Arc<str>,
+    /// The logical lines whose first non-blank is `#` or `%:` (see
+    /// [`CachedFile::directives`]).
+    directives: std::sync::OnceLock<Vec<(usize, String)>>,
+}
+
+impl CachedFile {
+    /// The file's directive lines: its logical lines (continuations joined,
+    /// comments blanked) that start with `#` or `%:` after blanks, in order,
+    /// each with its byte offset.
+    /// The includer search asks each file of a project tree for them once
+    /// per header name; splitting the text into logical lines each time was
+    /// most of a header's check (a folder of headers meant every header
+    /// re-splitting every file of the tree).
+    fn directives(&self) -> &[(usize, String)] {
+        self.directives.get_or_init(|| {
+            preprocess::logical_lines(&self.text)
+                .into_iter()
+                .filter(|(_, line)| {
+                    let start = skip_blanks(line);
+                    start.starts_with('#') || start.starts_with("%:")
+                })
+                .collect()
+        })
+    }
+}
+
+/// The [`CachedFile`] of `file` (see [`cached_text`] for what is cached).
+fn cached_file(file: &Path) -> Option<std::sync::Arc<CachedFile>> {
     use crate::base::HashMap;
     use std::sync::{Arc, Mutex, OnceLock};
     type Stamp = (Option<std::time::SystemTime>, u64);
-    type TextCache = (usize, HashMap<PathBuf, (Stamp, Arc<str>)>);
-    static CACHE: OnceLock<Mutex<TextCache>> = OnceLock::new();
+    type FileCache = (usize, HashMap<PathBuf, (Stamp, Arc<CachedFile>)>);
+    static CACHE: OnceLock<Mutex<FileCache>> = OnceLock::new();
     let stamp: Stamp = disk_facts(file)?.stamp;
     let cache = CACHE.get_or_init(|| Mutex::new((0, HashMap::default())));
     if let Ok(guard) = cache.lock() {
-        if let Some((seen, text)) = guard.1.get(file) {
+        if let Some((seen, cached)) = guard.1.get(file) {
             if *seen == stamp && stamp.0.is_some() {
-                return Some(text.clone());
+                return Some(cached.clone());
             }
         }
     }
     let bytes = crate::syntax::files::read_regular(file).ok()?;
     let text: Arc<str> = crate::syntax::files::decode(&bytes).text.into();
-    if stamp.0.is_some() && text.len() <= MAX_CACHED_TEXT_BYTES / 16 {
+    let cached = Arc::new(CachedFile {
+        text,
+        directives: OnceLock::new(),
+    });
+    let len = cached.text.len();
+    if stamp.0.is_some() && len <= MAX_CACHED_TEXT_BYTES / 16 {
         if let Ok(mut guard) = cache.lock() {
-            if guard.0 + text.len() > MAX_CACHED_TEXT_BYTES {
+            if guard.0 + len > MAX_CACHED_TEXT_BYTES {
                 *guard = (0, HashMap::default());
             }
-            guard.0 += text.len();
-            if let Some((_, old)) = guard.1.insert(file.to_path_buf(), (stamp, text.clone())) {
-                guard.0 -= old.len();
+            guard.0 += len;
+            if let Some((_, old)) = guard.1.insert(file.to_path_buf(), (stamp, cached.clone())) {
+                guard.0 -= old.text.len();
             }
         }
     }
-    Some(text)
+    Some(cached)
 }
 
 /// The most bytes of source text [`cached_text`] keeps.
