@@ -298,8 +298,15 @@ impl SubTerms {
 }
 
 /// Covers by an offset's thread part, its facts, the number of divisions
-/// known and the locals known non-negative when it was computed.
-type CoverMemo = HashMap<(Poly, Vec<Fact>, usize, Vec<u32>, Vec<u32>), Option<Cover>>;
+/// known, the local bounds in force and the bounded counters when it was
+/// computed.
+type CoverMemo = HashMap<(Poly, Vec<Fact>, usize, LocalBounds, Vec<u32>), Option<Cover>>;
+
+/// Constant bounds `[lo, hi]` (either side optional) of the values of
+/// [`Atom::Opaque`] and [`Atom::Fixed`] locals where an evaluation takes
+/// place, sorted by atom, at most one entry per atom (see
+/// [`bounded_locals`]).
+type LocalBounds = Vec<(Atom, Option<i128>, Option<i128>)>;
 
 /// Decides scenarios of pairs whose offsets are multi-dimensional injective
 /// layouts (see the module documentation).
@@ -346,15 +353,17 @@ pub(crate) struct Delinear<'k> {
     /// expression, whether grid-uniform, and its value range. Only the
     /// construction ([`Delinear::new`]) adds to it.
     terms: std::sync::Mutex<SubTerms>,
-    /// Opaque locals known to be non-negative where the expression being
-    /// expanded is evaluated (set by [`Self::with_nonnegative`] around the
-    /// expansion of one access's offset or one guard; empty otherwise).
-    nonnegative: std::sync::Mutex<Vec<u32>>,
+    /// Bounds of locals where the expression being expanded is evaluated
+    /// or the pair being decided runs (set by [`Self::with_bounds`] around
+    /// the expansion of one access's offset or one guard, with the opaque
+    /// locals' bounds only, and around a cover or a pair's decision, with
+    /// every bound; empty otherwise; see [`bounded_locals`]).
+    bounds: std::sync::Mutex<LocalBounds>,
     /// Integer parameters known to be positive where the access whose
     /// offset is being expanded runs (see [`positive_params`]; empty
     /// otherwise).
     positive_params: std::sync::Mutex<Vec<u32>>,
-    /// The top-level position of the evaluation [`Self::with_nonnegative`]
+    /// The top-level position of the evaluation [`Self::with_bounds`]
     /// expands (None outside one): locals of [`Self::counter_bounds`]
     /// whose first top-level assignment precedes it are within their bounds.
     evaluated_at: std::sync::Mutex<Option<usize>>,
@@ -362,9 +371,9 @@ pub(crate) struct Delinear<'k> {
     /// bound `h` on every value it holds after it, all in [0, h] (see
     /// [`Self::counter_bounds`]).
     counter_bounds: HashMap<u32, (usize, i128)>,
-    /// Per `if`: the opaque locals its enclosing tests prove non-negative
-    /// at its test (see [`Self::nonnegative_locals`]).
-    guard_nonnegative: std::sync::Mutex<HashMap<StmtId, Vec<u32>>>,
+    /// Per `if`: the bounds its enclosing tests prove for the opaque locals
+    /// at its test (see [`bounded_locals`]).
+    guard_bounds: std::sync::Mutex<HashMap<StmtId, LocalBounds>>,
     /// The facts of the kernel's top level (early returns, assumptions),
     /// each with the top-level position after which it holds (see
     /// [`Self::bounded_by_top_facts`]).
@@ -495,11 +504,11 @@ impl<'k> Delinear<'k> {
             varying,
             adversarial: opts.adversarial_abstraction,
             terms: std::sync::Mutex::new(SubTerms::default()),
-            nonnegative: std::sync::Mutex::new(Vec::new()),
+            bounds: std::sync::Mutex::new(Vec::new()),
             positive_params: std::sync::Mutex::new(Vec::new()),
             evaluated_at: std::sync::Mutex::new(None),
             counter_bounds: HashMap::default(),
-            guard_nonnegative: std::sync::Mutex::new(HashMap::default()),
+            guard_bounds: std::sync::Mutex::new(HashMap::default()),
             top_bounds: Vec::new(),
             relevant: paired.map(|paired| relevant_statements(kernel, paired)),
             index_arithmetic_fits: !launch.no_index_arithmetic_assumption,
@@ -579,7 +588,11 @@ impl<'k> Delinear<'k> {
         let accesses = found
             .into_iter()
             .filter_map(|(id, access, at, facts)| {
-                let offset = analysis.with_nonnegative(at, nonnegative_locals(&facts), || {
+                // The opaque locals' bounds only: a fixed local's bound holds
+                // at the access, but a division atom of it (interned by its
+                // dividend) would stand for the same quotient elsewhere.
+                let bounds = opaque_only(bounded_locals(&facts));
+                let offset = analysis.with_bounds(Some(at), bounds, || {
                     analysis
                         .in_offset
                         .store(true, std::sync::atomic::Ordering::Relaxed);
@@ -614,10 +627,17 @@ impl<'k> Delinear<'k> {
                 analysis.class_of.insert(*id, class);
             }
         }
+        // Each access's cover under the bounds of its own facts (which hold
+        // at the access in every thread that runs it).
         analysis.covers = analysis
             .accesses
             .iter()
-            .map(|(id, x)| (*id, analysis.full_cover(&x.1, &x.3)))
+            .map(|(id, x)| {
+                let cover = analysis.with_bounds(None, bounded_locals(&x.3), || {
+                    analysis.full_cover(&x.1, &x.3)
+                });
+                (*id, cover)
+            })
             .collect();
         analysis
     }
@@ -642,8 +662,8 @@ impl<'k> Delinear<'k> {
                 out.push((stmt.id, access, at, facts.to_vec()));
             }
             StmtKind::If { cond, then_, else_ } => {
-                if let Ok(mut guards) = self.guard_nonnegative.lock() {
-                    guards.insert(stmt.id, nonnegative_locals(facts));
+                if let Ok(mut guards) = self.guard_bounds.lock() {
+                    guards.insert(stmt.id, opaque_only(bounded_locals(facts)));
                 }
                 // Between the test and an access in a branch only the
                 // branch's statements run: a local the branch never assigns
@@ -807,14 +827,14 @@ impl<'k> Delinear<'k> {
                         assigned.insert(v.0);
                     }
                 });
-                let nonnegative = self
-                    .guard_nonnegative
+                let bounds = self
+                    .guard_bounds
                     .lock()
                     .ok()
                     .and_then(|g| g.get(&stmt.id).cloned())
                     .unwrap_or_default();
                 let mut found = Vec::new();
-                self.with_nonnegative(at, nonnegative, || {
+                self.with_bounds(Some(at), bounds, || {
                     self.instance_facts_of(cond, at, &mut found)
                 });
                 let uniform_at_test = |v: u32| {
@@ -969,7 +989,7 @@ impl<'k> Delinear<'k> {
     /// a[t + s]; __syncthreads(); }` reads and writes no common element in
     /// one round. Exactness of `t + s` for an unsigned or converted counter
     /// comes from the counter's bounds ([`Self::counter_bounds`]) or a test
-    /// proving it non-negative ([`Self::with_nonnegative`]).
+    /// proving it non-negative ([`Self::with_bounds`]).
     pub(crate) fn stride_apart(&self, a: StmtId, b: StmtId, shared_loops: usize) -> bool {
         if self.adversarial {
             return false;
@@ -1343,7 +1363,7 @@ impl<'k> Delinear<'k> {
                         .then(|| Poly::atom(Atom::Opaque(v.0)));
                 };
                 let to = self.kernel.vars.get(v.0 as usize)?.ty;
-                let Some(p) = self.expand(value, def_at, depth + 1) else {
+                let Some(p) = self.expand_definition(value, def_at, depth + 1) else {
                     return matches!(to, ScalarTy::Int { .. })
                         .then(|| Poly::atom(Atom::Fixed(v.0)));
                 };
@@ -1422,6 +1442,21 @@ impl<'k> Delinear<'k> {
         }
     }
 
+    /// The expansion of a local's definition `value` at top-level position
+    /// `def_at`, without the bounds of the evaluation in progress (see
+    /// [`Self::with_bounds`]): they hold where that evaluation runs, not
+    /// necessarily where the definition ran (a local it reads may have had
+    /// another value then), and with counters bounded only as at `def_at`.
+    fn expand_definition(&self, value: &Expr, def_at: usize, depth: u32) -> Option<Poly> {
+        let at = self
+            .evaluated_at
+            .lock()
+            .ok()
+            .and_then(|p| *p)
+            .map(|at| at.min(def_at));
+        self.with_bounds(at, Vec::new(), || self.expand(value, def_at, depth))
+    }
+
     /// The value of local `v` wherever it is read, when its only definition
     /// is an assignment nested in a branch or loop that every read follows
     /// (see [`dominated_single_defs`]) and whose value expands to an
@@ -1434,7 +1469,7 @@ impl<'k> Delinear<'k> {
     /// taken at its issue.) None otherwise: the caller takes `v` as opaque.
     fn dominated_value(&self, v: VarId, depth: u32) -> Option<Poly> {
         let &(def_at, value) = self.dominated_defs.get(&v)?;
-        let p = self.expand(value, def_at, depth + 1)?;
+        let p = self.expand_definition(value, def_at, depth + 1)?;
         let from = super::symexec::type_of(self.kernel, value);
         let to = self.kernel.vars.get(v.0 as usize)?.ty;
         (matches!(to, ScalarTy::Int { .. }) && p.invariant() && self.converts_exactly(&p, from, to))
@@ -1458,7 +1493,7 @@ impl<'k> Delinear<'k> {
     fn reaching_value(&self, v: VarId, at: usize, depth: u32) -> Option<Poly> {
         let defs = self.top_level_defs.get(&v)?;
         let &(def_at, value) = defs.iter().rev().find(|d| d.0 < at)?;
-        let p = self.expand(value, def_at, depth + 1)?;
+        let p = self.expand_definition(value, def_at, depth + 1)?;
         let from = super::symexec::type_of(self.kernel, value);
         let to = self.kernel.vars.get(v.0 as usize)?.ty;
         (matches!(to, ScalarTy::Int { .. })
@@ -1634,7 +1669,7 @@ impl<'k> Delinear<'k> {
         };
         let uniform = self.uniform_leaves(e, at, depth + 1);
         // Keyed by the range too: a range narrowed by the non-negative
-        // locals of one evaluation (see [`Self::with_nonnegative`]) must not
+        // locals of one evaluation (see [`Self::with_bounds`]) must not
         // stand for the same expression elsewhere.
         let index = self.terms.lock().ok()?.intern(e, uniform, range)?;
         self.record_remainder(index, e, ty, at, depth);
@@ -1954,35 +1989,62 @@ impl<'k> Delinear<'k> {
         Some(self.covers_scenarios(cover.ids))
     }
 
-    /// `f()` with the opaque locals `vars` known non-negative in the
-    /// expansion: `f` expands an expression evaluated only where a test
-    /// proved each of them `>= 0` and nothing has assigned it since (the
-    /// facts of [`nonnegative_locals`]), so an [`Atom::Opaque`] of them
-    /// (its value at that evaluation) ranges over the non-negative part of
-    /// its type. This makes `(unsigned)i` of a signed counter under `i >= 1`
-    /// the value `i` and `tid + (unsigned)i` an exact sum. Likewise a local
-    /// of [`Self::counter_bounds`] assigned at the top level before `at`,
-    /// the top-level position of the evaluation, ranges over [0, h]. The
-    /// terms and polynomials built meanwhile describe only that evaluation.
-    fn with_nonnegative<R>(&self, at: usize, vars: Vec<u32>, f: impl FnOnce() -> R) -> R {
+    /// `f()` with the locals of `bounds` bounded: `f` expands an expression
+    /// evaluated, or decides a cover or pair of accesses that run, only
+    /// where the tests around them hold, and [`bounded_locals`] of their
+    /// facts are bounds each local has there in every thread that gets
+    /// there (a test proved them and nothing has assigned the local since),
+    /// so an [`Atom::Opaque`] or [`Atom::Fixed`] of them (its value at that
+    /// evaluation) ranges over its type narrowed to them. This makes
+    /// `(unsigned)i` of a signed counter under `i >= 1` the value `i`,
+    /// `tid + (unsigned)i` an exact sum, `j << 7` under `j < 6` the product
+    /// `128 * j`, and a row `r * 32 + c` under `r < 3`, `c < 32` a
+    /// mixed-radix digit. Likewise, with `at` (the top-level position of the
+    /// evaluation), a local of [`Self::counter_bounds`] assigned at the top
+    /// level before `at` ranges over [0, h]. The terms and polynomials built
+    /// meanwhile describe only that evaluation (terms are interned with
+    /// their range, covers memoized with the bounds).
+    fn with_bounds<R>(&self, at: Option<usize>, bounds: LocalBounds, f: impl FnOnce() -> R) -> R {
         let saved = self
-            .nonnegative
+            .bounds
             .lock()
-            .map(|mut n| std::mem::replace(&mut *n, vars))
+            .map(|mut n| std::mem::replace(&mut *n, bounds))
             .unwrap_or_default();
         let saved_at = self
             .evaluated_at
             .lock()
             .ok()
-            .and_then(|mut p| p.replace(at));
+            .and_then(|mut p| std::mem::replace(&mut *p, at));
         let result = f();
-        if let Ok(mut n) = self.nonnegative.lock() {
+        if let Ok(mut n) = self.bounds.lock() {
             *n = saved;
         }
         if let Ok(mut p) = self.evaluated_at.lock() {
             *p = saved_at;
         }
         result
+    }
+
+    /// The bound of local atom `a` in force (see [`Self::with_bounds`]),
+    /// intersected with `range`; `range` itself when there is none or the
+    /// intersection is empty (then no thread reaches the evaluation and any
+    /// range is sound, but an empty one would confuse interval arithmetic).
+    fn bounded(&self, a: Atom, range: (i128, i128)) -> (i128, i128) {
+        let Ok(bounds) = self.bounds.lock() else {
+            return range;
+        };
+        let Some(&(_, lo, hi)) = bounds.iter().find(|b| b.0 == a) else {
+            return range;
+        };
+        let narrowed = (
+            lo.map_or(range.0, |l| l.max(range.0)),
+            hi.map_or(range.1, |h| h.min(range.1)),
+        );
+        if narrowed.0 <= narrowed.1 {
+            narrowed
+        } else {
+            range
+        }
     }
 
     /// Per local `v`, the position of its first top-level assignment of a
@@ -2253,25 +2315,27 @@ impl<'k> Delinear<'k> {
             Atom::Opaque(v) => {
                 let (lo, hi) =
                     super::grid_stride::int_bounds(self.kernel.vars.get(v as usize)?.ty)?;
-                // A test around the evaluation bounds it (see
-                // [`Self::with_nonnegative`]).
-                let nonnegative = self.nonnegative.lock().ok()?.contains(&v);
                 let at = *self.evaluated_at.lock().ok()?;
-                match self.counter_bounds.get(&v) {
+                let range = match self.counter_bounds.get(&v) {
                     Some(&(first, high)) if at.is_some_and(|at| first < at) => {
                         (lo.max(0), hi.min(high))
                     }
-                    _ => (if nonnegative { lo.max(0) } else { lo }, hi),
-                }
+                    _ => (lo, hi),
+                };
+                // The tests around the evaluation bound it (see
+                // [`Self::with_bounds`]).
+                self.bounded(a, range)
             }
             Atom::Fixed(v) => {
                 let (lo, hi) =
                     super::grid_stride::int_bounds(self.kernel.vars.get(v as usize)?.ty)?;
                 // A mask of a non-negative value (see [`Self::fixed_remainders`]).
-                match self.fixed_remainders.get(&v).and_then(|f| f.1) {
+                let range = match self.fixed_remainders.get(&v).and_then(|f| f.1) {
                     Some((l, h)) => (lo.max(l), hi.min(h)),
                     None => (lo, hi),
-                }
+                };
+                // The tests around the cover or pair (see [`Self::with_bounds`]).
+                self.bounded(a, range)
             }
             Atom::Term(i) | Atom::UniformTerm(i) => self.terms.lock().ok()?.get(i as usize)?.2,
             Atom::Quot(k) | Atom::Rem(k) => {
@@ -2577,7 +2641,7 @@ impl<'k> Delinear<'k> {
     /// cover names are equal too.
     fn full_cover(&self, p: &Poly, facts: &[Fact]) -> Option<Cover> {
         // A function of the thread part, the facts, the divisions known so
-        // far (`close` reads them), the locals known non-negative and the
+        // far (`close` reads them), the bounds of locals in force and the
         // counters bounded at the evaluation's position (atom ranges read
         // both): unrolled code repeats offsets that differ by constants
         // under the same guards.
@@ -2585,10 +2649,7 @@ impl<'k> Delinear<'k> {
             p.thread_part(),
             facts.to_vec(),
             self.divisions.lock().map(|d| d.len()).unwrap_or(0),
-            self.nonnegative
-                .lock()
-                .map(|n| n.clone())
-                .unwrap_or_default(),
+            self.bounds.lock().map(|n| n.clone()).unwrap_or_default(),
             self.bounded_counters(),
         );
         if let Some(known) = self
@@ -2607,7 +2668,7 @@ impl<'k> Delinear<'k> {
     }
 
     /// The locals of [`Self::counter_bounds`] bounded where the current
-    /// evaluation takes place (see [`Self::with_nonnegative`]), sorted.
+    /// evaluation takes place (see [`Self::with_bounds`]), sorted.
     fn bounded_counters(&self) -> Vec<u32> {
         let Some(at) = self.evaluated_at.lock().ok().and_then(|p| *p) else {
             return Vec::new();
@@ -2729,7 +2790,10 @@ impl<'k> Delinear<'k> {
         if let Some(known) = key.and_then(|k| self.decided_memo.lock().ok()?.get(&k).copied()) {
             return known;
         }
-        let result = self.decide(x, y, a);
+        // Under the hull of both accesses' bounds (see [`hull`]): a function
+        // of their facts, so the classes' memo stays exact.
+        let bounds = hull(&bounded_locals(&x.3), &bounded_locals(&y.3));
+        let result = self.with_bounds(None, bounds, || self.decide(x, y, a));
         if let (Some(k), Ok(mut memo)) = (key, self.decided_memo.lock()) {
             memo.insert(k, result);
         }
@@ -2893,30 +2957,122 @@ fn relevant_statements(
     out
 }
 
-/// The opaque locals `facts` prove non-negative: a fact `lhs < rhs` whose
-/// difference `rhs - lhs` is `v + d` for an opaque local `v` and a constant
-/// `d <= 1` (so `v + d >= 1`, `v >= 1 - d >= 0`, wherever the facts hold:
-/// `i >= 1` is `1 < i + 1`, `i > 0` is `0 < i`).
-fn nonnegative_locals(facts: &[Fact]) -> Vec<u32> {
-    let mut out: Vec<u32> = facts
-        .iter()
-        .filter(|f| !f.equal)
-        .filter_map(|f| {
-            let diff = f.rhs.add(&f.lhs, -1)?;
-            let mut v = None;
-            for (m, c) in &diff.0 {
-                match (m.as_slice(), *c) {
-                    ([], d) if d <= 1 => {}
-                    ([Atom::Opaque(x)], 1) => v = Some(*x),
-                    _ => return None,
+/// The constant bounds `facts` prove for locals ([`Atom::Opaque`] and
+/// [`Atom::Fixed`]): a fact `lhs < rhs` whose difference `rhs - lhs` is
+/// `c * v + d` for such a local `v` and constants `c != 0`, `d` gives
+/// `c * v >= 1 - d`, so `v >= ceil((1 - d) / c)` when `c > 0` and
+/// `v <= floor((1 - d) / c)` when `c < 0` (`i >= 1` is `1 < i + 1`, `i > 0`
+/// is `0 < i`, `r < 16` is `r < 16`); a fact `lhs == rhs` with
+/// `lhs - rhs = c * v + d` and `c` dividing `d` gives `v = -d / c`. The
+/// bounds of one local are intersected; an empty intersection (an
+/// unreachable access) is dropped, since no bound is always sound.
+///
+/// Soundness: `facts` are the facts of an access or an `if` (see
+/// [`Delinear::collect`]), each holding there in every thread that gets
+/// there: a test's facts keep an opaque local only when the block between
+/// the test and that place never assigns it (`Frozen`), and a fixed local
+/// never changes after its single top-level definition. So each bound holds
+/// for the local's value at the access (or the `if`'s test), which is what
+/// its atom stands for there: the same restriction under which the
+/// non-negative locals were derived before.
+fn bounded_locals(facts: &[Fact]) -> LocalBounds {
+    let mut out: BTreeMap<Atom, (Option<i128>, Option<i128>)> = BTreeMap::new();
+    let mut narrow = |a: Atom, lo: Option<i128>, hi: Option<i128>| {
+        let entry = out.entry(a).or_insert((None, None));
+        if let Some(l) = lo {
+            entry.0 = Some(entry.0.map_or(l, |e| e.max(l)));
+        }
+        if let Some(h) = hi {
+            entry.1 = Some(entry.1.map_or(h, |e| e.min(h)));
+        }
+    };
+    for f in facts {
+        let diff = if f.equal {
+            f.lhs.add(&f.rhs, -1)
+        } else {
+            f.rhs.add(&f.lhs, -1)
+        };
+        let Some(diff) = diff else {
+            continue;
+        };
+        let mut local = None;
+        let mut d = 0i128;
+        let mut linear = true;
+        for (m, c) in &diff.0 {
+            match m.as_slice() {
+                [] => d = *c,
+                [a @ (Atom::Opaque(_) | Atom::Fixed(_))] if local.is_none() && *c != 0 => {
+                    local = Some((*a, *c));
                 }
+                _ => linear = false,
             }
-            v
+        }
+        let Some((a, c)) = local.filter(|_| linear) else {
+            continue;
+        };
+        if f.equal {
+            // c * v + d == 0.
+            if let Some(v) = d.checked_neg().filter(|n| n % c == 0).map(|n| n / c) {
+                narrow(a, Some(v), Some(v));
+            }
+            continue;
+        }
+        // c * v >= 1 - d.
+        let Some(k) = 1i128.checked_sub(d) else {
+            continue;
+        };
+        if c > 0 {
+            narrow(a, ceil_div(k, c), None);
+        } else {
+            narrow(a, None, floor_div(k, c));
+        }
+    }
+    out.into_iter()
+        .filter(|(_, (lo, hi))| lo.is_some() || hi.is_some())
+        .filter(|(_, (lo, hi))| !matches!((lo, hi), (Some(l), Some(h)) if l > h))
+        .map(|(a, (lo, hi))| (a, lo, hi))
+        .collect()
+}
+
+/// The bounds of opaque locals only (see the expansion of an access's
+/// offset in [`Delinear::new`]).
+fn opaque_only(bounds: LocalBounds) -> LocalBounds {
+    bounds
+        .into_iter()
+        .filter(|b| matches!(b.0, Atom::Opaque(_)))
+        .collect()
+}
+
+/// The hull of two accesses' local bounds: per local bounded in both, the
+/// least lower and the greatest upper bound (a side missing in either is
+/// missing). Each access runs under its own guards, so in a pair the local
+/// read at the first access is within the first's bounds and the one read
+/// at the second within the second's: both within the hull, which is what
+/// a cover or a mixed-radix argument over the two accesses needs.
+fn hull(a: &LocalBounds, b: &LocalBounds) -> LocalBounds {
+    a.iter()
+        .filter_map(|&(atom, lo, hi)| {
+            let &(_, lo2, hi2) = b.iter().find(|x| x.0 == atom)?;
+            let lo = lo.zip(lo2).map(|(x, y)| x.min(y));
+            let hi = hi.zip(hi2).map(|(x, y)| x.max(y));
+            (lo.is_some() || hi.is_some()).then_some((atom, lo, hi))
         })
-        .collect();
-    out.sort_unstable();
-    out.dedup();
-    out
+        .collect()
+}
+
+/// `floor(a / b)` for `b != 0` (None on overflow).
+fn floor_div(a: i128, b: i128) -> Option<i128> {
+    let q = a.checked_div(b)?;
+    if a.checked_rem(b)? != 0 && ((a < 0) != (b < 0)) {
+        q.checked_sub(1)
+    } else {
+        Some(q)
+    }
+}
+
+/// `ceil(a / b)` for `b != 0` (None on overflow).
+fn ceil_div(a: i128, b: i128) -> Option<i128> {
+    floor_div(a.checked_neg()?, b)?.checked_neg()
 }
 
 /// The integer parameters `facts` prove positive: a fact `lhs < p` (`p` the
@@ -3191,7 +3347,12 @@ impl Delinear<'_> {
         let Some(d) = d.constant_term().checked_abs() else {
             return false;
         };
-        let Some((terms, _)) = self.paired_terms(&rx, &ry, false) else {
+        // The ranges of the opaque atoms under both accesses' bounds (see
+        // [`hull`]).
+        let bounds = hull(&bounded_locals(&x.3), &bounded_locals(&y.3));
+        let Some((terms, _)) =
+            self.with_bounds(None, bounds, || self.paired_terms(&rx, &ry, false))
+        else {
             return false;
         };
         let size = i128::from(x.2.max(y.2).max(1));
@@ -3277,9 +3438,15 @@ __global__ void unrolled(float *out, const float *in, int n, int m) {
             let d = Delinear::new(kernel, &opts, &uniformity, None);
             assert!(d.accesses.len() >= 8, "{} accesses", d.accesses.len());
             for (id, x) in &d.accesses {
-                let fresh = d.full_cover_unmemoized(&x.1, &x.3);
-                assert_eq!(d.full_cover(&x.1, &x.3), fresh, "{id:?}");
-                assert_eq!(d.covers.get(id).copied().flatten(), fresh, "{id:?}");
+                // Under the access's own bounds, as `Delinear::new` computes it.
+                let fresh = d.with_bounds(None, bounded_locals(&x.3), || {
+                    (
+                        d.full_cover_unmemoized(&x.1, &x.3),
+                        d.full_cover(&x.1, &x.3),
+                    )
+                });
+                assert_eq!(fresh.1, fresh.0, "{id:?}");
+                assert_eq!(d.covers.get(id).copied().flatten(), fresh.0, "{id:?}");
             }
             let entries = d.cover_memo.lock().map(|m| m.len()).unwrap_or(0);
             assert!(
@@ -3288,5 +3455,98 @@ __global__ void unrolled(float *out, const float *in, int n, int m) {
                 d.accesses.len()
             );
         }
+    }
+
+    /// A fact over one local as `lhs < rhs` (or `lhs == rhs`).
+    fn fact(lhs: Poly, rhs: Poly, equal: bool) -> Fact {
+        Fact { lhs, rhs, equal }
+    }
+
+    /// `c * a + d` as a polynomial.
+    fn linear(a: Atom, c: i128, d: i128) -> Poly {
+        let mut p = Poly::atom(a).mul(&Poly::constant(c)).unwrap_or_default();
+        if d != 0 {
+            p.0.insert(Vec::new(), d);
+        }
+        p
+    }
+
+    /// The bounds of guards as in `if (r < 16 && r >= 0 && 2 * k < 7 &&
+    /// 10 < 1 - 3 * m && 2 * f == 6 && g < 0 && g > 5)`: `r` in [0, 15],
+    /// `k <= 3`, `m <= -4` (rounded towards the feasible side), `f = 3`, and
+    /// none for the unreachable `g`; the hull of two accesses' bounds keeps
+    /// only what both bound, widened to both.
+    #[test]
+    fn bounded_locals_round_towards_the_values_the_guards_allow() {
+        let (r, k, m, f, g) = (
+            Atom::Opaque(1),
+            Atom::Opaque(2),
+            Atom::Opaque(3),
+            Atom::Fixed(4),
+            Atom::Fixed(5),
+        );
+        let facts = vec![
+            fact(Poly::atom(r), Poly::constant(16), false),
+            // `r >= 0` is `-1 < r`.
+            fact(Poly::constant(-1), Poly::atom(r), false),
+            fact(linear(k, 2, 0), Poly::constant(7), false),
+            fact(Poly::constant(10), linear(m, -3, 1), false),
+            fact(linear(f, 2, 0), Poly::constant(6), true),
+            fact(Poly::atom(g), Poly::constant(0), false),
+            fact(Poly::constant(5), Poly::atom(g), false),
+        ];
+        let bounds = bounded_locals(&facts);
+        assert_eq!(
+            bounds,
+            vec![
+                (r, Some(0), Some(15)),
+                (k, None, Some(3)),
+                (m, None, Some(-4)),
+                (f, Some(3), Some(3)),
+            ]
+        );
+        assert_eq!(opaque_only(bounds.clone()).len(), 3);
+        let other = vec![(r, Some(4), Some(20)), (f, Some(0), None)];
+        assert_eq!(
+            hull(&bounds, &other),
+            vec![(r, Some(0), Some(20)), (f, Some(0), None)]
+        );
+        assert_eq!((floor_div(-7, 2), ceil_div(-7, 2)), (Some(-4), Some(-3)));
+        assert_eq!((floor_div(7, -2), ceil_div(7, -2)), (Some(-4), Some(-3)));
+    }
+
+    /// A cover computed under a local's bounds (a row digit `r < 3`) is not
+    /// the answer without them: the memo is keyed by the bounds in force.
+    #[test]
+    fn covers_are_memoized_by_the_bounds_in_force() {
+        let src = r#"
+__global__ void rows(const int *in) {
+  __shared__ float s[4 * 100];
+  int c = threadIdx.x, q = threadIdx.y;
+  int r = in[c];
+  if (r >= 0 && r < 3)
+    s[q * 100 + r * 32 + c] = 1.0f;
+}
+"#;
+        let program = crate::frontend::lower_source(
+            std::path::Path::new("t.cu"),
+            src,
+            &crate::frontend::NoIncludes,
+        );
+        let mut opts = CheckOptions::default();
+        opts.launch.block_dim = Some([32, 4, 1]);
+        opts.launch.grid_dim = Some([8, 1, 1]);
+        let kernel = &program.kernels[0];
+        let uniformity = crate::analysis::Uniformity::compute(kernel);
+        let d = Delinear::new(kernel, &opts, &uniformity, None);
+        let writes: Vec<_> = d.accesses.values().filter(|x| x.3.len() >= 2).collect();
+        assert_eq!(writes.len(), 1);
+        let x = writes[0];
+        let bounded = d.with_bounds(None, bounded_locals(&x.3), || d.full_cover(&x.1, &x.3));
+        let unbounded = d.with_bounds(None, Vec::new(), || d.full_cover(&x.1, &x.3));
+        let fresh = d.with_bounds(None, Vec::new(), || d.full_cover_unmemoized(&x.1, &x.3));
+        assert_eq!(bounded.map(|c| c.ids & 0b11), Some(0b11));
+        assert_eq!(unbounded, fresh);
+        assert_ne!(unbounded.map(|c| c.ids & 0b11), Some(0b11));
     }
 }

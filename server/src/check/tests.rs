@@ -2590,6 +2590,93 @@ __global__ void guard_before_reassignment(float *out, int n) {
     }
 }
 
+/// Locals the guards bound above and below (`check::delinear`,
+/// `bounded_locals`): a row `r` of 32 columns in a block of 100 per
+/// `threadIdx.y` is a mixed-radix digit only because `r <= 2`, whether `r`
+/// is a loop counter, a value read from memory under an `if`, or a counter
+/// shifted into place (`j << 5` is `32 * j` only because `j` is small), and
+/// two accesses under different guards use the hull of both bounds:
+/// decided without the solver. Rows reaching the next block of 100, a row
+/// without a lower bound and guards whose hull reaches it go to the
+/// solver, which reports the race.
+#[test]
+fn bounded_locals_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void loop_rows(float *out) {
+  __shared__ float s[4 * 100];
+  int c = threadIdx.x, q = threadIdx.y;
+  for (int r = 0; r < 3; r++)
+    s[q * 100 + r * 32 + c] = (float)(q * 32 + c);
+}
+__global__ void guarded_row(const int *rows) {
+  __shared__ float s[4 * 100];
+  int c = threadIdx.x, q = threadIdx.y;
+  int r = rows[c];
+  if (r >= 0 && r < 3)
+    s[q * 100 + r * 32 + c] = (float)(q * 32 + c);
+}
+__global__ void shifted_rows(float *out) {
+  __shared__ float s[4 * 100];
+  int c = threadIdx.x, q = threadIdx.y;
+  for (int j = 0; j < 3; j++)
+    s[q * 100 + (j << 5) + c] = (float)(q * 32 + c);
+}
+__global__ void two_guards(const int *rows) {
+  __shared__ float s[4 * 100];
+  int c = threadIdx.x, q = threadIdx.y;
+  int r = rows[c];
+  if (r >= 0 && r < 2)
+    s[q * 100 + r * 32 + c] = (float)(q * 32 + c);
+  if (r >= 1 && r <= 2)
+    s[q * 100 + r * 32 + c] = (float)c;
+}
+"#;
+    let launch = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([32, 4, 1]),
+            grid_dim: Some([8, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    let results = check_source(decided, &launch);
+    assert_eq!(results.len(), 4);
+    for (name, verdict, queries, _) in results {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void loop_rows_overlap(float *out) {
+  __shared__ float s[4 * 100];
+  int c = threadIdx.x, q = threadIdx.y;
+  for (int r = 0; r < 4; r++)
+    s[q * 100 + r * 32 + c] = (float)(q * 32 + c);
+}
+__global__ void guarded_row_unbounded_below(const int *rows) {
+  __shared__ float s[4 * 100];
+  int c = threadIdx.x, q = threadIdx.y;
+  int r = rows[c];
+  if (r < 3)
+    s[q * 100 + r * 32 + c] = (float)(q * 32 + c);
+}
+__global__ void two_guards_hull_overlaps(const int *rows) {
+  __shared__ float s[4 * 100];
+  int c = threadIdx.x, q = threadIdx.y;
+  int r = rows[c];
+  if (r >= 0 && r < 2)
+    s[q * 100 + r * 32 + c] = (float)(q * 32 + c);
+  if (r >= 2 && r < 4)
+    s[q * 100 + r * 32 + c] = (float)(q * 32 + c);
+}
+"#;
+    let results = check_source(racy, &launch);
+    assert_eq!(results.len(), 3);
+    for (name, verdict, queries, _) in results {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}
+
 /// Warp and lane ids (`threadIdx.x / 32`, `% 32`, `>> 5`, `& 31`) are
 /// quotient and remainder atoms of one division (`check::delinear`): a
 /// guard pinning the lane and a row indexed by the warp pin the thread, and
