@@ -35,7 +35,11 @@
 //! type their negations -2^j (as values of the type). Every rule below maps
 //! values in `D` to values in `D`, so by induction over an execution every
 //! value `v` takes (from its first assignment on) is in `D`:
-//! - a constant in `D`;
+//! - a constant in `D`, and a parameter whose value the kernel's entry
+//!   assumptions fix to a constant in `D` (`n == 1024` from the host
+//!   launch's arguments or a `__requires`, see
+//!   `symexec::entry_param_values`: every execution the checker considers
+//!   has that value there, and a parameter is never assigned);
 //! - conversion to a signed type (±2^j modulo 2^W into [-2^(W-1), 2^(W-1))
 //!   is 0, ±2^j, or -2^(W-1)), to an unsigned type from an unsigned one
 //!   (non-negative: 2^j modulo 2^W is 0 or 2^j), to Bool (0 or 1);
@@ -123,6 +127,8 @@ pub(crate) struct Pow2Offsets<'k> {
     assigned: HashMap<VarId, Vec<Option<&'k Expr>>>,
     /// Block extents, when known.
     block_dims: [Option<u32>; 3],
+    /// The value the entry assumptions fix for each parameter, if any.
+    entry_values: Vec<Option<i128>>,
     /// Whether the theorem may run at all (one-dimensional blocks, the
     /// ordinary abstraction).
     enabled: bool,
@@ -175,6 +181,7 @@ impl<'k> Pow2Offsets<'k> {
             single_def,
             assigned,
             block_dims,
+            entry_values: super::symexec::entry_param_values(kernel),
             enabled: Self::applies(block_dims, adversarial),
             expansions: Memo::default(),
             images: Memo::default(),
@@ -387,6 +394,12 @@ impl<'k> Pow2Offsets<'k> {
         let mut go = |x: &Expr| self.expand(x, at, shared, leaves, depth + 1).map(Box::new);
         Some(match e {
             Expr::Int(..) => e.clone(),
+            // A parameter the entry assumptions fix is that constant in
+            // every execution considered (see `symexec::entry_param_values`).
+            Expr::Param(p) => {
+                let ty = self.kernel.params.get(p.0 as usize)?.ty;
+                Expr::Int(self.entry_values.get(p.0 as usize).copied()??, ty)
+            }
             Expr::Builtin(Builtin::ThreadIdx(0)) => e.clone(),
             Expr::Builtin(Builtin::ThreadIdx(_)) => Expr::Int(0, ScalarTy::UINT),
             Expr::Builtin(Builtin::BlockDim(d)) => Expr::Int(
@@ -508,6 +521,11 @@ impl<'k> Pow2Offsets<'k> {
         };
         match e {
             Expr::Int(c, ty) => in_d_set(*c, *ty),
+            Expr::Param(p) => {
+                let ty = self.kernel.params.get(p.0 as usize).map(|d| d.ty);
+                let value = self.entry_values.get(p.0 as usize).copied().flatten();
+                matches!((value, ty), (Some(c), Some(ty)) if in_d_set(c, ty))
+            }
             Expr::Var(v) => {
                 assumed.contains(v) || self.all_assignments_in_d(*v, assumed, depth + 1)
             }

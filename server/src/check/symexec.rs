@@ -8281,7 +8281,7 @@ mod consequential_tests {
 /// Z3 lose its way on other operations, HeCBench nw kernel2); the range lets
 /// the operations that look for a constant operand use it: `pos & (stride -
 /// 1)` with `stride == 1024` is `pos mod 1024`, not a bit-vector `and`.
-fn entry_param_values(kernel: &Kernel) -> Vec<Option<i128>> {
+pub(crate) fn entry_param_values(kernel: &Kernel) -> Vec<Option<i128>> {
     let mut values = vec![None; kernel.params.len()];
     for stmt in &kernel.body.stmts {
         let StmtKind::Assume { cond } = &stmt.kind else {
