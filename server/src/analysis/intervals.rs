@@ -1022,7 +1022,9 @@ pub(crate) fn surely_entered_loops(kernel: &Kernel) -> HashSet<StmtId> {
 /// `for (int i = 0; i < N; i += 16)` with a constant `N > 0`, and from the
 /// launch extents `extents` fixes in every execution considered, as in a
 /// reduction's `for (int d = blockDim.x / 2; d > 0; d /= 2)` under a launch
-/// of 256 threads (`blockDim.x` is 256 wherever it is read). Statements of a
+/// of 256 threads (`blockDim.x` is 256 wherever it is read), and from the
+/// parameters the entry assumptions fix (`d = n >> 1` where every launch
+/// passes `n = 512`; see [`crate::ir::walk::entry_param_values`]). Statements of a
 /// block run in order (the IR has no jumps into a block), so those locals hold
 /// exactly these values when the loop is reached.
 pub(crate) fn surely_entered_loops_under(
@@ -1042,6 +1044,13 @@ pub(crate) fn surely_entered_loops_under(
             .flatten()
             .and_then(|n| Value::new(i128::from(n), index_ty))
     };
+    // Parameters the entry assumptions fix (the launches' values, a
+    // `__requires(n == 512)`): that value in every execution considered.
+    let params = crate::ir::walk::entry_param_values(kernel);
+    let param = |p: &crate::ir::ParamId| {
+        let c = params.get(p.0 as usize).copied().flatten()?;
+        Value::new(c, kernel.params.get(p.0 as usize)?.ty)
+    };
     let mut entered = HashSet::default();
     let mut blocks = vec![&kernel.body];
     crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
@@ -1059,6 +1068,7 @@ pub(crate) fn surely_entered_loops_under(
                     crate::ir::Expr::Builtin(crate::ir::Builtin::GridDim(d)) => {
                         extent(&extents.grid, *d)
                     }
+                    crate::ir::Expr::Param(p) => param(p),
                     _ => None,
                 })
             };

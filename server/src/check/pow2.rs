@@ -38,7 +38,7 @@
 //! - a constant in `D`, and a parameter whose value the kernel's entry
 //!   assumptions fix to a constant in `D` (`n == 1024` from the host
 //!   launch's arguments or a `__requires`, see
-//!   `symexec::entry_param_values`: every execution the checker considers
+//!   `ir::walk::entry_param_values`: every execution the checker considers
 //!   has that value there, and a parameter is never assigned);
 //! - conversion to a signed type (±2^j modulo 2^W into [-2^(W-1), 2^(W-1))
 //!   is 0, ±2^j, or -2^(W-1)), to an unsigned type from an unsigned one
@@ -181,7 +181,7 @@ impl<'k> Pow2Offsets<'k> {
             single_def,
             assigned,
             block_dims,
-            entry_values: super::symexec::entry_param_values(kernel),
+            entry_values: crate::ir::walk::entry_param_values(kernel),
             enabled: Self::applies(block_dims, adversarial),
             expansions: Memo::default(),
             images: Memo::default(),
@@ -395,7 +395,7 @@ impl<'k> Pow2Offsets<'k> {
         Some(match e {
             Expr::Int(..) => e.clone(),
             // A parameter the entry assumptions fix is that constant in
-            // every execution considered (see `symexec::entry_param_values`).
+            // every execution considered (see `ir::walk::entry_param_values`).
             Expr::Param(p) => {
                 let ty = self.kernel.params.get(p.0 as usize)?.ty;
                 Expr::Int(self.entry_values.get(p.0 as usize).copied()??, ty)

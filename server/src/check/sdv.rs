@@ -3107,6 +3107,12 @@ impl<'k, 's> Checker<'k, 's> {
             // The index-arithmetic assumption of these two accesses only.
             facts.push(s1.premise.clone());
             facts.push(s2.premise.clone());
+            if scenario.same_block {
+                // Accesses in loops that open with a barrier meet accesses
+                // outside them only in their last iteration (`LoopExit`).
+                facts.extend(self.last_iteration_facts(&s1, a.array, b.id));
+                facts.extend(self.last_iteration_facts(&s2, b.array, a.id));
+            }
             facts.push(overlap);
             if a.array == b.array {
                 facts.extend(self.enc.row_major_lemmas(&s1, &s2));
@@ -5215,6 +5221,34 @@ impl<'k, 's> Checker<'k, 's> {
                 .map(|(g, b)| vec![(exists, g, b)])
                 .unwrap_or_default(),
         )
+    }
+
+    /// The last-iteration premises of access `s` (to `array`) against the
+    /// access `other` of another thread of its block: one per loop around
+    /// `s` that opens with a barrier ordering `array`'s memory and does not
+    /// hold `other` (see [`super::symexec::LoopExit`]).
+    fn last_iteration_facts(
+        &self,
+        s: &super::symexec::AccessSym,
+        array: usize,
+        other: StmtId,
+    ) -> Vec<Bool> {
+        if s.exits.is_empty() {
+            return Vec::new();
+        }
+        let Some(space) = self.kernel.arrays.get(array).map(|d| d.space) else {
+            return Vec::new();
+        };
+        let around_other = self.tree.loops(other);
+        s.exits
+            .iter()
+            .filter(|e| !around_other.contains(&e.loop_id))
+            .filter(|e| match space {
+                crate::ir::MemSpace::Shared => e.local_fence,
+                crate::ir::MemSpace::Global | crate::ir::MemSpace::Constant => e.global_fence,
+            })
+            .map(|e| s.enabled.implies(&e.last))
+            .collect()
     }
 
     fn span_of(&self, id: StmtId) -> crate::ir::Span {

@@ -242,6 +242,61 @@ pub struct AccessSym {
     /// other accesses (an earlier race of the thread is still found). The
     /// offset is the unwrapped value, C's value where this holds.
     pub premise: Bool,
+    /// For each loop around the access whose body opens with a block
+    /// barrier, the condition that the iteration executing the access is
+    /// the loop's last (see [`LoopExit`]).
+    pub exits: Vec<LoopExit>,
+}
+
+/// The last-iteration condition of an access in a loop whose body opens with
+/// a block barrier (`for (d = n >> 1; d > 0; d >>= 1) { __syncthreads(); ...
+/// }`).
+///
+/// Theorem (iterations that open with a barrier). Let loop `L` have no
+/// condition prelude, no `break` and no `return`, and let its body begin
+/// with a block barrier that every iteration executes first (only local
+/// assignments before it). Let thread A execute access `x` in an iteration
+/// `i` of `L` (its body or its step) and thread B of the same block execute
+/// access `y` outside `L`. If `i` is not A's last iteration, A's next
+/// iteration begins with the barrier, which B executes too (B runs `L`'s
+/// iterations as A does: a barrier in a loop that threads run unequally
+/// often is barrier divergence, reported on its own), so the barrier orders
+/// `x` before every access B makes after `L` in this run of `L`; and every
+/// access B makes before this run of `L` precedes the barrier that opens
+/// its first iteration, which precedes `x`. So `x` and `y` share a barrier
+/// interval only if `i` is A's last iteration: the step ends with the
+/// condition false. `last` is that condition, evaluated on the state the
+/// symbolic execution of the arbitrary iteration reaches after its step; a
+/// premise of the same-block race queries of `x` against accesses outside
+/// `L` only, for memory the barrier's fences order (accesses of the same
+/// iteration are not affected).
+#[derive(Clone, Debug)]
+pub struct LoopExit {
+    /// The loop.
+    pub loop_id: StmtId,
+    /// The opening barrier orders global memory.
+    pub global_fence: bool,
+    /// The opening barrier orders shared memory.
+    pub local_fence: bool,
+    /// The access's iteration is the loop's last.
+    pub last: Bool,
+}
+
+/// The fences of the block barrier a loop body opens with (after local
+/// assignments only), if it does.
+fn opening_barrier(body: &Block) -> Option<(bool, bool)> {
+    for stmt in &body.stmts {
+        match &stmt.kind {
+            StmtKind::Assign { .. } | StmtKind::Havoc { .. } => {}
+            StmtKind::Barrier {
+                scope: crate::ir::BarrierScope::Block,
+                global_fence,
+                local_fence,
+            } => return Some((*global_fence, *local_fence)),
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// A term read as the packed lower-triangle index `T(x) + y`, where
@@ -542,7 +597,7 @@ pub struct Encoder<'k> {
     loops: LoopTable,
     launch: Launch,
     /// Per scalar parameter, the constant the kernel's leading preconditions
-    /// equate it to (see [`entry_param_values`]): its range is that point.
+    /// equate it to (see [`crate::ir::walk::entry_param_values`]): its range is that point.
     pinned_params: Vec<Option<i128>>,
     /// Arrays all of whose atomics move their location in one direction
     /// (their counters hand out distinct values).
@@ -1009,7 +1064,7 @@ impl<'k> Encoder<'k> {
         let grid_known_single = grid_known_single(opts);
         let read_only = read_only_arrays(kernel);
         let stride_tickets = super::stride_tickets::stride_tickets(kernel, &uniformity);
-        let pinned_params = entry_param_values(kernel);
+        let pinned_params = crate::ir::walk::entry_param_values(kernel);
         let live = live_locals(kernel);
         Encoder {
             kernel,
@@ -5228,6 +5283,7 @@ impl Exec<'_, '_> {
             horner,
             triangles,
             premise: premise.clone(),
+            exits: Vec::new(),
         };
         self.out.accesses.insert(stmt.id, sym.clone());
         (sym.offset, premise)
@@ -6093,6 +6149,28 @@ impl Exec<'_, '_> {
         self.continued = Bool::from_bool(false);
         self.block(step);
         self.counter_starts = outer_starts;
+        if simple_exit && !info.has_return {
+            if let Some((global_fence, local_fence)) = opening_barrier(body) {
+                // The arbitrary iteration is the last when its step leaves
+                // the condition false (see `LoopExit`). What evaluating the
+                // condition assumes is dropped: it holds only where it runs.
+                let assumed = self.out.assumptions.len();
+                let last = self.expr_bool(cond).not();
+                self.out.assumptions.truncate(assumed);
+                for block in [body, step] {
+                    crate::ir::walk::for_each_stmt(block, &mut |s| {
+                        if let Some(sym) = self.out.accesses.get_mut(&s.id) {
+                            sym.exits.push(LoopExit {
+                                loop_id: id,
+                                global_fence,
+                                local_fence,
+                                last: last.clone(),
+                            });
+                        }
+                    });
+                }
+            }
+        }
         self.loop_stack.pop();
 
         // Exit: the state after the last iteration.
@@ -8264,48 +8342,6 @@ mod consequential_tests {
         assert!(!names.contains("a") && !names.contains("b"), "{names:?}");
         assert!(names.contains("c") && names.contains("d"), "{names:?}");
     }
-}
-
-/// Per scalar parameter of `kernel`, the constant `c` of a precondition
-/// `p == c` (or `c == p`) among the statements the body starts with, before
-/// any other statement (the host launch's values, see `ide::file::bind_params`,
-/// and a leading `__requires(n == 64)`), when `c` is a value of the
-/// parameter's integer type.
-///
-/// Every thread runs the body's first statements before anything else, and
-/// an execution in which a thread reaches a precondition that is false is not
-/// considered; a parameter is the same value in every thread and is never
-/// assigned (the IR reads it only). So in every execution the checker
-/// considers, `p` is `c` everywhere in the kernel: its range may be the
-/// point `c`. The term stays the parameter's own (numerals in its place made
-/// Z3 lose its way on other operations, HeCBench nw kernel2); the range lets
-/// the operations that look for a constant operand use it: `pos & (stride -
-/// 1)` with `stride == 1024` is `pos mod 1024`, not a bit-vector `and`.
-pub(crate) fn entry_param_values(kernel: &Kernel) -> Vec<Option<i128>> {
-    let mut values = vec![None; kernel.params.len()];
-    for stmt in &kernel.body.stmts {
-        let StmtKind::Assume { cond } = &stmt.kind else {
-            break;
-        };
-        let Expr::Binary(BinOp::Eq, a, b, _) = cond else {
-            continue;
-        };
-        let (p, c) = match (a.as_ref(), b.as_ref()) {
-            (Expr::Param(p), Expr::Int(c, _)) | (Expr::Int(c, _), Expr::Param(p)) => (p, *c),
-            _ => continue,
-        };
-        let Some(decl) = kernel.params.get(p.0 as usize) else {
-            continue;
-        };
-        if !matches!(decl.ty, ScalarTy::Int { .. }) {
-            continue;
-        }
-        let r = Range::of(decl.ty);
-        if (r.lo..=r.hi).contains(&c) {
-            values[p.0 as usize] = Some(c);
-        }
-    }
-    values
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use crate::base::{HashMap, HashSet};
 
-use super::{Block, Expr, Kernel, Stmt, StmtId, StmtKind, VarId};
+use super::{BinOp, Block, Expr, Kernel, ScalarTy, Stmt, StmtId, StmtKind, VarId};
 
 /// Names one block of the label tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -534,4 +534,47 @@ pub fn assigned_var(stmt: &Stmt) -> Option<VarId> {
         } => Some(*var),
         _ => None,
     }
+}
+
+/// Per scalar parameter of `kernel`, the constant `c` of a precondition
+/// `p == c` (or `c == p`) among the statements the body starts with, before
+/// any other statement (the host launch's values, see `ide::file::bind_params`,
+/// and a leading `__requires(n == 64)`), when `c` is a value of the
+/// parameter's integer type.
+///
+/// Every thread runs the body's first statements before anything else, and
+/// an execution in which a thread reaches a precondition that is false is not
+/// considered; a parameter is the same value in every thread and is never
+/// assigned (the IR reads it only). So in every execution the checker
+/// considers, `p` is `c` everywhere in the kernel: its range may be the
+/// point `c`. The term stays the parameter's own (numerals in its place made
+/// Z3 lose its way on other operations, HeCBench nw kernel2); the range lets
+/// the operations that look for a constant operand use it: `pos & (stride -
+/// 1)` with `stride == 1024` is `pos mod 1024`, not a bit-vector `and`.
+pub fn entry_param_values(kernel: &Kernel) -> Vec<Option<i128>> {
+    let mut values = vec![None; kernel.params.len()];
+    for stmt in &kernel.body.stmts {
+        let StmtKind::Assume { cond } = &stmt.kind else {
+            break;
+        };
+        let Expr::Binary(BinOp::Eq, a, b, _) = cond else {
+            continue;
+        };
+        let (p, c) = match (a.as_ref(), b.as_ref()) {
+            (Expr::Param(p), Expr::Int(c, _)) | (Expr::Int(c, _), Expr::Param(p)) => (p, *c),
+            _ => continue,
+        };
+        let Some(decl) = kernel.params.get(p.0 as usize) else {
+            continue;
+        };
+        if !matches!(decl.ty, ScalarTy::Int { .. }) {
+            continue;
+        }
+        // A value of the parameter's type (the precondition is false for
+        // any other, and then nothing is fixed).
+        if crate::ir::eval::wrap(c, decl.ty) == Some(c) {
+            values[p.0 as usize] = Some(c);
+        }
+    }
+    values
 }
