@@ -130,6 +130,9 @@ pub struct Uniformity {
     memo: LoopMemo,
     /// Locals every definition of which is `threadIdx.x` (see [`tid_x_vars`]).
     tid_x: VarSet,
+    /// Within warps only: locals every definition of which is the linear
+    /// thread id (see [`is_linear_tid`]).
+    linear_tid: VarSet,
     /// Within warps (sub-groups) only: the kernel's warp (sub-group)
     /// broadcasts (see [`crate::ir::Kernel::warp_broadcasts`] and
     /// [`crate::ir::Kernel::sub_group_broadcasts`]).
@@ -216,8 +219,8 @@ struct Flow {
 struct Setting<'a> {
     /// Within warps of a block whose x extent is a multiple of 32: the
     /// locals holding `threadIdx.x` (then `threadIdx.y` and `.z` are
-    /// uniform); None for the block.
-    rows: Option<&'a VarSet>,
+    /// uniform) and those holding the linear thread id; None for the block.
+    rows: Option<(&'a VarSet, &'a VarSet)>,
     /// The counters tracked relative to a per-thread base.
     relations: &'a Relations,
     /// Within OpenCL sub-groups: `get_sub_group_id()` is uniform.
@@ -228,7 +231,10 @@ struct Setting<'a> {
 /// variables of [`Relations`]) in the setting `cx`.
 fn expr_uniform(e: &Expr, nonuni: &VarSet, cx: Setting) -> bool {
     let expr_uniform = |e: &Expr, nonuni: &VarSet| expr_uniform(e, nonuni, cx);
-    if cx.rows.is_some_and(|tid_x| warp_aligned_x(e, tid_x)) {
+    if cx
+        .rows
+        .is_some_and(|(tid_x, linear)| warp_aligned_x(e, tid_x, linear))
+    {
         return true;
     }
     if cx.relations.uniform_form(e, nonuni) {
@@ -260,6 +266,30 @@ fn is_tid_x(e: &Expr, tid_x: &VarSet) -> bool {
         Expr::Builtin(Builtin::ThreadIdx(0)) => true,
         Expr::Var(v) => tid_x.contains(v),
         Expr::Cast(ScalarTy::Int { bits, .. }, a) if *bits >= 16 => is_tid_x(a, tid_x),
+        _ => false,
+    }
+}
+
+/// The linear thread id `threadIdx.x + threadIdx.y * blockDim.x +
+/// threadIdx.z * (blockDim.x * blockDim.y)` as the front end writes it
+/// (`this_thread_block().thread_rank()`), possibly converted to an integer
+/// type of 16 bits or more (which holds every id, below 1024, unchanged),
+/// or a local of `linear` (every definition of which is such).
+fn is_linear_tid(e: &Expr, linear: &VarSet) -> bool {
+    use crate::ir::BinOp;
+    let t = |d| Expr::Builtin(Builtin::ThreadIdx(d));
+    let b = |d| Expr::Builtin(Builtin::BlockDim(d));
+    match e {
+        Expr::Var(v) => linear.contains(v),
+        Expr::Cast(ScalarTy::Int { bits, .. }, a) if *bits >= 16 => is_linear_tid(a, linear),
+        Expr::Binary(BinOp::Add, xy, z, _) => {
+            let Expr::Binary(BinOp::Add, x, y, _) = &**xy else {
+                return false;
+            };
+            let product = |e: &Expr, l: &Expr, r: &Expr| matches!(e, Expr::Binary(BinOp::Mul, a, c, _) if **a == *l && **c == *r);
+            let plane = Expr::Binary(BinOp::Mul, Box::new(b(0)), Box::new(b(1)), ScalarTy::UINT);
+            **x == t(0) && product(y, &t(1), &b(0)) && product(z, &t(2), &plane)
+        }
         _ => false,
     }
 }
@@ -536,16 +566,20 @@ fn broadcasts_kept(
 /// compared with a constant boundary between two such runs (`x < 64`,
 /// `x >= 32`, `x > 31`). In a block whose x extent is a multiple of 32 a
 /// warp is such a run of one row (see [`Uniformity::compute_within_warps`]),
-/// so `e` is the same in all of its threads.
-fn warp_aligned_x(e: &Expr, tid_x: &VarSet) -> bool {
+/// so `e` is the same in all of its threads. The same holds of the linear
+/// thread id (`cta.thread_rank()`, see [`is_linear_tid`]) in any block: a
+/// warp is a run of 32 consecutive linear ids starting at a multiple of 32
+/// (CUDA Programming Guide, "SIMT Architecture").
+fn warp_aligned_x(e: &Expr, tid_x: &VarSet, linear: &VarSet) -> bool {
     use crate::ir::BinOp;
     let Expr::Binary(op, a, b, _) = e else {
         return false;
     };
+    let is_x = |e: &Expr| is_tid_x(e, tid_x) || is_linear_tid(e, linear);
     // `k < x` is `x > k`, and so on.
-    let (op, k) = match (is_tid_x(a, tid_x), &**a, &**b) {
+    let (op, k) = match (is_x(a), &**a, &**b) {
         (true, _, Expr::Int(k, _)) => (*op, *k),
-        (false, Expr::Int(k, _), r) if is_tid_x(r, tid_x) => match op {
+        (false, Expr::Int(k, _), r) if is_x(r) => match op {
             BinOp::Lt => (BinOp::Gt, *k),
             BinOp::Le => (BinOp::Ge, *k),
             BinOp::Gt => (BinOp::Lt, *k),
@@ -620,6 +654,7 @@ impl Uniformity {
             within_warps: true,
             memo: LoopMemo::with_room(LOOP_MEMO_WORDS),
             tid_x: tid_x_vars(kernel),
+            linear_tid: vars_always(kernel, is_linear_tid),
             broadcasts: warp_broadcasts(kernel),
             ..Uniformity::default()
         }
@@ -693,7 +728,7 @@ impl Uniformity {
     /// within warps (None for the block), and the relations.
     fn setting(&self) -> Setting<'_> {
         Setting {
-            rows: self.within_warps.then_some(&self.tid_x),
+            rows: self.within_warps.then_some((&self.tid_x, &self.linear_tid)),
             relations: &self.relations,
             sub_groups: self.within_sub_groups,
         }
@@ -1272,6 +1307,7 @@ __global__ void uniform_nest(int *a, int n) {
                 let warps_plain = Uniformity {
                     within_warps: true,
                     tid_x: tid_x_vars(kernel),
+                    linear_tid: vars_always(kernel, is_linear_tid),
                     broadcasts: warp_broadcasts(kernel),
                     ..Uniformity::default()
                 }

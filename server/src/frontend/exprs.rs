@@ -148,7 +148,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             let v = self.rvalue(value)?;
             let slot = Slot::Group(match v {
                 Val::Group(g) => g,
-                _ => GroupKind::Tile(None),
+                _ => GroupKind::Tile(None, false),
             });
             self.bind(name, Binding::Slot(slot));
             return Ok(());

@@ -129,7 +129,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // A handle keeps the group it was declared with: a tile of
                 // known size reassigned to another group would give wrong
                 // ranks and sizes.
-                if let (GroupKind::Tile(Some(_)), Val::Group(h)) = (g, &v) {
+                if let (GroupKind::Tile(Some(_), _), Val::Group(h)) = (g, &v) {
                     if *h != g {
                         return self.unsup(
                             at,

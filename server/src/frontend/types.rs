@@ -17,8 +17,11 @@ pub(crate) enum GroupKind {
     /// Tiles, coalesced groups: their `sync` is not a block barrier.
     /// `Some(n)`: a tile of `n` threads of a thread block
     /// (`tiled_partition<n>(block)`): the block's threads in order of
-    /// `thread_rank`, cut into consecutive groups of `n`.
-    Tile(Option<u32>),
+    /// `thread_rank`, cut into consecutive groups of `n`. The flag: a
+    /// `thread_block_tile<n>` made by `tiled_partition<n>`, whose `size()`
+    /// and `num_threads()` are the constant `n` (static members of the
+    /// class), not the threads of a partial last tile.
+    Tile(Option<u32>, bool),
     /// `coalesced_threads()`, `binary_partition`, `labeled_partition`: the
     /// threads of a warp that run the call together (or a part of them).
     /// `Some(s)`: made by `coalesced_threads()` at statement `s` (a marker
@@ -558,7 +561,7 @@ pub(crate) fn group_named(name: &str) -> Option<GroupKind> {
     Some(match name {
         "thread_block" => GroupKind::Block,
         "grid_group" => GroupKind::Grid,
-        "thread_block_tile" | "thread_group" | "cluster_group" => GroupKind::Tile(None),
+        "thread_block_tile" | "thread_group" | "cluster_group" => GroupKind::Tile(None, false),
         "coalesced_group" => GroupKind::Coalesced(None),
         _ => return None,
     })

@@ -2148,8 +2148,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             return Ok(v);
         }
         let vals = self.eval_args(args)?;
-        if let Val::Group(GroupKind::Tile(Some(size))) = recv {
-            if let Some(v) = self.tile_member(n, size, &m) {
+        if let Val::Group(GroupKind::Tile(Some(size), fixed)) = recv {
+            if let Some(v) = self.tile_member(size, fixed, &m) {
                 return Ok(v);
             }
         }
@@ -2179,7 +2179,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // warp-uniform source lane, `ballot`, `any` and `all` give
                 // every lane the same value (as the `__*_sync` intrinsics
                 // with the full mask they are built on).
-                if g == GroupKind::Tile(Some(32)) {
+                if matches!(g, GroupKind::Tile(Some(32), _)) {
                     let keys = match (m.as_str(), vals.get(1)) {
                         ("shfl", Some(Val::Scalar(src, _))) if vals.len() == 2 => {
                             Some(vec![src.clone()])
@@ -2485,9 +2485,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             Some(K::GroupHandle) => {
                 let vals = self.eval_args(args)?;
-                return Ok(Some(Val::Group(GroupKind::Tile(
-                    self.block_tile_size(n, name, &vals),
-                ))));
+                let (size, fixed) = self.block_tile_size(n, name, &vals);
+                return Ok(Some(Val::Group(GroupKind::Tile(size, fixed))));
             }
             // Free `barrier_wait(b, token)`: not lowered, taken as unknown code.
             Some(K::GroupBarrier) if matches!(name, "sync" | "synchronize") => {
@@ -2610,7 +2609,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let v = self.havoc(ty, n);
         // A reduction over a tile of a whole warp gives every lane the same
         // value (a scan does not).
-        if name == "reduce" && group_kind == GroupKind::Tile(Some(32)) {
+        if name == "reduce" && matches!(group_kind, GroupKind::Tile(Some(32), _)) {
             self.warp_broadcast(Vec::new());
         }
         Ok(Some(Val::Scalar(v, ty)))
@@ -2620,13 +2619,21 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// `tiled_partition(block, N)` makes, when it partitions a thread block
     /// into tiles of a constant power-of-two size (as CUDA requires of a
     /// tile); None for other groups (tiles of tiles, coalesced groups).
-    fn block_tile_size(&mut self, n: Node<'t>, name: &str, vals: &[Val]) -> Option<u32> {
+    /// The flag: the size is the template argument (`tiled_partition<N>`
+    /// makes a `thread_block_tile<N>`, whose `size()` is the constant `N`).
+    fn block_tile_size(&mut self, n: Node<'t>, name: &str, vals: &[Val]) -> (Option<u32>, bool) {
+        let size = self.block_tile_size_of(n, name, vals);
+        (size, size.is_some() && vals.len() == 1)
+    }
+
+    /// The size of [`Self::block_tile_size`].
+    fn block_tile_size_of(&mut self, n: Node<'t>, name: &str, vals: &[Val]) -> Option<u32> {
         // A tile of a tile of `m` threads (which starts at a multiple of
         // `m`) cuts it into consecutive tiles of its own size: a tile of
         // the block of that size, when it is at most `m`.
         let parent = match vals.first() {
             Some(Val::Group(GroupKind::Block)) => u32::MAX,
-            Some(Val::Group(GroupKind::Tile(Some(m)))) => *m,
+            Some(Val::Group(GroupKind::Tile(Some(m), _))) => *m,
             _ => return None,
         };
         if name != "tiled_partition" {
@@ -2672,15 +2679,20 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// consecutive tiles: a thread's rank in its tile is its linear id modulo
     /// `size`, the tile's rank among the block's tiles (`meta_group_rank`) the
     /// quotient, and there are `ceil(threads / size)` tiles; the last one has
-    /// the threads left over when `size` does not divide the block. None for
+    /// the threads left over when `size` does not divide the block, and its
+    /// `size()` says so unless `fixed` (see [`GroupKind::Tile`]). None for
     /// other members (their value is unknown).
-    fn tile_member(&mut self, n: Node<'t>, size: u32, member: &str) -> Option<Val> {
+    fn tile_member(&mut self, size: u32, fixed: bool, member: &str) -> Option<Val> {
         let u = ScalarTy::UINT;
         let k = |v: u32| Expr::Int(i128::from(v), u);
         let b = |d| Expr::Builtin(Builtin::BlockDim(d));
         let threads = bin(BinOp::Mul, bin(BinOp::Mul, b(0), b(1), u), b(2), u);
         let tid = self.linear_tid();
-        let _ = n;
+        if fixed && matches!(member, "size" | "num_threads") {
+            // `thread_block_tile<N>::size()` is a static constexpr member:
+            // `N` in every tile, the same value in every thread.
+            return Some(Val::Scalar(k(size), u));
+        }
         Some(Val::Scalar(
             match member {
                 "thread_rank" => bin(BinOp::Rem, tid, k(size), u),

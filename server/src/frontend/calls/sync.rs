@@ -262,7 +262,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn group_exchange(&mut self, n: Node, g: GroupKind, what: &str) -> R<()> {
         match g {
             GroupKind::Block => self.barrier(n, BarrierScope::Block, false, false),
-            GroupKind::Tile(Some(size)) => self.tile_exchange(n, size, u32::MAX),
+            GroupKind::Tile(Some(size), _) => self.tile_exchange(n, size, u32::MAX),
             // The group is the threads that made it together: when exactly
             // they (less the exited) reach this point, all of them take part.
             GroupKind::Coalesced(Some(origin)) if self.same_threads_since(origin) => {}
@@ -272,7 +272,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     format!("`{what}` on a coalesced group made where other threads may run (which threads must take part is not known)"),
                 )
             }
-            GroupKind::Tile(None) | GroupKind::Grid => {
+            GroupKind::Tile(None, _) | GroupKind::Grid => {
                 return self.unsup(
                     n,
                     format!("`{what}` on a group of unknown size (which threads must take part is not known)"),
@@ -298,14 +298,14 @@ impl<'c, 't> Lowerer<'c, 't> {
             // A tile of the 32 threads of a warp (a tile of a thread block
             // starts at a multiple of its size in thread-rank order, which
             // is warp order): its sync is `__syncwarp()`.
-            GroupKind::Tile(Some(32)) => self.barrier(n, BarrierScope::Warp, true, true),
+            GroupKind::Tile(Some(32), _) => self.barrier(n, BarrierScope::Warp, true, true),
             // Another tile's sync orders nothing here (taken as no
             // barrier), but all of the tile's threads must reach it.
-            GroupKind::Tile(Some(size)) => {
+            GroupKind::Tile(Some(size), _) => {
                 self.tile_exchange(n, size, u32::MAX);
                 self.note(n, "tile/coalesced-group sync is not a block barrier".into())
             }
-            GroupKind::Tile(None) | GroupKind::Coalesced(_) => {
+            GroupKind::Tile(None, _) | GroupKind::Coalesced(_) => {
                 self.note(n, "tile/coalesced-group sync is not a block barrier".into())
             }
         }
