@@ -253,14 +253,14 @@ pub struct AccessSym {
 /// }`).
 ///
 /// Theorem (iterations that open with a barrier). Let loop `L` have no
-/// condition prelude, no `break` and no `return`, and let its body begin
+/// condition prelude, no `break`, `continue` or `return` of its own, and let its body begin
 /// with a block barrier that every iteration executes first (only local
 /// assignments before it). Let thread A execute access `x` in an iteration
 /// `i` of `L` (its body or its step) and thread B of the same block execute
 /// access `y` outside `L`. If `i` is not A's last iteration, A's next
 /// iteration begins with the barrier, which B executes too (B runs `L`'s
-/// iterations as A does: a barrier in a loop that threads run unequally
-/// often is barrier divergence, reported on its own), so the barrier orders
+/// iterations as A does: the uniformity analysis shows the loop reached by
+/// all or none and its trip count the same in every thread), so the barrier orders
 /// `x` before every access B makes after `L` in this run of `L`; and every
 /// access B makes before this run of `L` precedes the barrier that opens
 /// its first iteration, which precedes `x`. So `x` and `y` share a barrier
@@ -280,6 +280,18 @@ pub struct LoopExit {
     pub local_fence: bool,
     /// The access's iteration is the loop's last.
     pub last: Bool,
+}
+
+/// Whether `block` holds a `continue` of the loop whose body it is (one not
+/// inside a nested loop).
+fn has_own_continue(block: &Block) -> bool {
+    block.stmts.iter().any(|s| match &s.kind {
+        StmtKind::Continue => true,
+        StmtKind::Loop { .. } => false,
+        _ => crate::ir::walk::child_blocks(s)
+            .into_iter()
+            .any(has_own_continue),
+    })
 }
 
 /// The fences of the block barrier a loop body opens with (after local
@@ -6149,7 +6161,15 @@ impl Exec<'_, '_> {
         self.continued = Bool::from_bool(false);
         self.block(step);
         self.counter_starts = outer_starts;
-        if simple_exit && !info.has_return {
+        // A `continue` of this loop leaves its state after the body unknown
+        // to this pass (the jump is a flag the assignments after it do not
+        // read), so such a loop gets no exit condition.
+        // Only a loop every thread of the block runs equally often (else
+        // the theorem's premise is barrier divergence, reported on its own,
+        // and the race findings stay as they were).
+        let uniform_trips =
+            self.enc.uniformity.is_uniform_stmt(id) && !self.enc.uniformity.is_nonuniform_loop(id);
+        if simple_exit && uniform_trips && !info.has_return && !has_own_continue(body) {
             if let Some((global_fence, local_fence)) = opening_barrier(body) {
                 // The arbitrary iteration is the last when its step leaves
                 // the condition false (see `LoopExit`). What evaluating the

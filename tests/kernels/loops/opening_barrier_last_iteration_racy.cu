@@ -3,7 +3,9 @@
 // does meet one after it: in the last iteration itself, through a `break`
 // (the iteration that breaks is the last, whatever the counter), when the
 // barrier does not open every iteration, and between blocks (a block
-// barrier orders only the threads of one block).
+// barrier orders only the threads of one block), and a `continue` that
+// ends the last iteration early (the state after the body is not the one
+// the loop's test reads).
 
 __global__ void last_iteration_meets(float *out) {
     __shared__ float s[256];
@@ -55,9 +57,24 @@ __global__ void other_block(float *g) {
         g[255] = 0.0f;
 }
 
+__global__ void continue_leaves(float *out) {
+    __shared__ float s[64];
+    int go = 1;
+    for (int i = 0; go; i++) {
+        __syncthreads();
+        s[threadIdx.x] = i; //~ race write-read
+        go = 0;
+        if (i == 3)
+            continue;
+        go = 1;
+    }
+    out[threadIdx.x] = s[(threadIdx.x + 1) % 64];
+}
+
 void run(float *f, int stop) {
     last_iteration_meets<<<1, 256>>>(f);
     break_leaves_early<<<1, 256>>>(f, stop);
     barrier_not_first<<<1, 256>>>(f, 512);
     other_block<<<2, 256>>>(f);
+    continue_leaves<<<1, 64>>>(f);
 }
