@@ -148,6 +148,25 @@ impl UncountedSteps {
     }
 }
 
+/// The index of the `qflia` tactic solver among the portfolio's solvers
+/// (`smt`, `qflia`, pinned `smt`; see `Checker::run_solver`).
+const LIA_SOLVER: usize = 1;
+
+/// Whether the `qflia` turn's integer search makes Hermite-normal-form
+/// cuts: it does not. A cut is implied by the integer constraints, a
+/// completeness heuristic only (without it the search is as sound and may
+/// answer `unknown` where a cut would have decided), and `rlimit` counts
+/// one step per pivot however wide the tableau an HNF is computed on: the
+/// turn's 250,000 units of HeCBench lrn's `lrn_fwd_kernel` query took 1.37 s
+/// of CPU with 44 HNF calls on ~1,100 columns, 0.50 s without
+/// (`tests/bench/replay_query.py --solver qflia --param
+/// arith.enable_hnf=false`). Only this turn: process-wide
+/// (`smt.arith.enable_hnf=false`) the `smt` and pinned turns lost decided
+/// answers (fixture `launch/index_arithmetic_dropped/shift_wraps_racy.cu`'s
+/// `segment_copy`, `sat` in 274,000 units with 8 HNF calls, went `unknown`
+/// at the 1.5-million cap; HeCBench tgvnn's `grad_xx` lost a pinned witness).
+const LIA_HNF: bool = false;
+
 /// Work cap of a query's first, unsplit attempt before case splitting.
 const FIRST_TRY_WORK: u64 = 8_000;
 
@@ -4177,7 +4196,7 @@ impl<'k, 's> Checker<'k, 's> {
                         .lia
                         .take()
                         .unwrap_or_else(|| z3::Tactic::new("qflia").solver());
-                    let answer = self.run_solver(&lia, 1, facts, allowed);
+                    let answer = self.run_solver(&lia, LIA_SOLVER, facts, allowed);
                     self.lia = Some(lia);
                     answer
                 }
@@ -4464,6 +4483,11 @@ impl<'k, 's> Checker<'k, 's> {
         if self.rlimit_set[which] != Some(limit) {
             let mut p = Params::new();
             p.set_u32("rlimit", limit as u32);
+            if which == LIA_SOLVER {
+                // The `qflia` turn searches without Hermite-normal-form cuts
+                // (see [`LIA_HNF`]), set with each limit.
+                p.set_bool("arith.enable_hnf", LIA_HNF);
+            }
             solver.set_params(&p);
             self.rlimit_set[which] = Some(limit);
         }
