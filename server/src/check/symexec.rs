@@ -641,6 +641,9 @@ pub struct Encoder<'k> {
     /// Grid-wide arrays no statement of the kernel writes (see
     /// [`read_only_arrays`]): their reads are a function of the address.
     read_only: crate::base::HashSet<crate::ir::ArrayId>,
+    /// Reads of shared cells that return one of a few block-invariant
+    /// values (see [`crate::ir::broadcast`]), by label.
+    broadcasts: HashMap<StmtId, Vec<Expr>>,
     /// Atomic tickets a block-stride loop bounds, by loop (see
     /// `check::stride_tickets`).
     stride_tickets: HashMap<StmtId, Vec<super::stride_tickets::StrideTicket>>,
@@ -1104,6 +1107,7 @@ impl<'k> Encoder<'k> {
             live,
             read_only_dependents: RefCell::new(HashMap::default()),
             read_only,
+            broadcasts: crate::ir::broadcast::block_invariant_reads(kernel),
             stride_tickets,
             repeated_reads: if opts.adversarial_abstraction || opts.warp_sync {
                 crate::base::HashMap::default()
@@ -3526,6 +3530,37 @@ impl Exec<'_, '_> {
     /// names are new, and a value is shared only directly in the loop's body
     /// when both threads have the same last iteration (the loop runs equally
     /// often in every thread of the block).
+    /// A read of a shared cell whose stores are all block-invariant (see
+    /// [`crate::ir::broadcast`]): where the thread runs it, `v` is
+    /// one of `values` evaluated in this thread (its block's values). Each
+    /// value's own evaluation facts (no signed overflow, a non-zero
+    /// divisor) hold for the store that wrote it, so they are premises of
+    /// its disjunct only: a value no store wrote in this execution asserts
+    /// nothing.
+    fn broadcast_fact(&mut self, v: &Val, values: &[Expr], ty: ScalarTy) {
+        let outer = std::mem::take(&mut self.pending);
+        let outer_sizes = std::mem::take(&mut self.size_pending);
+        let mut disjuncts = Vec::new();
+        for e in values {
+            let assumed = self.out.assumptions.len();
+            let value = self.expr_as(e, ty);
+            let mut facts: Vec<Bool> = self.out.assumptions.drain(assumed..).collect();
+            facts.append(&mut self.pending);
+            facts.append(&mut self.size_pending);
+            let Some(differ) = self.enc.values_differ(v, &value) else {
+                self.pending = outer;
+                self.size_pending = outer_sizes;
+                return;
+            };
+            facts.push(differ.not());
+            disjuncts.push(Bool::and(&facts));
+        }
+        self.pending = outer;
+        self.size_pending = outer_sizes;
+        let fact = self.enabled().implies(Bool::or(&disjuncts));
+        self.out.assumptions.push(fact);
+    }
+
     fn havoc(&mut self, site: &str, ty: ScalarTy, uniform: bool, loops: &[StmtId]) -> Val {
         let in_pass = match &self.pass {
             None => true,
@@ -5747,6 +5782,11 @@ impl Exec<'_, '_> {
                 let loops = self.loop_stack.clone();
                 let ranges_from = self.out.assumptions.len();
                 let v = self.havoc(&format!("read{}", stmt.id.0), ty, uniform, &loops);
+                if !self.enc.adversarial {
+                    if let Some(values) = self.enc.broadcasts.get(&stmt.id) {
+                        self.broadcast_fact(&v, values, ty);
+                    }
+                }
                 if !self.enc.repeated_reads.is_empty() {
                     // `havoc`'s facts: the range of `v`'s type, holding at 0.
                     let mut links = self.enc.read_links.borrow_mut();

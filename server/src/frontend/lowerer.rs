@@ -103,7 +103,18 @@ pub(crate) struct PointerConflicts {
     /// A shared address is stored into global memory somewhere: a pointer
     /// read from global memory may then point into shared memory too.
     pub shared_address_in_global: bool,
+    /// Shared pointer cells (`__shared__ T *p;`), by their array's name and
+    /// declaration: the arrays the pointers stored into them target (see
+    /// `Lowerer::pointer_cell_target`), or None when some store or read of
+    /// the cell does not allow the claim.
+    pub cell_targets: HashMap<ArrayKey, Option<Vec<ArrayKey>>>,
+    /// Pointer cells are not followed (too many rounds spent on them).
+    pub cells_off: bool,
 }
+
+/// An array named by its name and declaration site: stable across lowering
+/// rounds, unlike its `ArrayId` (alias arrays are created on demand).
+pub(crate) type ArrayKey = (String, crate::ir::Span);
 
 /// Storage of a local variable.
 #[derive(Clone, Debug, PartialEq)]

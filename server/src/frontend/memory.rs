@@ -582,6 +582,18 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
             Ty::Ptr(_) => {
+                // The arrays the stored pointer targets, for a store to a
+                // shared pointer cell (see `pointer_cell_target`): a null
+                // pointer targets none; None when unknown.
+                let stored_targets = match &v {
+                    Val::Ptr { target, .. } => match target {
+                        Target::Array(a) => Some(vec![*a]),
+                        Target::Choice(list, _) => Some(list.clone()),
+                        Target::Null => Some(Vec::new()),
+                        _ => None,
+                    },
+                    _ => None,
+                };
                 let value = match v {
                     Val::Ptr { target, offset, .. } => {
                         // A shared address kept outside shared memory: loads
@@ -601,6 +613,22 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                     _ => self.havoc(ScalarTy::LONG, at),
                 };
+                if let Some(cell) = self.pointer_cell(array, &offset) {
+                    let targets = stored_targets.and_then(|list| {
+                        list.iter()
+                            .map(|a| self.array_key(*a))
+                            .collect::<Option<Vec<_>>>()
+                    });
+                    if targets.is_some() {
+                        let id = crate::ir::StmtId(self.kernel.next_stmt_id);
+                        self.ptrs
+                            .cell_store_stmts
+                            .entry(array)
+                            .or_default()
+                            .push(id);
+                    }
+                    self.ptrs.add_cell_store(cell, targets);
+                }
                 let access = Access {
                     array,
                     offset,
@@ -802,6 +830,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             Ty::Ptr(p) => {
                 let dest = self.tmp(ScalarTy::ULONG, at);
+                let read = crate::ir::StmtId(self.kernel.next_stmt_id);
+                let read_offset = offset.clone();
                 self.push_site(
                     StmtKind::Read {
                         dest,
@@ -815,6 +845,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                     },
                     site,
                 );
+                if let Some(target) = self.pointer_cell_target(array, &read_offset, read, at) {
+                    // The cell holds the byte offset a store put there
+                    // (`store_mem` stores a pointer's offset) into one of
+                    // the targets.
+                    return Ok(Val::Ptr {
+                        target,
+                        offset: conv(Expr::Var(dest), ScalarTy::ULONG, ScalarTy::LONG),
+                        pointee: (**p).clone(),
+                    });
+                }
                 let space = self
                     .space_of(&Target::Array(array))
                     .unwrap_or(MemSpace::Global);
@@ -858,6 +898,72 @@ impl<'c, 't> Lowerer<'c, 't> {
                     site,
                 );
                 self.havoc_val(&ty, at)
+            }
+        })
+    }
+
+    /// The key of `array` when it is a shared pointer cell accessed whole:
+    /// a `__shared__` (OpenCL `__local`) scalar pointer, its one 8-byte
+    /// element at offset 0.
+    fn pointer_cell(&self, array: ArrayId, offset: &Expr) -> Option<ArrayKey> {
+        let d = self.kernel.arrays.get(array.0 as usize)?;
+        let whole = crate::ir::eval::eval_expr(offset, &|_| None).is_some_and(|v| v.bits == 0);
+        (d.space == MemSpace::Shared
+            && !d.may_alias_all
+            && d.elem_size == 8
+            && d.dims == [1]
+            && whole)
+            .then(|| (d.name.clone(), d.span))
+    }
+
+    /// The key of a named array (not an alias array).
+    fn array_key(&self, array: ArrayId) -> Option<ArrayKey> {
+        let d = self.kernel.arrays.get(array.0 as usize)?;
+        (!d.may_alias_all).then(|| (d.name.clone(), d.span))
+    }
+
+    /// The target of a pointer loaded from shared pointer cell `array` by
+    /// the read labelled `read`, when an earlier lowering round saw every
+    /// store to the cell store a pointer to known arrays: one of those
+    /// arrays (a null store adds none). Otherwise None (any array).
+    ///
+    /// Sound by the theorem of `ir::broadcast`: when every write to
+    /// the cell is such a store and the read cannot run before one of them
+    /// in its block, the cell holds a pointer some store put there. The
+    /// claim's premises are checked on the finished kernel
+    /// (`pointer_cells_hold`), which is lowered again without it when they
+    /// fail. A barrier synthesis that later removes the barrier the
+    /// initialisation rests on leaves thread 0's store and the other
+    /// threads' reads of the cell unordered: a race the checker reports.
+    fn pointer_cell_target(
+        &mut self,
+        array: ArrayId,
+        offset: &Expr,
+        read: crate::ir::StmtId,
+        at: Node,
+    ) -> Option<Target> {
+        if self.ptrs.conflicted.cells_off {
+            return None;
+        }
+        let cell = self.pointer_cell(array, offset)?;
+        let keys = self.ptrs.conflicted.cell_targets.get(&cell)?.clone()?;
+        let mut ids = Vec::new();
+        for key in &keys {
+            let found = self
+                .kernel
+                .arrays
+                .iter()
+                .position(|d| !d.may_alias_all && d.name == key.0 && d.span == key.1)?;
+            ids.push(ArrayId(found as u32));
+        }
+        self.ptrs.cell_loads.push((read, array, cell));
+        Some(match ids.len() {
+            0 => Target::Null,
+            1 => Target::Array(ids[0]),
+            _ => {
+                let sel = self.tmp(ScalarTy::UINT, at);
+                self.push(StmtKind::Havoc { var: sel }, at);
+                Target::Choice(ids, sel)
             }
         })
     }

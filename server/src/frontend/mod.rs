@@ -1185,7 +1185,12 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
     };
     let required_block = reqd_work_group_size(src, def);
     let mut conflicted = lowerer::PointerConflicts::default();
-    for _ in 0..MAX_ATTEMPTS {
+    // Rounds lowered again for other pointer conflicts, and for pointer
+    // cells only (see `Lowerer::pointer_cell_target`): past CELL_ROUNDS of
+    // the latter, cells are no longer followed (loads of them target any
+    // array, as when their targets are unknown).
+    let (mut rounds, mut cell_rounds) = (0, 0);
+    loop {
         let kernel = Kernel {
             name_span,
             span,
@@ -1219,16 +1224,80 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
                 map.map(b.start_byte() as u32, b.end_byte() as u32).0
             });
             lw.finish(braces);
-            return Ok(lw.kernel);
+            let failed = pointer_cells_hold(&lw.kernel, &lw.ptrs);
+            if failed.is_empty() {
+                return Ok(lw.kernel);
+            }
+            // Lowered again with loads of those cells targeting any array.
+            for cell in failed {
+                conflicted.cell_targets.insert(cell, None);
+            }
+            cell_rounds += 1;
+            conflicted.cells_off |= cell_rounds >= CELL_ROUNDS;
+            continue;
+        }
+        if lw.ptrs.has_other_conflicts() {
+            rounds += 1;
+            if rounds >= MAX_ATTEMPTS {
+                return Err(UnsupportedKernel {
+                    name: def.name.clone(),
+                    name_span,
+                    reason: "pointer targets could not be resolved".into(),
+                    span,
+                });
+            }
+        } else {
+            cell_rounds += 1;
+            conflicted.cells_off |= cell_rounds >= CELL_ROUNDS;
         }
         lw.ptrs.drain_conflicts_into(&mut conflicted);
     }
-    Err(UnsupportedKernel {
-        name: def.name.clone(),
-        name_span,
-        reason: "pointer targets could not be resolved".into(),
-        span,
-    })
+}
+
+/// Most lowering rounds spent on pointer cells alone (see
+/// `Lowerer::pointer_cell_target`).
+const CELL_ROUNDS: usize = 3;
+
+/// The premises of the pointer-cell targets the loads of `kernel` took
+/// (see `Lowerer::pointer_cell_target`), checked on the finished kernel: no
+/// write through an unresolved pointer (it may reach the cell), every write
+/// or atomic on the cell is a store whose targets were recorded, and every
+/// load's read comes after a store of its block (theorem at
+/// `ir::broadcast`). The cells for which they fail.
+fn pointer_cells_hold(kernel: &Kernel, ptrs: &pointers::PointerState) -> Vec<lowerer::ArrayKey> {
+    use crate::ir::walk::for_each_stmt;
+    if ptrs.cell_loads.is_empty() {
+        return Vec::new();
+    }
+    let mut wild = false;
+    let mut stray: crate::base::HashSet<crate::ir::ArrayId> = Default::default();
+    for_each_stmt(&kernel.body, &mut |s| {
+        let access = match &s.kind {
+            crate::ir::StmtKind::Write { access, .. }
+            | crate::ir::StmtKind::Atomic { access, .. } => access,
+            _ => return,
+        };
+        let decl = kernel.arrays.get(access.array.0 as usize);
+        wild |= decl.is_none_or(|d| d.may_alias_all);
+        let recorded = ptrs
+            .cell_store_stmts
+            .get(&access.array)
+            .is_some_and(|ids| ids.contains(&s.id));
+        if !recorded {
+            stray.insert(access.array);
+        }
+    });
+    let initialised = crate::ir::broadcast::initialised_cells(kernel);
+    let mut failed = Vec::new();
+    for (read, array, cell) in &ptrs.cell_loads {
+        let stored_first = initialised
+            .get(read)
+            .is_some_and(|cells| cells.contains(&(*array, 0, 8)));
+        if (wild || stray.contains(array) || !stored_first) && !failed.contains(cell) {
+            failed.push(cell.clone());
+        }
+    }
+    failed
 }
 
 /// OpenCL `__attribute__((reqd_work_group_size(X, Y, Z)))`: the block

@@ -2,8 +2,8 @@
 
 use crate::base::{HashMap, HashSet};
 
-use crate::frontend::lowerer::{PointerConflicts, Slot, Target};
-use crate::ir::{ArrayId, VarId};
+use crate::frontend::lowerer::{ArrayKey, PointerConflicts, Slot, Target};
+use crate::ir::{ArrayId, StmtId, VarId};
 
 /// Pointer targets at one program point, by the pointer's offset variable.
 pub(crate) type Targets = HashMap<VarId, Target>;
@@ -33,6 +33,14 @@ pub(crate) struct PointerState<'c> {
     /// Slots of those locals (and of tracked private arrays): what a write
     /// through a `Target::Locals` pointer may change.
     pub(crate) addr_slots: Vec<Slot>,
+    /// Shared pointer cells stored this round, with the arrays the stored
+    /// pointers target (None: unknown); see `PointerConflicts::cell_targets`.
+    pub(crate) cell_stores: HashMap<ArrayKey, Option<Vec<ArrayKey>>>,
+    /// The writes of the stores recorded in `cell_stores`, by cell array.
+    pub(crate) cell_store_stmts: HashMap<ArrayId, Vec<StmtId>>,
+    /// The reads of pointer cells whose loads took their targets from
+    /// `conflicted.cell_targets`, with the cell's key.
+    pub(crate) cell_loads: Vec<(StmtId, ArrayId, ArrayKey)>,
 }
 
 impl<'c> PointerState<'c> {
@@ -48,6 +56,9 @@ impl<'c> PointerState<'c> {
             new_shared_address_in_global: false,
             addr_names: HashSet::default(),
             addr_slots: Vec::new(),
+            cell_stores: HashMap::default(),
+            cell_store_stmts: HashMap::default(),
+            cell_loads: Vec::new(),
         }
     }
 
@@ -113,6 +124,11 @@ impl<'c> PointerState<'c> {
 
     /// Whether this round found conflicts the next round must know.
     pub fn has_new_conflicts(&self) -> bool {
+        self.new_cell_targets() || self.has_other_conflicts()
+    }
+
+    /// Whether this round found conflicts other than pointer-cell targets.
+    pub fn has_other_conflicts(&self) -> bool {
         !self.new_conflicts.is_empty()
             || !self.new_local_conflicts.is_empty()
             || self.new_shared_address_in_global
@@ -126,8 +142,57 @@ impl<'c> PointerState<'c> {
         }
     }
 
+    /// Whether a pointer cell was stored a target (or an unknown value) that
+    /// the cell's known targets leave out.
+    fn new_cell_targets(&self) -> bool {
+        !self.conflicted.cells_off
+            && self.cell_stores.iter().any(|(cell, stored)| {
+                match (self.conflicted.cell_targets.get(cell), stored) {
+                    (None, _) => true,
+                    (Some(None), _) => false,
+                    (Some(Some(_)), None) => true,
+                    (Some(Some(known)), Some(list)) => list.iter().any(|a| !known.contains(a)),
+                }
+            })
+    }
+
+    /// Records a store to pointer cell `cell` of a pointer to `targets`
+    /// (None: unknown).
+    pub(crate) fn add_cell_store(&mut self, cell: ArrayKey, targets: Option<Vec<ArrayKey>>) {
+        let entry = self
+            .cell_stores
+            .entry(cell)
+            .or_insert_with(|| Some(Vec::new()));
+        match (entry.as_mut(), targets) {
+            (Some(list), Some(new)) => {
+                for a in new {
+                    if !list.contains(&a) {
+                        list.push(a);
+                    }
+                }
+            }
+            _ => *entry = None,
+        }
+    }
+
     /// Adds this round's conflicts to `into` for the next round.
     pub fn drain_conflicts_into(&mut self, into: &mut PointerConflicts) {
+        for (cell, stored) in self.cell_stores.drain() {
+            let entry = into
+                .cell_targets
+                .entry(cell)
+                .or_insert_with(|| Some(Vec::new()));
+            match (entry.as_mut(), stored) {
+                (Some(list), Some(new)) => {
+                    for a in new {
+                        if !list.contains(&a) {
+                            list.push(a);
+                        }
+                    }
+                }
+                _ => *entry = None,
+            }
+        }
         into.locals.extend(self.new_local_conflicts.drain());
         into.shared_address_in_global |= std::mem::take(&mut self.new_shared_address_in_global);
         for (name, arrays) in self.new_conflicts.drain() {

@@ -1503,3 +1503,72 @@ fn volatile_reads_are_marked() {
         "int nonvolatile_x; int volatile_y;"
     ));
 }
+
+// Block broadcasts (`ir::broadcast`), on lowered kernels.
+/// How many reads of the only kernel of `text` get block-invariant values.
+fn broadcast_reads(text: &str) -> usize {
+    let program = crate::frontend::lower_source(
+        std::path::Path::new("t.cu"),
+        text,
+        &crate::frontend::NoIncludes,
+    );
+    crate::ir::broadcast::block_invariant_reads(&program.kernels[0]).len()
+}
+
+#[test]
+fn a_read_after_thread0_store_and_barrier_is_a_broadcast() {
+    let k = |guard: &str, barrier: &str, value: &str| {
+        format!(
+            "__global__ void k(float *p) {{ __shared__ int off;\n\
+             if ({guard}) off = {value};\n{barrier};\n\
+             p[off + threadIdx.x] = 0; }}"
+        )
+    };
+    let b = "blockIdx.x * 256";
+    assert_eq!(
+        broadcast_reads(&k("threadIdx.x == 0", "__syncthreads()", b)),
+        1
+    );
+    // Thread 0 does not store; a warp barrier; no barrier.
+    assert_eq!(
+        broadcast_reads(&k("threadIdx.x == 1", "__syncthreads()", b)),
+        0
+    );
+    assert_eq!(
+        broadcast_reads(&k("threadIdx.x == 0", "__syncwarp()", b)),
+        0
+    );
+    assert_eq!(broadcast_reads(&k("threadIdx.x == 0", "(void)0", b)), 0);
+    // Values that differ between threads, or come from memory.
+    assert_eq!(
+        broadcast_reads(&k("threadIdx.x == 0", "__syncthreads()", "threadIdx.x")),
+        0
+    );
+    assert_eq!(
+        broadcast_reads(&k("threadIdx.x == 0", "__syncthreads()", "(int)p[0]")),
+        0
+    );
+    // Every thread stores: its own store comes first.
+    let own = "__global__ void k(float *p) { __shared__ int off;\n\
+         off = blockIdx.x * 256;\np[off + threadIdx.x] = 0; }";
+    assert_eq!(broadcast_reads(own), 1);
+}
+
+#[test]
+fn another_write_to_the_cell_or_an_early_return_disqualifies() {
+    let thread_store = "__global__ void k(float *p) { __shared__ int off;\n\
+         if (threadIdx.x == 0) off = blockIdx.x;\n__syncthreads();\n\
+         p[off + threadIdx.x] = 0;\n__syncthreads();\n\
+         if (threadIdx.x == 3) off = threadIdx.x; }";
+    assert_eq!(broadcast_reads(thread_store), 0);
+    let atomic = "__global__ void k(float *p) { __shared__ int off;\n\
+         if (threadIdx.x == 0) off = blockIdx.x;\n__syncthreads();\n\
+         p[off + threadIdx.x] = 0;\n__syncthreads();\n\
+         atomicAdd(&off, 1); }";
+    assert_eq!(broadcast_reads(atomic), 0);
+    let early_return = "__global__ void k(float *p, int n) { __shared__ int off;\n\
+         if (threadIdx.x >= n) return;\n\
+         if (threadIdx.x == 0) off = blockIdx.x;\n__syncthreads();\n\
+         p[off + threadIdx.x] = 0; }";
+    assert_eq!(broadcast_reads(early_return), 0);
+}

@@ -8,6 +8,7 @@
 //! The synthesizer edits this structure (inserts or removes `Barrier` statements)
 //! and hands it back to the checker, so it stays a plain, cloneable tree.
 
+pub mod broadcast;
 pub mod eval;
 pub mod pretty;
 pub mod walk;
