@@ -171,7 +171,11 @@ fn block_invariant(e: &Expr) -> bool {
         Expr::Unary(_, x, _) | Expr::Cast(_, x) => block_invariant(x),
         Expr::Binary(_, a, b, _) => block_invariant(a) && block_invariant(b),
         Expr::Select(c, a, b, _) => block_invariant(c) && block_invariant(a) && block_invariant(b),
-        Expr::Apply(_, args, _) => args.iter().all(block_invariant),
+        // An uninterpreted application may stand for a value read at run
+        // time (a collective copy's stored value is `Apply(copy, [source,
+        // offset, blockIdx])`: the same term for two copies of one element
+        // made at different times): never taken as invariant.
+        Expr::Apply(..) => false,
     }
 }
 
