@@ -163,16 +163,7 @@ impl<'c> PointerState<'c> {
             .cell_stores
             .entry(cell)
             .or_insert_with(|| Some(Vec::new()));
-        match (entry.as_mut(), targets) {
-            (Some(list), Some(new)) => {
-                for a in new {
-                    if !list.contains(&a) {
-                        list.push(a);
-                    }
-                }
-            }
-            _ => *entry = None,
-        }
+        join_cell_targets(entry, targets);
     }
 
     /// Adds this round's conflicts to `into` for the next round.
@@ -182,16 +173,7 @@ impl<'c> PointerState<'c> {
                 .cell_targets
                 .entry(cell)
                 .or_insert_with(|| Some(Vec::new()));
-            match (entry.as_mut(), stored) {
-                (Some(list), Some(new)) => {
-                    for a in new {
-                        if !list.contains(&a) {
-                            list.push(a);
-                        }
-                    }
-                }
-                _ => *entry = None,
-            }
+            join_cell_targets(entry, stored);
         }
         into.locals.extend(self.new_local_conflicts.drain());
         into.shared_address_in_global |= std::mem::take(&mut self.new_shared_address_in_global);
@@ -203,5 +185,20 @@ impl<'c> PointerState<'c> {
                 }
             }
         }
+    }
+}
+
+/// Adds `new` to the targets a pointer cell may hold (`None`: unknown, which
+/// absorbs everything).
+fn join_cell_targets(entry: &mut Option<Vec<ArrayKey>>, new: Option<Vec<ArrayKey>>) {
+    match (entry.as_mut(), new) {
+        (Some(list), Some(new)) => {
+            for a in new {
+                if !list.contains(&a) {
+                    list.push(a);
+                }
+            }
+        }
+        _ => *entry = None,
     }
 }
