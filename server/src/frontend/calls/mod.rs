@@ -2201,6 +2201,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 "thread_rank" if g == GroupKind::Block => {
                     Val::Scalar(self.linear_tid(), ScalarTy::UINT)
                 }
+                "thread_rank" | "size" | "num_threads" | "block_rank" | "num_blocks"
+                    if g == GroupKind::Grid =>
+                {
+                    Val::Scalar(grid_member(&m, self.linear_tid()), ScalarTy::ULONG)
+                }
                 "size" | "num_threads" if g == GroupKind::Block => {
                     let b = |d| Expr::Builtin(Builtin::BlockDim(d));
                     let e = bin(
@@ -3005,5 +3010,50 @@ fn arithmetic_rank(arg: ScalarTy, param: ScalarTy) -> Rank {
         (ScalarTy::Int { bits, .. }, p) if bits < 32 && p == ScalarTy::INT => Rank::Promotion,
         (ScalarTy::Float { bits: 32 }, ScalarTy::Float { bits: 64 }) => Rank::Promotion,
         _ => Rank::Conversion,
+    }
+}
+
+/// The value of `grid_group::<member>()` (`this_grid()`), by the definitions
+/// of the CUDA Programming Guide (Cooperative Groups, "Grid Group"): blocks
+/// are ranked x first (`block_rank = blockIdx.x + gridDim.x * (blockIdx.y +
+/// gridDim.y * blockIdx.z)`), `thread_rank = block_rank * block size +
+/// the thread's rank in its block`, `num_blocks` is the product of the grid
+/// extents and `size`/`num_threads` the number of threads of the grid, all
+/// `unsigned long long`. `linear_tid` is the thread's rank in its block.
+/// Computed in 64-bit unsigned arithmetic, as the header does; every
+/// dimension is named, so no extent is assumed to be 1 by this value. Used
+/// to be an unknown value per call: a grid-stride loop over
+/// `thread_rank()`/`size()` was then a race of every thread with itself.
+fn grid_member(member: &str, linear_tid: Expr) -> Expr {
+    let u = ScalarTy::ULONG;
+    let c = |b: Builtin| conv(Expr::Builtin(b), ScalarTy::UINT, u);
+    let mul = |a, b| bin(BinOp::Mul, a, b, u);
+    let add = |a, b| bin(BinOp::Add, a, b, u);
+    let block_size = mul(
+        mul(c(Builtin::BlockDim(0)), c(Builtin::BlockDim(1))),
+        c(Builtin::BlockDim(2)),
+    );
+    let num_blocks = mul(
+        mul(c(Builtin::GridDim(0)), c(Builtin::GridDim(1))),
+        c(Builtin::GridDim(2)),
+    );
+    let block_rank = add(
+        c(Builtin::BlockIdx(0)),
+        mul(
+            c(Builtin::GridDim(0)),
+            add(
+                c(Builtin::BlockIdx(1)),
+                mul(c(Builtin::GridDim(1)), c(Builtin::BlockIdx(2))),
+            ),
+        ),
+    );
+    match member {
+        "block_rank" => block_rank,
+        "num_blocks" => num_blocks,
+        "thread_rank" => add(
+            mul(block_rank, block_size),
+            conv(linear_tid, ScalarTy::UINT, u),
+        ),
+        _ => mul(num_blocks, block_size),
     }
 }
