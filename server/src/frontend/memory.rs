@@ -202,7 +202,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                 _ => None,
             };
             match index {
-                Some(value) => self.push(StmtKind::Assign { var: *sel, value }, at),
+                Some(value) => {
+                    let sel = *sel;
+                    self.detach_selector(off, sel, at);
+                    self.push(StmtKind::Assign { var: sel, value }, at)
+                }
                 None => {
                     let extra = match &t {
                         Target::Array(a) => vec![*a],
@@ -240,6 +244,39 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(())
     }
 
+    /// Before pointer `off`'s selector `sel` is reassigned: every other
+    /// pointer that shares `sel` (it was copied from `off`, `q = p`, which
+    /// keeps the selector variable, not its value) gets its own selector
+    /// holding `sel`'s current value. A copy of a pointer keeps the array
+    /// the source pointed at when copied; sharing the variable made it follow
+    /// the source's later assignments, so the swap `t = p; p = q; q = t`
+    /// left `q` on `q`'s old array: a write through `q` went to the wrong
+    /// buffer in the model, and a race on the other one was missed.
+    fn detach_selector(&mut self, off: VarId, sel: VarId, at: Node) {
+        let mut sharing: Vec<(VarId, Vec<ArrayId>)> = self
+            .ptrs
+            .targets
+            .iter()
+            .filter_map(|(o, t)| match t {
+                Target::Choice(list, s) if *s == sel && *o != off => Some((*o, list.clone())),
+                _ => None,
+            })
+            .collect();
+        sharing.sort_by_key(|(o, _)| *o);
+        for (o, list) in sharing {
+            let name = self.ptrs.name(o);
+            let own = self.new_var(&format!("{name}.target"), ScalarTy::UINT, at);
+            self.push(
+                StmtKind::Assign {
+                    var: own,
+                    value: Expr::Var(sel),
+                },
+                at,
+            );
+            self.ptrs.targets.insert(o, Target::Choice(list, own));
+        }
+    }
+
     /// The target of a pointer that may be `a` or `b`.
     pub(crate) fn merge_target(&mut self, name: &str, a: Target, b: Target, at: Node) -> R<Target> {
         if a == b || b == Target::Null {
@@ -268,6 +305,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
                 _ => self.unknown_target(at),
             });
+        }
+        if matches!(a, Target::Choice(..)) || matches!(b, Target::Choice(..)) {
+            return self.merge_with_choice(name, a, b, at);
         }
         let (sa, sb) = (self.space_of(&a), self.space_of(&b));
         if sa.is_none() && sb.is_none() {
@@ -319,6 +359,58 @@ impl<'c, 't> Lowerer<'c, 't> {
                 _ => {}
             }
         }
+        self.ptrs.add_conflict(name, arrays.into_iter());
+        Ok(a)
+    }
+
+    /// [`Self::merge_target`] where `a` or `b` selects among several arrays
+    /// (and neither is null or unassigned). Such a pointer is memory, never
+    /// per-thread: `space_of` has no single space for it, and two of them
+    /// (copies made from different selectors, `q = c ? p1 : p2` on two paths)
+    /// used to be merged as two per-thread objects, whose writes are dropped:
+    /// a race through the pointer was missed. Memory on both paths: the
+    /// pointer is conflicted on the union of their arrays (lowered again
+    /// with one selector over them, as for two arrays). Per-thread memory on
+    /// one path: the choice is kept, its selector picks one of its arrays
+    /// there too (accesses the program makes to per-thread memory are then
+    /// also taken as accesses to a shared or global array: more races, not
+    /// fewer). A may-alias-all array covers the choice only when every
+    /// array of the choice is in its space.
+    fn merge_with_choice(&mut self, name: &str, a: Target, b: Target, at: Node) -> R<Target> {
+        let (choice, other) = if matches!(a, Target::Choice(..)) {
+            (&a, &b)
+        } else {
+            (&b, &a)
+        };
+        let arrays_of = |t: &Target| match t {
+            Target::Array(x) => vec![*x],
+            Target::Choice(l, _) => l.clone(),
+            _ => Vec::new(),
+        };
+        match other {
+            Target::Local(_) | Target::Locals => {
+                return self.unsup(
+                    at,
+                    format!("pointer `{name}` may target a local variable or memory"),
+                )
+            }
+            Target::Private => return Ok(choice.clone()),
+            _ => {}
+        }
+        if self.is_alias(other) {
+            let space = self.space_of(other);
+            if arrays_of(choice)
+                .iter()
+                .all(|x| self.space_of(&Target::Array(*x)) == space)
+            {
+                return Ok(other.clone());
+            }
+            return self.unsup(
+                at,
+                format!("pointer `{name}` may point into different memory spaces"),
+            );
+        }
+        let arrays: Vec<ArrayId> = arrays_of(&a).into_iter().chain(arrays_of(&b)).collect();
         self.ptrs.add_conflict(name, arrays.into_iter());
         Ok(a)
     }
