@@ -2584,6 +2584,13 @@ enum Shape {
     /// `(int)(rand01() * n)` in a loop keeps the bound of each such value.
     /// Stated as `true` where the entry value has no such bound.
     ProportionalToEntry,
+    /// `v != w` (flag false) or `v == w` (flag true) for another variable
+    /// `w` the loop modifies, tried as the two enter the loop with
+    /// different (equal) constants: the selectors of two pointers swapped
+    /// every iteration (`t = cur; cur = nxt; nxt = t` over two shared
+    /// buffers) keep their relation, so the pointers keep pointing at
+    /// different buffers. Stated as `true` where `w` has no integer value.
+    Related(VarId, bool),
 }
 
 impl Shape {
@@ -2605,8 +2612,9 @@ impl Shape {
             Shape::Positive => v.ge(Int::from_i64(1)),
             // Euclidean remainder: also a multiple when negative.
             Shape::MultipleOfPow2(k) => v.modulo(Int::from_i128(1i128 << k)).eq(Int::from_i64(0)),
-            // Needs the entry value's recorded bound: see `Exec::candidate_in`.
-            Shape::ProportionalToEntry => Bool::from_bool(true),
+            // Need the entry value's recorded bound or the other variable's
+            // value: see `Exec::candidate_in`.
+            Shape::ProportionalToEntry | Shape::Related(..) => Bool::from_bool(true),
         }
     }
 }
@@ -2620,6 +2628,9 @@ fn pow2_candidate_exponent(entry: i128) -> Option<u8> {
     let k = entry.trailing_zeros();
     (entry != 0 && (1..=63).contains(&k)).then_some(k as u8)
 }
+
+/// Most [`Shape::Related`] candidates of one loop's invariant search.
+const RELATED_PAIRS_MAX: usize = 6;
 
 /// Most solver queries of each phase (entry, step) of one loop's invariant
 /// search: past them, no candidate is kept (the search costs at most this
@@ -6480,6 +6491,11 @@ impl Exec<'_, '_> {
                 .float_values
                 .proportional_bound(v0, v)
                 .unwrap_or_else(|| Bool::from_bool(true)),
+            Shape::Related(w, equal) => match env.get(w.0 as usize) {
+                Some(Some(Val::I(w, _))) if equal => v.eq(w),
+                Some(Some(Val::I(w, _))) => v.eq(w).not(),
+                _ => Bool::from_bool(true),
+            },
             shape => shape.holds(v, v0),
         };
         Some(if c.guarded { cond.implies(p) } else { p })
@@ -6698,6 +6714,31 @@ impl Exec<'_, '_> {
                         var: *var,
                         shape: Shape::MultipleOfPow2(k),
                         guarded,
+                    });
+                }
+            }
+        }
+        // Pairs of variables entering with constants (at most
+        // `RELATED_PAIRS_MAX` pairs, to bound the search): `v != w` or
+        // `v == w` candidates as on entry, plain only (see `Shape::Related`).
+        let entry_numeral = |v: &VarId| {
+            pre_env
+                .get(v.0 as usize)
+                .and_then(|x| x.as_ref())
+                .and_then(numeral)
+        };
+        let mut pairs = 0;
+        'pairs: for (i, v) in vars.iter().enumerate() {
+            for w in &vars[i + 1..] {
+                if pairs >= RELATED_PAIRS_MAX {
+                    break 'pairs;
+                }
+                if let (Some(a), Some(b)) = (entry_numeral(v), entry_numeral(w)) {
+                    pairs += 1;
+                    candidates.push(Candidate {
+                        var: *v,
+                        shape: Shape::Related(*w, a == b),
+                        guarded: false,
                     });
                 }
             }
