@@ -6031,6 +6031,122 @@ impl Exec<'_, '_> {
         }
     }
 
+    /// Ties together the linear counters of loop `id` that are updated
+    /// exactly once per completed iteration (`for (i = 0; i < 8; i++) { ..
+    /// m[off + tx] ..; off += md; }`, Rodinia lud's `array_offset`): each
+    /// alone only gets an iteration count of its own (`counter_facts`), so
+    /// `off` was unrelated to the bound `i < 8`. With `it`, the number of
+    /// iterations completed at the head of the arbitrary iteration (`0 <= it
+    /// < 2^64`), a counter whose step is a constant `c` gets `head = init +/-
+    /// it * c` (modulo 2^w where it may wrap), and one whose step `e` is not
+    /// (the product would be non-linear) gets `e == 0 || k == it` for the
+    /// count `k` of its own fact `head = init +/- k * e`, when it has one
+    /// (no wrap).
+    ///
+    /// Sound: every iteration that reaches the next head runs each such
+    /// update once (the step, or a top-level statement of a body without
+    /// `continue`; a `break` or `return` reaches no head), so at the head of
+    /// iteration `n` each of them has been updated `n` times: `head = init
+    /// +/- n * e` exactly, or modulo 2^w for a counter that may wrap (which
+    /// also holds for `n mod 2^64`, as 2^w divides 2^64). A counter that
+    /// may not wrap with `e != 0` has `n * |e| = |head - init| < 2^w`, so
+    /// its `k` (of the counter's unsigned width) can only be `n`, and it
+    /// bounds `n` below 2^w <= 2^64. The value is one per thread, shared by
+    /// the two threads only where the scenario puts them in the same
+    /// iteration of every loop around it (the rules of `havoc`).
+    #[allow(clippy::too_many_arguments)]
+    fn link_counters(
+        &mut self,
+        id: StmtId,
+        info: &LoopInfo,
+        (cond, body, step): (&Expr, &Block, &Block),
+        (pre_env, head_env): (&[Option<Val>], &[Option<Val>]),
+        instances_before: usize,
+        inner: &[StmtId],
+        head_facts: &mut Vec<Bool>,
+    ) {
+        let linked: Vec<&Counter> = info
+            .counters
+            .iter()
+            .filter(|c| {
+                matches!(c.op, UpdateOp::Add | UpdateOp::Sub)
+                    && matches!(self.var_ty(c.var), ScalarTy::Int { .. })
+                    && (updated_once_per_iteration(step, c.var)
+                        || updated_once_per_completed_iteration(body, c.var))
+            })
+            .collect();
+        if linked.len() < 2 {
+            return;
+        }
+        let mut facts = Vec::new();
+        let mut it_term: Option<Int> = None;
+        for counter in linked {
+            let v = counter.var;
+            let (Some(Some(Val::I(init, _))), Some(Some(Val::I(head, _)))) =
+                (pre_env.get(v.0 as usize), head_env.get(v.0 as usize))
+            else {
+                continue;
+            };
+            let ty = self.var_ty(v);
+            // The operand in the entry state; what evaluating it assumes is
+            // dropped (the step may never run), as in `counter_facts`.
+            let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
+            let assumed = self.out.assumptions.len();
+            let (operand, operand_range) = self.expr_int(&counter.operand, ty);
+            self.out.assumptions.truncate(assumed);
+            self.env = saved;
+            let instance_k = self.out.counters[instances_before..]
+                .iter()
+                .find(|c| c.key == (id, v, true))
+                .map(|c| c.k.clone());
+            let constant = numeral(&Val::I(operand.clone(), operand_range));
+            if constant.is_none() && instance_k.is_none() {
+                continue;
+            }
+            let it = match &it_term {
+                Some(it) => it.clone(),
+                None => {
+                    let Val::I(it, _) =
+                        self.havoc(&format!("iterc{}", id.0), ScalarTy::ULONG, true, inner)
+                    else {
+                        return;
+                    };
+                    it_term = Some(it.clone());
+                    it
+                }
+            };
+            if let Some(c) = constant {
+                let product = Int::mul(&[it, Int::from_i128(c)]);
+                let exact = if counter.op == UpdateOp::Add {
+                    Int::add(&[init.clone(), product])
+                } else {
+                    Int::sub(&[init.clone(), product])
+                };
+                facts.push(
+                    match wrap_modulus(
+                        ty,
+                        counter.op,
+                        operand_range,
+                        cond,
+                        v,
+                        self.enc.counter_fits,
+                    ) {
+                        Some(m) => Int::sub(&[head.clone(), exact])
+                            .modulo(Int::from_i128(m))
+                            .eq(Int::from_i64(0)),
+                        None => head.eq(&exact),
+                    },
+                );
+            } else if let Some(k) = instance_k {
+                facts.push(Bool::or(&[operand.eq(Int::from_i64(0)), k.eq(&it)]));
+            }
+        }
+        // One counter alone gains nothing from `it`.
+        if facts.len() >= 2 {
+            head_facts.extend(facts);
+        }
+    }
+
     fn loop_stmt(&mut self, id: StmtId, cond: &Expr, prelude: &Block, body: &Block, step: &Block) {
         let info: LoopInfo = self.enc.loops.get(id).cloned().unwrap_or_default();
         self.stride_ticket_bounds(id, cond);
@@ -6084,6 +6200,7 @@ impl Exec<'_, '_> {
         let mut head_facts = Vec::new();
         let mut exit_facts = Vec::new();
         let simple_exit = prelude.stmts.is_empty() && !info.has_break;
+        let instances_before = self.out.counters.len();
         for counter in &info.counters {
             self.counter_facts(
                 id,
@@ -6096,6 +6213,18 @@ impl Exec<'_, '_> {
                 &outer,
                 &mut head_facts,
                 &mut exit_facts,
+            );
+        }
+
+        if iteration.is_none() {
+            self.link_counters(
+                id,
+                &info,
+                (cond, body, step),
+                (&pre_env, &head_env),
+                instances_before,
+                &inner,
+                &mut head_facts,
             );
         }
 

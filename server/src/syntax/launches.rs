@@ -998,17 +998,26 @@ fn chevron_launch(
     let (file, start) = (unit.toks[name_at].0, unit.toks[name_at].1.start);
     let end = unit.toks[cfg_end + 1].1.end;
     let counters = enclosing_counters(unit, eval, name_at);
+    // A counter declared before its loop counts only where no mention of
+    // it may alias it (checked below, once the launch's extent is known).
+    let mut outside_counters: Vec<(usize, usize)> = Vec::new();
     let arg_lower_bounds = args
         .iter()
-        .map(|&(s, e)| {
+        .enumerate()
+        .map(|(k, &(s, e))| {
             if e != s + 1 || in_device {
                 return None;
             }
             let name = unit.text(s);
-            counters
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|&(_, lower)| lower)
+            let &(_, lower, outside) = counters.iter().find(|(n, _, _)| n == name)?;
+            if let Some(decl_at) = outside {
+                // The argument must name that declaration, not a shadowing one.
+                if eval.scopes.visible(unit, name, s).map(|(d, _)| d.at) != Some(decl_at) {
+                    return None;
+                }
+                outside_counters.push((k, decl_at));
+            }
+            Some(lower)
         })
         .collect();
     let mut launch = finish_launch(
@@ -1082,6 +1091,13 @@ fn chevron_launch(
                 eval.argument_relation(s, e, &at)
             })
             .collect();
+        for &(k, decl_at) in &outside_counters {
+            if !eval.mentions_are_plain(decl_at, &at) {
+                if let Some(b) = launch.arg_lower_bounds.get_mut(k) {
+                    *b = None;
+                }
+            }
+        }
         launch.arg_loop_bounds = eval.loop_bounds(&at);
         launch.arg_identity = eval.identity_arguments(&at);
         launch.arg_non_decreasing = eval.non_decreasing_arguments(&at, config.first().copied());
@@ -1121,11 +1137,11 @@ const MAX_LOOP_SCAN: usize = 20_000;
 /// `t += K` with a positive constant `K`) whose body never writes `t`. Such a
 /// counter is at least `C` in every iteration: it only grows, and the
 /// condition `t < E` stops it before it could wrap around.
-fn enclosing_counters(unit: &Unit, eval: &Eval, at: usize) -> Vec<(String, i128)> {
+fn enclosing_counters(unit: &Unit, eval: &Eval, at: usize) -> Vec<(String, i128, Option<usize>)> {
     enclosing_counter_loops(unit, eval, at)
         .into_iter()
         .filter(|c| c.direction == 1 && matches!(c.cmp.as_str(), "<" | "<="))
-        .filter_map(|c| Some((c.name, c.first?)))
+        .filter_map(|c| Some((c.name, c.first?, c.declared_outside.then_some(c.decl_at))))
         .collect()
 }
 
@@ -1134,8 +1150,16 @@ fn enclosing_counters(unit: &Unit, eval: &Eval, at: usize) -> Vec<(String, i128)
 struct CounterLoop {
     /// The counter's name.
     name: String,
-    /// Token of the counter's name in the loop's header (its declaration).
+    /// Token of the counter's name in its declaration: the loop's header,
+    /// or a declaration before the loop (`declared_outside`).
     decl_at: usize,
+    /// Declared before the loop as a plain `int` local of its function
+    /// ([`local_int_declaration`]) and only assigned in the header: a use at
+    /// a launch also needs every mention of it to be plain
+    /// ([`Eval::mentions_are_plain`]), so that no pointer, reference or
+    /// lambda can write it between the condition and the launch unseen
+    /// (the body's own writes are refused as for a header declaration).
+    declared_outside: bool,
     /// Token range of its initializer `I`.
     init: (usize, usize),
     /// The initializer's value when it is a constant.
@@ -1251,7 +1275,16 @@ fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<Counte
         && words
             .iter()
             .all(|w| matches!(*w, "int" | "signed" | "int32_t" | "std" | "::"));
-    if !int_typed {
+    // Or a plain `int` local of the loop's function declared before it (`int
+    // i = 0; for (i = 0; i < n - 16; i += 16)`, C-style host code such as
+    // Rodinia lud's): the same counter, whose users must also check that no
+    // mention of it aliases it (see `CounterLoop::declared_outside`).
+    let outside_decl = if words.is_empty() {
+        local_int_declaration(unit, eval, name, name_at)
+    } else {
+        None
+    };
+    if !int_typed && outside_decl.is_none() {
         return None;
     }
     let first = eval.expr(eq + 1, s1, 0);
@@ -1285,7 +1318,8 @@ fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<Counte
         || (close + 1..=body_end).any(|i| unit.text(i) == name && unit.text(i - 1) == "&");
     (!written).then(|| CounterLoop {
         name: name.to_string(),
-        decl_at: name_at,
+        decl_at: outside_decl.unwrap_or(name_at),
+        declared_outside: outside_decl.is_some(),
         init: (eq + 1, s1),
         first,
         cmp: cmp.to_string(),
@@ -1296,6 +1330,31 @@ fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<Counte
         condition: (s1 + 1, s2),
         end: body_end,
     })
+}
+
+/// The declaration token of the `int` local `name` that the loop header
+/// assigning it at `name_at` refers to: declared `int NAME` or `.., NAME`
+/// with the scanner's 32-bit signed `int` type (not `static`, `const`, a
+/// pointer or a reference, whose tokens come between), directly in a block
+/// of the same function as the loop (not a parameter, a capture or a
+/// file-scope variable, which other code may write).
+fn local_int_declaration(unit: &Unit, eval: &Eval, name: &str, name_at: usize) -> Option<usize> {
+    let (decl, scope) = eval.scopes.visible(unit, name, name_at)?;
+    let int = ValueTy::Int {
+        lo: i128::from(i32::MIN),
+        hi: i128::from(i32::MAX),
+        unsigned: false,
+    };
+    let before = unit.text(decl.at.checked_sub(1)?);
+    let plain = matches!(scope, DeclScope::Block(Some(_)))
+        && decl.ty == int
+        && !decl.is_static
+        && !decl.is_const
+        && !decl.dim3
+        && matches!(before, "int" | ",")
+        && eval.function_of(decl.at).is_some()
+        && eval.function_of(decl.at) == eval.function_of(name_at);
+    plain.then_some(decl.at)
 }
 
 /// Whether the tokens `[s, e)` after a relational operator are its whole
@@ -6234,5 +6293,41 @@ mod aggregate_tests {
         assert_eq!(max_step("rand() % 010"), None);
         assert_eq!(max_step("rand() / (2)"), None);
         assert_eq!(max_step("rand() % 64 - 1"), None);
+    }
+}
+
+#[cfg(test)]
+mod outside_counter_tests {
+    use super::*;
+
+    fn one(text: &str) -> HostLaunch {
+        let launches = scan_launches(&[text]);
+        assert_eq!(launches.len(), 1, "{launches:?}");
+        launches.into_iter().next().unwrap()
+    }
+
+    #[test]
+    fn counters_declared_before_their_loop_bound_arguments() {
+        let l = one("void f(float *m, int n) {\n  int i = 0;\n  for (i = 0; i < n - 16; i += 16) {\n    k<<<1, 16>>>(m, n, i);\n  }\n}\n");
+        assert_eq!(l.arg_lower_bounds, vec![None, None, Some(0)]);
+        assert_eq!(
+            one("void f(float *m, int n) {\n  int j, i;\n  for (i = 2; i < n; i++)\n    k<<<1, 16>>>(m, n, i);\n}\n")
+                .arg_lower_bounds,
+            vec![None, None, Some(2)]
+        );
+        // An alias may write it between the condition and the launch: a
+        // pointer, a reference, a lambda; not a plain local: a `static`, an
+        // unsigned or a parameter; written in the body.
+        for text in [
+            "void f(float *m, int n) {\n  int i = 0;\n  int *p = &i;\n  for (i = 0; i < n; i++) { *p = -5; k<<<1, 16>>>(m, n, i); }\n}\n",
+            "void f(float *m, int n) {\n  int i = 0;\n  int &r = i;\n  for (i = 0; i < n; i++) { r = -5; k<<<1, 16>>>(m, n, i); }\n}\n",
+            "void f(float *m, int n) {\n  int i = 0;\n  auto g = [&]() { i = -5; };\n  for (i = 0; i < n; i++) { g(); k<<<1, 16>>>(m, n, i); }\n}\n",
+            "void f(float *m, int n) {\n  static int i;\n  for (i = 0; i < n; i++) k<<<1, 16>>>(m, n, i);\n}\n",
+            "void f(float *m, int n) {\n  unsigned i;\n  for (i = 0; i < n; i++) k<<<1, 16>>>(m, n, i);\n}\n",
+            "void f(float *m, int n, int i) {\n  for (i = 0; i < n; i++) k<<<1, 16>>>(m, n, i);\n}\n",
+            "void f(float *m, int n) {\n  int i;\n  for (i = 0; i < n; i++) { k<<<1, 16>>>(m, n, i); i -= 3; }\n}\n",
+        ] {
+            assert_eq!(one(text).arg_lower_bounds, vec![None, None, None], "{text}");
+        }
     }
 }

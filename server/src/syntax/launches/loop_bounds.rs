@@ -106,6 +106,11 @@ impl Eval<'_, '_> {
                 if self.function_of(at.name_at) != self.function_of(counter.decl_at) {
                     return out;
                 }
+                // A counter declared before the loop: no alias may write it
+                // unseen (see `CounterLoop::declared_outside`).
+                if counter.declared_outside && !self.mentions_are_plain(counter.decl_at, at) {
+                    return out;
+                }
                 // A bound over the counter itself (`t < 2 * t`) says
                 // nothing (the step writes it between the condition and the
                 // launch, so `size_relation` refuses it anyway).

@@ -106,8 +106,13 @@ impl Eval<'_, '_> {
         // Only as a whole statement (or a loop step): a write is an lvalue
         // that a reference may bind (`int &r = ++n;`, `f(n = m)`).
         let statement_start = |k: usize| matches!(u.text(k), ";" | "{" | "}" | ")" | "else" | "do");
+        // The init clause of a `for` (`for (i = 0; ..)`) is an expression
+        // statement too: its value is discarded, so no reference binds to it.
+        let for_init = |k: usize| u.text(k) == "(" && k >= 1 && u.text(k - 1) == "for";
         if is_write_op(next) {
-            return statement_start(start - 1) || self.comma_in_for_step(start - 1);
+            return statement_start(start - 1)
+                || for_init(start - 1)
+                || self.comma_in_for_step(start - 1);
         }
         if matches!(prev, "++" | "--") {
             return start >= 2 && statement_start(start - 2) && matches!(next, ";" | ")");
